@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    requestId: string;
+    /** The tenant of this request; null only on routes that skip tenancy (/sso-login, /api). */
+    tenant: import('./server/tenant/tenant.table').Tenant | null;
+    server: import('./server/runtime').Server;
+  }
+}

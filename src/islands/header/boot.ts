@@ -1,0 +1,108 @@
+/**
+ * The header's islands, framework-free to keep public pages light: the navigation steps that run
+ * in the browser (token parameter, tenant id, visitor identity), the user menu and the distance.
+ */
+import { $loggedIn, $session, clearSession, ensureVisitor, setToken } from '~/lib/stores/session';
+import { publicConfig } from '~/lib/config';
+import { StorageKey, writeItem } from '~/lib/storage';
+import { post, loginUrl } from '~/lib/api/client';
+import { t } from '~/lib/i18n';
+import { toast } from '~/lib/toast';
+import { confirmDialog } from '~/lib/confirm';
+import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
+import { readJson } from '~/lib/storage';
+
+async function navigationSteps(): Promise<void> {
+  const cfg = publicConfig();
+  if (cfg.tenantId) writeItem(StorageKey.tenantId, cfg.tenantId);
+  writeItem(StorageKey.partner, cfg.partner ? '1' : null);
+  ensureVisitor();
+  const url = new URL(location.href);
+  const param = url.searchParams.get('token');
+  if (!param) return;
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  try {
+    const { token } = await post<{ token: string }>('/api/oauth/anyTenant/tokenParam/decode', { token: param }, { silent: true });
+    setToken(token);
+  } catch {
+    // An unreadable token parameter leaves the visitor as a visitor.
+  }
+}
+
+class UserMenu extends HTMLElement {
+  #off: (() => void) | undefined;
+
+  connectedCallback() {
+    this.#off = $loggedIn.subscribe(() => this.render());
+  }
+
+  disconnectedCallback() {
+    this.#off?.();
+  }
+
+  render() {
+    const loginPath = this.dataset['loginPath'] ?? '/login';
+    if (!$loggedIn.get()) {
+      const a = document.createElement('a');
+      a.href = `${loginPath}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+      a.className = 'hover:text-brand';
+      a.textContent = t('header.registerLogin');
+      this.replaceChildren(a);
+      return;
+    }
+    const user = $session.get().user;
+    const name = user?.realName || user?.nickName || user?.mobile || '';
+    const who = document.createElement('span');
+    who.textContent = `${name} `;
+    const tag = document.createElement('span');
+    tag.className = 'rounded bg-brand-soft px-1 text-brand-dark';
+    tag.textContent = t('header.student');
+    who.appendChild(tag);
+    const center = document.createElement('a');
+    center.href = this.dataset['centerUrl'] ?? '#';
+    center.target = '_blank';
+    center.rel = 'noopener noreferrer';
+    center.className = 'ml-3 hover:text-brand';
+    center.textContent = t('header.personalCenter');
+    const out = document.createElement('button');
+    out.type = 'button';
+    out.className = 'ml-3 hover:text-brand';
+    out.textContent = t('header.logout');
+    out.addEventListener('click', async () => {
+      if (!(await confirmDialog(t('header.logoutConfirm')))) return;
+      clearSession();
+      toast(t('header.logoutSuccess'), 'success');
+      setTimeout(() => location.assign(loginUrl()), 1000);
+    });
+    this.replaceChildren(who, center, out);
+  }
+}
+
+class SchoolDistance extends HTMLElement {
+  connectedCallback() {
+    const school = { latitude: Number(this.dataset['lat']), longitude: Number(this.dataset['lng']) };
+    if (!this.dataset['lat'] || !isValidLatLng(school)) return;
+    const show = (me: LatLng) => {
+      this.textContent = t('header.distance', { d: formatDistance(distanceMeters(me, school)) });
+    };
+    const stored = readJson<LatLng>(StorageKey.location);
+    if (isValidLatLng(stored)) return show(stored);
+    // Only use the position when the visitor already allowed it: never prompt on page load.
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((p) => {
+        if (p.state !== 'granted') return;
+        navigator.geolocation.getCurrentPosition(({ coords }) => {
+          const me = { latitude: coords.latitude, longitude: coords.longitude };
+          writeItem(StorageKey.location, JSON.stringify(me));
+          show(me);
+        });
+      })
+      .catch(() => undefined);
+  }
+}
+
+if (!customElements.get('user-menu')) customElements.define('user-menu', UserMenu);
+if (!customElements.get('school-distance')) customElements.define('school-distance', SchoolDistance);
+void navigationSteps();

@@ -1,0 +1,98 @@
+import { ofetch, type FetchOptions } from 'ofetch';
+import { isLoginInvalid, isSuccess, messageOf, normalizePage, type Page } from '../envelope';
+import { t } from '../i18n';
+import { publicConfig } from '../config';
+import { readItem, StorageKey } from '../storage';
+import { clearSession } from '../stores/session';
+import { toast } from '../toast';
+
+/** The browser's API client: the spec's headers, envelope handling and error messages. */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly code: number | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 500_000;
+const PLATFORM_TYPE = 'PC';
+const CLIENT_AUTH = `Basic ${typeof btoa === 'function' ? btoa('portal_web:portal_web_secret') : ''}`;
+
+let controllers = new Set<AbortController>();
+
+/** The login address keeping the current page as the redirect parameter. */
+export function loginUrl(current = typeof location === 'undefined' ? '/' : location.pathname + location.search): string {
+  const cfg = publicConfig();
+  const path = cfg.partner ? `/${cfg.partnerSlug}-login` : cfg.loginPath;
+  return `${path}?redirect=${encodeURIComponent(current)}`;
+}
+
+function headers(): Record<string, string> {
+  const cfg = publicConfig();
+  const h: Record<string, string> = { PlatformType: PLATFORM_TYPE, Authorization: CLIENT_AUTH, gray_version: 'stable' };
+  const tenantId = cfg.tenantId ?? readItem(StorageKey.tenantId);
+  if (tenantId) {
+    h['TenantId'] = tenantId;
+    h['SchoolId'] = tenantId;
+  }
+  const token = readItem(StorageKey.token);
+  if (token) h['Token'] = token;
+  const app = readItem(StorageKey.applicationId);
+  if (app) h['ApplicationId'] = app;
+  return h;
+}
+
+function onLoginInvalid(message: string): never {
+  for (const c of controllers) c.abort();
+  controllers = new Set();
+  clearSession();
+  if (message) toast(message, 'error');
+  if (typeof location !== 'undefined') location.assign(loginUrl());
+  throw new ApiError(t('common.pleaseLogin'), null);
+}
+
+export async function request<T>(path: string, options: FetchOptions<'json'> & { silent?: boolean } = {}): Promise<T> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  const controller = new AbortController();
+  controllers.add(controller);
+  let body: unknown;
+  try {
+    body = await ofetch(path, {
+      ...options,
+      method,
+      baseURL: publicConfig().apiBase || undefined,
+      headers: { ...headers(), ...(options.headers as Record<string, string> | undefined) },
+      query: method === 'GET' ? { ...options.query, timestamp: Date.now() } : options.query,
+      timeout: REQUEST_TIMEOUT_MS,
+      signal: controller.signal,
+      retry: 0,
+    });
+  } catch (error) {
+    const message = t('common.systemBusy');
+    if (!options.silent) toast(message, 'error');
+    void error;
+    throw new ApiError(message, null);
+  } finally {
+    controllers.delete(controller);
+  }
+  const env = (body ?? {}) as { code?: unknown; data?: unknown };
+  if (isSuccess(env.code)) return env.data as T;
+  const message = messageOf(body) || t('common.systemBusy');
+  if (isLoginInvalid(env.code)) onLoginInvalid(message);
+  if (!options.silent) toast(message, 'error');
+  throw new ApiError(message, Number(env.code));
+}
+
+export const get = <T>(path: string, query?: Record<string, unknown>, opts?: { silent?: boolean }) =>
+  request<T>(path, { method: 'GET', query, ...opts });
+
+export const post = <T>(path: string, body?: unknown, opts?: { silent?: boolean }) =>
+  request<T>(path, { method: 'POST', body: body as Record<string, unknown>, ...opts });
+
+export async function postPage<T>(path: string, body: unknown, opts?: { silent?: boolean }): Promise<Page<T>> {
+  return normalizePage<T>(await post<unknown>(path, body, opts));
+}

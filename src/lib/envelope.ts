@@ -1,0 +1,76 @@
+/**
+ * The response envelope shared by server and browser: {code, data, message}.
+ * Pure and browser-safe.
+ */
+export const SUCCESS_CODES = [0, 200, 1] as const;
+/** Codes meaning the login is invalid: the client clears the session and goes to login. */
+export const LOGIN_INVALID_CODES = [40001, 40005, 40009] as const;
+
+export const ErrorCode = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  TENANT_NOT_FOUND: 10404,
+  /** The token is missing, unknown or expired. */
+  TOKEN_INVALID: 40001,
+  /** The token was revoked, for example after logging in elsewhere or logging out. */
+  TOKEN_REVOKED: 40005,
+  /** The token does not belong to this tenant or application. */
+  TOKEN_FOREIGN: 40009,
+} as const;
+
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+export interface Page<T> {
+  records: T[];
+  current: number;
+  pages: number;
+  size: number;
+  total: number;
+}
+
+export function isSuccess(code: unknown): boolean {
+  return (SUCCESS_CODES as readonly number[]).includes(Number(code));
+}
+
+export function isLoginInvalid(code: unknown): boolean {
+  return (LOGIN_INVALID_CODES as readonly number[]).includes(Number(code));
+}
+
+export function pageOf<T>(records: T[], total: number, current: number, size: number): Page<T> {
+  return { records, total, current, size, pages: size > 0 ? Math.ceil(total / size) : 0 };
+}
+
+/** Paging fields may arrive as strings (Long values serialised by some servers): make them numbers. */
+export function normalizePage<T>(raw: unknown): Page<T> {
+  const p = (raw ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : 0;
+  };
+  return {
+    records: Array.isArray(p['records']) ? (p['records'] as T[]) : [],
+    current: num(p['current']),
+    pages: num(p['pages']),
+    size: num(p['size']),
+    total: num(p['total']),
+  };
+}
+
+/** The server's message, whichever field it came in. */
+export function messageOf(body: unknown): string {
+  const b = (body ?? {}) as Record<string, unknown>;
+  for (const key of ['msg', 'errorMsg', 'message', 'errorMessage']) {
+    const v = b[key];
+    if (typeof v === 'string' && v) return v;
+  }
+  return '';
+}

@@ -1,0 +1,43 @@
+/** Locally persisted values. Every key carries the product prefix. Browser-only; safe to import anywhere. */
+export const STORAGE_PREFIX = 'szyx_';
+
+export const StorageKey = {
+  tenantId: 'tenantId',
+  token: 'token',
+  tokenExpire: 'tokenExpire',
+  partner: 'partner',
+  location: 'location',
+  applicationId: 'applicationId',
+  uuid: 'uuid',
+  userInfo: 'userInfo',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(key: StorageKey): string | null {
+  return store()?.getItem(STORAGE_PREFIX + key) ?? null;
+}
+
+export function writeItem(key: StorageKey, value: string | null): void {
+  const s = store();
+  if (!s) return;
+  if (value === null) s.removeItem(STORAGE_PREFIX + key);
+  else s.setItem(STORAGE_PREFIX + key, value);
+}
+
+export function readJson<T>(key: StorageKey): T | null {
+  const raw = readItem(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,82 @@
+import { atom, computed } from 'nanostores';
+import { readItem, readJson, StorageKey, writeItem } from '../storage';
+
+/**
+ * Session state shared by every island on a page (header menu, learner area, exams).
+ * The source of truth is localStorage, so every tab and island agrees after a reload.
+ */
+export interface UserInfo {
+  id: string;
+  userId: string;
+  type?: string;
+  avatar?: string | null;
+  realName?: string | null;
+  nickName?: string | null;
+  username?: string | null;
+  mobile?: string | null;
+}
+
+export interface SessionState {
+  token: string | null;
+  tokenExpire: number | null;
+  user: UserInfo | null;
+  visitorId: string | null;
+}
+
+function load(): SessionState {
+  const expire = Number(readItem(StorageKey.tokenExpire));
+  return {
+    token: readItem(StorageKey.token),
+    tokenExpire: Number.isFinite(expire) && expire > 0 ? expire : null,
+    user: readJson<UserInfo>(StorageKey.userInfo),
+    visitorId: readItem(StorageKey.uuid),
+  };
+}
+
+export const $session = atom<SessionState>(typeof window === 'undefined' ? { token: null, tokenExpire: null, user: null, visitorId: null } : load());
+
+/** Logged in means a user id and a token both exist (and the token has not expired). */
+export const $loggedIn = computed($session, (s) => !!s.token && !!s.user?.userId && (s.tokenExpire === null || s.tokenExpire > Date.now()));
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A visitor identity per browser, created when missing and again after logout. */
+export function ensureVisitor(): string {
+  const s = $session.get();
+  if (s.visitorId) return s.visitorId;
+  const id = randomId();
+  writeItem(StorageKey.uuid, id);
+  $session.set({ ...s, visitorId: id });
+  return id;
+}
+
+export function setToken(token: string, expire: number | null = null): void {
+  writeItem(StorageKey.token, token);
+  writeItem(StorageKey.tokenExpire, expire ? String(expire) : null);
+  $session.set({ ...$session.get(), token, tokenExpire: expire });
+}
+
+export function setUser(user: UserInfo | null): void {
+  writeItem(StorageKey.userInfo, user ? JSON.stringify(user) : null);
+  $session.set({ ...$session.get(), user });
+}
+
+/** Clears token and user and makes a fresh visitor identity. */
+export function clearSession(): void {
+  writeItem(StorageKey.token, null);
+  writeItem(StorageKey.tokenExpire, null);
+  writeItem(StorageKey.userInfo, null);
+  writeItem(StorageKey.uuid, null);
+  $session.set({ token: null, tokenExpire: null, user: null, visitorId: null });
+  ensureVisitor();
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in or out.
+  window.addEventListener('storage', (e) => {
+    if (e.key?.startsWith('szyx_')) $session.set(load());
+  });
+}

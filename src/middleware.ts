@@ -1,0 +1,79 @@
+import { defineMiddleware } from 'astro:middleware';
+import { randomUUID } from 'node:crypto';
+import { getServer } from '~/server/runtime';
+import { resolveTenant } from '~/server/tenant/tenant.service';
+import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/page-cache';
+import { schoolNotFoundHtml } from '~/server/pages/school-not-found';
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+/** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
+const NO_TENANT = /^\/(?:api(?:\/|$)|healthz$|readyz$|sso-login\/?$)/;
+
+function hostOf(request: Request, url: URL): string {
+  return request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || url.host;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const started = performance.now();
+  const { request, url, locals } = context;
+  const given = request.headers.get('x-request-id');
+  const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+  const server = await getServer();
+  const { config, db, logger } = server.runtime;
+  locals.requestId = requestId;
+  locals.server = server;
+  locals.tenant = null;
+
+  let response: Response;
+  if (NO_TENANT.test(url.pathname)) {
+    response = await next();
+  } else {
+    const host = hostOf(request, url);
+    const schoolId = url.searchParams.get('schoolId');
+    const tenant = await resolveTenant(db, config, { tenantId: schoolId, host });
+    if (!tenant) {
+      response = new Response(schoolNotFoundHtml(host), {
+        status: 404,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl(config.PAGE_MAX_AGE), Vary: 'Host' },
+      });
+    } else {
+      locals.tenant = tenant;
+      response = await cachePage(request, await next(), config.PAGE_MAX_AGE);
+    }
+  }
+
+  response.headers.set('X-Request-Id', requestId);
+  logger.info('request', {
+    requestId,
+    method: request.method,
+    path: url.pathname,
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+    tenant: locals.tenant?.id,
+  });
+  return response;
+});
+
+/**
+ * Pages depend only on the tenant (the host) and the URL, never on who is logged in, so a CDN
+ * may keep them: s-maxage with stale-while-revalidate, a weak ETag and Vary: Host. A page that set
+ * its own Cache-Control keeps it.
+ */
+async function cachePage(request: Request, response: Response, maxAge: number): Promise<Response> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (request.method !== 'GET' && request.method !== 'HEAD') return response;
+  const headers = new Headers(response.headers);
+  headers.set('Vary', addVary(headers.get('Vary'), 'Host'));
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', pageCacheControl(maxAge));
+  if (!type.startsWith('text/html') || (response.status !== 200 && response.status !== 404)) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = await response.text();
+  const etag = weakEtag(body);
+  headers.set('ETag', etag);
+  if (response.status === 200 && etagMatches(request.headers.get('If-None-Match'), etag)) {
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: response.status, headers });
+}

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/lib/i18n';
+import { AppError, fail } from './errors';
+import { readClientHeaders, type ApiEnv, type Runtime } from './http/context';
+import { pingDatabase } from './db/database';
+import { tenantRoutes } from './tenant/tenant.routes';
+import { contentRoutes } from './content/content.routes';
+import { identityRoutes } from './identity/identity.routes';
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/**
+ * The API: one Hono app under /api, plus /healthz and /readyz. Every error becomes the
+ * {code, data, message} envelope here and nowhere else.
+ */
+export function createApp(runtime: Runtime) {
+  const app = new Hono<ApiEnv>();
+
+  app.use('*', async (c, next) => {
+    const given = c.env?.requestId ?? c.req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    c.set('runtime', runtime);
+    c.set('ctx', {
+      requestId,
+      host: c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || new URL(c.req.url).host,
+      ip: c.env?.ip ?? '',
+      now: runtime.now(),
+      headers: readClientHeaders(c.req.raw.headers),
+    });
+    c.header('X-Request-Id', requestId);
+    await next();
+    // Anything not marked public is never stored by a shared cache.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const up = await pingDatabase(runtime.db);
+    return c.json(up ? { status: 'ok', database: runtime.dbKind } : { status: 'unavailable' }, up ? 200 : 503);
+  });
+
+  const api = new Hono<ApiEnv>();
+  api.route('/', tenantRoutes);
+  api.route('/', contentRoutes);
+  api.route('/', identityRoutes);
+  app.route('/api', api);
+
+  app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(fail(err.code, err.message), err.status as 200);
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json(fail(err.status, t('validation.invalid')), err.status);
+    }
+    runtime.logger.error('unhandled error', {
+      requestId: c.var.ctx?.requestId,
+      path: c.req.path,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
+    return c.json(fail(ErrorCode.INTERNAL, t('api.internal')), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

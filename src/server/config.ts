@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The whole environment, parsed once. Nothing else in src/server reads process.env.
+ * A bad value stops the server with a message naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .default('file:./data/portal.sqlite')
+      .refine((v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v), {
+        message: 'must be file:<path> for SQLite or postgres://… for PostgreSQL',
+      }),
+    PUBLIC_API_BASE: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), {
+        message: 'must be empty (same origin), a path or an http(s) URL',
+      }),
+    TENANT_BASE_DOMAINS: csv.default(['localhost']),
+    DEFAULT_PREDOMAIN: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens only').default('demo'),
+    PARTNER_EDITION: bool.default(false),
+    PARTNER_SLUG: z.string().regex(/^[a-z0-9]+$/, 'lower-case letters and digits only').default('kingdee'),
+    PARTNER_NAME: z.string().min(1).default('金蝶认证中心'),
+    EXAM_LOGIN_URL: z.url().default('https://exam.example.com/login'),
+    ONLINE_SCHOOL_URL: z.url().default('https://school.example.com/'),
+    ADMIN_LOGIN_URL: z.url().default('https://admin.example.com/login'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_PARAM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
+    PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? DEV_SECRET,
+    TOKEN_PARAM_SECRET: env.TOKEN_PARAM_SECRET ?? DEV_SECRET,
+    databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',
+  }));
+
+export type Config = Readonly<z.infer<typeof schema>>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  // Treat empty strings as unset, as shells and .env files often export them.
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
+    );
+  }
+  return Object.freeze(result.data);
+}

@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+
+/** All content SQL. Every function takes the tenant id first after the connection. */
+
+export const PUBLISHED = 1;
+
+export interface PageArgs {
+  offset: number;
+  limit: number;
+  order: 'asc' | 'desc';
+}
+
+export interface NewsFilter extends PageArgs {
+  categorizeId?: string | undefined;
+  title?: string | undefined;
+  sort: 'publishTime' | 'seq' | 'createdTime';
+}
+
+function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' | 'title'>) {
+  let q = db.selectFrom('news').where('news.tenantId', '=', tenantId).where('news.status', '=', PUBLISHED);
+  if (f.categorizeId) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('newsCategoryLinks as l')
+          .select('l.newsId')
+          .whereRef('l.newsId', '=', 'news.id')
+          .where('l.tenantId', '=', tenantId)
+          .where('l.categorizeId', '=', f.categorizeId!),
+      ),
+    );
+  }
+  if (f.title) q = q.where('news.title', 'like', `%${f.title.replace(/[%_\\]/g, '')}%`);
+  return q;
+}
+
+export async function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
+  const sortColumn = f.sort === 'createdTime' ? 'news.createdAt' : f.sort === 'seq' ? 'news.seq' : 'news.publishTime';
+  const [rows, count] = await Promise.all([
+    newsBase(db, tenantId, f)
+      .select([
+        'news.id',
+        'news.title',
+        'news.cover',
+        'news.introduction',
+        'news.contentType',
+        'news.sources',
+        'news.publishTime',
+        'news.status',
+        'news.seq',
+        'news.browseCount',
+      ])
+      .orderBy(sortColumn, f.order)
+      .orderBy('news.id', 'desc')
+      .offset(f.offset)
+      .limit(f.limit)
+      .execute(),
+    newsBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findPublishedNews(db: DB, tenantId: string, id: string) {
+  return db
+    .selectFrom('news')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', PUBLISHED)
+    .executeTakeFirst();
+}
+
+/** Category links of some news items, with the category names. */
+export function categoriesOfNews(db: DB, tenantId: string, newsIds: string[]) {
+  if (newsIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('newsCategoryLinks as l')
+    .innerJoin('newsCategories as c', (j) => j.onRef('c.id', '=', 'l.categorizeId').onRef('c.tenantId', '=', 'l.tenantId'))
+    .select(['l.newsId', 'l.categorizeId', 'c.name as categorizeName'])
+    .where('l.tenantId', '=', tenantId)
+    .where('l.newsId', 'in', newsIds)
+    .orderBy('c.seq')
+    .execute();
+}
+
+export async function pageCategories(db: DB, tenantId: string, p: PageArgs) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('newsCategories')
+      .select(['id', 'name', 'seq'])
+      .where('tenantId', '=', tenantId)
+      .orderBy('seq', p.order)
+      .orderBy('id')
+      .offset(p.offset)
+      .limit(p.limit)
+      .execute(),
+    db
+      .selectFrom('newsCategories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findCategory(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('newsCategories').select(['id', 'name', 'seq']).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+export interface NoticeFilter extends PageArgs {
+  sort: 'publishTime' | 'seq' | 'createdTime';
+  title?: string | undefined;
+}
+
+function noticeBase(db: DB, tenantId: string, f: Pick<NoticeFilter, 'title'>) {
+  let q = db.selectFrom('notices').where('tenantId', '=', tenantId).where('status', '=', PUBLISHED);
+  if (f.title) q = q.where('title', 'like', `%${f.title.replace(/[%_\\]/g, '')}%`);
+  return q;
+}
+
+export async function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) {
+  const sortColumn = f.sort === 'createdTime' ? 'createdAt' : f.sort === 'seq' ? 'seq' : 'publishTime';
+  const [rows, count] = await Promise.all([
+    noticeBase(db, tenantId, f)
+      .select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status'])
+      .orderBy(sortColumn, f.order)
+      .orderBy('id', 'desc')
+      .offset(f.offset)
+      .limit(f.limit)
+      .execute(),
+    noticeBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findPublishedNotice(db: DB, tenantId: string, id: string) {
+  return db
+    .selectFrom('notices')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', PUBLISHED)
+    .executeTakeFirst();
+}
+
+/** Published notices and news with a publish time in [start, end], newest first. */
+export async function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageArgs) {
+  const items = db
+    .selectFrom('news')
+    .select(['id', 'title', 'publishTime'])
+    .select(sql<string>`${sql.lit('NEW_INFORMATION')}`.as('kind'))
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', PUBLISHED)
+    .where('publishTime', '>=', start)
+    .where('publishTime', '<=', end)
+    .unionAll(
+      db
+        .selectFrom('notices')
+        .select(['id', 'title', 'publishTime'])
+        .select(sql<string>`${sql.lit('NOTICE')}`.as('kind'))
+        .where('tenantId', '=', tenantId)
+        .where('status', '=', PUBLISHED)
+        .where('publishTime', '>=', start)
+        .where('publishTime', '<=', end),
+    );
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom(items.as('a'))
+      .selectAll()
+      .orderBy('publishTime', 'desc')
+      .orderBy('id', 'desc')
+      .offset(p.offset)
+      .limit(p.limit)
+      .execute(),
+    db.selectFrom(items.as('a')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface HotMajorFilter extends PageArgs {
+  name?: string | undefined;
+}
+
+function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>) {
+  let q = db.selectFrom('hotMajors').where('tenantId', '=', tenantId).where('state', '=', 1);
+  if (f.name) q = q.where('name', 'like', `%${f.name.replace(/[%_\\]/g, '')}%`);
+  return q;
+}
+
+export async function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
+  const [rows, count] = await Promise.all([
+    hotMajorBase(db, tenantId, f)
+      .select(['id', 'name', 'seq', 'pic', 'industrySalary'])
+      .orderBy('seq', f.order)
+      .orderBy('id')
+      .offset(f.offset)
+      .limit(f.limit)
+      .execute(),
+    hotMajorBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,238 @@
+import type { DB } from '../db/database';
+import { AppError } from '../errors';
+import { pageOf, type Page } from '~/lib/envelope';
+import { formatDateTime } from '~/lib/format';
+import * as repo from './content.repository';
+import { safeMediaUrl, sanitizeRichText } from './sanitize';
+import type { NewsContentType } from './content.table';
+
+/** News, categories, notices (discover articles) and hot majors, as the public side reads them. */
+
+export interface Paging {
+  current: number;
+  size: number;
+  order: 'asc' | 'desc';
+}
+
+const CONTENT_TYPE_DESC: Record<NewsContentType, string> = { ARTICLE: '图文', INFORMATION: '视频' };
+
+function window(p: Paging) {
+  return { offset: (p.current - 1) * p.size, limit: p.size, order: p.order };
+}
+
+export interface CategoryRef {
+  categorizeId: string;
+  categorizeName: string;
+}
+
+export interface NewsSummary {
+  id: string;
+  title: string;
+  cover: string | null;
+  introduction: string | null;
+  contentType: { code: NewsContentType; desc: string };
+  sources: string | null;
+  publishTime: string;
+  /** Epoch ms of publishTime, for relative-time display. */
+  publishTimestamp: number;
+  status: number;
+  seq: number;
+  browseCount: number;
+  relatedCategorizeList: CategoryRef[];
+}
+
+export interface NewsDetail extends NewsSummary {
+  /** Sanitised HTML for ARTICLE; the video URL for INFORMATION. */
+  content: string;
+  relatedProductList: { productId: string }[];
+}
+
+async function categoryMap(db: DB, tenantId: string, ids: string[]) {
+  const links = await repo.categoriesOfNews(db, tenantId, ids);
+  const map = new Map<string, CategoryRef[]>();
+  for (const l of links) {
+    const list = map.get(l.newsId) ?? [];
+    list.push({ categorizeId: l.categorizeId, categorizeName: l.categorizeName });
+    map.set(l.newsId, list);
+  }
+  return map;
+}
+
+export async function pageNews(
+  db: DB,
+  tenantId: string,
+  q: Paging & { categorizeId?: string | undefined; title?: string | undefined; sort?: repo.NewsFilter['sort'] },
+): Promise<Page<NewsSummary>> {
+  const { rows, total } = await repo.pagePublishedNews(db, tenantId, {
+    ...window(q),
+    sort: q.sort ?? 'publishTime',
+    categorizeId: q.categorizeId,
+    title: q.title,
+  });
+  const cats = await categoryMap(db, tenantId, rows.map((r) => r.id));
+  const records = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    cover: safeMediaUrl(r.cover),
+    introduction: r.introduction,
+    contentType: { code: r.contentType, desc: CONTENT_TYPE_DESC[r.contentType] ?? r.contentType },
+    sources: r.sources,
+    publishTime: formatDateTime(r.publishTime),
+    publishTimestamp: r.publishTime,
+    status: r.status,
+    seq: r.seq,
+    browseCount: r.browseCount,
+    relatedCategorizeList: cats.get(r.id) ?? [],
+  }));
+  return pageOf(records, total, q.current, q.size);
+}
+
+/** A published news item, or null when it is missing, unpublished or another tenant's. */
+export async function findNews(db: DB, tenantId: string, id: string): Promise<NewsDetail | null> {
+  const row = await repo.findPublishedNews(db, tenantId, id);
+  if (!row) return null;
+  const cats = await categoryMap(db, tenantId, [row.id]);
+  return {
+    id: row.id,
+    title: row.title,
+    cover: safeMediaUrl(row.cover),
+    introduction: row.introduction,
+    contentType: { code: row.contentType, desc: CONTENT_TYPE_DESC[row.contentType] ?? row.contentType },
+    sources: row.sources,
+    publishTime: formatDateTime(row.publishTime),
+    publishTimestamp: row.publishTime,
+    status: row.status,
+    seq: row.seq,
+    browseCount: row.browseCount,
+    relatedCategorizeList: cats.get(row.id) ?? [],
+    content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : sanitizeRichText(row.content),
+    relatedProductList: [],
+  };
+}
+
+export async function getNews(db: DB, tenantId: string, id: string): Promise<NewsDetail> {
+  const news = await findNews(db, tenantId, id);
+  if (!news) throw AppError.notFound();
+  return news;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  seq: number;
+}
+
+export async function pageCategories(db: DB, tenantId: string, q: Paging): Promise<Page<Category>> {
+  const { rows, total } = await repo.pageCategories(db, tenantId, window(q));
+  return pageOf(rows, total, q.current, q.size);
+}
+
+export function findCategory(db: DB, tenantId: string, id: string) {
+  return repo.findCategory(db, tenantId, id);
+}
+
+export interface NoticeSummary {
+  id: string;
+  title: string;
+  writerName: string | null;
+  createdTime: string;
+  publishTime: string;
+  publishTimestamp: number;
+  status: number;
+  commentObjectType: { code: 'NOTICE'; desc: string };
+}
+
+export interface NoticeDetail extends NoticeSummary {
+  content: string;
+}
+
+export async function pageNotices(
+  db: DB,
+  tenantId: string,
+  q: Paging & { sort?: repo.NoticeFilter['sort']; title?: string | undefined },
+): Promise<Page<NoticeSummary>> {
+  const { rows, total } = await repo.pagePublishedNotices(db, tenantId, { ...window(q), sort: q.sort ?? 'publishTime', title: q.title });
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      writerName: r.writerName,
+      createdTime: formatDateTime(r.createdAt),
+      publishTime: formatDateTime(r.publishTime),
+      publishTimestamp: r.publishTime,
+      status: r.status,
+      commentObjectType: { code: 'NOTICE' as const, desc: '公告' },
+    })),
+    total,
+    q.current,
+    q.size,
+  );
+}
+
+export async function findNotice(db: DB, tenantId: string, id: string): Promise<NoticeDetail | null> {
+  const r = await repo.findPublishedNotice(db, tenantId, id);
+  if (!r) return null;
+  return {
+    id: r.id,
+    title: r.title,
+    writerName: r.writerName,
+    createdTime: formatDateTime(r.createdAt),
+    publishTime: formatDateTime(r.publishTime),
+    publishTimestamp: r.publishTime,
+    status: r.status,
+    commentObjectType: { code: 'NOTICE', desc: '公告' },
+    content: sanitizeRichText(r.content),
+  };
+}
+
+export async function getNotice(db: DB, tenantId: string, id: string): Promise<NoticeDetail> {
+  const notice = await findNotice(db, tenantId, id);
+  if (!notice) throw AppError.notFound();
+  return notice;
+}
+
+export interface RecentArticle {
+  id: string;
+  title: string;
+  publishTime: string;
+  publishTimestamp: number;
+  commentObjectType: { code: 'NEW_INFORMATION' | 'NOTICE'; desc: string };
+}
+
+/** Notices and news published in [start, end] (the home ticker asks for the last 30 days). */
+export async function pageRecent(db: DB, tenantId: string, start: number, end: number, q: Paging): Promise<Page<RecentArticle>> {
+  const { rows, total } = await repo.pageRecentArticles(db, tenantId, start, end, window(q));
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      publishTime: formatDateTime(r.publishTime),
+      publishTimestamp: r.publishTime,
+      commentObjectType:
+        r.kind === 'NEW_INFORMATION'
+          ? { code: 'NEW_INFORMATION' as const, desc: '资讯' }
+          : { code: 'NOTICE' as const, desc: '公告' },
+    })),
+    total,
+    q.current,
+    q.size,
+  );
+}
+
+export interface HotMajorSummary {
+  id: string;
+  name: string;
+  seq: number;
+  pic: string | null;
+  industrySalary: number;
+}
+
+export async function pageHotMajors(db: DB, tenantId: string, q: Paging & { name?: string | undefined }): Promise<Page<HotMajorSummary>> {
+  const { rows, total } = await repo.pageHotMajors(db, tenantId, { ...window(q), name: q.name });
+  return pageOf(
+    rows.map((r) => ({ id: r.id, name: r.name, seq: r.seq, pic: safeMediaUrl(r.pic), industrySalary: r.industrySalary ?? 0 })),
+    total,
+    q.current,
+    q.size,
+  );
+}

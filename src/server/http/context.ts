@@ -1,0 +1,70 @@
+import type { Config } from '../config';
+import type { DB, DatabaseKind } from '../db/database';
+import type { Logger } from '../logger';
+import type { Tenant } from '../tenant/tenant.table';
+
+/** Process-wide dependencies, made once at start and passed down; no module holds them. */
+export interface Runtime {
+  config: Config;
+  db: DB;
+  dbKind: DatabaseKind;
+  logger: Logger;
+  /** Current time in epoch ms; tests pass a controlled clock. */
+  now: () => number;
+}
+
+/** The request headers of the spec, read once. */
+export interface ClientHeaders {
+  tenantId: string | null;
+  schoolId: string | null;
+  token: string | null;
+  grayVersion: string | null;
+  platformType: string | null;
+  applicationId: string | null;
+  /** Basic client authorization, decoded: 'clientId:clientSecret'. */
+  client: { id: string; secret: string } | null;
+}
+
+export interface RequestContext {
+  requestId: string;
+  host: string;
+  ip: string;
+  now: number;
+  headers: ClientHeaders;
+}
+
+export type ApiEnv = {
+  Bindings: { requestId?: string; ip?: string };
+  Variables: { ctx: RequestContext; runtime: Runtime; tenant?: Tenant };
+};
+
+function header(h: Headers, ...names: string[]): string | null {
+  for (const n of names) {
+    const v = h.get(n)?.trim();
+    if (v) return v.slice(0, 256);
+  }
+  return null;
+}
+
+function decodeBasic(value: string | null): ClientHeaders['client'] {
+  if (!value || !/^basic\s+/i.test(value)) return null;
+  try {
+    const decoded = atob(value.replace(/^basic\s+/i, '').trim());
+    const i = decoded.indexOf(':');
+    return i > 0 ? { id: decoded.slice(0, i), secret: decoded.slice(i + 1) } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readClientHeaders(h: Headers): ClientHeaders {
+  return {
+    tenantId: header(h, 'tenantid', 'tenant-id'),
+    schoolId: header(h, 'schoolid', 'school-id'),
+    token: header(h, 'token'),
+    grayVersion: header(h, 'gray_version', 'gray-version'),
+    platformType: header(h, 'platformtype', 'platform-type'),
+    applicationId: header(h, 'applicationid', 'application-id'),
+    client: decodeBasic(header(h, 'authorization')),
+  };
+}

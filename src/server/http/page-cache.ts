@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+
+/** Pure helpers for the HTTP caching of server-rendered pages. */
+
+export function pageCacheControl(maxAge: number): string {
+  return maxAge > 0 ? `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'no-cache';
+}
+
+export function weakEtag(body: string | Uint8Array): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** True when an If-None-Match header names the tag (weak comparison, lists and * allowed). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+export function addVary(existing: string | null, value: string): string {
+  const parts = new Set((existing ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  parts.add(value);
+  return [...parts].join(', ');
+}

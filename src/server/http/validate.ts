@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Context } from 'hono';
+import { AppError } from '../errors';
+import { t } from '~/lib/i18n';
+
+// Zod's own messages in Chinese, for the users who read them.
+z.config(z.locales.zhCN());
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return t('validation.invalid');
+  const field = issue.path.join('.');
+  return field ? t('validation.invalidField', { field, reason: issue.message }) : issue.message;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw AppError.badRequest(describe(result.error));
+  return result.data;
+}
+
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  const text = await c.req.text();
+  if (text.trim() === '') body = {};
+  else {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw AppError.badRequest(t('validation.badJson'));
+    }
+  }
+  return parseWith(schema, body);
+}
+
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}
+
+export const idSchema = z.string().trim().regex(/^[0-9A-Za-z_-]{1,32}$/, '格式不正确');
+
+/** The spec's paging request: {current, size, model, order, sort}. */
+export function pageRequest<M extends z.ZodType, S extends readonly [string, ...string[]]>(
+  model: M,
+  sorts: S,
+  defaults: { size: number; sort: S[number]; order: 'ascending' | 'descending'; maxSize?: number },
+) {
+  return z.object({
+    current: z.coerce.number().int().min(1).max(100000).default(1),
+    size: z.coerce.number().int().min(1).max(defaults.maxSize ?? 100).default(defaults.size),
+    model: model.default({} as never),
+    order: z.enum(['ascending', 'descending', 'asc', 'desc']).default(defaults.order)
+      .transform((o) => (o.startsWith('asc') ? 'asc' : 'desc') as 'asc' | 'desc'),
+    sort: z.enum(sorts).default(defaults.sort as never),
+  });
+}

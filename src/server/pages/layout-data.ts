@@ -1,0 +1,50 @@
+import { t } from '~/lib/i18n';
+import type { PublicConfig } from '~/lib/config';
+import { getBusinessSchool, type BusinessSchool } from '../tenant/tenant.service';
+import type { Server } from '../runtime';
+import type { Tenant } from '../tenant/tenant.table';
+
+export interface LayoutData {
+  tenant: Tenant;
+  school: BusinessSchool;
+  partner: boolean;
+  partnerName: string;
+  partnerSlug: string;
+  links: { examLogin: string; onlineSchool: string; adminLogin: string };
+  publicConfig: PublicConfig;
+}
+
+/** What every main-layout page needs: the school, the partner switch and the public config. */
+export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
+  const { server, tenant } = locals as { server: Server; tenant: Tenant };
+  const { config, db } = server.runtime;
+  const school = await getBusinessSchool(db, tenant.id);
+  const loginPath = config.PARTNER_EDITION ? `/${config.PARTNER_SLUG}-login` : '/login';
+  return {
+    tenant,
+    school,
+    partner: config.PARTNER_EDITION,
+    partnerName: config.PARTNER_NAME,
+    partnerSlug: config.PARTNER_SLUG,
+    links: { examLogin: config.EXAM_LOGIN_URL, onlineSchool: config.ONLINE_SCHOOL_URL, adminLogin: config.ADMIN_LOGIN_URL },
+    publicConfig: {
+      apiBase: config.PUBLIC_API_BASE,
+      tenantId: tenant.id,
+      partner: config.PARTNER_EDITION,
+      partnerSlug: config.PARTNER_SLUG,
+      loginPath,
+    },
+  };
+}
+
+export type TitleKind = 'default' | 'mobileQuery';
+
+/** Page title rules: partner name; university name on mobile query pages; else project + university. */
+export function pageTitle(data: Pick<LayoutData, 'partner' | 'partnerName'> & { school: Pick<BusinessSchool, 'projectName' | 'universityName'> | null }, kind: TitleKind = 'default'): string {
+  if (data.partner) return data.partnerName || t('app.defaultTitle');
+  const s = data.school;
+  if (!s) return t('app.defaultTitle');
+  if (kind === 'mobileQuery') return s.universityName || t('app.defaultTitle');
+  const title = [s.projectName, s.universityName].filter(Boolean).join(' - ');
+  return title || t('app.defaultTitle');
+}

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../http/context';
+import { idSchema, readQuery } from '../http/validate';
+import { tenantOf } from '../http/tenant';
+import { ok } from '../errors';
+import { publicCache } from '../http/cache';
+import * as service from './tenant.service';
+
+const tenantIdQuery = z.object({ tenantId: idSchema.optional() });
+
+export const tenantRoutes = new Hono<ApiEnv>()
+  .get('/universityAdvertise/anyUser/university/info/getInfoByTenantId', async (c) => {
+    const q = readQuery(c, tenantIdQuery);
+    const tenant = await tenantOf(c, q.tenantId);
+    publicCache(c);
+    return c.json(ok(await service.getSchoolInfo(c.var.runtime.db, tenant.id)));
+  })
+  .get('/universityAdvertise/anyBiz/buSchool/getDetailByTenantId', async (c) => {
+    const q = readQuery(c, tenantIdQuery);
+    const tenant = await tenantOf(c, q.tenantId);
+    publicCache(c);
+    return c.json(ok(await service.getBusinessSchool(c.var.runtime.db, tenant.id)));
+  })
+  .get('/universityAdvertise/anyBiz/buSchool/getDomainByDomainType', async (c) => {
+    const q = readQuery(
+      c,
+      z.object({ domainType: z.string().trim().regex(/^[A-Za-z_]{1,32}$/, '格式不正确'), tenantId: idSchema.optional() }),
+    );
+    const tenant = await tenantOf(c, q.tenantId);
+    publicCache(c);
+    return c.json(ok(await service.getDomainByDomainType(c.var.runtime.db, tenant.id, q.domainType.toUpperCase())));
+  })
+  .get('/system/anyTenant/defTenant/getTenantByPreDomain', async (c) => {
+    const q = readQuery(
+      c,
+      z.object({ predomain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/, '格式不正确') }),
+    );
+    publicCache(c);
+    return c.json(ok(await service.getTenantByPreDomain(c.var.runtime.db, q.predomain)));
+  });

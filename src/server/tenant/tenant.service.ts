@@ -1,0 +1,146 @@
+import type { DB } from '../db/database';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { matchHost } from './host';
+import * as repo from './tenant.repository';
+import type { School, ServicePoint, Tenant } from './tenant.table';
+import { ID_PATTERN } from '../ids';
+
+export interface TenantLookup {
+  /** An explicit tenant id (TenantId header or schoolId query) wins over the host. */
+  tenantId?: string | null;
+  host: string;
+}
+
+/** Resolves the tenant for a request, or null when none matches (the caller shows "school not found"). */
+export async function resolveTenant(db: DB, config: Config, lookup: TenantLookup): Promise<Tenant | null> {
+  if (lookup.tenantId) {
+    if (!ID_PATTERN.test(lookup.tenantId)) return null;
+    return (await repo.findTenantById(db, lookup.tenantId)) ?? null;
+  }
+  const match = matchHost(lookup.host, config.TENANT_BASE_DOMAINS, config.DEFAULT_PREDOMAIN);
+  if (match.kind === 'preDomain') return (await repo.findTenantByPreDomain(db, match.preDomain)) ?? null;
+  if (match.kind === 'customDomain') return (await repo.findTenantByCustomDomain(db, match.domain)) ?? null;
+  return null;
+}
+
+export async function getTenantByPreDomain(db: DB, preDomain: string) {
+  const tenant = await repo.findTenantByPreDomain(db, preDomain);
+  if (!tenant) throw AppError.tenantNotFound();
+  return { id: tenant.id, name: tenant.name, preDomain: tenant.preDomain, status: tenant.status };
+}
+
+export async function requireTenantById(db: DB, tenantId: string): Promise<Tenant> {
+  const tenant = await repo.findTenantById(db, tenantId);
+  if (!tenant) throw AppError.tenantNotFound();
+  return tenant;
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface SchoolInfo {
+  id: string;
+  tenantId: string;
+  projectName: string;
+  universityName: string;
+  universityId: string;
+  logo: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  contactMobile: string | null;
+  website: string | null;
+  crowd: string | null;
+  schoolType: string | null;
+  schoolTypeName: string | null;
+  schoolParentType: string | null;
+  serviceAttribute: string | null;
+  certificateAttribute: string | null;
+  institutionProperty: string | null;
+  institutionGrade: string | null;
+  trainingMode: string | null;
+  trainingInstitutionsName: string | null;
+  certificationOrganizationTypeName: string | null;
+  browseCount: number;
+}
+
+function toSchoolInfo(s: School): SchoolInfo {
+  return {
+    id: s.universityId,
+    tenantId: s.tenantId,
+    projectName: s.projectName,
+    universityName: s.universityName,
+    universityId: s.universityId,
+    logo: s.logo,
+    address: s.address,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    contactMobile: s.contactMobile,
+    website: s.website,
+    crowd: s.crowd,
+    schoolType: s.schoolType,
+    schoolTypeName: s.schoolTypeName,
+    schoolParentType: s.schoolParentType,
+    serviceAttribute: s.serviceAttribute,
+    certificateAttribute: s.certificateAttribute,
+    institutionProperty: s.institutionProperty,
+    institutionGrade: s.institutionGrade,
+    trainingMode: s.trainingMode,
+    trainingInstitutionsName: s.trainingInstitutionsName,
+    certificationOrganizationTypeName: s.certificationOrganizationTypeName,
+    browseCount: s.browseCount,
+  };
+}
+
+/** University info (getInfoByTenantId). */
+export async function getSchoolInfo(db: DB, tenantId: string): Promise<SchoolInfo> {
+  const school = await repo.findSchool(db, tenantId);
+  if (!school) throw AppError.notFound();
+  return toSchoolInfo(school);
+}
+
+function servicePointVO(p: ServicePoint) {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    url: p.url,
+    startTime: p.startTime,
+    endTime: p.endTime,
+    mobile: p.mobile,
+    enrollDistrictScope: p.enrollDistrictScope,
+    provinceName: p.provinceName,
+    cityName: p.cityName,
+    address: p.address,
+    latitude: p.latitude,
+    longitude: p.longitude,
+  };
+}
+
+/** Business-school detail (getDetailByTenantId): the info plus service points and institution. */
+export async function getBusinessSchool(db: DB, tenantId: string) {
+  const [school, points] = await Promise.all([repo.findSchool(db, tenantId), repo.listServicePoints(db, tenantId)]);
+  if (!school) throw AppError.notFound();
+  const districts = (school.enrollDistrictScope ?? '').split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+  return {
+    ...toSchoolInfo(school),
+    buSchoolServicePointList: points.map(servicePointVO),
+    buSchoolEnrollDistrictList: districts.map((enrollDistrictScope) => ({ enrollDistrictScope })),
+    educationalInstitution: parseJson<Record<string, string> | null>(school.educationalInstitution, null),
+  };
+}
+
+export type BusinessSchool = Awaited<ReturnType<typeof getBusinessSchool>>;
+
+export async function getDomainByDomainType(db: DB, tenantId: string, domainType: string) {
+  const row = await repo.findDomain(db, tenantId, domainType);
+  if (!row) throw AppError.notFound();
+  return row.domain;
+}
