@@ -37,12 +37,21 @@ export interface Page<T> {
   total: number;
 }
 
+/** A code as a number: numbers and numeric text only ('0' yes; null, '', false, [] no). */
+function codeOf(code: unknown): number | null {
+  if (typeof code === 'number') return Number.isFinite(code) ? code : null;
+  if (typeof code === 'string' && /^\s*-?\d+\s*$/.test(code)) return Number(code);
+  return null;
+}
+
 export function isSuccess(code: unknown): boolean {
-  return (SUCCESS_CODES as readonly number[]).includes(Number(code));
+  const n = codeOf(code);
+  return n !== null && (SUCCESS_CODES as readonly number[]).includes(n);
 }
 
 export function isLoginInvalid(code: unknown): boolean {
-  return (LOGIN_INVALID_CODES as readonly number[]).includes(Number(code));
+  const n = codeOf(code);
+  return n !== null && (LOGIN_INVALID_CODES as readonly number[]).includes(n);
 }
 
 export function pageOf<T>(records: T[], total: number, current: number, size: number): Page<T> {

@@ -25,21 +25,23 @@ export function formatDate(ms: number): string {
   return cstParts(ms).date;
 }
 
-/** Parses 'YYYY-MM-DD HH:mm:ss' (China Standard Time) or ISO text into epoch ms; NaN if invalid. */
+/** Parses 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD HH:mm:ss' (China Standard Time; 'T' also
+ * separates) into epoch ms; NaN for anything else or an impossible date or time. */
 export function parseDateTime(text: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!m) return Number.NaN;
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
   const ms = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s) - CST_OFFSET;
-  // Reject dates like 2026-02-31 that Date.UTC would roll over.
-  return formatDateTime(ms).startsWith(`${y}-${mo}-${d}`) ? ms : Number.NaN;
+  // Reject values like 2026-02-31 or 10:60:00 that Date.UTC would roll over.
+  const expected = `${y}-${mo}-${d} ${h.padStart(2, '0')}:${mi.padStart(2, '0')}:${s.padStart(2, '0')}`;
+  return formatDateTime(ms) === expected ? ms : Number.NaN;
 }
 
 /**
  * Relative publish time.
  * - under a minute: 'N秒前' ('刚刚' for 0 or a future time)
  * - under an hour: 'N分钟前'; under a day: 'N小时前'
- * - 1 to 3 whole days: 'N天前'
+ * - from 1 day up to 3 days: 'N天前'
  * - more than 3 days up to 30 days: the date without the year, 'MM-DD'
  * - more than 30 days: the full date 'YYYY-MM-DD'
  */
@@ -49,8 +51,7 @@ export function relativeTime(ms: number, now: number): string {
   if (diff < MINUTE) return t('time.secondsAgo', { n: Math.max(1, Math.floor(diff / SECOND)) });
   if (diff < HOUR) return t('time.minutesAgo', { n: Math.floor(diff / MINUTE) });
   if (diff < DAY) return t('time.hoursAgo', { n: Math.floor(diff / HOUR) });
-  const days = Math.floor(diff / DAY);
-  if (days <= 3) return t('time.daysAgo', { n: days });
+  if (diff <= 3 * DAY) return t('time.daysAgo', { n: Math.floor(diff / DAY) });
   if (diff > 30 * DAY) return formatDate(ms);
   return formatDate(ms).slice(5);
 }

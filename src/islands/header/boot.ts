@@ -4,13 +4,12 @@
  */
 import { $loggedIn, $session, clearSession, ensureVisitor, setToken } from '~/lib/stores/session';
 import { publicConfig } from '~/lib/config';
-import { StorageKey, writeItem } from '~/lib/storage';
-import { post, loginUrl } from '~/lib/api/client';
+import { readJson, StorageKey, writeItem } from '~/lib/storage';
 import { t } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { confirmDialog } from '~/lib/confirm';
+import { loginUrl, navigateTo } from '~/lib/navigation';
 import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
-import { readJson } from '~/lib/storage';
 
 async function navigationSteps(): Promise<void> {
   const cfg = publicConfig();
@@ -23,6 +22,8 @@ async function navigationSteps(): Promise<void> {
   url.searchParams.delete('token');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
   try {
+    // The API client is loaded only when a link carries a token.
+    const { post } = await import('~/lib/api/client');
     const { token } = await post<{ token: string }>('/api/oauth/anyTenant/tokenParam/decode', { token: param }, { silent: true });
     setToken(token);
   } catch {
@@ -73,7 +74,7 @@ class UserMenu extends HTMLElement {
       if (!(await confirmDialog(t('header.logoutConfirm')))) return;
       clearSession();
       toast(t('header.logoutSuccess'), 'success');
-      setTimeout(() => location.assign(loginUrl()), 1000);
+      setTimeout(() => navigateTo(loginUrl()), 1000);
     });
     this.replaceChildren(who, center, out);
   }

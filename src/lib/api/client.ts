@@ -5,6 +5,7 @@ import { publicConfig } from '../config';
 import { readItem, StorageKey } from '../storage';
 import { clearSession } from '../stores/session';
 import { toast } from '../toast';
+import { loginUrl, navigateTo } from '../navigation';
 
 /** The browser's API client: the spec's headers, envelope handling and error messages. */
 
@@ -24,12 +25,7 @@ const CLIENT_AUTH = `Basic ${typeof btoa === 'function' ? btoa('portal_web:porta
 
 let controllers = new Set<AbortController>();
 
-/** The login address keeping the current page as the redirect parameter. */
-export function loginUrl(current = typeof location === 'undefined' ? '/' : location.pathname + location.search): string {
-  const cfg = publicConfig();
-  const path = cfg.partner ? `/${cfg.partnerSlug}-login` : cfg.loginPath;
-  return `${path}?redirect=${encodeURIComponent(current)}`;
-}
+export { loginUrl };
 
 function headers(): Record<string, string> {
   const cfg = publicConfig();
@@ -51,7 +47,7 @@ function onLoginInvalid(message: string): never {
   controllers = new Set();
   clearSession();
   if (message) toast(message, 'error');
-  if (typeof location !== 'undefined') location.assign(loginUrl());
+  if (typeof location !== 'undefined') navigateTo(loginUrl());
   throw new ApiError(t('common.pleaseLogin'), null);
 }
 

@@ -25,11 +25,8 @@ export const zhCN = {
   'validation.invalid': '参数格式不正确',
   'validation.invalidField': '参数 {field} 不正确：{reason}',
   'validation.badJson': '请求体不是有效的 JSON',
-  'validation.idRequired': '请提供 id',
   'api.notFound': '接口不存在',
-  'api.methodNotAllowed': '不支持该请求方法',
   'api.internal': '系统繁忙，请稍后再试',
-  'api.unavailable': '服务暂不可用',
 
   'tenant.notFound': '未找到该学校',
   'tenant.notFoundTitle': '学校不存在',

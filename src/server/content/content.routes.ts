@@ -4,7 +4,7 @@ import type { ApiEnv } from '../http/context';
 import { idSchema, pageRequest, readJson, readQuery } from '../http/validate';
 import { tenantOf } from '../http/tenant';
 import { AppError, ok } from '../errors';
-import { publicCache } from '../http/cache';
+import { publicOk } from '../http/cache';
 import { parseDateTime } from '~/lib/format';
 import * as service from './content.service';
 
@@ -66,8 +66,7 @@ export const contentRoutes = new Hono<ApiEnv>()
   .get('/universityAdvertise/anyUser/newInformation/detail', async (c) => {
     const { id } = readQuery(c, idPath);
     const tenant = await tenantOf(c);
-    publicCache(c);
-    return c.json(ok(await service.getNews(c.var.runtime.db, tenant.id, id)));
+    return publicOk(c, await service.getNews(c.var.runtime.db, tenant.id, id));
   })
   .post('/universityAdvertise/anyUser/categorize/page', async (c) => {
     const b = await readJson(c, categoryPage);
@@ -82,8 +81,7 @@ export const contentRoutes = new Hono<ApiEnv>()
   .get('/universityAdvertise/anyUser/discoverArticle/getVOById/:id', async (c) => {
     const { id } = parseParams(c.req.param('id'));
     const tenant = await tenantOf(c);
-    publicCache(c);
-    return c.json(ok(await service.getNotice(c.var.runtime.db, tenant.id, id)));
+    return publicOk(c, await service.getNotice(c.var.runtime.db, tenant.id, id));
   })
   .post('/universityAdvertise/anyBiz/discoverArticle/mergeCustomPage', async (c) => {
     const b = await readJson(c, mergeRequest);

@@ -54,7 +54,15 @@ export function sanitizeRichText(html: string | null | undefined): string {
 export function safeMediaUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const u = url.trim();
-  if (u.startsWith('/') && !u.startsWith('//')) return u;
+  if (u.startsWith('/')) {
+    // Browsers read '/\\host', '/<tab>/host' and the like as another origin: keep only true paths.
+    const base = 'http://site.invalid';
+    try {
+      return !/[\\\s]/.test(u) && new URL(u, base).origin === base ? u : null;
+    } catch {
+      return null;
+    }
+  }
   try {
     const parsed = new URL(u);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;

@@ -7,11 +7,16 @@ export type HostMatch =
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/;
 
 /** 'Demo.Example.com:4321' -> 'demo.example.com'; '[::1]:80' -> '::1'. */
 export function normalizeHost(host: string | null | undefined): string {
   let h = (host ?? '').trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    // '[::1]' or '[::1]:4321' only; anything else is not a host.
+    return end > 0 && /^(?::\d+)?$/.test(h.slice(end + 1)) ? h.slice(1, end) : h;
+  }
   const colon = h.lastIndexOf(':');
   if (colon > -1 && /^\d+$/.test(h.slice(colon + 1))) h = h.slice(0, colon);
   return h.endsWith('.') ? h.slice(0, -1) : h;
@@ -25,7 +30,8 @@ export function normalizeHost(host: string | null | undefined): string {
 export function matchHost(rawHost: string | null | undefined, baseDomains: readonly string[], defaultPreDomain: string): HostMatch {
   const host = normalizeHost(rawHost);
   if (!host) return { kind: 'preDomain', preDomain: defaultPreDomain };
-  if (IPV4.test(host) || host.includes(':')) return { kind: 'preDomain', preDomain: defaultPreDomain };
+  if (IPV4.test(host) || IPV6.test(host)) return { kind: 'preDomain', preDomain: defaultPreDomain };
+  if (host.includes(':') || host.includes('[')) return { kind: 'invalid' };
   // Longest base first so 'edu.example.com' wins over 'example.com'.
   for (const base of [...baseDomains].sort((a, b) => b.length - a.length)) {
     if (host === base || host === `www.${base}`) return { kind: 'preDomain', preDomain: defaultPreDomain };

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../http/context';
 import { idSchema, readQuery } from '../http/validate';
 import { tenantOf } from '../http/tenant';
-import { ok } from '../errors';
-import { publicCache } from '../http/cache';
+import { publicOk } from '../http/cache';
 import * as service from './tenant.service';
 
 const tenantIdQuery = z.object({ tenantId: idSchema.optional() });
@@ -13,29 +12,25 @@ export const tenantRoutes = new Hono<ApiEnv>()
   .get('/universityAdvertise/anyUser/university/info/getInfoByTenantId', async (c) => {
     const q = readQuery(c, tenantIdQuery);
     const tenant = await tenantOf(c, q.tenantId);
-    publicCache(c);
-    return c.json(ok(await service.getSchoolInfo(c.var.runtime.db, tenant.id)));
+    return publicOk(c, await service.getSchoolInfo(c.var.runtime.db, tenant.id));
   })
   .get('/universityAdvertise/anyBiz/buSchool/getDetailByTenantId', async (c) => {
     const q = readQuery(c, tenantIdQuery);
     const tenant = await tenantOf(c, q.tenantId);
-    publicCache(c);
-    return c.json(ok(await service.getBusinessSchool(c.var.runtime.db, tenant.id)));
+    return publicOk(c, await service.getBusinessSchool(c.var.runtime.db, tenant.id));
   })
   .get('/universityAdvertise/anyBiz/buSchool/getDomainByDomainType', async (c) => {
     const q = readQuery(
       c,
-      z.object({ domainType: z.string().trim().regex(/^[A-Za-z_]{1,32}$/, '格式不正确'), tenantId: idSchema.optional() }),
+      z.object({ domainType: z.string().trim().regex(/^[A-Za-z0-9_]{1,32}$/, '格式不正确'), tenantId: idSchema.optional() }),
     );
     const tenant = await tenantOf(c, q.tenantId);
-    publicCache(c);
-    return c.json(ok(await service.getDomainByDomainType(c.var.runtime.db, tenant.id, q.domainType.toUpperCase())));
+    return publicOk(c, await service.getDomainByDomainType(c.var.runtime.db, tenant.id, q.domainType.toUpperCase()));
   })
   .get('/system/anyTenant/defTenant/getTenantByPreDomain', async (c) => {
     const q = readQuery(
       c,
       z.object({ predomain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/, '格式不正确') }),
     );
-    publicCache(c);
-    return c.json(ok(await service.getTenantByPreDomain(c.var.runtime.db, q.predomain)));
+    return publicOk(c, await service.getTenantByPreDomain(c.var.runtime.db, q.predomain));
   });

@@ -1,0 +1,99 @@
+import { expect } from 'vitest';
+import type { SeedTenant } from '~/server/db/seed/demo-data';
+import { HOUR, type Answer, type TestServer } from './server';
+
+/** The served API paths, as the spec names them. */
+export const PATH = {
+  schoolInfo: '/api/universityAdvertise/anyUser/university/info/getInfoByTenantId',
+  businessSchool: '/api/universityAdvertise/anyBiz/buSchool/getDetailByTenantId',
+  domainByType: '/api/universityAdvertise/anyBiz/buSchool/getDomainByDomainType',
+  tenantByPreDomain: '/api/system/anyTenant/defTenant/getTenantByPreDomain',
+  newsPage: '/api/universityAdvertise/anyUser/newInformation/newInformationPage',
+  newsDetail: '/api/universityAdvertise/anyUser/newInformation/detail',
+  categoryPage: '/api/universityAdvertise/anyUser/categorize/page',
+  noticePage: '/api/universityAdvertise/anyUser/discoverArticle/page',
+  noticeDetail: (id: string) => `/api/universityAdvertise/anyUser/discoverArticle/getVOById/${id}`,
+  recent: '/api/universityAdvertise/anyBiz/discoverArticle/mergeCustomPage',
+  hotMajorPage: '/api/universityAdvertise/anyUser/hotMajor/hotMajorPage',
+  tokenDecode: '/api/oauth/anyTenant/tokenParam/decode',
+} as const;
+
+const SUCCESS = [0, 200, 1];
+const CHINESE = /[\u4e00-\u9fff]/;
+const STACK_TRACE = /\n\s+at\s|\bat\s+\S+\s+\(|\.(?:ts|js|mjs):\d+|node_modules|\bError:\s/;
+
+/** A success envelope {code: 0, data, message}; returns data. */
+export function expectOk<T = any>(answer: Answer): T {
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.body, answer.text).toBeTypeOf('object');
+  expect(Object.keys(answer.body).sort()).toEqual(['code', 'data', 'message']);
+  expect(answer.body.code, answer.text).toBe(0);
+  expect(answer.body.message).toBeTypeOf('string');
+  expect(answer.body.data).not.toBeUndefined();
+  return answer.body.data as T;
+}
+
+/**
+ * A refusal: HTTP 200 or 4xx (never 5xx), a non-success code, no data, a non-empty Chinese
+ * message and nothing that looks like a stack trace.
+ */
+export function expectRefused(answer: Answer, code?: number): void {
+  expect(answer.status, answer.text).toBeLessThan(500);
+  expect(answer.status === 200 || (answer.status >= 400 && answer.status < 500), `HTTP ${answer.status}`).toBe(true);
+  expect(answer.body, answer.text).toBeTypeOf('object');
+  expect(Object.keys(answer.body).sort()).toEqual(['code', 'data', 'message']);
+  expect(SUCCESS, answer.text).not.toContain(answer.body.code);
+  expect(answer.body.code).toBeTypeOf('number');
+  if (code !== undefined) expect(answer.body.code, answer.text).toBe(code);
+  expect(answer.body.data).toBeNull();
+  expect(answer.body.message).toBeTypeOf('string');
+  expect(answer.body.message, answer.text).toMatch(CHINESE);
+  expect(answer.text).not.toMatch(STACK_TRACE);
+}
+
+/** Paging fields are numbers and consistent with each other. */
+export function expectPage(page: any, expected: { current?: number; size?: number; total?: number } = {}) {
+  for (const key of ['current', 'pages', 'size', 'total'] as const) expect(page[key], key).toBeTypeOf('number');
+  expect(Array.isArray(page.records)).toBe(true);
+  expect(page.pages).toBe(Math.ceil(page.total / page.size));
+  expect(page.records.length).toBeLessThanOrEqual(page.size);
+  if (expected.current !== undefined) expect(page.current).toBe(expected.current);
+  if (expected.size !== undefined) expect(page.size).toBe(expected.size);
+  if (expected.total !== undefined) expect(page.total).toBe(expected.total);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' */
+export const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+type SeedNews = SeedTenant['news'][number];
+type SeedNotice = SeedTenant['notices'][number];
+
+export const isPublished = (item: { status?: number }) => (item.status ?? 1) === 1;
+export const publishedNews = (t: SeedTenant): SeedNews[] => t.news.filter(isPublished);
+export const publishedNotices = (t: SeedTenant): SeedNotice[] => t.notices.filter(isPublished);
+export const ageMs = (item: { ageHours: number }) => item.ageHours * HOUR;
+
+/**
+ * Ids of seeded rows that no API call may ever show (drafts, withdrawn). A visitor cannot learn
+ * them, so the test reads them from the database the server uses.
+ */
+export async function hiddenIds(server: TestServer, table: 'news' | 'notices', tenantId: string) {
+  const rows = await server.runtime.db
+    .selectFrom(table)
+    .select(['id', 'title', 'status'])
+    .where('tenantId', '=', tenantId)
+    .where('status', '!=', 1)
+    .execute();
+  return rows;
+}
+
+/** Every record of a paged POST call, page by page. */
+export async function allRecords(server: TestServer, path: string, body: Record<string, unknown>, tenant?: string | null) {
+  const records: any[] = [];
+  for (let current = 1; current < 100; current++) {
+    const page = expectOk(await server.post(path, { ...body, current, size: 50 }, { tenant }));
+    records.push(...page.records);
+    if (current >= page.pages) return records;
+  }
+  throw new Error('too many pages');
+}

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { parseConfig } from '~/server/config';
+import { createServer, type Server } from '~/server/runtime';
+import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
+
+/**
+ * A real server on a real, private database for one test file:
+ * - SQLite (default): a fresh file under the OS temp dir, removed afterwards.
+ * - PostgreSQL (process.env.DATABASE_URL = postgres://…): a fresh database made through that
+ *   admin connection, dropped afterwards.
+ * The clock is fixed: the demo tenants are seeded relative to NOW, so every publish time is known.
+ */
+
+/** 2026-11-22 10:00:00 in China Standard Time; whole seconds so formatted times round-trip. */
+export const NOW = Date.UTC(2026, 10, 22, 2, 0, 0);
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export const DEMO = { id: DEMO_TENANT.id, preDomain: DEMO_TENANT.preDomain, seed: DEMO_TENANT } as const;
+export const HUAXIA = { id: SECOND_TENANT.id, preDomain: SECOND_TENANT.preDomain, seed: SECOND_TENANT } as const;
+
+export const TOKEN_PARAM_SECRET = 'test-token-param-secret-0123456789abcdef';
+
+export interface Clock {
+  /** Current time in epoch ms. */
+  value: number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  body: T;
+}
+
+export interface RequestOptions {
+  /** TenantId header; null for none. Default: the demo tenant. */
+  tenant?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer extends Server {
+  clock: Clock;
+  databaseUrl: string;
+  /** Raw request through the Hono app. */
+  fetch(path: string, init?: RequestInit): Promise<Answer>;
+  /** GET with a query (plus the client's `timestamp` parameter) and the TenantId header. */
+  get(path: string, query?: Record<string, string | number>, options?: RequestOptions): Promise<Answer>;
+  /** POSTs `body` as JSON; a string body is sent as is (for malformed JSON). */
+  post(path: string, body?: unknown, options?: RequestOptions): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+function uniqueName(): string {
+  return `portal_test_${process.env['VITEST_POOL_ID'] ?? '0'}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const given = process.env['DATABASE_URL'] ?? '';
+  const name = uniqueName();
+  if (/^postgres(ql)?:\/\//.test(given)) {
+    await withAdmin(given, (c) => c.query(`CREATE DATABASE "${name}"`));
+    const url = new URL(given);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: () => withAdmin(given, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    };
+  }
+  const file = join(tmpdir(), `${name}.sqlite`);
+  return {
+    url: `file:${file}`,
+    drop: async () => {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+    },
+  };
+}
+
+async function parse(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+function headersFor(options: RequestOptions = {}, extra: Record<string, string> = {}): Record<string, string> {
+  const tenant = options.tenant === undefined ? DEMO.id : options.tenant;
+  return { ...extra, ...(tenant ? { TenantId: tenant } : {}), ...options.headers };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await makeDatabase();
+  const clock: Clock = {
+    value: NOW,
+    set(ms) {
+      this.value = ms;
+    },
+    advance(ms) {
+      this.value += ms;
+    },
+  };
+  let server: Server;
+  try {
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      TENANT_BASE_DOMAINS: 'localhost',
+      DEFAULT_PREDOMAIN: 'demo',
+      TOKEN_PARAM_SECRET,
+      ...env,
+    });
+    server = await createServer(config, () => clock.value);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  // The log is silent, but an unhandled error inside a request must not pass unnoticed:
+  // route it to console.error, which fails the running test (tests/setup/fail-on-console-error.ts).
+  const logger = server.runtime.logger;
+  server.runtime.logger = { ...logger, error: (msg, fields) => console.error(`[server] ${msg}`, fields) };
+
+  const fetch = async (path: string, init?: RequestInit) => parse(await server.app.request(path, init));
+  return {
+    ...server,
+    clock,
+    databaseUrl: database.url,
+    fetch,
+    get(path, query = {}, options) {
+      // Like the portal's client, every GET carries a timestamp parameter.
+      const params = { timestamp: clock.value, ...query };
+      const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+      return fetch(qs ? `${path}?${qs}` : path, { method: 'GET', headers: headersFor(options) });
+    },
+    post(path, body, options) {
+      return fetch(path, {
+        method: 'POST',
+        headers: headersFor(options, { 'Content-Type': 'application/json' }),
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+    },
+    async close() {
+      try {
+        await server.runtime.db.destroy();
+      } finally {
+        await database.drop();
+      }
+    },
+  };
+}
+
+/**
+ * Starts one server for the current test file (beforeAll) and closes it (afterAll).
+ * Returns an accessor, since the server exists only once beforeAll has run.
+ */
+export function useTestServer(env: Record<string, string> = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+  });
+  afterAll(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return () => {
+    if (!server) throw new Error('The test server is not running (use it inside tests or hooks).');
+    return server;
+  };
+}

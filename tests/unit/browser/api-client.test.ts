@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+vi.mock('~/lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/lib/navigation')>()),
+  navigateTo: vi.fn(),
+}));
+
+const { get, post, postPage, ApiError } = await import('~/lib/api/client');
+const { navigateTo } = await import('~/lib/navigation');
+const { $session, setToken, setUser } = await import('~/lib/stores/session');
+
+const API = 'http://api.test';
+const server = setupServer();
+const seen: { url: URL; headers: Headers; body: unknown }[] = [];
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  seen.length = 0;
+  localStorage.clear();
+  document.body.innerHTML = '';
+  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify({
+    apiBase: API,
+    tenantId: 't-1',
+    partner: false,
+    loginPath: '/login',
+  })}</script>`;
+  vi.mocked(navigateTo).mockClear();
+});
+afterEach(() => server.resetHandlers());
+
+function answer(body: unknown, status = 200) {
+  return async ({ request }: { request: Request }) => {
+    const text = request.method === 'GET' ? '' : await request.text();
+    seen.push({ url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined });
+    return HttpResponse.json(body as Record<string, unknown>, { status });
+  };
+}
+
+const toastText = () => document.getElementById('toast-region')?.textContent ?? '';
+
+describe('the browser API client', () => {
+  it('sends the spec headers and a timestamp, and returns data on success', async () => {
+    setToken('tok-123');
+    server.use(http.get(`${API}/api/x`, answer({ code: 0, data: { a: 1 }, message: 'ok' })));
+    await expect(get('/api/x', { q: 'v' })).resolves.toEqual({ a: 1 });
+    const req = seen[0]!;
+    expect(req.url.searchParams.get('q')).toBe('v');
+    expect(Number(req.url.searchParams.get('timestamp'))).toBeGreaterThan(0);
+    expect(req.headers.get('TenantId')).toBe('t-1');
+    expect(req.headers.get('Token')).toBe('tok-123');
+    expect(req.headers.get('PlatformType')).toBe('PC');
+    expect(req.headers.get('Authorization')).toMatch(/^Basic /);
+  });
+
+  it('treats codes 200 and 1 as success too', async () => {
+    server.use(http.post(`${API}/api/y`, answer({ code: 200, data: 'fine' })));
+    await expect(post('/api/y', { a: 1 })).resolves.toBe('fine');
+    expect(seen[0]!.body).toEqual({ a: 1 });
+  });
+
+  it('converts paging fields to numbers', async () => {
+    server.use(http.post(`${API}/api/p`, answer({ code: 0, data: { records: [1], current: '2', pages: '3', size: '4', total: '9' } })));
+    await expect(postPage('/api/p', {})).resolves.toEqual({ records: [1], current: 2, pages: 3, size: 4, total: 9 });
+  });
+
+  it.each([40001, 40005, 40009])('on login-invalid code %i clears the session and goes to login keeping the page', async (code) => {
+    setToken('tok-old');
+    setUser({ id: 'u1', userId: 'u1', nickName: '小王' });
+    window.history.replaceState(null, '', '/notice/list?current=2');
+    server.use(http.post(`${API}/api/z`, answer({ code, data: null, message: '登录已过期' })));
+    await expect(post('/api/z')).rejects.toThrow('请登录');
+    expect($session.get().token).toBeNull();
+    expect($session.get().user).toBeNull();
+    expect(localStorage.getItem('szyx_token')).toBeNull();
+    expect(navigateTo).toHaveBeenCalledWith('/login?redirect=%2Fnotice%2Flist%3Fcurrent%3D2');
+    expect(toastText()).toContain('登录已过期');
+  });
+
+  it('shows the server message for other failures, whichever field carries it', async () => {
+    server.use(http.get(`${API}/api/m`, answer({ code: 400, data: null, msg: '参数 size 不正确' })));
+    const error = await get('/api/m').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe('参数 size 不正确');
+    expect(toastText()).toContain('参数 size 不正确');
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('shows 系统繁忙 for a non-200 status', async () => {
+    server.use(http.get(`${API}/api/e`, answer({ code: 500, message: 'boom' }, 500)));
+    await expect(get('/api/e')).rejects.toThrow('系统繁忙');
+    expect(toastText()).toContain('系统繁忙');
+  });
+
+  it('shows 系统繁忙 for a network failure', async () => {
+    server.use(http.get(`${API}/api/n`, () => HttpResponse.error()));
+    await expect(get('/api/n')).rejects.toThrow('系统繁忙');
+    expect(toastText()).toContain('系统繁忙');
+  });
+});

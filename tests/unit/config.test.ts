@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseConfig } from '~/server/config';
+
+const SECRET_A = 'a'.repeat(32);
+const SECRET_B = 'b'.repeat(40);
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('parseConfig accepted the environment');
+}
+
+describe('parseConfig', () => {
+  test('an empty environment gives the documented defaults', () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 4321,
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'file:./data/portal.sqlite',
+      databaseKind: 'sqlite',
+      PUBLIC_API_BASE: '',
+      TENANT_BASE_DOMAINS: ['localhost'],
+      DEFAULT_PREDOMAIN: 'demo',
+      PARTNER_EDITION: false,
+      RENDER_CACHE_ENTRIES: 2000,
+      PAGE_MAX_AGE: 60,
+      LOG_LEVEL: 'info',
+    });
+    // Outside production a development secret is filled in so the server can start.
+    expect(c.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(c.TOKEN_PARAM_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  test('reads and converts given values', () => {
+    const c = parseConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      TENANT_BASE_DOMAINS: ' Yunxiao.CN , localhost,, ',
+      PARTNER_EDITION: 'yes',
+      LOG_LEVEL: 'silent',
+    });
+    expect(c.PORT).toBe(8080);
+    expect(c.databaseKind).toBe('postgres');
+    expect(c.TENANT_BASE_DOMAINS).toEqual(['yunxiao.cn', 'localhost']);
+    expect(c.PARTNER_EDITION).toBe(true);
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/portal' }).databaseKind).toBe('postgres');
+  });
+
+  test('the result cannot be changed', () => {
+    const c = parseConfig({});
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  test.each(['abc', '0', '65536', '-1', '80.5'])('a bad PORT %j is refused, naming PORT', (port) => {
+    const problems = problemsOf({ PORT: port });
+    expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
+    expect(() => parseConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  test('empty strings count as unset', () => {
+    const c = parseConfig({ PORT: '', DATABASE_URL: '', NODE_ENV: '', LOG_LEVEL: '', TENANT_BASE_DOMAINS: '', SESSION_SECRET: '' });
+    expect(c.PORT).toBe(4321);
+    expect(c.DATABASE_URL).toBe('file:./data/portal.sqlite');
+    expect(c.NODE_ENV).toBe('development');
+    expect(c.TENANT_BASE_DOMAINS).toEqual(['localhost']);
+  });
+
+  test('production without SESSION_SECRET and TOKEN_PARAM_SECRET fails naming both', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems.some((p) => p.startsWith('SESSION_SECRET'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('TOKEN_PARAM_SECRET'))).toBe(true);
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*TOKEN_PARAM_SECRET|TOKEN_PARAM_SECRET[\s\S]*SESSION_SECRET/);
+  });
+
+  test('production with only one secret names the missing one', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TOKEN_PARAM_SECRET/);
+  });
+
+  test('production with empty secrets fails: empty means unset', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: '', TOKEN_PARAM_SECRET: '' });
+    expect(problems.some((p) => p.startsWith('SESSION_SECRET'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('TOKEN_PARAM_SECRET'))).toBe(true);
+  });
+
+  test('production with both secrets starts and keeps them', () => {
+    const c = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B });
+    expect(c.SESSION_SECRET).toBe(SECRET_A);
+    expect(c.TOKEN_PARAM_SECRET).toBe(SECRET_B);
+  });
+
+  test('a secret shorter than 32 characters is refused by name', () => {
+    expect(problemsOf({ SESSION_SECRET: 'short' }).some((p) => p.startsWith('SESSION_SECRET'))).toBe(true);
+  });
+
+  test.each(['mysql://u@db/portal', 'sqlite:./x.db', './data/portal.sqlite', 'http://db', 'postgres:/missing-slash'])(
+    'DATABASE_URL %j is refused, naming DATABASE_URL',
+    (url) => {
+      expect(problemsOf({ DATABASE_URL: url }).some((p) => p.startsWith('DATABASE_URL'))).toBe(true);
+    },
+  );
+
+  test('other bad values are refused by name', () => {
+    expect(problemsOf({ NODE_ENV: 'staging' })[0]).toMatch(/^NODE_ENV/);
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })[0]).toMatch(/^LOG_LEVEL/);
+    expect(problemsOf({ DEFAULT_PREDOMAIN: 'Bad Name' })[0]).toMatch(/^DEFAULT_PREDOMAIN/);
+    expect(problemsOf({ PARTNER_EDITION: 'maybe' })[0]).toMatch(/^PARTNER_EDITION/);
+    expect(problemsOf({ PUBLIC_API_BASE: 'ftp://x' })[0]).toMatch(/^PUBLIC_API_BASE/);
+    expect(problemsOf({ EXAM_LOGIN_URL: 'not a url' })[0]).toMatch(/^EXAM_LOGIN_URL/);
+  });
+
+  test('every problem is reported at once', () => {
+    const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+  });
+});

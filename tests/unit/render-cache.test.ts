@@ -1,0 +1,288 @@
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createRenderCache, type RenderCache } from '~/server/http/render-cache';
+
+/**
+ * The render cache in front of a real node HTTP server. The page renderer is replaced by `next`,
+ * which answers with the Cache-Control, Vary and Set-Cookie a test asks for and counts its calls;
+ * its body names the host, the URL and the call number, so a test can see which answer it got.
+ */
+
+interface Reply {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  /** Send headers through writeHead(status, headers) instead of setHeader. */
+  viaWriteHead?: boolean;
+}
+
+const PUBLIC = 'public, max-age=0, s-maxage=10, stale-while-revalidate=50';
+let clock = Date.UTC(2026, 10, 22, 2, 0, 0);
+let calls = 0;
+let reply: Reply;
+let cache: RenderCache;
+let server: http.Server;
+let port: number;
+
+function next(req: IncomingMessage, res: ServerResponse) {
+  calls += 1;
+  const body = `<html>host=${req.headers.host} url=${req.url} call=${calls}</html>`;
+  const headers: OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'x-request-id': `req-${calls}`, ...reply.headers };
+  if (reply.viaWriteHead) {
+    res.writeHead(reply.status, headers);
+    res.write(body.slice(0, 10));
+    res.end(body.slice(10));
+    return;
+  }
+  res.statusCode = reply.status;
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v);
+  res.end(body);
+}
+
+interface Got {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function send(path: string, options: { host?: string; method?: string; headers?: Record<string, string> } = {}): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: options.host ?? 'demo.localhost:4321', ...options.headers },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.method === 'POST' ? '{}' : undefined);
+  });
+}
+
+function useCache(maxEntries = 100) {
+  cache = createRenderCache({ maxEntries, now: () => clock });
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => cache.handle(req, res, next));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+});
+
+beforeEach(() => {
+  calls = 0;
+  reply = { status: 200, headers: { 'cache-control': PUBLIC } };
+  useCache();
+});
+
+describe('render cache', () => {
+  test('the same host and URL are rendered once and then served from the cache', async () => {
+    const first = await send('/news');
+    const second = await send('/news');
+    expect(calls).toBe(1);
+    expect(second.status).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['x-render-cache']).toBe('hit');
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(second.headers['etag']).toMatch(/^W\/"/);
+    // A stored answer does not replay the first request's id.
+    expect(second.headers['x-request-id']).toBeUndefined();
+  });
+
+  test('another host gets its own entry: one tenant’s page is never served for another host', async () => {
+    const demo = await send('/news', { host: 'demo.localhost:4321' });
+    const huaxia = await send('/news', { host: 'huaxia.localhost:4321' });
+    expect(calls).toBe(2);
+    expect(demo.body).toContain('host=demo.localhost');
+    expect(huaxia.body).toContain('host=huaxia.localhost');
+    expect(huaxia.headers['x-render-cache']).toBeUndefined();
+    // Each host then gets its own stored page back.
+    expect((await send('/news', { host: 'huaxia.localhost:4321' })).body).toBe(huaxia.body);
+    expect((await send('/news', { host: 'demo.localhost:4321' })).body).toBe(demo.body);
+    expect(calls).toBe(2);
+  });
+
+  test('the forwarded host counts, not the proxy’s own host', async () => {
+    const a = await send('/', { host: 'proxy.internal', headers: { 'x-forwarded-host': 'demo.localhost' } });
+    const b = await send('/', { host: 'proxy.internal', headers: { 'x-forwarded-host': 'huaxia.localhost' } });
+    expect(calls).toBe(2);
+    expect(b.body).not.toBe(a.body);
+  });
+
+  test('host case and port do not split entries; the URL with its query does', async () => {
+    await send('/news?page=1', { host: 'demo.localhost:4321' });
+    await send('/news?page=1', { host: 'DEMO.localhost' });
+    expect(calls).toBe(1);
+    await send('/news?page=2', { host: 'demo.localhost:4321' });
+    await send('/notice', { host: 'demo.localhost:4321' });
+    expect(calls).toBe(3);
+  });
+
+  test('an entry expires after s-maxage seconds', async () => {
+    const start = clock;
+    await send('/news');
+    clock = start + 9_999;
+    const hit = await send('/news');
+    expect(hit.headers['x-render-cache']).toBe('hit');
+    expect(hit.headers['age']).toBe('9');
+    expect(calls).toBe(1);
+    clock = start + 10_000;
+    const fresh = await send('/news');
+    expect(calls).toBe(2);
+    expect(fresh.body).toContain('call=2');
+    expect(fresh.headers['x-render-cache']).toBeUndefined();
+    // The new answer is stored in its turn.
+    expect((await send('/news')).body).toContain('call=2');
+    expect(calls).toBe(2);
+  });
+
+  test.each([
+    ['private', { 'cache-control': 'private, max-age=60' }],
+    ['no-store', { 'cache-control': 'no-store' }],
+    ['public with no-store', { 'cache-control': 'public, s-maxage=60, no-store' }],
+    ['public with private', { 'cache-control': 'public, s-maxage=60, private' }],
+    ['no Cache-Control', {}],
+    ['public without s-maxage', { 'cache-control': 'public, max-age=60' }],
+    ['s-maxage=0', { 'cache-control': 'public, s-maxage=0' }],
+    ['Set-Cookie', { 'cache-control': PUBLIC, 'set-cookie': 'sid=abc; HttpOnly' }],
+    ['Vary: Cookie', { 'cache-control': PUBLIC, vary: 'Cookie' }],
+    ['Vary: Host, Cookie', { 'cache-control': PUBLIC, vary: 'Host, Cookie' }],
+    ['Vary: *', { 'cache-control': PUBLIC, vary: '*' }],
+    ['Vary: TenantId', { 'cache-control': PUBLIC, vary: 'Host, TenantId' }],
+  ])('an answer with %s is not stored', async (_name, headers) => {
+    reply = { status: 200, headers };
+    await send('/page');
+    const again = await send('/page');
+    expect(calls).toBe(2);
+    expect(again.body).toContain('call=2');
+    expect(again.headers['x-render-cache']).toBeUndefined();
+  });
+
+  test('Set-Cookie or Vary: Cookie given to writeHead is seen too', async () => {
+    reply = { status: 200, headers: { 'cache-control': PUBLIC, 'set-cookie': 'sid=1' }, viaWriteHead: true };
+    await send('/a');
+    await send('/a');
+    expect(calls).toBe(2);
+    reply = { status: 200, headers: { 'cache-control': PUBLIC, vary: 'Cookie' }, viaWriteHead: true };
+    await send('/b');
+    await send('/b');
+    expect(calls).toBe(4);
+  });
+
+  test('headers given to writeHead and a body written in pieces are stored whole', async () => {
+    reply = { status: 200, headers: { 'cache-control': PUBLIC, vary: 'Host, Accept-Encoding' }, viaWriteHead: true };
+    const first = await send('/pieces');
+    const hit = await send('/pieces');
+    expect(calls).toBe(1);
+    expect(hit.body).toBe(first.body);
+    expect(hit.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
+  });
+
+  test('POST is never cached and does not fill the cache for GET', async () => {
+    await send('/page', { method: 'POST' });
+    await send('/page', { method: 'POST' });
+    expect(calls).toBe(2);
+    const get = await send('/page');
+    expect(calls).toBe(3);
+    expect(get.headers['x-render-cache']).toBeUndefined();
+    // A POST is not answered from a page stored by GET either.
+    await send('/page', { method: 'POST' });
+    expect(calls).toBe(4);
+  });
+
+  test.each(['/api/universityAdvertise/anyUser/newInformation/detail?id=1', '/healthz', '/readyz', '/_astro/app.js'])(
+    '%s is passed through, never stored',
+    async (path) => {
+      await send(path);
+      await send(path);
+      expect(calls).toBe(2);
+    },
+  );
+
+  test('If-None-Match with the stored tag gives 304 without a body', async () => {
+    const first = await send('/news');
+    const etag = (await send('/news')).headers['etag'];
+    expect(etag).toBeTruthy();
+    const notModified = await send('/news', { headers: { 'if-none-match': String(etag) } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers['etag']).toBe(etag);
+    const other = await send('/news', { headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(other.status).toBe(200);
+    expect(other.body).toBe(first.body);
+    expect(calls).toBe(1);
+  });
+
+  test('HEAD is answered from a stored page with its headers and no body', async () => {
+    const page = await send('/news');
+    const head = await send('/news', { method: 'HEAD' });
+    expect(calls).toBe(1);
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['x-render-cache']).toBe('hit');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(page.body)));
+  });
+
+  test('HEAD on a page not yet stored goes to the renderer and does not store an empty page', async () => {
+    const head = await send('/fresh', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(calls).toBe(1);
+    const get = await send('/fresh');
+    expect(calls).toBe(2);
+    expect(get.body).toContain('call=2');
+  });
+
+  test('a 404 page is stored; a server error is not', async () => {
+    reply = { status: 404, headers: { 'cache-control': PUBLIC } };
+    await send('/missing');
+    const again = await send('/missing');
+    expect(again.status).toBe(404);
+    expect(calls).toBe(1);
+    reply = { status: 500, headers: { 'cache-control': PUBLIC } };
+    await send('/broken');
+    await send('/broken');
+    expect(calls).toBe(3);
+  });
+
+  test('maxEntries 0 turns the cache off', async () => {
+    useCache(0);
+    await send('/news');
+    await send('/news');
+    expect(calls).toBe(2);
+  });
+
+  test('the oldest entry makes room when maxEntries is reached', async () => {
+    useCache(2);
+    await send('/a');
+    await send('/b');
+    await send('/c');
+    expect(calls).toBe(3);
+    expect(cache.size).toBe(2);
+    await send('/c');
+    await send('/b');
+    expect(calls).toBe(3);
+    await send('/a');
+    expect(calls).toBe(4);
+  });
+
+  test('clear() empties the cache', async () => {
+    await send('/news');
+    cache.clear();
+    expect(cache.size).toBe(0);
+    await send('/news');
+    expect(calls).toBe(2);
+  });
+});
