@@ -4,7 +4,7 @@ import { pageOf, type Page } from '~/lib/envelope';
 import { formatDateTime } from '~/lib/format';
 import * as repo from './content.repository';
 import { safeMediaUrl, sanitizeRichText } from './sanitize';
-import type { NewsContentType } from './content.table';
+import type { News, NewsContentType, Notice } from './content.table';
 
 /** News, categories, notices (discover articles) and hot majors, as the public side reads them. */
 
@@ -58,6 +58,28 @@ async function categoryMap(db: DB, tenantId: string, ids: string[]) {
   return map;
 }
 
+type NewsRow = Pick<
+  News,
+  'id' | 'title' | 'cover' | 'introduction' | 'contentType' | 'sources' | 'publishTime' | 'status' | 'seq' | 'browseCount'
+>;
+
+function newsSummary(r: NewsRow, relatedCategorizeList: CategoryRef[]): NewsSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    cover: safeMediaUrl(r.cover),
+    introduction: r.introduction,
+    contentType: { code: r.contentType, desc: CONTENT_TYPE_DESC[r.contentType] ?? r.contentType },
+    sources: r.sources,
+    publishTime: formatDateTime(r.publishTime),
+    publishTimestamp: r.publishTime,
+    status: r.status,
+    seq: r.seq,
+    browseCount: r.browseCount,
+    relatedCategorizeList,
+  };
+}
+
 export async function pageNews(
   db: DB,
   tenantId: string,
@@ -70,20 +92,7 @@ export async function pageNews(
     title: q.title,
   });
   const cats = await categoryMap(db, tenantId, rows.map((r) => r.id));
-  const records = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    cover: safeMediaUrl(r.cover),
-    introduction: r.introduction,
-    contentType: { code: r.contentType, desc: CONTENT_TYPE_DESC[r.contentType] ?? r.contentType },
-    sources: r.sources,
-    publishTime: formatDateTime(r.publishTime),
-    publishTimestamp: r.publishTime,
-    status: r.status,
-    seq: r.seq,
-    browseCount: r.browseCount,
-    relatedCategorizeList: cats.get(r.id) ?? [],
-  }));
+  const records = rows.map((r) => newsSummary(r, cats.get(r.id) ?? []));
   return pageOf(records, total, q.current, q.size);
 }
 
@@ -93,18 +102,7 @@ export async function findNews(db: DB, tenantId: string, id: string): Promise<Ne
   if (!row) return null;
   const cats = await categoryMap(db, tenantId, [row.id]);
   return {
-    id: row.id,
-    title: row.title,
-    cover: safeMediaUrl(row.cover),
-    introduction: row.introduction,
-    contentType: { code: row.contentType, desc: CONTENT_TYPE_DESC[row.contentType] ?? row.contentType },
-    sources: row.sources,
-    publishTime: formatDateTime(row.publishTime),
-    publishTimestamp: row.publishTime,
-    status: row.status,
-    seq: row.seq,
-    browseCount: row.browseCount,
-    relatedCategorizeList: cats.get(row.id) ?? [],
+    ...newsSummary(row, cats.get(row.id) ?? []),
     content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : sanitizeRichText(row.content),
     relatedProductList: [],
   };
@@ -146,32 +144,7 @@ export interface NoticeDetail extends NoticeSummary {
   content: string;
 }
 
-export async function pageNotices(
-  db: DB,
-  tenantId: string,
-  q: Paging & { sort?: repo.NoticeFilter['sort']; title?: string | undefined },
-): Promise<Page<NoticeSummary>> {
-  const { rows, total } = await repo.pagePublishedNotices(db, tenantId, { ...window(q), sort: q.sort ?? 'publishTime', title: q.title });
-  return pageOf(
-    rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      writerName: r.writerName,
-      createdTime: formatDateTime(r.createdAt),
-      publishTime: formatDateTime(r.publishTime),
-      publishTimestamp: r.publishTime,
-      status: r.status,
-      commentObjectType: { code: 'NOTICE' as const, desc: '公告' },
-    })),
-    total,
-    q.current,
-    q.size,
-  );
-}
-
-export async function findNotice(db: DB, tenantId: string, id: string): Promise<NoticeDetail | null> {
-  const r = await repo.findPublishedNotice(db, tenantId, id);
-  if (!r) return null;
+function noticeSummary(r: Pick<Notice, 'id' | 'title' | 'writerName' | 'createdAt' | 'publishTime' | 'status'>): NoticeSummary {
   return {
     id: r.id,
     title: r.title,
@@ -181,6 +154,23 @@ export async function findNotice(db: DB, tenantId: string, id: string): Promise<
     publishTimestamp: r.publishTime,
     status: r.status,
     commentObjectType: { code: 'NOTICE', desc: '公告' },
+  };
+}
+
+export async function pageNotices(
+  db: DB,
+  tenantId: string,
+  q: Paging & { sort?: repo.NoticeFilter['sort']; title?: string | undefined },
+): Promise<Page<NoticeSummary>> {
+  const { rows, total } = await repo.pagePublishedNotices(db, tenantId, { ...window(q), sort: q.sort ?? 'publishTime', title: q.title });
+  return pageOf(rows.map(noticeSummary), total, q.current, q.size);
+}
+
+export async function findNotice(db: DB, tenantId: string, id: string): Promise<NoticeDetail | null> {
+  const r = await repo.findPublishedNotice(db, tenantId, id);
+  if (!r) return null;
+  return {
+    ...noticeSummary(r),
     content: sanitizeRichText(r.content),
   };
 }

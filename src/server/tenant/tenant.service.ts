@@ -72,31 +72,9 @@ export interface SchoolInfo {
 }
 
 function toSchoolInfo(s: School): SchoolInfo {
-  return {
-    id: s.universityId,
-    tenantId: s.tenantId,
-    projectName: s.projectName,
-    universityName: s.universityName,
-    universityId: s.universityId,
-    logo: s.logo,
-    address: s.address,
-    latitude: s.latitude,
-    longitude: s.longitude,
-    contactMobile: s.contactMobile,
-    website: s.website,
-    crowd: s.crowd,
-    schoolType: s.schoolType,
-    schoolTypeName: s.schoolTypeName,
-    schoolParentType: s.schoolParentType,
-    serviceAttribute: s.serviceAttribute,
-    certificateAttribute: s.certificateAttribute,
-    institutionProperty: s.institutionProperty,
-    institutionGrade: s.institutionGrade,
-    trainingMode: s.trainingMode,
-    trainingInstitutionsName: s.trainingInstitutionsName,
-    certificationOrganizationTypeName: s.certificationOrganizationTypeName,
-    browseCount: s.browseCount,
-  };
+  // Internal columns stay out; the university id doubles as the info's id.
+  const { educationalInstitution: _e, enrollDistrictScope: _d, updatedAt: _u, ...info } = s;
+  return { id: s.universityId, ...info };
 }
 
 /** University info (getInfoByTenantId). */
