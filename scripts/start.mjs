@@ -5,14 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/server/entry.mjs');
 const log = (level, msg, fields = {}) =>
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 
-const { parseConfig, ConfigError } = await tsImport('../src/server/config.ts', import.meta.url);
+// Node strips the types of these two modules itself (they are written for it): no loader stays
+// hooked into the imports of every request.
+const { parseConfig, ConfigError } = await import('../src/server/config.ts');
 let config;
 try {
   config = parseConfig(process.env);
@@ -51,7 +52,7 @@ if (!process.argv.includes('--no-build') && needsBuild()) {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);
-const { createRenderCache } = await tsImport('../src/server/http/render-cache.ts', import.meta.url);
+const { createRenderCache } = await import('../src/server/http/render-cache.ts');
 const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES });
 
 let draining = false;

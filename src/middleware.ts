@@ -19,7 +19,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const given = request.headers.get('x-request-id');
   const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
   const server = await getServer();
-  const { config, db, logger } = server.runtime;
+  const { config, db, logger, lookups } = server.runtime;
   locals.requestId = requestId;
   locals.server = server;
   locals.tenant = null;
@@ -30,7 +30,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else {
     const host = hostOf(request, url);
     const schoolId = url.searchParams.get('schoolId');
-    const tenant = await resolveTenant(db, config, { tenantId: schoolId, host });
+    const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () =>
+      resolveTenant(db, config, { tenantId: schoolId, host }),
+    );
     if (!tenant) {
       response = new Response(schoolNotFoundHtml(host), {
         status: 404,
@@ -64,6 +66,7 @@ async function cachePage(request: Request, response: Response, maxAge: number): 
   if (request.method !== 'GET' && request.method !== 'HEAD') return response;
   const headers = new Headers(response.headers);
   headers.set('Vary', addVary(headers.get('Vary'), 'Host'));
+  if (type === 'text/html') headers.set('Content-Type', 'text/html; charset=utf-8');
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', pageCacheControl(maxAge));
   if (!type.startsWith('text/html') || (response.status !== 200 && response.status !== 404)) {
     return new Response(response.body, { status: response.status, headers });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+// Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only.
+
 /**
  * The whole environment, parsed once. Nothing else in src/server reads process.env.
  * A bad value stops the server with a message naming the variable.
@@ -62,9 +64,11 @@ const schema = z
 export type Config = Readonly<z.infer<typeof schema>>;
 
 export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 

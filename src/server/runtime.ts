@@ -4,6 +4,7 @@ import { seedIfEmpty } from './db/seed';
 import { createLogger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
+import { createTtlCache } from './ttl-cache';
 
 export interface Server {
   runtime: Runtime;
@@ -16,7 +17,14 @@ export async function createServer(config: Config, now: () => number = Date.now)
   const { db, kind } = await openDatabase({ url: config.DATABASE_URL });
   await migrateToLatest(db);
   if (await seedIfEmpty(db, now())) logger.info('seeded demo tenants', { database: kind });
-  const runtime: Runtime = { config, db, dbKind: kind, logger, now };
+  const runtime: Runtime = {
+    config,
+    db,
+    dbKind: kind,
+    logger,
+    now,
+    lookups: { tenants: createTtlCache(5_000), schools: createTtlCache(5_000) },
+  };
   return { runtime, app: createApp(runtime) };
 }
 

@@ -9,7 +9,17 @@ export interface PageArgs {
   offset: number;
   limit: number;
   order: 'asc' | 'desc';
+  /** Sidebars show a few items and no pager: false skips the count query. */
+  countTotal?: boolean;
 }
+
+/** Runs the rows query and, unless not wanted, the count query beside it. */
+async function paged<R>(p: PageArgs, rows: Promise<R[]>, count: () => Promise<{ n: number | string | bigint }>) {
+  const [r, c] = await Promise.all([rows, p.countTotal === false ? null : count()]);
+  return { rows: r, total: c ? Number(c.n) : r.length };
+}
+
+const likeText = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
 
 export interface NewsFilter extends PageArgs {
   categorizeId?: string | undefined;
@@ -31,13 +41,14 @@ function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' |
       ),
     );
   }
-  if (f.title) q = q.where('news.title', 'like', `%${f.title.replace(/[%_\\]/g, '')}%`);
+  if (f.title) q = q.where('news.title', 'like', likeText(f.title));
   return q;
 }
 
-export async function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
+export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
   const sortColumn = f.sort === 'createdTime' ? 'news.createdAt' : f.sort === 'seq' ? 'news.seq' : 'news.publishTime';
-  const [rows, count] = await Promise.all([
+  return paged(
+    f,
     newsBase(db, tenantId, f)
       .select([
         'news.id',
@@ -56,9 +67,8 @@ export async function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter)
       .offset(f.offset)
       .limit(f.limit)
       .execute(),
-    newsBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    () => newsBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
 }
 
 export function findPublishedNews(db: DB, tenantId: string, id: string) {
@@ -84,8 +94,9 @@ export function categoriesOfNews(db: DB, tenantId: string, newsIds: string[]) {
     .execute();
 }
 
-export async function pageCategories(db: DB, tenantId: string, p: PageArgs) {
-  const [rows, count] = await Promise.all([
+export function pageCategories(db: DB, tenantId: string, p: PageArgs) {
+  return paged(
+    p,
     db
       .selectFrom('newsCategories')
       .select(['id', 'name', 'seq'])
@@ -95,13 +106,13 @@ export async function pageCategories(db: DB, tenantId: string, p: PageArgs) {
       .offset(p.offset)
       .limit(p.limit)
       .execute(),
-    db
-      .selectFrom('newsCategories')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    () =>
+      db
+        .selectFrom('newsCategories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirstOrThrow(),
+  );
 }
 
 export function findCategory(db: DB, tenantId: string, id: string) {
@@ -115,13 +126,14 @@ export interface NoticeFilter extends PageArgs {
 
 function noticeBase(db: DB, tenantId: string, f: Pick<NoticeFilter, 'title'>) {
   let q = db.selectFrom('notices').where('tenantId', '=', tenantId).where('status', '=', PUBLISHED);
-  if (f.title) q = q.where('title', 'like', `%${f.title.replace(/[%_\\]/g, '')}%`);
+  if (f.title) q = q.where('title', 'like', likeText(f.title));
   return q;
 }
 
-export async function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) {
+export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) {
   const sortColumn = f.sort === 'createdTime' ? 'createdAt' : f.sort === 'seq' ? 'seq' : 'publishTime';
-  const [rows, count] = await Promise.all([
+  return paged(
+    f,
     noticeBase(db, tenantId, f)
       .select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status'])
       .orderBy(sortColumn, f.order)
@@ -129,9 +141,8 @@ export async function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFi
       .offset(f.offset)
       .limit(f.limit)
       .execute(),
-    noticeBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    () => noticeBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
 }
 
 export function findPublishedNotice(db: DB, tenantId: string, id: string) {
@@ -145,7 +156,7 @@ export function findPublishedNotice(db: DB, tenantId: string, id: string) {
 }
 
 /** Published notices and news with a publish time in [start, end], newest first. */
-export async function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageArgs) {
+export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageArgs) {
   const items = db
     .selectFrom('news')
     .select(['id', 'title', 'publishTime'])
@@ -164,18 +175,11 @@ export async function pageRecentArticles(db: DB, tenantId: string, start: number
         .where('publishTime', '>=', start)
         .where('publishTime', '<=', end),
     );
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom(items.as('a'))
-      .selectAll()
-      .orderBy('publishTime', 'desc')
-      .orderBy('id', 'desc')
-      .offset(p.offset)
-      .limit(p.limit)
-      .execute(),
-    db.selectFrom(items.as('a')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return paged(
+    p,
+    db.selectFrom(items.as('a')).selectAll().orderBy('publishTime', 'desc').orderBy('id', 'desc').offset(p.offset).limit(p.limit).execute(),
+    () => db.selectFrom(items.as('a')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
 }
 
 export interface HotMajorFilter extends PageArgs {
@@ -184,12 +188,13 @@ export interface HotMajorFilter extends PageArgs {
 
 function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>) {
   let q = db.selectFrom('hotMajors').where('tenantId', '=', tenantId).where('state', '=', 1);
-  if (f.name) q = q.where('name', 'like', `%${f.name.replace(/[%_\\]/g, '')}%`);
+  if (f.name) q = q.where('name', 'like', likeText(f.name));
   return q;
 }
 
-export async function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
-  const [rows, count] = await Promise.all([
+export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
+  return paged(
+    f,
     hotMajorBase(db, tenantId, f)
       .select(['id', 'name', 'seq', 'pic', 'industrySalary'])
       .orderBy('seq', f.order)
@@ -197,7 +202,6 @@ export async function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter)
       .offset(f.offset)
       .limit(f.limit)
       .execute(),
-    hotMajorBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    () => hotMajorBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
 }

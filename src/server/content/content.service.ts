@@ -12,12 +12,14 @@ export interface Paging {
   current: number;
   size: number;
   order: 'asc' | 'desc';
+  /** false when only the records are shown (sidebars): skips counting. */
+  countTotal?: boolean;
 }
 
 const CONTENT_TYPE_DESC: Record<NewsContentType, string> = { ARTICLE: '图文', INFORMATION: '视频' };
 
 function window(p: Paging) {
-  return { offset: (p.current - 1) * p.size, limit: p.size, order: p.order };
+  return { offset: (p.current - 1) * p.size, limit: p.size, order: p.order, countTotal: p.countTotal ?? true };
 }
 
 export interface CategoryRef {

@@ -24,8 +24,22 @@ export async function openDatabase({ url, poolSize = 10 }: OpenOptions): Promise
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    // Kysely prepares every query anew; a page runs the same few statements on every request, so
+    // keep them prepared (bounded: queries are built from code, not from user text).
+    const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
+    const database = {
+      close: () => sqlite.close(),
+      prepare(text: string) {
+        let statement = statements.get(text);
+        if (!statement) {
+          statement = sqlite.prepare(text);
+          if (statements.size < 1000) statements.set(text, statement);
+        }
+        return statement;
+      },
+    };
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database }),
       plugins: [new CamelCasePlugin()],
     });
     return { db, kind: 'sqlite' };

@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
 import type { Tenant } from '../tenant/tenant.table';
+import type { TtlCache } from '../ttl-cache';
+import type { SchoolInfo } from '../tenant/tenant.service';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
 export interface Runtime {
@@ -11,6 +13,8 @@ export interface Runtime {
   logger: Logger;
   /** Current time in epoch ms; tests pass a controlled clock. */
   now: () => number;
+  /** Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school by tenant. */
+  lookups: { tenants: TtlCache<Tenant | null>; schools: TtlCache<SchoolInfo> };
 }
 
 /** The request headers of the spec, read once. */

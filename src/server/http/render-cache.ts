@@ -1,6 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { etagMatches, weakEtag } from './page-cache';
-import { normalizeHost } from '../tenant/host';
+// Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
+// relative imports with their .ts extension.
+import { etagMatches, weakEtag } from './page-cache.ts';
+import { normalizeHost } from '../tenant/host.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's

@@ -1,12 +1,12 @@
 import { t } from '~/lib/i18n';
 import type { PublicConfig } from '~/lib/config';
-import { getBusinessSchool, type BusinessSchool } from '../tenant/tenant.service';
+import { getSchoolInfo, type SchoolInfo } from '../tenant/tenant.service';
 import type { Server } from '../runtime';
 import type { Tenant } from '../tenant/tenant.table';
 
 export interface LayoutData {
   tenant: Tenant;
-  school: BusinessSchool;
+  school: SchoolInfo;
   partner: boolean;
   partnerName: string;
   partnerSlug: string;
@@ -17,8 +17,8 @@ export interface LayoutData {
 /** What every main-layout page needs: the school, the partner switch and the public config. */
 export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
   const { server, tenant } = locals as { server: Server; tenant: Tenant };
-  const { config, db } = server.runtime;
-  const school = await getBusinessSchool(db, tenant.id);
+  const { config, db, lookups } = server.runtime;
+  const school = await lookups.schools.get(tenant.id, () => getSchoolInfo(db, tenant.id));
   const loginPath = config.PARTNER_EDITION ? `/${config.PARTNER_SLUG}-login` : '/login';
   return {
     tenant,
@@ -40,7 +40,7 @@ export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
 export type TitleKind = 'default' | 'mobileQuery';
 
 /** Page title rules: partner name; university name on mobile query pages; else project + university. */
-export function pageTitle(data: Pick<LayoutData, 'partner' | 'partnerName'> & { school: Pick<BusinessSchool, 'projectName' | 'universityName'> | null }, kind: TitleKind = 'default'): string {
+export function pageTitle(data: Pick<LayoutData, 'partner' | 'partnerName'> & { school: Pick<SchoolInfo, 'projectName' | 'universityName'> | null }, kind: TitleKind = 'default'): string {
   if (data.partner) return data.partnerName || t('app.defaultTitle');
   const s = data.school;
   if (!s) return t('app.defaultTitle');

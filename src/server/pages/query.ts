@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /** Query-string readers for pages: bad values fall back to defaults instead of failing the page. */
 export function pageNumber(url: URL, name = 'current'): number {
-  const r = z.coerce.number().int().min(1).max(100000).safeParse(url.searchParams.get(name) ?? undefined);
-  return r.success ? r.data : 1;
+  const text = url.searchParams.get(name)?.trim() ?? '';
+  const n = /^\d{1,6}$/.test(text) ? Number(text) : 1;
+  return n >= 1 && n <= 100000 ? n : 1;
 }
 
 export function idParam(url: URL, name = 'id'): string | undefined {

@@ -1,0 +1,127 @@
+// Profiles the portal under load: starts it with --cpu-prof, loads one path, stops it and prints
+// where the server's CPU time went (self time by function and by file/package).
+//
+//   npx node bench/profile.mjs [path] [--cache]      (or: npm run bench -- is not needed)
+//   path defaults to /news-information/list; --cache starts it with the render cache on.
+// Env: BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50).
+// The profile is kept in bench/results/prof/ (open it in Chrome DevTools or speedscope).
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const profDir = join(root, 'bench/results/prof');
+const path = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? '/news-information/list';
+const cached = process.argv.includes('--cache');
+const duration = Number(process.env.BENCH_DURATION || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+for (const suffix of ['', '-wal', '-shm']) rmSync(join(root, `data/bench-prof.sqlite${suffix}`), { force: true });
+mkdirSync(profDir, { recursive: true });
+const started = Date.now();
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, 'scripts/start.mjs', '--no-build'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
+    TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: 'file:./data/bench-prof.sqlite',
+    LOG_LEVEL: 'warn',
+    RENDER_CACHE_ENTRIES: cached ? '2000' : '0',
+    PAGE_MAX_AGE: '60',
+  },
+});
+await new Promise((resolve, reject) => {
+  let out = '';
+  const timer = setTimeout(() => reject(new Error('server not ready in 60 s')), 60_000);
+  child.stdout.setEncoding('utf8').on('data', (c) => {
+    out += c;
+    if (out.includes('"portal ready"')) {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  child.on('exit', () => reject(new Error(`server exited: ${out}`)));
+});
+const readyMs = Date.now() - started;
+
+let url = `http://127.0.0.1:${port}${path}`;
+if (url.includes('{newsId}')) {
+  const r = await fetch(`http://127.0.0.1:${port}/api/universityAdvertise/anyUser/newInformation/newInformationPage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"current":1,"size":4}',
+  });
+  url = url.replace('{newsId}', (await r.json()).data.records[0].id);
+}
+await autocannon({ url, connections, duration: 2 }); // warm-up
+const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
+const r = await autocannon({ url, connections, duration });
+console.log(`${path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+child.removeAllListeners('exit');
+await new Promise((resolve) => {
+  child.once('exit', resolve);
+  child.kill('SIGTERM');
+});
+
+const file = readdirSync(profDir)
+  .map((f) => join(profDir, f))
+  .filter((f) => f.endsWith('.cpuprofile') && statSync(f).mtimeMs >= started)
+  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+const prof = JSON.parse(readFileSync(file, 'utf8'));
+const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = prof.timeDeltas;
+let at = 0;
+for (let i = 0; i < prof.samples.length; i++) {
+  at += dt[i] ?? 0;
+  if (at / 1000 < loadFromMs - 200) continue;
+  self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+
+const where = (cf) => {
+  const u = cf.url.replace(/^file:\/\//, '');
+  if (!u) return `(${cf.functionName || 'native'})`;
+  const nm = u.lastIndexOf('node_modules/');
+  if (nm >= 0) return u.slice(nm + 13).split('/').slice(0, u.slice(nm + 13).startsWith('@') ? 2 : 1).join('/');
+  if (u.startsWith('node:')) return u;
+  return relative(root, u);
+};
+const fnAgg = new Map();
+const fileAgg = new Map();
+for (const [id, t] of self) {
+  const cf = byId.get(id).callFrame;
+  const fk = `${cf.functionName || '(anonymous)'}  ${where(cf)}:${cf.lineNumber + 1}`;
+  fnAgg.set(fk, (fnAgg.get(fk) ?? 0) + t);
+  fileAgg.set(where(cf), (fileAgg.get(where(cf)) ?? 0) + t);
+}
+const top = (m, n) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+    .join('\n');
+// Inclusive time: samples whose stack contains the file/package anywhere (counted once).
+const parent = new Map();
+for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const incl = new Map();
+for (const [id, t] of self) {
+  const seen = new Set();
+  for (let cur = id; cur !== undefined; cur = parent.get(cur)) seen.add(where(byId.get(cur).callFrame));
+  for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + t);
+}
+console.log(`\nprofile: ${relative(root, file)}\n\nself time by file / package:\n${top(fileAgg, 20)}\n\ninclusive time by file / package:\n${top(incl, 25)}\n\nself time by function:\n${top(fnAgg, 30)}`);

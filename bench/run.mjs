@@ -1,0 +1,508 @@
+// Load benchmark of the portal (npm run bench). See bench/README.md.
+//
+// Measures, one after the other (the load generator shares the CPU with the server):
+//   a. uncached SSR (RENDER_CACHE_ENTRIES=0): news list, news detail, newInformationPage API (POST)
+//   b. render-cached (RENDER_CACHE_ENTRIES=2000, PAGE_MAX_AGE=60): news list, news detail
+//   c. ceiling 1: the same server serving the news list's exact bytes as a static file
+//   d. ceiling 2: a bare Node http server answering the same bytes from memory
+// and the gzipped JavaScript each page ships. Prints a table and writes bench/results/latest.json.
+//
+// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2),
+//      BENCH_PORT (default: a free port), BENCH_CPU_PROF=1 (server runs with --cpu-prof, profiles
+//      in bench/results/prof/).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(root, 'bench/results');
+const clientDir = join(root, 'dist/client');
+const staticFile = join(clientDir, 'bench-static.html');
+const dbFile = join(root, 'data/bench.sqlite');
+
+const DURATION = positive('BENCH_DURATION', 10);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const HOST = '127.0.0.1';
+const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
+const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list'];
+const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGzipBytes: 20 * 1024 };
+
+function positive(name, fallback) {
+  const v = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
+}
+
+const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+const children = new Set();
+
+function cleanup() {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(staticFile, { force: true });
+}
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+// ---------------------------------------------------------------------------------------------
+// Build
+
+function newestMtime(path) {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = s.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+function ensureBuilt() {
+  const entry = join(root, 'dist/server/entry.mjs');
+  const sources = ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'].map((p) => join(root, p)).filter(existsSync);
+  if (existsSync(entry) && !sources.some((p) => newestMtime(p) > statSync(entry).mtimeMs)) return;
+  say('building (dist/ is missing or older than the sources)');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (r.status !== 0) throw new Error('astro build failed');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function freePort() {
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns a child and resolves once a line of its stdout matches `ready`. */
+function spawnUntilReady(args, env, ready, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    let done = false;
+    const timer = setTimeout(() => fail(new Error(`${label} not ready within 60 s`)), 60_000);
+    function fail(error) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${error.message}\n--- ${label} output ---\n${out.slice(-4000)}`));
+    }
+    const onData = (chunk) => {
+      out += chunk;
+      if (!done && ready.test(out)) {
+        done = true;
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (c) => {
+      out += c;
+      if (done) process.stderr.write(`[${label}] ${c}`);
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      fail(new Error(`${label} exited (${signal ?? code}) before it was ready`));
+    });
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function startPortal({ cacheEntries, maxAge = 60 }) {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(dbFile + suffix, { force: true });
+  mkdirSync(dirname(dbFile), { recursive: true });
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
+    TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+    PORT: String(port),
+    HOST,
+    DATABASE_URL: 'file:./data/bench.sqlite',
+    LOG_LEVEL: 'warn',
+    RENDER_CACHE_ENTRIES: String(cacheEntries),
+    PAGE_MAX_AGE: String(maxAge),
+  };
+  const args = [];
+  if (CPU_PROF) {
+    const dir = join(resultsDir, 'prof');
+    mkdirSync(dir, { recursive: true });
+    args.push('--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=portal-cache${cacheEntries}-${Date.now()}.cpuprofile`);
+  }
+  args.push(join(root, 'scripts/start.mjs'), '--no-build');
+  const child = await spawnUntilReady(args, env, /"msg":"portal ready"/, `portal cache=${cacheEntries}`);
+  return { child, base: `http://${HOST}:${port}` };
+}
+
+async function startBare(file) {
+  const port = await freePort();
+  const child = await spawnUntilReady([join(root, 'bench/bare-server.mjs'), file, String(port)], process.env, /bare server ready/, 'bare node');
+  return { child, base: `http://${HOST}:${port}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+async function get(url, init) {
+  const res = await fetch(url, init);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}`);
+  return { res, body };
+}
+
+const apiInit = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ current: 1, size: 4 }),
+};
+
+async function firstNewsId(base) {
+  const { body } = await get(base + API_PATH, apiInit);
+  const json = JSON.parse(body.toString('utf8'));
+  const id = json?.data?.records?.[0]?.id;
+  if (json.code !== 0 || !id) throw new Error(`unexpected newInformationPage answer: ${body.toString('utf8').slice(0, 300)}`);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+const results = [];
+
+/** CPU time (ms) the process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+}
+
+async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid } = {}) {
+  // One request first: it must succeed (and, for the cached runs, prime the render cache).
+  const probe = await get(url, { method, headers, body });
+  if (expectHeader) {
+    const again = await get(url, { method, headers, body });
+    const [name, value] = expectHeader;
+    if (again.res.headers.get(name) !== value) throw new Error(`${url}: expected ${name}: ${value}, got ${again.res.headers.get(name)}`);
+  }
+  const opts = { url, method, headers, body, connections: CONNECTIONS };
+  if (WARMUP > 0) await autocannon({ ...opts, duration: WARMUP });
+  say(`${label}: ${DURATION} s, ${CONNECTIONS} connections`);
+  const cpuBefore = pid ? cpuMs(pid) : null;
+  const r = await autocannon({ ...opts, duration: DURATION });
+  const cpuAfter = pid ? cpuMs(pid) : null;
+  const row = {
+    key,
+    label,
+    method,
+    path: new URL(url).pathname + new URL(url).search,
+    bodyBytes: probe.body.length,
+    reqPerSec: Math.round(r.requests.average),
+    totalRequests: r.requests.total,
+    wireBytesPerResponse: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+    // Server CPU time per answered request: less sensitive to other load on the machine than req/s.
+    serverCpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total ? Math.round(((cpuAfter - cpuBefore) * 1000) / r.requests.total) : null,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    ok: r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
+  };
+  results.push(row);
+  say(`  ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, server CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript shipped per page
+
+const STATIC_IMPORT = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`\n]+?\.m?js)["'`]/g;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*["'`]([^"'`\n]+?\.m?js)["'`]\s*\)/g;
+
+function clientFile(urlPath) {
+  const clean = posix.normalize(urlPath.split(/[?#]/)[0]);
+  if (!clean.startsWith('/_astro/')) return null;
+  const file = join(clientDir, clean);
+  return existsSync(file) ? file : null;
+}
+
+function pageScripts(html) {
+  const entries = [];
+  const inline = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1];
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(attrs)?.[1];
+    if (src) entries.push(src);
+    else if (/\btype\s*=\s*["']?module/i.test(attrs)) inline.push(m[2]);
+  }
+  for (const code of inline) for (const m of code.matchAll(STATIC_IMPORT)) entries.push(m[1]);
+  // Islands load their component and renderer at once (or when idle/visible): shipped as well.
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    for (const a of m[0].matchAll(/\b(?:component|renderer)-url\s*=\s*["']([^"']+)["']/gi)) entries.push(a[1]);
+  }
+  for (const m of html.matchAll(/<link\b[^>]*rel\s*=\s*["']modulepreload["'][^>]*>/gi)) {
+    const href = /\bhref\s*=\s*["']([^"']+)["']/i.exec(m[0])?.[1];
+    if (href) entries.push(href);
+  }
+  return entries;
+}
+
+function jsForPage(html, pageUrl) {
+  const seen = new Map();
+  const dynamic = new Set();
+  const queue = pageScripts(html).map((src) => new URL(src, pageUrl).pathname);
+  const external = [];
+  while (queue.length) {
+    const urlPath = queue.shift();
+    if (seen.has(urlPath)) continue;
+    const file = clientFile(urlPath);
+    if (!file) {
+      external.push(urlPath);
+      seen.set(urlPath, null);
+      continue;
+    }
+    const buf = readFileSync(file);
+    seen.set(urlPath, { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
+    const code = buf.toString('utf8');
+    for (const m of code.matchAll(STATIC_IMPORT)) queue.push(posix.resolve(posix.dirname(urlPath), m[1]));
+    for (const m of code.matchAll(DYNAMIC_IMPORT)) dynamic.add(posix.resolve(posix.dirname(urlPath), m[1]));
+  }
+  const files = [...seen].filter(([, v]) => v).map(([path, v]) => ({ path, ...v }));
+  return {
+    files,
+    rawBytes: files.reduce((s, f) => s + f.raw, 0),
+    gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
+    dynamicImportsNotCounted: [...dynamic].filter((p) => !seen.has(p)),
+    unresolved: external,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const pct = (r) => `${(r * 100).toFixed(0)}%`;
+
+function table(rows, columns) {
+  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  ensureBuilt();
+  mkdirSync(resultsDir, { recursive: true });
+  rmSync(staticFile, { force: true });
+  const loadBefore = os.loadavg();
+  if (loadBefore[0] > 0.7 * os.cpus().length) {
+    say(`warning: load average ${loadBefore[0].toFixed(2)} on ${os.cpus().length} CPUs; other work on the machine will skew the figures`);
+  }
+
+  // Preparation: the exact bytes of the news list page, and the JavaScript each page ships.
+  say('preparing: news list bytes and page JavaScript');
+  let listBytes;
+  const js = {};
+  {
+    const portal = await startPortal({ cacheEntries: 0 });
+    try {
+      const newsId = await firstNewsId(portal.base);
+      listBytes = (await get(`${portal.base}/news-information/list`)).body;
+      for (const page of JS_PAGES) {
+        const path = page.replace('{newsId}', newsId);
+        const { body } = await get(portal.base + path);
+        js[page.replace('{newsId}', '<id>')] = jsForPage(body.toString('utf8'), portal.base + path);
+      }
+    } finally {
+      await stop(portal.child);
+    }
+  }
+  writeFileSync(staticFile, listBytes);
+
+  // c + a: the static file through the same server, then uncached SSR (each ratio's two runs are
+  // next to each other in time, so a change in background load distorts them less).
+  {
+    const portal = await startPortal({ cacheEntries: 0 });
+    try {
+      const newsId = await firstNewsId(portal.base);
+      const pid = { pid: portal.child.pid };
+      const row = await load('staticFile', 'static file   /bench-static.html (ceiling 1)', `${portal.base}/bench-static.html`, pid);
+      if (row.bodyBytes !== listBytes.length) throw new Error('the static file answered other bytes than written');
+      await load('uncachedList', 'uncached SSR  /news-information/list', `${portal.base}/news-information/list`, pid);
+      await load('uncachedDetail', 'uncached SSR  /news-information/detail', `${portal.base}/news-information/detail?id=${newsId}`, pid);
+      await load('api', 'API (POST)    newInformationPage', portal.base + API_PATH, { ...apiInit, ...pid });
+      // Context, not a target: an endpoint through Astro, the middleware and Hono, with no
+      // rendering and no database (the framework's floor cost per request).
+      await load('healthz', 'context       /healthz (no render, no DB)', `${portal.base}/healthz`, pid);
+    } finally {
+      await stop(portal.child);
+    }
+  }
+
+  // b: render-cached, then d right after it.
+  {
+    const portal = await startPortal({ cacheEntries: 2000, maxAge: 60 });
+    try {
+      const newsId = await firstNewsId(portal.base);
+      const hit = { expectHeader: ['x-render-cache', 'hit'], pid: portal.child.pid };
+      await load('cachedDetail', 'render-cached /news-information/detail', `${portal.base}/news-information/detail?id=${newsId}`, hit);
+      await load('cachedList', 'render-cached /news-information/list', `${portal.base}/news-information/list`, hit);
+    } finally {
+      await stop(portal.child);
+    }
+  }
+  rmSync(staticFile, { force: true });
+
+  // d: bare Node answering the same bytes from memory.
+  {
+    mkdirSync(join(resultsDir, 'tmp'), { recursive: true });
+    const file = join(resultsDir, 'tmp/news-list.html');
+    writeFileSync(file, listBytes);
+    const bare = await startBare(file);
+    try {
+      await load('bareNode', 'bare Node     same bytes from memory (ceiling 2)', `${bare.base}/`, { pid: bare.child.pid });
+    } finally {
+      await stop(bare.child);
+    }
+  }
+
+  const by = Object.fromEntries(results.map((r) => [r.key, r]));
+  const rps = (k) => by[k].reqPerSec;
+  const ratios = {
+    uncachedListVsStatic: rps('uncachedList') / rps('staticFile'),
+    uncachedDetailVsStatic: rps('uncachedDetail') / rps('staticFile'),
+    apiVsStatic: rps('api') / rps('staticFile'),
+    cachedListVsBare: rps('cachedList') / rps('bareNode'),
+    cachedDetailVsBare: rps('cachedDetail') / rps('bareNode'),
+    cachedListVsStatic: rps('cachedList') / rps('staticFile'),
+    cachedListVsUncachedList: rps('cachedList') / rps('uncachedList'),
+    staticVsBare: rps('staticFile') / rps('bareNode'),
+    healthzVsStatic: rps('healthz') / rps('staticFile'),
+  };
+  // The same ratios from server CPU per request (capacity if the server had a core to itself):
+  // steadier than req/s when other work shares the machine.
+  const cpu = (k) => by[k].serverCpuUsPerRequest;
+  const cpuRatio = (a, b) => (cpu(a) && cpu(b) ? cpu(b) / cpu(a) : null);
+  const cpuRatios = {
+    uncachedListVsStatic: cpuRatio('uncachedList', 'staticFile'),
+    uncachedDetailVsStatic: cpuRatio('uncachedDetail', 'staticFile'),
+    apiVsStatic: cpuRatio('api', 'staticFile'),
+    cachedListVsBare: cpuRatio('cachedList', 'bareNode'),
+    cachedDetailVsBare: cpuRatio('cachedDetail', 'bareNode'),
+    cachedListVsStatic: cpuRatio('cachedList', 'staticFile'),
+    cachedListVsUncachedList: cpuRatio('cachedList', 'uncachedList'),
+    staticVsBare: cpuRatio('staticFile', 'bareNode'),
+    healthzVsStatic: cpuRatio('healthz', 'staticFile'),
+  };
+  const newsPages = ['/news-information/list', '/news-information/detail?id=<id>'];
+  const checks = {
+    noNon2xx: results.every((r) => r.ok),
+    uncachedListVsStatic: ratios.uncachedListVsStatic >= TARGETS.uncachedListVsStatic,
+    cachedListVsBare: ratios.cachedListVsBare >= TARGETS.cachedListVsBare,
+    newsPageJs: newsPages.every((p) => js[p].gzipBytes <= TARGETS.newsPageJsGzipBytes),
+  };
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      loadAverageBefore: loadBefore.map((n) => Number(n.toFixed(2))),
+    },
+    settings: { durationSeconds: DURATION, connections: CONNECTIONS, warmupSeconds: WARMUP, newsListBytes: listBytes.length },
+    results,
+    ratios: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(3))])),
+    cpuRatios: Object.fromEntries(Object.entries(cpuRatios).map(([k, v]) => [k, v === null ? null : Number(v.toFixed(3))])),
+    targets: TARGETS,
+    checks,
+    javascript: js,
+  };
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  rmSync(join(resultsDir, 'tmp'), { recursive: true, force: true });
+
+  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'bareNode', 'healthz'];
+  const shown = order.map((k) => by[k]);
+  const out = [];
+  out.push(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs shared with the load generator)\n`);
+  out.push(
+    table(
+      shown.map((r) => [r.label, r.reqPerSec, r.latencyMs.p50, r.latencyMs.p99, r.serverCpuUsPerRequest ?? '?', r.non2xx, r.errors + r.timeouts, kb(r.bodyBytes)]),
+      ['run', 'req/s', 'p50 ms', 'p99 ms', 'srv CPU µs/req', 'non-2xx', 'errors', 'body'],
+    ),
+  );
+  out.push('\nRatios\n');
+  const cpuPct = (k) => (cpuRatios[k] === null ? '?' : k === 'cachedListVsUncachedList' ? `${cpuRatios[k].toFixed(1)}x` : pct(cpuRatios[k]));
+  const ratioRows = [
+    ['uncached list / static file', 'uncachedListVsStatic', `>= ${pct(TARGETS.uncachedListVsStatic)}`, checks.uncachedListVsStatic ? 'ok' : 'MISSED'],
+    ['cached list / bare node', 'cachedListVsBare', `>= ${pct(TARGETS.cachedListVsBare)}`, checks.cachedListVsBare ? 'ok' : 'MISSED'],
+    ['uncached detail / static file', 'uncachedDetailVsStatic', '', ''],
+    ['API / static file', 'apiVsStatic', '', ''],
+    ['cached detail / bare node', 'cachedDetailVsBare', '', ''],
+    ['cached list / static file', 'cachedListVsStatic', '', ''],
+    ['cached list / uncached list', 'cachedListVsUncachedList', '', ''],
+    ['static file / bare node', 'staticVsBare', '', ''],
+    ['/healthz / static file (context)', 'healthzVsStatic', '', ''],
+  ].map(([name, k, target, verdict]) => [
+    name,
+    k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]),
+    cpuPct(k),
+    target,
+    verdict,
+  ]);
+  out.push(table(ratioRows, ['ratio', 'req/s ratio', 'CPU/req ratio', 'target', '']));
+  out.push('(targets are judged on the req/s ratio; the CPU/req ratio is the same comparison from server CPU time per request)');
+  out.push('\nJavaScript shipped per page (static imports followed, gzip -9)\n');
+  out.push(
+    table(
+      Object.entries(js).map(([page, j]) => {
+        const isNews = newsPages.includes(page);
+        const verdict = isNews ? (j.gzipBytes <= TARGETS.newsPageJsGzipBytes ? 'ok (<= 20 KB)' : 'MISSED (> 20 KB)') : '';
+        return [page, j.files.length, kb(j.rawBytes), kb(j.gzipBytes), verdict];
+      }),
+      ['page', 'files', 'raw', 'gzip', 'target'],
+    ),
+  );
+  out.push(`\nnon-2xx/errors: ${checks.noNon2xx ? 'none' : 'SOME RUNS HAD FAILURES'}; written bench/results/latest.json\n`);
+  process.stdout.write(`${out.join('\n')}\n`);
+  if (!checks.noNon2xx) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench] failed: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});

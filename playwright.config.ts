@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT } from './tests/e2e/support/env';
+
+/**
+ * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
+ * Build first: `npm run test:e2e` does (scripts/test.mjs). Browsers cannot be downloaded here, so
+ * Debian's chromium is used.
+ */
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env['CI'] ? 1 : 0,
+  forbidOnly: !!process.env['CI'],
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: DEMO_ORIGIN,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    // A fresh database each run, seeded by the server on its first request.
+    command: `node tests/e2e/support/fresh-db.mjs ${E2E_DB_FILE} && npm run serve`,
+    url: `${DEMO_ORIGIN}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATABASE_URL: `file:./${E2E_DB_FILE}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

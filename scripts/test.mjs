@@ -1,0 +1,67 @@
+// `npm test`: unit and API tests (vitest), then the end-to-end tests (Playwright) against a fresh
+// production build and a freshly seeded database.
+//   npm test                       everything
+//   npm run test:e2e               only the e2e part (same as: npm test -- --e2e-only)
+//   npm test -- --project=mobile   any other argument goes to `playwright test`
+// npm runs this on the project's pinned Node 24; every Node child reuses process.execPath.
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const E2E_DB = join(root, 'data/e2e.sqlite');
+
+const args = process.argv.slice(2);
+const e2eOnly = args.includes('--e2e-only');
+const playwrightArgs = args.filter((a) => a !== '--e2e-only');
+
+const started = Date.now();
+const say = (msg) => process.stdout.write(`\n[test] ${msg}\n`);
+
+function fail(step, detail) {
+  process.stderr.write(`\n[test] FAILED at step "${step}"${detail ? `: ${detail}` : ''}\n`);
+  process.exit(1);
+}
+
+/** Runs a command with inherited output; fails the whole run, naming the step, if it fails. */
+function run(step, command, commandArgs, env = {}) {
+  say(`${step}: ${[command === process.execPath ? 'node' : command, ...commandArgs].join(' ')}`);
+  const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.error) fail(step, r.error.message);
+  if (r.status !== 0) fail(step, r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`);
+}
+
+const node = (step, script, scriptArgs, env) => run(step, process.execPath, [join(root, script), ...scriptArgs], env);
+
+// 1. Unit and API tests. The e2e specs are Playwright's, never vitest's, whatever its config says.
+if (!e2eOnly) {
+  if (!existsSync(join(root, 'vitest.config.ts'))) say('note: no vitest.config.ts yet; running vitest with its defaults');
+  node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**']);
+}
+
+// 2. A browser. Playwright's own download does not work here; Debian's chromium does.
+if (!existsSync(CHROMIUM)) {
+  const step = 'install chromium';
+  if (process.getuid?.() === 0) {
+    say(`${CHROMIUM} is missing; installing Debian's chromium package (about 40 s)`);
+    run(step, 'apt-get', ['update']);
+    run(step, 'apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (!existsSync(CHROMIUM)) fail(step, `apt-get finished but ${CHROMIUM} still does not exist`);
+  } else {
+    fail(step, `${CHROMIUM} is missing and this is not root. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run the tests again.`);
+  }
+}
+
+// 3. A fresh production build: the e2e server runs with --no-build.
+node('build (astro build)', 'node_modules/astro/bin/astro.mjs', ['build'], { ASTRO_TELEMETRY_DISABLED: '1' });
+
+// 4. A fresh database: the server seeds it on its first request.
+say(`removing ${E2E_DB}*`);
+for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${E2E_DB}${suffix}`, { force: true });
+
+// 5. End-to-end tests (playwright.config.ts starts and stops the server).
+node('end-to-end tests (playwright)', 'node_modules/@playwright/test/cli.js', ['test', ...playwrightArgs]);
+
+say(`all steps passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -1,0 +1,7 @@
+/** Where the e2e server listens; shared by playwright.config.ts and the specs. */
+export const E2E_PORT = 4399;
+export const DEMO_ORIGIN = `http://localhost:${E2E_PORT}`;
+/** Chromium resolves every *.localhost name to loopback, so tenants need no hosts file. */
+export const HUAXIA_ORIGIN = `http://huaxia.localhost:${E2E_PORT}`;
+export const UNKNOWN_ORIGIN = `http://nosuch.localhost:${E2E_PORT}`;
+export const E2E_DB_FILE = 'data/e2e.sqlite';

@@ -1,0 +1,99 @@
+import { test as base, expect, type ConsoleMessage, type Page, type Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_ORIGIN } from './env';
+
+export { expect };
+
+interface ConsoleGuard {
+  /** Console errors and uncaught page errors seen so far in this test. */
+  readonly errors: readonly string[];
+  /**
+   * Chromium logs "Failed to load resource: ... 404" for a document that is meant to answer 404
+   * (empty-state detail, unknown school). Allow exactly that message for exactly that URL
+   * (a path is taken relative to the demo site).
+   */
+  allowFailedResource(url: string | URL, status: number): void;
+}
+
+/**
+ * Every test fails if the page logged a console error or threw an uncaught error, whatever the
+ * test itself checked.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: ((m: ConsoleMessage) => boolean)[] = [];
+      page.on('console', (m) => {
+        if (m.type() !== 'error' || allowed.some((allow) => allow(m))) return;
+        const where = m.location().url;
+        errors.push(`console.error: ${m.text()}${where ? ` (at ${where})` : ''} on ${page.url()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.name}: ${e.message} on ${page.url()}`));
+      await use({
+        errors,
+        allowFailedResource(url, status) {
+          const href = new URL(url, DEMO_ORIGIN).href;
+          allowed.push(
+            (m) => m.location().url === href && m.text().includes(`Failed to load resource: the server responded with a status of ${status}`),
+          );
+        },
+      });
+      expect(errors, 'the page logged console errors or threw').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The site's main navigation (主导航). */
+export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: '主导航' });
+
+/** The news items of a news list page: list items in <main> that carry a title heading. */
+export const newsItems = (page: Page): Locator =>
+  page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+
+/** The titles of the news items on the current list page, as shown (a video item starts with '视频'). */
+export async function newsTitles(page: Page): Promise<string[]> {
+  const titles = await newsItems(page).getByRole('heading', { level: 2 }).allInnerTexts();
+  return titles.map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+export const pagination = (page: Page): Locator => page.getByRole('navigation', { name: '分页' });
+
+/**
+ * Walks a paginated list from the current page with '下一页' until it is no longer a link and
+ * returns every page's visible <main> text.
+ */
+export async function walkPages(page: Page, maxPages = 50): Promise<string[]> {
+  const texts: string[] = [];
+  for (let i = 0; i < maxPages; i++) {
+    texts.push(await page.getByRole('main').innerText());
+    const next = pagination(page).getByRole('link', { name: '下一页' });
+    if ((await next.count()) === 0) return texts;
+    const before = page.url();
+    await next.click();
+    await expect(page).not.toHaveURL(before);
+  }
+  throw new Error(`more than ${maxPages} pages: is '下一页' stuck?`);
+}
+
+/**
+ * Runs axe on the page and fails on serious or critical violations, listing rule, impact,
+ * elements and axe's own summary of how to fix each one.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    helpUrl: v.helpUrl,
+    nodes: v.nodes.map((n) => ({
+      target: n.target.join(' '),
+      html: n.html.length > 200 ? `${n.html.slice(0, 200)}…` : n.html,
+      fix: n.failureSummary?.replace(/\s+/g, ' ').trim(),
+    })),
+  }));
+  expect(report, `serious/critical axe violations on ${label} (${page.url()}):\n${JSON.stringify(report, null, 2)}`).toEqual([]);
+}
