@@ -7,6 +7,7 @@ import { AppError, ok } from '../errors';
 import { publicOk } from '../http/cache';
 import { parseDateTime } from '~/lib/format';
 import * as service from './content.service';
+import { t } from '~/lib/i18n';
 
 const optionalId = idSchema.optional().or(z.literal('').transform(() => undefined));
 const optionalText = z.string().trim().max(64).optional();
@@ -38,7 +39,7 @@ const timeText = z
   .transform((v, ctx) => {
     const ms = parseDateTime(v);
     if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD HH:mm:ss' });
+      ctx.addIssue({ code: 'custom', message: t('validation.timeFormat') });
       return z.NEVER;
     }
     return ms;
@@ -51,8 +52,8 @@ const mergeRequest = z
     current: z.coerce.number().int().min(1).max(100000).default(1),
     size: z.coerce.number().int().min(1).max(50).default(10),
   })
-  .refine((b) => b.startTime <= b.endTime, { message: '开始时间不能晚于结束时间', path: ['startTime'] })
-  .refine((b) => b.endTime - b.startTime <= 366 * DAY, { message: '时间跨度不能超过一年', path: ['endTime'] });
+  .refine((b) => b.startTime <= b.endTime, { message: t('validation.startAfterEnd'), path: ['startTime'] })
+  .refine((b) => b.endTime - b.startTime <= 366 * DAY, { message: t('validation.spanOverYear'), path: ['endTime'] });
 
 const idPath = z.object({ id: idSchema });
 
@@ -98,6 +99,6 @@ export const contentRoutes = new Hono<ApiEnv>()
 
 function parseParams(id: string | undefined) {
   const r = idPath.safeParse({ id });
-  if (!r.success) throw AppError.badRequest('参数 id 不正确');
+  if (!r.success) throw AppError.badRequest(t('validation.badId'));
   return r.data;
 }

@@ -2,6 +2,7 @@ import type { DB } from '../db/database';
 import { AppError } from '../errors';
 import { pageOf, type Page } from '~/lib/envelope';
 import { formatDateTime } from '~/lib/format';
+import { t } from '~/lib/i18n';
 import * as repo from './content.repository';
 import { safeMediaUrl, sanitizeRichText } from './sanitize';
 import type { News, NewsContentType, Notice } from './content.table';
@@ -16,7 +17,7 @@ export interface Paging {
   countTotal?: boolean;
 }
 
-const CONTENT_TYPE_DESC: Record<NewsContentType, string> = { ARTICLE: '图文', INFORMATION: '视频' };
+const CONTENT_TYPE_DESC: Record<NewsContentType, string> = { ARTICLE: t('content.typeArticle'), INFORMATION: t('content.typeVideo') };
 
 function window(p: Paging) {
   return { offset: (p.current - 1) * p.size, limit: p.size, order: p.order, countTotal: p.countTotal ?? true };
@@ -155,7 +156,7 @@ function noticeSummary(r: Pick<Notice, 'id' | 'title' | 'writerName' | 'createdA
     publishTime: formatDateTime(r.publishTime),
     publishTimestamp: r.publishTime,
     status: r.status,
-    commentObjectType: { code: 'NOTICE', desc: '公告' },
+    commentObjectType: { code: 'NOTICE', desc: t('content.typeNotice') },
   };
 }
 
@@ -202,8 +203,8 @@ export async function pageRecent(db: DB, tenantId: string, start: number, end: n
       publishTimestamp: r.publishTime,
       commentObjectType:
         r.kind === 'NEW_INFORMATION'
-          ? { code: 'NEW_INFORMATION' as const, desc: '资讯' }
-          : { code: 'NOTICE' as const, desc: '公告' },
+          ? { code: 'NEW_INFORMATION' as const, desc: t('content.typeNews') }
+          : { code: 'NOTICE' as const, desc: t('content.typeNotice') },
     })),
     total,
     q.current,

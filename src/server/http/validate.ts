@@ -37,7 +37,7 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   return parseWith(schema, c.req.query());
 }
 
-export const idSchema = z.string().trim().regex(/^[0-9A-Za-z_-]{1,32}$/, '格式不正确');
+export const idSchema = z.string().trim().regex(/^[0-9A-Za-z_-]{1,32}$/, t('validation.badFormat'));
 
 /** The spec's paging request: {current, size, model, order, sort}. */
 export function pageRequest<M extends z.ZodType, S extends readonly [string, ...string[]]>(
