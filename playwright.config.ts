@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT } from './tests/e2e/support/env';
+import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT, E2E_TOKEN_PARAM_SECRET } from './tests/e2e/support/env';
 
 /**
  * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
@@ -55,6 +55,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATABASE_URL: `file:./${E2E_DB_FILE}`,
       LOG_LEVEL: 'warn',
+      TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
     },
   },
 });

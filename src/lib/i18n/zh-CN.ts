@@ -117,8 +117,6 @@ export const zhCN = {
   'home.enterNews': '进入新闻资讯',
   'partner.loginTitle': '{name}学员登录',
   'partner.loginSoon': '请使用验证码或密码登录学习平台',
-  'partner.codeLogin': '验证码登录',
-  'partner.passwordLogin': '密码登录',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -5,3 +5,5 @@ export const DEMO_ORIGIN = `http://localhost:${E2E_PORT}`;
 export const HUAXIA_ORIGIN = `http://huaxia.localhost:${E2E_PORT}`;
 export const UNKNOWN_ORIGIN = `http://nosuch.localhost:${E2E_PORT}`;
 export const E2E_DB_FILE = 'data/e2e.sqlite';
+/** The e2e server's secret for encrypted ?token= link parameters (tests make such links). */
+export const E2E_TOKEN_PARAM_SECRET = 'e2e-token-parameter-secret-0123456789abcdef';
