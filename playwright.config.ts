@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT, E2E_TOKEN_PARAM_SECRET } from './tests/e2e/support/env';
+import {
+  DEMO_ORIGIN,
+  E2E_DB_FILE,
+  E2E_PORT,
+  E2E_TOKEN_PARAM_SECRET,
+  PARTNER_DB_FILE,
+  PARTNER_ORIGIN,
+  PARTNER_PORT,
+} from './tests/e2e/support/env';
 
 /**
  * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
@@ -43,19 +51,36 @@ export default defineConfig({
     { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    // A fresh database each run, seeded by the server on its first request.
-    command: `node tests/e2e/support/fresh-db.mjs ${E2E_DB_FILE} && npm run serve`,
-    url: `${DEMO_ORIGIN}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATABASE_URL: `file:./${E2E_DB_FILE}`,
-      LOG_LEVEL: 'warn',
-      TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
+  webServer: [
+    {
+      // A fresh database each run, seeded by the server on its first request.
+      command: `node tests/e2e/support/fresh-db.mjs ${E2E_DB_FILE} && npm run serve`,
+      url: `${DEMO_ORIGIN}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        DATABASE_URL: `file:./${E2E_DB_FILE}`,
+        LOG_LEVEL: 'warn',
+        TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
+      },
     },
-  },
+    {
+      // The partner edition: its own header, footer and login route.
+      command: `node tests/e2e/support/fresh-db.mjs ${PARTNER_DB_FILE} && npm run serve`,
+      url: `${PARTNER_ORIGIN}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PARTNER_PORT),
+        DATABASE_URL: `file:./${PARTNER_DB_FILE}`,
+        LOG_LEVEL: 'warn',
+        PARTNER_EDITION: 'true',
+      },
+    },
+  ],
 });

@@ -7,3 +7,7 @@ export const UNKNOWN_ORIGIN = `http://nosuch.localhost:${E2E_PORT}`;
 export const E2E_DB_FILE = 'data/e2e.sqlite';
 /** The e2e server's secret for encrypted ?token= link parameters (tests make such links). */
 export const E2E_TOKEN_PARAM_SECRET = 'e2e-token-parameter-secret-0123456789abcdef';
+/** A second server with the partner edition switched on. */
+export const PARTNER_PORT = 4398;
+export const PARTNER_ORIGIN = `http://localhost:${PARTNER_PORT}`;
+export const PARTNER_DB_FILE = 'data/e2e-partner.sqlite';
