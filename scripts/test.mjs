@@ -35,8 +35,10 @@ function run(step, command, commandArgs, env = {}) {
 
 const node = (step, script, scriptArgs, env) => run(step, process.execPath, [join(root, script), ...scriptArgs], env);
 
-// 1. Unit and API tests. The e2e specs are Playwright's, never vitest's, whatever its config says.
+// 1. Types (.astro and .ts), then unit and API tests. The e2e specs are Playwright's, never
+// vitest's, whatever its config says.
 if (!e2eOnly) {
+  node('type check (astro check)', 'node_modules/astro/bin/astro.mjs', ['check'], { ASTRO_TELEMETRY_DISABLED: '1' });
   if (!existsSync(join(root, 'vitest.config.ts'))) say('note: no vitest.config.ts yet; running vitest with its defaults');
   node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**']);
 }
