@@ -10,8 +10,9 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2),
 //      BENCH_PORT (default: a free port), BENCH_CPU_PROF=1 (server runs with --cpu-prof, profiles
 //      in bench/results/prof/).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -53,25 +54,8 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
 // ---------------------------------------------------------------------------------------------
 // Build
 
-function newestMtime(path) {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
-
 function ensureBuilt() {
-  const entry = join(root, 'dist/server/entry.mjs');
-  const sources = ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'].map((p) => join(root, p)).filter(existsSync);
-  if (existsSync(entry) && !sources.some((p) => newestMtime(p) > statSync(entry).mtimeMs)) return;
-  say('building (dist/ is missing or older than the sources)');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (r.status !== 0) throw new Error('astro build failed');
+  if (!buildIfNeeded(say)) throw new Error('astro build failed');
 }
 
 // ---------------------------------------------------------------------------------------------

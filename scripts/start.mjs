@@ -1,10 +1,9 @@
 // Starts the portal: builds when the build is missing or older than the sources, validates the
 // environment, serves with a render cache in front of Astro, and drains requests on SIGTERM.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/server/entry.mjs');
@@ -25,30 +24,7 @@ try {
   throw error;
 }
 
-function newestMtime(path) {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
-
-function needsBuild() {
-  if (!existsSync(entry)) return true;
-  const built = statSync(entry).mtimeMs;
-  const sources = ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'].map((p) => join(root, p)).filter(existsSync);
-  return sources.some((p) => newestMtime(p) > built);
-}
-
-if (!process.argv.includes('--no-build') && needsBuild()) {
-  log('info', 'building the portal');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+if (!process.argv.includes('--no-build') && !buildIfNeeded((msg) => log('info', msg))) process.exit(1);
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);

@@ -45,31 +45,8 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-export interface SchoolInfo {
-  id: string;
-  tenantId: string;
-  projectName: string;
-  universityName: string;
-  universityId: string;
-  logo: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  contactMobile: string | null;
-  website: string | null;
-  crowd: string | null;
-  schoolType: string | null;
-  schoolTypeName: string | null;
-  schoolParentType: string | null;
-  serviceAttribute: string | null;
-  certificateAttribute: string | null;
-  institutionProperty: string | null;
-  institutionGrade: string | null;
-  trainingMode: string | null;
-  trainingInstitutionsName: string | null;
-  certificationOrganizationTypeName: string | null;
-  browseCount: number;
-}
+/** The school as the API and the header show it: the row without internal columns, id = university id. */
+export type SchoolInfo = Omit<School, 'educationalInstitution' | 'enrollDistrictScope' | 'updatedAt'> & { id: string };
 
 function toSchoolInfo(s: School): SchoolInfo {
   // Internal columns stay out; the university id doubles as the info's id.
