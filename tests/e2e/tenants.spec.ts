@@ -57,3 +57,16 @@ test.describe('tenant isolation in the browser', () => {
     await expect(page.getByText('nosuch.localhost')).toBeVisible();
   });
 });
+
+test('a schoolId query parameter chooses the school whatever the host', async ({ page }) => {
+  await page.goto(`/news-information/list?schoolId=${SECOND_TENANT.id}`);
+  await expect(page).toHaveTitle(/华夏数字云校/);
+  await expect(newsItems(page).getByRole('heading', { level: 2 })).toHaveText(huaxia.publishedNewsTitles);
+});
+
+test('an unknown schoolId gets the school-not-found page', async ({ page, consoleGuard }) => {
+  consoleGuard.allowFailedResource('/news-information/list?schoolId=9999', 404);
+  const response = await page.goto('/news-information/list?schoolId=9999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '学校不存在' })).toBeVisible();
+});
