@@ -43,6 +43,7 @@ const schema = z
     ADMIN_LOGIN_URL: z.url().default('https://admin.example.com/login'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TOKEN_PARAM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
     RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -72,6 +72,9 @@ class UserMenu extends HTMLElement {
     out.textContent = t('header.logout');
     out.addEventListener('click', async () => {
       if (!(await confirmDialog(t('header.logoutConfirm')))) return;
+      // The server forgets the token too; a failure there must not keep the visitor logged in.
+      const { post } = await import('~/lib/api/client');
+      await post('/api/oauth/anyUser/logout', {}, { silent: true }).catch(() => undefined);
       clearSession();
       toast(t('header.logoutSuccess'), 'success');
       setTimeout(() => navigateTo(loginUrl()), 1000);

@@ -6,6 +6,7 @@ import type {
   NewsTable,
   NoticeTable,
 } from '../content/content.table';
+import type { UserTable, UserTenantTable, UserTokenTable } from '../identity/identity.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -18,4 +19,7 @@ export interface Database {
   newsCategoryLinks: NewsCategoryLinkTable;
   notices: NoticeTable;
   hotMajors: HotMajorTable;
+  users: UserTable;
+  userTenants: UserTenantTable;
+  userTokens: UserTokenTable;
 }

@@ -3,6 +3,7 @@ import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
 import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
+import type { Authenticated } from '../identity/identity.service';
 import type { SchoolInfo } from '../tenant/tenant.service';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
@@ -39,7 +40,7 @@ export interface RequestContext {
 
 export type ApiEnv = {
   Bindings: { requestId?: string; ip?: string };
-  Variables: { ctx: RequestContext; runtime: Runtime; tenant?: Tenant };
+  Variables: { ctx: RequestContext; runtime: Runtime; tenant?: Tenant; auth?: Authenticated };
 };
 
 function header(h: Headers, ...names: string[]): string | null {

@@ -3,10 +3,16 @@ import { newId } from '../../ids';
 import { DAY, DEMO_TENANT, HOUR, SECOND_TENANT, type SeedTenant } from './demo-data';
 
 /**
- * The demo school and a second tenant that proves isolation. Later features add their demo
- * rows here, in seedTenant, so one reset recreates everything.
+ * The demo school and a second tenant that proves isolation. Each feature adds its demo rows
+ * with a seeder in FEATURE_SEEDERS (one module per feature in this folder), so one reset
+ * recreates everything.
  */
 export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT];
+
+/** Seeds one feature's rows for one tenant; runs after the tenant, school and news exist. */
+export type FeatureSeeder = (db: DB, tenant: SeedTenant, now: number) => Promise<void>;
+
+const FEATURE_SEEDERS: readonly FeatureSeeder[] = [];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
@@ -105,6 +111,8 @@ async function seedTenant(db: DB, t: SeedTenant, now: number): Promise<void> {
       }),
     )
     .execute();
+
+  for (const seed of FEATURE_SEEDERS) await seed(db, t, now);
 }
 
 /** Seeds the demo tenants when the database has no tenant yet. Returns whether it seeded. */

@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely';
+
+export interface UserTable {
+  id: string;
+  mobile: string;
+  username: string | null;
+  passwordHash: string | null;
+  nickName: string | null;
+  realName: string | null;
+  avatar: string | null;
+  /** 1 active; 0 disabled. */
+  status: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface UserTenantTable {
+  tenantId: string;
+  userId: string;
+  studentId: string;
+  createdAt: number;
+}
+
+export interface UserTokenTable {
+  id: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  tokenHash: string;
+  userId: string;
+  tenantId: string;
+  applicationId: string | null;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export type User = Selectable<UserTable>;
+export type UserToken = Selectable<UserTokenTable>;
