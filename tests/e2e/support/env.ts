@@ -1,5 +1,5 @@
 /** Where the e2e server listens; shared by playwright.config.ts and the specs. */
-export const E2E_PORT = 4399;
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 4399);
 export const DEMO_ORIGIN = `http://localhost:${E2E_PORT}`;
 /** Chromium resolves every *.localhost name to loopback, so tenants need no hosts file. */
 export const HUAXIA_ORIGIN = `http://huaxia.localhost:${E2E_PORT}`;
@@ -8,6 +8,6 @@ export const E2E_DB_FILE = 'data/e2e.sqlite';
 /** The e2e server's secret for encrypted ?token= link parameters (tests make such links). */
 export const E2E_TOKEN_PARAM_SECRET = 'e2e-token-parameter-secret-0123456789abcdef';
 /** A second server with the partner edition switched on. */
-export const PARTNER_PORT = 4398;
+export const PARTNER_PORT = Number(process.env['E2E_PARTNER_PORT'] ?? 4398);
 export const PARTNER_ORIGIN = `http://localhost:${PARTNER_PORT}`;
 export const PARTNER_DB_FILE = 'data/e2e-partner.sqlite';
