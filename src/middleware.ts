@@ -45,6 +45,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   response.headers.set('X-Request-Id', requestId);
+  // Pages may be framed only by the site itself (the home page's phone preview).
+  response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   logger.info('request', {
     requestId,
     method: request.method,

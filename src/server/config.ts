@@ -41,6 +41,7 @@ const schema = z
     EXAM_LOGIN_URL: z.url().default('https://exam.example.com/login'),
     ONLINE_SCHOOL_URL: z.url().default('https://school.example.com/'),
     ADMIN_LOGIN_URL: z.url().default('https://admin.example.com/login'),
+    APP_DOWNLOAD_URL: z.url().default('https://school.example.com/app/download'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TOKEN_PARAM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),

@@ -10,6 +10,7 @@ import { toast } from '~/lib/toast';
 import { confirmDialog } from '~/lib/confirm';
 import { loginUrl, navigateTo } from '~/lib/navigation';
 import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
+import { PREVIEW_LOGIN_INFO, PREVIEW_LOGOUT } from '~/lib/preview-protocol';
 
 async function navigationSteps(): Promise<void> {
   const cfg = publicConfig();
@@ -107,6 +108,21 @@ class SchoolDistance extends HTMLElement {
   }
 }
 
+/** Inside the home page's phone preview (a same-origin frame): follow the parent's protocol. */
+function previewChild(): void {
+  if (window.parent === window) return;
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== location.origin) return;
+    if ((event.data as { type?: string } | null)?.type === PREVIEW_LOGOUT) clearSession();
+  });
+  $loggedIn.subscribe((loggedIn) => {
+    if (!loggedIn) return;
+    const { token, user } = $session.get();
+    window.parent.postMessage({ type: PREVIEW_LOGIN_INFO, token, userInfo: user }, location.origin);
+  });
+}
+
 if (!customElements.get('user-menu')) customElements.define('user-menu', UserMenu);
 if (!customElements.get('school-distance')) customElements.define('school-distance', SchoolDistance);
 void navigationSteps();
+previewChild();

@@ -10,7 +10,7 @@ export interface LayoutData {
   partner: boolean;
   partnerName: string;
   partnerSlug: string;
-  links: { examLogin: string; onlineSchool: string; adminLogin: string };
+  links: { examLogin: string; onlineSchool: string; adminLogin: string; appDownload: string };
   publicConfig: PublicConfig;
 }
 
@@ -26,7 +26,12 @@ export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
     partner: config.PARTNER_EDITION,
     partnerName: config.PARTNER_NAME,
     partnerSlug: config.PARTNER_SLUG,
-    links: { examLogin: config.EXAM_LOGIN_URL, onlineSchool: config.ONLINE_SCHOOL_URL, adminLogin: config.ADMIN_LOGIN_URL },
+    links: {
+      examLogin: config.EXAM_LOGIN_URL,
+      onlineSchool: config.ONLINE_SCHOOL_URL,
+      adminLogin: config.ADMIN_LOGIN_URL,
+      appDownload: config.APP_DOWNLOAD_URL,
+    },
     publicConfig: {
       apiBase: config.PUBLIC_API_BASE,
       tenantId: tenant.id,
