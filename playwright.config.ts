@@ -4,6 +4,7 @@ import {
   E2E_DB_FILE,
   E2E_PORT,
   E2E_TOKEN_PARAM_SECRET,
+  E2E_PROMOTION_LOGIN_URL,
   PARTNER_DB_FILE,
   PARTNER_ORIGIN,
   PARTNER_PORT,
@@ -65,6 +66,7 @@ export default defineConfig({
         DATABASE_URL: `file:./${E2E_DB_FILE}`,
         LOG_LEVEL: 'warn',
         TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
+        PROMOTION_LOGIN_URL: E2E_PROMOTION_LOGIN_URL,
       },
     },
     {

@@ -24,6 +24,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
 const clientDir = join(root, 'dist/client');
 const staticFile = join(clientDir, 'bench-static.html');
+const staticHomeFile = join(clientDir, 'bench-static-home.html');
 const dbFile = join(root, 'data/bench.sqlite');
 
 const DURATION = positive('BENCH_DURATION', 10);
@@ -47,6 +48,7 @@ const children = new Set();
 function cleanup() {
   for (const child of children) child.kill('SIGKILL');
   rmSync(staticFile, { force: true });
+  rmSync(staticHomeFile, { force: true });
 }
 process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
@@ -320,12 +322,14 @@ async function main() {
   // Preparation: the exact bytes of the news list page, and the JavaScript each page ships.
   say('preparing: news list bytes and page JavaScript');
   let listBytes;
+  let homeBytes;
   const js = {};
   {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const newsId = await firstNewsId(portal.base);
       listBytes = (await get(`${portal.base}/news-information/list`)).body;
+      homeBytes = (await get(`${portal.base}/`)).body;
       for (const page of JS_PAGES) {
         const path = page.replace('{newsId}', newsId);
         const { body } = await get(portal.base + path);
@@ -336,6 +340,7 @@ async function main() {
     }
   }
   writeFileSync(staticFile, listBytes);
+  writeFileSync(staticHomeFile, homeBytes);
 
   // c + a: the static file through the same server, then uncached SSR (each ratio's two runs are
   // next to each other in time, so a change in background load distorts them less).
@@ -349,6 +354,10 @@ async function main() {
       await load('uncachedList', 'uncached SSR  /news-information/list', `${portal.base}/news-information/list`, pid);
       await load('uncachedDetail', 'uncached SSR  /news-information/detail', `${portal.base}/news-information/detail?id=${newsId}`, pid);
       await load('api', 'API (POST)    newInformationPage', portal.base + API_PATH, { ...apiInit, ...pid });
+      // The home page: its own bytes as a static file (its ceiling), then the page itself.
+      const home = await load('staticHome', 'static file   /bench-static-home.html (home ceiling)', `${portal.base}/bench-static-home.html`, pid);
+      if (home.bodyBytes !== homeBytes.length) throw new Error('the static home file answered other bytes than written');
+      await load('uncachedHome', 'uncached SSR  / (home)', `${portal.base}/`, pid);
       // Context, not a target: an endpoint through Astro, the middleware and Hono, with no
       // rendering and no database (the framework's floor cost per request).
       await load('healthz', 'context       /healthz (no render, no DB)', `${portal.base}/healthz`, pid);
@@ -365,11 +374,13 @@ async function main() {
       const hit = { expectHeader: ['x-render-cache', 'hit'], pid: portal.child.pid };
       await load('cachedDetail', 'render-cached /news-information/detail', `${portal.base}/news-information/detail?id=${newsId}`, hit);
       await load('cachedList', 'render-cached /news-information/list', `${portal.base}/news-information/list`, hit);
+      await load('cachedHome', 'render-cached / (home)', `${portal.base}/`, hit);
     } finally {
       await stop(portal.child);
     }
   }
   rmSync(staticFile, { force: true });
+  rmSync(staticHomeFile, { force: true });
 
   // d: bare Node answering the same bytes from memory.
   {
@@ -396,6 +407,8 @@ async function main() {
     cachedListVsUncachedList: rps('cachedList') / rps('uncachedList'),
     staticVsBare: rps('staticFile') / rps('bareNode'),
     healthzVsStatic: rps('healthz') / rps('staticFile'),
+    uncachedHomeVsStaticHome: rps('uncachedHome') / rps('staticHome'),
+    cachedHomeVsBare: rps('cachedHome') / rps('bareNode'),
   };
   // The same ratios from server CPU per request (capacity if the server had a core to itself):
   // steadier than req/s when other work shares the machine.
@@ -411,6 +424,8 @@ async function main() {
     cachedListVsUncachedList: cpuRatio('cachedList', 'uncachedList'),
     staticVsBare: cpuRatio('staticFile', 'bareNode'),
     healthzVsStatic: cpuRatio('healthz', 'staticFile'),
+    uncachedHomeVsStaticHome: cpuRatio('uncachedHome', 'staticHome'),
+    cachedHomeVsBare: cpuRatio('cachedHome', 'bareNode'),
   };
   const newsPages = ['/news-information/list', '/news-information/detail?id=<id>'];
   const checks = {
@@ -428,7 +443,7 @@ async function main() {
       node: process.version,
       loadAverageBefore: loadBefore.map((n) => Number(n.toFixed(2))),
     },
-    settings: { durationSeconds: DURATION, connections: CONNECTIONS, warmupSeconds: WARMUP, newsListBytes: listBytes.length },
+    settings: { durationSeconds: DURATION, connections: CONNECTIONS, warmupSeconds: WARMUP, newsListBytes: listBytes.length, homeBytes: homeBytes.length },
     results,
     ratios: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(3))])),
     cpuRatios: Object.fromEntries(Object.entries(cpuRatios).map(([k, v]) => [k, v === null ? null : Number(v.toFixed(3))])),
@@ -439,7 +454,7 @@ async function main() {
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   rmSync(join(resultsDir, 'tmp'), { recursive: true, force: true });
 
-  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'bareNode', 'healthz'];
+  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'bareNode', 'uncachedHome', 'staticHome', 'cachedHome', 'healthz'];
   const shown = order.map((k) => by[k]);
   const out = [];
   out.push(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs shared with the load generator)\n`);
@@ -461,6 +476,8 @@ async function main() {
     ['cached list / uncached list', 'cachedListVsUncachedList', '', ''],
     ['static file / bare node', 'staticVsBare', '', ''],
     ['/healthz / static file (context)', 'healthzVsStatic', '', ''],
+    ['uncached home / its static file', 'uncachedHomeVsStaticHome', '', ''],
+    ['cached home / bare node (list bytes)', 'cachedHomeVsBare', '', ''],
   ].map(([name, k, target, verdict]) => [
     name,
     k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]),

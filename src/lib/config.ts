@@ -5,9 +5,11 @@ export interface PublicConfig {
   partner: boolean;
   partnerSlug: string;
   loginPath: string;
+  /** Access key of the SMS send sign (src/lib/sms-sign.ts); a client constant, not a secret. */
+  smsSignKey: string;
 }
 
-const FALLBACK: PublicConfig = { apiBase: '', tenantId: null, partner: false, partnerSlug: '', loginPath: '/login' };
+const FALLBACK: PublicConfig = { apiBase: '', tenantId: null, partner: false, partnerSlug: '', loginPath: '/login', smsSignKey: '' };
 
 export function publicConfig(): PublicConfig {
   if (typeof document === 'undefined') return FALLBACK;

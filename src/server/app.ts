@@ -9,6 +9,9 @@ import { pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
 import { identityRoutes } from './identity/identity.routes';
+import { engagementRoutes } from './engagement/engagement.routes';
+import { productsRoutes } from './products/products.routes';
+import { leadsRoutes } from './leads/leads.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -46,6 +49,9 @@ export function createApp(runtime: Runtime) {
   api.route('/', tenantRoutes);
   api.route('/', contentRoutes);
   api.route('/', identityRoutes);
+  api.route('/', engagementRoutes);
+  api.route('/', productsRoutes);
+  api.route('/', leadsRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

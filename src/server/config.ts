@@ -42,18 +42,30 @@ const schema = z
     ONLINE_SCHOOL_URL: z.url().default('https://school.example.com/'),
     ADMIN_LOGIN_URL: z.url().default('https://admin.example.com/login'),
     APP_DOWNLOAD_URL: z.url().default('https://school.example.com/app/download'),
+    PROMOTION_LOGIN_URL: z.url().default('https://partner.example.com/login'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TOKEN_PARAM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
     RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    // SMS codes and platform calls (src/server/sms, src/server/platform)
+    SMS_SIGN_ACCESS_KEY: z.string().min(8).max(128).default('szyx-portal-sms-sign-access-key'),
+    SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+    SMS_HTTP_URL: z.url().optional(),
+    SMS_HTTP_TOKEN: z.string().max(1024).optional(),
+    SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1000000).default(20),
+    MAP_WEB_SERVICE_KEY: z.string().max(256).optional(),
+    MAP_WEB_SERVICE_URL: z.url().default('https://restapi.amap.com'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const key of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+    }
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
     }
   })
   .transform((env) => ({

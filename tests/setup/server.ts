@@ -82,7 +82,18 @@ async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> 
     url.pathname = `/${name}`;
     return {
       url: url.toString(),
-      drop: () => withAdmin(given, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+      // pool.end() resolves before the pooled sockets have closed; dropping WITH (FORCE) at once would
+      // terminate a still-closing backend, which pg reports as an unhandled error. Wait for the
+      // database's backends to leave first (5 s at most), then drop.
+      drop: () =>
+        withAdmin(given, async (c) => {
+          for (let i = 0; i < 100; i++) {
+            const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+            if (r.rows[0].n === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        }),
     };
   }
   const file = join(tmpdir(), `${name}.sqlite`);

@@ -7,6 +7,32 @@ import type {
   NoticeTable,
 } from '../content/content.table';
 import type { UserTable, UserTenantTable, UserTokenTable } from '../identity/identity.table';
+import type {
+  ContentOperationTable,
+  ContentOperationTagTable,
+  MaterialCategoryTabTable,
+  MaterialCategoryTable,
+  MaterialPosterTable,
+  MaterialTable,
+} from '../media/media.table';
+import type {
+  CommentScoreTable,
+  CommentScoreTagLinkTable,
+  CommentScoreTagTable,
+  CommentTable,
+  ThumbsRecordTable,
+} from '../engagement/engagement.table';
+import type {
+  CommonQuestionTable,
+  HotMajorProductTable,
+  ProductOperationCategoryTable,
+  ProductOperationRelationTable,
+  ProductTable,
+} from '../products/products.table';
+import type { CertificationOrganizationTable, UniversityInformationTable } from '../school/school.table';
+import type { SmsCodeTable, SmsSendStateTable } from '../sms/sms.table';
+import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
+import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -22,4 +48,31 @@ export interface Database {
   users: UserTable;
   userTenants: UserTenantTable;
   userTokens: UserTokenTable;
+  materialPosters: MaterialPosterTable;
+  materialCategoryTabs: MaterialCategoryTabTable;
+  materialCategories: MaterialCategoryTable;
+  materials: MaterialTable;
+  contentOperationTags: ContentOperationTagTable;
+  contentOperations: ContentOperationTable;
+  comments: CommentTable;
+  thumbsRecords: ThumbsRecordTable;
+  commentScores: CommentScoreTable;
+  commentScoreTags: CommentScoreTagTable;
+  commentScoreTagLinks: CommentScoreTagLinkTable;
+  products: ProductTable;
+  productOperationCategories: ProductOperationCategoryTable;
+  productOperationRelations: ProductOperationRelationTable;
+  hotMajorProducts: HotMajorProductTable;
+  commonQuestions: CommonQuestionTable;
+  universityInformation: UniversityInformationTable;
+  certificationOrganizations: CertificationOrganizationTable;
+  smsCodes: SmsCodeTable;
+  smsSendState: SmsSendStateTable;
+  clues: ClueTable;
+  customerServices: CustomerServiceTable;
+  coupons: CouponTable;
+  enrollContacts: EnrollContactTable;
+  platformParameters: PlatformParameterTable;
+  schoolVisits: SchoolVisitTable;
+  rolePacks: RolePackTable;
 }

@@ -2,6 +2,7 @@ import { t } from '~/lib/i18n';
 import type { PublicConfig } from '~/lib/config';
 import { getSchoolInfo, type SchoolInfo } from '../tenant/tenant.service';
 import type { Server } from '../runtime';
+import { appDownloadUrl } from '../school/links';
 import type { Tenant } from '../tenant/tenant.table';
 
 export interface LayoutData {
@@ -10,7 +11,7 @@ export interface LayoutData {
   partner: boolean;
   partnerName: string;
   partnerSlug: string;
-  links: { examLogin: string; onlineSchool: string; adminLogin: string; appDownload: string };
+  links: { examLogin: string; onlineSchool: string; adminLogin: string; appDownload: string; promotionLogin: string };
   publicConfig: PublicConfig;
 }
 
@@ -30,7 +31,8 @@ export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
       examLogin: config.EXAM_LOGIN_URL,
       onlineSchool: config.ONLINE_SCHOOL_URL,
       adminLogin: config.ADMIN_LOGIN_URL,
-      appDownload: config.APP_DOWNLOAD_URL,
+      appDownload: appDownloadUrl(config, tenant.id),
+      promotionLogin: config.PROMOTION_LOGIN_URL,
     },
     publicConfig: {
       apiBase: config.PUBLIC_API_BASE,
@@ -38,6 +40,7 @@ export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
       partner: config.PARTNER_EDITION,
       partnerSlug: config.PARTNER_SLUG,
       loginPath,
+      smsSignKey: config.SMS_SIGN_ACCESS_KEY,
     },
   };
 }

@@ -5,6 +5,7 @@ import { matchHost } from './host';
 import * as repo from './tenant.repository';
 import type { School, ServicePoint, Tenant } from './tenant.table';
 import { ID_PATTERN } from '../ids';
+import { listCertificationOrganizations } from '../school/school.service';
 
 export interface TenantLookup {
   /** An explicit tenant id (TenantId header or schoolId query) wins over the host. */
@@ -81,7 +82,11 @@ function servicePointVO(p: ServicePoint) {
 
 /** Business-school detail (getDetailByTenantId): the info plus service points and institution. */
 export async function getBusinessSchool(db: DB, tenantId: string) {
-  const [school, points] = await Promise.all([repo.findSchool(db, tenantId), repo.listServicePoints(db, tenantId)]);
+  const [school, points, certificationOrganizationList] = await Promise.all([
+    repo.findSchool(db, tenantId),
+    repo.listServicePoints(db, tenantId),
+    listCertificationOrganizations(db, tenantId),
+  ]);
   if (!school) throw AppError.notFound();
   const districts = (school.enrollDistrictScope ?? '').split(/[,，]/).map((s) => s.trim()).filter(Boolean);
   return {
@@ -89,6 +94,7 @@ export async function getBusinessSchool(db: DB, tenantId: string) {
     buSchoolServicePointList: points.map(servicePointVO),
     buSchoolEnrollDistrictList: districts.map((enrollDistrictScope) => ({ enrollDistrictScope })),
     educationalInstitution: parseJson<Record<string, string> | null>(school.educationalInstitution, null),
+    certificationOrganizationList,
   };
 }
 

@@ -3,11 +3,16 @@ export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 4399);
 export const DEMO_ORIGIN = `http://localhost:${E2E_PORT}`;
 /** Chromium resolves every *.localhost name to loopback, so tenants need no hosts file. */
 export const HUAXIA_ORIGIN = `http://huaxia.localhost:${E2E_PORT}`;
+/** A newly opened school with no content: its pages show the empty states. */
+export const EMPTY_ORIGIN = `http://xinkai.localhost:${E2E_PORT}`;
 export const UNKNOWN_ORIGIN = `http://nosuch.localhost:${E2E_PORT}`;
-export const E2E_DB_FILE = 'data/e2e.sqlite';
+/** One database file per port, so that two runs on different ports do not share it. */
+export const E2E_DB_FILE = `data/e2e-${E2E_PORT}.sqlite`;
 /** The e2e server's secret for encrypted ?token= link parameters (tests make such links). */
 export const E2E_TOKEN_PARAM_SECRET = 'e2e-token-parameter-secret-0123456789abcdef';
+/** The e2e server's promotion-partner login address (PROMOTION_LOGIN_URL). */
+export const E2E_PROMOTION_LOGIN_URL = 'https://partners.e2e.example/login';
 /** A second server with the partner edition switched on. */
 export const PARTNER_PORT = Number(process.env['E2E_PARTNER_PORT'] ?? 4398);
 export const PARTNER_ORIGIN = `http://localhost:${PARTNER_PORT}`;
-export const PARTNER_DB_FILE = 'data/e2e-partner.sqlite';
+export const PARTNER_DB_FILE = `data/e2e-partner-${PARTNER_PORT}.sqlite`;

@@ -97,3 +97,21 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   }));
   expect(report, `serious/critical axe violations on ${label} (${page.url()}):\n${JSON.stringify(report, null, 2)}`).toEqual([]);
 }
+
+/** The page is no wider than the viewport: nothing makes the user scroll sideways (375 px phones). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${width}px viewport`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Waits until the island holding `locator` has hydrated (Astro drops the island's `ssr` attribute;
+ * client:visible islands first need to be scrolled into view),
+ * so that a click reaches React and not the server-rendered placeholder.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  // client:visible islands hydrate once in view.
+  await locator.scrollIntoViewIfNeeded();
+  await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+  return locator;
+}

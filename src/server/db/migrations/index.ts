@@ -1,11 +1,17 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m20261122T0900 from './20261122T0900_initial';
 import * as m20261122T0950 from './20261122T0950_identity';
+import * as m20261122T1100 from './20261122T1100_engagement';
+import * as m20261122T1110 from './20261122T1110_leads_sms';
+import * as m20261122T1120 from './20261122T1120_products_school';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
   '20261122T0900_initial': m20261122T0900,
   '20261122T0950_identity': m20261122T0950,
+  '20261122T1100_engagement': m20261122T1100,
+  '20261122T1110_leads_sms': m20261122T1110,
+  '20261122T1120_products_school': m20261122T1120,
 };
 
 export const migrationProvider: MigrationProvider = {

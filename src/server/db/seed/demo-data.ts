@@ -257,3 +257,36 @@ export const SECOND_TENANT: SeedTenant = {
   ],
   notices: [{ title: '华夏数字云校开学通知', ageHours: 20, writer: '华夏教务处', body: p('华夏数字云校秋季开学。') }],
 };
+
+/**
+ * A newly opened school: its profile is filled in but it has published nothing yet (no news,
+ * notices, majors, products, album, reviews, feeds, coupons or service points). Every public block
+ * shows its empty state here.
+ */
+export const EMPTY_TENANT: SeedTenant = {
+  id: '1000000000000000003',
+  preDomain: 'xinkai',
+  name: '新开云校',
+  school: {
+    ...SECOND_TENANT.school,
+    projectName: '新开云校筹建项目',
+    universityName: '新开云校',
+    universityId: '2000000000000000003',
+    logo: '/images/xinkai-logo.svg',
+    address: '上海市浦东新区张江路 88 号',
+    latitude: 31.2035,
+    longitude: 121.5903,
+    contactMobile: '',
+    website: '',
+    trainingInstitutionsName: '新开云校',
+    enrollDistrictScope: '上海市',
+    educationalInstitution: { ...SECOND_TENANT.school.educationalInstitution, name: '新开云校' },
+    browseCount: 0,
+  },
+  domains: [{ domainType: 'PC', domain: 'xinkai.localhost' }],
+  servicePoints: [],
+  categories: [],
+  hotMajors: [],
+  news: [],
+  notices: [],
+};

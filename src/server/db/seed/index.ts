@@ -1,18 +1,22 @@
 import type { DB } from '../database';
 import { newId } from '../../ids';
-import { DAY, DEMO_TENANT, HOUR, SECOND_TENANT, type SeedTenant } from './demo-data';
+import { DAY, DEMO_TENANT, EMPTY_TENANT, HOUR, SECOND_TENANT, type SeedTenant } from './demo-data';
+import { seedEngagement } from './engagement';
+import { seedProducts } from './products';
+import { seedLeads } from './leads';
 
 /**
- * The demo school and a second tenant that proves isolation. Each feature adds its demo rows
+ * The demo school, a second tenant that proves isolation and a newly opened school with no content
+ * (its pages show the empty states). Each feature adds its demo rows
  * with a seeder in FEATURE_SEEDERS (one module per feature in this folder), so one reset
  * recreates everything.
  */
-export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT];
+export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, EMPTY_TENANT];
 
 /** Seeds one feature's rows for one tenant; runs after the tenant, school and news exist. */
 export type FeatureSeeder = (db: DB, tenant: SeedTenant, now: number) => Promise<void>;
 
-const FEATURE_SEEDERS: readonly FeatureSeeder[] = [];
+const FEATURE_SEEDERS: readonly FeatureSeeder[] = [seedProducts, seedEngagement, seedLeads];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
@@ -30,35 +34,41 @@ async function seedTenant(db: DB, t: SeedTenant, now: number): Promise<void> {
     .insertInto('schoolDomains')
     .values(t.domains.map((d) => ({ id: newId(now), tenantId: t.id, ...d })))
     .execute();
-  await db
-    .insertInto('servicePoints')
-    .values(t.servicePoints.map((sp, i) => ({ id: newId(now), tenantId: t.id, url: null, seq: i + 1, ...sp })))
-    .execute();
+  if (t.servicePoints.length) {
+    await db
+      .insertInto('servicePoints')
+      .values(t.servicePoints.map((sp, i) => ({ id: newId(now), tenantId: t.id, url: null, seq: i + 1, ...sp })))
+      .execute();
+  }
 
   const categoryIds = t.categories.map(() => newId(now));
-  await db
-    .insertInto('newsCategories')
-    .values(t.categories.map((name, i) => ({ id: categoryIds[i]!, tenantId: t.id, name, seq: i + 1, createdAt: now - 300 * DAY })))
-    .execute();
+  if (categoryIds.length) {
+    await db
+      .insertInto('newsCategories')
+      .values(t.categories.map((name, i) => ({ id: categoryIds[i]!, tenantId: t.id, name, seq: i + 1, createdAt: now - 300 * DAY })))
+      .execute();
+  }
 
-  await db
-    .insertInto('hotMajors')
-    .values(
-      t.hotMajors.map((m, i) => ({
-        id: newId(now),
-        tenantId: t.id,
-        name: m.name,
-        seq: i + 1,
-        pic: `/images/major-${(i % 4) + 1}.svg`,
-        industrySalary: m.salary,
-        employmentProspectDescribe: m.prospect,
-        suitabilityPeopleDescribe: m.people,
-        relatedCertificate: JSON.stringify(m.certificates),
-        state: 1,
-        createdAt: now - 200 * DAY,
-      })),
-    )
-    .execute();
+  if (t.hotMajors.length) {
+    await db
+      .insertInto('hotMajors')
+      .values(
+        t.hotMajors.map((m, i) => ({
+          id: newId(now),
+          tenantId: t.id,
+          name: m.name,
+          seq: i + 1,
+          pic: `/images/major-${(i % 4) + 1}.svg`,
+          industrySalary: m.salary,
+          employmentProspectDescribe: m.prospect,
+          suitabilityPeopleDescribe: m.people,
+          relatedCertificate: JSON.stringify(m.certificates),
+          state: 1,
+          createdAt: now - 200 * DAY,
+        })),
+      )
+      .execute();
+  }
 
   for (const [i, n] of t.news.entries()) {
     const id = newId(now);
@@ -91,26 +101,28 @@ async function seedTenant(db: DB, t: SeedTenant, now: number): Promise<void> {
     }
   }
 
-  await db
-    .insertInto('notices')
-    .values(
-      t.notices.map((n, i) => {
-        const publishTime = now - n.ageHours * HOUR;
-        return {
-          id: newId(now),
-          tenantId: t.id,
-          title: n.title,
-          content: n.body,
-          writerName: n.writer,
-          publishTime,
-          status: n.status ?? 1,
-          seq: i + 1,
-          createdAt: publishTime - HOUR,
-          updatedAt: publishTime,
-        };
-      }),
-    )
-    .execute();
+  if (t.notices.length) {
+    await db
+      .insertInto('notices')
+      .values(
+        t.notices.map((n, i) => {
+          const publishTime = now - n.ageHours * HOUR;
+          return {
+            id: newId(now),
+            tenantId: t.id,
+            title: n.title,
+            content: n.body,
+            writerName: n.writer,
+            publishTime,
+            status: n.status ?? 1,
+            seq: i + 1,
+            createdAt: publishTime - HOUR,
+            updatedAt: publishTime,
+          };
+        }),
+      )
+      .execute();
+  }
 
   for (const seed of FEATURE_SEEDERS) await seed(db, t, now);
 }

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { t } from '~/lib/i18n';
+import { toast, type ToastKind } from '~/lib/toast';
+import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-sign';
+import { sendSmsCode } from './sms';
+
+export interface SmsCodeButtonProps {
+  /** The mobile the code goes to (checked before sending). */
+  mobile: string;
+  /** VISITOR_MSG_VERIFY (consult form, default) or MOBILE_LOGIN_REGISTER (login and join). */
+  templateCode?: SmsTemplate;
+  /**
+   * Where the button's messages go ('发送成功', '请输入手机号码', '请在倒计时结束后再发送', the
+   * server's refusals). Default: a toast. Inside a modal dialog, show them in the dialog instead
+   * (the page behind a modal is inert).
+   */
+  onMessage?: (message: string, kind: ToastKind) => void;
+  className?: string;
+  id?: string;
+}
+
+/**
+ * The verification-code button: '获取验证码', then '{n}秒重新获取' for 60 seconds after a
+ * successful send, then '重新获取'. Pressing during the countdown is refused with
+ * '请在倒计时结束后再发送' (the button stays pressable so the reason can be told).
+ */
+export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPLATE, onMessage, className, id }: SmsCodeButtonProps) {
+  const [endAt, setEndAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const busy = useRef(false);
+
+  const remaining = endAt === null ? 0 : Math.max(0, Math.ceil((endAt - now) / 1000));
+
+  useEffect(() => {
+    if (endAt === null) return;
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= endAt) {
+        clearInterval(timer);
+        setEndAt(null);
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [endAt]);
+
+  const say = (message: string, kind: ToastKind) => (onMessage ? onMessage(message, kind) : toast(message, kind));
+
+  async function press() {
+    if (remaining > 0) {
+      say(t('sms.waitCountdown'), 'warning');
+      return;
+    }
+    if (busy.current) return;
+    const problem = smsMobileError(mobile);
+    if (problem) {
+      say(problem, 'warning');
+      return;
+    }
+    busy.current = true;
+    setSending(true);
+    try {
+      await sendSmsCode(mobile.trim(), templateCode);
+      const at = Date.now();
+      setNow(at);
+      setEndAt(at + SMS_COUNTDOWN_SECONDS * 1000);
+      setSent(true);
+      say(t('sms.sent'), 'success');
+    } catch (error) {
+      say(error instanceof Error && error.message ? error.message : t('sms.sendFailed'), 'error');
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  }
+
+  const label = remaining > 0 ? t('sms.countdown', { n: remaining }) : sent ? t('sms.resend') : t('sms.getCode');
+  return (
+    <button
+      type="button"
+      id={id}
+      onClick={press}
+      aria-busy={sending || undefined}
+      className={
+        className ??
+        'shrink-0 whitespace-nowrap rounded-lg border border-brand px-3 py-2 text-sm text-brand hover:bg-brand-soft ' +
+          (remaining > 0 ? 'border-slate-300 text-muted hover:bg-transparent' : '')
+      }
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y, Navigation, Thumbs } from 'swiper/modules';
+import type { Swiper as SwiperInstance } from 'swiper';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/thumbs';
+import { get, post } from '~/lib/api/client';
+import { publicConfig } from '~/lib/config';
+import { t } from '~/lib/i18n';
+import { Modal } from '../shared/Modal';
+import { Comments } from './Comments';
+
+interface Tab {
+  key: string;
+  name: string;
+}
+interface Category {
+  id: string;
+  categoryName: string;
+  categoryTabKey: string;
+  picNum: number;
+  videoNum: number;
+}
+interface Material {
+  id: string;
+  name: string;
+  type: 'PIC' | 'VIDEO';
+  pic: string | null;
+  video: string | null;
+  introduce: string | null;
+}
+
+const BASE = '/api/universityAdvertise';
+
+/** The school album: tabs, category chips with counts, a carousel with thumbnails, video and comments dialogs. */
+export default function Album({ label }: { label: string }) {
+  const [open, setOpen] = useState(false);
+  const [tabs, setTabs] = useState<Tab[]>([]);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [tab, setTab] = useState<string | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [materials, setMaterials] = useState<Material[] | null>(null);
+  const [index, setIndex] = useState(0);
+  const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
+  const [video, setVideo] = useState<Material | null>(null);
+  const [commenting, setCommenting] = useState<Material | null>(null);
+  const [commentCount, setCommentCount] = useState<number | null>(null);
+  /** Tabs and categories have been fetched (maybe empty). */
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    if (!open || loaded) return;
+    const tenantId = publicConfig().tenantId ?? '';
+    Promise.all([
+      post<Tab[]>(`${BASE}/anyUser/materialCategoryTab/tabList`, { tenantId }),
+      get<Category[]>(`${BASE}/anyUser/materialCategory/queryList`, { tenantId, clientType: 'PC' }),
+    ])
+      .then(([tabList, categoryList]) => {
+        setTabs(tabList);
+        setCategories(categoryList);
+        const first = tabList.find((tb) => categoryList.some((c) => c.categoryTabKey === tb.key)) ?? tabList[0];
+        setTab(first?.key ?? null);
+        setLoaded(true);
+      })
+      .catch(() => setMaterials([]));
+  }, [open, loaded]);
+
+  const inTab = useMemo(() => categories.filter((c) => c.categoryTabKey === tab), [categories, tab]);
+
+  useEffect(() => {
+    setCategory(inTab[0]?.id ?? null);
+  }, [inTab]);
+
+  useEffect(() => {
+    if (!tab || !category) {
+      if (loaded) setMaterials([]);
+      return;
+    }
+    setMaterials(null);
+    setIndex(0);
+    get<Material[]>(`${BASE}/anyBiz/material/queryListByMaterialCategoryId`, { categoryTabKey: tab, materialCategoryId: category, open: 1 })
+      .then(setMaterials)
+      .catch(() => setMaterials([]));
+  }, [tab, category, loaded]);
+
+  const current = materials?.[index] ?? null;
+
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="rounded bg-brand px-4 py-2 text-sm text-white hover:bg-brand-dark">
+        {t('home.openAlbum')}
+      </button>
+      <Modal open={open} title={label} onClose={() => setOpen(false)} width="w-[min(96vw,960px)]">
+        <div className="flex flex-col gap-3 p-4">
+          {tabs.length > 0 && (
+            <div role="tablist" aria-label={label} className="flex gap-2 overflow-x-auto">
+              {tabs.map((tb) => (
+                <button
+                  key={tb.key}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === tb.key}
+                  onClick={() => setTab(tb.key)}
+                  className={`shrink-0 border-b-2 px-3 py-1.5 text-sm ${tab === tb.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-700'}`}
+                >
+                  {tb.name}
+                </button>
+              ))}
+            </div>
+          )}
+          {inTab.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              {inTab.map((c) => (
+                <button
+                  key={c.id}
+                  type="button"
+                  aria-pressed={category === c.id}
+                  onClick={() => setCategory(c.id)}
+                  className={`rounded-full px-3 py-1 text-xs ${category === c.id ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:text-brand'}`}
+                >
+                  {c.categoryName} · {t('album.pictures', { n: c.picNum })} · {t('album.videos', { n: c.videoNum })}
+                </button>
+              ))}
+            </div>
+          )}
+          {materials === null ? (
+            <p className="py-12 text-center text-sm text-muted">{t('common.loading')}</p>
+          ) : materials.length === 0 ? (
+            <p className="py-12 text-center text-sm text-muted">{t('album.noMaterials')}</p>
+          ) : (
+            <>
+              <Swiper
+                key={category ?? ''}
+                modules={[Navigation, Thumbs, A11y]}
+                navigation
+                thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
+                onSlideChange={(s) => setIndex(s.activeIndex)}
+                a11y={{ prevSlideMessage: t('album.previous'), nextSlideMessage: t('album.next') }}
+                className="h-[50vh] max-h-[440px] w-full rounded bg-slate-900"
+              >
+                {materials.map((m) => (
+                  <SwiperSlide key={m.id} className="flex items-center justify-center">
+                    {m.type === 'VIDEO' ? (
+                      <button type="button" onClick={() => setVideo(m)} className="relative h-full w-full" aria-label={t('feeds.play', { title: m.name })}>
+                        {m.pic && <img src={m.pic} alt="" className="h-full w-full object-contain" />}
+                        <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-5xl text-white drop-shadow">
+                          ▶
+                        </span>
+                      </button>
+                    ) : (
+                      m.pic && <img src={m.pic} alt={m.name} className="h-full w-full object-contain" />
+                    )}
+                  </SwiperSlide>
+                ))}
+              </Swiper>
+              <Swiper
+                key={`thumbs-${category ?? ''}`}
+                modules={[Thumbs]}
+                onSwiper={setThumbs}
+                watchSlidesProgress
+                slidesPerView="auto"
+                spaceBetween={8}
+                className="w-full"
+                role="group"
+                aria-label={t('album.thumbnails')}
+              >
+                {materials.map((m) => (
+                  <SwiperSlide key={m.id} className="!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70 [&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand">
+                    {m.pic && <img src={m.pic} alt="" className="h-full w-full object-cover" />}
+                  </SwiperSlide>
+                ))}
+              </Swiper>
+              {current && (
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{current.name}</p>
+                    {current.introduce && <p className="mt-1 text-sm text-muted">{current.introduce}</p>}
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => (setCommentCount(null), setCommenting(current))}
+                    className="shrink-0 rounded border border-brand px-3 py-1 text-sm text-brand"
+                  >
+                    {t('album.comments')}
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </Modal>
+      <Modal open={video !== null} title={video?.name ?? ''} onClose={() => setVideo(null)}>
+        {video?.video && <video src={video.video} controls autoPlay poster={video.pic ?? undefined} className="max-h-[70vh] w-full bg-black" />}
+      </Modal>
+      <Modal
+        open={commenting !== null}
+        title={commentCount === null ? t('album.comments') : t('album.commentsTitle', { n: commentCount })}
+        onClose={() => setCommenting(null)}
+        width="w-[min(92vw,560px)]"
+      >
+        {commenting && (
+          <div className="p-4">
+            <Comments objectId={commenting.id} objectType="UNIVERSITY_PIC" onCount={setCommentCount} />
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y, Autoplay, Pagination } from 'swiper/modules';
+import 'swiper/css';
+import 'swiper/css/pagination';
+import { t } from '~/lib/i18n';
+
+export interface Banner {
+  id: string;
+  name: string;
+  pic: string;
+  url: string | null;
+}
+
+/** The home banner: 360 px high, advancing every 4 s, pausing while hovered. */
+export default function BannerCarousel({ banners }: { banners: Banner[] }) {
+  return (
+    <Swiper
+      modules={[Autoplay, Pagination, A11y]}
+      loop={banners.length > 1}
+      autoplay={{ delay: 4000, disableOnInteraction: false, pauseOnMouseEnter: true }}
+      pagination={{ clickable: true }}
+      a11y={{ prevSlideMessage: t('album.previous'), nextSlideMessage: t('album.next'), paginationBulletMessage: t('banner.goTo') }}
+      className="banner-carousel h-[360px] w-full"
+      aria-roledescription="carousel"
+    >
+      {banners.map((b, i) => {
+        const image = (
+          <img src={b.pic} alt={b.name} className="h-[360px] w-full object-cover" loading={i === 0 ? 'eager' : 'lazy'} />
+        );
+        return (
+          <SwiperSlide key={b.id}>
+            {b.url ? (
+              <a href={b.url} className="block h-full">
+                {image}
+              </a>
+            ) : (
+              image
+            )}
+          </SwiperSlide>
+        );
+      })}
+    </Swiper>
+  );
+}

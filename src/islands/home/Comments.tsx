@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
+import { get, post, postPage } from '~/lib/api/client';
+import { t } from '~/lib/i18n';
+import { toast } from '~/lib/toast';
+import { confirmDialog } from '~/lib/confirm';
+import { requireLogin } from '../shared/login-guard';
+
+export interface CommentView {
+  id: string;
+  commentAuthorName: string;
+  commentAuthorPic: string | null;
+  commentAuthorRole: 'USER' | 'VEST';
+  commentContent: string;
+  commentParentAuthorName: string | null;
+  commentTopId: string | null;
+  createdTime: string;
+  childrenCount: number;
+  mine: boolean;
+}
+
+const BASE = '/api/universityAdvertise';
+
+function CommentLine({ c, onReply, onDelete }: { c: CommentView; onReply: (c: CommentView) => void; onDelete: (c: CommentView) => void }) {
+  return (
+    <div className="flex gap-2">
+      {c.commentAuthorPic ? (
+        <img src={c.commentAuthorPic} alt="" width={28} height={28} className="h-7 w-7 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-soft text-xs text-brand">
+          {c.commentAuthorName.slice(0, 1)}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
+          <span className="font-semibold text-ink">{c.commentAuthorName}</span>
+          {c.commentAuthorRole === 'VEST' && <span className="rounded bg-amber-100 px-1 text-amber-800">{t('comments.vest')}</span>}
+          {c.commentParentAuthorName && c.commentTopId && <span>{t('comments.replyTo', { name: c.commentParentAuthorName })}</span>}
+          <time>{c.createdTime}</time>
+        </p>
+        <p className="mt-1 whitespace-pre-line break-words text-sm">{c.commentContent}</p>
+        <p className="mt-1 flex gap-3 text-xs">
+          <button type="button" className="text-brand" onClick={() => onReply(c)}>
+            {t('common.reply')}
+          </button>
+          {c.mine && (
+            <button type="button" className="text-red-700" onClick={() => onDelete(c)}>
+              {t('common.delete')}
+            </button>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Comments of one object: top comments (size 9999), replies loaded when a thread opens. */
+export function Comments({ objectId, objectType, onCount }: { objectId: string; objectType: string; onCount?: (n: number) => void }) {
+  const [items, setItems] = useState<CommentView[] | null>(null);
+  const [open, setOpen] = useState<Record<string, CommentView[] | undefined>>({});
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<CommentView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const page = await postPage<CommentView>(`${BASE}/anyBiz/comments/appPageByObjectId`, {
+      current: 1,
+      size: 9999,
+      model: { commentObjectId: objectId, commentObjectType: objectType },
+    });
+    setItems(page.records);
+    onCount?.(page.total);
+  }, [objectId, objectType, onCount]);
+
+  const loadReplies = useCallback(
+    async (top: CommentView) => {
+      const page = await postPage<CommentView>(`${BASE}/anyBiz/comments/userCommentsPage`, {
+        current: 1,
+        size: 999,
+        model: { commentObjectId: objectId, commentTopId: top.id },
+      });
+      setOpen((o) => ({ ...o, [top.id]: page.records }));
+    },
+    [objectId],
+  );
+
+  useEffect(() => {
+    setItems(null);
+    setOpen({});
+    load().catch(() => setItems([]));
+  }, [load]);
+
+  const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!requireLogin()) return;
+    if (!text.trim()) {
+      toast(t('comments.contentRequired'), 'warning');
+      return;
+    }
+    setBusy(true);
+    try {
+      if (replyTo) {
+        await post(`${BASE}/app/comments/reply`, { commentParent: replyTo.id, commentContent: text });
+        const top = items?.find((c) => c.id === (replyTo.commentTopId ?? replyTo.id));
+        if (top) await loadReplies(top);
+      } else {
+        await post(`${BASE}/app/comments/saveComment`, { commentObjectId: objectId, commentObjectType: objectType, commentContent: text });
+      }
+      setText('');
+      setReplyTo(null);
+      await load();
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (c: CommentView) => {
+    if (!(await confirmDialog(t('comments.deleteConfirm'), t('common.tip')))) return;
+    try {
+      await get(`${BASE}/app/comments/removeById`, { id: c.id });
+      toast(t('common.operationSuccess'), 'success');
+      await load();
+      if (c.commentTopId) {
+        const top = items?.find((x) => x.id === c.commentTopId);
+        if (top) await loadReplies(top);
+      }
+    } catch {
+      // Shown by the client.
+    }
+  };
+
+  const reply = (c: CommentView) => {
+    if (!requireLogin()) return;
+    setReplyTo(c);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {items === null ? (
+        <p className="py-4 text-center text-sm text-muted">{t('common.loading')}</p>
+      ) : items.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted">{t('comments.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {items.map((c) => (
+            <li key={c.id}>
+              <CommentLine c={c} onReply={reply} onDelete={remove} />
+              {c.childrenCount > 0 && (
+                <button
+                  type="button"
+                  className="ml-9 mt-1 text-xs text-brand"
+                  aria-expanded={!!open[c.id]}
+                  onClick={() => (open[c.id] ? setOpen((o) => ({ ...o, [c.id]: undefined })) : loadReplies(c).catch(() => undefined))}
+                >
+                  {open[c.id] ? t('comments.hideReplies') : t('comments.replies', { n: c.childrenCount })}
+                </button>
+              )}
+              {open[c.id] && (
+                <ul className="ml-9 mt-2 flex flex-col gap-3 border-l-2 border-slate-100 pl-3">
+                  {open[c.id]!.map((r) => (
+                    <li key={r.id}>
+                      <CommentLine c={r} onReply={reply} onDelete={remove} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-100 bg-white pt-3">
+        {replyTo && (
+          <p className="flex items-center gap-2 text-xs text-muted">
+            {t('comments.replyTo', { name: replyTo.commentAuthorName })}
+            <button type="button" className="text-brand" onClick={() => setReplyTo(null)}>
+              {t('common.cancel')}
+            </button>
+          </p>
+        )}
+        <div className="flex gap-2">
+          <label className="sr-only" htmlFor={`comment-${objectId}`}>
+            {t('comments.placeholder')}
+          </label>
+          <input
+            id={`comment-${objectId}`}
+            value={text}
+            maxLength={500}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('comments.placeholder')}
+            className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
+          <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-1.5 text-sm text-white disabled:opacity-60">
+            {t('common.send')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { get, post, postPage } from '~/lib/api/client';
+import type { Page } from '~/lib/envelope';
+import { t } from '~/lib/i18n';
+import { Modal } from '../shared/Modal';
+import { requireLogin } from '../shared/login-guard';
+
+export type FeedType = 'PEOPLE_SAY' | 'MICRO_CLASSROOM';
+
+interface FeedItem {
+  id: string;
+  title: string;
+  description: string | null;
+  pic: string | null;
+  contentUrl: string | null;
+  author: string | null;
+  authorAvatar: string | null;
+  likeStatus: 0 | 1;
+  likeNum: number;
+}
+
+interface Tag {
+  id: string;
+  name: string;
+}
+
+const PAGE_SIZE = 8;
+
+/** One home video feed (大家说 or 瞬间): tags, 8 per page with a pager above 8, a video dialog. */
+export default function VideoFeed({ type, title }: { type: FeedType; title: string }) {
+  const [tags, setTags] = useState<Tag[]>([]);
+  const [tagId, setTagId] = useState<string | null>(null);
+  const [current, setCurrent] = useState(1);
+  const [page, setPage] = useState<Page<FeedItem> | null>(null);
+  const [playing, setPlaying] = useState<FeedItem | null>(null);
+
+  useEffect(() => {
+    get<Tag[]>('/api/universityAdvertise/anyUser/contentOperation/getTagList', { type }, { silent: true })
+      .then((list) => setTags(Array.isArray(list) ? list : []))
+      .catch(() => setTags([]));
+  }, [type]);
+
+  useEffect(() => {
+    postPage<FeedItem>('/api/universityAdvertise/anyUser/contentOperation/page', {
+      current,
+      size: PAGE_SIZE,
+      model: tagId ? { type, tagId } : { type },
+      order: 'ascending',
+      sort: 'sort',
+    })
+      .then(setPage)
+      .catch(() => setPage({ records: [], current: 1, pages: 0, size: PAGE_SIZE, total: 0 }));
+  }, [type, tagId, current]);
+
+  const like = async (item: FeedItem) => {
+    if (!requireLogin()) return;
+    const path = item.likeStatus === 1 ? 'deleted' : 'thumbs';
+    const result = await post<{ thumbs: 0 | 1; thumbsCount: number }>(`/api/universityAdvertise/anyone/thumbsUserRecord/${path}`, {
+      objectId: item.id,
+      objectType: type,
+    }).catch(() => null);
+    if (!result) return;
+    const update = (i: FeedItem) => (i.id === item.id ? { ...i, likeStatus: result.thumbs, likeNum: result.thumbsCount } : i);
+    setPage((p) => (p ? { ...p, records: p.records.map(update) } : p));
+    setPlaying((p) => (p ? update(p) : p));
+  };
+
+  const chip = (active: boolean) =>
+    `rounded-full px-3 py-1 text-sm ${active ? 'bg-brand text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand'}`;
+
+  return (
+    <div>
+      {tags.length > 0 && (
+        <div className="mb-3 flex gap-2 overflow-x-auto pb-1">
+          <button type="button" className={chip(tagId === null)} aria-pressed={tagId === null} onClick={() => (setTagId(null), setCurrent(1))}>
+            {t('feeds.all')}
+          </button>
+          {tags.map((tag) => (
+            <button key={tag.id} type="button" className={chip(tagId === tag.id)} aria-pressed={tagId === tag.id} onClick={() => (setTagId(tag.id), setCurrent(1))}>
+              {tag.name}
+            </button>
+          ))}
+        </div>
+      )}
+      {!page ? (
+        <p className="py-8 text-center text-sm text-muted">{t('common.loading')}</p>
+      ) : page.records.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted">{t('common.noData')}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {page.records.map((item) => (
+            <li key={item.id} className="card overflow-hidden">
+              <button type="button" className="group block w-full text-left" onClick={() => setPlaying(item)}>
+                <span className="sr-only">{t('feeds.playPrefix')}</span>
+                <span className="relative block aspect-[4/5] bg-slate-200">
+                  {item.pic && <img src={item.pic} alt="" loading="lazy" className="h-full w-full object-cover" />}
+                  <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-3xl text-white/90 drop-shadow group-hover:text-white">
+                    ▶
+                  </span>
+                </span>
+                <span className="block p-2">
+                  <span className="line-clamp-2 text-sm font-medium text-ink">{item.title}</span>
+                  <span className="mt-1 flex items-center gap-1 text-xs text-muted">
+                    {item.authorAvatar && <img src={item.authorAvatar} alt="" width={16} height={16} className="h-4 w-4 rounded-full" />}
+                    <span className="truncate">{item.author}</span>
+                    <span className="ml-auto shrink-0">{t('feeds.likes', { n: item.likeNum })}</span>
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && page.total > PAGE_SIZE && (
+        <nav aria-label={t('feeds.pagination', { name: title })} className="mt-4 flex items-center justify-center gap-3 text-sm">
+          <button type="button" disabled={current <= 1} onClick={() => setCurrent(current - 1)} className="rounded border border-slate-300 px-3 py-1 disabled:text-slate-400">
+            {t('common.prevPage')}
+          </button>
+          <span aria-live="polite">
+            {current} / {page.pages}
+          </span>
+          <button type="button" disabled={current >= page.pages} onClick={() => setCurrent(current + 1)} className="rounded border border-slate-300 px-3 py-1 disabled:text-slate-400">
+            {t('common.nextPage')}
+          </button>
+        </nav>
+      )}
+      <Modal open={playing !== null} title={playing?.title ?? title} onClose={() => setPlaying(null)}>
+        {playing && (
+          <div className="flex flex-col gap-3 p-4">
+            {playing.contentUrl ? (
+              <video src={playing.contentUrl} controls autoPlay poster={playing.pic ?? undefined} className="max-h-[60vh] w-full rounded bg-black" />
+            ) : (
+              <p className="py-8 text-center text-sm text-muted">{t('common.noData')}</p>
+            )}
+            {playing.description && <p className="text-sm text-slate-700">{playing.description}</p>}
+            <button
+              type="button"
+              aria-pressed={playing.likeStatus === 1}
+              onClick={() => like(playing)}
+              className={`self-end rounded px-3 py-1 text-sm ring-1 ring-slate-200 ${playing.likeStatus === 1 ? 'text-brand' : ''}`}
+            >
+              {playing.likeStatus === 1 ? '♥ ' : '♡ '}
+              {playing.likeStatus === 1 ? t('common.unlike') : t('common.like')} {playing.likeNum}
+            </button>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Pure review rules shared by the island and its tests. */
+export const REVIEW_COLLAPSE_AT = 133;
+
+/** Text over 133 characters is collapsed: the first 133 and an ellipsis until expanded. */
+export function collapsedText(text: string, expanded: boolean): { text: string; collapsible: boolean } {
+  const chars = Array.from(text);
+  if (chars.length <= REVIEW_COLLAPSE_AT) return { text, collapsible: false };
+  return { text: expanded ? text : `${chars.slice(0, REVIEW_COLLAPSE_AT).join('')}…`, collapsible: true };
+}
+
+/** A file is a video when it is an mp4 (by type or by extension). */
+export function isVideoFile(file: { url: string; type?: string | null }): boolean {
+  return file.type === 'video' || /\.mp4(?:$|[?#])/i.test(file.url);
+}

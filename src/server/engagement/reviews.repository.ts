@@ -1,0 +1,65 @@
+import type { DB } from '../db/database';
+
+/** Review ("comment score") SQL. Every function takes the tenant id first after the connection. */
+
+export const PUBLISHED = 1;
+
+function reviewBase(db: DB, tenantId: string, tagId?: string) {
+  let q = db.selectFrom('commentScores as s').where('s.tenantId', '=', tenantId).where('s.status', '=', PUBLISHED);
+  if (tagId) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('commentScoreTagLinks as l')
+          .select('l.tagId')
+          .whereRef('l.commentScoreId', '=', 's.id')
+          .where('l.tenantId', '=', tenantId)
+          .where('l.tagId', '=', tagId),
+      ),
+    );
+  }
+  return q;
+}
+
+/** Published reviews: pinned first, then newest first. */
+export async function pagePublishedReviews(db: DB, tenantId: string, f: { tagId?: string | undefined; offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    reviewBase(db, tenantId, f.tagId)
+      .selectAll('s')
+      .orderBy('s.top', 'desc')
+      .orderBy('s.createdAt', 'desc')
+      .orderBy('s.id', 'desc')
+      .offset(f.offset)
+      .limit(f.limit)
+      .execute(),
+    reviewBase(db, tenantId, f.tagId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findPublishedReview(db: DB, tenantId: string, id: string) {
+  return db
+    .selectFrom('commentScores')
+    .select(['id', 'thumbsBase'])
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', PUBLISHED)
+    .executeTakeFirst();
+}
+
+/** Review tags with the number of published reviews carrying each. */
+export async function listTagsWithCounts(db: DB, tenantId: string) {
+  const rows = await db
+    .selectFrom('commentScoreTags as tg')
+    .leftJoin('commentScoreTagLinks as l', (j) => j.onRef('l.tagId', '=', 'tg.id').onRef('l.tenantId', '=', 'tg.tenantId'))
+    .leftJoin('commentScores as s', (j) =>
+      j.onRef('s.id', '=', 'l.commentScoreId').onRef('s.tenantId', '=', 'tg.tenantId').on('s.status', '=', PUBLISHED),
+    )
+    .select(['tg.id', 'tg.name', 'tg.seq', (eb) => eb.fn.count<number>('s.id').as('n')])
+    .where('tg.tenantId', '=', tenantId)
+    .groupBy(['tg.id', 'tg.name', 'tg.seq'])
+    .orderBy('tg.seq', 'asc')
+    .orderBy('tg.id', 'asc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.n) }));
+}

@@ -1,0 +1,56 @@
+import type { Selectable } from 'kysely';
+
+/** A consult lead (留言咨询). clueId is the user id or the visitor id of who left it. */
+export interface ClueTable {
+  id: string;
+  tenantId: string;
+  clueId: string | null;
+  name: string;
+  mobile: string;
+  content: string;
+  ip: string;
+  createdAt: number;
+}
+
+export interface CustomerServiceTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  mobile: string | null;
+  /** Image URL of the WeChat QR code. */
+  wechatQrCode: string | null;
+  seq: number;
+  /** 1 shown; 0 hidden. */
+  state: number;
+  createdAt: number;
+}
+
+export const CouponState = { RECEIVABLE: 1, ENDED: 2 } as const;
+
+export interface CouponTable {
+  id: string;
+  tenantId: string;
+  title: string;
+  /** Money in fen (1/100 yuan). */
+  amountCents: number;
+  minPointCents: number;
+  useStartTime: number;
+  useEndTime: number;
+  state: number;
+  createdAt: number;
+}
+
+export interface EnrollContactTable {
+  id: string;
+  tenantId: string;
+  mobile: string | null;
+  /** Image URL of the adviser's QR code. */
+  url: string | null;
+  contactMobile: string | null;
+  createdAt: number;
+}
+
+export type Clue = Selectable<ClueTable>;
+export type CustomerService = Selectable<CustomerServiceTable>;
+export type Coupon = Selectable<CouponTable>;
+export type EnrollContact = Selectable<EnrollContactTable>;

@@ -1,0 +1,335 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectOk, expectPage, expectRefused } from '../setup/api';
+import { DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { loginAs, withToken } from '../setup/users';
+import { ENGAGEMENT_PATHS as P } from '~/server/engagement/paths';
+import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT, DEMO_VIDEO } from '~/server/db/seed/engagement-data';
+
+/** Banners, album (tabs, categories with counts, materials) and the two video feeds. */
+const server = useTestServer();
+const api = (path: string) => `/api${path}`;
+const PUBLIC_CACHE = /^public, max-age=0, s-maxage=\d+/;
+
+const openMaterials = (seed = DEMO_ENGAGEMENT) => seed.categories.flatMap((c) => c.materials.filter((m) => m.open !== false));
+const publishedFeeds = (type: 'PEOPLE_SAY' | 'MICRO_CLASSROOM', seed = DEMO_ENGAGEMENT) =>
+  seed.feeds.filter((f) => f.type === type && (f.status ?? 1) === 1);
+
+async function hiddenFeedIds(tenantId: string) {
+  return server()
+    .runtime.db.selectFrom('contentOperations')
+    .select(['id', 'title'])
+    .where('tenantId', '=', tenantId)
+    .where('status', '!=', 1)
+    .execute();
+}
+
+describe('banners: getMaterialPosterList', () => {
+  test('enabled banners in seq order with id, name, pic, url, seq; public cache', async () => {
+    const answer = await server().get(api(P.banners), { tenantId: DEMO.id });
+    const banners = expectOk<any[]>(answer);
+    expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
+    const enabled = DEMO_ENGAGEMENT.banners.filter((b) => b.enabled !== false);
+    expect(banners).toHaveLength(4);
+    expect(banners.map((b) => b.name)).toEqual(enabled.map((b) => b.name));
+    for (const b of banners) expect(Object.keys(b).sort()).toEqual(['id', 'name', 'pic', 'seq', 'url']);
+    const seqs = banners.map((b) => b.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(banners[0].url).toBe('/educational-product');
+    expect(banners[3].url).toBeNull();
+    expect(banners.some((b) => b.name.includes('已下线'))).toBe(false);
+    for (const b of banners) expect(b.pic).toMatch(/^\/images\/engagement\/banner-\d\.svg$/);
+  });
+
+  test('the tenantId query parameter chooses the school; without it the header or host does', async () => {
+    const huaxia = expectOk<any[]>(await server().get(api(P.banners), { tenantId: HUAXIA.id }, { tenant: DEMO.id }));
+    expect(huaxia.map((b) => b.name)).toEqual(HUAXIA_ENGAGEMENT.banners.map((b) => b.name));
+    const byHeader = expectOk<any[]>(await server().get(api(P.banners), {}, { tenant: HUAXIA.id }));
+    expect(byHeader).toEqual(huaxia);
+    const byHost = expectOk<any[]>(await server().fetch(api(P.banners), { headers: { Host: 'huaxia.localhost' } }));
+    expect(byHost).toEqual(huaxia);
+    const demo = expectOk<any[]>(await server().get(api(P.banners)));
+    expect(demo.map((b) => b.id).filter((id) => huaxia.some((h) => h.id === id))).toEqual([]);
+  });
+
+  test('an unknown school is 10404, a malformed tenantId is 400', async () => {
+    expectRefused(await server().get(api(P.banners), { tenantId: '999999' }), 10404);
+    expectRefused(await server().get(api(P.banners), { tenantId: "1' or '1'='1" }), 400);
+  });
+});
+
+describe('album', () => {
+  test('tabList: the tabs {key, name} in order, for the body tenantId or the header', async () => {
+    const tabs = expectOk<any[]>(await server().post(api(P.albumTabs), { tenantId: DEMO.id }));
+    expect(tabs).toEqual(DEMO_ENGAGEMENT.tabs.map((t) => ({ key: t.key, name: t.name })));
+    expect(expectOk(await server().post(api(P.albumTabs)))).toEqual(tabs);
+    expect(expectOk(await server().post(api(P.albumTabs), { tenantId: HUAXIA.id }))).toEqual([{ key: 'huaxia', name: '华夏风采' }]);
+    expect(expectOk(await server().post(api(P.albumTabs), {}, { tenant: HUAXIA.id }))).toEqual([{ key: 'huaxia', name: '华夏风采' }]);
+  });
+
+  test('queryList: categories with picNum and videoNum counted from published materials', async () => {
+    const answer = await server().get(api(P.albumCategories), { tenantId: DEMO.id, clientType: 'PC' });
+    expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
+    const categories = expectOk<any[]>(answer);
+    const pcSeed = DEMO_ENGAGEMENT.categories.filter((c) => !c.clientType || c.clientType === 'PC');
+    expect(categories.map((c) => c.categoryName)).toEqual(pcSeed.map((c) => c.name));
+    for (const [i, c] of categories.entries()) {
+      const seed = pcSeed[i]!;
+      const open = seed.materials.filter((m) => m.open !== false);
+      expect(c).toMatchObject({
+        id: expect.stringMatching(/^\d+$/),
+        categoryName: seed.name,
+        categoryTabKey: seed.tabKey,
+        picNum: open.filter((m) => m.type === 'PIC').length,
+        videoNum: open.filter((m) => m.type === 'VIDEO').length,
+      });
+    }
+    // 校园环境 has 4 published pictures, 1 video, and a hidden picture that is not counted.
+    expect(categories[0]).toMatchObject({ categoryName: '校园环境', picNum: 4, videoNum: 1 });
+    expect(categories.find((c) => c.categoryName === '毕业典礼')).toMatchObject({ picNum: 2, videoNum: 0 });
+  });
+
+  test('the counts agree with the materials listed for each category', async () => {
+    const categories = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    for (const c of categories) {
+      const materials = expectOk<any[]>(
+        await server().get(api(P.albumMaterials), { categoryTabKey: c.categoryTabKey, materialCategoryId: c.id, open: 1 }),
+      );
+      expect(materials.filter((m) => m.type === 'PIC')).toHaveLength(c.picNum);
+      expect(materials.filter((m) => m.type === 'VIDEO')).toHaveLength(c.videoNum);
+    }
+  });
+
+  test('queryList filters by client type: an H5-only category shows for H5 (and when no type is given), not for PC', async () => {
+    const h5 = expectOk<any[]>(await server().get(api(P.albumCategories), { clientType: 'H5' }));
+    const pc = expectOk<any[]>(await server().get(api(P.albumCategories), { clientType: 'pc' }));
+    const all = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    expect(h5.map((c) => c.categoryName)).toContain('移动端精选');
+    expect(pc.map((c) => c.categoryName)).not.toContain('移动端精选');
+    expect(all).toHaveLength(DEMO_ENGAGEMENT.categories.length);
+    expect(pc).toHaveLength(DEMO_ENGAGEMENT.categories.length - 1);
+  });
+
+  test('queryListByMaterialCategoryId: published materials of the category with the category name', async () => {
+    const categories = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    const campus = categories.find((c) => c.categoryName === '校园环境');
+    const answer = await server().get(api(P.albumMaterials), { categoryTabKey: 'campus', materialCategoryId: campus.id, open: 1 });
+    expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
+    const materials = expectOk<any[]>(answer);
+    const seed = DEMO_ENGAGEMENT.categories[0]!.materials.filter((m) => m.open !== false);
+    expect(materials.map((m) => m.name)).toEqual(seed.map((m) => m.name));
+    expect(materials.map((m) => m.name)).not.toContain('（未发布）新校区效果图');
+    for (const m of materials) {
+      expect(m).toMatchObject({ id: expect.stringMatching(/^\d+$/), materialCategoryName: '校园环境', materialCategoryId: campus.id });
+      expect(['PIC', 'VIDEO']).toContain(m.type);
+      expect(m.pic).toMatch(/^\/images\/engagement\//);
+      expect(m.introduce).toBeTypeOf('string');
+      expect(m.video).toBe(m.type === 'VIDEO' ? DEMO_VIDEO : null);
+    }
+  });
+
+  test('open=0 or no open still never shows unpublished materials', async () => {
+    for (const query of [{ open: 0 }, {}, { open: 1 }] as Record<string, number>[]) {
+      const materials = expectOk<any[]>(await server().get(api(P.albumMaterials), query));
+      expect(materials.map((m) => m.name).sort()).toEqual(openMaterials().map((m) => m.name).sort());
+    }
+  });
+
+  test('by tab key only: the materials of every category of that tab', async () => {
+    const materials = expectOk<any[]>(await server().get(api(P.albumMaterials), { categoryTabKey: 'teaching', open: 1 }));
+    const seed = DEMO_ENGAGEMENT.categories.filter((c) => c.tabKey === 'teaching').flatMap((c) => c.materials);
+    expect(materials.map((m) => m.name)).toEqual(seed.map((m) => m.name));
+    expect(new Set(materials.map((m) => m.materialCategoryName))).toEqual(new Set(['实训中心', '课堂瞬间']));
+  });
+
+  test("another school's album never shows: its category id lists nothing here", async () => {
+    const huaxiaCategories = expectOk<any[]>(await server().get(api(P.albumCategories), {}, { tenant: HUAXIA.id }));
+    expect(huaxiaCategories).toEqual([expect.objectContaining({ categoryName: '华夏无人机基地', picNum: 2, videoNum: 1 })]);
+    const demoCategories = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    expect(demoCategories.some((c) => c.categoryName.includes('华夏'))).toBe(false);
+    const fromDemo = await server().get(api(P.albumMaterials), { materialCategoryId: huaxiaCategories[0].id, open: 1 }, { tenant: DEMO.id });
+    expect(expectOk(fromDemo)).toEqual([]);
+    expect(fromDemo.text).not.toContain('华夏');
+    const huaxiaMaterials = expectOk<any[]>(await server().get(api(P.albumMaterials), { open: 1 }, { tenant: HUAXIA.id }));
+    expect(huaxiaMaterials.map((m) => m.name)).toEqual(HUAXIA_ENGAGEMENT.categories[0]!.materials.map((m) => m.name));
+  });
+
+  test.each([
+    ['a malformed category id', { materialCategoryId: '../etc' }],
+    ['open=2', { open: 2 }],
+    ['a malformed tab key', { categoryTabKey: '<script>' }],
+    ['a malformed tenantId', { tenantId: 'x y' }],
+  ])('materials: %s is refused', async (_name, query) => {
+    expectRefused(await server().get(api(P.albumMaterials), query), 400);
+  });
+
+  test.each([
+    ['a malformed client type', { clientType: "PC' --" }],
+    ['a malformed tab key', { categoryTabKey: 'a b' }],
+  ])('categories: %s is refused', async (_name, query) => {
+    expectRefused(await server().get(api(P.albumCategories), query), 400);
+  });
+
+  test('tabList: bad bodies are refused', async () => {
+    expectRefused(await server().post(api(P.albumTabs), '{"tenantId":'), 400);
+    expectRefused(await server().post(api(P.albumTabs), { tenantId: { $ne: 1 } }), 400);
+    expectRefused(await server().post(api(P.albumTabs), { tenantId: '424242' }), 10404);
+  });
+});
+
+describe('video feeds: contentOperation page, getTagList, getOperationBasic', () => {
+  test('大家说: 8 per page by default, ascending by sort, a second page with the rest', async () => {
+    const seed = publishedFeeds('PEOPLE_SAY');
+    expect(seed.length).toBe(10);
+    const first = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY' } }));
+    expectPage(first, { current: 1, size: 8, total: 10 });
+    expect(first.pages).toBe(2);
+    const second = expectOk(await server().post(api(P.feedPage), { current: 2, model: { type: 'PEOPLE_SAY' } }));
+    expectPage(second, { current: 2, size: 8, total: 10 });
+    const all = [...first.records, ...second.records];
+    expect(all.map((r: any) => r.title)).toEqual(seed.map((f) => f.title));
+    const sorts = all.map((r: any) => r.sort);
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
+    expect(all.some((r: any) => r.title.includes('已下架'))).toBe(false);
+  });
+
+  test('瞬间: 9 published items, so a pager shows', async () => {
+    const page = expectOk(await server().post(api(P.feedPage), { model: { type: 'MICRO_CLASSROOM' } }));
+    expectPage(page, { current: 1, size: 8, total: 9 });
+    expect(page.pages).toBe(2);
+    expect(page.records.every((r: any) => r.type === 'MICRO_CLASSROOM')).toBe(true);
+  });
+
+  test('descending order is honoured when asked', async () => {
+    const page = expectOk(await server().post(api(P.feedPage), { size: 20, order: 'descending', model: { type: 'PEOPLE_SAY' } }));
+    expect(page.records.map((r: any) => r.title)).toEqual(publishedFeeds('PEOPLE_SAY').map((f) => f.title).reverse());
+  });
+
+  test('feed items carry the fields; visitors get likeStatus 0 and the counted likes', async () => {
+    const page = expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }));
+    const seed = publishedFeeds('PEOPLE_SAY')[0]!;
+    const [item] = page.records;
+    expect(item).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      title: seed.title,
+      description: seed.description,
+      pic: seed.pic,
+      contentUrl: DEMO_VIDEO,
+      author: seed.author,
+      authorAvatar: seed.authorAvatar,
+      likeStatus: 0,
+      likeNum: seed.likeBase,
+      relatedProductResultVOS: [],
+      tagName: seed.tag,
+    });
+    expect(item).not.toHaveProperty('content');
+  });
+
+  test('getTagList gives the tags of a feed; the tag filters the page', async () => {
+    const answer = await server().get(api(P.feedTags), { type: 'PEOPLE_SAY' });
+    expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
+    const tags = expectOk<any[]>(answer);
+    expect(tags.map((t) => t.name)).toEqual(['学员心声', '就业故事', '教师寄语']);
+    for (const tag of tags) {
+      const page = expectOk(await server().post(api(P.feedPage), { size: 20, model: { type: 'PEOPLE_SAY', tagId: tag.id } }));
+      const expected = publishedFeeds('PEOPLE_SAY').filter((f) => f.tag === tag.name);
+      expect(page.total).toBe(expected.length);
+      expect(page.records.map((r: any) => r.title)).toEqual(expected.map((f) => f.title));
+    }
+    const all = expectOk<any[]>(await server().get(api(P.feedTags)));
+    expect(all).toHaveLength(DEMO_ENGAGEMENT.feedTags.length);
+    const empty = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY', tagId: '' } }));
+    expect(empty.total).toBe(10);
+  });
+
+  test('a tag of the other feed filters to nothing', async () => {
+    const micro = expectOk<any[]>(await server().get(api(P.feedTags), { type: 'MICRO_CLASSROOM' }));
+    const page = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY', tagId: micro[0].id } }));
+    expect(page.total).toBe(0);
+  });
+
+  test('getOperationBasic/{id}: one item with sanitised content', async () => {
+    const page = expectOk(await server().post(api(P.feedPage), { size: 20, model: { type: 'MICRO_CLASSROOM' } }));
+    const target = page.records.find((r: any) => r.title === '一起来看实训中心开放日');
+    const item = expectOk(await server().get(api(`${P.feedItem}/${target.id}`)));
+    expect(item).toMatchObject({ id: target.id, title: target.title, likeNum: target.likeNum, likeStatus: 0, relatedProductResultVOS: [] });
+    expect(item.content).toContain('开放日当天接待市民');
+    expect(item.content).toContain('<img');
+    expect(item.content).not.toMatch(/<script|onerror|alert/i);
+  });
+
+  test('getOperationBasic shows likeStatus 1 to a user who liked the item, and is never cached', async () => {
+    const page = expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }));
+    const item = page.records[0];
+    const me = await loginAs(server(), DEMO.id);
+    expectOk(await server().post(api(P.thumbs), { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken(me.token)));
+    const answer = await server().get(api(`${P.feedItem}/${item.id}`), {}, withToken(me.token));
+    expect(expectOk(answer)).toMatchObject({ likeStatus: 1, likeNum: item.likeNum + 1 });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const visitor = expectOk(await server().get(api(`${P.feedItem}/${item.id}`)));
+    expect(visitor).toMatchObject({ likeStatus: 0, likeNum: item.likeNum + 1 });
+    // A page seen by that user shows the like too.
+    const mine = expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }, withToken(me.token)));
+    expect(mine.records[0]).toMatchObject({ id: item.id, likeStatus: 1, likeNum: item.likeNum + 1 });
+    // An invalid token on this visitor call is treated as a visitor, not refused.
+    expect(expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }, withToken('bogus'))).records[0].likeStatus).toBe(0);
+  });
+
+  test('hidden, unknown and other-school items are not found', async () => {
+    for (const hidden of await hiddenFeedIds(DEMO.id)) {
+      const answer = await server().get(api(`${P.feedItem}/${hidden.id}`));
+      expectRefused(answer, 404);
+      expect(answer.text).not.toContain(hidden.title);
+    }
+    expectRefused(await server().get(api(`${P.feedItem}/1234567890`)), 404);
+    const huaxia = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY' } }, { tenant: HUAXIA.id }));
+    expect(huaxia.records.map((r: any) => r.title)).toEqual(publishedFeeds('PEOPLE_SAY', HUAXIA_ENGAGEMENT).map((f) => f.title));
+    for (const r of huaxia.records) {
+      const answer = await server().get(api(`${P.feedItem}/${r.id}`), {}, { tenant: DEMO.id });
+      expectRefused(answer, 404);
+      expect(answer.text).not.toContain('华夏');
+      expectOk(await server().get(api(`${P.feedItem}/${r.id}`), {}, { tenant: HUAXIA.id }));
+    }
+    const demo = expectOk(await server().post(api(P.feedPage), { size: 50, model: { type: 'PEOPLE_SAY' } }));
+    expect(demo.records.some((r: any) => r.title.includes('华夏'))).toBe(false);
+    const huaxiaTags = expectOk<any[]>(await server().get(api(P.feedTags), {}, { tenant: HUAXIA.id }));
+    expect(huaxiaTags.map((t) => t.name).sort()).toEqual(['华夏学员说', '华夏课堂'].sort());
+    const withForeignTag = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY', tagId: huaxiaTags[0].id } }));
+    expect(withForeignTag.total).toBe(0);
+  });
+
+  test.each([
+    ['no model', {}],
+    ['no type', { model: {} }],
+    ['an unknown type', { model: { type: 'NEWS' } }],
+    ['model null', { model: null }],
+    ['a malformed tag id', { model: { type: 'PEOPLE_SAY', tagId: 'a b' } }],
+    ['size 0', { size: 0, model: { type: 'PEOPLE_SAY' } }],
+    ['size 101', { size: 101, model: { type: 'PEOPLE_SAY' } }],
+    ['current 0', { current: 0, model: { type: 'PEOPLE_SAY' } }],
+    ['an unknown sort', { sort: 'likeNum', model: { type: 'PEOPLE_SAY' } }],
+    ['malformed JSON', '{"model":'],
+    ['a JSON list', '[]'],
+  ])('page: %s is refused', async (_name, body) => {
+    const answer = await server().post(api(P.feedPage), body);
+    expectRefused(answer, 400);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('getTagList and getOperationBasic refuse bad input', async () => {
+    expectRefused(await server().get(api(P.feedTags), { type: 'ORDER' }), 400);
+    expectRefused(await server().get(api(`${P.feedItem}/${encodeURIComponent('1 or 1=1')}`)), 400);
+    expectRefused(await server().get(api(`${P.feedItem}/${'9'.repeat(33)}`)), 400);
+  });
+});
+
+describe('unpublished rows exist, so the filters above are real', () => {
+  let hidden: number;
+  beforeAll(async () => {
+    hidden = (await hiddenFeedIds(DEMO.id)).length;
+  });
+  test('the demo seed has hidden feed items and an unpublished material', async () => {
+    expect(hidden).toBe(2);
+    const unpublished = await server().runtime.db.selectFrom('materials').select('id').where('tenantId', '=', DEMO.id).where('open', '=', 0).execute();
+    expect(unpublished).toHaveLength(1);
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect, test } from 'vitest';
+import { expectOk, expectRefused } from '../setup/api';
+import { DEMO, HUAXIA, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { smsSign, type SmsTemplate } from '~/lib/sms-sign';
+import { CLUE_IP_HOURLY_LIMIT } from '~/server/leads/leads.service';
+
+const server = useTestServer();
+const SAVE = '/api/universityAdvertise/anyUser/clue/saveClue';
+const SEND = '/api/oauth/anyTenant/sendSmsCode';
+const LATEST = '/api/oauth/anyTenant/dev/latestSmsCode';
+const VISITOR = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+let mobiles = 0;
+const freshMobile = () => `135${String(10_000_000 + ++mobiles).slice(-8)}`;
+let ips = 0;
+const freshIp = () => `10.2.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
+
+async function parse(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+/** Sends a code as the browser does and reads it from the development endpoint. */
+async function codeFor(s: TestServer, mobile: string, tenant: string = DEMO.id, templateCode: SmsTemplate = 'VISITOR_MSG_VERIFY') {
+  const query = { mobile, templateCode, timestamp: String(s.clock.value) };
+  const sign = await smsSign(query, s.runtime.config.SMS_SIGN_ACCESS_KEY);
+  const sent = await parse(await s.app.request(`${SEND}?${new URLSearchParams(query)}`, { headers: { TenantId: tenant, sign } }, { ip: freshIp() }));
+  expectOk(sent);
+  return expectOk<{ code: string }>(await s.get(LATEST, { mobile, templateCode }, { tenant })).code;
+}
+
+async function save(s: TestServer, body: unknown, o: { tenant?: string; ip?: string } = {}): Promise<Answer> {
+  const res = await s.app.request(
+    SAVE,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', TenantId: o.tenant ?? DEMO.id },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+    { ip: o.ip ?? freshIp() },
+  );
+  return parse(res);
+}
+
+const form = (mobile: string, code: string) => ({ clueId: VISITOR, name: '张晓明', mobile, content: '想了解电工职业技能等级证书的报名条件和学费。', code });
+
+const cluesOf = (s: TestServer, tenantId: string, mobile: string) =>
+  s.runtime.db.selectFrom('clues').selectAll().where('tenantId', '=', tenantId).where('mobile', '=', mobile).execute();
+
+describe('clue/saveClue', () => {
+  test('stores the lead for the school with a valid code: 提交成功', async () => {
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile);
+    const answer = await save(server(), form(mobile, code), { ip: '203.0.113.10' });
+    const data = expectOk<{ id: string }>(answer);
+    expect(answer.body.message).toBe('提交成功');
+    expect(data.id).toMatch(/^\d{19}$/);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const rows = await cluesOf(server(), DEMO.id, mobile);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: data.id,
+      tenantId: DEMO.id,
+      clueId: VISITOR,
+      name: '张晓明',
+      mobile,
+      content: form(mobile, code).content,
+      ip: '203.0.113.10',
+      createdAt: server().clock.value,
+    });
+  });
+
+  test('the code is used up: the same form a second time is refused', async () => {
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile);
+    expectOk(await save(server(), form(mobile, code)));
+    const again = await save(server(), form(mobile, code));
+    expectRefused(again, 400);
+    expect(again.body.message).toBe('验证码已失效，请重新获取');
+    expect(await cluesOf(server(), DEMO.id, mobile)).toHaveLength(1);
+  });
+
+  test('values are trimmed; a user id or no clueId at all is fine', async () => {
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile);
+    expectOk(await save(server(), { name: ' Anna.Li ', mobile: ` ${mobile} `, code: ` ${code} `, content: '  周末班有吗？ ', clueId: '1763776800000123456' }));
+    const [row] = await cluesOf(server(), DEMO.id, mobile);
+    expect(row).toMatchObject({ name: 'Anna.Li', content: '周末班有吗？', clueId: '1763776800000123456' });
+
+    const other = freshMobile();
+    expectOk(await save(server(), { name: '李四', mobile: other, code: await codeFor(server(), other), content: '咨询' }));
+    expect((await cluesOf(server(), DEMO.id, other))[0]!.clueId).toBeNull();
+  });
+
+  test.each([
+    ['no body', '', '请输入姓名'],
+    ['an empty name', { name: '', mobile: '13500000000', code: '123456', content: '咨询' }, '请输入姓名'],
+    ['a blank name', { name: '   ', mobile: '13500000000', code: '123456', content: '咨询' }, '请输入姓名'],
+    ['a name with digits', { name: '张三3', mobile: '13500000000', code: '123456', content: '咨询' }, '姓名格式不正确'],
+    ['a name with symbols', { name: '<b>张三</b>', mobile: '13500000000', code: '123456', content: '咨询' }, '姓名格式不正确'],
+    ['a name that is not text', { name: { first: '张' }, mobile: '13500000000', code: '123456', content: '咨询' }, '请输入姓名'],
+    ['no mobile', { name: '张三', code: '123456', content: '咨询' }, '请输入电话'],
+    ['a short mobile', { name: '张三', mobile: '1350000000', code: '123456', content: '咨询' }, '手机格式不正确'],
+    ['a mobile not starting with 1', { name: '张三', mobile: '23500000000', code: '123456', content: '咨询' }, '手机格式不正确'],
+    ['no code', { name: '张三', mobile: '13500000000', content: '咨询' }, '请输入验证码'],
+    ['a code of 7 characters', { name: '张三', mobile: '13500000000', code: '1234567', content: '咨询' }, '验证码不能超过6位'],
+    ['no content', { name: '张三', mobile: '13500000000', code: '123456' }, '请输入您要咨询的内容'],
+    ['blank content', { name: '张三', mobile: '13500000000', code: '123456', content: ' \n ' }, '请输入您要咨询的内容'],
+    ['content over 500 characters', { name: '张三', mobile: '13500000000', code: '123456', content: '问'.repeat(501) }, '咨询内容不能超过500个字'],
+    ['malformed JSON', '{"name":', '请求体不是有效的 JSON'],
+  ])('%s is refused with its message', async (_label, body, message) => {
+    const answer = await save(server(), body);
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  test('a malformed clueId is refused', async () => {
+    const answer = await save(server(), { ...form('13500000000', '123456'), clueId: 'a b<script>' });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toContain('clueId');
+  });
+
+  test('a wrong code is refused and nothing is stored', async () => {
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const answer = await save(server(), form(mobile, wrong));
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('验证码错误');
+    expect(await cluesOf(server(), DEMO.id, mobile)).toHaveLength(0);
+    // The right code still works after one wrong try.
+    expectOk(await save(server(), form(mobile, code)));
+  });
+
+  test('without a code sent, or with a login code, the form is refused', async () => {
+    const none = await save(server(), form(freshMobile(), '123456'));
+    expect(none.body.message).toBe('请先获取验证码');
+    const mobile = freshMobile();
+    const loginCode = await codeFor(server(), mobile, DEMO.id, 'MOBILE_LOGIN_REGISTER');
+    const answer = await save(server(), form(mobile, loginCode));
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('请先获取验证码');
+  });
+
+  test("a code sent on one school's site does not work on another's; each lead stays with its school", async () => {
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile, DEMO.id);
+    expectRefused(await save(server(), form(mobile, code), { tenant: HUAXIA.id }), 400);
+    expect(await cluesOf(server(), HUAXIA.id, mobile)).toHaveLength(0);
+
+    const huaxiaMobile = freshMobile();
+    expectOk(await save(server(), form(huaxiaMobile, await codeFor(server(), huaxiaMobile, HUAXIA.id)), { tenant: HUAXIA.id }));
+    expect(await cluesOf(server(), HUAXIA.id, huaxiaMobile)).toHaveLength(1);
+    expect(await cluesOf(server(), DEMO.id, huaxiaMobile)).toHaveLength(0);
+  });
+
+  test('an unknown school is refused', async () => {
+    expectRefused(await save(server(), form('13500000000', '123456'), { tenant: '1000000000000000009' }), 10404);
+  });
+
+  test(`at most ${CLUE_IP_HOURLY_LIMIT} leads per IP address in an hour`, async () => {
+    const ip = '203.0.113.99';
+    for (let i = 0; i < CLUE_IP_HOURLY_LIMIT; i++) {
+      const mobile = freshMobile();
+      expectOk(await save(server(), form(mobile, await codeFor(server(), mobile)), { ip }));
+    }
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile);
+    const refused = await save(server(), form(mobile, code), { ip });
+    expectRefused(refused, 429);
+    expect(refused.body.message).toBe('提交过于频繁，请稍后再试');
+    // The refusal did not use the code up: from another address it works.
+    expectOk(await save(server(), form(mobile, code), { ip: '203.0.113.100' }));
+    // An hour later the first address may leave a lead again.
+    server().clock.advance(3_600_000);
+    const later = freshMobile();
+    expectOk(await save(server(), form(later, await codeFor(server(), later)), { ip }));
+  });
+});

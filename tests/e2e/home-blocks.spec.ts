@@ -1,0 +1,248 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { loginStudent } from './support/session';
+import { DEMO_TENANT } from './support/seed';
+import { DEMO_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
+import { DEMO_ENGAGEMENT } from '../../src/server/db/seed/engagement-data';
+import { LEADS_SEED } from '../../src/server/db/seed/leads';
+
+/** The home page's interactive blocks: banner, coupons, training projects, reviews, feeds, album and comments. */
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Names of a category's on-sale placements, ascending placement seq (the home page's order). */
+function projectNames(categoryName: string): string[] {
+  const category = DEMO_PRODUCT_SEED.categories.find((c) => c.name === categoryName)!;
+  return category.products
+    .filter(([, , state]) => (state ?? 1) === 1)
+    .sort((a, b) => a[1] - b[1])
+    .map(([key]) => DEMO_PRODUCT_SEED.products.find((p) => p.key === key)!)
+    .filter((p) => (p.state ?? 1) === 1)
+    .map((p) => p.name);
+}
+
+const activeBanners = DEMO_ENGAGEMENT.banners.filter((b) => b.enabled !== false).map((b) => b.name);
+
+test.describe('home page blocks', () => {
+  test('the banner shows the enabled banners and advances every 4 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const banner = section(page, '轮播图');
+    // client:idle: let the idle callback run, then swiper initialises.
+    await page.clock.runFor(2_000);
+    await expect(banner.locator('.swiper-initialized')).toBeVisible();
+    const active = banner.locator('.swiper-slide-active img');
+    await expect(active).toHaveAttribute('alt', activeBanners[0]!);
+    await page.clock.runFor(4_100);
+    await expect(active).toHaveAttribute('alt', activeBanners[1]!);
+    await page.clock.runFor(4_100);
+    await expect(active).toHaveAttribute('alt', activeBanners[2]!);
+    // The switched-off banner never shows.
+    const alts = await banner.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
+    expect(alts).not.toContain('（已下线）2026 夏季招生');
+  });
+
+  test('coupons: the three newest receivable coupons', async ({ page }) => {
+    await page.goto('/');
+    const coupons = section(page, '学员专享券').getByRole('listitem');
+    const expected = LEADS_SEED[DEMO_TENANT.id]!.coupons
+      .filter((c) => c.state === 1 && c.endDays > 0)
+      .sort((a, b) => b.createdDays - a.createdDays)
+      .slice(0, 3);
+    await expect(coupons).toHaveCount(expected.length);
+    for (const [i, c] of expected.entries()) {
+      await expect(coupons.nth(i).getByRole('heading')).toHaveText(c.title);
+      await expect(coupons.nth(i)).toContainText(`¥${c.amount}`);
+      await expect(coupons.nth(i)).toContainText(c.minPoint > 0 ? `满${c.minPoint}元可用` : '无门槛');
+    }
+  });
+
+  test('training projects: 4 per page in seq order, a pager above 4, categories switch without a reload', async ({ page }) => {
+    await page.goto('/');
+    const block = section(page, '培训项目');
+    const hot = projectNames('热门推荐');
+    expect(hot.length).toBeGreaterThan(4);
+    const cards = block.getByRole('listitem');
+    const names = () => cards.getByRole('heading', { level: 3 }).allInnerTexts();
+    await expect(cards).toHaveCount(4);
+    expect(await names()).toEqual(hot.slice(0, 4));
+
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const pager = block.getByRole('navigation', { name: '分页' });
+    await pager.getByRole('link', { name: '下一页' }).click();
+    await expect(cards).toHaveCount(hot.length - 4);
+    expect(await names()).toEqual(hot.slice(4, 8));
+    await expect(page).toHaveURL(/projectPage=2/);
+
+    const digital = projectNames('数字技术');
+    await block.getByRole('navigation', { name: '培训项目分类' }).getByRole('link', { name: '数字技术' }).click();
+    await expect(block.getByRole('link', { name: '数字技术' })).toHaveAttribute('aria-current', 'true');
+    await expect.poll(names).toEqual(digital.slice(0, 4));
+    // Four or fewer: no pager.
+    if (digital.length <= 4) await expect(block.getByRole('navigation', { name: '分页' })).toHaveCount(0);
+    // Still the same page: the block was swapped in place.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+    // The address keeps the choice: a reload shows the same category.
+    await page.reload();
+    await expect(section(page, '培训项目').getByRole('link', { name: '数字技术' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('reviews: long text collapses with expand and collapse; 2 per page', async ({ page }) => {
+    await page.goto('/');
+    const reviews = section(page, '学员评价');
+    await reviews.scrollIntoViewIfNeeded();
+    const items = reviews.getByRole('listitem').filter({ has: page.getByRole('button', { name: /点赞/ }) });
+    await expect(items).toHaveCount(2);
+    const long = DEMO_ENGAGEMENT.reviews.find((r) => r.top)!;
+    expect(long.content.length).toBeGreaterThan(133);
+    const first = items.first();
+    await expect(first).toContainText(long.content.slice(0, 133));
+    await expect(first).not.toContainText(long.content.slice(133));
+    await first.getByRole('button', { name: '展开' }).click();
+    await expect(first).toContainText(long.content.slice(133));
+    await first.getByRole('button', { name: '收起' }).click();
+    await expect(first).not.toContainText(long.content.slice(133));
+
+    await reviews.getByRole('navigation', { name: '评价分页' }).getByRole('button', { name: '下一页' }).click();
+    await expect(first).not.toContainText(long.content.slice(0, 20));
+  });
+
+  test('reviews: a visitor is asked to log in before liking', async ({ page }) => {
+    // Where login leads is the login page's business; here only the redirect matters.
+    await page.route('**/login?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' }));
+    await page.goto('/');
+    const reviews = section(page, '学员评价');
+    await reviews.scrollIntoViewIfNeeded();
+    await reviews.getByRole('button', { name: /点赞/ }).first().click();
+    await expect(page.getByRole('status').getByText('请先登录')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+  });
+
+  test('reviews: a logged-in student likes and unlikes; the count is kept by the server', async ({ page }) => {
+    await loginStudent(page, DEMO_TENANT.id, '13790000101');
+    await page.goto('/');
+    const reviews = section(page, '学员评价');
+    await reviews.scrollIntoViewIfNeeded();
+    const like = reviews.getByRole('button', { name: /点赞/ }).first();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    const before = Number((await like.innerText()).match(/\d+/)![0]);
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText('取消点赞');
+    await expect(like).toContainText(String(before + 1));
+    await page.reload();
+    const again = section(page, '学员评价').getByRole('button', { name: /点赞/ }).first();
+    await again.scrollIntoViewIfNeeded();
+    await expect(again).toHaveAttribute('aria-pressed', 'true');
+    await expect(again).toContainText(String(before + 1));
+    await again.click();
+    await expect(again).toHaveAttribute('aria-pressed', 'false');
+    await expect(again).toContainText(String(before));
+  });
+
+  test('feeds: 大家说 shows 8 per page with a pager, tags filter, and a video plays in a dialog', async ({ page }) => {
+    await page.goto('/');
+    const feed = section(page, '大家说');
+    await feed.scrollIntoViewIfNeeded();
+    const published = DEMO_ENGAGEMENT.feeds.filter((f) => f.type === 'PEOPLE_SAY' && (f.status ?? 1) === 1);
+    const items = feed.getByRole('button', { name: /^播放/ });
+    await expect(items).toHaveCount(8);
+    await feed.getByRole('navigation', { name: '大家说分页' }).getByRole('button', { name: '下一页' }).click();
+    await expect(items).toHaveCount(published.length - 8);
+
+    const tag = '教师寄语';
+    await feed.getByRole('button', { name: tag }).click();
+    await expect(items).toHaveCount(published.filter((f) => f.tag === tag).length);
+    await expect(feed.getByRole('navigation', { name: '大家说分页' })).toHaveCount(0);
+
+    await items.first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('video')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('album: opens with the page scroll locked; virtual comments are labelled; a visitor is asked to log in', async ({ page }) => {
+    await page.route('**/login?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' }));
+    await page.goto('/');
+    await (await hydrated(section(page, '校园相册').getByRole('button', { name: '打开相册' }))).click();
+    const album = page.getByRole('dialog', { name: '校园相册' });
+    await expect(album).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    await expect(album.getByRole('tab', { name: DEMO_ENGAGEMENT.tabs[0]!.name })).toHaveAttribute('aria-selected', 'true');
+    const category = DEMO_ENGAGEMENT.categories[0]!;
+    const open = category.materials.filter((m) => m.open !== false);
+    const pics = open.filter((m) => m.type === 'PIC').length;
+    const videos = open.filter((m) => m.type === 'VIDEO').length;
+    await expect(album.getByRole('button', { name: `${category.name} · 图片 ${pics} · 视频 ${videos}` })).toBeVisible();
+    await expect(album.getByText(open[0]!.name, { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'home with the album open');
+
+    await album.getByRole('button', { name: '评论', exact: true }).click();
+    const comments = page.getByRole('dialog', { name: /^评论/ });
+    await expect(comments.getByText('虚拟评论').first()).toBeVisible();
+    await comments.getByRole('textbox').fill('想来参观一下');
+    await comments.getByRole('button', { name: '发送' }).click();
+    await expect(page.getByRole('status').getByText('请先登录')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  });
+
+  test('album: a logged-in student posts a comment and deletes it; closing restores the page scroll', async ({ page }) => {
+    const student = await loginStudent(page, DEMO_TENANT.id, '13790000102');
+    await page.goto('/');
+    await (await hydrated(section(page, '校园相册').getByRole('button', { name: '打开相册' }))).click();
+    const album = page.getByRole('dialog', { name: '校园相册' });
+    await album.getByRole('button', { name: '评论', exact: true }).click();
+    const comments = page.getByRole('dialog', { name: /^评论/ });
+    await expect(comments.getByText('虚拟评论').first()).toBeVisible();
+
+    // An empty comment is refused.
+    await comments.getByRole('button', { name: '发送' }).click();
+    await expect(page.getByRole('status').getByText('请输入内容')).toBeVisible();
+
+    const text = `周末可以参观吗？${Date.now()}`;
+    await comments.getByRole('textbox').fill(text);
+    await comments.getByRole('button', { name: '发送' }).click();
+    const mine = comments.getByRole('listitem').filter({ hasText: text });
+    await expect(mine).toBeVisible();
+    await expect(mine).toContainText(student.nickName);
+    // Only one's own comments can be deleted.
+    const others = comments.getByRole('listitem').filter({ hasNotText: text }).first();
+    await expect(others.getByRole('button', { name: '删除' })).toHaveCount(0);
+
+    await mine.getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await expect(confirm).toContainText('确定删除该评论？');
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByRole('status').getByText('操作成功')).toBeVisible();
+    await expect(mine).toHaveCount(0);
+
+    await comments.getByRole('button', { name: '关闭' }).click();
+    await album.getByRole('button', { name: '关闭' }).click();
+    await expect(album).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  });
+
+  test('the enrol button opens the consult form', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: '留言咨询' }).first().click();
+    await expect(page.getByRole('dialog', { name: '留言咨询' })).toBeVisible();
+  });
+
+  test('every block renders without sideways scrolling and passes axe', async ({ page }) => {
+    await page.goto('/');
+    for (const name of ['轮播图', '学员专享券', '培训项目', '学员评价', '大家说', '瞬间', '校园相册', '最新资讯']) {
+      await expect(section(page, name)).toBeVisible();
+    }
+    // Scroll through so that every client:visible island hydrates and loads.
+    for (const name of ['学员评价', '大家说', '瞬间']) {
+      await section(page, name).scrollIntoViewIfNeeded();
+      await expect(section(page, name).getByText('加载中…')).toHaveCount(0);
+    }
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page, 'home');
+  });
+});

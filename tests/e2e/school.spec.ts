@@ -1,0 +1,263 @@
+import type { Page } from '@playwright/test';
+import { test, expect, mainNav, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
+import { E2E_PROMOTION_LOGIN_URL, HUAXIA_ORIGIN } from './support/env';
+import { DEMO_TENANT } from './support/seed';
+import { DEMO_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
+
+/** The school profile (/school-info), the app download, promotion and organisation QR pages. */
+
+const PARAMS = '**/api/oauth/anyUser/parameter/findParamMapByKey';
+const AMAP = 'https://webapi.amap.com/**';
+const school = DEMO_TENANT.school;
+
+/** Answers the map-key call as the server would with the given data (null: no key configured). */
+async function mapParams(page: Page, data: unknown, code = 0) {
+  await page.route(PARAMS, (route) => route.fulfill({ json: { code, data, message: code === 0 ? 'success' : '系统繁忙' } }));
+}
+
+const pointList = (page: Page) => page.getByRole('list', { name: '服务网点' });
+const point = (page: Page, name: string) => pointList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+const mapStatus = (page: Page) => page.getByRole('region', { name: '服务网点', exact: true }).getByRole('status');
+const JIANYE = '建邺教学服务点'; // 08:30:00-17:30:00, TEACHING
+const SUZHOU = '苏州园区考试中心'; // 09:00:00-18:00:00, EXAM
+const WUXI = '无锡技能评价站'; // 08:00:00-20:00:00, EVALUATE
+
+test.describe('/school-info', () => {
+  test.beforeEach(async ({ page }) => {
+    // Tests that need a map key register their own answer (the last route wins).
+    await mapParams(page, { MapKey: null });
+  });
+
+  test('this-project tab: intro grid, service points with type labels, detail tabs', async ({ page }) => {
+    await page.goto('/school-info');
+    await expect(mainNav(page).getByRole('link', { name: '学校简介' })).toHaveAttribute('aria-current', 'page');
+    const tabs = page.getByRole('navigation', { name: '学校简介栏目' });
+    await expect(tabs.getByRole('link', { name: '本项目介绍' })).toHaveAttribute('aria-current', 'page');
+    const intro = page.getByRole('region', { name: '本项目介绍' });
+    await expect(intro.getByText('业务类型')).toBeVisible();
+    await expect(intro.getByText(school.schoolTypeName)).toBeVisible();
+    await expect(intro.getByText(school.crowd)).toBeVisible();
+    await expect(intro.getByText('南京市、苏州市、无锡市、常州市')).toBeVisible();
+    await expect(intro.getByRole('link', { name: school.website })).toHaveAttribute('href', new URL(school.website).href);
+
+    await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
+    await expect(point(page, JIANYE).getByText('教学点', { exact: true })).toBeVisible();
+    await expect(point(page, SUZHOU).getByText('考试点', { exact: true })).toBeVisible();
+    await expect(point(page, WUXI).getByText('评价点', { exact: true })).toBeVisible();
+    await expect(point(page, JIANYE).getByText('营业时间 08:30-17:30')).toBeVisible();
+
+    const details = page.getByRole('region', { name: '详细介绍' });
+    const [background, value] = DEMO_PRODUCT_SEED.projectBlocks;
+    await expect(details.getByRole('tab', { name: '项目背景' })).toHaveAttribute('aria-selected', 'true');
+    await expect(details.getByRole('heading', { name: background!.title })).toBeVisible();
+    await details.getByRole('tab', { name: '项目价值' }).click();
+    await expect(details.getByRole('tab', { name: '项目价值' })).toHaveAttribute('aria-selected', 'true');
+    await expect(details.getByRole('heading', { name: value!.title })).toBeVisible();
+    await expect(details.getByRole('heading', { name: background!.title })).toBeHidden();
+    await details.getByRole('tab', { name: '项目价值' }).press('ArrowRight');
+    await expect(details.getByRole('tab', { name: '项目特色' })).toBeFocused();
+    await expect(details.getByRole('tab', { name: '项目特色' })).toHaveAttribute('aria-selected', 'true');
+    await expect(details.getByRole('tab')).toHaveCount(3); // the draft block is not shown
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('open or resting at the visitor\'s China time, right at the boundaries', async ({ page }) => {
+    const expectStates = async (states: Record<string, '营业中' | '休息中'>) => {
+      for (const [name, label] of Object.entries(states)) {
+        await expect(point(page, name).getByText(label, { exact: true }), `${name} ${label}`).toBeVisible();
+        await expect(point(page, name).getByText(label === '营业中' ? '休息中' : '营业中', { exact: true })).toHaveCount(0);
+      }
+    };
+    await page.clock.setFixedTime(new Date('2026-11-22T08:29:59+08:00'));
+    await page.goto('/school-info');
+    await expectStates({ [JIANYE]: '休息中', [SUZHOU]: '休息中', [WUXI]: '营业中' });
+
+    await page.clock.setFixedTime(new Date('2026-11-22T08:30:00+08:00'));
+    await page.reload();
+    await expectStates({ [JIANYE]: '营业中', [SUZHOU]: '休息中', [WUXI]: '营业中' });
+
+    await page.clock.setFixedTime(new Date('2026-11-22T17:30:00+08:00'));
+    await page.reload();
+    await expectStates({ [JIANYE]: '休息中', [SUZHOU]: '营业中', [WUXI]: '营业中' });
+
+    await page.clock.setFixedTime(new Date('2026-11-22T20:00:00+08:00'));
+    await page.reload();
+    await expectStates({ [JIANYE]: '休息中', [SUZHOU]: '休息中', [WUXI]: '休息中' });
+  });
+
+  test('without a map key: the point list, the address link and a note, no blank area, no console error', async ({ page }) => {
+    await page.goto('/school-info');
+    await expect(mapStatus(page)).toHaveText('地图暂不可用，请查看网点列表或点击地址在高德地图中打开');
+    await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
+    const address = page.getByRole('main').getByRole('link', { name: school.address });
+    await expect(address).toBeVisible();
+    await expect(address).toHaveAttribute(
+      'href',
+      `https://uri.amap.com/marker?position=${school.longitude},${school.latitude}&name=${encodeURIComponent(school.universityName)}`,
+    );
+    await expect(point(page, JIANYE).getByRole('link')).toHaveAttribute('href', /^https:\/\/uri\.amap\.com\/marker\?position=118\.7386,32\.0196&name=/);
+    await expect(page.locator('[data-map-canvas]')).toBeHidden();
+  });
+
+  test('a failed key call or a map script that does not load also falls back', async ({ page }) => {
+    await mapParams(page, null, 500);
+    await page.goto('/school-info');
+    await expect(mapStatus(page)).toHaveText(/地图暂不可用/);
+
+    await mapParams(page, { MapKey: 'test-key' });
+    await page.route(AMAP, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '/* maps offline */' }));
+    await page.reload();
+    await expect(mapStatus(page)).toHaveText(/地图暂不可用/);
+    await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('main').getByRole('link', { name: school.address })).toBeVisible();
+  });
+
+  test('with a key the map loads after 500 ms at zoom 17.2 with the school and its points', async ({ page }) => {
+    let askedAt = -1;
+    await page.route(PARAMS, async (route) => {
+      askedAt = await page.evaluate(() => performance.now());
+      await route.fulfill({ json: { code: 0, data: { MapKey: 'test-key', MapSecurityJsCode: 'test-code' }, message: 'success' } });
+    });
+    let scriptUrl = '';
+    await page.route(AMAP, (route) => {
+      scriptUrl = route.request().url();
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/javascript',
+        body: `window.AMap = {
+          Map: function (el, opts) { window.__map = opts; el.textContent = 'map'; },
+          Marker: function (opts) { (window.__markers = window.__markers || []).push(opts.title); },
+        };`,
+      });
+    });
+    await page.goto('/school-info');
+    await expect(page.locator('school-map')).toHaveAttribute('data-map', 'ready');
+    expect(askedAt).toBeGreaterThanOrEqual(500);
+    expect(scriptUrl).toContain('key=test-key');
+    const map = await page.evaluate(() => (window as any).__map);
+    expect(map.zoom).toBe(17.2);
+    expect(map.center).toEqual([school.longitude, school.latitude]);
+    expect(await page.evaluate(() => (window as any).__markers)).toEqual([school.universityName, JIANYE, SUZHOU, WUXI]);
+    expect(await page.evaluate(() => (window as any)._AMapSecurityConfig)).toEqual({ securityJsCode: 'test-code' });
+    await expect(page.getByRole('region', { name: '服务网点地图' })).toBeVisible();
+    await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
+  });
+
+  test('training-institution tab: name, nature, faculty, features, facilities, phone and detail tabs', async ({ page }) => {
+    await page.goto('/school-info?index=1');
+    await expect(page.getByRole('navigation', { name: '学校简介栏目' }).getByRole('link', { name: '培训机构介绍' })).toHaveAttribute('aria-current', 'page');
+    const intro = page.getByRole('region', { name: '培训机构介绍' });
+    const inst = school.educationalInstitution;
+    for (const [label, value] of [
+      ['机构名称', inst['name']],
+      ['机构性质', inst['educationProperty']],
+      ['师资力量', inst['schoolFaculty']],
+      ['办学特色', inst['features']],
+      ['教学设施', inst['facilities']],
+    ] as const) {
+      await expect(intro.getByText(label, { exact: true })).toBeVisible();
+      await expect(intro.getByText(value!, { exact: true })).toBeVisible();
+    }
+    await expect(intro.getByRole('link', { name: school.contactMobile })).toHaveAttribute('href', 'tel:025-86658899'.replace(/-/g, ''));
+    const details = page.getByRole('region', { name: '详细介绍' });
+    await expect(details.getByRole('tab')).toHaveText(['机构简介', '师资力量', '教学服务']);
+  });
+
+  test('certification tab: organisations with level labels; choosing one shows its type, scope, features and tabs', async ({ page }) => {
+    await page.goto('/school-info?index=2');
+    const list = page.getByRole('navigation', { name: '认证机构列表' });
+    await expect(list.getByRole('link')).toHaveCount(3);
+    const [first, second, third] = DEMO_PRODUCT_SEED.organizations;
+    await expect(list.getByRole('link', { name: first!.name })).toHaveAttribute('aria-current', 'page');
+    const detail = page.getByRole('article');
+    await expect(detail.getByRole('heading', { name: first!.name })).toBeVisible();
+    await expect(detail.locator('[data-org-level]')).toHaveText('国家级');
+    await expect(detail.getByText('认证机构', { exact: true })).toBeVisible();
+    await expect(detail.getByText(first!.serviceScope)).toBeVisible();
+    await expect(detail.getByRole('tab')).toHaveText(['服务范围', '服务成果']);
+
+    await list.getByRole('link', { name: second!.name }).click();
+    await expect(page).toHaveURL(/index=2&orgId=\d+/);
+    await expect(detail.getByRole('heading', { name: second!.name })).toBeVisible();
+    await expect(detail.locator('[data-org-level]')).toHaveText('省级');
+
+    await list.getByRole('link', { name: third!.name }).click();
+    await expect(detail.locator('[data-org-level]')).toHaveText('行业级');
+    await expect(detail.getByText('评价机构', { exact: true })).toBeVisible();
+    await expect(detail.getByText(third!.features)).toBeVisible();
+  });
+
+  test('bad query values fall back to the first tab or the first organisation', async ({ page }) => {
+    for (const query of ['?index=9', '?index=abc', '?index=-1', '?index=']) {
+      expect((await page.goto(`/school-info${query}`))?.status(), query).toBe(200);
+      await expect(page.getByRole('region', { name: '本项目介绍' })).toBeVisible();
+    }
+    expect((await page.goto('/school-info?index=2&orgId=%27%3B--'))?.status()).toBe(200);
+    await expect(page.getByRole('article').locator('[data-org-level]')).toHaveText('国家级');
+  });
+
+  test('the second school shows only its own organisations and service points', async ({ page }) => {
+    await page.goto(`${HUAXIA_ORIGIN}/school-info?index=2`);
+    const list = page.getByRole('navigation', { name: '认证机构列表' });
+    await expect(list.getByRole('link')).toHaveText([/华夏低空经济认证中心/]);
+    await expect(page.getByRole('article').locator('[data-org-level]')).toHaveText('市级');
+    const text = await page.getByRole('main').innerText();
+    for (const o of DEMO_PRODUCT_SEED.organizations) expect(text).not.toContain(o.name);
+    await page.goto(`${HUAXIA_ORIGIN}/school-info`);
+    await expect(pointList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('main')).not.toContainText(JIANYE);
+  });
+
+  for (const index of [0, 1, 2]) {
+    test(`index=${index}: no serious or critical axe violations, no sideways scrolling`, async ({ page }) => {
+      await page.goto(`/school-info?index=${index}`);
+      await page.waitForLoadState('networkidle');
+      if (index === 0) await expect(mapStatus(page)).toHaveText(/地图暂不可用/);
+      await expectNoSeriousA11yViolations(page, `school-info index ${index}`);
+      await expectNoSidewaysScroll(page);
+    });
+  }
+});
+
+test.describe('app download, promotion and organisation QR pages', () => {
+  test('/login/student-login: a QR image of the app address, eight service points and the school name', async ({ page }) => {
+    await page.goto('/educational-product');
+    await page.getByRole('banner').getByRole('link', { name: 'APP下载' }).click();
+    await expect(page).toHaveURL(/\/login\/student-login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'APP下载' })).toBeVisible();
+    const qr = page.getByRole('img', { name: 'APP下载二维码' });
+    await expect(qr).toBeVisible();
+    await expect(qr).toHaveAttribute('data-qr-url', /^https:\/\/.+[?&]schoolId=1000000000000000001$/);
+    await expect(qr.locator('svg path').first()).toBeAttached();
+    const box = await qr.boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+    await expect(page.getByRole('region', { name: 'APP为您提供' }).getByRole('listitem')).toHaveCount(8);
+    await expect(page.getByText(`扫码下载${school.universityName}学习APP`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'student-login');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('/login/promotion: the promotion-partner entry links to the external partner login', async ({ page }) => {
+    await page.goto('/educational-product');
+    await page.getByRole('contentinfo').getByRole('link', { name: '推广合伙人登录' }).click();
+    await expect(page).toHaveURL(/\/login\/promotion$/);
+    await expect(page.getByRole('heading', { level: 1, name: '推广合伙人登录' })).toBeVisible();
+    const link = page.getByRole('link', { name: /前往推广合伙人登录/ });
+    await expect(link).toHaveAttribute('href', E2E_PROMOTION_LOGIN_URL);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    await expectNoSeriousA11yViolations(page, 'promotion');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('/org-qrcode: a QR image of the organisation address built with the school id', async ({ page }) => {
+    await page.goto('/org-qrcode');
+    const qr = page.getByRole('img', { name: `${school.universityName}机构二维码` });
+    await expect(qr).toBeVisible();
+    await expect(qr).toHaveAttribute('data-qr-url', 'https://school.example.com/org?schoolId=1000000000000000001');
+    await page.goto(`${HUAXIA_ORIGIN}/org-qrcode`);
+    await expect(page.getByRole('img', { name: '华夏数字云校机构二维码' })).toHaveAttribute('data-qr-url', /schoolId=1000000000000000002$/);
+    await expectNoSeriousA11yViolations(page, 'org-qrcode');
+    await expectNoSidewaysScroll(page);
+  });
+});
