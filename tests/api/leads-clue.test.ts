@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { DEMO, HUAXIA, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign, type SmsTemplate } from '~/lib/sms-sign';
 import { CLUE_IP_HOURLY_LIMIT } from '~/server/leads/leads.service';
 
@@ -14,17 +14,6 @@ let mobiles = 0;
 const freshMobile = () => `135${String(10_000_000 + ++mobiles).slice(-8)}`;
 let ips = 0;
 const freshIp = () => `10.2.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
-
-async function parse(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
 
 /** Sends a code as the browser does and reads it from the development endpoint. */
 async function codeFor(s: TestServer, mobile: string, tenant: string = DEMO.id, templateCode: SmsTemplate = 'VISITOR_MSG_VERIFY') {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
-import { DAY, DEMO, HUAXIA, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { DAY, DEMO, HUAXIA, startTestServer, parse, useTestServer, type TestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
 import { LEADS_SEED } from '~/server/db/seed/leads';
 import { setParameter, VISITS_PER_IP_PER_DAY } from '~/server/platform/platform.service';
@@ -15,17 +15,6 @@ const BROWSE = '/api/search/anyBiz/performanceStat/querySchoolBrowseCount';
 const VISIT = '/api/search/anyUser/performanceStat/visit';
 const ROLE_PACK = '/api/base/anyBiz/baseRolePack/getByTenantId';
 const UNKNOWN_TENANT = '1000000000000000009';
-
-async function parse(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
 
 describe('parameter/findParamMapByKey', () => {
   test('MapKey is null until it is set', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HOUR, HUAXIA, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { DEMO, HOUR, HUAXIA, startTestServer, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
 import { SMS_LIMITS, startOfCstDay, verifySmsCode } from '~/server/sms/sms.service';
 import type { SmsTemplate } from '~/lib/sms-sign';
@@ -16,17 +16,6 @@ const freshMobile = () => `137${String(10_000_000 + ++mobiles).slice(-8)}`;
 let ips = 0;
 /** A client address no other test uses (the per-IP limit). */
 const freshIp = () => `10.1.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
-
-async function parse(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
 
 interface SendOptions {
   templateCode?: string;

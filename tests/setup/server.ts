@@ -105,7 +105,8 @@ async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> 
   };
 }
 
-async function parse(res: Response): Promise<Answer> {
+/** A fetch Response as an Answer (status, headers, text and the parsed JSON body). */
+export async function parse(res: Response): Promise<Answer> {
   const text = await res.text();
   let body: unknown;
   try {

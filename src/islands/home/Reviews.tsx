@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { postPage, post } from '~/lib/api/client';
 import type { Page } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
+import { PagerButtons } from '../shared/PagerButtons';
 import { collapsedText, isVideoFile } from '~/lib/reviews';
 import { requireLogin } from '../shared/login-guard';
 
@@ -120,19 +121,7 @@ export default function Reviews() {
           <ReviewItem key={r.id} review={r} onLike={onLike} />
         ))}
       </ul>
-      {page.pages > 1 && (
-        <nav aria-label={t('reviews.pagination')} className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" disabled={current <= 1} onClick={() => setCurrent(current - 1)} className="rounded border border-slate-300 px-3 py-1 disabled:text-slate-400">
-            {t('common.prevPage')}
-          </button>
-          <span aria-live="polite">
-            {current} / {page.pages}
-          </span>
-          <button type="button" disabled={current >= page.pages} onClick={() => setCurrent(current + 1)} className="rounded border border-slate-300 px-3 py-1 disabled:text-slate-400">
-            {t('common.nextPage')}
-          </button>
-        </nav>
-      )}
+      <PagerButtons label={t('reviews.pagination')} current={current} pages={page.pages} onChange={setCurrent} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { get, post, postPage } from '~/lib/api/client';
 import type { Page } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
+import { PagerButtons } from '../shared/PagerButtons';
 import { Modal } from '../shared/Modal';
 import { requireLogin } from '../shared/login-guard';
 
@@ -111,19 +112,7 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
           ))}
         </ul>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <nav aria-label={t('feeds.pagination', { name: title })} className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" disabled={current <= 1} onClick={() => setCurrent(current - 1)} className="rounded border border-slate-300 px-3 py-1 disabled:text-slate-400">
-            {t('common.prevPage')}
-          </button>
-          <span aria-live="polite">
-            {current} / {page.pages}
-          </span>
-          <button type="button" disabled={current >= page.pages} onClick={() => setCurrent(current + 1)} className="rounded border border-slate-300 px-3 py-1 disabled:text-slate-400">
-            {t('common.nextPage')}
-          </button>
-        </nav>
-      )}
+      {page && <PagerButtons label={t('feeds.pagination', { name: title })} current={current} pages={page.pages} onChange={setCurrent} />}
       <Modal open={playing !== null} title={playing?.title ?? title} onClose={() => setPlaying(null)}>
         {playing && (
           <div className="flex flex-col gap-3 p-4">
