@@ -15,7 +15,8 @@ export interface Runtime {
   /** Current time in epoch ms; tests pass a controlled clock. */
   now: () => number;
   /** Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school by tenant. */
-  lookups: { tenants: TtlCache<Tenant | null>; schools: TtlCache<SchoolInfo> };
+  /** qrCodes: QR SVG markup by text (pure, costly to draw: about 0.4 ms each). */
+  lookups: { tenants: TtlCache<Tenant | null>; schools: TtlCache<SchoolInfo>; qrCodes: TtlCache<string> };
 }
 
 /** The request headers of the spec, read once. */

@@ -1,0 +1,28 @@
+// The home page's database calls, each timed alone (npx tsx bench/home-probe.ts [file.sqlite]).
+import { openDatabase } from '../src/server/db/database';
+import { pageNews, pageRecent } from '../src/server/content/content.service';
+import { listBanners } from '../src/server/media/media.service';
+import { pageReceivableCoupons } from '../src/server/leads/leads.service';
+import { homeTrainingProjects } from '../src/server/products/products.service';
+import { getSchoolInfo } from '../src/server/tenant/tenant.service';
+import { qrSvg } from '../src/server/pages/qr';
+
+const { db } = await openDatabase({ url: `file:${process.argv[2] ?? 'data/bench.sqlite'}` });
+const tenant = '1000000000000000001';
+const at = Date.now();
+const calls: Record<string, () => Promise<unknown>> = {
+  pageRecent: () => pageRecent(db, tenant, at - 30 * 86_400_000, at, { current: 1, size: 10, order: 'desc', countTotal: false }),
+  pageNews: () => pageNews(db, tenant, { current: 1, size: 4, order: 'desc', countTotal: false }),
+  listBanners: () => listBanners(db, tenant),
+  coupons: () => pageReceivableCoupons(db, tenant, { current: 1, size: 3, order: 'desc', state: 1, sort: 'createdTime', now: at }),
+  projects: () => homeTrainingProjects(db, tenant, { current: 1 }),
+  school: () => getSchoolInfo(db, tenant),
+  qr: () => qrSvg('https://school.example.com/app/download?schoolId=1000000000000000001'),
+};
+for (const [name, run] of Object.entries(calls)) {
+  for (let i = 0; i < 50; i++) await run();
+  const t0 = performance.now();
+  for (let i = 0; i < 500; i++) await run();
+  console.log(`${name.padEnd(12)} ${((performance.now() - t0) / 500 * 1000).toFixed(0)} µs`);
+}
+await db.destroy();
