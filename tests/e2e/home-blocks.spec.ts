@@ -160,6 +160,9 @@ test.describe('home page blocks', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('video')).toHaveCount(1);
+    // The player's controls speak Chinese.
+    await expect(dialog.getByRole('button', { name: /^(播放|暂停)$/ }).first()).toBeAttached();
+    await expectNoSeriousA11yViolations(page, 'home with a feed video open');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });

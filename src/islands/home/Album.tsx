@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Navigation, Thumbs } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -32,6 +32,9 @@ interface Material {
 }
 
 const BASE = '/api/universityAdvertise';
+
+/** The video player loads only when a video is opened. */
+const VideoPlayer = lazy(() => import('../shared/VideoPlayer'));
 
 /** The school album: tabs, category chips with counts, a carousel with thumbnails, video and comments dialogs. */
 export default function Album({ label }: { label: string }) {
@@ -191,7 +194,11 @@ export default function Album({ label }: { label: string }) {
         </div>
       </Modal>
       <Modal open={video !== null} title={video?.name ?? ''} onClose={() => setVideo(null)}>
-        {video?.video && <video src={video.video} controls autoPlay poster={video.pic ?? undefined} className="max-h-[70vh] w-full bg-black" />}
+        {video?.video && (
+          <Suspense fallback={<p className="py-12 text-center text-sm text-muted">{t('common.loading')}</p>}>
+            <VideoPlayer src={video.video} title={video.name} poster={video.pic} autoPlay />
+          </Suspense>
+        )}
       </Modal>
       <Modal
         open={commenting !== null}

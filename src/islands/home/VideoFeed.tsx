@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { get, post, postPage } from '~/lib/api/client';
 import type { Page } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
 import { PagerButtons } from '../shared/PagerButtons';
 import { Modal } from '../shared/Modal';
 import { requireLogin } from '../shared/login-guard';
+
+/** The video player loads only when a video is opened. */
+const VideoPlayer = lazy(() => import('../shared/VideoPlayer'));
 
 export type FeedType = 'PEOPLE_SAY' | 'MICRO_CLASSROOM';
 
@@ -117,7 +120,9 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
         {playing && (
           <div className="flex flex-col gap-3 p-4">
             {playing.contentUrl ? (
-              <video src={playing.contentUrl} controls autoPlay poster={playing.pic ?? undefined} className="max-h-[60vh] w-full rounded bg-black" />
+              <Suspense fallback={<p className="py-12 text-center text-sm text-muted">{t('common.loading')}</p>}>
+                <VideoPlayer src={playing.contentUrl} title={playing.title} poster={playing.pic} autoPlay />
+              </Suspense>
             ) : (
               <p className="py-8 text-center text-sm text-muted">{t('common.noData')}</p>
             )}
