@@ -159,7 +159,7 @@ export const loginRoutes = new Hono<ApiEnv>()
     if (!config.PARTNER_EDITION) throw new AppError(ErrorCode.NOT_FOUND, t('api.notFound'), 404);
     const auth = await requireUser(c);
     const tenant = await tenantOf(c);
-    await readJson(c, z.object({}).passthrough());
+    await readJson(c, z.looseObject({}));
     if (!config.PARTNER_SSO_SECRET) throw new AppError(ErrorCode.UNAVAILABLE, t('login.partnerSsoOff'));
     const { ticket, expiresAt } = partnerTicket(config.PARTNER_SSO_SECRET, {
       audience: config.PARTNER_SLUG,
