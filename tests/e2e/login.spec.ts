@@ -137,7 +137,7 @@ test.describe('login page', () => {
   test('password login with the demo student; a wrong password gets the same message', async ({ page }) => {
     await page.goto('/login?redirect=%2Fschool-info');
     const form = await authForm(page);
-    await passwordLogin(page, form, DEMO_STUDENT.mobile, 'Wrong2026');
+    await passwordLogin(form, DEMO_STUDENT.mobile, 'Wrong2026');
     await expect(form.getByRole('alert')).toHaveText('账号、密码或验证码错误，请检查后重试');
     await field(form, '密码').fill(DEMO_STUDENT.password);
     await form.getByRole('button', { name: '登录', exact: true }).click();
@@ -149,7 +149,7 @@ test.describe('login page', () => {
   test('a redirect to another site is not followed: home instead', async ({ page }) => {
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fsteal');
     const form = await authForm(page);
-    await passwordLogin(page, form);
+    await passwordLogin(form);
     await page.waitForURL((url) => url.pathname === '/');
     expect(new URL(page.url()).origin).toBe(DEMO_ORIGIN);
   });
@@ -160,7 +160,7 @@ test.describe('learner home and sessions', () => {
     await page.goto('/study/mine');
     await page.waitForURL('**/login?redirect=%2Fstudy%2Fmine');
     const form = await authForm(page);
-    await passwordLogin(page, form);
+    await passwordLogin(form);
     await page.waitForURL('**/study/mine');
     await expect(page.getByRole('heading', { level: 1, name: '学习中心' })).toBeVisible();
     await expect(page.getByText('学员首页', { exact: true })).toBeVisible();
@@ -169,7 +169,7 @@ test.describe('learner home and sessions', () => {
 
   test('logout: 确定退出登录？, 退出成功, token and user cleared, a new visitor identity, login after 1 s', async ({ page }) => {
     await page.goto('/login?redirect=%2Fstudy%2Fmine');
-    await passwordLogin(page, await authForm(page));
+    await passwordLogin(await authForm(page));
     await page.waitForURL('**/study/mine');
     const visitorBefore = await storage(page, 'szyx_uuid');
     const token = await storage(page, 'szyx_token');
@@ -192,7 +192,7 @@ test.describe('learner home and sessions', () => {
   for (const how of ['expire', 'revoke'] as const) {
     test(`a token that the server ${how === 'expire' ? 'has expired' : 'revoked'} sends the student to login, and back after login`, async ({ page }) => {
       await page.goto('/login?redirect=%2Fstudy%2Fmine');
-      await passwordLogin(page, await authForm(page));
+      await passwordLogin(await authForm(page));
       await page.waitForURL('**/study/mine');
       await expect(page.getByText(`欢迎回来，${DEMO_STUDENT.realName}`)).toBeVisible();
       const token = await storage(page, 'szyx_token');
@@ -210,7 +210,7 @@ test.describe('learner home and sessions', () => {
       expect(codes).toEqual([how === 'expire' ? 40001 : 40005]);
       expect(await storage(page, 'szyx_token')).toBeNull();
 
-      await passwordLogin(page, await authForm(page));
+      await passwordLogin(await authForm(page));
       await page.waitForURL('**/study/mine');
       await expect(page.getByText(`欢迎回来，${DEMO_STUDENT.realName}`)).toBeVisible();
       expect(await storage(page, 'szyx_token')).not.toBe(token);

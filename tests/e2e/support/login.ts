@@ -44,7 +44,7 @@ export async function sendAndTypeCode(page: Page, form: Locator, mobile: string,
 }
 
 /** Logs in with the demo student's password on a login page already open. */
-export async function passwordLogin(page: Page, form: Locator, username = DEMO_STUDENT.mobile, password: string = DEMO_STUDENT.password) {
+export async function passwordLogin(form: Locator, username = DEMO_STUDENT.mobile, password: string = DEMO_STUDENT.password) {
   await form.getByRole('button', { name: '使用密码登录' }).click();
   await field(form, '手机号码').fill(username);
   await field(form, '密码').fill(password);
