@@ -208,6 +208,8 @@ test.describe('learner home and sessions', () => {
       await page.reload();
       await page.waitForURL('**/login?redirect=%2Fstudy%2Fmine');
       expect(codes).toEqual([how === 'expire' ? 40001 : 40005]);
+      // The server's message, shown on the login page.
+      await expect(toasts(page)).toContainText(how === 'expire' ? '登录已失效，请重新登录' : '您已退出登录或在其他设备登录，请重新登录');
       expect(await storage(page, 'szyx_token')).toBeNull();
 
       await passwordLogin(await authForm(page));

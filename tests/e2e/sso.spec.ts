@@ -10,7 +10,9 @@ const ticketFor = (mobile: string, o: { lifetimeS?: number; nowMs?: number } = {
 test.describe('/sso-login', () => {
   test('a signed ticket signs the student in and goes to the redirect page', async ({ page }) => {
     const mobile = freshMobile('136');
+    const document = page.waitForResponse((r) => r.url().includes('/sso-login?'));
     await page.goto(`/sso-login?ticket=${ticketFor(mobile)}&redirect=${encodeURIComponent('/notice/list')}`);
+    expect((await document).headers()['cache-control']).toBe('no-store');
     await page.waitForURL('**/notice/list');
     expect(JSON.parse((await storage(page, 'szyx_userInfo'))!)).toMatchObject({ mobile, nickName: '单点学员' });
     expect(await storage(page, 'szyx_tenantId')).toBe(DEMO_TENANT.id);

@@ -7,6 +7,7 @@ import { confirmLogout } from '~/lib/logout';
 import { publicConfig } from '~/lib/config';
 import { readJson, StorageKey, writeItem } from '~/lib/storage';
 import { t } from '~/lib/i18n';
+import { showFlash } from '~/lib/toast';
 import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
 import { PREVIEW_LOGIN_INFO, PREVIEW_LOGOUT } from '~/lib/preview-protocol';
 
@@ -15,6 +16,7 @@ async function navigationSteps(): Promise<void> {
   if (cfg.tenantId) writeItem(StorageKey.tenantId, cfg.tenantId);
   writeItem(StorageKey.partner, cfg.partner ? '1' : null);
   ensureVisitor();
+  showFlash();
   const url = new URL(location.href);
   const param = url.searchParams.get('token');
   if (!param) return;
