@@ -8,6 +8,8 @@ import {
   PARTNER_DB_FILE,
   PARTNER_ORIGIN,
   PARTNER_PORT,
+  E2E_SSO_SECRET,
+  E2E_PARTNER_SSO_URL,
 } from './tests/e2e/support/env';
 
 /**
@@ -67,6 +69,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
         PROMOTION_LOGIN_URL: E2E_PROMOTION_LOGIN_URL,
+        // Every browser test sends its codes from 127.0.0.1: the per-IP limit is for real clients.
+        SMS_IP_HOURLY_LIMIT: '1000',
+        SSO_SHARED_SECRET: E2E_SSO_SECRET,
       },
     },
     {
@@ -82,6 +87,8 @@ export default defineConfig({
         DATABASE_URL: `file:./${PARTNER_DB_FILE}`,
         LOG_LEVEL: 'warn',
         PARTNER_EDITION: 'true',
+        SMS_IP_HOURLY_LIMIT: '1000',
+        PARTNER_SSO_URL: E2E_PARTNER_SSO_URL,
       },
     },
   ],

@@ -5,9 +5,13 @@ export function navigateTo(url: string): void {
   window.location.assign(url);
 }
 
-/** Only same-origin paths may be a redirect target: never '//host' or 'https://…'. */
+/**
+ * Only same-origin paths may be a redirect target: never '//host' or 'https://…'. Backslashes,
+ * whitespace and control characters are refused anywhere, since browsers drop tabs and newlines
+ * from URLs ('/\t/evil.example' would become '//evil.example').
+ */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
   return target;
 }
 

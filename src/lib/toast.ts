@@ -18,3 +18,28 @@ export function toast(message: string, kind: ToastKind = 'info', ms = 2500): voi
   region.appendChild(item);
   setTimeout(() => item.remove(), ms);
 }
+
+const FLASH_KEY = 'szyx_flash';
+
+/** Keeps a message for the next page of this tab (the current page is about to be left). */
+export function flashToast(message: string, kind: ToastKind = 'info'): void {
+  try {
+    if (message) sessionStorage.setItem(FLASH_KEY, JSON.stringify({ message, kind }));
+  } catch {
+    // No storage: the message is simply not carried over.
+  }
+}
+
+/** Shows, once, the message the previous page left (for example why the login is needed). */
+export function showFlash(): void {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    const { message, kind } = JSON.parse(raw) as { message?: unknown; kind?: unknown };
+    const kinds: ToastKind[] = ['info', 'success', 'error', 'warning'];
+    if (typeof message === 'string') toast(message, kinds.includes(kind as ToastKind) ? (kind as ToastKind) : 'info', 4000);
+  } catch {
+    // Unreadable: nothing to show.
+  }
+}

@@ -15,6 +15,9 @@ const csv = z
   .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
 
 const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+/** Development defaults of the single-sign-on secrets; production must set its own. */
+export const DEV_SSO_SECRET = 'development-only-sso-secret-change-me-0123456789';
+export const DEV_PARTNER_SSO_SECRET = 'development-only-partner-sso-secret-change-me-01234';
 
 const schema = z
   .object({
@@ -57,6 +60,10 @@ const schema = z
     SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1000000).default(20),
     MAP_WEB_SERVICE_KEY: z.string().max(256).optional(),
     MAP_WEB_SERVICE_URL: z.url().default('https://restapi.amap.com'),
+    // Login and single sign-on (src/server/login)
+    SSO_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PARTNER_SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PARTNER_SSO_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -72,6 +79,9 @@ const schema = z
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SECRET,
     TOKEN_PARAM_SECRET: env.TOKEN_PARAM_SECRET ?? DEV_SECRET,
+    // Single sign-on is off in production until its secret is set (no development default there).
+    SSO_SHARED_SECRET: env.SSO_SHARED_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SSO_SECRET),
+    PARTNER_SSO_SECRET: env.PARTNER_SSO_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PARTNER_SSO_SECRET),
     databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',
   }));
 

@@ -17,6 +17,10 @@ export interface SmsCodeButtonProps {
   onMessage?: (message: string, kind: ToastKind) => void;
   className?: string;
   id?: string;
+  /** The school the code is for, when not the page's (the join form sends it for the chosen school). */
+  tenantId?: string | undefined;
+  /** A message that stops the send before anything else is checked (e.g. no school chosen yet). */
+  beforeSend?: () => string | null;
 }
 
 /**
@@ -24,7 +28,7 @@ export interface SmsCodeButtonProps {
  * successful send, then '重新获取'. Pressing during the countdown is refused with
  * '请在倒计时结束后再发送' (the button stays pressable so the reason can be told).
  */
-export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPLATE, onMessage, className, id }: SmsCodeButtonProps) {
+export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPLATE, onMessage, className, id, tenantId, beforeSend }: SmsCodeButtonProps) {
   const [endAt, setEndAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
@@ -54,7 +58,7 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
       return;
     }
     if (busy.current) return;
-    const problem = smsMobileError(mobile);
+    const problem = beforeSend?.() ?? smsMobileError(mobile);
     if (problem) {
       say(problem, 'warning');
       return;
@@ -62,7 +66,7 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
     busy.current = true;
     setSending(true);
     try {
-      await sendSmsCode(mobile.trim(), templateCode);
+      await sendSmsCode(mobile.trim(), templateCode, tenantId);
       const at = Date.now();
       setNow(at);
       setEndAt(at + SMS_COUNTDOWN_SECONDS * 1000);

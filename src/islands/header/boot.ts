@@ -3,12 +3,11 @@
  * in the browser (token parameter, tenant id, visitor identity), the user menu and the distance.
  */
 import { $loggedIn, $session, clearSession, ensureVisitor, setToken } from '~/lib/stores/session';
+import { confirmLogout } from '~/lib/logout';
 import { publicConfig } from '~/lib/config';
 import { readJson, StorageKey, writeItem } from '~/lib/storage';
 import { t } from '~/lib/i18n';
-import { toast } from '~/lib/toast';
-import { confirmDialog } from '~/lib/confirm';
-import { loginUrl, navigateTo } from '~/lib/navigation';
+import { showFlash } from '~/lib/toast';
 import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
 import { PREVIEW_LOGIN_INFO, PREVIEW_LOGOUT } from '~/lib/preview-protocol';
 
@@ -17,6 +16,7 @@ async function navigationSteps(): Promise<void> {
   if (cfg.tenantId) writeItem(StorageKey.tenantId, cfg.tenantId);
   writeItem(StorageKey.partner, cfg.partner ? '1' : null);
   ensureVisitor();
+  showFlash();
   const url = new URL(location.href);
   const param = url.searchParams.get('token');
   if (!param) return;
@@ -71,15 +71,7 @@ class UserMenu extends HTMLElement {
     out.type = 'button';
     out.className = 'ml-3 hover:text-brand';
     out.textContent = t('header.logout');
-    out.addEventListener('click', async () => {
-      if (!(await confirmDialog(t('header.logoutConfirm')))) return;
-      // The server forgets the token too; a failure there must not keep the visitor logged in.
-      const { post } = await import('~/lib/api/client');
-      await post('/api/oauth/anyUser/logout', {}, { silent: true }).catch(() => undefined);
-      clearSession();
-      toast(t('header.logoutSuccess'), 'success');
-      setTimeout(() => navigateTo(loginUrl()), 1000);
-    });
+    out.addEventListener('click', () => void confirmLogout());
     this.replaceChildren(who, center, out);
   }
 }

@@ -4,7 +4,7 @@ import { t } from '../i18n';
 import { publicConfig } from '../config';
 import { readItem, StorageKey } from '../storage';
 import { clearSession } from '../stores/session';
-import { toast } from '../toast';
+import { flashToast, toast } from '../toast';
 import { loginUrl, navigateTo } from '../navigation';
 
 /** The browser's API client: the spec's headers, envelope handling and error messages. */
@@ -46,7 +46,11 @@ function onLoginInvalid(message: string): never {
   for (const c of controllers) c.abort();
   controllers = new Set();
   clearSession();
-  if (message) toast(message, 'error');
+  if (message) {
+    toast(message, 'error');
+    // The login page shows it again: this page is left at once.
+    flashToast(message, 'error');
+  }
   if (typeof location !== 'undefined') navigateTo(loginUrl());
   throw new ApiError(t('common.pleaseLogin'), null);
 }

@@ -64,6 +64,20 @@ export function setUser(user: UserInfo | null): void {
   $session.set({ ...$session.get(), user });
 }
 
+/**
+ * A login answer: token and expiry first (the calls that follow a login carry the token), then the
+ * user once getUserInfo has answered. Logged in only when both exist.
+ */
+export function startSession(answer: { token: string; expiration: number | null }, tenantId?: string | null): void {
+  if (tenantId) writeItem(StorageKey.tenantId, tenantId);
+  setToken(answer.token, answer.expiration);
+}
+
+/** True when logged in now (the same rule as $loggedIn, read once). */
+export function isLoggedIn(): boolean {
+  return $loggedIn.get();
+}
+
 /** Clears token and user and makes a fresh visitor identity. */
 export function clearSession(): void {
   writeItem(StorageKey.token, null);

@@ -33,6 +33,7 @@ import type { CertificationOrganizationTable, UniversityInformationTable } from 
 import type { SmsCodeTable, SmsSendStateTable } from '../sms/sms.table';
 import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
 import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
+import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, SsoNonceTable } from '../login/login.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -75,4 +76,8 @@ export interface Database {
   platformParameters: PlatformParameterTable;
   schoolVisits: SchoolVisitTable;
   rolePacks: RolePackTable;
+  loginFailures: LoginFailureTable;
+  ssoNonces: SsoNonceTable;
+  invitationCodes: InvitationCodeTable;
+  invitationJoins: InvitationJoinTable;
 }

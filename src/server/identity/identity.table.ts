@@ -4,7 +4,10 @@ export interface UserTable {
   id: string;
   mobile: string;
   username: string | null;
+  /** scrypt$N$r$p$salt$hash (src/server/login/password.ts); null until the user sets a password. */
   passwordHash: string | null;
+  /** When the password was last set (migration 20261122T1310_login). */
+  passwordUpdatedAt: number | null;
   nickName: string | null;
   realName: string | null;
   avatar: string | null;

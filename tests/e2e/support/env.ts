@@ -16,3 +16,7 @@ export const E2E_PROMOTION_LOGIN_URL = 'https://partners.e2e.example/login';
 export const PARTNER_PORT = Number(process.env['E2E_PARTNER_PORT'] ?? 4398);
 export const PARTNER_ORIGIN = `http://localhost:${PARTNER_PORT}`;
 export const PARTNER_DB_FILE = `data/e2e-partner-${PARTNER_PORT}.sqlite`;
+/** The e2e server's single-sign-on secret (tests sign /sso-login tickets with it). */
+export const E2E_SSO_SECRET = 'e2e-sso-shared-secret-0123456789abcdefgh';
+/** The partner server's partner platform address (its requests are answered by the tests). */
+export const E2E_PARTNER_SSO_URL = 'https://kingdee.e2e.example/sso';

@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+
+/** One failed login (wrong password or code); the password throttle counts these rows. */
+export interface LoginFailureTable {
+  id: string;
+  /** The account as typed for a password login (lower-cased); null for a code login. */
+  account: string | null;
+  ip: string;
+  createdAt: number;
+}
+
+/** A single-sign-on token's nonce, kept until the token would have expired: each token works once. */
+export interface SsoNonceTable {
+  nonce: string;
+  tenantId: string;
+  usedAt: number;
+  expiresAt: number;
+}
+
+export interface InvitationCodeTable {
+  id: string;
+  tenantId: string;
+  /** 6 upper-case letters or digits, unique across schools. */
+  code: string;
+  enterpriseName: string;
+  /** 1 active; 0 disabled. */
+  status: number;
+  expiresAt: number | null;
+  maxUses: number | null;
+  usedCount: number;
+  createdAt: number;
+}
+
+export interface InvitationJoinTable {
+  tenantId: string;
+  userId: string;
+  invitationId: string;
+  /** The enterprise name the student typed. */
+  enterpriseName: string;
+  createdAt: number;
+}
+
+export type InvitationCode = Selectable<InvitationCodeTable>;

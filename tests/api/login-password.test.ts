@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'vitest';
+import { expectOk, expectRefused } from '../setup/api';
+import { useTestServer } from '../setup/server';
+import { LOGIN, LOGIN_FAILED, TOO_MANY, codeLogin, codeLoginBody, passwordLoginBody, postAs, uniqueIp, uniqueMobile } from '../setup/login';
+import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { LOGIN_LIMITS } from '~/server/login/login.service';
+import { hashPassword, verifyPassword } from '~/server/login/password';
+
+const server = useTestServer();
+
+/** A user of the demo school with a password set through updateStudent. */
+async function userWithPassword(password = 'abc12345') {
+  const u = await codeLogin(server());
+  expectOk(await postAs(server(), LOGIN.updateStudent, { password }, { token: u.token }));
+  return { ...u, password };
+}
+
+const login = (username: string, password: string, ip = uniqueIp()) => postAs(server(), LOGIN.login, passwordLoginBody(username, password), { ip });
+
+describe('password hashing', () => {
+  test('scrypt with a per-password salt; verification in constant time', async () => {
+    const a = await hashPassword('Secret123');
+    const b = await hashPassword('Secret123');
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('Secret123', a)).toBe(true);
+    expect(await verifyPassword('Secret124', a)).toBe(false);
+    expect(await verifyPassword('Secret123', 'not a hash')).toBe(false);
+    expect(await verifyPassword('Secret123', a.replace('16384', '16385'))).toBe(false);
+  });
+});
+
+describe('password login (PASSWORD)', () => {
+  test('the seeded demo student logs in with mobile or username and the documented password', async () => {
+    for (const username of [DEMO_STUDENT.mobile, DEMO_STUDENT.username]) {
+      const answer = await login(username, DEMO_STUDENT.password);
+      const data = expectOk(answer);
+      expect(answer.body.message).toBe('登录成功');
+      expect(Object.keys(data).sort()).toEqual(['expiration', 'token', 'userId']);
+      const info = expectOk(await postAs(server(), LOGIN.userInfo, {}, { token: data.token }));
+      expect(info).toMatchObject({ mobile: DEMO_STUDENT.mobile, nickName: DEMO_STUDENT.nickName, realName: DEMO_STUDENT.realName });
+    }
+    const row = await server().runtime.db.selectFrom('users').selectAll().where('mobile', '=', DEMO_STUDENT.mobile).executeTakeFirstOrThrow();
+    expect(row.passwordHash).not.toContain(DEMO_STUDENT.password);
+  });
+
+  test('every wrong case answers one message: wrong password, unknown mobile, unknown username, no password set', async () => {
+    const noPassword = await codeLogin(server());
+    const cases = [
+      login(DEMO_STUDENT.mobile, 'Wrong2026'),
+      login(DEMO_STUDENT.username, 'Demo2025'),
+      login(uniqueMobile('188'), DEMO_STUDENT.password),
+      login('nobody_here', DEMO_STUDENT.password),
+      login(noPassword.mobile, 'anything1'),
+      login(noPassword.mobile, ''),
+    ];
+    const answers = await Promise.all(cases.slice(0, 5));
+    for (const a of answers) {
+      expectRefused(a, 400);
+      expect(a.body.message).toBe(LOGIN_FAILED);
+    }
+    // An empty password is a form error, not a login attempt.
+    const empty = await cases[5]!;
+    expectRefused(empty, 400);
+    expect(empty.body.message).toBe('请输入密码');
+  });
+
+  test('an unknown account costs a password check too (similar answer time)', async () => {
+    const time = async (username: string) => {
+      const started = performance.now();
+      expectRefused(await login(username, 'Wrong2026'), 400);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(DEMO_STUDENT.username));
+      unknown.push(await time(`ghost_${i}`));
+    }
+    // Without the dummy hash an unknown account answers in about 1 ms, a real check in tens.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    // Clear the demo student's failures for the other tests.
+    server().clock.advance(LOGIN_LIMITS.windowMs + 1);
+  });
+
+  test('a disabled user with the right password is told so; with a wrong one gets the generic message', async () => {
+    const u = await userWithPassword();
+    await server().runtime.db.updateTable('users').set({ status: 0 }).where('id', '=', u.userId).execute();
+    const right = await login(u.mobile, u.password);
+    expectRefused(right, 400);
+    expect(right.body.message).toBe('账号已停用，请联系学校');
+    const wrong = await login(u.mobile, 'nope12345');
+    expect(wrong.body.message).toBe(LOGIN_FAILED);
+  });
+});
+
+describe('password throttle (counted in the database)', () => {
+  test('5 failures of one account in 15 minutes refuse even the right password, from any address; then it works again', async () => {
+    const u = await userWithPassword();
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login(u.mobile, `wrong${i}00`)).body.message).toBe(LOGIN_FAILED);
+    const blocked = await login(u.mobile, u.password);
+    expectRefused(blocked, 429);
+    expect(blocked.body.message).toBe(TOO_MANY);
+    expect(await server().runtime.db.selectFrom('loginFailures').select('id').where('account', '=', u.mobile).execute()).toHaveLength(5);
+
+    server().clock.advance(LOGIN_LIMITS.windowMs + 1);
+    expectOk(await login(u.mobile, u.password));
+  });
+
+  test('an unknown account is throttled the same way (the throttle does not tell accounts apart)', async () => {
+    const ghost = uniqueMobile('177');
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login(ghost, 'whatever1')).body.message).toBe(LOGIN_FAILED);
+    expectRefused(await login(ghost, 'whatever1'), 429);
+  });
+
+  test('a successful login forgets the account failures', async () => {
+    const u = await userWithPassword();
+    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
+    expectOk(await login(u.mobile, u.password));
+    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
+    expectOk(await login(u.mobile, u.password));
+  });
+
+  test('20 failures from one IP address refuse that address (any account, code logins too), not others', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_LIMITS.perIp - 1; i++) await login(uniqueMobile('166'), 'wrong1234', ip);
+    // A failed code login counts for the address as well.
+    expectRefused(await postAs(server(), LOGIN.login, codeLoginBody(uniqueMobile('166'), '123456'), { ip }), 400);
+    const blocked = await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, ip);
+    expectRefused(blocked, 429);
+    expect(blocked.body.message).toBe(TOO_MANY);
+    const blockedCode = await postAs(server(), LOGIN.login, codeLoginBody(uniqueMobile('166'), '123456'), { ip });
+    expectRefused(blockedCode, 429);
+    expectOk(await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, uniqueIp()));
+
+    server().clock.advance(LOGIN_LIMITS.windowMs + 1);
+    expectOk(await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, ip));
+  });
+});

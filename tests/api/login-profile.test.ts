@@ -1,0 +1,110 @@
+import { describe, expect, test } from 'vitest';
+import { expectOk, expectRefused } from '../setup/api';
+import { HUAXIA, useTestServer } from '../setup/server';
+import { LOGIN, LOGIN_FAILED, codeLogin, passwordLoginBody, postAs, sendLoginCode, uniqueIp, wrongCode } from '../setup/login';
+
+const server = useTestServer();
+
+const update = (token: string, body: unknown, tenant?: string) => postAs(server(), LOGIN.updateStudent, body, { token, ...(tenant ? { tenant } : {}) });
+const passwordLogin = (mobile: string, password: string) => postAs(server(), LOGIN.login, passwordLoginBody(mobile, password));
+
+describe('updateStudent', () => {
+  test('sets nickName and realName of the logged-in user; answers the user info', async () => {
+    const u = await codeLogin(server());
+    const answer = await update(u.token, { nickName: '小明同学', realName: '王小明' });
+    const info = expectOk(answer);
+    expect(answer.body.message).toBe('操作成功');
+    expect(info).toMatchObject({ userId: u.userId, nickName: '小明同学', realName: '王小明' });
+    expect(expectOk(await postAs(server(), LOGIN.userInfo, {}, { token: u.token }))).toMatchObject({ nickName: '小明同学', realName: '王小明' });
+  });
+
+  test('the first password needs only the token; then password login works, stored as scrypt', async () => {
+    const u = await codeLogin(server());
+    expectRefused(await passwordLogin(u.mobile, 'abc12345'), 400);
+    expectOk(await update(u.token, { password: 'abc12345' }));
+    const row = await server().runtime.db.selectFrom('users').selectAll().where('id', '=', u.userId).executeTakeFirstOrThrow();
+    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect(row.passwordUpdatedAt).toBe(server().clock.value);
+    expectOk(await passwordLogin(u.mobile, 'abc12345'));
+  });
+
+  test.each([
+    ['abc12', '密码不能少于6位'],
+    ['abcdefghij1234567890x', '密码不能超过20位'],
+    ['abc 12345', '请输入6~20位字母或数字'],
+    ['密码密码密码', '请输入6~20位字母或数字'],
+    ['', '请输入密码'],
+  ])('the new password %j is refused: %s', async (password, message) => {
+    const u = await codeLogin(server());
+    const answer = await update(u.token, { password });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  test('changing a password needs the current password or a fresh code, and ends the other sessions', async () => {
+    const u = await codeLogin(server());
+    expectOk(await update(u.token, { password: 'first1234' }));
+    const other = expectOk(await passwordLogin(u.mobile, 'first1234'));
+
+    const none = await update(u.token, { password: 'second1234' });
+    expectRefused(none, 400);
+    expect(none.body.message).toBe('修改密码请输入原密码或短信验证码');
+    const wrong = await update(u.token, { password: 'second1234', oldPassword: 'nope12345' });
+    expectRefused(wrong, 400);
+    expect(wrong.body.message).toBe('原密码或验证码不正确');
+
+    expectOk(await update(u.token, { password: 'second1234', oldPassword: 'first1234' }));
+    expectRefused(await passwordLogin(u.mobile, 'first1234'), 400);
+    expectOk(await passwordLogin(u.mobile, 'second1234'));
+    // The session that changed it goes on; the other one is over.
+    expectOk(await postAs(server(), LOGIN.userInfo, {}, { token: u.token }));
+    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: other.token }), 40005);
+
+    // With a code instead of the old password.
+    server().clock.advance(60_000);
+    const code = await sendLoginCode(server(), u.mobile);
+    expectRefused(await update(u.token, { password: 'third1234', code: wrongCode(code) }), 400);
+    expectOk(await update(u.token, { password: 'third1234', code }));
+    expectOk(await passwordLogin(u.mobile, 'third1234'));
+  });
+
+  test('only for oneself: another userId is refused and nothing changes', async () => {
+    const a = await codeLogin(server());
+    const b = await codeLogin(server());
+    const answer = await update(a.token, { userId: b.userId, nickName: '冒名顶替', password: 'hijack123' });
+    expectRefused(answer, 403);
+    const row = await server().runtime.db.selectFrom('users').selectAll().where('id', '=', b.userId).executeTakeFirstOrThrow();
+    expect(row.nickName).not.toBe('冒名顶替');
+    expect(row.passwordHash).toBeNull();
+    // The own id is fine.
+    expectOk(await update(a.token, { userId: a.userId, nickName: '本人' }));
+  });
+
+  test('needs a token of this school', async () => {
+    const a = await codeLogin(server());
+    expectRefused(await update('', { nickName: 'x' }), 40001);
+    expectRefused(await update(a.token, { nickName: 'x' }, HUAXIA.id), 40009);
+  });
+
+  test.each([
+    [{}, '请填写要修改的信息'],
+    [{ nickName: '' }, '昵称应为1~20个字符'],
+    [{ nickName: '<script>' }, '昵称应为1~20个字符'],
+    [{ realName: '王小明1' }, '真实姓名只能包含中文、英文字母或点'],
+    [{ nickName: 'x'.repeat(21) }, '昵称应为1~20个字符'],
+  ])('bad input %j is refused: %s', async (body, message) => {
+    const a = await codeLogin(server());
+    const answer = await update(a.token, body);
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  test('wrong current passwords count towards the account throttle', async () => {
+    const u = await codeLogin(server());
+    expectOk(await update(u.token, { password: 'first1234' }));
+    for (let i = 0; i < 5; i++) expectRefused(await update(u.token, { password: 'second1234', oldPassword: `bad${i}1234` }), 400);
+    const blocked = await postAs(server(), LOGIN.login, passwordLoginBody(u.mobile, 'first1234'), { ip: uniqueIp() });
+    expectRefused(blocked, 429);
+    expect(blocked.body.message).not.toBe(LOGIN_FAILED);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { parseConfig } from '~/server/config';
+import { loginErrors, loginFieldError } from '~/lib/rules/login';
+import { JOIN_SCHOOLS, registerErrors, registerTypeOf } from '~/lib/rules/register';
+
+describe('login form rules (spec section 5)', () => {
+  test.each([
+    ['mobile', '', '请输入手机号码'],
+    ['mobile', '   ', '请输入手机号码'],
+    ['mobile', '1380013800', '请输入正确的手机号码'],
+    ['mobile', '138001380001', '请输入正确的手机号码'],
+    ['mobile', '23800138000', '请输入正确的手机号码'],
+    ['mobile', '13800138000', null],
+    ['code', '', '请输入验证码'],
+    ['code', '12345', '请输入6位验证码'],
+    ['code', '12a456', '请输入6位验证码'],
+    ['code', '123456', null],
+    ['password', '', '请输入密码'],
+    ['password', 'x', null],
+    ['agreed', false, '请先阅读并同意协议'],
+    ['agreed', true, null],
+  ] as const)('%s %j → %s', (field, value, message) => {
+    expect(loginFieldError(field, value)).toBe(message);
+  });
+
+  test('each mode checks its own fields, in order', () => {
+    expect(loginErrors('code', {})).toEqual({ mobile: '请输入手机号码', code: '请输入验证码', agreed: '请先阅读并同意协议' });
+    expect(loginErrors('password', { mobile: '13800138000', agreed: true })).toEqual({ password: '请输入密码' });
+  });
+});
+
+describe('registration rules', () => {
+  test('type 2 is the enterprise form; 1 and 3 (and anything else) the join form', () => {
+    expect(registerTypeOf('2')).toBe(2);
+    expect(registerTypeOf('3')).toBe(3);
+    expect(registerTypeOf('1')).toBe(1);
+    expect(registerTypeOf(null)).toBe(1);
+    expect(registerTypeOf('9')).toBe(1);
+    expect(JOIN_SCHOOLS[1]).toHaveLength(3);
+    expect(JOIN_SCHOOLS[3]).toHaveLength(1);
+  });
+
+  test('join form messages', () => {
+    expect(registerErrors(1, { agreed: true })).toEqual({
+      name: '请输入姓名',
+      mobile: '请输入手机号码',
+      code: '请输入验证码',
+      schoolId: '请选择要加入的云校',
+    });
+    expect(registerErrors(3, { name: '一二三四五六七八九十十一', mobile: '13800138000', code: '123456', schoolId: 'x', agreed: true })).toEqual({
+      name: '姓名不能超过11个字符',
+    });
+  });
+
+  test('enterprise form messages', () => {
+    expect(registerErrors(2, { name: '张三', mobile: '13800138000', code: '123456', agreed: true })).toEqual({
+      enterpriseName: '请输入企业名称',
+      invitationCode: '请输入邀请码',
+    });
+    expect(registerErrors(2, { name: '张三', mobile: '13800138000', code: '123456', enterpriseName: '某公司', invitationCode: 'ABCDEFG', agreed: true })).toEqual({
+      invitationCode: '邀请码不能超过6位',
+    });
+  });
+});
+
+describe('single sign-on secrets', () => {
+  test('development defaults outside production; off in production until set', () => {
+    expect(parseConfig({}).SSO_SHARED_SECRET?.length).toBeGreaterThanOrEqual(32);
+    expect(parseConfig({}).PARTNER_SSO_SECRET?.length).toBeGreaterThanOrEqual(32);
+    const prod = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32) });
+    expect(prod.SSO_SHARED_SECRET).toBeNull();
+    expect(prod.PARTNER_SSO_SECRET).toBeNull();
+    const set = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32), SSO_SHARED_SECRET: 'c'.repeat(32) });
+    expect(set.SSO_SHARED_SECRET).toBe('c'.repeat(32));
+  });
+
+  test('a short secret or a bad partner URL is refused by name', () => {
+    expect(() => parseConfig({ SSO_SHARED_SECRET: 'short' })).toThrow(/SSO_SHARED_SECRET/);
+    expect(() => parseConfig({ PARTNER_SSO_SECRET: 'short' })).toThrow(/PARTNER_SSO_SECRET/);
+    expect(() => parseConfig({ PARTNER_SSO_URL: 'not a url' })).toThrow(/PARTNER_SSO_URL/);
+  });
+});
