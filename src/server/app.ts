@@ -12,6 +12,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { engagementRoutes } from './engagement/engagement.routes';
 import { productsRoutes } from './products/products.routes';
 import { leadsRoutes } from './leads/leads.routes';
+import { certificatesRoutes } from './certificates/certificates.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -52,6 +53,7 @@ export function createApp(runtime: Runtime) {
   api.route('/', engagementRoutes);
   api.route('/', productsRoutes);
   api.route('/', leadsRoutes);
+  api.route('/', certificatesRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

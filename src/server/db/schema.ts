@@ -33,6 +33,8 @@ import type { CertificationOrganizationTable, UniversityInformationTable } from 
 import type { SmsCodeTable, SmsSendStateTable } from '../sms/sms.table';
 import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
 import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
+import type { CaptchaTable } from '../captcha/captcha.table';
+import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -75,4 +77,8 @@ export interface Database {
   platformParameters: PlatformParameterTable;
   schoolVisits: SchoolVisitTable;
   rolePacks: RolePackTable;
+  captchas: CaptchaTable;
+  skillCertificates: SkillCertificateTable;
+  trainingCertificates: TrainingCertificateTable;
+  certificateQueries: CertificateQueryTable;
 }
