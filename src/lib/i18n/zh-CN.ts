@@ -411,7 +411,6 @@ export const zhCN = {
   'certificates.tooManyMinute': '查询过于频繁，请一分钟后再试',
   'certificates.tooManyDay': '今日查询次数已达上限，请明天再试',
   'certificates.intro': '输入持证人姓名和证书编号，查询本项目及学校颁发的证书',
-  'certificates.issuer': '发证单位',
   'certificates.result': '查询结果',
   'certificates.idType': '证件类型',
   'certificates.idTypeResident': '居民身份证',

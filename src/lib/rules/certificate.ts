@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import { t } from '../i18n';
 
 /**
  * The certificate query form rules of spec section 5, shared by the query island and the server
- * (browser-safe). Field order is the order the messages are reported in: name, number, captcha.
+ * (browser-safe). Plain functions, so the island ships no validation library; the server wraps
+ * them in its zod schemas (src/server/certificates/certificates.routes.ts). Field order is the
+ * order the messages are reported in: name, number, captcha.
  */
 
 export const CERT_QUERY_FIELDS = ['name', 'number', 'captchaCode'] as const;
@@ -18,7 +19,7 @@ export type CertKind = (typeof CERT_KINDS)[number];
 /** Captcha keys are 16 characters of [A-Za-z0-9], made by the browser. */
 export const CAPTCHA_KEY_LENGTH = 16;
 export const CAPTCHA_KEY_PATTERN = /^[A-Za-z0-9]{16}$/;
-/** Width of the captcha image in CSS pixels (spec section 9). */
+/** Size of the captcha image in CSS pixels (width from spec section 9). */
 export const CAPTCHA_WIDTH = 112;
 export const CAPTCHA_HEIGHT = 38;
 
@@ -47,44 +48,40 @@ export function isValidName(value: string): boolean {
   return NAME_PATTERN.test(name) && !/^·|·$|··/.test(name);
 }
 
-/** A required text field: missing, null and blank all give the "required" message. */
-function required(message: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).trim().min(1, message),
-  );
+/** The trimmed text of a form value; '' for missing, null and anything that is not text or a number. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
 }
-
-export const certQueryFieldSchemas = {
-  name: required(t('certificates.nameRequired'))
-    .pipe(
-      z
-        .string()
-        .refine((v) => nameLength(normalizeName(v)) <= CERT_QUERY_LIMITS.nameMax, t('certificates.nameTooLong', { n: CERT_QUERY_LIMITS.nameMax }))
-        .refine(isValidName, t('certificates.nameInvalid')),
-    )
-    .transform(normalizeName),
-  number: required(t('certificates.numberRequired')).pipe(
-    z
-      .string()
-      .max(CERT_QUERY_LIMITS.numberMax, t('certificates.numberInvalid'))
-      .regex(NUMBER_PATTERN, t('certificates.numberInvalid')),
-  ),
-  captchaCode: required(t('certificates.captchaRequired')).pipe(
-    z
-      .string()
-      .regex(/^\d+$/, t('certificates.captchaDigits'))
-      .max(CERT_QUERY_LIMITS.captchaMax, t('certificates.captchaInvalid')),
-  ),
-};
-
-export type CertQueryForm = { [F in CertQueryField]: z.infer<(typeof certQueryFieldSchemas)[F]> };
 
 /** The message for one field's value, or null when it is valid. */
 export function certQueryFieldError(field: CertQueryField, value: unknown): string | null {
-  const result = certQueryFieldSchemas[field].safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? t('validation.invalid'));
+  const text = textOf(value);
+  switch (field) {
+    case 'name': {
+      if (!text) return t('certificates.nameRequired');
+      const name = normalizeName(text);
+      if (nameLength(name) > CERT_QUERY_LIMITS.nameMax) return t('certificates.nameTooLong', { n: CERT_QUERY_LIMITS.nameMax });
+      return isValidName(name) ? null : t('certificates.nameInvalid');
+    }
+    case 'number':
+      if (!text) return t('certificates.numberRequired');
+      return text.length <= CERT_QUERY_LIMITS.numberMax && NUMBER_PATTERN.test(text) ? null : t('certificates.numberInvalid');
+    case 'captchaCode':
+      if (!text) return t('certificates.captchaRequired');
+      if (!/^\d+$/.test(text)) return t('certificates.captchaDigits');
+      return text.length <= CERT_QUERY_LIMITS.captchaMax ? null : t('certificates.captchaInvalid');
+  }
 }
+
+/** A valid field's value as sent and looked up: trimmed; a name with its middle dots written as '·'. */
+export function certQueryValue(field: CertQueryField, value: unknown): string {
+  const text = textOf(value);
+  return field === 'name' ? normalizeName(text) : text;
+}
+
+export type CertQueryForm = Record<CertQueryField, string>;
 
 /** Every field's first message (only the invalid fields appear). */
 export function certQueryErrors(input: Partial<Record<CertQueryField, unknown>>): Partial<Record<CertQueryField, string>> {
@@ -100,11 +97,12 @@ export function certQueryErrors(input: Partial<Record<CertQueryField, unknown>>)
 export function parseCertQuery(
   input: Partial<Record<CertQueryField, unknown>>,
 ): { ok: true; value: CertQueryForm } | { ok: false; field: CertQueryField; message: string } {
-  const value: Partial<CertQueryForm> = {};
   for (const field of CERT_QUERY_FIELDS) {
-    const result = certQueryFieldSchemas[field].safeParse(input[field]);
-    if (!result.success) return { ok: false, field, message: result.error.issues[0]?.message ?? t('validation.invalid') };
-    value[field] = result.data;
+    const message = certQueryFieldError(field, input[field]);
+    if (message) return { ok: false, field, message };
   }
-  return { ok: true, value: value as CertQueryForm };
+  return {
+    ok: true,
+    value: { name: certQueryValue('name', input.name), number: certQueryValue('number', input.number), captchaCode: certQueryValue('captchaCode', input.captchaCode) },
+  };
 }
