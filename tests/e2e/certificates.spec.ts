@@ -206,6 +206,10 @@ test.describe('the two query pages', () => {
     await expect(page.getByRole('heading', { level: 2, name: DEMO_TENANT.school.projectName })).toBeVisible();
     await expect(page.getByRole('main').getByText(DEMO_TENANT.school.universityName, { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: /标志$/ })).toHaveCount(0);
+    // Until the island is live the form cannot submit natively (which would put the name in the URL).
+    const html = await (await page.request.get(`${DEMO_ORIGIN}/query_pc`)).text();
+    expect(html).toMatch(/<button type="submit" disabled=""/);
+    await expect(page.getByRole('button', { name: '查询', exact: true })).toBeEnabled();
   });
 
   test('/query_h5: the university name as title, a home icon to the online school with schoolId', async ({ page }) => {

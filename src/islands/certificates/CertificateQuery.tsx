@@ -256,9 +256,10 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
               {failure}
             </p>
           )}
+          {/* Disabled until hydrated: the server-rendered form must never submit natively (the name would land in the URL). */}
           <button
             type="submit"
-            disabled={submitting}
+            disabled={submitting || !captchaKey}
             className="w-full rounded-lg bg-brand py-2.5 text-base font-medium text-white hover:bg-brand-dark disabled:opacity-70 sm:text-sm"
           >
             {submitting ? t('certificates.submitting') : t('certificates.submit')}

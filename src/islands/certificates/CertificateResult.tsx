@@ -106,7 +106,7 @@ function NotFound({ simple, contact, headingId }: { simple: boolean; contact: En
               {t('certificates.tip.contact')}
               {phone && (
                 <>
-                  {'：'}
+                  {' '}
                   <a className="text-brand underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
                     {t('certificates.contactPhone', { mobile: phone })}
                   </a>
