@@ -13,6 +13,7 @@ import { engagementRoutes } from './engagement/engagement.routes';
 import { productsRoutes } from './products/products.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { loginRoutes } from './login/login.routes';
+import { certificatesRoutes } from './certificates/certificates.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -54,6 +55,7 @@ export function createApp(runtime: Runtime) {
   api.route('/', productsRoutes);
   api.route('/', leadsRoutes);
   api.route('/', loginRoutes);
+  api.route('/', certificatesRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -34,6 +34,8 @@ import type { SmsCodeTable, SmsSendStateTable } from '../sms/sms.table';
 import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
 import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
 import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, SsoNonceTable } from '../login/login.table';
+import type { CaptchaTable } from '../captcha/captcha.table';
+import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -80,4 +82,8 @@ export interface Database {
   ssoNonces: SsoNonceTable;
   invitationCodes: InvitationCodeTable;
   invitationJoins: InvitationJoinTable;
+  captchas: CaptchaTable;
+  skillCertificates: SkillCertificateTable;
+  trainingCertificates: TrainingCertificateTable;
+  certificateQueries: CertificateQueryTable;
 }

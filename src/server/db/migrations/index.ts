@@ -4,6 +4,7 @@ import * as m20261122T0950 from './20261122T0950_identity';
 import * as m20261122T1100 from './20261122T1100_engagement';
 import * as m20261122T1110 from './20261122T1110_leads_sms';
 import * as m20261122T1120 from './20261122T1120_products_school';
+import * as m20261122T1300 from './20261122T1300_certificates';
 import * as m20261122T1310 from './20261122T1310_login';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '20261122T1100_engagement': m20261122T1100,
   '20261122T1110_leads_sms': m20261122T1110,
   '20261122T1120_products_school': m20261122T1120,
+  '20261122T1300_certificates': m20261122T1300,
   '20261122T1310_login': m20261122T1310,
 };
 

@@ -5,6 +5,7 @@ import { seedEngagement } from './engagement';
 import { seedProducts } from './products';
 import { seedLeads } from './leads';
 import { seedLogin } from './login';
+import { seedCertificates } from './certificates';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -17,7 +18,7 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
 /** Seeds one feature's rows for one tenant; runs after the tenant, school and news exist. */
 export type FeatureSeeder = (db: DB, tenant: SeedTenant, now: number) => Promise<void>;
 
-const FEATURE_SEEDERS: readonly FeatureSeeder[] = [seedProducts, seedEngagement, seedLeads, seedLogin];
+const FEATURE_SEEDERS: readonly FeatureSeeder[] = [seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();

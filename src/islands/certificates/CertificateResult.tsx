@@ -1,0 +1,160 @@
+import type { ReactNode, Ref } from 'react';
+import { t } from '~/lib/i18n';
+import type { CertKind } from '~/lib/rules/certificate';
+import type { SkillCertificateVO, TrainingCertificateVO } from '~/server/certificates/certificates.service';
+
+export type LookupResult =
+  { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };
+
+/** The school's enrolment contact (spec: tip 4 shows only when one exists). */
+export interface EnrollContact {
+  mobile: string | null;
+  url: string | null;
+}
+
+const none = (value: string | null | undefined) => (value && value.trim() ? value : t('common.none'));
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5 border-b border-slate-100 py-2 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm text-muted sm:w-24">{label}</dt>
+      <dd className="min-w-0 break-all text-sm font-medium text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function CertificateImage({ url, name }: { url: string | null; name: string }) {
+  if (!url) return null;
+  return (
+    <figure className="mt-4">
+      <figcaption className="mb-2 text-sm text-muted">{t('certificates.image')}</figcaption>
+      <img
+        src={url}
+        alt={t('certificates.imageAlt', { name })}
+        width={800}
+        height={566}
+        loading="lazy"
+        className="h-auto w-full max-w-xl rounded-lg ring-1 ring-slate-200"
+      />
+    </figure>
+  );
+}
+
+function SkillCertificate({ c }: { c: SkillCertificateVO }) {
+  return (
+    <>
+      <dl>
+        <Row label={t('certificates.name')}>{c.name}</Row>
+        {/* The spec shows the ID type of a skill-level certificate always as 居民身份证. */}
+        <Row label={t('certificates.idType')}>{t('certificates.idTypeResident')}</Row>
+        <Row label={t('certificates.idNumber')}>{none(c.card)}</Row>
+        <Row label={t('certificates.mobile')}>{none(c.mobile)}</Row>
+        <Row label={t('certificates.professionName')}>{c.professionName}</Row>
+        <Row label={t('certificates.typeOfWorkName')}>{none(c.typeOfWorkName)}</Row>
+        <Row label={t('certificates.number')}>{c.certificateCode}</Row>
+        <Row label={t('certificates.level')}>{c.level}</Row>
+        <Row label={t('certificates.sendDate')}>{c.sendDate}</Row>
+      </dl>
+      <CertificateImage url={c.certificateImgUrl} name={c.name} />
+    </>
+  );
+}
+
+function TrainingCertificate({ c }: { c: TrainingCertificateVO }) {
+  return (
+    <>
+      <dl>
+        <Row label={t('certificates.name')}>{c.studentName}</Row>
+        <Row label={t('certificates.idType')}>{none(c.idType)}</Row>
+        <Row label={t('certificates.idNumber')}>{none(c.idCard)}</Row>
+        <Row label={t('certificates.mobile')}>{none(c.mobile)}</Row>
+        <Row label={t('certificates.productName')}>{c.productName}</Row>
+        <Row label={t('certificates.agencyName')}>{c.agencyName}</Row>
+        <Row label={t('certificates.number')}>{c.certificateNum}</Row>
+        <Row label={t('certificates.trainingPeriod')}>{t('certificates.period', { start: c.startTime, end: c.endTime })}</Row>
+      </dl>
+      <CertificateImage url={c.certificateUrl} name={c.studentName} />
+    </>
+  );
+}
+
+/**
+ * Not found: the apology and the "what to do" tips. The full list (desktop) has 4 tips, the 4th
+ * only when the school has an enrolment contact; the simple list (mobile) has tips 2 and 3.
+ */
+function NotFound({ simple, contact, headingId }: { simple: boolean; contact: EnrollContact | null; headingId: string }) {
+  const phone = contact?.mobile?.trim() || null;
+  return (
+    <div className="flex flex-col items-center text-center">
+      <svg aria-hidden="true" width="72" height="56" viewBox="0 0 72 56" fill="none" className="mb-3 text-slate-300">
+        <rect x="6" y="6" width="48" height="44" rx="6" stroke="currentColor" strokeWidth="3" />
+        <path d="M16 20h28M16 30h18" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        <circle cx="52" cy="40" r="9" stroke="currentColor" strokeWidth="3" />
+        <path d="M58.5 46.5L66 54" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+        {t('certificates.notFound')}
+      </h2>
+      <div className="mt-4 w-full max-w-md text-left">
+        <h3 className="text-sm font-semibold text-ink">{t('certificates.whatToDo')}</h3>
+        <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-muted">
+          {!simple && <li>{t('certificates.tip.issuer')}</li>}
+          <li>{t('certificates.tip.entry')}</li>
+          <li>{t('certificates.tip.details')}</li>
+          {!simple && contact && (
+            <li>
+              {t('certificates.tip.contact')}
+              {phone && (
+                <>
+                  {' '}
+                  <a className="text-brand underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                    {t('certificates.contactPhone', { mobile: phone })}
+                  </a>
+                </>
+              )}
+              {contact.url && (
+                <img
+                  src={contact.url}
+                  alt={t('certificates.contactQr')}
+                  width={112}
+                  height={112}
+                  loading="lazy"
+                  className="mt-2 h-28 w-28 rounded ring-1 ring-slate-200"
+                />
+              )}
+            </li>
+          )}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+interface Props {
+  result: LookupResult;
+  simple: boolean;
+  contact: EnrollContact | null;
+  headingId: string;
+  ref?: Ref<HTMLElement>;
+}
+
+/** The answer of a lookup: the certificate, or the not-found state. */
+export default function CertificateResult({ result, simple, contact, headingId, ref }: Props) {
+  return (
+    <section ref={ref} aria-labelledby={headingId} className="card scroll-mt-20 p-5 sm:p-6">
+      {result.data === null ? (
+        <NotFound simple={simple} contact={contact} headingId={headingId} />
+      ) : (
+        <>
+          <h2 id={headingId} tabIndex={-1} className="mb-2 border-l-4 border-brand pl-2 text-lg font-semibold outline-none">
+            {t('certificates.result')}
+            <span className="ml-2 text-sm font-normal text-muted">
+              {result.kind === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training')}
+            </span>
+          </h2>
+          {result.kind === 'skill' ? <SkillCertificate c={result.data} /> : <TrainingCertificate c={result.data} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { DB } from '../db/database';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/lib/i18n';
+import { CAPTCHA_KEY_PATTERN } from '~/lib/rules/certificate';
+import * as repo from './captcha.repository';
+import { renderCaptchaSvg } from './captcha.image';
+
+/**
+ * Image captchas for the certificate lookups. The browser makes a random 16-character key and asks
+ * for an image with it; the answer (4 random digits) is stored only as a salted SHA-256, bound to
+ * the school and the key, valid 5 minutes. Asking again with the same key replaces the answer.
+ * A captcha is checked at most once: any check, right or wrong, burns it. Images are limited per
+ * IP address, counted in the database at the request clock.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const CAPTCHA_LIMITS = {
+  ttlMs: 5 * MINUTE,
+  length: 4,
+  /** Images one IP address may ask for per minute, in all schools together. */
+  perIpMinute: 60,
+} as const;
+
+export function isCaptchaKey(value: unknown): value is string {
+  return typeof value === 'string' && CAPTCHA_KEY_PATTERN.test(value);
+}
+
+export function hashCaptcha(salt: string, tenantId: string, key: string, code: string): string {
+  return createHash('sha256').update(`${salt}\n${tenantId}\n${key}\n${code}`).digest('hex');
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+export function newCaptchaCode(): string {
+  return String(randomInt(0, 10 ** CAPTCHA_LIMITS.length)).padStart(CAPTCHA_LIMITS.length, '0');
+}
+
+/** Crypto-strength numbers in [0, 1) for the picture's distortions (Math.random would do too). */
+function randomSource(): () => number {
+  const pool = randomBytes(4096);
+  let i = 0;
+  return () => {
+    if (i + 4 > pool.length) {
+      randomBytes(4096).copy(pool);
+      i = 0;
+    }
+    const n = pool.readUInt32BE(i);
+    i += 4;
+    return n / 0x1_0000_0000;
+  };
+}
+
+export interface CreateCaptchaArgs {
+  tenantId: string;
+  key: string;
+  ip: string;
+  now: number;
+}
+
+/** Makes a new answer for the key (replacing any earlier one) and returns its SVG picture. */
+export async function createCaptcha(db: DB, a: CreateCaptchaArgs): Promise<string> {
+  if (!isCaptchaKey(a.key)) throw AppError.badRequest(t('captcha.keyInvalid'));
+  if ((await repo.countIpCaptchas(db, a.ip, a.now - MINUTE)) >= CAPTCHA_LIMITS.perIpMinute) {
+    throw new AppError(ErrorCode.TOO_MANY_REQUESTS, t('captcha.tooMany'));
+  }
+  const code = newCaptchaCode();
+  const salt = randomBytes(16).toString('hex');
+  const id = newId(a.now);
+  await repo.insertCaptcha(db, a.tenantId, {
+    id,
+    captchaKey: a.key,
+    salt,
+    codeHash: hashCaptcha(salt, a.tenantId, a.key, code),
+    ip: a.ip,
+    createdAt: a.now,
+    expiresAt: a.now + CAPTCHA_LIMITS.ttlMs,
+  });
+  await repo.burnOtherCaptchas(db, a.tenantId, a.key, id, a.now);
+  await repo.deleteCaptchasBefore(db, a.now - DAY);
+  return renderCaptchaSvg(code, randomSource());
+}
+
+/**
+ * Checks the answer to the live captcha of `key` in the school and burns it, whatever the
+ * answer: true only for the right answer to a live captcha, once. A missing, replaced, used or
+ * expired captcha is false.
+ */
+export async function checkAndBurnCaptcha(db: DB, tenantId: string, key: string, code: string, now: number): Promise<boolean> {
+  if (!isCaptchaKey(key)) return false;
+  const row = await repo.findLiveCaptcha(db, tenantId, key, now);
+  if (!row) return false;
+  // Burn first: of two checks at the same moment only one gets here with a live captcha.
+  if (!(await repo.burnCaptcha(db, tenantId, row.id, now))) return false;
+  const given = String(code ?? '').trim();
+  return /^\d{4}$/.test(given) && sameHex(hashCaptcha(row.salt, tenantId, key, given), row.codeHash);
+}
+
+/**
+ * Development and tests only (the route answers 404 in production): the answer to the live
+ * captcha of a key. Only a hash is stored, so it tries the 10 000 possible answers; no answer is
+ * kept in memory, and it works whichever instance made the image.
+ */
+export async function peekCaptchaCode(db: DB, tenantId: string, key: string, now: number): Promise<{ code: string; createdAt: number } | null> {
+  if (!isCaptchaKey(key)) return null;
+  const row = await repo.findLiveCaptcha(db, tenantId, key, now);
+  if (!row) return null;
+  for (let n = 0; n < 10 ** CAPTCHA_LIMITS.length; n++) {
+    const code = String(n).padStart(CAPTCHA_LIMITS.length, '0');
+    if (hashCaptcha(row.salt, tenantId, key, code) === row.codeHash) return { code, createdAt: row.createdAt };
+  }
+  return null;
+}

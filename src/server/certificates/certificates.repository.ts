@@ -1,0 +1,51 @@
+import type { DB } from '../db/database';
+
+/**
+ * All certificate SQL. A certificate is found only by its number AND the exact name within one
+ * school. The per-IP counts (and the clean-up of old log rows) are the only queries without a
+ * tenant id: the limits protect every school alike, and they return counts, never a certificate.
+ */
+
+export function findSkillCertificate(db: DB, tenantId: string, certificateCode: string, name: string) {
+  return db
+    .selectFrom('skillCertificates')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('certificateCode', '=', certificateCode)
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+export function findTrainingCertificate(db: DB, tenantId: string, certificateNum: string, studentName: string) {
+  return db
+    .selectFrom('trainingCertificates')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('certificateNum', '=', certificateNum)
+    .where('studentName', '=', studentName)
+    .executeTakeFirst();
+}
+
+export function insertQuery(db: DB, tenantId: string, row: { id: string; ip: string; kind: string; createdAt: number }) {
+  return db.insertInto('certificateQueries').values({ ...row, tenantId }).execute();
+}
+
+export function deleteQuery(db: DB, tenantId: string, id: string) {
+  return db.deleteFrom('certificateQueries').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Lookups from an IP address since a time (inclusive), in any school. */
+export async function countIpQueries(db: DB, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('certificateQueries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('createdAt', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Housekeeping: log rows older than every count window. */
+export function deleteQueriesBefore(db: DB, before: number) {
+  return db.deleteFrom('certificateQueries').where('createdAt', '<', before).execute();
+}

@@ -1,0 +1,31 @@
+/**
+ * Masking of personal data in certificate answers (pure). Every answer shows at most the first 6
+ * and last 4 characters of an ID number and the first 3 and last 4 of a mobile; shorter values
+ * show less, so that at least 40% of an ID number (and at least 4 characters of a mobile) is
+ * always hidden. Each hidden character becomes one '*'.
+ */
+
+function maskMiddle(value: string | null | undefined, head: number, tail: number, minHidden: (n: number) => number): string | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  const chars = Array.from(text);
+  const n = chars.length;
+  const visible = Math.max(0, n - Math.max(1, minHidden(n)));
+  let h = head;
+  let t = tail;
+  while (h + t > visible) {
+    if (t >= h && t > 0) t--;
+    else h--;
+  }
+  return chars.slice(0, h).join('') + '*'.repeat(n - h - t) + (t > 0 ? chars.slice(n - t).join('') : '');
+}
+
+/** 320102199001011234 -> 320102********1234. */
+export function maskIdNumber(value: string | null | undefined): string | null {
+  return maskMiddle(value, 6, 4, (n) => Math.ceil(n * 0.4));
+}
+
+/** 13812345678 -> 138****5678. */
+export function maskMobile(value: string | null | undefined): string | null {
+  return maskMiddle(value, 3, 4, (n) => Math.max(4, Math.ceil(n / 3)));
+}

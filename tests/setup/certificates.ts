@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { expectOk } from './api';
+import { DEMO, HUAXIA, type Answer, type TestServer } from './server';
+import { CERTIFICATE_SEED, idNumber } from '~/server/db/seed/certificates';
+
+/** Helpers of the captcha and certificate lookup tests. */
+
+export const CAPTCHA = '/api/oauth/anyTenant/captcha';
+export const LATEST_CAPTCHA = '/api/oauth/anyTenant/dev/latestCaptcha';
+export const SKILL = '/api/evaluate/anyTenant/certificate/queryCertificateByCode';
+export const TRAINING = '/api/teaching/anyTenant/queryTeachUserCert';
+
+export const MINUTE = 60_000;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new 16-character key, as the browser makes one. */
+export function freshKey(): string {
+  return [...randomBytes(16)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
+}
+
+let ips = 0;
+/** A client address no other test uses (the per-IP limits). */
+export const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
+
+export interface CallOptions {
+  /** TenantId header; null for none. Default: the demo tenant. */
+  tenant?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+async function parse(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+function headersOf(o: CallOptions, extra: Record<string, string> = {}): Record<string, string> {
+  const tenant = o.tenant === undefined ? DEMO.id : o.tenant;
+  return { ...extra, ...(tenant ? { TenantId: tenant } : {}), ...o.headers };
+}
+
+/** GET from a client address (the request's `ip`, as the Astro endpoint passes it). */
+export async function getFrom(s: TestServer, path: string, query: Record<string, string>, o: CallOptions = {}): Promise<Answer> {
+  const qs = new URLSearchParams(query).toString();
+  const res = await s.app.request(qs ? `${path}?${qs}` : path, { headers: headersOf(o) }, { ip: o.ip ?? freshIp() });
+  return parse(res);
+}
+
+/** POST JSON (a string body is sent as is) from a client address. */
+export async function postFrom(s: TestServer, path: string, body: unknown, o: CallOptions = {}): Promise<Answer> {
+  const res = await s.app.request(
+    path,
+    { method: 'POST', headers: headersOf(o, { 'Content-Type': 'application/json' }), body: typeof body === 'string' ? body : JSON.stringify(body) },
+    { ip: o.ip ?? freshIp() },
+  );
+  return parse(res);
+}
+
+export const captchaImage = (s: TestServer, key: string, o: CallOptions = {}, query: Record<string, string> = {}) =>
+  getFrom(s, CAPTCHA, { key, ...query }, o);
+
+/** The answer to the live captcha of a key, from the development endpoint. */
+export async function latestCaptcha(s: TestServer, key: string, o: CallOptions = {}): Promise<string> {
+  const data = expectOk<{ key: string; code: string; createdAt: number }>(await getFrom(s, LATEST_CAPTCHA, { key }, o));
+  expect(data.code).toMatch(/^\d{4}$/);
+  return data.code;
+}
+
+/** A new captcha and its answer, as a visitor reads it from the picture. */
+export async function solvedCaptcha(s: TestServer, o: CallOptions = {}): Promise<{ captchaKey: string; captchaCode: string }> {
+  const captchaKey = freshKey();
+  const image = await captchaImage(s, captchaKey, o);
+  expect(image.status, image.text).toBe(200);
+  expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  return { captchaKey, captchaCode: await latestCaptcha(s, captchaKey, o) };
+}
+
+/** A wrong answer to a captcha. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+export interface SkillQuery {
+  name: unknown;
+  certificateCode: unknown;
+}
+export interface TrainingQuery {
+  studentName: unknown;
+  certificateNum: unknown;
+}
+
+/** A skill-level lookup with a freshly solved captcha (from the same address and school). */
+export async function querySkill(s: TestServer, q: SkillQuery, o: CallOptions = {}): Promise<Answer> {
+  const ip = o.ip ?? freshIp();
+  const captcha = await solvedCaptcha(s, { ...o, ip });
+  return postFrom(s, SKILL, { ...captcha, ...q }, { ...o, ip });
+}
+
+export async function queryTraining(s: TestServer, q: TrainingQuery, o: CallOptions = {}): Promise<Answer> {
+  const ip = o.ip ?? freshIp();
+  const captcha = await solvedCaptcha(s, { ...o, ip });
+  return postFrom(s, TRAINING, { ...captcha, ...q }, { ...o, ip });
+}
+
+/** The seeded certificates, from the seed data itself. */
+export const seed = {
+  demo: CERTIFICATE_SEED[DEMO.id]!,
+  huaxia: CERTIFICATE_SEED[HUAXIA.id]!,
+  idNumber,
+};
+
+/** Not found: success code, data null, the one generic message whatever was wrong. */
+export const NOT_FOUND_BODY = { code: 0, data: null, message: '未查询到相关信息，请核对姓名、证书编号和验证码' };
+
+export function expectNotFound(answer: Answer): void {
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.body, answer.text).toEqual(NOT_FOUND_BODY);
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+}
