@@ -65,6 +65,11 @@ export function createApp(runtime: Runtime) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json(fail(err.status, t('validation.invalid')), err.status);
     }
+    // The client went away mid-request (a page left while its body was read): not a server fault.
+    if (c.req.raw.signal?.aborted) {
+      runtime.logger.info('client aborted', { requestId: c.var.ctx?.requestId, path: c.req.path });
+      return c.body(null, 499 as 400);
+    }
     runtime.logger.error('unhandled error', {
       requestId: c.var.ctx?.requestId,
       path: c.req.path,

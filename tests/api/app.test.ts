@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectRefused } from '../setup/api';
-import { useTestServer } from '../setup/server';
+import { DEMO, useTestServer } from '../setup/server';
 
 const server = useTestServer();
 const expectedKind = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '') ? 'postgres' : 'sqlite';
@@ -93,5 +93,29 @@ describe('caching headers', () => {
       expectRefused(answer);
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
+  });
+});
+
+describe('a client that goes away mid-request', () => {
+  test('is not logged as a server error (499, no envelope)', async () => {
+    const controller = new AbortController();
+    // As the Node adapter does when the socket closes: the signal aborts and the body errors.
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"visitorId":'));
+        controller.signal.addEventListener('abort', () => c.error(new Error('aborted')));
+      },
+    });
+    const request = new Request('http://localhost/api/search/anyUser/performanceStat/visit', {
+      method: 'POST',
+      headers: { TenantId: DEMO.id, 'Content-Type': 'application/json' },
+      body,
+      signal: controller.signal,
+      // @ts-expect-error Node's fetch needs duplex for a stream body
+      duplex: 'half',
+    });
+    controller.abort();
+    const res = await server().app.request(request);
+    expect(res.status).toBe(499);
   });
 });
