@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { t } from '../i18n';
 import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-sign';
+import { requiredText as required } from './library';
 
 /**
  * The consult form (留言咨询) rules of spec section 5, shared by the modal and the server
@@ -14,14 +15,6 @@ export const CONSULT_LIMITS = { nameMax: 30, mobileMax: 11, codeMax: SMS_CODE_LE
 
 /** Chinese letters, English letters or dots (including the middle dot of transliterated names). */
 const NAME_PATTERN = /^[\u4e00-\u9fa5A-Za-z.·．•]+$/;
-
-/** A required text field: missing, null and blank all give the "required" message. */
-function required(message: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).trim().min(1, message),
-  );
-}
 
 export const consultFieldSchemas = {
   name: required(t('consult.nameRequired')).pipe(

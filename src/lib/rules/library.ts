@@ -42,6 +42,17 @@ export function required(message: string): Rule {
   });
 }
 
+/**
+ * A required text field as forms send it: missing, null and blank give the message; numbers become
+ * text; the value comes out trimmed. Pipe it into the field's own checks.
+ */
+export function requiredText(message: string) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
+    z.string({ error: message }).trim().min(1, message),
+  );
+}
+
 /** All rules in order; the first failing rule's message is reported. */
 export function all(...list: Rule[]): Rule {
   return z.unknown().transform((v, ctx) => {

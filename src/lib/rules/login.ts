@@ -1,22 +1,16 @@
 import { z } from 'zod';
 import { t } from '../i18n';
 import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-sign';
+import { all, required, requiredText, rules } from './library';
+
+export { requiredText };
 
 /**
  * Login form rules (spec section 5, "Login"), shared by the login pages and the server
- * (browser-safe). Written as zod schemas so the shared rule library (src/lib/rules/) can adopt
- * them later. Each field reports its first message; `loginErrors` gives every field's.
+ * (browser-safe). Built on the shared rule library (library.ts). Each field reports its first message; `loginErrors` gives every field's.
  */
 
 export const LOGIN_LIMITS = { mobile: 11, code: SMS_CODE_LENGTH, passwordMin: 6, passwordMax: 20 } as const;
-
-/** Missing, null and blank values all give the "required" message; numbers become text. */
-export function requiredText(message: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).trim().min(1, message),
-  );
-}
 
 /** 请输入手机号码; exactly 11 characters, 1 and ten digits: 请输入正确的手机号码. */
 export const mobileRule = requiredText(t('login.mobileRequired')).pipe(
@@ -43,12 +37,7 @@ export const loginPasswordRule = z.preprocess(
 );
 
 /** A new password: 6–20 letters or digits (密码不能少于6位 / 密码不能超过20位 / 请输入6~20位字母或数字). */
-export const newPasswordRule = z
-  .string({ error: t('login.passwordRequired') })
-  .min(1, t('login.passwordRequired'))
-  .min(LOGIN_LIMITS.passwordMin, t('login.passwordTooShort'))
-  .max(LOGIN_LIMITS.passwordMax, t('login.passwordTooLong'))
-  .regex(/^[A-Za-z0-9]+$/, t('login.passwordFormat'));
+export const newPasswordRule = all(required(t('login.passwordRequired')), rules.password);
 
 /** The agreement checkbox must be ticked: 请先阅读并同意协议. */
 export const agreementRule = z.literal(true, { error: t('login.agreementRequired') });
