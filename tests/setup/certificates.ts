@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { expectOk } from './api';
-import { DEMO, HUAXIA, type Answer, type TestServer } from './server';
+import { DEMO, HUAXIA, parse, type Answer, type TestServer } from './server';
 import { CERTIFICATE_SEED, idNumber } from '~/server/db/seed/certificates';
 
 /** Helpers of the captcha and certificate lookup tests. */
@@ -29,17 +29,6 @@ export interface CallOptions {
   tenant?: string | null;
   ip?: string;
   headers?: Record<string, string>;
-}
-
-async function parse(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
 }
 
 function headersOf(o: CallOptions, extra: Record<string, string> = {}): Record<string, string> {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { smsSign } from '~/lib/sms-sign';
 import { expectOk } from './api';
-import { DEMO, type Answer, type TestServer } from './server';
+import { DEMO, parse, type Answer, type TestServer } from './server';
 
 /** Paths of the identity calls. */
 export const LOGIN = {
@@ -30,17 +30,6 @@ export const uniqueMobile = (prefix = '150') => `${prefix}${String((process.pid 
 let ipCounter = 0;
 /** A client address no other test uses (the per-IP limits). */
 export const uniqueIp = () => `10.${(process.pid % 200) + 20}.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-
-async function parse(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
 
 export interface CallOptions {
   tenant?: string | null;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode,
 import { post } from '~/lib/api/client';
 import { captchaUrl, newCaptchaKey } from '~/lib/captcha';
 import { publicConfig } from '~/lib/config';
+import { FieldError, RequiredLabel } from '../shared/fields';
 import { t } from '~/lib/i18n';
 import {
   CAPTCHA_HEIGHT,
@@ -150,20 +151,8 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
   });
   const inputClass = (f: CertQueryField) =>
     `w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base outline-none focus:border-brand sm:text-sm ${errors[f] ? 'border-red-600' : 'border-slate-300'}`;
-  const label = (f: CertQueryField, text: string) => (
-    <div className="mb-1 flex items-center gap-0.5 text-sm font-medium text-ink">
-      <span aria-hidden="true" className="text-red-700">
-        *
-      </span>
-      <label htmlFor={ids.field(f)}>{text}</label>
-    </div>
-  );
-  const error = (f: CertQueryField) =>
-    errors[f] ? (
-      <p id={ids.error(f)} className="mt-1 text-xs text-red-700">
-        {errors[f]}
-      </p>
-    ) : null;
+  const label = (f: CertQueryField, text: string) => <RequiredLabel htmlFor={ids.field(f)} text={text} />;
+  const error = (f: CertQueryField) => <FieldError id={ids.error(f)} message={errors[f]} />;
   const tabLabel = (k: CertKind) => (k === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training'));
   const cfg = captchaKey ? publicConfig() : null;
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { post } from '~/lib/api/client';
+import { FieldError, RequiredLabel } from '../shared/fields';
 import { t } from '~/lib/i18n';
 import { toast, type ToastKind } from '~/lib/toast';
 import { $consultOpen, closeConsult } from '~/lib/stores/ui';
@@ -108,21 +109,8 @@ export default function ConsultModal() {
   });
   const inputClass = (f: ConsultField) =>
     `w-full min-w-0 rounded-lg border px-3 py-2 text-sm outline-none focus:border-brand ${errors[f] ? 'border-red-600' : 'border-slate-300'}`;
-  // The required mark sits beside the label, not in it, so the field's name is the label's text.
-  const label = (f: ConsultField, text: string) => (
-    <div className="mb-1 flex items-center gap-0.5 text-sm font-medium text-ink">
-      <span aria-hidden="true" className="text-red-700">
-        *
-      </span>
-      <label htmlFor={ids.field(f)}>{text}</label>
-    </div>
-  );
-  const error = (f: ConsultField) =>
-    errors[f] ? (
-      <p id={ids.error(f)} className="mt-1 text-xs text-red-700">
-        {errors[f]}
-      </p>
-    ) : null;
+  const label = (f: ConsultField, text: string) => <RequiredLabel htmlFor={ids.field(f)} text={text} />;
+  const error = (f: ConsultField) => <FieldError id={ids.error(f)} message={errors[f]} />;
 
   return (
     <dialog

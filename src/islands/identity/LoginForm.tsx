@@ -5,7 +5,7 @@ import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
 import { LOGIN_FIELDS, LOGIN_LIMITS, loginErrors, loginFieldError, type LoginField, type LoginMode } from '~/lib/rules/login';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FormMessage, TextField } from './fields';
+import { AgreementField, FormMessage, TextField } from '../shared/fields';
 import { afterLoginTarget, finishLogin, login } from './login-flow';
 
 export interface LoginFormProps {

@@ -15,7 +15,7 @@ import {
   type RegisterType,
 } from '~/lib/rules/register';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FieldError, FormMessage, TextField, inputClass } from './fields';
+import { AgreementField, FieldError, FormMessage, TextField, inputClass } from '../shared/fields';
 import { IDENTITY_PATHS, afterLoginTarget, finishLogin, login } from './login-flow';
 
 export interface RegisterFormProps {

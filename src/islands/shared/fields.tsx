@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { t } from '~/lib/i18n';
 
-/** Form pieces shared by the login and registration forms (same look as the consult form). */
+/** Form pieces shared by the product's forms: login, registration, consult and certificate query. */
 
 export const inputClass = (invalid: boolean) =>
   `w-full min-w-0 rounded-lg border px-3 py-2.5 text-sm outline-none focus:border-brand ${invalid ? 'border-red-600' : 'border-slate-300'}`;
@@ -12,6 +12,18 @@ export function FieldError({ id, message }: { id: string; message: string | unde
       {message}
     </p>
   ) : null;
+}
+
+/** A field label with the required mark beside it (not in it, so the field's name is the label's text). */
+export function RequiredLabel({ htmlFor, text }: { htmlFor: string; text: string }) {
+  return (
+    <div className="mb-1 flex items-center gap-0.5 text-sm font-medium text-ink">
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
+      <label htmlFor={htmlFor}>{text}</label>
+    </div>
+  );
 }
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
