@@ -49,7 +49,7 @@ describe('clue/saveClue', () => {
     const answer = await save(server(), form(mobile, code), { ip: '203.0.113.10' });
     const data = expectOk<{ id: string }>(answer);
     expect(answer.body.message).toBe('提交成功');
-    expect(data.id).toMatch(/^\d{19}$/);
+    expect(data.id).toMatch(/^\d{26}$/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const rows = await cluesOf(server(), DEMO.id, mobile);
     expect(rows).toHaveLength(1);
