@@ -23,7 +23,12 @@ export async function createServer(config: Config, now: () => number = Date.now)
     dbKind: kind,
     logger,
     now,
-    lookups: { tenants: createTtlCache(5_000), schools: createTtlCache(5_000), qrCodes: createTtlCache(3_600_000, 500) },
+    lookups: {
+      tenants: createTtlCache(5_000),
+      schools: createTtlCache(5_000),
+      customerServices: createTtlCache(5_000),
+      qrCodes: createTtlCache(3_600_000, 500),
+    },
   };
   return { runtime, app: createApp(runtime) };
 }

@@ -5,6 +5,7 @@ import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
 import type { Authenticated } from '../identity/identity.service';
 import type { SchoolInfo } from '../tenant/tenant.service';
+import type { CustomerServiceVO } from '../leads/leads.service';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
 export interface Runtime {
@@ -16,7 +17,13 @@ export interface Runtime {
   now: () => number;
   /** Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school by tenant. */
   /** qrCodes: QR SVG markup by text (pure, costly to draw: about 0.4 ms each). */
-  lookups: { tenants: TtlCache<Tenant | null>; schools: TtlCache<SchoolInfo>; qrCodes: TtlCache<string> };
+  /** customerServices: the floating tools' first customer service of a school (5 s, like schools). */
+  lookups: {
+    tenants: TtlCache<Tenant | null>;
+    schools: TtlCache<SchoolInfo>;
+    customerServices: TtlCache<CustomerServiceVO | null>;
+    qrCodes: TtlCache<string>;
+  };
 }
 
 /** The request headers of the spec, read once. */

@@ -3,11 +3,14 @@ import type { PublicConfig } from '~/lib/config';
 import { getSchoolInfo, type SchoolInfo } from '../tenant/tenant.service';
 import type { Server } from '../runtime';
 import { appDownloadUrl } from '../school/links';
+import { firstCustomerService, type CustomerServiceVO } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
 
 export interface LayoutData {
   tenant: Tenant;
   school: SchoolInfo;
+  /** The floating tools' phone and WeChat QR code: the school's first customer service, if any. */
+  customerService: CustomerServiceVO | null;
   partner: boolean;
   partnerName: string;
   partnerSlug: string;
@@ -19,11 +22,15 @@ export interface LayoutData {
 export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
   const { server, tenant } = locals as { server: Server; tenant: Tenant };
   const { config, db, lookups } = server.runtime;
-  const school = await lookups.schools.get(tenant.id, () => getSchoolInfo(db, tenant.id));
+  const [school, customerService] = await Promise.all([
+    lookups.schools.get(tenant.id, () => getSchoolInfo(db, tenant.id)),
+    lookups.customerServices.get(tenant.id, () => firstCustomerService(db, tenant.id)),
+  ]);
   const loginPath = config.PARTNER_EDITION ? `/${config.PARTNER_SLUG}-login` : '/login';
   return {
     tenant,
     school,
+    customerService,
     partner: config.PARTNER_EDITION,
     partnerName: config.PARTNER_NAME,
     partnerSlug: config.PARTNER_SLUG,

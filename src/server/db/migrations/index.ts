@@ -6,6 +6,7 @@ import * as m20261122T1110 from './20261122T1110_leads_sms';
 import * as m20261122T1120 from './20261122T1120_products_school';
 import * as m20261122T1300 from './20261122T1300_certificates';
 import * as m20261122T1310 from './20261122T1310_login';
+import * as m20261122T1400 from './20261122T1400_ordered_indexes';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '20261122T1120_products_school': m20261122T1120,
   '20261122T1300_certificates': m20261122T1300,
   '20261122T1310_login': m20261122T1310,
+  '20261122T1400_ordered_indexes': m20261122T1400,
 };
 
 export const migrationProvider: MigrationProvider = {
