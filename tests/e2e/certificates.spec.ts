@@ -220,8 +220,7 @@ test.describe('the two query pages', () => {
     await expect(page.getByRole('tablist', { name: '证书类型' }).getByRole('tab')).toHaveText(['职业技能等级证书', '培训结业证书']);
   });
 
-  test('no sideways scroll at 375 px on either page', async ({ page }, info) => {
-    test.skip(info.project.name !== 'mobile', 'a phone-width check');
+  test('no sideways scroll at 375 px on either page', { tag: '@mobile-only' }, async ({ page }) => {
     for (const path of ['/query_pc', '/query_h5']) {
       await openQuery(page, path);
       await expectNoSidewaysScroll(page);
@@ -257,8 +256,8 @@ test.describe('the two query pages', () => {
     await expect(row(page, '培训机构')).toHaveText(huaxia.agencyName);
   });
 
-  test('a school without an enrolment contact shows no 联系顾问 tip', async ({ page }, info) => {
-    test.skip(info.project.name === 'mobile', 'the full tips are on the desktop page');
+  // The full tips are on the desktop page.
+  test('a school without an enrolment contact shows no 联系顾问 tip', { tag: '@desktop-only' }, async ({ page }) => {
     await openQuery(page, `${EMPTY_ORIGIN}/query_pc`);
     await fillQuery(page, '王芳', 'Y1');
     await field(page, '验证码').press('Enter');
@@ -297,8 +296,8 @@ test.describe('/query', () => {
     }
   });
 
-  test('a desktop browser lands on the desktop page', async ({ page }, info) => {
-    test.skip(info.project.name === 'mobile', "the mobile project's browser has a desktop user agent; see the phone test above");
+  // The mobile project's browser has a desktop user agent; the phone test above sets an iPhone's.
+  test('a desktop browser lands on the desktop page', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/query');
     await expect(page).toHaveURL(`${DEMO_ORIGIN}/query_pc`);
     await expect(page.getByRole('heading', { level: 1, name: '证书查询' })).toBeVisible();

@@ -15,9 +15,11 @@ export interface Runtime {
   logger: Logger;
   /** Current time in epoch ms; tests pass a controlled clock. */
   now: () => number;
-  /** Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school by tenant. */
-  /** qrCodes: QR SVG markup by text (pure, costly to draw: about 0.4 ms each). */
-  /** customerServices: the floating tools' first customer service of a school (5 s, like schools). */
+  /**
+   * Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school and its first
+   * customer service (the floating tools) by tenant; qrCodes: QR SVG markup by text (pure, costly
+   * to draw: about 0.4 ms each, kept an hour).
+   */
   lookups: {
     tenants: TtlCache<Tenant | null>;
     schools: TtlCache<SchoolInfo>;

@@ -8,18 +8,18 @@ import type { Kysely } from 'kysely';
  * 25 µs even for 7 rows, several times per page). Each index below replaces one of the same name
  * stem with the id (or the time) as the last column; both engines then read the rows in order.
  */
-const REPLACED: { table: string; old: string; name: string; columns: string[] }[] = [
-  { table: 'news', old: 'news_tenant_status_time_idx', name: 'news_tenant_status_time_id_idx', columns: ['tenant_id', 'status', 'publish_time', 'id'] },
-  { table: 'notices', old: 'notices_tenant_status_time_idx', name: 'notices_tenant_status_time_id_idx', columns: ['tenant_id', 'status', 'publish_time', 'id'] },
-  { table: 'news_categories', old: 'news_categories_tenant_idx', name: 'news_categories_tenant_seq_id_idx', columns: ['tenant_id', 'seq', 'id'] },
-  { table: 'hot_majors', old: 'hot_majors_tenant_idx', name: 'hot_majors_tenant_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
-  { table: 'service_points', old: 'service_points_tenant_idx', name: 'service_points_tenant_seq_id_idx', columns: ['tenant_id', 'seq', 'id'] },
-  { table: 'material_posters', old: 'material_posters_tenant_idx', name: 'material_posters_tenant_seq_id_idx', columns: ['tenant_id', 'enabled', 'seq', 'id'] },
-  { table: 'coupons', old: 'coupons_tenant_idx', name: 'coupons_tenant_created_id_idx', columns: ['tenant_id', 'state', 'created_at', 'id'] },
-  { table: 'customer_services', old: 'customer_services_tenant_idx', name: 'customer_services_tenant_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
-  { table: 'enroll_contacts', old: 'enroll_contacts_tenant_idx', name: 'enroll_contacts_tenant_created_id_idx', columns: ['tenant_id', 'created_at', 'id'] },
-  { table: 'product_operation_categories', old: 'product_operation_categories_tenant_idx', name: 'product_operation_categories_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
-  { table: 'certification_organizations', old: 'certification_organizations_tenant_idx', name: 'certification_organizations_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
+const REPLACED: { table: string; old: string; oldColumns: string[]; name: string; columns: string[] }[] = [
+  { table: 'news', old: 'news_tenant_status_time_idx', oldColumns: ['tenant_id', 'status', 'publish_time'], name: 'news_tenant_status_time_id_idx', columns: ['tenant_id', 'status', 'publish_time', 'id'] },
+  { table: 'notices', old: 'notices_tenant_status_time_idx', oldColumns: ['tenant_id', 'status', 'publish_time'], name: 'notices_tenant_status_time_id_idx', columns: ['tenant_id', 'status', 'publish_time', 'id'] },
+  { table: 'news_categories', old: 'news_categories_tenant_idx', oldColumns: ['tenant_id', 'seq'], name: 'news_categories_tenant_seq_id_idx', columns: ['tenant_id', 'seq', 'id'] },
+  { table: 'hot_majors', old: 'hot_majors_tenant_idx', oldColumns: ['tenant_id', 'state', 'seq'], name: 'hot_majors_tenant_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
+  { table: 'service_points', old: 'service_points_tenant_idx', oldColumns: ['tenant_id'], name: 'service_points_tenant_seq_id_idx', columns: ['tenant_id', 'seq', 'id'] },
+  { table: 'material_posters', old: 'material_posters_tenant_idx', oldColumns: ['tenant_id', 'enabled', 'seq'], name: 'material_posters_tenant_seq_id_idx', columns: ['tenant_id', 'enabled', 'seq', 'id'] },
+  { table: 'coupons', old: 'coupons_tenant_idx', oldColumns: ['tenant_id', 'state', 'created_at'], name: 'coupons_tenant_created_id_idx', columns: ['tenant_id', 'state', 'created_at', 'id'] },
+  { table: 'customer_services', old: 'customer_services_tenant_idx', oldColumns: ['tenant_id', 'state', 'seq'], name: 'customer_services_tenant_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
+  { table: 'enroll_contacts', old: 'enroll_contacts_tenant_idx', oldColumns: ['tenant_id', 'created_at'], name: 'enroll_contacts_tenant_created_id_idx', columns: ['tenant_id', 'created_at', 'id'] },
+  { table: 'product_operation_categories', old: 'product_operation_categories_tenant_idx', oldColumns: ['tenant_id', 'state', 'seq'], name: 'product_operation_categories_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
+  { table: 'certification_organizations', old: 'certification_organizations_tenant_idx', oldColumns: ['tenant_id', 'state', 'seq'], name: 'certification_organizations_seq_id_idx', columns: ['tenant_id', 'state', 'seq', 'id'] },
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -30,21 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const previous: Record<string, string[]> = {
-    news_tenant_status_time_idx: ['tenant_id', 'status', 'publish_time'],
-    notices_tenant_status_time_idx: ['tenant_id', 'status', 'publish_time'],
-    news_categories_tenant_idx: ['tenant_id', 'seq'],
-    hot_majors_tenant_idx: ['tenant_id', 'state', 'seq'],
-    service_points_tenant_idx: ['tenant_id'],
-    material_posters_tenant_idx: ['tenant_id', 'enabled', 'seq'],
-    coupons_tenant_idx: ['tenant_id', 'state', 'created_at'],
-    customer_services_tenant_idx: ['tenant_id', 'state', 'seq'],
-    enroll_contacts_tenant_idx: ['tenant_id', 'created_at'],
-    product_operation_categories_tenant_idx: ['tenant_id', 'state', 'seq'],
-    certification_organizations_tenant_idx: ['tenant_id', 'state', 'seq'],
-  };
-  for (const { table, old, name } of REPLACED) {
-    await db.schema.createIndex(old).on(table).columns(previous[old]!).execute();
+  for (const { table, old, oldColumns, name } of REPLACED) {
+    await db.schema.createIndex(old).on(table).columns(oldColumns).execute();
     await db.schema.dropIndex(name).execute();
   }
 }
