@@ -4,6 +4,8 @@ import { getServer } from '~/server/runtime';
 import { resolveTenant } from '~/server/tenant/tenant.service';
 import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/page-cache';
 import { schoolNotFoundHtml } from '~/server/pages/school-not-found';
+import { readClientHeaders } from '~/server/http/context';
+import { createScope } from '~/server/http/request-scope';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
@@ -40,6 +42,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       });
     } else {
       locals.tenant = tenant;
+      locals.scope = createScope(server.runtime, { requestId, ip: clientIp(context), host, headers: readClientHeaders(request.headers), tenant });
       response = await cachePage(request, await next(), config.PAGE_MAX_AGE);
     }
   }
@@ -59,6 +62,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
   return response;
 });
+
+/** The peer address; empty when the client has already gone (reading it would throw). */
+function clientIp(context: { clientAddress: string }): string {
+  try {
+    return context.clientAddress;
+  } catch {
+    return '';
+  }
+}
 
 /**
  * Pages depend only on the tenant (the host) and the URL, never on who is logged in, so a CDN

@@ -10,7 +10,12 @@ export const ErrorCode = {
   OK: 0,
   BAD_REQUEST: 400,
   NOT_FOUND: 404,
+  /** Logged in, but this is not yours (another student's comment, another user's binding). */
+  FORBIDDEN: 403,
   METHOD_NOT_ALLOWED: 405,
+  /** The write lost a race or repeats one that already happened (submitted twice, signed in twice). */
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
@@ -29,14 +34,6 @@ export interface Envelope<T> {
   message: string;
 }
 
-export interface Page<T> {
-  records: T[];
-  current: number;
-  pages: number;
-  size: number;
-  total: number;
-}
-
 /** A code as a number: numbers and numeric text only ('0' yes; null, '', false, [] no). */
 function codeOf(code: unknown): number | null {
   if (typeof code === 'number') return Number.isFinite(code) ? code : null;
@@ -52,26 +49,6 @@ export function isSuccess(code: unknown): boolean {
 export function isLoginInvalid(code: unknown): boolean {
   const n = codeOf(code);
   return n !== null && (LOGIN_INVALID_CODES as readonly number[]).includes(n);
-}
-
-export function pageOf<T>(records: T[], total: number, current: number, size: number): Page<T> {
-  return { records, total, current, size, pages: size > 0 ? Math.ceil(total / size) : 0 };
-}
-
-/** Paging fields may arrive as strings (Long values serialised by some servers): make them numbers. */
-export function normalizePage<T>(raw: unknown): Page<T> {
-  const p = (raw ?? {}) as Record<string, unknown>;
-  const num = (v: unknown) => {
-    const n = Number(v);
-    return Number.isFinite(n) ? n : 0;
-  };
-  return {
-    records: Array.isArray(p['records']) ? (p['records'] as T[]) : [],
-    current: num(p['current']),
-    pages: num(p['pages']),
-    size: num(p['size']),
-    total: num(p['total']),
-  };
 }
 
 /** The server's message, whichever field it came in. */

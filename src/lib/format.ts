@@ -1,41 +1,9 @@
 import { t } from './i18n';
+import { DAY, HOUR, MINUTE, SECOND, formatDate } from './time/cst';
+
+export { formatDate, formatDateTime, parseDateTime } from './time/cst';
 
 /** Pure formatting rules shared by server rendering and islands. */
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** Times are shown in China Standard Time (UTC+8, no daylight saving). */
-const CST_OFFSET = 8 * HOUR;
-
-function cstParts(ms: number) {
-  const iso = new Date(ms + CST_OFFSET).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in China Standard Time. */
-export function formatDateTime(ms: number): string {
-  const { date, time } = cstParts(ms);
-  return `${date} ${time}`;
-}
-
-/** 'YYYY-MM-DD' in China Standard Time. */
-export function formatDate(ms: number): string {
-  return cstParts(ms).date;
-}
-
-/** Parses 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD HH:mm:ss' (China Standard Time; 'T' also
- * separates) into epoch ms; NaN for anything else or an impossible date or time. */
-export function parseDateTime(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
-  if (!m) return Number.NaN;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  const ms = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s) - CST_OFFSET;
-  // Reject values like 2026-02-31 or 10:60:00 that Date.UTC would roll over.
-  const expected = `${y}-${mo}-${d} ${h.padStart(2, '0')}:${mi.padStart(2, '0')}:${s.padStart(2, '0')}`;
-  return formatDateTime(ms) === expected ? ms : Number.NaN;
-}
 
 /**
  * Relative publish time.

@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
 import { AppError, fail } from './errors';
-import { readClientHeaders, type ApiEnv, type Runtime } from './http/context';
+import { readClientHeaders, type Runtime } from './http/context';
+import { createScope } from './http/request-scope';
+import type { ApiEnv } from './http/scope';
 import { pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
@@ -14,6 +16,11 @@ import { productsRoutes } from './products/products.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { loginRoutes } from './login/login.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
+import { captchaRoutes } from './captcha/captcha.routes';
+import { smsRoutes } from './sms/sms.routes';
+import { platformRoutes } from './platform/platform.routes';
+import { mediaRoutes } from './media/media.routes';
+import { schoolRoutes } from './school/school.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -27,14 +34,21 @@ export function createApp(runtime: Runtime) {
   app.use('*', async (c, next) => {
     const given = c.env?.requestId ?? c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
-    c.set('runtime', runtime);
-    c.set('ctx', {
-      requestId,
-      host: c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || new URL(c.req.url).host,
-      ip: c.env?.ip ?? '',
-      now: runtime.now(),
-      headers: readClientHeaders(c.req.raw.headers),
-    });
+    c.set(
+      'scope',
+      createScope(runtime, {
+        requestId,
+        host: c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || new URL(c.req.url).host,
+        ip: c.env?.ip ?? '',
+        headers: readClientHeaders(c.req.raw.headers),
+      }),
+    );
+    {
+      // TEMPORARY: removed when every route uses the scope.
+      const sc = c.var.scope;
+      c.set('runtime', runtime);
+      c.set('ctx', { requestId, host: sc.host, ip: sc.ip, now: sc.now, headers: sc.headers });
+    }
     c.header('X-Request-Id', requestId);
     await next();
     // Anything not marked public is never stored by a shared cache.
@@ -47,15 +61,21 @@ export function createApp(runtime: Runtime) {
     return c.json(up ? { status: 'ok', database: runtime.dbKind } : { status: 'unavailable' }, up ? 200 : 503);
   });
 
-  const api = new Hono<ApiEnv>();
-  api.route('/', tenantRoutes);
-  api.route('/', contentRoutes);
-  api.route('/', identityRoutes);
-  api.route('/', engagementRoutes);
-  api.route('/', productsRoutes);
-  api.route('/', leadsRoutes);
-  api.route('/', loginRoutes);
-  api.route('/', certificatesRoutes);
+  // The whole route tree: one router per domain, each serving its domain's contracts.
+  const api = new Hono<ApiEnv>()
+    .route('/', tenantRoutes)
+    .route('/', schoolRoutes)
+    .route('/', platformRoutes)
+    .route('/', contentRoutes)
+    .route('/', mediaRoutes)
+    .route('/', engagementRoutes)
+    .route('/', productsRoutes)
+    .route('/', smsRoutes)
+    .route('/', leadsRoutes)
+    .route('/', identityRoutes)
+    .route('/', loginRoutes)
+    .route('/', captchaRoutes)
+    .route('/', certificatesRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));
@@ -67,11 +87,11 @@ export function createApp(runtime: Runtime) {
     }
     // The client went away mid-request (a page left while its body was read): not a server fault.
     if (c.req.raw.signal?.aborted) {
-      runtime.logger.info('client aborted', { requestId: c.var.ctx?.requestId, path: c.req.path });
+      runtime.logger.info('client aborted', { requestId: c.var.scope?.requestId, path: c.req.path });
       return c.body(null, 499 as 400);
     }
     runtime.logger.error('unhandled error', {
-      requestId: c.var.ctx?.requestId,
+      requestId: c.var.scope?.requestId,
       path: c.req.path,
       error: err instanceof Error ? (err.stack ?? err.message) : String(err),
     });

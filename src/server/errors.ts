@@ -21,6 +21,20 @@ export class AppError extends Error {
   static tenantNotFound() {
     return new AppError(ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   }
+  /** Logged in, but the thing belongs to someone else. */
+  static forbidden(message: string) {
+    return new AppError(ErrorCode.FORBIDDEN, message);
+  }
+  /** A write that already happened or lost a race; the message says what to do. */
+  static conflict(message: string) {
+    return new AppError(ErrorCode.CONFLICT, message);
+  }
+  static tooMany(message: string) {
+    return new AppError(ErrorCode.TOO_MANY_REQUESTS, message);
+  }
+  static payloadTooLarge() {
+    return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, t('validation.tooLarge'), 413);
+  }
 }
 
 export function ok<T>(data: T, message = 'success'): Envelope<T> {

@@ -6,7 +6,7 @@ import { DAY, DEMO, HUAXIA, startTestServer, parse, useTestServer, type TestServ
 import { loginAs, withToken } from '../setup/users';
 import { LEADS_SEED } from '~/server/db/seed/leads';
 import { setParameter, VISITS_PER_IP_PER_DAY } from '~/server/platform/platform.service';
-import { startOfCstDay } from '~/server/sms/sms.service';
+import { startOfCstDay } from '~/lib/time/cst';
 
 const server = useTestServer();
 const PARAMS = '/api/oauth/anyUser/parameter/findParamMapByKey';

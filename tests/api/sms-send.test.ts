@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, startTestServer, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
-import { SMS_LIMITS, startOfCstDay, verifySmsCode } from '~/server/sms/sms.service';
+import { SMS_LIMITS, verifySmsCode } from '~/server/sms/sms.service';
+import { startOfCstDay } from '~/lib/time/cst';
 import type { SmsTemplate } from '~/lib/sms-sign';
 
 const server = useTestServer();

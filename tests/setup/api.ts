@@ -1,20 +1,22 @@
 import { expect } from 'vitest';
 import type { SeedTenant } from '~/server/db/seed/demo-data';
 import { HOUR, type Answer, type TestServer } from './server';
+import { urlOf } from '~/lib/api/contract';
+import * as content from '~/lib/api/contracts/content';
 
-/** The served API paths, as the spec names them. */
+/** The served API paths, from the contracts (tests name calls as the islands do). */
 export const PATH = {
   schoolInfo: '/api/universityAdvertise/anyUser/university/info/getInfoByTenantId',
   businessSchool: '/api/universityAdvertise/anyBiz/buSchool/getDetailByTenantId',
   domainByType: '/api/universityAdvertise/anyBiz/buSchool/getDomainByDomainType',
   tenantByPreDomain: '/api/system/anyTenant/defTenant/getTenantByPreDomain',
-  newsPage: '/api/universityAdvertise/anyUser/newInformation/newInformationPage',
-  newsDetail: '/api/universityAdvertise/anyUser/newInformation/detail',
-  categoryPage: '/api/universityAdvertise/anyUser/categorize/page',
-  noticePage: '/api/universityAdvertise/anyUser/discoverArticle/page',
-  noticeDetail: (id: string) => `/api/universityAdvertise/anyUser/discoverArticle/getVOById/${id}`,
-  recent: '/api/universityAdvertise/anyBiz/discoverArticle/mergeCustomPage',
-  hotMajorPage: '/api/universityAdvertise/anyUser/hotMajor/hotMajorPage',
+  newsPage: urlOf(content.newsPage),
+  newsDetail: urlOf(content.newsDetail),
+  categoryPage: urlOf(content.categoryPage),
+  noticePage: urlOf(content.noticePage),
+  noticeDetail: (id: string) => urlOf(content.noticeDetail, { id }),
+  recent: urlOf(content.recentArticles),
+  hotMajorPage: urlOf(content.hotMajorPage),
   tokenDecode: '/api/oauth/anyTenant/tokenParam/decode',
 } as const;
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { createServer, type Server } from '~/server/runtime';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
+import { urlOf, type Call } from '~/lib/api/contract';
 
 /**
  * A real server on a real, private database for one test file:
@@ -56,6 +57,8 @@ export interface TestServer extends Server {
   get(path: string, query?: Record<string, string | number>, options?: RequestOptions): Promise<Answer>;
   /** POSTs `body` as JSON; a string body is sent as is (for malformed JSON). */
   post(path: string, body?: unknown, options?: RequestOptions): Promise<Answer>;
+  /** Sends one contract's call as the portal's client does (GET query or POST body). */
+  call<Req>(call: Call<Req, unknown>, input?: Req, options?: RequestOptions & { params?: Record<string, string> }): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -155,23 +158,28 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   server.runtime.logger = { ...logger, error: (msg, fields) => console.error(`[server] ${msg}`, fields) };
 
   const fetch = async (path: string, init?: RequestInit) => parse(await server.app.request(path, init));
+  const get: TestServer['get'] = (path, query = {}, options) => {
+    // Like the portal's client, every GET carries a timestamp parameter.
+    const params = { timestamp: clock.value, ...query };
+    const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    return fetch(qs ? `${path}?${qs}` : path, { method: 'GET', headers: headersFor(options) });
+  };
+  const post: TestServer['post'] = (path, body, options) =>
+    fetch(path, {
+      method: 'POST',
+      headers: headersFor(options, { 'Content-Type': 'application/json' }),
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
   return {
     ...server,
     clock,
     databaseUrl: database.url,
     fetch,
-    get(path, query = {}, options) {
-      // Like the portal's client, every GET carries a timestamp parameter.
-      const params = { timestamp: clock.value, ...query };
-      const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-      return fetch(qs ? `${path}?${qs}` : path, { method: 'GET', headers: headersFor(options) });
-    },
-    post(path, body, options) {
-      return fetch(path, {
-        method: 'POST',
-        headers: headersFor(options, { 'Content-Type': 'application/json' }),
-        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-      });
+    get,
+    post,
+    call(call, input, options = {}) {
+      const path = urlOf(call, options.params);
+      return call.method === 'GET' ? get(path, (input ?? {}) as Record<string, string | number>, options) : post(path, input, options);
     },
     async close() {
       try {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isLoginInvalid, isSuccess, messageOf, normalizePage, pageOf } from '~/lib/envelope';
+import { isLoginInvalid, isSuccess, messageOf } from '~/lib/envelope';
+import { normalizePage, pageOf } from '~/lib/paging';
 
 describe('pageOf', () => {
   test('counts whole pages, rounding up', () => {

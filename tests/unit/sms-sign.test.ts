@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { smsMobileError, smsSign, smsSignText } from '~/lib/sms-sign';
-import { hashCode, newCode, startOfCstDay } from '~/server/sms/sms.service';
+import { hashCode, newCode } from '~/server/sms/sms.service';
+import { startOfCstDay } from '~/lib/time/cst';
 
 describe('smsSignText', () => {
   test('parameters except sign, sorted by name, as k=v&k=v, then &key=', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { postPage, post } from '~/lib/api/client';
-import type { Page } from '~/lib/envelope';
+import type { Page } from '~/lib/paging';
 import { t } from '~/lib/i18n';
 import { PagerButtons } from '../shared/PagerButtons';
 import { collapsedText, isVideoFile } from '~/lib/reviews';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { get, post, postPage } from '~/lib/api/client';
-import type { Page } from '~/lib/envelope';
+import type { Page } from '~/lib/paging';
 import { t } from '~/lib/i18n';
 import { PagerButtons } from '../shared/PagerButtons';
 import { Modal } from '../shared/Modal';

@@ -10,10 +10,10 @@
  * - equal start and end: open all day;
  * - a missing or malformed time: 'unknown' (no label is shown).
  */
+import { msIntoCstDay } from '~/lib/time/cst';
+
 export type ServicePointState = 'open' | 'resting' | 'unknown';
 
-const DAY_MS = 86_400_000;
-const CST_OFFSET_MS = 8 * 3_600_000;
 
 /** Seconds since midnight of 'HH:mm:ss' or 'HH:mm', or null when malformed. */
 export function secondsOfDay(text: string | null | undefined): number | null {
@@ -28,8 +28,7 @@ export function secondsOfDay(text: string | null | undefined): number | null {
 
 /** Seconds since midnight in China Standard Time at epoch ms `now`. */
 export function chinaSecondsOfDay(now: number): number {
-  const ms = (((now + CST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
-  return Math.floor(ms / 1000);
+  return Math.floor(msIntoCstDay(now) / 1000);
 }
 
 export function servicePointState(startTime: string | null | undefined, endTime: string | null | undefined, now: number): ServicePointState {

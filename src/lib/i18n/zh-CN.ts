@@ -36,6 +36,7 @@ export const zhCN = {
   'validation.badJson': '请求体不是有效的 JSON',
   'validation.badFormat': '格式不正确',
   'validation.badId': '参数 id 不正确',
+  'validation.tooLarge': '请求内容过大',
   'validation.timeFormat': '时间格式应为 YYYY-MM-DD HH:mm:ss',
   'validation.startAfterEnd': '开始时间不能晚于结束时间',
   'validation.spanOverYear': '时间跨度不能超过一年',

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/context';
+import type { ApiEnv } from '../http/scope';
 import { readJson } from '../http/validate';
 import { tenantOf } from '../http/tenant';
 import { AppError, ok } from '../errors';

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import { safeMediaUrl } from '../content/sanitize';
 import { checkAndBurnCaptcha } from '../captcha/captcha.service';
-import { startOfCstDay } from '../sms/sms.service';
+import { startOfCstDay } from '~/lib/time/cst';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
 import type { CertKind } from '~/lib/rules/certificate';

@@ -1,30 +1,16 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
+import { containing, pageFrom, type PageWindow } from '../db/paging';
+import type { ContentSort } from '~/lib/api/contracts/content';
 
 /** All content SQL. Every function takes the tenant id first after the connection. */
 
 export const PUBLISHED = 1;
 
-export interface PageArgs {
-  offset: number;
-  limit: number;
-  order: 'asc' | 'desc';
-  /** Sidebars show a few items and no pager: false skips the count query. */
-  countTotal?: boolean;
-}
-
-/** Runs the rows query and, unless not wanted, the count query beside it. */
-async function paged<R>(p: PageArgs, rows: Promise<R[]>, count: () => Promise<{ n: number | string | bigint }>) {
-  const [r, c] = await Promise.all([rows, p.countTotal === false ? null : count()]);
-  return { rows: r, total: c ? Number(c.n) : r.length };
-}
-
-const likeText = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
-
-export interface NewsFilter extends PageArgs {
+export interface NewsFilter extends PageWindow {
   categorizeId?: string | undefined;
   title?: string | undefined;
-  sort: 'publishTime' | 'seq' | 'createdTime';
+  sort: ContentSort;
 }
 
 function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' | 'title'>) {
@@ -41,13 +27,13 @@ function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' |
       ),
     );
   }
-  if (f.title) q = q.where('news.title', 'like', likeText(f.title));
+  if (f.title) q = q.where('news.title', 'like', containing(f.title));
   return q;
 }
 
 export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
   const sortColumn = f.sort === 'createdTime' ? 'news.createdAt' : f.sort === 'seq' ? 'news.seq' : 'news.publishTime';
-  return paged(
+  return pageFrom(
     f,
     newsBase(db, tenantId, f)
       .select([
@@ -63,11 +49,8 @@ export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
         'news.browseCount',
       ])
       .orderBy(sortColumn, f.order)
-      .orderBy('news.id', 'desc')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
-    () => newsBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      .orderBy('news.id', 'desc'),
+    newsBase(db, tenantId, f),
   );
 }
 
@@ -94,54 +77,31 @@ export function categoriesOfNews(db: DB, tenantId: string, newsIds: string[]) {
     .execute();
 }
 
-export function pageCategories(db: DB, tenantId: string, p: PageArgs) {
-  return paged(
-    p,
-    db
-      .selectFrom('newsCategories')
-      .select(['id', 'name', 'seq'])
-      .where('tenantId', '=', tenantId)
-      .orderBy('seq', p.order)
-      .orderBy('id')
-      .offset(p.offset)
-      .limit(p.limit)
-      .execute(),
-    () =>
-      db
-        .selectFrom('newsCategories')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('tenantId', '=', tenantId)
-        .executeTakeFirstOrThrow(),
-  );
+export function pageCategories(db: DB, tenantId: string, p: PageWindow) {
+  const categories = db.selectFrom('newsCategories').where('tenantId', '=', tenantId);
+  return pageFrom(p, categories.select(['id', 'name', 'seq']).orderBy('seq', p.order).orderBy('id'), categories);
 }
 
-export function findCategory(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('newsCategories').select(['id', 'name', 'seq']).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-}
-
-export interface NoticeFilter extends PageArgs {
-  sort: 'publishTime' | 'seq' | 'createdTime';
+export interface NoticeFilter extends PageWindow {
+  sort: ContentSort;
   title?: string | undefined;
 }
 
 function noticeBase(db: DB, tenantId: string, f: Pick<NoticeFilter, 'title'>) {
   let q = db.selectFrom('notices').where('tenantId', '=', tenantId).where('status', '=', PUBLISHED);
-  if (f.title) q = q.where('title', 'like', likeText(f.title));
+  if (f.title) q = q.where('title', 'like', containing(f.title));
   return q;
 }
 
 export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) {
   const sortColumn = f.sort === 'createdTime' ? 'createdAt' : f.sort === 'seq' ? 'seq' : 'publishTime';
-  return paged(
+  return pageFrom(
     f,
     noticeBase(db, tenantId, f)
       .select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status'])
       .orderBy(sortColumn, f.order)
-      .orderBy('id', 'desc')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
-    () => noticeBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      .orderBy('id', 'desc'),
+    noticeBase(db, tenantId, f),
   );
 }
 
@@ -156,7 +116,7 @@ export function findPublishedNotice(db: DB, tenantId: string, id: string) {
 }
 
 /** Published notices and news with a publish time in [start, end], newest first. */
-export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageArgs) {
+export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageWindow) {
   const items = db
     .selectFrom('news')
     .select(['id', 'title', 'publishTime'])
@@ -175,33 +135,20 @@ export function pageRecentArticles(db: DB, tenantId: string, start: number, end:
         .where('publishTime', '>=', start)
         .where('publishTime', '<=', end),
     );
-  return paged(
-    p,
-    db.selectFrom(items.as('a')).selectAll().orderBy('publishTime', 'desc').orderBy('id', 'desc').offset(p.offset).limit(p.limit).execute(),
-    () => db.selectFrom(items.as('a')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  );
+  const all = db.selectFrom(items.as('a'));
+  return pageFrom(p, all.selectAll().orderBy('publishTime', 'desc').orderBy('id', 'desc'), all);
 }
 
-export interface HotMajorFilter extends PageArgs {
+export interface HotMajorFilter extends PageWindow {
   name?: string | undefined;
 }
 
 function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>) {
   let q = db.selectFrom('hotMajors').where('tenantId', '=', tenantId).where('state', '=', 1);
-  if (f.name) q = q.where('name', 'like', likeText(f.name));
+  if (f.name) q = q.where('name', 'like', containing(f.name));
   return q;
 }
 
 export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
-  return paged(
-    f,
-    hotMajorBase(db, tenantId, f)
-      .select(['id', 'name', 'seq', 'pic', 'industrySalary'])
-      .orderBy('seq', f.order)
-      .orderBy('id')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
-    () => hotMajorBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  );
+  return pageFrom(f, hotMajorBase(db, tenantId, f).select(['id', 'name', 'seq', 'pic', 'industrySalary']).orderBy('seq', f.order).orderBy('id'), hotMajorBase(db, tenantId, f));
 }

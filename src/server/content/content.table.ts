@@ -9,7 +9,9 @@ export interface NewsCategoryTable {
 }
 
 /** contentType INFORMATION means the content is a video URL; ARTICLE means rich HTML. */
-export type NewsContentType = 'ARTICLE' | 'INFORMATION';
+import type { NewsContentType } from '~/lib/api/contracts/content';
+
+export type { NewsContentType };
 
 export interface NewsTable {
   id: string;

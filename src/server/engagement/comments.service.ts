@@ -1,7 +1,7 @@
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
 import { newId } from '../ids';
-import { pageOf, type Page } from '~/lib/envelope';
+import { pageOf, type Page } from '~/lib/paging';
 import { formatDateTime } from '~/lib/format';
 import { t } from '~/lib/i18n';
 import { safeMediaUrl } from '../content/sanitize';

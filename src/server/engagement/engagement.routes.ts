@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/context';
+import type { ApiEnv } from '../http/scope';
 import { idSchema, readJson, readQuery } from '../http/validate';
 import { optionalId, pagedWith } from './schemas';
 import { tenantOf } from '../http/tenant';

@@ -1,5 +1,5 @@
 import type { DB } from '../db/database';
-import { pageOf, type Page } from '~/lib/envelope';
+import { pageOf, type Page } from '~/lib/paging';
 import { formatDateTime } from '~/lib/format';
 import { safeMediaUrl } from '../content/sanitize';
 import * as repo from './reviews.repository';

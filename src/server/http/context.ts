@@ -3,7 +3,6 @@ import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
 import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
-import type { Authenticated } from '../identity/identity.service';
 import type { SchoolInfo } from '../tenant/tenant.service';
 import type { CustomerServiceVO } from '../leads/leads.service';
 
@@ -39,19 +38,6 @@ export interface ClientHeaders {
   /** Basic client authorization, decoded: 'clientId:clientSecret'. */
   client: { id: string; secret: string } | null;
 }
-
-export interface RequestContext {
-  requestId: string;
-  host: string;
-  ip: string;
-  now: number;
-  headers: ClientHeaders;
-}
-
-export type ApiEnv = {
-  Bindings: { requestId?: string; ip?: string };
-  Variables: { ctx: RequestContext; runtime: Runtime; tenant?: Tenant; auth?: Authenticated };
-};
 
 function header(h: Headers, ...names: string[]): string | null {
   for (const n of names) {

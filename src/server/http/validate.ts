@@ -19,18 +19,25 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   return result.data;
 }
 
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
+/** Bodies larger than this are refused before they are parsed (forms and answers are a few KB). */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** The JSON body (an empty body is {}); too large or not JSON is a clear refusal. */
+export async function readBody(c: Context): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw AppError.payloadTooLarge();
   const text = await c.req.text();
-  if (text.trim() === '') body = {};
-  else {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw AppError.badRequest(t('validation.badJson'));
-    }
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw AppError.payloadTooLarge();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw AppError.badRequest(t('validation.badJson'));
   }
-  return parseWith(schema, body);
+}
+
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readBody(c));
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {

@@ -6,6 +6,9 @@ import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
 import * as repo from './identity.repository';
 import type { User } from './identity.table';
+import type { Authenticated, Student } from '../http/scope';
+
+export type { Authenticated, Student };
 
 /** Tokens: 256 random bits, handed out once, stored only as SHA-256. */
 export function hashToken(token: string): string {
@@ -37,10 +40,6 @@ export async function issueToken(
   return { userId: args.userId, token, expiration };
 }
 
-export interface Authenticated {
-  user: User;
-  tokenHash: string;
-}
 
 /**
  * The user of a token for this tenant, or the login-invalid code that tells the browser to log
@@ -57,6 +56,15 @@ export async function authenticate(db: DB, token: string | null, tenantId: strin
   if (!user) throw new AppError(ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   if (user.status !== 1) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.userDisabled'));
   return { user, tokenHash };
+}
+
+/**
+ * The student of a logged-in user in this school. The client binds right after every login; a
+ * user who reaches a student call first is bound here (idempotent), as that call would have.
+ */
+export async function studentOf(db: DB, tenantId: string, auth: Authenticated, now: number): Promise<Student> {
+  const studentId = await bindUserToTenant(db, tenantId, auth.user.id, now);
+  return { tenantId, studentId, user: auth.user };
 }
 
 export async function revoke(db: DB, tenantId: string, token: string, now: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/context';
+import type { ApiEnv } from '../http/scope';
 import { idSchema, readJson } from '../http/validate';
 import { requireUser } from '../http/auth';
 import { tenantOf } from '../http/tenant';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/context';
+import type { ApiEnv } from '../http/scope';
 import { idSchema, parseWith, readJson, readQuery } from '../http/validate';
 import { blankToUndefined, optionalId, pagedWith } from '../engagement/schemas';
 import { tenantOf } from '../http/tenant';

@@ -1,6 +1,6 @@
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
-import { pageOf, type Page } from '~/lib/envelope';
+import { pageOf, type Page } from '~/lib/paging';
 import { t } from '~/lib/i18n';
 import { safeMediaUrl, sanitizeRichText } from '../content/sanitize';
 import * as thumbs from '../engagement/thumbs.repository';

@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
+import { cstDayNumber } from '~/lib/time/cst';
 import * as repo from './platform.repository';
 import type { MapProvider, IpLocation } from './map.provider';
 
@@ -33,15 +34,8 @@ export function setParameter(db: DB, tenantId: string | null, key: string, value
   return repo.setParameter(db, tenantId, key, value, now, newId(now));
 }
 
-const DAY = 86_400_000;
-const CST_OFFSET = 8 * 3_600_000;
 /** Visits one IP address may add to one school's count per day (more are answered, not counted). */
 export const VISITS_PER_IP_PER_DAY = 50;
-
-/** The China Standard Time day number of a moment. */
-export function cstDay(now: number): number {
-  return Math.floor((now + CST_OFFSET) / DAY);
-}
 
 export async function schoolBrowseCount(db: DB, tenantId: string): Promise<number> {
   const count = await repo.findSchoolBrowseCount(db, tenantId);
@@ -54,7 +48,7 @@ export async function schoolBrowseCount(db: DB, tenantId: string): Promise<numbe
  * The visit row's primary key decides, so several instances count a visitor once.
  */
 export async function recordVisit(db: DB, a: { tenantId: string; visitorId: string; ip: string; now: number }) {
-  const day = cstDay(a.now);
+  const day = cstDayNumber(a.now);
   let counted = false;
   if ((await repo.countIpVisits(db, a.tenantId, day, a.ip)) < VISITS_PER_IP_PER_DAY) {
     counted = await repo.insertVisit(db, a.tenantId, { day, visitorId: a.visitorId, ip: a.ip, createdAt: a.now });

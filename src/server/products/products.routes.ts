@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/context';
+import type { ApiEnv } from '../http/scope';
 import { idSchema, pageRequest, readJson, readQuery } from '../http/validate';
 import { tenantOf } from '../http/tenant';
 import { ok } from '../errors';
 import { publicOk } from '../http/cache';
 import { t } from '~/lib/i18n';
-import { pageOf } from '~/lib/envelope';
+import { pageOf } from '~/lib/paging';
 import * as service from './products.service';
 import { schoolRoutes } from '../school/school.routes';
 

@@ -1,6 +1,6 @@
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
-import { pageOf, type Page } from '~/lib/envelope';
+import { pageOf, type Page } from '~/lib/paging';
 import { safeMediaUrl, sanitizeRichText } from '../content/sanitize';
 import * as repo from './products.repository';
 import { parseCertificates, parsePeriodTypes, sortBySeq, type CertificateLink } from './product-rules';

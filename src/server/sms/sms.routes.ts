@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/context';
+import type { ApiEnv } from '../http/scope';
 import { tenantOf } from '../http/tenant';
 import { AppError, fail, ok } from '../errors';
 import { ErrorCode } from '~/lib/envelope';

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/lib/i18n';
+import { HOUR, MINUTE, startOfCstDay } from '~/lib/time/cst';
 import { SMS_CODE_LENGTH, SMS_COUNTDOWN_SECONDS, SMS_TEMPLATES, type SmsTemplate } from '~/lib/sms-sign';
 import * as repo from './sms.repository';
 import { SmsStatus } from './sms.table';
@@ -16,12 +17,6 @@ import type { SmsProvider } from './sms.provider';
  * usable once, bound to tenant + mobile + template and burned after 5 wrong tries. Every limit is
  * counted in the database at the request's clock, so several instances agree.
  */
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** China Standard Time has no daylight saving: "today" starts at 00:00 UTC+8. */
-const CST_OFFSET = 8 * HOUR;
 
 export const SMS_LIMITS = {
   codeTtlMs: 5 * MINUTE,
@@ -37,11 +32,6 @@ export const SMS_LIMITS = {
 
 export function isSmsTemplate(value: string): value is SmsTemplate {
   return (SMS_TEMPLATES as readonly string[]).includes(value);
-}
-
-/** Start of the China Standard Time calendar day containing `now`. */
-export function startOfCstDay(now: number): number {
-  return Math.floor((now + CST_OFFSET) / DAY) * DAY - CST_OFFSET;
 }
 
 export function hashCode(secret: string, v: { tenantId: string; mobile: string; templateCode: string; code: string }): string {

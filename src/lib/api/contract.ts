@@ -1,0 +1,33 @@
+/**
+ * One contract per call: method, path (under /api) and the request and answer types. The route
+ * serves it, the island sends it, the tests call it and docs/api.md names it (a test checks).
+ * Types only travel with it: it holds no validation, so it costs the browser a few bytes.
+ */
+
+export type Method = 'GET' | 'POST';
+
+export interface Call<Req, Res> {
+  readonly method: Method;
+  /** Path under /api, as Hono routes it (':id' marks a path parameter). */
+  readonly path: string;
+  /** Phantom fields that carry the types; never set. */
+  readonly types?: { request: Req; answer: Res };
+}
+
+export type RequestOf<C> = C extends Call<infer Req, unknown> ? Req : never;
+export type AnswerOf<C> = C extends Call<unknown, infer Res> ? Res : never;
+
+/** GET: the request travels as query parameters. */
+export function get<Req = Record<string, never>, Res = unknown>(path: string): Call<Req, Res> {
+  return { method: 'GET', path };
+}
+
+/** POST: the request is the JSON body. */
+export function post<Req = Record<string, never>, Res = unknown>(path: string): Call<Req, Res> {
+  return { method: 'POST', path };
+}
+
+/** The URL path of a call, with its ':name' parameters filled in (encoded). */
+export function urlOf(call: Pick<Call<unknown, unknown>, 'path'>, params: Record<string, string> = {}): string {
+  return `/api${call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}

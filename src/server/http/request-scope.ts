@@ -1,0 +1,59 @@
+import { AppError } from '../errors';
+import { requireTenantById, resolveTenant } from '../tenant/tenant.service';
+import { authenticate, studentOf } from '../identity/identity.service';
+import type { Tenant } from '../tenant/tenant.table';
+import type { ClientHeaders, Runtime } from './context';
+import type { Authenticated, Scope, Student } from './scope';
+
+export interface ScopeInput {
+  requestId: string;
+  ip: string;
+  host: string;
+  headers: ClientHeaders;
+  /** Already resolved by the page middleware. */
+  tenant?: Tenant;
+}
+
+export function createScope(runtime: Runtime, input: ScopeInput): Scope {
+  const { db, config, logger, lookups } = runtime;
+  const now = runtime.now();
+  let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
+  let user: Promise<Authenticated> | undefined;
+  let student: Promise<Student> | undefined;
+
+  const scope: Scope = {
+    db,
+    config,
+    logger,
+    lookups,
+    now,
+    requestId: input.requestId,
+    ip: input.ip,
+    host: input.host,
+    headers: input.headers,
+    tenant(explicitId) {
+      if (explicitId) return requireTenantById(db, explicitId);
+      tenant ??= resolveTenant(db, config, { tenantId: input.headers.tenantId ?? input.headers.schoolId, host: input.host }).then(
+        (found) => found ?? Promise.reject(AppError.tenantNotFound()),
+      );
+      return tenant;
+    },
+    user() {
+      user ??= scope.tenant().then((t) => authenticate(db, input.headers.token, t.id, now));
+      return user;
+    },
+    async optionalUser() {
+      if (!input.headers.token) return null;
+      try {
+        return await scope.user();
+      } catch {
+        return null;
+      }
+    },
+    student() {
+      student ??= Promise.all([scope.tenant(), scope.user()]).then(([t, auth]) => studentOf(db, t.id, auth, now));
+      return student;
+    },
+  };
+  return scope;
+}

@@ -1,0 +1,42 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { Call } from '~/lib/api/contract';
+import { ok } from '../errors';
+import { publicCache } from './cache';
+import type { ApiEnv, Scope } from './scope';
+import { parseWith, readBody } from './validate';
+
+export interface ServeOptions {
+  /** Seconds a shared cache may keep a success (answers that depend only on the school and URL). */
+  cache?: number;
+}
+
+type Handler<In, Res> = (scope: Scope, input: In, c: Context<ApiEnv>) => Promise<Res | Response> | Res | Response;
+
+/**
+ * Serves one contract on a router: reads the input (GET: query and path parameters; POST: the
+ * JSON body and path parameters), checks it with the schema, calls the handler with the request
+ * scope and answers the success envelope. The handler's result must be the contract's answer
+ * type, so the island, the tests and the route cannot disagree. A handler that answers something
+ * other than the envelope (a picture) returns a Response. Errors are thrown as AppError and
+ * become the envelope in app.ts.
+ */
+export function serve<Req, Res, S extends z.ZodType>(
+  router: Hono<ApiEnv>,
+  call: Call<Req, Res>,
+  schema: S,
+  handler: Handler<z.output<S>, Res>,
+  options: ServeOptions = {},
+): void {
+  const route = async (c: Context<ApiEnv>) => {
+    const raw = call.method === 'GET' ? c.req.query() : await readBody(c);
+    const params = c.req.param() as Record<string, string>;
+    const input = parseWith(schema, Object.keys(params).length > 0 ? { ...(raw as object), ...params } : raw);
+    const result = await handler(c.var.scope, input, c);
+    if (result instanceof Response) return result;
+    if (options.cache) publicCache(c, options.cache);
+    return c.json(ok(result));
+  };
+  if (call.method === 'GET') router.get(call.path, route);
+  else router.post(call.path, route);
+}
