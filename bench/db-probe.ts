@@ -3,10 +3,10 @@
 //   npx tsx bench/db-probe.ts [file.sqlite]   (default data/bench.sqlite, left by npm run bench)
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
-import { parseConfig } from '../src/server/config';
-import { getBusinessSchool, resolveTenant } from '../src/server/tenant/tenant.service';
+import { getBusinessSchool } from '../src/server/tenant/tenant.service';
 import { pageCategories, pageHotMajors, pageNews, pageNotices } from '../src/server/content/content.service';
 import type { Database } from '../src/server/db/schema';
+import { probeScopes } from './probe-scope';
 
 const raw = new SQLite(process.argv[2] ?? 'data/bench.sqlite', { readonly: true, fileMustExist: true });
 const statements = new Map<string, SQLite.Statement>();
@@ -28,17 +28,16 @@ const database = {
   },
 };
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
-const config = parseConfig({});
+const newScope = probeScopes(db);
 
 async function listPage() {
-  const tenant = await resolveTenant(db, config, { host: '127.0.0.1' });
-  if (!tenant) throw new Error('no tenant for 127.0.0.1');
-  await getBusinessSchool(db, tenant.id);
+  const s = newScope();
+  await getBusinessSchool(s);
   await Promise.all([
-    pageNews(db, tenant.id, { current: 1, size: 4, order: 'desc' }),
-    pageCategories(db, tenant.id, { current: 1, size: 99, order: 'asc' }),
-    pageHotMajors(db, tenant.id, { current: 1, size: 5, order: 'asc' }),
-    pageNotices(db, tenant.id, { current: 1, size: 5, order: 'desc' }),
+    pageNews(s, { current: 1, size: 4, order: 'desc' }),
+    pageCategories(s, { current: 1, size: 99, order: 'asc' }),
+    pageHotMajors(s, { current: 1, size: 5, order: 'asc' }),
+    pageNotices(s, { current: 1, size: 5, order: 'desc' }),
   ]);
 }
 

@@ -6,17 +6,18 @@ import { pageReceivableCoupons } from '../src/server/leads/leads.service';
 import { homeTrainingProjects } from '../src/server/products/products.service';
 import { getSchoolInfo } from '../src/server/tenant/tenant.service';
 import { qrSvg } from '../src/server/pages/qr';
+import { probeScopes } from './probe-scope';
 
 const { db } = await openDatabase({ url: `file:${process.argv[2] ?? 'data/bench.sqlite'}` });
-const tenant = '1000000000000000001';
+const newScope = probeScopes(db);
 const at = Date.now();
 const calls: Record<string, () => Promise<unknown>> = {
-  pageRecent: () => pageRecent(db, tenant, at - 30 * 86_400_000, at, { current: 1, size: 10, order: 'desc', countTotal: false }),
-  pageNews: () => pageNews(db, tenant, { current: 1, size: 4, order: 'desc', countTotal: false }),
-  listBanners: () => listBanners(db, tenant),
-  coupons: () => pageReceivableCoupons(db, tenant, { current: 1, size: 3, order: 'desc', state: 1, sort: 'createdTime', now: at }),
-  projects: () => homeTrainingProjects(db, tenant, { current: 1 }),
-  school: () => getSchoolInfo(db, tenant),
+  pageRecent: () => pageRecent(newScope(), at - 30 * 86_400_000, at, { current: 1, size: 10, order: 'desc', countTotal: false }),
+  pageNews: () => pageNews(newScope(), { current: 1, size: 4, order: 'desc', countTotal: false }),
+  listBanners: () => listBanners(newScope()),
+  coupons: () => pageReceivableCoupons(newScope(), { current: 1, size: 3, order: 'desc', state: 1, sort: 'createdTime', countTotal: false }),
+  projects: () => homeTrainingProjects(newScope(), { current: 1 }),
+  school: () => getSchoolInfo(newScope()),
   qr: () => qrSvg('https://school.example.com/app/download?schoolId=1000000000000000001'),
 };
 for (const [name, run] of Object.entries(calls)) {

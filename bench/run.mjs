@@ -33,7 +33,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
-const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list'];
+const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5'];
 const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGzipBytes: 20 * 1024 };
 
 function positive(name, fallback) {

@@ -1,8 +1,8 @@
 import { CAPTCHA_KEY_LENGTH } from './rules/certificate';
+import { urlOf } from './api/contract';
+import { captchaImage, type CaptchaRequest } from './api/contracts/captcha';
 
 /** Browser-side captcha helpers (the server side is src/server/captcha). */
-
-export const CAPTCHA_PATH = '/api/oauth/anyTenant/captcha';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -20,7 +20,6 @@ export function newCaptchaKey(random: (bytes: Uint8Array) => Uint8Array = (b) =>
 
 /** The picture's address; the school is named in the query because an <img> sends no TenantId header. */
 export function captchaUrl(key: string, tenantId: string | null, apiBase = ''): string {
-  const query = new URLSearchParams({ key });
-  if (tenantId) query.set('tenantId', tenantId);
-  return `${apiBase.replace(/\/$/, '')}${CAPTCHA_PATH}?${query}`;
+  const request: CaptchaRequest = tenantId ? { key, tenantId } : { key };
+  return `${apiBase.replace(/\/$/, '')}${urlOf(captchaImage)}?${new URLSearchParams({ ...request })}`;
 }

@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import { t } from './i18n/messages/common';
 
 /** An accessible confirmation dialog on the native <dialog> element. Resolves true on confirm. */
 export function confirmDialog(message: string, title = t('common.tip')): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import { t } from './i18n/messages/format';
 import { DAY, HOUR, MINUTE, SECOND, formatDate } from './time/cst';
 
 export { formatDate, formatDateTime, parseDateTime } from './time/cst';

@@ -1,10 +1,9 @@
-import { t } from './i18n';
+import { t } from './i18n/messages/header';
 import { confirmDialog } from './confirm';
 import { toast } from './toast';
 import { clearSession } from './stores/session';
 import { loginUrl, navigateTo } from './navigation';
-
-export const LOGOUT_PATH = '/api/oauth/anyUser/logout';
+import { logout } from './api/contracts/identity';
 
 /**
  * Logout as the spec has it, for the header menu and the learner home alike: '确定退出登录？',
@@ -16,9 +15,9 @@ export async function confirmLogout(): Promise<boolean> {
   if (!(await confirmDialog(t('header.logoutConfirm')))) return false;
   // The API client is loaded only now, to keep the header light; a failure on the server must not
   // keep the visitor logged in.
-  const { post } = await import('./api/client');
+  const { send } = await import('./api/client');
   const target = loginUrl();
-  await post(LOGOUT_PATH, {}, { silent: true }).catch(() => undefined);
+  await send(logout, {}, { silent: true }).catch(() => undefined);
   clearSession();
   toast(t('header.logoutSuccess'), 'success');
   setTimeout(() => navigateTo(target), 1000);

@@ -1,4 +1,4 @@
-/** Pure review rules shared by the island and its tests. */
+/** Pure review display rules of the island (the server decides which files are videos). */
 export const REVIEW_COLLAPSE_AT = 133;
 
 /** Text over 133 characters is collapsed: the first 133 and an ellipsis until expanded. */
@@ -6,9 +6,4 @@ export function collapsedText(text: string, expanded: boolean): { text: string; 
   const chars = Array.from(text);
   if (chars.length <= REVIEW_COLLAPSE_AT) return { text, collapsible: false };
   return { text: expanded ? text : `${chars.slice(0, REVIEW_COLLAPSE_AT).join('')}…`, collapsible: true };
-}
-
-/** A file is a video when it is an mp4 (by type or by extension). */
-export function isVideoFile(file: { url: string; type?: string | null }): boolean {
-  return file.type === 'video' || /\.mp4(?:$|[?#])/i.test(file.url);
 }

@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import { t } from './i18n/messages/sms';
 
 /**
  * SMS verification codes, the parts shared by the browser and the server (browser-safe).
@@ -19,8 +19,6 @@ export const SMS_COUNTDOWN_SECONDS = 60;
 export const SMS_CODE_LENGTH = 6;
 /** 11 digits starting with 1. */
 export const MOBILE_PATTERN = /^1\d{10}$/;
-
-export const SEND_SMS_PATH = '/api/oauth/anyTenant/sendSmsCode';
 
 /** The text that is hashed: parameters except sign, sorted by name, then &key=<access key>. */
 export function smsSignText(params: Record<string, unknown>, accessKey: string): string {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 import { AppError, fail } from './errors';
 import { readClientHeaders, type Runtime } from './http/context';
 import { createScope } from './http/request-scope';
@@ -43,12 +43,6 @@ export function createApp(runtime: Runtime) {
         headers: readClientHeaders(c.req.raw.headers),
       }),
     );
-    {
-      // TEMPORARY: removed when every route uses the scope.
-      const sc = c.var.scope;
-      c.set('runtime', runtime);
-      c.set('ctx', { requestId, host: sc.host, ip: sc.ip, now: sc.now, headers: sc.headers });
-    }
     c.header('X-Request-Id', requestId);
     await next();
     // Anything not marked public is never stored by a shared cache.

@@ -1,5 +1,5 @@
 import { ErrorCode, type Envelope } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 
 /** The one error type handlers throw; app.ts maps it to the envelope in one place. */
 export class AppError extends Error {

@@ -1,10 +1,12 @@
 import { parseConfig, type Config } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateToLatest, openDatabase, type DB, type DatabaseKind } from './db/database';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
+import { createSmsProvider } from './sms/sms.provider';
+import { createMapProvider } from './platform/map.provider';
 
 export interface Server {
   runtime: Runtime;
@@ -13,10 +15,16 @@ export interface Server {
 
 /** Opens, migrates and (when empty) seeds the database, then builds the API. */
 export async function createServer(config: Config, now: () => number = Date.now): Promise<Server> {
-  const logger = createLogger(config.LOG_LEVEL);
   const { db, kind } = await openDatabase({ url: config.DATABASE_URL });
   await migrateToLatest(db);
-  if (await seedIfEmpty(db, now())) logger.info('seeded demo tenants', { database: kind });
+  const runtime = createRuntime(config, db, kind, now);
+  if (await seedIfEmpty(db, now())) runtime.logger.info('seeded demo tenants', { database: kind });
+  return { runtime, app: createApp(runtime) };
+}
+
+/** The process-wide dependencies over an open database (the server's, or a probe's own). */
+export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: () => number = Date.now): Runtime {
+  const logger = createLogger(config.LOG_LEVEL);
   const runtime: Runtime = {
     config,
     db,
@@ -29,8 +37,13 @@ export async function createServer(config: Config, now: () => number = Date.now)
       customerServices: createTtlCache(5_000),
       qrCodes: createTtlCache(3_600_000, 500),
     },
+    providers: {
+      // The logger is read at each send: tests replace runtime.logger once the server is made.
+      sms: createSmsProvider(config, () => runtime.logger),
+      map: createMapProvider(config),
+    },
   };
-  return { runtime, app: createApp(runtime) };
+  return runtime;
 }
 
 // One server per process, made on first use: the database pool and the parsed environment are

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectRefused } from '../setup/api';
 import { DEMO, useTestServer } from '../setup/server';
+import { urlOf } from '~/lib/api/contract';
+import { visit } from '~/lib/api/contracts/platform';
 
 const server = useTestServer();
 const expectedKind = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '') ? 'postgres' : 'sqlite';
@@ -106,7 +108,7 @@ describe('a client that goes away mid-request', () => {
         controller.signal.addEventListener('abort', () => c.error(new Error('aborted')));
       },
     });
-    const request = new Request('http://localhost/api/search/anyUser/performanceStat/visit', {
+    const request = new Request(`http://localhost${urlOf(visit)}`, {
       method: 'POST',
       headers: { TenantId: DEMO.id, 'Content-Type': 'application/json' },
       body,

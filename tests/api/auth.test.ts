@@ -2,10 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
+import { urlOf } from '~/lib/api/contract';
+import * as identity from '~/lib/api/contracts/identity';
 
 const server = useTestServer();
-const INFO = '/api/oauth/appUser/getUserInfo';
-const LOGOUT = '/api/oauth/anyUser/logout';
+const INFO = urlOf(identity.userInfo);
+const LOGOUT = urlOf(identity.logout);
 
 describe('login-invalid codes on a call that needs a user', () => {
   test('a valid token gives the user info', async () => {

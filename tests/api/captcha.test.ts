@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
-import { LATEST_CAPTCHA, MINUTE, captchaImage, freshIp, freshKey, getFrom, latestCaptcha, wrongCode } from '../setup/certificates';
+import { CAPTCHA, LATEST_CAPTCHA, MINUTE, captchaImage, freshIp, freshKey, getFrom, latestCaptcha, wrongCode } from '../setup/certificates';
 import { CAPTCHA_LIMITS, checkAndBurnCaptcha } from '~/server/captcha/captcha.service';
 
 const server = useTestServer();
@@ -82,7 +82,7 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
     ['a very long text', 'a'.repeat(5000)],
     ['SQL', "' OR 1=1 --aaaaa"],
   ])('a bad key (%s) gets a clear envelope, never a 500', async (_label, key) => {
-    const answer = await getFrom(server(), '/api/oauth/anyTenant/captcha', key === null ? {} : { key });
+    const answer = await getFrom(server(), CAPTCHA, key === null ? {} : { key });
     expectRefused(answer, 400);
     expect(answer.body.message).toBe('验证码标识不正确，请刷新验证码');
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -90,7 +90,7 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
   });
 
   test('a repeated key parameter is read as one value, never a 500', async () => {
-    const res = await server().app.request(`/api/oauth/anyTenant/captcha?key=${freshKey()}&key=${freshKey()}`, { headers: { TenantId: DEMO.id } }, { ip: freshIp() });
+    const res = await server().app.request(`${CAPTCHA}?key=${freshKey()}&key=${freshKey()}`, { headers: { TenantId: DEMO.id } }, { ip: freshIp() });
     expect(res.status).toBeLessThan(500);
   });
 

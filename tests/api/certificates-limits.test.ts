@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DAY, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { MINUTE, SKILL, TRAINING, freshIp, postFrom, querySkill, seed, solvedCaptcha } from '../setup/certificates';
-import { CERT_QUERY_IP_LIMITS } from '~/server/certificates/certificates.service';
+import { CERT_QUERY_IP_LIMITS } from '~/server/certificates/certificates.rules';
 import { startOfCstDay } from '~/lib/time/cst';
 
 const server = useTestServer();

@@ -2,39 +2,37 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { DATE_TIME, PATH, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
-import { ENGAGEMENT_PATHS as P } from '~/server/engagement/paths';
 import { DEMO_ENGAGEMENT, type SeedComment } from '~/server/db/seed/engagement-data';
 import { resetDemo } from '~/server/db/seed';
 
 /** Comments: list by object, save, reply, remove (own only), getReply, thread replies. */
 const server = useTestServer();
-const api = (path: string) => `/api${path}`;
 
 /** Album material ids by name, as a visitor finds them. */
 async function materialIds(tenant: string): Promise<Map<string, string>> {
-  const list = expectOk<any[]>(await server().get(api(P.albumMaterials), { open: 1 }, { tenant }));
+  const list = expectOk<any[]>(await server().get(PATH.albumMaterials, { open: 1 }, { tenant }));
   return new Map(list.map((m) => [m.name, m.id]));
 }
 
 async function feedIds(type: 'PEOPLE_SAY' | 'MICRO_CLASSROOM', tenant = DEMO.id): Promise<Map<string, string>> {
-  const page = expectOk(await server().post(api(P.feedPage), { size: 50, model: { type } }, { tenant }));
+  const page = expectOk(await server().post(PATH.feedPage, { size: 50, model: { type } }, { tenant }));
   return new Map(page.records.map((r: any) => [r.title, r.id]));
 }
 
 const objectPage = (objectId: string, type = 'UNIVERSITY_PIC', extra: Record<string, unknown> = {}, options?: any) =>
-  server().post(api(P.commentPage), { model: { commentObjectId: objectId, commentObjectType: type }, ...extra }, options);
+  server().post(PATH.commentPage, { model: { commentObjectId: objectId, commentObjectType: type }, ...extra }, options);
 
 const save = (user: TestUser, objectId: string, content: unknown, type = 'UNIVERSITY_PIC', tenant?: string) =>
-  server().post(api(P.commentSave), { commentObjectId: objectId, commentObjectType: type, commentContent: content }, { tenant, headers: { Token: user.token } });
+  server().post(PATH.saveComment, { commentObjectId: objectId, commentObjectType: type, commentContent: content }, { tenant, headers: { Token: user.token } });
 
 const reply = (user: TestUser, parent: string, content: unknown) =>
-  server().post(api(P.commentReply), { commentParent: parent, commentContent: content }, withToken(user.token));
+  server().post(PATH.replyComment, { commentParent: parent, commentContent: content }, withToken(user.token));
 
 const remove = (user: TestUser | null, id: string, tenant?: string) =>
-  server().get(api(P.commentRemove), { id }, { tenant, headers: user ? { Token: user.token } : {} });
+  server().get(PATH.removeComment, { id }, { tenant, headers: user ? { Token: user.token } : {} });
 
 const thread = (topId: string, options?: any, extra: Record<string, unknown> = {}) =>
-  server().post(api(P.commentReplies), { model: { commentTopId: topId, ...extra } }, options);
+  server().post(PATH.threadPage, { model: { commentTopId: topId, ...extra } }, options);
 
 async function rowExists(id: string) {
   return !!(await server().runtime.db.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst());
@@ -140,7 +138,7 @@ describe('appPageByObjectId (seeded comments)', () => {
     ['an unknown sort', { sort: 'likes', model: { commentObjectId: '123', commentObjectType: 'UNIVERSITY_PIC' } }],
     ['malformed JSON', '{"model"'],
   ])('%s is refused', async (_name, body) => {
-    expectRefused(await server().post(api(P.commentPage), body), 400);
+    expectRefused(await server().post(PATH.commentPage, body), 400);
   });
 });
 
@@ -170,9 +168,9 @@ describe('userCommentsPage (replies of a thread)', () => {
 
   test('size up to 9999 is allowed; descending order too', async () => {
     const top = await topOfLibrary();
-    expectPage(expectOk(await server().post(api(P.commentReplies), { size: 9999, model: { commentTopId: top.id } })), { size: 9999 });
-    expectRefused(await server().post(api(P.commentReplies), { size: 10000, model: { commentTopId: top.id } }), 400);
-    const desc = expectOk(await server().post(api(P.commentReplies), { order: 'descending', model: { commentTopId: top.id } }));
+    expectPage(expectOk(await server().post(PATH.threadPage, { size: 9999, model: { commentTopId: top.id } })), { size: 9999 });
+    expectRefused(await server().post(PATH.threadPage, { size: 10000, model: { commentTopId: top.id } }), 400);
+    const desc = expectOk(await server().post(PATH.threadPage, { order: 'descending', model: { commentTopId: top.id } }));
     expect(desc.records[0].commentContent).toBe('需要刷学员证或出示学习平台里的电子学员码哦。');
   });
 
@@ -189,10 +187,10 @@ describe('userCommentsPage (replies of a thread)', () => {
   });
 
   test('bad bodies are refused', async () => {
-    expectRefused(await server().post(api(P.commentReplies), {}), 400);
-    expectRefused(await server().post(api(P.commentReplies), { model: { commentTopId: '' } }), 400);
-    expectRefused(await server().post(api(P.commentReplies), { model: { commentTopId: 'a b' } }), 400);
-    expectRefused(await server().post(api(P.commentReplies), 'null'), 400);
+    expectRefused(await server().post(PATH.threadPage, {}), 400);
+    expectRefused(await server().post(PATH.threadPage, { model: { commentTopId: '' } }), 400);
+    expectRefused(await server().post(PATH.threadPage, { model: { commentTopId: 'a b' } }), 400);
+    expectRefused(await server().post(PATH.threadPage, 'null'), 400);
   });
 });
 
@@ -200,8 +198,8 @@ describe('saveComment', () => {
   test('not logged in (or a bad token) is 40001, and nothing is stored', async () => {
     const id = materials.get('校园林荫道')!;
     const body = { commentObjectId: id, commentObjectType: 'UNIVERSITY_PIC', commentContent: '游客想评论' };
-    expectRefused(await server().post(api(P.commentSave), body), 40001);
-    expectRefused(await server().post(api(P.commentSave), body, withToken('not-a-token')), 40001);
+    expectRefused(await server().post(PATH.saveComment, body), 40001);
+    expectRefused(await server().post(PATH.saveComment, body, withToken('not-a-token')), 40001);
     expect(expectOk(await objectPage(id)).total).toBe(0);
   });
 
@@ -313,7 +311,7 @@ describe('saveComment', () => {
     ['content that is not text', { commentObjectId: '1', commentObjectType: 'UNIVERSITY_PIC', commentContent: { html: 1 } }],
     ['malformed JSON', '{"commentContent":'],
   ])('%s is refused', async (_name, body) => {
-    expectRefused(await server().post(api(P.commentSave), body, withToken(alice.token)), 400);
+    expectRefused(await server().post(PATH.saveComment, body, withToken(alice.token)), 400);
   });
 });
 
@@ -347,7 +345,7 @@ describe('reply', () => {
 
   test('not logged in is 40001; blank text is 请输入内容; unknown or foreign parents are refused', async () => {
     const top = await topOfLibrary();
-    expectRefused(await server().post(api(P.commentReply), { commentParent: top.id, commentContent: '游客回复' }), 40001);
+    expectRefused(await server().post(PATH.replyComment, { commentParent: top.id, commentContent: '游客回复' }), 40001);
     const blank = await reply(alice, top.id, '  ');
     expectRefused(blank, 400);
     expect(blank.body.message).toBe('请输入内容');
@@ -356,31 +354,31 @@ describe('reply', () => {
     const foreign = await reply(alice, huaxiaTop.id, '串校回复');
     expectRefused(foreign, 404);
     expect(foreign.text).not.toContain('华夏');
-    expectRefused(await server().post(api(P.commentReply), { commentContent: '无父评论' }, withToken(alice.token)), 400);
-    expectRefused(await server().post(api(P.commentReply), { commentParent: 'x y', commentContent: '回复' }, withToken(alice.token)), 400);
+    expectRefused(await server().post(PATH.replyComment, { commentContent: '无父评论' }, withToken(alice.token)), 400);
+    expectRefused(await server().post(PATH.replyComment, { commentParent: 'x y', commentContent: '回复' }, withToken(alice.token)), 400);
   });
 });
 
 describe('getReply', () => {
   test('a top comment with its whole thread; a reply with its direct replies', async () => {
     const top = await topOfLibrary();
-    const answer = await server().get(api(P.commentGetReply), { id: top.id }, withToken(alice.token));
+    const answer = await server().get(PATH.commentWithReplies, { id: top.id }, withToken(alice.token));
     const got = expectOk(answer);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(got).toMatchObject({ id: top.id, commentContent: top.commentContent, childrenCount: 4, mine: false });
     expect(got.children).toHaveLength(4);
     const assistant = got.children[0];
-    const sub = expectOk(await server().get(api(P.commentGetReply), { id: assistant.id }, withToken(alice.token)));
+    const sub = expectOk(await server().get(PATH.commentWithReplies, { id: assistant.id }, withToken(alice.token)));
     expect(sub.children.map((c: any) => c.commentContent)).toEqual(['请问进馆需要带学员证吗？']);
   });
 
   test('not logged in is 40001; unknown, malformed and foreign ids are refused', async () => {
     const top = await topOfLibrary();
-    expectRefused(await server().get(api(P.commentGetReply), { id: top.id }), 40001);
-    expectRefused(await server().get(api(P.commentGetReply), { id: '1234567890' }, withToken(alice.token)), 404);
-    expectRefused(await server().get(api(P.commentGetReply), {}, withToken(alice.token)), 400);
-    expectRefused(await server().get(api(P.commentGetReply), { id: '<x>' }, withToken(alice.token)), 400);
-    expectRefused(await server().get(api(P.commentGetReply), { id: top.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }), 404);
+    expectRefused(await server().get(PATH.commentWithReplies, { id: top.id }), 40001);
+    expectRefused(await server().get(PATH.commentWithReplies, { id: '1234567890' }, withToken(alice.token)), 404);
+    expectRefused(await server().get(PATH.commentWithReplies, {}, withToken(alice.token)), 400);
+    expectRefused(await server().get(PATH.commentWithReplies, { id: '<x>' }, withToken(alice.token)), 400);
+    expectRefused(await server().get(PATH.commentWithReplies, { id: top.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }), 404);
   });
 });
 
@@ -469,14 +467,14 @@ describe('demo reset (runs last)', () => {
     const seeded = count(DEMO_ENGAGEMENT.comments.flatMap((g) => g.comments));
     const before = await db.selectFrom('comments').select('id').where('tenantId', '=', DEMO.id).execute();
     expect(before.length).toBeGreaterThan(seeded);
-    expectOk(await server().post(api(P.thumbs), { objectId: materials.get('学院正门'), objectType: 'UNIVERSITY_PIC' }, withToken(alice.token)));
+    expectOk(await server().post(PATH.like, { objectId: materials.get('学院正门'), objectType: 'UNIVERSITY_PIC' }, withToken(alice.token)));
     expect(await db.selectFrom('thumbsRecords').select('id').where('tenantId', '=', DEMO.id).execute()).toHaveLength(1);
     await resetDemo(db, NOW);
     const after = await db.selectFrom('comments').select(['id', 'authorId']).where('tenantId', '=', DEMO.id).execute();
     expect(after).toHaveLength(seeded);
     expect(after.some((c) => c.authorId === alice.userId || c.authorId === bob.userId)).toBe(false);
     expect(await db.selectFrom('thumbsRecords').select('id').where('tenantId', '=', DEMO.id).execute()).toEqual([]);
-    const library = expectOk<any[]>(await server().get(api(P.albumMaterials), { open: 1 })).find((m) => m.name === '图书馆阅览室');
+    const library = expectOk<any[]>(await server().get(PATH.albumMaterials, { open: 1 })).find((m) => m.name === '图书馆阅览室');
     const page = expectOk(await objectPage(library.id));
     expect(page.records.map((c: any) => c.childrenCount).sort()).toEqual([0, 4]);
   });

@@ -1,21 +1,19 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectOk, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
-import { ENGAGEMENT_PATHS as P } from '~/server/engagement/paths';
 import { DEMO_ENGAGEMENT } from '~/server/db/seed/engagement-data';
 
 /** Likes (thumbs): idempotent per user and object, counted on the server, tenant-scoped. */
 const server = useTestServer();
-const api = (path: string) => `/api${path}`;
 
 const like = (user: TestUser | null, objectId: string, objectType: string, tenant?: string) =>
-  server().post(api(P.thumbs), { objectId, objectType }, { tenant, headers: user ? { Token: user.token } : {} });
+  server().post(PATH.like, { objectId, objectType }, { tenant, headers: user ? { Token: user.token } : {} });
 const unlike = (user: TestUser | null, objectId: string, objectType: string, tenant?: string) =>
-  server().post(api(P.unthumbs), { objectId, objectType }, { tenant, headers: user ? { Token: user.token } : {} });
+  server().post(PATH.unlike, { objectId, objectType }, { tenant, headers: user ? { Token: user.token } : {} });
 
 async function feed(type: 'PEOPLE_SAY' | 'MICRO_CLASSROOM', tenant = DEMO.id, user?: TestUser) {
-  const page = expectOk(await server().post(api(P.feedPage), { size: 50, model: { type } }, { tenant, headers: user ? { Token: user.token } : {} }));
+  const page = expectOk(await server().post(PATH.feedPage, { size: 50, model: { type } }, { tenant, headers: user ? { Token: user.token } : {} }));
   return page.records as any[];
 }
 
@@ -38,7 +36,7 @@ describe('thumbs and deleted', () => {
     const item = (await feed('PEOPLE_SAY'))[0];
     expectRefused(await like(null, item.id, 'PEOPLE_SAY'), 40001);
     expectRefused(await unlike(null, item.id, 'PEOPLE_SAY'), 40001);
-    expectRefused(await server().post(api(P.thumbs), { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken('expired-or-unknown')), 40001);
+    expectRefused(await server().post(PATH.like, { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken('expired-or-unknown')), 40001);
     expect(await thumbRows(item.id)).toEqual([]);
   });
 
@@ -79,14 +77,14 @@ describe('thumbs and deleted', () => {
   });
 
   test('reviews and album materials can be liked too', async () => {
-    const review = expectOk(await server().post(api(P.reviewPage), { size: 1 })).records[0];
+    const review = expectOk(await server().post(PATH.reviewPage, { size: 1 })).records[0];
     expect(expectOk(await like(alice, review.id, 'REVIEW'))).toEqual({ thumbs: 1, thumbsCount: review.thumbsCount + 1 });
-    const mine = expectOk(await server().post(api(P.reviewPage), { size: 1 }, withToken(alice.token))).records[0];
+    const mine = expectOk(await server().post(PATH.reviewPage, { size: 1 }, withToken(alice.token))).records[0];
     expect(mine).toMatchObject({ id: review.id, thumbs: 1, thumbsCount: review.thumbsCount + 1 });
-    const visitor = expectOk(await server().post(api(P.reviewPage), { size: 1 })).records[0];
+    const visitor = expectOk(await server().post(PATH.reviewPage, { size: 1 })).records[0];
     expect(visitor).toMatchObject({ thumbs: 0, thumbsCount: review.thumbsCount + 1 });
 
-    const material = expectOk<any[]>(await server().get(api(P.albumMaterials), { open: 1 }))[0];
+    const material = expectOk<any[]>(await server().get(PATH.albumMaterials, { open: 1 }))[0];
     expect(expectOk(await like(alice, material.id, 'UNIVERSITY_PIC'))).toEqual({ thumbs: 1, thumbsCount: 1 });
     expect(expectOk(await like(bob, material.id, 'UNIVERSITY_PIC'))).toEqual({ thumbs: 1, thumbsCount: 2 });
   });
@@ -135,8 +133,8 @@ describe('thumbs and deleted', () => {
     ['malformed JSON', '{"objectId":'],
     ['JSON null', 'null'],
   ])('%s is refused', async (_name, body) => {
-    for (const path of [P.thumbs, P.unthumbs]) {
-      const answer = await server().post(api(path), body, withToken(alice.token));
+    for (const path of [PATH.like, PATH.unlike]) {
+      const answer = await server().post(path, body, withToken(alice.token));
       expectRefused(answer, 400);
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }

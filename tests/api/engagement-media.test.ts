@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
-import { ENGAGEMENT_PATHS as P } from '~/server/engagement/paths';
 import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT, DEMO_VIDEO } from '~/server/db/seed/engagement-data';
 
 /** Banners, album (tabs, categories with counts, materials) and the two video feeds. */
 const server = useTestServer();
-const api = (path: string) => `/api${path}`;
 const PUBLIC_CACHE = /^public, max-age=0, s-maxage=\d+/;
 
 const openMaterials = (seed = DEMO_ENGAGEMENT) => seed.categories.flatMap((c) => c.materials.filter((m) => m.open !== false));
@@ -25,7 +23,7 @@ async function hiddenFeedIds(tenantId: string) {
 
 describe('banners: getMaterialPosterList', () => {
   test('enabled banners in seq order with id, name, pic, url, seq; public cache', async () => {
-    const answer = await server().get(api(P.banners), { tenantId: DEMO.id });
+    const answer = await server().get(PATH.banners, { tenantId: DEMO.id });
     const banners = expectOk<any[]>(answer);
     expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
     const enabled = DEMO_ENGAGEMENT.banners.filter((b) => b.enabled !== false);
@@ -41,33 +39,33 @@ describe('banners: getMaterialPosterList', () => {
   });
 
   test('the tenantId query parameter chooses the school; without it the header or host does', async () => {
-    const huaxia = expectOk<any[]>(await server().get(api(P.banners), { tenantId: HUAXIA.id }, { tenant: DEMO.id }));
+    const huaxia = expectOk<any[]>(await server().get(PATH.banners, { tenantId: HUAXIA.id }, { tenant: DEMO.id }));
     expect(huaxia.map((b) => b.name)).toEqual(HUAXIA_ENGAGEMENT.banners.map((b) => b.name));
-    const byHeader = expectOk<any[]>(await server().get(api(P.banners), {}, { tenant: HUAXIA.id }));
+    const byHeader = expectOk<any[]>(await server().get(PATH.banners, {}, { tenant: HUAXIA.id }));
     expect(byHeader).toEqual(huaxia);
-    const byHost = expectOk<any[]>(await server().fetch(api(P.banners), { headers: { Host: 'huaxia.localhost' } }));
+    const byHost = expectOk<any[]>(await server().fetch(PATH.banners, { headers: { Host: 'huaxia.localhost' } }));
     expect(byHost).toEqual(huaxia);
-    const demo = expectOk<any[]>(await server().get(api(P.banners)));
+    const demo = expectOk<any[]>(await server().get(PATH.banners));
     expect(demo.map((b) => b.id).filter((id) => huaxia.some((h) => h.id === id))).toEqual([]);
   });
 
   test('an unknown school is 10404, a malformed tenantId is 400', async () => {
-    expectRefused(await server().get(api(P.banners), { tenantId: '999999' }), 10404);
-    expectRefused(await server().get(api(P.banners), { tenantId: "1' or '1'='1" }), 400);
+    expectRefused(await server().get(PATH.banners, { tenantId: '999999' }), 10404);
+    expectRefused(await server().get(PATH.banners, { tenantId: "1' or '1'='1" }), 400);
   });
 });
 
 describe('album', () => {
   test('tabList: the tabs {key, name} in order, for the body tenantId or the header', async () => {
-    const tabs = expectOk<any[]>(await server().post(api(P.albumTabs), { tenantId: DEMO.id }));
+    const tabs = expectOk<any[]>(await server().post(PATH.albumTabs, { tenantId: DEMO.id }));
     expect(tabs).toEqual(DEMO_ENGAGEMENT.tabs.map((t) => ({ key: t.key, name: t.name })));
-    expect(expectOk(await server().post(api(P.albumTabs)))).toEqual(tabs);
-    expect(expectOk(await server().post(api(P.albumTabs), { tenantId: HUAXIA.id }))).toEqual([{ key: 'huaxia', name: '华夏风采' }]);
-    expect(expectOk(await server().post(api(P.albumTabs), {}, { tenant: HUAXIA.id }))).toEqual([{ key: 'huaxia', name: '华夏风采' }]);
+    expect(expectOk(await server().post(PATH.albumTabs))).toEqual(tabs);
+    expect(expectOk(await server().post(PATH.albumTabs, { tenantId: HUAXIA.id }))).toEqual([{ key: 'huaxia', name: '华夏风采' }]);
+    expect(expectOk(await server().post(PATH.albumTabs, {}, { tenant: HUAXIA.id }))).toEqual([{ key: 'huaxia', name: '华夏风采' }]);
   });
 
   test('queryList: categories with picNum and videoNum counted from published materials', async () => {
-    const answer = await server().get(api(P.albumCategories), { tenantId: DEMO.id, clientType: 'PC' });
+    const answer = await server().get(PATH.albumCategories, { tenantId: DEMO.id, clientType: 'PC' });
     expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
     const categories = expectOk<any[]>(answer);
     const pcSeed = DEMO_ENGAGEMENT.categories.filter((c) => !c.clientType || c.clientType === 'PC');
@@ -89,10 +87,10 @@ describe('album', () => {
   });
 
   test('the counts agree with the materials listed for each category', async () => {
-    const categories = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    const categories = expectOk<any[]>(await server().get(PATH.albumCategories));
     for (const c of categories) {
       const materials = expectOk<any[]>(
-        await server().get(api(P.albumMaterials), { categoryTabKey: c.categoryTabKey, materialCategoryId: c.id, open: 1 }),
+        await server().get(PATH.albumMaterials, { categoryTabKey: c.categoryTabKey, materialCategoryId: c.id, open: 1 }),
       );
       expect(materials.filter((m) => m.type === 'PIC')).toHaveLength(c.picNum);
       expect(materials.filter((m) => m.type === 'VIDEO')).toHaveLength(c.videoNum);
@@ -100,9 +98,9 @@ describe('album', () => {
   });
 
   test('queryList filters by client type: an H5-only category shows for H5 (and when no type is given), not for PC', async () => {
-    const h5 = expectOk<any[]>(await server().get(api(P.albumCategories), { clientType: 'H5' }));
-    const pc = expectOk<any[]>(await server().get(api(P.albumCategories), { clientType: 'pc' }));
-    const all = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    const h5 = expectOk<any[]>(await server().get(PATH.albumCategories, { clientType: 'H5' }));
+    const pc = expectOk<any[]>(await server().get(PATH.albumCategories, { clientType: 'pc' }));
+    const all = expectOk<any[]>(await server().get(PATH.albumCategories));
     expect(h5.map((c) => c.categoryName)).toContain('移动端精选');
     expect(pc.map((c) => c.categoryName)).not.toContain('移动端精选');
     expect(all).toHaveLength(DEMO_ENGAGEMENT.categories.length);
@@ -110,9 +108,9 @@ describe('album', () => {
   });
 
   test('queryListByMaterialCategoryId: published materials of the category with the category name', async () => {
-    const categories = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    const categories = expectOk<any[]>(await server().get(PATH.albumCategories));
     const campus = categories.find((c) => c.categoryName === '校园环境');
-    const answer = await server().get(api(P.albumMaterials), { categoryTabKey: 'campus', materialCategoryId: campus.id, open: 1 });
+    const answer = await server().get(PATH.albumMaterials, { categoryTabKey: 'campus', materialCategoryId: campus.id, open: 1 });
     expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
     const materials = expectOk<any[]>(answer);
     const seed = DEMO_ENGAGEMENT.categories[0]!.materials.filter((m) => m.open !== false);
@@ -129,27 +127,27 @@ describe('album', () => {
 
   test('open=0 or no open still never shows unpublished materials', async () => {
     for (const query of [{ open: 0 }, {}, { open: 1 }] as Record<string, number>[]) {
-      const materials = expectOk<any[]>(await server().get(api(P.albumMaterials), query));
+      const materials = expectOk<any[]>(await server().get(PATH.albumMaterials, query));
       expect(materials.map((m) => m.name).sort()).toEqual(openMaterials().map((m) => m.name).sort());
     }
   });
 
   test('by tab key only: the materials of every category of that tab', async () => {
-    const materials = expectOk<any[]>(await server().get(api(P.albumMaterials), { categoryTabKey: 'teaching', open: 1 }));
+    const materials = expectOk<any[]>(await server().get(PATH.albumMaterials, { categoryTabKey: 'teaching', open: 1 }));
     const seed = DEMO_ENGAGEMENT.categories.filter((c) => c.tabKey === 'teaching').flatMap((c) => c.materials);
     expect(materials.map((m) => m.name)).toEqual(seed.map((m) => m.name));
     expect(new Set(materials.map((m) => m.materialCategoryName))).toEqual(new Set(['实训中心', '课堂瞬间']));
   });
 
   test("another school's album never shows: its category id lists nothing here", async () => {
-    const huaxiaCategories = expectOk<any[]>(await server().get(api(P.albumCategories), {}, { tenant: HUAXIA.id }));
+    const huaxiaCategories = expectOk<any[]>(await server().get(PATH.albumCategories, {}, { tenant: HUAXIA.id }));
     expect(huaxiaCategories).toEqual([expect.objectContaining({ categoryName: '华夏无人机基地', picNum: 2, videoNum: 1 })]);
-    const demoCategories = expectOk<any[]>(await server().get(api(P.albumCategories)));
+    const demoCategories = expectOk<any[]>(await server().get(PATH.albumCategories));
     expect(demoCategories.some((c) => c.categoryName.includes('华夏'))).toBe(false);
-    const fromDemo = await server().get(api(P.albumMaterials), { materialCategoryId: huaxiaCategories[0].id, open: 1 }, { tenant: DEMO.id });
+    const fromDemo = await server().get(PATH.albumMaterials, { materialCategoryId: huaxiaCategories[0].id, open: 1 }, { tenant: DEMO.id });
     expect(expectOk(fromDemo)).toEqual([]);
     expect(fromDemo.text).not.toContain('华夏');
-    const huaxiaMaterials = expectOk<any[]>(await server().get(api(P.albumMaterials), { open: 1 }, { tenant: HUAXIA.id }));
+    const huaxiaMaterials = expectOk<any[]>(await server().get(PATH.albumMaterials, { open: 1 }, { tenant: HUAXIA.id }));
     expect(huaxiaMaterials.map((m) => m.name)).toEqual(HUAXIA_ENGAGEMENT.categories[0]!.materials.map((m) => m.name));
   });
 
@@ -159,20 +157,20 @@ describe('album', () => {
     ['a malformed tab key', { categoryTabKey: '<script>' }],
     ['a malformed tenantId', { tenantId: 'x y' }],
   ])('materials: %s is refused', async (_name, query) => {
-    expectRefused(await server().get(api(P.albumMaterials), query), 400);
+    expectRefused(await server().get(PATH.albumMaterials, query), 400);
   });
 
   test.each([
     ['a malformed client type', { clientType: "PC' --" }],
     ['a malformed tab key', { categoryTabKey: 'a b' }],
   ])('categories: %s is refused', async (_name, query) => {
-    expectRefused(await server().get(api(P.albumCategories), query), 400);
+    expectRefused(await server().get(PATH.albumCategories, query), 400);
   });
 
   test('tabList: bad bodies are refused', async () => {
-    expectRefused(await server().post(api(P.albumTabs), '{"tenantId":'), 400);
-    expectRefused(await server().post(api(P.albumTabs), { tenantId: { $ne: 1 } }), 400);
-    expectRefused(await server().post(api(P.albumTabs), { tenantId: '424242' }), 10404);
+    expectRefused(await server().post(PATH.albumTabs, '{"tenantId":'), 400);
+    expectRefused(await server().post(PATH.albumTabs, { tenantId: { $ne: 1 } }), 400);
+    expectRefused(await server().post(PATH.albumTabs, { tenantId: '424242' }), 10404);
   });
 });
 
@@ -180,10 +178,10 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
   test('大家说: 8 per page by default, ascending by sort, a second page with the rest', async () => {
     const seed = publishedFeeds('PEOPLE_SAY');
     expect(seed.length).toBe(10);
-    const first = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY' } }));
+    const first = expectOk(await server().post(PATH.feedPage, { model: { type: 'PEOPLE_SAY' } }));
     expectPage(first, { current: 1, size: 8, total: 10 });
     expect(first.pages).toBe(2);
-    const second = expectOk(await server().post(api(P.feedPage), { current: 2, model: { type: 'PEOPLE_SAY' } }));
+    const second = expectOk(await server().post(PATH.feedPage, { current: 2, model: { type: 'PEOPLE_SAY' } }));
     expectPage(second, { current: 2, size: 8, total: 10 });
     const all = [...first.records, ...second.records];
     expect(all.map((r: any) => r.title)).toEqual(seed.map((f) => f.title));
@@ -193,19 +191,19 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
   });
 
   test('瞬间: 9 published items, so a pager shows', async () => {
-    const page = expectOk(await server().post(api(P.feedPage), { model: { type: 'MICRO_CLASSROOM' } }));
+    const page = expectOk(await server().post(PATH.feedPage, { model: { type: 'MICRO_CLASSROOM' } }));
     expectPage(page, { current: 1, size: 8, total: 9 });
     expect(page.pages).toBe(2);
     expect(page.records.every((r: any) => r.type === 'MICRO_CLASSROOM')).toBe(true);
   });
 
   test('descending order is honoured when asked', async () => {
-    const page = expectOk(await server().post(api(P.feedPage), { size: 20, order: 'descending', model: { type: 'PEOPLE_SAY' } }));
+    const page = expectOk(await server().post(PATH.feedPage, { size: 20, order: 'descending', model: { type: 'PEOPLE_SAY' } }));
     expect(page.records.map((r: any) => r.title)).toEqual(publishedFeeds('PEOPLE_SAY').map((f) => f.title).reverse());
   });
 
   test('feed items carry the fields; visitors get likeStatus 0 and the counted likes', async () => {
-    const page = expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }));
+    const page = expectOk(await server().post(PATH.feedPage, { size: 1, model: { type: 'PEOPLE_SAY' } }));
     const seed = publishedFeeds('PEOPLE_SAY')[0]!;
     const [item] = page.records;
     expect(item).toMatchObject({
@@ -225,32 +223,32 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
   });
 
   test('getTagList gives the tags of a feed; the tag filters the page', async () => {
-    const answer = await server().get(api(P.feedTags), { type: 'PEOPLE_SAY' });
+    const answer = await server().get(PATH.feedTags, { type: 'PEOPLE_SAY' });
     expect(answer.headers.get('cache-control')).toMatch(PUBLIC_CACHE);
     const tags = expectOk<any[]>(answer);
     expect(tags.map((t) => t.name)).toEqual(['学员心声', '就业故事', '教师寄语']);
     for (const tag of tags) {
-      const page = expectOk(await server().post(api(P.feedPage), { size: 20, model: { type: 'PEOPLE_SAY', tagId: tag.id } }));
+      const page = expectOk(await server().post(PATH.feedPage, { size: 20, model: { type: 'PEOPLE_SAY', tagId: tag.id } }));
       const expected = publishedFeeds('PEOPLE_SAY').filter((f) => f.tag === tag.name);
       expect(page.total).toBe(expected.length);
       expect(page.records.map((r: any) => r.title)).toEqual(expected.map((f) => f.title));
     }
-    const all = expectOk<any[]>(await server().get(api(P.feedTags)));
+    const all = expectOk<any[]>(await server().get(PATH.feedTags));
     expect(all).toHaveLength(DEMO_ENGAGEMENT.feedTags.length);
-    const empty = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY', tagId: '' } }));
+    const empty = expectOk(await server().post(PATH.feedPage, { model: { type: 'PEOPLE_SAY', tagId: '' } }));
     expect(empty.total).toBe(10);
   });
 
   test('a tag of the other feed filters to nothing', async () => {
-    const micro = expectOk<any[]>(await server().get(api(P.feedTags), { type: 'MICRO_CLASSROOM' }));
-    const page = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY', tagId: micro[0].id } }));
+    const micro = expectOk<any[]>(await server().get(PATH.feedTags, { type: 'MICRO_CLASSROOM' }));
+    const page = expectOk(await server().post(PATH.feedPage, { model: { type: 'PEOPLE_SAY', tagId: micro[0].id } }));
     expect(page.total).toBe(0);
   });
 
   test('getOperationBasic/{id}: one item with sanitised content', async () => {
-    const page = expectOk(await server().post(api(P.feedPage), { size: 20, model: { type: 'MICRO_CLASSROOM' } }));
+    const page = expectOk(await server().post(PATH.feedPage, { size: 20, model: { type: 'MICRO_CLASSROOM' } }));
     const target = page.records.find((r: any) => r.title === '一起来看实训中心开放日');
-    const item = expectOk(await server().get(api(`${P.feedItem}/${target.id}`)));
+    const item = expectOk(await server().get(PATH.feedItem(target.id)));
     expect(item).toMatchObject({ id: target.id, title: target.title, likeNum: target.likeNum, likeStatus: 0, relatedProductResultVOS: [] });
     expect(item.content).toContain('开放日当天接待市民');
     expect(item.content).toContain('<img');
@@ -258,42 +256,42 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
   });
 
   test('getOperationBasic shows likeStatus 1 to a user who liked the item, and is never cached', async () => {
-    const page = expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }));
+    const page = expectOk(await server().post(PATH.feedPage, { size: 1, model: { type: 'PEOPLE_SAY' } }));
     const item = page.records[0];
     const me = await loginAs(server(), DEMO.id);
-    expectOk(await server().post(api(P.thumbs), { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken(me.token)));
-    const answer = await server().get(api(`${P.feedItem}/${item.id}`), {}, withToken(me.token));
+    expectOk(await server().post(PATH.like, { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken(me.token)));
+    const answer = await server().get(PATH.feedItem(item.id), {}, withToken(me.token));
     expect(expectOk(answer)).toMatchObject({ likeStatus: 1, likeNum: item.likeNum + 1 });
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    const visitor = expectOk(await server().get(api(`${P.feedItem}/${item.id}`)));
+    const visitor = expectOk(await server().get(PATH.feedItem(item.id)));
     expect(visitor).toMatchObject({ likeStatus: 0, likeNum: item.likeNum + 1 });
     // A page seen by that user shows the like too.
-    const mine = expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }, withToken(me.token)));
+    const mine = expectOk(await server().post(PATH.feedPage, { size: 1, model: { type: 'PEOPLE_SAY' } }, withToken(me.token)));
     expect(mine.records[0]).toMatchObject({ id: item.id, likeStatus: 1, likeNum: item.likeNum + 1 });
     // An invalid token on this visitor call is treated as a visitor, not refused.
-    expect(expectOk(await server().post(api(P.feedPage), { size: 1, model: { type: 'PEOPLE_SAY' } }, withToken('bogus'))).records[0].likeStatus).toBe(0);
+    expect(expectOk(await server().post(PATH.feedPage, { size: 1, model: { type: 'PEOPLE_SAY' } }, withToken('bogus'))).records[0].likeStatus).toBe(0);
   });
 
   test('hidden, unknown and other-school items are not found', async () => {
     for (const hidden of await hiddenFeedIds(DEMO.id)) {
-      const answer = await server().get(api(`${P.feedItem}/${hidden.id}`));
+      const answer = await server().get(PATH.feedItem(hidden.id));
       expectRefused(answer, 404);
       expect(answer.text).not.toContain(hidden.title);
     }
-    expectRefused(await server().get(api(`${P.feedItem}/1234567890`)), 404);
-    const huaxia = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY' } }, { tenant: HUAXIA.id }));
+    expectRefused(await server().get(PATH.feedItem('1234567890')), 404);
+    const huaxia = expectOk(await server().post(PATH.feedPage, { model: { type: 'PEOPLE_SAY' } }, { tenant: HUAXIA.id }));
     expect(huaxia.records.map((r: any) => r.title)).toEqual(publishedFeeds('PEOPLE_SAY', HUAXIA_ENGAGEMENT).map((f) => f.title));
     for (const r of huaxia.records) {
-      const answer = await server().get(api(`${P.feedItem}/${r.id}`), {}, { tenant: DEMO.id });
+      const answer = await server().get(PATH.feedItem(r.id), {}, { tenant: DEMO.id });
       expectRefused(answer, 404);
       expect(answer.text).not.toContain('华夏');
-      expectOk(await server().get(api(`${P.feedItem}/${r.id}`), {}, { tenant: HUAXIA.id }));
+      expectOk(await server().get(PATH.feedItem(r.id), {}, { tenant: HUAXIA.id }));
     }
-    const demo = expectOk(await server().post(api(P.feedPage), { size: 50, model: { type: 'PEOPLE_SAY' } }));
+    const demo = expectOk(await server().post(PATH.feedPage, { size: 50, model: { type: 'PEOPLE_SAY' } }));
     expect(demo.records.some((r: any) => r.title.includes('华夏'))).toBe(false);
-    const huaxiaTags = expectOk<any[]>(await server().get(api(P.feedTags), {}, { tenant: HUAXIA.id }));
+    const huaxiaTags = expectOk<any[]>(await server().get(PATH.feedTags, {}, { tenant: HUAXIA.id }));
     expect(huaxiaTags.map((t) => t.name).sort()).toEqual(['华夏学员说', '华夏课堂'].sort());
-    const withForeignTag = expectOk(await server().post(api(P.feedPage), { model: { type: 'PEOPLE_SAY', tagId: huaxiaTags[0].id } }));
+    const withForeignTag = expectOk(await server().post(PATH.feedPage, { model: { type: 'PEOPLE_SAY', tagId: huaxiaTags[0].id } }));
     expect(withForeignTag.total).toBe(0);
   });
 
@@ -310,15 +308,15 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
     ['malformed JSON', '{"model":'],
     ['a JSON list', '[]'],
   ])('page: %s is refused', async (_name, body) => {
-    const answer = await server().post(api(P.feedPage), body);
+    const answer = await server().post(PATH.feedPage, body);
     expectRefused(answer, 400);
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   test('getTagList and getOperationBasic refuse bad input', async () => {
-    expectRefused(await server().get(api(P.feedTags), { type: 'ORDER' }), 400);
-    expectRefused(await server().get(api(`${P.feedItem}/${encodeURIComponent('1 or 1=1')}`)), 400);
-    expectRefused(await server().get(api(`${P.feedItem}/${'9'.repeat(33)}`)), 400);
+    expectRefused(await server().get(PATH.feedTags, { type: 'ORDER' }), 400);
+    expectRefused(await server().get(PATH.feedItem('1 or 1=1')), 400);
+    expectRefused(await server().get(PATH.feedItem('9'.repeat(33))), 400);
   });
 });
 

@@ -1,19 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '~/lib/format';
-import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
-import { ENGAGEMENT_PATHS as P } from '~/server/engagement/paths';
 import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT } from '~/server/db/seed/engagement-data';
 
 /** Reviews (commentScore/page) and review tags (commentScoreTag/list). */
 const server = useTestServer();
-const api = (path: string) => `/api${path}`;
 const published = (seed = DEMO_ENGAGEMENT) => seed.reviews.filter((r) => (r.status ?? 1) === 1);
 
 async function allReviews(tenant = DEMO.id, model: Record<string, unknown> = {}) {
   const records: any[] = [];
   for (let current = 1; current < 50; current++) {
-    const page = expectOk(await server().post(api(P.reviewPage), { current, size: 3, model }, { tenant }));
+    const page = expectOk(await server().post(PATH.reviewPage, { current, size: 3, model }, { tenant }));
     records.push(...page.records);
     if (current >= page.pages) break;
   }
@@ -22,7 +20,7 @@ async function allReviews(tenant = DEMO.id, model: Record<string, unknown> = {})
 
 describe('commentScore/page', () => {
   test('2 per page by default: the top review first, then the newest', async () => {
-    const answer = await server().post(api(P.reviewPage), {});
+    const answer = await server().post(PATH.reviewPage, {});
     const page = expectOk(answer);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expectPage(page, { current: 1, size: 2, total: published().length });
@@ -69,14 +67,14 @@ describe('commentScore/page', () => {
   });
 
   test('a tag filters the reviews and matches the tag count', async () => {
-    const tags = expectOk<any[]>(await server().post(api(P.reviewTags), {}));
+    const tags = expectOk<any[]>(await server().post(PATH.reviewTags, {}));
     for (const tag of tags) {
       const records = await allReviews(DEMO.id, { tagId: tag.id });
       const expected = published().filter((r) => r.tags.includes(tag.name));
       expect(records.map((r) => r.commentContent).sort()).toEqual(expected.map((r) => r.content).sort());
       expect(records).toHaveLength(tag.count);
     }
-    const noTag = expectOk(await server().post(api(P.reviewPage), { model: { tagId: '' } }));
+    const noTag = expectOk(await server().post(PATH.reviewPage, { model: { tagId: '' } }));
     expect(noTag.total).toBe(7);
   });
 
@@ -85,9 +83,9 @@ describe('commentScore/page', () => {
     expect(huaxia.map((r) => r.commentContent)).toEqual(published(HUAXIA_ENGAGEMENT).map((r) => r.content));
     const demo = await allReviews(DEMO.id);
     expect(demo.some((r) => r.commentContent.includes('华夏'))).toBe(false);
-    const huaxiaTags = expectOk<any[]>(await server().post(api(P.reviewTags), {}, { tenant: HUAXIA.id }));
+    const huaxiaTags = expectOk<any[]>(await server().post(PATH.reviewTags, {}, { tenant: HUAXIA.id }));
     expect(huaxiaTags).toEqual([{ id: expect.any(String), name: '华夏好评', count: 1 }]);
-    const foreign = expectOk(await server().post(api(P.reviewPage), { model: { tagId: huaxiaTags[0].id } }, { tenant: DEMO.id }));
+    const foreign = expectOk(await server().post(PATH.reviewPage, { model: { tagId: huaxiaTags[0].id } }, { tenant: DEMO.id }));
     expect(foreign.total).toBe(0);
     expect(foreign.records).toEqual([]);
   });
@@ -101,13 +99,13 @@ describe('commentScore/page', () => {
     ['an unknown sort', { sort: 'score' }],
     ['malformed JSON', '{"current":'],
   ])('%s is refused', async (_name, body) => {
-    expectRefused(await server().post(api(P.reviewPage), body), 400);
+    expectRefused(await server().post(PATH.reviewPage, body), 400);
   });
 });
 
 describe('commentScoreTag/list', () => {
   test('tags {id, name, count} in order, counting published reviews only', async () => {
-    const tags = expectOk<any[]>(await server().post(api(P.reviewTags), {}));
+    const tags = expectOk<any[]>(await server().post(PATH.reviewTags, {}));
     expect(tags.map((t) => t.name)).toEqual(DEMO_ENGAGEMENT.reviewTags);
     for (const tag of tags) {
       expect(Object.keys(tag).sort()).toEqual(['count', 'id', 'name']);
@@ -115,11 +113,11 @@ describe('commentScoreTag/list', () => {
     }
     // The unpublished review carries 课程实用 and is not counted.
     expect(DEMO_ENGAGEMENT.reviews.filter((r) => r.tags.includes('课程实用')).length).toBe(tags.find((t) => t.name === '课程实用').count + 1);
-    expect(expectOk(await server().post(api(P.reviewTags)))).toEqual(tags);
+    expect(expectOk(await server().post(PATH.reviewTags))).toEqual(tags);
   });
 
   test('bad bodies are refused', async () => {
-    expectRefused(await server().post(api(P.reviewTags), '{'), 400);
-    expectRefused(await server().post(api(P.reviewTags), '[]'), 400);
+    expectRefused(await server().post(PATH.reviewTags, '{'), 400);
+    expectRefused(await server().post(PATH.reviewTags, '[]'), 400);
   });
 });

@@ -3,11 +3,14 @@ import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign, type SmsTemplate } from '~/lib/sms-sign';
 import { CLUE_IP_HOURLY_LIMIT } from '~/server/leads/leads.service';
+import { urlOf } from '~/lib/api/contract';
+import { saveClue } from '~/lib/api/contracts/leads';
+import * as sms from '~/lib/api/contracts/sms';
 
 const server = useTestServer();
-const SAVE = '/api/universityAdvertise/anyUser/clue/saveClue';
-const SEND = '/api/oauth/anyTenant/sendSmsCode';
-const LATEST = '/api/oauth/anyTenant/dev/latestSmsCode';
+const SAVE = urlOf(saveClue);
+const SEND = urlOf(sms.sendSmsCode);
+const LATEST = urlOf(sms.latestSmsCode);
 const VISITOR = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 let mobiles = 0;

@@ -3,11 +3,13 @@ import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { LEADS_SEED } from '~/server/db/seed/leads';
 import { formatDateTime } from '~/lib/format';
+import { urlOf } from '~/lib/api/contract';
+import * as leads from '~/lib/api/contracts/leads';
 
 const server = useTestServer();
-const CUSTOMER_SERVICE = '/api/universityAdvertise/anyUser/customerService/page';
-const COUPONS = '/api/enroll/anyBiz/coupon/list/receivablePage';
-const ENROLL_CONTACT = '/api/universityAdvertise/anyUser/enrollContact/page';
+const CUSTOMER_SERVICE = urlOf(leads.customerServicePage);
+const COUPONS = urlOf(leads.receivableCoupons);
+const ENROLL_CONTACT = urlOf(leads.enrollContactPage);
 const UNKNOWN_TENANT = '1000000000000000009';
 
 const demo = LEADS_SEED[DEMO.id]!;

@@ -7,13 +7,15 @@ import { loginAs, withToken } from '../setup/users';
 import { LEADS_SEED } from '~/server/db/seed/leads';
 import { setParameter, VISITS_PER_IP_PER_DAY } from '~/server/platform/platform.service';
 import { startOfCstDay } from '~/lib/time/cst';
+import { urlOf } from '~/lib/api/contract';
+import * as platform from '~/lib/api/contracts/platform';
 
 const server = useTestServer();
-const PARAMS = '/api/oauth/anyUser/parameter/findParamMapByKey';
-const MAP = '/api/system/anyTenant/mapProxy';
-const BROWSE = '/api/search/anyBiz/performanceStat/querySchoolBrowseCount';
-const VISIT = '/api/search/anyUser/performanceStat/visit';
-const ROLE_PACK = '/api/base/anyBiz/baseRolePack/getByTenantId';
+const PARAMS = urlOf(platform.paramMap);
+const MAP = urlOf(platform.mapProxy);
+const BROWSE = urlOf(platform.schoolBrowseCount);
+const VISIT = urlOf(platform.visit);
+const ROLE_PACK = urlOf(platform.rolePack);
 const UNKNOWN_TENANT = '1000000000000000009';
 
 describe('parameter/findParamMapByKey', () => {

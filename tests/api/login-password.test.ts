@@ -3,7 +3,7 @@ import { expectOk, expectRefused } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { LOGIN, LOGIN_FAILED, TOO_MANY, codeLogin, codeLoginBody, passwordLoginBody, postAs, uniqueIp, uniqueMobile } from '../setup/login';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { LOGIN_LIMITS } from '~/server/login/login.service';
+import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { hashPassword, verifyPassword } from '~/server/login/password';
 
 const server = useTestServer();
@@ -81,7 +81,7 @@ describe('password login (PASSWORD)', () => {
     // Without the dummy hash an unknown account answers in about 1 ms, a real check in tens.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
     // Clear the demo student's failures for the other tests.
-    server().clock.advance(LOGIN_LIMITS.windowMs + 1);
+    server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
   });
 
   test('a disabled user with the right password is told so; with a wrong one gets the generic message', async () => {
@@ -98,33 +98,33 @@ describe('password login (PASSWORD)', () => {
 describe('password throttle (counted in the database)', () => {
   test('5 failures of one account in 15 minutes refuse even the right password, from any address; then it works again', async () => {
     const u = await userWithPassword();
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login(u.mobile, `wrong${i}00`)).body.message).toBe(LOGIN_FAILED);
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) expect((await login(u.mobile, `wrong${i}00`)).body.message).toBe(LOGIN_FAILED);
     const blocked = await login(u.mobile, u.password);
     expectRefused(blocked, 429);
     expect(blocked.body.message).toBe(TOO_MANY);
     expect(await server().runtime.db.selectFrom('loginFailures').select('id').where('account', '=', u.mobile).execute()).toHaveLength(5);
 
-    server().clock.advance(LOGIN_LIMITS.windowMs + 1);
+    server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     expectOk(await login(u.mobile, u.password));
   });
 
   test('an unknown account is throttled the same way (the throttle does not tell accounts apart)', async () => {
     const ghost = uniqueMobile('177');
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login(ghost, 'whatever1')).body.message).toBe(LOGIN_FAILED);
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) expect((await login(ghost, 'whatever1')).body.message).toBe(LOGIN_FAILED);
     expectRefused(await login(ghost, 'whatever1'), 429);
   });
 
   test('a successful login forgets the account failures', async () => {
     const u = await userWithPassword();
-    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
     expectOk(await login(u.mobile, u.password));
-    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
     expectOk(await login(u.mobile, u.password));
   });
 
   test('20 failures from one IP address refuse that address (any account, code logins too), not others', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < LOGIN_LIMITS.perIp - 1; i++) await login(uniqueMobile('166'), 'wrong1234', ip);
+    for (let i = 0; i < LOGIN_THROTTLE.perIp - 1; i++) await login(uniqueMobile('166'), 'wrong1234', ip);
     // A failed code login counts for the address as well.
     expectRefused(await postAs(server(), LOGIN.login, codeLoginBody(uniqueMobile('166'), '123456'), { ip }), 400);
     const blocked = await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, ip);
@@ -134,7 +134,7 @@ describe('password throttle (counted in the database)', () => {
     expectRefused(blockedCode, 429);
     expectOk(await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, uniqueIp()));
 
-    server().clock.advance(LOGIN_LIMITS.windowMs + 1);
+    server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     expectOk(await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, ip));
   });
 });

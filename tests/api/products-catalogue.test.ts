@@ -1,15 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
 
 const server = useTestServer();
-
-const PATH = {
-  productPage: '/api/product/anyBiz/product/page',
-  categories: '/api/product/anyBiz/productOperationCategory/query',
-  relations: '/api/product/anyBiz/productOperationRelation/page',
-} as const;
 
 const onSale = (set: typeof DEMO_PRODUCT_SEED) => set.products.filter((p) => (p.state ?? 1) === 1);
 const byKey = (key: string) => DEMO_PRODUCT_SEED.products.find((p) => p.key === key)!;
@@ -22,8 +16,8 @@ let huaxiaCategories: any[];
 beforeAll(async () => {
   demoProducts = expectOk(await server().post(PATH.productPage, { size: 100 })).records;
   huaxiaProducts = expectOk(await server().post(PATH.productPage, { size: 100 }, { tenant: HUAXIA.id })).records;
-  demoCategories = expectOk(await server().post(PATH.categories, {}));
-  huaxiaCategories = expectOk(await server().post(PATH.categories, {}, { tenant: HUAXIA.id }));
+  demoCategories = expectOk(await server().post(PATH.operationCategories, {}));
+  huaxiaCategories = expectOk(await server().post(PATH.operationCategories, {}, { tenant: HUAXIA.id }));
 });
 
 const idOf = (name: string) => {
@@ -146,24 +140,24 @@ describe('productOperationCategory/query', () => {
   });
 
   test('isVariety filters', async () => {
-    const varieties = expectOk(await server().post(PATH.categories, { isVariety: 1, state: 1 }));
+    const varieties = expectOk(await server().post(PATH.operationCategories, { isVariety: 1, state: 1 }));
     expect(varieties.map((c: any) => c.name)).toEqual(['数字技术', '健康与养老服务']);
-    const plain = expectOk(await server().post(PATH.categories, { tenantId: DEMO.id, isVariety: '0', state: 1 }));
+    const plain = expectOk(await server().post(PATH.operationCategories, { tenantId: DEMO.id, isVariety: '0', state: 1 }));
     expect(plain.map((c: any) => c.name)).toEqual(['热门推荐']);
   });
 
   test('a disabled state finds nothing', async () => {
-    expect(expectOk(await server().post(PATH.categories, { state: 0 }))).toEqual([]);
+    expect(expectOk(await server().post(PATH.operationCategories, { state: 0 }))).toEqual([]);
   });
 
   test('the body tenantId names the tenant', async () => {
-    const answer = expectOk(await server().post(PATH.categories, { tenantId: HUAXIA.id }, { tenant: null }));
+    const answer = expectOk(await server().post(PATH.operationCategories, { tenantId: HUAXIA.id }, { tenant: null }));
     expect(answer.map((c: any) => c.name)).toEqual(HUAXIA_PRODUCT_SEED.categories.map((c) => c.name));
   });
 
   test('bad input is refused', async () => {
-    for (const body of [{ isVariety: 2 }, { state: 'x' }, { tenantId: 'bad id!' }]) expectRefused(await server().post(PATH.categories, body), 400);
-    expectRefused(await server().post(PATH.categories, { tenantId: '1999999999999999999' }), 10404);
+    for (const body of [{ isVariety: 2 }, { state: 'x' }, { tenantId: 'bad id!' }]) expectRefused(await server().post(PATH.operationCategories, body), 400);
+    expectRefused(await server().post(PATH.operationCategories, { tenantId: '1999999999999999999' }), 10404);
   });
 });
 
@@ -171,7 +165,7 @@ describe('productOperationRelation/page', () => {
   const hot = () => demoCategories.find((c) => c.name === '热门推荐').id as string;
 
   test('the training-project list: 4 per page, ascending seq, state-1 placements of on-sale products only', async () => {
-    const page = expectOk(await server().post(PATH.relations, { current: 1, size: 4, model: { bizId: hot(), bizType: 'CATEGORY', state: 1 } }));
+    const page = expectOk(await server().post(PATH.relationPage, { current: 1, size: 4, model: { bizId: hot(), bizType: 'CATEGORY', state: 1 } }));
     const expected = DEMO_PRODUCT_SEED.categories[0]!.products
       .filter(([key, , state]) => (state ?? 1) === 1 && (byKey(key).state ?? 1) === 1)
       .sort((a, b) => a[1] - b[1])
@@ -180,7 +174,7 @@ describe('productOperationRelation/page', () => {
     expectPage(page, { current: 1, size: 4, total: 6 });
     expect(page.pages).toBe(2);
     expect(page.records.map((r: any) => r.product.name)).toEqual(expected.slice(0, 4));
-    const second = expectOk(await server().post(PATH.relations, { current: 2, size: 4, model: { bizId: hot() } }));
+    const second = expectOk(await server().post(PATH.relationPage, { current: 2, size: 4, model: { bizId: hot() } }));
     expect(second.records.map((r: any) => r.product.name)).toEqual(expected.slice(4));
     const all = [...page.records, ...second.records];
     for (let i = 1; i < all.length; i++) expect(all[i].seq).toBeGreaterThan(all[i - 1].seq);
@@ -193,20 +187,20 @@ describe('productOperationRelation/page', () => {
   });
 
   test('size defaults to 4', async () => {
-    const page = expectOk(await server().post(PATH.relations, { model: { bizId: hot() } }));
+    const page = expectOk(await server().post(PATH.relationPage, { model: { bizId: hot() } }));
     expectPage(page, { size: 4, total: 6 });
   });
 
   test('another state or an unknown category finds nothing', async () => {
-    expectPage(expectOk(await server().post(PATH.relations, { model: { bizId: hot(), state: 0 } })), { total: 0 });
-    expectPage(expectOk(await server().post(PATH.relations, { model: { bizId: '9999999999999999999' } })), { total: 0 });
+    expectPage(expectOk(await server().post(PATH.relationPage, { model: { bizId: hot(), state: 0 } })), { total: 0 });
+    expectPage(expectOk(await server().post(PATH.relationPage, { model: { bizId: '9999999999999999999' } })), { total: 0 });
   });
 
   test('bad input is refused', async () => {
     for (const body of [{}, { model: {} }, { model: { bizId: 'x y' } }, { model: { bizId: hot(), bizType: 'MAJOR' } }, { size: 500, model: { bizId: hot() } }]) {
-      expectRefused(await server().post(PATH.relations, body), 400);
+      expectRefused(await server().post(PATH.relationPage, body), 400);
     }
-    const answer = await server().post(PATH.relations, { model: { bizId: hot(), bizType: 'MAJOR' } });
+    const answer = await server().post(PATH.relationPage, { model: { bizId: hot(), bizType: 'MAJOR' } });
     expect(answer.body.message).toContain('bizType 只能是 CATEGORY');
   });
 });
@@ -224,9 +218,9 @@ describe('tenant isolation', () => {
     const ids = huaxiaProducts.map((p) => p.id);
     const page = expectOk(await server().post(PATH.productPage, { model: { prodIdList: ids } }));
     expect(page.records).toEqual([]);
-    const relations = expectOk(await server().post(PATH.relations, { model: { bizId: huaxiaCategories[0].id } }));
+    const relations = expectOk(await server().post(PATH.relationPage, { model: { bizId: huaxiaCategories[0].id } }));
     expectPage(relations, { total: 0 });
-    const back = expectOk(await server().post(PATH.relations, { model: { bizId: demoCategories[0].id } }, { tenant: HUAXIA.id }));
+    const back = expectOk(await server().post(PATH.relationPage, { model: { bizId: demoCategories[0].id } }, { tenant: HUAXIA.id }));
     expectPage(back, { total: 0 });
   });
 

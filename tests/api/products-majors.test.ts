@@ -1,16 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PATH as CORE, allRecords, expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, allRecords, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
-import { sortBySeq } from '~/server/products/product-rules';
+import { sortBySeq } from '~/server/products/products.rules';
 
 const server = useTestServer();
-
-const PATH = {
-  detail: '/api/universityAdvertise/anyUser/hotMajor/detail',
-  questions: '/api/universityAdvertise/anyUser/commonQuestion/commonQuestionPage',
-  productPage: '/api/product/anyBiz/product/page',
-} as const;
 
 let demoMajors: any[];
 let huaxiaMajors: any[];
@@ -25,13 +19,13 @@ const expectedQuestions = (name: string) =>
   sortBySeq(seedOf(name).questions.map((q, i) => ({ ...q, id: String(i).padStart(3, '0'), createdAt: i }))).map((q) => q.name);
 
 beforeAll(async () => {
-  demoMajors = await allRecords(server(), CORE.hotMajorPage, {});
-  huaxiaMajors = await allRecords(server(), CORE.hotMajorPage, {}, HUAXIA.id);
+  demoMajors = await allRecords(server(), PATH.hotMajorPage, {});
+  huaxiaMajors = await allRecords(server(), PATH.hotMajorPage, {}, HUAXIA.id);
 });
 
 describe('hotMajor/detail', () => {
   test('answers the major with salary, descriptions, certificates, questions and related products', async () => {
-    const answer = await server().get(PATH.detail, { id: majorId('健康管理师') });
+    const answer = await server().get(PATH.hotMajorDetail, { id: majorId('健康管理师') });
     const d = expectOk(answer);
     const seed = DEMO.seed.hotMajors.find((m) => m.name === '健康管理师')!;
     expect(d).toMatchObject({
@@ -58,15 +52,15 @@ describe('hotMajor/detail', () => {
   });
 
   test('a missing salary is 0 and no certificate is an empty array', async () => {
-    const d = expectOk(await server().get(PATH.detail, { id: majorId('中式烹调师') }));
+    const d = expectOk(await server().get(PATH.hotMajorDetail, { id: majorId('中式烹调师') }));
     expect(d.industrySalary).toBe(0);
     expect(d.relatedCertificate).toEqual([]);
     expect(d.relatedProductList).toEqual([]);
   });
 
   test('related products that are off sale are left out; a major without questions has an empty list', async () => {
-    expect(expectOk(await server().get(PATH.detail, { id: majorId('茶艺师') })).relatedProductList).toEqual([]);
-    expect(expectOk(await server().get(PATH.detail, { id: majorId('碳排放管理员') })).commonQuestionList).toEqual([]);
+    expect(expectOk(await server().get(PATH.hotMajorDetail, { id: majorId('茶艺师') })).relatedProductList).toEqual([]);
+    expect(expectOk(await server().get(PATH.hotMajorDetail, { id: majorId('碳排放管理员') })).commonQuestionList).toEqual([]);
   });
 
   test('relatedCertificate stored as an array is read too', async () => {
@@ -77,20 +71,20 @@ describe('hotMajor/detail', () => {
     try {
       // A JSON string of the JSON text (double-encoded), as some imports store it.
       await db.updateTable('hotMajors').set({ relatedCertificate: JSON.stringify(JSON.stringify(list)) }).where('id', '=', id).execute();
-      const d = expectOk(await server().get(PATH.detail, { id }));
+      const d = expectOk(await server().get(PATH.hotMajorDetail, { id }));
       expect(d.relatedCertificate).toEqual([
         { name: '保育师（三级）', url: 'https://cert.example.cn/baoyu' },
         { name: '育婴员', url: '' },
       ]);
       await db.updateTable('hotMajors').set({ relatedCertificate: 'not json' }).where('id', '=', id).execute();
-      expect(expectOk(await server().get(PATH.detail, { id })).relatedCertificate).toEqual([]);
+      expect(expectOk(await server().get(PATH.hotMajorDetail, { id })).relatedCertificate).toEqual([]);
     } finally {
       await db.updateTable('hotMajors').set({ relatedCertificate: before.relatedCertificate }).where('id', '=', id).execute();
     }
   });
 
   test('answers are sanitised HTML', async () => {
-    const d = expectOk(await server().get(PATH.detail, { id: majorId('人工智能训练师') }));
+    const d = expectOk(await server().get(PATH.hotMajorDetail, { id: majorId('人工智能训练师') }));
     const hostile = d.commonQuestionList.find((q: any) => q.name === '零基础能学会人工智能训练师吗？');
     expect(hostile.answer).toContain('<p>');
     expect(hostile.answer).toContain('<img');
@@ -98,16 +92,16 @@ describe('hotMajor/detail', () => {
   });
 
   test('unknown, malformed or missing ids are refused', async () => {
-    expectRefused(await server().get(PATH.detail, { id: '9999999999999999999' }), 404);
-    expectRefused(await server().get(PATH.detail, { id: 'x y' }), 400);
-    expectRefused(await server().get(PATH.detail, {}), 400);
-    expectRefused(await server().get(PATH.detail, { id: 'a'.repeat(33) }), 400);
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: '9999999999999999999' }), 404);
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: 'x y' }), 400);
+    expectRefused(await server().get(PATH.hotMajorDetail, {}), 400);
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: 'a'.repeat(33) }), 400);
   });
 
   test("another tenant's major is not found, in both directions", async () => {
-    expectRefused(await server().get(PATH.detail, { id: huaxiaMajors[0].id }), 404);
-    expectRefused(await server().get(PATH.detail, { id: majorId('保育师') }, { tenant: HUAXIA.id }), 404);
-    const own = expectOk(await server().get(PATH.detail, { id: huaxiaMajors[0].id }, { tenant: HUAXIA.id }));
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: huaxiaMajors[0].id }), 404);
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: majorId('保育师') }, { tenant: HUAXIA.id }), 404);
+    const own = expectOk(await server().get(PATH.hotMajorDetail, { id: huaxiaMajors[0].id }, { tenant: HUAXIA.id }));
     expect(own.name).toBe(HUAXIA.seed.hotMajors[0]!.name);
     expect(own.commonQuestionList.map((q: any) => q.name)).toEqual(
       sortBySeq(HUAXIA_PRODUCT_SEED.majors[0]!.questions.map((q, i) => ({ ...q, id: String(i), createdAt: i }))).map((q) => q.name),
@@ -118,11 +112,11 @@ describe('hotMajor/detail', () => {
 describe('commonQuestion/commonQuestionPage', () => {
   test('3 per page by default, ordered by seq with a missing seq treated as 1000', async () => {
     const id = majorId('健康管理师');
-    const page = expectOk(await server().post(PATH.questions, { model: { majorId: id } }));
+    const page = expectOk(await server().post(PATH.commonQuestionPage, { model: { majorId: id } }));
     const expected = expectedQuestions('健康管理师');
     expectPage(page, { current: 1, size: 3, total: expected.length });
     expect(page.records.map((q: any) => q.name)).toEqual(expected.slice(0, 3));
-    const rest = expectOk(await server().post(PATH.questions, { current: 2, size: 3, model: { majorId: id } }));
+    const rest = expectOk(await server().post(PATH.commonQuestionPage, { current: 2, size: 3, model: { majorId: id } }));
     expect(rest.records.map((q: any) => q.name)).toEqual(expected.slice(3));
     // seq 1, 2, 3, then the question without seq (1000), then seq 1500.
     expect([...page.records, ...rest.records].map((q: any) => q.seq)).toEqual([1, 2, 3, null, 1500]);
@@ -134,22 +128,22 @@ describe('commonQuestion/commonQuestionPage', () => {
   });
 
   test('a question without seq comes after seq 3 and before seq 4 when that is all there is', async () => {
-    const page = expectOk(await server().post(PATH.questions, { size: 10, model: { majorId: majorId('人工智能训练师') } }));
+    const page = expectOk(await server().post(PATH.commonQuestionPage, { size: 10, model: { majorId: majorId('人工智能训练师') } }));
     expect(page.records.map((q: any) => q.seq)).toEqual([1, 2, 3, 4, null]);
   });
 
   test('an unknown or foreign major has no questions', async () => {
-    expectPage(expectOk(await server().post(PATH.questions, { model: { majorId: '9999999999999999999' } })), { total: 0 });
-    expectPage(expectOk(await server().post(PATH.questions, { model: { majorId: huaxiaMajors[0].id } })), { total: 0 });
-    expectPage(expectOk(await server().post(PATH.questions, { model: { majorId: majorId('保育师') } }, { tenant: HUAXIA.id })), { total: 0 });
+    expectPage(expectOk(await server().post(PATH.commonQuestionPage, { model: { majorId: '9999999999999999999' } })), { total: 0 });
+    expectPage(expectOk(await server().post(PATH.commonQuestionPage, { model: { majorId: huaxiaMajors[0].id } })), { total: 0 });
+    expectPage(expectOk(await server().post(PATH.commonQuestionPage, { model: { majorId: majorId('保育师') } }, { tenant: HUAXIA.id })), { total: 0 });
   });
 
   test('without a major: every question of the tenant, never another tenant’s', async () => {
-    const all = await allRecords(server(), PATH.questions, {});
+    const all = await allRecords(server(), PATH.commonQuestionPage, {});
     const seeded = DEMO_PRODUCT_SEED.majors.reduce((n, m) => n + m.questions.length, 0);
     expect(all).toHaveLength(seeded);
     for (const q of all) expect(q.name).not.toContain('华夏');
-    const huaxia = await allRecords(server(), PATH.questions, {}, HUAXIA.id);
+    const huaxia = await allRecords(server(), PATH.commonQuestionPage, {}, HUAXIA.id);
     expect(huaxia).toHaveLength(HUAXIA_PRODUCT_SEED.majors[0]!.questions.length);
     const demoIds = new Set(all.map((q) => q.id));
     for (const q of huaxia) expect(demoIds.has(q.id)).toBe(false);
@@ -157,8 +151,8 @@ describe('commonQuestion/commonQuestionPage', () => {
 
   test('bad input is refused', async () => {
     for (const body of [{ size: 0 }, { size: 1000 }, { current: 'x' }, { model: { majorId: '../etc' } }, { model: 'x' }]) {
-      expectRefused(await server().post(PATH.questions, body), 400);
+      expectRefused(await server().post(PATH.commonQuestionPage, body), 400);
     }
-    expectRefused(await server().post(PATH.questions, 'nope'), 400);
+    expectRefused(await server().post(PATH.commonQuestionPage, 'nope'), 400);
   });
 });

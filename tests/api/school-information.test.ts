@@ -3,12 +3,14 @@ import { PATH as CORE, expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
 import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
+import { urlOf } from '~/lib/api/contract';
+import * as school from '~/lib/api/contracts/school';
 
 const server = useTestServer();
 
 const PATH = {
-  information: '/api/universityAdvertise/anyBiz/universityInformation/query',
-  organizations: '/api/universityAdvertise/anyBiz/certificationOrganization/list',
+  information: urlOf(school.informationQuery),
+  organizations: urlOf(school.certificationOrganizations),
 } as const;
 
 const DEMO_UNIVERSITY = DEMO.seed.school.universityId;

@@ -5,13 +5,15 @@ import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, startTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
 import { verifySmsCode } from '~/server/sms/sms.service';
+import { urlOf } from '~/lib/api/contract';
+import * as sms from '~/lib/api/contracts/sms';
 
 /**
  * SMS_PROVIDER=http against a local stand-in for the SMS gateway (this machine has no outside
  * network): what is posted, and what a failure does.
  */
 
-const SEND = '/api/oauth/anyTenant/sendSmsCode';
+const SEND = urlOf(sms.sendSmsCode);
 const TOKEN = 'gateway-token-123';
 
 interface Received {
@@ -57,7 +59,7 @@ async function send(s: TestServer, mobile: string): Promise<Answer> {
 }
 
 const verify = (s: TestServer, mobile: string, code: string) =>
-  verifySmsCode(s.runtime.db, { tenantId: DEMO.id, mobile, templateCode: 'MOBILE_LOGIN_REGISTER', code, now: s.clock.value, secret: s.runtime.config.SESSION_SECRET });
+  verifySmsCode({ db: s.runtime.db, config: s.runtime.config, now: s.clock.value }, { tenantId: DEMO.id, mobile, templateCode: 'MOBILE_LOGIN_REGISTER', code });
 
 describe('the HTTP SMS provider', () => {
   test('posts {mobile, templateCode, code} as JSON with the token; the posted code verifies', async () => {
@@ -77,7 +79,7 @@ describe('the HTTP SMS provider', () => {
   });
 
   test('there is no development endpoint to read codes from', async () => {
-    expectRefused(await portal.get('/api/oauth/anyTenant/dev/latestSmsCode', { mobile: '13600000001', templateCode: 'MOBILE_LOGIN_REGISTER' }), 404);
+    expectRefused(await portal.call(sms.latestSmsCode, { mobile: '13600000001', templateCode: 'MOBILE_LOGIN_REGISTER' }), 404);
   });
 
   test('a gateway failure answers 发送失败, the code is not usable and the countdown is given back', async () => {

@@ -3,12 +3,14 @@ import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, startTestServer, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
 import { SMS_LIMITS, verifySmsCode } from '~/server/sms/sms.service';
+import { urlOf } from '~/lib/api/contract';
+import * as sms from '~/lib/api/contracts/sms';
 import { startOfCstDay } from '~/lib/time/cst';
 import type { SmsTemplate } from '~/lib/sms-sign';
 
 const server = useTestServer();
-const SEND = '/api/oauth/anyTenant/sendSmsCode';
-const LATEST = '/api/oauth/anyTenant/dev/latestSmsCode';
+const SEND = urlOf(sms.sendSmsCode);
+const LATEST = urlOf(sms.latestSmsCode);
 const MINUTE = 60_000;
 
 let mobiles = 0;
@@ -55,14 +57,10 @@ function expectSent(answer: Answer) {
 }
 
 const verify = (s: TestServer, v: { mobile: string; code: string; templateCode?: SmsTemplate; tenantId?: string }) =>
-  verifySmsCode(s.runtime.db, {
-    tenantId: v.tenantId ?? DEMO.id,
-    mobile: v.mobile,
-    templateCode: v.templateCode ?? 'VISITOR_MSG_VERIFY',
-    code: v.code,
-    now: s.clock.value,
-    secret: s.runtime.config.SESSION_SECRET,
-  });
+  verifySmsCode(
+    { db: s.runtime.db, config: s.runtime.config, now: s.clock.value },
+    { tenantId: v.tenantId ?? DEMO.id, mobile: v.mobile, templateCode: v.templateCode ?? 'VISITOR_MSG_VERIFY', code: v.code },
+  );
 
 const refusedWith = async (p: Promise<unknown>, message: string) => {
   await expect(p).rejects.toMatchObject({ message });

@@ -3,13 +3,18 @@ import type { SeedTenant } from '~/server/db/seed/demo-data';
 import { HOUR, type Answer, type TestServer } from './server';
 import { urlOf } from '~/lib/api/contract';
 import * as content from '~/lib/api/contracts/content';
+import * as media from '~/lib/api/contracts/media';
+import * as engagement from '~/lib/api/contracts/engagement';
+import * as products from '~/lib/api/contracts/products';
+import * as tenant from '~/lib/api/contracts/tenant';
+import * as identity from '~/lib/api/contracts/identity';
 
 /** The served API paths, from the contracts (tests name calls as the islands do). */
 export const PATH = {
-  schoolInfo: '/api/universityAdvertise/anyUser/university/info/getInfoByTenantId',
-  businessSchool: '/api/universityAdvertise/anyBiz/buSchool/getDetailByTenantId',
-  domainByType: '/api/universityAdvertise/anyBiz/buSchool/getDomainByDomainType',
-  tenantByPreDomain: '/api/system/anyTenant/defTenant/getTenantByPreDomain',
+  schoolInfo: urlOf(tenant.schoolInfo),
+  businessSchool: urlOf(tenant.businessSchool),
+  domainByType: urlOf(tenant.domainByType),
+  tenantByPreDomain: urlOf(tenant.tenantByPreDomain),
   newsPage: urlOf(content.newsPage),
   newsDetail: urlOf(content.newsDetail),
   categoryPage: urlOf(content.categoryPage),
@@ -17,7 +22,29 @@ export const PATH = {
   noticeDetail: (id: string) => urlOf(content.noticeDetail, { id }),
   recent: urlOf(content.recentArticles),
   hotMajorPage: urlOf(content.hotMajorPage),
-  tokenDecode: '/api/oauth/anyTenant/tokenParam/decode',
+  banners: urlOf(media.banners),
+  albumTabs: urlOf(media.albumTabs),
+  albumCategories: urlOf(media.albumCategories),
+  albumMaterials: urlOf(media.albumMaterials),
+  feedPage: urlOf(media.feedPage),
+  feedItem: (id: string) => urlOf(media.feedItem, { id }),
+  feedTags: urlOf(media.feedTags),
+  commentPage: urlOf(engagement.commentPage),
+  threadPage: urlOf(engagement.threadPage),
+  saveComment: urlOf(engagement.saveComment),
+  replyComment: urlOf(engagement.replyComment),
+  removeComment: urlOf(engagement.removeComment),
+  commentWithReplies: urlOf(engagement.commentWithReplies),
+  like: urlOf(engagement.like),
+  unlike: urlOf(engagement.unlike),
+  reviewPage: urlOf(engagement.reviewPage),
+  reviewTags: urlOf(engagement.reviewTags),
+  productPage: urlOf(products.productPage),
+  operationCategories: urlOf(products.operationCategories),
+  relationPage: urlOf(products.relationPage),
+  hotMajorDetail: urlOf(products.hotMajorDetail),
+  commonQuestionPage: urlOf(products.commonQuestionPage),
+  tokenDecode: urlOf(identity.decodeTokenParam),
 } as const;
 
 const SUCCESS = [0, 200, 1];

@@ -3,13 +3,16 @@ import { expect } from 'vitest';
 import { expectOk } from './api';
 import { DEMO, HUAXIA, parse, type Answer, type TestServer } from './server';
 import { CERTIFICATE_SEED, idNumber } from '~/server/db/seed/certificates';
+import { urlOf } from '~/lib/api/contract';
+import * as captcha from '~/lib/api/contracts/captcha';
+import * as certificates from '~/lib/api/contracts/certificates';
 
 /** Helpers of the captcha and certificate lookup tests. */
 
-export const CAPTCHA = '/api/oauth/anyTenant/captcha';
-export const LATEST_CAPTCHA = '/api/oauth/anyTenant/dev/latestCaptcha';
-export const SKILL = '/api/evaluate/anyTenant/certificate/queryCertificateByCode';
-export const TRAINING = '/api/teaching/anyTenant/queryTeachUserCert';
+export const CAPTCHA = urlOf(captcha.captchaImage);
+export const LATEST_CAPTCHA = urlOf(captcha.latestCaptcha);
+export const SKILL = urlOf(certificates.skillCertificate);
+export const TRAINING = urlOf(certificates.trainingCertificate);
 
 export const MINUTE = 60_000;
 

@@ -1,23 +1,27 @@
 import { expect } from 'vitest';
 import { smsSign } from '~/lib/sms-sign';
+import { urlOf } from '~/lib/api/contract';
+import * as identity from '~/lib/api/contracts/identity';
+import * as login from '~/lib/api/contracts/login';
+import * as sms from '~/lib/api/contracts/sms';
 import { expectOk } from './api';
 import { DEMO, parse, type Answer, type TestServer } from './server';
 
-/** Paths of the identity calls. */
+/** Paths of the identity calls, from the contracts (tests name calls as the islands do). */
 export const LOGIN = {
-  login: '/api/oauth/anyTenant/login',
-  send: '/api/oauth/anyTenant/sendSmsCode',
-  latest: '/api/oauth/anyTenant/dev/latestSmsCode',
-  userInfo: '/api/oauth/appUser/getUserInfo',
-  logout: '/api/oauth/anyUser/logout',
-  bind: '/api/userCenter/anyTenant/userTenant/bind',
-  studentId: '/api/userCenter/anyTenant/student/getOrCreateStudentId',
-  updateStudent: '/api/userCenter/anyTenant/student/updateStudent',
-  checkInvitation: '/api/userCenter/anyTenant/qrCodeUser/checkInvitation',
-  defTenant: '/api/userCenter/anyTenant/qrCodeUser/getDefTenantByQrCode',
-  joinByInvitation: '/api/userCenter/anyTenant/qrCodeUser/joinByInvitation',
-  sso: '/api/oauth/anyTenant/ssoLogin',
-  kingdee: '/api/contact/app/kingdee/sso',
+  login: urlOf(login.login),
+  send: urlOf(sms.sendSmsCode),
+  latest: urlOf(sms.latestSmsCode),
+  userInfo: urlOf(identity.userInfo),
+  logout: urlOf(identity.logout),
+  bind: urlOf(login.bindTenant),
+  studentId: urlOf(login.studentId),
+  updateStudent: urlOf(login.updateStudent),
+  checkInvitation: urlOf(login.checkInvitation),
+  defTenant: urlOf(login.defTenantByQrCode),
+  joinByInvitation: urlOf(login.joinByInvitation),
+  sso: urlOf(login.ssoLogin),
+  kingdee: urlOf(login.partnerSso),
 } as const;
 
 /** The one message of every wrong credential. */

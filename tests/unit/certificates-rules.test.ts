@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { maskIdNumber, maskMobile } from '~/server/certificates/masking';
+import { CERT_QUERY_IP_LIMITS, lookupLimitBroken, maskIdNumber, maskMobile, skillCertificateVO, trainingCertificateVO } from '~/server/certificates/certificates.rules';
 import { certQueryErrors, certQueryFieldError, isValidName, nameLength, normalizeName, parseCertQuery } from '~/lib/rules/certificate';
 import { idCheckDigit } from '~/server/db/seed/certificates';
 import { isMobileUserAgent } from '~/server/pages/user-agent';
@@ -134,5 +134,73 @@ describe('isMobileUserAgent', () => {
   test('no agent at all is desktop', () => {
     expect(isMobileUserAgent(null)).toBe(false);
     expect(isMobileUserAgent(undefined)).toBe(false);
+  });
+});
+
+describe('the answer of a stored certificate', () => {
+  const stored = { id: '1', tenantId: 't1', createdAt: 0 };
+
+  test('a skill-level certificate: the answer fields only, ID number and mobile masked, picture address checked', () => {
+    const vo = skillCertificateVO({
+      ...stored,
+      name: '王芳',
+      card: '320102199001011234',
+      mobile: '13812345678',
+      professionName: '电工',
+      typeOfWorkName: null,
+      certificateCode: 'S1',
+      level: '四级',
+      sendDate: '2025-01-01',
+      certificateImgUrl: 'javascript:alert(1)',
+    });
+    expect(vo).toEqual({
+      name: '王芳',
+      card: '320102********1234',
+      mobile: '138****5678',
+      professionName: '电工',
+      typeOfWorkName: null,
+      certificateCode: 'S1',
+      level: '四级',
+      sendDate: '2025-01-01',
+      certificateImgUrl: null,
+    });
+  });
+
+  test('a training certificate', () => {
+    const vo = trainingCertificateVO({
+      ...stored,
+      studentName: '马超',
+      idType: '护照',
+      idCard: 'E48302917',
+      mobile: null,
+      productName: '课程',
+      agencyName: '机构',
+      certificateNum: 'T1',
+      startTime: '2025-01-01',
+      endTime: '2025-02-01',
+      certificateUrl: '/media/t1.png',
+    });
+    expect(vo).toEqual({
+      studentName: '马超',
+      idType: '护照',
+      idCard: 'E48****17',
+      mobile: null,
+      productName: '课程',
+      agencyName: '机构',
+      certificateNum: 'T1',
+      startTime: '2025-01-01',
+      endTime: '2025-02-01',
+      certificateUrl: '/media/t1.png',
+    });
+  });
+});
+
+describe('per-address lookup limits', () => {
+  test('the day limit speaks first; within both, none', () => {
+    const { perDay, perMinute } = CERT_QUERY_IP_LIMITS;
+    expect(lookupLimitBroken(perDay, perMinute)).toBeNull();
+    expect(lookupLimitBroken(perDay, perMinute + 1)).toBe('certificates.tooManyMinute');
+    expect(lookupLimitBroken(perDay + 1, perMinute + 1)).toBe('certificates.tooManyDay');
+    expect(lookupLimitBroken(perDay + 1, 0)).toBe('certificates.tooManyDay');
   });
 });

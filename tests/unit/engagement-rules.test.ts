@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { COMMENT_MAX_LENGTH, authorNameOf, bannerLink, commentText, descendantsOf, fileTypeOf, reviewFiles } from '~/server/engagement/rules';
+import { COMMENT_MAX_LENGTH, authorNameOf, commentText, descendantsOf, fileTypeOf, reviewFiles } from '~/server/engagement/engagement.rules';
 
 describe('commentText', () => {
   test.each([[''], ['   '], ['\n\t \r\n'], [null], [undefined], ['\u0000\u0001\u007f']])('%j is refused with 请输入内容', (raw) => {
@@ -54,16 +54,6 @@ describe('fileTypeOf and reviewFiles', () => {
     expect(reviewFiles(null)).toEqual([]);
     expect(reviewFiles('not json')).toEqual([]);
     expect(reviewFiles('{"url":"/a.png"}')).toEqual([]);
-  });
-});
-
-describe('bannerLink', () => {
-  test('site paths and http(s) links pass; script and protocol-relative links become no link', () => {
-    expect(bannerLink('/educational-product')).toBe('/educational-product');
-    expect(bannerLink('https://www.example.cn/a')).toBe('https://www.example.cn/a');
-    expect(bannerLink('javascript:alert(1)')).toBeNull();
-    expect(bannerLink('//evil.example')).toBeNull();
-    expect(bannerLink(null)).toBeNull();
   });
 });
 

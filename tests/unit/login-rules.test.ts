@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from '~/server/config';
+import { LOGIN_THROTTLE, SSO_CLOCK_SKEW_S, SSO_MAX_LIFETIME_S, accountKey, invitationUsable, partnerUrl, ssoTimesValid } from '~/server/login/login.rules';
+import type { InvitationCode } from '~/server/login/login.table';
 import { loginErrors, loginFieldError } from '~/lib/rules/login';
 import { JOIN_SCHOOLS, registerErrors, registerTypeOf } from '~/lib/rules/register';
 
@@ -78,5 +80,59 @@ describe('single sign-on secrets', () => {
     expect(() => parseConfig({ SSO_SHARED_SECRET: 'short' })).toThrow(/SSO_SHARED_SECRET/);
     expect(() => parseConfig({ PARTNER_SSO_SECRET: 'short' })).toThrow(/PARTNER_SSO_SECRET/);
     expect(() => parseConfig({ PARTNER_SSO_URL: 'not a url' })).toThrow(/PARTNER_SSO_URL/);
+  });
+});
+
+describe('login throttle account key', () => {
+  test('the account as typed, trimmed, lower-cased and cut to 64 characters', () => {
+    expect(accountKey('  Demo_Student ')).toBe('demo_student');
+    expect(accountKey('13800138000')).toBe('13800138000');
+    expect(accountKey('x'.repeat(80))).toHaveLength(64);
+    expect(LOGIN_THROTTLE.perAccount).toBeLessThan(LOGIN_THROTTLE.perIp);
+  });
+});
+
+describe('invitation codes', () => {
+  const NOW = 1_000_000;
+  const code: InvitationCode = {
+    id: 'c1',
+    tenantId: 't1',
+    code: 'A1B2C3',
+    enterpriseName: '某公司',
+    status: 1,
+    expiresAt: null,
+    maxUses: null,
+    usedCount: 0,
+    createdAt: 0,
+  };
+
+  test('usable only in its own school, active, unexpired and with uses left', () => {
+    expect(invitationUsable(code, 't1', NOW)).toBe(true);
+    expect(invitationUsable(undefined, 't1', NOW)).toBe(false);
+    expect(invitationUsable(code, 't2', NOW)).toBe(false);
+    expect(invitationUsable({ ...code, status: 0 }, 't1', NOW)).toBe(false);
+    expect(invitationUsable({ ...code, expiresAt: NOW }, 't1', NOW)).toBe(false);
+    expect(invitationUsable({ ...code, expiresAt: NOW + 1 }, 't1', NOW)).toBe(true);
+    expect(invitationUsable({ ...code, maxUses: 1, usedCount: 1 }, 't1', NOW)).toBe(false);
+    expect(invitationUsable({ ...code, maxUses: 2, usedCount: 1 }, 't1', NOW)).toBe(true);
+  });
+});
+
+describe('single sign-on token times (epoch seconds)', () => {
+  const now = 1_800_000_000;
+
+  test('valid before exp, living at most the maximum, issued no later than the clock difference', () => {
+    expect(ssoTimesValid({ iat: now, exp: now + SSO_MAX_LIFETIME_S }, now)).toBe(true);
+    expect(ssoTimesValid({ iat: now - 10, exp: now + 1 }, now)).toBe(true);
+    expect(ssoTimesValid({ iat: now - 10, exp: now }, now)).toBe(false);
+    expect(ssoTimesValid({ iat: now, exp: now + SSO_MAX_LIFETIME_S + 1 }, now)).toBe(false);
+    expect(ssoTimesValid({ iat: now + 10, exp: now + 5 }, now)).toBe(false);
+    expect(ssoTimesValid({ iat: now + SSO_CLOCK_SKEW_S, exp: now + SSO_CLOCK_SKEW_S + 1 }, now)).toBe(true);
+    expect(ssoTimesValid({ iat: now + SSO_CLOCK_SKEW_S + 1, exp: now + SSO_CLOCK_SKEW_S + 2 }, now)).toBe(false);
+  });
+
+  test('the partner address gets the ticket in its query', () => {
+    expect(partnerUrl('https://p.example.com/sso', 'a.b')).toBe('https://p.example.com/sso?ticket=a.b');
+    expect(partnerUrl('https://p.example.com/sso?from=portal', 'a.b')).toBe('https://p.example.com/sso?from=portal&ticket=a.b');
   });
 });

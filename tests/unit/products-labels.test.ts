@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { periodTypeName, verificationName } from '~/server/products/product-labels';
+import { periodTypeName, verificationName } from '~/server/products/products.rules';
 
 describe('product labels', () => {
   test('certificate verification types', () => {

@@ -8,7 +8,7 @@ import {
   productPrice,
   ratingDiamonds,
   sortBySeq,
-} from '~/server/products/product-rules';
+} from '~/server/products/products.rules';
 
 describe('ratingDiamonds', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { safeMediaUrl, sanitizeRichText } from '~/server/content/sanitize';
+import { safeMediaUrl, sanitizeRichText } from '~/server/sanitize';
 
 const SITE = 'https://school.example.cn';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { certificationLevelName, organizationTypeName } from '~/server/school/school.service';
+import { certificationLevelName, organizationTypeName } from '~/server/school/school.rules';
 import { amapMarkerUrl, appDownloadUrl, organizationUrl } from '~/server/school/links';
 
 describe('certification organisation labels', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { smsMobileError, smsSign, smsSignText } from '~/lib/sms-sign';
-import { hashCode, newCode } from '~/server/sms/sms.service';
+import { hashCode, newCode, sameHex, signMatches } from '~/server/sms/sms.rules';
 import { startOfCstDay } from '~/lib/time/cst';
 
 describe('smsSignText', () => {
@@ -73,10 +73,35 @@ describe('codes', () => {
     }
   });
 
+  test('hex texts compare by value, never as empty', () => {
+    expect(sameHex('0a1b', '0A1B')).toBe(true);
+    expect(sameHex('0a1b', '0a1c')).toBe(false);
+    expect(sameHex('0a1b', '0a1b00')).toBe(false);
+    expect(sameHex('', '')).toBe(false);
+  });
+
   test('a day starts at 00:00 China Standard Time', () => {
     const midnightCst = Date.UTC(2026, 10, 21, 16, 0, 0); // 2026-11-22 00:00 +08:00
     expect(startOfCstDay(midnightCst)).toBe(midnightCst);
     expect(startOfCstDay(midnightCst + 86_400_000 - 1)).toBe(midnightCst);
     expect(startOfCstDay(midnightCst - 1)).toBe(midnightCst - 86_400_000);
+  });
+});
+
+describe('signMatches', () => {
+  const query = { mobile: '13800138000', templateCode: 'VISITOR_MSG_VERIFY', timestamp: '1763776800000' };
+
+  test('the sign of the query with the access key matches, in either case and with spaces around', async () => {
+    const sign = await smsSign(query, 'access-key');
+    expect(signMatches(sign, query, 'access-key')).toBe(true);
+    expect(signMatches(` ${sign.toUpperCase()} `, query, 'access-key')).toBe(true);
+  });
+
+  test('another key, another query or a malformed sign does not', async () => {
+    const sign = await smsSign(query, 'access-key');
+    expect(signMatches(sign, query, 'other-key')).toBe(false);
+    expect(signMatches(sign, { ...query, mobile: '13800138001' }, 'access-key')).toBe(false);
+    expect(signMatches(sign, { ...query, extra: 'x' }, 'access-key')).toBe(false);
+    for (const bad of ['', 'abc', '0'.repeat(64), `${sign}00`, sign.replace(/^./, 'g')]) expect(signMatches(bad, query, 'access-key'), bad).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/certificates';
 import type { CertKind } from '~/lib/rules/certificate';
-import type { SkillCertificateVO, TrainingCertificateVO } from '~/server/certificates/certificates.service';
+import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 
 export type LookupResult =
   { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/sms';
 import { toast, type ToastKind } from '~/lib/toast';
 import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-sign';
 import { sendSmsCode } from './sms';

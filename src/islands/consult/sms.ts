@@ -1,15 +1,19 @@
 import { request } from '~/lib/api/client';
+import { urlOf, type AnswerOf } from '~/lib/api/contract';
+import { sendSmsCode as sendCall } from '~/lib/api/contracts/sms';
 import { publicConfig } from '~/lib/config';
-import { DEFAULT_SMS_TEMPLATE, SEND_SMS_PATH, smsSign, type SmsTemplate } from '~/lib/sms-sign';
+import { DEFAULT_SMS_TEMPLATE, smsSign, type SmsTemplate } from '~/lib/sms-sign';
 
 /**
  * GET sendSmsCode with the `sign` header. The sign covers the query exactly as sent, so it is
- * computed in ofetch's onRequest hook, after the API client has added its `timestamp` parameter.
- * `tenantId` sends it for another school than the page's (the join form). Resolves on success; rejects with the client's ApiError (message = the server's message).
+ * computed in ofetch's onRequest hook, after the API client has added its `timestamp` parameter
+ * (which is why this call goes through `request`, not `send`). `tenantId` sends it for another
+ * school than the page's (the join form). Resolves on success; rejects with the client's ApiError
+ * (message = the server's message).
  */
 export async function sendSmsCode(mobile: string, templateCode: SmsTemplate = DEFAULT_SMS_TEMPLATE, tenantId?: string): Promise<void> {
-  await request<null>(SEND_SMS_PATH, {
-    method: 'GET',
+  await request<AnswerOf<typeof sendCall>>(urlOf(sendCall), {
+    method: sendCall.method,
     query: { mobile, templateCode },
     silent: true,
     // A code is bound to a school: the join form asks it for the school being joined.

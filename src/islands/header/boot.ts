@@ -6,7 +6,7 @@ import { $loggedIn, $session, clearSession, ensureVisitor, setToken } from '~/li
 import { confirmLogout } from '~/lib/logout';
 import { publicConfig } from '~/lib/config';
 import { readJson, StorageKey, writeItem } from '~/lib/storage';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/header';
 import { showFlash } from '~/lib/toast';
 import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
 import { PREVIEW_LOGIN_INFO, PREVIEW_LOGOUT } from '~/lib/preview-protocol';
@@ -24,8 +24,8 @@ async function navigationSteps(): Promise<void> {
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
   try {
     // The API client is loaded only when a link carries a token.
-    const { post } = await import('~/lib/api/client');
-    const { token } = await post<{ token: string }>('/api/oauth/anyTenant/tokenParam/decode', { token: param }, { silent: true });
+    const [{ send }, { decodeTokenParam }] = await Promise.all([import('~/lib/api/client'), import('~/lib/api/contracts/identity')]);
+    const { token } = await send(decodeTokenParam, { token: param }, { silent: true });
     setToken(token);
   } catch {
     // An unreadable token parameter leaves the visitor as a visitor.

@@ -5,33 +5,12 @@ import type { Swiper as SwiperInstance } from 'swiper';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/thumbs';
-import { get, post } from '~/lib/api/client';
+import { send } from '~/lib/api/client';
+import { albumCategories, albumMaterials, albumTabs, type AlbumCategory, type AlbumMaterial, type AlbumTab } from '~/lib/api/contracts/media';
 import { publicConfig } from '~/lib/config';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/home';
 import { Modal } from '../shared/Modal';
 import { Comments } from './Comments';
-
-interface Tab {
-  key: string;
-  name: string;
-}
-interface Category {
-  id: string;
-  categoryName: string;
-  categoryTabKey: string;
-  picNum: number;
-  videoNum: number;
-}
-interface Material {
-  id: string;
-  name: string;
-  type: 'PIC' | 'VIDEO';
-  pic: string | null;
-  video: string | null;
-  introduce: string | null;
-}
-
-const BASE = '/api/universityAdvertise';
 
 /** The video player loads only when a video is opened. */
 const VideoPlayer = lazy(() => import('../shared/VideoPlayer'));
@@ -39,15 +18,15 @@ const VideoPlayer = lazy(() => import('../shared/VideoPlayer'));
 /** The school album: tabs, category chips with counts, a carousel with thumbnails, video and comments dialogs. */
 export default function Album({ label }: { label: string }) {
   const [open, setOpen] = useState(false);
-  const [tabs, setTabs] = useState<Tab[]>([]);
-  const [categories, setCategories] = useState<Category[]>([]);
+  const [tabs, setTabs] = useState<AlbumTab[]>([]);
+  const [categories, setCategories] = useState<AlbumCategory[]>([]);
   const [tab, setTab] = useState<string | null>(null);
   const [category, setCategory] = useState<string | null>(null);
-  const [materials, setMaterials] = useState<Material[] | null>(null);
+  const [materials, setMaterials] = useState<AlbumMaterial[] | null>(null);
   const [index, setIndex] = useState(0);
   const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
-  const [video, setVideo] = useState<Material | null>(null);
-  const [commenting, setCommenting] = useState<Material | null>(null);
+  const [video, setVideo] = useState<AlbumMaterial | null>(null);
+  const [commenting, setCommenting] = useState<AlbumMaterial | null>(null);
   const [commentCount, setCommentCount] = useState<number | null>(null);
   /** Tabs and categories have been fetched (maybe empty). */
   const [loaded, setLoaded] = useState(false);
@@ -55,10 +34,7 @@ export default function Album({ label }: { label: string }) {
   useEffect(() => {
     if (!open || loaded) return;
     const tenantId = publicConfig().tenantId ?? '';
-    Promise.all([
-      post<Tab[]>(`${BASE}/anyUser/materialCategoryTab/tabList`, { tenantId }),
-      get<Category[]>(`${BASE}/anyUser/materialCategory/queryList`, { tenantId, clientType: 'PC' }),
-    ])
+    Promise.all([send(albumTabs, { tenantId }), send(albumCategories, { tenantId, clientType: 'PC' })])
       .then(([tabList, categoryList]) => {
         setTabs(tabList);
         setCategories(categoryList);
@@ -82,7 +58,7 @@ export default function Album({ label }: { label: string }) {
     }
     setMaterials(null);
     setIndex(0);
-    get<Material[]>(`${BASE}/anyBiz/material/queryListByMaterialCategoryId`, { categoryTabKey: tab, materialCategoryId: category, open: 1 })
+    send(albumMaterials, { categoryTabKey: tab, materialCategoryId: category, open: 1 })
       .then(setMaterials)
       .catch(() => setMaterials([]));
   }, [tab, category, loaded]);

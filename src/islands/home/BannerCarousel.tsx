@@ -2,17 +2,11 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/home';
+import type { Banner } from '~/lib/api/contracts/media';
 
-export interface Banner {
-  id: string;
-  name: string;
-  pic: string;
-  url: string | null;
-}
-
-/** The home banner: 360 px high, advancing every 4 s, pausing while hovered. */
-export default function BannerCarousel({ banners }: { banners: Banner[] }) {
+/** The home banner: 360 px high, advancing every 4 s, pausing while hovered; only banners with a picture. */
+export default function BannerCarousel({ banners }: { banners: (Banner & { pic: string })[] }) {
   return (
     <Swiper
       modules={[Autoplay, Pagination, A11y]}

@@ -1,35 +1,24 @@
 import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
-import { get, post, postPage } from '~/lib/api/client';
-import { t } from '~/lib/i18n';
+import { send, sendPage } from '~/lib/api/client';
+import {
+  commentPage,
+  removeComment,
+  replyComment,
+  saveComment,
+  threadPage,
+  type CommentObjectType,
+  type CommentView,
+} from '~/lib/api/contracts/engagement';
+import { t } from '~/lib/i18n/messages/home';
 import { toast } from '~/lib/toast';
 import { confirmDialog } from '~/lib/confirm';
 import { requireLogin } from '../shared/login-guard';
-
-export interface CommentView {
-  id: string;
-  commentAuthorName: string;
-  commentAuthorPic: string | null;
-  commentAuthorRole: 'USER' | 'VEST';
-  commentContent: string;
-  commentParentAuthorName: string | null;
-  commentTopId: string | null;
-  createdTime: string;
-  childrenCount: number;
-  mine: boolean;
-}
-
-const BASE = '/api/universityAdvertise';
+import { Avatar } from './Avatar';
 
 function CommentLine({ c, onReply, onDelete }: { c: CommentView; onReply: (c: CommentView) => void; onDelete: (c: CommentView) => void }) {
   return (
     <div className="flex gap-2">
-      {c.commentAuthorPic ? (
-        <img src={c.commentAuthorPic} alt="" width={28} height={28} className="h-7 w-7 shrink-0 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-soft text-xs text-brand">
-          {c.commentAuthorName.slice(0, 1)}
-        </span>
-      )}
+      <Avatar pic={c.commentAuthorPic} name={c.commentAuthorName} size="small" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
           <span className="font-semibold text-ink">{c.commentAuthorName}</span>
@@ -54,7 +43,7 @@ function CommentLine({ c, onReply, onDelete }: { c: CommentView; onReply: (c: Co
 }
 
 /** Comments of one object: top comments (size 9999), replies loaded when a thread opens. */
-export function Comments({ objectId, objectType, onCount }: { objectId: string; objectType: string; onCount?: (n: number) => void }) {
+export function Comments({ objectId, objectType, onCount }: { objectId: string; objectType: CommentObjectType; onCount?: (n: number) => void }) {
   const [items, setItems] = useState<CommentView[] | null>(null);
   const [open, setOpen] = useState<Record<string, CommentView[] | undefined>>({});
   const [text, setText] = useState('');
@@ -62,7 +51,7 @@ export function Comments({ objectId, objectType, onCount }: { objectId: string; 
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const page = await postPage<CommentView>(`${BASE}/anyBiz/comments/appPageByObjectId`, {
+    const page = await sendPage(commentPage, {
       current: 1,
       size: 9999,
       model: { commentObjectId: objectId, commentObjectType: objectType },
@@ -73,7 +62,7 @@ export function Comments({ objectId, objectType, onCount }: { objectId: string; 
 
   const loadReplies = useCallback(
     async (top: CommentView) => {
-      const page = await postPage<CommentView>(`${BASE}/anyBiz/comments/userCommentsPage`, {
+      const page = await sendPage(threadPage, {
         current: 1,
         size: 999,
         model: { commentObjectId: objectId, commentTopId: top.id },
@@ -99,11 +88,11 @@ export function Comments({ objectId, objectType, onCount }: { objectId: string; 
     setBusy(true);
     try {
       if (replyTo) {
-        await post(`${BASE}/app/comments/reply`, { commentParent: replyTo.id, commentContent: text });
+        await send(replyComment, { commentParent: replyTo.id, commentContent: text });
         const top = items?.find((c) => c.id === (replyTo.commentTopId ?? replyTo.id));
         if (top) await loadReplies(top);
       } else {
-        await post(`${BASE}/app/comments/saveComment`, { commentObjectId: objectId, commentObjectType: objectType, commentContent: text });
+        await send(saveComment, { commentObjectId: objectId, commentObjectType: objectType, commentContent: text });
       }
       setText('');
       setReplyTo(null);
@@ -118,7 +107,7 @@ export function Comments({ objectId, objectType, onCount }: { objectId: string; 
   const remove = async (c: CommentView) => {
     if (!(await confirmDialog(t('comments.deleteConfirm'), t('common.tip')))) return;
     try {
-      await get(`${BASE}/app/comments/removeById`, { id: c.id });
+      await send(removeComment, { id: c.id });
       toast(t('common.operationSuccess'), 'success');
       await load();
       if (c.commentTopId) {

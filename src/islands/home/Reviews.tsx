@@ -1,24 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { postPage, post } from '~/lib/api/client';
+import { sendPage } from '~/lib/api/client';
+import { reviewPage, type Review } from '~/lib/api/contracts/engagement';
 import type { Page } from '~/lib/paging';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/home';
 import { PagerButtons } from '../shared/PagerButtons';
-import { collapsedText, isVideoFile } from '~/lib/reviews';
-import { requireLogin } from '../shared/login-guard';
-
-interface Review {
-  id: string;
-  commentContent: string;
-  commentAuthorName: string | null;
-  commentAuthorPic: string | null;
-  createdTime: string;
-  product: { varietyName: string | null } | null;
-  fileList: { url: string; type?: string }[];
-  browseCount: number;
-  thumbsCount: number;
-  thumbs: 0 | 1;
-  schoolComment: string | null;
-}
+import { collapsedText } from '~/lib/reviews';
+import { toggleLike } from './likes';
+import { Avatar } from './Avatar';
 
 const PAGE_SIZE = 2;
 
@@ -28,17 +16,11 @@ function ReviewItem({ review, onLike }: { review: Review; onLike: (r: Review) =>
   return (
     <li className="card flex flex-col gap-3 p-4">
       <div className="flex items-center gap-3">
-        {review.commentAuthorPic ? (
-          <img src={review.commentAuthorPic} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-soft text-brand">
-            {(review.commentAuthorName ?? '?').slice(0, 1)}
-          </span>
-        )}
+        <Avatar pic={review.commentAuthorPic} name={review.commentAuthorName} size="large" />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold">{review.commentAuthorName}</p>
           <p className="truncate text-xs text-muted">
-            {review.product?.varietyName && <span className="mr-2">{review.product.varietyName}</span>}
+            {review.product.varietyName && <span className="mr-2">{review.product.varietyName}</span>}
             <time>{review.createdTime.slice(0, 10)}</time>
           </p>
         </div>
@@ -53,7 +35,7 @@ function ReviewItem({ review, onLike }: { review: Review; onLike: (r: Review) =>
         <ul className="grid grid-cols-3 gap-2">
           {review.fileList.map((f) => (
             <li key={f.url}>
-              {isVideoFile(f) ? (
+              {f.type === 'video' ? (
                 <video src={f.url} controls preload="metadata" className="aspect-square w-full rounded bg-black object-cover" />
               ) : (
                 <img src={f.url} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
@@ -91,7 +73,7 @@ export default function Reviews() {
   const [current, setCurrent] = useState(1);
 
   const load = useCallback(async (n: number) => {
-    const data = await postPage<Review>('/api/universityAdvertise/anyBiz/commentScore/page', { current: n, size: PAGE_SIZE, model: {} });
+    const data = await sendPage(reviewPage, { current: n, size: PAGE_SIZE, model: {} });
     setPage(data);
   }, []);
 
@@ -100,12 +82,7 @@ export default function Reviews() {
   }, [current, load]);
 
   const onLike = async (review: Review) => {
-    if (!requireLogin()) return;
-    const path = review.thumbs === 1 ? 'deleted' : 'thumbs';
-    const result = await post<{ thumbs: 0 | 1; thumbsCount: number }>(`/api/universityAdvertise/anyone/thumbsUserRecord/${path}`, {
-      objectId: review.id,
-      objectType: 'REVIEW',
-    }).catch(() => null);
+    const result = await toggleLike('REVIEW', review.id, review.thumbs === 1);
     if (!result) return;
     setPage((p) =>
       p ? { ...p, records: p.records.map((r) => (r.id === review.id ? { ...r, thumbs: result.thumbs, thumbsCount: result.thumbsCount } : r)) } : p,

@@ -1,51 +1,33 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { get, post, postPage } from '~/lib/api/client';
+import { send, sendPage } from '~/lib/api/client';
+import { feedPage, feedTags, type FeedItem, type FeedTag, type FeedType } from '~/lib/api/contracts/media';
 import type { Page } from '~/lib/paging';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/home';
 import { PagerButtons } from '../shared/PagerButtons';
 import { Modal } from '../shared/Modal';
-import { requireLogin } from '../shared/login-guard';
+import { toggleLike } from './likes';
 
 /** The video player loads only when a video is opened. */
 const VideoPlayer = lazy(() => import('../shared/VideoPlayer'));
-
-export type FeedType = 'PEOPLE_SAY' | 'MICRO_CLASSROOM';
-
-interface FeedItem {
-  id: string;
-  title: string;
-  description: string | null;
-  pic: string | null;
-  contentUrl: string | null;
-  author: string | null;
-  authorAvatar: string | null;
-  likeStatus: 0 | 1;
-  likeNum: number;
-}
-
-interface Tag {
-  id: string;
-  name: string;
-}
 
 const PAGE_SIZE = 8;
 
 /** One home video feed (大家说 or 瞬间): tags, 8 per page with a pager above 8, a video dialog. */
 export default function VideoFeed({ type, title }: { type: FeedType; title: string }) {
-  const [tags, setTags] = useState<Tag[]>([]);
+  const [tags, setTags] = useState<FeedTag[]>([]);
   const [tagId, setTagId] = useState<string | null>(null);
   const [current, setCurrent] = useState(1);
   const [page, setPage] = useState<Page<FeedItem> | null>(null);
   const [playing, setPlaying] = useState<FeedItem | null>(null);
 
   useEffect(() => {
-    get<Tag[]>('/api/universityAdvertise/anyUser/contentOperation/getTagList', { type }, { silent: true })
+    send(feedTags, { type }, { silent: true })
       .then((list) => setTags(Array.isArray(list) ? list : []))
       .catch(() => setTags([]));
   }, [type]);
 
   useEffect(() => {
-    postPage<FeedItem>('/api/universityAdvertise/anyUser/contentOperation/page', {
+    sendPage(feedPage, {
       current,
       size: PAGE_SIZE,
       model: tagId ? { type, tagId } : { type },
@@ -57,12 +39,7 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
   }, [type, tagId, current]);
 
   const like = async (item: FeedItem) => {
-    if (!requireLogin()) return;
-    const path = item.likeStatus === 1 ? 'deleted' : 'thumbs';
-    const result = await post<{ thumbs: 0 | 1; thumbsCount: number }>(`/api/universityAdvertise/anyone/thumbsUserRecord/${path}`, {
-      objectId: item.id,
-      objectType: type,
-    }).catch(() => null);
+    const result = await toggleLike(type, item.id, item.likeStatus === 1);
     if (!result) return;
     const update = (i: FeedItem) => (i.id === item.id ? { ...i, likeStatus: result.thumbs, likeNum: result.thumbsCount } : i);
     setPage((p) => (p ? { ...p, records: p.records.map(update) } : p));

@@ -1,12 +1,14 @@
-import { useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { t } from '~/lib/i18n';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { t } from '~/lib/i18n/messages/login';
 import { toast } from '~/lib/toast';
 import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
-import { LOGIN_FIELDS, LOGIN_LIMITS, loginErrors, loginFieldError, type LoginField, type LoginMode } from '~/lib/rules/login';
+import { LOGIN_FIELDS, LOGIN_LIMITS, loginFieldError, type LoginMode } from '~/lib/rules/login';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FormMessage, TextField } from '../shared/fields';
-import { afterLoginTarget, finishLogin, login } from './login-flow';
+import { AgreementField, FormMessage, SubmitButton, TextField } from '../shared/fields';
+import { useForm, warnOnInvalid } from '../shared/use-form';
+import { afterLoginTarget, finishLogin, login, type LoginBody } from './login-flow';
+import MobileCodeFields from './MobileCodeFields';
 
 export interface LoginFormProps {
   /** 'toggle' (the school's /login page) or 'tabs' (the partner edition's 验证码登录 / 密码登录). */
@@ -29,58 +31,34 @@ const LEAVE_AFTER_MS = 600;
  */
 export default function LoginForm({ variant, fallback }: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>('code');
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
-  const uid = useId();
-  const id = (f: string) => `${uid}-${f}`;
+  const form = useForm({ initial: EMPTY, check: loginFieldError });
+  const { id, values, errors } = form;
   const tabs = useRef<Record<LoginMode, HTMLButtonElement | null>>({ code: null, password: null });
 
   function switchMode(next: LoginMode) {
     setMode(next);
-    setErrors({});
-    setMessage(null);
+    form.setErrors({});
+    form.setNotice(null);
   }
 
-  function change<K extends keyof Values>(field: K, value: Values[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: loginFieldError(field, value) ?? undefined }));
-  }
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current) return;
-    const found = loginErrors(mode, values);
-    setErrors(found);
-    setMessage(null);
-    const first = LOGIN_FIELDS[mode].find((f) => found[f]);
-    if (first) {
-      if (first === 'agreed') toast(found.agreed!, 'warning');
-      document.getElementById(id(first))?.focus();
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    const tenantId = publicConfig().tenantId ?? '';
-    try {
-      const mobile = values.mobile.trim();
-      const body =
+  const submit = form.onSubmit(
+    LOGIN_FIELDS[mode],
+    async (v) => {
+      const tenantId = publicConfig().tenantId ?? '';
+      const mobile = v.mobile.trim();
+      const body: LoginBody =
         mode === 'code'
-          ? { mobile, code: values.code.trim(), grantType: 'MOBILE_LOGIN_REGISTER', terminalType: 'ALL_USER', bizType: 'P_MINI', bizId: '' }
-          : { username: mobile, password: values.password, grantType: 'PASSWORD', terminalType: 'ALL_USER', bizType: 'P_MINI', bizId: '' };
+          ? { mobile, code: v.code.trim(), grantType: 'MOBILE_LOGIN_REGISTER', terminalType: 'ALL_USER', bizType: 'P_MINI', bizId: '' }
+          : { username: mobile, password: v.password, grantType: 'PASSWORD', terminalType: 'ALL_USER', bizType: 'P_MINI', bizId: '' };
       const answer = await login(body, tenantId);
       await finishLogin(answer, tenantId);
       toast(t('login.success'), 'success');
       const target = afterLoginTarget(new URLSearchParams(location.search).get('redirect'), fallback);
       setTimeout(() => navigateTo(target), LEAVE_AFTER_MS);
-    } catch (error) {
-      setMessage(error instanceof Error && error.message ? error.message : t('common.systemBusy'));
-      busy.current = false;
-      setSubmitting(false);
-    }
-  }
+      return 'leaving';
+    },
+    warnOnInvalid(form.setNotice),
+  );
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -93,63 +71,23 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
 
   const fields = (
     <div className="space-y-4">
-      <TextField
-        id={id('mobile')}
-        label={t('login.mobile')}
-        name="mobile"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={LOGIN_LIMITS.mobile}
-        placeholder={t('login.mobilePlaceholder')}
-        value={values.mobile}
-        error={errors.mobile}
-        onValue={(v) => change('mobile', v)}
+      <MobileCodeFields
+        mobile={form.field('mobile')}
+        code={mode === 'code' ? form.field('code') : null}
+        codeButton={<SmsCodeButton mobile={values.mobile} templateCode="MOBILE_LOGIN_REGISTER" />}
       />
-      {mode === 'code' ? (
-        <TextField
-          id={id('code')}
-          label={t('login.code')}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={LOGIN_LIMITS.code}
-          placeholder={t('login.codePlaceholder')}
-          value={values.code}
-          error={errors.code}
-          onValue={(v) => change('code', v)}
-          after={<SmsCodeButton mobile={values.mobile} templateCode="MOBILE_LOGIN_REGISTER" />}
-        />
-      ) : (
-        <TextField
-          id={id('password')}
-          label={t('login.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LOGIN_LIMITS.passwordMax}
-          placeholder={t('login.passwordPlaceholder')}
-          value={values.password}
-          error={errors.password}
-          onValue={(v) => change('password', v)}
-        />
+      {mode === 'password' && (
+        <TextField {...form.field('password')} type="password" autoComplete="current-password" label={t('login.password')} maxLength={LOGIN_LIMITS.passwordMax} placeholder={t('login.passwordPlaceholder')} />
       )}
       {mode === 'code' && <p className="-mt-2 text-xs text-muted">{t('login.codeHint')}</p>}
-      <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => change('agreed', v)} />
-      <FormMessage text={message} />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="w-full rounded-lg bg-brand py-2.5 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-70"
-      >
-        {submitting ? t('login.submitting') : t('login.submit')}
-      </button>
+      <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => form.change('agreed', v)} />
+      <FormMessage text={form.notice?.text ?? null} />
+      <SubmitButton busy={form.submitting} text={t('login.submit')} busyText={t('login.submitting')} />
     </div>
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>
+    <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
       {variant === 'tabs' ? (
         <>
           <div role="tablist" aria-label={t('login.modes')} className="mb-5 grid grid-cols-2 border-b border-slate-200">

@@ -1,22 +1,15 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { post, request } from '~/lib/api/client';
-import { t } from '~/lib/i18n';
+import { send } from '~/lib/api/client';
+import { checkInvitation, joinByInvitation } from '~/lib/api/contracts/login';
+import { t } from '~/lib/i18n/messages/register';
 import { toast } from '~/lib/toast';
 import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
-import { LOGIN_LIMITS } from '~/lib/rules/login';
-import {
-  ENTERPRISE_FIELDS,
-  JOIN_FIELDS,
-  REGISTER_LIMITS,
-  registerErrors,
-  registerFieldError,
-  type RegisterField,
-  type RegisterType,
-} from '~/lib/rules/register';
+import { ENTERPRISE_FIELDS, JOIN_FIELDS, REGISTER_LIMITS, registerFieldError, type RegisterField, type RegisterType } from '~/lib/rules/register';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FieldError, FormMessage, TextField, inputClass } from '../shared/fields';
-import { IDENTITY_PATHS, afterLoginTarget, finishLogin, login } from './login-flow';
+import { AgreementField, FormMessage, SelectField, SubmitButton, TextField } from '../shared/fields';
+import { useForm, warnOnInvalid } from '../shared/use-form';
+import { afterLoginTarget, finishLogin, login } from './login-flow';
+import MobileCodeFields from './MobileCodeFields';
 
 export interface RegisterFormProps {
   type: RegisterType;
@@ -36,141 +29,67 @@ const EMPTY: Values = { name: '', mobile: '', code: '', schoolId: '', enterprise
  */
 export default function RegisterForm({ type, schools }: RegisterFormProps) {
   const enterprise = type === 2;
-  const fieldsOrder = enterprise ? ENTERPRISE_FIELDS : JOIN_FIELDS;
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, schoolId: schools.length === 1 ? schools[0]!.id : '' }));
-  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
-  const uid = useId();
-  const id = (f: string) => `${uid}-${f}`;
+  const form = useForm({ initial: (): Values => ({ ...EMPTY, schoolId: schools.length === 1 ? schools[0]!.id : '' }), check: registerFieldError });
+  const { id, values, errors } = form;
   const pageTenant = publicConfig().tenantId ?? '';
   // The school the code and the session are for: the chosen one when joining.
   const tenantId = enterprise ? pageTenant : values.schoolId || pageTenant;
 
-  function change<K extends keyof Values>(field: K, value: Values[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: registerFieldError(field, value) ?? undefined }));
-  }
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current) return;
-    const found = registerErrors(type, values);
-    setErrors(found);
-    setMessage(null);
-    const first = fieldsOrder.find((f) => found[f]);
-    if (first) {
-      if (first === 'agreed') toast(found.agreed!, 'warning');
-      document.getElementById(id(first))?.focus();
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    try {
-      const qrCode = values.invitationCode.trim().toUpperCase();
+  const submit = form.onSubmit(
+    enterprise ? ENTERPRISE_FIELDS : JOIN_FIELDS,
+    async (v) => {
+      const qrCode = v.invitationCode.trim().toUpperCase();
       let target = tenantId;
-      if (enterprise) {
-        const invited = await post<{ tenantId: string }>(IDENTITY_PATHS.checkInvitation, { qrCode, userId: '0' }, { silent: true });
-        target = invited.tenantId;
-      }
+      if (enterprise) target = (await send(checkInvitation, { qrCode, userId: '0' }, { silent: true })).tenantId;
       const answer = await login(
-        { nickName: values.name.trim(), mobile: values.mobile.trim(), code: values.code.trim(), grantType: 'MOBILE_LOGIN_REGISTER', terminalType: 'ALL_USER', bizType: 'E_PC' },
+        { nickName: v.name.trim(), mobile: v.mobile.trim(), code: v.code.trim(), grantType: 'MOBILE_LOGIN_REGISTER', terminalType: 'ALL_USER', bizType: 'E_PC' },
         target,
       );
       await finishLogin(answer, target);
       if (enterprise) {
-        await request(IDENTITY_PATHS.joinByInvitation, {
-          method: 'POST',
-          body: { qrCode, tenantId: target, userId: answer.userId, enterpriseName: values.enterpriseName.trim() },
-          silent: true,
-        });
+        await send(joinByInvitation, { qrCode, tenantId: target, userId: answer.userId, enterpriseName: v.enterpriseName.trim() }, { silent: true });
       }
       toast(t('register.success'), 'success');
       // Joined another school: go to its site; else back where the visitor came from.
       const next = target === pageTenant ? afterLoginTarget(new URLSearchParams(location.search).get('redirect'), '/') : `/?schoolId=${encodeURIComponent(target)}`;
       setTimeout(() => navigateTo(next), 600);
-    } catch (error) {
-      setMessage(error instanceof Error && error.message ? error.message : t('common.systemBusy'));
-      busy.current = false;
-      setSubmitting(false);
-    }
-  }
-
-  const text = (field: Exclude<RegisterField, 'agreed' | 'schoolId'>, label: string, props: Record<string, unknown>) => (
-    <TextField
-      id={id(field)}
-      label={label}
-      name={field}
-      value={values[field]}
-      error={errors[field]}
-      onValue={(v) => change(field, v)}
-      {...props}
-    />
+      return 'leaving';
+    },
+    warnOnInvalid(form.setNotice),
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={submitting || undefined} className="space-y-4">
-      {text('name', t('register.name'), { type: 'text', autoComplete: 'name', maxLength: REGISTER_LIMITS.name, placeholder: t('register.namePlaceholder') })}
+    <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
+      <TextField {...form.field('name')} label={t('register.name')} type="text" autoComplete="name" maxLength={REGISTER_LIMITS.name} placeholder={t('register.namePlaceholder')} />
       {!enterprise && (
-        <div>
-          <label htmlFor={id('schoolId')} className="mb-1 block text-sm font-medium text-ink">
-            {t('register.school')}
-          </label>
-          <select
-            id={id('schoolId')}
-            name="schoolId"
-            value={values.schoolId}
-            aria-required="true"
-            aria-invalid={errors.schoolId ? true : undefined}
-            aria-describedby={errors.schoolId ? `${id('schoolId')}-error` : undefined}
-            onChange={(e) => change('schoolId', e.target.value)}
-            className={`${inputClass(!!errors.schoolId)} bg-white`}
-          >
-            <option value="">{t('register.schoolPlaceholder')}</option>
-            {schools.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${id('schoolId')}-error`} message={errors.schoolId} />
-        </div>
+        <SelectField
+          {...form.field('schoolId')}
+          label={t('register.school')}
+          placeholder={t('register.schoolPlaceholder')}
+          options={schools.map((s) => ({ value: s.id, label: s.name }))}
+        />
       )}
-      {text('mobile', t('login.mobile'), { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: LOGIN_LIMITS.mobile, placeholder: t('login.mobilePlaceholder') })}
-      {text('code', t('login.code'), {
-        type: 'text',
-        inputMode: 'numeric',
-        autoComplete: 'one-time-code',
-        maxLength: LOGIN_LIMITS.code,
-        placeholder: t('login.codePlaceholder'),
-        after: (
+      <MobileCodeFields
+        mobile={form.field('mobile')}
+        code={form.field('code')}
+        codeButton={
           <SmsCodeButton
             mobile={values.mobile}
             templateCode="MOBILE_LOGIN_REGISTER"
             tenantId={tenantId}
             beforeSend={() => (enterprise || values.schoolId ? null : t('register.schoolRequired'))}
           />
-        ),
-      })}
-      {enterprise && text('enterpriseName', t('register.enterpriseName'), { type: 'text', autoComplete: 'organization', maxLength: REGISTER_LIMITS.enterpriseName, placeholder: t('register.enterpriseNamePlaceholder') })}
-      {enterprise &&
-        text('invitationCode', t('register.invitationCode'), {
-          type: 'text',
-          autoComplete: 'off',
-          autoCapitalize: 'characters',
-          maxLength: REGISTER_LIMITS.invitationCode,
-          placeholder: t('register.invitationCodePlaceholder'),
-        })}
-      <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => change('agreed', v)} />
-      <FormMessage text={message} />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="w-full rounded-lg bg-brand py-2.5 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-70"
-      >
-        {submitting ? t('register.submitting') : t('register.submit')}
-      </button>
+        }
+      />
+      {enterprise && (
+        <>
+          <TextField {...form.field('enterpriseName')} type="text" autoComplete="organization" label={t('register.enterpriseName')} maxLength={REGISTER_LIMITS.enterpriseName} placeholder={t('register.enterpriseNamePlaceholder')} />
+          <TextField {...form.field('invitationCode')} type="text" autoComplete="off" autoCapitalize="characters" label={t('register.invitationCode')} maxLength={REGISTER_LIMITS.invitationCode} placeholder={t('register.invitationCodePlaceholder')} />
+        </>
+      )}
+      <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => form.change('agreed', v)} />
+      <FormMessage text={form.notice?.text ?? null} />
+      <SubmitButton busy={form.submitting} text={t('register.submit')} busyText={t('register.submitting')} />
     </form>
   );
 }

@@ -1,35 +1,35 @@
-import { request } from '~/lib/api/client';
+import { request, send } from '~/lib/api/client';
+import { urlOf, type Call } from '~/lib/api/contract';
+import { userInfo, type UserInfo } from '~/lib/api/contracts/identity';
+import { bindTenant, login as loginCall, studentId, type CodeLoginRequest, type IssuedToken, type PasswordLoginRequest } from '~/lib/api/contracts/login';
 import { publicConfig } from '~/lib/config';
 import { safeRedirect } from '~/lib/navigation';
-import { clearSession, setUser, startSession, type UserInfo } from '~/lib/stores/session';
+import { clearSession, setUser, startSession } from '~/lib/stores/session';
 
 /** The identity calls of the login and registration pages (docs/api.md, "Login and registration"). */
-export const IDENTITY_PATHS = {
-  login: '/api/oauth/anyTenant/login',
-  bind: '/api/userCenter/anyTenant/userTenant/bind',
-  studentId: '/api/userCenter/anyTenant/student/getOrCreateStudentId',
-  userInfo: '/api/oauth/appUser/getUserInfo',
-  checkInvitation: '/api/userCenter/anyTenant/qrCodeUser/checkInvitation',
-  joinByInvitation: '/api/userCenter/anyTenant/qrCodeUser/joinByInvitation',
-  ssoLogin: '/api/oauth/anyTenant/ssoLogin',
-  partnerSso: '/api/contact/app/kingdee/sso',
-} as const;
 
-export interface LoginAnswer {
-  userId: string;
-  token: string;
-  expiration: number;
-}
+/** A login form's body; the school is the second argument of login(). */
+export type LoginBody = Omit<CodeLoginRequest, 'tenantId'> | Omit<PasswordLoginRequest, 'tenantId'>;
 
 /** Headers naming a school other than the page's (the join form's chosen school). */
-export function schoolHeaders(tenantId: string): Record<string, string> | undefined {
+function schoolHeaders(tenantId: string): Record<string, string> | undefined {
   return tenantId === publicConfig().tenantId ? undefined : { TenantId: tenantId, SchoolId: tenantId };
 }
 
-/** POST /login, silently: the form shows the server's message itself. */
-export function login(body: Record<string, unknown>, tenantId: string): Promise<LoginAnswer> {
+/**
+ * Sends a call silently (the form shows the server's message itself) as a user of `tenantId`'s
+ * school. send() has no headers option, so another school's call goes through request() with
+ * the contract's path.
+ */
+function sendAt<Req, Res>(call: Call<Req, Res>, input: Req, tenantId: string): Promise<Res> {
   const headers = schoolHeaders(tenantId);
-  return request<LoginAnswer>(IDENTITY_PATHS.login, { method: 'POST', body: { ...body, tenantId }, silent: true, ...(headers ? { headers } : {}) });
+  if (!headers) return send(call, input, { silent: true });
+  const data = input as Record<string, unknown>;
+  return request<Res>(urlOf(call), { method: call.method, headers, silent: true, ...(call.method === 'GET' ? { query: data } : { body: data }) });
+}
+
+export function login(body: LoginBody, tenantId: string): Promise<IssuedToken> {
+  return sendAt(loginCall, { ...body, tenantId }, tenantId);
 }
 
 /**
@@ -37,14 +37,12 @@ export function login(body: Record<string, unknown>, tenantId: string): Promise<
  * create the student id, fetch the user info and store it. Logged in only once all of it worked;
  * on any failure the half-made session is cleared again and the error is passed on.
  */
-export async function finishLogin(answer: LoginAnswer, tenantId: string): Promise<UserInfo> {
+export async function finishLogin(answer: IssuedToken, tenantId: string): Promise<UserInfo> {
   startSession(answer, tenantId);
-  const headers = schoolHeaders(tenantId);
-  const opts = { silent: true, ...(headers ? { headers } : {}) };
   try {
-    await request(IDENTITY_PATHS.bind, { method: 'POST', body: { tenantId, userId: answer.userId }, ...opts });
-    await request<string>(IDENTITY_PATHS.studentId, { method: 'GET', query: { tenantId, userId: answer.userId }, ...opts });
-    const info = await request<UserInfo>(IDENTITY_PATHS.userInfo, { method: 'POST', body: {}, ...opts });
+    await sendAt(bindTenant, { tenantId, userId: answer.userId }, tenantId);
+    await sendAt(studentId, { tenantId, userId: answer.userId }, tenantId);
+    const info = await sendAt(userInfo, {}, tenantId);
     setUser(info);
     return info;
   } catch (error) {

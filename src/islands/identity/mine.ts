@@ -3,13 +3,14 @@
  * the stored user at once, then asks the server (getUserInfo): an expired or revoked token answers
  * 40001/40005/40009 and the API client goes to login with this page as redirect.
  */
-import { post } from '~/lib/api/client';
-import { t } from '~/lib/i18n';
+import { send } from '~/lib/api/client';
+import { userInfo } from '~/lib/api/contracts/identity';
+import { partnerSso } from '~/lib/api/contracts/login';
+import { t } from '~/lib/i18n/messages/mine';
 import { $session, isLoggedIn, setUser, type UserInfo } from '~/lib/stores/session';
 import { confirmLogout } from '~/lib/logout';
 import { loginUrl, navigateTo } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
-import { IDENTITY_PATHS } from './login-flow';
 
 const maskMobile = (m: string | null | undefined) => (m && /^\d{11}$/.test(m) ? `${m.slice(0, 3)}****${m.slice(7)}` : '');
 
@@ -22,7 +23,7 @@ class StudyMine extends HTMLElement {
     }
     const stored = $session.get().user;
     if (stored) this.show(stored);
-    void post<UserInfo>(IDENTITY_PATHS.userInfo, {})
+    void send(userInfo, {})
       .then((user) => {
         setUser(user);
         this.show(user);
@@ -61,7 +62,7 @@ class StudyMine extends HTMLElement {
     b.textContent = t('login.minePartner', { name: this.dataset['partnerName'] ?? '' });
     b.addEventListener('click', async () => {
       try {
-        const { url } = await post<{ url: string | null }>(IDENTITY_PATHS.partnerSso, {});
+        const { url } = await send(partnerSso, {});
         if (url) navigateTo(url);
         else toast(t('login.partnerSsoOff'), 'warning');
       } catch {

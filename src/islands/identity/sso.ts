@@ -2,11 +2,13 @@
  * /sso-login in the browser: exchange the signed ticket for a session, store it (token, school,
  * user) and go to the same-origin `redirect`, or home. The ticket leaves the address bar at once.
  */
-import { request } from '~/lib/api/client';
-import { t } from '~/lib/i18n';
+import { send } from '~/lib/api/client';
+import { userInfo } from '~/lib/api/contracts/identity';
+import { ssoLogin } from '~/lib/api/contracts/login';
+import { t } from '~/lib/i18n/messages/sso';
 import { navigateTo } from '~/lib/navigation';
-import { clearSession, ensureVisitor, setUser, startSession, type UserInfo } from '~/lib/stores/session';
-import { IDENTITY_PATHS, afterLoginTarget, type LoginAnswer } from './login-flow';
+import { clearSession, ensureVisitor, setUser, startSession } from '~/lib/stores/session';
+import { afterLoginTarget } from './login-flow';
 
 async function run(): Promise<void> {
   const url = new URL(location.href);
@@ -22,10 +24,10 @@ async function run(): Promise<void> {
   };
   if (!ticket) return fail(t('sso.invalid'));
   try {
-    const answer = await request<LoginAnswer & { tenantId: string }>(IDENTITY_PATHS.ssoLogin, { method: 'POST', body: { ticket }, silent: true });
+    const answer = await send(ssoLogin, { ticket }, { silent: true });
+    // The page names no school: the client sends the one stored here, the ticket's.
     startSession(answer, answer.tenantId);
-    const headers = { TenantId: answer.tenantId, SchoolId: answer.tenantId };
-    const user = await request<UserInfo>(IDENTITY_PATHS.userInfo, { method: 'POST', body: {}, headers, silent: true });
+    const user = await send(userInfo, {}, { silent: true });
     setUser(user);
     ensureVisitor();
     status.textContent = t('login.success');

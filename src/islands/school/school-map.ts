@@ -6,6 +6,7 @@
  * not load or does not define AMap: the status says the map is unavailable and everything else
  * stays. Nothing here logs to the console.
  */
+import { paramMap } from '~/lib/api/contracts/platform';
 
 interface MapPoint {
   name: string;
@@ -19,14 +20,14 @@ interface AMapLike {
 }
 
 const SCRIPT_TIMEOUT_MS = 10_000;
-const PARAM_PATH = '/api/oauth/anyUser/parameter/findParamMapByKey';
 
 async function mapParams(): Promise<{ key: string | null; securityCode: string | null }> {
   try {
-    const { post } = await import('~/lib/api/client');
-    const data = await post<Record<string, unknown> | null>(PARAM_PATH, ['MapKey', 'MapSecurityJsCode'], { silent: true });
+    const { send } = await import('~/lib/api/client');
+    const data = await send(paramMap, ['MapKey', 'MapSecurityJsCode'], { silent: true });
+    // Whatever server answers, only non-blank text is a key.
     const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-    return { key: text(data?.['MapKey']), securityCode: text(data?.['MapSecurityJsCode']) };
+    return { key: text(data?.MapKey), securityCode: text(data?.MapSecurityJsCode) };
   } catch {
     return { key: null, securityCode: null };
   }

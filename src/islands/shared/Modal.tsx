@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/common';
 
 interface Props {
   open: boolean;

@@ -1,4 +1,4 @@
-import { t } from '~/lib/i18n';
+import { t } from '~/lib/i18n/messages/common';
 
 interface Props {
   label: string;

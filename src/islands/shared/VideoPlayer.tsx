@@ -2,7 +2,7 @@ import { MediaPlayer, MediaProvider } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
 import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
-import { t, type MessageKey } from '~/lib/i18n';
+import { t, type player } from '~/lib/i18n/messages/player';
 
 /** The player's control words in Chinese, from the catalogue (player.<English word>). */
 const WORDS = [
@@ -11,7 +11,7 @@ const WORDS = [
   'Off', 'Loop', 'Seek', 'Seek Forward', 'Seek Backward', 'Download', 'Chapters', 'Accessibility', 'Announcements', 'Keyboard Animations',
   'Disabled', 'Reset',
 ] as const;
-const translations = Object.fromEntries(WORDS.map((w) => [w, t(`player.${w}` as MessageKey)])) as Partial<DefaultLayoutTranslations>;
+const translations = Object.fromEntries(WORDS.map((w) => [w, t(`player.${w}` as keyof typeof player)])) as Partial<DefaultLayoutTranslations>;
 
 interface Props {
   src: string;

@@ -1,12 +1,31 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import { t } from '~/lib/i18n';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { t } from '~/lib/i18n/messages/agreement';
 
-/** Form pieces shared by the product's forms: login, registration, consult and certificate query. */
+/**
+ * Form pieces shared by the product's forms: login, registration, consult and certificate query.
+ * A field's input has the id it is given; its message has that id + '-error' and is tied to the
+ * input (aria-invalid, aria-describedby) while it is shown (ids from use-form.ts).
+ */
 
-export const inputClass = (invalid: boolean) =>
-  `w-full min-w-0 rounded-lg border px-3 py-2.5 text-sm outline-none focus:border-brand ${invalid ? 'border-red-600' : 'border-slate-300'}`;
+/**
+ * Input sizes: 'form' on the login and registration cards, 'compact' in the consult dialog,
+ * 'touch' on the certificate pages (16 px text on phones, so that iOS does not zoom into the field).
+ */
+export type FieldLook = 'form' | 'compact' | 'touch';
+const LOOKS: Record<FieldLook, string> = {
+  form: 'px-3 py-2.5 text-sm',
+  compact: 'px-3 py-2 text-sm',
+  touch: 'bg-white px-3 py-2 text-base sm:text-sm',
+};
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export const inputClass = (invalid: boolean, look: FieldLook = 'form') =>
+  `w-full min-w-0 rounded-lg border ${LOOKS[look]} outline-none focus:border-brand ${invalid ? 'border-red-600' : 'border-slate-300'}`;
+
+/** The input kinds the forms share (mobile keyboard and autofill hints). */
+export const MOBILE_INPUT = { type: 'tel', inputMode: 'numeric', autoComplete: 'tel' } as const;
+export const SMS_CODE_INPUT = { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' } as const;
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={id} className="mt-1 text-xs text-red-700">
       {message}
@@ -15,7 +34,7 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 }
 
 /** A field label with the required mark beside it (not in it, so the field's name is the label's text). */
-export function RequiredLabel({ htmlFor, text }: { htmlFor: string; text: string }) {
+function RequiredLabel({ htmlFor, text }: { htmlFor: string; text: string }) {
   return (
     <div className="mb-1 flex items-center gap-0.5 text-sm font-medium text-ink">
       <span aria-hidden="true" className="text-red-700">
@@ -26,39 +45,96 @@ export function RequiredLabel({ htmlFor, text }: { htmlFor: string; text: string
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+interface FrameProps {
   id: string;
   label: string;
-  value: string;
   error: string | undefined;
-  onValue: (value: string) => void;
-  /** Something beside the input (the code button). */
+  /** Shows the required mark beside the label (the consult and certificate forms). */
+  marked?: boolean | undefined;
+  /** Something beside the control (the code button, the captcha picture). */
   after?: ReactNode;
 }
 
-/** A labelled input with its message tied to it (aria-invalid, aria-describedby). */
-export function TextField({ id, label, value, error, onValue, after, ...input }: TextFieldProps) {
-  const errorId = `${id}-error`;
+function Frame({ id, label, error, marked, after, children }: FrameProps & { children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <div className="flex gap-2">
-        <input
-          {...input}
-          id={id}
-          value={value}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => onValue(e.target.value)}
-          className={inputClass(!!error)}
-        />
-        {after}
-      </div>
-      <FieldError id={errorId} message={error} />
+      {marked ? (
+        <RequiredLabel htmlFor={id} text={label} />
+      ) : (
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+          {label}
+        </label>
+      )}
+      {after ? (
+        <div className="flex gap-2">
+          {children}
+          {after}
+        </div>
+      ) : (
+        children
+      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/** The attributes that tie a required control to its label and message. */
+const controlProps = (id: string, error: string | undefined) => ({
+  id,
+  'aria-required': true,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+interface ValueProps {
+  value: string;
+  onValue: (value: string) => void;
+  look?: FieldLook;
+}
+
+type TextFieldProps = FrameProps & ValueProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
+
+/** A labelled input. */
+export function TextField({ id, label, error, marked, after, value, onValue, look, ...input }: TextFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} marked={marked} after={after}>
+      <input {...input} {...controlProps(id, error)} value={value} onChange={(e) => onValue(e.target.value)} className={inputClass(!!error, look)} />
+    </Frame>
+  );
+}
+
+type TextAreaFieldProps = FrameProps & ValueProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'>;
+
+/** A labelled multi-line input the user may make taller. */
+export function TextAreaField({ id, label, error, marked, after, value, onValue, look, ...area }: TextAreaFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} marked={marked} after={after}>
+      <textarea {...area} {...controlProps(id, error)} value={value} onChange={(e) => onValue(e.target.value)} className={`${inputClass(!!error, look)} resize-y`} />
+    </Frame>
+  );
+}
+
+type SelectFieldProps = FrameProps &
+  ValueProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> & {
+    /** The first, empty option's text. */
+    placeholder: string;
+    options: readonly { value: string; label: string }[];
+  };
+
+/** A labelled choice from a list, starting with an empty placeholder option. */
+export function SelectField({ id, label, error, marked, after, value, onValue, look, placeholder, options, ...select }: SelectFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} marked={marked} after={after}>
+      <select {...select} {...controlProps(id, error)} value={value} onChange={(e) => onValue(e.target.value)} className={`${inputClass(!!error, look)} bg-white`}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
   );
 }
 
@@ -90,6 +166,28 @@ export function AgreementField({ id, checked, error, onChange }: { id: string; c
       </div>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** The submit button: disabled, and saying `busyText`, while the form is busy. */
+interface SubmitButtonProps {
+  busy: boolean;
+  text: string;
+  busyText: string;
+  disabled?: boolean;
+  look?: FieldLook;
+  className?: string;
+}
+
+export function SubmitButton({ busy, text, busyText, disabled = false, look = 'form', className = '' }: SubmitButtonProps) {
+  return (
+    <button
+      type="submit"
+      disabled={busy || disabled}
+      className={`w-full rounded-lg bg-brand py-2.5 ${look === 'touch' ? 'text-base sm:text-sm' : 'text-sm'} font-medium text-white hover:bg-brand-dark disabled:opacity-70 ${className}`.trim()}
+    >
+      {busy ? busyText : text}
+    </button>
   );
 }
 

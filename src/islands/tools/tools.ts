@@ -7,6 +7,7 @@
 import { $consultOpen, closeConsult, openConsult } from '~/lib/stores/ui';
 import { publicConfig } from '~/lib/config';
 import { ensureVisitor } from '~/lib/stores/session';
+import { visit } from '~/lib/api/contracts/platform';
 
 let modal: Promise<void> | null = null;
 
@@ -27,16 +28,14 @@ $consultOpen.subscribe((open) => {
   if (open) loadModal().catch(() => undefined);
 });
 
-const VISIT_PATH = '/api/search/anyUser/performanceStat/visit';
-
 async function countVisit(): Promise<void> {
   const tenantId = publicConfig().tenantId;
   if (!tenantId) return;
   const key = `szyx_visitDay_${tenantId}`;
   const today = new Date().toDateString();
   if (localStorage.getItem(key) === today) return;
-  const { post } = await import('~/lib/api/client');
-  await post(VISIT_PATH, { visitorId: ensureVisitor() }, { silent: true });
+  const { send } = await import('~/lib/api/client');
+  await send(visit, { visitorId: ensureVisitor() }, { silent: true });
   localStorage.setItem(key, today);
 }
 

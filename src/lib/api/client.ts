@@ -1,7 +1,7 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { isLoginInvalid, isSuccess, messageOf } from '../envelope';
 import { normalizePage, type Page } from '../paging';
-import { t } from '../i18n';
+import { t } from '../i18n/messages/common';
 import { publicConfig } from '../config';
 import { urlOf, type Call } from './contract';
 import { readItem, StorageKey } from '../storage';

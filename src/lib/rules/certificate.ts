@@ -1,4 +1,5 @@
-import { t } from '../i18n';
+import { t } from '../i18n/messages/certificates';
+import { fieldErrors, firstError } from './rule';
 
 /**
  * The certificate query form rules of spec section 5, shared by the query island and the server
@@ -85,22 +86,15 @@ export type CertQueryForm = Record<CertQueryField, string>;
 
 /** Every field's first message (only the invalid fields appear). */
 export function certQueryErrors(input: Partial<Record<CertQueryField, unknown>>): Partial<Record<CertQueryField, string>> {
-  const errors: Partial<Record<CertQueryField, string>> = {};
-  for (const field of CERT_QUERY_FIELDS) {
-    const message = certQueryFieldError(field, input[field]);
-    if (message) errors[field] = message;
-  }
-  return errors;
+  return fieldErrors(CERT_QUERY_FIELDS, certQueryFieldError, input);
 }
 
 /** The form's values, normalised, or the first message in field order. */
 export function parseCertQuery(
   input: Partial<Record<CertQueryField, unknown>>,
 ): { ok: true; value: CertQueryForm } | { ok: false; field: CertQueryField; message: string } {
-  for (const field of CERT_QUERY_FIELDS) {
-    const message = certQueryFieldError(field, input[field]);
-    if (message) return { ok: false, field, message };
-  }
+  const problem = firstError(CERT_QUERY_FIELDS, certQueryFieldError, input);
+  if (problem) return { ok: false, ...problem };
   return {
     ok: true,
     value: { name: certQueryValue('name', input.name), number: certQueryValue('number', input.number), captchaCode: certQueryValue('captchaCode', input.captchaCode) },

@@ -1,10 +1,13 @@
-import { z } from 'zod';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n/messages/rules';
 import { MOBILE_PATTERN } from '../sms-sign';
+import type { MessageParams } from '../i18n/translate';
+import { all, fail, pass, typedText, type Rule } from './rule';
+
+export { all, check, required, type Rule } from './rule';
 
 /**
- * The shared rule library of spec section 5: every rule is a zod schema with its exact message,
- * browser-safe, used by the forms in the browser and by the server for the same fields.
+ * The shared rule library of spec section 5: every rule with its exact message, browser-safe, for
+ * the forms in the browser and for the server on the same fields (plain functions: see rule.ts).
  *
  * Every rule passes an empty value (undefined, null, '' or blanks only): whether a field is
  * required is a separate rule, `required(message)`, combined with `all(...)`:
@@ -14,63 +17,13 @@ import { MOBILE_PATTERN } from '../sms-sign';
  * Numbers may arrive as numbers or strings; they are checked on their text as typed.
  */
 
-/** The text of a value as the user typed it ('' for nothing). */
-function text(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'NaN';
-  return typeof v === 'string' ? v : '\u0000';
-}
-
-export type Rule = z.ZodType<string, unknown>;
-
 /** A rule from a predicate on the non-empty text; the empty value always passes. */
-export function rule(test: (value: string) => boolean, key: MessageKey, params?: Record<string, string | number>): Rule {
-  return z.unknown().transform((v, ctx) => {
-    const s = text(v);
-    if (s.trim() === '') return s;
-    if (!test(s)) ctx.addIssue({ code: 'custom', message: t(key, params) });
-    return s;
-  });
-}
-
-/** The field must have a non-blank value. */
-export function required(message: string): Rule {
-  return z.unknown().transform((v, ctx) => {
-    const s = text(v);
-    if (s.trim() === '') ctx.addIssue({ code: 'custom', message });
-    return s;
-  });
-}
-
-/**
- * A required text field as forms send it: missing, null and blank give the message; numbers become
- * text; the value comes out trimmed. Pipe it into the field's own checks.
- */
-export function requiredText(message: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).trim().min(1, message),
-  );
-}
-
-/** All rules in order; the first failing rule's message is reported. */
-export function all(...list: Rule[]): Rule {
-  return z.unknown().transform((v, ctx) => {
-    for (const r of list) {
-      const result = r.safeParse(v);
-      if (!result.success) {
-        ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? t('validation.invalid') });
-        return text(v);
-      }
-    }
-    return text(v);
-  });
-}
-
-/** The first message of a rule for a value, or null when it passes. */
-export function check(r: Rule, value: unknown): string | null {
-  const result = r.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? t('validation.invalid'));
+export function rule(test: (value: string) => boolean, key: Parameters<typeof t>[0], params?: MessageParams): Rule {
+  return (v) => {
+    const s = typedText(v);
+    if (s.trim() === '' || test(s)) return pass(s);
+    return fail(t(key, params));
+  };
 }
 
 // --- Patterns -------------------------------------------------------------------------------

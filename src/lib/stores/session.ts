@@ -1,20 +1,14 @@
 import { atom, computed } from 'nanostores';
 import { readItem, readJson, StorageKey, writeItem } from '../storage';
+import type { UserInfo as ServerUserInfo } from '../api/contracts/identity';
 
 /**
  * Session state shared by every island on a page (header menu, learner area, exams).
  * The source of truth is localStorage, so every tab and island agrees after a reload.
  */
-export interface UserInfo {
-  id: string;
-  userId: string;
-  type?: string;
-  avatar?: string | null;
-  realName?: string | null;
-  nickName?: string | null;
-  username?: string | null;
-  mobile?: string | null;
-}
+
+/** The stored user: what getUserInfo answered (a session handed over by the home preview may hold only the ids). */
+export type UserInfo = Pick<ServerUserInfo, 'id' | 'userId'> & Partial<ServerUserInfo>;
 
 export interface SessionState {
   token: string | null;

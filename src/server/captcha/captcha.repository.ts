@@ -14,20 +14,23 @@ export function insertCaptcha(
   return db.insertInto('captchas').values({ ...row, tenantId, usedAt: null }).execute();
 }
 
+/** Marks the school's unused captchas (the caller narrows which) as used now. */
+const burning = (db: DB, tenantId: string, now: number) =>
+  db.updateTable('captchas').set({ usedAt: now }).where('tenantId', '=', tenantId).where('usedAt', 'is', null);
+
 /**
  * Burns every other live captcha of the key: a new image replaces the old one, so a key has at
  * most one live captcha. (Two images asked for with one key at the same moment may burn each
  * other; the browser makes a new key for every image, and a refresh mends it.)
  */
 export function burnOtherCaptchas(db: DB, tenantId: string, captchaKey: string, keepId: string, now: number) {
-  return db
-    .updateTable('captchas')
-    .set({ usedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('captchaKey', '=', captchaKey)
-    .where('id', '!=', keepId)
-    .where('usedAt', 'is', null)
-    .execute();
+  return burning(db, tenantId, now).where('captchaKey', '=', captchaKey).where('id', '!=', keepId).execute();
+}
+
+/** Uses a captcha once: true for exactly one caller, even when two check it at the same moment. */
+export async function burnCaptcha(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
+  const r = await burning(db, tenantId, now).where('id', '=', id).where('expiresAt', '>', now).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** The live (unused, unexpired) captcha of a key in a school, if any. */
@@ -35,38 +38,17 @@ export function findLiveCaptcha(db: DB, tenantId: string, captchaKey: string, no
   return db
     .selectFrom('captchas')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('captchaKey', '=', captchaKey)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .where((eb) => eb.and([eb('tenantId', '=', tenantId), eb('captchaKey', '=', captchaKey), eb('usedAt', 'is', null), eb('expiresAt', '>', now)]))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-/** Uses a captcha once: true for exactly one caller, even when two check it at the same moment. */
-export async function burnCaptcha(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('captchas')
-    .set({ usedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 /** Images made for an IP address since a time, in any school. */
 export async function countIpCaptchas(db: DB, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('captchas')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const made = db.selectFrom('captchas').where('ip', '=', ip).where('createdAt', '>', since);
+  return Number((await made.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 /** Housekeeping: captchas made before a time (long expired and out of every count window). */

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../db/database';
+import type { Scope } from '../http/scope';
 import { AppError } from '../errors';
 import { newId } from '../ids';
-import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
+import { DAY, MINUTE } from '~/lib/time/cst';
 import { CAPTCHA_KEY_PATTERN } from '~/lib/rules/certificate';
+import type { CaptchaRequest, LatestCaptcha } from '~/lib/api/contracts/captcha';
 import * as repo from './captcha.repository';
 import { renderCaptchaSvg } from './captcha.image';
 
@@ -16,9 +18,6 @@ import { renderCaptchaSvg } from './captcha.image';
  * IP address, counted in the database at the request clock.
  */
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
 export const CAPTCHA_LIMITS = {
   ttlMs: 5 * MINUTE,
   length: 4,
@@ -26,11 +25,11 @@ export const CAPTCHA_LIMITS = {
   perIpMinute: 60,
 } as const;
 
-export function isCaptchaKey(value: unknown): value is string {
+function isCaptchaKey(value: unknown): value is string {
   return typeof value === 'string' && CAPTCHA_KEY_PATTERN.test(value);
 }
 
-export function hashCaptcha(salt: string, tenantId: string, key: string, code: string): string {
+function hashCaptcha(salt: string, tenantId: string, key: string, code: string): string {
   return createHash('sha256').update(`${salt}\n${tenantId}\n${key}\n${code}`).digest('hex');
 }
 
@@ -40,7 +39,7 @@ function sameHex(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-export function newCaptchaCode(): string {
+function newCaptchaCode(): string {
   return String(randomInt(0, 10 ** CAPTCHA_LIMITS.length)).padStart(CAPTCHA_LIMITS.length, '0');
 }
 
@@ -59,40 +58,33 @@ function randomSource(): () => number {
   };
 }
 
-export interface CreateCaptchaArgs {
-  tenantId: string;
-  key: string;
-  ip: string;
-  now: number;
-}
-
 /** Makes a new answer for the key (replacing any earlier one) and returns its SVG picture. */
-export async function createCaptcha(db: DB, a: CreateCaptchaArgs): Promise<string> {
-  if (!isCaptchaKey(a.key)) throw AppError.badRequest(t('captcha.keyInvalid'));
-  if ((await repo.countIpCaptchas(db, a.ip, a.now - MINUTE)) >= CAPTCHA_LIMITS.perIpMinute) {
-    throw new AppError(ErrorCode.TOO_MANY_REQUESTS, t('captcha.tooMany'));
-  }
+export async function createCaptcha(s: Scope, q: CaptchaRequest): Promise<string> {
+  const tenant = await s.tenant(q.tenantId);
+  if (!isCaptchaKey(q.key)) throw AppError.badRequest(t('captcha.keyInvalid'));
+  if ((await repo.countIpCaptchas(s.db, s.ip, s.now - MINUTE)) >= CAPTCHA_LIMITS.perIpMinute) throw AppError.tooMany(t('captcha.tooMany'));
   const code = newCaptchaCode();
   const salt = randomBytes(16).toString('hex');
-  const id = newId(a.now);
-  await repo.insertCaptcha(db, a.tenantId, {
+  const id = newId(s.now);
+  await repo.insertCaptcha(s.db, tenant.id, {
     id,
-    captchaKey: a.key,
+    captchaKey: q.key,
     salt,
-    codeHash: hashCaptcha(salt, a.tenantId, a.key, code),
-    ip: a.ip,
-    createdAt: a.now,
-    expiresAt: a.now + CAPTCHA_LIMITS.ttlMs,
+    codeHash: hashCaptcha(salt, tenant.id, q.key, code),
+    ip: s.ip,
+    createdAt: s.now,
+    expiresAt: s.now + CAPTCHA_LIMITS.ttlMs,
   });
-  await repo.burnOtherCaptchas(db, a.tenantId, a.key, id, a.now);
-  await repo.deleteCaptchasBefore(db, a.now - DAY);
+  await repo.burnOtherCaptchas(s.db, tenant.id, q.key, id, s.now);
+  await repo.deleteCaptchasBefore(s.db, s.now - DAY);
   return renderCaptchaSvg(code, randomSource());
 }
 
 /**
  * Checks the answer to the live captcha of `key` in the school and burns it, whatever the
  * answer: true only for the right answer to a live captcha, once. A missing, replaced, used or
- * expired captcha is false.
+ * expired captcha is false. It takes the school and clock explicitly: the certificate lookups
+ * have resolved them already, and the tests check captchas without a request.
  */
 export async function checkAndBurnCaptcha(db: DB, tenantId: string, key: string, code: string, now: number): Promise<boolean> {
   if (!isCaptchaKey(key)) return false;
@@ -109,13 +101,12 @@ export async function checkAndBurnCaptcha(db: DB, tenantId: string, key: string,
  * captcha of a key. Only a hash is stored, so it tries the 10 000 possible answers; no answer is
  * kept in memory, and it works whichever instance made the image.
  */
-export async function peekCaptchaCode(db: DB, tenantId: string, key: string, now: number): Promise<{ code: string; createdAt: number } | null> {
-  if (!isCaptchaKey(key)) return null;
-  const row = await repo.findLiveCaptcha(db, tenantId, key, now);
-  if (!row) return null;
-  for (let n = 0; n < 10 ** CAPTCHA_LIMITS.length; n++) {
+export async function latestCaptcha(s: Scope, q: CaptchaRequest): Promise<LatestCaptcha> {
+  const tenant = await s.tenant(q.tenantId);
+  const row = isCaptchaKey(q.key) ? await repo.findLiveCaptcha(s.db, tenant.id, q.key, s.now) : undefined;
+  for (let n = 0; row && n < 10 ** CAPTCHA_LIMITS.length; n++) {
     const code = String(n).padStart(CAPTCHA_LIMITS.length, '0');
-    if (hashCaptcha(row.salt, tenantId, key, code) === row.codeHash) return { code, createdAt: row.createdAt };
+    if (hashCaptcha(row.salt, tenant.id, q.key, code) === row.codeHash) return { key: q.key, code, createdAt: row.createdAt };
   }
-  return null;
+  throw AppError.notFound(t('captcha.notFound'));
 }

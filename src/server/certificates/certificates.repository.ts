@@ -7,23 +7,11 @@ import type { DB } from '../db/database';
  */
 
 export function findSkillCertificate(db: DB, tenantId: string, certificateCode: string, name: string) {
-  return db
-    .selectFrom('skillCertificates')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('certificateCode', '=', certificateCode)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  return db.selectFrom('skillCertificates').selectAll().where((eb) => eb.and({ tenantId, certificateCode, name })).executeTakeFirst();
 }
 
 export function findTrainingCertificate(db: DB, tenantId: string, certificateNum: string, studentName: string) {
-  return db
-    .selectFrom('trainingCertificates')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('certificateNum', '=', certificateNum)
-    .where('studentName', '=', studentName)
-    .executeTakeFirst();
+  return db.selectFrom('trainingCertificates').selectAll().where((eb) => eb.and({ tenantId, certificateNum, studentName })).executeTakeFirst();
 }
 
 export function insertQuery(db: DB, tenantId: string, row: { id: string; ip: string; kind: string; createdAt: number }) {
@@ -36,13 +24,8 @@ export function deleteQuery(db: DB, tenantId: string, id: string) {
 
 /** Lookups from an IP address since a time (inclusive), in any school. */
 export async function countIpQueries(db: DB, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('certificateQueries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('createdAt', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const made = db.selectFrom('certificateQueries').where('ip', '=', ip).where('createdAt', '>=', since);
+  return Number((await made.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 /** Housekeeping: log rows older than every count window. */

@@ -1,15 +1,13 @@
-import type { DB } from '../db/database';
+import type { Scope } from '../http/scope';
 import { AppError } from '../errors';
 import { newId } from '../ids';
-import { safeMediaUrl } from '../content/sanitize';
 import { checkAndBurnCaptcha } from '../captcha/captcha.service';
-import { startOfCstDay } from '~/lib/time/cst';
-import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
-import type { CertKind } from '~/lib/rules/certificate';
+import { DAY, MINUTE, startOfCstDay } from '~/lib/time/cst';
+import { t } from '~/server/i18n';
+import type { CertKind, CertQueryForm } from '~/lib/rules/certificate';
+import type { CaptchaAnswer, SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 import * as repo from './certificates.repository';
-import { maskIdNumber, maskMobile } from './masking';
-import type { SkillCertificate, TrainingCertificate } from './certificates.table';
+import { CERT_QUERY_IP_LIMITS, lookupLimitBroken, skillCertificateVO, trainingCertificateVO } from './certificates.rules';
 
 /**
  * The two certificate lookups. A visitor names the holder and the number and answers a captcha;
@@ -19,113 +17,40 @@ import type { SkillCertificate, TrainingCertificate } from './certificates.table
  * Every lookup counts against per-IP limits, counted in the database at the request clock.
  */
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-export const CERT_QUERY_IP_LIMITS = {
-  perMinute: 10,
-  /** Per China Standard Time calendar day. */
-  perDay: 100,
-} as const;
-
-export interface SkillCertificateVO {
-  name: string;
-  /** ID number, masked: 320102********1234. */
-  card: string | null;
-  /** Masked: 138****5678. */
-  mobile: string | null;
-  professionName: string;
-  typeOfWorkName: string | null;
-  certificateCode: string;
-  level: string;
-  /** YYYY-MM-DD. */
-  sendDate: string;
-  certificateImgUrl: string | null;
-}
-
-export interface TrainingCertificateVO {
-  studentName: string;
-  idType: string;
-  /** Masked like card. */
-  idCard: string | null;
-  mobile: string | null;
-  productName: string;
-  agencyName: string;
-  certificateNum: string;
-  startTime: string;
-  endTime: string;
-  certificateUrl: string | null;
-}
-
-export function skillCertificateVO(r: SkillCertificate): SkillCertificateVO {
-  return {
-    name: r.name,
-    card: maskIdNumber(r.card),
-    mobile: maskMobile(r.mobile),
-    professionName: r.professionName,
-    typeOfWorkName: r.typeOfWorkName,
-    certificateCode: r.certificateCode,
-    level: r.level,
-    sendDate: r.sendDate,
-    certificateImgUrl: safeMediaUrl(r.certificateImgUrl),
-  };
-}
-
-export function trainingCertificateVO(r: TrainingCertificate): TrainingCertificateVO {
-  return {
-    studentName: r.studentName,
-    idType: r.idType,
-    idCard: maskIdNumber(r.idCard),
-    mobile: maskMobile(r.mobile),
-    productName: r.productName,
-    agencyName: r.agencyName,
-    certificateNum: r.certificateNum,
-    startTime: r.startTime,
-    endTime: r.endTime,
-    certificateUrl: safeMediaUrl(r.certificateUrl),
-  };
-}
-
-const tooMany = (key: Parameters<typeof t>[0]) => new AppError(ErrorCode.TOO_MANY_REQUESTS, t(key));
+/** The form as checked by the route (src/lib/rules/certificate.ts): name normalised, all trimmed. */
+export type LookupForm = Pick<CertQueryForm, 'name' | 'number'> & CaptchaAnswer;
 
 /**
  * Counts this lookup against the IP's limits, or refuses (and counts nothing). The row is written
  * first and the count includes it, so instances answering at the same moment never grant more
  * than the limit between them (at worst both refuse).
  */
-export async function countLookup(db: DB, a: { tenantId: string; ip: string; kind: CertKind; now: number }): Promise<void> {
-  const id = newId(a.now);
-  await repo.insertQuery(db, a.tenantId, { id, ip: a.ip, kind: a.kind, createdAt: a.now });
-  const today = await repo.countIpQueries(db, a.ip, startOfCstDay(a.now));
-  const minute = today > CERT_QUERY_IP_LIMITS.perDay ? 0 : await repo.countIpQueries(db, a.ip, a.now - MINUTE + 1);
-  if (today > CERT_QUERY_IP_LIMITS.perDay || minute > CERT_QUERY_IP_LIMITS.perMinute) {
-    await repo.deleteQuery(db, a.tenantId, id);
-    throw tooMany(today > CERT_QUERY_IP_LIMITS.perDay ? 'certificates.tooManyDay' : 'certificates.tooManyMinute');
+async function countLookup(s: Scope, tenantId: string, kind: CertKind): Promise<void> {
+  const id = newId(s.now);
+  await repo.insertQuery(s.db, tenantId, { id, ip: s.ip, kind, createdAt: s.now });
+  const today = await repo.countIpQueries(s.db, s.ip, startOfCstDay(s.now));
+  const lastMinute = today > CERT_QUERY_IP_LIMITS.perDay ? 0 : await repo.countIpQueries(s.db, s.ip, s.now - MINUTE + 1);
+  const broken = lookupLimitBroken(today, lastMinute);
+  if (broken) {
+    await repo.deleteQuery(s.db, tenantId, id);
+    throw AppError.tooMany(t(broken));
   }
-  await repo.deleteQueriesBefore(db, a.now - 2 * DAY);
+  await repo.deleteQueriesBefore(s.db, s.now - 2 * DAY);
 }
 
-export interface LookupArgs {
-  tenantId: string;
-  ip: string;
-  now: number;
-  /** Holder's name, normalised (src/lib/rules/certificate.ts). */
-  name: string;
-  number: string;
-  captchaKey: string;
-  captchaCode: string;
+/** Counts, burns the captcha and looks the certificate up, every time, whatever fails. */
+async function lookup<R, V>(s: Scope, kind: CertKind, form: LookupForm, find: (tenantId: string) => Promise<R | undefined>, answer: (row: R) => V) {
+  const tenant = await s.tenant();
+  await countLookup(s, tenant.id, kind);
+  const captchaOk = await checkAndBurnCaptcha(s.db, tenant.id, form.captchaKey, form.captchaCode, s.now);
+  const row = await find(tenant.id);
+  return captchaOk && row ? answer(row) : null;
 }
 
-export async function lookupSkillCertificate(db: DB, a: LookupArgs): Promise<SkillCertificateVO | null> {
-  await countLookup(db, { tenantId: a.tenantId, ip: a.ip, kind: 'skill', now: a.now });
-  const captchaOk = await checkAndBurnCaptcha(db, a.tenantId, a.captchaKey, a.captchaCode, a.now);
-  const row = await repo.findSkillCertificate(db, a.tenantId, a.number, a.name);
-  return captchaOk && row ? skillCertificateVO(row) : null;
+export function lookupSkillCertificate(s: Scope, form: LookupForm): Promise<SkillCertificateVO | null> {
+  return lookup(s, 'skill', form, (tenantId) => repo.findSkillCertificate(s.db, tenantId, form.number, form.name), skillCertificateVO);
 }
 
-export async function lookupTrainingCertificate(db: DB, a: LookupArgs): Promise<TrainingCertificateVO | null> {
-  await countLookup(db, { tenantId: a.tenantId, ip: a.ip, kind: 'training', now: a.now });
-  const captchaOk = await checkAndBurnCaptcha(db, a.tenantId, a.captchaKey, a.captchaCode, a.now);
-  const row = await repo.findTrainingCertificate(db, a.tenantId, a.number, a.name);
-  return captchaOk && row ? trainingCertificateVO(row) : null;
+export function lookupTrainingCertificate(s: Scope, form: LookupForm): Promise<TrainingCertificateVO | null> {
+  return lookup(s, 'training', form, (tenantId) => repo.findTrainingCertificate(s.db, tenantId, form.number, form.name), trainingCertificateVO);
 }

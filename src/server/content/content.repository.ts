@@ -152,3 +152,7 @@ function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>)
 export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
   return pageFrom(f, hotMajorBase(db, tenantId, f).select(['id', 'name', 'seq', 'pic', 'industrySalary']).orderBy('seq', f.order).orderBy('id'), hotMajorBase(db, tenantId, f));
 }
+
+export function findActiveHotMajor(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('hotMajors').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', 1).executeTakeFirst();
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/content';
 import { parseDateTime, DAY } from '~/lib/time/cst';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
 import { serve } from '../http/serve';
 import { idSchema, pageRequest } from '../http/validate';

@@ -3,7 +3,7 @@ import { windowOf } from '../db/paging';
 import type { Scope } from '../http/scope';
 import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { formatDateTime } from '~/lib/time/cst';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 import type {
   Category,
   CategoryRef,
@@ -17,7 +17,7 @@ import type {
   RecentArticle,
 } from '~/lib/api/contracts/content';
 import * as repo from './content.repository';
-import { safeMediaUrl, sanitizeRichText } from './sanitize';
+import { safeMediaUrl, sanitizeRichText } from '../sanitize';
 import type { News, Notice } from './content.table';
 
 /** News, categories, notices (discover articles) and hot majors, as the public side reads them. */
@@ -164,4 +164,10 @@ export async function pageHotMajors(s: Scope, q: PageQuery & { name?: string | u
     pic: safeMediaUrl(r.pic),
     industrySalary: r.industrySalary ?? 0,
   }));
+}
+
+/** A shown hot major of this school as stored (the products domain builds its detail page), or null. */
+export async function findHotMajor(s: Scope, id: string) {
+  const tenant = await s.tenant();
+  return (await repo.findActiveHotMajor(s.db, tenant.id, id)) ?? null;
 }

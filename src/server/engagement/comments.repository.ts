@@ -1,7 +1,11 @@
 import type { DB } from '../db/database';
+import { pageFrom, type PageWindow } from '../db/paging';
 import type { CommentObjectType, CommentTable } from './engagement.table';
 
 /** Comment SQL. Every function takes the tenant id first after the connection. */
+
+/** The comments of one school: every read starts here. */
+const ofTenant = (db: DB, tenantId: string) => db.selectFrom('comments').where('tenantId', '=', tenantId);
 
 export function insertComment(db: DB, tenantId: string, row: Omit<CommentTable, 'tenantId'>) {
   return db
@@ -11,59 +15,31 @@ export function insertComment(db: DB, tenantId: string, row: Omit<CommentTable, 
 }
 
 export function findComment(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('comments').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-}
-
-export interface Window {
-  offset: number;
-  limit: number;
-  order: 'asc' | 'desc';
+  return ofTenant(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Top comments (not replies) of one object. */
-export async function pageTopComments(db: DB, tenantId: string, objectType: CommentObjectType, objectId: string, w: Window) {
-  const base = db
-    .selectFrom('comments')
-    .where('tenantId', '=', tenantId)
-    .where('objectType', '=', objectType)
-    .where('objectId', '=', objectId)
-    .where('topId', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('createdAt', w.order).orderBy('id', w.order).offset(w.offset).limit(w.limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function pageTopComments(db: DB, tenantId: string, objectType: CommentObjectType, objectId: string, w: PageWindow) {
+  const tops = ofTenant(db, tenantId).where('objectType', '=', objectType).where('objectId', '=', objectId).where('topId', 'is', null);
+  return pageFrom(w, tops.selectAll().orderBy('createdAt', w.order).orderBy('id', w.order), tops);
 }
 
 /** The replies of one thread (every comment whose top comment is topId). */
-export async function pageThreadReplies(db: DB, tenantId: string, topId: string, w: Window) {
-  const base = db.selectFrom('comments').where('tenantId', '=', tenantId).where('topId', '=', topId);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('createdAt', w.order).orderBy('id', w.order).offset(w.offset).limit(w.limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function pageThreadReplies(db: DB, tenantId: string, topId: string, w: PageWindow) {
+  const replies = ofTenant(db, tenantId).where('topId', '=', topId);
+  return pageFrom(w, replies.selectAll().orderBy('createdAt', w.order).orderBy('id', w.order), replies);
 }
 
 /** The direct replies of one comment, oldest first. */
 export function listDirectReplies(db: DB, tenantId: string, parentId: string) {
-  return db
-    .selectFrom('comments')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('parentId', '=', parentId)
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return ofTenant(db, tenantId).selectAll().where('parentId', '=', parentId).orderBy('createdAt', 'asc').orderBy('id', 'asc').execute();
 }
 
 /** Number of comments per thread (top id), or per replied-to comment (parent id). */
 export async function countBy(db: DB, tenantId: string, column: 'topId' | 'parentId', ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('comments')
+  const rows = await ofTenant(db, tenantId)
     .select([column, (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenantId', '=', tenantId)
     .where(column, 'in', ids)
     .groupBy(column)
     .execute();
@@ -73,13 +49,13 @@ export async function countBy(db: DB, tenantId: string, column: 'topId' | 'paren
 /** Text of some comments by id (the comments replied to). */
 export async function contentsOf(db: DB, tenantId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('comments').select(['id', 'content']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  const rows = await ofTenant(db, tenantId).select(['id', 'content']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.content]));
 }
 
 /** (id, parent) of every reply in a thread: enough to find the replies below a reply. */
 export function threadLinks(db: DB, tenantId: string, topId: string) {
-  return db.selectFrom('comments').select(['id', 'parentId']).where('tenantId', '=', tenantId).where('topId', '=', topId).execute();
+  return ofTenant(db, tenantId).select(['id', 'parentId']).where('topId', '=', topId).execute();
 }
 
 /** Deletes comments of this tenant by id, and (for top comments) their whole thread. */

@@ -1,15 +1,16 @@
-import type { DB } from '../db/database';
 import { AppError } from '../errors';
 import { newId } from '../ids';
-import { pageOf, type Page } from '~/lib/paging';
-import { formatDateTime } from '~/lib/format';
-import { t } from '~/lib/i18n';
-import { safeMediaUrl } from '../content/sanitize';
-import type { User } from '../identity/identity.table';
+import { windowOf } from '../db/paging';
+import type { Scope } from '../http/scope';
+import { pageOf, type Page, type PageQuery } from '~/lib/paging';
+import { formatDateTime } from '~/lib/time/cst';
+import { t } from '~/server/i18n';
+import type { CommentView, CommentWithReplies } from '~/lib/api/contracts/engagement';
+import { safeMediaUrl } from '../sanitize';
 import * as repo from './comments.repository';
-import type { Comment, CommentAuthorRole, CommentObjectType } from './engagement.table';
-import { requireCommentObject } from './objects';
-import { authorNameOf, commentText, descendantsOf } from './rules';
+import type { Comment, CommentObjectType } from './engagement.table';
+import { requireCommentObject } from './objects.service';
+import { authorNameOf, commentText, descendantsOf } from './engagement.rules';
 
 /**
  * Comments on album materials, feed items and news. Top comments have no parent and no top id;
@@ -17,45 +18,14 @@ import { authorNameOf, commentText, descendantsOf } from './rules';
  * (commentTopId). Deleting a comment deletes it and every reply below it, for good.
  */
 
-/** Business code for "not allowed": the user is logged in but this is not theirs. */
-export const FORBIDDEN = 403;
-
-export interface CommentView {
-  id: string;
-  /** The author's user id; null for VEST comments. */
-  commentAuthor: string | null;
-  commentAuthorName: string;
-  commentAuthorPic: string | null;
-  commentAuthorRole: CommentAuthorRole;
-  /** Plain text; the UI escapes it. */
-  commentContent: string;
-  commentObjectId: string;
-  commentObjectType: CommentObjectType;
-  commentParent: string | null;
-  commentParentAuthorName: string | null;
-  /** The text of the comment replied to; null for a top comment. */
-  commentReply: string | null;
-  commentTopId: string | null;
-  createdTime: string;
-  createdTimestamp: number;
-  /** Top comment: replies in its thread. Reply: direct replies to it. */
-  childrenCount: number;
-  /** True when the current user wrote it (the UI offers delete). */
-  mine: boolean;
-}
-
-export interface CommentWithReplies extends CommentView {
-  children: CommentView[];
-}
-
-async function views(db: DB, tenantId: string, userId: string | null, rows: Comment[]): Promise<CommentView[]> {
+async function views(s: Scope, tenantId: string, userId: string | null, rows: Comment[]): Promise<CommentView[]> {
   const tops = rows.filter((r) => r.topId === null).map((r) => r.id);
   const replies = rows.filter((r) => r.topId !== null).map((r) => r.id);
   const parents = [...new Set(rows.map((r) => r.parentId).filter((id): id is string => !!id))];
   const [threadCounts, replyCounts, parentTexts] = await Promise.all([
-    repo.countBy(db, tenantId, 'topId', tops),
-    repo.countBy(db, tenantId, 'parentId', replies),
-    repo.contentsOf(db, tenantId, parents),
+    repo.countBy(s.db, tenantId, 'topId', tops),
+    repo.countBy(s.db, tenantId, 'parentId', replies),
+    repo.contentsOf(s.db, tenantId, parents),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -77,44 +47,37 @@ async function views(db: DB, tenantId: string, userId: string | null, rows: Comm
   }));
 }
 
-interface Paging {
-  current: number;
-  size: number;
-  order: 'asc' | 'desc';
+/** The visitor's or user's view of some rows (`mine` needs the user when a valid token came). */
+async function viewsForReader(s: Scope, tenantId: string, rows: Comment[]): Promise<CommentView[]> {
+  const auth = await s.optionalUser();
+  return views(s, tenantId, auth?.user.id ?? null, rows);
 }
 
-const window = (p: Paging) => ({ offset: (p.current - 1) * p.size, limit: p.size, order: p.order });
-
-/** Top comments of an object of this tenant (refused when the object does not exist here). */
+/** Top comments of an object of this school (refused when the object is not here). */
 export async function pageObjectComments(
-  db: DB,
-  tenantId: string,
-  userId: string | null,
-  q: Paging & { objectType: CommentObjectType; objectId: string },
+  s: Scope,
+  q: PageQuery & { objectType: CommentObjectType; objectId: string },
 ): Promise<Page<CommentView>> {
-  await requireCommentObject(db, tenantId, q.objectType, q.objectId);
-  const { rows, total } = await repo.pageTopComments(db, tenantId, q.objectType, q.objectId, window(q));
-  return pageOf(await views(db, tenantId, userId, rows), total, q.current, q.size);
+  const tenant = await s.tenant();
+  await requireCommentObject(s, q.objectType, q.objectId);
+  const { rows, total } = await repo.pageTopComments(s.db, tenant.id, q.objectType, q.objectId, windowOf(q));
+  return pageOf(await viewsForReader(s, tenant.id, rows), total, q.current, q.size);
 }
 
-async function requireComment(db: DB, tenantId: string, id: string): Promise<Comment> {
-  const row = await repo.findComment(db, tenantId, id);
+async function requireComment(s: Scope, tenantId: string, id: string): Promise<Comment> {
+  const row = await repo.findComment(s.db, tenantId, id);
   if (!row) throw AppError.notFound(t('engagement.commentNotFound'));
   return row;
 }
 
 /** The replies of a thread (oldest first by default). */
-export async function pageThread(
-  db: DB,
-  tenantId: string,
-  userId: string | null,
-  q: Paging & { topId: string; objectId?: string | undefined },
-): Promise<Page<CommentView>> {
-  const top = await requireComment(db, tenantId, q.topId);
+export async function pageThread(s: Scope, q: PageQuery & { topId: string; objectId?: string | undefined }): Promise<Page<CommentView>> {
+  const tenant = await s.tenant();
+  const top = await requireComment(s, tenant.id, q.topId);
   if (top.topId !== null) throw AppError.badRequest(t('engagement.threadMismatch'));
   if (q.objectId && q.objectId !== top.objectId) throw AppError.badRequest(t('engagement.threadMismatch'));
-  const { rows, total } = await repo.pageThreadReplies(db, tenantId, top.id, window(q));
-  return pageOf(await views(db, tenantId, userId, rows), total, q.current, q.size);
+  const { rows, total } = await repo.pageThreadReplies(s.db, tenant.id, top.id, windowOf(q));
+  return pageOf(await viewsForReader(s, tenant.id, rows), total, q.current, q.size);
 }
 
 function validText(raw: string | null | undefined): string {
@@ -123,86 +86,85 @@ function validText(raw: string | null | undefined): string {
   return r.text;
 }
 
-async function insertAndView(db: DB, tenantId: string, user: User, row: Omit<Comment, 'tenantId'>): Promise<CommentView> {
-  await repo.insertComment(db, tenantId, row);
-  const [view] = await views(db, tenantId, user.id, [{ ...row, tenantId }]);
+/**
+ * Stores the user's comment on an object, as a reply when `parent` is given (the thread's top
+ * comment is the parent's top, or the parent itself), and answers it as lists show it.
+ */
+async function write(
+  s: Scope,
+  on: { objectType: CommentObjectType; objectId: string },
+  content: string,
+  parent: Comment | null,
+): Promise<CommentView> {
+  const [{ user }, tenant] = await Promise.all([s.user(), s.tenant()]);
+  const row: Comment = {
+    id: newId(s.now),
+    tenantId: tenant.id,
+    objectType: on.objectType,
+    objectId: on.objectId,
+    authorId: user.id,
+    authorName: authorNameOf(user),
+    authorPic: user.avatar,
+    authorRole: 'USER',
+    content,
+    parentId: parent?.id ?? null,
+    parentAuthorName: parent?.authorName ?? null,
+    topId: parent ? (parent.topId ?? parent.id) : null,
+    createdAt: s.now,
+  };
+  await repo.insertComment(s.db, tenant.id, row);
+  const [view] = await views(s, tenant.id, user.id, [row]);
   return view!;
 }
 
-function authorOf(user: User) {
-  return { authorId: user.id, authorName: authorNameOf(user), authorPic: user.avatar, authorRole: 'USER' as const };
-}
-
 export async function saveComment(
-  db: DB,
-  tenantId: string,
-  user: User,
-  now: number,
+  s: Scope,
   input: { objectType: CommentObjectType; objectId: string; content: string | null | undefined },
 ): Promise<CommentView> {
+  await s.user();
   const content = validText(input.content);
-  await requireCommentObject(db, tenantId, input.objectType, input.objectId);
-  return insertAndView(db, tenantId, user, {
-    id: newId(now),
-    objectType: input.objectType,
-    objectId: input.objectId,
-    ...authorOf(user),
-    content,
-    parentId: null,
-    parentAuthorName: null,
-    topId: null,
-    createdAt: now,
-  });
+  await requireCommentObject(s, input.objectType, input.objectId);
+  return write(s, input, content, null);
 }
 
-export async function reply(
-  db: DB,
-  tenantId: string,
-  user: User,
-  now: number,
-  input: { parentId: string; content: string | null | undefined },
-): Promise<CommentView> {
+export async function reply(s: Scope, input: { parentId: string; content: string | null | undefined }): Promise<CommentView> {
+  await s.user();
+  const tenant = await s.tenant();
   const content = validText(input.content);
-  const parent = await requireComment(db, tenantId, input.parentId);
+  const parent = await requireComment(s, tenant.id, input.parentId);
   // The object may have been withdrawn since the thread started.
-  await requireCommentObject(db, tenantId, parent.objectType, parent.objectId);
-  return insertAndView(db, tenantId, user, {
-    id: newId(now),
-    objectType: parent.objectType,
-    objectId: parent.objectId,
-    ...authorOf(user),
-    content,
-    parentId: parent.id,
-    parentAuthorName: parent.authorName,
-    topId: parent.topId ?? parent.id,
-    createdAt: now,
-  });
+  await requireCommentObject(s, parent.objectType, parent.objectId);
+  return write(s, parent, content, parent);
 }
 
 /**
  * Deletes the user's own comment and every reply below it (a top comment takes its whole thread).
- * Another user's comment -> 403; a missing, already deleted or another tenant's id -> 404.
+ * Another user's comment -> 403; a missing, already deleted or another school's id -> 404.
  */
-export async function removeComment(db: DB, tenantId: string, user: User, id: string): Promise<void> {
-  const row = await requireComment(db, tenantId, id);
-  if (row.authorId !== user.id) throw new AppError(FORBIDDEN, t('engagement.notCommentAuthor'));
-  await db.transaction().execute(async (trx) => {
+export async function removeComment(s: Scope, id: string): Promise<void> {
+  const { user } = await s.user();
+  const tenant = await s.tenant();
+  const row = await requireComment(s, tenant.id, id);
+  if (row.authorId !== user.id) throw AppError.forbidden(t('engagement.notCommentAuthor'));
+  await s.db.transaction().execute(async (trx) => {
     if (row.topId === null) {
-      await repo.deleteComments(trx, tenantId, [row.id], row.id);
+      await repo.deleteComments(trx, tenant.id, [row.id], row.id);
     } else {
-      const below = descendantsOf(row.id, await repo.threadLinks(trx, tenantId, row.topId));
-      await repo.deleteComments(trx, tenantId, [row.id, ...below]);
+      const below = descendantsOf(row.id, await repo.threadLinks(trx, tenant.id, row.topId));
+      await repo.deleteComments(trx, tenant.id, [row.id, ...below]);
     }
   });
 }
 
 /** One comment with its replies: the whole thread for a top comment, direct replies for a reply. */
-export async function getWithReplies(db: DB, tenantId: string, userId: string, id: string): Promise<CommentWithReplies> {
-  const row = await requireComment(db, tenantId, id);
+export async function getWithReplies(s: Scope, id: string): Promise<CommentWithReplies> {
+  const { user } = await s.user();
+  const tenant = await s.tenant();
+  const row = await requireComment(s, tenant.id, id);
   const children =
     row.topId === null
-      ? (await repo.pageThreadReplies(db, tenantId, row.id, { offset: 0, limit: 9999, order: 'asc' })).rows
-      : await repo.listDirectReplies(db, tenantId, row.id);
-  const [view] = await views(db, tenantId, userId, [row]);
-  return { ...view!, children: await views(db, tenantId, userId, children) };
+      ? (await repo.pageThreadReplies(s.db, tenant.id, row.id, { offset: 0, limit: 9999, order: 'asc', countTotal: false })).rows
+      : await repo.listDirectReplies(s.db, tenant.id, row.id);
+  const [view] = await views(s, tenant.id, user.id, [row]);
+  return { ...view!, children: await views(s, tenant.id, user.id, children) };
 }

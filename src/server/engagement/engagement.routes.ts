@@ -1,32 +1,30 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import * as api from '~/lib/api/contracts/engagement';
+import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
-import { idSchema, readJson, readQuery } from '../http/validate';
-import { optionalId, pagedWith } from './schemas';
-import { tenantOf } from '../http/tenant';
-import { optionalUser, requireUser } from '../http/auth';
-import { ok } from '../errors';
-import { t } from '~/lib/i18n';
-import { mediaRoutes } from '../media/media.routes';
-import { COMMENT_OBJECT_TYPES, THUMBS_OBJECT_TYPES } from './engagement.table';
-import { ENGAGEMENT_PATHS as P } from './paths';
+import { serve } from '../http/serve';
+import { idSchema, pageRequest } from '../http/validate';
 import * as comments from './comments.service';
-import * as thumbs from './thumbs.service';
+import * as likes from './likes.service';
 import * as reviews from './reviews.service';
 
-const commentObjectType = z.enum(COMMENT_OBJECT_TYPES, { error: t('engagement.badType') });
-const thumbsObjectType = z.enum(THUMBS_OBJECT_TYPES, { error: t('engagement.badType') });
+/** Empty values (`"tagId": ""`) mean "not given". */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalId = z.preprocess(blank, idSchema.optional());
+const commentObjectType = z.enum(api.COMMENT_OBJECT_TYPES, { error: t('engagement.badType') });
+const thumbsObjectType = z.enum(api.THUMBS_OBJECT_TYPES, { error: t('engagement.badType') });
 /** Text is checked by the service (blank -> 请输入内容, over 500 -> refused); only the type here. */
 const commentContent = z.string().max(20_000).nullish();
 
-const commentPage = pagedWith(z.object({ commentObjectId: idSchema, commentObjectType }).loose(), ['createdTime'] as const, {
+const commentPage = pageRequest(z.object({ commentObjectId: idSchema, commentObjectType }).loose(), ['createdTime'] as const, {
   size: 10,
   sort: 'createdTime',
   order: 'descending',
   maxSize: 9999,
 });
 
-const threadPage = pagedWith(z.object({ commentObjectId: optionalId, commentTopId: idSchema }).loose(), ['createdTime'] as const, {
+const threadPage = pageRequest(z.object({ commentObjectId: optionalId, commentTopId: idSchema }).loose(), ['createdTime'] as const, {
   size: 999,
   sort: 'createdTime',
   order: 'ascending',
@@ -35,101 +33,50 @@ const threadPage = pagedWith(z.object({ commentObjectId: optionalId, commentTopI
 
 const saveBody = z.object({ commentObjectId: idSchema, commentObjectType, commentContent }).loose();
 const replyBody = z.object({ commentParent: idSchema, commentContent }).loose();
-const idQuery = z.object({ id: idSchema });
+const byId = z.object({ id: idSchema });
 const thumbsBody = z.object({ objectId: idSchema, objectType: thumbsObjectType }).loose();
 
-const reviewPage = pagedWith(z.object({ tagId: optionalId }).loose(), ['createdTime'] as const, {
+const reviewPage = pageRequest(z.object({ tagId: optionalId }).loose(), ['createdTime'] as const, {
   size: 2,
   sort: 'createdTime',
   order: 'descending',
 });
 
 /**
- * Comments, likes and reviews, plus the media calls (banners, album, video feeds) of
- * src/server/media, mounted together. Calls under app/ and anyone/ need a user (40001 without);
- * anyBiz calls take an optional token (for `mine` and `thumbs`).
+ * Comments, likes and reviews. Calls under app/ and anyone/ need a user (40001 without), which the
+ * services ask the scope for; anyBiz calls take an optional token (for `mine` and `thumbs`).
  */
-export const engagementRoutes = new Hono<ApiEnv>()
-  .route('/', mediaRoutes)
-  .post(P.commentPage, async (c) => {
-    const b = await readJson(c, commentPage);
-    const tenant = await tenantOf(c);
-    const user = await optionalUser(c);
-    return c.json(
-      ok(
-        await comments.pageObjectComments(c.var.runtime.db, tenant.id, user?.user.id ?? null, {
-          ...b,
-          objectType: b.model.commentObjectType,
-          objectId: b.model.commentObjectId,
-        }),
-      ),
-    );
-  })
-  .post(P.commentReplies, async (c) => {
-    const b = await readJson(c, threadPage);
-    const tenant = await tenantOf(c);
-    const user = await optionalUser(c);
-    return c.json(
-      ok(
-        await comments.pageThread(c.var.runtime.db, tenant.id, user?.user.id ?? null, {
-          ...b,
-          topId: b.model.commentTopId,
-          objectId: b.model.commentObjectId,
-        }),
-      ),
-    );
-  })
-  .post(P.commentSave, async (c) => {
-    const { user } = await requireUser(c);
-    const b = await readJson(c, saveBody);
-    const tenant = await tenantOf(c);
-    const saved = await comments.saveComment(c.var.runtime.db, tenant.id, user, c.var.ctx.now, {
-      objectType: b.commentObjectType,
-      objectId: b.commentObjectId,
-      content: b.commentContent,
-    });
-    return c.json(ok(saved, t('common.operationSuccess')));
-  })
-  .post(P.commentReply, async (c) => {
-    const { user } = await requireUser(c);
-    const b = await readJson(c, replyBody);
-    const tenant = await tenantOf(c);
-    const saved = await comments.reply(c.var.runtime.db, tenant.id, user, c.var.ctx.now, { parentId: b.commentParent, content: b.commentContent });
-    return c.json(ok(saved, t('common.operationSuccess')));
-  })
-  .get(P.commentRemove, async (c) => {
-    const { user } = await requireUser(c);
-    const { id } = readQuery(c, idQuery);
-    const tenant = await tenantOf(c);
-    await comments.removeComment(c.var.runtime.db, tenant.id, user, id);
-    return c.json(ok(true, t('common.operationSuccess')));
-  })
-  .get(P.commentGetReply, async (c) => {
-    const { user } = await requireUser(c);
-    const { id } = readQuery(c, idQuery);
-    const tenant = await tenantOf(c);
-    return c.json(ok(await comments.getWithReplies(c.var.runtime.db, tenant.id, user.id, id)));
-  })
-  .post(P.thumbs, async (c) => {
-    const { user } = await requireUser(c);
-    const b = await readJson(c, thumbsBody);
-    const tenant = await tenantOf(c);
-    return c.json(ok(await thumbs.like(c.var.runtime.db, tenant.id, user.id, c.var.ctx.now, b.objectType, b.objectId)));
-  })
-  .post(P.unthumbs, async (c) => {
-    const { user } = await requireUser(c);
-    const b = await readJson(c, thumbsBody);
-    const tenant = await tenantOf(c);
-    return c.json(ok(await thumbs.unlike(c.var.runtime.db, tenant.id, user.id, b.objectType, b.objectId)));
-  })
-  .post(P.reviewPage, async (c) => {
-    const b = await readJson(c, reviewPage);
-    const tenant = await tenantOf(c);
-    const user = await optionalUser(c);
-    return c.json(ok(await reviews.pageReviews(c.var.runtime.db, tenant.id, user?.user.id ?? null, { ...b, tagId: b.model.tagId })));
-  })
-  .post(P.reviewTags, async (c) => {
-    await readJson(c, z.object({}).loose());
-    const tenant = await tenantOf(c);
-    return c.json(ok(await reviews.listReviewTags(c.var.runtime.db, tenant.id)));
-  });
+export const engagementRoutes = new Hono<ApiEnv>();
+
+/** A comment write: its success says 操作成功, which the client shows. */
+const written = { message: t('common.operationSuccess') };
+
+serve(engagementRoutes, api.commentPage, commentPage, (s, b) =>
+  comments.pageObjectComments(s, { ...b, objectType: b.model.commentObjectType, objectId: b.model.commentObjectId }),
+);
+serve(engagementRoutes, api.threadPage, threadPage, (s, b) =>
+  comments.pageThread(s, { ...b, topId: b.model.commentTopId, objectId: b.model.commentObjectId }),
+);
+serve(
+  engagementRoutes,
+  api.saveComment,
+  saveBody,
+  (s, b) => comments.saveComment(s, { objectType: b.commentObjectType, objectId: b.commentObjectId, content: b.commentContent }),
+  written,
+);
+serve(engagementRoutes, api.replyComment, replyBody, (s, b) => comments.reply(s, { parentId: b.commentParent, content: b.commentContent }), written);
+serve(
+  engagementRoutes,
+  api.removeComment,
+  byId,
+  async (s, q) => {
+    await comments.removeComment(s, q.id);
+    return true;
+  },
+  written,
+);
+serve(engagementRoutes, api.commentWithReplies, byId, (s, q) => comments.getWithReplies(s, q.id));
+serve(engagementRoutes, api.like, thumbsBody, (s, b) => likes.setLiked(s, b.objectType, b.objectId, true));
+serve(engagementRoutes, api.unlike, thumbsBody, (s, b) => likes.setLiked(s, b.objectType, b.objectId, false));
+serve(engagementRoutes, api.reviewPage, reviewPage, (s, b) => reviews.pageReviews(s, { ...b, tagId: b.model.tagId }));
+serve(engagementRoutes, api.reviewTags, z.object({}).loose(), (s) => reviews.listReviewTags(s));

@@ -1,11 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { CommentAuthorRole, CommentObjectType, ThumbsObjectType } from '~/lib/api/contracts/engagement';
 
-/** What a comment is about. ORDER exists in the spec, but this portal has no orders to comment on. */
-export const COMMENT_OBJECT_TYPES = ['UNIVERSITY_PIC', 'MICRO_CLASSROOM', 'ORDER', 'NEW_INFORMATION', 'PEOPLE_SAY'] as const;
-export type CommentObjectType = (typeof COMMENT_OBJECT_TYPES)[number];
-
-/** USER: written by a logged-in user. VEST: a virtual comment seeded by the school (shown as 虚拟评论). */
-export type CommentAuthorRole = 'USER' | 'VEST';
+export type { CommentAuthorRole, CommentObjectType, ThumbsObjectType };
 
 export interface CommentTable {
   id: string;
@@ -26,9 +22,6 @@ export interface CommentTable {
   topId: string | null;
   createdAt: number;
 }
-
-export const THUMBS_OBJECT_TYPES = ['REVIEW', 'PEOPLE_SAY', 'MICRO_CLASSROOM', 'UNIVERSITY_PIC'] as const;
-export type ThumbsObjectType = (typeof THUMBS_OBJECT_TYPES)[number];
 
 /** One like of one user for one object; unique on (tenant, user, object type, object id). */
 export interface ThumbsRecordTable {

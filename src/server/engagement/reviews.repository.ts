@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { pageFrom, type PageWindow } from '../db/paging';
 
 /** Review ("comment score") SQL. Every function takes the tenant id first after the connection. */
 
@@ -22,29 +23,13 @@ function reviewBase(db: DB, tenantId: string, tagId?: string) {
 }
 
 /** Published reviews: pinned first, then newest first. */
-export async function pagePublishedReviews(db: DB, tenantId: string, f: { tagId?: string | undefined; offset: number; limit: number }) {
-  const [rows, count] = await Promise.all([
-    reviewBase(db, tenantId, f.tagId)
-      .selectAll('s')
-      .orderBy('s.top', 'desc')
-      .orderBy('s.createdAt', 'desc')
-      .orderBy('s.id', 'desc')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
-    reviewBase(db, tenantId, f.tagId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function pagePublishedReviews(db: DB, tenantId: string, f: PageWindow & { tagId?: string | undefined }) {
+  const reviews = reviewBase(db, tenantId, f.tagId);
+  return pageFrom(f, reviews.selectAll('s').orderBy('s.top', 'desc').orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc'), reviews);
 }
 
 export function findPublishedReview(db: DB, tenantId: string, id: string) {
-  return db
-    .selectFrom('commentScores')
-    .select(['id', 'thumbsBase'])
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('status', '=', PUBLISHED)
-    .executeTakeFirst();
+  return reviewBase(db, tenantId).select(['s.id', 's.thumbsBase']).where('s.id', '=', id).executeTakeFirst();
 }
 
 /** Review tags with the number of published reviews carrying each. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { ThumbsObjectType } from './engagement.table';
 
@@ -26,36 +27,22 @@ export async function deleteThumb(db: DB, tenantId: string, userId: string, obje
     .execute();
 }
 
-/** Number of likes per object id (objects without likes are absent). */
-export async function countThumbs(db: DB, tenantId: string, objectType: ThumbsObjectType, objectIds: string[]): Promise<Map<string, number>> {
-  if (objectIds.length === 0) return new Map();
-  const rows = await db
+/**
+ * Per liked object id: its number of likes and how many of them are the user's (0 or 1; always 0
+ * without a user). Objects without likes are absent.
+ */
+export function tallyThumbs(db: DB, tenantId: string, objectType: ThumbsObjectType, objectIds: string[], userId: string | null) {
+  if (objectIds.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('thumbsRecords')
-    .select(['objectId', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'objectId',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(case when ${sql.ref('userId')} = ${userId} then 1 else 0 end)`.as('mine'),
+    ])
     .where('tenantId', '=', tenantId)
     .where('objectType', '=', objectType)
     .where('objectId', 'in', objectIds)
     .groupBy('objectId')
     .execute();
-  return new Map(rows.map((r) => [r.objectId, Number(r.n)]));
-}
-
-/** The ids among objectIds that this user likes. */
-export async function likedBy(
-  db: DB,
-  tenantId: string,
-  userId: string | null,
-  objectType: ThumbsObjectType,
-  objectIds: string[],
-): Promise<Set<string>> {
-  if (!userId || objectIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('thumbsRecords')
-    .select('objectId')
-    .where('tenantId', '=', tenantId)
-    .where('userId', '=', userId)
-    .where('objectType', '=', objectType)
-    .where('objectId', 'in', objectIds)
-    .execute();
-  return new Set(rows.map((r) => r.objectId));
 }

@@ -1,32 +1,24 @@
-import type { DB } from '../db/database';
-import { newId } from '../ids';
+import type { Scope } from '../http/scope';
 import type { ThumbsObjectType } from './engagement.table';
-import { requireThumbsObject } from './objects';
 import * as repo from './thumbs.repository';
 
-/** Likes: one per user and object, counted on the server. */
+/**
+ * Likes as lists show them: how many each object has here and whether the request's user is
+ * among them. The feeds (media) and reviews add these to the likes brought over from before.
+ * Liking itself is likes.service.ts, which needs the objects; this one needs nothing else, so
+ * any domain may use it.
+ */
 
-export interface ThumbsState {
-  /** 1 when the user now likes the object. */
-  thumbs: 0 | 1;
-  thumbsCount: number;
+export interface Thumbs {
+  count: number;
+  /** The request's user (valid Token) likes it. */
+  liked: boolean;
 }
 
-async function state(db: DB, tenantId: string, userId: string, type: ThumbsObjectType, id: string, base: number): Promise<ThumbsState> {
-  const [counts, liked] = await Promise.all([repo.countThumbs(db, tenantId, type, [id]), repo.likedBy(db, tenantId, userId, type, [id])]);
-  return { thumbs: liked.has(id) ? 1 : 0, thumbsCount: base + (counts.get(id) ?? 0) };
-}
-
-/** Likes the object; liking it again changes nothing. */
-export async function like(db: DB, tenantId: string, userId: string, now: number, type: ThumbsObjectType, id: string): Promise<ThumbsState> {
-  const { base } = await requireThumbsObject(db, tenantId, type, id);
-  await repo.insertThumb(db, tenantId, { id: newId(now), userId, objectType: type, objectId: id, createdAt: now });
-  return state(db, tenantId, userId, type, id, base);
-}
-
-/** Takes the like back; unliking what is not liked is fine. */
-export async function unlike(db: DB, tenantId: string, userId: string, type: ThumbsObjectType, id: string): Promise<ThumbsState> {
-  const { base } = await requireThumbsObject(db, tenantId, type, id);
-  await repo.deleteThumb(db, tenantId, userId, type, id);
-  return state(db, tenantId, userId, type, id, base);
+/** Per object id (objects without likes are absent). */
+export async function thumbsOf(s: Scope, type: ThumbsObjectType, ids: string[]): Promise<Map<string, Thumbs>> {
+  if (ids.length === 0) return new Map();
+  const [tenant, auth] = await Promise.all([s.tenant(), s.optionalUser()]);
+  const rows = await repo.tallyThumbs(s.db, tenant.id, type, ids, auth?.user.id ?? null);
+  return new Map(rows.map((r) => [r.objectId, { count: Number(r.n), liked: Number(r.mine) > 0 }]));
 }

@@ -3,8 +3,10 @@ import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
 import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
-import type { SchoolInfo } from '../tenant/tenant.service';
-import type { CustomerServiceVO } from '../leads/leads.service';
+import type { SmsProvider } from '../sms/sms.provider';
+import type { MapProvider } from '../platform/map.provider';
+import type { SchoolInfo } from '~/lib/api/contracts/tenant';
+import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
 export interface Runtime {
@@ -24,6 +26,11 @@ export interface Runtime {
     schools: TtlCache<SchoolInfo>;
     customerServices: TtlCache<CustomerServiceVO | null>;
     qrCodes: TtlCache<string>;
+  };
+  /** Outside services, made once from the configuration: where SMS codes go; IP location (null without a key). */
+  providers: {
+    sms: SmsProvider;
+    map: MapProvider | null;
   };
 }
 

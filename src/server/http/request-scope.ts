@@ -15,7 +15,7 @@ export interface ScopeInput {
 }
 
 export function createScope(runtime: Runtime, input: ScopeInput): Scope {
-  const { db, config, logger, lookups } = runtime;
+  const { db, config, logger, lookups, providers } = runtime;
   const now = runtime.now();
   let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
   let user: Promise<Authenticated> | undefined;
@@ -26,6 +26,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     config,
     logger,
     lookups,
+    providers,
     now,
     requestId: input.requestId,
     ip: input.ip,

@@ -29,6 +29,8 @@ export interface Scope {
   readonly config: Config;
   readonly logger: Logger;
   readonly lookups: Runtime['lookups'];
+  /** Outside services (SMS, map), made once per process. */
+  readonly providers: Runtime['providers'];
   readonly requestId: string;
   /** The peer address ('' when unknown). */
   readonly ip: string;
@@ -52,6 +54,5 @@ export interface Scope {
 /** The Hono environment of every API route: the scope is set once per request in app.ts. */
 export type ApiEnv = {
   Bindings: { requestId?: string; ip?: string };
-  // TEMPORARY runtime/ctx: removed when every route uses the scope.
-  Variables: { scope: Scope; runtime: Runtime; ctx: { requestId: string; host: string; ip: string; now: number; headers: ClientHeaders } };
+  Variables: { scope: Scope };
 };

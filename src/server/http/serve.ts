@@ -6,9 +6,11 @@ import { publicCache } from './cache';
 import type { ApiEnv, Scope } from './scope';
 import { parseWith, readBody } from './validate';
 
-export interface ServeOptions {
+export interface ServeOptions<Res> {
   /** Seconds a shared cache may keep a success (answers that depend only on the school and URL). */
   cache?: number;
+  /** The success message where the spec words it (the client shows it), else 'success'. */
+  message?: string | ((data: Res) => string);
 }
 
 type Handler<In, Res> = (scope: Scope, input: In, c: Context<ApiEnv>) => Promise<Res | Response> | Res | Response;
@@ -26,7 +28,7 @@ export function serve<Req, Res, S extends z.ZodType>(
   call: Call<Req, Res>,
   schema: S,
   handler: Handler<z.output<S>, Res>,
-  options: ServeOptions = {},
+  options: ServeOptions<Res> = {},
 ): void {
   const route = async (c: Context<ApiEnv>) => {
     const raw = call.method === 'GET' ? c.req.query() : await readBody(c);
@@ -35,7 +37,8 @@ export function serve<Req, Res, S extends z.ZodType>(
     const result = await handler(c.var.scope, input, c);
     if (result instanceof Response) return result;
     if (options.cache) publicCache(c, options.cache);
-    return c.json(ok(result));
+    const { message } = options;
+    return c.json(ok(result, typeof message === 'function' ? message(result) : message));
   };
   if (call.method === 'GET') router.get(call.path, route);
   else router.post(call.path, route);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Context } from 'hono';
 import { AppError } from '../errors';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 
 // Zod's own messages in Chinese, for the users who read them.
 z.config(z.locales.zhCN());
@@ -55,7 +55,8 @@ export function pageRequest<M extends z.ZodType, S extends readonly [string, ...
   return z.object({
     current: z.coerce.number().int().min(1).max(100000).default(1),
     size: z.coerce.number().int().min(1).max(defaults.maxSize ?? 100).default(defaults.size),
-    model: model.default({} as never),
+    // prefault, not default: an absent model is parsed as {}, so its required fields are named.
+    model: model.prefault({} as never),
     order: z.enum(['ascending', 'descending', 'asc', 'desc']).default(defaults.order)
       .transform((o) => (o.startsWith('asc') ? 'asc' : 'desc') as 'asc' | 'desc'),
     sort: z.enum(sorts).default(defaults.sort as never),

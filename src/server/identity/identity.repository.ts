@@ -1,15 +1,14 @@
 import type { DB } from '../db/database';
+import type { UserTable } from './identity.table';
 
 /**
- * Users are global (a person is one mobile number); their link to a school is user_tenants.
- * Token look-ups go by the token's hash and return its tenant, which the caller compares.
+ * All SQL of users, their schools and their tokens; no other domain writes these tables. Users
+ * are global (a person is one mobile number); their link to a school is user_tenants. Token
+ * look-ups go by the token's hash and return its tenant, which the caller compares.
  */
-export function findUserById(db: DB, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
 
-export function findUserByMobile(db: DB, mobile: string) {
-  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+export function findUser(db: DB, by: 'id' | 'mobile' | 'username', value: string) {
+  return db.selectFrom('users').selectAll().where(by, '=', value).executeTakeFirst();
 }
 
 export function insertUser(db: DB, user: { id: string; mobile: string; nickName: string | null; now: number }) {
@@ -17,6 +16,12 @@ export function insertUser(db: DB, user: { id: string; mobile: string; nickName:
     .insertInto('users')
     .values({ id: user.id, mobile: user.mobile, nickName: user.nickName, status: 1, createdAt: user.now, updatedAt: user.now })
     .execute();
+}
+
+export type UserChanges = Partial<Pick<UserTable, 'nickName' | 'realName' | 'passwordHash' | 'passwordUpdatedAt'>> & { updatedAt: number };
+
+export function updateUser(db: DB, userId: string, changes: UserChanges) {
+  return db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
 
 export function findBinding(db: DB, tenantId: string, userId: string) {
@@ -42,12 +47,12 @@ export function findTokenByHash(db: DB, tokenHash: string) {
   return db.selectFrom('userTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
-export function revokeToken(db: DB, tenantId: string, tokenHash: string, now: number) {
-  return db
-    .updateTable('userTokens')
-    .set({ revokedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('tokenHash', '=', tokenHash)
-    .where('revokedAt', 'is', null)
-    .execute();
+/** Live tokens stop working: one token in its school (logout), or every other token of a user. */
+export function revokeTokens(db: DB, which: { tenantId: string; tokenHash: string } | { userId: string; keepTokenHash: string }, now: number) {
+  const live = db.updateTable('userTokens').set({ revokedAt: now }).where('revokedAt', 'is', null);
+  const q =
+    'tenantId' in which
+      ? live.where('tenantId', '=', which.tenantId).where('tokenHash', '=', which.tokenHash)
+      : live.where('userId', '=', which.userId).where('tokenHash', '!=', which.keepTokenHash);
+  return q.execute();
 }

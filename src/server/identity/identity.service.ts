@@ -2,24 +2,28 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import type { Authenticated, Scope, Student } from '../http/scope';
 import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
+import { MOBILE_PATTERN } from '~/lib/sms-sign';
+import type { IssuedToken, UserInfo } from '~/lib/api/contracts/identity';
 import * as repo from './identity.repository';
 import type { User } from './identity.table';
-import type { Authenticated, Student } from '../http/scope';
+import { decryptTokenParam } from './token-param';
 
-export type { Authenticated, Student };
+export type { Authenticated, Student, User };
+export type UserChanges = repo.UserChanges;
+
+/**
+ * Users, their schools and their sessions: the one domain that writes users, user_tenants and
+ * user_tokens. The functions that take a database and explicit ids serve the request scope, the
+ * login domain, the seed and the tests alike (a session may be for another school than the
+ * request's: single sign-on names its own); the calls of the routes take the scope.
+ */
 
 /** Tokens: 256 random bits, handed out once, stored only as SHA-256. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export interface IssuedToken {
-  userId: string;
-  token: string;
-  /** Epoch ms when the token stops working. */
-  expiration: number;
 }
 
 export async function issueToken(
@@ -40,20 +44,21 @@ export async function issueToken(
   return { userId: args.userId, token, expiration };
 }
 
+const tokenInvalid = () => new AppError(ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
 
 /**
  * The user of a token for this tenant, or the login-invalid code that tells the browser to log
  * in again: 40001 missing, unknown or expired; 40005 revoked; 40009 issued for another school.
  */
 export async function authenticate(db: DB, token: string | null, tenantId: string, now: number): Promise<Authenticated> {
-  if (!token) throw new AppError(ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+  if (!token) throw tokenInvalid();
   const tokenHash = hashToken(token);
   const row = await repo.findTokenByHash(db, tokenHash);
-  if (!row || row.expiresAt <= now) throw new AppError(ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+  if (!row || row.expiresAt <= now) throw tokenInvalid();
   if (row.revokedAt !== null) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.tokenRevoked'));
   if (row.tenantId !== tenantId) throw new AppError(ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
-  const user = await repo.findUserById(db, row.userId);
-  if (!user) throw new AppError(ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+  const user = await repo.findUser(db, 'id', row.userId);
+  if (!user) throw tokenInvalid();
   if (user.status !== 1) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.userDisabled'));
   return { user, tokenHash };
 }
@@ -67,24 +72,20 @@ export async function studentOf(db: DB, tenantId: string, auth: Authenticated, n
   return { tenantId, studentId, user: auth.user };
 }
 
-export async function revoke(db: DB, tenantId: string, token: string, now: number): Promise<void> {
-  await repo.revokeToken(db, tenantId, hashToken(token), now);
-}
-
 /** The user with this mobile, created on first use (code login registers). */
 export async function findOrCreateUser(db: DB, mobile: string, now: number, nickName?: string | null): Promise<User> {
-  const existing = await repo.findUserByMobile(db, mobile);
+  const existing = await repo.findUser(db, 'mobile', mobile);
   if (existing) return existing;
   const id = newId(now);
   try {
-    await repo.insertUser(db, { id, mobile, nickName: nickName ?? `学员${mobile.slice(-4)}`, now });
+    await repo.insertUser(db, { id, mobile, nickName: nickName ?? t('identity.defaultNickName', { tail: mobile.slice(-4) }), now });
   } catch (error) {
     // Two first logins of one mobile at once: the other insert won.
-    const raced = await repo.findUserByMobile(db, mobile);
+    const raced = await repo.findUser(db, 'mobile', mobile);
     if (raced) return raced;
     throw error;
   }
-  return (await repo.findUserById(db, id))!;
+  return (await repo.findUser(db, 'id', id))!;
 }
 
 /** Binds a user to a school (idempotent) and returns the student id there. */
@@ -95,15 +96,22 @@ export async function bindUserToTenant(db: DB, tenantId: string, userId: string,
   return (await repo.findBinding(db, tenantId, userId))!.studentId;
 }
 
-export interface UserInfo {
-  id: string;
-  userId: string;
-  type: 'user';
-  avatar: string | null;
-  realName: string | null;
-  nickName: string | null;
-  username: string | null;
-  mobile: string;
+export function findUser(db: DB, id: string): Promise<User | undefined> {
+  return repo.findUser(db, 'id', id);
+}
+
+/** The user of the name typed at a password login: a mobile number or a username. */
+export function findUserByAccount(db: DB, account: string): Promise<User | undefined> {
+  return repo.findUser(db, MOBILE_PATTERN.test(account) ? 'mobile' : 'username', account);
+}
+
+export function updateUser(db: DB, userId: string, changes: UserChanges): Promise<unknown> {
+  return repo.updateUser(db, userId, changes);
+}
+
+/** Every other live session of the user ends (after a password change); `keepTokenHash` goes on. */
+export function endOtherSessions(db: DB, userId: string, keepTokenHash: string, now: number): Promise<unknown> {
+  return repo.revokeTokens(db, { userId, keepTokenHash }, now);
 }
 
 export function userInfoOf(user: User): UserInfo {
@@ -117,4 +125,24 @@ export function userInfoOf(user: User): UserInfo {
     username: user.username,
     mobile: user.mobile,
   };
+}
+
+// --- The calls ------------------------------------------------------------------------------
+
+/** The token inside a link's encrypted token parameter (made with TOKEN_PARAM_SECRET). */
+export function readTokenParam(s: Scope, param: string): { token: string } {
+  const token = decryptTokenParam(param, s.config.TOKEN_PARAM_SECRET);
+  if (!token) throw AppError.badRequest(t('identity.badTokenParam'));
+  return { token };
+}
+
+export async function currentUserInfo(s: Scope): Promise<UserInfo> {
+  return userInfoOf((await s.user()).user);
+}
+
+/** Logging out twice, or with an unknown token, is fine: the token simply stops working. */
+export async function logout(s: Scope): Promise<null> {
+  const token = s.headers.token;
+  if (token) await repo.revokeTokens(s.db, { tenantId: (await s.tenant()).id, tokenHash: hashToken(token) }, s.now);
+  return null;
 }

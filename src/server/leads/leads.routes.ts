@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from '../http/scope';
-import { idSchema, pageRequest, readJson } from '../http/validate';
-import { tenantOf } from '../http/tenant';
-import { AppError, ok } from '../errors';
-import { t } from '~/lib/i18n';
+import * as api from '~/lib/api/contracts/leads';
+import { t } from '~/server/i18n';
 import { parseConsult } from '~/lib/rules/consult';
+import { AppError } from '../errors';
+import type { ApiEnv } from '../http/scope';
+import { serve } from '../http/serve';
+import { idSchema, pageRequest } from '../http/validate';
 import * as service from './leads.service';
-import { CouponState } from './leads.table';
-import { smsRoutes } from '../sms/sms.routes';
-import { platformRoutes } from '../platform/platform.routes';
 
 const clueBody = z
   .object({
@@ -24,8 +22,8 @@ const clueBody = z
 const customerServicePage = pageRequest(z.object({}).loose(), ['seq'] as const, { size: 10, sort: 'seq', order: 'ascending' });
 
 const couponPage = pageRequest(
-  // An absent model is taken as {} without parsing (zod defaults), hence the fallback in the route.
-  z.object({ state: z.coerce.number().int().min(1).max(9).default(CouponState.RECEIVABLE) }).loose(),
+  // An absent model is taken as {} without parsing (zod defaults): the service defaults the state.
+  z.object({ state: z.coerce.number().int().min(1).max(9).optional() }).loose(),
   ['createdTime', 'amount', 'useEndTime'] as const,
   { size: 3, sort: 'createdTime', order: 'descending' },
 );
@@ -36,34 +34,19 @@ const enrollContactPage = pageRequest(
   { size: 1, sort: 'createdTime', order: 'descending' },
 );
 
-const clueRoutes = new Hono<ApiEnv>()
-  .post('/universityAdvertise/anyUser/clue/saveClue', async (c) => {
-    const body = await readJson(c, clueBody);
-    const form = parseConsult(body);
-    if (!form.ok) throw AppError.badRequest(form.message);
-    const tenant = await tenantOf(c);
-    const { runtime, ctx } = c.var;
-    const saved = await service.saveClue(
-      { db: runtime.db, secret: runtime.config.SESSION_SECRET },
-      { tenantId: tenant.id, clueId: body.clueId, form: form.value, ip: ctx.ip, now: ctx.now },
-    );
-    return c.json(ok(saved, t('consult.submitted')));
-  })
-  .post('/universityAdvertise/anyUser/customerService/page', async (c) => {
-    const b = await readJson(c, customerServicePage);
-    const tenant = await tenantOf(c);
-    return c.json(ok(await service.pageCustomerServices(c.var.runtime.db, tenant.id, b)));
-  })
-  .post('/enroll/anyBiz/coupon/list/receivablePage', async (c) => {
-    const b = await readJson(c, couponPage);
-    const tenant = await tenantOf(c);
-    return c.json(ok(await service.pageReceivableCoupons(c.var.runtime.db, tenant.id, { ...b, state: b.model.state ?? CouponState.RECEIVABLE, now: c.var.ctx.now })));
-  })
-  .post('/universityAdvertise/anyUser/enrollContact/page', async (c) => {
-    const b = await readJson(c, enrollContactPage);
-    const tenant = await tenantOf(c, b.model.tenantId);
-    return c.json(ok(await service.pageEnrollContacts(c.var.runtime.db, tenant.id, b)));
-  });
+export const leadsRoutes = new Hono<ApiEnv>();
 
-/** The feature's calls, mounted in app.ts with one line: SMS codes, leads and platform calls. */
-export const leadsRoutes = new Hono<ApiEnv>().route('/', smsRoutes).route('/', clueRoutes).route('/', platformRoutes);
+serve(
+  leadsRoutes,
+  api.saveClue,
+  clueBody,
+  async (s, b) => {
+    const form = parseConsult(b);
+    if (!form.ok) throw AppError.badRequest(form.message);
+    return service.saveClue(s, b.clueId, form.value);
+  },
+  { message: t('consult.submitted') },
+);
+serve(leadsRoutes, api.customerServicePage, customerServicePage, (s, b) => service.pageCustomerServices(s, b));
+serve(leadsRoutes, api.receivableCoupons, couponPage, (s, b) => service.pageReceivableCoupons(s, { ...b, state: b.model.state }));
+serve(leadsRoutes, api.enrollContactPage, enrollContactPage, (s, b) => service.pageEnrollContacts(s, b, b.model.tenantId));

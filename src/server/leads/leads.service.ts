@@ -1,106 +1,73 @@
-import type { DB } from '../db/database';
 import { AppError } from '../errors';
+import { windowOf } from '../db/paging';
+import type { Scope } from '../http/scope';
 import { newId } from '../ids';
-import { safeMediaUrl } from '../content/sanitize';
+import { safeMediaUrl } from '../sanitize';
 import { verifySmsCode } from '../sms/sms.service';
-import { ErrorCode } from '~/lib/envelope';
-import { pageOf, type Page } from '~/lib/paging';
-import { formatDateTime } from '~/lib/format';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
+import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
+import { formatDateTime, HOUR } from '~/lib/time/cst';
 import type { ConsultForm } from '~/lib/rules/consult';
+import type { CouponSort, CouponVO, CustomerServiceVO, EnrollContactVO } from '~/lib/api/contracts/leads';
 import * as repo from './leads.repository';
+import { CouponState } from './leads.table';
 
-/** Consult leads, customer service, coupons and enrolment contacts, per tenant. */
+/** Consult leads, customer service, coupons and enrolment contacts, per school. */
 
-const HOUR = 3_600_000;
 /** Leads one IP address may leave in an hour (each also needs a fresh SMS code). */
 export const CLUE_IP_HOURLY_LIMIT = 10;
 
-export interface Paging {
-  current: number;
-  size: number;
-  order: 'asc' | 'desc';
-}
-
-const windowOf = (p: Paging) => ({ offset: (p.current - 1) * p.size, limit: p.size, order: p.order });
-
-export interface SaveClueArgs {
-  tenantId: string;
-  /** The user id or the visitor id of who left the message. */
-  clueId: string | null;
-  form: ConsultForm;
-  ip: string;
-  now: number;
-}
-
-/** Stores a consult lead once its VISITOR_MSG_VERIFY code checks out (the code is used up). */
-export async function saveClue(deps: { db: DB; secret: string }, a: SaveClueArgs): Promise<{ id: string }> {
-  const { db } = deps;
-  if ((await repo.countIpClues(db, a.ip, a.now - HOUR)) >= CLUE_IP_HOURLY_LIMIT) {
-    throw new AppError(ErrorCode.TOO_MANY_REQUESTS, t('consult.tooMany'));
-  }
-  await verifySmsCode(db, {
-    tenantId: a.tenantId,
-    mobile: a.form.mobile,
-    templateCode: 'VISITOR_MSG_VERIFY',
-    code: a.form.code,
-    now: a.now,
-    secret: deps.secret,
-  });
-  const id = newId(a.now);
-  await repo.insertClue(db, a.tenantId, {
+/**
+ * Stores a consult lead for the request's school once its VISITOR_MSG_VERIFY code checks out
+ * (the code is used up). clueId: the user id or the visitor id of who left the message.
+ */
+export async function saveClue(s: Scope, clueId: string | null, form: ConsultForm): Promise<{ id: string }> {
+  const tenant = await s.tenant();
+  if ((await repo.countIpClues(s.db, s.ip, s.now - HOUR)) >= CLUE_IP_HOURLY_LIMIT) throw AppError.tooMany(t('consult.tooMany'));
+  await verifySmsCode(s, { tenantId: tenant.id, mobile: form.mobile, templateCode: 'VISITOR_MSG_VERIFY', code: form.code });
+  const id = newId(s.now);
+  await repo.insertClue(s.db, tenant.id, {
     id,
-    clueId: a.clueId,
-    name: a.form.name,
-    mobile: a.form.mobile,
-    content: a.form.content,
-    ip: a.ip,
-    createdAt: a.now,
+    clueId,
+    name: form.name,
+    mobile: form.mobile,
+    content: form.content,
+    ip: s.ip,
+    createdAt: s.now,
   });
   return { id };
 }
 
-export interface CustomerServiceVO {
-  id: string;
-  name: string;
-  mobile: string | null;
-  /** Image URL of the WeChat QR code, or null. */
-  wechatQrCode: string | null;
-}
-
-export async function pageCustomerServices(db: DB, tenantId: string, p: Paging): Promise<Page<CustomerServiceVO>> {
-  const { rows, total } = await repo.pageCustomerServices(db, tenantId, windowOf(p));
-  const records = rows.map((r) => ({ id: r.id, name: r.name, mobile: r.mobile?.trim() || null, wechatQrCode: safeMediaUrl(r.wechatQrCode) }));
-  return pageOf(records, total, p.current, p.size);
+export async function pageCustomerServices(s: Scope, q: PageQuery): Promise<Page<CustomerServiceVO>> {
+  const tenant = await s.tenant();
+  const { rows, total } = await repo.pageCustomerServices(s.db, tenant.id, windowOf(q));
+  return mapPage(pageOf(rows, total, q.current, q.size), (r) => ({
+    id: r.id,
+    name: r.name,
+    mobile: r.mobile?.trim() || null,
+    wechatQrCode: safeMediaUrl(r.wechatQrCode),
+  }));
 }
 
 /** The floating tools panel's entry: the first customer service of the school, or null. */
-export async function firstCustomerService(db: DB, tenantId: string): Promise<CustomerServiceVO | null> {
-  const page = await pageCustomerServices(db, tenantId, { current: 1, size: 1, order: 'asc' });
+export async function firstCustomerService(s: Scope): Promise<CustomerServiceVO | null> {
+  const page = await pageCustomerServices(s, { current: 1, size: 1, order: 'asc', countTotal: false });
   return page.records[0] ?? null;
 }
 
-export interface CouponVO {
-  id: string;
-  title: string;
-  /** Yuan. */
-  amount: number;
-  /** Minimum order in yuan for the coupon to apply (0: no minimum). */
-  minPoint: number;
-  useStartTime: string;
-  useEndTime: string;
-  useStartTimestamp: number;
-  useEndTimestamp: number;
-  state: number;
-}
-
+/** Coupons of one state (receivable by default), at the request's clock. */
 export async function pageReceivableCoupons(
-  db: DB,
-  tenantId: string,
-  p: Paging & { state: number; sort: repo.CouponFilter['sort']; now: number },
+  s: Scope,
+  q: PageQuery & { state?: number | undefined; sort: CouponSort },
 ): Promise<Page<CouponVO>> {
-  const { rows, total } = await repo.pageCoupons(db, tenantId, { ...windowOf(p), state: p.state, sort: p.sort, now: p.now });
-  const records = rows.map((r) => ({
+  const tenant = await s.tenant();
+  const { rows, total } = await repo.pageCoupons(s.db, tenant.id, {
+    ...windowOf(q),
+    state: q.state ?? CouponState.RECEIVABLE,
+    sort: q.sort,
+    now: s.now,
+  });
+  return mapPage(pageOf(rows, total, q.current, q.size), (r) => ({
     id: r.id,
     title: r.title,
     amount: r.amountCents / 100,
@@ -111,19 +78,11 @@ export async function pageReceivableCoupons(
     useEndTimestamp: r.useEndTime,
     state: r.state,
   }));
-  return pageOf(records, total, p.current, p.size);
 }
 
-export interface EnrollContactVO {
-  id: string;
-  mobile: string | null;
-  url: string | null;
-  contactMobile: string | null;
-  tenantId: string;
-}
-
-export async function pageEnrollContacts(db: DB, tenantId: string, p: Paging): Promise<Page<EnrollContactVO>> {
-  const { rows, total } = await repo.pageEnrollContacts(db, tenantId, windowOf(p));
-  const records = rows.map((r) => ({ ...r, url: safeMediaUrl(r.url) }));
-  return pageOf(records, total, p.current, p.size);
+/** The enrolment contacts of the named school (else the request's). */
+export async function pageEnrollContacts(s: Scope, q: PageQuery, tenantId?: string): Promise<Page<EnrollContactVO>> {
+  const tenant = await s.tenant(tenantId);
+  const { rows, total } = await repo.pageEnrollContacts(s.db, tenant.id, windowOf(q));
+  return mapPage(pageOf(rows, total, q.current, q.size), (r) => ({ ...r, url: safeMediaUrl(r.url) }));
 }

@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-
 /** A consult lead (留言咨询). clueId is the user id or the visitor id of who left it. */
 export interface ClueTable {
   id: string;
@@ -49,8 +47,3 @@ export interface EnrollContactTable {
   contactMobile: string | null;
   createdAt: number;
 }
-
-export type Clue = Selectable<ClueTable>;
-export type CustomerService = Selectable<CustomerServiceTable>;
-export type Coupon = Selectable<CouponTable>;
-export type EnrollContact = Selectable<EnrollContactTable>;

@@ -1,9 +1,10 @@
-import type { DB } from '../db/database';
+import type { Scope } from '../http/scope';
 import { AppError } from '../errors';
-import { t } from '~/lib/i18n';
-import { bindUserToTenant } from '../identity/identity.service';
+import { t } from '~/server/i18n';
+import type { InvitationInfo, JoinRequest } from '~/lib/api/contracts/login';
+import { invitationUsable } from './login.rules';
+import { self } from './login.service';
 import * as repo from './login.repository';
-import type { InvitationCode } from './login.table';
 
 /**
  * Enterprise invitation codes. A code belongs to one school and works only on that school's site:
@@ -11,28 +12,20 @@ import type { InvitationCode } from './login.table';
  * used-up code, so nothing tells another school's codes apart from made-up ones.
  */
 
-export interface InvitationInfo {
-  tenantId: string;
-  enterpriseName: string;
-}
-
-function usable(code: InvitationCode | undefined, tenantId: string, now: number): code is InvitationCode {
-  return (
-    !!code &&
-    code.tenantId === tenantId &&
-    code.status === 1 &&
-    (code.expiresAt === null || code.expiresAt > now) &&
-    (code.maxUses === null || code.usedCount < code.maxUses)
-  );
-}
-
 const invalid = () => AppError.badRequest(t('register.invitationInvalid'));
 
 /** The first call (userId '0'): which school and enterprise a code invites to. */
-export async function checkInvitation(db: DB, tenantId: string, qrCode: string, now: number): Promise<InvitationInfo> {
-  const code = await repo.findInvitationByCode(db, qrCode);
-  if (!usable(code, tenantId, now)) throw invalid();
+export async function checkInvitation(s: Scope, qrCode: string): Promise<InvitationInfo> {
+  const tenant = await s.tenant();
+  const code = await repo.findInvitationByCode(s.db, qrCode);
+  if (!invitationUsable(code, tenant.id, s.now)) throw invalid();
   return { tenantId: code.tenantId, enterpriseName: code.enterpriseName };
+}
+
+/** The same, with the school's name. */
+export async function defaultTenantOf(s: Scope, qrCode: string): Promise<InvitationInfo & { tenantName: string }> {
+  const info = await checkInvitation(s, qrCode);
+  return { ...info, tenantName: (await s.tenant()).name };
 }
 
 /**
@@ -40,26 +33,19 @@ export async function checkInvitation(db: DB, tenantId: string, qrCode: string, 
  * recorded with the enterprise name they typed). Joining again with the same code changes
  * nothing and uses nothing up.
  */
-export async function joinByInvitation(
-  db: DB,
-  a: { tenantId: string; userId: string; qrCode: string; enterpriseName: string | undefined; now: number },
-): Promise<InvitationInfo & { studentId: string }> {
-  const code = await repo.findInvitationByCode(db, a.qrCode);
-  if (!code || code.tenantId !== a.tenantId) throw invalid();
-  const already = await repo.findJoin(db, a.tenantId, a.userId, code.id);
-  if (!already) {
-    if (!usable(code, a.tenantId, a.now)) throw invalid();
-    await db.transaction().execute(async (trx) => {
-      if (!(await repo.useInvitation(trx, a.tenantId, code.id))) throw invalid();
-      await repo.insertJoin(trx, {
-        tenantId: a.tenantId,
-        userId: a.userId,
-        invitationId: code.id,
-        enterpriseName: a.enterpriseName ?? code.enterpriseName,
-        createdAt: a.now,
-      });
+export async function joinByInvitation(s: Scope, b: JoinRequest): Promise<InvitationInfo & { studentId: string }> {
+  const auth = await self(s, b);
+  const tenantId = b.tenantId;
+  const code = await repo.findInvitationByCode(s.db, b.qrCode);
+  if (!code || code.tenantId !== tenantId) throw invalid();
+  const join = { tenantId, userId: auth.user.id, invitationId: code.id };
+  if (!(await repo.findJoin(s.db, join))) {
+    if (!invitationUsable(code, tenantId, s.now)) throw invalid();
+    await s.db.transaction().execute(async (trx) => {
+      if (!(await repo.useInvitation(trx, tenantId, code.id))) throw invalid();
+      await repo.insertJoin(trx, { ...join, enterpriseName: b.enterpriseName ?? code.enterpriseName, createdAt: s.now });
     });
   }
-  const studentId = await bindUserToTenant(db, a.tenantId, a.userId, a.now);
+  const { studentId } = await s.student();
   return { tenantId: code.tenantId, enterpriseName: code.enterpriseName, studentId };
 }

@@ -1,20 +1,17 @@
+import type { InsertResult } from 'kysely';
 import type { DB } from '../db/database';
 
 /**
- * All SQL of login, registration and single sign-on. Users are global (one person, one mobile),
- * so the user and login-failure queries take no tenant id; everything that belongs to a school
- * (invitation codes, joins, nonces) does, or is looked up by a value and then compared with the
- * request's school by the service.
+ * All SQL of login's own tables: login failures, single-sign-on nonces, invitation codes and
+ * joins (users, schools and tokens are identity's). Failures are counted per address or account
+ * across schools, so those queries take no tenant id; everything that belongs to a school does,
+ * or is looked up by a value and then compared with the request's school by the service.
  */
 
 export async function countFailures(db: DB, by: { ip: string } | { account: string }, since: number): Promise<number> {
-  let q = db
-    .selectFrom('loginFailures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('createdAt', '>', since);
-  q = 'ip' in by ? q.where('ip', '=', by.ip) : q.where('account', '=', by.account);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
+  const recent = db.selectFrom('loginFailures').where('createdAt', '>', since);
+  const q = 'ip' in by ? recent.where('ip', '=', by.ip) : recent.where('account', '=', by.account);
+  return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 export function insertFailure(db: DB, row: { id: string; account: string | null; ip: string; createdAt: number }) {
@@ -31,37 +28,14 @@ export function deleteOldFailures(db: DB, before: number) {
   return db.deleteFrom('loginFailures').where('createdAt', '<', before).execute();
 }
 
-export function findUserByUsername(db: DB, username: string) {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-}
-
-export function updateUser(
-  db: DB,
-  userId: string,
-  values: { nickName?: string; realName?: string; passwordHash?: string; passwordUpdatedAt?: number; updatedAt: number },
-) {
-  return db.updateTable('users').set(values).where('id', '=', userId).execute();
-}
-
-/** Every other live token of the user stops working (after a password change). */
-export function revokeOtherTokens(db: DB, userId: string, keepTokenHash: string, now: number) {
-  return db
-    .updateTable('userTokens')
-    .set({ revokedAt: now })
-    .where('userId', '=', userId)
-    .where('tokenHash', '!=', keepTokenHash)
-    .where('revokedAt', 'is', null)
-    .execute();
+/** Runs an insert that does nothing on a conflict: true when this call inserted the row. */
+async function inserted(insert: { executeTakeFirst(): Promise<InsertResult> }): Promise<boolean> {
+  return Number((await insert.executeTakeFirst()).numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** True for exactly one caller per nonce: a single-sign-on token works once. */
-export async function claimNonce(db: DB, row: { nonce: string; tenantId: string; usedAt: number; expiresAt: number }): Promise<boolean> {
-  const r = await db
-    .insertInto('ssoNonces')
-    .values(row)
-    .onConflict((oc) => oc.column('nonce').doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+export function claimNonce(db: DB, row: { nonce: string; tenantId: string; usedAt: number; expiresAt: number }): Promise<boolean> {
+  return inserted(db.insertInto('ssoNonces').values(row).onConflict((oc) => oc.column('nonce').doNothing()));
 }
 
 /** A nonce is kept until its token would have expired anyway. */
@@ -74,26 +48,19 @@ export function findInvitationByCode(db: DB, code: string) {
   return db.selectFrom('invitationCodes').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-export async function insertJoin(
-  db: DB,
-  row: { tenantId: string; userId: string; invitationId: string; enterpriseName: string; createdAt: number },
-): Promise<boolean> {
-  const r = await db
-    .insertInto('invitationJoins')
-    .values(row)
-    .onConflict((oc) => oc.columns(['tenantId', 'userId', 'invitationId']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+export interface Join {
+  tenantId: string;
+  userId: string;
+  invitationId: string;
 }
 
-export function findJoin(db: DB, tenantId: string, userId: string, invitationId: string) {
-  return db
-    .selectFrom('invitationJoins')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('userId', '=', userId)
-    .where('invitationId', '=', invitationId)
-    .executeTakeFirst();
+/** Records a join; false when the user had already joined through the code. */
+export function insertJoin(db: DB, row: Join & { enterpriseName: string; createdAt: number }): Promise<boolean> {
+  return inserted(db.insertInto('invitationJoins').values(row).onConflict((oc) => oc.columns(['tenantId', 'userId', 'invitationId']).doNothing()));
+}
+
+export function findJoin(db: DB, join: Join) {
+  return db.selectFrom('invitationJoins').selectAll().where((eb) => eb.and({ ...join })).executeTakeFirst();
 }
 
 /** Counts one use; false when the code has no use left (a conditional update, so two joins agree). */

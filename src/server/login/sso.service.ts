@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import type { DB } from '../db/database';
+import type { Scope } from '../http/scope';
 import { AppError } from '../errors';
-import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
-import { MOBILE_PATTERN } from '~/lib/sms-sign';
 import { ID_PATTERN } from '../ids';
-import { findTenantById } from '../tenant/tenant.repository';
-import { bindUserToTenant, findOrCreateUser, issueToken, type IssuedToken } from '../identity/identity.service';
-import type { User } from '../identity/identity.table';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
+import { MOBILE_PATTERN } from '~/lib/sms-sign';
+import type { PartnerTicket, SsoSession } from '~/lib/api/contracts/login';
+import { requireTenantById } from '../tenant/tenant.service';
+import * as identity from '../identity/identity.service';
 import { newNonce, readSignedToken, signToken } from './signed-token';
+import { SSO_MAX_LIFETIME_S, partnerUrl, ssoTimesValid } from './login.rules';
+import { issueSession, refuseDisabled } from './login.service';
 import * as repo from './login.repository';
 
 /**
@@ -25,10 +27,6 @@ import * as repo from './login.repository';
  * same format with PARTNER_SSO_SECRET for the partner's platform; see docs/api.md.
  */
 
-export const SSO_MAX_LIFETIME_S = 300;
-/** Tolerated clock difference between the signing system and the portal. */
-export const SSO_CLOCK_SKEW_S = 60;
-
 const payloadSchema = z.object({
   mobile: z.string().regex(MOBILE_PATTERN),
   tenantId: z.string().regex(ID_PATTERN),
@@ -38,7 +36,7 @@ const payloadSchema = z.object({
   nickName: z.string().trim().min(1).max(20).optional(),
 });
 
-export type SsoPayload = z.infer<typeof payloadSchema>;
+type SsoPayload = z.infer<typeof payloadSchema>;
 
 const invalid = () => AppError.badRequest(t('sso.invalid'));
 
@@ -53,49 +51,40 @@ export function makeSsoToken(
   return signToken(payload, secret);
 }
 
-export async function ssoLogin(
-  db: DB,
-  secret: string | null,
-  a: { ticket: string; now: number; ttlMs: number },
-): Promise<IssuedToken & { tenantId: string }> {
-  if (!secret) throw new AppError(ErrorCode.UNAVAILABLE, t('sso.off'));
-  const raw = readSignedToken(a.ticket, secret);
-  const parsed = payloadSchema.safeParse(raw);
-  if (!parsed.success) throw invalid();
-  const p = parsed.data;
-  const nowS = Math.floor(a.now / 1000);
-  if (p.exp <= nowS || p.exp - p.iat > SSO_MAX_LIFETIME_S || p.exp < p.iat || p.iat > nowS + SSO_CLOCK_SKEW_S) throw invalid();
-  const tenant = await findTenantById(db, p.tenantId);
+/** The ticket's school when it exists and is active, else the one refusal. */
+async function ticketSchool(s: Scope, tenantId: string) {
+  const tenant = await requireTenantById(s.db, tenantId).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });
   if (!tenant || tenant.status !== 1) throw invalid();
-  await repo.deleteExpiredNonces(db, a.now);
-  if (!(await repo.claimNonce(db, { nonce: p.nonce, tenantId: tenant.id, usedAt: a.now, expiresAt: p.exp * 1000 }))) throw invalid();
-  const user: User = await findOrCreateUser(db, p.mobile, a.now, p.nickName);
-  if (user.status !== 1) throw AppError.badRequest(t('identity.userDisabled'));
-  await bindUserToTenant(db, tenant.id, user.id, a.now);
-  const issued = await issueToken(db, { userId: user.id, tenantId: tenant.id, now: a.now, ttlMs: a.ttlMs });
-  return { ...issued, tenantId: tenant.id };
+  return tenant;
+}
+
+export async function ssoLogin(s: Scope, ticket: string): Promise<SsoSession> {
+  const secret = s.config.SSO_SHARED_SECRET;
+  if (!secret) throw new AppError(ErrorCode.UNAVAILABLE, t('sso.off'));
+  const parsed = payloadSchema.safeParse(readSignedToken(ticket, secret));
+  if (!parsed.success || !ssoTimesValid(parsed.data, Math.floor(s.now / 1000))) throw invalid();
+  const p = parsed.data;
+  const tenant = await ticketSchool(s, p.tenantId);
+  await repo.deleteExpiredNonces(s.db, s.now);
+  if (!(await repo.claimNonce(s.db, { nonce: p.nonce, tenantId: tenant.id, usedAt: s.now, expiresAt: p.exp * 1000 }))) throw invalid();
+  const user = await identity.findOrCreateUser(s.db, p.mobile, s.now, p.nickName);
+  refuseDisabled(user);
+  await identity.bindUserToTenant(s.db, tenant.id, user.id, s.now);
+  return { ...(await issueSession(s, user, tenant.id, null)), tenantId: tenant.id };
 }
 
 /** The partner ticket: who the logged-in student is, for the partner's platform, valid 5 minutes. */
-export function partnerTicket(
-  secret: string,
-  a: { audience: string; user: User; tenantId: string; now: number },
-): { ticket: string; expiresAt: number } {
-  const iat = Math.floor(a.now / 1000);
+export async function partnerSso(s: Scope): Promise<PartnerTicket> {
+  const { user } = await s.user();
+  const tenant = await s.tenant();
+  const { PARTNER_SSO_SECRET: secret, PARTNER_SSO_URL: url, PARTNER_SLUG: audience } = s.config;
+  if (!secret) throw new AppError(ErrorCode.UNAVAILABLE, t('login.partnerSsoOff'));
+  const iat = Math.floor(s.now / 1000);
   const exp = iat + SSO_MAX_LIFETIME_S;
-  const ticket = signToken(
-    {
-      iss: 'szyx',
-      aud: a.audience,
-      sub: a.user.id,
-      mobile: a.user.mobile,
-      name: a.user.realName || a.user.nickName || '',
-      tenantId: a.tenantId,
-      iat,
-      exp,
-      nonce: newNonce(),
-    },
-    secret,
-  );
-  return { ticket, expiresAt: exp * 1000 };
+  const name = user.realName || user.nickName || '';
+  const ticket = signToken({ iss: 'szyx', aud: audience, sub: user.id, mobile: user.mobile, name, tenantId: tenant.id, iat, exp, nonce: newNonce() }, secret);
+  return { ticket, expiresAt: exp * 1000, url: url ? partnerUrl(url, ticket) : null };
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { pageFrom, type PageWindow } from '../db/paging';
 import type { FeedType } from './media.table';
 
 /** Banners, album and video-feed SQL. Every function takes the tenant id first after the connection. */
@@ -41,14 +42,15 @@ export function listCategories(db: DB, tenantId: string, f: { clientType?: strin
   return q.orderBy('seq', 'asc').orderBy('id', 'asc').execute();
 }
 
+function openMaterials(db: DB, tenantId: string) {
+  return db.selectFrom('materials').where('tenantId', '=', tenantId).where('open', '=', PUBLISHED);
+}
+
 /** Published materials per category and type. */
 export function countOpenMaterials(db: DB, tenantId: string, categoryIds: string[]) {
   if (categoryIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('materials')
+  return openMaterials(db, tenantId)
     .select(['categoryId', 'type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenantId', '=', tenantId)
-    .where('open', '=', PUBLISHED)
     .where('categoryId', 'in', categoryIds)
     .groupBy(['categoryId', 'type'])
     .execute();
@@ -70,13 +72,7 @@ export function listOpenMaterials(db: DB, tenantId: string, f: { categoryTabKey?
 
 /** A published album material of this tenant (what comments and likes of UNIVERSITY_PIC refer to). */
 export function findOpenMaterial(db: DB, tenantId: string, id: string) {
-  return db
-    .selectFrom('materials')
-    .select(['id', 'type'])
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('open', '=', PUBLISHED)
-    .executeTakeFirst();
+  return openMaterials(db, tenantId).select(['id', 'type']).where('id', '=', id).executeTakeFirst();
 }
 
 export function listFeedTags(db: DB, tenantId: string, type?: FeedType) {
@@ -85,21 +81,15 @@ export function listFeedTags(db: DB, tenantId: string, type?: FeedType) {
   return q.orderBy('type', 'asc').orderBy('seq', 'asc').orderBy('id', 'asc').execute();
 }
 
-export interface FeedFilter {
+export interface FeedFilter extends PageWindow {
   type: FeedType;
   tagId?: string | undefined;
-  offset: number;
-  limit: number;
-  order: 'asc' | 'desc';
 }
 
-function feedBase(db: DB, tenantId: string, f: Pick<FeedFilter, 'type' | 'tagId'>) {
-  let q = db
-    .selectFrom('contentOperations')
-    .where('tenantId', '=', tenantId)
-    .where('type', '=', f.type)
-    .where('status', '=', PUBLISHED);
-  if (f.tagId) q = q.where('tagId', '=', f.tagId);
+/** Published feed items of this tenant, of one type when it is named. */
+function publishedFeed(db: DB, tenantId: string, type?: FeedType) {
+  let q = db.selectFrom('contentOperations').where('tenantId', '=', tenantId).where('status', '=', PUBLISHED);
+  if (type) q = q.where('type', '=', type);
   return q;
 }
 
@@ -118,30 +108,14 @@ const FEED_COLUMNS = [
   'createdAt',
 ] as const;
 
-export async function pagePublishedFeed(db: DB, tenantId: string, f: FeedFilter) {
-  const [rows, count] = await Promise.all([
-    feedBase(db, tenantId, f)
-      .select(FEED_COLUMNS)
-      .orderBy('sort', f.order)
-      .orderBy('id', 'asc')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
-    feedBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function pagePublishedFeed(db: DB, tenantId: string, f: FeedFilter) {
+  const items = f.tagId ? publishedFeed(db, tenantId, f.type).where('tagId', '=', f.tagId) : publishedFeed(db, tenantId, f.type);
+  return pageFrom(f, items.select(FEED_COLUMNS).orderBy('sort', f.order).orderBy('id', 'asc'), items);
 }
 
 /** A published feed item of this tenant, of the given type when one is named. */
 export function findPublishedFeedItem(db: DB, tenantId: string, id: string, type?: FeedType) {
-  let q = db
-    .selectFrom('contentOperations')
-    .select([...FEED_COLUMNS, 'content'])
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('status', '=', PUBLISHED);
-  if (type) q = q.where('type', '=', type);
-  return q.executeTakeFirst();
+  return publishedFeed(db, tenantId, type).select([...FEED_COLUMNS, 'content']).where('id', '=', id).executeTakeFirst();
 }
 
 export function tagNames(db: DB, tenantId: string, ids: string[]) {

@@ -1,57 +1,49 @@
-import type { DB } from '../db/database';
 import { AppError } from '../errors';
-import { pageOf, type Page } from '~/lib/paging';
-import { t } from '~/lib/i18n';
-import { safeMediaUrl, sanitizeRichText } from '../content/sanitize';
-import * as thumbs from '../engagement/thumbs.repository';
-import { bannerLink } from '../engagement/rules';
+import { windowOf } from '../db/paging';
+import type { Scope } from '../http/scope';
+import { pageOf, type Page, type PageQuery } from '~/lib/paging';
+import { t } from '~/server/i18n';
+import type {
+  AlbumCategory,
+  AlbumMaterial,
+  AlbumTab,
+  Banner,
+  FeedItem,
+  FeedItemDetail,
+  FeedTag,
+  FeedType,
+  MaterialType,
+} from '~/lib/api/contracts/media';
+import { safeMediaUrl, sanitizeRichText } from '../sanitize';
+import { thumbsOf, type Thumbs } from '../engagement/thumbs.service';
 import * as repo from './media.repository';
-import type { FeedType, MaterialType } from './media.table';
+import { bannerLink } from './media.rules';
 
-/** Home banners, the photo album and the two home video feeds, as the public side reads them. */
+/**
+ * Home banners, the photo album and the two home video feeds, as the public side reads them.
+ * The banner and album calls may name their school (tenantId); the feeds use the request's.
+ */
 
-export interface Banner {
-  id: string;
-  name: string;
-  pic: string | null;
-  /** Link target, or null. */
-  url: string | null;
-  seq: number;
-}
-
-export async function listBanners(db: DB, tenantId: string): Promise<Banner[]> {
-  const rows = await repo.listEnabledPosters(db, tenantId);
+export async function listBanners(s: Scope, tenantId?: string): Promise<Banner[]> {
+  const tenant = await s.tenant(tenantId);
+  const rows = await repo.listEnabledPosters(s.db, tenant.id);
   return rows.map((r) => ({ id: r.id, name: r.name, pic: safeMediaUrl(r.pic), url: bannerLink(r.url), seq: r.seq }));
 }
 
-export interface AlbumTab {
-  key: string;
-  name: string;
+export async function listAlbumTabs(s: Scope, tenantId?: string): Promise<AlbumTab[]> {
+  const tenant = await s.tenant(tenantId);
+  return (await repo.listTabs(s.db, tenant.id)).map((r) => ({ key: r.tabKey, name: r.name }));
 }
 
-export async function listAlbumTabs(db: DB, tenantId: string): Promise<AlbumTab[]> {
-  const rows = await repo.listTabs(db, tenantId);
-  return rows.map((r) => ({ key: r.tabKey, name: r.name }));
+interface AlbumFilter {
+  tenantId?: string | undefined;
+  categoryTabKey?: string | undefined;
 }
 
-export interface AlbumCategory {
-  id: string;
-  categoryName: string;
-  categoryTabKey: string;
-  seq: number;
-  /** Published pictures in the category. */
-  picNum: number;
-  /** Published videos in the category. */
-  videoNum: number;
-}
-
-export async function listAlbumCategories(
-  db: DB,
-  tenantId: string,
-  f: { clientType?: string | undefined; categoryTabKey?: string | undefined },
-): Promise<AlbumCategory[]> {
-  const rows = await repo.listCategories(db, tenantId, f);
-  const counts = await repo.countOpenMaterials(db, tenantId, rows.map((r) => r.id));
+export async function listAlbumCategories(s: Scope, f: AlbumFilter & { clientType?: string | undefined }): Promise<AlbumCategory[]> {
+  const tenant = await s.tenant(f.tenantId);
+  const rows = await repo.listCategories(s.db, tenant.id, f);
+  const counts = await repo.countOpenMaterials(s.db, tenant.id, rows.map((r) => r.id));
   const num = (id: string, type: MaterialType) => Number(counts.find((c) => c.categoryId === id && c.type === type)?.n ?? 0);
   return rows.map((r) => ({
     id: r.id,
@@ -63,25 +55,10 @@ export async function listAlbumCategories(
   }));
 }
 
-export interface AlbumMaterial {
-  id: string;
-  name: string;
-  type: MaterialType;
-  pic: string | null;
-  video: string | null;
-  introduce: string | null;
-  materialCategoryId: string;
-  materialCategoryName: string;
-  categoryTabKey: string;
-}
-
-export async function listAlbumMaterials(
-  db: DB,
-  tenantId: string,
-  f: { categoryTabKey?: string | undefined; categoryId?: string | undefined },
-): Promise<AlbumMaterial[]> {
-  const rows = await repo.listOpenMaterials(db, tenantId, f);
-  return rows.map((r) => ({
+/** Published materials only, whatever the caller asked for. */
+export async function listAlbumMaterials(s: Scope, f: AlbumFilter & { categoryId?: string | undefined }): Promise<AlbumMaterial[]> {
+  const tenant = await s.tenant(f.tenantId);
+  return (await repo.listOpenMaterials(s.db, tenant.id, f)).map((r) => ({
     id: r.id,
     name: r.name,
     type: r.type,
@@ -94,54 +71,27 @@ export async function listAlbumMaterials(
   }));
 }
 
-export interface FeedTag {
-  id: string;
-  name: string;
-  type: FeedType;
+/** Whether this school has a published album material with the id (what UNIVERSITY_PIC comments and likes are about). */
+export async function openMaterialExists(s: Scope, id: string): Promise<boolean> {
+  const tenant = await s.tenant();
+  return !!(await repo.findOpenMaterial(s.db, tenant.id, id));
 }
 
-export async function listFeedTags(db: DB, tenantId: string, type?: FeedType): Promise<FeedTag[]> {
-  const rows = await repo.listFeedTags(db, tenantId, type);
-  return rows.map((r) => ({ id: r.id, name: r.name, type: r.type }));
-}
-
-export interface FeedItem {
-  id: string;
-  type: FeedType;
-  tagId: string | null;
-  tagName: string | null;
-  title: string;
-  description: string | null;
-  pic: string | null;
-  /** The video URL. */
-  contentUrl: string | null;
-  author: string | null;
-  authorAvatar: string | null;
-  sort: number;
-  /** 1 when the current user (valid Token) likes it, else 0. */
-  likeStatus: 0 | 1;
-  likeNum: number;
-  relatedProductResultVOS: never[];
-}
-
-export interface FeedItemDetail extends FeedItem {
-  /** Sanitised HTML. */
-  content: string;
+export async function listFeedTags(s: Scope, type?: FeedType): Promise<FeedTag[]> {
+  const tenant = await s.tenant();
+  return (await repo.listFeedTags(s.db, tenant.id, type)).map((r) => ({ id: r.id, name: r.name, type: r.type }));
 }
 
 type FeedRow = Awaited<ReturnType<typeof repo.pagePublishedFeed>>['rows'][number];
 
-async function feedItems(db: DB, tenantId: string, userId: string | null, rows: FeedRow[]): Promise<FeedItem[]> {
+/** Feed rows as answered: tag names, and the likes counted here on top of the likes brought over. */
+async function feedItems(s: Scope, tenantId: string, rows: FeedRow[]): Promise<FeedItem[]> {
   const byType = new Map<FeedType, string[]>();
   for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.id]);
-  const counts = new Map<string, number>();
-  const liked = new Set<string>();
-  for (const [type, ids] of byType) {
-    for (const [id, n] of await thumbs.countThumbs(db, tenantId, type, ids)) counts.set(id, n);
-    for (const id of await thumbs.likedBy(db, tenantId, userId, type, ids)) liked.add(id);
-  }
+  const likes = new Map<string, Thumbs>();
+  for (const [type, ids] of byType) for (const [id, thumbs] of await thumbsOf(s, type, ids)) likes.set(id, thumbs);
   const tagIds = [...new Set(rows.map((r) => r.tagId).filter((id): id is string => !!id))];
-  const tags = new Map((await repo.tagNames(db, tenantId, tagIds)).map((tg) => [tg.id, tg.name]));
+  const tags = new Map((await repo.tagNames(s.db, tenantId, tagIds)).map((tg) => [tg.id, tg.name]));
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -154,32 +104,29 @@ async function feedItems(db: DB, tenantId: string, userId: string | null, rows: 
     author: r.author,
     authorAvatar: safeMediaUrl(r.authorAvatar),
     sort: r.sort,
-    likeStatus: liked.has(r.id) ? 1 : 0,
-    likeNum: r.likeBase + (counts.get(r.id) ?? 0),
+    likeStatus: likes.get(r.id)?.liked ? 1 : 0,
+    likeNum: r.likeBase + (likes.get(r.id)?.count ?? 0),
     relatedProductResultVOS: [],
   }));
 }
 
-export async function pageFeed(
-  db: DB,
-  tenantId: string,
-  userId: string | null,
-  q: { type: FeedType; tagId?: string | undefined; current: number; size: number; order: 'asc' | 'desc' },
-): Promise<Page<FeedItem>> {
-  const { rows, total } = await repo.pagePublishedFeed(db, tenantId, {
-    type: q.type,
-    tagId: q.tagId,
-    offset: (q.current - 1) * q.size,
-    limit: q.size,
-    order: q.order,
-  });
-  return pageOf(await feedItems(db, tenantId, userId, rows), total, q.current, q.size);
+export async function pageFeed(s: Scope, q: PageQuery & { type: FeedType; tagId?: string | undefined }): Promise<Page<FeedItem>> {
+  const tenant = await s.tenant();
+  const { rows, total } = await repo.pagePublishedFeed(s.db, tenant.id, { ...windowOf(q), type: q.type, tagId: q.tagId });
+  return pageOf(await feedItems(s, tenant.id, rows), total, q.current, q.size);
 }
 
-/** One published feed item with its sanitised content; missing, hidden or foreign -> 404. */
-export async function getFeedItem(db: DB, tenantId: string, userId: string | null, id: string): Promise<FeedItemDetail> {
-  const row = await repo.findPublishedFeedItem(db, tenantId, id);
+/** One published feed item with its sanitised content; missing, hidden or another school's -> 404. */
+export async function getFeedItem(s: Scope, id: string): Promise<FeedItemDetail> {
+  const tenant = await s.tenant();
+  const row = await repo.findPublishedFeedItem(s.db, tenant.id, id);
   if (!row) throw AppError.notFound(t('engagement.feedItemNotFound'));
-  const [item] = await feedItems(db, tenantId, userId, [row]);
+  const [item] = await feedItems(s, tenant.id, [row]);
   return { ...item!, content: sanitizeRichText(row.content) };
+}
+
+/** The likes brought over for a published feed item of the type, or null when this school has none with the id. */
+export async function feedItemLikeBase(s: Scope, type: FeedType, id: string): Promise<number | null> {
+  const tenant = await s.tenant();
+  return (await repo.findPublishedFeedItem(s.db, tenant.id, id, type))?.likeBase ?? null;
 }

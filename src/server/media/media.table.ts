@@ -1,4 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { FeedType, MaterialType } from '~/lib/api/contracts/media';
+
+export type { FeedType, MaterialType };
 
 /** Home banners ("material posters"). */
 export interface MaterialPosterTable {
@@ -36,8 +39,6 @@ export interface MaterialCategoryTable {
   createdAt: number;
 }
 
-export type MaterialType = 'PIC' | 'VIDEO';
-
 /** Album pictures and videos. */
 export interface MaterialTable {
   id: string;
@@ -53,10 +54,6 @@ export interface MaterialTable {
   seq: number;
   createdAt: number;
 }
-
-/** The two home video feeds: 大家说 (PEOPLE_SAY) and 瞬间 (MICRO_CLASSROOM). */
-export type FeedType = 'PEOPLE_SAY' | 'MICRO_CLASSROOM';
-export const FEED_TYPES = ['PEOPLE_SAY', 'MICRO_CLASSROOM'] as const satisfies readonly FeedType[];
 
 export interface ContentOperationTagTable {
   id: string;

@@ -1,9 +1,10 @@
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 import type { PublicConfig } from '~/lib/config';
-import { getSchoolInfo, type SchoolInfo } from '../tenant/tenant.service';
-import type { Server } from '../runtime';
+import type { SchoolInfo } from '~/lib/api/contracts/tenant';
+import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
+import { getSchoolInfo } from '../tenant/tenant.service';
 import { appDownloadUrl } from '../school/links';
-import { firstCustomerService, type CustomerServiceVO } from '../leads/leads.service';
+import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
 
 export interface LayoutData {
@@ -18,13 +19,17 @@ export interface LayoutData {
   publicConfig: PublicConfig;
 }
 
-/** What every main-layout page needs: the school, the partner switch and the public config. */
-export async function getLayoutData(locals: App.Locals): Promise<LayoutData> {
-  const { server, tenant } = locals as { server: Server; tenant: Tenant };
-  const { config, db, lookups } = server.runtime;
+/**
+ * What every main-layout page needs: the school, the partner switch and the public config, read
+ * through the page's scope (the school and its customer service kept a few seconds per school).
+ */
+export async function getLayoutData(locals: Pick<App.Locals, 'scope'>): Promise<LayoutData> {
+  const s = locals.scope;
+  const { config, lookups } = s;
+  const tenant = await s.tenant();
   const [school, customerService] = await Promise.all([
-    lookups.schools.get(tenant.id, () => getSchoolInfo(db, tenant.id)),
-    lookups.customerServices.get(tenant.id, () => firstCustomerService(db, tenant.id)),
+    lookups.schools.get(tenant.id, () => getSchoolInfo(s)),
+    lookups.customerServices.get(tenant.id, () => firstCustomerService(s)),
   ]);
   const loginPath = config.PARTNER_EDITION ? `/${config.PARTNER_SLUG}-login` : '/login';
   return {

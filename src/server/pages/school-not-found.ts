@@ -1,4 +1,4 @@
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,19 +1,12 @@
-import type { Runtime } from '../http/context';
+import type { Config } from '../config';
+import type { IpLocation } from '~/lib/api/contracts/platform';
 
 /**
  * IP location through the map provider's web service (AMap's /v3/ip). The key stays on the
  * server (MAP_WEB_SERVICE_KEY); without it there is no provider and the proxy says so. A provider
- * throws on any failure (network, timeout, HTTP status, provider status); the route turns that
- * into a clear envelope.
+ * throws on any failure (network, timeout, HTTP status, provider status); the map proxy turns
+ * that into a clear refusal.
  */
-export interface IpLocation {
-  province: string | null;
-  city: string | null;
-  adcode: string | null;
-  /** 'lng,lat;lng,lat' of the city's bounding box, as the provider gives it. */
-  rectangle: string | null;
-}
-
 export interface MapProvider {
   ipLocation(ip: string | null): Promise<IpLocation>;
 }
@@ -38,16 +31,8 @@ export function createAmapProvider(baseUrl: string, key: string, fetchImpl: type
   };
 }
 
-const providers = new WeakMap<Runtime, MapProvider>();
-
-/** The runtime's map provider, or null when MAP_WEB_SERVICE_KEY is not configured. */
-export function mapProviderOf(runtime: Runtime): MapProvider | null {
-  const key = runtime.config.MAP_WEB_SERVICE_KEY;
-  if (!key) return null;
-  let provider = providers.get(runtime);
-  if (!provider) {
-    provider = createAmapProvider(runtime.config.MAP_WEB_SERVICE_URL, key);
-    providers.set(runtime, provider);
-  }
-  return provider;
+/** The AMap provider, or null when MAP_WEB_SERVICE_KEY is not configured. */
+export function createMapProvider(config: Pick<Config, 'MAP_WEB_SERVICE_KEY' | 'MAP_WEB_SERVICE_URL'>): MapProvider | null {
+  const key = config.MAP_WEB_SERVICE_KEY;
+  return key ? createAmapProvider(config.MAP_WEB_SERVICE_URL, key) : null;
 }

@@ -1,35 +1,32 @@
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
+import type { Scope } from '../http/scope';
 import { newId } from '../ids';
+import { authenticate } from '../identity/identity.service';
 import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 import { cstDayNumber } from '~/lib/time/cst';
+import type { IpLocation, MapPath, PublicParamKey, RolePackVO, VisitResult } from '~/lib/api/contracts/platform';
 import * as repo from './platform.repository';
-import type { MapProvider, IpLocation } from './map.provider';
+import { isIPv4, parseRoles } from './platform.rules';
 
 /** Parameters, the school's browse count and visits, role packs and the map proxy. */
 
-/** The only parameters the public may read (the map's browser key and its security code). */
-export const PUBLIC_PARAM_KEYS = ['MapKey', 'MapSecurityJsCode'] as const;
-export type PublicParamKey = (typeof PUBLIC_PARAM_KEYS)[number];
-
-export function isPublicParamKey(key: string): key is PublicParamKey {
-  return (PUBLIC_PARAM_KEYS as readonly string[]).includes(key);
-}
-
-/** {key: value or null} for each asked key: the tenant's value, else the global one, else null. */
-export async function findParamMap(db: DB, tenantId: string, keys: readonly PublicParamKey[]): Promise<Record<string, string | null>> {
+/** {key: value or null} for each asked key: the school's value, else the global one, else null. */
+export async function findParamMap(s: Scope, keys: readonly PublicParamKey[]): Promise<Partial<Record<PublicParamKey, string | null>>> {
+  const tenant = await s.tenant();
   const unique = [...new Set(keys)];
-  const rows = await repo.findParameters(db, tenantId, unique);
-  const result: Record<string, string | null> = {};
+  const rows = await repo.findParameters(s.db, tenant.id, unique);
+  const result: Partial<Record<PublicParamKey, string | null>> = {};
   for (const key of unique) {
-    const own = rows.find((r) => r.paramKey === key && r.tenantId === tenantId);
+    const own = rows.find((r) => r.paramKey === key && r.tenantId === tenant.id);
     const global = rows.find((r) => r.paramKey === key && r.tenantId === null);
     result[key] = (own ?? global)?.paramValue ?? null;
   }
   return result;
 }
 
+/** Sets a parameter of a school, or the global value when tenantId is null (seeds, operators, tests). */
 export function setParameter(db: DB, tenantId: string | null, key: string, value: string | null, now: number) {
   return repo.setParameter(db, tenantId, key, value, now, newId(now));
 }
@@ -37,79 +34,58 @@ export function setParameter(db: DB, tenantId: string | null, key: string, value
 /** Visits one IP address may add to one school's count per day (more are answered, not counted). */
 export const VISITS_PER_IP_PER_DAY = 50;
 
-export async function schoolBrowseCount(db: DB, tenantId: string): Promise<number> {
-  const count = await repo.findSchoolBrowseCount(db, tenantId);
+async function browseCountOf(s: Scope, tenantId: string): Promise<number> {
+  const count = await repo.findSchoolBrowseCount(s.db, tenantId);
   if (count === null) throw AppError.notFound();
   return count;
+}
+
+/** The school's browse count, for a logged-in user of the school. */
+export async function schoolBrowseCount(s: Scope): Promise<number> {
+  await s.user();
+  return browseCountOf(s, (await s.tenant()).id);
 }
 
 /**
  * Counts a visitor's first visit of the (China Standard Time) day into schools.browse_count.
  * The visit row's primary key decides, so several instances count a visitor once.
  */
-export async function recordVisit(db: DB, a: { tenantId: string; visitorId: string; ip: string; now: number }) {
-  const day = cstDayNumber(a.now);
+export async function recordVisit(s: Scope, visitorId: string): Promise<VisitResult> {
+  const tenant = await s.tenant();
+  const day = cstDayNumber(s.now);
   let counted = false;
-  if ((await repo.countIpVisits(db, a.tenantId, day, a.ip)) < VISITS_PER_IP_PER_DAY) {
-    counted = await repo.insertVisit(db, a.tenantId, { day, visitorId: a.visitorId, ip: a.ip, createdAt: a.now });
-    if (counted) await repo.incrementSchoolBrowseCount(db, a.tenantId);
+  if ((await repo.countIpVisits(s.db, tenant.id, day, s.ip)) < VISITS_PER_IP_PER_DAY) {
+    counted = await repo.insertVisit(s.db, tenant.id, { day, visitorId, ip: s.ip, createdAt: s.now });
+    if (counted) await repo.incrementSchoolBrowseCount(s.db, tenant.id);
   }
-  return { counted, browseCount: await schoolBrowseCount(db, a.tenantId) };
+  return { counted, browseCount: await browseCountOf(s, tenant.id) };
 }
 
-export interface RolePackVO {
-  id: string;
-  name: string;
-  tenantId: string;
-  roles: { code: string; name: string }[];
-}
-
-export async function rolePackOf(db: DB, tenantId: string): Promise<RolePackVO> {
-  const row = await repo.findRolePack(db, tenantId);
+/** The role pack of the named school (else the request's), for a user of that very school. */
+export async function rolePackOf(s: Scope, tenantId?: string): Promise<RolePackVO> {
+  const tenant = await s.tenant(tenantId);
+  // The token must belong to the school asked for (40009 otherwise), not only to the host's.
+  await authenticate(s.db, s.headers.token, tenant.id, s.now);
+  const row = await repo.findRolePack(s.db, tenant.id);
   if (!row) throw AppError.notFound();
-  let roles: RolePackVO['roles'] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.roles);
-    if (Array.isArray(parsed)) {
-      roles = parsed
-        .filter((r): r is { code: unknown; name: unknown } => !!r && typeof r === 'object')
-        .map((r) => ({ code: String(r.code ?? ''), name: String(r.name ?? '') }))
-        .filter((r) => r.code !== '');
-    }
-  } catch {
-    roles = [];
-  }
-  return { id: row.id, name: row.name, tenantId: row.tenantId, roles };
+  return { id: row.id, name: row.name, tenantId: row.tenantId, roles: parseRoles(row.roles) };
 }
-
-/** Paths the map proxy serves, each mapped to a provider call. */
-export const MAP_PATHS = ['location/ip'] as const;
-export type MapPath = (typeof MAP_PATHS)[number];
 
 /**
  * Proxies an allow-listed call to the map provider. Never throws anything but an AppError:
  * 定位服务未配置 without a provider, 定位服务暂不可用 on any provider failure.
  */
-export async function mapProxy(
-  provider: MapProvider | null,
-  path: MapPath,
-  data: { ip?: string | undefined },
-  requestIp: string,
-  log: (fields: Record<string, unknown>) => void,
-): Promise<IpLocation> {
+export async function mapProxy(s: Scope, path: MapPath, data: { ip?: string | undefined }): Promise<IpLocation> {
+  await s.tenant();
+  const provider = s.providers.map;
   if (!provider) throw new AppError(ErrorCode.UNAVAILABLE, t('platform.mapNotConfigured'));
   try {
     switch (path) {
       case 'location/ip':
-        return await provider.ipLocation(data.ip ?? (isIPv4(requestIp) ? requestIp : null));
+        return await provider.ipLocation(data.ip ?? (isIPv4(s.ip) ? s.ip : null));
     }
   } catch (error) {
-    log({ path, error: error instanceof Error ? error.message : String(error) });
+    s.logger.warn('map proxy failed', { requestId: s.requestId, path, error: error instanceof Error ? error.message : String(error) });
     throw new AppError(ErrorCode.UNAVAILABLE, t('platform.mapUnavailable'));
   }
-}
-
-export function isIPv4(v: string): boolean {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v);
-  return !!m && m.slice(1).every((p) => Number(p) <= 255 && String(Number(p)) === p);
 }

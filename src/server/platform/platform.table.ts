@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-
 /** A parameter of one tenant, or the global value (tenantId null) used when the tenant has none. */
 export interface PlatformParameterTable {
   id: string;
@@ -26,6 +24,3 @@ export interface RolePackTable {
   roles: string;
   createdAt: number;
 }
-
-export type PlatformParameter = Selectable<PlatformParameterTable>;
-export type RolePack = Selectable<RolePackTable>;

@@ -1,16 +1,10 @@
 import type { DB } from '../db/database';
+import { containing, pageFrom, type PageWindow } from '../db/paging';
 
 /** All product, hot-major and common-question SQL. Every function takes the tenant id first. */
 
 export const ON_SALE = 1;
 export const CATEGORY = 'CATEGORY';
-
-export interface PageArgs {
-  offset: number;
-  limit: number;
-}
-
-const likeText = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
 
 const PRODUCT_COLUMNS = [
   'p.id',
@@ -35,24 +29,20 @@ const PRODUCT_COLUMNS = [
   'p.state',
 ] as const;
 
-export interface ProductFilter extends PageArgs {
-  prodIdList?: string[] | undefined;
-  name?: string | undefined;
+function onSale(db: DB, tenantId: string, name: string | undefined) {
+  const q = db.selectFrom('products as p').where('p.tenantId', '=', tenantId).where('p.state', '=', ON_SALE);
+  return name ? q.where('p.name', 'like', containing(name)) : q;
 }
 
-function productBase(db: DB, tenantId: string, f: Pick<ProductFilter, 'prodIdList' | 'name'>) {
-  let q = db.selectFrom('products as p').where('p.tenantId', '=', tenantId).where('p.state', '=', ON_SALE);
-  if (f.prodIdList) q = q.where('p.id', 'in', f.prodIdList.length ? f.prodIdList : ['']);
-  if (f.name) q = q.where('p.name', 'like', likeText(f.name));
-  return q;
+/** On-sale products, ascending seq. The seq order stands whatever order the window asks for. */
+export function pageProducts(db: DB, tenantId: string, f: PageWindow & { name?: string | undefined }) {
+  return pageFrom(f, onSale(db, tenantId, f.name).select(PRODUCT_COLUMNS).orderBy('p.seq').orderBy('p.id'), onSale(db, tenantId, f.name));
 }
 
-export async function pageProducts(db: DB, tenantId: string, f: ProductFilter) {
-  const [rows, count] = await Promise.all([
-    productBase(db, tenantId, f).select(PRODUCT_COLUMNS).orderBy('p.seq').orderBy('p.id').offset(f.offset).limit(f.limit).execute(),
-    productBase(db, tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+/** The on-sale products among the ids (in no particular order). */
+export function listProductsByIds(db: DB, tenantId: string, ids: string[], name: string | undefined) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return onSale(db, tenantId, name).select(PRODUCT_COLUMNS).where('p.id', 'in', ids).execute();
 }
 
 export function listCategories(db: DB, tenantId: string, f: { isVariety?: number | undefined; state?: number | undefined }) {
@@ -77,29 +67,17 @@ function relationBase(db: DB, tenantId: string, bizId: string, bizType: string) 
     .where('p.state', '=', ON_SALE);
 }
 
-export async function pageRelations(db: DB, tenantId: string, f: PageArgs & { bizId: string; bizType: string }) {
-  const [rows, count] = await Promise.all([
-    relationBase(db, tenantId, f.bizId, f.bizType)
+export function pageRelations(db: DB, tenantId: string, f: PageWindow & { bizId: string; bizType: string }) {
+  const placed = relationBase(db, tenantId, f.bizId, f.bizType);
+  return pageFrom(
+    f,
+    placed
       .select(['r.id as relationId', 'r.bizId', 'r.bizType', 'r.productId', 'r.seq as relationSeq', 'r.state as relationState'])
       .select(PRODUCT_COLUMNS)
       .orderBy('r.seq')
-      .orderBy('r.id')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
-    relationBase(db, tenantId, f.bizId, f.bizType).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
-
-export function findHotMajor(db: DB, tenantId: string, id: string) {
-  return db
-    .selectFrom('hotMajors')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('state', '=', 1)
-    .executeTakeFirst();
+      .orderBy('r.id'),
+    placed,
+  );
 }
 
 /** Product ids related to a major, in link order; only products of the tenant that are on sale. */

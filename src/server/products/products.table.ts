@@ -1,38 +1,36 @@
 import type { Selectable } from 'kysely';
+import type { ProductVO } from '~/lib/api/contracts/products';
 
-/** Class period types of a product: 1 training, 2 exam, 3 certification, 4 evaluation. */
-export type PeriodType = 1 | 2 | 3 | 4;
+/** The product columns stored as the answer shows them. */
+type ShownAsStored = Pick<
+  ProductVO,
+  | 'name'
+  | 'picTag'
+  | 'certificationOrg'
+  | 'issuingAuthorityName'
+  | 'certificateBenefits'
+  | 'schoolName'
+  | 'trainingInstitutionsName'
+  | 'defStandPrice'
+  | 'defCouponPrice'
+  | 'subsidyPrice'
+  | 'tenantChildType'
+  | 'seq'
+  | 'state'
+>;
 
-/** 0 not verifiable online, 1 verifiable on the national network, 2 verifiable on the education network. */
-export type CertificateVerificationType = 0 | 1 | 2;
-
-export interface ProductTable {
+export interface ProductTable extends ShownAsStored {
   id: string;
   tenantId: string;
-  name: string;
+  /** Checked (safe URL) before it is shown. */
   pic: string | null;
-  /** A short tag printed on the picture (e.g. 热招, 补贴). */
-  picTag: string | null;
-  /** Likes; also drives the rating diamonds. */
   thumbs: number;
-  /** JSON array of PeriodType. */
+  /** JSON array of PeriodType (1 training, 2 exam, 3 certification, 4 evaluation). */
   onlineClassPeriodTypeList: string | null;
-  certificationOrg: string | null;
-  issuingAuthorityName: string | null;
   certificateTypeCode: string | null;
   certificateTypeDesc: string | null;
+  /** 0 not verifiable online, 1 verifiable on the national network, 2 verifiable on the education network. */
   certificateVerificationType: number;
-  certificateBenefits: string | null;
-  schoolName: string | null;
-  trainingInstitutionsName: string | null;
-  /** Prices are text: the coupon price may end with 起 ("from"). */
-  defStandPrice: string | null;
-  defCouponPrice: string | null;
-  subsidyPrice: string | null;
-  tenantChildType: string | null;
-  seq: number;
-  /** 1 on sale; anything else is hidden from the public side. */
-  state: number;
   createdAt: number;
   updatedAt: number;
 }

@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-
 /**
  * Information content blocks. informationType 0: project background, value, features (owner: the
  * school's university id); 1: institution intro, teaching faculty, teaching services (owner: the
@@ -35,6 +33,3 @@ export interface CertificationOrganizationTable {
   state: number;
   createdAt: number;
 }
-
-export type UniversityInformation = Selectable<UniversityInformationTable>;
-export type CertificationOrganization = Selectable<CertificationOrganizationTable>;

@@ -1,4 +1,5 @@
-import type { Runtime } from '../http/context';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
 
 /**
  * Where codes go. SMS_PROVIDER=dev (the default) writes the code to the server log and keeps the
@@ -24,14 +25,14 @@ export interface SmsProvider {
 const DEV_KEPT = 1000;
 const HTTP_TIMEOUT_MS = 5_000;
 
-export function createDevProvider(runtime: Pick<Runtime, 'logger'>): SmsProvider {
+/** `logger` is asked at each send: tests replace the runtime's logger after the server is made. */
+export function createDevProvider(logger: () => Logger): SmsProvider {
   const latest = new Map<string, { code: string; sentAt: number }>();
   const key = (tenantId: string, mobile: string, templateCode: string) => `${tenantId}|${mobile}|${templateCode}`;
   return {
     kind: 'dev',
     async send(m, now) {
-      // Read the logger at send time: tests replace it on the runtime.
-      runtime.logger.info('sms code (development provider)', { tenantId: m.tenantId, mobile: m.mobile, templateCode: m.templateCode, code: m.code });
+      logger().info('sms code (development provider)', { tenantId: m.tenantId, mobile: m.mobile, templateCode: m.templateCode, code: m.code });
       const k = key(m.tenantId, m.mobile, m.templateCode);
       latest.delete(k);
       latest.set(k, { code: m.code, sentAt: now });
@@ -58,18 +59,12 @@ export function createHttpProvider(url: string, token: string | undefined, fetch
   };
 }
 
-const providers = new WeakMap<Runtime, SmsProvider>();
-
-/** The runtime's provider, made on first use from its configuration (one per process). */
-export function smsProviderOf(runtime: Runtime): SmsProvider {
-  let provider = providers.get(runtime);
-  if (!provider) {
-    const { config } = runtime;
-    provider =
-      config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
-        ? createHttpProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
-        : createDevProvider(runtime);
-    providers.set(runtime, provider);
-  }
-  return provider;
+/** The provider SMS_PROVIDER names (http needs SMS_HTTP_URL; anything else is the development one). */
+export function createSmsProvider(
+  config: Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN'>,
+  logger: () => Logger,
+): SmsProvider {
+  return config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+    ? createHttpProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
+    : createDevProvider(logger);
 }

@@ -1,3 +1,4 @@
+import type { UpdateResult } from 'kysely';
 import type { DB } from '../db/database';
 import { SmsStatus } from './sms.table';
 
@@ -22,27 +23,21 @@ export function setCodeStatus(db: DB, tenantId: string, id: string, status: numb
   return db.updateTable('smsCodes').set({ status }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
 }
 
+/** The number of codes asked since a time, of the filter the caller adds. */
+function codesSince(db: DB, since: number) {
+  return db.selectFrom('smsCodes').select((eb) => eb.fn.countAll<number>().as('n')).where('createdAt', '>', since);
+}
+
+const countOf = async (q: ReturnType<typeof codesSince>) => Number((await q.executeTakeFirstOrThrow()).n);
+
 /** Sends to a mobile since a time that count against its limits (failed sends do not). */
-export async function countMobileSends(db: DB, mobile: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('smsCodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('mobile', '=', mobile)
-    .where('createdAt', '>', since)
-    .where('status', '!=', SmsStatus.FAILED)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countMobileSends(db: DB, mobile: string, since: number): Promise<number> {
+  return countOf(codesSince(db, since).where('mobile', '=', mobile).where('status', '!=', SmsStatus.FAILED));
 }
 
 /** Every send asked from an IP address since a time, failed ones included. */
-export async function countIpSends(db: DB, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('smsCodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countIpSends(db: DB, ip: string, since: number): Promise<number> {
+  return countOf(codesSince(db, since).where('ip', '=', ip));
 }
 
 /**
@@ -86,33 +81,24 @@ export function findLatestSentCode(db: DB, tenantId: string, mobile: string, tem
     .executeTakeFirst();
 }
 
-/** Counts a wrong try; false when the code was already burned or used. */
-export async function addWrongAttempt(db: DB, tenantId: string, id: string, maxAttempts: number): Promise<boolean> {
-  const r = await db
+/** One code of a school that is neither used nor burned; the caller adds what to set. */
+function liveCode(db: DB, tenantId: string, id: string, maxAttempts: number) {
+  return db
     .updateTable('smsCodes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
-    .where('attempts', '<', maxAttempts)
     .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('attempts', '<', maxAttempts);
+}
+
+const appliedOnce = async (q: { executeTakeFirst(): Promise<UpdateResult> }) => Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+
+/** Counts a wrong try; false when the code was already burned or used. */
+export function addWrongAttempt(db: DB, tenantId: string, id: string, maxAttempts: number): Promise<boolean> {
+  return appliedOnce(liveCode(db, tenantId, id, maxAttempts).set((eb) => ({ attempts: eb('attempts', '+', 1) })));
 }
 
 /** Uses the code once: true for exactly one caller, even when two verify at the same moment. */
-export async function markUsed(db: DB, tenantId: string, id: string, now: number, maxAttempts: number): Promise<boolean> {
-  const r = await db
-    .updateTable('smsCodes')
-    .set({ usedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('attempts', '<', maxAttempts)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export function findCodeRow(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('smsCodes').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export function markUsed(db: DB, tenantId: string, id: string, now: number, maxAttempts: number): Promise<boolean> {
+  return appliedOnce(liveCode(db, tenantId, id, maxAttempts).set({ usedAt: now }).where('expiresAt', '>', now));
 }

@@ -1,21 +1,14 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import * as api from '~/lib/api/contracts/sms';
+import { t } from '~/server/i18n';
+import { DEFAULT_SMS_TEMPLATE, MOBILE_PATTERN, SMS_TEMPLATES } from '~/lib/sms-sign';
+import { AppError } from '../errors';
+import { availableWhen, exactly } from '../http/exact';
 import type { ApiEnv } from '../http/scope';
-import { tenantOf } from '../http/tenant';
-import { AppError, fail, ok } from '../errors';
-import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
-import { DEFAULT_SMS_TEMPLATE, MOBILE_PATTERN, SMS_TEMPLATES, smsSignText } from '~/lib/sms-sign';
-import { SMS_LIMITS, sendSmsCode } from './sms.service';
-import { smsProviderOf } from './sms.provider';
-
-/** Parses with zod and refuses with the first message as it stands (the spec's exact texts). */
-function parseExact<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const r = schema.safeParse(input);
-  if (!r.success) throw AppError.badRequest(r.error.issues[0]?.message ?? t('validation.invalid'));
-  return r.data;
-}
+import { serve } from '../http/serve';
+import { signMatches } from './sms.rules';
+import { SMS_LIMITS, latestSentCode, sendSmsCode } from './sms.service';
 
 const mobile = z
   .string()
@@ -42,40 +35,25 @@ const sendQuery = z.object({
 
 const latestQuery = z.object({ mobile, templateCode });
 
-function signMatches(given: string | undefined, query: Record<string, string>, accessKey: string): boolean {
-  if (!given || !/^[0-9a-fA-F]{64}$/.test(given.trim())) return false;
-  const expected = createHash('sha256').update(smsSignText(query, accessKey)).digest();
-  return timingSafeEqual(expected, Buffer.from(given.trim().toLowerCase(), 'hex'));
-}
+export const smsRoutes = new Hono<ApiEnv>();
 
-export const smsRoutes = new Hono<ApiEnv>()
-  .get('/oauth/anyTenant/sendSmsCode', async (c) => {
-    const query = c.req.query();
-    const q = parseExact(sendQuery, query);
-    const { runtime, ctx } = c.var;
-    const sign = c.req.header('sign');
-    if (!sign) throw AppError.badRequest(t('sms.signMissing'));
-    if (!signMatches(sign, query, runtime.config.SMS_SIGN_ACCESS_KEY)) throw AppError.badRequest(t('sms.signInvalid'));
-    if (Math.abs(q.timestamp - ctx.now) > SMS_LIMITS.clockSkewMs) throw AppError.badRequest(t('sms.timestampInvalid'));
-    const tenant = await tenantOf(c);
-    await sendSmsCode(
-      {
-        db: runtime.db,
-        secret: runtime.config.SESSION_SECRET,
-        provider: smsProviderOf(runtime),
-        logger: runtime.logger,
-        ipHourlyLimit: runtime.config.SMS_IP_HOURLY_LIMIT,
-      },
-      { tenantId: tenant.id, mobile: q.mobile, templateCode: q.templateCode, ip: ctx.ip, now: ctx.now },
-    );
-    return c.json(ok(null, t('sms.sent')));
-  })
-  .get('/oauth/anyTenant/dev/latestSmsCode', async (c) => {
-    // Development and tests only: the endpoint does not exist in production.
-    if (c.var.runtime.config.NODE_ENV === 'production') return c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404);
-    const q = parseExact(latestQuery, c.req.query());
-    const tenant = await tenantOf(c);
-    const latest = smsProviderOf(c.var.runtime).latest?.(tenant.id, q.mobile, q.templateCode) ?? null;
-    if (!latest) throw AppError.notFound();
-    return c.json(ok({ mobile: q.mobile, templateCode: q.templateCode, code: latest.code, sentAt: latest.sentAt }));
-  });
+// The spec's exact texts: a refusal names no field.
+serve(
+  smsRoutes,
+  api.sendSmsCode,
+  exactly(sendQuery),
+  async (s, q, c) => {
+  const sign = c.req.header('sign');
+  if (!sign) throw AppError.badRequest(t('sms.signMissing'));
+  // The sign covers the query as sent.
+  if (!signMatches(sign, c.req.query(), s.config.SMS_SIGN_ACCESS_KEY)) throw AppError.badRequest(t('sms.signInvalid'));
+  if (Math.abs(q.timestamp - s.now) > SMS_LIMITS.clockSkewMs) throw AppError.badRequest(t('sms.timestampInvalid'));
+  await sendSmsCode(s, { mobile: q.mobile, templateCode: q.templateCode });
+  return null;
+  },
+  { message: t('sms.sent') },
+);
+
+// Development and tests only: the endpoint does not exist in production.
+availableWhen(smsRoutes, api.latestSmsCode, (config) => config.NODE_ENV !== 'production');
+serve(smsRoutes, api.latestSmsCode, exactly(latestQuery), (s, q) => latestSentCode(s, q.mobile, q.templateCode));

@@ -1,15 +1,15 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { DB } from '../db/database';
-import type { Logger } from '../logger';
+import type { Config } from '../config';
 import { AppError } from '../errors';
+import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/lib/i18n';
+import { t } from '~/server/i18n';
 import { HOUR, MINUTE, startOfCstDay } from '~/lib/time/cst';
-import { SMS_CODE_LENGTH, SMS_COUNTDOWN_SECONDS, SMS_TEMPLATES, type SmsTemplate } from '~/lib/sms-sign';
+import { SMS_COUNTDOWN_SECONDS, type SmsTemplate } from '~/lib/sms-sign';
+import type { LatestSmsCode } from '~/lib/api/contracts/sms';
 import * as repo from './sms.repository';
+import { hashCode, newCode, sameHex } from './sms.rules';
 import { SmsStatus } from './sms.table';
-import type { SmsProvider } from './sms.provider';
 
 /**
  * SMS verification codes: the one mechanism for the consult form (VISITOR_MSG_VERIFY) and login /
@@ -30,88 +30,63 @@ export const SMS_LIMITS = {
   clockSkewMs: 5 * MINUTE,
 } as const;
 
-export function isSmsTemplate(value: string): value is SmsTemplate {
-  return (SMS_TEMPLATES as readonly string[]).includes(value);
-}
-
-export function hashCode(secret: string, v: { tenantId: string; mobile: string; templateCode: string; code: string }): string {
-  return createHmac('sha256', secret).update(`${v.tenantId}\n${v.mobile}\n${v.templateCode}\n${v.code}`).digest('hex');
-}
-
-function sameHex(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
-}
-
-export function newCode(): string {
-  return String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-}
-
-const tooMany = (key: Parameters<typeof t>[0]) => new AppError(ErrorCode.TOO_MANY_REQUESTS, t(key));
-
-export interface SendDeps {
-  db: DB;
-  /** SESSION_SECRET: the HMAC key of stored codes. */
-  secret: string;
-  provider: SmsProvider;
-  logger: Logger;
-  ipHourlyLimit?: number;
-}
-
-export interface SendArgs {
-  tenantId: string;
-  mobile: string;
-  templateCode: SmsTemplate;
-  ip: string;
-  now: number;
-}
+const tooMany = (key: Parameters<typeof t>[0]) => AppError.tooMany(t(key));
 
 /**
- * Sends a new code, or refuses with a clear message and sends nothing: per IP address (20 an hour
- * by default), per mobile (one per 60 s, 5 an hour, 10 a calendar day, whatever school asks).
- * A provider failure answers 发送失败; that code is never usable and the countdown is given back.
+ * Sends a new code to a mobile for the request's school, or refuses with a clear message and
+ * sends nothing: per IP address (SMS_IP_HOURLY_LIMIT an hour), per mobile (one per 60 s, 5 an
+ * hour, 10 a calendar day, whatever school asks). A provider failure answers 发送失败; that code
+ * is never usable and the countdown is given back.
  */
-export async function sendSmsCode(deps: SendDeps, a: SendArgs): Promise<void> {
-  const { db } = deps;
-  const ipLimit = deps.ipHourlyLimit ?? SMS_LIMITS.perIpHour;
-  if ((await repo.countIpSends(db, a.ip, a.now - HOUR)) >= ipLimit) throw tooMany('sms.tooManyIp');
-  if ((await repo.countMobileSends(db, a.mobile, startOfCstDay(a.now) - 1)) >= SMS_LIMITS.perMobileDay) throw tooMany('sms.tooManyDay');
-  if ((await repo.countMobileSends(db, a.mobile, a.now - HOUR)) >= SMS_LIMITS.perMobileHour) throw tooMany('sms.tooManyHour');
+export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: SmsTemplate }): Promise<void> {
+  const { db, now, ip } = s;
+  const tenant = await s.tenant();
+  if ((await repo.countIpSends(db, ip, now - HOUR)) >= s.config.SMS_IP_HOURLY_LIMIT) throw tooMany('sms.tooManyIp');
+  if ((await repo.countMobileSends(db, a.mobile, startOfCstDay(now) - 1)) >= SMS_LIMITS.perMobileDay) throw tooMany('sms.tooManyDay');
+  if ((await repo.countMobileSends(db, a.mobile, now - HOUR)) >= SMS_LIMITS.perMobileHour) throw tooMany('sms.tooManyHour');
   // Last, so a refusal above never starts a countdown; one winner per mobile per 60 s.
-  if (!(await repo.claimSendSlot(db, a.mobile, a.now, SMS_LIMITS.intervalMs))) throw tooMany('sms.waitCountdown');
+  if (!(await repo.claimSendSlot(db, a.mobile, now, SMS_LIMITS.intervalMs))) throw tooMany('sms.waitCountdown');
 
-  const code = newCode();
-  const id = newId(a.now);
+  const message = { tenantId: tenant.id, mobile: a.mobile, templateCode: a.templateCode, code: newCode() };
+  const id = newId(now);
   await repo.insertCode(db, {
     id,
-    tenantId: a.tenantId,
+    tenantId: tenant.id,
     mobile: a.mobile,
     templateCode: a.templateCode,
-    codeHash: hashCode(deps.secret, { ...a, code }),
-    ip: a.ip,
-    createdAt: a.now,
-    expiresAt: a.now + SMS_LIMITS.codeTtlMs,
+    codeHash: hashCode(s.config.SESSION_SECRET, message),
+    ip,
+    createdAt: now,
+    expiresAt: now + SMS_LIMITS.codeTtlMs,
   });
+  const provider = s.providers.sms;
   try {
-    await deps.provider.send({ tenantId: a.tenantId, mobile: a.mobile, templateCode: a.templateCode, code }, a.now);
+    await provider.send(message, now);
   } catch (error) {
-    deps.logger.warn('sms send failed', { provider: deps.provider.kind, tenantId: a.tenantId, error: error instanceof Error ? error.message : String(error) });
-    await repo.setCodeStatus(db, a.tenantId, id, SmsStatus.FAILED);
-    await repo.releaseSendSlot(db, a.mobile, a.now);
+    s.logger.warn('sms send failed', { provider: provider.kind, tenantId: tenant.id, error: error instanceof Error ? error.message : String(error) });
+    await repo.setCodeStatus(db, tenant.id, id, SmsStatus.FAILED);
+    await repo.releaseSendSlot(db, a.mobile, now);
     throw new AppError(ErrorCode.UNAVAILABLE, t('sms.sendFailed'));
   }
-  await repo.setCodeStatus(db, a.tenantId, id, SmsStatus.SENT);
+  await repo.setCodeStatus(db, tenant.id, id, SmsStatus.SENT);
 }
+
+/** The latest code the development provider sent to a mobile for the request's school. */
+export async function latestSentCode(s: Scope, mobile: string, templateCode: SmsTemplate): Promise<LatestSmsCode> {
+  const tenant = await s.tenant();
+  const latest = s.providers.sms.latest?.(tenant.id, mobile, templateCode);
+  if (!latest) throw AppError.notFound();
+  return { mobile, templateCode, code: latest.code, sentAt: latest.sentAt };
+}
+
+/** What verifying needs of a request: its database, its clock and the HMAC key (a Scope has them). */
+export type VerifyScope = Pick<Scope, 'db' | 'now'> & { config: Pick<Config, 'SESSION_SECRET'> };
 
 export interface VerifyArgs {
   tenantId: string;
   mobile: string;
   templateCode: SmsTemplate;
   code: string;
-  now: number;
-  /** SESSION_SECRET (runtime.config.SESSION_SECRET): the HMAC key the code was stored with. */
-  secret: string;
 }
 
 /**
@@ -120,16 +95,17 @@ export interface VerifyArgs {
  * the message to show: 请先获取验证码, 验证码已失效，请重新获取, 验证码错误, or
  * 验证码错误次数过多，请重新获取 (the fifth wrong try burns the code).
  */
-export async function verifySmsCode(db: DB, a: VerifyArgs): Promise<void> {
+export async function verifySmsCode(s: VerifyScope, a: VerifyArgs): Promise<void> {
+  const { db } = s;
   const row = await repo.findLatestSentCode(db, a.tenantId, a.mobile, a.templateCode);
   if (!row) throw AppError.badRequest(t('sms.codeNotSent'));
-  if (row.usedAt !== null || row.expiresAt <= a.now) throw AppError.badRequest(t('sms.codeExpired'));
+  if (row.usedAt !== null || row.expiresAt <= s.now) throw AppError.badRequest(t('sms.codeExpired'));
   if (row.attempts >= SMS_LIMITS.maxAttempts) throw AppError.badRequest(t('sms.codeLocked'));
   const given = String(a.code ?? '').trim();
-  const matches = /^\d{6}$/.test(given) && sameHex(hashCode(a.secret, { ...a, code: given }), row.codeHash);
+  const matches = /^\d{6}$/.test(given) && sameHex(hashCode(s.config.SESSION_SECRET, { ...a, code: given }), row.codeHash);
   if (!matches) {
     if (!(await repo.addWrongAttempt(db, a.tenantId, row.id, SMS_LIMITS.maxAttempts))) throw AppError.badRequest(t('sms.codeExpired'));
     throw AppError.badRequest(t(row.attempts + 1 >= SMS_LIMITS.maxAttempts ? 'sms.codeLocked' : 'sms.codeWrong'));
   }
-  if (!(await repo.markUsed(db, a.tenantId, row.id, a.now, SMS_LIMITS.maxAttempts))) throw AppError.badRequest(t('sms.codeExpired'));
+  if (!(await repo.markUsed(db, a.tenantId, row.id, s.now, SMS_LIMITS.maxAttempts))) throw AppError.badRequest(t('sms.codeExpired'));
 }

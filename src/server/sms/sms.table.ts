@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-
 /** 0 sending, 1 sent, 2 failed (a failed send's code is never usable). */
 export const SmsStatus = { SENDING: 0, SENT: 1, FAILED: 2 } as const;
 
@@ -24,5 +22,3 @@ export interface SmsSendStateTable {
   mobile: string;
   lastSentAt: number;
 }
-
-export type SmsCode = Selectable<SmsCodeTable>;

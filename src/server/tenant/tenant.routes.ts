@@ -1,37 +1,25 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import * as api from '~/lib/api/contracts/tenant';
+import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
-import { idSchema, readQuery } from '../http/validate';
-import { tenantOf } from '../http/tenant';
-import { publicOk } from '../http/cache';
+import { serve } from '../http/serve';
+import { idSchema } from '../http/validate';
 import * as service from './tenant.service';
-import { t } from '~/lib/i18n';
 
 const tenantIdQuery = z.object({ tenantId: idSchema.optional() });
+const domainQuery = z.object({
+  domainType: z.string().trim().regex(/^[A-Za-z0-9_]{1,32}$/, t('validation.badFormat')),
+  tenantId: idSchema.optional(),
+});
+const preDomainQuery = z.object({ predomain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/, t('validation.badFormat')) });
 
-export const tenantRoutes = new Hono<ApiEnv>()
-  .get('/universityAdvertise/anyUser/university/info/getInfoByTenantId', async (c) => {
-    const q = readQuery(c, tenantIdQuery);
-    const tenant = await tenantOf(c, q.tenantId);
-    return publicOk(c, await service.getSchoolInfo(c.var.runtime.db, tenant.id));
-  })
-  .get('/universityAdvertise/anyBiz/buSchool/getDetailByTenantId', async (c) => {
-    const q = readQuery(c, tenantIdQuery);
-    const tenant = await tenantOf(c, q.tenantId);
-    return publicOk(c, await service.getBusinessSchool(c.var.runtime.db, tenant.id));
-  })
-  .get('/universityAdvertise/anyBiz/buSchool/getDomainByDomainType', async (c) => {
-    const q = readQuery(
-      c,
-      z.object({ domainType: z.string().trim().regex(/^[A-Za-z0-9_]{1,32}$/, t('validation.badFormat')), tenantId: idSchema.optional() }),
-    );
-    const tenant = await tenantOf(c, q.tenantId);
-    return publicOk(c, await service.getDomainByDomainType(c.var.runtime.db, tenant.id, q.domainType.toUpperCase()));
-  })
-  .get('/system/anyTenant/defTenant/getTenantByPreDomain', async (c) => {
-    const q = readQuery(
-      c,
-      z.object({ predomain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/, t('validation.badFormat')) }),
-    );
-    return publicOk(c, await service.getTenantByPreDomain(c.var.runtime.db, q.predomain));
-  });
+// Answers that depend only on the school and the URL: a CDN may keep them a while.
+const cache = { cache: 30 };
+
+export const tenantRoutes = new Hono<ApiEnv>();
+
+serve(tenantRoutes, api.schoolInfo, tenantIdQuery, (s, q) => service.getSchoolInfo(s, q.tenantId), cache);
+serve(tenantRoutes, api.businessSchool, tenantIdQuery, (s, q) => service.getBusinessSchool(s, q.tenantId), cache);
+serve(tenantRoutes, api.domainByType, domainQuery, (s, q) => service.getDomainByDomainType(s, q.domainType.toUpperCase(), q.tenantId), cache);
+serve(tenantRoutes, api.tenantByPreDomain, preDomainQuery, (s, q) => service.getTenantByPreDomain(s, q.predomain), cache);

@@ -1,11 +1,13 @@
 import type { DB } from '../db/database';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import type { Scope } from '../http/scope';
+import { ID_PATTERN } from '../ids';
+import { listCertificationOrganizations } from '../school/school.service';
+import type { BusinessSchool, SchoolInfo, ServicePointInfo, TenantSummary } from '~/lib/api/contracts/tenant';
 import { matchHost } from './host';
 import * as repo from './tenant.repository';
 import type { School, ServicePoint, Tenant } from './tenant.table';
-import { ID_PATTERN } from '../ids';
-import { listCertificationOrganizations } from '../school/school.service';
 
 export interface TenantLookup {
   /** An explicit tenant id (TenantId header or schoolId query) wins over the host. */
@@ -25,16 +27,22 @@ export async function resolveTenant(db: DB, config: Config, lookup: TenantLookup
   return null;
 }
 
-export async function getTenantByPreDomain(db: DB, preDomain: string) {
-  const tenant = await repo.findTenantByPreDomain(db, preDomain);
-  if (!tenant) throw AppError.tenantNotFound();
-  return { id: tenant.id, name: tenant.name, preDomain: tenant.preDomain, status: tenant.status };
-}
-
 export async function requireTenantById(db: DB, tenantId: string): Promise<Tenant> {
   const tenant = await repo.findTenantById(db, tenantId);
   if (!tenant) throw AppError.tenantNotFound();
   return tenant;
+}
+
+export async function getTenantByPreDomain(s: Scope, preDomain: string): Promise<TenantSummary> {
+  const tenant = await repo.findTenantByPreDomain(s.db, preDomain);
+  if (!tenant) throw AppError.tenantNotFound();
+  return { id: tenant.id, name: tenant.name, preDomain: tenant.preDomain, status: tenant.status };
+}
+
+/** The active schools among some tenant ids, in the order given (the join form's fixed list). */
+export async function listTenantNames(s: Scope, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  const found = await Promise.all(ids.map((id) => repo.findTenantById(s.db, id)));
+  return found.filter((t) => t !== undefined).map((t) => ({ id: t.id, name: t.name }));
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -46,62 +54,50 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** The school as the API and the header show it: the row without internal columns, id = university id. */
-export type SchoolInfo = Omit<School, 'educationalInstitution' | 'enrollDistrictScope' | 'updatedAt'> & { id: string };
-
 function toSchoolInfo(s: School): SchoolInfo {
   // Internal columns stay out; the university id doubles as the info's id.
   const { educationalInstitution: _e, enrollDistrictScope: _d, updatedAt: _u, ...info } = s;
   return { id: s.universityId, ...info };
 }
 
-/** University info (getInfoByTenantId). */
-export async function getSchoolInfo(db: DB, tenantId: string): Promise<SchoolInfo> {
-  const school = await repo.findSchool(db, tenantId);
+async function schoolOf(s: Scope, tenantId: string): Promise<School> {
+  const school = await repo.findSchool(s.db, tenantId);
   if (!school) throw AppError.notFound();
-  return toSchoolInfo(school);
+  return school;
 }
 
-function servicePointVO(p: ServicePoint) {
-  return {
-    id: p.id,
-    name: p.name,
-    type: p.type,
-    url: p.url,
-    startTime: p.startTime,
-    endTime: p.endTime,
-    mobile: p.mobile,
-    enrollDistrictScope: p.enrollDistrictScope,
-    provinceName: p.provinceName,
-    cityName: p.cityName,
-    address: p.address,
-    latitude: p.latitude,
-    longitude: p.longitude,
-  };
+/** University info (getInfoByTenantId) of the named school, else the request's. */
+export async function getSchoolInfo(s: Scope, tenantId?: string): Promise<SchoolInfo> {
+  const tenant = await s.tenant(tenantId);
+  return toSchoolInfo(await schoolOf(s, tenant.id));
+}
+
+function servicePointInfo(p: ServicePoint): ServicePointInfo {
+  const { tenantId: _t, seq: _s, ...info } = p;
+  return info;
 }
 
 /** Business-school detail (getDetailByTenantId): the info plus service points and institution. */
-export async function getBusinessSchool(db: DB, tenantId: string) {
+export async function getBusinessSchool(s: Scope, tenantId?: string): Promise<BusinessSchool> {
+  const tenant = await s.tenant(tenantId);
   const [school, points, certificationOrganizationList] = await Promise.all([
-    repo.findSchool(db, tenantId),
-    repo.listServicePoints(db, tenantId),
-    listCertificationOrganizations(db, tenantId),
+    schoolOf(s, tenant.id),
+    repo.listServicePoints(s.db, tenant.id),
+    listCertificationOrganizations(s, tenantId),
   ]);
-  if (!school) throw AppError.notFound();
-  const districts = (school.enrollDistrictScope ?? '').split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+  const districts = (school.enrollDistrictScope ?? '').split(/[,，]/).map((d) => d.trim()).filter(Boolean);
   return {
     ...toSchoolInfo(school),
-    buSchoolServicePointList: points.map(servicePointVO),
+    buSchoolServicePointList: points.map(servicePointInfo),
     buSchoolEnrollDistrictList: districts.map((enrollDistrictScope) => ({ enrollDistrictScope })),
     educationalInstitution: parseJson<Record<string, string> | null>(school.educationalInstitution, null),
     certificationOrganizationList,
   };
 }
 
-export type BusinessSchool = Awaited<ReturnType<typeof getBusinessSchool>>;
-
-export async function getDomainByDomainType(db: DB, tenantId: string, domainType: string) {
-  const row = await repo.findDomain(db, tenantId, domainType);
+export async function getDomainByDomainType(s: Scope, domainType: string, tenantId?: string): Promise<string> {
+  const tenant = await s.tenant(tenantId);
+  const row = await repo.findDomain(s.db, tenant.id, domainType);
   if (!row) throw AppError.notFound();
   return row.domain;
 }

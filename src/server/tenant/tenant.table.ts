@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { SchoolInfo, ServicePointInfo } from '~/lib/api/contracts/tenant';
 
 export interface TenantTable {
   id: string;
@@ -8,32 +9,11 @@ export interface TenantTable {
   createdAt: number;
 }
 
-export interface SchoolTable {
-  tenantId: string;
-  projectName: string;
-  universityName: string;
-  universityId: string;
-  logo: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  contactMobile: string | null;
-  website: string | null;
-  crowd: string | null;
-  schoolType: string | null;
-  schoolTypeName: string | null;
-  schoolParentType: string | null;
-  serviceAttribute: string | null;
-  certificateAttribute: string | null;
-  institutionProperty: string | null;
-  institutionGrade: string | null;
-  trainingMode: string | null;
-  trainingInstitutionsName: string | null;
-  certificationOrganizationTypeName: string | null;
+/** A school row: what the API shows (SchoolInfo, whose id is the university id) and internal columns. */
+export interface SchoolTable extends Omit<SchoolInfo, 'id'> {
   enrollDistrictScope: string | null;
   /** JSON: {name, educationProperty, schoolFaculty, features, facilities} */
   educationalInstitution: string | null;
-  browseCount: number;
   updatedAt: number;
 }
 
@@ -44,26 +24,11 @@ export interface SchoolDomainTable {
   domain: string;
 }
 
-export interface ServicePointTable {
-  id: string;
+export interface ServicePointTable extends ServicePointInfo {
   tenantId: string;
-  name: string;
-  type: 'TEACHING' | 'EXAM' | 'EVALUATE';
-  url: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  mobile: string | null;
-  enrollDistrictScope: string | null;
-  provinceName: string | null;
-  cityName: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
   seq: number;
 }
 
 export type Tenant = Selectable<TenantTable>;
 export type School = Selectable<SchoolTable>;
 export type ServicePoint = Selectable<ServicePointTable>;
-export type NewTenant = Insertable<TenantTable>;
-export type NewSchool = Insertable<SchoolTable>;

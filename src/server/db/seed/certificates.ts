@@ -1,7 +1,8 @@
 import type { DB } from '../database';
 import { newId } from '../../ids';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
-import type { FeatureSeeder } from './index';
+import type { SkillCertificateTable, TrainingCertificateTable } from '../../certificates/certificates.table';
+import type { FeatureSeeder } from './seeder';
 
 /**
  * Demo certificates for the two lookups: vocational skill-level certificates (职业技能等级证书) and
@@ -13,32 +14,15 @@ import type { FeatureSeeder } from './index';
  * lookup in one school can be shown never to find the other school's certificate.
  */
 
-export interface SkillCertificateSeed {
-  name: string;
-  /** First 17 digits of the ID number; the check digit is computed. */
-  id17: string;
-  mobile: string | null;
-  professionName: string;
-  typeOfWorkName: string | null;
-  certificateCode: string;
-  level: string;
-  sendDate: string;
-  certificateImgUrl: string | null;
-}
+/** A skill-level certificate row without its ids; `id17` gives the ID number (check digit computed). */
+export type SkillCertificateSeed = Omit<SkillCertificateTable, 'id' | 'tenantId' | 'card' | 'createdAt'> & { id17: string };
 
-export interface TrainingCertificateSeed {
-  studentName: string;
-  idType: string;
-  /** A full document number, or the first 17 digits of a resident ID number (id17). */
-  idCard?: string;
-  id17?: string;
-  mobile: string | null;
-  productName: string;
-  certificateNum: string;
-  startTime: string;
-  endTime: string;
-  certificateUrl: string | null;
-}
+/**
+ * A training certificate row without its ids and agency (the school's); the document number is a
+ * full `idCard`, or `id17`, the first 17 digits of a resident ID number.
+ */
+export type TrainingCertificateSeed = Omit<TrainingCertificateTable, 'id' | 'tenantId' | 'idCard' | 'agencyName' | 'createdAt'> &
+  ({ idCard: string; id17?: never } | { id17: string; idCard?: never });
 
 export interface CertificateSeed {
   agencyName: string;

@@ -1,11 +1,11 @@
 import type { DB } from '../database';
 import { newId } from '../../ids';
 import { bindUserToTenant, findOrCreateUser } from '../../identity/identity.service';
-import { authorNameOf } from '../../engagement/rules';
+import { authorNameOf } from '../../engagement/engagement.rules';
 import type { CommentObjectType } from '../../engagement/engagement.table';
 import { HOUR, type SeedTenant } from './demo-data';
 import { ENGAGEMENT_SEEDS, type SeedComment } from './engagement-data';
-import type { FeatureSeeder } from './index';
+import type { FeatureSeeder } from './seeder';
 
 /** Banners, album, video feeds, comments, likes and reviews of one tenant (engagement-data.ts). */
 export const seedEngagement: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: number) => {

@@ -1,7 +1,7 @@
 import type { DB } from '../database';
 import { newId } from '../../ids';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
-import type { FeatureSeeder } from './index';
+import type { FeatureSeeder } from './seeder';
 
 /**
  * Leads and platform demo rows: customer service (the floating tools panel), coupons, the

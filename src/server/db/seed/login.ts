@@ -2,7 +2,7 @@ import type { DB } from '../database';
 import { newId } from '../../ids';
 import { hashPassword } from '../../login/password';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
-import type { FeatureSeeder } from './index';
+import type { FeatureSeeder } from './seeder';
 
 /**
  * Login demo rows: a student of the demo school with a known password (README "Demo accounts")

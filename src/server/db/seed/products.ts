@@ -1,7 +1,7 @@
 import type { DB } from '../database';
 import { newId } from '../../ids';
 import { DAY } from './demo-data';
-import type { FeatureSeeder } from './index';
+import type { FeatureSeeder } from './seeder';
 import { PRODUCT_SEEDS, type SeedBlock } from './products-data';
 
 /**

@@ -1,0 +1,59 @@
+import { post } from '../contract';
+
+/**
+ * The two certificate lookups. Each names the holder and the number and answers a captcha
+ * (lib/captcha.ts); found, the answer is the certificate with the ID number and mobile masked and
+ * the message 查询成功; otherwise data is null with one message whatever was wrong.
+ */
+
+/** Vocational skill-level certificate (职业技能等级证书), spec section 3. */
+export interface SkillCertificateVO {
+  name: string;
+  /** ID number, masked: 320102********1234. */
+  card: string | null;
+  /** Masked: 138****5678. */
+  mobile: string | null;
+  professionName: string;
+  typeOfWorkName: string | null;
+  certificateCode: string;
+  level: string;
+  /** YYYY-MM-DD. */
+  sendDate: string;
+  certificateImgUrl: string | null;
+}
+
+/** Training graduation certificate (培训结业证书), spec section 3. */
+export interface TrainingCertificateVO {
+  studentName: string;
+  /** The ID document's kind as shown, e.g. 居民身份证. */
+  idType: string;
+  /** Masked like card. */
+  idCard: string | null;
+  mobile: string | null;
+  productName: string;
+  agencyName: string;
+  certificateNum: string;
+  /** YYYY-MM-DD. */
+  startTime: string;
+  endTime: string;
+  certificateUrl: string | null;
+}
+
+/** The captcha the visitor answered: its key and the digits read from the picture. */
+export interface CaptchaAnswer {
+  captchaKey: string;
+  captchaCode: string;
+}
+
+export interface SkillLookup extends CaptchaAnswer {
+  name: string;
+  certificateCode: string;
+}
+
+export interface TrainingLookup extends CaptchaAnswer {
+  studentName: string;
+  certificateNum: string;
+}
+
+export const skillCertificate = post<SkillLookup, SkillCertificateVO | null>('/evaluate/anyTenant/certificate/queryCertificateByCode');
+export const trainingCertificate = post<TrainingLookup, TrainingCertificateVO | null>('/teaching/anyTenant/queryTeachUserCert');

@@ -1,0 +1,42 @@
+import { translator } from '../translate';
+
+/** The video player (vidstack) controls. */
+export const player = {
+  'player.Play': '播放',
+  'player.Pause': '暂停',
+  'player.Replay': '重播',
+  'player.Mute': '静音',
+  'player.Unmute': '取消静音',
+  'player.Volume': '音量',
+  'player.Enter Fullscreen': '全屏',
+  'player.Exit Fullscreen': '退出全屏',
+  'player.Fullscreen': '全屏',
+  'player.Enter PiP': '画中画',
+  'player.Exit PiP': '退出画中画',
+  'player.PiP': '画中画',
+  'player.Settings': '设置',
+  'player.Playback': '播放',
+  'player.Speed': '倍速',
+  'player.Normal': '正常',
+  'player.Quality': '清晰度',
+  'player.Auto': '自动',
+  'player.Captions': '字幕',
+  'player.Closed-Captions On': '打开字幕',
+  'player.Closed-Captions Off': '关闭字幕',
+  'player.Audio': '音轨',
+  'player.Default': '默认',
+  'player.Off': '关闭',
+  'player.Loop': '循环播放',
+  'player.Seek': '跳转',
+  'player.Seek Forward': '快进',
+  'player.Seek Backward': '快退',
+  'player.Download': '下载',
+  'player.Chapters': '章节',
+  'player.Accessibility': '无障碍',
+  'player.Announcements': '播报',
+  'player.Keyboard Animations': '键盘动画',
+  'player.Disabled': '已停用',
+  'player.Reset': '重置',
+} as const;
+
+export const t = /* @__PURE__ */ translator(player);

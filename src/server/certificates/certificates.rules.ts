@@ -1,0 +1,58 @@
+import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
+import { safeMediaUrl } from '../sanitize';
+import type { SkillCertificate, TrainingCertificate } from './certificates.table';
+
+/** The pure rules of the certificate lookups (tests/unit/certificates-rules.test.ts). */
+
+/**
+ * Masking of personal data in certificate answers (pure). Every answer shows at most the first 6
+ * and last 4 characters of an ID number and the first 3 and last 4 of a mobile; shorter values
+ * show less, so that at least 40% of an ID number (and at least 4 characters of a mobile) is
+ * always hidden. Each hidden character becomes one '*'.
+ */
+
+function maskMiddle(value: string | null | undefined, head: number, tail: number, minHidden: (n: number) => number): string | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  const chars = Array.from(text);
+  const n = chars.length;
+  const visible = Math.max(0, n - Math.max(1, minHidden(n)));
+  let h = head;
+  let t = tail;
+  while (h + t > visible) {
+    if (t >= h && t > 0) t--;
+    else h--;
+  }
+  return chars.slice(0, h).join('') + '*'.repeat(n - h - t) + (t > 0 ? chars.slice(n - t).join('') : '');
+}
+
+/** 320102199001011234 -> 320102********1234. */
+export function maskIdNumber(value: string | null | undefined): string | null {
+  return maskMiddle(value, 6, 4, (n) => Math.ceil(n * 0.4));
+}
+
+/** 13812345678 -> 138****5678. */
+export function maskMobile(value: string | null | undefined): string | null {
+  return maskMiddle(value, 3, 4, (n) => Math.max(4, Math.ceil(n / 3)));
+}
+
+/** A stored certificate as answered: ID number and mobile masked, the picture's address checked. */
+export function skillCertificateVO({ id, tenantId, createdAt, ...r }: SkillCertificate): SkillCertificateVO {
+  return { ...r, card: maskIdNumber(r.card), mobile: maskMobile(r.mobile), certificateImgUrl: safeMediaUrl(r.certificateImgUrl) };
+}
+
+export function trainingCertificateVO({ id, tenantId, createdAt, ...r }: TrainingCertificate): TrainingCertificateVO {
+  return { ...r, idCard: maskIdNumber(r.idCard), mobile: maskMobile(r.mobile), certificateUrl: safeMediaUrl(r.certificateUrl) };
+}
+
+export const CERT_QUERY_IP_LIMITS = {
+  perMinute: 10,
+  /** Per China Standard Time calendar day. */
+  perDay: 100,
+} as const;
+
+/** Which limit lookups from one address break, counted with the one being made; null within both. */
+export function lookupLimitBroken(today: number, lastMinute: number): 'certificates.tooManyDay' | 'certificates.tooManyMinute' | null {
+  if (today > CERT_QUERY_IP_LIMITS.perDay) return 'certificates.tooManyDay';
+  return lastMinute > CERT_QUERY_IP_LIMITS.perMinute ? 'certificates.tooManyMinute' : null;
+}

@@ -1,0 +1,24 @@
+import type { DB } from '../database';
+import { newId } from '../../ids';
+import { DAY } from './demo-data';
+import type { FeatureSeeder } from './seeder';
+
+/** The tenant itself, its school profile, its domains and its service points (tenant domain tables). */
+export const seedTenant: FeatureSeeder = async (db: DB, t, now) => {
+  await db.insertInto('tenants').values({ id: t.id, preDomain: t.preDomain, name: t.name, status: 1, createdAt: now - 400 * DAY }).execute();
+  const { educationalInstitution, ...school } = t.school;
+  await db
+    .insertInto('schools')
+    .values({ tenantId: t.id, ...school, educationalInstitution: JSON.stringify(educationalInstitution), updatedAt: now })
+    .execute();
+  await db
+    .insertInto('schoolDomains')
+    .values(t.domains.map((d) => ({ id: newId(now), tenantId: t.id, ...d })))
+    .execute();
+  if (t.servicePoints.length) {
+    await db
+      .insertInto('servicePoints')
+      .values(t.servicePoints.map((sp, i) => ({ id: newId(now), tenantId: t.id, url: null, seq: i + 1, ...sp })))
+      .execute();
+  }
+};

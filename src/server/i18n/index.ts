@@ -1,0 +1,43 @@
+import { translator } from '~/lib/i18n/translate';
+import { agreement } from '~/lib/i18n/messages/agreement';
+import { certificates } from '~/lib/i18n/messages/certificates';
+import { common } from '~/lib/i18n/messages/common';
+import { consult } from '~/lib/i18n/messages/consult';
+import { format } from '~/lib/i18n/messages/format';
+import { header } from '~/lib/i18n/messages/header';
+import { home } from '~/lib/i18n/messages/home';
+import { login } from '~/lib/i18n/messages/login';
+import { mine } from '~/lib/i18n/messages/mine';
+import { player } from '~/lib/i18n/messages/player';
+import { register } from '~/lib/i18n/messages/register';
+import { rules } from '~/lib/i18n/messages/rules';
+import { sms } from '~/lib/i18n/messages/sms';
+import { sso } from '~/lib/i18n/messages/sso';
+import { serverMessages } from './messages';
+
+/**
+ * Every catalogue: the browser areas (src/lib/i18n/messages) and the messages only the server
+ * speaks. For server code and .astro pages, components and layouts; never for islands, which
+ * import their area's `t` so that a page ships only the strings its islands use.
+ */
+export const catalogues = [
+  common,
+  header,
+  format,
+  home,
+  player,
+  sms,
+  consult,
+  rules,
+  agreement,
+  login,
+  register,
+  sso,
+  mine,
+  certificates,
+  serverMessages,
+] as const;
+
+export const t = translator(...catalogues);
+
+export type MessageKey = Parameters<typeof t>[0];
