@@ -57,17 +57,13 @@ function isTypeImport(node: ts.ImportDeclaration): boolean {
   const clause = node.importClause;
   // A bare `import 'x'` runs the module.
   if (!clause) return false;
-  if (clause.phaseModifier === ts.SyntaxKind.TypeKeyword) return true;
-  const named = clause.namedBindings;
-  return (
-    !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)
-  );
+  // Only `import type` is erased: with verbatimModuleSyntax (Astro's tsconfig) `import { type X }`
+  // still loads the module in the browser, so it counts as a runtime import.
+  return clause.phaseModifier === ts.SyntaxKind.TypeKeyword;
 }
 
 function isTypeExport(node: ts.ExportDeclaration): boolean {
-  if (node.isTypeOnly) return true;
-  const named = node.exportClause;
-  return !!named && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  return node.isTypeOnly;
 }
 
 /** The static imports and re-exports of one piece of TypeScript, lines counted from `firstLine`. */

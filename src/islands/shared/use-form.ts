@@ -12,7 +12,7 @@ export interface Notice {
 type FieldOf<V> = keyof V & string;
 /** The fields holding text (inputs, text areas, selects; not the agreement checkbox). */
 type TextFieldOf<V> = { [K in FieldOf<V>]: V[K] extends string ? K : never }[FieldOf<V>];
-export type FieldErrors<V> = Partial<Record<FieldOf<V>, string>>;
+type FieldErrors<V> = Partial<Record<FieldOf<V>, string>>;
 
 export interface FormOptions<V> {
   initial: V | (() => V);

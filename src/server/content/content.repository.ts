@@ -55,13 +55,7 @@ export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
 }
 
 export function findPublishedNews(db: DB, tenantId: string, id: string) {
-  return db
-    .selectFrom('news')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('status', '=', PUBLISHED)
-    .executeTakeFirst();
+  return newsBase(db, tenantId, {}).selectAll().where('news.id', '=', id).executeTakeFirst();
 }
 
 /** Category links of some news items, with the category names. */
@@ -106,13 +100,7 @@ export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) 
 }
 
 export function findPublishedNotice(db: DB, tenantId: string, id: string) {
-  return db
-    .selectFrom('notices')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('status', '=', PUBLISHED)
-    .executeTakeFirst();
+  return noticeBase(db, tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Published notices and news with a publish time in [start, end], newest first. */
@@ -154,5 +142,5 @@ export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
 }
 
 export function findActiveHotMajor(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('hotMajors').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', 1).executeTakeFirst();
+  return hotMajorBase(db, tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst();
 }
