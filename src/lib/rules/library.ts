@@ -36,6 +36,27 @@ const INTEGER = /^[+-]?\d+$/;
 const PUNCTUATION = '-_.,，。、:：;；!！?？()（）《》“”"\'‘’·@#&/\\s';
 
 const num = (s: string) => Number(s);
+
+/** The six comparisons with zero of spec section 5, for numbers (eq0…) and integers (integerEq0…). */
+const ZERO = {
+  eq0: (n: number) => n === 0,
+  ne0: (n: number) => n !== 0,
+  gt0: (n: number) => n > 0,
+  ge0: (n: number) => n >= 0,
+  lt0: (n: number) => n < 0,
+  le0: (n: number) => n <= 0,
+} as const;
+type ZeroComparison = keyof typeof ZERO;
+const capitalize = <S extends string>(s: S) => `${s.charAt(0).toUpperCase()}${s.slice(1)}` as Capitalize<S>;
+
+/** One rule per comparison: the text matches the pattern and its number compares with zero; message rules.<name>. */
+function zeroComparisons<N extends string>(pattern: RegExp, name: (c: ZeroComparison) => N): Record<N, Rule> {
+  const entries = (Object.keys(ZERO) as ZeroComparison[]).map((c) => {
+    const key = name(c);
+    return [key, rule((s) => pattern.test(s) && ZERO[c](num(s)), `rules.${key}` as Parameters<typeof t>[0])] as const;
+  });
+  return Object.fromEntries(entries) as Record<N, Rule>;
+}
 const decimals = (s: string) => (s.includes('.') ? s.split('.')[1]!.length : 0);
 
 /** Chinese resident ID: 15 digits (first generation), or 17 digits plus a check digit or X. */
@@ -131,19 +152,9 @@ export const rules = {
 
   // Numbers
   number: rule((s) => NUMBER.test(s), 'rules.number'),
-  eq0: rule((s) => NUMBER.test(s) && num(s) === 0, 'rules.eq0'),
-  ne0: rule((s) => NUMBER.test(s) && num(s) !== 0, 'rules.ne0'),
-  gt0: rule((s) => NUMBER.test(s) && num(s) > 0, 'rules.gt0'),
-  ge0: rule((s) => NUMBER.test(s) && num(s) >= 0, 'rules.ge0'),
-  lt0: rule((s) => NUMBER.test(s) && num(s) < 0, 'rules.lt0'),
-  le0: rule((s) => NUMBER.test(s) && num(s) <= 0, 'rules.le0'),
+  ...zeroComparisons(NUMBER, (c) => c),
   integer: rule((s) => INTEGER.test(s), 'rules.integer'),
-  integerEq0: rule((s) => INTEGER.test(s) && num(s) === 0, 'rules.integerEq0'),
-  integerNe0: rule((s) => INTEGER.test(s) && num(s) !== 0, 'rules.integerNe0'),
-  integerGt0: rule((s) => INTEGER.test(s) && num(s) > 0, 'rules.integerGt0'),
-  integerGe0: rule((s) => INTEGER.test(s) && num(s) >= 0, 'rules.integerGe0'),
-  integerLt0: rule((s) => INTEGER.test(s) && num(s) < 0, 'rules.integerLt0'),
-  integerLe0: rule((s) => INTEGER.test(s) && num(s) <= 0, 'rules.integerLe0'),
+  ...zeroComparisons(INTEGER, (c) => `integer${capitalize(c)}` as const),
   integerBetween0And100: rule((s) => INTEGER.test(s) && num(s) > 0 && num(s) < 100, 'rules.integerBetween0And100'),
   oneDecimal: rule((s) => /^[+-]?\d+\.\d$/.test(s), 'rules.oneDecimal'),
   twoDecimals: rule((s) => /^[+-]?\d+\.\d{2}$/.test(s), 'rules.twoDecimals'),

@@ -7,6 +7,9 @@ import type { ContentSort } from '~/lib/api/contracts/content';
 
 export const PUBLISHED = 1;
 
+/** The column each list sort names (news and notices share them). */
+const SORT_COLUMN = { publishTime: 'publishTime', seq: 'seq', createdTime: 'createdAt' } as const satisfies Record<ContentSort, string>;
+
 export interface NewsFilter extends PageWindow {
   categorizeId?: string | undefined;
   title?: string | undefined;
@@ -32,25 +35,15 @@ function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' |
 }
 
 export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
-  const sortColumn = f.sort === 'createdTime' ? 'news.createdAt' : f.sort === 'seq' ? 'news.seq' : 'news.publishTime';
+  const news = newsBase(db, tenantId, f);
   return pageFrom(
     f,
-    newsBase(db, tenantId, f)
-      .select([
-        'news.id',
-        'news.title',
-        'news.cover',
-        'news.introduction',
-        'news.contentType',
-        'news.sources',
-        'news.publishTime',
-        'news.status',
-        'news.seq',
-        'news.browseCount',
-      ])
-      .orderBy(sortColumn, f.order)
+    news
+      .select(['news.id', 'news.title', 'news.cover', 'news.introduction', 'news.contentType', 'news.sources'])
+      .select(['news.publishTime', 'news.status', 'news.seq', 'news.browseCount'])
+      .orderBy(`news.${SORT_COLUMN[f.sort]}`, f.order)
       .orderBy('news.id', 'desc'),
-    newsBase(db, tenantId, f),
+    news,
   );
 }
 
@@ -88,14 +81,14 @@ function noticeBase(db: DB, tenantId: string, f: Pick<NoticeFilter, 'title'>) {
 }
 
 export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) {
-  const sortColumn = f.sort === 'createdTime' ? 'createdAt' : f.sort === 'seq' ? 'seq' : 'publishTime';
+  const notices = noticeBase(db, tenantId, f);
   return pageFrom(
     f,
-    noticeBase(db, tenantId, f)
+    notices
       .select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status'])
-      .orderBy(sortColumn, f.order)
+      .orderBy(SORT_COLUMN[f.sort], f.order)
       .orderBy('id', 'desc'),
-    noticeBase(db, tenantId, f),
+    notices,
   );
 }
 
