@@ -89,24 +89,27 @@ export async function request<T>(path: string, options: FetchOptions<'json'> & {
   throw new ApiError(message, Number(env.code));
 }
 
+export interface SendOptions {
+  /** No toast on failure: the caller shows the message itself. */
+  silent?: boolean;
+  /** Values of the path's ':name' parameters. */
+  params?: Record<string, string>;
+  /** Extra headers, e.g. another school's TenantId for the join form; they win over the defaults. */
+  headers?: Record<string, string>;
+}
+
 /** Sends one call of a contract: GET as query parameters, POST as the JSON body. */
-export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: { silent?: boolean; params?: Record<string, string> } = {}): Promise<Res> {
-  const path = urlOf(call, opts.params);
-  return call.method === 'GET'
-    ? request<Res>(path, { method: 'GET', query: input as Record<string, unknown> | undefined, silent: opts.silent })
-    : request<Res>(path, { method: 'POST', body: input as Record<string, unknown> | undefined, silent: opts.silent });
+export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: SendOptions = {}): Promise<Res> {
+  const data = input as Record<string, unknown> | undefined;
+  return request<Res>(urlOf(call, opts.params), {
+    method: call.method,
+    silent: opts.silent,
+    headers: opts.headers,
+    ...(call.method === 'GET' ? { query: data } : { body: data }),
+  });
 }
 
 /** A paged call, with the paging fields made numbers whatever the server sent. */
-export async function sendPage<Req, T>(call: Call<Req, Page<T>>, input?: Req, opts?: { silent?: boolean }): Promise<Page<T>> {
+export async function sendPage<Req, T>(call: Call<Req, Page<T>>, input?: Req, opts?: SendOptions): Promise<Page<T>> {
   return normalizePage<T>(await send(call, input, opts));
-}
-
-// Raw path helpers, kept only while islands move to send(): removed once none is left.
-export const get = <T>(path: string, query?: Record<string, unknown>, opts?: { silent?: boolean }) =>
-  request<T>(path, { method: 'GET', query, ...opts });
-export const post = <T>(path: string, body?: unknown, opts?: { silent?: boolean }) =>
-  request<T>(path, { method: 'POST', body: body as Record<string, unknown>, ...opts });
-export async function postPage<T>(path: string, body: unknown, opts?: { silent?: boolean }): Promise<Page<T>> {
-  return normalizePage<T>(await post<unknown>(path, body, opts));
 }

@@ -8,7 +8,14 @@ vi.mock('~/lib/navigation', async (importOriginal) => ({
   navigateTo: vi.fn(),
 }));
 
-const { get, post, postPage, ApiError } = await import('~/lib/api/client');
+import type { Page } from '~/lib/paging';
+const { send, sendPage, ApiError } = await import('~/lib/api/client');
+const { get: getCall, post: postCall } = await import('~/lib/api/contract');
+
+// Calls as the islands make them: a contract and send(); paths are under /api.
+const get = (path: string, query?: Record<string, unknown>) => send(getCall<Record<string, unknown> | undefined, unknown>(path.replace(/^\/api/, '')), query);
+const post = (path: string, body?: unknown) => send(postCall<unknown, unknown>(path.replace(/^\/api/, '')), body);
+const postPage = (path: string, body: unknown) => sendPage(postCall<unknown, Page<unknown>>(path.replace(/^\/api/, '')), body);
 const { navigateTo } = await import('~/lib/navigation');
 const { $session, setToken, setUser } = await import('~/lib/stores/session');
 
