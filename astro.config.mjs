@@ -11,6 +11,34 @@ export default defineConfig({
   server: { port: 4321, host: true },
   prefetch: false,
   devToolbar: { enabled: false },
+  security: {
+    // The API authenticates by a token header, never by cookie, so a cross-site form post carries
+    // no credentials; Astro's origin check would answer such posts in plain text instead of the
+    // envelope (docs/security.md).
+    checkOrigin: false,
+    // Every page gets a Content-Security-Policy header with the hashes of the inline scripts Astro
+    // rendered; src/server/http/security-headers.ts adds what depends on the running configuration.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' data: blob: https:",
+        "font-src 'self' data:",
+        // The school map's script (when a map key is set) talks to the map service.
+        "connect-src 'self' https://*.amap.com",
+        "worker-src 'self' blob:",
+        "frame-src 'self' https:",
+        "frame-ancestors 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", 'https://webapi.amap.com', 'https://*.amap.com'] },
+      // Islands and the carousel set element styles; inline style attributes carry no script.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'", 'https://*.amap.com'] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['better-sqlite3', 'pg'] },

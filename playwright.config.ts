@@ -71,6 +71,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(E2E_PORT),
+        // Browser tests read SMS codes and captcha answers through the development helpers.
+        NODE_ENV: 'development',
         DATABASE_URL: `file:./${E2E_DB_FILE}`,
         LOG_LEVEL: 'warn',
         TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
@@ -90,6 +92,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(PARTNER_PORT),
+        NODE_ENV: 'development',
         DATABASE_URL: `file:./${PARTNER_DB_FILE}`,
         LOG_LEVEL: 'warn',
         PARTNER_EDITION: 'true',

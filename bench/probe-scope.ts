@@ -8,7 +8,7 @@ import type { Scope } from '../src/server/http/scope';
 import { createRuntime } from '../src/server/runtime';
 
 export function probeScopes(db: DB): () => Scope {
-  const runtime = createRuntime(parseConfig({ LOG_LEVEL: 'silent' }), db, 'sqlite');
+  const runtime = createRuntime(parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), db, 'sqlite');
   // A new scope per simulated request, as the server makes one per request.
   return () => createScope(runtime, { requestId: 'probe', ip: '127.0.0.1', host: '127.0.0.1', headers: readClientHeaders(new Headers()) });
 }

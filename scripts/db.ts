@@ -7,7 +7,8 @@ import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
 const [command, ...flags] = process.argv.slice(2);
 
 async function main() {
-  const config = parseConfig(process.env);
+  // Only the database settings are used: no secrets are asked for.
+  const config = parseConfig({ NODE_ENV: 'development', ...process.env });
   const { db, kind } = await openDatabase({ url: config.DATABASE_URL, poolSize: 2 });
   try {
     await migrateToLatest(db);

@@ -13,6 +13,8 @@ const log = (level, msg, fields = {}) =>
 // Node strips the types of these two modules itself (they are written for it): no loader stays
 // hooked into the imports of every request.
 const { parseConfig, ConfigError } = await import('../src/server/config.ts');
+// `npm start` asks for development mode openly (a newcomer's first run); an operator's NODE_ENV wins.
+if (process.argv.includes('--development') && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
 let config;
 try {
   config = parseConfig(process.env);
@@ -29,14 +31,37 @@ if (!process.argv.includes('--no-build') && !buildIfNeeded((msg) => log('info', 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);
 const { createRenderCache } = await import('../src/server/http/render-cache.ts');
-const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES });
+const { createGate, onClientError } = await import('../src/server/http/gate.ts');
+const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES, trustProxy: config.TRUST_PROXY });
+const gate = createGate(
+  {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    siteOnHttps: config.SITE_ON_HTTPS,
+    hstsMaxAge: config.HSTS_MAX_AGE,
+    cache,
+  },
+  handler,
+);
 
 let draining = false;
 const server = http.createServer((req, res) => {
   if (draining) res.setHeader('Connection', 'close');
-  cache.handle(req, res, handler);
+  gate(req, res);
 });
+server.on('clientError', onClientError);
 server.keepAliveTimeout = 65_000;
+
+// Say loudly which mode this is: development mode hands out SMS codes and captcha answers.
+if (config.developmentMode) {
+  log('warn', `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.`);
+} else {
+  log('info', 'production mode: development helpers are off', {
+    trustProxy: config.TRUST_PROXY,
+    siteOnHttps: config.SITE_ON_HTTPS,
+    sso: Boolean(config.SSO_SHARED_SECRET),
+  });
+}
 
 server.listen(config.PORT, config.HOST, async () => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
@@ -44,7 +69,7 @@ server.listen(config.PORT, config.HOST, async () => {
   try {
     const res = await fetch(`http://127.0.0.1:${config.PORT}/readyz`);
     if (!res.ok) throw new Error(`readiness answered ${res.status}`);
-    log('info', 'portal ready', { url, database: config.databaseKind });
+    log('info', 'portal ready', { url, database: config.databaseKind, mode: config.developmentMode ? 'development' : 'production' });
   } catch (error) {
     log('error', 'portal failed to start', { error: String(error) });
     process.exit(1);

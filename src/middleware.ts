@@ -6,14 +6,12 @@ import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/
 import { schoolNotFoundHtml } from '~/server/pages/school-not-found';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
+import { clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
+import { contentSecurityPolicy } from '~/server/http/security-headers';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
 const NO_TENANT = /^\/(?:api(?:\/|$)|healthz$|readyz$|sso-login\/?$)/;
-
-function hostOf(request: Request, url: URL): string {
-  return request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || url.host;
-}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const started = performance.now();
@@ -30,7 +28,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (NO_TENANT.test(url.pathname)) {
     response = await next();
   } else {
-    const host = hostOf(request, url);
+    const host = requestHost(fetchHeaders(request.headers), config.TRUST_PROXY, url.host);
     const schoolId = url.searchParams.get('schoolId');
     const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () =>
       resolveTenant(db, config, { tenantId: schoolId, host }),
@@ -38,16 +36,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!tenant) {
       response = new Response(schoolNotFoundHtml(host), {
         status: 404,
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl(config.PAGE_MAX_AGE), Vary: 'Host' },
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl(config.PAGE_MAX_AGE), Vary: hostVary(config.TRUST_PROXY) },
       });
     } else {
       locals.tenant = tenant;
-      locals.scope = createScope(server.runtime, { requestId, ip: clientIp(context), host, headers: readClientHeaders(request.headers), tenant });
-      response = await cachePage(request, await next(), config.PAGE_MAX_AGE);
+      locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), config.TRUST_PROXY, clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
+      response = await cachePage(request, await next(), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
     }
   }
 
   response.headers.set('X-Request-Id', requestId);
+  if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+    response.headers.set('Content-Security-Policy', contentSecurityPolicy(response.headers.get('Content-Security-Policy'), config));
+  }
   // Pages may be framed only by the site itself (the home page's phone preview).
   response.headers.set('X-Frame-Options', 'SAMEORIGIN');
   response.headers.set('X-Content-Type-Options', 'nosniff');
@@ -77,11 +78,11 @@ function clientIp(context: { clientAddress: string }): string {
  * may keep them: s-maxage with stale-while-revalidate, a weak ETag and Vary: Host. A page that set
  * its own Cache-Control keeps it.
  */
-async function cachePage(request: Request, response: Response, maxAge: number): Promise<Response> {
+async function cachePage(request: Request, response: Response, maxAge: number, vary: string): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? '';
   if (request.method !== 'GET' && request.method !== 'HEAD') return response;
   const headers = new Headers(response.headers);
-  headers.set('Vary', addVary(headers.get('Vary'), 'Host'));
+  headers.set('Vary', addVary(headers.get('Vary'), vary));
   if (type === 'text/html') headers.set('Content-Type', 'text/html; charset=utf-8');
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', pageCacheControl(maxAge));
   if (!type.startsWith('text/html') || (response.status !== 200 && response.status !== 404)) {

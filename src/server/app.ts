@@ -6,6 +6,7 @@ import { t } from '~/server/i18n';
 import { AppError, fail } from './errors';
 import { readClientHeaders, type Runtime } from './http/context';
 import { createScope } from './http/request-scope';
+import { clientAddress, fetchHeaders, requestHost } from './http/forwarded';
 import type { ApiEnv } from './http/scope';
 import { pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
@@ -38,8 +39,8 @@ export function createApp(runtime: Runtime) {
       'scope',
       createScope(runtime, {
         requestId,
-        host: c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || new URL(c.req.url).host,
-        ip: c.env?.ip ?? '',
+        host: requestHost(fetchHeaders(c.req.raw.headers), runtime.config.TRUST_PROXY, new URL(c.req.url).host),
+        ip: clientAddress(fetchHeaders(c.req.raw.headers), runtime.config.TRUST_PROXY, c.env?.ip ?? ''),
         headers: readClientHeaders(c.req.raw.headers),
       }),
     );

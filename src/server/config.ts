@@ -21,7 +21,9 @@ export const DEV_PARTNER_SSO_SECRET = 'development-only-partner-sso-secret-chang
 
 const schema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Production unless the operator asks otherwise: development helpers (readable SMS codes and
+    // captcha answers, default secrets) exist only in 'development' and 'test'.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z
@@ -51,6 +53,13 @@ const schema = z
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
     RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
+    // Behind a proxy that sets X-Forwarded-Host/-For/-Proto (and overwrites what clients send).
+    TRUST_PROXY: bool.default(false),
+    // The site is served over https: pages and answers carry Strict-Transport-Security.
+    SITE_ON_HTTPS: bool.default(false),
+    HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63072000).default(31536000),
+    // Request bodies above this are refused with 413 before they are read (JSON calls are a few KB).
+    MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     // SMS codes and platform calls (src/server/sms, src/server/platform)
     SMS_SIGN_ACCESS_KEY: z.string().min(8).max(128).default('szyx-portal-sms-sign-access-key'),
@@ -70,6 +79,15 @@ const schema = z
       for (const key of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+      // A published development default is no secret: refuse it outside development mode.
+      for (const [key, value] of [
+        ['SESSION_SECRET', DEV_SECRET],
+        ['TOKEN_PARAM_SECRET', DEV_SECRET],
+        ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
+        ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
+      ] as const) {
+        if (env[key] === value) ctx.addIssue({ code: 'custom', path: [key], message: 'is the public development default; set your own in production' });
+      }
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
@@ -82,6 +100,8 @@ const schema = z
     // Single sign-on is off in production until its secret is set (no development default there).
     SSO_SHARED_SECRET: env.SSO_SHARED_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SSO_SECRET),
     PARTNER_SSO_SECRET: env.PARTNER_SSO_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PARTNER_SSO_SECRET),
+    /** Development helpers (SMS codes and captcha answers readable through the API) are on. */
+    developmentMode: env.NODE_ENV !== 'production',
     databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',
   }));
 

@@ -9,6 +9,7 @@ import { DAY, DEMO, HUAXIA, NOW, useTestServer, type TestServer } from '../setup
  * the API as that tenant's visitor would, then asked for as the other tenant.
  */
 const server = useTestServer();
+const proxied = useTestServer({ TRUST_PROXY: 'true' });
 const lastYear = { startTime: formatDateTime(NOW - 365 * DAY), endTime: formatDateTime(NOW) };
 
 interface Owned {
@@ -104,11 +105,21 @@ describe('tenant from the host name', () => {
     expect(info.tenantId).toBe(HUAXIA.id);
   });
 
-  test('the host of the request URL and X-Forwarded-Host work too', async () => {
+  test('the host of the request URL works too', async () => {
     const url = expectOk(await server().fetch(`http://huaxia.localhost:4321${PATH.schoolInfo}`));
     expect(url.tenantId).toBe(HUAXIA.id);
+  });
+
+  test('a client’s X-Forwarded-Host is ignored unless the operator trusts a proxy', async () => {
     const forwarded = expectOk(await server().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'localhost', 'X-Forwarded-Host': 'huaxia.localhost' } }));
+    expect(forwarded.tenantId).toBe(DEMO.id);
+  });
+
+  test('behind a trusted proxy X-Forwarded-Host picks the school; a blank one falls back to Host', async () => {
+    const forwarded = expectOk(await proxied().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'localhost', 'X-Forwarded-Host': 'huaxia.localhost' } }));
     expect(forwarded.tenantId).toBe(HUAXIA.id);
+    const blank = expectOk(await proxied().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'huaxia.localhost', 'X-Forwarded-Host': ' ' } }));
+    expect(blank.tenantId).toBe(HUAXIA.id);
   });
 
   test('a custom domain of a school finds it', async () => {

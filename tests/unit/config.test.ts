@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseConfig } from '~/server/config';
+import { ConfigError, DEV_PARTNER_SSO_SECRET, DEV_SSO_SECRET, parseConfig } from '~/server/config';
+
+// Most cases speak of development mode; production is the default and tested on its own.
+const DEV = { NODE_ENV: 'development' } as const;
 
 const SECRET_A = 'a'.repeat(32);
 const SECRET_B = 'b'.repeat(40);
@@ -15,8 +18,46 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 }
 
 describe('parseConfig', () => {
-  test('an empty environment gives the documented defaults', () => {
-    const c = parseConfig({});
+  test('an empty environment is production: it refuses to start without its own secrets', () => {
+    const problems = problemsOf({});
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SESSION_SECRET', 'TOKEN_PARAM_SECRET']);
+  });
+
+  test('production mode has no development helpers and no single sign-on without its own secret', () => {
+    const c = parseConfig({ SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B });
+    expect(c.NODE_ENV).toBe('production');
+    expect(c.developmentMode).toBe(false);
+    expect(c.SSO_SHARED_SECRET).toBeNull();
+    expect(c.PARTNER_SSO_SECRET).toBeNull();
+  });
+
+  test.each(['development', 'test'])('NODE_ENV=%s turns development mode on, with development secrets', (mode) => {
+    const c = parseConfig({ NODE_ENV: mode });
+    expect(c.developmentMode).toBe(true);
+    expect(c.SSO_SHARED_SECRET).toBe(DEV_SSO_SECRET);
+  });
+
+  test.each([
+    ['SESSION_SECRET', 'development-only-secret-change-me-0123456789'],
+    ['TOKEN_PARAM_SECRET', 'development-only-secret-change-me-0123456789'],
+    ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
+    ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
+  ])('production refuses the public development default of %s', (key, value) => {
+    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, [key]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${key}: is the public development default`));
+  });
+
+  test('forwarded headers, https and the body limit are off or 1 MB unless the operator says so', () => {
+    const c = parseConfig({ NODE_ENV: 'development' });
+    expect(c).toMatchObject({ TRUST_PROXY: false, SITE_ON_HTTPS: false, MAX_BODY_BYTES: 1024 * 1024 });
+    const set = parseConfig({ NODE_ENV: 'development', TRUST_PROXY: 'true', SITE_ON_HTTPS: '1', MAX_BODY_BYTES: '2048' });
+    expect(set).toMatchObject({ TRUST_PROXY: true, SITE_ON_HTTPS: true, MAX_BODY_BYTES: 2048 });
+    expect(problemsOf({ NODE_ENV: 'development', TRUST_PROXY: 'perhaps' })[0]).toMatch(/^TRUST_PROXY/);
+  });
+
+  test('development mode gives the documented defaults', () => {
+    const c = parseConfig({ NODE_ENV: 'development' });
     expect(c).toMatchObject({
       NODE_ENV: 'development',
       PORT: 4321,
@@ -31,13 +72,14 @@ describe('parseConfig', () => {
       PAGE_MAX_AGE: 60,
       LOG_LEVEL: 'info',
     });
-    // Outside production a development secret is filled in so the server can start.
+    // In development mode a development secret is filled in so the server can start.
     expect(c.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(c.TOKEN_PARAM_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
   test('reads and converts given values', () => {
     const c = parseConfig({
+      ...DEV,
       PORT: '8080',
       DATABASE_URL: 'postgres://u:p@db:5432/portal',
       TENANT_BASE_DOMAINS: ' Yunxiao.CN , localhost,, ',
@@ -48,25 +90,26 @@ describe('parseConfig', () => {
     expect(c.databaseKind).toBe('postgres');
     expect(c.TENANT_BASE_DOMAINS).toEqual(['yunxiao.cn', 'localhost']);
     expect(c.PARTNER_EDITION).toBe(true);
-    expect(parseConfig({ DATABASE_URL: 'postgresql://db/portal' }).databaseKind).toBe('postgres');
+    expect(parseConfig({ ...DEV, DATABASE_URL: 'postgresql://db/portal' }).databaseKind).toBe('postgres');
   });
 
   test('the result cannot be changed', () => {
-    const c = parseConfig({});
+    const c = parseConfig(DEV);
     expect(Object.isFrozen(c)).toBe(true);
   });
 
   test.each(['abc', '0', '65536', '-1', '80.5'])('a bad PORT %j is refused, naming PORT', (port) => {
-    const problems = problemsOf({ PORT: port });
+    const problems = problemsOf({ ...DEV, PORT: port });
     expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
-    expect(() => parseConfig({ PORT: port })).toThrow(/PORT/);
+    expect(() => parseConfig({ ...DEV, PORT: port })).toThrow(/PORT/);
   });
 
   test('empty strings count as unset', () => {
-    const c = parseConfig({ PORT: '', DATABASE_URL: '', NODE_ENV: '', LOG_LEVEL: '', TENANT_BASE_DOMAINS: '', SESSION_SECRET: '' });
+    const c = parseConfig({ PORT: '', DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: '', TENANT_BASE_DOMAINS: '', SESSION_SECRET: '' });
     expect(c.PORT).toBe(4321);
     expect(c.DATABASE_URL).toBe('file:./data/portal.sqlite');
-    expect(c.NODE_ENV).toBe('development');
+    // An empty NODE_ENV is unset: production, which then asks for its secrets.
+    expect(problemsOf({ NODE_ENV: '' }).some((p) => p.startsWith('SESSION_SECRET'))).toBe(true);
     expect(c.TENANT_BASE_DOMAINS).toEqual(['localhost']);
   });
 

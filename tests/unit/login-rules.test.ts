@@ -67,8 +67,8 @@ describe('registration rules', () => {
 
 describe('single sign-on secrets', () => {
   test('development defaults outside production; off in production until set', () => {
-    expect(parseConfig({}).SSO_SHARED_SECRET?.length).toBeGreaterThanOrEqual(32);
-    expect(parseConfig({}).PARTNER_SSO_SECRET?.length).toBeGreaterThanOrEqual(32);
+    expect(parseConfig({ NODE_ENV: 'development' }).SSO_SHARED_SECRET?.length).toBeGreaterThanOrEqual(32);
+    expect(parseConfig({ NODE_ENV: 'development' }).PARTNER_SSO_SECRET?.length).toBeGreaterThanOrEqual(32);
     const prod = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32) });
     expect(prod.SSO_SHARED_SECRET).toBeNull();
     expect(prod.PARTNER_SSO_SECRET).toBeNull();
@@ -77,9 +77,9 @@ describe('single sign-on secrets', () => {
   });
 
   test('a short secret or a bad partner URL is refused by name', () => {
-    expect(() => parseConfig({ SSO_SHARED_SECRET: 'short' })).toThrow(/SSO_SHARED_SECRET/);
-    expect(() => parseConfig({ PARTNER_SSO_SECRET: 'short' })).toThrow(/PARTNER_SSO_SECRET/);
-    expect(() => parseConfig({ PARTNER_SSO_URL: 'not a url' })).toThrow(/PARTNER_SSO_URL/);
+    expect(() => parseConfig({ NODE_ENV: 'development', SSO_SHARED_SECRET: 'short' })).toThrow(/SSO_SHARED_SECRET/);
+    expect(() => parseConfig({ NODE_ENV: 'development', PARTNER_SSO_SECRET: 'short' })).toThrow(/PARTNER_SSO_SECRET/);
+    expect(() => parseConfig({ NODE_ENV: 'development', PARTNER_SSO_URL: 'not a url' })).toThrow(/PARTNER_SSO_URL/);
   });
 });
 

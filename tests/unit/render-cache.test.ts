@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createRenderCache, type RenderCache } from '~/server/http/render-cache';
 
 /**
@@ -14,6 +14,8 @@ interface Reply {
   headers: OutgoingHttpHeaders;
   /** Send headers through writeHead(status, headers) instead of setHeader. */
   viaWriteHead?: boolean;
+  /** Answer only when this settles (a slow render). */
+  hold?: Promise<void>;
 }
 
 const PUBLIC = 'public, max-age=0, s-maxage=10, stale-while-revalidate=50';
@@ -26,6 +28,16 @@ let port: number;
 
 function next(req: IncomingMessage, res: ServerResponse) {
   calls += 1;
+  if (reply.hold) {
+    const held = reply.hold;
+    const current = { ...reply, hold: undefined };
+    void held.then(() => answer(req, res, current));
+    return;
+  }
+  answer(req, res, reply);
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, reply: Reply) {
   const body = `<html>host=${req.headers.host} url=${req.url} call=${calls}</html>`;
   const headers: OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'x-request-id': `req-${calls}`, ...reply.headers };
   if (reply.viaWriteHead) {
@@ -68,8 +80,14 @@ function send(path: string, options: { host?: string; method?: string; headers?:
   });
 }
 
-function useCache(maxEntries = 100) {
-  cache = createRenderCache({ maxEntries, now: () => clock });
+function useCache(maxEntries = 100, trustProxy = false) {
+  cache = createRenderCache({ maxEntries, now: () => clock, trustProxy });
+}
+
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
 }
 
 beforeAll(async () => {
@@ -115,11 +133,44 @@ describe('render cache', () => {
     expect(calls).toBe(2);
   });
 
-  test('the forwarded host counts, not the proxy’s own host', async () => {
+  test('behind a trusted proxy the forwarded host counts, not the proxy’s own host', async () => {
+    useCache(100, true);
     const a = await send('/', { host: 'proxy.internal', headers: { 'x-forwarded-host': 'demo.localhost' } });
     const b = await send('/', { host: 'proxy.internal', headers: { 'x-forwarded-host': 'huaxia.localhost' } });
     expect(calls).toBe(2);
     expect(b.body).not.toBe(a.body);
+  });
+
+  test('without TRUST_PROXY a client’s forwarded host is ignored: the page is stored under Host only', async () => {
+    const a = await send('/', { host: 'demo.localhost', headers: { 'x-forwarded-host': 'huaxia.localhost' } });
+    expect(a.body).toContain('host=demo.localhost');
+    // A visitor of huaxia.localhost never gets what the forged request stored.
+    const huaxia = await send('/', { host: 'huaxia.localhost' });
+    expect(huaxia.body).toContain('host=huaxia.localhost');
+    expect(calls).toBe(2);
+    // And the forged request was an ordinary demo request: a plain demo visit hits it.
+    expect((await send('/', { host: 'demo.localhost' })).headers['x-render-cache']).toBe('hit');
+  });
+
+  test.each([[''], ['  '], ['bad host!'], ['a/b'], [',huaxia.localhost']])(
+    'a blank or odd forwarded host %j falls back to Host, as the tenant look-up does',
+    async (forwarded) => {
+      useCache(100, true);
+      await send('/', { host: 'demo.localhost', headers: { 'x-forwarded-host': forwarded } });
+      expect((await send('/', { host: 'demo.localhost' })).headers['x-render-cache']).toBe('hit');
+      expect(calls).toBe(1);
+    },
+  );
+
+  test('a page varying on X-Forwarded-Host is stored only when forwarded headers are trusted', async () => {
+    reply = { status: 200, headers: { 'cache-control': PUBLIC, vary: 'Host, X-Forwarded-Host' } };
+    await send('/v');
+    await send('/v');
+    expect(calls).toBe(2);
+    useCache(100, true);
+    await send('/v');
+    await send('/v');
+    expect(calls).toBe(3);
   });
 
   test('host case and port do not split entries; the URL with its query does', async () => {
@@ -131,7 +182,7 @@ describe('render cache', () => {
     expect(calls).toBe(3);
   });
 
-  test('an entry expires after s-maxage seconds', async () => {
+  test('after s-maxage the stale page is served at once while one render replaces it', async () => {
     const start = clock;
     await send('/news');
     clock = start + 9_999;
@@ -140,13 +191,72 @@ describe('render cache', () => {
     expect(hit.headers['age']).toBe('9');
     expect(calls).toBe(1);
     clock = start + 10_000;
+    const stale = await send('/news');
+    expect(stale.headers['x-render-cache']).toBe('stale');
+    expect(stale.body).toContain('call=1');
+    await vi.waitFor(() => expect(calls).toBe(2));
+    // The replacement is stored: the next visitor gets it fresh.
     const fresh = await send('/news');
-    expect(calls).toBe(2);
     expect(fresh.body).toContain('call=2');
-    expect(fresh.headers['x-render-cache']).toBeUndefined();
-    // The new answer is stored in its turn.
-    expect((await send('/news')).body).toContain('call=2');
+    expect(fresh.headers['x-render-cache']).toBe('hit');
     expect(calls).toBe(2);
+  });
+
+  test('past stale-while-revalidate the page is rendered again before it is served', async () => {
+    const start = clock;
+    await send('/news');
+    clock = start + 60_000; // s-maxage 10 + stale-while-revalidate 50
+    const again = await send('/news');
+    expect(again.body).toContain('call=2');
+    expect(again.headers['x-render-cache']).toBeUndefined();
+  });
+
+  test('a page without stale-while-revalidate is rendered again once it expires', async () => {
+    reply = { status: 200, headers: { 'cache-control': 'public, s-maxage=10' } };
+    const start = clock;
+    await send('/plain');
+    clock = start + 10_000;
+    expect((await send('/plain')).body).toContain('call=2');
+  });
+
+  test('50 concurrent requests for an expired page: one render, and none of them waits for it', async () => {
+    const start = clock;
+    await send('/busy');
+    clock = start + 11_000;
+    const slow = deferred();
+    reply = { ...reply, hold: slow.promise };
+    // The render is held until every answer is in: had any request waited for it, this would hang.
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send('/busy')));
+    expect(answers.every((a) => a.status === 200 && a.body.includes('call=1'))).toBe(true);
+    expect(answers.every((a) => a.headers['x-render-cache'] === 'stale')).toBe(true);
+    expect(calls).toBe(2);
+    expect(cache.renders).toBe(2);
+    slow.release();
+    await vi.waitFor(async () => expect((await send('/busy')).body).toContain('call=2'));
+    expect(calls).toBe(2);
+  });
+
+  test('50 concurrent requests for a page not yet stored: one render, all get its answer', async () => {
+    const slow = deferred();
+    reply = { ...reply, hold: slow.promise };
+    const pending = Promise.all(Array.from({ length: 50 }, () => send('/cold')));
+    await vi.waitFor(() => expect(calls).toBe(1));
+    slow.release();
+    const answers = await pending;
+    expect(calls).toBe(1);
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['<html>host=demo.localhost:4321 url=/cold call=1</html>']));
+  });
+
+  test('a failed background render keeps the stale page until its stale time ends', async () => {
+    const start = clock;
+    await send('/flaky');
+    clock = start + 11_000;
+    reply = { status: 500, headers: { 'cache-control': 'no-store' } };
+    expect((await send('/flaky')).body).toContain('call=1');
+    await vi.waitFor(() => expect(calls).toBe(2));
+    const still = await send('/flaky');
+    expect(still.body).toContain('call=1');
+    expect(still.headers['x-render-cache']).toBe('stale');
   });
 
   test.each([
@@ -264,17 +374,18 @@ describe('render cache', () => {
     expect(calls).toBe(2);
   });
 
-  test('the oldest entry makes room when maxEntries is reached', async () => {
+  test('the least recently used entry makes room when maxEntries is reached', async () => {
     useCache(2);
     await send('/a');
     await send('/b');
-    await send('/c');
+    await send('/a'); // /a is now more recent than /b
+    await send('/c'); // evicts /b, not /a
     expect(calls).toBe(3);
     expect(cache.size).toBe(2);
-    await send('/c');
-    await send('/b');
-    expect(calls).toBe(3);
     await send('/a');
+    await send('/c');
+    expect(calls).toBe(3);
+    await send('/b');
     expect(calls).toBe(4);
   });
 

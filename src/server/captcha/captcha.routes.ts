@@ -27,5 +27,5 @@ serve(captchaRoutes, api.captchaImage, captchaQuery, async (s, q, c) =>
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   }),
 );
-availableWhen(captchaRoutes, api.latestCaptcha, (config) => config.NODE_ENV !== 'production');
+availableWhen(captchaRoutes, api.latestCaptcha, (config) => config.developmentMode);
 serve(captchaRoutes, api.latestCaptcha, captchaQuery, (s, q) => service.latestCaptcha(s, q));

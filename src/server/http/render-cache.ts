@@ -1,15 +1,19 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
+import { Socket } from 'node:net';
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
 // relative imports with their .ts extension.
 import { etagMatches, weakEtag } from './page-cache.ts';
-import { normalizeHost } from '../tenant/host.ts';
+import { nodeHeaders, requestHost } from './forwarded.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's
  * page is never served to another tenant. It stores only answers that a shared cache may store
- * (Cache-Control public with s-maxage, no Set-Cookie, varying on nothing but Host) for s-maxage
- * seconds, so an edit shows within the page's max-age. Each instance has its own cache; losing it
- * loses nothing.
+ * (Cache-Control public with s-maxage, no Set-Cookie, varying on nothing but the host) and serves
+ * them fresh for s-maxage seconds. After that, within the page's own stale-while-revalidate
+ * seconds, the stale copy is served at once while one background render replaces it. Only one
+ * render per host and URL runs at a time: requests for a page being rendered wait for that render
+ * instead of starting their own. The least recently used entry makes room. Each instance has its
+ * own cache; losing it loses nothing.
  */
 
 interface Entry {
@@ -18,7 +22,10 @@ interface Entry {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** Fresh until. */
   expires: number;
+  /** Servable while one render replaces it until. */
+  staleUntil: number;
 }
 
 export interface RenderCacheOptions {
@@ -27,19 +34,28 @@ export interface RenderCacheOptions {
   now?: () => number;
   /** Paths never cached (the API, health checks, built assets served by the static handler). */
   bypass?: RegExp;
+  /** Forwarded headers name the host (TRUST_PROXY); otherwise only Host does. */
+  trustProxy?: boolean;
 }
 
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 const CACHEABLE_STATUS = new Set([200, 301, 302, 404]);
 const DEFAULT_BYPASS = /^\/(?:api\/|healthz|readyz|_astro\/)/;
+/** Headers of the triggering request a background render leaves out: it must get the whole page. */
+const CONDITIONAL = new Set(['if-none-match', 'if-modified-since', 'content-length', 'transfer-encoding', 'connection']);
+
+function directive(cacheControl: string | undefined, name: string): number {
+  if (!cacheControl) return 0;
+  const m = new RegExp(`\\b${name}=(\\d+)`).exec(cacheControl.toLowerCase());
+  return m ? Number(m[1]) : 0;
+}
 
 export function sharedMaxAge(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
   const cc = cacheControl.toLowerCase();
   if (!/\bpublic\b/.test(cc) || /\b(?:private|no-store)\b/.test(cc)) return 0;
-  const m = /\bs-maxage=(\d+)/.exec(cc);
-  return m ? Number(m[1]) : 0;
+  return directive(cc, 's-maxage');
 }
 
 function headerText(v: OutgoingHttpHeaders[string]): string | undefined {
@@ -47,17 +63,22 @@ function headerText(v: OutgoingHttpHeaders[string]): string | undefined {
   return Array.isArray(v) ? v.join(', ') : String(v);
 }
 
-function onlyVariesOnHost(vary: string | undefined): boolean {
+function variesOnlyOnHost(vary: string | undefined, trustProxy: boolean): boolean {
   if (!vary) return true;
-  return vary.split(',').every((h) => ['host', 'accept-encoding', ''].includes(h.trim().toLowerCase()));
+  const allowed = trustProxy ? ['host', 'x-forwarded-host', 'accept-encoding', ''] : ['host', 'accept-encoding', ''];
+  return vary.split(',').every((h) => allowed.includes(h.trim().toLowerCase()));
 }
 
 export function createRenderCache(options: RenderCacheOptions) {
   const entries = new Map<string, Entry>();
+  /** Renders under way, by key: resolve with what they stored (null when the answer was not storable). */
+  const rendering = new Map<string, Promise<Entry | null>>();
   const now = options.now ?? Date.now;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const bypass = options.bypass ?? DEFAULT_BYPASS;
+  const trustProxy = options.trustProxy ?? false;
   let bytes = 0;
+  let renders = 0;
 
   function remove(key: string) {
     const e = entries.get(key);
@@ -72,14 +93,20 @@ export function createRenderCache(options: RenderCacheOptions) {
     if (entry.body.length > maxBytes / 4) return;
     entries.set(key, entry);
     bytes += entry.body.length;
+    // Map order is use order (a hit moves its entry to the end): the first is the least recent.
     for (const oldest of entries.keys()) {
       if (entries.size <= options.maxEntries && bytes <= maxBytes) break;
       remove(oldest);
     }
   }
 
-  function serve(req: IncomingMessage, res: ServerResponse, e: Entry) {
-    const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((now() - e.storedAt) / 1000)), 'x-render-cache': 'hit' };
+  function touch(key: string, e: Entry) {
+    entries.delete(key);
+    entries.set(key, e);
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale') {
+    const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((now() - e.storedAt) / 1000)), 'x-render-cache': state };
     if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
       delete headers['content-length'];
       res.writeHead(304, headers);
@@ -90,50 +117,97 @@ export function createRenderCache(options: RenderCacheOptions) {
     res.end(req.method === 'HEAD' ? undefined : e.body);
   }
 
-  function capture(key: string, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    let headArgs: OutgoingHttpHeaders = {};
-    const original = { writeHead: res.writeHead, write: res.write, end: res.end };
-    const toBuffer = (chunk: unknown, enc?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof enc === 'string' ? enc : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+  /** Records what the renderer writes to `res` and stores it when a shared cache may; resolves when done. */
+  function capture(key: string, res: ServerResponse): Promise<Entry | null> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      const headArgs: OutgoingHttpHeaders = {};
+      const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+      const toBuffer = (chunk: unknown, enc?: unknown) =>
+        Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof enc === 'string' ? enc : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+      let done = false;
+      const finish = (entry: Entry | null) => {
+        if (done) return;
+        done = true;
+        resolve(entry);
+      };
+      // A client that leaves mid-render ends nothing: let waiting requests render for themselves.
+      res.once('close', () => finish(null));
 
-    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-      const h = rest.find((r) => typeof r === 'object' && r !== null);
-      if (Array.isArray(h)) {
-        for (let i = 0; i + 1 < h.length; i += 2) headArgs[String(h[i]).toLowerCase()] = h[i + 1] as string;
-      } else if (h) {
-        for (const [k, v] of Object.entries(h as OutgoingHttpHeaders)) headArgs[k.toLowerCase()] = v;
-      }
-      return (original.writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
-    } as typeof res.writeHead;
-    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
-      return (original.write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof res.write;
-    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
-      const result = (original.end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-      const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...headArgs };
-      const maxAge = sharedMaxAge(headerText(headers['cache-control']));
-      if (
-        maxAge > 0 &&
-        CACHEABLE_STATUS.has(res.statusCode) &&
-        !headers['set-cookie'] &&
-        onlyVariesOnHost(headerText(headers['vary']))
-      ) {
-        const body = Buffer.concat(chunks);
-        delete headers['x-request-id'];
-        delete headers['date'];
-        delete headers['connection'];
-        delete headers['keep-alive'];
-        delete headers['transfer-encoding'];
-        const etag = headerText(headers['etag']) ?? weakEtag(body);
-        headers['etag'] = etag;
-        const at = now();
-        store(key, { status: res.statusCode, headers, body, etag, storedAt: at, expires: at + maxAge * 1000 });
-      }
-      return result;
-    } as typeof res.end;
+      res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+        const h = rest.find((r) => typeof r === 'object' && r !== null);
+        if (Array.isArray(h)) {
+          for (let i = 0; i + 1 < h.length; i += 2) headArgs[String(h[i]).toLowerCase()] = h[i + 1] as string;
+        } else if (h) {
+          for (const [k, v] of Object.entries(h as OutgoingHttpHeaders)) headArgs[k.toLowerCase()] = v;
+        }
+        return (original.writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
+      } as typeof res.writeHead;
+      res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+        if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+        return (original.write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+      } as typeof res.write;
+      res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+        if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+        const result = (original.end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+        const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...headArgs };
+        const cacheControl = headerText(headers['cache-control']);
+        const maxAge = sharedMaxAge(cacheControl);
+        if (
+          maxAge > 0 &&
+          CACHEABLE_STATUS.has(res.statusCode) &&
+          !headers['set-cookie'] &&
+          variesOnlyOnHost(headerText(headers['vary']), trustProxy)
+        ) {
+          const body = Buffer.concat(chunks);
+          for (const h of ['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[h];
+          const etag = headerText(headers['etag']) ?? weakEtag(body);
+          headers['etag'] = etag;
+          const at = now();
+          const expires = at + maxAge * 1000;
+          const entry: Entry = {
+            status: res.statusCode,
+            headers,
+            body,
+            etag,
+            storedAt: at,
+            expires,
+            staleUntil: expires + directive(cacheControl, 'stale-while-revalidate') * 1000,
+          };
+          store(key, entry);
+          finish(entry);
+        } else {
+          finish(null);
+        }
+        return result;
+      } as typeof res.end;
+    });
+  }
+
+  /** Renders into `res` (a client's, or a detached one for a background render) as the one render of `key`. */
+  function render(key: string, req: IncomingMessage, res: ServerResponse, next: Next): Promise<Entry | null> {
+    renders += 1;
+    const done = capture(key, res).finally(() => rendering.delete(key));
+    rendering.set(key, done);
+    try {
+      next(req, res);
+    } catch {
+      // The renderer answers its own errors; a throw here only means nothing was stored.
+    }
+    return done;
+  }
+
+  /** Re-renders a stale page with nobody waiting for it: a detached request like the one that found it stale. */
+  function revalidate(key: string, req: IncomingMessage, next: Next) {
+    const detached = new IncomingMessage(new Socket());
+    detached.method = 'GET';
+    detached.url = req.url ?? '/';
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!CONDITIONAL.has(name) && value !== undefined) detached.headers[name] = value;
+    }
+    detached.push(null);
+    const res = new ServerResponse(detached);
+    void render(key, detached, res, next);
   }
 
   return {
@@ -143,16 +217,33 @@ export function createRenderCache(options: RenderCacheOptions) {
         next(req, res);
         return;
       }
-      const host = normalizeHost(String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0]);
-      const key = `${host}\u0000${url}`;
+      const key = `${requestHost(nodeHeaders(req.headers), trustProxy)}\u0000${url}`;
+      const at = now();
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) {
-        serve(req, res, hit);
+      if (hit && hit.expires > at) {
+        touch(key, hit);
+        serve(req, res, hit, 'hit');
+        return;
+      }
+      if (hit && hit.staleUntil > at) {
+        touch(key, hit);
+        serve(req, res, hit, 'stale');
+        if (!rendering.has(key)) revalidate(key, req, next);
         return;
       }
       if (hit) remove(key);
-      if (req.method === 'GET') capture(key, res);
-      next(req, res);
+      const pending = rendering.get(key);
+      if (pending) {
+        // Someone is rendering this page now: take their result rather than render it again.
+        void pending.then((entry) => {
+          if (entry && !res.headersSent) serve(req, res, entry, 'hit');
+          else if (req.method === 'GET') void render(key, req, res, next);
+          else next(req, res);
+        });
+        return;
+      }
+      if (req.method === 'GET') void render(key, req, res, next);
+      else next(req, res);
     },
     clear() {
       entries.clear();
@@ -160,6 +251,10 @@ export function createRenderCache(options: RenderCacheOptions) {
     },
     get size() {
       return entries.size;
+    },
+    /** Renders started through the cache so far (for tests and benchmarks). */
+    get renders() {
+      return renders;
     },
   };
 }

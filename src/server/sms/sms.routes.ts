@@ -55,5 +55,5 @@ serve(
 );
 
 // Development and tests only: the endpoint does not exist in production.
-availableWhen(smsRoutes, api.latestSmsCode, (config) => config.NODE_ENV !== 'production');
+availableWhen(smsRoutes, api.latestSmsCode, (config) => config.developmentMode);
 serve(smsRoutes, api.latestSmsCode, exactly(latestQuery), (s, q) => latestSentCode(s, q.mobile, q.templateCode));

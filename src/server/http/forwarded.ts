@@ -1,0 +1,64 @@
+// Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
+// relative imports with their .ts extension.
+import { normalizeHost } from '../tenant/host.ts';
+
+/**
+ * Which host and client address a request speaks for. Forwarded headers (X-Forwarded-Host,
+ * X-Forwarded-For, X-Forwarded-Proto) count only when the operator says the server is behind a
+ * proxy that sets them (TRUST_PROXY); otherwise any client could pick another school's host and
+ * have its page stored under this one in a shared cache. The render cache, the tenant look-up and
+ * the Vary header all use these functions, so they cannot disagree.
+ */
+
+type HeaderValue = string | string[] | null | undefined;
+/** Reads one request header by lower-case name (Fetch Headers or Node's IncomingHttpHeaders). */
+export type HeaderReader = (name: string) => HeaderValue;
+
+function first(value: HeaderValue): string {
+  const text = Array.isArray(value) ? value[0] : value;
+  return (text ?? '').split(',')[0]!.trim();
+}
+
+/** A host header value worth believing: a host name or address with an optional port. */
+const HOST_VALUE = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export function isPlausibleHost(value: string): boolean {
+  return value.length <= 260 && HOST_VALUE.test(value);
+}
+
+/**
+ * The request's host, lower-cased and without port: the first X-Forwarded-Host when proxies are
+ * trusted and it is a plausible host, else Host. A blank or malformed forwarded value falls back
+ * to Host everywhere alike.
+ */
+export function requestHost(read: HeaderReader, trustProxy: boolean, fallback = ''): string {
+  if (trustProxy) {
+    const forwarded = first(read('x-forwarded-host'));
+    if (forwarded && isPlausibleHost(forwarded)) return normalizeHost(forwarded);
+  }
+  const host = first(read('host'));
+  return normalizeHost(host || fallback);
+}
+
+/** The header names a page's HTML varies on: the one that picked the host. */
+export function hostVary(trustProxy: boolean): string {
+  return trustProxy ? 'Host, X-Forwarded-Host' : 'Host';
+}
+
+/** The client's address: the first X-Forwarded-For entry behind a trusted proxy, else the peer. */
+export function clientAddress(read: HeaderReader, trustProxy: boolean, peer: string): string {
+  if (trustProxy) {
+    const forwarded = first(read('x-forwarded-for'));
+    if (forwarded && /^[0-9a-f:.]{2,45}$/i.test(forwarded)) return forwarded;
+  }
+  return peer;
+}
+
+/** True when the request reached the site over https (directly, or per a trusted proxy). */
+export function isHttps(read: HeaderReader, trustProxy: boolean, encrypted: boolean): boolean {
+  if (encrypted) return true;
+  return trustProxy && first(read('x-forwarded-proto')).toLowerCase() === 'https';
+}
+
+export const fetchHeaders = (headers: Headers): HeaderReader => (name) => headers.get(name);
+export const nodeHeaders = (headers: Record<string, string | string[] | undefined>): HeaderReader => (name) => headers[name];

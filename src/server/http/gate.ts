@@ -1,0 +1,152 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+// Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
+// relative imports with their .ts extension.
+import { ErrorCode } from '../../lib/envelope.ts';
+import { serverMessages } from '../i18n/messages.ts';
+import { isHttps, nodeHeaders } from './forwarded.ts';
+import type { RenderCache } from './render-cache.ts';
+
+/**
+ * The first thing every request meets, before Astro or the API read anything:
+ * - a body larger than the configured limit is refused with 413 and an envelope, from its declared
+ *   length or while it streams, never read into memory whole;
+ * - an /api path with broken percent-encoding gets a 400 envelope (not the renderer's plain text);
+ * - Strict-Transport-Security when the operator says the site is on https;
+ * - page GETs go through the render cache.
+ * Requests the HTTP parser itself refuses (oversized headers, garbage) are answered by
+ * `clientErrorResponse` from the server's clientError event.
+ */
+
+export interface GateOptions {
+  maxBodyBytes: number;
+  trustProxy: boolean;
+  siteOnHttps: boolean;
+  hstsMaxAge: number;
+  cache: Pick<RenderCache, 'handle'> | null;
+  /** How long a refused upload may go on being discarded before its connection is cut. */
+  drainMs?: number;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function envelopeJson(code: number, message: string): string {
+  return JSON.stringify({ code, data: null, message });
+}
+
+function answer(res: ServerResponse, status: number, code: number, message: string, close = false): void {
+  const body = envelopeJson(code, message);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    ...(close ? { connection: 'close' } : {}),
+  });
+  res.end(body);
+}
+
+/** True when the path's percent-encoding cannot be decoded. */
+export function brokenPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export function createGate(options: GateOptions, next: Handler): Handler {
+  const drainMs = options.drainMs ?? 5_000;
+  const hsts = options.siteOnHttps && options.hstsMaxAge > 0 ? `max-age=${options.hstsMaxAge}` : null;
+
+  /** Answers 413 at once and discards the rest of the upload (no memory), cutting it off after a while. */
+  function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
+    answer(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, serverMessages['validation.tooLarge'], true);
+    req.removeAllListeners('data');
+    req.resume();
+    const cut = setTimeout(() => req.destroy(), drainMs);
+    cut.unref();
+    req.once('end', () => clearTimeout(cut));
+    req.once('close', () => clearTimeout(cut));
+  }
+
+  function pass(req: IncomingMessage, res: ServerResponse): void {
+    if (options.cache && (req.method === 'GET' || req.method === 'HEAD')) options.cache.handle(req, res, next);
+    else next(req, res);
+  }
+
+  return (req, res) => {
+    // The operator said the site is on https (TLS ends here or at a proxy); a trusted proxy that
+    // says this request came over plain http gets none (browsers ignore it there anyway).
+    if (hsts && (!options.trustProxy || !req.headers['x-forwarded-proto'] || isHttps(nodeHeaders(req.headers), true, false))) {
+      res.setHeader('Strict-Transport-Security', hsts);
+    }
+    const url = req.url ?? '/';
+    if (url.startsWith('/api') && brokenPath(url)) {
+      answer(res, 400, ErrorCode.BAD_REQUEST, serverMessages['validation.badUrl']);
+      req.resume();
+      return;
+    }
+    if (BODYLESS.has(req.method ?? 'GET')) {
+      pass(req, res);
+      return;
+    }
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > options.maxBodyBytes) {
+      refuseTooLarge(req, res);
+      return;
+    }
+    // Read the body here, up to the limit, and hand it on whole (Astro takes req.body as is).
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > options.maxBodyBytes) {
+        refused = true;
+        chunks.length = 0;
+        req.off('data', onData);
+        refuseTooLarge(req, res);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      if (refused) return;
+      (req as IncomingMessage & { body?: Buffer }).body = Buffer.concat(chunks, size);
+      pass(req, res);
+    });
+    req.once('error', () => {
+      if (!res.headersSent) res.destroy();
+    });
+  };
+}
+
+/**
+ * The raw answer to a request the HTTP parser refused (Node's clientError event): 431 for
+ * oversized headers or URL, 400 otherwise, with the envelope instead of an empty body.
+ */
+export function clientErrorResponse(error: NodeJS.ErrnoException): string {
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = tooLarge
+    ? envelopeJson(431, serverMessages['validation.headersTooLarge'])
+    : envelopeJson(ErrorCode.BAD_REQUEST, serverMessages['validation.badRequest']);
+  return (
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Node's clientError listener: answers with the envelope when the socket can still be written. */
+export function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(clientErrorResponse(error));
+}

@@ -1,0 +1,35 @@
+import type { Config } from '../config';
+
+/**
+ * The Content-Security-Policy of HTML pages. Astro writes the policy of each page with the hashes
+ * of the inline scripts it rendered (security.csp in astro.config.mjs holds the static part);
+ * here the parts that depend on the running configuration are added: the API's origin when the
+ * browser calls it elsewhere (PUBLIC_API_BASE). A page Astro did not render (the unknown-school
+ * page) gets a policy that allows nothing but its own inline style.
+ */
+
+const FALLBACK = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+function originOf(base: string): string | null {
+  if (!/^https?:\/\//.test(base)) return null;
+  try {
+    return new URL(base).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds `source` to one directive of a policy (or the directive itself when the policy has none). */
+export function addSource(policy: string, directive: string, source: string): string {
+  const parts = policy.split(';').map((p) => p.trim()).filter(Boolean);
+  const index = parts.findIndex((p) => p.split(/\s+/)[0] === directive);
+  if (index === -1) parts.push(`${directive} ${source}`);
+  else if (!parts[index]!.split(/\s+/).includes(source)) parts[index] = `${parts[index]} ${source}`;
+  return parts.join('; ');
+}
+
+export function contentSecurityPolicy(rendered: string | null, config: Pick<Config, 'PUBLIC_API_BASE'>): string {
+  if (!rendered) return FALLBACK;
+  const api = originOf(config.PUBLIC_API_BASE);
+  return api ? addSource(rendered, 'connect-src', api) : rendered;
+}

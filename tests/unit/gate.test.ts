@@ -1,0 +1,154 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
+
+/**
+ * The gate in front of a real node HTTP server. Behind it, `next` stands for the renderer: it
+ * answers with what it was handed (method, URL, body length) and counts its calls.
+ */
+
+const LIMIT = 1024;
+let calls = 0;
+let options: GateOptions;
+let server: http.Server;
+let port: number;
+
+function next(req: IncomingMessage, res: ServerResponse) {
+  calls += 1;
+  const body = (req as IncomingMessage & { body?: Buffer }).body;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ method: req.method, url: req.url, bytes: body?.length ?? null, text: body?.toString('utf8') ?? null }));
+}
+
+interface Got {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string; chunks?: Buffer[] } = {}): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    // The gate may cut an oversized upload off after answering: the answer is what counts.
+    req.on('error', (e) => (e.message.includes('EPIPE') || e.message.includes('ECONNRESET') ? undefined : reject(e)));
+    if (init.chunks) {
+      for (const c of init.chunks) req.write(c);
+      req.end();
+    } else req.end(init.body);
+  });
+}
+
+/** Writes raw bytes to the server and returns everything it answers. */
+function raw(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}
+
+function envelopeOf(body: string) {
+  const parsed = JSON.parse(body) as { code: number; data: unknown; message: string };
+  expect(Object.keys(parsed).sort()).toEqual(['code', 'data', 'message']);
+  expect(parsed.data).toBeNull();
+  return parsed;
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => createGate(options, next)(req, res));
+  server.on('clientError', onClientError);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  calls = 0;
+  options = { maxBodyBytes: LIMIT, trustProxy: false, siteOnHttps: false, hstsMaxAge: 31536000, cache: null, drainMs: 200 };
+});
+
+describe('request gate', () => {
+  test('a body within the limit reaches the handler whole', async () => {
+    const body = JSON.stringify({ text: '你好'.repeat(100) });
+    const got = await send('/api/x', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(got.status).toBe(200);
+    expect(JSON.parse(got.body)).toMatchObject({ bytes: Buffer.byteLength(body), text: body });
+  });
+
+  test('a declared length over the limit is refused with 413 and an envelope, the handler never runs', async () => {
+    const got = await send('/api/x', { method: 'POST', body: 'x'.repeat(LIMIT + 1), headers: { 'content-type': 'application/json' } });
+    expect(got.status).toBe(413);
+    expect(got.headers['content-type']).toMatch(/^application\/json/);
+    expect(envelopeOf(got.body)).toMatchObject({ code: 413, message: '请求内容过大' });
+    expect(calls).toBe(0);
+  });
+
+  test('a huge declared body is answered at once, before it is sent', async () => {
+    // Only the headers are sent: had the gate waited for 600 MB, this would never answer.
+    const answer = await raw('POST /api/x HTTP/1.1\r\nHost: demo.localhost\r\nContent-Type: application/json\r\nContent-Length: 629145600\r\n\r\n{"a":');
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('"code":413');
+    expect(calls).toBe(0);
+  });
+
+  test('a chunked body without a length is counted as it streams and refused past the limit', async () => {
+    const chunks = Array.from({ length: 5 }, () => Buffer.alloc(300, 'a'));
+    const got = await send('/api/x', { method: 'POST', chunks, headers: { 'content-type': 'application/json' } });
+    expect(got.status).toBe(413);
+    expect(envelopeOf(got.body).code).toBe(413);
+    expect(calls).toBe(0);
+  });
+
+  test('a chunked body within the limit is handed on whole', async () => {
+    const chunks = [Buffer.from('{"a":'), Buffer.from('"b"}')];
+    const got = await send('/api/x', { method: 'POST', chunks });
+    expect(JSON.parse(got.body)).toMatchObject({ bytes: 9, text: '{"a":"b"}' });
+  });
+
+  test('GET passes straight through', async () => {
+    const got = await send('/news?page=2');
+    expect(JSON.parse(got.body)).toMatchObject({ method: 'GET', url: '/news?page=2', bytes: null });
+  });
+
+  test('an /api path with broken percent-encoding gets a 400 envelope', async () => {
+    const got = await send('/api/cms/anyone/news/%E0%A4%A');
+    expect(got.status).toBe(400);
+    expect(envelopeOf(got.body)).toMatchObject({ code: 400, message: '请求地址格式不正确' });
+    expect(calls).toBe(0);
+  });
+
+  test('a URL longer than the parser allows gets 431 with an envelope, not an empty answer', async () => {
+    const answer = await raw(`GET /api/x?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: demo.localhost\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431/);
+    const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+    expect(envelopeOf(body)).toMatchObject({ code: 431, message: '请求地址或请求头过长' });
+  });
+
+  test('garbage the parser cannot read gets 400 with an envelope', async () => {
+    const answer = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(envelopeOf(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe(400);
+  });
+
+  test('Strict-Transport-Security only when the operator says the site is on https', async () => {
+    expect((await send('/')).headers['strict-transport-security']).toBeUndefined();
+    options = { ...options, siteOnHttps: true };
+    expect((await send('/')).headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  test('behind a trusted proxy HSTS follows the forwarded scheme: plain http gets none', async () => {
+    options = { ...options, siteOnHttps: true, trustProxy: true };
+    expect((await send('/', { headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
+    expect((await send('/', { headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+});
