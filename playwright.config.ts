@@ -10,6 +10,7 @@ import {
   PARTNER_PORT,
   E2E_SSO_SECRET,
   E2E_PARTNER_SSO_URL,
+  E2E_PREVIEW_SECRET,
 } from './tests/e2e/support/env';
 
 /**
@@ -80,6 +81,7 @@ export default defineConfig({
         // Every browser test sends its codes from 127.0.0.1: the per-IP limit is for real clients.
         SMS_IP_HOURLY_LIMIT: '1000',
         SSO_SHARED_SECRET: E2E_SSO_SECRET,
+        PREVIEW_SECRET: E2E_PREVIEW_SECRET,
       },
     },
     {

@@ -18,6 +18,8 @@ const DEV_SECRET = 'development-only-secret-change-me-0123456789';
 /** Development defaults of the single-sign-on secrets; production must set its own. */
 export const DEV_SSO_SECRET = 'development-only-sso-secret-change-me-0123456789';
 export const DEV_PARTNER_SSO_SECRET = 'development-only-partner-sso-secret-change-me-01234';
+/** Development default of the news-preview secret shared with the content system. */
+export const DEV_PREVIEW_SECRET = 'development-only-preview-secret-change-me-0123456';
 
 const schema = z
   .object({
@@ -73,6 +75,8 @@ const schema = z
     SSO_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PARTNER_SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PARTNER_SSO_URL: z.url().optional(),
+    // News preview for content staff (src/server/content/preview.rules.ts)
+    PREVIEW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -85,6 +89,7 @@ const schema = z
         ['TOKEN_PARAM_SECRET', DEV_SECRET],
         ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
         ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
+        ['PREVIEW_SECRET', DEV_PREVIEW_SECRET],
       ] as const) {
         if (env[key] === value) ctx.addIssue({ code: 'custom', path: [key], message: 'is the public development default; set your own in production' });
       }
@@ -100,6 +105,8 @@ const schema = z
     // Single sign-on is off in production until its secret is set (no development default there).
     SSO_SHARED_SECRET: env.SSO_SHARED_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SSO_SECRET),
     PARTNER_SSO_SECRET: env.PARTNER_SSO_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PARTNER_SSO_SECRET),
+    // News preview is off in production until the content system's secret is set.
+    PREVIEW_SECRET: env.PREVIEW_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PREVIEW_SECRET),
     /** Development helpers (SMS codes and captcha answers readable through the API) are on. */
     developmentMode: env.NODE_ENV !== 'production',
     databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',

@@ -4,7 +4,7 @@ import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { LOGIN, codeLogin, postAs, uniqueMobile } from '../setup/login';
 import { makeSsoToken } from '~/server/login/sso.service';
-import { readSignedToken, signToken } from '~/server/login/signed-token';
+import { readSignedToken, signToken } from '~/server/signed-token';
 
 const SSO_SECRET = 'test-sso-shared-secret-0123456789abcdef';
 const PARTNER_SECRET = 'test-partner-sso-secret-0123456789abcdef';

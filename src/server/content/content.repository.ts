@@ -51,6 +51,11 @@ export function findPublishedNews(db: DB, tenantId: string, id: string) {
   return newsBase(db, tenantId, {}).selectAll().where('news.id', '=', id).executeTakeFirst();
 }
 
+/** A news item of the school whatever its state (draft, scheduled, withdrawn): for previews only. */
+export function findNewsForPreview(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('news').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
 /** Category links of some news items, with the category names. */
 export function categoriesOfNews(db: DB, tenantId: string, newsIds: string[]) {
   if (newsIds.length === 0) return Promise.resolve([]);

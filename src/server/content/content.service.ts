@@ -19,6 +19,7 @@ import type {
 import * as repo from './content.repository';
 import { safeMediaUrl, sanitizeRichText } from '../sanitize';
 import type { News, Notice } from './content.table';
+import { readPreviewTicket } from './preview.rules';
 
 /** News, categories, notices (discover articles) and hot majors, as the public side reads them. */
 
@@ -81,13 +82,38 @@ export async function pageNews(
 export async function findNews(s: Scope, id: string): Promise<NewsDetail | null> {
   const tenant = await s.tenant();
   const row = await repo.findPublishedNews(s.db, tenant.id, id);
-  if (!row) return null;
-  const cats = await categoryMap(s, tenant.id, [row.id]);
+  return row ? newsDetail(s, tenant.id, row) : null;
+}
+
+async function newsDetail(s: Scope, tenantId: string, row: News): Promise<NewsDetail> {
+  const cats = await categoryMap(s, tenantId, [row.id]);
   return {
     ...newsSummary(row, cats.get(row.id) ?? []),
     content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : sanitizeRichText(row.content),
     relatedProductList: [],
   };
+}
+
+export type NewsPreview =
+  | { state: 'ok'; news: NewsDetail; expiresAt: number }
+  /** off: no preview secret configured; other-school: a valid ticket of another school's item. */
+  | { state: 'off' | 'invalid' | 'expired' | 'other-school' | 'missing' };
+
+/**
+ * The news item a content system's preview ticket names, in any state, shaped exactly as the
+ * public detail page gets it. The ticket must be ours, current, and for the school of the request.
+ */
+export async function previewNews(s: Scope, ticket: string | null): Promise<NewsPreview> {
+  const secret = s.config.PREVIEW_SECRET;
+  if (!secret) return { state: 'off' };
+  const read = readPreviewTicket(ticket, secret, Math.floor(s.now / 1000));
+  if (read.state === 'invalid') return { state: 'invalid' };
+  const tenant = await s.tenant();
+  if (read.payload.tenantId !== tenant.id) return { state: 'other-school' };
+  if (read.state === 'expired') return { state: 'expired' };
+  const row = await repo.findNewsForPreview(s.db, tenant.id, read.payload.id);
+  if (!row) return { state: 'missing' };
+  return { state: 'ok', news: await newsDetail(s, tenant.id, row), expiresAt: read.payload.exp * 1000 };
 }
 
 /** Whether a published news item of this school has the id (what a comment may be about). */

@@ -41,6 +41,20 @@ export const serverMessages = {
   'content.typeNews': '资讯',
 
   'api.notFound': '接口不存在',
+
+  // News preview for content staff (src/pages/news-information/preview.astro)
+  'preview.banner': '内容预览：以下为发布后的显示效果',
+  'preview.expiresAt': '预览链接有效至 {time}',
+  'preview.state.draft': '当前状态：草稿',
+  'preview.state.withdrawn': '当前状态：已撤回',
+  'preview.state.scheduled': '当前状态：定时发布（{time}）',
+  'preview.state.published': '当前状态：已发布',
+  'preview.unavailable': '无法预览',
+  'preview.refused.off': '本站未开启内容预览。',
+  'preview.refused.invalid': '预览链接无效，请在内容管理系统中重新打开预览。',
+  'preview.refused.expired': '预览链接已过期，请在内容管理系统中重新打开预览。',
+  'preview.refused.other-school': '该预览链接属于其他学校，请在对应学校的站点打开。',
+  'preview.refused.missing': '要预览的内容不存在或已被删除。',
   'api.internal': '系统繁忙，请稍后再试',
 
   'tenant.notFound': '未找到该学校',

@@ -10,7 +10,7 @@ import { codeRule, enterpriseNameRule, invitationCodeRule, loginPasswordRule, mo
 import * as service from './login.service';
 import * as invitations from './invitation.service';
 import * as sso from './sso.service';
-import { MAX_SIGNED_TOKEN_LENGTH } from './signed-token';
+import { MAX_SIGNED_TOKEN_LENGTH } from '../signed-token';
 
 /** Anything but a JSON object is 参数格式不正确; each field refuses with its own exact message. */
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });

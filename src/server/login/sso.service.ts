@@ -8,7 +8,7 @@ import { MOBILE_PATTERN } from '~/lib/sms-sign';
 import type { PartnerTicket, SsoSession } from '~/lib/api/contracts/login';
 import { requireTenantById } from '../tenant/tenant.service';
 import * as identity from '../identity/identity.service';
-import { newNonce, readSignedToken, signToken } from './signed-token';
+import { newNonce, readSignedToken, signToken } from '../signed-token';
 import { SSO_MAX_LIFETIME_S, partnerUrl, ssoTimesValid } from './login.rules';
 import { issueSession, refuseDisabled } from './login.service';
 import * as repo from './login.repository';

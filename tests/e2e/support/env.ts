@@ -20,3 +20,5 @@ export const PARTNER_DB_FILE = `data/e2e-partner-${PARTNER_PORT}.sqlite`;
 export const E2E_SSO_SECRET = 'e2e-sso-shared-secret-0123456789abcdefgh';
 /** The partner server's partner platform address (its requests are answered by the tests). */
 export const E2E_PARTNER_SSO_URL = 'https://kingdee.e2e.example/sso';
+/** The e2e server's news-preview secret (tests make preview tickets with it). */
+export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdefghijk';

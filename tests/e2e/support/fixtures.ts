@@ -30,6 +30,12 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         errors.push(`console.error: ${m.text()}${where ? ` (at ${where})` : ''} on ${page.url()}`);
       });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.name}: ${e.message} on ${page.url()}`));
+      // Every page runs under its Content-Security-Policy: a violation fails the test.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+        );
+      });
       await use({
         errors,
         allowFailedResource(url, status) {

@@ -1,0 +1,21 @@
+import { formatDateTime } from '~/lib/time/cst';
+import { t } from '~/server/i18n';
+import type { NewsDetail } from '~/lib/api/contracts/content';
+import type { NewsPreview } from './content.service';
+import { PUBLISHED } from './content.repository';
+
+/** What the preview page says about an item's state and how it refuses a ticket. */
+
+export function previewStateLabel(news: Pick<NewsDetail, 'status' | 'publishTimestamp'>, now: number): string {
+  if (news.status !== PUBLISHED) return news.status === 0 ? t('preview.state.draft') : t('preview.state.withdrawn');
+  if (news.publishTimestamp > now) return t('preview.state.scheduled', { time: formatDateTime(news.publishTimestamp) });
+  return t('preview.state.published');
+}
+
+export const PREVIEW_REFUSAL_STATUS: Record<Exclude<NewsPreview['state'], 'ok'>, number> = {
+  off: 404,
+  invalid: 403,
+  expired: 403,
+  'other-school': 403,
+  missing: 404,
+};
