@@ -3,6 +3,7 @@
 // Measures, one after the other (the load generator shares the CPU with the server):
 //   a. uncached SSR (RENDER_CACHE_ENTRIES=0): news list, news detail, newInformationPage API (POST)
 //   b. render-cached (RENDER_CACHE_ENTRIES=2000, PAGE_MAX_AGE=60): news list, news detail
+//   b2. render-cached with pages expiring every second (PAGE_MAX_AGE=1): news list
 //   c. ceiling 1: the same server serving the news list's exact bytes as a static file
 //   d. ceiling 2: a bare Node http server answering the same bytes from memory
 // and the gzipped JavaScript each page ships. Prints a table and writes bench/results/latest.json.
@@ -383,6 +384,16 @@ async function main() {
       await stop(portal.child);
     }
   }
+  // b2: pages that expire every second (PAGE_MAX_AGE=1, stale-while-revalidate 5 s): each expiry
+  // is served stale while one background render replaces it, so throughput stays near the cached.
+  {
+    const portal = await startPortal({ cacheEntries: 2000, maxAge: 1 });
+    try {
+      await load('expiringList', 'expiring 1 s  /news-information/list (stale while one render)', `${portal.base}/news-information/list`, { pid: portal.child.pid });
+    } finally {
+      await stop(portal.child);
+    }
+  }
   rmSync(staticFile, { force: true });
   rmSync(staticHomeFile, { force: true });
 
@@ -409,6 +420,7 @@ async function main() {
     cachedDetailVsBare: rps('cachedDetail') / rps('bareNode'),
     cachedListVsStatic: rps('cachedList') / rps('staticFile'),
     cachedListVsUncachedList: rps('cachedList') / rps('uncachedList'),
+    expiringListVsCachedList: rps('expiringList') / rps('cachedList'),
     staticVsBare: rps('staticFile') / rps('bareNode'),
     healthzVsStatic: rps('healthz') / rps('staticFile'),
     uncachedHomeVsStaticHome: rps('uncachedHome') / rps('staticHome'),
@@ -426,6 +438,7 @@ async function main() {
     cachedDetailVsBare: cpuRatio('cachedDetail', 'bareNode'),
     cachedListVsStatic: cpuRatio('cachedList', 'staticFile'),
     cachedListVsUncachedList: cpuRatio('cachedList', 'uncachedList'),
+    expiringListVsCachedList: cpuRatio('expiringList', 'cachedList'),
     staticVsBare: cpuRatio('staticFile', 'bareNode'),
     healthzVsStatic: cpuRatio('healthz', 'staticFile'),
     uncachedHomeVsStaticHome: cpuRatio('uncachedHome', 'staticHome'),
@@ -458,7 +471,7 @@ async function main() {
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   rmSync(join(resultsDir, 'tmp'), { recursive: true, force: true });
 
-  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'bareNode', 'uncachedHome', 'staticHome', 'cachedHome', 'healthz'];
+  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'expiringList', 'bareNode', 'uncachedHome', 'staticHome', 'cachedHome', 'healthz'];
   const shown = order.map((k) => by[k]);
   const out = [];
   out.push(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs shared with the load generator)\n`);
@@ -478,6 +491,7 @@ async function main() {
     ['cached detail / bare node', 'cachedDetailVsBare', '', ''],
     ['cached list / static file', 'cachedListVsStatic', '', ''],
     ['cached list / uncached list', 'cachedListVsUncachedList', '', ''],
+    ['list expiring every 1 s / cached list', 'expiringListVsCachedList', '', ''],
     ['static file / bare node', 'staticVsBare', '', ''],
     ['/healthz / static file (context)', 'healthzVsStatic', '', ''],
     ['uncached home / its static file', 'uncachedHomeVsStaticHome', '', ''],

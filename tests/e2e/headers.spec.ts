@@ -23,3 +23,47 @@ test.describe('page response headers', () => {
     expect(other.status()).toBe(200);
   });
 });
+
+test.describe('security headers of the built server', () => {
+  test('every page has a Content-Security-Policy that allows only its own inline scripts and no foreign framing', async ({ page }) => {
+    for (const path of ['/', '/news-information/list', '/login', '/query_pc', '/school-info', '/no-such-page']) {
+      const response = await page.request.get(path);
+      const csp = response.headers()['content-security-policy'] ?? '';
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).toMatch(/script-src 'self'[^;]*'sha256-/);
+      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    }
+  });
+
+  test('the page is framed by the site itself (the phone preview) and by no one else', async ({ page }) => {
+    await page.goto('/');
+    const csp = (await page.request.get('/')).headers()['content-security-policy'];
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect((await page.request.get('/')).headers()['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  test('a client’s X-Forwarded-Host does not choose the school: the server is not told to trust a proxy', async ({ request }) => {
+    const forged = await request.get('/news-information/list', { headers: { 'X-Forwarded-Host': 'huaxia.localhost' } });
+    expect(await forged.text()).not.toContain('华夏数字云校');
+    expect(forged.headers()['vary']).toBe('Host');
+  });
+
+  test('API answers that never reach a route are still the envelope', async ({ request }) => {
+    // A form post with no body (Astro's origin check would have answered text/plain 403).
+    const form = await request.post('/api/oauth/appUser/getUserInfo', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: '' });
+    expect(form.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await form.json()).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+    // Broken percent-encoding.
+    const broken = await request.get('/api/cms/anyone/news/%E0%A4%A');
+    expect(broken.status()).toBe(400);
+    expect(await broken.json()).toMatchObject({ code: 400, data: null, message: '请求地址格式不正确' });
+    // A body over the limit, refused before it is read.
+    const big = await request.post('/api/universityAdvertise/anyUser/newInformation/newInformationPage', {
+      headers: { 'Content-Type': 'application/json' },
+      data: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}`,
+    });
+    expect(big.status()).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 413, message: '请求内容过大' });
+  });
+});

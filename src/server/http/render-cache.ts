@@ -187,7 +187,9 @@ export function createRenderCache(options: RenderCacheOptions) {
   /** Renders into `res` (a client's, or a detached one for a background render) as the one render of `key`. */
   function render(key: string, req: IncomingMessage, res: ServerResponse, next: Next): Promise<Entry | null> {
     renders += 1;
-    const done = capture(key, res).finally(() => rendering.delete(key));
+    const done: Promise<Entry | null> = capture(key, res).finally(() => {
+      if (rendering.get(key) === done) rendering.delete(key);
+    });
     rendering.set(key, done);
     try {
       next(req, res);
