@@ -27,16 +27,19 @@ import * as repo from './login.repository';
 
 const failed = () => AppError.badRequest(t('login.failed'));
 
+/** The request's address as login_failures holds it (64 characters; an address is at most 45). */
+const ipOf = (s: Scope) => s.ip.slice(0, 64);
+
 async function refuseWhenThrottled(s: Scope, account: string | null): Promise<void> {
   const since = s.now - LOGIN_THROTTLE.windowMs;
   const over =
-    (await repo.countFailures(s.db, { ip: s.ip }, since)) >= LOGIN_THROTTLE.perIp ||
+    (await repo.countFailures(s.db, { ip: ipOf(s) }, since)) >= LOGIN_THROTTLE.perIp ||
     (account !== null && (await repo.countFailures(s.db, { account }, since)) >= LOGIN_THROTTLE.perAccount);
   if (over) throw AppError.tooMany(t('login.tooManyAttempts'));
 }
 
 async function recordFailure(s: Scope, account: string | null): Promise<void> {
-  await repo.insertFailure(s.db, { id: newId(s.now), account, ip: s.ip, createdAt: s.now });
+  await repo.insertFailure(s.db, { id: newId(s.now), account, ip: ipOf(s), createdAt: s.now });
   // Keep the table small: rows older than the window never count again.
   await repo.deleteOldFailures(s.db, s.now - LOGIN_THROTTLE.windowMs);
 }
