@@ -43,9 +43,9 @@ describe('login-invalid codes on a call that needs a user', () => {
   test("a token issued by one school is 40009 at another school", async () => {
     const me = await loginAs(server(), DEMO.id);
     expectRefused(await server().post(INFO, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }), 40009);
-    // And it cannot be revoked from there either.
+    // Logging out there still ends it (decision 017; tests/api/identity.test.ts).
     expectOk(await server().post(LOGOUT, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }));
-    expectOk(await server().post(INFO, {}, withToken(me.token)));
+    expectRefused(await server().post(INFO, {}, withToken(me.token)), 40005);
   });
 
   test('answers that depend on the user are never stored by a shared cache', async () => {

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DATE_TIME, PATH, expectOk, expectPage, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { DEMO_ENGAGEMENT, type SeedComment } from '~/server/db/seed/engagement-data';
 import { resetDemo } from '~/server/db/seed';
@@ -51,6 +51,9 @@ beforeAll(async () => {
   bob = await loginAs(server(), DEMO.id);
   huaxiaUser = await loginAs(server(), HUAXIA.id);
 });
+
+// Every test starts with the comment limits' windows empty (tests/api/engagement-limits.test.ts tests them).
+beforeEach(() => server().clock.advance(HOUR));
 
 describe('appPageByObjectId (seeded comments)', () => {
   test('top comments of a material, newest first, with childrenCount, VEST role and all fields', async () => {

@@ -102,10 +102,50 @@ describe('password throttle (counted in the database)', () => {
     const blocked = await login(u.mobile, u.password);
     expectRefused(blocked, 429);
     expect(blocked.body.message).toBe(TOO_MANY);
-    expect(await server().runtime.db.selectFrom('loginFailures').select('id').where('account', '=', u.mobile).execute()).toHaveLength(5);
+    expect(await server().runtime.db.selectFrom('loginFailures').select('id').where('account', '=', `user:${u.userId}`).execute()).toHaveLength(5);
 
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     expectOk(await login(u.mobile, u.password));
+  });
+
+  test('mobile and username share one budget: 5 failures mixing both lock the account for both until the window passes', async () => {
+    const u = await userWithPassword();
+    const username = `mixed_${u.mobile.slice(-6)}`;
+    await server().runtime.db.updateTable('users').set({ username }).where('id', '=', u.userId).execute();
+    // Without the shared budget this would be 10 guesses: 5 as mobile and 5 as username.
+    const names = [u.mobile, username, u.mobile, ` ${username} `, u.mobile];
+    for (const [i, name] of names.entries()) expect((await login(name, `wrong${i}00`)).body.message).toBe(LOGIN_FAILED);
+    for (const name of [u.mobile, username]) {
+      const blocked = await login(name, u.password);
+      expectRefused(blocked, 429);
+      expect(blocked.body.message).toBe(TOO_MANY);
+    }
+    // A refused attempt is not a failure: the window still ends 15 minutes after the fifth.
+    server().clock.advance(LOGIN_THROTTLE.windowMs - 1);
+    expectRefused(await login(username, u.password), 429);
+    server().clock.advance(1);
+    expectOk(await login(username, u.password));
+    expectOk(await login(u.mobile, u.password));
+  });
+
+  test('the rows keep no typed name: an unknown name is stored as a digest', async () => {
+    const typed = `Secret_Typed_${uniqueMobile('1')}`;
+    await login(typed, 'whatever1');
+    const accounts = (await server().runtime.db.selectFrom('loginFailures').select('account').execute()).map((r) => r.account ?? '');
+    expect(accounts.some((a) => a.toLowerCase().includes(typed.toLowerCase()))).toBe(false);
+    expect(accounts.filter((a) => /^name:[0-9a-f]{40}$/.test(a)).length).toBeGreaterThan(0);
+  });
+
+  test('two names of nobody are counted apart, each like an account (4 + 4 failures block neither)', async () => {
+    const [a, b] = [uniqueMobile('178'), `nobody_${uniqueMobile('1')}`];
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) {
+      expect((await login(a, 'whatever1')).body.message).toBe(LOGIN_FAILED);
+      expect((await login(b, 'whatever1')).body.message).toBe(LOGIN_FAILED);
+    }
+    expect((await login(a, 'whatever1')).body.message).toBe(LOGIN_FAILED);
+    expect((await login(b, 'whatever1')).body.message).toBe(LOGIN_FAILED);
+    expect((await login(a, 'whatever1')).body.message).toBe(TOO_MANY);
+    expect((await login(b.toUpperCase(), 'whatever1')).body.message).toBe(TOO_MANY);
   });
 
   test('an unknown account is throttled the same way (the throttle does not tell accounts apart)', async () => {

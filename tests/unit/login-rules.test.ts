@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from '~/server/config';
-import { LOGIN_THROTTLE, SSO_CLOCK_SKEW_S, SSO_MAX_LIFETIME_S, accountKey, invitationUsable, partnerUrl, ssoTimesValid } from '~/server/login/login.rules';
+import { LOGIN_THROTTLE, SSO_CLOCK_SKEW_S, SSO_MAX_LIFETIME_S, invitationUsable, throttleKey, partnerUrl, ssoTimesValid } from '~/server/login/login.rules';
 import type { InvitationCode } from '~/server/login/login.table';
 import { loginErrors, loginFieldError } from '~/lib/rules/login';
 import { JOIN_SCHOOLS, registerErrors, registerTypeOf } from '~/lib/rules/register';
@@ -83,11 +83,22 @@ describe('single sign-on secrets', () => {
   });
 });
 
-describe('login throttle account key', () => {
-  test('the account as typed, trimmed, lower-cased and cut to 64 characters', () => {
-    expect(accountKey('  Demo_Student ')).toBe('demo_student');
-    expect(accountKey('13800138000')).toBe('13800138000');
-    expect(accountKey('x'.repeat(80))).toHaveLength(64);
+describe('login throttle key', () => {
+  test("a known account's names share one key: its user id", () => {
+    expect(throttleKey('13800138000', '42')).toBe('user:42');
+    expect(throttleKey('  Demo_Student ', '42')).toBe('user:42');
+    expect(throttleKey('x'.repeat(64), 'u'.repeat(32)).length).toBeLessThanOrEqual(64);
+  });
+
+  test('a name of nobody is its own key: a digest of the name trimmed and lower-cased, never the text', () => {
+    const key = throttleKey('  Demo_Student ', null);
+    expect(key).toBe(throttleKey('demo_student', null));
+    expect(key).toMatch(/^name:[0-9a-f]{40}$/);
+    expect(key).not.toContain('demo');
+    expect(throttleKey('demo_student2', null)).not.toBe(key);
+    expect(throttleKey('x'.repeat(200), null)).toHaveLength(45);
+    // A typed name can never fall on an account's key.
+    expect(throttleKey('user:42', null)).not.toBe('user:42');
     expect(LOGIN_THROTTLE.perAccount).toBeLessThan(LOGIN_THROTTLE.perIp);
   });
 });

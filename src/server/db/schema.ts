@@ -20,6 +20,7 @@ import type {
   CommentScoreTagLinkTable,
   CommentScoreTagTable,
   CommentTable,
+  EngagementActionTable,
   ThumbsRecordTable,
 } from '../engagement/engagement.table';
 import type {
@@ -59,6 +60,7 @@ export interface Database {
   contentOperations: ContentOperationTable;
   comments: CommentTable;
   thumbsRecords: ThumbsRecordTable;
+  engagementActions: EngagementActionTable;
   commentScores: CommentScoreTable;
   commentScoreTags: CommentScoreTagTable;
   commentScoreTagLinks: CommentScoreTagLinkTable;

@@ -371,4 +371,11 @@ export const serverMessages = {
   'certificates.intro': '输入持证人姓名和证书编号，查询本项目及学校颁发的证书',
   'certificates.backToSchool': '返回网校首页',
   'certificates.partnerLogo': '{name}标志',
+
+  // Issue 10, abuse limits of comments, replies and likes (src/server/engagement/engagement.rules.ts).
+  'engagement.tooManyCommentsMinute': '评论太频繁了，每分钟最多发表{max}条，请稍后再试',
+  'engagement.tooManyCommentsHour': '评论太频繁了，每小时最多发表{max}条，请稍后再试',
+  'engagement.tooManyCommentsIp': '当前网络发表评论太频繁，请稍后再试',
+  'engagement.tooManyLikes': '点赞太频繁了，每分钟最多操作{max}次，请稍后再试',
+  'engagement.tooManyLikesIp': '当前网络点赞太频繁，请稍后再试',
 } as const;

@@ -47,12 +47,12 @@ export function findTokenByHash(db: DB, tokenHash: string) {
   return db.selectFrom('userTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
-/** Live tokens stop working: one token in its school (logout), or every other token of a user. */
-export function revokeTokens(db: DB, which: { tenantId: string; tokenHash: string } | { userId: string; keepTokenHash: string }, now: number) {
+/**
+ * Live tokens stop working: one token by its hash (logout), or every other token of a user. The
+ * hash alone names the token in any school: it is unique, and whoever presents the token may end it.
+ */
+export function revokeTokens(db: DB, which: { tokenHash: string } | { userId: string; keepTokenHash: string }, now: number) {
   const live = db.updateTable('userTokens').set({ revokedAt: now }).where('revokedAt', 'is', null);
-  const q =
-    'tenantId' in which
-      ? live.where('tenantId', '=', which.tenantId).where('tokenHash', '=', which.tokenHash)
-      : live.where('userId', '=', which.userId).where('tokenHash', '!=', which.keepTokenHash);
+  const q = 'userId' in which ? live.where('userId', '=', which.userId).where('tokenHash', '!=', which.keepTokenHash) : live.where('tokenHash', '=', which.tokenHash);
   return q.execute();
 }

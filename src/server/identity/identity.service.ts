@@ -140,9 +140,15 @@ export async function currentUserInfo(s: Scope): Promise<UserInfo> {
   return userInfoOf((await s.user()).user);
 }
 
-/** Logging out twice, or with an unknown token, is fine: the token simply stops working. */
+/**
+ * Ends the session of the token presented, whichever school it was issued for and whichever
+ * school's site sends it (a visitor who switched schools with ?schoolId= logs out with the other
+ * school's TenantId): the token is the authority, and ending it is the least its holder may do.
+ * Refusing would leave a live session behind a browser that has already forgotten it. No token,
+ * an unknown, expired or already ended one is fine: nothing is live to end. Decision 017.
+ */
 export async function logout(s: Scope): Promise<null> {
   const token = s.headers.token;
-  if (token) await repo.revokeTokens(s.db, { tenantId: (await s.tenant()).id, tokenHash: hashToken(token) }, s.now);
+  if (token) await repo.revokeTokens(s.db, { tokenHash: hashToken(token) }, s.now);
   return null;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MINUTE } from '~/lib/time/cst';
 import type { InvitationCode } from './login.table';
 
@@ -6,15 +7,23 @@ import type { InvitationCode } from './login.table';
 /** The password throttle: failures counted in a window, per account and per address. */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * MINUTE,
-  /** Failed password logins of one account in the window before it is refused. */
+  /** Failed password logins of one account (mobile and username together) in the window before it is refused. */
   perAccount: 5,
   /** Failed logins (any kind) from one IP address in the window before it is refused. */
   perIp: 20,
 } as const;
 
-/** The account key the per-account throttle counts: the text as typed, trimmed and lower-cased. */
-export function accountKey(username: string): string {
-  return username.trim().toLowerCase().slice(0, 64);
+/**
+ * The key the per-account throttle counts (login_failures.account, at most 64 characters).
+ * A name that is an account's mobile or username counts against that account, `user:<id>`, so
+ * its mobile and its username share one budget. A name that matches no account counts against
+ * itself, `name:` + a digest of the text as typed (trimmed, lower-cased): an unknown name is
+ * throttled exactly like an account's, and the table never keeps what was typed (people type
+ * passwords into the name field).
+ */
+export function throttleKey(typed: string, userId: string | null): string {
+  if (userId !== null) return `user:${userId}`;
+  return `name:${createHash('sha256').update(typed.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 }
 
 /** A code that may be used now in this school: its own school, active, unexpired, uses left. */

@@ -9,7 +9,7 @@ import { verifySmsCode } from '../sms/sms.service';
 import * as identity from '../identity/identity.service';
 import type { Authenticated, User, UserChanges } from '../identity/identity.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { LOGIN_THROTTLE, accountKey } from './login.rules';
+import { LOGIN_THROTTLE, throttleKey } from './login.rules';
 import * as repo from './login.repository';
 
 /**
@@ -20,22 +20,26 @@ import * as repo from './login.repository';
  * mobile or username, no password set, wrong password, no code, wrong, expired, used or burned
  * code. An unknown account still costs one scrypt check (against DUMMY_HASH), so the answer time
  * does not tell either. Failures are counted in login_failures: per IP address (every kind of
- * login) and per account (password logins); over the limit, logins are refused for a while
- * whatever the password.
+ * login) and per account (password logins: the account the name belongs to, whichever of its
+ * names was typed, or the typed name itself when it is nobody's); over the limit, logins are
+ * refused for a while whatever the password.
  */
 
 const failed = () => AppError.badRequest(t('login.failed'));
 
+/** The request's address as login_failures holds it (64 characters; an address is at most 45). */
+const ipOf = (s: Scope) => s.ip.slice(0, 64);
+
 async function refuseWhenThrottled(s: Scope, account: string | null): Promise<void> {
   const since = s.now - LOGIN_THROTTLE.windowMs;
   const over =
-    (await repo.countFailures(s.db, { ip: s.ip }, since)) >= LOGIN_THROTTLE.perIp ||
+    (await repo.countFailures(s.db, { ip: ipOf(s) }, since)) >= LOGIN_THROTTLE.perIp ||
     (account !== null && (await repo.countFailures(s.db, { account }, since)) >= LOGIN_THROTTLE.perAccount);
   if (over) throw AppError.tooMany(t('login.tooManyAttempts'));
 }
 
 async function recordFailure(s: Scope, account: string | null): Promise<void> {
-  await repo.insertFailure(s.db, { id: newId(s.now), account, ip: s.ip, createdAt: s.now });
+  await repo.insertFailure(s.db, { id: newId(s.now), account, ip: ipOf(s), createdAt: s.now });
   // Keep the table small: rows older than the window never count again.
   await repo.deleteOldFailures(s.db, s.now - LOGIN_THROTTLE.windowMs);
 }
@@ -88,9 +92,10 @@ async function loginWithCode(s: Scope, tenantId: string, a: CodeLoginRequest): P
 }
 
 async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginRequest): Promise<IssuedToken> {
-  const account = accountKey(a.username);
-  await refuseWhenThrottled(s, account);
   const user = await identity.findUserByAccount(s.db, a.username.trim());
+  // Mobile and username of one account share its budget; a name of nobody has its own.
+  const account = throttleKey(a.username, user?.id ?? null);
+  await refuseWhenThrottled(s, account);
   // Always one scrypt check, so an unknown account takes as long as a wrong password.
   const matches = await verifyPassword(a.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !matches) {
@@ -144,7 +149,7 @@ export async function updateProfile(s: Scope, u: ProfileUpdate): Promise<UserInf
 
 async function proveOwnership(s: Scope, user: User, u: ProfileUpdate): Promise<void> {
   if (!u.oldPassword && !u.code) throw AppError.badRequest(t('login.proofRequired'));
-  const account = accountKey(user.mobile);
+  const account = throttleKey(user.mobile, user.id);
   await refuseWhenThrottled(s, account);
   const proven = u.oldPassword
     ? await verifyPassword(u.oldPassword, user.passwordHash ?? DUMMY_HASH)

@@ -3,7 +3,10 @@ import type { Selectable } from 'kysely';
 /** One failed login (wrong password or code); the password throttle counts these rows. */
 export interface LoginFailureTable {
   id: string;
-  /** The account as typed for a password login (lower-cased); null for a code login. */
+  /**
+   * What a password login's failure counts against (login.rules.ts throttleKey): `user:<id>` when
+   * the name typed is an account's, else `name:<digest of the name>`; null for a code login.
+   */
   account: string | null;
   ip: string;
   createdAt: number;
