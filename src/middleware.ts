@@ -6,6 +6,7 @@ import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/
 import { schoolNotFoundHtml } from '~/server/pages/school-not-found';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
+import { keepSchoolChoice } from '~/server/http/school-choice';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
@@ -43,7 +44,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     } else {
       locals.tenant = tenant;
       locals.scope = createScope(server.runtime, { requestId, ip: clientIp(context), host, headers: readClientHeaders(request.headers), tenant });
-      response = await cachePage(request, await next(), config.PAGE_MAX_AGE);
+      response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE);
     }
   }
 
