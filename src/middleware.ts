@@ -8,6 +8,7 @@ import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
 import { clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
 import { contentSecurityPolicy } from '~/server/http/security-headers';
+import { keepSchoolChoice } from '~/server/http/school-choice';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
@@ -41,7 +42,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     } else {
       locals.tenant = tenant;
       locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), config.TRUST_PROXY, clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
-      response = await cachePage(request, await next(), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
+      response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
     }
   }
 

@@ -6,7 +6,10 @@ export const StorageKey = {
   token: 'token',
   tokenExpire: 'tokenExpire',
   partner: 'partner',
+  /** The visitor's own position, once they let the browser tell it (precise). */
   location: 'location',
+  /** Where the visitor's IP address roughly is (the map proxy's answer) and when it was asked. */
+  ipLocation: 'ipLocation',
   applicationId: 'applicationId',
   uuid: 'uuid',
   userInfo: 'userInfo',

@@ -109,7 +109,15 @@ describe('mapProxy', () => {
     test("locates the visitor's IP with the server-side key", async () => {
       answer = { status: '1', info: 'OK', province: '江苏省', city: '南京市', adcode: '320100', rectangle: '118.4,31.8;119.2,32.3' };
       const location = expectOk(await proxy(configured, {}, '58.192.0.1'));
-      expect(location).toEqual({ province: '江苏省', city: '南京市', adcode: '320100', rectangle: '118.4,31.8;119.2,32.3' });
+      expect(location).toEqual({
+        province: '江苏省',
+        city: '南京市',
+        adcode: '320100',
+        rectangle: '118.4,31.8;119.2,32.3',
+        // The middle of the city's box: where the header measures the distance from.
+        latitude: 32.05,
+        longitude: 118.80000000000001,
+      });
       const url = asked.at(-1)!;
       expect(url.pathname).toBe('/v3/ip');
       expect(url.searchParams.get('key')).toBe('web-service-key');
@@ -120,16 +128,28 @@ describe('mapProxy', () => {
 
     test('an explicit data.ip is located instead; unknown places are null', async () => {
       answer = { status: '1', info: 'OK', province: [], city: [], adcode: [], rectangle: [] };
-      expect(expectOk(await proxy(configured, { ip: '10.0.0.1' }, '58.192.0.1'))).toEqual({ province: null, city: null, adcode: null, rectangle: null });
+      const unknown = { province: null, city: null, adcode: null, rectangle: null, latitude: null, longitude: null };
+      expect(expectOk(await proxy(configured, { ip: '10.0.0.1' }, '58.192.0.1'))).toEqual(unknown);
       expect(asked.at(-1)!.searchParams.get('ip')).toBe('10.0.0.1');
+    });
+
+    test('a caller with a private, loopback or IPv6 address is unknown, and the provider is not asked (it would locate this server)', async () => {
+      for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.1.20', '::1', '2001:db8::1', '']) {
+        const before = asked.length;
+        expect(expectOk(await proxy(configured, {}, ip)), ip).toEqual({ province: null, city: null, adcode: null, rectangle: null, latitude: null, longitude: null });
+        expect(asked.length, ip).toBe(before);
+      }
+      answer = { status: '1', info: 'OK', province: '江苏省', city: '苏州市', adcode: '320500', rectangle: '120.4,31.1;120.9,31.5' };
+      expect(expectOk(await proxy(configured, {}, '::ffff:58.192.0.1'))).toMatchObject({ city: '苏州市' });
+      expect(asked.at(-1)!.searchParams.get('ip')).toBe('58.192.0.1');
     });
 
     test('a provider refusal or an unreachable provider: 定位服务暂不可用, never a 500', async () => {
       answer = { status: '0', info: 'INVALID_USER_KEY' };
-      const refused = await proxy(configured, {});
+      const refused = await proxy(configured, {}, '58.192.0.1');
       expectRefused(refused, 503);
       expect(refused.body.message).toBe('定位服务暂不可用，请稍后再试');
-      const down = await proxy(unreachable, {});
+      const down = await proxy(unreachable, {}, '58.192.0.1');
       expectRefused(down, 503);
       expect(down.body.message).toBe('定位服务暂不可用，请稍后再试');
     });

@@ -1,6 +1,10 @@
-import { test, expect } from './support/fixtures';
-import { E2E_TOKEN_PARAM_SECRET } from './support/env';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSidewaysScroll } from './support/fixtures';
+import { E2E_DB_FILE, E2E_TOKEN_PARAM_SECRET } from './support/env';
 import { encryptTokenParam } from '../../src/server/identity/token-param';
+import { openDatabase } from '../../src/server/db/database';
+import { bindUserToTenant, findOrCreateUser, issueToken } from '../../src/server/identity/identity.service';
+import { freshMobile } from './support/login';
 
 const USER = { id: 'u-1001', userId: 'u-1001', realName: '李明', mobile: '13800001111' };
 
@@ -56,12 +60,42 @@ test.describe('header user menu', () => {
   });
 });
 
+/** A real session of a new user of the demo school in the e2e database, as another app holds it. */
+async function tokenOfNewUser(nickName: string): Promise<string> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    const now = Date.now();
+    const user = await findOrCreateUser(db, freshMobile('136'), now, nickName);
+    await bindUserToTenant(db, '1000000000000000001', user.id, now);
+    return (await issueToken(db, { userId: user.id, tenantId: '1000000000000000001', now, ttlMs: 3_600_000 })).token;
+  } finally {
+    await db.destroy();
+  }
+}
+
 test.describe('the encrypted token link parameter', () => {
-  test('is decoded by the server, stored as the session token and removed from the address', async ({ page }) => {
-    const param = encryptTokenParam('token-from-the-app', E2E_TOKEN_PARAM_SECRET);
-    await page.goto(`/news-information/list?token=${param}`);
-    await expect.poll(() => storage(page, 'szyx_token')).toBe('token-from-the-app');
+  test('logs the user in: the token is stored, the user fetched and shown, the parameter removed', async ({ page }) => {
+    const token = await tokenOfNewUser('令牌学员');
+    await page.goto(`/news-information/list?token=${encryptTokenParam(token, E2E_TOKEN_PARAM_SECRET)}`);
+    const menu = page.getByRole('navigation', { name: '用户菜单' });
+    await expect(menu.getByText('令牌学员')).toBeVisible();
+    await expect(menu.getByRole('button', { name: '退出登录' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: '注册/登录' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/news-information\/list$/);
+    expect(await storage(page, 'szyx_token')).toBe(token);
+    expect(JSON.parse((await storage(page, 'szyx_userInfo'))!)).toMatchObject({ nickName: '令牌学员' });
+    await expectNoSidewaysScroll(page);
+
+    // Still logged in on the next page.
+    await page.goto('/notice/list');
+    await expect(menu.getByText('令牌学员')).toBeVisible();
+  });
+
+  test('a token the server does not accept is cleared and the visitor is sent to login, as an expired login is', async ({ page }) => {
+    await page.goto(`/news-information/list?token=${encryptTokenParam('token-the-server-never-issued', E2E_TOKEN_PARAM_SECRET)}`);
+    await page.waitForURL('**/login?redirect=%2Fnews-information%2Flist');
+    expect(await storage(page, 'szyx_token')).toBeNull();
+    expect(await storage(page, 'szyx_userInfo')).toBeNull();
   });
 
   test('an altered parameter is ignored and the visitor stays a visitor', async ({ page }) => {
@@ -75,6 +109,23 @@ test.describe('the encrypted token link parameter', () => {
   });
 });
 
+/** Counts the page's requests for the browser position (a prompt, when not allowed yet). */
+async function countPositionRequests(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { positionRequests: number };
+    w.positionRequests = 0;
+    const original = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+    navigator.geolocation.getCurrentPosition = (...args: Parameters<Geolocation['getCurrentPosition']>) => {
+      w.positionRequests += 1;
+      original(...args);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { positionRequests: number }).positionRequests);
+}
+
+const topBar = (page: Page) => page.getByRole('banner');
+const ADDRESS = '南京市建邺区江东中路 369 号';
+
 test.describe('distance to the school', () => {
   test('is shown in metres nearby and in km further away, once the visitor allowed location', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
@@ -82,6 +133,7 @@ test.describe('distance to the school', () => {
     await context.setGeolocation({ latitude: 32.0246, longitude: 118.7386 });
     await page.goto('/');
     await expect(page.getByText(/^距您 5\d\dm$/)).toBeVisible();
+    await expect(topBar(page).getByRole('button', { name: '精确定位' })).toHaveCount(0);
 
     await page.evaluate(() => localStorage.removeItem('szyx_location'));
     await context.setGeolocation({ latitude: 31.3049, longitude: 120.7434 }); // Suzhou
@@ -89,8 +141,98 @@ test.describe('distance to the school', () => {
     await expect(page.getByText(/^距您 2\d\d\.\d\dkm$/)).toBeVisible();
   });
 
-  test('is not shown, and nothing is asked, when location was not allowed', async ({ page }) => {
+  test('without permission: estimated from the IP address, and the position is asked only when the visitor presses 精确定位', async ({ page, context }) => {
+    const positionRequests = await countPositionRequests(page);
+    // The e2e server has no map web service; answer the map proxy as a configured one does
+    // (tests/api/leads-platform.test.ts covers the server against a stand-in service): Suzhou.
+    const asked: unknown[] = [];
+    await page.route('**/api/system/anyTenant/mapProxy', async (route) => {
+      asked.push(route.request().postDataJSON());
+      await route.fulfill({
+        json: { code: 0, message: 'success', data: { province: '江苏省', city: '苏州市', adcode: '320500', rectangle: '120.4,31.1;121.0,31.5', latitude: 31.3, longitude: 120.7 } },
+      });
+    });
     await page.goto('/');
+    await expect(topBar(page).getByText(ADDRESS)).toBeVisible();
+    await expect(topBar(page).getByText(/^距您约 2\d\d\.\d\dkm$/)).toBeVisible();
+    expect(asked).toEqual([{ path: 'location/ip', data: {} }]);
+    expect(await positionRequests()).toBe(0);
+    await expectNoSidewaysScroll(page);
+
+    // The estimate is kept: the next page does not ask again.
+    await page.goto('/notice/list');
+    await expect(topBar(page).getByText(/^距您约 2\d\d\.\d\dkm$/)).toBeVisible();
+    expect(asked).toHaveLength(1);
+
+    // The visitor asks for the precise distance, and allows it.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 32.0246, longitude: 118.7386 });
+    await topBar(page).getByRole('button', { name: '精确定位' }).click();
+    await expect(topBar(page).getByText(/^距您 5\d\dm$/)).toBeVisible();
+    await expect(topBar(page).getByRole('button', { name: '精确定位' })).toHaveCount(0);
+    expect(await positionRequests()).toBe(1);
+    await page.reload();
+    await expect(topBar(page).getByText(/^距您 5\d\dm$/)).toBeVisible();
+  });
+
+  test('without a map service (none configured here): the address alone, and 精确定位 says when the visitor refuses', async ({ page }) => {
+    const positionRequests = await countPositionRequests(page);
+    const proxied = page.waitForResponse((r) => r.url().includes('/api/system/anyTenant/mapProxy'));
+    await page.goto('/');
+    expect(await (await proxied).json()).toMatchObject({ code: 503, message: '定位服务未配置' });
+    await expect(topBar(page).getByText(ADDRESS)).toBeVisible();
     await expect(page.getByText(/^距您/)).toHaveCount(0);
+    expect(await positionRequests()).toBe(0);
+    // Not asked again on every page while the service is missing.
+    let again = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/mapProxy')) again += 1;
+    });
+    await page.goto('/news-information/list');
+    await expect(topBar(page).getByText(ADDRESS)).toBeVisible();
+
+    // No permission given: the browser refuses, and the visitor is told why there is no distance.
+    await topBar(page).getByRole('button', { name: '精确定位' }).click();
+    await expect(page.getByRole('status')).toContainText('未获得定位权限');
+    await expect(topBar(page).getByRole('button', { name: '精确定位' })).toBeEnabled();
+    await expect(page.getByText(/^距您/)).toHaveCount(0);
+    expect(again).toBe(0);
+  });
+});
+
+test.describe('the phone preview', () => {
+  test('keeps the visitor identity of the page that opens it, however often it is opened', async ({ page }) => {
+    await page.goto('/');
+    await expect.poll(() => storage(page, 'szyx_uuid')).toMatch(/^[0-9a-f-]{36}$/);
+    const visitor = await storage(page, 'szyx_uuid');
+    for (let round = 0; round < 2; round++) {
+      await page.getByRole('button', { name: '手机预览' }).click();
+      const dialog = page.getByRole('dialog', { name: '手机端预览' });
+      const frame = page.frameLocator('iframe[title="手机端预览"]');
+      await expect(frame.getByRole('navigation', { name: '用户菜单' }).getByRole('link', { name: '注册/登录' })).toBeVisible();
+      await expect(dialog.getByRole('status')).toBeHidden();
+      // The frame has had the parent's logout message: a round trip through it proves it was handled.
+      const inner = page.frames().find((f) => f !== page.mainFrame())!;
+      await inner.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(await storage(page, 'szyx_uuid')).toBe(visitor);
+      expect(await inner.evaluate(() => localStorage.getItem('szyx_uuid'))).toBe(visitor);
+      await dialog.getByRole('button', { name: '关闭预览' }).click();
+      await page.reload();
+    }
+    expect(await storage(page, 'szyx_uuid')).toBe(visitor);
+  });
+
+  test('still makes the frame forget a login the page does not have, keeping the visitor', async ({ page }) => {
+    // A token without a user is no login (the spec: both must exist), e.g. left over from a failed login.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('szyx_token', 'left-over-token');
+      localStorage.setItem('szyx_uuid', 'visitor-1');
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: '手机预览' }).click();
+    await expect.poll(() => storage(page, 'szyx_token')).toBeNull();
+    expect(await storage(page, 'szyx_uuid')).toBe('visitor-1');
   });
 });

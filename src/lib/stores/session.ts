@@ -72,7 +72,10 @@ export function isLoggedIn(): boolean {
   return $loggedIn.get();
 }
 
-/** Clears token and user and makes a fresh visitor identity. */
+/**
+ * A real logout (the user's, or a login the server no longer accepts): clears token and user and
+ * makes a fresh visitor identity, as the spec's logout does.
+ */
 export function clearSession(): void {
   writeItem(StorageKey.token, null);
   writeItem(StorageKey.tokenExpire, null);
@@ -80,6 +83,21 @@ export function clearSession(): void {
   writeItem(StorageKey.uuid, null);
   $session.set({ token: null, tokenExpire: null, user: null, visitorId: null });
   ensureVisitor();
+}
+
+/**
+ * Forgets a login that is not there for someone who is a visitor already (the phone preview's
+ * logout message): token and user go, the visitor identity stays. The frame shares storage with
+ * the page that holds it, so a new visitor id here would be a new visitor there on every preview.
+ * Writes nothing when there is no login to forget.
+ */
+export function dropLogin(): void {
+  const s = $session.get();
+  if (!s.token && !s.user && !s.tokenExpire && !readItem(StorageKey.token) && !readItem(StorageKey.userInfo)) return;
+  writeItem(StorageKey.token, null);
+  writeItem(StorageKey.tokenExpire, null);
+  writeItem(StorageKey.userInfo, null);
+  $session.set({ ...s, token: null, tokenExpire: null, user: null });
 }
 
 if (typeof window !== 'undefined') {

@@ -73,7 +73,6 @@ export const serverMessages = {
   'header.institutionGrade': '机构等级',
   'header.trainingMode': '培训方式',
   'header.trainingLogin': '培训登录',
-  'header.userLogin': '用户登录',
   'header.institutionLogin': '机构登录',
 
   'nav.home': '首页',

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { IpLocation } from '~/lib/api/contracts/platform';
+import { rectangleCenter } from './platform.rules';
 
 /**
  * IP location through the map provider's web service (AMap's /v3/ip). The key stays on the
@@ -8,7 +9,7 @@ import type { IpLocation } from '~/lib/api/contracts/platform';
  * that into a clear refusal.
  */
 export interface MapProvider {
-  ipLocation(ip: string | null): Promise<IpLocation>;
+  ipLocation(ip: string): Promise<IpLocation>;
 }
 
 const TIMEOUT_MS = 3_000;
@@ -21,12 +22,21 @@ export function createAmapProvider(baseUrl: string, key: string, fetchImpl: type
     async ipLocation(ip) {
       const url = new URL('/v3/ip', baseUrl);
       url.searchParams.set('key', key);
-      if (ip) url.searchParams.set('ip', ip);
+      url.searchParams.set('ip', ip);
       const res = await fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(`map provider answered HTTP ${res.status}`);
       const body = (await res.json()) as Record<string, unknown>;
       if (String(body['status']) !== '1') throw new Error(`map provider status ${String(body['status'])}: ${String(body['info'])}`);
-      return { province: text(body['province']), city: text(body['city']), adcode: text(body['adcode']), rectangle: text(body['rectangle']) };
+      const rectangle = text(body['rectangle']);
+      const center = rectangleCenter(rectangle);
+      return {
+        province: text(body['province']),
+        city: text(body['city']),
+        adcode: text(body['adcode']),
+        rectangle,
+        latitude: center?.latitude ?? null,
+        longitude: center?.longitude ?? null,
+      };
     },
   };
 }

@@ -8,7 +8,7 @@ import { t } from '~/server/i18n';
 import { cstDayNumber } from '~/lib/time/cst';
 import type { IpLocation, MapPath, PublicParamKey, RolePackVO, VisitResult } from '~/lib/api/contracts/platform';
 import * as repo from './platform.repository';
-import { isIPv4, parseRoles } from './platform.rules';
+import { parseRoles, publicIPv4 } from './platform.rules';
 
 /** Parameters, the school's browse count and visits, role packs and the map proxy. */
 
@@ -71,6 +71,8 @@ export async function rolePackOf(s: Scope, tenantId?: string): Promise<RolePackV
   return { id: row.id, name: row.name, tenantId: row.tenantId, roles: parseRoles(row.roles) };
 }
 
+const UNKNOWN_PLACE: IpLocation = { province: null, city: null, adcode: null, rectangle: null, latitude: null, longitude: null };
+
 /**
  * Proxies an allow-listed call to the map provider. Never throws anything but an AppError:
  * 定位服务未配置 without a provider, 定位服务暂不可用 on any provider failure.
@@ -81,8 +83,13 @@ export async function mapProxy(s: Scope, path: MapPath, data: { ip?: string | un
   if (!provider) throw new AppError(ErrorCode.UNAVAILABLE, t('platform.mapNotConfigured'));
   try {
     switch (path) {
-      case 'location/ip':
-        return await provider.ipLocation(data.ip ?? (isIPv4(s.ip) ? s.ip : null));
+      case 'location/ip': {
+        // Without data.ip the caller is located; a private or IPv6 caller address cannot be, and
+        // asking the provider without one would locate this server instead.
+        const ip = data.ip ?? publicIPv4(s.ip);
+        if (!ip) return UNKNOWN_PLACE;
+        return await provider.ipLocation(ip);
+      }
     }
   } catch (error) {
     s.logger.warn('map proxy failed', { requestId: s.requestId, path, error: error instanceof Error ? error.message : String(error) });

@@ -14,6 +14,9 @@ export interface IpLocation {
   adcode: string | null;
   /** 'lng,lat;lng,lat' of the city's bounding box, as the provider gives it. */
   rectangle: string | null;
+  /** The middle of that box: where the visitor roughly is (null when unknown). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface VisitResult {
@@ -31,7 +34,7 @@ export interface RolePackVO {
 
 /** The body is the list of keys; the answer has each key, null when it has no value. */
 export const paramMap = post<PublicParamKey[], Partial<Record<PublicParamKey, string | null>>>('/oauth/anyUser/parameter/findParamMapByKey');
-/** data.ip: the address to locate; without it the caller's own. */
+/** data.ip: the address to locate; without it the caller's own (unknown when that is not a public IPv4 address). */
 export const mapProxy = post<{ path: MapPath; data?: { ip?: string } | null }, IpLocation>('/system/anyTenant/mapProxy');
 export const schoolBrowseCount = get<Record<string, never>, number>('/search/anyBiz/performanceStat/querySchoolBrowseCount');
 export const visit = post<{ visitorId: string }, VisitResult>('/search/anyUser/performanceStat/visit');
