@@ -93,7 +93,7 @@ describe.each([
     unknown: { studentName: '马超然', certificateNum: training.certificateNum },
   },
 ])('$path: the captcha is checked first, and its answer says only what was wrong with it', ({ path, known, unknown }) => {
-  const lookup = (captcha: { captchaKey: string; captchaCode: string }, form: Record<string, string>, ip: string) =>
+  const lookup = (captcha: { captchaKey: string; captchaCode: string }, form: object, ip: string) =>
     postFrom(server(), path, { ...captcha, ...form }, { ip });
 
   test('a wrong answer says 验证码错误, the same for a known and an unknown certificate', async () => {
