@@ -45,6 +45,7 @@ test.describe('video player', () => {
     const { dialog, player } = await openFeedVideo(page);
     // The dialog is titled with the video's title, which the player shows as given.
     const title = (await dialog.getByRole('heading').first().innerText()).trim();
+    await expect(player).toHaveAttribute('aria-label', `视频播放器：${title}`);
 
     // Both remote-playback buttons exist (each shows only where the browser supports it).
     await expect(dialog.getByRole('button', { name: '隔空播放 未连接', includeHidden: true })).toHaveCount(1);
@@ -61,10 +62,10 @@ test.describe('video player', () => {
     await dialog.getByRole('button', { name: '设置', includeHidden: true }).first().click({ force: true });
     const menu = dialog.getByRole('menu').first();
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: /播放设置/ })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: /无障碍/ })).toBeVisible();
-    await menu.getByRole('menuitem', { name: /播放设置/ }).click();
-    await expect(dialog.getByRole('menuitem', { name: /倍速/ }).first()).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: '倍速 正常' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: '音频' })).toBeVisible();
+    await menu.getByRole('menuitem', { name: '无障碍' }).click();
+    await expect(dialog.getByRole('menuitemcheckbox', { name: '语音播报' }).or(dialog.getByRole('menuitem', { name: /语音播报/ })).first()).toBeVisible();
     expect(english(await playerTexts(player, title))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { MediaPlayer, MediaProvider } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
 import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
+import { t } from '~/lib/i18n/messages/player';
 import { chineseSpokenText, PLAYER_TRANSLATIONS, type PlayerWord } from './player-words';
 
 /**
@@ -48,7 +49,9 @@ export default function VideoPlayer({ src, title, poster, autoPlay = false }: Pr
   useEffect(() => (box.current ? speakChinese(box.current) : undefined), []);
   return (
     <div ref={box}>
+      {/* Unnamed, vidstack names the player "Video Player - <title>". */}
       <MediaPlayer
+        ariaLabel={t('player.text.label', { title })}
         title={title}
         src={src}
         poster={poster ?? undefined}

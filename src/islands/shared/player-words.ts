@@ -2,12 +2,12 @@ import { t, player } from '~/lib/i18n/messages/player';
 
 /** The player's Chinese words, pure (tests/unit/player-words.test.ts). */
 
-/** The catalogue's layout words: every key but the spoken-time templates (player.time.*). */
-type WordKey = Exclude<keyof typeof player, `player.time.${string}`>;
+/** The catalogue's layout words: every key but our own texts (player.text.*). */
+type WordKey = Exclude<keyof typeof player, `player.text.${string}`>;
 /** An English word of vidstack's layout that the catalogue translates. */
 export type PlayerWord = WordKey extends `player.${infer W}` ? W : never;
 
-const isWordKey = (key: string): key is WordKey => !key.startsWith('player.time.');
+const isWordKey = (key: string): key is WordKey => !key.startsWith('player.text.');
 
 /** Every layout word under its English name, as vidstack's `translations` prop takes them. */
 export const PLAYER_TRANSLATIONS = Object.fromEntries(
@@ -16,7 +16,7 @@ export const PLAYER_TRANSLATIONS = Object.fromEntries(
     .map((key) => [key.slice('player.'.length), t(key)]),
 ) as Record<PlayerWord, string>;
 
-const UNITS = { hour: 'player.time.hours', min: 'player.time.minutes', sec: 'player.time.seconds' } as const;
+const UNITS = { hour: 'player.text.hours', min: 'player.text.minutes', sec: 'player.text.seconds' } as const;
 /** vidstack's spoken time: "2 hour 3 min 4 sec" (any part may be missing). */
 const SPOKEN = /(\d+) (hour|min|sec)\b/g;
 const ENGLISH = /\d+ (?:hour|min|sec)\b|^live$/;
@@ -32,7 +32,7 @@ function spokenTime(text: string): string {
  */
 export function chineseSpokenText(text: string): string {
   if (!ENGLISH.test(text)) return text;
-  if (text === 'live') return t('player.time.live');
+  if (text === 'live') return t('player.text.live');
   const of = /^(.*) out of (.*)$/.exec(text);
-  return of ? t('player.time.of', { time: spokenTime(of[1]!), duration: spokenTime(of[2]!) }) : spokenTime(text);
+  return of ? t('player.text.of', { time: spokenTime(of[1]!), duration: spokenTime(of[2]!) }) : spokenTime(text);
 }

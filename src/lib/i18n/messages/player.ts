@@ -5,6 +5,7 @@ import { translator } from '../translate';
  * Every word of the layout is here: its type's list (src/islands/shared/VideoPlayer.tsx fails to
  * compile when one is missing) and the words it looks up beyond that list (audio boost, the
  * caption font and shadow choices; tests/unit/player-words.test.ts reads them from vidstack).
+ * player.text.* are not layout words: the player's own name and the spoken-time templates.
  */
 export const player = {
   'player.Play': '播放',
@@ -76,12 +77,14 @@ export const player = {
   'player.Keyboard Animations': '键盘操作动画',
   'player.Disabled': '已停用',
   'player.Reset': '重置',
-  // Spoken times (the time slider's value and the seek announcement; vidstack says them in English).
-  'player.time.hours': '{n}小时',
-  'player.time.minutes': '{n}分',
-  'player.time.seconds': '{n}秒',
-  'player.time.of': '{time}，共{duration}',
-  'player.time.live': '直播',
+  // Our own texts (player.text.*): the player's name, and spoken times (the time slider's value and
+  // the seek announcement), which vidstack says in English whatever its translations.
+  'player.text.label': '视频播放器：{title}',
+  'player.text.hours': '{n}小时',
+  'player.text.minutes': '{n}分',
+  'player.text.seconds': '{n}秒',
+  'player.text.of': '{time}，共{duration}',
+  'player.text.live': '直播',
 } as const;
 
 export const t = /* @__PURE__ */ translator(player);
