@@ -65,10 +65,10 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
     const live = await server().runtime.db.selectFrom('captchas').select('id').where('captchaKey', '=', key).where('usedAt', 'is', null).execute();
     expect(live).toHaveLength(1);
     // The old answer no longer works (and, like any check, burns the captcha).
-    expect(await check(key, first)).toBe(false);
+    expect(await check(key, first)).toBe('wrong');
     // The newest picture's answer works.
     await captchaImage(server(), key);
-    expect(await check(key, await latestCaptcha(server(), key))).toBe(true);
+    expect(await check(key, await latestCaptcha(server(), key))).toBe('passed');
   });
 
   test.each([
@@ -107,8 +107,8 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
     expect(row.tenantId).toBe(HUAXIA.id);
     // Bound to that school: the demo school does not know it.
     expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key }, { tenant: DEMO.id }), 404);
-    expect(await check(key, code, DEMO.id)).toBe(false);
-    expect(await check(key, code, HUAXIA.id)).toBe(true);
+    expect(await check(key, code, DEMO.id)).toBe('expired');
+    expect(await check(key, code, HUAXIA.id)).toBe('passed');
   });
 
   test(`at most ${CAPTCHA_LIMITS.perIpMinute} pictures per IP address a minute, in all schools together`, async () => {
@@ -135,51 +135,56 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
 });
 
 describe('checkAndBurnCaptcha', () => {
-  test('the right answer passes once; a second check with the same key fails', async () => {
+  test('the right answer passes once; a second check with the same key finds no live captcha', async () => {
     const { key, code } = await newCaptcha();
-    expect(await check(key, code)).toBe(true);
-    expect(await check(key, code)).toBe(false);
+    expect(await check(key, code)).toBe('passed');
+    expect(await check(key, code)).toBe('expired');
     // Nothing is left to read on the development endpoint either.
     expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key }), 404);
   });
 
-  test('a wrong answer burns the captcha: the right answer fails afterwards', async () => {
+  test('a wrong answer is wrong and burns the captcha: the right answer afterwards finds it used', async () => {
     const { key, code } = await newCaptcha();
-    expect(await check(key, wrongCode(code))).toBe(false);
-    expect(await check(key, code)).toBe(false);
+    expect(await check(key, wrongCode(code))).toBe('wrong');
+    expect(await check(key, code)).toBe('expired');
   });
 
-  test.each([['', 'empty'], ['12345', 'too long'], ['abcd', 'letters'], [' 12 ', 'short']])('an answer %j (%s) fails and burns it', async (given) => {
+  test.each([['', 'empty'], ['12345', 'too long'], ['abcd', 'letters'], [' 12 ', 'short']])('an answer %j (%s) is wrong and burns it', async (given) => {
     const { key, code } = await newCaptcha();
-    expect(await check(key, given)).toBe(false);
-    expect(await check(key, code)).toBe(false);
+    expect(await check(key, given)).toBe('wrong');
+    expect(await check(key, code)).toBe('expired');
   });
 
   test('the answer is accepted with surrounding blanks', async () => {
     const { key, code } = await newCaptcha();
-    expect(await check(key, ` ${code} `)).toBe(true);
+    expect(await check(key, ` ${code} `)).toBe('passed');
   });
 
   test('expires after 5 minutes', async () => {
     const a = await newCaptcha();
     server().clock.advance(5 * MINUTE - 1);
-    expect(await check(a.key, a.code)).toBe(true);
+    expect(await check(a.key, a.code)).toBe('passed');
 
     const b = await newCaptcha();
     server().clock.advance(5 * MINUTE);
-    expect(await check(b.key, b.code)).toBe(false);
+    expect(await check(b.key, b.code)).toBe('expired');
+    // Even a wrong answer to an expired captcha is told it expired: there is nothing to be wrong about.
+    const c = await newCaptcha();
+    server().clock.advance(5 * MINUTE);
+    expect(await check(c.key, wrongCode(c.code))).toBe('expired');
     expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key: b.key }), 404);
   });
 
-  test('an unknown or malformed key fails', async () => {
-    expect(await check(freshKey(), '1234')).toBe(false);
-    expect(await check('short', '1234')).toBe(false);
+  test("an unknown or malformed key and another school's captcha have no live captcha", async () => {
+    expect(await check(freshKey(), '1234')).toBe('expired');
+    expect(await check('short', '1234')).toBe('expired');
   });
 
   test('of two checks at the same moment only one passes', async () => {
     const { key, code } = await newCaptcha();
     const results = await Promise.all([check(key, code), check(key, code), check(key, code)]);
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter((r) => r === 'passed')).toHaveLength(1);
+    expect(results.filter((r) => r === 'expired')).toHaveLength(2);
   });
 });
 
@@ -224,8 +229,8 @@ describe('the stored answers', () => {
 
   test('the picture and the answer of one school never serve another', async () => {
     const { key, code } = await newCaptcha(HUAXIA.id);
-    expect(await check(key, code, DEMO.id)).toBe(false);
+    expect(await check(key, code, DEMO.id)).toBe('expired');
     // The failed check in another school did not burn it in its own.
-    expect(await check(key, code, HUAXIA.id)).toBe(true);
+    expect(await check(key, code, HUAXIA.id)).toBe('passed');
   });
 });

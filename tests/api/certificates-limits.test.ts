@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DAY, HUAXIA, useTestServer, type Answer } from '../setup/server';
-import { MINUTE, SKILL, TRAINING, freshIp, postFrom, querySkill, seed, solvedCaptcha } from '../setup/certificates';
+import { CAPTCHA_EXPIRED, MINUTE, SKILL, TRAINING, expectCaptchaRefused, freshIp, postFrom, querySkill, seed, solvedCaptcha, wrongCode } from '../setup/certificates';
 import { CERT_QUERY_IP_LIMITS } from '~/server/certificates/certificates.rules';
 import { startOfCstDay } from '~/lib/time/cst';
 
@@ -10,14 +10,15 @@ const server = useTestServer();
 const skill = seed.demo.skill[0]!;
 const training = seed.demo.training[0]!;
 
-/** A lookup that needs no captcha picture: a wrong captcha still counts as a lookup. */
+/** A lookup that needs no captcha picture: refused for its dead captcha, it still counts as a lookup. */
 const blindLookup = (ip: string, n: number, tenant?: string) =>
   n % 2
     ? postFrom(server(), SKILL, { captchaKey: 'QQQQQQQQQQQQQQQQ', captchaCode: '0000', name: '张三', certificateCode: `X${n}` }, { ip, tenant })
     : postFrom(server(), TRAINING, { captchaKey: 'QQQQQQQQQQQQQQQQ', captchaCode: '0000', studentName: '张三', certificateNum: `X${n}` }, { ip, tenant });
 
+/** Let through the limits: refused only for the captcha, which is checked after them. */
 function expectAnswered(answer: Answer) {
-  expectOk(answer);
+  expectCaptchaRefused(answer, CAPTCHA_EXPIRED);
 }
 
 describe('per-IP lookup limits', () => {
@@ -80,12 +81,24 @@ describe('per-IP lookup limits', () => {
   test('concurrent lookups from one address never get more than the limit between them', async () => {
     const ip = freshIp();
     const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => blindLookup(ip, i)));
-    const allowed = answers.filter((a) => a.body.code === 0).length;
+    const allowed = answers.filter((a) => a.body.code !== 429).length;
     // Each lookup is written before it is counted, so a burst may be refused whole, never over-granted.
     expect(allowed).toBeLessThanOrEqual(CERT_QUERY_IP_LIMITS.perMinute);
-    for (const a of answers) if (a.body.code !== 0) expectRefused(a, 429);
+    for (const a of answers) if (a.body.code === 429) expectRefused(a, 429);
+    else expectAnswered(a);
     const rows = await server().runtime.db.selectFrom('certificateQueries').select('id').where('ip', '=', ip).execute();
     expect(rows).toHaveLength(allowed);
+  });
+
+  test('a wrong captcha counts as a lookup: a script cannot guess captchas for free', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < CERT_QUERY_IP_LIMITS.perMinute; i++) {
+      const captcha = await solvedCaptcha(server(), { ip });
+      const answer = await postFrom(server(), SKILL, { ...captcha, captchaCode: wrongCode(captcha.captchaCode), name: skill.name, certificateCode: skill.certificateCode }, { ip });
+      expect(answer.body.message).toBe('验证码错误，请重新输入');
+    }
+    const refused = await querySkill(server(), { name: skill.name, certificateCode: skill.certificateCode }, { ip });
+    expectRefused(refused, 429);
   });
 
   test('log rows older than two days are cleaned up', async () => {

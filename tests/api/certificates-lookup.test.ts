@@ -2,8 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { expectOk } from '../setup/api';
 import { useTestServer, type Answer } from '../setup/server';
 import {
+  CAPTCHA_EXPIRED,
+  CAPTCHA_WRONG,
   SKILL,
   TRAINING,
+  expectCaptchaRefused,
   expectNotFound,
   freshIp,
   postFrom,
@@ -67,7 +70,7 @@ describe('POST /api/evaluate/anyTenant/certificate/queryCertificateByCode (skill
     expect(expectFound<any>(await querySkill(server(), { name: none.name, certificateCode: none.certificateCode })).typeOfWorkName).toBeNull();
   });
 
-  test('an unknown number, a wrong name and a wrong captcha all give the same answer: data null, one message', async () => {
+  test('with the captcha right, an unknown number and a wrong name give the same answer: data null, one message', async () => {
     const answers = [
       await querySkill(server(), { name: skill.name, certificateCode: 'Y99999999999999999' }),
       await querySkill(server(), { name: '王小芳', certificateCode: skill.certificateCode }),
@@ -77,39 +80,87 @@ describe('POST /api/evaluate/anyTenant/certificate/queryCertificateByCode (skill
       // The number in another case.
       await querySkill(server(), { name: skill.name, certificateCode: skill.certificateCode.toLowerCase() }),
     ];
-    const ip = freshIp();
-    const captcha = await solvedCaptcha(server(), { ip });
-    answers.push(await postFrom(server(), SKILL, { ...captcha, captchaCode: wrongCode(captcha.captchaCode), name: skill.name, certificateCode: skill.certificateCode }, { ip }));
-    // A key that never had a picture.
-    answers.push(await postFrom(server(), SKILL, { captchaKey: 'ZZZZZZZZZZZZZZZZ', captchaCode: '1234', name: skill.name, certificateCode: skill.certificateCode }, { ip }));
     for (const answer of answers) expectNotFound(answer);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
   });
+});
 
-  test('a captcha serves one lookup: reusing it, even after a miss, finds nothing', async () => {
+describe.each([
+  { path: SKILL, known: { name: skill.name, certificateCode: skill.certificateCode }, unknown: { name: skill.name, certificateCode: 'Y99999999999999999' } },
+  {
+    path: TRAINING,
+    known: { studentName: training.studentName, certificateNum: training.certificateNum },
+    unknown: { studentName: '马超然', certificateNum: training.certificateNum },
+  },
+])('$path: the captcha is checked first, and its answer says only what was wrong with it', ({ path, known, unknown }) => {
+  const lookup = (captcha: { captchaKey: string; captchaCode: string }, form: object, ip: string) =>
+    postFrom(server(), path, { ...captcha, ...form }, { ip });
+
+  test('a wrong answer says 验证码错误, the same for a known and an unknown certificate', async () => {
     const ip = freshIp();
-    const captcha = await solvedCaptcha(server(), { ip });
-    const q = { ...captcha, name: skill.name, certificateCode: skill.certificateCode };
-    expectFound(await postFrom(server(), SKILL, q, { ip }));
-    expectNotFound(await postFrom(server(), SKILL, q, { ip }));
-
-    const other = await solvedCaptcha(server(), { ip });
-    expectNotFound(await postFrom(server(), SKILL, { ...other, name: '王小芳', certificateCode: skill.certificateCode }, { ip }));
-    expectNotFound(await postFrom(server(), SKILL, { ...other, name: skill.name, certificateCode: skill.certificateCode }, { ip }));
+    const answers = [];
+    for (const form of [known, unknown]) {
+      const captcha = await solvedCaptcha(server(), { ip });
+      const answer = await lookup({ ...captcha, captchaCode: wrongCode(captcha.captchaCode) }, form, ip);
+      expectCaptchaRefused(answer, CAPTCHA_WRONG);
+      answers.push(answer.text);
+    }
+    expect(answers[0]).toBe(answers[1]);
   });
 
-  test('an expired captcha finds nothing', async () => {
+  test('an expired captcha says 验证码已失效, the same for a known and an unknown certificate (right or wrong answer)', async () => {
     const ip = freshIp();
-    const captcha = await solvedCaptcha(server(), { ip });
-    server().clock.advance(5 * 60_000);
-    expectNotFound(await postFrom(server(), SKILL, { ...captcha, name: skill.name, certificateCode: skill.certificateCode }, { ip }));
+    const answers = [];
+    for (const form of [known, unknown]) {
+      for (const right of [true, false]) {
+        const captcha = await solvedCaptcha(server(), { ip });
+        server().clock.advance(5 * 60_000);
+        const answer = await lookup({ ...captcha, captchaCode: right ? captcha.captchaCode : wrongCode(captcha.captchaCode) }, form, ip);
+        expectCaptchaRefused(answer, CAPTCHA_EXPIRED);
+        answers.push(answer.text);
+      }
+    }
+    expect(new Set(answers).size).toBe(1);
   });
 
-  test('a captcha of the training lookup serves the skill lookup too (one captcha, one lookup)', async () => {
+  test('a used captcha says 验证码已失效: after a find, after a miss and after a wrong answer', async () => {
+    const ip = freshIp();
+    const found = await solvedCaptcha(server(), { ip });
+    expectOk(await lookup(found, known, ip));
+    expectCaptchaRefused(await lookup(found, known, ip), CAPTCHA_EXPIRED);
+    expectCaptchaRefused(await lookup(found, unknown, ip), CAPTCHA_EXPIRED);
+
+    const missed = await solvedCaptcha(server(), { ip });
+    expectNotFound(await lookup(missed, unknown, ip));
+    expectCaptchaRefused(await lookup(missed, known, ip), CAPTCHA_EXPIRED);
+
+    const wrong = await solvedCaptcha(server(), { ip });
+    expectCaptchaRefused(await lookup({ ...wrong, captchaCode: wrongCode(wrong.captchaCode) }, known, ip), CAPTCHA_WRONG);
+    // The right answer comes too late: a captcha is checked once.
+    expectCaptchaRefused(await lookup(wrong, known, ip), CAPTCHA_EXPIRED);
+  });
+
+  test('a key that never had a picture says 验证码已失效', async () => {
+    const ip = freshIp();
+    expectCaptchaRefused(await lookup({ captchaKey: 'ZZZZZZZZZZZZZZZZ', captchaCode: '1234' }, known, ip), CAPTCHA_EXPIRED);
+  });
+
+  test('the right answer and an unknown certificate: not found; the right answer and a known one: found', async () => {
+    const ip = freshIp();
+    expectNotFound(await lookup(await solvedCaptcha(server(), { ip }), unknown, ip));
+    expectFound(await lookup(await solvedCaptcha(server(), { ip }), known, ip));
+  });
+});
+
+describe('one captcha, one lookup', () => {
+  test('a captcha of the skill lookup, used there, is dead for the training lookup', async () => {
     const ip = freshIp();
     const captcha = await solvedCaptcha(server(), { ip });
     expectFound(await postFrom(server(), SKILL, { ...captcha, name: skill.name, certificateCode: skill.certificateCode }, { ip }));
-    expectNotFound(await postFrom(server(), TRAINING, { ...captcha, studentName: training.studentName, certificateNum: training.certificateNum }, { ip }));
+    expectCaptchaRefused(
+      await postFrom(server(), TRAINING, { ...captcha, studentName: training.studentName, certificateNum: training.certificateNum }, { ip }),
+      CAPTCHA_EXPIRED,
+    );
   });
 });
 
@@ -142,20 +193,13 @@ describe('POST /api/teaching/anyTenant/queryTeachUserCert (training certificate)
     expectNotFound(await queryTraining(server(), { studentName: skill.name, certificateNum: skill.certificateCode }));
   });
 
-  test('an unknown number, a wrong name and a wrong captcha give the same answer', async () => {
-    const ip = freshIp();
-    const captcha = await solvedCaptcha(server(), { ip });
+  test('with the captcha right, an unknown number and a wrong name give the same answer', async () => {
     const answers = [
       await queryTraining(server(), { studentName: training.studentName, certificateNum: 'JNPX2099010001' }),
       await queryTraining(server(), { studentName: '马超然', certificateNum: training.certificateNum }),
-      await postFrom(
-        server(),
-        TRAINING,
-        { ...captcha, captchaCode: wrongCode(captcha.captchaCode), studentName: training.studentName, certificateNum: training.certificateNum },
-        { ip },
-      ),
     ];
     for (const answer of answers) expectNotFound(answer);
+    expect(answers[0]!.text).toBe(answers[1]!.text);
   });
 });
 

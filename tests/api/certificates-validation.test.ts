@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectRefused } from '../setup/api';
 import { useTestServer } from '../setup/server';
-import { LATEST_CAPTCHA, SKILL, TRAINING, freshIp, getFrom, postFrom, seed, solvedCaptcha } from '../setup/certificates';
+import { LATEST_CAPTCHA, SKILL, TRAINING, expectNotFound, freshIp, getFrom, postFrom, seed, solvedCaptcha } from '../setup/certificates';
 
 const server = useTestServer();
 
@@ -71,6 +71,18 @@ describe.each(CALLS)('$path: a missing or invalid field gets its own clear messa
   ])('%s is refused with a clear message, never a 500', async (_label, text) => {
     const answer = await postFrom(server(), call.path, text);
     expectRefused(answer, 400);
+  });
+
+  test("the name may have 8 characters (also outside the BMP), not 9: the limit is the server's too", async () => {
+    const ip = freshIp();
+    for (const name of ['欧阳司马诸葛上官', '𠮷'.repeat(8)]) {
+      expectNotFound(await postFrom(server(), call.path, { ...(await solvedCaptcha(server(), { ip })), ...call.valid, [call.name]: name }, { ip }));
+    }
+    for (const name of ['欧阳司马诸葛上官云', '𠮷'.repeat(9), ' 阿依古丽·买买提江 ']) {
+      const answer = await postFrom(server(), call.path, { ...(await solvedCaptcha(server(), { ip })), ...call.valid, [call.name]: name }, { ip });
+      expectRefused(answer, 400);
+      expect(answer.body.message).toBe('姓名最多8个字');
+    }
   });
 
   test('a refused request does not use up the captcha', async () => {

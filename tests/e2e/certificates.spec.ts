@@ -115,13 +115,62 @@ test.describe('certificate query (证书查询)', () => {
     }
   });
 
-  test('a wrong captcha answer gives the same not-found state as a wrong name', async ({ page }, info) => {
+  test('a wrong captcha says so at its field, shows a new picture and keeps the name and number', async ({ page }, info) => {
     await openQuery(page, queryPath(info));
-    const { code } = await captchaAnswer(page);
-    await fillQuery(page, skill.name, skill.certificateCode, String((Number(code) + 1) % 10000).padStart(4, '0'));
+    const first = await fillQuery(page, skill.name, skill.certificateCode);
+    await field(page, '验证码').fill(String((Number(first.code) + 1) % 10000).padStart(4, '0'));
     await field(page, '验证码').press('Enter');
-    await expect(notFoundHeading(page)).toBeVisible();
+
+    await expect(page.getByText('验证码错误，请重新输入', { exact: true })).toBeVisible();
+    await expect(field(page, '验证码')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, '验证码')).toHaveAccessibleDescription('验证码错误，请重新输入');
+    await expect(field(page, '验证码')).toBeFocused();
+    await expect(field(page, '验证码')).toHaveValue('');
+    await expect.poll(() => captchaKey(page)).not.toBe(first.key);
+    await expect(field(page, '姓名')).toHaveValue(skill.name);
+    await expect(field(page, '证书编号')).toHaveValue(skill.certificateCode);
+    // Not the not-found state: the visitor's certificate was not looked at.
+    await expect(notFoundHeading(page)).toHaveCount(0);
     await expect(resultHeading(page)).toHaveCount(0);
+    if (info.project.name === 'mobile') await expectNoSidewaysScroll(page);
+
+    // Typing the new picture's answer clears the message, and the kept form finds the certificate.
+    const second = await captchaAnswer(page);
+    await field(page, '验证码').fill(second.code);
+    await expect(page.getByText('验证码错误，请重新输入', { exact: true })).toHaveCount(0);
+    await field(page, '验证码').press('Enter');
+    await expect(resultHeading(page)).toBeVisible();
+    await expect(row(page, '证书编号')).toHaveText(skill.certificateCode);
+  });
+
+  test('a captcha already used says it is no longer valid and shows a new picture', async ({ page }, info) => {
+    await openQuery(page, queryPath(info));
+    const used = await fillQuery(page, '王小芳', skill.certificateCode);
+    // The picture's one check is spent elsewhere (another tab, say) before this form sends it.
+    const api = new URL('/api/evaluate/anyTenant/certificate/queryCertificateByCode', page.url());
+    const spent = await page.request.post(api.href, {
+      data: { captchaKey: used.key, captchaCode: used.code, name: '王小芳', certificateCode: skill.certificateCode },
+      headers: { TenantId: DEMO_TENANT.id },
+    });
+    expect((await spent.json()).code).toBe(0);
+
+    await field(page, '验证码').press('Enter');
+    await expect(page.getByText('验证码已失效，请重新输入', { exact: true })).toBeVisible();
+    await expect(field(page, '验证码')).toBeFocused();
+    await expect.poll(() => captchaKey(page)).not.toBe(used.key);
+    await expect(field(page, '姓名')).toHaveValue('王小芳');
+    await expect(field(page, '证书编号')).toHaveValue(skill.certificateCode);
+    await expect(notFoundHeading(page)).toHaveCount(0);
+  });
+
+  test('the name field takes at most 8 characters', async ({ page }, info) => {
+    await openQuery(page, queryPath(info));
+    await expect(field(page, '姓名')).toHaveAttribute('maxlength', '8');
+    await field(page, '姓名').fill('欧阳司马诸葛上官云');
+    await expect(field(page, '姓名')).toHaveValue('欧阳司马诸葛上官');
+    await field(page, '姓名').fill('');
+    await field(page, '姓名').pressSequentially('阿依古丽·买买提江');
+    await expect(field(page, '姓名')).toHaveValue('阿依古丽·买买提');
   });
 
   test('the form checks its fields before asking, with the exact messages', async ({ page }, info) => {
@@ -146,9 +195,6 @@ test.describe('certificate query (证书查询)', () => {
 
     await field(page, '姓名').fill('欧阳司马诸葛上官');
     await expect(page.getByText('姓名格式不正确', { exact: true })).toHaveCount(0);
-    await field(page, '姓名').fill('欧阳司马诸葛上官云');
-    await page.getByRole('button', { name: '查询', exact: true }).click();
-    await expect(page.getByText('姓名最多8个字', { exact: true })).toBeVisible();
 
     // Nothing was asked, and the captcha was not used up.
     expect(lookups).toEqual([]);

@@ -107,11 +107,21 @@ export const seed = {
   idNumber,
 };
 
-/** Not found: success code, data null, the one generic message whatever was wrong. */
-export const NOT_FOUND_BODY = { code: 0, data: null, message: '未查询到相关信息，请核对姓名、证书编号和验证码' };
+/** Not found: success code, data null, the one generic message whether the name or the number was wrong. */
+export const NOT_FOUND_BODY = { code: 0, data: null, message: '未查询到相关信息，请核对姓名和证书编号' };
 
 export function expectNotFound(answer: Answer): void {
   expect(answer.status, answer.text).toBe(200);
   expect(answer.body, answer.text).toEqual(NOT_FOUND_BODY);
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+}
+
+export const CAPTCHA_WRONG = '验证码错误，请重新输入';
+export const CAPTCHA_EXPIRED = '验证码已失效，请重新输入';
+
+/** A lookup refused for its captcha alone: code 400, no data, the captcha's own message. */
+export function expectCaptchaRefused(answer: Answer, message: typeof CAPTCHA_WRONG | typeof CAPTCHA_EXPIRED): void {
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.body, answer.text).toEqual({ code: 400, data: null, message });
   expect(answer.headers.get('cache-control')).toBe('no-store');
 }

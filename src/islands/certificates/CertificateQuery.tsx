@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { send } from '~/lib/api/client';
+import { ErrorCode } from '~/lib/envelope';
+import { ApiError, send } from '~/lib/api/client';
 import { skillCertificate, trainingCertificate, type CaptchaAnswer } from '~/lib/api/contracts/certificates';
 import { captchaUrl, newCaptchaKey } from '~/lib/captcha';
 import { publicConfig } from '~/lib/config';
@@ -93,12 +94,23 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
     tabRefs.current[to]?.focus();
   }
 
+  // After the server refused the captcha: its field, now holding the message, gets the focus.
+  const [captchaRefused, setCaptchaRefused] = useState(0);
+  useEffect(() => {
+    if (captchaRefused) document.getElementById(form.id('captchaCode'))?.focus();
+  }, [captchaRefused]);
+
   const submit = form.onSubmit(CERT_QUERY_FIELDS, async (values) => {
     try {
       setResult(await lookUp(kind, values, captchaKey));
     } catch (error) {
       setResult(null);
-      throw error;
+      // Every field passed the rules the server shares with this form (lib/rules/certificate.ts),
+      // so its 400 is about the captcha alone (验证码错误 / 验证码已失效): said at the captcha
+      // field, the name and number stay as typed. Anything else (limits, network) is the notice.
+      if (!(error instanceof ApiError && error.code === ErrorCode.BAD_REQUEST)) throw error;
+      form.setErrors({ captchaCode: error.message });
+      setCaptchaRefused((n) => n + 1);
     } finally {
       // The server checks a captcha once, right or wrong: every lookup needs a new picture.
       form.setValues((v) => ({ ...v, captchaCode: '' }));
@@ -136,7 +148,14 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
 
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab(kind)}>
         <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
-          <TextField {...field('name', t('certificates.name'), t('certificates.namePlaceholder'))} type="text" autoComplete="name" />
+          {/* maxLength counts UTF-16 units: a character outside the BMP counts 2 here (the rule counts 1);
+              no name of more than 4 such characters is known, and the browser's limit keeps IME input intact. */}
+          <TextField
+            {...field('name', t('certificates.name'), t('certificates.namePlaceholder'))}
+            type="text"
+            autoComplete="name"
+            maxLength={CERT_QUERY_LIMITS.nameMax}
+          />
           <TextField {...field('number', t('certificates.number'), t('certificates.numberPlaceholder'))} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={CERT_QUERY_LIMITS.numberMax} />
           <TextField
             {...field('captchaCode', t('certificates.captcha'), t('certificates.captchaPlaceholder'))}

@@ -14,7 +14,8 @@ import { renderCaptchaSvg } from './captcha.image';
  * Image captchas for the certificate lookups. The browser makes a random 16-character key and asks
  * for an image with it; the answer (4 random digits) is stored only as a salted SHA-256, bound to
  * the school and the key, valid 5 minutes. Asking again with the same key replaces the answer.
- * A captcha is checked at most once: any check, right or wrong, burns it. Images are limited per
+ * A captcha is checked at most once: any check, right or wrong, burns it, and the check says
+ * whether the answer was wrong or the captcha no longer live. Images are limited per
  * IP address, counted in the database at the request clock.
  */
 
@@ -80,20 +81,35 @@ export async function createCaptcha(s: Scope, q: CaptchaRequest): Promise<string
   return renderCaptchaSvg(code, randomSource());
 }
 
+/** What one check of a captcha found: the right answer, a wrong one, or no live captcha to answer. */
+export type CaptchaCheck = 'passed' | 'wrong' | 'expired';
+
 /**
  * Checks the answer to the live captcha of `key` in the school and burns it, whatever the
- * answer: true only for the right answer to a live captcha, once. A missing, replaced, used or
- * expired captcha is false. It takes the school and clock explicitly: the certificate lookups
- * have resolved them already, and the tests check captchas without a request.
+ * answer: 'passed' only for the right answer to a live captcha, once; 'wrong' for any other answer
+ * to a live captcha; 'expired' when there is none (unknown, replaced, used, expired, or another
+ * school's key). It takes the school and clock explicitly: the certificate lookups have resolved
+ * them already, and the tests check captchas without a request.
  */
-export async function checkAndBurnCaptcha(db: DB, tenantId: string, key: string, code: string, now: number): Promise<boolean> {
-  if (!isCaptchaKey(key)) return false;
+export async function checkAndBurnCaptcha(db: DB, tenantId: string, key: string, code: string, now: number): Promise<CaptchaCheck> {
+  if (!isCaptchaKey(key)) return 'expired';
   const row = await repo.findLiveCaptcha(db, tenantId, key, now);
-  if (!row) return false;
+  if (!row) return 'expired';
   // Burn first: of two checks at the same moment only one gets here with a live captcha.
-  if (!(await repo.burnCaptcha(db, tenantId, row.id, now))) return false;
+  if (!(await repo.burnCaptcha(db, tenantId, row.id, now))) return 'expired';
   const given = String(code ?? '').trim();
-  return /^\d{4}$/.test(given) && sameHex(hashCaptcha(row.salt, tenantId, key, given), row.codeHash);
+  return /^\d{4}$/.test(given) && sameHex(hashCaptcha(row.salt, tenantId, key, given), row.codeHash) ? 'passed' : 'wrong';
+}
+
+/**
+ * The check as a form answers it: nothing when the captcha passed, else a refusal saying what was
+ * wrong with the captcha (验证码错误 / 验证码已失效…). The message is about the captcha alone, so
+ * a caller that checks it before anything else reveals nothing else by it (decision 011).
+ */
+export async function requireCaptcha(db: DB, tenantId: string, key: string, code: string, now: number): Promise<void> {
+  const result = await checkAndBurnCaptcha(db, tenantId, key, code, now);
+  if (result === 'wrong') throw AppError.badRequest(t('captcha.wrong'));
+  if (result === 'expired') throw AppError.badRequest(t('captcha.expired'));
 }
 
 /**

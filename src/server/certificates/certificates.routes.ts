@@ -29,7 +29,7 @@ const form = <S extends z.core.$ZodLooseShape>(shape: S) =>
 const skillForm = form({ name: formField('name'), certificateCode: formField('number'), captchaCode: formField('captchaCode'), captchaKey });
 const trainingForm = form({ studentName: formField('name'), certificateNum: formField('number'), captchaCode: formField('captchaCode'), captchaKey });
 
-/** Found: the certificate (masked) and 查询成功; otherwise data null with one message for every cause. */
+/** Found: the certificate (masked) and 查询成功; not found: data null with one message whether the name or the number was wrong. */
 const lookup = { message: (data: unknown) => t(data ? 'certificates.found' : 'certificates.notFoundMessage') };
 
 export const certificatesRoutes = new Hono<ApiEnv>();

@@ -1,7 +1,7 @@
 import type { Scope } from '../http/scope';
 import { AppError } from '../errors';
 import { newId } from '../ids';
-import { checkAndBurnCaptcha } from '../captcha/captcha.service';
+import { requireCaptcha } from '../captcha/captcha.service';
 import { DAY, MINUTE, startOfCstDay } from '~/lib/time/cst';
 import { t } from '~/server/i18n';
 import type { CertKind, CertQueryForm } from '~/lib/rules/certificate';
@@ -11,10 +11,11 @@ import { CERT_QUERY_IP_LIMITS, lookupLimitBroken, skillCertificateVO, trainingCe
 
 /**
  * The two certificate lookups. A visitor names the holder and the number and answers a captcha;
- * the answer is the certificate with the ID number and mobile masked, or null. A wrong captcha, a
- * wrong name and an unknown number all answer null alike (the captcha is burned and the
- * certificate looked up every time, so neither the answer nor its timing says which was wrong).
- * Every lookup counts against per-IP limits, counted in the database at the request clock.
+ * the answer is the certificate with the ID number and mobile masked, or null. The captcha is
+ * checked (and burned) first: a wrong or dead one is refused with its own message before any
+ * certificate is looked at, so that answer says nothing about certificates. With the captcha
+ * passed, a wrong name and an unknown number answer null alike (decision 011). Every lookup counts
+ * against per-IP limits, counted in the database at the request clock.
  */
 
 /** The form as checked by the route (src/lib/rules/certificate.ts): name normalised, all trimmed. */
@@ -38,13 +39,13 @@ async function countLookup(s: Scope, tenantId: string, kind: CertKind): Promise<
   await repo.deleteQueriesBefore(s.db, s.now - 2 * DAY);
 }
 
-/** Counts, burns the captcha and looks the certificate up, every time, whatever fails. */
+/** Counts, then checks and burns the captcha (refusing a wrong or dead one), then looks the certificate up. */
 async function lookup<R, V>(s: Scope, kind: CertKind, form: LookupForm, find: (tenantId: string) => Promise<R | undefined>, answer: (row: R) => V) {
   const tenant = await s.tenant();
   await countLookup(s, tenant.id, kind);
-  const captchaOk = await checkAndBurnCaptcha(s.db, tenant.id, form.captchaKey, form.captchaCode, s.now);
+  await requireCaptcha(s.db, tenant.id, form.captchaKey, form.captchaCode, s.now);
   const row = await find(tenant.id);
-  return captchaOk && row ? answer(row) : null;
+  return row ? answer(row) : null;
 }
 
 export function lookupSkillCertificate(s: Scope, form: LookupForm): Promise<SkillCertificateVO | null> {

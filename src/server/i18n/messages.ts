@@ -361,10 +361,16 @@ export const serverMessages = {
   'captcha.keyInvalid': '验证码标识不正确，请刷新验证码',
   'captcha.tooMany': '验证码获取过于频繁，请稍后再试',
   'captcha.notFound': '验证码不存在或已失效',
+  // issue 10, certificate lookups and coupon days: a wrong or dead captcha says so (decision 011,
+  // updated); a coupon's days left, counted to 23:59:59 of its end date.
+  'captcha.wrong': '验证码错误，请重新输入',
+  'captcha.expired': '验证码已失效，请重新输入',
+  'home.couponDaysLeft': '剩余{n}天',
+  'home.couponLastDay': '今日到期',
 
   'certificates.pageTitle': '证书查询',
   'certificates.found': '查询成功',
-  'certificates.notFoundMessage': '未查询到相关信息，请核对姓名、证书编号和验证码',
+  'certificates.notFoundMessage': '未查询到相关信息，请核对姓名和证书编号',
   'certificates.tooManyMinute': '查询过于频繁，请一分钟后再试',
   'certificates.tooManyDay': '今日查询次数已达上限，请明天再试',
   'certificates.intro': '输入持证人姓名和证书编号，查询本项目及学校颁发的证书',

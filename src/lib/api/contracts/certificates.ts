@@ -2,8 +2,10 @@ import { post } from '../contract';
 
 /**
  * The two certificate lookups. Each names the holder and the number and answers a captcha
- * (lib/captcha.ts); found, the answer is the certificate with the ID number and mobile masked and
- * the message 查询成功; otherwise data is null with one message whatever was wrong.
+ * (lib/captcha.ts). A wrong or dead captcha is refused (code 400, 验证码错误… / 验证码已失效…) before
+ * any certificate is looked at; found, the answer is the certificate with the ID number and mobile
+ * masked and the message 查询成功; otherwise data is null with one message whether the name or the
+ * number was wrong.
  */
 
 /** Vocational skill-level certificate (职业技能等级证书), spec section 3. */
