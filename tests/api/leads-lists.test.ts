@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
-import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { DAY, DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { startOfCstDay } from '~/lib/time/cst';
 import { LEADS_SEED } from '~/server/db/seed/leads';
 import { formatDateTime } from '~/lib/format';
 import { urlOf } from '~/lib/api/contract';
@@ -84,12 +85,18 @@ describe('coupon/list/receivablePage', () => {
     expect(byAmount.records.map((r: any) => r.amount)).toEqual([50, 100, 200]);
   });
 
-  test('ended coupons are state 2; a receivable coupon whose use period is over is no longer listed', async () => {
+  test('ended coupons are state 2; a receivable coupon is listed to the end of its end date, then no longer', async () => {
     const ended = expectOk(await server().post(COUPONS, { ...homeBody, model: { state: 2 } }));
     expect(ended.records.map((r: any) => r.title)).toEqual(['暑期集训早鸟券']);
     const at = server().clock.value;
     try {
-      server().clock.set(NOW + 30 * DAY);
+      // It ends 30 days from now at 10:00; it stays listed to the end of that day (China time)…
+      server().clock.set(NOW + 30 * DAY + HOUR);
+      expect(expectOk(await server().post(COUPONS, homeBody)).records.map((r: any) => r.title)).toContain('职业技能等级考试补贴券');
+      server().clock.set(startOfCstDay(NOW + 31 * DAY) - 1);
+      expect(expectOk(await server().post(COUPONS, homeBody)).total).toBe(3);
+      // …and is gone from the next midnight.
+      server().clock.set(startOfCstDay(NOW + 31 * DAY));
       const later = expectOk(await server().post(COUPONS, homeBody));
       expect(later.records.map((r: any) => r.title)).not.toContain('职业技能等级考试补贴券');
       expect(later.total).toBe(2);

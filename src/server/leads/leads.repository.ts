@@ -2,6 +2,7 @@ import type { DB } from '../db/database';
 import { pageFrom, type PageWindow } from '../db/paging';
 import type { CouponSort } from '~/lib/api/contracts/leads';
 import { CouponState } from './leads.table';
+import { startOfCstDay } from '~/lib/time/cst';
 
 /** All leads SQL. Every function takes the tenant id first after the connection. */
 
@@ -41,7 +42,8 @@ export interface CouponFilter extends PageWindow {
 export function pageCoupons(db: DB, tenantId: string, f: CouponFilter) {
   let coupons = db.selectFrom('coupons').where('tenantId', '=', tenantId).where('state', '=', f.state);
   // A receivable coupon whose use period is over is no longer receivable, whatever its state says.
-  if (f.state === CouponState.RECEIVABLE) coupons = coupons.where('useEndTime', '>', f.now);
+  // The period runs to the end of its end date (China Standard Time), as the days left count it.
+  if (f.state === CouponState.RECEIVABLE) coupons = coupons.where('useEndTime', '>=', startOfCstDay(f.now));
   const column = f.sort === 'amount' ? 'amountCents' : f.sort === 'useEndTime' ? 'useEndTime' : 'createdAt';
   return pageFrom(
     f,
