@@ -134,3 +134,8 @@ export function parseCertificates(value: unknown, depth = 0): CertificateLink[] 
   }
   return out;
 }
+
+/** The product detail page of a product (/educational-product/detail?id=…). */
+export function productDetailHref(id: string): string {
+  return `/educational-product/detail?id=${encodeURIComponent(id)}`;
+}
