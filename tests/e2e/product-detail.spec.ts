@@ -7,7 +7,6 @@ import { openDatabase } from '../../src/server/db/database';
 
 /** Training-product cards open the product detail; its 咨询报名 opens the consult form about that product. */
 
-const PRODUCTS = '/api/product/anyBiz/product/page';
 const seedProduct = (key: string) => DEMO_PRODUCT_SEED.products.find((p) => p.key === key)!;
 const freshMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
