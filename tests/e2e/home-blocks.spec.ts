@@ -42,6 +42,37 @@ test.describe('home page blocks', () => {
     expect(alts).not.toContain('（已下线）2026 夏季招生');
   });
 
+  test('at 375 px the banner shows the whole picture, text included @mobile-only', async ({ page }) => {
+    await page.goto('/');
+    const img = section(page, '轮播图').locator('.swiper-slide-active img');
+    await expect(img).toBeVisible();
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    const shown = await img.evaluate((i: HTMLImageElement) => {
+      const box = i.getBoundingClientRect();
+      const fit = getComputedStyle(i).objectFit;
+      // The picture's drawn size inside the box: contain scales it to fit, cover to fill.
+      const scale = (fit === 'cover' ? Math.max : Math.min)(box.width / i.naturalWidth, box.height / i.naturalHeight);
+      return { box: { w: box.width, h: box.height, left: box.left }, drawn: { w: i.naturalWidth * scale, h: i.naturalHeight * scale }, natural: i.naturalWidth / i.naturalHeight, viewport: innerWidth };
+    });
+    // The box spans the phone's width and has the picture's own ratio, and the picture is drawn whole.
+    expect(shown.box.left).toBeCloseTo(0, 0);
+    expect(shown.box.w).toBeCloseTo(shown.viewport, 0);
+    expect(shown.box.w / shown.box.h).toBeCloseTo(shown.natural, 1);
+    expect(shown.drawn.w).toBeLessThanOrEqual(shown.box.w + 0.5);
+    expect(shown.drawn.h).toBeLessThanOrEqual(shown.box.h + 0.5);
+    expect(shown.drawn.w).toBeGreaterThan(shown.box.w - 1); // and fills the width: no bars
+  });
+
+  test('on the desktop the banner stays 360 px high across the page @desktop-only', async ({ page }) => {
+    await page.goto('/');
+    const img = section(page, '轮播图').locator('.swiper-slide-active img');
+    await expect(img).toBeVisible();
+    const box = (await img.boundingBox())!;
+    expect(box.height).toBeCloseTo(360, 0);
+    expect(box.width).toBeGreaterThan(1200);
+    expect(await img.evaluate((i) => getComputedStyle(i).objectFit)).toBe('cover');
+  });
+
   test('coupons: the three newest receivable coupons', async ({ page }) => {
     await page.goto('/');
     const coupons = section(page, '学员专享券').getByRole('listitem');

@@ -41,6 +41,48 @@ test.describe('home page', () => {
     await expect(tiles.filter({ hasText: '证书' }).first()).toHaveAttribute('href', '/query_pc');
   });
 
+  test('every business tile lands where its label promises', async ({ page }) => {
+    const tile = (label: string) => page.getByRole('region', { name: '业务入口' }).getByRole('link').filter({ has: page.getByText(label, { exact: true }) });
+    const tabs = () => page.getByRole('navigation', { name: '学校简介栏目' });
+
+    await page.goto('/');
+    await tile('报名').click();
+    await expect(page).toHaveURL(/\/educational-product$/);
+    await expect(page.getByRole('heading', { level: 1, name: '教学培训' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '立即报名' })).toBeVisible();
+
+    await page.goto('/');
+    await tile('学习').click();
+    await expect(page).toHaveURL(/\/study\/mine$|\/login/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/学员|登录/);
+
+    await page.goto('/');
+    await tile('证书').click();
+    await expect(page).toHaveURL(/\/query_pc$/);
+    await expect(page.getByRole('heading', { name: '证书查询' }).first()).toBeVisible();
+
+    // The exam is another site: it opens in a new window (not followed here).
+    await page.goto('/');
+    await expect(tile('考试')).toHaveAttribute('href', /^https?:\/\//);
+    await expect(tile('考试')).toHaveAttribute('target', '_blank');
+
+    await page.goto('/');
+    await tile('评价').click();
+    await expect(page).toHaveURL(/\/school-info\?index=evaluation$/);
+    await expect(tabs().getByRole('link', { name: '认证机构介绍' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('职业技能等级评价：以下是本校合作的评价机构与评价点。')).toBeVisible();
+    await expect(page.getByRole('article').getByText('评价机构', { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: '评价点' }).getByRole('listitem')).not.toHaveCount(0);
+
+    await page.goto('/');
+    await tile('认证').click();
+    await expect(page).toHaveURL(/\/school-info\?index=2$/);
+    await expect(tabs().getByRole('link', { name: '认证机构介绍' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: '认证机构介绍' })).toBeVisible();
+    await expect(page.getByRole('article').getByText('认证机构', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: '本项目介绍' })).toHaveCount(0);
+  });
+
   test('the phone preview shows the site at phone size with the app QR code, and takes a login from inside', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: '手机预览' }).click();

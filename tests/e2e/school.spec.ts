@@ -17,7 +17,6 @@ async function mapParams(page: Page, data: unknown, code = 0) {
 
 const pointList = (page: Page) => page.getByRole('list', { name: '服务网点' });
 const point = (page: Page, name: string) => pointList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-const mapStatus = (page: Page) => page.getByRole('region', { name: '服务网点', exact: true }).getByRole('status');
 const JIANYE = '建邺教学服务点'; // 08:30:00-17:30:00, TEACHING
 const SUZHOU = '苏州园区考试中心'; // 09:00:00-18:00:00, EXAM
 const WUXI = '无锡技能评价站'; // 08:00:00-20:00:00, EVALUATE
@@ -85,31 +84,58 @@ test.describe('/school-info', () => {
     await expectStates({ [JIANYE]: '休息中', [SUZHOU]: '休息中', [WUXI]: '休息中' });
   });
 
-  test('without a map key: the point list, the address link and a note, no blank area, no console error', async ({ page }) => {
+  test('without a map key: the school and every point with address, state and a keyless map link, and no map box', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-22T08:45:00+08:00'));
     await page.goto('/school-info');
-    await expect(mapStatus(page)).toHaveText('地图暂不可用，请查看网点列表或点击地址在高德地图中打开');
-    await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
-    const address = page.getByRole('main').getByRole('link', { name: school.address });
-    await expect(address).toBeVisible();
-    await expect(address).toHaveAttribute(
+    const section = page.getByRole('region', { name: '服务网点', exact: true });
+    await expect(page.locator('school-map')).toHaveAttribute('data-map', 'unavailable');
+    // Nothing stands in for the map: no box, no "unavailable" note, no empty area.
+    await expect(page.getByRole('region', { name: '服务网点地图' })).toBeHidden();
+    await expect(section.getByText(/地图暂不可用|地图加载中/)).toHaveCount(0);
+    const listTop = (await pointList(page).boundingBox())!.y;
+    const titleBottom = (await section.getByRole('heading', { level: 2, name: '服务网点' }).boundingBox())!;
+    expect(listTop - (titleBottom.y + titleBottom.height)).toBeLessThan(200); // only the school's card between them
+
+    // The school: name, phone, address and a marker link at its coordinates.
+    const schoolCard = section.locator('[data-school-location]');
+    await expect(schoolCard.getByRole('heading', { name: school.universityName })).toBeVisible();
+    await expect(schoolCard.getByText(school.address)).toBeVisible();
+    await expect(schoolCard.getByText(`电话 ${school.contactMobile}`)).toBeVisible();
+    const schoolLink = schoolCard.getByRole('link', { name: `在地图中打开：${school.universityName}` });
+    await expect(schoolLink).toHaveText('在地图中打开');
+    await expect(schoolLink).toHaveAttribute(
       'href',
       `https://uri.amap.com/marker?position=${school.longitude},${school.latitude}&name=${encodeURIComponent(school.universityName)}`,
     );
-    await expect(point(page, JIANYE).getByRole('link')).toHaveAttribute('href', /^https:\/\/uri\.amap\.com\/marker\?position=118\.7386,32\.0196&name=/);
-    await expect(page.locator('[data-map-canvas]')).toBeHidden();
+    await expect(schoolLink).toHaveAttribute('target', '_blank');
+
+    // Each point: address, open or resting now, and its own marker link.
+    await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
+    for (const sp of DEMO_TENANT.servicePoints) {
+      const item = point(page, sp.name);
+      await expect(item.getByText(sp.address, { exact: false })).toBeVisible();
+      await expect(item.getByText(sp.name === SUZHOU ? '休息中' : '营业中', { exact: true })).toBeVisible();
+      await expect(item.getByRole('link', { name: `在地图中打开：${sp.name}` })).toHaveAttribute(
+        'href',
+        `https://uri.amap.com/marker?position=${sp.longitude},${sp.latitude}&name=${encodeURIComponent(sp.name)}`,
+      );
+    }
+    await expectNoSidewaysScroll(page);
   });
 
-  test('a failed key call or a map script that does not load also falls back', async ({ page }) => {
+  test('a failed key call or a map script that does not load also leaves the list, without a map box', async ({ page }) => {
     await mapParams(page, null, 500);
     await page.goto('/school-info');
-    await expect(mapStatus(page)).toHaveText(/地图暂不可用/);
+    await expect(page.locator('school-map')).toHaveAttribute('data-map', 'unavailable');
+    await expect(page.getByRole('region', { name: '服务网点地图' })).toBeHidden();
 
     await mapParams(page, { MapKey: 'test-key' });
     await page.route(AMAP, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '/* maps offline */' }));
     await page.reload();
-    await expect(mapStatus(page)).toHaveText(/地图暂不可用/);
+    await expect(page.locator('school-map')).toHaveAttribute('data-map', 'unavailable');
+    await expect(page.getByRole('region', { name: '服务网点地图' })).toBeHidden();
     await expect(pointList(page).getByRole('listitem')).toHaveCount(3);
-    await expect(page.getByRole('main').getByRole('link', { name: school.address })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: `在地图中打开：${school.universityName}` })).toBeVisible();
   });
 
   test('with a key the map loads after 500 ms at zoom 17.2 with the school and its points', async ({ page }) => {
@@ -208,11 +234,37 @@ test.describe('/school-info', () => {
     await expect(page.getByRole('main')).not.toContainText(JIANYE);
   });
 
+  test('?index=certification is the certification tab (old links keep working)', async ({ page }) => {
+    await page.goto('/school-info?index=certification');
+    await expect(page.getByRole('navigation', { name: '学校简介栏目' }).getByRole('link', { name: '认证机构介绍' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: '认证机构列表' }).getByRole('link')).toHaveCount(3);
+  });
+
+  test('?index=evaluation: the evaluation organisation selected and the evaluation points', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-22T19:00:00+08:00'));
+    await page.goto('/school-info?index=evaluation');
+    await expect(page.getByText('职业技能等级评价：以下是本校合作的评价机构与评价点。')).toBeVisible();
+    const evaluationOrg = DEMO_PRODUCT_SEED.organizations.find((o) => o.orgType === 'EVALUATION')!;
+    const list = page.getByRole('navigation', { name: '认证机构列表' });
+    await expect(list.getByRole('link', { name: evaluationOrg.name })).toHaveAttribute('aria-current', 'page');
+    const detail = page.getByRole('article');
+    await expect(detail.getByRole('heading', { name: evaluationOrg.name })).toBeVisible();
+    await expect(detail.getByText('评价机构', { exact: true })).toBeVisible();
+    await expect(detail.getByText(evaluationOrg.serviceScope)).toBeVisible();
+    const points = page.getByRole('list', { name: '评价点' });
+    await expect(points.getByRole('listitem')).toHaveCount(1);
+    await expect(points.getByRole('heading', { name: WUXI })).toBeVisible();
+    await expect(points.getByText('营业中', { exact: true })).toBeVisible();
+    await expect(points.getByRole('link', { name: `在地图中打开：${WUXI}` })).toHaveAttribute('href', /^https:\/\/uri\.amap\.com\/marker\?position=120\.2707,31\.5329&/);
+    await expectNoSeriousA11yViolations(page, 'school-info evaluation');
+    await expectNoSidewaysScroll(page);
+  });
+
   for (const index of [0, 1, 2]) {
     test(`index=${index}: no serious or critical axe violations, no sideways scrolling`, async ({ page }) => {
       await page.goto(`/school-info?index=${index}`);
       await page.waitForLoadState('networkidle');
-      if (index === 0) await expect(mapStatus(page)).toHaveText(/地图暂不可用/);
+      if (index === 0) await expect(page.locator('school-map')).toHaveAttribute('data-map', 'unavailable');
       await expectNoSeriousA11yViolations(page, `school-info index ${index}`);
       await expectNoSidewaysScroll(page);
     });

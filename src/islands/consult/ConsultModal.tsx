@@ -5,11 +5,18 @@ import { saveClue } from '~/lib/api/contracts/leads';
 import { t } from '~/lib/i18n/messages/consult';
 import { toast } from '~/lib/toast';
 import { $consultOpen, closeConsult } from '~/lib/stores/ui';
+import { $consultProduct } from '~/lib/stores/consult';
 import { $session, ensureVisitor } from '~/lib/stores/session';
 import { CONSULT_FIELDS, CONSULT_LIMITS, consultFieldError, type ConsultForm } from '~/lib/rules/consult';
 import { MOBILE_INPUT, SMS_CODE_INPUT, SubmitButton, TextAreaField, TextField } from '../shared/fields';
 import { useForm } from '../shared/use-form';
 import SmsCodeButton from './SmsCodeButton';
+
+/** The opening of a message about a product, within the content limit. */
+function productMessage(name: string): string {
+  const text = t('consult.productMessage', { name });
+  return text.length <= CONSULT_LIMITS.contentMax ? text : text.slice(0, CONSULT_LIMITS.contentMax);
+}
 
 const EMPTY: ConsultForm = { name: '', mobile: '', code: '', content: '' };
 
@@ -17,20 +24,26 @@ const EMPTY: ConsultForm = { name: '', mobile: '', code: '', content: '' };
  * The consult modal (留言咨询): closed, open, submitting. Opened from anywhere with
  * $consultOpen (src/lib/stores/ui.ts). A native modal <dialog>: focus stays inside, Escape closes,
  * focus returns to what opened it. On success: toast 提交成功, the form resets, the modal closes.
+ * Opened from a product ($consultProduct), it names the product and starts the message with it
+ * (the visitor sees and may edit what is sent).
  */
 export default function ConsultModal() {
   const open = useStore($consultOpen);
+  const product = useStore($consultProduct);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const form = useForm({ initial: EMPTY, check: consultFieldError });
   const { notice } = form;
-  const ids = { title: form.id('title'), intro: form.id('intro'), notice: form.id('notice') };
+  const ids = { title: form.id('title'), intro: form.id('intro'), notice: form.id('notice'), product: form.id('product') };
 
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
     if (open && !d.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // A consult about a product starts its message with the product (unless the visitor wrote one).
+      const about = $consultProduct.get();
+      if (about && !form.values.content.trim()) form.change('content', productMessage(about.name));
       d.showModal();
       document.getElementById(form.id('name'))?.focus();
     } else if (!open && d.open) {
@@ -41,6 +54,10 @@ export default function ConsultModal() {
   // Escape, the close button and a successful submit all end in the dialog's close event.
   function onClose() {
     closeConsult();
+    // The product belongs to this opening only; an untouched product message goes with it.
+    const about = $consultProduct.get();
+    if (about && form.values.content === productMessage(about.name)) form.change('content', '');
+    $consultProduct.set(null);
     form.setNotice(null);
     const back = opener.current;
     opener.current = null;
@@ -69,7 +86,7 @@ export default function ConsultModal() {
     <dialog
       ref={dialog}
       aria-labelledby={ids.title}
-      aria-describedby={ids.intro}
+      aria-describedby={product ? `${ids.intro} ${ids.product}` : ids.intro}
       onClose={onClose}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-black/50"
     >
@@ -90,6 +107,11 @@ export default function ConsultModal() {
         <p id={ids.intro} className="mb-4 text-sm text-muted">
           {t('consult.intro')}
         </p>
+        {product && (
+          <p id={ids.product} className="mb-4 rounded-lg bg-brand-soft px-3 py-2 text-sm text-brand-dark" data-consult-product>
+            {t('consult.product', { name: product.name })}
+          </p>
+        )}
 
         <div className="space-y-3">
           <TextField {...field('name', t('consult.name'), t('consult.namePlaceholder'))} type="text" autoComplete="name" maxLength={CONSULT_LIMITS.nameMax} />

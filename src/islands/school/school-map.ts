@@ -1,10 +1,10 @@
 /**
- * <school-map>: the service-point map. The server renders the address link, the status line and
- * (beside this element) the service-point list, so the page is complete without a map. After a
- * short delay the map key is asked for (findParamMapByKey ['MapKey']); with a key the AMap script
- * loads and the map replaces nothing but the placeholder. No key, a failed call, a script that does
- * not load or does not define AMap: the status says the map is unavailable and everything else
- * stays. Nothing here logs to the console.
+ * <school-map>: the optional interactive map above the service-point list. The server renders the
+ * school and every point with address, state and a keyless "open in map" link, so the page is
+ * complete without a map and shows nothing in its place. After a short delay the map key is asked
+ * for (findParamMapByKey ['MapKey']); with a key the AMap script loads and the hidden map frame
+ * appears. No key, a failed call, a script that does not load or does not define AMap: the frame
+ * stays hidden (data-map="unavailable"). Nothing here logs to the console.
  */
 import { paramMap } from '~/lib/api/contracts/platform';
 
@@ -57,35 +57,31 @@ class SchoolMap extends HTMLElement {
     setTimeout(() => void this.start(), Number.isFinite(delay) ? delay : 500);
   }
 
-  status(text: string | undefined) {
-    const el = this.querySelector<HTMLElement>('[data-map-status]');
-    if (el && text) el.textContent = text;
-  }
-
   unavailable() {
     this.dataset['map'] = 'unavailable';
-    this.status(this.dataset['unavailableLabel']);
+    this.querySelector<HTMLElement>('[data-map-frame]')?.setAttribute('hidden', '');
   }
 
   async start() {
     try {
       const lat = Number(this.dataset['lat']);
       const lng = Number(this.dataset['lng']);
-      if (!Number.isFinite(lat) || !Number.isFinite(lng)) return this.unavailable();
+      if (!this.dataset['lat'] || !this.dataset['lng'] || !Number.isFinite(lat) || !Number.isFinite(lng)) return this.unavailable();
       const { key, securityCode } = await mapParams();
       if (!key) return this.unavailable();
       const w = window as unknown as { AMap?: AMapLike; _AMapSecurityConfig?: { securityJsCode: string } };
       if (securityCode) w._AMapSecurityConfig = { securityJsCode: securityCode };
       const loaded = w.AMap ? true : await loadScript(`https://webapi.amap.com/maps?v=2.0&key=${encodeURIComponent(key)}`);
       const AMap = w.AMap;
+      const frame = this.querySelector<HTMLElement>('[data-map-frame]');
       const canvas = this.querySelector<HTMLElement>('[data-map-canvas]');
-      if (!loaded || !AMap?.Map || !canvas) return this.unavailable();
-      canvas.hidden = false;
+      if (!loaded || !AMap?.Map || !frame || !canvas) return this.unavailable();
+      // The map needs a laid-out container: show the frame first.
+      frame.hidden = false;
       const map = new AMap.Map(canvas, { zoom: Number(this.dataset['zoom'] ?? 17.2), center: [lng, lat] });
       new AMap.Marker({ map, position: [lng, lat], title: this.dataset['name'] ?? '' });
       for (const p of this.points()) new AMap.Marker({ map, position: [p.longitude, p.latitude], title: p.name });
       this.dataset['map'] = 'ready';
-      this.querySelector<HTMLElement>('[data-map-placeholder]')?.setAttribute('hidden', '');
     } catch {
       this.unavailable();
     }

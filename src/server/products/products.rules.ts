@@ -147,3 +147,8 @@ export function couponDaysLeft(useEnd: number, now: number): number | null {
   const days = cstDayNumber(useEnd) - cstDayNumber(now) + 1;
   return days >= 1 ? days : null;
 }
+
+/** The product detail page of a product (/educational-product/detail?id=…). */
+export function productDetailHref(id: string): string {
+  return `/educational-product/detail?id=${encodeURIComponent(id)}`;
+}

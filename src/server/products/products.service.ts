@@ -71,6 +71,13 @@ export async function pageProducts(
   return pageOf(rows.map(productVO), total, q.current, q.size);
 }
 
+/** One on-sale product of the school (the product detail page); null when unknown, another school's or off sale. */
+export async function findProduct(s: Scope, id: string): Promise<ProductVO | null> {
+  const tenant = await s.tenant();
+  const [row] = await repo.listProductsByIds(s.db, tenant.id, [id], undefined);
+  return row ? productVO(row) : null;
+}
+
 /** Enabled operation categories, ascending seq: asking for another state finds nothing. */
 export async function listOperationCategories(
   s: Scope,

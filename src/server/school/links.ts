@@ -28,3 +28,17 @@ export function amapMarkerUrl(longitude: number | null | undefined, latitude: nu
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return `https://uri.amap.com/marker?position=${longitude},${latitude}&name=${encodeURIComponent(name)}`;
 }
+
+/** An AMap search link by address (opens the maps site; no key needed): https://uri.amap.com/search?keyword=… */
+export function amapSearchUrl(keyword: string): string | null {
+  const text = keyword.trim();
+  return text ? `https://uri.amap.com/search?keyword=${encodeURIComponent(text)}` : null;
+}
+
+/**
+ * The "open in map" link of a place: a marker at its coordinates when it has valid ones, else a
+ * search by its address, else null. Neither needs a map key.
+ */
+export function placeMapUrl(place: { name: string; address: string | null | undefined; longitude?: number | null | undefined; latitude?: number | null | undefined }): string | null {
+  return amapMarkerUrl(place.longitude, place.latitude, place.name) ?? amapSearchUrl(place.address ?? '');
+}

@@ -26,6 +26,8 @@ export const consult = {
   'consult.codeTooLong': '验证码不能超过{n}位',
   'consult.contentRequired': '请输入您要咨询的内容',
   'consult.contentTooLong': '咨询内容不能超过{n}个字',
+  'consult.product': '咨询产品：{name}',
+  'consult.productMessage': '我想咨询「{name}」。',
 } as const;
 
 export const t = /* @__PURE__ */ translator(common, consult);
