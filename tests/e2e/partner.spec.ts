@@ -78,6 +78,6 @@ test.describe('partner edition', () => {
     consoleGuard.allowFailedResource('/kingdee-login', 404);
     const response = await page.goto('/kingdee-login');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: '暂无数据' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
   });
 });

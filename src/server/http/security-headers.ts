@@ -8,7 +8,7 @@ import type { Config } from '../config';
  * page) gets a policy that allows nothing but its own inline style.
  */
 
-const FALLBACK = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const FALLBACK = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 function originOf(base: string): string | null {
   if (!/^https?:\/\//.test(base)) return null;
