@@ -13,7 +13,19 @@ function describe(error: z.ZodError): string {
   return field ? t('validation.invalidField', { field, reason: issue.message }) : issue.message;
 }
 
+/** True when some text in the value holds a NUL character (no database stores one in text). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000') || holdsNul(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  // Refused before any rule: PostgreSQL cannot store or compare text with NUL in it.
+  if (holdsNul(input)) throw AppError.badRequest(t('validation.nulCharacter'));
   const result = schema.safeParse(input);
   if (!result.success) throw AppError.badRequest(describe(result.error));
   return result.data;
