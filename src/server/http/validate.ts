@@ -13,19 +13,19 @@ function describe(error: z.ZodError): string {
   return field ? t('validation.invalidField', { field, reason: issue.message }) : issue.message;
 }
 
-/** True when some text in the value holds a NUL character (no database stores one in text). */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000') || holdsNul(inner, depth + 1)) return true;
-  }
-  return false;
+/**
+ * The value with every NUL character taken out of its texts and keys: nobody types one, pasted
+ * text sometimes carries one, and no database stores one in text (PostgreSQL refuses it).
+ */
+function withoutNul(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => withoutNul(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v, depth + 1)]));
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  // Refused before any rule: PostgreSQL cannot store or compare text with NUL in it.
-  if (holdsNul(input)) throw AppError.badRequest(t('validation.nulCharacter'));
+export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const input = withoutNul(raw);
   const result = schema.safeParse(input);
   if (!result.success) throw AppError.badRequest(describe(result.error));
   return result.data;

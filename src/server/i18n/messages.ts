@@ -22,7 +22,6 @@ export const serverMessages = {
   'validation.badId': '参数 id 不正确',
   'validation.tooLarge': '请求内容过大',
   'validation.badUrl': '请求地址格式不正确',
-  'validation.nulCharacter': '参数中含有不允许的空字符',
   'validation.badRequest': '请求格式不正确',
   'validation.headersTooLarge': '请求地址或请求头过长',
   'validation.timeFormat': '时间格式应为 YYYY-MM-DD HH:mm:ss',
