@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { remainingDays } from '~/lib/learning/days';
+import { SECOND, parseDateTime } from '~/lib/time/cst';
+
+const at = (text: string) => parseDateTime(text);
+
+describe('remainingDays: counted to 23:59:59 China Standard Time of the end date', () => {
+  const end = at('2026-11-30 09:00:00');
+
+  test.each([
+    ['the end date, its first second', '2026-11-30 00:00:00', 1],
+    ['the end date, after its stored time of day', '2026-11-30 18:00:00', 1],
+    ['the end date, its last second', '2026-11-30 23:59:59', 1],
+    ['the day before, first second', '2026-11-29 00:00:00', 2],
+    ['the day before, last second', '2026-11-29 23:59:59', 2],
+    ['a month before', '2026-10-31 12:00:00', 31],
+  ])('%s (%s) -> %i', (_label, now, days) => {
+    expect(remainingDays(end, at(now))).toBe(days);
+  });
+
+  test('from 00:00:00 of the day after the end date, none remain', () => {
+    expect(remainingDays(end, at('2026-12-01 00:00:00'))).toBeNull();
+    expect(remainingDays(end, at('2026-11-30 23:59:59') + SECOND)).toBeNull();
+    expect(remainingDays(end, at('2027-01-01 00:00:00'))).toBeNull();
+  });
+
+  test('days turn at midnight China Standard Time, not at UTC midnight (08:00 CST)', () => {
+    expect(remainingDays(end, at('2026-11-29 07:59:59'))).toBe(2);
+    expect(remainingDays(end, at('2026-11-29 08:00:00'))).toBe(2);
+    expect(remainingDays(end, at('2026-11-28 23:59:59') + SECOND)).toBe(2);
+  });
+
+  test('a missing end or clock: no days', () => {
+    expect(remainingDays(null, at('2026-11-29 00:00:00'))).toBeNull();
+    expect(remainingDays(undefined, at('2026-11-29 00:00:00'))).toBeNull();
+    expect(remainingDays(Number.NaN, at('2026-11-29 00:00:00'))).toBeNull();
+    expect(remainingDays(end, Number.NaN)).toBeNull();
+  });
+});
