@@ -1,0 +1,116 @@
+import { CST_OFFSET, DAY, SECOND, cstDayNumber, formatDate, parseDateTime } from '../time/cst';
+
+/**
+ * Timetable calendar rules (spec 2.3 and section 9). Pure and browser-safe; the clock is passed
+ * in as epoch ms and every day is a China Standard Time day.
+ */
+
+/** Calendar slot (spec section 9: 15 minutes). */
+export const SLOT_MINUTES = 15;
+/** The week starts on Sunday (0 = Sunday, as @event-calendar's firstDay). */
+export const FIRST_DAY_OF_WEEK = 0;
+/** Period tabs Week / Month / All; Week by default. */
+export const TIMETABLE_VIEWS = ['week', 'month', 'all'] as const;
+export type TimetableView = (typeof TIMETABLE_VIEWS)[number];
+export const DEFAULT_TIMETABLE_VIEW: TimetableView = 'week';
+/** The evaluateType sent with each view's calls (spec section 7). */
+export const EVALUATE_TYPE: Record<TimetableView, 'WEEK' | 'MONTH' | 'UNIT'> = { week: 'WEEK', month: 'MONTH', all: 'UNIT' };
+/** The hover card goes to the left of an event whose left edge is beyond this many px. */
+export const HOVER_LEFT_EDGE_PX = 950;
+
+/** Where the hover card goes (spec 2.3): left when the event's left edge exceeds 950 px (strictly), else right. */
+export function hoverCardSide(eventLeftPx: number): 'left' | 'right' {
+  return eventLeftPx > HOVER_LEFT_EDGE_PX ? 'left' : 'right';
+}
+
+/** The colour of a day dot; 'error' / 'success' / 'info' as the calendar's status colours. */
+export type DayDot = 'error' | 'success' | 'info';
+
+/** optionData colorStatus (spec section 3): 1 unfinished, 2 finished. */
+export const COLOR_STATUS = { unfinished: 1, finished: 2 } as const;
+
+/**
+ * The dot of a calendar day (spec 2.3: "unfinished day before today is error, other unfinished is
+ * info, finished is success"):
+ * - colorStatus 2 (finished): 'success', whatever the day;
+ * - colorStatus 1 (unfinished) on a day before today: 'error' (missed);
+ * - colorStatus 1 today or later: 'info' (still to do; today is not missed until it is over);
+ * - any other colorStatus, or a dateKey that is not a date: null, no dot.
+ * dateKey is 'YYYY-MM-DD' (a time after it is ignored); "today" is the China Standard Time day of now.
+ */
+export function dayDot(dateKey: string, colorStatus: number | null | undefined, now: number): DayDot | null {
+  if (colorStatus === COLOR_STATUS.finished) return dateOfKey(dateKey) === null ? null : 'success';
+  if (colorStatus !== COLOR_STATUS.unfinished) return null;
+  const day = dateOfKey(dateKey);
+  if (day === null) return null;
+  return cstDayNumber(day) < cstDayNumber(now) ? 'error' : 'info';
+}
+
+function dateOfKey(dateKey: string): number | null {
+  const ms = typeof dateKey === 'string' ? parseDateTime(dateKey.trim().slice(0, 10)) : Number.NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** Day of the week of an instant in China Standard Time: 0 Sunday … 6 Saturday. */
+export function cstWeekday(ms: number): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((cstDayNumber(ms) + 4) % 7) + 7) % 7;
+}
+
+export interface Range {
+  /** First instant, 00:00:00 China Standard Time. */
+  start: number;
+  /** Last whole second, 23:59:59 China Standard Time (inclusive). */
+  end: number;
+}
+
+/** The week (Sunday 00:00:00 to Saturday 23:59:59, China Standard Time) that holds the instant. */
+export function weekRange(ms: number): Range {
+  const start = (cstDayNumber(ms) - cstWeekday(ms)) * DAY - CST_OFFSET;
+  return { start, end: start + 7 * DAY - SECOND };
+}
+
+/** The month (1st 00:00:00 to its last day 23:59:59, China Standard Time) that holds the instant. */
+export function monthRange(ms: number): Range {
+  const [y, m] = formatDate(ms).split('-').map(Number) as [number, number];
+  const start = parseDateTime(`${y}-${String(m).padStart(2, '0')}-01`);
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return { start, end: parseDateTime(next) - SECOND };
+}
+
+/** Moves a week or month range by `step` periods (previous -1, next +1). */
+export function shiftRange(view: 'week' | 'month', range: Range, step: number): Range {
+  if (view === 'week') return weekRange(range.start + step * 7 * DAY);
+  const [y, m] = formatDate(range.start).split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + step;
+  const first = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  return monthRange(parseDateTime(first));
+}
+
+export interface DayGroup<T> {
+  /** 'YYYY-MM-DD', China Standard Time. */
+  date: string;
+  /** 0 Sunday … 6 Saturday; the island names it. */
+  weekday: number;
+  items: T[];
+}
+
+/**
+ * The All view (spec 2.3: "list of activities grouped by start date with weekday"): groups in date
+ * order, items in start order within a day (stable for equal starts). Items without a valid start
+ * cannot be placed on a day and are left out.
+ */
+export function groupByStartDate<T>(items: readonly T[], startOf: (item: T) => number): DayGroup<T>[] {
+  const dated = items
+    .map((item, index) => ({ item, index, start: startOf(item) }))
+    .filter((x) => Number.isFinite(x.start))
+    .sort((a, b) => a.start - b.start || a.index - b.index);
+  const groups: DayGroup<T>[] = [];
+  for (const { item, start } of dated) {
+    const date = formatDate(start);
+    const last = groups[groups.length - 1];
+    if (last && last.date === date) last.items.push(item);
+    else groups.push({ date, weekday: cstWeekday(start), items: [item] });
+  }
+  return groups;
+}

@@ -1,0 +1,62 @@
+import { formatDate, parseDateTime } from '../time/cst';
+
+/**
+ * My learning (spec 2.1 and section 4, "Card click"; constants of section 9). Pure and browser-safe.
+ */
+
+/** Class cards per page. */
+export const MY_CLASSES_PAGE_SIZE = 4;
+/** Period list page size (queryTenantClassPeriodPage, size 8). */
+export const PERIOD_PAGE_SIZE = 8;
+
+/** The status tabs: all, then serviceStatus -1 pending admission, 0 pending start, 1 pending check-in, 2 in service, 3 completed. */
+export const MY_CLASS_TABS = ['all', -1, 0, 1, 2, 3] as const;
+export type MyClassTab = (typeof MY_CLASS_TABS)[number];
+
+/** Whether a card shows under a status tab. */
+export function cardInTab(card: { serviceStatus?: number | null }, tab: MyClassTab): boolean {
+  return tab === 'all' || card.serviceStatus === tab;
+}
+
+export interface ClassCardInput {
+  serviceStatus: number | null | undefined;
+  teachingClassStatus: number | null | undefined;
+  /**
+   * The date training is expected to open, for the not-open warning: epoch ms or a stored time
+   * string ('YYYY-MM-DD…'); null when unknown.
+   */
+  openDate?: number | string | null;
+}
+
+export type CardClick =
+  /** serviceStatus -1 (or an unknown status): nothing happens. */
+  | { kind: 'ignore' }
+  /** serviceStatus 0: warning 'content being prepared, please wait'. */
+  | { kind: 'preparing' }
+  /** teachingClassStatus 0: warning that training opens on `date` ('YYYY-MM-DD'), or 'please wait patiently' when null. */
+  | { kind: 'notOpenYet'; date: string | null }
+  /** Record the enrolment state, then open /study/training-class with classId (and schoolId). */
+  | { kind: 'open' };
+
+const KNOWN_SERVICE_STATUS = new Set([-1, 0, 1, 2, 3]);
+
+/**
+ * What a click on a class card does (spec section 4, in this order):
+ * serviceStatus -1 → ignore; serviceStatus 0 → preparing; teachingClassStatus 0 → notOpenYet with
+ * the expected open date (or null: 'please wait patiently'); otherwise → open.
+ * A serviceStatus outside -1..3 (section 9) is ignored too: a card that cannot be classified does
+ * nothing rather than open a class. A missing teachingClassStatus is not "0", so the class opens.
+ */
+export function cardClick({ serviceStatus, teachingClassStatus, openDate }: ClassCardInput): CardClick {
+  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === -1) return { kind: 'ignore' };
+  if (serviceStatus === 0) return { kind: 'preparing' };
+  if (teachingClassStatus === 0) return { kind: 'notOpenYet', date: openDateText(openDate) };
+  return { kind: 'open' };
+}
+
+function openDateText(value: number | string | null | undefined): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? formatDate(value) : null;
+  if (typeof value !== 'string') return null;
+  const date = value.trim().slice(0, 10);
+  return Number.isFinite(parseDateTime(date)) ? date : null;
+}

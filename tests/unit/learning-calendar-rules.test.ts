@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import {
+  DEFAULT_TIMETABLE_VIEW,
+  FIRST_DAY_OF_WEEK,
+  SLOT_MINUTES,
+  cstWeekday,
+  dayDot,
+  groupByStartDate,
+  hoverCardSide,
+  monthRange,
+  shiftRange,
+  weekRange,
+} from '~/lib/learning/calendar';
+import { SECOND, formatDateTime, parseDateTime } from '~/lib/time/cst';
+
+const at = (text: string) => parseDateTime(text);
+const range = (r: { start: number; end: number }) => [formatDateTime(r.start), formatDateTime(r.end)];
+
+describe('dayDot: error / info / success', () => {
+  const now = at('2026-11-23 10:00:00');
+
+  test('finished days are success, past, today or future', () => {
+    for (const day of ['2026-11-20', '2026-11-23', '2026-11-30']) expect(dayDot(day, 2, now)).toBe('success');
+  });
+
+  test('unfinished: a day before today is error; today and later are info', () => {
+    expect(dayDot('2026-11-22', 1, now)).toBe('error');
+    expect(dayDot('2026-01-01', 1, now)).toBe('error');
+    expect(dayDot('2026-11-23', 1, now)).toBe('info');
+    expect(dayDot('2026-11-24', 1, now)).toBe('info');
+  });
+
+  test('yesterday turns error at 00:00 China Standard Time, not at UTC midnight', () => {
+    expect(dayDot('2026-11-22', 1, at('2026-11-22 23:59:59'))).toBe('info');
+    expect(dayDot('2026-11-22', 1, at('2026-11-22 23:59:59') + SECOND)).toBe('error');
+    expect(dayDot('2026-11-22', 1, at('2026-11-23 07:59:59'))).toBe('error');
+  });
+
+  test('a time after the date key is ignored', () => {
+    expect(dayDot('2026-11-22 12:00:00', 1, now)).toBe('error');
+  });
+
+  test('unknown colorStatus or a key that is not a date: no dot', () => {
+    expect(dayDot('2026-11-22', 0, now)).toBeNull();
+    expect(dayDot('2026-11-22', 3, now)).toBeNull();
+    expect(dayDot('2026-11-22', null, now)).toBeNull();
+    expect(dayDot('2026-02-31', 1, now)).toBeNull();
+    expect(dayDot('yesterday', 2, now)).toBeNull();
+  });
+});
+
+describe('weeks start on Sunday, in China Standard Time', () => {
+  test('constants of section 9', () => {
+    expect(SLOT_MINUTES).toBe(15);
+    expect(FIRST_DAY_OF_WEEK).toBe(0);
+    expect(DEFAULT_TIMETABLE_VIEW).toBe('week');
+  });
+
+  test('weekday numbers', () => {
+    expect(cstWeekday(at('2026-11-22 00:00:00'))).toBe(0); // Sunday
+    expect(cstWeekday(at('2026-11-23 07:59:59'))).toBe(1); // Monday in China, still Sunday in UTC
+    expect(cstWeekday(at('2026-11-28 23:59:59'))).toBe(6);
+  });
+
+  test('the week of a Sunday, a Wednesday and a Saturday night', () => {
+    const week = ['2026-11-22 00:00:00', '2026-11-28 23:59:59'];
+    expect(range(weekRange(at('2026-11-22 00:00:00')))).toEqual(week);
+    expect(range(weekRange(at('2026-11-25 12:00:00')))).toEqual(week);
+    expect(range(weekRange(at('2026-11-28 23:59:59')))).toEqual(week);
+    expect(range(weekRange(at('2026-11-28 23:59:59') + SECOND))).toEqual(['2026-11-29 00:00:00', '2026-12-05 23:59:59']);
+  });
+
+  test('previous and next week, across a month and a year', () => {
+    const week = weekRange(at('2026-12-30 10:00:00'));
+    expect(range(week)).toEqual(['2026-12-27 00:00:00', '2027-01-02 23:59:59']);
+    expect(range(shiftRange('week', week, 1))).toEqual(['2027-01-03 00:00:00', '2027-01-09 23:59:59']);
+    expect(range(shiftRange('week', week, -1))).toEqual(['2026-12-20 00:00:00', '2026-12-26 23:59:59']);
+  });
+
+  test('months: first to last day, leap February, previous and next across years', () => {
+    expect(range(monthRange(at('2026-11-23 10:00:00')))).toEqual(['2026-11-01 00:00:00', '2026-11-30 23:59:59']);
+    expect(range(monthRange(at('2028-02-10 00:00:00')))).toEqual(['2028-02-01 00:00:00', '2028-02-29 23:59:59']);
+    expect(range(monthRange(at('2026-10-31 23:59:59') + SECOND))).toEqual(['2026-11-01 00:00:00', '2026-11-30 23:59:59']);
+    const december = monthRange(at('2026-12-15 00:00:00'));
+    expect(range(shiftRange('month', december, 1))).toEqual(['2027-01-01 00:00:00', '2027-01-31 23:59:59']);
+    expect(range(shiftRange('month', monthRange(at('2027-01-15 00:00:00')), -1))).toEqual(['2026-12-01 00:00:00', '2026-12-31 23:59:59']);
+    expect(range(shiftRange('month', december, -12))).toEqual(['2025-12-01 00:00:00', '2025-12-31 23:59:59']);
+  });
+});
+
+describe('hoverCardSide: left past 950 px', () => {
+  test.each([
+    [0, 'right'],
+    [950, 'right'],
+    [950.5, 'left'],
+    [951, 'left'],
+  ] as const)('%s px -> %s', (px, side) => {
+    expect(hoverCardSide(px)).toBe(side);
+  });
+});
+
+describe('groupByStartDate: the All view', () => {
+  const items = [
+    { id: 'c', start: '2026-11-24 08:00:00' },
+    { id: 'a', start: '2026-11-22 23:30:00' },
+    { id: 'b', start: '2026-11-24 07:00:00' },
+    { id: 'x', start: 'not a time' },
+    { id: 'd', start: '2026-11-24 08:00:00' },
+  ];
+
+  test('groups by China Standard Time date in date order, with weekday; items in start order; no start left out', () => {
+    expect(groupByStartDate(items, (i) => at(i.start))).toEqual([
+      { date: '2026-11-22', weekday: 0, items: [items[1]] },
+      { date: '2026-11-24', weekday: 2, items: [items[2], items[0], items[4]] },
+    ]);
+  });
+
+  test('an empty list has no groups', () => {
+    expect(groupByStartDate([], () => 0)).toEqual([]);
+  });
+});
