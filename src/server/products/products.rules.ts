@@ -1,6 +1,6 @@
 import { t, type MessageKey } from '~/server/i18n';
 import type { CertificateLink, PeriodType } from '~/lib/api/contracts/products';
-import { cstDayNumber } from '~/lib/time/cst';
+import { remainingDays } from '~/lib/learning/days';
 
 /** Pure display and ordering rules of the training products and common questions. */
 
@@ -138,14 +138,11 @@ export function parseCertificates(value: unknown, depth = 0): CertificateLink[] 
 
 /**
  * The days a coupon can still be used, counted to 23:59:59 China Standard Time of its end date
- * (spec section 9: the time of day stored with the end is not what counts, its date is). The end
- * date itself is day 1 (usable until 23:59:59 tonight), the day before it day 2, and so on; null
- * once the end date has passed. A coupon whose use has not started yet counts the same way.
+ * (spec section 9): the end date itself is day 1, the day before day 2; null once it has passed.
+ * The same rule as every remaining-days figure (src/lib/learning/days.ts).
  */
 export function couponDaysLeft(useEnd: number, now: number): number | null {
-  if (!Number.isFinite(useEnd) || !Number.isFinite(now)) return null;
-  const days = cstDayNumber(useEnd) - cstDayNumber(now) + 1;
-  return days >= 1 ? days : null;
+  return remainingDays(useEnd, now);
 }
 
 /** The product detail page of a product (/educational-product/detail?id=…). */
