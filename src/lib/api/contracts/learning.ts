@@ -28,6 +28,9 @@ export interface LearnerClass {
   periodTrainingStartTime: string | null;
   periodTrainingEndTime: string | null;
   teachingPlanCreatedTime: string | null;
+  /** When a class not yet opened (teachingClassStatus 0) is expected to open, or null ('please wait patiently'). */
+  expectedOpenTime: string | null;
+  /** Everyone signed up; classStudentTotal: those admitted (serviceStatus other than -1). */
   signUpTotal: number;
   classStudentTotal: number;
 }
@@ -59,8 +62,11 @@ export interface PeriodQuery {
 /** The period list (2.1): size 8. */
 export const classPeriods = post<PageRequest<PeriodQuery>, Page<ClassPeriod>>('/search/anyTenant/class/queryTenantClassPeriodPage');
 
-/** Records that the student opened the class (card click rule, section 4). */
-export const updateEnrolState = post<{ classId: string; userId: string }, null>('/product/app/classStudent/updateEnrolState');
+/**
+ * Records that the student opened the class (card click rule, section 4); idempotent. `schoolId`:
+ * the card's school (only the partner edition lists other schools' classes).
+ */
+export const updateEnrolState = post<{ classId: string; userId: string; schoolId?: string | undefined }, null>('/product/app/classStudent/updateEnrolState');
 
 /** The class page's header (2.2): the student's own view of one class. */
 export interface StudentClassDetail {
@@ -78,6 +84,8 @@ export interface StudentClassDetail {
   /** The class teacher (班主任), or null. */
   teacherName: string | null;
   experience: boolean;
+  /** The study visits before this visit (increaseVisit answers the new number). */
+  visitCount: number;
   personalityDataResultVO: { nickName: string | null; realName: string | null; avatar: string | null };
 }
 
@@ -92,4 +100,4 @@ export const studentClassDetail = post<ClassRef & { studentId?: string | undefin
 );
 
 /** Each visit to the class page counts; the answer is the new number (section 4). */
-export const increaseVisit = post<{ classId: string; studentId: string }, number>('/teaching/anyone/classStudent/increaseVisit');
+export const increaseVisit = post<{ classId: string; studentId: string; schoolId?: string | undefined }, number>('/teaching/anyone/classStudent/increaseVisit');
