@@ -22,6 +22,7 @@ import { smsRoutes } from './sms/sms.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { mediaRoutes } from './media/media.routes';
 import { schoolRoutes } from './school/school.routes';
+import { classesRoutes } from './learning/classes/classes.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -70,7 +71,8 @@ export function createApp(runtime: Runtime) {
     .route('/', identityRoutes)
     .route('/', loginRoutes)
     .route('/', captchaRoutes)
-    .route('/', certificatesRoutes);
+    .route('/', certificatesRoutes)
+    .route('/', classesRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

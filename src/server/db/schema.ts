@@ -37,6 +37,9 @@ import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '..
 import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, SsoNonceTable } from '../login/login.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
+import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
+import type { ClassCourseTable, ClassroomTable, CourseChapterTable, CourseTable, DutyRuleTable } from '../learning/courses/courses.table';
+import type { ClassActivityTable } from '../learning/activities/activities.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -88,4 +91,13 @@ export interface Database {
   skillCertificates: SkillCertificateTable;
   trainingCertificates: TrainingCertificateTable;
   certificateQueries: CertificateQueryTable;
+  teachingClasses: TeachingClassTable;
+  classPeriods: ClassPeriodTable;
+  classStudents: ClassStudentTable;
+  courses: CourseTable;
+  classCourses: ClassCourseTable;
+  courseChapters: CourseChapterTable;
+  classrooms: ClassroomTable;
+  classActivities: ClassActivityTable;
+  dutyRules: DutyRuleTable;
 }

@@ -404,4 +404,9 @@ export const serverMessages = {
   'notFound.news': '看看新闻资讯',
   'notFound.schoolInfo': '了解学校简介',
   'notFound.back': '返回上一页',
+
+  // Issue 11, learner classes (src/server/learning/classes): a userId that is not the token's, and
+  // a class the student is not enrolled in (another student's, another school's, none at all).
+  'learning.notYourAccount': '只能查看本人的学习信息，请重新登录后再试',
+  'learning.classNotFound': '未找到该班级，或您不在该班级中',
 } as const;

@@ -8,6 +8,7 @@ import { seedEngagement } from './engagement';
 import { seedLeads } from './leads';
 import { seedCertificates } from './certificates';
 import { seedLogin } from './login';
+import { seedLearning } from './learning';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -16,8 +17,11 @@ import { seedLogin } from './login';
  */
 export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, EMPTY_TENANT];
 
-/** Run in this order for each tenant: the tenant first, and products after the content's hot majors. */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin];
+/**
+ * Run in this order for each tenant: the tenant first, products after the content's hot majors, and
+ * learning after login (its demo student).
+ */
+const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();

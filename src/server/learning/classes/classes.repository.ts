@@ -1,0 +1,115 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { pageFrom, type PageWindow } from '../../db/paging';
+
+/**
+ * All SQL of classes, periods and enrolments. Every function takes the school (tenant id) first
+ * and, for a student's data, the student's user id: a row is found only through the student's own
+ * enrolment. The one exception is listClassesInEverySchool, the partner edition's ignore-tenant
+ * list, which still answers only the user's own enrolments.
+ */
+
+type Eb = ExpressionBuilder<Database & { cs: Database['classStudents'] }, 'cs'>;
+
+/** Everyone signed up to the enrolment's class, and those admitted (serviceStatus other than -1). */
+const signUpTotal = (eb: Eb) =>
+  eb.selectFrom('classStudents as n').whereRef('n.classId', '=', 'cs.classId').whereRef('n.tenantId', '=', 'cs.tenantId').select((e) => e.fn.countAll<number>().as('c'));
+const admittedTotal = (eb: Eb) =>
+  eb
+    .selectFrom('classStudents as n')
+    .whereRef('n.classId', '=', 'cs.classId')
+    .whereRef('n.tenantId', '=', 'cs.tenantId')
+    .where('n.serviceStatus', '<>', -1)
+    .select((e) => e.fn.countAll<number>().as('c'));
+
+/** An enrolment with its class and period, as the learner answers read it. */
+function enrolments(db: DB) {
+  return db
+    .selectFrom('classStudents as cs')
+    .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'cs.classId').onRef('tc.tenantId', '=', 'cs.tenantId'))
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .select([
+      'cs.id as studentId',
+      'cs.tenantId',
+      'cs.classId',
+      'cs.userId',
+      'cs.serviceStatus',
+      'cs.enrolStateAt',
+      'cs.visitCount',
+      'cs.statusAt',
+      'cs.createdAt',
+      'tc.name as className',
+      'tc.productName',
+      'tc.teachingClassStatus',
+      'tc.trainingStartAt',
+      'tc.trainingEndAt',
+      'tc.teacherName',
+      'tc.learningGoal',
+      'tc.experience',
+      'tc.expectedOpenAt',
+      'tc.teachingPlanCreatedAt',
+      'p.name as periodName',
+      'p.startAt as periodStartAt',
+      'p.endAt as periodEndAt',
+    ])
+    .select((eb) => [signUpTotal(eb as unknown as Eb).as('signUpTotal'), admittedTotal(eb as unknown as Eb).as('classStudentTotal')]);
+}
+
+export type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolments>['executeTakeFirstOrThrow']>>;
+
+/** The user's classes in one school, newest enrolment first. */
+export function listClasses(db: DB, tenantId: string, userId: string): Promise<EnrolmentRow[]> {
+  return enrolments(db).where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc').execute();
+}
+
+/** The partner edition's ignore-tenant variant: the user's classes in every school. */
+export function listClassesInEverySchool(db: DB, userId: string): Promise<EnrolmentRow[]> {
+  return enrolments(db).where('cs.userId', '=', userId).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc').execute();
+}
+
+/** The user's enrolment in one class of the school, or undefined (not enrolled, no such class, another school's). */
+export function findEnrolment(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentRow | undefined> {
+  return enrolments(db).where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId).where('cs.classId', '=', classId).executeTakeFirst();
+}
+
+/** One page of the periods of the classes the user is enrolled in, of one period type; latest start first. */
+export function pagePeriods(db: DB, tenantId: string, userId: string, classPeriodType: number, w: PageWindow) {
+  const filtered = db
+    .selectFrom('classPeriods as p')
+    .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'p.classId').onRef('tc.tenantId', '=', 'p.tenantId'))
+    .where('p.tenantId', '=', tenantId)
+    .where('p.classPeriodType', '=', classPeriodType)
+    .where('p.classId', 'in', (eb) => eb.selectFrom('classStudents as cs').select('cs.classId').where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId));
+  const rows = filtered
+    .select(['p.id', 'p.classId', 'tc.name as className', 'p.name', 'p.classPeriodType', 'p.startAt', 'p.endAt'])
+    // nulls sort alike on both engines
+    .orderBy(sql`coalesce(p.start_at, 0)`, w.order)
+    .orderBy('p.id', w.order);
+  return pageFrom(w, rows, filtered);
+}
+
+/** Records that the student opened the class; the first time is kept (idempotent). */
+export function markEnrolState(db: DB, tenantId: string, userId: string, studentId: string, now: number) {
+  return db
+    .updateTable('classStudents')
+    .set({ enrolStateAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .where('id', '=', studentId)
+    .where('enrolStateAt', 'is', null)
+    .execute();
+}
+
+/** Adds one visit in one statement and answers the new count (correct under concurrent visits). */
+export async function increaseVisit(db: DB, tenantId: string, userId: string, studentId: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('classStudents')
+    .set((eb) => ({ visitCount: eb('visitCount', '+', 1) }))
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .where('id', '=', studentId)
+    .returning('visitCount')
+    .executeTakeFirst();
+  return row ? Number(row.visitCount) : undefined;
+}

@@ -1,0 +1,131 @@
+import type { Scope, Student } from '../../http/scope';
+import { AppError } from '../../errors';
+import { windowOf } from '../../db/paging';
+import { t } from '~/server/i18n';
+import { formatDateTime } from '~/lib/time/cst';
+import { pageOf, type Page, type PageQuery } from '~/lib/paging';
+import type { ClassPeriod, LearnerClass, ServiceStatus, StudentClassDetail, TeachingClassStatus } from '~/lib/api/contracts/learning';
+import { countActivities } from '../activities/activities.service';
+import * as repo from './classes.repository';
+
+/**
+ * A student's classes (learner-area.md 2.1, 2.2 header, section 4). Every call is the token's
+ * user's: a `userId` naming someone else is refused (403), and a class is found only through the
+ * user's own enrolment in the school of the request, so another student's class, another school's
+ * class and a class that does not exist get the same refusal, which reveals nothing.
+ */
+
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms));
+
+/** The logged-in student, refusing a userId that is not theirs. */
+async function me(s: Scope, userId: string): Promise<Student> {
+  const student = await s.student();
+  if (student.user.id !== userId) throw AppError.forbidden(t('learning.notYourAccount'));
+  return student;
+}
+
+const classNotFound = () => AppError.notFound(t('learning.classNotFound'));
+
+/**
+ * The school whose class is asked for: the request's, or (partner edition only, where my learning
+ * lists every school's classes) the school the card named. Elsewhere another school is not found.
+ */
+function schoolOf(s: Scope, student: Student, schoolId: string | undefined): string {
+  if (!schoolId || schoolId === student.tenantId) return student.tenantId;
+  if (s.config.PARTNER_EDITION) return schoolId;
+  throw classNotFound();
+}
+
+async function enrolment(s: Scope, student: Student, classId: string, schoolId?: string): Promise<repo.EnrolmentRow> {
+  const row = await repo.findEnrolment(s.db, schoolOf(s, student, schoolId), student.user.id, classId);
+  if (!row) throw classNotFound();
+  return row;
+}
+
+function learnerClass(r: repo.EnrolmentRow): LearnerClass {
+  return {
+    classId: r.classId,
+    className: r.className,
+    classPeriodName: r.periodName,
+    productName: r.productName,
+    serviceStatus: r.serviceStatus as ServiceStatus,
+    teachingClassStatus: r.teachingClassStatus as TeachingClassStatus,
+    teacherName: r.teacherName,
+    tenantId: r.tenantId,
+    trainingStartTime: time(r.trainingStartAt),
+    trainingEndTime: time(r.trainingEndAt),
+    periodTrainingStartTime: time(r.periodStartAt),
+    periodTrainingEndTime: time(r.periodEndAt),
+    teachingPlanCreatedTime: time(r.teachingPlanCreatedAt),
+    expectedOpenTime: time(r.expectedOpenAt),
+    signUpTotal: Number(r.signUpTotal ?? 0),
+    classStudentTotal: Number(r.classStudentTotal ?? 0),
+  };
+}
+
+export async function studentClasses(s: Scope, input: { userId: string; isKingDee?: boolean | null | undefined }): Promise<LearnerClass[]> {
+  const student = await me(s, input.userId);
+  // The ignore-tenant variant exists only in the partner edition; elsewhere the flag is ignored.
+  const rows =
+    input.isKingDee && s.config.PARTNER_EDITION ? await repo.listClassesInEverySchool(s.db, student.user.id) : await repo.listClasses(s.db, student.tenantId, student.user.id);
+  return rows.map(learnerClass);
+}
+
+export async function classPeriods(s: Scope, input: PageQuery & { userId: string; classPeriodType: number }): Promise<Page<ClassPeriod>> {
+  const student = await me(s, input.userId);
+  const { rows, total } = await repo.pagePeriods(s.db, student.tenantId, student.user.id, input.classPeriodType, windowOf(input));
+  const records = rows.map((p) => ({
+    id: p.id,
+    classId: p.classId,
+    className: p.className,
+    classPeriodName: p.name,
+    classPeriodType: p.classPeriodType,
+    periodTrainingStartTime: time(p.startAt),
+    periodTrainingEndTime: time(p.endAt),
+  }));
+  return pageOf(records, total, input.current, input.size);
+}
+
+export async function updateEnrolState(s: Scope, input: { classId: string; userId: string; schoolId?: string | undefined }): Promise<null> {
+  const student = await me(s, input.userId);
+  const row = await enrolment(s, student, input.classId, input.schoolId);
+  await repo.markEnrolState(s.db, row.tenantId, student.user.id, row.studentId, s.now);
+  return null;
+}
+
+export async function studentClassDetail(
+  s: Scope,
+  input: { classId: string; userId: string; studentId?: string | undefined; schoolId?: string | undefined },
+): Promise<StudentClassDetail> {
+  const student = await me(s, input.userId);
+  const row = await enrolment(s, student, input.classId, input.schoolId);
+  // A student id that is not this enrolment's (a classmate's) reveals nothing either.
+  if (input.studentId && input.studentId !== row.studentId) throw classNotFound();
+  const user = student.user;
+  return {
+    classId: row.classId,
+    classStatus: row.serviceStatus as ServiceStatus,
+    title: row.className,
+    classPeriodName: row.periodName,
+    trainingStartTime: time(row.trainingStartAt),
+    trainingEndTime: time(row.trainingEndAt),
+    statusTime: time(row.statusAt),
+    studentId: row.studentId,
+    learningGoal: row.learningGoal,
+    activityTotal: await countActivities(s, { tenantId: row.tenantId, classId: row.classId }),
+    classStudentTotal: Number(row.classStudentTotal ?? 0),
+    teacherName: row.teacherName,
+    experience: row.experience === 1,
+    visitCount: row.visitCount,
+    personalityDataResultVO: { nickName: user.nickName, realName: user.realName, avatar: user.avatar },
+  };
+}
+
+export async function increaseVisit(s: Scope, input: { classId: string; studentId: string; schoolId?: string | undefined }): Promise<number> {
+  const student = await s.student();
+  const row = await enrolment(s, student, input.classId, input.schoolId);
+  if (input.studentId !== row.studentId) throw classNotFound();
+  const count = await repo.increaseVisit(s.db, row.tenantId, student.user.id, row.studentId);
+  if (count === undefined) throw classNotFound();
+  return count;
+}

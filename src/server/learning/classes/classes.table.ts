@@ -1,0 +1,57 @@
+import type { Selectable } from 'kysely';
+
+/** Migration 20261123T1100_learning. Times are epoch ms. */
+
+/** A school's teaching class (learner-area.md section 3, learner class and class detail). */
+export interface TeachingClassTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  productName: string | null;
+  /** 0 not yet opened, 1 running, 2 another state. */
+  teachingClassStatus: number;
+  trainingStartAt: number | null;
+  trainingEndAt: number | null;
+  /** The class teacher (班主任). */
+  teacherName: string | null;
+  teacherAvatar: string | null;
+  learningGoal: string | null;
+  /** 1: experience mode. */
+  experience: number;
+  /** When a class not yet opened is expected to open, or null. */
+  expectedOpenAt: number | null;
+  teachingPlanCreatedAt: number | null;
+  createdAt: number;
+}
+export type TeachingClass = Selectable<TeachingClassTable>;
+
+export interface ClassPeriodTable {
+  id: string;
+  tenantId: string;
+  classId: string;
+  classPeriodType: number;
+  name: string;
+  startAt: number | null;
+  endAt: number | null;
+  createdAt: number;
+}
+export type ClassPeriodRow = Selectable<ClassPeriodTable>;
+
+/** One student's enrolment in a class; its id is the learner calls' studentId. */
+export interface ClassStudentTable {
+  id: string;
+  tenantId: string;
+  classId: string;
+  userId: string;
+  /** The user's student id in the school (user_tenants.student_id). */
+  schoolStudentId: string;
+  periodId: string | null;
+  /** -1 pending admission, 0 pending start, 1 pending check-in, 2 in service, 3 completed. */
+  serviceStatus: number;
+  /** When the student first opened the class from my learning, or null. */
+  enrolStateAt: number | null;
+  visitCount: number;
+  statusAt: number | null;
+  createdAt: number;
+}
+export type ClassStudent = Selectable<ClassStudentTable>;
