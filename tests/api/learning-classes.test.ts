@@ -135,6 +135,19 @@ describe('classPeriods', () => {
 });
 
 describe('updateEnrolState', () => {
+  test.each([
+    ['E', 'pending admission (-1)', '您尚未入学，暂不能进入该班级'],
+    ['D', 'pending start (0)', '班级内容正在准备中，请耐心等待'],
+    ['G', 'not yet opened (teachingClassStatus 0)', '班级尚未开班，请耐心等待'],
+  ])('class %s, %s, cannot be recorded as opened: the card rule holds on the server', async (key, _name, message) => {
+    const s = server();
+    const answer = await s.call(api.updateEnrolState, { classId: idOf(key), userId: demo.userId }, withToken(demo.token));
+    expectRefused(answer, 409);
+    expect(answer.body.message).toBe(message);
+    const row = await s.runtime.db.selectFrom('classStudents').select('enrolStateAt').where('classId', '=', idOf(key)).where('userId', '=', demo.userId).executeTakeFirstOrThrow();
+    expect(row.enrolStateAt).toBeNull();
+  });
+
   test('records the first opening of the class; calling again keeps it', async () => {
     const s = server();
     const classId = idOf('B');

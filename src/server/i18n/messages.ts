@@ -409,4 +409,7 @@ export const serverMessages = {
   // a class the student is not enrolled in (another student's, another school's, none at all).
   'learning.notYourAccount': '只能查看本人的学习信息，请重新登录后再试',
   'learning.classNotFound': '未找到该班级，或您不在该班级中',
+  'learning.notAdmitted': '您尚未入学，暂不能进入该班级',
+  'learning.preparing': '班级内容正在准备中，请耐心等待',
+  'learning.notOpenYet': '班级尚未开班，请耐心等待',
 } as const;

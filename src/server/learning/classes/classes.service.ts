@@ -1,3 +1,4 @@
+import { cardClick } from '~/lib/learning/class-card';
 import type { Scope, Student } from '../../http/scope';
 import { AppError } from '../../errors';
 import { windowOf } from '../../db/paging';
@@ -89,6 +90,10 @@ export async function classPeriods(s: Scope, input: PageQuery & { userId: string
 export async function updateEnrolState(s: Scope, input: { classId: string; userId: string; schoolId?: string | undefined }): Promise<null> {
   const student = await me(s, input.userId);
   const row = await enrolment(s, student, input.classId, input.schoolId);
+  // The card rules of section 4 hold on the server too: a class the student cannot open yet is
+  // not recorded as opened.
+  const click = cardClick({ serviceStatus: row.serviceStatus, teachingClassStatus: row.teachingClassStatus });
+  if (click.kind !== 'open') throw AppError.conflict(t(click.kind === 'ignore' ? 'learning.notAdmitted' : click.kind === 'preparing' ? 'learning.preparing' : 'learning.notOpenYet'));
   await repo.markEnrolState(s.db, row.tenantId, student.user.id, row.studentId, s.now);
   return null;
 }
