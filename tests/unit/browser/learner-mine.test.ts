@@ -92,7 +92,7 @@ const cards = () => within(classList()).queryAllByRole('button').filter((b) => b
 const toastText = () => document.getElementById('toast-region')?.textContent ?? '';
 const tab = (name: string) => screen.getByRole('tab', { name });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   for (const k of Object.keys(bodies)) delete bodies[k];
