@@ -6,6 +6,7 @@ import { consult } from '~/lib/i18n/messages/consult';
 import { format } from '~/lib/i18n/messages/format';
 import { header } from '~/lib/i18n/messages/header';
 import { home } from '~/lib/i18n/messages/home';
+import { learner } from '~/lib/i18n/messages/learner';
 import { login } from '~/lib/i18n/messages/login';
 import { mine } from '~/lib/i18n/messages/mine';
 import { player } from '~/lib/i18n/messages/player';
@@ -35,6 +36,7 @@ export const catalogues = [
   sso,
   mine,
   certificates,
+  learner,
   serverMessages,
 ] as const;
 

@@ -1,0 +1,272 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { send, sendPage } from '~/lib/api/client';
+import { userInfo } from '~/lib/api/contracts/identity';
+import { partnerSso } from '~/lib/api/contracts/login';
+import { classPeriods, studentClasses, updateEnrolState, type ClassPeriod, type LearnerClass } from '~/lib/api/contracts/learning';
+import { publicConfig } from '~/lib/config';
+import { t } from '~/lib/i18n/messages/learner';
+import { confirmLogout } from '~/lib/logout';
+import { navigateTo } from '~/lib/navigation';
+import type { Page } from '~/lib/paging';
+import { currentClassOf, setCurrentClass } from '~/lib/stores/learner';
+import { setUser, type UserInfo } from '~/lib/stores/session';
+import { toast } from '~/lib/toast';
+import { PagerButtons } from '~/islands/shared/PagerButtons';
+import { Empty } from '../shared/Empty';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { useLoad } from '../shared/use-load';
+import { studentName, useStudent } from '../shared/use-student';
+import {
+  CLASS_PAGE_SIZE,
+  PERIOD_PAGE_SIZE,
+  PERIOD_TYPE,
+  STATUS_TABS,
+  cardAction,
+  classesIn,
+  pageSlice,
+  pagesOf,
+  shortTime,
+  statusLabel,
+  trainingDates,
+  type StatusTab,
+} from './mine-rules';
+
+interface Props {
+  /** Partner edition with single sign-on configured: the button to the partner's platform. */
+  partnerSso?: boolean;
+  partnerName?: string;
+}
+
+/** My learning (/study/mine, learner-area.md 2.1): the learner card, the class cards and the period list. */
+export default function MineIsland({ partnerSso: sso = false, partnerName = '' }: Props) {
+  const user = useStudent();
+  if (!user) return <Skeleton rows={4} className="mt-6" />;
+  return (
+    <div className="mt-6 space-y-8">
+      <LearnerCard user={user} partnerSso={sso} partnerName={partnerName} />
+      <ClassList userId={user.userId} />
+      <PeriodList userId={user.userId} />
+    </div>
+  );
+}
+
+function LearnerCard({ user, partnerSso: sso, partnerName }: { user: UserInfo; partnerSso: boolean; partnerName: string }) {
+  // Proves the session on every visit (an ended login goes to login and comes back) and refreshes the name.
+  useEffect(() => {
+    void send(userInfo, {}).then(setUser, () => undefined);
+  }, []);
+  const name = studentName(user);
+
+  async function openPartner() {
+    try {
+      const { url } = await send(partnerSso, {});
+      if (url) navigateTo(url);
+      else toast(t('login.partnerSsoOff'), 'warning');
+    } catch {
+      // The client has shown the server's message.
+    }
+  }
+
+  return (
+    <section aria-label={t('learner.studentTag')} className="flex flex-wrap items-center gap-4 rounded-lg bg-slate-50 p-4">
+      {user.avatar ? (
+        <img src={user.avatar} alt="" className="h-14 w-14 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-brand text-xl font-bold text-white">
+          {name.slice(0, 1)}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink">
+          <span>{t('login.mineWelcome', { name })}</span>
+          <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-normal text-brand-dark">{t('learner.studentTag')}</span>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {sso && (
+          <button type="button" onClick={() => void openPartner()} className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark">
+            {t('login.minePartner', { name: partnerName })}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => void confirmLogout()}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+        >
+          {t('header.logout')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ClassList({ userId }: { userId: string }) {
+  const [tab, setTab] = useState<StatusTab>('all');
+  const [page, setPage] = useState(1);
+  const [opening, setOpening] = useState(false);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The partner edition lists the student's classes of every school (the ignore-tenant variant).
+  const isKingDee = publicConfig().partner;
+  const [classes, reload] = useLoad(userId, () => send(studentClasses, isKingDee ? { userId, isKingDee: true } : { userId }, { silent: true }));
+
+  function choose(key: StatusTab) {
+    setTab(key);
+    setPage(1);
+  }
+
+  function onTabKey(event: KeyboardEvent, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + STATUS_TABS.length) % STATUS_TABS.length;
+    choose(STATUS_TABS[next]!.key);
+    tabRefs.current[next]?.focus();
+  }
+
+  async function open(c: LearnerClass) {
+    const action = cardAction(c);
+    if (action.kind === 'none' || opening) return;
+    if (action.kind === 'warn') {
+      toast(action.message, 'warning');
+      return;
+    }
+    setOpening(true);
+    try {
+      await send(updateEnrolState, { classId: c.classId, userId });
+      setCurrentClass(currentClassOf(c));
+      navigateTo(action.url);
+    } catch {
+      // The client has shown why; the student stays and may try again.
+    } finally {
+      setOpening(false);
+    }
+  }
+
+  const panelId = 'learner-class-panel';
+  const tabId = (key: StatusTab) => `learner-class-tab-${key}`;
+  let body;
+  if (classes.state === 'loading') body = <Skeleton rows={2} />;
+  else if (classes.state === 'error') body = <LoadError message={classes.message} onRetry={reload} />;
+  else {
+    const shown = classesIn(classes.data, tab);
+    const pages = pagesOf(shown.length, CLASS_PAGE_SIZE);
+    const current = Math.min(page, pages);
+    body =
+      shown.length === 0 ? (
+        <Empty text={t('learner.noClasses')} />
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {pageSlice(shown, current, CLASS_PAGE_SIZE).map((c) => (
+              <li key={`${c.tenantId}-${c.classId}`}>
+                <ClassCard c={c} onOpen={() => void open(c)} />
+              </li>
+            ))}
+          </ul>
+          <PagerButtons label={t('learner.classPager')} current={current} pages={pages} onChange={setPage} />
+        </>
+      );
+  }
+
+  return (
+    <section aria-labelledby="learner-classes-title">
+      <h2 id="learner-classes-title" className="mb-3 text-lg font-semibold">
+        {t('learner.classList')}
+      </h2>
+      <div role="tablist" aria-label={t('learner.statusTabs')} className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
+        {STATUS_TABS.map((s, i) => (
+          <button
+            key={String(s.key)}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            id={tabId(s.key)}
+            type="button"
+            role="tab"
+            aria-selected={tab === s.key}
+            aria-controls={panelId}
+            tabIndex={tab === s.key ? 0 : -1}
+            onClick={() => choose(s.key)}
+            onKeyDown={(e) => onTabKey(e, i)}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === s.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand'}`}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)}>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+function ClassCard({ c, onOpen }: { c: LearnerClass; onOpen: () => void }) {
+  const inert = c.serviceStatus === -1;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-disabled={inert || undefined}
+      className={`block w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm ${inert ? 'cursor-default' : 'hover:border-brand hover:shadow'}`}
+    >
+      <span className="flex items-start justify-between gap-3">
+        <span className="text-base font-semibold text-ink">{c.className}</span>
+        <span className="shrink-0 rounded bg-brand-soft px-2 py-0.5 text-xs text-brand-dark">{statusLabel(c.serviceStatus)}</span>
+      </span>
+      <span className="mt-2 block space-y-1 text-sm text-slate-600">
+        <Field label={t('learner.period')} value={c.classPeriodName} />
+        <Field label={t('learner.product')} value={c.productName} />
+        <Field label={t('learner.teacher')} value={c.teacherName} />
+        <Field label={t('learner.trainingTime')} value={trainingDates(c)} />
+      </span>
+    </button>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <span className="block truncate">
+      {label}：{value || '--'}
+    </span>
+  );
+}
+
+function PeriodList({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const [periods, reload] = useLoad<Page<ClassPeriod>>(`${userId}:${page}`, () =>
+    sendPage(classPeriods, { current: page, size: PERIOD_PAGE_SIZE, model: { classPeriodType: PERIOD_TYPE, userId } }, { silent: true }),
+  );
+  let body;
+  if (periods.state === 'loading') body = <Skeleton rows={2} />;
+  else if (periods.state === 'error') body = <LoadError message={periods.message} onRetry={reload} />;
+  else if (periods.data.records.length === 0) body = <Empty text={t('learner.noPeriods')} />;
+  else
+    body = (
+      <>
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {periods.data.records.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <span>
+                <span className="font-medium text-ink">{p.classPeriodName}</span>
+                <span className="ml-2 text-slate-500">{p.className}</span>
+              </span>
+              <span className="text-slate-500">
+                {shortTime(p.periodTrainingStartTime)} ~ {shortTime(p.periodTrainingEndTime)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <PagerButtons label={t('learner.periodPager')} current={periods.data.current || page} pages={periods.data.pages} onChange={setPage} />
+      </>
+    );
+  return (
+    <section aria-labelledby="learner-periods-title">
+      <h2 id="learner-periods-title" className="mb-3 text-lg font-semibold">
+        {t('learner.periodList')}
+      </h2>
+      {body}
+    </section>
+  );
+}

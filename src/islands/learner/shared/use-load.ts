@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '~/lib/api/client';
+import { t } from '~/lib/i18n/messages/common';
+
+export type Load<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'error'; message: string };
+
+/** The message to show for a failed call: the client's (系统繁忙 on network failure) or the server's. */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : t('common.systemBusy');
+}
+
+/**
+ * Runs `load` when `key` changes (null: not yet, e.g. before the session is known) and keeps the
+ * last answer; an answer for an older key is dropped. `reload` asks again for the same key.
+ */
+export function useLoad<T>(key: string | null, load: () => Promise<T>): [Load<T>, () => void] {
+  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    setResult({ state: 'loading' });
+    load().then(
+      (data) => live && setResult({ state: 'done', data }),
+      (error: unknown) => live && setResult({ state: 'error', message: failureMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new function on each render; `key` says when the question changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return [result, reload];
+}

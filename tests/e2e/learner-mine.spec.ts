@@ -1,0 +1,109 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { DEMO_STUDENT, authForm, passwordLogin, toasts } from './support/login';
+
+// server side lands in i11-learn: the calls of my learning and the demo classes are not served yet.
+test.fixme(true, 'server side lands in i11-learn');
+
+/**
+ * My learning (/study/mine, learner-area.md 2.1 and the card click rules of section 4) with the
+ * demo student, whose seeded classes are in every serviceStatus and teachingClassStatus.
+ */
+
+const classPanel = (page: Page) => page.getByRole('tabpanel');
+const cards = (page: Page) => classPanel(page).locator('li > button');
+const tab = (page: Page, name: string) => page.getByRole('tablist', { name: '班级状态' }).getByRole('tab', { name, exact: true });
+
+async function openMine(page: Page): Promise<void> {
+  await page.goto('/login?redirect=%2Fstudy%2Fmine');
+  await passwordLogin(await authForm(page));
+  await page.waitForURL('**/study/mine');
+  await expect(page.getByText(`欢迎回来，${DEMO_STUDENT.realName}`)).toBeVisible();
+  await hydrated(tab(page, '全部'));
+  await expect(cards(page).first()).toBeVisible();
+}
+
+/** The first card of a status tab (the status label is on the card). */
+async function firstCardOf(page: Page, tabName: string): Promise<Locator> {
+  await tab(page, tabName).click();
+  await expect(tab(page, tabName)).toHaveAttribute('aria-selected', 'true');
+  const card = cards(page).first();
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.describe('my learning', () => {
+  test('a visitor goes to login and comes back to my learning', async ({ page }) => {
+    await page.goto('/study/mine');
+    await page.waitForURL('**/login?redirect=%2Fstudy%2Fmine');
+    await passwordLogin(await authForm(page));
+    await page.waitForURL('**/study/mine');
+    await expect(page.getByText('学员', { exact: true })).toBeVisible();
+  });
+
+  test('the learner card, the status tabs and paging at 4 cards', async ({ page }) => {
+    await openMine(page);
+    await expect(page.getByRole('tablist', { name: '班级状态' }).getByRole('tab')).toHaveText(['全部', '待入学', '待开课', '待签到', '服务中', '已完成']);
+    await expect(tab(page, '全部')).toHaveAttribute('aria-selected', 'true');
+    const count = await cards(page).count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(4);
+    // The demo student has more than 4 classes: the list pages.
+    const pager = page.getByRole('navigation', { name: '班级分页' });
+    await expect(pager).toContainText('1 /');
+    const first = await cards(page).first().textContent();
+    await pager.getByRole('button', { name: '下一页' }).click();
+    await expect(pager).toContainText('2 /');
+    await expect(cards(page).first()).not.toHaveText(first!);
+    // Each card shows its period, product, teacher and training dates (cut to the minute).
+    await expect(cards(page).first()).toContainText('班期：');
+    await expect(cards(page).first()).toContainText(/培训时间：(\d{4}-\d{2}-\d{2} \d{2}:\d{2}|--) ~ /);
+    await expectNoSeriousA11yViolations(page, 'my learning');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('the period list shows at most 8 periods', async ({ page }) => {
+    await openMine(page);
+    const periods = page.getByRole('region', { name: '我的班期' });
+    await expect(periods).toBeVisible();
+    expect(await periods.getByRole('listitem').count()).toBeLessThanOrEqual(8);
+  });
+
+  test('card rules: pending admission does nothing, pending start is being prepared, a class not yet opened names its date', async ({ page }) => {
+    await openMine(page);
+    const admission = await firstCardOf(page, '待入学');
+    await admission.click();
+    await expect(page).toHaveURL(/\/study\/mine$/);
+    await expect(toasts(page)).toHaveText('');
+
+    const start = await firstCardOf(page, '待开课');
+    await start.click();
+    await expect(toasts(page)).toContainText('内容正在准备中，请稍候');
+    await expect(page).toHaveURL(/\/study\/mine$/);
+  });
+
+  test('an opened class records the enrolment state and opens the class page with its school', async ({ page }) => {
+    await openMine(page);
+    const enrol = page.waitForRequest((r) => r.url().endsWith('/api/product/app/classStudent/updateEnrolState'));
+    const card = await firstCardOf(page, '服务中');
+    const name = (await card.locator('span').first().locator('span').first().textContent())!;
+    await card.click();
+    const body = (await enrol).postDataJSON() as { classId: string; userId: string };
+    await page.waitForURL(/\/study\/training-class\?classId=[^&]+&schoolId=[^&]+/);
+    expect(new URL(page.url()).searchParams.get('classId')).toBe(body.classId);
+    await expect(page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '我的学习' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('学习次数')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'class page');
+  });
+
+  test('an empty status shows 当前状态下暂无班级 or cards, never both', async ({ page }) => {
+    await openMine(page);
+    for (const name of ['待入学', '待开课', '待签到', '服务中', '已完成']) {
+      await tab(page, name).click();
+      const empty = classPanel(page).getByText('当前状态下暂无班级');
+      if ((await cards(page).count()) === 0) await expect(empty).toBeVisible();
+      else await expect(empty).toHaveCount(0);
+    }
+  });
+});
