@@ -1,10 +1,12 @@
 import type { LearnerClass, ServiceStatus } from '~/lib/api/contracts/learning';
 import { t } from '~/lib/i18n/messages/learner';
+import { cardClick, cardInTab, MY_CLASSES_PAGE_SIZE, PERIOD_PAGE_SIZE as PERIODS_PER_PAGE } from '~/lib/learning/class-card';
+import { cutTime } from '~/lib/learning/display';
 
 /** My learning (learner-area.md 2.1, 4, 9): what the screen decides without asking the server. */
 
-export const CLASS_PAGE_SIZE = 4;
-export const PERIOD_PAGE_SIZE = 8;
+export const CLASS_PAGE_SIZE = MY_CLASSES_PAGE_SIZE;
+export const PERIOD_PAGE_SIZE = PERIODS_PER_PAGE;
 /** The period list asks for this classPeriodType (section 7). */
 export const PERIOD_TYPE = 1;
 
@@ -32,7 +34,7 @@ export function statusLabel(status: ServiceStatus): string {
 }
 
 export function classesIn(classes: readonly LearnerClass[], tab: StatusTab): LearnerClass[] {
-  return tab === 'all' ? [...classes] : classes.filter((c) => c.serviceStatus === tab);
+  return classes.filter((c) => cardInTab(c, tab));
 }
 
 export function pagesOf(total: number, size = CLASS_PAGE_SIZE): number {
@@ -45,7 +47,7 @@ export function pageSlice<T>(items: readonly T[], page: number, size = CLASS_PAG
 
 /** A time as the spec shows it: cut to 16 characters (date and minute), or '--'. */
 export function shortTime(value: string | null | undefined): string {
-  return value ? value.slice(0, 16) : '--';
+  return cutTime(value) || '--';
 }
 
 /** The card's training dates: the class's training start and end, each cut to 16 characters. */
@@ -56,16 +58,20 @@ export function trainingDates(c: Pick<LearnerClass, 'trainingStartTime' | 'train
 export type CardAction = { kind: 'none' } | { kind: 'warn'; message: string } | { kind: 'open'; url: string };
 
 /**
- * The card click rules (section 4), in order. A class that has not opened yet
- * (teachingClassStatus 0) names the day it is expected to open: the class's training start date,
- * else its period's, else it only asks the student to wait.
+ * The card click rules (section 4, `cardClick`). A class that has not opened yet
+ * (teachingClassStatus 0) names the day it is expected to open: its expected open date, else its
+ * training start date, else its period's; with none it only asks the student to wait.
  */
 export function cardAction(c: LearnerClass): CardAction {
-  if (c.serviceStatus === -1) return { kind: 'none' };
-  if (c.serviceStatus === 0) return { kind: 'warn', message: t('learner.preparing') };
-  if (c.teachingClassStatus === 0) {
-    const date = (c.trainingStartTime ?? c.periodTrainingStartTime)?.slice(0, 10);
-    return { kind: 'warn', message: date ? t('learner.expectedOpen', { date }) : t('learner.waitPatiently') };
+  const click = cardClick({
+    serviceStatus: c.serviceStatus,
+    teachingClassStatus: c.teachingClassStatus,
+    openDate: c.expectedOpenTime ?? c.trainingStartTime ?? c.periodTrainingStartTime,
+  });
+  if (click.kind === 'ignore') return { kind: 'none' };
+  if (click.kind === 'preparing') return { kind: 'warn', message: t('learner.preparing') };
+  if (click.kind === 'notOpenYet') {
+    return { kind: 'warn', message: click.date ? t('learner.expectedOpen', { date: click.date }) : t('learner.waitPatiently') };
   }
   return { kind: 'open', url: classUrl(c) };
 }
