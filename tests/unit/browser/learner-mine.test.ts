@@ -42,6 +42,7 @@ function klass(n: number, over: Partial<LearnerClass> = {}): LearnerClass {
     periodTrainingStartTime: null,
     periodTrainingEndTime: null,
     teachingPlanCreatedTime: null,
+    expectedOpenTime: null,
     signUpTotal: 0,
     classStudentTotal: 30,
     ...over,
