@@ -15,13 +15,19 @@ function describe(error: z.ZodError): string {
 
 /**
  * The value with every NUL character taken out of its texts and keys: nobody types one, pasted
- * text sometimes carries one, and no database stores one in text (PostgreSQL refuses it).
+ * text sometimes carries one, and no database stores one in text (PostgreSQL refuses it). A value
+ * without any is returned as it is (no copy on the common path).
  */
 function withoutNul(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => withoutNul(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v, depth + 1)]));
+  if (Array.isArray(value)) {
+    const items = value.map((v) => withoutNul(v, depth + 1));
+    return items.some((v, i) => v !== value[i]) ? items : value;
+  }
+  const entries = Object.entries(value);
+  const cleaned = entries.map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v, depth + 1)] as const);
+  return cleaned.some(([k, v], i) => k !== entries[i]![0] || v !== entries[i]![1]) ? Object.fromEntries(cleaned) : value;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {

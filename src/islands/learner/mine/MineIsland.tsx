@@ -203,7 +203,7 @@ function ClassList({ userId }: { userId: string }) {
 }
 
 function ClassCard({ c, onOpen }: { c: LearnerClass; onOpen: () => void }) {
-  const inert = c.serviceStatus === -1;
+  const inert = cardAction(c).kind === 'none';
   return (
     <button
       type="button"

@@ -1,7 +1,9 @@
 import type { LearnerClass, ServiceStatus } from '~/lib/api/contracts/learning';
 import { t } from '~/lib/i18n/messages/learner';
-import { cardClick, cardInTab, MY_CLASSES_PAGE_SIZE, PERIOD_PAGE_SIZE as PERIODS_PER_PAGE } from '~/lib/learning/class-card';
+import { cardClick, cardInTab, MY_CLASS_TABS, MY_CLASSES_PAGE_SIZE, PERIOD_PAGE_SIZE as PERIODS_PER_PAGE, type MyClassTab } from '~/lib/learning/class-card';
 import { cutTime } from '~/lib/learning/display';
+import { serviceStatus, type ServiceStatus as StatusKey } from '~/lib/learning/labels';
+import { pageCount } from '~/lib/paging';
 
 /** My learning (learner-area.md 2.1, 4, 9): what the screen decides without asking the server. */
 
@@ -10,27 +12,33 @@ export const PERIOD_PAGE_SIZE = PERIODS_PER_PAGE;
 /** The period list asks for this classPeriodType (section 7). */
 export const PERIOD_TYPE = 1;
 
-export type StatusTab = 'all' | ServiceStatus;
+export type StatusTab = MyClassTab;
 
-export const STATUS_TABS: readonly { key: StatusTab; label: string }[] = [
-  { key: 'all', label: t('learner.tabAll') },
-  { key: -1, label: t('learner.tabPendingAdmission') },
-  { key: 0, label: t('learner.tabPendingStart') },
-  { key: 1, label: t('learner.tabPendingCheckIn') },
-  { key: 2, label: t('learner.tabInService') },
-  { key: 3, label: t('learner.tabCompleted') },
-];
-
-const STATUS_LABELS: Record<ServiceStatus, string> = {
-  [-1]: t('learner.statusPendingAdmission'),
-  0: t('learner.statusPendingStart'),
-  1: t('learner.statusGoLearn'),
-  2: t('learner.statusInService'),
-  3: t('learner.statusCompleted'),
+const TAB_TEXT: Record<'all' | StatusKey, string> = {
+  all: t('learner.tabAll'),
+  pendingAdmission: t('learner.tabPendingAdmission'),
+  pendingStart: t('learner.tabPendingStart'),
+  goLearn: t('learner.tabPendingCheckIn'),
+  inService: t('learner.tabInService'),
+  completed: t('learner.tabCompleted'),
 };
 
+const STATUS_TEXT: Record<StatusKey, string> = {
+  pendingAdmission: t('learner.statusPendingAdmission'),
+  pendingStart: t('learner.statusPendingStart'),
+  goLearn: t('learner.statusGoLearn'),
+  inService: t('learner.statusInService'),
+  completed: t('learner.statusCompleted'),
+};
+
+export const STATUS_TABS: readonly { key: StatusTab; label: string }[] = MY_CLASS_TABS.map((key) => ({
+  key,
+  label: TAB_TEXT[key === 'all' ? 'all' : serviceStatus(key)!],
+}));
+
 export function statusLabel(status: ServiceStatus): string {
-  return STATUS_LABELS[status] ?? '';
+  const key = serviceStatus(status);
+  return key ? STATUS_TEXT[key] : '';
 }
 
 export function classesIn(classes: readonly LearnerClass[], tab: StatusTab): LearnerClass[] {
@@ -38,7 +46,7 @@ export function classesIn(classes: readonly LearnerClass[], tab: StatusTab): Lea
 }
 
 export function pagesOf(total: number, size = CLASS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / size));
+  return Math.max(1, pageCount(total, size));
 }
 
 export function pageSlice<T>(items: readonly T[], page: number, size = CLASS_PAGE_SIZE): T[] {
