@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/learning';
 import type { LearnerClass } from '~/lib/api/contracts/learning';
-import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
+import { LEARNING_CLASSES, SECOND_STUDENT, TODAY_SLOTS } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
@@ -174,7 +174,7 @@ describe('studentClassDetail', () => {
       personalityDataResultVO: { nickName: DEMO_STUDENT.nickName, realName: DEMO_STUDENT.realName, avatar: null },
     });
     const a = DEMO_CLASSES.find((c) => c.key === 'A')!;
-    expect(d.activityTotal).toBe(4 + a.pastDays!.length + a.futureDays!.length);
+    expect(d.activityTotal).toBe(TODAY_SLOTS.length + a.pastDays!.length + a.futureDays!.length);
     expect(d.learningGoal).toBe(a.learningGoal);
     expect(d.statusTime).toMatch(DATE_TIME);
     expect(d.trainingEndTime).toMatch(DATE_TIME);

@@ -39,7 +39,10 @@ import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
 import type { ClassCourseTable, ClassroomTable, CourseChapterTable, CourseTable, DutyRuleTable } from '../learning/courses/courses.table';
-import type { ClassActivityTable } from '../learning/activities/activities.table';
+import type { ClassActivityTable, ClassDynamicTable } from '../learning/activities/activities.table';
+import type { ActivityAttendanceTable } from '../learning/attendance/attendance.table';
+import type { LessonRecordTable } from '../learning/study/study.table';
+import type { WorkAttemptTable } from '../learning/works/works.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -100,4 +103,8 @@ export interface Database {
   classrooms: ClassroomTable;
   classActivities: ClassActivityTable;
   dutyRules: DutyRuleTable;
+  classDynamics: ClassDynamicTable;
+  activityAttendance: ActivityAttendanceTable;
+  lessonRecords: LessonRecordTable;
+  workAttempts: WorkAttemptTable;
 }

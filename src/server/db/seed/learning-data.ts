@@ -65,6 +65,11 @@ export interface SeedClass {
   today?: boolean;
   pastDays?: number[];
   futureDays?: number[];
+  /** The student's lesson study (percent of the lesson credited) and submitted homework or tests. */
+  studied?: { course: string; lesson: string; percent: number }[];
+  submitted?: { course: string; lesson: string; score: number | null; minutes: number }[];
+  /** The assessment result: 1 passed, 2 failed (default 0, not assessed). */
+  evaluateStatus?: 0 | 1 | 2;
 }
 
 const lessons = (...l: SeedLesson[]) => l;
@@ -200,6 +205,13 @@ export const LEARNING_CLASSES: Record<string, SeedClass[]> = {
       today: true,
       pastDays: [-1, -2, -4, -6, -8, -9, -11, -13, -15, -16, -18, -20, -22, -25],
       futureDays: [1, 3, 7],
+      studied: [
+        { course: 'elec', lesson: '电路的基本概念', percent: 100 },
+        { course: 'elec', lesson: '欧姆定律音频讲解', percent: 40 },
+        { course: 'elec', lesson: '正弦交流电阅读材料', percent: 100 },
+        { course: 'plc', lesson: '基本指令视频', percent: 30 },
+      ],
+      submitted: [{ course: 'elec', lesson: '安全用电课后作业', score: 85, minutes: 25 }],
     },
     {
       key: 'B',
@@ -223,6 +235,9 @@ export const LEARNING_CLASSES: Record<string, SeedClass[]> = {
       courses: ['care'],
       serviceStatus: 3,
       pastDays: [-60, -45, -30],
+      studied: [{ course: 'care', lesson: '饮食照料视频', percent: 100 }],
+      submitted: [{ course: 'care', lesson: '饮食照料作业', score: 92, minutes: 18 }],
+      evaluateStatus: 1,
     },
     {
       key: 'D',
@@ -293,14 +308,25 @@ export const LEARNING_CLASSES: Record<string, SeedClass[]> = {
       serviceStatus: 2,
       today: true,
       pastDays: [-2, -7],
+      studied: [{ course: 'python', lesson: 'pandas 基础视频', percent: 50 }],
     },
   ],
 };
 
-/** Today's activities of a class with `today`: hours of the CST day, and whether required, online, attended. */
+/**
+ * Today's activities of a class with `today`, one in each attendance state plus an elective, placed
+ * around the moment of seeding and kept inside today's China Standard Time day (learning.ts):
+ * `attended` was signed in, `missed` ended without a sign-in, `pending` has not ended yet.
+ */
 export const TODAY_SLOTS = [
-  { hour: 8, minutes: 90, required: true, online: true },
-  { hour: 10, minutes: 90, required: true, online: false },
-  { hour: 14, minutes: 120, required: true, online: true },
-  { hour: 19, minutes: 60, required: false, online: true },
+  { state: 'attended', required: true, online: true },
+  { state: 'missed', required: true, online: false },
+  { state: 'pending', required: true, online: true },
+  { state: 'pending', required: true, online: false },
+  { state: 'elective', required: false, online: true },
 ] as const;
+
+/** Past activities (by index in `pastDays`) the student did not sign in to: they show as missed when required. */
+export const missedPast = (i: number) => i % 5 === 1;
+/** Past activities (by index) that are electives. */
+export const electivePast = (i: number) => i % 4 === 3;

@@ -4,7 +4,7 @@ import { hashPassword } from '../../login/password';
 import { startOfCstDay } from '~/lib/time/cst';
 import { DAY, HOUR, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
-import { CLASSMATES, LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, type SeedClass, type SeedCourse, type SeedLearner } from './learning-data';
+import { CLASSMATES, LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast, type SeedClass, type SeedCourse, type SeedLearner } from './learning-data';
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -50,7 +50,7 @@ interface SeededCourse {
   id: string;
   name: string;
   /** The course's lessons in order: id, name and whether face-to-face. */
-  lessons: { id: string; name: string; offline: boolean }[];
+  lessons: { id: string; name: string; offline: boolean; type: number; durationMs: number }[];
 }
 
 async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number): Promise<SeededCourse> {
@@ -104,7 +104,7 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
             createdAt: now - 90 * DAY,
           })
           .execute();
-        lessons.push({ id: lessonId, name: lesson.name, offline });
+        lessons.push({ id: lessonId, name: lesson.name, offline, type: lesson.type, durationMs: lesson.minutes * MINUTE });
       }
     }
   }
@@ -119,15 +119,23 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
 
 interface ActivitySlot {
   startAt: number;
-  minutes: number;
+  endAt: number;
   required: boolean;
   online: boolean;
+  /** The enrolled student signed in (at the start, or at seeding time when that is earlier). */
+  signed: boolean;
+}
+
+interface Enrolled {
+  /** The class student id. */
+  id: string;
+  userId: string;
 }
 
 /** The class's activities: each slot takes the next lesson of the class's courses of its kind (online or face-to-face). */
 async function seedActivities(db: DB, tenantId: string, classId: string, courses: SeededCourse[], slots: ActivitySlot[], now: number) {
   const pool = courses.flatMap((course) => course.lessons.map((lesson) => ({ course, lesson })));
-  if (!pool.length) return;
+  if (!pool.length) return [];
   const rows = slots.map((slot, i) => {
     const fitting = pool.filter((p) => p.lesson.offline === !slot.online);
     const pick = (fitting.length ? fitting : pool)[i % (fitting.length || pool.length)]!;
@@ -143,22 +151,150 @@ async function seedActivities(db: DB, tenantId: string, classId: string, courses
       onlineType: offline ? 2 : 1,
       bizType: offline ? 'OFFLINE_CLASSROOM' : 'ONLINE_CLASSROOM',
       startAt: slot.startAt,
-      endAt: slot.startAt + slot.minutes * MINUTE,
+      endAt: slot.endAt,
       position: offline ? '实训楼 302 室' : null,
       address: offline ? '南京市江宁区天元东路 88 号' : null,
+      signIn: 1,
+      signOut: offline ? 1 : 0,
+      onlineAttendance: offline ? 0 : 1,
       createdAt: now - 30 * DAY,
     };
   });
   await db.insertInto('classActivities').values(rows).execute();
+  return rows.map((row, i) => ({ row, slot: slots[i]! }));
+}
+
+/**
+ * Today's slots (TODAY_SLOTS) around the moment of seeding, inside today's CST day: the attended
+ * and missed ones began before now (the missed one has ended), the pending ones end after now.
+ */
+function todaySlots(now: number): ActivitySlot[] {
+  const dayStart = startOfCstDay(now);
+  const dayEnd = dayStart + DAY - 1000;
+  const within = (t: number) => Math.min(Math.max(t, dayStart), dayEnd);
+  return TODAY_SLOTS.map((s, i) => {
+    let startAt: number;
+    let endAt: number;
+    if (s.state === 'missed') {
+      endAt = within(now - 30 * MINUTE);
+      startAt = within(endAt - 90 * MINUTE);
+    } else if (s.state === 'attended') {
+      startAt = within(now - 3 * HOUR);
+      endAt = within(startAt + 90 * MINUTE);
+    } else {
+      startAt = within(Math.min(now + (i + 1) * HOUR, dayEnd - 2 * HOUR));
+      endAt = within(startAt + 90 * MINUTE);
+      if (endAt <= now) endAt = dayEnd;
+    }
+    return { startAt, endAt, required: s.required, online: s.online, signed: s.state === 'attended' };
+  });
 }
 
 function slotsOf(c: SeedClass, now: number): ActivitySlot[] {
   const day = (d: number) => startOfCstDay(now + d * DAY);
   const slots: ActivitySlot[] = [];
-  if (c.today) for (const s of TODAY_SLOTS) slots.push({ startAt: day(0) + s.hour * HOUR, minutes: s.minutes, required: s.required, online: s.online });
-  for (const [i, d] of (c.pastDays ?? []).entries()) slots.push({ startAt: day(d) + (9 + (i % 3) * 5) * HOUR, minutes: 90, required: i % 4 !== 3, online: i % 3 !== 1 });
-  for (const [i, d] of (c.futureDays ?? []).entries()) slots.push({ startAt: day(d) + 9 * HOUR, minutes: 90, required: true, online: i % 2 === 0 });
+  if (c.today) slots.push(...todaySlots(now));
+  for (const [i, d] of (c.pastDays ?? []).entries()) {
+    const startAt = day(d) + (9 + (i % 3) * 5) * HOUR;
+    slots.push({ startAt, endAt: startAt + 90 * MINUTE, required: !electivePast(i), online: i % 3 !== 1, signed: !missedPast(i) });
+  }
+  for (const [i, d] of (c.futureDays ?? []).entries()) {
+    const startAt = day(d) + 9 * HOUR;
+    slots.push({ startAt, endAt: startAt + 90 * MINUTE, required: true, online: i % 2 === 0, signed: false });
+  }
   return slots;
+}
+
+const DYNAMIC_TEXTS = ['接触器线圈电压应该怎么选？', '欧姆定律学习笔记', '老师讲得很清楚，实操收获很大'];
+
+/**
+ * What the students did: sign-ins (the enrolled student's as the slots say; classmates signed in to
+ * most past required activities, so the class has a ranking), dynamics of today's activities, lesson
+ * study records and submitted homework and tests.
+ */
+async function seedRecords(
+  db: DB,
+  tenantId: string,
+  c: SeedClass,
+  classId: string,
+  student: Enrolled | null,
+  classmates: Enrolled[],
+  activities: { row: { id: string; startAt: number; endAt: number; isRequired: number }; slot: ActivitySlot }[],
+  courses: Map<string, SeededCourse>,
+  now: number,
+) {
+  const attendance = [];
+  const dynamics = [];
+  const signedAt = (a: { startAt: number }) => Math.min(a.startAt + 5 * MINUTE, now - MINUTE);
+  for (const [i, { row, slot }] of activities.entries()) {
+    const today = row.startAt >= startOfCstDay(now);
+    if (student && slot.signed) {
+      attendance.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: student.id, type: 1, signedAt: signedAt(row), lat: null, lon: null, createdAt: now });
+      if (today) dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: student.id, type: 0, content: null, createdAt: signedAt(row) });
+    }
+    for (const [m, mate] of classmates.entries()) {
+      const ended = row.endAt < now;
+      if (!(ended || (today && slot.signed)) || row.isRequired !== 1 || (i + m) % 3 === 2) continue;
+      attendance.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: mate.id, type: 1, signedAt: signedAt(row), lat: null, lon: null, createdAt: now });
+      if (today) {
+        dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: mate.id, type: 0, content: null, createdAt: signedAt(row) + m * MINUTE });
+        dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: mate.id, type: 2 + m * 2, content: DYNAMIC_TEXTS[m % DYNAMIC_TEXTS.length]!, createdAt: signedAt(row) + (m + 2) * MINUTE });
+      }
+    }
+  }
+  if (attendance.length) await db.insertInto('activityAttendance').values(attendance).execute();
+  if (dynamics.length) await db.insertInto('classDynamics').values(dynamics).execute();
+  if (!student) return;
+
+  const lessonOf = (course: string, name: string) => {
+    const seeded = courses.get(course)!;
+    const lesson = seeded.lessons.find((l) => l.name === name)!;
+    return { courseId: seeded.id, lesson };
+  };
+  const records = (c.studied ?? []).map((st, i) => {
+    const { courseId, lesson } = lessonOf(st.course, st.lesson);
+    const position = Math.round((lesson.durationMs * st.percent) / 100);
+    const at = now - (i + 1) * DAY;
+    return {
+      id: newId(now),
+      tenantId,
+      classId,
+      courseId,
+      classroomId: lesson.id,
+      classStudentId: student.id,
+      lastPositionMs: st.percent >= 100 ? 0 : position,
+      furthestMs: position,
+      creditedMs: position,
+      progress: st.percent,
+      seq: 1,
+      finishedAt: st.percent >= 100 ? at : null,
+      firstStudiedAt: at - HOUR,
+      lastReportAt: at,
+      createdAt: at - HOUR,
+    };
+  });
+  if (records.length) await db.insertInto('lessonRecords').values(records).execute();
+  const attempts = (c.submitted ?? []).map((w, i) => {
+    const { courseId, lesson } = lessonOf(w.course, w.lesson);
+    const submittedAt = now - (i + 2) * DAY;
+    return {
+      id: newId(now),
+      tenantId,
+      classId,
+      courseId,
+      classroomId: lesson.id,
+      classStudentId: student.id,
+      activityId: null,
+      workType: lesson.type,
+      startedAt: submittedAt - w.minutes * MINUTE,
+      deadlineAt: null,
+      submittedAt,
+      status: w.score === null ? 1 : 2,
+      score: w.score,
+      createdAt: submittedAt - w.minutes * MINUTE,
+    };
+  });
+  if (attempts.length) await db.insertInto('workAttempts').values(attempts).execute();
 }
 
 export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, now) => {
@@ -245,14 +381,16 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
       enrolStateAt: null,
       visitCount: serviceStatus >= 2 ? 3 : 0,
       statusAt: start ?? now - 7 * DAY,
+      evaluateStatus: who === student ? (c.evaluateStatus ?? 0) : 0,
       createdAt: now - 45 * DAY,
     });
-    const enrolments = [];
-    if (c.serviceStatus !== undefined) enrolments.push(enrol(student, c.serviceStatus));
-    if (c.classmates) enrolments.push(...classmates.map((m) => enrol(m, 2)));
+    const mine = c.serviceStatus !== undefined ? enrol(student, c.serviceStatus) : null;
+    const mates = c.classmates ? classmates.map((m) => enrol(m, 2)) : [];
+    const enrolments = [...(mine ? [mine] : []), ...mates];
     if (c.key === 'H' && visitor) enrolments.push(enrol(visitor, 1));
     if (enrolments.length) await db.insertInto('classStudents').values(enrolments).execute();
 
-    await seedActivities(db, tenant.id, classId, classCourses, slotsOf(c, now), now);
+    const activities = await seedActivities(db, tenant.id, classId, classCourses, slotsOf(c, now), now);
+    await seedRecords(db, tenant.id, c, classId, mine, mates, activities, courses, now);
   }
 };

@@ -1,6 +1,11 @@
+import { sql } from 'kysely';
 import type { DB } from '../../db/database';
+import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
 
-/** All SQL of class activities. Every query names the school. */
+/**
+ * All SQL of class activities and class dynamics. Every query names the school; a student's view
+ * of activities also names the class student, whose sign-in decides the attendance status.
+ */
 
 export async function countClassActivities(db: DB, tenantId: string, classId: string): Promise<number> {
   const row = await db
@@ -10,4 +15,108 @@ export async function countClassActivities(db: DB, tenantId: string, classId: st
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Which of a student's activities to read: a start-time range [from, to), a status, required or elective. */
+export interface ActivityFilter {
+  from?: number | undefined;
+  to?: number | undefined;
+  /** classActivityStatus: 0 pending, 1 missed, 2 attended (as src/lib/learning/attendance.ts decides it). */
+  status?: 0 | 1 | 2 | undefined;
+  /** 1 required, 0 elective. */
+  isRequired?: 0 | 1 | undefined;
+}
+
+/**
+ * A class's activities as one student sees them, with the lesson, the course, the student's
+ * sign-in and sign-out and the attendance status. The status is computed here with the rule of
+ * src/lib/learning/attendance.ts (attended when signed in, missed when ended without, else
+ * pending), so a page filtered by status counts and pages correctly.
+ */
+function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
+  const status = sql<number>`case when si.signed_at is not null then 2 when a.end_at < ${now} then 1 else 0 end`;
+  let q = db
+    .selectFrom('classActivities as a')
+    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', 1))
+    .leftJoin('activityAttendance as so', (j) => j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', 2))
+    .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
+    .leftJoin('courses as c', (j) => j.onRef('c.id', '=', 'a.courseId').onRef('c.tenantId', '=', 'a.tenantId'))
+    .where('a.tenantId', '=', tenantId)
+    .where('a.classId', '=', classId);
+  if (f.from !== undefined) q = q.where('a.startAt', '>=', f.from);
+  if (f.to !== undefined) q = q.where('a.startAt', '<', f.to);
+  if (f.isRequired === 1) q = q.where('a.isRequired', '=', 1);
+  if (f.isRequired === 0) q = q.where('a.isRequired', '<>', 1);
+  if (f.status !== undefined) q = q.where(status, '=', f.status);
+  return { q, status };
+}
+
+function selectStudentActivity(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
+  const { q, status } = studentActivityQuery(db, tenantId, classId, classStudentId, now, f);
+  return {
+    filtered: q,
+    rows: q.select([
+      'a.id',
+      'a.classId',
+      'a.courseId',
+      'a.classroomId',
+      'a.name',
+      'a.isRequired',
+      'a.onlineType',
+      'a.bizType',
+      'a.startAt',
+      'a.endAt',
+      'a.position',
+      'a.address',
+      'a.signIn',
+      'a.signOut',
+      'a.onlineAttendance',
+      'r.name as classroomName',
+      'r.classroomType',
+      'r.durationMs',
+      'c.name as courseName',
+      'si.signedAt as signedInAt',
+      'so.signedAt as signedOutAt',
+      status.as('classActivityStatus'),
+    ]),
+  };
+}
+
+export type StudentActivityRow = Awaited<ReturnType<ReturnType<typeof selectStudentActivity>['rows']['execute']>>[number];
+
+/** Every matching activity, earliest first. */
+export function listStudentActivities(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter): Promise<StudentActivityRow[]> {
+  return selectStudentActivity(db, tenantId, classId, classStudentId, now, f).rows.orderBy('a.startAt', 'asc').orderBy('a.id', 'asc').execute();
+}
+
+/** One page of matching activities, latest first (or earliest first with order 'asc'). */
+export function pageStudentActivities(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  classStudentId: string,
+  now: number,
+  f: ActivityFilter,
+  w: PageWindow,
+): Promise<Paged<StudentActivityRow>> {
+  const { rows, filtered } = selectStudentActivity(db, tenantId, classId, classStudentId, now, f);
+  return pageFrom(w, rows.orderBy('a.startAt', w.order).orderBy('a.id', w.order), filtered);
+}
+
+/** One activity of the class, as the student sees it, or undefined. */
+export function findStudentActivity(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, activityId: string): Promise<StudentActivityRow | undefined> {
+  return selectStudentActivity(db, tenantId, classId, classStudentId, now, {}).rows.where('a.id', '=', activityId).executeTakeFirst();
+}
+
+/** The class's dynamics, newest first, optionally of one activity, with who did it. */
+export function pageDynamics(db: DB, tenantId: string, classId: string, activityId: string | undefined, w: PageWindow) {
+  let filtered = db.selectFrom('classDynamics as d').where('d.tenantId', '=', tenantId).where('d.classId', '=', classId);
+  if (activityId) filtered = filtered.where('d.activityId', '=', activityId);
+  const rows = filtered
+    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'd.classStudentId').onRef('cs.tenantId', '=', 'd.tenantId'))
+    .innerJoin('users as u', 'u.id', 'cs.userId')
+    .select(['d.id', 'd.activityId', 'd.type', 'd.content', 'd.createdAt', 'u.realName', 'u.nickName', 'u.avatar'])
+    .orderBy('d.createdAt', 'desc')
+    .orderBy('d.id', 'desc');
+  return pageFrom(w, rows, filtered);
 }

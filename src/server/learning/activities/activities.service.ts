@@ -1,11 +1,74 @@
 import type { Scope } from '../../http/scope';
+import { activityFinished } from '~/lib/learning/attendance';
+import type { PageWindow, Paged } from '../../db/paging';
+import { lessonRecords } from '../study/study.service';
+import { submittedLessons } from '../works/works.service';
 import * as repo from './activities.repository';
 
 /**
- * Class activities. The classes sub-domain asks here for a class's activity total; the callers
- * have already checked that the student is enrolled in the class.
+ * Class activities as one student sees them: attendance status (from the sign-in and the times)
+ * and completion (from the sign-in, the lesson's study record or a submitted homework or test).
+ * The callers have already checked that the class student is the token's user's enrolment in the
+ * class; everything here is read in that school, for that class student only.
  */
+
+export interface EnrolmentRef {
+  tenantId: string;
+  classId: string;
+  /** The class student id (class_students.id). */
+  classStudentId: string;
+}
+
+export type ActivityFilter = repo.ActivityFilter;
+
+export interface StudentActivity extends repo.StudentActivityRow {
+  classActivityStatus: 0 | 1 | 2;
+  /** The student finished the activity (finStatus 1). */
+  finished: boolean;
+}
 
 export function countActivities(s: Scope, input: { tenantId: string; classId: string }): Promise<number> {
   return repo.countClassActivities(s.db, input.tenantId, input.classId);
+}
+
+/** Adds the completion of each activity, reading the study records and attempts of their lessons at once. */
+async function withCompletion(s: Scope, e: EnrolmentRef, rows: repo.StudentActivityRow[]): Promise<StudentActivity[]> {
+  const lessonIds = [...new Set(rows.map((r) => r.classroomId).filter((id): id is string => !!id))];
+  const [records, submitted] = lessonIds.length
+    ? await Promise.all([lessonRecords(s, { ...e, classroomIds: lessonIds }), submittedLessons(s, { ...e, classroomIds: lessonIds })])
+    : [[], new Set<string>()];
+  const finishedLessons = new Set(records.filter((r) => r.finishedAt !== null).map((r) => r.classroomId));
+  return rows.map((r) => ({
+    ...r,
+    classActivityStatus: Number(r.classActivityStatus) as 0 | 1 | 2,
+    finished: activityFinished({
+      onlineType: r.onlineType,
+      classroomType: r.classroomType,
+      signedInAt: r.signedInAt,
+      lessonFinished: !!r.classroomId && finishedLessons.has(r.classroomId),
+      workSubmitted: !!r.classroomId && submitted.has(r.classroomId),
+    }),
+  }));
+}
+
+/** The student's activities of the class matching the filter, earliest first. */
+export async function studentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter): Promise<StudentActivity[]> {
+  return withCompletion(s, e, await repo.listStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, f));
+}
+
+/** One page of the student's activities matching the filter (the window's order: by start time). */
+export async function pageStudentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter, w: PageWindow): Promise<Paged<StudentActivity>> {
+  const { rows, total } = await repo.pageStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, f, w);
+  return { rows: await withCompletion(s, e, rows), total };
+}
+
+/** One activity of the class as the student sees it, or undefined (another class's or unknown). */
+export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: string): Promise<StudentActivity | undefined> {
+  const row = await repo.findStudentActivity(s.db, e.tenantId, e.classId, e.classStudentId, s.now, activityId);
+  return row ? (await withCompletion(s, e, [row]))[0] : undefined;
+}
+
+/** The class's dynamics, newest first (optionally of one activity). */
+export function classDynamics(s: Scope, input: { tenantId: string; classId: string; activityId?: string | undefined }, w: PageWindow) {
+  return repo.pageDynamics(s.db, input.tenantId, input.classId, input.activityId, w);
 }

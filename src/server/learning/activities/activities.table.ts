@@ -20,6 +20,26 @@ export interface ClassActivityTable {
   endAt: number;
   position: string | null;
   address: string | null;
+  /** 1: the student signs in (签到). Migration 20261123T1200. */
+  signIn: number;
+  /** 1: the student also signs out (签退). */
+  signOut: number;
+  /** 1: an online activity signs the student in on entry (learner-area.md section 4). */
+  onlineAttendance: number;
   createdAt: number;
 }
 export type ClassActivity = Selectable<ClassActivityTable>;
+
+/** A class dynamic (learner-area.md section 3): what a student did, shown scrolling on the class page. Migration 20261123T1200. */
+export interface ClassDynamicTable {
+  id: string;
+  tenantId: string;
+  classId: string;
+  activityId: string | null;
+  classStudentId: string;
+  /** 0 check-in, 1 check-out, 2 question, 3 reply, 4 note published, 5 classroom rating. */
+  type: number;
+  content: string | null;
+  createdAt: number;
+}
+export type ClassDynamic = Selectable<ClassDynamicTable>;

@@ -38,6 +38,7 @@ function enrolments(db: DB) {
       'cs.enrolStateAt',
       'cs.visitCount',
       'cs.statusAt',
+      'cs.evaluateStatus',
       'cs.createdAt',
       'tc.name as className',
       'tc.productName',

@@ -43,6 +43,32 @@ async function enrolment(s: Scope, student: Student, classId: string, schoolId?:
   return row;
 }
 
+/** The token's user's enrolment in a class, resolved once for the other learning sub-domains. */
+export interface StudentEnrolment {
+  tenantId: string;
+  classId: string;
+  /** The class student id (the studentId of the learner calls). */
+  classStudentId: string;
+  student: Student;
+  row: repo.EnrolmentRow;
+}
+
+/**
+ * Every learner call about one class starts here: the token's user (a `userId` naming someone
+ * else is refused with 403), their enrolment in the class in the school of the request (or the
+ * card's school in the partner edition), and, when the call names a `studentId`, that it is this
+ * enrolment's. Anything else is the same 404, which reveals nothing.
+ */
+export async function studentEnrolment(
+  s: Scope,
+  input: { classId: string; userId?: string | undefined; studentId?: string | undefined; schoolId?: string | undefined },
+): Promise<StudentEnrolment> {
+  const student = input.userId !== undefined ? await me(s, input.userId) : await s.student();
+  const row = await enrolment(s, student, input.classId, input.schoolId);
+  if (input.studentId !== undefined && input.studentId !== row.studentId) throw classNotFound();
+  return { tenantId: row.tenantId, classId: row.classId, classStudentId: row.studentId, student, row };
+}
+
 function learnerClass(r: repo.EnrolmentRow): LearnerClass {
   return {
     classId: r.classId,

@@ -52,6 +52,8 @@ export interface ClassStudentTable {
   enrolStateAt: number | null;
   visitCount: number;
   statusAt: number | null;
+  /** The assessment result: 0 not assessed, 1 passed, 2 failed. Migration 20261123T1200. */
+  evaluateStatus: number;
   createdAt: number;
 }
 export type ClassStudent = Selectable<ClassStudentTable>;

@@ -1,0 +1,19 @@
+import type { DB } from '../../db/database';
+import type { LessonRecord } from './study.table';
+
+/** All SQL of lesson study records. Every query names the school and the class student. */
+
+export function listLessonRecords(
+  db: DB,
+  tenantId: string,
+  classStudentId: string,
+  filter: { classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
+): Promise<LessonRecord[]> {
+  let q = db.selectFrom('lessonRecords').selectAll().where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId);
+  if (filter.classroomIds) {
+    if (!filter.classroomIds.length) return Promise.resolve([]);
+    q = q.where('classroomId', 'in', filter.classroomIds);
+  }
+  if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
+  return q.orderBy('lastReportAt', 'desc').orderBy('id', 'desc').execute();
+}

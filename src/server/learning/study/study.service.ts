@@ -1,0 +1,19 @@
+import type { Scope } from '../../http/scope';
+import type { LessonRecord } from './study.table';
+import * as repo from './study.repository';
+
+/**
+ * Lesson study records: what the server credited of each lesson a student studied (the reporting
+ * that writes them belongs to the classroom). Read for one class student in one school; the
+ * callers have checked the enrolment.
+ */
+
+export type { LessonRecord };
+
+/** The student's records, most recently studied first: of some lessons, or of one course. */
+export function lessonRecords(
+  s: Scope,
+  input: { tenantId: string; classStudentId: string; classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
+): Promise<LessonRecord[]> {
+  return repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, input);
+}

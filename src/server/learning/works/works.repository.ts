@@ -1,0 +1,24 @@
+import type { DB } from '../../db/database';
+
+/** All SQL of homework and test attempts. Every query names the school and the class student. */
+
+/** The student's submitted attempts (status 1 or 2), of some lessons or of one course. */
+export function listSubmittedAttempts(
+  db: DB,
+  tenantId: string,
+  classStudentId: string,
+  filter: { classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
+) {
+  let q = db
+    .selectFrom('workAttempts')
+    .select(['id', 'classroomId', 'courseId', 'workType', 'startedAt', 'submittedAt', 'status', 'score'])
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('submittedAt', 'is not', null);
+  if (filter.classroomIds) {
+    if (!filter.classroomIds.length) return Promise.resolve([]);
+    q = q.where('classroomId', 'in', filter.classroomIds);
+  }
+  if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
+  return q.orderBy('submittedAt', 'desc').execute();
+}

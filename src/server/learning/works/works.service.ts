@@ -1,0 +1,31 @@
+import type { Scope } from '../../http/scope';
+import * as repo from './works.repository';
+
+/**
+ * Homework and test attempts, as the learner area reads them (submitted work counts towards the
+ * duties; the time spent answering is the answering duration). Read for one class student in one
+ * school; the callers have checked the enrolment.
+ */
+
+export interface WorkScope {
+  tenantId: string;
+  classStudentId: string;
+  classroomIds?: readonly string[] | undefined;
+  courseId?: string | undefined;
+}
+
+export type SubmittedAttempt = Awaited<ReturnType<typeof repo.listSubmittedAttempts>>[number];
+
+export function submittedAttempts(s: Scope, input: WorkScope): Promise<SubmittedAttempt[]> {
+  return repo.listSubmittedAttempts(s.db, input.tenantId, input.classStudentId, input);
+}
+
+/** The lessons (classroom ids) with at least one submitted attempt. */
+export async function submittedLessons(s: Scope, input: WorkScope): Promise<Set<string>> {
+  return new Set((await submittedAttempts(s, input)).map((a) => a.classroomId));
+}
+
+/** The time spent answering submitted work, in ms (from each attempt's start to its submission). */
+export async function answeringMs(s: Scope, input: WorkScope): Promise<number> {
+  return (await submittedAttempts(s, input)).reduce((sum, a) => sum + Math.max(0, (a.submittedAt ?? a.startedAt) - a.startedAt), 0);
+}
