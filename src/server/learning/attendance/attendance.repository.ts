@@ -1,0 +1,19 @@
+import type { DB } from '../../db/database';
+
+/** All SQL of attendance. Every query names the school and the class student. */
+
+/** The lessons (classroom ids) of the class's activities the student signed in to. */
+export async function listAttendedLessons(db: DB, tenantId: string, classId: string, classStudentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activityAttendance as at')
+    .innerJoin('classActivities as a', (j) => j.onRef('a.id', '=', 'at.activityId').onRef('a.tenantId', '=', 'at.tenantId'))
+    .select('a.classroomId')
+    .distinct()
+    .where('at.tenantId', '=', tenantId)
+    .where('at.classId', '=', classId)
+    .where('at.classStudentId', '=', classStudentId)
+    .where('at.type', '=', 1)
+    .where('a.classroomId', 'is not', null)
+    .execute();
+  return rows.map((r) => r.classroomId!);
+}

@@ -1,0 +1,13 @@
+import type { Scope } from '../../http/scope';
+import * as repo from './attendance.repository';
+
+/**
+ * Attendance: a student's sign-ins and sign-outs of a class's activities. Read for one class
+ * student in one school; the callers have checked the enrolment. (Signing in and out is the
+ * classroom's.)
+ */
+
+/** The lessons the student signed in to through one of the class's activities. */
+export async function attendedLessons(s: Scope, input: { tenantId: string; classId: string; classStudentId: string }): Promise<Set<string>> {
+  return new Set(await repo.listAttendedLessons(s.db, input.tenantId, input.classId, input.classStudentId));
+}

@@ -1,0 +1,42 @@
+import type { DB } from '../../db/database';
+
+/** All SQL of courses, their chapters, lessons and duty rules, and the courses a class teaches. Every query names the school. */
+
+/** The courses a class teaches, in the class's order, with the class's learning window for each. */
+export function listClassCourses(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classCourses as cc')
+    .innerJoin('courses as c', (j) => j.onRef('c.id', '=', 'cc.courseId').onRef('c.tenantId', '=', 'cc.tenantId'))
+    .selectAll('c')
+    .select(['cc.learnStartAt', 'cc.learnEndAt', 'cc.seq as classSeq'])
+    .where('cc.tenantId', '=', tenantId)
+    .where('cc.classId', '=', classId)
+    .orderBy('cc.seq', 'asc')
+    .orderBy('c.id', 'asc')
+    .execute();
+}
+
+export type ClassCourseRow = Awaited<ReturnType<typeof listClassCourses>>[number];
+
+/** The lessons of some courses, in course order. */
+export function listLessons(db: DB, tenantId: string, courseIds: readonly string[]) {
+  if (!courseIds.length) return Promise.resolve([]);
+  return db.selectFrom('classrooms').selectAll().where('tenantId', '=', tenantId).where('courseId', 'in', courseIds).orderBy('courseId').orderBy('seq', 'asc').orderBy('id').execute();
+}
+
+/** The course-level duty rules of some courses. */
+export function listDutyRules(db: DB, tenantId: string, courseIds: readonly string[]) {
+  if (!courseIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('dutyRules')
+    .select(['courseId', 'classroomId', 'dutyType', 'targetValue'])
+    .where('tenantId', '=', tenantId)
+    .where('courseId', 'in', courseIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** The chapters and sections of a course, in order (sections carry their chapter as parentId). */
+export function listChapters(db: DB, tenantId: string, courseId: string) {
+  return db.selectFrom('courseChapters').selectAll().where('tenantId', '=', tenantId).where('courseId', '=', courseId).orderBy('seq', 'asc').orderBy('id').execute();
+}

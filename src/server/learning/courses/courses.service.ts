@@ -1,0 +1,32 @@
+import type { Scope } from '../../http/scope';
+import type { Classroom, CourseChapter, DutyRule } from './courses.table';
+import * as repo from './courses.repository';
+
+/**
+ * Courses as a class teaches them: the class's courses with their learning windows, their
+ * lessons, chapters and duty rules. Read in one school; the callers have checked that the student
+ * is enrolled in the class (and that a course they name is one of the class's).
+ */
+
+export type ClassCourseRow = repo.ClassCourseRow;
+
+export function classCourses(s: Scope, input: { tenantId: string; classId: string }): Promise<ClassCourseRow[]> {
+  return repo.listClassCourses(s.db, input.tenantId, input.classId);
+}
+
+/** The class's course, or undefined when the class does not teach it (another class's, another school's, unknown). */
+export async function classCourse(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<ClassCourseRow | undefined> {
+  return (await classCourses(s, input)).find((c) => c.id === input.courseId);
+}
+
+export function lessonsOf(s: Scope, input: { tenantId: string; courseIds: readonly string[] }): Promise<Classroom[]> {
+  return repo.listLessons(s.db, input.tenantId, input.courseIds);
+}
+
+export function dutyRulesOf(s: Scope, input: { tenantId: string; courseIds: readonly string[] }): Promise<Pick<DutyRule, 'courseId' | 'classroomId' | 'dutyType' | 'targetValue'>[]> {
+  return repo.listDutyRules(s.db, input.tenantId, input.courseIds);
+}
+
+export function chaptersOf(s: Scope, input: { tenantId: string; courseId: string }): Promise<CourseChapter[]> {
+  return repo.listChapters(s.db, input.tenantId, input.courseId);
+}
