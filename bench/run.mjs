@@ -20,6 +20,7 @@ import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { addClassStudents, classScreenCalls } from './learners.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
@@ -35,6 +36,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
 const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class'];
+/** The learner run: this many students open the class page at once, each its own connection. */
+const LEARNERS = positive('BENCH_LEARNERS', 200);
 const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGzipBytes: 10 * 1024, formPageJsGzipBytes: 75 * 1024, learnerPageJsGzipBytes: 115 * 1024 };
 /** The JavaScript budget of a page (gzip), where it has one. */
 const NEWS_PAGES = ['/news-information/list', '/news-information/detail?id=<id>', '/notice/list'];
@@ -197,6 +200,8 @@ async function firstNewsId(base) {
 // Load
 
 const results = [];
+/** The class page's call paths of the learner run (written into the report). */
+let learnerCalls = [];
 
 /** CPU time (ms) the process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid) {
@@ -209,23 +214,24 @@ function cpuMs(pid) {
   }
 }
 
-async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid } = {}) {
+async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit } = {}) {
   // One request first: it must succeed (and, for the cached runs, prime the render cache).
-  const probe = await get(url, { method, headers, body });
+  const probe = await get(probeInit ? probeInit.url : url, probeInit ?? { method, headers, body });
   if (expectHeader) {
     const again = await get(url, { method, headers, body });
     const [name, value] = expectHeader;
     if (again.res.headers.get(name) !== value) throw new Error(`${url}: expected ${name}: ${value}, got ${again.res.headers.get(name)}`);
   }
-  const opts = { url, method, headers, body, connections: CONNECTIONS };
+  const opts = { url, method, headers, body, connections, ...(requests ? { requests } : {}) };
   if (WARMUP > 0) await autocannon({ ...opts, duration: WARMUP });
-  say(`${label}: ${DURATION} s, ${CONNECTIONS} connections`);
+  say(`${label}: ${DURATION} s, ${connections} connections`);
   const cpuBefore = pid ? cpuMs(pid) : null;
   const r = await autocannon({ ...opts, duration: DURATION });
   const cpuAfter = pid ? cpuMs(pid) : null;
   const row = {
     key,
     label,
+    connections,
     method,
     path: new URL(url).pathname + new URL(url).search,
     bodyBytes: probe.body.length,
@@ -418,6 +424,43 @@ async function main() {
     }
   }
 
+  // e: the class page's calls with LEARNERS students at once (each connection a different student
+  // enrolled in the same class), against /healthz at the same concurrency in the same run.
+  {
+    const portal = await startPortal({ cacheEntries: 0 });
+    try {
+      const pid = portal.child.pid;
+      const students = addClassStudents(dbFile, LEARNERS);
+      let next = 0;
+      const calls = classScreenCalls(students[0]);
+      const requests = calls.map(([path], i) => ({
+        method: 'POST',
+        path,
+        setupRequest: (req, context) => {
+          context.st ??= students[next++ % students.length];
+          const [, body] = classScreenCalls(context.st)[i];
+          return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(body) };
+        },
+      }));
+      // Every call must answer code 0 for a student before the load (a refusal would be cheap and flatter the figures).
+      for (const [path, body] of calls) {
+        const { body: answer } = await get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: students[0].token }, body: JSON.stringify(body) });
+        const json = JSON.parse(answer.toString('utf8'));
+        if (json.code !== 0) throw new Error(`${path} answered ${answer.toString('utf8').slice(0, 300)}`);
+      }
+      await load('learnerHealthz', `context       /healthz at ${LEARNERS} connections (ceiling)`, `${portal.base}/healthz`, { pid, connections: LEARNERS });
+      await load('classScreen', `class page    ${calls.length} calls per screen, ${LEARNERS} students`, `${portal.base}${calls[0][0]}`, {
+        pid,
+        connections: LEARNERS,
+        requests,
+        probeInit: { url: portal.base + calls[0][0], method: 'POST', headers: { 'content-type': 'application/json', token: students[0].token }, body: JSON.stringify(calls[0][1]) },
+      });
+      learnerCalls = calls.map(([path]) => path);
+    } finally {
+      await stop(portal.child);
+    }
+  }
+
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
   const rps = (k) => by[k].reqPerSec;
   const ratios = {
@@ -433,6 +476,7 @@ async function main() {
     healthzVsStatic: rps('healthz') / rps('staticFile'),
     uncachedHomeVsStaticHome: rps('uncachedHome') / rps('staticHome'),
     cachedHomeVsBare: rps('cachedHome') / rps('bareNode'),
+    classScreenVsHealthz: rps('classScreen') / rps('learnerHealthz'),
   };
   // The same ratios from server CPU per request (capacity if the server had a core to itself):
   // steadier than req/s when other work shares the machine.
@@ -451,6 +495,7 @@ async function main() {
     healthzVsStatic: cpuRatio('healthz', 'staticFile'),
     uncachedHomeVsStaticHome: cpuRatio('uncachedHome', 'staticHome'),
     cachedHomeVsBare: cpuRatio('cachedHome', 'bareNode'),
+    classScreenVsHealthz: cpuRatio('classScreen', 'learnerHealthz'),
   };
   const checks = {
     noNon2xx: results.every((r) => r.ok),
@@ -468,7 +513,7 @@ async function main() {
       node: process.version,
       loadAverageBefore: loadBefore.map((n) => Number(n.toFixed(2))),
     },
-    settings: { durationSeconds: DURATION, connections: CONNECTIONS, warmupSeconds: WARMUP, newsListBytes: listBytes.length, homeBytes: homeBytes.length },
+    settings: { durationSeconds: DURATION, connections: CONNECTIONS, warmupSeconds: WARMUP, newsListBytes: listBytes.length, homeBytes: homeBytes.length, learners: LEARNERS, learnerCalls },
     results,
     ratios: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(3))])),
     cpuRatios: Object.fromEntries(Object.entries(cpuRatios).map(([k, v]) => [k, v === null ? null : Number(v.toFixed(3))])),
@@ -479,7 +524,7 @@ async function main() {
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   rmSync(join(resultsDir, 'tmp'), { recursive: true, force: true });
 
-  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'expiringList', 'bareNode', 'uncachedHome', 'staticHome', 'cachedHome', 'healthz'];
+  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'expiringList', 'bareNode', 'uncachedHome', 'staticHome', 'cachedHome', 'healthz', 'learnerHealthz', 'classScreen'];
   const shown = order.map((k) => by[k]);
   const out = [];
   out.push(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs shared with the load generator)\n`);
@@ -504,6 +549,7 @@ async function main() {
     ['/healthz / static file (context)', 'healthzVsStatic', '', ''],
     ['uncached home / its static file', 'uncachedHomeVsStaticHome', '', ''],
     ['cached home / bare node (list bytes)', 'cachedHomeVsBare', '', ''],
+    [`class page calls / healthz (${LEARNERS} students)`, 'classScreenVsHealthz', '', ''],
   ].map(([name, k, target, verdict]) => [
     name,
     k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]),
