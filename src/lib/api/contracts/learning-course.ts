@@ -15,6 +15,8 @@ export interface CourseRef {
   classId: string;
   /** The token's user's class student id in that class. */
   classStudentId: string;
+  /** The token's user, when given; another user's id is refused (403). */
+  userId?: string | undefined;
 }
 
 /** One introduction block: 0 introduction, 1 teacher, 3 supporting materials, 4 quality service. */
@@ -129,7 +131,7 @@ export interface CourseChapters {
 }
 
 /** studentId is the class student id, as in the spec's call. */
-export const courseChaptersByType = post<{ classId: string; courseId: string; studentId: string }, CourseChapters>('/teaching/anyone/course/chaptersByType');
+export const courseChaptersByType = post<{ classId: string; courseId: string; studentId: string; userId?: string | undefined }, CourseChapters>('/teaching/anyone/course/chaptersByType');
 
 /**
  * Opens a third-party platform course: the server syncs the user to the platform, gets a

@@ -9,13 +9,13 @@ import * as service from './course-detail.service';
 /** The course detail page (learner-area.md 2.7). Every call needs the token (40001 without). */
 export const courseDetailRoutes = new Hono<ApiEnv>();
 
-const courseRef = z.object({ courseId: idSchema, classId: idSchema, classStudentId: idSchema }).loose();
+const courseRef = z.object({ courseId: idSchema, classId: idSchema, classStudentId: idSchema, userId: idSchema.optional() }).loose();
 const statisticsBody = courseRef.extend({ evaluateType: z.enum(['ACTIVITY']).optional() });
 // The spec's grouped-chapters call names the class student id studentId.
 const chaptersBody = z
-  .object({ classId: idSchema, courseId: idSchema, studentId: idSchema })
+  .object({ classId: idSchema, courseId: idSchema, studentId: idSchema, userId: idSchema.optional() })
   .loose()
-  .transform((b) => ({ courseId: b.courseId, classId: b.classId, classStudentId: b.studentId }));
+  .transform((b) => ({ courseId: b.courseId, classId: b.classId, classStudentId: b.studentId, userId: b.userId }));
 
 serve(courseDetailRoutes, api.courseDetail, courseRef, (s, b) => service.courseDetail(s, b));
 serve(courseDetailRoutes, api.courseSituation, courseRef, (s, b) => service.courseSituation(s, b));

@@ -27,10 +27,11 @@ interface CourseRefInput {
   courseId: string;
   classId: string;
   classStudentId: string;
+  userId?: string | undefined;
 }
 
 async function enrolledCourse(s: Scope, input: CourseRefInput): Promise<{ e: StudentEnrolment; course: ClassCourseRow }> {
-  const e = await studentEnrolment(s, { classId: input.classId, studentId: input.classStudentId });
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.classStudentId });
   const course = await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId });
   if (!course) throw AppError.notFound(t('learning.courseNotFound'));
   return { e, course };

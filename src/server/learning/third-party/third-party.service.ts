@@ -20,9 +20,9 @@ const unavailable = (key: 'learning.platformNotConfigured' | 'learning.platformF
 
 export async function launchThirdParty(
   s: Scope,
-  input: { courseId: string; classId: string; classStudentId: string; backUrl: string },
+  input: { courseId: string; classId: string; classStudentId: string; userId?: string | undefined; backUrl: string },
 ): Promise<{ url: string }> {
-  const e = await studentEnrolment(s, { classId: input.classId, studentId: input.classStudentId });
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.classStudentId });
   const course = await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId });
   if (!course) throw AppError.notFound(t('learning.courseNotFound'));
   const entry = courseEntry(course);
