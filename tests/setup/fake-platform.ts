@@ -52,6 +52,11 @@ export async function startFakePlatform(options: { secret: string; port?: number
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     if (req.method === 'GET' && url.pathname === '/health') return json(res, 200, { status: 'ok' });
+    if (req.method === 'GET' && url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/classroom') {
       const code = url.searchParams.get('code') ?? '';
       const back = url.searchParams.get('backUrl') ?? '';
