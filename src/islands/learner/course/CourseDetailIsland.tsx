@@ -405,15 +405,17 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
   const stateClass = state === 'completed' ? 'bg-emerald-100 text-emerald-800' : state === 'overdue' ? 'bg-red-100 text-red-700' : state === 'inProgress' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700';
   return (
     <section aria-labelledby="course-requirements" className="rounded-lg border border-slate-200 p-4">
-      <h2 id="course-requirements" className="flex flex-wrap items-center gap-2 text-base font-semibold text-ink">
-        {t('course.requirements')}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="course-requirements" className="text-base font-semibold text-ink">
+          {t('course.requirements')}
+        </h2>
         {state && (
           <span className={`rounded px-2 py-0.5 text-xs font-medium ${stateClass}`}>
             <span className="sr-only">{t('course.state')}：</span>
             {t(`course.state.${state}`)}
           </span>
         )}
-      </h2>
+      </div>
       <dl className="mt-3 text-sm">
         <dt className="text-slate-500">{t('course.learnPeriod')}</dt>
         <dd className="text-ink">
