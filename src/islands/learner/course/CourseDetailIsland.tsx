@@ -45,8 +45,9 @@ interface Loaded {
 
 interface Actions {
   entry: CourseEntry;
-  /** Where a lesson leads (null: not open, the message shows instead). */
+  /** Where a lesson leads (lessonJump of 2.4). */
   lessonHref: (l: CourseLesson) => string;
+  /** On a lesson click: a course not open says so and a live lesson opens the modal, instead of following the link. */
   openLesson: (l: CourseLesson, e: { preventDefault(): void }) => void;
 }
 
