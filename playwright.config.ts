@@ -11,6 +11,9 @@ import {
   E2E_SSO_SECRET,
   E2E_PARTNER_SSO_URL,
   E2E_PREVIEW_SECRET,
+  E2E_FAKE_PLATFORM_ORIGIN,
+  E2E_FAKE_PLATFORM_PORT,
+  E2E_THIRD_PARTY_SECRET,
 } from './tests/e2e/support/env';
 
 /**
@@ -63,6 +66,17 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // The fake third-party course platform (tests/setup/fake-platform.ts): checks signatures and
+      // serves the classroom page a third-party course opens.
+      command: 'npx tsx tests/e2e/support/fake-platform-server.ts',
+      url: `${E2E_FAKE_PLATFORM_ORIGIN}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_FAKE_PLATFORM_PORT: String(E2E_FAKE_PLATFORM_PORT) },
+    },
+    {
       // A fresh database each run, seeded by the server on its first request.
       command: `node tests/e2e/support/fresh-db.mjs ${E2E_DB_FILE} && npm run serve`,
       url: `${DEMO_ORIGIN}/readyz`,
@@ -82,6 +96,9 @@ export default defineConfig({
         SMS_IP_HOURLY_LIMIT: '1000',
         SSO_SHARED_SECRET: E2E_SSO_SECRET,
         PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+        // Third-party courses are entered through the fake platform below.
+        THIRD_PARTY_PLATFORM_URL: `${E2E_FAKE_PLATFORM_ORIGIN}/`,
+        THIRD_PARTY_PLATFORM_SECRET: E2E_THIRD_PARTY_SECRET,
       },
     },
     {

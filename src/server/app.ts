@@ -23,6 +23,8 @@ import { platformRoutes } from './platform/platform.routes';
 import { mediaRoutes } from './media/media.routes';
 import { schoolRoutes } from './school/school.routes';
 import { classesRoutes } from './learning/classes/classes.routes';
+import { courseDetailRoutes } from './learning/course-detail/course-detail.routes';
+import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -72,7 +74,9 @@ export function createApp(runtime: Runtime) {
     .route('/', loginRoutes)
     .route('/', captchaRoutes)
     .route('/', certificatesRoutes)
-    .route('/', classesRoutes);
+    .route('/', classesRoutes)
+    .route('/', courseDetailRoutes)
+    .route('/', thirdPartyRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -20,6 +20,8 @@ export const DEV_SSO_SECRET = 'development-only-sso-secret-change-me-0123456789'
 export const DEV_PARTNER_SSO_SECRET = 'development-only-partner-sso-secret-change-me-01234';
 /** Development default of the news-preview secret shared with the content system. */
 export const DEV_PREVIEW_SECRET = 'development-only-preview-secret-change-me-0123456';
+/** Development default of the secret shared with the third-party course platform. */
+export const DEV_THIRD_PARTY_PLATFORM_SECRET = 'development-only-third-party-secret-change-me-0123';
 
 const schema = z
   .object({
@@ -77,6 +79,13 @@ const schema = z
     PARTNER_SSO_URL: z.url().optional(),
     // News preview for content staff (src/server/content/preview.rules.ts)
     PREVIEW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Third-party course platform (src/server/learning/third-party): where the server syncs users,
+    // gets single-sign-on codes and classroom URLs; requests are signed with the secret.
+    THIRD_PARTY_PLATFORM_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
+      .optional(),
+    THIRD_PARTY_PLATFORM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -90,6 +99,7 @@ const schema = z
         ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
         ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
         ['PREVIEW_SECRET', DEV_PREVIEW_SECRET],
+        ['THIRD_PARTY_PLATFORM_SECRET', DEV_THIRD_PARTY_PLATFORM_SECRET],
       ] as const) {
         if (env[key] === value) ctx.addIssue({ code: 'custom', path: [key], message: 'is the public development default; set your own in production' });
       }
@@ -107,6 +117,8 @@ const schema = z
     PARTNER_SSO_SECRET: env.PARTNER_SSO_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PARTNER_SSO_SECRET),
     // News preview is off in production until the content system's secret is set.
     PREVIEW_SECRET: env.PREVIEW_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PREVIEW_SECRET),
+    // The third-party platform is off in production until its secret is set (and off anywhere without its URL).
+    THIRD_PARTY_PLATFORM_SECRET: env.THIRD_PARTY_PLATFORM_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_THIRD_PARTY_PLATFORM_SECRET),
     /** Development helpers (SMS codes and captcha answers readable through the API) are on. */
     developmentMode: env.NODE_ENV !== 'production',
     databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',

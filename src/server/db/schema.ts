@@ -38,7 +38,7 @@ import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, SsoNo
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
-import type { ClassCourseTable, ClassroomTable, CourseChapterTable, CourseTable, DutyRuleTable } from '../learning/courses/courses.table';
+import type { ClassCourseTable, ClassroomTable, CourseChapterTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from '../learning/courses/courses.table';
 import type { ClassActivityTable, ClassDynamicTable } from '../learning/activities/activities.table';
 import type { ActivityAttendanceTable } from '../learning/attendance/attendance.table';
 import type { LessonRecordTable } from '../learning/study/study.table';
@@ -107,4 +107,5 @@ export interface Database {
   activityAttendance: ActivityAttendanceTable;
   lessonRecords: LessonRecordTable;
   workAttempts: WorkAttemptTable;
+  courseIntroductions: CourseIntroductionTable;
 }

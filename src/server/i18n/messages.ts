@@ -412,4 +412,10 @@ export const serverMessages = {
   'learning.notAdmitted': '您尚未入学，暂不能进入该班级',
   'learning.preparing': '班级内容正在准备中，请耐心等待',
   'learning.notOpenYet': '班级尚未开班，请耐心等待',
+  'learning.courseNotFound': '未找到该课程，或该课程不属于此班级',
+  'learning.courseNotOpen': '请联系班主任开通课程',
+  'learning.notThirdPartyCourse': '该课程不是第三方平台课程，请在本站学习',
+  'learning.platformNotConfigured': '第三方学习平台未开通',
+  'learning.platformFailed': '第三方学习平台暂时无法访问，请稍后再试',
+  'learning.badBackUrl': '返回地址必须是本站的页面地址',
 } as const;

@@ -30,7 +30,17 @@ export interface SeedLesson {
   type: number;
   minutes: number;
   elective?: boolean;
+  /** A live lesson's class time (days from seeding, at this CST hour) and its status (0 not started … 3 replay). */
+  live?: { day: number; hour: number; status: number };
+  /** The lesson's content JSON (classroomContent, with pageData). */
+  content?: unknown;
 }
+
+/** An introduction block of a course (learner-area.md section 3: introduceDetailList). */
+export type SeedIntroduction =
+  | { type: 0; describe: string }
+  | { type: 1; teacherName: string; teacherHeadUrl: string | null; roleCode: 't_kcls' | 't_fdls' }
+  | { type: 3 | 4; outline: string; describe: string };
 
 export interface SeedCourse {
   key: string;
@@ -42,6 +52,10 @@ export interface SeedCourse {
   learningPlatform?: number;
   learningUrl?: string | null;
   courseClassCode?: string;
+  /** A cover image under public/, or none (the page shows a neutral placeholder). */
+  cover?: string;
+  /** Introduction, teachers, supporting materials and quality service (course detail, 2.7). */
+  introductions?: SeedIntroduction[];
   /** chapter name -> section name -> lessons */
   chapters: { name: string; sections: { name: string; lessons: SeedLesson[] }[] }[];
   duties: { dutyType: string; targetValue: number }[];
@@ -81,11 +95,20 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       name: '电工基础与安全用电',
       nature: 1,
       introduce: '从电路基础到安全用电规范，配合视频、讲义与在线作业，系统掌握电工四级理论知识。',
+      introductions: [
+        { type: 0, describe: '本课程面向电工（四级）考生，按“电路基础—交流电—安全用电”的顺序讲解，每节配有视频、讲义和练习。' },
+        { type: 1, teacherName: '张振华', teacherHeadUrl: '/images/engagement/avatar-1.svg', roleCode: 't_kcls' },
+        { type: 1, teacherName: '李晓梅', teacherHeadUrl: '/images/engagement/avatar-2.svg', roleCode: 't_fdls' },
+        { type: 3, outline: '《电工（四级）理论知识》教材', describe: '与视频同步的纸质教材和电子讲义，覆盖本课程全部知识点。' },
+        { type: 3, outline: '安全用电操作手册', describe: '常见触电事故的预防与急救步骤，随课发放。' },
+        { type: 4, outline: '24 小时答疑', describe: '辅导老师在 24 小时内回复学习中的问题。' },
+        { type: 4, outline: '学习督促', describe: '每周提醒未完成的必修课堂和作业。' },
+      ],
       chapters: [
         {
           name: '第一章 电路基础',
           sections: [
-            { name: '第一节 电路的组成', lessons: lessons({ name: '电路的基本概念', type: 1, minutes: 18 }, { name: '欧姆定律音频讲解', type: 2, minutes: 12 }) },
+            { name: '第一节 电路的组成', lessons: lessons({ name: '电路的基本概念', type: 1, minutes: 18, content: { pageData: [{ type: 'video', url: '/media/open-day.mp4' }] } }, { name: '欧姆定律音频讲解', type: 2, minutes: 12 }) },
             { name: '第二节 交流电', lessons: lessons({ name: '正弦交流电阅读材料', type: 3, minutes: 10 }, { name: '三相交流电讲义', type: 4, minutes: 15 }) },
           ],
         },
@@ -125,13 +148,21 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       name: 'PLC 编程与应用',
       nature: 2,
       introduce: '线上学习 PLC 指令，线下完成编程实训，并参加直播答疑。',
+      cover: '/images/products/robot.svg',
+      introductions: [
+        { type: 0, describe: '从 PLC 的基本指令到梯形图编程，线上学习、线下实训、直播答疑三者结合。' },
+        { type: 1, teacherName: '王立新', teacherHeadUrl: '/images/engagement/avatar-3.svg', roleCode: 't_kcls' },
+        { type: 1, teacherName: '赵倩', teacherHeadUrl: null, roleCode: 't_fdls' },
+        { type: 3, outline: 'PLC 编程实训指导书', describe: '实训室每个工位的接线图与编程练习题。' },
+        { type: 4, outline: '直播答疑', describe: '每周一次直播，集中解答编程中的问题。' },
+      ],
       chapters: [
         {
           name: '第一章 PLC 入门',
           sections: [
             {
               name: '第一节 指令系统',
-              lessons: lessons({ name: '基本指令视频', type: 1, minutes: 25 }, { name: 'PLC 编程实训', type: 11, minutes: 90 }, { name: 'PLC 直播答疑', type: 10, minutes: 60 }),
+              lessons: lessons({ name: '基本指令视频', type: 1, minutes: 25 }, { name: 'PLC 编程实训', type: 11, minutes: 90 }, { name: 'PLC 直播答疑', type: 10, minutes: 60, live: { day: 2, hour: 19, status: 0 } }),
             },
           ],
         },
@@ -149,6 +180,7 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       introduce: '在合作实训平台上完成工业互联网设备接入与数据采集的实训任务。',
       thirdPlatformType: 12,
       learningPlatform: 1,
+      cover: '/images/products/data.svg',
       learningUrl: 'https://training.example.com/course/iiot',
       courseClassCode: 'IIOT-2026-01',
       chapters: [],

@@ -61,7 +61,7 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
       id,
       tenantId,
       name: c.name,
-      cover: null,
+      cover: c.cover ?? null,
       courseNature: c.nature,
       courseType: null,
       thirdPlatformType: c.thirdPlatformType ?? null,
@@ -95,11 +95,12 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
             classroomType: lesson.type,
             mustLearn: lesson.elective ? 0 : 1,
             durationMs: lesson.minutes * MINUTE,
-            classroomContent: null,
+            classroomContent: lesson.content === undefined ? null : JSON.stringify(lesson.content),
             position: offline ? '实训楼 302 室' : null,
             address: offline ? '南京市江宁区天元东路 88 号' : null,
-            classStartAt: null,
-            classEndAt: null,
+            classStartAt: lesson.live ? startOfCstDay(now + lesson.live.day * DAY) + lesson.live.hour * HOUR : null,
+            classEndAt: lesson.live ? startOfCstDay(now + lesson.live.day * DAY) + lesson.live.hour * HOUR + lesson.minutes * MINUTE : null,
+            liveStatus: lesson.live ? lesson.live.status : null,
             seq: seq++,
             createdAt: now - 90 * DAY,
           })
@@ -107,6 +108,26 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
         lessons.push({ id: lessonId, name: lesson.name, offline, type: lesson.type, durationMs: lesson.minutes * MINUTE });
       }
     }
+  }
+  if (c.introductions?.length) {
+    await db
+      .insertInto('courseIntroductions')
+      .values(
+        c.introductions.map((x, seq) => ({
+          id: newId(now),
+          tenantId,
+          courseId: id,
+          introduceType: x.type,
+          teacherName: x.type === 1 ? x.teacherName : null,
+          teacherHeadUrl: x.type === 1 ? x.teacherHeadUrl : null,
+          roleCode: x.type === 1 ? x.roleCode : null,
+          outline: x.type === 3 || x.type === 4 ? x.outline : null,
+          describe: x.type === 1 ? null : x.describe,
+          seq,
+          createdAt: now - 90 * DAY,
+        })),
+      )
+      .execute();
   }
   if (c.duties.length) {
     await db

@@ -17,3 +17,17 @@ export async function listAttendedLessons(db: DB, tenantId: string, classId: str
     .execute();
   return rows.map((r) => r.classroomId!);
 }
+
+/** Every student's signed-in lessons of the class's activities (class-wide figures). */
+export function listClassAttendedLessons(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('activityAttendance as at')
+    .innerJoin('classActivities as a', (j) => j.onRef('a.id', '=', 'at.activityId').onRef('a.tenantId', '=', 'at.tenantId'))
+    .select(['at.classStudentId', 'a.classroomId'])
+    .distinct()
+    .where('at.tenantId', '=', tenantId)
+    .where('at.classId', '=', classId)
+    .where('at.type', '=', 1)
+    .where('a.classroomId', 'is not', null)
+    .execute();
+}

@@ -11,3 +11,14 @@ import * as repo from './attendance.repository';
 export async function attendedLessons(s: Scope, input: { tenantId: string; classId: string; classStudentId: string }): Promise<Set<string>> {
   return new Set(await repo.listAttendedLessons(s.db, input.tenantId, input.classId, input.classStudentId));
 }
+
+/** Per class student, the lessons signed in to through one of the class's activities (class-wide figures). */
+export async function classAttendedLessons(s: Scope, input: { tenantId: string; classId: string }): Promise<Map<string, Set<string>>> {
+  const byStudent = new Map<string, Set<string>>();
+  for (const r of await repo.listClassAttendedLessons(s.db, input.tenantId, input.classId)) {
+    const set = byStudent.get(r.classStudentId) ?? new Set<string>();
+    set.add(r.classroomId!);
+    byStudent.set(r.classStudentId, set);
+  }
+  return byStudent;
+}

@@ -40,3 +40,15 @@ export function listDutyRules(db: DB, tenantId: string, courseIds: readonly stri
 export function listChapters(db: DB, tenantId: string, courseId: string) {
   return db.selectFrom('courseChapters').selectAll().where('tenantId', '=', tenantId).where('courseId', '=', courseId).orderBy('seq', 'asc').orderBy('id').execute();
 }
+
+/** A course's introduction blocks (introduction, teachers, supporting materials, quality service), in order. */
+export function listIntroductions(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('courseIntroductions')
+    .select(['introduceType', 'teacherName', 'teacherHeadUrl', 'roleCode', 'outline', 'describe'])
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .orderBy('seq', 'asc')
+    .orderBy('id')
+    .execute();
+}

@@ -1,5 +1,5 @@
 import type { Scope } from '../../http/scope';
-import type { Classroom, CourseChapter, DutyRule } from './courses.table';
+import type { Classroom, CourseChapter, CourseIntroduction, DutyRule } from './courses.table';
 import * as repo from './courses.repository';
 
 /**
@@ -29,4 +29,11 @@ export function dutyRulesOf(s: Scope, input: { tenantId: string; courseIds: read
 
 export function chaptersOf(s: Scope, input: { tenantId: string; courseId: string }): Promise<CourseChapter[]> {
   return repo.listChapters(s.db, input.tenantId, input.courseId);
+}
+
+export type CourseIntroductionRow = Pick<CourseIntroduction, 'introduceType' | 'teacherName' | 'teacherHeadUrl' | 'roleCode' | 'outline' | 'describe'>;
+
+/** The course's introduction blocks in order (the course detail page's right column). */
+export function introductionsOf(s: Scope, input: { tenantId: string; courseId: string }): Promise<CourseIntroductionRow[]> {
+  return repo.listIntroductions(s.db, input.tenantId, input.courseId);
 }

@@ -64,6 +64,8 @@ export interface ClassroomTable {
   address: string | null;
   classStartAt: number | null;
   classEndAt: number | null;
+  /** A live lesson's status: 0 not started, 1 live now, 2 replay generating, else replay; null for other lessons. Migration 20261123T1320. */
+  liveStatus: number | null;
   seq: number;
   createdAt: number;
 }
@@ -80,3 +82,23 @@ export interface DutyRuleTable {
   createdAt: number;
 }
 export type DutyRule = Selectable<DutyRuleTable>;
+
+/** Migration 20261123T1320_course_details. */
+
+/** One introduction block of a course (learner-area.md section 3, "Course detail": introduceDetailList). */
+export interface CourseIntroductionTable {
+  id: string;
+  tenantId: string;
+  courseId: string;
+  /** 0 introduction, 1 teacher, 3 supporting materials, 4 quality service. */
+  introduceType: number;
+  teacherName: string | null;
+  teacherHeadUrl: string | null;
+  /** t_kcls course teacher, t_fdls tutor. */
+  roleCode: string | null;
+  outline: string | null;
+  describe: string | null;
+  seq: number;
+  createdAt: number;
+}
+export type CourseIntroduction = Selectable<CourseIntroductionTable>;

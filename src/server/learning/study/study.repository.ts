@@ -17,3 +17,8 @@ export function listLessonRecords(
   if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
   return q.orderBy('lastReportAt', 'desc').orderBy('id', 'desc').execute();
 }
+
+/** Every student's records of one course in one class (how many classmates finished it). */
+export function listClassLessonRecords(db: DB, tenantId: string, classId: string, courseId: string): Promise<LessonRecord[]> {
+  return db.selectFrom('lessonRecords').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('courseId', '=', courseId).execute();
+}

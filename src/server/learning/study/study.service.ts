@@ -17,3 +17,8 @@ export function lessonRecords(
 ): Promise<LessonRecord[]> {
   return repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, input);
 }
+
+/** Every student's records of one course in one class, for class-wide figures (no one student's data leaves the server). */
+export function classLessonRecords(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<LessonRecord[]> {
+  return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId);
+}

@@ -22,3 +22,16 @@ export function listSubmittedAttempts(
   if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
   return q.orderBy('submittedAt', 'desc').execute();
 }
+
+/** Which lessons of one course each student of a class handed in (class-wide figures). */
+export function listClassSubmittedLessons(db: DB, tenantId: string, classId: string, courseId: string) {
+  return db
+    .selectFrom('workAttempts')
+    .select(['classStudentId', 'classroomId'])
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', '=', courseId)
+    .where('submittedAt', 'is not', null)
+    .execute();
+}

@@ -1,0 +1,516 @@
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { send } from '~/lib/api/client';
+import {
+  courseChaptersByType,
+  courseDetail,
+  courseSituation,
+  courseStatistics,
+  launchThirdParty,
+  type CourseChapters,
+  type CourseDetail,
+  type CourseIntroduce,
+  type CourseLesson,
+  type CourseSituation,
+  type CourseStatistics,
+} from '~/lib/api/contracts/learning-course';
+import { t } from '~/lib/i18n/messages/course';
+import { courseEntry, courseRequirements, lessonState, nextLesson, treeLessons, visibleTabs, type CourseEntry, type CourseTab, type RequirementBar } from '~/lib/learning/course';
+import { clockText, cutTime, durationParts } from '~/lib/learning/display';
+import { lessonJump } from '~/lib/learning/jumps';
+import { classroomType, isLiveLessonType, teacherRole, type ClassroomKind } from '~/lib/learning/labels';
+import { percentText, progressPercent } from '~/lib/learning/progress';
+import { parseDateTime } from '~/lib/time/cst';
+import { sitePath } from '~/lib/navigation';
+import { toast } from '~/lib/toast';
+import { Modal } from '~/islands/shared/Modal';
+import { Empty } from '../shared/Empty';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { useLoad } from '../shared/use-load';
+import { useStudent } from '../shared/use-student';
+
+/** The page's query (learner-area.md 2.4: courseId, classId, classStudentId). */
+interface Query {
+  courseId: string;
+  classId: string;
+  classStudentId: string;
+}
+
+interface Loaded {
+  detail: CourseDetail;
+  situation: CourseSituation;
+  statistics: CourseStatistics;
+  chapters: CourseChapters;
+}
+
+interface Actions {
+  entry: CourseEntry;
+  /** Where a lesson leads (lessonJump of 2.4). */
+  lessonHref: (l: CourseLesson) => string;
+  /** On a lesson click: a course not open says so and a live lesson opens the modal, instead of following the link. */
+  openLesson: (l: CourseLesson, e: { preventDefault(): void }) => void;
+}
+
+/**
+ * The course detail page (/study/course/course-detail, learner-area.md 2.7): the course, the
+ * 'last learned' card, the content tabs and the right column of requirements and introduction
+ * blocks. A live lesson opens the "use the app" modal; a course without a learning URL says
+ * 请联系班主任开通课程 and goes nowhere; a third-party course is entered through our server
+ * (decision 021) and the browser goes to the platform's classroom.
+ */
+export default function CourseDetailIsland() {
+  const user = useStudent();
+  const [query, setQuery] = useState<Query | null>(null);
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    setQuery({ courseId: q.get('courseId') ?? '', classId: q.get('classId') ?? '', classStudentId: q.get('classStudentId') ?? '' });
+  }, []);
+  const complete = !!query && !!query.courseId && !!query.classId && !!query.classStudentId;
+  const key = user && complete ? `${user.userId}:${query.classId}:${query.courseId}:${query.classStudentId}` : null;
+  const [load, reload] = useLoad<Loaded>(key, async () => {
+    const ref = { courseId: query!.courseId, classId: query!.classId, classStudentId: query!.classStudentId, userId: user!.userId };
+    const [detail, situation, statistics, chapters] = await Promise.all([
+      send(courseDetail, ref, { silent: true }),
+      send(courseSituation, ref, { silent: true }),
+      send(courseStatistics, { ...ref, evaluateType: 'ACTIVITY' }, { silent: true }),
+      send(courseChaptersByType, { classId: ref.classId, courseId: ref.courseId, studentId: ref.classStudentId, userId: ref.userId }, { silent: true }),
+    ]);
+    return { detail, situation, statistics, chapters };
+  });
+
+  const crumbs = (
+    <nav aria-label={t('learner.breadcrumb')} className="mb-4 text-sm text-slate-500">
+      <a href={sitePath('/study/mine')} className="hover:text-brand">
+        {t('learner.myLearning')}
+      </a>
+      <span aria-hidden="true"> / </span>
+      {query?.classId ? (
+        <a href={sitePath(`/study/training-class?classId=${encodeURIComponent(query.classId)}`)} className="hover:text-brand">
+          {t('learner.classDetail')}
+        </a>
+      ) : (
+        <span>{t('learner.classDetail')}</span>
+      )}
+      <span aria-hidden="true"> / </span>
+      <span aria-current="page" className="text-ink">
+        {t('course.courseDetail')}
+      </span>
+    </nav>
+  );
+
+  if (!user || !query) return <Skeleton rows={4} />;
+  if (!complete)
+    return (
+      <>
+        {crumbs}
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-sm text-amber-800">
+          {t('course.noQuery')}
+        </p>
+      </>
+    );
+  let body: ReactNode;
+  if (load.state === 'loading') body = <Skeleton rows={4} />;
+  else if (load.state === 'error') body = <LoadError message={load.message} onRetry={reload} />;
+  else body = <CoursePage data={load.data} query={query} userId={user.userId} />;
+  return (
+    <>
+      {crumbs}
+      {body}
+    </>
+  );
+}
+
+function CoursePage({ data, query, userId }: { data: Loaded; query: Query; userId: string }) {
+  const { detail, situation, statistics, chapters } = data;
+  const entry = courseEntry(detail);
+  const [liveOpen, setLiveOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const showNotOpen = () => {
+    setNotice(t('course.notOpen'));
+    toast(t('course.notOpen'), 'warning');
+  };
+  const actions: Actions = {
+    entry,
+    lessonHref: (l) =>
+      sitePath(lessonJump({ classroomId: l.classroomId, classroomType: l.classroomType, courseId: detail.courseId, classId: query.classId, studentId: query.classStudentId, userId })),
+    openLesson: (l, e) => {
+      if (entry === 'closed') {
+        e.preventDefault();
+        showNotOpen();
+      } else if (isLiveLessonType(l.classroomType)) {
+        e.preventDefault();
+        setLiveOpen(true);
+      }
+    },
+  };
+
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="min-w-0 space-y-6">
+        <CourseHeader detail={detail} situation={situation} />
+        <LastLearned detail={detail} situation={situation} chapters={chapters} query={query} actions={actions} onNotOpen={showNotOpen} notice={notice} />
+        <ContentTabs chapters={chapters} actions={actions} />
+      </div>
+      <aside className="min-w-0 space-y-6">
+        <Requirements detail={detail} statistics={statistics} />
+        <Introductions list={detail.introduceDetailList} />
+      </aside>
+      <Modal open={liveOpen} title={t('course.liveTitle')} onClose={() => setLiveOpen(false)} width="w-[min(92vw,420px)]">
+        <p className="px-5 py-6 text-sm text-ink">{t('course.liveNotOnPc')}</p>
+        <footer className="flex justify-end gap-3 border-t border-slate-100 px-5 py-3">
+          <button type="button" onClick={() => setLiveOpen(false)} className="rounded-lg border border-slate-300 px-4 py-1.5 text-sm hover:border-brand hover:text-brand">
+            {t('course.close')}
+          </button>
+          <button type="button" onClick={() => setLiveOpen(false)} className="rounded-lg bg-brand px-4 py-1.5 text-sm text-white hover:bg-brand-dark">
+            {t('course.ok')}
+          </button>
+        </footer>
+      </Modal>
+    </div>
+  );
+}
+
+function CourseHeader({ detail, situation }: { detail: CourseDetail; situation: CourseSituation }) {
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row">
+      {detail.cover ? (
+        <img src={detail.cover} alt={detail.courseName} className="aspect-video w-full rounded-lg bg-slate-100 object-cover sm:w-56" />
+      ) : (
+        <div role="img" aria-label={t('course.coverPlaceholder')} className="flex aspect-video w-full items-center justify-center rounded-lg bg-gradient-to-br from-slate-100 to-slate-200 text-4xl font-bold text-slate-400 sm:w-56">
+          {detail.courseName.slice(0, 1)}
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <h1 className="break-words text-2xl font-bold text-ink">{detail.courseName}</h1>
+        {detail.introduce && <p className="mt-2 break-words text-sm text-slate-600">{detail.introduce}</p>}
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span>{t('course.classmates', { n: situation.studyUserCount })}</span>
+          <span>{t('course.finishedUsers', { n: situation.finishUserCount })}</span>
+          {situation.classroomTotal > 0 && <span>{t('course.lessonCount', { total: situation.classroomTotal, done: situation.finishClassroomTotal })}</span>}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+const buttonClass = 'inline-flex items-center justify-center rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70';
+
+function LastLearned(props: {
+  detail: CourseDetail;
+  situation: CourseSituation;
+  chapters: CourseChapters;
+  query: Query;
+  actions: Actions;
+  onNotOpen: () => void;
+  notice: string | null;
+}) {
+  const { detail, situation, chapters, query, actions, onNotOpen, notice } = props;
+  const [entering, setEntering] = useState(false);
+  const lessons = treeLessons(chapters.coursewareTypeChapterMap.ALL);
+  const next = nextLesson(situation.lastClassroomId, lessons);
+  const last = next?.kind === 'continue' ? (situation.lastClassroomResultVO ?? next.lesson) : null;
+
+  const enter = async () => {
+    setEntering(true);
+    try {
+      const { url } = await send(launchThirdParty, { courseId: detail.courseId, classId: query.classId, classStudentId: query.classStudentId, backUrl: location.href });
+      window.location.assign(url);
+    } catch {
+      // The client has shown the server's message.
+      setEntering(false);
+    }
+  };
+
+  let action: ReactNode;
+  if (actions.entry === 'thirdParty')
+    action = (
+      <button type="button" className={buttonClass} onClick={() => void enter()} disabled={entering}>
+        {entering ? t('course.entering') : t('course.enter')}
+      </button>
+    );
+  else if (actions.entry === 'closed')
+    action = (
+      <button type="button" className={buttonClass} onClick={onNotOpen}>
+        {last ? t('course.continue') : t('course.start')}
+      </button>
+    );
+  else if (next)
+    action = (
+      <a className={buttonClass} href={actions.lessonHref(next.lesson)} onClick={(e) => actions.openLesson(next.lesson, e)}>
+        {next.kind === 'continue' ? t('course.continue') : t('course.start')}
+      </a>
+    );
+
+  return (
+    <section aria-labelledby="course-last" className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <h2 id="course-last" className="text-base font-semibold text-ink">
+        {t('course.lastLearned')}
+      </h2>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 text-sm">
+          {actions.entry === 'thirdParty' ? (
+            <p className="text-slate-600">{t('course.thirdPartyHint')}</p>
+          ) : last ? (
+            <>
+              <p className="break-words font-medium text-ink">{last.name}</p>
+              <p className="mt-1 text-slate-600">{lessonStateText(last)}</p>
+            </>
+          ) : (
+            <p className="text-slate-600">{lessons.length ? t('course.notStudiedYet') : t('course.noLessons')}</p>
+          )}
+          {actions.entry !== 'thirdParty' && situation.classroomTotal > 0 && (
+            <p className="mt-1 text-slate-500">{t('course.courseProgress', { percent: percentText(situation.courseLearnProcess) })}</p>
+          )}
+        </div>
+        {action && <div className="shrink-0">{action}</div>}
+      </div>
+      {notice && (
+        <p role="alert" className="mt-3 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {notice}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A lesson's progress line (spec section 4, "Lesson progress"; handed in / attended / live status for the other kinds). */
+function lessonStateText(l: CourseLesson): string {
+  const state = lessonState({ ...l, liveStatus: l.courseLiveClassroomResultVO?.liveStatus ?? null });
+  switch (state.kind) {
+    case 'work':
+      return t(state.submitted ? 'course.work.submitted' : 'course.work.notSubmitted');
+    case 'faceToFace':
+      return t(state.attended ? 'course.face.attended' : 'course.face.notAttended');
+    case 'live':
+      return t(`course.live.${state.status}`);
+    case 'study': {
+      const p = state.progress;
+      if (p.kind === 'notStarted') return t('course.progress.notStarted');
+      if (p.kind === 'finished') return t('course.progress.finished');
+      return t('course.progress.inProgress', { time: clockText(p.positionMs), percent: percentText(p.percent) });
+    }
+  }
+}
+
+function durationText(ms: number): string | null {
+  const { hours, minutes } = durationParts(ms);
+  if (hours === 0 && minutes === 0) return null;
+  return hours > 0 ? t('course.hoursMinutes', { h: hours, m: minutes }) : t('course.minutes', { m: minutes });
+}
+
+function ContentTabs({ chapters, actions }: { chapters: CourseChapters; actions: Actions }) {
+  const map = chapters.coursewareTypeChapterMap;
+  const tabs = visibleTabs(map);
+  const [selected, setSelected] = useState<CourseTab>(tabs[0] ?? 'ALL');
+  const current = tabs.includes(selected) ? selected : (tabs[0] ?? 'ALL');
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = tabs.indexOf(current);
+    const to = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
+    if (!to) return;
+    e.preventDefault();
+    setSelected(to);
+    document.getElementById(`course-tab-${to}`)?.focus();
+  };
+  return (
+    <section aria-labelledby="course-content">
+      <h2 id="course-content" className="text-base font-semibold text-ink">
+        {t('course.contentTabs')}
+      </h2>
+      {tabs.length === 0 ? (
+        <div className="mt-3">
+          <Empty text={t('course.noLessons')} />
+        </div>
+      ) : (
+        <>
+          <div role="tablist" aria-label={t('course.contentTabs')} onKeyDown={onKey} className="mt-3 flex flex-wrap gap-1 border-b border-slate-200">
+            {tabs.map((tab) => (
+              <button
+                key={tab}
+                id={`course-tab-${tab}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === current}
+                aria-controls="course-tabpanel"
+                tabIndex={tab === current ? 0 : -1}
+                onClick={() => setSelected(tab)}
+                className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === current ? 'border-brand font-semibold text-brand-dark' : 'border-transparent text-slate-600 hover:text-brand'}`}
+              >
+                {t(`course.tab.${tab}`)}
+              </button>
+            ))}
+          </div>
+          <div id="course-tabpanel" role="tabpanel" aria-labelledby={`course-tab-${current}`} className="mt-4 space-y-5">
+            {map[current].map((chapter, ci) => (
+              <div key={chapter.id ?? `loose-${ci}`}>
+                {chapter.name && <h3 className="break-words font-semibold text-ink">{chapter.name}</h3>}
+                {chapter.sections.map((section, si) => (
+                  <div key={section.id ?? `direct-${si}`} className="mt-2">
+                    {section.name && <h4 className="break-words text-sm font-medium text-slate-600">{section.name}</h4>}
+                    <ul className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
+                      {section.lessons.map((lesson) => (
+                        <LessonLine key={lesson.classroomId} lesson={lesson} actions={actions} />
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function LessonLine({ lesson, actions }: { lesson: CourseLesson; actions: Actions }) {
+  const type = classroomType(lesson.classroomType);
+  const duration = durationText(lesson.classroomDuration);
+  const live = lesson.courseLiveClassroomResultVO;
+  const offline = lesson.offlineClassroomResultVO;
+  const place = offline ? [offline.position, offline.address].filter(Boolean).join(' ') : '';
+  return (
+    <li>
+      <a
+        href={actions.lessonHref(lesson)}
+        onClick={(e) => actions.openLesson(lesson, e)}
+        className="flex flex-col gap-1 px-3 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <span className="flex min-w-0 flex-wrap items-center gap-2">
+          {type?.label && <span className="rounded bg-brand-soft px-1.5 py-0.5 text-xs text-brand-dark">{t(`course.type.${type.label as LabelledKind}`)}</span>}
+          <span className="break-words text-sm font-medium text-ink">{lesson.name}</span>
+          <span className={`rounded px-1.5 py-0.5 text-xs ${lesson.mustLearn === 1 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}>
+            {lesson.mustLearn === 1 ? t('course.required') : t('course.elective')}
+          </span>
+        </span>
+        <span className="flex flex-wrap gap-x-3 text-xs text-slate-600">
+          {live?.classStartTime && <span>{t('course.liveTime', { time: cutTime(live.classStartTime) })}</span>}
+          {place && <span>{t('course.place', { place })}</span>}
+          {duration && <span>{duration}</span>}
+          <span className={lesson.finished ? 'text-emerald-700' : ''}>{lessonStateText(lesson)}</span>
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** The labelled classroom kinds (20, 90 and 91 have an icon but no label: classroomType gives them none). */
+type LabelledKind = Exclude<ClassroomKind, 'type20' | 'type90' | 'type91'>;
+
+const barLabel = (b: RequirementBar) => t(`course.bar.${b.key}`);
+
+function Requirements({ detail, statistics }: { detail: CourseDetail; statistics: CourseStatistics }) {
+  const learnStart = detail.learnStartTime ? parseDateTime(detail.learnStartTime) : null;
+  const learnEnd = detail.learnEndTime ? parseDateTime(detail.learnEndTime) : null;
+  const { bars, state } = courseRequirements({ now: Date.now(), learnStart, learnEnd, resultMap: statistics.resultMap });
+  const stateClass = state === 'completed' ? 'bg-emerald-100 text-emerald-800' : state === 'overdue' ? 'bg-red-100 text-red-700' : state === 'inProgress' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700';
+  return (
+    <section aria-labelledby="course-requirements" className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="course-requirements" className="text-base font-semibold text-ink">
+          {t('course.requirements')}
+        </h2>
+        {state && (
+          <span className={`rounded px-2 py-0.5 text-xs font-medium ${stateClass}`}>
+            <span className="sr-only">{t('course.state')}：</span>
+            {t(`course.state.${state}`)}
+          </span>
+        )}
+      </div>
+      <dl className="mt-3 text-sm">
+        <dt className="text-slate-500">{t('course.learnPeriod')}</dt>
+        <dd className="text-ink">
+          {detail.learnStartTime || detail.learnEndTime
+            ? t('course.periodRange', { start: cutTime(detail.learnStartTime) || '--', end: cutTime(detail.learnEndTime) || '--' })
+            : t('course.noPeriod')}
+        </dd>
+      </dl>
+      {bars.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">{t('course.noRequirements')}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {bars.map((b) => {
+            const percent = progressPercent(b.done, b.total);
+            return (
+              <li key={b.key} className="text-sm">
+                <p className="flex justify-between gap-2">
+                  <span className="text-slate-600">{barLabel(b)}</span>
+                  <span className="text-ink">{t(b.key === 'studyTime' ? 'course.barMinutes' : 'course.barCount', { done: b.done, total: b.total })}</span>
+                </p>
+                <div role="progressbar" aria-label={barLabel(b)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200">
+                  <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Introductions({ list }: { list: CourseIntroduce[] }) {
+  const intro = list.filter((b) => b.introduceType === 0 && b.describe);
+  const teachers = list.filter((b) => b.introduceType === 1 && b.teacherName);
+  const materials = list.filter((b) => b.introduceType === 3);
+  const services = list.filter((b) => b.introduceType === 4);
+  const block = (id: string, title: string, children: ReactNode) => (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-4">
+      <h2 id={id} className="text-base font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+  const outlines = (items: CourseIntroduce[]) => (
+    <ul className="mt-3 space-y-2 text-sm">
+      {items.map((b, i) => (
+        <li key={i}>
+          {b.outline && <p className="break-words font-medium text-ink">{b.outline}</p>}
+          {b.describe && <p className="break-words text-slate-600">{b.describe}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {intro.length > 0 &&
+        block(
+          'course-intro',
+          t('course.intro'),
+          intro.map((b, i) => (
+            <p key={i} className="mt-3 break-words text-sm text-slate-600">
+              {b.describe}
+            </p>
+          )),
+        )}
+      {teachers.length > 0 &&
+        block(
+          'course-teachers',
+          t('course.teachers'),
+          <ul className="mt-3 space-y-3">
+            {teachers.map((b, i) => {
+              const role = teacherRole(b.roleCode);
+              return (
+                <li key={i} className="flex items-center gap-3">
+                  {b.teacherHeadUrl ? (
+                    <img src={b.teacherHeadUrl} alt="" className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover" />
+                  ) : (
+                    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-dark">
+                      {b.teacherName!.slice(0, 1)}
+                    </span>
+                  )}
+                  <span className="min-w-0">
+                    <span className="block break-words text-sm font-medium text-ink">{b.teacherName}</span>
+                    {role && <span className="text-xs text-slate-600">{t(role === 'courseTeacher' ? 'course.role.courseTeacher' : 'course.role.tutor')}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>,
+        )}
+      {materials.length > 0 && block('course-materials', t('course.materials'), outlines(materials))}
+      {services.length > 0 && block('course-services', t('course.services'), outlines(services))}
+    </>
+  );
+}

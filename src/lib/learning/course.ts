@@ -1,0 +1,242 @@
+import type { CountPair, DutyType } from './duties';
+import { lessonProgress, type LessonProgress } from './lesson';
+import { liveStatus, type LiveStatus } from './labels';
+import { courseTargetState, type Duty, type TargetState } from './targets';
+
+/**
+ * The course detail page's rules (learner-area.md 2.7): which content tab a lesson belongs to, the
+ * chapter → section → lesson tree of a tab, how the course is entered (its own lessons, a
+ * third-party platform, or not open yet), the requirement bars and state, and what a lesson's
+ * line says. Pure and browser-safe; the server groups with the same rules it answers.
+ */
+
+/** The content tabs in the order they show (spec 2.7), keyed as the contentType codes of section 3. */
+export const COURSE_TABS = ['ALL', 'ONLINE_VIDEO_TEACHING', 'ONLINE_HOMEWORK', 'ONLINE_TEST', 'OFFLINE_FACE2FACE_TEACHING', 'E_WORDS_MATERIALS'] as const;
+export type CourseTab = (typeof COURSE_TABS)[number];
+
+/**
+ * The tab of a lesson type besides 全部: video, audio and live lessons (1, 2, 10, 19) are online
+ * teaching; homework 6; test 7; face-to-face 11; article, document, archive and image (3, 4, 5, 8)
+ * are learning materials. Other types (20, 90, 91, unknown) show only under 全部.
+ */
+export function lessonTab(classroomType: number | null | undefined): Exclude<CourseTab, 'ALL'> | null {
+  switch (classroomType) {
+    case 1:
+    case 2:
+    case 10:
+    case 19:
+      return 'ONLINE_VIDEO_TEACHING';
+    case 6:
+      return 'ONLINE_HOMEWORK';
+    case 7:
+      return 'ONLINE_TEST';
+    case 11:
+      return 'OFFLINE_FACE2FACE_TEACHING';
+    case 3:
+    case 4:
+    case 5:
+    case 8:
+      return 'E_WORDS_MATERIALS';
+    default:
+      return null;
+  }
+}
+
+export interface ChapterRow {
+  id: string;
+  /** null: a chapter; else the chapter a section belongs to. */
+  parentId: string | null;
+  name: string;
+}
+
+export interface TreeSection<L> {
+  /** null: lessons placed straight under the chapter. */
+  id: string | null;
+  name: string | null;
+  lessons: L[];
+}
+
+export interface TreeChapter<L> {
+  /** null: lessons in no known chapter (shown last, without a chapter name). */
+  id: string | null;
+  name: string | null;
+  sections: TreeSection<L>[];
+}
+
+/**
+ * The chapter → section → lesson tree of the lessons that pass `keep`, in the order given
+ * (chapters and sections as listed, lessons as listed). Sections and chapters left without a
+ * lesson are dropped, so an empty tab is an empty list. A lesson whose section is a chapter sits
+ * in that chapter's unnamed section; a lesson without a known section goes in a last, unnamed
+ * chapter.
+ */
+export function chapterTree<L extends { sectionId: string | null }>(chapters: readonly ChapterRow[], lessons: readonly L[], keep: (lesson: L) => boolean = () => true): TreeChapter<L>[] {
+  const tops = chapters.filter((c) => c.parentId === null);
+  const topIds = new Set(tops.map((c) => c.id));
+  const sectionsOf = new Map<string, ChapterRow[]>();
+  for (const c of chapters) if (c.parentId !== null && topIds.has(c.parentId)) sectionsOf.set(c.parentId, [...(sectionsOf.get(c.parentId) ?? []), c]);
+  const sectionIds = new Set([...sectionsOf.values()].flat().map((c) => c.id));
+  const kept = lessons.filter(keep);
+  const inSection = (id: string) => kept.filter((l) => l.sectionId === id);
+
+  const tree: TreeChapter<L>[] = [];
+  for (const chapter of tops) {
+    const sections: TreeSection<L>[] = [];
+    const direct = inSection(chapter.id);
+    if (direct.length) sections.push({ id: null, name: null, lessons: direct });
+    for (const section of sectionsOf.get(chapter.id) ?? []) {
+      const own = inSection(section.id);
+      if (own.length) sections.push({ id: section.id, name: section.name, lessons: own });
+    }
+    if (sections.length) tree.push({ id: chapter.id, name: chapter.name, sections });
+  }
+  const loose = kept.filter((l) => l.sectionId === null || (!sectionIds.has(l.sectionId) && !topIds.has(l.sectionId)));
+  if (loose.length) tree.push({ id: null, name: null, sections: [{ id: null, name: null, lessons: loose }] });
+  return tree;
+}
+
+/** Every tab's tree (全部 holds every lesson); a tab with no lesson has an empty list. */
+export function treesByTab<L extends { sectionId: string | null; classroomType: number }>(chapters: readonly ChapterRow[], lessons: readonly L[]): Record<CourseTab, TreeChapter<L>[]> {
+  const map = {} as Record<CourseTab, TreeChapter<L>[]>;
+  for (const tab of COURSE_TABS) map[tab] = chapterTree(chapters, lessons, tab === 'ALL' ? undefined : (l) => lessonTab(l.classroomType) === tab);
+  return map;
+}
+
+/** The tabs that show: those with a lesson (spec 2.7: "a tab shows only if its list is non-empty"), in order. */
+export function visibleTabs(map: Partial<Record<CourseTab, readonly unknown[] | null | undefined>>): CourseTab[] {
+  return COURSE_TABS.filter((tab) => (map[tab]?.length ?? 0) > 0);
+}
+
+/** The lessons of a tree in reading order. */
+export function treeLessons<L>(tree: readonly TreeChapter<L>[]): L[] {
+  return tree.flatMap((c) => c.sections.flatMap((s) => s.lessons));
+}
+
+export interface CourseEntryInput {
+  learningUrl: string | null | undefined;
+  thirdPlatformType: number | null | undefined;
+  learningPlatform: number | null | undefined;
+}
+
+/**
+ * Third-party platform course (spec 2.7): thirdPlatformType 10, 11 or 12 (12 practical training)
+ * and learningPlatform other than 0 (0 is internal).
+ */
+export function isThirdPartyCourse(c: Pick<CourseEntryInput, 'thirdPlatformType' | 'learningPlatform'>): boolean {
+  const type = c.thirdPlatformType;
+  return (type === 10 || type === 11 || type === 12) && typeof c.learningPlatform === 'number' && c.learningPlatform !== 0;
+}
+
+/**
+ * How the student enters the course: 'closed' when it has no learning URL (请联系班主任开通课程;
+ * this wins, a third-party course without one is not open either), 'thirdParty' through the
+ * platform, else 'internal' (its own lessons).
+ */
+export type CourseEntry = 'closed' | 'thirdParty' | 'internal';
+
+export function courseEntry(c: CourseEntryInput): CourseEntry {
+  if (typeof c.learningUrl !== 'string' || c.learningUrl.trim() === '') return 'closed';
+  return isThirdPartyCourse(c) ? 'thirdParty' : 'internal';
+}
+
+/** The requirement bars in the order they show; each one's duty type of the resultMap. */
+export const REQUIREMENT_BARS = [
+  ['faceTeaching', 'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES'],
+  ['videoProgress', 'VIDEO_PROGRESS'],
+  ['liveProgress', 'EE_LIVE_LECTURES_VIDEO_PROGRESS'],
+  ['studyTime', 'ONLINE_VIDEO_TEACHING_STUDY_TIMES'],
+  ['homework', 'ONLINE_HOMEWORK_SUBMIT'],
+  ['test', 'ONLINE_TEST_SUBMIT'],
+] as const satisfies readonly (readonly [string, DutyType])[];
+export type RequirementKey = (typeof REQUIREMENT_BARS)[number][0];
+
+export interface RequirementBar {
+  key: RequirementKey;
+  /** What is to be reached (a count, or minutes for studyTime) and what is reached. */
+  total: number;
+  done: number;
+}
+
+export interface CourseRequirements {
+  bars: RequirementBar[];
+  /** The badge, or null when no duty counts (spec section 4). */
+  state: TargetState | null;
+}
+
+const whole = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+
+/**
+ * The course requirements of the right column from the duty figures' resultMap (which holds only
+ * duties with a non-zero target): one bar per duty with something to reach, and the state of
+ * targets.ts. The state's four duties are face teaching, study, homework and test; "study" is the
+ * video study duties together (video progress, live progress, study minutes), met when each of
+ * them that counts is met.
+ */
+export function courseRequirements(input: {
+  now: number;
+  learnStart: number | null | undefined;
+  learnEnd: number | null | undefined;
+  resultMap: Partial<Record<DutyType, CountPair>> | null | undefined;
+}): CourseRequirements {
+  const map = input.resultMap ?? {};
+  const bars: RequirementBar[] = [];
+  for (const [key, type] of REQUIREMENT_BARS) {
+    const pair = map[type];
+    if (pair && whole(pair.totalNum) > 0) bars.push({ key, total: whole(pair.totalNum), done: whole(pair.finishNum) });
+  }
+  const duty = (key: RequirementKey): Duty | undefined => {
+    const bar = bars.find((b) => b.key === key);
+    return bar ? { target: bar.total, done: bar.done } : undefined;
+  };
+  const study = bars.filter((b) => b.key === 'videoProgress' || b.key === 'liveProgress' || b.key === 'studyTime');
+  const state = courseTargetState({
+    now: input.now,
+    learnStart: input.learnStart,
+    learnEnd: input.learnEnd,
+    duties: {
+      faceTeaching: duty('faceTeaching'),
+      studyDuration: study.length ? { target: study.length, done: study.filter((b) => b.done >= b.total).length } : undefined,
+      homework: duty('homework'),
+      test: duty('test'),
+    },
+  });
+  return { bars, state };
+}
+
+/** What a lesson line tells the student about their progress. */
+export type LessonState =
+  | { kind: 'study'; progress: LessonProgress }
+  | { kind: 'work'; submitted: boolean }
+  | { kind: 'faceToFace'; attended: boolean }
+  | { kind: 'live'; status: LiveStatus };
+
+export interface LessonStateInput {
+  classroomType: number;
+  learnProcess: number | null;
+  lastStudyTime: number | null;
+  submitted: boolean;
+  attended: boolean;
+  liveStatus: number | null;
+}
+
+/**
+ * Homework and tests say whether they were handed in, face-to-face lessons whether the student
+ * attended, live lessons their live status; everything else its study progress (lesson.ts).
+ */
+export function lessonState(l: LessonStateInput): LessonState {
+  if (l.classroomType === 6 || l.classroomType === 7) return { kind: 'work', submitted: l.submitted };
+  if (l.classroomType === 11) return { kind: 'faceToFace', attended: l.attended };
+  if (l.classroomType === 10 || l.classroomType === 19) return { kind: 'live', status: liveStatus(l.liveStatus) };
+  return { kind: 'study', progress: lessonProgress({ learnProcess: l.learnProcess, lastStudyTime: l.lastStudyTime }) };
+}
+
+/**
+ * The lesson the 'last learned' card leads to: the last one studied (继续学习) when it is still
+ * in the course, else the course's first lesson (开始学习), else none.
+ */
+export function nextLesson<L extends { classroomId: string }>(lastClassroomId: string | null | undefined, lessons: readonly L[]): { kind: 'continue' | 'start'; lesson: L } | null {
+  const last = lastClassroomId ? lessons.find((l) => l.classroomId === lastClassroomId) : undefined;
+  if (last) return { kind: 'continue', lesson: last };
+  const first = lessons[0];
+  return first ? { kind: 'start', lesson: first } : null;
+}

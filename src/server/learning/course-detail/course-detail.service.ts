@@ -1,0 +1,178 @@
+import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { t } from '~/server/i18n';
+import { formatDateTime } from '~/lib/time/cst';
+import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
+import { completionRate } from '~/lib/learning/progress';
+import { treesByTab } from '~/lib/learning/course';
+import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
+import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
+import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { courseDuties } from '../duties/duties.service';
+import { classLessonRecords, lessonRecords } from '../study/study.service';
+import { classSubmittedLessons, submittedLessons } from '../works/works.service';
+import { attendedLessons, classAttendedLessons } from '../attendance/attendance.service';
+
+/**
+ * The course detail page (learner-area.md 2.7): the course with its introduction blocks, the
+ * student's situation in it, the duty statistics and the lessons by content tab with the
+ * student's progress. Every call starts with the token's user's enrolment in the class (a
+ * classStudentId that is not theirs is the class's 404), then the course must be one the class
+ * teaches, else 404 未找到该课程.
+ */
+
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(Number(ms)));
+
+interface CourseRefInput {
+  courseId: string;
+  classId: string;
+  classStudentId: string;
+  userId?: string | undefined;
+}
+
+async function enrolledCourse(s: Scope, input: CourseRefInput): Promise<{ e: StudentEnrolment; course: ClassCourseRow }> {
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.classStudentId });
+  const course = await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId });
+  if (!course) throw AppError.notFound(t('learning.courseNotFound'));
+  return { e, course };
+}
+
+const INTRODUCE_TYPES = new Set([0, 1, 3, 4]);
+
+export async function courseDetail(s: Scope, input: CourseRefInput): Promise<CourseDetail> {
+  const { e, course } = await enrolledCourse(s, input);
+  const blocks = await introductionsOf(s, { tenantId: e.tenantId, courseId: course.id });
+  return {
+    courseId: course.id,
+    courseName: course.name,
+    cover: course.cover,
+    introduce: course.introduce,
+    courseType: course.courseType,
+    courseNature: course.courseNature,
+    courseContent: course.courseContent,
+    learningUrl: course.learningUrl,
+    thirdPlatformType: course.thirdPlatformType,
+    learningPlatform: course.learningPlatform,
+    learnStartTime: time(course.learnStartAt),
+    learnEndTime: time(course.learnEndAt),
+    introduceDetailList: blocks
+      .filter((b) => INTRODUCE_TYPES.has(b.introduceType))
+      .map((b): CourseIntroduce => ({
+        introduceType: b.introduceType as CourseIntroduce['introduceType'],
+        teacherName: b.teacherName,
+        teacherHeadUrl: b.teacherHeadUrl,
+        roleCode: b.roleCode,
+        outline: b.outline,
+        describe: b.describe,
+      })),
+  };
+}
+
+/** The course's lessons as the student sees them, in course order, and the chapters they sit in. */
+async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourseRow) {
+  const ref = { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId };
+  const [lessons, chapters, rules, records, submitted, attended] = await Promise.all([
+    lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
+    chaptersOf(s, { tenantId: e.tenantId, courseId: course.id }),
+    dutyRulesOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
+    lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, courseId: course.id }),
+    submittedLessons(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, courseId: course.id }),
+    attendedLessons(s, ref),
+  ]);
+  const courseRules = rules.filter((r) => r.classroomId === null);
+  // Only this class's study counts on this class's page.
+  const classRecords = records.filter((r) => r.classId === e.classId);
+  const record = new Map(classRecords.map((r) => [r.classroomId, r]));
+  const byId = new Map(chapters.map((c) => [c.id, c]));
+  const views = lessons.map((l): CourseLesson => {
+    const r = record.get(l.id);
+    const section = l.sectionId ? byId.get(l.sectionId) : undefined;
+    const chapter = section?.parentId ? byId.get(section.parentId) : section;
+    // A lesson is finished by the rule the duties use (duties.ts), asked of this one lesson.
+    const finished =
+      dutyFigures({ lessons: [{ ...l, durationMs: Number(l.durationMs), mustLearn: 1 }], rules: courseRules, records: classRecords, attendedLessons: attended, submittedLessons: submitted })
+        .finishNeedLearnNumber === 1;
+    return {
+      classroomId: l.id,
+      name: l.name,
+      classroomType: l.classroomType,
+      mustLearn: l.mustLearn,
+      sectionId: l.sectionId,
+      chapterName: chapter?.name ?? null,
+      nodeName: section && section !== chapter ? section.name : null,
+      classroomDuration: Number(l.durationMs),
+      learnProcess: r ? Number(r.progress) : null,
+      lastStudyTime: r ? Number(r.lastPositionMs) : null,
+      learningDuration: r ? Number(r.creditedMs) : null,
+      finished,
+      submitted: submitted.has(l.id),
+      attended: attended.has(l.id),
+      courseLiveClassroomResultVO:
+        l.classroomType === 10 || l.classroomType === 19 ? { liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
+      offlineClassroomResultVO:
+        l.classroomType === 11 ? { position: l.position, address: l.address, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
+    };
+  });
+  return { lessons, views, chapters, courseRules, classRecords };
+}
+
+/** How many students of the class completed every required lesson of the course (none when it has none). */
+async function finishedStudents(s: Scope, e: StudentEnrolment, course: ClassCourseRow, lessons: { id: string; classroomType: number; mustLearn: number; durationMs: number }[], rules: { dutyType: string; targetValue: number }[]) {
+  if (!lessons.some((l) => l.mustLearn === 1)) return 0;
+  const input = { tenantId: e.tenantId, classId: e.classId, courseId: course.id };
+  const [records, submitted, attended] = await Promise.all([classLessonRecords(s, input), classSubmittedLessons(s, input), classAttendedLessons(s, input)]);
+  const students = new Set([...records.map((r) => r.classStudentId), ...submitted.keys(), ...attended.keys()]);
+  let n = 0;
+  for (const id of students) {
+    const f = dutyFigures({
+      lessons,
+      rules,
+      records: records.filter((r) => r.classStudentId === id),
+      attendedLessons: attended.get(id) ?? new Set(),
+      submittedLessons: submitted.get(id) ?? new Set(),
+    });
+    if (f.needLearnNumber > 0 && f.finishNeedLearnNumber >= f.needLearnNumber) n++;
+  }
+  return n;
+}
+
+export async function courseSituation(s: Scope, input: CourseRefInput): Promise<CourseSituation> {
+  const { e, course } = await enrolledCourse(s, input);
+  const { lessons, views, courseRules, classRecords } = await studentLessons(s, e, course);
+  const normalised = lessons.map((l) => ({ ...l, durationMs: Number(l.durationMs) }));
+  const [all, finishUserCount] = await Promise.all([
+    courseDuties(s, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId }),
+    finishedStudents(s, e, course, normalised, courseRules),
+  ]);
+  const sum = (pick: (f: DutyFigures) => number) => all.reduce((n, d) => n + pick(d.figures), 0);
+  const own = all.find((d) => d.course.id === course.id)?.figures;
+  // Records come most recently studied first.
+  const lastRecord = classRecords.find((r) => views.some((v) => v.classroomId === r.classroomId));
+  const last = lastRecord ? views.find((v) => v.classroomId === lastRecord.classroomId)! : null;
+  return {
+    classLearnProcess: completionRate(sum((f) => f.finishNeedLearnNumber), sum((f) => f.needLearnNumber)),
+    courseLearnProcess: completionRate(own?.finishNeedLearnNumber ?? 0, own?.needLearnNumber ?? 0),
+    studyUserCount: Number(e.row.classStudentTotal ?? 0),
+    finishUserCount,
+    lastClassroomName: last?.name ?? null,
+    lastClassroomId: last?.classroomId ?? null,
+    classroomTotal: views.length,
+    finishClassroomTotal: views.filter((v) => v.finished).length,
+    learnStartTime: time(course.learnStartAt),
+    learnEndTime: time(course.learnEndAt),
+    lastClassroomResultVO: last,
+  };
+}
+
+export async function courseStatistics(s: Scope, input: CourseRefInput): Promise<CourseStatistics> {
+  const { e, course } = await enrolledCourse(s, input);
+  const [duties] = await courseDuties(s, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId }, [course.id]);
+  if (!duties) throw AppError.notFound(t('learning.courseNotFound'));
+  return { ...duties.figures, dutyRuleResultVOS: duties.rules };
+}
+
+export async function courseChapters(s: Scope, input: CourseRefInput): Promise<CourseChapters> {
+  const { e, course } = await enrolledCourse(s, input);
+  const { views, chapters } = await studentLessons(s, e, course);
+  return { coursewareTypeChapterMap: treesByTab(chapters, views) };
+}

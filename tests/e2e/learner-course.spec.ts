@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { openDatabase } from '../../src/server/db/database';
+import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { LEARNING_CLASSES, LEARNING_COURSES } from '../../src/server/db/seed/learning-data';
+import { DEMO_STUDENT } from '../../src/server/db/seed/login';
+import { courseJump } from '../../src/lib/learning/jumps';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { DEMO_ORIGIN, E2E_DB_FILE, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
+import { loginStudent, type Student } from './support/session';
+
+/**
+ * The course detail page (/study/course/course-detail, learner-area.md 2.7) for the demo student in
+ * class A: elec (every kind of online lesson, teachers of both roles), plc (a live lesson), digital
+ * (no learning URL) and iiot (a third-party platform course, opened through the fake platform
+ * that playwright.config.ts starts). The page's query comes from the API (the class and the class
+ * student id) and, as the class page that links here is not built yet, the course ids from the
+ * e2e database by the seeded course names.
+ */
+
+const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
+const courseName = (key: string) => LEARNING_COURSES[DEMO_TENANT.id]!.find((c) => c.key === key)!.name;
+
+interface Place {
+  classId: string;
+  classStudentId: string;
+  courses: Record<string, string>;
+}
+
+let place: Place | null = null;
+
+async function placeOf(page: Page, student: Student): Promise<Place> {
+  if (place) return place;
+  const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
+  const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+  const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
+  const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    const rows = await db.selectFrom('courses').select(['id', 'name']).where('tenantId', '=', DEMO_TENANT.id).execute();
+    const courses = Object.fromEntries(['elec', 'plc', 'digital', 'iiot'].map((key) => [key, rows.find((r) => r.name === courseName(key))!.id]));
+    place = { classId, classStudentId: detail.data.studentId as string, courses };
+    return place;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Logs the demo student in and opens a course of class A; answers the page's address. */
+async function openCourse(page: Page, key: string): Promise<string> {
+  const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+  const p = await placeOf(page, student);
+  const url = courseJump({ courseId: p.courses[key]!, classId: p.classId, classStudentId: p.classStudentId });
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: courseName(key) })).toBeVisible();
+  await hydrated(page.getByRole('heading', { level: 1 }));
+  return url;
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const tabs = (page: Page) => page.getByRole('tablist', { name: '课程内容' }).getByRole('tab');
+const panel = (page: Page) => page.getByRole('tabpanel');
+
+test.describe('course detail', () => {
+  test('elec: header, last learned, tabs shown only when non-empty, requirements, teachers', async ({ page }) => {
+    const url = await openCourse(page, 'elec');
+    const crumbs = page.getByRole('navigation', { name: '面包屑' });
+    await expect(crumbs.getByRole('link', { name: '我的学习' })).toHaveAttribute('href', '/study/mine');
+    await expect(crumbs.getByRole('link', { name: '班级详情' })).toHaveAttribute('href', `/study/training-class?classId=${place!.classId}`);
+    await expect(crumbs.getByText('课程详情')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('3 人参与学习')).toBeVisible();
+    await expect(page.getByRole('img', { name: '暂无封面' })).toBeVisible();
+
+    // The last lesson studied, with its progress, and the way back into it.
+    const last = region(page, '最近学习');
+    await expect(last).toContainText('电路的基本概念');
+    await expect(last).toContainText('已学完 100%');
+    const resume = last.getByRole('link', { name: '继续学习' });
+    await expect(resume).toHaveAttribute('href', /^\/study\/classroom\/online\?.*classroomId=\d+/);
+
+    // No face-to-face lesson in elec: its tab does not show.
+    await expect(tabs(page)).toHaveText(['全部', '在线教学', '在线作业', '在线测验', '学习资料']);
+    await expect(tabs(page).first()).toHaveAttribute('aria-selected', 'true');
+    await expect(panel(page).getByRole('heading', { level: 3 })).toHaveText(['第一章 电路基础', '第二章 安全用电']);
+    await expect(panel(page).getByRole('listitem').filter({ hasText: '欧姆定律音频讲解' })).toContainText('已学至 04:48，40%');
+    await expect(panel(page).getByRole('listitem').filter({ hasText: '三相交流电讲义' })).toContainText('未开始');
+    await expect(panel(page).getByRole('listitem').filter({ hasText: '安全规范资料包' })).toContainText('选修');
+    await page.getByRole('tab', { name: '在线作业' }).click();
+    await expect(page.getByRole('tab', { name: '在线作业' })).toHaveAttribute('aria-selected', 'true');
+    await expect(panel(page).getByRole('listitem')).toHaveCount(1);
+    await expect(panel(page).getByRole('listitem')).toContainText('安全用电课后作业');
+    await expect(panel(page).getByRole('listitem')).toContainText('已提交');
+    await expect(panel(page).getByRole('link', { name: /安全用电课后作业/ })).toHaveAttribute('href', /^\/study\/homework\?/);
+
+    // Requirements: the period, the state and a bar for each non-zero duty (the test target is 0).
+    const req = region(page, '课程要求');
+    await expect(req).toContainText('学习周期');
+    await expect(req).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(req).toContainText('进行中');
+    await expect(req.getByRole('progressbar', { name: '视频学习' })).toHaveAttribute('aria-valuenow', '50');
+    await expect(req.getByRole('progressbar', { name: '在线作业' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(req.getByRole('progressbar')).toHaveCount(2);
+
+    // Teachers with their role labels; supporting materials and quality service.
+    const teachers = region(page, '授课老师').getByRole('listitem');
+    await expect(teachers).toHaveCount(2);
+    await expect(teachers.nth(0)).toContainText('张振华');
+    await expect(teachers.nth(0)).toContainText('课程老师');
+    await expect(teachers.nth(1)).toContainText('李晓梅');
+    await expect(teachers.nth(1)).toContainText('辅导老师');
+    await expect(region(page, '配套资料')).toContainText('《电工（四级）理论知识》教材');
+    await expect(region(page, '品质服务')).toContainText('24 小时答疑');
+
+    await expectNoSeriousA11yViolations(page, 'course detail');
+    await expectNoSidewaysScroll(page);
+
+    // 继续学习 opens the lesson in the online classroom.
+    await resume.click();
+    await page.waitForURL(/\/study\/classroom\/online\?/);
+    expect(new URL(page.url()).searchParams.get('courseId')).toBe(new URL(url, DEMO_ORIGIN).searchParams.get('courseId'));
+  });
+
+  test('plc: a live lesson opens the "use the app" modal, closed with 确定 or 关闭', async ({ page }) => {
+    const url = await openCourse(page, 'plc');
+    await expect(page.getByRole('img', { name: courseName('plc') })).toBeVisible();
+    await expect(tabs(page)).toHaveText(['全部', '在线教学', '面授教学']);
+    await page.getByRole('tab', { name: '在线教学' }).click();
+    const live = panel(page).getByRole('link', { name: /PLC 直播答疑/ });
+    await expect(live).toContainText('直播未开始');
+    await expect(live).toContainText(/直播时间：\d{4}-\d{2}-\d{2} 19:00/);
+
+    await live.click();
+    const dialog = page.getByRole('dialog', { name: '直播课程' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('直播课暂未开放电脑端，请使用 App 观看');
+    await expectNoSeriousA11yViolations(page, 'live lesson modal');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(dialog).toBeHidden();
+
+    await live.click();
+    await expect(dialog).toBeVisible();
+    await dialog.locator('footer').getByRole('button', { name: '关闭' }).click();
+    await expect(dialog).toBeHidden();
+    expect(page.url()).toBe(new URL(url, DEMO_ORIGIN).href);
+
+    // plc counts its study minutes: a bar in minutes.
+    await expect(region(page, '课程要求').getByText(/\d+ \/ 20 分钟/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('digital: a course without a learning URL says 请联系班主任开通课程 and goes nowhere', async ({ page }) => {
+    const url = await openCourse(page, 'digital');
+    await expect(page.getByRole('tablist', { name: '课程内容' })).toHaveCount(0);
+    await expect(page.getByText('暂无课程内容').first()).toBeVisible();
+    await region(page, '最近学习').getByRole('button', { name: '开始学习' }).click();
+    await expect(region(page, '最近学习').getByRole('alert')).toHaveText('请联系班主任开通课程');
+    expect(page.url()).toBe(new URL(url, DEMO_ORIGIN).href);
+    await expectNoSeriousA11yViolations(page, 'course not open');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test("iiot: 进入学习 goes through the platform to its classroom, with this page to come back to", async ({ page }) => {
+    const url = await openCourse(page, 'iiot');
+    const enter = region(page, '最近学习').getByRole('button', { name: '进入学习' });
+    await expectNoSeriousA11yViolations(page, 'third-party course');
+    await enter.click();
+    await page.waitForURL(`${E2E_FAKE_PLATFORM_ORIGIN}/classroom?**`);
+    await expect(page.getByRole('heading', { level: 1, name: '第三方课堂' })).toBeVisible();
+    const target = new URL(page.url());
+    expect(target.searchParams.get('classroomCode')).toBe('IIOT-2026-01');
+    expect(target.searchParams.get('type')).toBe('S');
+    expect(target.searchParams.get('backUrl')).toBe(new URL(url, DEMO_ORIGIN).href);
+    // and back
+    await page.getByRole('link', { name: '返回课程' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: courseName('iiot') })).toBeVisible();
+  });
+});
