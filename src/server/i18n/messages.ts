@@ -412,4 +412,12 @@ export const serverMessages = {
   'learning.notAdmitted': '您尚未入学，暂不能进入该班级',
   'learning.preparing': '班级内容正在准备中，请耐心等待',
   'learning.notOpenYet': '班级尚未开班，请耐心等待',
+
+  // The class page (src/server/learning/class-page): an activity that is not the class's, the past
+  // list's page sizes, and the student card's durations (hours and minutes, spec section 9).
+  'learning.activityNotFound': '未找到该活动，或该活动不属于此班级',
+  'learning.pastPageSize': '每页条数只能是 6、9 或 12',
+  'learning.durationHours': '{hours}小时{minutes}分钟',
+  'learning.durationMinutes': '{minutes}分钟',
+  'learning.durationUnderMinute': '不足1分钟',
 } as const;

@@ -11,3 +11,8 @@ import * as repo from './attendance.repository';
 export async function attendedLessons(s: Scope, input: { tenantId: string; classId: string; classStudentId: string }): Promise<Set<string>> {
   return new Set(await repo.listAttendedLessons(s.db, input.tenantId, input.classId, input.classStudentId));
 }
+
+/** Who of the class signed in to an activity of which of the courses (class-wide: for counts only). */
+export function courseAttendees(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
+  return repo.listCourseAttendees(s.db, input.tenantId, input.classId, input.courseIds);
+}

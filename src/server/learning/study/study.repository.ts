@@ -17,3 +17,16 @@ export function listLessonRecords(
   if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
   return q.orderBy('lastReportAt', 'desc').orderBy('id', 'desc').execute();
 }
+
+/** The class students of a class with a study record of each of some courses (who studied which course). */
+export function listCourseLearners(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+  if (!courseIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('lessonRecords')
+    .select(['courseId', 'classStudentId'])
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', 'in', courseIds)
+    .execute();
+}

@@ -17,3 +17,8 @@ export function lessonRecords(
 ): Promise<LessonRecord[]> {
   return repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, input);
 }
+
+/** Who of the class has a study record of which of the courses (class-wide: counts of classmates, never their records). */
+export function courseLearners(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
+  return repo.listCourseLearners(s.db, input.tenantId, input.classId, input.courseIds);
+}

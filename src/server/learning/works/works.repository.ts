@@ -22,3 +22,17 @@ export function listSubmittedAttempts(
   if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
   return q.orderBy('submittedAt', 'desc').execute();
 }
+
+/** The class students of a class with a submitted attempt in each of some courses. */
+export function listCourseSubmitters(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+  if (!courseIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('workAttempts')
+    .select(['courseId', 'classStudentId'])
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', 'in', courseIds)
+    .where('submittedAt', 'is not', null)
+    .execute();
+}

@@ -29,3 +29,8 @@ export async function submittedLessons(s: Scope, input: WorkScope): Promise<Set<
 export async function answeringMs(s: Scope, input: WorkScope): Promise<number> {
   return (await submittedAttempts(s, input)).reduce((sum, a) => sum + Math.max(0, (a.submittedAt ?? a.startedAt) - a.startedAt), 0);
 }
+
+/** Who of the class submitted work in which of the courses (class-wide: for counts only). */
+export function courseSubmitters(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
+  return repo.listCourseSubmitters(s.db, input.tenantId, input.classId, input.courseIds);
+}
