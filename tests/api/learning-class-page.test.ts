@@ -180,6 +180,13 @@ describe('the student card', () => {
   });
 });
 
+describe('the class detail', () => {
+  test("names the class's own state: running (A), teaching over (C) — the page then shows only past classes", async () => {
+    expect((await detailOf(demo, idOf('A'))).teachingClassStatus).toBe(1);
+    expect((await detailOf(demo, idOf('C'))).teachingClassStatus).toBe(2);
+  });
+});
+
 describe('the courses', () => {
   test("each course of the class in the class's order, with its platform, window and the student's duty figures", async () => {
     const { classStudentCourseResultVOS: list } = expectOk(await call(api.studentCourseStatistic, { classId: idOf('A'), studentId: sidOf('A') }));

@@ -60,7 +60,7 @@ export function SideColumn({ learningGoal, highlights, onOpen }: { learningGoal:
   const services: CardKey[] = ['class.serviceNotice', 'class.serviceGroup', 'class.serviceCircle', 'class.serviceQuestions', 'class.serviceNotes'];
   if (highlights) services.push('class.serviceHighlights');
   return (
-    <aside className="space-y-4">
+    <aside aria-label={t('class.sideColumn')} className="space-y-4">
       {learningGoal && (
         <section aria-labelledby="class-goal-title" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="class-goal-title" className="mb-2 font-semibold">

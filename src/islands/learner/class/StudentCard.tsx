@@ -12,7 +12,8 @@ const ASSESSMENT = { notAssessed: 'class.notAssessed', passed: 'class.passed', f
 
 /**
  * A statistic's explanation (spec 2.2's tooltips): a small button that shows it on hover, on focus
- * and on a tap (phones), and hides it on Escape; the button is described by it.
+ * and on a tap (phones), and hides it on Escape, when the pointer leaves or the focus moves on;
+ * the button is described by it.
  */
 function Tip({ name, text }: { name: string; text: string }) {
   const [open, setOpen] = useState(false);
@@ -24,7 +25,7 @@ function Tip({ name, text }: { name: string; text: string }) {
         aria-label={t('class.tipOf', { name })}
         aria-describedby={id}
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(true)}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {

@@ -77,6 +77,7 @@ export const learnerClass = {
   'class.figureVideo': '视频 {done}/{total} 分钟',
   'class.figureHomework': '作业 {done}/{total}',
   'class.figureTest': '测验 {done}/{total}',
+  'class.sideColumn': '学习目标与服务',
   'class.learningGoal': '学习目标',
   'class.learningService': '学习服务',
   'class.learningManagement': '学习管理',
