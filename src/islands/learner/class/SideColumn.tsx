@@ -12,19 +12,6 @@ type CardKey =
   | 'class.manageGrade'
   | 'class.manageCertificate';
 
-const ICONS: Record<CardKey, string> = {
-  'class.serviceNotice': '📢',
-  'class.serviceGroup': '👥',
-  'class.serviceCircle': '💬',
-  'class.serviceQuestions': '❓',
-  'class.serviceNotes': '📝',
-  'class.serviceHighlights': '🎞️',
-  'class.managePlan': '📅',
-  'class.manageReport': '📊',
-  'class.manageGrade': '🏅',
-  'class.manageCertificate': '🎓',
-};
-
 function Cards({ title, id, keys, onOpen }: { title: string; id: string; keys: readonly CardKey[]; onOpen: (name: string) => void }) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -39,8 +26,8 @@ function Cards({ title, id, keys, onOpen }: { title: string; id: string; keys: r
               onClick={() => onOpen(t(key))}
               className="flex w-full flex-col items-center gap-1 rounded-lg bg-slate-50 px-1 py-3 text-xs text-slate-700 hover:bg-brand-soft hover:text-brand-dark"
             >
-              <span aria-hidden="true" className="text-xl">
-                {ICONS[key]}
+              <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-dark">
+                {t(key).slice(0, 1)}
               </span>
               {t(key)}
             </button>

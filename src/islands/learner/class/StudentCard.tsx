@@ -73,8 +73,8 @@ export function StudentCard({ detail, visits, schoolId }: { detail: StudentClass
   const pending = situation.state === 'loading' ? '…' : '--';
   return (
     <section aria-label={t('class.studentCard')} className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex flex-wrap items-center gap-4">
-        <div className="flex min-w-0 items-center gap-3">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center">
+        <div className="flex min-w-0 items-center gap-3 md:w-44 md:shrink-0">
           {person.avatar ? (
             <img src={person.avatar} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />
           ) : (
@@ -87,7 +87,7 @@ export function StudentCard({ detail, visits, schoolId }: { detail: StudentClass
             <span className="rounded bg-brand-soft px-2 py-0.5 text-xs text-brand-dark">{t('learner.studentTag')}</span>
           </p>
         </div>
-        <dl className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-5">
+        <dl className="grid min-w-0 grid-cols-2 gap-3 sm:grid-cols-5 md:flex-1">
           <Stat label={t('learner.visits')} value={visits === null ? String(detail.visitCount) : String(visits)} tip={t('class.visitsTip')} />
           <Stat label={t('class.finishRate')} value={known ? `${percentText(known.finishActivityRate)}%` : pending} tip={t('class.finishRateTip')} />
           <Stat label={t('class.studyDuration')} value={known ? (known.studyDurationStr ?? '--') : pending} />
