@@ -131,14 +131,17 @@ function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
   const timetableHref = sitePath(timetableJump({ classId, studentId, userId, experience }));
   const courseList = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
 
-  function choose(choice: EmptyChoice, label: string) {
-    // An experience class shows what the choice would do instead of doing it (spec 2.2, section 6).
-    if (experience) return setDialog({ kind: 'experience', name: label });
-    if (choice === 'post') return setDialog({ kind: 'notice', name: label });
-    if (choice === 'rest') return setDialog({ kind: 'rest' });
+  /** Today's four choices when there is nothing today (spec 2.2). */
+  function choose(choice: EmptyChoice, label: string): void {
     const first = courseList[0];
-    if (choice === 'continue' && first) return navigateTo(sitePath(courseJump({ courseId: first.courseId, classId, classStudentId: studentId })));
-    setTab('past');
+    // An experience class shows a notice instead of doing any of them (spec 2.2, section 6).
+    if (experience) setDialog({ kind: 'experience', name: label });
+    // Posting a dynamic is not open on the desktop (section 1).
+    else if (choice === 'post') setDialog({ kind: 'notice', name: label });
+    else if (choice === 'rest') setDialog({ kind: 'rest' });
+    // Continue learning: the class's first course, or, without courses, the past classes.
+    else if (choice === 'continue' && first) navigateTo(sitePath(courseJump({ courseId: first.courseId, classId, classStudentId: studentId })));
+    else setTab('past');
   }
 
   const items = main.tabs.map((key) => ({ key, label: t(key === 'today' ? 'class.today' : 'class.past') }));
