@@ -25,6 +25,7 @@ import { schoolRoutes } from './school/school.routes';
 import { classesRoutes } from './learning/classes/classes.routes';
 import { courseDetailRoutes } from './learning/course-detail/course-detail.routes';
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
+import { classPageRoutes } from './learning/class-page/class-page.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -76,7 +77,8 @@ export function createApp(runtime: Runtime) {
     .route('/', certificatesRoutes)
     .route('/', classesRoutes)
     .route('/', courseDetailRoutes)
-    .route('/', thirdPartyRoutes);
+    .route('/', thirdPartyRoutes)
+    .route('/', classPageRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -8,6 +8,7 @@ import { header } from '~/lib/i18n/messages/header';
 import { home } from '~/lib/i18n/messages/home';
 import { learner } from '~/lib/i18n/messages/learner';
 import { course } from '~/lib/i18n/messages/course';
+import { learnerClass } from '~/lib/i18n/messages/learner-class';
 import { login } from '~/lib/i18n/messages/login';
 import { mine } from '~/lib/i18n/messages/mine';
 import { player } from '~/lib/i18n/messages/player';
@@ -39,6 +40,7 @@ export const catalogues = [
   certificates,
   learner,
   course,
+  learnerClass,
   serverMessages,
 ] as const;
 

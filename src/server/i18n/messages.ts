@@ -418,4 +418,12 @@ export const serverMessages = {
   'learning.platformNotConfigured': '第三方学习平台未开通',
   'learning.platformFailed': '第三方学习平台暂时无法访问，请稍后再试',
   'learning.badBackUrl': '返回地址必须是本站的页面地址',
+
+  // The class page (src/server/learning/class-page): an activity that is not the class's, the past
+  // list's page sizes, and the student card's durations (hours and minutes, spec section 9).
+  'learning.activityNotFound': '未找到该活动，或该活动不属于此班级',
+  'learning.pastPageSize': '每页条数只能是 6、9 或 12',
+  'learning.durationHours': '{hours}小时{minutes}分钟',
+  'learning.durationMinutes': '{minutes}分钟',
+  'learning.durationUnderMinute': '不足1分钟',
 } as const;

@@ -1,35 +1,54 @@
 import { useEffect, useState } from 'react';
 import { send } from '~/lib/api/client';
 import { increaseVisit, studentClassDetail, type StudentClassDetail } from '~/lib/api/contracts/learning';
-import { t } from '~/lib/i18n/messages/learner';
-import { sitePath } from '~/lib/navigation';
+import { studentCourseStatistic } from '~/lib/api/contracts/learning-class';
+import { t } from '~/lib/i18n/messages/learner-class';
+import { mainTabs, type MainTab } from '~/lib/learning/class-detail';
+import { hasOfflineCourse } from '~/lib/learning/class-page';
+import { courseJump, timetableJump, type JumpContext } from '~/lib/learning/jumps';
+import { navigateTo, sitePath } from '~/lib/navigation';
 import { currentClassFor, type CurrentClass } from '~/lib/stores/learner';
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 import { shortTime, statusLabel } from '../mine/mine-rules';
+import { ClassDialog, type DialogState } from './ClassDialog';
+import { CourseList } from './CourseList';
+import { PastPanel } from './PastPanel';
+import { SideColumn } from './SideColumn';
+import { StudentCard } from './StudentCard';
+import { TabBar, panelProps } from './TabBar';
+import { TodayPanel, type EmptyChoice } from './TodayPanel';
 
-/** The class page's query (learner-area.md 2.2): classId, optionally the class's school. */
-function readQuery(): { classId: string; schoolId: string | undefined } {
+interface Query {
+  classId: string;
+  schoolId: string | undefined;
+  /** The experience query (any value but '', 0 or false). */
+  experience: boolean;
+}
+
+/** The class page's query (learner-area.md 2.2): classId, optionally the class's school and experience. */
+function readQuery(): Query {
   const q = new URLSearchParams(location.search);
-  return { classId: q.get('classId') ?? '', schoolId: q.get('schoolId') || undefined };
+  const experience = q.get('experience');
+  return { classId: q.get('classId') ?? '', schoolId: q.get('schoolId') || undefined, experience: experience !== null && !['', '0', 'false'].includes(experience) };
 }
 
 interface Header {
   detail: StudentClassDetail;
-  /** The visit count after this visit, or null when counting failed (the header still shows). */
+  /** The visit count after this visit, or null when counting failed (the page still shows). */
   visits: number | null;
 }
 
 /**
- * The class page (/study/training-class), this issue's part: the breadcrumb and the class header;
- * each visit is counted and the new number shown. Today's and past classes, the courses and the
- * right column come with the classrooms.
+ * The class page (/study/training-class, learner-area.md 2.2): the breadcrumb, the class header,
+ * the student card, today's and past classes, the courses and the right column. Each visit is
+ * counted once and the new number shown.
  */
 export default function TrainingClassIsland() {
   const user = useStudent();
-  const [query, setQuery] = useState<{ classId: string; schoolId: string | undefined } | null>(null);
+  const [query, setQuery] = useState<Query | null>(null);
   const [known, setKnown] = useState<CurrentClass | null>(null);
   useEffect(() => {
     const q = readQuery();
@@ -39,7 +58,7 @@ export default function TrainingClassIsland() {
   const key = user && query?.classId ? `${user.userId}:${query.classId}:${query.schoolId ?? ''}` : null;
   const [header, reload] = useLoad<Header>(key, async () => {
     const detail = await send(studentClassDetail, { classId: query!.classId, userId: user!.userId, schoolId: query!.schoolId }, { silent: true });
-    const visits = await send(increaseVisit, { classId: detail.classId, studentId: detail.studentId }).catch(() => null);
+    const visits = await send(increaseVisit, { classId: detail.classId, studentId: detail.studentId, schoolId: query!.schoolId }).catch(() => null);
     return { detail, visits };
   });
 
@@ -70,28 +89,100 @@ export default function TrainingClassIsland() {
     body = (
       <>
         {known && <h1 className="mb-3 text-2xl font-bold">{known.className}</h1>}
-        <Skeleton rows={2} />
+        <Skeleton rows={4} />
       </>
     );
   else if (header.state === 'error') body = <LoadError message={header.message} onRetry={reload} />;
-  else body = <ClassHeader detail={header.data.detail} visits={header.data.visits} />;
+  else
+    body = (
+      <>
+        <ClassHeader detail={header.data.detail} />
+        <StudentCard detail={header.data.detail} visits={header.data.visits} schoolId={query.schoolId} />
+        <ClassBody detail={header.data.detail} userId={user.userId} schoolId={query.schoolId} experience={query.experience || header.data.detail.experience} />
+      </>
+    );
   return (
     <>
       {crumbs}
       {body}
-      <p className="mt-8 rounded-lg border border-dashed border-slate-300 py-10 text-center text-sm text-muted">{t('learner.classPlaceholder')}</p>
     </>
   );
 }
 
-function ClassHeader({ detail: d, visits }: { detail: StudentClassDetail; visits: number | null }) {
+interface BodyProps {
+  detail: StudentClassDetail;
+  userId: string;
+  schoolId: string | undefined;
+  experience: boolean;
+}
+
+/**
+ * Below the student card: the main tabs (今日课程 / 往期课程; a class whose teaching is over,
+ * teachingClassStatus 2, shows only its past, section 4) with the timetable link, the courses,
+ * and the right column.
+ */
+function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
+  const { classId, studentId } = detail;
+  const main = mainTabs(detail.teachingClassStatus);
+  const [tab, setTab] = useState<MainTab>(main.initial);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [courses, reloadCourses] = useLoad(`${classId}:${studentId}`, () => send(studentCourseStatistic, { classId, studentId, schoolId }, { silent: true }));
+  const context: JumpContext = { classId, studentId, userId };
+  const timetableHref = sitePath(timetableJump({ classId, studentId, userId, experience }));
+  const courseList = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
+
+  /** Today's four choices when there is nothing today (spec 2.2). */
+  function choose(choice: EmptyChoice, label: string): void {
+    const first = courseList[0];
+    // An experience class shows a notice instead of doing any of them (spec 2.2, section 6).
+    if (experience) setDialog({ kind: 'experience', name: label });
+    // Posting a dynamic is not open on the desktop (section 1).
+    else if (choice === 'post') setDialog({ kind: 'notice', name: label });
+    else if (choice === 'rest') setDialog({ kind: 'rest' });
+    // Continue learning: the class's first course, or, without courses, the past classes.
+    else if (choice === 'continue' && first) navigateTo(sitePath(courseJump({ courseId: first.courseId, classId, classStudentId: studentId })));
+    else setTab('past');
+  }
+
+  const items = main.tabs.map((key) => ({ key, label: t(key === 'today' ? 'class.today' : 'class.past') }));
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+      <div className="min-w-0">
+        <TabBar
+          label={t('class.mainTabs')}
+          idPrefix="class-main"
+          size="main"
+          items={items}
+          selected={tab}
+          onSelect={setTab}
+          after={
+            <a href={timetableHref} className="mb-2 rounded-lg border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:border-brand hover:text-brand">
+              {t('class.timetable')}
+            </a>
+          }
+        />
+        <div {...panelProps('class-main', tab)} className="pt-4">
+          {tab === 'today' ? (
+            <TodayPanel classId={classId} userId={userId} schoolId={schoolId} context={context} onChoice={choose} />
+          ) : (
+            <PastPanel classId={classId} userId={userId} schoolId={schoolId} context={context} />
+          )}
+        </div>
+        <CourseList courses={courses} onRetry={reloadCourses} classId={classId} studentId={studentId} timetableHref={timetableHref} />
+      </div>
+      <SideColumn learningGoal={detail.learningGoal} highlights={hasOfflineCourse(courseList)} onOpen={(name) => setDialog({ kind: 'notice', name })} />
+      <ClassDialog state={dialog} onClose={() => setDialog(null)} onRest={() => history.back()} />
+    </div>
+  );
+}
+
+function ClassHeader({ detail: d }: { detail: StudentClassDetail }) {
   const items: [string, string | number][] = [
     [t('learner.startDate'), d.statusTime ? d.statusTime.slice(0, 10) : '--'],
     [t('learner.activityTotal'), d.activityTotal],
     [t('learner.studentTotal'), d.classStudentTotal],
   ];
   if (d.teacherName) items.push([t('learner.teacher'), d.teacherName]);
-  if (visits !== null) items.push([t('learner.visits'), visits]);
   return (
     <header className="rounded-lg bg-slate-50 p-5">
       <p className="flex flex-wrap items-center gap-2">
@@ -104,7 +195,7 @@ function ClassHeader({ detail: d, visits }: { detail: StudentClassDetail; visits
           {t('learner.trainingPeriod')}：{shortTime(d.trainingStartTime)} ~ {shortTime(d.trainingEndTime)}
         </p>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         {items.map(([label, value]) => (
           <div key={label}>
             <dt className="text-slate-500">{label}</dt>

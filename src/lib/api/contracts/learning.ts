@@ -72,6 +72,11 @@ export const updateEnrolState = post<{ classId: string; userId: string; schoolId
 export interface StudentClassDetail {
   classId: string;
   classStatus: ServiceStatus;
+  /**
+   * The class's own state (0 not yet opened, 1 running, 2 another state): 2 is a class whose
+   * teaching is over, so the class page shows only its past classes (section 4).
+   */
+  teachingClassStatus: TeachingClassStatus;
   title: string;
   classPeriodName: string | null;
   trainingStartTime: string | null;

@@ -120,3 +120,16 @@ export function pageDynamics(db: DB, tenantId: string, classId: string, activity
     .orderBy('d.id', 'desc');
   return pageFrom(w, rows, filtered);
 }
+
+/** How many dynamics of one type the class student has in the class (the questions they asked: type 2). */
+export async function countStudentDynamics(db: DB, tenantId: string, classId: string, classStudentId: string, type: number): Promise<number> {
+  const row = await db
+    .selectFrom('classDynamics')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('classStudentId', '=', classStudentId)
+    .where('type', '=', type)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

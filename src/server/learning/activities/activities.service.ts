@@ -72,3 +72,8 @@ export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: str
 export function classDynamics(s: Scope, input: { tenantId: string; classId: string; activityId?: string | undefined }, w: PageWindow) {
   return repo.pageDynamics(s.db, input.tenantId, input.classId, input.activityId, w);
 }
+
+/** How many dynamics of one type (2: questions) the class student has in the class. */
+export function countStudentDynamics(s: Scope, e: EnrolmentRef, type: number): Promise<number> {
+  return repo.countStudentDynamics(s.db, e.tenantId, e.classId, e.classStudentId, type);
+}

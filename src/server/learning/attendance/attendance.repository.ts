@@ -31,3 +31,20 @@ export function listClassAttendedLessons(db: DB, tenantId: string, classId: stri
     .where('a.classroomId', 'is not', null)
     .execute();
 }
+
+
+/** The class students of a class who signed in to an activity of each of some courses. */
+export async function listCourseAttendees(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+  if (!courseIds.length) return [];
+  const rows = await db
+    .selectFrom('activityAttendance as at')
+    .innerJoin('classActivities as a', (j) => j.onRef('a.id', '=', 'at.activityId').onRef('a.tenantId', '=', 'at.tenantId'))
+    .select(['a.courseId', 'at.classStudentId'])
+    .distinct()
+    .where('at.tenantId', '=', tenantId)
+    .where('at.classId', '=', classId)
+    .where('at.type', '=', 1)
+    .where('a.courseId', 'in', courseIds)
+    .execute();
+  return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));
+}

@@ -136,6 +136,7 @@ export async function studentClassDetail(
   return {
     classId: row.classId,
     classStatus: row.serviceStatus as ServiceStatus,
+    teachingClassStatus: row.teachingClassStatus as TeachingClassStatus,
     title: row.className,
     classPeriodName: row.periodName,
     trainingStartTime: time(row.trainingStartAt),

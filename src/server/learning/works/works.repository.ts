@@ -35,3 +35,18 @@ export function listClassSubmittedLessons(db: DB, tenantId: string, classId: str
     .where('submittedAt', 'is not', null)
     .execute();
 }
+
+
+/** The class students of a class with a submitted attempt in each of some courses. */
+export function listCourseSubmitters(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+  if (!courseIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('workAttempts')
+    .select(['courseId', 'classStudentId'])
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', 'in', courseIds)
+    .where('submittedAt', 'is not', null)
+    .execute();
+}

@@ -1,0 +1,95 @@
+import type { ClassStudentCourse } from '~/lib/api/contracts/learning-class';
+import { t } from '~/lib/i18n/messages/learner-class';
+import { cutTime } from '~/lib/learning/display';
+import { courseJump } from '~/lib/learning/jumps';
+import { courseNature } from '~/lib/learning/labels';
+import { sitePath } from '~/lib/navigation';
+import type { Load } from '../shared/use-load';
+import { Empty } from '../shared/Empty';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+
+const NATURE = { online: 'class.natureOnline', faceToFace: 'class.natureFaceToFace', mixed: 'class.natureMixed' } as const;
+const minutes = (ms: number) => Math.floor(ms / 60_000);
+
+/** The course's duty figures worth showing: those with something to do. */
+function figures(c: ClassStudentCourse): string[] {
+  const out: string[] = [];
+  if (c.faceTeachingNumber > 0) out.push(t('class.figureFace', { done: c.finishFaceTeachingNumber, total: c.faceTeachingNumber }));
+  if (c.needStudyDuration > 0) out.push(t('class.figureVideo', { done: minutes(c.finishedStudyDuration), total: minutes(c.needStudyDuration) }));
+  if (c.homeworkNumber > 0) out.push(t('class.figureHomework', { done: c.finishHomeworkNumber, total: c.homeworkNumber }));
+  if (c.testNumber > 0) out.push(t('class.figureTest', { done: c.finishTestNumber, total: c.testNumber }));
+  return out;
+}
+
+/**
+ * 全部课程 (spec 2.2): the count, the 查看课表 link and each course leading to its detail page
+ * (2.4), or 暂无课程.
+ */
+export function CourseList({
+  courses,
+  onRetry,
+  classId,
+  studentId,
+  timetableHref,
+}: {
+  courses: Load<{ classStudentCourseResultVOS: ClassStudentCourse[] }>;
+  onRetry: () => void;
+  classId: string;
+  studentId: string;
+  timetableHref: string;
+}) {
+  const list = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
+  let body;
+  if (courses.state === 'loading') body = <Skeleton rows={2} />;
+  else if (courses.state === 'error') body = <LoadError message={courses.message} onRetry={onRetry} />;
+  else if (list.length === 0) body = <Empty text={t('class.noCourses')} />;
+  else
+    body = (
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {list.map((c) => (
+          <li key={c.courseId}>
+            <a
+              href={sitePath(courseJump({ courseId: c.courseId, classId, classStudentId: studentId }))}
+              className="flex h-full gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:border-brand hover:shadow"
+            >
+              {c.cover ? (
+                <img src={c.cover} alt="" className="h-16 w-24 shrink-0 rounded object-cover" />
+              ) : (
+                <span aria-hidden="true" className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-brand-soft text-2xl font-bold text-brand-dark">
+                  {c.courseName.slice(0, 1)}
+                </span>
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="break-words font-semibold text-ink">{c.courseName}</span>
+                  <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t(NATURE[courseNature(c.courseNature)])}</span>
+                </span>
+                {(c.learnStartTime || c.learnEndTime) && (
+                  <span className="mt-1 block text-xs text-slate-600">
+                    {t('class.learnWindow', { start: cutTime(c.learnStartTime).slice(0, 10) || '--', end: cutTime(c.learnEndTime).slice(0, 10) || '--' })}
+                  </span>
+                )}
+                {figures(c).length > 0 && <span className="mt-1 block text-xs text-slate-600">{figures(c).join(' · ')}</span>}
+                <span className="mt-1 block text-xs text-slate-500">{t('class.studyNumber', { n: c.countResultVO.studyNumber })}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="class-courses-title" className="mt-8">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="class-courses-title" className="text-lg font-semibold">
+          {t('class.allCourses')}
+          {courses.state === 'done' && <span className="ml-1 text-base font-normal text-slate-600">{t('class.courseCount', { n: list.length })}</span>}
+        </h2>
+        <a href={timetableHref} className="text-sm text-brand hover:underline">
+          {t('class.viewTimetable')}
+        </a>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { send, sendPage } from '~/lib/api/client';
+import { pastActivityPage, pastActivitySum, type PastActivitySum } from '~/lib/api/contracts/learning-class';
+import { t } from '~/lib/i18n/messages/learner-class';
+import { DEFAULT_PAST_PAGE_SIZE, PAST_PAGE_SIZES, PAST_TABS, pastFilter, pastPageSize, type PastTab } from '~/lib/learning/class-detail';
+import type { JumpContext } from '~/lib/learning/jumps';
+import { PagerButtons } from '~/islands/shared/PagerButtons';
+import { Empty } from '../shared/Empty';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { useLoad } from '../shared/use-load';
+import { ActivityCard } from './ActivityCard';
+import { TabBar, panelProps } from './TabBar';
+
+const TAB_TEXT: Record<PastTab, 'class.tabAll' | 'class.tabMissed' | 'class.tabAttended' | 'class.tabElective'> = {
+  all: 'class.tabAll',
+  missed: 'class.tabMissed',
+  attended: 'class.tabAttended',
+  elective: 'class.tabElective',
+};
+
+const SUM_OF: Record<PastTab, keyof PastActivitySum> = { all: 'totalNum', missed: 'absenceNum', attended: 'attendanceNum', elective: 'electiveNum' };
+
+interface Props {
+  classId: string;
+  userId: string;
+  schoolId: string | undefined;
+  context: JumpContext;
+}
+
+/**
+ * Past classes (spec 2.2): the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
+ * the server, latest first, 6, 9 or 12 a page (6 at first), 暂无数据 when empty.
+ */
+export function PastPanel({ classId, userId, schoolId, context }: Props) {
+  const [tab, setTab] = useState<PastTab>('all');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAST_PAGE_SIZE);
+  const sizeId = useId();
+  const [sums] = useLoad(`${classId}:${userId}`, () => send(pastActivitySum, { classId, userId, schoolId }, { silent: true }));
+  const [list, reload] = useLoad(`${classId}:${userId}:${tab}:${page}:${size}`, () =>
+    sendPage(pastActivityPage, { current: page, size, order: 'descending', sort: 'id', model: { classId, userId, schoolId, ...pastFilter(tab) } }, { silent: true }),
+  );
+
+  const items = PAST_TABS.map((key) => ({
+    key,
+    label: sums.state === 'done' ? `${t(TAB_TEXT[key])} ${sums.data[SUM_OF[key]]}` : t(TAB_TEXT[key]),
+  }));
+
+  let body;
+  if (list.state === 'loading') body = <Skeleton rows={2} />;
+  else if (list.state === 'error') body = <LoadError message={list.message} onRetry={reload} />;
+  else if (list.data.records.length === 0) body = <Empty text={t('common.noData')} />;
+  else
+    body = (
+      <>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {list.data.records.map((a) => (
+            <li key={a.id}>
+              <ActivityCard activity={a} context={context} />
+            </li>
+          ))}
+        </ul>
+        <PagerButtons label={t('class.pastPager')} current={list.data.current || page} pages={list.data.pages} onChange={setPage} />
+      </>
+    );
+
+  return (
+    <div className="space-y-4">
+      <TabBar
+        label={t('class.pastTabs')}
+        idPrefix="class-past"
+        items={items}
+        selected={tab}
+        onSelect={(key) => {
+          setTab(key);
+          setPage(1);
+        }}
+        after={
+          <span className="flex items-center gap-2 text-sm text-slate-600">
+            {list.state === 'done' && <span>{t('class.pastTotal', { n: list.data.total })}</span>}
+            <label htmlFor={sizeId}>{t('class.pageSize')}</label>
+            <select
+              id={sizeId}
+              value={size}
+              onChange={(e) => {
+                setSize(pastPageSize(e.target.value));
+                setPage(1);
+              }}
+              className="rounded border border-slate-300 bg-white px-2 py-1"
+            >
+              {PAST_PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {t('class.perPage', { n })}
+                </option>
+              ))}
+            </select>
+          </span>
+        }
+      />
+      <div {...panelProps('class-past', tab)}>{body}</div>
+    </div>
+  );
+}

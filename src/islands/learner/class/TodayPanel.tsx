@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { send, sendPage } from '~/lib/api/client';
+import { activityDynamicPage, todayActivities } from '~/lib/api/contracts/learning-class';
+import { t } from '~/lib/i18n/messages/learner-class';
+import { DYNAMIC_PAGE_SIZE, inTodayTab, todayTabs, TODAY_TABS, type TodayTab } from '~/lib/learning/class-detail';
+import type { JumpContext } from '~/lib/learning/jumps';
+import { Empty } from '../shared/Empty';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { useLoad } from '../shared/use-load';
+import { ActivityCard } from './ActivityCard';
+import { DynamicTicker } from './DynamicTicker';
+import { TabBar, panelProps } from './TabBar';
+
+export type EmptyChoice = 'continue' | 'post' | 'past' | 'rest';
+
+const TAB_TEXT: Record<TodayTab, 'class.tabAll' | 'class.tabPending' | 'class.tabMissed' | 'class.tabAttended' | 'class.tabElective'> = {
+  all: 'class.tabAll',
+  pending: 'class.tabPending',
+  missed: 'class.tabMissed',
+  attended: 'class.tabAttended',
+  elective: 'class.tabElective',
+};
+
+const CHOICES: readonly { key: EmptyChoice; label: 'class.continueLearning' | 'class.postDynamic' | 'class.viewPast' | 'class.rest' }[] = [
+  { key: 'continue', label: 'class.continueLearning' },
+  { key: 'post', label: 'class.postDynamic' },
+  { key: 'past', label: 'class.viewPast' },
+  { key: 'rest', label: 'class.rest' },
+];
+
+interface Props {
+  classId: string;
+  userId: string;
+  schoolId: string | undefined;
+  context: JumpContext;
+  onChoice: (choice: EmptyChoice, label: string) => void;
+}
+
+/**
+ * Today's classes (spec 2.2): the sub-tabs 全部 / 待上课 / 缺勤 (a dot when some) / 已出勤 / 选修 with
+ * their counts, pending first when there is one; the dynamics of today's activities; the cards.
+ * With nothing today, the four choices.
+ */
+export function TodayPanel({ classId, userId, schoolId, context, onChoice }: Props) {
+  const key = `${classId}:${userId}`;
+  const [today, reload] = useLoad(key, () => send(todayActivities, { classId, userId, schoolId }, { silent: true }));
+  const [dynamics] = useLoad(key, () => sendPage(activityDynamicPage, { current: 1, size: DYNAMIC_PAGE_SIZE, model: { classId, schoolId } }, { silent: true }));
+  const [chosen, setChosen] = useState<TodayTab | null>(null);
+
+  if (today.state === 'loading') return <Skeleton rows={2} />;
+  if (today.state === 'error') return <LoadError message={today.message} onRetry={reload} />;
+  const list = today.data.activityResultVOList;
+  if (list.length === 0)
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+        <p className="text-sm text-slate-600">{t('class.noToday')}</p>
+        <ul className="mt-4 flex flex-wrap justify-center gap-3">
+          {CHOICES.map((c) => (
+            <li key={c.key}>
+              <button
+                type="button"
+                onClick={() => onChoice(c.key, t(c.label))}
+                className="rounded-lg border border-brand px-4 py-2 text-sm text-brand hover:bg-brand hover:text-white"
+              >
+                {t(c.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+
+  const { counts, initial, missedDot } = todayTabs(list);
+  const tab = chosen ?? initial;
+  const shown = list.filter((a) => inTodayTab(a, tab));
+  const todayIds = new Set(list.map((a) => a.id));
+  const todayDynamics = dynamics.state === 'done' ? dynamics.data.records.filter((d) => d.activityId !== null && todayIds.has(d.activityId)) : [];
+  const items = TODAY_TABS.map((key) => ({
+    key,
+    label: (
+      <span className="relative inline-flex items-center gap-1">
+        {t(TAB_TEXT[key])} {counts[key]}
+        {key === 'missed' && missedDot && (
+          <>
+            <span aria-hidden="true" data-dot="missed" className="h-2 w-2 rounded-full bg-red-500" />
+            <span className="sr-only">{t('class.hasMissed')}</span>
+          </>
+        )}
+      </span>
+    ),
+  }));
+  return (
+    <div className="space-y-4">
+      {dynamics.state === 'done' && todayDynamics.length > 0 && <DynamicTicker items={todayDynamics} />}
+      <TabBar label={t('class.todayTabs')} idPrefix="class-today" items={items} selected={tab} onSelect={setChosen} />
+      <div {...panelProps('class-today', tab)}>
+        {shown.length === 0 ? (
+          <Empty text={t('class.noTodayInTab')} />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {shown.map((a) => (
+              <li key={a.id}>
+                <ActivityCard activity={a} context={context} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { windowOf } from '../../db/paging';
+import { t } from '~/server/i18n';
+import { formatDateTime } from '~/lib/time/cst';
+import { pageOf, type Page, type PageQuery } from '~/lib/paging';
+import { durationParts, hasDuration } from '~/lib/learning/display';
+import { finishActivityRate, pastBefore, pastSums, todayRange } from '~/lib/learning/class-page';
+import type {
+  ActivityDynamic,
+  BehaviourCount,
+  ClassActivityItem,
+  ClassStudentCourse,
+  PastActivitySum,
+  TodayActivity,
+  UserStatistic,
+  UserStudySituation,
+} from '~/lib/api/contracts/learning-class';
+import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
+import { classDynamics, countStudentDynamics, pageStudentActivities, studentActivities, studentActivity, type StudentActivity } from '../activities/activities.service';
+import { courseDuties } from '../duties/duties.service';
+import { courseLearners, lessonRecords } from '../study/study.service';
+import { answeringMs, courseSubmitters } from '../works/works.service';
+import { courseAttendees } from '../attendance/attendance.service';
+
+/**
+ * The class page (learner-area.md 2.2): the student card's statistics, today's and past
+ * activities, the dynamics and the courses, each read for the token's user's own enrolment in the
+ * class (studentEnrolment refuses anyone else's userId, studentId or class) and composed from the
+ * learning sub-domains' services. An activity a call names must be the class's.
+ */
+
+interface ClassInput {
+  classId: string;
+  userId?: string | undefined;
+  studentId?: string | undefined;
+  schoolId?: string | undefined;
+}
+
+/** Dynamics carried by each of today's activities (the newest few; the dynamic page has them all). */
+const ACTIVITY_DYNAMICS = 5;
+
+const ref = (e: StudentEnrolment) => ({ tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId });
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms));
+
+/** A duration as the student card shows it: hours and minutes, or null when there is none ('--'). */
+function durationText(ms: number): string | null {
+  if (!hasDuration(ms)) return null;
+  const { hours, minutes } = durationParts(ms);
+  if (hours > 0) return t('learning.durationHours', { hours, minutes });
+  if (minutes > 0) return t('learning.durationMinutes', { minutes });
+  return t('learning.durationUnderMinute');
+}
+
+/** Study time credited in the class's lessons (ms). */
+async function creditedMs(s: Scope, e: StudentEnrolment): Promise<number> {
+  const records = await lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId });
+  return records.filter((r) => r.classId === e.classId).reduce((sum, r) => sum + Math.max(0, Number(r.creditedMs)), 0);
+}
+
+function activityItem(a: StudentActivity): ClassActivityItem {
+  return {
+    id: a.id,
+    activityId: a.id,
+    activityName: a.name,
+    isRequired: a.isRequired,
+    onlineType: a.onlineType,
+    classActivityStatus: a.classActivityStatus,
+    startTime: formatDateTime(a.startAt),
+    endTime: formatDateTime(a.endAt),
+    extendId: a.courseId,
+    courseName: a.courseName,
+    bizType: a.bizType,
+    position: a.position,
+    address: a.address,
+    classroomId: a.classroomId,
+    classroomName: a.classroomName,
+    classroomType: a.classroomType,
+    finStatus: a.finished ? 1 : 0,
+    signInTime: time(a.signedInAt),
+    signOutTime: time(a.signedOutAt),
+  };
+}
+
+type DynamicRow = Awaited<ReturnType<typeof classDynamics>>['rows'][number];
+
+function dynamicItem(d: DynamicRow): ActivityDynamic {
+  return {
+    id: d.id,
+    activityId: d.activityId,
+    avatar: d.avatar,
+    realName: d.realName || d.nickName || '',
+    content: d.content,
+    type: d.type,
+    createdTime: formatDateTime(d.createdAt),
+  };
+}
+
+export async function userStudySituation(s: Scope, input: ClassInput & { studentId: string }): Promise<UserStudySituation> {
+  const e = await studentEnrolment(s, input);
+  const [activities, studied, answered] = await Promise.all([
+    studentActivities(s, ref(e), {}),
+    creditedMs(s, e),
+    answeringMs(s, { tenantId: e.tenantId, classStudentId: e.classStudentId }),
+  ]);
+  return {
+    finishActivityRate: finishActivityRate(activities),
+    studyDurationStr: durationText(studied),
+    studyDuration: studied,
+    answerDurationStr: durationText(answered),
+    answerDuration: answered,
+    evaluateStatus: e.row.evaluateStatus,
+  };
+}
+
+export async function behaviourCount(s: Scope, input: ClassInput & { studentId: string; userId: string }): Promise<BehaviourCount> {
+  const e = await studentEnrolment(s, input);
+  const [activities, questions] = await Promise.all([studentActivities(s, ref(e), {}), countStudentDynamics(s, ref(e), 2)]);
+  return {
+    classroomAttendanceTotal: activities.filter((a) => a.signedInAt !== null).length,
+    questionCount: questions,
+    // The classmate circle is not open on the desktop (spec section 1): nothing to count.
+    classmateCircleCount: 0,
+    activityTotal: activities.length,
+  };
+}
+
+export async function courseStatistic(s: Scope, input: ClassInput & { studentId: string }): Promise<{ classStudentCourseResultVOS: ClassStudentCourse[] }> {
+  const e = await studentEnrolment(s, input);
+  const duties = await courseDuties(s, ref(e));
+  const courseIds = duties.map((d) => d.course.id);
+  const where = { tenantId: e.tenantId, classId: e.classId, courseIds };
+  const studied = new Map<string, Set<string>>();
+  for (const list of await Promise.all([courseLearners(s, where), courseSubmitters(s, where), courseAttendees(s, where)]))
+    for (const { courseId, classStudentId } of list) (studied.get(courseId) ?? studied.set(courseId, new Set()).get(courseId)!).add(classStudentId);
+  return {
+    classStudentCourseResultVOS: duties.map(({ course: c, figures: f }) => ({
+      courseId: c.id,
+      courseName: c.name,
+      cover: c.cover,
+      courseNature: c.courseNature,
+      thirdPlatformType: c.thirdPlatformType,
+      learningPlatform: c.learningPlatform,
+      learningUrl: c.learningUrl,
+      courseClassCode: c.courseClassCode,
+      learnStartTime: time(c.learnStartAt),
+      learnEndTime: time(c.learnEndAt),
+      introduce: c.introduce,
+      faceTeachingNumber: f.faceTeachingNumber,
+      finishFaceTeachingNumber: f.finishFaceTeachingNumber,
+      needStudyDuration: f.studyTime,
+      finishedStudyDuration: f.finishStudyTime,
+      testNumber: f.testNumber,
+      finishTestNumber: f.finishTestNumber,
+      homeworkNumber: f.homeworkNumber,
+      finishHomeworkNumber: f.finishHomeworkNumber,
+      countResultVO: { studyNumber: studied.get(c.id)?.size ?? 0 },
+    })),
+  };
+}
+
+export async function userStatistic(s: Scope, input: ClassInput & { studentId: string }): Promise<UserStatistic> {
+  const e = await studentEnrolment(s, input);
+  return { effectiveLearningDuration: await creditedMs(s, e), interviewClassNum: e.row.visitCount };
+}
+
+export async function todayActivities(s: Scope, input: ClassInput & { userId: string }): Promise<{ activityResultVOList: TodayActivity[] }> {
+  const e = await studentEnrolment(s, input);
+  const activities = await studentActivities(s, ref(e), todayRange(s.now));
+  const dynamics = await Promise.all(
+    activities.map((a) => classDynamics(s, { tenantId: e.tenantId, classId: e.classId, activityId: a.id }, { offset: 0, limit: ACTIVITY_DYNAMICS, order: 'desc', countTotal: false })),
+  );
+  return { activityResultVOList: activities.map((a, i) => ({ ...activityItem(a), dynamic: dynamics[i]!.rows.map(dynamicItem) })) };
+}
+
+export async function pastActivitySum(s: Scope, input: ClassInput & { userId: string }): Promise<PastActivitySum> {
+  const e = await studentEnrolment(s, input);
+  return pastSums(await studentActivities(s, ref(e), { to: pastBefore(s.now) }));
+}
+
+export async function pastActivityPage(
+  s: Scope,
+  input: PageQuery & { classId: string; userId: string; schoolId?: string | undefined; classActivityStatus?: 0 | 1 | 2 | undefined; isRequired?: 0 | 1 | undefined },
+): Promise<Page<ClassActivityItem>> {
+  const e = await studentEnrolment(s, input);
+  const { rows, total } = await pageStudentActivities(s, ref(e), { to: pastBefore(s.now), status: input.classActivityStatus, isRequired: input.isRequired }, windowOf(input));
+  return pageOf(rows.map(activityItem), total, input.current, input.size);
+}
+
+export async function dynamicPage(s: Scope, input: PageQuery & { classId: string; activityId?: string | undefined; schoolId?: string | undefined }): Promise<Page<ActivityDynamic>> {
+  const e = await studentEnrolment(s, input);
+  if (input.activityId !== undefined && !(await studentActivity(s, ref(e), input.activityId))) throw AppError.notFound(t('learning.activityNotFound'));
+  const { rows, total } = await classDynamics(s, { tenantId: e.tenantId, classId: e.classId, activityId: input.activityId }, windowOf(input));
+  return pageOf(rows.map(dynamicItem), total, input.current, input.size);
+}
