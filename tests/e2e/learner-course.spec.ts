@@ -1,20 +1,18 @@
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES, LEARNING_COURSES } from '../../src/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '../../src/server/db/seed/login';
 import { courseJump } from '../../src/lib/learning/jumps';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { DEMO_ORIGIN, E2E_DB_FILE, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
+import { DEMO_ORIGIN, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
 import { loginStudent, type Student } from './support/session';
 
 /**
  * The course detail page (/study/course/course-detail, learner-area.md 2.7) for the demo student in
  * class A: elec (every kind of online lesson, teachers of both roles), plc (a live lesson), digital
  * (no learning URL) and iiot (a third-party platform course, opened through the fake platform
- * that playwright.config.ts starts). The page's query comes from the API (the class and the class
- * student id) and, as the class page that links here is not built yet, the course ids from the
- * e2e database by the seeded course names.
+ * that playwright.config.ts starts). The page's query comes from the API: the class, the class
+ * student id and, from the class page's course list, the course ids by the seeded course names.
  */
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
@@ -34,15 +32,13 @@ async function placeOf(page: Page, student: Student): Promise<Place> {
   const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
   const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
   const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
-  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-  try {
-    const rows = await db.selectFrom('courses').select(['id', 'name']).where('tenantId', '=', DEMO_TENANT.id).execute();
-    const courses = Object.fromEntries(['elec', 'plc', 'digital', 'iiot'].map((key) => [key, rows.find((r) => r.name === courseName(key))!.id]));
-    place = { classId, classStudentId: detail.data.studentId as string, courses };
-    return place;
-  } finally {
-    await db.destroy();
-  }
+  const classStudentId = detail.data.studentId as string;
+  // The class page's course list names the class's courses.
+  const statistic = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/courseStatistic`, { headers, data: { classId, studentId: classStudentId } })).json();
+  const rows = statistic.data.classStudentCourseResultVOS as { courseId: string; courseName: string }[];
+  const courses = Object.fromEntries(['elec', 'plc', 'digital', 'iiot'].map((key) => [key, rows.find((r) => r.courseName === courseName(key))!.courseId]));
+  place = { classId, classStudentId, courses };
+  return place;
 }
 
 /** Logs the demo student in and opens a course of class A; answers the page's address. */
