@@ -54,8 +54,9 @@ export function addClassStudents(dbFile, n) {
 }
 
 /**
- * The calls the class page (/study/training-class) makes when a student opens it, in order:
- * [path, body]. One "screen" is all of them.
+ * The calls the class page (/study/training-class) makes when a student opens it on today's tab
+ * (header, visit, statistics, today's activities, dynamics, courses) and then opens the past tab
+ * (sums, first page of 6), in order: [path, body]. One "screen" is all of them.
  */
 export function classScreenCalls(st) {
   const ids = { classId: st.classId, userId: st.userId };
@@ -63,5 +64,11 @@ export function classScreenCalls(st) {
   return [
     ['/api/teaching/anyone/classStudent/detail', ids],
     ['/api/teaching/anyone/classStudent/increaseVisit', mine],
+    ['/api/teaching/anyone/classStudent/userStudySituation', mine],
+    ['/api/teaching/anyone/classActivity/todayActivities', ids],
+    ['/api/teaching/anyone/classActivity/dynamicPage', { current: 1, size: 30, model: { classId: st.classId } }],
+    ['/api/teaching/anyone/classStudent/courseStatistic', mine],
+    ['/api/teaching/anyone/classActivity/pastActivitySum', ids],
+    ['/api/teaching/anyone/classActivity/pastActivityPage', { current: 1, size: 6, order: 'descending', sort: 'id', model: ids }],
   ];
 }
