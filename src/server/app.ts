@@ -23,6 +23,7 @@ import { platformRoutes } from './platform/platform.routes';
 import { mediaRoutes } from './media/media.routes';
 import { schoolRoutes } from './school/school.routes';
 import { classesRoutes } from './learning/classes/classes.routes';
+import { timetableRoutes } from './learning/timetable/timetable.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -72,7 +73,8 @@ export function createApp(runtime: Runtime) {
     .route('/', loginRoutes)
     .route('/', captchaRoutes)
     .route('/', certificatesRoutes)
-    .route('/', classesRoutes);
+    .route('/', classesRoutes)
+    .route('/', timetableRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -7,6 +7,7 @@ import { format } from '~/lib/i18n/messages/format';
 import { header } from '~/lib/i18n/messages/header';
 import { home } from '~/lib/i18n/messages/home';
 import { learner } from '~/lib/i18n/messages/learner';
+import { timetable } from '~/lib/i18n/messages/timetable';
 import { login } from '~/lib/i18n/messages/login';
 import { mine } from '~/lib/i18n/messages/mine';
 import { player } from '~/lib/i18n/messages/player';
@@ -37,6 +38,7 @@ export const catalogues = [
   mine,
   certificates,
   learner,
+  timetable,
   serverMessages,
 ] as const;
 

@@ -412,4 +412,14 @@ export const serverMessages = {
   'learning.notAdmitted': '您尚未入学，暂不能进入该班级',
   'learning.preparing': '班级内容正在准备中，请耐心等待',
   'learning.notOpenYet': '班级尚未开班，请耐心等待',
+
+  // The timetable and its calendar feed (src/server/learning/timetable).
+  'learning.rangeMissing': '请选择开始时间和结束时间',
+  'learning.rangeInverted': '结束时间不能早于开始时间',
+  'learning.rangeTooLong': '查询时间范围不能超过100天',
+  'learning.badDateTime': '时间格式应为 YYYY-MM-DD HH:mm:ss',
+  'learning.feedNotFound': '日历订阅不存在',
+  'learning.feedBusy': '日历订阅正在生成，请稍后再试',
+  'learning.feedName': '{className} 课程表',
+  'learning.feedCourse': '课程：{name}',
 } as const;
