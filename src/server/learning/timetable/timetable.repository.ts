@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { CalendarFeed } from './timetable.table';
 
@@ -19,63 +20,47 @@ export interface StartRange {
  * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
  * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
  * a finished study record.
+ *
+ * Flat joins and one GROUP BY, not EXISTS subqueries correlated with the student: on PostgreSQL
+ * 15 that form (planned as hashed subplans inside a per-student subquery) counted one student's
+ * sign-ins and records for another, while SQLite was right (tests/api/learning-timetable.test.ts
+ * compares the counts with each student's own activity list on both engines). Each join finds at most
+ * one row per activity and student: sign-ins and study records are unique per student and
+ * lesson or activity, and submitted attempts are grouped first.
  */
 export async function finishedRequiredCounts(db: DB, tenantId: string, classId: string, range: StartRange): Promise<{ id: string; finished: number }[]> {
+  const submitted = db
+    .selectFrom('workAttempts')
+    .select(['classStudentId', 'classroomId'])
+    .where('tenantId', '=', tenantId)
+    .where('submittedAt', 'is not', null)
+    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
+    .groupBy(['classStudentId', 'classroomId'])
+    .as('wa');
+  const finished = sql<boolean>`(
+    ((a.online_type = 2 or r.classroom_type is null) and si.id is not null)
+    or (a.online_type <> 2 and r.classroom_type in (6, 7) and wa.classroom_id is not null)
+    or (a.online_type <> 2 and r.classroom_type is not null and r.classroom_type not in (6, 7) and lr.id is not null)
+  )`;
   const rows = await db
     .selectFrom('classStudents as cs')
+    .leftJoin('classActivities as a', (j) => {
+      let on = j.onRef('a.tenantId', '=', 'cs.tenantId').onRef('a.classId', '=', 'cs.classId').on('a.isRequired', '=', 1);
+      if (range.from !== undefined) on = on.on('a.startAt', '>=', range.from);
+      if (range.to !== undefined) on = on.on('a.startAt', '<', range.to);
+      return on;
+    })
+    .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
+    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', 1))
+    .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
+    .leftJoin('lessonRecords as lr', (j) =>
+      j.onRef('lr.tenantId', '=', 'cs.tenantId').onRef('lr.classStudentId', '=', 'cs.id').onRef('lr.classroomId', '=', 'a.classroomId').on('lr.finishedAt', 'is not', null),
+    )
     .where('cs.tenantId', '=', tenantId)
     .where('cs.classId', '=', classId)
     .where('cs.serviceStatus', '<>', -1)
-    .select('cs.id')
-    .select((eb) => {
-      let activities = eb
-        .selectFrom('classActivities as a')
-        .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
-        .whereRef('a.tenantId', '=', 'cs.tenantId')
-        .whereRef('a.classId', '=', 'cs.classId')
-        .where('a.isRequired', '=', 1);
-      if (range.from !== undefined) activities = activities.where('a.startAt', '>=', range.from);
-      if (range.to !== undefined) activities = activities.where('a.startAt', '<', range.to);
-      return activities
-        .where((w) => {
-          const signedIn = w.exists(
-            w
-              .selectFrom('activityAttendance as si')
-              .select('si.id')
-              .whereRef('si.activityId', '=', 'a.id')
-              .whereRef('si.classStudentId', '=', 'cs.id')
-              .where('si.type', '=', 1),
-          );
-          const submitted = w.exists(
-            w
-              .selectFrom('workAttempts as wa')
-              .select('wa.id')
-              .whereRef('wa.tenantId', '=', 'a.tenantId')
-              .whereRef('wa.classStudentId', '=', 'cs.id')
-              .whereRef('wa.classroomId', '=', 'a.classroomId')
-              .where('wa.submittedAt', 'is not', null),
-          );
-          const studied = w.exists(
-            w
-              .selectFrom('lessonRecords as lr')
-              .select('lr.id')
-              .whereRef('lr.tenantId', '=', 'a.tenantId')
-              .whereRef('lr.classStudentId', '=', 'cs.id')
-              .whereRef('lr.classroomId', '=', 'a.classroomId')
-              .where('lr.finishedAt', 'is not', null),
-          );
-          const offline = w('a.onlineType', '=', 2);
-          const noLesson = w('r.classroomType', 'is', null);
-          const work = w('r.classroomType', 'in', [6, 7]);
-          return w.or([
-            w.and([w.or([offline, noLesson]), signedIn]),
-            w.and([w.not(offline), work, submitted]),
-            w.and([w.not(offline), w.not(noLesson), w.not(work), studied]),
-          ]);
-        })
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .as('finished');
-    })
+    .groupBy('cs.id')
+    .select(['cs.id', sql<number>`sum(case when ${finished} then 1 else 0 end)`.as('finished')])
     .orderBy('cs.id')
     .execute();
   return rows.map((r) => ({ id: r.id, finished: Number(r.finished ?? 0) }));
