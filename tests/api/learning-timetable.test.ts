@@ -344,6 +344,8 @@ describe('the private calendar feed', () => {
     expect(fresh).not.toBe(old);
     const gone = await server().fetch(pathOf(old));
     expectRefused(gone, 404);
+    // calendar apps read the HTTP status
+    expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(FEED_NOT_FOUND);
     expect((await server().fetch(pathOf(fresh))).status).toBe(200);
     // get now answers the new address
@@ -362,6 +364,7 @@ describe('the private calendar feed', () => {
       await server().fetch('/api/calendar/x'),
     ]) {
       expectRefused(answer, 404);
+      expect(answer.status).toBe(404);
       expect(answer.body.message).toBe(FEED_NOT_FOUND);
     }
     // the second school's own feed is served on its own host only

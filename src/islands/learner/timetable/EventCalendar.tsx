@@ -30,6 +30,25 @@ const keyOf = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.
 const DOT_LABEL: Record<DayDot, string> = { error: t('timetable.dotError'), info: t('timetable.dotInfo'), success: t('timetable.dotSuccess') };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The calendar marks its grids up as ARIA tables whose cells are not in rows, with buttons and a
+ * toolbar among them: assistive technology gets a broken table (axe: aria-required-children and
+ * -parent). The grid is a picture of the period; what a student acts on are the events, which
+ * stay buttons named by their time and title. So the table roles, their indexes and the labels
+ * left on generic elements are taken out each time the calendar draws.
+ */
+const STRUCTURE_ROLES = new Set(['table', 'row', 'rowgroup', 'columnheader', 'rowheader', 'cell', 'gridcell', 'list', 'listitem', 'presentation']);
+const LABELLABLE = new Set(['BUTTON', 'A', 'INPUT', 'SELECT', 'TEXTAREA']);
+
+function plainGrid(root: HTMLElement) {
+  for (const el of root.querySelectorAll<HTMLElement>('[role], [aria-colindex], [aria-colspan], [aria-rowindex], [aria-label]')) {
+    const role = el.getAttribute('role');
+    if (role && STRUCTURE_ROLES.has(role)) el.removeAttribute('role');
+    for (const name of ['aria-colindex', 'aria-colspan', 'aria-rowindex']) if (el.hasAttribute(name)) el.removeAttribute(name);
+    if (el.hasAttribute('aria-label') && !el.hasAttribute('role') && !LABELLABLE.has(el.tagName)) el.removeAttribute('aria-label');
+  }
+}
+
 function eventsOf(activities: TimetableActivity[]): Calendar.EventInput[] {
   return activities.map((a) => ({
     id: a.id,
@@ -64,6 +83,14 @@ export function EventCalendar({ view, date, activities, dots, onOpen, onHover }:
   handlers.current = { onOpen, onHover };
   const props = useRef({ view, date, activities, dots });
   props.current = { view, date, activities, dots };
+
+  useEffect(() => {
+    const root = host.current;
+    if (!root) return;
+    const observer = new MutationObserver(() => plainGrid(root));
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'aria-label', 'aria-colindex', 'aria-colspan', 'aria-rowindex'] });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     let live = true;

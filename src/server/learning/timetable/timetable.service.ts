@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Scope } from '../../http/scope';
+import { ErrorCode } from '~/lib/envelope';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { t } from '~/server/i18n';
@@ -154,7 +155,8 @@ export async function resetCalendarFeed(s: Scope, input: { classId: string; user
   return { url: feedUrl(origin, tokenOf(s.config.SESSION_SECRET, feed)) };
 }
 
-const feedNotFound = () => AppError.notFound(t('learning.feedNotFound'));
+/** HTTP 404 as well as the envelope's code: calendar apps read the status, not the body. */
+const feedNotFound = () => new AppError(ErrorCode.NOT_FOUND, t('learning.feedNotFound'), 404);
 
 /**
  * The feed file: the class's activities as VEVENTs. A malformed, unknown or revoked token, or one
