@@ -109,6 +109,13 @@ test.describe('the timetable', () => {
     await expect(target).toContainText(/已击败 \d+(\.\d+)?% 的同学/);
     // this week has a missed required activity today, and the week is not over
     await expect(target.getByTestId('tt-target-state')).toHaveText('进行中');
+    // last week is over with work left undone; the week after next has not begun
+    await page.getByRole('button', { name: '上一周' }).click();
+    await expect(target.getByTestId('tt-target-state')).toHaveText('已逾期未学');
+    await page.getByRole('button', { name: '下一周' }).click();
+    await page.getByRole('button', { name: '下一周' }).click();
+    await page.getByRole('button', { name: '下一周' }).click();
+    await expect(target.getByTestId('tt-target-state')).toHaveText('未开始');
   });
 
   test('month view: the month grid with a dot on each day with activities', async ({ page }) => {
