@@ -216,6 +216,10 @@ test.describe('the timetable', () => {
     await expect(address).toHaveValue(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const first = await address.inputValue();
     await expect(dialog.getByRole('link', { name: '在日历应用中打开' })).toHaveAttribute('href', first.replace(/^http:\/\//, 'webcal://'));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: '复制链接' }).click();
+    await expect(page.locator('#toast-region')).toContainText('链接已复制');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
     const ics = await page.request.get(first);
     expect(ics.status()).toBe(200);
     expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
