@@ -29,7 +29,7 @@ import { LoadError } from '../shared/LoadError';
 import { useLoad, type Load } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 import { EventCalendar, type HoverTarget } from './EventCalendar';
-import { ActivityList, HoverCard, Legend, TargetBlock, useHideOnScroll } from './parts';
+import { ActivityList, HoverCard, Legend, TargetBlock } from './parts';
 import { SubscribeDialog } from './SubscribeDialog';
 
 /** The timetable's query (learner-area.md 2.3): classId, studentId, userId, experience. */
@@ -60,8 +60,6 @@ export default function TimetableIsland() {
   const [hover, setHover] = useState<HoverTarget | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   useEffect(() => setQuery(readQuery()), []);
-  const hideHover = useCallback(() => setHover(null), []);
-  useHideOnScroll(hover !== null, hideHover);
 
   const userId = query?.userId ?? user?.userId;
   const ctx = user && query?.classId && userId ? { classId: query.classId, userId, studentId: query.studentId } : null;

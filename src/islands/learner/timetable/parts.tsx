@@ -95,6 +95,18 @@ const GAP = 8;
 export function HoverCard({ target }: { target: HoverTarget }) {
   const { activity: a, el } = target;
   const card = useRef<HTMLDivElement>(null);
+  // The card is placed in the window: it follows the event when the page or the calendar scrolls
+  // (focusing an event scrolls it into view) and when the window is resized.
+  const [, relayout] = useState(0);
+  useEffect(() => {
+    const again = () => relayout((n) => n + 1);
+    window.addEventListener('scroll', again, { passive: true, capture: true });
+    window.addEventListener('resize', again);
+    return () => {
+      window.removeEventListener('scroll', again, { capture: true });
+      window.removeEventListener('resize', again);
+    };
+  }, []);
   const rect = el.getBoundingClientRect();
   const side = hoverCardSide(rect.left);
   const width = Math.min(CARD_WIDTH, window.innerWidth - 2 * GAP);
@@ -112,6 +124,7 @@ export function HoverCard({ target }: { target: HoverTarget }) {
     ...(place(a) ? ([[t('timetable.cardPlace'), place(a)]] as [string, string][]) : []),
     ...(status ? ([[t('timetable.cardStatus'), STATUS[status]]] as [string, string][]) : []),
   ];
+  if (!el.isConnected) return null;
   return (
     <div
       ref={card}
@@ -222,13 +235,4 @@ export function TargetBlock({ duty, now, periodStart, periodEnd, onRetry }: Targ
       {body}
     </section>
   );
-}
-
-/** Hides the card when the page scrolls (it is placed in the window, not in the page). */
-export function useHideOnScroll(active: boolean, hide: () => void) {
-  useEffect(() => {
-    if (!active) return;
-    window.addEventListener('scroll', hide, { passive: true, capture: true });
-    return () => window.removeEventListener('scroll', hide, { capture: true });
-  }, [active, hide]);
 }
