@@ -26,6 +26,7 @@ import { classesRoutes } from './learning/classes/classes.routes';
 import { courseDetailRoutes } from './learning/course-detail/course-detail.routes';
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 import { classPageRoutes } from './learning/class-page/class-page.routes';
+import { timetableRoutes } from './learning/timetable/timetable.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -78,7 +79,8 @@ export function createApp(runtime: Runtime) {
     .route('/', classesRoutes)
     .route('/', courseDetailRoutes)
     .route('/', thirdPartyRoutes)
-    .route('/', classPageRoutes);
+    .route('/', classPageRoutes)
+    .route('/', timetableRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import { captchaImage } from '~/lib/api/contracts/captcha';
+import { calendarFile } from '~/lib/api/contracts/learning-timetable';
 import { SUCCESS_CODES } from '~/lib/envelope';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer } from '../setup/server';
 import { loginAs } from '../setup/users';
@@ -28,7 +29,7 @@ import { consoleError } from '../setup/fail-on-console-error';
  */
 
 /** The number of /api routes: update it when a route is added or removed. */
-const ROUTES = 80;
+const ROUTES = 85;
 const CI_SEED = 20261123;
 const SEED = process.env['CI'] ? CI_SEED : process.env['FC_SEED'] ? Number(process.env['FC_SEED']) : Date.now() % 2 ** 31;
 const RUNS = Number(process.env['FC_RUNS'] ?? 50);
@@ -54,8 +55,8 @@ const CALLS: Call<unknown, unknown>[] = [
 
 const routeName = (c: Pick<Call<unknown, unknown>, 'method' | 'path'>) => `${c.method} /api${c.path}`;
 
-/** Calls whose success is not the envelope (the captcha is a picture for an <img>). */
-const PICTURES = new Set([routeName(captchaImage)]);
+/** Calls whose success is not the envelope (the captcha is a picture for an <img>, the calendar feed an .ics file). */
+const PICTURES = new Set([routeName(captchaImage), routeName(calendarFile)]);
 
 // --- What is generated -----------------------------------------------------------------------
 
@@ -358,7 +359,7 @@ function problemOf(call: Call<unknown, unknown>, r: Generated, a: Answer): strin
   if (a.status >= 500) return `HTTP ${a.status}`;
   if (STACK_TRACE.test(a.text)) return 'stack trace in the body';
   const type = a.headers.get('content-type') ?? '';
-  if (PICTURES.has(routeName(call)) && r.method === call.method && a.status === 200 && type.startsWith('image/')) return null;
+  if (PICTURES.has(routeName(call)) && r.method === call.method && a.status === 200 && (type.startsWith('image/') || type.startsWith('text/calendar'))) return null;
   if (!type.startsWith('application/json')) return `content type ${JSON.stringify(type)}, not JSON`;
   const b = a.body as Record<string, unknown> | undefined;
   if (typeof b !== 'object' || b === null || Array.isArray(b)) return 'the body is not a JSON object';

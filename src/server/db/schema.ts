@@ -43,6 +43,7 @@ import type { ClassActivityTable, ClassDynamicTable } from '../learning/activiti
 import type { ActivityAttendanceTable } from '../learning/attendance/attendance.table';
 import type { LessonRecordTable } from '../learning/study/study.table';
 import type { WorkAttemptTable } from '../learning/works/works.table';
+import type { CalendarFeedTable } from '../learning/timetable/timetable.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -108,4 +109,5 @@ export interface Database {
   lessonRecords: LessonRecordTable;
   workAttempts: WorkAttemptTable;
   courseIntroductions: CourseIntroductionTable;
+  calendarFeeds: CalendarFeedTable;
 }

@@ -9,6 +9,7 @@ import { home } from '~/lib/i18n/messages/home';
 import { learner } from '~/lib/i18n/messages/learner';
 import { course } from '~/lib/i18n/messages/course';
 import { learnerClass } from '~/lib/i18n/messages/learner-class';
+import { timetable } from '~/lib/i18n/messages/timetable';
 import { login } from '~/lib/i18n/messages/login';
 import { mine } from '~/lib/i18n/messages/mine';
 import { player } from '~/lib/i18n/messages/player';
@@ -41,6 +42,7 @@ export const catalogues = [
   learner,
   course,
   learnerClass,
+  timetable,
   serverMessages,
 ] as const;
 

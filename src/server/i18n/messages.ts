@@ -426,4 +426,14 @@ export const serverMessages = {
   'learning.durationHours': '{hours}小时{minutes}分钟',
   'learning.durationMinutes': '{minutes}分钟',
   'learning.durationUnderMinute': '不足1分钟',
+
+  // The timetable and its calendar feed (src/server/learning/timetable).
+  'learning.rangeMissing': '请选择开始时间和结束时间',
+  'learning.rangeInverted': '结束时间不能早于开始时间',
+  'learning.rangeTooLong': '查询时间范围不能超过100天',
+  'learning.badDateTime': '时间格式应为 YYYY-MM-DD HH:mm:ss',
+  'learning.feedNotFound': '日历订阅不存在',
+  'learning.feedBusy': '日历订阅正在生成，请稍后再试',
+  'learning.feedName': '{className} 课程表',
+  'learning.feedCourse': '课程：{name}',
 } as const;

@@ -10,6 +10,7 @@ import * as m20261122T1400 from './20261122T1400_ordered_indexes';
 import * as m20261123T1000 from './20261123T1000_engagement_actions';
 import * as m20261123T1100 from './20261123T1100_learning';
 import * as m20261123T1200 from './20261123T1200_learning_records';
+import * as m20261123T1310 from './20261123T1310_calendar_feeds';
 import * as m20261123T1320 from './20261123T1320_course_details';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1000_engagement_actions': m20261123T1000,
   '20261123T1100_learning': m20261123T1100,
   '20261123T1200_learning_records': m20261123T1200,
+  '20261123T1310_calendar_feeds': m20261123T1310,
   '20261123T1320_course_details': m20261123T1320,
 };
 

@@ -1,0 +1,290 @@
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { send } from '~/lib/api/client';
+import { studentClassDetail, type StudentClassDetail } from '~/lib/api/contracts/learning';
+import {
+  timetableActivities,
+  timetableDutyCount,
+  type TimetableActivity,
+  type TimetableData,
+  type TimetableDutyCount,
+} from '~/lib/api/contracts/learning-timetable';
+import {
+  DEFAULT_TIMETABLE_VIEW,
+  EVALUATE_TYPE,
+  TIMETABLE_VIEWS,
+  dayDot,
+  monthRange,
+  shiftRange,
+  weekRange,
+  type DayDot,
+  type Range,
+  type TimetableView,
+} from '~/lib/learning/calendar';
+import { activityJump } from '~/lib/learning/jumps';
+import { formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
+import { t } from '~/lib/i18n/messages/timetable';
+import { navigateTo, sitePath } from '~/lib/navigation';
+import { Skeleton } from '../shared/Skeleton';
+import { LoadError } from '../shared/LoadError';
+import { useLoad, type Load } from '../shared/use-load';
+import { useStudent } from '../shared/use-student';
+import { EventCalendar, type HoverTarget } from './EventCalendar';
+import { ActivityList, HoverCard, Legend, TargetBlock } from './parts';
+import { SubscribeDialog } from './SubscribeDialog';
+
+/** The timetable's query (learner-area.md 2.3): classId, studentId, userId, experience. */
+interface Query {
+  classId: string;
+  studentId: string | undefined;
+  userId: string | undefined;
+}
+
+function readQuery(): Query {
+  const q = new URLSearchParams(location.search);
+  return { classId: q.get('classId') ?? '', studentId: q.get('studentId') || undefined, userId: q.get('userId') || undefined };
+}
+
+const VIEW_LABEL: Record<TimetableView, string> = { week: t('timetable.week'), month: t('timetable.month'), all: t('timetable.all') };
+const rangeOf = (view: TimetableView, anchor: number): Range | null => (view === 'week' ? weekRange(anchor) : view === 'month' ? monthRange(anchor) : null);
+
+/**
+ * The timetable (/study/class-time-table): period tabs Week / Month / All, the week and month
+ * grids of @event-calendar/core or the list by day, the target block with the rank, the legend and
+ * the private calendar subscription.
+ */
+export default function TimetableIsland() {
+  const user = useStudent();
+  const [query, setQuery] = useState<Query | null>(null);
+  const [view, setView] = useState<TimetableView>(DEFAULT_TIMETABLE_VIEW);
+  const [anchor, setAnchor] = useState(() => Date.now());
+  const [hover, setHover] = useState<HoverTarget | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+  useEffect(() => setQuery(readQuery()), []);
+
+  const userId = query?.userId ?? user?.userId;
+  const ctx = user && query?.classId && userId ? { classId: query.classId, userId, studentId: query.studentId } : null;
+  const [detail, reloadDetail] = useLoad<StudentClassDetail>(ctx && `${ctx.userId}:${ctx.classId}:${ctx.studentId ?? ''}`, () =>
+    send(studentClassDetail, { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId }, { silent: true }),
+  );
+  const range = rangeOf(view, anchor);
+  const periodKey = ctx && detail.state === 'done' ? `${ctx.classId}:${view}:${range?.start ?? 'all'}` : null;
+  const times = range ? { start: formatDateTime(range.start), end: formatDateTime(range.end) } : null;
+  const [data, reloadData] = useLoad<TimetableData>(periodKey, () =>
+    send(
+      timetableActivities,
+      { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId, evaluateType: EVALUATE_TYPE[view], startTime: times?.start, endTime: times?.end },
+      { silent: true },
+    ),
+  );
+  const [duty, reloadDuty] = useLoad<TimetableDutyCount>(periodKey, () =>
+    send(
+      timetableDutyCount,
+      { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId, evaluateType: EVALUATE_TYPE[view], beginDateTime: times?.start, endDateTime: times?.end },
+      { silent: true },
+    ),
+  );
+
+  const jumpContext = detail.state === 'done' && ctx ? { classId: ctx.classId, studentId: detail.data.studentId, userId: ctx.userId } : null;
+  const hrefOf = useCallback(
+    (a: TimetableActivity) =>
+      jumpContext
+        ? sitePath(
+            activityJump(
+              { id: a.id, onlineType: a.onlineType, courseId: a.extendId, classroomId: a.classroomId, bizType: a.bizType, isRequired: a.isRequired, classroomType: a.classroomType },
+              jumpContext,
+            ),
+          )
+        : '#',
+    [jumpContext?.classId, jumpContext?.studentId, jumpContext?.userId],
+  );
+  const open = useCallback((a: TimetableActivity) => navigateTo(hrefOf(a)), [hrefOf]);
+
+  const now = Date.now();
+  const dots = useMemo(() => {
+    const map = new Map<string, DayDot>();
+    if (data.state === 'done') for (const d of data.data.optionData) {
+      const dot = dayDot(d.dateKey, d.colorStatus, now);
+      if (dot) map.set(d.dateKey, dot);
+    }
+    return map;
+    // The dots follow the answer; "today" moves at most once a day.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  const activities = useMemo(() => (data.state === 'done' ? data.data.activityResultVOList : []), [data]);
+
+  const crumbs = (
+    <nav aria-label={t('learner.breadcrumb')} className="mb-4 text-sm text-slate-500">
+      <a href={sitePath('/study/mine')} className="hover:text-brand">
+        {t('learner.myLearning')}
+      </a>
+      <span aria-hidden="true"> / </span>
+      {query?.classId ? (
+        <a href={sitePath(`/study/training-class?classId=${encodeURIComponent(query.classId)}`)} className="hover:text-brand">
+          {t('learner.classDetail')}
+        </a>
+      ) : (
+        <span>{t('learner.classDetail')}</span>
+      )}
+      <span aria-hidden="true"> / </span>
+      <span aria-current="page" className="text-ink">
+        {t('timetable.title')}
+      </span>
+    </nav>
+  );
+
+  if (!user || !query) return <Skeleton rows={4} />;
+  if (!query.classId)
+    return (
+      <>
+        {crumbs}
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-sm text-amber-800">
+          {t('timetable.noClassId')}
+        </p>
+      </>
+    );
+  if (detail.state === 'loading') return <>{crumbs}<Skeleton rows={4} /></>;
+  if (detail.state === 'error')
+    return (
+      <>
+        {crumbs}
+        <LoadError message={detail.message} onRetry={reloadDetail} />
+      </>
+    );
+
+  const cls = detail.data;
+  const period = range ?? { start: parseDateTime(cls.trainingStartTime ?? ''), end: parseDateTime(cls.trainingEndTime ?? '') };
+  const choose = (next: TimetableView) => {
+    setHover(null);
+    setView(next);
+  };
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TIMETABLE_VIEWS.indexOf(view);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = TIMETABLE_VIEWS[(i + step + TIMETABLE_VIEWS.length) % TIMETABLE_VIEWS.length]!;
+    choose(next);
+    document.getElementById(`tt-tab-${next}`)?.focus();
+  };
+
+  return (
+    <>
+      {crumbs}
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold">{t('timetable.title')}</h1>
+          <p className="mt-1 truncate text-sm text-slate-600">{cls.title}</p>
+        </div>
+        <button type="button" onClick={() => setSubscribing(true)} className="rounded-lg border border-brand px-3 py-1.5 text-sm text-brand hover:bg-brand-soft">
+          {t('timetable.subscribe')}
+        </button>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="min-w-0">
+          <div role="tablist" aria-label={t('timetable.views')} className="mb-3 inline-flex rounded-lg border border-slate-200 p-1">
+            {TIMETABLE_VIEWS.map((v) => (
+              <button
+                key={v}
+                id={`tt-tab-${v}`}
+                type="button"
+                role="tab"
+                aria-selected={view === v}
+                aria-controls="tt-panel"
+                tabIndex={view === v ? 0 : -1}
+                onClick={() => choose(v)}
+                onKeyDown={onTabKey}
+                className={`rounded-md px-4 py-1 text-sm ${view === v ? 'bg-brand text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+              >
+                {VIEW_LABEL[v]}
+              </button>
+            ))}
+          </div>
+          <div id="tt-panel" role="tabpanel" aria-labelledby={`tt-tab-${view}`} className="min-w-0">
+            {range && <PeriodControls view={view as 'week' | 'month'} range={range} onAnchor={(ms) => { setHover(null); setAnchor(ms); }} />}
+            <Legend />
+            <Body view={view} range={range} data={data} activities={activities} dots={dots} hrefOf={hrefOf} onOpen={open} onHover={setHover} onRetry={reloadData} />
+          </div>
+        </div>
+        <aside className="min-w-0">
+          <TargetBlock duty={duty} now={now} periodStart={period.start} periodEnd={period.end} onRetry={reloadDuty} />
+        </aside>
+      </div>
+      {hover && <HoverCard target={hover} />}
+      {subscribing && <SubscribeDialog classId={cls.classId} userId={ctx!.userId} onClose={() => setSubscribing(false)} />}
+    </>
+  );
+}
+
+function PeriodControls({ view, range, onAnchor }: { view: 'week' | 'month'; range: Range; onAnchor: (ms: number) => void }) {
+  const week = view === 'week';
+  const label = week ? t('timetable.pickWeek') : t('timetable.pickMonth');
+  const value = week ? formatDate(range.start) : formatDate(range.start).slice(0, 7);
+  const pick = (text: string) => {
+    const ms = parseDateTime(week ? text : `${text}-01`);
+    if (Number.isFinite(ms)) onAnchor(ms);
+  };
+  const button = 'rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50';
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2">
+      <button type="button" className={button} onClick={() => onAnchor(shiftRange(view, range, -1).start)}>
+        {week ? t('timetable.prevWeek') : t('timetable.prevMonth')}
+      </button>
+      <label className="flex items-center gap-2 text-sm">
+        <span className="sr-only">{label}</span>
+        <input
+          type={week ? 'date' : 'month'}
+          aria-label={label}
+          value={value}
+          onChange={(e) => pick(e.currentTarget.value)}
+          className="rounded border border-slate-300 px-2 py-1 text-sm"
+        />
+      </label>
+      <button type="button" className={button} onClick={() => onAnchor(shiftRange(view, range, 1).start)}>
+        {week ? t('timetable.nextWeek') : t('timetable.nextMonth')}
+      </button>
+      <button type="button" className={button} onClick={() => onAnchor(Date.now())}>
+        {t('timetable.today')}
+      </button>
+      <p className="w-full text-sm text-slate-600 sm:w-auto" aria-live="polite" data-testid="tt-range">
+        {t('timetable.range', { start: formatDate(range.start), end: formatDate(range.end) })}
+      </p>
+    </div>
+  );
+}
+
+interface BodyProps {
+  view: TimetableView;
+  range: Range | null;
+  data: Load<TimetableData>;
+  activities: TimetableActivity[];
+  dots: ReadonlyMap<string, DayDot>;
+  hrefOf: (a: TimetableActivity) => string;
+  onOpen: (a: TimetableActivity) => void;
+  onHover: (target: HoverTarget | null) => void;
+  onRetry: () => void;
+}
+
+function Body({ view, range, data, activities, dots, hrefOf, onOpen, onHover, onRetry }: BodyProps) {
+  if (data.state === 'error') return <LoadError message={data.message} onRetry={onRetry} />;
+  const empty = data.state === 'done' && activities.length === 0;
+  if (view === 'all') {
+    if (data.state === 'loading') return <Skeleton rows={4} />;
+    return empty ? <EmptyText /> : <ActivityList activities={activities} hrefOf={hrefOf} />;
+  }
+  return (
+    <section aria-label={t('timetable.calendar')} aria-busy={data.state === 'loading'} className="min-w-0">
+      {empty && <EmptyText />}
+      {/* The grid may scroll inside its own box on a phone; the page never scrolls sideways. */}
+      <div className="overflow-x-auto">
+        <div className={view === 'week' ? 'min-w-[40rem]' : 'min-w-[20rem]'}>
+          <EventCalendar view={view} date={formatDate(range!.start)} activities={activities} dots={dots} onOpen={onOpen} onHover={onHover} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function EmptyText() {
+  return <p className="mb-3 rounded-lg border border-dashed border-slate-300 py-6 text-center text-sm text-muted">{t('timetable.empty')}</p>;
+}

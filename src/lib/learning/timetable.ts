@@ -1,0 +1,119 @@
+import { DAY } from '../time/cst';
+import { COLOR_STATUS, groupByStartDate } from './calendar';
+import { progressPercent } from './progress';
+import type { DutyCount } from './targets';
+
+/**
+ * Timetable rules that are not calendar geometry (learner-area.md 2.3, section 3 "Timetable data"
+ * and "Duty count"): the query range, the colour of a day, the class ranking and the target bars.
+ * Pure and browser-safe; the server and the island both use them.
+ */
+
+/** The longest range the activity list and the duty count answer (a month view is 31 days). */
+export const MAX_RANGE_DAYS = 100;
+
+export type RangeProblem = 'inverted' | 'tooLong';
+
+/**
+ * What is wrong with a query range of epoch ms, both ends included, or null: an end before its
+ * start, or more than MAX_RANGE_DAYS days from start to end.
+ */
+export function rangeProblem(start: number, end: number): RangeProblem | null {
+  if (!(end >= start)) return 'inverted';
+  if (end - start > MAX_RANGE_DAYS * DAY) return 'tooLong';
+  return null;
+}
+
+export interface DayActivity {
+  startAt: number;
+  /** 1 required, else elective. */
+  isRequired: number;
+  finished: boolean;
+}
+
+export interface DayOption<T> {
+  /** 'YYYY-MM-DD', China Standard Time. */
+  dateKey: string;
+  /** 1 unfinished, 2 finished. */
+  colorStatus: 1 | 2;
+  items: T[];
+}
+
+/**
+ * The optionData of the timetable: activities grouped by their China Standard Time start day, in
+ * date order. A day is finished (colorStatus 2) when every required activity of it is finished; a
+ * day of electives only has nothing required left, so it is finished too.
+ */
+export function dayOptions<T extends DayActivity>(activities: readonly T[]): DayOption<T>[] {
+  return groupByStartDate(activities, (a) => a.startAt).map((g) => ({
+    dateKey: g.date,
+    colorStatus: g.items.every((a) => a.isRequired !== 1 || a.finished) ? COLOR_STATUS.finished : COLOR_STATUS.unfinished,
+    items: g.items,
+  }));
+}
+
+export interface RankScore {
+  /** The class student id. */
+  id: string;
+  /** Finished required activities. */
+  score: number;
+}
+
+export interface ClassRank {
+  /** 1-based place; 0 when the student is not among the ranked (not admitted). */
+  rankIndex: number;
+  rankTotal: number;
+}
+
+const scoreOf = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
+
+/**
+ * A student's place in the class (the timetable's rankIndex / rankTotal): higher scores first,
+ * and students with equal scores share the better place ("1, 2, 2, 4"): the place is one more
+ * than the number of students with a strictly higher score. A score that is not a positive number
+ * counts as 0. The total is every ranked student.
+ */
+export function classRank(scores: readonly RankScore[], id: string): ClassRank {
+  const mine = scores.find((s) => s.id === id);
+  if (!mine) return { rankIndex: 0, rankTotal: scores.length };
+  const score = scoreOf(mine.score);
+  return { rankIndex: 1 + scores.filter((s) => scoreOf(s.score) > score).length, rankTotal: scores.length };
+}
+
+export type TargetBarKey = 'requiredClassrooms' | 'videoStudy' | 'homeworkTest';
+
+export interface TargetBar {
+  key: TargetBarKey;
+  done: number;
+  total: number;
+  /** Minutes of study time, or a number of items. */
+  unit: 'minutes' | 'items';
+  /** done / total as a capped percentage. */
+  percent: number;
+}
+
+const whole = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+
+/**
+ * The progress bars of the target block (spec 2.3): required classrooms (finished sign-ins of the
+ * required activities), video study (the study-time duty in minutes when the class has one, else
+ * the video-progress duty in videos) and homework and tests together. A bar shows only when its
+ * total is not zero.
+ */
+export function targetBars(duty: DutyCount | null | undefined): TargetBar[] {
+  if (!duty) return [];
+  const map = duty.resultMap ?? {};
+  const pair = (key: string) => ({ total: whole(map[key]?.totalNum), done: whole(map[key]?.finishNum) });
+  const bars: TargetBar[] = [];
+  const add = (key: TargetBarKey, unit: TargetBar['unit'], p: { total: number; done: number }) => {
+    if (p.total > 0) bars.push({ key, unit, total: p.total, done: p.done, percent: progressPercent(p.done, p.total) });
+  };
+  add('requiredClassrooms', 'items', { total: whole(duty.requiredActivityNum), done: whole(duty.finishSignActivityNum) });
+  const studyTime = pair('ONLINE_VIDEO_TEACHING_STUDY_TIMES');
+  if (studyTime.total > 0) add('videoStudy', 'minutes', studyTime);
+  else add('videoStudy', 'items', pair('VIDEO_PROGRESS'));
+  const homework = pair('ONLINE_HOMEWORK_SUBMIT');
+  const test = pair('ONLINE_TEST_SUBMIT');
+  add('homeworkTest', 'items', { total: homework.total + test.total, done: homework.done + test.done });
+  return bars;
+}

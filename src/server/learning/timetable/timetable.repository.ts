@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import type { CalendarFeed } from './timetable.table';
+
+/**
+ * All SQL of the timetable: the class ranking and the calendar feeds. Every query names the
+ * school; a feed is read for one class student, or found by its token's hash (the feed address
+ * carries no school or user, so the caller compares the found feed's school with the request's).
+ */
+
+/** A start-time range [from, to) of activities; absent ends are open. */
+export interface StartRange {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/**
+ * Each admitted student of the class (serviceStatus other than -1) with the number of required
+ * activities starting in the range that they finished, in one query. "Finished" is the rule of
+ * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
+ * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
+ * a finished study record.
+ *
+ * Flat joins and one GROUP BY, not EXISTS subqueries correlated with the student: on PostgreSQL
+ * 15 that form (planned as hashed subplans inside a per-student subquery) counted one student's
+ * sign-ins and records for another, while SQLite was right (tests/api/learning-timetable.test.ts
+ * compares the counts with each student's own activity list on both engines). Each join finds at most
+ * one row per activity and student: sign-ins and study records are unique per student and
+ * lesson or activity, and submitted attempts are grouped first.
+ */
+export async function finishedRequiredCounts(db: DB, tenantId: string, classId: string, range: StartRange): Promise<{ id: string; finished: number }[]> {
+  const submitted = db
+    .selectFrom('workAttempts')
+    .select(['classStudentId', 'classroomId'])
+    .where('tenantId', '=', tenantId)
+    .where('submittedAt', 'is not', null)
+    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
+    .groupBy(['classStudentId', 'classroomId'])
+    .as('wa');
+  const finished = sql<boolean>`(
+    ((a.online_type = 2 or r.classroom_type is null) and si.id is not null)
+    or (a.online_type <> 2 and r.classroom_type in (6, 7) and wa.classroom_id is not null)
+    or (a.online_type <> 2 and r.classroom_type is not null and r.classroom_type not in (6, 7) and lr.id is not null)
+  )`;
+  const rows = await db
+    .selectFrom('classStudents as cs')
+    .leftJoin('classActivities as a', (j) => {
+      let on = j.onRef('a.tenantId', '=', 'cs.tenantId').onRef('a.classId', '=', 'cs.classId').on('a.isRequired', '=', 1);
+      if (range.from !== undefined) on = on.on('a.startAt', '>=', range.from);
+      if (range.to !== undefined) on = on.on('a.startAt', '<', range.to);
+      return on;
+    })
+    .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
+    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', 1))
+    .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
+    .leftJoin('lessonRecords as lr', (j) =>
+      j.onRef('lr.tenantId', '=', 'cs.tenantId').onRef('lr.classStudentId', '=', 'cs.id').onRef('lr.classroomId', '=', 'a.classroomId').on('lr.finishedAt', 'is not', null),
+    )
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId)
+    .where('cs.serviceStatus', '<>', -1)
+    .groupBy('cs.id')
+    .select(['cs.id', sql<number>`sum(case when ${finished} then 1 else 0 end)`.as('finished')])
+    .orderBy('cs.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, finished: Number(r.finished ?? 0) }));
+}
+
+/** The class student's live feed, or undefined. */
+export function findLiveFeed(db: DB, tenantId: string, classStudentId: string): Promise<CalendarFeed | undefined> {
+  return db
+    .selectFrom('calendarFeeds')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Adds a live feed unless the student already has one (the partial unique index decides a race). */
+export async function insertFeed(db: DB, row: Omit<CalendarFeed, 'revokedAt'>): Promise<void> {
+  await db
+    .insertInto('calendarFeeds')
+    .values({ ...row, revokedAt: null })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Retires the class student's live feed: its address stops working at once. */
+export async function revokeFeeds(db: DB, tenantId: string, classStudentId: string, now: number): Promise<void> {
+  await db
+    .updateTable('calendarFeeds')
+    .set({ revokedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** A live feed by its token's hash, with the enrolment and class it belongs to, or undefined. */
+export function findLiveFeedByHash(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('calendarFeeds as f')
+    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'f.classStudentId').onRef('cs.tenantId', '=', 'f.tenantId'))
+    .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'cs.classId').onRef('tc.tenantId', '=', 'cs.tenantId'))
+    .select(['f.id', 'f.nonce', 'f.tenantId', 'f.classStudentId', 'cs.classId', 'cs.userId', 'tc.name as className'])
+    .where('f.tokenHash', '=', tokenHash)
+    .where('f.revokedAt', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,244 @@
+import type { Locator, Page } from '@playwright/test';
+import { urlOf } from '~/lib/api/contract';
+import * as learning from '~/lib/api/contracts/learning';
+import * as timetable from '~/lib/api/contracts/learning-timetable';
+import { dayDot, monthRange, weekRange } from '~/lib/learning/calendar';
+import { formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
+import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { DEMO_ORIGIN } from './support/env';
+import { DEMO_STUDENT } from './support/login';
+import { loginStudent, type Student } from './support/session';
+
+/**
+ * The timetable (/study/class-time-table, learner-area.md 2.3) of the demo student's class A, whose
+ * activities are seeded around the moment the server started: today's, past weeks' and coming
+ * days'. The page's address is built from the API answers, as the class page builds it.
+ */
+
+const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
+const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+
+interface Opened {
+  student: Student;
+  classId: string;
+  studentId: string;
+}
+
+async function call<Res>(page: Page, student: Student, contract: { path: string }, body: unknown): Promise<Res> {
+  const res = await page.request.post(`${DEMO_ORIGIN}${urlOf(contract)}`, { headers: { Token: student.token }, data: body });
+  const envelope = await res.json();
+  expect(envelope.code, JSON.stringify(envelope)).toBe(0);
+  return envelope.data as Res;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tablist', { name: '课程表周期' }).getByRole('tab', { name, exact: true });
+const calendar = (page: Page) => page.getByRole('region', { name: '课程日历' });
+const events = (page: Page) => calendar(page).locator('.ec-event');
+const rangeText = (page: Page) => page.getByTestId('tt-range');
+const rangeOf = (r: { start: number; end: number }) => `${formatDate(r.start)} 至 ${formatDate(r.end)}`;
+
+async function openTimetable(page: Page): Promise<Opened> {
+  const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+  const classes = await call<learning.LearnerClass[]>(page, student, learning.studentClasses, { userId: student.userId });
+  const classId = classes.find((c) => c.className === CLASS_A)!.classId;
+  const { studentId } = await call<learning.StudentClassDetail>(page, student, learning.studentClassDetail, { classId, userId: student.userId });
+  await page.goto(`/study/class-time-table?classId=${classId}&studentId=${studentId}&userId=${student.userId}`);
+  await hydrated(tab(page, '周'));
+  await expect(page.getByRole('heading', { level: 1, name: '课程表' })).toBeVisible();
+  return { student, classId, studentId };
+}
+
+async function activitiesOf(page: Page, o: Opened, body: Record<string, unknown>): Promise<timetable.TimetableData> {
+  return call(page, o.student, timetable.timetableActivities, { classId: o.classId, userId: o.student.userId, ...body });
+}
+
+const weekBody = (r: { start: number; end: number }) => ({ evaluateType: 'WEEK', startTime: formatDateTime(r.start), endTime: formatDateTime(r.end) });
+
+test.describe('the timetable', () => {
+  test('a visitor goes to login first', async ({ page }) => {
+    await page.goto('/study/class-time-table?classId=1');
+    await page.waitForURL(/\/login\?redirect=/);
+  });
+
+  test("week view: this week from Sunday with today's activities; previous, next and 今天 move the range", async ({ page }) => {
+    const o = await openTimetable(page);
+    await expect(page.getByRole('navigation', { name: '面包屑' })).toHaveText(/我的学习\s*\/\s*班级详情\s*\/\s*课程表/);
+    await expect(tab(page, '周')).toHaveAttribute('aria-selected', 'true');
+    const week = weekRange(Date.now());
+    await expect(rangeText(page)).toHaveText(rangeOf(week));
+    const today = (await activitiesOf(page, o, weekBody(week))).activityResultVOList.filter((a) => a.startTime.startsWith(formatDate(Date.now())));
+    expect(today.length).toBeGreaterThan(0);
+    for (const a of today) await expect(events(page).filter({ hasText: a.activityName }).first()).toBeAttached();
+    // the week starts on Sunday
+    await expect(calendar(page).locator('.ec-col-head').first()).toContainText('周日');
+    // the time column is labelled every hour (the 15-minute slots are unlabelled lines)
+    await expect(calendar(page).locator('.ec-sidebar time').filter({ hasText: /^10:00$/ }).first()).toBeAttached();
+    await expect(calendar(page).locator('.ec-sidebar time').filter({ hasText: /^10:15$/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: '下一周' }).click();
+    const next = { start: week.start + 7 * 86_400_000, end: week.end + 7 * 86_400_000 };
+    await expect(rangeText(page)).toHaveText(rangeOf(next));
+    const nextList = (await activitiesOf(page, o, weekBody(next))).activityResultVOList;
+    await expect(events(page)).toHaveCount(nextList.length);
+    if (nextList.length === 0) await expect(page.getByText('暂无课程安排')).toBeVisible();
+
+    await page.getByRole('button', { name: '上一周' }).click();
+    await page.getByRole('button', { name: '上一周' }).click();
+    const previous = { start: week.start - 7 * 86_400_000, end: week.end - 7 * 86_400_000 };
+    await expect(rangeText(page)).toHaveText(rangeOf(previous));
+    await expect(events(page)).toHaveCount((await activitiesOf(page, o, weekBody(previous))).activityResultVOList.length);
+
+    await page.getByRole('button', { name: '今天' }).click();
+    await expect(rangeText(page)).toHaveText(rangeOf(week));
+    // the date picker chooses the week of the day picked
+    await page.getByLabel('选择日期（显示所在周）').fill(formatDate(previous.start + 3 * 86_400_000));
+    await expect(rangeText(page)).toHaveText(rangeOf(previous));
+    await expectNoSeriousA11yViolations(page, 'timetable, week');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('the target block: state, bars for the non-zero duties and the rank among the three classmates', async ({ page }) => {
+    await openTimetable(page);
+    const target = page.getByRole('region', { name: '学习目标' });
+    await expect(target.getByTestId('tt-target-state')).toHaveText(/^(未开始|进行中|已逾期未学|已完成)$/);
+    await expect(target.getByRole('progressbar', { name: '必修课堂' })).toBeVisible();
+    await expect(target.getByRole('progressbar', { name: '视频学习时长' })).toBeVisible();
+    await expect(target).toContainText(/第 [123] 名 \/ 共 3 人/);
+    await expect(target).toContainText(/已击败 \d+(\.\d+)?% 的同学/);
+    // this week has a missed required activity today, and the week is not over
+    await expect(target.getByTestId('tt-target-state')).toHaveText('进行中');
+    // last week is over with work left undone; the week after next has not begun
+    await page.getByRole('button', { name: '上一周' }).click();
+    await expect(target.getByTestId('tt-target-state')).toHaveText('已逾期未学');
+    await page.getByRole('button', { name: '下一周' }).click();
+    await page.getByRole('button', { name: '下一周' }).click();
+    await page.getByRole('button', { name: '下一周' }).click();
+    await expect(target.getByTestId('tt-target-state')).toHaveText('未开始');
+  });
+
+  test('month view: the month grid with a dot on each day with activities', async ({ page }) => {
+    const o = await openTimetable(page);
+    await tab(page, '月').click();
+    await expect(tab(page, '月')).toHaveAttribute('aria-selected', 'true');
+    const month = monthRange(Date.now());
+    await expect(rangeText(page)).toHaveText(rangeOf(month));
+    const data = await activitiesOf(page, o, { evaluateType: 'MONTH', startTime: formatDateTime(month.start), endTime: formatDateTime(month.end) });
+    const now = Date.now();
+    const expected = { error: 0, info: 0, success: 0 };
+    for (const d of data.optionData) expected[dayDot(d.dateKey, d.colorStatus, now)!]++;
+    const dots = calendar(page).locator('[data-dot]');
+    await expect(dots).toHaveCount(data.optionData.length);
+    for (const kind of ['error', 'info', 'success'] as const) await expect(calendar(page).locator(`[data-dot="${kind}"]`)).toHaveCount(expected[kind]);
+    // today has unfinished activities still to come: blue
+    await expect(calendar(page).locator('[data-dot="info"]').first()).toBeAttached();
+    await expect(calendar(page).locator('.ec-month-view')).toBeVisible();
+
+    await page.getByRole('button', { name: '上一月' }).click();
+    const [y, m] = formatDate(month.start).split('-').map(Number) as [number, number];
+    const previousStart = parseDateTime(m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`);
+    await expect(rangeText(page)).toHaveText(rangeOf(monthRange(previousStart)));
+    await page.getByRole('button', { name: '下一月' }).click();
+    await expect(rangeText(page)).toHaveText(rangeOf(month));
+    await expectNoSeriousA11yViolations(page, 'timetable, month');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('all view: every activity of the class by day, with the weekday', async ({ page }) => {
+    const o = await openTimetable(page);
+    await tab(page, '全部').click();
+    const data = await activitiesOf(page, o, { evaluateType: 'UNIT' });
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { level: 2 })).toHaveCount(data.optionData.length);
+    const today = formatDate(Date.now());
+    const [, m, d] = today.split('-').map(Number);
+    const weekday = WEEKDAYS[new Date(`${today}T12:00:00+08:00`).getUTCDay()]!;
+    await expect(panel.getByRole('heading', { level: 2, name: `${m}月${d}日 ${weekday}` })).toBeVisible();
+    await expect(panel.getByRole('link')).toHaveCount(data.activityResultVOList.length);
+    await expectNoSeriousA11yViolations(page, 'timetable, all');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('hover or focus shows the activity card; clicking an event opens its classroom', async ({ page }) => {
+    const o = await openTimetable(page);
+    const list = (await activitiesOf(page, o, weekBody(weekRange(Date.now())))).activityResultVOList;
+    const a = list.find((x) => x.startTime.startsWith(formatDate(Date.now())) && x.onlineType === 2) ?? list[0]!;
+    const event = events(page).filter({ hasText: a.activityName }).first();
+    await event.scrollIntoViewIfNeeded();
+    await event.focus();
+    const card = page.getByRole('tooltip');
+    await expect(card).toContainText(a.activityName);
+    await expect(card).toContainText(a.courseName!);
+    if (a.onlineType === 2) await expect(card).toContainText(a.position!);
+    await event.blur();
+    await expect(card).toHaveCount(0);
+
+    await event.click();
+    await page.waitForURL(/\/study\/(classroom\/(classroom-detail|offline)|homework|test)\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('activityId')).toBe(a.id);
+    expect(url.searchParams.get('classId')).toBe(o.classId);
+  });
+
+  test('the card goes left of an event whose left edge is beyond 950 px, else right', { tag: '@desktop-only' }, async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await openTimetable(page);
+    await tab(page, '月').click();
+    let far: Locator | null = null;
+    let near: Locator | null = null;
+    for (let tries = 0; tries < 4 && !(far && near); tries++) {
+      await expect(calendar(page).locator('.ec-month-view')).toBeVisible();
+      const all = await events(page).all();
+      for (const e of all) {
+        const box = await e.boundingBox();
+        if (!box) continue;
+        if (box.x > 950 && !far) far = e;
+        if (box.x <= 950 && !near) near = e;
+      }
+      if (!(far && near)) await page.getByRole('button', { name: '上一月' }).click();
+    }
+    expect(far && near, 'an event on each side of 950 px').toBeTruthy();
+    await far!.hover();
+    await expect(page.getByRole('tooltip')).toHaveAttribute('data-side', 'left');
+    const farBox = (await far!.boundingBox())!;
+    const cardBox = (await page.getByRole('tooltip').boundingBox())!;
+    expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(farBox.x);
+    await near!.hover();
+    await expect(page.getByRole('tooltip')).toHaveAttribute('data-side', 'right');
+  });
+
+  test('订阅日历: the private address, copied or opened in a calendar app; 重置链接 asks, then the old address stops working', async ({ page }) => {
+    await openTimetable(page);
+    await page.getByRole('button', { name: '订阅日历' }).click();
+    const dialog = page.getByRole('dialog', { name: '订阅课程表' });
+    const address = dialog.getByRole('textbox', { name: '私人订阅链接' });
+    await expect(address).toHaveValue(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const first = await address.inputValue();
+    await expect(dialog.getByRole('link', { name: '在日历应用中打开' })).toHaveAttribute('href', first.replace(/^http:\/\//, 'webcal://'));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: '复制链接' }).click();
+    await expect(page.locator('#toast-region')).toContainText('链接已复制');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    const ics = await page.request.get(first);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+    await expectNoSeriousA11yViolations(page, 'timetable, subscribe dialog');
+
+    await dialog.getByRole('button', { name: '重置链接' }).click();
+    const ask = dialog.getByRole('group', { name: '重置链接' });
+    await expect(ask).toContainText('旧链接将立即失效');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(address).toHaveValue(first);
+    await dialog.getByRole('button', { name: '重置链接' }).click();
+    await ask.getByRole('button', { name: '确定重置' }).click();
+    await expect(address).not.toHaveValue(first);
+    const second = await address.inputValue();
+    expect((await page.request.get(first)).status()).toBe(404);
+    expect((await page.request.get(second)).status()).toBe(200);
+    await expectNoSidewaysScroll(page);
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
