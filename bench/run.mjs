@@ -35,14 +35,14 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
-const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail'];
+const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table'];
 /** The learner run: this many students open the class page at once, each its own connection. */
 const LEARNERS = positive('BENCH_LEARNERS', 200);
 const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGzipBytes: 10 * 1024, formPageJsGzipBytes: 75 * 1024, learnerPageJsGzipBytes: 115 * 1024 };
 /** The JavaScript budget of a page (gzip), where it has one. */
 const NEWS_PAGES = ['/news-information/list', '/news-information/detail?id=<id>', '/notice/list'];
 const FORM_PAGES = ['/login', '/register', '/query_pc', '/query_h5'];
-const LEARNER_PAGES = ['/study/mine', '/study/training-class', '/study/course/course-detail'];
+const LEARNER_PAGES = ['/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table'];
 const jsBudget = (page) =>
   NEWS_PAGES.includes(page)
     ? TARGETS.newsPageJsGzipBytes
