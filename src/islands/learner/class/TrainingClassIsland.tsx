@@ -9,6 +9,7 @@ import { courseJump, timetableJump, type JumpContext } from '~/lib/learning/jump
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { currentClassFor, type CurrentClass } from '~/lib/stores/learner';
 import { LoadError } from '../shared/LoadError';
+import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
@@ -62,28 +63,11 @@ export default function TrainingClassIsland() {
     return { detail, visits };
   });
 
-  const crumbs = (
-    <nav aria-label={t('learner.breadcrumb')} className="mb-4 text-sm text-slate-500">
-      <a href={sitePath('/study/mine')} className="hover:text-brand">
-        {t('learner.myLearning')}
-      </a>
-      <span aria-hidden="true"> / </span>
-      <span aria-current="page" className="text-ink">
-        {t('learner.classDetail')}
-      </span>
-    </nav>
-  );
+  const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
 
   if (!user || !query) return <Skeleton rows={3} />;
   if (!query.classId)
-    return (
-      <>
-        {crumbs}
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-sm text-amber-800">
-          {t('learner.noClassId')}
-        </p>
-      </>
-    );
+    return <MissingQuery crumbs={crumbs} text={t('learner.noClassId')} />;
   let body;
   if (header.state === 'loading')
     body = (

@@ -25,6 +25,7 @@ import { toast } from '~/lib/toast';
 import { Modal } from '~/islands/shared/Modal';
 import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
+import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
@@ -78,36 +79,11 @@ export default function CourseDetailIsland() {
     return { detail, situation, statistics, chapters };
   });
 
-  const crumbs = (
-    <nav aria-label={t('learner.breadcrumb')} className="mb-4 text-sm text-slate-500">
-      <a href={sitePath('/study/mine')} className="hover:text-brand">
-        {t('learner.myLearning')}
-      </a>
-      <span aria-hidden="true"> / </span>
-      {query?.classId ? (
-        <a href={sitePath(`/study/training-class?classId=${encodeURIComponent(query.classId)}`)} className="hover:text-brand">
-          {t('learner.classDetail')}
-        </a>
-      ) : (
-        <span>{t('learner.classDetail')}</span>
-      )}
-      <span aria-hidden="true"> / </span>
-      <span aria-current="page" className="text-ink">
-        {t('course.courseDetail')}
-      </span>
-    </nav>
-  );
+  const crumbs = <Breadcrumb current={t('course.courseDetail')} classId={query?.classId ?? null} />;
 
   if (!user || !query) return <Skeleton rows={4} />;
   if (!complete)
-    return (
-      <>
-        {crumbs}
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-sm text-amber-800">
-          {t('course.noQuery')}
-        </p>
-      </>
-    );
+    return <MissingQuery crumbs={crumbs} text={t('course.noQuery')} />;
   let body: ReactNode;
   if (load.state === 'loading') body = <Skeleton rows={4} />;
   else if (load.state === 'error') body = <LoadError message={load.message} onRetry={reload} />;

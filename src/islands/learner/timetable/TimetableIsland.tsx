@@ -24,6 +24,7 @@ import { activityJump } from '~/lib/learning/jumps';
 import { formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
 import { t } from '~/lib/i18n/messages/timetable';
 import { navigateTo, sitePath } from '~/lib/navigation';
+import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { Skeleton } from '../shared/Skeleton';
 import { LoadError } from '../shared/LoadError';
 import { useLoad, type Load } from '../shared/use-load';
@@ -112,36 +113,11 @@ export default function TimetableIsland() {
   }, [data]);
   const activities = useMemo(() => (data.state === 'done' ? data.data.activityResultVOList : []), [data]);
 
-  const crumbs = (
-    <nav aria-label={t('learner.breadcrumb')} className="mb-4 text-sm text-slate-500">
-      <a href={sitePath('/study/mine')} className="hover:text-brand">
-        {t('learner.myLearning')}
-      </a>
-      <span aria-hidden="true"> / </span>
-      {query?.classId ? (
-        <a href={sitePath(`/study/training-class?classId=${encodeURIComponent(query.classId)}`)} className="hover:text-brand">
-          {t('learner.classDetail')}
-        </a>
-      ) : (
-        <span>{t('learner.classDetail')}</span>
-      )}
-      <span aria-hidden="true"> / </span>
-      <span aria-current="page" className="text-ink">
-        {t('timetable.title')}
-      </span>
-    </nav>
-  );
+  const crumbs = <Breadcrumb current={t('timetable.title')} classId={query?.classId ?? null} />;
 
   if (!user || !query) return <Skeleton rows={4} />;
   if (!query.classId)
-    return (
-      <>
-        {crumbs}
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-sm text-amber-800">
-          {t('timetable.noClassId')}
-        </p>
-      </>
-    );
+    return <MissingQuery crumbs={crumbs} text={t('timetable.noClassId')} />;
   if (detail.state === 'loading') return <>{crumbs}<Skeleton rows={4} /></>;
   if (detail.state === 'error')
     return (

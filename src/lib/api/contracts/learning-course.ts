@@ -1,5 +1,5 @@
 import { post } from '../contract';
-import type { CountPair, DutyType } from '../../learning/duties';
+import type { DutyFigures } from '../../learning/duties';
 import type { CourseTab, TreeChapter } from '../../learning/course';
 
 /**
@@ -105,19 +105,7 @@ export interface CourseSituation {
 export const courseSituation = post<CourseRef, CourseSituation>('/teaching/anyone/course/studentSituation');
 
 /** The duty statistics of section 3, with the course's targets (resultMap holds the non-zero ones). */
-export interface CourseStatistics {
-  faceTeachingNumber: number;
-  finishFaceTeachingNumber: number;
-  studyTime: number;
-  finishStudyTime: number;
-  homeworkNumber: number;
-  finishHomeworkNumber: number;
-  testNumber: number;
-  finishTestNumber: number;
-  videoNumber: number;
-  needLearnNumber: number;
-  finishNeedLearnNumber: number;
-  resultMap: Partial<Record<DutyType, CountPair>>;
+export interface CourseStatistics extends DutyFigures {
   dutyRuleResultVOS: { dutyType: string; targetValue: number }[];
 }
 
