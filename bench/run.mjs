@@ -285,10 +285,11 @@ function pageScripts(html) {
   return entries;
 }
 
-function jsForPage(html, pageUrl) {
+/** The files reachable from `entries` by static imports (and by dynamic ones when `followDynamic`). */
+function closure(entries, followDynamic) {
   const seen = new Map();
   const dynamic = new Set();
-  const queue = pageScripts(html).map((src) => new URL(src, pageUrl).pathname);
+  const queue = [...entries];
   const external = [];
   while (queue.length) {
     const urlPath = queue.shift();
@@ -303,13 +304,27 @@ function jsForPage(html, pageUrl) {
     seen.set(urlPath, { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
     const code = buf.toString('utf8');
     for (const m of code.matchAll(STATIC_IMPORT)) queue.push(posix.resolve(posix.dirname(urlPath), m[1]));
-    for (const m of code.matchAll(DYNAMIC_IMPORT)) dynamic.add(posix.resolve(posix.dirname(urlPath), m[1]));
+    for (const m of code.matchAll(DYNAMIC_IMPORT)) {
+      const target = posix.resolve(posix.dirname(urlPath), m[1]);
+      dynamic.add(target);
+      if (followDynamic) queue.push(target);
+    }
   }
   const files = [...seen].filter(([, v]) => v).map(([path, v]) => ({ path, ...v }));
+  return { seen, dynamic, external, files };
+}
+
+function jsForPage(html, pageUrl) {
+  const entries = pageScripts(html).map((src) => new URL(src, pageUrl).pathname);
+  const { seen, dynamic, external, files } = closure(entries, false);
+  // Everything the page could load, dynamic imports included (the learner pages are judged on it:
+  // the timetable's calendar and the player load after the page starts, but they do load).
+  const all = closure(entries, true);
   return {
     files,
     rawBytes: files.reduce((s, f) => s + f.raw, 0),
     gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
+    gzipBytesWithDynamic: all.files.reduce((s, f) => s + f.gzip, 0),
     dynamicImportsNotCounted: [...dynamic].filter((p) => !seen.has(p)),
     unresolved: external,
   };
@@ -503,6 +518,7 @@ async function main() {
     cachedListVsBare: ratios.cachedListVsBare >= TARGETS.cachedListVsBare,
     newsPageJs: NEWS_PAGES.every((p) => js[p].gzipBytes <= TARGETS.newsPageJsGzipBytes),
     formPageJs: FORM_PAGES.every((p) => js[p].gzipBytes <= TARGETS.formPageJsGzipBytes),
+    learnerPageJs: LEARNER_PAGES.every((p) => js[p].gzipBytesWithDynamic <= TARGETS.learnerPageJsGzipBytes),
   };
 
   const report = {
@@ -564,10 +580,11 @@ async function main() {
     table(
       Object.entries(js).map(([page, j]) => {
         const budget = jsBudget(page);
-        const verdict = budget === null ? '' : j.gzipBytes <= budget ? `ok (<= ${budget / 1024} KB)` : `MISSED (> ${budget / 1024} KB)`;
-        return [page, j.files.length, kb(j.rawBytes), kb(j.gzipBytes), verdict];
+        const judged = LEARNER_PAGES.includes(page) ? j.gzipBytesWithDynamic : j.gzipBytes;
+        const verdict = budget === null ? '' : judged <= budget ? `ok (<= ${budget / 1024} KB)` : `MISSED (> ${budget / 1024} KB)`;
+        return [page, j.files.length, kb(j.rawBytes), kb(j.gzipBytes), kb(j.gzipBytesWithDynamic), verdict];
       }),
-      ['page', 'files', 'raw', 'gzip', 'target'],
+      ['page', 'files', 'raw', 'gzip', 'gzip incl. dynamic', 'target'],
     ),
   );
   out.push(`\nnon-2xx/errors: ${checks.noNon2xx ? 'none' : 'SOME RUNS HAD FAILURES'}; written bench/results/latest.json\n`);
