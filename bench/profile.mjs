@@ -2,7 +2,8 @@
 // where the server's CPU time went (self time by function and by file/package).
 //
 //   npx node bench/profile.mjs [path] [--cache]      (or: npm run bench -- is not needed)
-//   path defaults to /news-information/list; --cache starts it with the render cache on.
+//   path defaults to /news-information/list; --cache starts it with the render cache on;
+//   --class-screen loads the class page's calls instead (bench/learners.mjs: one student per connection).
 // Env: BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50).
 // The profile is kept in bench/results/prof/ (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
@@ -11,11 +12,13 @@ import net from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { addClassStudents, classScreenCalls } from './learners.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const profDir = join(root, 'bench/results/prof');
 const path = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? '/news-information/list';
 const cached = process.argv.includes('--cache');
+const classScreen = process.argv.includes('--class-screen');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 
@@ -67,10 +70,28 @@ if (url.includes('{newsId}')) {
   });
   url = url.replace('{newsId}', (await r.json()).data.records[0].id);
 }
-await autocannon({ url, connections, duration: 2 }); // warm-up
+let load = { url };
+if (classScreen) {
+  const students = addClassStudents(join(root, 'data/bench-prof.sqlite'), connections);
+  let next = 0;
+  const calls = classScreenCalls(students[0]);
+  url = `http://127.0.0.1:${port}${calls[0][0]}`;
+  load = {
+    url,
+    requests: calls.map(([p], i) => ({
+      method: 'POST',
+      path: p,
+      setupRequest: (req, context) => {
+        context.st ??= students[next++ % students.length];
+        return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(classScreenCalls(context.st)[i][1]) };
+      },
+    })),
+  };
+}
+await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
-const r = await autocannon({ url, connections, duration });
-console.log(`${path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+const r = await autocannon({ ...load, connections, duration });
+console.log(`${classScreen ? 'class screen calls' : path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
 child.removeAllListeners('exit');
 await new Promise((resolve) => {
   child.once('exit', resolve);
