@@ -121,7 +121,7 @@ const tab = (name: RegExp) => screen.findByRole('tab', { name });
 const dialog = (name: string) => screen.findByRole('dialog', { name });
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
@@ -312,5 +312,36 @@ describe('like', () => {
     mount({ ...PROPS, showLike: false });
     await tab(/^问答 1$/);
     expect(screen.queryByRole('button', { name: /点赞/ })).toBeNull();
+  });
+});
+
+describe('accessibility', () => {
+  it('axe finds no serious or critical violations in each tab and the open dialogs (jsdom: structure, names, roles)', async () => {
+    const { default: axe } = await import('axe-core');
+    // jsdom has no canvas (axe measures icon glyphs with one); without it axe skips that check.
+    HTMLCanvasElement.prototype.getContext = (() => null) as never;
+    const serious = async () => {
+      const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    };
+    mount();
+    await screen.findByText('电动势和电压有什么区别？');
+    expect(await serious()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: '提问' }));
+    await dialog('向老师提问');
+    expect(await serious()).toEqual([]);
+    fireEvent.click(within(await dialog('向老师提问')).getByRole('button', { name: '关闭' }));
+    fireEvent.click(await screen.findByRole('button', { name: '不保留' }));
+    fireEvent.click(await tab(/^笔记/));
+    await screen.findByText('欧姆定律要点');
+    expect(await serious()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: '编辑笔记“我的私人笔记”' }));
+    await dialog('编辑笔记');
+    expect(await serious()).toEqual([]);
+    fireEvent.click(within(await dialog('编辑笔记')).getByRole('button', { name: '取消' }));
+    fireEvent.click(await tab(/^评论/));
+    await screen.findByText('讲得很清楚');
+    fireEvent.click(screen.getByRole('button', { name: '回复 李雨桐' }));
+    expect(await serious()).toEqual([]);
   });
 });
