@@ -124,7 +124,7 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
             ))}
           </ul>
         ))}
-      <Modal open={open} title={t('interaction.askTitle')} onClose={close} width="w-[min(96vw,480px)]">
+      <Modal open={open} title={t('interaction.askTitle')} onClose={close} width="w-[min(100vw,420px)]" placement="right">
         <div className="space-y-3 p-4">
           <TextBox
             label={t('interaction.questionLabel')}
@@ -148,7 +148,7 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
         </div>
         <Confirm
           open={asking}
-          title={t('interaction.askTitle')}
+          title={t('interaction.keepTitle')}
           text={t('interaction.keepAsk')}
           yes={t('interaction.keep')}
           no={t('interaction.discard')}

@@ -27,6 +27,7 @@ export const interaction = {
   'interaction.questionTooLong': '问题内容不能超过100个字',
   'interaction.send': '发送',
   'interaction.questionSent': '问题已发送，请等待老师回复',
+  'interaction.keepTitle': '提示',
   'interaction.keepAsk': '是否保留本次编辑？',
   'interaction.keep': '保留',
   'interaction.discard': '不保留',
