@@ -29,7 +29,7 @@ import { consoleError } from '../setup/fail-on-console-error';
  */
 
 /** The number of /api routes: update it when a route is added or removed. */
-const ROUTES = 85;
+const ROUTES = 98;
 const CI_SEED = 20261123;
 const SEED = process.env['CI'] ? CI_SEED : process.env['FC_SEED'] ? Number(process.env['FC_SEED']) : Date.now() % 2 ** 31;
 const RUNS = Number(process.env['FC_RUNS'] ?? 50);
@@ -42,7 +42,7 @@ const server = useTestServer({ PARTNER_EDITION: 'true' });
 const contractModules = import.meta.glob<Record<string, unknown>>('../../src/lib/api/contracts/*.ts', { eager: true });
 
 const isCall = (v: unknown): v is Call<unknown, unknown> =>
-  typeof v === 'object' && v !== null && ((v as Call<unknown, unknown>).method === 'GET' || (v as Call<unknown, unknown>).method === 'POST') &&
+  typeof v === 'object' && v !== null && ['GET', 'POST', 'PUT', 'DELETE'].includes((v as Call<unknown, unknown>).method) &&
   typeof (v as Call<unknown, unknown>).path === 'string';
 
 const CALLS: Call<unknown, unknown>[] = [
@@ -391,7 +391,7 @@ beforeAll(async () => {
 describe(`generated bad input on every /api route (seed ${SEED}, ${RUNS} runs a route)`, () => {
   test(`the app serves exactly the ${ROUTES} routes of the contracts`, () => {
     const served = server()
-      .app.routes.filter((r) => (r.method === 'GET' || r.method === 'POST') && r.path.startsWith('/api/'))
+      .app.routes.filter((r) => ['GET', 'POST', 'PUT', 'DELETE'].includes(r.method) && r.path.startsWith('/api/'))
       .map((r) => `${r.method} ${r.path}`);
     expect(new Set(served).size, 'a route is registered twice').toBe(served.length);
     expect([...served].sort()).toEqual(CALLS.map(routeName).sort());

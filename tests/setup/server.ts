@@ -57,7 +57,7 @@ export interface TestServer extends Server {
   get(path: string, query?: Record<string, string | number>, options?: RequestOptions): Promise<Answer>;
   /** POSTs `body` as JSON; a string body is sent as is (for malformed JSON). */
   post(path: string, body?: unknown, options?: RequestOptions): Promise<Answer>;
-  /** Sends one contract's call as the portal's client does (GET query or POST body). */
+  /** Sends one contract's call as the portal's client does (GET query; POST, PUT, DELETE body). */
   call<Req>(call: Call<Req, unknown>, input?: Req, options?: RequestOptions & { params?: Record<string, string> }): Promise<Answer>;
   close(): Promise<void>;
 }
@@ -164,6 +164,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     return fetch(qs ? `${path}?${qs}` : path, { method: 'GET', headers: headersFor(options) });
   };
+  const send = (method: string, path: string, body: unknown, options?: RequestOptions) =>
+    fetch(path, {
+      method,
+      headers: headersFor(options, { 'Content-Type': 'application/json' }),
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
   const post: TestServer['post'] = (path, body, options) =>
     fetch(path, {
       method: 'POST',
@@ -179,7 +185,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     post,
     call(call, input, options = {}) {
       const path = urlOf(call, options.params);
-      return call.method === 'GET' ? get(path, (input ?? {}) as Record<string, string | number>, options) : post(path, input, options);
+      return call.method === 'GET' ? get(path, (input ?? {}) as Record<string, string | number>, options) : send(call.method, path, input, options);
     },
     async close() {
       try {

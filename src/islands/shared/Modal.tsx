@@ -10,13 +10,15 @@ interface Props {
   width?: string;
   /** Hide the title visually (still announced). */
   hideTitle?: boolean;
+  /** 'right': a drawer along the right edge, full height (the classroom's question drawer). */
+  placement?: 'center' | 'right';
 }
 
 /**
  * An accessible modal on the native <dialog>: labelled by its title, Escape closes, focus moves
  * in and returns to where it was, and the page behind does not scroll while it is open.
  */
-export function Modal({ open, title, onClose, children, width = 'w-[min(92vw,720px)]', hideTitle = false }: Props) {
+export function Modal({ open, title, onClose, children, width = 'w-[min(92vw,720px)]', hideTitle = false, placement = 'center' }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -45,10 +47,14 @@ export function Modal({ open, title, onClose, children, width = 'w-[min(92vw,720
         e.preventDefault();
         onClose();
       }}
-      className={`m-auto max-h-[92vh] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-black/50 ${width}`}
+      className={
+        placement === 'right'
+          ? `my-0 ml-auto mr-0 h-full max-h-full bg-white p-0 shadow-2xl backdrop:bg-black/50 ${width}`
+          : `m-auto max-h-[92vh] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-black/50 ${width}`
+      }
     >
       {open && (
-        <div className="flex max-h-[92vh] flex-col">
+        <div className={`flex flex-col ${placement === 'right' ? 'h-full' : 'max-h-[92vh]'}`}>
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-base font-semibold'}>
               {title}

@@ -98,7 +98,7 @@ export interface SendOptions {
   headers?: Record<string, string>;
 }
 
-/** Sends one call of a contract: GET as query parameters, POST as the JSON body. */
+/** Sends one call of a contract: GET as query parameters, POST, PUT and DELETE as the JSON body. */
 export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: SendOptions = {}): Promise<Res> {
   const data = input as Record<string, unknown> | undefined;
   return request<Res>(urlOf(call, opts.params), {

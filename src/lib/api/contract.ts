@@ -4,7 +4,7 @@
  * Types only travel with it: it holds no validation, so it costs the browser a few bytes.
  */
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Call<Req, Res> {
   readonly method: Method;
@@ -25,6 +25,16 @@ export function get<Req = Record<string, never>, Res = unknown>(path: string): C
 /** POST: the request is the JSON body. */
 export function post<Req = Record<string, never>, Res = unknown>(path: string): Call<Req, Res> {
   return { method: 'POST', path };
+}
+
+/** PUT: the request is the JSON body (an update, where the spec asks for one). */
+export function put<Req = Record<string, never>, Res = unknown>(path: string): Call<Req, Res> {
+  return { method: 'PUT', path };
+}
+
+/** DELETE: the request is the JSON body (a list of ids, where the spec asks for one). */
+export function del<Req = Record<string, never>, Res = unknown>(path: string): Call<Req, Res> {
+  return { method: 'DELETE', path };
 }
 
 /** The URL path of a call, with its ':name' parameters filled in (encoded). */

@@ -44,6 +44,14 @@ import type { ActivityAttendanceTable } from '../learning/attendance/attendance.
 import type { LessonRecordTable } from '../learning/study/study.table';
 import type { WorkAttemptTable } from '../learning/works/works.table';
 import type { CalendarFeedTable } from '../learning/timetable/timetable.table';
+import type {
+  ClassroomCommentTable,
+  ClassroomLikeTable,
+  ClassroomNoteTable,
+  ClassroomQuestionAnswerTable,
+  ClassroomQuestionDraftTable,
+  ClassroomQuestionTable,
+} from '../learning/interaction/interaction.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -110,4 +118,10 @@ export interface Database {
   workAttempts: WorkAttemptTable;
   courseIntroductions: CourseIntroductionTable;
   calendarFeeds: CalendarFeedTable;
+  classroomQuestions: ClassroomQuestionTable;
+  classroomQuestionAnswers: ClassroomQuestionAnswerTable;
+  classroomQuestionDrafts: ClassroomQuestionDraftTable;
+  classroomNotes: ClassroomNoteTable;
+  classroomComments: ClassroomCommentTable;
+  classroomLikes: ClassroomLikeTable;
 }

@@ -18,7 +18,7 @@ type Handler<In, Res> = (scope: Scope, input: In, c: Context<ApiEnv>) => Promise
 /**
  * Serves one contract on a router: reads the input (GET: query and path parameters; POST: the
  * JSON body and path parameters), checks it with the schema, calls the handler with the request
- * scope and answers the success envelope. The handler's result must be the contract's answer
+ * scope and answers the success envelope (PUT and DELETE read the JSON body as POST does). The handler's result must be the contract's answer
  * type, so the island, the tests and the route cannot disagree. A handler that answers something
  * other than the envelope (a picture) returns a Response. Errors are thrown as AppError and
  * become the envelope in app.ts.
@@ -41,5 +41,7 @@ export function serve<Req, Res, S extends z.ZodType>(
     return c.json(ok(result, typeof message === 'function' ? message(result) : message));
   };
   if (call.method === 'GET') router.get(call.path, route);
+  else if (call.method === 'PUT') router.put(call.path, route);
+  else if (call.method === 'DELETE') router.delete(call.path, route);
   else router.post(call.path, route);
 }

@@ -436,4 +436,23 @@ export const serverMessages = {
   'learning.feedBusy': '日历订阅正在生成，请稍后再试',
   'learning.feedName': '{className} 课程表',
   'learning.feedCourse': '课程：{name}',
+
+  // The classroom interaction panel (src/server/learning/interaction): questions, notes, comments, likes.
+  'learning.lessonNotFound': '未找到该课节，或该课节不属于此班级的课程',
+  'learning.questionRequired': '请填写问题内容',
+  'learning.questionTooLong': '问题内容不能超过100个字',
+  'learning.questionSent': '问题已发送，请等待老师回复',
+  'learning.draftSaved': '已保留本次编辑',
+  'learning.noteTitleRequired': '请先填写笔记名称',
+  'learning.noteTitleTooLong': '笔记名称不能超过100个字',
+  'learning.noteTooLong': '笔记内容不能超过100个字',
+  'learning.noteAdded': '笔记添加成功',
+  'learning.noteUpdated': '笔记修改成功',
+  'learning.noteDeleted': '笔记已删除',
+  'learning.noteNotFound': '未找到该笔记，或该笔记已被删除',
+  'learning.noteNotYours': '只能修改或删除自己的笔记',
+  'learning.commentRequired': '请填写评论内容',
+  'learning.commentTooLong': '评论内容不能超过100个字',
+  'learning.commentSent': '评论成功',
+  'learning.commentNotFound': '未找到要回复的评论，或该评论不属于此课节',
 } as const;

@@ -133,3 +133,12 @@ export async function countStudentDynamics(db: DB, tenantId: string, classId: st
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Adds one dynamic of the class (a student asked, published a note…). */
+export async function insertDynamic(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; activityId: string | null; classStudentId: string; type: number; content: string | null; createdAt: number },
+): Promise<void> {
+  await db.insertInto('classDynamics').values({ ...row, tenantId }).execute();
+}

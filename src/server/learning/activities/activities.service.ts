@@ -1,6 +1,7 @@
 import type { Scope } from '../../http/scope';
 import { activityFinished } from '~/lib/learning/attendance';
 import type { PageWindow, Paged } from '../../db/paging';
+import { newId } from '../../ids';
 import { lessonRecords } from '../study/study.service';
 import { submittedLessons } from '../works/works.service';
 import * as repo from './activities.repository';
@@ -76,4 +77,20 @@ export function classDynamics(s: Scope, input: { tenantId: string; classId: stri
 /** How many dynamics of one type (2: questions) the class student has in the class. */
 export function countStudentDynamics(s: Scope, e: EnrolmentRef, type: number): Promise<number> {
   return repo.countStudentDynamics(s.db, e.tenantId, e.classId, e.classStudentId, type);
+}
+
+/**
+ * Records what a student did in the class for its dynamics (type 2 question, 3 reply, 4 note
+ * published…); the content is cut to the column's 300 characters.
+ */
+export async function addDynamic(s: Scope, e: EnrolmentRef, input: { type: number; content: string | null; activityId?: string | null | undefined }): Promise<void> {
+  await repo.insertDynamic(s.db, e.tenantId, {
+    id: newId(s.now),
+    classId: e.classId,
+    activityId: input.activityId ?? null,
+    classStudentId: e.classStudentId,
+    type: input.type,
+    content: input.content === null ? null : [...input.content].slice(0, 300).join(''),
+    createdAt: s.now,
+  });
 }

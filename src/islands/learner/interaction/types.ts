@@ -1,0 +1,12 @@
+/** What the classroom pages give the interaction panel. */
+export interface PanelProps {
+  classId: string;
+  courseId: string;
+  classroomId: string;
+  classroomName: string;
+  /** The token's user's class student id in the class. */
+  studentId: string;
+  userId: string;
+  /** The like button (non-video content, learner-area.md 2.6). */
+  showLike: boolean;
+}

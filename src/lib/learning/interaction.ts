@@ -1,0 +1,42 @@
+/**
+ * Pure rules of the classroom interaction panel (learner-area.md sections 5 and 9): questions,
+ * note titles, note texts and comments are at most 100 characters, counted as a reader counts
+ * them (an emoji or a Chinese character is one), after trimming the ends; some are required.
+ * The server refuses what breaks them and the island shows the same counter and message.
+ */
+
+/** Text limit of a question, a note's title and text, a comment (section 9). */
+export const TEXT_LIMIT = 100;
+
+/** Lists of the panel are read in one page of this size (section 9). */
+export const LIST_SIZE = 999;
+
+/** The characters of a text as a reader counts them (code points, not UTF-16 units). */
+export function textLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n += 1;
+  return n;
+}
+
+export type TextProblem = 'required' | 'tooLong';
+
+/** What is wrong with a text the student typed (trimmed), or null when it may be sent. */
+export function textProblem(text: string, required: boolean, limit = TEXT_LIMIT): TextProblem | null {
+  const trimmed = text.trim();
+  if (required && trimmed === '') return 'required';
+  return textLength(trimmed) > limit ? 'tooLong' : null;
+}
+
+/** The counter under a text box: "n/100". */
+export function counterText(text: string, limit = TEXT_LIMIT): string {
+  return `${textLength(text)}/${limit}`;
+}
+
+/** Notes filter: 0 every note the student may see, 1 the student's own, 3 the teachers'. */
+export type NoteDataType = 0 | 1 | 3;
+
+/** A like after a toggle: the state asked for, and the total moved only when the state changed. */
+export function likeAfter(before: { isLike: boolean; likeTotal: number }, want: boolean): { isLike: boolean; likeTotal: number } {
+  if (before.isLike === want) return before;
+  return { isLike: want, likeTotal: Math.max(0, before.likeTotal + (want ? 1 : -1)) };
+}

@@ -1,0 +1,198 @@
+import type { DB } from '../../db/database';
+
+/**
+ * All SQL of the classroom interaction panel. Every query names the school (tenant id) first,
+ * then the class and the lesson; a student's own rows are found by their class student id.
+ */
+
+export interface LessonKey {
+  classId: string;
+  classroomId: string;
+}
+
+// --- Questions ------------------------------------------------------------------------------
+
+export async function countQuestions(db: DB, tenantId: string, k: LessonKey, classStudentId?: string): Promise<number> {
+  let q = db.selectFrom('classroomQuestions').where('tenantId', '=', tenantId).where('classId', '=', k.classId).where('classroomId', '=', k.classroomId);
+  if (classStudentId) q = q.where('classStudentId', '=', classStudentId);
+  const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The lesson's questions (of one student when named), newest first, with who asked. */
+export function listQuestions(db: DB, tenantId: string, k: LessonKey, window: { offset: number; limit: number }, classStudentId?: string) {
+  let q = db
+    .selectFrom('classroomQuestions as q')
+    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'q.classStudentId').onRef('cs.tenantId', '=', 'q.tenantId'))
+    .innerJoin('users as u', 'u.id', 'cs.userId')
+    .where('q.tenantId', '=', tenantId)
+    .where('q.classId', '=', k.classId)
+    .where('q.classroomId', '=', k.classroomId);
+  if (classStudentId) q = q.where('q.classStudentId', '=', classStudentId);
+  return q
+    .select(['q.id', 'q.title', 'q.classStudentId', 'q.createdAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
+    .orderBy('q.createdAt', 'desc')
+    .orderBy('q.id', 'desc')
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
+}
+
+export function listAnswers(db: DB, tenantId: string, questionIds: readonly string[]) {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('classroomQuestionAnswers')
+    .where('tenantId', '=', tenantId)
+    .where('questionId', 'in', questionIds)
+    .select(['questionId', 'answer', 'teacherName', 'createdAt'])
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function insertQuestion(db: DB, tenantId: string, row: { id: string; classId: string; classroomId: string; classStudentId: string; title: string; createdAt: number }) {
+  return db.insertInto('classroomQuestions').values({ ...row, tenantId }).execute();
+}
+
+export function findDraft(db: DB, tenantId: string, classStudentId: string, classroomId: string) {
+  return db
+    .selectFrom('classroomQuestionDrafts')
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .select(['id', 'title'])
+    .executeTakeFirst();
+}
+
+/** Keeps the student's draft for the lesson, replacing the one before (one per student and lesson). */
+export async function saveDraft(db: DB, tenantId: string, row: { id: string; classStudentId: string; classroomId: string; title: string; updatedAt: number }): Promise<string> {
+  await db
+    .insertInto('classroomQuestionDrafts')
+    .values({ ...row, tenantId })
+    .onConflict((oc) => oc.columns(['classStudentId', 'classroomId']).doUpdateSet({ title: row.title, updatedAt: row.updatedAt }))
+    .execute();
+  const kept = await findDraft(db, tenantId, row.classStudentId, row.classroomId);
+  return kept?.id ?? row.id;
+}
+
+export function deleteDraft(db: DB, tenantId: string, classStudentId: string, classroomId: string) {
+  return db.deleteFrom('classroomQuestionDrafts').where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId).execute();
+}
+
+// --- Notes ----------------------------------------------------------------------------------
+
+/** What a student may see of a lesson's notes: 0 shared ones, the teachers' and their own; 1 their own; 3 the teachers'. */
+function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: 0 | 1 | 3) {
+  let q = db.selectFrom('classroomNotes as n').where('n.tenantId', '=', tenantId).where('n.classId', '=', k.classId).where('n.classroomId', '=', k.classroomId);
+  if (dataType === 1) q = q.where('n.classStudentId', '=', classStudentId);
+  else if (dataType === 3) q = q.where('n.classStudentId', 'is', null);
+  else q = q.where((eb) => eb.or([eb('n.isShared', '=', 1), eb('n.classStudentId', 'is', null), eb('n.classStudentId', '=', classStudentId)]));
+  return q;
+}
+
+export async function countNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: 0 | 1 | 3): Promise<number> {
+  const row = await visibleNotes(db, tenantId, k, classStudentId, dataType).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: 0 | 1 | 3, limit: number) {
+  return visibleNotes(db, tenantId, k, classStudentId, dataType)
+    .leftJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'n.classStudentId').onRef('cs.tenantId', '=', 'n.tenantId'))
+    .leftJoin('users as u', 'u.id', 'cs.userId')
+    .select(['n.id', 'n.title', 'n.notes', 'n.isShared', 'n.classStudentId', 'n.teacherName', 'n.createdAt', 'u.realName', 'u.nickName', 'u.mobile'])
+    .orderBy('n.createdAt', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function insertNote(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; classroomId: string; courseId: string; classStudentId: string; title: string; notes: string; isShared: number; createdAt: number },
+) {
+  return db
+    .insertInto('classroomNotes')
+    .values({ ...row, tenantId, teacherName: null, updatedAt: row.createdAt })
+    .execute();
+}
+
+/** The notes of the class with these ids (whoever wrote them). */
+export function findNotes(db: DB, tenantId: string, classId: string, ids: readonly string[]) {
+  return db.selectFrom('classroomNotes').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', 'in', ids).select(['id', 'classStudentId', 'classroomId']).execute();
+}
+
+/** Updates the author's note; answers how many rows changed (0: not theirs or gone). */
+export async function updateNote(db: DB, tenantId: string, classStudentId: string, id: string, set: { title: string; notes: string; updatedAt: number }): Promise<number> {
+  const r = await db.updateTable('classroomNotes').set(set).where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function deleteNotes(db: DB, tenantId: string, classStudentId: string, ids: readonly string[]): Promise<number> {
+  const r = await db.deleteFrom('classroomNotes').where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('id', 'in', ids).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+// --- Comments -------------------------------------------------------------------------------
+
+export async function countComments(db: DB, tenantId: string, k: LessonKey): Promise<number> {
+  const row = await db
+    .selectFrom('classroomComments')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', k.classId)
+    .where('classroomId', '=', k.classroomId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The lesson's comments and replies, oldest first, with who wrote them. */
+export function listComments(db: DB, tenantId: string, k: LessonKey, window: { offset: number; limit: number }) {
+  return db
+    .selectFrom('classroomComments as c')
+    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'c.classStudentId').onRef('cs.tenantId', '=', 'c.tenantId'))
+    .innerJoin('users as u', 'u.id', 'cs.userId')
+    .where('c.tenantId', '=', tenantId)
+    .where('c.classId', '=', k.classId)
+    .where('c.classroomId', '=', k.classroomId)
+    .select(['c.id', 'c.content', 'c.parentId', 'c.classStudentId', 'c.createdAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
+    .orderBy('c.createdAt', 'asc')
+    .orderBy('c.id', 'asc')
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
+}
+
+export function findComment(db: DB, tenantId: string, classId: string, id: string) {
+  return db.selectFrom('classroomComments').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).select(['id', 'classroomId']).executeTakeFirst();
+}
+
+export function insertComment(db: DB, tenantId: string, row: { id: string; classId: string; classroomId: string; classStudentId: string; parentId: string | null; content: string; createdAt: number }) {
+  return db.insertInto('classroomComments').values({ ...row, tenantId }).execute();
+}
+
+// --- Likes ----------------------------------------------------------------------------------
+
+export async function likeState(db: DB, tenantId: string, k: LessonKey, classStudentId: string): Promise<{ isLike: boolean; likeTotal: number }> {
+  const row = await db
+    .selectFrom('classroomLikes')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', k.classId)
+    .where('classroomId', '=', k.classroomId)
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('classStudentId', '=', classStudentId).then(1).else(0).end()).as('mine')])
+    .executeTakeFirstOrThrow();
+  return { isLike: Number(row.mine ?? 0) > 0, likeTotal: Number(row.total) };
+}
+
+/** Likes once: a second like (even at the same moment) changes nothing. */
+export function insertLike(db: DB, tenantId: string, row: { classId: string; classroomId: string; classStudentId: string; createdAt: number }) {
+  return db
+    .insertInto('classroomLikes')
+    .values({ ...row, tenantId })
+    .onConflict((oc) => oc.columns(['classStudentId', 'classroomId']).doNothing())
+    .execute();
+}
+
+export function deleteLike(db: DB, tenantId: string, k: LessonKey, classStudentId: string) {
+  return db.deleteFrom('classroomLikes').where('tenantId', '=', tenantId).where('classId', '=', k.classId).where('classroomId', '=', k.classroomId).where('classStudentId', '=', classStudentId).execute();
+}
