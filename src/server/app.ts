@@ -27,6 +27,8 @@ import { courseDetailRoutes } from './learning/course-detail/course-detail.route
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 import { classPageRoutes } from './learning/class-page/class-page.routes';
 import { timetableRoutes } from './learning/timetable/timetable.routes';
+import { attendanceRoutes } from './learning/attendance/attendance.routes';
+import { offlineClassroomRoutes } from './learning/offline-classroom/offline-classroom.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -80,7 +82,9 @@ export function createApp(runtime: Runtime) {
     .route('/', courseDetailRoutes)
     .route('/', thirdPartyRoutes)
     .route('/', classPageRoutes)
-    .route('/', timetableRoutes);
+    .route('/', timetableRoutes)
+    .route('/', attendanceRoutes)
+    .route('/', offlineClassroomRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

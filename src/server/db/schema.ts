@@ -44,6 +44,7 @@ import type { ActivityAttendanceTable } from '../learning/attendance/attendance.
 import type { LessonRecordTable } from '../learning/study/study.table';
 import type { WorkAttemptTable } from '../learning/works/works.table';
 import type { CalendarFeedTable } from '../learning/timetable/timetable.table';
+import type { ActivityHighlightTable, ClassroomPointTable, ClassroomTeacherTable, OfflineClassroomTable } from '../learning/offline-classroom/offline-classroom.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -110,4 +111,8 @@ export interface Database {
   workAttempts: WorkAttemptTable;
   courseIntroductions: CourseIntroductionTable;
   calendarFeeds: CalendarFeedTable;
+  offlineClassrooms: OfflineClassroomTable;
+  classroomPoints: ClassroomPointTable;
+  classroomTeachers: ClassroomTeacherTable;
+  activityHighlights: ActivityHighlightTable;
 }

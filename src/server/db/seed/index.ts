@@ -9,6 +9,7 @@ import { seedLeads } from './leads';
 import { seedCertificates } from './certificates';
 import { seedLogin } from './login';
 import { seedLearning } from './learning';
+import { seedOfflineClassroom } from './offline-classroom';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -19,9 +20,10 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
 
 /**
  * Run in this order for each tenant: the tenant first, products after the content's hot majors, and
- * learning after login (its demo student).
+ * learning after login (its demo student), the face-to-face
+ * classrooms after learning (their lessons and activities).
  */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning];
+const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOfflineClassroom];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();

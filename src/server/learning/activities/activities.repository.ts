@@ -133,3 +133,12 @@ export async function countStudentDynamics(db: DB, tenantId: string, classId: st
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Adds one class dynamic of a class student (0 check-in, 1 check-out, …). */
+export async function insertDynamic(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; classStudentId: string; activityId: string | null; type: number; content: string | null; createdAt: number },
+): Promise<void> {
+  await db.insertInto('classDynamics').values({ ...row, tenantId }).execute();
+}

@@ -3,6 +3,7 @@ import { activityFinished } from '~/lib/learning/attendance';
 import type { PageWindow, Paged } from '../../db/paging';
 import { lessonRecords } from '../study/study.service';
 import { submittedLessons } from '../works/works.service';
+import { newId } from '../../ids';
 import * as repo from './activities.repository';
 
 /**
@@ -76,4 +77,17 @@ export function classDynamics(s: Scope, input: { tenantId: string; classId: stri
 /** How many dynamics of one type (2: questions) the class student has in the class. */
 export function countStudentDynamics(s: Scope, e: EnrolmentRef, type: number): Promise<number> {
   return repo.countStudentDynamics(s.db, e.tenantId, e.classId, e.classStudentId, type);
+}
+
+/** Records what the class student did in the class (a dynamic: 0 check-in, 1 check-out, …), now. */
+export async function addDynamic(s: Scope, e: EnrolmentRef, input: { activityId: string | null; type: number; content?: string | null | undefined }): Promise<void> {
+  await repo.insertDynamic(s.db, e.tenantId, {
+    id: newId(s.now),
+    classId: e.classId,
+    classStudentId: e.classStudentId,
+    activityId: input.activityId,
+    type: input.type,
+    content: input.content ?? null,
+    createdAt: s.now,
+  });
 }
