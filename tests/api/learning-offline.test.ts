@@ -177,6 +177,13 @@ describe('sign in and sign out', () => {
     expect(await signs(futureOffline.id)).toEqual([]);
   });
 
+  test('sign-in opens on the day of the class: a class in a few days is refused, nothing recorded', async () => {
+    const answer = await call(api.signAttendance, { ...ref(futureOffline), type: 1 });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('签到尚未开始，请在上课当天签到');
+    expect(await signs(futureOffline.id)).toEqual([]);
+  });
+
   test('a sign the activity does not use is refused: online activities have no sign-out', async () => {
     const answer = await call(api.signAttendance, { ...ref(pendingOnline), type: 2 });
     expectRefused(answer, 400);

@@ -3,10 +3,19 @@ import { SIGN_IN, SIGN_OUT, autoSignApplies, signRefusal, validLocation } from '
 
 /** Sign-in and sign-out rules (src/lib/learning/sign.ts) at every boundary. */
 
-const END = 1_000_000;
-const state = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => ({ signIn: 1, signOut: 1, endAt: END, signedInAt: null, signedOutAt: null, ...over });
+/** A class on 2026-11-22 10:00–11:30 China Standard Time; that day opens at 2026-11-21 16:00 UTC. */
+const START = Date.UTC(2026, 10, 22, 2, 0, 0);
+const END = START + 90 * 60_000;
+const DAY_OPENS = Date.UTC(2026, 10, 21, 16, 0, 0);
+const state = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => ({ signIn: 1, signOut: 1, startAt: START, endAt: END, signedInAt: null, signedOutAt: null, ...over });
 
 describe('signRefusal', () => {
+  test('sign-in: opens at 00:00 of the class day (CST), not a millisecond before', () => {
+    expect(signRefusal(SIGN_IN, state(), DAY_OPENS - 1)).toBe('signInNotOpen');
+    expect(signRefusal(SIGN_IN, state(), DAY_OPENS)).toBeNull();
+    expect(signRefusal(SIGN_IN, state(), START - 1)).toBeNull();
+  });
+
   test('sign-in: allowed until the end instant, refused a millisecond after', () => {
     expect(signRefusal(SIGN_IN, state(), END - 1)).toBeNull();
     expect(signRefusal(SIGN_IN, state(), END)).toBeNull();
@@ -14,11 +23,11 @@ describe('signRefusal', () => {
   });
 
   test('sign-in: once only, also after signing out; not when the activity does not use it', () => {
-    expect(signRefusal(SIGN_IN, state({ signedInAt: 5 }), 10)).toBe('duplicate');
-    expect(signRefusal(SIGN_IN, state({ signedInAt: 0 }), 10)).toBe('duplicate');
-    expect(signRefusal(SIGN_IN, state({ signedInAt: 5, signedOutAt: 6 }), 10)).toBe('duplicate');
-    expect(signRefusal(SIGN_IN, state({ signIn: 0 }), 10)).toBe('signInNotUsed');
-    expect(signRefusal(SIGN_IN, state({ signIn: 0, signedInAt: 5 }), 10)).toBe('signInNotUsed');
+    expect(signRefusal(SIGN_IN, state({ signedInAt: 5 }), START)).toBe('duplicate');
+    expect(signRefusal(SIGN_IN, state({ signedInAt: 0 }), START)).toBe('duplicate');
+    expect(signRefusal(SIGN_IN, state({ signedInAt: 5, signedOutAt: 6 }), START)).toBe('duplicate');
+    expect(signRefusal(SIGN_IN, state({ signIn: 0 }), START)).toBe('signInNotUsed');
+    expect(signRefusal(SIGN_IN, state({ signIn: 0, signedInAt: 5 }), START)).toBe('signInNotUsed');
   });
 
   test('sign-out: after the sign-in only, once, also after the end; not when unused', () => {

@@ -5,17 +5,20 @@
  * still decides a race between two requests that both passed it.
  */
 
+import { startOfCstDay } from '../time/cst';
+
 export const SIGN_IN = 1;
 export const SIGN_OUT = 2;
 export type SignType = typeof SIGN_IN | typeof SIGN_OUT;
 
 /** Why a sign is refused; null when it may be recorded. */
-export type SignRefusal = 'signInNotUsed' | 'signOutNotUsed' | 'duplicate' | 'signInFirst' | 'signInClosed';
+export type SignRefusal = 'signInNotUsed' | 'signOutNotUsed' | 'duplicate' | 'signInFirst' | 'signInNotOpen' | 'signInClosed';
 
 export interface SignState {
   /** The activity's flags: 1 when the student signs in / signs out. */
   signIn: number;
   signOut: number;
+  startAt: number;
   endAt: number;
   signedInAt: number | null | undefined;
   signedOutAt: number | null | undefined;
@@ -25,6 +28,7 @@ export interface SignState {
  * - a sign the activity does not use: refused;
  * - each sign once: a second one is a duplicate;
  * - sign-out only after the sign-in;
+ * - sign-in opens on the day of the class (China Standard Time), not days ahead;
  * - no sign-in after the activity has ended (it is missed then; the end instant still counts as
  *   during the activity, as in attendance.ts). Signing out late stays allowed: the student was
  *   there and forgot.
@@ -33,6 +37,7 @@ export function signRefusal(type: SignType, a: SignState, now: number): SignRefu
   if (type === SIGN_IN) {
     if (a.signIn !== 1) return 'signInNotUsed';
     if (a.signedInAt != null) return 'duplicate';
+    if (now < startOfCstDay(a.startAt)) return 'signInNotOpen';
     if (now > a.endAt) return 'signInClosed';
     return null;
   }

@@ -441,6 +441,7 @@ export const serverMessages = {
   'learning.signInNotUsed': '该活动无需签到',
   'learning.signOutNotUsed': '该活动无需签退',
   'learning.signInFirst': '请先签到，再签退',
+  'learning.signInNotOpen': '签到尚未开始，请在上课当天签到',
   'learning.signInClosed': '课堂已结束，不能再签到',
   'learning.autoSignOff': '该活动未开启自动签到',
   'learning.badLocation': '定位信息无效：经度和纬度需同时提供，且在有效范围内',

@@ -21,6 +21,7 @@ const REFUSAL_KEYS: Record<SignRefusal, MessageKey> = {
   signOutNotUsed: 'learning.signOutNotUsed',
   duplicate: 'learning.duplicateSign',
   signInFirst: 'learning.signInFirst',
+  signInNotOpen: 'learning.signInNotOpen',
   signInClosed: 'learning.signInClosed',
 };
 
