@@ -12,8 +12,8 @@ import { loginStudent, type Student } from './support/session';
 
 /**
  * The face-to-face classroom (/study/classroom/offline, learner-area.md 2.5) for the demo student
- * in class A, opened by the class page's link of today's face-to-face activities (built with
- * activityJump from the class page's own answers): the pending one to sign in and out (its
+ * in class A, opened from today's face-to-face activities: the pending one by its card on the class
+ * page, to sign in and out, else by the link activityJump builds from the class page's answers (its
  * attendance is cleared first, so the desktop and the phone run each start unsigned), and the one
  * that took place this morning for the highlights.
  */
@@ -93,7 +93,13 @@ test.describe('face-to-face classroom', () => {
     await clearSigns(p, p.pending.id);
     await context.grantPermissions(['geolocation'], { origin: DEMO_ORIGIN });
     await context.setGeolocation({ latitude: 31.95, longitude: 118.84 });
-    await open(page, p, p.pending);
+    // from the class page: today's pending face-to-face activity's card
+    await page.goto(`/study/training-class?classId=${encodeURIComponent(p.classId)}`);
+    const card = page.locator('#class-today-panel').getByRole('link').filter({ hasText: p.pending.classroomName! }).filter({ hasText: '面授' });
+    await hydrated(card);
+    await card.click();
+    await page.waitForURL((url) => url.pathname + url.search === urlOf(p, p.pending));
+    await hydrated(page.getByRole('heading', { level: 1, name: p.pending.classroomName! }));
     const seed = OFFLINE_LESSONS.find((l) => l.name === p.pending.classroomName)!;
 
     const header = page.getByRole('main').locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
