@@ -12,10 +12,10 @@ import { loginStudent, type Student } from './support/session';
 
 /**
  * The face-to-face classroom (/study/classroom/offline, learner-area.md 2.5) for the demo student
- * in class A, opened from today's face-to-face activities: the pending one by its card on the class
- * page, to sign in and out, else by the link activityJump builds from the class page's answers (its
- * attendance is cleared first, so the desktop and the phone run each start unsigned), and the one
- * that took place this morning for the highlights.
+ * in class A. The pending face-to-face activity of today is opened by its card on the class page
+ * (its attendance is cleared first, so the desktop and the phone runs each start unsigned) to sign
+ * in and out; the one that took place this morning, for the highlights, by the link activityJump
+ * builds from the class page's answers.
  */
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
