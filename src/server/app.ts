@@ -28,6 +28,8 @@ import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 import { classPageRoutes } from './learning/class-page/class-page.routes';
 import { timetableRoutes } from './learning/timetable/timetable.routes';
 import { interactionRoutes } from './learning/interaction/interaction.routes';
+import { attendanceRoutes } from './learning/attendance/attendance.routes';
+import { offlineClassroomRoutes } from './learning/offline-classroom/offline-classroom.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -82,7 +84,9 @@ export function createApp(runtime: Runtime) {
     .route('/', thirdPartyRoutes)
     .route('/', classPageRoutes)
     .route('/', timetableRoutes)
-    .route('/', interactionRoutes);
+    .route('/', interactionRoutes)
+    .route('/', attendanceRoutes)
+    .route('/', offlineClassroomRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -52,6 +52,7 @@ import type {
   ClassroomQuestionDraftTable,
   ClassroomQuestionTable,
 } from '../learning/interaction/interaction.table';
+import type { ActivityHighlightTable, ClassroomPointTable, ClassroomTeacherTable, OfflineClassroomTable } from '../learning/offline-classroom/offline-classroom.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -124,4 +125,8 @@ export interface Database {
   classroomNotes: ClassroomNoteTable;
   classroomComments: ClassroomCommentTable;
   classroomLikes: ClassroomLikeTable;
+  offlineClassrooms: OfflineClassroomTable;
+  classroomPoints: ClassroomPointTable;
+  classroomTeachers: ClassroomTeacherTable;
+  activityHighlights: ActivityHighlightTable;
 }

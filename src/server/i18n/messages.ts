@@ -455,4 +455,15 @@ export const serverMessages = {
   'learning.commentTooLong': '评论内容不能超过100个字',
   'learning.commentSent': '评论成功',
   'learning.commentNotFound': '未找到要回复的评论，或该评论不属于此课节',
+  // Attendance and the face-to-face classroom (src/server/learning/attendance, offline-classroom).
+  'learning.duplicateSign': '不允许重复考勤签到',
+  'learning.signInNotUsed': '该活动无需签到',
+  'learning.signOutNotUsed': '该活动无需签退',
+  'learning.signInFirst': '请先签到，再签退',
+  'learning.signInNotOpen': '签到尚未开始，请在上课当天签到',
+  'learning.signInClosed': '课堂已结束，不能再签到',
+  'learning.autoSignOff': '该活动未开启自动签到',
+  'learning.badLocation': '定位信息无效：经度和纬度需同时提供，且在有效范围内',
+  'learning.classroomNotFound': '未找到该课堂，或该课堂不属于此班级',
+  'learning.notOfflineClassroom': '该课堂不是面授课堂',
 } as const;

@@ -296,14 +296,14 @@ describe('comments', () => {
 describe('like', () => {
   it('shows the state and total and toggles; hidden when showLike is false', async () => {
     mount();
-    const like = await screen.findByRole('button', { name: '为本课节点赞，当前 2 人点赞' });
+    const like = await screen.findByRole('button', { name: '点赞 2' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
-    const liked = await screen.findByRole('button', { name: '取消点赞，当前 3 人点赞' });
+    const liked = await screen.findByRole('button', { name: '已点赞 3' });
     expect(liked.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect((liked as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(liked);
-    expect(await screen.findByRole('button', { name: '为本课节点赞，当前 2 人点赞' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '点赞 2' })).toBeTruthy();
     expect(bodies['POST /teaching/anyone/classroomLike/toggle']).toEqual([
       { bizType: 1, likeObjectId: 'r1', isThumb: true, userId: 'u1', classId: 'c1' },
       { bizType: 1, likeObjectId: 'r1', isThumb: false, userId: 'u1', classId: 'c1' },

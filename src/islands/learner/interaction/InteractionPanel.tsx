@@ -46,7 +46,6 @@ function LikeButton({ p }: { p: PanelProps }) {
     <button
       type="button"
       aria-pressed={state.isLike}
-      aria-label={t(state.isLike ? 'interaction.unlikeLabel' : 'interaction.likeLabel', { n: state.likeTotal })}
       disabled={busy}
       onClick={toggle}
       className={`rounded-full border px-3 py-1 text-sm ${state.isLike ? 'border-brand bg-brand-soft text-brand-dark' : 'border-slate-300 text-slate-700 hover:border-brand'}`}

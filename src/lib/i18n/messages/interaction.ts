@@ -12,8 +12,6 @@ export const interaction = {
   'interaction.tabComments': '评论 {n}',
   'interaction.like': '点赞 {n}',
   'interaction.liked': '已点赞 {n}',
-  'interaction.likeLabel': '为本课节点赞，当前 {n} 人点赞',
-  'interaction.unlikeLabel': '取消点赞，当前 {n} 人点赞',
   'interaction.counter': '{n}/{limit}',
   'interaction.noData': '暂无数据',
   'interaction.cancel': '取消',

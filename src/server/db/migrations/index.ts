@@ -12,6 +12,7 @@ import * as m20261123T1100 from './20261123T1100_learning';
 import * as m20261123T1200 from './20261123T1200_learning_records';
 import * as m20261123T1310 from './20261123T1310_calendar_feeds';
 import * as m20261123T1320 from './20261123T1320_course_details';
+import * as m20261123T1410 from './20261123T1410_offline_classroom';
 import * as m20261123T1420 from './20261123T1420_classroom_interaction';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1200_learning_records': m20261123T1200,
   '20261123T1310_calendar_feeds': m20261123T1310,
   '20261123T1320_course_details': m20261123T1320,
+  '20261123T1410_offline_classroom': m20261123T1410,
   '20261123T1420_classroom_interaction': m20261123T1420,
 };
 

@@ -10,6 +10,7 @@ import { seedCertificates } from './certificates';
 import { seedLogin } from './login';
 import { seedLearning } from './learning';
 import { seedClassroomInteraction } from './classroom-interaction';
+import { seedOfflineClassroom } from './offline-classroom';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -20,9 +21,10 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
 
 /**
  * Run in this order for each tenant: the tenant first, products after the content's hot majors, and
- * learning after login (its demo student), the classroom interaction after learning (its lessons).
+ * learning after login (its demo student), the face-to-face classrooms and the classroom
+ * interaction after learning (their lessons and activities).
  */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedClassroomInteraction];
+const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOfflineClassroom, seedClassroomInteraction];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();

@@ -48,3 +48,33 @@ export async function listCourseAttendees(db: DB, tenantId: string, classId: str
     .execute();
   return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));
 }
+
+/** The student's sign-in and sign-out of one activity. */
+export async function findSigns(db: DB, tenantId: string, activityId: string, classStudentId: string): Promise<{ type: number; signedAt: number }[]> {
+  const rows = await db
+    .selectFrom('activityAttendance')
+    .select(['type', 'signedAt'])
+    .where('tenantId', '=', tenantId)
+    .where('activityId', '=', activityId)
+    .where('classStudentId', '=', classStudentId)
+    .execute();
+  return rows.map((r) => ({ type: Number(r.type), signedAt: Number(r.signedAt) }));
+}
+
+/**
+ * Records one sign; false when that sign of the activity and class student already exists (the
+ * unique index on activity, class student and type decides, also between two requests at the
+ * same moment on SQLite or PostgreSQL).
+ */
+export async function insertSign(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; activityId: string; classStudentId: string; type: number; signedAt: number; lat: number | null; lon: number | null },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('activityAttendance')
+    .values({ ...row, tenantId, createdAt: row.signedAt })
+    .onConflict((oc) => oc.columns(['activityId', 'classStudentId', 'type']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

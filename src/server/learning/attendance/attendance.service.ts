@@ -1,11 +1,107 @@
 import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { newId } from '../../ids';
+import { t, type MessageKey } from '~/server/i18n';
+import { formatDateTime } from '~/lib/time/cst';
+import { SIGN_IN, SIGN_OUT, autoSignApplies, signRefusal, type SignRefusal, type SignType } from '~/lib/learning/sign';
+import type { ActivityRef, Attendance, AutoSignRequest, AutoSignResult, SignRequest } from '~/lib/api/contracts/classroom-offline';
+import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
+import { addDynamic, studentActivity, type StudentActivity } from '../activities/activities.service';
 import * as repo from './attendance.repository';
 
 /**
- * Attendance: a student's sign-ins and sign-outs of a class's activities. Read for one class
- * student in one school; the callers have checked the enrolment. (Signing in and out is the
- * classroom's.)
+ * Attendance: a student's sign-ins and sign-outs of a class's activities. The read helpers below
+ * are for one class student in one school whose enrolment the callers have checked; the calls
+ * (attendanceInfo, sign, autoSignIn) check it themselves: the token's user's enrolment in the
+ * class, then the activity of that class (and its lesson and course when named).
  */
+
+const REFUSAL_KEYS: Record<SignRefusal, MessageKey> = {
+  signInNotUsed: 'learning.signInNotUsed',
+  signOutNotUsed: 'learning.signOutNotUsed',
+  duplicate: 'learning.duplicateSign',
+  signInFirst: 'learning.signInFirst',
+  signInNotOpen: 'learning.signInNotOpen',
+  signInClosed: 'learning.signInClosed',
+};
+
+/** The enrolment and the class's activity the input names; 404 when the activity, its lesson or course is not the class's. */
+async function enrolledActivity(s: Scope, input: ActivityRef): Promise<{ e: StudentEnrolment; activity: StudentActivity }> {
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
+  const activity = await studentActivity(s, e, input.activityId);
+  if (!activity) throw AppError.notFound(t('learning.activityNotFound'));
+  if (input.classroomId !== undefined && input.classroomId !== activity.classroomId) throw AppError.notFound(t('learning.classroomNotFound'));
+  if (input.courseId !== undefined && input.courseId !== activity.courseId) throw AppError.notFound(t('learning.courseNotFound'));
+  return { e, activity };
+}
+
+const flag = (v: number | null | undefined): 0 | 1 => (Number(v) === 1 ? 1 : 0);
+const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(Number(ms)));
+
+async function attendanceOf(s: Scope, e: StudentEnrolment, a: StudentActivity): Promise<Attendance> {
+  const signs = await repo.findSigns(s.db, e.tenantId, a.id, e.classStudentId);
+  const at = (type: number) => signs.find((r) => r.type === type)?.signedAt ?? null;
+  const signedInAt = at(SIGN_IN);
+  const signedOutAt = at(SIGN_OUT);
+  return {
+    activityId: a.id,
+    classStartTime: formatDateTime(Number(a.startAt)),
+    classEndTime: formatDateTime(Number(a.endAt)),
+    signIn: flag(a.signIn),
+    signOut: flag(a.signOut),
+    onlineAttendance: flag(a.onlineAttendance),
+    isSignIn: signedInAt === null ? 0 : 1,
+    isSignOut: signedOutAt === null ? 0 : 1,
+    signInTime: time(signedInAt),
+    signOutTime: time(signedOutAt),
+  };
+}
+
+/** The student's attendance of one activity of the class. */
+export async function attendanceInfo(s: Scope, input: ActivityRef): Promise<Attendance> {
+  const { e, activity } = await enrolledActivity(s, input);
+  return attendanceOf(s, e, activity);
+}
+
+/** Records the sign when the rules allow it and no equal sign exists; writes its class dynamic. False: lost to an equal sign. */
+async function record(s: Scope, e: StudentEnrolment, a: StudentActivity, type: SignType, lat: number | null, lon: number | null): Promise<boolean> {
+  const inserted = await repo.insertSign(s.db, e.tenantId, {
+    id: newId(s.now),
+    classId: e.classId,
+    activityId: a.id,
+    classStudentId: e.classStudentId,
+    type,
+    signedAt: s.now,
+    lat,
+    lon,
+  });
+  // 0 check-in, 1 check-out
+  if (inserted) await addDynamic(s, e, { activityId: a.id, type: type === SIGN_IN ? 0 : 1 });
+  return inserted;
+}
+
+/**
+ * Signs in (type 1) or out (type 2) once; refused (nothing changes) when it is a repeat, a
+ * sign-out before the sign-in, a sign the activity does not use or a sign-in after the class.
+ */
+export async function sign(s: Scope, input: SignRequest): Promise<Attendance> {
+  const { e, activity } = await enrolledActivity(s, input);
+  const refusal = signRefusal(input.type, activity, s.now);
+  if (refusal) throw refusal === 'duplicate' ? AppError.conflict(t(REFUSAL_KEYS[refusal])) : AppError.badRequest(t(REFUSAL_KEYS[refusal]));
+  if (!(await record(s, e, activity, input.type, input.lat ?? null, input.lon ?? null))) throw AppError.conflict(t('learning.duplicateSign'));
+  return attendanceOf(s, e, activity);
+}
+
+/**
+ * The online classroom's sign-in on entry (section 4): only for an online activity with online
+ * attendance on; idempotent: already signed in, or the class has ended, answers signed false.
+ */
+export async function autoSignIn(s: Scope, input: AutoSignRequest): Promise<AutoSignResult> {
+  const { e, activity } = await enrolledActivity(s, input);
+  if (!autoSignApplies(activity)) throw AppError.badRequest(t('learning.autoSignOff'));
+  const signed = signRefusal(SIGN_IN, activity, s.now) === null && (await record(s, e, activity, SIGN_IN, null, null));
+  return { signed, attendance: await attendanceOf(s, e, activity) };
+}
 
 /** The lessons the student signed in to through one of the class's activities. */
 export async function attendedLessons(s: Scope, input: { tenantId: string; classId: string; classStudentId: string }): Promise<Set<string>> {

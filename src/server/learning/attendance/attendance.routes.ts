@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as api from '~/lib/api/contracts/classroom-offline';
+import { validLocation } from '~/lib/learning/sign';
+import { t } from '~/server/i18n';
+import type { ApiEnv } from '../../http/scope';
+import { serve } from '../../http/serve';
+import { idSchema } from '../../http/validate';
+import * as service from './attendance.service';
+
+/** Attendance of a class activity: read, sign in and out, auto sign-in (learner-area.md section 4). Every call needs the token. */
+export const attendanceRoutes = new Hono<ApiEnv>();
+
+const activityRef = z.object({
+  activityId: idSchema,
+  classId: idSchema,
+  studentId: idSchema,
+  classroomId: idSchema.optional(),
+  courseId: idSchema.optional(),
+  userId: idSchema.optional(),
+});
+const signBody = activityRef
+  .extend({
+    type: z.union([z.literal(1), z.literal(2)]),
+    lat: z.number().min(-90).max(90).nullish(),
+    lon: z.number().min(-180).max(180).nullish(),
+  })
+  .loose()
+  .refine((b) => validLocation(b.lat, b.lon), { message: t('learning.badLocation') });
+const autoBody = z
+  .object({ activityId: idSchema, classId: idSchema, studentId: idSchema, courseId: idSchema.optional(), type: z.literal(1).optional(), userId: idSchema.optional() })
+  .loose();
+
+serve(attendanceRoutes, api.attendanceInfo, activityRef.loose(), (s, b) => service.attendanceInfo(s, b));
+serve(attendanceRoutes, api.signAttendance, signBody, (s, b) => service.sign(s, b));
+serve(attendanceRoutes, api.autoSignIn, autoBody, (s, b) => service.autoSignIn(s, b));

@@ -1,0 +1,380 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from '~/lib/api/contract';
+import * as learning from '~/lib/api/contracts/learning';
+import * as classPage from '~/lib/api/contracts/learning-class';
+import * as api from '~/lib/api/contracts/classroom-offline';
+import type { Attendance, AutoSignResult, Highlights, OfflineClassroom } from '~/lib/api/contracts/classroom-offline';
+import { formatDateTime } from '~/lib/time/cst';
+import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
+import { HIGHLIGHTS, OFFLINE_LESSONS } from '~/server/db/seed/offline-classroom';
+import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
+import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { loginAs, withToken, type TestUser } from '../setup/users';
+
+/**
+ * Attendance (learner-area.md sections 4, 5, 8: sign in and out once each, auto sign-in) and the
+ * face-to-face classroom (2.5: detail and highlights) on the seeded class A: today's pending
+ * face-to-face and online activities, the missed one, a future one and past ones with highlights.
+ */
+
+type AnyCall = Call<any, unknown>;
+
+const server = useTestServer();
+
+const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
+const NOT_FOUND = '未找到该班级，或您不在该班级中';
+const DUPLICATE = '不允许重复考勤签到';
+const nameOf = (key: string) => LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === key)!.name;
+
+let demo: TestUser;
+let classmate: TestUser;
+let huaxia: TestUser;
+let classA: string;
+let classB: string;
+let classH: string;
+let huaxiaClass: string;
+let studentA: string;
+let mateStudentA: string;
+let huaxiaStudent: string;
+let today: classPage.TodayActivity[];
+/** Today's activities of class A by kind. */
+let pendingOffline: classPage.TodayActivity;
+let pendingOnline: classPage.TodayActivity;
+let electiveOnline: classPage.TodayActivity;
+let missedOffline: classPage.TodayActivity;
+/** Class A's next face-to-face activity after today; an activity of class B. */
+let futureOffline: { id: string; classroomId: string; courseId: string };
+let classBActivity: string;
+
+const as = (user: TestUser, tenant: string = DEMO.id) => ({ tenant, ...withToken(user.token) });
+const db = () => server().runtime.db;
+const call = (c: AnyCall, body: Record<string, unknown>, user = demo, tenant = DEMO.id) => server().call(c, body as never, as(user, tenant));
+const ref = (a: { id: string; classroomId: string | null; extendId?: string | null; courseId?: string | null }) => ({
+  activityId: a.id,
+  classId: classA,
+  studentId: studentA,
+  classroomId: a.classroomId!,
+  courseId: (a.extendId ?? a.courseId)!,
+  userId: demo.userId,
+});
+const signs = (activityId: string, classStudentId = studentA) =>
+  db().selectFrom('activityAttendance').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', classStudentId).orderBy('type').execute();
+const dynamics = (activityId: string) => db().selectFrom('classDynamics').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', studentA).orderBy('type').execute();
+
+async function studentIdOf(user: TestUser, classId: string, tenant = DEMO.id) {
+  return expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: user.userId }, user, tenant)).studentId;
+}
+
+beforeAll(async () => {
+  demo = await loginAs(server(), DEMO.id, DEMO_STUDENT.mobile);
+  classmate = await loginAs(server(), DEMO.id, '13900000002');
+  huaxia = await loginAs(server(), HUAXIA.id, SECOND_STUDENT.mobile);
+  const mine = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: demo.userId }));
+  classA = mine.find((c) => c.className === nameOf('A'))!.classId;
+  classB = mine.find((c) => c.className === nameOf('B'))!.classId;
+  const theirs = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: classmate.userId }, classmate));
+  classH = theirs.find((c) => c.className === nameOf('H'))!.classId;
+  huaxiaClass = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: huaxia.userId }, huaxia, HUAXIA.id))[0]!.classId;
+  studentA = await studentIdOf(demo, classA);
+  mateStudentA = await studentIdOf(classmate, classA);
+  huaxiaStudent = await studentIdOf(huaxia, huaxiaClass, HUAXIA.id);
+  today = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(await call(classPage.todayActivities, { classId: classA, userId: demo.userId })).activityResultVOList;
+  const now = formatDateTime(NOW);
+  const pending = today.filter((a) => a.signInTime === null && a.endTime > now);
+  pendingOffline = pending.find((a) => a.onlineType === 2)!;
+  pendingOnline = pending.find((a) => a.onlineType === 1 && a.isRequired === 1)!;
+  electiveOnline = pending.find((a) => a.onlineType === 1 && a.isRequired !== 1)!;
+  missedOffline = today.find((a) => a.onlineType === 2 && a.endTime < now)!;
+  futureOffline = (await db()
+    .selectFrom('classActivities')
+    .select(['id', 'classroomId', 'courseId'])
+    .where('classId', '=', classA)
+    .where('onlineType', '=', 2)
+    .where('startAt', '>', NOW + DAY)
+    .orderBy('startAt')
+    .executeTakeFirstOrThrow()) as { id: string; classroomId: string; courseId: string };
+  classBActivity = (await db().selectFrom('classActivities').select('id').where('classId', '=', classB).executeTakeFirstOrThrow()).id;
+  for (const a of [pendingOffline, pendingOnline, electiveOnline, missedOffline]) expect(a).toBeDefined();
+});
+
+describe('attendance info', () => {
+  test("a pending face-to-face activity: its times, both signs used, nothing signed yet", async () => {
+    const info = expectOk<Attendance>(await call(api.attendanceInfo, ref(pendingOffline)));
+    expect(info).toEqual({
+      activityId: pendingOffline.id,
+      classStartTime: pendingOffline.startTime,
+      classEndTime: pendingOffline.endTime,
+      signIn: 1,
+      signOut: 1,
+      onlineAttendance: 0,
+      isSignIn: 0,
+      isSignOut: 0,
+      signInTime: null,
+      signOutTime: null,
+    });
+  });
+
+  test('an attended online activity: signed in at the seeded time, no sign-out used, online attendance on', async () => {
+    const attended = today.find((a) => a.signInTime !== null)!;
+    const info = expectOk<Attendance>(await call(api.attendanceInfo, ref(attended)));
+    expect(info).toMatchObject({ signIn: 1, signOut: 0, onlineAttendance: 1, isSignIn: 1, isSignOut: 0, signInTime: attended.signInTime, signOutTime: null });
+  });
+
+  test('the course and lesson may be left out; when given they must be the activity’s', async () => {
+    expectOk(await call(api.attendanceInfo, { activityId: pendingOffline.id, classId: classA, studentId: studentA }));
+    expectRefused(await call(api.attendanceInfo, { ...ref(pendingOffline), classroomId: pendingOnline.classroomId }), 404);
+    expectRefused(await call(api.attendanceInfo, { ...ref(pendingOffline), courseId: classBActivity }), 404);
+  });
+});
+
+describe('sign in and sign out', () => {
+  test('sign in once: recorded with the location, a check-in dynamic, the class page shows it attended', async () => {
+    const before = await dynamics(pendingOffline.id);
+    const info = expectOk<Attendance>(await call(api.signAttendance, { ...ref(pendingOffline), type: 1, lat: 31.95, lon: 118.84 }));
+    expect(info).toMatchObject({ isSignIn: 1, isSignOut: 0, signInTime: formatDateTime(NOW), signOutTime: null });
+    const rows = await signs(pendingOffline.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 1, lat: 31.95, lon: 118.84 });
+    const after = await dynamics(pendingOffline.id);
+    expect(after.length).toBe(before.length + 1);
+    expect(after.filter((d) => d.type === 0)).toHaveLength(1);
+    const list = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(await call(classPage.todayActivities, { classId: classA, userId: demo.userId }));
+    expect(list.activityResultVOList.find((a) => a.id === pendingOffline.id)).toMatchObject({ classActivityStatus: 2, signInTime: formatDateTime(NOW), finStatus: 1 });
+  });
+
+  test('a second sign-in is refused with 不允许重复考勤签到 and changes nothing', async () => {
+    const before = await signs(pendingOffline.id);
+    const dyn = (await dynamics(pendingOffline.id)).length;
+    server().clock.advance(60_000);
+    try {
+      const answer = await call(api.signAttendance, { ...ref(pendingOffline), type: 1 });
+      expectRefused(answer, 409);
+      expect(answer.body.message).toBe(DUPLICATE);
+    } finally {
+      server().clock.advance(-60_000);
+    }
+    expect(await signs(pendingOffline.id)).toEqual(before);
+    expect(await dynamics(pendingOffline.id)).toHaveLength(dyn);
+  });
+
+  test('sign out once after the sign-in (a check-out dynamic); a second sign-out is refused', async () => {
+    const info = expectOk<Attendance>(await call(api.signAttendance, { ...ref(pendingOffline), type: 2 }));
+    expect(info).toMatchObject({ isSignIn: 1, isSignOut: 1, signOutTime: formatDateTime(NOW) });
+    expect((await dynamics(pendingOffline.id)).filter((d) => d.type === 1)).toHaveLength(1);
+    const again = await call(api.signAttendance, { ...ref(pendingOffline), type: 2 });
+    expectRefused(again, 409);
+    expect(again.body.message).toBe(DUPLICATE);
+    // signing in after signing out is a repeat too
+    expect((await call(api.signAttendance, { ...ref(pendingOffline), type: 1 })).body.message).toBe(DUPLICATE);
+    expect(await signs(pendingOffline.id)).toHaveLength(2);
+  });
+
+  test('sign-out before the sign-in is refused with a clear message', async () => {
+    const answer = await call(api.signAttendance, { ...ref(futureOffline), type: 2 });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('请先签到，再签退');
+    expect(await signs(futureOffline.id)).toEqual([]);
+  });
+
+  test('sign-in opens on the day of the class: a class in a few days is refused, nothing recorded', async () => {
+    const answer = await call(api.signAttendance, { ...ref(futureOffline), type: 1 });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('签到尚未开始，请在上课当天签到');
+    expect(await signs(futureOffline.id)).toEqual([]);
+  });
+
+  test('a sign the activity does not use is refused: online activities have no sign-out', async () => {
+    const answer = await call(api.signAttendance, { ...ref(pendingOnline), type: 2 });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('该活动无需签退');
+  });
+
+  test('no sign-in after the class has ended (it stays missed)', async () => {
+    const answer = await call(api.signAttendance, { ...ref(missedOffline), type: 1 });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('课堂已结束，不能再签到');
+    expect(await signs(missedOffline.id)).toEqual([]);
+  });
+
+  test('10 sign-ins at the same moment record exactly one, with one dynamic; the others are refused as repeats', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(api.signAttendance, { ...ref(electiveOnline), type: 1 })));
+    const ok = answers.filter((a) => a.body.code === 0);
+    expect(ok).toHaveLength(1);
+    for (const a of answers.filter((x) => x.body.code !== 0)) {
+      expectRefused(a, 409);
+      expect(a.body.message).toBe(DUPLICATE);
+    }
+    expect(await signs(electiveOnline.id)).toHaveLength(1);
+    expect((await dynamics(electiveOnline.id)).filter((d) => d.type === 0)).toHaveLength(1);
+  });
+
+  test('a classmate signs in to the same activity on their own', async () => {
+    const body = { activityId: pendingOffline.id, classId: classA, studentId: mateStudentA, userId: classmate.userId, type: 1 };
+    expect(expectOk<Attendance>(await call(api.signAttendance, body, classmate))).toMatchObject({ isSignIn: 1, isSignOut: 0 });
+    expect(await signs(pendingOffline.id, mateStudentA)).toHaveLength(1);
+  });
+});
+
+describe('auto sign-in', () => {
+  test('an online activity with online attendance: signed once, then answered without error', async () => {
+    const body = { activityId: pendingOnline.id, classId: classA, courseId: pendingOnline.extendId, studentId: studentA, type: 1, userId: demo.userId };
+    const first = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+    expect(first.signed).toBe(true);
+    expect(first.attendance).toMatchObject({ isSignIn: 1, signInTime: formatDateTime(NOW) });
+    const second = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+    expect(second).toEqual({ signed: false, attendance: first.attendance });
+    expect(await signs(pendingOnline.id)).toHaveLength(1);
+  });
+
+  test('concurrent auto sign-ins record one', async () => {
+    await db().deleteFrom('activityAttendance').where('activityId', '=', pendingOnline.id).where('classStudentId', '=', studentA).execute();
+    const body = { activityId: pendingOnline.id, classId: classA, studentId: studentA };
+    const answers = (await Promise.all(Array.from({ length: 5 }, () => call(api.autoSignIn, body)))).map((a) => expectOk<AutoSignResult>(a));
+    expect(answers.filter((a) => a.signed)).toHaveLength(1);
+    expect(await signs(pendingOnline.id)).toHaveLength(1);
+  });
+
+  test('a face-to-face activity has no auto sign-in', async () => {
+    const answer = await call(api.autoSignIn, { activityId: futureOffline.id, classId: classA, studentId: studentA });
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe('该活动未开启自动签到');
+  });
+});
+
+describe('the offline classroom', () => {
+  const lessonOf = (name: string) => OFFLINE_LESSONS.find((l) => l.name === name)!;
+
+  test('detail: name, course, notes, numbered points, the lead teacher first, the activity’s times and place', async () => {
+    const body = { classroomId: pendingOffline.classroomId, classId: classA, courseId: pendingOffline.extendId, studentId: studentA, activityId: pendingOffline.id, userId: demo.userId };
+    const d = expectOk<OfflineClassroom>(await call(api.offlineClassroomDetail, body));
+    const seed = lessonOf(pendingOffline.classroomName!);
+    expect(d).toMatchObject({
+      classroomId: pendingOffline.classroomId,
+      classroomName: pendingOffline.classroomName,
+      courseId: pendingOffline.extendId,
+      courseName: pendingOffline.courseName,
+      isRequired: 1,
+      desc: seed.notes,
+      position: pendingOffline.position,
+      address: pendingOffline.address,
+      classStartTime: pendingOffline.startTime,
+      classEndTime: pendingOffline.endTime,
+    });
+    expect(d.points).toEqual(seed.points.map((pointDesc, i) => ({ seq: i + 1, pointDesc })));
+    expect(d.teacherList.map((t) => [t.teacherName, t.lead])).toEqual(seed.teachers.map((t, i) => [t.name, i === 0]));
+    expect(d.teacherList.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('detail without an activity: the lesson’s own times (may be none)', async () => {
+    const d = expectOk<OfflineClassroom>(await call(api.offlineClassroomDetail, { classroomId: futureOffline.classroomId, classId: classA, courseId: futureOffline.courseId, studentId: studentA }));
+    expect(d.points.length).toBeGreaterThan(0);
+    for (const v of [d.classStartTime, d.classEndTime]) if (v !== null) expect(v).toMatch(DATE_TIME);
+  });
+
+  test('detail refuses an online lesson, a lesson of another course and an activity of another lesson', async () => {
+    const base = { classId: classA, studentId: studentA };
+    const online = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOnline.classroomId, courseId: pendingOnline.extendId });
+    expectRefused(online, 400);
+    expect(online.body.message).toBe('该课堂不是面授课堂');
+    const otherCourse = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOffline.classroomId, courseId: pendingOnline.extendId === pendingOffline.extendId ? 'x1' : pendingOnline.extendId });
+    expectRefused(otherCourse, 404);
+    const otherActivity = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOffline.classroomId, courseId: pendingOffline.extendId, activityId: pendingOnline.id });
+    expectRefused(otherActivity, 404);
+    expect(otherActivity.body.message).toBe('未找到该活动，或该活动不属于此班级');
+    expectRefused(await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOffline.classroomId, courseId: pendingOffline.extendId, activityId: classBActivity }), 404);
+  });
+
+  test('highlights of a session that took place: a video and two images in order', async () => {
+    const h = expectOk<Highlights>(await call(api.classroomHighlights, { bizId: missedOffline.id, classId: classA, courseId: missedOffline.extendId, studentId: studentA, userId: demo.userId }));
+    expect(h.courseId).toBe(missedOffline.extendId);
+    expect(h.titbits.map((t) => [t.fileType, t.url, t.titbitName])).toEqual(HIGHLIGHTS.map((x) => [x.fileType, x.url, x.titbitName]));
+  });
+
+  test('a session still to come has no highlights yet', async () => {
+    expect(expectOk<Highlights>(await call(api.classroomHighlights, { bizId: futureOffline.id, classId: classA, courseId: futureOffline.courseId, studentId: studentA })).titbits).toEqual([]);
+  });
+
+  test('highlights refuse another course and another class’s activity', async () => {
+    expectRefused(await call(api.classroomHighlights, { bizId: missedOffline.id, classId: classA, courseId: 'x1', studentId: studentA }), 404);
+    expectRefused(await call(api.classroomHighlights, { bizId: classBActivity, classId: classA, courseId: missedOffline.extendId, studentId: studentA }), 404);
+  });
+});
+
+describe('someone else’s ids', () => {
+  const calls = (): [AnyCall, (over: Record<string, unknown>) => Record<string, unknown>][] => [
+    [api.attendanceInfo, (o) => ({ ...ref(futureOffline), ...o })],
+    [api.signAttendance, (o) => ({ ...ref(futureOffline), type: 1, ...o })],
+    [api.autoSignIn, (o) => ({ activityId: futureOffline.id, classId: classA, studentId: studentA, ...o })],
+    [api.offlineClassroomDetail, (o) => ({ classroomId: futureOffline.classroomId, classId: classA, courseId: futureOffline.courseId, studentId: studentA, ...o })],
+    [api.classroomHighlights, (o) => ({ bizId: futureOffline.id, classId: classA, courseId: futureOffline.courseId, studentId: studentA, ...o })],
+  ];
+
+  test('another user’s userId: 403', async () => {
+    for (const [c, body] of calls()) {
+      const answer = await call(c, body({ userId: classmate.userId }));
+      expectRefused(answer, 403);
+      expect(answer.body.message).toBe(NOT_YOURS);
+    }
+  });
+
+  test('a classmate’s class student id, the classmates’ class, another school’s class and student, an unknown class: 404', async () => {
+    for (const [c, body] of calls()) {
+      for (const over of [{ studentId: mateStudentA }, { classId: classH }, { classId: huaxiaClass, studentId: huaxiaStudent }, { classId: 'nope1' }]) {
+        const answer = await call(c, body(over));
+        expectRefused(answer, 404);
+        expect(answer.body.message).toBe(NOT_FOUND);
+      }
+    }
+  });
+
+  test('the other school’s student cannot reach class A’s activity through their own class', async () => {
+    for (const [c, body] of calls()) {
+      const answer = await call(c, body({ classId: huaxiaClass, studentId: huaxiaStudent, userId: huaxia.userId }), huaxia, HUAXIA.id);
+      expectRefused(answer, 404);
+    }
+  });
+
+  test('an activity of another class of the student (class B) with class A: 404, nothing recorded', async () => {
+    for (const [c, body] of calls().filter(([c]) => c !== api.offlineClassroomDetail)) {
+      const answer = await call(c, body({ activityId: classBActivity, bizId: classBActivity, classroomId: undefined, courseId: c === api.classroomHighlights ? futureOffline.courseId : undefined }));
+      expectRefused(answer, 404);
+    }
+    expect(await signs(classBActivity)).toEqual([]);
+  });
+
+  test('without a token: refused', async () => {
+    const answer = await server().call(api.signAttendance, { ...ref(futureOffline), type: 1 } as never, { tenant: DEMO.id });
+    expectRefused(answer, 40001);
+  });
+});
+
+describe('bad input', () => {
+  test('missing or malformed ids, a sign type other than 1 or 2, a bad location: 400 with a clear message, nothing recorded', async () => {
+    const base = { ...ref(futureOffline), type: 1 };
+    const bad: Record<string, unknown>[] = [
+      {},
+      { ...base, activityId: undefined },
+      { ...base, classId: '' },
+      { ...base, studentId: 'a b' },
+      { ...base, type: 3 },
+      { ...base, type: '1x' },
+      { ...base, type: undefined },
+      { ...base, lat: 31.9 },
+      { ...base, lon: 118.8 },
+      { ...base, lat: 91, lon: 0 },
+      { ...base, lat: 0, lon: -181 },
+      { ...base, lat: 'north', lon: 1 },
+    ];
+    for (const body of bad) {
+      const answer = await call(api.signAttendance, body);
+      expectRefused(answer, 400);
+    }
+    expect((await call(api.signAttendance, { ...base, lat: 31.9 })).body.message).toContain('经度和纬度需同时提供');
+    expect(await signs(futureOffline.id)).toEqual([]);
+    for (const c of [api.attendanceInfo, api.autoSignIn, api.offlineClassroomDetail, api.classroomHighlights] as AnyCall[]) {
+      expectRefused(await call(c, {}), 400);
+      expectRefused(await call(c, { classId: 'a'.repeat(40), activityId: 1, bizId: [], studentId: null }), 400);
+    }
+  });
+});
