@@ -27,6 +27,7 @@ import { courseDetailRoutes } from './learning/course-detail/course-detail.route
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 import { classPageRoutes } from './learning/class-page/class-page.routes';
 import { timetableRoutes } from './learning/timetable/timetable.routes';
+import { onlineClassroomRoutes } from './learning/online-classroom/online-classroom.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -80,7 +81,8 @@ export function createApp(runtime: Runtime) {
     .route('/', courseDetailRoutes)
     .route('/', thirdPartyRoutes)
     .route('/', classPageRoutes)
-    .route('/', timetableRoutes);
+    .route('/', timetableRoutes)
+    .route('/', onlineClassroomRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -436,4 +436,9 @@ export const serverMessages = {
   'learning.feedBusy': '日历订阅正在生成，请稍后再试',
   'learning.feedName': '{className} 课程表',
   'learning.feedCourse': '课程：{name}',
+
+  // The online classroom (src/server/learning/online-classroom): a lesson that is not the course's,
+  // and a progress report for a lesson that has nothing to play.
+  'learning.lessonNotFound': '未找到该课堂，或该课堂不属于此课程',
+  'learning.notPlayable': '该课堂不是音视频课堂，无需上报学习进度',
 } as const;
