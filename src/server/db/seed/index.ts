@@ -9,6 +9,7 @@ import { seedLeads } from './leads';
 import { seedCertificates } from './certificates';
 import { seedLogin } from './login';
 import { seedLearning } from './learning';
+import { seedOnlineClassroom } from './online-classroom';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -19,9 +20,9 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
 
 /**
  * Run in this order for each tenant: the tenant first, products after the content's hot majors, and
- * learning after login (its demo student).
+ * learning after login (its demo student), the online classroom's content after learning (its lessons).
  */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning];
+const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOnlineClassroom];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
