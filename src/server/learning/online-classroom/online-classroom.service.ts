@@ -15,10 +15,11 @@ import type {
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import type { Classroom } from '../courses/courses.table';
 import { studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { lessonContent } from './online-classroom.rules';
+
+type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 
 /**
  * The online classroom (learner-area.md 2.6, section 4): the lesson with its content and the
