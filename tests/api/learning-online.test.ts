@@ -201,7 +201,7 @@ describe('refusals', () => {
     for (const body of bad) {
       expectRefused(await call(api.reportProgress, body), 400);
     }
-    for (const c of [api.classroomDetail, api.courseOutline, api.activityContents, api.lastRecord, api.recordView, api.classroomPreview]) {
+    for (const c of [api.classroomDetail, api.courseOutline, api.activityContents, api.lastRecord, api.recordView, api.classroomPreview] as Call<unknown, unknown>[]) {
       expectRefused(await call(c, { classId: 1 }), 400);
     }
     // Reports are for what plays.
