@@ -63,6 +63,16 @@ export const classroom = {
   'classroom.preview': '预览模式：不记录学习进度',
   'classroom.noLessons': '暂无课程内容',
   'classroom.typeUnknown': '课堂',
+  'classroom.type.video': '视频',
+  'classroom.type.audio': '音频',
+  'classroom.type.article': '图文',
+  'classroom.type.document': '文档',
+  'classroom.type.archive': '资料包',
+  'classroom.type.homework': '作业',
+  'classroom.type.test': '测验',
+  'classroom.type.image': '图集',
+  'classroom.type.live': '直播',
+  'classroom.type.faceToFace': '面授',
 } as const;
 
 export const t = /* @__PURE__ */ translator(common, header, mine, learner, classroom);
