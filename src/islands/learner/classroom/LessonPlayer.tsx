@@ -39,7 +39,7 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
   const player = useRef<MediaPlayerInstance>(null);
   const [quality, setQuality] = useState<Quality | null>(sources.length ? sources[sources.length - 1]!.quality : null);
   const src = (quality && sources.find((s) => s.quality === quality)?.url) || url;
-  const last = useRef({ time: startMs / 1000, reported: startMs / 1000, watched: 0, resumed: false, pendingSeek: startMs / 1000 });
+  const last = useRef({ time: startMs / 1000, reported: startMs / 1000, watched: 0, pendingSeek: startMs / 1000 });
   const report = useRef(onReport);
   report.current = onReport;
 
@@ -70,6 +70,7 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
         src={audio ? { src, type: 'audio/mpeg' } : { src, type: 'video/mp4' }}
         viewType={audio ? 'audio' : 'video'}
         autoPlay
+        load="eager"
         playsInline
         volume={START_VOLUME}
         className={audio ? 'w-full' : 'w-full bg-black'}

@@ -187,7 +187,7 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
       </header>
       {query.isPreview && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">{t('classroom.preview')}</p>}
       <div className={`grid min-w-0 gap-4 ${outlineOpen ? 'lg:grid-cols-[16rem_minmax(0,1fr)]' : ''}`}>
-        <aside className="min-w-0 rounded-xl border border-slate-200 bg-white p-3">
+        <aside className="order-2 min-w-0 rounded-xl border border-slate-200 bg-white p-3 lg:order-1">
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold">{t(frame.mode === 'course' ? 'classroom.outline' : 'classroom.contents')}</h2>
             <button type="button" aria-expanded={outlineOpen} aria-controls="classroom-outline" onClick={() => setOutlineOpen((o) => !o)} className="text-sm text-brand">
@@ -200,7 +200,7 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
             </div>
           )}
         </aside>
-        <section className="min-w-0 space-y-4" aria-label={current.name}>
+        <section className="order-1 min-w-0 space-y-4 lg:order-2" aria-label={current.name}>
           <Lesson key={current.classroomId} item={current} frame={frame} query={query} userId={userId} onProgress={onProgress} />
         </section>
       </div>
