@@ -40,7 +40,8 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
     if (!doc || !canvas.current || !box.current) return;
     let cancelled = false;
     let render: { cancel(): void } | null = null;
-    void doc.getPage(page).then((p) => {
+    // Leaving the lesson ends the worker: a page still on its way is then dropped quietly.
+    doc.getPage(page).then((p) => {
       if (cancelled || !canvas.current || !box.current) return;
       const width = box.current.clientWidth || 600;
       const base = p.getViewport({ scale: 1 });
@@ -53,7 +54,7 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
       const task = p.render({ canvas: c, viewport });
       render = task;
       task.promise.catch(() => undefined);
-    });
+    }, () => undefined);
     return () => {
       cancelled = true;
       render?.cancel();
