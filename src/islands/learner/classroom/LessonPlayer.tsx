@@ -27,6 +27,8 @@ interface Props extends PlayerEvents {
   sources: { quality: Quality; url: string }[];
   /** Resume from here (ms); 0 starts at the beginning. */
   startMs: number;
+  /** Called when playback resumed from startMs (a position past the media's end starts over). */
+  onResume?: (positionMs: number) => void;
 }
 
 /**
@@ -35,11 +37,11 @@ interface Props extends PlayerEvents {
  * 360P/480P/720P/1080P, volume 0.1, autoplay, resume. Reports (section 4): on play, pause, a
  * seek or a jump of more than 10 s, the end; the page reports on leaving.
  */
-export default function LessonPlayer({ title, audio, url, sources, startMs, onReport }: Props) {
+export default function LessonPlayer({ title, audio, url, sources, startMs, onReport, onResume }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   const [quality, setQuality] = useState<Quality | null>(sources.length ? sources[sources.length - 1]!.quality : null);
   const src = (quality && sources.find((s) => s.quality === quality)?.url) || url;
-  const last = useRef({ time: startMs / 1000, reported: startMs / 1000, watched: 0, pendingSeek: startMs / 1000 });
+  const last = useRef({ time: startMs / 1000, reported: startMs / 1000, watched: 0, resumed: false, pendingSeek: startMs / 1000 });
   const report = useRef(onReport);
   report.current = onReport;
 
@@ -78,10 +80,17 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
         onCanPlay={() => {
           const p = player.current;
           const l = last.current;
-          if (p && l.pendingSeek > 0 && Number.isFinite(p.duration) && l.pendingSeek < p.duration - 1) {
+          if (!p || l.pendingSeek <= 0) return;
+          if (Number.isFinite(p.duration) && l.pendingSeek < p.duration - 1) {
             p.currentTime = l.pendingSeek;
             l.time = l.pendingSeek;
+            if (!l.resumed) onResume?.(Math.round(l.pendingSeek * 1000));
+          } else {
+            // Studied to (or past) the end: start over.
+            l.time = 0;
+            l.reported = 0;
           }
+          l.resumed = true;
           l.pendingSeek = 0;
         }}
         onTimeUpdate={(detail) => {

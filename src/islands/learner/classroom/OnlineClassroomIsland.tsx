@@ -447,7 +447,7 @@ function Media({
   const reporter = useRef<ProgressReporter | null>(null);
   if (!lesson.isPreview && !reporter.current) reporter.current = new ProgressReporter(lessonRef, record?.seq ?? 0);
   const startMs = record?.lastStudyTime ?? 0;
-  const [notice, setNotice] = useState<string | null>(startMs > 0 ? t('classroom.resume', { time: clockText(startMs) }) : null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (!notice) return;
@@ -484,6 +484,7 @@ function Media({
           url={url}
           sources={content.sources}
           startMs={startMs}
+          onResume={(ms) => setNotice(t('classroom.resume', { time: clockText(ms) }))}
           onReport={(positionMs, watchedMs) => reporter.current?.report(positionMs, watchedMs)}
         />
       </Suspense>
