@@ -30,6 +30,7 @@ import { timetableRoutes } from './learning/timetable/timetable.routes';
 import { interactionRoutes } from './learning/interaction/interaction.routes';
 import { attendanceRoutes } from './learning/attendance/attendance.routes';
 import { offlineClassroomRoutes } from './learning/offline-classroom/offline-classroom.routes';
+import { onlineClassroomRoutes } from './learning/online-classroom/online-classroom.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -86,7 +87,8 @@ export function createApp(runtime: Runtime) {
     .route('/', timetableRoutes)
     .route('/', interactionRoutes)
     .route('/', attendanceRoutes)
-    .route('/', offlineClassroomRoutes);
+    .route('/', offlineClassroomRoutes)
+    .route('/', onlineClassroomRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

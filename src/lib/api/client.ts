@@ -113,3 +113,15 @@ export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: SendOpti
 export async function sendPage<Req, T>(call: Call<Req, Page<T>>, input?: Req, opts?: SendOptions): Promise<Page<T>> {
   return normalizePage<T>(await send(call, input, opts));
 }
+
+/**
+ * Sends one POST call that outlives the page (fetch keepalive: the page is being left, the
+ * answer is not read). sendBeacon cannot carry the Token header, so this is the way out.
+ */
+export function sendKeepalive<Req, Res>(call: Call<Req, Res>, input: Req): void {
+  try {
+    void fetch(urlOf(call), { method: 'POST', keepalive: true, headers: { ...headers(), 'Content-Type': 'application/json' }, body: JSON.stringify(input) }).catch(() => undefined);
+  } catch {
+    // The page is going away; the report stays in local storage for the next visit.
+  }
+}

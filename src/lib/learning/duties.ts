@@ -75,7 +75,7 @@ export function dutyTarget(rules: DutyInput['rules'], type: DutyType): number {
 }
 
 /** The percent a video or live lesson must reach to count as learned: the duty's target, else 100. */
-function completionPercent(rules: DutyInput['rules'], type: DutyType): number {
+export function completionPercent(rules: DutyInput['rules'], type: DutyType): number {
   const target = dutyTarget(rules, type);
   return target > 0 ? Math.min(target, 100) : 100;
 }

@@ -466,4 +466,8 @@ export const serverMessages = {
   'learning.badLocation': '定位信息无效：经度和纬度需同时提供，且在有效范围内',
   'learning.classroomNotFound': '未找到该课堂，或该课堂不属于此班级',
   'learning.notOfflineClassroom': '该课堂不是面授课堂',
+  // The online classroom (src/server/learning/online-classroom): a lesson that is not the course's,
+  // and a progress report for a lesson that has nothing to play.
+  'learning.courseLessonNotFound': '未找到该课堂，或该课堂不属于此课程',
+  'learning.notPlayable': '该课堂不是音视频课堂，无需上报学习进度',
 } as const;

@@ -3,11 +3,12 @@ import type { PanelProps } from '../interaction/types';
 
 /**
  * The interaction panel (questions, notes, comments and the like button: learner-area.md 2.5, 2.6)
- * beside a classroom: a column on wide screens, below the classroom on narrow ones.
+ * beside a classroom. `className` places it: a side column of the face-to-face classroom on wide
+ * screens, below the lesson in the online classroom.
  */
-export function InteractionSlot(props: PanelProps) {
+export function InteractionSlot({ className = '', ...props }: PanelProps & { className?: string }) {
   return (
-    <div className="min-w-0 lg:w-96">
+    <div className={`min-w-0 ${className}`}>
       <InteractionPanel {...props} />
     </div>
   );

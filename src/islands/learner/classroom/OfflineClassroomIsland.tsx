@@ -137,6 +137,7 @@ function ClassroomPage({ data, query, userId }: { data: Loaded; query: Query; us
         classroomName={detail.classroomName}
         userId={userId}
         showLike
+        className="lg:w-96"
       />
     </div>
   );

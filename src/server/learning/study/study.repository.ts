@@ -36,3 +36,70 @@ export function listCourseLearners(db: DB, tenantId: string, classId: string, co
     .where('courseId', 'in', courseIds)
     .execute();
 }
+
+/** The class student's record of one lesson, or undefined. */
+export function findLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string): Promise<LessonRecord | undefined> {
+  return db
+    .selectFrom('lessonRecords')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .executeTakeFirst();
+}
+
+/** Creates the record unless one exists (one per class student and lesson: the unique index decides a race). */
+export async function insertLessonRecordIfAbsent(db: DB, row: LessonRecord): Promise<void> {
+  await db
+    .insertInto('lessonRecords')
+    .values(row)
+    .onConflict((oc) => oc.columns(['classStudentId', 'classroomId']).doNothing())
+    .execute();
+}
+
+/** Opening the lesson again: the next report's allowance starts now. */
+export async function touchLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string, now: number): Promise<void> {
+  await db
+    .updateTable('lessonRecords')
+    .set({ lastReportAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .where('lastReportAt', '<', now)
+    .execute();
+}
+
+/**
+ * Applies a credited report only if the stored sequence is still the one it was computed from
+ * (compare-and-set): two instances cannot both apply reports on the same state. True when applied.
+ */
+export async function updateLessonRecordIfSeq(
+  db: DB,
+  tenantId: string,
+  classStudentId: string,
+  classroomId: string,
+  expectedSeq: number,
+  next: Pick<LessonRecord, 'seq' | 'lastPositionMs' | 'furthestMs' | 'creditedMs' | 'progress' | 'finishedAt' | 'lastReportAt'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('lessonRecords')
+    .set(next)
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .where('seq', '=', expectedSeq)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A reading lesson (article, document, images) opened: learned in full, finished once. */
+export async function completeReading(db: DB, tenantId: string, classStudentId: string, classroomId: string, lengthMs: number, now: number): Promise<void> {
+  await db
+    .updateTable('lessonRecords')
+    .set((eb) => ({ progress: 100, furthestMs: lengthMs, finishedAt: eb.fn.coalesce('finishedAt', eb.val(now)) }))
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .where('progress', '<', 100)
+    .execute();
+}

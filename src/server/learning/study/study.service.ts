@@ -1,6 +1,8 @@
 import type { Scope } from '../../http/scope';
 import type { LessonRecord } from './study.table';
 import * as repo from './study.repository';
+import { newId } from '../../ids';
+import { creditReport, freshState, type ProgressReport, type StudyState } from '~/lib/learning/study-credit';
 
 /**
  * Lesson study records: what the server credited of each lesson a student studied (the reporting
@@ -27,4 +29,82 @@ export function classLessonRecords(s: Scope, input: { tenantId: string; classId:
 /** Who of the class has a study record of which of the courses (class-wide: counts of classmates, never their records). */
 export function courseLearners(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
   return repo.listCourseLearners(s.db, input.tenantId, input.classId, input.courseIds);
+}
+
+/** One lesson's record of the class student, or undefined when never opened. */
+export function lessonRecord(s: Scope, input: { tenantId: string; classStudentId: string; classroomId: string }): Promise<LessonRecord | undefined> {
+  return repo.findLessonRecord(s.db, input.tenantId, input.classStudentId, input.classroomId);
+}
+
+export interface StudyLesson {
+  tenantId: string;
+  classId: string;
+  courseId: string;
+  classroomId: string;
+  classStudentId: string;
+}
+
+const fresh = (l: StudyLesson, now: number): LessonRecord => ({
+  id: newId(now),
+  tenantId: l.tenantId,
+  classId: l.classId,
+  courseId: l.courseId,
+  classroomId: l.classroomId,
+  classStudentId: l.classStudentId,
+  ...freshState(now),
+  firstStudiedAt: now,
+  createdAt: now,
+});
+
+/** Opening a lesson: creates the record (first studied now) or restarts the allowance of the next report. */
+export async function openLesson(s: Scope, l: StudyLesson): Promise<LessonRecord> {
+  const existing = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
+  if (existing) await repo.touchLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId, s.now);
+  else await repo.insertLessonRecordIfAbsent(s.db, fresh(l, s.now));
+  return (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
+}
+
+const stateOf = (r: LessonRecord): StudyState => ({
+  seq: Number(r.seq),
+  lastPositionMs: Number(r.lastPositionMs),
+  furthestMs: Number(r.furthestMs),
+  creditedMs: Number(r.creditedMs),
+  progress: Number(r.progress),
+  finishedAt: r.finishedAt === null ? null : Number(r.finishedAt),
+  lastReportAt: Number(r.lastReportAt),
+});
+
+/**
+ * A progress report, credited by the rules of study-credit.ts and stored only if nobody applied
+ * another report meanwhile (a condition on the stored seq); on a lost race the report is judged
+ * again against the new state, so a duplicate sent to two instances is applied once.
+ */
+export async function reportStudy(
+  s: Scope,
+  l: StudyLesson & { lengthMs: number; completionPercent: number },
+  report: ProgressReport,
+): Promise<{ applied: boolean; record: LessonRecord }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let row = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
+    if (!row) {
+      // A report without an opening: the allowance starts now (only the tolerance is credited).
+      await repo.insertLessonRecordIfAbsent(s.db, fresh(l, s.now));
+      row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
+    }
+    const stored = stateOf(row);
+    const { applied, state } = creditReport(stored, report, { now: s.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent });
+    if (!applied) return { applied: false, record: row };
+    if (await repo.updateLessonRecordIfSeq(s.db, l.tenantId, l.classStudentId, l.classroomId, stored.seq, state)) {
+      return { applied: true, record: { ...row, ...state } };
+    }
+  }
+  const row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
+  return { applied: false, record: row };
+}
+
+/** Reading lessons (article, document, images) count as learned once opened. */
+export async function readLesson(s: Scope, l: StudyLesson & { lengthMs: number }): Promise<LessonRecord> {
+  await openLesson(s, l);
+  await repo.completeReading(s.db, l.tenantId, l.classStudentId, l.classroomId, l.lengthMs, s.now);
+  return (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
 }

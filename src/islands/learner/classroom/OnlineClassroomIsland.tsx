@@ -1,0 +1,504 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { send } from '~/lib/api/client';
+import {
+  activityContents,
+  classroomDetail,
+  classroomPreview,
+  courseOutline,
+  recordView,
+  type ActivityContents,
+  type ClassroomLesson,
+  type CourseOutline,
+  type LessonContent,
+  type LessonRef,
+  type OutlineLesson,
+} from '~/lib/api/contracts/classroom-online';
+import { t } from '~/lib/i18n/messages/classroom';
+import { clockText, cutTime } from '~/lib/learning/display';
+import { workJump } from '~/lib/learning/jumps';
+import { attendanceStatus, classroomType, liveStatus } from '~/lib/learning/labels';
+import { lessonProgress } from '~/lib/learning/lesson';
+import { percentText } from '~/lib/learning/progress';
+import { navigateTo, sitePath } from '~/lib/navigation';
+import { toast } from '~/lib/toast';
+import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
+import { Empty } from '../shared/Empty';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { useLoad } from '../shared/use-load';
+import { useStudent } from '../shared/use-student';
+import { InteractionSlot } from './InteractionSlot';
+import { ProgressReporter, resendPending } from './progress-reporter';
+
+const LessonPlayer = lazy(() => import('./LessonPlayer'));
+const PdfViewer = lazy(() => import('./PdfViewer'));
+
+/** The resume notice shows this long (section 9). */
+const RESUME_NOTICE_MS = 3_000;
+
+interface Query {
+  classId: string;
+  studentId: string;
+  courseId: string;
+  classroomId: string;
+  activityId: string;
+  userId: string;
+  isPreview: boolean;
+}
+
+/** One item of the list the classroom moves through (the course's lessons, or the activity's contents). */
+interface Item extends OutlineLesson {
+  courseId: string;
+}
+
+interface Frame {
+  mode: 'course' | 'activity';
+  studentId: string;
+  items: Item[];
+  outline: CourseOutline | null;
+  activity: ActivityContents | null;
+  initial: Item | null;
+}
+
+const flatten = (o: CourseOutline): Item[] =>
+  [...o.chapters.flatMap((c) => [...c.lessons, ...c.sections.flatMap((s) => s.lessons)]), ...o.loose].map((l) => ({ ...l, courseId: o.courseId }));
+
+const isWork = (type: number) => type === 6 || type === 7;
+
+/** Activity mode's first lesson (2.6): the most recently studied video with progress, else the first item. */
+function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): Item | null {
+  const studied = items
+    .filter((i) => (i.classroomType === 1 || i.classroomType === 2) && (i.learnProcess ?? 0) > 0 && i.lastStudyAt)
+    .sort((a, b) => (b.lastStudyAt ?? '').localeCompare(a.lastStudyAt ?? ''));
+  return studied[0] ?? items[0] ?? null;
+}
+
+/**
+ * The online classroom (/study/classroom/online in course mode, /study/classroom/classroom-detail
+ * in activity mode; learner-area.md 2.6): the header, the collapsible outline (or the activity's
+ * contents), the lesson by type, previous/next, and the study-progress reporting that keeps
+ * unsent reports until the server acknowledges them.
+ */
+export default function OnlineClassroomIsland() {
+  const user = useStudent();
+  const [query, setQuery] = useState<Query | null>(null);
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    const v = (k: string) => q.get(k) ?? '';
+    setQuery({
+      classId: v('classId'),
+      studentId: v('studentId'),
+      courseId: v('courseId'),
+      classroomId: v('classroomId'),
+      activityId: v('activityId'),
+      userId: v('userId'),
+      isPreview: ['1', 'true'].includes(v('isPreview')),
+    });
+  }, []);
+  const mode = query?.activityId ? 'activity' : 'course';
+  const complete = !!query && !!query.classId && (mode === 'activity' || (!!query.courseId && !!query.studentId));
+  const key = user && complete ? `${user.userId}:${JSON.stringify(query)}` : null;
+  const [frame, reload] = useLoad<Frame>(key, async () => {
+    const q = query!;
+    if (mode === 'activity') {
+      const a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
+      const items = a.activityContentResultVOS;
+      const chosen = q.classroomId ? items.find((i) => i.classroomId === q.classroomId) : undefined;
+      return { mode, studentId: a.studentId, items, outline: null, activity: a, initial: chosen ?? initialOfActivity(items) };
+    }
+    const o = await send(courseOutline, { courseId: q.courseId, classId: q.classId, studentId: q.studentId, userId: user!.userId }, { silent: true });
+    const items = flatten(o);
+    const chosen = items.find((i) => i.classroomId === q.classroomId);
+    return { mode, studentId: q.studentId, items, outline: o, activity: null, initial: chosen ?? items.find((i) => !isWork(i.classroomType)) ?? items[0] ?? null };
+  });
+
+  const crumbs = <Breadcrumb current={t('classroom.title')} classId={query?.classId ?? null} />;
+  if (!user || !query) return <Skeleton rows={4} />;
+  if (!complete) return <MissingQuery crumbs={crumbs} text={t('classroom.noQuery')} />;
+  let body: ReactNode;
+  if (frame.state === 'loading') body = <Skeleton rows={4} />;
+  else if (frame.state === 'error') body = <LoadError message={frame.message} onRetry={reload} />;
+  else if (!frame.data.initial) body = <Empty text={t('classroom.noLessons')} />;
+  else body = <Classroom frame={frame.data} query={query} userId={user.userId} />;
+  return (
+    <>
+      {crumbs}
+      {body}
+    </>
+  );
+}
+
+function workHref(item: { classroomId: string; classroomType: number; courseId: string }, query: Query, studentId: string): string {
+  return sitePath(
+    workJump({ kind: item.classroomType === 6 ? 'homework' : 'test', classId: query.classId, classroomId: item.classroomId, studentId, courseId: item.courseId, activityId: query.activityId || undefined }),
+  );
+}
+
+function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userId: string }) {
+  const [currentId, setCurrentId] = useState(frame.initial!.classroomId);
+  const [items, setItems] = useState(frame.items);
+  const index = items.findIndex((i) => i.classroomId === currentId);
+  const current = items[index] ?? frame.initial!;
+  const [outlineOpen, setOutlineOpen] = useState(true);
+
+  // Activity mode opening on a homework or test goes to its page (the test view).
+  useEffect(() => {
+    if (frame.mode === 'activity' && isWork(current.classroomType) && current === frame.initial) navigateTo(workHref(current, query, frame.studentId));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const go = (step: -1 | 1) => {
+    const next = items[index + step];
+    if (!next) {
+      toast(t(step < 0 ? 'classroom.first' : 'classroom.last'), 'warning');
+      return;
+    }
+    if (isWork(next.classroomType)) {
+      navigateTo(workHref(next, query, frame.studentId));
+      return;
+    }
+    setCurrentId(next.classroomId);
+  };
+
+  const onProgress = (classroomId: string, learnProcess: number, lastStudyTime: number, finished: boolean) =>
+    setItems((list) => list.map((i) => (i.classroomId === classroomId ? { ...i, learnProcess, lastStudyTime, finished } : i)));
+
+  const a = frame.activity;
+  const required = (a ? a.isRequired : current.mustLearn) === 1;
+  const attendance = a && a.signIn ? attendanceStatus(a.classActivityStatus) : null;
+  return (
+    <div className="min-w-0 space-y-4">
+      <header className="rounded-xl border border-slate-200 bg-white p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>{t(required ? 'classroom.required' : 'classroom.elective')}</span>
+          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === 2 ? 'classroom.faceToFace' : 'classroom.online')}</span>
+          <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{a ? a.activityName : current.name}</h1>
+          {attendance && <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">{t(`classroom.attendance.${attendance}`)}</span>}
+        </div>
+        {a && <p className="mt-1 text-sm text-slate-600">{t('classroom.classTime', { start: cutTime(a.classStartTime), end: cutTime(a.classEndTime) })}</p>}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" onClick={() => go(-1)} className="rounded-lg border border-slate-300 px-3 py-1 text-sm hover:border-brand hover:text-brand">
+            {t('classroom.previous')}
+          </button>
+          <button type="button" onClick={() => go(1)} className="rounded-lg border border-slate-300 px-3 py-1 text-sm hover:border-brand hover:text-brand">
+            {t('classroom.next')}
+          </button>
+        </div>
+      </header>
+      {query.isPreview && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">{t('classroom.preview')}</p>}
+      <div className={`grid min-w-0 gap-4 ${outlineOpen ? 'lg:grid-cols-[16rem_minmax(0,1fr)]' : ''}`}>
+        <aside className="order-2 min-w-0 rounded-xl border border-slate-200 bg-white p-3 lg:order-1">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-base font-semibold">{t(frame.mode === 'course' ? 'classroom.outline' : 'classroom.contents')}</h2>
+            <button type="button" aria-expanded={outlineOpen} aria-controls="classroom-outline" onClick={() => setOutlineOpen((o) => !o)} className="text-sm text-brand">
+              {t(outlineOpen ? 'classroom.hideOutline' : 'classroom.showOutline')}
+            </button>
+          </div>
+          {outlineOpen && (
+            <div id="classroom-outline" className="mt-2">
+              <Outline frame={frame} items={items} currentId={current.classroomId} query={query} onOpen={setCurrentId} />
+            </div>
+          )}
+        </aside>
+        <section className="order-1 min-w-0 space-y-4 lg:order-2" aria-label={current.name}>
+          <Lesson key={current.classroomId} item={current} frame={frame} query={query} userId={userId} onProgress={onProgress} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ProgressText({ item }: { item: OutlineLesson }) {
+  const p = lessonProgress({ learnProcess: item.learnProcess, lastStudyTime: item.lastStudyTime });
+  const text =
+    p.kind === 'notStarted'
+      ? t('classroom.progress.notStarted')
+      : p.kind === 'finished'
+        ? t('classroom.progress.finished')
+        : t('classroom.progress.inProgress', { time: clockText(p.positionMs), percent: percentText(p.percent) });
+  return <span className="block text-xs text-slate-600">{text}</span>;
+}
+
+function typeName(type: number): string {
+  const label = classroomType(type)?.label;
+  return label && label !== 'type20' && label !== 'type90' && label !== 'type91' ? t(`classroom.type.${label}`) : t('classroom.typeUnknown');
+}
+
+function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; items: Item[]; currentId: string; query: Query; onOpen: (id: string) => void }) {
+  const byId = new Map(items.map((i) => [i.classroomId, i]));
+  const row = (l: OutlineLesson) => {
+    const item = byId.get(l.classroomId) ?? { ...l, courseId: query.courseId };
+    const active = item.classroomId === currentId;
+    const cls = `block w-full rounded-lg px-2 py-1.5 text-left text-sm ${active ? 'bg-brand/10 text-brand' : 'hover:bg-slate-50'}`;
+    const label = (
+      <>
+        <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>
+        <span className="break-words">{item.name}</span>
+        {(item.classroomType === 1 || item.classroomType === 2 || item.classroomType === 10) && <ProgressText item={item} />}
+      </>
+    );
+    return (
+      <li key={item.classroomId}>
+        {isWork(item.classroomType) ? (
+          <a href={workHref(item, query, frame.studentId)} className={cls}>
+            {label}
+          </a>
+        ) : (
+          <button type="button" aria-current={active ? 'true' : undefined} onClick={() => onOpen(item.classroomId)} className={cls}>
+            {label}
+          </button>
+        )}
+      </li>
+    );
+  };
+  if (!frame.outline) return <ul className="space-y-1">{items.map(row)}</ul>;
+  const o = frame.outline;
+  return (
+    <div className="space-y-3">
+      {o.chapters.map((c) => (
+        <div key={c.chapterId}>
+          <h3 className="text-sm font-semibold text-ink">{c.name}</h3>
+          {c.lessons.length > 0 && <ul className="mt-1 space-y-1">{c.lessons.map(row)}</ul>}
+          {c.sections.map((s) => (
+            <div key={s.sectionId} className="mt-1 pl-2">
+              <h4 className="text-sm text-slate-700">{s.name}</h4>
+              <ul className="mt-1 space-y-1">{s.lessons.map(row)}</ul>
+            </div>
+          ))}
+        </div>
+      ))}
+      {o.loose.length > 0 && <ul className="space-y-1">{o.loose.map(row)}</ul>}
+    </div>
+  );
+}
+
+function Lesson({
+  item,
+  frame,
+  query,
+  userId,
+  onProgress,
+}: {
+  item: Item;
+  frame: Frame;
+  query: Query;
+  userId: string;
+  onProgress: (id: string, learnProcess: number, lastStudyTime: number, finished: boolean) => void;
+}) {
+  const ref: LessonRef = useMemo(
+    () => ({ classroomId: item.classroomId, courseId: item.courseId, classId: query.classId, studentId: frame.studentId, userId }),
+    [item.classroomId, item.courseId, query.classId, frame.studentId, userId],
+  );
+  const [load, reload] = useLoad<ClassroomLesson>(`${item.classroomId}:${query.isPreview}`, async () => {
+    if (query.isPreview) return send(classroomPreview, ref, { silent: true });
+    // Reports left from an earlier visit go first: they are credited against the time since the last report.
+    await resendPending(frame.studentId);
+    const lesson = await send(classroomDetail, ref, { silent: true });
+    const record = await send(recordView, { ...ref, activityId: query.activityId || undefined }, { silent: true });
+    onProgress(item.classroomId, record.learnProcess, record.lastStudyTime, record.finished);
+    return { ...lesson, record };
+  });
+  if (load.state === 'loading') return <Skeleton rows={3} />;
+  if (load.state === 'error') return <LoadError message={load.message} onRetry={reload} />;
+  const lesson = load.data;
+  const media = lesson.content.kind === 'media';
+  return (
+    <>
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 className="break-words text-base font-semibold text-ink">{lesson.name}</h2>
+        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <li>{t('classroom.info.type', { type: typeName(lesson.classroomType) })}</li>
+          <li>{t('classroom.info.course', { name: lesson.courseName })}</li>
+          {lesson.chapterName && <li>{t('classroom.info.chapter', { name: lesson.chapterName })}</li>}
+          {lesson.nodeName && <li>{t('classroom.info.node', { name: lesson.nodeName })}</li>}
+          {lesson.classroomDuration > 0 && <li>{t('classroom.info.duration', { time: clockText(lesson.classroomDuration) })}</li>}
+        </ul>
+      </div>
+      <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+        <Content lesson={lesson} lessonRef={ref} item={item} frame={frame} query={query} onProgress={onProgress} />
+      </div>
+      {!query.isPreview && (
+        <InteractionSlot
+          classId={query.classId}
+          classroomId={lesson.classroomId}
+          courseId={lesson.courseId}
+          studentId={frame.studentId}
+          classroomName={lesson.name}
+          userId={userId}
+          showLike={!media}
+        />
+      )}
+    </>
+  );
+}
+
+function Content({
+  lesson,
+  lessonRef,
+  item,
+  frame,
+  query,
+  onProgress,
+}: {
+  lesson: ClassroomLesson;
+  lessonRef: LessonRef;
+  item: Item;
+  frame: Frame;
+  query: Query;
+  onProgress: (id: string, learnProcess: number, lastStudyTime: number, finished: boolean) => void;
+}) {
+  const c: LessonContent = lesson.content;
+  switch (c.kind) {
+    case 'media':
+      return c.url ? (
+        <Media lesson={lesson} content={c} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
+      ) : (
+        <Empty text={t('classroom.noMedia')} />
+      );
+    case 'article':
+      return c.html ? (
+        // Sanitised on the server with the site's allow-list (src/server/sanitize.ts).
+        <div className="rich-text max-w-none break-words [&_img]:h-auto [&_img]:max-w-full" dangerouslySetInnerHTML={{ __html: c.html }} />
+      ) : (
+        <Empty text={t('classroom.noArticle')} />
+      );
+    case 'document': {
+      if (!c.url) return <Empty text={t('classroom.noDocument')} />;
+      const name = c.fileName ?? lesson.name;
+      return (
+        <div className="space-y-3">
+          {c.pdf && (
+            <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">{t('classroom.pdfLoading')}</p>}>
+              <PdfViewer url={c.url} name={name} />
+            </Suspense>
+          )}
+          <a href={c.url} download={c.fileName ?? true} className="inline-block text-sm text-brand underline">
+            {t('classroom.download', { name })}
+          </a>
+        </div>
+      );
+    }
+    case 'images':
+      return (
+        <div className="space-y-4">
+          {c.images.length ? (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {c.images.map((src, i) => (
+                <li key={src + i}>
+                  <img src={src} alt={t('classroom.imageAlt', { name: lesson.name, n: i + 1 })} loading="lazy" className="h-auto w-full rounded-lg border border-slate-200" />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty text={t('classroom.noImages')} />
+          )}
+          {c.summary && (
+            <div>
+              <h3 className="text-sm font-semibold">{t('classroom.handoutSummary')}</h3>
+              <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{c.summary}</p>
+            </div>
+          )}
+        </div>
+      );
+    case 'work': {
+      const kind = t(c.workType === 6 ? 'classroom.type.homework' : 'classroom.type.test');
+      return (
+        <div className="space-y-3 py-6 text-center">
+          <p className="text-sm text-slate-700">{t('classroom.workHint', { kind })}</p>
+          <a href={workHref(item, query, frame.studentId)} className="inline-block rounded-lg bg-brand px-4 py-2 text-sm text-white">
+            {t(c.workType === 6 ? 'classroom.homework' : 'classroom.test')}
+          </a>
+        </div>
+      );
+    }
+    case 'live': {
+      const status = liveStatus(c.liveStatus);
+      return (
+        <div className="space-y-2 py-6 text-center">
+          <p className="text-lg font-semibold text-ink">{t(`classroom.live.${status}`)}</p>
+          {c.classStartTime && <p className="text-sm text-slate-600">{t('classroom.liveTime', { start: cutTime(c.classStartTime), end: cutTime(c.classEndTime) })}</p>}
+          {status === 'replay' && c.url ? (
+            <Media lesson={lesson} content={{ kind: 'media', mediaType: 1, url: c.url, sources: [] }} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
+          ) : (
+            <p className="text-sm text-slate-600">{t('classroom.liveApp')}</p>
+          )}
+        </div>
+      );
+    }
+    default:
+      return (
+        <div className="space-y-3 py-6 text-center">
+          <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-2xl">📦</span>
+          <p className="text-sm text-slate-700">{t('classroom.otherType')}</p>
+          {c.url && (
+            <a href={c.url} download className="inline-block text-sm text-brand underline">
+              {t('classroom.downloadFile')}
+            </a>
+          )}
+        </div>
+      );
+  }
+}
+
+function Media({
+  lesson,
+  content,
+  url,
+  lessonRef,
+  onProgress,
+}: {
+  lesson: ClassroomLesson;
+  content: Extract<LessonContent, { kind: 'media' }>;
+  url: string;
+  lessonRef: LessonRef;
+  onProgress: (id: string, learnProcess: number, lastStudyTime: number, finished: boolean) => void;
+}) {
+  const record = lesson.record;
+  const reporter = useRef<ProgressReporter | null>(null);
+  if (!lesson.isPreview && !reporter.current) reporter.current = new ProgressReporter(lessonRef, record?.seq ?? 0);
+  const startMs = record?.lastStudyTime ?? 0;
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!notice) return;
+    const id = setTimeout(() => setNotice(null), RESUME_NOTICE_MS);
+    return () => clearTimeout(id);
+  }, [notice]);
+
+  useEffect(() => {
+    const r = reporter.current;
+    if (!r) return;
+    r.onAnswer = (a) => onProgress(lessonRef.classroomId, a.learnProcess, a.lastStudyTime, a.finished);
+    const leave = () => r.leave();
+    const hidden = () => document.visibilityState === 'hidden' && r.leave();
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      r.onAnswer = null;
+    };
+  }, [lessonRef.classroomId, onProgress]);
+
+  return (
+    <div className="relative">
+      {notice && (
+        <p role="status" className="absolute left-2 top-2 z-10 rounded bg-black/75 px-3 py-1 text-sm text-white">
+          {notice}
+        </p>
+      )}
+      <Suspense fallback={<p className="py-12 text-center text-sm text-slate-600">{t('classroom.loadingPlayer')}</p>}>
+        <LessonPlayer
+          title={lesson.name}
+          audio={content.mediaType === 2}
+          url={url}
+          sources={content.sources}
+          startMs={startMs}
+          onResume={(ms) => setNotice(t('classroom.resume', { time: clockText(ms) }))}
+          onReport={(positionMs, watchedMs) => reporter.current?.report(positionMs, watchedMs)}
+        />
+      </Suspense>
+    </div>
+  );
+}
+

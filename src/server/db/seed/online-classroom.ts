@@ -1,0 +1,62 @@
+import type { DB } from '../database';
+import { DEMO_TENANT, type SeedTenant } from './demo-data';
+import type { FeatureSeeder } from './seeder';
+
+/**
+ * The online classroom's demo content (issue 12): the content JSON of the demo school's course
+ * '电工基础与安全用电' — a video in LD/SD/HD, an audio lesson, an article with an image, a PDF
+ * handout and an image handout with its summary — all from public/media/learning/. Runs after
+ * seedLearning and finds its lessons by name; the student's progress to resume from is the
+ * learning seeder's (欧姆定律音频讲解 at 40%, 电路的基本概念 studied).
+ */
+
+const MEDIA = '/media/learning';
+
+export const ONLINE_COURSE = '电工基础与安全用电';
+
+export const ONLINE_CONTENT: Record<string, unknown> = {
+  电路的基本概念: {
+    pageData: [{ type: 'video', url: `${MEDIA}/lesson-720p.mp4` }],
+    transCodeVideoList: [
+      { templateType: 'LD', url: `${MEDIA}/lesson-360p.mp4` },
+      { templateType: 'SD', url: `${MEDIA}/lesson-480p.mp4` },
+      { templateType: 'HD', url: `${MEDIA}/lesson-720p.mp4` },
+    ],
+  },
+  欧姆定律音频讲解: { pageData: [{ type: 'audio', url: `${MEDIA}/lesson-audio.mp3` }] },
+  正弦交流电阅读材料: {
+    pageData: [
+      {
+        type: 'article',
+        html:
+          '<h2>正弦交流电的三要素</h2><p>正弦交流电的大小和方向随时间按正弦规律变化，<strong>最大值、角频率和初相位</strong>称为它的三要素。</p>' +
+          `<figure><img src="${MEDIA}/handout-1.jpg" alt="正弦波形示意图" width="480"><figcaption>图 1 正弦波形</figcaption></figure>` +
+          '<p>我国工频交流电的频率为 50 Hz，周期为 0.02 s。</p><script>alert(1)</script><p onclick="alert(2)">有效值约为最大值的 0.707 倍。</p>',
+      },
+    ],
+  },
+  三相交流电讲义: { pageData: [{ type: 'document', url: `${MEDIA}/handout.pdf`, fileName: '三相交流电讲义.pdf' }] },
+  触电急救图解: {
+    pageData: [
+      { type: 'image', url: `${MEDIA}/handout-1.jpg` },
+      { type: 'image', url: `${MEDIA}/handout-2.jpg` },
+      { type: 'image', url: `${MEDIA}/handout-3.jpg` },
+      { type: 'summary', text: '发现有人触电，先切断电源或用绝缘物挑开电线，再判断呼吸和心跳，必要时立即进行心肺复苏并拨打 120。' },
+    ],
+  },
+};
+
+export const seedOnlineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTenant) => {
+  if (tenant.id !== DEMO_TENANT.id) return;
+  const course = await db.selectFrom('courses').select('id').where('tenantId', '=', tenant.id).where('name', '=', ONLINE_COURSE).executeTakeFirst();
+  if (!course) return;
+  for (const [name, content] of Object.entries(ONLINE_CONTENT)) {
+    await db
+      .updateTable('classrooms')
+      .set({ classroomContent: JSON.stringify(content) })
+      .where('tenantId', '=', tenant.id)
+      .where('courseId', '=', course.id)
+      .where('name', '=', name)
+      .execute();
+  }
+};

@@ -1,0 +1,89 @@
+import type { LessonContent, Quality } from '~/lib/api/contracts/classroom-online';
+import { sanitizeRichText, safeMediaUrl } from '../../sanitize';
+
+/**
+ * A lesson's stored content JSON (classroomContent: { pageData: [...], transCodeVideoList: [...] })
+ * read into what the classroom shows, by lesson type (learner-area.md 2.6). Stored content is not
+ * trusted: URLs must be http(s) or site paths, the article HTML passes the site's allow-list
+ * sanitiser, anything unreadable is treated as absent (the screen then shows its fallback).
+ */
+
+interface Component {
+  type?: unknown;
+  url?: unknown;
+  html?: unknown;
+  text?: unknown;
+  fileName?: unknown;
+}
+
+const QUALITY: Record<string, Quality> = { LD: '360P', SD: '480P', HD: '720P' };
+const ORDER: Quality[] = ['360P', '480P', '720P', '1080P'];
+
+function parse(json: string | null): { pageData: Component[]; transCodeVideoList: { templateType?: unknown; url?: unknown }[] } {
+  let value: unknown = null;
+  try {
+    value = json ? JSON.parse(json) : null;
+  } catch {
+    value = null;
+  }
+  const o = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
+  return { pageData: list(o['pageData']) as Component[], transCodeVideoList: list(o['transCodeVideoList']) };
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const urlOf = (c: Component | undefined) => safeMediaUrl(text(c?.url));
+
+/** The resolution name of a transcoding template: LD 360P, SD 480P, HD 720P, otherwise 1080P. */
+export function qualityOf(templateType: unknown): Quality {
+  return (typeof templateType === 'string' && QUALITY[templateType.toUpperCase()]) || '1080P';
+}
+
+export function isPdf(url: string | null, fileName: string | null): boolean {
+  return [url, fileName].some((v) => !!v && /\.pdf(?:$|[?#])/i.test(v));
+}
+
+export interface LessonLike {
+  classroomType: number;
+  classroomContent: string | null;
+  liveStatus: number | null;
+  classStartAt: number | null;
+  classEndAt: number | null;
+}
+
+export function lessonContent(l: LessonLike, time: (ms: number | null) => string | null): LessonContent {
+  const { pageData, transCodeVideoList } = parse(l.classroomContent);
+  const first = (...types: string[]) => pageData.find((c) => typeof c.type === 'string' && types.includes(c.type));
+  switch (l.classroomType) {
+    case 1:
+    case 2: {
+      const sources = transCodeVideoList
+        .map((v) => ({ quality: qualityOf(v.templateType), url: safeMediaUrl(text(v.url)) }))
+        .filter((v): v is { quality: Quality; url: string } => !!v.url)
+        .sort((a, b) => ORDER.indexOf(a.quality) - ORDER.indexOf(b.quality));
+      const main = urlOf(first(l.classroomType === 1 ? 'video' : 'audio', 'video', 'audio'));
+      return { kind: 'media', mediaType: l.classroomType, url: main ?? sources[sources.length - 1]?.url ?? null, sources: l.classroomType === 1 ? sources : [] };
+    }
+    case 3:
+      return { kind: 'article', html: sanitizeRichText(text(first('article', 'richText')?.html)) };
+    case 4: {
+      const doc = first('document', 'file');
+      const url = urlOf(doc);
+      const fileName = text(doc?.fileName);
+      return { kind: 'document', url, fileName, pdf: isPdf(url, fileName) };
+    }
+    case 8:
+      return {
+        kind: 'images',
+        images: pageData.filter((c) => c.type === 'image').map(urlOf).filter((u): u is string => !!u),
+        summary: text(first('summary')?.text),
+      };
+    case 6:
+    case 7:
+      return { kind: 'work', workType: l.classroomType };
+    case 10:
+      return { kind: 'live', liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt), url: urlOf(first('video', 'replay')) };
+    default:
+      return { kind: 'other', url: urlOf(pageData.find((c) => urlOf(c))) };
+  }
+}

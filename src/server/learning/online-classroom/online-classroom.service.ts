@@ -1,0 +1,216 @@
+import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { t } from '~/server/i18n';
+import { formatDateTime } from '~/lib/time/cst';
+import { completionPercent } from '~/lib/learning/duties';
+import type {
+  ActivityContent,
+  ActivityContents,
+  ClassroomLesson,
+  CourseOutline,
+  LessonProgress,
+  OutlineChapter,
+  OutlineLesson,
+  ProgressReportAnswer,
+} from '~/lib/api/contracts/classroom-online';
+import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
+import { chaptersOf, classCourse, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { studentActivity } from '../activities/activities.service';
+import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
+import { lessonContent } from './online-classroom.rules';
+
+type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
+
+/**
+ * The online classroom (learner-area.md 2.6, section 4): the lesson with its content and the
+ * student's record, the course outline, an activity's contents, opening a lesson and the progress
+ * reports. Every call starts with the token's user's enrolment in the class (studentEnrolment);
+ * the course must be the class's (404 未找到该课程…), the lesson the course's (404
+ * 未找到该课堂…) and the activity the class's (404 未找到该活动…).
+ */
+
+const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : formatDateTime(Number(ms)));
+
+/** Lesson types whose study is played and reported: video, audio, live (its replay). */
+const PLAYED = new Set([1, 2, 10]);
+/** Lesson types learned by opening them: article, document, images. */
+const READ = new Set([3, 4, 8]);
+
+interface LessonInput {
+  classroomId: string;
+  courseId: string;
+  classId: string;
+  studentId: string;
+  userId?: string | undefined;
+}
+
+interface EnrolledLesson {
+  e: StudentEnrolment;
+  course: ClassCourseRow;
+  lesson: Classroom;
+  lessons: Classroom[];
+  targetPercent: number;
+}
+
+async function enrolledCourse(s: Scope, input: { courseId: string; classId: string; studentId: string; userId?: string | undefined }) {
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
+  const course = await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId });
+  if (!course) throw AppError.notFound(t('learning.courseNotFound'));
+  return { e, course };
+}
+
+async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLesson> {
+  const { e, course } = await enrolledCourse(s, input);
+  const [lessons, rules] = await Promise.all([lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }), dutyRulesOf(s, { tenantId: e.tenantId, courseIds: [course.id] })]);
+  const lesson = lessons.find((l) => l.id === input.classroomId);
+  if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
+  const courseRules = rules.filter((r) => r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: Number(r.targetValue) }));
+  const type = lesson.classroomType === 10 ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
+  return { e, course, lesson, lessons, targetPercent: PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100 };
+}
+
+function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
+  return {
+    learnProcess: Number(r.progress),
+    lastStudyTime: Number(r.lastPositionMs),
+    furthestTime: Number(r.furthestMs),
+    learningDuration: Number(r.creditedMs),
+    seq: Number(r.seq),
+    finished: r.finishedAt !== null,
+    targetPercent,
+    lastStudyAt: time(r.lastReportAt),
+  };
+}
+
+const studyRef = (x: EnrolledLesson) => ({ tenantId: x.e.tenantId, classId: x.e.classId, courseId: x.course.id, classroomId: x.lesson.id, classStudentId: x.e.classStudentId });
+
+async function lessonView(s: Scope, input: LessonInput, preview: boolean): Promise<ClassroomLesson> {
+  const x = await enrolledLesson(s, input);
+  const { lesson, course } = x;
+  const chapters = await chaptersOf(s, { tenantId: x.e.tenantId, courseId: course.id });
+  const section = lesson.sectionId ? chapters.find((c) => c.id === lesson.sectionId) : undefined;
+  const chapter = section?.parentId ? chapters.find((c) => c.id === section.parentId) : section;
+  const record = preview ? undefined : await lessonRecord(s, studyRef(x));
+  return {
+    classroomId: lesson.id,
+    name: lesson.name,
+    classroomType: lesson.classroomType,
+    mustLearn: lesson.mustLearn,
+    courseId: course.id,
+    courseName: course.name,
+    chapterName: chapter?.name ?? null,
+    nodeName: section && section !== chapter ? section.name : null,
+    classroomDuration: Number(lesson.durationMs),
+    content: lessonContent({ ...lesson, classStartAt: lesson.classStartAt === null ? null : Number(lesson.classStartAt), classEndAt: lesson.classEndAt === null ? null : Number(lesson.classEndAt) }, time),
+    record: record ? progressOf(record, x.targetPercent) : null,
+    isPreview: preview,
+  };
+}
+
+export function classroomDetail(s: Scope, input: LessonInput): Promise<ClassroomLesson> {
+  return lessonView(s, input, false);
+}
+
+/** The preview variant: the same lesson, nothing read or written of the student's study. */
+export function classroomPreview(s: Scope, input: LessonInput): Promise<ClassroomLesson> {
+  return lessonView(s, input, true);
+}
+
+export async function lastRecord(s: Scope, input: LessonInput): Promise<LessonProgress | null> {
+  const x = await enrolledLesson(s, input);
+  const r = await lessonRecord(s, studyRef(x));
+  return r ? progressOf(r, x.targetPercent) : null;
+}
+
+/** Opening a lesson (activityId, when given, must be the class's). Reading lessons are learned by opening them. */
+export async function recordView(s: Scope, input: LessonInput & { activityId?: string | undefined }): Promise<LessonProgress> {
+  const x = await enrolledLesson(s, input);
+  if (input.activityId !== undefined && !(await studentActivity(s, x.e, input.activityId))) throw AppError.notFound(t('learning.activityNotFound'));
+  const ref = studyRef(x);
+  const r = READ.has(x.lesson.classroomType) ? await readLesson(s, { ...ref, lengthMs: Number(x.lesson.durationMs) }) : await openLesson(s, ref);
+  return progressOf(r, x.targetPercent);
+}
+
+export async function reportProgress(s: Scope, input: LessonInput & { seq: number; positionMs: number; watchedMs: number }): Promise<ProgressReportAnswer> {
+  const x = await enrolledLesson(s, input);
+  if (!PLAYED.has(x.lesson.classroomType)) throw AppError.badRequest(t('learning.notPlayable'));
+  const { applied, record } = await reportStudy(
+    s,
+    { ...studyRef(x), lengthMs: Number(x.lesson.durationMs), completionPercent: x.targetPercent },
+    { seq: input.seq, positionMs: input.positionMs, watchedMs: input.watchedMs },
+  );
+  return { ...progressOf(record, x.targetPercent), applied };
+}
+
+function outlineLesson(l: Classroom, r: LessonRecord | undefined): OutlineLesson {
+  return {
+    classroomId: l.id,
+    name: l.name,
+    classroomType: l.classroomType,
+    mustLearn: l.mustLearn,
+    classroomDuration: Number(l.durationMs),
+    learnProcess: r ? Number(r.progress) : null,
+    lastStudyTime: r ? Number(r.lastPositionMs) : null,
+    finished: !!r && r.finishedAt !== null,
+  };
+}
+
+/** Chapters → sections → lessons in course order, each lesson with the student's progress in this class. */
+export async function courseOutline(s: Scope, input: { courseId: string; classId: string; studentId: string; userId?: string | undefined }): Promise<CourseOutline> {
+  const { e, course } = await enrolledCourse(s, input);
+  const [lessons, chapters, records] = await Promise.all([
+    lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
+    chaptersOf(s, { tenantId: e.tenantId, courseId: course.id }),
+    lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, courseId: course.id }),
+  ]);
+  const record = new Map(records.filter((r) => r.classId === e.classId).map((r) => [r.classroomId, r]));
+  const tops = chapters.filter((c) => c.parentId === null);
+  const out: OutlineChapter[] = tops.map((c) => ({
+    chapterId: c.id,
+    name: c.name,
+    lessons: lessons.filter((l) => l.sectionId === c.id).map((l) => outlineLesson(l, record.get(l.id))),
+    sections: chapters
+      .filter((sec) => sec.parentId === c.id)
+      .map((sec) => ({ sectionId: sec.id, name: sec.name, lessons: lessons.filter((l) => l.sectionId === sec.id).map((l) => outlineLesson(l, record.get(l.id))) })),
+  }));
+  const known = new Set(chapters.map((c) => c.id));
+  return {
+    courseId: course.id,
+    courseName: course.name,
+    chapters: out,
+    loose: lessons.filter((l) => !l.sectionId || !known.has(l.sectionId)).map((l) => outlineLesson(l, record.get(l.id))),
+  };
+}
+
+/** The activity's contents as a flat list: its lesson, or the lessons of its course when it names none. */
+export async function activityContents(s: Scope, input: { activityId: string; classId: string; userId?: string | undefined }): Promise<ActivityContents> {
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId });
+  const a = await studentActivity(s, e, input.activityId);
+  if (!a) throw AppError.notFound(t('learning.activityNotFound'));
+  const course = a.courseId ? await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: a.courseId }) : undefined;
+  const lessons = course ? await lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }) : [];
+  const items = a.classroomId ? lessons.filter((l) => l.id === a.classroomId) : lessons;
+  const records = items.length
+    ? await lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, classroomIds: items.map((l) => l.id) })
+    : [];
+  const record = new Map(records.filter((r) => r.classId === e.classId).map((r) => [r.classroomId, r]));
+  return {
+    activityId: a.id,
+    activityName: a.name,
+    classId: e.classId,
+    studentId: e.classStudentId,
+    courseId: course?.id ?? null,
+    isRequired: a.isRequired,
+    onlineType: a.onlineType,
+    classStartTime: formatDateTime(Number(a.startAt)),
+    classEndTime: formatDateTime(Number(a.endAt)),
+    classActivityStatus: a.classActivityStatus,
+    signIn: a.signIn === 1,
+    onlineAttendance: a.onlineAttendance === 1,
+    signInTime: time(a.signedInAt),
+    activityContentResultVOS: items.map((l): ActivityContent => {
+      const r = record.get(l.id);
+      return { ...outlineLesson(l, r), courseId: course!.id, courseName: course!.name, lastStudyAt: r ? time(r.lastReportAt) : null };
+    }),
+  };
+}

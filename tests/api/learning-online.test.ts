@@ -1,0 +1,299 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from '~/lib/api/contract';
+import * as learning from '~/lib/api/contracts/learning';
+import * as api from '~/lib/api/contracts/classroom-online';
+import { CREDIT_TOLERANCE_MS, MAX_PLAYBACK_RATE } from '~/lib/learning/study-credit';
+import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
+import { ONLINE_COURSE } from '~/server/db/seed/online-classroom';
+import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { expectOk, expectRefused } from '../setup/api';
+import { DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { loginAs, withToken, type TestUser } from '../setup/users';
+
+/**
+ * The online classroom's calls (learner-area.md 2.6, section 4; issue 12) on the seeded demo:
+ * the lesson content by type, preview, outline, activity contents, opening a lesson, and the
+ * progress reports that cannot be faked (replayed, reordered, a jump to the end, concurrent
+ * duplicates) while real-time paced reports complete a lesson; every refusal.
+ */
+
+const server = useTestServer();
+
+const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
+const CLASS_NOT_FOUND = '未找到该班级，或您不在该班级中';
+const COURSE_NOT_FOUND = '未找到该课程，或该课程不属于此班级';
+const LESSON_NOT_FOUND = '未找到该课堂，或该课堂不属于此课程';
+const ACTIVITY_NOT_FOUND = '未找到该活动，或该活动不属于此班级';
+const className = (key: string) => LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === key)!.name;
+
+let demo: TestUser;
+let classmate: TestUser;
+let huaxia: TestUser;
+let classId: string;
+let studentId: string;
+let mateStudentId: string;
+let huaxiaClassId: string;
+let huaxiaStudentId: string;
+const course: Record<string, string> = {};
+const lesson: Record<string, string> = {};
+let activityId: string;
+let otherActivityId: string;
+let huaxiaCourseId: string;
+let huaxiaLessonId: string;
+
+const call = <Req>(c: Call<Req, unknown>, body: unknown, user: TestUser = demo, tenant?: string) =>
+  server().call(c, body as Req, { ...withToken(user.token), ...(tenant ? { tenant } : {}) });
+const ref = (name: string, courseKey = 'elec') => ({ classroomId: lesson[name]!, courseId: course[courseKey]!, classId, studentId });
+const record = (classroomId: string, classStudentId = studentId) =>
+  server().runtime.db.selectFrom('lessonRecords').selectAll().where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId).executeTakeFirst();
+
+beforeAll(async () => {
+  const s = server();
+  demo = await loginAs(s, DEMO.id, DEMO_STUDENT.mobile);
+  classmate = await loginAs(s, DEMO.id, '13900000002');
+  huaxia = await loginAs(s, HUAXIA.id, SECOND_STUDENT.mobile);
+  const mine = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: demo.userId }));
+  classId = mine.find((c) => c.className === className('A'))!.classId;
+  studentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: demo.userId })).studentId;
+  mateStudentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: classmate.userId }, classmate)).studentId;
+  const h = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: huaxia.userId }, huaxia, HUAXIA.id));
+  huaxiaClassId = h.find((c) => c.tenantId === HUAXIA.id)!.classId;
+  huaxiaStudentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, huaxia, HUAXIA.id)).studentId;
+  const db = s.runtime.db;
+  const courses = await db.selectFrom('courses').select(['id', 'name', 'tenantId']).execute();
+  course['elec'] = courses.find((c) => c.name === ONLINE_COURSE && c.tenantId === DEMO.id)!.id;
+  course['plc'] = courses.find((c) => c.name.startsWith('PLC') && c.tenantId === DEMO.id)?.id ?? '';
+  const lessons = await db.selectFrom('classrooms').select(['id', 'name', 'courseId', 'tenantId']).where('tenantId', '=', DEMO.id).execute();
+  for (const l of lessons) lesson[l.name] = l.id;
+  course['plc'] = lessons.find((l) => l.name === '基本指令视频')!.courseId;
+  course['care'] = lessons.find((l) => l.name === '饮食照料视频')!.courseId;
+  const activities = await db.selectFrom('classActivities').select(['id', 'classId', 'classroomId', 'onlineType']).where('tenantId', '=', DEMO.id).execute();
+  activityId = activities.find((a) => a.classId === classId && a.onlineType === 1 && a.classroomId)!.id;
+  otherActivityId = activities.find((a) => a.classId !== classId)!.id;
+  const hl = await db.selectFrom('classrooms').select(['id', 'courseId']).where('tenantId', '=', HUAXIA.id).executeTakeFirstOrThrow();
+  huaxiaCourseId = hl.courseId;
+  huaxiaLessonId = hl.id;
+});
+
+describe('lesson detail and preview', () => {
+  test('a video lesson: its LD/SD/HD sources named 360P/480P/720P, the header names, and the record', async () => {
+    const d = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('电路的基本概念')));
+    expect(d).toMatchObject({ name: '电路的基本概念', classroomType: 1, courseName: ONLINE_COURSE, chapterName: '第一章 电路基础', nodeName: '第一节 电路的组成', isPreview: false });
+    expect(d.classroomDuration).toBe(18 * 60_000);
+    expect(d.content).toEqual({
+      kind: 'media',
+      mediaType: 1,
+      url: '/media/learning/lesson-720p.mp4',
+      sources: [
+        { quality: '360P', url: '/media/learning/lesson-360p.mp4' },
+        { quality: '480P', url: '/media/learning/lesson-480p.mp4' },
+        { quality: '720P', url: '/media/learning/lesson-720p.mp4' },
+      ],
+    });
+    expect(d.record).toMatchObject({ learnProcess: 100, finished: true, targetPercent: 80 });
+  });
+
+  test('audio, article (sanitised), document, images, homework', async () => {
+    const audio = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('欧姆定律音频讲解')));
+    expect(audio.content).toEqual({ kind: 'media', mediaType: 2, url: '/media/learning/lesson-audio.mp3', sources: [] });
+    expect(audio.record?.learnProcess).toBe(40);
+    const article = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('正弦交流电阅读材料')));
+    if (article.content.kind !== 'article') throw new Error('not an article');
+    expect(article.content.html).toMatch(/<img [^>]*src="\/media\/learning\/handout-1.jpg"/);
+    expect(article.content.html).toContain('正弦交流电的三要素');
+    expect(article.content.html).not.toMatch(/<script|onclick|alert/);
+    const doc = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('三相交流电讲义')));
+    expect(doc.content).toEqual({ kind: 'document', url: '/media/learning/handout.pdf', fileName: '三相交流电讲义.pdf', pdf: true });
+    const images = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('触电急救图解')));
+    if (images.content.kind !== 'images') throw new Error('not images');
+    expect(images.content.images).toEqual(['/media/learning/handout-1.jpg', '/media/learning/handout-2.jpg', '/media/learning/handout-3.jpg']);
+    expect(images.content.summary).toContain('切断电源');
+    const work = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('安全用电课后作业')));
+    expect(work.content).toEqual({ kind: 'work', workType: 6 });
+    const archive = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('安全规范资料包')));
+    expect(archive.content.kind).toBe('other');
+  });
+
+  test('preview: the same lesson, no record read or written', async () => {
+    const before = await record(lesson['基本指令视频']!);
+    const p = expectOk<api.ClassroomLesson>(await call(api.classroomPreview, ref('基本指令视频', 'plc')));
+    expect(p).toMatchObject({ name: '基本指令视频', isPreview: true, record: null });
+    expect(await record(lesson['基本指令视频']!)).toEqual(before);
+    expect(await record(lesson['触电急救图解']!)).toBeUndefined();
+    expectOk(await call(api.classroomPreview, ref('触电急救图解')));
+    expect(await record(lesson['触电急救图解']!)).toBeUndefined();
+    const studied = expectOk<api.ClassroomLesson>(await call(api.classroomPreview, ref('欧姆定律音频讲解')));
+    expect(studied.record).toBeNull();
+  });
+});
+
+describe('outline and activity contents', () => {
+  test('chapters → sections → lessons with each lesson’s progress', async () => {
+    const o = expectOk<api.CourseOutline>(await call(api.courseOutline, { courseId: course['elec'], classId, studentId }));
+    expect(o.chapters.map((c) => c.name)).toEqual(['第一章 电路基础', '第二章 安全用电']);
+    expect(o.chapters[0]!.sections.map((s) => s.name)).toEqual(['第一节 电路的组成', '第二节 交流电']);
+    const all = o.chapters.flatMap((c) => c.sections.flatMap((s) => s.lessons));
+    expect(all.map((l) => l.name).slice(0, 3)).toEqual(['电路的基本概念', '欧姆定律音频讲解', '正弦交流电阅读材料']);
+    expect(all.find((l) => l.name === '欧姆定律音频讲解')).toMatchObject({ learnProcess: 40, finished: false });
+    expect(all.find((l) => l.name === '触电急救图解')!.learnProcess).toBeNull();
+  });
+
+  test('an activity’s contents: its lesson, with the activity’s times and attendance', async () => {
+    const a = expectOk<api.ActivityContents>(await call(api.activityContents, { activityId, classId }));
+    expect(a.activityId).toBe(activityId);
+    expect(a.studentId).toBe(studentId);
+    expect(a.activityContentResultVOS).toHaveLength(1);
+    expect([0, 1, 2]).toContain(a.classActivityStatus);
+  });
+});
+
+describe('refusals', () => {
+  const lessonCalls = [api.classroomDetail, api.classroomPreview, api.lastRecord, api.recordView];
+  test('another student’s, another user’s, another school’s ids; another class’s course; another course’s lesson', async () => {
+    for (const c of [...lessonCalls, api.reportProgress]) {
+      const extra = c === api.reportProgress ? { seq: 1, positionMs: 0, watchedMs: 0 } : {};
+      const base = { ...ref('电路的基本概念'), ...extra };
+      const cases: [unknown, string, TestUser?][] = [
+        [{ ...base, studentId: mateStudentId }, CLASS_NOT_FOUND],
+        [{ ...base, userId: classmate.userId }, NOT_YOURS],
+        [{ ...base, classId: huaxiaClassId, studentId: huaxiaStudentId }, CLASS_NOT_FOUND],
+        [{ ...base, courseId: course['care'] }, COURSE_NOT_FOUND],
+        [{ ...base, courseId: huaxiaCourseId, classroomId: huaxiaLessonId }, COURSE_NOT_FOUND],
+        [{ ...base, classroomId: lesson['基本指令视频'] }, LESSON_NOT_FOUND],
+        [{ ...base, classroomId: huaxiaLessonId }, LESSON_NOT_FOUND],
+        // the classmate asking with the demo student's class student id
+        [base, CLASS_NOT_FOUND, classmate],
+      ];
+      for (const [body, message, user] of cases) {
+        const a = await call(c, body, user ?? demo);
+        expectRefused(a);
+        expect(a.body.message, `${c.path} ${JSON.stringify(body)}`).toBe(message);
+      }
+    }
+    const o = await call(api.courseOutline, { courseId: course['care'], classId, studentId });
+    expect(o.body.message).toBe(COURSE_NOT_FOUND);
+    expect((await call(api.courseOutline, { courseId: course['elec'], classId, studentId: mateStudentId })).body.message).toBe(CLASS_NOT_FOUND);
+    expect((await call(api.activityContents, { activityId: otherActivityId, classId })).body.message).toBe(ACTIVITY_NOT_FOUND);
+    expect((await call(api.activityContents, { activityId, classId, userId: classmate.userId })).body.message).toBe(NOT_YOURS);
+    expect((await call(api.activityContents, { activityId, classId: huaxiaClassId })).body.message).toBe(CLASS_NOT_FOUND);
+    expect((await call(api.recordView, { ...ref('电路的基本概念'), activityId: otherActivityId })).body.message).toBe(ACTIVITY_NOT_FOUND);
+    // The second school's student in their own school cannot reach the demo class either.
+    expect((await call(api.courseOutline, { courseId: course['elec'], classId, studentId }, huaxia, HUAXIA.id)).body.message).toBe(CLASS_NOT_FOUND);
+    // Nothing was written for the classmate.
+    expect(await record(lesson['电路的基本概念']!, mateStudentId)).toBeUndefined();
+  });
+
+  test('bad input is a clear 400, never a 500', async () => {
+    const base = { ...ref('基本指令视频', 'plc'), seq: 1, positionMs: 0, watchedMs: 0 };
+    const bad: Record<string, unknown>[] = [
+      { ...base, seq: 0 },
+      { ...base, seq: 1.5 },
+      { ...base, seq: '2' },
+      { ...base, seq: 2 ** 31 },
+      { ...base, positionMs: -1 },
+      { ...base, watchedMs: 'all' },
+      { ...base, watchedMs: 25 * 3_600_000 },
+      { ...base, client: 'Hacker' },
+      { ...base, classroomId: '../x' },
+      { ...base, classroomId: undefined },
+      { ...base, classId: 'x'.repeat(33) },
+    ];
+    for (const body of bad) {
+      expectRefused(await call(api.reportProgress, body), 400);
+    }
+    for (const c of [api.classroomDetail, api.courseOutline, api.activityContents, api.lastRecord, api.recordView, api.classroomPreview] as Call<unknown, unknown>[]) {
+      expectRefused(await call(c, { classId: 1 }), 400);
+    }
+    // Reports are for what plays.
+    const article = await call(api.reportProgress, { ...ref('正弦交流电阅读材料'), seq: 1, positionMs: 0, watchedMs: 0 });
+    expectRefused(article, 400);
+    expect(article.body.message).toBe('该课堂不是音视频课堂，无需上报学习进度');
+  });
+});
+
+describe('study progress that cannot be faked or lost', () => {
+  const report = (seq: number, positionMs: number, watchedMs: number, name = '基本指令视频', key = 'plc') =>
+    call(api.reportProgress, { ...ref(name, key), seq, positionMs, watchedMs, client: 'Web' });
+
+  test('opening, a fake jump to the end, replay, reorder, concurrent duplicates, then real-time study completes it', async () => {
+    const clock = server().clock;
+    const name = '基本指令视频';
+    const length = 25 * 60_000;
+    // The seeded record: part of the lesson studied days ago.
+    const seeded = expectOk<api.LessonProgress>(await call(api.lastRecord, ref(name, 'plc')));
+    expect(seeded).toMatchObject({ seq: 1, finished: false });
+    const opened = expectOk<api.LessonProgress>(await call(api.recordView, { ...ref(name, 'plc'), activityId }));
+    expect(opened).toMatchObject({ learnProcess: seeded.learnProcess, seq: 1, finished: false });
+    const start = seeded.furthestTime;
+    const credited = seeded.learningDuration;
+
+    // Faked: 'watched to the end' one second after opening.
+    clock.advance(1_000);
+    const fake = expectOk<api.ProgressReportAnswer>(await report(2, length, length));
+    const allowed = 1_000 * MAX_PLAYBACK_RATE + CREDIT_TOLERANCE_MS;
+    expect(fake.applied).toBe(true);
+    expect(fake.learningDuration).toBe(credited + allowed);
+    expect(fake.furthestTime).toBe(start + allowed);
+    expect(fake.finished).toBe(false);
+    expect(fake.learnProcess).toBeLessThan(seeded.learnProcess + 1);
+    const target = fake.targetPercent;
+
+    // Replayed (same seq) and reordered (older seq) change nothing.
+    clock.advance(600_000);
+    const replay = expectOk<api.ProgressReportAnswer>(await report(2, length, length));
+    expect(replay.applied).toBe(false);
+    expect(replay).toMatchObject({ learningDuration: credited + allowed, furthestTime: start + allowed, seq: 2 });
+    const stored = await record(lesson[name]!);
+    expect(Number(stored!.creditedMs)).toBe(credited + allowed);
+
+    // Concurrent duplicates of the next report: applied once.
+    const dupes = await Promise.all(Array.from({ length: 6 }, () => report(4, start + allowed + 10_000, 10_000)));
+    const answers = dupes.map((d) => expectOk<api.ProgressReportAnswer>(d));
+    expect(answers.filter((a) => a.applied)).toHaveLength(1);
+    expect(Number((await record(lesson[name]!))!.creditedMs)).toBe(credited + allowed + 10_000);
+    const older = expectOk<api.ProgressReportAnswer>(await report(3, length, length));
+    expect(older.applied).toBe(false);
+    expect(older.learningDuration).toBe(credited + allowed + 10_000);
+
+    // Going back: progress and the furthest point stay, the resume position follows.
+    clock.advance(1_000);
+    const back = expectOk<api.ProgressReportAnswer>(await report(5, 1_000, 0));
+    expect(back.lastStudyTime).toBe(1_000);
+    expect(back.furthestTime).toBe(start + allowed + 10_000);
+    const last = expectOk<api.LessonProgress>(await call(api.lastRecord, ref(name, 'plc')));
+    expect(last.lastStudyTime).toBe(1_000);
+
+    // Real-time paced study at double speed completes the lesson at the target, not before.
+    let seq = 6;
+    let position = back.furthestTime;
+    let answer = back;
+    while (!answer.finished && seq < 1_000) {
+      clock.advance(10_000);
+      position = Math.min(length, position + 20_000);
+      answer = expectOk(await report(seq++, position, 20_000));
+      expect(answer.applied).toBe(true);
+      if (!answer.finished) expect(answer.learnProcess).toBeLessThan(target);
+    }
+    expect(answer.finished).toBe(true);
+    expect(answer.learnProcess).toBeGreaterThanOrEqual(target);
+    const finishedAt = (await record(lesson[name]!))!.finishedAt;
+    // The outline follows; finishing is set once.
+    clock.advance(10_000);
+    expectOk(await report(seq++, length, 10_000));
+    expect((await record(lesson[name]!))!.finishedAt).toBe(finishedAt);
+    const o = expectOk<api.CourseOutline>(await call(api.courseOutline, { courseId: course['plc'], classId, studentId }));
+    expect(o.chapters.flatMap((c) => c.sections.flatMap((s) => s.lessons)).find((l) => l.name === name)).toMatchObject({ finished: true });
+  });
+
+  test('a report without opening the lesson credits only the tolerance', async () => {
+    const a = expectOk<api.ProgressReportAnswer>(await report(1, 18 * 60_000, 18 * 60_000, '电路的基本概念', 'elec'));
+    // The seeded record (seq 1) makes this a repeat.
+    expect(a.applied).toBe(false);
+    expect(a.learnProcess).toBe(100);
+  });
+
+  test('a reading lesson is learned by opening it', async () => {
+    const r = expectOk<api.LessonProgress>(await call(api.recordView, ref('触电急救图解')));
+    expect(r).toMatchObject({ learnProcess: 100, finished: true });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { isPdf, lessonContent, qualityOf } from '~/server/learning/online-classroom/online-classroom.rules';
+
+/** The online classroom's reading of a lesson's stored content JSON (online-classroom.rules.ts). */
+
+const time = (ms: number | null) => (ms === null ? null : `t${ms}`);
+const lesson = (classroomType: number, content: unknown, extra: Partial<Parameters<typeof lessonContent>[0]> = {}) =>
+  lessonContent({ classroomType, classroomContent: content === undefined ? null : typeof content === 'string' ? content : JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null, ...extra }, time);
+
+describe('qualityOf', () => {
+  test('LD 360P, SD 480P, HD 720P, anything else 1080P', () => {
+    expect(qualityOf('LD')).toBe('360P');
+    expect(qualityOf('sd')).toBe('480P');
+    expect(qualityOf('HD')).toBe('720P');
+    expect(qualityOf('FHD')).toBe('1080P');
+    expect(qualityOf(undefined)).toBe('1080P');
+  });
+});
+
+describe('isPdf', () => {
+  test('by the URL or the file name', () => {
+    expect(isPdf('/a/b.pdf', null)).toBe(true);
+    expect(isPdf('/a/b.PDF?x=1', null)).toBe(true);
+    expect(isPdf('/download?id=3', '讲义.pdf')).toBe(true);
+    expect(isPdf('/a/b.docx', 'b.docx')).toBe(false);
+    expect(isPdf(null, null)).toBe(false);
+  });
+});
+
+describe('lessonContent', () => {
+  test('video: sources ordered by quality, unsafe URLs dropped; the main URL else the best source', () => {
+    const c = lesson(1, { transCodeVideoList: [{ templateType: 'HD', url: '/h.mp4' }, { templateType: 'LD', url: 'javascript:alert(1)' }, { templateType: 'SD', url: '/s.mp4' }] });
+    expect(c).toEqual({ kind: 'media', mediaType: 1, url: '/h.mp4', sources: [{ quality: '480P', url: '/s.mp4' }, { quality: '720P', url: '/h.mp4' }] });
+    expect(lesson(1, { pageData: [{ type: 'video', url: '//evil.example/x.mp4' }] })).toEqual({ kind: 'media', mediaType: 1, url: null, sources: [] });
+  });
+
+  test('audio has no qualities', () => {
+    expect(lesson(2, { pageData: [{ type: 'audio', url: 'https://cdn.example/a.mp3' }] })).toEqual({ kind: 'media', mediaType: 2, url: 'https://cdn.example/a.mp3', sources: [] });
+  });
+
+  test('article HTML is sanitised; missing or broken JSON gives empty content, never an error', () => {
+    const c = lesson(3, { pageData: [{ type: 'article', html: '<p onclick="x()">hi</p><script>alert(1)</script><img src="javascript:x">' }] });
+    expect(c.kind).toBe('article');
+    if (c.kind === 'article') expect(c.html).not.toMatch(/script|onclick|javascript/);
+    expect(lesson(3, '{not json')).toEqual({ kind: 'article', html: '' });
+    expect(lesson(3, undefined)).toEqual({ kind: 'article', html: '' });
+    expect(lesson(3, [1, 2])).toEqual({ kind: 'article', html: '' });
+  });
+
+  test('document, images with summary, homework and test, live, other types', () => {
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.pdf', fileName: 'd.pdf' }] })).toEqual({ kind: 'document', url: '/d.pdf', fileName: 'd.pdf', pdf: true });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx' }] })).toEqual({ kind: 'document', url: '/d.docx', fileName: null, pdf: false });
+    expect(lesson(8, { pageData: [{ type: 'image', url: '/1.jpg' }, { type: 'image', url: 'data:x' }, { type: 'summary', text: ' 摘要 ' }] })).toEqual({ kind: 'images', images: ['/1.jpg'], summary: '摘要' });
+    expect(lesson(6, null)).toEqual({ kind: 'work', workType: 6 });
+    expect(lesson(7, null)).toEqual({ kind: 'work', workType: 7 });
+    expect(lesson(10, null, { liveStatus: 1, classStartAt: 5, classEndAt: 6 })).toEqual({ kind: 'live', liveStatus: 1, classStartTime: 't5', classEndTime: 't6', url: null });
+    for (const type of [5, 20, 90, 91, 99]) expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip' });
+  });
+});

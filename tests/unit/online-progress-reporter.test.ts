@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+
+/**
+ * The browser's progress reporter (src/islands/learner/classroom/progress-reporter.ts): a report
+ * stays in local storage until the server answers for it, reports made meanwhile merge into one
+ * (latest seq and position, watched time summed), an unsent report is sent again on the next visit,
+ * and leaving the page sends the pending report with keepalive without forgetting it.
+ */
+
+const sent: Record<string, unknown>[] = [];
+const kept: Record<string, unknown>[] = [];
+let answer: (body: Record<string, unknown>) => Promise<unknown> = async () => ({});
+
+vi.mock('~/lib/api/client', () => ({
+  send: (_call: unknown, body: Record<string, unknown>) => {
+    sent.push(body);
+    return answer(body);
+  },
+  sendKeepalive: (_call: unknown, body: Record<string, unknown>) => {
+    kept.push(body);
+  },
+}));
+
+const store = new Map<string, string>();
+const localStorageStub = {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+  key: (i: number) => [...store.keys()][i] ?? null,
+  get length() {
+    return store.size;
+  },
+};
+vi.stubGlobal('localStorage', localStorageStub);
+
+const { ProgressReporter, resendPending } = await import('~/islands/learner/classroom/progress-reporter');
+
+const ref = { classroomId: 'L1', courseId: 'C1', classId: 'K1', studentId: 'S1' };
+const ok = (body: Record<string, unknown>) => Promise.resolve({ seq: body['seq'], applied: true, learnProcess: 1, lastStudyTime: body['positionMs'], furthestTime: 0, learningDuration: 0, finished: false, targetPercent: 80, lastStudyAt: null });
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const pending = () => [...store.keys()].filter((k) => k.startsWith('dcs.studyReport.'));
+
+beforeEach(() => {
+  store.clear();
+  sent.length = 0;
+  kept.length = 0;
+  answer = ok;
+});
+
+describe('ProgressReporter', () => {
+  test('numbers reports after the stored seq and forgets them once acknowledged', async () => {
+    const r = new ProgressReporter(ref, 7);
+    r.report(10_000, 10_000);
+    await flush();
+    expect(sent).toEqual([{ ...ref, seq: 8, positionMs: 10_000, watchedMs: 10_000, client: 'Web' }]);
+    expect(pending()).toEqual([]);
+  });
+
+  test('reports made while one travels merge; the acknowledged part is subtracted', async () => {
+    let release!: () => void;
+    answer = (body) => new Promise((resolve) => (release = () => resolve(ok(body))));
+    const r = new ProgressReporter(ref, 0);
+    r.report(10_000, 10_000);
+    r.report(20_000, 10_000);
+    r.report(25_000, 5_000);
+    expect(sent).toHaveLength(1);
+    answer = ok;
+    release();
+    await flush();
+    await flush();
+    expect(sent[1]).toMatchObject({ seq: 3, positionMs: 25_000, watchedMs: 15_000 });
+    expect(pending()).toEqual([]);
+  });
+
+  test('a failed send keeps the report; the next visit sends it, merged, before anything else', async () => {
+    answer = () => Promise.reject(new Error('offline'));
+    const r = new ProgressReporter(ref, 2);
+    r.report(10_000, 10_000);
+    await flush();
+    r.report(20_000, 10_000);
+    await flush();
+    expect(pending()).toHaveLength(1);
+    // Leaving: sent with keepalive, still kept until a later answer.
+    r.leave();
+    expect(kept).toEqual([{ ...ref, seq: 4, positionMs: 20_000, watchedMs: 20_000, client: 'Web' }]);
+    expect(pending()).toHaveLength(1);
+    answer = ok;
+    sent.length = 0;
+    await resendPending('S1');
+    expect(sent).toEqual([{ ...ref, seq: 4, positionMs: 20_000, watchedMs: 20_000, client: 'Web' }]);
+    expect(pending()).toEqual([]);
+    // Another student's pending reports are not theirs to send.
+    store.set('dcs.studyReport.S2.L1', JSON.stringify({ ref: { ...ref, studentId: 'S2' }, seq: 1, positionMs: 0, watchedMs: 0 }));
+    await resendPending('S1');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('a new reporter continues after a stored pending seq', () => {
+    store.set('dcs.studyReport.S1.L1', JSON.stringify({ ref, seq: 9, positionMs: 1, watchedMs: 1 }));
+    answer = () => new Promise(() => undefined);
+    const r = new ProgressReporter(ref, 3);
+    r.report(2, 1);
+    expect(sent[0]).toMatchObject({ seq: 10, watchedMs: 2 });
+  });
+});
