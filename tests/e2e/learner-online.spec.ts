@@ -4,6 +4,7 @@ import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
 import { ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '../../src/server/db/seed/login';
+import { startOfCstDay } from '../../src/lib/time/cst';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
 import { loginStudent } from './support/session';
@@ -143,5 +144,38 @@ test.describe('online classroom', () => {
     await expect(page.getByText(/^类型：/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'online classroom activity');
     await expectNoSidewaysScroll(page);
+  });
+  test('activity mode signs the student in on entry when online attendance is on, once', async ({ page }) => {
+    const p = await placeOf(page, CLASSMATE);
+    // today's required online activity that has not ended (an article lesson in the seed)
+    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+    let today: { id: string; name: string };
+    try {
+      const now = Date.now();
+      today = await db
+        .selectFrom('classActivities as a')
+        .innerJoin('classrooms as r', 'r.id', 'a.classroomId')
+        .select(['a.id', 'a.name'])
+        .where('a.classId', '=', p.classId)
+        .where('a.onlineType', '=', 1)
+        .where('a.isRequired', '=', 1)
+        .where('a.onlineAttendance', '=', 1)
+        .where('a.startAt', '>=', startOfCstDay(now))
+        .where('a.endAt', '>', now)
+        .where('r.classroomType', 'in', [1, 2, 3, 4, 8])
+        .orderBy('a.startAt')
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom('activityAttendance').where('activityId', '=', today.id).where('classStudentId', '=', p.studentId).execute();
+    } finally {
+      await db.destroy();
+    }
+    await open(page, `/study/classroom/classroom-detail?activityId=${today.id}&classId=${p.classId}&studentId=${p.studentId}`, today.name);
+    await expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toBeVisible();
+    await expect(page.getByText(/^已签到 \d\d:\d\d$/)).toBeVisible();
+    // a second entry finds the sign-in and says nothing more
+    await page.reload();
+    await hydrated(page.getByRole('heading', { level: 1, name: today.name }));
+    await expect(page.getByText(/^已签到 \d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toHaveCount(0);
   });
 });

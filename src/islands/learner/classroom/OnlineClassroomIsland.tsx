@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
+import { autoSignIn } from '~/lib/api/contracts/classroom-offline';
 import {
   activityContents,
   classroomDetail,
@@ -101,7 +102,15 @@ export default function OnlineClassroomIsland() {
   const [frame, reload] = useLoad<Frame>(key, async () => {
     const q = query!;
     if (mode === 'activity') {
-      const a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
+      let a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
+      // Online attendance signs the student in on entry (learner-area.md section 4); never in preview.
+      if (!q.isPreview && a.signIn && a.onlineAttendance && !a.signInTime) {
+        const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: 1, userId: user!.userId }, { silent: true }).catch(() => null);
+        if (r?.signed) {
+          toast(t('classroom.autoSigned'), 'success');
+          a = { ...a, classActivityStatus: 2, signInTime: r.attendance.signInTime };
+        }
+      }
       const items = a.activityContentResultVOS;
       const chosen = q.classroomId ? items.find((i) => i.classroomId === q.classroomId) : undefined;
       return { mode, studentId: a.studentId, items, outline: null, activity: a, initial: chosen ?? initialOfActivity(items) };
@@ -173,7 +182,12 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
           <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>{t(required ? 'classroom.required' : 'classroom.elective')}</span>
           <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === 2 ? 'classroom.faceToFace' : 'classroom.online')}</span>
           <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{a ? a.activityName : current.name}</h1>
-          {attendance && <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">{t(`classroom.attendance.${attendance}`)}</span>}
+          {attendance && (
+            <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
+              {t(`classroom.attendance.${attendance}`)}
+              {a?.signInTime ? ` ${cutTime(a.signInTime).slice(11)}` : ''}
+            </span>
+          )}
         </div>
         {a && <p className="mt-1 text-sm text-slate-600">{t('classroom.classTime', { start: cutTime(a.classStartTime), end: cutTime(a.classEndTime) })}</p>}
         <div className="mt-3 flex flex-wrap gap-2">

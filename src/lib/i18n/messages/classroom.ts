@@ -16,6 +16,7 @@ export const classroom = {
   'classroom.attendance.pending': '待签到',
   'classroom.attendance.missed': '缺勤',
   'classroom.attendance.attended': '已签到',
+  'classroom.autoSigned': '本课堂已开启自动签到，您已签到成功',
   'classroom.previous': '上一个',
   'classroom.next': '下一个',
   'classroom.first': '已经是第一个了',
