@@ -72,3 +72,31 @@ export function classScreenCalls(st) {
     ['/api/teaching/anyone/classActivity/pastActivityPage', { current: 1, size: 6, order: 'descending', sort: 'id', model: ids }],
   ];
 }
+
+/** The video lesson the progress run reports on: class A's course '电工基础与安全用电', lesson '电路的基本概念'. */
+export function videoLesson(dbFile) {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const row = db
+      .prepare("select r.id as classroomId, r.course_id as courseId from classrooms r join courses c on c.id = r.course_id where c.name = '电工基础与安全用电' and r.name = '电路的基本概念'")
+      .get();
+    if (!row) throw new Error('the seeded video lesson 电路的基本概念 is missing');
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
+/** A study-progress report of one student on the lesson: sequence `seq`, 10 s watched since the last one. */
+export function progressReport(st, lesson, seq) {
+  return {
+    classroomId: lesson.classroomId,
+    courseId: lesson.courseId,
+    classId: st.classId,
+    studentId: st.classStudentId,
+    seq,
+    positionMs: Math.min(seq * 10_000, 17 * 60_000),
+    watchedMs: 10_000,
+    client: 'Web',
+  };
+}
