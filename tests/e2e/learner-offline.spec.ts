@@ -58,8 +58,12 @@ async function placeOf(page: Page): Promise<Place> {
 const urlOf = (p: Place, a: TodayActivity) =>
   activityJump({ id: a.id, onlineType: a.onlineType, courseId: a.extendId, classroomId: a.classroomId, bizType: a.bizType, isRequired: a.isRequired, classroomType: a.classroomType }, { classId: p.classId, studentId: p.studentId, userId: p.student.userId });
 
+/** Activities whose signs a test made: cleared again after it, so other specs see the seeded attendance. */
+const signed: { p: Place; activityId: string }[] = [];
+
 /** Removes the demo student's sign-in and sign-out of the activity (each browser project starts unsigned). */
 async function clearSigns(p: Place, activityId: string) {
+  if (!signed.some((x) => x.activityId === activityId && x.p.studentId === p.studentId)) signed.push({ p, activityId });
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
     await db.deleteFrom('activityAttendance').where('activityId', '=', activityId).where('classStudentId', '=', p.studentId).execute();
@@ -88,6 +92,11 @@ const attendance = (page: Page) => page.getByRole('list', { name: '考勤' });
 const item = (page: Page, label: '签到' | '签退') => attendance(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: label, exact: true }) });
 
 test.describe('face-to-face classroom', () => {
+  test.afterEach(async () => {
+    for (const { p, activityId } of signed.splice(0)) await clearSigns(p, activityId);
+    signed.length = 0;
+  });
+
   test('sign in (with the location), a second sign-in refused, sign out; the page shows the classroom', async ({ page, context }) => {
     const p = await placeOf(page);
     await clearSigns(p, p.pending.id);
