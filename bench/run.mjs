@@ -35,7 +35,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
-const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table'];
+const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/online', '/study/classroom/offline'];
 /** The learner run: this many students open the class page at once, each its own connection. */
 const LEARNERS = positive('BENCH_LEARNERS', 200);
 /** The progress run: this many students each report study progress (one report every 10 s when paced). */
@@ -221,7 +221,7 @@ function cpuMs(pid) {
   }
 }
 
-async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, connectionRate, minDuration = 0 } = {}) {
+async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, overallRate, minDuration = 0 } = {}) {
   // One request first: it must succeed (and, for the cached runs, prime the render cache).
   const probe = await get(probeInit ? probeInit.url : url, probeInit ?? { method, headers, body });
   if (expectHeader) {
@@ -229,9 +229,9 @@ async function load(key, label, url, { method = 'GET', headers, body, expectHead
     const [name, value] = expectHeader;
     if (again.res.headers.get(name) !== value) throw new Error(`${url}: expected ${name}: ${value}, got ${again.res.headers.get(name)}`);
   }
-  const opts = { url, method, headers, body, connections, ...(requests ? { requests } : {}), ...(connectionRate ? { connectionRate } : {}) };
+  const opts = { url, method, headers, body, connections, ...(requests ? { requests } : {}), ...(overallRate ? { overallRate } : {}) };
   const duration = Math.max(DURATION, minDuration);
-  if (WARMUP > 0 && !connectionRate) await autocannon({ ...opts, duration: WARMUP });
+  if (WARMUP > 0 && !overallRate) await autocannon({ ...opts, duration: WARMUP });
   say(`${label}: ${duration} s, ${connections} connections`);
   const cpuBefore = pid ? cpuMs(pid) : null;
   const r = await autocannon({ ...opts, duration });
@@ -490,7 +490,8 @@ async function main() {
 
   // f: study-progress reports from REPORTERS students at once (each connection its own student on
   // the same video lesson, each report the next sequence with 10 s watched): paced at one report per
-  // 10 s per student (what the browser sends while a video plays), then unpaced (the ceiling), and
+  // 10 s per student on average (REPORTERS / 10 reports a second in all: what the browsers send
+  // while videos play), then unpaced (the ceiling), and
   // /healthz at the same concurrency.
   {
     const portal = await startPortal({ cacheEntries: 0 });
@@ -524,7 +525,7 @@ async function main() {
         connections: REPORTERS,
         requests,
         probeInit: probe,
-        connectionRate: 0.1,
+        overallRate: REPORTERS / 10,
         minDuration: 20,
       });
       await load('progressFlat', `progress      unpaced, ${REPORTERS} students`, portal.base + PROGRESS_PATH, { pid, connections: REPORTERS, requests, probeInit: probe });
