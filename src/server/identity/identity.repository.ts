@@ -43,8 +43,30 @@ export function insertToken(
   return db.insertInto('userTokens').values({ ...token, revokedAt: null }).execute();
 }
 
-export function findTokenByHash(db: DB, tokenHash: string) {
-  return db.selectFrom('userTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+/**
+ * A token by its hash with its user, in one query (every authenticated call starts here); the
+ * user's columns are null when the user no longer exists.
+ */
+export function findTokenWithUser(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('userTokens as t')
+    .leftJoin('users as u', 'u.id', 't.userId')
+    .select(['t.userId', 't.tenantId', 't.expiresAt', 't.revokedAt'])
+    .select([
+      'u.id',
+      'u.mobile',
+      'u.username',
+      'u.passwordHash',
+      'u.passwordUpdatedAt',
+      'u.nickName',
+      'u.realName',
+      'u.avatar',
+      'u.status',
+      'u.createdAt',
+      'u.updatedAt',
+    ])
+    .where('t.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /**

@@ -53,12 +53,24 @@ const tokenInvalid = () => new AppError(ErrorCode.TOKEN_INVALID, t('identity.tok
 export async function authenticate(db: DB, token: string | null, tenantId: string, now: number): Promise<Authenticated> {
   if (!token) throw tokenInvalid();
   const tokenHash = hashToken(token);
-  const row = await repo.findTokenByHash(db, tokenHash);
+  const row = await repo.findTokenWithUser(db, tokenHash);
   if (!row || row.expiresAt <= now) throw tokenInvalid();
   if (row.revokedAt !== null) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.tokenRevoked'));
   if (row.tenantId !== tenantId) throw new AppError(ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
-  const user = await repo.findUser(db, 'id', row.userId);
-  if (!user) throw tokenInvalid();
+  if (row.id === null) throw tokenInvalid();
+  const user: User = {
+    id: row.id,
+    mobile: row.mobile!,
+    username: row.username,
+    passwordHash: row.passwordHash,
+    passwordUpdatedAt: row.passwordUpdatedAt,
+    nickName: row.nickName,
+    realName: row.realName,
+    avatar: row.avatar,
+    status: row.status!,
+    createdAt: row.createdAt!,
+    updatedAt: row.updatedAt!,
+  };
   if (user.status !== 1) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.userDisabled'));
   return { user, tokenHash };
 }

@@ -34,6 +34,7 @@ function enrolments(db: DB) {
       'cs.tenantId',
       'cs.classId',
       'cs.userId',
+      'cs.schoolStudentId',
       'cs.serviceStatus',
       'cs.enrolStateAt',
       'cs.visitCount',
