@@ -18,6 +18,8 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
   const [doc, setDoc] = useState<Doc | null>(null);
   const [page, setPage] = useState(1);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  /** The page render in progress: cancelled before the document's worker ends. */
+  const rendering = useRef<{ cancel(): void } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -32,7 +34,11 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
     );
     return () => {
       live = false;
-      void task.destroy();
+      // Cancel a page still rendering before ending the worker (React runs this cleanup before the
+      // page effect's), and let the ending settle quietly: leaving a document lesson mid-load is normal.
+      rendering.current?.cancel();
+      rendering.current = null;
+      task.destroy().catch(() => undefined);
     };
   }, [url]);
 
@@ -53,6 +59,7 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
       c.style.width = `${Math.floor(viewport.width / ratio)}px`;
       const task = p.render({ canvas: c, viewport });
       render = task;
+      rendering.current = task;
       task.promise.catch(() => undefined);
     }, () => undefined);
     return () => {
