@@ -70,6 +70,16 @@ export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: str
 }
 
 /** The class's dynamics, newest first (optionally of one activity). */
+/** The latest `perActivity` dynamics of each of some activities of the class, read in one query. */
+export async function latestDynamicsByActivity(s: Scope, input: { tenantId: string; classId: string; activityIds: readonly string[] }, perActivity: number) {
+  const byActivity = new Map<string, repo.DynamicRow[]>(input.activityIds.map((id) => [id, []]));
+  for (const row of await repo.listActivityDynamics(s.db, input.tenantId, input.classId, input.activityIds)) {
+    const list = byActivity.get(row.activityId!);
+    if (list && list.length < perActivity) list.push(row);
+  }
+  return byActivity;
+}
+
 export function classDynamics(s: Scope, input: { tenantId: string; classId: string; activityId?: string | undefined }, w: PageWindow) {
   return repo.pageDynamics(s.db, input.tenantId, input.classId, input.activityId, w);
 }

@@ -17,7 +17,7 @@ import type {
   UserStudySituation,
 } from '~/lib/api/contracts/learning-class';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { classDynamics, countStudentDynamics, pageStudentActivities, studentActivities, studentActivity, type StudentActivity } from '../activities/activities.service';
+import { classDynamics, countStudentDynamics, latestDynamicsByActivity, pageStudentActivities, studentActivities, studentActivity, type StudentActivity } from '../activities/activities.service';
 import { courseDuties } from '../duties/duties.service';
 import { courseLearners, lessonRecords } from '../study/study.service';
 import { answeringMs, courseSubmitters } from '../works/works.service';
@@ -167,10 +167,8 @@ export async function userStatistic(s: Scope, input: ClassInput & { studentId: s
 export async function todayActivities(s: Scope, input: ClassInput & { userId: string }): Promise<{ activityResultVOList: TodayActivity[] }> {
   const e = await studentEnrolment(s, input);
   const activities = await studentActivities(s, ref(e), todayRange(s.now));
-  const dynamics = await Promise.all(
-    activities.map((a) => classDynamics(s, { tenantId: e.tenantId, classId: e.classId, activityId: a.id }, { offset: 0, limit: ACTIVITY_DYNAMICS, order: 'desc', countTotal: false })),
-  );
-  return { activityResultVOList: activities.map((a, i) => ({ ...activityItem(a), dynamic: dynamics[i]!.rows.map(dynamicItem) })) };
+  const dynamics = await latestDynamicsByActivity(s, { tenantId: e.tenantId, classId: e.classId, activityIds: activities.map((a) => a.id) }, ACTIVITY_DYNAMICS);
+  return { activityResultVOList: activities.map((a) => ({ ...activityItem(a), dynamic: (dynamics.get(a.id) ?? []).map(dynamicItem) })) };
 }
 
 export async function pastActivitySum(s: Scope, input: ClassInput & { userId: string }): Promise<PastActivitySum> {
