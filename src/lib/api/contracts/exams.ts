@@ -1,0 +1,280 @@
+import { post } from '../contract';
+
+/**
+ * Homework and tests (homework-and-tests.md; issue 13). The spec names these calls by purpose
+ * only; they are served under /api/teaching/anyone (the student's work and attempts) and
+ * /api/library/anyone (papers and reviews) and written in docs/api.md. Every call needs the Token
+ * header and names the class and the token's user's class student id (studentId); the work must be
+ * a homework (classroom type 6) or test (7) lesson of that class. Times are epoch milliseconds
+ * unless named otherwise.
+ *
+ * The server keeps the rules: the paper sent while answering carries no right answers and no
+ * explanations; the deadline is fixed on the server when an attempt starts; the answer with the
+ * highest sequence per question and attempt wins; one attempt is submitted once.
+ */
+
+/** 1 single choice, 2 multiple choice, 3 true/false (option key '1' true, '2' false), 4 fill in the blank, 6 short answer, 11 reading comprehension, 13 cloze. */
+export type QuestionType = 1 | 2 | 3 | 4 | 6 | 11 | 13;
+export const QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 6, 11, 13];
+
+/** 'homework' answers a classroom of type 6, 'test' one of type 7. */
+export type WorkKind = 'homework' | 'test';
+
+/** The class and the token's user's class student id in it (every call carries them). */
+export interface StudentRef {
+  classId: string;
+  /** The token's user's class student id in that class (the start page's classStudentId or studentId). */
+  studentId: string;
+}
+
+export interface QuestionOption {
+  /** The option's key ('A'…, or '1'/'2' for true/false); letters on screen come from the index. */
+  key: string;
+  /** The option's text (HTML, sanitised on the server). */
+  value: string;
+  /** Only in review: this option is a right one. */
+  answer?: boolean | undefined;
+}
+
+/** The right answer and explanation: only in review, never while answering. */
+export interface QuestionAnswerKey {
+  /** Fill-in: blanks joined with '|'; short answer: the reference answer. */
+  content: string | null;
+  /** The right option keys. */
+  optionList: string[];
+  /** The explanation (HTML). */
+  contentDesc: string | null;
+}
+
+export interface Question {
+  id: string;
+  questionType: QuestionType;
+  questionUnitId: string;
+  /** The stem (HTML, sanitised on the server). Fill-in blanks are marked '____' in order. */
+  trunk: string;
+  examPoint: number;
+  /** A marker the teacher set on the question (shown as a dot on the answer card). */
+  markStatus: number | null;
+  questionContentVO: { content: string | null; optionList: QuestionOption[] };
+  /** Null while answering; the key in review (for manually graded work only after marking). */
+  questionAnswerVO: QuestionAnswerKey | null;
+  /** Fill in the blank: the number of blanks. */
+  blankCount?: number | undefined;
+  /** Sub-questions of reading comprehension (11) and cloze (13); empty for the others. */
+  readQuestionList: Question[];
+}
+
+/** The paper: questions grouped by type (keys are the type codes as strings). */
+export interface Paper {
+  workId: string;
+  kind: WorkKind;
+  title: string;
+  /** The requirements text shown on the start page (plain text). */
+  description: string | null;
+  /** Time limit in minutes; null: no limit (no countdown). */
+  unitTime: number | null;
+  /** The test is graded by a teacher: no score or result until marked. */
+  manualGrading: boolean;
+  /** Multiple choice gives partial points for a subset of the right options (else all or nothing). */
+  partialMultiple: boolean;
+  questionResultVOMap: Partial<Record<`${QuestionType}`, Question[]>>;
+  /** English papers: used when questionResultVOMap is empty. */
+  englishQuestionResultVOMap: Partial<Record<`${QuestionType}`, Question[]>>;
+  /** 'xskt' when the paper comes from the external question bank. */
+  sourceType: string | null;
+}
+
+/** The work of a homework or test lesson for this student. */
+export interface WorkLookup extends StudentRef {
+  kind: WorkKind;
+  classroomId: string;
+  courseId?: string | undefined;
+}
+export const workId = post<WorkLookup, { id: string }>('/teaching/anyone/work/id');
+
+export interface WorkRef extends StudentRef {
+  workId: string;
+}
+/** The paper to answer (no right answers, no explanations). */
+export const paper = post<WorkRef, Paper>('/library/anyone/work/paper');
+
+/** One question of the external bank's paper (its own format, passed through). */
+export interface XsktQuestion {
+  questions_id: string;
+  id: string;
+  questionType: QuestionType;
+  trunk: string;
+  examPoint: number;
+  questionContentVO: { content: string | null; optionList: QuestionOption[] };
+  readQuestionList: XsktQuestion[];
+  /** The bank's submit object: filled locally, sent in one batch on submit. */
+  submit: { user_answer: string; is_right: number | null };
+}
+export interface XsktPaper {
+  xiongsongQuestionUnitCAResultVO: {
+    title: string;
+    description: string | null;
+    questionResultVOMap: Partial<Record<`${QuestionType}`, XsktQuestion[]>>;
+  };
+  /** The student's token at the bank, for the submit call. */
+  xsktUserToken: string;
+}
+/** The paper of an external-bank (sourceType xskt) work, fetched from the configured bank. */
+export const xsktPaper = post<WorkRef, XsktPaper>('/library/anyone/work/paper/xskt');
+
+/** 0 answering, 1 submitted and pending review, 2 reviewed (scored). */
+export type AttemptStatus = 0 | 1 | 2;
+
+export interface AttemptLog {
+  id: string;
+  /** When the attempt started (epoch ms). */
+  createdTime: number;
+  status: AttemptStatus;
+  /** Null until reviewed; for homework the start page does not show it. */
+  score: number | null;
+}
+/** The student's attempts at a work, newest first. */
+export const attemptLogs = post<WorkRef, AttemptLog[]>('/teaching/anyone/work/attempts');
+
+/** The answer a student gives to one question (or sub-question). */
+export interface GivenAnswer {
+  /** Fill-in: blanks joined with '|'; short answer: the text. */
+  content: string | null;
+  /** Chosen option keys. */
+  optionList: string[];
+}
+
+/** The spec's submitted answer record, plus the per-question sequence number. */
+export interface AnswerRecord {
+  answerLogId: string;
+  /** The work id. */
+  id: string;
+  questionId: string;
+  questionUnitId: string;
+  questionAnswerVO: GivenAnswer;
+  /** Per question and attempt, increasing with every change on the device; the highest wins. */
+  seq: number;
+  /** When the answer was given and sent, on the device's clock (kept, never trusted for time). */
+  answerTime: number;
+  submitTime: number;
+}
+
+export interface SavedAnswer {
+  questionId: string;
+  questionAnswerVO: GivenAnswer;
+  seq: number;
+}
+
+/** An attempt as the server holds it: the time left by the server's clock and the kept answers. */
+export interface AttemptState {
+  answerLogId: string;
+  workId: string;
+  status: AttemptStatus;
+  /** Seconds left before the deadline by the server's clock; null: no limit. 0 once passed. */
+  remainingSeconds: number | null;
+  /** The limit in seconds (for the countdown circle); null: no limit. */
+  totalSeconds: number | null;
+  answers: SavedAnswer[];
+}
+
+export interface StartAttempt extends WorkRef {
+  activityId?: string | undefined;
+}
+/**
+ * Start an attempt (answerLogId): the deadline is fixed now. An attempt still being answered is
+ * returned instead of a new one, so reloading or a second tab continues it.
+ */
+export const startAttempt = post<StartAttempt, AttemptState>('/teaching/anyone/work/attempt/start');
+
+export interface AttemptRef extends StudentRef {
+  answerLogId: string;
+}
+/**
+ * Read an attempt: the time left and the kept answers (the tab re-syncs with it). An attempt whose
+ * deadline has passed is submitted by the server first, with the answers it has.
+ */
+export const attemptState = post<AttemptRef, AttemptState>('/teaching/anyone/work/attempt');
+
+export interface SaveAnswers extends StudentRef {
+  answers: AnswerRecord[];
+}
+export interface SaveAnswersResult {
+  /** Every record the server has (now or already) kept, or superseded by a higher sequence: the device may drop it. */
+  acked: { questionId: string; seq: number }[];
+}
+/**
+ * Save answers (one or a batch). Per question the highest sequence is kept; a repeat or an older
+ * one changes nothing and is still acknowledged. Refused after the deadline plus the grace period.
+ */
+export const saveAnswers = post<SaveAnswers, SaveAnswersResult>('/teaching/anyone/work/answer');
+
+export interface SubmitResult {
+  answerLogId: string;
+  status: AttemptStatus;
+  /** Null when pending review (short answers, manually graded tests). */
+  score: number | null;
+}
+/** Submit homework (studentWorkId is the work id). A second submit of the same attempt returns the first one's result. */
+export const submitHomework = post<StudentRef & { studentWorkId: string; answerLogId: string }, SubmitResult>('/teaching/anyone/work/submit/homework');
+/** Submit a test (testId is the work id). */
+export const submitTest = post<StudentRef & { testId: string; answerLogId: string }, SubmitResult>('/teaching/anyone/work/submit/test');
+
+export interface XsktUserAnswer {
+  questions_id: string;
+  user_answer: string;
+}
+export interface SubmitXskt extends StudentRef {
+  studentWorkId: string;
+  activityId?: string | undefined;
+  classroomId: string;
+  courseId?: string | undefined;
+  answerLogId: string;
+  /** Seconds spent, as the device counted them (kept for the bank; not trusted for time). */
+  use_time: number;
+  userAnswerObjects: XsktUserAnswer[];
+  xsktUserToken: string;
+}
+/** Submit an external-bank work: the answers go to the bank in one batch; its scoring is kept. */
+export const submitXskt = post<SubmitXskt, SubmitResult>('/teaching/anyone/work/submit/xskt');
+
+export interface DutyReport {
+  activityId: string;
+  /** The class id. */
+  bizId: string;
+  bizType?: string | undefined;
+  /** The classroom id. */
+  contentId: string;
+  /** 'YYYY-MM-DD HH:mm:ss' on the device (kept, not trusted). */
+  currentTime: string;
+  finStatus: 2;
+  realValue: 1;
+  tenantId?: string | undefined;
+  userId: string;
+  activityContentId?: string | undefined;
+  dutyType: 'SUBMIT';
+  /** The token's user's class student id in the class. */
+  studentId: string;
+}
+/** The duty completion report after a submission in an activity: accepted only when a submitted attempt exists. */
+export const reportDuty = post<DutyReport, { recorded: boolean }>('/teaching/anyone/work/duty');
+
+/** A question's mark in review. */
+export interface QuestionResult {
+  questionId: string;
+  /** Null: pending review (short answer, manually graded). */
+  correct: boolean | null;
+  score: number | null;
+}
+export interface ReviewedAttempt {
+  questionUnitCAResultVO: Paper & {
+    /** The student's answers of this attempt. */
+    answerQuestion: (SavedAnswer & { answerLogId: string; questionUnitId: string; answerTime: number; submitTime: number })[];
+  };
+  testStudentResultVO: { testName: string; status: AttemptStatus; score: number | null; submittedTime: number | null };
+  results: QuestionResult[];
+}
+/**
+ * A submitted attempt with the right answers and explanations. Manually graded work not yet
+ * marked is refused with a clear message (no key before the teacher has marked it).
+ */
+export const reviewAttempt = post<WorkRef & { answerLogId: string }, ReviewedAttempt>('/library/anyone/work/review');
