@@ -23,7 +23,7 @@ const cpu = () => {
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 };
 try {
-  const [st] = addClassStudents(dbFile, 1);
+  const [st] = await addClassStudents(dbFile, 1);
   // For scale: the public news list call (no token) and the same call with the student's token.
   const reference = [['/api/universityAdvertise/anyUser/newInformation/newInformationPage', { current: 1, size: 4 }]];
   for (const [path, body] of [...reference, ...classScreenCalls(st)]) {

@@ -1,55 +1,108 @@
 // The learner benchmark's students (npm run bench): N extra students enrolled in the demo
 // school's class A ('2026年秋季电工（四级）精品班'), each with a session token, written straight into
-// the running portal's SQLite file (WAL: the server keeps serving), so every load connection acts
+// the running portal's database (SQLite in WAL mode, or PostgreSQL: the server keeps serving), so every load connection acts
 // as a different student. And the calls the class page makes for one student.
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 const CLASS_A = '2026年秋季电工（四级）精品班';
 
-/** Adds `n` students to class A with tokens; answers [{ token, userId, classStudentId, classId }]. */
-export function addClassStudents(dbFile, n) {
-  const db = new Database(dbFile);
-  db.pragma('busy_timeout = 10000');
+const CLASS_SQL = 'select id, tenant_id as "tenantId" from teaching_classes where name = ?';
+const PERIOD_SQL = 'select id from class_periods where class_id = ? order by start_at limit 1';
+
+/** The rows that make student number `i` (a user in the school, enrolled in the class, with a session token): [sql, params][]. */
+function studentRows(cls, periodId, i, now) {
+  const userId = `9${String(now).slice(-9)}${String(i).padStart(9, '0')}`;
+  const classStudentId = `8${String(now).slice(-9)}${String(i).padStart(9, '0')}`;
+  const token = randomBytes(32).toString('base64url');
+  const mobile = `17${String(i).padStart(9, '0')}`;
+  const rows = [
+    ['insert into users (id, mobile, username, password_hash, nick_name, real_name, avatar, status, created_at, updated_at) values (?, ?, null, null, ?, ?, null, 1, ?, ?)', [userId, mobile, `学员${i}`, `压测学员${i}`, now, now]],
+    ['insert into user_tenants (tenant_id, user_id, student_id, created_at) values (?, ?, ?, ?)', [cls.tenantId, userId, `7${userId.slice(1)}`, now]],
+    [
+      'insert into class_students (id, tenant_id, class_id, user_id, school_student_id, period_id, service_status, enrol_state_at, visit_count, status_at, evaluate_status, created_at) values (?, ?, ?, ?, ?, ?, 2, ?, 0, ?, 0, ?)',
+      [classStudentId, cls.tenantId, cls.id, userId, `7${userId.slice(1)}`, periodId, now, now, now],
+    ],
+    [
+      'insert into user_tokens (id, token_hash, user_id, tenant_id, application_id, created_at, expires_at, revoked_at) values (?, ?, ?, ?, null, ?, ?, null)',
+      [`6${userId.slice(1)}`, createHash('sha256').update(token).digest('hex'), userId, cls.tenantId, now, now + 24 * 3600_000],
+    ],
+  ];
+  return { rows, student: { token, userId, classStudentId, classId: cls.id } };
+}
+
+/**
+ * Adds `n` students to class A with tokens, numbered from `first` (numbers must not repeat in one
+ * database); answers [{ token, userId, classStudentId, classId }]. `db` is a SQLite file or a
+ * postgres:// URL (the portal's own database, while it runs).
+ */
+export async function addClassStudents(db, n, first = 0) {
+  if (/^postgres(ql)?:\/\//.test(db)) return addPgStudents(db, n, first);
+  const sqlite = new Database(db.replace(/^file:/, ''));
+  sqlite.pragma('busy_timeout = 10000');
   try {
-    const cls = db.prepare('select id, tenant_id as tenantId from teaching_classes where name = ?').get(CLASS_A);
+    const cls = sqlite.prepare(CLASS_SQL).get(CLASS_A);
     if (!cls) throw new Error(`the seeded class ${CLASS_A} is missing`);
-    const period = db.prepare('select id from class_periods where class_id = ? order by start_at limit 1').get(cls.id);
+    const period = sqlite.prepare(PERIOD_SQL).get(cls.id);
     const now = Date.now();
     const students = [];
-    const insert = db.transaction(() => {
-      for (let i = 0; i < n; i++) {
-        const userId = `9${String(now).slice(-9)}${String(i).padStart(9, '0')}`;
-        const classStudentId = `8${String(now).slice(-9)}${String(i).padStart(9, '0')}`;
-        const token = randomBytes(32).toString('base64url');
-        const mobile = `177${String(i).padStart(8, '0')}`;
-        db.prepare('insert into users (id, mobile, username, password_hash, nick_name, real_name, avatar, status, created_at, updated_at) values (?, ?, null, null, ?, ?, null, 1, ?, ?)').run(
-          userId,
-          mobile,
-          `学员${i}`,
-          `压测学员${i}`,
-          now,
-          now,
-        );
-        db.prepare('insert into user_tenants (tenant_id, user_id, student_id, created_at) values (?, ?, ?, ?)').run(cls.tenantId, userId, `7${userId.slice(1)}`, now);
-        db.prepare(
-          'insert into class_students (id, tenant_id, class_id, user_id, school_student_id, period_id, service_status, enrol_state_at, visit_count, status_at, evaluate_status, created_at) values (?, ?, ?, ?, ?, ?, 2, ?, 0, ?, 0, ?)',
-        ).run(classStudentId, cls.tenantId, cls.id, userId, `7${userId.slice(1)}`, period?.id ?? null, now, now, now);
-        db.prepare('insert into user_tokens (id, token_hash, user_id, tenant_id, application_id, created_at, expires_at, revoked_at) values (?, ?, ?, ?, null, ?, ?, null)').run(
-          `6${userId.slice(1)}`,
-          createHash('sha256').update(token).digest('hex'),
-          userId,
-          cls.tenantId,
-          now,
-          now + 24 * 3600_000,
-        );
-        students.push({ token, userId, classStudentId, classId: cls.id });
+    sqlite.transaction(() => {
+      for (let i = first; i < first + n; i++) {
+        const { rows, student } = studentRows(cls, period?.id ?? null, i, now);
+        for (const [sql, params] of rows) sqlite.prepare(sql).run(...params);
+        students.push(student);
       }
-    });
-    insert();
+    })();
     return students;
   } finally {
-    db.close();
+    sqlite.close();
+  }
+}
+
+/** One row of a query (placeholders '?') on the portal's database, SQLite file or postgres:// URL. */
+export async function dbRow(db, sql, params = []) {
+  if (/^postgres(ql)?:\/\//.test(db)) {
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    try {
+      let k = 0;
+      return (await client.query(sql.replace(/\?/g, () => `$${++k}`), params)).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const sqlite = new Database(db.replace(/^file:/, ''), { readonly: true });
+  try {
+    return sqlite.prepare(sql).get(...params);
+  } finally {
+    sqlite.close();
+  }
+}
+
+async function addPgStudents(url, n, first) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const numbered = (sql) => {
+    let k = 0;
+    return sql.replace(/\?/g, () => `$${++k}`);
+  };
+  try {
+    const cls = (await client.query(numbered(CLASS_SQL), [CLASS_A])).rows[0];
+    if (!cls) throw new Error(`the seeded class ${CLASS_A} is missing`);
+    const period = (await client.query(numbered(PERIOD_SQL), [cls.id])).rows[0];
+    const now = Date.now();
+    const students = [];
+    await client.query('begin');
+    for (let i = first; i < first + n; i++) {
+      const { rows, student } = studentRows(cls, period?.id ?? null, i, now);
+      for (const [sql, params] of rows) await client.query(numbered(sql), params);
+      students.push(student);
+    }
+    await client.query('commit');
+    return students;
+  } finally {
+    await client.end();
   }
 }
 

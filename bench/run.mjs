@@ -457,7 +457,7 @@ async function main() {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const pid = portal.child.pid;
-      const students = addClassStudents(dbFile, LEARNERS);
+      const students = await addClassStudents(dbFile, LEARNERS);
       let next = 0;
       const calls = classScreenCalls(students[0]);
       const requests = calls.map(([path], i) => ({
@@ -498,7 +498,7 @@ async function main() {
     try {
       const pid = portal.child.pid;
       // One more student than connections: the probes (repeated sequence numbers) are theirs.
-      const students = addClassStudents(dbFile, REPORTERS + 1);
+      const students = await addClassStudents(dbFile, REPORTERS + 1);
       const prober = students.pop();
       const lesson = videoLesson(dbFile);
       const post = (st, path, body) => get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });

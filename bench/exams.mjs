@@ -1,0 +1,279 @@
+// Answer saves under load (issue 13; npm run bench runs it on SQLite and then on PostgreSQL).
+//
+// N simulated test-takers, each a student of class A with their own token and their own attempt at
+// the test '第一章单元测验', save one answer every 15 s (the think time between two answers). The
+// load is an open loop: every save is sent at its scheduled time whatever the others are doing, and
+// its latency counts from that time, so a slow server cannot hide behind a slowed-down generator.
+// Each save is the next sequence number of one question, as the answering page sends them.
+//
+// Measured, in one run against one server:
+//   1. ceilings: /healthz and the save call unpaced (closed loop, BENCH_CONNECTIONS connections);
+//   2. BENCH_TAKERS (default 2,000) test-takers paced, for BENCH_EXAM_SECONDS (default 30);
+//   3. the largest number of test-takers whose p99 stays under 100 ms: doubling from there until
+//      p99 passes 100 ms or a save fails, then halving the gap twice.
+// Writes bench/results/exams-<engine>.json and prints a table. DATABASE_URL=postgres://… runs it on
+// PostgreSQL (scripts/with-pg.sh starts one); otherwise a fresh SQLite file.
+import http from 'node:http';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { addClassStudents, dbRow } from './learners.mjs';
+import { cpuMs, positive, root, say, startPortal, stop, table } from './processes.mjs';
+
+const PERIOD_MS = 15_000;
+const P99_TARGET_MS = 100;
+const TAKERS = positive('BENCH_TAKERS', 2000);
+const SECONDS = positive('BENCH_EXAM_SECONDS', 30);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const MAX_TAKERS = positive('BENCH_MAX_TAKERS', 32_000);
+const TEST_TITLE = '第一章单元测验';
+const SAVE_PATH = '/api/teaching/anyone/work/answer';
+
+const pg = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+const engine = pg ? 'postgresql' : 'sqlite';
+const sqliteFile = join(root, 'data/bench-exams.sqlite');
+const databaseUrl = pg ? process.env.DATABASE_URL : `file:./data/bench-exams.sqlite`;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** POSTs JSON; resolves { status, json } (never rejects: a failure is { status: 0 }). */
+function post(base, path, token, body) {
+  return new Promise((resolve) => {
+    const data = Buffer.from(JSON.stringify(body));
+    const req = http.request(`${base}${path}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length, token } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        let json = null;
+        try {
+          json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          // counted as a failure below
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+      res.on('error', () => resolve({ status: 0, json: null }));
+    });
+    req.on('error', () => resolve({ status: 0, json: null }));
+    req.end(data);
+  });
+}
+
+async function call(base, path, token, body) {
+  const r = await post(base, path, token, body);
+  if (r.status !== 200 || r.json?.code !== 0) throw new Error(`${path} answered ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+  return r.json.data;
+}
+
+/** Every question a student answers on the paper (sub-questions of reading and cloze on their own). */
+function answerable(paper) {
+  const map = Object.keys(paper.questionResultVOMap ?? {}).length ? paper.questionResultVOMap : paper.englishQuestionResultVOMap;
+  const out = [];
+  const visit = (q) => {
+    if (q.readQuestionList?.length) q.readQuestionList.forEach(visit);
+    else out.push(q);
+  };
+  for (const list of Object.values(map ?? {})) list.forEach(visit);
+  return out;
+}
+
+function answerOf(q, seq) {
+  const keys = q.questionContentVO?.optionList?.map((o) => o.key) ?? [];
+  if ([1, 2, 3].includes(q.questionType) && keys.length) return { content: null, optionList: [keys[seq % keys.length]] };
+  return { content: `作答${seq}`, optionList: [] };
+}
+
+/** Adds takers up to `n`: students of class A, each with an attempt at the test. */
+async function growTakers(base, work, takers, n) {
+  const more = n - takers.length;
+  if (more <= 0) return;
+  say(`adding ${more} test-takers (students and their attempts)`);
+  const students = await addClassStudents(databaseUrl, more, takers.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < students.length) {
+        const st = students[next++];
+        const ref = { classId: st.classId, studentId: st.classStudentId };
+        const attempt = await call(base, '/api/teaching/anyone/work/attempt/start', st.token, { ...ref, workId: work.id });
+        takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
+      }
+    }),
+  );
+}
+
+function saveBody(work, questions, t) {
+  const q = questions[t.k++ % questions.length];
+  const seq = (t.seqs.get(q.id) ?? 0) + 1;
+  t.seqs.set(q.id, seq);
+  const now = Date.now();
+  return {
+    ...t.ref,
+    answers: [{ answerLogId: t.answerLogId, id: work.id, questionId: q.id, questionUnitId: q.questionUnitId, questionAnswerVO: answerOf(q, seq), seq, answerTime: now, submitTime: now }],
+  };
+}
+
+const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0);
+
+/** `n` takers save every 15 s (each from a random phase) for SECONDS; latency from the scheduled time. */
+async function paced(base, pid, work, questions, takers, n) {
+  const durationMs = SECONDS * 1000;
+  const schedule = [];
+  for (const t of takers.slice(0, n)) {
+    for (let at = Math.random() * PERIOD_MS; at < durationMs; at += PERIOD_MS) schedule.push({ at, t });
+  }
+  schedule.sort((a, b) => a.at - b.at);
+  const latencies = [];
+  let failed = 0;
+  let firstFailure = null;
+  const cpu0 = cpuMs(pid);
+  const start = performance.now();
+  const inflight = [];
+  let i = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now() - start;
+      while (i < schedule.length && schedule[i].at <= now) {
+        const { at, t } = schedule[i++];
+        inflight.push(
+          post(base, SAVE_PATH, t.st.token, saveBody(work, questions, t)).then((r) => {
+            latencies.push(performance.now() - start - at);
+            if (r.status !== 200 || r.json?.code !== 0) {
+              failed++;
+              firstFailure ??= `${r.status} ${JSON.stringify(r.json).slice(0, 200)}`;
+            }
+          }),
+        );
+      }
+      if (i < schedule.length) setTimeout(tick, Math.max(0, Math.min(5, schedule[i].at - now)));
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(inflight);
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu1 = cpuMs(pid);
+  latencies.sort((a, b) => a - b);
+  const round = (x) => Math.round(x * 10) / 10;
+  return {
+    takers: n,
+    saves: latencies.length,
+    reqPerSec: Math.round(latencies.length / elapsed),
+    latencyMs: { p50: round(quantile(latencies, 0.5)), p95: round(quantile(latencies, 0.95)), p99: round(quantile(latencies, 0.99)), max: round(latencies.at(-1) ?? 0) },
+    serverCpuUsPerRequest: cpu0 !== null && cpu1 !== null && latencies.length ? Math.round(((cpu1 - cpu0) * 1000) / latencies.length) : null,
+    failed,
+    firstFailure,
+    ok: failed === 0 && quantile(latencies, 0.99) <= P99_TARGET_MS,
+  };
+}
+
+/** Closed loop, CONNECTIONS at once, as fast as the server answers: the ceiling of the run. */
+async function unpaced(base, pid, url, requests) {
+  const cpu0 = cpuMs(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: 10, ...(requests ? { requests } : {}) });
+  const cpu1 = cpuMs(pid);
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99 },
+    serverCpuUsPerRequest: cpu0 !== null && cpu1 !== null && r.requests.total ? Math.round(((cpu1 - cpu0) * 1000) / r.requests.total) : null,
+    failed: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function main() {
+  if (!pg) for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(sqliteFile + suffix, { force: true });
+  mkdirSync(join(root, 'data'), { recursive: true });
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const portal = await startPortal({ databaseUrl, env: { RENDER_CACHE_ENTRIES: '0' }, label: `portal (${engine})` });
+  const pid = portal.child.pid;
+  try {
+    const work = await dbRow(databaseUrl, 'select id, class_id as "classId" from works where title = ?', [TEST_TITLE]);
+    if (!work) throw new Error(`the seeded test ${TEST_TITLE} is missing`);
+    const takers = [];
+    await growTakers(portal.base, work, takers, TAKERS);
+    const questions = answerable(await call(portal.base, '/api/library/anyone/work/paper', takers[0].st.token, { ...takers[0].ref, workId: work.id }));
+    if (!questions.length) throw new Error(`the paper of ${TEST_TITLE} has no questions`);
+
+    say(`ceilings: /healthz and the save call unpaced, ${CONNECTIONS} connections, 10 s each`);
+    const healthz = await unpaced(portal.base, pid, `${portal.base}/healthz`);
+    let next = 0;
+    const saveCeiling = await unpaced(portal.base, pid, portal.base + SAVE_PATH, [
+      {
+        method: 'POST',
+        path: SAVE_PATH,
+        setupRequest: (req, context) => {
+          context.t ??= takers[next++ % takers.length];
+          return { ...req, headers: { 'content-type': 'application/json', token: context.t.st.token }, body: JSON.stringify(saveBody(work, questions, context.t)) };
+        },
+      },
+    ]);
+
+    say(`${TAKERS} test-takers, one save each 15 s, ${SECONDS} s`);
+    const first = await paced(portal.base, pid, work, questions, takers, TAKERS);
+    say(`  ${first.reqPerSec} req/s, p95 ${first.latencyMs.p95} ms, p99 ${first.latencyMs.p99} ms, failed ${first.failed}`);
+
+    // The largest number of takers under the target: double, then halve the gap twice.
+    const steps = [first];
+    let good = first.ok ? TAKERS : 0;
+    let bad = first.ok ? null : TAKERS;
+    while (bad === null && good * 2 <= MAX_TAKERS) {
+      const n = good * 2;
+      await growTakers(portal.base, work, takers, n);
+      say(`${n} test-takers`);
+      const r = await paced(portal.base, pid, work, questions, takers, n);
+      say(`  ${r.reqPerSec} req/s, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, failed ${r.failed}`);
+      steps.push(r);
+      if (r.ok) good = n;
+      else bad = n;
+    }
+    for (let k = 0; k < 2 && bad !== null && good > 0; k++) {
+      const n = Math.round((good + bad) / 2 / 100) * 100;
+      if (n <= good || n >= bad) break;
+      await growTakers(portal.base, work, takers, n);
+      say(`${n} test-takers`);
+      const r = await paced(portal.base, pid, work, questions, takers, n);
+      say(`  ${r.reqPerSec} req/s, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, failed ${r.failed}`);
+      steps.push(r);
+      if (r.ok) good = n;
+      else bad = n;
+    }
+
+    const report = {
+      date: new Date().toISOString(),
+      engine,
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
+      settings: { takers: TAKERS, seconds: SECONDS, periodMs: PERIOD_MS, connections: CONNECTIONS, p99TargetMs: P99_TARGET_MS, maxTakers: MAX_TAKERS, questions: questions.length },
+      healthz,
+      saveCeiling,
+      paced: first,
+      steps,
+      largestUnderTarget: good,
+      firstOverTarget: bad,
+      ratios: { pacedVsSaveCeiling: Number((first.reqPerSec / saveCeiling.reqPerSec).toFixed(3)), saveCeilingVsHealthz: Number((saveCeiling.reqPerSec / healthz.reqPerSec).toFixed(3)) },
+      checks: { p99UnderTarget: first.latencyMs.p99 <= P99_TARGET_MS, noFailures: steps[0].failed === 0 && saveCeiling.failed === 0 },
+    };
+    writeFileSync(join(root, `bench/results/exams-${engine}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    const rows = [
+      ['/healthz unpaced (ceiling)', '', healthz.reqPerSec, '', healthz.latencyMs.p99, healthz.serverCpuUsPerRequest ?? '?', healthz.failed],
+      ['saves unpaced (ceiling)', '', saveCeiling.reqPerSec, '', saveCeiling.latencyMs.p99, saveCeiling.serverCpuUsPerRequest ?? '?', saveCeiling.failed],
+      ...steps.map((r) => [`saves, 1 per 15 s per taker`, r.takers, r.reqPerSec, r.latencyMs.p95, r.latencyMs.p99, r.serverCpuUsPerRequest ?? '?', r.failed]),
+    ];
+    process.stdout.write(`\nAnswer saves on ${engine} (${os.cpus().length} CPUs shared with the load generator)\n\n`);
+    process.stdout.write(`${table(rows, ['run', 'takers', 'req/s', 'p95 ms', 'p99 ms', 'srv CPU µs/req', 'failed'])}\n`);
+    process.stdout.write(
+      `\n${TAKERS} takers: p99 ${first.latencyMs.p99} ms (target <= ${P99_TARGET_MS} ms: ${report.checks.p99UnderTarget ? 'met' : 'MISSED'}); ` +
+        `largest number of takers under the target: ${good}${bad === null ? ` (not reached at ${MAX_TAKERS})` : ` (${bad} missed it)`}; ` +
+        `saves unpaced / healthz ${(report.ratios.saveCeilingVsHealthz * 100).toFixed(0)}%; written bench/results/exams-${engine}.json\n`,
+    );
+    if (!report.checks.noFailures) process.exitCode = 1;
+  } finally {
+    await stop(portal.child);
+    agent.destroy();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench] failed: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,121 @@
+// Child processes of the benchmarks (bench/run.mjs, bench/exams.mjs): free ports, the portal
+// started until it says it is ready, stopping it, and the CPU time it used.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const HOST = '127.0.0.1';
+export const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+
+/** Every child still running: killed when the benchmark exits, however it exits. */
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+export function positive(name, fallback) {
+  const v = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
+}
+
+export function freePort() {
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns Node with `args` and resolves once its output matches `ready`. */
+export function spawnUntilReady(args, env, ready, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    let done = false;
+    const timer = setTimeout(() => fail(new Error(`${label} not ready within 60 s`)), 60_000);
+    function fail(error) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${error.message}\n--- ${label} output ---\n${out.slice(-4000)}`));
+    }
+    const onData = (chunk) => {
+      out += chunk;
+      if (!done && ready.test(out)) {
+        done = true;
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (c) => {
+      out += c;
+      if (done) process.stderr.write(`[${label}] ${c}`);
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      fail(new Error(`${label} exited (${signal ?? code}) before it was ready`));
+    });
+  });
+}
+
+export function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The portal in production mode on a free port, on `databaseUrl`; resolves once it is ready. */
+export async function startPortal({ databaseUrl, env: extra = {}, args = [], label = 'portal' }) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
+    TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+    PORT: String(port),
+    HOST,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  const child = await spawnUntilReady([...args, join(root, 'scripts/start.mjs'), '--no-build'], env, /"msg":"portal ready"/, label);
+  return { child, base: `http://${HOST}:${port}` };
+}
+
+/** CPU time (ms) the process has used so far, from /proc (Linux); null elsewhere. */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+}
+
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+export const pct = (r) => `${(r * 100).toFixed(0)}%`;
+
+export function table(rows, columns) {
+  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
