@@ -147,6 +147,58 @@ describe('outline and activity contents', () => {
   });
 });
 
+describe('the class’s activities (activity mode previous/next)', () => {
+  test('every activity of the class for the student, in class-time order, with what opens its screen', async () => {
+    const list = expectOk<api.ClassActivityItem[]>(await call(api.classActivities, { classId, studentId }));
+    const rows = await server()
+      .runtime.db.selectFrom('classActivities as a')
+      .leftJoin('classrooms as r', 'r.id', 'a.classroomId')
+      .select(['a.id', 'a.name', 'a.startAt', 'a.onlineType', 'a.classroomId', 'r.classroomType'])
+      .where('a.tenantId', '=', DEMO.id)
+      .where('a.classId', '=', classId)
+      .orderBy('a.startAt')
+      .orderBy('a.id')
+      .execute();
+    expect(rows.length).toBeGreaterThan(2);
+    expect(list.map((a) => a.activityId)).toEqual(rows.map((r) => r.id));
+    expect(list.map((a) => a.classStartTime)).toEqual([...list.map((a) => a.classStartTime)].sort());
+    const one = list.find((a) => a.activityId === activityId)!;
+    const row = rows.find((r) => r.id === activityId)!;
+    expect(one).toMatchObject({ activityName: row.name, onlineType: 1, classroomId: row.classroomId, classroomType: row.classroomType, courseId: expect.any(String) });
+    expect(one.classStartTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(list.some((a) => a.onlineType === 2)).toBe(true);
+    // The classmate sees the same class's activities through their own enrolment.
+    const mate = expectOk<api.ClassActivityItem[]>(await call(api.classActivities, { classId, studentId: mateStudentId, userId: classmate.userId }, classmate));
+    expect(mate.map((a) => a.activityId)).toEqual(list.map((a) => a.activityId));
+    // The second school's student sees only their own class's.
+    const own = expectOk<api.ClassActivityItem[]>(await call(api.classActivities, { classId: huaxiaClassId, studentId: huaxiaStudentId }, huaxia, HUAXIA.id));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.some((a) => list.some((b) => b.activityId === a.activityId))).toBe(false);
+  });
+
+  test('another student’s, another user’s, another school’s ids are refused; bad input is a clear 400', async () => {
+    const cases: [unknown, string, TestUser?, string?][] = [
+      [{ classId, studentId: mateStudentId }, CLASS_NOT_FOUND],
+      [{ classId, studentId, userId: classmate.userId }, NOT_YOURS],
+      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, CLASS_NOT_FOUND],
+      [{ classId, studentId }, CLASS_NOT_FOUND, classmate],
+      [{ classId, studentId }, CLASS_NOT_FOUND, huaxia, HUAXIA.id],
+      // the second school's token sent to the demo school
+      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, '登录信息与当前学校不匹配，请重新登录', huaxia],
+    ];
+    for (const [body, message, user, tenant] of cases) {
+      const a = await call(api.classActivities, body, user ?? demo, tenant);
+      expectRefused(a);
+      expect(a.body.message, JSON.stringify(body)).toBe(message);
+    }
+    for (const body of [{ classId: 1, studentId }, { classId }, { classId: '../x', studentId }, { classId, studentId: 'x'.repeat(33) }, { classId, studentId, userId: [demo.userId] }]) {
+      const a = await call(api.classActivities, body);
+      expectRefused(a, 400);
+      expect(a.body.message).toBeTruthy();
+    }
+  });
+});
+
 describe('refusals', () => {
   const lessonCalls = [api.classroomDetail, api.classroomPreview, api.lastRecord, api.recordView];
   test('another student’s, another user’s, another school’s ids; another class’s course; another course’s lesson', async () => {

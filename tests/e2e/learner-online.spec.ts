@@ -17,6 +17,7 @@ import { loginStudent } from './support/session';
  */
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
+const CLASS_B = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'B')!.name;
 
 interface Place {
   classId: string;
@@ -145,6 +146,44 @@ test.describe('online classroom', () => {
     await expectNoSeriousA11yViolations(page, 'online classroom activity');
     await expectNoSidewaysScroll(page);
   });
+  test('activity mode: previous and next move between the class’s activities, with the warnings at the ends', async ({ page }) => {
+    // Class B has two online activities (three days ago and in two days): its first and its last.
+    const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+    const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
+    const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+    const classId = classes.data.find((c: { className: string }) => c.className === CLASS_B).classId as string;
+    const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+    const studentId = detail.data.studentId as string;
+    const list = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroom/online/activities`, { headers, data: { classId, studentId } })).json();
+    const [first, last] = list.data as { activityId: string; activityName: string; onlineType: number }[];
+    expect(list.data).toHaveLength(2);
+    expect([first!.onlineType, last!.onlineType]).toEqual([1, 1]);
+    const activityUrl = (id: string) => `/study/classroom/classroom-detail?activityId=${id}&classId=${classId}&studentId=${studentId}`;
+    try {
+      await open(page, activityUrl(first!.activityId), first!.activityName);
+      await page.getByRole('button', { name: '上一个' }).click();
+      await expect(page.getByText('已经是第一个了')).toBeVisible();
+
+      await page.getByRole('button', { name: '下一个' }).click();
+      await hydrated(page.getByRole('heading', { level: 1, name: last!.activityName }));
+      expect(new URL(page.url()).searchParams.get('activityId')).toBe(last!.activityId);
+      await page.getByRole('button', { name: '下一个' }).click();
+      await expect(page.getByText('已经是最后一个了')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'online classroom activity previous/next');
+
+      await page.getByRole('button', { name: '上一个' }).click();
+      await hydrated(page.getByRole('heading', { level: 1, name: first!.activityName }));
+    } finally {
+      // Opening the activities' lessons made the demo student's study records in class B: the seed has none.
+      const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+      try {
+        await db.deleteFrom('lessonRecords').where('classId', '=', classId).where('classStudentId', '=', studentId).execute();
+      } finally {
+        await db.destroy();
+      }
+    }
+  });
+
   test('activity mode signs the student in on entry when online attendance is on, once', async ({ page }) => {
     const p = await placeOf(page, CLASSMATE);
     // today's required online activity that has not ended (an article lesson in the seed)

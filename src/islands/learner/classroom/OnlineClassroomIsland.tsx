@@ -3,11 +3,13 @@ import { send } from '~/lib/api/client';
 import { autoSignIn } from '~/lib/api/contracts/classroom-offline';
 import {
   activityContents,
+  classActivities,
   classroomDetail,
   classroomPreview,
   courseOutline,
   recordView,
   type ActivityContents,
+  type ClassActivityItem,
   type ClassroomLesson,
   type CourseOutline,
   type LessonContent,
@@ -16,10 +18,11 @@ import {
 } from '~/lib/api/contracts/classroom-online';
 import { t } from '~/lib/i18n/messages/classroom';
 import { clockText, cutTime } from '~/lib/learning/display';
-import { workJump } from '~/lib/learning/jumps';
+import { activityJump, workJump } from '~/lib/learning/jumps';
 import { attendanceStatus, classroomType, liveStatus } from '~/lib/learning/labels';
 import { lessonProgress } from '~/lib/learning/lesson';
 import { percentText } from '~/lib/learning/progress';
+import { stepFrom } from '~/lib/learning/step';
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
@@ -77,8 +80,9 @@ function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): It
 /**
  * The online classroom (/study/classroom/online in course mode, /study/classroom/classroom-detail
  * in activity mode; learner-area.md 2.6): the header, the collapsible outline (or the activity's
- * contents), the lesson by type, previous/next, and the study-progress reporting that keeps
- * unsent reports until the server acknowledges them.
+ * contents), the lesson by type, previous/next (the course's lessons in course mode, the class's
+ * activities in activity mode), and the study-progress reporting that keeps unsent reports until
+ * the server acknowledges them.
  */
 export default function OnlineClassroomIsland() {
   const user = useStudent();
@@ -156,17 +160,47 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Activity mode moves between the class's activities (read once, on the first move).
+  const activities = useRef<Promise<ClassActivityItem[]> | null>(null);
+  const goActivity = async (a: ActivityContents, step: -1 | 1) => {
+    activities.current ??= send(classActivities, { classId: a.classId, studentId: frame.studentId, userId });
+    let list: ClassActivityItem[];
+    try {
+      list = await activities.current;
+    } catch {
+      // The client has said what went wrong; the next press asks again.
+      activities.current = null;
+      return;
+    }
+    const r = stepFrom(list, list.findIndex((x) => x.activityId === a.activityId), step);
+    if (r.kind !== 'item') {
+      toast(t(r.kind === 'first' ? 'classroom.first' : 'classroom.last'), 'warning');
+      return;
+    }
+    const n = r.item;
+    navigateTo(
+      activityJump(
+        { id: n.activityId, onlineType: n.onlineType, courseId: n.courseId, classroomId: n.classroomId, bizType: n.bizType, isRequired: n.isRequired, classroomType: n.classroomType },
+        { classId: a.classId, studentId: frame.studentId, userId },
+      ),
+    );
+  };
+
   const go = (step: -1 | 1) => {
-    const next = items[index + step];
-    if (!next) {
-      toast(t(step < 0 ? 'classroom.first' : 'classroom.last'), 'warning');
+    if (frame.activity) {
+      void goActivity(frame.activity, step);
       return;
     }
-    if (isWork(next.classroomType)) {
-      navigateTo(workHref(next, query, frame.studentId));
+    const r = stepFrom(items, index, step);
+    if (r.kind !== 'item') {
+      toast(t(r.kind === 'first' ? 'classroom.first' : 'classroom.last'), 'warning');
       return;
     }
-    setCurrentId(next.classroomId);
+    if (isWork(r.item.classroomType)) {
+      navigateTo(workHref(r.item, query, frame.studentId));
+      return;
+    }
+    setCurrentId(r.item.classroomId);
   };
 
   const onProgress = (classroomId: string, learnProcess: number, lastStudyTime: number, finished: boolean) =>

@@ -173,3 +173,34 @@ export interface ProgressReportAnswer extends LessonProgress {
 }
 
 export const reportProgress = post<ProgressReportRequest, ProgressReportAnswer>('/teaching/anyone/classroom/online/progress');
+
+export interface ClassActivitiesRequest {
+  classId: string;
+  /** The token's user's class student id in that class. */
+  studentId: string;
+  userId?: string | undefined;
+}
+
+/** One activity of the class, enough to open its screen (src/lib/learning/jumps.ts activityJump). */
+export interface ClassActivityItem {
+  activityId: string;
+  activityName: string;
+  /** 1 online, 2 face-to-face. */
+  onlineType: number;
+  /** 1 required, else elective. */
+  isRequired: number;
+  courseId: string | null;
+  classroomId: string | null;
+  /** The lesson's type (6 homework and 7 test open their own pages), or null. */
+  classroomType: number | null;
+  bizType: string | null;
+  classStartTime: string;
+  classEndTime: string;
+}
+
+/**
+ * The class's activities for the student in class-time order (earliest first; the same start:
+ * by id), which the activity mode's previous and next move through (learner-area.md 2.6, section 7
+ * "Activity list for class and user (previous/next)").
+ */
+export const classActivities = post<ClassActivitiesRequest, ClassActivityItem[]>('/teaching/anyone/classroom/online/activities');

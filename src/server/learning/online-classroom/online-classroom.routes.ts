@@ -13,6 +13,7 @@ const courseRef = z.object({ courseId: idSchema, classId: idSchema, studentId: i
 const lessonRef = courseRef.extend({ classroomId: idSchema });
 const viewBody = lessonRef.extend({ activityId: idSchema.optional() });
 const activityRef = z.object({ activityId: idSchema, classId: idSchema, userId: idSchema.optional() }).loose();
+const classRef = z.object({ classId: idSchema, studentId: idSchema, userId: idSchema.optional() }).loose();
 /** A day is far more than any lesson; larger numbers are nonsense, not progress. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 const reportBody = lessonRef.extend({
@@ -29,3 +30,4 @@ serve(onlineClassroomRoutes, api.activityContents, activityRef, (s, b) => servic
 serve(onlineClassroomRoutes, api.lastRecord, lessonRef, (s, b) => service.lastRecord(s, b));
 serve(onlineClassroomRoutes, api.recordView, viewBody, (s, b) => service.recordView(s, b));
 serve(onlineClassroomRoutes, api.reportProgress, reportBody, (s, b) => service.reportProgress(s, b));
+serve(onlineClassroomRoutes, api.classActivities, classRef, (s, b) => service.classActivities(s, b));

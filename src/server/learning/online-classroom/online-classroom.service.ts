@@ -6,6 +6,7 @@ import { completionPercent } from '~/lib/learning/duties';
 import type {
   ActivityContent,
   ActivityContents,
+  ClassActivityItem,
   ClassroomLesson,
   CourseOutline,
   LessonProgress,
@@ -15,7 +16,7 @@ import type {
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import { studentActivity } from '../activities/activities.service';
+import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { lessonContent } from './online-classroom.rules';
 
@@ -213,4 +214,22 @@ export async function activityContents(s: Scope, input: { activityId: string; cl
       return { ...outlineLesson(l, r), courseId: course!.id, courseName: course!.name, lastStudyAt: r ? time(r.lastReportAt) : null };
     }),
   };
+}
+
+/** The class's activities for the student, earliest first, for the activity mode's previous and next. */
+export async function classActivities(s: Scope, input: { classId: string; studentId: string; userId?: string | undefined }): Promise<ClassActivityItem[]> {
+  const e = await studentEnrolment(s, input);
+  const rows = await studentActivities(s, e, {});
+  return rows.map((a) => ({
+    activityId: a.id,
+    activityName: a.name,
+    onlineType: a.onlineType,
+    isRequired: a.isRequired,
+    courseId: a.courseId,
+    classroomId: a.classroomId,
+    classroomType: a.classroomType,
+    bizType: a.bizType,
+    classStartTime: formatDateTime(Number(a.startAt)),
+    classEndTime: formatDateTime(Number(a.endAt)),
+  }));
 }
