@@ -28,6 +28,8 @@ interface Place {
 
 /** A classmate of the demo student in class A: the tests that open many lessons study as them, so the demo student's figures that other specs check stay as seeded. */
 const CLASSMATE = '13900000002';
+/** The other classmate: only the offline test studies as them. */
+const OFFLINE_MATE = '13900000003';
 
 async function placeOf(page: Page, mobile: string = DEMO_STUDENT.mobile): Promise<Place> {
   const student = await loginStudent(page, DEMO_TENANT.id, mobile);
@@ -95,6 +97,58 @@ test.describe('online classroom', () => {
     await expect(page.getByText(/上次学习到 00:0\d，已为您自动续播/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'online classroom video');
     await expectNoSidewaysScroll(page);
+  });
+
+  test('losing the network mid-video loses no credited time', async ({ page, context, consoleGuard }) => {
+    consoleGuard.allowOfflineRequest('/api/teaching/anyone/classroom/online/progress');
+    // Another classmate, with no seeded study of this lesson: the record made here is removed at the end.
+    const p = await placeOf(page, OFFLINE_MATE);
+    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+    const pendingReports = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dcs.studyReport.')).map((k) => JSON.parse(localStorage.getItem(k)!)));
+    try {
+      const lesson = await db.selectFrom('classrooms').select('id').where('courseId', '=', p.courseId).where('name', '=', '电路的基本概念').executeTakeFirstOrThrow();
+      const credited = async () => {
+        const r = await db.selectFrom('lessonRecords').select('creditedMs').where('classStudentId', '=', p.studentId).where('classroomId', '=', lesson.id).executeTakeFirst();
+        return Number(r?.creditedMs ?? 0);
+      };
+      await open(page, courseUrl(p), '电路的基本概念');
+      const video = page.locator('video');
+      // The clip is small: once it is buffered whole, it plays on without the network.
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 4 && v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) >= v.duration - 0.05), { timeout: 10_000 })
+        .toBe(true);
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.pause();
+        v.currentTime = 0;
+      });
+      await expect.poll(async () => (await pendingReports()).length).toBe(0);
+      const before = await credited();
+
+      await context.setOffline(true);
+      // Double speed: the server allows it (real time × 2), and the test waits half as long.
+      await video.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        v.playbackRate = 2;
+        await v.play();
+      });
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+      // Play, the end and the pause were reported and failed: one merged report waits in local storage.
+      const [stored, ...more] = await pendingReports();
+      expect(more).toEqual([]);
+      const duration = await video.evaluate((v: HTMLVideoElement) => v.duration * 1000);
+      expect(stored.watchedMs).toBeGreaterThan(duration - 1_000);
+      expect(stored.watchedMs).toBeLessThanOrEqual(duration + 100);
+      expect(await credited()).toBe(before);
+
+      // Back online: the stored report goes out by itself, and every millisecond of it is credited.
+      await context.setOffline(false);
+      await expect.poll(async () => (await pendingReports()).length, { timeout: 10_000 }).toBe(0);
+      expect(await credited()).toBe(before + stored.watchedMs);
+      await expect(lessonButton(page, '电路的基本概念')).toContainText(/已学至|已学完/);
+    } finally {
+      await db.deleteFrom('lessonRecords').where('classId', '=', p.classId).where('classStudentId', '=', p.studentId).execute();
+      await db.destroy();
+    }
   });
 
   test('outline, previous/next warnings, article, document, images and audio', async ({ page }) => {

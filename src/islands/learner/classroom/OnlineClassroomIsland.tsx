@@ -519,11 +519,14 @@ function Media({
     r.onAnswer = (a) => onProgress(lessonRef.classroomId, a.learnProcess, a.lastStudyTime, a.finished);
     const leave = () => r.leave();
     const hidden = () => document.visibilityState === 'hidden' && r.leave();
+    const online = () => r.retry();
     window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('online', online);
     return () => {
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('online', online);
       r.onAnswer = null;
     };
   }, [lessonRef.classroomId, onProgress]);
