@@ -4,7 +4,7 @@ import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/classroom-online';
 import { CREDIT_TOLERANCE_MS, MAX_PLAYBACK_RATE } from '~/lib/learning/study-credit';
 import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
-import { ONLINE_COURSE } from '~/server/db/seed/online-classroom';
+import { EXTRA_CHAPTER, EXTRA_LESSONS, EXTRA_SECTION, ONLINE_COURSE } from '~/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
@@ -111,7 +111,15 @@ describe('lesson detail and preview', () => {
     const work = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('安全用电课后作业')));
     expect(work.content).toEqual({ kind: 'work', workType: 6 });
     const archive = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('安全规范资料包')));
-    expect(archive.content.kind).toBe('other');
+    expect(archive.content).toEqual({ kind: 'other', url: '/media/learning/safety-pack.zip', fileName: '安全规范资料包.zip' });
+  });
+
+  test('the icon-only types 20, 90 and 91: their file when they have one, else nulls', async () => {
+    for (const l of EXTRA_LESSONS) {
+      const d = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref(l.name)));
+      expect(d).toMatchObject({ classroomType: l.type, mustLearn: 0, chapterName: EXTRA_CHAPTER, nodeName: EXTRA_SECTION });
+      expect(d.content).toEqual(l.content ? { kind: 'other', url: '/media/learning/safety-pack.zip', fileName: '安全用电互动练习.zip' } : { kind: 'other', url: null, fileName: null });
+    }
   });
 
   test('preview: the same lesson, no record read or written', async () => {
@@ -136,6 +144,9 @@ describe('outline and activity contents', () => {
     expect(all.map((l) => l.name).slice(0, 3)).toEqual(['电路的基本概念', '欧姆定律音频讲解', '正弦交流电阅读材料']);
     expect(all.find((l) => l.name === '欧姆定律音频讲解')).toMatchObject({ learnProcess: 40, finished: false });
     expect(all.find((l) => l.name === '触电急救图解')!.learnProcess).toBeNull();
+    // The section of icon-only lessons closes the course.
+    expect(o.chapters[1]!.sections.map((s) => s.name)).toEqual(['第一节 安全规范', EXTRA_SECTION]);
+    expect(all.slice(-3).map((l) => [l.name, l.classroomType])).toEqual(EXTRA_LESSONS.map((l) => [l.name, l.type]));
   });
 
   test('an activity’s contents: its lesson, with the activity’s times and attendance', async () => {

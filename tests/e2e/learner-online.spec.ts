@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
-import { ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
+import { EXTRA_LESSONS, ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '../../src/server/db/seed/login';
 import { startOfCstDay } from '../../src/lib/time/cst';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
@@ -121,7 +121,10 @@ test.describe('online classroom', () => {
         v.pause();
         v.currentTime = 0;
       });
-      await expect.poll(async () => (await pendingReports()).length).toBe(0);
+      // Settled: paused (the player's autoplay may start after a first pause) and every report answered.
+      await expect
+        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => (v.pause(), v.paused && !v.seeking))) && (await pendingReports()).length === 0)
+        .toBe(true);
       const before = await credited();
 
       await context.setOffline(true);
@@ -179,15 +182,49 @@ test.describe('online classroom', () => {
     await expectNoSeriousA11yViolations(page, 'online classroom images');
 
     await lessonButton(page, '安全规范资料包').click();
-    await expect(page.getByText('该类型的课堂暂不支持在线查看')).toBeVisible();
-    await page.getByRole('button', { name: '下一个' }).click();
-    await expect(page.getByText('已经是最后一个了')).toBeVisible();
+    await expect(page.getByText('该类型的课堂暂不支持在线查看，请下载后学习')).toBeVisible();
+    await expect(page.getByRole('link', { name: '下载 安全规范资料包.zip' })).toHaveAttribute('href', /safety-pack\.zip$/);
 
     // The outline folds away and comes back.
     await page.getByRole('button', { name: '收起目录' }).click();
     await expect(lessonButton(page, '触电急救图解')).toBeHidden();
     await page.getByRole('button', { name: '展开目录' }).click();
     await expect(lessonButton(page, '触电急救图解')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('archive and the icon-only types 20, 90, 91: their icon and the file, or a clear text; never a blank area', async ({ page }) => {
+    const p = await placeOf(page, CLASSMATE);
+    const [withFile, ...withoutFile] = EXTRA_LESSONS;
+    await open(page, courseUrl(p), '电路的基本概念');
+    const lesson = (name: string) => page.getByRole('region', { name });
+
+    await lessonButton(page, '安全规范资料包').click();
+    await expect(lesson('安全规范资料包').getByText('📦', { exact: true })).toBeVisible();
+    await expect(page.getByText('类型：资料包')).toBeVisible();
+
+    // Types 20, 90 and 91 have an icon and no type label, in the outline and in the lesson.
+    await expect(lessonButton(page, withFile!.name)).toHaveText(`🧩${withFile!.name}`);
+    await lessonButton(page, withFile!.name).click();
+    await expect(page.getByRole('heading', { level: 2, name: withFile!.name })).toBeVisible();
+    await expect(lesson(withFile!.name).getByText('🧩', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^类型：/)).toHaveCount(0);
+    await expect(page.getByText('该类型的课堂暂不支持在线查看，请下载后学习')).toBeVisible();
+    await expect(page.getByRole('link', { name: '下载 安全用电互动练习.zip' })).toHaveAttribute('href', /safety-pack\.zip$/);
+    await expectNoSeriousA11yViolations(page, 'online classroom type 20');
+
+    for (const [l, icon] of [[withoutFile[0]!, '🧭'], [withoutFile[1]!, '📎']] as const) {
+      await lessonButton(page, l.name).click();
+      await expect(page.getByRole('heading', { level: 2, name: l.name })).toBeVisible();
+      await expect(lesson(l.name).getByText(icon, { exact: true })).toBeVisible();
+      await expect(lesson(l.name).getByText('该类型的课堂暂不支持在线查看', { exact: true })).toBeVisible();
+      await expect(lesson(l.name).getByText('学校暂未上传可下载的文件')).toBeVisible();
+      await expect(lesson(l.name).getByRole('link', { name: /^下载/ })).toHaveCount(0);
+    }
+    // The last of the course.
+    await page.getByRole('button', { name: '下一个' }).click();
+    await expect(page.getByText('已经是最后一个了')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'online classroom type 91');
     await expectNoSidewaysScroll(page);
   });
 

@@ -54,6 +54,9 @@ describe('lessonContent', () => {
     expect(lesson(6, null)).toEqual({ kind: 'work', workType: 6 });
     expect(lesson(7, null)).toEqual({ kind: 'work', workType: 7 });
     expect(lesson(10, null, { liveStatus: 1, classStartAt: 5, classEndAt: 6 })).toEqual({ kind: 'live', liveStatus: 1, classStartTime: 't5', classEndTime: 't6', url: null });
-    for (const type of [5, 20, 90, 91, 99]) expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip' });
+    for (const type of [5, 20, 90, 91, 99]) expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: null });
+    expect(lesson(5, { pageData: [{ type: 'summary', text: 'x' }, { type: 'file', url: '/f.zip', fileName: ' 资料包.zip ' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: '资料包.zip' });
+    for (const type of [5, 20, 90, 91]) expect(lesson(type, null)).toEqual({ kind: 'other', url: null, fileName: null });
+    expect(lesson(91, { pageData: [{ type: 'file', url: 'javascript:alert(1)', fileName: 'x' }] })).toEqual({ kind: 'other', url: null, fileName: null });
   });
 });

@@ -19,7 +19,7 @@ import {
 import { t } from '~/lib/i18n/messages/classroom';
 import { clockText, cutTime } from '~/lib/learning/display';
 import { activityJump, workJump } from '~/lib/learning/jumps';
-import { attendanceStatus, classroomType, liveStatus } from '~/lib/learning/labels';
+import { attendanceStatus, classroomType, liveStatus, type ClassroomKind } from '~/lib/learning/labels';
 import { lessonProgress } from '~/lib/learning/lesson';
 import { percentText } from '~/lib/learning/progress';
 import { stepFrom } from '~/lib/learning/step';
@@ -267,9 +267,44 @@ function ProgressText({ item }: { item: OutlineLesson }) {
   return <span className="block text-xs text-slate-600">{text}</span>;
 }
 
-function typeName(type: number): string {
-  const label = classroomType(type)?.label;
-  return label && label !== 'type20' && label !== 'type90' && label !== 'type91' ? t(`classroom.type.${label}`) : t('classroom.typeUnknown');
+/** The labelled classroom kinds (20, 90 and 91 have an icon but no label: classroomType gives them none). */
+type LabelledKind = Exclude<ClassroomKind, 'type20' | 'type90' | 'type91'>;
+
+/** The type's label, or null for the icon-only types 20, 90 and 91 (an unknown type is a plain 课堂). */
+function typeName(type: number): string | null {
+  const kind = classroomType(type);
+  if (!kind) return t('classroom.typeUnknown');
+  return kind.label ? t(`classroom.type.${kind.label as LabelledKind}`) : null;
+}
+
+/** One icon per classroom type (spec section 3); decorative, the name or label says the rest. */
+const ICONS: Record<ClassroomKind, string> = {
+  video: '🎬',
+  audio: '🎧',
+  article: '📰',
+  document: '📄',
+  archive: '📦',
+  homework: '📝',
+  test: '🧾',
+  image: '🖼️',
+  live: '📡',
+  faceToFace: '👥',
+  type20: '🧩',
+  type90: '🧭',
+  type91: '📎',
+};
+
+function TypeIcon({ type, large = false }: { type: number; large?: boolean }) {
+  const icon = ICONS[classroomType(type)?.icon ?? 'archive'];
+  return large ? (
+    <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-2xl">
+      {icon}
+    </span>
+  ) : (
+    <span aria-hidden="true" className="mr-1">
+      {icon}
+    </span>
+  );
 }
 
 function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; items: Item[]; currentId: string; query: Query; onOpen: (id: string) => void }) {
@@ -280,7 +315,8 @@ function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; ite
     const cls = `block w-full rounded-lg px-2 py-1.5 text-left text-sm ${active ? 'bg-brand/10 text-brand' : 'hover:bg-slate-50'}`;
     const label = (
       <>
-        <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>
+        <TypeIcon type={item.classroomType} />
+        {typeName(item.classroomType) && <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>}
         <span className="break-words">{item.name}</span>
         {(item.classroomType === 1 || item.classroomType === 2 || item.classroomType === 10) && <ProgressText item={item} />}
       </>
@@ -355,7 +391,7 @@ function Lesson({
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="break-words text-base font-semibold text-ink">{lesson.name}</h2>
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <li>{t('classroom.info.type', { type: typeName(lesson.classroomType) })}</li>
+          {typeName(lesson.classroomType) && <li>{t('classroom.info.type', { type: typeName(lesson.classroomType)! })}</li>}
           <li>{t('classroom.info.course', { name: lesson.courseName })}</li>
           {lesson.chapterName && <li>{t('classroom.info.chapter', { name: lesson.chapterName })}</li>}
           {lesson.nodeName && <li>{t('classroom.info.node', { name: lesson.nodeName })}</li>}
@@ -474,14 +510,17 @@ function Content({
       );
     }
     default:
+      // Archives and the types the classroom cannot show: the type's icon, then the file to download, or why there is none.
       return (
         <div className="space-y-3 py-6 text-center">
-          <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-2xl">📦</span>
-          <p className="text-sm text-slate-700">{t('classroom.otherType')}</p>
-          {c.url && (
-            <a href={c.url} download className="inline-block text-sm text-brand underline">
-              {t('classroom.downloadFile')}
+          <TypeIcon type={lesson.classroomType} large />
+          <p className="text-sm text-slate-700">{t(c.url ? 'classroom.otherDownload' : 'classroom.otherType')}</p>
+          {c.url ? (
+            <a href={c.url} download={c.fileName ?? true} className="inline-block rounded-lg bg-brand px-4 py-2 text-sm text-white">
+              {c.fileName ? t('classroom.download', { name: c.fileName }) : t('classroom.downloadFile')}
             </a>
+          ) : (
+            <p className="text-sm text-slate-600">{t('classroom.noFile')}</p>
           )}
         </div>
       );

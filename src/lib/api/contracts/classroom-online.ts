@@ -33,7 +33,7 @@ export type LessonContent =
   | { kind: 'work'; workType: 6 | 7 }
   | { kind: 'live'; liveStatus: number | null; classStartTime: string | null; classEndTime: string | null; url: string | null }
   /** 5 archive, 20, 90, 91 and anything unknown: an icon and a download link when there is a file. */
-  | { kind: 'other'; url: string | null };
+  | { kind: 'other'; url: string | null; fileName: string | null };
 
 /** The student's study of one lesson as the server credited it. */
 export interface LessonProgress {

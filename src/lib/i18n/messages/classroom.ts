@@ -61,6 +61,8 @@ export const classroom = {
   'classroom.liveTime': '直播时间：{start} 至 {end}',
   'classroom.liveApp': '直播请使用 App 观看',
   'classroom.otherType': '该类型的课堂暂不支持在线查看',
+  'classroom.otherDownload': '该类型的课堂暂不支持在线查看，请下载后学习',
+  'classroom.noFile': '学校暂未上传可下载的文件',
   'classroom.preview': '预览模式：不记录学习进度',
   'classroom.noLessons': '暂无课程内容',
   'classroom.typeUnknown': '课堂',

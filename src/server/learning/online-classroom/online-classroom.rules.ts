@@ -83,7 +83,9 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
       return { kind: 'work', workType: l.classroomType };
     case 10:
       return { kind: 'live', liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt), url: urlOf(first('video', 'replay')) };
-    default:
-      return { kind: 'other', url: urlOf(pageData.find((c) => urlOf(c))) };
+    default: {
+      const file = pageData.find((c) => urlOf(c));
+      return { kind: 'other', url: urlOf(file), fileName: text(file?.fileName) };
+    }
   }
 }
