@@ -277,32 +277,43 @@ function typeName(type: number): string | null {
   return kind.label ? t(`classroom.type.${kind.label as LabelledKind}`) : null;
 }
 
-/** One icon per classroom type (spec section 3); decorative, the name or label says the rest. */
+/** One icon per classroom type (spec section 3), drawn in the page: no icon font or emoji font needed. */
 const ICONS: Record<ClassroomKind, string> = {
-  video: '🎬',
-  audio: '🎧',
-  article: '📰',
-  document: '📄',
-  archive: '📦',
-  homework: '📝',
-  test: '🧾',
-  image: '🖼️',
-  live: '📡',
-  faceToFace: '👥',
-  type20: '🧩',
-  type90: '🧭',
-  type91: '📎',
+  video: 'M3 5h18v14H3zm7 3.5v7l6-3.5z',
+  audio: 'M12 3v10.55A4 4 0 1 0 14 17V7h4V3z',
+  article: 'M5 3h14v18H5zm3 4v2h8V7zm0 4v2h8v-2zm0 4v2h5v-2z',
+  document: 'M6 2h8l5 5v15H6zm7 1.5V8h4.5z',
+  archive: 'M3 4h18v4H3zm1 5h16v11H4zm5 2v2h6v-2z',
+  homework: 'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75zM20.7 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z',
+  test: 'M4 3h16v18H4zm3 4v2h2V7zm4 0v2h6V7zm-4 4v2h2v-2zm4 0v2h6v-2zm-4 4v2h2v-2zm4 0v2h6v-2z',
+  image: 'M3 5h18v14H3zm2 12h14l-4.5-6-3.5 4.5-2.5-3zm3-9a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z',
+  live: 'M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM6.3 6.3l1.4 1.4a6 6 0 0 0 0 8.6l-1.4 1.4a8 8 0 0 1 0-11.4zm11.4 0a8 8 0 0 1 0 11.4l-1.4-1.4a6 6 0 0 0 0-8.6z',
+  faceToFace: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM3 19c0-3 3-5 6-5s6 2 6 5zm13-4.5c2.5 0 5 1.5 5 4.5h-4.5c0-1.7-.6-3.3-1.8-4.4z',
+  type20: 'M10 3a2 2 0 0 1 4 0v2h5v5h-2a2 2 0 0 0 0 4h2v5h-5v-2a2 2 0 0 0-4 0v2H5v-5h2a2 2 0 0 0 0-4H5V5h5z',
+  type90: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm3.5 6.5-2 5-5 2 2-5z',
+  type91: 'M16.5 6.5v9a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v9.5a1.5 1.5 0 0 1-3 0V6.5H9v8a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v10.5a6 6 0 0 0 12 0v-9z',
 };
 
+/**
+ * The type's icon: decorative in the outline (the lesson's name and label follow it); in the
+ * lesson's place an image named by the type's label, or 课堂 for the types without one.
+ */
 function TypeIcon({ type, large = false }: { type: number; large?: boolean }) {
-  const icon = ICONS[classroomType(type)?.icon ?? 'archive'];
-  return large ? (
-    <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-2xl">
-      {icon}
-    </span>
-  ) : (
-    <span aria-hidden="true" className="mr-1">
-      {icon}
+  const kind = classroomType(type)?.icon ?? 'archive';
+  const svg = (size: string) => (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`${size} fill-current`}>
+      <path fillRule="evenodd" d={ICONS[kind]} />
+    </svg>
+  );
+  if (!large)
+    return (
+      <span className="mr-1 inline-block align-[-2px] text-slate-500" data-icon={kind}>
+        {svg('h-4 w-4')}
+      </span>
+    );
+  return (
+    <span role="img" aria-label={typeName(type) ?? t('classroom.typeUnknown')} data-icon={kind} className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+      {svg('h-7 w-7')}
     </span>
   );
 }
