@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/classroom-online';
@@ -7,7 +7,7 @@ import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data
 import { EXTRA_CHAPTER, EXTRA_LESSONS, EXTRA_SECTION, ONLINE_COURSE } from '~/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { DEMO, HUAXIA, startTestServer, useTestServer, type TestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -103,7 +103,8 @@ describe('lesson detail and preview', () => {
     expect(article.content.html).toContain('正弦交流电的三要素');
     expect(article.content.html).not.toMatch(/<script|onclick|alert/);
     const doc = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('三相交流电讲义')));
-    expect(doc.content).toEqual({ kind: 'document', url: '/media/learning/handout.pdf', fileName: '三相交流电讲义.pdf', pdf: true });
+    // No viewer configured: the PDF renders in the page (viewerUrl null).
+    expect(doc.content).toEqual({ kind: 'document', url: '/media/learning/handout.pdf', fileName: '三相交流电讲义.pdf', pdf: true, viewerUrl: null });
     const images = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('触电急救图解')));
     if (images.content.kind !== 'images') throw new Error('not images');
     expect(images.content.images).toEqual(['/media/learning/handout-1.jpg', '/media/learning/handout-2.jpg', '/media/learning/handout-3.jpg']);
@@ -132,6 +133,40 @@ describe('lesson detail and preview', () => {
     expect(await record(lesson['触电急救图解']!)).toBeUndefined();
     const studied = expectOk<api.ClassroomLesson>(await call(api.classroomPreview, ref('欧姆定律音频讲解')));
     expect(studied.record).toBeNull();
+  });
+});
+
+describe('a configured document viewer (DOCUMENT_VIEWER_URL)', () => {
+  const TEMPLATE = 'https://viewer.example/embed?src={url}&lang=zh';
+  let viewing: TestServer;
+  afterAll(() => viewing?.close());
+
+  test('the document lesson, in detail and preview, carries the viewer address of its absolute URL', async () => {
+    viewing = await startTestServer({ DOCUMENT_VIEWER_URL: TEMPLATE });
+    const user = await loginAs(viewing, DEMO.id, DEMO_STUDENT.mobile);
+    const ask = <Req>(c: Call<Req, unknown>, body: unknown) => viewing.call(c, body as Req, withToken(user.token));
+    const mine = expectOk<learning.LearnerClass[]>(await ask(learning.studentClasses, { userId: user.userId }));
+    const cls = mine.find((c) => c.className === className('A'))!.classId;
+    const student = expectOk<learning.StudentClassDetail>(await ask(learning.studentClassDetail, { classId: cls, userId: user.userId })).studentId;
+    const db = viewing.runtime.db;
+    const courseId = (await db.selectFrom('courses').select('id').where('tenantId', '=', DEMO.id).where('name', '=', ONLINE_COURSE).executeTakeFirstOrThrow()).id;
+    const id = async (name: string) => (await db.selectFrom('classrooms').select('id').where('courseId', '=', courseId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const body = { classroomId: await id('三相交流电讲义'), courseId, classId: cls, studentId: student };
+    for (const c of [api.classroomDetail, api.classroomPreview]) {
+      const d = expectOk<api.ClassroomLesson>(await ask(c, body));
+      if (d.content.kind !== 'document') throw new Error('not a document');
+      expect(d.content).toMatchObject({ url: '/media/learning/handout.pdf', pdf: true });
+      const viewer = new URL(d.content.viewerUrl!);
+      expect(`${viewer.origin}${viewer.pathname}`).toBe('https://viewer.example/embed');
+      expect(viewer.searchParams.get('lang')).toBe('zh');
+      const src = new URL(viewer.searchParams.get('src')!);
+      expect(src.protocol).toMatch(/^https?:$/);
+      expect(src.pathname).toBe('/media/learning/handout.pdf');
+    }
+    // Only documents get a viewer.
+    const video = expectOk<api.ClassroomLesson>(await ask(api.classroomDetail, { ...body, classroomId: await id('电路的基本概念') }));
+    expect(video.content.kind).toBe('media');
+    expect(JSON.stringify(video.content)).not.toContain('viewer.example');
   });
 });
 

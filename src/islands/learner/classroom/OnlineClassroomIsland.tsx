@@ -462,10 +462,20 @@ function Content({
       const name = c.fileName ?? lesson.name;
       return (
         <div className="space-y-3">
-          {c.pdf && (
-            <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">{t('classroom.pdfLoading')}</p>}>
-              <PdfViewer url={c.url} name={name} />
-            </Suspense>
+          {c.viewerUrl ? (
+            // The school's configured viewer shows every kind of document, so pdf.js is not loaded.
+            <>
+              <iframe src={c.viewerUrl} title={t('classroom.documentViewer', { name })} className="h-[75vh] w-full rounded-lg border border-slate-200" allowFullScreen referrerPolicy="no-referrer" />
+              <a href={c.viewerUrl} target="_blank" rel="noopener noreferrer" className="mr-4 inline-block text-sm text-brand underline">
+                {t('classroom.openDocument')}
+              </a>
+            </>
+          ) : (
+            c.pdf && (
+              <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">{t('classroom.pdfLoading')}</p>}>
+                <PdfViewer url={c.url} name={name} />
+              </Suspense>
+            )
           )}
           <a href={c.url} download={c.fileName ?? true} className="inline-block text-sm text-brand underline">
             {t('classroom.download', { name })}

@@ -27,7 +27,15 @@ export type LessonContent =
   | { kind: 'media'; /** 1 video, 2 audio */ mediaType: 1 | 2; url: string | null; sources: { quality: Quality; url: string }[] }
   /** Sanitised HTML (an allow-list of tags and attributes, http(s) and site links only). */
   | { kind: 'article'; html: string }
-  | { kind: 'document'; url: string | null; fileName: string | null; /** The file is a PDF (shown in the page; other files are offered for download). */ pdf: boolean }
+  | {
+      kind: 'document';
+      url: string | null;
+      fileName: string | null;
+      /** The file is a PDF (shown in the page when no viewer is configured; other files are offered for download). */
+      pdf: boolean;
+      /** The document in the configured external viewer (DOCUMENT_VIEWER_URL), shown in a frame; null: none configured. */
+      viewerUrl: string | null;
+    }
   | { kind: 'images'; images: string[]; summary: string | null }
   /** 6 homework, 7 test: the student goes to its page. */
   | { kind: 'work'; workType: 6 | 7 }

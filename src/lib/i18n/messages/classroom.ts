@@ -54,6 +54,7 @@ export const classroom = {
   'classroom.download': '下载 {name}',
   'classroom.downloadFile': '下载文件',
   'classroom.openDocument': '在新窗口打开文档',
+  'classroom.documentViewer': '文档：{name}',
   'classroom.pdfPage': '第 {n} 页，共 {total} 页',
   'classroom.pdfLoading': '文档加载中…',
   'classroom.pdfFailed': '文档加载失败，请下载后查看',

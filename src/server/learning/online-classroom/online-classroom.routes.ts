@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/classroom-online';
+import { requestOrigin } from '../../http/origin';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
@@ -23,8 +24,8 @@ const reportBody = lessonRef.extend({
   client: z.enum(['Web']).optional(),
 });
 
-serve(onlineClassroomRoutes, api.classroomDetail, lessonRef, (s, b) => service.classroomDetail(s, b));
-serve(onlineClassroomRoutes, api.classroomPreview, lessonRef, (s, b) => service.classroomPreview(s, b));
+serve(onlineClassroomRoutes, api.classroomDetail, lessonRef, (s, b, c) => service.classroomDetail(s, b, requestOrigin(s, c)));
+serve(onlineClassroomRoutes, api.classroomPreview, lessonRef, (s, b, c) => service.classroomPreview(s, b, requestOrigin(s, c)));
 serve(onlineClassroomRoutes, api.courseOutline, courseRef, (s, b) => service.courseOutline(s, b));
 serve(onlineClassroomRoutes, api.activityContents, activityRef, (s, b) => service.activityContents(s, b));
 serve(onlineClassroomRoutes, api.lastRecord, lessonRef, (s, b) => service.lastRecord(s, b));
