@@ -30,9 +30,9 @@ interface Props extends PlayerEvents {
 /**
  * The lesson's video or audio player, loaded lazily only when a video or audio lesson opens:
  * vidstack's player and provider with the classroom's own control bar (decision 024: vidstack's
- * default layout alone was about 13 KB gzip more). Speeds 0.75/1/1.5/2, the transcoded qualities
- * 360P/480P/720P/1080P, volume 0.1, autoplay, resume. Reports (section 4): on play, pause, a seek
- * or a jump of more than 10 s, the end; the page reports on leaving.
+ * default layout with its words was about 11 KB gzip more). Speeds 0.75/1/1.5/2, the transcoded
+ * qualities 360P/480P/720P/1080P, volume 0.1, autoplay, resume. Reports (section 4): on play,
+ * pause, a seek or a jump of more than 10 s, the end; the page reports on leaving.
  */
 export default function LessonPlayer({ title, audio, url, sources, startMs, onReport, onResume }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
