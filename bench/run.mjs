@@ -11,6 +11,8 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2),
 //      BENCH_PORT (default: a free port), BENCH_CPU_PROF=1 (server runs with --cpu-prof, profiles
 //      in bench/results/prof/).
+// `npm run bench -- --js` measures only the JavaScript per page (seconds, not minutes) and prints
+// its table and every file of the judged figure of each learner page.
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ const DURATION = positive('BENCH_DURATION', 10);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const JS_ONLY = process.argv.includes('--js');
 const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
 const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/online', '/study/classroom/offline'];
@@ -337,6 +340,8 @@ function jsForPage(html, pageUrl) {
     gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
     gzipBytesWithDynamic: all.files.reduce((s, f) => s + f.gzip, 0),
     gzipBytesWithPlayer: withPlayer.files.reduce((s, f) => s + f.gzip, 0),
+    filesWithPlayer: withPlayer.files,
+    filesWithDynamic: all.files,
     dynamicImportsNotCounted: [...dynamic].filter((p) => !seen.has(p)),
     unresolved: external,
   };
@@ -355,6 +360,18 @@ function table(rows, columns) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+function jsTable(js) {
+  return table(
+    Object.entries(js).map(([page, j]) => {
+      const budget = jsBudget(page);
+      const judged = judgedJs(page, j);
+      const verdict = budget === null ? '' : judged <= budget ? `ok (<= ${budget / 1024} KB)` : `MISSED (> ${budget / 1024} KB)`;
+      return [page, j.files.length, kb(j.rawBytes), kb(j.gzipBytes), kb(j.gzipBytesWithPlayer), kb(j.gzipBytesWithDynamic), verdict];
+    }),
+    ['page', 'files', 'raw', 'gzip', 'gzip + player', 'gzip incl. dynamic', 'target'],
+  );
+}
 
 async function main() {
   ensureBuilt();
@@ -384,6 +401,16 @@ async function main() {
     } finally {
       await stop(portal.child);
     }
+  }
+  if (JS_ONLY) {
+    process.stdout.write(`${jsTable(js)}\n`);
+    for (const page of [...LEARNER_PAGES, ...CLASSROOM_PAGES]) {
+      const j = js[page];
+      const files = CLASSROOM_PAGES.includes(page) ? j.filesWithPlayer : j.filesWithDynamic;
+      process.stdout.write(`\n${page} (${kb(judgedJs(page, j))})\n`);
+      for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) process.stdout.write(`  ${kb(f.gzip).padStart(9)}  ${f.path}\n`);
+    }
+    return;
   }
   writeFileSync(staticFile, listBytes);
   writeFileSync(staticHomeFile, homeBytes);
@@ -637,17 +664,7 @@ async function main() {
   out.push(table(ratioRows, ['ratio', 'req/s ratio', 'CPU/req ratio', 'target', '']));
   out.push('(targets are judged on the req/s ratio; the CPU/req ratio is the same comparison from server CPU time per request)');
   out.push('\nJavaScript shipped per page (static imports followed, gzip -9)\n');
-  out.push(
-    table(
-      Object.entries(js).map(([page, j]) => {
-        const budget = jsBudget(page);
-        const judged = judgedJs(page, j);
-        const verdict = budget === null ? '' : judged <= budget ? `ok (<= ${budget / 1024} KB)` : `MISSED (> ${budget / 1024} KB)`;
-        return [page, j.files.length, kb(j.rawBytes), kb(j.gzipBytes), kb(j.gzipBytesWithPlayer), kb(j.gzipBytesWithDynamic), verdict];
-      }),
-      ['page', 'files', 'raw', 'gzip', 'gzip + player', 'gzip incl. dynamic', 'target'],
-    ),
-  );
+  out.push(jsTable(js));
   out.push(`\nnon-2xx/errors: ${checks.noNon2xx ? 'none' : 'SOME RUNS HAD FAILURES'}; written bench/results/latest.json\n`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!checks.noNon2xx) process.exitCode = 1;

@@ -86,6 +86,15 @@ const schema = z
       .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
       .optional(),
     THIRD_PARTY_PLATFORM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The online classroom's document viewer (src/server/learning/online-classroom): an https URL
+    // or a site path with {url} where the document's address goes; unset, PDFs render in the page.
+    DOCUMENT_VIEWER_URL: z
+      .string()
+      .max(2000)
+      .refine((v) => (/^https:\/\/[^/\s]+/i.test(v) || /^\/(?!\/)/.test(v)) && !/\s/.test(v) && v.includes('{url}'), {
+        message: 'must be an https URL or a site path containing {url}',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

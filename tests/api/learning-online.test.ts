@@ -1,13 +1,13 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/classroom-online';
 import { CREDIT_TOLERANCE_MS, MAX_PLAYBACK_RATE } from '~/lib/learning/study-credit';
 import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
-import { ONLINE_COURSE } from '~/server/db/seed/online-classroom';
+import { EXTRA_CHAPTER, EXTRA_LESSONS, EXTRA_SECTION, ONLINE_COURSE } from '~/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { DEMO, HUAXIA, startTestServer, useTestServer, type TestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -103,7 +103,8 @@ describe('lesson detail and preview', () => {
     expect(article.content.html).toContain('正弦交流电的三要素');
     expect(article.content.html).not.toMatch(/<script|onclick|alert/);
     const doc = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('三相交流电讲义')));
-    expect(doc.content).toEqual({ kind: 'document', url: '/media/learning/handout.pdf', fileName: '三相交流电讲义.pdf', pdf: true });
+    // No viewer configured: the PDF renders in the page (viewerUrl null).
+    expect(doc.content).toEqual({ kind: 'document', url: '/media/learning/handout.pdf', fileName: '三相交流电讲义.pdf', pdf: true, viewerUrl: null });
     const images = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('触电急救图解')));
     if (images.content.kind !== 'images') throw new Error('not images');
     expect(images.content.images).toEqual(['/media/learning/handout-1.jpg', '/media/learning/handout-2.jpg', '/media/learning/handout-3.jpg']);
@@ -111,7 +112,15 @@ describe('lesson detail and preview', () => {
     const work = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('安全用电课后作业')));
     expect(work.content).toEqual({ kind: 'work', workType: 6 });
     const archive = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('安全规范资料包')));
-    expect(archive.content.kind).toBe('other');
+    expect(archive.content).toEqual({ kind: 'other', url: '/media/learning/safety-pack.zip', fileName: '安全规范资料包.zip' });
+  });
+
+  test('the icon-only types 20, 90 and 91: their file when they have one, else nulls', async () => {
+    for (const l of EXTRA_LESSONS) {
+      const d = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref(l.name)));
+      expect(d).toMatchObject({ classroomType: l.type, mustLearn: 0, chapterName: EXTRA_CHAPTER, nodeName: EXTRA_SECTION });
+      expect(d.content).toEqual(l.content ? { kind: 'other', url: '/media/learning/safety-pack.zip', fileName: '安全用电互动练习.zip' } : { kind: 'other', url: null, fileName: null });
+    }
   });
 
   test('preview: the same lesson, no record read or written', async () => {
@@ -127,6 +136,40 @@ describe('lesson detail and preview', () => {
   });
 });
 
+describe('a configured document viewer (DOCUMENT_VIEWER_URL)', () => {
+  const TEMPLATE = 'https://viewer.example/embed?src={url}&lang=zh';
+  let viewing: TestServer;
+  afterAll(() => viewing?.close());
+
+  test('the document lesson, in detail and preview, carries the viewer address of its absolute URL', async () => {
+    viewing = await startTestServer({ DOCUMENT_VIEWER_URL: TEMPLATE });
+    const user = await loginAs(viewing, DEMO.id, DEMO_STUDENT.mobile);
+    const ask = <Req>(c: Call<Req, unknown>, body: unknown) => viewing.call(c, body as Req, withToken(user.token));
+    const mine = expectOk<learning.LearnerClass[]>(await ask(learning.studentClasses, { userId: user.userId }));
+    const cls = mine.find((c) => c.className === className('A'))!.classId;
+    const student = expectOk<learning.StudentClassDetail>(await ask(learning.studentClassDetail, { classId: cls, userId: user.userId })).studentId;
+    const db = viewing.runtime.db;
+    const courseId = (await db.selectFrom('courses').select('id').where('tenantId', '=', DEMO.id).where('name', '=', ONLINE_COURSE).executeTakeFirstOrThrow()).id;
+    const id = async (name: string) => (await db.selectFrom('classrooms').select('id').where('courseId', '=', courseId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const body = { classroomId: await id('三相交流电讲义'), courseId, classId: cls, studentId: student };
+    for (const c of [api.classroomDetail, api.classroomPreview]) {
+      const d = expectOk<api.ClassroomLesson>(await ask(c, body));
+      if (d.content.kind !== 'document') throw new Error('not a document');
+      expect(d.content).toMatchObject({ url: '/media/learning/handout.pdf', pdf: true });
+      const viewer = new URL(d.content.viewerUrl!);
+      expect(`${viewer.origin}${viewer.pathname}`).toBe('https://viewer.example/embed');
+      expect(viewer.searchParams.get('lang')).toBe('zh');
+      const src = new URL(viewer.searchParams.get('src')!);
+      expect(src.protocol).toMatch(/^https?:$/);
+      expect(src.pathname).toBe('/media/learning/handout.pdf');
+    }
+    // Only documents get a viewer.
+    const video = expectOk<api.ClassroomLesson>(await ask(api.classroomDetail, { ...body, classroomId: await id('电路的基本概念') }));
+    expect(video.content.kind).toBe('media');
+    expect(JSON.stringify(video.content)).not.toContain('viewer.example');
+  });
+});
+
 describe('outline and activity contents', () => {
   test('chapters → sections → lessons with each lesson’s progress', async () => {
     const o = expectOk<api.CourseOutline>(await call(api.courseOutline, { courseId: course['elec'], classId, studentId }));
@@ -136,6 +179,9 @@ describe('outline and activity contents', () => {
     expect(all.map((l) => l.name).slice(0, 3)).toEqual(['电路的基本概念', '欧姆定律音频讲解', '正弦交流电阅读材料']);
     expect(all.find((l) => l.name === '欧姆定律音频讲解')).toMatchObject({ learnProcess: 40, finished: false });
     expect(all.find((l) => l.name === '触电急救图解')!.learnProcess).toBeNull();
+    // The section of icon-only lessons closes the course.
+    expect(o.chapters[1]!.sections.map((s) => s.name)).toEqual(['第一节 安全规范', EXTRA_SECTION]);
+    expect(all.slice(-3).map((l) => [l.name, l.classroomType])).toEqual(EXTRA_LESSONS.map((l) => [l.name, l.type]));
   });
 
   test('an activity’s contents: its lesson, with the activity’s times and attendance', async () => {
@@ -144,6 +190,58 @@ describe('outline and activity contents', () => {
     expect(a.studentId).toBe(studentId);
     expect(a.activityContentResultVOS).toHaveLength(1);
     expect([0, 1, 2]).toContain(a.classActivityStatus);
+  });
+});
+
+describe('the class’s activities (activity mode previous/next)', () => {
+  test('every activity of the class for the student, in class-time order, with what opens its screen', async () => {
+    const list = expectOk<api.ClassActivityItem[]>(await call(api.classActivities, { classId, studentId }));
+    const rows = await server()
+      .runtime.db.selectFrom('classActivities as a')
+      .leftJoin('classrooms as r', 'r.id', 'a.classroomId')
+      .select(['a.id', 'a.name', 'a.startAt', 'a.onlineType', 'a.classroomId', 'r.classroomType'])
+      .where('a.tenantId', '=', DEMO.id)
+      .where('a.classId', '=', classId)
+      .orderBy('a.startAt')
+      .orderBy('a.id')
+      .execute();
+    expect(rows.length).toBeGreaterThan(2);
+    expect(list.map((a) => a.activityId)).toEqual(rows.map((r) => r.id));
+    expect(list.map((a) => a.classStartTime)).toEqual([...list.map((a) => a.classStartTime)].sort());
+    const one = list.find((a) => a.activityId === activityId)!;
+    const row = rows.find((r) => r.id === activityId)!;
+    expect(one).toMatchObject({ activityName: row.name, onlineType: 1, classroomId: row.classroomId, classroomType: row.classroomType, courseId: expect.any(String) });
+    expect(one.classStartTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(list.some((a) => a.onlineType === 2)).toBe(true);
+    // The classmate sees the same class's activities through their own enrolment.
+    const mate = expectOk<api.ClassActivityItem[]>(await call(api.classActivities, { classId, studentId: mateStudentId, userId: classmate.userId }, classmate));
+    expect(mate.map((a) => a.activityId)).toEqual(list.map((a) => a.activityId));
+    // The second school's student sees only their own class's.
+    const own = expectOk<api.ClassActivityItem[]>(await call(api.classActivities, { classId: huaxiaClassId, studentId: huaxiaStudentId }, huaxia, HUAXIA.id));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.some((a) => list.some((b) => b.activityId === a.activityId))).toBe(false);
+  });
+
+  test('another student’s, another user’s, another school’s ids are refused; bad input is a clear 400', async () => {
+    const cases: [unknown, string, TestUser?, string?][] = [
+      [{ classId, studentId: mateStudentId }, CLASS_NOT_FOUND],
+      [{ classId, studentId, userId: classmate.userId }, NOT_YOURS],
+      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, CLASS_NOT_FOUND],
+      [{ classId, studentId }, CLASS_NOT_FOUND, classmate],
+      [{ classId, studentId }, CLASS_NOT_FOUND, huaxia, HUAXIA.id],
+      // the second school's token sent to the demo school
+      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, '登录信息与当前学校不匹配，请重新登录', huaxia],
+    ];
+    for (const [body, message, user, tenant] of cases) {
+      const a = await call(api.classActivities, body, user ?? demo, tenant);
+      expectRefused(a);
+      expect(a.body.message, JSON.stringify(body)).toBe(message);
+    }
+    for (const body of [{ classId: 1, studentId }, { classId }, { classId: '../x', studentId }, { classId, studentId: 'x'.repeat(33) }, { classId, studentId, userId: [demo.userId] }]) {
+      const a = await call(api.classActivities, body);
+      expectRefused(a, 400);
+      expect(a.body.message).toBeTruthy();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
-import { ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
+import { EXTRA_LESSONS, ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '../../src/server/db/seed/login';
 import { startOfCstDay } from '../../src/lib/time/cst';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
@@ -17,6 +17,7 @@ import { loginStudent } from './support/session';
  */
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
+const CLASS_B = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'B')!.name;
 
 interface Place {
   classId: string;
@@ -27,6 +28,8 @@ interface Place {
 
 /** A classmate of the demo student in class A: the tests that open many lessons study as them, so the demo student's figures that other specs check stay as seeded. */
 const CLASSMATE = '13900000002';
+/** The other classmate: only the offline test studies as them. */
+const OFFLINE_MATE = '13900000003';
 
 async function placeOf(page: Page, mobile: string = DEMO_STUDENT.mobile): Promise<Place> {
   const student = await loginStudent(page, DEMO_TENANT.id, mobile);
@@ -68,9 +71,22 @@ test.describe('online classroom', () => {
     await expect(page.getByText('类型：视频')).toBeVisible();
     await expect(page.getByText(`课程：${ONLINE_COURSE}`)).toBeVisible();
     await expect(page.getByText('章：第一章 电路基础')).toBeVisible();
-    await expect(page.getByRole('radio', { name: '720P' })).toHaveAttribute('aria-checked', 'true');
+    const player = page.getByRole('region', { name: '电路的基本概念 播放器' });
+    const quality = player.getByRole('combobox', { name: '清晰度' });
+    await expect(quality).toHaveValue('720P');
+    await expect(quality.getByRole('option')).toHaveText(['360P', '480P', '720P']);
+    const speed = player.getByRole('combobox', { name: '倍速' });
+    await expect(speed.getByRole('option')).toHaveText(['0.75x', '1x', '1.5x', '2x']);
+    await expect(speed).toHaveValue('1');
+    await expect(player.getByRole('slider', { name: '音量' })).toHaveValue('0.1');
     const video = page.locator('video');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/lesson-720p\.mp4$/);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.1);
+    // Another quality is another file; the speed applies to the media.
+    await quality.selectOption('480P');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/lesson-480p\.mp4$/);
+    await speed.selectOption('1.5');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
     // It plays (muted: a test cannot rely on the autoplay policy).
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
@@ -92,8 +108,69 @@ test.describe('online classroom', () => {
     await page.reload();
     await hydrated(page.getByRole('heading', { level: 1, name: '电路的基本概念' }));
     await expect(page.getByText(/上次学习到 00:0\d，已为您自动续播/)).toBeVisible();
+    // The control bar: play and pause, the position as a slider read out in Chinese, full screen.
+    const play = player.getByRole('button', { name: /^(播放|暂停)$/ });
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await expect(play).toHaveAccessibleName('播放');
+    await expect(player.getByRole('slider', { name: '播放进度' })).toHaveAttribute('aria-valuetext', /^00:0\d \/ 00:0\d$/);
+    await expect(player.getByRole('button', { name: '全屏' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'online classroom video');
     await expectNoSidewaysScroll(page);
+  });
+
+  test('losing the network mid-video loses no credited time', async ({ page, context, consoleGuard }) => {
+    consoleGuard.allowOfflineRequest('/api/teaching/anyone/classroom/online/progress');
+    // Another classmate, with no seeded study of this lesson: the record made here is removed at the end.
+    const p = await placeOf(page, OFFLINE_MATE);
+    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+    const pendingReports = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dcs.studyReport.')).map((k) => JSON.parse(localStorage.getItem(k)!)));
+    try {
+      const lesson = await db.selectFrom('classrooms').select('id').where('courseId', '=', p.courseId).where('name', '=', '电路的基本概念').executeTakeFirstOrThrow();
+      const credited = async () => {
+        const r = await db.selectFrom('lessonRecords').select('creditedMs').where('classStudentId', '=', p.studentId).where('classroomId', '=', lesson.id).executeTakeFirst();
+        return Number(r?.creditedMs ?? 0);
+      };
+      await open(page, courseUrl(p), '电路的基本概念');
+      const video = page.locator('video');
+      // The clip is small: once it is buffered whole, it plays on without the network.
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 4 && v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) >= v.duration - 0.05), { timeout: 10_000 })
+        .toBe(true);
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.pause();
+        v.currentTime = 0;
+      });
+      // Settled: paused (the player's autoplay may start after a first pause) and every report answered.
+      await expect
+        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => (v.pause(), v.paused && !v.seeking))) && (await pendingReports()).length === 0)
+        .toBe(true);
+      const before = await credited();
+
+      await context.setOffline(true);
+      // Double speed: the server allows it (real time × 2), and the test waits half as long.
+      await video.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        v.playbackRate = 2;
+        await v.play();
+      });
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+      // Play, the end and the pause were reported and failed: one merged report waits in local storage.
+      const [stored, ...more] = await pendingReports();
+      expect(more).toEqual([]);
+      const duration = await video.evaluate((v: HTMLVideoElement) => v.duration * 1000);
+      expect(stored.watchedMs).toBeGreaterThan(duration - 1_000);
+      expect(stored.watchedMs).toBeLessThanOrEqual(duration + 100);
+      expect(await credited()).toBe(before);
+
+      // Back online: the stored report goes out by itself, and every millisecond of it is credited.
+      await context.setOffline(false);
+      await expect.poll(async () => (await pendingReports()).length, { timeout: 10_000 }).toBe(0);
+      expect(await credited()).toBe(before + stored.watchedMs);
+      await expect(lessonButton(page, '电路的基本概念')).toContainText(/已学至|已学完/);
+    } finally {
+      await db.deleteFrom('lessonRecords').where('classId', '=', p.classId).where('classStudentId', '=', p.studentId).execute();
+      await db.destroy();
+    }
   });
 
   test('outline, previous/next warnings, article, document, images and audio', async ({ page }) => {
@@ -109,6 +186,12 @@ test.describe('online classroom', () => {
     await expect(page.getByRole('heading', { level: 1, name: '欧姆定律音频讲解' })).toBeVisible();
     await expect(page.getByText('类型：音频')).toBeVisible();
     await expect.poll(() => page.locator('audio').evaluate((a: HTMLAudioElement) => a.currentSrc)).toMatch(/lesson-audio\.mp3$/);
+    const audioPlayer = page.getByRole('region', { name: '欧姆定律音频讲解 播放器' });
+    await expect(audioPlayer.getByRole('combobox', { name: '倍速' })).toBeVisible();
+    await expect(audioPlayer.getByRole('slider', { name: '音量' })).toHaveValue('0.1');
+    await expect(audioPlayer.getByRole('button', { name: '全屏' })).toHaveCount(0);
+    await expect(audioPlayer.getByRole('combobox', { name: '清晰度' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'online classroom audio');
 
     await lessonButton(page, '正弦交流电阅读材料').click();
     await expect(page.getByRole('heading', { name: '正弦交流电的三要素' })).toBeVisible();
@@ -124,15 +207,50 @@ test.describe('online classroom', () => {
     await expectNoSeriousA11yViolations(page, 'online classroom images');
 
     await lessonButton(page, '安全规范资料包').click();
-    await expect(page.getByText('该类型的课堂暂不支持在线查看')).toBeVisible();
-    await page.getByRole('button', { name: '下一个' }).click();
-    await expect(page.getByText('已经是最后一个了')).toBeVisible();
+    await expect(page.getByText('该类型的课堂暂不支持在线查看，请下载后学习')).toBeVisible();
+    await expect(page.getByRole('link', { name: '下载 安全规范资料包.zip' })).toHaveAttribute('href', /safety-pack\.zip$/);
 
     // The outline folds away and comes back.
     await page.getByRole('button', { name: '收起目录' }).click();
     await expect(lessonButton(page, '触电急救图解')).toBeHidden();
     await page.getByRole('button', { name: '展开目录' }).click();
     await expect(lessonButton(page, '触电急救图解')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('archive and the icon-only types 20, 90, 91: their icon and the file, or a clear text; never a blank area', async ({ page }) => {
+    const p = await placeOf(page, CLASSMATE);
+    const [withFile, ...withoutFile] = EXTRA_LESSONS;
+    await open(page, courseUrl(p), '电路的基本概念');
+    const lesson = (name: string) => page.getByRole('region', { name });
+
+    await lessonButton(page, '安全规范资料包').click();
+    await expect(lesson('安全规范资料包').getByRole('img', { name: '资料包' })).toHaveAttribute('data-icon', 'archive');
+    await expect(page.getByText('类型：资料包')).toBeVisible();
+
+    // Types 20, 90 and 91 have an icon and no type label, in the outline and in the lesson.
+    await expect(lessonButton(page, withFile!.name)).toHaveText(withFile!.name);
+    await expect(lessonButton(page, withFile!.name).locator('[data-icon]')).toHaveAttribute('data-icon', 'type20');
+    await lessonButton(page, withFile!.name).click();
+    await expect(page.getByRole('heading', { level: 2, name: withFile!.name })).toBeVisible();
+    await expect(lesson(withFile!.name).getByRole('img', { name: '课堂' })).toHaveAttribute('data-icon', 'type20');
+    await expect(page.getByText(/^类型：/)).toHaveCount(0);
+    await expect(page.getByText('该类型的课堂暂不支持在线查看，请下载后学习')).toBeVisible();
+    await expect(page.getByRole('link', { name: '下载 安全用电互动练习.zip' })).toHaveAttribute('href', /safety-pack\.zip$/);
+    await expectNoSeriousA11yViolations(page, 'online classroom type 20');
+
+    for (const [l, icon] of [[withoutFile[0]!, 'type90'], [withoutFile[1]!, 'type91']] as const) {
+      await lessonButton(page, l.name).click();
+      await expect(page.getByRole('heading', { level: 2, name: l.name })).toBeVisible();
+      await expect(lesson(l.name).getByRole('img', { name: '课堂' })).toHaveAttribute('data-icon', icon);
+      await expect(lesson(l.name).getByText('该类型的课堂暂不支持在线查看', { exact: true })).toBeVisible();
+      await expect(lesson(l.name).getByText('学校暂未上传可下载的文件')).toBeVisible();
+      await expect(lesson(l.name).getByRole('link', { name: /^下载/ })).toHaveCount(0);
+    }
+    // The last of the course.
+    await page.getByRole('button', { name: '下一个' }).click();
+    await expect(page.getByText('已经是最后一个了')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'online classroom type 91');
     await expectNoSidewaysScroll(page);
   });
 
@@ -145,6 +263,44 @@ test.describe('online classroom', () => {
     await expectNoSeriousA11yViolations(page, 'online classroom activity');
     await expectNoSidewaysScroll(page);
   });
+  test('activity mode: previous and next move between the class’s activities, with the warnings at the ends', async ({ page }) => {
+    // Class B has two online activities (three days ago and in two days): its first and its last.
+    const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+    const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
+    const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+    const classId = classes.data.find((c: { className: string }) => c.className === CLASS_B).classId as string;
+    const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+    const studentId = detail.data.studentId as string;
+    const list = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroom/online/activities`, { headers, data: { classId, studentId } })).json();
+    const [first, last] = list.data as { activityId: string; activityName: string; onlineType: number }[];
+    expect(list.data).toHaveLength(2);
+    expect([first!.onlineType, last!.onlineType]).toEqual([1, 1]);
+    const activityUrl = (id: string) => `/study/classroom/classroom-detail?activityId=${id}&classId=${classId}&studentId=${studentId}`;
+    try {
+      await open(page, activityUrl(first!.activityId), first!.activityName);
+      await page.getByRole('button', { name: '上一个' }).click();
+      await expect(page.getByText('已经是第一个了')).toBeVisible();
+
+      await page.getByRole('button', { name: '下一个' }).click();
+      await hydrated(page.getByRole('heading', { level: 1, name: last!.activityName }));
+      expect(new URL(page.url()).searchParams.get('activityId')).toBe(last!.activityId);
+      await page.getByRole('button', { name: '下一个' }).click();
+      await expect(page.getByText('已经是最后一个了')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'online classroom activity previous/next');
+
+      await page.getByRole('button', { name: '上一个' }).click();
+      await hydrated(page.getByRole('heading', { level: 1, name: first!.activityName }));
+    } finally {
+      // Opening the activities' lessons made the demo student's study records in class B: the seed has none.
+      const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+      try {
+        await db.deleteFrom('lessonRecords').where('classId', '=', classId).where('classStudentId', '=', studentId).execute();
+      } finally {
+        await db.destroy();
+      }
+    }
+  });
+
   test('activity mode signs the student in on entry when online attendance is on, once', async ({ page }) => {
     const p = await placeOf(page, CLASSMATE);
     // today's required online activity that has not ended (an article lesson in the seed)

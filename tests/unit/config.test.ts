@@ -162,4 +162,13 @@ describe('parseConfig', () => {
     const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud' });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
   });
+
+  test('DOCUMENT_VIEWER_URL: unset by default; an https URL or a site path with {url}', () => {
+    expect(parseConfig(DEV).DOCUMENT_VIEWER_URL).toBeUndefined();
+    expect(parseConfig({ ...DEV, DOCUMENT_VIEWER_URL: 'https://view.example/embed?src={url}' }).DOCUMENT_VIEWER_URL).toBe('https://view.example/embed?src={url}');
+    expect(parseConfig({ ...DEV, DOCUMENT_VIEWER_URL: '/pdfjs/web/viewer.html?file={url}' }).DOCUMENT_VIEWER_URL).toBe('/pdfjs/web/viewer.html?file={url}');
+    for (const bad of ['https://view.example/embed', 'http://view.example/?src={url}', '//view.example/?src={url}', 'javascript:{url}', 'https://view.example/?src={url} x']) {
+      expect(problemsOf({ ...DEV, DOCUMENT_VIEWER_URL: bad }).map((p) => p.split(':')[0])).toEqual(['DOCUMENT_VIEWER_URL']);
+    }
+  });
 });

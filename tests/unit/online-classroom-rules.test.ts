@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isPdf, lessonContent, qualityOf } from '~/server/learning/online-classroom/online-classroom.rules';
+import { isPdf, lessonContent, qualityOf, viewerUrlOf } from '~/server/learning/online-classroom/online-classroom.rules';
 
 /** The online classroom's reading of a lesson's stored content JSON (online-classroom.rules.ts). */
 
@@ -48,12 +48,39 @@ describe('lessonContent', () => {
   });
 
   test('document, images with summary, homework and test, live, other types', () => {
-    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.pdf', fileName: 'd.pdf' }] })).toEqual({ kind: 'document', url: '/d.pdf', fileName: 'd.pdf', pdf: true });
-    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx' }] })).toEqual({ kind: 'document', url: '/d.docx', fileName: null, pdf: false });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.pdf', fileName: 'd.pdf' }] })).toEqual({ kind: 'document', url: '/d.pdf', fileName: 'd.pdf', pdf: true, viewerUrl: null });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx' }] })).toEqual({ kind: 'document', url: '/d.docx', fileName: null, pdf: false, viewerUrl: null });
     expect(lesson(8, { pageData: [{ type: 'image', url: '/1.jpg' }, { type: 'image', url: 'data:x' }, { type: 'summary', text: ' 摘要 ' }] })).toEqual({ kind: 'images', images: ['/1.jpg'], summary: '摘要' });
     expect(lesson(6, null)).toEqual({ kind: 'work', workType: 6 });
     expect(lesson(7, null)).toEqual({ kind: 'work', workType: 7 });
     expect(lesson(10, null, { liveStatus: 1, classStartAt: 5, classEndAt: 6 })).toEqual({ kind: 'live', liveStatus: 1, classStartTime: 't5', classEndTime: 't6', url: null });
-    for (const type of [5, 20, 90, 91, 99]) expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip' });
+    for (const type of [5, 20, 90, 91, 99]) expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: null });
+    expect(lesson(5, { pageData: [{ type: 'summary', text: 'x' }, { type: 'file', url: '/f.zip', fileName: ' 资料包.zip ' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: '资料包.zip' });
+    for (const type of [5, 20, 90, 91]) expect(lesson(type, null)).toEqual({ kind: 'other', url: null, fileName: null });
+    expect(lesson(91, { pageData: [{ type: 'file', url: 'javascript:alert(1)', fileName: 'x' }] })).toEqual({ kind: 'other', url: null, fileName: null });
+  });
+});
+
+describe('viewerUrlOf and the configured viewer', () => {
+  const template = 'https://viewer.example/view?src={url}&embed=1';
+  test('a site path is made absolute with the origin, then URL-encoded into {url}', () => {
+    expect(viewerUrlOf(template, '/media/learning/讲义 1.pdf', 'https://demo.school.cn')).toBe(
+      `https://viewer.example/view?src=${encodeURIComponent('https://demo.school.cn/media/learning/讲义 1.pdf')}&embed=1`,
+    );
+    expect(viewerUrlOf('/viewer/?file={url}', 'files/a.docx', 'http://localhost:4321')).toBe(`/viewer/?file=${encodeURIComponent('http://localhost:4321/files/a.docx')}`);
+  });
+
+  test('an absolute address is kept; every {url} is filled', () => {
+    expect(viewerUrlOf('https://v.example/?a={url}&b={url}', 'https://cdn.example/a.pdf?x=1&y=2', 'https://s')).toBe(
+      `https://v.example/?a=${encodeURIComponent('https://cdn.example/a.pdf?x=1&y=2')}&b=${encodeURIComponent('https://cdn.example/a.pdf?x=1&y=2')}`,
+    );
+  });
+
+  test('with a viewer, every document (PDF or not) gets its viewer address; without a file, none', () => {
+    const viewer = (u: string) => viewerUrlOf(template, u, 'https://s');
+    const doc = (content: unknown) => lessonContent({ classroomType: 4, classroomContent: JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null }, time, viewer);
+    expect(doc({ pageData: [{ type: 'document', url: '/d.pdf' }] })).toMatchObject({ pdf: true, viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.pdf')}&embed=1` });
+    expect(doc({ pageData: [{ type: 'document', url: '/d.docx' }] })).toMatchObject({ pdf: false, viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.docx')}&embed=1` });
+    expect(doc({ pageData: [{ type: 'document', url: 'javascript:alert(1)' }] })).toMatchObject({ url: null, viewerUrl: null });
   });
 });

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
  * The browser's progress reporter (src/islands/learner/classroom/progress-reporter.ts): a report
  * stays in local storage until the server answers for it, reports made meanwhile merge into one
  * (latest seq and position, watched time summed), an unsent report is sent again on the next visit,
- * and leaving the page sends the pending report with keepalive without forgetting it.
+ * the network coming back sends it at once, and leaving the page sends the pending report with
+ * keepalive without forgetting it.
  */
 
 const sent: Record<string, unknown>[] = [];
@@ -92,6 +93,25 @@ describe('ProgressReporter', () => {
     // Another student's pending reports are not theirs to send.
     store.set('dcs.studyReport.S2.L1', JSON.stringify({ ref: { ...ref, studentId: 'S2' }, seq: 1, positionMs: 0, watchedMs: 0 }));
     await resendPending('S1');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('when the network is back, the stored report goes out at once, merged; nothing stored, nothing sent', async () => {
+    answer = () => Promise.reject(new Error('offline'));
+    const r = new ProgressReporter(ref, 0);
+    r.report(4_000, 4_000);
+    await flush();
+    r.report(9_000, 5_000);
+    await flush();
+    expect(pending()).toHaveLength(1);
+    answer = ok;
+    sent.length = 0;
+    r.retry();
+    await flush();
+    expect(sent).toEqual([{ ...ref, seq: 2, positionMs: 9_000, watchedMs: 9_000, client: 'Web' }]);
+    expect(pending()).toEqual([]);
+    r.retry();
+    await flush();
     expect(sent).toHaveLength(1);
   });
 

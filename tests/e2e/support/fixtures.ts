@@ -13,6 +13,11 @@ interface ConsoleGuard {
    * (a path is taken relative to the demo site).
    */
   allowFailedResource(url: string | URL, status: number): void;
+  /**
+   * Chromium logs "Failed to load resource: net::ERR_INTERNET_DISCONNECTED" for each request made
+   * while a test has cut the network (context.setOffline). Allow exactly that for that URL.
+   */
+  allowOfflineRequest(url: string | URL): void;
 }
 
 /**
@@ -43,6 +48,10 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
           allowed.push(
             (m) => m.location().url === href && m.text().includes(`Failed to load resource: the server responded with a status of ${status}`),
           );
+        },
+        allowOfflineRequest(url) {
+          const href = new URL(url, DEMO_ORIGIN).href;
+          allowed.push((m) => m.location().url === href && m.text() === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
         },
       });
       expect(errors, 'the page logged console errors or threw').toEqual([]);

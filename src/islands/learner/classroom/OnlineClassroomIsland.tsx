@@ -3,11 +3,13 @@ import { send } from '~/lib/api/client';
 import { autoSignIn } from '~/lib/api/contracts/classroom-offline';
 import {
   activityContents,
+  classActivities,
   classroomDetail,
   classroomPreview,
   courseOutline,
   recordView,
   type ActivityContents,
+  type ClassActivityItem,
   type ClassroomLesson,
   type CourseOutline,
   type LessonContent,
@@ -16,10 +18,11 @@ import {
 } from '~/lib/api/contracts/classroom-online';
 import { t } from '~/lib/i18n/messages/classroom';
 import { clockText, cutTime } from '~/lib/learning/display';
-import { workJump } from '~/lib/learning/jumps';
-import { attendanceStatus, classroomType, liveStatus } from '~/lib/learning/labels';
+import { activityJump, workJump } from '~/lib/learning/jumps';
+import { attendanceStatus, classroomType, liveStatus, type ClassroomKind } from '~/lib/learning/labels';
 import { lessonProgress } from '~/lib/learning/lesson';
 import { percentText } from '~/lib/learning/progress';
+import { stepFrom } from '~/lib/learning/step';
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
@@ -77,8 +80,9 @@ function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): It
 /**
  * The online classroom (/study/classroom/online in course mode, /study/classroom/classroom-detail
  * in activity mode; learner-area.md 2.6): the header, the collapsible outline (or the activity's
- * contents), the lesson by type, previous/next, and the study-progress reporting that keeps
- * unsent reports until the server acknowledges them.
+ * contents), the lesson by type, previous/next (the course's lessons in course mode, the class's
+ * activities in activity mode), and the study-progress reporting that keeps unsent reports until
+ * the server acknowledges them.
  */
 export default function OnlineClassroomIsland() {
   const user = useStudent();
@@ -156,17 +160,47 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Activity mode moves between the class's activities (read once, on the first move).
+  const activities = useRef<Promise<ClassActivityItem[]> | null>(null);
+  const goActivity = async (a: ActivityContents, step: -1 | 1) => {
+    activities.current ??= send(classActivities, { classId: a.classId, studentId: frame.studentId, userId });
+    let list: ClassActivityItem[];
+    try {
+      list = await activities.current;
+    } catch {
+      // The client has said what went wrong; the next press asks again.
+      activities.current = null;
+      return;
+    }
+    const r = stepFrom(list, list.findIndex((x) => x.activityId === a.activityId), step);
+    if (r.kind !== 'item') {
+      toast(t(r.kind === 'first' ? 'classroom.first' : 'classroom.last'), 'warning');
+      return;
+    }
+    const n = r.item;
+    navigateTo(
+      activityJump(
+        { id: n.activityId, onlineType: n.onlineType, courseId: n.courseId, classroomId: n.classroomId, bizType: n.bizType, isRequired: n.isRequired, classroomType: n.classroomType },
+        { classId: a.classId, studentId: frame.studentId, userId },
+      ),
+    );
+  };
+
   const go = (step: -1 | 1) => {
-    const next = items[index + step];
-    if (!next) {
-      toast(t(step < 0 ? 'classroom.first' : 'classroom.last'), 'warning');
+    if (frame.activity) {
+      void goActivity(frame.activity, step);
       return;
     }
-    if (isWork(next.classroomType)) {
-      navigateTo(workHref(next, query, frame.studentId));
+    const r = stepFrom(items, index, step);
+    if (r.kind !== 'item') {
+      toast(t(r.kind === 'first' ? 'classroom.first' : 'classroom.last'), 'warning');
       return;
     }
-    setCurrentId(next.classroomId);
+    if (isWork(r.item.classroomType)) {
+      navigateTo(workHref(r.item, query, frame.studentId));
+      return;
+    }
+    setCurrentId(r.item.classroomId);
   };
 
   const onProgress = (classroomId: string, learnProcess: number, lastStudyTime: number, finished: boolean) =>
@@ -233,9 +267,55 @@ function ProgressText({ item }: { item: OutlineLesson }) {
   return <span className="block text-xs text-slate-600">{text}</span>;
 }
 
-function typeName(type: number): string {
-  const label = classroomType(type)?.label;
-  return label && label !== 'type20' && label !== 'type90' && label !== 'type91' ? t(`classroom.type.${label}`) : t('classroom.typeUnknown');
+/** The labelled classroom kinds (20, 90 and 91 have an icon but no label: classroomType gives them none). */
+type LabelledKind = Exclude<ClassroomKind, 'type20' | 'type90' | 'type91'>;
+
+/** The type's label, or null for the icon-only types 20, 90 and 91 (an unknown type is a plain 课堂). */
+function typeName(type: number): string | null {
+  const kind = classroomType(type);
+  if (!kind) return t('classroom.typeUnknown');
+  return kind.label ? t(`classroom.type.${kind.label as LabelledKind}`) : null;
+}
+
+/** One icon per classroom type (spec section 3), drawn in the page: no icon font or emoji font needed. */
+const ICONS: Record<ClassroomKind, string> = {
+  video: 'M3 5h18v14H3zm7 3.5v7l6-3.5z',
+  audio: 'M12 3v10.55A4 4 0 1 0 14 17V7h4V3z',
+  article: 'M5 3h14v18H5zm3 4v2h8V7zm0 4v2h8v-2zm0 4v2h5v-2z',
+  document: 'M6 2h8l5 5v15H6zm7 1.5V8h4.5z',
+  archive: 'M3 4h18v4H3zm1 5h16v11H4zm5 2v2h6v-2z',
+  homework: 'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75zM20.7 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z',
+  test: 'M4 3h16v18H4zm3 4v2h2V7zm4 0v2h6V7zm-4 4v2h2v-2zm4 0v2h6v-2zm-4 4v2h2v-2zm4 0v2h6v-2z',
+  image: 'M3 5h18v14H3zm2 12h14l-4.5-6-3.5 4.5-2.5-3zm3-9a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z',
+  live: 'M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM6.3 6.3l1.4 1.4a6 6 0 0 0 0 8.6l-1.4 1.4a8 8 0 0 1 0-11.4zm11.4 0a8 8 0 0 1 0 11.4l-1.4-1.4a6 6 0 0 0 0-8.6z',
+  faceToFace: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM3 19c0-3 3-5 6-5s6 2 6 5zm13-4.5c2.5 0 5 1.5 5 4.5h-4.5c0-1.7-.6-3.3-1.8-4.4z',
+  type20: 'M10 3a2 2 0 0 1 4 0v2h5v5h-2a2 2 0 0 0 0 4h2v5h-5v-2a2 2 0 0 0-4 0v2H5v-5h2a2 2 0 0 0 0-4H5V5h5z',
+  type90: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm3.5 6.5-2 5-5 2 2-5z',
+  type91: 'M16.5 6.5v9a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v9.5a1.5 1.5 0 0 1-3 0V6.5H9v8a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v10.5a6 6 0 0 0 12 0v-9z',
+};
+
+/**
+ * The type's icon: decorative in the outline (the lesson's name and label follow it); in the
+ * lesson's place an image named by the type's label, or 课堂 for the types without one.
+ */
+function TypeIcon({ type, large = false }: { type: number; large?: boolean }) {
+  const kind = classroomType(type)?.icon ?? 'archive';
+  const svg = (size: string) => (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`${size} fill-current`}>
+      <path fillRule="evenodd" d={ICONS[kind]} />
+    </svg>
+  );
+  if (!large)
+    return (
+      <span className="mr-1 inline-block align-[-2px] text-slate-500" data-icon={kind}>
+        {svg('h-4 w-4')}
+      </span>
+    );
+  return (
+    <span role="img" aria-label={typeName(type) ?? t('classroom.typeUnknown')} data-icon={kind} className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+      {svg('h-7 w-7')}
+    </span>
+  );
 }
 
 function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; items: Item[]; currentId: string; query: Query; onOpen: (id: string) => void }) {
@@ -246,7 +326,8 @@ function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; ite
     const cls = `block w-full rounded-lg px-2 py-1.5 text-left text-sm ${active ? 'bg-brand/10 text-brand' : 'hover:bg-slate-50'}`;
     const label = (
       <>
-        <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>
+        <TypeIcon type={item.classroomType} />
+        {typeName(item.classroomType) && <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>}
         <span className="break-words">{item.name}</span>
         {(item.classroomType === 1 || item.classroomType === 2 || item.classroomType === 10) && <ProgressText item={item} />}
       </>
@@ -321,7 +402,7 @@ function Lesson({
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="break-words text-base font-semibold text-ink">{lesson.name}</h2>
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <li>{t('classroom.info.type', { type: typeName(lesson.classroomType) })}</li>
+          {typeName(lesson.classroomType) && <li>{t('classroom.info.type', { type: typeName(lesson.classroomType)! })}</li>}
           <li>{t('classroom.info.course', { name: lesson.courseName })}</li>
           {lesson.chapterName && <li>{t('classroom.info.chapter', { name: lesson.chapterName })}</li>}
           {lesson.nodeName && <li>{t('classroom.info.node', { name: lesson.nodeName })}</li>}
@@ -381,10 +462,20 @@ function Content({
       const name = c.fileName ?? lesson.name;
       return (
         <div className="space-y-3">
-          {c.pdf && (
-            <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">{t('classroom.pdfLoading')}</p>}>
-              <PdfViewer url={c.url} name={name} />
-            </Suspense>
+          {c.viewerUrl ? (
+            // The school's configured viewer shows every kind of document, so pdf.js is not loaded.
+            <>
+              <iframe src={c.viewerUrl} title={t('classroom.documentViewer', { name })} className="h-[75vh] w-full rounded-lg border border-slate-200" allowFullScreen referrerPolicy="no-referrer" />
+              <a href={c.viewerUrl} target="_blank" rel="noopener noreferrer" className="mr-4 inline-block text-sm text-brand underline">
+                {t('classroom.openDocument')}
+              </a>
+            </>
+          ) : (
+            c.pdf && (
+              <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">{t('classroom.pdfLoading')}</p>}>
+                <PdfViewer url={c.url} name={name} />
+              </Suspense>
+            )
           )}
           <a href={c.url} download={c.fileName ?? true} className="inline-block text-sm text-brand underline">
             {t('classroom.download', { name })}
@@ -440,14 +531,17 @@ function Content({
       );
     }
     default:
+      // Archives and the types the classroom cannot show: the type's icon, then the file to download, or why there is none.
       return (
         <div className="space-y-3 py-6 text-center">
-          <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-2xl">📦</span>
-          <p className="text-sm text-slate-700">{t('classroom.otherType')}</p>
-          {c.url && (
-            <a href={c.url} download className="inline-block text-sm text-brand underline">
-              {t('classroom.downloadFile')}
+          <TypeIcon type={lesson.classroomType} large />
+          <p className="text-sm text-slate-700">{t(c.url ? 'classroom.otherDownload' : 'classroom.otherType')}</p>
+          {c.url ? (
+            <a href={c.url} download={c.fileName ?? true} className="inline-block rounded-lg bg-brand px-4 py-2 text-sm text-white">
+              {c.fileName ? t('classroom.download', { name: c.fileName }) : t('classroom.downloadFile')}
             </a>
+          ) : (
+            <p className="text-sm text-slate-600">{t('classroom.noFile')}</p>
           )}
         </div>
       );
@@ -485,11 +579,14 @@ function Media({
     r.onAnswer = (a) => onProgress(lessonRef.classroomId, a.learnProcess, a.lastStudyTime, a.finished);
     const leave = () => r.leave();
     const hidden = () => document.visibilityState === 'hidden' && r.leave();
+    const online = () => r.retry();
     window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('online', online);
     return () => {
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('online', online);
       r.onAnswer = null;
     };
   }, [lessonRef.classroomId, onProgress]);

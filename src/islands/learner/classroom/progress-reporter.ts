@@ -115,6 +115,11 @@ export class ProgressReporter {
     });
   }
 
+  /** The network is back: what is still stored goes out now, not only with the next report or visit. */
+  retry(): void {
+    if (read(this.key)) this.flush();
+  }
+
   /** The page is being left: the pending report goes out with keepalive and stays stored until a later visit confirms it. */
   leave(): void {
     const pending = read(this.key);

@@ -27,13 +27,21 @@ export type LessonContent =
   | { kind: 'media'; /** 1 video, 2 audio */ mediaType: 1 | 2; url: string | null; sources: { quality: Quality; url: string }[] }
   /** Sanitised HTML (an allow-list of tags and attributes, http(s) and site links only). */
   | { kind: 'article'; html: string }
-  | { kind: 'document'; url: string | null; fileName: string | null; /** The file is a PDF (shown in the page; other files are offered for download). */ pdf: boolean }
+  | {
+      kind: 'document';
+      url: string | null;
+      fileName: string | null;
+      /** The file is a PDF (shown in the page when no viewer is configured; other files are offered for download). */
+      pdf: boolean;
+      /** The document in the configured external viewer (DOCUMENT_VIEWER_URL), shown in a frame; null: none configured. */
+      viewerUrl: string | null;
+    }
   | { kind: 'images'; images: string[]; summary: string | null }
   /** 6 homework, 7 test: the student goes to its page. */
   | { kind: 'work'; workType: 6 | 7 }
   | { kind: 'live'; liveStatus: number | null; classStartTime: string | null; classEndTime: string | null; url: string | null }
   /** 5 archive, 20, 90, 91 and anything unknown: an icon and a download link when there is a file. */
-  | { kind: 'other'; url: string | null };
+  | { kind: 'other'; url: string | null; fileName: string | null };
 
 /** The student's study of one lesson as the server credited it. */
 export interface LessonProgress {
@@ -173,3 +181,34 @@ export interface ProgressReportAnswer extends LessonProgress {
 }
 
 export const reportProgress = post<ProgressReportRequest, ProgressReportAnswer>('/teaching/anyone/classroom/online/progress');
+
+export interface ClassActivitiesRequest {
+  classId: string;
+  /** The token's user's class student id in that class. */
+  studentId: string;
+  userId?: string | undefined;
+}
+
+/** One activity of the class, enough to open its screen (src/lib/learning/jumps.ts activityJump). */
+export interface ClassActivityItem {
+  activityId: string;
+  activityName: string;
+  /** 1 online, 2 face-to-face. */
+  onlineType: number;
+  /** 1 required, else elective. */
+  isRequired: number;
+  courseId: string | null;
+  classroomId: string | null;
+  /** The lesson's type (6 homework and 7 test open their own pages), or null. */
+  classroomType: number | null;
+  bizType: string | null;
+  classStartTime: string;
+  classEndTime: string;
+}
+
+/**
+ * The class's activities for the student in class-time order (earliest first; the same start:
+ * by id), which the activity mode's previous and next move through (learner-area.md 2.6, section 7
+ * "Activity list for class and user (previous/next)").
+ */
+export const classActivities = post<ClassActivitiesRequest, ClassActivityItem[]>('/teaching/anyone/classroom/online/activities');

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/classroom-online';
+import { requestOrigin } from '../../http/origin';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
@@ -13,6 +14,7 @@ const courseRef = z.object({ courseId: idSchema, classId: idSchema, studentId: i
 const lessonRef = courseRef.extend({ classroomId: idSchema });
 const viewBody = lessonRef.extend({ activityId: idSchema.optional() });
 const activityRef = z.object({ activityId: idSchema, classId: idSchema, userId: idSchema.optional() }).loose();
+const classRef = z.object({ classId: idSchema, studentId: idSchema, userId: idSchema.optional() }).loose();
 /** A day is far more than any lesson; larger numbers are nonsense, not progress. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 const reportBody = lessonRef.extend({
@@ -22,10 +24,11 @@ const reportBody = lessonRef.extend({
   client: z.enum(['Web']).optional(),
 });
 
-serve(onlineClassroomRoutes, api.classroomDetail, lessonRef, (s, b) => service.classroomDetail(s, b));
-serve(onlineClassroomRoutes, api.classroomPreview, lessonRef, (s, b) => service.classroomPreview(s, b));
+serve(onlineClassroomRoutes, api.classroomDetail, lessonRef, (s, b, c) => service.classroomDetail(s, b, requestOrigin(s, c)));
+serve(onlineClassroomRoutes, api.classroomPreview, lessonRef, (s, b, c) => service.classroomPreview(s, b, requestOrigin(s, c)));
 serve(onlineClassroomRoutes, api.courseOutline, courseRef, (s, b) => service.courseOutline(s, b));
 serve(onlineClassroomRoutes, api.activityContents, activityRef, (s, b) => service.activityContents(s, b));
 serve(onlineClassroomRoutes, api.lastRecord, lessonRef, (s, b) => service.lastRecord(s, b));
 serve(onlineClassroomRoutes, api.recordView, viewBody, (s, b) => service.recordView(s, b));
 serve(onlineClassroomRoutes, api.reportProgress, reportBody, (s, b) => service.reportProgress(s, b));
+serve(onlineClassroomRoutes, api.classActivities, classRef, (s, b) => service.classActivities(s, b));

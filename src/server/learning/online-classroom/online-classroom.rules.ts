@@ -43,6 +43,15 @@ export function isPdf(url: string | null, fileName: string | null): boolean {
   return [url, fileName].some((v) => !!v && /\.pdf(?:$|[?#])/i.test(v));
 }
 
+/**
+ * The configured document viewer's address for a document: the template's {url} is the document's
+ * absolute address (a site path is made absolute with the request's origin), URL-encoded.
+ */
+export function viewerUrlOf(template: string, fileUrl: string, origin: string): string {
+  const absolute = /^https?:\/\//i.test(fileUrl) ? fileUrl : `${origin}${fileUrl.startsWith('/') ? '' : '/'}${fileUrl}`;
+  return template.replaceAll('{url}', encodeURIComponent(absolute));
+}
+
 export interface LessonLike {
   classroomType: number;
   classroomContent: string | null;
@@ -51,7 +60,8 @@ export interface LessonLike {
   classEndAt: number | null;
 }
 
-export function lessonContent(l: LessonLike, time: (ms: number | null) => string | null): LessonContent {
+/** `viewer` gives a document's address in the configured viewer, when one is configured. */
+export function lessonContent(l: LessonLike, time: (ms: number | null) => string | null, viewer?: (fileUrl: string) => string): LessonContent {
   const { pageData, transCodeVideoList } = parse(l.classroomContent);
   const first = (...types: string[]) => pageData.find((c) => typeof c.type === 'string' && types.includes(c.type));
   switch (l.classroomType) {
@@ -70,7 +80,7 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
       const doc = first('document', 'file');
       const url = urlOf(doc);
       const fileName = text(doc?.fileName);
-      return { kind: 'document', url, fileName, pdf: isPdf(url, fileName) };
+      return { kind: 'document', url, fileName, pdf: isPdf(url, fileName), viewerUrl: url && viewer ? viewer(url) : null };
     }
     case 8:
       return {
@@ -83,7 +93,9 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
       return { kind: 'work', workType: l.classroomType };
     case 10:
       return { kind: 'live', liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt), url: urlOf(first('video', 'replay')) };
-    default:
-      return { kind: 'other', url: urlOf(pageData.find((c) => urlOf(c))) };
+    default: {
+      const file = pageData.find((c) => urlOf(c));
+      return { kind: 'other', url: urlOf(file), fileName: text(file?.fileName) };
+    }
   }
 }

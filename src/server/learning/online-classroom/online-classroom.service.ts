@@ -6,6 +6,7 @@ import { completionPercent } from '~/lib/learning/duties';
 import type {
   ActivityContent,
   ActivityContents,
+  ClassActivityItem,
   ClassroomLesson,
   CourseOutline,
   LessonProgress,
@@ -15,9 +16,9 @@ import type {
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import { studentActivity } from '../activities/activities.service';
+import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
-import { lessonContent } from './online-classroom.rules';
+import { lessonContent, viewerUrlOf } from './online-classroom.rules';
 
 type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 
@@ -84,13 +85,16 @@ function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
 
 const studyRef = (x: EnrolledLesson) => ({ tenantId: x.e.tenantId, classId: x.e.classId, courseId: x.course.id, classroomId: x.lesson.id, classStudentId: x.e.classStudentId });
 
-async function lessonView(s: Scope, input: LessonInput, preview: boolean): Promise<ClassroomLesson> {
+/** `origin`: where the request came in, to give an external document viewer an absolute address. */
+async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin: string): Promise<ClassroomLesson> {
   const x = await enrolledLesson(s, input);
   const { lesson, course } = x;
   const chapters = await chaptersOf(s, { tenantId: x.e.tenantId, courseId: course.id });
   const section = lesson.sectionId ? chapters.find((c) => c.id === lesson.sectionId) : undefined;
   const chapter = section?.parentId ? chapters.find((c) => c.id === section.parentId) : section;
   const record = preview ? undefined : await lessonRecord(s, studyRef(x));
+  const template = s.config.DOCUMENT_VIEWER_URL;
+  const viewer = template ? (fileUrl: string) => viewerUrlOf(template, fileUrl, origin) : undefined;
   return {
     classroomId: lesson.id,
     name: lesson.name,
@@ -101,19 +105,23 @@ async function lessonView(s: Scope, input: LessonInput, preview: boolean): Promi
     chapterName: chapter?.name ?? null,
     nodeName: section && section !== chapter ? section.name : null,
     classroomDuration: Number(lesson.durationMs),
-    content: lessonContent({ ...lesson, classStartAt: lesson.classStartAt === null ? null : Number(lesson.classStartAt), classEndAt: lesson.classEndAt === null ? null : Number(lesson.classEndAt) }, time),
+    content: lessonContent(
+      { ...lesson, classStartAt: lesson.classStartAt === null ? null : Number(lesson.classStartAt), classEndAt: lesson.classEndAt === null ? null : Number(lesson.classEndAt) },
+      time,
+      viewer,
+    ),
     record: record ? progressOf(record, x.targetPercent) : null,
     isPreview: preview,
   };
 }
 
-export function classroomDetail(s: Scope, input: LessonInput): Promise<ClassroomLesson> {
-  return lessonView(s, input, false);
+export function classroomDetail(s: Scope, input: LessonInput, origin: string): Promise<ClassroomLesson> {
+  return lessonView(s, input, false, origin);
 }
 
 /** The preview variant: the same lesson, nothing read or written of the student's study. */
-export function classroomPreview(s: Scope, input: LessonInput): Promise<ClassroomLesson> {
-  return lessonView(s, input, true);
+export function classroomPreview(s: Scope, input: LessonInput, origin: string): Promise<ClassroomLesson> {
+  return lessonView(s, input, true, origin);
 }
 
 export async function lastRecord(s: Scope, input: LessonInput): Promise<LessonProgress | null> {
@@ -213,4 +221,22 @@ export async function activityContents(s: Scope, input: { activityId: string; cl
       return { ...outlineLesson(l, r), courseId: course!.id, courseName: course!.name, lastStudyAt: r ? time(r.lastReportAt) : null };
     }),
   };
+}
+
+/** The class's activities for the student, earliest first, for the activity mode's previous and next. */
+export async function classActivities(s: Scope, input: { classId: string; studentId: string; userId?: string | undefined }): Promise<ClassActivityItem[]> {
+  const e = await studentEnrolment(s, input);
+  const rows = await studentActivities(s, e, {});
+  return rows.map((a) => ({
+    activityId: a.id,
+    activityName: a.name,
+    onlineType: a.onlineType,
+    isRequired: a.isRequired,
+    courseId: a.courseId,
+    classroomId: a.classroomId,
+    classroomType: a.classroomType,
+    bizType: a.bizType,
+    classStartTime: formatDateTime(Number(a.startAt)),
+    classEndTime: formatDateTime(Number(a.endAt)),
+  }));
 }
