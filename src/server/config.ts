@@ -95,6 +95,12 @@ const schema = z
         message: 'must be an https URL or a site path containing {url}',
       })
       .optional(),
+    // The external question bank (src/server/exams/bank): papers of works with sourceType 'xskt'
+    // and their marking. Without it those works answer 题库服务未开通.
+    XSKT_BANK_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
