@@ -49,7 +49,11 @@ const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGz
 const NEWS_PAGES = ['/news-information/list', '/news-information/detail?id=<id>', '/notice/list'];
 const FORM_PAGES = ['/login', '/register', '/query_pc', '/query_h5'];
 const LEARNER_PAGES = ['/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/offline'];
-/** Judged with the player loaded (and not the PDF viewer, which only a document lesson loads). */
+/**
+ * Judged at start (issue 12: "≤ 115 KB, the player loaded only when a video or audio lesson
+ * opens"): the player and the PDF viewer load only when their lesson opens; the table shows the
+ * page with the player too.
+ */
 const CLASSROOM_PAGES = ['/study/classroom/online'];
 const jsBudget = (page) =>
   NEWS_PAGES.includes(page)
@@ -60,7 +64,7 @@ const jsBudget = (page) =>
         ? TARGETS.learnerPageJsGzipBytes
         : null;
 /** The figure a page's budget is judged on. */
-const judgedJs = (page, j) => (CLASSROOM_PAGES.includes(page) ? j.gzipBytesWithPlayer : LEARNER_PAGES.includes(page) ? j.gzipBytesWithDynamic : j.gzipBytes);
+const judgedJs = (page, j) => (LEARNER_PAGES.includes(page) ? j.gzipBytesWithDynamic : j.gzipBytes);
 
 function positive(name, fallback) {
   const v = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
