@@ -23,7 +23,7 @@ import type {
 import type { StudentEnrolment } from '../../learning/classes/classes.service';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { classWork, enrolledWork, enrolment, isBankWork, workById, workNotFound, type Work } from '../works/works.service';
-import { answerableQuestions, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
+import { answerableByIds, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keepAnswers, keptAnswers, type KeptAnswer } from '../answers/answers.service';
 import { acceptsSaves, deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
@@ -214,7 +214,7 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
   const { a, work } = await attemptOfCall(s, { ...input, answerLogId: first.answerLogId });
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
-  const leaves = new Map(answerableQuestions((await workPaper(s, work))?.questions ?? []).map((q) => [q.id, q]));
+  const leaves = await answerableByIds(s, work, input.answers.map((r) => r.questionId));
   for (const r of input.answers) validRecord(r, work, leaves);
   const refusal = (row: AttemptRow) => AppError.conflict(t(statusOf(row) !== 0 ? 'exams.attemptSubmitted' : 'exams.timeUp'));
   if (!acceptsSaves(clockOf(a), s.now)) throw refusal(a);

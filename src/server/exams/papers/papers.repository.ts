@@ -11,3 +11,14 @@ export function findPaper(db: DB, tenantId: string, paperId: string): Promise<Ex
 export function listQuestions(db: DB, tenantId: string, paperId: string): Promise<ExamQuestion[]> {
   return db.selectFrom('examQuestions').selectAll().where('tenantId', '=', tenantId).where('paperId', '=', paperId).orderBy('seq').orderBy('id').execute();
 }
+
+/** The paper's questions with these ids, and the sub-questions of any of them (an answer names leaves only). */
+export function listQuestionsByIds(db: DB, tenantId: string, paperId: string, ids: readonly string[]): Promise<ExamQuestion[]> {
+  return db
+    .selectFrom('examQuestions')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('paperId', '=', paperId)
+    .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
+    .execute();
+}

@@ -50,25 +50,30 @@ const isOption = (v: unknown): v is { key: string; value: string } =>
 const isKey = (v: unknown): v is string => typeof v === 'string';
 const isType = (v: number): v is QuestionType => (QUESTION_TYPES as readonly number[]).includes(v);
 
+function questionOf(r: ExamQuestion): PaperQuestion | undefined {
+  const type = Number(r.questionType);
+  if (!isType(type)) return undefined;
+  return {
+    id: r.id,
+    paperId: r.paperId,
+    questionType: type,
+    examPoint: Number(r.examPoint),
+    markStatus: r.markStatus === null ? null : Number(r.markStatus),
+    trunk: r.trunk,
+    options: jsonList(r.options, isOption),
+    answerOptions: jsonList(r.answerOptions, isKey),
+    answerContent: r.answerContent,
+    explanation: r.explanation,
+    blankCount: r.blankCount === null ? null : Number(r.blankCount),
+    subs: [],
+  };
+}
+
 function tree(rows: ExamQuestion[]): PaperQuestion[] {
   const made = new Map<string, PaperQuestion>();
   for (const r of rows) {
-    const type = Number(r.questionType);
-    if (!isType(type)) continue;
-    made.set(r.id, {
-      id: r.id,
-      paperId: r.paperId,
-      questionType: type,
-      examPoint: Number(r.examPoint),
-      markStatus: r.markStatus === null ? null : Number(r.markStatus),
-      trunk: r.trunk,
-      options: jsonList(r.options, isOption),
-      answerOptions: jsonList(r.answerOptions, isKey),
-      answerContent: r.answerContent,
-      explanation: r.explanation,
-      blankCount: r.blankCount === null ? null : Number(r.blankCount),
-      subs: [],
-    });
+    const q = questionOf(r);
+    if (q) made.set(r.id, q);
   }
   const top: PaperQuestion[] = [];
   for (const r of rows) {
@@ -88,9 +93,21 @@ export async function loadPaper(s: Scope, input: { tenantId: string; paperId: st
   return paper ? { paper, questions: tree(rows) } : undefined;
 }
 
-/** The questions a student answers: questions without sub-questions, and sub-questions. */
-export function answerableQuestions(questions: readonly PaperQuestion[]): PaperQuestion[] {
-  return questions.flatMap((q) => (q.subs.length ? answerableQuestions(q.subs) : [q]));
+/**
+ * Of these question ids, those a student answers on the work's paper (questions without
+ * sub-questions, and sub-questions), by id: what a save checks its records against, without
+ * reading the whole paper.
+ */
+export async function answerableByIds(s: Scope, work: Work, ids: readonly string[]): Promise<Map<string, PaperQuestion>> {
+  const found = new Map<string, PaperQuestion>();
+  if (isBankWork(work) || !work.paperId || !ids.length) return found;
+  const rows = await repo.listQuestionsByIds(s.db, work.tenantId, work.paperId, [...new Set(ids)]);
+  const parents = new Set(rows.map((r) => r.parentId).filter((id): id is string => id !== null));
+  for (const r of rows) {
+    const q = ids.includes(r.id) && !parents.has(r.id) ? questionOf(r) : undefined;
+    if (q) found.set(q.id, q);
+  }
+  return found;
 }
 
 /** One question for the browser; the key and the option flags only `withKeys` (review). */
