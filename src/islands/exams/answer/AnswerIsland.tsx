@@ -178,8 +178,9 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     const before = answers.get(question.id);
     if (sameAnswer(before, answer)) return;
     setAnswers((m) => new Map(m).set(question.id, answer));
-    // Section 5: an answer is queued only when it has text or a chosen option.
-    if (!isGiven(answer)) return;
+    // Section 5: an answer is queued only when it has text or a chosen option. Taking back an
+    // answer the server may already hold is queued too, or a reload would bring the old one back.
+    if (!isGiven(answer) && !isGiven(before)) return;
     const choice = question.questionType === 1 || question.questionType === 2 || question.questionType === 3;
     void queue.change(question.id, question.questionUnitId ?? '', workId, answer).then(() => {
       if (!xskt) sendSoon(choice ? 0 : TYPING_PAUSE_MS);
@@ -416,7 +417,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
       )}
       {submitting && (
         <p role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          {remaining === 0 ? t('exams.timeUp') : t('exams.submitting')}
+          {remaining === 0 ? t('exams.autoSubmit') : t('exams.submitting')}
         </p>
       )}
       {!current || !group ? (

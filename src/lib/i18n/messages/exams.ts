@@ -70,7 +70,7 @@ export const exams = {
   'exams.cell.current': '当前题',
   'exams.cell.marked': '有标记',
   'exams.countdown': '剩余时间',
-  'exams.timeUp': '答题时间已到，正在自动交卷…',
+  'exams.autoSubmit': '答题时间已到，正在自动交卷…',
   'exams.offline': '网络已断开，答案已保存在本设备，恢复网络后将自动上传',
   'exams.failing': '答案暂未上传成功，已保存在本设备，正在重试…',
   'exams.refused': '答案未能保存：{message}',
