@@ -311,40 +311,46 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   );
   const submitRef = useRef(submit);
   submitRef.current = submit;
+  const tick = useCallback(() => {
+    const sync = syncRef.current;
+    if (!sync) return;
+    const now = monotonic();
+    setRemaining(remainingAt(sync, now));
+    if (isUp(sync, now) && !submittingRef.current) void submitRef.current(true);
+  }, []);
+  /** Asks the server how the attempt stands: the time left, or that it has been submitted (by the deadline, or in another tab). */
+  const recheck = useCallback(async () => {
+    const sentAt = monotonic();
+    try {
+      const s = await send(attemptState, { ...ref, answerLogId: attempt.answerLogId }, { silent: true });
+      if (submittingRef.current) return;
+      if (s.status !== 0) ended(s.status);
+      else if (s.remainingSeconds !== null && syncRef.current) {
+        syncRef.current = syncOf(s.remainingSeconds, sentAt, monotonic());
+        tick();
+      }
+    } catch {
+      // Offline: the count goes on by the monotonic clock until the next answer.
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt.answerLogId, ended, tick]);
   useEffect(() => {
     if (!timed) return;
-    const tick = () => {
-      const sync = syncRef.current;
-      if (!sync) return;
-      const now = monotonic();
-      setRemaining(remainingAt(sync, now));
-      if (isUp(sync, now) && !submittingRef.current) void submitRef.current(true);
-    };
-    const resync = async () => {
-      const sentAt = monotonic();
-      try {
-        const s = await send(attemptState, { ...ref, answerLogId: attempt.answerLogId }, { silent: true });
-        if (submittingRef.current) return;
-        if (s.status !== 0) ended(s.status);
-        else if (s.remainingSeconds !== null) {
-          syncRef.current = syncOf(s.remainingSeconds, sentAt, monotonic());
-          tick();
-        }
-      } catch {
-        // Offline: the count goes on by the monotonic clock until the next answer.
-      }
-    };
     const ticker = setInterval(tick, 1000);
-    const syncer = setInterval(() => void resync(), RESYNC_MS);
-    const visible = () => document.visibilityState === 'visible' && void resync();
+    const syncer = setInterval(() => void recheck(), RESYNC_MS);
+    const visible = () => document.visibilityState === 'visible' && void recheck();
     document.addEventListener('visibilitychange', visible);
     return () => {
       clearInterval(ticker);
       clearInterval(syncer);
       document.removeEventListener('visibilitychange', visible);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [timed]);
+  }, [timed, tick, recheck]);
+  // A refused save (time is up, or the attempt was submitted elsewhere): the server says what became of the attempt.
+  const refused = queue.health.kind === 'refused';
+  useEffect(() => {
+    if (refused) void recheck();
+  }, [refused, recheck]);
 
   // Homework: leaving the page before submitting asks first (section 5).
   useEffect(() => {

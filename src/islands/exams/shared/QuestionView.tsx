@@ -75,7 +75,7 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
     );
   }
   if (question.questionType === 4) return <Blanks question={question} answer={answer} onAnswer={onAnswer} stem={stem} />;
-  return <TextAnswer question={question} answer={answer} onAnswer={onAnswer} stem={stem} />;
+  return <TextAnswer answer={answer} onAnswer={onAnswer} stem={stem} />;
 }
 
 function Blanks({ question, answer, onAnswer, stem }: { question: ShownQuestion; answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; stem: React.ReactNode }) {
@@ -107,9 +107,8 @@ function Blanks({ question, answer, onAnswer, stem }: { question: ShownQuestion;
   );
 }
 
-function TextAnswer({ question, answer, onAnswer, stem }: { question: ShownQuestion; answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; stem: React.ReactNode }) {
+function TextAnswer({ answer, onAnswer, stem }: { answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; stem: React.ReactNode }) {
   const [raw, setRaw] = useState(answer?.content ?? '');
-  void question;
   return (
     <div className="space-y-3">
       {stem}
@@ -148,7 +147,7 @@ export function ReviewQuestion({ question, answers, results }: ReviewProps) {
             <Reviewed question={sub} answer={answers.get(sub.id)} results={results} />
           </section>
         ))}
-        <Explanation k={question.questionAnswerVO} />
+        {question.questionAnswerVO?.contentDesc && <Explanation k={question.questionAnswerVO} />}
       </div>
     );
   }
