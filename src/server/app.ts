@@ -31,6 +31,9 @@ import { interactionRoutes } from './learning/interaction/interaction.routes';
 import { attendanceRoutes } from './learning/attendance/attendance.routes';
 import { offlineClassroomRoutes } from './learning/offline-classroom/offline-classroom.routes';
 import { onlineClassroomRoutes } from './learning/online-classroom/online-classroom.routes';
+import { worksRoutes } from './exams/works/works.routes';
+import { papersRoutes } from './exams/papers/papers.routes';
+import { attemptsRoutes } from './exams/attempts/attempts.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -88,7 +91,10 @@ export function createApp(runtime: Runtime) {
     .route('/', interactionRoutes)
     .route('/', attendanceRoutes)
     .route('/', offlineClassroomRoutes)
-    .route('/', onlineClassroomRoutes);
+    .route('/', onlineClassroomRoutes)
+    .route('/', worksRoutes)
+    .route('/', papersRoutes)
+    .route('/', attemptsRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

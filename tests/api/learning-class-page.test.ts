@@ -8,6 +8,7 @@ import { completionRate } from '~/lib/learning/progress';
 import { formatDate } from '~/lib/time/cst';
 import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { EXAM_WORKS } from '~/server/db/seed/exams-data';
 import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
@@ -107,11 +108,13 @@ beforeAll(async () => {
 describe('the student card', () => {
   test('study situation: completion of the required activities, credited study time, answering time, assessment', async () => {
     const s = expectOk<api.UserStudySituation>(await call(api.userStudySituation, { classId: idOf('A'), studentId: sidOf('A') }));
-    // class A: 40.3 minutes of lessons credited, 25 minutes answering the submitted homework
+    // class A: 40.3 minutes of lessons credited; answering: the submitted homework of the learning
+    // demo (25 minutes) and the submitted attempts of the homework and test demo (exams-data.ts)
     expect(s.studyDuration).toBe(seededStudyMs('A'));
     expect(s.studyDurationStr).toBe(`${Math.floor(seededStudyMs('A') / MINUTE)}分钟`);
-    expect(s.answerDuration).toBe(25 * MINUTE);
-    expect(s.answerDurationStr).toBe('25分钟');
+    const answering = 25 + EXAM_WORKS.flatMap((w) => w.attempts ?? []).reduce((sum, a) => sum + (a.minutes ?? 0), 0);
+    expect(s.answerDuration).toBe(answering * MINUTE);
+    expect(s.answerDurationStr).toBe(`${Math.floor(answering / 60)}小时${answering % 60}分钟`);
     expect(s.evaluateStatus).toBe(0);
     expect(s.finishActivityRate).toBeGreaterThan(0);
     expect(s.finishActivityRate).toBeLessThan(100);

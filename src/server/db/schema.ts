@@ -53,6 +53,10 @@ import type {
   ClassroomQuestionTable,
 } from '../learning/interaction/interaction.table';
 import type { ActivityHighlightTable, ClassroomPointTable, ClassroomTeacherTable, OfflineClassroomTable } from '../learning/offline-classroom/offline-classroom.table';
+import type { WorkTable } from '../exams/works/works.table';
+import type { ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
+import type { WorkAnswerTable } from '../exams/answers/answers.table';
+import type { WorkDutyReportTable } from '../exams/attempts/attempts.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -129,4 +133,9 @@ export interface Database {
   classroomPoints: ClassroomPointTable;
   classroomTeachers: ClassroomTeacherTable;
   activityHighlights: ActivityHighlightTable;
+  examPapers: ExamPaperTable;
+  examQuestions: ExamQuestionTable;
+  works: WorkTable;
+  workAnswers: WorkAnswerTable;
+  workDutyReports: WorkDutyReportTable;
 }

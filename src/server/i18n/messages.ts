@@ -470,4 +470,23 @@ export const serverMessages = {
   // and a progress report for a lesson that has nothing to play.
   'learning.courseLessonNotFound': '未找到该课堂，或该课堂不属于此课程',
   'learning.notPlayable': '该课堂不是音视频课堂，无需上报学习进度',
+  // Homework and tests (src/server/exams; decision 025).
+  'exams.workNotFound': '未找到该作业或测验，或它不属于此班级',
+  'exams.attemptNotFound': '未找到该次作答记录',
+  'exams.attemptSubmitted': '本次作答已交卷，答案不能再修改',
+  'exams.timeUp': '答题时间已结束，本次答案未能保存，系统将按已保存的答案交卷',
+  'exams.noAnswers': '请至少提交一道题的答案',
+  'exams.oneAttemptPerSave': '一次只能保存同一次作答的答案',
+  'exams.questionNotInPaper': '题目 {id} 不属于该试卷，或需按小题作答',
+  'exams.badOption': '题目 {id} 的选项不正确',
+  'exams.oneOption': '单选题和判断题只能选择一个选项',
+  'exams.reviewNotSubmitted': '交卷后才能查看答案和解析',
+  'exams.reviewPending': '老师批阅后才能查看答案和解析，请耐心等待',
+  'exams.submitFirst': '请先交卷，再上报完成情况',
+  'exams.bankAnswersOnSubmit': '题库练习的答案在交卷时一并提交',
+  'exams.bankSubmitOnly': '该测验来自题库，请在题库练习中交卷',
+  'exams.notBankWork': '该作业或测验不是题库练习',
+  'exams.bankNotConfigured': '题库服务未开通',
+  'exams.bankFailed': '题库服务暂时无法访问，请稍后再试',
+  'exams.bankTokenRequired': '题库登录信息已失效，请重新进入题库练习',
 } as const;

@@ -14,6 +14,7 @@ import * as m20261123T1310 from './20261123T1310_calendar_feeds';
 import * as m20261123T1320 from './20261123T1320_course_details';
 import * as m20261123T1410 from './20261123T1410_offline_classroom';
 import * as m20261123T1420 from './20261123T1420_classroom_interaction';
+import * as m20261123T1500 from './20261123T1500_exams';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1320_course_details': m20261123T1320,
   '20261123T1410_offline_classroom': m20261123T1410,
   '20261123T1420_classroom_interaction': m20261123T1420,
+  '20261123T1500_exams': m20261123T1500,
 };
 
 export const migrationProvider: MigrationProvider = {

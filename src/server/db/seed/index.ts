@@ -12,6 +12,7 @@ import { seedLearning } from './learning';
 import { seedClassroomInteraction } from './classroom-interaction';
 import { seedOfflineClassroom } from './offline-classroom';
 import { seedOnlineClassroom } from './online-classroom';
+import { seedExams } from './exams';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -22,10 +23,10 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
 
 /**
  * Run in this order for each tenant: the tenant first, products after the content's hot majors, and
- * learning after login (its demo student), the online and face-to-face classrooms
- * and the classroom interaction after learning (their lessons and activities).
+ * learning after login (its demo student), the online and face-to-face classrooms,
+ * the classroom interaction and the homework and tests after learning (their lessons and activities).
  */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOnlineClassroom, seedOfflineClassroom, seedClassroomInteraction];
+const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOnlineClassroom, seedOfflineClassroom, seedClassroomInteraction, seedExams];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();

@@ -56,6 +56,11 @@ export interface SeedCourse {
   cover?: string;
   /** Introduction, teachers, supporting materials and quality service (course detail, 2.7). */
   introductions?: SeedIntroduction[];
+  /**
+   * Its lessons are left out of the pool the class's activity slots draw from (the exams seeder,
+   * exams.ts, links activities to them itself), so adding the course moves no other activity.
+   */
+  noActivitySlots?: boolean;
   /** chapter name -> section name -> lessons */
   chapters: { name: string; sections: { name: string; lessons: SeedLesson[] }[] }[];
   duties: { dutyType: string; targetValue: number }[];
@@ -199,6 +204,40 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       duties: [],
     },
     {
+      key: 'exams',
+      name: '电工理论作业与测验',
+      nature: 1,
+      introduce: '按章节完成课后作业和单元测验，并参加阶段测验与模拟考试，检验电工四级理论知识的掌握情况。',
+      noActivitySlots: true,
+      // The works, papers and attempts of these lessons: src/server/db/seed/exams.ts.
+      chapters: [
+        {
+          name: '第一章 电路基础',
+          sections: [{ name: '第一节 章节练习', lessons: lessons({ name: '第一章课后作业', type: 6, minutes: 30 }, { name: '第一章单元测验', type: 7, minutes: 30 }) }],
+        },
+        { name: '第二章 安全用电', sections: [{ name: '第一节 章节练习', lessons: lessons({ name: '第二章课后作业', type: 6, minutes: 30 }) }] },
+        {
+          name: '第三章 阶段测评',
+          sections: [
+            {
+              name: '第一节 测验与模拟考试',
+              lessons: lessons(
+                { name: '随堂小测', type: 7, minutes: 2 },
+                { name: '期中测验', type: 7, minutes: 60 },
+                { name: '第一次模拟考试', type: 7, minutes: 90 },
+                { name: '题库练习', type: 7, minutes: 30 },
+                { name: '英语阅读测验', type: 7, minutes: 20 },
+              ),
+            },
+          ],
+        },
+      ],
+      duties: [
+        { dutyType: 'ONLINE_HOMEWORK_SUBMIT', targetValue: 2 },
+        { dutyType: 'ONLINE_TEST_SUBMIT', targetValue: 3 },
+      ],
+    },
+    {
       key: 'care',
       name: '养老护理基础',
       nature: 1,
@@ -231,7 +270,7 @@ export const LEARNING_CLASSES: Record<string, SeedClass[]> = {
       trainingDays: [-40, 50],
       teacherName: '王建华',
       learningGoal: '掌握电工四级理论与实操技能，按时完成全部必修课堂，顺利通过职业技能等级认定。',
-      courses: ['elec', 'lowvolt', 'plc', 'iiot', 'digital'],
+      courses: ['elec', 'lowvolt', 'plc', 'iiot', 'digital', 'exams'],
       serviceStatus: 2,
       classmates: true,
       today: true,

@@ -51,6 +51,8 @@ interface SeededCourse {
   name: string;
   /** The course's lessons in order: id, name and whether face-to-face. */
   lessons: { id: string; name: string; offline: boolean; type: number; durationMs: number }[];
+  /** Its lessons take no activity slot (SeedCourse.noActivitySlots). */
+  noActivitySlots: boolean;
 }
 
 async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number): Promise<SeededCourse> {
@@ -135,7 +137,7 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
       .values(c.duties.map((d) => ({ id: newId(now), tenantId, courseId: id, classroomId: null, dutyType: d.dutyType, targetValue: d.targetValue, createdAt: now - 90 * DAY })))
       .execute();
   }
-  return { id, name: c.name, lessons };
+  return { id, name: c.name, lessons, noActivitySlots: c.noActivitySlots === true };
 }
 
 interface ActivitySlot {
@@ -155,7 +157,7 @@ interface Enrolled {
 
 /** The class's activities: each slot takes the next lesson of the class's courses of its kind (online or face-to-face). */
 async function seedActivities(db: DB, tenantId: string, classId: string, courses: SeededCourse[], slots: ActivitySlot[], now: number) {
-  const pool = courses.flatMap((course) => course.lessons.map((lesson) => ({ course, lesson })));
+  const pool = courses.filter((course) => !course.noActivitySlots).flatMap((course) => course.lessons.map((lesson) => ({ course, lesson })));
   if (!pool.length) return [];
   const rows = slots.map((slot, i) => {
     const fitting = pool.filter((p) => p.lesson.offline === !slot.online);

@@ -19,5 +19,19 @@ export interface WorkAttemptTable {
   status: number;
   score: number | null;
   createdAt: number;
+  /** Migration 20261123T1500_exams: the work (exams/works) answered; null for attempts made before works existed. */
+  workId: string | null;
+  /** Questions answered and questions of the paper, when submitted. */
+  answeredCount: number | null;
+  questionCount: number | null;
+  /** Seconds spent as the device counted them (kept, never trusted for time). */
+  useTime: number | null;
+  /** 'student', or 'deadline' when the server submitted it after its time ran out. */
+  submittedBy: string | null;
+  lastSavedAt: number | null;
+  /** Set with the submission: JSON [{questionId, correct, score}] (correct and score null: pending review). */
+  results: string | null;
+  /** An external bank's paper as the bank marked it (questions, keys, explanations), for review. */
+  bankPaper: string | null;
 }
 export type WorkAttempt = Selectable<WorkAttemptTable>;

@@ -1,0 +1,173 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { WorkDutyReport } from './attempts.table';
+
+/**
+ * All SQL of attempts (rows of work_attempts, the learning area's table, which counts status >= 1
+ * as handed in) and of duty reports. Every query names the school; a student's reads name the
+ * class student too. Writes that must happen once are conditional: one open attempt per work and
+ * student (a partial unique index), saves only while open and in time, one submission.
+ */
+
+export type AttemptRow = Selectable<Database['workAttempts']>;
+
+/** A class student's attempt at a work (not an attempt made before works existed), or undefined. */
+export function findStudentAttempt(db: DB, tenantId: string, classStudentId: string, attemptId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('id', '=', attemptId)
+    .where('workId', 'is not', null)
+    .executeTakeFirst();
+}
+
+export function findAttempt(db: DB, tenantId: string, attemptId: string): Promise<AttemptRow | undefined> {
+  return db.selectFrom('workAttempts').selectAll().where('tenantId', '=', tenantId).where('id', '=', attemptId).executeTakeFirst();
+}
+
+/** The student's attempt at the work still being answered, or undefined. */
+export function findOpenAttempt(db: DB, tenantId: string, workId: string, classStudentId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('workId', '=', workId)
+    .where('classStudentId', '=', classStudentId)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The student's attempts at a work, newest first. */
+export function listAttempts(db: DB, tenantId: string, workId: string, classStudentId: string): Promise<AttemptRow[]> {
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('workId', '=', workId)
+    .where('classStudentId', '=', classStudentId)
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Opens an attempt unless one is already open for the work and student (the partial unique index decides a race). */
+export async function insertOpenAttempt(db: DB, row: Insertable<Database['workAttempts']>): Promise<void> {
+  await db
+    .insertInto('workAttempts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['workId', 'classStudentId']).where(sql<boolean>`status = 0`).doNothing())
+    .execute();
+}
+
+/**
+ * Takes the attempt for a save: true only while it is open and its deadline is not before
+ * `deadlineNotBefore` (the deadline plus the grace has not passed). Inside a transaction the row
+ * stays locked until the answers are written, so a submission cannot slip in between.
+ */
+export async function takeForSave(db: DB, tenantId: string, attemptId: string, now: number, deadlineNotBefore: number): Promise<boolean> {
+  const result = await db
+    .updateTable('workAttempts')
+    .set({ lastSavedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .where('status', '=', 0)
+    .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes the attempt for its one submission: true for the first caller only (the row is locked
+ * until the transaction ends; a second submission waits, then finds it no longer open).
+ */
+export async function takeForSubmission(db: DB, tenantId: string, attemptId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('workAttempts')
+    .set({ submittedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface Submission {
+  status: 1 | 2;
+  score: number | null;
+  results: string;
+  answeredCount: number;
+  questionCount: number;
+  submittedBy: 'student' | 'deadline';
+  useTime?: number | null;
+  bankPaper?: string | null;
+}
+
+/** Records the outcome of the submission taken by takeForSubmission (same transaction). */
+export async function finishSubmission(db: DB, tenantId: string, attemptId: string, s: Submission): Promise<void> {
+  await db
+    .updateTable('workAttempts')
+    .set({
+      status: s.status,
+      score: s.score,
+      results: s.results,
+      answeredCount: s.answeredCount,
+      questionCount: s.questionCount,
+      submittedBy: s.submittedBy,
+      ...(s.useTime !== undefined ? { useTime: s.useTime } : {}),
+      ...(s.bankPaper !== undefined ? { bankPaper: s.bankPaper } : {}),
+    })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .execute();
+}
+
+/** Open attempts of every school whose deadline is before `before` (the sweep), oldest deadline first. */
+export function listOverdue(db: DB, before: number, limit: number): Promise<AttemptRow[]> {
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('status', '=', 0)
+    .where('deadlineAt', '<', before)
+    .where('workId', 'is not', null)
+    .orderBy('deadlineAt')
+    .limit(limit)
+    .execute();
+}
+
+/** A submitted attempt of the student at a lesson of the class (a duty report needs one). */
+export function findSubmittedAtLesson(db: DB, tenantId: string, classId: string, classStudentId: string, classroomId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .where('status', '>=', 1)
+    .orderBy('submittedAt', 'desc')
+    .executeTakeFirst();
+}
+
+/** Records a duty report once (the unique index makes a repeat, even a simultaneous one, a no-op). */
+export async function insertDutyReport(db: DB, tenantId: string, row: Omit<WorkDutyReport, 'tenantId'>): Promise<void> {
+  await db
+    .insertInto('workDutyReports')
+    .values({ ...row, tenantId })
+    .onConflict((oc) => oc.columns(['activityId', 'classStudentId', 'classroomId', 'dutyType']).doNothing())
+    .execute();
+}
+
+export function findDutyReport(db: DB, tenantId: string, activityId: string, classStudentId: string, classroomId: string, dutyType: string): Promise<WorkDutyReport | undefined> {
+  return db
+    .selectFrom('workDutyReports')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('activityId', '=', activityId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .where('dutyType', '=', dutyType)
+    .executeTakeFirst();
+}

@@ -1,0 +1,372 @@
+import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { newId } from '../../ids';
+import { t } from '~/server/i18n';
+import type {
+  AnswerRecord,
+  AttemptLog,
+  AttemptRef,
+  AttemptState,
+  AttemptStatus,
+  DutyReport,
+  Paper,
+  QuestionResult,
+  ReviewedAttempt,
+  SaveAnswers,
+  SaveAnswersResult,
+  StartAttempt,
+  StudentRef,
+  SubmitResult,
+  WorkKind,
+  WorkRef,
+} from '~/lib/api/contracts/exams';
+import type { StudentEnrolment } from '../../learning/classes/classes.service';
+import { studentActivity } from '../../learning/activities/activities.service';
+import { classWork, enrolledWork, enrolment, isBankWork, workById, workNotFound, type Work } from '../works/works.service';
+import { answerableQuestions, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
+import { byQuestion, keepAnswers, keptAnswers, type KeptAnswer } from '../answers/answers.service';
+import { acceptsSaves, deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds } from './deadline.rules';
+import { scorePaper } from './scoring.rules';
+import * as repo from './attempts.repository';
+
+/**
+ * Attempts at a homework or test (homework-and-tests.md section 4; decision 025). The server
+ * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
+ * answers are kept per question by the highest sequence; saves are refused once the attempt is
+ * submitted or its deadline plus the grace has passed; one attempt is submitted once, and an
+ * overdue one is submitted by the server with the answers it has, on the next read of it or by
+ * the periodic sweep. Every call starts with the token's user's enrolment in the class; another
+ * student's, class's or school's attempt is the same 404.
+ */
+
+export type { AttemptRow } from './attempts.repository';
+type AttemptRow = repo.AttemptRow;
+
+const attemptNotFound = () => AppError.notFound(t('exams.attemptNotFound'));
+const statusOf = (a: AttemptRow): AttemptStatus => (Number(a.status) === 2 ? 2 : Number(a.status) === 1 ? 1 : 0);
+const clockOf = (a: AttemptRow) => ({ status: Number(a.status), deadlineAt: a.deadlineAt === null ? null : Number(a.deadlineAt) });
+
+/** The student's own attempt at a work of their class, or 404. */
+export async function studentAttempt(s: Scope, e: StudentEnrolment, attemptId: string): Promise<AttemptRow> {
+  const a = await repo.findStudentAttempt(s.db, e.tenantId, e.classStudentId, attemptId);
+  if (!a || a.classId !== e.classId) throw attemptNotFound();
+  return a;
+}
+
+async function reread(s: Scope, a: AttemptRow): Promise<AttemptRow> {
+  return (await repo.findAttempt(s.db, a.tenantId, a.id)) ?? a;
+}
+
+export function resultOf(a: AttemptRow): SubmitResult {
+  const status = statusOf(a);
+  return { answerLogId: a.id, status, score: status === 2 && a.score !== null ? Number(a.score) : null };
+}
+
+function resultsOf(a: AttemptRow): QuestionResult[] {
+  try {
+    const v: unknown = JSON.parse(a.results ?? '[]');
+    return Array.isArray(v) ? (v as QuestionResult[]).filter((r) => r && typeof r.questionId === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Submits an open attempt once with the answers kept for it: scored, then pending review (1)
+ * when the work is graded by a teacher or has a short answer, else reviewed (2) with its score.
+ * A second caller (another tab, a retry, the sweep) finds it taken and changes nothing. Answers
+ * the attempt as it is afterwards.
+ */
+async function submitAttempt(s: Scope, a: AttemptRow, work: Work, by: 'student' | 'deadline'): Promise<AttemptRow> {
+  return (await submitOnce(s, a, work, by)).attempt;
+}
+
+async function submitOnce(s: Scope, a: AttemptRow, work: Work, by: 'student' | 'deadline'): Promise<{ attempt: AttemptRow; taken: boolean }> {
+  const questions: PaperQuestion[] = (await workPaper(s, work))?.questions ?? [];
+  let taken = false;
+  await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.takeForSubmission(trx, a.tenantId, a.id, s.now))) return;
+    taken = true;
+    const answers = byQuestion(await keptAnswers({ ...s, db: trx }, { tenantId: a.tenantId, attemptId: a.id }));
+    const scored = scorePaper(questions, answers, { partialMultiple: work.partialMultiple === 1 });
+    const status = work.manualGrading === 1 || scored.pending ? 1 : 2;
+    await repo.finishSubmission(trx, a.tenantId, a.id, {
+      status,
+      score: status === 2 ? scored.score : null,
+      results: JSON.stringify(scored.results),
+      answeredCount: scored.answered,
+      questionCount: scored.total,
+      submittedBy: by,
+    });
+  });
+  return { attempt: await reread(s, a), taken };
+}
+
+/** The attempt as it is now: an overdue one is submitted first (by the deadline). */
+async function current(s: Scope, a: AttemptRow, work: Work): Promise<AttemptRow> {
+  return isOverdue(clockOf(a), s.now) ? submitAttempt(s, a, work, 'deadline') : a;
+}
+
+function stateOf(s: Scope, a: AttemptRow, answers: KeptAnswer[]): AttemptState {
+  const clock = clockOf(a);
+  return {
+    answerLogId: a.id,
+    workId: a.workId ?? '',
+    status: statusOf(a),
+    remainingSeconds: remainingSeconds(clock, s.now),
+    totalSeconds: clock.deadlineAt === null ? null : Math.round((clock.deadlineAt - Number(a.startedAt)) / 1000),
+    answers: answers.map((x) => ({ questionId: x.questionId, questionAnswerVO: x.questionAnswerVO, seq: x.seq })),
+  };
+}
+
+async function stateWithAnswers(s: Scope, a: AttemptRow): Promise<AttemptState> {
+  return stateOf(s, a, await keptAnswers(s, { tenantId: a.tenantId, attemptId: a.id }));
+}
+
+/** The student's attempts at the work, newest first (an overdue open one is submitted first). */
+export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[]> {
+  const { e, work } = await enrolledWork(s, input);
+  const open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
+  if (open) await current(s, open, work);
+  return (await repo.listAttempts(s.db, e.tenantId, work.id, e.classStudentId)).map((a) => ({
+    id: a.id,
+    createdTime: Number(a.startedAt),
+    status: statusOf(a),
+    score: statusOf(a) === 2 && a.score !== null ? Number(a.score) : null,
+  }));
+}
+
+/**
+ * Starts an attempt with its deadline fixed now, or continues the one still open (a reload, a
+ * second tab). An open attempt whose time has run out is submitted first and a new one starts.
+ */
+export async function startAttempt(s: Scope, input: StartAttempt): Promise<AttemptState> {
+  const { e, work } = await enrolledWork(s, input);
+  let activityId: string | null = null;
+  if (input.activityId !== undefined) {
+    const activity = await studentActivity(s, e, input.activityId);
+    if (!activity || activity.classroomId !== work.classroomId) throw AppError.notFound(t('learning.activityNotFound'));
+    activityId = activity.id;
+  }
+  let open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
+  if (open && isOverdue(clockOf(open), s.now)) {
+    await submitAttempt(s, open, work, 'deadline');
+    open = undefined;
+  }
+  if (!open) {
+    await repo.insertOpenAttempt(s.db, {
+      id: newId(s.now),
+      tenantId: e.tenantId,
+      classId: e.classId,
+      courseId: work.courseId,
+      classroomId: work.classroomId,
+      classStudentId: e.classStudentId,
+      activityId,
+      workType: work.kind === 'homework' ? 6 : 7,
+      startedAt: s.now,
+      deadlineAt: isBankWork(work) ? null : deadlineOf(s.now, work.unitTime),
+      submittedAt: null,
+      status: 0,
+      score: null,
+      createdAt: s.now,
+      workId: work.id,
+    });
+    // Ours, or the one another tab opened at the same moment.
+    open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
+    if (!open) throw attemptNotFound();
+  }
+  return stateWithAnswers(s, open);
+}
+
+async function attemptOfCall(s: Scope, input: AttemptRef): Promise<{ e: StudentEnrolment; a: AttemptRow; work: Work }> {
+  const e = await enrolment(s, input);
+  const a = await studentAttempt(s, e, input.answerLogId);
+  const work = await classWork(s, e, a.workId ?? '');
+  if (!work) throw attemptNotFound();
+  return { e, a, work };
+}
+
+/** The attempt by the server's clock, with its kept answers (an overdue one is submitted first). */
+export async function attemptState(s: Scope, input: AttemptRef): Promise<AttemptState> {
+  const { a, work } = await attemptOfCall(s, input);
+  return stateWithAnswers(s, await current(s, a, work));
+}
+
+function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuestion>): void {
+  if (r.id !== work.id) throw workNotFound();
+  const q = leaves.get(r.questionId);
+  if (!q) throw AppError.badRequest(t('exams.questionNotInPaper', { id: r.questionId }));
+  if (r.questionUnitId !== q.paperId) throw AppError.badRequest(t('exams.questionNotInPaper', { id: r.questionId }));
+  const chosen = r.questionAnswerVO.optionList;
+  if (new Set(chosen).size !== chosen.length || chosen.some((k) => !q.options.some((o) => o.key === k))) {
+    throw AppError.badRequest(t('exams.badOption', { id: r.questionId }));
+  }
+  if ((q.questionType === 1 || q.questionType === 3) && chosen.length > 1) throw AppError.badRequest(t('exams.oneOption'));
+}
+
+/**
+ * Saves a batch of answers of one attempt. Per question the highest sequence is kept; a repeat or
+ * an older record changes nothing and is still acknowledged, so the device can drop it. Refused,
+ * changing nothing, once the attempt is submitted or its deadline plus the grace has passed.
+ */
+export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAnswersResult> {
+  const first = input.answers[0]!;
+  if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
+  const { a, work } = await attemptOfCall(s, { ...input, answerLogId: first.answerLogId });
+  if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
+  const leaves = new Map(answerableQuestions((await workPaper(s, work))?.questions ?? []).map((q) => [q.id, q]));
+  for (const r of input.answers) validRecord(r, work, leaves);
+  const refusal = (row: AttemptRow) => AppError.conflict(t(statusOf(row) !== 0 ? 'exams.attemptSubmitted' : 'exams.timeUp'));
+  if (!acceptsSaves(clockOf(a), s.now)) throw refusal(a);
+  await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.takeForSave(trx, a.tenantId, a.id, s.now, overdueDeadlineBefore(s.now)))) throw refusal((await repo.findAttempt(trx, a.tenantId, a.id)) ?? a);
+    await keepAnswers(
+      { ...s, db: trx },
+      {
+        tenantId: a.tenantId,
+        attemptId: a.id,
+        answers: input.answers.map((r) => ({
+          questionId: r.questionId,
+          content: r.questionAnswerVO.content,
+          optionList: r.questionAnswerVO.optionList,
+          seq: r.seq,
+          answeredAt: r.answerTime,
+        })),
+      },
+    );
+  });
+  return { acked: input.answers.map((r) => ({ questionId: r.questionId, seq: r.seq })) };
+}
+
+/** Submits the student's attempt at a homework or test; a second submission answers the first one's result. */
+export async function submitWork(s: Scope, input: StudentRef & { workId: string; answerLogId: string }, kind: WorkKind): Promise<SubmitResult> {
+  const { e, work } = await enrolledWork(s, input);
+  if (work.kind !== kind) throw workNotFound();
+  if (isBankWork(work)) throw AppError.badRequest(t('exams.bankSubmitOnly'));
+  const a = await studentAttempt(s, e, input.answerLogId);
+  if (a.workId !== work.id) throw attemptNotFound();
+  return resultOf(statusOf(a) === 0 ? await submitAttempt(s, a, work, 'student') : a);
+}
+
+export interface BankSubmission {
+  useTime: number;
+  answers: { questionId: string; content: string }[];
+  score: number;
+  results: QuestionResult[];
+  /** The bank's paper as it marked it, for review. */
+  bankPaper: Paper['questionResultVOMap'];
+}
+
+/**
+ * Records an external bank's marking of an attempt once: the answers as sent, the bank's score
+ * and per-question results. A second submission changes nothing and answers the first one's result.
+ */
+export async function recordBankSubmission(s: Scope, a: AttemptRow, submission: BankSubmission): Promise<SubmitResult> {
+  await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.takeForSubmission(trx, a.tenantId, a.id, s.now))) return;
+    await keepAnswers(
+      { ...s, db: trx },
+      { tenantId: a.tenantId, attemptId: a.id, answers: submission.answers.map((x) => ({ questionId: x.questionId, content: x.content, optionList: [], seq: 1, answeredAt: s.now })) },
+    );
+    await repo.finishSubmission(trx, a.tenantId, a.id, {
+      status: 2,
+      score: submission.score,
+      results: JSON.stringify(submission.results),
+      answeredCount: submission.answers.filter((x) => x.content.trim() !== '').length,
+      questionCount: submission.results.length,
+      submittedBy: 'student',
+      useTime: submission.useTime,
+      bankPaper: JSON.stringify(submission.bankPaper),
+    });
+  });
+  return resultOf(await reread(s, a));
+}
+
+function bankQuestions(a: AttemptRow): Paper['questionResultVOMap'] {
+  try {
+    const v: unknown = JSON.parse(a.bankPaper ?? '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Paper['questionResultVOMap']) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A marked attempt with the right answers and explanations. An attempt still being answered, or
+ * waiting for the teacher (pending review), is refused: the key appears only after marking.
+ */
+export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: string }): Promise<ReviewedAttempt> {
+  const { e, work } = await enrolledWork(s, input);
+  let a = await studentAttempt(s, e, input.answerLogId);
+  if (a.workId !== work.id) throw attemptNotFound();
+  a = await current(s, a, work);
+  const status = statusOf(a);
+  if (status === 0) throw AppError.conflict(t('exams.reviewNotSubmitted'));
+  if (status === 1) throw AppError.conflict(t('exams.reviewPending'));
+  const paper = paperView(work, await workPaper(s, work), true);
+  if (isBankWork(work)) paper.questionResultVOMap = bankQuestions(a);
+  const questionUnitId = work.paperId ?? work.externalPaperId ?? '';
+  const answers = await keptAnswers(s, { tenantId: a.tenantId, attemptId: a.id });
+  return {
+    questionUnitCAResultVO: {
+      ...paper,
+      answerQuestion: answers.map((x) => ({
+        questionId: x.questionId,
+        questionAnswerVO: x.questionAnswerVO,
+        seq: x.seq,
+        answerLogId: a.id,
+        questionUnitId,
+        answerTime: x.answeredAt,
+        submitTime: x.savedAt,
+      })),
+    },
+    testStudentResultVO: { testName: work.title, status, score: a.score === null ? null : Number(a.score), submittedTime: a.submittedAt === null ? null : Number(a.submittedAt) },
+    results: resultsOf(a),
+  };
+}
+
+/**
+ * The duty completion report after a submission in an activity (dutyType SUBMIT): accepted only
+ * when the activity is the class's, of that lesson, and the student has handed in work at the
+ * lesson; recorded once (a repeat answers the same).
+ */
+export async function reportDuty(s: Scope, input: DutyReport): Promise<{ recorded: boolean }> {
+  const e = await enrolment(s, { classId: input.bizId, studentId: input.studentId, userId: input.userId });
+  if (input.tenantId !== undefined && input.tenantId !== e.tenantId) throw AppError.notFound(t('learning.classNotFound'));
+  const activity = await studentActivity(s, e, input.activityId);
+  if (!activity) throw AppError.notFound(t('learning.activityNotFound'));
+  if (activity.classroomId !== input.contentId) throw AppError.notFound(t('learning.classroomNotFound'));
+  const submitted = await repo.findSubmittedAtLesson(s.db, e.tenantId, e.classId, e.classStudentId, input.contentId);
+  if (!submitted) throw AppError.conflict(t('exams.submitFirst'));
+  await repo.insertDutyReport(s.db, e.tenantId, {
+    id: newId(s.now),
+    classId: e.classId,
+    activityId: activity.id,
+    classroomId: input.contentId,
+    classStudentId: e.classStudentId,
+    attemptId: submitted.id,
+    dutyType: input.dutyType,
+    deviceTime: input.currentTime,
+    createdAt: s.now,
+  });
+  return { recorded: !!(await repo.findDutyReport(s.db, e.tenantId, activity.id, e.classStudentId, input.contentId, input.dutyType)) };
+}
+
+/**
+ * The deadline sweep: submits, with the answers they have, open attempts of every school whose
+ * deadline plus the grace has passed (at most `limit` a run). Safe on several instances at once:
+ * each submission is taken once. Answers how many this run submitted.
+ */
+export async function sweepOverdueAttempts(s: Scope, limit = 200): Promise<number> {
+  let submitted = 0;
+  for (const a of await repo.listOverdue(s.db, overdueDeadlineBefore(s.now), limit)) {
+    try {
+      const work = await workById(s, { tenantId: a.tenantId, workId: a.workId ?? '' });
+      if (work && (await submitOnce(s, a, work, 'deadline')).taken) submitted++;
+    } catch (error) {
+      // One attempt that cannot be submitted must not keep the others waiting; the next run retries it.
+      s.logger.error('overdue attempt not submitted', { attemptId: a.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  }
+  return submitted;
+}

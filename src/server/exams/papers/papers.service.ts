@@ -1,0 +1,155 @@
+import type { Scope } from '../../http/scope';
+import { sanitizeRichText } from '../../sanitize';
+import { QUESTION_TYPES, type Paper, type Question, type QuestionOption, type QuestionType, type WorkRef } from '~/lib/api/contracts/exams';
+import { enrolledWork, isBankWork, kindOf, type Work } from '../works/works.service';
+import type { ExamPaper, ExamQuestion } from './papers.table';
+import * as repo from './papers.repository';
+
+/**
+ * Papers as a student receives them: questions grouped by type, sub-questions under their
+ * reading or cloze question, stems and options sanitised. While answering the paper carries no
+ * right answers, no answer flags on the options and no explanations; only a review (of an attempt
+ * the server has marked) asks for them.
+ */
+
+/** A question as the server holds it, with its key; sub-questions under their parent. */
+export interface PaperQuestion {
+  id: string;
+  paperId: string;
+  questionType: QuestionType;
+  /** Its points; for reading and cloze the sum of its sub-questions'. */
+  examPoint: number;
+  markStatus: number | null;
+  trunk: string;
+  options: { key: string; value: string }[];
+  answerOptions: string[];
+  answerContent: string | null;
+  explanation: string | null;
+  blankCount: number | null;
+  subs: PaperQuestion[];
+}
+
+export interface LoadedPaper {
+  paper: ExamPaper;
+  /** The top-level questions in order. */
+  questions: PaperQuestion[];
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function jsonList<T>(text: string | null, valid: (v: unknown) => v is T): T[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter(valid) : [];
+  } catch {
+    return [];
+  }
+}
+const isOption = (v: unknown): v is { key: string; value: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && typeof (v as { value?: unknown }).value === 'string';
+const isKey = (v: unknown): v is string => typeof v === 'string';
+const isType = (v: number): v is QuestionType => (QUESTION_TYPES as readonly number[]).includes(v);
+
+function tree(rows: ExamQuestion[]): PaperQuestion[] {
+  const made = new Map<string, PaperQuestion>();
+  for (const r of rows) {
+    const type = Number(r.questionType);
+    if (!isType(type)) continue;
+    made.set(r.id, {
+      id: r.id,
+      paperId: r.paperId,
+      questionType: type,
+      examPoint: Number(r.examPoint),
+      markStatus: r.markStatus === null ? null : Number(r.markStatus),
+      trunk: r.trunk,
+      options: jsonList(r.options, isOption),
+      answerOptions: jsonList(r.answerOptions, isKey),
+      answerContent: r.answerContent,
+      explanation: r.explanation,
+      blankCount: r.blankCount === null ? null : Number(r.blankCount),
+      subs: [],
+    });
+  }
+  const top: PaperQuestion[] = [];
+  for (const r of rows) {
+    const q = made.get(r.id);
+    if (!q) continue;
+    const parent = r.parentId ? made.get(r.parentId) : undefined;
+    if (r.parentId && !parent) continue;
+    (parent ? parent.subs : top).push(q);
+  }
+  for (const q of made.values()) if (q.subs.length) q.examPoint = round2(q.subs.reduce((sum, x) => sum + x.examPoint, 0));
+  return top;
+}
+
+/** A paper of the school with its questions, or undefined. */
+export async function loadPaper(s: Scope, input: { tenantId: string; paperId: string }): Promise<LoadedPaper | undefined> {
+  const [paper, rows] = await Promise.all([repo.findPaper(s.db, input.tenantId, input.paperId), repo.listQuestions(s.db, input.tenantId, input.paperId)]);
+  return paper ? { paper, questions: tree(rows) } : undefined;
+}
+
+/** The questions a student answers: questions without sub-questions, and sub-questions. */
+export function answerableQuestions(questions: readonly PaperQuestion[]): PaperQuestion[] {
+  return questions.flatMap((q) => (q.subs.length ? answerableQuestions(q.subs) : [q]));
+}
+
+/** One question for the browser; the key and the option flags only `withKeys` (review). */
+export function questionView(q: PaperQuestion, withKeys: boolean): Question {
+  return {
+    id: q.id,
+    questionType: q.questionType,
+    questionUnitId: q.paperId,
+    trunk: sanitizeRichText(q.trunk),
+    examPoint: q.examPoint,
+    markStatus: q.markStatus,
+    questionContentVO: {
+      content: null,
+      optionList: q.options.map((o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) })),
+    },
+    questionAnswerVO: withKeys ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation) : null } : null,
+    ...(q.questionType === 4 ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
+    readQuestionList: q.subs.map((x) => questionView(x, withKeys)),
+  };
+}
+
+export type QuestionMap = Paper['questionResultVOMap'];
+
+/** Questions grouped by type (keys in type order, questions in paper order). */
+export function groupByType(questions: readonly Question[]): QuestionMap {
+  const map: QuestionMap = {};
+  for (const type of QUESTION_TYPES) {
+    const list = questions.filter((q) => q.questionType === type);
+    if (list.length) map[`${type}`] = list;
+  }
+  return map;
+}
+
+/** The paper of a work; an external bank's work has only its title and description here. */
+export function paperView(work: Work, loaded: LoadedPaper | undefined, withKeys: boolean): Paper {
+  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys)));
+  const english = loaded?.paper.english === 1;
+  return {
+    workId: work.id,
+    kind: kindOf(work),
+    title: work.title,
+    description: work.description,
+    unitTime: isBankWork(work) ? null : work.unitTime,
+    manualGrading: work.manualGrading === 1,
+    partialMultiple: work.partialMultiple === 1,
+    questionResultVOMap: english ? {} : grouped,
+    englishQuestionResultVOMap: english ? grouped : {},
+    sourceType: work.sourceType,
+  };
+}
+
+/** The paper of a work with its questions (none for an external bank's work). */
+export async function workPaper(s: Scope, work: Work): Promise<LoadedPaper | undefined> {
+  if (isBankWork(work) || !work.paperId) return undefined;
+  return loadPaper(s, { tenantId: work.tenantId, paperId: work.paperId });
+}
+
+/** The paper to answer: no right answers, no explanations. */
+export async function studentPaper(s: Scope, input: WorkRef): Promise<Paper> {
+  const { work } = await enrolledWork(s, input);
+  return paperView(work, await workPaper(s, work), false);
+}

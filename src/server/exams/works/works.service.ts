@@ -1,0 +1,52 @@
+import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { t } from '~/server/i18n';
+import type { StudentRef, WorkKind, WorkLookup } from '~/lib/api/contracts/exams';
+import { studentEnrolment, type StudentEnrolment } from '../../learning/classes/classes.service';
+import type { Work } from './works.table';
+import * as repo from './works.repository';
+
+/**
+ * Works: the homework (classroom type 6) and test (7) lessons of a class, each with the paper it
+ * is answered on. Every call starts with the token's user's enrolment in the class (and that the
+ * studentId is that enrolment's); a work is found only in that class, so another class's, another
+ * school's and an unknown work get the same refusal, which reveals nothing.
+ */
+
+export type { Work };
+
+export const workNotFound = () => AppError.notFound(t('exams.workNotFound'));
+
+/** The token's user's enrolment in the class the call names (studentEnrolment, learner-area's first step). */
+export function enrolment(s: Scope, input: StudentRef & { userId?: string | undefined }): Promise<StudentEnrolment> {
+  return studentEnrolment(s, { classId: input.classId, studentId: input.studentId, userId: input.userId });
+}
+
+/** The enrolment and the class's work the call names; 404 for any work that is not the class's. */
+export async function enrolledWork(s: Scope, input: StudentRef & { workId: string }): Promise<{ e: StudentEnrolment; work: Work }> {
+  const e = await enrolment(s, input);
+  const work = await repo.findClassWork(s.db, e.tenantId, e.classId, input.workId);
+  if (!work) throw workNotFound();
+  return { e, work };
+}
+
+/** A work of the enrolment's class, or undefined. */
+export function classWork(s: Scope, e: StudentEnrolment, workId: string): Promise<Work | undefined> {
+  return repo.findClassWork(s.db, e.tenantId, e.classId, workId);
+}
+
+/** A work by id in a school, for the server's own jobs (the deadline sweep). */
+export function workById(s: Scope, input: { tenantId: string; workId: string }): Promise<Work | undefined> {
+  return repo.findWork(s.db, input.tenantId, input.workId);
+}
+
+/** The work of a homework or test lesson of the class (the start page's first call). */
+export async function lookupWork(s: Scope, input: WorkLookup): Promise<{ id: string }> {
+  const e = await enrolment(s, input);
+  const work = await repo.findLessonWork(s.db, e.tenantId, e.classId, input.classroomId);
+  if (!work || work.kind !== input.kind || (input.courseId !== undefined && input.courseId !== work.courseId)) throw workNotFound();
+  return { id: work.id };
+}
+
+export const isBankWork = (work: Pick<Work, 'sourceType'>) => work.sourceType === 'xskt';
+export const kindOf = (work: Pick<Work, 'kind'>): WorkKind => (work.kind === 'homework' ? 'homework' : 'test');
