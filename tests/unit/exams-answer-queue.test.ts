@@ -247,3 +247,18 @@ describe('the answer queue', () => {
     expect(b.queue.stateOf('q1', true)).toBe('saved');
   });
 });
+
+describe('offline', () => {
+  test('nothing is sent while the device knows it is offline; it is kept, and sent when it is back', async () => {
+    let online = false;
+    const h = harness(freshStore(), { isOnline: () => online });
+    await h.queue.load([]);
+    await h.queue.change('q1', 'P', 'W', A('A'));
+    expect(await h.queue.flush()).toBe(false);
+    expect(h.sent).toEqual([]);
+    expect(h.queue.health).toEqual({ kind: 'failing', failures: 1 });
+    online = true;
+    expect(await h.queue.retryNow()).toBe(true);
+    expect(h.server.get('q1')).toMatchObject({ seq: 1 });
+  });
+});

@@ -74,6 +74,8 @@ export interface QueueOptions {
   later: (fn: () => void, ms: number) => () => void;
   /** Sending is not retried on its own (the external bank: answers go once, with the submit). */
   keepOnly?: boolean;
+  /** False when the device knows it is offline: nothing is sent until it is back (the screen calls retryNow then). */
+  isOnline?: () => boolean;
 }
 
 export class AnswerQueue {
@@ -205,6 +207,10 @@ export class AnswerQueue {
         if (this.again) continue;
         return true;
       }
+      if (this.o.isOnline && !this.o.isOnline()) {
+        this.failed();
+        return false;
+      }
       const batch = kept.slice(0, BATCH_SIZE);
       const sentAt = this.o.now();
       let acked: { questionId: string; seq: number }[];
@@ -212,12 +218,10 @@ export class AnswerQueue {
         acked = await this.o.send(batch.map((k) => recordOf(k, this.o.attemptId, sentAt)));
       } catch (error) {
         const refusal = this.o.refusalOf(error);
-        if (refusal) this.refusal = refusal;
-        else {
-          this.failures += 1;
-          this.cancelRetry = this.o.later(() => void this.flush(), retryDelay(this.failures));
-        }
-        this.changed();
+        if (refusal) {
+          this.refusal = refusal;
+          this.changed();
+        } else this.failed();
         return false;
       }
       for (const a of acked) this.seqs.set(a.questionId, Math.max(this.seqs.get(a.questionId) ?? 0, a.seq));
@@ -231,12 +235,17 @@ export class AnswerQueue {
       if (left.length === 0 && !this.again) return true;
       if (!progressed) {
         // The server answered without taking any of them: treat as a failure, so it is retried later and not in a loop.
-        this.failures += 1;
-        this.cancelRetry = this.o.later(() => void this.flush(), retryDelay(this.failures));
-        this.changed();
+        this.failed();
         return false;
       }
     }
+  }
+
+  /** A send that did not get through: tried again after the backoff. */
+  private failed(): void {
+    this.failures += 1;
+    this.cancelRetry = this.o.later(() => void this.flush(), retryDelay(this.failures));
+    this.changed();
   }
 
   private syncPending(kept: readonly QueuedAnswer[]): void {

@@ -87,6 +87,7 @@ async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
       return () => clearTimeout(id);
     },
     keepOnly: xskt,
+    isOnline: () => navigator.onLine,
   });
   const answers = await queue.load(attempt.answers);
   return { workId, title, xskt, xsktToken, groups, attempt, queue, answers, sync, openedAt: monotonic() };

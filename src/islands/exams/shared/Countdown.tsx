@@ -34,11 +34,12 @@ export function Countdown({ remaining, total }: { remaining: number; total: numb
   );
 }
 
-/** The same time as one line, for the phone's header. */
+/** The same time as one line, for the phone's header (the circle shows on wide screens only, so one timer is there at a time). */
 export function CountdownLine({ remaining }: { remaining: number }) {
+  const text = clockText(remaining);
   return (
-    <span className={`font-mono text-sm ${remaining <= 60 ? 'text-red-700' : 'text-slate-700'}`}>
-      {t('exams.countdown')} {clockText(remaining)}
+    <span role="timer" aria-label={`${t('exams.countdown')} ${text}`} className={`font-mono text-sm ${remaining <= 60 ? 'text-red-700' : 'text-slate-700'}`}>
+      {t('exams.countdown')} {text}
     </span>
   );
 }
