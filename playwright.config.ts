@@ -14,6 +14,8 @@ import {
   E2E_FAKE_PLATFORM_ORIGIN,
   E2E_FAKE_PLATFORM_PORT,
   E2E_THIRD_PARTY_SECRET,
+  E2E_FAKE_BANK_ORIGIN,
+  E2E_FAKE_BANK_PORT,
 } from './tests/e2e/support/env';
 
 /**
@@ -77,6 +79,17 @@ export default defineConfig({
       env: { E2E_FAKE_PLATFORM_PORT: String(E2E_FAKE_PLATFORM_PORT) },
     },
     {
+      // The fake external question bank (tests/setup/fake-bank.ts): the paper and the marking of
+      // the works with sourceType 'xskt'.
+      command: 'npx tsx tests/e2e/support/fake-bank-server.ts',
+      url: `${E2E_FAKE_BANK_ORIGIN}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_FAKE_BANK_PORT: String(E2E_FAKE_BANK_PORT) },
+    },
+    {
       // A fresh database each run, seeded by the server on its first request.
       command: `node tests/e2e/support/fresh-db.mjs ${E2E_DB_FILE} && npm run serve`,
       url: `${DEMO_ORIGIN}/readyz`,
@@ -99,6 +112,8 @@ export default defineConfig({
         // Third-party courses are entered through the fake platform below.
         THIRD_PARTY_PLATFORM_URL: `${E2E_FAKE_PLATFORM_ORIGIN}/`,
         THIRD_PARTY_PLATFORM_SECRET: E2E_THIRD_PARTY_SECRET,
+        // Works from the external question bank go to the fake bank above.
+        XSKT_BANK_URL: `${E2E_FAKE_BANK_ORIGIN}/`,
       },
     },
     {

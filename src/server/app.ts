@@ -34,6 +34,7 @@ import { onlineClassroomRoutes } from './learning/online-classroom/online-classr
 import { worksRoutes } from './exams/works/works.routes';
 import { papersRoutes } from './exams/papers/papers.routes';
 import { attemptsRoutes } from './exams/attempts/attempts.routes';
+import { bankRoutes } from './exams/bank/bank.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -94,7 +95,8 @@ export function createApp(runtime: Runtime) {
     .route('/', onlineClassroomRoutes)
     .route('/', worksRoutes)
     .route('/', papersRoutes)
-    .route('/', attemptsRoutes);
+    .route('/', attemptsRoutes)
+    .route('/', bankRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

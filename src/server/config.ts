@@ -86,6 +86,12 @@ const schema = z
       .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
       .optional(),
     THIRD_PARTY_PLATFORM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The external question bank (src/server/exams/bank): papers of works with sourceType 'xskt'
+    // and their marking. Without it those works answer 题库服务未开通.
+    XSKT_BANK_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -7,6 +7,7 @@ import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
+import { startDeadlineSweep } from './exams/attempts/sweep';
 
 export interface Server {
   runtime: Runtime;
@@ -51,9 +52,16 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
 let server: Promise<Server> | undefined;
 
 export function getServer(): Promise<Server> {
-  server ??= createServer(parseConfig(process.env)).catch((error: unknown) => {
-    server = undefined;
-    throw error;
-  });
+  server ??= createServer(parseConfig(process.env)).then(
+    (made) => {
+      // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
+      startDeadlineSweep(made.runtime);
+      return made;
+    },
+    (error: unknown) => {
+      server = undefined;
+      throw error;
+    },
+  );
   return server;
 }

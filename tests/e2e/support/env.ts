@@ -27,3 +27,6 @@ export const E2E_FAKE_PLATFORM_PORT = Number(process.env['E2E_FAKE_PLATFORM_PORT
 export const E2E_FAKE_PLATFORM_ORIGIN = `http://127.0.0.1:${E2E_FAKE_PLATFORM_PORT}`;
 /** The secret the e2e server signs platform requests with, and the fake checks. */
 export const E2E_THIRD_PARTY_SECRET = 'e2e-third-party-platform-secret-0123456789ab';
+/** The fake external question bank (tests/setup/fake-bank.ts) the e2e server calls (XSKT_BANK_URL). */
+export const E2E_FAKE_BANK_PORT = Number(process.env['E2E_FAKE_BANK_PORT'] ?? 4396);
+export const E2E_FAKE_BANK_ORIGIN = `http://127.0.0.1:${E2E_FAKE_BANK_PORT}`;

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from '~/lib/api/contract';
+import * as api from '~/lib/api/contracts/exams';
+import { BANK_PAPER_ID } from '~/server/db/seed/exams-data';
+import { CLASSMATES } from '~/server/db/seed/learning-data';
+import { expectOk, expectRefused } from '../setup/api';
+import { startFakeBank, fakeBankToken, FAKE_BANK_QUESTIONS, type FakeBank } from '../setup/fake-bank';
+import { startTestServer, type TestServer } from '../setup/server';
+import { allQuestions, callAs, examPlace, type ExamPlace } from '../setup/exams';
+
+/**
+ * Works from the external question bank (sourceType 'xskt') against a fake bank started here
+ * (tests/setup/fake-bank.ts): the bank's paper and the student's bank token, no saves while
+ * answering, one submission forwarded to the bank and recorded as the bank marked it, the review
+ * from that marking; the bank failing or not configured is a clear 503 and changes nothing.
+ */
+
+let fake: FakeBank;
+let server: TestServer;
+let bare: TestServer;
+let p: ExamPlace;
+let mate: ExamPlace;
+
+const TITLE = '题库练习';
+const call = <Req>(c: Call<Req, unknown>, body: unknown, who = p, s = server) => callAs(s, c, body, who.user);
+const me = (who = p) => ({ classId: who.classId, studentId: who.studentId });
+const work = (who = p) => who.works[TITLE]!;
+const ANSWERS = [
+  { questions_id: 'XS-101', user_answer: 'A' },
+  { questions_id: 'XS-102', user_answer: 'B,A,D' },
+  { questions_id: 'XS-103', user_answer: '2' },
+  { questions_id: 'XS-104', user_answer: '预防' },
+];
+
+beforeAll(async () => {
+  fake = await startFakeBank();
+  server = await startTestServer({ XSKT_BANK_URL: fake.url });
+  bare = await startTestServer();
+  p = await examPlace(server);
+  mate = await examPlace(server, CLASSMATES[0]!.mobile);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await bare?.close();
+  await fake?.close();
+});
+
+const submitBody = (a: api.AttemptState, token: string, answers = ANSWERS, who = p) => ({
+  ...me(who),
+  studentWorkId: work(who).id,
+  classroomId: work(who).classroomId,
+  courseId: work(who).courseId,
+  activityId: '',
+  answerLogId: a.answerLogId,
+  use_time: 312,
+  userAnswerObjects: answers,
+  xsktUserToken: token,
+});
+
+describe('the bank’s paper', () => {
+  test('the questions in the bank’s format, sanitised, with the student’s own bank token; no countdown', async () => {
+    fake.calls.length = 0;
+    const x = expectOk<api.XsktPaper>(await call(api.xsktPaper, { ...me(), workId: work().id }));
+    expect(x.xsktUserToken).toBe(fakeBankToken(p.user.userId, BANK_PAPER_ID));
+    expect(x.xiongsongQuestionUnitCAResultVO.title).toBe('电工安全技术题库练习');
+    const questions = Object.values(x.xiongsongQuestionUnitCAResultVO.questionResultVOMap).flat();
+    expect(questions.map((q) => q!.questions_id)).toEqual(FAKE_BANK_QUESTIONS.map((q) => q.questions_id));
+    expect(questions.every((q) => q!.submit.user_answer === '' && q!.submit.is_right === null)).toBe(true);
+    expect(JSON.stringify(x)).not.toContain('analysis');
+    expect(fake.calls).toEqual([{ path: '/paper', body: { paperId: BANK_PAPER_ID, tenantId: expect.any(String), userId: p.user.userId } }]);
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
+    expect(a).toMatchObject({ status: 0, remainingSeconds: null, totalSeconds: null });
+  });
+
+  test('a work that is not the bank’s is refused; without a configured bank 503 题库服务未开通', async () => {
+    const notBank = await call(api.xsktPaper, { ...me(), workId: p.works['随堂小测']!.id });
+    expectRefused(notBank, 400);
+    expect(notBank.body.message).toBe('该作业或测验不是题库练习');
+    const there = await examPlace(bare);
+    const off = await callAs(bare, api.xsktPaper, { classId: there.classId, studentId: there.studentId, workId: there.works[TITLE]!.id }, there.user);
+    expectRefused(off, 503);
+    expect(off.body.message).toBe('题库服务未开通');
+  });
+});
+
+describe('answering and submitting', () => {
+  test('answers stay on the device: saves and the ordinary submissions are refused', async () => {
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
+    const save = await call(api.saveAnswers, {
+      ...me(),
+      answers: [{ answerLogId: a.answerLogId, id: work().id, questionId: 'XS-101', questionUnitId: BANK_PAPER_ID, questionAnswerVO: { content: null, optionList: ['A'] }, seq: 1, answerTime: 1, submitTime: 2 }],
+    });
+    expectRefused(save, 400);
+    expect(save.body.message).toBe('题库练习的答案在交卷时一并提交');
+    const submit = await call(api.submitTest, { ...me(), testId: work().id, answerLogId: a.answerLogId });
+    expectRefused(submit, 400);
+    expect(submit.body.message).toBe('该测验来自题库，请在题库练习中交卷');
+  });
+
+  test('the bank failing or its token not the student’s: a clear refusal, the attempt still open', async () => {
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
+    for (const mode of ['error', 'http500', 'hangup', 'garbage'] as const) {
+      fake.mode = mode;
+      const failed = await call(api.submitXskt, submitBody(a, fakeBankToken(p.user.userId, BANK_PAPER_ID)));
+      expectRefused(failed, 503);
+      expect(failed.body.message, mode).toBe('题库服务暂时无法访问，请稍后再试');
+    }
+    fake.mode = 'ok';
+    // The classmate's bank token is not the demo student's.
+    const stolen = await call(api.submitXskt, submitBody(a, fakeBankToken(mate.user.userId, BANK_PAPER_ID)));
+    expectRefused(stolen, 400);
+    expect(stolen.body.message).toBe('题库登录信息已失效，请重新进入题库练习');
+    expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
+  });
+
+  test('one batch to the bank, recorded as the bank marked it, once; the review shows the bank’s keys', async () => {
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
+    fake.calls.length = 0;
+    const token = fakeBankToken(p.user.userId, BANK_PAPER_ID);
+    // The same question twice keeps its first answer (section 4).
+    const both = await Promise.all([
+      call(api.submitXskt, submitBody(a, token, [...ANSWERS, { questions_id: 'XS-104', user_answer: '错误答案' }])),
+      call(api.submitXskt, submitBody(a, token)),
+    ]);
+    const first = expectOk<api.SubmitResult>(both[0]!);
+    expect(first).toEqual({ answerLogId: a.answerLogId, status: 2, score: 20 + 30 + 30 });
+    expect(expectOk(both[1]!)).toEqual(first);
+    const submits = fake.calls.filter((c) => c.path === '/submit');
+    expect(submits[0]!.body).toMatchObject({ paperId: BANK_PAPER_ID, userId: p.user.userId, userToken: token, useTime: 312, userAnswerObjects: ANSWERS });
+    // A later submission: the first one's result, the bank not asked again.
+    const calls = fake.calls.length;
+    expect(expectOk(await call(api.submitXskt, submitBody(a, token)))).toEqual(first);
+    expect(fake.calls.length).toBe(calls);
+    const row = await server.runtime.db.selectFrom('workAttempts').selectAll().where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 2, score: 80, useTime: 312, answeredCount: 4, questionCount: 4 });
+
+    const r = expectOk<api.ReviewedAttempt>(await call(api.reviewAttempt, { ...me(), workId: work().id, answerLogId: a.answerLogId }));
+    expect(r.testStudentResultVO).toMatchObject({ testName: TITLE, status: 2, score: 80 });
+    expect(r.results).toEqual([
+      { questionId: 'XS-101', correct: true, score: 20 },
+      { questionId: 'XS-102', correct: true, score: 30 },
+      { questionId: 'XS-103', correct: false, score: 0 },
+      { questionId: 'XS-104', correct: true, score: 30 },
+    ]);
+    const questions = allQuestions(r.questionUnitCAResultVO.questionResultVOMap);
+    expect(questions.find((q) => q.id === 'XS-102')!.questionAnswerVO).toMatchObject({ optionList: ['A', 'B', 'D'] });
+    expect(questions.find((q) => q.id === 'XS-104')!.questionAnswerVO).toMatchObject({ content: '预防', contentDesc: '<p>《安全生产法》规定的方针。</p>' });
+    expect(questions.find((q) => q.id === 'XS-101')!.questionContentVO.optionList.filter((o) => o.answer).map((o) => o.key)).toEqual(['A']);
+    expect(r.questionUnitCAResultVO.answerQuestion.map((x) => [x.questionId, x.questionAnswerVO.content])).toEqual(ANSWERS.map((x) => [x.questions_id, x.user_answer]));
+    const logs = expectOk<api.AttemptLog[]>(await call(api.attemptLogs, { ...me(), workId: work().id }));
+    expect(logs[0]).toMatchObject({ id: a.answerLogId, status: 2, score: 80 });
+  });
+
+  test('the lesson, course and activity must be the work’s', async () => {
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
+    const token = fakeBankToken(p.user.userId, BANK_PAPER_ID);
+    const other = p.works['随堂小测']!;
+    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), classroomId: other.classroomId }), 404);
+    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), courseId: p.works['安全用电单元测试']!.courseId }), 404);
+    const activity = await server.runtime.db.selectFrom('classActivities').select('id').where('classId', '=', p.classId).where('classroomId', '=', p.works['第一章单元测验']!.classroomId).executeTakeFirstOrThrow();
+    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), activityId: activity.id }), 404);
+    expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
+  });
+});

@@ -1,0 +1,238 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from '~/lib/api/contract';
+import * as api from '~/lib/api/contracts/exams';
+import * as learning from '~/lib/api/contracts/learning';
+import { LEARNING_CLASSES, SECOND_STUDENT, CLASSMATES } from '~/server/db/seed/learning-data';
+import { expectOk, expectRefused } from '../setup/api';
+import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
+import { callAs, examPlace, leaves, record, type ExamPlace } from '../setup/exams';
+import { loginAs, type TestUser } from '../setup/users';
+
+/**
+ * Every homework and test call refused (homework-and-tests.md; issue 13): bad input is a clear 400
+ * that changes nothing; another student's, class's or school's ids and another user's token are
+ * refused, revealing nothing (the same 404 for "not yours" and "does not exist"), and change
+ * nothing either.
+ */
+
+const server = useTestServer();
+let p: ExamPlace;
+let mate: ExamPlace;
+let huaxia: TestUser;
+let huaxiaClassId: string;
+let huaxiaStudentId: string;
+let classB: { classId: string; studentId: string };
+
+const CLASS_NOT_FOUND = '未找到该班级，或您不在该班级中';
+const WORK_NOT_FOUND = '未找到该作业或测验，或它不属于此班级';
+const ATTEMPT_NOT_FOUND = '未找到该次作答记录';
+const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
+
+let test1: api.Paper;
+let open: api.AttemptState;
+let homeworkOpen: api.AttemptState;
+let activityId: string;
+
+const ALL_CALLS = [api.workId, api.paper, api.xsktPaper, api.attemptLogs, api.startAttempt, api.attemptState, api.saveAnswers, api.submitHomework, api.submitTest, api.submitXskt, api.reportDuty, api.reviewAttempt] as Call<unknown, unknown>[];
+
+/** A valid body of each call for a student's place (the demo student's by default). */
+function bodyOf(c: Call<unknown, unknown>, who: { classId: string; studentId: string } = p): Record<string, unknown> {
+  const me = { classId: who.classId, studentId: who.studentId };
+  const quiz = p.works['第一章单元测验']!;
+  const bank = p.works['题库练习']!;
+  switch (c) {
+    case api.workId:
+      return { ...me, kind: 'test', classroomId: quiz.classroomId };
+    case api.paper:
+    case api.attemptLogs:
+    case api.startAttempt:
+      return { ...me, workId: quiz.id };
+    case api.xsktPaper:
+      return { ...me, workId: bank.id };
+    case api.attemptState:
+      return { ...me, answerLogId: open.answerLogId };
+    case api.saveAnswers:
+      return { ...me, answers: [record({ workId: quiz.id, answerLogId: open.answerLogId }, leaves(test1)[0]!, 50, { optionList: ['A'] })] };
+    case api.submitHomework:
+      return { ...me, studentWorkId: p.works['第一章课后作业']!.id, answerLogId: homeworkOpen.answerLogId };
+    case api.submitTest:
+      return { ...me, testId: quiz.id, answerLogId: open.answerLogId };
+    case api.submitXskt:
+      return { ...me, studentWorkId: bank.id, classroomId: bank.classroomId, answerLogId: open.answerLogId, use_time: 60, userAnswerObjects: [{ questions_id: 'XS-101', user_answer: 'A' }], xsktUserToken: 'token' };
+    case api.reportDuty:
+      return { activityId, bizId: me.classId, contentId: quiz.classroomId, currentTime: '2026-11-22 10:00:00', finStatus: 2, realValue: 1, userId: p.user.userId, dutyType: 'SUBMIT', studentId: me.studentId };
+    case api.reviewAttempt:
+      return { ...me, workId: quiz.id, answerLogId: open.answerLogId };
+    default:
+      throw new Error(`no body for ${c.path}`);
+  }
+}
+
+const send = (c: Call<unknown, unknown>, body: unknown, user: TestUser = p.user, tenant?: string): Promise<Answer> => callAs(server(), c, body, user, tenant);
+
+/** What a refused call must not have changed. */
+async function snapshot() {
+  const db = server().runtime.db;
+  const [attempts, answers, reports] = await Promise.all([
+    db.selectFrom('workAttempts').select(['id', 'status', 'score', 'submittedAt', 'lastSavedAt']).orderBy('id').execute(),
+    db.selectFrom('workAnswers').selectAll().orderBy('attemptId').orderBy('questionId').execute(),
+    db.selectFrom('workDutyReports').selectAll().execute(),
+  ]);
+  return { attempts, answers, reports };
+}
+
+beforeAll(async () => {
+  const s = server();
+  p = await examPlace(s);
+  mate = await examPlace(s, CLASSMATES[0]!.mobile);
+  const b = LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === 'B')!.name;
+  const inB = await examPlace(s, undefined, b);
+  classB = { classId: inB.classId, studentId: inB.studentId };
+  huaxia = await loginAs(s, HUAXIA.id, SECOND_STUDENT.mobile);
+  const hx = expectOk<learning.LearnerClass[]>(await send(learning.studentClasses, { userId: huaxia.userId }, huaxia, HUAXIA.id));
+  huaxiaClassId = hx.find((c) => c.tenantId === HUAXIA.id)!.classId;
+  huaxiaStudentId = expectOk<learning.StudentClassDetail>(await send(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, huaxia, HUAXIA.id)).studentId;
+  const quiz = p.works['第一章单元测验']!;
+  test1 = expectOk(await send(api.paper, { classId: p.classId, studentId: p.studentId, workId: quiz.id }));
+  open = expectOk(await send(api.startAttempt, { classId: p.classId, studentId: p.studentId, workId: quiz.id }));
+  homeworkOpen = expectOk(await send(api.startAttempt, { classId: p.classId, studentId: p.studentId, workId: p.works['第一章课后作业']!.id }));
+  activityId = (await s.runtime.db.selectFrom('classActivities').select('id').where('classId', '=', p.classId).where('classroomId', '=', quiz.classroomId).executeTakeFirstOrThrow()).id;
+});
+
+describe("someone else's ids, another user's token", () => {
+  test('every call: no token, a classmate’s class student id, a class the student is not in, another school, another user id', async () => {
+    const before = await snapshot();
+    for (const c of ALL_CALLS) {
+      const body = bodyOf(c);
+      const name = c.path;
+      // No token: the login-invalid code.
+      const none = await server().call(c, body);
+      expectRefused(none, 40001);
+      // The demo student's token with the classmate's class student id.
+      const theirs = await send(c, bodyOf(c, mate));
+      expectRefused(theirs, 404);
+      expect(theirs.body.message, name).toBe(CLASS_NOT_FOUND);
+      // The classmate's token with the demo student's ids (the duty report names the demo student's user id: 403).
+      const named = c === api.reportDuty ? NOT_YOURS : CLASS_NOT_FOUND;
+      const asMate = await send(c, body, mate.user);
+      expectRefused(asMate);
+      expect(asMate.body.message, name).toBe(named);
+      // Another school's student, in their school, naming the demo class.
+      const other = await send(c, body, huaxia, HUAXIA.id);
+      expectRefused(other);
+      expect(other.body.message, name).toBe(named);
+      // The demo student's token presented to another school.
+      expectRefused(await send(c, body, p.user, HUAXIA.id));
+      // Another user's userId.
+      const notMe = await send(c, { ...body, userId: mate.user.userId });
+      expectRefused(notMe, 403);
+      expect(notMe.body.message, name).toBe(NOT_YOURS);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('works and attempts of another class, another school or unknown are the same 404', async () => {
+    const before = await snapshot();
+    const workCalls = [api.paper, api.xsktPaper, api.attemptLogs, api.startAttempt, api.reviewAttempt, api.submitTest, api.submitHomework, api.submitXskt];
+    for (const c of workCalls as Call<unknown, unknown>[]) {
+      // Class B is the demo student's too, but the work is class A's.
+      const elsewhere = await send(c, { ...bodyOf(c), ...classB });
+      expectRefused(elsewhere, 404);
+      expect(elsewhere.body.message, c.path).toBe(WORK_NOT_FOUND);
+      const key = c === api.submitTest ? 'testId' : c === api.submitHomework || c === api.submitXskt ? 'studentWorkId' : 'workId';
+      const unknown = await send(c, { ...bodyOf(c), [key]: '1234567890123' });
+      expectRefused(unknown, 404);
+      expect(unknown.body.message, c.path).toBe(WORK_NOT_FOUND);
+    }
+    // The work lookup from a lesson of another class.
+    const lookup = await send(api.workId, { ...bodyOf(api.workId), ...classB });
+    expect(lookup.body.message).toBe(WORK_NOT_FOUND);
+    // The classmate, in their own right, naming the demo student's attempt.
+    for (const c of [api.attemptState, api.saveAnswers, api.submitTest, api.submitHomework, api.reviewAttempt] as Call<unknown, unknown>[]) {
+      const theirs = await send(c, bodyOf(c, mate), mate.user);
+      expectRefused(theirs, 404);
+      expect(theirs.body.message, c.path).toBe(ATTEMPT_NOT_FOUND);
+    }
+    // The demo student naming the attempt in class B.
+    const state = await send(api.attemptState, { ...bodyOf(api.attemptState), ...classB });
+    expect(state.body.message).toBe(ATTEMPT_NOT_FOUND);
+    // Another school's own class is no way in either.
+    const hx = await send(api.attemptState, { classId: huaxiaClassId, studentId: huaxiaStudentId, answerLogId: open.answerLogId }, huaxia, HUAXIA.id);
+    expect(hx.body.message).toBe(ATTEMPT_NOT_FOUND);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('bad input: a clear 400, nothing changed', () => {
+  test('every call: missing, mistyped, malformed and oversized fields', async () => {
+    const before = await snapshot();
+    for (const c of ALL_CALLS) {
+      const body = bodyOf(c);
+      const classKey = c === api.reportDuty ? 'bizId' : 'classId';
+      const bad: unknown[] = [
+        {},
+        '{"classId": ',
+        { ...body, [classKey]: 42 },
+        { ...body, [classKey]: 'x'.repeat(33) },
+        { ...body, studentId: '../../etc' },
+        { ...body, [classKey]: undefined },
+      ];
+      for (const b of bad) {
+        const a = await send(c, b);
+        expectRefused(a, 400);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('saves: sequence, options, content, batch size, questions of another paper, a mixed batch', async () => {
+    const before = await snapshot();
+    const quiz = p.works['第一章单元测验']!;
+    const ref = { workId: quiz.id, answerLogId: open.answerLogId };
+    const q = leaves(test1);
+    const single = q.find((x) => x.questionType === 1)!;
+    const good = record(ref, single, 3, { optionList: ['A'] });
+    const reading = Object.values(test1.questionResultVOMap).flat().find((x) => x!.questionType === 11)!;
+    const otherPaper = expectOk<api.Paper>(await send(api.paper, { classId: p.classId, studentId: p.studentId, workId: p.works['随堂小测']!.id }));
+    const cases: [unknown[], string?][] = [
+      [[{ ...good, seq: 0 }]],
+      [[{ ...good, seq: 1.5 }]],
+      [[{ ...good, seq: '2' }]],
+      [[{ ...good, seq: 2 ** 31 }]],
+      [[{ ...good, answerTime: -1 }]],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: 'A' } }]],
+      [[{ ...good, questionAnswerVO: { content: 'x'.repeat(20_001), optionList: [] } }]],
+      [[]],
+      [Array.from({ length: 201 }, (_, i) => ({ ...good, seq: i + 1 }))],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: ['E'] } }], `题目 ${single.id} 的选项不正确`],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: ['A', 'A'] } }], `题目 ${single.id} 的选项不正确`],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: ['A', 'B'] } }], '单选题和判断题只能选择一个选项'],
+      [[record(ref, leaves(otherPaper)[0]!, 1, { optionList: ['A'] })]],
+      [[{ ...good, questionId: reading!.id }], `题目 ${reading!.id} 不属于该试卷，或需按小题作答`],
+      [[{ ...good, questionUnitId: leaves(otherPaper)[0]!.questionUnitId }]],
+      [[good, { ...good, answerLogId: homeworkOpen.answerLogId }], '一次只能保存同一次作答的答案'],
+      // A good record first: nothing of the batch is kept when one record is bad.
+      [[good, { ...good, questionId: 'nosuchquestion' }], '题目 nosuchquestion 不属于该试卷，或需按小题作答'],
+    ];
+    for (const [answers, message] of cases) {
+      const a = await send(api.saveAnswers, { classId: p.classId, studentId: p.studentId, answers });
+      expectRefused(a, 400);
+      if (message) expect(a.body.message).toBe(message);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('the duty report and the external bank’s submission: fixed values and formats', async () => {
+    const before = await snapshot();
+    const duty = bodyOf(api.reportDuty);
+    for (const b of [{ ...duty, finStatus: 1 }, { ...duty, realValue: 2 }, { ...duty, dutyType: 'VIEW' }, { ...duty, currentTime: '2026/11/22 10:00' }, { ...duty, bizId: undefined }]) {
+      expectRefused(await send(api.reportDuty, b), 400);
+    }
+    const xs = bodyOf(api.submitXskt);
+    for (const b of [{ ...xs, use_time: -1 }, { ...xs, use_time: 1.5 }, { ...xs, userAnswerObjects: 'A' }, { ...xs, userAnswerObjects: [{ questions_id: '', user_answer: 'A' }] }, { ...xs, xsktUserToken: '' }]) {
+      expectRefused(await send(api.submitXskt, b), 400);
+    }
+    for (const kind of ['exam', '', 1]) expectRefused(await send(api.workId, { ...bodyOf(api.workId), kind }), 400);
+    expect(await snapshot()).toEqual(before);
+  });
+});
