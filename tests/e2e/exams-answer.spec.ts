@@ -270,3 +270,59 @@ test.describe('answering', () => {
     }))).toBe(0);
   });
 });
+
+test.describe('the external question bank', () => {
+  test('xskt: the bank’s paper, answers kept on the device until one submission, no countdown, the completed work to view', async ({ page }) => {
+    const p = await workPlace(page, '题库练习', CLASSMATE);
+    await page.goto(startUrl(p));
+    await hydrated(page.getByRole('heading', { level: 1, name: '题库练习' }));
+    await expect(page.getByRole('main').getByText('题库练习', { exact: true }).last()).toBeVisible();
+    const link = page.getByRole('link', { name: /^(开始答题|继续答题)$/ });
+    await expect(link).toHaveAttribute('href', /sourceType=xskt/);
+    await link.click();
+    await hydrated(page.getByRole('heading', { level: 1, name: '电工安全技术题库练习' }));
+    await expect(page.getByRole('timer')).toHaveCount(0);
+    await page.getByRole('radio', { name: /红色/ }).check();
+    await page.getByRole('button', { name: '下一题' }).click();
+    for (const name of ['绝缘棒', '绝缘夹钳', '高压验电器']) await page.getByRole('checkbox', { name }).check();
+    await page.getByRole('checkbox', { name: '绝缘靴' }).uncheck();
+    await page.getByRole('button', { name: '下一题' }).click();
+    await page.getByRole('radio', { name: /正确/ }).check();
+    await page.getByRole('button', { name: '下一题' }).click();
+    await page.getByRole('textbox', { name: '第1空' }).fill('预防');
+    await expect(cell(page, '填空题', 1)).toHaveAccessibleName(/已保存/);
+    await expectNoSeriousA11yViolations(page, 'xskt answering');
+
+    // Kept on this device: a reload brings them back, and nothing went to the server one by one.
+    const saves: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/teaching/anyone/work/answer') && saves.push(r.url()));
+    await page.reload();
+    await hydrated(page.getByRole('heading', { level: 1, name: '电工安全技术题库练习' }));
+    await expect(page.getByRole('radio', { name: /红色/ })).toBeChecked();
+    await expect(page.getByText('已答 4 题')).toBeVisible();
+
+    const submitted = page.waitForRequest((r) => r.url().includes('/api/teaching/anyone/work/submit/xskt'));
+    await page.getByRole('button', { name: '交卷' }).click();
+    await dialog(page, '交卷确认').getByRole('button', { name: '确定' }).click();
+    const body = (await submitted).postDataJSON();
+    expect(body.userAnswerObjects).toEqual(
+      expect.arrayContaining([
+        { questions_id: 'XS-101', user_answer: 'A' },
+        { questions_id: 'XS-102', user_answer: 'A,B,D' },
+        { questions_id: 'XS-103', user_answer: '1' },
+        { questions_id: 'XS-104', user_answer: '预防' },
+      ]),
+    );
+    expect(body.xsktUserToken).toMatch(/^xs-/);
+    expect(typeof body.use_time).toBe('number');
+    expect(saves).toEqual([]);
+
+    await expect(page.getByRole('heading', { level: 1, name: '测验已完成' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'xskt finished');
+    await page.getByRole('link', { name: '查看已完成的测验' }).click();
+    await expect(page.getByText('总得分：100分')).toBeVisible();
+    await expect(cell(page, '填空题', 1)).toHaveAccessibleName(/：正确/);
+    await expectNoSeriousA11yViolations(page, 'xskt review');
+    await expectNoSidewaysScroll(page);
+  });
+});
