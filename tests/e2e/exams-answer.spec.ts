@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { answerUrl, cell, CLASSMATE, openAnswering, OTHER_CLASSMATE, serverAttempt, startUrl, workPlace } from './support/exams';
+import { activityOf, answerUrl, cell, CLASSMATE, openAnswering, OTHER_CLASSMATE, serverAttempt, startUrl, workPlace } from './support/exams';
 
 /**
  * Answering homework and tests (homework-and-tests.md sections 2 to 5, issue 13), desktop and
@@ -268,6 +268,33 @@ test.describe('answering', () => {
         req.onsuccess = () => resolve(req.result);
       };
     }))).toBe(0);
+  });
+});
+
+test.describe('in an activity', () => {
+  test('the submission reports the activity duty (SUBMIT, finStatus 2, realValue 1, the device time)', async ({ page }) => {
+    const p = await workPlace(page, TEST, OTHER_CLASSMATE);
+    const activity = await activityOf(p);
+    await openAnswering(page, answerUrl(p, `&activityId=${activity.id}${activity.bizType ? `&bizType=${activity.bizType}` : ''}`), TEST);
+    await cell(page, '判断题', 1).click();
+    await page.getByRole('radio', { name: /正确/ }).check();
+    const duty = page.waitForResponse((r) => r.url().includes('/api/teaching/anyone/work/duty'));
+    await page.getByRole('button', { name: '交卷' }).click();
+    await dialog(page, '交卷确认').getByRole('button', { name: '确定' }).click();
+    const res = await duty;
+    expect(res.request().postDataJSON()).toMatchObject({
+      activityId: activity.id,
+      bizId: p.classId,
+      contentId: p.classroomId,
+      dutyType: 'SUBMIT',
+      finStatus: 2,
+      realValue: 1,
+      userId: p.userId,
+      studentId: p.studentId,
+      currentTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
+    expect((await res.json()).data).toEqual({ recorded: true });
+    await expect(page.getByRole('heading', { level: 1, name: '测验已完成' })).toBeVisible();
   });
 });
 

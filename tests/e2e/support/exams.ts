@@ -86,3 +86,19 @@ export async function serverAttempt(page: Page, p: WorkPlace, answerLogId: strin
 export const card = (page: Page) => page.getByRole('navigation', { name: '答题卡' });
 export const cell = (page: Page, type: string, n: number) => card(page).getByRole('button', { name: new RegExp(`^${type}第${n}题：`) });
 export const question = (page: Page) => page.getByRole('region', { name: /^第\d+题/ });
+
+/** The class activity whose lesson is the work (the class page's and timetable's jumps carry its id). */
+export async function activityOf(p: WorkPlace): Promise<{ id: string; bizType: string | null }> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    return await db
+      .selectFrom('classActivities')
+      .select(['id', 'bizType'])
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('classId', '=', p.classId)
+      .where('classroomId', '=', p.classroomId)
+      .executeTakeFirstOrThrow();
+  } finally {
+    await db.destroy();
+  }
+}
