@@ -191,6 +191,11 @@ test.describe('answering', () => {
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
     await expect(page.getByRole('heading', { level: 1, name: HOMEWORK })).toBeVisible();
+    // The short answer (homework only in the demo): typed, kept, saved after the pause.
+    await cell(page, '简答题', 1).click();
+    await expect(page.getByText('简答题（共1题，合计20分）')).toBeVisible();
+    await page.getByRole('textbox', { name: '作答内容' }).fill('不接触低压带电体，不靠近高压带电体；设备可靠接地。');
+    await expect(cell(page, '简答题', 1)).toHaveAccessibleName(/已保存/);
 
     const prompts: string[] = [];
     page.on('dialog', (d) => (prompts.push(d.type()), void d.accept()));

@@ -3,7 +3,6 @@ import type { QuestionType } from '~/lib/api/contracts/exams';
 import {
   blankCount,
   blanksAnswer,
-  cappedPercent,
   choose,
   countsOf,
   groupsOf,
@@ -128,11 +127,5 @@ describe('choosing and typing', () => {
     expect(sameAnswer({ content: null, optionList: ['A'] }, { content: '', optionList: ['A'] })).toBe(true);
     expect(sameAnswer({ content: null, optionList: ['A'] }, { content: null, optionList: ['B'] })).toBe(false);
     expect(sameAnswer(undefined, { content: null, optionList: [] })).toBe(true);
-  });
-
-  test('percent displays are capped at 100', () => {
-    expect(cappedPercent(5, 10)).toBe(50);
-    expect(cappedPercent(12, 10)).toBe(100);
-    expect(cappedPercent(1, 0)).toBe(0);
   });
 });

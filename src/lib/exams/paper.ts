@@ -172,9 +172,3 @@ export function sameAnswer(a: GivenAnswer | null | undefined, b: GivenAnswer | n
   const norm = (x: GivenAnswer | null | undefined) => JSON.stringify([x?.content ?? '', x?.optionList ?? []]);
   return norm(a) === norm(b);
 }
-
-/** A percent for display, never over 100 (section 5). */
-export function cappedPercent(part: number, whole: number): number {
-  if (!(whole > 0) || !(part > 0)) return 0;
-  return Math.min(100, Math.round((part / whole) * 100));
-}

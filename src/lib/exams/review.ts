@@ -1,4 +1,4 @@
-import type { GivenAnswer, QuestionOption, QuestionResult } from '../api/contracts/exams';
+import type { QuestionOption, QuestionResult } from '../api/contracts/exams';
 import { hasSubQuestions, optionLetter, type PaperQuestion } from './paper';
 
 /**
@@ -35,4 +35,3 @@ export function blanksText(content: string | null | undefined): string[] {
   return (content ?? '').split('|').map((b) => b.trim() || '—');
 }
 
-export const NO_ANSWER: GivenAnswer = { content: null, optionList: [] };

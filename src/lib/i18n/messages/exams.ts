@@ -83,7 +83,6 @@ export const exams = {
   'exams.homeworkPending': '作业已提交，老师批阅完成后才能查看结果',
   'exams.viewWork': '查看已完成的{name}',
   'exams.exitViewing': '退出查看',
-  'exams.reviewNotReady': '老师批阅完成后才能查看答案和解析',
   'exams.totalScore': '总得分：{score}分',
   'exams.yourAnswer': '你的答案',
   'exams.rightAnswer': '正确答案',
