@@ -76,8 +76,11 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
   }
 }
 
-async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const given = process.env['DATABASE_URL'] ?? '';
+/**
+ * A private database: on the PostgreSQL server of `given` (default DATABASE_URL) when it is a
+ * postgres:// URL, else a SQLite file under the OS temp dir. `drop` removes it.
+ */
+export async function makeDatabase(given: string = process.env['DATABASE_URL'] ?? ''): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = uniqueName();
   if (/^postgres(ql)?:\/\//.test(given)) {
     await withAdmin(given, (c) => c.query(`CREATE DATABASE "${name}"`));

@@ -1,0 +1,52 @@
+// One API server process for tests that need a real process to kill and restart
+// (tests/api/exams-durability.test.ts). Started as
+//   node --import tsx tests/setup/api-process.ts
+// with DATABASE_URL (and any other variable of src/server/config.ts) in the environment: it opens,
+// migrates and (when empty) seeds the database through src/server/runtime.ts exactly as the
+// portal does, serves the Hono app over plain node:http on API_PROCESS_PORT (default: any free
+// port), and writes
+// `READY <port>` on stdout once it listens. No Astro, no build: the vitest phase of `npm test` runs
+// before the build.
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseConfig } from '~/server/config';
+import { createServer } from '~/server/runtime';
+
+async function body(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+const config = parseConfig(process.env);
+const { app } = await createServer(config);
+
+const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+  void (async () => {
+    try {
+      const method = req.method ?? 'GET';
+      const payload = method === 'GET' || method === 'HEAD' ? undefined : await body(req);
+      const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method, headers: headersOf(req), ...(payload ? { body: new Uint8Array(payload) } : {}) });
+      const response = await app.fetch(request, { ip: req.socket.remoteAddress ?? '' });
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(String(error));
+    }
+  })();
+});
+
+// The port is the test's choice (API_PROCESS_PORT, default any free one), not the portal's PORT.
+server.listen(Number(process.env['API_PROCESS_PORT'] ?? 0), '127.0.0.1', () => {
+  process.stdout.write(`READY ${(server.address() as AddressInfo).port}\n`);
+});
