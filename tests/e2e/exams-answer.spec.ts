@@ -283,11 +283,18 @@ test.describe('in an activity', () => {
     await openAnswering(page, answerUrl(p, `&activityId=${activity.id}${activity.bizType ? `&bizType=${activity.bizType}` : ''}`), TEST);
     await cell(page, '判断题', 1).click();
     await page.getByRole('radio', { name: /正确/ }).check();
-    const duty = page.waitForResponse((r) => r.url().includes('/api/teaching/anyone/work/duty'));
+    // The page leaves as soon as the report is answered: the answer is read on its way through.
+    const duty = new Promise<{ sent: unknown; answer: { data: unknown } }>((resolve) =>
+      void page.route('**/api/teaching/anyone/work/duty', async (route) => {
+        const response = await route.fetch();
+        resolve({ sent: route.request().postDataJSON(), answer: await response.json() });
+        await route.fulfill({ response });
+      }),
+    );
     await page.getByRole('button', { name: '交卷' }).click();
     await dialog(page, '交卷确认').getByRole('button', { name: '确定' }).click();
-    const res = await duty;
-    expect(res.request().postDataJSON()).toMatchObject({
+    const { sent, answer } = await duty;
+    expect(sent).toMatchObject({
       activityId: activity.id,
       bizId: p.classId,
       contentId: p.classroomId,
@@ -298,7 +305,7 @@ test.describe('in an activity', () => {
       studentId: p.studentId,
       currentTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
-    expect((await res.json()).data).toEqual({ recorded: true });
+    expect(answer.data).toEqual({ recorded: true });
     await expect(page.getByRole('heading', { level: 1, name: '测验已完成' })).toBeVisible();
   });
 });
