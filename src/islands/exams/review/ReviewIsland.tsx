@@ -42,10 +42,10 @@ export default function ReviewIsland({ kind }: { kind: WorkKind }) {
         <LoadError message={load.message} onRetry={reload} />
       </>
     );
-  return <Review kind={kind} data={load.data} exit={() => navigateTo(startHref(kind, query))} />;
+  return <Review data={load.data} exit={() => navigateTo(startHref(kind, query))} />;
 }
 
-function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; exit: () => void }) {
+function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
   const paper = data.questionUnitCAResultVO;
   const groups = useMemo(() => groupsOf<ShownQuestion>(questionMapOf(paper)), [paper]);
   const answers = useMemo(() => {
@@ -69,7 +69,6 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
     const mark = markOf(groups[gi]!.questions[i]!, results);
     return mark === 'pending' ? 'review' : mark;
   };
-  void kind;
   return (
     <div className="min-w-0 space-y-4">
       <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
