@@ -10,6 +10,7 @@ import { learner } from '~/lib/i18n/messages/learner';
 import { course } from '~/lib/i18n/messages/course';
 import { learnerClass } from '~/lib/i18n/messages/learner-class';
 import { timetable } from '~/lib/i18n/messages/timetable';
+import { exams } from '~/lib/i18n/messages/exams';
 import { login } from '~/lib/i18n/messages/login';
 import { mine } from '~/lib/i18n/messages/mine';
 import { player } from '~/lib/i18n/messages/player';
@@ -43,6 +44,7 @@ export const catalogues = [
   course,
   learnerClass,
   timetable,
+  exams,
   serverMessages,
 ] as const;
 

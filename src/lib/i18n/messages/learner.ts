@@ -44,13 +44,7 @@ export const learner = {
   'learner.visits': '学习次数',
   'learner.classPlaceholder': '今日课程、往期课程和课程表即将开放，敬请期待',
   'learner.breadcrumb': '面包屑',
-  'learner.onlineClassroom': '在线课堂',
-  'learner.offlineClassroom': '面授课堂',
-  'learner.homework': '作业',
-  'learner.test': '测验',
   'learner.comingSoon': '敬请期待',
-  'learner.comingSoonDetail': '{name}即将开放，敬请期待。',
-  'learner.backToClass': '返回班级',
 } as const;
 
 export const t = /* @__PURE__ */ translator(common, header, mine, learner);

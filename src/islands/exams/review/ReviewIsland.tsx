@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { send } from '~/lib/api/client';
+import { reviewAttempt, type GivenAnswer, type ReviewedAttempt, type WorkKind } from '~/lib/api/contracts/exams';
+import { groupsOf, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
+import { markOf } from '~/lib/exams/review';
+import { startHref } from '~/lib/exams/routes';
+import { t } from '~/lib/i18n/messages/exams';
+import { navigateTo } from '~/lib/navigation';
+import { toast } from '~/lib/toast';
+import { Breadcrumb, MissingQuery } from '~/islands/learner/shared/Breadcrumb';
+import { LoadError } from '~/islands/learner/shared/LoadError';
+import { Skeleton } from '~/islands/learner/shared/Skeleton';
+import { useLoad } from '~/islands/learner/shared/use-load';
+import { useStudent } from '~/islands/learner/shared/use-student';
+import { AnswerCard, type CellState } from '../shared/AnswerCard';
+import { refOf } from '../shared/load-work';
+import { ReviewQuestion, type ShownQuestion } from '../shared/QuestionView';
+import { isComplete, useWorkQuery } from '../shared/use-work-query';
+
+/**
+ * The review of one submitted attempt (/study/homework/check-my-homework,
+ * /study/test/check-my-test-exam; homework-and-tests.md section 2): each question with its stem,
+ * options, the student's answer, the right answer, the explanation and its mark; previous and
+ * next; the answer card marked right and wrong. Manually graded work not yet marked is refused by
+ * the server, and its message is shown.
+ */
+export default function ReviewIsland({ kind }: { kind: WorkKind }) {
+  const user = useStudent();
+  const query = useWorkQuery();
+  const complete = !!query && isComplete(query) && !!query.workId && !!query.answerLogId;
+  const key = user && query && complete ? `${user.userId}:${query.workId}:${query.answerLogId}` : null;
+  const [load, reload] = useLoad<ReviewedAttempt>(key, () => send(reviewAttempt, { ...refOf(query!), workId: query!.workId, answerLogId: query!.answerLogId }, { silent: true }));
+  const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
+  const crumbs = <Breadcrumb current={name} classId={query?.classId ?? null} />;
+  if (!user || !query) return <Skeleton rows={4} />;
+  if (!complete) return <MissingQuery crumbs={crumbs} text={t('exams.noQuery')} />;
+  if (load.state === 'loading') return <Skeleton rows={4} />;
+  if (load.state === 'error')
+    return (
+      <>
+        {crumbs}
+        <LoadError message={load.message} onRetry={reload} />
+      </>
+    );
+  return <Review data={load.data} exit={() => navigateTo(startHref(kind, query))} />;
+}
+
+function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
+  const paper = data.questionUnitCAResultVO;
+  const groups = useMemo(() => groupsOf<ShownQuestion>(questionMapOf(paper)), [paper]);
+  const answers = useMemo(() => {
+    const m = new Map<string, GivenAnswer>();
+    // Duplicates are removed by question id, keeping the first (section 4).
+    for (const a of paper.answerQuestion ?? []) if (!m.has(a.questionId)) m.set(a.questionId, a.questionAnswerVO);
+    return m;
+  }, [paper]);
+  const results = useMemo(() => new Map(data.results.map((r) => [r.questionId, r])), [data]);
+  const [place, setPlace] = useState<Place>({ group: 0, index: 0 });
+  const group: Group<ShownQuestion> | undefined = groups[place.group];
+  const current = group?.questions[place.index];
+  const title = data.testStudentResultVO.testName || paper.title || t('exams.exitViewing');
+  const score = data.testStudentResultVO.score;
+  const move = (by: -1 | 1) => {
+    const to = step(groups, place, by);
+    if (!to) toast(t(by < 0 ? 'exams.first' : 'exams.last'), 'warning');
+    else setPlace(to);
+  };
+  const stateOf = (gi: number, i: number): CellState => {
+    const mark = markOf(groups[gi]!.questions[i]!, results);
+    return mark === 'pending' ? 'review' : mark;
+  };
+  return (
+    <div className="min-w-0 space-y-4">
+      <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
+        <button type="button" aria-label={t('exams.exitViewing')} onClick={exit} className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-slate-700 hover:bg-slate-100">
+          <span aria-hidden="true">←</span>
+        </button>
+        <h1 className="min-w-0 flex-1 break-words text-lg font-semibold text-ink">{title}</h1>
+        {score !== null && <span className="shrink-0 text-base font-semibold text-brand">{t('exams.totalScore', { score })}</span>}
+      </header>
+      {!current || !group ? (
+        <p className="rounded-lg border border-dashed border-slate-300 py-10 text-center text-sm text-muted">{t('exams.emptyPaper')}</p>
+      ) : (
+        <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+            <p className="text-sm text-slate-600">{t('exams.typeLine', { type: t(`exams.type.${group.type}`), n: group.questions.length, points: group.points })}</p>
+            <h2 id="question-heading" className="mt-2 text-base font-semibold text-ink">
+              {t('exams.questionNo', { n: place.index + 1 })}
+              <span className="ml-2 text-sm font-normal text-slate-600">{t('exams.pointsOf', { n: current.examPoint })}</span>
+            </h2>
+            <div className="mt-3">
+              <ReviewQuestion key={current.id} question={current} answers={answers} results={results} />
+            </div>
+            <div className="mt-4 flex flex-wrap gap-2">
+              {step(groups, place, -1) && (
+                <button type="button" onClick={() => move(-1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">
+                  {t('exams.previous')}
+                </button>
+              )}
+              {step(groups, place, 1) && (
+                <button type="button" onClick={() => move(1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">
+                  {t('exams.next')}
+                </button>
+              )}
+            </div>
+          </section>
+          <aside className="min-w-0">
+            <AnswerCard groups={groups} current={place} stateOf={stateOf} onOpen={setPlace} legend={['right', 'wrong', 'review']} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { send } from '~/lib/api/client';
+import { attemptLogs, type AttemptLog, type Paper, type WorkKind } from '~/lib/api/contracts/exams';
+import { groupsOf, questionMapOf } from '~/lib/exams/paper';
+import { answerHref, attemptHref, isXskt } from '~/lib/exams/routes';
+import { t } from '~/lib/i18n/messages/exams';
+import { sitePath } from '~/lib/navigation';
+import { formatDateTime } from '~/lib/time/cst';
+import { Breadcrumb, MissingQuery } from '~/islands/learner/shared/Breadcrumb';
+import { Empty } from '~/islands/learner/shared/Empty';
+import { LoadError } from '~/islands/learner/shared/LoadError';
+import { Skeleton } from '~/islands/learner/shared/Skeleton';
+import { useLoad } from '~/islands/learner/shared/use-load';
+import { useStudent } from '~/islands/learner/shared/use-student';
+import { loadPaper, refOf } from '../shared/load-work';
+import { isComplete, useWorkQuery } from '../shared/use-work-query';
+
+interface Loaded {
+  workId: string;
+  paper: Paper;
+  logs: AttemptLog[];
+}
+
+/**
+ * The start page of a homework or test (/study/homework, /study/test; homework-and-tests.md
+ * section 2): title, requirements, 开始答题 (继续答题 while an attempt is open) and the history of
+ * attempts, each leading to completion (pending review) or review.
+ */
+export default function StartIsland({ kind }: { kind: WorkKind }) {
+  const user = useStudent();
+  const query = useWorkQuery();
+  const complete = !!query && isComplete(query);
+  const key = user && query && complete ? `${user.userId}:${JSON.stringify(query)}` : null;
+  const [load, reload] = useLoad<Loaded>(key, async () => {
+    const { workId, paper } = await loadPaper(kind, query!);
+    const logs = await send(attemptLogs, { ...refOf(query!), workId }, { silent: true });
+    return { workId, paper, logs };
+  });
+  const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
+  const crumbs = <Breadcrumb current={name} classId={query?.classId ?? null} />;
+  if (!user || !query) return <Skeleton rows={3} />;
+  if (!complete) return <MissingQuery crumbs={crumbs} text={t('exams.noQuery')} />;
+  if (load.state === 'loading')
+    return (
+      <>
+        {crumbs}
+        <Skeleton rows={3} />
+      </>
+    );
+  if (load.state === 'error')
+    return (
+      <>
+        {crumbs}
+        <LoadError message={load.message} onRetry={reload} />
+      </>
+    );
+  const { paper, logs, workId } = load.data;
+  const q = { ...query, workId, sourceType: query.sourceType || paper.sourceType || '' };
+  const xskt = isXskt(q.sourceType);
+  const groups = groupsOf(questionMapOf(paper));
+  const total = groups.reduce((n, g) => n + g.questions.length, 0);
+  const points = Math.round(groups.reduce((n, g) => n + g.points, 0) * 100) / 100;
+  const open = logs.some((l) => l.status === 0);
+  return (
+    <>
+      {crumbs}
+      <article className="space-y-6">
+        <header className="space-y-2">
+          <h1 className="break-words text-xl font-semibold text-ink">{paper.title}</h1>
+          <ul className="flex flex-wrap gap-2 text-xs">
+            <li className="rounded bg-blue-50 px-2 py-0.5 text-blue-800">{name}</li>
+            {xskt ? (
+              <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{t('exams.externalBank')}</li>
+            ) : (
+              <>
+                {total > 0 && <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{t('exams.summary', { n: total, points })}</li>}
+                <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{paper.unitTime ? t('exams.timeLimit', { n: paper.unitTime }) : t('exams.noTimeLimit')}</li>
+                {paper.manualGrading && <li className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">{t('exams.manualGradingNote', { name })}</li>}
+              </>
+            )}
+          </ul>
+        </header>
+        <section aria-labelledby="requirements">
+          <h2 id="requirements" className="text-base font-semibold text-ink">
+            {t('exams.requirements')}
+          </h2>
+          <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{paper.description?.trim() || t('exams.noRequirements')}</p>
+        </section>
+        <p>
+          <a href={sitePath(answerHref(kind, q))} className="inline-block rounded-lg bg-brand px-8 py-2.5 text-white hover:bg-brand-dark">
+            {t(open ? 'exams.continue' : 'exams.start')}
+          </a>
+        </p>
+        <section aria-labelledby="history">
+          <h2 id="history" className="text-base font-semibold text-ink">
+            {t('exams.history')}
+          </h2>
+          {logs.length === 0 ? (
+            <div className="mt-2">
+              <Empty text={t('exams.noHistory')} />
+            </div>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+              {logs.map((log) => (
+                <li key={log.id}>
+                  <a href={sitePath(attemptHref(kind, q, log))} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50">
+                    <span className="text-slate-700">{t('exams.attemptTime', { time: formatDateTime(log.createdTime) })}</span>
+                    <span className={`rounded px-2 py-0.5 text-xs ${log.status === 2 ? 'bg-emerald-50 text-emerald-800' : log.status === 1 ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}>
+                      {t(`exams.status.${log.status}`)}
+                    </span>
+                    {kind === 'test' && log.status === 2 && log.score !== null && <span className="font-medium text-ink">{t('exams.scoreOf', { score: log.score })}</span>}
+                    <span className="ml-auto text-brand">{t('exams.openAttempt')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </article>
+    </>
+  );
+}

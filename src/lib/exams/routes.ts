@@ -1,0 +1,73 @@
+import type { AttemptStatus, WorkKind } from '../api/contracts/exams';
+
+/**
+ * The homework and test screens' addresses and query (homework-and-tests.md section 2). Every
+ * screen passes the query on, so the next one knows the class, the student, the work and the
+ * activity. Pure; the islands pass the result to sitePath (which keeps the chosen school).
+ */
+
+export interface WorkQuery {
+  classId: string;
+  /** The class student id (classStudentId, or studentId). */
+  studentId: string;
+  classroomId: string;
+  courseId: string;
+  /** Known once looked up (the start page adds it). */
+  workId: string;
+  sourceType: string;
+  activityId: string;
+  bizType: string;
+  activityContentId: string;
+}
+
+export function readQuery(search: string): WorkQuery & { status: string; answerLogId: string } {
+  const q = new URLSearchParams(search);
+  const v = (k: string) => (q.get(k) ?? '').trim();
+  return {
+    classId: v('classId'),
+    studentId: v('classStudentId') || v('studentId'),
+    classroomId: v('classroomId'),
+    courseId: v('courseId'),
+    workId: v('workId'),
+    sourceType: v('sourceType'),
+    activityId: v('activityId'),
+    bizType: v('bizType'),
+    activityContentId: v('activityContentId'),
+    status: v('status'),
+    answerLogId: v('answerLogId'),
+  };
+}
+
+export const isXskt = (sourceType: string | null | undefined) => (sourceType ?? '').toLowerCase() === 'xskt';
+
+function url(path: string, q: Partial<WorkQuery>, extra: Record<string, string | number | null | undefined> = {}): string {
+  const pairs: [string, string | number | null | undefined][] = [
+    ['classId', q.classId],
+    ['classroomId', q.classroomId],
+    ['classStudentId', q.studentId],
+    ['courseId', q.courseId],
+    ['workId', q.workId],
+    ['sourceType', q.sourceType],
+    ['activityId', q.activityId],
+    ['bizType', q.bizType],
+    ['activityContentId', q.activityContentId],
+    ...Object.entries(extra),
+  ];
+  const p = new URLSearchParams();
+  for (const [k, v] of pairs) if (v !== null && v !== undefined && v !== '') p.set(k, String(v));
+  return `${path}?${p.toString()}`;
+}
+
+export const startHref = (kind: WorkKind, q: Partial<WorkQuery>) => url(`/study/${kind}`, q, { status: 0 });
+export const answerHref = (kind: WorkKind, q: Partial<WorkQuery>) => url(`/study/${kind}/answer`, q);
+export const finishHref = (kind: WorkKind, q: Partial<WorkQuery>, status: AttemptStatus | number, answerLogId?: string) =>
+  url(`/study/${kind}/answer-finish`, q, { status, answerLogId });
+export const reviewHref = (kind: WorkKind, q: Partial<WorkQuery>, answerLogId: string, status: AttemptStatus | number) =>
+  url(kind === 'homework' ? '/study/homework/check-my-homework' : '/study/test/check-my-test-exam', q, { answerLogId, status });
+
+/** Where an attempt of the history leads (section 2): pending review to completion, an open one back to answering, the others to review. */
+export function attemptHref(kind: WorkKind, q: Partial<WorkQuery>, attempt: { id: string; status: AttemptStatus }): string {
+  if (attempt.status === 1) return finishHref(kind, q, 1, attempt.id);
+  if (attempt.status === 0) return answerHref(kind, q);
+  return reviewHref(kind, q, attempt.id, attempt.status);
+}

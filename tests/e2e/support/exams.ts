@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { openDatabase } from '../../../src/server/db/database';
+import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
+import { LEARNING_CLASSES } from '../../../src/server/db/seed/learning-data';
+import { DEMO_STUDENT } from '../../../src/server/db/seed/login';
+import type { AttemptState } from '../../../src/lib/api/contracts/exams';
+import { urlOf } from '../../../src/lib/api/contract';
+import { attemptState } from '../../../src/lib/api/contracts/exams';
+import { expect, hydrated } from './fixtures';
+import { DEMO_ORIGIN, E2E_DB_FILE } from './env';
+import { loginStudent } from './session';
+
+/**
+ * The homework and test browser tests' places: a student logged in (the demo student, or a
+ * classmate for tests that submit, so the demo student's seeded attempts stay as they are), their
+ * class A and class student id, and a work of class A found by its title (the seed's lesson name).
+ */
+
+const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
+
+/** Classmates of the demo student in class A: the tests that submit answer as them. */
+export const CLASSMATE = '13900000002';
+export const OTHER_CLASSMATE = '13900000003';
+export { DEMO_STUDENT };
+
+export interface WorkPlace {
+  kind: 'homework' | 'test';
+  classId: string;
+  studentId: string;
+  classroomId: string;
+  courseId: string;
+  workId: string;
+  token: string;
+  userId: string;
+}
+
+export async function workPlace(page: Page, title: string, mobile: string = DEMO_STUDENT.mobile): Promise<WorkPlace> {
+  const student = await loginStudent(page, DEMO_TENANT.id, mobile);
+  const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
+  const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+  const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
+  const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    const work = await db
+      .selectFrom('works')
+      .select(['id', 'kind', 'classroomId', 'courseId'])
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('classId', '=', classId)
+      .where('title', '=', title)
+      .executeTakeFirstOrThrow();
+    return { kind: work.kind, classId, studentId: detail.data.studentId as string, classroomId: work.classroomId, courseId: work.courseId, workId: work.id, token: student.token, userId: student.userId };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The start page's address, as the class and course pages link to it (workJump). */
+export const startUrl = (p: WorkPlace, extra = '') => `/study/${p.kind}?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&status=0${extra}`;
+/** The answering page's address with the work id, as the start page links to it. */
+export const answerUrl = (p: WorkPlace, extra = '') => `/study/${p.kind}/answer?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&workId=${p.workId}${extra}`;
+
+/** Opens the answering page and waits until the paper is there; resolves with the attempt the page started (or continued). */
+export async function openAnswering(page: Page, url: string, title: string): Promise<AttemptState> {
+  const started = page.waitForResponse((r) => r.url().includes('/api/teaching/anyone/work/attempt/start'));
+  await page.goto(url);
+  const body = await (await started).json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  await hydrated(page.getByRole('heading', { level: 1, name: title }));
+  await expect(page.getByRole('heading', { level: 2, name: /^第\d+题/ })).toBeVisible();
+  return body.data as AttemptState;
+}
+
+/** The attempt as the server holds it (asked with the student's own token, as the page does). */
+export async function serverAttempt(page: Page, p: WorkPlace, answerLogId: string): Promise<AttemptState> {
+  const res = await page.request.post(`${DEMO_ORIGIN}${urlOf(attemptState)}`, {
+    headers: { Token: p.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' },
+    data: { classId: p.classId, studentId: p.studentId, answerLogId },
+  });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data as AttemptState;
+}
+
+/** The answer card and its cells (by the accessible name: '单选题第1题：已保存'). */
+export const card = (page: Page) => page.getByRole('navigation', { name: '答题卡' });
+export const cell = (page: Page, type: string, n: number) => card(page).getByRole('button', { name: new RegExp(`^${type}第${n}题：`) });
+export const question = (page: Page) => page.getByRole('region', { name: /^第\d+题/ });
+
+/** The class activity whose lesson is the work (the class page's and timetable's jumps carry its id). */
+export async function activityOf(p: WorkPlace): Promise<{ id: string; bizType: string | null }> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    return await db
+      .selectFrom('classActivities')
+      .select(['id', 'bizType'])
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('classId', '=', p.classId)
+      .where('classroomId', '=', p.classroomId)
+      .executeTakeFirstOrThrow();
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'vitest';
+import type { QuestionType } from '~/lib/api/contracts/exams';
+import {
+  blankCount,
+  blanksAnswer,
+  choose,
+  countsOf,
+  groupsOf,
+  isAnswered,
+  isGiven,
+  joinBlanks,
+  optionLetter,
+  placesOf,
+  questionMapOf,
+  sameAnswer,
+  splitBlanks,
+  step,
+  textAnswer,
+  type PaperQuestion,
+} from '~/lib/exams/paper';
+
+/** The answering screen's rules over a paper (src/lib/exams/paper.ts; homework-and-tests.md sections 2 to 5). */
+
+const q = (id: string, questionType: QuestionType, examPoint = 2, extra: Partial<PaperQuestion> = {}): PaperQuestion => ({
+  id,
+  questionType,
+  trunk: `题目 ${id}`,
+  examPoint,
+  questionContentVO: { content: null, optionList: [] },
+  readQuestionList: [],
+  ...extra,
+});
+const opts = (...keys: string[]) => keys.map((key) => ({ key, value: `选项${key}` }));
+
+describe('the paper map', () => {
+  test('the normal map, or the English one when the normal one is empty', () => {
+    const normal = { '1': [q('a', 1)] };
+    const english = { '11': [q('r', 11)] };
+    expect(questionMapOf({ questionResultVOMap: normal, englishQuestionResultVOMap: english })).toBe(normal);
+    expect(questionMapOf({ questionResultVOMap: {}, englishQuestionResultVOMap: english })).toBe(english);
+    expect(questionMapOf({ questionResultVOMap: { '1': [] }, englishQuestionResultVOMap: english })).toBe(english);
+    expect(questionMapOf({ questionResultVOMap: null, englishQuestionResultVOMap: null })).toEqual({});
+  });
+
+  test('groups in type order, empty types left out, points summed without float noise', () => {
+    const groups = groupsOf({ '13': [q('c', 13, 5)], '2': [q('m1', 2, 0.1), q('m2', 2, 0.2)], '4': [], '1': [q('s', 1, 3)] });
+    expect(groups.map((g) => [g.type, g.questions.map((x) => x.id), g.points])).toEqual([
+      [1, ['s'], 3],
+      [2, ['m1', 'm2'], 0.3],
+      [13, ['c'], 5],
+    ]);
+  });
+
+  test('duplicates are removed by id across the paper, and by the bank id, keeping the first', () => {
+    const groups = groupsOf({ '1': [q('a', 1), q('a', 1, 9), q('b', 1, 2, { questions_id: 'X' })], '2': [q('a', 2), q('c', 2, 2, { questions_id: 'X' }), q('d', 2)] });
+    expect(groups.map((g) => g.questions.map((x) => x.id))).toEqual([['a', 'b'], ['d']]);
+    expect(groups[0]!.points).toBe(4);
+  });
+
+  test('places in paper order; a step past either end is null', () => {
+    const groups = groupsOf({ '1': [q('a', 1), q('b', 1)], '3': [q('c', 3)] });
+    expect(placesOf(groups)).toEqual([
+      { group: 0, index: 0 },
+      { group: 0, index: 1 },
+      { group: 1, index: 0 },
+    ]);
+    expect(step(groups, { group: 0, index: 1 }, 1)).toEqual({ group: 1, index: 0 });
+    expect(step(groups, { group: 1, index: 0 }, -1)).toEqual({ group: 0, index: 1 });
+    expect(step(groups, { group: 0, index: 0 }, -1)).toBeNull();
+    expect(step(groups, { group: 1, index: 0 }, 1)).toBeNull();
+  });
+});
+
+describe('answered', () => {
+  test('an answer is given with text or at least one chosen option', () => {
+    expect(isGiven({ content: null, optionList: ['A'] })).toBe(true);
+    expect(isGiven({ content: '电压', optionList: [] })).toBe(true);
+    expect(isGiven({ content: '|  |', optionList: [] })).toBe(false);
+    expect(isGiven({ content: '|欧姆', optionList: [] })).toBe(true);
+    expect(isGiven({ content: '   ', optionList: [] })).toBe(false);
+    expect(isGiven(undefined)).toBe(false);
+  });
+
+  test('reading and cloze count as answered when every sub-question is', () => {
+    const reading = q('r', 11, 4, { readQuestionList: [q('r1', 1), q('r2', 1)] });
+    const one = new Map([['r1', { content: null, optionList: ['A'] }]]);
+    expect(isAnswered(reading, one)).toBe(false);
+    const both = new Map([...one, ['r2', { content: null, optionList: ['B'] }]]);
+    expect(isAnswered(reading, both)).toBe(true);
+    expect(isAnswered(q('empty', 13), both)).toBe(false);
+    const groups = groupsOf({ '1': [q('a', 1)], '11': [reading] });
+    expect(countsOf(groups, both)).toEqual({ answered: 1, unanswered: 1, total: 2 });
+  });
+});
+
+describe('choosing and typing', () => {
+  test('option letters come from the index', () => {
+    expect([0, 1, 2, 25, 26, 27].map(optionLetter)).toEqual(['A', 'B', 'C', 'Z', 'AA', 'AB']);
+  });
+
+  test('single choice and true/false replace the choice; multiple toggles, in the options’ order', () => {
+    const o = opts('A', 'B', 'C', 'D');
+    expect(choose(1, o, ['A'], 'C')).toEqual(['C']);
+    expect(choose(3, opts('1', '2'), ['1'], '2')).toEqual(['2']);
+    expect(choose(2, o, ['C'], 'A')).toEqual(['A', 'C']);
+    expect(choose(2, o, ['A', 'C'], 'A')).toEqual(['C']);
+    expect(choose(2, o, ['C'], 'C')).toEqual([]);
+  });
+
+  test('fill-in: each blank trimmed, joined with |; a typed | cannot split a blank', () => {
+    expect(joinBlanks([' 电压 ', '电流', ''])).toBe('电压|电流|');
+    expect(joinBlanks(['a|b'])).toBe('a｜b');
+    expect(blanksAnswer(['  ', ''])).toEqual({ content: '', optionList: [] });
+    expect(blanksAnswer([' 欧姆 ', ''])).toEqual({ content: '欧姆|', optionList: [] });
+    expect(splitBlanks('电压|电流', 3)).toEqual(['电压', '电流', '']);
+    expect(splitBlanks(null, 2)).toEqual(['', '']);
+  });
+
+  test('the number of blanks: the paper’s count, else the markers in the stem, at least one', () => {
+    expect(blankCount({ trunk: '电阻的单位是____，电流的单位是______。', blankCount: undefined })).toBe(2);
+    expect(blankCount({ trunk: '没有标记', blankCount: undefined })).toBe(1);
+    expect(blankCount({ trunk: '____', blankCount: 3 })).toBe(3);
+  });
+
+  test('a short answer is kept trimmed; equal answers need no new sequence', () => {
+    expect(textAnswer('  先断电 \n')).toEqual({ content: '先断电', optionList: [] });
+    expect(sameAnswer({ content: null, optionList: ['A'] }, { content: '', optionList: ['A'] })).toBe(true);
+    expect(sameAnswer({ content: null, optionList: ['A'] }, { content: null, optionList: ['B'] })).toBe(false);
+    expect(sameAnswer(undefined, { content: null, optionList: [] })).toBe(true);
+  });
+});

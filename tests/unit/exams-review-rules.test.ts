@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import type { QuestionResult, QuestionType } from '~/lib/api/contracts/exams';
+import { dutyTime } from '~/lib/exams/duty';
+import type { PaperQuestion } from '~/lib/exams/paper';
+import { blanksText, lettersOf, markOf } from '~/lib/exams/review';
+
+/** The review screen's rules (src/lib/exams/review.ts) and the duty report's time (src/lib/exams/duty.ts). */
+
+const q = (id: string, questionType: QuestionType, subs: PaperQuestion[] = []): PaperQuestion => ({
+  id,
+  questionType,
+  trunk: '',
+  examPoint: 2,
+  questionContentVO: { content: null, optionList: [] },
+  readQuestionList: subs,
+});
+const results = (...r: [string, boolean | null][]) => new Map<string, QuestionResult>(r.map(([questionId, correct]) => [questionId, { questionId, correct, score: null }]));
+
+describe('review', () => {
+  test('letters of the chosen keys in the options’ order; an unknown key as it is', () => {
+    const options = ['A', 'B', 'C', 'D'].map((key) => ({ key, value: key }));
+    expect(lettersOf(options, ['C', 'A'])).toEqual(['A', 'C']);
+    expect(lettersOf([{ key: '1', value: '对' }, { key: '2', value: '错' }], ['2'])).toEqual(['B']);
+    expect(lettersOf(options, ['Z'])).toEqual(['Z']);
+  });
+
+  test('a question’s mark; reading and cloze from their sub-questions', () => {
+    expect(markOf(q('a', 1), results(['a', true]))).toBe('right');
+    expect(markOf(q('a', 1), results(['a', false]))).toBe('wrong');
+    expect(markOf(q('a', 6), results(['a', null]))).toBe('pending');
+    expect(markOf(q('a', 1), results())).toBe('pending');
+    const reading = q('r', 11, [q('r1', 1), q('r2', 1)]);
+    expect(markOf(reading, results(['r1', true], ['r2', true]))).toBe('right');
+    expect(markOf(reading, results(['r1', true], ['r2', false]))).toBe('wrong');
+    expect(markOf(reading, results(['r1', true]))).toBe('pending');
+    expect(markOf(reading, results(['r', false]))).toBe('wrong');
+  });
+
+  test('fill-in blanks as shown, an empty one as a dash', () => {
+    expect(blanksText('电压| ')).toEqual(['电压', '—']);
+    expect(blanksText(null)).toEqual(['—']);
+  });
+
+  test('the duty report’s currentTime is YYYY-MM-DD HH:mm:ss', () => {
+    expect(dutyTime(new Date(2026, 10, 23, 9, 5, 7))).toBe('2026-11-23 09:05:07');
+  });
+});
