@@ -38,7 +38,7 @@ const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const JS_ONLY = process.argv.includes('--js');
 const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
-const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/online', '/study/classroom/offline'];
+const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/online', '/study/classroom/offline', '/study/test', '/study/test/answer', '/study/test/check-my-test-exam'];
 /** The learner run: this many students open the class page at once, each its own connection. */
 const LEARNERS = positive('BENCH_LEARNERS', 200);
 /** The progress run: this many students each report study progress (one report every 10 s when paced). */
@@ -48,7 +48,7 @@ const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGz
 /** The JavaScript budget of a page (gzip), where it has one. */
 const NEWS_PAGES = ['/news-information/list', '/news-information/detail?id=<id>', '/notice/list'];
 const FORM_PAGES = ['/login', '/register', '/query_pc', '/query_h5'];
-const LEARNER_PAGES = ['/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/offline'];
+const LEARNER_PAGES = ['/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/offline', '/study/test', '/study/test/answer', '/study/test/check-my-test-exam'];
 /**
  * Judged at start (issue 12: "≤ 115 KB, the player loaded only when a video or audio lesson
  * opens"): the player and the PDF viewer load only when their lesson opens; the table shows the
