@@ -13,18 +13,15 @@
 //      in bench/results/prof/).
 // `npm run bench -- --js` measures only the JavaScript per page (seconds, not minutes) and prints
 // its table and every file of the judged figure of each learner page.
-import { spawn } from 'node:child_process';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { dirname, join, posix } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls, progressReport, videoLesson } from './learners.mjs';
+import { HOST, cpuMs, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
 const clientDir = join(root, 'dist/client');
 const staticFile = join(clientDir, 'bench-static.html');
@@ -36,7 +33,6 @@ const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const JS_ONLY = process.argv.includes('--js');
-const HOST = '127.0.0.1';
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
 const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/online', '/study/classroom/offline', '/study/test', '/study/test/answer', '/study/test/check-my-test-exam'];
 /** The learner run: this many students open the class page at once, each its own connection. */
@@ -66,17 +62,7 @@ const jsBudget = (page) =>
 /** The figure a page's budget is judged on. */
 const judgedJs = (page, j) => (LEARNER_PAGES.includes(page) ? j.gzipBytesWithDynamic : j.gzipBytes);
 
-function positive(name, fallback) {
-  const v = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-}
-
-const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-const children = new Set();
-
 function cleanup() {
-  for (const child of children) child.kill('SIGKILL');
   rmSync(staticFile, { force: true });
   rmSync(staticHomeFile, { force: true });
 }
@@ -93,91 +79,21 @@ function ensureBuilt() {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-function freePort() {
-  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Spawns a child and resolves once a line of its stdout matches `ready`. */
-function spawnUntilReady(args, env, ready, label) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let out = '';
-    let done = false;
-    const timer = setTimeout(() => fail(new Error(`${label} not ready within 60 s`)), 60_000);
-    function fail(error) {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`${error.message}\n--- ${label} output ---\n${out.slice(-4000)}`));
-    }
-    const onData = (chunk) => {
-      out += chunk;
-      if (!done && ready.test(out)) {
-        done = true;
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', (c) => {
-      out += c;
-      if (done) process.stderr.write(`[${label}] ${c}`);
-    });
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      fail(new Error(`${label} exited (${signal ?? code}) before it was ready`));
-    });
-  });
-}
-
-function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      children.delete(child);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 async function startPortal({ cacheEntries, maxAge = 60 }) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(dbFile + suffix, { force: true });
   mkdirSync(dirname(dbFile), { recursive: true });
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
-    TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
-    PORT: String(port),
-    HOST,
-    DATABASE_URL: 'file:./data/bench.sqlite',
-    LOG_LEVEL: 'warn',
-    RENDER_CACHE_ENTRIES: String(cacheEntries),
-    PAGE_MAX_AGE: String(maxAge),
-  };
   const args = [];
   if (CPU_PROF) {
     const dir = join(resultsDir, 'prof');
     mkdirSync(dir, { recursive: true });
     args.push('--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=portal-cache${cacheEntries}-${Date.now()}.cpuprofile`);
   }
-  args.push(join(root, 'scripts/start.mjs'), '--no-build');
-  const child = await spawnUntilReady(args, env, /"msg":"portal ready"/, `portal cache=${cacheEntries}`);
-  return { child, base: `http://${HOST}:${port}` };
+  return startServer({
+    databaseUrl: 'file:./data/bench.sqlite',
+    env: { RENDER_CACHE_ENTRIES: String(cacheEntries), PAGE_MAX_AGE: String(maxAge) },
+    args,
+    label: `portal cache=${cacheEntries}`,
+  });
 }
 
 async function startBare(file) {
@@ -216,17 +132,6 @@ async function firstNewsId(base) {
 const results = [];
 /** The class page's call paths of the learner run (written into the report). */
 let learnerCalls = [];
-
-/** CPU time (ms) the process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return null;
-  }
-}
 
 async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, overallRate, minDuration = 0 } = {}) {
   // One request first: it must succeed (and, for the cached runs, prime the render cache).
@@ -354,14 +259,6 @@ function jsForPage(html, pageUrl) {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const pct = (r) => `${(r * 100).toFixed(0)}%`;
-
-function table(rows, columns) {
-  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ import { Countdown, CountdownLine } from '../shared/Countdown';
 import { loadPaper, refOf } from '../shared/load-work';
 import { AnswerQuestion, type ShownQuestion } from '../shared/QuestionView';
 import { isComplete, useWorkQuery } from '../shared/use-work-query';
+import { EmptyPaper, QuestionHeading } from '../shared/QuestionHeading';
 
 /** A typed answer is sent this long after the last keystroke; a choice at once. */
 const TYPING_PAUSE_MS = 800;
@@ -428,15 +429,11 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
         </p>
       )}
       {!current || !group ? (
-        <p className="rounded-lg border border-dashed border-slate-300 py-10 text-center text-sm text-muted">{t('exams.emptyPaper')}</p>
+        <EmptyPaper />
       ) : (
         <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
-            <p className="text-sm text-slate-600">{t('exams.typeLine', { type: t(`exams.type.${group.type}`), n: group.questions.length, points: group.points })}</p>
-            <h2 id="question-heading" className="mt-2 text-base font-semibold text-ink">
-              {t('exams.questionNo', { n: place.index + 1 })}
-              <span className="ml-2 text-sm font-normal text-slate-600">{t('exams.pointsOf', { n: current.examPoint })}</span>
-            </h2>
+            <QuestionHeading group={group} index={place.index} examPoint={current.examPoint} />
             <div className="mt-3">
               <AnswerQuestion key={current.id} question={current} answers={answers} onAnswer={onAnswer} />
             </div>
