@@ -1,10 +1,9 @@
-import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
-import { startOfCstDay } from '../../src/lib/time/cst';
 import { test, expect, hydrated } from './support/fixtures';
-import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
+import { DEMO_ORIGIN } from './support/env';
 import { loginStudent } from './support/session';
+import { clearAttendance, todaysAutoSignInActivity } from './support/attendance';
 
 /**
  * A student's way into today's online class (issue 12): from the class page's 今日课程 to the
@@ -24,28 +23,7 @@ test('from the class page to today’s online activity: signed in on entry, with
   const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
   const studentId = detail.data.studentId as string;
 
-  // today's required online activity that has not ended and signs in on entry
-  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-  let today: { id: string; name: string };
-  try {
-    const now = Date.now();
-    today = await db
-      .selectFrom('classActivities as a')
-      .innerJoin('classrooms as r', 'r.id', 'a.classroomId')
-      .select(['a.id', 'a.name'])
-      .where('a.classId', '=', classId)
-      .where('a.onlineType', '=', 1)
-      .where('a.isRequired', '=', 1)
-      .where('a.onlineAttendance', '=', 1)
-      .where('a.startAt', '>=', startOfCstDay(now))
-      .where('a.endAt', '>', now)
-      .where('r.classroomType', 'in', [1, 2, 3, 4, 8])
-      .orderBy('a.startAt')
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('activityAttendance').where('activityId', '=', today.id).where('classStudentId', '=', studentId).execute();
-  } finally {
-    await db.destroy();
-  }
+  const today = await todaysAutoSignInActivity(classId, studentId);
 
   try {
     await page.goto(`/study/training-class?classId=${classId}`);
@@ -59,11 +37,6 @@ test('from the class page to today’s online activity: signed in on entry, with
     await expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toBeVisible();
     await expect(page.getByText(/^已签到 \d\d:\d\d$/)).toBeVisible();
   } finally {
-    const again = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-    try {
-      await again.db.deleteFrom('activityAttendance').where('activityId', '=', today.id).where('classStudentId', '=', studentId).execute();
-    } finally {
-      await again.db.destroy();
-    }
+    await clearAttendance(today.id, studentId);
   }
 });

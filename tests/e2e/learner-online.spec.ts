@@ -4,10 +4,10 @@ import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
 import { EXTRA_LESSONS, ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '../../src/server/db/seed/login';
-import { startOfCstDay } from '../../src/lib/time/cst';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
 import { loginStudent } from './support/session';
+import { clearAttendance, todaysAutoSignInActivity } from './support/attendance';
 
 /**
  * The online classroom (learner-area.md 2.6, issue 12) for the demo student (and a classmate) in class A, course
@@ -303,28 +303,7 @@ test.describe('online classroom', () => {
 
   test('activity mode signs the student in on entry when online attendance is on, once', async ({ page }) => {
     const p = await placeOf(page, CLASSMATE);
-    // today's required online activity that has not ended (an article lesson in the seed)
-    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-    let today: { id: string; name: string };
-    try {
-      const now = Date.now();
-      today = await db
-        .selectFrom('classActivities as a')
-        .innerJoin('classrooms as r', 'r.id', 'a.classroomId')
-        .select(['a.id', 'a.name'])
-        .where('a.classId', '=', p.classId)
-        .where('a.onlineType', '=', 1)
-        .where('a.isRequired', '=', 1)
-        .where('a.onlineAttendance', '=', 1)
-        .where('a.startAt', '>=', startOfCstDay(now))
-        .where('a.endAt', '>', now)
-        .where('r.classroomType', 'in', [1, 2, 3, 4, 8])
-        .orderBy('a.startAt')
-        .executeTakeFirstOrThrow();
-      await db.deleteFrom('activityAttendance').where('activityId', '=', today.id).where('classStudentId', '=', p.studentId).execute();
-    } finally {
-      await db.destroy();
-    }
+    const today = await todaysAutoSignInActivity(p.classId, p.studentId);
     try {
       await open(page, `/study/classroom/classroom-detail?activityId=${today.id}&classId=${p.classId}&studentId=${p.studentId}`, today.name);
       await expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toBeVisible();
@@ -336,12 +315,7 @@ test.describe('online classroom', () => {
       await expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toHaveCount(0);
     } finally {
       // the classmate's seeded attendance again, for the other specs' ranks and counts
-      const again = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-      try {
-        await again.db.deleteFrom('activityAttendance').where('activityId', '=', today.id).where('classStudentId', '=', p.studentId).execute();
-      } finally {
-        await again.db.destroy();
-      }
+      await clearAttendance(today.id, p.studentId);
     }
   });
 });
