@@ -1,10 +1,26 @@
-// Database commands: `npm run db:migrate`, `npm run db:seed` (seeds when empty),
-// `npm run db:seed -- --reset` (deletes the demo tenants and seeds them again).
+// Database commands:
+//   npm run db:migrate                      migrate the database of DATABASE_URL
+//   npm run db:seed                         seed the demo tenants into an empty database (asked for
+//                                           explicitly: a production server never seeds them)
+//   npm run db:seed -- --reset              delete the demo tenants and seed them again
+//   npm run school:create -- --predomain jiangnan --name 江南职业技能培训学院 [--domain www.jn.edu.cn …]
+//                                           open a new school and print where it answers
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
+import { createSchool } from '../src/server/tenant/tenant.service';
 
 const [command, ...flags] = process.argv.slice(2);
+
+/** Every value of a repeated `--name value` flag. */
+function values(name: string): string[] {
+  const found: string[] = [];
+  flags.forEach((f, i) => {
+    if (f === `--${name}` && flags[i + 1] !== undefined) found.push(flags[i + 1]!);
+    else if (f.startsWith(`--${name}=`)) found.push(f.slice(name.length + 3));
+  });
+  return found;
+}
 
 async function main() {
   // Only the database settings are used: no secrets are asked for.
@@ -21,8 +37,20 @@ async function main() {
       } else {
         console.log((await seedIfEmpty(db)) ? `demo tenants seeded (${kind})` : 'database already has tenants; use --reset to recreate the demo tenants');
       }
+    } else if (command === 'create-school') {
+      const result = await createSchool(db, { preDomain: values('predomain')[0], name: values('name')[0], domains: values('domain') }, Date.now());
+      if (!result.ok) {
+        console.error(`school not created:\n${result.problems.map((p) => `  - ${p}`).join('\n')}`);
+        process.exitCode = 2;
+        return;
+      }
+      const { tenant } = result;
+      const bases = config.TENANT_BASE_DOMAINS.map((b) => `${tenant.preDomain}.${b}`);
+      console.log(`school created (${kind}): ${tenant.name}, id ${tenant.id}`);
+      console.log(`it answers at: ${[...bases, ...values('domain').map((d) => d.trim().toLowerCase())].join(', ')}`);
+      console.log('point those host names at the portal (DNS or the proxy); its pages show the school at once.');
     } else {
-      console.log('usage: db.ts migrate | seed [--reset]');
+      console.log('usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …]');
       process.exitCode = 2;
     }
   } finally {

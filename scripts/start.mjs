@@ -65,14 +65,24 @@ if (config.developmentMode) {
 
 server.listen(config.PORT, config.HOST, async () => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  // The first request opens, migrates and seeds the database; fail fast if that cannot work.
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.PORT}/readyz`);
-    if (!res.ok) throw new Error(`readiness answered ${res.status}`);
-    log('info', 'portal ready', { url, database: config.databaseKind, mode: config.developmentMode ? 'development' : 'production' });
-  } catch (error) {
-    log('error', 'portal failed to start', { error: String(error) });
-    process.exit(1);
+  // The first request opens, migrates and (in development) seeds the database. A database that is
+  // not up yet (both started together, or restarting) is waited for, with a bounded number of
+  // tries, each logged; only then does the server give up.
+  const deadline = Date.now() + config.DATABASE_STARTUP_WAIT_SECONDS * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${config.PORT}/readyz`);
+      if (!res.ok) throw new Error(`readiness answered ${res.status}`);
+      log('info', 'portal ready', { url, database: config.databaseKind, mode: config.developmentMode ? 'development' : 'production' });
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) {
+        log('error', 'portal failed to start: the database did not become ready', { error: String(error), attempts: attempt });
+        process.exit(1);
+      }
+      log('warn', 'waiting for the database', { attempt, error: String(error) });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
+    }
   }
 });
 

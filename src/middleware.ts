@@ -1,9 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getServer } from '~/server/runtime';
-import { resolveTenant } from '~/server/tenant/tenant.service';
+import { hasAnySchool, resolveTenant } from '~/server/tenant/tenant.service';
 import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/page-cache';
-import { schoolNotFoundHtml } from '~/server/pages/school-not-found';
+import { schoolNotFoundHtml, serviceUnavailableHtml } from '~/server/pages/school-not-found';
+import { isDatabaseUnavailable } from '~/server/db/database';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
 import { clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
@@ -19,7 +22,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
   const given = request.headers.get('x-request-id');
   const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
-  const server = await getServer();
+  let server: Awaited<ReturnType<typeof getServer>>;
+  try {
+    server = await getServer();
+  } catch {
+    // The database could not be opened yet (getServer logs why and tries again on the next request).
+    return unavailable(url.pathname, requestId);
+  }
   const { config, db, logger, lookups } = server.runtime;
   locals.requestId = requestId;
   locals.server = server;
@@ -29,20 +38,28 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (NO_TENANT.test(url.pathname)) {
     response = await next();
   } else {
-    const host = requestHost(fetchHeaders(request.headers), config.TRUST_PROXY, url.host);
-    const schoolId = url.searchParams.get('schoolId');
-    const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () =>
-      resolveTenant(db, config, { tenantId: schoolId, host }),
-    );
-    if (!tenant) {
-      response = new Response(schoolNotFoundHtml(host), {
-        status: 404,
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl(config.PAGE_MAX_AGE), Vary: hostVary(config.TRUST_PROXY) },
-      });
-    } else {
-      locals.tenant = tenant;
-      locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), config.TRUST_PROXY, clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
-      response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
+    try {
+      const host = requestHost(fetchHeaders(request.headers), config.TRUST_PROXY, url.host);
+      const schoolId = url.searchParams.get('schoolId');
+      const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () =>
+        resolveTenant(db, config, { tenantId: schoolId, host }),
+      );
+      if (!tenant) {
+        // One indexed row read: a portal with no school at all says so, not "this address is wrong".
+        const noSchoolYet = !(await hasAnySchool(db));
+        response = new Response(schoolNotFoundHtml(host, noSchoolYet), {
+          status: 404,
+          headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl(config.PAGE_MAX_AGE), Vary: hostVary(config.TRUST_PROXY) },
+        });
+      } else {
+        locals.tenant = tenant;
+        locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), config.TRUST_PROXY, clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
+        response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
+      }
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger.warn('database unavailable', { requestId, path: url.pathname, error: (error as Error).message });
+      response = unavailable(url.pathname, requestId);
     }
   }
 
@@ -64,6 +81,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
   return response;
 });
+
+/** The answer while the database cannot be reached: the API's envelope, readiness, or a page that reloads itself. */
+function unavailable(pathname: string, requestId: string): Response {
+  const headers = { 'Cache-Control': 'no-store', 'Retry-After': '5', 'X-Request-Id': requestId };
+  if (pathname === '/healthz') return Response.json({ status: 'ok' }, { headers });
+  if (pathname === '/readyz') return Response.json({ status: 'unavailable' }, { status: 503, headers });
+  if (pathname.startsWith('/api/') || pathname === '/api') {
+    return Response.json({ code: ErrorCode.UNAVAILABLE, data: null, message: t('api.internal') }, { status: 503, headers });
+  }
+  return new Response(serviceUnavailableHtml(), { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
+}
 
 /** The peer address; empty when the client has already gone (reading it would throw). */
 function clientIp(context: { clientAddress: string }): string {

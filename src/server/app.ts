@@ -8,7 +8,7 @@ import { readClientHeaders, type Runtime } from './http/context';
 import { createScope } from './http/request-scope';
 import { clientAddress, fetchHeaders, requestHost } from './http/forwarded';
 import type { ApiEnv } from './http/scope';
-import { pingDatabase } from './db/database';
+import { isDatabaseUnavailable, pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
 import { identityRoutes } from './identity/identity.routes';
@@ -110,6 +110,12 @@ export function createApp(runtime: Runtime) {
     if (c.req.raw.signal?.aborted) {
       runtime.logger.info('client aborted', { requestId: c.var.scope?.requestId, path: c.req.path });
       return c.body(null, 499 as 400);
+    }
+    // The database is down or restarting: the client may try again; the pool reconnects by itself.
+    if (isDatabaseUnavailable(err)) {
+      runtime.logger.warn('database unavailable', { requestId: c.var.scope?.requestId, path: c.req.path, error: err.message });
+      c.header('Retry-After', '5');
+      return c.json(fail(ErrorCode.UNAVAILABLE, t('api.internal')), 503);
     }
     runtime.logger.error('unhandled error', {
       requestId: c.var.scope?.requestId,

@@ -64,9 +64,17 @@ const schema = z
     HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63072000).default(31536000),
     // Request bodies above this are refused with 413 before they are read (JSON calls are a few KB).
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    // PostgreSQL pool (src/server/db/database.ts): connections per instance, how long to wait for a
+    // connection, and the longest a statement may run before the server gives up on it.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    // At start the server waits this long for the database (retrying, logged) before it gives up.
+    DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     // SMS codes and platform calls (src/server/sms, src/server/platform)
     SMS_SIGN_ACCESS_KEY: z.string().min(8).max(128).default('szyx-portal-sms-sign-access-key'),
+    // 'dev' writes codes to the log and sends nothing: development mode only (refused in production).
     SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
     SMS_HTTP_URL: z.url().optional(),
     SMS_HTTP_TOKEN: z.string().max(1024).optional(),
@@ -107,7 +115,8 @@ const schema = z
       for (const key of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
-      // A published development default is no secret: refuse it outside development mode.
+      // A published development default is no secret: refuse it outside development mode, also
+      // with spaces around it (a quoted .env line keeps them).
       for (const [key, value] of [
         ['SESSION_SECRET', DEV_SECRET],
         ['TOKEN_PARAM_SECRET', DEV_SECRET],
@@ -116,7 +125,15 @@ const schema = z
         ['PREVIEW_SECRET', DEV_PREVIEW_SECRET],
         ['THIRD_PARTY_PLATFORM_SECRET', DEV_THIRD_PARTY_PLATFORM_SECRET],
       ] as const) {
-        if (env[key] === value) ctx.addIssue({ code: 'custom', path: [key], message: 'is the public development default; set your own in production' });
+        if (env[key]?.trim() === value) ctx.addIssue({ code: 'custom', path: [key], message: 'is the public development default; set your own in production' });
+      }
+      // One leaked value would open both the sessions and the signed link parameters.
+      if (env.SESSION_SECRET && env.SESSION_SECRET.trim() === env.TOKEN_PARAM_SECRET?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['TOKEN_PARAM_SECRET'], message: 'must differ from SESSION_SECRET' });
+      }
+      // The development provider sends nothing and writes every code to the log.
+      if (env.SMS_PROVIDER === 'dev') {
+        ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'dev sends no message and logs the codes; set SMS_PROVIDER=http with SMS_HTTP_URL in production' });
       }
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {

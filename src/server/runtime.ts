@@ -14,18 +14,36 @@ export interface Server {
   app: App;
 }
 
-/** Opens, migrates and (when empty) seeds the database, then builds the API. */
+/**
+ * Opens and migrates the database, then builds the API. Demo tenants (with their published demo
+ * logins) are seeded into an empty database only in development mode; a production database gets
+ * its schools from `npm run school:create` (or, when asked for, `npm run db:seed`).
+ */
 export async function createServer(config: Config, now: () => number = Date.now): Promise<Server> {
-  const { db, kind } = await openDatabase({ url: config.DATABASE_URL });
-  await migrateToLatest(db);
-  const runtime = createRuntime(config, db, kind, now);
-  if (await seedIfEmpty(db, now())) runtime.logger.info('seeded demo tenants', { database: kind });
-  return { runtime, app: createApp(runtime) };
+  const logger = createLogger(config.LOG_LEVEL);
+  const { db, kind } = await openDatabase({
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    // The runtime's logger, once it exists (tests replace it after the server is made).
+    onConnectionError: (error) => (runtime?.logger ?? logger).warn('database connection lost', { error: error.message }),
+  });
+  let runtime: Runtime | undefined;
+  try {
+    await migrateToLatest(db);
+    runtime = createRuntime(config, db, kind, now, logger);
+    if (config.developmentMode && (await seedIfEmpty(db, now()))) runtime.logger.info('seeded demo tenants', { database: kind });
+    return { runtime, app: createApp(runtime) };
+  } catch (error) {
+    // A failed start (the database unreachable) must not leave a pool behind: the next try opens anew.
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The process-wide dependencies over an open database (the server's, or a probe's own). */
-export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: () => number = Date.now): Runtime {
-  const logger = createLogger(config.LOG_LEVEL);
+export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: () => number = Date.now, logger = createLogger(config.LOG_LEVEL)): Runtime {
   const runtime: Runtime = {
     config,
     db,
@@ -52,14 +70,20 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
 let server: Promise<Server> | undefined;
 
 export function getServer(): Promise<Server> {
-  server ??= createServer(parseConfig(process.env)).then(
+  const config = parseConfig(process.env);
+  server ??= createServer(config).then(
     (made) => {
       // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
       startDeadlineSweep(made.runtime);
       return made;
     },
     (error: unknown) => {
+      // Not remembered: the next request (the start script's readiness probe) tries again.
       server = undefined;
+      createLogger(config.LOG_LEVEL).error('database not reachable at start; will try again', {
+        database: config.databaseKind,
+        error: error instanceof Error ? error.message : String(error),
+      });
       throw error;
     },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
+import { DEMO, HUAXIA, PRODUCTION_ENV, startTestServer, useTestServer } from '../setup/server';
 import { CAPTCHA, LATEST_CAPTCHA, MINUTE, captchaImage, freshIp, freshKey, getFrom, latestCaptcha, wrongCode } from '../setup/certificates';
 import { CAPTCHA_LIMITS, checkAndBurnCaptcha } from '~/server/captcha/captcha.service';
 
@@ -199,11 +199,7 @@ describe('GET /api/oauth/anyTenant/dev/latestCaptcha (development and tests only
   });
 
   test('does not exist in production', async () => {
-    const prod = await startTestServer({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'production-session-secret-0123456789abcdef',
-      TOKEN_PARAM_SECRET: 'production-token-param-secret-0123456789',
-    });
+    const prod = await startTestServer(PRODUCTION_ENV);
     try {
       const key = freshKey();
       expect((await captchaImage(prod, key)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
+import { DEMO, HUAXIA, PRODUCTION_ENV, startTestServer, useTestServer } from '../setup/server';
 import { LOGIN, codeLogin, postAs, uniqueMobile } from '../setup/login';
 import { makeSsoToken } from '~/server/login/sso.service';
 import { readSignedToken, signToken } from '~/server/signed-token';
@@ -118,11 +118,7 @@ describe('single sign-on in (/sso-login)', () => {
   });
 
   test('in production without SSO_SHARED_SECRET single sign-on is off', async () => {
-    const prod = await startTestServer({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'production-session-secret-0123456789abcdef',
-      TOKEN_PARAM_SECRET: 'production-token-param-secret-0123456789',
-    });
+    const prod = await startTestServer(PRODUCTION_ENV);
     try {
       expect(prod.runtime.config.SSO_SHARED_SECRET).toBeNull();
       const answer = await postAs(prod, LOGIN.sso, { ticket: token() }, { tenant: null });

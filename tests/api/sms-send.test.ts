@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HOUR, HUAXIA, startTestServer, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { DEMO, HOUR, HUAXIA, PRODUCTION_ENV, startSmsGateway, startTestServer, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
 import { SMS_LIMITS, verifySmsCode } from '~/server/sms/sms.service';
 import { urlOf } from '~/lib/api/contract';
@@ -287,11 +287,8 @@ describe('verifySmsCode', () => {
 
 describe('in production', () => {
   test('the development endpoint does not exist', async () => {
-    const prod = await startTestServer({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'production-session-secret-0123456789abcdef',
-      TOKEN_PARAM_SECRET: 'production-token-param-secret-0123456789',
-    });
+    const gateway = await startSmsGateway();
+    const prod = await startTestServer({ ...PRODUCTION_ENV, SMS_HTTP_URL: gateway.url });
     try {
       const mobile = freshMobile();
       expectSent(await send(prod, mobile));
@@ -299,8 +296,10 @@ describe('in production', () => {
       expect(answer.status).toBe(404);
       expectRefused(answer, 404);
       expect(answer.body.message).toBe('接口不存在');
+      expect(gateway.received.map((r) => r.mobile)).toEqual([mobile]);
     } finally {
       await prod.close();
+      await gateway.close();
     }
   });
 });

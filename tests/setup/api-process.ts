@@ -2,15 +2,14 @@
 // (tests/api/exams-durability.test.ts). Started as
 //   node --import tsx tests/setup/api-process.ts
 // with DATABASE_URL (and any other variable of src/server/config.ts) in the environment: it opens,
-// migrates and (when empty) seeds the database through src/server/runtime.ts exactly as the
-// portal does, serves the Hono app over plain node:http on API_PROCESS_PORT (default: any free
+// migrates and (in development or test mode, when empty) seeds the database through
+// src/server/runtime.ts's getServer exactly as the portal does, serves the Hono app over plain node:http on API_PROCESS_PORT (default: any free
 // port), and writes
 // `READY <port>` on stdout once it listens. No Astro, no build: the vitest phase of `npm test` runs
 // before the build.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseConfig } from '~/server/config';
-import { createServer } from '~/server/runtime';
+import { getServer } from '~/server/runtime';
 
 async function body(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -27,8 +26,13 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
-const config = parseConfig(process.env);
-const { app } = await createServer(config);
+// As the portal does (src/middleware.ts): the server is made on first use and, while the database
+// cannot be opened, every request answers 503 and the next one tries again.
+const UNAVAILABLE = JSON.stringify({ code: 503, data: null, message: '系统繁忙，请稍后再试' });
+
+// Ready means migrated and seeded when the database is up; when it is down the process still
+// listens and answers 503 until it is.
+await getServer().catch(() => undefined);
 
 const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
   void (async () => {
@@ -36,6 +40,14 @@ const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
       const method = req.method ?? 'GET';
       const payload = method === 'GET' || method === 'HEAD' ? undefined : await body(req);
       const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method, headers: headersOf(req), ...(payload ? { body: new Uint8Array(payload) } : {}) });
+      let app;
+      try {
+        ({ app } = await getServer());
+      } catch {
+        res.writeHead(503, { 'Content-Type': 'application/json' });
+        res.end(UNAVAILABLE);
+        return;
+      }
       const response = await app.fetch(request, { ip: req.socket.remoteAddress ?? '' });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { createServer, type Server } from '~/server/runtime';
+import { seedIfEmpty } from '~/server/db/seed';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
 import { urlOf, type Call } from '~/lib/api/contract';
 
@@ -128,7 +131,41 @@ function headersFor(options: RequestOptions = {}, extra: Record<string, string> 
   return { ...extra, ...(tenant ? { TenantId: tenant } : {}), ...options.headers };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The environment of a production server in tests: its own secrets and a real SMS provider (a
+ * production server refuses the development one). Tests that send codes point SMS_HTTP_URL at a
+ * local stand-in.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'production-session-secret-0123456789abcdef',
+  TOKEN_PARAM_SECRET: 'production-token-param-secret-0123456789',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'http://127.0.0.1:9/sms/send',
+} as const;
+
+/** A local stand-in for an SMS gateway (SMS_PROVIDER=http): records what it is sent, answers 200. */
+export async function startSmsGateway(): Promise<{ url: string; received: { mobile: string; templateCode: string; code: string }[]; close: () => Promise<void> }> {
+  const received: { mobile: string; templateCode: string; code: string }[] = [];
+  const gateway = createHttpServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      received.push(JSON.parse(text));
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  const { port } = gateway.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/sms/send`, received, close: () => new Promise((resolve) => gateway.close(() => resolve())) };
+}
+
+/**
+ * A server on a private database. The demo tenants are seeded (relative to NOW) whatever the mode,
+ * as `npm run db:seed` would, unless `seed: false` (a production server never seeds by itself).
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
   const database = await makeDatabase();
   const clock: Clock = {
     value: NOW,
@@ -151,6 +188,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       ...env,
     });
     server = await createServer(config, () => clock.value);
+    if (options.seed !== false) await seedIfEmpty(server.runtime.db, NOW);
   } catch (error) {
     await database.drop();
     throw error;

@@ -6,6 +6,9 @@ const DEV = { NODE_ENV: 'development' } as const;
 
 const SECRET_A = 'a'.repeat(32);
 const SECRET_B = 'b'.repeat(40);
+/** What production needs besides its two secrets: a real SMS provider. */
+const SMS = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' } as const;
+const PROD = { NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, ...SMS } as const;
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {
@@ -20,11 +23,11 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 describe('parseConfig', () => {
   test('an empty environment is production: it refuses to start without its own secrets', () => {
     const problems = problemsOf({});
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SESSION_SECRET', 'TOKEN_PARAM_SECRET']);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SESSION_SECRET', 'SMS_PROVIDER', 'TOKEN_PARAM_SECRET']);
   });
 
   test('production mode has no development helpers and no single sign-on without its own secret', () => {
-    const c = parseConfig({ SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B });
+    const c = parseConfig({ SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, ...SMS });
     expect(c.NODE_ENV).toBe('production');
     expect(c.developmentMode).toBe(false);
     expect(c.SSO_SHARED_SECRET).toBeNull();
@@ -43,9 +46,31 @@ describe('parseConfig', () => {
     ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
     ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
   ])('production refuses the public development default of %s', (key, value) => {
-    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, [key]: value });
+    const problems = problemsOf({ ...PROD, [key]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${key}: is the public development default`));
+    // With spaces around it (a quoted .env line) it is the same published value.
+    expect(problemsOf({ ...PROD, [key]: `  ${value} ` })[0]).toMatch(new RegExp(`^${key}: is the public development default`));
+  });
+
+  test('production refuses the development SMS provider, given or by default', () => {
+    expect(problemsOf({ ...PROD, SMS_PROVIDER: 'dev' })).toEqual([expect.stringMatching(/^SMS_PROVIDER: dev sends no message/)]);
+    const { SMS_PROVIDER: _p, SMS_HTTP_URL: _u, ...withoutSms } = PROD;
+    expect(problemsOf(withoutSms)).toEqual([expect.stringMatching(/^SMS_PROVIDER/)]);
+    expect(parseConfig(PROD).SMS_PROVIDER).toBe('http');
+    // Development keeps it: codes are read through the development helper there.
+    expect(parseConfig({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('dev');
+  });
+
+  test('production refuses one value for both SESSION_SECRET and TOKEN_PARAM_SECRET, also with spaces', () => {
+    expect(problemsOf({ ...PROD, TOKEN_PARAM_SECRET: SECRET_A })).toEqual(['TOKEN_PARAM_SECRET: must differ from SESSION_SECRET']);
+    expect(problemsOf({ ...PROD, TOKEN_PARAM_SECRET: ` ${SECRET_A} ` })).toEqual(['TOKEN_PARAM_SECRET: must differ from SESSION_SECRET']);
+  });
+
+  test('the database pool settings come from the environment, bounded', () => {
+    expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_CONNECT_TIMEOUT_MS: 5000, DATABASE_STATEMENT_TIMEOUT_MS: 15000 });
+    expect(parseConfig({ NODE_ENV: 'development', DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(25);
+    expect(problemsOf({ NODE_ENV: 'development', DATABASE_POOL_SIZE: '0' })[0]).toMatch(/^DATABASE_POOL_SIZE/);
   });
 
   test('forwarded headers, https and the body limit are off or 1 MB unless the operator says so', () => {
@@ -121,7 +146,7 @@ describe('parseConfig', () => {
   });
 
   test('production with only one secret names the missing one', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A });
+    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, ...SMS });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^TOKEN_PARAM_SECRET/);
   });
@@ -133,7 +158,7 @@ describe('parseConfig', () => {
   });
 
   test('production with both secrets starts and keeps them', () => {
-    const c = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B });
+    const c = parseConfig(PROD);
     expect(c.SESSION_SECRET).toBe(SECRET_A);
     expect(c.TOKEN_PARAM_SECRET).toBe(SECRET_B);
   });

@@ -219,7 +219,7 @@ describe('platform URLs', () => {
 });
 
 describe('platform configuration', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), TOKEN_PARAM_SECRET: 't'.repeat(40) };
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), TOKEN_PARAM_SECRET: 't'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' };
   test('development has a default secret and no platform URL; production has neither until set', () => {
     const dev = parseConfig({ NODE_ENV: 'development' });
     expect(dev.THIRD_PARTY_PLATFORM_SECRET).toBe(DEV_THIRD_PARTY_PLATFORM_SECRET);

@@ -12,9 +12,25 @@ export interface OpenOptions {
   url: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: how long to wait for a new connection before the query fails (ms). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement running longer than this (ms). */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: an idle pooled connection broke (the server restarted, an administrator ended the
+   * backend). The pool drops it and opens a new one on the next query; without a listener the
+   * pool's 'error' event would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
-export async function openDatabase({ url, poolSize = 10 }: OpenOptions): Promise<{ db: DB; kind: DatabaseKind }> {
+export async function openDatabase({
+  url,
+  poolSize = 10,
+  connectTimeoutMs = 5_000,
+  statementTimeoutMs = 15_000,
+  onConnectionError = () => undefined,
+}: OpenOptions): Promise<{ db: DB; kind: DatabaseKind }> {
   if (url.startsWith('file:')) {
     const { default: SQLite } = await import('better-sqlite3');
     const file = resolve(url.slice('file:'.length));
@@ -49,12 +65,19 @@ export async function openDatabase({ url, poolSize = 10 }: OpenOptions): Promise
   const pool = new Pool({
     connectionString: url,
     max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // A transaction left open by a crashed request must not hold its locks for ever.
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    // A vanished server (a dropped network path) is noticed instead of waited on for ever.
+    keepAlive: true,
     // bigint (epoch ms, counters) and numeric come back as numbers, as they do from SQLite.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === 20 || oid === 1700 ? (v: string) => Number(v) : types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
     },
   });
+  pool.on('error', onConnectionError);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
@@ -71,6 +94,22 @@ export async function migrateToLatest(db: DB): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
     throw new Error(`Database migration failed: ${reason}`);
   }
+}
+
+/**
+ * Whether an error means the database cannot be reached right now (refused, reset or timed-out
+ * connections, a server shutting down or starting), as opposed to a fault of the query: such
+ * requests are answered 系统繁忙 with 503 and service resumes when the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // Node socket errors, and PostgreSQL's connection exceptions (08…) and operator intervention (57P…).
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)$/.test(code)) return true;
+    if (/^(08|57P)/.test(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error/i.test(error.message);
 }
 
 export async function pingDatabase(db: DB): Promise<boolean> {

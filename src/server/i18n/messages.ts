@@ -61,6 +61,11 @@ export const serverMessages = {
   'tenant.notFoundTitle': '学校不存在',
   'tenant.notFoundBody': '您访问的网校地址 {host} 尚未开通或已停用，请检查网址是否正确。',
   'tenant.notFoundHint': '如需帮助，请联系为您提供网址的学校或机构。',
+  'tenant.noSchoolTitle': '网校尚未开通学校',
+  'tenant.noSchoolBody': '这个网校平台已经安装好，但还没有创建任何学校。',
+  'tenant.noSchoolHint': '运维人员可在服务器上运行 npm run school:create 创建第一所学校及其管理员账号。',
+  'page.unavailableTitle': '系统繁忙',
+  'page.unavailableBody': '系统繁忙，请稍后再试。页面将在几秒后自动刷新。',
 
   'header.viewCount': '浏览量',
   'header.examLogin': '考试登录',

@@ -2,10 +2,11 @@ import type { DB } from '../db/database';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
-import { ID_PATTERN } from '../ids';
+import { ID_PATTERN, newId } from '../ids';
 import { listCertificationOrganizations } from '../school/school.service';
 import type { BusinessSchool, SchoolInfo, ServicePointInfo, TenantSummary } from '~/lib/api/contracts/tenant';
 import { matchHost } from './host';
+import { checkNewSchool } from './school-setup.rules';
 import * as repo from './tenant.repository';
 import type { School, ServicePoint, Tenant } from './tenant.table';
 
@@ -25,6 +26,32 @@ export async function resolveTenant(db: DB, config: Config, lookup: TenantLookup
   if (match.kind === 'preDomain') return (await repo.findTenantByPreDomain(db, match.preDomain)) ?? null;
   if (match.kind === 'customDomain') return (await repo.findTenantByCustomDomain(db, match.domain)) ?? null;
   return null;
+}
+
+export type CreateSchoolResult = { ok: true; tenant: Tenant } | { ok: false; problems: string[] };
+
+/**
+ * Opens a new school (the operator's `npm run school:create`): checked by the rules first, then
+ * refused if its pre-domain or a domain belongs to another school; written in one transaction.
+ */
+export async function createSchool(
+  db: DB,
+  input: { preDomain?: string | undefined; name?: string | undefined; domains?: readonly string[] | undefined },
+  now: number,
+): Promise<CreateSchoolResult> {
+  const check = checkNewSchool(input);
+  if (!check.ok) return check;
+  const { preDomain, name, domains } = check.school;
+  const taken = await repo.findTakenAddresses(db, preDomain, domains);
+  if (taken.length) return { ok: false, problems: taken.map((a) => `${a}: already used by another school`) };
+  const id = newId(now);
+  await repo.insertSchool(db, { id, universityId: newId(now), preDomain, name, domains: domains.map((domain) => ({ id: newId(now), domain })), now });
+  return { ok: true, tenant: (await repo.findTenantById(db, id))! };
+}
+
+/** Whether any school exists: the "school not found" page then says no school is set up yet. */
+export function hasAnySchool(db: DB): Promise<boolean> {
+  return repo.anyTenant(db);
 }
 
 export async function requireTenantById(db: DB, tenantId: string): Promise<Tenant> {
