@@ -7,14 +7,16 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addClassStudents, classScreenCalls } from './learners.mjs';
+import { BENCH_PRODUCTION_ENV, seedDemo } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dbFile = join(root, 'data/bench-calls.sqlite');
 const N = Number(process.env.CALLS ?? 300);
 for (const s of ['', '-wal', '-shm']) rmSync(dbFile + s, { force: true });
 const port = 4490 + Math.floor(Math.random() * 9);
+seedDemo('file:./data/bench-calls.sqlite');
 const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-build'], {
-  env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop', TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'file:./data/bench-calls.sqlite', LOG_LEVEL: 'warn', RENDER_CACHE_ENTRIES: '0' },
+  env: { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'file:./data/bench-calls.sqlite', LOG_LEVEL: 'warn', RENDER_CACHE_ENTRIES: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) => child.stdout.on('data', (d) => String(d).includes('portal ready') && resolve()));

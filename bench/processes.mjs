@@ -1,6 +1,6 @@
 // Child processes of the benchmarks (bench/run.mjs, bench/exams.mjs): free ports, the portal
 // started until it says it is ready, stopping it, and the CPU time it used.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
@@ -82,14 +82,35 @@ export function stop(child) {
   });
 }
 
-/** The portal in production mode on a free port, on `databaseUrl`; resolves once it is ready. */
+/**
+ * A production server never seeds the demo schools itself: the benchmarks ask for them, as an
+ * operator would with `npm run db:seed`, before the server starts.
+ */
+export function seedDemo(databaseUrl) {
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), 'seed'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`seeding ${databaseUrl} failed`);
+}
+
+/** What a production benchmark server needs besides its database: its own secrets and a real SMS provider (nothing is sent). */
+export const BENCH_PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
+  TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'http://127.0.0.1:9/sms/send',
+};
+
+/** The portal in production mode on a free port, on `databaseUrl` (seeded with the demo schools); resolves once it is ready. */
 export async function startPortal({ databaseUrl, env: extra = {}, args = [], label = 'portal' }) {
   const port = await freePort();
+  seedDemo(databaseUrl);
   const env = {
     ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
-    TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+    ...BENCH_PRODUCTION_ENV,
     PORT: String(port),
     HOST,
     DATABASE_URL: databaseUrl,

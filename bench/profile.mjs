@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls } from './learners.mjs';
+import { BENCH_PRODUCTION_ENV, seedDemo } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const profDir = join(root, 'bench/results/prof');
@@ -31,14 +32,13 @@ const port = await new Promise((resolve) => {
 for (const suffix of ['', '-wal', '-shm']) rmSync(join(root, `data/bench-prof.sqlite${suffix}`), { force: true });
 mkdirSync(profDir, { recursive: true });
 const started = Date.now();
+seedDemo('file:./data/bench-prof.sqlite');
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, 'scripts/start.mjs', '--no-build'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
     ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
-    TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+    ...BENCH_PRODUCTION_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: 'file:./data/bench-prof.sqlite',
