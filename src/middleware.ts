@@ -9,7 +9,7 @@ import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
-import { clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
+import { addressTrust, clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
 import { contentSecurityPolicy } from '~/server/http/security-headers';
 import { keepSchoolChoice } from '~/server/http/school-choice';
 
@@ -53,7 +53,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         });
       } else {
         locals.tenant = tenant;
-        locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), config.TRUST_PROXY, clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
+        locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), addressTrust(config), clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
         response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
       }
     } catch (error) {

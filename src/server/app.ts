@@ -6,7 +6,7 @@ import { t } from '~/server/i18n';
 import { AppError, fail } from './errors';
 import { readClientHeaders, type Runtime } from './http/context';
 import { createScope } from './http/request-scope';
-import { clientAddress, fetchHeaders, requestHost } from './http/forwarded';
+import { addressTrust, clientAddress, fetchHeaders, requestHost } from './http/forwarded';
 import type { ApiEnv } from './http/scope';
 import { isDatabaseUnavailable, pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
@@ -53,7 +53,7 @@ export function createApp(runtime: Runtime) {
       createScope(runtime, {
         requestId,
         host: requestHost(fetchHeaders(c.req.raw.headers), runtime.config.TRUST_PROXY, new URL(c.req.url).host),
-        ip: clientAddress(fetchHeaders(c.req.raw.headers), runtime.config.TRUST_PROXY, c.env?.ip ?? ''),
+        ip: clientAddress(fetchHeaders(c.req.raw.headers), addressTrust(runtime.config), c.env?.ip ?? ''),
         headers: readClientHeaders(c.req.raw.headers),
       }),
     );

@@ -59,6 +59,15 @@ const schema = z
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
     // Behind a proxy that sets X-Forwarded-Host/-For/-Proto (and overwrites what clients send).
     TRUST_PROXY: bool.default(false),
+    // How many proxies stand in front of the server (a CDN and nginx: 2). The client's address is
+    // the X-Forwarded-For entry this many places from the right (each proxy appends one).
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    // Or one header a trusted CDN sets to the client's address (e.g. cf-connecting-ip, x-real-ip).
+    CLIENT_IP_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/i, 'a header name')
+      .transform((v) => v.toLowerCase())
+      .optional(),
     // The site is served over https: pages and answers carry Strict-Transport-Security.
     SITE_ON_HTTPS: bool.default(false),
     HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63072000).default(31536000),

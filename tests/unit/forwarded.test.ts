@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clientAddress, hostVary, isHttps, requestHost, type HeaderReader } from '~/server/http/forwarded';
+import { addressTrust, clientAddress, hostVary, isHttps, requestHost, type HeaderReader } from '~/server/http/forwarded';
 
 const headers = (h: Record<string, string>): HeaderReader => (name) => h[name];
 
@@ -29,8 +29,38 @@ describe('the host a request speaks for', () => {
 describe('the client address', () => {
   test('the peer unless a trusted proxy names the client', () => {
     expect(clientAddress(headers({ 'x-forwarded-for': '1.2.3.4' }), false, '10.0.0.1')).toBe('10.0.0.1');
-    expect(clientAddress(headers({ 'x-forwarded-for': '1.2.3.4, 10.0.0.2' }), true, '10.0.0.1')).toBe('1.2.3.4');
+    // One trusted proxy appends the address it was reached from: the rightmost entry.
+    expect(clientAddress(headers({ 'x-forwarded-for': '1.2.3.4, 10.0.0.2' }), true, '10.0.0.1')).toBe('10.0.0.2');
+    expect(clientAddress(headers({ 'x-forwarded-for': '1.2.3.4' }), true, '10.0.0.1')).toBe('1.2.3.4');
     expect(clientAddress(headers({ 'x-forwarded-for': 'not an address' }), true, '10.0.0.1')).toBe('10.0.0.1');
+  });
+
+  test('an appending proxy: whatever the client writes into X-Forwarded-For, its own address counts', () => {
+    // The client sends a made-up list; nginx ($proxy_add_x_forwarded_for) appends the real peer.
+    for (const forged of ['9.9.9.9', '9.9.9.9, 8.8.8.8', 'garbage', '']) {
+      const received = forged ? `${forged}, 203.0.113.7` : '203.0.113.7';
+      expect(clientAddress(headers({ 'x-forwarded-for': received }), { hops: 1 }, '10.0.0.1')).toBe('203.0.113.7');
+    }
+  });
+
+  test('a CDN and nginx (two hops): the entry two places from the right; a shorter list gives its leftmost', () => {
+    expect(clientAddress(headers({ 'x-forwarded-for': '9.9.9.9, 203.0.113.7, 198.51.100.1' }), { hops: 2 }, '10.0.0.1')).toBe('203.0.113.7');
+    expect(clientAddress(headers({ 'x-forwarded-for': '203.0.113.7, 198.51.100.1' }), { hops: 2 }, '10.0.0.1')).toBe('203.0.113.7');
+    expect(clientAddress(headers({ 'x-forwarded-for': '198.51.100.1' }), { hops: 2 }, '10.0.0.1')).toBe('198.51.100.1');
+    // Repeated headers are one list, in order.
+    expect(clientAddress((n) => (n === 'x-forwarded-for' ? ['9.9.9.9', '203.0.113.7, 198.51.100.1'] : undefined), { hops: 2 }, '10.0.0.1')).toBe('203.0.113.7');
+  });
+
+  test('a named client-address header of a trusted CDN wins when valid; no trust means the peer', () => {
+    const h = headers({ 'x-forwarded-for': '9.9.9.9, 198.51.100.1', 'cf-connecting-ip': '203.0.113.9' });
+    expect(clientAddress(h, { hops: 1, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1')).toBe('203.0.113.9');
+    expect(clientAddress(headers({ 'x-forwarded-for': '198.51.100.1', 'cf-connecting-ip': 'x' }), { hops: 1, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1')).toBe('198.51.100.1');
+    expect(clientAddress(h, { hops: 0, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1')).toBe('10.0.0.1');
+  });
+
+  test('addressTrust: hops only when TRUST_PROXY is on', () => {
+    expect(addressTrust({ TRUST_PROXY: false, TRUST_PROXY_HOPS: 2, CLIENT_IP_HEADER: 'x-real-ip' })).toEqual({ hops: 0, clientIpHeader: null });
+    expect(addressTrust({ TRUST_PROXY: true, TRUST_PROXY_HOPS: 2, CLIENT_IP_HEADER: 'x-real-ip' })).toEqual({ hops: 2, clientIpHeader: 'x-real-ip' });
   });
 
   test('https from the socket, or from a trusted proxy only', () => {

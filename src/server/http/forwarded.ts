@@ -45,13 +45,44 @@ export function hostVary(trustProxy: boolean): string {
   return trustProxy ? 'Host, X-Forwarded-Host' : 'Host';
 }
 
-/** The client's address: the first X-Forwarded-For entry behind a trusted proxy, else the peer. */
-export function clientAddress(read: HeaderReader, trustProxy: boolean, peer: string): string {
-  if (trustProxy) {
-    const forwarded = first(read('x-forwarded-for'));
-    if (forwarded && /^[0-9a-f:.]{2,45}$/i.test(forwarded)) return forwarded;
+const ADDRESS = /^[0-9a-f:.]{2,45}$/i;
+
+/** How far the server believes its proxies about the client's address (TRUST_PROXY, TRUST_PROXY_HOPS, CLIENT_IP_HEADER). */
+export interface AddressTrust {
+  /** Proxies in front of the server; below 1 means none is trusted. */
+  hops: number;
+  /** One header a trusted proxy or CDN sets to the client's address itself (e.g. cf-connecting-ip), lower-case; it wins. */
+  clientIpHeader?: string | null | undefined;
+}
+
+/**
+ * The client's address. Without trusted proxies it is the peer. Behind them, X-Forwarded-For is
+ * read from the right: each trusted proxy appends the address it was reached from (nginx's
+ * $proxy_add_x_forwarded_for, most CDNs), so the entry `hops` places from the right was written by
+ * the outermost trusted proxy, and everything left of it is whatever the client chose to send.
+ * A list shorter than `hops` (a request that skipped an outer proxy) gives its leftmost entry,
+ * which a trusted proxy wrote. A named client-address header, when configured and valid, wins.
+ */
+export function clientAddress(read: HeaderReader, trust: boolean | AddressTrust, peer: string): string {
+  const { hops, clientIpHeader } = typeof trust === 'boolean' ? { hops: trust ? 1 : 0, clientIpHeader: null } : trust;
+  if (hops < 1) return peer;
+  if (clientIpHeader) {
+    const named = first(read(clientIpHeader));
+    if (ADDRESS.test(named)) return named;
   }
-  return peer;
+  const value = read('x-forwarded-for');
+  const list = (Array.isArray(value) ? value.join(',') : (value ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!list.length) return peer;
+  const chosen = list[Math.max(0, list.length - hops)]!;
+  return ADDRESS.test(chosen) ? chosen : peer;
+}
+
+/** The address trust of a parsed configuration. */
+export function addressTrust(config: { TRUST_PROXY: boolean; TRUST_PROXY_HOPS: number; CLIENT_IP_HEADER?: string | undefined }): AddressTrust {
+  return { hops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0, clientIpHeader: config.TRUST_PROXY ? (config.CLIENT_IP_HEADER ?? null) : null };
 }
 
 /** True when the request reached the site over https (directly, or per a trusted proxy). */
