@@ -102,6 +102,8 @@ export const BENCH_PRODUCTION_ENV = {
   TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'http://127.0.0.1:9/sms/send',
+  // Nothing balances across benchmark servers: stop at once.
+  SHUTDOWN_DELAY_SECONDS: '0',
 };
 
 /** The portal in production mode on a free port, on `databaseUrl` (seeded with the demo schools); resolves once it is ready. */

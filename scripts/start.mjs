@@ -1,6 +1,7 @@
 // Starts the portal: builds when the build is missing or older than the sources, validates the
 // environment, serves with a render cache in front of Astro, and drains requests on SIGTERM.
 import http from 'node:http';
+import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -46,11 +47,24 @@ const gate = createGate(
 
 let draining = false;
 const server = http.createServer((req, res) => {
-  if (draining) res.setHeader('Connection', 'close');
+  if (draining) {
+    // Kept-alive connections are closed after this answer: the balancer's next request opens a
+    // connection to another instance instead of racing this one's close.
+    res.setHeader('Connection', 'close');
+    if (req.url === '/readyz' || req.url?.startsWith('/readyz?')) {
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end('{"status":"draining"}');
+      return;
+    }
+  }
   gate(req, res);
 });
 server.on('clientError', onClientError);
+// Longer than a proxy's idle upstream keep-alive (nginx: 60 s), so the proxy closes first.
 server.keepAliveTimeout = 65_000;
+// A slow or stalled client holds a connection at most this long (then 408 and the socket closes).
+server.headersTimeout = config.HEADERS_TIMEOUT_MS;
+server.requestTimeout = config.REQUEST_TIMEOUT_MS;
 
 // Say loudly which mode this is: development mode hands out SMS codes and captcha answers.
 if (config.developmentMode) {
@@ -86,19 +100,36 @@ server.listen(config.PORT, config.HOST, async () => {
   }
 });
 
+/** After the listener closes, a connection accepted just before gets this long to send its request. */
+const LAST_REQUEST_GRACE_MS = 1_000;
+
+/**
+ * Stopping without failing a request: /readyz answers 503 at once (SIGTERM) and every answer closes
+ * its connection; after SHUTDOWN_DELAY_SECONDS the server stops accepting connections (a proxy then
+ * gets a refusal and tries another instance, even for a POST, since nothing was sent). Connections
+ * already open are not cut at once: one a proxy opened a moment ago may be about to carry a request.
+ * After a short grace the idle ones are closed, in-flight requests finish, and the process exits;
+ * at SHUTDOWN_TIMEOUT_SECONDS whatever is left is cut. Ctrl-C (SIGINT) in a terminal skips the delay.
+ */
 function shutdown(signal) {
   if (draining) return;
   draining = true;
-  log('info', 'draining in-flight requests', { signal });
-  server.close(() => {
-    log('info', 'stopped');
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  const delayMs = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_SECONDS * 1000 : 0;
+  log('info', 'draining: readiness answers 503', { signal, delayMs });
   setTimeout(() => {
-    server.closeAllConnections();
-    process.exit(0);
-  }, 10_000).unref();
+    log('info', 'no longer accepting connections; finishing in-flight requests');
+    // net.Server's close stops the listener only; http.Server's would also cut idle connections now.
+    net.Server.prototype.close.call(server, () => {
+      log('info', 'stopped');
+      process.exit(0);
+    });
+    setTimeout(() => server.closeIdleConnections(), delayMs ? LAST_REQUEST_GRACE_MS : 0).unref();
+    setTimeout(() => {
+      log('warn', 'in-flight requests cut off at the shutdown timeout', { timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
+      server.closeAllConnections();
+      process.exit(0);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+  }, delayMs);
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

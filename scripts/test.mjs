@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
+const NGINX = '/usr/sbin/nginx';
 const E2E_DB = join(root, 'data/e2e.sqlite');
 
 const args = process.argv.slice(2);
@@ -53,6 +54,17 @@ if (!existsSync(CHROMIUM)) {
     if (!existsSync(CHROMIUM)) fail(step, `apt-get finished but ${CHROMIUM} still does not exist`);
   } else {
     fail(step, `${CHROMIUM} is missing and this is not root. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run the tests again.`);
+  }
+}
+
+// 2b. nginx, for the rolling-restart test behind a real proxy (Debian's package, about 5 s).
+if (!existsSync(NGINX)) {
+  if (process.getuid?.() === 0) {
+    say(`${NGINX} is missing; installing Debian's nginx-light package`);
+    run('install nginx', 'apt-get', ['update']);
+    run('install nginx', 'apt-get', ['install', '-y', 'nginx-light'], { DEBIAN_FRONTEND: 'noninteractive' });
+  } else {
+    fail('install nginx', `${NGINX} is missing and this is not root. Install it with:\n  sudo apt-get install -y nginx-light\nthen run the tests again.`);
   }
 }
 

@@ -80,6 +80,13 @@ const schema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     // At start the server waits this long for the database (retrying, logged) before it gives up.
     DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+    // Stopping (SIGTERM): /readyz answers 503 at once, the server goes on serving for this long so
+    // the balancer notices, then stops accepting and finishes what is in flight (at most the
+    // timeout). Slow clients: the whole header block, and the whole request, within these.
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(5),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     // SMS codes and platform calls (src/server/sms, src/server/platform)
     SMS_SIGN_ACCESS_KEY: z.string().min(8).max(128).default('szyx-portal-sms-sign-access-key'),
