@@ -1,5 +1,7 @@
 // Starts the portal: builds when the build is missing or older than the sources, validates the
 // environment, serves with a render cache in front of Astro, and drains requests on SIGTERM.
+import { randomUUID } from 'node:crypto';
+import { format } from 'node:util';
 import http from 'node:http';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
@@ -8,8 +10,24 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/server/entry.mjs');
-const log = (level, msg, fields = {}) =>
+let log = (level, msg, fields = {}) =>
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+
+// Whatever goes wrong, the output stays one JSON object a line: an uncaught error is logged with
+// its stack, then the process ends (an orchestrator restarts it).
+const fatal = (kind) => (error) => {
+  log('error', kind, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+};
+process.on('uncaughtException', fatal('uncaught exception'));
+process.on('unhandledRejection', fatal('unhandled rejection'));
+
+// Anything written through console (the renderer's own error reports, a library's warning) becomes
+// one JSON line too, with the id of the request it happened in.
+const { requestContext } = await import('../src/server/http/request-context.ts');
+for (const [method, level] of [['debug', 'debug'], ['log', 'info'], ['info', 'info'], ['warn', 'warn'], ['error', 'error']]) {
+  console[method] = (...args) => log(level, 'console', { requestId: requestContext.getStore()?.requestId, text: format(...args) });
+}
 
 // Node strips the types of these two modules itself (they are written for it): no loader stays
 // hooked into the imports of every request.
@@ -27,12 +45,21 @@ try {
   throw error;
 }
 
+{
+  // From here the configured level applies.
+  const { createLogger } = await import('../src/server/logger.ts');
+  const logger = createLogger(config.LOG_LEVEL);
+  log = (level, msg, fields = {}) => logger[level](msg, fields);
+}
+
 if (!process.argv.includes('--no-build') && !buildIfNeeded((msg) => log('info', msg))) process.exit(1);
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);
 const { createRenderCache } = await import('../src/server/http/render-cache.ts');
 const { createGate, onClientError } = await import('../src/server/http/gate.ts');
+const metrics = await import('../src/server/metrics.ts');
+metrics.collectProcessMetrics();
 const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES, trustProxy: config.TRUST_PROXY });
 const gate = createGate(
   {
@@ -45,8 +72,48 @@ const gate = createGate(
   handler,
 );
 
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/**
+ * One access line per answer, whoever answered (the render cache, the gate, Astro, the API). Cache
+ * hits are the bulk of a busy site's traffic: ACCESS_LOG_CACHE_HIT_SAMPLE of them are logged. The
+ * query string is left out (it may carry link parameters).
+ */
+function accessLog(req, res, context, started) {
+  const { requestId } = context;
+  const seconds = (performance.now() - started) / 1000;
+  const cache = res.getHeader('x-render-cache');
+  // Routes are a fixed set (contracts' paths, pages' patterns); a cache hit never reached one.
+  const route = context.route ?? (cache ? 'render-cache' : 'other');
+  metrics.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
+  if (cache) metrics.countRenderCache(cache);
+  else if (config.RENDER_CACHE_ENTRIES > 0 && req.method === 'GET' && context.route && !context.route.startsWith('/api')) metrics.countRenderCache('miss');
+  if (cache && config.ACCESS_LOG_CACHE_HIT_SAMPLE < 1 && Math.random() >= config.ACCESS_LOG_CACHE_HIT_SAMPLE) return;
+  log('info', 'request', {
+    requestId,
+    method: req.method,
+    host: req.headers.host,
+    path: (req.url ?? '/').split('?')[0],
+    status: res.statusCode,
+    ms: Math.round(seconds * 1000),
+    ...(cache ? { cache } : {}),
+  });
+}
+
 let draining = false;
 const server = http.createServer((req, res) => {
+  // Every answer carries a request id (a proxy's, when it sent a sane one), and so does its log line.
+  const started = performance.now();
+  const given = req.headers['x-request-id'];
+  const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  const context = { requestId };
+  res.once('finish', () => accessLog(req, res, context, started));
+  requestContext.run(context, () => handle(req, res));
+});
+
+function handle(req, res) {
   if (draining) {
     // Kept-alive connections are closed after this answer: the balancer's next request opens a
     // connection to another instance instead of racing this one's close.
@@ -57,8 +124,32 @@ const server = http.createServer((req, res) => {
       return;
     }
   }
+  if (config.METRICS_TOKEN && (req.url === '/metrics' || req.url?.startsWith('/metrics?'))) {
+    serveMetrics(req, res, true);
+    return;
+  }
   gate(req, res);
-});
+}
+
+/** Prometheus's scrape: on METRICS_PORT (not published), or at /metrics with the METRICS_TOKEN bearer. */
+function serveMetrics(req, res, needsToken) {
+  const given = req.headers.authorization ?? '';
+  if (needsToken && given !== `Bearer ${config.METRICS_TOKEN}`) {
+    res.writeHead(404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end('{"code":404,"data":null,"message":"接口不存在"}');
+    return;
+  }
+  metrics.metricsText().then(
+    (text) => {
+      res.writeHead(200, { 'Content-Type': metrics.METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' });
+      res.end(text);
+    },
+    (error) => {
+      log('error', 'metrics failed', { error: String(error) });
+      res.writeHead(500).end();
+    },
+  );
+}
 server.on('clientError', onClientError);
 // Longer than a proxy's idle upstream keep-alive (nginx: 60 s), so the proxy closes first.
 server.keepAliveTimeout = 65_000;
@@ -75,6 +166,12 @@ if (config.developmentMode) {
     siteOnHttps: config.SITE_ON_HTTPS,
     sso: Boolean(config.SSO_SHARED_SECRET),
   });
+}
+
+if (config.METRICS_PORT) {
+  const metricsServer = http.createServer((req, res) => serveMetrics(req, res, false));
+  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => log('info', 'metrics served', { port: config.METRICS_PORT, host: config.METRICS_HOST }));
+  metricsServer.unref();
 }
 
 server.listen(config.PORT, config.HOST, async () => {

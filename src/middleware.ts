@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { getServer } from '~/server/runtime';
 import { hasAnySchool, resolveTenant } from '~/server/tenant/tenant.service';
 import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/page-cache';
-import { schoolNotFoundHtml, serviceUnavailableHtml } from '~/server/pages/school-not-found';
+import { pageErrorHtml, schoolNotFoundHtml, serviceUnavailableHtml } from '~/server/pages/school-not-found';
 import { isDatabaseUnavailable } from '~/server/db/database';
 import { ErrorCode } from '~/lib/envelope';
+import { noteRoute } from '~/server/http/request-context';
 import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
@@ -18,7 +19,6 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 const NO_TENANT = /^\/(?:api(?:\/|$)|healthz$|readyz$|sso-login\/?$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const started = performance.now();
   const { request, url, locals } = context;
   const given = request.headers.get('x-request-id');
   const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
@@ -53,13 +53,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
         });
       } else {
         locals.tenant = tenant;
+        noteRoute(context.routePattern);
         locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), addressTrust(config), clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
         response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
       }
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      logger.warn('database unavailable', { requestId, path: url.pathname, error: (error as Error).message });
-      response = unavailable(url.pathname, requestId);
+      if (isDatabaseUnavailable(error)) {
+        logger.warn('database unavailable', { requestId, path: url.pathname, error: (error as Error).message });
+        response = unavailable(url.pathname, requestId);
+      } else {
+        // One JSON line with the stack and the request id, and a page that gives the id to quote.
+        logger.error('page failed', { requestId, path: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        response = new Response(pageErrorHtml(requestId), {
+          status: 500,
+          headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+        });
+      }
     }
   }
 
@@ -71,14 +80,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response.headers.set('X-Frame-Options', 'SAMEORIGIN');
   response.headers.set('X-Content-Type-Options', 'nosniff');
   response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  logger.info('request', {
-    requestId,
-    method: request.method,
-    path: url.pathname,
-    status: response.status,
-    ms: Math.round(performance.now() - started),
-    tenant: locals.tenant?.id,
-  });
+  // The access line is written by the server (scripts/start.mjs) for every answer, cached or not.
   return response;
 });
 

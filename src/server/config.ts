@@ -87,6 +87,15 @@ const schema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+    // Prometheus metrics: on their own port (bound to METRICS_HOST, loopback unless said), and/or at
+    // /metrics on the site's port for a scraper that sends "Authorization: Bearer <METRICS_TOKEN>".
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    // The share of render-cache hits written to the access log (0..1; every other answer is logged).
+    ACCESS_LOG_CACHE_HIT_SAMPLE: z.coerce.number().min(0).max(1).default(1),
+    // Statements slower than this are logged with their SQL (not their values).
+    SLOW_QUERY_MS: z.coerce.number().int().min(1).max(600_000).default(500),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     // SMS codes and platform calls (src/server/sms, src/server/platform)
     SMS_SIGN_ACCESS_KEY: z.string().min(8).max(128).default('szyx-portal-sms-sign-access-key'),

@@ -8,6 +8,8 @@ import { createTtlCache } from './ttl-cache';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
+import { countSlowQuery, watchPool } from './metrics';
+import { requestContext } from './http/request-context';
 
 export interface Server {
   runtime: Runtime;
@@ -21,14 +23,20 @@ export interface Server {
  */
 export async function createServer(config: Config, now: () => number = Date.now): Promise<Server> {
   const logger = createLogger(config.LOG_LEVEL);
-  const { db, kind } = await openDatabase({
+  const { db, kind, poolStats } = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     // The runtime's logger, once it exists (tests replace it after the server is made).
     onConnectionError: (error) => (runtime?.logger ?? logger).warn('database connection lost', { error: error.message }),
+    slowQueryMs: config.SLOW_QUERY_MS,
+    onSlowQuery: (text, ms) => {
+      countSlowQuery();
+      (runtime?.logger ?? logger).warn('slow query', { ms, sql: text, requestId: requestContext.getStore()?.requestId });
+    },
   });
+  if (poolStats) watchPool(poolStats);
   let runtime: Runtime | undefined;
   try {
     await migrateToLatest(db);

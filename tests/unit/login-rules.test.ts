@@ -69,10 +69,10 @@ describe('single sign-on secrets', () => {
   test('development defaults outside production; off in production until set', () => {
     expect(parseConfig({ NODE_ENV: 'development' }).SSO_SHARED_SECRET?.length).toBeGreaterThanOrEqual(32);
     expect(parseConfig({ NODE_ENV: 'development' }).PARTNER_SSO_SECRET?.length).toBeGreaterThanOrEqual(32);
-    const prod = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32) });
+    const prod = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' });
     expect(prod.SSO_SHARED_SECRET).toBeNull();
     expect(prod.PARTNER_SSO_SECRET).toBeNull();
-    const set = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32), SSO_SHARED_SECRET: 'c'.repeat(32) });
+    const set = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send', SSO_SHARED_SECRET: 'c'.repeat(32) });
     expect(set.SSO_SHARED_SECRET).toBe('c'.repeat(32));
   });
 

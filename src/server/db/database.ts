@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
@@ -22,6 +22,16 @@ export interface OpenOptions {
    * pool's 'error' event would end the process.
    */
   onConnectionError?: (error: Error) => void;
+  /** A statement took longer than `slowQueryMs`: its SQL text (never its values) and duration. */
+  onSlowQuery?: (sql: string, ms: number) => void;
+  slowQueryMs?: number;
+}
+
+/** The PostgreSQL pool's connections, for the metrics (SQLite has one connection and no pool). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export async function openDatabase({
@@ -30,7 +40,14 @@ export async function openDatabase({
   connectTimeoutMs = 5_000,
   statementTimeoutMs = 15_000,
   onConnectionError = () => undefined,
-}: OpenOptions): Promise<{ db: DB; kind: DatabaseKind }> {
+  onSlowQuery,
+  slowQueryMs = 500,
+}: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; poolStats?: () => PoolStats }> {
+  const log = onSlowQuery
+    ? (event: LogEvent) => {
+        if (event.queryDurationMillis >= slowQueryMs) onSlowQuery(event.query.sql, Math.round(event.queryDurationMillis));
+      }
+    : undefined;
   if (url.startsWith('file:')) {
     const { default: SQLite } = await import('better-sqlite3');
     const file = resolve(url.slice('file:'.length));
@@ -57,6 +74,7 @@ export async function openDatabase({
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database }),
       plugins: [new CamelCasePlugin()],
+      ...(log ? { log } : {}),
     });
     return { db, kind: 'sqlite' };
   }
@@ -81,8 +99,9 @@ export async function openDatabase({
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
+    ...(log ? { log } : {}),
   });
-  return { db, kind: 'postgres' };
+  return { db, kind: 'postgres', poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 /** Brings the schema up to date. Safe to call from several instances at once (Kysely locks). */

@@ -5,6 +5,7 @@ import { ok } from '../errors';
 import { publicCache } from './cache';
 import type { ApiEnv, Scope } from './scope';
 import { parseWith, readBody } from './validate';
+import { noteRoute } from './request-context';
 
 export interface ServeOptions<Res> {
   /** Seconds a shared cache may keep a success (answers that depend only on the school and URL). */
@@ -30,7 +31,9 @@ export function serve<Req, Res, S extends z.ZodType>(
   handler: Handler<z.output<S>, Res>,
   options: ServeOptions<Res> = {},
 ): void {
+  const label = `/api${call.path}`;
   const route = async (c: Context<ApiEnv>) => {
+    noteRoute(label);
     const raw = call.method === 'GET' ? c.req.query() : await readBody(c);
     const params = c.req.param() as Record<string, string>;
     const input = parseWith(schema, Object.keys(params).length > 0 ? { ...(raw as object), ...params } : raw);

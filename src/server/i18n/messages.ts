@@ -64,6 +64,9 @@ export const serverMessages = {
   'tenant.noSchoolTitle': '网校尚未开通学校',
   'tenant.noSchoolBody': '这个网校平台已经安装好，但还没有创建任何学校。',
   'tenant.noSchoolHint': '运维人员可在服务器上运行 npm run school:create 创建第一所学校及其管理员账号。',
+  'page.errorTitle': '页面出错了',
+  'page.errorBody': '页面暂时无法显示，请稍后刷新重试。',
+  'page.errorReference': '如需联系客服，请提供编号：{requestId}',
   'page.unavailableTitle': '系统繁忙',
   'page.unavailableBody': '系统繁忙，请稍后再试。页面将在几秒后自动刷新。',
 

@@ -16,6 +16,11 @@ export function serviceUnavailableHtml(): string {
   return page(t('page.unavailableTitle'), [escape(t('page.unavailableBody'))], '<meta http-equiv="refresh" content="10">');
 }
 
+/** The page answered (500) when rendering failed; the request id lets support find the log line. */
+export function pageErrorHtml(requestId: string): string {
+  return page(t('page.errorTitle'), [escape(t('page.errorBody')), escape(t('page.errorReference', { requestId }))]);
+}
+
 function page(title: string, paragraphs: string[], head = ''): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}
 <title>${title}</title><link rel="icon" href="/favicon.svg">

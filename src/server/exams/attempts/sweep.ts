@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Runtime } from '../../http/context';
 import { createScope } from '../../http/request-scope';
 import { sweepOverdueAttempts } from './attempts.service';
+import { countSweep } from '../../metrics';
 
 /**
  * The periodic deadline sweep of a server process (decision 025): every run submits the open
@@ -24,8 +25,10 @@ export function startDeadlineSweep(runtime: Runtime, intervalMs = SWEEP_INTERVAL
     try {
       const s = createScope(runtime, { requestId: `sweep-${randomUUID()}`, ip: '', host: '', headers: NO_HEADERS });
       const submitted = await sweepOverdueAttempts(s);
+      countSweep('ok', submitted);
       if (submitted) runtime.logger.info('overdue attempts submitted', { count: submitted });
     } catch (error) {
+      countSweep('failed');
       runtime.logger.error('deadline sweep failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     } finally {
       running = false;

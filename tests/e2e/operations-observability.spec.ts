@@ -1,0 +1,69 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BENCH_PRODUCTION_ENV, freePort, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
+import { urlOf } from '~/lib/api/contract';
+import { schoolInfo } from '~/lib/api/contracts/tenant';
+import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+
+/**
+ * What an operator sees of a production server (operations): every answer carries a request id,
+ * render-cache hits included; every line the process writes is one JSON object; Prometheus metrics
+ * at /metrics only with the token (or on their own port), counting requests by route and the
+ * render cache's hits and misses.
+ */
+
+const TOKEN = 'metrics-token-0123456789abcdefghij';
+
+test('request ids on every answer, JSON log lines, metrics behind a token @desktop-only', async () => {
+  test.setTimeout(90_000);
+  const dir = mkdtempSync(join(tmpdir(), 'portal-observe-'));
+  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+  seedDemo(databaseUrl);
+  const port = await freePort();
+  const metricsPort = await freePort();
+  let output = '';
+  const child: ChildProcess = await spawnUntilReady(
+    ['scripts/start.mjs', '--no-build'],
+    { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) },
+    /"msg":"portal ready"/,
+    'portal',
+  );
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const first = await fetch(`${base}/`);
+    const second = await fetch(`${base}/`);
+    expect(second.headers.get('x-render-cache')).toBe('hit');
+    const ids = [first.headers.get('x-request-id'), second.headers.get('x-request-id')];
+    for (const id of ids) expect(id).toMatch(/^[\w-]{8,64}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    // A proxy's own request id is kept.
+    const given = await fetch(`${base}${urlOf(schoolInfo)}`, { headers: { TenantId: DEMO_TENANT.id, 'X-Request-Id': 'proxy-req-12345678' } });
+    expect(given.headers.get('x-request-id')).toBe('proxy-req-12345678');
+    // The gate's own answers too (a broken path).
+    expect((await fetch(`${base}/api/%E0%A4%A`)).headers.get('x-request-id')).toMatch(/^[\w-]{8,64}$/);
+
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    expect((await fetch(`${base}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(404);
+    const scraped = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    expect(scraped).toContain('portal_render_cache_total{result="hit"} 1');
+    expect(scraped).toContain('portal_render_cache_total{result="miss"} 1');
+    expect(scraped).toContain(`portal_http_requests_total{route="/api${schoolInfo.path}",method="GET",status="200"} 1`);
+    expect(scraped).toMatch(/process_resident_memory_bytes \d+/);
+    // The same on the metrics port, no token needed there (it is not published).
+    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('portal_http_requests_total');
+
+    await expect.poll(() => output.split('\n').filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(5);
+    const lines = output.split('\n').filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    expect(access.find((l) => l.requestId === ids[1])).toMatchObject({ path: '/', status: 200, cache: 'hit' });
+  } finally {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
