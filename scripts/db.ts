@@ -5,10 +5,16 @@
 //   npm run db:seed -- --reset              delete the demo tenants and seed them again
 //   npm run school:create -- --predomain jiangnan --name 江南职业技能培训学院 [--domain www.jn.edu.cn …]
 //                                           open a new school and print where it answers
+//   npm run db:backup -- backups/portal-2026-11-25.sqlite
+//                                           a consistent copy of the live SQLite database (online
+//                                           backup; the portal keeps running)
+//   npm run db:restore -- backups/portal-2026-11-25.sqlite
+//                                           check a backup and put it in place (portal stopped)
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
 import { createSchool } from '../src/server/tenant/tenant.service';
+import { backupSqlite, restoreSqlite, sqliteFileOf } from '../src/server/db/backup';
 
 const [command, ...flags] = process.argv.slice(2);
 
@@ -25,6 +31,28 @@ function values(name: string): string[] {
 async function main() {
   // Only the database settings are used: no secrets are asked for.
   const config = parseConfig({ NODE_ENV: 'development', ...process.env });
+  if (command === 'backup' || command === 'restore') {
+    const file = flags[0];
+    if (!file) {
+      console.error(`usage: db.ts ${command} <file>`);
+      process.exitCode = 2;
+      return;
+    }
+    if (config.databaseKind !== 'sqlite') {
+      console.error('DATABASE_URL is PostgreSQL: use pg_dump -Fc and pg_restore (docs/operations.md, "Backups").');
+      process.exitCode = 2;
+      return;
+    }
+    const live = sqliteFileOf(config.DATABASE_URL);
+    if (command === 'backup') {
+      const result = await backupSqlite(live, file);
+      console.log(`backed up ${live} to ${result.file} (${result.pages} pages)`);
+    } else {
+      await restoreSqlite(file, live);
+      console.log(`restored ${file} to ${live}; start the portal again`);
+    }
+    return;
+  }
   const { db, kind } = await openDatabase({ url: config.DATABASE_URL, poolSize: 2 });
   try {
     await migrateToLatest(db);
