@@ -1,0 +1,37 @@
+// Mutation testing of the pure rule modules (`npm run mutation`): StrykerJS changes each rule in
+// small ways (a < for a <=, a constant, a removed condition) and runs the unit tests against each
+// change; a change no test notices ("survived") is a rule the tests do not pin down.
+// The score is recorded in docs/mutation.md. Reports: reports/mutation/.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    // Learning: attendance, study credit, progress, duties and targets, sign-in windows, ranks.
+    'src/lib/learning/attendance.ts',
+    'src/lib/learning/duties.ts',
+    'src/lib/learning/progress.ts',
+    'src/lib/learning/study-credit.ts',
+    'src/lib/learning/targets.ts',
+    'src/lib/learning/sign.ts',
+    'src/lib/learning/rank.ts',
+    'src/lib/learning/days.ts',
+    'src/server/learning/online-classroom/online-classroom.rules.ts',
+    // Exams: deadlines, scoring, fill-in matching, the countdown, review marks.
+    'src/server/exams/attempts/deadline.rules.ts',
+    'src/server/exams/attempts/scoring.rules.ts',
+    'src/server/exams/attempts/fill-in.rules.ts',
+    'src/lib/exams/countdown.ts',
+    'src/lib/exams/review.ts',
+    'src/lib/exams/paper.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  thresholds: { high: 90, low: 80, break: null },
+};
