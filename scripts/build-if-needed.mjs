@@ -27,10 +27,9 @@ export function needsBuild() {
 export function buildIfNeeded(log = (msg) => process.stdout.write(`${msg}\n`)) {
   if (!needsBuild()) return true;
   log('building the portal (dist/ is missing or older than the sources)');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  return r.status === 0;
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  const astro = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit', env });
+  if (astro.status !== 0) return false;
+  // The server's own entry points, as `npm run build` does.
+  return spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit', env }).status === 0;
 }

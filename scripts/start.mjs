@@ -4,12 +4,24 @@ import { randomUUID } from 'node:crypto';
 import { format } from 'node:util';
 import http from 'node:http';
 import net from 'node:net';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'dist/server/entry.mjs');
+// Node 24 or later (package.json engines, .nvmrc): an older Node cannot run the build, and a
+// native module built for another Node crashes the process, so say so plainly instead.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  process.stderr.write(`The portal needs Node 24 or later; this is Node ${process.versions.node}. Install Node 24 (see .nvmrc), or in a full install run it through npm scripts, which use the project's pinned Node.\n`);
+  process.exit(1);
+}
+
+// Run as scripts/start.mjs (development, tests) or as dist/server/start.mjs (the built server of
+// a production install, next to the Astro entry it serves).
+const here = dirname(fileURLToPath(import.meta.url));
+const bundled = existsSync(join(here, 'entry.mjs'));
+const root = bundled ? join(here, '../..') : join(here, '..');
+const entry = bundled ? join(here, 'entry.mjs') : join(root, 'dist/server/entry.mjs');
 let log = (level, msg, fields = {}) =>
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 
@@ -52,7 +64,7 @@ try {
   log = (level, msg, fields = {}) => logger[level](msg, fields);
 }
 
-if (!process.argv.includes('--no-build') && !buildIfNeeded((msg) => log('info', msg))) process.exit(1);
+if (!bundled && !process.argv.includes('--no-build') && !buildIfNeeded((msg) => log('info', msg))) process.exit(1);
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);

@@ -70,6 +70,7 @@ if (!existsSync(NGINX)) {
 
 // 3. A fresh production build: the e2e server runs with --no-build.
 node('build (astro build)', 'node_modules/astro/bin/astro.mjs', ['build'], { ASTRO_TELEMETRY_DISABLED: '1' });
+node('build (server entry points)', 'scripts/build-server.mjs', []);
 
 // 4. A fresh database: the server seeds it on its first request.
 say(`removing ${E2E_DB}*`);
