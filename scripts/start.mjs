@@ -113,7 +113,10 @@ function accessLog(req, res, context, started) {
 }
 
 let draining = false;
-const server = http.createServer((req, res) => {
+// How often stalled connections are looked for (Node's default, 30 s, would let a slow client stay
+// that much longer than the header and request timeouts).
+const CONNECTIONS_CHECK_MS = 1_000;
+const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECK_MS }, (req, res) => {
   // Every answer carries a request id (a proxy's, when it sent a sane one), and so does its log line.
   const started = performance.now();
   const given = req.headers['x-request-id'];

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,18 @@ import { DEMO_TENANT } from '~/server/db/seed/demo-data';
  */
 
 const TOKEN = 'metrics-token-0123456789abcdefghij';
+const HEADERS_TIMEOUT_MS = 2_000;
+
+/** A client that sends half a request line and then nothing: how long until the server hangs up (ms). */
+function slowClient(port: number): Promise<number> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: local'));
+    socket.on('data', () => undefined);
+    socket.on('close', () => resolve(Date.now() - started));
+    socket.on('error', () => undefined);
+  });
+}
 
 test('request ids on every answer, JSON log lines, metrics behind a token @desktop-only', async () => {
   test.setTimeout(90_000);
@@ -27,7 +40,17 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
   let output = '';
   const child: ChildProcess = await spawnUntilReady(
     ['scripts/start.mjs', '--no-build'],
-    { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) },
+    {
+      ...process.env,
+      ...BENCH_PRODUCTION_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: TOKEN,
+      METRICS_PORT: String(metricsPort),
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    },
     /"msg":"portal ready"/,
     'portal',
   );
@@ -56,6 +79,10 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     expect(scraped).toMatch(/process_resident_memory_bytes \d+/);
     // The same on the metrics port, no token needed there (it is not published).
     expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('portal_http_requests_total');
+
+    // Slow clients are cut off once their headers are late (plus the server's check interval).
+    const held = await Promise.all([slowClient(port), slowClient(port), slowClient(port)]);
+    for (const ms of held) expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500);
 
     await expect.poll(() => output.split('\n').filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(5);
     const lines = output.split('\n').filter(Boolean);
