@@ -10,11 +10,17 @@
 //                                           backup; the portal keeps running)
 //   npm run db:restore -- backups/portal-2026-11-25.sqlite
 //                                           check a backup and put it in place (portal stopped)
+//   npm run school:export -- --school jiangnan --file jiangnan.jsonl
+//                                           one school's data (by pre-domain or id) as JSON lines
+//   npm run school:import -- --file jiangnan.jsonl
+//                                           that school into the database of DATABASE_URL (any engine)
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
 import { createSchool } from '../src/server/tenant/tenant.service';
 import { backupSqlite, restoreSqlite, sqliteFileOf } from '../src/server/db/backup';
+import { exportTenant, importTenant } from '../src/server/db/tenant-transfer';
+import { getTenantIdByPreDomainOrId } from '../src/server/tenant/tenant.service';
 
 const [command, ...flags] = process.argv.slice(2);
 
@@ -77,8 +83,28 @@ async function main() {
       console.log(`school created (${kind}): ${tenant.name}, id ${tenant.id}`);
       console.log(`it answers at: ${[...bases, ...values('domain').map((d) => d.trim().toLowerCase())].join(', ')}`);
       console.log('point those host names at the portal (DNS or the proxy); its pages show the school at once.');
+    } else if (command === 'export-school') {
+      const [school] = values('school');
+      const [file] = values('file');
+      const tenantId = school ? await getTenantIdByPreDomainOrId(db, school) : null;
+      if (!tenantId || !file) {
+        console.error(tenantId === null && school ? `no school ${school}` : 'usage: db.ts export-school --school <pre-domain or id> --file <file>');
+        process.exitCode = 2;
+        return;
+      }
+      const counts = await exportTenant(db, kind, tenantId, file);
+      console.log(`exported school ${school} (${kind}) to ${file}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
+    } else if (command === 'import-school') {
+      const [file] = values('file');
+      if (!file) {
+        console.error('usage: db.ts import-school --file <file>');
+        process.exitCode = 2;
+        return;
+      }
+      const counts = await importTenant(db, file);
+      console.log(`imported ${file} into ${kind}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
     } else {
-      console.log('usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …]');
+      console.log('usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] | backup F | restore F | export-school --school S --file F | import-school --file F');
       process.exitCode = 2;
     }
   } finally {

@@ -49,6 +49,12 @@ export async function createSchool(
   return { ok: true, tenant: (await repo.findTenantById(db, id))! };
 }
 
+/** A school's id from its pre-domain or its id (operators' commands), or null. */
+export async function getTenantIdByPreDomainOrId(db: DB, key: string): Promise<string | null> {
+  const tenant = (await repo.findTenantByPreDomain(db, key)) ?? (ID_PATTERN.test(key) ? await repo.findTenantById(db, key) : undefined);
+  return tenant?.id ?? null;
+}
+
 /** Whether any school exists: the "school not found" page then says no school is set up yet. */
 export function hasAnySchool(db: DB): Promise<boolean> {
   return repo.anyTenant(db);
