@@ -5,7 +5,7 @@ import { createScope } from '~/server/http/request-scope';
 import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 import { sweepOverdueAttempts } from '~/server/exams/attempts/attempts.service';
 import { CLASSMATES } from '~/server/db/seed/learning-data';
-import { expectOk, expectRefused } from '../setup/api';
+import { expectOk } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { callAs, examPlace, leaves, record, rightAnswer, type ExamPlace } from '../setup/exams';
 

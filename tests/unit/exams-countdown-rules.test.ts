@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clockText, isUp, remainingAt, remainingRatio, syncOf } from '~/lib/exams/countdown';
+import { clockText, isTimeEvent, isUp, remainingAt, remainingRatio, syncOf } from '~/lib/exams/countdown';
 
 /** The countdown by the server's time (src/lib/exams/countdown.ts; homework-and-tests.md section 9, issue 13). */
 describe('countdown', () => {
@@ -33,5 +33,11 @@ describe('countdown', () => {
     expect(syncOf(100, 5_000, 7_000)).toEqual({ remainingSeconds: 99, at: 7_000 });
     expect(syncOf(0.5, 0, 4_000)).toEqual({ remainingSeconds: 0, at: 4_000 });
     expect(syncOf(30, 9_000, 8_000)).toEqual({ remainingSeconds: 30, at: 8_000 });
+  });
+
+  test('time events: the 6th tick, then every 60 ticks (the first ones are not left to the minute)', () => {
+    const events = Array.from({ length: 200 }, (_, i) => i + 1).filter(isTimeEvent);
+    expect(events).toEqual([6, 66, 126, 186]);
+    expect([0, -54, 5, 7, 60, 65, 67].some(isTimeEvent)).toBe(false);
   });
 });

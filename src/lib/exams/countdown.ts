@@ -5,8 +5,19 @@
  * changes nothing. Pure: the caller passes the monotonic readings.
  */
 
-/** The tab asks the server for the time left at least this often. */
-export const RESYNC_MS = 60_000;
+/**
+ * Time events: the tab asks the server how the attempt stands (the time left, the kept answers)
+ * at the 6th tick of the countdown, then every 60 ticks (the spec's counter reaches its first
+ * threshold after 6 ticks, then counts 60 before each next one), besides whenever the tab comes
+ * back into view.
+ */
+export const FIRST_TIME_EVENT_TICKS = 6;
+export const TIME_EVENT_TICKS = 60;
+
+/** Tick `tick` (1 for the first second of the countdown) is a time event. */
+export function isTimeEvent(tick: number): boolean {
+  return tick >= FIRST_TIME_EVENT_TICKS && (tick - FIRST_TIME_EVENT_TICKS) % TIME_EVENT_TICKS === 0;
+}
 /** The circle's size in px. */
 export const COUNTDOWN_SIZE = 156;
 
