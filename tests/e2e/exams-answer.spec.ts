@@ -223,6 +223,8 @@ test.describe('answering', () => {
     for (const [type, n] of [['单选题', 1], ['单选题', 2], ['多选题', 1], ['填空题', 1]] as const) await expect(cell(page, type, n)).toHaveAccessibleName(/已保存/);
 
     await context.setOffline(true);
+    // The countdown's time events (6 s in, then every minute) may ask for the attempt while offline.
+    consoleGuard.allowOfflineRequest('/api/teaching/anyone/work/attempt');
     await expect(page.getByRole('alert').filter({ hasText: '网络已断开，答案已保存在本设备' })).toBeVisible();
     await cell(page, '单选题', 2).click();
     await page.getByRole('radio', { name: /2\.4 Ω/ }).check();

@@ -7,16 +7,17 @@
 
 /**
  * Time events: the tab asks the server how the attempt stands (the time left, the kept answers)
- * at the 6th tick of the countdown, then every 60 ticks (the spec's counter reaches its first
- * threshold after 6 ticks, then counts 60 before each next one), besides whenever the tab comes
- * back into view.
+ * 6 s into the countdown, then every 60 s (the spec's counter reaches its first threshold after 6
+ * ticks, then counts 60 before each next one), besides whenever the tab comes back into view.
+ * Counted from the time that passed, not from the ticks: a tab in the background gets a tick a
+ * minute at most, and it still must not skip an event.
  */
-export const FIRST_TIME_EVENT_TICKS = 6;
-export const TIME_EVENT_TICKS = 60;
+export const FIRST_TIME_EVENT_SECONDS = 6;
+export const TIME_EVENT_SECONDS = 60;
 
-/** Tick `tick` (1 for the first second of the countdown) is a time event. */
-export function isTimeEvent(tick: number): boolean {
-  return tick >= FIRST_TIME_EVENT_TICKS && (tick - FIRST_TIME_EVENT_TICKS) % TIME_EVENT_TICKS === 0;
+/** How many time events are due once `elapsedSeconds` of the countdown have passed. */
+export function timeEventsBy(elapsedSeconds: number): number {
+  return elapsedSeconds < FIRST_TIME_EVENT_SECONDS ? 0 : 1 + Math.floor((elapsedSeconds - FIRST_TIME_EVENT_SECONDS) / TIME_EVENT_SECONDS);
 }
 /** The circle's size in px. */
 export const COUNTDOWN_SIZE = 156;

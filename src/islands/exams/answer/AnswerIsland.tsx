@@ -17,7 +17,7 @@ import {
 import { AnswerQueue } from '~/lib/exams/answer-queue';
 import { openAnswerStore } from '~/lib/exams/answer-store';
 import { adoptWriter, claimWriter } from '~/lib/exams/answer-writer';
-import { isTimeEvent, isUp, remainingAt, syncOf, type Sync } from '~/lib/exams/countdown';
+import { isUp, remainingAt, syncOf, timeEventsBy, type Sync } from '~/lib/exams/countdown';
 import { dutyReportOf } from '~/lib/exams/duty';
 import { answerables, countsOf, groupsOf, isAnswered, isGiven, placesOfIds, questionMapOf, sameAnswer, step, type Group, type Place } from '~/lib/exams/paper';
 import { finishHref, isXskt, startHref, type WorkQuery } from '~/lib/exams/routes';
@@ -313,7 +313,9 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     setRemaining(remainingAt(sync, now));
     if (isUp(sync, now) && !submittingRef.current) void submitRef.current(true);
   }, []);
-  const ticks = useRef(0);
+  /** Time events already fired, and when the countdown started (monotonic ms). */
+  const fired = useRef(0);
+  const countdownFrom = useRef(monotonic());
   /** Asks the server how the attempt stands: the time left, or that it has been submitted (by the deadline, or in another tab). */
   const recheck = useCallback(async () => {
     const sentAt = monotonic();
@@ -337,8 +339,11 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     if (!timed) return;
     const ticker = setInterval(() => {
       tick();
-      ticks.current += 1;
-      if (isTimeEvent(ticks.current)) void recheck();
+      const due = timeEventsBy((monotonic() - countdownFrom.current) / 1000);
+      if (due > fired.current) {
+        fired.current = due;
+        void recheck();
+      }
     }, 1000);
     return () => clearInterval(ticker);
   }, [timed, tick, recheck]);
