@@ -3,7 +3,7 @@ import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { SAVE_GRACE_MS, isOverdue, overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
 import { takeForSave } from '~/server/exams/attempts/attempts.repository';
-import { expectOk } from '../setup/api';
+import { expectOk, expectRefused } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
 
@@ -141,6 +141,19 @@ describe('two tabs or devices', () => {
       } else expect(r.conflicts).toEqual([{ questionId: single.id, seq: 1, revision: 2, questionAnswerVO: kept!.questionAnswerVO }]);
     });
     expect(results.filter((r) => r.acked.length).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('bad writers', () => {
+  test('a client id or base revision of the wrong form is refused with a clear message and changes nothing', async () => {
+    const o = await openQuiz();
+    const q = o.q[0]!;
+    const ref = { workId: o.paper.workId, answerLogId: o.a.answerLogId };
+    for (const bad of [{ clientId: 'x' }, { clientId: 'tab a b c d e' }, { clientId: 'a'.repeat(65) }, { clientId: TAB_A, baseRevision: -1 }, { clientId: TAB_A, baseRevision: 1.5 }, { clientId: 42 }]) {
+      const answer = await callAs(server(), api.saveAnswers, { classId: o.p.classId, studentId: o.p.studentId, answers: [{ ...record(ref, q, 1, { optionList: ['A'] }), ...bad }] }, o.p.user);
+      expectRefused(answer, 400);
+    }
+    expect((await o.state()).answers).toEqual([]);
   });
 });
 

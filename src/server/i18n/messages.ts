@@ -474,6 +474,7 @@ export const serverMessages = {
   'exams.workNotFound': '未找到该作业或测验，或它不属于此班级',
   'exams.attemptNotFound': '未找到该次作答记录',
   'exams.noAnswers': '请至少提交一道题的答案',
+  'exams.badClientId': '页面标识无效，请刷新页面后重试',
   'exams.oneAttemptPerSave': '一次只能保存同一次作答的答案',
   'exams.questionNotInPaper': '题目 {id} 不属于该试卷，或需按小题作答',
   'exams.badOption': '题目 {id} 的选项不正确',
