@@ -45,7 +45,8 @@ async function openQuiz(title = QUICK): Promise<Open> {
     a,
     paper,
     q: leaves(paper),
-    save: (question, seq, optionList, clientId, baseRevision) => saveRecords([{ ...record(ref, question, seq, { optionList }), clientId, ...(baseRevision !== undefined ? { baseRevision } : {}) }]),
+    save: (question, seq, optionList, clientId, baseRevision) =>
+      saveRecords([{ ...record(ref, question, seq, { optionList }), clientId, ...(baseRevision !== undefined ? { baseRevision } : {}) }]),
     saveRecords,
     state: async () => expectOk<api.AttemptState>(await call(api.attemptState, { ...me, answerLogId: a.answerLogId })),
   };
@@ -70,7 +71,13 @@ describe('two tabs or devices', () => {
       conflicts: [{ questionId: judge.id, seq: 2, revision: 2, questionAnswerVO: { content: null, optionList: ['2'] } }],
       late: [],
     });
-    expect(await keptOf(o, judge)).toEqual({ questionId: judge.id, questionAnswerVO: { content: null, optionList: ['2'] }, seq: 1, revision: 2, clientId: TAB_B });
+    expect(await keptOf(o, judge)).toEqual({
+      questionId: judge.id,
+      questionAnswerVO: { content: null, optionList: ['2'] },
+      seq: 1,
+      revision: 2,
+      clientId: TAB_B,
+    });
     // Shown B's answer, A changes it on revision 2: kept.
     expect((await o.save(judge, 3, ['1'], TAB_A, 2)).acked).toEqual([{ questionId: judge.id, seq: 3, revision: 3 }]);
   });
@@ -104,9 +111,19 @@ describe('two tabs or devices', () => {
     const o = await openQuiz();
     const [q1, q2, q3] = o.q;
     const ref = { workId: o.paper.workId, answerLogId: o.a.answerLogId };
-    const rec = (q: api.Question, seq: number, options: string[], clientId: string, baseRevision: number) => ({ ...record(ref, q, seq, { optionList: options }), clientId, baseRevision });
+    const rec = (q: api.Question, seq: number, options: string[], clientId: string, baseRevision: number) => ({
+      ...record(ref, q, seq, { optionList: options }),
+      clientId,
+      baseRevision,
+    });
     const opt = (q: api.Question, i: number) => [q.questionContentVO.optionList[i]!.key];
-    const batch = [rec(q1!, 1, opt(q1!, 0), TAB_A, 0), rec(q1!, 2, opt(q1!, 1), TAB_A, 1), rec(q1!, 1, opt(q1!, 0), TAB_B, 0), rec(q2!, 1, opt(q2!, 1), TAB_B, 0), rec(q3!, 3, opt(q3!, 0), TAB_A, 0)];
+    const batch = [
+      rec(q1!, 1, opt(q1!, 0), TAB_A, 0),
+      rec(q1!, 2, opt(q1!, 1), TAB_A, 1),
+      rec(q1!, 1, opt(q1!, 0), TAB_B, 0),
+      rec(q2!, 1, opt(q2!, 1), TAB_B, 0),
+      rec(q3!, 3, opt(q3!, 0), TAB_A, 0),
+    ];
     const first = await o.saveRecords(batch);
     expect(first.acked.map((x) => [x.questionId, x.seq])).toEqual([
       [q1!.id, 1],
@@ -149,8 +166,20 @@ describe('bad writers', () => {
     const o = await openQuiz();
     const q = o.q[0]!;
     const ref = { workId: o.paper.workId, answerLogId: o.a.answerLogId };
-    for (const bad of [{ clientId: 'x' }, { clientId: 'tab a b c d e' }, { clientId: 'a'.repeat(65) }, { clientId: TAB_A, baseRevision: -1 }, { clientId: TAB_A, baseRevision: 1.5 }, { clientId: 42 }]) {
-      const answer = await callAs(server(), api.saveAnswers, { classId: o.p.classId, studentId: o.p.studentId, answers: [{ ...record(ref, q, 1, { optionList: ['A'] }), ...bad }] }, o.p.user);
+    for (const bad of [
+      { clientId: 'x' },
+      { clientId: 'tab a b c d e' },
+      { clientId: 'a'.repeat(65) },
+      { clientId: TAB_A, baseRevision: -1 },
+      { clientId: TAB_A, baseRevision: 1.5 },
+      { clientId: 42 },
+    ]) {
+      const answer = await callAs(
+        server(),
+        api.saveAnswers,
+        { classId: o.p.classId, studentId: o.p.studentId, answers: [{ ...record(ref, q, 1, { optionList: ['A'] }), ...bad }] },
+        o.p.user,
+      );
       expectRefused(answer, 400);
     }
     expect((await o.state()).answers).toEqual([]);
@@ -183,11 +212,20 @@ describe('answers that arrive after the deadline and the grace', () => {
     );
     expect(state.lateAnswers.map((x) => x.questionId).sort()).toEqual([first!.id, second!.id].sort());
     expect(state.lateAnswers.find((x) => x.questionId === first!.id)!.questionAnswerVO.optionList).toEqual([wrong]);
-    const row = await server().runtime.db.selectFrom('workAttempts').select(['score', 'submittedBy']).where('id', '=', o.a.answerLogId).executeTakeFirstOrThrow();
+    const row = await server()
+      .runtime.db.selectFrom('workAttempts')
+      .select(['score', 'submittedBy'])
+      .where('id', '=', o.a.answerLogId)
+      .executeTakeFirstOrThrow();
     expect(row.submittedBy).toBe('deadline');
     expect(Number(row.score)).toBe(first!.examPoint + second!.examPoint);
     const review = expectOk<api.ReviewedAttempt>(
-      await callAs(server(), api.reviewAttempt, { classId: o.p.classId, studentId: o.p.studentId, workId: o.p.works[QUICK]!.id, answerLogId: o.a.answerLogId }, o.p.user),
+      await callAs(
+        server(),
+        api.reviewAttempt,
+        { classId: o.p.classId, studentId: o.p.studentId, workId: o.p.works[QUICK]!.id, answerLogId: o.a.answerLogId },
+        o.p.user,
+      ),
     );
     expect(review.lateAnswers.map((x) => x.questionId).sort()).toEqual([first!.id, second!.id].sort());
     expect(review.testStudentResultVO.score).toBe(first!.examPoint + second!.examPoint);

@@ -93,9 +93,15 @@ test('a reading or cloze question counts as answered once any part is: card, cou
   const p = await workPlace(page, ENGLISH, await enrolNewStudent());
   await openAnswering(page, answerUrl(p), ENGLISH);
   await cell(page, '阅读理解', 1).click();
-  await page.getByRole('group', { name: '第1小题' }).getByRole('radio', { name: /Test the voltage tester/ }).check();
+  await page
+    .getByRole('group', { name: '第1小题' })
+    .getByRole('radio', { name: /Test the voltage tester/ })
+    .check();
   await cell(page, '完形填空', 1).click();
-  await page.getByRole('group', { name: '第1小题' }).getByRole('radio', { name: /closed/ }).check();
+  await page
+    .getByRole('group', { name: '第1小题' })
+    .getByRole('radio', { name: /closed/ })
+    .check();
   await expect(cell(page, '阅读理解', 1)).toHaveAccessibleName(/^阅读理解第1题：已保存/);
   await expect(cell(page, '完形填空', 1)).toHaveAccessibleName(/^完形填空第1题：已保存/);
   await expect(page.getByText('已答 2 题')).toBeVisible();
@@ -116,7 +122,10 @@ test('375 px: the time left stays in view while the paper scrolls, and nothing c
   await submit.scrollIntoViewIfNeeded();
   await expect(page.getByRole('complementary', { name: '便捷工具' })).toHaveCount(0);
   const box = (await submit.boundingBox())!;
-  const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  const top = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(top).toBe('交卷');
   await expect(timer).toBeInViewport();
 });

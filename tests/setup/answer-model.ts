@@ -62,7 +62,13 @@ export function modelServer(): ModelServer {
       return result;
     },
     state() {
-      return [...server.kept].map(([questionId, k]) => ({ questionId, questionAnswerVO: given(k.answer), seq: k.seq, revision: k.revision, clientId: k.clientId }));
+      return [...server.kept].map(([questionId, k]) => ({
+        questionId,
+        questionAnswerVO: given(k.answer),
+        seq: k.seq,
+        revision: k.revision,
+        clientId: k.clientId,
+      }));
     },
   };
   return server;

@@ -17,7 +17,13 @@ import { modelServer, testLocks, testWriter, type ModelServer } from '../setup/a
 let dbNo = 0;
 const freshStore = (): AnswerStore => idbAnswerStore(createStore(`exams-test-${++dbNo}`, 'answers'));
 const A = (...optionList: string[]) => ({ content: null, optionList });
-const saved = (questionId: string, answer: GivenAnswer, seq: number, revision = 1, clientId = 'other-tab-0'): SavedAnswer => ({ questionId, questionAnswerVO: answer, seq, revision, clientId });
+const saved = (questionId: string, answer: GivenAnswer, seq: number, revision = 1, clientId = 'other-tab-0'): SavedAnswer => ({
+  questionId,
+  questionAnswerVO: answer,
+  seq,
+  revision,
+  clientId,
+});
 const entry = (questionId: string, answer: GivenAnswer, seq: number, clientId: string, extra: Partial<QueuedAnswer> = {}): QueuedAnswer => ({
   attemptId: 'L1',
   questionId,

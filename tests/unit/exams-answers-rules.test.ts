@@ -62,7 +62,7 @@ describe('decideSave', () => {
     expect(decideSave(kept(A('A', 'B'), 2, 'tab-a', 5), change(A('B', 'A'), 'tab-b', 1, 0)).kind).toBe('conflict');
   });
 
-  test('a page loaded before decision 027 (writer \'\', no base) keeps its rule: its higher sequence wins over its lower one', () => {
+  test("a page loaded before decision 027 (writer '', no base) keeps its rule: its higher sequence wins over its lower one", () => {
     const k = kept(A('A'), 1, '', 3);
     expect(decideSave(k, change(A('B'), '', 4, null))).toEqual({ kind: 'accept', revision: 2 });
     expect(decideSave(k, change(A('B'), '', 2, null))).toEqual({ kind: 'ack', revision: 1, reason: 'older' });
@@ -101,7 +101,12 @@ const OPTIONS = ['A', 'B', 'C'];
 function stepArb(tabs: number): fc.Arbitrary<Step> {
   const tab = fc.integer({ min: 0, max: tabs - 1 });
   return fc.oneof(
-    fc.record({ kind: fc.constant('change' as const), tab, question: fc.integer({ min: 0, max: QUESTIONS.length - 1 }), option: fc.integer({ min: 0, max: OPTIONS.length - 1 }) }),
+    fc.record({
+      kind: fc.constant('change' as const),
+      tab,
+      question: fc.integer({ min: 0, max: QUESTIONS.length - 1 }),
+      option: fc.integer({ min: 0, max: OPTIONS.length - 1 }),
+    }),
     fc.record({ kind: fc.constant('flush' as const), tab, lostAck: fc.boolean() }),
     fc.record({ kind: fc.constant('repeat' as const), tab }),
     fc.record({ kind: fc.constant('resync' as const), tab }),
@@ -193,7 +198,8 @@ async function runScenario(tabCount: number, steps: Step[]): Promise<void> {
       expect(tab.queue.stateOf(q, true)).toBe('saved');
       const last = tab.last.get(q);
       // The tab's last change is what the server keeps, or the tab was told another change replaced it.
-      if (last) expect(last.told || JSON.stringify(last.answer) === JSON.stringify(k.answer), `${q}: ${JSON.stringify(last)} vs ${JSON.stringify(k)}`).toBe(true);
+      if (last)
+        expect(last.told || JSON.stringify(last.answer) === JSON.stringify(k.answer), `${q}: ${JSON.stringify(last)} vs ${JSON.stringify(k)}`).toBe(true);
     }
 }
 

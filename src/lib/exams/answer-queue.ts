@@ -242,7 +242,9 @@ export class AnswerQueue {
     this.changed();
     try {
       // A record another writer left for this question is older than this change: it goes.
-      const others = (await this.o.store.list(this.o.attemptId)).filter((k) => k.questionId === questionId && k.clientId !== entry.clientId && this.owned.has(k.clientId));
+      const others = (await this.o.store.list(this.o.attemptId)).filter(
+        (k) => k.questionId === questionId && k.clientId !== entry.clientId && this.owned.has(k.clientId),
+      );
       if (others.length) await this.o.store.drop(this.o.attemptId, others);
       await this.o.store.put(entry);
       if ((this.unstored.get(questionId)?.seq ?? -1) < entry.seq) this.unstored.delete(questionId);
@@ -285,7 +287,9 @@ export class AnswerQueue {
       await this.o.store.drop(this.o.attemptId, stale).catch(() => undefined);
       for (const k of stale) if (this.unstored.get(k.questionId) === k) this.unstored.delete(k.questionId);
     }
-    for (const k of newest.values()) if (k.clientId !== this.o.writer.id && !sameGiven(this.shown.get(k.questionId), k.answer)) this.replace(k.questionId, k.answer, 'adopted');
+    for (const k of newest.values()) {
+      if (k.clientId !== this.o.writer.id && !sameGiven(this.shown.get(k.questionId), k.answer)) this.replace(k.questionId, k.answer, 'adopted');
+    }
     return [...newest.values()];
   }
 

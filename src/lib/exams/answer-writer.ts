@@ -41,7 +41,8 @@ interface Saved {
 function read(storage: WriterDeps['storage']): Saved | null {
   try {
     const v: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
-    if (v && typeof v === 'object' && typeof (v as Saved).id === 'string' && CLIENT_ID.test((v as Saved).id) && Number.isSafeInteger((v as Saved).seq)) return v as Saved;
+    const saved = v as Saved | null;
+    if (saved && typeof saved === 'object' && typeof saved.id === 'string' && CLIENT_ID.test(saved.id) && Number.isSafeInteger(saved.seq)) return saved;
   } catch {
     // A damaged entry: a new writer.
   }

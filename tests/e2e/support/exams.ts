@@ -117,11 +117,29 @@ export async function enrolNewStudent(): Promise<string> {
     const now = Date.now();
     const user = await findOrCreateUser(db, mobile, now);
     const schoolStudentId = await bindUserToTenant(db, DEMO_TENANT.id, user.id, now);
-    const cls = await db.selectFrom('teachingClasses').select('id').where('tenantId', '=', DEMO_TENANT.id).where('name', '=', CLASS_A).executeTakeFirstOrThrow();
+    const cls = await db
+      .selectFrom('teachingClasses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', CLASS_A)
+      .executeTakeFirstOrThrow();
     const period = await db.selectFrom('classPeriods').select('id').where('classId', '=', cls.id).executeTakeFirst();
     await db
       .insertInto('classStudents')
-      .values({ id: newId(now), tenantId: DEMO_TENANT.id, classId: cls.id, userId: user.id, schoolStudentId, periodId: period?.id ?? null, serviceStatus: 2, enrolStateAt: null, visitCount: 0, statusAt: now, evaluateStatus: 0, createdAt: now })
+      .values({
+        id: newId(now),
+        tenantId: DEMO_TENANT.id,
+        classId: cls.id,
+        userId: user.id,
+        schoolStudentId,
+        periodId: period?.id ?? null,
+        serviceStatus: 2,
+        enrolStateAt: null,
+        visitCount: 0,
+        statusAt: now,
+        evaluateStatus: 0,
+        createdAt: now,
+      })
       .execute();
     return mobile;
   } finally {

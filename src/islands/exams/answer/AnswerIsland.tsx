@@ -419,7 +419,12 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   return (
     <div className="min-w-0 space-y-4">
       {/* On a phone the header (with the time left) stays in view while the paper scrolls. */}
-      <header className="sticky top-0 z-30 -mx-4 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 sm:-mx-8 sm:px-8 lg:static lg:mx-0 lg:px-0 lg:pb-3 lg:pt-0">
+      <header
+        className={
+          'sticky top-0 z-30 -mx-4 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 ' +
+          'sm:-mx-8 sm:px-8 lg:static lg:mx-0 lg:px-0 lg:pb-3 lg:pt-0'
+        }
+      >
         <button
           type="button"
           aria-label={t('exams.back')}

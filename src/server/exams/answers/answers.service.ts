@@ -88,7 +88,9 @@ export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId
         savedAt: s.now,
       };
       const before = kept.get(questionId);
-      const written = before ? await repo.replaceAnswerIf(s.db, input.tenantId, row, before.revision) : await repo.insertAnswerIfAbsent(s.db, input.tenantId, row);
+      const written = before
+        ? await repo.replaceAnswerIf(s.db, input.tenantId, row, before.revision)
+        : await repo.insertAnswerIfAbsent(s.db, input.tenantId, row);
       if (!written) lost.add(questionId);
     }
     // Another writer got in between the read and a write: decide again on what is kept now (the
@@ -100,7 +102,8 @@ export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId
       if (lost.has(record.questionId)) continue;
       if (decision.kind === 'conflict') {
         const { answer, revision } = decision.kept;
-        result.conflicts.push({ questionId: record.questionId, seq: record.seq, revision, questionAnswerVO: { content: answer.content, optionList: [...answer.optionList] } });
+        const questionAnswerVO = { content: answer.content, optionList: [...answer.optionList] };
+        result.conflicts.push({ questionId: record.questionId, seq: record.seq, revision, questionAnswerVO });
       } else result.acked.push({ questionId: record.questionId, seq: record.seq, revision: decision.revision });
     }
     return result;
@@ -138,7 +141,10 @@ export async function keepLateAnswers(s: Scope, input: { tenantId: string; attem
 }
 
 /** Keeps the external bank's answers once, with its marking (the attempt was just taken for it). */
-export async function keepBankAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly { questionId: string; content: string }[] }): Promise<void> {
+export async function keepBankAnswers(
+  s: Scope,
+  input: { tenantId: string; attemptId: string; answers: readonly { questionId: string; content: string }[] },
+): Promise<void> {
   for (const a of input.answers) {
     await repo.insertAnswerIfAbsent(s.db, input.tenantId, {
       attemptId: input.attemptId,
