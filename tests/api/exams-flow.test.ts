@@ -164,15 +164,22 @@ describe('saves: the highest sequence per question wins', () => {
       (await stateOf(a.answerLogId)).answers
         .map((x) => ({ questionId: x.questionId, optionList: x.questionAnswerVO.optionList, content: x.questionAnswerVO.content, seq: x.seq }))
         .sort((x, y) => x.questionId.localeCompare(y.questionId));
+    const revisions = async () => Object.fromEntries((await stateOf(a.answerLogId)).answers.map((x) => [x.questionId, x.revision]));
+    let after: Record<string, number> | null = null;
     for (const order of [batch, batch, [...batch].reverse()]) {
-      const { acked } = await save(order);
-      expect(acked).toEqual(order.map((r) => ({ questionId: r.questionId, seq: r.seq })));
+      const { acked, conflicts, late } = await save(order);
+      expect(acked.map(({ questionId, seq }) => ({ questionId, seq }))).toEqual(order.map((r) => ({ questionId: r.questionId, seq: r.seq })));
+      expect([conflicts, late]).toEqual([[], []]);
       expect(await kept()).toEqual(expected);
+      // Replays change nothing, not even the revisions.
+      if (after) expect(await revisions()).toEqual(after);
+      after = await revisions();
     }
     // Each record alone, oldest last: still acknowledged, nothing changes.
     for (const r of [...batch].reverse()) {
-      expect((await save([r])).acked).toEqual([{ questionId: r.questionId, seq: r.seq }]);
+      expect((await save([r])).acked).toEqual([{ questionId: r.questionId, seq: r.seq, revision: after![r.questionId] }]);
     }
+    expect(await revisions()).toEqual(after);
     expect(await kept()).toEqual(expected);
     // A newer change replaces it; the server's time of saving is kept, the device's too.
     await save([record(ref, single!, 4, { optionList: ['D'] }, 42)]);
@@ -316,11 +323,14 @@ describe('one submission', () => {
     expect(await submitTest(title, a.answerLogId)).toEqual(both[0]);
     const row = await server().runtime.db.selectFrom('workAttempts').select(['submittedAt', 'status']).where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
     expect(row).toEqual({ submittedAt: at, status: 2 });
-    // Saves to a submitted attempt are refused and change nothing.
-    const late = await call(api.saveAnswers, { ...me(), answers: [record({ workId: paper.workId, answerLogId: a.answerLogId }, leaves(paper)[0]!, 99, { optionList: ['C'] })] });
-    expectRefused(late, 409);
-    expect(late.body.message).toBe('本次作答已交卷，答案不能再修改');
-    expect((await stateOf(a.answerLogId)).answers.every((x) => x.seq === 1)).toBe(true);
+    // A save to a submitted attempt is kept as a late answer: it changes no kept answer and no score.
+    const late = await save([record({ workId: paper.workId, answerLogId: a.answerLogId }, leaves(paper)[0]!, 99, { optionList: ['C'] })]);
+    expect(late).toEqual({ acked: [], conflicts: [], late: [{ questionId: leaves(paper)[0]!.id, seq: 99 }] });
+    const after = await stateOf(a.answerLogId);
+    expect(after.answers.every((x) => x.seq === 1)).toBe(true);
+    const lateOne = { questionId: leaves(paper)[0]!.id, questionAnswerVO: { content: null, optionList: ['C'] }, savedAt: server().clock.value };
+    expect(after.lateAnswers).toEqual([lateOne]);
+    expect(await submitTest(title, a.answerLogId)).toEqual(both[0]);
     const next = await start(title);
     expect(next.answerLogId).not.toBe(a.answerLogId);
     expect(next).toMatchObject({ status: 0, answers: [], remainingSeconds: 1200 });

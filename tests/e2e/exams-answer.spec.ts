@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { activityOf, answerUrl, cell, CLASSMATE, openAnswering, OTHER_CLASSMATE, serverAttempt, startUrl, workPlace } from './support/exams';
+import { activityOf, answerUrl, cell, CLASSMATE, openAnswering, OTHER_CLASSMATE, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
 
 /**
  * Answering homework and tests (homework-and-tests.md sections 2 to 5, issue 13), desktop and
@@ -107,9 +107,14 @@ test.describe('answering', () => {
     await expect(page.getByRole('timer')).toHaveAccessibleName(/^剩余时间 (02:00|01:5\d)$/);
     await page.getByRole('radio', { name: /串联/ }).check();
     await expect(cell(page, '单选题', 1)).toHaveAccessibleName(/已保存/);
+    // The server's time moves on as the page's does (its deadline comes nearer by as much), since
+    // the page's time events ask the server for the time left.
+    const deadline = Date.now() + attempt.remainingSeconds! * 1000;
+    await setDeadline(attempt.answerLogId, deadline - 30_000);
     await page.clock.fastForward('00:30');
     await expect(page.getByRole('timer')).toHaveAccessibleName(/^剩余时间 01:[23]\d$/);
-    // Past the end in one step: the count reaches zero before the minute's re-sync with the server could answer.
+    // Past the end in one step: the count reaches zero, and the page submits by itself.
+    await setDeadline(attempt.answerLogId, deadline - 125_000);
     await page.clock.fastForward('01:35');
     await expect(page.getByRole('heading', { level: 1, name: '测验已完成' })).toBeVisible();
     const state = await serverAttempt(page, p, attempt.answerLogId);
@@ -223,6 +228,8 @@ test.describe('answering', () => {
     for (const [type, n] of [['单选题', 1], ['单选题', 2], ['多选题', 1], ['填空题', 1]] as const) await expect(cell(page, type, n)).toHaveAccessibleName(/已保存/);
 
     await context.setOffline(true);
+    // The countdown's time events (6 s in, then every minute) may ask for the attempt while offline.
+    consoleGuard.allowOfflineRequest('/api/teaching/anyone/work/attempt');
     await expect(page.getByRole('alert').filter({ hasText: '网络已断开，答案已保存在本设备' })).toBeVisible();
     await cell(page, '单选题', 2).click();
     await page.getByRole('radio', { name: /2\.4 Ω/ }).check();

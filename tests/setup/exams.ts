@@ -4,6 +4,8 @@ import * as api from '~/lib/api/contracts/exams';
 import { EXAM_WORKS, type SeedQuestion } from '~/server/db/seed/exams-data';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { bindUserToTenant } from '~/server/identity/identity.service';
+import { newId } from '~/server/ids';
 import { expectOk } from './api';
 import { DEMO, type Answer, type TestServer } from './server';
 import { loginAs, withToken, type TestUser } from './users';
@@ -84,4 +86,34 @@ export function rightAnswer(title: string, q: api.Question): { optionList?: stri
   const seeded = seededQuestions(title).get(q.trunk);
   if (!seeded) throw new Error(`no seeded question for ${q.trunk}`);
   return seeded.key ? { optionList: seeded.key } : { content: seeded.content ?? '' };
+}
+
+/**
+ * A new student of the demo school enrolled in a class (class A by default), with a token: tests
+ * that change attempts own their student, so nothing depends on another test's leftovers.
+ */
+export async function newStudentPlace(server: TestServer, className = CLASS_A, tenant: string = DEMO.id): Promise<ExamPlace> {
+  const db = server.runtime.db;
+  const user = await loginAs(server, tenant);
+  const schoolStudentId = await bindUserToTenant(db, tenant, user.userId, server.clock.value);
+  const cls = await db.selectFrom('teachingClasses').select('id').where('tenantId', '=', tenant).where('name', '=', className).executeTakeFirstOrThrow();
+  const period = await db.selectFrom('classPeriods').select('id').where('classId', '=', cls.id).executeTakeFirst();
+  await db
+    .insertInto('classStudents')
+    .values({
+      id: newId(server.clock.value),
+      tenantId: tenant,
+      classId: cls.id,
+      userId: user.userId,
+      schoolStudentId,
+      periodId: period?.id ?? null,
+      serviceStatus: 2,
+      enrolStateAt: null,
+      visitCount: 0,
+      statusAt: server.clock.value,
+      evaluateStatus: 0,
+      createdAt: server.clock.value,
+    })
+    .execute();
+  return examPlace(server, user.mobile, className, tenant);
 }

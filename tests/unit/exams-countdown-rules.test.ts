@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clockText, isUp, remainingAt, remainingRatio, syncOf } from '~/lib/exams/countdown';
+import { clockText, timeEventsBy, isUp, remainingAt, remainingRatio, syncOf } from '~/lib/exams/countdown';
 
 /** The countdown by the server's time (src/lib/exams/countdown.ts; homework-and-tests.md section 9, issue 13). */
 describe('countdown', () => {
@@ -33,5 +33,12 @@ describe('countdown', () => {
     expect(syncOf(100, 5_000, 7_000)).toEqual({ remainingSeconds: 99, at: 7_000 });
     expect(syncOf(0.5, 0, 4_000)).toEqual({ remainingSeconds: 0, at: 4_000 });
     expect(syncOf(30, 9_000, 8_000)).toEqual({ remainingSeconds: 30, at: 8_000 });
+  });
+
+  test('time events: 6 s in, then every 60 s, counted from the time passed (a throttled tab skips none)', () => {
+    expect([0, 5.9, 6, 65.9, 66, 125.9, 126, 186].map(timeEventsBy)).toEqual([0, 0, 1, 1, 2, 2, 3, 4]);
+    // One late tick after a minute in the background: the event that fell in it is due.
+    expect(timeEventsBy(7) - timeEventsBy(5)).toBe(1);
+    expect(timeEventsBy(120) - timeEventsBy(61)).toBe(1);
   });
 });

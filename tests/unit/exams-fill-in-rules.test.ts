@@ -39,6 +39,10 @@ describe('a different answer stays different', () => {
     ['traditional vs simplified is a different character', '串聯', '串联'],
     ['an extra character', '串联电路', '串联'],
     ['a decimal point is not trailing punctuation inside a number', '2.5', '25'],
+    // Spaces are folded, never deleted: between two Latin words a space is part of the answer.
+    ['a space between words', 'a b', 'ab'],
+    ['words run together', 'alternatingcurrent', 'alternating current'],
+    ['a space between digits', '2 20', '220'],
   ])('%s: %s ≠ %s', (_, given, expected) => {
     expect(blankMatches(given, expected)).toBe(false);
   });

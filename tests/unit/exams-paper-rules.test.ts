@@ -7,6 +7,7 @@ import {
   countsOf,
   groupsOf,
   isAnswered,
+  placesOfIds,
   isGiven,
   joinBlanks,
   optionLetter,
@@ -81,15 +82,29 @@ describe('answered', () => {
     expect(isGiven(undefined)).toBe(false);
   });
 
-  test('reading and cloze count as answered when every sub-question is', () => {
+  test('reading and cloze count as answered as soon as any sub-question is (card, counts and the submit prompt alike)', () => {
     const reading = q('r', 11, 4, { readQuestionList: [q('r1', 1), q('r2', 1)] });
+    const none = new Map<string, { content: string | null; optionList: string[] }>([['r2', { content: ' | ', optionList: [] }]]);
+    expect(isAnswered(reading, none)).toBe(false);
     const one = new Map([['r1', { content: null, optionList: ['A'] }]]);
-    expect(isAnswered(reading, one)).toBe(false);
+    expect(isAnswered(reading, one)).toBe(true);
     const both = new Map([...one, ['r2', { content: null, optionList: ['B'] }]]);
     expect(isAnswered(reading, both)).toBe(true);
     expect(isAnswered(q('empty', 13), both)).toBe(false);
     const groups = groupsOf({ '1': [q('a', 1)], '11': [reading] });
-    expect(countsOf(groups, both)).toEqual({ answered: 1, unanswered: 1, total: 2 });
+    expect(countsOf(groups, one)).toEqual({ answered: 1, unanswered: 1, total: 2 });
+    expect(countsOf(groups, new Map([...one, ['a', { content: null, optionList: ['C'] }]]))).toEqual({ answered: 2, unanswered: 0, total: 2 });
+  });
+
+  test('the places of answered questions and sub-questions, in paper order', () => {
+    const reading = q('r', 11, 4, { readQuestionList: [q('r1', 1), q('r2', 3)] });
+    const groups = groupsOf({ '11': [reading], '1': [q('a', 1), q('b', 1)], '3': [q('c', 3)] });
+    expect(placesOfIds(groups, new Set(['r2', 'c', 'b']))).toEqual([
+      { type: 1, n: 2, sub: null },
+      { type: 3, n: 1, sub: null },
+      { type: 11, n: 1, sub: 2 },
+    ]);
+    expect(placesOfIds(groups, new Set())).toEqual([]);
   });
 });
 

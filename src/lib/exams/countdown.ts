@@ -5,8 +5,20 @@
  * changes nothing. Pure: the caller passes the monotonic readings.
  */
 
-/** The tab asks the server for the time left at least this often. */
-export const RESYNC_MS = 60_000;
+/**
+ * Time events: the tab asks the server how the attempt stands (the time left, the kept answers)
+ * 6 s into the countdown, then every 60 s (the spec's counter reaches its first threshold after 6
+ * ticks, then counts 60 before each next one), besides whenever the tab comes back into view.
+ * Counted from the time that passed, not from the ticks: a tab in the background gets a tick a
+ * minute at most, and it still must not skip an event.
+ */
+export const FIRST_TIME_EVENT_SECONDS = 6;
+export const TIME_EVENT_SECONDS = 60;
+
+/** How many time events are due once `elapsedSeconds` of the countdown have passed. */
+export function timeEventsBy(elapsedSeconds: number): number {
+  return elapsedSeconds < FIRST_TIME_EVENT_SECONDS ? 0 : 1 + Math.floor((elapsedSeconds - FIRST_TIME_EVENT_SECONDS) / TIME_EVENT_SECONDS);
+}
 /** The circle's size in px. */
 export const COUNTDOWN_SIZE = 156;
 

@@ -99,12 +99,30 @@ export function isGiven(a: GivenAnswer | null | undefined): boolean {
 }
 
 /**
- * A question counts as answered when its answer is given; reading comprehension and cloze when
- * every sub-question's is (a half-done passage is still something to go back to).
+ * A question counts as answered when its answer is given; reading comprehension and cloze as
+ * soon as any sub-question's is (a question counts as answered if any option is chosen or it has
+ * content: a passage with some parts answered is answered, as the submit prompt and the counts say).
  */
 export function isAnswered(q: PaperQuestion, answers: ReadonlyMap<string, GivenAnswer>): boolean {
-  const targets = answerables(q);
-  return targets.length > 0 && targets.every((t) => isGiven(answers.get(t.id)));
+  return answerables(q).some((t) => isGiven(answers.get(t.id)));
+}
+
+/** Where an answered question (or sub-question) sits on the paper: its group's type, its number there, and its sub-question's number. */
+export interface AnswerPlace {
+  type: QuestionType;
+  n: number;
+  sub: number | null;
+}
+
+/** The places of some questions or sub-questions (by id), in paper order. */
+export function placesOfIds(groups: Group[], ids: ReadonlySet<string>): AnswerPlace[] {
+  const out: AnswerPlace[] = [];
+  for (const g of groups)
+    g.questions.forEach((q, i) => {
+      if (ids.has(q.id)) out.push({ type: g.type, n: i + 1, sub: null });
+      if (hasSubQuestions(q.questionType)) q.readQuestionList.forEach((x, j) => ids.has(x.id) && out.push({ type: g.type, n: i + 1, sub: j + 1 }));
+    });
+  return out;
 }
 
 export interface Counts {

@@ -55,7 +55,7 @@ import type {
 import type { ActivityHighlightTable, ClassroomPointTable, ClassroomTeacherTable, OfflineClassroomTable } from '../learning/offline-classroom/offline-classroom.table';
 import type { WorkTable } from '../exams/works/works.table';
 import type { ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
-import type { WorkAnswerTable } from '../exams/answers/answers.table';
+import type { WorkAnswerTable, WorkLateAnswerTable } from '../exams/answers/answers.table';
 import type { WorkDutyReportTable } from '../exams/attempts/attempts.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
@@ -137,5 +137,6 @@ export interface Database {
   examQuestions: ExamQuestionTable;
   works: WorkTable;
   workAnswers: WorkAnswerTable;
+  workLateAnswers: WorkLateAnswerTable;
   workDutyReports: WorkDutyReportTable;
 }

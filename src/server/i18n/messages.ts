@@ -481,9 +481,8 @@ export const serverMessages = {
   // Homework and tests (src/server/exams; decision 025).
   'exams.workNotFound': '未找到该作业或测验，或它不属于此班级',
   'exams.attemptNotFound': '未找到该次作答记录',
-  'exams.attemptSubmitted': '本次作答已交卷，答案不能再修改',
-  'exams.timeUp': '答题时间已结束，本次答案未能保存，系统将按已保存的答案交卷',
   'exams.noAnswers': '请至少提交一道题的答案',
+  'exams.badClientId': '页面标识无效，请刷新页面后重试',
   'exams.oneAttemptPerSave': '一次只能保存同一次作答的答案',
   'exams.questionNotInPaper': '题目 {id} 不属于该试卷，或需按小题作答',
   'exams.badOption': '题目 {id} 的选项不正确',

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
+import { newId } from '../../../src/server/ids';
+import { bindUserToTenant, findOrCreateUser } from '../../../src/server/identity/identity.service';
 import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../../src/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '../../../src/server/db/seed/login';
@@ -98,6 +100,58 @@ export async function activityOf(p: WorkPlace): Promise<{ id: string; bizType: s
       .where('classId', '=', p.classId)
       .where('classroomId', '=', p.classroomId)
       .executeTakeFirstOrThrow();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A new student enrolled in class A of the demo school: tests that answer and submit own their
+ * student, so no test continues another's attempt. Resolves with the student's mobile (log in
+ * with workPlace).
+ */
+export async function enrolNewStudent(): Promise<string> {
+  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    const now = Date.now();
+    const user = await findOrCreateUser(db, mobile, now);
+    const schoolStudentId = await bindUserToTenant(db, DEMO_TENANT.id, user.id, now);
+    const cls = await db
+      .selectFrom('teachingClasses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', CLASS_A)
+      .executeTakeFirstOrThrow();
+    const period = await db.selectFrom('classPeriods').select('id').where('classId', '=', cls.id).executeTakeFirst();
+    await db
+      .insertInto('classStudents')
+      .values({
+        id: newId(now),
+        tenantId: DEMO_TENANT.id,
+        classId: cls.id,
+        userId: user.id,
+        schoolStudentId,
+        periodId: period?.id ?? null,
+        serviceStatus: 2,
+        enrolStateAt: null,
+        visitCount: 0,
+        statusAt: now,
+        evaluateStatus: 0,
+        createdAt: now,
+      })
+      .execute();
+    return mobile;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Moves an attempt's deadline (the server's clock cannot be stopped from a browser test; the deadline can be set). */
+export async function setDeadline(answerLogId: string, deadlineAt: number): Promise<void> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    await db.updateTable('workAttempts').set({ deadlineAt }).where('id', '=', answerLogId).execute();
   } finally {
     await db.destroy();
   }

@@ -16,9 +16,10 @@ import {
 } from '~/lib/api/contracts/exams';
 import { AnswerQueue } from '~/lib/exams/answer-queue';
 import { openAnswerStore } from '~/lib/exams/answer-store';
-import { isUp, remainingAt, RESYNC_MS, syncOf, type Sync } from '~/lib/exams/countdown';
-import { dutyTime } from '~/lib/exams/duty';
-import { answerables, countsOf, groupsOf, isGiven, questionMapOf, sameAnswer, step, type Group, type Place } from '~/lib/exams/paper';
+import { adoptWriter, claimWriter } from '~/lib/exams/answer-writer';
+import { isUp, remainingAt, syncOf, timeEventsBy, type Sync } from '~/lib/exams/countdown';
+import { dutyReportOf } from '~/lib/exams/duty';
+import { answerables, countsOf, groupsOf, isAnswered, isGiven, placesOfIds, questionMapOf, sameAnswer, step, type Group, type Place } from '~/lib/exams/paper';
 import { finishHref, isXskt, startHref, type WorkQuery } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
 import { sitePath } from '~/lib/navigation';
@@ -77,10 +78,13 @@ async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
   const attempt = await send(startAttempt, { ...ref, workId, activityId: q.activityId || undefined }, { silent: true });
   const sync = attempt.remainingSeconds === null || xskt ? null : syncOf(attempt.remainingSeconds, sentAt, monotonic());
   const store = await openAnswerStore();
+  const writer = await claimWriter();
   const queue = new AnswerQueue({
     store,
     attemptId: attempt.answerLogId,
-    send: async (answers) => (await send(saveAnswers, { ...ref, answers }, { silent: true })).acked,
+    writer,
+    adopt: (clientId) => adoptWriter(clientId),
+    send: (answers) => send(saveAnswers, { ...ref, answers }, { silent: true }),
     refusalOf,
     now: () => Date.now(),
     later: (fn, ms) => {
@@ -151,6 +155,8 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   const online = useOnline();
   const [, setVersion] = useState(0);
   useEffect(() => queue.subscribe(() => setVersion((v) => v + 1)), [queue]);
+  // Another tab or device changed an answer (or a closed tab left one here): the screen shows it.
+  useEffect(() => queue.onReplace((questionId, answer) => setAnswers((m) => new Map(m).set(questionId, answer))), [queue]);
 
   const current = groups[place.group]?.questions[place.index];
   const counts = useMemo(() => countsOf(groups, answers), [groups, answers]);
@@ -211,25 +217,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   };
 
   const finish = async (result: SubmitResult) => {
-    if (query.activityId) {
-      await send(
-        reportDuty,
-        {
-          activityId: query.activityId,
-          bizId: query.classId,
-          bizType: query.bizType || undefined,
-          contentId: query.classroomId,
-          currentTime: dutyTime(),
-          finStatus: 2,
-          realValue: 1,
-          userId,
-          activityContentId: query.activityContentId || undefined,
-          dutyType: 'SUBMIT',
-          studentId: query.studentId,
-        },
-        { silent: true },
-      ).catch(() => undefined);
-    }
+    if (query.activityId) await send(reportDuty, dutyReportOf(query, attempt.activity, userId), { silent: true }).catch(() => undefined);
     await queue.forget();
     leave(finishHref(kind, { ...query, workId }, result.status, result.answerLogId));
   };
@@ -300,13 +288,18 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     setDialog('failed');
   };
 
-  // The countdown: the server's time left, run on the monotonic clock, re-synced when the tab comes back and every minute.
+  // The countdown: the server's time left, run on the monotonic clock, re-synced when the tab comes back and at its time events.
   const ended = useCallback(
     (status: number) => {
       if (submittingRef.current) return;
       submittingRef.current = true;
       flashToast(t('exams.ended'), 'warning');
-      void queue.forget().finally(() => leave(finishHref(kind, { ...query, workId }, status, attempt.answerLogId)));
+      // What is still on this device goes first (kept as late answers, which the completion page
+      // names); only what the server answered leaves the device.
+      void flushNow()
+        .then((flushed) => (flushed ? queue.forget() : undefined))
+        .catch(() => undefined)
+        .finally(() => leave(finishHref(kind, { ...query, workId }, status, attempt.answerLogId)));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queue],
@@ -320,6 +313,9 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     setRemaining(remainingAt(sync, now));
     if (isUp(sync, now) && !submittingRef.current) void submitRef.current(true);
   }, []);
+  /** Time events already fired, and when the countdown started (monotonic ms). */
+  const fired = useRef(0);
+  const countdownFrom = useRef(monotonic());
   /** Asks the server how the attempt stands: the time left, or that it has been submitted (by the deadline, or in another tab). */
   const recheck = useCallback(async () => {
     const sentAt = monotonic();
@@ -327,9 +323,12 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
       const s = await send(attemptState, { ...ref, answerLogId: attempt.answerLogId }, { silent: true });
       if (submittingRef.current) return;
       if (s.status !== 0) ended(s.status);
-      else if (s.remainingSeconds !== null && syncRef.current) {
-        syncRef.current = syncOf(s.remainingSeconds, sentAt, monotonic());
-        tick();
+      else {
+        queue.resync(s.answers);
+        if (s.remainingSeconds !== null && syncRef.current) {
+          syncRef.current = syncOf(s.remainingSeconds, sentAt, monotonic());
+          tick();
+        }
       }
     } catch {
       // Offline: the count goes on by the monotonic clock until the next answer.
@@ -338,16 +337,27 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   }, [attempt.answerLogId, ended, tick]);
   useEffect(() => {
     if (!timed) return;
-    const ticker = setInterval(tick, 1000);
-    const syncer = setInterval(() => void recheck(), RESYNC_MS);
+    const ticker = setInterval(() => {
+      tick();
+      const due = timeEventsBy((monotonic() - countdownFrom.current) / 1000);
+      if (due > fired.current) {
+        fired.current = due;
+        void recheck();
+      }
+    }, 1000);
+    return () => clearInterval(ticker);
+  }, [timed, tick, recheck]);
+  // Back in view: the time left and the answers other tabs or devices may have changed meanwhile.
+  useEffect(() => {
+    if (xskt) return;
     const visible = () => document.visibilityState === 'visible' && void recheck();
     document.addEventListener('visibilitychange', visible);
+    window.addEventListener('focus', visible);
     return () => {
-      clearInterval(ticker);
-      clearInterval(syncer);
       document.removeEventListener('visibilitychange', visible);
+      window.removeEventListener('focus', visible);
     };
-  }, [timed, tick, recheck]);
+  }, [xskt, recheck]);
   // A refused save (time is up, or the attempt was submitted elsewhere): the server says what became of the attempt.
   const refused = queue.health.kind === 'refused';
   useEffect(() => {
@@ -381,11 +391,17 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   const stateOf = (gi: number, i: number): CellState => {
     const q = groups[gi]!.questions[i]!;
     const targets = answerables(q);
-    const given = targets.length > 0 && targets.every((x) => isGiven(answers.get(x.id)));
     // The bank's answers stay on the device until the submit: kept is all they can be.
     if (!xskt && targets.some((x) => queue.stateOf(x.id, isGiven(answers.get(x.id))) === 'pending')) return 'pending';
-    return given ? 'saved' : 'none';
+    if (targets.some((x) => queue.elsewhere.has(x.id))) return 'changed';
+    return isAnswered(q, answers) ? 'saved' : 'none';
   };
+  const placesText = (ids: ReadonlySet<string>) =>
+    placesOfIds(groups, ids)
+      .map((p) => t(p.sub === null ? 'exams.place' : 'exams.placeSub', { type: t(`exams.type.${p.type}`), n: p.n, m: p.sub ?? 0 }))
+      .join(t('exams.listJoin'));
+  const elsewhere = queue.elsewhere.size ? t('exams.changedElsewhere', { questions: placesText(queue.elsewhere) }) : null;
+  const late = queue.late.size ? t('exams.lateAnswers', { questions: placesText(queue.late) }) : null;
 
   const health = queue.health;
   const banner =
@@ -402,7 +418,13 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
 
   return (
     <div className="min-w-0 space-y-4">
-      <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
+      {/* On a phone the header (with the time left) stays in view while the paper scrolls. */}
+      <header
+        className={
+          'sticky top-0 z-30 -mx-4 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 ' +
+          'sm:-mx-8 sm:px-8 lg:static lg:mx-0 lg:px-0 lg:pb-3 lg:pt-0'
+        }
+      >
         <button
           type="button"
           aria-label={t('exams.back')}
@@ -421,6 +443,16 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
       {banner && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           {banner}
+        </p>
+      )}
+      {elsewhere && (
+        <p role="alert" className="rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
+          {elsewhere}
+        </p>
+      )}
+      {late && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {late}
         </p>
       )}
       {submitting && (
@@ -468,7 +500,13 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
                 <Countdown remaining={remaining} total={attempt.totalSeconds} />
               </div>
             )}
-            <AnswerCard groups={groups} current={place} stateOf={stateOf} onOpen={open} legend={xskt ? ['saved', 'none'] : ['saved', 'pending', 'none']} />
+            <AnswerCard
+              groups={groups}
+              current={place}
+              stateOf={stateOf}
+              onOpen={open}
+              legend={xskt ? ['saved', 'none'] : ['saved', 'pending', 'none', ...(queue.elsewhere.size ? (['changed'] as const) : [])]}
+            />
           </aside>
         </div>
       )}

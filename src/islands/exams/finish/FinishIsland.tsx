@@ -1,4 +1,6 @@
-import type { WorkKind } from '~/lib/api/contracts/exams';
+import { send } from '~/lib/api/client';
+import { attemptState, type WorkKind } from '~/lib/api/contracts/exams';
+import { groupsOf, placesOfIds, questionMapOf } from '~/lib/exams/paper';
 import { isXskt, reviewHref, startHref } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
 import { navigateTo, sitePath } from '~/lib/navigation';
@@ -6,7 +8,7 @@ import { MissingQuery } from '~/islands/learner/shared/Breadcrumb';
 import { Skeleton } from '~/islands/learner/shared/Skeleton';
 import { useLoad } from '~/islands/learner/shared/use-load';
 import { useStudent } from '~/islands/learner/shared/use-student';
-import { loadPaper } from '../shared/load-work';
+import { loadPaper, refOf } from '../shared/load-work';
 import { isComplete, useWorkQuery } from '../shared/use-work-query';
 
 /** Steps back in this tab's history, or to the start page when the tab has no such history (opened from a link). */
@@ -26,7 +28,15 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const query = useWorkQuery();
   const complete = !!query && isComplete(query) && !!query.workId;
   const key = user && query && complete ? `${user.userId}:${query.workId}` : null;
-  const [load] = useLoad(key, () => loadPaper(kind, query!));
+  const [load] = useLoad(key, async () => {
+    const loaded = await loadPaper(kind, query!);
+    // Answers that reached the server after the attempt stopped taking answers: kept, not scored, and said so here.
+    const late =
+      query!.answerLogId && !isXskt(query!.sourceType)
+        ? ((await send(attemptState, { ...refOf(query!), answerLogId: query!.answerLogId }, { silent: true }).catch(() => null))?.lateAnswers ?? [])
+        : [];
+    return { ...loaded, late };
+  });
   const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
   if (!user || !query) return <Skeleton rows={3} />;
   if (!complete) return <MissingQuery crumbs={null} text={t('exams.noQuery')} />;
@@ -35,6 +45,14 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const start = startHref(kind, query);
   const title = load.state === 'done' ? load.data.paper.title : name;
   const canView = (status === 2 || xskt) && !!query.answerLogId;
+  const lateIds = new Set(load.state === 'done' ? load.data.late.map((a) => a.questionId) : []);
+  const late = lateIds.size
+    ? t('exams.lateAnswers', {
+        questions: placesOfIds(groupsOf(questionMapOf(load.state === 'done' ? load.data.paper : {})), lateIds)
+          .map((p) => t(p.sub === null ? 'exams.place' : 'exams.placeSub', { type: t(`exams.type.${p.type}`), n: p.n, m: p.sub ?? 0 }))
+          .join(t('exams.listJoin')),
+      })
+    : null;
   return (
     <div className="space-y-8">
       <header className="border-b border-slate-200 pb-3">
@@ -49,6 +67,11 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
         </span>
         <h1 className="text-xl font-semibold text-ink">{t(kind === 'homework' ? 'exams.finishedHomework' : 'exams.finishedTest')}</h1>
         {status === 1 && !xskt && <p className="text-sm text-slate-700">{t(kind === 'test' ? 'exams.manualGrading' : 'exams.homeworkPending')}</p>}
+        {late && (
+          <p role="alert" className="mx-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {late}
+          </p>
+        )}
         <div className="flex flex-wrap justify-center gap-3 pt-2">
           {canView && (
             <a href={sitePath(reviewHref(kind, query, query.answerLogId, status || 2))} className="rounded-lg bg-brand px-5 py-2 text-white hover:bg-brand-dark">

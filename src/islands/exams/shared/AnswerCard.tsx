@@ -1,13 +1,17 @@
 import { t } from '~/lib/i18n/messages/exams';
 import type { Group, Place } from '~/lib/exams/paper';
 
-/** A cell's state: while answering (saved, only on this device, not answered) or in review (right, wrong, waiting for the teacher). */
-export type CellState = 'saved' | 'pending' | 'none' | 'right' | 'wrong' | 'review';
+/**
+ * A cell's state: while answering (saved, only on this device, not answered, replaced by a change
+ * made in another tab or on another device) or in review (right, wrong, waiting for the teacher).
+ */
+export type CellState = 'saved' | 'pending' | 'none' | 'changed' | 'right' | 'wrong' | 'review';
 
 const LOOK: Record<CellState, string> = {
   saved: 'border-brand bg-brand text-white',
   pending: 'border-amber-500 bg-amber-50 text-amber-900',
   none: 'border-slate-300 bg-white text-slate-700',
+  changed: 'border-sky-700 bg-sky-100 text-sky-900',
   right: 'border-emerald-600 bg-emerald-600 text-white',
   wrong: 'border-red-600 bg-red-600 text-white',
   review: 'border-slate-400 bg-slate-100 text-slate-700',

@@ -9,8 +9,8 @@ import { post } from '../contract';
  * unless named otherwise.
  *
  * The server keeps the rules: the paper sent while answering carries no right answers and no
- * explanations; the deadline is fixed on the server when an attempt starts; the answer with the
- * highest sequence per question and attempt wins; one attempt is submitted once.
+ * explanations; the deadline is fixed on the server when an attempt starts; a saved answer is kept
+ * only when it was based on the kept one (decision 027); one attempt is submitted once.
  */
 
 /** 1 single choice, 2 multiple choice, 3 true/false (option key '1' true, '2' false), 4 fill in the blank, 6 short answer, 11 reading comprehension, 13 cloze. */
@@ -152,17 +152,46 @@ export interface AnswerRecord {
   questionId: string;
   questionUnitId: string;
   questionAnswerVO: GivenAnswer;
-  /** Per question and attempt, increasing with every change on the device; the highest wins. */
+  /** The writer's sequence number: increasing with every change the writer (clientId) makes. */
   seq: number;
   /** When the answer was given and sent, on the device's clock (kept, never trusted for time). */
   answerTime: number;
   submitTime: number;
+  /**
+   * The writer: one tab (or device), a random id the tab keeps while it lives and across reloads
+   * (decision 027). A page loaded before decision 027 sends none: it is the writer ''.
+   */
+  clientId?: string | undefined;
+  /** The revision of the kept answer this change was based on (0: none was kept); none from such a page. */
+  baseRevision?: number | undefined;
 }
 
 export interface SavedAnswer {
   questionId: string;
   questionAnswerVO: GivenAnswer;
+  /** The writer's sequence number of the kept answer. */
   seq: number;
+  /** 1 for the first answer, one more for each change the server accepted (decision 027). */
+  revision: number;
+  /** The writer of the kept answer. */
+  clientId: string;
+}
+
+/** An answer that arrived after the attempt stopped taking answers: kept, never scored. */
+export interface LateAnswer {
+  questionId: string;
+  questionAnswerVO: GivenAnswer;
+  /** When it arrived, on the server's clock. */
+  savedAt: number;
+}
+
+/** The activity an attempt was opened from: what the duty report after the submission names. */
+export interface AttemptActivity {
+  activityId: string;
+  bizType: string | null;
+  /** The activity's content: the lesson of the work. */
+  activityContentId: string;
+  tenantId: string;
 }
 
 /** An attempt as the server holds it: the time left by the server's clock and the kept answers. */
@@ -175,6 +204,10 @@ export interface AttemptState {
   /** The limit in seconds (for the countdown circle); null: no limit. */
   totalSeconds: number | null;
   answers: SavedAnswer[];
+  /** Answers that arrived after the attempt stopped taking answers (not scored). */
+  lateAnswers: LateAnswer[];
+  /** The activity named when starting (startAttempt only), else null. */
+  activity: AttemptActivity | null;
 }
 
 export interface StartAttempt extends WorkRef {
@@ -199,12 +232,29 @@ export interface SaveAnswers extends StudentRef {
   answers: AnswerRecord[];
 }
 export interface SaveAnswersResult {
-  /** Every record the server has (now or already) kept, or superseded by a higher sequence: the device may drop it. */
-  acked: { questionId: string; seq: number }[];
+  /**
+   * Records the server has kept (now or already), or that their writer's own later change
+   * superseded: the device may drop them. `revision` is the kept answer's revision (the writer's
+   * next change is based on it).
+   */
+  acked: { questionId: string; seq: number; revision: number }[];
+  /**
+   * Records not kept because another tab or device changed the answer since their base: the kept
+   * answer and its revision, which the device shows instead (decision 027).
+   */
+  conflicts: { questionId: string; seq: number; revision: number; questionAnswerVO: GivenAnswer }[];
+  /**
+   * Records that arrived after the attempt stopped taking answers (submitted, or past the deadline
+   * and the grace): kept as late answers, not scored. The device may drop them and says so.
+   */
+  late: { questionId: string; seq: number }[];
 }
 /**
- * Save answers (one or a batch). Per question the highest sequence is kept; a repeat or an older
- * one changes nothing and is still acknowledged. Refused after the deadline plus the grace period.
+ * Save answers (one or a batch; decision 027). A change based on the kept answer, or on its own
+ * earlier change, is kept; a repeat, an older change of the same writer or the same answer is
+ * acknowledged without a change; a change based on an answer another writer has since replaced
+ * is answered as a conflict with the kept answer. After the deadline plus the grace, or once the
+ * attempt is submitted, answers are kept as late answers and never scored.
  */
 export const saveAnswers = post<SaveAnswers, SaveAnswersResult>('/teaching/anyone/work/answer');
 
@@ -270,6 +320,8 @@ export interface ReviewedAttempt {
     /** The student's answers of this attempt. */
     answerQuestion: (SavedAnswer & { answerLogId: string; questionUnitId: string; answerTime: number; submitTime: number })[];
   };
+  /** Answers that arrived after the attempt stopped taking answers: shown, never scored. */
+  lateAnswers: LateAnswer[];
   testStudentResultVO: { testName: string; status: AttemptStatus; score: number | null; submittedTime: number | null };
   results: QuestionResult[];
 }

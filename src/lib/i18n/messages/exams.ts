@@ -69,6 +69,13 @@ export const exams = {
   'exams.cell.review': '待批阅',
   'exams.cell.current': '当前题',
   'exams.cell.marked': '有标记',
+  'exams.cell.changed': '已在其他页面修改',
+  // Decision 027: another tab or device changed an answer; answers that reached the server too late.
+  'exams.changedElsewhere': '{questions}已在其他页面或设备上修改，已显示最新答案',
+  'exams.lateAnswers': '{questions}的答案在交卷后才送达，已保存但不计分',
+  'exams.place': '{type}第{n}题',
+  'exams.placeSub': '{type}第{n}题第{m}小题',
+  'exams.listJoin': '、',
   'exams.countdown': '剩余时间',
   'exams.autoSubmit': '答题时间已到，正在自动交卷…',
   'exams.offline': '网络已断开，答案已保存在本设备，恢复网络后将自动上传',

@@ -1,36 +1,86 @@
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
-import type { WorkAnswer } from './answers.table';
+import type { WorkAnswer, WorkAnswerTable, WorkLateAnswer, WorkLateAnswerTable } from './answers.table';
 
-/** All SQL of kept answers. Every query names the school and the attempt. */
+/** All SQL of kept and late answers. Every query names the school and the attempt. */
 
-export type AnswerRow = Omit<WorkAnswer, 'tenantId'>;
+export type AnswerRow = Omit<Insertable<WorkAnswerTable>, 'tenantId'>;
+export type LateAnswerRow = Omit<Insertable<WorkLateAnswerTable>, 'tenantId'>;
+
+export function listAnswers(db: DB, tenantId: string, attemptId: string): Promise<WorkAnswer[]> {
+  return db.selectFrom('workAnswers').selectAll().where('tenantId', '=', tenantId).where('attemptId', '=', attemptId).orderBy('questionId').execute();
+}
+
+/** The kept answers of some questions of an attempt. */
+export function listAnswersOf(db: DB, tenantId: string, attemptId: string, questionIds: readonly string[]): Promise<WorkAnswer[]> {
+  if (!questionIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('workAnswers')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('attemptId', '=', attemptId)
+    .where('questionId', 'in', [...questionIds])
+    .execute();
+}
+
+/** Keeps the first answer of a question unless one is kept already (then false: another writer was first). */
+export async function insertAnswerIfAbsent(db: DB, tenantId: string, row: AnswerRow): Promise<boolean> {
+  const result = await db
+    .insertInto('workAnswers')
+    .values({ ...row, tenantId })
+    .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
 
 /**
- * Keeps each answer unless the stored one has the same or a higher sequence: an insert, or an
- * update guarded by `stored.seq < new.seq` in the same statement, so replays, reordered batches
- * and two instances writing at once leave the highest sequence (SQLite and PostgreSQL alike).
- * One row per question: the caller has kept only the highest sequence of each question.
+ * Replaces a kept answer only while it is still the revision the decision was made on (false
+ * when another writer changed it in between): two instances deciding at once cannot both win.
  */
-export async function upsertAnswers(db: DB, tenantId: string, rows: readonly AnswerRow[]): Promise<void> {
-  if (!rows.length) return;
+export async function replaceAnswerIf(db: DB, tenantId: string, row: AnswerRow, readRevision: number): Promise<boolean> {
+  const result = await db
+    .updateTable('workAnswers')
+    .set({
+      content: row.content,
+      optionKeys: row.optionKeys,
+      seq: row.seq,
+      revision: row.revision,
+      clientId: row.clientId,
+      answeredAt: row.answeredAt,
+      savedAt: row.savedAt,
+    })
+    .where('tenantId', '=', tenantId)
+    .where('attemptId', '=', row.attemptId)
+    .where('questionId', '=', row.questionId)
+    .where('revision', '=', readRevision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Keeps a late answer: the last one that arrived per question, except that a writer's repeat or
+ * older change never replaces its own later one (replays and reordered batches change nothing).
+ */
+export async function keepLateAnswer(db: DB, tenantId: string, row: LateAnswerRow): Promise<void> {
   await db
-    .insertInto('workAnswers')
-    .values(rows.map((r) => ({ ...r, tenantId })))
+    .insertInto('workLateAnswers')
+    .values({ ...row, tenantId })
     .onConflict((oc) =>
       oc
         .columns(['attemptId', 'questionId'])
         .doUpdateSet((eb) => ({
+          clientId: eb.ref('excluded.clientId'),
+          seq: eb.ref('excluded.seq'),
           content: eb.ref('excluded.content'),
           optionKeys: eb.ref('excluded.optionKeys'),
-          seq: eb.ref('excluded.seq'),
           answeredAt: eb.ref('excluded.answeredAt'),
           savedAt: eb.ref('excluded.savedAt'),
         }))
-        .where((eb) => eb('workAnswers.seq', '<', eb.ref('excluded.seq'))),
+        .where((eb) => eb.or([eb('workLateAnswers.clientId', '!=', eb.ref('excluded.clientId')), eb('workLateAnswers.seq', '<', eb.ref('excluded.seq'))])),
     )
     .execute();
 }
 
-export function listAnswers(db: DB, tenantId: string, attemptId: string): Promise<WorkAnswer[]> {
-  return db.selectFrom('workAnswers').selectAll().where('tenantId', '=', tenantId).where('attemptId', '=', attemptId).orderBy('questionId').execute();
+export function listLateAnswers(db: DB, tenantId: string, attemptId: string): Promise<WorkLateAnswer[]> {
+  return db.selectFrom('workLateAnswers').selectAll().where('tenantId', '=', tenantId).where('attemptId', '=', attemptId).orderBy('questionId').execute();
 }

@@ -1,18 +1,26 @@
 import type { Scope } from '../../http/scope';
-import type { GivenAnswer, SavedAnswer } from '~/lib/api/contracts/exams';
+import type { GivenAnswer, LateAnswer, SaveAnswersResult, SavedAnswer } from '~/lib/api/contracts/exams';
+import type { WorkAnswer } from './answers.table';
+import { decideBatch, decideSave, type IncomingAnswer, type KeptAnswerState } from './answers.rules';
 import * as repo from './answers.repository';
 
 /**
- * The answers kept for an attempt: per question, the one with the highest sequence the device
- * sent. The attempts sub-domain decides whether an attempt takes answers; this one only keeps
- * them, so a repeat or an older answer never replaces a newer one.
+ * The answers kept for an attempt (decision 027): per question the one answer scoring reads, with
+ * its revision and writer, and apart from them the answers that came too late. The attempts
+ * sub-domain decides whether an attempt still takes answers; this one decides, by
+ * answers.rules.ts, which change is kept, and writes it only while the kept answer is still the
+ * one the decision read, so two instances deciding at once cannot both win.
  */
 
 export interface AnswerInput {
   questionId: string;
   content: string | null;
   optionList: readonly string[];
+  /** The writer ('' for a page that sends none) and its sequence number. */
+  clientId: string;
   seq: number;
+  /** The revision the change was based on; null when the page sends none. */
+  baseRevision: number | null;
   /** The device's clock (kept, never trusted for time). */
   answeredAt: number;
 }
@@ -21,6 +29,11 @@ export interface KeptAnswer extends SavedAnswer {
   answeredAt: number;
   savedAt: number;
 }
+
+/** Writers that are not tabs: the external bank's answers, kept once with its marking. */
+export const BANK_WRITER = 'bank';
+/** Decisions are made again this often when another writer changed an answer in between. */
+const MAX_ROUNDS = 5;
 
 function keys(text: string): string[] {
   try {
@@ -31,26 +44,120 @@ function keys(text: string): string[] {
   }
 }
 
-/** Keeps a batch of answers of one attempt; per question only the highest sequence matters. */
-export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<void> {
-  const highest = new Map<string, AnswerInput>();
-  for (const a of input.answers) {
-    const seen = highest.get(a.questionId);
-    if (!seen || seen.seq < a.seq) highest.set(a.questionId, a);
+const stateOf = (r: WorkAnswer): KeptAnswerState => ({
+  answer: { content: r.content, optionList: keys(r.optionKeys) },
+  revision: Number(r.revision),
+  clientId: r.clientId,
+  seq: Number(r.seq),
+});
+const incomingOf = (a: AnswerInput): IncomingAnswer & { questionId: string; input: AnswerInput } => ({
+  questionId: a.questionId,
+  answer: { content: a.content, optionList: a.optionList },
+  clientId: a.clientId,
+  seq: a.seq,
+  baseRevision: a.baseRevision,
+  input: a,
+});
+
+async function keptStates(s: Scope, tenantId: string, attemptId: string, questionIds: readonly string[]): Promise<Map<string, KeptAnswerState>> {
+  return new Map((await repo.listAnswersOf(s.db, tenantId, attemptId, [...new Set(questionIds)])).map((r) => [r.questionId, stateOf(r)]));
+}
+
+/**
+ * Saves a batch of answers of an attempt that still takes answers, in the order given: each record
+ * is decided against the answer kept after the ones before it. Answers per record: kept (or
+ * already kept, or superseded by the writer's own later change) with the kept revision, or a
+ * conflict with the kept answer.
+ */
+export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<SaveAnswersResult> {
+  const records = input.answers.map(incomingOf);
+  for (let round = 1; ; round++) {
+    const kept = await keptStates(s, input.tenantId, input.attemptId, records.map((r) => r.questionId));
+    const { decisions, changed } = decideBatch(kept, records);
+    const lost = new Set<string>();
+    for (const [questionId, { record, state }] of changed) {
+      const row = {
+        attemptId: input.attemptId,
+        questionId,
+        content: record.input.content,
+        optionKeys: JSON.stringify([...record.input.optionList]),
+        seq: state.seq,
+        revision: state.revision,
+        clientId: state.clientId,
+        answeredAt: record.input.answeredAt,
+        savedAt: s.now,
+      };
+      const before = kept.get(questionId);
+      const written = before
+        ? await repo.replaceAnswerIf(s.db, input.tenantId, row, before.revision)
+        : await repo.insertAnswerIfAbsent(s.db, input.tenantId, row);
+      if (!written) lost.add(questionId);
+    }
+    // Another writer got in between the read and a write: decide again on what is kept now (the
+    // writes that went through are then repeats of the kept answer and change nothing). Should
+    // that go on, the records of those questions are left unanswered: the device sends them again.
+    if (lost.size && round < MAX_ROUNDS) continue;
+    const result: SaveAnswersResult = { acked: [], conflicts: [], late: [] };
+    for (const { record, decision } of decisions) {
+      if (lost.has(record.questionId)) continue;
+      if (decision.kind === 'conflict') {
+        const { answer, revision } = decision.kept;
+        const questionAnswerVO = { content: answer.content, optionList: [...answer.optionList] };
+        result.conflicts.push({ questionId: record.questionId, seq: record.seq, revision, questionAnswerVO });
+      } else result.acked.push({ questionId: record.questionId, seq: record.seq, revision: decision.revision });
+    }
+    return result;
   }
-  await repo.upsertAnswers(
-    s.db,
-    input.tenantId,
-    [...highest.values()].map((a) => ({
+}
+
+/**
+ * Saves a batch that arrived after the attempt stopped taking answers: a record the kept answer
+ * already is (a repeat whose acknowledgement was lost, an older change, the same answer) is
+ * acknowledged as kept; any other is kept as a late answer, never scored and never replacing the
+ * scored one.
+ */
+export async function keepLateAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<SaveAnswersResult> {
+  const kept = await keptStates(s, input.tenantId, input.attemptId, input.answers.map((a) => a.questionId));
+  const result: SaveAnswersResult = { acked: [], conflicts: [], late: [] };
+  for (const a of input.answers) {
+    const decision = decideSave(kept.get(a.questionId), incomingOf(a));
+    if (decision.kind === 'ack') {
+      result.acked.push({ questionId: a.questionId, seq: a.seq, revision: decision.revision });
+      continue;
+    }
+    await repo.keepLateAnswer(s.db, input.tenantId, {
+      attemptId: input.attemptId,
+      questionId: a.questionId,
+      clientId: a.clientId,
+      seq: a.seq,
+      content: a.content,
+      optionKeys: JSON.stringify([...a.optionList]),
+      answeredAt: a.answeredAt,
+      savedAt: s.now,
+    });
+    result.late.push({ questionId: a.questionId, seq: a.seq });
+  }
+  return result;
+}
+
+/** Keeps the external bank's answers once, with its marking (the attempt was just taken for it). */
+export async function keepBankAnswers(
+  s: Scope,
+  input: { tenantId: string; attemptId: string; answers: readonly { questionId: string; content: string }[] },
+): Promise<void> {
+  for (const a of input.answers) {
+    await repo.insertAnswerIfAbsent(s.db, input.tenantId, {
       attemptId: input.attemptId,
       questionId: a.questionId,
       content: a.content,
-      optionKeys: JSON.stringify([...a.optionList]),
-      seq: a.seq,
-      answeredAt: a.answeredAt,
+      optionKeys: '[]',
+      seq: 1,
+      revision: 1,
+      clientId: BANK_WRITER,
+      answeredAt: s.now,
       savedAt: s.now,
-    })),
-  );
+    });
+  }
 }
 
 /** The kept answers of an attempt. */
@@ -59,7 +166,18 @@ export async function keptAnswers(s: Scope, input: { tenantId: string; attemptId
     questionId: r.questionId,
     questionAnswerVO: { content: r.content, optionList: keys(r.optionKeys) },
     seq: Number(r.seq),
+    revision: Number(r.revision),
+    clientId: r.clientId,
     answeredAt: Number(r.answeredAt),
+    savedAt: Number(r.savedAt),
+  }));
+}
+
+/** The late answers of an attempt (shown with it, never scored). */
+export async function lateAnswers(s: Scope, input: { tenantId: string; attemptId: string }): Promise<LateAnswer[]> {
+  return (await repo.listLateAnswers(s.db, input.tenantId, input.attemptId)).map((r) => ({
+    questionId: r.questionId,
+    questionAnswerVO: { content: r.content, optionList: keys(r.optionKeys) },
     savedAt: Number(r.savedAt),
   }));
 }

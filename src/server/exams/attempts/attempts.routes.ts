@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/exams';
+import { CLIENT_ID } from '~/lib/exams/answer-writer';
 import { t } from '~/server/i18n';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
@@ -44,6 +45,10 @@ const record = z
     seq: z.number().int().min(1).max(2 ** 31 - 1),
     answerTime: deviceTime,
     submitTime: deviceTime,
+    // Decision 027: the writer (one tab) and the revision its change was based on; a page loaded
+    // before it sends neither and is the writer ''.
+    clientId: z.string().regex(CLIENT_ID, t('exams.badClientId')).optional(),
+    baseRevision: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   })
   .loose();
 const save = z.object({ ...student, answers: z.array(record).min(1, t('exams.noAnswers')).max(MAX_BATCH) }).loose();

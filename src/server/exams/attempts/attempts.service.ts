@@ -4,6 +4,7 @@ import { newId } from '../../ids';
 import { t } from '~/server/i18n';
 import type {
   AnswerRecord,
+  AttemptActivity,
   AttemptLog,
   AttemptRef,
   AttemptState,
@@ -24,16 +25,17 @@ import type { StudentEnrolment } from '../../learning/classes/classes.service';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { classWork, enrolledWork, enrolment, isBankWork, workById, workNotFound, type Work } from '../works/works.service';
 import { answerableByIds, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
-import { byQuestion, keepAnswers, keptAnswers, type KeptAnswer } from '../answers/answers.service';
-import { acceptsSaves, deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds } from './deadline.rules';
+import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers, lateAnswers, type KeptAnswer } from '../answers/answers.service';
+import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
 import * as repo from './attempts.repository';
 
 /**
  * Attempts at a homework or test (homework-and-tests.md section 4; decision 025). The server
  * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
- * answers are kept per question by the highest sequence; saves are refused once the attempt is
- * submitted or its deadline plus the grace has passed; one attempt is submitted once, and an
+ * answers are kept per question by answers.rules.ts (decision 027); saves that arrive once the
+ * attempt is submitted or its deadline plus the grace has passed are kept as late answers, never
+ * scored; one attempt is submitted once, and an
  * overdue one is submitted by the server with the answers it has, on the next read of it or by
  * the periodic sweep. Every call starts with the token's user's enrolment in the class; another
  * student's, class's or school's attempt is the same 404.
@@ -107,7 +109,7 @@ async function current(s: Scope, a: AttemptRow, work: Work): Promise<AttemptRow>
   return isOverdue(clockOf(a), s.now) ? submitAttempt(s, a, work, 'deadline') : a;
 }
 
-function stateOf(s: Scope, a: AttemptRow, answers: KeptAnswer[]): AttemptState {
+function stateOf(s: Scope, a: AttemptRow, answers: KeptAnswer[], late: AttemptState['lateAnswers']): AttemptState {
   const clock = clockOf(a);
   return {
     answerLogId: a.id,
@@ -115,12 +117,15 @@ function stateOf(s: Scope, a: AttemptRow, answers: KeptAnswer[]): AttemptState {
     status: statusOf(a),
     remainingSeconds: remainingSeconds(clock, s.now),
     totalSeconds: clock.deadlineAt === null ? null : Math.round((clock.deadlineAt - Number(a.startedAt)) / 1000),
-    answers: answers.map((x) => ({ questionId: x.questionId, questionAnswerVO: x.questionAnswerVO, seq: x.seq })),
+    answers: answers.map((x) => ({ questionId: x.questionId, questionAnswerVO: x.questionAnswerVO, seq: x.seq, revision: x.revision, clientId: x.clientId })),
+    lateAnswers: late,
+    activity: null,
   };
 }
 
 async function stateWithAnswers(s: Scope, a: AttemptRow): Promise<AttemptState> {
-  return stateOf(s, a, await keptAnswers(s, { tenantId: a.tenantId, attemptId: a.id }));
+  const ref = { tenantId: a.tenantId, attemptId: a.id };
+  return stateOf(s, a, await keptAnswers(s, ref), await lateAnswers(s, ref));
 }
 
 /** The student's attempts at the work, newest first (an overdue open one is submitted first). */
@@ -143,10 +148,13 @@ export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[
 export async function startAttempt(s: Scope, input: StartAttempt): Promise<AttemptState> {
   const { e, work } = await enrolledWork(s, input);
   let activityId: string | null = null;
+  let context: AttemptActivity | null = null;
   if (input.activityId !== undefined) {
     const activity = await studentActivity(s, e, input.activityId);
     if (!activity || activity.classroomId !== work.classroomId) throw AppError.notFound(t('learning.activityNotFound'));
     activityId = activity.id;
+    // What the duty report after the submission names, whatever the page's address carried.
+    context = { activityId: activity.id, bizType: activity.bizType ?? null, activityContentId: work.classroomId, tenantId: e.tenantId };
   }
   let open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
   if (open && isOverdue(clockOf(open), s.now)) {
@@ -175,7 +183,7 @@ export async function startAttempt(s: Scope, input: StartAttempt): Promise<Attem
     open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
     if (!open) throw attemptNotFound();
   }
-  return stateWithAnswers(s, open);
+  return { ...(await stateWithAnswers(s, open)), activity: context };
 }
 
 async function attemptOfCall(s: Scope, input: AttemptRef): Promise<{ e: StudentEnrolment; a: AttemptRow; work: Work }> {
@@ -205,9 +213,12 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
 }
 
 /**
- * Saves a batch of answers of one attempt. Per question the highest sequence is kept; a repeat or
- * an older record changes nothing and is still acknowledged, so the device can drop it. Refused,
- * changing nothing, once the attempt is submitted or its deadline plus the grace has passed.
+ * Saves a batch of answers of one attempt (decision 027): each change is kept, acknowledged
+ * without a change, or answered as a conflict with the kept answer (answers.rules.ts). Once the
+ * attempt is submitted or its deadline plus the grace has passed, nothing a student typed is
+ * refused: the answers are kept as late answers, never scored and never replacing a kept one.
+ * Whether the attempt still takes answers is decided by the conditional update alone, in the
+ * transaction that writes them, so a submission or the deadline cannot slip in between.
  */
 export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAnswersResult> {
   const first = input.answers[0]!;
@@ -216,26 +227,20 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
   const leaves = await answerableByIds(s, work, input.answers.map((r) => r.questionId));
   for (const r of input.answers) validRecord(r, work, leaves);
-  const refusal = (row: AttemptRow) => AppError.conflict(t(statusOf(row) !== 0 ? 'exams.attemptSubmitted' : 'exams.timeUp'));
-  if (!acceptsSaves(clockOf(a), s.now)) throw refusal(a);
-  await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.takeForSave(trx, a.tenantId, a.id, s.now, overdueDeadlineBefore(s.now)))) throw refusal((await repo.findAttempt(trx, a.tenantId, a.id)) ?? a);
-    await keepAnswers(
-      { ...s, db: trx },
-      {
-        tenantId: a.tenantId,
-        attemptId: a.id,
-        answers: input.answers.map((r) => ({
-          questionId: r.questionId,
-          content: r.questionAnswerVO.content,
-          optionList: r.questionAnswerVO.optionList,
-          seq: r.seq,
-          answeredAt: r.answerTime,
-        })),
-      },
-    );
+  const answers = input.answers.map((r) => ({
+    questionId: r.questionId,
+    content: r.questionAnswerVO.content,
+    optionList: r.questionAnswerVO.optionList,
+    clientId: r.clientId ?? '',
+    seq: r.seq,
+    baseRevision: r.baseRevision ?? null,
+    answeredAt: r.answerTime,
+  }));
+  return s.db.transaction().execute(async (trx) => {
+    const inTime = await repo.takeForSave(trx, a.tenantId, a.id, s.now, overdueDeadlineBefore(s.now));
+    const ref = { tenantId: a.tenantId, attemptId: a.id, answers };
+    return inTime ? keepAnswers({ ...s, db: trx }, ref) : keepLateAnswers({ ...s, db: trx }, ref);
   });
-  return { acked: input.answers.map((r) => ({ questionId: r.questionId, seq: r.seq })) };
 }
 
 /** Submits the student's attempt at a homework or test; a second submission answers the first one's result. */
@@ -264,10 +269,7 @@ export interface BankSubmission {
 export async function recordBankSubmission(s: Scope, a: AttemptRow, submission: BankSubmission): Promise<SubmitResult> {
   await s.db.transaction().execute(async (trx) => {
     if (!(await repo.takeForSubmission(trx, a.tenantId, a.id, s.now))) return;
-    await keepAnswers(
-      { ...s, db: trx },
-      { tenantId: a.tenantId, attemptId: a.id, answers: submission.answers.map((x) => ({ questionId: x.questionId, content: x.content, optionList: [], seq: 1, answeredAt: s.now })) },
-    );
+    await keepBankAnswers({ ...s, db: trx }, { tenantId: a.tenantId, attemptId: a.id, answers: submission.answers });
     await repo.finishSubmission(trx, a.tenantId, a.id, {
       status: 2,
       score: submission.score,
@@ -307,6 +309,7 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
   if (isBankWork(work)) paper.questionResultVOMap = bankQuestions(a);
   const questionUnitId = work.paperId ?? work.externalPaperId ?? '';
   const answers = await keptAnswers(s, { tenantId: a.tenantId, attemptId: a.id });
+  const late = await lateAnswers(s, { tenantId: a.tenantId, attemptId: a.id });
   return {
     questionUnitCAResultVO: {
       ...paper,
@@ -314,6 +317,8 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
         questionId: x.questionId,
         questionAnswerVO: x.questionAnswerVO,
         seq: x.seq,
+        revision: x.revision,
+        clientId: x.clientId,
         answerLogId: a.id,
         questionUnitId,
         answerTime: x.answeredAt,
@@ -322,6 +327,7 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
     },
     testStudentResultVO: { testName: work.title, status, score: a.score === null ? null : Number(a.score), submittedTime: a.submittedAt === null ? null : Number(a.submittedAt) },
     results: resultsOf(a),
+    lateAnswers: late,
   };
 }
 

@@ -32,12 +32,11 @@ export function remainingSeconds(a: AttemptClock, now: number): number | null {
   return Math.max(0, Math.ceil((a.deadlineAt - now) / 1000));
 }
 
-/** Answers may be saved: the attempt is open and its deadline plus the grace has not passed. */
-export function acceptsSaves(a: AttemptClock, now: number): boolean {
-  return a.status === 0 && (a.deadlineAt === null || now <= a.deadlineAt + SAVE_GRACE_MS);
-}
-
-/** Open, but past its deadline plus the grace: the server submits it with the answers it has. */
+/**
+ * Open, but past its deadline plus the grace: the server submits it with the answers it has, and
+ * answers that arrive now are kept as late ones. The save's conditional update
+ * (attempts.repository.ts takeForSave) states the same rule in SQL; one table-driven test runs both.
+ */
 export function isOverdue(a: AttemptClock, now: number): boolean {
   return a.status === 0 && a.deadlineAt !== null && now > a.deadlineAt + SAVE_GRACE_MS;
 }

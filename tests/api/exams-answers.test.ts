@@ -1,0 +1,266 @@
+import { describe, expect, test } from 'vitest';
+import type { Call } from '~/lib/api/contract';
+import * as api from '~/lib/api/contracts/exams';
+import { SAVE_GRACE_MS, isOverdue, overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
+import { takeForSave } from '~/server/exams/attempts/attempts.repository';
+import { expectOk, expectRefused } from '../setup/api';
+import { useTestServer } from '../setup/server';
+import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
+
+/**
+ * Answers changed from two tabs or devices, and answers that arrive too late (issue 19; decision
+ * 027), on the real app and database (SQLite, or PostgreSQL with DATABASE_URL): a change based on
+ * an answer another writer has since replaced is a conflict carrying the kept answer, never an
+ * acknowledgement; a lost acknowledgement, a repeat and a reordered batch change nothing; saves at
+ * once keep exactly one change; after the deadline and the grace (or the submission) answers are
+ * kept as late answers, never scored. Every test answers as a student of its own.
+ */
+
+const server = useTestServer();
+const QUICK = '随堂小测';
+const LIMIT_MS = 2 * 60_000;
+
+interface Open {
+  p: ExamPlace;
+  a: api.AttemptState;
+  paper: api.Paper;
+  q: api.Question[];
+  /** A save of one record by a writer, based on a revision. */
+  save: (question: api.Question, seq: number, optionList: string[], clientId: string, baseRevision?: number) => Promise<api.SaveAnswersResult>;
+  saveRecords: (records: api.AnswerRecord[]) => Promise<api.SaveAnswersResult>;
+  state: () => Promise<api.AttemptState>;
+}
+
+async function openQuiz(title = QUICK): Promise<Open> {
+  const p = await newStudentPlace(server());
+  const me = { classId: p.classId, studentId: p.studentId };
+  const call = <Req>(c: Call<Req, unknown>, body: unknown) => callAs(server(), c, body, p.user);
+  const workId = p.works[title]!.id;
+  const paper = expectOk<api.Paper>(await call(api.paper, { ...me, workId }));
+  const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me, workId }));
+  const ref = { workId, answerLogId: a.answerLogId };
+  const saveRecords = async (records: api.AnswerRecord[]) => expectOk<api.SaveAnswersResult>(await call(api.saveAnswers, { ...me, answers: records }));
+  return {
+    p,
+    a,
+    paper,
+    q: leaves(paper),
+    save: (question, seq, optionList, clientId, baseRevision) =>
+      saveRecords([{ ...record(ref, question, seq, { optionList }), clientId, ...(baseRevision !== undefined ? { baseRevision } : {}) }]),
+    saveRecords,
+    state: async () => expectOk<api.AttemptState>(await call(api.attemptState, { ...me, answerLogId: a.answerLogId })),
+  };
+}
+
+const TAB_A = 'tab-aaaa-aaaa-0001';
+const TAB_B = 'tab-bbbb-bbbb-0002';
+const TAB_C = 'tab-cccc-cccc-0003';
+const keptOf = async (o: Open, q: api.Question) => (await o.state()).answers.find((x) => x.questionId === q.id);
+
+describe('two tabs or devices', () => {
+  test('A answers, B changes it, A changes it without having seen B: a conflict with B’s answer, and B’s stays', async () => {
+    const o = await openQuiz();
+    const judge = o.q.find((x) => x.questionType === 3)!;
+    expect(await o.save(judge, 1, ['1'], TAB_A, 0)).toEqual({ acked: [{ questionId: judge.id, seq: 1, revision: 1 }], conflicts: [], late: [] });
+    // B opens the attempt (revision 1) and changes the answer: both tabs are at seq 1.
+    expect((await keptOf(o, judge))!).toMatchObject({ revision: 1, clientId: TAB_A, seq: 1 });
+    expect(await o.save(judge, 1, ['2'], TAB_B, 1)).toEqual({ acked: [{ questionId: judge.id, seq: 1, revision: 2 }], conflicts: [], late: [] });
+    // A, still on revision 1, changes it again: refused as a conflict, told B's answer.
+    expect(await o.save(judge, 2, ['1'], TAB_A, 1)).toEqual({
+      acked: [],
+      conflicts: [{ questionId: judge.id, seq: 2, revision: 2, questionAnswerVO: { content: null, optionList: ['2'] } }],
+      late: [],
+    });
+    expect(await keptOf(o, judge)).toEqual({
+      questionId: judge.id,
+      questionAnswerVO: { content: null, optionList: ['2'] },
+      seq: 1,
+      revision: 2,
+      clientId: TAB_B,
+    });
+    // Shown B's answer, A changes it on revision 2: kept.
+    expect((await o.save(judge, 3, ['1'], TAB_A, 2)).acked).toEqual([{ questionId: judge.id, seq: 3, revision: 3 }]);
+  });
+
+  test('the same sequence with different content is a conflict, not a repeat (from the same tab or another)', async () => {
+    const o = await openQuiz();
+    const single = o.q.find((x) => x.questionType === 1)!;
+    await o.save(single, 1, ['A'], TAB_A, 0);
+    const same = await o.save(single, 1, ['B'], TAB_A, 0);
+    expect(same.acked).toEqual([]);
+    expect(same.conflicts).toMatchObject([{ questionId: single.id, seq: 1, revision: 1, questionAnswerVO: { optionList: ['A'] } }]);
+    const other = await o.save(single, 1, ['C'], TAB_B, 0);
+    expect(other.acked).toEqual([]);
+    expect(other.conflicts).toHaveLength(1);
+    expect((await keptOf(o, single))!.questionAnswerVO.optionList).toEqual(['A']);
+    // The same answer from anyone is acknowledged.
+    expect((await o.save(single, 7, ['A'], TAB_C, 0)).acked).toEqual([{ questionId: single.id, seq: 7, revision: 1 }]);
+  });
+
+  test('a lost acknowledgement: the tab’s next change on its old base is kept; the repeat of the first changes nothing', async () => {
+    const o = await openQuiz();
+    const single = o.q.find((x) => x.questionType === 1)!;
+    await o.save(single, 1, ['A'], TAB_A, 0);
+    // The acknowledgement never arrived: the tab's base is still 0.
+    expect((await o.save(single, 2, ['B'], TAB_A, 0)).acked).toEqual([{ questionId: single.id, seq: 2, revision: 2 }]);
+    expect((await o.save(single, 1, ['A'], TAB_A, 0)).acked).toEqual([{ questionId: single.id, seq: 1, revision: 2 }]);
+    expect(await keptOf(o, single)).toMatchObject({ questionAnswerVO: { optionList: ['B'] }, seq: 2, revision: 2 });
+  });
+
+  test('a batch of two writers replayed twice and in reverse changes nothing after its first arrival', async () => {
+    const o = await openQuiz();
+    const [q1, q2, q3] = o.q;
+    const ref = { workId: o.paper.workId, answerLogId: o.a.answerLogId };
+    const rec = (q: api.Question, seq: number, options: string[], clientId: string, baseRevision: number) => ({
+      ...record(ref, q, seq, { optionList: options }),
+      clientId,
+      baseRevision,
+    });
+    const opt = (q: api.Question, i: number) => [q.questionContentVO.optionList[i]!.key];
+    const batch = [
+      rec(q1!, 1, opt(q1!, 0), TAB_A, 0),
+      rec(q1!, 2, opt(q1!, 1), TAB_A, 1),
+      rec(q1!, 1, opt(q1!, 0), TAB_B, 0),
+      rec(q2!, 1, opt(q2!, 1), TAB_B, 0),
+      rec(q3!, 3, opt(q3!, 0), TAB_A, 0),
+    ];
+    const first = await o.saveRecords(batch);
+    expect(first.acked.map((x) => [x.questionId, x.seq])).toEqual([
+      [q1!.id, 1],
+      [q1!.id, 2],
+      [q2!.id, 1],
+      [q3!.id, 3],
+    ]);
+    expect(first.conflicts.map((x) => [x.questionId, x.seq, x.revision])).toEqual([[q1!.id, 1, 2]]);
+    const after = (await o.state()).answers;
+    for (const again of [batch, [...batch].reverse(), batch]) {
+      const r = await o.saveRecords(again);
+      expect(r.late).toEqual([]);
+      expect((await o.state()).answers).toEqual(after);
+    }
+  });
+
+  test('saves from several tabs at once on one base: exactly one is kept, every other is told the kept answer', async () => {
+    const o = await openQuiz();
+    const single = o.q.find((x) => x.questionType === 1)!;
+    await o.save(single, 1, ['A'], TAB_A, 0);
+    const writers = Array.from({ length: 8 }, (_, i) => `tab-race-${String(i).padStart(4, '0')}`);
+    const options = single.questionContentVO.optionList.map((x) => x.key).filter((k) => k !== 'A');
+    const results = await Promise.all(writers.map((w, i) => o.save(single, 1, [options[i % options.length]!], w, 1)));
+    const kept = await keptOf(o, single);
+    // One change was kept (revision 2); a tab that sent that same answer is acknowledged, every other is told the kept answer.
+    expect(kept!.revision).toBe(2);
+    results.forEach((r, i) => {
+      const sent = [options[i % options.length]!];
+      if (r.acked.length) {
+        expect(r.acked[0]!.revision).toBe(2);
+        expect(kept!.questionAnswerVO.optionList).toEqual(sent);
+      } else expect(r.conflicts).toEqual([{ questionId: single.id, seq: 1, revision: 2, questionAnswerVO: kept!.questionAnswerVO }]);
+    });
+    expect(results.filter((r) => r.acked.length).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('bad writers', () => {
+  test('a client id or base revision of the wrong form is refused with a clear message and changes nothing', async () => {
+    const o = await openQuiz();
+    const q = o.q[0]!;
+    const ref = { workId: o.paper.workId, answerLogId: o.a.answerLogId };
+    for (const bad of [
+      { clientId: 'x' },
+      { clientId: 'tab a b c d e' },
+      { clientId: 'a'.repeat(65) },
+      { clientId: TAB_A, baseRevision: -1 },
+      { clientId: TAB_A, baseRevision: 1.5 },
+      { clientId: 42 },
+    ]) {
+      const answer = await callAs(
+        server(),
+        api.saveAnswers,
+        { classId: o.p.classId, studentId: o.p.studentId, answers: [{ ...record(ref, q, 1, { optionList: ['A'] }), ...bad }] },
+        o.p.user,
+      );
+      expectRefused(answer, 400);
+    }
+    expect((await o.state()).answers).toEqual([]);
+  });
+});
+
+describe('answers that arrive after the deadline and the grace', () => {
+  test('kept as late answers, never scored, never replacing the kept one; the state and the review show them', async () => {
+    const o = await openQuiz();
+    const started = server().clock.value;
+    const [first, second] = o.q;
+    const right = rightAnswer(QUICK, first!).optionList!;
+    expect((await o.save(first!, 1, right, TAB_A, 0)).acked).toHaveLength(1);
+    server().clock.set(started + LIMIT_MS + SAVE_GRACE_MS);
+    // At the last millisecond of the grace: kept and scored.
+    expect((await o.save(second!, 2, rightAnswer(QUICK, second!).optionList!, TAB_A, 0)).acked).toHaveLength(1);
+    server().clock.set(started + LIMIT_MS + SAVE_GRACE_MS + 1);
+    // A millisecond later: two tabs' saves at once, all late; the first question changed to a wrong answer stays right.
+    const wrong = first!.questionContentVO.optionList.find((x) => !right.includes(x.key))!.key;
+    const late = await Promise.all([o.save(first!, 3, [wrong], TAB_A, 1), o.save(first!, 1, [wrong], TAB_B, 1), o.save(second!, 9, ['A'], TAB_C, 0)]);
+    for (const r of late) expect([r.acked, r.conflicts, r.late.length]).toEqual([[], [], 1]);
+    const state = await o.state();
+    // The read submitted the overdue attempt with the answers kept in time.
+    expect(state.status).toBe(2);
+    expect(state.answers.map((x) => [x.questionId, x.questionAnswerVO.optionList])).toEqual(
+      expect.arrayContaining([
+        [first!.id, right],
+        [second!.id, rightAnswer(QUICK, second!).optionList!],
+      ]),
+    );
+    expect(state.lateAnswers.map((x) => x.questionId).sort()).toEqual([first!.id, second!.id].sort());
+    expect(state.lateAnswers.find((x) => x.questionId === first!.id)!.questionAnswerVO.optionList).toEqual([wrong]);
+    const row = await server()
+      .runtime.db.selectFrom('workAttempts')
+      .select(['score', 'submittedBy'])
+      .where('id', '=', o.a.answerLogId)
+      .executeTakeFirstOrThrow();
+    expect(row.submittedBy).toBe('deadline');
+    expect(Number(row.score)).toBe(first!.examPoint + second!.examPoint);
+    const review = expectOk<api.ReviewedAttempt>(
+      await callAs(
+        server(),
+        api.reviewAttempt,
+        { classId: o.p.classId, studentId: o.p.studentId, workId: o.p.works[QUICK]!.id, answerLogId: o.a.answerLogId },
+        o.p.user,
+      ),
+    );
+    expect(review.lateAnswers.map((x) => x.questionId).sort()).toEqual([first!.id, second!.id].sort());
+    expect(review.testStudentResultVO.score).toBe(first!.examPoint + second!.examPoint);
+  });
+
+  test('a repeat of a save kept in time, arriving late (its acknowledgement lost), is acknowledged as kept, not late', async () => {
+    const o = await openQuiz();
+    const started = server().clock.value;
+    const single = o.q[0]!;
+    await o.save(single, 4, ['A'], TAB_A, 0);
+    server().clock.set(started + LIMIT_MS + SAVE_GRACE_MS + 5_000);
+    expect(await o.save(single, 4, ['A'], TAB_A, 0)).toEqual({ acked: [{ questionId: single.id, seq: 4, revision: 1 }], conflicts: [], late: [] });
+    expect((await o.state()).lateAnswers).toEqual([]);
+  });
+});
+
+describe('the deadline rule, in TypeScript and in SQL', () => {
+  test.each([
+    ['no limit, long after', 0, null, 3_600_000],
+    ['open, at the start', 0, 0, -LIMIT_MS],
+    ['open, at the deadline', 0, 0, 0],
+    ['open, at the end of the grace', 0, 0, SAVE_GRACE_MS],
+    ['open, a millisecond after the grace', 0, 0, SAVE_GRACE_MS + 1],
+    ['open, an hour after', 0, 0, 3_600_000],
+    ['submitted, before the deadline', 1, 0, -60_000],
+    ['reviewed, before the deadline', 2, 0, -60_000],
+  ] as const)('%s: the save takes the attempt exactly when it is not overdue (and open)', async (_, status, deadlineFromNow, at) => {
+    const o = await openQuiz();
+    const db = server().runtime.db;
+    const deadlineAt = deadlineFromNow === null ? null : server().clock.value + deadlineFromNow;
+    await db.updateTable('workAttempts').set({ status, deadlineAt }).where('id', '=', o.a.answerLogId).execute();
+    const now = (deadlineAt ?? server().clock.value) + at;
+    const typescript = status === 0 && !isOverdue({ status, deadlineAt }, now);
+    const { tenantId } = await db.selectFrom('workAttempts').select('tenantId').where('id', '=', o.a.answerLogId).executeTakeFirstOrThrow();
+    const inSql = await takeForSave(db, tenantId, o.a.answerLogId, now, overdueDeadlineBefore(now));
+    expect(inSql).toBe(typescript);
+  });
+});
