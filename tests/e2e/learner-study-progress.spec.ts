@@ -9,7 +9,7 @@ import { newClassAStudent } from './support/study';
  * watched; the resume notice says what happens (playing by itself, or waiting for a click when
  * the browser blocks autoplay, and nothing under a second); the demo media are as long as their
  * lessons, so a resume point such as 04:48 is a real position and is not lost; the player never
- * offers a speed faster than the credit rule allows.
+ * offers a speed faster than the credit rule allows, and keeps the chosen one across qualities.
  */
 
 const VIDEO = '电路的基本概念';
@@ -152,6 +152,14 @@ test.describe('study progress in the online classroom', () => {
       const rates = await speed.getByRole('option').evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
       expect(Math.max(...rates)).toBe(MAX_PLAYBACK_RATE);
       expect(MAX_PLAYBACK_RATE).toBe(2);
+      // A chosen speed stays when another quality (another file) loads.
+      const video = page.locator('video');
+      await speed.selectOption('1.5');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+      await page.getByRole('region', { name: `${VIDEO} 播放器` }).getByRole('combobox', { name: '清晰度' }).selectOption('360P');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => /lesson-360p\.mp4$/.test(v.currentSrc) && v.readyState >= 3)).toBe(true);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+      await expect(speed).toHaveValue('1.5');
     } finally {
       await s.remove();
     }

@@ -56,6 +56,9 @@ interface Props extends PlayerEvents {
 export default function LessonPlayer({ title, audio, url, sources, startMs, onReport, onLeave, onResume, onPlaying }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   const [quality, setQuality] = useState<Quality | null>(sources.length ? sources[sources.length - 1]!.quality : null);
+  // The chosen speed is the player's prop too: vidstack gives a newly loaded source (another
+  // quality) the prop's speed, so without this a quality change would fall back to 1×.
+  const [rate, setRate] = useState(1);
   const src = (quality && sources.find((s) => s.quality === quality)?.url) || url;
   const start = startMs >= RESUME_MIN_MS ? startMs / 1000 : 0;
   const last = useRef({
@@ -134,6 +137,8 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
       load="eager"
       playsInline
       volume={START_VOLUME}
+      playbackRate={rate}
+      onRateChange={(r) => setRate(r)}
       className="group flex w-full flex-col overflow-hidden rounded-lg bg-slate-900"
       onCanPlay={() => {
         const p = player.current;
@@ -197,7 +202,7 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
             : 'relative aspect-video w-full bg-black group-data-[fullscreen]:min-h-0 group-data-[fullscreen]:flex-1 group-data-[fullscreen]:aspect-auto [&_video]:h-full [&_video]:w-full [&_video]:object-contain'
         }
       />
-      <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} />
+      <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} onRate={setRate} />
     </MediaPlayer>
   );
 }
@@ -228,7 +233,19 @@ const ICON = {
  * buttons, sliders and selects (their keyboard and screen-reader behaviour come with them), named
  * from the classroom's catalogue.
  */
-function ControlBar({ audio, sources, quality, onQuality }: { audio: boolean; sources: { quality: Quality }[]; quality: Quality | null; onQuality: (q: Quality) => void }) {
+function ControlBar({
+  audio,
+  sources,
+  quality,
+  onQuality,
+  onRate,
+}: {
+  audio: boolean;
+  sources: { quality: Quality }[];
+  quality: Quality | null;
+  onQuality: (q: Quality) => void;
+  onRate: (rate: number) => void;
+}) {
   const player = useMediaPlayer();
   const paused = useMediaState('paused');
   const currentTime = useMediaState('currentTime');
@@ -309,7 +326,7 @@ function ControlBar({ audio, sources, quality, onQuality }: { audio: boolean; so
         />
       </span>
       <span className="ml-auto flex shrink-0 items-center gap-2">
-        <select aria-label={t('classroom.speed')} value={String(rate)} onChange={(e) => player && (player.playbackRate = Number(e.currentTarget.value))} className={select}>
+        <select aria-label={t('classroom.speed')} value={String(rate)} onChange={(e) => onRate(Number(e.currentTarget.value))} className={select}>
           {PLAYBACK_RATES.map((r) => (
             <option key={r} value={String(r)}>
               {t('classroom.speedOption', { rate: r })}
