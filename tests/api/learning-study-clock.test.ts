@@ -100,7 +100,12 @@ describe('the study-time promise on the API', () => {
     }
     // Real time is still credited: together the three lessons got what one lesson at double speed would.
     expect(await creditedTo(at.A!, at.B!)).toBeGreaterThanOrEqual((clock.value - start) * TOP_SPEED);
-    const row = await server().runtime.db.selectFrom('studyClocks').select('clockAt').where('tenantId', '=', DEMO.id).where('userId', '=', user.userId).executeTakeFirstOrThrow();
+    const row = await server()
+      .runtime.db.selectFrom('studyClocks')
+      .select('clockAt')
+      .where('tenantId', '=', DEMO.id)
+      .where('userId', '=', user.userId)
+      .executeTakeFirstOrThrow();
     expect(Number(row.clockAt)).toBeLessThanOrEqual(clock.value + CLOCK_LEAD_MS);
   });
 
@@ -137,7 +142,9 @@ describe('the study-time promise on the API', () => {
       // Each lesson gets several reports at once (different seqs, as many tabs would send), all lessons together.
       const answers = await Promise.all(
         lessons.flatMap(([e, name]) =>
-          [0, 1, 2, 3].map((k) => ask(user, api.reportProgress, { ...ref(e, name), seq: base + k, positionMs: round * 60_000, watchedMs: 60_000, client: 'Web' })),
+          [0, 1, 2, 3].map((k) =>
+            ask(user, api.reportProgress, { ...ref(e, name), seq: base + k, positionMs: round * 60_000, watchedMs: 60_000, client: 'Web' }),
+          ),
         ),
       );
       for (const a of answers) expect(a.body.code, JSON.stringify(a.body)).toBe(0);
@@ -145,7 +152,9 @@ describe('the study-time promise on the API', () => {
     }
     // The same report sent at once many times is applied once.
     clock.advance(10_000);
-    const dupes = await Promise.all(Array.from({ length: 8 }, () => ask(user, api.reportProgress, { ...ref(at.A!, '电路的基本概念'), seq: 1_000, positionMs: 1_000, watchedMs: 5_000 })));
+    const dupes = await Promise.all(
+      Array.from({ length: 8 }, () => ask(user, api.reportProgress, { ...ref(at.A!, '电路的基本概念'), seq: 1_000, positionMs: 1_000, watchedMs: 5_000 })),
+    );
     expect(dupes.map((d) => expectOk<api.ProgressReportAnswer>(d)).filter((a) => a.applied)).toHaveLength(1);
     expect(await creditedTo(at.A!, at.B!)).toBeLessThanOrEqual((clock.value - start) * TOP_SPEED + CREDIT_TOLERANCE_MS);
   });

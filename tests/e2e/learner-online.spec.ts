@@ -141,9 +141,9 @@ test.describe('online classroom', () => {
         v.pause();
         v.currentTime = v.duration - 6;
       });
-      await expect
-        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 4 && v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) >= v.duration - 0.05), { timeout: 10_000 })
-        .toBe(true);
+      const bufferedToTheEnd = (v: HTMLVideoElement) =>
+        v.readyState >= 4 && v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) >= v.duration - 0.05;
+      await expect.poll(() => video.evaluate(bufferedToTheEnd), { timeout: 10_000 }).toBe(true);
       // Settled: paused (the player's autoplay may start after a first pause) and every report answered.
       await expect
         .poll(async () => (await video.evaluate((v: HTMLVideoElement) => (v.pause(), v.paused && !v.seeking))) && (await pendingReports()).length === 0)

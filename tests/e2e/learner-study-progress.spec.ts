@@ -156,7 +156,10 @@ test.describe('study progress in the online classroom', () => {
       const video = page.locator('video');
       await speed.selectOption('1.5');
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
-      await page.getByRole('region', { name: `${VIDEO} 播放器` }).getByRole('combobox', { name: '清晰度' }).selectOption('360P');
+      await page
+        .getByRole('region', { name: `${VIDEO} 播放器` })
+        .getByRole('combobox', { name: '清晰度' })
+        .selectOption('360P');
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => /lesson-360p\.mp4$/.test(v.currentSrc) && v.readyState >= 3)).toBe(true);
       expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
       await expect(speed).toHaveValue('1.5');

@@ -15,7 +15,11 @@ export interface Enrolment {
  * their seed keys ('A', 'B', …), with no study record of their own: tests of study progress start
  * here, so none depends on what another test studied.
  */
-export async function newStudentIn(server: TestServer, tenantId: string, classKeys: readonly string[]): Promise<{ user: TestUser; in: Record<string, Enrolment> }> {
+export async function newStudentIn(
+  server: TestServer,
+  tenantId: string,
+  classKeys: readonly string[],
+): Promise<{ user: TestUser; in: Record<string, Enrolment> }> {
   const user = await loginAs(server, tenantId);
   const db = server.runtime.db;
   const now = server.clock.value;
@@ -27,7 +31,20 @@ export async function newStudentIn(server: TestServer, tenantId: string, classKe
     const id = newId(now);
     await db
       .insertInto('classStudents')
-      .values({ id, tenantId, classId: cls.id, userId: user.userId, schoolStudentId, periodId: null, serviceStatus: 2, enrolStateAt: null, visitCount: 0, statusAt: now, evaluateStatus: 0, createdAt: now })
+      .values({
+        id,
+        tenantId,
+        classId: cls.id,
+        userId: user.userId,
+        schoolStudentId,
+        periodId: null,
+        serviceStatus: 2,
+        enrolStateAt: null,
+        visitCount: 0,
+        statusAt: now,
+        evaluateStatus: 0,
+        createdAt: now,
+      })
       .execute();
     enrolments[key] = { classId: cls.id, studentId: id };
   }

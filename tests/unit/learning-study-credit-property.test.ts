@@ -78,7 +78,11 @@ function run(events: Event[]) {
     const key = `${e.lesson}:${e.tab}`;
     const seq = Math.max(1, (tabSeq.get(key) ?? 0) + e.seqStep);
     tabSeq.set(key, Math.max(tabSeq.get(key) ?? 0, seq));
-    const result = creditReport(r, { seq, positionMs: e.positionMs, watchedMs: e.watchedMs, sought: e.sought }, { now, lengthMs: LENGTH[e.lesson]!, completionPercent: 80, clockAt });
+    const result = creditReport(
+      r,
+      { seq, positionMs: e.positionMs, watchedMs: e.watchedMs, sought: e.sought },
+      { now, lengthMs: LENGTH[e.lesson]!, completionPercent: 80, clockAt },
+    );
     if (!result.applied) {
       expect(result.state).toBe(r);
       expect(result.clockAt).toBe(clockAt);
@@ -171,7 +175,16 @@ describe('the study-time promise holds for any report stream', () => {
   test('the issue’s attack: 499 reports of 3 s in 1.76 s after opening a 25-minute video', () => {
     const events: Event[] = [{ kind: 'open', lesson: 'A', gapMs: 0 }];
     for (let n = 1; n <= 499; n++) {
-      events.push({ kind: 'report', lesson: 'A', gapMs: n === 1 ? 4 : n % 3 === 0 ? 4 : 3, tab: 0, seqStep: 1, positionMs: n * 3_000, watchedMs: 3_000, sought: false });
+      events.push({
+        kind: 'report',
+        lesson: 'A',
+        gapMs: n === 1 ? 4 : n % 3 === 0 ? 4 : 3,
+        tab: 0,
+        seqStep: 1,
+        positionMs: n * 3_000,
+        watchedMs: 3_000,
+        sought: false,
+      });
     }
     const result = run(events);
     expect(result.end - T0).toBeLessThanOrEqual(1_760);
@@ -186,7 +199,8 @@ describe('the study-time promise holds for any report stream', () => {
       { kind: 'open', lesson: 'B', gapMs: 0 },
     ];
     for (let n = 1; n <= 60; n++) {
-      for (const l of ['A', 'B']) events.push({ kind: 'report', lesson: l, gapMs: l === 'A' ? 10_000 : 0, tab: 0, seqStep: 1, positionMs: n * 20_000, watchedMs: 20_000, sought: false });
+      for (const l of ['A', 'B'])
+        events.push({ kind: 'report', lesson: l, gapMs: l === 'A' ? 10_000 : 0, tab: 0, seqStep: 1, positionMs: n * 20_000, watchedMs: 20_000, sought: false });
     }
     const result = run(events);
     const total = result.accepted.reduce((sum, x) => sum + x.credit, 0);

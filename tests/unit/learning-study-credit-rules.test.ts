@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { CLOCK_LEAD_MS, CREDIT_TOLERANCE_MS, MAX_PLAYBACK_RATE, PLAYBACK_RATES, creditAllowance, creditReport, freshState, progressOf, resumePoint, type StudyState } from '~/lib/learning/study-credit';
+import {
+  CLOCK_LEAD_MS,
+  CREDIT_TOLERANCE_MS,
+  MAX_PLAYBACK_RATE,
+  PLAYBACK_RATES,
+  creditAllowance,
+  creditReport,
+  freshState,
+  progressOf,
+  resumePoint,
+  type StudyState,
+} from '~/lib/learning/study-credit';
 
 const T0 = 1_800_000_000_000;
 const LENGTH = 100_000;
@@ -32,7 +43,8 @@ describe('progressOf', () => {
 describe('creditReport', () => {
   test('a repeat or an older seq changes nothing', () => {
     const s = state({ seq: 5, furthestMs: 10_000, progress: 10 });
-    expect(creditReport(s, { seq: 5, positionMs: 90_000, watchedMs: 90_000 }, ctx(T0 + 600_000, 80, T0 + 7))).toEqual({ applied: false, state: s, clockAt: T0 + 7 });
+    const repeat = creditReport(s, { seq: 5, positionMs: 90_000, watchedMs: 90_000 }, ctx(T0 + 600_000, 80, T0 + 7));
+    expect(repeat).toEqual({ applied: false, state: s, clockAt: T0 + 7 });
     expect(creditReport(s, { seq: 4, positionMs: 90_000, watchedMs: 90_000 }, ctx(T0 + 600_000)).applied).toBe(false);
   });
 

@@ -32,12 +32,35 @@ export async function newClassAStudent(page: Page) {
   try {
     const now = Date.now();
     const schoolStudentId = await bindUserToTenant(db, DEMO_TENANT.id, student.userId, now);
-    const cls = await db.selectFrom('teachingClasses').select('id').where('tenantId', '=', DEMO_TENANT.id).where('name', '=', CLASS_A).executeTakeFirstOrThrow();
-    const course = await db.selectFrom('courses').select('id').where('tenantId', '=', DEMO_TENANT.id).where('name', '=', ONLINE_COURSE).executeTakeFirstOrThrow();
+    const cls = await db
+      .selectFrom('teachingClasses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', CLASS_A)
+      .executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', ONLINE_COURSE)
+      .executeTakeFirstOrThrow();
     const studentId = newId(now);
     await db
       .insertInto('classStudents')
-      .values({ id: studentId, tenantId: DEMO_TENANT.id, classId: cls.id, userId: student.userId, schoolStudentId, periodId: null, serviceStatus: 2, enrolStateAt: now, visitCount: 1, statusAt: now, evaluateStatus: 0, createdAt: now })
+      .values({
+        id: studentId,
+        tenantId: DEMO_TENANT.id,
+        classId: cls.id,
+        userId: student.userId,
+        schoolStudentId,
+        periodId: null,
+        serviceStatus: 2,
+        enrolStateAt: now,
+        visitCount: 1,
+        statusAt: now,
+        evaluateStatus: 0,
+        createdAt: now,
+      })
       .execute();
     const lessonIdOf = async (name: string) =>
       (await db.selectFrom('classrooms').select('id').where('courseId', '=', course.id).where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -55,7 +78,12 @@ export async function newClassAStudent(page: Page) {
       async record(classroomId: string): Promise<StudyRow | undefined> {
         const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
         try {
-          const r = await db.selectFrom('lessonRecords').selectAll().where('classStudentId', '=', studentId).where('classroomId', '=', classroomId).executeTakeFirst();
+          const r = await db
+            .selectFrom('lessonRecords')
+            .selectAll()
+            .where('classStudentId', '=', studentId)
+            .where('classroomId', '=', classroomId)
+            .executeTakeFirst();
           return r && { lastPositionMs: Number(r.lastPositionMs), furthestMs: Number(r.furthestMs), creditedMs: Number(r.creditedMs), seq: Number(r.seq) };
         } finally {
           await db.destroy();
