@@ -104,10 +104,10 @@ export async function completeReading(db: DB, tenantId: string, classStudentId: 
     .execute();
 }
 
-/** The student's study clock (epoch ms), or 0 before their first credit. */
-export async function findStudyClock(db: DB, tenantId: string, userId: string): Promise<number> {
+/** The student's study clock (epoch ms; 0 before their first credit), or undefined when they have none yet. */
+export async function findStudyClock(db: DB, tenantId: string, userId: string): Promise<number | undefined> {
   const row = await db.selectFrom('studyClocks').select('clockAt').where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
-  return row ? Number(row.clockAt) : 0;
+  return row ? Number(row.clockAt) : undefined;
 }
 
 /** Creates the student's clock at 0 unless it exists (the primary key decides a race). */

@@ -76,6 +76,14 @@ const stateOf = (r: LessonRecord): StudyState => ({
   lastReportAt: Number(r.lastReportAt),
 });
 
+/** The student's study clock, made (at 0) on their first report. */
+async function studyClock(s: Scope, l: StudyLesson): Promise<number> {
+  const clockAt = await repo.findStudyClock(s.db, l.tenantId, l.userId);
+  if (clockAt !== undefined) return clockAt;
+  await repo.insertStudyClockIfAbsent(s.db, l.tenantId, l.userId);
+  return (await repo.findStudyClock(s.db, l.tenantId, l.userId)) ?? 0;
+}
+
 /** Another report or another lesson's credit was applied between reading and writing: judge the report again. */
 class LostRace extends Error {}
 
@@ -94,7 +102,6 @@ export async function reportStudy(
   l: StudyLesson & { lengthMs: number; completionPercent: number },
   report: ProgressReport,
 ): Promise<{ applied: boolean; record: LessonRecord }> {
-  await repo.insertStudyClockIfAbsent(s.db, l.tenantId, l.userId);
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     let row = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
     if (!row) {
@@ -103,7 +110,7 @@ export async function reportStudy(
       row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
     }
     const stored = stateOf(row);
-    const clockAt = await repo.findStudyClock(s.db, l.tenantId, l.userId);
+    const clockAt = await studyClock(s, l);
     const result = creditReport(stored, report, { now: s.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent, clockAt });
     if (!result.applied) return { applied: false, record: row };
     try {
