@@ -292,6 +292,7 @@ describe('refusals', () => {
       { ...base, watchedMs: 'all' },
       { ...base, watchedMs: 25 * 3_600_000 },
       { ...base, client: 'Hacker' },
+      { ...base, sought: 'yes' },
       { ...base, classroomId: '../x' },
       { ...base, classroomId: undefined },
       { ...base, classId: 'x'.repeat(33) },
@@ -310,8 +311,8 @@ describe('refusals', () => {
 });
 
 describe('study progress that cannot be faked or lost', () => {
-  const report = (seq: number, positionMs: number, watchedMs: number, name = '基本指令视频', key = 'plc') =>
-    call(api.reportProgress, { ...ref(name, key), seq, positionMs, watchedMs, client: 'Web' });
+  const report = (seq: number, positionMs: number, watchedMs: number, name = '基本指令视频', key = 'plc', sought?: boolean) =>
+    call(api.reportProgress, { ...ref(name, key), seq, positionMs, watchedMs, client: 'Web', ...(sought === undefined ? {} : { sought }) });
 
   test('opening, a fake jump to the end, replay, reorder, concurrent duplicates, then real-time study completes it', async () => {
     const clock = server().clock;
@@ -353,16 +354,21 @@ describe('study progress that cannot be faked or lost', () => {
     expect(older.applied).toBe(false);
     expect(older.learningDuration).toBe(credited + allowed + 10_000);
 
-    // Going back: progress and the furthest point stay, the resume position follows.
+    // A smaller position the student did not seek to (a player that failed to resume) keeps the resume point.
     clock.advance(1_000);
-    const back = expectOk<api.ProgressReportAnswer>(await report(5, 1_000, 0));
+    const resumeAt = (await record(lesson[name]!))!.lastPositionMs;
+    const unsought = expectOk<api.ProgressReportAnswer>(await report(5, 1_000, 0, name, 'plc', false));
+    expect(unsought.applied).toBe(true);
+    expect(unsought.lastStudyTime).toBe(Number(resumeAt));
+    // Going back on purpose: progress and the furthest point stay, the resume position follows.
+    const back = expectOk<api.ProgressReportAnswer>(await report(6, 1_000, 0, name, 'plc', true));
     expect(back.lastStudyTime).toBe(1_000);
     expect(back.furthestTime).toBe(start + allowed + 10_000);
     const last = expectOk<api.LessonProgress>(await call(api.lastRecord, ref(name, 'plc')));
     expect(last.lastStudyTime).toBe(1_000);
 
     // Real-time paced study at double speed completes the lesson at the target, not before.
-    let seq = 6;
+    let seq = 7;
     let position = back.furthestTime;
     let answer = back;
     while (!answer.finished && seq < 1_000) {

@@ -1,9 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import { CREDIT_TOLERANCE_MS, MAX_PLAYBACK_RATE, creditAllowance, creditReport, freshState, progressOf, type StudyState } from '~/lib/learning/study-credit';
+import {
+  CLOCK_LEAD_MS,
+  CREDIT_TOLERANCE_MS,
+  MAX_PLAYBACK_RATE,
+  PLAYBACK_RATES,
+  creditAllowance,
+  creditReport,
+  freshState,
+  progressOf,
+  resumePoint,
+  type StudyState,
+} from '~/lib/learning/study-credit';
 
 const T0 = 1_800_000_000_000;
 const LENGTH = 100_000;
-const ctx = (now: number, completionPercent = 80) => ({ now, lengthMs: LENGTH, completionPercent });
+const ctx = (now: number, completionPercent = 80, clockAt = 0) => ({ now, lengthMs: LENGTH, completionPercent, clockAt });
 const state = (over: Partial<StudyState> = {}): StudyState => ({ ...freshState(T0), ...over });
 
 describe('creditAllowance', () => {
@@ -11,8 +22,10 @@ describe('creditAllowance', () => {
     expect(creditAllowance(T0, T0)).toBe(CREDIT_TOLERANCE_MS);
     expect(creditAllowance(T0, T0 + 10_000)).toBe(10_000 * MAX_PLAYBACK_RATE + CREDIT_TOLERANCE_MS);
   });
-  test('a clock behind the last report allows only the tolerance', () => {
-    expect(creditAllowance(T0, T0 - 60_000)).toBe(CREDIT_TOLERANCE_MS);
+  test('a start ahead of now allows only what is left of the tolerance, never less than nothing', () => {
+    expect(creditAllowance(T0 + CLOCK_LEAD_MS, T0)).toBe(0);
+    expect(creditAllowance(T0 + 500, T0)).toBe((CLOCK_LEAD_MS - 500) * MAX_PLAYBACK_RATE);
+    expect(creditAllowance(T0, T0 - 60_000)).toBe(0);
   });
 });
 
@@ -30,7 +43,8 @@ describe('progressOf', () => {
 describe('creditReport', () => {
   test('a repeat or an older seq changes nothing', () => {
     const s = state({ seq: 5, furthestMs: 10_000, progress: 10 });
-    expect(creditReport(s, { seq: 5, positionMs: 90_000, watchedMs: 90_000 }, ctx(T0 + 600_000))).toEqual({ applied: false, state: s });
+    const repeat = creditReport(s, { seq: 5, positionMs: 90_000, watchedMs: 90_000 }, ctx(T0 + 600_000, 80, T0 + 7));
+    expect(repeat).toEqual({ applied: false, state: s, clockAt: T0 + 7 });
     expect(creditReport(s, { seq: 4, positionMs: 90_000, watchedMs: 90_000 }, ctx(T0 + 600_000)).applied).toBe(false);
   });
 
@@ -64,9 +78,9 @@ describe('creditReport', () => {
     expect(bad.state.creditedMs).toBe(0);
   });
 
-  test('going back keeps progress and the furthest point; the resume position follows', () => {
+  test('going back keeps progress and the furthest point; the resume position follows a seek', () => {
     const s = state({ seq: 2, furthestMs: 60_000, progress: 60, creditedMs: 60_000, lastPositionMs: 60_000 });
-    const r = creditReport(s, { seq: 3, positionMs: 10_000, watchedMs: 0 }, ctx(T0 + 5_000));
+    const r = creditReport(s, { seq: 3, positionMs: 10_000, watchedMs: 0, sought: true }, ctx(T0 + 5_000));
     expect(r.state.furthestMs).toBe(60_000);
     expect(r.state.progress).toBe(60);
     expect(r.state.lastPositionMs).toBe(10_000);
@@ -106,7 +120,88 @@ describe('creditReport', () => {
   });
 
   test('a lesson without a length is learned by any credited viewing', () => {
-    const r = creditReport(state(), { seq: 1, positionMs: 0, watchedMs: 1_000 }, { now: T0 + 1_000, lengthMs: 0, completionPercent: 80 });
+    const r = creditReport(state(), { seq: 1, positionMs: 0, watchedMs: 1_000 }, { now: T0 + 1_000, lengthMs: 0, completionPercent: 80, clockAt: 0 });
     expect(r.state.progress).toBe(100);
+  });
+});
+
+describe('the top speed', () => {
+  test('is the highest speed the player offers, and that is 2× (a faster one would let credit outrun the promise)', () => {
+    expect(PLAYBACK_RATES).toEqual([0.75, 1, 1.5, 2]);
+    expect(MAX_PLAYBACK_RATE).toBe(Math.max(...PLAYBACK_RATES));
+    // One second of real time credits at most two seconds of study, plus the tolerance once.
+    const r = creditReport(state(), { seq: 1, positionMs: LENGTH, watchedMs: LENGTH }, ctx(T0 + 1_000));
+    expect(r.state.creditedMs).toBe(2 * 1_000 + CREDIT_TOLERANCE_MS);
+  });
+});
+
+describe('the study clock: the tolerance is granted once, real time is spent once', () => {
+  test('back-to-back reports do not each add the tolerance', () => {
+    let s = state();
+    let clockAt = 0;
+    let credited = 0;
+    // The attack: 499 reports of 3 s each, one after another within 1.76 s of opening.
+    for (let n = 1; n <= 499; n++) {
+      const now = T0 + Math.floor((n * 1_760) / 499);
+      const r = creditReport(s, { seq: n, positionMs: n * 3_000, watchedMs: 3_000 }, { now, lengthMs: 25 * 60_000, completionPercent: 80, clockAt });
+      expect(r.applied).toBe(true);
+      credited += r.state.creditedMs - s.creditedMs;
+      s = r.state;
+      clockAt = r.clockAt;
+    }
+    expect(credited).toBeLessThanOrEqual(1_760 * 2 + CREDIT_TOLERANCE_MS);
+    expect(s.finishedAt).toBeNull();
+  });
+
+  test('the clock spends credit / top speed of real time from max(clock, last contact), and never runs more than the lead ahead', () => {
+    const r = creditReport(state(), { seq: 1, positionMs: 10_000, watchedMs: 10_000 }, ctx(T0 + 20_000));
+    expect(r.clockAt).toBe(T0 + 5_000);
+    const capped = creditReport(state(), { seq: 1, positionMs: LENGTH, watchedMs: LENGTH }, ctx(T0 + 20_000));
+    expect(capped.clockAt).toBe(T0 + 20_000 + CLOCK_LEAD_MS);
+    // An odd credit rounds the spent time up.
+    expect(creditReport(state(), { seq: 1, positionMs: 3, watchedMs: 3 }, ctx(T0 + 20_000)).clockAt).toBe(T0 + 2);
+    // Nothing credited: the clock stays.
+    expect(creditReport(state(), { seq: 1, positionMs: 3, watchedMs: 0 }, ctx(T0 + 20_000, 80, 42)).clockAt).toBe(42);
+  });
+
+  test('time another lesson already spent is not credited again', () => {
+    // Lesson A opened at T0 and credited 20 s at double speed by T0 + 10 s: the clock is at T0 + 10 s.
+    const a = creditReport(state(), { seq: 1, positionMs: 20_000, watchedMs: 20_000 }, ctx(T0 + 10_000));
+    expect(a.clockAt).toBe(T0 + 10_000);
+    // Lesson B, opened at T0 too and reported at the same moment, gets only the tolerance.
+    const b = creditReport(state(), { seq: 1, positionMs: 20_000, watchedMs: 20_000 }, ctx(T0 + 10_000, 80, a.clockAt));
+    expect(b.state.creditedMs).toBe(CREDIT_TOLERANCE_MS);
+  });
+
+  test('a lesson gets no time from before its last contact, even when the clock is far behind', () => {
+    const s = state({ lastReportAt: T0 + 60_000 });
+    const r = creditReport(s, { seq: 1, positionMs: LENGTH, watchedMs: LENGTH }, ctx(T0 + 61_000, 80, T0));
+    expect(r.state.creditedMs).toBe(1_000 * 2 + CREDIT_TOLERANCE_MS);
+  });
+
+  test('a first report without opening is credited from its own time: the tolerance only', () => {
+    const r = creditReport(freshState(T0), { seq: 1, positionMs: LENGTH, watchedMs: LENGTH }, ctx(T0, 80, 0));
+    expect(r.state.creditedMs).toBe(CREDIT_TOLERANCE_MS);
+    expect(r.state.furthestMs).toBe(CREDIT_TOLERANCE_MS);
+  });
+});
+
+describe('the resume point', () => {
+  test('moves forwards with the player, backwards only where the student sought', () => {
+    expect(resumePoint(288_000, 300_000, false)).toBe(300_000);
+    expect(resumePoint(288_000, 0, false)).toBe(288_000);
+    expect(resumePoint(288_000, 287_999, false)).toBe(288_000);
+    expect(resumePoint(288_000, 0, true)).toBe(0);
+    expect(resumePoint(288_000, 60_000, true)).toBe(60_000);
+  });
+
+  test('a player that failed to resume and reports 0 keeps the stored point (04:48 is not lost)', () => {
+    const s = state({ seq: 3, lastPositionMs: 288_000, furthestMs: 288_000, progress: 40 });
+    const r = creditReport(s, { seq: 4, positionMs: 0, watchedMs: 0 }, ctx(T0 + 1_000));
+    expect(r.state.lastPositionMs).toBe(288_000);
+    const played = creditReport(r.state, { seq: 5, positionMs: 5_000, watchedMs: 5_000 }, ctx(T0 + 6_000));
+    expect(played.state.lastPositionMs).toBe(288_000);
+    const back = creditReport(played.state, { seq: 6, positionMs: 5_000, watchedMs: 0, sought: true }, ctx(T0 + 7_000));
+    expect(back.state.lastPositionMs).toBe(5_000);
   });
 });

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
  * The browser's progress reporter (src/islands/learner/classroom/progress-reporter.ts): a report
  * stays in local storage until the server answers for it, reports made meanwhile merge into one
  * (latest seq and position, watched time summed), an unsent report is sent again on the next visit,
- * the network coming back sends it at once, and leaving the page sends the pending report with
- * keepalive without forgetting it.
+ * the network coming back sends it at once, and leaving the page sends the player's last report
+ * (merged with anything pending) with keepalive, forgetting it only once an answer is read.
  */
 
 const sent: Record<string, unknown>[] = [];
@@ -13,12 +13,9 @@ const kept: Record<string, unknown>[] = [];
 let answer: (body: Record<string, unknown>) => Promise<unknown> = async () => ({});
 
 vi.mock('~/lib/api/client', () => ({
-  send: (_call: unknown, body: Record<string, unknown>) => {
-    sent.push(body);
+  send: (_call: unknown, body: Record<string, unknown>, opts?: { keepalive?: boolean }) => {
+    (opts?.keepalive ? kept : sent).push(body);
     return answer(body);
-  },
-  sendKeepalive: (_call: unknown, body: Record<string, unknown>) => {
-    kept.push(body);
   },
 }));
 
@@ -53,7 +50,7 @@ describe('ProgressReporter', () => {
     const r = new ProgressReporter(ref, 7);
     r.report(10_000, 10_000);
     await flush();
-    expect(sent).toEqual([{ ...ref, seq: 8, positionMs: 10_000, watchedMs: 10_000, client: 'Web' }]);
+    expect(sent).toEqual([{ ...ref, seq: 8, positionMs: 10_000, watchedMs: 10_000, sought: false, client: 'Web' }]);
     expect(pending()).toEqual([]);
   });
 
@@ -81,14 +78,15 @@ describe('ProgressReporter', () => {
     r.report(20_000, 10_000);
     await flush();
     expect(pending()).toHaveLength(1);
-    // Leaving: sent with keepalive, still kept until a later answer.
-    r.leave();
-    expect(kept).toEqual([{ ...ref, seq: 4, positionMs: 20_000, watchedMs: 20_000, client: 'Web' }]);
+    // Leaving with nothing new: what is stored goes out with keepalive, and stays stored while no answer comes.
+    r.leave(null);
+    await flush();
+    expect(kept).toEqual([{ ...ref, seq: 4, positionMs: 20_000, watchedMs: 20_000, sought: false, client: 'Web' }]);
     expect(pending()).toHaveLength(1);
     answer = ok;
     sent.length = 0;
     await resendPending('S1');
-    expect(sent).toEqual([{ ...ref, seq: 4, positionMs: 20_000, watchedMs: 20_000, client: 'Web' }]);
+    expect(sent).toEqual([{ ...ref, seq: 4, positionMs: 20_000, watchedMs: 20_000, sought: false, client: 'Web' }]);
     expect(pending()).toEqual([]);
     // Another student's pending reports are not theirs to send.
     store.set('dcs.studyReport.S2.L1', JSON.stringify({ ref: { ...ref, studentId: 'S2' }, seq: 1, positionMs: 0, watchedMs: 0 }));
@@ -108,7 +106,7 @@ describe('ProgressReporter', () => {
     sent.length = 0;
     r.retry();
     await flush();
-    expect(sent).toEqual([{ ...ref, seq: 2, positionMs: 9_000, watchedMs: 9_000, client: 'Web' }]);
+    expect(sent).toEqual([{ ...ref, seq: 2, positionMs: 9_000, watchedMs: 9_000, sought: false, client: 'Web' }]);
     expect(pending()).toEqual([]);
     r.retry();
     await flush();
@@ -121,5 +119,58 @@ describe('ProgressReporter', () => {
     const r = new ProgressReporter(ref, 3);
     r.report(2, 1);
     expect(sent[0]).toMatchObject({ seq: 10, watchedMs: 2 });
+  });
+
+  test('leaving sends the player’s last report (what was watched since the previous one) with keepalive; an answer clears it', async () => {
+    const r = new ProgressReporter(ref, 5);
+    r.report(10_000, 10_000);
+    await flush();
+    expect(pending()).toEqual([]);
+    // 7 s watched since that report, then the breadcrumb is clicked: nothing else would carry those 7 s.
+    r.leave({ positionMs: 17_000, watchedMs: 7_000, sought: false });
+    expect(kept).toEqual([{ ...ref, seq: 7, positionMs: 17_000, watchedMs: 7_000, sought: false, client: 'Web' }]);
+    await flush();
+    // The page lived on (it was only hidden): the answer was read, nothing waits for the next visit.
+    expect(pending()).toEqual([]);
+    // Nothing new and nothing stored: nothing is sent.
+    r.leave(null);
+    await flush();
+    expect(kept).toHaveLength(1);
+  });
+
+  test('leaving while a report travels waits for its answer, so the same watched time is never in two reports at once', async () => {
+    let release!: () => void;
+    answer = (body) => new Promise((resolve) => (release = () => resolve(ok(body))));
+    const r = new ProgressReporter(ref, 0);
+    r.report(10_000, 10_000);
+    r.leave({ positionMs: 13_000, watchedMs: 3_000, sought: false });
+    expect(kept).toEqual([]);
+    answer = ok;
+    release();
+    await flush();
+    await flush();
+    expect(sent).toEqual([
+      { ...ref, seq: 1, positionMs: 10_000, watchedMs: 10_000, sought: false, client: 'Web' },
+      { ...ref, seq: 2, positionMs: 13_000, watchedMs: 3_000, sought: false, client: 'Web' },
+    ]);
+    expect(pending()).toEqual([]);
+  });
+
+  test('a seek marks the merged report sought until it is acknowledged', async () => {
+    answer = () => Promise.reject(new Error('offline'));
+    const r = new ProgressReporter(ref, 0);
+    r.report(60_000, 0, true);
+    await flush();
+    r.report(65_000, 5_000, false);
+    await flush();
+    expect(JSON.parse(store.get(pending()[0]!)!)).toMatchObject({ seq: 2, positionMs: 65_000, watchedMs: 5_000, sought: true });
+    answer = ok;
+    sent.length = 0;
+    r.retry();
+    await flush();
+    expect(sent).toEqual([{ ...ref, seq: 2, positionMs: 65_000, watchedMs: 5_000, sought: true, client: 'Web' }]);
+    r.report(70_000, 5_000);
+    await flush();
+    expect(sent[1]).toMatchObject({ seq: 3, sought: false });
   });
 });

@@ -96,6 +96,12 @@ export interface SendOptions {
   params?: Record<string, string>;
   /** Extra headers, e.g. another school's TenantId for the join form; they win over the defaults. */
   headers?: Record<string, string>;
+  /**
+   * The request outlives the page (fetch keepalive): for what a page sends while it is being left
+   * or hidden. sendBeacon cannot carry the Token header, so this is the way out; the answer is
+   * still read if the page lives on.
+   */
+  keepalive?: boolean;
 }
 
 /** Sends one call of a contract: GET as query parameters, POST, PUT and DELETE as the JSON body. */
@@ -105,6 +111,7 @@ export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: SendOpti
     method: call.method,
     silent: opts.silent,
     headers: opts.headers,
+    ...(opts.keepalive ? { keepalive: true } : {}),
     ...(call.method === 'GET' ? { query: data } : { body: data }),
   });
 }
@@ -112,16 +119,4 @@ export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: SendOpti
 /** A paged call, with the paging fields made numbers whatever the server sent. */
 export async function sendPage<Req, T>(call: Call<Req, Page<T>>, input?: Req, opts?: SendOptions): Promise<Page<T>> {
   return normalizePage<T>(await send(call, input, opts));
-}
-
-/**
- * Sends one POST call that outlives the page (fetch keepalive: the page is being left, the
- * answer is not read). sendBeacon cannot carry the Token header, so this is the way out.
- */
-export function sendKeepalive<Req, Res>(call: Call<Req, Res>, input: Req): void {
-  try {
-    void fetch(urlOf(call), { method: 'POST', keepalive: true, headers: { ...headers(), 'Content-Type': 'application/json' }, body: JSON.stringify(input) }).catch(() => undefined);
-  } catch {
-    // The page is going away; the report stays in local storage for the next visit.
-  }
 }

@@ -41,7 +41,7 @@ import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '..
 import type { ClassCourseTable, ClassroomTable, CourseChapterTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from '../learning/courses/courses.table';
 import type { ClassActivityTable, ClassDynamicTable } from '../learning/activities/activities.table';
 import type { ActivityAttendanceTable } from '../learning/attendance/attendance.table';
-import type { LessonRecordTable } from '../learning/study/study.table';
+import type { LessonRecordTable, StudyClockTable } from '../learning/study/study.table';
 import type { WorkAttemptTable } from '../learning/works/works.table';
 import type { CalendarFeedTable } from '../learning/timetable/timetable.table';
 import type {
@@ -120,6 +120,7 @@ export interface Database {
   classDynamics: ClassDynamicTable;
   activityAttendance: ActivityAttendanceTable;
   lessonRecords: LessonRecordTable;
+  studyClocks: StudyClockTable;
   workAttempts: WorkAttemptTable;
   courseIntroductions: CourseIntroductionTable;
   calendarFeeds: CalendarFeedTable;

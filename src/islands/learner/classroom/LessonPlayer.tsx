@@ -1,19 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MediaPlayer, MediaProvider, useMediaPlayer, useMediaState, type MediaPlayerInstance } from '@vidstack/react';
 import type { Quality } from '~/lib/api/contracts/classroom-online';
 import { clockText } from '~/lib/learning/display';
-import { REPORT_JUMP_MS } from '~/lib/learning/study-credit';
+import { PLAYBACK_RATES, REPORT_JUMP_MS } from '~/lib/learning/study-credit';
 import { t } from '~/lib/i18n/messages/classroom';
 
-/** Playback speeds and the starting volume (learner-area.md section 9). */
-export const SPEEDS = [0.75, 1, 1.5, 2];
+/** The starting volume (learner-area.md section 9). The speeds are the credit rule's PLAYBACK_RATES. */
 export const START_VOLUME = 0.1;
 /** A time update further than this from the previous one is a seek, not watching. */
 const MAX_TICK_S = 3;
+/** A resume point under a second is the beginning: no seek and no notice (it would say 00:00). */
+export const RESUME_MIN_MS = 1_000;
+
+/** One report: the position, the time watched since the previous report (ms), and whether the student moved there on purpose. */
+export interface PlayerReport {
+  positionMs: number;
+  watchedMs: number;
+  sought: boolean;
+}
 
 export interface PlayerEvents {
   /** A report: the position and the time watched since the previous report (ms). */
-  onReport: (positionMs: number, watchedMs: number) => void;
+  onReport: (positionMs: number, watchedMs: number, sought: boolean) => void;
+  /** The page is being left or hidden: what was not reported yet, or null when nothing changed since the last report. */
+  onLeave: (last: PlayerReport | null) => void;
 }
 
 interface Props extends PlayerEvents {
@@ -21,39 +31,95 @@ interface Props extends PlayerEvents {
   audio: boolean;
   url: string;
   sources: { quality: Quality; url: string }[];
-  /** Resume from here (ms); 0 starts at the beginning. */
+  /** Resume from here (ms); under RESUME_MIN_MS starts at the beginning. */
   startMs: number;
-  /** Called when playback resumed from startMs (a position past the media's end starts over). */
-  onResume?: (positionMs: number) => void;
+  /**
+   * Called once playback resumed from startMs and it is known whether it plays by itself
+   * (autoplay allowed) or waits for the student (autoplay blocked by the browser).
+   */
+  onResume?: (positionMs: number, playing: boolean) => void;
+  /** Playback started, by the student or by autoplay. */
+  onPlaying?: () => void;
 }
 
 /**
  * The lesson's video or audio player, loaded lazily only when a video or audio lesson opens:
  * vidstack's player and provider with the classroom's own control bar (decision 024: vidstack's
- * default layout with its words was about 11 KB gzip more). Speeds 0.75/1/1.5/2, the transcoded
+ * default layout with its words was about 11 KB gzip more). Speeds 0.75/1/1.5/2 (the credit rule's
+ * PLAYBACK_RATES: the player never offers a speed the server does not allow for), the transcoded
  * qualities 360P/480P/720P/1080P, volume 0.1, autoplay, resume. Reports (section 4): on play,
- * pause, a seek or a jump of more than 10 s, the end; the page reports on leaving.
+ * pause, a seek or a jump of more than 10 s, the end, and when the page is left or hidden (what
+ * was watched since the previous report would otherwise be lost). A seek by the student, or
+ * starting over after the end, marks the report `sought`: only then may the server move the
+ * resume point back.
  */
-export default function LessonPlayer({ title, audio, url, sources, startMs, onReport, onResume }: Props) {
+export default function LessonPlayer({ title, audio, url, sources, startMs, onReport, onLeave, onResume, onPlaying }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   const [quality, setQuality] = useState<Quality | null>(sources.length ? sources[sources.length - 1]!.quality : null);
+  // The chosen speed is the player's prop too: vidstack gives a newly loaded source (another
+  // quality) the prop's speed, so without this a quality change would fall back to 1×.
+  const [rate, setRate] = useState(1);
   const src = (quality && sources.find((s) => s.quality === quality)?.url) || url;
-  const last = useRef({ time: startMs / 1000, reported: startMs / 1000, watched: 0, resumed: false, pendingSeek: startMs / 1000 });
-  const report = useRef(onReport);
-  report.current = onReport;
+  const start = startMs >= RESUME_MIN_MS ? startMs / 1000 : 0;
+  const last = useRef({
+    time: start,
+    reported: start,
+    watched: 0,
+    resumed: false,
+    pendingSeek: start,
+    /** The student moved the position since the last report. */
+    sought: false,
+    /** Where the player itself is seeking (resume, quality change): that seek is not the student's. */
+    ownSeek: null as number | null,
+    /** The resume point (ms) once resumed, and whether autoplay worked, for the notice. */
+    resumedAt: null as number | null,
+    autoplay: null as boolean | null,
+    noticed: false,
+  });
+  const events = useRef({ onReport, onLeave, onResume, onPlaying });
+  events.current = { onReport, onLeave, onResume, onPlaying };
 
-  const send = () => {
+  const send = useCallback(() => {
     const l = last.current;
-    report.current(Math.round(l.time * 1000), Math.round(l.watched * 1000));
+    events.current.onReport(Math.round(l.time * 1000), Math.round(l.watched * 1000), l.sought);
     l.watched = 0;
     l.reported = l.time;
+    l.sought = false;
+  }, []);
+
+  /** The notice needs both: where playback resumed, and whether it plays (autoplay) or waits for the student. */
+  const notice = () => {
+    const l = last.current;
+    if (l.noticed || l.resumedAt === null || l.autoplay === null) return;
+    l.noticed = true;
+    events.current.onResume?.(l.resumedAt, l.autoplay);
   };
 
-  useEffect(() => () => {
-    // Leaving the lesson (another lesson, or the page): what was watched is reported.
-    if (last.current.watched > 0) send();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useEffect(() => {
+    // Leaving the page (a link, the breadcrumb, a reload, closing the tab) or hiding it (another
+    // tab, the phone's home screen): what was watched since the last report goes out now. React's
+    // clean-up does not run when the page goes away, so this listens to the page itself.
+    const leave = () => {
+      const l = last.current;
+      const now = player.current?.currentTime;
+      if (typeof now === 'number' && Number.isFinite(now) && l.resumed) l.time = now;
+      if (l.watched > 0 || l.sought || Math.abs(l.time - l.reported) >= 0.001) {
+        events.current.onLeave({ positionMs: Math.round(l.time * 1000), watchedMs: Math.round(l.watched * 1000), sought: l.sought });
+        l.watched = 0;
+        l.reported = l.time;
+        l.sought = false;
+      } else events.current.onLeave(null);
+    };
+    const hidden = () => document.visibilityState === 'hidden' && leave();
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      // Leaving the lesson for another one on the same page: what was watched is reported.
+      if (last.current.watched > 0) send();
+    };
+  }, [send]);
 
   const changeQuality = (q: Quality) => {
     last.current.pendingSeek = last.current.time;
@@ -71,22 +137,41 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
       load="eager"
       playsInline
       volume={START_VOLUME}
+      playbackRate={rate}
+      onRateChange={(r) => setRate(r)}
       className="group flex w-full flex-col overflow-hidden rounded-lg bg-slate-900"
       onCanPlay={() => {
         const p = player.current;
         const l = last.current;
         if (!p || l.pendingSeek <= 0) return;
-        if (Number.isFinite(p.duration) && l.pendingSeek < p.duration - 1) {
+        const duration = p.duration;
+        // After a quality change the new file goes back where the student was, whatever that is.
+        if (l.resumed || (Number.isFinite(duration) && l.pendingSeek < duration - 1)) {
+          l.ownSeek = l.pendingSeek;
           p.currentTime = l.pendingSeek;
           l.time = l.pendingSeek;
-          if (!l.resumed) onResume?.(Math.round(l.pendingSeek * 1000));
+          if (!l.resumed) {
+            l.resumedAt = Math.round(l.pendingSeek * 1000);
+            notice();
+          }
         } else {
-          // Studied to (or past) the end: start over.
+          // Studied to the end: start over. Only then is going back to 0 the student's choice; a
+          // point well past the end means the media is shorter than the lesson says, and the
+          // server keeps the point rather than losing it to a 0 nobody chose.
           l.time = 0;
           l.reported = 0;
+          l.sought = Number.isFinite(duration) && l.pendingSeek <= duration + 1;
         }
         l.resumed = true;
         l.pendingSeek = 0;
+      }}
+      onAutoPlay={() => {
+        last.current.autoplay = true;
+        notice();
+      }}
+      onAutoPlayFail={() => {
+        last.current.autoplay = false;
+        notice();
       }}
       onTimeUpdate={(detail) => {
         const l = last.current;
@@ -96,10 +181,16 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
         l.time = now;
         if (Math.abs(now - l.reported) * 1000 > REPORT_JUMP_MS) send();
       }}
-      onPlay={() => send()}
+      onPlay={() => {
+        send();
+        events.current.onPlaying?.();
+      }}
       onPause={() => send()}
       onSeeked={(time) => {
-        last.current.time = time;
+        const l = last.current;
+        l.time = time;
+        if (l.ownSeek !== null && Math.abs(time - l.ownSeek) < 0.5) l.ownSeek = null;
+        else l.sought = true;
         send();
       }}
       onEnded={() => send()}
@@ -111,7 +202,7 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
             : 'relative aspect-video w-full bg-black group-data-[fullscreen]:min-h-0 group-data-[fullscreen]:flex-1 group-data-[fullscreen]:aspect-auto [&_video]:h-full [&_video]:w-full [&_video]:object-contain'
         }
       />
-      <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} />
+      <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} onRate={setRate} />
     </MediaPlayer>
   );
 }
@@ -142,7 +233,19 @@ const ICON = {
  * buttons, sliders and selects (their keyboard and screen-reader behaviour come with them), named
  * from the classroom's catalogue.
  */
-function ControlBar({ audio, sources, quality, onQuality }: { audio: boolean; sources: { quality: Quality }[]; quality: Quality | null; onQuality: (q: Quality) => void }) {
+function ControlBar({
+  audio,
+  sources,
+  quality,
+  onQuality,
+  onRate,
+}: {
+  audio: boolean;
+  sources: { quality: Quality }[];
+  quality: Quality | null;
+  onQuality: (q: Quality) => void;
+  onRate: (rate: number) => void;
+}) {
   const player = useMediaPlayer();
   const paused = useMediaState('paused');
   const currentTime = useMediaState('currentTime');
@@ -223,8 +326,8 @@ function ControlBar({ audio, sources, quality, onQuality }: { audio: boolean; so
         />
       </span>
       <span className="ml-auto flex shrink-0 items-center gap-2">
-        <select aria-label={t('classroom.speed')} value={String(rate)} onChange={(e) => player && (player.playbackRate = Number(e.currentTarget.value))} className={select}>
-          {SPEEDS.map((r) => (
+        <select aria-label={t('classroom.speed')} value={String(rate)} onChange={(e) => onRate(Number(e.currentTarget.value))} className={select}>
+          {PLAYBACK_RATES.map((r) => (
             <option key={r} value={String(r)}>
               {t('classroom.speedOption', { rate: r })}
             </option>

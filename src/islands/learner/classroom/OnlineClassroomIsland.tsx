@@ -565,7 +565,8 @@ function Media({
   const reporter = useRef<ProgressReporter | null>(null);
   if (!lesson.isPreview && !reporter.current) reporter.current = new ProgressReporter(lessonRef, record?.seq ?? 0);
   const startMs = record?.lastStudyTime ?? 0;
-  const [notice, setNotice] = useState<string | null>(null);
+  // The resume notice: where playback resumed, and whether it plays by itself or waits for the student.
+  const [notice, setNotice] = useState<{ ms: number; playing: boolean } | null>(null);
 
   useEffect(() => {
     if (!notice) return;
@@ -577,15 +578,9 @@ function Media({
     const r = reporter.current;
     if (!r) return;
     r.onAnswer = (a) => onProgress(lessonRef.classroomId, a.learnProcess, a.lastStudyTime, a.finished);
-    const leave = () => r.leave();
-    const hidden = () => document.visibilityState === 'hidden' && r.leave();
     const online = () => r.retry();
-    window.addEventListener('pagehide', leave);
-    document.addEventListener('visibilitychange', hidden);
     window.addEventListener('online', online);
     return () => {
-      window.removeEventListener('pagehide', leave);
-      document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('online', online);
       r.onAnswer = null;
     };
@@ -595,7 +590,7 @@ function Media({
     <div className="relative">
       {notice && (
         <p role="status" className="absolute left-2 top-2 z-10 rounded bg-black/75 px-3 py-1 text-sm text-white">
-          {notice}
+          {t(notice.playing ? 'classroom.resume' : 'classroom.resumePaused', { time: clockText(notice.ms) })}
         </p>
       )}
       <Suspense fallback={<p className="py-12 text-center text-sm text-slate-600">{t('classroom.loadingPlayer')}</p>}>
@@ -605,8 +600,11 @@ function Media({
           url={url}
           sources={content.sources}
           startMs={startMs}
-          onResume={(ms) => setNotice(t('classroom.resume', { time: clockText(ms) }))}
-          onReport={(positionMs, watchedMs) => reporter.current?.report(positionMs, watchedMs)}
+          onResume={(ms, playing) => setNotice({ ms, playing })}
+          // Once the student starts playback, "click play to continue" is no longer true.
+          onPlaying={() => setNotice((n) => (n && !n.playing ? null : n))}
+          onReport={(positionMs, watchedMs, sought) => reporter.current?.report(positionMs, watchedMs, sought)}
+          onLeave={(last) => reporter.current?.leave(last)}
         />
       </Suspense>
     </div>

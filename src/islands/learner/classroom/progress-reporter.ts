@@ -1,13 +1,15 @@
-import { send, sendKeepalive } from '~/lib/api/client';
+import { send } from '~/lib/api/client';
 import { reportProgress, type LessonRef, type ProgressReportAnswer } from '~/lib/api/contracts/classroom-online';
 
 /**
  * The browser side of study progress that cannot be lost (learner-area.md section 4): every
  * report is first kept in local storage, merged per lesson (the latest seq and position, the
- * watched time summed since the last acknowledged report), and removed only when the server
- * answers for it. A report that cannot be sent (network lost, tab closed) is sent again on the
- * next visit, before the lesson is opened again: the server credits it against the real time
- * since the last report it accepted, so no credited time is lost and none is invented.
+ * watched time summed since the last acknowledged report, sought if any merged report was), and
+ * removed only when the server answers for it. A report that cannot be sent (network lost, tab
+ * closed) is sent again on the next visit, before the lesson is opened again: the server credits
+ * it against the real time since the last report it accepted, so no credited time is lost and
+ * none is invented. Leaving the page (or hiding it) sends the last report with fetch keepalive,
+ * which outlives the page and still carries the Token header (sendBeacon cannot).
  */
 
 const PREFIX = 'dcs.studyReport.';
@@ -17,6 +19,8 @@ export interface PendingReport {
   seq: number;
   positionMs: number;
   watchedMs: number;
+  /** Some merged report moved the position on purpose: the server may move the resume point back. */
+  sought?: boolean;
 }
 
 const keyOf = (ref: LessonRef) => `${PREFIX}${ref.studentId}.${ref.classroomId}`;
@@ -40,14 +44,24 @@ function write(key: string, value: PendingReport | null): void {
   }
 }
 
-const body = (p: PendingReport) => ({ ...p.ref, seq: p.seq, positionMs: Math.max(0, Math.round(p.positionMs)), watchedMs: Math.max(0, Math.round(p.watchedMs)), client: 'Web' as const });
+const body = (p: PendingReport) => ({
+  ...p.ref,
+  seq: p.seq,
+  positionMs: Math.max(0, Math.round(p.positionMs)),
+  watchedMs: Math.max(0, Math.round(p.watchedMs)),
+  sought: p.sought === true,
+  client: 'Web' as const,
+});
 
-/** Sends what is pending for one stored key; the answer when the server answered for it. */
-async function deliver(key: string): Promise<ProgressReportAnswer | null> {
+/**
+ * Sends what is pending for one stored key; the answer when the server answered for it.
+ * `keepalive`: the page is being left or hidden, the request must outlive it.
+ */
+async function deliver(key: string, keepalive = false): Promise<ProgressReportAnswer | null> {
   const sent = read(key);
   if (!sent) return null;
   try {
-    const answer = await send(reportProgress, body(sent), { silent: true });
+    const answer = await send(reportProgress, body(sent), { silent: true, keepalive });
     const now = read(key);
     // Reports added while this one travelled stay, minus the watched time just acknowledged.
     if (!now || now.seq <= sent.seq || now.seq <= answer.seq) write(key, null);
@@ -89,20 +103,31 @@ export class ProgressReporter {
     this.seq = Math.max(storedSeq, read(this.key)?.seq ?? 0);
   }
 
-  /** A report of the position and the time watched since the previous one. */
-  report(positionMs: number, watchedMs: number): void {
-    this.seq += 1;
-    const pending = read(this.key);
-    write(this.key, { ref: this.ref, seq: this.seq, positionMs, watchedMs: (pending?.watchedMs ?? 0) + Math.max(0, watchedMs) });
+  /** A report of the position and the time watched since the previous one; `sought`: the student moved there on purpose. */
+  report(positionMs: number, watchedMs: number, sought = false): void {
+    this.keep(positionMs, watchedMs, sought);
     this.flush();
   }
 
-  private flush(): void {
+  /** Merges a report into the stored one, numbered after every report before it. */
+  private keep(positionMs: number, watchedMs: number, sought: boolean): void {
+    this.seq += 1;
+    const pending = read(this.key);
+    write(this.key, {
+      ref: this.ref,
+      seq: this.seq,
+      positionMs,
+      watchedMs: (pending?.watchedMs ?? 0) + Math.max(0, watchedMs),
+      ...(sought || pending?.sought ? { sought: true } : {}),
+    });
+  }
+
+  private flush(keepalive = false): void {
     if (this.inFlight) {
       this.again = true;
       return;
     }
-    this.inFlight = deliver(this.key).then((answer) => {
+    this.inFlight = deliver(this.key, keepalive).then((answer) => {
       this.inFlight = null;
       if (answer) {
         this.seq = Math.max(this.seq, answer.seq);
@@ -120,9 +145,16 @@ export class ProgressReporter {
     if (read(this.key)) this.flush();
   }
 
-  /** The page is being left: the pending report goes out with keepalive and stays stored until a later visit confirms it. */
-  leave(): void {
-    const pending = read(this.key);
-    if (pending) sendKeepalive(reportProgress, body(pending));
+  /**
+   * The page is being left or hidden: the player's last report (what was watched since the
+   * previous one, if anything) is merged in and what is stored goes out now with keepalive. It
+   * stays stored until an answer is read: if the page lives on, the answer clears it as usual;
+   * if not, the next visit sends it again first (a repeat the server ignores). While another
+   * report travels it waits for that one's answer (or the next visit), so the same watched time
+   * is never sent in two reports at once.
+   */
+  leave(last?: { positionMs: number; watchedMs: number; sought: boolean } | null): void {
+    if (last) this.keep(last.positionMs, last.watchedMs, last.sought);
+    if (read(this.key)) this.flush(true);
   }
 }

@@ -172,6 +172,8 @@ export interface ProgressReportRequest extends LessonRef {
   positionMs: number;
   /** Playback watched since the previous report (ms). */
   watchedMs: number;
+  /** The student moved the position on purpose (a seek, starting over): only then may the resume point go back. */
+  sought?: boolean | undefined;
   client?: 'Web' | undefined;
 }
 

@@ -21,6 +21,7 @@ const reportBody = lessonRef.extend({
   seq: z.number().int().min(1).max(2_147_483_647),
   positionMs: z.number().int().min(0).max(DAY_MS),
   watchedMs: z.number().int().min(0).max(DAY_MS),
+  sought: z.boolean().optional(),
   client: z.enum(['Web']).optional(),
 });
 

@@ -83,7 +83,14 @@ function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
   };
 }
 
-const studyRef = (x: EnrolledLesson) => ({ tenantId: x.e.tenantId, classId: x.e.classId, courseId: x.course.id, classroomId: x.lesson.id, classStudentId: x.e.classStudentId });
+const studyRef = (x: EnrolledLesson) => ({
+  tenantId: x.e.tenantId,
+  classId: x.e.classId,
+  courseId: x.course.id,
+  classroomId: x.lesson.id,
+  classStudentId: x.e.classStudentId,
+  userId: x.e.student.user.id,
+});
 
 /** `origin`: where the request came in, to give an external document viewer an absolute address. */
 async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin: string): Promise<ClassroomLesson> {
@@ -139,13 +146,16 @@ export async function recordView(s: Scope, input: LessonInput & { activityId?: s
   return progressOf(r, x.targetPercent);
 }
 
-export async function reportProgress(s: Scope, input: LessonInput & { seq: number; positionMs: number; watchedMs: number }): Promise<ProgressReportAnswer> {
+export async function reportProgress(
+  s: Scope,
+  input: LessonInput & { seq: number; positionMs: number; watchedMs: number; sought?: boolean | undefined },
+): Promise<ProgressReportAnswer> {
   const x = await enrolledLesson(s, input);
   if (!PLAYED.has(x.lesson.classroomType)) throw AppError.badRequest(t('learning.notPlayable'));
   const { applied, record } = await reportStudy(
     s,
     { ...studyRef(x), lengthMs: Number(x.lesson.durationMs), completionPercent: x.targetPercent },
-    { seq: input.seq, positionMs: input.positionMs, watchedMs: input.watchedMs },
+    { seq: input.seq, positionMs: input.positionMs, watchedMs: input.watchedMs, sought: input.sought === true },
   );
   return { ...progressOf(record, x.targetPercent), applied };
 }

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database';
 import type { LessonRecord } from './study.table';
 
-/** All SQL of lesson study records. Every query names the school and the class student. */
+/** All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user, for the clock). */
 
 export function listLessonRecords(
   db: DB,
@@ -102,4 +102,35 @@ export async function completeReading(db: DB, tenantId: string, classStudentId: 
     .where('classroomId', '=', classroomId)
     .where('progress', '<', 100)
     .execute();
+}
+
+/** The student's study clock (epoch ms; 0 before their first credit), or undefined when they have none yet. */
+export async function findStudyClock(db: DB, tenantId: string, userId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('studyClocks').select('clockAt').where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
+  return row ? Number(row.clockAt) : undefined;
+}
+
+/** Creates the student's clock at 0 unless it exists (the primary key decides a race). */
+export async function insertStudyClockIfAbsent(db: DB, tenantId: string, userId: string): Promise<void> {
+  await db
+    .insertInto('studyClocks')
+    .values({ tenantId, userId, clockAt: 0 })
+    .onConflict((oc) => oc.columns(['tenantId', 'userId']).doNothing())
+    .execute();
+}
+
+/**
+ * Moves the clock forward only if it still stands where the credit was computed from
+ * (compare-and-set; every credit moves it strictly forward, so an equal value means no credit
+ * was applied meanwhile). True when moved.
+ */
+export async function advanceStudyClockIf(db: DB, tenantId: string, userId: string, expected: number, next: number): Promise<boolean> {
+  const result = await db
+    .updateTable('studyClocks')
+    .set({ clockAt: next })
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .where('clockAt', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

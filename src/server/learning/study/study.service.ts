@@ -42,6 +42,8 @@ export interface StudyLesson {
   courseId: string;
   classroomId: string;
   classStudentId: string;
+  /** The person (the token's user): the study clock is theirs, whatever class the lesson is studied in. */
+  userId: string;
 }
 
 const fresh = (l: StudyLesson, now: number): LessonRecord => ({
@@ -56,7 +58,7 @@ const fresh = (l: StudyLesson, now: number): LessonRecord => ({
   createdAt: now,
 });
 
-/** Opening a lesson: creates the record (first studied now) or restarts the allowance of the next report. */
+/** Opening a lesson: creates the record (first studied now) or makes now its last contact (no credit from before it). */
 export async function openLesson(s: Scope, l: StudyLesson): Promise<LessonRecord> {
   const existing = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
   if (existing) await repo.touchLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId, s.now);
@@ -74,28 +76,51 @@ const stateOf = (r: LessonRecord): StudyState => ({
   lastReportAt: Number(r.lastReportAt),
 });
 
+/** The student's study clock, made (at 0) on their first report. */
+async function studyClock(s: Scope, l: StudyLesson): Promise<number> {
+  const clockAt = await repo.findStudyClock(s.db, l.tenantId, l.userId);
+  if (clockAt !== undefined) return clockAt;
+  await repo.insertStudyClockIfAbsent(s.db, l.tenantId, l.userId);
+  return (await repo.findStudyClock(s.db, l.tenantId, l.userId)) ?? 0;
+}
+
+/** Another report or another lesson's credit was applied between reading and writing: judge the report again. */
+class LostRace extends Error {}
+
+/** Enough for reports sent at once by one person's tabs; a report still losing is answered unapplied and sent again. */
+const REPORT_ATTEMPTS = 8;
+
 /**
- * A progress report, credited by the rules of study-credit.ts and stored only if nobody applied
- * another report meanwhile (a condition on the stored seq); on a lost race the report is judged
- * again against the new state, so a duplicate sent to two instances is applied once.
+ * A progress report, credited by the rules of study-credit.ts against the lesson's record and the
+ * student's study clock. Both rows are written in one transaction, each only if nobody changed it
+ * meanwhile (the record's seq, the clock's value); on a lost race the transaction is rolled back
+ * and the report judged again against the new state. So a duplicate sent to two instances is
+ * applied once, and two lessons reported at once cannot both spend the same real time.
  */
 export async function reportStudy(
   s: Scope,
   l: StudyLesson & { lengthMs: number; completionPercent: number },
   report: ProgressReport,
 ): Promise<{ applied: boolean; record: LessonRecord }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     let row = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
     if (!row) {
-      // A report without an opening: the allowance starts now (only the tolerance is credited).
+      // A report without an opening: the record's first contact is now, so only the tolerance is credited.
       await repo.insertLessonRecordIfAbsent(s.db, fresh(l, s.now));
       row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
     }
     const stored = stateOf(row);
-    const { applied, state } = creditReport(stored, report, { now: s.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent });
-    if (!applied) return { applied: false, record: row };
-    if (await repo.updateLessonRecordIfSeq(s.db, l.tenantId, l.classStudentId, l.classroomId, stored.seq, state)) {
-      return { applied: true, record: { ...row, ...state } };
+    const clockAt = await studyClock(s, l);
+    const result = creditReport(stored, report, { now: s.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent, clockAt });
+    if (!result.applied) return { applied: false, record: row };
+    try {
+      await s.db.transaction().execute(async (trx) => {
+        if (!(await repo.updateLessonRecordIfSeq(trx, l.tenantId, l.classStudentId, l.classroomId, stored.seq, result.state))) throw new LostRace();
+        if (result.clockAt !== clockAt && !(await repo.advanceStudyClockIf(trx, l.tenantId, l.userId, clockAt, result.clockAt))) throw new LostRace();
+      });
+      return { applied: true, record: { ...row, ...result.state } };
+    } catch (error) {
+      if (!(error instanceof LostRace)) throw error;
     }
   }
   const row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;

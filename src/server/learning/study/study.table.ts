@@ -27,3 +27,13 @@ export interface LessonRecordTable {
   createdAt: number;
 }
 export type LessonRecord = Selectable<LessonRecordTable>;
+
+/**
+ * Migration 20261125T1310_study_clock. A student's study clock, one per person (user) in a school:
+ * the wall time up to which their real time has been spent on credited study (see study-credit.ts).
+ */
+export interface StudyClockTable {
+  tenantId: string;
+  userId: string;
+  clockAt: number;
+}

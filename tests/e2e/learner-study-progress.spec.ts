@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { MAX_PLAYBACK_RATE } from '../../src/lib/learning/study-credit';
+import { test, expect, hydrated } from './support/fixtures';
+import { newClassAStudent } from './support/study';
+
+/**
+ * Study progress as a student meets it (issue 19), each test as a new student of class A of its
+ * own: leaving a lesson mid-play (the breadcrumb, a reload) keeps the position and the time
+ * watched; the resume notice says what happens (playing by itself, or waiting for a click when
+ * the browser blocks autoplay, and nothing under a second); the demo media are as long as their
+ * lessons, so a resume point such as 04:48 is a real position and is not lost; the player never
+ * offers a speed faster than the credit rule allows, and keeps the chosen one across qualities.
+ */
+
+const VIDEO = '电路的基本概念';
+const AUDIO = '欧姆定律音频讲解';
+
+async function open(page: Page, url: string, heading: string) {
+  await page.goto(url);
+  await hydrated(page.getByRole('heading', { level: 1, name: heading }));
+}
+
+/** The resume notice (a status message over the player). */
+const resumeNotice = (page: Page) => page.getByRole('status').filter({ hasText: /上次学习到|已定位到上次观看位置/ });
+const mmss = (ms: number) => `${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`;
+
+const pendingReports = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dcs.studyReport.')).length);
+
+/** Plays the lesson's media muted at double speed until it is past `seconds`, then reads where it is. */
+async function playPast(page: Page, selector: 'video' | 'audio', seconds: number): Promise<number> {
+  const media = page.locator(selector);
+  await media.evaluate(async (m: HTMLMediaElement) => {
+    m.muted = true;
+    m.playbackRate = 2;
+    await m.play();
+  });
+  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime), { timeout: 15_000 }).toBeGreaterThan(seconds);
+  // The play report has been answered: what follows is only in the player until it reports again.
+  await expect.poll(() => pendingReports(page)).toBe(0);
+  return media.evaluate((m: HTMLMediaElement) => m.currentTime * 1000);
+}
+
+/**
+ * The browser's autoplay policy, as a school computer may have it: play() without a user gesture
+ * on the page is refused (NotAllowedError); after a click it works. The test browser allows
+ * autoplay by default.
+ */
+const blockAutoplay = (page: Page) =>
+  page.addInitScript(() => {
+    let gesture = false;
+    const allow = (e: Event) => {
+      if (e.isTrusted) gesture = true;
+    };
+    window.addEventListener('pointerdown', allow, true);
+    window.addEventListener('keydown', allow, true);
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (!gesture && !this.muted) return Promise.reject(new DOMException('play() needs a user gesture', 'NotAllowedError'));
+      return play.call(this);
+    };
+  });
+
+test.describe('study progress in the online classroom', () => {
+  test('leaving mid-play by the breadcrumb keeps the position and the time watched', async ({ page }) => {
+    const s = await newClassAStudent(page);
+    try {
+      await open(page, s.url(), VIDEO);
+      // Under 10 s of playback: no report goes out on its own before the student leaves.
+      const at = await playPast(page, 'video', 4);
+      const before = (await s.record(s.lessons.video))!;
+      expect(before.lastPositionMs).toBeLessThan(1_000);
+      await page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '班级详情' }).click();
+      await page.waitForURL(/\/study\/training-class\?classId=/);
+      await expect.poll(async () => (await s.record(s.lessons.video))!.lastPositionMs).toBeGreaterThanOrEqual(Math.floor(at));
+      const after = (await s.record(s.lessons.video))!;
+      // The time watched since the play report is credited (it was played at double speed, which the server allows).
+      expect(after.creditedMs - before.creditedMs).toBeGreaterThanOrEqual(Math.floor(at) - 1_000);
+      expect(after.lastPositionMs).toBeLessThan(at + 3_000);
+      // Coming back resumes there.
+      await open(page, s.url(), VIDEO);
+      await expect(resumeNotice(page)).toHaveText(`上次学习到 ${mmss(after.lastPositionMs)}，已为您自动续播`);
+    } finally {
+      await s.remove();
+    }
+  });
+
+  test('a reload mid-play resumes where the student was, with the time watched credited', async ({ page }) => {
+    const s = await newClassAStudent(page);
+    try {
+      await open(page, s.url(s.lessons.audio), AUDIO);
+      const at = await playPast(page, 'audio', 3);
+      await page.reload();
+      await hydrated(page.getByRole('heading', { level: 1, name: AUDIO }));
+      const record = (await s.record(s.lessons.audio))!;
+      expect(record.lastPositionMs).toBeGreaterThanOrEqual(Math.floor(at));
+      expect(record.creditedMs).toBeGreaterThanOrEqual(Math.floor(at) - 1_000);
+      const player = page.getByRole('region', { name: `${AUDIO} 播放器` });
+      await expect(player.getByRole('slider', { name: '播放进度' })).toHaveAttribute('aria-valuetext', `${mmss(record.lastPositionMs)} / 12:00`);
+    } finally {
+      await s.remove();
+    }
+  });
+
+  test('autoplay blocked: the notice says where playback is and to click play, not that it plays; a click plays from there', async ({ page }) => {
+    const s = await newClassAStudent(page);
+    try {
+      await blockAutoplay(page);
+      // Studied before up to 04:48 of the 12-minute audio lesson: a real position in its media.
+      await s.studied(s.lessons.audio, 288_000);
+      await open(page, s.url(s.lessons.audio), AUDIO);
+      await expect(resumeNotice(page)).toHaveText('已定位到上次观看位置 04:48，点击播放继续');
+      await expect(page.getByText(/已为您自动续播/)).toHaveCount(0);
+      const audio = page.locator('audio');
+      expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+      const player = page.getByRole('region', { name: `${AUDIO} 播放器` });
+      await expect(player.getByRole('slider', { name: '播放进度' })).toHaveAttribute('aria-valuetext', '04:48 / 12:00');
+      await player.getByRole('button', { name: '播放' }).click();
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime >= 288)).toBe(true);
+      await expect(resumeNotice(page)).toHaveCount(0);
+      // Opening it kept the resume point: nothing reset it to 0.
+      await expect.poll(async () => (await s.record(s.lessons.audio))!.lastPositionMs).toBeGreaterThanOrEqual(288_000);
+    } finally {
+      await s.remove();
+    }
+  });
+
+  test('autoplay allowed: the notice says it continues; under a second there is no notice at all', async ({ page }) => {
+    const s = await newClassAStudent(page);
+    try {
+      await s.studied(s.lessons.audio, 288_000);
+      await s.studied(s.lessons.video, 600);
+      await open(page, s.url(s.lessons.audio), AUDIO);
+      await expect(resumeNotice(page)).toHaveText('上次学习到 04:48，已为您自动续播');
+      await expect.poll(() => page.locator('audio').evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+
+      await open(page, s.url(s.lessons.video), VIDEO);
+      const video = page.locator('video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.5)).toBe(true);
+      // Playing: a notice would be showing now (for 3 s), so this is checked once, not waited for.
+      expect(await page.getByText(/上次学习到|已定位到上次观看位置/).count()).toBe(0);
+    } finally {
+      await s.remove();
+    }
+  });
+
+  test('the player offers the speeds the credit rule allows for, and none faster', async ({ page }) => {
+    const s = await newClassAStudent(page);
+    try {
+      await open(page, s.url(), VIDEO);
+      const speed = page.getByRole('region', { name: `${VIDEO} 播放器` }).getByRole('combobox', { name: '倍速' });
+      await expect(speed.getByRole('option')).toHaveText(['0.75x', '1x', '1.5x', '2x']);
+      const rates = await speed.getByRole('option').evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
+      expect(Math.max(...rates)).toBe(MAX_PLAYBACK_RATE);
+      expect(MAX_PLAYBACK_RATE).toBe(2);
+      // A chosen speed stays when another quality (another file) loads.
+      const video = page.locator('video');
+      await speed.selectOption('1.5');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+      await page
+        .getByRole('region', { name: `${VIDEO} 播放器` })
+        .getByRole('combobox', { name: '清晰度' })
+        .selectOption('360P');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => /lesson-360p\.mp4$/.test(v.currentSrc) && v.readyState >= 3)).toBe(true);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+      await expect(speed).toHaveValue('1.5');
+    } finally {
+      await s.remove();
+    }
+  });
+});
