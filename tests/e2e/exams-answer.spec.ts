@@ -61,10 +61,18 @@ test.describe('answering', () => {
     await expectNoSidewaysScroll(page);
 
     const started = page.waitForResponse((r) => r.url().includes('/work/attempt/start'));
+    // The page's clock stands still until the timer is read: it shows exactly the server's time left.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date());
     await page.getByRole('link', { name: /^(开始答题|继续答题)$/ }).click();
     const attempt = (await (await started).json()).data;
     await hydrated(page.getByRole('heading', { level: 1, name: TEST }));
-    await expect(page.getByRole('timer')).toHaveAccessibleName(/^剩余时间 (30:00|29:\d\d|[12]\d:\d\d)$/);
+    const left: number = attempt.remainingSeconds;
+    // A fresh 30-minute attempt: the server says 1800 s within its first second, 1799 s after.
+    expect([1799, 1800]).toContain(left);
+    const mmss = `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+    await expect(page.getByRole('timer')).toHaveAccessibleName(`剩余时间 ${mmss}`);
+    await page.clock.resume();
     await expect(page.getByRole('button', { name: '上一题' })).toBeHidden();
     await expectNoSeriousA11yViolations(page, 'answering');
     await expectNoSidewaysScroll(page);
