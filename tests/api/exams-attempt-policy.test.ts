@@ -255,3 +255,50 @@ describe('one rule in TypeScript and in SQL: may another attempt start', () => {
     expect((await attemptRows(QUIZ, who)).length).toBe(used + (byRule ? 1 : 0));
   });
 });
+
+describe('one rule in TypeScript and in the learner area’s SQL: is a work handed in', () => {
+  // [status, submitted_at set] → counts for the duties, the class page and the course page as isHandedIn says.
+  // A row taken for submission whose marking is not written yet (status 0, submitted_at set) is not handed in.
+  const table: [number, boolean][] = [
+    [0, false],
+    [0, true],
+    [1, true],
+    [2, true],
+  ];
+  test.each(table)('status %s, submitted time %s', async (status, submitted) => {
+    const { isHandedIn } = await import('~/lib/exams/attempt-policy');
+    const works = await import('~/server/learning/works/works.service');
+    const { createScope } = await import('~/server/http/request-scope');
+    const who = await newStudentPlace(server());
+    const w = workOf(QUIZ);
+    const now = server().clock.value;
+    const tenantId = (await server().runtime.db.selectFrom('works').select('tenantId').where('id', '=', w.id).executeTakeFirstOrThrow()).tenantId;
+    await server()
+      .runtime.db.insertInto('workAttempts')
+      .values({
+        id: `t${now}${status}${submitted ? 1 : 0}${Math.floor(Math.random() * 1e9)}`,
+        tenantId,
+        classId: who.classId,
+        courseId: w.courseId,
+        classroomId: w.classroomId,
+        classStudentId: who.studentId,
+        activityId: null,
+        workType: 7,
+        startedAt: now - 60_000,
+        deadlineAt: null,
+        submittedAt: submitted ? now : null,
+        status,
+        score: status === 2 ? 30 : null,
+        createdAt: now - 60_000,
+        workId: w.id,
+        attemptNo: 1,
+      })
+      .execute();
+    const s = createScope(server().runtime, { requestId: 'handed-in-0001', ip: '', host: '', headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null } });
+    const expected = isHandedIn(status);
+    expect((await works.submittedLessons(s, { tenantId, classStudentId: who.studentId })).has(w.classroomId)).toBe(expected);
+    expect((await works.classSubmittedLessons(s, { tenantId, classId: who.classId, courseId: w.courseId })).get(who.studentId)?.has(w.classroomId) ?? false).toBe(expected);
+    expect((await works.courseSubmitters(s, { tenantId, classId: who.classId, courseIds: [w.courseId] })).some((x) => x.classStudentId === who.studentId)).toBe(expected);
+    expect((await standing(QUIZ, who)).handedIn).toBe(expected);
+  });
+});
