@@ -172,6 +172,19 @@ describe('answering and submitting', () => {
     expect(logs[0]).toMatchObject({ id: a.answerLogId, status: 2, score: 80 });
   });
 
+  test('once the work has closed (and the save grace after it), the submission is refused and the bank not asked', async () => {
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(mate), workId: work(mate).id }, mate));
+    const closesAt = server.clock.value - SAVE_GRACE_MS - 1;
+    await setPolicy(server, work().id, { closesAt });
+    fake.calls.length = 0;
+    const late = await call(api.submitXskt, submitBody(a, fakeBankToken(mate.user.userId, BANK_PAPER_ID), ANSWERS, mate), mate);
+    await setPolicy(server, work().id, { closesAt: null });
+    expectRefused(late, 409);
+    expect(late.body.message).toMatch(/^本测验已于 \d{4}-\d\d-\d\d \d\d:\d\d 截止，答案未能提交$/);
+    expect(fake.calls.filter((c) => c.path === '/submit')).toEqual([]);
+    expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
+  });
+
   test('the lesson, course and activity must be the work’s', async () => {
     const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
     const token = fakeBankToken(p.user.userId, BANK_PAPER_ID);

@@ -1,5 +1,5 @@
-import type { DB } from '~/server/db/database';
-import { newId } from '~/server/ids';
+import type { DB } from '../../src/server/db/database';
+import { newId } from '../../src/server/ids';
 
 /**
  * Puts a user of a school into a class as a student in service (as the seed enrols classmates),

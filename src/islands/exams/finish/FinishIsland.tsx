@@ -1,4 +1,6 @@
-import type { WorkKind } from '~/lib/api/contracts/exams';
+import { send } from '~/lib/api/client';
+import { attemptLogs, workStanding, type AttemptLog, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
+import { laterText } from '~/lib/exams/policy-text';
 import { isXskt, reviewHref, startHref } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
 import { navigateTo, sitePath } from '~/lib/navigation';
@@ -6,7 +8,7 @@ import { MissingQuery } from '~/islands/learner/shared/Breadcrumb';
 import { Skeleton } from '~/islands/learner/shared/Skeleton';
 import { useLoad } from '~/islands/learner/shared/use-load';
 import { useStudent } from '~/islands/learner/shared/use-student';
-import { loadPaper } from '../shared/load-work';
+import { loadPaper, refOf } from '../shared/load-work';
 import { isComplete, useWorkQuery } from '../shared/use-work-query';
 
 /** Steps back in this tab's history, or to the start page when the tab has no such history (opened from a link). */
@@ -15,18 +17,34 @@ function back(steps: number, fallback: string) {
   else navigateTo(fallback);
 }
 
+interface Loaded {
+  paper: Paper;
+  /** This attempt as the server answers it now (its score only while the work's policy shows marks). */
+  attempt: AttemptLog | undefined;
+  standing: WorkStanding;
+}
+
+async function loadFinished(kind: WorkKind, q: NonNullable<ReturnType<typeof useWorkQuery>>): Promise<Loaded> {
+  const { workId, paper } = await loadPaper(kind, q);
+  const ref = { ...refOf(q), workId };
+  const [logs, standing] = await Promise.all([send(attemptLogs, ref, { silent: true }), send(workStanding, ref, { silent: true })]);
+  return { paper, attempt: logs.find((l) => l.id === q.answerLogId), standing };
+}
+
 /**
  * The completion screen (/study/homework/answer-finish, /study/test/answer-finish;
  * homework-and-tests.md section 2): the work is finished; pending review says the result comes
- * after the teacher has marked it; a scored attempt shows its score and, like the external bank's,
- * a button to view the completed work. 返回 goes two steps back, the title one.
+ * after the teacher has marked it; a marked attempt says who marked it (the system, or the external
+ * bank) and, for a test, shows its score, or when the work's policy will show it (decision 028);
+ * when the keys are held back, when they will be shown, and how many attempts are left; a button
+ * views the completed work. 返回 goes two steps back, the title one.
  */
 export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const user = useStudent();
   const query = useWorkQuery();
   const complete = !!query && isComplete(query) && !!query.workId;
   const key = user && query && complete ? `${user.userId}:${query.workId}` : null;
-  const [load] = useLoad(key, () => loadPaper(kind, query!));
+  const [load] = useLoad<Loaded>(key, () => loadFinished(kind, query!));
   const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
   if (!user || !query) return <Skeleton rows={3} />;
   if (!complete) return <MissingQuery crumbs={null} text={t('exams.noQuery')} />;
@@ -35,6 +53,13 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const start = startHref(kind, query);
   const title = load.state === 'done' ? load.data.paper.title : name;
   const canView = (status === 2 || xskt) && !!query.answerLogId;
+  const loaded = load.state === 'done' ? load.data : null;
+  const marked = (loaded?.attempt?.status ?? status) === 2;
+  const score = loaded?.attempt?.score ?? null;
+  const standing = loaded?.standing ?? null;
+  const marksLater = marked && standing ? laterText('marks', standing.visibility.marks, kind) : '';
+  const keysLater = marked && standing ? laterText('keys', standing.visibility.keys, kind) : '';
+  const left = standing?.open === false && standing.refusal === null ? standing.attemptsLeft : null;
   return (
     <div className="space-y-8">
       <header className="border-b border-slate-200 pb-3">
@@ -49,6 +74,17 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
         </span>
         <h1 className="text-xl font-semibold text-ink">{t(kind === 'homework' ? 'exams.finishedHomework' : 'exams.finishedTest')}</h1>
         {status === 1 && !xskt && <p className="text-sm text-slate-700">{t(kind === 'test' ? 'exams.manualGrading' : 'exams.homeworkPending')}</p>}
+        {/* Room for the marking lines while they load, so the buttons below do not jump. */}
+        {status === 2 && load.state === 'loading' && <div aria-hidden="true" className="h-16" />}
+        {marked && loaded && (
+          <div className="space-y-1 text-sm text-slate-700">
+            <p>{t(xskt ? 'exams.bankMarked' : 'exams.autoMarked', { name })}</p>
+            {kind === 'test' && score !== null && <p className="text-2xl font-semibold text-brand">{t('exams.attemptScore', { score })}</p>}
+            {marksLater && <p>{marksLater}</p>}
+            {keysLater && <p>{keysLater}</p>}
+            {left !== null && left > 0 && <p>{t('exams.attemptsLeftAfter', { n: left })}</p>}
+          </div>
+        )}
         <div className="flex flex-wrap justify-center gap-3 pt-2">
           {canView && (
             <a href={sitePath(reviewHref(kind, query, query.answerLogId, status || 2))} className="rounded-lg bg-brand px-5 py-2 text-white hover:bg-brand-dark">

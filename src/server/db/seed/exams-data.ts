@@ -902,8 +902,9 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     lesson: '安全用电课后作业',
     kind: 'homework',
     description: '安全用电章节的课后作业。',
-    // Closed a few days ago: no attempt starts any more, and its review shows the keys.
-    policy: { ...PRACTICE_POLICY, closesInDays: -3 },
+    // Closed at the end of yesterday (after the attempt the learning demo handed in two days ago):
+    // no attempt starts any more, and its review shows the keys.
+    policy: { ...PRACTICE_POLICY, closesInDays: -1 },
     questions: safetyHomework,
   },
   {
