@@ -27,12 +27,20 @@ const workOf = (title: string) => demo.works[title]!;
 const paperOf = (title: string, who: ExamPlace) => ok<api.Paper>(api.paper, { ...me(who), workId: workOf(title).id }, who);
 const start = (title: string, who: ExamPlace) => call(api.startAttempt, { ...me(who), workId: workOf(title).id }, who);
 const started = async (title: string, who: ExamPlace) => expectOk<api.AttemptState>(await start(title, who));
-const submit = (title: string, a: api.AttemptState, who: ExamPlace) => ok<api.SubmitResult>(api.submitTest, { ...me(who), testId: workOf(title).id, answerLogId: a.answerLogId }, who);
-const review = (title: string, answerLogId: string, who: ExamPlace) => ok<api.ReviewedAttempt>(api.reviewAttempt, { ...me(who), workId: workOf(title).id, answerLogId }, who);
+const submit = (title: string, a: api.AttemptState, who: ExamPlace) =>
+  ok<api.SubmitResult>(api.submitTest, { ...me(who), testId: workOf(title).id, answerLogId: a.answerLogId }, who);
+const review = (title: string, answerLogId: string, who: ExamPlace) =>
+  ok<api.ReviewedAttempt>(api.reviewAttempt, { ...me(who), workId: workOf(title).id, answerLogId }, who);
 const logs = (title: string, who: ExamPlace) => ok<api.AttemptLog[]>(api.attemptLogs, { ...me(who), workId: workOf(title).id }, who);
 const standing = (title: string, who: ExamPlace) => ok<api.WorkStanding>(api.workStanding, { ...me(who), workId: workOf(title).id }, who);
 const attemptRows = (title: string, who: ExamPlace) =>
-  server().runtime.db.selectFrom('workAttempts').select(['id', 'attemptNo', 'status']).where('workId', '=', workOf(title).id).where('classStudentId', '=', who.studentId).orderBy('attemptNo').execute();
+  server()
+    .runtime.db.selectFrom('workAttempts')
+    .select(['id', 'attemptNo', 'status'])
+    .where('workId', '=', workOf(title).id)
+    .where('classStudentId', '=', who.studentId)
+    .orderBy('attemptNo')
+    .execute();
 
 /** Everything of a review that would give a key away: right answers, option flags, explanations. */
 function keysIn(r: api.ReviewedAttempt, title: string): string[] {
@@ -59,7 +67,13 @@ async function quizAttempt(who: ExamPlace, right: readonly ('s1' | 't1' | 'm1')[
 }
 
 const policy = (p: Partial<AttemptPolicy>) => setPolicy(server(), workOf(QUIZ).id, p);
-const practice = { maxAttempts: 3, scoreRule: SCORE_RULES.HIGHEST, marksShown: REVEAL.AFTER_SUBMIT, keysShown: REVEAL.AFTER_LAST_ATTEMPT, closesAt: null } as const;
+const practice = {
+  maxAttempts: 3,
+  scoreRule: SCORE_RULES.HIGHEST,
+  marksShown: REVEAL.AFTER_SUBMIT,
+  keysShown: REVEAL.AFTER_LAST_ATTEMPT,
+  closesAt: null,
+} as const;
 
 beforeAll(async () => {
   demo = await examPlace(server());
@@ -126,7 +140,13 @@ describe('which score counts', () => {
       [2, 70],
       [1, 30],
     ]);
-    expect(await standing(QUIZ, who)).toMatchObject({ policy: { scoreRule: rule }, attemptsUsed: 3, attemptsLeft: 0, countedScore: counted, scorePending: false });
+    expect(await standing(QUIZ, who)).toMatchObject({
+      policy: { scoreRule: rule },
+      attemptsUsed: 3,
+      attemptsLeft: 0,
+      countedScore: counted,
+      scorePending: false,
+    });
   });
 });
 
@@ -223,7 +243,12 @@ describe('starts at the same moment never exceed the attempts allowed', () => {
     const { a } = await quizAttempt(who, []);
     const db = server().runtime.db;
     const row = await db.selectFrom('workAttempts').selectAll().where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
-    await expect(db.insertInto('workAttempts').values({ ...row, id: `${row.id.slice(0, 20)}x`, status: 2 }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('workAttempts')
+        .values({ ...row, id: `${row.id.slice(0, 20)}x`, status: 2 })
+        .execute(),
+    ).rejects.toThrow();
   });
 });
 
@@ -294,11 +319,20 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
         attemptNo: 1,
       })
       .execute();
-    const s = createScope(server().runtime, { requestId: 'handed-in-0001', ip: '', host: '', headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null } });
+    const s = createScope(server().runtime, {
+      requestId: 'handed-in-0001',
+      ip: '',
+      host: '',
+      headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+    });
     const expected = isHandedIn(status);
     expect((await works.submittedLessons(s, { tenantId, classStudentId: who.studentId })).has(w.classroomId)).toBe(expected);
-    expect((await works.classSubmittedLessons(s, { tenantId, classId: who.classId, courseId: w.courseId })).get(who.studentId)?.has(w.classroomId) ?? false).toBe(expected);
-    expect((await works.courseSubmitters(s, { tenantId, classId: who.classId, courseIds: [w.courseId] })).some((x) => x.classStudentId === who.studentId)).toBe(expected);
+    expect(
+      (await works.classSubmittedLessons(s, { tenantId, classId: who.classId, courseId: w.courseId })).get(who.studentId)?.has(w.classroomId) ?? false,
+    ).toBe(expected);
+    expect((await works.courseSubmitters(s, { tenantId, classId: who.classId, courseIds: [w.courseId] })).some((x) => x.classStudentId === who.studentId)).toBe(
+      expected,
+    );
     expect((await standing(QUIZ, who)).handedIn).toBe(expected);
   });
 });

@@ -137,14 +137,24 @@ describe('answering and submitting', () => {
     expect(row).toMatchObject({ status: 2, score: 80, useTime: 312, answeredCount: 4, questionCount: 4 });
 
     // A choice is kept as its chosen keys; an answer kept before choices were split (its keys as text) reads the same in review.
-    const kept = await server.runtime.db.selectFrom('workAnswers').select(['questionId', 'content', 'optionKeys']).where('attemptId', '=', a.answerLogId).orderBy('questionId').execute();
+    const kept = await server.runtime.db
+      .selectFrom('workAnswers')
+      .select(['questionId', 'content', 'optionKeys'])
+      .where('attemptId', '=', a.answerLogId)
+      .orderBy('questionId')
+      .execute();
     expect(kept.map((x) => [x.questionId, x.content, x.optionKeys])).toEqual([
       ['XS-101', null, '["A"]'],
       ['XS-102', null, '["B","A","D"]'],
       ['XS-103', null, '["2"]'],
       ['XS-104', '预防', '[]'],
     ]);
-    await server.runtime.db.updateTable('workAnswers').set({ content: 'B,A,D', optionKeys: '[]' }).where('attemptId', '=', a.answerLogId).where('questionId', '=', 'XS-102').execute();
+    await server.runtime.db
+      .updateTable('workAnswers')
+      .set({ content: 'B,A,D', optionKeys: '[]' })
+      .where('attemptId', '=', a.answerLogId)
+      .where('questionId', '=', 'XS-102')
+      .execute();
     // A practice shows its keys once it has closed (decision 028): closed, and the save grace after it passed.
     await setPolicy(server, work().id, { closesAt: server.clock.value - SAVE_GRACE_MS - 1 });
     const r = expectOk<api.ReviewedAttempt>(await call(api.reviewAttempt, { ...me(), workId: work().id, answerLogId: a.answerLogId }));

@@ -25,7 +25,8 @@ const paperOf = (title: string) => ok<api.Paper>(api.paper, { ...me(), workId: w
 const start = (title: string, who = p) => ok<api.AttemptState>(api.startAttempt, { ...me(who), workId: workOf(title).id }, who);
 const stateOf = (answerLogId: string, who = p) => ok<api.AttemptState>(api.attemptState, { ...me(who), answerLogId }, who);
 const save = (answers: api.AnswerRecord[], who = p) => ok<api.SaveAnswersResult>(api.saveAnswers, { ...me(who), answers }, who);
-const submitTest = (title: string, answerLogId: string, who = p) => ok<api.SubmitResult>(api.submitTest, { ...me(who), testId: workOf(title).id, answerLogId }, who);
+const submitTest = (title: string, answerLogId: string, who = p) =>
+  ok<api.SubmitResult>(api.submitTest, { ...me(who), testId: workOf(title).id, answerLogId }, who);
 const submitHomework = (title: string, answerLogId: string, who = p) =>
   ok<api.SubmitResult>(api.submitHomework, { ...me(who), studentWorkId: workOf(title).id, answerLogId }, who);
 const review = (title: string, answerLogId: string, who = p) => call(api.reviewAttempt, { ...me(who), workId: workOf(title).id, answerLogId }, who);
@@ -118,7 +119,8 @@ describe('starting and continuing an attempt', () => {
     const [open] = await logs('第二章课后作业');
     const a = await start('第二章课后作业');
     const { closesAt } = await server().runtime.db.selectFrom('works').select('closesAt').where('id', '=', workOf('第二章课后作业').id).executeTakeFirstOrThrow();
-    expect(a).toMatchObject({ answerLogId: open!.id, status: 0, remainingSeconds: Math.ceil((Number(closesAt) - server().clock.value) / 1000), totalSeconds: null });
+    const untilClose = Math.ceil((Number(closesAt) - server().clock.value) / 1000);
+    expect(a).toMatchObject({ answerLogId: open!.id, status: 0, remainingSeconds: untilClose, totalSeconds: null });
     expect(a.answers).toHaveLength(2);
   });
 
@@ -328,7 +330,8 @@ describe('one submission', () => {
     const row = await server().runtime.db.selectFrom('workAttempts').select(['submittedAt', 'status']).where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
     expect(row).toEqual({ submittedAt: at, status: 2 });
     // Saves to a submitted attempt are refused and change nothing.
-    const late = await call(api.saveAnswers, { ...me(who), answers: [record({ workId: paper.workId, answerLogId: a.answerLogId }, leaves(paper)[0]!, 99, { optionList: ['C'] })] }, who);
+    const lateRecord = record({ workId: paper.workId, answerLogId: a.answerLogId }, leaves(paper)[0]!, 99, { optionList: ['C'] });
+    const late = await call(api.saveAnswers, { ...me(who), answers: [lateRecord] }, who);
     expectRefused(late, 409);
     expect(late.body.message).toBe('本次作答已交卷，答案不能再修改');
     expect((await stateOf(a.answerLogId, who)).answers.every((x) => x.seq === 1)).toBe(true);

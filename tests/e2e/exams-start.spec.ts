@@ -159,7 +159,7 @@ test('the start page shows the attempts left; once none is left it refuses, and 
   await expect(page.getByRole('alert')).toContainText('本测验最多可作答 1 次，你的作答次数已用完');
 });
 
-test('a test whose marks wait for the last attempt: the completion page says when the score and the keys come, and how many attempts are left', async ({ page }) => {
+test('marks after the last attempt: the completion page says when the score and the keys come, and how many attempts are left', async ({ page }) => {
   const title = '安全用电单元测试';
   const p = await workPlace(page, title, newStudent());
   await setWorkPolicy(p.workId, { maxAttempts: 2, marksShown: 'after_last_attempt', keysShown: 'after_last_attempt' });

@@ -23,7 +23,12 @@ export async function enrolInClass(db: DB, input: { tenantId: string; classId: s
     .where('userId', '=', input.userId)
     .executeTakeFirstOrThrow();
   // The class's period, as its other students have it.
-  const mate = await db.selectFrom('classStudents').select('periodId').where('tenantId', '=', input.tenantId).where('classId', '=', input.classId).executeTakeFirst();
+  const mate = await db
+    .selectFrom('classStudents')
+    .select('periodId')
+    .where('tenantId', '=', input.tenantId)
+    .where('classId', '=', input.classId)
+    .executeTakeFirst();
   const id = newId(input.now);
   await db
     .insertInto('classStudents')

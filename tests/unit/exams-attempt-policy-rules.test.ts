@@ -25,7 +25,13 @@ import {
 
 const NOW = Date.UTC(2026, 10, 22, 2, 0, 0);
 const GRACE = 30_000;
-const base: AttemptPolicy = { maxAttempts: 3, scoreRule: SCORE_RULES.HIGHEST, marksShown: REVEAL.AFTER_SUBMIT, keysShown: REVEAL.AFTER_LAST_ATTEMPT, closesAt: null };
+const base: AttemptPolicy = {
+  maxAttempts: 3,
+  scoreRule: SCORE_RULES.HIGHEST,
+  marksShown: REVEAL.AFTER_SUBMIT,
+  keysShown: REVEAL.AFTER_LAST_ATTEMPT,
+  closesAt: null,
+};
 const at = (used: number, open = false, now = NOW): Standing => ({ used, open, now, graceMs: GRACE });
 
 describe('statuses and the stored policy', () => {
@@ -140,7 +146,12 @@ describe('what a review shows', () => {
       keysShown: fc.constantFrom(...REVEAL_LIST),
       closesAt: fc.option(fc.integer({ min: NOW - 120_000, max: NOW + 120_000 }), { nil: null }),
     });
-    const standing = fc.record({ used: fc.nat(6), open: fc.boolean(), now: fc.integer({ min: NOW - 200_000, max: NOW + 200_000 }), graceMs: fc.constant(GRACE) });
+    const standing = fc.record({
+      used: fc.nat(6),
+      open: fc.boolean(),
+      now: fc.integer({ min: NOW - 200_000, max: NOW + 200_000 }),
+      graceMs: fc.constant(GRACE),
+    });
     fc.assert(
       fc.property(policy, standing, (p, s) => {
         const v = reviewVisibility(p, s);

@@ -78,7 +78,13 @@ export const DEFAULT_POLICY: AttemptPolicy = {
 };
 
 /** A stored policy, read defensively: an unknown value falls back to the strictest meaning. */
-export function policyOf(row: { maxAttempts: number | null; scoreRule: string; marksShown: string; keysShown: string; closesAt: number | string | null }): AttemptPolicy {
+export function policyOf(row: {
+  maxAttempts: number | null;
+  scoreRule: string;
+  marksShown: string;
+  keysShown: string;
+  closesAt: number | string | null;
+}): AttemptPolicy {
   const max = row.maxAttempts === null ? null : Number(row.maxAttempts);
   // Keys right after an attempt would hand them to the next one: that means after the last attempt.
   const keysShown = row.keysShown === REVEAL.AFTER_SUBMIT ? REVEAL.AFTER_LAST_ATTEMPT : row.keysShown;

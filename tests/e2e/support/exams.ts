@@ -69,7 +69,12 @@ export async function workPlace(page: Page, title: string, mobile: string = DEMO
 async function enrolInClassA(userId: string): Promise<void> {
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
-    const cls = await db.selectFrom('teachingClasses').select('id').where('tenantId', '=', DEMO_TENANT.id).where('name', '=', CLASS_A).executeTakeFirstOrThrow();
+    const cls = await db
+      .selectFrom('teachingClasses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', CLASS_A)
+      .executeTakeFirstOrThrow();
     await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId, now: Date.now() });
   } finally {
     await db.destroy();

@@ -116,7 +116,13 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
             </div>
           </section>
           <aside className="min-w-0">
-            <AnswerCard groups={groups} current={place} stateOf={stateOf} onOpen={setPlace} legend={shows.marks ? ['right', 'wrong', 'review'] : ['answered', 'none']} />
+            <AnswerCard
+              groups={groups}
+              current={place}
+              stateOf={stateOf}
+              onOpen={setPlace}
+              legend={shows.marks ? ['right', 'wrong', 'review'] : ['answered', 'none']}
+            />
           </aside>
         </div>
       )}

@@ -161,7 +161,14 @@ export function ReviewQuestion({ question, answers, results, shows }: ReviewProp
   return <Reviewed question={question} answer={answers.get(question.id)} results={results} shows={shows} />;
 }
 
-function Reviewed({ question, answer, results, shows }: { question: ShownQuestion; answer: GivenAnswer | undefined; results: ReadonlyMap<string, QuestionResult>; shows: Shows }) {
+interface ReviewedProps {
+  question: ShownQuestion;
+  answer: GivenAnswer | undefined;
+  results: ReadonlyMap<string, QuestionResult>;
+  shows: Shows;
+}
+
+function Reviewed({ question, answer, results, shows }: ReviewedProps) {
   const key = question.questionAnswerVO ?? null;
   const mark = markOf(question, results);
   const score = results.get(question.id)?.score;
@@ -179,10 +186,12 @@ function Reviewed({ question, answer, results, shows }: { question: ShownQuestio
           {options.map((o, i) => {
             const isRight = right.includes(o.key);
             const isChosen = chosen.includes(o.key);
+            // Without the keys a chosen option is only the student's, neither right nor wrong.
+            const chosenLook = shows.keys ? 'border-red-600 bg-red-50' : 'border-brand bg-brand-soft';
             return (
               <li
                 key={o.key}
-                className={`flex items-start gap-3 rounded-lg border p-3 ${isRight ? 'border-emerald-600 bg-emerald-50' : isChosen ? (shows.keys ? 'border-red-600 bg-red-50' : 'border-brand bg-brand-soft') : 'border-slate-200'}`}
+                className={`flex items-start gap-3 rounded-lg border p-3 ${isRight ? 'border-emerald-600 bg-emerald-50' : isChosen ? chosenLook : 'border-slate-200'}`}
               >
                 <span className="font-medium text-slate-700">{optionLetter(i)}.</span>
                 <Html html={o.value} inline />

@@ -90,7 +90,9 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
               {policy.maxAttempts === null ? t('exams.attemptsUnlimited') : t('exams.attemptsAllowed', { n: policy.maxAttempts })}
             </li>
             {policy.maxAttempts !== 1 && (
-              <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{t('exams.scoreRuleLine', { rule: t(`exams.scoreRule.${policy.scoreRule}`) })}</li>
+              <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">
+                {t('exams.scoreRuleLine', { rule: t(`exams.scoreRule.${policy.scoreRule}`) })}
+              </li>
             )}
             {policy.closesAt !== null && <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{closesAtText(policy.closesAt)}</li>}
           </ul>
@@ -108,7 +110,9 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
                 ? t('exams.attemptsUsed', { used: standing.attemptsUsed })
                 : t('exams.attemptsUsedLeft', { used: standing.attemptsUsed, left: standing.attemptsLeft })}
             </li>
-            {kind === 'test' && standing.countedScore !== null && <li className="font-medium text-ink">{t('exams.countedScore', { score: standing.countedScore })}</li>}
+            {kind === 'test' && standing.countedScore !== null && (
+              <li className="font-medium text-ink">{t('exams.countedScore', { score: standing.countedScore })}</li>
+            )}
             {kind === 'test' && standing.scorePending && standing.attemptsUsed > 1 && <li>{t('exams.countedPending')}</li>}
             {marksLater && <li>{marksLater}</li>}
             {keysLater && <li>{keysLater}</li>}

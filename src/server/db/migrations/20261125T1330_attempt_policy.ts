@@ -14,10 +14,22 @@ import { sql, type Kysely } from 'kysely';
  * the attempts allowed can never be exceeded, on either engine, with any number of instances.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('works').addColumn('max_attempts', 'integer', (c) => c.defaultTo(1)).execute();
-  await db.schema.alterTable('works').addColumn('score_rule', 'varchar(16)', (c) => c.notNull().defaultTo('highest')).execute();
-  await db.schema.alterTable('works').addColumn('marks_shown', 'varchar(24)', (c) => c.notNull().defaultTo('after_submit')).execute();
-  await db.schema.alterTable('works').addColumn('keys_shown', 'varchar(24)', (c) => c.notNull().defaultTo('after_last_attempt')).execute();
+  await db.schema
+    .alterTable('works')
+    .addColumn('max_attempts', 'integer', (c) => c.defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('works')
+    .addColumn('score_rule', 'varchar(16)', (c) => c.notNull().defaultTo('highest'))
+    .execute();
+  await db.schema
+    .alterTable('works')
+    .addColumn('marks_shown', 'varchar(24)', (c) => c.notNull().defaultTo('after_submit'))
+    .execute();
+  await db.schema
+    .alterTable('works')
+    .addColumn('keys_shown', 'varchar(24)', (c) => c.notNull().defaultTo('after_last_attempt'))
+    .execute();
   await db.schema.alterTable('works').addColumn('closes_at', 'bigint').execute();
   await db.updateTable('works').set({ max_attempts: null, keys_shown: 'after_close' }).where('kind', '=', 'homework').execute();
 
@@ -37,5 +49,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('work_attempts_no_uq').ifExists().execute();
   await db.schema.alterTable('work_attempts').dropColumn('attempt_no').execute();
-  for (const column of ['closes_at', 'keys_shown', 'marks_shown', 'score_rule', 'max_attempts']) await db.schema.alterTable('works').dropColumn(column).execute();
+  for (const column of ['closes_at', 'keys_shown', 'marks_shown', 'score_rule', 'max_attempts'])
+    await db.schema.alterTable('works').dropColumn(column).execute();
 }

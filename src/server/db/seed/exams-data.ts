@@ -21,9 +21,20 @@ export const TEST_POLICY: SeedPolicy = { ...DEFAULT_POLICY };
  * counts, marks after each attempt; the keys only once the work has closed, so a review never
  * hands them to the next attempt.
  */
-export const PRACTICE_POLICY: SeedPolicy = { maxAttempts: null, scoreRule: SCORE_RULES.HIGHEST, marksShown: REVEAL.AFTER_SUBMIT, keysShown: REVEAL.AFTER_CLOSE, closesInDays: 14 };
+export const PRACTICE_POLICY: SeedPolicy = {
+  maxAttempts: null,
+  scoreRule: SCORE_RULES.HIGHEST,
+  marksShown: REVEAL.AFTER_SUBMIT,
+  keysShown: REVEAL.AFTER_CLOSE,
+  closesInDays: 14,
+};
 /** A mock exam: two attempts, the better counts; the keys once both are used. */
-export const MOCK_EXAM_POLICY: SeedPolicy = { maxAttempts: 2, scoreRule: SCORE_RULES.HIGHEST, marksShown: REVEAL.AFTER_SUBMIT, keysShown: REVEAL.AFTER_LAST_ATTEMPT };
+export const MOCK_EXAM_POLICY: SeedPolicy = {
+  maxAttempts: 2,
+  scoreRule: SCORE_RULES.HIGHEST,
+  marksShown: REVEAL.AFTER_SUBMIT,
+  keysShown: REVEAL.AFTER_LAST_ATTEMPT,
+};
 
 export interface SeedQuestion {
   /** How the attempts below name the question. */

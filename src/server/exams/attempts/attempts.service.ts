@@ -47,13 +47,15 @@ import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answ
 import * as repo from './attempts.repository';
 
 /**
- * Attempts at a homework or test (homework-and-tests.md section 4; decision 025). The server
+ * Attempts at a homework or test (homework-and-tests.md section 4; decisions 025 and 028). The server
  * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
  * answers are kept per question by the highest sequence; saves are refused once the attempt is
  * submitted or its deadline plus the grace has passed; one attempt is submitted once, and an
  * overdue one is submitted by the server with the answers it has, on the next read of it or by
- * the periodic sweep. Every call starts with the token's user's enrolment in the class; another
- * student's, class's or school's attempt is the same 404.
+ * the periodic sweep. The work's attempt policy (decision 028) decides whether a new attempt may
+ * start, which score counts and what a review shows: never the keys while the student can still
+ * answer. Every call starts with the token's user's enrolment in the class; another student's,
+ * class's or school's attempt is the same 404.
  */
 
 export type { AttemptRow } from './attempts.repository';
