@@ -34,7 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.updateTable('works').set({ max_attempts: null, keys_shown: 'after_close' }).where('kind', '=', 'homework').execute();
 
   await db.schema.alterTable('work_attempts').addColumn('attempt_no', 'integer').execute();
-  // Existing attempts of a work: numbered by their start (then id) per work and student.
+  await numberAttempts(db);
+  await db.schema.createIndex('work_attempts_no_uq').on('work_attempts').columns(['work_id', 'class_student_id', 'attempt_no']).unique().execute();
+}
+
+/** Numbers the attempts of every work per student by their start (then id): 1, 2, …. */
+export async function numberAttempts(db: Kysely<any>): Promise<void> {
   await sql`
     update work_attempts set attempt_no = (
       select count(*) from work_attempts w
@@ -43,7 +48,6 @@ export async function up(db: Kysely<any>): Promise<void> {
         and (w.started_at < work_attempts.started_at or (w.started_at = work_attempts.started_at and w.id <= work_attempts.id))
     )
     where work_id is not null`.execute(db);
-  await db.schema.createIndex('work_attempts_no_uq').on('work_attempts').columns(['work_id', 'class_student_id', 'attempt_no']).unique().execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
