@@ -6,7 +6,8 @@ import { CLASSMATES } from '~/server/db/seed/learning-data';
 import { expectOk, expectRefused } from '../setup/api';
 import { startFakeBank, fakeBankToken, FAKE_BANK_QUESTIONS, type FakeBank } from '../setup/fake-bank';
 import { startTestServer, type TestServer } from '../setup/server';
-import { allQuestions, callAs, examPlace, type ExamPlace } from '../setup/exams';
+import { allQuestions, callAs, examPlace, setPolicy, type ExamPlace } from '../setup/exams';
+import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 
 /**
  * Works from the external question bank (sourceType 'xskt') against a fake bank started here
@@ -135,7 +136,30 @@ describe('answering and submitting', () => {
     const row = await server.runtime.db.selectFrom('workAttempts').selectAll().where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 2, score: 80, useTime: 312, answeredCount: 4, questionCount: 4 });
 
+    // A choice is kept as its chosen keys; an answer kept before choices were split (its keys as text) reads the same in review.
+    const kept = await server.runtime.db
+      .selectFrom('workAnswers')
+      .select(['questionId', 'content', 'optionKeys'])
+      .where('attemptId', '=', a.answerLogId)
+      .orderBy('questionId')
+      .execute();
+    expect(kept.map((x) => [x.questionId, x.content, x.optionKeys])).toEqual([
+      ['XS-101', null, '["A"]'],
+      ['XS-102', null, '["B","A","D"]'],
+      ['XS-103', null, '["2"]'],
+      ['XS-104', '预防', '[]'],
+    ]);
+    await server.runtime.db
+      .updateTable('workAnswers')
+      .set({ content: 'B,A,D', optionKeys: '[]' })
+      .where('attemptId', '=', a.answerLogId)
+      .where('questionId', '=', 'XS-102')
+      .execute();
+    // A practice shows its keys once it has closed (decision 028): closed, and the save grace after it passed.
+    await setPolicy(server, work().id, { closesAt: server.clock.value - SAVE_GRACE_MS - 1 });
     const r = expectOk<api.ReviewedAttempt>(await call(api.reviewAttempt, { ...me(), workId: work().id, answerLogId: a.answerLogId }));
+    await setPolicy(server, work().id, { closesAt: null });
+    expect(r.visibility).toEqual({ marks: { shown: true }, keys: { shown: true } });
     expect(r.testStudentResultVO).toMatchObject({ testName: TITLE, status: 2, score: 80 });
     expect(r.results).toEqual([
       { questionId: 'XS-101', correct: true, score: 20 },
@@ -147,9 +171,28 @@ describe('answering and submitting', () => {
     expect(questions.find((q) => q.id === 'XS-102')!.questionAnswerVO).toMatchObject({ optionList: ['A', 'B', 'D'] });
     expect(questions.find((q) => q.id === 'XS-104')!.questionAnswerVO).toMatchObject({ content: '预防', contentDesc: '<p>《安全生产法》规定的方针。</p>' });
     expect(questions.find((q) => q.id === 'XS-101')!.questionContentVO.optionList.filter((o) => o.answer).map((o) => o.key)).toEqual(['A']);
-    expect(r.questionUnitCAResultVO.answerQuestion.map((x) => [x.questionId, x.questionAnswerVO.content])).toEqual(ANSWERS.map((x) => [x.questions_id, x.user_answer]));
+    // The student's answers as the review reads them: a choice's keys as the chosen options (not as text, which read as unanswered).
+    expect(r.questionUnitCAResultVO.answerQuestion.map((x) => [x.questionId, x.questionAnswerVO])).toEqual([
+      ['XS-101', { content: null, optionList: ['A'] }],
+      ['XS-102', { content: null, optionList: ['B', 'A', 'D'] }],
+      ['XS-103', { content: null, optionList: ['2'] }],
+      ['XS-104', { content: '预防', optionList: [] }],
+    ]);
     const logs = expectOk<api.AttemptLog[]>(await call(api.attemptLogs, { ...me(), workId: work().id }));
     expect(logs[0]).toMatchObject({ id: a.answerLogId, status: 2, score: 80 });
+  });
+
+  test('once the work has closed (and the save grace after it), the submission is refused and the bank not asked', async () => {
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(mate), workId: work(mate).id }, mate));
+    const closesAt = server.clock.value - SAVE_GRACE_MS - 1;
+    await setPolicy(server, work().id, { closesAt });
+    fake.calls.length = 0;
+    const late = await call(api.submitXskt, submitBody(a, fakeBankToken(mate.user.userId, BANK_PAPER_ID), ANSWERS, mate), mate);
+    await setPolicy(server, work().id, { closesAt: null });
+    expectRefused(late, 409);
+    expect(late.body.message).toMatch(/^本测验已于 \d{4}-\d\d-\d\d \d\d:\d\d 截止，答案未能提交$/);
+    expect(fake.calls.filter((c) => c.path === '/submit')).toEqual([]);
+    expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
   });
 
   test('the lesson, course and activity must be the work’s', async () => {

@@ -7,7 +7,7 @@ import { sweepOverdueAttempts } from '~/server/exams/attempts/attempts.service';
 import { CLASSMATES } from '~/server/db/seed/learning-data';
 import { expectOk } from '../setup/api';
 import { useTestServer } from '../setup/server';
-import { callAs, examPlace, leaves, record, rightAnswer, type ExamPlace } from '../setup/exams';
+import { callAs, examPlace, leaves, record, rightAnswer, setPolicy, type ExamPlace } from '../setup/exams';
 
 /**
  * The deadline is the server's (decision 025), with the test's clock in control: saves up to the
@@ -42,6 +42,8 @@ async function startAnswering(who = p): Promise<{ a: api.AttemptState; paper: ap
 beforeAll(async () => {
   p = await examPlace(server());
   mate = await examPlace(server(), CLASSMATES[0]!.mobile);
+  // These tests start the quiz again and again; how many attempts a work allows is tested in exams-attempt-policy.test.ts.
+  await setPolicy(server(), workId(), { maxAttempts: null });
 });
 
 describe('saves around the deadline', () => {

@@ -1,14 +1,14 @@
 import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/exams';
+import type { AttemptPolicy } from '~/lib/exams/attempt-policy';
 import { EXAM_WORKS, type SeedQuestion } from '~/server/db/seed/exams-data';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { bindUserToTenant } from '~/server/identity/identity.service';
-import { newId } from '~/server/ids';
 import { expectOk } from './api';
 import { DEMO, type Answer, type TestServer } from './server';
 import { loginAs, withToken, type TestUser } from './users';
+import { enrolInClass, newMobile } from './enrol';
 
 /**
  * The homework and test demo as the API tests meet it: the demo student's class A (the class with
@@ -40,6 +40,27 @@ export async function examPlace(server: TestServer, mobile: string = DEMO_STUDEN
   const works: ExamPlace['works'] = {};
   for (const r of rows) works[r.title] = { id: r.id, classroomId: r.classroomId, courseId: r.courseId, kind: r.kind };
   return { user, classId, studentId: detail.studentId, works };
+}
+
+/** A new student of the class (class A of the demo school by default), enrolled for this test only. */
+export async function newStudentPlace(server: TestServer, className = CLASS_A, tenant: string = DEMO.id): Promise<ExamPlace> {
+  const mobile = newMobile();
+  const user = await loginAs(server, tenant, mobile);
+  const db = server.runtime.db;
+  const cls = await db.selectFrom('teachingClasses').select('id').where('tenantId', '=', tenant).where('name', '=', className).executeTakeFirstOrThrow();
+  await enrolInClass(db, { tenantId: tenant, classId: cls.id, userId: user.userId, now: server.clock.value });
+  return examPlace(server, mobile, className, tenant);
+}
+
+/** Sets a work's attempt policy (decision 028) for a test; the rest stays as seeded. */
+export async function setPolicy(server: TestServer, workId: string, policy: Partial<AttemptPolicy>): Promise<void> {
+  const set: Record<string, unknown> = {};
+  if (policy.maxAttempts !== undefined) set['maxAttempts'] = policy.maxAttempts;
+  if (policy.scoreRule !== undefined) set['scoreRule'] = policy.scoreRule;
+  if (policy.marksShown !== undefined) set['marksShown'] = policy.marksShown;
+  if (policy.keysShown !== undefined) set['keysShown'] = policy.keysShown;
+  if (policy.closesAt !== undefined) set['closesAt'] = policy.closesAt;
+  await server.runtime.db.updateTable('works').set(set).where('id', '=', workId).execute();
 }
 
 /** Every question of a paper map, sub-questions after their parent, in type order. */
@@ -88,32 +109,3 @@ export function rightAnswer(title: string, q: api.Question): { optionList?: stri
   return seeded.key ? { optionList: seeded.key } : { content: seeded.content ?? '' };
 }
 
-/**
- * A new student of the demo school enrolled in a class (class A by default), with a token: tests
- * that change attempts own their student, so nothing depends on another test's leftovers.
- */
-export async function newStudentPlace(server: TestServer, className = CLASS_A, tenant: string = DEMO.id): Promise<ExamPlace> {
-  const db = server.runtime.db;
-  const user = await loginAs(server, tenant);
-  const schoolStudentId = await bindUserToTenant(db, tenant, user.userId, server.clock.value);
-  const cls = await db.selectFrom('teachingClasses').select('id').where('tenantId', '=', tenant).where('name', '=', className).executeTakeFirstOrThrow();
-  const period = await db.selectFrom('classPeriods').select('id').where('classId', '=', cls.id).executeTakeFirst();
-  await db
-    .insertInto('classStudents')
-    .values({
-      id: newId(server.clock.value),
-      tenantId: tenant,
-      classId: cls.id,
-      userId: user.userId,
-      schoolStudentId,
-      periodId: period?.id ?? null,
-      serviceStatus: 2,
-      enrolStateAt: null,
-      visitCount: 0,
-      statusAt: server.clock.value,
-      evaluateStatus: 0,
-      createdAt: server.clock.value,
-    })
-    .execute();
-  return examPlace(server, user.mobile, className, tenant);
-}

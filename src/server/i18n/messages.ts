@@ -496,4 +496,8 @@ export const serverMessages = {
   'exams.bankNotConfigured': '题库服务未开通',
   'exams.bankFailed': '题库服务暂时无法访问，请稍后再试',
   'exams.bankTokenRequired': '题库登录信息已失效，请重新进入题库练习',
+  'exams.noAttemptsLeft': '本{name}最多可作答 {n} 次，你的作答次数已用完',
+  'exams.workClosed': '本{name}已于 {time} 截止，不能再开始作答',
+  'exams.closedSubmit': '本{name}已于 {time} 截止，答案未能提交',
+  'exams.startBusy': '另一次作答正在开始，请稍后再试',
 } as const;

@@ -6,11 +6,13 @@ import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../../src/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '../../../src/server/db/seed/login';
 import type { AttemptState } from '../../../src/lib/api/contracts/exams';
+import type { AttemptPolicy } from '../../../src/lib/exams/attempt-policy';
 import { urlOf } from '../../../src/lib/api/contract';
 import { attemptState } from '../../../src/lib/api/contracts/exams';
 import { expect, hydrated } from './fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './env';
 import { loginStudent } from './session';
+import { enrolInClass, newMobile } from '../../setup/enrol';
 
 /**
  * The homework and test browser tests' places: a student logged in (the demo student, or a
@@ -20,10 +22,17 @@ import { loginStudent } from './session';
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
 
-/** Classmates of the demo student in class A: the tests that submit answer as them. */
+/** Classmates of the demo student in class A (seeded). */
 export const CLASSMATE = '13900000002';
 export const OTHER_CLASSMATE = '13900000003';
 export { DEMO_STUDENT };
+
+/**
+ * A new student for one test: tests that start or submit attempts answer as one, so each owns its
+ * attempts (a test allows one attempt; the desktop and phone runs share the database).
+ * workPlace enrols them in class A.
+ */
+export const newStudent = (): string => newMobile();
 
 export interface WorkPlace {
   kind: 'homework' | 'test';
@@ -38,6 +47,7 @@ export interface WorkPlace {
 
 export async function workPlace(page: Page, title: string, mobile: string = DEMO_STUDENT.mobile): Promise<WorkPlace> {
   const student = await loginStudent(page, DEMO_TENANT.id, mobile);
+  await enrolInClassA(student.userId);
   const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
   const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
   const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
@@ -52,6 +62,32 @@ export async function workPlace(page: Page, title: string, mobile: string = DEMO
       .where('title', '=', title)
       .executeTakeFirstOrThrow();
     return { kind: work.kind, classId, studentId: detail.data.studentId as string, classroomId: work.classroomId, courseId: work.courseId, workId: work.id, token: student.token, userId: student.userId };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Enrols a user in class A unless they are (the seeded students are). */
+async function enrolInClassA(userId: string): Promise<void> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    const cls = await db
+      .selectFrom('teachingClasses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', CLASS_A)
+      .executeTakeFirstOrThrow();
+    await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId, now: Date.now() });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Sets a work's attempt policy (decision 028) in the e2e database, for a test that owns that work. */
+export async function setWorkPolicy(workId: string, policy: Partial<AttemptPolicy>): Promise<void> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    await db.updateTable('works').set(policy).where('id', '=', workId).execute();
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,7 @@
 import { send } from '~/lib/api/client';
-import { attemptState, type WorkKind } from '~/lib/api/contracts/exams';
+import { attemptLogs, attemptState, workStanding, type AttemptLog, type LateAnswer, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
 import { groupsOf, placesOfIds, questionMapOf } from '~/lib/exams/paper';
+import { laterText } from '~/lib/exams/policy-text';
 import { isXskt, reviewHref, startHref } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
 import { navigateTo, sitePath } from '~/lib/navigation';
@@ -17,26 +18,43 @@ function back(steps: number, fallback: string) {
   else navigateTo(fallback);
 }
 
+interface Loaded {
+  paper: Paper;
+  /** This attempt as the server answers it now (its score only while the work's policy shows marks). */
+  attempt: AttemptLog | undefined;
+  standing: WorkStanding;
+  /** Answers that reached the server after the attempt stopped taking answers: kept, not scored, and said so here. */
+  late: LateAnswer[];
+}
+
+async function loadFinished(kind: WorkKind, q: NonNullable<ReturnType<typeof useWorkQuery>>): Promise<Loaded> {
+  const { workId, paper } = await loadPaper(kind, q);
+  const ref = { ...refOf(q), workId };
+  const late =
+    q.answerLogId && !isXskt(q.sourceType)
+      ? send(attemptState, { ...refOf(q), answerLogId: q.answerLogId }, { silent: true }).then(
+          (state) => state.lateAnswers,
+          () => [],
+        )
+      : Promise.resolve([]);
+  const [logs, standing, lateAnswers] = await Promise.all([send(attemptLogs, ref, { silent: true }), send(workStanding, ref, { silent: true }), late]);
+  return { paper, attempt: logs.find((l) => l.id === q.answerLogId), standing, late: lateAnswers };
+}
+
 /**
  * The completion screen (/study/homework/answer-finish, /study/test/answer-finish;
  * homework-and-tests.md section 2): the work is finished; pending review says the result comes
- * after the teacher has marked it; a scored attempt shows its score and, like the external bank's,
- * a button to view the completed work. 返回 goes two steps back, the title one.
+ * after the teacher has marked it; a marked attempt says who marked it (the system, or the external
+ * bank) and, for a test, shows its score, or when the work's policy will show it (decision 028);
+ * when the keys are held back, when they will be shown, and how many attempts are left; a button
+ * views the completed work. 返回 goes two steps back, the title one.
  */
 export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const user = useStudent();
   const query = useWorkQuery();
   const complete = !!query && isComplete(query) && !!query.workId;
   const key = user && query && complete ? `${user.userId}:${query.workId}` : null;
-  const [load] = useLoad(key, async () => {
-    const loaded = await loadPaper(kind, query!);
-    // Answers that reached the server after the attempt stopped taking answers: kept, not scored, and said so here.
-    const late =
-      query!.answerLogId && !isXskt(query!.sourceType)
-        ? ((await send(attemptState, { ...refOf(query!), answerLogId: query!.answerLogId }, { silent: true }).catch(() => null))?.lateAnswers ?? [])
-        : [];
-    return { ...loaded, late };
-  });
+  const [load] = useLoad<Loaded>(key, () => loadFinished(kind, query!));
   const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
   if (!user || !query) return <Skeleton rows={3} />;
   if (!complete) return <MissingQuery crumbs={null} text={t('exams.noQuery')} />;
@@ -45,10 +63,17 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const start = startHref(kind, query);
   const title = load.state === 'done' ? load.data.paper.title : name;
   const canView = (status === 2 || xskt) && !!query.answerLogId;
-  const lateIds = new Set(load.state === 'done' ? load.data.late.map((a) => a.questionId) : []);
+  const loaded = load.state === 'done' ? load.data : null;
+  const marked = (loaded?.attempt?.status ?? status) === 2;
+  const score = loaded?.attempt?.score ?? null;
+  const standing = loaded?.standing ?? null;
+  const marksLater = marked && standing ? laterText('marks', standing.visibility.marks, kind) : '';
+  const keysLater = marked && standing ? laterText('keys', standing.visibility.keys, kind) : '';
+  const left = standing?.open === false && standing.refusal === null ? standing.attemptsLeft : null;
+  const lateIds = new Set(loaded ? loaded.late.map((a) => a.questionId) : []);
   const late = lateIds.size
     ? t('exams.lateAnswers', {
-        questions: placesOfIds(groupsOf(questionMapOf(load.state === 'done' ? load.data.paper : {})), lateIds)
+        questions: placesOfIds(groupsOf(questionMapOf(loaded ? loaded.paper : {})), lateIds)
           .map((p) => t(p.sub === null ? 'exams.place' : 'exams.placeSub', { type: t(`exams.type.${p.type}`), n: p.n, m: p.sub ?? 0 }))
           .join(t('exams.listJoin')),
       })
@@ -71,6 +96,17 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
           <p role="alert" className="mx-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {late}
           </p>
+        )}
+        {/* Room for the marking lines while they load, so the buttons below do not jump. */}
+        {status === 2 && load.state === 'loading' && <div aria-hidden="true" className="h-16" />}
+        {marked && loaded && (
+          <div className="space-y-1 text-sm text-slate-700">
+            <p>{t(xskt ? 'exams.bankMarked' : 'exams.autoMarked', { name })}</p>
+            {kind === 'test' && score !== null && <p className="text-2xl font-semibold text-brand">{t('exams.attemptScore', { score })}</p>}
+            {marksLater && <p>{marksLater}</p>}
+            {keysLater && <p>{keysLater}</p>}
+            {left !== null && left > 0 && <p>{t('exams.attemptsLeftAfter', { n: left })}</p>}
+          </div>
         )}
         <div className="flex flex-wrap justify-center gap-3 pt-2">
           {canView && (

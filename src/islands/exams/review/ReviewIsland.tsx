@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { send } from '~/lib/api/client';
 import { reviewAttempt, type GivenAnswer, type ReviewedAttempt, type WorkKind } from '~/lib/api/contracts/exams';
-import { groupsOf, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
+import { groupsOf, isAnswered, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
+import { laterText } from '~/lib/exams/policy-text';
 import { markOf } from '~/lib/exams/review';
 import { startHref } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
@@ -22,8 +23,10 @@ import { EmptyPaper, QuestionHeading } from '../shared/QuestionHeading';
  * The review of one submitted attempt (/study/homework/check-my-homework,
  * /study/test/check-my-test-exam; homework-and-tests.md section 2): each question with its stem,
  * options, the student's answer, the right answer, the explanation and its mark; previous and
- * next; the answer card marked right and wrong. Manually graded work not yet marked is refused by
- * the server, and its message is shown.
+ * next; the answer card marked right and wrong. What the work's attempt policy holds back (decision
+ * 028: the keys while another attempt may start, the marks until a set time) the server leaves out,
+ * and the page says when it will be shown; without marks the card only tells answered from not.
+ * Manually graded work not yet marked is refused by the server, and its message is shown.
  */
 export default function ReviewIsland({ kind }: { kind: WorkKind }) {
   const user = useStudent();
@@ -43,10 +46,10 @@ export default function ReviewIsland({ kind }: { kind: WorkKind }) {
         <LoadError message={load.message} onRetry={reload} />
       </>
     );
-  return <Review data={load.data} exit={() => navigateTo(startHref(kind, query))} />;
+  return <Review kind={kind} data={load.data} exit={() => navigateTo(startHref(kind, query))} />;
 }
 
-function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
+function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; exit: () => void }) {
   const paper = data.questionUnitCAResultVO;
   const groups = useMemo(() => groupsOf<ShownQuestion>(questionMapOf(paper)), [paper]);
   const answers = useMemo(() => {
@@ -66,8 +69,12 @@ function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
     if (!to) toast(t(by < 0 ? 'exams.first' : 'exams.last'), 'warning');
     else setPlace(to);
   };
+  const shows = { marks: data.visibility.marks.shown, keys: data.visibility.keys.shown };
+  const notices = [laterText('marks', data.visibility.marks, kind), laterText('keys', data.visibility.keys, kind)].filter(Boolean);
   const stateOf = (gi: number, i: number): CellState => {
-    const mark = markOf(groups[gi]!.questions[i]!, results);
+    const q = groups[gi]!.questions[i]!;
+    if (!shows.marks) return isAnswered(q, answers) ? 'answered' : 'none';
+    const mark = markOf(q, results);
     return mark === 'pending' ? 'review' : mark;
   };
   return (
@@ -79,6 +86,13 @@ function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
         <h1 className="min-w-0 flex-1 break-words text-lg font-semibold text-ink">{title}</h1>
         {score !== null && <span className="shrink-0 text-base font-semibold text-brand">{t('exams.totalScore', { score })}</span>}
       </header>
+      {notices.length > 0 && (
+        <ul className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {notices.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
       {!current || !group ? (
         <EmptyPaper />
       ) : (
@@ -86,7 +100,7 @@ function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
           <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
             <QuestionHeading group={group} index={place.index} examPoint={current.examPoint} />
             <div className="mt-3">
-              <ReviewQuestion key={current.id} question={current} answers={answers} results={results} />
+              <ReviewQuestion key={current.id} question={current} answers={answers} results={results} shows={shows} />
             </div>
             <div className="mt-4 flex flex-wrap gap-2">
               {step(groups, place, -1) && (
@@ -102,7 +116,13 @@ function Review({ data, exit }: { data: ReviewedAttempt; exit: () => void }) {
             </div>
           </section>
           <aside className="min-w-0">
-            <AnswerCard groups={groups} current={place} stateOf={stateOf} onOpen={setPlace} legend={['right', 'wrong', 'review']} />
+            <AnswerCard
+              groups={groups}
+              current={place}
+              stateOf={stateOf}
+              onOpen={setPlace}
+              legend={shows.marks ? ['right', 'wrong', 'review'] : ['answered', 'none']}
+            />
           </aside>
         </div>
       )}

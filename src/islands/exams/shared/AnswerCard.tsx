@@ -3,9 +3,10 @@ import type { Group, Place } from '~/lib/exams/paper';
 
 /**
  * A cell's state: while answering (saved, only on this device, not answered, replaced by a change
- * made in another tab or on another device) or in review (right, wrong, waiting for the teacher).
+ * made in another tab or on another device) or in review (right, wrong, waiting for the teacher;
+ * answered or not while the work's policy hides the marks).
  */
-export type CellState = 'saved' | 'pending' | 'none' | 'changed' | 'right' | 'wrong' | 'review';
+export type CellState = 'saved' | 'pending' | 'none' | 'changed' | 'right' | 'wrong' | 'review' | 'answered';
 
 const LOOK: Record<CellState, string> = {
   saved: 'border-brand bg-brand text-white',
@@ -15,6 +16,7 @@ const LOOK: Record<CellState, string> = {
   right: 'border-emerald-600 bg-emerald-600 text-white',
   wrong: 'border-red-600 bg-red-600 text-white',
   review: 'border-slate-400 bg-slate-100 text-slate-700',
+  answered: 'border-brand bg-brand text-white',
 };
 
 interface Props {

@@ -129,14 +129,21 @@ function TextAnswer({ answer, onAnswer, stem }: { answer: GivenAnswer | undefine
   );
 }
 
+/** What the review shows besides the student's own answers (the work's attempt policy, decision 028). */
+export interface Shows {
+  marks: boolean;
+  keys: boolean;
+}
+
 interface ReviewProps {
   question: ShownQuestion;
   answers: ReadonlyMap<string, GivenAnswer>;
   results: ReadonlyMap<string, QuestionResult>;
+  shows: Shows;
 }
 
-/** A question in review: stem, options, the student's answer, the right answer, the explanation and the mark. */
-export function ReviewQuestion({ question, answers, results }: ReviewProps) {
+/** A question in review: stem, options, the student's answer and, as the policy allows, the right answer, the explanation and the mark. */
+export function ReviewQuestion({ question, answers, results, shows }: ReviewProps) {
   if (hasSubQuestions(question.questionType)) {
     return (
       <div className="space-y-4">
@@ -144,24 +151,31 @@ export function ReviewQuestion({ question, answers, results }: ReviewProps) {
         {question.readQuestionList.map((sub, i) => (
           <section key={sub.id} aria-label={t('exams.subQuestionNo', { n: i + 1 })} className="rounded-lg border border-slate-200 p-3">
             <h3 className="text-sm font-medium text-slate-700">{t('exams.subQuestionNo', { n: i + 1 })}</h3>
-            <Reviewed question={sub} answer={answers.get(sub.id)} results={results} />
+            <Reviewed question={sub} answer={answers.get(sub.id)} results={results} shows={shows} />
           </section>
         ))}
-        {question.questionAnswerVO?.contentDesc && <Explanation k={question.questionAnswerVO} />}
+        {shows.keys && question.questionAnswerVO?.contentDesc && <Explanation k={question.questionAnswerVO} />}
       </div>
     );
   }
-  return <Reviewed question={question} answer={answers.get(question.id)} results={results} />;
+  return <Reviewed question={question} answer={answers.get(question.id)} results={results} shows={shows} />;
 }
 
-function Reviewed({ question, answer, results }: { question: ShownQuestion; answer: GivenAnswer | undefined; results: ReadonlyMap<string, QuestionResult> }) {
+interface ReviewedProps {
+  question: ShownQuestion;
+  answer: GivenAnswer | undefined;
+  results: ReadonlyMap<string, QuestionResult>;
+  shows: Shows;
+}
+
+function Reviewed({ question, answer, results, shows }: ReviewedProps) {
   const key = question.questionAnswerVO ?? null;
   const mark = markOf(question, results);
   const score = results.get(question.id)?.score;
   const choice = isChoice(question.questionType);
   const options = optionsOf(question);
   const chosen = answer?.optionList ?? [];
-  const right = key?.optionList ?? options.filter((o) => o.answer).map((o) => o.key);
+  const right = shows.keys ? (key?.optionList ?? options.filter((o) => o.answer).map((o) => o.key)) : [];
   const given = choice ? lettersOf(options, chosen).join('、') : answer?.content ? blanksText(answer.content).join(question.questionType === 4 ? '；' : '') : '';
   const expected = choice ? lettersOf(options, right).join('、') : key?.content ? (question.questionType === 4 ? blanksText(key.content).join('；') : key.content) : '';
   return (
@@ -172,10 +186,12 @@ function Reviewed({ question, answer, results }: { question: ShownQuestion; answ
           {options.map((o, i) => {
             const isRight = right.includes(o.key);
             const isChosen = chosen.includes(o.key);
+            // Without the keys a chosen option is only the student's, neither right nor wrong.
+            const chosenLook = shows.keys ? 'border-red-600 bg-red-50' : 'border-brand bg-brand-soft';
             return (
               <li
                 key={o.key}
-                className={`flex items-start gap-3 rounded-lg border p-3 ${isRight ? 'border-emerald-600 bg-emerald-50' : isChosen ? 'border-red-600 bg-red-50' : 'border-slate-200'}`}
+                className={`flex items-start gap-3 rounded-lg border p-3 ${isRight ? 'border-emerald-600 bg-emerald-50' : isChosen ? chosenLook : 'border-slate-200'}`}
               >
                 <span className="font-medium text-slate-700">{optionLetter(i)}.</span>
                 <Html html={o.value} inline />
@@ -188,15 +204,21 @@ function Reviewed({ question, answer, results }: { question: ShownQuestion; answ
       <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-[6rem_1fr]">
         <dt className="text-slate-600">{t('exams.yourAnswer')}</dt>
         <dd className="whitespace-pre-line break-words text-ink">{given || t('exams.noAnswer')}</dd>
-        <dt className="text-slate-600">{t(question.questionType === 6 ? 'exams.referenceAnswer' : 'exams.rightAnswer')}</dt>
-        <dd className="whitespace-pre-line break-words text-ink">{expected || '—'}</dd>
+        {shows.keys && (
+          <>
+            <dt className="text-slate-600">{t(question.questionType === 6 ? 'exams.referenceAnswer' : 'exams.rightAnswer')}</dt>
+            <dd className="whitespace-pre-line break-words text-ink">{expected || '—'}</dd>
+          </>
+        )}
       </dl>
-      <p className={`text-sm font-medium ${mark === 'right' ? 'text-emerald-700' : mark === 'wrong' ? 'text-red-700' : 'text-slate-700'}`}>
-        <span aria-hidden="true">{mark === 'right' ? '✓ ' : mark === 'wrong' ? '✗ ' : ''}</span>
-        {t(mark === 'right' ? 'exams.right' : mark === 'wrong' ? 'exams.wrong' : 'exams.pendingMark')}
-        {typeof score === 'number' && <span className="ml-3 font-normal text-slate-700">{t('exams.questionScore', { score })}</span>}
-      </p>
-      <Explanation k={key} />
+      {shows.marks && (
+        <p className={`text-sm font-medium ${mark === 'right' ? 'text-emerald-700' : mark === 'wrong' ? 'text-red-700' : 'text-slate-700'}`}>
+          <span aria-hidden="true">{mark === 'right' ? '✓ ' : mark === 'wrong' ? '✗ ' : ''}</span>
+          {t(mark === 'right' ? 'exams.right' : mark === 'wrong' ? 'exams.wrong' : 'exams.pendingMark')}
+          {typeof score === 'number' && <span className="ml-3 font-normal text-slate-700">{t('exams.questionScore', { score })}</span>}
+        </p>
+      )}
+      {shows.keys && <Explanation k={key} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { send } from '~/lib/api/client';
-import { attemptLogs, type AttemptLog, type Paper, type WorkKind } from '~/lib/api/contracts/exams';
+import { attemptLogs, workStanding, type AttemptLog, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
+import { closesAtText, laterText } from '~/lib/exams/policy-text';
 import { groupsOf, questionMapOf } from '~/lib/exams/paper';
 import { answerHref, attemptHref, isXskt } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
@@ -18,12 +19,15 @@ interface Loaded {
   workId: string;
   paper: Paper;
   logs: AttemptLog[];
+  standing: WorkStanding;
 }
 
 /**
  * The start page of a homework or test (/study/homework, /study/test; homework-and-tests.md
- * section 2): title, requirements, 开始答题 (继续答题 while an attempt is open) and the history of
- * attempts, each leading to completion (pending review) or review.
+ * section 2): title, requirements, the attempt policy (attempts allowed and left, which score
+ * counts, the close; decision 028), 开始答题 (继续答题 while an attempt is open; disabled with the
+ * server's reason when no attempt can start) and the history of attempts, each leading to
+ * completion (pending review) or review.
  */
 export default function StartIsland({ kind }: { kind: WorkKind }) {
   const user = useStudent();
@@ -32,8 +36,9 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
   const key = user && query && complete ? `${user.userId}:${JSON.stringify(query)}` : null;
   const [load, reload] = useLoad<Loaded>(key, async () => {
     const { workId, paper } = await loadPaper(kind, query!);
-    const logs = await send(attemptLogs, { ...refOf(query!), workId }, { silent: true });
-    return { workId, paper, logs };
+    const ref = { ...refOf(query!), workId };
+    const [logs, standing] = await Promise.all([send(attemptLogs, ref, { silent: true }), send(workStanding, ref, { silent: true })]);
+    return { workId, paper, logs, standing };
   });
   const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
   const crumbs = <Breadcrumb current={name} classId={query?.classId ?? null} />;
@@ -53,13 +58,17 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
         <LoadError message={load.message} onRetry={reload} />
       </>
     );
-  const { paper, logs, workId } = load.data;
+  const { paper, logs, workId, standing } = load.data;
+  const { policy } = standing;
   const q = { ...query, workId, sourceType: query.sourceType || paper.sourceType || '' };
   const xskt = isXskt(q.sourceType);
   const groups = groupsOf(questionMapOf(paper));
   const total = groups.reduce((n, g) => n + g.questions.length, 0);
   const points = Math.round(groups.reduce((n, g) => n + g.points, 0) * 100) / 100;
-  const open = logs.some((l) => l.status === 0);
+  const open = standing.open || logs.some((l) => l.status === 0);
+  const refused = !open && standing.refusal !== null;
+  const keysLater = standing.handedIn ? laterText('keys', standing.visibility.keys, kind) : '';
+  const marksLater = standing.handedIn ? laterText('marks', standing.visibility.marks, kind) : '';
   return (
     <>
       {crumbs}
@@ -77,6 +86,15 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
                 {paper.manualGrading && <li className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">{t('exams.manualGradingNote', { name })}</li>}
               </>
             )}
+            <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">
+              {policy.maxAttempts === null ? t('exams.attemptsUnlimited') : t('exams.attemptsAllowed', { n: policy.maxAttempts })}
+            </li>
+            {policy.maxAttempts !== 1 && (
+              <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">
+                {t('exams.scoreRuleLine', { rule: t(`exams.scoreRule.${policy.scoreRule}`) })}
+              </li>
+            )}
+            {policy.closesAt !== null && <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{closesAtText(policy.closesAt)}</li>}
           </ul>
         </header>
         <section aria-labelledby="requirements">
@@ -85,11 +103,42 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
           </h2>
           <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{paper.description?.trim() || t('exams.noRequirements')}</p>
         </section>
-        <p>
-          <a href={sitePath(answerHref(kind, q))} className="inline-block rounded-lg bg-brand px-8 py-2.5 text-white hover:bg-brand-dark">
-            {t(open ? 'exams.continue' : 'exams.start')}
-          </a>
-        </p>
+        <div className="space-y-3">
+          <ul className="space-y-1 text-sm text-slate-700">
+            <li>
+              {standing.attemptsLeft === null
+                ? t('exams.attemptsUsed', { used: standing.attemptsUsed })
+                : t('exams.attemptsUsedLeft', { used: standing.attemptsUsed, left: standing.attemptsLeft })}
+            </li>
+            {kind === 'test' && standing.countedScore !== null && (
+              <li className="font-medium text-ink">{t('exams.countedScore', { score: standing.countedScore })}</li>
+            )}
+            {kind === 'test' && standing.scorePending && standing.attemptsUsed > 1 && <li>{t('exams.countedPending')}</li>}
+            {marksLater && <li>{marksLater}</li>}
+            {keysLater && <li>{keysLater}</li>}
+          </ul>
+          {refused ? (
+            <>
+              <button
+                type="button"
+                disabled
+                aria-describedby="start-refused"
+                className="inline-block cursor-not-allowed rounded-lg bg-slate-200 px-8 py-2.5 text-slate-600"
+              >
+                {t('exams.start')}
+              </button>
+              <p id="start-refused" role="status" className="text-sm text-red-700">
+                {standing.refusalMessage}
+              </p>
+            </>
+          ) : (
+            <p>
+              <a href={sitePath(answerHref(kind, q))} className="inline-block rounded-lg bg-brand px-8 py-2.5 text-white hover:bg-brand-dark">
+                {t(open ? 'exams.continue' : 'exams.start')}
+              </a>
+            </p>
+          )}
+        </div>
         <section aria-labelledby="history">
           <h2 id="history" className="text-base font-semibold text-ink">
             {t('exams.history')}
@@ -103,6 +152,7 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
               {logs.map((log) => (
                 <li key={log.id}>
                   <a href={sitePath(attemptHref(kind, q, log))} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50">
+                    <span className="font-medium text-slate-700">{t('exams.attemptNo', { n: log.attemptNo })}</span>
                     <span className="text-slate-700">{t('exams.attemptTime', { time: formatDateTime(log.createdTime) })}</span>
                     <span className={`rounded px-2 py-0.5 text-xs ${log.status === 2 ? 'bg-emerald-50 text-emerald-800' : log.status === 1 ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}>
                       {t(`exams.status.${log.status}`)}

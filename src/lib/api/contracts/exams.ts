@@ -1,4 +1,7 @@
 import { post } from '../contract';
+import type { AttemptPolicy, StartRefusal, Visibility } from '../../exams/attempt-policy';
+
+export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
 /**
  * Homework and tests (homework-and-tests.md; issue 13). The spec names these calls by purpose
@@ -127,10 +130,12 @@ export type AttemptStatus = 0 | 1 | 2;
 
 export interface AttemptLog {
   id: string;
+  /** 1, 2, … in the order the student's attempts started. */
+  attemptNo: number;
   /** When the attempt started (epoch ms). */
   createdTime: number;
   status: AttemptStatus;
-  /** Null until reviewed; for homework the start page does not show it. */
+  /** Null until reviewed, and while the work's policy hides the marks; for homework the start page does not show it. */
   score: number | null;
 }
 /** The student's attempts at a work, newest first. */
@@ -261,9 +266,45 @@ export const saveAnswers = post<SaveAnswers, SaveAnswersResult>('/teaching/anyon
 export interface SubmitResult {
   answerLogId: string;
   status: AttemptStatus;
-  /** Null when pending review (short answers, manually graded tests). */
+  /** Null when pending review (short answers, manually graded tests) or while the work's policy hides the marks. */
   score: number | null;
 }
+
+/** What a review may show now, or when it will (decision 028). */
+export interface ReviewVisibility {
+  /** The student's score and each question's mark. */
+  marks: Visibility;
+  /** The right answers and the explanations: never while the student may still answer the work. */
+  keys: Visibility;
+}
+
+/**
+ * The student's standing at a work under its attempt policy (decision 028): what the start page
+ * and the completion page show. `refusal` says why no attempt can start (none is open and the
+ * work has closed, or every attempt allowed has been used) with the server's message; the
+ * counted score follows the policy's score rule and is null while the marks are hidden.
+ */
+export interface WorkStanding {
+  policy: AttemptPolicy;
+  /** Attempts started (open or handed in). */
+  attemptsUsed: number;
+  /** Null: unlimited. */
+  attemptsLeft: number | null;
+  /** An attempt is being answered: the start page continues it. */
+  open: boolean;
+  refusal: StartRefusal | null;
+  refusalMessage: string | null;
+  /** Visibility of the marks and keys of this student's handed-in attempts now. */
+  visibility: ReviewVisibility;
+  /** The score that counts (policy.scoreRule); null: none marked yet, or the marks are hidden. */
+  countedScore: number | null;
+  /** Handed-in attempts still waiting for marking could change the counted score. */
+  scorePending: boolean;
+  /** At least one attempt was handed in (the work counts as done). */
+  handedIn: boolean;
+}
+/** The student's standing at a work: attempts allowed, used and left, which score counts and what reviews show. */
+export const workStanding = post<WorkRef, WorkStanding>('/teaching/anyone/work/standing');
 /** Submit homework (studentWorkId is the work id). A second submit of the same attempt returns the first one's result. */
 export const submitHomework = post<StudentRef & { studentWorkId: string; answerLogId: string }, SubmitResult>('/teaching/anyone/work/submit/homework');
 /** Submit a test (testId is the work id). */
@@ -322,11 +363,16 @@ export interface ReviewedAttempt {
   };
   /** Answers that arrived after the attempt stopped taking answers: shown, never scored. */
   lateAnswers: LateAnswer[];
+  /** The score is null while the marks are hidden. */
   testStudentResultVO: { testName: string; status: AttemptStatus; score: number | null; submittedTime: number | null };
+  /** Empty while the marks are hidden. */
   results: QuestionResult[];
+  /** What this review shows: without the keys the paper carries no right answers, option flags or explanations. */
+  visibility: ReviewVisibility;
 }
 /**
- * A submitted attempt with the right answers and explanations. Manually graded work not yet
- * marked is refused with a clear message (no key before the teacher has marked it).
+ * A submitted, marked attempt: the student's answers, with the marks and the right answers and
+ * explanations as the work's policy allows (never the keys while the student may still answer).
+ * Manually graded work not yet marked is refused with a clear message.
  */
 export const reviewAttempt = post<WorkRef & { answerLogId: string }, ReviewedAttempt>('/library/anyone/work/review');

@@ -7,7 +7,34 @@
  * these titles. Seeded by exams.ts.
  */
 
+import { DEFAULT_POLICY, REVEAL, SCORE_RULES, type AttemptPolicy } from '~/lib/exams/attempt-policy';
+
 export type SeedQuestionType = 1 | 2 | 3 | 4 | 6 | 11 | 13;
+
+/** A work's attempt policy (decision 028), its close given in days from seeding (negative: closed already). */
+export type SeedPolicy = Omit<AttemptPolicy, 'closesAt'> & { closesInDays?: number };
+
+/** A certifying or unit test: one attempt; marks when handed in, keys then too (no attempt is left). */
+export const TEST_POLICY: SeedPolicy = { ...DEFAULT_POLICY };
+/**
+ * Practice (homework, the bank's exercises): as many attempts as the student likes, the best score
+ * counts, marks after each attempt; the keys only once the work has closed, so a review never
+ * hands them to the next attempt.
+ */
+export const PRACTICE_POLICY: SeedPolicy = {
+  maxAttempts: null,
+  scoreRule: SCORE_RULES.HIGHEST,
+  marksShown: REVEAL.AFTER_SUBMIT,
+  keysShown: REVEAL.AFTER_CLOSE,
+  closesInDays: 14,
+};
+/** A mock exam: two attempts, the better counts; the keys once both are used. */
+export const MOCK_EXAM_POLICY: SeedPolicy = {
+  maxAttempts: 2,
+  scoreRule: SCORE_RULES.HIGHEST,
+  marksShown: REVEAL.AFTER_SUBMIT,
+  keysShown: REVEAL.AFTER_LAST_ATTEMPT,
+};
 
 export interface SeedQuestion {
   /** How the attempts below name the question. */
@@ -49,6 +76,8 @@ export interface SeedWork {
   /** An external bank's paper (sourceType 'xskt'). */
   externalPaperId?: string;
   english?: boolean;
+  /** Default: TEST_POLICY. */
+  policy?: SeedPolicy;
   questions?: SeedQuestion[];
   attempts?: SeedAttempt[];
 }
@@ -817,13 +846,15 @@ export const EXAM_WORKS: readonly SeedWork[] = [
   {
     lesson: '第一章课后作业',
     kind: 'homework',
-    description: '完成第一章“电路基础”的全部练习，包含单选、多选、判断、填空、简答、阅读理解和完形填空。简答题由老师批阅。不限时，可多次提交。',
+    description: '完成第一章“电路基础”的全部练习，包含单选、多选、判断、填空、简答、阅读理解和完形填空。简答题由老师批阅。不限时，可多次提交，答案和解析在截止后公布。',
+    policy: PRACTICE_POLICY,
     questions: chapterOneHomework,
   },
   {
     lesson: '第二章课后作业',
     kind: 'homework',
     description: '完成第二章“安全用电”的练习。已作答的题目会自动保存，可以稍后继续。',
+    policy: PRACTICE_POLICY,
     questions: chapterTwoHomework,
     attempts: [{ startedMinutesAgo: 90, answers: { s1: ['C'], m1: ['A'] } }],
   },
@@ -856,6 +887,7 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     description: '按职业技能等级认定理论考试的题型组卷，限时 90 分钟，多选题少选得一半分。',
     unitTime: 90,
     partialMultiple: true,
+    policy: MOCK_EXAM_POLICY,
     questions: mockExam,
     attempts: [
       { startedMinutesAgo: 10 * 24 * 60, minutes: 70, answers: { s1: ['B'], s2: ['A'], m1: ['A', 'B'], t1: ['1'], t2: ['1'], f1: '黄绿|蓝', r1a: ['A', 'B'], r1b: ['1'] } },
@@ -867,6 +899,7 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     kind: 'test',
     description: '来自电工题库的练习，答案在交卷时一次提交，不限时。',
     externalPaperId: BANK_PAPER_ID,
+    policy: PRACTICE_POLICY,
   },
   {
     lesson: '英语阅读测验',
@@ -880,6 +913,9 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     lesson: '安全用电课后作业',
     kind: 'homework',
     description: '安全用电章节的课后作业。',
+    // Closed at the end of yesterday (after the attempt the learning demo handed in two days ago):
+    // no attempt starts any more, and its review shows the keys.
+    policy: { ...PRACTICE_POLICY, closesInDays: -1 },
     questions: safetyHomework,
   },
   {
@@ -893,6 +929,7 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     lesson: '饮食照料作业',
     kind: 'homework',
     description: '饮食照料章节的课后作业。',
+    policy: PRACTICE_POLICY,
     questions: careHomework,
   },
 ];

@@ -5,7 +5,8 @@ import { deadlineOf } from '../../exams/attempts/deadline.rules';
 import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '../../exams/attempts/scoring.rules';
 import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
-import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
+import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, TEST_POLICY, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
+import { cappedDeadline } from '~/lib/exams/attempt-policy';
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -150,6 +151,8 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
       papers.set(w.lesson, paper);
     }
     const workId = newId(now);
+    const policy = w.policy ?? TEST_POLICY;
+    const closesAt = policy.closesInDays === undefined ? null : startOfCstDay(now + policy.closesInDays * DAY) + DAY - 1000;
     await db
       .insertInto('works')
       .values({
@@ -168,6 +171,11 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
         manualGrading: w.manualGrading ? 1 : 0,
         partialMultiple: w.partialMultiple ? 1 : 0,
         createdAt: now - 50 * DAY,
+        maxAttempts: policy.maxAttempts,
+        scoreRule: policy.scoreRule,
+        marksShown: policy.marksShown,
+        keysShown: policy.keysShown,
+        closesAt,
       })
       .execute();
 
@@ -183,14 +191,16 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
         .where('classStudentId', '=', student.id)
         .where('classroomId', '=', l.classroomId)
         .where('workId', 'is', null)
+        .orderBy('startedAt')
+        .orderBy('id')
         .execute();
-      for (const a of old) {
-        await db.updateTable('workAttempts').set({ workId }).where('id', '=', a.id).execute();
+      for (const [i, a] of old.entries()) {
+        await db.updateTable('workAttempts').set({ workId, attemptNo: i + 1 }).where('id', '=', a.id).execute();
         await answerAttempt(db, tenantId, a.id, w, paper, earlier, { answeredAt: Number(a.startedAt) + MINUTE, submittedAt: a.submittedAt === null ? null : Number(a.submittedAt) });
       }
     }
     if (l.className !== CLASS_A) continue;
-    for (const at of w.attempts ?? []) {
+    for (const [i, at] of (w.attempts ?? []).entries()) {
       const id = newId(now);
       const startedAt = now - at.startedMinutesAgo * MINUTE;
       await db
@@ -205,12 +215,13 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
           activityId: null,
           workType: Number(l.classroomType),
           startedAt,
-          deadlineAt: deadlineOf(startedAt, w.unitTime ?? null),
+          deadlineAt: cappedDeadline(deadlineOf(startedAt, w.unitTime ?? null), { closesAt }),
           submittedAt: null,
           status: 0,
           score: null,
           createdAt: startedAt,
           workId,
+          attemptNo: i + 1,
           lastSavedAt: at.minutes === undefined ? startedAt + 10 * MINUTE : null,
         })
         .execute();

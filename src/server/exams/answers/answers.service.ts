@@ -143,14 +143,14 @@ export async function keepLateAnswers(s: Scope, input: { tenantId: string; attem
 /** Keeps the external bank's answers once, with its marking (the attempt was just taken for it). */
 export async function keepBankAnswers(
   s: Scope,
-  input: { tenantId: string; attemptId: string; answers: readonly { questionId: string; content: string }[] },
+  input: { tenantId: string; attemptId: string; answers: readonly { questionId: string; content: string | null; optionList: readonly string[] }[] },
 ): Promise<void> {
   for (const a of input.answers) {
     await repo.insertAnswerIfAbsent(s.db, input.tenantId, {
       attemptId: input.attemptId,
       questionId: a.questionId,
       content: a.content,
-      optionKeys: '[]',
+      optionKeys: JSON.stringify([...a.optionList]),
       seq: 1,
       revision: 1,
       clientId: BANK_WRITER,

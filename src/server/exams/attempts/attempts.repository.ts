@@ -1,6 +1,7 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import type { WorkDutyReport } from './attempts.table';
 
 /**
@@ -40,7 +41,7 @@ export function findOpenAttempt(db: DB, tenantId: string, workId: string, classS
     .executeTakeFirst();
 }
 
-/** The student's attempts at a work, newest first. */
+/** The student's attempts at a work, newest first (by attempt number). */
 export function listAttempts(db: DB, tenantId: string, workId: string, classStudentId: string): Promise<AttemptRow[]> {
   return db
     .selectFrom('workAttempts')
@@ -48,17 +49,34 @@ export function listAttempts(db: DB, tenantId: string, workId: string, classStud
     .where('tenantId', '=', tenantId)
     .where('workId', '=', workId)
     .where('classStudentId', '=', classStudentId)
+    .orderBy('attemptNo', 'desc')
     .orderBy('startedAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-/** Opens an attempt unless one is already open for the work and student (the partial unique index decides a race). */
-export async function insertOpenAttempt(db: DB, row: Insertable<Database['workAttempts']>): Promise<void> {
+/** How many attempts the student has started at the work, and the highest attempt number. */
+export async function attemptNumbers(db: DB, tenantId: string, workId: string, classStudentId: string): Promise<{ count: number; highest: number }> {
+  const row = await db
+    .selectFrom('workAttempts')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('attemptNo').as('highest')])
+    .where('tenantId', '=', tenantId)
+    .where('workId', '=', workId)
+    .where('classStudentId', '=', classStudentId)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), highest: Number(row?.highest ?? 0) };
+}
+
+/**
+ * Opens an attempt with its number unless the number is taken or an attempt is already open for
+ * the work and student: two unique keys decide a race (two starts at once take the same number and
+ * one is kept; at most one attempt is open), so the attempts allowed are never exceeded.
+ */
+export async function insertOpenAttempt(db: DB, row: Insertable<Database['workAttempts']> & { attemptNo: number }): Promise<void> {
   await db
     .insertInto('workAttempts')
     .values(row)
-    .onConflict((oc) => oc.columns(['workId', 'classStudentId']).where(sql<boolean>`status = 0`).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -146,7 +164,7 @@ export function findSubmittedAtLesson(db: DB, tenantId: string, classId: string,
     .where('classId', '=', classId)
     .where('classStudentId', '=', classStudentId)
     .where('classroomId', '=', classroomId)
-    .where('status', '>=', 1)
+    .where('status', 'in', HANDED_IN_STATUSES)
     .orderBy('submittedAt', 'desc')
     .executeTakeFirst();
 }

@@ -9,8 +9,8 @@ import { idSchema } from '../../http/validate';
 import * as service from './attempts.service';
 
 /**
- * Attempts (homework-and-tests.md sections 4 and 7; decision 025): the attempt logs, starting and
- * reading an attempt, saving answers, submitting homework and tests, the duty report and the
+ * Attempts (homework-and-tests.md sections 4 and 7; decisions 025 and 028): the attempt logs, the
+ * student's standing under the work's attempt policy, starting and reading an attempt, saving answers, submitting homework and tests, the duty report and the
  * review. Every call needs the token and names the class and the student's class student id.
  */
 export const attemptsRoutes = new Hono<ApiEnv>();
@@ -73,6 +73,7 @@ const duty = z
   .loose();
 
 serve(attemptsRoutes, api.attemptLogs, workRef, (s, b) => service.attemptLogs(s, b));
+serve(attemptsRoutes, api.workStanding, workRef, (s, b) => service.workStanding(s, b));
 serve(attemptsRoutes, api.startAttempt, start, (s, b) => service.startAttempt(s, b));
 serve(attemptsRoutes, api.attemptState, attemptRef, (s, b) => service.attemptState(s, b));
 serve(attemptsRoutes, api.saveAnswers, save, (s, b) => service.saveAnswers(s, b));

@@ -11,8 +11,10 @@ import type {
   AttemptStatus,
   DutyReport,
   Paper,
+  Question,
   QuestionResult,
   ReviewedAttempt,
+  ReviewVisibility,
   SaveAnswers,
   SaveAnswersResult,
   StartAttempt,
@@ -20,25 +22,42 @@ import type {
   SubmitResult,
   WorkKind,
   WorkRef,
+  WorkStanding,
 } from '~/lib/api/contracts/exams';
+import {
+  ATTEMPT_STATUS,
+  attemptsLeft,
+  cappedDeadline,
+  countedScore,
+  nextAttemptNo,
+  reviewVisibility,
+  startRefusal,
+  type AttemptPolicy,
+  type CountedScore,
+  type StartRefusal,
+} from '~/lib/exams/attempt-policy';
+import { formatDateTime } from '~/lib/time/cst';
 import type { StudentEnrolment } from '../../learning/classes/classes.service';
 import { studentActivity } from '../../learning/activities/activities.service';
-import { classWork, enrolledWork, enrolment, isBankWork, workById, workNotFound, type Work } from '../works/works.service';
+import { attemptPolicyOf, classWork, enrolledWork, enrolment, isBankWork, kindOf, workById, workNotFound, type Work } from '../works/works.service';
 import { answerableByIds, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers, lateAnswers, type KeptAnswer } from '../answers/answers.service';
-import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds } from './deadline.rules';
+import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GRACE_MS, totalSecondsOf } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
+import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answers.rules';
 import * as repo from './attempts.repository';
 
 /**
- * Attempts at a homework or test (homework-and-tests.md section 4; decision 025). The server
+ * Attempts at a homework or test (homework-and-tests.md section 4; decisions 025 and 028). The server
  * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
  * answers are kept per question by answers.rules.ts (decision 027); saves that arrive once the
  * attempt is submitted or its deadline plus the grace has passed are kept as late answers, never
  * scored; one attempt is submitted once, and an
  * overdue one is submitted by the server with the answers it has, on the next read of it or by
- * the periodic sweep. Every call starts with the token's user's enrolment in the class; another
- * student's, class's or school's attempt is the same 404.
+ * the periodic sweep. The work's attempt policy (decision 028) decides whether a new attempt may
+ * start, which score counts and what a review shows: never the keys while the student can still
+ * answer. Every call starts with the token's user's enrolment in the class; another student's,
+ * class's or school's attempt is the same 404.
  */
 
 export type { AttemptRow } from './attempts.repository';
@@ -59,9 +78,10 @@ async function reread(s: Scope, a: AttemptRow): Promise<AttemptRow> {
   return (await repo.findAttempt(s.db, a.tenantId, a.id)) ?? a;
 }
 
-export function resultOf(a: AttemptRow): SubmitResult {
+/** The attempt's result; the score only when marked and the policy shows the marks now. */
+export function resultOf(a: AttemptRow, marksShown: boolean): SubmitResult {
   const status = statusOf(a);
-  return { answerLogId: a.id, status, score: status === 2 && a.score !== null ? Number(a.score) : null };
+  return { answerLogId: a.id, status, score: marksShown && status === 2 && a.score !== null ? Number(a.score) : null };
 }
 
 function resultsOf(a: AttemptRow): QuestionResult[] {
@@ -109,41 +129,107 @@ async function current(s: Scope, a: AttemptRow, work: Work): Promise<AttemptRow>
   return isOverdue(clockOf(a), s.now) ? submitAttempt(s, a, work, 'deadline') : a;
 }
 
-function stateOf(s: Scope, a: AttemptRow, answers: KeptAnswer[], late: AttemptState['lateAnswers']): AttemptState {
+function stateOf(s: Scope, a: AttemptRow, work: Work, answers: KeptAnswer[], late: AttemptState['lateAnswers']): AttemptState {
   const clock = clockOf(a);
+  // The countdown's whole: the time limit, cut short when the work closes first; an untimed
+  // attempt that merely ends with the work's close has none (no countdown of days).
+  const timed = !isBankWork(work) && totalSecondsOf(work.unitTime) !== null;
   return {
     answerLogId: a.id,
     workId: a.workId ?? '',
     status: statusOf(a),
     remainingSeconds: remainingSeconds(clock, s.now),
-    totalSeconds: clock.deadlineAt === null ? null : Math.round((clock.deadlineAt - Number(a.startedAt)) / 1000),
+    totalSeconds: clock.deadlineAt === null || !timed ? null : Math.round((clock.deadlineAt - Number(a.startedAt)) / 1000),
     answers: answers.map((x) => ({ questionId: x.questionId, questionAnswerVO: x.questionAnswerVO, seq: x.seq, revision: x.revision, clientId: x.clientId })),
     lateAnswers: late,
     activity: null,
   };
 }
 
-async function stateWithAnswers(s: Scope, a: AttemptRow): Promise<AttemptState> {
+async function stateWithAnswers(s: Scope, a: AttemptRow, work: Work): Promise<AttemptState> {
   const ref = { tenantId: a.tenantId, attemptId: a.id };
-  return stateOf(s, a, await keptAnswers(s, ref), await lateAnswers(s, ref));
+  return stateOf(s, a, work, await keptAnswers(s, ref), await lateAnswers(s, ref));
 }
 
-/** The student's attempts at the work, newest first (an overdue open one is submitted first). */
-export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[]> {
-  const { e, work } = await enrolledWork(s, input);
+/** A student's attempts at a work (newest first) and what the work's attempt policy makes of them. */
+interface StudentStanding {
+  policy: AttemptPolicy;
+  attempts: AttemptRow[];
+  open: AttemptRow | undefined;
+  visibility: ReviewVisibility;
+  counted: CountedScore;
+}
+
+function standingOf(s: Scope, work: Work, attempts: AttemptRow[]): StudentStanding {
+  const policy = attemptPolicyOf(work);
+  const open = attempts.find((a) => statusOf(a) === ATTEMPT_STATUS.ANSWERING);
+  const visibility = reviewVisibility(policy, { used: attempts.length, open: !!open, now: s.now, graceMs: SAVE_GRACE_MS });
+  const scored = attempts.map((a, i) => ({
+    attemptNo: a.attemptNo === null ? attempts.length - i : Number(a.attemptNo),
+    status: statusOf(a),
+    score: a.score === null ? null : Number(a.score),
+  }));
+  return { policy, attempts, open, visibility, counted: countedScore(policy.scoreRule, scored) };
+}
+
+/** The student's standing at the work now: an overdue open attempt is submitted first. */
+async function standingAt(s: Scope, e: StudentEnrolment, work: Work): Promise<StudentStanding> {
   const open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
   if (open) await current(s, open, work);
-  return (await repo.listAttempts(s.db, e.tenantId, work.id, e.classStudentId)).map((a) => ({
+  return standingOf(s, work, await repo.listAttempts(s.db, e.tenantId, work.id, e.classStudentId));
+}
+
+const nameOf = (work: Work) => t(kindOf(work) === 'homework' ? 'exams.homework' : 'exams.test');
+/** A close time as messages say it: 'YYYY-MM-DD HH:mm' in China Standard Time. */
+const closeText = (ms: number) => formatDateTime(ms).slice(0, 16);
+
+function refusalMessage(work: Work, policy: AttemptPolicy, refusal: StartRefusal): string {
+  if (refusal === 'closed') return t('exams.workClosed', { name: nameOf(work), time: closeText(policy.closesAt ?? 0) });
+  return t('exams.noAttemptsLeft', { name: nameOf(work), n: policy.maxAttempts ?? 0 });
+}
+
+/** The student's standing at a work (the start and completion pages): attempts used and left, the counted score, what reviews show. */
+export async function workStanding(s: Scope, input: WorkRef): Promise<WorkStanding> {
+  const { e, work } = await enrolledWork(s, input);
+  const st = await standingAt(s, e, work);
+  const used = st.attempts.length;
+  const refusal = st.open ? null : startRefusal(st.policy, used, s.now);
+  return {
+    policy: st.policy,
+    attemptsUsed: used,
+    attemptsLeft: attemptsLeft(st.policy, used),
+    open: !!st.open,
+    refusal,
+    refusalMessage: refusal === null ? null : refusalMessage(work, st.policy, refusal),
+    visibility: st.visibility,
+    countedScore: st.visibility.marks.shown ? st.counted.score : null,
+    scorePending: st.counted.pending,
+    handedIn: st.counted.handedIn,
+  };
+}
+
+/** The student's attempts at the work, newest first (an overdue open one is submitted first); scores only while the policy shows marks. */
+export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[]> {
+  const { e, work } = await enrolledWork(s, input);
+  const st = await standingAt(s, e, work);
+  return st.attempts.map((a, i) => ({
     id: a.id,
+    attemptNo: a.attemptNo === null ? st.attempts.length - i : Number(a.attemptNo),
     createdTime: Number(a.startedAt),
     status: statusOf(a),
-    score: statusOf(a) === 2 && a.score !== null ? Number(a.score) : null,
+    score: resultOf(a, st.visibility.marks.shown).score,
   }));
 }
 
+/** Tries to open a new attempt this many times when another start takes its number at the same moment. */
+const START_TRIES = 3;
+
 /**
  * Starts an attempt with its deadline fixed now, or continues the one still open (a reload, a
- * second tab). An open attempt whose time has run out is submitted first and a new one starts.
+ * second tab). An open attempt whose time has run out is submitted first. A new attempt starts
+ * only while the work's policy allows one (not closed, attempts left): it takes the next attempt
+ * number, and the unique key on the numbers lets only one of two simultaneous starts have it.
+ * Its deadline is its time limit's, never after the work closes.
  */
 export async function startAttempt(s: Scope, input: StartAttempt): Promise<AttemptState> {
   const { e, work } = await enrolledWork(s, input);
@@ -156,12 +242,22 @@ export async function startAttempt(s: Scope, input: StartAttempt): Promise<Attem
     // What the duty report after the submission names, whatever the page's address carried.
     context = { activityId: activity.id, bizType: activity.bizType ?? null, activityContentId: work.classroomId, tenantId: e.tenantId };
   }
-  let open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
-  if (open && isOverdue(clockOf(open), s.now)) {
-    await submitAttempt(s, open, work, 'deadline');
-    open = undefined;
-  }
-  if (!open) {
+  const policy = attemptPolicyOf(work);
+  for (let tries = 0; tries < START_TRIES; tries++) {
+    let open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
+    if (open && isOverdue(clockOf(open), s.now)) {
+      await submitAttempt(s, open, work, 'deadline');
+      open = undefined;
+    }
+    if (open) return stateWithAnswers(s, open, work);
+    const { highest } = await repo.attemptNumbers(s.db, e.tenantId, work.id, e.classStudentId);
+    const attemptNo = nextAttemptNo(policy, highest, s.now);
+    if (attemptNo === null) {
+      // Another tab may have opened the last attempt allowed since the look above: that one continues.
+      const opened = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
+      if (opened && !isOverdue(clockOf(opened), s.now)) return stateWithAnswers(s, opened, work);
+      throw AppError.conflict(refusalMessage(work, policy, startRefusal(policy, highest, s.now) ?? 'noAttemptsLeft'));
+    }
     await repo.insertOpenAttempt(s.db, {
       id: newId(s.now),
       tenantId: e.tenantId,
@@ -172,18 +268,20 @@ export async function startAttempt(s: Scope, input: StartAttempt): Promise<Attem
       activityId,
       workType: work.kind === 'homework' ? 6 : 7,
       startedAt: s.now,
-      deadlineAt: isBankWork(work) ? null : deadlineOf(s.now, work.unitTime),
+      // The bank's works have no server deadline (the bank keeps the answers until the one submission).
+      deadlineAt: isBankWork(work) ? null : cappedDeadline(deadlineOf(s.now, work.unitTime), policy),
       submittedAt: null,
-      status: 0,
+      status: ATTEMPT_STATUS.ANSWERING,
       score: null,
       createdAt: s.now,
       workId: work.id,
+      attemptNo,
     });
-    // Ours, or the one another tab opened at the same moment.
-    open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
-    if (!open) throw attemptNotFound();
+    // Ours, or the one another tab opened at the same moment; none when another start took the number and was handed in already.
   }
-  return { ...(await stateWithAnswers(s, open)), activity: context };
+  const open = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
+  if (!open) throw AppError.conflict(t('exams.startBusy'));
+  return { ...(await stateWithAnswers(s, open, work)), activity: context };
 }
 
 async function attemptOfCall(s: Scope, input: AttemptRef): Promise<{ e: StudentEnrolment; a: AttemptRow; work: Work }> {
@@ -197,7 +295,7 @@ async function attemptOfCall(s: Scope, input: AttemptRef): Promise<{ e: StudentE
 /** The attempt by the server's clock, with its kept answers (an overdue one is submitted first). */
 export async function attemptState(s: Scope, input: AttemptRef): Promise<AttemptState> {
   const { a, work } = await attemptOfCall(s, input);
-  return stateWithAnswers(s, await current(s, a, work));
+  return stateWithAnswers(s, await current(s, a, work), work);
 }
 
 function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuestion>): void {
@@ -250,7 +348,8 @@ export async function submitWork(s: Scope, input: StudentRef & { workId: string;
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankSubmitOnly'));
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw attemptNotFound();
-  return resultOf(statusOf(a) === 0 ? await submitAttempt(s, a, work, 'student') : a);
+  const submitted = statusOf(a) === 0 ? await submitAttempt(s, a, work, 'student') : a;
+  return resultOf(submitted, (await standingAt(s, e, work)).visibility.marks.shown);
 }
 
 export interface BankSubmission {
@@ -263,13 +362,39 @@ export interface BankSubmission {
 }
 
 /**
- * Records an external bank's marking of an attempt once: the answers as sent, the bank's score
- * and per-question results. A second submission changes nothing and answers the first one's result.
+ * The external bank's submission is still taken: the work has not closed, or closed less than the
+ * save grace ago (an answer on its way at the close is kept, as saves are).
  */
-export async function recordBankSubmission(s: Scope, a: AttemptRow, submission: BankSubmission): Promise<SubmitResult> {
+export function assertBankSubmissionOpen(s: Scope, work: Work): void {
+  const policy = attemptPolicyOf(work);
+  if (policy.closesAt !== null && s.now > policy.closesAt + SAVE_GRACE_MS) {
+    throw AppError.conflict(t('exams.closedSubmit', { name: nameOf(work), time: closeText(policy.closesAt) }));
+  }
+}
+
+/** The result of an attempt as the student may see it now (the score only while the work's policy shows the marks). */
+export async function attemptResult(s: Scope, e: StudentEnrolment, work: Work, a: AttemptRow): Promise<SubmitResult> {
+  return resultOf(await reread(s, a), (await standingAt(s, e, work)).visibility.marks.shown);
+}
+
+/**
+ * Records an external bank's marking of an attempt once: the answers as sent (a choice's keys, which
+ * the bank takes joined with ',', kept as the chosen options), the bank's score and per-question
+ * results. A second submission changes nothing and answers the first one's result.
+ */
+export async function recordBankSubmission(s: Scope, e: StudentEnrolment, work: Work, a: AttemptRow, submission: BankSubmission): Promise<SubmitResult> {
+  const types = bankQuestionTypes(submission.bankPaper);
   await s.db.transaction().execute(async (trx) => {
     if (!(await repo.takeForSubmission(trx, a.tenantId, a.id, s.now))) return;
-    await keepBankAnswers({ ...s, db: trx }, { tenantId: a.tenantId, attemptId: a.id, answers: submission.answers });
+    // The bank's choices arrive as keys joined with commas: kept as the options chosen.
+    await keepBankAnswers(
+      { ...s, db: trx },
+      {
+        tenantId: a.tenantId,
+        attemptId: a.id,
+        answers: submission.answers.map((x) => ({ questionId: x.questionId, ...bankAnswerOf(types.get(x.questionId), x.content) })),
+      },
+    );
     await repo.finishSubmission(trx, a.tenantId, a.id, {
       status: 2,
       score: submission.score,
@@ -281,7 +406,7 @@ export async function recordBankSubmission(s: Scope, a: AttemptRow, submission: 
       bankPaper: JSON.stringify(submission.bankPaper),
     });
   });
-  return resultOf(await reread(s, a));
+  return attemptResult(s, e, work, a);
 }
 
 function bankQuestions(a: AttemptRow): Paper['questionResultVOMap'] {
@@ -293,9 +418,28 @@ function bankQuestions(a: AttemptRow): Paper['questionResultVOMap'] {
   }
 }
 
+/** A question without its key: no right answer, no option flags, no explanation. */
+function withoutKey(q: Question): Question {
+  return {
+    ...q,
+    questionContentVO: { ...q.questionContentVO, optionList: q.questionContentVO.optionList.map(({ key, value }) => ({ key, value })) },
+    questionAnswerVO: null,
+    readQuestionList: q.readQuestionList.map(withoutKey),
+  };
+}
+
+function mapQuestions(map: Paper['questionResultVOMap'], f: (q: Question) => Question): Paper['questionResultVOMap'] {
+  const out: Paper['questionResultVOMap'] = {};
+  for (const [type, list] of Object.entries(map)) out[type as keyof typeof out] = (list ?? []).map(f);
+  return out;
+}
+
 /**
- * A marked attempt with the right answers and explanations. An attempt still being answered, or
- * waiting for the teacher (pending review), is refused: the key appears only after marking.
+ * A handed-in, marked attempt for review: the student's answers, with their marks and the right
+ * answers and explanations only as the work's policy allows now. The keys are never shown while
+ * the student can still answer the work (an attempt open, or another one allowed); without the
+ * marks there is no score and no per-question result. An attempt still being answered, or waiting
+ * for the teacher (pending review), is refused.
  */
 export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: string }): Promise<ReviewedAttempt> {
   const { e, work } = await enrolledWork(s, input);
@@ -305,8 +449,13 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
   const status = statusOf(a);
   if (status === 0) throw AppError.conflict(t('exams.reviewNotSubmitted'));
   if (status === 1) throw AppError.conflict(t('exams.reviewPending'));
-  const paper = paperView(work, await workPaper(s, work), true);
-  if (isBankWork(work)) paper.questionResultVOMap = bankQuestions(a);
+  const { visibility } = await standingAt(s, e, work);
+  const keys = visibility.keys.shown;
+  const marks = visibility.marks.shown;
+  const paper = paperView(work, await workPaper(s, work), keys);
+  const bank = isBankWork(work);
+  if (bank) paper.questionResultVOMap = keys ? bankQuestions(a) : mapQuestions(bankQuestions(a), withoutKey);
+  const types = bank ? bankQuestionTypes(bankQuestions(a)) : null;
   const questionUnitId = work.paperId ?? work.externalPaperId ?? '';
   const answers = await keptAnswers(s, { tenantId: a.tenantId, attemptId: a.id });
   const late = await lateAnswers(s, { tenantId: a.tenantId, attemptId: a.id });
@@ -315,7 +464,8 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
       ...paper,
       answerQuestion: answers.map((x) => ({
         questionId: x.questionId,
-        questionAnswerVO: x.questionAnswerVO,
+        // A bank choice kept before choices were split still has its keys in the text.
+        questionAnswerVO: types ? reviewedBankAnswer(types.get(x.questionId), x.questionAnswerVO) : x.questionAnswerVO,
         seq: x.seq,
         revision: x.revision,
         clientId: x.clientId,
@@ -325,8 +475,14 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
         submitTime: x.savedAt,
       })),
     },
-    testStudentResultVO: { testName: work.title, status, score: a.score === null ? null : Number(a.score), submittedTime: a.submittedAt === null ? null : Number(a.submittedAt) },
-    results: resultsOf(a),
+    testStudentResultVO: {
+      testName: work.title,
+      status,
+      score: marks && a.score !== null ? Number(a.score) : null,
+      submittedTime: a.submittedAt === null ? null : Number(a.submittedAt),
+    },
+    results: marks ? resultsOf(a) : [],
+    visibility,
     lateAnswers: late,
   };
 }

@@ -6,7 +6,7 @@ import { ErrorCode } from '~/lib/envelope';
 import { QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { enrolledWork, isBankWork, workNotFound, type Work } from '../works/works.service';
-import { recordBankSubmission, resultOf, studentAttempt } from '../attempts/attempts.service';
+import { assertBankSubmissionOpen, attemptResult, recordBankSubmission, studentAttempt } from '../attempts/attempts.service';
 import { BankError, createBankClient, type BankMarking, type BankPaper, type QuestionBank } from './bank.provider';
 
 /**
@@ -112,7 +112,8 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
   }
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw workNotFound();
-  if (Number(a.status) !== 0) return resultOf(a);
+  if (Number(a.status) !== 0) return attemptResult(s, e, work, a);
+  assertBankSubmissionOpen(s, work);
   // A question answered twice keeps its first answer (homework-and-tests.md section 4).
   const seen = new Set<string>();
   const userAnswerObjects = input.userAnswerObjects.filter((x) => !seen.has(x.questions_id) && !!seen.add(x.questions_id));
@@ -122,7 +123,7 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
   // The paper is read again from the bank, not from the device: the review shows what the bank holds.
   const paper = await asking(s, work, () => bank.paper(who));
   const marking = await asking(s, work, () => bank.submit({ ...who, userToken: input.xsktUserToken, useTime: input.use_time, userAnswerObjects }));
-  return recordBankSubmission(s, a, {
+  return recordBankSubmission(s, e, work, a, {
     useTime: input.use_time,
     answers: userAnswerObjects.map((x) => ({ questionId: x.questions_id, content: x.user_answer })),
     score: marking.score,

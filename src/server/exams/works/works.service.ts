@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import type { StudentRef, WorkKind, WorkLookup } from '~/lib/api/contracts/exams';
 import { studentEnrolment, type StudentEnrolment } from '../../learning/classes/classes.service';
+import { policyOf, type AttemptPolicy } from '~/lib/exams/attempt-policy';
 import type { Work } from './works.table';
 import * as repo from './works.repository';
 
@@ -50,3 +51,6 @@ export async function lookupWork(s: Scope, input: WorkLookup): Promise<{ id: str
 
 export const isBankWork = (work: Pick<Work, 'sourceType'>) => work.sourceType === 'xskt';
 export const kindOf = (work: Pick<Work, 'kind'>): WorkKind => (work.kind === 'homework' ? 'homework' : 'test');
+
+/** The work's attempt policy (decision 028): attempts allowed, which score counts, when marks and keys show, the close. */
+export const attemptPolicyOf = (work: Pick<Work, 'maxAttempts' | 'scoreRule' | 'marksShown' | 'keysShown' | 'closesAt'>): AttemptPolicy => policyOf(work);

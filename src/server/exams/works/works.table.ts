@@ -26,5 +26,15 @@ export interface WorkTable {
   /** 1: multiple choice gives half the points for a right subset (else all or nothing). */
   partialMultiple: number;
   createdAt: number;
+  /** Migration 20261125T1330_attempt_policy (decision 028): attempts a student may start; null: unlimited. */
+  maxAttempts: number | null;
+  /** Which score counts: 'highest', 'last', 'first' or 'average' (SCORE_RULES, src/lib/exams/attempt-policy.ts). */
+  scoreRule: string;
+  /** When the review shows the marks: 'after_submit', 'after_last_attempt', 'after_close' or 'never' (REVEAL). */
+  marksShown: string;
+  /** When the review shows the right answers and explanations: 'after_last_attempt', 'after_close' or 'never'. */
+  keysShown: string;
+  /** When the work closes (no attempt starts after it, open ones end with it); null: never. */
+  closesAt: number | null;
 }
 export type Work = Selectable<WorkTable>;

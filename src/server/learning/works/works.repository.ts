@@ -1,8 +1,13 @@
 import type { DB } from '../../db/database';
+import { HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 
-/** All SQL of homework and test attempts. Every query names the school and the class student. */
+/**
+ * All SQL of homework and test attempts. Every query names the school and the class student. An
+ * attempt counts as handed in by the statuses the exams' rules name (isHandedIn): one rule for the
+ * duties, the class page and the course page.
+ */
 
-/** The student's submitted attempts (status 1 or 2), of some lessons or of one course. */
+/** The student's handed-in attempts (pending review or reviewed), of some lessons or of one course. */
 export function listSubmittedAttempts(
   db: DB,
   tenantId: string,
@@ -14,7 +19,7 @@ export function listSubmittedAttempts(
     .select(['id', 'classroomId', 'courseId', 'workType', 'startedAt', 'submittedAt', 'status', 'score'])
     .where('tenantId', '=', tenantId)
     .where('classStudentId', '=', classStudentId)
-    .where('submittedAt', 'is not', null);
+    .where('status', 'in', HANDED_IN_STATUSES);
   if (filter.classroomIds) {
     if (!filter.classroomIds.length) return Promise.resolve([]);
     q = q.where('classroomId', 'in', filter.classroomIds);
@@ -32,7 +37,7 @@ export function listClassSubmittedLessons(db: DB, tenantId: string, classId: str
     .where('tenantId', '=', tenantId)
     .where('classId', '=', classId)
     .where('courseId', '=', courseId)
-    .where('submittedAt', 'is not', null)
+    .where('status', 'in', HANDED_IN_STATUSES)
     .execute();
 }
 
@@ -47,6 +52,6 @@ export function listCourseSubmitters(db: DB, tenantId: string, classId: string, 
     .where('tenantId', '=', tenantId)
     .where('classId', '=', classId)
     .where('courseId', 'in', courseIds)
-    .where('submittedAt', 'is not', null)
+    .where('status', 'in', HANDED_IN_STATUSES)
     .execute();
 }

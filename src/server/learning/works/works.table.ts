@@ -33,5 +33,7 @@ export interface WorkAttemptTable {
   results: string | null;
   /** An external bank's paper as the bank marked it (questions, keys, explanations), for review. */
   bankPaper: string | null;
+  /** Migration 20261125T1330_attempt_policy: 1, 2, … per work and student in the order they started (unique); null before works existed. */
+  attemptNo: number | null;
 }
 export type WorkAttempt = Selectable<WorkAttemptTable>;
