@@ -87,6 +87,14 @@ test('answers given offline just before the deadline are kept late and named; th
   expect(state.status).toBe(2);
   expect(state.answers.map((a) => a.questionAnswerVO.optionList)).toEqual([['A']]);
   expect(state.lateAnswers.map((a) => a.questionAnswerVO.optionList).sort()).toEqual([['2'], ['A']]);
+
+  // The review lists them too, and shows each beside its question, not counted.
+  await page.getByRole('link', { name: '查看已完成的测验' }).click();
+  await expect(page.getByText('多选题第1题、判断题第1题的答案在交卷后才送达，已保存但不计分')).toBeVisible();
+  await cell(page, '多选题', 1).click();
+  await expect(page.getByText('交卷后送达的答案（不计分）：A')).toBeVisible();
+  await cell(page, '单选题', 1).click();
+  await expect(page.getByText(/交卷后送达的答案/)).toHaveCount(0);
 });
 
 test('a reading or cloze question counts as answered once any part is: card, counts and the submit prompt', async ({ page }) => {

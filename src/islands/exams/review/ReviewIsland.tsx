@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { send } from '~/lib/api/client';
 import { reviewAttempt, type GivenAnswer, type ReviewedAttempt, type WorkKind } from '~/lib/api/contracts/exams';
-import { groupsOf, isAnswered, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
+import { groupsOf, isAnswered, placesOfIds, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
 import { laterText } from '~/lib/exams/policy-text';
 import { markOf } from '~/lib/exams/review';
 import { startHref } from '~/lib/exams/routes';
@@ -70,7 +70,17 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
     else setPlace(to);
   };
   const shows = { marks: data.visibility.marks.shown, keys: data.visibility.keys.shown };
-  const notices = [laterText('marks', data.visibility.marks, kind), laterText('keys', data.visibility.keys, kind)].filter(Boolean);
+  // Answers that reached the server after the attempt stopped taking answers: shown, never scored.
+  const late = useMemo(() => new Map((data.lateAnswers ?? []).map((a) => [a.questionId, a.questionAnswerVO])), [data]);
+  const latePlaces = late.size
+    ? t('exams.lateAnswers', {
+        questions: placesOfIds(groups, new Set(late.keys()))
+          .map((p) => t(p.sub === null ? 'exams.place' : 'exams.placeSub', { type: t(`exams.type.${p.type}`), n: p.n, m: p.sub ?? 0 }))
+          .join(t('exams.listJoin')),
+      })
+    : '';
+  const notices = [laterText('marks', data.visibility.marks, kind), laterText('keys', data.visibility.keys, kind), latePlaces].filter(Boolean);
+  const lateHere = current ? [current, ...(current.readQuestionList ?? [])].map((q) => late.get(q.id)).find(Boolean) : undefined;
   const stateOf = (gi: number, i: number): CellState => {
     const q = groups[gi]!.questions[i]!;
     if (!shows.marks) return isAnswered(q, answers) ? 'answered' : 'none';
@@ -102,6 +112,11 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
             <div className="mt-3">
               <ReviewQuestion key={current.id} question={current} answers={answers} results={results} shows={shows} />
             </div>
+            {lateHere && (
+              <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">
+                {t('exams.lateAnswerShown', { answer: lateHere.optionList.length ? lateHere.optionList.join(t('exams.listJoin')) : (lateHere.content ?? '') })}
+              </p>
+            )}
             <div className="mt-4 flex flex-wrap gap-2">
               {step(groups, place, -1) && (
                 <button type="button" onClick={() => move(-1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">

@@ -74,6 +74,7 @@ export const exams = {
   // Decision 027: another tab or device changed an answer; answers that reached the server too late.
   'exams.changedElsewhere': '{questions}已在其他页面或设备上修改，已显示最新答案',
   'exams.lateAnswers': '{questions}的答案在交卷后才送达，已保存但不计分',
+  'exams.lateAnswerShown': '交卷后送达的答案（不计分）：{answer}',
   'exams.place': '{type}第{n}题',
   'exams.placeSub': '{type}第{n}题第{m}小题',
   'exams.listJoin': '、',
