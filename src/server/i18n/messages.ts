@@ -382,6 +382,16 @@ export const serverMessages = {
   'engagement.tooManyLikes': '点赞太频繁了，每分钟最多操作{max}次，请稍后再试',
   'engagement.tooManyLikesIp': '当前网络点赞太频繁，请稍后再试',
 
+  'limits.tooManyNotesMinute': '笔记保存太频繁了，每分钟最多{max}次，请稍后再试',
+  'limits.tooManyNotesHour': '笔记保存太频繁了，每小时最多{max}次，请稍后再试',
+  'limits.tooManyQuestionsMinute': '提问太频繁了，每分钟最多{max}条，请稍后再试',
+  'limits.tooManyQuestionsHour': '提问太频繁了，每小时最多{max}条，请稍后再试',
+  'limits.tooManyDrafts': '草稿保存太频繁了，请稍后再试',
+  'limits.tooManyAnswerSaves': '答案保存太频繁了，请稍后再试',
+  'limits.tooManyProgressReports': '学习进度上报太频繁了，请稍后再试',
+  'limits.tooManyFromAddress': '当前网络操作太频繁，请稍后再试',
+  'exams.answerTooLong': '答案不能超过{max}个字，请精简后再保存',
+
   // Issue 10, pages: business tiles' evaluation view, the map fallback, product detail and the 404 page.
   'school.evaluationIntro': '职业技能等级评价：以下是本校合作的评价机构与评价点。',
   'school.evaluationPoints': '评价点',

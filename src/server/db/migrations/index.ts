@@ -15,6 +15,7 @@ import * as m20261123T1320 from './20261123T1320_course_details';
 import * as m20261123T1410 from './20261123T1410_offline_classroom';
 import * as m20261123T1420 from './20261123T1420_classroom_interaction';
 import * as m20261123T1500 from './20261123T1500_exams';
+import * as m20261125T1340 from './20261125T1340_rate_limits';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1410_offline_classroom': m20261123T1410,
   '20261123T1420_classroom_interaction': m20261123T1420,
   '20261123T1500_exams': m20261123T1500,
+  '20261125T1340_rate_limits': m20261125T1340,
 };
 
 export const migrationProvider: MigrationProvider = {
