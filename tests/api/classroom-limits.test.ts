@@ -43,7 +43,6 @@ interface Student {
 let classId: string;
 let courseId: string;
 let lessonId: string;
-let me: Student;
 
 /** A call from a client address (as the proxy reports it) with the student's token. */
 async function callFrom(c: AnyCall, body: unknown, user: TestUser, ip = uniqueIp()): Promise<Answer> {
@@ -99,8 +98,6 @@ beforeAll(async () => {
   const mine = expectOk<learning.LearnerClass[]>(await callFrom(learning.studentClasses, { userId: demo.userId }, demo));
   const className = LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === 'A')!.name;
   classId = mine.find((c) => c.className === className)!.classId;
-  const studentId = expectOk<learning.StudentClassDetail>(await callFrom(learning.studentClassDetail, { classId, userId: demo.userId }, demo)).studentId;
-  me = { user: demo, studentId };
   courseId = (await db().selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()).id;
   lessonId = (await db().selectFrom('classrooms').where('courseId', '=', courseId).where('name', '=', INTERACTION_DEMO.lessons[0]!).select('id').executeTakeFirstOrThrow()).id;
 });

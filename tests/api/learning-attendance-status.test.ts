@@ -5,6 +5,7 @@ import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { findStudentActivity, listStudentActivities } from '~/server/learning/activities/activities.repository';
 import { newId } from '~/server/ids';
+import type { ClassActivity } from '~/server/learning/activities/activities.table';
 import { expectOk } from '../setup/api';
 import { DEMO, HOUR, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
@@ -20,7 +21,7 @@ const server = useTestServer();
 
 let classId: string;
 let classStudentId: string;
-let like: Record<string, unknown>;
+let like: ClassActivity;
 
 const END = NOW + 2 * HOUR;
 
@@ -49,7 +50,7 @@ describe('the attendance status: TypeScript and SQL agree at every boundary', ()
   test.each(CASES)('$name', async ({ now, signedInAt, expected }) => {
     const db = server().runtime.db;
     const id = newId(NOW);
-    await db.insertInto('classActivities').values({ ...(like as never), id, startAt: END - 90 * 60_000, endAt: END }).execute();
+    await db.insertInto('classActivities').values({ ...like, id, startAt: END - 90 * 60_000, endAt: END }).execute();
     if (signedInAt !== null) {
       await db
         .insertInto('activityAttendance')
