@@ -414,6 +414,8 @@ export const serverMessages = {
   'notFound.news': '看看新闻资讯',
   'notFound.schoolInfo': '了解学校简介',
   'notFound.back': '返回上一页',
+  'badRequest.title': '网址有误',
+  'badRequest.body': '这个网址里有无法识别的字符，可能复制得不完整。请检查网址，或从首页重新进入。',
 
   // Issue 11, learner classes (src/server/learning/classes): a userId that is not the token's, and
   // a class the student is not enrolled in (another student's, another school's, none at all).
