@@ -84,7 +84,8 @@ const draft = (st: Student, title: string) => callFrom(interaction.questionSubmi
 
 const db = () => server().runtime.db;
 const notesOf = async (st: Student) => (await db().selectFrom('classroomNotes').select('id').where('classStudentId', '=', st.studentId).execute()).length;
-const questionsOf = async (st: Student) => (await db().selectFrom('classroomQuestions').select('id').where('classStudentId', '=', st.studentId).execute()).length;
+const questionsOf = async (st: Student) =>
+  (await db().selectFrom('classroomQuestions').select('id').where('classStudentId', '=', st.studentId).execute()).length;
 const dynamicsOf = async (st: Student) => (await db().selectFrom('classDynamics').select('id').where('classStudentId', '=', st.studentId).execute()).length;
 
 function expectTooMany(answer: Answer, message: string) {
@@ -98,18 +99,23 @@ beforeAll(async () => {
   const mine = expectOk<learning.LearnerClass[]>(await callFrom(learning.studentClasses, { userId: demo.userId }, demo));
   const className = LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === 'A')!.name;
   classId = mine.find((c) => c.className === className)!.classId;
-  courseId = (await db().selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()).id;
-  lessonId = (await db().selectFrom('classrooms').where('courseId', '=', courseId).where('name', '=', INTERACTION_DEMO.lessons[0]!).select('id').executeTakeFirstOrThrow()).id;
+  courseId = (
+    await db().selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()
+  ).id;
+  lessonId = (
+    await db().selectFrom('classrooms').where('courseId', '=', courseId).where('name', '=', INTERACTION_DEMO.lessons[0]!).select('id').executeTakeFirstOrThrow()
+  ).id;
 });
 
 describe('classroom notes, questions and drafts', () => {
-  test('a real student over a 45-minute lesson: a shared note or an edit every couple of minutes, questions now and then, drafts kept: all accepted', async () => {
+  test('a real student over a 45-minute lesson: a note or an edit every couple of minutes, questions and drafts now and then: all accepted', async () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
     for (let minute = 0; minute < 45; minute++) {
       if (minute % 2 === 0) {
         const { id } = expectOk<{ id: string }>(await note(st, `第${minute}分钟的笔记`));
-        if (minute % 6 === 0) expectOk(await callFrom(interaction.noteUpdate, { ...lesson(st), id, title: `第${minute}分钟的笔记（改）`, notes: '补充', isShared: 1 }, st.user));
+        if (minute % 6 === 0)
+          expectOk(await callFrom(interaction.noteUpdate, { ...lesson(st), id, title: `第${minute}分钟的笔记（改）`, notes: '补充', isShared: 1 }, st.user));
       }
       if (minute % 9 === 4) {
         expectOk(await draft(st, '这个公式是怎么推出来的'));
@@ -121,7 +127,7 @@ describe('classroom notes, questions and drafts', () => {
     expect(await questionsOf(st)).toBe(5);
   });
 
-  test(`notes: ${NOTE_LIMITS.perUserMinute} a minute (writes and edits together); the next is refused, writes nothing, and passes once the minute is over`, async () => {
+  test(`notes: ${NOTE_LIMITS.perUserMinute} a minute (writes and edits together); the next is refused, writes nothing, passes after the minute`, async () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
     const first = expectOk<{ id: string }>(await note(st, '笔记 0'));
@@ -180,7 +186,7 @@ describe('classroom notes, questions and drafts', () => {
     expect(kept.title).toBe(`草稿 ${DRAFT_LIMITS.perUserMinute - 1}`);
   });
 
-  test(`a class behind one address asks and notes at once; a script with many tokens behind one address stops at ${QUESTION_LIMITS.perIpMinute} questions a minute`, async () => {
+  test(`a class behind one address asks and notes; a script with many tokens there stops at ${QUESTION_LIMITS.perIpMinute} questions a minute`, async () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const school = uniqueIp();
     const classmates = await Promise.all(Array.from({ length: 40 }, () => newStudent()));
@@ -203,16 +209,29 @@ describe('classroom notes, questions and drafts', () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const s = server();
     const other = await createServer(
-      parseConfig({ NODE_ENV: 'test', DATABASE_URL: s.databaseUrl, LOG_LEVEL: 'silent', TENANT_BASE_DOMAINS: 'localhost', DEFAULT_PREDOMAIN: 'demo', TOKEN_PARAM_SECRET }),
+      parseConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: s.databaseUrl,
+        LOG_LEVEL: 'silent',
+        TENANT_BASE_DOMAINS: 'localhost',
+        DEFAULT_PREDOMAIN: 'demo',
+        TOKEN_PARAM_SECRET,
+      }),
       () => s.clock.value,
     );
     try {
       const st = await newStudent();
       const viaOther = async (title: string) => {
-        const init = { method: 'POST', headers: { 'Content-Type': 'application/json', TenantId: DEMO.id, Token: st.user.token }, body: JSON.stringify({ ...lesson(st), title, isDraft: false }) };
+        const init = {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', TenantId: DEMO.id, Token: st.user.token },
+          body: JSON.stringify({ ...lesson(st), title, isDraft: false }),
+        };
         return parse(await other.app.request(urlOf(interaction.questionSubmit), init, { ip: uniqueIp() }));
       };
-      const answers = await Promise.all(Array.from({ length: 2 * QUESTION_LIMITS.perUserMinute }, (_, i) => (i % 2 ? ask(st, `问 ${i}`) : viaOther(`问 ${i}`))));
+      const answers = await Promise.all(
+        Array.from({ length: 2 * QUESTION_LIMITS.perUserMinute }, (_, i) => (i % 2 ? ask(st, `问 ${i}`) : viaOther(`问 ${i}`))),
+      );
       expect(answers.filter((a) => a.body.code === 0).length).toBeLessThanOrEqual(QUESTION_LIMITS.perUserMinute);
       // Requests at the same moment may both be refused, never both accepted past the limit: one
       // after another, the two instances then fill the minute exactly.
@@ -246,7 +265,8 @@ describe('answer saves', () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
     const { ref, question } = await openAttempt(st);
-    const save = (seq: number, content: string) => callFrom(exams.saveAnswers, { classId, studentId: st.studentId, answers: [record(ref, question, seq, { content })] }, st.user);
+    const save = (seq: number, content: string) =>
+      callFrom(exams.saveAnswers, { classId, studentId: st.studentId, answers: [record(ref, question, seq, { content })] }, st.user);
     let seq = 0;
     for (let i = 0; i < 180; i++) {
       expectOk(await save(++seq, `安全用电第${i}稿`));
@@ -255,7 +275,12 @@ describe('answer saves', () => {
     server().clock.advance(MINUTE);
     for (let i = 0; i < ANSWER_SAVE_LIMITS.perUserMinute; i++) expectOk(await save(++seq, `刷 ${i}`));
     expectTooMany(await save(++seq, '被拒'), '答案保存太频繁了，请稍后再试');
-    const kept = await db().selectFrom('workAnswers').selectAll().where('attemptId', '=', ref.answerLogId).where('questionId', '=', question.id).executeTakeFirstOrThrow();
+    const kept = await db()
+      .selectFrom('workAnswers')
+      .selectAll()
+      .where('attemptId', '=', ref.answerLogId)
+      .where('questionId', '=', question.id)
+      .executeTakeFirstOrThrow();
     expect(kept.content).toBe(`刷 ${ANSWER_SAVE_LIMITS.perUserMinute - 1}`);
   });
 
@@ -263,14 +288,20 @@ describe('answer saves', () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
     const { ref, question } = await openAttempt(st);
-    const save = (seq: number, content: string) => callFrom(exams.saveAnswers, { classId, studentId: st.studentId, answers: [record(ref, question, seq, { content })] }, st.user);
+    const save = (seq: number, content: string) =>
+      callFrom(exams.saveAnswers, { classId, studentId: st.studentId, answers: [record(ref, question, seq, { content })] }, st.user);
     const longest = '电'.repeat(ANSWER_MAX_LENGTH - 1) + '😀';
     expectOk(await save(1, longest));
     const refused = await save(2, '电'.repeat(ANSWER_MAX_LENGTH + 1));
     expectRefused(refused, 400);
     expect(refused.body.message).toBe(`答案不能超过${ANSWER_MAX_LENGTH}个字，请精简后再保存`);
     expectRefused(await save(3, 'x'.repeat(20_000)), 400);
-    const kept = await db().selectFrom('workAnswers').selectAll().where('attemptId', '=', ref.answerLogId).where('questionId', '=', question.id).executeTakeFirstOrThrow();
+    const kept = await db()
+      .selectFrom('workAnswers')
+      .selectAll()
+      .where('attemptId', '=', ref.answerLogId)
+      .where('questionId', '=', question.id)
+      .executeTakeFirstOrThrow();
     expect(kept.content).toBe(longest);
   });
 });
@@ -279,7 +310,12 @@ describe('progress reports', () => {
   test(`a lesson played for 10 minutes, a report every 10 s, is never refused; a burst stops at ${PROGRESS_LIMITS.perUserMinute} a minute`, async () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
-    const video = await db().selectFrom('classrooms').select(['id', 'courseId']).where('tenantId', '=', DEMO.id).where('name', '=', '基本指令视频').executeTakeFirstOrThrow();
+    const video = await db()
+      .selectFrom('classrooms')
+      .select(['id', 'courseId'])
+      .where('tenantId', '=', DEMO.id)
+      .where('name', '=', '基本指令视频')
+      .executeTakeFirstOrThrow();
     const ref = { classId, courseId: video.courseId, classroomId: video.id, studentId: st.studentId };
     expectOk(await callFrom(online.recordView, ref, st.user));
     let seq = 1;
@@ -288,7 +324,11 @@ describe('progress reports', () => {
       expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: i * 10_000, watchedMs: 10_000, client: 'Web' }, st.user));
     }
     server().clock.advance(MINUTE);
-    for (let i = 0; i < PROGRESS_LIMITS.perUserMinute; i++) expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user));
-    expectTooMany(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user), '学习进度上报太频繁了，请稍后再试');
+    for (let i = 0; i < PROGRESS_LIMITS.perUserMinute; i++)
+      expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user));
+    expectTooMany(
+      await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user),
+      '学习进度上报太频繁了，请稍后再试',
+    );
   });
 });

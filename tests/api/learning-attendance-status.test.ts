@@ -42,7 +42,9 @@ beforeAll(async () => {
   const demo = await loginAs(s, DEMO.id, DEMO_STUDENT.mobile);
   const mine = expectOk<learning.LearnerClass[]>(await s.call(learning.studentClasses, { userId: demo.userId }, withToken(demo.token)));
   classId = mine.find((c) => c.className === LEARNING_CLASSES[DEMO.id]!.find((x) => x.key === 'A')!.name)!.classId;
-  classStudentId = expectOk<learning.StudentClassDetail>(await s.call(learning.studentClassDetail, { classId, userId: demo.userId }, withToken(demo.token))).studentId;
+  classStudentId = expectOk<learning.StudentClassDetail>(
+    await s.call(learning.studentClassDetail, { classId, userId: demo.userId }, withToken(demo.token)),
+  ).studentId;
   like = await s.runtime.db.selectFrom('classActivities').selectAll().where('classId', '=', classId).where('onlineType', '=', 2).executeTakeFirstOrThrow();
 });
 
@@ -50,11 +52,25 @@ describe('the attendance status: TypeScript and SQL agree at every boundary', ()
   test.each(CASES)('$name', async ({ now, signedInAt, expected }) => {
     const db = server().runtime.db;
     const id = newId(NOW);
-    await db.insertInto('classActivities').values({ ...like, id, startAt: END - 90 * 60_000, endAt: END }).execute();
+    await db
+      .insertInto('classActivities')
+      .values({ ...like, id, startAt: END - 90 * 60_000, endAt: END })
+      .execute();
     if (signedInAt !== null) {
       await db
         .insertInto('activityAttendance')
-        .values({ id: newId(NOW), tenantId: DEMO.id, classId, activityId: id, classStudentId, type: 1, signedAt: signedInAt, lat: null, lon: null, createdAt: signedInAt })
+        .values({
+          id: newId(NOW),
+          tenantId: DEMO.id,
+          classId,
+          activityId: id,
+          classStudentId,
+          type: 1,
+          signedAt: signedInAt,
+          lat: null,
+          lon: null,
+          createdAt: signedInAt,
+        })
         .execute();
     }
     const typescript = activityStatus({ signedInAt, endAt: END, now });

@@ -280,7 +280,8 @@ describe('the sign-in window (decision 029)', () => {
       server().clock.set(at(23, 29) + 1);
       expect(expectOk<AutoSignResult>(await call(api.autoSignIn, body)).signed).toBe(false);
       server().clock.set(at(21, 29));
-      expect(expectOk<AutoSignResult>(await call(api.autoSignIn, body))).toMatchObject({ signed: true, attendance: { isSignIn: 1, signInTime: formatDateTime(at(21, 29)) } });
+      const entered = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+      expect(entered).toMatchObject({ signed: true, attendance: { isSignIn: 1, signInTime: formatDateTime(at(21, 29)) } });
     } finally {
       server().clock.set(NOW);
     }

@@ -70,27 +70,31 @@ beforeAll(async () => {
 });
 
 describe('one address, many people', () => {
-  test.each([1, 3])('a class of 50 behind one address logs in, typos and all (arrival order %i)', async (seed) => {
-    server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
-    const start = server().clock.value;
-    const school = uniqueIp();
-    const mobiles = await students(50);
-    const morning = classroomMorning(mobiles, seed);
-    expect(morning.length - 50).toBeGreaterThan(LOGIN_THROTTLE.perIp);
-    const refused: string[] = [];
-    for (const a of morning) {
-      server().clock.set(start + a.at);
-      const answer = await login(a.mobile, a.password, school);
-      if (a.password === PASSWORD) {
-        if (answer.body.code !== 0) refused.push(`${a.mobile}: ${answer.body.message}`);
-      } else {
-        expectRefused(answer, 400);
-        expect(answer.body.message).toBe(LOGIN_FAILED);
+  test.each([1, 3])(
+    'a class of 50 behind one address logs in, typos and all (arrival order %i)',
+    async (seed) => {
+      server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
+      const start = server().clock.value;
+      const school = uniqueIp();
+      const mobiles = await students(50);
+      const morning = classroomMorning(mobiles, seed);
+      expect(morning.length - 50).toBeGreaterThan(LOGIN_THROTTLE.perIp);
+      const refused: string[] = [];
+      for (const a of morning) {
+        server().clock.set(start + a.at);
+        const answer = await login(a.mobile, a.password, school);
+        if (a.password === PASSWORD) {
+          if (answer.body.code !== 0) refused.push(`${a.mobile}: ${answer.body.message}`);
+        } else {
+          expectRefused(answer, 400);
+          expect(answer.body.message).toBe(LOGIN_FAILED);
+        }
       }
-    }
-    expect(refused).toEqual([]);
-    // about 125 password checks (scrypt is slow on purpose), on a machine shared with other tests
-  }, 90_000);
+      expect(refused).toEqual([]);
+      // about 125 password checks (scrypt is slow on purpose), on a machine shared with other tests
+    },
+    90_000,
+  );
 
   test(`a spray from one address: ${LOGIN_THROTTLE.perIp} failures, then everything from there is refused, correct passwords too`, async () => {
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);

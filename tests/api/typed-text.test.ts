@@ -33,8 +33,12 @@ beforeAll(async () => {
   const mine = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: demo.userId }));
   const classId = mine.find((c) => c.className === LEARNING_CLASSES[DEMO.id]!.find((x) => x.key === 'A')!.name)!.classId;
   const studentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: demo.userId })).studentId;
-  const courseId = (await db().selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()).id;
-  const classroomId = (await db().selectFrom('classrooms').where('courseId', '=', courseId).where('name', '=', INTERACTION_DEMO.lessons[0]!).select('id').executeTakeFirstOrThrow()).id;
+  const courseId = (
+    await db().selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()
+  ).id;
+  const classroomId = (
+    await db().selectFrom('classrooms').where('courseId', '=', courseId).where('name', '=', INTERACTION_DEMO.lessons[0]!).select('id').executeTakeFirstOrThrow()
+  ).id;
   ref = { classId, classroomId, courseId, studentId };
 });
 
@@ -65,7 +69,12 @@ describe('bidirectional controls are removed from typed text', () => {
     server().clock.advance(2 * HOUR);
     const material = expectOk<{ id: string }[]>(await server().get(PATH.albumMaterials, { open: 1 }))[0]!.id;
     const saved = expectOk<{ id: string }>(
-      await postAs(server(), PATH.saveComment, { commentObjectId: material, commentObjectType: 'UNIVERSITY_PIC', commentContent: TRICK }, { token: demo.token }),
+      await postAs(
+        server(),
+        PATH.saveComment,
+        { commentObjectId: material, commentObjectType: 'UNIVERSITY_PIC', commentContent: TRICK },
+        { token: demo.token },
+      ),
     );
     expect((await db().selectFrom('comments').select('content').where('id', '=', saved.id).executeTakeFirstOrThrow()).content).toBe(CLEAN);
   });

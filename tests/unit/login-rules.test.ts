@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from '~/server/config';
-import { LOGIN_THROTTLE, SSO_CLOCK_SKEW_S, addressFailureBudget, SSO_MAX_LIFETIME_S, invitationUsable, throttleKey, partnerUrl, ssoTimesValid } from '~/server/login/login.rules';
+import {
+  LOGIN_THROTTLE,
+  SSO_CLOCK_SKEW_S,
+  SSO_MAX_LIFETIME_S,
+  addressFailureBudget,
+  invitationUsable,
+  throttleKey,
+  partnerUrl,
+  ssoTimesValid,
+} from '~/server/login/login.rules';
 import type { InvitationCode } from '~/server/login/login.table';
 import { loginErrors, loginFieldError } from '~/lib/rules/login';
 import { JOIN_SCHOOLS, registerErrors, registerTypeOf } from '~/lib/rules/register';

@@ -73,7 +73,11 @@ export const RATE_LIMITS: Record<RateKind, readonly RateLimit[]> = {
 };
 
 /** How long a logged write can still count: the longest window. */
-export const RATE_KEEP_MS = Math.max(...Object.values(RATE_LIMITS).flat().map((l) => l.windowMs));
+export const RATE_KEEP_MS = Math.max(
+  ...Object.values(RATE_LIMITS)
+    .flat()
+    .map((l) => l.windowMs),
+);
 
 /** The message of a broken limit, naming the limit where it is the user's own. */
 export function limitMessage(limit: RateLimit): string {

@@ -37,7 +37,8 @@ export interface ActivityFilter {
  */
 function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
   const { attended, missed, pending } = ACTIVITY_STATUS;
-  const status = sql<number>`case when si.signed_at is not null then ${sql.lit(attended)} when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
+  const status = sql<number>`case when si.signed_at is not null then ${sql.lit(attended)}
+    when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
   let q = db
     .selectFrom('classActivities as a')
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', 1))
