@@ -307,7 +307,7 @@ describe('answer saves', () => {
 });
 
 describe('progress reports', () => {
-  test(`a lesson played for 10 minutes, a report every 10 s, is never refused; a burst stops at ${PROGRESS_LIMITS.perUserMinute} a minute`, async () => {
+  test(`10 minutes of play and a minute of scrubbing pass; a burst stops at ${PROGRESS_LIMITS.perUserMinute} a minute`, async () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
     const video = await db()
@@ -322,6 +322,11 @@ describe('progress reports', () => {
     for (let i = 1; i <= 60; i++) {
       server().clock.advance(10_000);
       expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: i * 10_000, watchedMs: 10_000, client: 'Web' }, st.user));
+    }
+    // then a minute of scrubbing through it: a seek (and its report) every second
+    for (let i = 1; i <= 60; i++) {
+      server().clock.advance(1_000);
+      expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: (i * 37_000) % 600_000, watchedMs: 0 }, st.user));
     }
     server().clock.advance(MINUTE);
     for (let i = 0; i < PROGRESS_LIMITS.perUserMinute; i++)

@@ -26,8 +26,11 @@ export const DRAFT_LIMITS = { perUserMinute: 20, perIpMinute: 300 } as const;
  * of a few hundred behind one address stays far below the per-address limit.
  */
 export const ANSWER_SAVE_LIMITS = { perUserMinute: 120, perIpMinute: 5000 } as const;
-/** Study progress reports: the player reports every 10 s and when the page is left or hidden. */
-export const PROGRESS_LIMITS = { perUserMinute: 30, perIpMinute: 2000 } as const;
+/**
+ * Study progress reports: the player reports every 10 s and on a pause, a seek, the end and when the
+ * page is left; a student scrubbing through a video seeks many times a minute.
+ */
+export const PROGRESS_LIMITS = { perUserMinute: 120, perIpMinute: 5000 } as const;
 
 /**
  * One limit: at most `max` writes of a kind by one user or from one address in the last
