@@ -3,7 +3,7 @@ import { PATH, expectOk, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { postAs, uniqueIp } from '../setup/login';
 import { loginAs, type TestUser } from '../setup/users';
-import { ACTION_KEEP_MS, COMMENT_LIMITS, LIKE_LIMITS } from '~/server/engagement/engagement.rules';
+import { COMMENT_LIMITS, LIKE_LIMITS, RATE_KEEP_MS } from '~/server/limits/limits.rules';
 
 /**
  * The abuse limits of comments, replies and likes: per user (any school) and per client address,
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 // Every test starts with every window empty.
-beforeEach(() => server().clock.advance(ACTION_KEEP_MS + HOUR));
+beforeEach(() => server().clock.advance(RATE_KEEP_MS + HOUR));
 
 const comment = (user: TestUser, ip: string, text = '好', tenant = DEMO.id, objectId = material) =>
   postAs(server(), PATH.saveComment, { commentObjectId: objectId, commentObjectType: 'UNIVERSITY_PIC', commentContent: text }, { token: user.token, ip, tenant });
@@ -45,7 +45,8 @@ const like = (user: TestUser, ip: string, liked = true) =>
 
 const db = () => server().runtime.db;
 const commentsBy = async (userId: string) => (await db().selectFrom('comments').select('id').where('authorId', '=', userId).execute()).length;
-const actionsBy = async (userId: string) => (await db().selectFrom('engagementActions').select('id').where('userId', '=', userId).execute()).length;
+const actionsBy = async (userId: string) =>
+  (await db().selectFrom('rateEvents').select('id').where('userId', '=', userId).where('kind', 'in', ['COMMENT', 'LIKE']).execute()).length;
 const liked = async (userId: string) => (await db().selectFrom('thumbsRecords').select('id').where('userId', '=', userId).execute()).length;
 
 function expectTooMany(answer: Awaited<ReturnType<typeof postAs>>, message: string) {

@@ -68,6 +68,18 @@ describe('clue/saveClue', () => {
     });
   });
 
+  test('bidirectional controls and other control characters are removed from the message; a message of nothing else is refused', async () => {
+    const mobile = freshMobile();
+    const code = await codeFor(server(), mobile);
+    expectOk(await save(server(), { ...form(mobile, code), content: '请回电\u202E话电\u202C\u2066至\u2069\u200F晚上\u0007' }));
+    expect((await cluesOf(server(), DEMO.id, mobile))[0]!.content).toBe('请回电话电至晚上');
+    const other = freshMobile();
+    const again = await save(server(), { ...form(other, await codeFor(server(), other)), content: '\u202E\u2066\u200E' });
+    expectRefused(again, 400);
+    expect(again.body.message).toBe('请输入您要咨询的内容');
+    expect(await cluesOf(server(), DEMO.id, other)).toHaveLength(0);
+  });
+
   test('the code is used up: the same form a second time is refused', async () => {
     const mobile = freshMobile();
     const code = await codeFor(server(), mobile);

@@ -4,10 +4,11 @@ import * as learning from '~/lib/api/contracts/learning';
 import * as classPage from '~/lib/api/contracts/learning-class';
 import * as api from '~/lib/api/contracts/classroom-offline';
 import type { Attendance, AutoSignResult, Highlights, OfflineClassroom } from '~/lib/api/contracts/classroom-offline';
-import { formatDateTime } from '~/lib/time/cst';
+import { MINUTE, formatDateTime, parseDateTime, startOfCstDay } from '~/lib/time/cst';
 import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
 import { HIGHLIGHTS, OFFLINE_LESSONS } from '~/server/db/seed/offline-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { newId } from '~/server/ids';
 import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
@@ -44,7 +45,7 @@ let pendingOnline: classPage.TodayActivity;
 let electiveOnline: classPage.TodayActivity;
 let missedOffline: classPage.TodayActivity;
 /** Class A's next face-to-face activity after today; an activity of class B. */
-let futureOffline: { id: string; classroomId: string; courseId: string };
+let futureOffline: { id: string; classroomId: string; courseId: string; startAt: number };
 let classBActivity: string;
 
 const as = (user: TestUser, tenant: string = DEMO.id) => ({ tenant, ...withToken(user.token) });
@@ -88,12 +89,12 @@ beforeAll(async () => {
   missedOffline = today.find((a) => a.onlineType === 2 && a.endTime < now)!;
   futureOffline = (await db()
     .selectFrom('classActivities')
-    .select(['id', 'classroomId', 'courseId'])
+    .select(['id', 'classroomId', 'courseId', 'startAt'])
     .where('classId', '=', classA)
     .where('onlineType', '=', 2)
     .where('startAt', '>', NOW + DAY)
     .orderBy('startAt')
-    .executeTakeFirstOrThrow()) as { id: string; classroomId: string; courseId: string };
+    .executeTakeFirstOrThrow()) as { id: string; classroomId: string; courseId: string; startAt: number };
   classBActivity = (await db().selectFrom('classActivities').select('id').where('classId', '=', classB).executeTakeFirstOrThrow()).id;
   for (const a of [pendingOffline, pendingOnline, electiveOnline, missedOffline]) expect(a).toBeDefined();
 });
@@ -177,10 +178,11 @@ describe('sign in and sign out', () => {
     expect(await signs(futureOffline.id)).toEqual([]);
   });
 
-  test('sign-in opens on the day of the class: a class in a few days is refused, nothing recorded', async () => {
+  test('sign-in opens 30 minutes before the class: a class in a few days is refused with the day and time, nothing recorded', async () => {
     const answer = await call(api.signAttendance, { ...ref(futureOffline), type: 1 });
     expectRefused(answer, 400);
-    expect(answer.body.message).toBe('签到尚未开始，请在上课当天签到');
+    const [date, time] = formatDateTime(futureOffline.startAt - 30 * MINUTE).split(' ') as [string, string];
+    expect(answer.body.message).toBe(`签到尚未开始，请在 ${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日 ${time.slice(0, 5)} 后签到`);
     expect(await signs(futureOffline.id)).toEqual([]);
   });
 
@@ -193,12 +195,16 @@ describe('sign in and sign out', () => {
   test('no sign-in after the class has ended (it stays missed)', async () => {
     const answer = await call(api.signAttendance, { ...ref(missedOffline), type: 1 });
     expectRefused(answer, 400);
-    expect(answer.body.message).toBe('课堂已结束，不能再签到');
+    expect(answer.body.message).toBe('签到已结束');
     expect(await signs(missedOffline.id)).toEqual([]);
   });
 
   test('10 sign-ins at the same moment record exactly one, with one dynamic; the others are refused as repeats', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(api.signAttendance, { ...ref(electiveOnline), type: 1 })));
+    // the elective begins later today: at its start
+    server().clock.set(parseDateTime(electiveOnline.startTime));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(api.signAttendance, { ...ref(electiveOnline), type: 1 }))).finally(() =>
+      server().clock.set(NOW),
+    );
     const ok = answers.filter((a) => a.body.code === 0);
     expect(ok).toHaveLength(1);
     for (const a of answers.filter((x) => x.body.code !== 0)) {
@@ -213,6 +219,73 @@ describe('sign in and sign out', () => {
     const body = { activityId: pendingOffline.id, classId: classA, studentId: mateStudentA, userId: classmate.userId, type: 1 };
     expect(expectOk<Attendance>(await call(api.signAttendance, body, classmate))).toMatchObject({ isSignIn: 1, isSignOut: 0 });
     expect(await signs(pendingOffline.id, mateStudentA)).toHaveLength(1);
+  });
+});
+
+describe('the sign-in window (decision 029)', () => {
+  /** 19:31, 21:29, 21:59… of the test day in China Standard Time. */
+  const at = (hh: number, mm: number) => startOfCstDay(NOW) + (hh * 60 + mm) * MINUTE;
+  /** A copy of a seeded activity of class A at new times, made by the test, with nobody signed. */
+  async function activityAt(like: { id: string }, startAt: number, endAt: number) {
+    const row = await db().selectFrom('classActivities').selectAll().where('id', '=', like.id).executeTakeFirstOrThrow();
+    const id = newId(server().clock.value);
+    await db().insertInto('classActivities').values({ ...row, id, startAt, endAt }).execute();
+    return { id, classroomId: row.classroomId, courseId: row.courseId };
+  }
+  const signAt = async (when: number, a: { id: string; classroomId: string | null; courseId: string | null }, type: 1 | 2) => {
+    server().clock.set(when);
+    try {
+      return await call(api.signAttendance, { ...ref(a), type });
+    } finally {
+      server().clock.set(NOW);
+    }
+  };
+  const refusedWith = (answer: Awaited<ReturnType<typeof call>>, message: string) => {
+    expectRefused(answer, 400);
+    expect(answer.body.message).toBe(message);
+  };
+
+  test('a face-to-face class at 21:59–23:29: nothing at 19:31; sign-in from 21:29, sign-out from 21:59', async () => {
+    const a = await activityAt(pendingOffline, at(21, 59), at(23, 29));
+    refusedWith(await signAt(at(19, 31), a, 1), '签到尚未开始，请在 21:29 后签到');
+    refusedWith(await signAt(at(21, 28) + 59_999, a, 1), '签到尚未开始，请在 21:29 后签到');
+    expect(await signs(a.id)).toEqual([]);
+    expect(expectOk<Attendance>(await signAt(at(21, 29), a, 1))).toMatchObject({ isSignIn: 1, signInTime: formatDateTime(at(21, 29)) });
+    refusedWith(await signAt(at(21, 59) - 1, a, 2), '签退尚未开始，请在 21:59 后签退');
+    expect(expectOk<Attendance>(await signAt(at(21, 59), a, 2))).toMatchObject({ isSignOut: 1, signOutTime: formatDateTime(at(21, 59)) });
+    expect((await signs(a.id)).map((r) => [r.type, r.signedAt])).toEqual([
+      [1, at(21, 29)],
+      [2, at(21, 59)],
+    ]);
+  });
+
+  test('sign-in closes at the end; sign-out an hour after it', async () => {
+    const a = await activityAt(pendingOffline, at(8, 0), at(9, 30));
+    expectOk(await signAt(at(9, 30), a, 1));
+    refusedWith(await signAt(at(10, 30) + 1, a, 2), '签退已结束');
+    expectOk(await signAt(at(10, 30), a, 2));
+    const b = await activityAt(pendingOffline, at(8, 1), at(9, 31));
+    refusedWith(await signAt(at(9, 31) + 1, b, 1), '签到已结束');
+    expect(await signs(b.id)).toEqual([]);
+  });
+
+  test('auto sign-in obeys the window: entering at 19:31 signs nobody in, entering at 21:29 does', async () => {
+    const a = await activityAt(pendingOnline, at(21, 59), at(23, 29));
+    const body = { activityId: a.id, classId: classA, courseId: a.courseId, studentId: studentA, type: 1, userId: demo.userId };
+    server().clock.set(at(19, 31));
+    try {
+      const early = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+      expect(early).toMatchObject({ signed: false, attendance: { isSignIn: 0, signInTime: null } });
+      expect(await signs(a.id)).toEqual([]);
+      server().clock.set(at(23, 29) + 1);
+      expect(expectOk<AutoSignResult>(await call(api.autoSignIn, body)).signed).toBe(false);
+      server().clock.set(at(21, 29));
+      const entered = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+      expect(entered).toMatchObject({ signed: true, attendance: { isSignIn: 1, signInTime: formatDateTime(at(21, 29)) } });
+    } finally {
+      server().clock.set(NOW);
+    }
+    expect(await signs(a.id)).toHaveLength(1);
   });
 });
 

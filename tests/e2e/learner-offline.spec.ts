@@ -52,7 +52,7 @@ async function placeOf(page: Page): Promise<Place> {
   const today = (await post('/teaching/anyone/classActivity/todayActivities', { classId, userId: student.userId })).activityResultVOList as TodayActivity[];
   const now = formatDateTime(Date.now());
   const offline = today.filter((a) => a.onlineType === 2);
-  return { student, classId, studentId, pending: offline.find((a) => a.endTime > now)!, past: offline.find((a) => a.startTime <= now)! };
+  return { student, classId, studentId, pending: offline.find((a) => a.endTime > now)!, past: offline.find((a) => a.endTime < now)! };
 }
 
 const urlOf = (p: Place, a: TodayActivity) =>

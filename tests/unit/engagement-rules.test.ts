@@ -1,15 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
-  ACTION_KEEP_MS,
-  ACTION_LIMITS,
-  COMMENT_LIMITS,
   COMMENT_MAX_LENGTH,
-  LIKE_LIMITS,
   authorNameOf,
   commentText,
   descendantsOf,
   fileTypeOf,
-  limitMessage,
   reviewFiles,
 } from '~/server/engagement/engagement.rules';
 
@@ -91,33 +86,5 @@ describe('descendantsOf', () => {
       { id: 'y', parentId: 'x' },
     ];
     expect(descendantsOf('x', cyclic)).toEqual(['y']);
-  });
-});
-
-describe('abuse limits of comments and likes', () => {
-  test('the named limits are the ones enforced, per user before per address', () => {
-    expect(ACTION_LIMITS.COMMENT.map((l) => [l.by, l.windowMs, l.max])).toEqual([
-      ['user', 60_000, COMMENT_LIMITS.perUserMinute],
-      ['user', 3_600_000, COMMENT_LIMITS.perUserHour],
-      ['ip', 60_000, COMMENT_LIMITS.perIpMinute],
-    ]);
-    expect(ACTION_LIMITS.LIKE.map((l) => [l.by, l.windowMs, l.max])).toEqual([
-      ['user', 60_000, LIKE_LIMITS.perUserMinute],
-      ['ip', 60_000, LIKE_LIMITS.perIpMinute],
-    ]);
-    // An address is shared by several users; an hour holds more than a minute.
-    expect(COMMENT_LIMITS.perIpMinute).toBeGreaterThan(COMMENT_LIMITS.perUserMinute);
-    expect(COMMENT_LIMITS.perUserHour).toBeGreaterThan(COMMENT_LIMITS.perUserMinute);
-    expect(LIKE_LIMITS.perIpMinute).toBeGreaterThan(LIKE_LIMITS.perUserMinute);
-    expect(ACTION_KEEP_MS).toBe(3_600_000);
-  });
-
-  test('each refusal says what was too frequent, in Chinese, with the number where it is the user\'s own', () => {
-    expect(ACTION_LIMITS.COMMENT.map(limitMessage)).toEqual([
-      '评论太频繁了，每分钟最多发表5条，请稍后再试',
-      '评论太频繁了，每小时最多发表60条，请稍后再试',
-      '当前网络发表评论太频繁，请稍后再试',
-    ]);
-    expect(ACTION_LIMITS.LIKE.map(limitMessage)).toEqual(['点赞太频繁了，每分钟最多操作60次，请稍后再试', '当前网络点赞太频繁，请稍后再试']);
   });
 });

@@ -127,6 +127,31 @@ describe('request gate', () => {
     expect(calls).toBe(0);
   });
 
+  test('an /api query with a broken %-escape gets the 400 envelope too', async () => {
+    for (const path of ['/api/cms/anyone/news/list?x=%ZZ', '/api/x?a=1&b=%E0%A4%A', '/api?%']) {
+      const got = await send(path);
+      expect(got.status, path).toBe(400);
+      expect(envelopeOf(got.body)).toMatchObject({ code: 400, message: '请求地址格式不正确' });
+    }
+    expect(calls).toBe(0);
+  });
+
+  test('a page address with a broken %-escape, in its path or query, is handed to the 400 page as a GET', async () => {
+    for (const [method, path] of [
+      ['GET', '/news?x=%ZZ'],
+      ['GET', '/news-information/%E0%A4%A'],
+      ['POST', '/login?from=%'],
+      ['HEAD', '/?q=%G1'],
+    ] as const) {
+      const got = await send(path, { method, ...(method === 'POST' ? { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
+      if (method === 'HEAD') continue;
+      expect(JSON.parse(got.body), path).toMatchObject({ method: 'GET', url: '/400' });
+    }
+    expect(calls).toBe(4);
+    // a well-formed escape is left alone
+    expect(JSON.parse((await send('/news?q=%E4%B8%AD')).body)).toMatchObject({ url: '/news?q=%E4%B8%AD' });
+  });
+
   test('a URL longer than the parser allows gets 431 with an envelope, not an empty answer', async () => {
     const answer = await raw(`GET /api/x?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: demo.localhost\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431/);

@@ -1,19 +1,41 @@
 import { describe, expect, test } from 'vitest';
-import { SIGN_IN, SIGN_OUT, autoSignApplies, signRefusal, validLocation } from '~/lib/learning/sign';
+import {
+  SIGN_IN,
+  SIGN_IN_OPENS_BEFORE_MS,
+  SIGN_OUT,
+  SIGN_OUT_CLOSES_AFTER_MS,
+  autoSignApplies,
+  opensAtText,
+  signRefusal,
+  signWindow,
+  validLocation,
+} from '~/lib/learning/sign';
 
 /** Sign-in and sign-out rules (src/lib/learning/sign.ts) at every boundary. */
 
-/** A class on 2026-11-22 10:00–11:30 China Standard Time; that day opens at 2026-11-21 16:00 UTC. */
+/** A class on 2026-11-22 10:00–11:30 China Standard Time (02:00–03:30 UTC). */
 const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 const END = START + 90 * 60_000;
-const DAY_OPENS = Date.UTC(2026, 10, 21, 16, 0, 0);
+const MINUTE = 60_000;
 const state = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => ({ signIn: 1, signOut: 1, startAt: START, endAt: END, signedInAt: null, signedOutAt: null, ...over });
+const signedIn = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => state({ signedInAt: START - 10 * MINUTE, ...over });
+
+describe('signWindow', () => {
+  test('sign-in: 30 minutes before the start to the end; sign-out: the start to an hour after the end', () => {
+    expect(SIGN_IN_OPENS_BEFORE_MS).toBe(30 * MINUTE);
+    expect(SIGN_OUT_CLOSES_AFTER_MS).toBe(60 * MINUTE);
+    expect(signWindow(SIGN_IN, { startAt: START, endAt: END })).toEqual({ opensAt: START - 30 * MINUTE, closesAt: END });
+    expect(signWindow(SIGN_OUT, { startAt: START, endAt: END })).toEqual({ opensAt: START, closesAt: END + 60 * MINUTE });
+  });
+});
 
 describe('signRefusal', () => {
-  test('sign-in: opens at 00:00 of the class day (CST), not a millisecond before', () => {
-    expect(signRefusal(SIGN_IN, state(), DAY_OPENS - 1)).toBe('signInNotOpen');
-    expect(signRefusal(SIGN_IN, state(), DAY_OPENS)).toBeNull();
+  test('sign-in: opens 30 minutes before the start, not a millisecond earlier', () => {
+    expect(signRefusal(SIGN_IN, state(), START - 30 * MINUTE - 1)).toBe('signInNotOpen');
+    expect(signRefusal(SIGN_IN, state(), START - 30 * MINUTE)).toBeNull();
     expect(signRefusal(SIGN_IN, state(), START - 1)).toBeNull();
+    // the case that was accepted: hours before a class the same evening
+    expect(signRefusal(SIGN_IN, state(), START - 2 * 60 * MINUTE - 28 * MINUTE)).toBe('signInNotOpen');
   });
 
   test('sign-in: allowed until the end instant, refused a millisecond after', () => {
@@ -30,12 +52,35 @@ describe('signRefusal', () => {
     expect(signRefusal(SIGN_IN, state({ signIn: 0, signedInAt: 5 }), START)).toBe('signInNotUsed');
   });
 
-  test('sign-out: after the sign-in only, once, also after the end; not when unused', () => {
-    expect(signRefusal(SIGN_OUT, state(), 10)).toBe('signInFirst');
-    expect(signRefusal(SIGN_OUT, state({ signedInAt: 5 }), 10)).toBeNull();
-    expect(signRefusal(SIGN_OUT, state({ signedInAt: 5 }), END + 1)).toBeNull();
-    expect(signRefusal(SIGN_OUT, state({ signedInAt: 5, signedOutAt: 6 }), 10)).toBe('duplicate');
-    expect(signRefusal(SIGN_OUT, state({ signOut: 0, signedInAt: 5 }), 10)).toBe('signOutNotUsed');
+  test('sign-out: opens at the start, not a millisecond earlier', () => {
+    expect(signRefusal(SIGN_OUT, signedIn(), START - 1)).toBe('signOutNotOpen');
+    expect(signRefusal(SIGN_OUT, signedIn(), START)).toBeNull();
+    expect(signRefusal(SIGN_OUT, signedIn(), END)).toBeNull();
+  });
+
+  test('sign-out: open until an hour after the end, refused a millisecond later', () => {
+    expect(signRefusal(SIGN_OUT, signedIn(), END + 60 * MINUTE)).toBeNull();
+    expect(signRefusal(SIGN_OUT, signedIn(), END + 60 * MINUTE + 1)).toBe('signOutClosed');
+  });
+
+  test('sign-out: after the sign-in only, once; not when unused; those come before the window', () => {
+    expect(signRefusal(SIGN_OUT, state(), START)).toBe('signInFirst');
+    expect(signRefusal(SIGN_OUT, state(), START - 60 * MINUTE)).toBe('signInFirst');
+    expect(signRefusal(SIGN_OUT, signedIn({ signedOutAt: START + 1 }), START + 2)).toBe('duplicate');
+    expect(signRefusal(SIGN_OUT, signedIn({ signedOutAt: START + 1 }), END + 2 * 60 * MINUTE)).toBe('duplicate');
+    expect(signRefusal(SIGN_OUT, signedIn({ signOut: 0 }), START)).toBe('signOutNotUsed');
+  });
+});
+
+describe('opensAtText', () => {
+  test('HH:mm on the same China Standard Time day, M月D日 HH:mm on another', () => {
+    // 09:30 CST on 2026-11-22
+    const opens = START - 30 * MINUTE;
+    expect(opensAtText(opens, START - 3 * 60 * MINUTE)).toBe('09:30');
+    // 2026-11-21 23:59 CST: the day before
+    expect(opensAtText(opens, Date.UTC(2026, 10, 21, 15, 59))).toBe('11月22日 09:30');
+    // 2026-11-22 00:00 CST: the same day
+    expect(opensAtText(opens, Date.UTC(2026, 10, 21, 16, 0))).toBe('09:30');
   });
 });
 

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from '~/server/config';
-import { LOGIN_THROTTLE, SSO_CLOCK_SKEW_S, SSO_MAX_LIFETIME_S, invitationUsable, throttleKey, partnerUrl, ssoTimesValid } from '~/server/login/login.rules';
+import {
+  LOGIN_THROTTLE,
+  SSO_CLOCK_SKEW_S,
+  SSO_MAX_LIFETIME_S,
+  addressFailureBudget,
+  invitationUsable,
+  throttleKey,
+  partnerUrl,
+  ssoTimesValid,
+} from '~/server/login/login.rules';
 import type { InvitationCode } from '~/server/login/login.table';
 import { loginErrors, loginFieldError } from '~/lib/rules/login';
 import { JOIN_SCHOOLS, registerErrors, registerTypeOf } from '~/lib/rules/register';
@@ -100,6 +109,15 @@ describe('login throttle key', () => {
     // A typed name can never fall on an account's key.
     expect(throttleKey('user:42', null)).not.toBe('user:42');
     expect(LOGIN_THROTTLE.perAccount).toBeLessThan(LOGIN_THROTTLE.perIp);
+  });
+
+  test('an address may fail 20 times, 5 more for each distinct account that logged in from it', () => {
+    expect(addressFailureBudget(0)).toBe(20);
+    expect(addressFailureBudget(1)).toBe(25);
+    expect(addressFailureBudget(50)).toBe(270);
+    expect(addressFailureBudget(-3)).toBe(20);
+    // one account lends no more than its own failures would use up
+    expect(LOGIN_THROTTLE.perIpPerAccountIn).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccount);
   });
 });
 

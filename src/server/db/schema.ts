@@ -20,7 +20,6 @@ import type {
   CommentScoreTagLinkTable,
   CommentScoreTagTable,
   CommentTable,
-  EngagementActionTable,
   ThumbsRecordTable,
 } from '../engagement/engagement.table';
 import type {
@@ -34,7 +33,8 @@ import type { CertificationOrganizationTable, UniversityInformationTable } from 
 import type { SmsCodeTable, SmsSendStateTable } from '../sms/sms.table';
 import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
 import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
-import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, SsoNonceTable } from '../login/login.table';
+import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, LoginSuccessTable, SsoNonceTable } from '../login/login.table';
+import type { RateEventTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
@@ -80,7 +80,7 @@ export interface Database {
   contentOperations: ContentOperationTable;
   comments: CommentTable;
   thumbsRecords: ThumbsRecordTable;
-  engagementActions: EngagementActionTable;
+  rateEvents: RateEventTable;
   commentScores: CommentScoreTable;
   commentScoreTags: CommentScoreTagTable;
   commentScoreTagLinks: CommentScoreTagLinkTable;
@@ -101,6 +101,7 @@ export interface Database {
   schoolVisits: SchoolVisitTable;
   rolePacks: RolePackTable;
   loginFailures: LoginFailureTable;
+  loginSuccesses: LoginSuccessTable;
   ssoNonces: SsoNonceTable;
   invitationCodes: InvitationCodeTable;
   invitationJoins: InvitationJoinTable;

@@ -10,14 +10,14 @@ import { safeMediaUrl } from '../sanitize';
 import * as repo from './comments.repository';
 import type { Comment, CommentObjectType } from './engagement.table';
 import { requireCommentObject } from './objects.service';
-import { countAction } from './limits.service';
+import { countWrite } from '../limits/limits.service';
 import { authorNameOf, commentText, descendantsOf } from './engagement.rules';
 
 /**
  * Comments on album materials, feed items and news. Top comments have no parent and no top id;
  * a reply names the comment replied to (commentParent) and the thread's top comment
  * (commentTopId). Deleting a comment deletes it and every reply below it, for good. Writing one
- * counts against the user's and the address's comment limits (limits.service.ts), checked last.
+ * counts against the user's and the address's comment limits (src/server/limits), checked last.
  */
 
 async function views(s: Scope, tenantId: string, userId: string | null, rows: Comment[]): Promise<CommentView[]> {
@@ -126,7 +126,7 @@ export async function saveComment(
   await s.user();
   const content = validText(input.content);
   await requireCommentObject(s, input.objectType, input.objectId);
-  await countAction(s, 'COMMENT');
+  await countWrite(s, 'COMMENT');
   return write(s, input, content, null);
 }
 
@@ -137,7 +137,7 @@ export async function reply(s: Scope, input: { parentId: string; content: string
   const parent = await requireComment(s, tenant.id, input.parentId);
   // The object may have been withdrawn since the thread started.
   await requireCommentObject(s, parent.objectType, parent.objectId);
-  await countAction(s, 'COMMENT');
+  await countWrite(s, 'COMMENT');
   return write(s, parent, content, parent);
 }
 

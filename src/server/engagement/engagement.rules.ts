@@ -1,24 +1,20 @@
-import { t, type MessageKey } from '~/server/i18n';
-import { HOUR, MINUTE } from '~/lib/time/cst';
+import { t } from '~/server/i18n';
 import type { ReviewFile } from '~/lib/api/contracts/engagement';
+import { plainText } from '~/lib/plain-text';
 import { safeMediaUrl } from '../sanitize';
-import type { EngagementActionKind } from './engagement.table';
 
 /** Pure engagement rules, shared by the services and unit-tested on their own. */
 
 export const COMMENT_MAX_LENGTH = 500;
 
-// Control characters other than tab and line breaks (PostgreSQL text also refuses NUL).
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 export type CommentTextResult = { ok: true; text: string } | { ok: false; message: string };
 
 /**
- * A comment's text as stored: plain text (never interpreted as HTML), control characters removed,
- * trimmed. Empty or blank -> '请输入内容'; more than 500 characters (code points) -> refused.
+ * A comment's text as stored: plain text (never interpreted as HTML), control and bidirectional
+ * formatting characters removed (src/lib/plain-text.ts), trimmed. Empty or blank -> '请输入内容'; more than 500 characters (code points) -> refused.
  */
 export function commentText(raw: string | null | undefined): CommentTextResult {
-  const text = (raw ?? '').replace(CONTROL, '').replace(/\r\n?/g, '\n').trim();
+  const text = plainText(raw ?? '').trim();
   if (text === '') return { ok: false, message: t('engagement.contentRequired') };
   if ([...text].length > COMMENT_MAX_LENGTH) return { ok: false, message: t('engagement.contentTooLong', { max: COMMENT_MAX_LENGTH }) };
   return { ok: true, text };
@@ -73,40 +69,4 @@ export function descendantsOf(id: string, links: { id: string; parentId: string 
     }
   }
   return found;
-}
-
-/** Comments and replies together: per user (any school) and per client address (any school, any user). */
-export const COMMENT_LIMITS = { perUserMinute: 5, perUserHour: 60, perIpMinute: 30 } as const;
-/** Likes and unlikes together (a toggle is a write too). A classroom behind one address likes a lot. */
-export const LIKE_LIMITS = { perUserMinute: 60, perIpMinute: 120 } as const;
-
-/**
- * One limit: at most `max` actions of a kind by one user or from one address in the last
- * `windowMs` (the request's instant included, so after `windowMs` the oldest no longer counts).
- */
-export interface ActionLimit {
-  by: 'user' | 'ip';
-  windowMs: number;
-  max: number;
-  message: MessageKey;
-}
-
-export const ACTION_LIMITS: Record<EngagementActionKind, readonly ActionLimit[]> = {
-  COMMENT: [
-    { by: 'user', windowMs: MINUTE, max: COMMENT_LIMITS.perUserMinute, message: 'engagement.tooManyCommentsMinute' },
-    { by: 'user', windowMs: HOUR, max: COMMENT_LIMITS.perUserHour, message: 'engagement.tooManyCommentsHour' },
-    { by: 'ip', windowMs: MINUTE, max: COMMENT_LIMITS.perIpMinute, message: 'engagement.tooManyCommentsIp' },
-  ],
-  LIKE: [
-    { by: 'user', windowMs: MINUTE, max: LIKE_LIMITS.perUserMinute, message: 'engagement.tooManyLikes' },
-    { by: 'ip', windowMs: MINUTE, max: LIKE_LIMITS.perIpMinute, message: 'engagement.tooManyLikesIp' },
-  ],
-};
-
-/** How long an action row can still count: the longest window. */
-export const ACTION_KEEP_MS = Math.max(...Object.values(ACTION_LIMITS).flat().map((l) => l.windowMs));
-
-/** The message of a broken limit, naming the limit where it helps the user. */
-export function limitMessage(limit: ActionLimit): string {
-  return t(limit.message, { max: limit.max });
 }

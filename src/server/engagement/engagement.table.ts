@@ -34,21 +34,6 @@ export interface ThumbsRecordTable {
 }
 
 /** What the abuse limits count: comments and replies together, likes and unlikes together. */
-export type EngagementActionKind = 'COMMENT' | 'LIKE';
-
-/**
- * One comment, reply, like or unlike a user made (kept an hour): the rate limits count these rows,
- * which stay when the comment is deleted or the like taken back.
- */
-export interface EngagementActionTable {
-  id: string;
-  tenantId: string;
-  userId: string;
-  ip: string;
-  kind: EngagementActionKind;
-  createdAt: number;
-}
-
 /** Reviews ("comment scores") shown on the home page. */
 export interface CommentScoreTable {
   id: string;

@@ -3,7 +3,7 @@ import { newId } from '../ids';
 import type { ThumbsState } from '~/lib/api/contracts/engagement';
 import type { ThumbsObjectType } from './engagement.table';
 import { requireThumbsObject } from './objects.service';
-import { countAction } from './limits.service';
+import { countWrite } from '../limits/limits.service';
 import * as repo from './thumbs.repository';
 import { thumbsOf } from './thumbs.service';
 
@@ -18,7 +18,7 @@ export async function setLiked(s: Scope, type: ThumbsObjectType, id: string, lik
   const tenant = await s.tenant();
   const base = await requireThumbsObject(s, type, id);
   // Liking and taking back alike: a toggle is a write too.
-  await countAction(s, 'LIKE');
+  await countWrite(s, 'LIKE');
   if (liked) await repo.insertThumb(s.db, tenant.id, { id: newId(s.now), userId: user.id, objectType: type, objectId: id, createdAt: s.now });
   else await repo.deleteThumb(s.db, tenant.id, user.id, type, id);
   const thumbs = (await thumbsOf(s, type, [id])).get(id);

@@ -11,7 +11,9 @@ import type { RenderCache } from './render-cache.ts';
  * The first thing every request meets, before Astro or the API read anything:
  * - a body larger than the configured limit is refused with 413 and an envelope, from its declared
  *   length or while it streams, never read into memory whole;
- * - an /api path with broken percent-encoding gets a 400 envelope (not the renderer's plain text);
+ * - an address with broken percent-encoding, in its path or its query (`?x=%ZZ`), which the
+ *   renderer would answer with a plain-text "Bad request.": the 400 envelope on /api, the 400 page
+ *   (src/pages/400.astro, in the school's layout) elsewhere;
  * - Strict-Transport-Security when the operator says the site is on https;
  * - page GETs go through the render cache.
  * Requests the HTTP parser itself refuses (oversized headers, garbage) are answered by
@@ -47,16 +49,23 @@ function answer(res: ServerResponse, status: number, code: number, message: stri
   res.end(body);
 }
 
-/** True when the path's percent-encoding cannot be decoded. */
-export function brokenPath(url: string): boolean {
+/**
+ * True when the address's percent-encoding cannot be decoded: the path with decodeURIComponent
+ * (what the API's router does), the whole address with decodeURI (what the renderer refuses).
+ */
+export function brokenUrl(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   try {
     decodeURIComponent(path);
+    decodeURI(url);
     return false;
   } catch {
     return true;
   }
 }
+
+/** Where the renderer serves the page that says an address cannot be read. */
+export const BAD_REQUEST_PAGE = '/400';
 
 export function createGate(options: GateOptions, next: Handler): Handler {
   const drainMs = options.drainMs ?? 5_000;
@@ -85,9 +94,16 @@ export function createGate(options: GateOptions, next: Handler): Handler {
       res.setHeader('Strict-Transport-Security', hsts);
     }
     const url = req.url ?? '/';
-    if (url.startsWith('/api') && brokenPath(url)) {
-      answer(res, 400, ErrorCode.BAD_REQUEST, serverMessages['validation.badUrl']);
+    if (brokenUrl(url)) {
       req.resume();
+      if (url.startsWith('/api')) {
+        answer(res, 400, ErrorCode.BAD_REQUEST, serverMessages['validation.badUrl']);
+        return;
+      }
+      // The page that says so, in the school's layout: read as a GET, past the render cache, body discarded.
+      req.url = BAD_REQUEST_PAGE;
+      if (req.method !== 'HEAD') req.method = 'GET';
+      next(req, res);
       return;
     }
     if (BODYLESS.has(req.method ?? 'GET')) {

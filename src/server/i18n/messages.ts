@@ -390,6 +390,16 @@ export const serverMessages = {
   'engagement.tooManyLikes': '点赞太频繁了，每分钟最多操作{max}次，请稍后再试',
   'engagement.tooManyLikesIp': '当前网络点赞太频繁，请稍后再试',
 
+  'limits.tooManyNotesMinute': '笔记保存太频繁了，每分钟最多{max}次，请稍后再试',
+  'limits.tooManyNotesHour': '笔记保存太频繁了，每小时最多{max}次，请稍后再试',
+  'limits.tooManyQuestionsMinute': '提问太频繁了，每分钟最多{max}条，请稍后再试',
+  'limits.tooManyQuestionsHour': '提问太频繁了，每小时最多{max}条，请稍后再试',
+  'limits.tooManyDrafts': '草稿保存太频繁了，请稍后再试',
+  'limits.tooManyAnswerSaves': '答案保存太频繁了，请稍后再试',
+  'limits.tooManyProgressReports': '学习进度上报太频繁了，请稍后再试',
+  'limits.tooManyFromAddress': '当前网络操作太频繁，请稍后再试',
+  'exams.answerTooLong': '答案不能超过{max}个字，请精简后再保存',
+
   // Issue 10, pages: business tiles' evaluation view, the map fallback, product detail and the 404 page.
   'school.evaluationIntro': '职业技能等级评价：以下是本校合作的评价机构与评价点。',
   'school.evaluationPoints': '评价点',
@@ -412,6 +422,8 @@ export const serverMessages = {
   'notFound.news': '看看新闻资讯',
   'notFound.schoolInfo': '了解学校简介',
   'notFound.back': '返回上一页',
+  'badRequest.title': '网址有误',
+  'badRequest.body': '这个网址里有无法识别的字符，可能复制得不完整。请检查网址，或从首页重新进入。',
 
   // Issue 11, learner classes (src/server/learning/classes): a userId that is not the token's, and
   // a class the student is not enrolled in (another student's, another school's, none at all).
@@ -468,8 +480,10 @@ export const serverMessages = {
   'learning.signInNotUsed': '该活动无需签到',
   'learning.signOutNotUsed': '该活动无需签退',
   'learning.signInFirst': '请先签到，再签退',
-  'learning.signInNotOpen': '签到尚未开始，请在上课当天签到',
-  'learning.signInClosed': '课堂已结束，不能再签到',
+  'learning.signInNotOpen': '签到尚未开始，请在 {time} 后签到',
+  'learning.signInClosed': '签到已结束',
+  'learning.signOutNotOpen': '签退尚未开始，请在 {time} 后签退',
+  'learning.signOutClosed': '签退已结束',
   'learning.autoSignOff': '该活动未开启自动签到',
   'learning.badLocation': '定位信息无效：经度和纬度需同时提供，且在有效范围内',
   'learning.classroomNotFound': '未找到该课堂，或该课堂不属于此班级',

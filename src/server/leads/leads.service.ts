@@ -7,6 +7,7 @@ import { verifySmsCode } from '../sms/sms.service';
 import { t } from '~/server/i18n';
 import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { formatDateTime, HOUR } from '~/lib/time/cst';
+import { plainText } from '~/lib/plain-text';
 import type { ConsultForm } from '~/lib/rules/consult';
 import type { CouponSort, CouponVO, CustomerServiceVO, EnrollContactVO } from '~/lib/api/contracts/leads';
 import * as repo from './leads.repository';
@@ -23,6 +24,9 @@ export const CLUE_IP_HOURLY_LIMIT = 10;
  */
 export async function saveClue(s: Scope, clueId: string | null, form: ConsultForm): Promise<{ id: string }> {
   const tenant = await s.tenant();
+  // The message is read by the school's staff: no characters that reorder or hide text.
+  const content = plainText(form.content).trim();
+  if (content === '') throw AppError.badRequest(t('consult.contentRequired'));
   if ((await repo.countIpClues(s.db, s.ip, s.now - HOUR)) >= CLUE_IP_HOURLY_LIMIT) throw AppError.tooMany(t('consult.tooMany'));
   await verifySmsCode(s, { tenantId: tenant.id, mobile: form.mobile, templateCode: 'VISITOR_MSG_VERIFY', code: form.code });
   const id = newId(s.now);
@@ -31,7 +35,7 @@ export async function saveClue(s: Scope, clueId: string | null, form: ConsultFor
     clueId,
     name: form.name,
     mobile: form.mobile,
-    content: form.content,
+    content,
     ip: s.ip,
     createdAt: s.now,
   });

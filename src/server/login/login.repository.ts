@@ -2,7 +2,7 @@ import type { InsertResult } from 'kysely';
 import type { DB } from '../db/database';
 
 /**
- * All SQL of login's own tables: login failures, single-sign-on nonces, invitation codes and
+ * All SQL of login's own tables: login failures and successes, single-sign-on nonces, invitation codes and
  * joins (users, schools and tokens are identity's). Failures are counted per address or account
  * across schools, so those queries take no tenant id; everything that belongs to a school does,
  * or is looked up by a value and then compared with the request's school by the service.
@@ -18,9 +18,32 @@ export function insertFailure(db: DB, row: { id: string; account: string | null;
   return db.insertInto('loginFailures').values(row).execute();
 }
 
-/** A successful password login forgets the account's failures (the IP's stay counted). */
+/**
+ * A successful password login forgets the account's failures, from every address: they no longer
+ * count for the account nor for the addresses they came from.
+ */
 export function clearAccountFailures(db: DB, account: string) {
   return db.deleteFrom('loginFailures').where('account', '=', account).execute();
+}
+
+export function insertSuccess(db: DB, row: { id: string; userId: string; ip: string; createdAt: number }) {
+  return db.insertInto('loginSuccesses').values(row).execute();
+}
+
+/** The distinct accounts that logged in successfully from an address after `since`. */
+export async function countAccountsLoggedIn(db: DB, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('loginSuccesses')
+    .where('ip', '=', ip)
+    .where('createdAt', '>', since)
+    .select((eb) => eb.fn.count<number>('userId').distinct().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Successes older than the window are never counted again. */
+export function deleteOldSuccesses(db: DB, before: number) {
+  return db.deleteFrom('loginSuccesses').where('createdAt', '<', before).execute();
 }
 
 /** Failures older than the longest window are never counted again. */

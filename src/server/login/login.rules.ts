@@ -4,14 +4,29 @@ import type { InvitationCode } from './login.table';
 
 /** The pure rules of login, invitation codes and single sign-on (tests/unit/login-rules.test.ts). */
 
-/** The password throttle: failures counted in a window, per account and per address. */
+/** The password throttle: failures counted in a window, per account and per address (decisions 017, 030). */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * MINUTE,
   /** Failed password logins of one account (mobile and username together) in the window before it is refused. */
   perAccount: 5,
-  /** Failed logins (any kind) from one IP address in the window before it is refused. */
+  /** Failed logins (any kind) from one IP address in the window before it is refused, when nobody logged in from there. */
   perIp: 20,
+  /** What each distinct account that logged in from the address in the window adds to the address's budget. */
+  perIpPerAccountIn: 5,
 } as const;
+
+/**
+ * How many failed logins an address may have in the window before every login from it is refused:
+ * LOGIN_THROTTLE.perIp, plus perIpPerAccountIn for each distinct account that logged in
+ * successfully from it in the window. A classroom or an office behind one address proves itself
+ * by its members logging in, so a few typos each never lock the room out; a spray from one address
+ * knows no passwords, so its budget stays at perIp (plus perIpPerAccountIn for each account of its
+ * own, which it had to own first). A success also forgets its account's failures (they stop
+ * counting for the address too), so only unresolved failures use the budget.
+ */
+export function addressFailureBudget(accountsLoggedIn: number): number {
+  return LOGIN_THROTTLE.perIp + LOGIN_THROTTLE.perIpPerAccountIn * Math.max(0, accountsLoggedIn);
+}
 
 /**
  * The key the per-account throttle counts (login_failures.account, at most 64 characters).

@@ -9,7 +9,7 @@ import { verifySmsCode } from '../sms/sms.service';
 import * as identity from '../identity/identity.service';
 import type { Authenticated, User, UserChanges } from '../identity/identity.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { LOGIN_THROTTLE, throttleKey } from './login.rules';
+import { LOGIN_THROTTLE, addressFailureBudget, throttleKey } from './login.rules';
 import * as repo from './login.repository';
 
 /**
@@ -22,7 +22,9 @@ import * as repo from './login.repository';
  * does not tell either. Failures are counted in login_failures: per IP address (every kind of
  * login) and per account (password logins: the account the name belongs to, whichever of its
  * names was typed, or the typed name itself when it is nobody's); over the limit, logins are
- * refused for a while whatever the password.
+ * refused for a while whatever the password. An address's budget grows with the distinct
+ * accounts that logged in from it (login.rules.ts addressFailureBudget), so a classroom behind one
+ * address is not locked out by its typos while a spray from one address is still stopped.
  */
 
 const failed = () => AppError.badRequest(t('login.failed'));
@@ -32,10 +34,16 @@ const ipOf = (s: Scope) => s.ip.slice(0, 64);
 
 async function refuseWhenThrottled(s: Scope, account: string | null): Promise<void> {
   const since = s.now - LOGIN_THROTTLE.windowMs;
-  const over =
-    (await repo.countFailures(s.db, { ip: ipOf(s) }, since)) >= LOGIN_THROTTLE.perIp ||
-    (account !== null && (await repo.countFailures(s.db, { account }, since)) >= LOGIN_THROTTLE.perAccount);
+  const addressOver = async () =>
+    (await repo.countFailures(s.db, { ip: ipOf(s) }, since)) >= addressFailureBudget(await repo.countAccountsLoggedIn(s.db, ipOf(s), since));
+  const over = (account !== null && (await repo.countFailures(s.db, { account }, since)) >= LOGIN_THROTTLE.perAccount) || (await addressOver());
   if (over) throw AppError.tooMany(t('login.tooManyAttempts'));
+}
+
+/** A login that succeeded: its account widens its address's budget of failures for the window. */
+async function recordSuccess(s: Scope, userId: string): Promise<void> {
+  await repo.insertSuccess(s.db, { id: newId(s.now), userId, ip: ipOf(s), createdAt: s.now });
+  await repo.deleteOldSuccesses(s.db, s.now - LOGIN_THROTTLE.windowMs);
 }
 
 async function recordFailure(s: Scope, account: string | null): Promise<void> {
@@ -88,6 +96,7 @@ async function loginWithCode(s: Scope, tenantId: string, a: CodeLoginRequest): P
     await identity.updateUser(s.db, user.id, { nickName: a.nickName, updatedAt: s.now });
     user = { ...user, nickName: a.nickName };
   }
+  await recordSuccess(s, user.id);
   return issueSession(s, user, tenantId, s.headers.applicationId);
 }
 
@@ -104,6 +113,7 @@ async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginReq
   }
   await repo.clearAccountFailures(s.db, account);
   refuseDisabled(user);
+  await recordSuccess(s, user.id);
   return issueSession(s, user, tenantId, s.headers.applicationId);
 }
 

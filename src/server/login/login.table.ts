@@ -12,6 +12,17 @@ export interface LoginFailureTable {
   createdAt: number;
 }
 
+/**
+ * One successful login (password or code) of a user from an address, kept for the throttle's
+ * window: the distinct accounts that logged in from an address widen its budget of failures.
+ */
+export interface LoginSuccessTable {
+  id: string;
+  userId: string;
+  ip: string;
+  createdAt: number;
+}
+
 /** A single-sign-on token's nonce, kept until the token would have expired: each token works once. */
 export interface SsoNonceTable {
   nonce: string;

@@ -387,7 +387,8 @@ export const LEARNING_CLASSES: Record<string, SeedClass[]> = {
 /**
  * Today's activities of a class with `today`, one in each attendance state plus an elective, placed
  * around the moment of seeding and kept inside today's China Standard Time day (learning.ts):
- * `attended` was signed in, `missed` ended without a sign-in, `pending` has not ended yet.
+ * `attended` was signed in, `missed` ended without a sign-in, `pending` is under way (open for
+ * signing in and out), `elective` begins later in the day.
  */
 export const TODAY_SLOTS = [
   { state: 'attended', required: true, online: true },

@@ -189,7 +189,8 @@ async function seedActivities(db: DB, tenantId: string, classId: string, courses
 
 /**
  * Today's slots (TODAY_SLOTS) around the moment of seeding, inside today's CST day: the attended
- * and missed ones began before now (the missed one has ended), the pending ones end after now.
+ * and missed ones began before now (the missed one has ended), the pending ones are under way
+ * (begun 10 minutes ago, three hours long), the elective one begins later.
  */
 function todaySlots(now: number): ActivitySlot[] {
   const dayStart = startOfCstDay(now);
@@ -204,6 +205,11 @@ function todaySlots(now: number): ActivitySlot[] {
     } else if (s.state === 'attended') {
       startAt = within(now - 3 * HOUR);
       endAt = within(startAt + 90 * MINUTE);
+    } else if (s.state === 'pending') {
+      // Under way: open for signing in and out now (decision 029) for a few hours after seeding.
+      startAt = within(now - 10 * MINUTE);
+      endAt = within(startAt + 3 * HOUR);
+      if (endAt <= now) endAt = dayEnd;
     } else {
       startAt = within(Math.min(now + (i + 1) * HOUR, dayEnd - 2 * HOUR));
       endAt = within(startAt + 90 * MINUTE);

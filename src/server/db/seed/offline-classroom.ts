@@ -8,7 +8,8 @@ import type { FeatureSeeder } from './seeder';
  * The face-to-face classrooms of the learning demo (learner-area.md 2.5): before-class notes,
  * numbered knowledge points and teachers (a lead and assistants) for the face-to-face lessons of
  * classes A and B, and highlights (a video and two images) for each of their activities that has
- * begun; activities still to come have none (the page says the school has not uploaded any).
+ * ended; activities under way or still to come have none (the page says the school has not
+ * uploaded any).
  * Runs after seedLearning and finds its rows by name.
  */
 
@@ -77,18 +78,18 @@ export const seedOfflineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTe
       ),
     )
     .execute();
-  const begun = await db
+  const ended = await db
     .selectFrom('classActivities as a')
     .innerJoin('teachingClasses as c', 'c.id', 'a.classId')
     .select('a.id')
     .where('a.tenantId', '=', tenant.id)
     .where('c.name', 'in', classNames)
     .where('a.classroomId', 'in', lessons.map((l) => l.id))
-    .where('a.startAt', '<=', now)
+    .where('a.endAt', '<=', now)
     .execute();
-  if (!begun.length) return;
+  if (!ended.length) return;
   await db
     .insertInto('activityHighlights')
-    .values(begun.flatMap((a) => HIGHLIGHTS.map((h, seq) => ({ id: newId(now), tenantId: tenant.id, activityId: a.id, ...h, seq, createdAt: now }))))
+    .values(ended.flatMap((a) => HIGHLIGHTS.map((h, seq) => ({ id: newId(now), tenantId: tenant.id, activityId: a.id, ...h, seq, createdAt: now }))))
     .execute();
 };

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import * as api from '~/lib/api/contracts/exams';
 import { CLIENT_ID } from '~/lib/exams/answer-writer';
 import { t } from '~/server/i18n';
+import { ANSWER_MAX_LENGTH, answerTooLong } from '~/lib/exams/answer-limits';
+import { AppError } from '../../errors';
+import { countWrite } from '../../limits/limits.service';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
@@ -26,7 +29,7 @@ const workRef = z.object({ ...student, workId: idSchema }).loose();
 const attemptRef = z.object({ ...student, answerLogId: idSchema }).loose();
 const start = z.object({ ...student, workId: idSchema, activityId: optionalId }).loose();
 
-/** Limits generous for any real paper; beyond them the input is bad, not a paper. */
+/** Limits generous for any real paper; beyond them the input is bad, not a paper (a text answer's own cap is ANSWER_MAX_LENGTH). */
 export const MAX_BATCH = 200;
 const MAX_TEXT = 20_000;
 
@@ -76,7 +79,12 @@ serve(attemptsRoutes, api.attemptLogs, workRef, (s, b) => service.attemptLogs(s,
 serve(attemptsRoutes, api.workStanding, workRef, (s, b) => service.workStanding(s, b));
 serve(attemptsRoutes, api.startAttempt, start, (s, b) => service.startAttempt(s, b));
 serve(attemptsRoutes, api.attemptState, attemptRef, (s, b) => service.attemptState(s, b));
-serve(attemptsRoutes, api.saveAnswers, save, (s, b) => service.saveAnswers(s, b));
+serve(attemptsRoutes, api.saveAnswers, save, async (s, b) => {
+  // A text answer past the cap is refused with its own message; a flood of saves meets the rate limit.
+  if (b.answers.some((a) => answerTooLong(a.questionAnswerVO.content))) throw AppError.badRequest(t('exams.answerTooLong', { max: ANSWER_MAX_LENGTH }));
+  await countWrite(s, 'ANSWER_SAVE');
+  return service.saveAnswers(s, b);
+});
 serve(attemptsRoutes, api.submitHomework, submitHomework, (s, b) => service.submitWork(s, { ...b, workId: b.studentWorkId }, 'homework'));
 serve(attemptsRoutes, api.submitTest, submitTest, (s, b) => service.submitWork(s, { ...b, workId: b.testId }, 'test'));
 serve(attemptsRoutes, api.reportDuty, duty, (s, b) => service.reportDuty(s, { ...b, bizType: b.bizType ?? undefined }));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
+import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
 
 /**
  * All SQL of class activities and class dynamics. Every query names the school; a student's view
@@ -31,10 +32,13 @@ export interface ActivityFilter {
  * A class's activities as one student sees them, with the lesson, the course, the student's
  * sign-in and sign-out and the attendance status. The status is computed here with the rule of
  * src/lib/learning/attendance.ts (attended when signed in, missed when ended without, else
- * pending), so a page filtered by status counts and pages correctly.
+ * pending), so a page filtered by status counts and pages correctly; one table-driven test runs
+ * both (tests/api/learning-attendance-status.test.ts).
  */
 function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
-  const status = sql<number>`case when si.signed_at is not null then 2 when a.end_at < ${now} then 1 else 0 end`;
+  const { attended, missed, pending } = ACTIVITY_STATUS;
+  const status = sql<number>`case when si.signed_at is not null then ${sql.lit(attended)}
+    when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
   let q = db
     .selectFrom('classActivities as a')
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', 1))

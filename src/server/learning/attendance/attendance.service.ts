@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { t, type MessageKey } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
-import { SIGN_IN, SIGN_OUT, autoSignApplies, signRefusal, type SignRefusal, type SignType } from '~/lib/learning/sign';
+import { SIGN_IN, SIGN_OUT, autoSignApplies, opensAtText, signRefusal, signWindow, type SignRefusal, type SignType } from '~/lib/learning/sign';
 import type { ActivityRef, Attendance, AutoSignRequest, AutoSignResult, SignRequest } from '~/lib/api/contracts/classroom-offline';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { addDynamic, studentActivity, type StudentActivity } from '../activities/activities.service';
@@ -23,7 +23,16 @@ const REFUSAL_KEYS: Record<SignRefusal, MessageKey> = {
   signInFirst: 'learning.signInFirst',
   signInNotOpen: 'learning.signInNotOpen',
   signInClosed: 'learning.signInClosed',
+  signOutNotOpen: 'learning.signOutNotOpen',
+  signOutClosed: 'learning.signOutClosed',
 };
+
+/** The refusal as the student reads it; a window not open yet says when it opens. */
+function refusalError(refusal: SignRefusal, type: SignType, a: StudentActivity, now: number): AppError {
+  if (refusal === 'duplicate') return AppError.conflict(t(REFUSAL_KEYS[refusal]));
+  const time = opensAtText(signWindow(type, { startAt: Number(a.startAt), endAt: Number(a.endAt) }).opensAt, now);
+  return AppError.badRequest(t(REFUSAL_KEYS[refusal], { time }));
+}
 
 /** The enrolment and the class's activity the input names; 404 when the activity, its lesson or course is not the class's. */
 async function enrolledActivity(s: Scope, input: ActivityRef): Promise<{ e: StudentEnrolment; activity: StudentActivity }> {
@@ -82,19 +91,22 @@ async function record(s: Scope, e: StudentEnrolment, a: StudentActivity, type: S
 
 /**
  * Signs in (type 1) or out (type 2) once; refused (nothing changes) when it is a repeat, a
- * sign-out before the sign-in, a sign the activity does not use or a sign-in after the class.
+ * sign-out before the sign-in, a sign the activity does not use, or outside the sign's window
+ * (src/lib/learning/sign.ts signWindow: sign-in from 30 minutes before the start to the end,
+ * sign-out from the start to an hour after the end).
  */
 export async function sign(s: Scope, input: SignRequest): Promise<Attendance> {
   const { e, activity } = await enrolledActivity(s, input);
   const refusal = signRefusal(input.type, activity, s.now);
-  if (refusal) throw refusal === 'duplicate' ? AppError.conflict(t(REFUSAL_KEYS[refusal])) : AppError.badRequest(t(REFUSAL_KEYS[refusal]));
+  if (refusal) throw refusalError(refusal, input.type, activity, s.now);
   if (!(await record(s, e, activity, input.type, input.lat ?? null, input.lon ?? null))) throw AppError.conflict(t('learning.duplicateSign'));
   return attendanceOf(s, e, activity);
 }
 
 /**
  * The online classroom's sign-in on entry (section 4): only for an online activity with online
- * attendance on; idempotent: already signed in, or the class has ended, answers signed false.
+ * attendance on, and inside the sign-in window like a sign-in by hand; idempotent: already signed
+ * in, or outside the window (too early, or the class has ended), answers signed false.
  */
 export async function autoSignIn(s: Scope, input: AutoSignRequest): Promise<AutoSignResult> {
   const { e, activity } = await enrolledActivity(s, input);

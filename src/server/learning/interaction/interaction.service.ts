@@ -4,12 +4,13 @@ import { newId } from '../../ids';
 import { t, type MessageKey } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { pageOf, type Page } from '~/lib/paging';
+import { plainText } from '~/lib/plain-text';
 import { LIST_SIZE, textProblem, type NoteDataType } from '~/lib/learning/interaction';
 import type { Comment, LikeState, Note, Question } from '~/lib/api/contracts/classroom-interaction';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { classCourses, lessonsOf } from '../courses/courses.service';
 import { addDynamic } from '../activities/activities.service';
-import { countAction } from '../../engagement/limits.service';
+import { countWrite } from '../../limits/limits.service';
 import * as repo from './interaction.repository';
 
 /**
@@ -19,7 +20,9 @@ import * as repo from './interaction.repository';
  * userId is 403, a class or studentId not theirs 404), then the lesson must be one of a course the
  * class teaches (else 404 未找到该课节). Everything is read and written in that school and class:
  * another class's questions, notes and comments on the same lesson are not seen. Only a note's
- * author edits or deletes it, and a private note is never returned to anyone else.
+ * author edits or deletes it, and a private note is never returned to anyone else. Every write
+ * but a deletion counts against the user's and the address's rate limits (src/server/limits),
+ * once its input and its lesson were checked and before anything is written.
  */
 
 const time = (ms: number) => formatDateTime(Number(ms));
@@ -57,9 +60,13 @@ function nameOf(u: { realName: string | null; nickName: string | null; mobile: s
   return u.mobile ? `${u.mobile.slice(0, 3)}****${u.mobile.slice(-4)}` : '';
 }
 
-/** A text the spec limits: trimmed, refused with its message when missing (if required) or too long. */
+/**
+ * A text the spec limits: control and bidirectional formatting characters removed (they would
+ * reorder what classmates read), trimmed, refused with its message when missing (if required) or
+ * too long.
+ */
 function checked(text: string | undefined, required: boolean, messages: { required?: MessageKey; tooLong: MessageKey }): string {
-  const value = (text ?? '').trim();
+  const value = plainText(text ?? '').trim();
   const problem = textProblem(value, required);
   if (problem === 'required') throw AppError.badRequest(t(messages.required ?? messages.tooLong));
   if (problem === 'tooLong') throw AppError.badRequest(t(messages.tooLong));
@@ -120,9 +127,11 @@ export async function questionSubmit(s: Scope, input: QuestionSubmitInput): Prom
       await repo.deleteDraft(s.db, tenantId, classStudentId, x.lesson.id);
       return { id: '' };
     }
+    await countWrite(s, 'QUESTION_DRAFT');
     return { id: await repo.saveDraft(s.db, tenantId, { id: newId(s.now), classStudentId, classroomId: x.lesson.id, title, updatedAt: s.now }) };
   }
   const title = checked(input.title, true, { required: 'learning.questionRequired', tooLong: 'learning.questionTooLong' });
+  await countWrite(s, 'QUESTION');
   const id = newId(s.now);
   await s.db.transaction().execute(async (trx) => {
     const tx = { ...s, db: trx };
@@ -185,6 +194,7 @@ function noteTexts(input: { title: string; notes?: string | undefined }) {
 export async function noteCreate(s: Scope, input: NoteWriteInput): Promise<{ id: string }> {
   const x = await noteLesson(s, input);
   const texts = noteTexts(input);
+  await countWrite(s, 'NOTE');
   const id = newId(s.now);
   await s.db.transaction().execute(async (trx) => {
     await repo.insertNote(trx, x.e.tenantId, {
@@ -216,6 +226,7 @@ export async function noteUpdate(s: Scope, input: NoteWriteInput & { id: string 
   const x = await noteLesson(s, input);
   const texts = noteTexts(input);
   await ownNotes(s, x.e, [input.id], x.lesson.id);
+  await countWrite(s, 'NOTE');
   const changed = await repo.updateNote(s.db, x.e.tenantId, x.e.classStudentId, input.id, { ...texts, updatedAt: s.now });
   if (changed === 0) throw AppError.notFound(t('learning.noteNotFound'));
   return { id: input.id };
@@ -264,7 +275,7 @@ export async function commentSubmit(s: Scope, input: { classId: string; id?: str
   if (classroomId === undefined) throw lessonNotFound();
   const x = await enrolledLesson(s, { classId: input.classId, classroomId });
   const content = checked(input.commentContent, true, { required: 'learning.commentRequired', tooLong: 'learning.commentTooLong' });
-  await countAction(s, 'COMMENT');
+  await countWrite(s, 'COMMENT');
   const id = newId(s.now);
   await repo.insertComment(s.db, x.e.tenantId, { id, classId: x.e.classId, classroomId: x.lesson.id, classStudentId: x.e.classStudentId, parentId: input.commentParent ?? null, content, createdAt: s.now });
   return { id };
@@ -280,7 +291,7 @@ export async function likeState(s: Scope, input: { classroomId: string; classId:
 /** Likes (isThumb true) or takes the like back; once per student, so repeating a state changes nothing. */
 export async function likeToggle(s: Scope, input: { likeObjectId: string; isThumb: boolean; userId: string; classId: string }): Promise<LikeState> {
   const x = await enrolledLesson(s, { classId: input.classId, classroomId: input.likeObjectId, userId: input.userId });
-  await countAction(s, 'LIKE');
+  await countWrite(s, 'LIKE');
   if (input.isThumb) await repo.insertLike(s.db, x.e.tenantId, { ...key(x), classStudentId: x.e.classStudentId, createdAt: s.now });
   else await repo.deleteLike(s.db, x.e.tenantId, key(x), x.e.classStudentId);
   return repo.likeState(s.db, x.e.tenantId, key(x), x.e.classStudentId);

@@ -1,0 +1,22 @@
+/** Migration 20261125T1340_rate_limits. Times are epoch ms. */
+
+/**
+ * What a rate limit counts (limits.rules.ts RATE_LIMITS has each one's limits):
+ * COMMENT comments and replies (the portal's and the classroom's); LIKE likes and unlikes;
+ * NOTE classroom notes written or edited; QUESTION classroom questions asked; QUESTION_DRAFT
+ * question drafts kept; ANSWER_SAVE homework and test answer saves; PROGRESS study progress reports.
+ */
+export type RateKind = 'COMMENT' | 'LIKE' | 'NOTE' | 'QUESTION' | 'QUESTION_DRAFT' | 'ANSWER_SAVE' | 'PROGRESS';
+
+/**
+ * One write a limit counts, by whom and from which address, kept as long as the longest window.
+ * A log of its own: the written rows themselves cannot serve (a deleted comment, a like taken back
+ * or an answer saved over would give the budget back to a script that writes and deletes).
+ */
+export interface RateEventTable {
+  id: string;
+  kind: RateKind;
+  userId: string;
+  ip: string;
+  createdAt: number;
+}

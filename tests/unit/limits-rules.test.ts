@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import {
+  ANSWER_SAVE_LIMITS,
+  COMMENT_LIMITS,
+  DRAFT_LIMITS,
+  LIKE_LIMITS,
+  NOTE_LIMITS,
+  PROGRESS_LIMITS,
+  QUESTION_LIMITS,
+  RATE_KEEP_MS,
+  RATE_LIMITS,
+  limitMessage,
+} from '~/server/limits/limits.rules';
+
+/** The rate limits of writes (src/server/limits/limits.rules.ts): which limits, and what a refusal says. */
+
+const shape = (kind: keyof typeof RATE_LIMITS) => RATE_LIMITS[kind].map((l) => [l.by, l.windowMs, l.max]);
+
+describe('rate limits', () => {
+  test('the named limits are the ones enforced, per user before per address', () => {
+    expect(shape('COMMENT')).toEqual([
+      ['user', 60_000, COMMENT_LIMITS.perUserMinute],
+      ['user', 3_600_000, COMMENT_LIMITS.perUserHour],
+      ['ip', 60_000, COMMENT_LIMITS.perIpMinute],
+    ]);
+    expect(shape('LIKE')).toEqual([
+      ['user', 60_000, LIKE_LIMITS.perUserMinute],
+      ['ip', 60_000, LIKE_LIMITS.perIpMinute],
+    ]);
+    expect(shape('NOTE')).toEqual([
+      ['user', 60_000, NOTE_LIMITS.perUserMinute],
+      ['user', 3_600_000, NOTE_LIMITS.perUserHour],
+      ['ip', 60_000, NOTE_LIMITS.perIpMinute],
+    ]);
+    expect(shape('QUESTION')).toEqual([
+      ['user', 60_000, QUESTION_LIMITS.perUserMinute],
+      ['user', 3_600_000, QUESTION_LIMITS.perUserHour],
+      ['ip', 60_000, QUESTION_LIMITS.perIpMinute],
+    ]);
+    expect(shape('QUESTION_DRAFT')).toEqual([
+      ['user', 60_000, DRAFT_LIMITS.perUserMinute],
+      ['ip', 60_000, DRAFT_LIMITS.perIpMinute],
+    ]);
+    expect(shape('ANSWER_SAVE')).toEqual([
+      ['user', 60_000, ANSWER_SAVE_LIMITS.perUserMinute],
+      ['ip', 60_000, ANSWER_SAVE_LIMITS.perIpMinute],
+    ]);
+    expect(shape('PROGRESS')).toEqual([
+      ['user', 60_000, PROGRESS_LIMITS.perUserMinute],
+      ['ip', 60_000, PROGRESS_LIMITS.perIpMinute],
+    ]);
+    expect(RATE_KEEP_MS).toBe(3_600_000);
+  });
+
+  test('an address holds more than one person, and no window outlives the log', () => {
+    for (const limits of Object.values(RATE_LIMITS)) {
+      const user = limits.find((l) => l.by === 'user' && l.windowMs === 60_000)!;
+      const ip = limits.find((l) => l.by === 'ip')!;
+      expect(ip.max).toBeGreaterThan(user.max);
+      for (const l of limits) expect(l.windowMs).toBeLessThanOrEqual(RATE_KEEP_MS);
+    }
+  });
+
+  test('a real student never meets their own limit: the answering screen and the player stay far below', () => {
+    // The player reports every 10 s (6 a minute), also when the page is hidden; two tabs are 12.
+    expect(PROGRESS_LIMITS.perUserMinute).toBeGreaterThanOrEqual(2 * 12);
+    // A save at most every half second, all minute long.
+    expect(ANSWER_SAVE_LIMITS.perUserMinute).toBeGreaterThanOrEqual(120);
+  });
+
+  test("each refusal says what was too frequent, in Chinese, with the number where it is the user's own", () => {
+    expect(RATE_LIMITS.COMMENT.map(limitMessage)).toEqual([
+      '评论太频繁了，每分钟最多发表5条，请稍后再试',
+      '评论太频繁了，每小时最多发表60条，请稍后再试',
+      '当前网络发表评论太频繁，请稍后再试',
+    ]);
+    expect(RATE_LIMITS.LIKE.map(limitMessage)).toEqual(['点赞太频繁了，每分钟最多操作60次，请稍后再试', '当前网络点赞太频繁，请稍后再试']);
+    expect(RATE_LIMITS.NOTE.map(limitMessage)).toEqual([
+      '笔记保存太频繁了，每分钟最多10次，请稍后再试',
+      '笔记保存太频繁了，每小时最多100次，请稍后再试',
+      '当前网络操作太频繁，请稍后再试',
+    ]);
+    expect(RATE_LIMITS.QUESTION.map(limitMessage)).toEqual([
+      '提问太频繁了，每分钟最多5条，请稍后再试',
+      '提问太频繁了，每小时最多30条，请稍后再试',
+      '当前网络操作太频繁，请稍后再试',
+    ]);
+    expect(RATE_LIMITS.QUESTION_DRAFT.map(limitMessage)[0]).toBe('草稿保存太频繁了，请稍后再试');
+    expect(RATE_LIMITS.ANSWER_SAVE.map(limitMessage)[0]).toBe('答案保存太频繁了，请稍后再试');
+    expect(RATE_LIMITS.PROGRESS.map(limitMessage)[0]).toBe('学习进度上报太频繁了，请稍后再试');
+  });
+});
