@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEvent } from '~/islands/shared/use-event';
 import { ApiError, send } from '~/lib/api/client';
 import {
   attemptState,
@@ -289,35 +290,30 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   };
 
   // The countdown: the server's time left, run on the monotonic clock, re-synced when the tab comes back and at its time events.
-  const ended = useCallback(
-    (status: number) => {
-      if (submittingRef.current) return;
-      submittingRef.current = true;
-      flashToast(t('exams.ended'), 'warning');
-      // What is still on this device goes first (kept as late answers, which the completion page
-      // names); only what the server answered leaves the device.
-      void flushNow()
-        .then((flushed) => (flushed ? queue.forget() : undefined))
-        .catch(() => undefined)
-        .finally(() => leave(finishHref(kind, { ...query, workId }, status, attempt.answerLogId)));
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queue],
-  );
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  const tick = useCallback(() => {
+  const ended = useEvent((status: number) => {
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    flashToast(t('exams.ended'), 'warning');
+    // What is still on this device goes first (kept as late answers, which the completion page
+    // names); only what the server answered leaves the device.
+    void flushNow()
+      .then((flushed) => (flushed ? queue.forget() : undefined))
+      .catch(() => undefined)
+      .finally(() => leave(finishHref(kind, { ...query, workId }, status, attempt.answerLogId)));
+  });
+  const submitNow = useEvent(submit);
+  const tick = useEvent(() => {
     const sync = syncRef.current;
     if (!sync) return;
     const now = monotonic();
     setRemaining(remainingAt(sync, now));
-    if (isUp(sync, now) && !submittingRef.current) void submitRef.current(true);
-  }, []);
+    if (isUp(sync, now) && !submittingRef.current) void submitNow(true);
+  });
   /** Time events already fired, and when the countdown started (monotonic ms). */
   const fired = useRef(0);
   const countdownFrom = useRef(monotonic());
   /** Asks the server how the attempt stands: the time left, or that it has been submitted (by the deadline, or in another tab). */
-  const recheck = useCallback(async () => {
+  const recheck = useEvent(async () => {
     const sentAt = monotonic();
     try {
       const s = await send(attemptState, { ...ref, answerLogId: attempt.answerLogId }, { silent: true });
@@ -333,8 +329,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     } catch {
       // Offline: the count goes on by the monotonic clock until the next answer.
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt.answerLogId, ended, tick]);
+  });
   useEffect(() => {
     if (!timed) return;
     const ticker = setInterval(() => {
