@@ -219,6 +219,8 @@ describe('courseSituation', () => {
   test('a course never studied has no last lesson', async () => {
     const sit = expectOk<api.CourseSituation>(await call(api.courseSituation, ref('iiot')));
     expect(sit).toMatchObject({ lastClassroomId: null, lastClassroomName: null, lastClassroomResultVO: null, classroomTotal: 0, courseLearnProcess: 0, finishUserCount: 0 });
+    // Nobody of the class began it: nobody takes part yet (the class's size is the class header's figure).
+    expect(sit.studyUserCount).toBe(0);
   });
 
   test('finishUserCount counts the classmates who completed every required lesson', async () => {

@@ -13,7 +13,8 @@ import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
-import { shortTime, statusLabel } from '../mine/mine-rules';
+import { shortTime, showsRemaining, statusLabel } from '../mine/mine-rules';
+import { Remaining } from '../shared/Remaining';
 import { ClassDialog, type DialogState } from './ClassDialog';
 import { CourseList } from './CourseList';
 import { PastPanel } from './PastPanel';
@@ -175,8 +176,11 @@ function ClassHeader({ detail: d }: { detail: StudentClassDetail }) {
       <h1 className="mt-2 text-2xl font-bold">{d.title}</h1>
       {d.classPeriodName && <p className="mt-1 text-sm text-slate-600">{d.classPeriodName}</p>}
       {d.trainingEndTime && (
-        <p className="mt-1 text-sm text-slate-600">
-          {t('learner.trainingPeriod')}：{shortTime(d.trainingStartTime)} ~ {shortTime(d.trainingEndTime)}
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <span>
+            {t('learner.trainingPeriod')}：{shortTime(d.trainingStartTime)} ~ {shortTime(d.trainingEndTime)}
+          </span>
+          {showsRemaining(d.classStatus) && <Remaining start={d.trainingStartTime} end={d.trainingEndTime} />}
         </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
