@@ -34,6 +34,8 @@ export interface FixtureClassInput {
   userIds: readonly string[];
   /** Training and learning window in days from now; default 10 days ago to 20 days ahead. */
   window?: readonly [number, number];
+  /** Class activities, each one of the lessons (online; required unless said). */
+  activities?: readonly { lesson: string; startAt: number; endAt: number; required?: boolean }[];
 }
 
 export interface FixtureClass {
@@ -129,6 +131,32 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
       .values(input.duties.map((d) => ({ id: newId(now), tenantId, courseId, classroomId: null, dutyType: d.dutyType, targetValue: d.targetValue, createdAt: created })))
       .execute();
   await db.insertInto('classCourses').values({ id: newId(now), tenantId, classId, courseId, learnStartAt: start, learnEndAt: end, seq: 0, createdAt: created }).execute();
+
+  if (input.activities?.length)
+    await db
+      .insertInto('classActivities')
+      .values(
+        input.activities.map((a) => ({
+          id: newId(now),
+          tenantId,
+          classId,
+          courseId,
+          classroomId: lessons[a.lesson]!,
+          name: `${input.courseName}：${a.lesson}`,
+          isRequired: a.required === false ? 0 : 1,
+          onlineType: 1,
+          bizType: 'ONLINE_CLASSROOM',
+          startAt: a.startAt,
+          endAt: a.endAt,
+          position: null,
+          address: null,
+          signIn: 0,
+          signOut: 0,
+          onlineAttendance: 0,
+          createdAt: created,
+        })),
+      )
+      .execute();
 
   const studentIds: Record<string, string> = {};
   for (const userId of input.userIds) {
