@@ -101,7 +101,8 @@ describe('courseDetail', () => {
       ['张振华', 't_kcls'],
       ['李晓梅', 't_fdls'],
     ]);
-    expect(teachers[0]!.teacherHeadUrl).toBe('/images/engagement/avatar-1.svg');
+    // Each avatar shows the teacher's own surname (avatar-3 is 张).
+    expect(teachers[0]!.teacherHeadUrl).toBe('/images/engagement/avatar-3.svg');
     expect(d.introduceDetailList.find((b) => b.introduceType === 3)).toMatchObject({ outline: '《电工（四级）理论知识》教材', teacherName: null });
     expect(d.introduceDetailList.find((b) => b.introduceType === 4)).toMatchObject({ outline: '24 小时答疑' });
   });
