@@ -31,7 +31,8 @@ const call = (c: AnyCall, body: unknown, user: TestUser) => server.call(c, body 
 /** Both pages' figures of every course of a class, as one student sees them. */
 async function bothPages(user: TestUser, classId: string) {
   const { studentId } = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: user.userId }, user));
-  const list = expectOk<{ classStudentCourseResultVOS: classPage.ClassStudentCourse[] }>(await call(classPage.studentCourseStatistic, { classId, studentId }, user));
+  type CourseList = { classStudentCourseResultVOS: classPage.ClassStudentCourse[] };
+  const list = expectOk<CourseList>(await call(classPage.studentCourseStatistic, { classId, studentId }, user));
   const out = [];
   for (const c of list.classStudentCourseResultVOS) {
     const ref = { courseId: c.courseId, classId, classStudentId: studentId };
@@ -79,7 +80,8 @@ beforeAll(async () => {
   expectOk(await call(online.recordView, lessonRef(first, '视频一'), first));
   server.clock.advance(VIDEO_MINUTES * MINUTE);
   const watched = VIDEO_MINUTES * MINUTE;
-  expect(expectOk<online.ProgressReportAnswer>(await call(online.reportProgress, { ...lessonRef(first, '视频一'), seq: 1, positionMs: watched, watchedMs: watched }, first)).finished).toBe(true);
+  const report = { ...lessonRef(first, '视频一'), seq: 1, positionMs: watched, watchedMs: watched };
+  expect(expectOk<online.ProgressReportAnswer>(await call(online.reportProgress, report, first)).finished).toBe(true);
   expectOk(await call(online.recordView, lessonRef(second, '视频二'), second));
 });
 
@@ -126,6 +128,7 @@ describe('one course, the same figures on the class page and the course page', (
     expect(all.length).toBeGreaterThan(3);
     for (const figures of all) expect(figures.coursePage, figures.name).toEqual(figures.classPage);
     // The kinds of requirement the demo covers, so the comparison is not of empty lists only.
-    expect(new Set(all.flatMap((f) => f.classPage.requirements.map((r) => r.key)))).toEqual(new Set(['faceTeaching', 'videoProgress', 'studyTime', 'homework', 'test']));
+    const kinds = new Set(all.flatMap((f) => f.classPage.requirements.map((r) => r.key)));
+    expect(kinds).toEqual(new Set(['faceTeaching', 'videoProgress', 'studyTime', 'homework', 'test']));
   });
 });

@@ -87,10 +87,8 @@ async function classA(page: Page): Promise<ClassA> {
   const classes = await call<learning.LearnerClass[]>(page, student, learning.studentClasses, { userId: student.userId });
   const classId = classes.find((c) => c.className === CLASS_A)!.classId;
   const { studentId } = await call<learning.StudentClassDetail>(page, student, learning.studentClassDetail, { classId, userId: student.userId });
-  const { classStudentCourseResultVOS: courses } = await call<{ classStudentCourseResultVOS: classPage.ClassStudentCourse[] }>(page, student, classPage.studentCourseStatistic, {
-    classId,
-    studentId,
-  });
+  type CourseList = { classStudentCourseResultVOS: classPage.ClassStudentCourse[] };
+  const { classStudentCourseResultVOS: courses } = await call<CourseList>(page, student, classPage.studentCourseStatistic, { classId, studentId });
   return { student, classId, studentId, courseId: courses[0]!.courseId };
 }
 

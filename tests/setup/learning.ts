@@ -74,7 +74,10 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
     })
     .execute();
   const periodId = newId(now);
-  await db.insertInto('classPeriods').values({ id: periodId, tenantId, classId, classPeriodType: 1, name: `${input.name}第1期`, startAt: start, endAt: end, createdAt: created }).execute();
+  await db
+    .insertInto('classPeriods')
+    .values({ id: periodId, tenantId, classId, classPeriodType: 1, name: `${input.name}第1期`, startAt: start, endAt: end, createdAt: created })
+    .execute();
 
   const courseId = newId(now);
   await db
@@ -97,8 +100,13 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
     .execute();
   const chapterId = newId(now);
   const sectionId = newId(now);
-  await db.insertInto('courseChapters').values({ id: chapterId, tenantId, courseId, parentId: null, name: '第一章', seq: 0, createdAt: created }).execute();
-  await db.insertInto('courseChapters').values({ id: sectionId, tenantId, courseId, parentId: chapterId, name: '第一节', seq: 0, createdAt: created }).execute();
+  await db
+    .insertInto('courseChapters')
+    .values([
+      { id: chapterId, tenantId, courseId, parentId: null, name: '第一章', seq: 0, createdAt: created },
+      { id: sectionId, tenantId, courseId, parentId: chapterId, name: '第一节', seq: 0, createdAt: created },
+    ])
+    .execute();
   const lessons: Record<string, string> = {};
   for (const [seq, l] of input.lessons.entries()) {
     const id = newId(now);
@@ -128,9 +136,12 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
   if (input.duties.length)
     await db
       .insertInto('dutyRules')
-      .values(input.duties.map((d) => ({ id: newId(now), tenantId, courseId, classroomId: null, dutyType: d.dutyType, targetValue: d.targetValue, createdAt: created })))
+      .values(input.duties.map((d) => ({ id: newId(now), tenantId, courseId, classroomId: null, ...d, createdAt: created })))
       .execute();
-  await db.insertInto('classCourses').values({ id: newId(now), tenantId, classId, courseId, learnStartAt: start, learnEndAt: end, seq: 0, createdAt: created }).execute();
+  await db
+    .insertInto('classCourses')
+    .values({ id: newId(now), tenantId, classId, courseId, learnStartAt: start, learnEndAt: end, seq: 0, createdAt: created })
+    .execute();
 
   if (input.activities?.length)
     await db
@@ -160,7 +171,12 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
 
   const studentIds: Record<string, string> = {};
   for (const userId of input.userIds) {
-    const binding = await db.selectFrom('userTenants').select('studentId').where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirstOrThrow();
+    const binding = await db
+      .selectFrom('userTenants')
+      .select('studentId')
+      .where('tenantId', '=', tenantId)
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
     const id = newId(now);
     studentIds[userId] = id;
     await db

@@ -148,7 +148,8 @@ describe('weekScrollTime: the week grid opens where the student has something to
 
   test("another week: the earliest hour of its activities, else 08:00", () => {
     const next = weekRange(at('2026-12-02 12:00:00'));
-    expect(weekScrollTime([a('2026-12-01 18:30:00', '2026-12-01 20:00:00'), a('2026-12-03 19:00:00', '2026-12-03 20:00:00')], next, at('2026-11-25 12:00:00'))).toBe('18:00:00');
+    const evenings = [a('2026-12-01 18:30:00', '2026-12-01 20:00:00'), a('2026-12-03 19:00:00', '2026-12-03 20:00:00')];
+    expect(weekScrollTime(evenings, next, at('2026-11-25 12:00:00'))).toBe('18:00:00');
     expect(weekScrollTime(list, next, at('2026-11-25 12:00:00'))).toBe('08:00:00');
     expect(weekScrollTime([], next, at('2026-11-25 12:00:00'))).toBe('08:00:00');
   });

@@ -154,7 +154,12 @@ export interface CourseRequirements {
  * "study" is the video study duties together (video progress, live progress, study minutes), met
  * when each of them that counts is met.
  */
-export function requirementsState(input: { now: number; learnStart: number | null | undefined; learnEnd: number | null | undefined; bars: readonly RequirementBar[] }): TargetState | null {
+export function requirementsState(input: {
+  now: number;
+  learnStart: number | null | undefined;
+  learnEnd: number | null | undefined;
+  bars: readonly RequirementBar[];
+}): TargetState | null {
   const { bars } = input;
   const duty = (key: RequirementKey): Duty | undefined => {
     const bar = bars.find((b) => b.key === key);

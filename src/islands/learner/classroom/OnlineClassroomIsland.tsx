@@ -128,7 +128,8 @@ export default function OnlineClassroomIsland() {
     const items = flatten(o);
     const chosen = items.find((i) => i.classroomId === q.classroomId);
     if (q.classroomId && !chosen) return { mode, studentId: q.studentId, items, outline: o, activity: null, initial: null, missing: true };
-    return { mode, studentId: q.studentId, items, outline: o, activity: null, initial: chosen ?? items.find((i) => !isWork(i.classroomType)) ?? items[0] ?? null, missing: false };
+    const initial = chosen ?? items.find((i) => !isWork(i.classroomType)) ?? items[0] ?? null;
+    return { mode, studentId: q.studentId, items, outline: o, activity: null, initial, missing: false };
   });
 
   const crumbs = <Breadcrumb current={t('classroom.title')} classId={query?.classId ?? null} />;
@@ -163,7 +164,8 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
 
   // Activity mode opening on a homework or test goes to its page (the test view).
   useEffect(() => {
-    if (frame.mode === 'activity' && current && isWork(current.classroomType) && current === frame.initial) navigateTo(workHref(current, query, frame.studentId));
+    const first = current;
+    if (frame.mode === 'activity' && first && isWork(first.classroomType) && first === frame.initial) navigateTo(workHref(first, query, frame.studentId));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -226,8 +228,18 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
   // Wide screens (xl, 1280 px and up): outline | lesson | interaction side by side. lg: the outline
   // beside the lesson with the interaction under the lesson. Phones: lesson, outline, interaction.
   const grid = outlineOpen
-    ? { box: 'lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_20rem]', outline: 'lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1', lesson: 'lg:col-start-2 lg:row-start-1', panel: 'lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1' }
-    : { box: 'xl:grid-cols-[minmax(0,1fr)_20rem]', outline: 'xl:col-start-1 xl:row-start-2', lesson: 'xl:col-start-1 xl:row-start-1', panel: 'xl:col-start-2 xl:row-span-2 xl:row-start-1' };
+    ? {
+        box: 'lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_20rem]',
+        outline: 'lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1',
+        lesson: 'lg:col-start-2 lg:row-start-1',
+        panel: 'lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1',
+      }
+    : {
+        box: 'xl:grid-cols-[minmax(0,1fr)_20rem]',
+        outline: 'xl:col-start-1 xl:row-start-2',
+        lesson: 'xl:col-start-1 xl:row-start-1',
+        panel: 'xl:col-start-2 xl:row-span-2 xl:row-start-1',
+      };
   return (
     <div className="min-w-0 space-y-4">
       <header className="rounded-xl border border-slate-200 bg-white p-4">
@@ -361,7 +373,15 @@ function TypeIcon({ type, large = false }: { type: number; large?: boolean }) {
   );
 }
 
-function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; items: Item[]; currentId: string | null; query: Query; onOpen: (id: string) => void }) {
+interface OutlineProps {
+  frame: Frame;
+  items: Item[];
+  currentId: string | null;
+  query: Query;
+  onOpen: (id: string) => void;
+}
+
+function Outline({ frame, items, currentId, query, onOpen }: OutlineProps) {
   const byId = new Map(items.map((i) => [i.classroomId, i]));
   const row = (l: OutlineLesson) => {
     const item = byId.get(l.classroomId) ?? { ...l, courseId: query.courseId };

@@ -416,7 +416,14 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
                   <span className="text-slate-600">{requirementLabel(b)}</span>
                   <span className="text-ink">{requirementValue(b)}</span>
                 </p>
-                <div role="progressbar" aria-label={requirementLabel(b)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200">
+                <div
+                  role="progressbar"
+                  aria-label={requirementLabel(b)}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+                >
                   <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
                 </div>
               </li>

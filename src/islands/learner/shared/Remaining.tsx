@@ -5,7 +5,14 @@ import { remainingOfWindow } from '~/lib/learning/days';
  * 剩余N天 (or 今天截止 on the end date) beside a training or learning window's dates, while the
  * window is open (src/lib/learning/days.ts decides). Nothing otherwise.
  */
-export function Remaining({ start, end, now = Date.now(), className = '' }: { start: string | null | undefined; end: string | null | undefined; now?: number; className?: string }) {
+interface Props {
+  start: string | null | undefined;
+  end: string | null | undefined;
+  now?: number;
+  className?: string;
+}
+
+export function Remaining({ start, end, now = Date.now(), className = '' }: Props) {
   const r = remainingOfWindow(start, end, now);
   if (!r) return null;
   return (
