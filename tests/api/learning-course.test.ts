@@ -101,7 +101,8 @@ describe('courseDetail', () => {
       ['张振华', 't_kcls'],
       ['李晓梅', 't_fdls'],
     ]);
-    expect(teachers[0]!.teacherHeadUrl).toBe('/images/engagement/avatar-1.svg');
+    // Each avatar shows the teacher's own surname (avatar-3 is 张).
+    expect(teachers[0]!.teacherHeadUrl).toBe('/images/engagement/avatar-3.svg');
     expect(d.introduceDetailList.find((b) => b.introduceType === 3)).toMatchObject({ outline: '《电工（四级）理论知识》教材', teacherName: null });
     expect(d.introduceDetailList.find((b) => b.introduceType === 4)).toMatchObject({ outline: '24 小时答疑' });
   });
@@ -219,6 +220,8 @@ describe('courseSituation', () => {
   test('a course never studied has no last lesson', async () => {
     const sit = expectOk<api.CourseSituation>(await call(api.courseSituation, ref('iiot')));
     expect(sit).toMatchObject({ lastClassroomId: null, lastClassroomName: null, lastClassroomResultVO: null, classroomTotal: 0, courseLearnProcess: 0, finishUserCount: 0 });
+    // Nobody of the class began it: nobody takes part yet (the class's size is the class header's figure).
+    expect(sit.studyUserCount).toBe(0);
   });
 
   test('finishUserCount counts the classmates who completed every required lesson', async () => {

@@ -5,6 +5,7 @@ import { DEMO_STUDENT } from '../../src/server/db/seed/login';
 import { courseJump } from '../../src/lib/learning/jumps';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
+import { newClass, newLearners } from './support/learning';
 import { loginStudent, type Student } from './support/session';
 
 /**
@@ -139,7 +140,7 @@ test.describe('course detail', () => {
     expect(page.url()).toBe(new URL(url, DEMO_ORIGIN).href);
 
     // plc counts its study minutes: a bar in minutes.
-    await expect(region(page, '课程要求').getByText(/\d+ \/ 20 分钟/)).toBeVisible();
+    await expect(region(page, '课程要求').getByText(/^\d+\/20 分钟$/)).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 
@@ -168,5 +169,69 @@ test.describe('course detail', () => {
     // and back
     await page.getByRole('link', { name: '返回课程' }).click();
     await expect(page.getByRole('heading', { level: 1, name: courseName('iiot') })).toBeVisible();
+  });
+
+  test("each teacher's avatar shows that teacher's own surname", async ({ page }) => {
+    await openCourse(page, 'elec');
+    const teachers = region(page, '授课老师').getByRole('listitem');
+    await expect(teachers).toHaveCount(2);
+    for (let i = 0; i < 2; i++) {
+      const name = (await teachers.nth(i).locator('span.block').first().textContent())!.trim();
+      const src = await teachers.nth(i).locator('img').getAttribute('src');
+      const svg = await (await page.request.get(`${DEMO_ORIGIN}${src}`)).text();
+      expect(/<text[^>]*>([^<]+)<\/text>/.exec(svg)?.[1], `${name}'s avatar ${src}`).toBe(name.slice(0, 1));
+    }
+  });
+
+  test('the class page and the course page show one course with the same requirements and participants', async ({ page }) => {
+    const [me, mate, idle] = await newLearners(DEMO_TENANT.id, 3);
+    const fixture = await newClass({
+      tenantId: DEMO_TENANT.id,
+      now: Date.now(),
+      name: '课程数字一致班',
+      courseName: '安全用电一致课',
+      lessons: [
+        { name: '视频一', type: 1, minutes: 10 },
+        { name: '视频二', type: 1, minutes: 10 },
+        { name: '课后作业', type: 6 },
+        { name: '单元测验', type: 7 },
+      ],
+      // The test lesson is there, but the course's test duty has target 0: it is not asked for.
+      duties: [
+        { dutyType: 'VIDEO_PROGRESS', targetValue: 80 },
+        { dutyType: 'ONLINE_HOMEWORK_SUBMIT', targetValue: 1 },
+        { dutyType: 'ONLINE_TEST_SUBMIT', targetValue: 0 },
+      ],
+      userIds: [me!.userId, mate!.userId, idle!.userId],
+    });
+    // Two of the three open a lesson: they take part.
+    for (const [who, lesson] of [
+      [me!, '视频一'],
+      [mate!, '视频二'],
+    ] as const) {
+      const res = await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroom/online/view`, {
+        headers: { Token: who.token, TenantId: DEMO_TENANT.id },
+        data: { classroomId: fixture.lessons[lesson], courseId: fixture.courseId, classId: fixture.classId, studentId: fixture.studentIds[who.userId] },
+      });
+      expect((await res.json()).code).toBe(0);
+    }
+    await loginStudent(page, DEMO_TENANT.id, me!.mobile);
+
+    await page.goto(`/study/training-class?classId=${fixture.classId}`);
+    const course = page.getByRole('link', { name: /安全用电一致课/ });
+    await expect(course).toBeVisible();
+    await expect(course.getByTestId('course-requirements')).toHaveText('视频学习 0/2 · 在线作业 0/1');
+    await expect(course).toContainText('2 人参与学习');
+    await expect(course).not.toContainText('测验');
+    await expectNoSidewaysScroll(page);
+
+    await course.click();
+    await expect(page.getByRole('heading', { level: 1, name: '安全用电一致课' })).toBeVisible();
+    await expect(page.getByText('2 人参与学习')).toBeVisible();
+    const req = region(page, '课程要求');
+    await expect(req.getByRole('progressbar')).toHaveCount(2);
+    await expect(req.getByRole('listitem')).toHaveText(['视频学习0/2', '在线作业0/1']);
+    await expect(req).not.toContainText('测验');
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectWithinScreenWidth, hydrated } from './support/fixtures';
+import { newClass, newLearners } from './support/learning';
+import { loginStudent } from './support/session';
 import { DEMO_STUDENT, authForm, passwordLogin, toasts } from './support/login';
 
 /**
@@ -110,5 +113,50 @@ test.describe('my learning', () => {
       if ((await cards(page).count()) === 0) await expect(empty).toBeVisible();
       else await expect(empty).toHaveCount(0);
     }
+  });
+
+  test('on a phone every tab fits the screen: no sideways scroll, each card and its status badge whole', async ({ page }) => {
+    await openMine(page);
+    for (const name of ['全部', '待入学', '待开课', '待签到', '服务中', '已完成']) {
+      await tab(page, name).click();
+      await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+      await expectNoSidewaysScroll(page);
+      const shown = await cards(page).count();
+      for (let i = 0; i < shown; i++) {
+        const card = cards(page).nth(i);
+        await expectWithinScreenWidth(page, card);
+        await expectWithinScreenWidth(page, card.getByText(/^(待入学|待开课|去学习|服务中|服务已完成)$/));
+      }
+    }
+  });
+
+  test("the training's remaining days beside its dates: the card, the class header, the course and the course page", async ({ page }) => {
+    const now = Date.now();
+    const [me] = await newLearners(DEMO_TENANT.id, 1);
+    // The window runs from 10 days ago to the end of the day 20 days ahead: 21 days remain, today included.
+    const fixture = await newClass({
+      tenantId: DEMO_TENANT.id,
+      now,
+      name: '剩余天数示例班',
+      courseName: '剩余天数示例课',
+      lessons: [{ name: '视频一', type: 1, minutes: 10 }],
+      duties: [],
+      userIds: [me!.userId],
+      window: [-10, 20],
+    });
+    await page.clock.setFixedTime(now);
+    await loginStudent(page, DEMO_TENANT.id, me!.mobile);
+    await page.goto('/study/mine');
+    const card = cards(page).filter({ hasText: '剩余天数示例班' });
+    await expect(card).toContainText('剩余21天');
+    await card.click();
+    await page.waitForURL(/\/study\/training-class\?/);
+    expect(new URL(page.url()).searchParams.get('classId')).toBe(fixture.classId);
+    await expect(page.getByRole('heading', { level: 1, name: '剩余天数示例班' })).toBeVisible();
+    await expect(page.getByText(/^培训周期：/).locator('..')).toContainText('剩余21天');
+    const course = page.getByRole('link', { name: /剩余天数示例课/ });
+    await expect(course).toContainText('剩余21天');
+    await course.click();
+    await expect(page.getByRole('region', { name: '课程要求', exact: true })).toContainText('剩余21天');
   });
 });

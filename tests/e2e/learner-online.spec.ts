@@ -7,6 +7,7 @@ import { DEMO_STUDENT } from '../../src/server/db/seed/login';
 import { MAX_PLAYBACK_RATE } from '../../src/lib/learning/study-credit';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
+import { newClass, newLearners } from './support/learning';
 import { loginStudent } from './support/session';
 import { clearAttendance, todaysAutoSignInActivity } from './support/attendance';
 
@@ -321,5 +322,100 @@ test.describe('online classroom', () => {
       // the classmate's seeded attendance again, for the other specs' ranks and counts
       await clearAttendance(today.id, p.studentId);
     }
+  });
+
+  test.describe('a classroom of its own: layout, the like button and a lesson that does not exist', () => {
+    const MEDIA = '/media/learning';
+
+    /** A fresh student in a class of their own whose course has a video, an audio and an article lesson. */
+    async function ownClassroom(page: Page) {
+      const [me] = await newLearners(DEMO_TENANT.id, 1);
+      const fixture = await newClass({
+        tenantId: DEMO_TENANT.id,
+        now: Date.now(),
+        name: '在线课堂布局班',
+        courseName: '在线课堂布局课',
+        lessons: [
+          { name: '布局视频', type: 1, minutes: 10, content: { pageData: [{ type: 'video', url: `${MEDIA}/lesson-720p.mp4` }] } },
+          { name: '布局音频', type: 2, minutes: 5, content: { pageData: [{ type: 'audio', url: `${MEDIA}/lesson-audio.mp3` }] } },
+          { name: '布局阅读', type: 3, content: { pageData: [{ type: 'article', html: '<p>阅读材料正文。</p>' }] } },
+        ],
+        duties: [],
+        userIds: [me!.userId],
+      });
+      await loginStudent(page, DEMO_TENANT.id, me!.mobile);
+      const url = (classroomId?: string) =>
+        `/study/classroom/online?classId=${fixture.classId}&studentId=${fixture.studentIds[me!.userId]}&courseId=${fixture.courseId}` +
+        (classroomId === undefined ? '' : `&classroomId=${classroomId}`);
+      return { fixture, url };
+    }
+
+    const panel = (page: Page) => page.getByRole('region', { name: '课堂互动' });
+    const likeButton = (page: Page) => panel(page).getByRole('button', { name: /^(♡ |♥ )?(已)?点赞 \d+$/ });
+
+    test('at 1366 px the interaction panel sits beside the video, not under it @desktop-only', async ({ page }) => {
+      const { fixture, url } = await ownClassroom(page);
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await open(page, url(fixture.lessons['布局视频']), '布局视频');
+      const player = page.getByRole('region', { name: '布局视频 播放器' });
+      await expect(player).toBeVisible();
+      await expect(panel(page)).toBeVisible();
+      const video = (await player.boundingBox())!;
+      const side = (await panel(page).boundingBox())!;
+      expect(side.x, 'the panel starts right of the player').toBeGreaterThanOrEqual(video.x + video.width);
+      expect(side.y, 'the panel starts beside the player, not below it').toBeLessThan(video.y + video.height);
+      // The outline stays on the left of the player.
+      const list = (await outline(page).filter({ has: page.getByRole('heading', { name: '课程目录' }) }).boundingBox())!;
+      expect(list.x + list.width).toBeLessThanOrEqual(video.x);
+      await expectNoSidewaysScroll(page);
+    });
+
+    test('on a phone the lesson comes first, the panel under it, nothing wider than the screen @mobile-only', async ({ page }) => {
+      const { fixture, url } = await ownClassroom(page);
+      await open(page, url(fixture.lessons['布局视频']), '布局视频');
+      const player = page.getByRole('region', { name: '布局视频 播放器' });
+      await expect(player).toBeVisible();
+      await expect(panel(page)).toBeAttached();
+      const video = (await player.boundingBox())!;
+      const below = (await panel(page).boundingBox())!;
+      expect(below.y).toBeGreaterThanOrEqual(video.y + video.height);
+      await expectNoSidewaysScroll(page);
+    });
+
+    test('audio and reading lessons have the like button, a video has none', async ({ page }) => {
+      const { fixture, url } = await ownClassroom(page);
+      await open(page, url(fixture.lessons['布局音频']), '布局音频');
+      await expect(page.getByRole('region', { name: '布局音频 播放器' })).toBeVisible();
+      await expect(likeButton(page)).toHaveText(/^[♡♥]?\s*点赞 0$/);
+      await likeButton(page).click();
+      await expect(likeButton(page)).toHaveText(/^[♡♥]?\s*已点赞 1$/);
+      await expect(likeButton(page)).toHaveAttribute('aria-pressed', 'true');
+
+      await lessonButton(page, '布局阅读').click();
+      await expect(page.getByText('阅读材料正文。')).toBeVisible();
+      await expect(likeButton(page)).toHaveText(/^[♡♥]?\s*点赞 0$/);
+
+      await lessonButton(page, '布局视频').click();
+      await expect(page.getByRole('region', { name: '布局视频 播放器' })).toBeVisible();
+      await expect(panel(page).getByRole('tab', { name: /^问答/ })).toBeVisible();
+      await expect(likeButton(page)).toHaveCount(0);
+    });
+
+    test('a classroomId that is not in the course says so and opens nothing; the student chooses a lesson', async ({ page }) => {
+      const { url } = await ownClassroom(page);
+      await page.goto(url('1234567890123456789'));
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('该课时不存在或已下架');
+      await expect(alert).toContainText('请在目录中选择要学习的课时');
+      await hydrated(alert);
+      await expect(page.getByRole('heading', { level: 1, name: '在线课堂布局课' })).toBeVisible();
+      // Nothing was opened in its place: no player, no lesson, no interaction panel.
+      await expect(page.getByRole('region', { name: /播放器$/ })).toHaveCount(0);
+      await expect(panel(page)).toHaveCount(0);
+      await lessonButton(page, '布局阅读').click();
+      await expect(page.getByRole('heading', { level: 1, name: '布局阅读' })).toBeVisible();
+      await expect(page.getByText('阅读材料正文。')).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
   });
 });

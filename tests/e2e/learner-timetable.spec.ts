@@ -3,10 +3,11 @@ import { urlOf } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as timetable from '~/lib/api/contracts/learning-timetable';
 import { dayDot, monthRange, weekRange } from '~/lib/learning/calendar';
-import { formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
+import { formatDate, formatDateTime, parseDateTime, startOfCstDay } from '~/lib/time/cst';
 import { DEMO_TENANT } from '~/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
-import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectWithinScreenWidth, hydrated } from './support/fixtures';
+import { newClass, newLearners } from './support/learning';
 import { DEMO_ORIGIN } from './support/env';
 import { DEMO_STUDENT } from './support/login';
 import { loginStudent, type Student } from './support/session';
@@ -240,5 +241,78 @@ test.describe('the timetable', () => {
     await expectNoSidewaysScroll(page);
     await dialog.getByRole('button', { name: '关闭' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test.describe("a class of its own with an evening class today", () => {
+    const HOUR = 3_600_000;
+
+    /** A fresh student whose class has a morning class (over) and an evening class today; the browser's clock at today 12:00. */
+    async function eveningClass(page: Page) {
+      const today = startOfCstDay(Date.now());
+      const [me] = await newLearners(DEMO_TENANT.id, 1);
+      const fixture = await newClass({
+        tenantId: DEMO_TENANT.id,
+        now: today + 12 * HOUR,
+        name: '晚班课表班',
+        courseName: '晚班课表课',
+        lessons: [
+          { name: '早课', type: 1, minutes: 90 },
+          { name: '晚课', type: 1, minutes: 90 },
+        ],
+        duties: [],
+        userIds: [me!.userId],
+        activities: [
+          { lesson: '早课', startAt: today + 9 * HOUR, endAt: today + 10.5 * HOUR },
+          { lesson: '晚课', startAt: today + 20 * HOUR, endAt: today + 21.5 * HOUR },
+        ],
+      });
+      await page.clock.setFixedTime(today + 12 * HOUR);
+      await loginStudent(page, DEMO_TENANT.id, me!.mobile);
+      await page.goto(`/study/class-time-table?classId=${fixture.classId}&studentId=${fixture.studentIds[me!.userId]}&userId=${me!.userId}`);
+      await hydrated(tab(page, '周'));
+    }
+
+    /** The element is not hidden by any box that scrolls or clips it (the grid's own scrolling included). */
+    async function expectUnclipped(locator: Locator): Promise<void> {
+      const clipped = await locator.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const out: string[] = [];
+        for (let box = el.parentElement; box; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const b = box.getBoundingClientRect();
+          if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) out.push(`${box.tagName}.${box.className}`);
+        }
+        return out;
+      });
+      expect(clipped, 'boxes that hide it').toEqual([]);
+    }
+
+    test("the week opens on today's evening class, not at 08:00", async ({ page }) => {
+      await eveningClass(page);
+      const evening = events(page).filter({ hasText: '晚班课表课：晚课' });
+      await expect(evening).toBeVisible();
+      await expectUnclipped(evening);
+      await expectNoSidewaysScroll(page);
+    });
+
+    test("at 1366 px too the week opens on today's evening class @desktop-only", async ({ page }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await eveningClass(page);
+      const evening = events(page).filter({ hasText: '晚班课表课：晚课' });
+      await expect(evening).toBeVisible();
+      await expectUnclipped(evening);
+    });
+
+    test('the month grid fits the screen: Saturday is whole', async ({ page }) => {
+      await eveningClass(page);
+      await tab(page, '月').click();
+      await expect(calendar(page).locator('.ec-month-view')).toBeVisible();
+      const saturday = calendar(page).locator('.ec-col-head').filter({ hasText: '周六' });
+      await expect(saturday).toBeVisible();
+      await expectUnclipped(saturday);
+      await expectWithinScreenWidth(page, saturday);
+      await expectNoSidewaysScroll(page);
+    });
   });
 });

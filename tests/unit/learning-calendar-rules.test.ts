@@ -10,6 +10,7 @@ import {
   monthRange,
   shiftRange,
   weekRange,
+  weekScrollTime,
 } from '~/lib/learning/calendar';
 import { SECOND, formatDateTime, parseDateTime } from '~/lib/time/cst';
 
@@ -117,5 +118,43 @@ describe('groupByStartDate: the All view', () => {
 
   test('an empty list has no groups', () => {
     expect(groupByStartDate([], () => 0)).toEqual([]);
+  });
+});
+
+describe('weekScrollTime: the week grid opens where the student has something to see', () => {
+  // The week of Sunday 2026-11-22 to Saturday 2026-11-28; "today" is Wednesday the 25th.
+  const week = weekRange(at('2026-11-25 12:00:00'));
+  const a = (start: string, end: string) => ({ startTime: start, endTime: end });
+  const list = [
+    a('2026-11-23 09:00:00', '2026-11-23 10:30:00'),
+    a('2026-11-25 09:00:00', '2026-11-25 10:30:00'),
+    a('2026-11-25 19:30:00', '2026-11-25 21:00:00'),
+    a('2026-11-25 20:30:00', '2026-11-25 21:30:00'),
+    a('2026-11-27 14:00:00', '2026-11-27 15:30:00'),
+  ];
+
+  test("this week: today's first activity not yet over, from its hour", () => {
+    expect(weekScrollTime(list, week, at('2026-11-25 08:00:00'))).toBe('09:00:00');
+    // the morning class is over: the evening one
+    expect(weekScrollTime(list, week, at('2026-11-25 12:00:00'))).toBe('19:00:00');
+    // one in progress is still to be seen
+    expect(weekScrollTime(list, week, at('2026-11-25 20:00:00'))).toBe('19:00:00');
+  });
+
+  test('this week with nothing more today: the current hour', () => {
+    expect(weekScrollTime(list, week, at('2026-11-25 21:45:00'))).toBe('21:00:00');
+    expect(weekScrollTime([], week, at('2026-11-24 16:20:00'))).toBe('16:00:00');
+  });
+
+  test("another week: the earliest hour of its activities, else 08:00", () => {
+    const next = weekRange(at('2026-12-02 12:00:00'));
+    const evenings = [a('2026-12-01 18:30:00', '2026-12-01 20:00:00'), a('2026-12-03 19:00:00', '2026-12-03 20:00:00')];
+    expect(weekScrollTime(evenings, next, at('2026-11-25 12:00:00'))).toBe('18:00:00');
+    expect(weekScrollTime(list, next, at('2026-11-25 12:00:00'))).toBe('08:00:00');
+    expect(weekScrollTime([], next, at('2026-11-25 12:00:00'))).toBe('08:00:00');
+  });
+
+  test('activities without a valid time are left out', () => {
+    expect(weekScrollTime([a('', ''), a('2026-11-25 20:00', 'soon')], week, at('2026-11-25 10:00:00'))).toBe('10:00:00');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { remainingDays } from '~/lib/learning/days';
+import { remainingDays, remainingOfWindow } from '~/lib/learning/days';
 import { SECOND, parseDateTime } from '~/lib/time/cst';
 
 const at = (text: string) => parseDateTime(text);
@@ -35,5 +35,32 @@ describe('remainingDays: counted to 23:59:59 China Standard Time of the end date
     expect(remainingDays(undefined, at('2026-11-29 00:00:00'))).toBeNull();
     expect(remainingDays(Number.NaN, at('2026-11-29 00:00:00'))).toBeNull();
     expect(remainingDays(end, Number.NaN)).toBeNull();
+  });
+});
+
+describe('remainingOfWindow: what a training or learning window says beside its dates', () => {
+  const start = '2026-11-01 00:00:00';
+  const end = '2026-11-30 09:00:00';
+
+  test('inside the window: the days left, counted to 23:59:59 of the end date', () => {
+    expect(remainingOfWindow(start, end, at('2026-11-01 00:00:00'))).toEqual({ kind: 'days', days: 30 });
+    expect(remainingOfWindow(start, end, at('2026-11-29 23:59:59'))).toEqual({ kind: 'days', days: 2 });
+  });
+
+  test('on the end date, after its time of day too, it is the last day', () => {
+    expect(remainingOfWindow(start, end, at('2026-11-30 00:00:00'))).toEqual({ kind: 'lastDay' });
+    expect(remainingOfWindow(start, end, at('2026-11-30 23:59:59'))).toEqual({ kind: 'lastDay' });
+  });
+
+  test('nothing before the start, after the end date, or without an end', () => {
+    expect(remainingOfWindow(start, end, at('2026-11-01 00:00:00') - SECOND)).toBeNull();
+    expect(remainingOfWindow(start, end, at('2026-12-01 00:00:00'))).toBeNull();
+    expect(remainingOfWindow(start, null, at('2026-11-10 00:00:00'))).toBeNull();
+    expect(remainingOfWindow(start, 'not a time', at('2026-11-10 00:00:00'))).toBeNull();
+  });
+
+  test('a window without a start counts from any time before its end', () => {
+    expect(remainingOfWindow(null, end, at('2026-01-01 12:00:00'))).toEqual({ kind: 'days', days: 334 });
+    expect(remainingOfWindow('', '2026-11-30', at('2026-11-29 12:00:00'))).toEqual({ kind: 'days', days: 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { TEXT_LIMIT, counterText, likeAfter, textLength, textProblem } from '~/lib/learning/interaction';
+import { TEXT_LIMIT, counterText, likeAfter, textLength, textProblem, hasLikeButton } from '~/lib/learning/interaction';
 
 describe('the interaction panel’s text rules (learner-area.md sections 5, 9)', () => {
   test('the limit is 100 characters, counted as a reader counts them', () => {
@@ -33,5 +33,22 @@ describe('the interaction panel’s text rules (learner-area.md sections 5, 9)',
     expect(likeAfter({ isLike: true, likeTotal: 3 }, true)).toEqual({ isLike: true, likeTotal: 3 });
     expect(likeAfter({ isLike: true, likeTotal: 3 }, false)).toEqual({ isLike: false, likeTotal: 2 });
     expect(likeAfter({ isLike: true, likeTotal: 0 }, false)).toEqual({ isLike: false, likeTotal: 0 });
+  });
+});
+
+describe('hasLikeButton: a like button for content that is not a video', () => {
+  test.each([
+    [1, 'video', false],
+    [10, 'live', false],
+    [19, 'live (other kind)', false],
+    [2, 'audio', true],
+    [3, 'article', true],
+    [4, 'document', true],
+    [5, 'archive', true],
+    [8, 'images', true],
+    [11, 'face-to-face', true],
+    [20, 'icon-only type', true],
+  ])('type %i (%s): %s', (type, _name, like) => {
+    expect(hasLikeButton(type)).toBe(like);
   });
 });

@@ -114,3 +114,32 @@ export function groupByStartDate<T>(items: readonly T[], startOf: (item: T) => n
   }
   return groups;
 }
+
+/** Where the week grid opens when nothing says otherwise: the school day's start. */
+export const DEFAULT_SCROLL_TIME = '08:00:00';
+
+const clock = (msIntoDay: number) => {
+  const minutes = Math.floor(msIntoDay / 60_000);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:00:00`;
+};
+
+/**
+ * The hour the week grid opens at (the grid shows about eight hours; a student must not have to
+ * find today's evening class by scrolling). In the week that holds today: the start of today's
+ * first activity that has not ended yet, else the current time; in another week: the earliest
+ * start of day of its activities; else 08:00. Whole hours ('HH:00:00'), China Standard Time;
+ * activities are 'YYYY-MM-DD HH:mm:ss' texts, one without a valid start or end is left out.
+ */
+export function weekScrollTime(activities: readonly { startTime: string; endTime: string }[], range: Range, now: number): string {
+  const times = activities
+    .map((a) => ({ start: parseDateTime(a.startTime), end: parseDateTime(a.endTime) }))
+    .filter((a) => Number.isFinite(a.start) && Number.isFinite(a.end) && a.start <= range.end && a.end >= range.start);
+  const intoDay = (ms: number) => ms - (cstDayNumber(ms) * DAY - CST_OFFSET);
+  if (now >= range.start && now <= range.end) {
+    const today = cstDayNumber(now);
+    const next = times.filter((a) => cstDayNumber(a.start) === today && a.end > now).sort((a, b) => a.start - b.start)[0];
+    return clock(intoDay(next ? next.start : now));
+  }
+  if (!times.length) return DEFAULT_SCROLL_TIME;
+  return clock(Math.min(...times.map((a) => intoDay(a.start))));
+}

@@ -2,6 +2,7 @@ import type { CountPair, DutyType } from './duties';
 import { lessonProgress, type LessonProgress } from './lesson';
 import { liveStatus, type LiveStatus } from './labels';
 import { courseTargetState, type Duty, type TargetState } from './targets';
+import { requirementBars, type RequirementBar, type RequirementKey } from './requirements';
 
 /**
  * The course detail page's rules (learner-area.md 2.7): which content tab a lesson belongs to, the
@@ -139,23 +140,7 @@ export function courseEntry(c: CourseEntryInput): CourseEntry {
   return isThirdPartyCourse(c) ? 'thirdParty' : 'internal';
 }
 
-/** The requirement bars in the order they show; each one's duty type of the resultMap. */
-export const REQUIREMENT_BARS = [
-  ['faceTeaching', 'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES'],
-  ['videoProgress', 'VIDEO_PROGRESS'],
-  ['liveProgress', 'EE_LIVE_LECTURES_VIDEO_PROGRESS'],
-  ['studyTime', 'ONLINE_VIDEO_TEACHING_STUDY_TIMES'],
-  ['homework', 'ONLINE_HOMEWORK_SUBMIT'],
-  ['test', 'ONLINE_TEST_SUBMIT'],
-] as const satisfies readonly (readonly [string, DutyType])[];
-export type RequirementKey = (typeof REQUIREMENT_BARS)[number][0];
-
-export interface RequirementBar {
-  key: RequirementKey;
-  /** What is to be reached (a count, or minutes for studyTime) and what is reached. */
-  total: number;
-  done: number;
-}
+export { REQUIREMENT_BARS, requirementBars, type RequirementBar, type RequirementKey } from './requirements';
 
 export interface CourseRequirements {
   bars: RequirementBar[];
@@ -163,33 +148,25 @@ export interface CourseRequirements {
   state: TargetState | null;
 }
 
-const whole = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
-
 /**
- * The course requirements of the right column from the duty figures' resultMap (which holds only
- * duties with a non-zero target): one bar per duty with something to reach, and the state of
- * targets.ts. The state's four duties are face teaching, study, homework and test; "study" is the
- * video study duties together (video progress, live progress, study minutes), met when each of
- * them that counts is met.
+ * The state badge of the course requirements (targets.ts) from the requirements the server
+ * answered (requirements.ts). The state's four duties are face teaching, study, homework and test;
+ * "study" is the video study duties together (video progress, live progress, study minutes), met
+ * when each of them that counts is met.
  */
-export function courseRequirements(input: {
+export function requirementsState(input: {
   now: number;
   learnStart: number | null | undefined;
   learnEnd: number | null | undefined;
-  resultMap: Partial<Record<DutyType, CountPair>> | null | undefined;
-}): CourseRequirements {
-  const map = input.resultMap ?? {};
-  const bars: RequirementBar[] = [];
-  for (const [key, type] of REQUIREMENT_BARS) {
-    const pair = map[type];
-    if (pair && whole(pair.totalNum) > 0) bars.push({ key, total: whole(pair.totalNum), done: whole(pair.finishNum) });
-  }
+  bars: readonly RequirementBar[];
+}): TargetState | null {
+  const { bars } = input;
   const duty = (key: RequirementKey): Duty | undefined => {
     const bar = bars.find((b) => b.key === key);
     return bar ? { target: bar.total, done: bar.done } : undefined;
   };
   const study = bars.filter((b) => b.key === 'videoProgress' || b.key === 'liveProgress' || b.key === 'studyTime');
-  const state = courseTargetState({
+  return courseTargetState({
     now: input.now,
     learnStart: input.learnStart,
     learnEnd: input.learnEnd,
@@ -200,7 +177,17 @@ export function courseRequirements(input: {
       test: duty('test'),
     },
   });
-  return { bars, state };
+}
+
+/** The course requirements of the right column from the duty figures' resultMap: the bars and their state. */
+export function courseRequirements(input: {
+  now: number;
+  learnStart: number | null | undefined;
+  learnEnd: number | null | undefined;
+  resultMap: Partial<Record<DutyType, CountPair>> | null | undefined;
+}): CourseRequirements {
+  const bars = requirementBars(input.resultMap);
+  return { bars, state: requirementsState({ ...input, bars }) };
 }
 
 /** What a lesson line tells the student about their progress. */

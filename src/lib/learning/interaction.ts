@@ -40,3 +40,14 @@ export function likeAfter(before: { isLike: boolean; likeTotal: number }, want: 
   if (before.isLike === want) return before;
   return { isLike: want, likeTotal: Math.max(0, before.likeTotal + (want ? 1 : -1)) };
 }
+
+/** Classroom types without a like button: video (1) and live lessons (10, 19), whose replay is a video. */
+const NO_LIKE_TYPES: ReadonlySet<number> = new Set([1, 10, 19]);
+
+/**
+ * The like button sits in the interaction panel of content that is not a video (learner-area.md
+ * 2.6): articles, documents, images, archives and audio lessons have one.
+ */
+export function hasLikeButton(classroomType: number): boolean {
+  return !NO_LIKE_TYPES.has(classroomType);
+}

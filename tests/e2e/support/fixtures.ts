@@ -113,10 +113,23 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   expect(report, `serious/critical axe violations on ${label} (${page.url()}):\n${JSON.stringify(report, null, 2)}`).toEqual([]);
 }
 
-/** The page is no wider than the viewport: nothing makes the user scroll sideways (375 px phones). */
+/**
+ * The page is no wider than the device: nothing makes the user scroll sideways (375 px phones).
+ * Measured against the device's width, not window.innerWidth: a phone browser (isMobile) widens its
+ * layout viewport to fit a page that is too wide, and innerWidth then grows with the page.
+ */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${width}px viewport`).toBeLessThanOrEqual(width);
+  const width = page.viewportSize()?.width ?? (await page.evaluate(() => window.innerWidth));
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
+}
+
+/** The element is wholly on the screen's width (not cut at either side). */
+export async function expectWithinScreenWidth(page: Page, locator: Locator): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const box = (await locator.boundingBox())!;
+  expect(box.x, 'left edge on screen').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `right edge on a ${width}px screen`).toBeLessThanOrEqual(width);
 }
 
 /**

@@ -34,7 +34,7 @@ export function ActivityCard({ activity: a, context }: { activity: ClassActivity
   const status = shownAttendance(a);
   const place = [a.position, a.address].filter(Boolean).join(' · ');
   return (
-    <a href={href} className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand hover:shadow">
+    <a href={href} className="block h-full min-h-32 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand hover:shadow">
       <span className="flex flex-wrap items-center gap-2 text-xs">
         {mode && <span className={`rounded px-2 py-0.5 ${mode === 'online' ? 'bg-sky-50 text-sky-800' : 'bg-violet-50 text-violet-800'}`}>{t(mode === 'online' ? 'class.online' : 'class.offline')}</span>}
         <span className={`rounded px-2 py-0.5 ${isRequired(a.isRequired) ? 'bg-brand-soft text-brand-dark' : 'bg-slate-100 text-slate-700'}`}>

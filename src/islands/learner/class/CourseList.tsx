@@ -6,21 +6,12 @@ import { courseNature } from '~/lib/learning/labels';
 import { sitePath } from '~/lib/navigation';
 import type { Load } from '../shared/use-load';
 import { Empty } from '../shared/Empty';
+import { Remaining } from '../shared/Remaining';
+import { requirementsLine } from '../shared/requirement-text';
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 
 const NATURE = { online: 'class.natureOnline', faceToFace: 'class.natureFaceToFace', mixed: 'class.natureMixed' } as const;
-const minutes = (ms: number) => Math.floor(ms / 60_000);
-
-/** The course's duty figures worth showing: those with something to do. */
-function figures(c: ClassStudentCourse): string[] {
-  const out: string[] = [];
-  if (c.faceTeachingNumber > 0) out.push(t('class.figureFace', { done: c.finishFaceTeachingNumber, total: c.faceTeachingNumber }));
-  if (c.needStudyDuration > 0) out.push(t('class.figureVideo', { done: minutes(c.finishedStudyDuration), total: minutes(c.needStudyDuration) }));
-  if (c.homeworkNumber > 0) out.push(t('class.figureHomework', { done: c.finishHomeworkNumber, total: c.homeworkNumber }));
-  if (c.testNumber > 0) out.push(t('class.figureTest', { done: c.finishTestNumber, total: c.testNumber }));
-  return out;
-}
 
 /**
  * 全部课程 (spec 2.2): the count, the 查看课表 link and each course leading to its detail page
@@ -66,12 +57,17 @@ export function CourseList({
                   <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t(NATURE[courseNature(c.courseNature)])}</span>
                 </span>
                 {(c.learnStartTime || c.learnEndTime) && (
-                  <span className="mt-1 block text-xs text-slate-600">
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
                     {t('class.learnWindow', { start: cutTime(c.learnStartTime).slice(0, 10) || '--', end: cutTime(c.learnEndTime).slice(0, 10) || '--' })}
+                    <Remaining start={c.learnStartTime} end={c.learnEndTime} />
                   </span>
                 )}
-                {figures(c).length > 0 && <span className="mt-1 block text-xs text-slate-600">{figures(c).join(' · ')}</span>}
-                <span className="mt-1 block text-xs text-slate-500">{t('class.studyNumber', { n: c.countResultVO.studyNumber })}</span>
+                {c.requirements.length > 0 && (
+                  <span className="mt-1 block text-xs text-slate-600" data-testid="course-requirements">
+                    {requirementsLine(c.requirements)}
+                  </span>
+                )}
+                <span className="mt-1 block text-xs text-slate-500">{t('learner.participants', { n: c.countResultVO.studyNumber })}</span>
               </span>
             </a>
           </li>

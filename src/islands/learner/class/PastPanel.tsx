@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { send, sendPage } from '~/lib/api/client';
 import { pastActivityPage, pastActivitySum, type PastActivitySum } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
@@ -7,7 +7,7 @@ import type { JumpContext } from '~/lib/learning/jumps';
 import { PagerButtons } from '~/islands/shared/PagerButtons';
 import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
-import { Skeleton } from '../shared/Skeleton';
+import { PanelSkeleton } from './PanelSkeleton';
 import { useLoad } from '../shared/use-load';
 import { ActivityCard } from './ActivityCard';
 import { TabBar, panelProps } from './TabBar';
@@ -26,13 +26,15 @@ interface Props {
   userId: string;
   schoolId: string | undefined;
   context: JumpContext;
+  /** Called once the list shows its content or its error (no longer a placeholder). */
+  onSettled?: () => void;
 }
 
 /**
  * Past classes (spec 2.2): the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
  * the server, latest first, 6, 9 or 12 a page (6 at first), 暂无数据 when empty.
  */
-export function PastPanel({ classId, userId, schoolId, context }: Props) {
+export function PastPanel({ classId, userId, schoolId, context, onSettled }: Props) {
   const [tab, setTab] = useState<PastTab>('all');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAST_PAGE_SIZE);
@@ -42,13 +44,18 @@ export function PastPanel({ classId, userId, schoolId, context }: Props) {
     sendPage(pastActivityPage, { current: page, size, order: 'descending', sort: 'id', model: { classId, userId, schoolId, ...pastFilter(tab) } }, { silent: true }),
   );
 
+  const settled = list.state !== 'loading';
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
+
   const items = PAST_TABS.map((key) => ({
     key,
     label: sums.state === 'done' ? `${t(TAB_TEXT[key])} ${sums.data[SUM_OF[key]]}` : t(TAB_TEXT[key]),
   }));
 
   let body;
-  if (list.state === 'loading') body = <Skeleton rows={2} />;
+  if (list.state === 'loading') body = <PanelSkeleton tabs={false} cards={Math.min(size, 6)} />;
   else if (list.state === 'error') body = <LoadError message={list.message} onRetry={reload} />;
   else if (list.data.records.length === 0) body = <Empty text={t('common.noData')} />;
   else

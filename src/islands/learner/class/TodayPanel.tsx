@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { send, sendPage } from '~/lib/api/client';
 import { activityDynamicPage, todayActivities } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
@@ -6,7 +6,7 @@ import { DYNAMIC_PAGE_SIZE, inTodayTab, todayTabs, TODAY_TABS, type TodayTab } f
 import type { JumpContext } from '~/lib/learning/jumps';
 import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
-import { Skeleton } from '../shared/Skeleton';
+import { PanelSkeleton } from './PanelSkeleton';
 import { useLoad } from '../shared/use-load';
 import { ActivityCard } from './ActivityCard';
 import { DynamicTicker } from './DynamicTicker';
@@ -35,6 +35,8 @@ interface Props {
   schoolId: string | undefined;
   context: JumpContext;
   onChoice: (choice: EmptyChoice, label: string) => void;
+  /** Called once the panel shows its content or its error (no longer a placeholder). */
+  onSettled?: () => void;
 }
 
 /**
@@ -42,15 +44,29 @@ interface Props {
  * their counts, pending first when there is one; the dynamics of today's activities; the cards.
  * With nothing today, the four choices.
  */
-export function TodayPanel({ classId, userId, schoolId, context, onChoice }: Props) {
+export function TodayPanel({ classId, userId, schoolId, context, onChoice, onSettled }: Props) {
   const key = `${classId}:${userId}`;
-  const [today, reload] = useLoad(key, () => send(todayActivities, { classId, userId, schoolId }, { silent: true }));
-  const [dynamics] = useLoad(key, () => sendPage(activityDynamicPage, { current: 1, size: DYNAMIC_PAGE_SIZE, model: { classId, schoolId } }, { silent: true }));
+  // Today's activities and their dynamics arrive together: the dynamics line never appears above
+  // cards already shown (and pushes nothing down). Without dynamics the cards still show.
+  const [today, reload] = useLoad(key, async () => {
+    const [activities, dynamics] = await Promise.all([
+      send(todayActivities, { classId, userId, schoolId }, { silent: true }),
+      sendPage(activityDynamicPage, { current: 1, size: DYNAMIC_PAGE_SIZE, model: { classId, schoolId } }, { silent: true }).then(
+        (page) => page.records,
+        () => [],
+      ),
+    ]);
+    return { list: activities.activityResultVOList, dynamics };
+  });
   const [chosen, setChosen] = useState<TodayTab | null>(null);
+  const settled = today.state !== 'loading';
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
 
-  if (today.state === 'loading') return <Skeleton rows={2} />;
+  if (today.state === 'loading') return <PanelSkeleton />;
   if (today.state === 'error') return <LoadError message={today.message} onRetry={reload} />;
-  const list = today.data.activityResultVOList;
+  const list = today.data.list;
   if (list.length === 0)
     return (
       <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
@@ -75,7 +91,7 @@ export function TodayPanel({ classId, userId, schoolId, context, onChoice }: Pro
   const tab = chosen ?? initial;
   const shown = list.filter((a) => inTodayTab(a, tab));
   const todayIds = new Set(list.map((a) => a.id));
-  const todayDynamics = dynamics.state === 'done' ? dynamics.data.records.filter((d) => d.activityId !== null && todayIds.has(d.activityId)) : [];
+  const todayDynamics = today.data.dynamics.filter((d) => d.activityId !== null && todayIds.has(d.activityId));
   const items = TODAY_TABS.map((key) => ({
     key,
     label: (
@@ -92,7 +108,7 @@ export function TodayPanel({ classId, userId, schoolId, context, onChoice }: Pro
   }));
   return (
     <div className="space-y-4">
-      {dynamics.state === 'done' && todayDynamics.length > 0 && <DynamicTicker items={todayDynamics} />}
+      {todayDynamics.length > 0 && <DynamicTicker items={todayDynamics} />}
       <TabBar label={t('class.todayTabs')} idPrefix="class-today" items={items} selected={tab} onSelect={setChosen} />
       <div {...panelProps('class-today', tab)}>
         {shown.length === 0 ? (

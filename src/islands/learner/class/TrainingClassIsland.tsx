@@ -10,10 +10,10 @@ import { navigateTo, sitePath } from '~/lib/navigation';
 import { currentClassFor, type CurrentClass } from '~/lib/stores/learner';
 import { LoadError } from '../shared/LoadError';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
-import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
-import { shortTime, statusLabel } from '../mine/mine-rules';
+import { shortTime, showsRemaining, statusLabel } from '../mine/mine-rules';
+import { Remaining } from '../shared/Remaining';
 import { ClassDialog, type DialogState } from './ClassDialog';
 import { CourseList } from './CourseList';
 import { PastPanel } from './PastPanel';
@@ -63,19 +63,12 @@ export default function TrainingClassIsland() {
     return { detail, visits };
   });
 
+  // The breadcrumb is the same from the server's first HTML on: nothing above the page's parts moves.
   const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
 
-  if (!user || !query) return <Skeleton rows={3} />;
-  if (!query.classId)
-    return <MissingQuery crumbs={crumbs} text={t('learner.noClassId')} />;
+  if (query && !query.classId) return <MissingQuery crumbs={crumbs} text={t('learner.noClassId')} />;
   let body;
-  if (header.state === 'loading')
-    body = (
-      <>
-        {known && <h1 className="mb-3 text-2xl font-bold">{known.className}</h1>}
-        <Skeleton rows={4} />
-      </>
-    );
+  if (!user || !query || header.state === 'loading') body = <ClassPageSkeleton name={known?.className ?? null} />;
   else if (header.state === 'error') body = <LoadError message={header.message} onRetry={reload} />;
   else
     body = (
@@ -105,10 +98,28 @@ interface BodyProps {
  * teachingClassStatus 2, shows only its past, section 4) with the timetable link, the courses,
  * and the right column.
  */
+/**
+ * The class page while its header loads: blocks of the header's, the student card's and today's
+ * size, so what replaces them lands where they were.
+ */
+function ClassPageSkeleton({ name }: { name: string | null }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={t('common.loading')} className="animate-pulse">
+      <div className="h-44 rounded-lg bg-slate-100 p-5">{name && <p className="mt-8 text-2xl font-bold text-slate-400">{name}</p>}</div>
+      <div className="mt-4 h-40 rounded-lg bg-slate-200 md:h-24" />
+      <div className="mt-6 h-11 rounded-lg bg-slate-100" />
+      <div className="mt-4 h-64 rounded-lg bg-slate-200" />
+    </div>
+  );
+}
+
 function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
   const { classId, studentId } = detail;
   const main = mainTabs(detail.teachingClassStatus);
   const [tab, setTab] = useState<MainTab>(main.initial);
+  // The courses come after today's (or the past) classes: shown once that panel has its content,
+  // so its arrival does not push the course list down the screen.
+  const [panelSettled, setPanelSettled] = useState(false);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [courses, reloadCourses] = useLoad(`${classId}:${studentId}`, () => send(studentCourseStatistic, { classId, studentId, schoolId }, { silent: true }));
   const context: JumpContext = { classId, studentId, userId };
@@ -147,12 +158,12 @@ function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
         />
         <div {...panelProps('class-main', tab)} className="pt-4">
           {tab === 'today' ? (
-            <TodayPanel classId={classId} userId={userId} schoolId={schoolId} context={context} onChoice={choose} />
+            <TodayPanel classId={classId} userId={userId} schoolId={schoolId} context={context} onChoice={choose} onSettled={() => setPanelSettled(true)} />
           ) : (
-            <PastPanel classId={classId} userId={userId} schoolId={schoolId} context={context} />
+            <PastPanel classId={classId} userId={userId} schoolId={schoolId} context={context} onSettled={() => setPanelSettled(true)} />
           )}
         </div>
-        <CourseList courses={courses} onRetry={reloadCourses} classId={classId} studentId={studentId} timetableHref={timetableHref} />
+        {panelSettled && <CourseList courses={courses} onRetry={reloadCourses} classId={classId} studentId={studentId} timetableHref={timetableHref} />}
       </div>
       <SideColumn learningGoal={detail.learningGoal} highlights={hasOfflineCourse(courseList)} onOpen={(name) => setDialog({ kind: 'notice', name })} />
       <ClassDialog state={dialog} onClose={() => setDialog(null)} onRest={() => history.back()} />
@@ -175,8 +186,11 @@ function ClassHeader({ detail: d }: { detail: StudentClassDetail }) {
       <h1 className="mt-2 text-2xl font-bold">{d.title}</h1>
       {d.classPeriodName && <p className="mt-1 text-sm text-slate-600">{d.classPeriodName}</p>}
       {d.trainingEndTime && (
-        <p className="mt-1 text-sm text-slate-600">
-          {t('learner.trainingPeriod')}：{shortTime(d.trainingStartTime)} ~ {shortTime(d.trainingEndTime)}
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <span>
+            {t('learner.trainingPeriod')}：{shortTime(d.trainingStartTime)} ~ {shortTime(d.trainingEndTime)}
+          </span>
+          {showsRemaining(d.classStatus) && <Remaining start={d.trainingStartTime} end={d.trainingEndTime} />}
         </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">

@@ -4,7 +4,8 @@ import type { PanelProps } from '../interaction/types';
 /**
  * The interaction panel (questions, notes, comments and the like button: learner-area.md 2.5, 2.6)
  * beside a classroom. `className` places it: a side column of the face-to-face classroom on wide
- * screens, below the lesson in the online classroom.
+ * screens; in the online classroom the third column (outline, lesson, interaction) from 1280 px,
+ * below the lesson on narrower screens.
  */
 export function InteractionSlot({ className = '', ...props }: PanelProps & { className?: string }) {
   return (

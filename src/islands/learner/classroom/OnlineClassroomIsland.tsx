@@ -20,6 +20,7 @@ import { t } from '~/lib/i18n/messages/classroom';
 import { clockText, cutTime } from '~/lib/learning/display';
 import { activityJump, workJump } from '~/lib/learning/jumps';
 import { attendanceStatus, classroomType, liveStatus, type ClassroomKind } from '~/lib/learning/labels';
+import { hasLikeButton } from '~/lib/learning/interaction';
 import { lessonProgress } from '~/lib/learning/lesson';
 import { percentText } from '~/lib/learning/progress';
 import { stepFrom } from '~/lib/learning/step';
@@ -62,6 +63,8 @@ interface Frame {
   outline: CourseOutline | null;
   activity: ActivityContents | null;
   initial: Item | null;
+  /** The page named a lesson (classroomId) that is not in the list: the student chooses one instead. */
+  missing: boolean;
 }
 
 const flatten = (o: CourseOutline): Item[] =>
@@ -117,12 +120,16 @@ export default function OnlineClassroomIsland() {
       }
       const items = a.activityContentResultVOS;
       const chosen = q.classroomId ? items.find((i) => i.classroomId === q.classroomId) : undefined;
-      return { mode, studentId: a.studentId, items, outline: null, activity: a, initial: chosen ?? initialOfActivity(items) };
+      // A lesson named but not among the activity's contents is said so; nothing else is opened for it.
+      if (q.classroomId && !chosen) return { mode, studentId: a.studentId, items, outline: null, activity: a, initial: null, missing: true };
+      return { mode, studentId: a.studentId, items, outline: null, activity: a, initial: chosen ?? initialOfActivity(items), missing: false };
     }
     const o = await send(courseOutline, { courseId: q.courseId, classId: q.classId, studentId: q.studentId, userId: user!.userId }, { silent: true });
     const items = flatten(o);
     const chosen = items.find((i) => i.classroomId === q.classroomId);
-    return { mode, studentId: q.studentId, items, outline: o, activity: null, initial: chosen ?? items.find((i) => !isWork(i.classroomType)) ?? items[0] ?? null };
+    if (q.classroomId && !chosen) return { mode, studentId: q.studentId, items, outline: o, activity: null, initial: null, missing: true };
+    const initial = chosen ?? items.find((i) => !isWork(i.classroomType)) ?? items[0] ?? null;
+    return { mode, studentId: q.studentId, items, outline: o, activity: null, initial, missing: false };
   });
 
   const crumbs = <Breadcrumb current={t('classroom.title')} classId={query?.classId ?? null} />;
@@ -131,7 +138,7 @@ export default function OnlineClassroomIsland() {
   let body: ReactNode;
   if (frame.state === 'loading') body = <Skeleton rows={4} />;
   else if (frame.state === 'error') body = <LoadError message={frame.message} onRetry={reload} />;
-  else if (!frame.data.initial) body = <Empty text={t('classroom.noLessons')} />;
+  else if (!frame.data.items.length) body = <Empty text={t('classroom.noLessons')} />;
   else body = <Classroom frame={frame.data} query={query} userId={user.userId} />;
   return (
     <>
@@ -148,17 +155,24 @@ function workHref(item: { classroomId: string; classroomType: number; courseId: 
 }
 
 function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userId: string }) {
-  const [currentId, setCurrentId] = useState(frame.initial!.classroomId);
+  // null: no lesson open (the page named one that does not exist; the student picks one in the outline).
+  const [currentId, setCurrentId] = useState<string | null>(frame.initial?.classroomId ?? null);
   const [items, setItems] = useState(frame.items);
   const index = items.findIndex((i) => i.classroomId === currentId);
-  const current = items[index] ?? frame.initial!;
+  const current = index >= 0 ? items[index]! : frame.initial;
   const [outlineOpen, setOutlineOpen] = useState(true);
 
   // Activity mode opening on a homework or test goes to its page (the test view).
   useEffect(() => {
-    if (frame.mode === 'activity' && isWork(current.classroomType) && current === frame.initial) navigateTo(workHref(current, query, frame.studentId));
+    const first = current;
+    if (frame.mode === 'activity' && first && isWork(first.classroomType) && first === frame.initial) navigateTo(workHref(first, query, frame.studentId));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const open = (item: Item) => {
+    if (isWork(item.classroomType)) navigateTo(workHref(item, query, frame.studentId));
+    else setCurrentId(item.classroomId);
+  };
 
   // Activity mode moves between the class's activities (read once, on the first move).
   const activities = useRef<Promise<ClassActivityItem[]> | null>(null);
@@ -191,31 +205,48 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
       void goActivity(frame.activity, step);
       return;
     }
+    // With no lesson open, 下一个 starts at the course's first lesson.
+    if (!current && step === 1 && items[0]) {
+      open(items[0]);
+      return;
+    }
     const r = stepFrom(items, index, step);
     if (r.kind !== 'item') {
       toast(t(r.kind === 'first' ? 'classroom.first' : 'classroom.last'), 'warning');
       return;
     }
-    if (isWork(r.item.classroomType)) {
-      navigateTo(workHref(r.item, query, frame.studentId));
-      return;
-    }
-    setCurrentId(r.item.classroomId);
+    open(r.item);
   };
 
   const onProgress = (classroomId: string, learnProcess: number, lastStudyTime: number, finished: boolean) =>
     setItems((list) => list.map((i) => (i.classroomId === classroomId ? { ...i, learnProcess, lastStudyTime, finished } : i)));
 
   const a = frame.activity;
-  const required = (a ? a.isRequired : current.mustLearn) === 1;
+  const required = (a ? a.isRequired : current?.mustLearn) === 1;
   const attendance = a && a.signIn ? attendanceStatus(a.classActivityStatus) : null;
+  const title = a ? a.activityName : (current?.name ?? frame.outline?.courseName ?? t('classroom.title'));
+  // Wide screens (xl, 1280 px and up): outline | lesson | interaction side by side. lg: the outline
+  // beside the lesson with the interaction under the lesson. Phones: lesson, outline, interaction.
+  const grid = outlineOpen
+    ? {
+        box: 'lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_20rem]',
+        outline: 'lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1',
+        lesson: 'lg:col-start-2 lg:row-start-1',
+        panel: 'lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1',
+      }
+    : {
+        box: 'xl:grid-cols-[minmax(0,1fr)_20rem]',
+        outline: 'xl:col-start-1 xl:row-start-2',
+        lesson: 'xl:col-start-1 xl:row-start-1',
+        panel: 'xl:col-start-2 xl:row-span-2 xl:row-start-1',
+      };
   return (
     <div className="min-w-0 space-y-4">
       <header className="rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>{t(required ? 'classroom.required' : 'classroom.elective')}</span>
           <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === 2 ? 'classroom.faceToFace' : 'classroom.online')}</span>
-          <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{a ? a.activityName : current.name}</h1>
+          <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{title}</h1>
           {attendance && (
             <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
               {t(`classroom.attendance.${attendance}`)}
@@ -234,8 +265,8 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
         </div>
       </header>
       {query.isPreview && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">{t('classroom.preview')}</p>}
-      <div className={`grid min-w-0 gap-4 ${outlineOpen ? 'lg:grid-cols-[16rem_minmax(0,1fr)]' : ''}`}>
-        <aside className="order-2 min-w-0 rounded-xl border border-slate-200 bg-white p-3 lg:order-1">
+      <div className={`grid min-w-0 items-start gap-4 ${grid.box}`} data-testid="classroom-layout">
+        <aside className={`min-w-0 rounded-xl border border-slate-200 bg-white p-3 ${grid.outline}`}>
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold">{t(frame.mode === 'course' ? 'classroom.outline' : 'classroom.contents')}</h2>
             <button type="button" aria-expanded={outlineOpen} aria-controls="classroom-outline" onClick={() => setOutlineOpen((o) => !o)} className="text-sm text-brand">
@@ -244,13 +275,37 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
           </div>
           {outlineOpen && (
             <div id="classroom-outline" className="mt-2">
-              <Outline frame={frame} items={items} currentId={current.classroomId} query={query} onOpen={setCurrentId} />
+              <Outline frame={frame} items={items} currentId={current?.classroomId ?? null} query={query} onOpen={setCurrentId} />
             </div>
           )}
         </aside>
-        <section className="order-1 min-w-0 space-y-4 lg:order-2" aria-label={current.name}>
-          <Lesson key={current.classroomId} item={current} frame={frame} query={query} userId={userId} onProgress={onProgress} />
-        </section>
+        {current ? (
+          <>
+            <section className={`order-first min-w-0 space-y-4 lg:order-none ${grid.lesson}`} aria-label={current.name}>
+              <Lesson key={current.classroomId} item={current} frame={frame} query={query} userId={userId} onProgress={onProgress} />
+            </section>
+            {!query.isPreview && (
+              <InteractionSlot
+                key={`panel-${current.classroomId}`}
+                className={grid.panel}
+                classId={query.classId}
+                classroomId={current.classroomId}
+                courseId={current.courseId}
+                studentId={frame.studentId}
+                classroomName={current.name}
+                userId={userId}
+                showLike={hasLikeButton(current.classroomType)}
+              />
+            )}
+          </>
+        ) : (
+          <section className={`order-first min-w-0 lg:order-none ${grid.lesson}`} aria-label={t('classroom.chooseLesson')}>
+            <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-sm text-amber-800">
+              <p className="font-medium">{t('classroom.lessonMissing')}</p>
+              <p className="mt-1">{t('classroom.chooseFromOutline')}</p>
+            </div>
+          </section>
+        )}
       </div>
     </div>
   );
@@ -318,7 +373,15 @@ function TypeIcon({ type, large = false }: { type: number; large?: boolean }) {
   );
 }
 
-function Outline({ frame, items, currentId, query, onOpen }: { frame: Frame; items: Item[]; currentId: string; query: Query; onOpen: (id: string) => void }) {
+interface OutlineProps {
+  frame: Frame;
+  items: Item[];
+  currentId: string | null;
+  query: Query;
+  onOpen: (id: string) => void;
+}
+
+function Outline({ frame, items, currentId, query, onOpen }: OutlineProps) {
   const byId = new Map(items.map((i) => [i.classroomId, i]));
   const row = (l: OutlineLesson) => {
     const item = byId.get(l.classroomId) ?? { ...l, courseId: query.courseId };
@@ -393,10 +456,9 @@ function Lesson({
     onProgress(item.classroomId, record.learnProcess, record.lastStudyTime, record.finished);
     return { ...lesson, record };
   });
-  if (load.state === 'loading') return <Skeleton rows={3} />;
+  if (load.state === 'loading') return <LessonSkeleton classroomType={item.classroomType} />;
   if (load.state === 'error') return <LoadError message={load.message} onRetry={reload} />;
   const lesson = load.data;
-  const media = lesson.content.kind === 'media';
   return (
     <>
       <div className="rounded-xl border border-slate-200 bg-white p-4">
@@ -412,18 +474,33 @@ function Lesson({
       <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
         <Content lesson={lesson} lessonRef={ref} item={item} frame={frame} query={query} onProgress={onProgress} />
       </div>
-      {!query.isPreview && (
-        <InteractionSlot
-          classId={query.classId}
-          classroomId={lesson.classroomId}
-          courseId={lesson.courseId}
-          studentId={frame.studentId}
-          classroomName={lesson.name}
-          userId={userId}
-          showLike={!media}
-        />
-      )}
     </>
+  );
+}
+
+/** The player's place while it loads: a video's 16:9 picture over its control bar, or an audio control bar. */
+function PlayerBox({ audio, children }: { audio: boolean; children?: ReactNode }) {
+  return (
+    <div className="flex w-full flex-col overflow-hidden rounded-lg bg-slate-900 text-sm text-white">
+      {!audio && <div className="flex aspect-video w-full items-center justify-center">{children}</div>}
+      <div className="flex h-14 items-center justify-center">{audio && children}</div>
+    </div>
+  );
+}
+
+/**
+ * A lesson while it loads, in the shape of what comes (the lesson's line, then its player or its
+ * content), so the outline and the interaction panel under it on a phone stay where they are.
+ */
+function LessonSkeleton({ classroomType }: { classroomType: number }) {
+  const media = classroomType === 1 || classroomType === 2;
+  return (
+    <div role="status" aria-busy="true" aria-label={t('classroom.loadingLesson')} className="animate-pulse space-y-4">
+      <div className="h-20 rounded-xl bg-slate-100" />
+      <div className="rounded-xl border border-slate-200 p-4">
+        {media ? <PlayerBox audio={classroomType === 2} /> : <div className="h-64 rounded-lg bg-slate-100" />}
+      </div>
+    </div>
   );
 }
 
@@ -593,7 +670,7 @@ function Media({
           {t(notice.playing ? 'classroom.resume' : 'classroom.resumePaused', { time: clockText(notice.ms) })}
         </p>
       )}
-      <Suspense fallback={<p className="py-12 text-center text-sm text-slate-600">{t('classroom.loadingPlayer')}</p>}>
+      <Suspense fallback={<PlayerBox audio={content.mediaType === 2}>{t('classroom.loadingPlayer')}</PlayerBox>}>
         <LessonPlayer
           title={lesson.name}
           audio={content.mediaType === 2}

@@ -14,7 +14,7 @@ import {
   type CourseStatistics,
 } from '~/lib/api/contracts/learning-course';
 import { t } from '~/lib/i18n/messages/course';
-import { courseEntry, courseRequirements, lessonState, nextLesson, treeLessons, visibleTabs, type CourseEntry, type CourseTab, type RequirementBar } from '~/lib/learning/course';
+import { courseEntry, lessonState, nextLesson, requirementsState, treeLessons, visibleTabs, type CourseEntry, type CourseTab } from '~/lib/learning/course';
 import { clockText, cutTime, durationParts } from '~/lib/learning/display';
 import { lessonJump } from '~/lib/learning/jumps';
 import { classroomType, isLiveLessonType, teacherRole, type ClassroomKind } from '~/lib/learning/labels';
@@ -26,6 +26,8 @@ import { Modal } from '~/islands/shared/Modal';
 import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
+import { Remaining } from '../shared/Remaining';
+import { requirementLabel, requirementValue } from '../shared/requirement-text';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
@@ -161,7 +163,7 @@ function CourseHeader({ detail, situation }: { detail: CourseDetail; situation: 
         <h1 className="break-words text-2xl font-bold text-ink">{detail.courseName}</h1>
         {detail.introduce && <p className="mt-2 break-words text-sm text-slate-600">{detail.introduce}</p>}
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span>{t('course.classmates', { n: situation.studyUserCount })}</span>
+          <span>{t('learner.participants', { n: situation.studyUserCount })}</span>
           <span>{t('course.finishedUsers', { n: situation.finishUserCount })}</span>
           {situation.classroomTotal > 0 && <span>{t('course.lessonCount', { total: situation.classroomTotal, done: situation.finishClassroomTotal })}</span>}
         </p>
@@ -373,12 +375,12 @@ function LessonLine({ lesson, actions }: { lesson: CourseLesson; actions: Action
 /** The labelled classroom kinds (20, 90 and 91 have an icon but no label: classroomType gives them none). */
 type LabelledKind = Exclude<ClassroomKind, 'type20' | 'type90' | 'type91'>;
 
-const barLabel = (b: RequirementBar) => t(`course.bar.${b.key}`);
-
 function Requirements({ detail, statistics }: { detail: CourseDetail; statistics: CourseStatistics }) {
   const learnStart = detail.learnStartTime ? parseDateTime(detail.learnStartTime) : null;
   const learnEnd = detail.learnEndTime ? parseDateTime(detail.learnEndTime) : null;
-  const { bars, state } = courseRequirements({ now: Date.now(), learnStart, learnEnd, resultMap: statistics.resultMap });
+  // The requirements are the server's (the class page's course list shows the same ones).
+  const bars = statistics.requirements;
+  const state = requirementsState({ now: Date.now(), learnStart, learnEnd, bars });
   const stateClass = state === 'completed' ? 'bg-emerald-100 text-emerald-800' : state === 'overdue' ? 'bg-red-100 text-red-700' : state === 'inProgress' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700';
   return (
     <section aria-labelledby="course-requirements" className="rounded-lg border border-slate-200 p-4">
@@ -395,10 +397,11 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
       </div>
       <dl className="mt-3 text-sm">
         <dt className="text-slate-500">{t('course.learnPeriod')}</dt>
-        <dd className="text-ink">
+        <dd className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink">
           {detail.learnStartTime || detail.learnEndTime
             ? t('course.periodRange', { start: cutTime(detail.learnStartTime) || '--', end: cutTime(detail.learnEndTime) || '--' })
             : t('course.noPeriod')}
+          <Remaining start={detail.learnStartTime} end={detail.learnEndTime} />
         </dd>
       </dl>
       {bars.length === 0 ? (
@@ -410,10 +413,17 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
             return (
               <li key={b.key} className="text-sm">
                 <p className="flex justify-between gap-2">
-                  <span className="text-slate-600">{barLabel(b)}</span>
-                  <span className="text-ink">{t(b.key === 'studyTime' ? 'course.barMinutes' : 'course.barCount', { done: b.done, total: b.total })}</span>
+                  <span className="text-slate-600">{requirementLabel(b)}</span>
+                  <span className="text-ink">{requirementValue(b)}</span>
                 </p>
-                <div role="progressbar" aria-label={barLabel(b)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200">
+                <div
+                  role="progressbar"
+                  aria-label={requirementLabel(b)}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+                >
                   <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
                 </div>
               </li>

@@ -14,6 +14,7 @@ import { toast } from '~/lib/toast';
 import { PagerButtons } from '~/islands/shared/PagerButtons';
 import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
+import { Remaining } from '../shared/Remaining';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { studentName, useStudent } from '../shared/use-student';
@@ -26,6 +27,7 @@ import {
   classesIn,
   pageSlice,
   pagesOf,
+  showsRemaining,
   shortTime,
   statusLabel,
   trainingDates,
@@ -157,9 +159,10 @@ function ClassList({ userId }: { userId: string }) {
         <Empty text={t('learner.noClasses')} />
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2">
+          {/* One column of minmax(0, 1fr) on a phone: a card never widens the page to fit a long line. */}
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {pageSlice(shown, current, CLASS_PAGE_SIZE).map((c) => (
-              <li key={`${c.tenantId}-${c.classId}`}>
+              <li key={`${c.tenantId}-${c.classId}`} className="min-w-0">
                 <ClassCard c={c} onOpen={() => void open(c)} />
               </li>
             ))}
@@ -211,15 +214,16 @@ function ClassCard({ c, onOpen }: { c: LearnerClass; onOpen: () => void }) {
       aria-disabled={inert || undefined}
       className={`block w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm ${inert ? 'cursor-default' : 'hover:border-brand hover:shadow'}`}
     >
-      <span className="flex items-start justify-between gap-3">
-        <span className="text-base font-semibold text-ink">{c.className}</span>
-        <span className="shrink-0 rounded bg-brand-soft px-2 py-0.5 text-xs text-brand-dark">{statusLabel(c.serviceStatus)}</span>
+      <span className="flex min-w-0 items-start justify-between gap-3">
+        <span className="min-w-0 break-words text-base font-semibold text-ink">{c.className}</span>
+        <span className="shrink-0 whitespace-nowrap rounded bg-brand-soft px-2 py-0.5 text-xs text-brand-dark">{statusLabel(c.serviceStatus)}</span>
       </span>
       <span className="mt-2 block space-y-1 text-sm text-slate-600">
         <Field label={t('learner.period')} value={c.classPeriodName} />
         <Field label={t('learner.product')} value={c.productName} />
         <Field label={t('learner.teacher')} value={c.teacherName} />
         <Field label={t('learner.trainingTime')} value={trainingDates(c)} />
+        {showsRemaining(c.serviceStatus) && <Remaining start={c.trainingStartTime} end={c.trainingEndTime} />}
       </span>
     </button>
   );
@@ -227,7 +231,7 @@ function ClassCard({ c, onOpen }: { c: LearnerClass; onOpen: () => void }) {
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
-    <span className="block truncate">
+    <span className="block break-words">
       {label}：{value || '--'}
     </span>
   );

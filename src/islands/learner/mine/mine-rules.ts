@@ -58,6 +58,15 @@ export function shortTime(value: string | null | undefined): string {
   return cutTime(value) || '--';
 }
 
+/**
+ * Whether a card shows the training's remaining days: a class the student is admitted to and not
+ * done with (pending start, go learn, in service). Not before admission, not once service is over.
+ */
+export function showsRemaining(status: ServiceStatus): boolean {
+  const key = serviceStatus(status);
+  return key === 'pendingStart' || key === 'goLearn' || key === 'inService';
+}
+
 /** The card's training dates: the class's training start and end, each cut to 16 characters. */
 export function trainingDates(c: Pick<LearnerClass, 'trainingStartTime' | 'trainingEndTime'>): string {
   return `${shortTime(c.trainingStartTime)} ~ ${shortTime(c.trainingEndTime)}`;

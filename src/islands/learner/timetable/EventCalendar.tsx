@@ -17,6 +17,8 @@ interface Props {
   /** 'YYYY-MM-DD' (China Standard Time) inside the period shown. */
   date: string;
   activities: TimetableActivity[];
+  /** The week grid's first hour in view, 'HH:mm:ss' (weekScrollTime of src/lib/learning/calendar.ts). */
+  scrollTime: string;
   /** The dot of each day that has activities, by 'YYYY-MM-DD'. */
   dots: ReadonlyMap<string, DayDot>;
   onOpen: (activity: TimetableActivity) => void;
@@ -24,6 +26,11 @@ interface Props {
 }
 
 const VIEW = { week: 'timeGridWeek', month: 'dayGridMonth' } as const;
+/**
+ * Each grid's height, fixed: the box holds it before the calendar (loaded on first use) draws, so
+ * nothing under the grid moves when it appears or when a month has five or six weeks.
+ */
+const HEIGHT = { week: 620, month: 600 } as const;
 const two = (n: number) => String(n).padStart(2, '0');
 /** The calendar hands out dates whose local fields are the shown (China Standard Time) wall clock. */
 const keyOf = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
@@ -47,6 +54,20 @@ function plainGrid(root: HTMLElement) {
     for (const name of ['aria-colindex', 'aria-colspan', 'aria-rowindex']) if (el.hasAttribute(name)) el.removeAttribute(name);
     if (el.hasAttribute('aria-label') && !el.hasAttribute('role') && !LABELLABLE.has(el.tagName)) el.removeAttribute('aria-label');
   }
+}
+
+/**
+ * On a phone the week grid is wider than the screen and scrolls sideways in its box: bring
+ * today's column into view (centred) when it is outside, so today's classes show on opening.
+ */
+function revealToday(root: HTMLElement) {
+  const box = root.closest<HTMLElement>('[data-scroll-box]');
+  const today = root.querySelector<HTMLElement>('.ec-col-head.ec-today, .ec-day.ec-today');
+  if (!box || !today || box.scrollWidth <= box.clientWidth) return;
+  const b = box.getBoundingClientRect();
+  const r = today.getBoundingClientRect();
+  if (r.left >= b.left && r.right <= b.right) return;
+  box.scrollLeft += r.left - b.left - (b.width - r.width) / 2;
 }
 
 function eventsOf(activities: TimetableActivity[]): Calendar.EventInput[] {
@@ -76,13 +97,13 @@ function dayCell(dots: ReadonlyMap<string, DayDot>) {
  * on unmount). Its own toolbar is off: the island's controls move the period. Loaded on first use,
  * so the page's first JavaScript stays small.
  */
-export function EventCalendar({ view, date, activities, dots, onOpen, onHover }: Props) {
+export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen, onHover }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const handlers = useRef({ onOpen, onHover });
   handlers.current = { onOpen, onHover };
-  const props = useRef({ view, date, activities, dots });
-  props.current = { view, date, activities, dots };
+  const props = useRef({ view, date, activities, scrollTime, dots });
+  props.current = { view, date, activities, scrollTime, dots };
 
   useEffect(() => {
     const root = host.current;
@@ -113,7 +134,7 @@ export function EventCalendar({ view, date, activities, dots, onOpen, onHover }:
         slotMinTime: '07:00',
         slotMaxTime: '22:00',
         flexibleSlotTimeLimits: true,
-        scrollTime: '08:00',
+        scrollTime: p.scrollTime,
         allDaySlot: false,
         nowIndicator: true,
         headerToolbar: { start: '', center: '', end: '' },
@@ -124,7 +145,7 @@ export function EventCalendar({ view, date, activities, dots, onOpen, onHover }:
         eventTimeFormat: (d: Date) => `${two(d.getHours())}:${two(d.getMinutes())}`,
         dayMaxEvents: true,
         dayCellContent: dayCell(p.dots),
-        height: p.view === 'week' ? '620px' : 'auto',
+        height: `${HEIGHT[p.view]}px`,
         eventClick: (info) => {
           info.jsEvent.preventDefault();
           handlers.current.onOpen(activityOf(info));
@@ -137,6 +158,7 @@ export function EventCalendar({ view, date, activities, dots, onOpen, onHover }:
           info.el.addEventListener('blur', () => handlers.current.onHover(null));
         },
       });
+      requestAnimationFrame(() => host.current && revealToday(host.current));
     });
     return () => {
       live = false;
@@ -152,11 +174,15 @@ export function EventCalendar({ view, date, activities, dots, onOpen, onHover }:
     if (!c) return;
     handlers.current.onHover(null);
     c.setOption('view', VIEW[view]);
-    c.setOption('height', view === 'week' ? '620px' : 'auto');
+    c.setOption('height', `${HEIGHT[view]}px`);
     c.setOption('date', date);
     c.setOption('dayCellContent', dayCell(dots));
     c.setOption('events', eventsOf(activities));
-  }, [view, date, activities, dots]);
+    // Scrolls the week grid again when the period or its activities change.
+    c.setOption('scrollTime', scrollTime);
+    const id = requestAnimationFrame(() => host.current && revealToday(host.current));
+    return () => cancelAnimationFrame(id);
+  }, [view, date, activities, scrollTime, dots]);
 
-  return <div ref={host} className="tt-calendar min-w-0" />;
+  return <div ref={host} className="tt-calendar min-w-0" style={{ minHeight: HEIGHT[view] }} />;
 }

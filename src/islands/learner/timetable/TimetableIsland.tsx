@@ -16,6 +16,7 @@ import {
   monthRange,
   shiftRange,
   weekRange,
+  weekScrollTime,
   type DayDot,
   type Range,
   type TimetableView,
@@ -251,10 +252,21 @@ function Body({ view, range, data, activities, dots, hrefOf, onOpen, onHover, on
   return (
     <section aria-label={t('timetable.calendar')} aria-busy={data.state === 'loading'} className="min-w-0">
       {empty && <EmptyText />}
-      {/* The grid may scroll inside its own box on a phone; the page never scrolls sideways. */}
-      <div className="overflow-x-auto">
-        <div className={view === 'week' ? 'min-w-[40rem]' : 'min-w-[20rem]'}>
-          <EventCalendar view={view} date={formatDate(range!.start)} activities={activities} dots={dots} onOpen={onOpen} onHover={onHover} />
+      {/*
+        The week grid may scroll inside its own box on a phone (seven columns of times do not fit);
+        the month grid fits the width, Saturday included. The page never scrolls sideways.
+      */}
+      <div className={view === 'week' ? 'overflow-x-auto' : ''} data-scroll-box>
+        <div className={view === 'week' ? 'min-w-[40rem]' : 'min-w-0'}>
+          <EventCalendar
+            view={view}
+            date={formatDate(range!.start)}
+            activities={activities}
+            scrollTime={weekScrollTime(activities, range!, Date.now())}
+            dots={dots}
+            onOpen={onOpen}
+            onHover={onHover}
+          />
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { post } from '../contract';
 import type { Page, PageRequest } from '../../paging';
+import type { RequirementBar } from '../../learning/requirements';
 
 /**
  * The class page's calls (learner-area.md 2.2, section 7): the student card's statistics, today's
@@ -76,7 +77,15 @@ export interface ClassStudentCourse {
   finishTestNumber: number;
   homeworkNumber: number;
   finishHomeworkNumber: number;
-  /** studyNumber: the class's students who have studied the course (a study record, a sign-in or submitted work). */
+  /**
+   * What the course asks and how far the student is (its duties with a non-zero target), the same
+   * list the course page's learningStatistics answers (src/lib/learning/requirements.ts).
+   */
+  requirements: RequirementBar[];
+  /**
+   * studyNumber: the class's students taking part in the course (a study record, a sign-in or
+   * submitted work), the course page's studyUserCount.
+   */
   countResultVO: { studyNumber: number };
 }
 

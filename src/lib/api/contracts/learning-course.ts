@@ -1,5 +1,6 @@
 import { post } from '../contract';
 import type { DutyFigures } from '../../learning/duties';
+import type { RequirementBar } from '../../learning/requirements';
 import type { CourseTab, TreeChapter } from '../../learning/course';
 
 /**
@@ -88,7 +89,10 @@ export interface CourseSituation {
   classLearnProcess: number;
   /** The student's completion of this course's required lessons, percent. */
   courseLearnProcess: number;
-  /** Students of the class taking part in the course (the class's admitted students). */
+  /**
+   * Students of the class taking part in the course (a study record, a sign-in or submitted work),
+   * the class page's countResultVO.studyNumber.
+   */
   studyUserCount: number;
   /** Students of the class who completed every required lesson of the course. */
   finishUserCount: number;
@@ -107,6 +111,8 @@ export const courseSituation = post<CourseRef, CourseSituation>('/teaching/anyon
 /** The duty statistics of section 3, with the course's targets (resultMap holds the non-zero ones). */
 export interface CourseStatistics extends DutyFigures {
   dutyRuleResultVOS: { dutyType: string; targetValue: number }[];
+  /** The requirements the page shows, the same list as the class page's course (requirements.ts). */
+  requirements: RequirementBar[];
 }
 
 export const courseStatistics = post<CourseRef & { evaluateType?: 'ACTIVITY' | undefined }, CourseStatistics>('/teaching/anyone/course/learningStatistics');

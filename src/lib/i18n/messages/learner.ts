@@ -45,6 +45,17 @@ export const learner = {
   'learner.classPlaceholder': '今日课程、往期课程和课程表即将开放，敬请期待',
   'learner.breadcrumb': '面包屑',
   'learner.comingSoon': '敬请期待',
+  'learner.remainingDays': '剩余{n}天',
+  'learner.lastDay': '今天截止',
+  'learner.participants': '{n} 人参与学习',
+  'learner.requirement.faceTeaching': '面授出勤',
+  'learner.requirement.videoProgress': '视频学习',
+  'learner.requirement.liveProgress': '直播学习',
+  'learner.requirement.studyTime': '学习时长',
+  'learner.requirement.homework': '在线作业',
+  'learner.requirement.test': '在线测验',
+  'learner.requirementCount': '{done}/{total}',
+  'learner.requirementMinutes': '{done}/{total} 分钟',
 } as const;
 
 export const t = /* @__PURE__ */ translator(common, header, mine, learner);

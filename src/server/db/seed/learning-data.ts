@@ -102,8 +102,8 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       introduce: '从电路基础到安全用电规范，配合视频、讲义与在线作业，系统掌握电工四级理论知识。',
       introductions: [
         { type: 0, describe: '本课程面向电工（四级）考生，按“电路基础—交流电—安全用电”的顺序讲解，每节配有视频、讲义和练习。' },
-        { type: 1, teacherName: '张振华', teacherHeadUrl: '/images/engagement/avatar-1.svg', roleCode: 't_kcls' },
-        { type: 1, teacherName: '李晓梅', teacherHeadUrl: '/images/engagement/avatar-2.svg', roleCode: 't_fdls' },
+        { type: 1, teacherName: '张振华', teacherHeadUrl: '/images/engagement/avatar-3.svg', roleCode: 't_kcls' },
+        { type: 1, teacherName: '李晓梅', teacherHeadUrl: '/images/engagement/avatar-1.svg', roleCode: 't_fdls' },
         { type: 3, outline: '《电工（四级）理论知识》教材', describe: '与视频同步的纸质教材和电子讲义，覆盖本课程全部知识点。' },
         { type: 3, outline: '安全用电操作手册', describe: '常见触电事故的预防与急救步骤，随课发放。' },
         { type: 4, outline: '24 小时答疑', describe: '辅导老师在 24 小时内回复学习中的问题。' },
@@ -156,8 +156,8 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       cover: '/images/products/robot.svg',
       introductions: [
         { type: 0, describe: '从 PLC 的基本指令到梯形图编程，线上学习、线下实训、直播答疑三者结合。' },
-        { type: 1, teacherName: '王立新', teacherHeadUrl: '/images/engagement/avatar-3.svg', roleCode: 't_kcls' },
-        { type: 1, teacherName: '赵倩', teacherHeadUrl: null, roleCode: 't_fdls' },
+        { type: 1, teacherName: '王立新', teacherHeadUrl: '/images/engagement/avatar-2.svg', roleCode: 't_kcls' },
+        { type: 1, teacherName: '赵倩', teacherHeadUrl: '/images/engagement/avatar-6.svg', roleCode: 't_fdls' },
         { type: 3, outline: 'PLC 编程实训指导书', describe: '实训室每个工位的接线图与编程练习题。' },
         { type: 4, outline: '直播答疑', describe: '每周一次直播，集中解答编程中的问题。' },
       ],

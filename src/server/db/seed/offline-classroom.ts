@@ -26,7 +26,7 @@ export const OFFLINE_LESSONS: readonly SeedOfflineLesson[] = [
     notes: '请穿绝缘鞋、携带电工工具包，提前 10 分钟到实训楼 302 室签到；课前复习《接触器与继电器》一节。',
     points: ['交流接触器的结构与工作原理', '主触点与辅助触点的接线方法', '自锁控制电路的安装与调试', '通电试车前的安全检查'],
     teachers: [
-      { name: '王建华', avatar: '/media/learning/handout-1.jpg' },
+      { name: '王建华', avatar: '/images/engagement/avatar-2.svg' },
       { name: '李晓东', avatar: null },
       { name: '陈思雨', avatar: null },
     ],

@@ -18,10 +18,9 @@ import type {
 } from '~/lib/api/contracts/learning-class';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { classDynamics, countStudentDynamics, latestDynamicsByActivity, pageStudentActivities, studentActivities, studentActivity, type StudentActivity } from '../activities/activities.service';
-import { courseDuties } from '../duties/duties.service';
-import { courseLearners, lessonRecords } from '../study/study.service';
-import { answeringMs, courseSubmitters } from '../works/works.service';
-import { courseAttendees } from '../attendance/attendance.service';
+import { courseDuties, participantsOf } from '../duties/duties.service';
+import { lessonRecords } from '../study/study.service';
+import { answeringMs } from '../works/works.service';
 
 /**
  * The class page (learner-area.md 2.2): the student card's statistics, today's and past
@@ -128,13 +127,9 @@ export async function behaviourCount(s: Scope, input: ClassInput & { studentId: 
 export async function courseStatistic(s: Scope, input: ClassInput & { studentId: string }): Promise<{ classStudentCourseResultVOS: ClassStudentCourse[] }> {
   const e = await studentEnrolment(s, input);
   const duties = await courseDuties(s, ref(e));
-  const courseIds = duties.map((d) => d.course.id);
-  const where = { tenantId: e.tenantId, classId: e.classId, courseIds };
-  const studied = new Map<string, Set<string>>();
-  for (const list of await Promise.all([courseLearners(s, where), courseSubmitters(s, where), courseAttendees(s, where)]))
-    for (const { courseId, classStudentId } of list) (studied.get(courseId) ?? studied.set(courseId, new Set()).get(courseId)!).add(classStudentId);
+  const participants = await participantsOf(s, { tenantId: e.tenantId, classId: e.classId, courseIds: duties.map((d) => d.course.id) });
   return {
-    classStudentCourseResultVOS: duties.map(({ course: c, figures: f }) => ({
+    classStudentCourseResultVOS: duties.map(({ course: c, figures: f, requirements }) => ({
       courseId: c.id,
       courseName: c.name,
       cover: c.cover,
@@ -154,7 +149,8 @@ export async function courseStatistic(s: Scope, input: ClassInput & { studentId:
       finishTestNumber: f.finishTestNumber,
       homeworkNumber: f.homeworkNumber,
       finishHomeworkNumber: f.finishHomeworkNumber,
-      countResultVO: { studyNumber: studied.get(c.id)?.size ?? 0 },
+      requirements,
+      countResultVO: { studyNumber: participants.get(c.id) ?? 0 },
     })),
   };
 }

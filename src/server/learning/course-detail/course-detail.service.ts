@@ -8,7 +8,7 @@ import { treesByTab } from '~/lib/learning/course';
 import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import { courseDuties } from '../duties/duties.service';
+import { courseDuties, participantsOf } from '../duties/duties.service';
 import { classLessonRecords, lessonRecords } from '../study/study.service';
 import { classSubmittedLessons, submittedLessons } from '../works/works.service';
 import { attendedLessons, classAttendedLessons } from '../attendance/attendance.service';
@@ -140,9 +140,10 @@ export async function courseSituation(s: Scope, input: CourseRefInput): Promise<
   const { e, course } = await enrolledCourse(s, input);
   const { lessons, views, courseRules, classRecords } = await studentLessons(s, e, course);
   const normalised = lessons.map((l) => ({ ...l, durationMs: Number(l.durationMs) }));
-  const [all, finishUserCount] = await Promise.all([
+  const [all, finishUserCount, participants] = await Promise.all([
     courseDuties(s, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId }),
     finishedStudents(s, e, course, normalised, courseRules),
+    participantsOf(s, { tenantId: e.tenantId, classId: e.classId, courseIds: [course.id] }),
   ]);
   const sum = (pick: (f: DutyFigures) => number) => all.reduce((n, d) => n + pick(d.figures), 0);
   const own = all.find((d) => d.course.id === course.id)?.figures;
@@ -152,7 +153,7 @@ export async function courseSituation(s: Scope, input: CourseRefInput): Promise<
   return {
     classLearnProcess: completionRate(sum((f) => f.finishNeedLearnNumber), sum((f) => f.needLearnNumber)),
     courseLearnProcess: completionRate(own?.finishNeedLearnNumber ?? 0, own?.needLearnNumber ?? 0),
-    studyUserCount: Number(e.row.classStudentTotal ?? 0),
+    studyUserCount: participants.get(course.id) ?? 0,
     finishUserCount,
     lastClassroomName: last?.name ?? null,
     lastClassroomId: last?.classroomId ?? null,
@@ -168,7 +169,7 @@ export async function courseStatistics(s: Scope, input: CourseRefInput): Promise
   const { e, course } = await enrolledCourse(s, input);
   const [duties] = await courseDuties(s, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId }, [course.id]);
   if (!duties) throw AppError.notFound(t('learning.courseNotFound'));
-  return { ...duties.figures, dutyRuleResultVOS: duties.rules };
+  return { ...duties.figures, dutyRuleResultVOS: duties.rules, requirements: duties.requirements };
 }
 
 export async function courseChapters(s: Scope, input: CourseRefInput): Promise<CourseChapters> {

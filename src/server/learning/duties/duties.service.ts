@@ -1,15 +1,18 @@
 import type { Scope } from '../../http/scope';
 import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
-import { attendedLessons } from '../attendance/attendance.service';
+import { courseParticipants, requirementBars, type RequirementBar } from '~/lib/learning/requirements';
+import { attendedLessons, courseAttendees } from '../attendance/attendance.service';
 import { classCourses, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
-import { lessonRecords } from '../study/study.service';
-import { submittedLessons } from '../works/works.service';
+import { courseLearners, lessonRecords } from '../study/study.service';
+import { courseSubmitters, submittedLessons } from '../works/works.service';
 
 /**
  * A student's duties in a class's courses (learner-area.md section 3: duty statistics, the course
  * list's counters, the timetable's duty count): the course's required lessons and duty rules
- * against what the server recorded (src/lib/learning/duties.ts decides the numbers). The callers
- * have checked the enrolment.
+ * against what the server recorded (src/lib/learning/duties.ts decides the numbers), the
+ * requirements they make and how many of the class take part (src/lib/learning/requirements.ts).
+ * The class page and the course page both read a course through here, so they show the same
+ * figures. The callers have checked the enrolment.
  */
 
 export interface EnrolmentRef {
@@ -22,6 +25,8 @@ export interface CourseDuties {
   course: ClassCourseRow;
   rules: { dutyType: string; targetValue: number }[];
   figures: DutyFigures;
+  /** What the course asks and how far the student is: the duties with a non-zero target. */
+  requirements: RequirementBar[];
 }
 
 /** Each course of the class (or only the named ones), in the class's order, with the student's figures. */
@@ -39,16 +44,23 @@ export async function courseDuties(s: Scope, e: EnrolmentRef, onlyCourseIds?: re
   const classRecords = records.filter((r) => r.classId === e.classId);
   return courses.map((course) => {
     const courseRules = rules.filter((r) => r.courseId === course.id && r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: r.targetValue }));
-    return {
-      course,
+    const figures = dutyFigures({
+      lessons: lessons.filter((l) => l.courseId === course.id),
       rules: courseRules,
-      figures: dutyFigures({
-        lessons: lessons.filter((l) => l.courseId === course.id),
-        rules: courseRules,
-        records: classRecords.filter((r) => r.courseId === course.id),
-        attendedLessons: attended,
-        submittedLessons: submitted,
-      }),
-    };
+      records: classRecords.filter((r) => r.courseId === course.id),
+      attendedLessons: attended,
+      submittedLessons: submitted,
+    });
+    return { course, rules: courseRules, figures, requirements: requirementBars(figures.resultMap) };
   });
+}
+
+/**
+ * How many of the class take part in each of the named courses (a study record, submitted work or
+ * a sign-in; requirements.ts). Class-wide counts only: nobody's identity leaves this function.
+ */
+export async function participantsOf(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<Map<string, number>> {
+  if (!input.courseIds.length) return new Map();
+  const activity = await Promise.all([courseLearners(s, input), courseSubmitters(s, input), courseAttendees(s, input)]);
+  return courseParticipants(input.courseIds, activity);
 }
