@@ -3,7 +3,7 @@ import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { EXAM_WORKS } from '~/server/db/seed/exams-data';
 import { expectOk, expectRefused } from '../setup/api';
-import { useTestServer } from '../setup/server';
+import { DEMO, useTestServer } from '../setup/server';
 import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, rightAnswer, seededQuestions, type ExamPlace } from '../setup/exams';
 
 /**
@@ -136,6 +136,26 @@ describe('starting and continuing an attempt', () => {
     expect(new Set(tabs.map((t) => t.answerLogId))).toEqual(new Set([first.answerLogId]));
     const open = await server().runtime.db.selectFrom('workAttempts').select('id').where('workId', '=', workOf('第一章单元测验').id).where('status', '=', 0).execute();
     expect(open).toHaveLength(1);
+  });
+
+  test('started from an activity: the new attempt and its continuation both name the activity for the duty report', async () => {
+    const who = await newStudent();
+    const work = workOf('第一章单元测验');
+    const activity = await server()
+      .runtime.db.selectFrom('classActivities')
+      .select(['id', 'bizType'])
+      .where('classId', '=', who.classId)
+      .where('classroomId', '=', work.classroomId)
+      .executeTakeFirstOrThrow();
+    const expected = { activityId: activity.id, bizType: activity.bizType, activityContentId: work.classroomId, tenantId: DEMO.id };
+    const first = await ok<api.AttemptState>(api.startAttempt, { ...me(who), workId: work.id, activityId: activity.id }, who);
+    expect(first.activity).toEqual(expected);
+    // A reload of the answering page continues the same attempt and names the activity again.
+    const again = await ok<api.AttemptState>(api.startAttempt, { ...me(who), workId: work.id, activityId: activity.id }, who);
+    expect(again.answerLogId).toBe(first.answerLogId);
+    expect(again.activity).toEqual(expected);
+    // Without an activity there is none to name.
+    expect((await start('第一章单元测验', who)).activity).toBeNull();
   });
 
   test('six tabs starting at the same moment open one attempt', async () => {
@@ -361,32 +381,34 @@ describe('one submission', () => {
 describe('the duty report after a submission in an activity', () => {
   test('refused before the submission, recorded once after it; another lesson’s activity is 404', async () => {
     const db = server().runtime.db;
+    const who = await newStudent();
     const w = workOf('随堂小测');
     const test = workOf('第一章单元测验');
-    const activity = await db.selectFrom('classActivities').select(['id', 'classroomId']).where('classId', '=', p.classId).where('classroomId', '=', test.classroomId).executeTakeFirstOrThrow();
+    const activity = await db.selectFrom('classActivities').select(['id', 'classroomId']).where('classId', '=', who.classId).where('classroomId', '=', test.classroomId).executeTakeFirstOrThrow();
     const body = (contentId: string) => ({
       activityId: activity.id,
-      bizId: p.classId,
+      bizId: who.classId,
       contentId,
       currentTime: '2026-11-22 10:05:00',
       finStatus: 2,
       realValue: 1,
-      userId: p.user.userId,
+      userId: who.user.userId,
       dutyType: 'SUBMIT',
-      studentId: p.studentId,
+      studentId: who.studentId,
       bizType: 'ONLINE_CLASSROOM',
       activityContentId: '',
     });
-    expectRefused(await call(api.reportDuty, body(w.classroomId)), 404);
-    // 第一章单元测验 was submitted above; the activity of its lesson takes the report, once.
-    expect(await ok(api.reportDuty, body(test.classroomId))).toEqual({ recorded: true });
-    expect(await ok(api.reportDuty, body(test.classroomId))).toEqual({ recorded: true });
-    expect(await db.selectFrom('workDutyReports').selectAll().where('activityId', '=', activity.id).execute()).toHaveLength(1);
-    // An activity whose lesson has nothing handed in yet.
-    const activityOnIt = await db.selectFrom('classActivities').select('id').where('classId', '=', p.classId).where('classroomId', '=', workOf('安全用电单元测试').classroomId).executeTakeFirstOrThrow();
-    const early = await call(api.reportDuty, { ...body(workOf('安全用电单元测试').classroomId), activityId: activityOnIt.id });
+    // Nothing handed in yet: refused, nothing recorded.
+    const early = await call(api.reportDuty, body(test.classroomId), who);
     expectRefused(early, 409);
     expect(early.body.message).toBe('请先交卷，再上报完成情况');
+    const a = await start('第一章单元测验', who);
+    await submitTest('第一章单元测验', a.answerLogId, who);
+    expectRefused(await call(api.reportDuty, body(w.classroomId), who), 404);
+    // Handed in: the activity of its lesson takes the report, once.
+    expect(await ok(api.reportDuty, body(test.classroomId), who)).toEqual({ recorded: true });
+    expect(await ok(api.reportDuty, body(test.classroomId), who)).toEqual({ recorded: true });
+    expect(await db.selectFrom('workDutyReports').selectAll().where('activityId', '=', activity.id).where('classStudentId', '=', who.studentId).execute()).toHaveLength(1);
   });
 
   test('an attempt started from an activity of its lesson keeps the activity; another lesson’s activity is 404', async () => {

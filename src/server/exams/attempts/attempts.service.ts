@@ -249,13 +249,13 @@ export async function startAttempt(s: Scope, input: StartAttempt): Promise<Attem
       await submitAttempt(s, open, work, 'deadline');
       open = undefined;
     }
-    if (open) return stateWithAnswers(s, open, work);
+    if (open) return { ...(await stateWithAnswers(s, open, work)), activity: context };
     const { highest } = await repo.attemptNumbers(s.db, e.tenantId, work.id, e.classStudentId);
     const attemptNo = nextAttemptNo(policy, highest, s.now);
     if (attemptNo === null) {
       // Another tab may have opened the last attempt allowed since the look above: that one continues.
       const opened = await repo.findOpenAttempt(s.db, e.tenantId, work.id, e.classStudentId);
-      if (opened && !isOverdue(clockOf(opened), s.now)) return stateWithAnswers(s, opened, work);
+      if (opened && !isOverdue(clockOf(opened), s.now)) return { ...(await stateWithAnswers(s, opened, work)), activity: context };
       throw AppError.conflict(refusalMessage(work, policy, startRefusal(policy, highest, s.now) ?? 'noAttemptsLeft'));
     }
     await repo.insertOpenAttempt(s.db, {
