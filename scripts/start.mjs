@@ -22,8 +22,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const bundled = existsSync(join(here, 'entry.mjs'));
 const root = bundled ? join(here, '../..') : join(here, '..');
 const entry = bundled ? join(here, 'entry.mjs') : join(root, 'dist/server/entry.mjs');
-let log = (level, msg, fields = {}) =>
+/** Lifecycle lines (the mode, ready, draining, stopped): written whatever LOG_LEVEL says; orchestrators and scripts wait for them. */
+const announce = (level, msg, fields = {}) =>
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+let log = announce;
 
 // Whatever goes wrong, the output stays one JSON object a line: an uncaught error is logged with
 // its stack, then the process ends (an orchestrator restarts it).
@@ -174,9 +176,9 @@ server.requestTimeout = config.REQUEST_TIMEOUT_MS;
 
 // Say loudly which mode this is: development mode hands out SMS codes and captcha answers.
 if (config.developmentMode) {
-  log('warn', `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.`);
+  announce('warn', `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.`);
 } else {
-  log('info', 'production mode: development helpers are off', {
+  announce('info', 'production mode: development helpers are off', {
     trustProxy: config.TRUST_PROXY,
     siteOnHttps: config.SITE_ON_HTTPS,
     sso: Boolean(config.SSO_SHARED_SECRET),
@@ -185,7 +187,7 @@ if (config.developmentMode) {
 
 if (config.METRICS_PORT) {
   const metricsServer = http.createServer((req, res) => serveMetrics(req, res, false));
-  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => log('info', 'metrics served', { port: config.METRICS_PORT, host: config.METRICS_HOST }));
+  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => announce('info', 'metrics served', { port: config.METRICS_PORT, host: config.METRICS_HOST }));
   metricsServer.unref();
 }
 
@@ -199,7 +201,7 @@ server.listen(config.PORT, config.HOST, async () => {
     try {
       const res = await fetch(`http://127.0.0.1:${config.PORT}/readyz`);
       if (!res.ok) throw new Error(`readiness answered ${res.status}`);
-      log('info', 'portal ready', { url, database: config.databaseKind, mode: config.developmentMode ? 'development' : 'production' });
+      announce('info', 'portal ready', { url, database: config.databaseKind, mode: config.developmentMode ? 'development' : 'production' });
       return;
     } catch (error) {
       if (Date.now() >= deadline) {
@@ -227,12 +229,12 @@ function shutdown(signal) {
   if (draining) return;
   draining = true;
   const delayMs = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_SECONDS * 1000 : 0;
-  log('info', 'draining: readiness answers 503', { signal, delayMs });
+  announce('info', 'draining: readiness answers 503', { signal, delayMs });
   setTimeout(() => {
-    log('info', 'no longer accepting connections; finishing in-flight requests');
+    announce('info', 'no longer accepting connections; finishing in-flight requests');
     // net.Server's close stops the listener only; http.Server's would also cut idle connections now.
     net.Server.prototype.close.call(server, () => {
-      log('info', 'stopped');
+      announce('info', 'stopped');
       process.exit(0);
     });
     setTimeout(() => server.closeIdleConnections(), delayMs ? LAST_REQUEST_GRACE_MS : 0).unref();

@@ -137,6 +137,8 @@ test.describe('online classroom', () => {
       };
       await open(page, courseUrl(p), '电路的基本概念');
       const video = page.locator('video');
+      // The media's length is known once its metadata has loaded (before that it is NaN).
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Number.isFinite(v.duration) && v.duration > 0), { timeout: 10_000 }).toBe(true);
       // The last 6 s of the 18-minute lesson: once they are buffered, they play on without the network.
       await video.evaluate((v: HTMLVideoElement) => {
         v.pause();
