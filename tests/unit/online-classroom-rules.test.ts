@@ -124,8 +124,20 @@ describe('lessonContent: which component a lesson shows', () => {
 
   // Rule: a document is the document or file component; a blank file name is no file name; no component, no file.
   test('document from a document or a file component', () => {
-    expect(lesson(4, { pageData: [{ type: 'file', url: '/f.pdf', fileName: 'f.pdf' }] })).toEqual({ kind: 'document', url: '/f.pdf', fileName: 'f.pdf', pdf: true, viewerUrl: null });
-    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx', fileName: '   ' }] })).toEqual({ kind: 'document', url: '/d.docx', fileName: null, pdf: false, viewerUrl: null });
+    expect(lesson(4, { pageData: [{ type: 'file', url: '/f.pdf', fileName: 'f.pdf' }] })).toEqual({
+      kind: 'document',
+      url: '/f.pdf',
+      fileName: 'f.pdf',
+      pdf: true,
+      viewerUrl: null,
+    });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx', fileName: '   ' }] })).toEqual({
+      kind: 'document',
+      url: '/d.docx',
+      fileName: null,
+      pdf: false,
+      viewerUrl: null,
+    });
     expect(lesson(4, null)).toEqual({ kind: 'document', url: null, fileName: null, pdf: false, viewerUrl: null });
   });
 
