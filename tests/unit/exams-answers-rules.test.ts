@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { AnswerRecord, GivenAnswer } from '~/lib/api/contracts/exams';
 import { AnswerQueue } from '~/lib/exams/answer-queue';
 import { memoryAnswerStore } from '~/lib/exams/answer-store';
-import { decideBatch, decideSave, type KeptAnswerState } from '~/server/exams/answers/answers.rules';
+import { decideBatch, decideSave, sameAnswer, type KeptAnswerState } from '~/server/exams/answers/answers.rules';
 import { modelServer, testWriter } from '../setup/answer-model';
 
 /**
@@ -16,6 +16,26 @@ import { modelServer, testWriter } from '../setup/answer-model';
 const A = (...optionList: string[]): GivenAnswer => ({ content: null, optionList });
 const kept = (answer: GivenAnswer, revision: number, clientId: string, seq: number): KeptAnswerState => ({ answer, revision, clientId, seq });
 const change = (answer: GivenAnswer, clientId: string, seq: number, baseRevision: number | null) => ({ answer, clientId, seq, baseRevision });
+
+describe('sameAnswer', () => {
+  const T = (content: string | null, ...optionList: string[]): GivenAnswer => ({ content, optionList });
+  // Rule: two answers are the same when their text is the same (no text and empty text alike) and they choose
+  // the same options in the same order; anything else is a different answer.
+  test.each([
+    [T(null), T(''), true],
+    [T('电压|电流'), T('电压|电流'), true],
+    [T(null, 'A', 'C'), T('', 'A', 'C'), true],
+    [T('电压'), T('电流'), false],
+    [T('x', 'A'), T('y', 'A'), false],
+    [T(null, 'A'), T(null, 'A', 'B'), false],
+    [T(null, 'A', 'B'), T(null, 'A'), false],
+    [T(null, 'A', 'B'), T(null, 'A', 'C'), false],
+    [T(null, 'A', 'B'), T(null, 'B', 'A'), false],
+  ])('%j vs %j: %s', (a, b, same) => {
+    expect(sameAnswer(a, b)).toBe(same);
+    expect(sameAnswer(b, a)).toBe(same);
+  });
+});
 
 describe('decideSave', () => {
   test('the first answer of a question is kept as revision 1, whatever its base', () => {

@@ -116,6 +116,23 @@ describe('what a review shows', () => {
     expect(reviewVisibility({ ...base, maxAttempts: null, closesAt: NOW + 5 }, at(9)).keys).toEqual({ shown: false, later: 'close', at: NOW + 5 });
   });
 
+  // Rule: marks after submit show at once, even while other attempts remain (only the keys wait).
+  test('marks after submit: shown right away', () => {
+    expect(reviewVisibility(base, at(1))).toEqual({ marks: { shown: true }, keys: { shown: false, later: 'last_attempt', at: null } });
+    expect(reviewVisibility({ ...base, maxAttempts: null }, at(1, true)).marks).toEqual({ shown: true });
+  });
+
+  // Rule: keys the policy holds back stay held back for the policy's reason while the student may still answer:
+  // never stays never, after the close stays after the close (not "after the last attempt").
+  test.each([
+    [REVEAL.NEVER, null, { shown: false, later: 'never', at: null }],
+    [REVEAL.AFTER_CLOSE, NOW + 60_000, { shown: false, later: 'close', at: NOW + 60_000 }],
+    [REVEAL.AFTER_CLOSE, null, { shown: false, later: 'never', at: null }],
+  ] as const)('keys %s (close %s) while attempts remain', (keysShown, closesAt, keys) => {
+    expect(reviewVisibility({ ...base, keysShown, closesAt }, at(1)).keys).toEqual(keys);
+    expect(reviewVisibility({ ...base, keysShown, closesAt }, at(3, true)).keys).toEqual(keys);
+  });
+
   test('keys after the close: only once the close and the save grace have passed, and no attempt is open', () => {
     const p = { ...base, keysShown: REVEAL.AFTER_CLOSE, closesAt: NOW };
     expect(reviewVisibility(p, at(3, false, NOW - 1)).keys).toEqual({ shown: false, later: 'close', at: NOW });
@@ -189,6 +206,19 @@ describe('which score counts', () => {
     expect(countedScore(SCORE_RULES.HIGHEST, waiting)).toEqual({ score: 50, pending: true, handedIn: true });
     expect(countedScore(SCORE_RULES.AVERAGE, waiting)).toEqual({ score: 50, pending: true, handedIn: true });
     expect(countedScore(SCORE_RULES.HIGHEST, [a(1, 1, null)])).toEqual({ score: null, pending: true, handedIn: true });
+  });
+
+  // Rule: only a marked attempt's score counts: a score kept on an attempt still waiting for the teacher (the
+  // objective part) is not its mark, and a reviewed attempt without a score is not marked yet.
+  test('a provisional score never counts; a reviewed attempt without a score waits', () => {
+    const provisional = [a(1, 2, 40), a(2, 1, 90)];
+    expect(countedScore(SCORE_RULES.HIGHEST, provisional)).toEqual({ score: 40, pending: true, handedIn: true });
+    expect(countedScore(SCORE_RULES.AVERAGE, provisional)).toEqual({ score: 40, pending: true, handedIn: true });
+    expect(countedScore(SCORE_RULES.LAST, provisional)).toEqual({ score: null, pending: true, handedIn: true });
+    expect(countedScore(SCORE_RULES.FIRST, [a(1, 1, 90), a(2, 2, 40)])).toEqual({ score: null, pending: true, handedIn: true });
+    const unscored = [a(1, 2, null)];
+    for (const rule of SCORE_RULE_LIST) expect(countedScore(rule, unscored)).toEqual({ score: null, pending: true, handedIn: true });
+    expect(countedScore(SCORE_RULES.HIGHEST, [a(1, 2, 60), a(2, 2, null)])).toEqual({ score: 60, pending: true, handedIn: true });
   });
 
   test('the counted score is one of the marked scores, or between them for the average', () => {

@@ -26,6 +26,17 @@ describe('the bank’s answer text', () => {
     expect(reviewedBankAnswer(1, { content: null, optionList: [] })).toEqual({ content: null, optionList: [] });
   });
 
+  // Rule: only single choice, multiple choice and true/false (1, 2, 3) are split into keys; a kept text of any
+  // other type, or of a question the paper does not have, is read as it was kept.
+  test.each([
+    [4, 'A,B'],
+    [6, 'A,B'],
+    [11, 'A,B'],
+    [undefined, 'A,B'],
+  ])('type %s keeps %s as text', (type, content) => {
+    expect(reviewedBankAnswer(type, { content, optionList: [] })).toEqual({ content, optionList: [] });
+  });
+
   test('the types of a reviewed bank paper, sub-questions included', () => {
     const q = (id: string, questionType: Question['questionType'], subs: Question[] = []): Question => ({
       id,
@@ -45,5 +56,11 @@ describe('the bank’s answer text', () => {
       ['r1', 2],
       ['r2', 4],
     ]);
+  });
+
+  // Rule: a type the paper has no list for is skipped, never an error.
+  test('a missing list of a type is skipped', () => {
+    const map = { '1': undefined, '2': [] } as unknown as Paper['questionResultVOMap'];
+    expect([...bankQuestionTypes(map)]).toEqual([]);
   });
 });

@@ -19,6 +19,16 @@ describe('countdown', () => {
     expect(remainingRatio(10, null)).toBe(0);
   });
 
+  // Rule: without a positive total there is no circle to draw, whatever the time left says.
+  test.each([
+    [60, 0],
+    [10, -5],
+    [-10, -5],
+    [10, Number.NaN],
+  ])('remaining %s of total %s -> 0', (remaining, total) => {
+    expect(remainingRatio(remaining, total)).toBe(0);
+  });
+
   test('between syncs the time runs on the monotonic clock; the device’s wall clock plays no part', () => {
     const sync = { remainingSeconds: 120, at: 1_000 };
     expect(remainingAt(sync, 1_000)).toBe(120);

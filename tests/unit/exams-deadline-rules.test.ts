@@ -16,6 +16,18 @@ describe('deadline and countdown', () => {
     expect(totalSecondsOf(null)).toBeNull();
   });
 
+  // Rule: only a positive number of minutes is a limit; 0, a negative number or none is no limit.
+  test.each([
+    [1, START + 60_000, 60],
+    [0.5, START + 30_000, 30],
+    [0, null, null],
+    [-5, null, null],
+    [null, null, null],
+  ])('unitTime %s: deadline %s, %s seconds', (unitTime, deadline, seconds) => {
+    expect(deadlineOf(START, unitTime)).toBe(deadline);
+    expect(totalSecondsOf(unitTime)).toBe(seconds);
+  });
+
   test('remaining seconds by the server clock, rounded up, never negative; 0 once submitted', () => {
     expect(remainingSeconds(open, START)).toBe(1800);
     expect(remainingSeconds(open, START + 1)).toBe(1800);

@@ -30,6 +30,93 @@ describe('what differs only in how it was typed is the same answer', () => {
   });
 });
 
+describe('every typographic variant of a mark is the mark itself', () => {
+  // Rule: a Chinese or typographic form of a punctuation mark (typed by an input method or pasted from a
+  // document) is the same answer as its ASCII form; inside the answer, not only at its end.
+  test.each([
+    ['。', '.'],
+    ['｡', '.'],
+    ['、', ','],
+    ['“', '"'],
+    ['”', '"'],
+    ['„', '"'],
+    ['「', '"'],
+    ['」', '"'],
+    ['『', '"'],
+    ['』', '"'],
+    ['‘', "'"],
+    ['’', "'"],
+    ['—', '-'],
+    ['–', '-'],
+    ['―', '-'],
+    ['‐', '-'],
+    ['‑', '-'],
+    ['−', '-'],
+    ['─', '-'],
+    ['・', '·'],
+    ['•', '·'],
+    ['‧', '·'],
+    ['∙', '·'],
+    ['《', '<'],
+    ['》', '>'],
+    ['〈', '<'],
+    ['〉', '>'],
+    ['【', '['],
+    ['】', ']'],
+    ['〔', '('],
+    ['〕', ')'],
+    ['〜', '~'],
+  ])('电%s流 = 电%s流', (typed, ascii) => {
+    expect(blankMatches(`电${typed}流`, `电${ascii}流`)).toBe(true);
+    expect(blankMatches(`220${typed}380`, `220${ascii}380`)).toBe(true);
+  });
+
+  // Rule: the middle dot of a name is kept, not dropped: 基尔霍夫·定律 is not 基尔霍夫定律.
+  test('a middle dot is a character of the answer', () => {
+    expect(blankMatches('基尔霍夫·定律', '基尔霍夫定律')).toBe(false);
+  });
+});
+
+describe('spaces, case and trailing punctuation', () => {
+  // Rule: a space next to a Chinese character is ignored on either side of it, whatever follows.
+  test.each([
+    ['a space after Chinese before Latin', '电压 U', '电压U'],
+    ['a space after Chinese before a digit', '约 220', '约220'],
+    ['a space after Chinese before a mark', '串联 (R)', '串联(R)'],
+  ])('%s: %s = %s', (_, given, expected) => {
+    expect(blankMatches(given, expected)).toBe(true);
+  });
+
+  // Rule: leading spaces are ignored for Latin answers as for Chinese ones.
+  test.each([
+    [' ac', 'AC'],
+    ['\u3000AC', 'ac'],
+    ['\tU/R', 'U/R'],
+  ])('%j = %s', (given, expected) => {
+    expect(blankMatches(given, expected)).toBe(true);
+  });
+
+  // Rule: any run of trailing sentence punctuation goes, and so does a space before it.
+  test.each([
+    ['对？！', '对'],
+    ['串联。。', '串联'],
+    ['AC .', 'ac'],
+    ['220V 。', '220V'],
+    ['alternating current ...', 'alternating current'],
+  ])('%s = %s', (given, expected) => {
+    expect(blankMatches(given, expected)).toBe(true);
+  });
+
+  // Rule: the compared form is lower case, single-spaced, without surrounding spaces.
+  test.each([
+    ['Alternating  Current ', 'alternating current'],
+    ['  ＡＣ２２０Ｖ', 'ac220v'],
+    ['U/R。', 'u/r'],
+  ])('normaliseBlank(%j) = %j', (text, form) => {
+    expect(normaliseBlank(text)).toBe(form);
+  });
+});
+
 describe('a different answer stays different', () => {
   test.each([
     ['another word', '并联', '串联'],
@@ -69,5 +156,12 @@ describe('matchBlanks', () => {
     expect(matchBlanks('U/R', 'U/R|安培')).toEqual({ right: 1, of: 2 });
     expect(matchBlanks(null, 'U/R|安培')).toEqual({ right: 0, of: 2 });
     expect(matchBlanks('a|b|c', 'a')).toEqual({ right: 1, of: 1 });
+  });
+
+  // Rule: a question without a key has one blank, and nothing is right against it, not even no answer.
+  test('no key: one blank, never right', () => {
+    expect(matchBlanks(null, null)).toEqual({ right: 0, of: 1 });
+    expect(matchBlanks(undefined, undefined)).toEqual({ right: 0, of: 1 });
+    expect(matchBlanks('串联', null)).toEqual({ right: 0, of: 1 });
   });
 });

@@ -6,6 +6,7 @@ import {
   choose,
   countsOf,
   groupsOf,
+  hasSubQuestions,
   isAnswered,
   placesOfIds,
   isGiven,
@@ -58,6 +59,13 @@ describe('the paper map', () => {
     expect(groups[0]!.points).toBe(4);
   });
 
+  // Rule: only the same id or the same bank id is a duplicate: different bank ids, or a bank id equal to
+  // another question's own id, are different questions.
+  test('different bank ids are different questions', () => {
+    const groups = groupsOf({ '1': [q('a', 1, 2, { questions_id: 'X' }), q('b', 1, 2, { questions_id: 'Y' }), q('X', 1), q('c', 1)] });
+    expect(groups.map((g) => g.questions.map((x) => x.id))).toEqual([['a', 'b', 'X', 'c']]);
+  });
+
   test('places in paper order; a step past either end is null', () => {
     const groups = groupsOf({ '1': [q('a', 1), q('b', 1)], '3': [q('c', 3)] });
     expect(placesOf(groups)).toEqual([
@@ -80,6 +88,26 @@ describe('answered', () => {
     expect(isGiven({ content: '|欧姆', optionList: [] })).toBe(true);
     expect(isGiven({ content: '   ', optionList: [] })).toBe(false);
     expect(isGiven(undefined)).toBe(false);
+    expect(isGiven({ content: null, optionList: [] })).toBe(false);
+  });
+
+  // Rule: only reading comprehension (11) and cloze (13) are answered through sub-questions.
+  test.each([
+    [1, false],
+    [2, false],
+    [3, false],
+    [4, false],
+    [6, false],
+    [11, true],
+    [13, true],
+  ] as const)('hasSubQuestions(%i) = %s', (type, has) => {
+    expect(hasSubQuestions(type)).toBe(has);
+  });
+
+  test('a cloze counts as answered once a sub-question is', () => {
+    const cloze = q('c', 13, 4, { readQuestionList: [q('c1', 1), q('c2', 1)] });
+    expect(isAnswered(cloze, new Map([['c2', { content: null, optionList: ['B'] }]]))).toBe(true);
+    expect(isAnswered(cloze, new Map([['c', { content: null, optionList: ['B'] }]]))).toBe(false);
   });
 
   test('reading and cloze count as answered as soon as any sub-question is (card, counts and the submit prompt alike)', () => {
@@ -105,6 +133,13 @@ describe('answered', () => {
       { type: 11, n: 1, sub: 2 },
     ]);
     expect(placesOfIds(groups, new Set())).toEqual([]);
+  });
+
+  // Rule: sub-question places exist only under reading and cloze; sub-questions stored under another type are
+  // not part of the paper.
+  test('no sub-question places under other types', () => {
+    const groups = groupsOf({ '1': [q('a', 1, 2, { readQuestionList: [q('x', 1)] })] });
+    expect(placesOfIds(groups, new Set(['x']))).toEqual([]);
   });
 });
 
@@ -135,6 +170,18 @@ describe('choosing and typing', () => {
     expect(blankCount({ trunk: '电阻的单位是____，电流的单位是______。', blankCount: undefined })).toBe(2);
     expect(blankCount({ trunk: '没有标记', blankCount: undefined })).toBe(1);
     expect(blankCount({ trunk: '____', blankCount: 3 })).toBe(3);
+  });
+
+  // Rule: the paper's count is used only when it is a positive number (whole blanks); 0 or a negative count
+  // falls back to the markers in the stem.
+  test.each([
+    [0, '____ 和 ____', 2],
+    [0, '没有标记', 1],
+    [-1, '____', 1],
+    [2.7, '____', 2],
+    [1, '____ 和 ____', 1],
+  ])('blankCount %s with %s -> %i', (count, trunk, n) => {
+    expect(blankCount({ trunk, blankCount: count })).toBe(n);
   });
 
   test('a short answer is kept trimmed; equal answers need no new sequence', () => {

@@ -36,6 +36,16 @@ describe('review', () => {
     expect(markOf(reading, results(['r', false]))).toBe('wrong');
   });
 
+  // Rule: while a sub-question has no result, the question's own result decides when it has one (right or
+  // wrong); without one it is pending.
+  test.each([
+    { given: [['r', true], ['r1', true]], mark: 'right' },
+    { given: [['r', false], ['r1', true], ['r2', null]], mark: 'wrong' },
+    { given: [['r', null], ['r1', true]], mark: 'pending' },
+  ] as { given: [string, boolean | null][]; mark: string }[])('$given -> $mark', ({ given, mark }) => {
+    expect(markOf(q('r', 13, [q('r1', 1), q('r2', 1)]), results(...given))).toBe(mark);
+  });
+
   test('fill-in blanks as shown, an empty one as a dash', () => {
     expect(blanksText('电压| ')).toEqual(['电压', '—']);
     expect(blanksText(null)).toEqual(['—']);

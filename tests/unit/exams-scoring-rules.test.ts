@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isAnswered, pointsOf, scorePaper, scoreQuestion, type GivenAnswer, type KeyedQuestion } from '~/server/exams/attempts/scoring.rules';
+import { hasSubQuestions, isAnswered, pointsOf, scorePaper, scoreQuestion, type GivenAnswer, type KeyedQuestion } from '~/server/exams/attempts/scoring.rules';
 
 /** Scoring on submission (src/server/exams/attempts/scoring.rules.ts): every type, every boundary. */
 
@@ -26,6 +26,17 @@ describe('single choice and true/false', () => {
     expect(one(tf, given(['2']))).toMatchObject({ correct: true, score: 4 });
     expect(one(tf, given(['1']))).toMatchObject({ correct: false, score: 0 });
   });
+
+  // Rule: single choice and true/false have exactly one right option; a broken key naming several marks nothing
+  // right, so choosing several options never wins them (not even with the partial rule of multiple choice).
+  test.each([
+    ['single, one of two keyed options', q('s2', 1, 5, { options: ['A', 'B'] }), ['A']],
+    ['single, both keyed options', q('s2', 1, 5, { options: ['A', 'B'] }), ['A', 'B']],
+    ['true/false, both keyed options', q('t2', 3, 4, { options: ['1', '2'] }), ['1', '2']],
+    ['true/false, no key', q('t3', 3, 4), ['1']],
+  ])('%s: wrong', (_label, question, chosen) => {
+    expect(one(question, given(chosen), true)).toMatchObject({ correct: false, score: 0 });
+  });
 });
 
 describe('multiple choice', () => {
@@ -35,6 +46,14 @@ describe('multiple choice', () => {
     expect(one(multi, given(['A', 'B']))).toMatchObject({ correct: false, score: 0 });
     expect(one(multi, given(['A', 'B', 'C', 'D']))).toMatchObject({ correct: false, score: 0 });
     expect(one(multi, given([]))).toMatchObject({ correct: false, score: 0 });
+  });
+  // Rule: as many options as the key, but not the same ones, is wrong (and with a wrong one, no half points).
+  test.each([
+    [['A', 'B', 'D'], false],
+    [['A', 'B', 'D'], true],
+    [['D', 'E', 'F'], true],
+  ])('%j with partial %s: wrong, 0', (chosen, partial) => {
+    expect(one(multi, given(chosen), partial)).toMatchObject({ correct: false, score: 0 });
   });
   test('partial: half the points for a non-empty subset of right options with no wrong one', () => {
     expect(one(multi, given(['A', 'B', 'C']), true)).toMatchObject({ correct: true, score: 10 });
@@ -82,6 +101,63 @@ describe('reading comprehension and cloze', () => {
     answers.set('r2', given(['1']));
     expect(scoreQuestion(reading, answers, false)[0]).toEqual({ questionId: 'r', correct: true, score: 14 });
   });
+  // Rule: only reading comprehension (11) and cloze (13) are answered through sub-questions.
+  test.each([
+    [1, false],
+    [2, false],
+    [3, false],
+    [4, false],
+    [6, false],
+    [11, true],
+    [12, false],
+    [13, true],
+  ])('hasSubQuestions(%i) = %s', (type, has) => {
+    expect(hasSubQuestions(type)).toBe(has);
+  });
+
+  // Rule: a cloze is scored through its sub-questions like a reading question: all right, all the points.
+  test('a cloze is scored per sub-question', () => {
+    const cloze = q('c', 13, 0, {}, [q('c1', 1, 2, { options: ['A'] }), q('c2', 1, 3, { options: ['B'] })]);
+    const answers = new Map([
+      ['c1', given(['A'])],
+      ['c2', given(['B'])],
+    ]);
+    expect(pointsOf(cloze)).toBe(5);
+    expect(scoreQuestion(cloze, answers, false)[0]).toEqual({ questionId: 'c', correct: true, score: 5 });
+  });
+
+  // Rule: a question of another type that carries sub-questions (broken data) is scored on its own key and
+  // points, and is one answerable question; a reading question stored without sub-questions is worth its own
+  // points, cannot be marked by the server (it waits for the teacher) and is one answerable question.
+  test('sub-questions count only under reading and cloze, and only when there are some', () => {
+    const single = q('s', 1, 5, { options: ['C'] }, [q('s1', 1, 2, { options: ['A'] })]);
+    expect(pointsOf(single)).toBe(5);
+    expect(scoreQuestion(single, new Map([['s', given(['C'])]]), false)).toEqual([{ questionId: 's', correct: true, score: 5 }]);
+    const bare = q('r', 11, 7);
+    expect(pointsOf(bare)).toBe(7);
+    expect(scoreQuestion(bare, new Map(), false)).toEqual([{ questionId: 'r', correct: null, score: null }]);
+    expect(scorePaper([single, bare], new Map([['s', given(['C'])]]), { partialMultiple: false })).toMatchObject({ answered: 1, total: 2 });
+  });
+
+  // Rule: a parent is scored on its own sub-questions; a nested sub-question counts once, in its own parent.
+  test('nested sub-questions are not counted twice', () => {
+    const inner = q('r2', 13, 0, {}, [q('r2a', 1, 3, { options: ['A'] }), q('r2b', 1, 3, { options: ['B'] })]);
+    const outer = q('r', 11, 0, {}, [q('r1', 1, 4, { options: ['C'] }), inner]);
+    const answers = new Map([
+      ['r1', given(['C'])],
+      ['r2a', given(['A'])],
+      ['r2b', given(['A'])],
+    ]);
+    expect(pointsOf(outer)).toBe(10);
+    expect(scoreQuestion(outer, answers, false)).toEqual([
+      { questionId: 'r', correct: false, score: 7 },
+      { questionId: 'r1', correct: true, score: 4 },
+      { questionId: 'r2', correct: false, score: 3 },
+      { questionId: 'r2a', correct: true, score: 3 },
+      { questionId: 'r2b', correct: false, score: 0 },
+    ]);
+  });
+
   test('a cloze with a short-answer sub-question waits for the teacher', () => {
     const cloze = q('c', 13, 0, {}, [q('c1', 1, 2, { options: ['A'] }), q('c2', 6, 3)]);
     expect(scoreQuestion(cloze, new Map([['c1', given(['A'])]]), false)[0]).toEqual({ questionId: 'c', correct: null, score: null });
@@ -118,6 +194,7 @@ describe('a whole paper', () => {
     expect(isAnswered(given([], ''))).toBe(false);
     expect(isAnswered(given([], ' | '))).toBe(false);
     expect(isAnswered(given([], '|x'))).toBe(true);
+    expect(isAnswered(given([], null))).toBe(false);
     expect(isAnswered(given(['A']))).toBe(true);
   });
 });

@@ -36,6 +36,16 @@ describe('remainingDays: counted to 23:59:59 China Standard Time of the end date
     expect(remainingDays(Number.NaN, at('2026-11-29 00:00:00'))).toBeNull();
     expect(remainingDays(end, Number.NaN)).toBeNull();
   });
+
+  // Rule: only a finite end and a finite clock count days; an infinite end is not "forever", it is no time.
+  test.each([
+    ['an infinite end', Number.POSITIVE_INFINITY, at('2026-11-29 00:00:00')],
+    ['an end of minus infinity', Number.NEGATIVE_INFINITY, at('2026-11-29 00:00:00')],
+    ['a clock of minus infinity', end, Number.NEGATIVE_INFINITY],
+    ['a clock of infinity', end, Number.POSITIVE_INFINITY],
+  ])('%s: no days', (_label, endMs, now) => {
+    expect(remainingDays(endMs, now)).toBeNull();
+  });
 });
 
 describe('remainingOfWindow: what a training or learning window says beside its dates', () => {

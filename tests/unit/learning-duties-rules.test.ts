@@ -19,6 +19,26 @@ describe('dutyFigures', () => {
     expect(f.resultMap).toEqual({});
   });
 
+  // Rule: a required lesson is counted in its duty's total from the start, and in its finish figure only once done.
+  test('nothing done: every finish figure is 0 while the totals count the required lessons', () => {
+    const rules = [
+      { dutyType: 'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES', targetValue: 1 },
+      { dutyType: 'VIDEO_PROGRESS', targetValue: 100 },
+      { dutyType: 'EE_LIVE_LECTURES_VIDEO_PROGRESS', targetValue: 50 },
+      { dutyType: 'ONLINE_HOMEWORK_SUBMIT', targetValue: 1 },
+      { dutyType: 'ONLINE_TEST_SUBMIT', targetValue: 1 },
+    ];
+    const f = dutyFigures(input({ rules, records: [{ classroomId: 'live', progress: 49.99, creditedMs: 0 }] }));
+    expect(f).toMatchObject({ finishFaceTeachingNumber: 0, finishHomeworkNumber: 0, finishTestNumber: 0, finishNeedLearnNumber: 0 });
+    expect(f.resultMap).toEqual({
+      OFFLINE_FACE2FACE_TEACHING_FIN_TIMES: { totalNum: 1, finishNum: 0 },
+      VIDEO_PROGRESS: { totalNum: 2, finishNum: 0 },
+      EE_LIVE_LECTURES_VIDEO_PROGRESS: { totalNum: 1, finishNum: 0 },
+      ONLINE_HOMEWORK_SUBMIT: { totalNum: 1, finishNum: 0 },
+      ONLINE_TEST_SUBMIT: { totalNum: 1, finishNum: 0 },
+    });
+  });
+
   test('zero targets are left out of the result map; non-zero ones are in it', () => {
     const f = dutyFigures(input({ rules: [{ dutyType: 'VIDEO_PROGRESS', targetValue: 0 }, { dutyType: 'ONLINE_HOMEWORK_SUBMIT', targetValue: 1 }] }));
     expect(Object.keys(f.resultMap)).toEqual(['ONLINE_HOMEWORK_SUBMIT']);

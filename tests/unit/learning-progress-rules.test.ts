@@ -50,6 +50,28 @@ describe('completionRate: finish / total as a capped percentage', () => {
     expect(completionRate(null, 4)).toBe(0);
   });
 
+  // Rule: a rate exists only for a positive total and a positive finish; every other pair is 0, in
+  // particular a negative finish over a negative total is not the 50% its ratio would give.
+  test.each([
+    [-1, -2],
+    [-3, 0],
+    [1, Number.POSITIVE_INFINITY],
+    [1, Number.NEGATIVE_INFINITY],
+    [1, undefined],
+    [-1, 3],
+    [Number.NaN, 3],
+    [Number.POSITIVE_INFINITY, 3],
+    [undefined, 3],
+  ])('%s of %s -> 0', (finish, total) => {
+    expect(completionRate(finish, total)).toBe(0);
+  });
+
+  test('the smallest positive total and finish already give a rate', () => {
+    expect(completionRate(0.5, 1)).toBe(50);
+    expect(completionRate(1, 0.5)).toBe(100);
+    expect(completionRate(0.001, 1)).toBe(0.1);
+  });
+
   test('the text drops trailing zeros and never passes 100', () => {
     expect(percentText(completionRate(1, 3))).toBe('33.33');
     expect(percentText(completionRate(1, 8))).toBe('12.5');

@@ -33,4 +33,15 @@ describe('rankOf: rank and defeat rate from rankIndex / rankTotal', () => {
     expect(rankOf(1.5, 5)).toBeNull();
     expect(rankOf(1, Number.NaN)).toBeNull();
   });
+
+  // Rule: a rankTotal below 1 ranks nobody, whatever the index says.
+  test.each([
+    [0, -1],
+    [-1, -1],
+    [1, -3],
+    [1, 2.5],
+    [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+  ])('rankIndex %s of %s: no rank', (index, total) => {
+    expect(rankOf(index, total)).toBeNull();
+  });
 });

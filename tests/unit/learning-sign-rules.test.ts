@@ -106,4 +106,18 @@ describe('validLocation', () => {
     expect(validLocation(undefined, 1)).toBe(false);
     expect(validLocation(Number.NaN, 1)).toBe(false);
   });
+
+  // Rule: half a location is no location, whichever half is missing; a coordinate that is not a finite number
+  // is outside every range.
+  test.each([
+    [null, 1],
+    [1, undefined],
+    [0, null],
+    [null, 0],
+    [1, Number.NaN],
+    [Number.POSITIVE_INFINITY, 0],
+    [0, Number.NEGATIVE_INFINITY],
+  ])('(%s, %s) is refused', (lat, lon) => {
+    expect(validLocation(lat, lon)).toBe(false);
+  });
 });

@@ -38,6 +38,12 @@ describe('progressOf', () => {
     expect(progressOf(0, LENGTH)).toBe(0);
     expect(progressOf(500, 0)).toBe(0);
   });
+
+  // Rule: a point far past the end (a stored length shorter than the media) is still 100, never more.
+  test('never above 100', () => {
+    expect(progressOf(2 * LENGTH, LENGTH)).toBe(100);
+    expect(progressOf(LENGTH * 1.5, LENGTH)).toBe(100);
+  });
 });
 
 describe('creditReport', () => {
@@ -122,6 +128,15 @@ describe('creditReport', () => {
   test('a lesson without a length is learned by any credited viewing', () => {
     const r = creditReport(state(), { seq: 1, positionMs: 0, watchedMs: 1_000 }, { now: T0 + 1_000, lengthMs: 0, completionPercent: 80, clockAt: 0 });
     expect(r.state.progress).toBe(100);
+  });
+
+  // Rule: a lesson without a length is learned only by credited viewing: a report crediting nothing (no time
+  // watched, or none allowed by the clock) leaves it at 0.
+  test('a lesson without a length is not learned by a report that credits nothing', () => {
+    const none = { now: T0, lengthMs: 0, completionPercent: 80, clockAt: 0 };
+    expect(creditReport(state(), { seq: 1, positionMs: 0, watchedMs: 0 }, none).state.progress).toBe(0);
+    const ahead = { now: T0, lengthMs: 0, completionPercent: 80, clockAt: T0 + 60_000 };
+    expect(creditReport(state(), { seq: 1, positionMs: 0, watchedMs: 1_000 }, ahead).state.progress).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { parseDateTime } from '~/lib/time/cst';
 import {
   countingDuties,
   courseTargetState,
+  dutyCounts,
   dutyMet,
   timetableTargetState,
   unfinishedCount,
@@ -66,6 +67,32 @@ describe('courseTargetState: before, inside and after the learning window', () =
     expect(dutyMet({ target: 3, done: null })).toBe(false);
     expect(dutyMet({ target: 0, done: 0 })).toBe(true);
   });
+
+  // Rule: a duty without a positive finite target is no duty: it does not count and is met whatever is done.
+  test.each([
+    [0, null],
+    [null, null],
+    [undefined, undefined],
+    [-1, -5],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, 0],
+  ])('target %s, done %s: no duty, met', (target, done) => {
+    expect(dutyCounts({ target, done })).toBe(false);
+    expect(dutyMet({ target, done })).toBe(true);
+  });
+
+  // Rule: a real target is met only by a finite done that reaches it.
+  test.each([
+    [3, 3.5, true],
+    [3, 2.999, false],
+    [0.5, 0.5, true],
+    [3, Number.POSITIVE_INFINITY, false],
+    [3, Number.NaN, false],
+    [3, undefined, false],
+  ])('target %s, done %s: met %s', (target, done, isMet) => {
+    expect(dutyCounts({ target, done })).toBe(true);
+    expect(dutyMet({ target, done })).toBe(isMet);
+  });
 });
 
 describe('timetableTargetState', () => {
@@ -93,6 +120,16 @@ describe('timetableTargetState', () => {
     expect(state(classEnd + 1000, 1, periodStart, null)).toBe('inProgress');
   });
 
+  // Rule: a bound that is not a finite time (NaN from an unreadable text) is no bound: the period has begun and
+  // never ends.
+  test.each([
+    ['no start', Number.NaN, periodEnd, periodStart - 1000, 'inProgress'],
+    ['no end', periodStart, Number.NaN, periodEnd + 1000, 'inProgress'],
+    ['neither', Number.NaN, Number.NaN, periodEnd + 1000, 'inProgress'],
+  ] as const)('%s -> %s', (_label, start, end, now, expected) => {
+    expect(state(now, 1, start, end)).toBe(expected);
+  });
+
   test('unfinishedCount: unsigned required activities plus each short duty; extra work does not offset another duty', () => {
     expect(unfinishedCount(null)).toBe(0);
     expect(unfinishedCount({ requiredActivityNum: 3, finishSignActivityNum: 3, resultMap: {} })).toBe(0);
@@ -109,5 +146,21 @@ describe('timetableTargetState', () => {
         },
       }),
     ).toBe(1);
+  });
+
+  // Rule: a count that is missing, negative, not finite or fractional counts as its whole non-negative part,
+  // so broken figures never make the unfinished count negative, fractional, infinite or NaN.
+  test.each([
+    [{ requiredActivityNum: 1, finishSignActivityNum: -2 }, 1],
+    [{ requiredActivityNum: 2, finishSignActivityNum: null }, 2],
+    [{ requiredActivityNum: -3, finishSignActivityNum: -5 }, 0],
+    [{ requiredActivityNum: Number.POSITIVE_INFINITY, finishSignActivityNum: 0 }, 0],
+    [{ requiredActivityNum: 2.7, finishSignActivityNum: 0.5 }, 2],
+    [{ resultMap: { ONLINE_TEST_SUBMIT: { totalNum: 2 } } }, 2],
+    [{ resultMap: { ONLINE_TEST_SUBMIT: { totalNum: 2, finishNum: -1 } } }, 2],
+    [{ resultMap: { ONLINE_TEST_SUBMIT: { finishNum: 1 } } }, 0],
+    [{ resultMap: null }, 0],
+  ])('%j -> %i', (duty, n) => {
+    expect(unfinishedCount(duty)).toBe(n);
   });
 });

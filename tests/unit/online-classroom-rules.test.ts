@@ -61,6 +61,101 @@ describe('lessonContent', () => {
   });
 });
 
+describe('lessonContent: which component a lesson shows', () => {
+  const audio = { type: 'audio', url: '/a.mp3' };
+  const video = { type: 'video', url: '/v.mp4' };
+
+  // Rule: a video lesson plays its video component and an audio lesson its audio component, whatever order they
+  // are stored in; either plays the other kind when it is the only one.
+  test.each([
+    [1, [audio, video], '/v.mp4'],
+    [1, [video, audio], '/v.mp4'],
+    [1, [audio], '/a.mp3'],
+    [2, [video, audio], '/a.mp3'],
+    [2, [audio, video], '/a.mp3'],
+    [2, [video], '/v.mp4'],
+  ])('type %i with %j plays %s', (type, pageData, url) => {
+    expect(lesson(type, { pageData })).toMatchObject({ kind: 'media', url });
+  });
+
+  // Rule: only a video has qualities; an audio lesson without a component of its own plays its best transcoding.
+  test('every quality in its order; audio has no qualities but falls back to the best transcoding', () => {
+    const transCodeVideoList = [
+      { templateType: 'FHD', url: '/f.mp4' },
+      { templateType: 'HD', url: '/h.mp4' },
+      { templateType: 'LD', url: '/l.mp4' },
+      { templateType: 'SD', url: '/s.mp4' },
+    ];
+    expect(lesson(1, { transCodeVideoList })).toEqual({
+      kind: 'media',
+      mediaType: 1,
+      url: '/f.mp4',
+      sources: [
+        { quality: '360P', url: '/l.mp4' },
+        { quality: '480P', url: '/s.mp4' },
+        { quality: '720P', url: '/h.mp4' },
+        { quality: '1080P', url: '/f.mp4' },
+      ],
+    });
+    expect(lesson(2, { transCodeVideoList })).toEqual({ kind: 'media', mediaType: 2, url: '/f.mp4', sources: [] });
+  });
+
+  // Rule: entries of the stored lists that are not objects (null, numbers, text) are skipped, never an error.
+  test('broken list entries are skipped', () => {
+    const pageData = [null, 5, 'video', [], { type: 'video', url: '/v.mp4' }];
+    expect(lesson(1, { pageData, transCodeVideoList: [null, 'x', { templateType: 'SD', url: '/s.mp4' }] })).toEqual({
+      kind: 'media',
+      mediaType: 1,
+      url: '/v.mp4',
+      sources: [{ quality: '480P', url: '/s.mp4' }],
+    });
+    expect(lesson(8, { pageData: [null, { type: 'image', url: '/1.jpg' }] })).toEqual({ kind: 'images', images: ['/1.jpg'], summary: null });
+    expect(lesson(5, { pageData: [null, 7, { type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: null });
+  });
+
+  // Rule: an article is the article or rich-text component, the article first.
+  test.each([
+    [[{ type: 'article', html: '<p>文章</p>' }], '<p>文章</p>'],
+    [[{ type: 'richText', html: '<p>富文本</p>' }], '<p>富文本</p>'],
+    [[{ type: 'richText', html: '<p>富文本</p>' }, { type: 'article', html: '<p>文章</p>' }], '<p>文章</p>'],
+  ])('article from %j', (pageData, html) => {
+    expect(lesson(3, { pageData })).toEqual({ kind: 'article', html });
+  });
+
+  // Rule: a document is the document or file component; a blank file name is no file name; no component, no file.
+  test('document from a document or a file component', () => {
+    expect(lesson(4, { pageData: [{ type: 'file', url: '/f.pdf', fileName: 'f.pdf' }] })).toEqual({
+      kind: 'document',
+      url: '/f.pdf',
+      fileName: 'f.pdf',
+      pdf: true,
+      viewerUrl: null,
+    });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx', fileName: '   ' }] })).toEqual({
+      kind: 'document',
+      url: '/d.docx',
+      fileName: null,
+      pdf: false,
+      viewerUrl: null,
+    });
+    expect(lesson(4, null)).toEqual({ kind: 'document', url: null, fileName: null, pdf: false, viewerUrl: null });
+  });
+
+  // Rule: a picture lesson shows only its image components; without a summary it has none.
+  test('images: only image components', () => {
+    const pageData = [{ type: 'file', url: '/f.zip' }, { type: 'image', url: '/1.jpg' }, { type: 'video', url: '/v.mp4' }, { type: 'image', url: '/2.jpg' }];
+    expect(lesson(8, { pageData })).toEqual({ kind: 'images', images: ['/1.jpg', '/2.jpg'], summary: null });
+  });
+
+  // Rule: a live lesson's address is its video component, else its replay.
+  test.each([
+    [[{ type: 'video', url: '/live.m3u8' }], '/live.m3u8'],
+    [[{ type: 'replay', url: '/replay.mp4' }], '/replay.mp4'],
+  ])('live from %j', (pageData, url) => {
+    expect(lesson(10, { pageData })).toMatchObject({ kind: 'live', url });
+  });
+});
+
 describe('viewerUrlOf and the configured viewer', () => {
   const template = 'https://viewer.example/view?src={url}&embed=1';
   test('a site path is made absolute with the origin, then URL-encoded into {url}', () => {
@@ -68,6 +163,16 @@ describe('viewerUrlOf and the configured viewer', () => {
       `https://viewer.example/view?src=${encodeURIComponent('https://demo.school.cn/media/learning/讲义 1.pdf')}&embed=1`,
     );
     expect(viewerUrlOf('/viewer/?file={url}', 'files/a.docx', 'http://localhost:4321')).toBe(`/viewer/?file=${encodeURIComponent('http://localhost:4321/files/a.docx')}`);
+  });
+
+  // Rule: only an address that starts with http:// or https:// is absolute; a site path carrying an address in its
+  // query is still a site path.
+  test.each([
+    ['http://cdn.example/a.pdf', 'http://cdn.example/a.pdf'],
+    ['HTTPS://cdn.example/a.pdf', 'HTTPS://cdn.example/a.pdf'],
+    ['/go?to=https://cdn.example/a.pdf', 'https://s/go?to=https://cdn.example/a.pdf'],
+  ])('%s is read as %s', (fileUrl, absolute) => {
+    expect(viewerUrlOf('{url}', fileUrl, 'https://s')).toBe(encodeURIComponent(absolute));
   });
 
   test('an absolute address is kept; every {url} is filled', () => {

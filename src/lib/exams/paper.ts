@@ -81,9 +81,6 @@ export function step(groups: Group[], at: Place, by: -1 | 1): Place | null {
   return all[i + by] ?? null;
 }
 
-export const isFirst = (groups: Group[], at: Place) => step(groups, at, -1) === null;
-export const isLast = (groups: Group[], at: Place) => step(groups, at, 1) === null;
-
 /** Reading comprehension and cloze are answered per sub-question. */
 export const hasSubQuestions = (type: QuestionType) => type === 11 || type === 13;
 

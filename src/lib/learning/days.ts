@@ -32,8 +32,8 @@ const timeOf = (text: string | null | undefined): number | null => {
 export function remainingOfWindow(start: string | null | undefined, end: string | null | undefined, now: number): Remaining | null {
   const endMs = timeOf(end);
   const startMs = timeOf(start);
-  if (endMs === null || (startMs !== null && now < startMs)) return null;
-  const days = remainingDays(endMs, now);
+  if (startMs !== null && now < startMs) return null;
+  const days = remainingDays(endMs, now); // null for a missing end too
   if (days === null) return null;
   return days === 1 ? { kind: 'lastDay' } : { kind: 'days', days };
 }

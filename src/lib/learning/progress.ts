@@ -22,9 +22,10 @@ export function capPercent(value: number | null | undefined): number {
  * A total of 0 (or anything not a positive finite number) gives 0: nothing to complete is not 100%.
  */
 export function completionRate(finish: number | null | undefined, total: number | null | undefined): number {
-  if (typeof total !== 'number' || !Number.isFinite(total) || total <= 0) return 0;
-  if (typeof finish !== 'number' || !Number.isFinite(finish) || finish <= 0) return 0;
-  return capPercent((finish / total) * 100);
+  // `!(total > 0)` also refuses NaN. A finish that is missing, not positive or not finite needs no test of
+  // its own: its ratio is 0, negative, NaN or infinite, which capPercent makes 0.
+  if (typeof total !== 'number' || !(total > 0)) return 0;
+  return capPercent(((finish ?? 0) / total) * 100);
 }
 
 /** The text of a percentage as shown (without the % sign): capped, at most two decimals, no trailing zeros. */

@@ -17,7 +17,7 @@ export interface Rank {
   defeatRate: number | null;
 }
 
-const wholeNumber = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
+const wholeNumber = (n: unknown): n is number => Number.isInteger(n);
 
 /**
  * The rank from rankIndex / rankTotal, or null when there is no rank to show: rankTotal 0 or
@@ -25,7 +25,8 @@ const wholeNumber = (n: unknown): n is number => typeof n === 'number' && Number
  * shown as a made-up rate).
  */
 export function rankOf(rankIndex: number | null | undefined, rankTotal: number | null | undefined): Rank | null {
-  if (!wholeNumber(rankTotal) || !wholeNumber(rankIndex) || rankTotal < 1) return null;
+  // 1 <= rankIndex <= rankTotal also refuses a rankTotal below 1.
+  if (!wholeNumber(rankTotal) || !wholeNumber(rankIndex)) return null;
   if (rankIndex < 1 || rankIndex > rankTotal) return null;
   const defeatRate = rankTotal === 1 ? null : capPercent(((rankTotal - rankIndex) / (rankTotal - 1)) * 100);
   return { rank: rankIndex, total: rankTotal, defeatRate };

@@ -99,5 +99,6 @@ export function autoSignApplies(a: { onlineType: number; onlineAttendance: numbe
 export function validLocation(lat: number | null | undefined, lon: number | null | undefined): boolean {
   if (lat == null && lon == null) return true;
   if (lat == null || lon == null) return false;
-  return Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  // NaN and the infinities fail the range tests too.
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
 }

@@ -23,7 +23,8 @@ export interface CourseDuties {
   test?: Duty;
 }
 
-const positive = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+const finite = (n: number | null | undefined): n is number => Number.isFinite(n);
+const positive = (n: number | null | undefined): n is number => finite(n) && n > 0;
 
 /** A duty counts only when its target is non-zero (spec section 4). */
 export function dutyCounts(duty: Duty | undefined): boolean {
@@ -33,7 +34,7 @@ export function dutyCounts(duty: Duty | undefined): boolean {
 /** A counting duty is met when what is done reaches its target. */
 export function dutyMet(duty: Duty): boolean {
   if (!positive(duty.target)) return true;
-  return typeof duty.done === 'number' && Number.isFinite(duty.done) && duty.done >= duty.target;
+  return finite(duty.done) && duty.done >= duty.target;
 }
 
 /** The duties that count (non-zero target), in the order face teaching, duration, homework, test. */
@@ -49,8 +50,6 @@ export interface CourseTargetInput {
   learnEnd: number | null | undefined;
   duties: CourseDuties;
 }
-
-const finite = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /**
  * Course target state (spec section 4, "Course target state"), or null when no badge shows.

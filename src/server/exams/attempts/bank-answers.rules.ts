@@ -24,7 +24,8 @@ export function bankAnswerOf(questionType: number | undefined, userAnswer: strin
 /** An answer kept before choices were split (its keys still in the text) as the review reads it; others unchanged. */
 export function reviewedBankAnswer(questionType: number | undefined, kept: GivenAnswer): GivenAnswer {
   if (kept.optionList.length || kept.content === null) return kept;
-  return questionType !== undefined && CHOICE_TYPES.has(questionType) ? bankAnswerOf(questionType, kept.content) : kept;
+  // bankAnswerOf keeps the text of any other type as it is (the same answer as `kept`).
+  return bankAnswerOf(questionType, kept.content);
 }
 
 /** Every question and sub-question of a bank paper as the review holds it, by id, with its type. */

@@ -17,12 +17,12 @@ export interface AttemptClock {
 
 /** The deadline of an attempt started at `startedAt` on a paper with `unitTime` minutes (null: no limit). */
 export function deadlineOf(startedAt: number, unitTime: number | null): number | null {
-  return unitTime && unitTime > 0 ? startedAt + unitTime * MINUTE : null;
+  return (unitTime ?? 0) > 0 ? startedAt + unitTime! * MINUTE : null;
 }
 
 /** The limit in seconds (for the countdown circle); null: no limit. */
 export function totalSecondsOf(unitTime: number | null): number | null {
-  return unitTime && unitTime > 0 ? unitTime * 60 : null;
+  return (unitTime ?? 0) > 0 ? unitTime! * 60 : null;
 }
 
 /** Whole seconds left by the server's clock (rounded up, so 0 means time is up); null: no limit; 0 once submitted. */

@@ -91,8 +91,9 @@ function scoreLeaf(q: KeyedQuestion, given: GivenAnswer | undefined, partialMult
       return result(false, partialMultiple && subset ? points / 2 : 0);
     }
     case FILL_IN: {
+      // A key has at least one blank (an empty key is one empty blank), so `of` is never 0.
       const { right, of } = matchBlanks(given?.content, q.answerContent);
-      return result(of > 0 && right === of, of > 0 ? (points * right) / of : 0);
+      return result(right === of, (points * right) / of);
     }
     default:
       // Short answers (and any type the server cannot mark) wait for the teacher.

@@ -24,7 +24,7 @@ function parse(json: string | null): { pageData: Component[]; transCodeVideoList
   try {
     value = json ? JSON.parse(json) : null;
   } catch {
-    value = null;
+    // Unreadable JSON is absent content: value stays null.
   }
   const o = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
@@ -63,7 +63,9 @@ export interface LessonLike {
 /** `viewer` gives a document's address in the configured viewer, when one is configured. */
 export function lessonContent(l: LessonLike, time: (ms: number | null) => string | null, viewer?: (fileUrl: string) => string): LessonContent {
   const { pageData, transCodeVideoList } = parse(l.classroomContent);
-  const first = (...types: string[]) => pageData.find((c) => typeof c.type === 'string' && types.includes(c.type));
+  // The first component of the first type named that has one: a video lesson plays its video, not an audio
+  // component stored before it.
+  const first = (...types: string[]) => types.map((t) => pageData.find((c) => c.type === t)).find(Boolean);
   switch (l.classroomType) {
     case 1:
     case 2: {
@@ -71,7 +73,7 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
         .map((v) => ({ quality: qualityOf(v.templateType), url: safeMediaUrl(text(v.url)) }))
         .filter((v): v is { quality: Quality; url: string } => !!v.url)
         .sort((a, b) => ORDER.indexOf(a.quality) - ORDER.indexOf(b.quality));
-      const main = urlOf(first(l.classroomType === 1 ? 'video' : 'audio', 'video', 'audio'));
+      const main = urlOf(l.classroomType === 1 ? first('video', 'audio') : first('audio', 'video'));
       return { kind: 'media', mediaType: l.classroomType, url: main ?? sources[sources.length - 1]?.url ?? null, sources: l.classroomType === 1 ? sources : [] };
     }
     case 3:
