@@ -3,7 +3,7 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hy
 import { activityOf, answerUrl, cell, newStudent, openAnswering, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
 
 /**
- * Answering homework and tests (homework-and-tests.md sections 2 to 5, issue 13), desktop and
+ * Answering homework and tests (issue 13), desktop and
  * 375 px. Each test that answers does so as a new student of class A of its own (a test allows
  * one attempt, decision 028), so the demo student's seeded attempts stay as they are and the
  * desktop and phone runs, which share the database, do not meet each other's attempts.

@@ -12,7 +12,7 @@ import { loginStudent } from './support/session';
 import { clearAttendance, todaysAutoSignInActivity } from './support/attendance';
 
 /**
- * The online classroom (learner-area.md 2.6, issue 12) for the demo student (and a classmate) in class A, course
+ * The online classroom (issue 12) for the demo student (and a classmate) in class A, course
  * '电工基础与安全用电' (the online classroom seeder's content): a video plays and its progress is
  * reported; after a reload it resumes with the notice; the outline, previous/next warnings; the
  * article, document (PDF in the page), image and audio lessons; the activity mode.

@@ -21,7 +21,7 @@ import CertificateResult, { type EnrollContact, type LookupResult } from './Cert
 
 const EMPTY: CertQueryForm = { name: '', number: '', captchaCode: '' };
 
-/** Each lookup under its own field names (spec section 7). */
+/** Each certificate kind is looked up under its own field names. */
 async function lookUp(kind: CertKind, v: CertQueryForm, captchaKey: string): Promise<LookupResult> {
   const answer: CaptchaAnswer = { captchaKey, captchaCode: v.captchaCode.trim() };
   return kind === 'skill'

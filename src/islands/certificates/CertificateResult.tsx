@@ -6,7 +6,7 @@ import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contra
 export type LookupResult =
   { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };
 
-/** The school's enrolment contact (spec: tip 4 shows only when one exists). */
+/** The school's enrolment contact (the result's contact tip shows only when one exists). */
 export interface EnrollContact {
   mobile: string | null;
   url: string | null;

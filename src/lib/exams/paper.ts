@@ -1,7 +1,7 @@
 import type { GivenAnswer, QuestionOption, QuestionType } from '../api/contracts/exams';
 
 /**
- * The answering screen's rules over a paper (homework-and-tests.md sections 2 to 5): which map of
+ * The answering screen's rules over a paper: which map of
  * questions to use, groups by type with their numbering and points, what counts as answered,
  * option letters, choosing and the fill-in blanks. Pure and browser-safe; shared by the answering
  * and review screens, the normal and the external-bank (xskt) papers.
@@ -35,7 +35,7 @@ export interface Group<Q extends PaperQuestion = PaperQuestion> {
 
 const isEmptyMap = (m: QuestionMap<unknown> | null | undefined) => !m || Object.values(m).every((list) => !list || list.length === 0);
 
-/** The normal map, or the English paper's when the normal one is empty (section 3). */
+/** The normal map, or the English paper's when the normal one is empty (an English paper fills only that one). */
 export function questionMapOf<Q>(paper: { questionResultVOMap?: QuestionMap<Q> | null; englishQuestionResultVOMap?: QuestionMap<Q> | null }): QuestionMap<Q> {
   return isEmptyMap(paper.questionResultVOMap) ? (paper.englishQuestionResultVOMap ?? {}) : (paper.questionResultVOMap ?? {});
 }
@@ -45,7 +45,7 @@ const points = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The groups in type order, without empty ones; a question already seen (by id, and by the bank's
- * questions_id) is dropped, keeping the first (section 4).
+ * questions_id) is dropped, keeping the first.
  */
 export function groupsOf<Q extends PaperQuestion>(map: QuestionMap<Q>): Group<Q>[] {
   const seen = new Set<string>();
@@ -92,7 +92,7 @@ export function answerables<Q extends PaperQuestion>(q: Q): Q[] {
   return hasSubQuestions(q.questionType) ? (q.readQuestionList as Q[]) : [q];
 }
 
-/** An answer is given when it has text or at least one chosen option (section 5). */
+/** An answer is given (and so queued or saved) when it has text or at least one chosen option. */
 export function isGiven(a: GivenAnswer | null | undefined): boolean {
   if (!a) return false;
   return a.optionList.length > 0 || (a.content ?? '').split('|').some((part) => part.trim() !== '');
@@ -137,7 +137,7 @@ export function countsOf(groups: Group[], answers: ReadonlyMap<string, GivenAnsw
   return { answered, unanswered: all.length - answered, total: all.length };
 }
 
-/** 'A', 'B', … from the option's index (section 3); past 'Z' the letters go on as 'AA'. */
+/** 'A', 'B', … from the option's index (options carry no letter of their own); past 'Z' the letters go on as 'AA'. */
 export function optionLetter(index: number): string {
   const n = Math.max(0, Math.floor(index));
   return n < 26 ? String.fromCharCode(65 + n) : optionLetter(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26));
@@ -163,7 +163,7 @@ export function blankCount(q: Pick<PaperQuestion, 'trunk' | 'blankCount'>): numb
   return Math.max(1, (q.trunk.match(BLANK) ?? []).length);
 }
 
-/** Fill-in: each blank trimmed, joined with '|' (section 4); a '|' typed inside a blank would split it, so it becomes '｜'. */
+/** Fill-in: each blank trimmed, joined with '|'; a '|' typed inside a blank would split it, so it becomes '｜'. */
 export function joinBlanks(values: readonly string[]): string {
   return values.map((v) => v.trim().replace(/\|/g, '｜')).join('|');
 }

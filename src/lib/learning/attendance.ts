@@ -1,5 +1,5 @@
 /**
- * A student's attendance and completion of one activity (learner-area.md sections 3-4), decided
+ * A student's attendance and completion of one activity, decided
  * from what the server recorded: the sign-in, the activity's times, the lesson's study record and
  * the homework or test attempts. Pure; the server's SQL applies the same attendance rule when it
  * filters a page by status (activities.repository.ts), and the tests hold the two together.

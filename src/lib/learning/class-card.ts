@@ -1,7 +1,7 @@
 import { formatDate, parseDateTime } from '../time/cst';
 
 /**
- * My learning (spec 2.1 and section 4, "Card click"; constants of section 9). Pure and browser-safe.
+ * My learning: the class cards and what a click on one does. Pure and browser-safe.
  */
 
 /** Class cards per page. */
@@ -41,10 +41,10 @@ export type CardClick =
 const KNOWN_SERVICE_STATUS = new Set([-1, 0, 1, 2, 3]);
 
 /**
- * What a click on a class card does (spec section 4, in this order):
+ * What a click on a class card does (checked in this order):
  * serviceStatus -1 → ignore; serviceStatus 0 → preparing; teachingClassStatus 0 → notOpenYet with
  * the expected open date (or null: 'please wait patiently'); otherwise → open.
- * A serviceStatus outside -1..3 (section 9) is ignored too: a card that cannot be classified does
+ * A serviceStatus outside -1..3 (the known states) is ignored too: a card that cannot be classified does
  * nothing rather than open a class. A missing teachingClassStatus is not "0", so the class opens.
  */
 export function cardClick({ serviceStatus, teachingClassStatus, openDate }: ClassCardInput): CardClick {

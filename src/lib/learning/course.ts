@@ -5,13 +5,13 @@ import { courseTargetState, type Duty, type TargetState } from './targets';
 import { requirementBars, type RequirementBar, type RequirementKey } from './requirements';
 
 /**
- * The course detail page's rules (learner-area.md 2.7): which content tab a lesson belongs to, the
+ * The course detail page's rules: which content tab a lesson belongs to, the
  * chapter → section → lesson tree of a tab, how the course is entered (its own lessons, a
  * third-party platform, or not open yet), the requirement bars and state, and what a lesson's
  * line says. Pure and browser-safe; the server groups with the same rules it answers.
  */
 
-/** The content tabs in the order they show (spec 2.7), keyed as the contentType codes of section 3. */
+/** The content tabs in the order they show, keyed by the lessons' contentType codes. */
 export const COURSE_TABS = ['ALL', 'ONLINE_VIDEO_TEACHING', 'ONLINE_HOMEWORK', 'ONLINE_TEST', 'OFFLINE_FACE2FACE_TEACHING', 'E_WORDS_MATERIALS'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
@@ -103,7 +103,7 @@ export function treesByTab<L extends { sectionId: string | null; classroomType: 
   return map;
 }
 
-/** The tabs that show: those with a lesson (spec 2.7: "a tab shows only if its list is non-empty"), in order. */
+/** The tabs that show: only those with a lesson (an empty tab is hidden), in order. */
 export function visibleTabs(map: Partial<Record<CourseTab, readonly unknown[] | null | undefined>>): CourseTab[] {
   return COURSE_TABS.filter((tab) => (map[tab]?.length ?? 0) > 0);
 }
@@ -120,7 +120,7 @@ export interface CourseEntryInput {
 }
 
 /**
- * Third-party platform course (spec 2.7): thirdPlatformType 10, 11 or 12 (12 practical training)
+ * Third-party platform course: thirdPlatformType 10, 11 or 12 (12 practical training)
  * and learningPlatform other than 0 (0 is internal).
  */
 export function isThirdPartyCourse(c: Pick<CourseEntryInput, 'thirdPlatformType' | 'learningPlatform'>): boolean {
@@ -144,7 +144,7 @@ export { REQUIREMENT_BARS, requirementBars, type RequirementBar, type Requiremen
 
 export interface CourseRequirements {
   bars: RequirementBar[];
-  /** The badge, or null when no duty counts (spec section 4). */
+  /** The badge, or null when no duty counts (no target is non-zero). */
   state: TargetState | null;
 }
 

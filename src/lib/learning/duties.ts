@@ -1,6 +1,6 @@
 /**
- * A course's duty figures for one student (learner-area.md section 3: duty statistics, the
- * timetable's duty count resultMap, the course list's counters), from the course's required
+ * A course's duty figures for one student (the course's duty statistics, the timetable's duty
+ * count resultMap, the course list's counters), from the course's required
  * lessons, its duty rules and what the server recorded. Pure: the server reads the rows, this
  * decides the numbers, so the class page, the timetable and the course page agree.
  */

@@ -1,14 +1,14 @@
 /**
- * Pure rules of the classroom interaction panel (learner-area.md sections 5 and 9): questions,
+ * Pure rules of the classroom interaction panel: questions,
  * note titles, note texts and comments are at most 100 characters, counted as a reader counts
  * them (an emoji or a Chinese character is one), after trimming the ends; some are required.
  * The server refuses what breaks them and the island shows the same counter and message.
  */
 
-/** Text limit of a question, a note's title and text, a comment (section 9). */
+/** Text limit of a question, a note's title and text, a comment. */
 export const TEXT_LIMIT = 100;
 
-/** Lists of the panel are read in one page of this size (section 9). */
+/** Lists of the panel are read in one page of this size (large enough to be the whole list). */
 export const LIST_SIZE = 999;
 
 /** The characters of a text as a reader counts them (code points, not UTF-16 units). */
@@ -45,8 +45,8 @@ export function likeAfter(before: { isLike: boolean; likeTotal: number }, want: 
 const NO_LIKE_TYPES: ReadonlySet<number> = new Set([1, 10, 19]);
 
 /**
- * The like button sits in the interaction panel of content that is not a video (learner-area.md
- * 2.6): articles, documents, images, archives and audio lessons have one.
+ * The like button sits in the interaction panel of content that is not a video: articles,
+ * documents, images, archives and audio lessons have one.
  */
 export function hasLikeButton(classroomType: number): boolean {
   return !NO_LIKE_TYPES.has(classroomType);

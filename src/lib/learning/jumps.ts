@@ -1,5 +1,5 @@
 /**
- * Where a learner item leads (learner-area.md 2.4, homework-and-tests.md section 2): site-relative
+ * Where a learner item leads: site-relative
  * URLs with every query parameter the target screen reads. Pure; the islands pass the result to
  * sitePath (which keeps the chosen school).
  */
@@ -61,7 +61,7 @@ export function lessonJump(input: { classroomId: string; classroomType: number; 
   return url('/study/classroom/online', { classId: input.classId, studentId: input.studentId, courseId: input.courseId, classroomId: input.classroomId, userId: input.userId });
 }
 
-/** The start page of a homework or test (homework-and-tests.md section 2: status 0). */
+/** The start page of a homework or test (its query carries status 0: no attempt chosen yet). */
 export function workJump(input: {
   kind: 'homework' | 'test';
   classId: string;

@@ -1,10 +1,10 @@
 /**
- * Codes of the learner area turned into label keys (spec sections 3 and 4). The keys are plain
+ * Codes of the learner area turned into label keys. The keys are plain
  * data; the islands translate them from their message catalogue. Unknown codes give null, so a
  * screen shows nothing rather than a wrong label. Pure and browser-safe.
  */
 
-/** Live lesson status (spec section 4): 0 not started, 1 live now, 2 replay generating, otherwise replay. */
+/** Live lesson status: 0 not started, 1 live now, 2 replay generating, otherwise replay. */
 export type LiveStatus = 'notStarted' | 'live' | 'replayGenerating' | 'replay';
 
 export function liveStatus(code: number | null | undefined): LiveStatus {
@@ -14,7 +14,7 @@ export function liveStatus(code: number | null | undefined): LiveStatus {
   return 'replay';
 }
 
-/** Classroom (lesson) types of spec section 3. */
+/** Classroom (lesson) types. */
 export type ClassroomKind =
   | 'video'
   | 'audio'
@@ -46,7 +46,7 @@ const CLASSROOM_KINDS: Record<number, ClassroomKind> = {
   91: 'type91',
 };
 
-/** Types with an icon but no label (spec section 3: "Types 20, 90, 91 have an icon but no label"). */
+/** Types 20, 90 and 91 have an icon but no label. */
 const ICON_ONLY = new Set([20, 90, 91]);
 
 export interface ClassroomTypeLabel {
@@ -64,12 +64,12 @@ export function classroomType(code: number | null | undefined): ClassroomTypeLab
   return { icon: kind, label: ICON_ONLY.has(code) ? null : kind };
 }
 
-/** Live lessons open the "use the app" modal (spec 2.7: types 10 and 19). */
+/** Live lessons (types 10 and 19) open the "use the app" modal: live is not open on the desktop. */
 export function isLiveLessonType(code: number | null | undefined): boolean {
   return code === 10 || code === 19;
 }
 
-/** Activity attendance status (spec section 4): 0 pending, 1 missed, 2 attended. */
+/** Activity attendance status: 0 pending, 1 missed, 2 attended. */
 export type AttendanceStatus = 'pending' | 'missed' | 'attended';
 
 export function attendanceStatus(code: number | null | undefined): AttendanceStatus | null {
@@ -80,19 +80,19 @@ export function attendanceStatus(code: number | null | undefined): AttendanceSta
 }
 
 /**
- * The attendance status shown on an activity: only required ones show it (spec section 3:
- * "shown only for required ones"); isRequired 1 is required, anything else elective.
+ * The attendance status shown on an activity: only required ones show it (an elective cannot be
+ * missed); isRequired 1 is required, anything else elective.
  */
 export function shownAttendance(activity: { isRequired?: number | null; classActivityStatus?: number | null }): AttendanceStatus | null {
   return isRequired(activity.isRequired) ? attendanceStatus(activity.classActivityStatus) : null;
 }
 
-/** isRequired / mustLearn: 1 required, anything else elective (spec section 3). */
+/** isRequired / mustLearn: 1 required, anything else elective. */
 export function isRequired(code: number | null | undefined): boolean {
   return code === 1;
 }
 
-/** Learner class serviceStatus (spec section 4), -1..3. */
+/** Learner class serviceStatus, -1..3. */
 export type ServiceStatus = 'pendingAdmission' | 'pendingStart' | 'goLearn' | 'inService' | 'completed';
 
 export function serviceStatus(code: number | null | undefined): ServiceStatus | null {
@@ -112,7 +112,7 @@ export function serviceStatus(code: number | null | undefined): ServiceStatus | 
   }
 }
 
-/** courseNature (spec section 3): 0 face-to-face, 1 online, any other value mixed. */
+/** courseNature: 0 face-to-face, 1 online, any other value mixed. */
 export type CourseNature = 'faceToFace' | 'online' | 'mixed';
 
 export function courseNature(code: number | null | undefined): CourseNature {
@@ -121,7 +121,7 @@ export function courseNature(code: number | null | undefined): CourseNature {
   return 'mixed';
 }
 
-/** onlineType of an activity (spec section 3): 1 online, 2 offline (face-to-face); null otherwise. */
+/** onlineType of an activity: 1 online, 2 offline (face-to-face); null otherwise. */
 export function activityMode(code: number | null | undefined): 'online' | 'offline' | null {
   if (code === 1) return 'online';
   if (code === 2) return 'offline';
@@ -129,7 +129,7 @@ export function activityMode(code: number | null | undefined): 'online' | 'offli
 }
 
 /**
- * Assessment result of the class student card (spec 2.2): 0 not assessed, 1 passed, otherwise
+ * Assessment result of the class student card: 0 not assessed, 1 passed, otherwise
  * failed. A missing value (null, undefined) is 'notAssessed': no result is not a failure.
  */
 export type AssessmentResult = 'notAssessed' | 'passed' | 'failed';
@@ -140,7 +140,7 @@ export function assessmentResult(code: number | null | undefined): AssessmentRes
   return 'failed';
 }
 
-/** Teacher role labels (spec 2.7 / section 6): t_kcls course teacher, t_fdls tutor; null for others. */
+/** Teacher role labels: t_kcls course teacher, t_fdls tutor; null for others (their role is not shown). */
 export function teacherRole(roleCode: string | null | undefined): 'courseTeacher' | 'tutor' | null {
   if (roleCode === 't_kcls') return 'courseTeacher';
   if (roleCode === 't_fdls') return 'tutor';

@@ -1,6 +1,6 @@
 /**
- * Signing in (type 1) and out (type 2) of a class activity (learner-area.md sections 4, 5 and 8;
- * decision 029): which sign the server refuses, and why. Pure; the attendance service applies it
+ * Signing in (type 1) and out (type 2) of a class activity (decision 029): which sign the server
+ * refuses, and why. Pure; the attendance service applies it
  * before it records a sign (the auto sign-in on entering an online classroom too), and the unique
  * index on activity_attendance (activity, class student, type) still decides a race between two
  * requests that both passed it.

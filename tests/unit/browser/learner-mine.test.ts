@@ -16,7 +16,7 @@ const { navigateTo } = await import('~/lib/navigation');
 const { $session, setToken, setUser } = await import('~/lib/stores/session');
 const { $currentClass } = await import('~/lib/stores/learner');
 
-/** My learning (/study/mine) on its own, against a fake API: every rule of learner-area.md 2.1 and 4. */
+/** My learning (/study/mine) on its own, against a fake API: every rule of the page and of its card clicks. */
 
 const API = 'http://api.test';
 const CLASSES = `${API}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`;
@@ -224,7 +224,7 @@ describe('my learning: class cards', () => {
   });
 });
 
-describe('my learning: the card click rules (section 4)', () => {
+describe('my learning: the card click rules', () => {
   async function click(c: LearnerClass) {
     logIn();
     server.use(answering(ENROL, null));

@@ -100,8 +100,8 @@ async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
 }
 
 /**
- * The answering screen (/study/homework/answer, /study/test/answer; homework-and-tests.md sections
- * 2 to 5, issue 13): the question card, the answer card, the countdown by the server's time, and
+ * The answering screen (/study/homework/answer, /study/test/answer; issue 13): the question card,
+ * the answer card, the countdown by the server's time, and
  * every answer kept on the device until the server has it.
  */
 export default function AnswerIsland({ kind }: { kind: WorkKind }) {
@@ -359,7 +359,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     if (refused) void recheck();
   }, [refused, recheck]);
 
-  // Homework: leaving the page before submitting asks first (section 5).
+  // Homework: leaving the page before submitting asks first, so unsaved work is not lost by accident.
   useEffect(() => {
     if (kind !== 'homework') return;
     const guard = (e: BeforeUnloadEvent) => {

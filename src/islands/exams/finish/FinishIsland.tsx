@@ -42,8 +42,8 @@ async function loadFinished(kind: WorkKind, q: NonNullable<ReturnType<typeof use
 }
 
 /**
- * The completion screen (/study/homework/answer-finish, /study/test/answer-finish;
- * homework-and-tests.md section 2): the work is finished; pending review says the result comes
+ * The completion screen (/study/homework/answer-finish, /study/test/answer-finish): the work is
+ * finished; pending review says the result comes
  * after the teacher has marked it; a marked attempt says who marked it (the system, or the external
  * bank) and, for a test, shows its score, or when the work's policy will show it (decision 028);
  * when the keys are held back, when they will be shown, and how many attempts are left; a button

@@ -80,7 +80,7 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
 
 function Blanks({ question, answer, onAnswer, stem }: { question: ShownQuestion; answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; stem: React.ReactNode }) {
   const count = blankCount(question);
-  // What the student typed, spaces and all; the kept answer is trimmed (section 4).
+  // What the student typed, spaces and all; the kept answer trims each blank, so the box must not.
   const [raw, setRaw] = useState(() => splitBlanks(answer?.content, count));
   return (
     <div className="space-y-3">

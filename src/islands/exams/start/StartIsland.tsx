@@ -23,8 +23,8 @@ interface Loaded {
 }
 
 /**
- * The start page of a homework or test (/study/homework, /study/test; homework-and-tests.md
- * section 2): title, requirements, the attempt policy (attempts allowed and left, which score
+ * The start page of a homework or test (/study/homework, /study/test): title, requirements, the
+ * attempt policy (attempts allowed and left, which score
  * counts, the close; decision 028), 开始答题 (继续答题 while an attempt is open; disabled with the
  * server's reason when no attempt can start) and the history of attempts, each leading to
  * completion (pending review) or review.

@@ -14,8 +14,7 @@ import { Skeleton } from '../shared/Skeleton';
 const NATURE = { online: 'class.natureOnline', faceToFace: 'class.natureFaceToFace', mixed: 'class.natureMixed' } as const;
 
 /**
- * 全部课程 (spec 2.2): the count, the 查看课表 link and each course leading to its detail page
- * (2.4), or 暂无课程.
+ * 全部课程: the count, the 查看课表 link and each course leading to its detail page, or 暂无课程.
  */
 export function CourseList({
   courses,

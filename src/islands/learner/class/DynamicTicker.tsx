@@ -27,7 +27,7 @@ function useReducedMotion(): boolean {
 }
 
 /**
- * Today's activity dynamics (spec 2.2): one line at a time, scrolling up every DYNAMIC_SCROLL_MS.
+ * Today's activity dynamics: one line at a time, scrolling up every DYNAMIC_SCROLL_MS.
  * It stops while the pointer or the focus is on it and with the pause button (moving content must
  * be stoppable); with prefers-reduced-motion it does not move at all and lists every line instead.
  */

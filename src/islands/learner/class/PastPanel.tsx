@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * Past classes (spec 2.2): the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
+ * Past classes: the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
  * the server, latest first, 6, 9 or 12 a page (6 at first), 暂无数据 when empty.
  */
 export function PastPanel({ classId, userId, schoolId, context, onSettled }: Props) {

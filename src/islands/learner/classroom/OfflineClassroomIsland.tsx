@@ -20,7 +20,7 @@ import { useStudent } from '../shared/use-student';
 import { Highlights } from './Highlights';
 import { InteractionSlot } from './InteractionSlot';
 
-/** The page's query (learner-area.md 2.4, 2.5). */
+/** The page's query, as activityJump builds it. */
 interface Query {
   classroomId: string;
   courseId: string;
@@ -38,7 +38,7 @@ interface Loaded {
 }
 
 /**
- * The face-to-face classroom (/study/classroom/offline, learner-area.md 2.5): the header with the
+ * The face-to-face classroom (/study/classroom/offline): the header with the
  * sign-in and sign-out items, the before-class notes, the numbered knowledge points, the teachers
  * and the highlights; the interaction panel mounts in InteractionSlot.
  */
@@ -203,7 +203,7 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
   const running = useRef(false);
 
   const sign = async (type: 1 | 2) => {
-    // A repeat is blocked while a sign is running or once the attendance shows it (section 5); the server refuses it too.
+    // Each sign is allowed once: a repeat is blocked while a sign is running or once the attendance shows it; the server refuses it too.
     const done = type === 1 ? attendance.isSignIn === 1 || attendance.isSignOut === 1 : attendance.isSignOut === 1;
     if (running.current || done) {
       toast(t('offline.duplicate'), 'warning');

@@ -38,7 +38,7 @@ import { ProgressReporter, resendPending } from './progress-reporter';
 const LessonPlayer = lazy(() => import('./LessonPlayer'));
 const PdfViewer = lazy(() => import('./PdfViewer'));
 
-/** The resume notice shows this long (section 9). */
+/** The resume notice shows this long. */
 const RESUME_NOTICE_MS = 3_000;
 
 interface Query {
@@ -82,7 +82,7 @@ function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): It
 
 /**
  * The online classroom (/study/classroom/online in course mode, /study/classroom/classroom-detail
- * in activity mode; learner-area.md 2.6): the header, the collapsible outline (or the activity's
+ * in activity mode): the header, the collapsible outline (or the activity's
  * contents), the lesson by type, previous/next (the course's lessons in course mode, the class's
  * activities in activity mode), and the study-progress reporting that keeps unsent reports until
  * the server acknowledges them.
@@ -110,7 +110,7 @@ export default function OnlineClassroomIsland() {
     const q = query!;
     if (mode === 'activity') {
       let a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
-      // Online attendance signs the student in on entry (learner-area.md section 4); never in preview.
+      // An activity with online attendance signs the student in on entry, once (no sign-in time yet); never in preview.
       if (!q.isPreview && a.signIn && a.onlineAttendance && !a.signInTime) {
         const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: 1, userId: user!.userId }, { silent: true }).catch(() => null);
         if (r?.signed) {
@@ -332,7 +332,7 @@ function typeName(type: number): string | null {
   return kind.label ? t(`classroom.type.${kind.label as LabelledKind}`) : null;
 }
 
-/** One icon per classroom type (spec section 3), drawn in the page: no icon font or emoji font needed. */
+/** One icon per classroom type, drawn in the page: no icon font or emoji font needed. */
 const ICONS: Record<ClassroomKind, string> = {
   video: 'M3 5h18v14H3zm7 3.5v7l6-3.5z',
   audio: 'M12 3v10.55A4 4 0 1 0 14 17V7h4V3z',

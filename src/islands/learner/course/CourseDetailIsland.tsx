@@ -32,7 +32,7 @@ import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 
-/** The page's query (learner-area.md 2.4: courseId, classId, classStudentId). */
+/** The page's query: courseId, classId, classStudentId. */
 interface Query {
   courseId: string;
   classId: string;
@@ -55,7 +55,7 @@ interface Actions {
 }
 
 /**
- * The course detail page (/study/course/course-detail, learner-area.md 2.7): the course, the
+ * The course detail page (/study/course/course-detail): the course, the
  * 'last learned' card, the content tabs and the right column of requirements and introduction
  * blocks. A live lesson opens the "use the app" modal; a course without a learning URL says
  * 请联系班主任开通课程 and goes nowhere; a third-party course is entered through our server
@@ -252,7 +252,7 @@ function LastLearned(props: {
   );
 }
 
-/** A lesson's progress line (spec section 4, "Lesson progress"; handed in / attended / live status for the other kinds). */
+/** A lesson's progress line (where it was left and how far, capped at 100%; handed in / attended / live status for the other kinds). */
 function lessonStateText(l: CourseLesson): string {
   const state = lessonState({ ...l, liveStatus: l.courseLiveClassroomResultVO?.liveStatus ?? null });
   switch (state.kind) {

@@ -57,7 +57,7 @@ function LikeButton({ p }: { p: PanelProps }) {
 }
 
 /**
- * The interaction panel beside the online and offline classrooms (learner-area.md 2.5, 2.6):
+ * The interaction panel beside the online and offline classrooms:
  * tabs 问答 n / 笔记 n / 评论 n with their counts, and the like button for non-video content.
  * Every list and write is the server's, scoped to the student's class and the lesson.
  */

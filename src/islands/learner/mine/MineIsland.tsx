@@ -40,7 +40,7 @@ interface Props {
   partnerName?: string;
 }
 
-/** My learning (/study/mine, learner-area.md 2.1): the learner card, the class cards and the period list. */
+/** My learning (/study/mine): the learner card, the class cards and the period list. */
 export default function MineIsland({ partnerSso: sso = false, partnerName = '' }: Props) {
   const user = useStudent();
   if (!user) return <Skeleton rows={4} className="mt-6" />;

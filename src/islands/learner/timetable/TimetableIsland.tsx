@@ -34,7 +34,7 @@ import { EventCalendar, type HoverTarget } from './EventCalendar';
 import { ActivityList, HoverCard, Legend, TargetBlock } from './parts';
 import { SubscribeDialog } from './SubscribeDialog';
 
-/** The timetable's query (learner-area.md 2.3): classId, studentId, userId, experience. */
+/** The timetable's query: classId, studentId, userId, experience. */
 interface Query {
   classId: string;
   studentId: string | undefined;

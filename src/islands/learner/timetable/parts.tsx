@@ -175,7 +175,7 @@ interface TargetProps {
   onRetry: () => void;
 }
 
-/** The target block (spec 2.3): the state of the period, the bars and the rank. */
+/** The target block: the state of the period, the bars and the rank. */
 export function TargetBlock({ duty, now, periodStart, periodEnd, onRetry }: TargetProps) {
   let body;
   if (duty.state === 'loading') body = <Skeleton rows={2} />;

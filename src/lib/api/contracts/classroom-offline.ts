@@ -1,7 +1,7 @@
 import { post } from '../contract';
 
 /**
- * The face-to-face classroom's calls and attendance (learner-area.md 2.5, sections 4, 7): the
+ * The face-to-face classroom's calls and attendance: the
  * attendance of an activity, signing in and out, the online classroom's auto sign-in, the offline
  * classroom's detail and the activity's highlights. Every call needs the Token header and answers
  * only about the token's user's own enrolment in the class: `studentId` is the class student id
@@ -20,7 +20,7 @@ export interface ActivityRef {
   userId?: string | undefined;
 }
 
-/** The student's attendance of one activity (section 3, "Attendance"). */
+/** The student's attendance of one activity. */
 export interface Attendance {
   activityId: string;
   classStartTime: string;
@@ -100,7 +100,7 @@ export interface OfflineTeacher {
   lead: boolean;
 }
 
-/** A face-to-face lesson (section 3, "Offline classroom"). */
+/** A face-to-face lesson. */
 export interface OfflineClassroom {
   classroomId: string;
   classroomName: string;

@@ -4,8 +4,8 @@ import type { AttemptPolicy, StartRefusal, Visibility } from '../../exams/attemp
 export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
 /**
- * Homework and tests (homework-and-tests.md; issue 13). The spec names these calls by purpose
- * only; they are served under /api/teaching/anyone (the student's work and attempts) and
+ * Homework and tests (issue 13). The original product names these calls by purpose only; they
+ * are served under /api/teaching/anyone (the student's work and attempts) and
  * /api/library/anyone (papers and reviews) and written in docs/api.md. Every call needs the Token
  * header and names the class and the token's user's class student id (studentId); the work must be
  * a homework (classroom type 6) or test (7) lesson of that class. Times are epoch milliseconds

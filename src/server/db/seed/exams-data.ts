@@ -1,5 +1,5 @@
 /**
- * The homework and test demo (homework-and-tests.md; issue 13): the works of class A's lessons,
+ * The homework and test demo (issue 13): the works of class A's lessons,
  * their papers and the demo student's attempts, in every state (not started, in progress with
  * answers, pending review, reviewed with scores), with every question type, points and
  * explanations, a short time limit, an external bank's paper and an English paper. The works of

@@ -48,7 +48,7 @@ import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answ
 import * as repo from './attempts.repository';
 
 /**
- * Attempts at a homework or test (homework-and-tests.md section 4; decisions 025 and 028). The server
+ * Attempts at a homework or test (decisions 025 and 028). The server
  * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
  * answers are kept per question by answers.rules.ts (decision 027); saves that arrive once the
  * attempt is submitted or its deadline plus the grace has passed are kept as late answers, never

@@ -1,7 +1,7 @@
 import { matchBlanks } from './fill-in.rules';
 
 /**
- * Scoring on submission (homework-and-tests.md; issue 13): single choice and true/false exact;
+ * Scoring on submission (issue 13): single choice and true/false exact;
  * multiple choice all or nothing, or, when the paper allows it, half the points for a non-empty
  * subset of the right options with no wrong one; fill in the blank per blank with fair matching
  * (fill-in.rules.ts), points in proportion to the right blanks; reading comprehension and cloze per
@@ -58,7 +58,7 @@ export interface PaperScore {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** A question counts as answered when an option is chosen or it has text (section 4). */
+/** A question counts as answered when an option is chosen or it has text (a blank of only spaces is no text). */
 export function isAnswered(a: GivenAnswer | undefined): boolean {
   if (!a) return false;
   return a.optionList.length > 0 || (a.content ?? '').split('|').some((blank) => blank.trim() !== '');

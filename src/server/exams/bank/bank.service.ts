@@ -10,8 +10,8 @@ import { assertBankSubmissionOpen, attemptResult, recordBankSubmission, studentA
 import { BankError, createBankClient, type BankMarking, type BankPaper, type QuestionBank } from './bank.provider';
 
 /**
- * Works from the external question bank (sourceType 'xskt'; homework-and-tests.md sections 2 and
- * 4): the paper and the student's bank token come from the bank; the answers stay on the device
+ * Works from the external question bank (sourceType 'xskt'): the paper and the student's bank
+ * token come from the bank; the answers stay on the device
  * and are sent once, on submission, which the server forwards to the bank and records as the bank
  * marked it (once: a second submission answers the first one's result). The bank is reached only
  * from the server, at XSKT_BANK_URL.
@@ -114,7 +114,7 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
   if (a.workId !== work.id) throw workNotFound();
   if (Number(a.status) !== 0) return attemptResult(s, e, work, a);
   assertBankSubmissionOpen(s, work);
-  // A question answered twice keeps its first answer (homework-and-tests.md section 4).
+  // A question answered twice (the same questions_id) keeps its first answer; the bank gets each question once.
   const seen = new Set<string>();
   const userAnswerObjects = input.userAnswerObjects.filter((x) => !seen.has(x.questions_id) && !!seen.add(x.questions_id));
   const bank = bankOf(s);

@@ -104,7 +104,7 @@ export async function sign(s: Scope, input: SignRequest): Promise<Attendance> {
 }
 
 /**
- * The online classroom's sign-in on entry (section 4): only for an online activity with online
+ * The online classroom's sign-in on entry: only for an online activity with online
  * attendance on, and inside the sign-in window like a sign-in by hand; idempotent: already signed
  * in, or outside the window (too early, or the class has ended), answers signed false.
  */

@@ -14,7 +14,7 @@ import { classSubmittedLessons, submittedLessons } from '../works/works.service'
 import { attendedLessons, classAttendedLessons } from '../attendance/attendance.service';
 
 /**
- * The course detail page (learner-area.md 2.7): the course with its introduction blocks, the
+ * The course detail page: the course with its introduction blocks, the
  * student's situation in it, the duty statistics and the lessons by content tab with the
  * student's progress. Every call starts with the token's user's enrolment in the class (a
  * classStudentId that is not theirs is the class's 404), then the course must be one the class

@@ -9,9 +9,9 @@ import { idSchema } from '../../http/validate';
 import * as service from './interaction.service';
 
 /**
- * The classroom interaction panel (learner-area.md 2.5, 2.6): questions, notes, comments, likes.
+ * The classroom interaction panel: questions, notes, comments, likes.
  * Every call needs the token (40001 without). Texts are checked (required, ≤ 100 characters) by
- * the service with the spec's messages; here only their type and a generous size.
+ * the service with the panel's own messages; here only their type and a generous size.
  */
 export const interactionRoutes = new Hono<ApiEnv>();
 

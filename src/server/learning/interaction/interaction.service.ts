@@ -14,7 +14,7 @@ import { countWrite } from '../../limits/limits.service';
 import * as repo from './interaction.repository';
 
 /**
- * The classroom interaction panel (learner-area.md 2.5, 2.6, sections 4-6): questions with the
+ * The classroom interaction panel: questions with the
  * teachers' answers and a kept draft, notes, comments with replies and the lesson's like. Every
  * call starts with the token's user's enrolment in the class (studentEnrolment: another user's
  * userId is 403, a class or studentId not theirs 404), then the lesson must be one of a course the

@@ -9,7 +9,7 @@ import { studentActivity } from '../activities/activities.service';
 import * as repo from './offline-classroom.repository';
 
 /**
- * The face-to-face classroom (learner-area.md 2.5): a face-to-face lesson of a course the class
+ * The face-to-face classroom: a face-to-face lesson of a course the class
  * teaches, with its notes, numbered points and teachers, and the highlights of one of the class's
  * activities. Every call starts with the token's user's enrolment in the class; the course must
  * be the class's (404 未找到该课程), the lesson the course's face-to-face lesson and the activity

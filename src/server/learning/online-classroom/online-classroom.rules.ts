@@ -3,7 +3,7 @@ import { sanitizeRichText, safeMediaUrl } from '../../sanitize';
 
 /**
  * A lesson's stored content JSON (classroomContent: { pageData: [...], transCodeVideoList: [...] })
- * read into what the classroom shows, by lesson type (learner-area.md 2.6). Stored content is not
+ * read into what the classroom shows, by lesson type. Stored content is not
  * trusted: URLs must be http(s) or site paths, the article HTML passes the site's allow-list
  * sanitiser, anything unreadable is treated as absent (the screen then shows its fallback).
  */

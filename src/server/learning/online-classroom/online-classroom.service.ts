@@ -23,7 +23,7 @@ import { lessonContent, viewerUrlOf } from './online-classroom.rules';
 type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 
 /**
- * The online classroom (learner-area.md 2.6, section 4): the lesson with its content and the
+ * The online classroom: the lesson with its content and the
  * student's record, the course outline, an activity's contents, opening a lesson and the progress
  * reports. Every call starts with the token's user's enrolment in the class (studentEnrolment);
  * the course must be the class's (404 未找到该课程…), the lesson the course's (404
