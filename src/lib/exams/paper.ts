@@ -1,4 +1,4 @@
-import type { GivenAnswer, QuestionOption, QuestionType } from '../api/contracts/exams';
+import { QUESTION_TYPE, QUESTION_TYPES, type GivenAnswer, type QuestionOption, type QuestionType } from '../api/contracts/exams';
 
 /**
  * The answering screen's rules over a paper: which map of
@@ -8,7 +8,7 @@ import type { GivenAnswer, QuestionOption, QuestionType } from '../api/contracts
  */
 
 /** The order of the groups on the question card and the answer card. */
-export const TYPE_ORDER: readonly QuestionType[] = [1, 2, 3, 4, 6, 11, 13];
+export const TYPE_ORDER: readonly QuestionType[] = QUESTION_TYPES;
 
 /** What the rules need of a question: the normal paper's and the bank's questions both have it. */
 export interface PaperQuestion {
@@ -85,9 +85,9 @@ export const isFirst = (groups: Group[], at: Place) => step(groups, at, -1) === 
 export const isLast = (groups: Group[], at: Place) => step(groups, at, 1) === null;
 
 /** Reading comprehension and cloze are answered per sub-question. */
-export const hasSubQuestions = (type: QuestionType) => type === 11 || type === 13;
+export const hasSubQuestions = (type: QuestionType) => type === QUESTION_TYPE.READING || type === QUESTION_TYPE.CLOZE;
 
-/** The questions that take an answer: the question itself, or its sub-questions (11 and 13). */
+/** The questions that take an answer: the question itself, or its sub-questions (reading comprehension and cloze). */
 export function answerables<Q extends PaperQuestion>(q: Q): Q[] {
   return hasSubQuestions(q.questionType) ? (q.readQuestionList as Q[]) : [q];
 }
@@ -148,7 +148,7 @@ export function optionLetter(index: number): string {
  * (kept in the options' order so the same choice is always the same answer).
  */
 export function choose(type: QuestionType, options: readonly QuestionOption[], chosen: readonly string[], key: string): string[] {
-  if (type !== 2) return [key];
+  if (type !== QUESTION_TYPE.MULTIPLE) return [key];
   const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
   const order = options.map((o) => o.key);
   return next.sort((a, b) => order.indexOf(a) - order.indexOf(b));

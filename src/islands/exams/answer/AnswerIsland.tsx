@@ -3,6 +3,7 @@ import { useEvent } from '~/islands/shared/use-event';
 import { ApiError, send } from '~/lib/api/client';
 import {
   attemptState,
+  CHOICE_QUESTION_TYPES,
   reportDuty,
   saveAnswers,
   startAttempt,
@@ -187,17 +188,17 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     const before = answers.get(question.id);
     if (sameAnswer(before, answer)) return;
     setAnswers((m) => new Map(m).set(question.id, answer));
-    // Section 5: an answer is queued only when it has text or a chosen option. Taking back an
+    // An answer is queued only when it has text or a chosen option. Taking back an
     // answer the server may already hold is queued too, or a reload would bring the old one back.
     if (!isGiven(answer) && !isGiven(before)) return;
-    const choice = question.questionType === 1 || question.questionType === 2 || question.questionType === 3;
+    const choice = CHOICE_QUESTION_TYPES.includes(question.questionType);
     void queue.change(question.id, question.questionUnitId ?? '', workId, answer).then(() => {
       if (!xskt) sendSoon(choice ? 0 : TYPING_PAUSE_MS);
     });
   };
 
   const open = (to: Place) => {
-    // Section 4: moving saves the current answer first; a failed save is retried by the queue, not shown here.
+    // Moving saves the current answer first; a failed save is retried by the queue, not shown here.
     void flushNow();
     setPlace(to);
   };

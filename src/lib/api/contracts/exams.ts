@@ -16,9 +16,24 @@ export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from 
  * only when it was based on the kept one (decision 027); one attempt is submitted once.
  */
 
-/** 1 single choice, 2 multiple choice, 3 true/false (option key '1' true, '2' false), 4 fill in the blank, 6 short answer, 11 reading comprehension, 13 cloze. */
-export type QuestionType = 1 | 2 | 3 | 4 | 6 | 11 | 13;
-export const QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 6, 11, 13];
+/** A question's type, as papers, the external bank and the SQL store it. */
+export const QUESTION_TYPE = {
+  SINGLE: 1,
+  MULTIPLE: 2,
+  /** True/false: option key '1' is true, '2' false. */
+  TRUE_FALSE: 3,
+  FILL_IN: 4,
+  SHORT_ANSWER: 6,
+  /** Reading comprehension: answered through its sub-questions. */
+  READING: 11,
+  /** Cloze: answered through its sub-questions. */
+  CLOZE: 13,
+} as const;
+export type QuestionType = (typeof QUESTION_TYPE)[keyof typeof QUESTION_TYPE];
+/** Every question type, in the order the paper groups them. */
+export const QUESTION_TYPES: readonly QuestionType[] = Object.values(QUESTION_TYPE);
+/** The types answered by choosing options (single, multiple, true/false); the others take text. */
+export const CHOICE_QUESTION_TYPES: readonly number[] = [QUESTION_TYPE.SINGLE, QUESTION_TYPE.MULTIPLE, QUESTION_TYPE.TRUE_FALSE];
 
 /** 'homework' answers a classroom of type 6, 'test' one of type 7. */
 export type WorkKind = 'homework' | 'test';

@@ -8,8 +8,7 @@
  */
 
 import { DEFAULT_POLICY, REVEAL, SCORE_RULES, type AttemptPolicy } from '~/lib/exams/attempt-policy';
-
-export type SeedQuestionType = 1 | 2 | 3 | 4 | 6 | 11 | 13;
+import type { QuestionType } from '~/lib/api/contracts/exams';
 
 /** A work's attempt policy (decision 028), its close given in days from seeding (negative: closed already). */
 export type SeedPolicy = Omit<AttemptPolicy, 'closesAt'> & { closesInDays?: number };
@@ -39,7 +38,7 @@ export const MOCK_EXAM_POLICY: SeedPolicy = {
 export interface SeedQuestion {
   /** How the attempts below name the question. */
   ref: string;
-  type: SeedQuestionType;
+  type: QuestionType;
   trunk: string;
   /** Points; reading and cloze are worth the sum of their sub-questions. */
   points: number;

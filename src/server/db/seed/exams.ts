@@ -3,6 +3,7 @@ import { newId } from '../../ids';
 import { startOfCstDay } from '~/lib/time/cst';
 import { deadlineOf } from '../../exams/attempts/deadline.rules';
 import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '../../exams/attempts/scoring.rules';
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, TEST_POLICY, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
@@ -71,7 +72,7 @@ async function seedPaper(db: DB, tenantId: string, w: SeedWork, now: number): Pr
           answerOptions: JSON.stringify(q.key ?? []),
           answerContent: q.content ?? null,
           explanation: q.explanation ?? null,
-          blankCount: q.type === 4 ? (q.content ?? '').split('|').length : null,
+          blankCount: q.type === QUESTION_TYPE.FILL_IN ? (q.content ?? '').split('|').length : null,
           createdAt: now - 60 * DAY,
         })),
       )

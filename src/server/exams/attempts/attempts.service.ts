@@ -24,6 +24,7 @@ import type {
   WorkRef,
   WorkStanding,
 } from '~/lib/api/contracts/exams';
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import {
   ATTEMPT_STATUS,
   attemptsLeft,
@@ -307,7 +308,7 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
   if (new Set(chosen).size !== chosen.length || chosen.some((k) => !q.options.some((o) => o.key === k))) {
     throw AppError.badRequest(t('exams.badOption', { id: r.questionId }));
   }
-  if ((q.questionType === 1 || q.questionType === 3) && chosen.length > 1) throw AppError.badRequest(t('exams.oneOption'));
+  if ((q.questionType === QUESTION_TYPE.SINGLE || q.questionType === QUESTION_TYPE.TRUE_FALSE) && chosen.length > 1) throw AppError.badRequest(t('exams.oneOption'));
 }
 
 /**

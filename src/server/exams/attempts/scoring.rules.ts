@@ -1,3 +1,4 @@
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { matchBlanks } from './fill-in.rules';
 
 /**
@@ -9,13 +10,7 @@ import { matchBlanks } from './fill-in.rules';
  * teacher (no result, no score), and so does the whole attempt then.
  */
 
-export const SINGLE = 1;
-export const MULTIPLE = 2;
-export const TRUE_FALSE = 3;
-export const FILL_IN = 4;
-export const SHORT_ANSWER = 6;
-export const READING = 11;
-export const CLOZE = 13;
+const { SINGLE, MULTIPLE, TRUE_FALSE, FILL_IN, READING, CLOZE } = QUESTION_TYPE;
 
 /** Reading comprehension and cloze: answered through their sub-questions. */
 export const hasSubQuestions = (type: number) => type === READING || type === CLOZE;

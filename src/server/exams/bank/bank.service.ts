@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../sanitize';
 import { t } from '~/server/i18n';
 import { ErrorCode } from '~/lib/envelope';
-import { QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
+import { CHOICE_QUESTION_TYPES, QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { enrolledWork, isBankWork, workNotFound, type Work } from '../works/works.service';
 import { assertBankSubmissionOpen, attemptResult, recordBankSubmission, studentAttempt } from '../attempts/attempts.service';
@@ -61,12 +61,10 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
   };
 }
 
-const CHOICE_TYPES = new Set([1, 2, 3]);
-
 /** A bank question as the review shows it: the bank's right answer and analysis as its key. */
 function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>): Question {
   const result = marking.get(q.questions_id);
-  const choice = CHOICE_TYPES.has(q.questionType);
+  const choice = CHOICE_QUESTION_TYPES.includes(q.questionType);
   const rightKeys = choice ? (result?.right_answer ?? '').split(',').map((k) => k.trim()).filter(Boolean) : [];
   const clean = cleanQuestion(q);
   return {
