@@ -1,4 +1,5 @@
 import { formatDate, parseDateTime } from '../time/cst';
+import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from './codes';
 
 /**
  * My learning: the class cards and what a click on one does. Pure and browser-safe.
@@ -10,7 +11,14 @@ export const MY_CLASSES_PAGE_SIZE = 4;
 export const PERIOD_PAGE_SIZE = 8;
 
 /** The status tabs: all, then serviceStatus -1 pending admission, 0 pending start, 1 pending check-in, 2 in service, 3 completed. */
-export const MY_CLASS_TABS = ['all', -1, 0, 1, 2, 3] as const;
+export const MY_CLASS_TABS = [
+  'all',
+  SERVICE_STATUS.PENDING_ADMISSION,
+  SERVICE_STATUS.PENDING_START,
+  SERVICE_STATUS.GO_LEARN,
+  SERVICE_STATUS.IN_SERVICE,
+  SERVICE_STATUS.COMPLETED,
+] as const;
 export type MyClassTab = (typeof MY_CLASS_TABS)[number];
 
 /** Whether a card shows under a status tab. */
@@ -38,7 +46,7 @@ export type CardClick =
   /** Record the enrolment state, then open /study/training-class with classId (and schoolId). */
   | { kind: 'open' };
 
-const KNOWN_SERVICE_STATUS = new Set([-1, 0, 1, 2, 3]);
+const KNOWN_SERVICE_STATUS: ReadonlySet<number> = new Set(Object.values(SERVICE_STATUS));
 
 /**
  * What a click on a class card does (checked in this order):
@@ -48,9 +56,9 @@ const KNOWN_SERVICE_STATUS = new Set([-1, 0, 1, 2, 3]);
  * nothing rather than open a class. A missing teachingClassStatus is not "0", so the class opens.
  */
 export function cardClick({ serviceStatus, teachingClassStatus, openDate }: ClassCardInput): CardClick {
-  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === -1) return { kind: 'ignore' };
-  if (serviceStatus === 0) return { kind: 'preparing' };
-  if (teachingClassStatus === 0) return { kind: 'notOpenYet', date: openDateText(openDate) };
+  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === SERVICE_STATUS.PENDING_ADMISSION) return { kind: 'ignore' };
+  if (serviceStatus === SERVICE_STATUS.PENDING_START) return { kind: 'preparing' };
+  if (teachingClassStatus === TEACHING_CLASS_STATUS.NOT_OPEN) return { kind: 'notOpenYet', date: openDateText(openDate) };
   return { kind: 'open' };
 }
 

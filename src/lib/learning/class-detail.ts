@@ -1,3 +1,5 @@
+import { ACTIVITY_STATUS } from './attendance';
+import { MUST_LEARN, TEACHING_CLASS_STATUS } from './codes';
 import { attendanceStatus, isRequired } from './labels';
 
 /**
@@ -24,7 +26,7 @@ export type MainTab = 'today' | 'past';
  * shows 'today' and 'past' and opens on 'today'.
  */
 export function mainTabs(classStatus: number | null | undefined): { tabs: MainTab[]; initial: MainTab } {
-  return classStatus === 2 ? { tabs: ['past'], initial: 'past' } : { tabs: ['today', 'past'], initial: 'today' };
+  return classStatus === TEACHING_CLASS_STATUS.OVER ? { tabs: ['past'], initial: 'past' } : { tabs: ['today', 'past'], initial: 'today' };
 }
 
 export type TodayTab = 'all' | 'pending' | 'missed' | 'attended' | 'elective';
@@ -76,10 +78,10 @@ export function pastFilter(tab: PastTab): { classActivityStatus?: 1 | 2; isRequi
     case 'all':
       return {};
     case 'missed':
-      return { classActivityStatus: 1, isRequired: 1 };
+      return { classActivityStatus: ACTIVITY_STATUS.missed, isRequired: MUST_LEARN.REQUIRED };
     case 'attended':
-      return { classActivityStatus: 2, isRequired: 1 };
+      return { classActivityStatus: ACTIVITY_STATUS.attended, isRequired: MUST_LEARN.REQUIRED };
     case 'elective':
-      return { isRequired: 0 };
+      return { isRequired: MUST_LEARN.ELECTIVE };
   }
 }

@@ -1,5 +1,5 @@
 import { inTodayTab, type TodayActivity } from './class-detail';
-import { courseNature } from './labels';
+import { courseNature, isRequired } from './labels';
 import { completionRate } from './progress';
 import { DAY, startOfCstDay } from '../time/cst';
 
@@ -34,7 +34,7 @@ export interface RatedActivity {
  * decimals. No required activity gives 0: nothing to complete is not a completion.
  */
 export function finishActivityRate(activities: readonly RatedActivity[]): number {
-  const assessed = activities.filter((a) => a.isRequired === 1);
+  const assessed = activities.filter((a) => isRequired(a.isRequired));
   return completionRate(assessed.filter((a) => a.finished).length, assessed.length);
 }
 

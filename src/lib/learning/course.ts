@@ -1,6 +1,7 @@
 import type { CountPair, DutyType } from './duties';
 import { lessonProgress, type LessonProgress } from './lesson';
 import { liveStatus, type LiveStatus } from './labels';
+import { CLASSROOM_TYPE, INTERNAL_PLATFORM, LIVE_CLASSROOM_TYPES, THIRD_PLATFORM_TYPES, WORK_CLASSROOM_TYPES } from './codes';
 import { courseTargetState, type Duty, type TargetState } from './targets';
 import { requirementBars, type RequirementBar, type RequirementKey } from './requirements';
 
@@ -22,21 +23,21 @@ export type CourseTab = (typeof COURSE_TABS)[number];
  */
 export function lessonTab(classroomType: number | null | undefined): Exclude<CourseTab, 'ALL'> | null {
   switch (classroomType) {
-    case 1:
-    case 2:
-    case 10:
-    case 19:
+    case CLASSROOM_TYPE.VIDEO:
+    case CLASSROOM_TYPE.AUDIO:
+    case CLASSROOM_TYPE.LIVE:
+    case CLASSROOM_TYPE.LIVE_LECTURE:
       return 'ONLINE_VIDEO_TEACHING';
-    case 6:
+    case CLASSROOM_TYPE.HOMEWORK:
       return 'ONLINE_HOMEWORK';
-    case 7:
+    case CLASSROOM_TYPE.TEST:
       return 'ONLINE_TEST';
-    case 11:
+    case CLASSROOM_TYPE.FACE_TO_FACE:
       return 'OFFLINE_FACE2FACE_TEACHING';
-    case 3:
-    case 4:
-    case 5:
-    case 8:
+    case CLASSROOM_TYPE.ARTICLE:
+    case CLASSROOM_TYPE.DOCUMENT:
+    case CLASSROOM_TYPE.ARCHIVE:
+    case CLASSROOM_TYPE.IMAGE:
       return 'E_WORDS_MATERIALS';
     default:
       return null;
@@ -125,7 +126,7 @@ export interface CourseEntryInput {
  */
 export function isThirdPartyCourse(c: Pick<CourseEntryInput, 'thirdPlatformType' | 'learningPlatform'>): boolean {
   const type = c.thirdPlatformType;
-  return (type === 10 || type === 11 || type === 12) && typeof c.learningPlatform === 'number' && c.learningPlatform !== 0;
+  return typeof type === 'number' && THIRD_PLATFORM_TYPES.includes(type) && typeof c.learningPlatform === 'number' && c.learningPlatform !== INTERNAL_PLATFORM;
 }
 
 /**
@@ -211,9 +212,9 @@ export interface LessonStateInput {
  * attended, live lessons their live status; everything else its study progress (lesson.ts).
  */
 export function lessonState(l: LessonStateInput): LessonState {
-  if (l.classroomType === 6 || l.classroomType === 7) return { kind: 'work', submitted: l.submitted };
-  if (l.classroomType === 11) return { kind: 'faceToFace', attended: l.attended };
-  if (l.classroomType === 10 || l.classroomType === 19) return { kind: 'live', status: liveStatus(l.liveStatus) };
+  if (WORK_CLASSROOM_TYPES.includes(l.classroomType)) return { kind: 'work', submitted: l.submitted };
+  if (l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE) return { kind: 'faceToFace', attended: l.attended };
+  if (LIVE_CLASSROOM_TYPES.includes(l.classroomType)) return { kind: 'live', status: liveStatus(l.liveStatus) };
   return { kind: 'study', progress: lessonProgress({ learnProcess: l.learnProcess, lastStudyTime: l.lastStudyTime }) };
 }
 

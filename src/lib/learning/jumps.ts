@@ -4,6 +4,8 @@
  * sitePath (which keeps the chosen school).
  */
 
+import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from './codes';
+
 const url = (path: string, query: Record<string, string | number | null | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
@@ -33,7 +35,7 @@ export interface JumpContext {
 
 /** An activity of the class page or the timetable: the online classroom, the face-to-face classroom, or a homework or test. */
 export function activityJump(a: JumpActivity, c: JumpContext): string {
-  if (a.onlineType === 2)
+  if (a.onlineType === ONLINE_TYPE.OFFLINE)
     return url('/study/classroom/offline', {
       classId: c.classId,
       classroomId: a.classroomId,
@@ -43,8 +45,8 @@ export function activityJump(a: JumpActivity, c: JumpContext): string {
       bizType: a.bizType,
       isRequired: a.isRequired,
     });
-  if (a.classroomType === 6 || a.classroomType === 7)
-    return workJump({ kind: a.classroomType === 6 ? 'homework' : 'test', classId: c.classId, classroomId: a.classroomId, studentId: c.studentId, courseId: a.courseId, activityId: a.id, bizType: a.bizType });
+  if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType))
+    return workJump({ kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: c.classId, classroomId: a.classroomId, studentId: c.studentId, courseId: a.courseId, activityId: a.id, bizType: a.bizType });
   return url('/study/classroom/classroom-detail', { activityId: a.id, classId: c.classId, studentId: c.studentId, courseId: a.courseId, bizType: a.bizType, userId: c.userId });
 }
 
@@ -55,9 +57,9 @@ export function courseJump(input: { courseId: string; classId: string; classStud
 
 /** A lesson of a course: the online classroom in course mode, or a homework or test start page. */
 export function lessonJump(input: { classroomId: string; classroomType: number; courseId: string; classId: string; studentId: string; userId?: string | undefined }): string {
-  if (input.classroomType === 6 || input.classroomType === 7)
-    return workJump({ kind: input.classroomType === 6 ? 'homework' : 'test', classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
-  if (input.classroomType === 11) return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
+  if (WORK_CLASSROOM_TYPES.includes(input.classroomType))
+    return workJump({ kind: input.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
+  if (input.classroomType === CLASSROOM_TYPE.FACE_TO_FACE) return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
   return url('/study/classroom/online', { classId: input.classId, studentId: input.studentId, courseId: input.courseId, classroomId: input.classroomId, userId: input.userId });
 }
 

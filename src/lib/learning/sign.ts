@@ -7,6 +7,7 @@
  */
 
 import { MINUTE, cstDayNumber, formatDateTime } from '../time/cst';
+import { ONLINE_TYPE } from './codes';
 
 export const SIGN_IN = 1;
 export const SIGN_OUT = 2;
@@ -92,7 +93,7 @@ export function opensAtText(opensAt: number, now: number): string {
 
 /** Whether an online activity signs the student in on entry: online, with online attendance and sign-in on. */
 export function autoSignApplies(a: { onlineType: number; onlineAttendance: number; signIn: number }): boolean {
-  return a.onlineType === 1 && a.onlineAttendance === 1 && a.signIn === 1;
+  return a.onlineType === ONLINE_TYPE.ONLINE && a.onlineAttendance === 1 && a.signIn === 1;
 }
 
 /** A location is given whole (both coordinates) or not at all, inside the coordinate ranges. */

@@ -17,6 +17,7 @@ import {
   type OutlineLesson,
 } from '~/lib/api/contracts/classroom-online';
 import { t } from '~/lib/i18n/messages/classroom';
+import { CLASSROOM_TYPE, MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { clockText, cutTime } from '~/lib/learning/display';
 import { activityJump, workJump } from '~/lib/learning/jumps';
 import { attendanceStatus, classroomType, liveStatus, type ClassroomKind } from '~/lib/learning/labels';
@@ -24,6 +25,7 @@ import { hasLikeButton } from '~/lib/learning/interaction';
 import { lessonProgress } from '~/lib/learning/lesson';
 import { percentText } from '~/lib/learning/progress';
 import { stepFrom } from '~/lib/learning/step';
+import { SIGN_IN } from '~/lib/learning/sign';
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
@@ -70,12 +72,14 @@ interface Frame {
 const flatten = (o: CourseOutline): Item[] =>
   [...o.chapters.flatMap((c) => [...c.lessons, ...c.sections.flatMap((s) => s.lessons)]), ...o.loose].map((l) => ({ ...l, courseId: o.courseId }));
 
-const isWork = (type: number) => type === 6 || type === 7;
+const isWork = (type: number) => WORK_CLASSROOM_TYPES.includes(type);
+/** Lessons that are played (video, audio, live): their line shows how far the student got. */
+const PLAYED_TYPES: readonly number[] = [CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE];
 
 /** Activity mode's first lesson (2.6): the most recently studied video with progress, else the first item. */
 function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): Item | null {
   const studied = items
-    .filter((i) => (i.classroomType === 1 || i.classroomType === 2) && (i.learnProcess ?? 0) > 0 && i.lastStudyAt)
+    .filter((i) => (i.classroomType === CLASSROOM_TYPE.VIDEO || i.classroomType === CLASSROOM_TYPE.AUDIO) && (i.learnProcess ?? 0) > 0 && i.lastStudyAt)
     .sort((a, b) => (b.lastStudyAt ?? '').localeCompare(a.lastStudyAt ?? ''));
   return studied[0] ?? items[0] ?? null;
 }
@@ -112,7 +116,7 @@ export default function OnlineClassroomIsland() {
       let a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
       // An activity with online attendance signs the student in on entry, once (no sign-in time yet); never in preview.
       if (!q.isPreview && a.signIn && a.onlineAttendance && !a.signInTime) {
-        const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: 1, userId: user!.userId }, { silent: true }).catch(() => null);
+        const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: SIGN_IN, userId: user!.userId }, { silent: true }).catch(() => null);
         if (r?.signed) {
           toast(t('classroom.autoSigned'), 'success');
           a = { ...a, classActivityStatus: 2, signInTime: r.attendance.signInTime };
@@ -150,7 +154,7 @@ export default function OnlineClassroomIsland() {
 
 function workHref(item: { classroomId: string; classroomType: number; courseId: string }, query: Query, studentId: string): string {
   return sitePath(
-    workJump({ kind: item.classroomType === 6 ? 'homework' : 'test', classId: query.classId, classroomId: item.classroomId, studentId, courseId: item.courseId, activityId: query.activityId || undefined }),
+    workJump({ kind: item.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: query.classId, classroomId: item.classroomId, studentId, courseId: item.courseId, activityId: query.activityId || undefined }),
   );
 }
 
@@ -222,7 +226,7 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     setItems((list) => list.map((i) => (i.classroomId === classroomId ? { ...i, learnProcess, lastStudyTime, finished } : i)));
 
   const a = frame.activity;
-  const required = (a ? a.isRequired : current?.mustLearn) === 1;
+  const required = (a ? a.isRequired : current?.mustLearn) === MUST_LEARN.REQUIRED;
   const attendance = a && a.signIn ? attendanceStatus(a.classActivityStatus) : null;
   const title = a ? a.activityName : (current?.name ?? frame.outline?.courseName ?? t('classroom.title'));
   // Wide screens (xl, 1280 px and up): outline | lesson | interaction side by side. lg: the outline
@@ -245,7 +249,7 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
       <header className="rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>{t(required ? 'classroom.required' : 'classroom.elective')}</span>
-          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === 2 ? 'classroom.faceToFace' : 'classroom.online')}</span>
+          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === ONLINE_TYPE.OFFLINE ? 'classroom.faceToFace' : 'classroom.online')}</span>
           <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{title}</h1>
           {attendance && (
             <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
@@ -392,7 +396,7 @@ function Outline({ frame, items, currentId, query, onOpen }: OutlineProps) {
         <TypeIcon type={item.classroomType} />
         {typeName(item.classroomType) && <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>}
         <span className="break-words">{item.name}</span>
-        {(item.classroomType === 1 || item.classroomType === 2 || item.classroomType === 10) && <ProgressText item={item} />}
+        {PLAYED_TYPES.includes(item.classroomType) && <ProgressText item={item} />}
       </>
     );
     return (
@@ -493,12 +497,12 @@ function PlayerBox({ audio, children }: { audio: boolean; children?: ReactNode }
  * content), so the outline and the interaction panel under it on a phone stay where they are.
  */
 function LessonSkeleton({ classroomType }: { classroomType: number }) {
-  const media = classroomType === 1 || classroomType === 2;
+  const media = classroomType === CLASSROOM_TYPE.VIDEO || classroomType === CLASSROOM_TYPE.AUDIO;
   return (
     <div role="status" aria-busy="true" aria-label={t('classroom.loadingLesson')} className="animate-pulse space-y-4">
       <div className="h-20 rounded-xl bg-slate-100" />
       <div className="rounded-xl border border-slate-200 p-4">
-        {media ? <PlayerBox audio={classroomType === 2} /> : <div className="h-64 rounded-lg bg-slate-100" />}
+        {media ? <PlayerBox audio={classroomType === CLASSROOM_TYPE.AUDIO} /> : <div className="h-64 rounded-lg bg-slate-100" />}
       </div>
     </div>
   );
@@ -583,12 +587,12 @@ function Content({
         </div>
       );
     case 'work': {
-      const kind = t(c.workType === 6 ? 'classroom.type.homework' : 'classroom.type.test');
+      const kind = t(c.workType === CLASSROOM_TYPE.HOMEWORK ? 'classroom.type.homework' : 'classroom.type.test');
       return (
         <div className="space-y-3 py-6 text-center">
           <p className="text-sm text-slate-700">{t('classroom.workHint', { kind })}</p>
           <a href={workHref(item, query, frame.studentId)} className="inline-block rounded-lg bg-brand px-4 py-2 text-sm text-white">
-            {t(c.workType === 6 ? 'classroom.homework' : 'classroom.test')}
+            {t(c.workType === CLASSROOM_TYPE.HOMEWORK ? 'classroom.homework' : 'classroom.test')}
           </a>
         </div>
       );
@@ -600,7 +604,7 @@ function Content({
           <p className="text-lg font-semibold text-ink">{t(`classroom.live.${status}`)}</p>
           {c.classStartTime && <p className="text-sm text-slate-600">{t('classroom.liveTime', { start: cutTime(c.classStartTime), end: cutTime(c.classEndTime) })}</p>}
           {status === 'replay' && c.url ? (
-            <Media lesson={lesson} content={{ kind: 'media', mediaType: 1, url: c.url, sources: [] }} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
+            <Media lesson={lesson} content={{ kind: 'media', mediaType: CLASSROOM_TYPE.VIDEO, url: c.url, sources: [] }} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
           ) : (
             <p className="text-sm text-slate-600">{t('classroom.liveApp')}</p>
           )}
@@ -670,10 +674,10 @@ function Media({
           {t(notice.playing ? 'classroom.resume' : 'classroom.resumePaused', { time: clockText(notice.ms) })}
         </p>
       )}
-      <Suspense fallback={<PlayerBox audio={content.mediaType === 2}>{t('classroom.loadingPlayer')}</PlayerBox>}>
+      <Suspense fallback={<PlayerBox audio={content.mediaType === CLASSROOM_TYPE.AUDIO}>{t('classroom.loadingPlayer')}</PlayerBox>}>
         <LessonPlayer
           title={lesson.name}
-          audio={content.mediaType === 2}
+          audio={content.mediaType === CLASSROOM_TYPE.AUDIO}
           url={url}
           sources={content.sources}
           startMs={startMs}

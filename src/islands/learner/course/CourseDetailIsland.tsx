@@ -15,9 +15,10 @@ import {
 } from '~/lib/api/contracts/learning-course';
 import { t } from '~/lib/i18n/messages/course';
 import { courseEntry, lessonState, nextLesson, requirementsState, treeLessons, visibleTabs, type CourseEntry, type CourseTab } from '~/lib/learning/course';
+import { INTRODUCE_TYPE } from '~/lib/learning/codes';
 import { clockText, cutTime, durationParts } from '~/lib/learning/display';
 import { lessonJump } from '~/lib/learning/jumps';
-import { classroomType, isLiveLessonType, teacherRole, type ClassroomKind } from '~/lib/learning/labels';
+import { classroomType, isLiveLessonType, isRequired, teacherRole, type ClassroomKind } from '~/lib/learning/labels';
 import { percentText, progressPercent } from '~/lib/learning/progress';
 import { parseDateTime } from '~/lib/time/cst';
 import { sitePath } from '~/lib/navigation';
@@ -357,8 +358,8 @@ function LessonLine({ lesson, actions }: { lesson: CourseLesson; actions: Action
         <span className="flex min-w-0 flex-wrap items-center gap-2">
           {type?.label && <span className="rounded bg-brand-soft px-1.5 py-0.5 text-xs text-brand-dark">{t(`course.type.${type.label as LabelledKind}`)}</span>}
           <span className="break-words text-sm font-medium text-ink">{lesson.name}</span>
-          <span className={`rounded px-1.5 py-0.5 text-xs ${lesson.mustLearn === 1 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}>
-            {lesson.mustLearn === 1 ? t('course.required') : t('course.elective')}
+          <span className={`rounded px-1.5 py-0.5 text-xs ${isRequired(lesson.mustLearn) ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}>
+            {isRequired(lesson.mustLearn) ? t('course.required') : t('course.elective')}
           </span>
         </span>
         <span className="flex flex-wrap gap-x-3 text-xs text-slate-600">
@@ -436,10 +437,10 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
 }
 
 function Introductions({ list }: { list: CourseIntroduce[] }) {
-  const intro = list.filter((b) => b.introduceType === 0 && b.describe);
-  const teachers = list.filter((b) => b.introduceType === 1 && b.teacherName);
-  const materials = list.filter((b) => b.introduceType === 3);
-  const services = list.filter((b) => b.introduceType === 4);
+  const intro = list.filter((b) => b.introduceType === INTRODUCE_TYPE.INTRO && b.describe);
+  const teachers = list.filter((b) => b.introduceType === INTRODUCE_TYPE.TEACHER && b.teacherName);
+  const materials = list.filter((b) => b.introduceType === INTRODUCE_TYPE.MATERIALS);
+  const services = list.filter((b) => b.introduceType === INTRODUCE_TYPE.SERVICE);
   const block = (id: string, title: string, children: ReactNode) => (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-4">
       <h2 id={id} className="text-base font-semibold text-ink">

@@ -1,4 +1,5 @@
 import { post } from '../contract';
+import type { SignType } from '../../learning/sign';
 
 /**
  * The face-to-face classroom's calls and attendance: the
@@ -40,8 +41,8 @@ export interface Attendance {
 export const attendanceInfo = post<ActivityRef, Attendance>('/teaching/anyone/classroomAttendance/info');
 
 export interface SignRequest extends ActivityRef {
-  /** 1 sign in, 2 sign out. */
-  type: 1 | 2;
+  /** SIGN_IN or SIGN_OUT. */
+  type: SignType;
   /** The browser's location, both or neither (degrees). */
   lat?: number | null | undefined;
   lon?: number | null | undefined;

@@ -4,6 +4,7 @@ import { startOfCstDay } from '~/lib/time/cst';
 import { deadlineOf } from '../../exams/attempts/deadline.rules';
 import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '../../exams/attempts/scoring.rules';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
+import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, TEST_POLICY, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
@@ -129,7 +130,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
     .innerJoin('classrooms as r', 'r.courseId', 'cc.courseId')
     .select(['cc.classId', 'c.name as className', 'r.id as classroomId', 'r.courseId', 'r.name', 'r.classroomType'])
     .where('cc.tenantId', '=', tenantId)
-    .where('r.classroomType', 'in', [6, 7])
+    .where('r.classroomType', 'in', WORK_CLASSROOM_TYPES)
     .where('r.name', 'in', [...byLesson.keys()])
     .orderBy('cc.classId')
     .orderBy('r.seq')
@@ -145,7 +146,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
 
   for (const l of lessons) {
     const w = byLesson.get(l.name)!;
-    if ((w.kind === 'homework' ? 6 : 7) !== Number(l.classroomType)) continue;
+    if ((w.kind === 'homework' ? CLASSROOM_TYPE.HOMEWORK : CLASSROOM_TYPE.TEST) !== Number(l.classroomType)) continue;
     let paper = papers.get(w.lesson);
     if (!paper && !w.externalPaperId) {
       paper = await seedPaper(db, tenantId, w, now);
@@ -242,7 +243,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
       .select('id')
       .where('tenantId', '=', tenantId)
       .where('classId', '=', classA.classId)
-      .where('onlineType', '=', 1)
+      .where('onlineType', '=', ONLINE_TYPE.ONLINE)
       .where('startAt', '>=', dayStart)
       .where('startAt', '<', dayStart + DAY)
       .orderBy('startAt')

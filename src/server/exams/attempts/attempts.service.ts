@@ -25,6 +25,7 @@ import type {
   WorkStanding,
 } from '~/lib/api/contracts/exams';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import {
   ATTEMPT_STATUS,
   attemptsLeft,
@@ -267,7 +268,7 @@ export async function startAttempt(s: Scope, input: StartAttempt): Promise<Attem
       classroomId: work.classroomId,
       classStudentId: e.classStudentId,
       activityId,
-      workType: work.kind === 'homework' ? 6 : 7,
+      workType: work.kind === 'homework' ? CLASSROOM_TYPE.HOMEWORK : CLASSROOM_TYPE.TEST,
       startedAt: s.now,
       // The bank's works have no server deadline (the bank keeps the answers until the one submission).
       deadlineAt: isBankWork(work) ? null : cappedDeadline(deadlineOf(s.now, work.unitTime), policy),

@@ -2,6 +2,7 @@ import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import type { Highlights, HighlightsRequest, OfflineClassroom, OfflineClassroomRequest } from '~/lib/api/contracts/classroom-offline';
 import { studentEnrolment } from '../classes/classes.service';
 import { classCourse, lessonsOf } from '../courses/courses.service';
@@ -16,7 +17,6 @@ import * as repo from './offline-classroom.repository';
  * the class's and of that lesson or course (404 otherwise).
  */
 
-const FACE_TO_FACE = 11;
 const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(Number(ms)));
 
 export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRequest): Promise<OfflineClassroom> {
@@ -25,7 +25,7 @@ export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRe
   if (!course) throw AppError.notFound(t('learning.courseNotFound'));
   const lesson = (await lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] })).find((l) => l.id === input.classroomId);
   if (!lesson) throw AppError.notFound(t('learning.classroomNotFound'));
-  if (lesson.classroomType !== FACE_TO_FACE) throw AppError.badRequest(t('learning.notOfflineClassroom'));
+  if (lesson.classroomType !== CLASSROOM_TYPE.FACE_TO_FACE) throw AppError.badRequest(t('learning.notOfflineClassroom'));
   const activity = input.activityId === undefined ? undefined : await studentActivity(s, e, input.activityId);
   if (input.activityId !== undefined && (!activity || activity.classroomId !== lesson.id)) throw AppError.notFound(t('learning.activityNotFound'));
   const [desc, points, teachers] = await Promise.all([

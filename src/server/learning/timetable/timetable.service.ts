@@ -7,6 +7,7 @@ import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { DUTY_TYPES, sumDutyFigures } from '~/lib/learning/duties';
 import { activityJump } from '~/lib/learning/jumps';
+import { ONLINE_TYPE } from '~/lib/learning/codes';
 import { toICalendar, type CalendarEvent } from '~/lib/learning/ical';
 import { classRank, dayOptions, rangeProblem } from '~/lib/learning/timetable';
 import type {
@@ -172,7 +173,7 @@ export async function calendarFile(s: Scope, file: string, origin: string): Prom
   const rows = await studentActivities(s, e, {});
   const context = { classId: feed.classId, studentId: feed.classStudentId, userId: feed.userId };
   const events: CalendarEvent[] = rows.map((a) => {
-    const offline = a.onlineType === 2;
+    const offline = a.onlineType === ONLINE_TYPE.OFFLINE;
     const place = [a.position, a.address].filter(Boolean).join(' ');
     const lines = [
       a.courseName ? t('learning.feedCourse', { name: a.courseName }) : null,
