@@ -1,4 +1,5 @@
 import type { AttemptStatus, WorkKind } from '../api/contracts/exams';
+import { ATTEMPT_STATUS } from './attempt-policy';
 
 /**
  * The homework and test screens' addresses and query. Every
@@ -67,7 +68,7 @@ export const reviewHref = (kind: WorkKind, q: Partial<WorkQuery>, answerLogId: s
 
 /** Where an attempt of the history leads: pending review to completion, an open one back to answering, the others to review. */
 export function attemptHref(kind: WorkKind, q: Partial<WorkQuery>, attempt: { id: string; status: AttemptStatus }): string {
-  if (attempt.status === 1) return finishHref(kind, q, 1, attempt.id);
-  if (attempt.status === 0) return answerHref(kind, q);
+  if (attempt.status === ATTEMPT_STATUS.PENDING) return finishHref(kind, q, ATTEMPT_STATUS.PENDING, attempt.id);
+  if (attempt.status === ATTEMPT_STATUS.ANSWERING) return answerHref(kind, q);
   return reviewHref(kind, q, attempt.id, attempt.status);
 }

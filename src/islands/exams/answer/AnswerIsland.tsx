@@ -17,6 +17,7 @@ import {
   type WorkKind,
 } from '~/lib/api/contracts/exams';
 import { AnswerQueue } from '~/lib/exams/answer-queue';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { openAnswerStore } from '~/lib/exams/answer-store';
 import { adoptWriter, claimWriter } from '~/lib/exams/answer-writer';
 import { isUp, remainingAt, syncOf, timeEventsBy, type Sync } from '~/lib/exams/countdown';
@@ -319,7 +320,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     try {
       const s = await send(attemptState, { ...ref, answerLogId: attempt.answerLogId }, { silent: true });
       if (submittingRef.current) return;
-      if (s.status !== 0) ended(s.status);
+      if (s.status !== ATTEMPT_STATUS.ANSWERING) ended(s.status);
       else {
         queue.resync(s.answers);
         if (s.remainingSeconds !== null && syncRef.current) {

@@ -1,5 +1,5 @@
 import { post } from '../contract';
-import type { AttemptPolicy, StartRefusal, Visibility } from '../../exams/attempt-policy';
+import type { ATTEMPT_STATUS, AttemptPolicy, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
 export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
@@ -140,8 +140,8 @@ export interface XsktPaper {
 /** The paper of an external-bank (sourceType xskt) work, fetched from the configured bank. */
 export const xsktPaper = post<WorkRef, XsktPaper>('/library/anyone/work/paper/xskt');
 
-/** 0 answering, 1 submitted and pending review, 2 reviewed (scored). */
-export type AttemptStatus = 0 | 1 | 2;
+/** ATTEMPT_STATUS: answering, submitted and pending review, reviewed (scored). */
+export type AttemptStatus = (typeof ATTEMPT_STATUS)[keyof typeof ATTEMPT_STATUS];
 
 export interface AttemptLog {
   id: string;

@@ -8,7 +8,7 @@ import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learnin
 import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, TEST_POLICY, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
-import { cappedDeadline } from '~/lib/exams/attempt-policy';
+import { ATTEMPT_STATUS, cappedDeadline } from '~/lib/exams/attempt-policy';
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -104,12 +104,12 @@ async function answerAttempt(
   if (rows.length) await db.insertInto('workAnswers').values(rows).execute();
   if (times.submittedAt === null) return;
   const scored = scorePaper(paper.keyed, given, { partialMultiple: work.partialMultiple === true });
-  const status = work.manualGrading || scored.pending ? 1 : 2;
+  const status = work.manualGrading || scored.pending ? ATTEMPT_STATUS.PENDING : ATTEMPT_STATUS.REVIEWED;
   await db
     .updateTable('workAttempts')
     .set({
       status,
-      score: status === 2 ? scored.score : null,
+      score: status === ATTEMPT_STATUS.REVIEWED ? scored.score : null,
       results: JSON.stringify(scored.results),
       answeredCount: scored.answered,
       questionCount: scored.total,
@@ -219,7 +219,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
           startedAt,
           deadlineAt: cappedDeadline(deadlineOf(startedAt, w.unitTime ?? null), { closesAt }),
           submittedAt: null,
-          status: 0,
+          status: ATTEMPT_STATUS.ANSWERING,
           score: null,
           createdAt: startedAt,
           workId,

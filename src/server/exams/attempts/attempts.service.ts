@@ -66,7 +66,8 @@ export type { AttemptRow } from './attempts.repository';
 type AttemptRow = repo.AttemptRow;
 
 const attemptNotFound = () => AppError.notFound(t('exams.attemptNotFound'));
-const statusOf = (a: AttemptRow): AttemptStatus => (Number(a.status) === 2 ? 2 : Number(a.status) === 1 ? 1 : 0);
+const { ANSWERING, PENDING, REVIEWED } = ATTEMPT_STATUS;
+const statusOf = (a: AttemptRow): AttemptStatus => (Number(a.status) === REVIEWED ? REVIEWED : Number(a.status) === PENDING ? PENDING : ANSWERING);
 const clockOf = (a: AttemptRow) => ({ status: Number(a.status), deadlineAt: a.deadlineAt === null ? null : Number(a.deadlineAt) });
 
 /** The student's own attempt at a work of their class, or 404. */
@@ -83,7 +84,7 @@ async function reread(s: Scope, a: AttemptRow): Promise<AttemptRow> {
 /** The attempt's result; the score only when marked and the policy shows the marks now. */
 export function resultOf(a: AttemptRow, marksShown: boolean): SubmitResult {
   const status = statusOf(a);
-  return { answerLogId: a.id, status, score: marksShown && status === 2 && a.score !== null ? Number(a.score) : null };
+  return { answerLogId: a.id, status, score: marksShown && status === REVIEWED && a.score !== null ? Number(a.score) : null };
 }
 
 function resultsOf(a: AttemptRow): QuestionResult[] {
@@ -113,10 +114,10 @@ async function submitOnce(s: Scope, a: AttemptRow, work: Work, by: 'student' | '
     taken = true;
     const answers = byQuestion(await keptAnswers({ ...s, db: trx }, { tenantId: a.tenantId, attemptId: a.id }));
     const scored = scorePaper(questions, answers, { partialMultiple: work.partialMultiple === 1 });
-    const status = work.manualGrading === 1 || scored.pending ? 1 : 2;
+    const status = work.manualGrading === 1 || scored.pending ? PENDING : REVIEWED;
     await repo.finishSubmission(trx, a.tenantId, a.id, {
       status,
-      score: status === 2 ? scored.score : null,
+      score: status === REVIEWED ? scored.score : null,
       results: JSON.stringify(scored.results),
       answeredCount: scored.answered,
       questionCount: scored.total,
@@ -350,7 +351,7 @@ export async function submitWork(s: Scope, input: StudentRef & { workId: string;
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankSubmitOnly'));
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw attemptNotFound();
-  const submitted = statusOf(a) === 0 ? await submitAttempt(s, a, work, 'student') : a;
+  const submitted = statusOf(a) === ANSWERING ? await submitAttempt(s, a, work, 'student') : a;
   return resultOf(submitted, (await standingAt(s, e, work)).visibility.marks.shown);
 }
 
@@ -398,7 +399,7 @@ export async function recordBankSubmission(s: Scope, e: StudentEnrolment, work: 
       },
     );
     await repo.finishSubmission(trx, a.tenantId, a.id, {
-      status: 2,
+      status: REVIEWED,
       score: submission.score,
       results: JSON.stringify(submission.results),
       answeredCount: submission.answers.filter((x) => x.content.trim() !== '').length,
@@ -449,8 +450,8 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
   if (a.workId !== work.id) throw attemptNotFound();
   a = await current(s, a, work);
   const status = statusOf(a);
-  if (status === 0) throw AppError.conflict(t('exams.reviewNotSubmitted'));
-  if (status === 1) throw AppError.conflict(t('exams.reviewPending'));
+  if (status === ANSWERING) throw AppError.conflict(t('exams.reviewNotSubmitted'));
+  if (status === PENDING) throw AppError.conflict(t('exams.reviewPending'));
   const { visibility } = await standingAt(s, e, work);
   const keys = visibility.keys.shown;
   const marks = visibility.marks.shown;

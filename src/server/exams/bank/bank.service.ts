@@ -4,6 +4,7 @@ import { sanitizeRichText } from '../../sanitize';
 import { t } from '~/server/i18n';
 import { ErrorCode } from '~/lib/envelope';
 import { CHOICE_QUESTION_TYPES, QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { enrolledWork, isBankWork, workNotFound, type Work } from '../works/works.service';
 import { assertBankSubmissionOpen, attemptResult, recordBankSubmission, studentAttempt } from '../attempts/attempts.service';
@@ -110,7 +111,7 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
   }
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw workNotFound();
-  if (Number(a.status) !== 0) return attemptResult(s, e, work, a);
+  if (Number(a.status) !== ATTEMPT_STATUS.ANSWERING) return attemptResult(s, e, work, a);
   assertBankSubmissionOpen(s, work);
   // A question answered twice (the same questions_id) keeps its first answer; the bank gets each question once.
   const seen = new Set<string>();
