@@ -34,6 +34,7 @@ import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
+import { useEvent } from '~/islands/shared/use-event';
 import { InteractionSlot } from './InteractionSlot';
 import { ProgressReporter, resendPending } from './progress-reporter';
 
@@ -166,12 +167,15 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
   const current = index >= 0 ? items[index]! : frame.initial;
   const [outlineOpen, setOutlineOpen] = useState(true);
 
-  // Activity mode opening on a homework or test goes to its page (the test view).
-  useEffect(() => {
+  // Activity mode opening on a homework or test goes to its page (the test view): once, on entry,
+  // not again when the student later moves to another item.
+  const leaveForWork = useEvent(() => {
     const first = current;
     if (frame.mode === 'activity' && first && isWork(first.classroomType) && first === frame.initial) navigateTo(workHref(first, query, frame.studentId));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => {
+    leaveForWork();
+  }, [leaveForWork]);
 
   const open = (item: Item) => {
     if (isWork(item.classroomType)) navigateTo(workHref(item, query, frame.studentId));
