@@ -70,7 +70,7 @@ export function navigateTo(url: string): void {
  * from URLs ('/\t/evil.example' would become '//evil.example').
  */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
   return target;
 }
 

@@ -205,7 +205,10 @@ test.describe('answering', () => {
     const p = await workPlace(page, HOMEWORK, newStudent());
     await openAnswering(page, answerUrl(p), HOMEWORK);
     await page.getByRole('radio', { name: /电路中有电源，且电路闭合/ }).check();
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    }));
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
@@ -217,7 +220,10 @@ test.describe('answering', () => {
     await expect(cell(page, '简答题', 1)).toHaveAccessibleName(/已保存/);
 
     const prompts: string[] = [];
-    page.on('dialog', (d) => (prompts.push(d.type()), void d.accept()));
+    page.on('dialog', (d) => {
+      prompts.push(d.type());
+      void d.accept();
+    });
     await page.getByRole('button', { name: '返回' }).click();
     await dialog(page, '退出提示').getByRole('button', { name: '确定' }).click();
     await expect(page.getByRole('link', { name: '继续答题' })).toBeVisible();

@@ -147,7 +147,10 @@ test.describe('online classroom', () => {
       await expect.poll(() => video.evaluate(bufferedToTheEnd), { timeout: 10_000 }).toBe(true);
       // Settled: paused (the player's autoplay may start after a first pause) and every report answered.
       await expect
-        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => (v.pause(), v.paused && !v.seeking))) && (await pendingReports()).length === 0)
+        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => {
+          v.pause();
+          return v.paused && !v.seeking;
+        })) && (await pendingReports()).length === 0)
         .toBe(true);
       const before = await credited();
       const left = await video.evaluate((v: HTMLVideoElement) => (v.duration - v.currentTime) * 1000);

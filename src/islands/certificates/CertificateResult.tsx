@@ -12,7 +12,7 @@ export interface EnrollContact {
   url: string | null;
 }
 
-const none = (value: string | null | undefined) => (value && value.trim() ? value : t('common.none'));
+const none = (value: string | null | undefined) => (value?.trim() ? value : t('common.none'));
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

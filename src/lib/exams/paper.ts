@@ -55,7 +55,7 @@ export function groupsOf<Q extends PaperQuestion>(map: QuestionMap<Q>): Group<Q>
     for (const q of map[`${type}`] ?? []) {
       const keys = [`id:${q.id}`, ...(q.questions_id ? [`bank:${q.questions_id}`] : [])];
       if (keys.some((k) => seen.has(k))) continue;
-      keys.forEach((k) => seen.add(k));
+      for (const k of keys) seen.add(k);
       questions.push(q);
     }
     if (questions.length) groups.push({ type, questions, points: points(questions.reduce((sum, q) => sum + (Number(q.examPoint) || 0), 0)) });
@@ -120,7 +120,10 @@ export function placesOfIds(groups: Group[], ids: ReadonlySet<string>): AnswerPl
   for (const g of groups)
     g.questions.forEach((q, i) => {
       if (ids.has(q.id)) out.push({ type: g.type, n: i + 1, sub: null });
-      if (hasSubQuestions(q.questionType)) q.readQuestionList.forEach((x, j) => ids.has(x.id) && out.push({ type: g.type, n: i + 1, sub: j + 1 }));
+      if (hasSubQuestions(q.questionType))
+        q.readQuestionList.forEach((x, j) => {
+          if (ids.has(x.id)) out.push({ type: g.type, n: i + 1, sub: j + 1 });
+        });
     });
   return out;
 }

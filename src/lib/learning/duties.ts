@@ -153,7 +153,8 @@ export function sumDutyFigures(all: readonly DutyFigures[]): DutyFigures {
   for (const f of all) {
     for (const key of Object.keys(total) as (keyof DutyFigures)[]) if (key !== 'resultMap') (total[key] as number) += f[key] as number;
     for (const [type, pair] of Object.entries(f.resultMap) as [DutyType, CountPair][]) {
-      const sum = (total.resultMap[type] ??= { totalNum: 0, finishNum: 0 });
+      const sum = total.resultMap[type] ?? { totalNum: 0, finishNum: 0 };
+      total.resultMap[type] = sum;
       sum.totalNum += pair.totalNum;
       sum.finishNum += pair.finishNum;
     }

@@ -108,7 +108,7 @@ async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginReq
   await refuseWhenThrottled(s, account);
   // Always one scrypt check, so an unknown account takes as long as a wrong password.
   const matches = await verifyPassword(a.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !user.passwordHash || !matches) {
+  if (!user?.passwordHash || !matches) {
     await recordFailure(s, account);
     throw failed();
   }

@@ -51,7 +51,9 @@ function klass(n: number, over: Partial<LearnerClass> = {}): LearnerClass {
 
 function answering(url: string, data: unknown) {
   return http.post(url, async ({ request }) => {
-    (bodies[url] ??= []).push(await request.json());
+    const list = bodies[url] ?? [];
+    bodies[url] = list;
+    list.push(await request.json());
     return HttpResponse.json({ code: 0, data, message: 'ok' });
   });
 }
@@ -59,7 +61,9 @@ function answering(url: string, data: unknown) {
 function periodsPage(total: number) {
   return http.post(PERIODS, async ({ request }) => {
     const body = (await request.json()) as { current: number; size: number };
-    (bodies[PERIODS] ??= []).push(body);
+    const list = bodies[PERIODS] ?? [];
+    bodies[PERIODS] = list;
+    list.push(body);
     const from = (body.current - 1) * body.size;
     const records = Array.from({ length: Math.max(0, Math.min(body.size, total - from)) }, (_, i) => ({
       id: `p${from + i + 1}`,

@@ -377,7 +377,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
-      if (e.altKey || e.ctrlKey || e.metaKey || (el && el.closest('input, textarea, select, [contenteditable], dialog'))) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || el?.closest('input, textarea, select, [contenteditable], dialog')) return;
       if (e.key === 'ArrowLeft') move(-1);
       else if (e.key === 'ArrowRight') move(1);
     };

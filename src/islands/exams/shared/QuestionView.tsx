@@ -52,6 +52,7 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
     return (
       <div className="space-y-3">
         <div id={stemId}>{stem}</div>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: group and radiogroup both take aria-labelledby; the role is chosen at run time */}
         <div role={multiple ? 'group' : 'radiogroup'} aria-labelledby={stemId} className="space-y-2">
           {options.map((o, i) => {
             const on = chosen.includes(o.key);
@@ -87,6 +88,7 @@ function Blanks({ question, answer, onAnswer, stem }: { question: ShownQuestion;
       {stem}
       <div className="grid gap-2 sm:grid-cols-2">
         {raw.map((v, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a blank's place is its identity: the blanks never move or change in number
           <label key={i} className="flex items-center gap-2 text-sm">
             <span className="shrink-0 text-slate-700">{t('exams.blank', { n: i + 1 })}</span>
             <input

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ClassStudentCourse } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { cutTime } from '~/lib/learning/display';
@@ -30,7 +31,7 @@ export function CourseList({
   timetableHref: string;
 }) {
   const list = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
-  let body;
+  let body: ReactNode;
   if (courses.state === 'loading') body = <Skeleton rows={2} />;
   else if (courses.state === 'error') body = <LoadError message={courses.message} onRetry={onRetry} />;
   else if (list.length === 0) body = <Empty text={t('class.noCourses')} />;

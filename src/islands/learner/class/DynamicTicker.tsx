@@ -70,12 +70,15 @@ export function DynamicTicker({ items }: { items: readonly ActivityDynamic[] }) 
       {items.length === 0 ? (
         <p className="py-1 text-sm text-slate-600">{t('class.noDynamics')}</p>
       ) : reduced ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take the focus so a keyboard can scroll it
         <ul tabIndex={0} aria-label={t('class.dynamics')} className="max-h-40 overflow-y-auto">
           {items.map(row)}
         </ul>
       ) : (
+        // biome-ignore lint/a11y/useSemanticElements: a moving ticker, not a set of form fields (fieldset)
         <div
           role="group"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: taking the focus stops the ticker, so a keyboard user can read it
           tabIndex={0}
           aria-label={t('class.dynamics')}
           className="h-8 overflow-hidden rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"

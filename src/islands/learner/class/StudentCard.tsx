@@ -19,6 +19,7 @@ function Tip({ name, text }: { name: string; text: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the tip stays open while the pointer moves onto it; keyboard and touch use the button
     <span className="relative inline-flex" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
         type="button"

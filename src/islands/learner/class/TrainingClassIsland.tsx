@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
 import { increaseVisit, studentClassDetail, type StudentClassDetail } from '~/lib/api/contracts/learning';
 import { studentCourseStatistic } from '~/lib/api/contracts/learning-class';
@@ -67,7 +67,7 @@ export default function TrainingClassIsland() {
   const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
 
   if (query && !query.classId) return <MissingQuery crumbs={crumbs} text={t('learner.noClassId')} />;
-  let body;
+  let body: ReactNode;
   if (!user || !query || header.state === 'loading') body = <ClassPageSkeleton name={known?.className ?? null} />;
   else if (header.state === 'error') body = <LoadError message={header.message} onRetry={reload} />;
   else

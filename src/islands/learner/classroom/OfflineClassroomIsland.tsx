@@ -110,6 +110,7 @@ function ClassroomPage({ data, query, userId }: { data: Loaded; query: Query; us
           {detail.teacherList.length ? (
             <ul className="flex flex-wrap gap-4">
               {detail.teacherList.map((teacher, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: teachers carry no id and two may share a name; the list is shown as sent, never reordered
                 <li key={`${teacher.teacherName}-${i}`} className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
                   {teacher.teacherAvatar ? (
                     <img src={teacher.teacherAvatar} alt="" className="h-10 w-10 rounded-full object-cover" />

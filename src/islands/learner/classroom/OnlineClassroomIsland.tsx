@@ -231,7 +231,7 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
 
   const a = frame.activity;
   const required = (a ? a.isRequired : current?.mustLearn) === MUST_LEARN.REQUIRED;
-  const attendance = a && a.signIn ? attendanceStatus(a.classActivityStatus) : null;
+  const attendance = a?.signIn ? attendanceStatus(a.classActivityStatus) : null;
   const title = a ? a.activityName : (current?.name ?? frame.outline?.courseName ?? t('classroom.title'));
   // Wide screens (xl, 1280 px and up): outline | lesson | interaction side by side. lg: the outline
   // beside the lesson with the interaction under the lesson. Phones: lesson, outline, interaction.
@@ -537,7 +537,7 @@ function Content({
       );
     case 'article':
       return c.html ? (
-        // Sanitised on the server with the site's allow-list (src/server/sanitize.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server with the site's allow-list (src/server/sanitize.ts)
         <div className="rich-text max-w-none break-words [&_img]:h-auto [&_img]:max-w-full" dangerouslySetInnerHTML={{ __html: c.html }} />
       ) : (
         <Empty text={t('classroom.noArticle')} />
@@ -574,6 +574,7 @@ function Content({
           {c.images.length ? (
             <ul className="grid gap-3 sm:grid-cols-2">
               {c.images.map((src, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice; the list is shown as stored, never reordered
                 <li key={src + i}>
                   <img src={src} alt={t('classroom.imageAlt', { name: lesson.name, n: i + 1 })} loading="lazy" className="h-auto w-full rounded-lg border border-slate-200" />
                 </li>

@@ -78,7 +78,7 @@ export async function resendPending(studentId: string): Promise<void> {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k && k.startsWith(`${PREFIX}${studentId}.`)) keys.push(k);
+      if (k?.startsWith(`${PREFIX}${studentId}.`)) keys.push(k);
     }
   } catch {
     return;

@@ -452,6 +452,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
   const outlines = (items: CourseIntroduce[]) => (
     <ul className="mt-3 space-y-2 text-sm">
       {items.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
         <li key={i}>
           {b.outline && <p className="break-words font-medium text-ink">{b.outline}</p>}
           {b.describe && <p className="break-words text-slate-600">{b.describe}</p>}
@@ -466,6 +467,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
           'course-intro',
           t('course.intro'),
           intro.map((b, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
             <p key={i} className="mt-3 break-words text-sm text-slate-600">
               {b.describe}
             </p>
@@ -479,6 +481,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
             {teachers.map((b, i) => {
               const role = teacherRole(b.roleCode);
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
                 <li key={i} className="flex items-center gap-3">
                   {b.teacherHeadUrl ? (
                     <img src={b.teacherHeadUrl} alt="" className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover" />

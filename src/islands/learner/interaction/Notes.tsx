@@ -90,7 +90,7 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label={t('interaction.noteFilter')} className="flex gap-1">
+        <fieldset aria-label={t('interaction.noteFilter')} className="flex min-w-0 gap-1">
           {FILTERS.map((f) => (
             <button
               key={f.type}
@@ -102,7 +102,7 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
               {t(f.key)}
             </button>
           ))}
-        </div>
+        </fieldset>
         <button type="button" onClick={() => edit({ id: null, title: '', notes: '', isShared: true })} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90">
           {t('interaction.writeNote')}
         </button>

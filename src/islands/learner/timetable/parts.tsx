@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { TimetableActivity, TimetableDutyCount } from '~/lib/api/contracts/learning-timetable';
 import { groupByStartDate, hoverCardSide } from '~/lib/learning/calendar';
 import { ONLINE_TYPE } from '~/lib/learning/codes';
@@ -178,7 +178,7 @@ interface TargetProps {
 
 /** The target block: the state of the period, the bars and the rank. */
 export function TargetBlock({ duty, now, periodStart, periodEnd, onRetry }: TargetProps) {
-  let body;
+  let body: ReactNode;
   if (duty.state === 'loading') body = <Skeleton rows={2} />;
   else if (duty.state === 'error') body = <LoadError message={duty.message} onRetry={onRetry} />;
   else {

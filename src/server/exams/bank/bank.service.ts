@@ -97,7 +97,7 @@ function resultsOf(paper: BankPaper, marking: BankMarking): QuestionResult[] {
     points.set(q.questions_id, q.examPoint);
     q.readQuestionList.forEach(walk);
   };
-  Object.values(paper.questionResultVOMap).forEach((list) => list?.forEach(walk));
+  for (const list of Object.values(paper.questionResultVOMap)) list?.forEach(walk);
   return marking.results.map((r) => ({ questionId: r.questions_id, correct: r.is_right === 1, score: r.is_right === 1 ? (points.get(r.questions_id) ?? 0) : 0 }));
 }
 
