@@ -1,7 +1,7 @@
 import { publicConfig } from './config';
 
 /**
- * The school chosen with `?schoolId=` (spec "Before every navigation", step 3) stays chosen from
+ * The school chosen with `?schoolId=` (it wins over the school of the host) stays chosen from
  * page to page by travelling in the URL: pages are cached by host and URL and may depend on
  * nothing else (no cookie), so the address is the only place the choice can live. Every same-site
  * link of a page opened with it carries it too: the server adds it to the links it renders
@@ -70,7 +70,7 @@ export function navigateTo(url: string): void {
  * from URLs ('/\t/evil.example' would become '//evil.example').
  */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
   return target;
 }
 

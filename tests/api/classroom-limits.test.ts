@@ -290,7 +290,7 @@ describe('answer saves', () => {
     const { ref, question } = await openAttempt(st);
     const save = (seq: number, content: string) =>
       callFrom(exams.saveAnswers, { classId, studentId: st.studentId, answers: [record(ref, question, seq, { content })] }, st.user);
-    const longest = '电'.repeat(ANSWER_MAX_LENGTH - 1) + '😀';
+    const longest = `${'电'.repeat(ANSWER_MAX_LENGTH - 1)}😀`;
     expectOk(await save(1, longest));
     const refused = await save(2, '电'.repeat(ANSWER_MAX_LENGTH + 1));
     expectRefused(refused, 400);

@@ -119,7 +119,7 @@ describe('answering and submitting', () => {
     const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
     fake.calls.length = 0;
     const token = fakeBankToken(p.user.userId, BANK_PAPER_ID);
-    // The same question twice keeps its first answer (section 4).
+    // The same question twice keeps its first answer.
     const both = await Promise.all([
       call(api.submitXskt, submitBody(a, token, [...ANSWERS, { questions_id: 'XS-104', user_answer: '错误答案' }])),
       call(api.submitXskt, submitBody(a, token)),

@@ -7,7 +7,7 @@ import { DEMO, useTestServer } from '../setup/server';
 import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, rightAnswer, seededQuestions, type ExamPlace } from '../setup/exams';
 
 /**
- * Homework and tests from the start page to the review (homework-and-tests.md; issue 13) on the
+ * Homework and tests from the start page to the review (issue 13) on the
  * seeded demo: the work of a lesson, the paper without keys, the attempt logs in every state,
  * starting and continuing an attempt, saves where the highest sequence wins whatever the order,
  * scoring of every question type, one submission, the review with keys and the duty report.

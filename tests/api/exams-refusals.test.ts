@@ -9,7 +9,7 @@ import { callAs, examPlace, leaves, record, type ExamPlace } from '../setup/exam
 import { loginAs, type TestUser } from '../setup/users';
 
 /**
- * Every homework and test call refused (homework-and-tests.md; issue 13): bad input is a clear 400
+ * Every homework and test call refused (issue 13): bad input is a clear 400
  * that changes nothing; another student's, class's or school's ids and another user's token are
  * refused, revealing nothing (the same 404 for "not yours" and "does not exist"), and change
  * nothing either.

@@ -14,7 +14,7 @@ import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * The class page's calls (learner-area.md 2.2, section 7) on the seeded learning demo: class A has
+ * The class page's calls on the seeded learning demo: class A has
  * today's activities in every attendance state and an elective, past activities over weeks,
  * upcoming ones, study records, a submitted homework and classmates' dynamics. Then every way of
  * reaching someone else's data, and bad input.

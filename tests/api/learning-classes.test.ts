@@ -9,7 +9,7 @@ import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * My learning and the class header (learner-area.md 2.1, 2.2, section 4) on the seeded learning
+ * My learning and the class header (with the card click rules) on the seeded learning
  * demo: answers for the demo student, bad input, and every way of reaching someone else's class.
  */
 

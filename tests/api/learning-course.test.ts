@@ -15,7 +15,7 @@ import { DEMO, HUAXIA, startTestServer, type TestServer } from '../setup/server'
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * The course detail page's calls and the third-party launch (learner-area.md 2.7) on the seeded
+ * The course detail page's calls and the third-party launch on the seeded
  * demo: class A's courses elec, lowvolt, plc, iiot (third-party) and digital (not open), answers,
  * every way of reaching someone else's data, bad input, and the launch against a fake platform
  * that checks the signatures.

@@ -10,7 +10,7 @@ import { DEMO, HUAXIA, startTestServer, type TestServer } from '../setup/server'
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * The classroom interaction panel (learner-area.md 2.5, 2.6, sections 4-6) on the seeded demo:
+ * The classroom interaction panel on the seeded demo:
  * class A's lessons '电路的基本概念' and '三相交流电讲义'. Questions with answers and drafts, notes
  * (private ones invisible to a classmate, author-only edit and delete), comments and replies,
  * likes (once per student, concurrent toggles), the 100-character limits at 0, 1, 100 and 101,

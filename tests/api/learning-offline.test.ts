@@ -14,8 +14,8 @@ import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * Attendance (learner-area.md sections 4, 5, 8: sign in and out once each, auto sign-in) and the
- * face-to-face classroom (2.5: detail and highlights) on the seeded class A: today's pending
+ * Attendance (sign in and out once each, auto sign-in) and the face-to-face classroom (detail
+ * and highlights) on the seeded class A: today's pending
  * face-to-face and online activities, the missed one, a future one and past ones with highlights.
  */
 

@@ -11,7 +11,7 @@ import { DEMO, HUAXIA, startTestServer, useTestServer, type TestServer } from '.
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * The online classroom's calls (learner-area.md 2.6, section 4; issue 12) on the seeded demo:
+ * The online classroom's calls (issue 12) on the seeded demo:
  * the lesson content by type, preview, outline, activity contents, opening a lesson, and the
  * progress reports that cannot be faked (replayed, reordered, a jump to the end, concurrent
  * duplicates) while real-time paced reports complete a lesson; every refusal.

@@ -14,7 +14,7 @@ import { DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
- * The timetable (learner-area.md 2.3, section 7's activity list by date and duty count) and the
+ * The timetable (the activity list by date and the duty count) and the
  * private calendar feed (decision 020), on the seeded class A: activities today, on past days and
  * on future days, with two classmates to rank against.
  */

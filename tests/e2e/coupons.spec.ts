@@ -22,6 +22,7 @@ test.describe('home coupons', () => {
     const stored = await storedCoupons();
     const now = Date.now();
     for (const card of await cards.all()) {
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
       const title = (await card.getByRole('heading').innerText()).trim();
       const coupon = stored.find((c) => c.title === title)!;
       const days = couponDaysLeft(coupon.useEndTime, now)!;

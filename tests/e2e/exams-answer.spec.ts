@@ -3,7 +3,7 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hy
 import { activityOf, answerUrl, cell, newStudent, openAnswering, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
 
 /**
- * Answering homework and tests (homework-and-tests.md sections 2 to 5, issue 13), desktop and
+ * Answering homework and tests (issue 13), desktop and
  * 375 px. Each test that answers does so as a new student of class A of its own (a test allows
  * one attempt, decision 028), so the demo student's seeded attempts stay as they are and the
  * desktop and phone runs, which share the database, do not meet each other's attempts.
@@ -205,7 +205,10 @@ test.describe('answering', () => {
     const p = await workPlace(page, HOMEWORK, newStudent());
     await openAnswering(page, answerUrl(p), HOMEWORK);
     await page.getByRole('radio', { name: /电路中有电源，且电路闭合/ }).check();
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    }));
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
@@ -217,7 +220,10 @@ test.describe('answering', () => {
     await expect(cell(page, '简答题', 1)).toHaveAccessibleName(/已保存/);
 
     const prompts: string[] = [];
-    page.on('dialog', (d) => (prompts.push(d.type()), void d.accept()));
+    page.on('dialog', (d) => {
+      prompts.push(d.type());
+      void d.accept();
+    });
     await page.getByRole('button', { name: '返回' }).click();
     await dialog(page, '退出提示').getByRole('button', { name: '确定' }).click();
     await expect(page.getByRole('link', { name: '继续答题' })).toBeVisible();

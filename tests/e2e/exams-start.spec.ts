@@ -9,7 +9,7 @@ import { startAttempt, submitTest, type AttemptState } from '../../src/lib/api/c
 
 /**
  * The start pages, the attempt history, completion and review of the demo student's seeded
- * attempts (homework-and-tests.md section 2): nothing here starts or submits an attempt of the
+ * attempts: nothing here starts or submits an attempt of the
  * demo student, so the seeded states stay for every run. The attempt policy (decision 028) is
  * shown on the start page; the tests that use attempts up do so as new students of their own.
  */

@@ -157,6 +157,7 @@ test.describe('home page blocks', () => {
     await reviews.scrollIntoViewIfNeeded();
     const like = reviews.getByRole('button', { name: /点赞/ }).first();
     await expect(like).toHaveAttribute('aria-pressed', 'false');
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const before = Number((await like.innerText()).match(/\d+/)![0]);
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');

@@ -6,7 +6,7 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hy
 import { DEMO_STUDENT, authForm, passwordLogin } from './support/login';
 
 /**
- * The class page (/study/training-class, learner-area.md 2.2) with the demo student: class A has
+ * The class page (/study/training-class) with the demo student: class A has
  * today's activities in every attendance state and an elective, past ones over weeks, courses and a
  * learning goal; class B has nothing today; class C's teaching is over; class F is an experience class.
  */

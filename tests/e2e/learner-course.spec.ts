@@ -11,7 +11,7 @@ import { newClass, newLearners } from './support/learning';
 import { loginStudent, type Student } from './support/session';
 
 /**
- * The course detail page (/study/course/course-detail, learner-area.md 2.7) for the demo student in
+ * The course detail page (/study/course/course-detail) for the demo student in
  * class A: elec (every kind of online lesson, teachers of both roles), plc (a live lesson), digital
  * (no learning URL) and iiot (a third-party platform course, opened through the fake platform
  * that playwright.config.ts starts). The page's query comes from the API: the class, the class

@@ -6,7 +6,7 @@ import { loginStudent } from './support/session';
 import { DEMO_STUDENT, authForm, passwordLogin, toasts } from './support/login';
 
 /**
- * My learning (/study/mine, learner-area.md 2.1 and the card click rules of section 4) with the
+ * My learning (/study/mine, with the card click rules) with the
  * demo student, whose seeded classes are in every serviceStatus and teachingClassStatus.
  */
 

@@ -11,7 +11,7 @@ import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
 import { loginStudent, type Student } from './support/session';
 
 /**
- * The face-to-face classroom (/study/classroom/offline, learner-area.md 2.5) for the demo student
+ * The face-to-face classroom (/study/classroom/offline) for the demo student
  * in class A. The pending face-to-face activity of today is opened by its card on the class page
  * (its attendance is cleared first, so the desktop and the phone runs each start unsigned) to sign
  * in and out; the one that took place this morning, for the highlights, by the link activityJump

@@ -12,7 +12,7 @@ import { loginStudent } from './support/session';
 import { clearAttendance, todaysAutoSignInActivity } from './support/attendance';
 
 /**
- * The online classroom (learner-area.md 2.6, issue 12) for the demo student (and a classmate) in class A, course
+ * The online classroom (issue 12) for the demo student (and a classmate) in class A, course
  * '电工基础与安全用电' (the online classroom seeder's content): a video plays and its progress is
  * reported; after a reload it resumes with the notice; the outline, previous/next warnings; the
  * article, document (PDF in the page), image and audio lessons; the activity mode.
@@ -149,7 +149,10 @@ test.describe('online classroom', () => {
       await expect.poll(() => video.evaluate(bufferedToTheEnd), { timeout: 10_000 }).toBe(true);
       // Settled: paused (the player's autoplay may start after a first pause) and every report answered.
       await expect
-        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => (v.pause(), v.paused && !v.seeking))) && (await pendingReports()).length === 0)
+        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => {
+          v.pause();
+          return v.paused && !v.seeking;
+        })) && (await pendingReports()).length === 0)
         .toBe(true);
       const before = await credited();
       const left = await video.evaluate((v: HTMLVideoElement) => (v.duration - v.currentTime) * 1000);

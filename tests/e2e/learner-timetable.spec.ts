@@ -13,7 +13,7 @@ import { DEMO_STUDENT } from './support/login';
 import { loginStudent, type Student } from './support/session';
 
 /**
- * The timetable (/study/class-time-table, learner-area.md 2.3) of the demo student's class A, whose
+ * The timetable (/study/class-time-table) of the demo student's class A, whose
  * activities are seeded around the moment the server started: today's, past weeks' and coming
  * days'. The page's address is built from the API answers, as the class page builds it.
  */

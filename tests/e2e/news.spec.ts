@@ -40,6 +40,7 @@ test.describe('news list', () => {
     for (const title of demo.publishedNewsTitles) expect(text, `published "${title}" is missing`).toContain(title);
 
     await page.goto('/');
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const home = await page.getByRole('main').innerText();
     expect(home).not.toContain('（草稿）');
     for (const title of demo.unpublishedNewsTitles) expect(home).not.toContain(title);

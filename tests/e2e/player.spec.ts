@@ -44,6 +44,7 @@ test.describe('video player', () => {
   test('every label is Chinese, the AirPlay and Google Cast buttons included', async ({ page }) => {
     const { dialog, player } = await openFeedVideo(page);
     // The dialog is titled with the video's title, which the player shows as given.
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const title = (await dialog.getByRole('heading').first().innerText()).trim();
     await expect(player).toHaveAttribute('aria-label', `视频播放器：${title}`);
 

@@ -58,6 +58,7 @@ test.describe('training product detail', () => {
     await page.goto('/educational-product');
     const related = page.getByRole('region', { name: '相关培训产品' });
     const first = related.getByRole('listitem').first();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const name = (await first.getByRole('heading', { level: 3 }).innerText()).trim();
     // The whole card is the link's target area: a click on the picture opens it as well.
     await first.click({ position: { x: 12, y: 12 } });

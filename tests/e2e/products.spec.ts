@@ -131,6 +131,7 @@ test.describe('/educational-product', () => {
     await expect(majorHeading(page, '华夏专属：无人机驾驶员')).toBeVisible();
     const names = await related(page).getByRole('heading', { level: 3 }).allInnerTexts();
     expect(names).toEqual([HUAXIA_PRODUCT_SEED.products[0]!.name]);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const text = await page.getByRole('main').innerText();
     for (const p of DEMO_PRODUCT_SEED.products) expect(text).not.toContain(p.name);
     await expect(related(page).getByRole('img', { name: '推荐指数：4颗钻' })).toBeVisible();

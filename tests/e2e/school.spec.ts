@@ -227,6 +227,7 @@ test.describe('/school-info', () => {
     const list = page.getByRole('navigation', { name: '认证机构列表' });
     await expect(list.getByRole('link')).toHaveText([/华夏低空经济认证中心/]);
     await expect(page.getByRole('article').locator('[data-org-level]')).toHaveText('市级');
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const text = await page.getByRole('main').innerText();
     for (const o of DEMO_PRODUCT_SEED.organizations) expect(text).not.toContain(o.name);
     await page.goto(`${HUAXIA_ORIGIN}/school-info`);

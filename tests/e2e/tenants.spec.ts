@@ -14,6 +14,7 @@ test.describe('tenant isolation in the browser', () => {
       expect(title.startsWith('华夏数字云校'), `"${title}" does not belong to huaxia`).toBe(true);
     }
 
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     const text = await page.locator('body').innerText();
     for (const title of allTitles(DEMO_TENANT)) expect(text, `demo title "${title}" leaked`).not.toContain(title);
     for (const title of huaxia.unpublishedNewsTitles) expect(text).not.toContain(title);
@@ -26,6 +27,7 @@ test.describe('tenant isolation in the browser', () => {
     await page.goto('/notice/list');
     texts.push(...(await walkPages(page)));
     await page.goto('/');
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     texts.push(await page.locator('body').innerText());
     const text = texts.join('\n');
     for (const title of allTitles(SECOND_TENANT)) expect(text, `huaxia title "${title}" leaked`).not.toContain(title);

@@ -20,7 +20,7 @@ async function body(req: IncomingMessage): Promise<Buffer> {
 function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
   return headers;
@@ -40,7 +40,7 @@ const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
       const method = req.method ?? 'GET';
       const payload = method === 'GET' || method === 'HEAD' ? undefined : await body(req);
       const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method, headers: headersOf(req), ...(payload ? { body: new Uint8Array(payload) } : {}) });
-      let app;
+      let app: Awaited<ReturnType<typeof getServer>>['app'];
       try {
         ({ app } = await getServer());
       } catch {

@@ -1,6 +1,6 @@
 import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
-import * as api from '~/lib/api/contracts/exams';
+import type * as api from '~/lib/api/contracts/exams';
 import type { AttemptPolicy } from '~/lib/exams/attempt-policy';
 import { EXAM_WORKS, type SeedQuestion } from '~/server/db/seed/exams-data';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';

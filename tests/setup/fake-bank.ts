@@ -110,7 +110,9 @@ const sameAnswer = (q: BankQuestion, given: string) =>
 function paperAnswer() {
   const map: Record<string, unknown[]> = {};
   for (const q of FAKE_BANK_QUESTIONS) {
-    (map[String(q.type)] ??= []).push({
+    const group = map[String(q.type)] ?? [];
+    map[String(q.type)] = group;
+    group.push({
       questions_id: q.questions_id,
       id: q.questions_id,
       questionType: q.type,

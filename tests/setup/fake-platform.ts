@@ -43,7 +43,7 @@ const json = (res: ServerResponse, status: number, value: unknown) => {
   res.end(JSON.stringify(value));
 };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startFakePlatform(options: { secret: string; port?: number; host?: string }): Promise<FakePlatform> {
   const host = options.host ?? '127.0.0.1';
@@ -63,8 +63,8 @@ export async function startFakePlatform(options: { secret: string; port?: number
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(
         `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>第三方课堂</title></head><body><main><h1>第三方课堂</h1>` +
-          `<p>课堂编号：${escape(url.searchParams.get('classroomCode') ?? '')}</p><p>登录码：${escape(code)}</p>` +
-          (/^https?:\/\//.test(back) ? `<p><a href="${escape(back)}">返回课程</a></p>` : '') +
+          `<p>课堂编号：${escapeHtml(url.searchParams.get('classroomCode') ?? '')}</p><p>登录码：${escapeHtml(code)}</p>` +
+          (/^https?:\/\//.test(back) ? `<p><a href="${escapeHtml(back)}">返回课程</a></p>` : '') +
           `</main></body></html>`,
       );
       return;

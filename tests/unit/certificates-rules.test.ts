@@ -81,7 +81,7 @@ describe('certificate query name format: Chinese characters, letters and the mid
   });
 });
 
-describe('certificate query form messages (spec section 5)', () => {
+describe('certificate query form messages', () => {
   test.each([
     ['name', '', '请输入姓名'],
     ['name', '   ', '请输入姓名'],

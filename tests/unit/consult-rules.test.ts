@@ -3,7 +3,7 @@ import { consultErrors, consultFieldError, parseConsult } from '~/lib/rules/cons
 
 const valid = { name: '张晓明', mobile: '13800138000', code: '123456', content: '想咨询电工证的报名条件' };
 
-describe('consult form rules (spec section 5)', () => {
+describe('consult form rules', () => {
   test.each([
     ['name', '', '请输入姓名'],
     ['name', '   ', '请输入姓名'],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { clockText, timeEventsBy, isUp, remainingAt, remainingRatio, syncOf } from '~/lib/exams/countdown';
 
-/** The countdown by the server's time (src/lib/exams/countdown.ts; homework-and-tests.md section 9, issue 13). */
+/** The countdown by the server's time (src/lib/exams/countdown.ts; issue 13). */
 describe('countdown', () => {
   test('mm:ss, minutes not capped, partial seconds round up, never negative', () => {
     expect(clockText(0)).toBe('00:00');

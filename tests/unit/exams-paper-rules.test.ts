@@ -21,7 +21,7 @@ import {
   type PaperQuestion,
 } from '~/lib/exams/paper';
 
-/** The answering screen's rules over a paper (src/lib/exams/paper.ts; homework-and-tests.md sections 2 to 5). */
+/** The answering screen's rules over a paper (src/lib/exams/paper.ts). */
 
 const q = (id: string, questionType: QuestionType, examPoint = 2, extra: Partial<PaperQuestion> = {}): PaperQuestion => ({
   id,

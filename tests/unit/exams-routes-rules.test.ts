@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { answerHref, attemptHref, finishHref, isXskt, readQuery, reviewHref, startHref } from '~/lib/exams/routes';
 
-/** The homework and test screens' addresses (src/lib/exams/routes.ts; homework-and-tests.md section 2). */
+/** The homework and test screens' addresses (src/lib/exams/routes.ts). */
 describe('work routes', () => {
   const q = readQuery('?classId=c1&classroomId=r1&classStudentId=s1&courseId=k1&status=0&activityId=a1&bizType=2&workId=w1');
 

@@ -51,7 +51,7 @@ describe('dayDot: error / info / success', () => {
 });
 
 describe('weeks start on Sunday, in China Standard Time', () => {
-  test('constants of section 9', () => {
+  test('a 15-minute slot, weeks from Sunday, the week view first', () => {
     expect(SLOT_MINUTES).toBe(15);
     expect(FIRST_DAY_OF_WEEK).toBe(0);
     expect(DEFAULT_TIMETABLE_VIEW).toBe('week');

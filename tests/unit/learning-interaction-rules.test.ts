@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { TEXT_LIMIT, counterText, likeAfter, textLength, textProblem, hasLikeButton } from '~/lib/learning/interaction';
 
-describe('the interaction panel’s text rules (learner-area.md sections 5, 9)', () => {
+describe('the interaction panel’s text rules', () => {
   test('the limit is 100 characters, counted as a reader counts them', () => {
     expect(TEXT_LIMIT).toBe(100);
     expect(textLength('')).toBe(0);

@@ -5,7 +5,7 @@ const ctx = { classId: 'c1', studentId: 's1', userId: 'u1' };
 const query = (href: string) => Object.fromEntries(new URL(href, 'http://x').searchParams);
 const path = (href: string) => new URL(href, 'http://x').pathname;
 
-describe('activityJump (learner-area.md 2.4)', () => {
+describe('activityJump', () => {
   test('online: the classroom detail with activityId, classId, studentId, courseId from extendId, bizType, userId', () => {
     const href = activityJump({ id: 'a1', onlineType: 1, courseId: 'k1', classroomId: 'r1', bizType: 'ONLINE_CLASSROOM', isRequired: 1, classroomType: 1 }, ctx);
     expect(path(href)).toBe('/study/classroom/classroom-detail');

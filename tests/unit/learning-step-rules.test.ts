@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { stepFrom } from '~/lib/learning/step';
 
-describe('stepFrom (learner-area.md 2.6 previous/next)', () => {
+describe('stepFrom (previous/next in the online classroom)', () => {
   const list = ['a', 'b', 'c'];
 
   test('inside the list: the neighbour either way', () => {

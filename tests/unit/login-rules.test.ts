@@ -14,7 +14,7 @@ import type { InvitationCode } from '~/server/login/login.table';
 import { loginErrors, loginFieldError } from '~/lib/rules/login';
 import { JOIN_SCHOOLS, registerErrors, registerTypeOf } from '~/lib/rules/register';
 
-describe('login form rules (spec section 5)', () => {
+describe('login form rules', () => {
   test.each([
     ['mobile', '', '请输入手机号码'],
     ['mobile', '   ', '请输入手机号码'],

@@ -43,7 +43,7 @@ describe('etagMatches', () => {
     expect(etagMatches('', tag)).toBe(false);
     expect(etagMatches('W/"other"', tag)).toBe(false);
     expect(etagMatches(weakEtag('other body'), tag)).toBe(false);
-    expect(etagMatches(bare.slice(0, -2) + '"', tag)).toBe(false);
+    expect(etagMatches(`${bare.slice(0, -2)}"`, tag)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { all, check, required, rules, type RuleName } from '~/lib/rules/library';
 
 /**
- * The shared rule library (spec section 5): for every rule, values that pass, values that fail
+ * The shared rule library: for every rule, values that pass, values that fail
  * with the rule's exact message, and the empty value, which every rule lets through.
  */
 

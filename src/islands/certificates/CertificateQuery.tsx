@@ -16,12 +16,13 @@ import {
   type CertQueryForm,
 } from '~/lib/rules/certificate';
 import { SubmitButton, TextField } from '../shared/fields';
+import { useEvent } from '../shared/use-event';
 import { useForm } from '../shared/use-form';
 import CertificateResult, { type EnrollContact, type LookupResult } from './CertificateResult';
 
 const EMPTY: CertQueryForm = { name: '', number: '', captchaCode: '' };
 
-/** Each lookup under its own field names (spec section 7). */
+/** Each certificate kind is looked up under its own field names. */
 async function lookUp(kind: CertKind, v: CertQueryForm, captchaKey: string): Promise<LookupResult> {
   const answer: CaptchaAnswer = { captchaKey, captchaCode: v.captchaCode.trim() };
   return kind === 'skill'
@@ -56,13 +57,17 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
   // The key is random and made in the browser, so the first picture loads once hydrated.
   useEffect(() => setCaptchaKey(newCaptchaKey()), []);
 
-  useEffect(() => {
+  // A new result scrolls into view and takes the focus.
+  const revealResult = useEvent(() => {
     const section = resultRef.current;
-    if (!result || !section) return;
+    if (!section) return;
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     section.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
     document.getElementById(ids.result)?.focus({ preventScroll: true });
-  }, [result]);
+  });
+  useEffect(() => {
+    if (result) revealResult();
+  }, [result, revealResult]);
 
   function refreshCaptcha() {
     setCaptchaKey(newCaptchaKey());
@@ -96,9 +101,10 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
 
   // After the server refused the captcha: its field, now holding the message, gets the focus.
   const [captchaRefused, setCaptchaRefused] = useState(0);
+  const focusCaptcha = useEvent(() => document.getElementById(form.id('captchaCode'))?.focus());
   useEffect(() => {
-    if (captchaRefused) document.getElementById(form.id('captchaCode'))?.focus();
-  }, [captchaRefused]);
+    if (captchaRefused) focusCaptcha();
+  }, [captchaRefused, focusCaptcha]);
 
   const submit = form.onSubmit(CERT_QUERY_FIELDS, async (values) => {
     try {

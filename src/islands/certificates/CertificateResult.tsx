@@ -6,13 +6,13 @@ import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contra
 export type LookupResult =
   { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };
 
-/** The school's enrolment contact (spec: tip 4 shows only when one exists). */
+/** The school's enrolment contact (the result's contact tip shows only when one exists). */
 export interface EnrollContact {
   mobile: string | null;
   url: string | null;
 }
 
-const none = (value: string | null | undefined) => (value && value.trim() ? value : t('common.none'));
+const none = (value: string | null | undefined) => (value?.trim() ? value : t('common.none'));
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -9,6 +9,7 @@ import { $consultProduct } from '~/lib/stores/consult';
 import { $session, ensureVisitor } from '~/lib/stores/session';
 import { CONSULT_FIELDS, CONSULT_LIMITS, consultFieldError, type ConsultForm } from '~/lib/rules/consult';
 import { MOBILE_INPUT, SMS_CODE_INPUT, SubmitButton, TextAreaField, TextField } from '../shared/fields';
+import { useEvent } from '../shared/use-event';
 import { useForm } from '../shared/use-form';
 import SmsCodeButton from './SmsCodeButton';
 
@@ -36,20 +37,24 @@ export default function ConsultModal() {
   const { notice } = form;
   const ids = { title: form.id('title'), intro: form.id('intro'), notice: form.id('notice'), product: form.id('product') };
 
-  useEffect(() => {
+  // The store opens and closes the dialog; opening it reads the form as it is then.
+  const showDialog = useEvent((shown: boolean) => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) {
+    if (shown && !d.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       // A consult about a product starts its message with the product (unless the visitor wrote one).
       const about = $consultProduct.get();
       if (about && !form.values.content.trim()) form.change('content', productMessage(about.name));
       d.showModal();
       document.getElementById(form.id('name'))?.focus();
-    } else if (!open && d.open) {
+    } else if (!shown && d.open) {
       d.close();
     }
-  }, [open]);
+  });
+  useEffect(() => {
+    showDialog(open);
+  }, [open, showDialog]);
 
   // Escape, the close button and a successful submit all end in the dialog's close event.
   function onClose() {

@@ -158,7 +158,10 @@ export default function Album({ label }: { label: string }) {
                   </div>
                   <button
                     type="button"
-                    onClick={() => (setCommentCount(null), setCommenting(current))}
+                    onClick={() => {
+                      setCommentCount(null);
+                      setCommenting(current);
+                    }}
                     className="shrink-0 rounded border border-brand px-3 py-1 text-sm text-brand"
                   >
                     {t('album.comments')}

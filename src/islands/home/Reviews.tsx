@@ -36,6 +36,7 @@ function ReviewItem({ review, onLike }: { review: Review; onLike: (r: Review) =>
           {review.fileList.map((f) => (
             <li key={f.url}>
               {f.type === 'video' ? (
+                // biome-ignore lint/a11y/useMediaCaption: a reviewer's uploaded clip comes with no caption file to offer
                 <video src={f.url} controls preload="metadata" className="aspect-square w-full rounded bg-black object-cover" />
               ) : (
                 <img src={f.url} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />

@@ -46,6 +46,12 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
     setPlaying((p) => (p ? update(p) : p));
   };
 
+  /** A tag (null: all) lists its feed from the first page. */
+  const choose = (id: string | null) => {
+    setTagId(id);
+    setCurrent(1);
+  };
+
   const chip = (active: boolean) =>
     `rounded-full px-3 py-1 text-sm ${active ? 'bg-brand text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand'}`;
 
@@ -53,11 +59,11 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
     <div>
       {tags.length > 0 && (
         <div className="mb-3 flex gap-2 overflow-x-auto pb-1">
-          <button type="button" className={chip(tagId === null)} aria-pressed={tagId === null} onClick={() => (setTagId(null), setCurrent(1))}>
+          <button type="button" className={chip(tagId === null)} aria-pressed={tagId === null} onClick={() => choose(null)}>
             {t('feeds.all')}
           </button>
           {tags.map((tag) => (
-            <button key={tag.id} type="button" className={chip(tagId === tag.id)} aria-pressed={tagId === tag.id} onClick={() => (setTagId(tag.id), setCurrent(1))}>
+            <button key={tag.id} type="button" className={chip(tagId === tag.id)} aria-pressed={tagId === tag.id} onClick={() => choose(tag.id)}>
               {tag.name}
             </button>
           ))}

@@ -26,7 +26,7 @@ export function login(body: LoginBody, tenantId: string): Promise<IssuedToken> {
 }
 
 /**
- * What follows every login (spec section 7): store the token, bind the user to the school, get or
+ * What follows every login: store the token, bind the user to the school, get or
  * create the student id, fetch the user info and store it. Logged in only once all of it worked;
  * on any failure the half-made session is cleared again and the error is passed on.
  */

@@ -24,6 +24,7 @@ export interface FormOptions<V> {
  * What a submit does once every field is valid. Resolving 'leaving' keeps the form busy (the page
  * is about to be left, nothing may be sent twice); a thrown error's message becomes the notice.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a submit that leaves nothing to say is an async function returning nothing (void), which `undefined` would refuse.
 export type Send<V> = (values: V) => Promise<void | 'leaving'>;
 
 /**
@@ -83,13 +84,13 @@ export function useForm<V extends object>({ initial, check }: FormOptions<V>) {
       busy.current = true;
       setSubmitting(true);
       setNotice(null);
-      let outcome: void | 'leaving' = undefined;
+      let leaving = false;
       try {
-        outcome = await send(values);
+        leaving = (await send(values)) === 'leaving';
       } catch (error) {
         setNotice({ text: error instanceof Error && error.message ? error.message : t('common.systemBusy'), kind: 'error' });
       } finally {
-        if (outcome !== 'leaving') {
+        if (!leaving) {
           busy.current = false;
           setSubmitting(false);
         }

@@ -1,6 +1,6 @@
 /**
- * The answering screen's countdown (homework-and-tests.md section 9; issue 13 "the deadline is the
- * server's"). The time left always comes from the server's remainingSeconds; between two syncs it
+ * The answering screen's countdown (issue 13: "the deadline is the server's"). The time left
+ * always comes from the server's remainingSeconds; between two syncs it
  * runs on a monotonic clock (performance.now in the browser), so changing the computer's clock
  * changes nothing. Pure: the caller passes the monotonic readings.
  */

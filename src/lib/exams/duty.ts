@@ -2,14 +2,14 @@ import dayjs from 'dayjs';
 import type { AttemptActivity, DutyReport } from '../api/contracts/exams';
 import type { WorkQuery } from './routes';
 
-/** The duty report's currentTime (homework-and-tests.md section 7): the device's time as 'YYYY-MM-DD HH:mm:ss'. */
+/** The duty report's currentTime: the device's time as 'YYYY-MM-DD HH:mm:ss'. */
 export function dutyTime(at: Date = new Date()): string {
   return dayjs(at).format('YYYY-MM-DD HH:mm:ss');
 }
 
 /**
- * The duty report after a submission in an activity (homework-and-tests.md section 7): every
- * field the spec lists. bizType, activityContentId and tenantId come from the activity as the
+ * The duty report after a submission in an activity (dutyType SUBMIT, finStatus 2, realValue 1,
+ * with the activity, class and lesson). bizType, activityContentId and tenantId come from the activity as the
  * server found it when the attempt started (an address need not carry them), else the address.
  */
 export function dutyReportOf(query: WorkQuery, activity: AttemptActivity | null, userId: string, at: Date = new Date()): DutyReport {

@@ -1,14 +1,14 @@
-import type { GivenAnswer, QuestionOption, QuestionType } from '../api/contracts/exams';
+import { QUESTION_TYPE, QUESTION_TYPES, type GivenAnswer, type QuestionOption, type QuestionType } from '../api/contracts/exams';
 
 /**
- * The answering screen's rules over a paper (homework-and-tests.md sections 2 to 5): which map of
+ * The answering screen's rules over a paper: which map of
  * questions to use, groups by type with their numbering and points, what counts as answered,
  * option letters, choosing and the fill-in blanks. Pure and browser-safe; shared by the answering
  * and review screens, the normal and the external-bank (xskt) papers.
  */
 
 /** The order of the groups on the question card and the answer card. */
-export const TYPE_ORDER: readonly QuestionType[] = [1, 2, 3, 4, 6, 11, 13];
+export const TYPE_ORDER: readonly QuestionType[] = QUESTION_TYPES;
 
 /** What the rules need of a question: the normal paper's and the bank's questions both have it. */
 export interface PaperQuestion {
@@ -35,7 +35,7 @@ export interface Group<Q extends PaperQuestion = PaperQuestion> {
 
 const isEmptyMap = (m: QuestionMap<unknown> | null | undefined) => !m || Object.values(m).every((list) => !list || list.length === 0);
 
-/** The normal map, or the English paper's when the normal one is empty (section 3). */
+/** The normal map, or the English paper's when the normal one is empty (an English paper fills only that one). */
 export function questionMapOf<Q>(paper: { questionResultVOMap?: QuestionMap<Q> | null; englishQuestionResultVOMap?: QuestionMap<Q> | null }): QuestionMap<Q> {
   return isEmptyMap(paper.questionResultVOMap) ? (paper.englishQuestionResultVOMap ?? {}) : (paper.questionResultVOMap ?? {});
 }
@@ -45,7 +45,7 @@ const points = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The groups in type order, without empty ones; a question already seen (by id, and by the bank's
- * questions_id) is dropped, keeping the first (section 4).
+ * questions_id) is dropped, keeping the first.
  */
 export function groupsOf<Q extends PaperQuestion>(map: QuestionMap<Q>): Group<Q>[] {
   const seen = new Set<string>();
@@ -55,7 +55,7 @@ export function groupsOf<Q extends PaperQuestion>(map: QuestionMap<Q>): Group<Q>
     for (const q of map[`${type}`] ?? []) {
       const keys = [`id:${q.id}`, ...(q.questions_id ? [`bank:${q.questions_id}`] : [])];
       if (keys.some((k) => seen.has(k))) continue;
-      keys.forEach((k) => seen.add(k));
+      for (const k of keys) seen.add(k);
       questions.push(q);
     }
     if (questions.length) groups.push({ type, questions, points: points(questions.reduce((sum, q) => sum + (Number(q.examPoint) || 0), 0)) });
@@ -82,14 +82,14 @@ export function step(groups: Group[], at: Place, by: -1 | 1): Place | null {
 }
 
 /** Reading comprehension and cloze are answered per sub-question. */
-export const hasSubQuestions = (type: QuestionType) => type === 11 || type === 13;
+export const hasSubQuestions = (type: QuestionType) => type === QUESTION_TYPE.READING || type === QUESTION_TYPE.CLOZE;
 
-/** The questions that take an answer: the question itself, or its sub-questions (11 and 13). */
+/** The questions that take an answer: the question itself, or its sub-questions (reading comprehension and cloze). */
 export function answerables<Q extends PaperQuestion>(q: Q): Q[] {
   return hasSubQuestions(q.questionType) ? (q.readQuestionList as Q[]) : [q];
 }
 
-/** An answer is given when it has text or at least one chosen option (section 5). */
+/** An answer is given (and so queued or saved) when it has text or at least one chosen option. */
 export function isGiven(a: GivenAnswer | null | undefined): boolean {
   if (!a) return false;
   return a.optionList.length > 0 || (a.content ?? '').split('|').some((part) => part.trim() !== '');
@@ -117,7 +117,10 @@ export function placesOfIds(groups: Group[], ids: ReadonlySet<string>): AnswerPl
   for (const g of groups)
     g.questions.forEach((q, i) => {
       if (ids.has(q.id)) out.push({ type: g.type, n: i + 1, sub: null });
-      if (hasSubQuestions(q.questionType)) q.readQuestionList.forEach((x, j) => ids.has(x.id) && out.push({ type: g.type, n: i + 1, sub: j + 1 }));
+      if (hasSubQuestions(q.questionType))
+        q.readQuestionList.forEach((x, j) => {
+          if (ids.has(x.id)) out.push({ type: g.type, n: i + 1, sub: j + 1 });
+        });
     });
   return out;
 }
@@ -134,7 +137,7 @@ export function countsOf(groups: Group[], answers: ReadonlyMap<string, GivenAnsw
   return { answered, unanswered: all.length - answered, total: all.length };
 }
 
-/** 'A', 'B', … from the option's index (section 3); past 'Z' the letters go on as 'AA'. */
+/** 'A', 'B', … from the option's index (options carry no letter of their own); past 'Z' the letters go on as 'AA'. */
 export function optionLetter(index: number): string {
   const n = Math.max(0, Math.floor(index));
   return n < 26 ? String.fromCharCode(65 + n) : optionLetter(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26));
@@ -145,7 +148,7 @@ export function optionLetter(index: number): string {
  * (kept in the options' order so the same choice is always the same answer).
  */
 export function choose(type: QuestionType, options: readonly QuestionOption[], chosen: readonly string[], key: string): string[] {
-  if (type !== 2) return [key];
+  if (type !== QUESTION_TYPE.MULTIPLE) return [key];
   const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
   const order = options.map((o) => o.key);
   return next.sort((a, b) => order.indexOf(a) - order.indexOf(b));
@@ -160,7 +163,7 @@ export function blankCount(q: Pick<PaperQuestion, 'trunk' | 'blankCount'>): numb
   return Math.max(1, (q.trunk.match(BLANK) ?? []).length);
 }
 
-/** Fill-in: each blank trimmed, joined with '|' (section 4); a '|' typed inside a blank would split it, so it becomes '｜'. */
+/** Fill-in: each blank trimmed, joined with '|'; a '|' typed inside a blank would split it, so it becomes '｜'. */
 export function joinBlanks(values: readonly string[]): string {
   return values.map((v) => v.trim().replace(/\|/g, '｜')).join('|');
 }

@@ -2,7 +2,7 @@ import type { QuestionOption, QuestionResult } from '../api/contracts/exams';
 import { hasSubQuestions, optionLetter, type PaperQuestion } from './paper';
 
 /**
- * The review screen's rules (homework-and-tests.md section 2, "Review screen"): how an answer reads
+ * The review screen's rules: how an answer reads
  * (option letters from the option index, fill-in blanks) and each question's mark. Pure.
  */
 

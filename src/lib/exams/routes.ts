@@ -1,7 +1,8 @@
 import type { AttemptStatus, WorkKind } from '../api/contracts/exams';
+import { ATTEMPT_STATUS } from './attempt-policy';
 
 /**
- * The homework and test screens' addresses and query (homework-and-tests.md section 2). Every
+ * The homework and test screens' addresses and query. Every
  * screen passes the query on, so the next one knows the class, the student, the work and the
  * activity. Pure; the islands pass the result to sitePath (which keeps the chosen school).
  */
@@ -65,9 +66,9 @@ export const finishHref = (kind: WorkKind, q: Partial<WorkQuery>, status: Attemp
 export const reviewHref = (kind: WorkKind, q: Partial<WorkQuery>, answerLogId: string, status: AttemptStatus | number) =>
   url(kind === 'homework' ? '/study/homework/check-my-homework' : '/study/test/check-my-test-exam', q, { answerLogId, status });
 
-/** Where an attempt of the history leads (section 2): pending review to completion, an open one back to answering, the others to review. */
+/** Where an attempt of the history leads: pending review to completion, an open one back to answering, the others to review. */
 export function attemptHref(kind: WorkKind, q: Partial<WorkQuery>, attempt: { id: string; status: AttemptStatus }): string {
-  if (attempt.status === 1) return finishHref(kind, q, 1, attempt.id);
-  if (attempt.status === 0) return answerHref(kind, q);
+  if (attempt.status === ATTEMPT_STATUS.PENDING) return finishHref(kind, q, ATTEMPT_STATUS.PENDING, attempt.id);
+  if (attempt.status === ATTEMPT_STATUS.ANSWERING) return answerHref(kind, q);
   return reviewHref(kind, q, attempt.id, attempt.status);
 }

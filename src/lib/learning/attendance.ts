@@ -1,9 +1,11 @@
 /**
- * A student's attendance and completion of one activity (learner-area.md sections 3-4), decided
+ * A student's attendance and completion of one activity, decided
  * from what the server recorded: the sign-in, the activity's times, the lesson's study record and
  * the homework or test attempts. Pure; the server's SQL applies the same attendance rule when it
  * filters a page by status (activities.repository.ts), and the tests hold the two together.
  */
+
+import { ONLINE_TYPE, WORK_CLASSROOM_TYPES } from './codes';
 
 /** classActivityStatus: 0 pending, 1 missed, 2 attended. */
 export const ACTIVITY_STATUS = { pending: 0, missed: 1, attended: 2 } as const;
@@ -36,8 +38,8 @@ export interface CompletionInput {
  * by completing its study; an activity without a lesson by signing in.
  */
 export function activityFinished(a: CompletionInput): boolean {
-  if (a.onlineType === 2) return a.signedInAt != null;
-  if (a.classroomType === 6 || a.classroomType === 7) return a.workSubmitted;
+  if (a.onlineType === ONLINE_TYPE.OFFLINE) return a.signedInAt != null;
+  if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType)) return a.workSubmitted;
   if (a.classroomType == null) return a.signedInAt != null;
   return a.lessonFinished;
 }

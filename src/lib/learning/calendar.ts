@@ -1,11 +1,11 @@
 import { CST_OFFSET, DAY, SECOND, cstDayNumber, formatDate, parseDateTime } from '../time/cst';
 
 /**
- * Timetable calendar rules (spec 2.3 and section 9). Pure and browser-safe; the clock is passed
+ * Timetable calendar rules. Pure and browser-safe; the clock is passed
  * in as epoch ms and every day is a China Standard Time day.
  */
 
-/** Calendar slot (spec section 9: 15 minutes). */
+/** Calendar slot: 15 minutes. */
 export const SLOT_MINUTES = 15;
 /** The week starts on Sunday (0 = Sunday, as @event-calendar's firstDay). */
 export const FIRST_DAY_OF_WEEK = 0;
@@ -13,12 +13,12 @@ export const FIRST_DAY_OF_WEEK = 0;
 export const TIMETABLE_VIEWS = ['week', 'month', 'all'] as const;
 export type TimetableView = (typeof TIMETABLE_VIEWS)[number];
 export const DEFAULT_TIMETABLE_VIEW: TimetableView = 'week';
-/** The evaluateType sent with each view's calls (spec section 7). */
+/** The evaluateType sent with each view's calls: the period the server sums over. */
 export const EVALUATE_TYPE: Record<TimetableView, 'WEEK' | 'MONTH' | 'UNIT'> = { week: 'WEEK', month: 'MONTH', all: 'UNIT' };
 /** The hover card goes to the left of an event whose left edge is beyond this many px. */
 export const HOVER_LEFT_EDGE_PX = 950;
 
-/** Where the hover card goes (spec 2.3): left when the event's left edge exceeds 950 px (strictly), else right. */
+/** Where the hover card goes: left when the event's left edge exceeds 950 px (strictly), else right. */
 export function hoverCardSide(eventLeftPx: number): 'left' | 'right' {
   return eventLeftPx > HOVER_LEFT_EDGE_PX ? 'left' : 'right';
 }
@@ -26,12 +26,12 @@ export function hoverCardSide(eventLeftPx: number): 'left' | 'right' {
 /** The colour of a day dot; 'error' / 'success' / 'info' as the calendar's status colours. */
 export type DayDot = 'error' | 'success' | 'info';
 
-/** optionData colorStatus (spec section 3): 1 unfinished, 2 finished. */
+/** optionData colorStatus: 1 unfinished, 2 finished. */
 export const COLOR_STATUS = { unfinished: 1, finished: 2 } as const;
 
 /**
- * The dot of a calendar day (spec 2.3: "unfinished day before today is error, other unfinished is
- * info, finished is success"):
+ * The dot of a calendar day (an unfinished day before today is an error, another unfinished day
+ * is info, a finished one is success):
  * - colorStatus 2 (finished): 'success', whatever the day;
  * - colorStatus 1 (unfinished) on a day before today: 'error' (missed);
  * - colorStatus 1 today or later: 'info' (still to do; today is not missed until it is over);
@@ -96,7 +96,7 @@ export interface DayGroup<T> {
 }
 
 /**
- * The All view (spec 2.3: "list of activities grouped by start date with weekday"): groups in date
+ * The All view (the activities grouped by start date, with the weekday): groups in date
  * order, items in start order within a day (stable for equal starts). Items without a valid start
  * cannot be placed on a day and are left out.
  */

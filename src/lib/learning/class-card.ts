@@ -1,7 +1,8 @@
 import { formatDate, parseDateTime } from '../time/cst';
+import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from './codes';
 
 /**
- * My learning (spec 2.1 and section 4, "Card click"; constants of section 9). Pure and browser-safe.
+ * My learning: the class cards and what a click on one does. Pure and browser-safe.
  */
 
 /** Class cards per page. */
@@ -10,7 +11,14 @@ export const MY_CLASSES_PAGE_SIZE = 4;
 export const PERIOD_PAGE_SIZE = 8;
 
 /** The status tabs: all, then serviceStatus -1 pending admission, 0 pending start, 1 pending check-in, 2 in service, 3 completed. */
-export const MY_CLASS_TABS = ['all', -1, 0, 1, 2, 3] as const;
+export const MY_CLASS_TABS = [
+  'all',
+  SERVICE_STATUS.PENDING_ADMISSION,
+  SERVICE_STATUS.PENDING_START,
+  SERVICE_STATUS.GO_LEARN,
+  SERVICE_STATUS.IN_SERVICE,
+  SERVICE_STATUS.COMPLETED,
+] as const;
 export type MyClassTab = (typeof MY_CLASS_TABS)[number];
 
 /** Whether a card shows under a status tab. */
@@ -38,19 +46,19 @@ export type CardClick =
   /** Record the enrolment state, then open /study/training-class with classId (and schoolId). */
   | { kind: 'open' };
 
-const KNOWN_SERVICE_STATUS = new Set([-1, 0, 1, 2, 3]);
+const KNOWN_SERVICE_STATUS: ReadonlySet<number> = new Set(Object.values(SERVICE_STATUS));
 
 /**
- * What a click on a class card does (spec section 4, in this order):
+ * What a click on a class card does (checked in this order):
  * serviceStatus -1 → ignore; serviceStatus 0 → preparing; teachingClassStatus 0 → notOpenYet with
  * the expected open date (or null: 'please wait patiently'); otherwise → open.
- * A serviceStatus outside -1..3 (section 9) is ignored too: a card that cannot be classified does
+ * A serviceStatus outside -1..3 (the known states) is ignored too: a card that cannot be classified does
  * nothing rather than open a class. A missing teachingClassStatus is not "0", so the class opens.
  */
 export function cardClick({ serviceStatus, teachingClassStatus, openDate }: ClassCardInput): CardClick {
-  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === -1) return { kind: 'ignore' };
-  if (serviceStatus === 0) return { kind: 'preparing' };
-  if (teachingClassStatus === 0) return { kind: 'notOpenYet', date: openDateText(openDate) };
+  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === SERVICE_STATUS.PENDING_ADMISSION) return { kind: 'ignore' };
+  if (serviceStatus === SERVICE_STATUS.PENDING_START) return { kind: 'preparing' };
+  if (teachingClassStatus === TEACHING_CLASS_STATUS.NOT_OPEN) return { kind: 'notOpenYet', date: openDateText(openDate) };
   return { kind: 'open' };
 }
 

@@ -1,13 +1,15 @@
+import { ACTIVITY_STATUS } from './attendance';
+import { MUST_LEARN, TEACHING_CLASS_STATUS } from './codes';
 import { attendanceStatus, isRequired } from './labels';
 
 /**
- * Class detail (spec 2.2, section 4 "Class detail", section 9 constants). Pure and browser-safe.
+ * Class detail: its tabs, sub-tabs and page sizes. Pure and browser-safe.
  */
 
-/** Past activities page sizes and the default (section 9). */
+/** Past activities page sizes and the default. */
 export const PAST_PAGE_SIZES = [6, 9, 12] as const;
 export const DEFAULT_PAST_PAGE_SIZE = 6;
-/** Activity dynamics: page size and scroll interval (section 9). */
+/** Activity dynamics: page size and scroll interval. */
 export const DYNAMIC_PAGE_SIZE = 30;
 export const DYNAMIC_SCROLL_MS = 5000;
 
@@ -20,11 +22,11 @@ export function pastPageSize(value: unknown): number {
 export type MainTab = 'today' | 'past';
 
 /**
- * The main tabs (section 4): classStatus 2 shows only 'past' and opens on it; any other status
+ * The main tabs: classStatus 2 (teaching over) shows only 'past' and opens on it; any other status
  * shows 'today' and 'past' and opens on 'today'.
  */
 export function mainTabs(classStatus: number | null | undefined): { tabs: MainTab[]; initial: MainTab } {
-  return classStatus === 2 ? { tabs: ['past'], initial: 'past' } : { tabs: ['today', 'past'], initial: 'today' };
+  return classStatus === TEACHING_CLASS_STATUS.OVER ? { tabs: ['past'], initial: 'past' } : { tabs: ['today', 'past'], initial: 'today' };
 }
 
 export type TodayTab = 'all' | 'pending' | 'missed' | 'attended' | 'elective';
@@ -35,7 +37,7 @@ export interface TodayActivity {
 }
 
 /**
- * Today's sub-tab of an activity list (spec 2.2): all; pending = required with status 0; missed =
+ * Today's sub-tab of an activity list: all; pending = required with status 0; missed =
  * required with status 1; attended = status 2 (required; an elective's status is never shown, so
  * it lists under elective only); elective = not required.
  */
@@ -70,16 +72,16 @@ export function todayTabs(activities: readonly TodayActivity[]): { counts: Recor
 export type PastTab = 'all' | 'missed' | 'attended' | 'elective';
 export const PAST_TABS: readonly PastTab[] = ['all', 'missed', 'attended', 'elective'];
 
-/** The filter the past activities page sends for a past sub-tab (model classActivityStatus / isRequired, section 7). */
+/** The filter the past activities page sends for a past sub-tab (model classActivityStatus / isRequired). */
 export function pastFilter(tab: PastTab): { classActivityStatus?: 1 | 2; isRequired?: 0 | 1 } {
   switch (tab) {
     case 'all':
       return {};
     case 'missed':
-      return { classActivityStatus: 1, isRequired: 1 };
+      return { classActivityStatus: ACTIVITY_STATUS.missed, isRequired: MUST_LEARN.REQUIRED };
     case 'attended':
-      return { classActivityStatus: 2, isRequired: 1 };
+      return { classActivityStatus: ACTIVITY_STATUS.attended, isRequired: MUST_LEARN.REQUIRED };
     case 'elective':
-      return { isRequired: 0 };
+      return { isRequired: MUST_LEARN.ELECTIVE };
   }
 }

@@ -1,10 +1,10 @@
 import { inTodayTab, type TodayActivity } from './class-detail';
-import { courseNature } from './labels';
+import { courseNature, isRequired } from './labels';
 import { completionRate } from './progress';
 import { DAY, startOfCstDay } from '../time/cst';
 
 /**
- * The class page's figures (learner-area.md 2.2, sections 3 and 5): the student card's completion
+ * The class page's figures: the student card's completion
  * rate, the sums of past activities, what "today" and "past" mean, and when the classroom
  * highlights card shows. Pure and browser-safe; the server decides the numbers with these, the
  * island shows them.
@@ -28,13 +28,13 @@ export interface RatedActivity {
 }
 
 /**
- * The completion rate of the student card (spec 2.2: "completed activities divided by activities
- * with assessment"): the class's required activities are the ones assessed (an elective is not),
+ * The completion rate of the student card (completed activities divided by assessed activities):
+ * the class's required activities are the ones assessed (an elective is not),
  * so the rate is finished required ÷ required, as a percentage capped at 100 with at most two
  * decimals. No required activity gives 0: nothing to complete is not a completion.
  */
 export function finishActivityRate(activities: readonly RatedActivity[]): number {
-  const assessed = activities.filter((a) => a.isRequired === 1);
+  const assessed = activities.filter((a) => isRequired(a.isRequired));
   return completionRate(assessed.filter((a) => a.finished).length, assessed.length);
 }
 
@@ -58,7 +58,7 @@ export function pastSums(activities: readonly TodayActivity[]): PastSums {
 }
 
 /**
- * The classroom highlights card shows only when the class has an offline course (spec 2.2): a
+ * The classroom highlights card shows only when the class has an offline course: a
  * face-to-face course or a mixed one, which has face-to-face lessons too.
  */
 export function hasOfflineCourse(courses: readonly { courseNature: number | null | undefined }[]): boolean {

@@ -1,17 +1,18 @@
 import type { CountPair, DutyType } from './duties';
 import { lessonProgress, type LessonProgress } from './lesson';
 import { liveStatus, type LiveStatus } from './labels';
+import { CLASSROOM_TYPE, INTERNAL_PLATFORM, LIVE_CLASSROOM_TYPES, THIRD_PLATFORM_TYPES, WORK_CLASSROOM_TYPES } from './codes';
 import { courseTargetState, type Duty, type TargetState } from './targets';
 import { requirementBars, type RequirementBar, type RequirementKey } from './requirements';
 
 /**
- * The course detail page's rules (learner-area.md 2.7): which content tab a lesson belongs to, the
+ * The course detail page's rules: which content tab a lesson belongs to, the
  * chapter → section → lesson tree of a tab, how the course is entered (its own lessons, a
  * third-party platform, or not open yet), the requirement bars and state, and what a lesson's
  * line says. Pure and browser-safe; the server groups with the same rules it answers.
  */
 
-/** The content tabs in the order they show (spec 2.7), keyed as the contentType codes of section 3. */
+/** The content tabs in the order they show, keyed by the lessons' contentType codes. */
 export const COURSE_TABS = ['ALL', 'ONLINE_VIDEO_TEACHING', 'ONLINE_HOMEWORK', 'ONLINE_TEST', 'OFFLINE_FACE2FACE_TEACHING', 'E_WORDS_MATERIALS'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
@@ -22,21 +23,21 @@ export type CourseTab = (typeof COURSE_TABS)[number];
  */
 export function lessonTab(classroomType: number | null | undefined): Exclude<CourseTab, 'ALL'> | null {
   switch (classroomType) {
-    case 1:
-    case 2:
-    case 10:
-    case 19:
+    case CLASSROOM_TYPE.VIDEO:
+    case CLASSROOM_TYPE.AUDIO:
+    case CLASSROOM_TYPE.LIVE:
+    case CLASSROOM_TYPE.LIVE_LECTURE:
       return 'ONLINE_VIDEO_TEACHING';
-    case 6:
+    case CLASSROOM_TYPE.HOMEWORK:
       return 'ONLINE_HOMEWORK';
-    case 7:
+    case CLASSROOM_TYPE.TEST:
       return 'ONLINE_TEST';
-    case 11:
+    case CLASSROOM_TYPE.FACE_TO_FACE:
       return 'OFFLINE_FACE2FACE_TEACHING';
-    case 3:
-    case 4:
-    case 5:
-    case 8:
+    case CLASSROOM_TYPE.ARTICLE:
+    case CLASSROOM_TYPE.DOCUMENT:
+    case CLASSROOM_TYPE.ARCHIVE:
+    case CLASSROOM_TYPE.IMAGE:
       return 'E_WORDS_MATERIALS';
     default:
       return null;
@@ -103,7 +104,7 @@ export function treesByTab<L extends { sectionId: string | null; classroomType: 
   return map;
 }
 
-/** The tabs that show: those with a lesson (spec 2.7: "a tab shows only if its list is non-empty"), in order. */
+/** The tabs that show: only those with a lesson (an empty tab is hidden), in order. */
 export function visibleTabs(map: Partial<Record<CourseTab, readonly unknown[] | null | undefined>>): CourseTab[] {
   return COURSE_TABS.filter((tab) => (map[tab]?.length ?? 0) > 0);
 }
@@ -120,12 +121,12 @@ export interface CourseEntryInput {
 }
 
 /**
- * Third-party platform course (spec 2.7): thirdPlatformType 10, 11 or 12 (12 practical training)
+ * Third-party platform course: thirdPlatformType 10, 11 or 12 (12 practical training)
  * and learningPlatform other than 0 (0 is internal).
  */
 export function isThirdPartyCourse(c: Pick<CourseEntryInput, 'thirdPlatformType' | 'learningPlatform'>): boolean {
   const type = c.thirdPlatformType;
-  return (type === 10 || type === 11 || type === 12) && typeof c.learningPlatform === 'number' && c.learningPlatform !== 0;
+  return typeof type === 'number' && THIRD_PLATFORM_TYPES.includes(type) && typeof c.learningPlatform === 'number' && c.learningPlatform !== INTERNAL_PLATFORM;
 }
 
 /**
@@ -144,7 +145,7 @@ export { REQUIREMENT_BARS, requirementBars, type RequirementBar, type Requiremen
 
 export interface CourseRequirements {
   bars: RequirementBar[];
-  /** The badge, or null when no duty counts (spec section 4). */
+  /** The badge, or null when no duty counts (no target is non-zero). */
   state: TargetState | null;
 }
 
@@ -211,9 +212,9 @@ export interface LessonStateInput {
  * attended, live lessons their live status; everything else its study progress (lesson.ts).
  */
 export function lessonState(l: LessonStateInput): LessonState {
-  if (l.classroomType === 6 || l.classroomType === 7) return { kind: 'work', submitted: l.submitted };
-  if (l.classroomType === 11) return { kind: 'faceToFace', attended: l.attended };
-  if (l.classroomType === 10 || l.classroomType === 19) return { kind: 'live', status: liveStatus(l.liveStatus) };
+  if (WORK_CLASSROOM_TYPES.includes(l.classroomType)) return { kind: 'work', submitted: l.submitted };
+  if (l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE) return { kind: 'faceToFace', attended: l.attended };
+  if (LIVE_CLASSROOM_TYPES.includes(l.classroomType)) return { kind: 'live', status: liveStatus(l.liveStatus) };
   return { kind: 'study', progress: lessonProgress({ learnProcess: l.learnProcess, lastStudyTime: l.lastStudyTime }) };
 }
 

@@ -1,9 +1,9 @@
 import { cstDayNumber, parseDateTime } from '../time/cst';
 
 /**
- * Remaining days, counted to 23:59:59 China Standard Time of the end date (learner-area.md
- * section 9: "Remaining days are computed to 23:59:59 of the end date"). Only the end's date
- * counts, not its time of day: on the end date itself 1 day remains (until 23:59:59 tonight), the
+ * Remaining days, counted to 23:59:59 China Standard Time of the end date: the whole end date is
+ * still a day to study. Only the end's date counts, not its time of day: on the end date itself
+ * 1 day remains (until 23:59:59 tonight), the
  * day before 2, and so on; null once the end date has passed (from 00:00:00 of the next day) or
  * for a missing time. Same convention as the coupons' couponDaysLeft
  * (src/server/products/products.rules.ts), which uses this function. Pure and browser-safe.

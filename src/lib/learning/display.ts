@@ -1,7 +1,7 @@
 import { HOUR, MINUTE, SECOND } from '../time/cst';
 
 /**
- * Display cuts of the learner area (spec section 9). Pure and browser-safe; the islands add the
+ * Display cuts of the learner area. Pure and browser-safe; the islands add the
  * words ('小时', '分钟', '--').
  */
 
@@ -11,8 +11,8 @@ export function cutTime(text: string | null | undefined): string {
 }
 
 /**
- * The first 10 characters of a time string (the class header's start date, spec 2.2: "first 10
- * characters of statusTime or '--'"); null when there is none, and the island shows '--'.
+ * The first 10 characters of a time string (the date: the class header's start date is the first
+ * 10 characters of statusTime); null when there is none, and the island shows '--'.
  */
 export function dateOnly(text: string | null | undefined): string | null {
   const s = typeof text === 'string' ? text.trim().slice(0, 10) : '';
@@ -25,8 +25,8 @@ export interface DurationParts {
 }
 
 /**
- * A duration in milliseconds as whole hours and minutes (spec section 9: "Durations arrive in
- * milliseconds and are shown as hours and minutes"). Seconds are dropped (59 999 ms is 0 minutes);
+ * A duration in milliseconds (as the server sends durations) shown as whole hours and minutes.
+ * Seconds are dropped (59 999 ms is 0 minutes);
  * hours are not capped at 24. Negative or missing is zero.
  */
 export function durationParts(ms: number | null | undefined): DurationParts {
@@ -34,13 +34,13 @@ export function durationParts(ms: number | null | undefined): DurationParts {
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
-/** Whether a duration is there to show: a positive number of ms (spec 2.2 shows '--' otherwise). */
+/** Whether a duration is there to show: a positive number of ms (the student card shows '--' otherwise). */
 export function hasDuration(ms: number | null | undefined): ms is number {
   return typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
 }
 
 /**
- * A position or duration in ms as a clock ("or a time format", spec section 9): 'mm:ss' under an
+ * A position or duration in ms as a clock: 'mm:ss' under an
  * hour, 'H:mm:ss' from an hour on. Negative or missing is '00:00'.
  */
 export function clockText(ms: number | null | undefined): string {

@@ -1,9 +1,11 @@
 /**
- * A course's duty figures for one student (learner-area.md section 3: duty statistics, the
- * timetable's duty count resultMap, the course list's counters), from the course's required
+ * A course's duty figures for one student (the course's duty statistics, the timetable's duty
+ * count resultMap, the course list's counters), from the course's required
  * lessons, its duty rules and what the server recorded. Pure: the server reads the rows, this
  * decides the numbers, so the class page, the timetable and the course page agree.
  */
+
+import { CLASSROOM_TYPE, MUST_LEARN, WORK_CLASSROOM_TYPES } from './codes';
 
 export const DUTY_TYPES = [
   'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES',
@@ -66,8 +68,9 @@ export interface DutyFigures {
 }
 
 const MINUTE = 60_000;
-const VIDEO = new Set([1, 2]);
-const isRequired = (l: DutyLesson) => l.mustLearn === 1;
+const { VIDEO, AUDIO, LIVE, FACE_TO_FACE, HOMEWORK, TEST } = CLASSROOM_TYPE;
+const PLAYED: ReadonlySet<number> = new Set([VIDEO, AUDIO]);
+const isRequired = (l: DutyLesson) => l.mustLearn === MUST_LEARN.REQUIRED;
 
 /** The target of a duty type (the largest if a course repeats one), or 0 when it does not count. */
 export function dutyTarget(rules: DutyInput['rules'], type: DutyType): number {
@@ -88,16 +91,16 @@ export function dutyFigures({ lessons, rules, records, attendedLessons, submitte
   const videoPercent = completionPercent(rules, 'VIDEO_PROGRESS');
   const livePercent = completionPercent(rules, 'EE_LIVE_LECTURES_VIDEO_PROGRESS');
 
-  const videos = of(1, 2);
-  const live = of(10);
-  const face = of(11);
-  const homework = of(6);
-  const tests = of(7);
+  const videos = of(VIDEO, AUDIO);
+  const live = of(LIVE);
+  const face = of(FACE_TO_FACE);
+  const homework = of(HOMEWORK);
+  const tests = of(TEST);
   const learned = (l: DutyLesson): boolean => {
-    if (VIDEO.has(l.classroomType)) return progressOf(l) >= videoPercent;
-    if (l.classroomType === 10) return progressOf(l) >= livePercent;
-    if (l.classroomType === 11) return attendedLessons.has(l.id);
-    if (l.classroomType === 6 || l.classroomType === 7) return submittedLessons.has(l.id);
+    if (PLAYED.has(l.classroomType)) return progressOf(l) >= videoPercent;
+    if (l.classroomType === LIVE) return progressOf(l) >= livePercent;
+    if (l.classroomType === FACE_TO_FACE) return attendedLessons.has(l.id);
+    if (WORK_CLASSROOM_TYPES.includes(l.classroomType)) return submittedLessons.has(l.id);
     return progressOf(l) >= 100;
   };
   const studyTime = videos.reduce((sum, l) => sum + l.durationMs, 0);
@@ -150,7 +153,8 @@ export function sumDutyFigures(all: readonly DutyFigures[]): DutyFigures {
   for (const f of all) {
     for (const key of Object.keys(total) as (keyof DutyFigures)[]) if (key !== 'resultMap') (total[key] as number) += f[key] as number;
     for (const [type, pair] of Object.entries(f.resultMap) as [DutyType, CountPair][]) {
-      const sum = (total.resultMap[type] ??= { totalNum: 0, finishNum: 0 });
+      const sum = total.resultMap[type] ?? { totalNum: 0, finishNum: 0 };
+      total.resultMap[type] = sum;
       sum.totalNum += pair.totalNum;
       sum.finishNum += pair.finishNum;
     }

@@ -115,5 +115,5 @@ export function toICalendar({ name, events, stamp, prodId = DEFAULT_PROD_ID }: C
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

@@ -1,14 +1,16 @@
 /**
- * Pure rules of the classroom interaction panel (learner-area.md sections 5 and 9): questions,
+ * Pure rules of the classroom interaction panel: questions,
  * note titles, note texts and comments are at most 100 characters, counted as a reader counts
  * them (an emoji or a Chinese character is one), after trimming the ends; some are required.
  * The server refuses what breaks them and the island shows the same counter and message.
  */
 
-/** Text limit of a question, a note's title and text, a comment (section 9). */
+import { CLASSROOM_TYPE } from './codes';
+
+/** Text limit of a question, a note's title and text, a comment. */
 export const TEXT_LIMIT = 100;
 
-/** Lists of the panel are read in one page of this size (section 9). */
+/** Lists of the panel are read in one page of this size (large enough to be the whole list). */
 export const LIST_SIZE = 999;
 
 /** The characters of a text as a reader counts them (code points, not UTF-16 units). */
@@ -32,8 +34,9 @@ export function counterText(text: string, limit = TEXT_LIMIT): string {
   return `${textLength(text)}/${limit}`;
 }
 
-/** Notes filter: 0 every note the student may see, 1 the student's own, 3 the teachers'. */
-export type NoteDataType = 0 | 1 | 3;
+/** Notes filter (dataType): every note the student may see (shared ones, the teachers' and their own), their own, the teachers'. */
+export const NOTE_DATA_TYPE = { ALL: 0, MINE: 1, TEACHERS: 3 } as const;
+export type NoteDataType = (typeof NOTE_DATA_TYPE)[keyof typeof NOTE_DATA_TYPE];
 
 /** A like after a toggle: the state asked for, and the total moved only when the state changed. */
 export function likeAfter(before: { isLike: boolean; likeTotal: number }, want: boolean): { isLike: boolean; likeTotal: number } {
@@ -41,12 +44,12 @@ export function likeAfter(before: { isLike: boolean; likeTotal: number }, want: 
   return { isLike: want, likeTotal: Math.max(0, before.likeTotal + (want ? 1 : -1)) };
 }
 
-/** Classroom types without a like button: video (1) and live lessons (10, 19), whose replay is a video. */
-const NO_LIKE_TYPES: ReadonlySet<number> = new Set([1, 10, 19]);
+/** Classroom types without a like button: video and live lessons, whose replay is a video. */
+const NO_LIKE_TYPES: ReadonlySet<number> = new Set([CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.LIVE, CLASSROOM_TYPE.LIVE_LECTURE]);
 
 /**
- * The like button sits in the interaction panel of content that is not a video (learner-area.md
- * 2.6): articles, documents, images, archives and audio lessons have one.
+ * The like button sits in the interaction panel of content that is not a video: articles,
+ * documents, images, archives and audio lessons have one.
  */
 export function hasLikeButton(classroomType: number): boolean {
   return !NO_LIKE_TYPES.has(classroomType);

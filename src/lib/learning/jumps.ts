@@ -1,8 +1,10 @@
 /**
- * Where a learner item leads (learner-area.md 2.4, homework-and-tests.md section 2): site-relative
+ * Where a learner item leads: site-relative
  * URLs with every query parameter the target screen reads. Pure; the islands pass the result to
  * sitePath (which keeps the chosen school).
  */
+
+import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from './codes';
 
 const url = (path: string, query: Record<string, string | number | null | undefined>) => {
   const q = new URLSearchParams();
@@ -33,7 +35,7 @@ export interface JumpContext {
 
 /** An activity of the class page or the timetable: the online classroom, the face-to-face classroom, or a homework or test. */
 export function activityJump(a: JumpActivity, c: JumpContext): string {
-  if (a.onlineType === 2)
+  if (a.onlineType === ONLINE_TYPE.OFFLINE)
     return url('/study/classroom/offline', {
       classId: c.classId,
       classroomId: a.classroomId,
@@ -43,8 +45,8 @@ export function activityJump(a: JumpActivity, c: JumpContext): string {
       bizType: a.bizType,
       isRequired: a.isRequired,
     });
-  if (a.classroomType === 6 || a.classroomType === 7)
-    return workJump({ kind: a.classroomType === 6 ? 'homework' : 'test', classId: c.classId, classroomId: a.classroomId, studentId: c.studentId, courseId: a.courseId, activityId: a.id, bizType: a.bizType });
+  if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType))
+    return workJump({ kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: c.classId, classroomId: a.classroomId, studentId: c.studentId, courseId: a.courseId, activityId: a.id, bizType: a.bizType });
   return url('/study/classroom/classroom-detail', { activityId: a.id, classId: c.classId, studentId: c.studentId, courseId: a.courseId, bizType: a.bizType, userId: c.userId });
 }
 
@@ -55,13 +57,13 @@ export function courseJump(input: { courseId: string; classId: string; classStud
 
 /** A lesson of a course: the online classroom in course mode, or a homework or test start page. */
 export function lessonJump(input: { classroomId: string; classroomType: number; courseId: string; classId: string; studentId: string; userId?: string | undefined }): string {
-  if (input.classroomType === 6 || input.classroomType === 7)
-    return workJump({ kind: input.classroomType === 6 ? 'homework' : 'test', classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
-  if (input.classroomType === 11) return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
+  if (WORK_CLASSROOM_TYPES.includes(input.classroomType))
+    return workJump({ kind: input.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
+  if (input.classroomType === CLASSROOM_TYPE.FACE_TO_FACE) return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
   return url('/study/classroom/online', { classId: input.classId, studentId: input.studentId, courseId: input.courseId, classroomId: input.classroomId, userId: input.userId });
 }
 
-/** The start page of a homework or test (homework-and-tests.md section 2: status 0). */
+/** The start page of a homework or test (its query carries status 0: no attempt chosen yet). */
 export function workJump(input: {
   kind: 'homework' | 'test';
   classId: string;

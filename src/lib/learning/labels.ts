@@ -1,20 +1,23 @@
 /**
- * Codes of the learner area turned into label keys (spec sections 3 and 4). The keys are plain
+ * Codes of the learner area turned into label keys. The keys are plain
  * data; the islands translate them from their message catalogue. Unknown codes give null, so a
  * screen shows nothing rather than a wrong label. Pure and browser-safe.
  */
 
-/** Live lesson status (spec section 4): 0 not started, 1 live now, 2 replay generating, otherwise replay. */
+import { ACTIVITY_STATUS } from './attendance';
+import { ASSESSMENT_RESULT, CLASSROOM_TYPE, COURSE_NATURE, LIVE_CLASSROOM_TYPES, LIVE_STATUS, MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS } from './codes';
+
+/** Live lesson status: 0 not started, 1 live now, 2 replay generating, otherwise replay. */
 export type LiveStatus = 'notStarted' | 'live' | 'replayGenerating' | 'replay';
 
 export function liveStatus(code: number | null | undefined): LiveStatus {
-  if (code === 0) return 'notStarted';
-  if (code === 1) return 'live';
-  if (code === 2) return 'replayGenerating';
+  if (code === LIVE_STATUS.NOT_STARTED) return 'notStarted';
+  if (code === LIVE_STATUS.LIVE) return 'live';
+  if (code === LIVE_STATUS.REPLAY_GENERATING) return 'replayGenerating';
   return 'replay';
 }
 
-/** Classroom (lesson) types of spec section 3. */
+/** Classroom (lesson) types. */
 export type ClassroomKind =
   | 'video'
   | 'audio'
@@ -31,23 +34,23 @@ export type ClassroomKind =
   | 'type91';
 
 const CLASSROOM_KINDS: Record<number, ClassroomKind> = {
-  1: 'video',
-  2: 'audio',
-  3: 'article',
-  4: 'document',
-  5: 'archive',
-  6: 'homework',
-  7: 'test',
-  8: 'image',
-  10: 'live',
-  11: 'faceToFace',
-  20: 'type20',
-  90: 'type90',
-  91: 'type91',
+  [CLASSROOM_TYPE.VIDEO]: 'video',
+  [CLASSROOM_TYPE.AUDIO]: 'audio',
+  [CLASSROOM_TYPE.ARTICLE]: 'article',
+  [CLASSROOM_TYPE.DOCUMENT]: 'document',
+  [CLASSROOM_TYPE.ARCHIVE]: 'archive',
+  [CLASSROOM_TYPE.HOMEWORK]: 'homework',
+  [CLASSROOM_TYPE.TEST]: 'test',
+  [CLASSROOM_TYPE.IMAGE]: 'image',
+  [CLASSROOM_TYPE.LIVE]: 'live',
+  [CLASSROOM_TYPE.FACE_TO_FACE]: 'faceToFace',
+  [CLASSROOM_TYPE.ICON_ONLY_20]: 'type20',
+  [CLASSROOM_TYPE.ICON_ONLY_90]: 'type90',
+  [CLASSROOM_TYPE.ICON_ONLY_91]: 'type91',
 };
 
-/** Types with an icon but no label (spec section 3: "Types 20, 90, 91 have an icon but no label"). */
-const ICON_ONLY = new Set([20, 90, 91]);
+/** Types 20, 90 and 91 have an icon but no label. */
+const ICON_ONLY: ReadonlySet<number> = new Set([CLASSROOM_TYPE.ICON_ONLY_20, CLASSROOM_TYPE.ICON_ONLY_90, CLASSROOM_TYPE.ICON_ONLY_91]);
 
 export interface ClassroomTypeLabel {
   /** The icon key (one per type). */
@@ -64,83 +67,83 @@ export function classroomType(code: number | null | undefined): ClassroomTypeLab
   return { icon: kind, label: ICON_ONLY.has(code) ? null : kind };
 }
 
-/** Live lessons open the "use the app" modal (spec 2.7: types 10 and 19). */
+/** Live lessons (types 10 and 19) open the "use the app" modal: live is not open on the desktop. */
 export function isLiveLessonType(code: number | null | undefined): boolean {
-  return code === 10 || code === 19;
+  return typeof code === 'number' && LIVE_CLASSROOM_TYPES.includes(code);
 }
 
-/** Activity attendance status (spec section 4): 0 pending, 1 missed, 2 attended. */
+/** Activity attendance status: 0 pending, 1 missed, 2 attended. */
 export type AttendanceStatus = 'pending' | 'missed' | 'attended';
 
 export function attendanceStatus(code: number | null | undefined): AttendanceStatus | null {
-  if (code === 0) return 'pending';
-  if (code === 1) return 'missed';
-  if (code === 2) return 'attended';
+  if (code === ACTIVITY_STATUS.pending) return 'pending';
+  if (code === ACTIVITY_STATUS.missed) return 'missed';
+  if (code === ACTIVITY_STATUS.attended) return 'attended';
   return null;
 }
 
 /**
- * The attendance status shown on an activity: only required ones show it (spec section 3:
- * "shown only for required ones"); isRequired 1 is required, anything else elective.
+ * The attendance status shown on an activity: only required ones show it (an elective cannot be
+ * missed); isRequired 1 is required, anything else elective.
  */
 export function shownAttendance(activity: { isRequired?: number | null; classActivityStatus?: number | null }): AttendanceStatus | null {
   return isRequired(activity.isRequired) ? attendanceStatus(activity.classActivityStatus) : null;
 }
 
-/** isRequired / mustLearn: 1 required, anything else elective (spec section 3). */
+/** isRequired / mustLearn: 1 required, anything else elective. */
 export function isRequired(code: number | null | undefined): boolean {
-  return code === 1;
+  return code === MUST_LEARN.REQUIRED;
 }
 
-/** Learner class serviceStatus (spec section 4), -1..3. */
+/** Learner class serviceStatus, -1..3. */
 export type ServiceStatus = 'pendingAdmission' | 'pendingStart' | 'goLearn' | 'inService' | 'completed';
 
 export function serviceStatus(code: number | null | undefined): ServiceStatus | null {
   switch (code) {
-    case -1:
+    case SERVICE_STATUS.PENDING_ADMISSION:
       return 'pendingAdmission';
-    case 0:
+    case SERVICE_STATUS.PENDING_START:
       return 'pendingStart';
-    case 1:
+    case SERVICE_STATUS.GO_LEARN:
       return 'goLearn';
-    case 2:
+    case SERVICE_STATUS.IN_SERVICE:
       return 'inService';
-    case 3:
+    case SERVICE_STATUS.COMPLETED:
       return 'completed';
     default:
       return null;
   }
 }
 
-/** courseNature (spec section 3): 0 face-to-face, 1 online, any other value mixed. */
+/** courseNature: 0 face-to-face, 1 online, any other value mixed. */
 export type CourseNature = 'faceToFace' | 'online' | 'mixed';
 
 export function courseNature(code: number | null | undefined): CourseNature {
-  if (code === 0) return 'faceToFace';
-  if (code === 1) return 'online';
+  if (code === COURSE_NATURE.FACE_TO_FACE) return 'faceToFace';
+  if (code === COURSE_NATURE.ONLINE) return 'online';
   return 'mixed';
 }
 
-/** onlineType of an activity (spec section 3): 1 online, 2 offline (face-to-face); null otherwise. */
+/** onlineType of an activity: 1 online, 2 offline (face-to-face); null otherwise. */
 export function activityMode(code: number | null | undefined): 'online' | 'offline' | null {
-  if (code === 1) return 'online';
-  if (code === 2) return 'offline';
+  if (code === ONLINE_TYPE.ONLINE) return 'online';
+  if (code === ONLINE_TYPE.OFFLINE) return 'offline';
   return null;
 }
 
 /**
- * Assessment result of the class student card (spec 2.2): 0 not assessed, 1 passed, otherwise
+ * Assessment result of the class student card: 0 not assessed, 1 passed, otherwise
  * failed. A missing value (null, undefined) is 'notAssessed': no result is not a failure.
  */
 export type AssessmentResult = 'notAssessed' | 'passed' | 'failed';
 
 export function assessmentResult(code: number | null | undefined): AssessmentResult {
-  if (code === 0 || code === null || code === undefined) return 'notAssessed';
-  if (code === 1) return 'passed';
+  if (code === ASSESSMENT_RESULT.NOT_ASSESSED || code === null || code === undefined) return 'notAssessed';
+  if (code === ASSESSMENT_RESULT.PASSED) return 'passed';
   return 'failed';
 }
 
-/** Teacher role labels (spec 2.7 / section 6): t_kcls course teacher, t_fdls tutor; null for others. */
+/** Teacher role labels: t_kcls course teacher, t_fdls tutor; null for others (their role is not shown). */
 export function teacherRole(roleCode: string | null | undefined): 'courseTeacher' | 'tutor' | null {
   if (roleCode === 't_kcls') return 'courseTeacher';
   if (roleCode === 't_fdls') return 'tutor';

@@ -1,7 +1,7 @@
 import { capPercent } from './progress';
 
 /**
- * Lesson progress label (spec section 4, "Lesson progress"): 'Not yet started' when there is no
+ * Lesson progress label: 'Not yet started' when there is no
  * progress, otherwise the last learned position and the percent; at 100 (or more, capped) the
  * label is 'Learned to 100%'. Structured, the islands word it. Pure and browser-safe.
  */

@@ -1,6 +1,6 @@
 /**
- * Percentages of the learner area (spec section 5: "Percent displays are capped at 100, with 1 or 2
- * decimals"; section 2.2: the completion rate is capped at 100%). Pure and browser-safe.
+ * Percentages of the learner area: every percent shown is capped at 100, with 1 or 2 decimals (the
+ * student card's completion rate too). Pure and browser-safe.
  *
  * Decision on "1 or 2 decimals": a percentage is rounded to two decimals and shown without
  * trailing zeros, so a rate reads 33.33, 12.5 or 50 (never 50.00 or 12.50). Whole numbers keep no
@@ -17,8 +17,8 @@ export function capPercent(value: number | null | undefined): number {
 }
 
 /**
- * Completion rate of the class student card (spec 2.2: completed activities divided by activities
- * with assessment), as a percentage: finish / total * 100, capped at 100, two decimals at most.
+ * Completion rate of the class student card (completed activities divided by assessed activities),
+ * as a percentage: finish / total * 100, capped at 100, two decimals at most.
  * A total of 0 (or anything not a positive finite number) gives 0: nothing to complete is not 100%.
  */
 export function completionRate(finish: number | null | undefined, total: number | null | undefined): number {
@@ -34,7 +34,7 @@ export function percentText(value: number | null | undefined): string {
 }
 
 /**
- * The width of a progress bar (targets of spec 2.3 and 2.7: required classrooms, video study time,
+ * The width of a progress bar (the timetable's and the course's targets: required classrooms, video study time,
  * homework/test completion): done / target as a capped percentage. A zero target is not a duty, so
  * its bar is 0 (the islands hide it, see targets.ts).
  */

@@ -1,8 +1,8 @@
 import { capPercent } from './progress';
 
 /**
- * Rank and defeat rate of the timetable's target block (spec 2.3: "Rank (rankIndex of rankTotal)
- * yields a defeat rate"). Pure and browser-safe.
+ * Rank and defeat rate of the timetable's target block: the rank (rankIndex of rankTotal) gives
+ * the share of classmates the student is ahead of. Pure and browser-safe.
  */
 export interface Rank {
   /** 1-based place in the class (rankIndex). */

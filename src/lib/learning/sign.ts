@@ -1,12 +1,13 @@
 /**
- * Signing in (type 1) and out (type 2) of a class activity (learner-area.md sections 4, 5 and 8;
- * decision 029): which sign the server refuses, and why. Pure; the attendance service applies it
+ * Signing in (type 1) and out (type 2) of a class activity (decision 029): which sign the server
+ * refuses, and why. Pure; the attendance service applies it
  * before it records a sign (the auto sign-in on entering an online classroom too), and the unique
  * index on activity_attendance (activity, class student, type) still decides a race between two
  * requests that both passed it.
  */
 
 import { MINUTE, cstDayNumber, formatDateTime } from '../time/cst';
+import { ONLINE_TYPE } from './codes';
 
 export const SIGN_IN = 1;
 export const SIGN_OUT = 2;
@@ -92,7 +93,7 @@ export function opensAtText(opensAt: number, now: number): string {
 
 /** Whether an online activity signs the student in on entry: online, with online attendance and sign-in on. */
 export function autoSignApplies(a: { onlineType: number; onlineAttendance: number; signIn: number }): boolean {
-  return a.onlineType === 1 && a.onlineAttendance === 1 && a.signIn === 1;
+  return a.onlineType === ONLINE_TYPE.ONLINE && a.onlineAttendance === 1 && a.signIn === 1;
 }
 
 /** A location is given whole (both coordinates) or not at all, inside the coordinate ranges. */

@@ -1,5 +1,5 @@
 /**
- * Previous and next in the online classroom (learner-area.md 2.6): the neighbour of the current
+ * Previous and next in the online classroom: the neighbour of the current
  * item in its list, or which end was reached ('Already the first one' / 'Already the last one').
  * Course mode steps through the course's lessons, activity mode through the class's activities.
  * Pure and browser-safe.

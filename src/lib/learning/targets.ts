@@ -1,9 +1,9 @@
 /**
- * Target states of the learner area (spec section 4). Pure and browser-safe; the clock is passed in
+ * Target states of the learner area (the course's badge, the timetable's period). Pure and browser-safe; the clock is passed in
  * as epoch ms, window bounds are epoch ms (parse stored times with parseDateTime of ~/lib/time/cst).
  */
 
-/** The four state texts of spec 2.3 / 2.7; the islands translate them. */
+/** The four states a timetable period or a course can be in; the islands translate them. */
 export type TargetState = 'notStarted' | 'inProgress' | 'overdue' | 'completed';
 
 /** One duty: a target (a count, or a duration in ms) and how much of it is done. */
@@ -13,7 +13,7 @@ export interface Duty {
 }
 
 /**
- * The duties of a course (spec section 3, course in class list / duty statistics): face-to-face
+ * The duties of a course (as the class's course list and the duty statistics give them): face-to-face
  * teaching sessions, study duration, homework and tests. Missing duties count as zero targets.
  */
 export interface CourseDuties {
@@ -26,7 +26,7 @@ export interface CourseDuties {
 const finite = (n: number | null | undefined): n is number => Number.isFinite(n);
 const positive = (n: number | null | undefined): n is number => finite(n) && n > 0;
 
-/** A duty counts only when its target is non-zero (spec section 4). */
+/** A duty counts only when its target is non-zero: a zero target asks nothing of the student. */
 export function dutyCounts(duty: Duty | undefined): boolean {
   return !!duty && positive(duty.target);
 }
@@ -52,7 +52,7 @@ export interface CourseTargetInput {
 }
 
 /**
- * Course target state (spec section 4, "Course target state"), or null when no badge shows.
+ * Course target state, or null when no badge shows.
  *
  * - No duty has a non-zero target: null (the badge appears only if some target is non-zero).
  * - Before the learning window (now < learnStart): 'notStarted', even if the duties happen to be met.
@@ -87,7 +87,7 @@ export interface TimetableTargetInput {
 }
 
 /**
- * Timetable target state (spec section 4, "Timetable target state"):
+ * Timetable target state:
  * - unfinished items and now after the period end (the class end in the All view): 'overdue';
  * - unfinished items and now within the period (both ends included): 'inProgress';
  * - no unfinished item: 'completed';
@@ -101,13 +101,13 @@ export function timetableTargetState({ now, periodStart, periodEnd, unfinished }
   return 'notStarted';
 }
 
-/** A totalNum / finishNum pair of the duty count's resultMap (spec section 3). */
+/** A totalNum / finishNum pair of the duty count's resultMap. */
 export interface CountPair {
   totalNum?: number | null;
   finishNum?: number | null;
 }
 
-/** The timetable's duty count (spec section 3, "Duty count (timetable)"). */
+/** The timetable's duty count. */
 export interface DutyCount {
   requiredActivityNum?: number | null;
   finishSignActivityNum?: number | null;

@@ -4,8 +4,8 @@ import { progressPercent } from './progress';
 import type { DutyCount } from './targets';
 
 /**
- * Timetable rules that are not calendar geometry (learner-area.md 2.3, section 3 "Timetable data"
- * and "Duty count"): the query range, the colour of a day, the class ranking and the target bars.
+ * Timetable rules that are not calendar geometry: the query range, the colour of a day, the class
+ * ranking and the target bars.
  * Pure and browser-safe; the server and the island both use them.
  */
 
@@ -95,7 +95,7 @@ export interface TargetBar {
 const whole = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
 /**
- * The progress bars of the target block (spec 2.3): required classrooms (finished sign-ins of the
+ * The progress bars of the target block: required classrooms (finished sign-ins of the
  * required activities), video study (the study-time duty in minutes when the class has one, else
  * the video-progress duty in videos) and homework and tests together. A bar shows only when its
  * total is not zero.

@@ -2,7 +2,7 @@ import { t } from '../i18n/messages/certificates';
 import { fieldErrors, firstError } from './rule';
 
 /**
- * The certificate query form rules of spec section 5, shared by the query island and the server
+ * The certificate query form rules, shared by the query island and the server
  * (browser-safe). Plain functions, so the island ships no validation library; the server wraps
  * them in its zod schemas (src/server/certificates/certificates.routes.ts). Field order is the
  * order the messages are reported in: name, number, captcha.
@@ -20,7 +20,7 @@ export type CertKind = (typeof CERT_KINDS)[number];
 /** Captcha keys are 16 characters of [A-Za-z0-9], made by the browser. */
 export const CAPTCHA_KEY_LENGTH = 16;
 export const CAPTCHA_KEY_PATTERN = /^[A-Za-z0-9]{16}$/;
-/** Size of the captcha image in CSS pixels (width from spec section 9). */
+/** Size of the captcha image in CSS pixels. */
 export const CAPTCHA_WIDTH = 112;
 export const CAPTCHA_HEIGHT = 38;
 

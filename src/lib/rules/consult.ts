@@ -3,7 +3,7 @@ import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-sign';
 import { check, fieldErrors, matches, maxLength, parseFields, requiredText, type Rule } from './rule';
 
 /**
- * The consult form (留言咨询) rules of spec section 5, shared by the modal and the server
+ * The consult form (留言咨询) rules, shared by the modal and the server
  * (browser-safe). Field order is the order the messages are reported in.
  */
 

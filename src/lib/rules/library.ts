@@ -6,7 +6,7 @@ import { all, fail, pass, typedText, type Rule } from './rule';
 export { all, check, required, type Rule } from './rule';
 
 /**
- * The shared rule library of spec section 5: every rule with its exact message, browser-safe, for
+ * The shared rule library: every rule with its exact message, browser-safe, for
  * the forms in the browser and for the server on the same fields (plain functions: see rule.ts).
  *
  * Every rule passes an empty value (undefined, null, '' or blanks only): whether a field is
@@ -37,7 +37,7 @@ const PUNCTUATION = '-_.,，。、:：;；!！?？()（）《》“”"\'‘’�
 
 const num = (s: string) => Number(s);
 
-/** The six comparisons with zero of spec section 5, for numbers (eq0…) and integers (integerEq0…). */
+/** The six comparisons with zero, for numbers (eq0…) and integers (integerEq0…). */
 const ZERO = {
   eq0: (n: number) => n === 0,
   ne0: (n: number) => n !== 0,

@@ -3,7 +3,7 @@ import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-sign';
 import { check, fail, fieldErrors, matches, pass, requiredText, type Rule } from './rule';
 
 /**
- * Login form rules (spec section 5, "Login"), shared by the login pages and the server
+ * Login form rules, shared by the login pages and the server
  * (browser-safe). Each field reports its first message; `loginErrors` gives every field's.
  */
 

@@ -3,7 +3,7 @@ import { agreementRule, codeRule, mobileRule } from './login';
 import { check, fieldErrors, matches, maxLength, pass, requiredText, type Rule } from './rule';
 
 /**
- * Registration rules (spec section 5, "Join and enterprise forms"), browser-safe and shared with
+ * Registration rules of the join and enterprise forms, browser-safe and shared with
  * the server. Query `type` of /register: 1 and 3 show the school-join form with a fixed list of
  * cloud schools (3 and 1 entries); 2 shows the enterprise form.
  */
@@ -13,7 +13,7 @@ export const REGISTER_LIMITS = { name: 11, enterpriseName: 50, invitationCode: 6
 export type RegisterType = 1 | 2 | 3;
 
 /**
- * The fixed cloud-school lists of the join form (spec section 9: 3 and 1 entries), as tenant ids
+ * The fixed cloud-school lists of the join form (3 schools for type 1, 1 for type 3), as tenant ids
  * (the demo schools); the page shows each school's name from the database.
  */
 export const JOIN_SCHOOLS: Record<1 | 3, readonly string[]> = {

@@ -118,7 +118,9 @@ function shuffle<T>(items: T[], random: Random): T[] {
 export function renderCaptchaSvg(code: string, random: Random = Math.random): string {
   if (!/^\d{1,4}$/.test(code)) throw new Error('captcha: the code must be 1 to 4 digits');
   const parts: string[] = [];
-  [...code].forEach((digit, slot) => parts.push(...glyph(digit, slot, random)));
+  [...code].forEach((digit, slot) => {
+    parts.push(...glyph(digit, slot, random));
+  });
   const curves = 3 + Math.floor(random() * 3);
   for (let i = 0; i < curves; i++) parts.push(noiseCurve(random, i < 2));
   shuffle(parts, random);

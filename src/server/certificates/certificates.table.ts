@@ -13,13 +13,13 @@ interface StoredRow {
  * the ID number in full (answers mask it).
  */
 
-/** Vocational skill-level certificate (职业技能等级证书), spec section 3. */
+/** Vocational skill-level certificate (职业技能等级证书). */
 export interface SkillCertificateTable extends StoredRow, Omit<SkillCertificateVO, 'card'> {
   card: string;
 }
 export type SkillCertificate = Selectable<SkillCertificateTable>;
 
-/** Training graduation certificate (培训结业证书), spec section 3. */
+/** Training graduation certificate (培训结业证书). */
 export interface TrainingCertificateTable extends StoredRow, Omit<TrainingCertificateVO, 'idCard'> {
   idCard: string;
 }

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { ContentSort } from '~/lib/api/contracts/content';
+import { PUBLICATION } from '~/lib/status';
 
 /** All content SQL. Every function takes the tenant id first after the connection. */
 
-export const PUBLISHED = 1;
+const { PUBLISHED } = PUBLICATION;
 
 /** The column each list sort names (news and notices share them). */
 const SORT_COLUMN = { publishTime: 'publishTime', seq: 'seq', createdTime: 'createdAt' } as const satisfies Record<ContentSort, string>;
@@ -130,7 +131,7 @@ export interface HotMajorFilter extends PageWindow {
 }
 
 function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>) {
-  let q = db.selectFrom('hotMajors').where('tenantId', '=', tenantId).where('state', '=', 1);
+  let q = db.selectFrom('hotMajors').where('tenantId', '=', tenantId).where('state', '=', PUBLISHED);
   if (f.name) q = q.where('name', 'like', containing(f.name));
   return q;
 }

@@ -2,12 +2,12 @@ import { formatDateTime } from '~/lib/time/cst';
 import { t } from '~/server/i18n';
 import type { NewsDetail } from '~/lib/api/contracts/content';
 import type { NewsPreview } from './content.service';
-import { PUBLISHED } from './content.repository';
+import { PUBLICATION } from '~/lib/status';
 
 /** What the preview page says about an item's state and how it refuses a ticket. */
 
 export function previewStateLabel(news: Pick<NewsDetail, 'status' | 'publishTimestamp'>, now: number): string {
-  if (news.status !== PUBLISHED) return news.status === 0 ? t('preview.state.draft') : t('preview.state.withdrawn');
+  if (news.status !== PUBLICATION.PUBLISHED) return news.status === PUBLICATION.DRAFT ? t('preview.state.draft') : t('preview.state.withdrawn');
   if (news.publishTimestamp > now) return t('preview.state.scheduled', { time: formatDateTime(news.publishTimestamp) });
   return t('preview.state.published');
 }

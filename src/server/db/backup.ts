@@ -50,7 +50,7 @@ export async function backupSqlite(source: string, target: string): Promise<Back
 /** Problems that make a file unfit to restore: not SQLite, damaged, or not a portal database. */
 export async function checkBackup(file: string): Promise<string[]> {
   if (!existsSync(file)) return [`${file} does not exist`];
-  let db;
+  let db: Awaited<ReturnType<typeof open>> | undefined;
   try {
     db = await open(file, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });

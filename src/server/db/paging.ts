@@ -34,7 +34,9 @@ export const containing = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
  */
 export function pageFrom<O>(
   w: PageWindow,
+  // biome-ignore lint/suspicious/noExplicitAny: any tables and aliases: Kysely's builder is invariant in them, nothing narrower accepts every caller
   rows: SelectQueryBuilder<any, any, O>,
+  // biome-ignore lint/suspicious/noExplicitAny: the same filters before anything is selected, over any tables and aliases
   filtered: SelectQueryBuilder<any, any, any>,
 ): Promise<Paged<O>> {
   return paged(w, rows.offset(w.offset).limit(w.limit).execute(), () =>

@@ -1,9 +1,10 @@
 import type { DB } from '../db/database';
 import { pageFrom, type PageWindow } from '../db/paging';
+import { PUBLICATION } from '~/lib/status';
 
 /** Review ("comment score") SQL. Every function takes the tenant id first after the connection. */
 
-export const PUBLISHED = 1;
+const { PUBLISHED } = PUBLICATION;
 
 function reviewBase(db: DB, tenantId: string, tagId?: string) {
   let q = db.selectFrom('commentScores as s').where('s.tenantId', '=', tenantId).where('s.status', '=', PUBLISHED);

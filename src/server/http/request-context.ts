@@ -17,7 +17,8 @@ export interface RequestContext {
 const KEY = Symbol.for('digital-cloud-school.request-context');
 const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<RequestContext> };
 
-export const requestContext: AsyncLocalStorage<RequestContext> = (holder[KEY] ??= new AsyncLocalStorage<RequestContext>());
+if (!holder[KEY]) holder[KEY] = new AsyncLocalStorage<RequestContext>();
+export const requestContext: AsyncLocalStorage<RequestContext> = holder[KEY];
 
 /** Notes the route that answers the current request (no-op outside a request). */
 export function noteRoute(route: string): void {

@@ -3,8 +3,8 @@ import { isSitePage, namesSchool, SCHOOL_PARAM, withSchoolId } from '~/lib/navig
 /**
  * A page opened with `?schoolId=` (a school chosen whatever the host) keeps that school on every
  * same-site link it renders, so the next click, a reload or a copied link shows the same school
- * (spec "Before every navigation", step 3; the registration form sends a new member to
- * `/?schoolId=<joined school>`). Done once here, over the finished page, rather than in each
+ * (a school named in the address wins over the host's; the registration form sends a new member
+ * to `/?schoolId=<joined school>`). Done once here, over the finished page, rather than in each
  * component: every layout, component, island's server HTML, pager, partial and content link is
  * covered, and a component written tomorrow is too. Pages are cached by host and URL only, and
  * this output depends only on the URL, so caching stays right.

@@ -6,7 +6,7 @@ import { t } from '~/server/i18n';
 // Zod's own messages in Chinese, for the users who read them.
 z.config(z.locales.zhCN());
 
-function describe(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return t('validation.invalid');
   const field = issue.path.join('.');
@@ -33,7 +33,7 @@ function withoutNul(value: unknown, depth = 0): unknown {
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const input = withoutNul(raw);
   const result = schema.safeParse(input);
-  if (!result.success) throw AppError.badRequest(describe(result.error));
+  if (!result.success) throw AppError.badRequest(describeIssues(result.error));
   return result.data;
 }
 

@@ -440,7 +440,7 @@ export const serverMessages = {
   'learning.badBackUrl': '返回地址必须是本站的页面地址',
 
   // The class page (src/server/learning/class-page): an activity that is not the class's, the past
-  // list's page sizes, and the student card's durations (hours and minutes, spec section 9).
+  // list's page sizes, and the student card's durations (whole hours and minutes).
   'learning.activityNotFound': '未找到该活动，或该活动不属于此班级',
   'learning.pastPageSize': '每页条数只能是 6、9 或 12',
   'learning.durationHours': '{hours}小时{minutes}分钟',

@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import type { UserTable } from './identity.table';
+import { ACCOUNT_STATUS } from '~/lib/status';
 
 /**
  * All SQL of users, their schools and their tokens; no other domain writes these tables. Users
@@ -14,7 +15,7 @@ export function findUser(db: DB, by: 'id' | 'mobile' | 'username', value: string
 export function insertUser(db: DB, user: { id: string; mobile: string; nickName: string | null; now: number }) {
   return db
     .insertInto('users')
-    .values({ id: user.id, mobile: user.mobile, nickName: user.nickName, status: 1, createdAt: user.now, updatedAt: user.now })
+    .values({ id: user.id, mobile: user.mobile, nickName: user.nickName, status: ACCOUNT_STATUS.ACTIVE, createdAt: user.now, updatedAt: user.now })
     .execute();
 }
 

@@ -10,6 +10,7 @@ import type { IssuedToken, UserInfo } from '~/lib/api/contracts/identity';
 import * as repo from './identity.repository';
 import type { User } from './identity.table';
 import { decryptTokenParam } from './token-param';
+import { ACCOUNT_STATUS } from '~/lib/status';
 
 export type { Authenticated, Student, User };
 export type UserChanges = repo.UserChanges;
@@ -71,7 +72,7 @@ export async function authenticate(db: DB, token: string | null, tenantId: strin
     createdAt: row.createdAt!,
     updatedAt: row.updatedAt!,
   };
-  if (user.status !== 1) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.userDisabled'));
+  if (user.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.userDisabled'));
   return { user, tokenHash };
 }
 

@@ -3,6 +3,7 @@ import { pageFrom, type PageWindow } from '../db/paging';
 import type { CouponSort } from '~/lib/api/contracts/leads';
 import { CouponState } from './leads.table';
 import { startOfCstDay } from '~/lib/time/cst';
+import { PUBLICATION } from '~/lib/status';
 
 /** All leads SQL. Every function takes the tenant id first after the connection. */
 
@@ -29,7 +30,7 @@ export async function countIpClues(db: DB, ip: string, since: number): Promise<n
 }
 
 export function pageCustomerServices(db: DB, tenantId: string, p: PageWindow) {
-  const shown = db.selectFrom('customerServices').where('tenantId', '=', tenantId).where('state', '=', 1);
+  const shown = db.selectFrom('customerServices').where('tenantId', '=', tenantId).where('state', '=', PUBLICATION.PUBLISHED);
   return pageFrom(p, shown.select(['id', 'name', 'mobile', 'wechatQrCode']).orderBy('seq', p.order).orderBy('id'), shown);
 }
 

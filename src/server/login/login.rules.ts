@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MINUTE } from '~/lib/time/cst';
 import type { InvitationCode } from './login.table';
+import { ACCOUNT_STATUS } from '~/lib/status';
 
 /** The pure rules of login, invitation codes and single sign-on (tests/unit/login-rules.test.ts). */
 
@@ -46,7 +47,7 @@ export function invitationUsable(code: InvitationCode | undefined, tenantId: str
   return (
     !!code &&
     code.tenantId === tenantId &&
-    code.status === 1 &&
+    code.status === ACCOUNT_STATUS.ACTIVE &&
     (code.expiresAt === null || code.expiresAt > now) &&
     (code.maxUses === null || code.usedCount < code.maxUses)
   );

@@ -11,6 +11,7 @@ import type { Authenticated, User, UserChanges } from '../identity/identity.serv
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { LOGIN_THROTTLE, addressFailureBudget, throttleKey } from './login.rules';
 import * as repo from './login.repository';
+import { ACCOUNT_STATUS } from '~/lib/status';
 
 /**
  * Login (SMS code or password), binding to a school, the student's own profile and password.
@@ -54,7 +55,7 @@ async function recordFailure(s: Scope, account: string | null): Promise<void> {
 
 /** A disabled account is told so, once the credential was right. */
 export function refuseDisabled(user: User): void {
-  if (user.status !== 1) throw AppError.badRequest(t('identity.userDisabled'));
+  if (user.status !== ACCOUNT_STATUS.ACTIVE) throw AppError.badRequest(t('identity.userDisabled'));
 }
 
 /** A new session of the user in the school, valid SESSION_TTL_HOURS. */
@@ -107,7 +108,7 @@ async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginReq
   await refuseWhenThrottled(s, account);
   // Always one scrypt check, so an unknown account takes as long as a wrong password.
   const matches = await verifyPassword(a.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !user.passwordHash || !matches) {
+  if (!user?.passwordHash || !matches) {
     await recordFailure(s, account);
     throw failed();
   }

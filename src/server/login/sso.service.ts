@@ -12,6 +12,7 @@ import { newNonce, readSignedToken, signToken } from '../signed-token';
 import { SSO_MAX_LIFETIME_S, partnerUrl, ssoTimesValid } from './login.rules';
 import { issueSession, refuseDisabled } from './login.service';
 import * as repo from './login.repository';
+import { ACCOUNT_STATUS } from '~/lib/status';
 
 /**
  * Single sign-on.
@@ -57,7 +58,7 @@ async function ticketSchool(s: Scope, tenantId: string) {
     if (error instanceof AppError) return null;
     throw error;
   });
-  if (!tenant || tenant.status !== 1) throw invalid();
+  if (!tenant || tenant.status !== ACCOUNT_STATUS.ACTIVE) throw invalid();
   return tenant;
 }
 

@@ -1,17 +1,18 @@
 import type { DB } from '../db/database';
 import { pageFrom, type PageWindow } from '../db/paging';
 import type { FeedType } from './media.table';
+import { PUBLICATION } from '~/lib/status';
 
 /** Banners, album and video-feed SQL. Every function takes the tenant id first after the connection. */
 
-export const PUBLISHED = 1;
+const { PUBLISHED } = PUBLICATION;
 
 export function listEnabledPosters(db: DB, tenantId: string) {
   return db
     .selectFrom('materialPosters')
     .select(['id', 'name', 'pic', 'url', 'seq'])
     .where('tenantId', '=', tenantId)
-    .where('enabled', '=', 1)
+    .where('enabled', '=', PUBLISHED)
     .orderBy('seq', 'asc')
     .orderBy('id', 'asc')
     .execute();
@@ -33,7 +34,7 @@ export function listCategories(db: DB, tenantId: string, f: { clientType?: strin
     .selectFrom('materialCategories')
     .select(['id', 'categoryName', 'categoryTabKey', 'seq'])
     .where('tenantId', '=', tenantId)
-    .where('state', '=', 1);
+    .where('state', '=', PUBLISHED);
   if (f.clientType) {
     const clientType = f.clientType;
     q = q.where((eb) => eb.or([eb('clientType', 'is', null), eb('clientType', '=', clientType)]));
@@ -64,7 +65,7 @@ export function listOpenMaterials(db: DB, tenantId: string, f: { categoryTabKey?
     .select(['m.id', 'm.name', 'm.type', 'm.pic', 'm.video', 'm.introduce', 'm.categoryId', 'c.categoryName', 'c.categoryTabKey'])
     .where('m.tenantId', '=', tenantId)
     .where('m.open', '=', PUBLISHED)
-    .where('c.state', '=', 1);
+    .where('c.state', '=', PUBLISHED);
   if (f.categoryTabKey) q = q.where('c.categoryTabKey', '=', f.categoryTabKey);
   if (f.categoryId) q = q.where('m.categoryId', '=', f.categoryId);
   return q.orderBy('c.seq', 'asc').orderBy('m.seq', 'asc').orderBy('m.id', 'asc').execute();

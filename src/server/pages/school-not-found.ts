@@ -1,24 +1,24 @@
 import { t } from '~/server/i18n';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A friendly, self-contained page for a host that belongs to no school; on a portal with no school
  * at all (a fresh production database) it says so and how the operator creates the first one.
  */
 export function schoolNotFoundHtml(host: string, noSchoolYet = false): string {
-  if (noSchoolYet) return page(t('tenant.noSchoolTitle'), [escape(t('tenant.noSchoolBody')), escape(t('tenant.noSchoolHint'))]);
-  return page(t('tenant.notFoundTitle'), [escape(t('tenant.notFoundBody', { host })), t('tenant.notFoundHint')]);
+  if (noSchoolYet) return page(t('tenant.noSchoolTitle'), [escapeHtml(t('tenant.noSchoolBody')), escapeHtml(t('tenant.noSchoolHint'))]);
+  return page(t('tenant.notFoundTitle'), [escapeHtml(t('tenant.notFoundBody', { host })), t('tenant.notFoundHint')]);
 }
 
 /** The page answered (503) while the database cannot be reached; it reloads itself. */
 export function serviceUnavailableHtml(): string {
-  return page(t('page.unavailableTitle'), [escape(t('page.unavailableBody'))], '<meta http-equiv="refresh" content="10">');
+  return page(t('page.unavailableTitle'), [escapeHtml(t('page.unavailableBody'))], '<meta http-equiv="refresh" content="10">');
 }
 
 /** The page answered (500) when rendering failed; the request id lets support find the log line. */
 export function pageErrorHtml(requestId: string): string {
-  return page(t('page.errorTitle'), [escape(t('page.errorBody')), escape(t('page.errorReference', { requestId }))]);
+  return page(t('page.errorTitle'), [escapeHtml(t('page.errorBody')), escapeHtml(t('page.errorReference', { requestId }))]);
 }
 
 function page(title: string, paragraphs: string[], head = ''): string {

@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
+import { PUBLICATION } from '~/lib/status';
 
 /** All product, hot-major and common-question SQL. Every function takes the tenant id first. */
 
@@ -100,7 +101,7 @@ export function listQuestions(db: DB, tenantId: string, majorId: string | undefi
     .selectFrom('commonQuestions')
     .select(['id', 'name', 'answer', 'majorId', 'seq', 'createdAt'])
     .where('tenantId', '=', tenantId)
-    .where('state', '=', 1);
+    .where('state', '=', PUBLICATION.PUBLISHED);
   if (majorId) q = q.where('majorId', '=', majorId);
   return q.limit(1000).execute();
 }

@@ -138,7 +138,7 @@ export function parseCertificates(value: unknown, depth = 0): CertificateLink[] 
 
 /**
  * The days a coupon can still be used, counted to 23:59:59 China Standard Time of its end date
- * (spec section 9): the end date itself is day 1, the day before day 2; null once it has passed.
+ * (the whole end date is still usable): the end date itself is day 1, the day before day 2; null once it has passed.
  * The same rule as every remaining-days figure (src/lib/learning/days.ts).
  */
 export function couponDaysLeft(useEnd: number, now: number): number | null {

@@ -1,8 +1,9 @@
 import type { DB } from '../db/database';
+import { PUBLICATION } from '~/lib/status';
 
 /** Information content blocks and certification organisations. Every function takes the tenant id first. */
 
-export const PUBLISHED = 1;
+const { PUBLISHED } = PUBLICATION;
 
 export function listInformation(db: DB, tenantId: string, f: { informationType: number; universityIds?: string[] | undefined }) {
   let q = db

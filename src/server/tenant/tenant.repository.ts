@@ -1,8 +1,9 @@
 import type { DB } from '../db/database';
+import { ACCOUNT_STATUS } from '~/lib/status';
 
 /** Tenant look-ups: these find the tenant itself, so they are the only queries without a tenant id. */
 export function findTenantByPreDomain(db: DB, preDomain: string) {
-  return db.selectFrom('tenants').selectAll().where('preDomain', '=', preDomain).where('status', '=', 1).executeTakeFirst();
+  return db.selectFrom('tenants').selectAll().where('preDomain', '=', preDomain).where('status', '=', ACCOUNT_STATUS.ACTIVE).executeTakeFirst();
 }
 
 /** Whether the portal has any school at all (a fresh production database has none). */
@@ -11,7 +12,7 @@ export async function anyTenant(db: DB): Promise<boolean> {
 }
 
 export function findTenantById(db: DB, id: string) {
-  return db.selectFrom('tenants').selectAll().where('id', '=', id).where('status', '=', 1).executeTakeFirst();
+  return db.selectFrom('tenants').selectAll().where('id', '=', id).where('status', '=', ACCOUNT_STATUS.ACTIVE).executeTakeFirst();
 }
 
 export function findTenantByCustomDomain(db: DB, domain: string) {
@@ -20,7 +21,7 @@ export function findTenantByCustomDomain(db: DB, domain: string) {
     .innerJoin('tenants', 'tenants.id', 'schoolDomains.tenantId')
     .selectAll('tenants')
     .where('schoolDomains.domain', '=', domain)
-    .where('tenants.status', '=', 1)
+    .where('tenants.status', '=', ACCOUNT_STATUS.ACTIVE)
     .executeTakeFirst();
 }
 
@@ -47,7 +48,7 @@ export async function insertSchool(
   row: { id: string; universityId: string; preDomain: string; name: string; domains: readonly { id: string; domain: string }[]; now: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('tenants').values({ id: row.id, preDomain: row.preDomain, name: row.name, status: 1, createdAt: row.now }).execute();
+    await trx.insertInto('tenants').values({ id: row.id, preDomain: row.preDomain, name: row.name, status: ACCOUNT_STATUS.ACTIVE, createdAt: row.now }).execute();
     await trx
       .insertInto('schools')
       .values({

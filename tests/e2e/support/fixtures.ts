@@ -82,6 +82,7 @@ export const pagination = (page: Page): Locator => page.getByRole('navigation', 
 export async function walkPages(page: Page, maxPages = 50): Promise<string[]> {
   const texts: string[] = [];
   for (let i = 0; i < maxPages; i++) {
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not a DOM node's property
     texts.push(await page.getByRole('main').innerText());
     const next = pagination(page).getByRole('link', { name: '下一页' });
     if ((await next.count()) === 0) return texts;

@@ -127,7 +127,9 @@ export async function newClassAStudent(page: Page) {
         if (/^https?:/.test(page.url())) {
           const playing = await page.locator('video, audio').evaluateAll((media) => media.filter((m) => !(m as HTMLMediaElement).paused).length);
           const reported = playing ? page.waitForResponse((r) => r.url().includes('/classroom/online/progress')) : null;
-          await page.locator('video, audio').evaluateAll((media) => media.forEach((m) => (m as HTMLMediaElement).pause()));
+          await page.locator('video, audio').evaluateAll((media) => {
+            for (const m of media) (m as HTMLMediaElement).pause();
+          });
           await reported;
           await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith('dcs.studyReport.')));
         }

@@ -90,7 +90,9 @@ const dynamic = (n: number): api.ActivityDynamic => ({ id: `d${n}`, activityId: 
 
 function answering(call: { path: string }, data: unknown | (() => Response)) {
   return http.post(url(call), async ({ request }) => {
-    (bodies[call.path] ??= []).push(await request.json());
+    const list = bodies[call.path] ?? [];
+    bodies[call.path] = list;
+    list.push(await request.json());
     return typeof data === 'function' ? (data as () => Response)() : HttpResponse.json({ code: 0, data, message: 'ok' });
   });
 }

@@ -31,9 +31,13 @@ interface State {
 }
 let state: State;
 let seq = 0;
+const nextSeq = () => {
+  seq += 1;
+  return seq;
+};
 
 const note = (over: Partial<api.Note>): api.Note => ({
-  id: `n${(seq += 1)}`,
+  id: `n${nextSeq()}`,
   title: '笔记',
   notes: '',
   isShared: 1,
@@ -68,7 +72,9 @@ function on<Req>(call: Call<Req, unknown>, answer: (body: Req) => unknown) {
   const method = call.method.toLowerCase() as 'post' | 'put' | 'delete';
   return http[method](`${API}${urlOf(call)}`, async ({ request }) => {
     const body = (await request.json()) as Req;
-    (bodies[`${call.method} ${call.path}`] ??= []).push(body);
+    const list = bodies[`${call.method} ${call.path}`] ?? [];
+    bodies[`${call.method} ${call.path}`] = list;
+    list.push(body);
     return ok(answer(body));
   });
 }
@@ -82,7 +88,7 @@ function fakeApi() {
       if (b.isDraft) state.draft = b.title || null;
       else {
         state.draft = null;
-        state.questions.unshift({ id: `q${(seq += 1)}`, title: b.title, studentId: 's1', studentName: '张晓明', studentAvatar: null, createdTime: '2026-11-23 09:00:00', answerList: [] });
+        state.questions.unshift({ id: `q${nextSeq()}`, title: b.title, studentId: 's1', studentName: '张晓明', studentAvatar: null, createdTime: '2026-11-23 09:00:00', answerList: [] });
       }
       return { id: 'x' };
     }),
@@ -104,7 +110,7 @@ function fakeApi() {
     on(api.commentPage, () => page(state.comments)),
     on(api.commentSubmit, (b) => {
       const parent = state.comments.find((c) => c.id === b.commentParent);
-      state.comments.push({ id: `m${(seq += 1)}`, commentContent: b.commentContent, commentParent: b.commentParent ?? null, commentAuthorName: '张晓明', commentAuthorAvatar: null, commentParentAuthorName: parent?.commentAuthorName ?? null, createdTime: '2026-11-23 09:00:00', mine: true });
+      state.comments.push({ id: `m${nextSeq()}`, commentContent: b.commentContent, commentParent: b.commentParent ?? null, commentAuthorName: '张晓明', commentAuthorAvatar: null, commentParentAuthorName: parent?.commentAuthorName ?? null, createdTime: '2026-11-23 09:00:00', mine: true });
       return { id: 'x' };
     }),
     on(api.likeState, () => state.like),

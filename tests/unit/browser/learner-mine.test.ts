@@ -16,7 +16,7 @@ const { navigateTo } = await import('~/lib/navigation');
 const { $session, setToken, setUser } = await import('~/lib/stores/session');
 const { $currentClass } = await import('~/lib/stores/learner');
 
-/** My learning (/study/mine) on its own, against a fake API: every rule of learner-area.md 2.1 and 4. */
+/** My learning (/study/mine) on its own, against a fake API: every rule of the page and of its card clicks. */
 
 const API = 'http://api.test';
 const CLASSES = `${API}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`;
@@ -51,7 +51,9 @@ function klass(n: number, over: Partial<LearnerClass> = {}): LearnerClass {
 
 function answering(url: string, data: unknown) {
   return http.post(url, async ({ request }) => {
-    (bodies[url] ??= []).push(await request.json());
+    const list = bodies[url] ?? [];
+    bodies[url] = list;
+    list.push(await request.json());
     return HttpResponse.json({ code: 0, data, message: 'ok' });
   });
 }
@@ -59,7 +61,9 @@ function answering(url: string, data: unknown) {
 function periodsPage(total: number) {
   return http.post(PERIODS, async ({ request }) => {
     const body = (await request.json()) as { current: number; size: number };
-    (bodies[PERIODS] ??= []).push(body);
+    const list = bodies[PERIODS] ?? [];
+    bodies[PERIODS] = list;
+    list.push(body);
     const from = (body.current - 1) * body.size;
     const records = Array.from({ length: Math.max(0, Math.min(body.size, total - from)) }, (_, i) => ({
       id: `p${from + i + 1}`,
@@ -224,7 +228,7 @@ describe('my learning: class cards', () => {
   });
 });
 
-describe('my learning: the card click rules (section 4)', () => {
+describe('my learning: the card click rules', () => {
   async function click(c: LearnerClass) {
     logIn();
     server.use(answering(ENROL, null));

@@ -3,6 +3,7 @@ import { useEvent } from '~/islands/shared/use-event';
 import { ApiError, send } from '~/lib/api/client';
 import {
   attemptState,
+  CHOICE_QUESTION_TYPES,
   reportDuty,
   saveAnswers,
   startAttempt,
@@ -16,6 +17,7 @@ import {
   type WorkKind,
 } from '~/lib/api/contracts/exams';
 import { AnswerQueue } from '~/lib/exams/answer-queue';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { openAnswerStore } from '~/lib/exams/answer-store';
 import { adoptWriter, claimWriter } from '~/lib/exams/answer-writer';
 import { isUp, remainingAt, syncOf, timeEventsBy, type Sync } from '~/lib/exams/countdown';
@@ -100,8 +102,8 @@ async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
 }
 
 /**
- * The answering screen (/study/homework/answer, /study/test/answer; homework-and-tests.md sections
- * 2 to 5, issue 13): the question card, the answer card, the countdown by the server's time, and
+ * The answering screen (/study/homework/answer, /study/test/answer; issue 13): the question card,
+ * the answer card, the countdown by the server's time, and
  * every answer kept on the device until the server has it.
  */
 export default function AnswerIsland({ kind }: { kind: WorkKind }) {
@@ -187,17 +189,17 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     const before = answers.get(question.id);
     if (sameAnswer(before, answer)) return;
     setAnswers((m) => new Map(m).set(question.id, answer));
-    // Section 5: an answer is queued only when it has text or a chosen option. Taking back an
+    // An answer is queued only when it has text or a chosen option. Taking back an
     // answer the server may already hold is queued too, or a reload would bring the old one back.
     if (!isGiven(answer) && !isGiven(before)) return;
-    const choice = question.questionType === 1 || question.questionType === 2 || question.questionType === 3;
+    const choice = CHOICE_QUESTION_TYPES.includes(question.questionType);
     void queue.change(question.id, question.questionUnitId ?? '', workId, answer).then(() => {
       if (!xskt) sendSoon(choice ? 0 : TYPING_PAUSE_MS);
     });
   };
 
   const open = (to: Place) => {
-    // Section 4: moving saves the current answer first; a failed save is retried by the queue, not shown here.
+    // Moving saves the current answer first; a failed save is retried by the queue, not shown here.
     void flushNow();
     setPlace(to);
   };
@@ -318,7 +320,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     try {
       const s = await send(attemptState, { ...ref, answerLogId: attempt.answerLogId }, { silent: true });
       if (submittingRef.current) return;
-      if (s.status !== 0) ended(s.status);
+      if (s.status !== ATTEMPT_STATUS.ANSWERING) ended(s.status);
       else {
         queue.resync(s.answers);
         if (s.remainingSeconds !== null && syncRef.current) {
@@ -359,7 +361,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     if (refused) void recheck();
   }, [refused, recheck]);
 
-  // Homework: leaving the page before submitting asks first (section 5).
+  // Homework: leaving the page before submitting asks first, so unsaved work is not lost by accident.
   useEffect(() => {
     if (kind !== 'homework') return;
     const guard = (e: BeforeUnloadEvent) => {
@@ -375,7 +377,7 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
-      if (e.altKey || e.ctrlKey || e.metaKey || (el && el.closest('input, textarea, select, [contenteditable], dialog'))) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || el?.closest('input, textarea, select, [contenteditable], dialog')) return;
       if (e.key === 'ArrowLeft') move(-1);
       else if (e.key === 'ArrowRight') move(1);
     };

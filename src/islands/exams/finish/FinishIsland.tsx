@@ -1,5 +1,6 @@
 import { send } from '~/lib/api/client';
 import { attemptLogs, attemptState, workStanding, type AttemptLog, type LateAnswer, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { groupsOf, placesOfIds, questionMapOf } from '~/lib/exams/paper';
 import { laterText } from '~/lib/exams/policy-text';
 import { isXskt, reviewHref, startHref } from '~/lib/exams/routes';
@@ -42,8 +43,8 @@ async function loadFinished(kind: WorkKind, q: NonNullable<ReturnType<typeof use
 }
 
 /**
- * The completion screen (/study/homework/answer-finish, /study/test/answer-finish;
- * homework-and-tests.md section 2): the work is finished; pending review says the result comes
+ * The completion screen (/study/homework/answer-finish, /study/test/answer-finish): the work is
+ * finished; pending review says the result comes
  * after the teacher has marked it; a marked attempt says who marked it (the system, or the external
  * bank) and, for a test, shows its score, or when the work's policy will show it (decision 028);
  * when the keys are held back, when they will be shown, and how many attempts are left; a button
@@ -62,9 +63,9 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
   const xskt = isXskt(query.sourceType);
   const start = startHref(kind, query);
   const title = load.state === 'done' ? load.data.paper.title : name;
-  const canView = (status === 2 || xskt) && !!query.answerLogId;
+  const canView = (status === ATTEMPT_STATUS.REVIEWED || xskt) && !!query.answerLogId;
   const loaded = load.state === 'done' ? load.data : null;
-  const marked = (loaded?.attempt?.status ?? status) === 2;
+  const marked = (loaded?.attempt?.status ?? status) === ATTEMPT_STATUS.REVIEWED;
   const score = loaded?.attempt?.score ?? null;
   const standing = loaded?.standing ?? null;
   const marksLater = marked && standing ? laterText('marks', standing.visibility.marks, kind) : '';
@@ -91,14 +92,14 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
           ✓
         </span>
         <h1 className="text-xl font-semibold text-ink">{t(kind === 'homework' ? 'exams.finishedHomework' : 'exams.finishedTest')}</h1>
-        {status === 1 && !xskt && <p className="text-sm text-slate-700">{t(kind === 'test' ? 'exams.manualGrading' : 'exams.homeworkPending')}</p>}
+        {status === ATTEMPT_STATUS.PENDING && !xskt && <p className="text-sm text-slate-700">{t(kind === 'test' ? 'exams.manualGrading' : 'exams.homeworkPending')}</p>}
         {late && (
           <p role="alert" className="mx-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {late}
           </p>
         )}
         {/* Room for the marking lines while they load, so the buttons below do not jump. */}
-        {status === 2 && load.state === 'loading' && <div aria-hidden="true" className="h-16" />}
+        {status === ATTEMPT_STATUS.REVIEWED && load.state === 'loading' && <div aria-hidden="true" className="h-16" />}
         {marked && loaded && (
           <div className="space-y-1 text-sm text-slate-700">
             <p>{t(xskt ? 'exams.bankMarked' : 'exams.autoMarked', { name })}</p>
@@ -110,7 +111,7 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
         )}
         <div className="flex flex-wrap justify-center gap-3 pt-2">
           {canView && (
-            <a href={sitePath(reviewHref(kind, query, query.answerLogId, status || 2))} className="rounded-lg bg-brand px-5 py-2 text-white hover:bg-brand-dark">
+            <a href={sitePath(reviewHref(kind, query, query.answerLogId, status || ATTEMPT_STATUS.REVIEWED))} className="rounded-lg bg-brand px-5 py-2 text-white hover:bg-brand-dark">
               {t('exams.viewWork', { name })}
             </a>
           )}

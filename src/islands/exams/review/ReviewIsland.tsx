@@ -21,7 +21,7 @@ import { EmptyPaper, QuestionHeading } from '../shared/QuestionHeading';
 
 /**
  * The review of one submitted attempt (/study/homework/check-my-homework,
- * /study/test/check-my-test-exam; homework-and-tests.md section 2): each question with its stem,
+ * /study/test/check-my-test-exam): each question with its stem,
  * options, the student's answer, the right answer, the explanation and its mark; previous and
  * next; the answer card marked right and wrong. What the work's attempt policy holds back (decision
  * 028: the keys while another attempt may start, the marks until a set time) the server leaves out,
@@ -54,7 +54,7 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
   const groups = useMemo(() => groupsOf<ShownQuestion>(questionMapOf(paper)), [paper]);
   const answers = useMemo(() => {
     const m = new Map<string, GivenAnswer>();
-    // Duplicates are removed by question id, keeping the first (section 4).
+    // A question that appears twice in the saved answers keeps its first answer.
     for (const a of paper.answerQuestion ?? []) if (!m.has(a.questionId)) m.set(a.questionId, a.questionAnswerVO);
     return m;
   }, [paper]);

@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * The answer card (section 2, "Answer card"): questions grouped by type and numbered within each
+ * The answer card (答题卡): questions grouped by type and numbered within each
  * group; each cell shows its state, the current one is ringed, a dot marks a question the teacher
  * marked. A click opens the question (the screen saves the current answer first).
  */

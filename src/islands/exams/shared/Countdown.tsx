@@ -3,7 +3,7 @@ import { clockText, COUNTDOWN_SIZE, remainingRatio } from '~/lib/exams/countdown
 
 const STROKE = 10;
 
-/** The circular countdown (section 9): mm:ss in the middle, the ring is the time left over the whole. */
+/** The circular countdown: mm:ss in the middle, the ring is the time left over the whole. */
 export function Countdown({ remaining, total }: { remaining: number; total: number | null }) {
   const r = (COUNTDOWN_SIZE - STROKE) / 2;
   const length = 2 * Math.PI * r;

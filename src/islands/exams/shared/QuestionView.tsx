@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { GivenAnswer, QuestionAnswerKey, QuestionOption, QuestionResult } from '~/lib/api/contracts/exams';
+import { CHOICE_QUESTION_TYPES, QUESTION_TYPE, type GivenAnswer, type QuestionAnswerKey, type QuestionOption, type QuestionResult } from '~/lib/api/contracts/exams';
 import { t } from '~/lib/i18n/messages/exams';
 import { blankCount, blanksAnswer, choose, hasSubQuestions, optionLetter, splitBlanks, textAnswer, type PaperQuestion } from '~/lib/exams/paper';
 import { blanksText, lettersOf, markOf } from '~/lib/exams/review';
@@ -11,12 +11,12 @@ export type ShownQuestion = PaperQuestion & { questionUnitId?: string | undefine
 /** True/false options: the paper's, else 正确 (key '1') and 错误 (key '2'). */
 function optionsOf(q: PaperQuestion): QuestionOption[] {
   const list = q.questionContentVO?.optionList ?? [];
-  if (q.questionType !== 3) return list;
+  if (q.questionType !== QUESTION_TYPE.TRUE_FALSE) return list;
   if (list.length === 0) return [{ key: '1', value: t('exams.true') }, { key: '2', value: t('exams.false') }];
   return list.map((o) => (o.value ? o : { ...o, value: o.key === '1' ? t('exams.true') : t('exams.false') }));
 }
 
-const isChoice = (type: number) => type === 1 || type === 2 || type === 3;
+const isChoice = (type: number) => CHOICE_QUESTION_TYPES.includes(type);
 
 interface AnswerProps {
   question: ShownQuestion;
@@ -48,10 +48,11 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
   if (isChoice(question.questionType)) {
     const options = optionsOf(question);
     const chosen = answer?.optionList ?? [];
-    const multiple = question.questionType === 2;
+    const multiple = question.questionType === QUESTION_TYPE.MULTIPLE;
     return (
       <div className="space-y-3">
         <div id={stemId}>{stem}</div>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: group and radiogroup both take aria-labelledby; the role is chosen at run time */}
         <div role={multiple ? 'group' : 'radiogroup'} aria-labelledby={stemId} className="space-y-2">
           {options.map((o, i) => {
             const on = chosen.includes(o.key);
@@ -74,19 +75,20 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
       </div>
     );
   }
-  if (question.questionType === 4) return <Blanks question={question} answer={answer} onAnswer={onAnswer} stem={stem} />;
+  if (question.questionType === QUESTION_TYPE.FILL_IN) return <Blanks question={question} answer={answer} onAnswer={onAnswer} stem={stem} />;
   return <TextAnswer answer={answer} onAnswer={onAnswer} stem={stem} />;
 }
 
 function Blanks({ question, answer, onAnswer, stem }: { question: ShownQuestion; answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; stem: React.ReactNode }) {
   const count = blankCount(question);
-  // What the student typed, spaces and all; the kept answer is trimmed (section 4).
+  // What the student typed, spaces and all; the kept answer trims each blank, so the box must not.
   const [raw, setRaw] = useState(() => splitBlanks(answer?.content, count));
   return (
     <div className="space-y-3">
       {stem}
       <div className="grid gap-2 sm:grid-cols-2">
         {raw.map((v, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a blank's place is its identity: the blanks never move or change in number
           <label key={i} className="flex items-center gap-2 text-sm">
             <span className="shrink-0 text-slate-700">{t('exams.blank', { n: i + 1 })}</span>
             <input
@@ -176,8 +178,8 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
   const options = optionsOf(question);
   const chosen = answer?.optionList ?? [];
   const right = shows.keys ? (key?.optionList ?? options.filter((o) => o.answer).map((o) => o.key)) : [];
-  const given = choice ? lettersOf(options, chosen).join('、') : answer?.content ? blanksText(answer.content).join(question.questionType === 4 ? '；' : '') : '';
-  const expected = choice ? lettersOf(options, right).join('、') : key?.content ? (question.questionType === 4 ? blanksText(key.content).join('；') : key.content) : '';
+  const given = choice ? lettersOf(options, chosen).join('、') : answer?.content ? blanksText(answer.content).join(question.questionType === QUESTION_TYPE.FILL_IN ? '；' : '') : '';
+  const expected = choice ? lettersOf(options, right).join('、') : key?.content ? (question.questionType === QUESTION_TYPE.FILL_IN ? blanksText(key.content).join('；') : key.content) : '';
   return (
     <div className="space-y-3">
       <Html html={question.trunk} />
@@ -206,7 +208,7 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
         <dd className="whitespace-pre-line break-words text-ink">{given || t('exams.noAnswer')}</dd>
         {shows.keys && (
           <>
-            <dt className="text-slate-600">{t(question.questionType === 6 ? 'exams.referenceAnswer' : 'exams.rightAnswer')}</dt>
+            <dt className="text-slate-600">{t(question.questionType === QUESTION_TYPE.SHORT_ANSWER ? 'exams.referenceAnswer' : 'exams.rightAnswer')}</dt>
             <dd className="whitespace-pre-line break-words text-ink">{expected || '—'}</dd>
           </>
         )}

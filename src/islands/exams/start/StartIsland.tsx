@@ -1,5 +1,6 @@
 import { send } from '~/lib/api/client';
 import { attemptLogs, workStanding, type AttemptLog, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { closesAtText, laterText } from '~/lib/exams/policy-text';
 import { groupsOf, questionMapOf } from '~/lib/exams/paper';
 import { answerHref, attemptHref, isXskt } from '~/lib/exams/routes';
@@ -23,8 +24,8 @@ interface Loaded {
 }
 
 /**
- * The start page of a homework or test (/study/homework, /study/test; homework-and-tests.md
- * section 2): title, requirements, the attempt policy (attempts allowed and left, which score
+ * The start page of a homework or test (/study/homework, /study/test): title, requirements, the
+ * attempt policy (attempts allowed and left, which score
  * counts, the close; decision 028), 开始答题 (继续答题 while an attempt is open; disabled with the
  * server's reason when no attempt can start) and the history of attempts, each leading to
  * completion (pending review) or review.
@@ -65,7 +66,7 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
   const groups = groupsOf(questionMapOf(paper));
   const total = groups.reduce((n, g) => n + g.questions.length, 0);
   const points = Math.round(groups.reduce((n, g) => n + g.points, 0) * 100) / 100;
-  const open = standing.open || logs.some((l) => l.status === 0);
+  const open = standing.open || logs.some((l) => l.status === ATTEMPT_STATUS.ANSWERING);
   const refused = !open && standing.refusal !== null;
   const keysLater = standing.handedIn ? laterText('keys', standing.visibility.keys, kind) : '';
   const marksLater = standing.handedIn ? laterText('marks', standing.visibility.marks, kind) : '';
@@ -154,10 +155,10 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
                   <a href={sitePath(attemptHref(kind, q, log))} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50">
                     <span className="font-medium text-slate-700">{t('exams.attemptNo', { n: log.attemptNo })}</span>
                     <span className="text-slate-700">{t('exams.attemptTime', { time: formatDateTime(log.createdTime) })}</span>
-                    <span className={`rounded px-2 py-0.5 text-xs ${log.status === 2 ? 'bg-emerald-50 text-emerald-800' : log.status === 1 ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}>
+                    <span className={`rounded px-2 py-0.5 text-xs ${log.status === ATTEMPT_STATUS.REVIEWED ? 'bg-emerald-50 text-emerald-800' : log.status === ATTEMPT_STATUS.PENDING ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}>
                       {t(`exams.status.${log.status}`)}
                     </span>
-                    {kind === 'test' && log.status === 2 && log.score !== null && <span className="font-medium text-ink">{t('exams.scoreOf', { score: log.score })}</span>}
+                    {kind === 'test' && log.status === ATTEMPT_STATUS.REVIEWED && log.score !== null && <span className="font-medium text-ink">{t('exams.scoreOf', { score: log.score })}</span>}
                     <span className="ml-auto text-brand">{t('exams.openAttempt')}</span>
                   </a>
                 </li>

@@ -19,9 +19,9 @@ export function classTime(a: Pick<ClassActivityItem, 'startTime' | 'endTime'>): 
 }
 
 /**
- * One activity of today's or the past list (spec 2.2, section 3): name, time, online or
- * face-to-face, required or elective and, for a required one, its attendance status. The card
- * leads where 2.4 says (activityJump).
+ * One activity of today's or the past list: name, time, online or face-to-face, required or
+ * elective and, for a required one, its attendance status (an elective has none to show). The
+ * card leads where activityJump says for its kind.
  */
 export function ActivityCard({ activity: a, context }: { activity: ClassActivityItem; context: JumpContext }) {
   const href = sitePath(

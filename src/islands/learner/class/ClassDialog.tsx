@@ -7,7 +7,7 @@ export type DialogState = { kind: 'notice'; name: string } | { kind: 'experience
 const button = 'rounded-lg px-4 py-2 text-sm';
 
 /**
- * The class page's dialog (spec 2.2 and section 1): the not-open notice 敬请期待 with the desktop
+ * The class page's dialog: the not-open notice 敬请期待 (features of the mobile app) with the desktop
  * note, the experience class's notice instead of navigating, and the rest confirmation, whose
  * confirming goes back one page.
  */

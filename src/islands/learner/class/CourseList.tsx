@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ClassStudentCourse } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { cutTime } from '~/lib/learning/display';
@@ -14,8 +15,7 @@ import { Skeleton } from '../shared/Skeleton';
 const NATURE = { online: 'class.natureOnline', faceToFace: 'class.natureFaceToFace', mixed: 'class.natureMixed' } as const;
 
 /**
- * 全部课程 (spec 2.2): the count, the 查看课表 link and each course leading to its detail page
- * (2.4), or 暂无课程.
+ * 全部课程: the count, the 查看课表 link and each course leading to its detail page, or 暂无课程.
  */
 export function CourseList({
   courses,
@@ -31,7 +31,7 @@ export function CourseList({
   timetableHref: string;
 }) {
   const list = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
-  let body;
+  let body: ReactNode;
   if (courses.state === 'loading') body = <Skeleton rows={2} />;
   else if (courses.state === 'error') body = <LoadError message={courses.message} onRetry={onRetry} />;
   else if (list.length === 0) body = <Empty text={t('class.noCourses')} />;

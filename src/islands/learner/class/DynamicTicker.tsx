@@ -27,7 +27,7 @@ function useReducedMotion(): boolean {
 }
 
 /**
- * Today's activity dynamics (spec 2.2): one line at a time, scrolling up every DYNAMIC_SCROLL_MS.
+ * Today's activity dynamics: one line at a time, scrolling up every DYNAMIC_SCROLL_MS.
  * It stops while the pointer or the focus is on it and with the pause button (moving content must
  * be stoppable); with prefers-reduced-motion it does not move at all and lists every line instead.
  */
@@ -70,12 +70,15 @@ export function DynamicTicker({ items }: { items: readonly ActivityDynamic[] }) 
       {items.length === 0 ? (
         <p className="py-1 text-sm text-slate-600">{t('class.noDynamics')}</p>
       ) : reduced ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take the focus so a keyboard can scroll it
         <ul tabIndex={0} aria-label={t('class.dynamics')} className="max-h-40 overflow-y-auto">
           {items.map(row)}
         </ul>
       ) : (
+        // biome-ignore lint/a11y/useSemanticElements: a moving ticker, not a set of form fields (fieldset)
         <div
           role="group"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: taking the focus stops the ticker, so a keyboard user can read it
           tabIndex={0}
           aria-label={t('class.dynamics')}
           className="h-8 overflow-hidden rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"

@@ -10,6 +10,7 @@ export function PanelSkeleton({ tabs = true, cards = 2 }: { tabs?: boolean; card
       {tabs && <div className="h-8 w-3/4 rounded-full bg-slate-100" />}
       <ul className="grid gap-3 sm:grid-cols-2">
         {Array.from({ length: cards }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
           <li key={i} className="h-32 rounded-lg bg-slate-200" />
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { send, sendPage } from '~/lib/api/client';
 import { pastActivityPage, pastActivitySum, type PastActivitySum } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * Past classes (spec 2.2): the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
+ * Past classes: the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
  * the server, latest first, 6, 9 or 12 a page (6 at first), 暂无数据 when empty.
  */
 export function PastPanel({ classId, userId, schoolId, context, onSettled }: Props) {
@@ -54,7 +54,7 @@ export function PastPanel({ classId, userId, schoolId, context, onSettled }: Pro
     label: sums.state === 'done' ? `${t(TAB_TEXT[key])} ${sums.data[SUM_OF[key]]}` : t(TAB_TEXT[key]),
   }));
 
-  let body;
+  let body: ReactNode;
   if (list.state === 'loading') body = <PanelSkeleton tabs={false} cards={Math.min(size, 6)} />;
   else if (list.state === 'error') body = <LoadError message={list.message} onRetry={reload} />;
   else if (list.data.records.length === 0) body = <Empty text={t('common.noData')} />;

@@ -39,7 +39,7 @@ function Cards({ title, id, keys, onOpen }: { title: string; id: string; keys: r
 }
 
 /**
- * The right column (spec 2.2): the learning goal when the class has one, the learning-service
+ * The right column: the learning goal when the class has one, the learning-service
  * cards (课堂花絮 only with an offline course) and the learning-management cards; none of these is
  * open on the desktop, so each shows 敬请期待.
  */

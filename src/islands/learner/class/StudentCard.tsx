@@ -11,7 +11,7 @@ import { useLoad } from '../shared/use-load';
 const ASSESSMENT = { notAssessed: 'class.notAssessed', passed: 'class.passed', failed: 'class.failed' } as const;
 
 /**
- * A statistic's explanation (spec 2.2's tooltips): a small button that shows it on hover, on focus
+ * A statistic's explanation (its tooltip): a small button that shows it on hover, on focus
  * and on a tap (phones), and hides it on Escape, when the pointer leaves or the focus moves on;
  * the button is described by it.
  */
@@ -19,6 +19,7 @@ function Tip({ name, text }: { name: string; text: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the tip stays open while the pointer moves onto it; keyboard and touch use the button
     <span className="relative inline-flex" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
         type="button"
@@ -59,7 +60,7 @@ function Stat({ label, value, tip }: { label: string; value: string; tip?: strin
 }
 
 /**
- * The student card (spec 2.2): avatar, name, the 学员 tag and five statistics: the study visits
+ * The student card: avatar, name, the 学员 tag and five statistics: the study visits
  * (this visit included), the completion rate (capped at 100%), study and answering durations
  * (or '--') and the assessment result.
  */

@@ -40,7 +40,7 @@ interface Props {
 }
 
 /**
- * Today's classes (spec 2.2): the sub-tabs 全部 / 待上课 / 缺勤 (a dot when some) / 已出勤 / 选修 with
+ * Today's classes: the sub-tabs 全部 / 待上课 / 缺勤 (a dot when some) / 已出勤 / 选修 with
  * their counts, pending first when there is one; the dynamics of today's activities; the cards.
  * With nothing today, the four choices.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
 import { increaseVisit, studentClassDetail, type StudentClassDetail } from '~/lib/api/contracts/learning';
 import { studentCourseStatistic } from '~/lib/api/contracts/learning-class';
@@ -29,7 +29,7 @@ interface Query {
   experience: boolean;
 }
 
-/** The class page's query (learner-area.md 2.2): classId, optionally the class's school and experience. */
+/** The class page's query: classId, optionally the class's school and experience. */
 function readQuery(): Query {
   const q = new URLSearchParams(location.search);
   const experience = q.get('experience');
@@ -43,7 +43,7 @@ interface Header {
 }
 
 /**
- * The class page (/study/training-class, learner-area.md 2.2): the breadcrumb, the class header,
+ * The class page (/study/training-class): the breadcrumb, the class header,
  * the student card, today's and past classes, the courses and the right column. Each visit is
  * counted once and the new number shown.
  */
@@ -67,7 +67,7 @@ export default function TrainingClassIsland() {
   const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
 
   if (query && !query.classId) return <MissingQuery crumbs={crumbs} text={t('learner.noClassId')} />;
-  let body;
+  let body: ReactNode;
   if (!user || !query || header.state === 'loading') body = <ClassPageSkeleton name={known?.className ?? null} />;
   else if (header.state === 'error') body = <LoadError message={header.message} onRetry={reload} />;
   else
@@ -95,7 +95,7 @@ interface BodyProps {
 
 /**
  * Below the student card: the main tabs (今日课程 / 往期课程; a class whose teaching is over,
- * teachingClassStatus 2, shows only its past, section 4) with the timetable link, the courses,
+ * teachingClassStatus 2, shows only its past: it has no today) with the timetable link, the courses,
  * and the right column.
  */
 /**
@@ -126,12 +126,12 @@ function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
   const timetableHref = sitePath(timetableJump({ classId, studentId, userId, experience }));
   const courseList = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
 
-  /** Today's four choices when there is nothing today (spec 2.2). */
+  /** Today's four choices when there is nothing today. */
   function choose(choice: EmptyChoice, label: string): void {
     const first = courseList[0];
-    // An experience class shows a notice instead of doing any of them (spec 2.2, section 6).
+    // An experience visit only looks around: it shows a notice instead of doing any of them.
     if (experience) setDialog({ kind: 'experience', name: label });
-    // Posting a dynamic is not open on the desktop (section 1).
+    // Posting a dynamic is a mobile-app feature, not open on the desktop.
     else if (choice === 'post') setDialog({ kind: 'notice', name: label });
     else if (choice === 'rest') setDialog({ kind: 'rest' });
     // Continue learning: the class's first course, or, without courses, the past classes.

@@ -49,6 +49,7 @@ export function Highlights({ titbits }: { titbits: Titbit[] }) {
       <Modal open={video !== null} title={video?.titbitName ?? ''} onClose={() => setVideo(null)}>
         {video && (
           <div className="bg-black">
+            {/* biome-ignore lint/a11y/useMediaCaption: a school's highlight clip comes with no caption file to offer */}
             <video controls autoPlay playsInline src={video.url} poster={video.cover ?? undefined} className="mx-auto max-h-[70vh] w-full">
               {t('offline.noVideo')}
             </video>

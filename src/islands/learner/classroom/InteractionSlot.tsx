@@ -2,7 +2,7 @@ import InteractionPanel from '../interaction/InteractionPanel';
 import type { PanelProps } from '../interaction/types';
 
 /**
- * The interaction panel (questions, notes, comments and the like button: learner-area.md 2.5, 2.6)
+ * The interaction panel (questions, notes, comments and the like button)
  * beside a classroom. `className` places it: a side column of the face-to-face classroom on wide
  * screens; in the online classroom the third column (outline, lesson, interaction) from 1280 px,
  * below the lesson on narrower screens.

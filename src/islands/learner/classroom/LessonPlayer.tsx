@@ -5,7 +5,7 @@ import { clockText } from '~/lib/learning/display';
 import { PLAYBACK_RATES, REPORT_JUMP_MS } from '~/lib/learning/study-credit';
 import { t } from '~/lib/i18n/messages/classroom';
 
-/** The starting volume (learner-area.md section 9). The speeds are the credit rule's PLAYBACK_RATES. */
+/** The starting volume: low, since the player starts by itself. The speeds are the credit rule's PLAYBACK_RATES. */
 export const START_VOLUME = 0.1;
 /** A time update further than this from the previous one is a seek, not watching. */
 const MAX_TICK_S = 3;
@@ -47,7 +47,7 @@ interface Props extends PlayerEvents {
  * vidstack's player and provider with the classroom's own control bar (decision 024: vidstack's
  * default layout with its words was about 11 KB gzip more). Speeds 0.75/1/1.5/2 (the credit rule's
  * PLAYBACK_RATES: the player never offers a speed the server does not allow for), the transcoded
- * qualities 360P/480P/720P/1080P, volume 0.1, autoplay, resume. Reports (section 4): on play,
+ * qualities 360P/480P/720P/1080P, volume 0.1, autoplay, resume. Progress is reported on play,
  * pause, a seek or a jump of more than 10 s, the end, and when the page is left or hidden (what
  * was watched since the previous report would otherwise be lost). A seek by the student, or
  * starting over after the end, marks the report `sought`: only then may the server move the

@@ -10,7 +10,9 @@ import {
   type Titbit,
 } from '~/lib/api/contracts/classroom-offline';
 import { t } from '~/lib/i18n/messages/classroom-offline';
+import { MUST_LEARN } from '~/lib/learning/codes';
 import { cutTime } from '~/lib/learning/display';
+import { SIGN_IN, SIGN_OUT, type SignType } from '~/lib/learning/sign';
 import { toast } from '~/lib/toast';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { LoadError } from '../shared/LoadError';
@@ -20,7 +22,7 @@ import { useStudent } from '../shared/use-student';
 import { Highlights } from './Highlights';
 import { InteractionSlot } from './InteractionSlot';
 
-/** The page's query (learner-area.md 2.4, 2.5). */
+/** The page's query, as activityJump builds it. */
 interface Query {
   classroomId: string;
   courseId: string;
@@ -38,7 +40,7 @@ interface Loaded {
 }
 
 /**
- * The face-to-face classroom (/study/classroom/offline, learner-area.md 2.5): the header with the
+ * The face-to-face classroom (/study/classroom/offline): the header with the
  * sign-in and sign-out items, the before-class notes, the numbered knowledge points, the teachers
  * and the highlights; the interaction panel mounts in InteractionSlot.
  */
@@ -108,6 +110,7 @@ function ClassroomPage({ data, query, userId }: { data: Loaded; query: Query; us
           {detail.teacherList.length ? (
             <ul className="flex flex-wrap gap-4">
               {detail.teacherList.map((teacher, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: teachers carry no id and two may share a name; the list is shown as sent, never reordered
                 <li key={`${teacher.teacherName}-${i}`} className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
                   {teacher.teacherAvatar ? (
                     <img src={teacher.teacherAvatar} alt="" className="h-10 w-10 rounded-full object-cover" />
@@ -160,7 +163,7 @@ function None() {
 
 function Header({ detail, query, userId, attendance }: { detail: OfflineClassroom; query: Query; userId: string; attendance: Attendance | null }) {
   // The link's isRequired when it has one (the activity's), else the server's.
-  const required = query.isRequired ? query.isRequired === '1' : detail.isRequired === 1;
+  const required = query.isRequired ? query.isRequired === String(MUST_LEARN.REQUIRED) : detail.isRequired === MUST_LEARN.REQUIRED;
   const start = cutTime(detail.classStartTime ?? attendance?.classStartTime);
   const end = cutTime(detail.classEndTime ?? attendance?.classEndTime);
   const place = [detail.position, detail.address].filter(Boolean).join(' · ');
@@ -199,12 +202,12 @@ function currentPosition(): Promise<{ lat: number; lon: number } | null> {
 
 function SignItems(props: { initial: Attendance; query: Query; userId: string; classroomId: string; courseId: string }) {
   const [attendance, setAttendance] = useState(props.initial);
-  const [busy, setBusy] = useState<1 | 2 | null>(null);
+  const [busy, setBusy] = useState<SignType | null>(null);
   const running = useRef(false);
 
-  const sign = async (type: 1 | 2) => {
-    // A repeat is blocked while a sign is running or once the attendance shows it (section 5); the server refuses it too.
-    const done = type === 1 ? attendance.isSignIn === 1 || attendance.isSignOut === 1 : attendance.isSignOut === 1;
+  const sign = async (type: SignType) => {
+    // Each sign is allowed once: a repeat is blocked while a sign is running or once the attendance shows it; the server refuses it too.
+    const done = type === SIGN_IN ? attendance.isSignIn === 1 || attendance.isSignOut === 1 : attendance.isSignOut === 1;
     if (running.current || done) {
       toast(t('offline.duplicate'), 'warning');
       return;
@@ -212,7 +215,7 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
     running.current = true;
     setBusy(type);
     try {
-      const position = type === 1 ? await currentPosition() : null;
+      const position = type === SIGN_IN ? await currentPosition() : null;
       const next = await send(
         signAttendance,
         {
@@ -228,7 +231,7 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
         { silent: true },
       );
       setAttendance(next);
-      toast(type === 1 ? t('offline.signInSuccess') : t('offline.signOutSuccess'), 'success');
+      toast(type === SIGN_IN ? t('offline.signInSuccess') : t('offline.signOutSuccess'), 'success');
     } catch (error) {
       // A refusal (a repeat, sign-out first…) is a warning; a failed network the client's 系统繁忙.
       toast(failureMessage(error), error instanceof ApiError && error.code !== null ? 'warning' : 'error');
@@ -244,17 +247,17 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
     }
   };
 
-  const items: { type: 1 | 2; label: string; state: string; done: boolean }[] = [];
+  const items: { type: SignType; label: string; state: string; done: boolean }[] = [];
   if (attendance.signIn === 1)
     items.push({
-      type: 1,
+      type: SIGN_IN,
       label: t('offline.signIn'),
       done: attendance.isSignIn === 1,
       state: attendance.signInTime ? t('offline.signedInAt', { time: cutTime(attendance.signInTime) }) : t('offline.notSignedIn'),
     });
   if (attendance.signOut === 1)
     items.push({
-      type: 2,
+      type: SIGN_OUT,
       label: t('offline.signOut'),
       done: attendance.isSignOut === 1,
       state: attendance.signOutTime ? t('offline.signedOutAt', { time: cutTime(attendance.signOutTime) }) : t('offline.notSignedOut'),

@@ -17,6 +17,7 @@ import {
   type OutlineLesson,
 } from '~/lib/api/contracts/classroom-online';
 import { t } from '~/lib/i18n/messages/classroom';
+import { CLASSROOM_TYPE, MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { clockText, cutTime } from '~/lib/learning/display';
 import { activityJump, workJump } from '~/lib/learning/jumps';
 import { attendanceStatus, classroomType, liveStatus, type ClassroomKind } from '~/lib/learning/labels';
@@ -24,6 +25,7 @@ import { hasLikeButton } from '~/lib/learning/interaction';
 import { lessonProgress } from '~/lib/learning/lesson';
 import { percentText } from '~/lib/learning/progress';
 import { stepFrom } from '~/lib/learning/step';
+import { SIGN_IN } from '~/lib/learning/sign';
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
@@ -32,13 +34,14 @@ import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
+import { useEvent } from '~/islands/shared/use-event';
 import { InteractionSlot } from './InteractionSlot';
 import { ProgressReporter, resendPending } from './progress-reporter';
 
 const LessonPlayer = lazy(() => import('./LessonPlayer'));
 const PdfViewer = lazy(() => import('./PdfViewer'));
 
-/** The resume notice shows this long (section 9). */
+/** The resume notice shows this long. */
 const RESUME_NOTICE_MS = 3_000;
 
 interface Query {
@@ -70,19 +73,21 @@ interface Frame {
 const flatten = (o: CourseOutline): Item[] =>
   [...o.chapters.flatMap((c) => [...c.lessons, ...c.sections.flatMap((s) => s.lessons)]), ...o.loose].map((l) => ({ ...l, courseId: o.courseId }));
 
-const isWork = (type: number) => type === 6 || type === 7;
+const isWork = (type: number) => WORK_CLASSROOM_TYPES.includes(type);
+/** Lessons that are played (video, audio, live): their line shows how far the student got. */
+const PLAYED_TYPES: readonly number[] = [CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE];
 
 /** Activity mode's first lesson (2.6): the most recently studied video with progress, else the first item. */
 function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): Item | null {
   const studied = items
-    .filter((i) => (i.classroomType === 1 || i.classroomType === 2) && (i.learnProcess ?? 0) > 0 && i.lastStudyAt)
+    .filter((i) => (i.classroomType === CLASSROOM_TYPE.VIDEO || i.classroomType === CLASSROOM_TYPE.AUDIO) && (i.learnProcess ?? 0) > 0 && i.lastStudyAt)
     .sort((a, b) => (b.lastStudyAt ?? '').localeCompare(a.lastStudyAt ?? ''));
   return studied[0] ?? items[0] ?? null;
 }
 
 /**
  * The online classroom (/study/classroom/online in course mode, /study/classroom/classroom-detail
- * in activity mode; learner-area.md 2.6): the header, the collapsible outline (or the activity's
+ * in activity mode): the header, the collapsible outline (or the activity's
  * contents), the lesson by type, previous/next (the course's lessons in course mode, the class's
  * activities in activity mode), and the study-progress reporting that keeps unsent reports until
  * the server acknowledges them.
@@ -110,9 +115,9 @@ export default function OnlineClassroomIsland() {
     const q = query!;
     if (mode === 'activity') {
       let a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
-      // Online attendance signs the student in on entry (learner-area.md section 4); never in preview.
+      // An activity with online attendance signs the student in on entry, once (no sign-in time yet); never in preview.
       if (!q.isPreview && a.signIn && a.onlineAttendance && !a.signInTime) {
-        const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: 1, userId: user!.userId }, { silent: true }).catch(() => null);
+        const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: SIGN_IN, userId: user!.userId }, { silent: true }).catch(() => null);
         if (r?.signed) {
           toast(t('classroom.autoSigned'), 'success');
           a = { ...a, classActivityStatus: 2, signInTime: r.attendance.signInTime };
@@ -150,7 +155,7 @@ export default function OnlineClassroomIsland() {
 
 function workHref(item: { classroomId: string; classroomType: number; courseId: string }, query: Query, studentId: string): string {
   return sitePath(
-    workJump({ kind: item.classroomType === 6 ? 'homework' : 'test', classId: query.classId, classroomId: item.classroomId, studentId, courseId: item.courseId, activityId: query.activityId || undefined }),
+    workJump({ kind: item.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: query.classId, classroomId: item.classroomId, studentId, courseId: item.courseId, activityId: query.activityId || undefined }),
   );
 }
 
@@ -162,12 +167,15 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
   const current = index >= 0 ? items[index]! : frame.initial;
   const [outlineOpen, setOutlineOpen] = useState(true);
 
-  // Activity mode opening on a homework or test goes to its page (the test view).
-  useEffect(() => {
+  // Activity mode opening on a homework or test goes to its page (the test view): once, on entry,
+  // not again when the student later moves to another item.
+  const leaveForWork = useEvent(() => {
     const first = current;
     if (frame.mode === 'activity' && first && isWork(first.classroomType) && first === frame.initial) navigateTo(workHref(first, query, frame.studentId));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => {
+    leaveForWork();
+  }, [leaveForWork]);
 
   const open = (item: Item) => {
     if (isWork(item.classroomType)) navigateTo(workHref(item, query, frame.studentId));
@@ -222,8 +230,8 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     setItems((list) => list.map((i) => (i.classroomId === classroomId ? { ...i, learnProcess, lastStudyTime, finished } : i)));
 
   const a = frame.activity;
-  const required = (a ? a.isRequired : current?.mustLearn) === 1;
-  const attendance = a && a.signIn ? attendanceStatus(a.classActivityStatus) : null;
+  const required = (a ? a.isRequired : current?.mustLearn) === MUST_LEARN.REQUIRED;
+  const attendance = a?.signIn ? attendanceStatus(a.classActivityStatus) : null;
   const title = a ? a.activityName : (current?.name ?? frame.outline?.courseName ?? t('classroom.title'));
   // Wide screens (xl, 1280 px and up): outline | lesson | interaction side by side. lg: the outline
   // beside the lesson with the interaction under the lesson. Phones: lesson, outline, interaction.
@@ -245,7 +253,7 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
       <header className="rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>{t(required ? 'classroom.required' : 'classroom.elective')}</span>
-          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === 2 ? 'classroom.faceToFace' : 'classroom.online')}</span>
+          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === ONLINE_TYPE.OFFLINE ? 'classroom.faceToFace' : 'classroom.online')}</span>
           <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{title}</h1>
           {attendance && (
             <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
@@ -332,7 +340,7 @@ function typeName(type: number): string | null {
   return kind.label ? t(`classroom.type.${kind.label as LabelledKind}`) : null;
 }
 
-/** One icon per classroom type (spec section 3), drawn in the page: no icon font or emoji font needed. */
+/** One icon per classroom type, drawn in the page: no icon font or emoji font needed. */
 const ICONS: Record<ClassroomKind, string> = {
   video: 'M3 5h18v14H3zm7 3.5v7l6-3.5z',
   audio: 'M12 3v10.55A4 4 0 1 0 14 17V7h4V3z',
@@ -392,7 +400,7 @@ function Outline({ frame, items, currentId, query, onOpen }: OutlineProps) {
         <TypeIcon type={item.classroomType} />
         {typeName(item.classroomType) && <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>}
         <span className="break-words">{item.name}</span>
-        {(item.classroomType === 1 || item.classroomType === 2 || item.classroomType === 10) && <ProgressText item={item} />}
+        {PLAYED_TYPES.includes(item.classroomType) && <ProgressText item={item} />}
       </>
     );
     return (
@@ -493,12 +501,12 @@ function PlayerBox({ audio, children }: { audio: boolean; children?: ReactNode }
  * content), so the outline and the interaction panel under it on a phone stay where they are.
  */
 function LessonSkeleton({ classroomType }: { classroomType: number }) {
-  const media = classroomType === 1 || classroomType === 2;
+  const media = classroomType === CLASSROOM_TYPE.VIDEO || classroomType === CLASSROOM_TYPE.AUDIO;
   return (
     <div role="status" aria-busy="true" aria-label={t('classroom.loadingLesson')} className="animate-pulse space-y-4">
       <div className="h-20 rounded-xl bg-slate-100" />
       <div className="rounded-xl border border-slate-200 p-4">
-        {media ? <PlayerBox audio={classroomType === 2} /> : <div className="h-64 rounded-lg bg-slate-100" />}
+        {media ? <PlayerBox audio={classroomType === CLASSROOM_TYPE.AUDIO} /> : <div className="h-64 rounded-lg bg-slate-100" />}
       </div>
     </div>
   );
@@ -529,7 +537,7 @@ function Content({
       );
     case 'article':
       return c.html ? (
-        // Sanitised on the server with the site's allow-list (src/server/sanitize.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server with the site's allow-list (src/server/sanitize.ts)
         <div className="rich-text max-w-none break-words [&_img]:h-auto [&_img]:max-w-full" dangerouslySetInnerHTML={{ __html: c.html }} />
       ) : (
         <Empty text={t('classroom.noArticle')} />
@@ -566,6 +574,7 @@ function Content({
           {c.images.length ? (
             <ul className="grid gap-3 sm:grid-cols-2">
               {c.images.map((src, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice; the list is shown as stored, never reordered
                 <li key={src + i}>
                   <img src={src} alt={t('classroom.imageAlt', { name: lesson.name, n: i + 1 })} loading="lazy" className="h-auto w-full rounded-lg border border-slate-200" />
                 </li>
@@ -583,12 +592,12 @@ function Content({
         </div>
       );
     case 'work': {
-      const kind = t(c.workType === 6 ? 'classroom.type.homework' : 'classroom.type.test');
+      const kind = t(c.workType === CLASSROOM_TYPE.HOMEWORK ? 'classroom.type.homework' : 'classroom.type.test');
       return (
         <div className="space-y-3 py-6 text-center">
           <p className="text-sm text-slate-700">{t('classroom.workHint', { kind })}</p>
           <a href={workHref(item, query, frame.studentId)} className="inline-block rounded-lg bg-brand px-4 py-2 text-sm text-white">
-            {t(c.workType === 6 ? 'classroom.homework' : 'classroom.test')}
+            {t(c.workType === CLASSROOM_TYPE.HOMEWORK ? 'classroom.homework' : 'classroom.test')}
           </a>
         </div>
       );
@@ -600,7 +609,7 @@ function Content({
           <p className="text-lg font-semibold text-ink">{t(`classroom.live.${status}`)}</p>
           {c.classStartTime && <p className="text-sm text-slate-600">{t('classroom.liveTime', { start: cutTime(c.classStartTime), end: cutTime(c.classEndTime) })}</p>}
           {status === 'replay' && c.url ? (
-            <Media lesson={lesson} content={{ kind: 'media', mediaType: 1, url: c.url, sources: [] }} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
+            <Media lesson={lesson} content={{ kind: 'media', mediaType: CLASSROOM_TYPE.VIDEO, url: c.url, sources: [] }} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
           ) : (
             <p className="text-sm text-slate-600">{t('classroom.liveApp')}</p>
           )}
@@ -670,10 +679,10 @@ function Media({
           {t(notice.playing ? 'classroom.resume' : 'classroom.resumePaused', { time: clockText(notice.ms) })}
         </p>
       )}
-      <Suspense fallback={<PlayerBox audio={content.mediaType === 2}>{t('classroom.loadingPlayer')}</PlayerBox>}>
+      <Suspense fallback={<PlayerBox audio={content.mediaType === CLASSROOM_TYPE.AUDIO}>{t('classroom.loadingPlayer')}</PlayerBox>}>
         <LessonPlayer
           title={lesson.name}
-          audio={content.mediaType === 2}
+          audio={content.mediaType === CLASSROOM_TYPE.AUDIO}
           url={url}
           sources={content.sources}
           startMs={startMs}

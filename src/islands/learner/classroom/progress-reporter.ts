@@ -2,7 +2,7 @@ import { send } from '~/lib/api/client';
 import { reportProgress, type LessonRef, type ProgressReportAnswer } from '~/lib/api/contracts/classroom-online';
 
 /**
- * The browser side of study progress that cannot be lost (learner-area.md section 4): every
+ * The browser side of study progress that cannot be lost: every
  * report is first kept in local storage, merged per lesson (the latest seq and position, the
  * watched time summed since the last acknowledged report, sought if any merged report was), and
  * removed only when the server answers for it. A report that cannot be sent (network lost, tab
@@ -78,7 +78,7 @@ export async function resendPending(studentId: string): Promise<void> {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k && k.startsWith(`${PREFIX}${studentId}.`)) keys.push(k);
+      if (k?.startsWith(`${PREFIX}${studentId}.`)) keys.push(k);
     }
   } catch {
     return;

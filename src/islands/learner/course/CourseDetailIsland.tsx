@@ -15,9 +15,10 @@ import {
 } from '~/lib/api/contracts/learning-course';
 import { t } from '~/lib/i18n/messages/course';
 import { courseEntry, lessonState, nextLesson, requirementsState, treeLessons, visibleTabs, type CourseEntry, type CourseTab } from '~/lib/learning/course';
+import { INTRODUCE_TYPE } from '~/lib/learning/codes';
 import { clockText, cutTime, durationParts } from '~/lib/learning/display';
 import { lessonJump } from '~/lib/learning/jumps';
-import { classroomType, isLiveLessonType, teacherRole, type ClassroomKind } from '~/lib/learning/labels';
+import { classroomType, isLiveLessonType, isRequired, teacherRole, type ClassroomKind } from '~/lib/learning/labels';
 import { percentText, progressPercent } from '~/lib/learning/progress';
 import { parseDateTime } from '~/lib/time/cst';
 import { sitePath } from '~/lib/navigation';
@@ -32,7 +33,7 @@ import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 
-/** The page's query (learner-area.md 2.4: courseId, classId, classStudentId). */
+/** The page's query: courseId, classId, classStudentId. */
 interface Query {
   courseId: string;
   classId: string;
@@ -55,7 +56,7 @@ interface Actions {
 }
 
 /**
- * The course detail page (/study/course/course-detail, learner-area.md 2.7): the course, the
+ * The course detail page (/study/course/course-detail): the course, the
  * 'last learned' card, the content tabs and the right column of requirements and introduction
  * blocks. A live lesson opens the "use the app" modal; a course without a learning URL says
  * 请联系班主任开通课程 and goes nowhere; a third-party course is entered through our server
@@ -252,7 +253,7 @@ function LastLearned(props: {
   );
 }
 
-/** A lesson's progress line (spec section 4, "Lesson progress"; handed in / attended / live status for the other kinds). */
+/** A lesson's progress line (where it was left and how far, capped at 100%; handed in / attended / live status for the other kinds). */
 function lessonStateText(l: CourseLesson): string {
   const state = lessonState({ ...l, liveStatus: l.courseLiveClassroomResultVO?.liveStatus ?? null });
   switch (state.kind) {
@@ -357,8 +358,8 @@ function LessonLine({ lesson, actions }: { lesson: CourseLesson; actions: Action
         <span className="flex min-w-0 flex-wrap items-center gap-2">
           {type?.label && <span className="rounded bg-brand-soft px-1.5 py-0.5 text-xs text-brand-dark">{t(`course.type.${type.label as LabelledKind}`)}</span>}
           <span className="break-words text-sm font-medium text-ink">{lesson.name}</span>
-          <span className={`rounded px-1.5 py-0.5 text-xs ${lesson.mustLearn === 1 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}>
-            {lesson.mustLearn === 1 ? t('course.required') : t('course.elective')}
+          <span className={`rounded px-1.5 py-0.5 text-xs ${isRequired(lesson.mustLearn) ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}>
+            {isRequired(lesson.mustLearn) ? t('course.required') : t('course.elective')}
           </span>
         </span>
         <span className="flex flex-wrap gap-x-3 text-xs text-slate-600">
@@ -436,10 +437,10 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
 }
 
 function Introductions({ list }: { list: CourseIntroduce[] }) {
-  const intro = list.filter((b) => b.introduceType === 0 && b.describe);
-  const teachers = list.filter((b) => b.introduceType === 1 && b.teacherName);
-  const materials = list.filter((b) => b.introduceType === 3);
-  const services = list.filter((b) => b.introduceType === 4);
+  const intro = list.filter((b) => b.introduceType === INTRODUCE_TYPE.INTRO && b.describe);
+  const teachers = list.filter((b) => b.introduceType === INTRODUCE_TYPE.TEACHER && b.teacherName);
+  const materials = list.filter((b) => b.introduceType === INTRODUCE_TYPE.MATERIALS);
+  const services = list.filter((b) => b.introduceType === INTRODUCE_TYPE.SERVICE);
   const block = (id: string, title: string, children: ReactNode) => (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-4">
       <h2 id={id} className="text-base font-semibold text-ink">
@@ -451,6 +452,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
   const outlines = (items: CourseIntroduce[]) => (
     <ul className="mt-3 space-y-2 text-sm">
       {items.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
         <li key={i}>
           {b.outline && <p className="break-words font-medium text-ink">{b.outline}</p>}
           {b.describe && <p className="break-words text-slate-600">{b.describe}</p>}
@@ -465,6 +467,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
           'course-intro',
           t('course.intro'),
           intro.map((b, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
             <p key={i} className="mt-3 break-words text-sm text-slate-600">
               {b.describe}
             </p>
@@ -478,6 +481,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
             {teachers.map((b, i) => {
               const role = teacherRole(b.roleCode);
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
                 <li key={i} className="flex items-center gap-3">
                   {b.teacherHeadUrl ? (
                     <img src={b.teacherHeadUrl} alt="" className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover" />

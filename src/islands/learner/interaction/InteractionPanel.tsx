@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { send } from '~/lib/api/client';
 import * as api from '~/lib/api/contracts/classroom-interaction';
-import { LIST_SIZE, likeAfter } from '~/lib/learning/interaction';
+import { LIST_SIZE, NOTE_DATA_TYPE, likeAfter } from '~/lib/learning/interaction';
 import { t } from '~/lib/i18n/messages/interaction';
 import { useLoad } from '../shared/use-load';
 import { Comments } from './Comments';
@@ -57,7 +57,7 @@ function LikeButton({ p }: { p: PanelProps }) {
 }
 
 /**
- * The interaction panel beside the online and offline classrooms (learner-area.md 2.5, 2.6):
+ * The interaction panel beside the online and offline classrooms:
  * tabs 问答 n / 笔记 n / 评论 n with their counts, and the like button for non-video content.
  * Every list and write is the server's, scoped to the student's class and the lesson.
  */
@@ -71,7 +71,7 @@ export default function InteractionPanel(props: PanelProps) {
   const [counts, reloadCounts] = useLoad(key, async () => {
     const [q, n] = await Promise.all([
       send(api.questionCount, ref, { silent: true }),
-      send(api.noteCount, { ...ref, courseId: p.courseId, dataType: 0 }, { silent: true }),
+      send(api.noteCount, { ...ref, courseId: p.courseId, dataType: NOTE_DATA_TYPE.ALL }, { silent: true }),
     ]);
     return { questions: q.questionTotal, notes: n.total };
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { send } from '~/lib/api/client';
 import * as api from '~/lib/api/contracts/classroom-interaction';
-import { textProblem, type NoteDataType } from '~/lib/learning/interaction';
+import { NOTE_DATA_TYPE, textProblem, type NoteDataType } from '~/lib/learning/interaction';
 import { t } from '~/lib/i18n/messages/interaction';
 import { toast } from '~/lib/toast';
 import { Modal } from '~/islands/shared/Modal';
@@ -14,9 +14,9 @@ import { TextBox } from './TextBox';
 import type { PanelProps } from './types';
 
 const FILTERS: { type: NoteDataType; key: 'interaction.notesAll' | 'interaction.notesMine' | 'interaction.notesTeacher' }[] = [
-  { type: 0, key: 'interaction.notesAll' },
-  { type: 1, key: 'interaction.notesMine' },
-  { type: 3, key: 'interaction.notesTeacher' },
+  { type: NOTE_DATA_TYPE.ALL, key: 'interaction.notesAll' },
+  { type: NOTE_DATA_TYPE.MINE, key: 'interaction.notesMine' },
+  { type: NOTE_DATA_TYPE.TEACHERS, key: 'interaction.notesTeacher' },
 ];
 
 interface Editing {
@@ -33,7 +33,7 @@ interface Editing {
  */
 export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }) {
   const ref = { classId: p.classId, classroomId: p.classroomId, studentId: p.studentId, courseId: p.courseId };
-  const [dataType, setDataType] = useState<NoteDataType>(0);
+  const [dataType, setDataType] = useState<NoteDataType>(NOTE_DATA_TYPE.ALL);
   const [list, reload] = useLoad(`${p.classId}/${p.classroomId}/${dataType}`, () => send(api.noteList, { ...ref, dataType }));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState({ title: '', notes: '' });
@@ -90,7 +90,7 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label={t('interaction.noteFilter')} className="flex gap-1">
+        <fieldset aria-label={t('interaction.noteFilter')} className="flex min-w-0 gap-1">
           {FILTERS.map((f) => (
             <button
               key={f.type}
@@ -102,7 +102,7 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
               {t(f.key)}
             </button>
           ))}
-        </div>
+        </fieldset>
         <button type="button" onClick={() => edit({ id: null, title: '', notes: '', isShared: true })} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90">
           {t('interaction.writeNote')}
         </button>

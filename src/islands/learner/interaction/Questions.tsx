@@ -111,6 +111,7 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
                 ) : (
                   <ul className="mt-2 space-y-2">
                     {q.answerList.map((a, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: answers carry no id; they are shown oldest first as sent, never reordered
                       <li key={i} className="rounded bg-slate-50 p-2 text-sm">
                         <p className="text-xs font-medium text-brand-dark">
                           {t('interaction.answerBy', { name: a.teacherName })} · {a.createdTime.slice(0, 16)}

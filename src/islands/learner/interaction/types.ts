@@ -7,6 +7,6 @@ export interface PanelProps {
   /** The token's user's class student id in the class. */
   studentId: string;
   userId: string;
-  /** The like button (non-video content, learner-area.md 2.6). */
+  /** The like button: only content that is not a video has one. */
   showLike: boolean;
 }

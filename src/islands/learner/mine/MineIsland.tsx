@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { send, sendPage } from '~/lib/api/client';
 import { userInfo } from '~/lib/api/contracts/identity';
 import { partnerSso } from '~/lib/api/contracts/login';
@@ -40,7 +40,7 @@ interface Props {
   partnerName?: string;
 }
 
-/** My learning (/study/mine, learner-area.md 2.1): the learner card, the class cards and the period list. */
+/** My learning (/study/mine): the learner card, the class cards and the period list. */
 export default function MineIsland({ partnerSso: sso = false, partnerName = '' }: Props) {
   const user = useStudent();
   if (!user) return <Skeleton rows={4} className="mt-6" />;
@@ -147,7 +147,7 @@ function ClassList({ userId }: { userId: string }) {
 
   const panelId = 'learner-class-panel';
   const tabId = (key: StatusTab) => `learner-class-tab-${key}`;
-  let body;
+  let body: ReactNode;
   if (classes.state === 'loading') body = <Skeleton rows={2} />;
   else if (classes.state === 'error') body = <LoadError message={classes.message} onRetry={reload} />;
   else {
@@ -242,7 +242,7 @@ function PeriodList({ userId }: { userId: string }) {
   const [periods, reload] = useLoad<Page<ClassPeriod>>(`${userId}:${page}`, () =>
     sendPage(classPeriods, { current: page, size: PERIOD_PAGE_SIZE, model: { classPeriodType: PERIOD_TYPE, userId } }, { silent: true }),
   );
-  let body;
+  let body: ReactNode;
   if (periods.state === 'loading') body = <Skeleton rows={2} />;
   else if (periods.state === 'error') body = <LoadError message={periods.message} onRetry={reload} />;
   else if (periods.data.records.length === 0) body = <Empty text={t('learner.noPeriods')} />;

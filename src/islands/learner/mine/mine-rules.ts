@@ -5,11 +5,11 @@ import { cutTime } from '~/lib/learning/display';
 import { serviceStatus, type ServiceStatus as StatusKey } from '~/lib/learning/labels';
 import { pageCount } from '~/lib/paging';
 
-/** My learning (learner-area.md 2.1, 4, 9): what the screen decides without asking the server. */
+/** My learning: what the screen decides without asking the server. */
 
 export const CLASS_PAGE_SIZE = MY_CLASSES_PAGE_SIZE;
 export const PERIOD_PAGE_SIZE = PERIODS_PER_PAGE;
-/** The period list asks for this classPeriodType (section 7). */
+/** The period list asks for this classPeriodType, the only kind of period the original product's list shows. */
 export const PERIOD_TYPE = 1;
 
 export type StatusTab = MyClassTab;
@@ -75,7 +75,7 @@ export function trainingDates(c: Pick<LearnerClass, 'trainingStartTime' | 'train
 export type CardAction = { kind: 'none' } | { kind: 'warn'; message: string } | { kind: 'open'; url: string };
 
 /**
- * The card click rules (section 4, `cardClick`). A class that has not opened yet
+ * The card click rules (`cardClick`). A class that has not opened yet
  * (teachingClassStatus 0) names the day it is expected to open: its expected open date, else its
  * training start date, else its period's; with none it only asks the student to wait.
  */

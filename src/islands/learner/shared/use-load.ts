@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '~/lib/api/client';
 import { t } from '~/lib/i18n/messages/common';
+import { useEvent } from '~/islands/shared/use-event';
 
 export type Load<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'error'; message: string };
 
@@ -16,20 +17,22 @@ export function failureMessage(error: unknown): string {
 export function useLoad<T>(key: string | null, load: () => Promise<T>): [Load<T>, () => void] {
   const [result, setResult] = useState<Load<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
+  // `load` is a new function on each render: it runs with the latest values but is not a reason to
+  // ask again. A new key, or a reload (the next round), is.
+  const run = useEvent(load);
+  const request = key === null ? null : `${round}:${key}`;
   useEffect(() => {
-    if (key === null) return;
+    if (request === null) return;
     let live = true;
     setResult({ state: 'loading' });
-    load().then(
+    run().then(
       (data) => live && setResult({ state: 'done', data }),
       (error: unknown) => live && setResult({ state: 'error', message: failureMessage(error) }),
     );
     return () => {
       live = false;
     };
-    // `load` is a new function on each render; `key` says when the question changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, round]);
+  }, [request, run]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return [result, reload];
 }

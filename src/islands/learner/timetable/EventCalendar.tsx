@@ -4,6 +4,7 @@ import '@event-calendar/core/index.css';
 import './timetable.css';
 import type { TimetableActivity } from '~/lib/api/contracts/learning-timetable';
 import { FIRST_DAY_OF_WEEK, SLOT_MINUTES, type DayDot } from '~/lib/learning/calendar';
+import { ONLINE_TYPE } from '~/lib/learning/codes';
 import { t } from '~/lib/i18n/messages/timetable';
 import { EVENT_COLOURS } from './colours';
 
@@ -77,7 +78,7 @@ function eventsOf(activities: TimetableActivity[]): Calendar.EventInput[] {
     // Floating wall-clock times: the calendar shows them as they are, in its +08:00 zone.
     start: a.startTime.replace(' ', 'T'),
     end: a.endTime.replace(' ', 'T'),
-    backgroundColor: a.onlineType === 2 ? EVENT_COLOURS.offline : EVENT_COLOURS.online,
+    backgroundColor: a.onlineType === ONLINE_TYPE.OFFLINE ? EVENT_COLOURS.offline : EVENT_COLOURS.online,
     textColor: '#ffffff',
     extendedProps: { activity: a },
   }));

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
 import { calendarFeed, resetCalendarFeed } from '~/lib/api/contracts/learning-timetable';
 import { t } from '~/lib/i18n/messages/timetable';
@@ -48,7 +48,7 @@ export function SubscribeDialog({ classId, userId, onClose }: { classId: string;
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (!url && feed.state === 'loading') body = <Skeleton rows={1} />;
   else if (!url && feed.state === 'error')
     body = (
@@ -81,7 +81,7 @@ export function SubscribeDialog({ classId, userId, onClose }: { classId: string;
           )}
         </div>
         {asking && (
-          <div role="group" aria-label={t('timetable.reset')} className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <fieldset aria-label={t('timetable.reset')} className="mt-3 min-w-0 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>{t('timetable.resetAsk')}</p>
             <div className="mt-2 flex gap-2">
               <button type="button" disabled={busy} onClick={reset} className="rounded bg-red-700 px-3 py-1 text-white disabled:opacity-60">
@@ -91,7 +91,7 @@ export function SubscribeDialog({ classId, userId, onClose }: { classId: string;
                 {t('common.cancel')}
               </button>
             </div>
-          </div>
+          </fieldset>
         )}
       </>
     );

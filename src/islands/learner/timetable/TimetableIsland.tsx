@@ -22,7 +22,7 @@ import {
   type TimetableView,
 } from '~/lib/learning/calendar';
 import { activityJump } from '~/lib/learning/jumps';
-import { formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
+import { formatDate, formatDateTime, parseDateTime, startOfCstDay } from '~/lib/time/cst';
 import { t } from '~/lib/i18n/messages/timetable';
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
@@ -34,7 +34,7 @@ import { EventCalendar, type HoverTarget } from './EventCalendar';
 import { ActivityList, HoverCard, Legend, TargetBlock } from './parts';
 import { SubscribeDialog } from './SubscribeDialog';
 
-/** The timetable's query (learner-area.md 2.3): classId, studentId, userId, experience. */
+/** The timetable's query: classId, studentId, userId, experience. */
 interface Query {
   classId: string;
   studentId: string | undefined;
@@ -86,7 +86,15 @@ export default function TimetableIsland() {
     ),
   );
 
-  const jumpContext = detail.state === 'done' && ctx ? { classId: ctx.classId, studentId: detail.data.studentId, userId: ctx.userId } : null;
+  // The same context object while the class, the student and the user stay the same, so the
+  // calendar's callbacks stay the same too.
+  const jumpClassId = ctx?.classId ?? null;
+  const jumpUserId = ctx?.userId ?? null;
+  const jumpStudentId = detail.state === 'done' ? detail.data.studentId : null;
+  const jumpContext = useMemo(
+    () => (jumpClassId !== null && jumpUserId !== null && jumpStudentId !== null ? { classId: jumpClassId, studentId: jumpStudentId, userId: jumpUserId } : null),
+    [jumpClassId, jumpStudentId, jumpUserId],
+  );
   const hrefOf = useCallback(
     (a: TimetableActivity) =>
       jumpContext
@@ -97,21 +105,21 @@ export default function TimetableIsland() {
             ),
           )
         : '#',
-    [jumpContext?.classId, jumpContext?.studentId, jumpContext?.userId],
+    [jumpContext],
   );
   const open = useCallback((a: TimetableActivity) => navigateTo(hrefOf(a)), [hrefOf]);
 
   const now = Date.now();
+  // The dots follow the answer and the day: a day's dot depends only on whether it is before today.
+  const today = startOfCstDay(now);
   const dots = useMemo(() => {
     const map = new Map<string, DayDot>();
     if (data.state === 'done') for (const d of data.data.optionData) {
-      const dot = dayDot(d.dateKey, d.colorStatus, now);
+      const dot = dayDot(d.dateKey, d.colorStatus, today);
       if (dot) map.set(d.dateKey, dot);
     }
     return map;
-    // The dots follow the answer; "today" moves at most once a day.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
+  }, [data, today]);
   const activities = useMemo(() => (data.state === 'done' ? data.data.activityResultVOList : []), [data]);
 
   const crumbs = <Breadcrumb current={t('timetable.title')} classId={query?.classId ?? null} />;

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { TimetableActivity, TimetableDutyCount } from '~/lib/api/contracts/learning-timetable';
 import { groupByStartDate, hoverCardSide } from '~/lib/learning/calendar';
-import { shownAttendance, type AttendanceStatus } from '~/lib/learning/labels';
+import { ONLINE_TYPE } from '~/lib/learning/codes';
+import { isRequired, shownAttendance, type AttendanceStatus } from '~/lib/learning/labels';
 import { rankOf } from '~/lib/learning/rank';
 import { timetableTargetState, unfinishedCount, type TargetState } from '~/lib/learning/targets';
 import { targetBars, type TargetBarKey } from '~/lib/learning/timetable';
@@ -19,7 +20,7 @@ const weekday = (n: number) => t(`timetable.weekday${n}` as 'timetable.weekday0'
 const clock = (time: string) => cutTime(time).slice(11);
 const STATUS: Record<AttendanceStatus, string> = { pending: t('timetable.statusPending'), missed: t('timetable.statusMissed'), attended: t('timetable.statusAttended') };
 const STATUS_LOOK: Record<AttendanceStatus, string> = { pending: 'bg-sky-50 text-sky-800', missed: 'bg-red-50 text-red-700', attended: 'bg-emerald-50 text-emerald-800' };
-const place = (a: TimetableActivity) => [a.position, a.address].filter(Boolean).join(' ') || (a.onlineType === 2 ? '' : t('timetable.online'));
+const place = (a: TimetableActivity) => [a.position, a.address].filter(Boolean).join(' ') || (a.onlineType === ONLINE_TYPE.OFFLINE ? '' : t('timetable.online'));
 
 /** Online / face-to-face, with the event colours. */
 export function Legend() {
@@ -39,9 +40,9 @@ function Tags({ a }: { a: TimetableActivity }) {
   const status = shownAttendance(a);
   return (
     <span className="flex flex-wrap gap-1 text-xs">
-      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{t(a.isRequired === 1 ? 'timetable.required' : 'timetable.elective')}</span>
-      <span className="rounded px-1.5 py-0.5 text-white" style={{ backgroundColor: a.onlineType === 2 ? EVENT_COLOURS.offline : EVENT_COLOURS.online }}>
-        {t(a.onlineType === 2 ? 'timetable.offline' : 'timetable.online')}
+      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{t(isRequired(a.isRequired) ? 'timetable.required' : 'timetable.elective')}</span>
+      <span className="rounded px-1.5 py-0.5 text-white" style={{ backgroundColor: a.onlineType === ONLINE_TYPE.OFFLINE ? EVENT_COLOURS.offline : EVENT_COLOURS.online }}>
+        {t(a.onlineType === ONLINE_TYPE.OFFLINE ? 'timetable.offline' : 'timetable.online')}
       </span>
       {status && <span className={`rounded px-1.5 py-0.5 ${STATUS_LOOK[status]}`}>{STATUS[status]}</span>}
     </span>
@@ -175,9 +176,9 @@ interface TargetProps {
   onRetry: () => void;
 }
 
-/** The target block (spec 2.3): the state of the period, the bars and the rank. */
+/** The target block: the state of the period, the bars and the rank. */
 export function TargetBlock({ duty, now, periodStart, periodEnd, onRetry }: TargetProps) {
-  let body;
+  let body: ReactNode;
   if (duty.state === 'loading') body = <Skeleton rows={2} />;
   else if (duty.state === 'error') body = <LoadError message={duty.message} onRetry={onRetry} />;
   else {

@@ -8,7 +8,7 @@ import { post } from '../contract';
  * number was wrong.
  */
 
-/** Vocational skill-level certificate (职业技能等级证书), spec section 3. */
+/** Vocational skill-level certificate (职业技能等级证书). */
 export interface SkillCertificateVO {
   name: string;
   /** ID number, masked: 320102********1234. */
@@ -24,7 +24,7 @@ export interface SkillCertificateVO {
   certificateImgUrl: string | null;
 }
 
-/** Training graduation certificate (培训结业证书), spec section 3. */
+/** Training graduation certificate (培训结业证书). */
 export interface TrainingCertificateVO {
   studentName: string;
   /** The ID document's kind as shown, e.g. 居民身份证. */

@@ -3,7 +3,7 @@ import type { Page } from '../../paging';
 import type { NoteDataType } from '../../learning/interaction';
 
 /**
- * The classroom interaction panel's calls (learner-area.md 2.5, 2.6, sections 3-9): questions
+ * The classroom interaction panel's calls: questions
  * with teacher answers and a saved draft, notes (shared, private, the teachers'), comments with
  * replies, and the lesson's like. Every call needs the Token header and names the class; the
  * token's user must be enrolled in it, a studentId must be their own class student id, and the

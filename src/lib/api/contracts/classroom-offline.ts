@@ -1,7 +1,8 @@
 import { post } from '../contract';
+import type { SignType } from '../../learning/sign';
 
 /**
- * The face-to-face classroom's calls and attendance (learner-area.md 2.5, sections 4, 7): the
+ * The face-to-face classroom's calls and attendance: the
  * attendance of an activity, signing in and out, the online classroom's auto sign-in, the offline
  * classroom's detail and the activity's highlights. Every call needs the Token header and answers
  * only about the token's user's own enrolment in the class: `studentId` is the class student id
@@ -20,7 +21,7 @@ export interface ActivityRef {
   userId?: string | undefined;
 }
 
-/** The student's attendance of one activity (section 3, "Attendance"). */
+/** The student's attendance of one activity. */
 export interface Attendance {
   activityId: string;
   classStartTime: string;
@@ -40,8 +41,8 @@ export interface Attendance {
 export const attendanceInfo = post<ActivityRef, Attendance>('/teaching/anyone/classroomAttendance/info');
 
 export interface SignRequest extends ActivityRef {
-  /** 1 sign in, 2 sign out. */
-  type: 1 | 2;
+  /** SIGN_IN or SIGN_OUT. */
+  type: SignType;
   /** The browser's location, both or neither (degrees). */
   lat?: number | null | undefined;
   lon?: number | null | undefined;
@@ -100,7 +101,7 @@ export interface OfflineTeacher {
   lead: boolean;
 }
 
-/** A face-to-face lesson (section 3, "Offline classroom"). */
+/** A face-to-face lesson. */
 export interface OfflineClassroom {
   classroomId: string;
   classroomName: string;

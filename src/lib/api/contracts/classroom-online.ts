@@ -1,7 +1,7 @@
 import { post } from '../contract';
 
 /**
- * The online classroom's calls (learner-area.md 2.6, section 4 and 7; issue 12): the lesson with
+ * The online classroom's calls (issue 12): the lesson with
  * its content and the student's record (or the preview variant that records nothing), the course
  * outline with each lesson's progress, the activity's contents, the last learning record, opening
  * a lesson, and the study-progress report the server credits no faster than real time allows.
@@ -65,7 +65,7 @@ export interface LessonProgress {
 export interface ClassroomLesson {
   classroomId: string;
   name: string;
-  /** 1 video … 11 face-to-face (section 3). */
+  /** 1 video … 11 face-to-face (CLASSROOM_TYPE). */
   classroomType: number;
   /** 1 required, else elective. */
   mustLearn: number;
@@ -210,7 +210,6 @@ export interface ClassActivityItem {
 
 /**
  * The class's activities for the student in class-time order (earliest first; the same start:
- * by id), which the activity mode's previous and next move through (learner-area.md 2.6, section 7
- * "Activity list for class and user (previous/next)").
+ * by id), which the activity mode's previous and next move through.
  */
 export const classActivities = post<ClassActivitiesRequest, ClassActivityItem[]>('/teaching/anyone/classroom/online/activities');

@@ -1,11 +1,11 @@
 import { post } from '../contract';
-import type { AttemptPolicy, StartRefusal, Visibility } from '../../exams/attempt-policy';
+import type { ATTEMPT_STATUS, AttemptPolicy, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
 export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
 /**
- * Homework and tests (homework-and-tests.md; issue 13). The spec names these calls by purpose
- * only; they are served under /api/teaching/anyone (the student's work and attempts) and
+ * Homework and tests (issue 13). The original product names these calls by purpose only; they
+ * are served under /api/teaching/anyone (the student's work and attempts) and
  * /api/library/anyone (papers and reviews) and written in docs/api.md. Every call needs the Token
  * header and names the class and the token's user's class student id (studentId); the work must be
  * a homework (classroom type 6) or test (7) lesson of that class. Times are epoch milliseconds
@@ -16,9 +16,24 @@ export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from 
  * only when it was based on the kept one (decision 027); one attempt is submitted once.
  */
 
-/** 1 single choice, 2 multiple choice, 3 true/false (option key '1' true, '2' false), 4 fill in the blank, 6 short answer, 11 reading comprehension, 13 cloze. */
-export type QuestionType = 1 | 2 | 3 | 4 | 6 | 11 | 13;
-export const QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 6, 11, 13];
+/** A question's type, as papers, the external bank and the SQL store it. */
+export const QUESTION_TYPE = {
+  SINGLE: 1,
+  MULTIPLE: 2,
+  /** True/false: option key '1' is true, '2' false. */
+  TRUE_FALSE: 3,
+  FILL_IN: 4,
+  SHORT_ANSWER: 6,
+  /** Reading comprehension: answered through its sub-questions. */
+  READING: 11,
+  /** Cloze: answered through its sub-questions. */
+  CLOZE: 13,
+} as const;
+export type QuestionType = (typeof QUESTION_TYPE)[keyof typeof QUESTION_TYPE];
+/** Every question type, in the order the paper groups them. */
+export const QUESTION_TYPES: readonly QuestionType[] = Object.values(QUESTION_TYPE);
+/** The types answered by choosing options (single, multiple, true/false); the others take text. */
+export const CHOICE_QUESTION_TYPES: readonly number[] = [QUESTION_TYPE.SINGLE, QUESTION_TYPE.MULTIPLE, QUESTION_TYPE.TRUE_FALSE];
 
 /** 'homework' answers a classroom of type 6, 'test' one of type 7. */
 export type WorkKind = 'homework' | 'test';
@@ -125,8 +140,8 @@ export interface XsktPaper {
 /** The paper of an external-bank (sourceType xskt) work, fetched from the configured bank. */
 export const xsktPaper = post<WorkRef, XsktPaper>('/library/anyone/work/paper/xskt');
 
-/** 0 answering, 1 submitted and pending review, 2 reviewed (scored). */
-export type AttemptStatus = 0 | 1 | 2;
+/** ATTEMPT_STATUS: answering, submitted and pending review, reviewed (scored). */
+export type AttemptStatus = (typeof ATTEMPT_STATUS)[keyof typeof ATTEMPT_STATUS];
 
 export interface AttemptLog {
   id: string;

@@ -3,7 +3,7 @@ import type { Page, PageRequest } from '../../paging';
 import type { RequirementBar } from '../../learning/requirements';
 
 /**
- * The class page's calls (learner-area.md 2.2, section 7): the student card's statistics, today's
+ * The class page's calls: the student card's statistics, today's
  * and past activities, the activity dynamics and the class's courses. Every call needs the Token
  * header and answers only about the token's user's own enrolment in the class (docs/api.md,
  * "Learner area: the class page"). `studentId` is the class student id the class detail answered;
@@ -45,7 +45,7 @@ export interface BehaviourCount {
   classroomAttendanceTotal: number;
   /** The student's questions (dynamics of type 2). */
   questionCount: number;
-  /** Always 0: the classmate circle is not open on the desktop (spec section 1). */
+  /** Always 0: the classmate circle is a mobile-app feature, not open on the desktop. */
   classmateCircleCount: number;
   /** The class's activities. */
   activityTotal: number;
@@ -53,7 +53,7 @@ export interface BehaviourCount {
 
 export const studentBehaviourCount = post<ClassStudentRef & { userId: string }, BehaviourCount>('/teaching/anyone/classStudent/behaviourCount');
 
-/** One course of the class with the student's duty figures (section 3, course in class list). */
+/** One course of the class with the student's duty figures. */
 export interface ClassStudentCourse {
   courseId: string;
   courseName: string;
@@ -102,7 +102,7 @@ export interface UserStatistic {
 
 export const studentUserStatistic = post<ClassStudentRef, UserStatistic>('/teaching/anyone/classStudent/userStatistic');
 
-/** One class dynamic: what a student did (section 3). */
+/** One class dynamic: what a student did. */
 export interface ActivityDynamic {
   id: string;
   activityId: string | null;
@@ -115,7 +115,7 @@ export interface ActivityDynamic {
   createdTime: string;
 }
 
-/** An activity of the class as the student sees it (section 3). */
+/** An activity of the class as the student sees it. */
 export interface ClassActivityItem {
   id: string;
   activityId: string;

@@ -4,7 +4,7 @@ import type { RequirementBar } from '../../learning/requirements';
 import type { CourseTab, TreeChapter } from '../../learning/course';
 
 /**
- * The course detail page's calls (learner-area.md 2.7, section 7): the course, the student's
+ * The course detail page's calls: the course, the student's
  * situation in it, the duty statistics, the lessons grouped by content tab, and the launch of a
  * third-party platform course. Every call needs the Token header and names the class and the
  * student's own class student id; the course must be one the class teaches. Times are
@@ -58,7 +58,7 @@ export const courseDetail = post<CourseRef, CourseDetail>('/teaching/anyone/cour
 export interface CourseLesson {
   classroomId: string;
   name: string;
-  /** 1 video … 11 face-to-face (section 3). */
+  /** 1 video … 11 face-to-face (CLASSROOM_TYPE). */
   classroomType: number;
   /** 1 required, else elective. */
   mustLearn: number;
@@ -108,7 +108,7 @@ export interface CourseSituation {
 
 export const courseSituation = post<CourseRef, CourseSituation>('/teaching/anyone/course/studentSituation');
 
-/** The duty statistics of section 3, with the course's targets (resultMap holds the non-zero ones). */
+/** The course's duty statistics, with its targets (resultMap holds the non-zero ones). */
 export interface CourseStatistics extends DutyFigures {
   dutyRuleResultVOS: { dutyType: string; targetValue: number }[];
   /** The requirements the page shows, the same list as the class page's course (requirements.ts). */

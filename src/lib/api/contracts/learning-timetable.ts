@@ -1,8 +1,8 @@
 import { get, post } from '../contract';
 
 /**
- * The timetable's calls (learner-area.md 2.3 and section 7: user activity list by date, user duty
- * count) and the private calendar feed. Every call but the feed itself needs the Token header and
+ * The timetable's calls (the user's activities by date, the user's duty count) and the private
+ * calendar feed. Every call but the feed itself needs the Token header and
  * answers only for the token's user, about a class that user is enrolled in, in the school of the
  * request. Times are 'YYYY-MM-DD HH:mm:ss' in China Standard Time.
  */
@@ -10,7 +10,7 @@ import { get, post } from '../contract';
 /** WEEK and MONTH read the given range; UNIT reads the whole class and ignores it. */
 export type EvaluateType = 'WEEK' | 'MONTH' | 'UNIT';
 
-/** One activity of the timetable (spec section 3, Activity), as the student sees it. */
+/** One activity of the timetable, as the student sees it. */
 export interface TimetableActivity {
   id: string;
   activityId: string;
@@ -70,7 +70,7 @@ export interface CountPair {
   finishNum: number;
 }
 
-/** The resultMap keys (spec section 3, "Duty count (timetable)"); every key is answered. */
+/** The resultMap keys of the timetable's duty count; every key is answered. */
 export type TimetableDutyKey =
   | 'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES'
   | 'ONLINE_VIDEO_TEACHING_STUDY_TIMES'

@@ -2,13 +2,13 @@ import { post } from '../contract';
 import type { Page, PageRequest } from '../../paging';
 
 /**
- * The learner area's calls (learner-area.md section 7). The three paths the spec names are served
- * at exactly those paths; the others live under /api/teaching/anyone and are written in
+ * The learner area's calls. The three paths the original product is known to use are served at
+ * exactly those paths; the others live under /api/teaching/anyone and are written in
  * docs/api.md. Every call needs the Token header; the server answers only for the token's user,
  * in the school of the request, and only about classes that user is enrolled in.
  */
 
-/** serviceStatus of a learner class (section 4): -1 pending admission … 3 service completed. */
+/** serviceStatus of a learner class: -1 pending admission … 3 service completed. */
 export type ServiceStatus = -1 | 0 | 1 | 2 | 3;
 /** teachingClassStatus: 0 not yet opened, 1 running, 2 another state. */
 export type TeachingClassStatus = 0 | 1 | 2;
@@ -63,7 +63,7 @@ export interface PeriodQuery {
 export const classPeriods = post<PageRequest<PeriodQuery>, Page<ClassPeriod>>('/search/anyTenant/class/queryTenantClassPeriodPage');
 
 /**
- * Records that the student opened the class (card click rule, section 4); idempotent. `schoolId`:
+ * Records that the student opened the class (the card click that opens the class page); idempotent. `schoolId`:
  * the card's school (only the partner edition lists other schools' classes).
  */
 export const updateEnrolState = post<{ classId: string; userId: string; schoolId?: string | undefined }, null>('/product/app/classStudent/updateEnrolState');
@@ -74,7 +74,7 @@ export interface StudentClassDetail {
   classStatus: ServiceStatus;
   /**
    * The class's own state (0 not yet opened, 1 running, 2 another state): 2 is a class whose
-   * teaching is over, so the class page shows only its past classes (section 4).
+   * teaching is over, so the class page shows only its past classes.
    */
   teachingClassStatus: TeachingClassStatus;
   title: string;
@@ -104,5 +104,5 @@ export const studentClassDetail = post<ClassRef & { studentId?: string | undefin
   '/teaching/anyone/classStudent/detail',
 );
 
-/** Each visit to the class page counts; the answer is the new number (section 4). */
+/** Each visit to the class page counts; the answer is the new number, which the page shows. */
 export const increaseVisit = post<{ classId: string; studentId: string; schoolId?: string | undefined }, number>('/teaching/anyone/classStudent/increaseVisit');

@@ -4,7 +4,7 @@ import { header } from './header';
 import { mine } from './mine';
 import { learner } from './learner';
 
-/** The face-to-face classroom (learner-area.md 2.5) and signing in and out (sections 4, 5, 8). */
+/** The face-to-face classroom and signing in and out. */
 export const offline = {
   'offline.title': '面授课堂',
   'offline.noQuery': '缺少课堂参数，请从班级详情的面授活动进入课堂',

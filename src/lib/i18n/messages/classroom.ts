@@ -4,7 +4,7 @@ import { header } from './header';
 import { mine } from './mine';
 import { learner } from './learner';
 
-/** The online classroom (learner-area.md 2.6, section 4). */
+/** The online classroom. */
 export const classroom = {
   'classroom.title': '在线课堂',
   'classroom.noQuery': '缺少课堂参数，请从班级详情或课程详情进入课堂',

@@ -4,7 +4,7 @@ import { header } from './header';
 import { mine } from './mine';
 import { learner } from './learner';
 
-/** The course detail page (learner-area.md 2.7). */
+/** The course detail page. */
 export const course = {
   'course.courseDetail': '课程详情',
   'course.noQuery': '缺少课程参数，请从班级详情进入课程',

@@ -4,7 +4,7 @@ import { header } from './header';
 import { mine } from './mine';
 import { learner } from './learner';
 
-/** Homework and tests (homework-and-tests.md): start, answering, completion and review screens. */
+/** Homework and tests: start, answering, completion and review screens. */
 export const exams = {
   'exams.homework': '作业',
   'exams.test': '测验',

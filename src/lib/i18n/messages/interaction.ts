@@ -4,7 +4,7 @@ import { header } from './header';
 import { mine } from './mine';
 import { learner } from './learner';
 
-/** The classroom interaction panel (learner-area.md 2.5, 2.6, sections 4, 5, 8): questions, notes, comments, likes. */
+/** The classroom interaction panel: questions, notes, comments, likes. */
 export const interaction = {
   'interaction.panel': '课堂互动',
   'interaction.tabQuestions': '问答 {n}',

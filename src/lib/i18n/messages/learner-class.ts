@@ -4,7 +4,7 @@ import { header } from './header';
 import { learner } from './learner';
 import { mine } from './mine';
 
-/** The class page (learner-area.md 2.2): the student card, today's and past classes, courses, services. */
+/** The class page: the student card, today's and past classes, courses, services. */
 export const learnerClass = {
   'class.studentCard': '学员学习情况',
   'class.visitsTip': '每进入一次班级页面学习，计为一次学习打卡',

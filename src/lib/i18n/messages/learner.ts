@@ -3,7 +3,7 @@ import { common } from './common';
 import { header } from './header';
 import { mine } from './mine';
 
-/** The learner area (learner-area.md): my learning and the class page. */
+/** The learner area: my learning and the class page. */
 export const learner = {
   'learner.studentTag': '学员',
   'learner.myLearning': '我的学习',

@@ -1,6 +1,6 @@
 import { translator } from '../translate';
 
-/** The messages of the shared rule library (spec section 5). */
+/** The messages of the shared rule library (src/lib/rules/library.ts). */
 export const rules = {
   'rules.noBlank': '请勿输入空白字符',
   'rules.chinese': '只能输入中文',

@@ -4,7 +4,7 @@ import { header } from './header';
 import { mine } from './mine';
 import { learner } from './learner';
 
-/** The timetable (learner-area.md 2.3) and its calendar subscription. */
+/** The timetable and its calendar subscription. */
 export const timetable = {
   'timetable.title': '课程表',
   'timetable.noClassId': '缺少班级参数，请从班级详情进入课程表',

@@ -1,7 +1,8 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations take Kysely<any> (Kysely's signature): they must not depend on today's schema types
 import type { Kysely } from 'kysely';
 
 /**
- * Frozen. The learning model (learner-area.md section 3): a school's teaching classes with their
+ * Frozen. The learning model: a school's teaching classes with their
  * periods and enrolled students; courses with chapters, sections and lessons (classrooms); the
  * courses a class teaches; the class's activities; and the duty rules (targets) of a course or a
  * lesson. Times are epoch ms. Every row carries its school: every query names it.

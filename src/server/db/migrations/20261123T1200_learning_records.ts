@@ -1,7 +1,8 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations take Kysely<any> (Kysely's signature): they must not depend on today's schema types
 import type { Kysely } from 'kysely';
 
 /**
- * Frozen. What a student did in a class (learner-area.md sections 3-4): attendance (sign-in and
+ * Frozen. What a student did in a class: attendance (sign-in and
  * sign-out, once each per activity and student: the unique index makes a second one fail even
  * when two arrive together), lesson study records (one per student and lesson: the credited
  * study time, the last position and the progress), homework and test attempts, and the class's

@@ -1,7 +1,8 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations take Kysely<any> (Kysely's signature): they must not depend on today's schema types
 import type { Kysely } from 'kysely';
 
 /**
- * Frozen. The course detail page (learner-area.md 2.7, section 3 "Course detail"): a course's
+ * Frozen. The course detail page: a course's
  * introduction blocks (introduceType 0 intro, 1 teacher, 3 supporting materials, 4 quality
  * service; a teacher has a name, an avatar and a role code t_kcls / t_fdls, the others an outline
  * and a description), and a live lesson's status (0 not started, 1 live now, 2 replay generating,

@@ -1,7 +1,8 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations take Kysely<any> (Kysely's signature): they must not depend on today's schema types
 import type { Kysely } from 'kysely';
 
 /**
- * Frozen. The face-to-face classroom (learner-area.md 2.5, section 3 "Offline classroom"): a
+ * Frozen. The face-to-face classroom: a
  * lesson's before-class notes, its numbered knowledge points and its teachers (the first is the
  * lead), and an activity's highlights (课堂花絮: videos and images of that session).
  */

@@ -1,8 +1,9 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations take Kysely<any> (Kysely's signature): they must not depend on today's schema types
 import type { Kysely } from 'kysely';
 
 /**
- * Frozen. The classroom interaction panel (learner-area.md 2.5, 2.6, section 3 "Question", "Note",
- * "Comment", "Counters"): a class's questions on a lesson with the teachers' answers, one saved
+ * Frozen. The classroom interaction panel (questions, notes, comments, counters): a class's
+ * questions on a lesson with the teachers' answers, one saved
  * draft question per student and lesson (the primary key makes the next draft replace it), notes
  * (a student's, shared or private, or a teacher's with class_student_id null), comments with
  * replies (parent_id), and likes of a lesson (once per student: the unique key makes a second

@@ -1,7 +1,8 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations take Kysely<any> (Kysely's signature): they must not depend on today's schema types
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Frozen. Homework and tests (homework-and-tests.md; issue 13; decision 025): papers and their
+ * Frozen. Homework and tests (issue 13; decision 025): papers and their
  * questions (a reading or cloze question's sub-questions name it as parent), the works (one
  * homework or test lesson of a class, with its paper or the external bank's paper), the attempts'
  * new columns (work_attempts already counts status >= 1 as submitted), the answers of an attempt

@@ -6,7 +6,7 @@ import { CLASSMATES } from './learning-data';
 import type { FeatureSeeder } from './seeder';
 
 /**
- * The classroom interaction panel's demo (learner-area.md 2.5, 2.6): on class A's lessons
+ * The classroom interaction panel's demo: on class A's lessons
  * '电路的基本概念' (video) and '三相交流电讲义' (document) of '电工基础与安全用电', questions of the
  * demo student and classmates with teachers' answers, a kept draft of the demo student, shared and
  * private notes of the demo student and of classmate 13900000002, teachers' notes, comments with

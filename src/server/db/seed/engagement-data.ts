@@ -185,7 +185,7 @@ export const DEMO_ENGAGEMENT: EngagementSeed = {
       author: '学院宣传部',
       authorAvatar: avatar(8),
       likeBase: 198,
-      content: p('开放日当天接待市民 800 余人次。') + '<script>alert("x")</script><img src="/images/engagement/album-robot.svg" alt="实训中心" onerror="alert(1)">',
+      content: `${p('开放日当天接待市民 800 余人次。')}<script>alert("x")</script><img src="/images/engagement/album-robot.svg" alt="实训中心" onerror="alert(1)">`,
     },
     { type: 'MICRO_CLASSROOM', tag: '实训课堂', title: '（已下架）旧课程片段', description: '已下架。', pic: feedPic(8), author: '学院宣传部', authorAvatar: avatar(8), likeBase: 0, status: 0, content: p('已下架。') },
   ],

@@ -1,5 +1,5 @@
 /**
- * The homework and test demo (homework-and-tests.md; issue 13): the works of class A's lessons,
+ * The homework and test demo (issue 13): the works of class A's lessons,
  * their papers and the demo student's attempts, in every state (not started, in progress with
  * answers, pending review, reviewed with scores), with every question type, points and
  * explanations, a short time limit, an external bank's paper and an English paper. The works of
@@ -8,8 +8,7 @@
  */
 
 import { DEFAULT_POLICY, REVEAL, SCORE_RULES, type AttemptPolicy } from '~/lib/exams/attempt-policy';
-
-export type SeedQuestionType = 1 | 2 | 3 | 4 | 6 | 11 | 13;
+import type { QuestionType } from '~/lib/api/contracts/exams';
 
 /** A work's attempt policy (decision 028), its close given in days from seeding (negative: closed already). */
 export type SeedPolicy = Omit<AttemptPolicy, 'closesAt'> & { closesInDays?: number };
@@ -39,7 +38,7 @@ export const MOCK_EXAM_POLICY: SeedPolicy = {
 export interface SeedQuestion {
   /** How the attempts below name the question. */
   ref: string;
-  type: SeedQuestionType;
+  type: QuestionType;
   trunk: string;
   /** Points; reading and cloze are worth the sum of their sub-questions. */
   points: number;

@@ -3,10 +3,12 @@ import { newId } from '../../ids';
 import { startOfCstDay } from '~/lib/time/cst';
 import { deadlineOf } from '../../exams/attempts/deadline.rules';
 import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '../../exams/attempts/scoring.rules';
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
+import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, TEST_POLICY, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
-import { cappedDeadline } from '~/lib/exams/attempt-policy';
+import { ATTEMPT_STATUS, cappedDeadline } from '~/lib/exams/attempt-policy';
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -71,7 +73,7 @@ async function seedPaper(db: DB, tenantId: string, w: SeedWork, now: number): Pr
           answerOptions: JSON.stringify(q.key ?? []),
           answerContent: q.content ?? null,
           explanation: q.explanation ?? null,
-          blankCount: q.type === 4 ? (q.content ?? '').split('|').length : null,
+          blankCount: q.type === QUESTION_TYPE.FILL_IN ? (q.content ?? '').split('|').length : null,
           createdAt: now - 60 * DAY,
         })),
       )
@@ -102,12 +104,12 @@ async function answerAttempt(
   if (rows.length) await db.insertInto('workAnswers').values(rows).execute();
   if (times.submittedAt === null) return;
   const scored = scorePaper(paper.keyed, given, { partialMultiple: work.partialMultiple === true });
-  const status = work.manualGrading || scored.pending ? 1 : 2;
+  const status = work.manualGrading || scored.pending ? ATTEMPT_STATUS.PENDING : ATTEMPT_STATUS.REVIEWED;
   await db
     .updateTable('workAttempts')
     .set({
       status,
-      score: status === 2 ? scored.score : null,
+      score: status === ATTEMPT_STATUS.REVIEWED ? scored.score : null,
       results: JSON.stringify(scored.results),
       answeredCount: scored.answered,
       questionCount: scored.total,
@@ -128,7 +130,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
     .innerJoin('classrooms as r', 'r.courseId', 'cc.courseId')
     .select(['cc.classId', 'c.name as className', 'r.id as classroomId', 'r.courseId', 'r.name', 'r.classroomType'])
     .where('cc.tenantId', '=', tenantId)
-    .where('r.classroomType', 'in', [6, 7])
+    .where('r.classroomType', 'in', WORK_CLASSROOM_TYPES)
     .where('r.name', 'in', [...byLesson.keys()])
     .orderBy('cc.classId')
     .orderBy('r.seq')
@@ -144,7 +146,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
 
   for (const l of lessons) {
     const w = byLesson.get(l.name)!;
-    if ((w.kind === 'homework' ? 6 : 7) !== Number(l.classroomType)) continue;
+    if ((w.kind === 'homework' ? CLASSROOM_TYPE.HOMEWORK : CLASSROOM_TYPE.TEST) !== Number(l.classroomType)) continue;
     let paper = papers.get(w.lesson);
     if (!paper && !w.externalPaperId) {
       paper = await seedPaper(db, tenantId, w, now);
@@ -217,7 +219,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
           startedAt,
           deadlineAt: cappedDeadline(deadlineOf(startedAt, w.unitTime ?? null), { closesAt }),
           submittedAt: null,
-          status: 0,
+          status: ATTEMPT_STATUS.ANSWERING,
           score: null,
           createdAt: startedAt,
           workId,
@@ -241,7 +243,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
       .select('id')
       .where('tenantId', '=', tenantId)
       .where('classId', '=', classA.classId)
-      .where('onlineType', '=', 1)
+      .where('onlineType', '=', ONLINE_TYPE.ONLINE)
       .where('startAt', '>=', dayStart)
       .where('startAt', '<', dayStart + DAY)
       .orderBy('startAt')

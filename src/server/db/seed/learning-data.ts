@@ -1,7 +1,7 @@
 import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
 
 /**
- * The learning demo (learner-area.md): the demo student enrolled in classes in every serviceStatus
+ * The learning demo: the demo student enrolled in classes in every serviceStatus
  * (-1..3) and teachingClassStatus (0..2), with two periods each (more than 8 in all, so the period
  * list pages), one class in experience mode and one with a learning goal; classmates; and the
  * second school's own student and class. Times are days from the moment of seeding; activities
@@ -36,7 +36,7 @@ export interface SeedLesson {
   content?: unknown;
 }
 
-/** An introduction block of a course (learner-area.md section 3: introduceDetailList). */
+/** An introduction block of a course (one entry of its introduceDetailList). */
 export type SeedIntroduction =
   | { type: 0; describe: string }
   | { type: 1; teacherName: string; teacherHeadUrl: string | null; roleCode: 't_kcls' | 't_fdls' }

@@ -2,6 +2,7 @@ import type { DB } from '../database';
 import { newId } from '../../ids';
 import { hashPassword } from '../../login/password';
 import { startOfCstDay } from '~/lib/time/cst';
+import { CLASSROOM_TYPE, INTRODUCE_TYPE, SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
 import { DAY, HOUR, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { CLASSMATES, LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast, type SeedClass, type SeedCourse, type SeedLearner } from './learning-data';
@@ -85,7 +86,7 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
       await db.insertInto('courseChapters').values({ id: sectionId, tenantId, courseId: id, parentId: chapterId, name: section.name, seq: si, createdAt: now - 90 * DAY }).execute();
       for (const lesson of section.lessons) {
         const lessonId = newId(now);
-        const offline = lesson.type === 11;
+        const offline = lesson.type === CLASSROOM_TYPE.FACE_TO_FACE;
         await db
           .insertInto('classrooms')
           .values({
@@ -120,11 +121,11 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
           tenantId,
           courseId: id,
           introduceType: x.type,
-          teacherName: x.type === 1 ? x.teacherName : null,
-          teacherHeadUrl: x.type === 1 ? x.teacherHeadUrl : null,
-          roleCode: x.type === 1 ? x.roleCode : null,
-          outline: x.type === 3 || x.type === 4 ? x.outline : null,
-          describe: x.type === 1 ? null : x.describe,
+          teacherName: x.type === INTRODUCE_TYPE.TEACHER ? x.teacherName : null,
+          teacherHeadUrl: x.type === INTRODUCE_TYPE.TEACHER ? x.teacherHeadUrl : null,
+          roleCode: x.type === INTRODUCE_TYPE.TEACHER ? x.roleCode : null,
+          outline: x.type === INTRODUCE_TYPE.MATERIALS || x.type === INTRODUCE_TYPE.SERVICE ? x.outline : null,
+          describe: x.type === INTRODUCE_TYPE.TEACHER ? null : x.describe,
           seq,
           createdAt: now - 90 * DAY,
         })),
@@ -357,7 +358,7 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
         learningGoal: c.learningGoal ?? null,
         experience: c.experience ? 1 : 0,
         expectedOpenAt: c.expectedOpenDays === undefined ? null : startOfCstDay(now + c.expectedOpenDays * DAY),
-        teachingPlanCreatedAt: c.teachingClassStatus === 0 ? null : now - 50 * DAY,
+        teachingPlanCreatedAt: c.teachingClassStatus === TEACHING_CLASS_STATUS.NOT_OPEN ? null : now - 50 * DAY,
         createdAt: now - 60 * DAY,
       })
       .execute();
@@ -408,7 +409,7 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
       periodId: periodIds[0]!,
       serviceStatus,
       enrolStateAt: null,
-      visitCount: serviceStatus >= 2 ? 3 : 0,
+      visitCount: serviceStatus >= SERVICE_STATUS.IN_SERVICE ? 3 : 0,
       statusAt: start ?? now - 7 * DAY,
       evaluateStatus: who === student ? (c.evaluateStatus ?? 0) : 0,
       createdAt: now - 45 * DAY,

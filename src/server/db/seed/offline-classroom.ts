@@ -5,7 +5,7 @@ import { LEARNING_CLASSES } from './learning-data';
 import type { FeatureSeeder } from './seeder';
 
 /**
- * The face-to-face classrooms of the learning demo (learner-area.md 2.5): before-class notes,
+ * The face-to-face classrooms of the learning demo: before-class notes,
  * numbered knowledge points and teachers (a lead and assistants) for the face-to-face lessons of
  * classes A and B, and highlights (a video and two images) for each of their activities that has
  * ended; activities under way or still to come have none (the page says the school has not

@@ -55,7 +55,7 @@ export const EXTRA_CHAPTER = '第二章 安全用电';
 export const EXTRA_SECTION = '第二节 拓展资源';
 
 /**
- * Elective lessons of the types with an icon but no label (learner-area.md 2.6): they count in no
+ * Elective lessons of the types with an icon but no label (20, 90, 91): they count in no
  * duty. Added here rather than in the learning seeder's course, so the activities it makes from
  * the course's lessons stay as they are.
  */

@@ -1,11 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
+import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import type { WorkDutyReport } from './attempts.table';
 
 /**
- * All SQL of attempts (rows of work_attempts, the learning area's table, which counts status >= 1
+ * All SQL of attempts (rows of work_attempts, the learning area's table, which counts HANDED_IN_STATUSES
  * as handed in) and of duty reports. Every query names the school; a student's reads name the
  * class student too. Writes that must happen once are conditional: one open attempt per work and
  * student (a partial unique index), saves only while open and in time, one submission.
@@ -37,7 +37,7 @@ export function findOpenAttempt(db: DB, tenantId: string, workId: string, classS
     .where('tenantId', '=', tenantId)
     .where('workId', '=', workId)
     .where('classStudentId', '=', classStudentId)
-    .where('status', '=', 0)
+    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
     .executeTakeFirst();
 }
 
@@ -91,7 +91,7 @@ export async function takeForSave(db: DB, tenantId: string, attemptId: string, n
     .set({ lastSavedAt: now })
     .where('tenantId', '=', tenantId)
     .where('id', '=', attemptId)
-    .where('status', '=', 0)
+    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
     .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -107,13 +107,13 @@ export async function takeForSubmission(db: DB, tenantId: string, attemptId: str
     .set({ submittedAt: now })
     .where('tenantId', '=', tenantId)
     .where('id', '=', attemptId)
-    .where('status', '=', 0)
+    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export interface Submission {
-  status: 1 | 2;
+  status: typeof ATTEMPT_STATUS.PENDING | typeof ATTEMPT_STATUS.REVIEWED;
   score: number | null;
   results: string;
   answeredCount: number;
@@ -147,7 +147,7 @@ export function listOverdue(db: DB, before: number, limit: number): Promise<Atte
   return db
     .selectFrom('workAttempts')
     .selectAll()
-    .where('status', '=', 0)
+    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
     .where('deadlineAt', '<', before)
     .where('workId', 'is not', null)
     .orderBy('deadlineAt')

@@ -12,7 +12,7 @@ import { idSchema } from '../../http/validate';
 import * as service from './attempts.service';
 
 /**
- * Attempts (homework-and-tests.md sections 4 and 7; decisions 025 and 028): the attempt logs, the
+ * Attempts (decisions 025 and 028): the attempt logs, the
  * student's standing under the work's attempt policy, starting and reading an attempt, saving answers, submitting homework and tests, the duty report and the
  * review. Every call needs the token and names the class and the student's class student id.
  */

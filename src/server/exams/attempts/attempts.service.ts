@@ -24,6 +24,8 @@ import type {
   WorkRef,
   WorkStanding,
 } from '~/lib/api/contracts/exams';
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import {
   ATTEMPT_STATUS,
   attemptsLeft,
@@ -48,7 +50,7 @@ import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answ
 import * as repo from './attempts.repository';
 
 /**
- * Attempts at a homework or test (homework-and-tests.md section 4; decisions 025 and 028). The server
+ * Attempts at a homework or test (decisions 025 and 028). The server
  * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
  * answers are kept per question by answers.rules.ts (decision 027); saves that arrive once the
  * attempt is submitted or its deadline plus the grace has passed are kept as late answers, never
@@ -64,7 +66,8 @@ export type { AttemptRow } from './attempts.repository';
 type AttemptRow = repo.AttemptRow;
 
 const attemptNotFound = () => AppError.notFound(t('exams.attemptNotFound'));
-const statusOf = (a: AttemptRow): AttemptStatus => (Number(a.status) === 2 ? 2 : Number(a.status) === 1 ? 1 : 0);
+const { ANSWERING, PENDING, REVIEWED } = ATTEMPT_STATUS;
+const statusOf = (a: AttemptRow): AttemptStatus => (Number(a.status) === REVIEWED ? REVIEWED : Number(a.status) === PENDING ? PENDING : ANSWERING);
 const clockOf = (a: AttemptRow) => ({ status: Number(a.status), deadlineAt: a.deadlineAt === null ? null : Number(a.deadlineAt) });
 
 /** The student's own attempt at a work of their class, or 404. */
@@ -81,7 +84,7 @@ async function reread(s: Scope, a: AttemptRow): Promise<AttemptRow> {
 /** The attempt's result; the score only when marked and the policy shows the marks now. */
 export function resultOf(a: AttemptRow, marksShown: boolean): SubmitResult {
   const status = statusOf(a);
-  return { answerLogId: a.id, status, score: marksShown && status === 2 && a.score !== null ? Number(a.score) : null };
+  return { answerLogId: a.id, status, score: marksShown && status === REVIEWED && a.score !== null ? Number(a.score) : null };
 }
 
 function resultsOf(a: AttemptRow): QuestionResult[] {
@@ -111,10 +114,10 @@ async function submitOnce(s: Scope, a: AttemptRow, work: Work, by: 'student' | '
     taken = true;
     const answers = byQuestion(await keptAnswers({ ...s, db: trx }, { tenantId: a.tenantId, attemptId: a.id }));
     const scored = scorePaper(questions, answers, { partialMultiple: work.partialMultiple === 1 });
-    const status = work.manualGrading === 1 || scored.pending ? 1 : 2;
+    const status = work.manualGrading === 1 || scored.pending ? PENDING : REVIEWED;
     await repo.finishSubmission(trx, a.tenantId, a.id, {
       status,
-      score: status === 2 ? scored.score : null,
+      score: status === REVIEWED ? scored.score : null,
       results: JSON.stringify(scored.results),
       answeredCount: scored.answered,
       questionCount: scored.total,
@@ -266,7 +269,7 @@ export async function startAttempt(s: Scope, input: StartAttempt): Promise<Attem
       classroomId: work.classroomId,
       classStudentId: e.classStudentId,
       activityId,
-      workType: work.kind === 'homework' ? 6 : 7,
+      workType: work.kind === 'homework' ? CLASSROOM_TYPE.HOMEWORK : CLASSROOM_TYPE.TEST,
       startedAt: s.now,
       // The bank's works have no server deadline (the bank keeps the answers until the one submission).
       deadlineAt: isBankWork(work) ? null : cappedDeadline(deadlineOf(s.now, work.unitTime), policy),
@@ -307,7 +310,7 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
   if (new Set(chosen).size !== chosen.length || chosen.some((k) => !q.options.some((o) => o.key === k))) {
     throw AppError.badRequest(t('exams.badOption', { id: r.questionId }));
   }
-  if ((q.questionType === 1 || q.questionType === 3) && chosen.length > 1) throw AppError.badRequest(t('exams.oneOption'));
+  if ((q.questionType === QUESTION_TYPE.SINGLE || q.questionType === QUESTION_TYPE.TRUE_FALSE) && chosen.length > 1) throw AppError.badRequest(t('exams.oneOption'));
 }
 
 /**
@@ -348,7 +351,7 @@ export async function submitWork(s: Scope, input: StudentRef & { workId: string;
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankSubmitOnly'));
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw attemptNotFound();
-  const submitted = statusOf(a) === 0 ? await submitAttempt(s, a, work, 'student') : a;
+  const submitted = statusOf(a) === ANSWERING ? await submitAttempt(s, a, work, 'student') : a;
   return resultOf(submitted, (await standingAt(s, e, work)).visibility.marks.shown);
 }
 
@@ -396,7 +399,7 @@ export async function recordBankSubmission(s: Scope, e: StudentEnrolment, work: 
       },
     );
     await repo.finishSubmission(trx, a.tenantId, a.id, {
-      status: 2,
+      status: REVIEWED,
       score: submission.score,
       results: JSON.stringify(submission.results),
       answeredCount: submission.answers.filter((x) => x.content.trim() !== '').length,
@@ -447,8 +450,8 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
   if (a.workId !== work.id) throw attemptNotFound();
   a = await current(s, a, work);
   const status = statusOf(a);
-  if (status === 0) throw AppError.conflict(t('exams.reviewNotSubmitted'));
-  if (status === 1) throw AppError.conflict(t('exams.reviewPending'));
+  if (status === ANSWERING) throw AppError.conflict(t('exams.reviewNotSubmitted'));
+  if (status === PENDING) throw AppError.conflict(t('exams.reviewPending'));
   const { visibility } = await standingAt(s, e, work);
   const keys = visibility.keys.shown;
   const marks = visibility.marks.shown;

@@ -1,4 +1,4 @@
-import type { GivenAnswer, Paper, Question, QuestionType } from '~/lib/api/contracts/exams';
+import { CHOICE_QUESTION_TYPES, type GivenAnswer, type Paper, type Question, type QuestionType } from '~/lib/api/contracts/exams';
 
 /**
  * The external bank's answers as the review reads them. The bank takes one text per question
@@ -7,11 +7,9 @@ import type { GivenAnswer, Paper, Question, QuestionType } from '~/lib/api/contr
  * split back into keys; without that a right choice reads as unanswered. Pure.
  */
 
-const CHOICE_TYPES: ReadonlySet<number> = new Set([1, 2, 3]);
-
 /** The bank's text for a question of this type as the answer the review reads. */
 export function bankAnswerOf(questionType: number | undefined, userAnswer: string): GivenAnswer {
-  if (questionType !== undefined && CHOICE_TYPES.has(questionType)) {
+  if (questionType !== undefined && CHOICE_QUESTION_TYPES.includes(questionType)) {
     const keys = userAnswer
       .split(/[,，]/)
       .map((k) => k.trim())

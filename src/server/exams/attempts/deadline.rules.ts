@@ -1,3 +1,5 @@
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
+
 /**
  * The deadline of an attempt is the server's (decision 025): fixed when the attempt starts, read
  * by the server's clock, never the device's. Saves are still taken for a short grace after it,
@@ -28,7 +30,7 @@ export function totalSecondsOf(unitTime: number | null): number | null {
 /** Whole seconds left by the server's clock (rounded up, so 0 means time is up); null: no limit; 0 once submitted. */
 export function remainingSeconds(a: AttemptClock, now: number): number | null {
   if (a.deadlineAt === null) return null;
-  if (a.status !== 0) return 0;
+  if (a.status !== ATTEMPT_STATUS.ANSWERING) return 0;
   return Math.max(0, Math.ceil((a.deadlineAt - now) / 1000));
 }
 
@@ -38,7 +40,7 @@ export function remainingSeconds(a: AttemptClock, now: number): number | null {
  * (attempts.repository.ts takeForSave) states the same rule in SQL; one table-driven test runs both.
  */
 export function isOverdue(a: AttemptClock, now: number): boolean {
-  return a.status === 0 && a.deadlineAt !== null && now > a.deadlineAt + SAVE_GRACE_MS;
+  return a.status === ATTEMPT_STATUS.ANSWERING && a.deadlineAt !== null && now > a.deadlineAt + SAVE_GRACE_MS;
 }
 
 /** Open attempts whose deadline is before this instant are overdue (the sweep's query). */

@@ -1,7 +1,8 @@
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { matchBlanks } from './fill-in.rules';
 
 /**
- * Scoring on submission (homework-and-tests.md; issue 13): single choice and true/false exact;
+ * Scoring on submission (issue 13): single choice and true/false exact;
  * multiple choice all or nothing, or, when the paper allows it, half the points for a non-empty
  * subset of the right options with no wrong one; fill in the blank per blank with fair matching
  * (fill-in.rules.ts), points in proportion to the right blanks; reading comprehension and cloze per
@@ -9,13 +10,7 @@ import { matchBlanks } from './fill-in.rules';
  * teacher (no result, no score), and so does the whole attempt then.
  */
 
-export const SINGLE = 1;
-export const MULTIPLE = 2;
-export const TRUE_FALSE = 3;
-export const FILL_IN = 4;
-export const SHORT_ANSWER = 6;
-export const READING = 11;
-export const CLOZE = 13;
+const { SINGLE, MULTIPLE, TRUE_FALSE, FILL_IN, READING, CLOZE } = QUESTION_TYPE;
 
 /** Reading comprehension and cloze: answered through their sub-questions. */
 export const hasSubQuestions = (type: number) => type === READING || type === CLOZE;
@@ -58,7 +53,7 @@ export interface PaperScore {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** A question counts as answered when an option is chosen or it has text (section 4). */
+/** A question counts as answered when an option is chosen or it has text (a blank of only spaces is no text). */
 export function isAnswered(a: GivenAnswer | undefined): boolean {
   if (!a) return false;
   return a.optionList.length > 0 || (a.content ?? '').split('|').some((blank) => blank.trim() !== '');

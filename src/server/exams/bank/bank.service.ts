@@ -3,15 +3,16 @@ import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../sanitize';
 import { t } from '~/server/i18n';
 import { ErrorCode } from '~/lib/envelope';
-import { QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
+import { CHOICE_QUESTION_TYPES, QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { enrolledWork, isBankWork, workNotFound, type Work } from '../works/works.service';
 import { assertBankSubmissionOpen, attemptResult, recordBankSubmission, studentAttempt } from '../attempts/attempts.service';
 import { BankError, createBankClient, type BankMarking, type BankPaper, type QuestionBank } from './bank.provider';
 
 /**
- * Works from the external question bank (sourceType 'xskt'; homework-and-tests.md sections 2 and
- * 4): the paper and the student's bank token come from the bank; the answers stay on the device
+ * Works from the external question bank (sourceType 'xskt'): the paper and the student's bank
+ * token come from the bank; the answers stay on the device
  * and are sent once, on submission, which the server forwards to the bank and records as the bank
  * marked it (once: a second submission answers the first one's result). The bank is reached only
  * from the server, at XSKT_BANK_URL.
@@ -61,12 +62,10 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
   };
 }
 
-const CHOICE_TYPES = new Set([1, 2, 3]);
-
 /** A bank question as the review shows it: the bank's right answer and analysis as its key. */
 function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>): Question {
   const result = marking.get(q.questions_id);
-  const choice = CHOICE_TYPES.has(q.questionType);
+  const choice = CHOICE_QUESTION_TYPES.includes(q.questionType);
   const rightKeys = choice ? (result?.right_answer ?? '').split(',').map((k) => k.trim()).filter(Boolean) : [];
   const clean = cleanQuestion(q);
   return {
@@ -98,7 +97,7 @@ function resultsOf(paper: BankPaper, marking: BankMarking): QuestionResult[] {
     points.set(q.questions_id, q.examPoint);
     q.readQuestionList.forEach(walk);
   };
-  Object.values(paper.questionResultVOMap).forEach((list) => list?.forEach(walk));
+  for (const list of Object.values(paper.questionResultVOMap)) list?.forEach(walk);
   return marking.results.map((r) => ({ questionId: r.questions_id, correct: r.is_right === 1, score: r.is_right === 1 ? (points.get(r.questions_id) ?? 0) : 0 }));
 }
 
@@ -112,9 +111,9 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
   }
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw workNotFound();
-  if (Number(a.status) !== 0) return attemptResult(s, e, work, a);
+  if (Number(a.status) !== ATTEMPT_STATUS.ANSWERING) return attemptResult(s, e, work, a);
   assertBankSubmissionOpen(s, work);
-  // A question answered twice keeps its first answer (homework-and-tests.md section 4).
+  // A question answered twice (the same questions_id) keeps its first answer; the bank gets each question once.
   const seen = new Set<string>();
   const userAnswerObjects = input.userAnswerObjects.filter((x) => !seen.has(x.questions_id) && !!seen.add(x.questions_id));
   const bank = bankOf(s);

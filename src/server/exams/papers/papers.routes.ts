@@ -6,7 +6,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './papers.service';
 
-/** The paper of a homework or test (homework-and-tests.md section 7), without keys. Needs the token. */
+/** The paper of a homework or test, without keys. Needs the token. */
 export const papersRoutes = new Hono<ApiEnv>();
 
 const workRef = z.object({ classId: idSchema, studentId: idSchema, workId: idSchema }).loose();

@@ -1,6 +1,6 @@
 import type { Scope } from '../../http/scope';
 import { sanitizeRichText } from '../../sanitize';
-import { QUESTION_TYPES, type Paper, type Question, type QuestionOption, type QuestionType, type WorkRef } from '~/lib/api/contracts/exams';
+import { QUESTION_TYPE, QUESTION_TYPES, type Paper, type Question, type QuestionOption, type QuestionType, type WorkRef } from '~/lib/api/contracts/exams';
 import { enrolledWork, isBankWork, kindOf, type Work } from '../works/works.service';
 import type { ExamPaper, ExamQuestion } from './papers.table';
 import * as repo from './papers.repository';
@@ -124,7 +124,7 @@ export function questionView(q: PaperQuestion, withKeys: boolean): Question {
       optionList: q.options.map((o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) })),
     },
     questionAnswerVO: withKeys ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation) : null } : null,
-    ...(q.questionType === 4 ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
+    ...(q.questionType === QUESTION_TYPE.FILL_IN ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
     readQuestionList: q.subs.map((x) => questionView(x, withKeys)),
   };
 }

@@ -6,7 +6,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './works.service';
 
-/** The work of a homework or test lesson (homework-and-tests.md section 7). Needs the token. */
+/** The work of a homework or test lesson. Needs the token. */
 export const worksRoutes = new Hono<ApiEnv>();
 
 /** Empty values (`"courseId": ""`, as a start page's query may carry) mean "not given". */

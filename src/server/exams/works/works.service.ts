@@ -18,7 +18,7 @@ export type { Work };
 
 export const workNotFound = () => AppError.notFound(t('exams.workNotFound'));
 
-/** The token's user's enrolment in the class the call names (studentEnrolment, learner-area's first step). */
+/** The token's user's enrolment in the class the call names (studentEnrolment, the check every learner call starts with). */
 export function enrolment(s: Scope, input: StudentRef & { userId?: string | undefined }): Promise<StudentEnrolment> {
   return studentEnrolment(s, { classId: input.classId, studentId: input.studentId, userId: input.userId });
 }

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
 import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
+import { MUST_LEARN } from '~/lib/learning/codes';
+import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 
 /**
  * All SQL of class activities and class dynamics. Every query names the school; a student's view
@@ -41,16 +43,16 @@ function studentActivityQuery(db: DB, tenantId: string, classId: string, classSt
     when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
   let q = db
     .selectFrom('classActivities as a')
-    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', 1))
-    .leftJoin('activityAttendance as so', (j) => j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', 2))
+    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', SIGN_IN))
+    .leftJoin('activityAttendance as so', (j) => j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', SIGN_OUT))
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('courses as c', (j) => j.onRef('c.id', '=', 'a.courseId').onRef('c.tenantId', '=', 'a.tenantId'))
     .where('a.tenantId', '=', tenantId)
     .where('a.classId', '=', classId);
   if (f.from !== undefined) q = q.where('a.startAt', '>=', f.from);
   if (f.to !== undefined) q = q.where('a.startAt', '<', f.to);
-  if (f.isRequired === 1) q = q.where('a.isRequired', '=', 1);
-  if (f.isRequired === 0) q = q.where('a.isRequired', '<>', 1);
+  if (f.isRequired === MUST_LEARN.REQUIRED) q = q.where('a.isRequired', '=', MUST_LEARN.REQUIRED);
+  if (f.isRequired === MUST_LEARN.ELECTIVE) q = q.where('a.isRequired', '<>', MUST_LEARN.REQUIRED);
   if (f.status !== undefined) q = q.where(status, '=', f.status);
   return { q, status };
 }

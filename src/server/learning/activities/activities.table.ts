@@ -24,13 +24,13 @@ export interface ClassActivityTable {
   signIn: number;
   /** 1: the student also signs out (签退). */
   signOut: number;
-  /** 1: an online activity signs the student in on entry (learner-area.md section 4). */
+  /** 1: an online activity signs the student in on entry (once, inside the sign-in window). */
   onlineAttendance: number;
   createdAt: number;
 }
 export type ClassActivity = Selectable<ClassActivityTable>;
 
-/** A class dynamic (learner-area.md section 3): what a student did, shown scrolling on the class page. Migration 20261123T1200. */
+/** A class dynamic: what a student did, shown scrolling on the class page. Migration 20261123T1200. */
 export interface ClassDynamicTable {
   id: string;
   tenantId: string;

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { SIGN_IN } from '~/lib/learning/sign';
 
 /** All SQL of attendance. Every query names the school and the class student. */
 
@@ -12,7 +13,7 @@ export async function listAttendedLessons(db: DB, tenantId: string, classId: str
     .where('at.tenantId', '=', tenantId)
     .where('at.classId', '=', classId)
     .where('at.classStudentId', '=', classStudentId)
-    .where('at.type', '=', 1)
+    .where('at.type', '=', SIGN_IN)
     .where('a.classroomId', 'is not', null)
     .execute();
   return rows.map((r) => r.classroomId!);
@@ -27,7 +28,7 @@ export function listClassAttendedLessons(db: DB, tenantId: string, classId: stri
     .distinct()
     .where('at.tenantId', '=', tenantId)
     .where('at.classId', '=', classId)
-    .where('at.type', '=', 1)
+    .where('at.type', '=', SIGN_IN)
     .where('a.classroomId', 'is not', null)
     .execute();
 }
@@ -43,7 +44,7 @@ export async function listCourseAttendees(db: DB, tenantId: string, classId: str
     .distinct()
     .where('at.tenantId', '=', tenantId)
     .where('at.classId', '=', classId)
-    .where('at.type', '=', 1)
+    .where('at.type', '=', SIGN_IN)
     .where('a.courseId', 'in', courseIds)
     .execute();
   return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));

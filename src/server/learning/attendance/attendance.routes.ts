@@ -8,7 +8,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './attendance.service';
 
-/** Attendance of a class activity: read, sign in and out, auto sign-in (learner-area.md section 4). Every call needs the token. */
+/** Attendance of a class activity: read, sign in and out (each once), auto sign-in. Every call needs the token. */
 export const attendanceRoutes = new Hono<ApiEnv>();
 
 const activityRef = z.object({

@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { t, type MessageKey } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
+import { DYNAMIC_TYPE } from '~/lib/learning/codes';
 import { SIGN_IN, SIGN_OUT, autoSignApplies, opensAtText, signRefusal, signWindow, type SignRefusal, type SignType } from '~/lib/learning/sign';
 import type { ActivityRef, Attendance, AutoSignRequest, AutoSignResult, SignRequest } from '~/lib/api/contracts/classroom-offline';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
@@ -85,7 +86,7 @@ async function record(s: Scope, e: StudentEnrolment, a: StudentActivity, type: S
     lon,
   });
   // 0 check-in, 1 check-out
-  if (inserted) await addDynamic(s, e, { activityId: a.id, type: type === SIGN_IN ? 0 : 1 });
+  if (inserted) await addDynamic(s, e, { activityId: a.id, type: type === SIGN_IN ? DYNAMIC_TYPE.SIGN_IN : DYNAMIC_TYPE.SIGN_OUT });
   return inserted;
 }
 
@@ -104,7 +105,7 @@ export async function sign(s: Scope, input: SignRequest): Promise<Attendance> {
 }
 
 /**
- * The online classroom's sign-in on entry (section 4): only for an online activity with online
+ * The online classroom's sign-in on entry: only for an online activity with online
  * attendance on, and inside the sign-in window like a sign-in by hand; idempotent: already signed
  * in, or outside the window (too early, or the class has ended), answers signed false.
  */

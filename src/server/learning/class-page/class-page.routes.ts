@@ -30,7 +30,7 @@ const dynamicPage = pageRequest(z.object({ classId: idSchema, activityId: option
   order: 'descending',
 });
 
-/** The class page (learner-area.md 2.2). Every call needs the token (40001 without). */
+/** The class page. Every call needs the token (40001 without). */
 export const classPageRoutes = new Hono<ApiEnv>();
 
 serve(classPageRoutes, api.userStudySituation, classStudent, (s, b) => service.userStudySituation(s, b));

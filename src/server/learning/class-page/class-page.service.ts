@@ -23,7 +23,7 @@ import { lessonRecords } from '../study/study.service';
 import { answeringMs } from '../works/works.service';
 
 /**
- * The class page (learner-area.md 2.2): the student card's statistics, today's and past
+ * The class page: the student card's statistics, today's and past
  * activities, the dynamics and the courses, each read for the token's user's own enrolment in the
  * class (studentEnrolment refuses anyone else's userId, studentId or class) and composed from the
  * learning sub-domains' services. An activity a call names must be the class's.
@@ -118,7 +118,7 @@ export async function behaviourCount(s: Scope, input: ClassInput & { studentId: 
   return {
     classroomAttendanceTotal: activities.filter((a) => a.signedInAt !== null).length,
     questionCount: questions,
-    // The classmate circle is not open on the desktop (spec section 1): nothing to count.
+    // The classmate circle is a mobile-app feature, not open on the desktop: nothing to count.
     classmateCircleCount: 0,
     activityTotal: activities.length,
   };

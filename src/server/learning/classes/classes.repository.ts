@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { pageFrom, type PageWindow } from '../../db/paging';
+import { SERVICE_STATUS } from '~/lib/learning/codes';
 
 /**
  * All SQL of classes, periods and enrolments. Every function takes the school (tenant id) first
@@ -20,7 +21,7 @@ const admittedTotal = (eb: Eb) =>
     .selectFrom('classStudents as n')
     .whereRef('n.classId', '=', 'cs.classId')
     .whereRef('n.tenantId', '=', 'cs.tenantId')
-    .where('n.serviceStatus', '<>', -1)
+    .where('n.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
     .select((e) => e.fn.countAll<number>().as('c'));
 
 /** An enrolment with its class and period, as the learner answers read it. */

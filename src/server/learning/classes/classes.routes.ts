@@ -20,7 +20,7 @@ const enrolBody = z.object({ classId: idSchema, userId: idSchema, schoolId: opti
 const detailBody = z.object({ classId: idSchema, userId: idSchema, studentId: optionalId, schoolId: optionalId }).loose();
 const visitBody = z.object({ classId: idSchema, studentId: idSchema, schoolId: optionalId }).loose();
 
-/** My learning and the class header (learner-area.md 2.1, 2.2). Every call needs the token (40001 without). */
+/** My learning and the class header. Every call needs the token (40001 without). */
 export const classesRoutes = new Hono<ApiEnv>();
 
 serve(classesRoutes, api.studentClasses, classesBody, (s, b) => service.studentClasses(s, b));

@@ -10,7 +10,7 @@ import { countActivities } from '../activities/activities.service';
 import * as repo from './classes.repository';
 
 /**
- * A student's classes (learner-area.md 2.1, 2.2 header, section 4). Every call is the token's
+ * A student's classes (my learning, the class page's header). Every call is the token's
  * user's: a `userId` naming someone else is refused (403), and a class is found only through the
  * user's own enrolment in the school of the request, so another student's class, another school's
  * class and a class that does not exist get the same refusal, which reveals nothing.
@@ -121,8 +121,8 @@ export async function classPeriods(s: Scope, input: PageQuery & { userId: string
 export async function updateEnrolState(s: Scope, input: { classId: string; userId: string; schoolId?: string | undefined }): Promise<null> {
   const student = await me(s, input.userId);
   const row = await enrolment(s, student, input.classId, input.schoolId);
-  // The card rules of section 4 hold on the server too: a class the student cannot open yet is
-  // not recorded as opened.
+  // The card click rules (cardClick) hold on the server too: a class the student cannot open yet
+  // (not admitted, being prepared, not opened) is not recorded as opened.
   const click = cardClick({ serviceStatus: row.serviceStatus, teachingClassStatus: row.teachingClassStatus });
   if (click.kind !== 'open') throw AppError.conflict(t(click.kind === 'ignore' ? 'learning.notAdmitted' : click.kind === 'preparing' ? 'learning.preparing' : 'learning.notOpenYet'));
   await repo.markEnrolState(s.db, row.tenantId, student.user.id, row.studentId, s.now);

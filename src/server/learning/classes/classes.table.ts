@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 
 /** Migration 20261123T1100_learning. Times are epoch ms. */
 
-/** A school's teaching class (learner-area.md section 3, learner class and class detail). */
+/** A school's teaching class (what my learning's cards and the class page's header show). */
 export interface TeachingClassTable {
   id: string;
   tenantId: string;

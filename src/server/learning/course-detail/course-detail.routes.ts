@@ -6,7 +6,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './course-detail.service';
 
-/** The course detail page (learner-area.md 2.7). Every call needs the token (40001 without). */
+/** The course detail page. Every call needs the token (40001 without). */
 export const courseDetailRoutes = new Hono<ApiEnv>();
 
 const courseRef = z.object({ courseId: idSchema, classId: idSchema, classStudentId: idSchema, userId: idSchema.optional() }).loose();

@@ -5,6 +5,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
 import { completionRate } from '~/lib/learning/progress';
 import { treesByTab } from '~/lib/learning/course';
+import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
@@ -14,7 +15,7 @@ import { classSubmittedLessons, submittedLessons } from '../works/works.service'
 import { attendedLessons, classAttendedLessons } from '../attendance/attendance.service';
 
 /**
- * The course detail page (learner-area.md 2.7): the course with its introduction blocks, the
+ * The course detail page: the course with its introduction blocks, the
  * student's situation in it, the duty statistics and the lessons by content tab with the
  * student's progress. Every call starts with the token's user's enrolment in the class (a
  * classStudentId that is not theirs is the class's 404), then the course must be one the class
@@ -37,7 +38,7 @@ async function enrolledCourse(s: Scope, input: CourseRefInput): Promise<{ e: Stu
   return { e, course };
 }
 
-const INTRODUCE_TYPES = new Set([0, 1, 3, 4]);
+const INTRODUCE_TYPES: ReadonlySet<number> = new Set(Object.values(INTRODUCE_TYPE));
 
 export async function courseDetail(s: Scope, input: CourseRefInput): Promise<CourseDetail> {
   const { e, course } = await enrolledCourse(s, input);
@@ -108,9 +109,9 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
       submitted: submitted.has(l.id),
       attended: attended.has(l.id),
       courseLiveClassroomResultVO:
-        l.classroomType === 10 || l.classroomType === 19 ? { liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
+        LIVE_CLASSROOM_TYPES.includes(l.classroomType) ? { liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
       offlineClassroomResultVO:
-        l.classroomType === 11 ? { position: l.position, address: l.address, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
+        l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE ? { position: l.position, address: l.address, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
     };
   });
   return { lessons, views, chapters, courseRules, classRecords };

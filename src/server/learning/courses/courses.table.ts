@@ -85,7 +85,7 @@ export type DutyRule = Selectable<DutyRuleTable>;
 
 /** Migration 20261123T1320_course_details. */
 
-/** One introduction block of a course (learner-area.md section 3, "Course detail": introduceDetailList). */
+/** One introduction block of a course (one entry of the course detail's introduceDetailList). */
 export interface CourseIntroductionTable {
   id: string;
   tenantId: string;

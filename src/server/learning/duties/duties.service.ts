@@ -7,8 +7,8 @@ import { courseLearners, lessonRecords } from '../study/study.service';
 import { courseSubmitters, submittedLessons } from '../works/works.service';
 
 /**
- * A student's duties in a class's courses (learner-area.md section 3: duty statistics, the course
- * list's counters, the timetable's duty count): the course's required lessons and duty rules
+ * A student's duties in a class's courses (the duty statistics, the course list's counters, the
+ * timetable's duty count): the course's required lessons and duty rules
  * against what the server recorded (src/lib/learning/duties.ts decides the numbers), the
  * requirements they make and how many of the class take part (src/lib/learning/requirements.ts).
  * The class page and the course page both read a course through here, so they show the same

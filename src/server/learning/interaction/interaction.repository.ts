@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { NOTE_DATA_TYPE, type NoteDataType } from '~/lib/learning/interaction';
 
 /**
  * All SQL of the classroom interaction panel. Every query names the school (tenant id) first,
@@ -81,21 +82,21 @@ export function deleteDraft(db: DB, tenantId: string, classStudentId: string, cl
 
 // --- Notes ----------------------------------------------------------------------------------
 
-/** What a student may see of a lesson's notes: 0 shared ones, the teachers' and their own; 1 their own; 3 the teachers'. */
-function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: 0 | 1 | 3) {
+/** What a student may see of a lesson's notes: ALL shared ones, the teachers' and their own; MINE their own; TEACHERS the teachers'. */
+function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType) {
   let q = db.selectFrom('classroomNotes as n').where('n.tenantId', '=', tenantId).where('n.classId', '=', k.classId).where('n.classroomId', '=', k.classroomId);
-  if (dataType === 1) q = q.where('n.classStudentId', '=', classStudentId);
-  else if (dataType === 3) q = q.where('n.classStudentId', 'is', null);
+  if (dataType === NOTE_DATA_TYPE.MINE) q = q.where('n.classStudentId', '=', classStudentId);
+  else if (dataType === NOTE_DATA_TYPE.TEACHERS) q = q.where('n.classStudentId', 'is', null);
   else q = q.where((eb) => eb.or([eb('n.isShared', '=', 1), eb('n.classStudentId', 'is', null), eb('n.classStudentId', '=', classStudentId)]));
   return q;
 }
 
-export async function countNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: 0 | 1 | 3): Promise<number> {
+export async function countNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType): Promise<number> {
   const row = await visibleNotes(db, tenantId, k, classStudentId, dataType).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: 0 | 1 | 3, limit: number) {
+export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType, limit: number) {
   return visibleNotes(db, tenantId, k, classStudentId, dataType)
     .leftJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'n.classStudentId').onRef('cs.tenantId', '=', 'n.tenantId'))
     .leftJoin('users as u', 'u.id', 'cs.userId')

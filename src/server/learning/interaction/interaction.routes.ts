@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/classroom-interaction';
-import { LIST_SIZE } from '~/lib/learning/interaction';
+import { LIST_SIZE, NOTE_DATA_TYPE } from '~/lib/learning/interaction';
 import { t } from '~/server/i18n';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
@@ -9,9 +9,9 @@ import { idSchema } from '../../http/validate';
 import * as service from './interaction.service';
 
 /**
- * The classroom interaction panel (learner-area.md 2.5, 2.6): questions, notes, comments, likes.
+ * The classroom interaction panel: questions, notes, comments, likes.
  * Every call needs the token (40001 without). Texts are checked (required, ≤ 100 characters) by
- * the service with the spec's messages; here only their type and a generous size.
+ * the service with the panel's own messages; here only their type and a generous size.
  */
 export const interactionRoutes = new Hono<ApiEnv>();
 
@@ -40,7 +40,10 @@ const questionSubmit = lessonRef.extend({
   title: text.default(''),
   isDraft: flag.default(false),
 });
-const noteQuery = lessonRef.extend({ courseId: idSchema, dataType: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])).default(0) });
+const noteQuery = lessonRef.extend({
+  courseId: idSchema,
+  dataType: z.coerce.number().pipe(z.union([z.literal(NOTE_DATA_TYPE.ALL), z.literal(NOTE_DATA_TYPE.MINE), z.literal(NOTE_DATA_TYPE.TEACHERS)])).default(NOTE_DATA_TYPE.ALL),
+});
 const noteWrite = lessonRef.extend({ courseId: idSchema, title: text.default(''), notes: text.nullish().transform((v) => v ?? ''), isShared: shared.default(0) });
 const noteUpdate = noteWrite.extend({ id: idSchema });
 const noteDelete = z.object({ classId: idSchema, ids: z.array(idSchema).min(1, t('learning.noteNotFound')).max(LIST_SIZE) }).loose();

@@ -6,6 +6,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import { pageOf, type Page } from '~/lib/paging';
 import { plainText } from '~/lib/plain-text';
 import { LIST_SIZE, textProblem, type NoteDataType } from '~/lib/learning/interaction';
+import { DYNAMIC_TYPE } from '~/lib/learning/codes';
 import type { Comment, LikeState, Note, Question } from '~/lib/api/contracts/classroom-interaction';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { classCourses, lessonsOf } from '../courses/courses.service';
@@ -14,7 +15,7 @@ import { countWrite } from '../../limits/limits.service';
 import * as repo from './interaction.repository';
 
 /**
- * The classroom interaction panel (learner-area.md 2.5, 2.6, sections 4-6): questions with the
+ * The classroom interaction panel: questions with the
  * teachers' answers and a kept draft, notes, comments with replies and the lesson's like. Every
  * call starts with the token's user's enrolment in the class (studentEnrolment: another user's
  * userId is 403, a class or studentId not theirs 404), then the lesson must be one of a course the
@@ -137,7 +138,7 @@ export async function questionSubmit(s: Scope, input: QuestionSubmitInput): Prom
     const tx = { ...s, db: trx };
     await repo.insertQuestion(trx, tenantId, { id, classId: x.e.classId, classroomId: x.lesson.id, classStudentId, title, createdAt: s.now });
     await repo.deleteDraft(trx, tenantId, classStudentId, x.lesson.id);
-    await addDynamic(tx, x.e, { type: 2, content: title });
+    await addDynamic(tx, x.e, { type: DYNAMIC_TYPE.QUESTION, content: title });
   });
   return { id };
 }
@@ -207,7 +208,7 @@ export async function noteCreate(s: Scope, input: NoteWriteInput): Promise<{ id:
       isShared: input.isShared,
       createdAt: s.now,
     });
-    if (input.isShared === 1) await addDynamic({ ...s, db: trx }, x.e, { type: 4, content: texts.title });
+    if (input.isShared === 1) await addDynamic({ ...s, db: trx }, x.e, { type: DYNAMIC_TYPE.NOTE, content: texts.title });
   });
   return { id };
 }

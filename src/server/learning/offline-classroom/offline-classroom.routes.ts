@@ -6,7 +6,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './offline-classroom.service';
 
-/** The face-to-face classroom (learner-area.md 2.5). Every call needs the token (40001 without). */
+/** The face-to-face classroom. Every call needs the token (40001 without). */
 export const offlineClassroomRoutes = new Hono<ApiEnv>();
 
 const detailBody = z

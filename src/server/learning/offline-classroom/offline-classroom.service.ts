@@ -2,6 +2,7 @@ import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import type { Highlights, HighlightsRequest, OfflineClassroom, OfflineClassroomRequest } from '~/lib/api/contracts/classroom-offline';
 import { studentEnrolment } from '../classes/classes.service';
 import { classCourse, lessonsOf } from '../courses/courses.service';
@@ -9,14 +10,13 @@ import { studentActivity } from '../activities/activities.service';
 import * as repo from './offline-classroom.repository';
 
 /**
- * The face-to-face classroom (learner-area.md 2.5): a face-to-face lesson of a course the class
+ * The face-to-face classroom: a face-to-face lesson of a course the class
  * teaches, with its notes, numbered points and teachers, and the highlights of one of the class's
  * activities. Every call starts with the token's user's enrolment in the class; the course must
  * be the class's (404 未找到该课程), the lesson the course's face-to-face lesson and the activity
  * the class's and of that lesson or course (404 otherwise).
  */
 
-const FACE_TO_FACE = 11;
 const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(Number(ms)));
 
 export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRequest): Promise<OfflineClassroom> {
@@ -25,7 +25,7 @@ export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRe
   if (!course) throw AppError.notFound(t('learning.courseNotFound'));
   const lesson = (await lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] })).find((l) => l.id === input.classroomId);
   if (!lesson) throw AppError.notFound(t('learning.classroomNotFound'));
-  if (lesson.classroomType !== FACE_TO_FACE) throw AppError.badRequest(t('learning.notOfflineClassroom'));
+  if (lesson.classroomType !== CLASSROOM_TYPE.FACE_TO_FACE) throw AppError.badRequest(t('learning.notOfflineClassroom'));
   const activity = input.activityId === undefined ? undefined : await studentActivity(s, e, input.activityId);
   if (input.activityId !== undefined && (!activity || activity.classroomId !== lesson.id)) throw AppError.notFound(t('learning.activityNotFound'));
   const [desc, points, teachers] = await Promise.all([

@@ -8,7 +8,7 @@ import { idSchema } from '../../http/validate';
 import { countWrite } from '../../limits/limits.service';
 import * as service from './online-classroom.service';
 
-/** The online classroom (learner-area.md 2.6, section 4). Every call needs the token (40001 without). */
+/** The online classroom. Every call needs the token (40001 without). */
 export const onlineClassroomRoutes = new Hono<ApiEnv>();
 
 const courseRef = z.object({ courseId: idSchema, classId: idSchema, studentId: idSchema, userId: idSchema.optional() }).loose();

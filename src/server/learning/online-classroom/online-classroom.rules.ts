@@ -1,9 +1,10 @@
 import type { LessonContent, Quality } from '~/lib/api/contracts/classroom-online';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import { sanitizeRichText, safeMediaUrl } from '../../sanitize';
 
 /**
  * A lesson's stored content JSON (classroomContent: { pageData: [...], transCodeVideoList: [...] })
- * read into what the classroom shows, by lesson type (learner-area.md 2.6). Stored content is not
+ * read into what the classroom shows, by lesson type. Stored content is not
  * trusted: URLs must be http(s) or site paths, the article HTML passes the site's allow-list
  * sanitiser, anything unreadable is treated as absent (the screen then shows its fallback).
  */
@@ -67,33 +68,33 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
   // component stored before it.
   const first = (...types: string[]) => types.map((t) => pageData.find((c) => c.type === t)).find(Boolean);
   switch (l.classroomType) {
-    case 1:
-    case 2: {
+    case CLASSROOM_TYPE.VIDEO:
+    case CLASSROOM_TYPE.AUDIO: {
       const sources = transCodeVideoList
         .map((v) => ({ quality: qualityOf(v.templateType), url: safeMediaUrl(text(v.url)) }))
         .filter((v): v is { quality: Quality; url: string } => !!v.url)
         .sort((a, b) => ORDER.indexOf(a.quality) - ORDER.indexOf(b.quality));
-      const main = urlOf(l.classroomType === 1 ? first('video', 'audio') : first('audio', 'video'));
-      return { kind: 'media', mediaType: l.classroomType, url: main ?? sources[sources.length - 1]?.url ?? null, sources: l.classroomType === 1 ? sources : [] };
+      const main = urlOf(l.classroomType === CLASSROOM_TYPE.VIDEO ? first('video', 'audio') : first('audio', 'video'));
+      return { kind: 'media', mediaType: l.classroomType, url: main ?? sources[sources.length - 1]?.url ?? null, sources: l.classroomType === CLASSROOM_TYPE.VIDEO ? sources : [] };
     }
-    case 3:
+    case CLASSROOM_TYPE.ARTICLE:
       return { kind: 'article', html: sanitizeRichText(text(first('article', 'richText')?.html)) };
-    case 4: {
+    case CLASSROOM_TYPE.DOCUMENT: {
       const doc = first('document', 'file');
       const url = urlOf(doc);
       const fileName = text(doc?.fileName);
       return { kind: 'document', url, fileName, pdf: isPdf(url, fileName), viewerUrl: url && viewer ? viewer(url) : null };
     }
-    case 8:
+    case CLASSROOM_TYPE.IMAGE:
       return {
         kind: 'images',
         images: pageData.filter((c) => c.type === 'image').map(urlOf).filter((u): u is string => !!u),
         summary: text(first('summary')?.text),
       };
-    case 6:
-    case 7:
+    case CLASSROOM_TYPE.HOMEWORK:
+    case CLASSROOM_TYPE.TEST:
       return { kind: 'work', workType: l.classroomType };
-    case 10:
+    case CLASSROOM_TYPE.LIVE:
       return { kind: 'live', liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt), url: urlOf(first('video', 'replay')) };
     default: {
       const file = pageData.find((c) => urlOf(c));

@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { completionPercent } from '~/lib/learning/duties';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import type {
   ActivityContent,
   ActivityContents,
@@ -23,7 +24,7 @@ import { lessonContent, viewerUrlOf } from './online-classroom.rules';
 type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 
 /**
- * The online classroom (learner-area.md 2.6, section 4): the lesson with its content and the
+ * The online classroom: the lesson with its content and the
  * student's record, the course outline, an activity's contents, opening a lesson and the progress
  * reports. Every call starts with the token's user's enrolment in the class (studentEnrolment);
  * the course must be the class's (404 未找到该课程…), the lesson the course's (404
@@ -33,9 +34,9 @@ type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : formatDateTime(Number(ms)));
 
 /** Lesson types whose study is played and reported: video, audio, live (its replay). */
-const PLAYED = new Set([1, 2, 10]);
+const PLAYED: ReadonlySet<number> = new Set([CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE]);
 /** Lesson types learned by opening them: article, document, images. */
-const READ = new Set([3, 4, 8]);
+const READ: ReadonlySet<number> = new Set([CLASSROOM_TYPE.ARTICLE, CLASSROOM_TYPE.DOCUMENT, CLASSROOM_TYPE.IMAGE]);
 
 interface LessonInput {
   classroomId: string;
@@ -66,7 +67,7 @@ async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLes
   const lesson = lessons.find((l) => l.id === input.classroomId);
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
   const courseRules = rules.filter((r) => r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: Number(r.targetValue) }));
-  const type = lesson.classroomType === 10 ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
+  const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
   return { e, course, lesson, lessons, targetPercent: PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100 };
 }
 

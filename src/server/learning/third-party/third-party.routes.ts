@@ -6,7 +6,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './third-party.service';
 
-/** Entering a third-party platform course (learner-area.md 2.7, decision 021). Needs the token. */
+/** Entering a third-party platform course (decision 021). Needs the token. */
 export const thirdPartyRoutes = new Hono<ApiEnv>();
 
 const launchBody = z.object({ courseId: idSchema, classId: idSchema, classStudentId: idSchema, userId: idSchema.optional(), backUrl: z.string().trim().min(1).max(2048) }).loose();

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The third-party course platform's request signature and the URLs that may cross the boundary
- * (learner-area.md 2.7; decision 021). Pure: no I/O, the same input gives the same answer.
+ * (decision 021). Pure: no I/O, the same input gives the same answer.
  *
  * Every request to the platform carries `X-Timestamp` (epoch ms) and `X-Signature`: the lower-case
  * hex HMAC-SHA256, keyed with THIRD_PARTY_PLATFORM_SECRET, of

@@ -9,7 +9,7 @@ import { createPlatformClient, PlatformError } from './third-party.provider';
 import { allowedPlatformUrl, sameSiteBackUrl } from './third-party.rules';
 
 /**
- * Entering a third-party platform course (learner-area.md 2.7, decision 021): the student's own
+ * Entering a third-party platform course (decision 021): the student's own
  * enrolment and a course of that class first, then, server to server, the user is synced to the
  * platform, a single-sign-on code is obtained and the classroom URL is requested with the page to
  * come back to, the course's class code and type 'S'. The browser gets only the URL, and only an

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { CalendarFeed } from './timetable.table';
+import { MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { SIGN_IN } from '~/lib/learning/sign';
 
 /**
  * All SQL of the timetable: the class ranking and the calendar feeds. Every query names the
@@ -15,7 +17,7 @@ export interface StartRange {
 }
 
 /**
- * Each admitted student of the class (serviceStatus other than -1) with the number of required
+ * Each admitted student of the class (serviceStatus other than pending admission) with the number of required
  * activities starting in the range that they finished, in one query. "Finished" is the rule of
  * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
  * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
@@ -37,28 +39,30 @@ export async function finishedRequiredCounts(db: DB, tenantId: string, classId: 
     .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
     .groupBy(['classStudentId', 'classroomId'])
     .as('wa');
+  const offline = sql.lit(ONLINE_TYPE.OFFLINE);
+  const works = sql.join(WORK_CLASSROOM_TYPES.map((type) => sql.lit(type)));
   const finished = sql<boolean>`(
-    ((a.online_type = 2 or r.classroom_type is null) and si.id is not null)
-    or (a.online_type <> 2 and r.classroom_type in (6, 7) and wa.classroom_id is not null)
-    or (a.online_type <> 2 and r.classroom_type is not null and r.classroom_type not in (6, 7) and lr.id is not null)
+    ((a.online_type = ${offline} or r.classroom_type is null) and si.id is not null)
+    or (a.online_type <> ${offline} and r.classroom_type in (${works}) and wa.classroom_id is not null)
+    or (a.online_type <> ${offline} and r.classroom_type is not null and r.classroom_type not in (${works}) and lr.id is not null)
   )`;
   const rows = await db
     .selectFrom('classStudents as cs')
     .leftJoin('classActivities as a', (j) => {
-      let on = j.onRef('a.tenantId', '=', 'cs.tenantId').onRef('a.classId', '=', 'cs.classId').on('a.isRequired', '=', 1);
+      let on = j.onRef('a.tenantId', '=', 'cs.tenantId').onRef('a.classId', '=', 'cs.classId').on('a.isRequired', '=', MUST_LEARN.REQUIRED);
       if (range.from !== undefined) on = on.on('a.startAt', '>=', range.from);
       if (range.to !== undefined) on = on.on('a.startAt', '<', range.to);
       return on;
     })
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
-    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', 1))
+    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', SIGN_IN))
     .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
     .leftJoin('lessonRecords as lr', (j) =>
       j.onRef('lr.tenantId', '=', 'cs.tenantId').onRef('lr.classStudentId', '=', 'cs.id').onRef('lr.classroomId', '=', 'a.classroomId').on('lr.finishedAt', 'is not', null),
     )
     .where('cs.tenantId', '=', tenantId)
     .where('cs.classId', '=', classId)
-    .where('cs.serviceStatus', '<>', -1)
+    .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
     .groupBy('cs.id')
     .select(['cs.id', sql<number>`sum(case when ${finished} then 1 else 0 end)`.as('finished')])
     .orderBy('cs.id')

@@ -43,7 +43,7 @@ const feedBody = z.object({ classId: idSchema, userId: idSchema }).loose();
 // Any text: a malformed file name is the same 404 as an unknown token.
 const fileParams = z.object({ file: z.string().max(300) }).loose();
 
-/** The timetable (learner-area.md 2.3) and the private calendar feed (decision 020). */
+/** The timetable and the private calendar feed (decision 020). */
 export const timetableRoutes = new Hono<ApiEnv>();
 
 serve(timetableRoutes, api.timetableActivities, activitiesBody, (s, b) => service.timetableActivities(s, b));

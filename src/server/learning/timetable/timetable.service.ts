@@ -7,6 +7,7 @@ import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { DUTY_TYPES, sumDutyFigures } from '~/lib/learning/duties';
 import { activityJump } from '~/lib/learning/jumps';
+import { ONLINE_TYPE } from '~/lib/learning/codes';
 import { toICalendar, type CalendarEvent } from '~/lib/learning/ical';
 import { classRank, dayOptions, rangeProblem } from '~/lib/learning/timetable';
 import type {
@@ -23,7 +24,7 @@ import { courseDuties } from '../duties/duties.service';
 import * as repo from './timetable.repository';
 
 /**
- * The timetable (learner-area.md 2.3): a student's activities of a class by date, the duty count
+ * The timetable: a student's activities of a class by date, the duty count
  * with the class ranking, and the private calendar feed (decision 020). Every call that a student
  * makes starts with studentEnrolment (the token's user, enrolled in the class); the feed file is
  * opened by a calendar app with the address's token instead, in the school of the host.
@@ -73,7 +74,7 @@ function activityOf(a: StudentActivity): TimetableActivity {
   };
 }
 
-/** User activity list by date (spec section 7): the range's activities, and by day with the day's colour. */
+/** The user's activities by date: the range's activities, and by day with the day's colour. */
 export async function timetableActivities(s: Scope, input: PeriodInput): Promise<TimetableData> {
   const e = await studentEnrolment(s, input);
   const range = rangeOf(input);
@@ -89,7 +90,7 @@ const meets = (window: { learnStartAt: number | null; learnEndAt: number | null 
   (range.to === undefined || window.learnStartAt === null || Number(window.learnStartAt) < range.to) &&
   (range.from === undefined || window.learnEndAt === null || Number(window.learnEndAt) >= range.from);
 
-/** User duty count (spec section 3, "Duty count (timetable)"). */
+/** The user's duty count over the period, with the class ranking. */
 export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<TimetableDutyCount> {
   const e = await studentEnrolment(s, input);
   const range = rangeOf(input);
@@ -172,7 +173,7 @@ export async function calendarFile(s: Scope, file: string, origin: string): Prom
   const rows = await studentActivities(s, e, {});
   const context = { classId: feed.classId, studentId: feed.classStudentId, userId: feed.userId };
   const events: CalendarEvent[] = rows.map((a) => {
-    const offline = a.onlineType === 2;
+    const offline = a.onlineType === ONLINE_TYPE.OFFLINE;
     const place = [a.position, a.address].filter(Boolean).join(' ');
     const lines = [
       a.courseName ? t('learning.feedCourse', { name: a.courseName }) : null,
