@@ -169,7 +169,7 @@ async function paced(base, pid, work, questions, takers, n) {
 }
 
 /** Closed loop, CONNECTIONS at once, as fast as the server answers: the ceiling of the run. */
-async function unpaced(base, pid, url, requests) {
+async function unpaced(pid, url, requests) {
   const cpu0 = cpuMs(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: 10, ...(requests ? { requests } : {}) });
   const cpu1 = cpuMs(pid);
@@ -227,9 +227,9 @@ async function main() {
 
     // The ceilings last, so their backlog cannot slow the paced runs.
     say(`ceilings: /healthz and the save call unpaced, ${CONNECTIONS} connections, 10 s each`);
-    const healthz = await unpaced(portal.base, pid, `${portal.base}/healthz`);
+    const healthz = await unpaced(pid, `${portal.base}/healthz`);
     let next = 0;
-    const saveCeiling = await unpaced(portal.base, pid, portal.base + SAVE_PATH, [
+    const saveCeiling = await unpaced(pid, portal.base + SAVE_PATH, [
       {
         method: 'POST',
         path: SAVE_PATH,

@@ -59,7 +59,6 @@ await new Promise((resolve, reject) => {
   });
   child.on('exit', () => reject(new Error(`server exited: ${out}`)));
 });
-const readyMs = Date.now() - started;
 
 let url = `http://127.0.0.1:${port}${path}`;
 if (url.includes('{newsId}')) {
