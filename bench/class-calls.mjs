@@ -16,7 +16,15 @@ for (const s of ['', '-wal', '-shm']) rmSync(dbFile + s, { force: true });
 const port = 4490 + Math.floor(Math.random() * 9);
 seedDemo('file:./data/bench-calls.sqlite');
 const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-build'], {
-  env: { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'file:./data/bench-calls.sqlite', LOG_LEVEL: 'warn', RENDER_CACHE_ENTRIES: '0' },
+  env: {
+    ...process.env,
+    ...BENCH_PRODUCTION_ENV,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: 'file:./data/bench-calls.sqlite',
+    LOG_LEVEL: 'warn',
+    RENDER_CACHE_ENTRIES: '0',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) => child.stdout.on('data', (d) => String(d).includes('portal ready') && resolve()));

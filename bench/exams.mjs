@@ -41,20 +41,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 function post(base, path, token, body) {
   return new Promise((resolve) => {
     const data = Buffer.from(JSON.stringify(body));
-    const req = http.request(`${base}${path}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length, token } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        let json = null;
-        try {
-          json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          // counted as a failure below
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-      res.on('error', () => resolve({ status: 0, json: null }));
-    });
+    const req = http.request(
+      `${base}${path}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length, token } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // counted as a failure below
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+        res.on('error', () => resolve({ status: 0, json: null }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, json: null }));
     req.end(data);
   });
@@ -110,7 +114,18 @@ function saveBody(work, questions, t) {
   const now = Date.now();
   return {
     ...t.ref,
-    answers: [{ answerLogId: t.answerLogId, id: work.id, questionId: q.id, questionUnitId: q.questionUnitId, questionAnswerVO: answerOf(q, seq), seq, answerTime: now, submitTime: now }],
+    answers: [
+      {
+        answerLogId: t.answerLogId,
+        id: work.id,
+        questionId: q.id,
+        questionUnitId: q.questionUnitId,
+        questionAnswerVO: answerOf(q, seq),
+        seq,
+        answerTime: now,
+        submitTime: now,
+      },
+    ],
   };
 }
 
@@ -160,7 +175,12 @@ async function paced(base, pid, work, questions, takers, n) {
     takers: n,
     saves: latencies.length,
     reqPerSec: Math.round(latencies.length / elapsed),
-    latencyMs: { p50: round(quantile(latencies, 0.5)), p95: round(quantile(latencies, 0.95)), p99: round(quantile(latencies, 0.99)), max: round(latencies.at(-1) ?? 0) },
+    latencyMs: {
+      p50: round(quantile(latencies, 0.5)),
+      p95: round(quantile(latencies, 0.95)),
+      p99: round(quantile(latencies, 0.99)),
+      max: round(latencies.at(-1) ?? 0),
+    },
     serverCpuUsPerRequest: cpu0 !== null && cpu1 !== null && latencies.length ? Math.round(((cpu1 - cpu0) * 1000) / latencies.length) : null,
     failed,
     firstFailure,
@@ -235,7 +255,11 @@ async function main() {
         path: SAVE_PATH,
         setupRequest: (req, context) => {
           context.t ??= takers[next++ % takers.length];
-          return { ...req, headers: { 'content-type': 'application/json', token: context.t.st.token }, body: JSON.stringify(saveBody(work, questions, context.t)) };
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', token: context.t.st.token },
+            body: JSON.stringify(saveBody(work, questions, context.t)),
+          };
         },
       },
     ]);
@@ -244,14 +268,25 @@ async function main() {
       date: new Date().toISOString(),
       engine,
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
-      settings: { takers: TAKERS, seconds: SECONDS, periodMs: PERIOD_MS, connections: CONNECTIONS, p99TargetMs: P99_TARGET_MS, maxTakers: MAX_TAKERS, questions: questions.length },
+      settings: {
+        takers: TAKERS,
+        seconds: SECONDS,
+        periodMs: PERIOD_MS,
+        connections: CONNECTIONS,
+        p99TargetMs: P99_TARGET_MS,
+        maxTakers: MAX_TAKERS,
+        questions: questions.length,
+      },
       healthz,
       saveCeiling,
       paced: first,
       steps,
       largestUnderTarget: good,
       firstOverTarget: bad,
-      ratios: { pacedVsSaveCeiling: Number((first.reqPerSec / saveCeiling.reqPerSec).toFixed(3)), saveCeilingVsHealthz: Number((saveCeiling.reqPerSec / healthz.reqPerSec).toFixed(3)) },
+      ratios: {
+        pacedVsSaveCeiling: Number((first.reqPerSec / saveCeiling.reqPerSec).toFixed(3)),
+        saveCeilingVsHealthz: Number((saveCeiling.reqPerSec / healthz.reqPerSec).toFixed(3)),
+      },
       checks: { p99UnderTarget: first.latencyMs.p99 <= P99_TARGET_MS, noFailures: steps[0].failed === 0 && saveCeiling.failed === 0 },
     };
     writeFileSync(join(root, `bench/results/exams-${engine}.json`), `${JSON.stringify(report, null, 2)}\n`);

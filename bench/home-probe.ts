@@ -24,6 +24,6 @@ for (const [name, run] of Object.entries(calls)) {
   for (let i = 0; i < 50; i++) await run();
   const t0 = performance.now();
   for (let i = 0; i < 500; i++) await run();
-  console.log(`${name.padEnd(12)} ${((performance.now() - t0) / 500 * 1000).toFixed(0)} µs`);
+  console.log(`${name.padEnd(12)} ${(((performance.now() - t0) / 500) * 1000).toFixed(0)} µs`);
 }
 await db.destroy();

@@ -117,7 +117,12 @@ const where = (cf) => {
   const u = cf.url.replace(/^file:\/\//, '');
   if (!u) return `(${cf.functionName || 'native'})`;
   const nm = u.lastIndexOf('node_modules/');
-  if (nm >= 0) return u.slice(nm + 13).split('/').slice(0, u.slice(nm + 13).startsWith('@') ? 2 : 1).join('/');
+  if (nm >= 0)
+    return u
+      .slice(nm + 13)
+      .split('/')
+      .slice(0, u.slice(nm + 13).startsWith('@') ? 2 : 1)
+      .join('/');
   if (u.startsWith('node:')) return u;
   return relative(root, u);
 };
@@ -144,4 +149,6 @@ for (const [id, t] of self) {
   for (let cur = id; cur !== undefined; cur = parent.get(cur)) seen.add(where(byId.get(cur).callFrame));
   for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + t);
 }
-console.log(`\nprofile: ${relative(root, file)}\n\nself time by file / package:\n${top(fileAgg, 20)}\n\ninclusive time by file / package:\n${top(incl, 25)}\n\nself time by function:\n${top(fnAgg, 30)}`);
+console.log(
+  `\nprofile: ${relative(root, file)}\n\nself time by file / package:\n${top(fileAgg, 20)}\n\ninclusive time by file / package:\n${top(incl, 25)}\n\nself time by function:\n${top(fnAgg, 30)}`,
+);

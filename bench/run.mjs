@@ -34,17 +34,50 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const JS_ONLY = process.argv.includes('--js');
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
-const JS_PAGES = ['/', '/news-information/list', '/news-information/detail?id={newsId}', '/notice/list', '/login', '/register', '/query_pc', '/query_h5', '/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/online', '/study/classroom/offline', '/study/test', '/study/test/answer', '/study/test/check-my-test-exam'];
+const JS_PAGES = [
+  '/',
+  '/news-information/list',
+  '/news-information/detail?id={newsId}',
+  '/notice/list',
+  '/login',
+  '/register',
+  '/query_pc',
+  '/query_h5',
+  '/study/mine',
+  '/study/training-class',
+  '/study/course/course-detail',
+  '/study/class-time-table',
+  '/study/classroom/online',
+  '/study/classroom/offline',
+  '/study/test',
+  '/study/test/answer',
+  '/study/test/check-my-test-exam',
+];
 /** The learner run: this many students open the class page at once, each its own connection. */
 const LEARNERS = positive('BENCH_LEARNERS', 200);
 /** The progress run: this many students each report study progress (one report every 10 s when paced). */
 const REPORTERS = positive('BENCH_REPORTERS', 500);
 const PROGRESS_PATH = '/api/teaching/anyone/classroom/online/progress';
-const TARGETS = { uncachedListVsStatic: 0.5, cachedListVsBare: 0.4, newsPageJsGzipBytes: 10 * 1024, formPageJsGzipBytes: 75 * 1024, learnerPageJsGzipBytes: 115 * 1024 };
+const TARGETS = {
+  uncachedListVsStatic: 0.5,
+  cachedListVsBare: 0.4,
+  newsPageJsGzipBytes: 10 * 1024,
+  formPageJsGzipBytes: 75 * 1024,
+  learnerPageJsGzipBytes: 115 * 1024,
+};
 /** The JavaScript budget of a page (gzip), where it has one. */
 const NEWS_PAGES = ['/news-information/list', '/news-information/detail?id=<id>', '/notice/list'];
 const FORM_PAGES = ['/login', '/register', '/query_pc', '/query_h5'];
-const LEARNER_PAGES = ['/study/mine', '/study/training-class', '/study/course/course-detail', '/study/class-time-table', '/study/classroom/offline', '/study/test', '/study/test/answer', '/study/test/check-my-test-exam'];
+const LEARNER_PAGES = [
+  '/study/mine',
+  '/study/training-class',
+  '/study/course/course-detail',
+  '/study/class-time-table',
+  '/study/classroom/offline',
+  '/study/test',
+  '/study/test/answer',
+  '/study/test/check-my-test-exam',
+];
 /**
  * Judged at start (issue 12: "≤ 115 KB, the player loaded only when a video or audio lesson
  * opens"): the player and the PDF viewer load only when their lesson opens; the table shows the
@@ -133,7 +166,12 @@ const results = [];
 /** The class page's call paths of the learner run (written into the report). */
 let learnerCalls = [];
 
-async function load(key, label, url, { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, overallRate, minDuration = 0 } = {}) {
+async function load(
+  key,
+  label,
+  url,
+  { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, overallRate, minDuration = 0 } = {},
+) {
   // One request first: it must succeed (and, for the cached runs, prime the render cache).
   const probe = await get(probeInit ? probeInit.url : url, probeInit ?? { method, headers, body });
   if (expectHeader) {
@@ -167,7 +205,9 @@ async function load(key, label, url, { method = 'GET', headers, body, expectHead
     ok: r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
   };
   results.push(row);
-  say(`  ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, server CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  say(
+    `  ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, server CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, non-2xx ${row.non2xx}, errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -258,7 +298,6 @@ function jsForPage(html, pageUrl) {
 
 // ---------------------------------------------------------------------------------------------
 // Report
-
 
 // ---------------------------------------------------------------------------------------------
 
@@ -358,7 +397,9 @@ async function main() {
   {
     const portal = await startPortal({ cacheEntries: 2000, maxAge: 1 });
     try {
-      await load('expiringList', 'expiring 1 s  /news-information/list (stale while one render)', `${portal.base}/news-information/list`, { pid: portal.child.pid });
+      await load('expiringList', 'expiring 1 s  /news-information/list (stale while one render)', `${portal.base}/news-information/list`, {
+        pid: portal.child.pid,
+      });
     } finally {
       await stop(portal.child);
     }
@@ -399,7 +440,11 @@ async function main() {
       }));
       // Every call must answer code 0 for a student before the load (a refusal would be cheap and flatter the figures).
       for (const [path, body] of calls) {
-        const { body: answer } = await get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: students[0].token }, body: JSON.stringify(body) });
+        const { body: answer } = await get(portal.base + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: students[0].token },
+          body: JSON.stringify(body),
+        });
         const json = JSON.parse(answer.toString('utf8'));
         if (json.code !== 0) throw new Error(`${path} answered ${answer.toString('utf8').slice(0, 300)}`);
       }
@@ -408,7 +453,12 @@ async function main() {
         pid,
         connections: LEARNERS,
         requests,
-        probeInit: { url: portal.base + calls[0][0], method: 'POST', headers: { 'content-type': 'application/json', token: students[0].token }, body: JSON.stringify(calls[0][1]) },
+        probeInit: {
+          url: portal.base + calls[0][0],
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: students[0].token },
+          body: JSON.stringify(calls[0][1]),
+        },
       });
       learnerCalls = calls.map(([path]) => path);
     } finally {
@@ -429,7 +479,8 @@ async function main() {
       const students = await addClassStudents(dbFile, REPORTERS + 1);
       const prober = students.pop();
       const lesson = videoLesson(dbFile);
-      const post = (st, path, body) => get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
+      const post = (st, path, body) =>
+        get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
       // Each student opens the lesson first (the view starts the time reports may credit).
       for (const st of [...students, prober]) await post(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
       let next = 0;
@@ -440,11 +491,20 @@ async function main() {
           setupRequest: (req, context) => {
             context.st ??= students[next++ % students.length];
             context.seq = (context.seq ?? 0) + 1;
-            return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(progressReport(context.st, lesson, context.seq)) };
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', token: context.st.token },
+              body: JSON.stringify(progressReport(context.st, lesson, context.seq)),
+            };
           },
         },
       ];
-      const probe = { url: portal.base + PROGRESS_PATH, method: 'POST', headers: { 'content-type': 'application/json', token: prober.token }, body: JSON.stringify(progressReport(prober, lesson, 1)) };
+      const probe = {
+        url: portal.base + PROGRESS_PATH,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: prober.token },
+        body: JSON.stringify(progressReport(prober, lesson, 1)),
+      };
       const answer = JSON.parse((await get(probe.url, probe)).body.toString('utf8'));
       if (answer.code !== 0) throw new Error(`${PROGRESS_PATH} answered ${JSON.stringify(answer).slice(0, 300)}`);
       await load('reportHealthz', `context       /healthz at ${REPORTERS} connections (ceiling)`, `${portal.base}/healthz`, { pid, connections: REPORTERS });
@@ -456,7 +516,12 @@ async function main() {
         overallRate: REPORTERS / 10,
         minDuration: 20,
       });
-      await load('progressFlat', `progress      unpaced, ${REPORTERS} students`, portal.base + PROGRESS_PATH, { pid, connections: REPORTERS, requests, probeInit: probe });
+      await load('progressFlat', `progress      unpaced, ${REPORTERS} students`, portal.base + PROGRESS_PATH, {
+        pid,
+        connections: REPORTERS,
+        requests,
+        probeInit: probe,
+      });
     } finally {
       await stop(portal.child);
     }
@@ -517,7 +582,16 @@ async function main() {
       node: process.version,
       loadAverageBefore: loadBefore.map((n) => Number(n.toFixed(2))),
     },
-    settings: { durationSeconds: DURATION, connections: CONNECTIONS, warmupSeconds: WARMUP, newsListBytes: listBytes.length, homeBytes: homeBytes.length, learners: LEARNERS, learnerCalls, reporters: REPORTERS },
+    settings: {
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      newsListBytes: listBytes.length,
+      homeBytes: homeBytes.length,
+      learners: LEARNERS,
+      learnerCalls,
+      reporters: REPORTERS,
+    },
     results,
     ratios: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(3))])),
     cpuRatios: Object.fromEntries(Object.entries(cpuRatios).map(([k, v]) => [k, v === null ? null : Number(v.toFixed(3))])),
@@ -528,13 +602,40 @@ async function main() {
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   rmSync(join(resultsDir, 'tmp'), { recursive: true, force: true });
 
-  const order = ['uncachedList', 'uncachedDetail', 'api', 'staticFile', 'cachedList', 'cachedDetail', 'expiringList', 'bareNode', 'uncachedHome', 'staticHome', 'cachedHome', 'healthz', 'learnerHealthz', 'classScreen', 'reportHealthz', 'progressPaced', 'progressFlat'];
+  const order = [
+    'uncachedList',
+    'uncachedDetail',
+    'api',
+    'staticFile',
+    'cachedList',
+    'cachedDetail',
+    'expiringList',
+    'bareNode',
+    'uncachedHome',
+    'staticHome',
+    'cachedHome',
+    'healthz',
+    'learnerHealthz',
+    'classScreen',
+    'reportHealthz',
+    'progressPaced',
+    'progressFlat',
+  ];
   const shown = order.map((k) => by[k]);
   const out = [];
   out.push(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs shared with the load generator)\n`);
   out.push(
     table(
-      shown.map((r) => [r.label, r.reqPerSec, r.latencyMs.p50, r.latencyMs.p99, r.serverCpuUsPerRequest ?? '?', r.non2xx, r.errors + r.timeouts, kb(r.bodyBytes)]),
+      shown.map((r) => [
+        r.label,
+        r.reqPerSec,
+        r.latencyMs.p50,
+        r.latencyMs.p99,
+        r.serverCpuUsPerRequest ?? '?',
+        r.non2xx,
+        r.errors + r.timeouts,
+        kb(r.bodyBytes),
+      ]),
       ['run', 'req/s', 'p50 ms', 'p99 ms', 'srv CPU µs/req', 'non-2xx', 'errors', 'body'],
     ),
   );
@@ -555,13 +656,7 @@ async function main() {
     ['cached home / bare node (list bytes)', 'cachedHomeVsBare', '', ''],
     [`class page calls / healthz (${LEARNERS} students)`, 'classScreenVsHealthz', '', ''],
     [`progress reports unpaced / healthz (${REPORTERS} students)`, 'progressFlatVsHealthz', '', ''],
-  ].map(([name, k, target, verdict]) => [
-    name,
-    k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]),
-    cpuPct(k),
-    target,
-    verdict,
-  ]);
+  ].map(([name, k, target, verdict]) => [name, k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]), cpuPct(k), target, verdict]);
   out.push(table(ratioRows, ['ratio', 'req/s ratio', 'CPU/req ratio', 'target', '']));
   out.push('(targets are judged on the req/s ratio; the CPU/req ratio is the same comparison from server CPU time per request)');
   out.push('\nJavaScript shipped per page (static imports followed, gzip -9)\n');

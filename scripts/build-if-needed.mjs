@@ -20,7 +20,9 @@ export function needsBuild() {
   const entry = join(root, 'dist/server/entry.mjs');
   if (!existsSync(entry)) return true;
   const built = statSync(entry).mtimeMs;
-  return SOURCES.map((p) => join(root, p)).filter(existsSync).some((p) => newestMtime(p) > built);
+  return SOURCES.map((p) => join(root, p))
+    .filter(existsSync)
+    .some((p) => newestMtime(p) > built);
 }
 
 /** Returns false when a build was needed and failed. */

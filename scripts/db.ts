@@ -104,7 +104,9 @@ async function main() {
       const counts = await importTenant(db, file);
       console.log(`imported ${file} into ${kind}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
     } else {
-      console.log('usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] | backup F | restore F | export-school --school S --file F | import-school --file F');
+      console.log(
+        'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] | backup F | restore F | export-school --school S --file F | import-school --file F',
+      );
       process.exitCode = 2;
     }
   } finally {

@@ -12,7 +12,9 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 // Node 24 or later (package.json engines, .nvmrc): an older Node cannot run the build, and a
 // native module built for another Node crashes the process, so say so plainly instead.
 if (Number(process.versions.node.split('.')[0]) < 24) {
-  process.stderr.write(`The portal needs Node 24 or later; this is Node ${process.versions.node}. Install Node 24 (see .nvmrc), or in a full install run it through npm scripts, which use the project's pinned Node.\n`);
+  process.stderr.write(
+    `The portal needs Node 24 or later; this is Node ${process.versions.node}. Install Node 24 (see .nvmrc), or in a full install run it through npm scripts, which use the project's pinned Node.\n`,
+  );
   process.exit(1);
 }
 
@@ -23,8 +25,7 @@ const bundled = existsSync(join(here, 'entry.mjs'));
 const root = bundled ? join(here, '../..') : join(here, '..');
 const entry = bundled ? join(here, 'entry.mjs') : join(root, 'dist/server/entry.mjs');
 /** Lifecycle lines (the mode, ready, draining, stopped): written whatever LOG_LEVEL says; orchestrators and scripts wait for them. */
-const announce = (level, msg, fields = {}) =>
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+const announce = (level, msg, fields = {}) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 let log = announce;
 
 // Whatever goes wrong, the output stays one JSON object a line: an uncaught error is logged with
@@ -39,7 +40,13 @@ process.on('unhandledRejection', fatal('unhandled rejection'));
 // Anything written through console (the renderer's own error reports, a library's warning) becomes
 // one JSON line too, with the id of the request it happened in.
 const { requestContext } = await import('../src/server/http/request-context.ts');
-for (const [method, level] of [['debug', 'debug'], ['log', 'info'], ['info', 'info'], ['warn', 'warn'], ['error', 'error']]) {
+for (const [method, level] of [
+  ['debug', 'debug'],
+  ['log', 'info'],
+  ['info', 'info'],
+  ['warn', 'warn'],
+  ['error', 'error'],
+]) {
   console[method] = (...args) => log(level, 'console', { requestId: requestContext.getStore()?.requestId, text: format(...args) });
 }
 
@@ -176,7 +183,10 @@ server.requestTimeout = config.REQUEST_TIMEOUT_MS;
 
 // Say loudly which mode this is: development mode hands out SMS codes and captcha answers.
 if (config.developmentMode) {
-  announce('warn', `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.`);
+  announce(
+    'warn',
+    `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.`,
+  );
 } else {
   announce('info', 'production mode: development helpers are off', {
     trustProxy: config.TRUST_PROXY,
@@ -187,7 +197,9 @@ if (config.developmentMode) {
 
 if (config.METRICS_PORT) {
   const metricsServer = http.createServer((req, res) => serveMetrics(req, res, false));
-  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => announce('info', 'metrics served', { port: config.METRICS_PORT, host: config.METRICS_HOST }));
+  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () =>
+    announce('info', 'metrics served', { port: config.METRICS_PORT, host: config.METRICS_HOST }),
+  );
   metricsServer.unref();
 }
 

@@ -39,6 +39,8 @@ const node = (step, script, scriptArgs, env) => run(step, process.execPath, [joi
 // 1. Types (.astro and .ts), then unit and API tests. The e2e specs are Playwright's, never
 // vitest's, whatever its config says.
 if (!e2eOnly) {
+  // One lint and format setup (biome.json): format drift or a lint error fails the run.
+  node('lint and format (biome ci)', 'node_modules/@biomejs/biome/bin/biome', ['ci', '.']);
   node('type check (astro check)', 'node_modules/astro/bin/astro.mjs', ['check'], { ASTRO_TELEMETRY_DISABLED: '1' });
   if (!existsSync(join(root, 'vitest.config.ts'))) say('note: no vitest.config.ts yet; running vitest with its defaults');
   node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**']);
@@ -53,7 +55,10 @@ if (!existsSync(CHROMIUM)) {
     run(step, 'apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
     if (!existsSync(CHROMIUM)) fail(step, `apt-get finished but ${CHROMIUM} still does not exist`);
   } else {
-    fail(step, `${CHROMIUM} is missing and this is not root. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run the tests again.`);
+    fail(
+      step,
+      `${CHROMIUM} is missing and this is not root. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run the tests again.`,
+    );
   }
 }
 

@@ -41,9 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     try {
       const host = requestHost(fetchHeaders(request.headers), config.TRUST_PROXY, url.host);
       const schoolId = url.searchParams.get('schoolId');
-      const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () =>
-        resolveTenant(db, config, { tenantId: schoolId, host }),
-      );
+      const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () => resolveTenant(db, config, { tenantId: schoolId, host }));
       if (!tenant) {
         // One indexed row read: a portal with no school at all says so, not "this address is wrong".
         const noSchoolYet = !(await hasAnySchool(db));
@@ -54,7 +52,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
       } else {
         locals.tenant = tenant;
         noteRoute(context.routePattern);
-        locals.scope = createScope(server.runtime, { requestId, ip: clientAddress(fetchHeaders(request.headers), addressTrust(config), clientIp(context)), host, headers: readClientHeaders(request.headers), tenant });
+        locals.scope = createScope(server.runtime, {
+          requestId,
+          ip: clientAddress(fetchHeaders(request.headers), addressTrust(config), clientIp(context)),
+          host,
+          headers: readClientHeaders(request.headers),
+          tenant,
+        });
         response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
       }
     } catch (error) {

@@ -57,11 +57,5 @@ export function formatDistance(meters: number): string {
 }
 
 export function isValidLatLng(v: Partial<LatLng> | null | undefined): v is LatLng {
-  return (
-    !!v &&
-    typeof v.latitude === 'number' &&
-    typeof v.longitude === 'number' &&
-    Math.abs(v.latitude) <= 90 &&
-    Math.abs(v.longitude) <= 180
-  );
+  return !!v && typeof v.latitude === 'number' && typeof v.longitude === 'number' && Math.abs(v.latitude) <= 90 && Math.abs(v.longitude) <= 180;
 }

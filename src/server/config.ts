@@ -6,13 +6,14 @@ import { z } from 'zod';
  * The whole environment, parsed once. Nothing else in src/server reads process.env.
  * A bad value stops the server with a message naming the variable.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const csv = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const DEV_SECRET = 'development-only-secret-change-me-0123456789';
 /** Development defaults of the single-sign-on secrets; production must set its own. */
@@ -43,9 +44,15 @@ const schema = z
         message: 'must be empty (same origin), a path or an http(s) URL',
       }),
     TENANT_BASE_DOMAINS: csv.default(['localhost']),
-    DEFAULT_PREDOMAIN: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens only').default('demo'),
+    DEFAULT_PREDOMAIN: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens only')
+      .default('demo'),
     PARTNER_EDITION: bool.default(false),
-    PARTNER_SLUG: z.string().regex(/^[a-z0-9]+$/, 'lower-case letters and digits only').default('kingdee'),
+    PARTNER_SLUG: z
+      .string()
+      .regex(/^[a-z0-9]+$/, 'lower-case letters and digits only')
+      .default('kingdee'),
     PARTNER_NAME: z.string().min(1).default('金蝶认证中心'),
     EXAM_LOGIN_URL: z.url().default('https://exam.example.com/login'),
     ONLINE_SCHOOL_URL: z.url().default('https://school.example.com/'),
@@ -54,7 +61,12 @@ const schema = z
     PROMOTION_LOGIN_URL: z.url().default('https://partner.example.com/login'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TOKEN_PARAM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(168),
     RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
     // Behind a proxy that sets X-Forwarded-Host/-For/-Proto (and overwrites what clients send).
@@ -72,7 +84,12 @@ const schema = z
     SITE_ON_HTTPS: bool.default(false),
     HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63072000).default(31536000),
     // Request bodies above this are refused with 413 before they are read (JSON calls are a few KB).
-    MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
     // PostgreSQL pool (src/server/db/database.ts): connections per instance, how long to wait for a
     // connection, and the longest a statement may run before the server gives up on it.
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -158,7 +175,11 @@ const schema = z
       }
       // The development provider sends nothing and writes every code to the log.
       if (env.SMS_PROVIDER === 'dev') {
-        ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'dev sends no message and logs the codes; set SMS_PROVIDER=http with SMS_HTTP_URL in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: 'dev sends no message and logs the codes; set SMS_PROVIDER=http with SMS_HTTP_URL in production',
+        });
       }
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
@@ -197,9 +218,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(input);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
   }
   return Object.freeze(result.data);
 }

@@ -40,7 +40,7 @@ describe('login-invalid codes on a call that needs a user', () => {
     expectOk(await server().post(LOGOUT, {}));
   });
 
-  test("a token issued by one school is 40009 at another school", async () => {
+  test('a token issued by one school is 40009 at another school', async () => {
     const me = await loginAs(server(), DEMO.id);
     expectRefused(await server().post(INFO, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }), 40009);
     // Logging out there still ends it (decision 017; tests/api/identity.test.ts).

@@ -202,7 +202,14 @@ describe('GET tenant calls', () => {
   });
 
   test('getTenantByPreDomain refuses a missing or malformed predomain', async () => {
-    for (const query of <Record<string, string>[]>[{}, { predomain: '' }, { predomain: 'bad_domain' }, { predomain: 'a.b' }, { predomain: 'x'.repeat(64) }, { predomain: '华夏' }]) {
+    for (const query of <Record<string, string>[]>[
+      {},
+      { predomain: '' },
+      { predomain: 'bad_domain' },
+      { predomain: 'a.b' },
+      { predomain: 'x'.repeat(64) },
+      { predomain: '华夏' },
+    ]) {
       expectRefused(await server().get(PATH.tenantByPreDomain, query, { tenant: null }), 400);
     }
   });

@@ -6,8 +6,7 @@ import { CAPTCHA_LIMITS, checkAndBurnCaptcha } from '~/server/captcha/captcha.se
 
 const server = useTestServer();
 
-const check = (key: string, code: string, tenantId: string = DEMO.id) =>
-  checkAndBurnCaptcha(server().runtime.db, tenantId, key, code, server().clock.value);
+const check = (key: string, code: string, tenantId: string = DEMO.id) => checkAndBurnCaptcha(server().runtime.db, tenantId, key, code, server().clock.value);
 
 /** A captcha image for a fresh key, and its answer. */
 async function newCaptcha(tenant: string = DEMO.id) {
@@ -149,7 +148,12 @@ describe('checkAndBurnCaptcha', () => {
     expect(await check(key, code)).toBe('expired');
   });
 
-  test.each([['', 'empty'], ['12345', 'too long'], ['abcd', 'letters'], [' 12 ', 'short']])('an answer %j (%s) is wrong and burns it', async (given) => {
+  test.each([
+    ['', 'empty'],
+    ['12345', 'too long'],
+    ['abcd', 'letters'],
+    [' 12 ', 'short'],
+  ])('an answer %j (%s) is wrong and burns it', async (given) => {
     const { key, code } = await newCaptcha();
     expect(await check(key, given)).toBe('wrong');
     expect(await check(key, code)).toBe('expired');

@@ -69,6 +69,11 @@ describe('hotMajor/hotMajorPage', () => {
 
   test('the name filter matches part of the name', async () => {
     const page = expectOk(await server().post(PATH.hotMajorPage, { model: { name: '管理' } }));
-    expect(page.records.map((m: any) => m.name).sort()).toEqual(DEMO.seed.hotMajors.filter((m) => m.name.includes('管理')).map((m) => m.name).sort());
+    expect(page.records.map((m: any) => m.name).sort()).toEqual(
+      DEMO.seed.hotMajors
+        .filter((m) => m.name.includes('管理'))
+        .map((m) => m.name)
+        .sort(),
+    );
   });
 });

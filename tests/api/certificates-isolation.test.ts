@@ -1,7 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
-import { CAPTCHA_EXPIRED, SKILL, TRAINING, expectCaptchaRefused, expectNotFound, freshIp, postFrom, querySkill, queryTraining, seed, solvedCaptcha } from '../setup/certificates';
+import {
+  CAPTCHA_EXPIRED,
+  SKILL,
+  TRAINING,
+  expectCaptchaRefused,
+  expectNotFound,
+  freshIp,
+  postFrom,
+  querySkill,
+  queryTraining,
+  seed,
+  solvedCaptcha,
+} from '../setup/certificates';
 import { EMPTY_TENANT } from '~/server/db/seed/demo-data';
 
 const server = useTestServer();
@@ -22,24 +34,34 @@ const found = (answer: Answer) => {
 describe('tenant isolation of the certificate lookups', () => {
   test("a school's certificate is never found on another school's TenantId", async () => {
     expectNotFound(await querySkill(server(), { name: huaxiaSkill.name, certificateCode: huaxiaSkill.certificateCode }, { tenant: DEMO.id }));
-    expectNotFound(await queryTraining(server(), { studentName: huaxiaTraining.studentName, certificateNum: huaxiaTraining.certificateNum }, { tenant: DEMO.id }));
-    expect(found(await querySkill(server(), { name: huaxiaSkill.name, certificateCode: huaxiaSkill.certificateCode }, { tenant: HUAXIA.id })).name).toBe(huaxiaSkill.name);
+    expectNotFound(
+      await queryTraining(server(), { studentName: huaxiaTraining.studentName, certificateNum: huaxiaTraining.certificateNum }, { tenant: DEMO.id }),
+    );
+    expect(found(await querySkill(server(), { name: huaxiaSkill.name, certificateCode: huaxiaSkill.certificateCode }, { tenant: HUAXIA.id })).name).toBe(
+      huaxiaSkill.name,
+    );
     expect(
-      found(await queryTraining(server(), { studentName: huaxiaTraining.studentName, certificateNum: huaxiaTraining.certificateNum }, { tenant: HUAXIA.id })).agencyName,
+      found(await queryTraining(server(), { studentName: huaxiaTraining.studentName, certificateNum: huaxiaTraining.certificateNum }, { tenant: HUAXIA.id }))
+        .agencyName,
     ).toBe('华夏数字云校');
     const demoTraining = seed.demo.training[1]!;
-    expectNotFound(await queryTraining(server(), { studentName: demoTraining.studentName, certificateNum: demoTraining.certificateNum }, { tenant: HUAXIA.id }));
+    expectNotFound(
+      await queryTraining(server(), { studentName: demoTraining.studentName, certificateNum: demoTraining.certificateNum }, { tenant: HUAXIA.id }),
+    );
   });
 
   test("a school's certificate is never found on another school's host", async () => {
     expectNotFound(await querySkill(server(), { name: huaxiaSkill.name, certificateCode: huaxiaSkill.certificateCode }, byHost('localhost:4321')));
-    expect(found(await querySkill(server(), { name: huaxiaSkill.name, certificateCode: huaxiaSkill.certificateCode }, byHost('huaxia.localhost:4321'))).certificateCode).toBe(
-      huaxiaSkill.certificateCode,
-    );
+    expect(
+      found(await querySkill(server(), { name: huaxiaSkill.name, certificateCode: huaxiaSkill.certificateCode }, byHost('huaxia.localhost:4321')))
+        .certificateCode,
+    ).toBe(huaxiaSkill.certificateCode);
   });
 
   test('the same number in two schools gives each school its own holder', async () => {
-    expect(found(await querySkill(server(), { name: shared.name, certificateCode: shared.certificateCode }, { tenant: DEMO.id })).professionName).toBe(shared.professionName);
+    expect(found(await querySkill(server(), { name: shared.name, certificateCode: shared.certificateCode }, { tenant: DEMO.id })).professionName).toBe(
+      shared.professionName,
+    );
     expect(found(await querySkill(server(), { name: sharedHuaxia.name, certificateCode: shared.certificateCode }, { tenant: HUAXIA.id })).professionName).toBe(
       sharedHuaxia.professionName,
     );
@@ -61,11 +83,22 @@ describe('tenant isolation of the certificate lookups', () => {
     const rows = await server().runtime.db.selectFrom('skillCertificates').select('id').where('tenantId', '=', EMPTY_TENANT.id).execute();
     expect(rows).toHaveLength(0);
     expectNotFound(await querySkill(server(), { name: shared.name, certificateCode: shared.certificateCode }, { tenant: EMPTY_TENANT.id }));
-    expectNotFound(await queryTraining(server(), { studentName: seed.demo.training[0]!.studentName, certificateNum: seed.demo.training[0]!.certificateNum }, byHost('xinkai.localhost')));
+    expectNotFound(
+      await queryTraining(
+        server(),
+        { studentName: seed.demo.training[0]!.studentName, certificateNum: seed.demo.training[0]!.certificateNum },
+        byHost('xinkai.localhost'),
+      ),
+    );
   });
 
   test('an unknown school gets the tenant-not-found code', async () => {
-    const answer = await postFrom(server(), TRAINING, { captchaKey: 'AAAAAAAAAAAAAAAA', captchaCode: '1234', studentName: '张三', certificateNum: 'A1' }, byHost('nosuch.localhost'));
+    const answer = await postFrom(
+      server(),
+      TRAINING,
+      { captchaKey: 'AAAAAAAAAAAAAAAA', captchaCode: '1234', studentName: '张三', certificateNum: 'A1' },
+      byHost('nosuch.localhost'),
+    );
     expectRefused(answer, 10404);
   });
 });

@@ -1,7 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DAY, HUAXIA, useTestServer, type Answer } from '../setup/server';
-import { CAPTCHA_EXPIRED, MINUTE, SKILL, TRAINING, expectCaptchaRefused, freshIp, postFrom, querySkill, seed, solvedCaptcha, wrongCode } from '../setup/certificates';
+import {
+  CAPTCHA_EXPIRED,
+  MINUTE,
+  SKILL,
+  TRAINING,
+  expectCaptchaRefused,
+  freshIp,
+  postFrom,
+  querySkill,
+  seed,
+  solvedCaptcha,
+  wrongCode,
+} from '../setup/certificates';
 import { CERT_QUERY_IP_LIMITS } from '~/server/certificates/certificates.rules';
 import { startOfCstDay } from '~/lib/time/cst';
 
@@ -84,8 +96,9 @@ describe('per-IP lookup limits', () => {
     const allowed = answers.filter((a) => a.body.code !== 429).length;
     // Each lookup is written before it is counted, so a burst may be refused whole, never over-granted.
     expect(allowed).toBeLessThanOrEqual(CERT_QUERY_IP_LIMITS.perMinute);
-    for (const a of answers) if (a.body.code === 429) expectRefused(a, 429);
-    else expectAnswered(a);
+    for (const a of answers)
+      if (a.body.code === 429) expectRefused(a, 429);
+      else expectAnswered(a);
     const rows = await server().runtime.db.selectFrom('certificateQueries').select('id').where('ip', '=', ip).execute();
     expect(rows).toHaveLength(allowed);
   });
@@ -94,7 +107,12 @@ describe('per-IP lookup limits', () => {
     const ip = freshIp();
     for (let i = 0; i < CERT_QUERY_IP_LIMITS.perMinute; i++) {
       const captcha = await solvedCaptcha(server(), { ip });
-      const answer = await postFrom(server(), SKILL, { ...captcha, captchaCode: wrongCode(captcha.captchaCode), name: skill.name, certificateCode: skill.certificateCode }, { ip });
+      const answer = await postFrom(
+        server(),
+        SKILL,
+        { ...captcha, captchaCode: wrongCode(captcha.captchaCode), name: skill.name, certificateCode: skill.certificateCode },
+        { ip },
+      );
       expect(answer.body.message).toBe('验证码错误，请重新输入');
     }
     const refused = await querySkill(server(), { name: skill.name, certificateCode: skill.certificateCode }, { ip });

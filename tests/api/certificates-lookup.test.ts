@@ -93,8 +93,7 @@ describe.each([
     unknown: { studentName: '马超然', certificateNum: training.certificateNum },
   },
 ])('$path: the captcha is checked first, and its answer says only what was wrong with it', ({ path, known, unknown }) => {
-  const lookup = (captcha: { captchaKey: string; captchaCode: string }, form: object, ip: string) =>
-    postFrom(server(), path, { ...captcha, ...form }, { ip });
+  const lookup = (captcha: { captchaKey: string; captchaCode: string }, form: object, ip: string) => postFrom(server(), path, { ...captcha, ...form }, { ip });
 
   test('a wrong answer says 验证码错误, the same for a known and an unknown certificate', async () => {
     const ip = freshIp();
@@ -166,7 +165,9 @@ describe('one captcha, one lookup', () => {
 
 describe('POST /api/teaching/anyTenant/queryTeachUserCert (training certificate)', () => {
   test('finds a certificate by number and exact name, masked', async () => {
-    const data = expectFound<Record<string, unknown>>(await queryTraining(server(), { studentName: training.studentName, certificateNum: training.certificateNum }));
+    const data = expectFound<Record<string, unknown>>(
+      await queryTraining(server(), { studentName: training.studentName, certificateNum: training.certificateNum }),
+    );
     const card = seed.idNumber(training.id17!);
     expect(data).toEqual({
       studentName: training.studentName,

@@ -79,9 +79,22 @@ describe('appPageByObjectId (seeded comments)', () => {
     });
     expect(Object.keys(user).sort()).toEqual(
       [
-        'childrenCount', 'commentAuthor', 'commentAuthorName', 'commentAuthorPic', 'commentAuthorRole', 'commentContent', 'commentObjectId',
-        'commentObjectType', 'commentParent', 'commentParentAuthorName', 'commentReply', 'commentTopId', 'createdTime', 'createdTimestamp',
-        'id', 'mine',
+        'childrenCount',
+        'commentAuthor',
+        'commentAuthorName',
+        'commentAuthorPic',
+        'commentAuthorRole',
+        'commentContent',
+        'commentObjectId',
+        'commentObjectType',
+        'commentParent',
+        'commentParentAuthorName',
+        'commentReply',
+        'commentTopId',
+        'createdTime',
+        'createdTimestamp',
+        'id',
+        'mine',
       ].sort(),
     );
     for (const c of page.records) expect(c.createdTime).toMatch(DATE_TIME);
@@ -163,8 +176,19 @@ describe('userCommentsPage (replies of a thread)', () => {
     ]);
     for (const r of page.records) expect(r.commentTopId).toBe(top.id);
     const [assistant, same, question, answer] = page.records;
-    expect(assistant).toMatchObject({ commentParent: top.id, commentParentAuthorName: '晓雯同学', commentReply: top.commentContent, commentAuthorRole: 'VEST', childrenCount: 1 });
-    expect(question).toMatchObject({ commentParent: assistant.id, commentParentAuthorName: '学院小助手', commentReply: assistant.commentContent, childrenCount: 1 });
+    expect(assistant).toMatchObject({
+      commentParent: top.id,
+      commentParentAuthorName: '晓雯同学',
+      commentReply: top.commentContent,
+      commentAuthorRole: 'VEST',
+      childrenCount: 1,
+    });
+    expect(question).toMatchObject({
+      commentParent: assistant.id,
+      commentParentAuthorName: '学院小助手',
+      commentReply: assistant.commentContent,
+      childrenCount: 1,
+    });
     expect(answer).toMatchObject({ commentParent: question.id, commentParentAuthorName: '南京小陈', childrenCount: 0 });
     expect(same).toMatchObject({ commentParent: top.id, childrenCount: 0 });
   });
@@ -206,7 +230,7 @@ describe('saveComment', () => {
     expect(expectOk(await objectPage(id)).total).toBe(0);
   });
 
-  test("a token of another school is 40009", async () => {
+  test('a token of another school is 40009', async () => {
     const id = materials.get('校园林荫道')!;
     expectRefused(await save(huaxiaUser, id, '串校评论'), 40009);
   });
@@ -287,7 +311,12 @@ describe('saveComment', () => {
   test('objects that do not exist here are refused: unknown, hidden, draft news, wrong type, other school, ORDER', async () => {
     const db = server().runtime.db;
     const hiddenMaterial = await db.selectFrom('materials').select('id').where('tenantId', '=', DEMO.id).where('open', '=', 0).executeTakeFirstOrThrow();
-    const hiddenFeed = await db.selectFrom('contentOperations').select(['id', 'type']).where('tenantId', '=', DEMO.id).where('status', '=', 0).executeTakeFirstOrThrow();
+    const hiddenFeed = await db
+      .selectFrom('contentOperations')
+      .select(['id', 'type'])
+      .where('tenantId', '=', DEMO.id)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow();
     const draftNews = await db.selectFrom('news').select('id').where('tenantId', '=', DEMO.id).where('status', '!=', 1).executeTakeFirstOrThrow();
     const feeds = await feedIds('PEOPLE_SAY');
     const cases: [string, string][] = [

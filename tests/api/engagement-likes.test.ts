@@ -92,7 +92,12 @@ describe('thumbs and deleted', () => {
   test('objects that do not exist here are refused: unknown, wrong type, hidden, other school', async () => {
     const db = server().runtime.db;
     const people = (await feed('PEOPLE_SAY'))[0];
-    const hiddenFeed = await db.selectFrom('contentOperations').select(['id', 'type']).where('tenantId', '=', DEMO.id).where('status', '=', 0).executeTakeFirstOrThrow();
+    const hiddenFeed = await db
+      .selectFrom('contentOperations')
+      .select(['id', 'type'])
+      .where('tenantId', '=', DEMO.id)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow();
     const hiddenReview = await db.selectFrom('commentScores').select('id').where('tenantId', '=', DEMO.id).where('status', '=', 0).executeTakeFirstOrThrow();
     const hiddenMaterial = await db.selectFrom('materials').select('id').where('tenantId', '=', DEMO.id).where('open', '=', 0).executeTakeFirstOrThrow();
     const huaxiaItem = (await feed('PEOPLE_SAY', HUAXIA.id))[0];

@@ -37,7 +37,12 @@ beforeAll(async () => {
 beforeEach(() => server().clock.advance(RATE_KEEP_MS + HOUR));
 
 const comment = (user: TestUser, ip: string, text = '好', tenant = DEMO.id, objectId = material) =>
-  postAs(server(), PATH.saveComment, { commentObjectId: objectId, commentObjectType: 'UNIVERSITY_PIC', commentContent: text }, { token: user.token, ip, tenant });
+  postAs(
+    server(),
+    PATH.saveComment,
+    { commentObjectId: objectId, commentObjectType: 'UNIVERSITY_PIC', commentContent: text },
+    { token: user.token, ip, tenant },
+  );
 const reply = (user: TestUser, ip: string, parent: string) =>
   postAs(server(), PATH.replyComment, { commentParent: parent, commentContent: '同意' }, { token: user.token, ip });
 const like = (user: TestUser, ip: string, liked = true) =>

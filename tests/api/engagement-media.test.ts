@@ -9,16 +9,10 @@ const server = useTestServer();
 const PUBLIC_CACHE = /^public, max-age=0, s-maxage=\d+/;
 
 const openMaterials = (seed = DEMO_ENGAGEMENT) => seed.categories.flatMap((c) => c.materials.filter((m) => m.open !== false));
-const publishedFeeds = (type: 'PEOPLE_SAY' | 'MICRO_CLASSROOM', seed = DEMO_ENGAGEMENT) =>
-  seed.feeds.filter((f) => f.type === type && (f.status ?? 1) === 1);
+const publishedFeeds = (type: 'PEOPLE_SAY' | 'MICRO_CLASSROOM', seed = DEMO_ENGAGEMENT) => seed.feeds.filter((f) => f.type === type && (f.status ?? 1) === 1);
 
 async function hiddenFeedIds(tenantId: string) {
-  return server()
-    .runtime.db.selectFrom('contentOperations')
-    .select(['id', 'title'])
-    .where('tenantId', '=', tenantId)
-    .where('status', '!=', 1)
-    .execute();
+  return server().runtime.db.selectFrom('contentOperations').select(['id', 'title']).where('tenantId', '=', tenantId).where('status', '!=', 1).execute();
 }
 
 describe('banners: getMaterialPosterList', () => {
@@ -89,9 +83,7 @@ describe('album', () => {
   test('the counts agree with the materials listed for each category', async () => {
     const categories = expectOk<any[]>(await server().get(PATH.albumCategories));
     for (const c of categories) {
-      const materials = expectOk<any[]>(
-        await server().get(PATH.albumMaterials, { categoryTabKey: c.categoryTabKey, materialCategoryId: c.id, open: 1 }),
-      );
+      const materials = expectOk<any[]>(await server().get(PATH.albumMaterials, { categoryTabKey: c.categoryTabKey, materialCategoryId: c.id, open: 1 }));
       expect(materials.filter((m) => m.type === 'PIC')).toHaveLength(c.picNum);
       expect(materials.filter((m) => m.type === 'VIDEO')).toHaveLength(c.videoNum);
     }
@@ -128,7 +120,11 @@ describe('album', () => {
   test('open=0 or no open still never shows unpublished materials', async () => {
     for (const query of [{ open: 0 }, {}, { open: 1 }] as Record<string, number>[]) {
       const materials = expectOk<any[]>(await server().get(PATH.albumMaterials, query));
-      expect(materials.map((m) => m.name).sort()).toEqual(openMaterials().map((m) => m.name).sort());
+      expect(materials.map((m) => m.name).sort()).toEqual(
+        openMaterials()
+          .map((m) => m.name)
+          .sort(),
+      );
     }
   });
 
@@ -199,7 +195,11 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
 
   test('descending order is honoured when asked', async () => {
     const page = expectOk(await server().post(PATH.feedPage, { size: 20, order: 'descending', model: { type: 'PEOPLE_SAY' } }));
-    expect(page.records.map((r: any) => r.title)).toEqual(publishedFeeds('PEOPLE_SAY').map((f) => f.title).reverse());
+    expect(page.records.map((r: any) => r.title)).toEqual(
+      publishedFeeds('PEOPLE_SAY')
+        .map((f) => f.title)
+        .reverse(),
+    );
   });
 
   test('feed items carry the fields; visitors get likeStatus 0 and the counted likes', async () => {

@@ -27,7 +27,9 @@ describe('commentScore/page', () => {
     expect(page.total).toBe(7);
     expect(page.pages).toBe(4);
     const top = published().find((r) => r.top)!;
-    const newestOther = published().filter((r) => !r.top).sort((a, b) => a.ageHours - b.ageHours)[0]!;
+    const newestOther = published()
+      .filter((r) => !r.top)
+      .sort((a, b) => a.ageHours - b.ageHours)[0]!;
     expect(page.records.map((r: any) => r.commentAuthorName)).toEqual([top.author, newestOther.author]);
     expect(page.records[0].top).toBe(1);
   });

@@ -90,7 +90,18 @@ describe('answering and submitting', () => {
     const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
     const save = await call(api.saveAnswers, {
       ...me(),
-      answers: [{ answerLogId: a.answerLogId, id: work().id, questionId: 'XS-101', questionUnitId: BANK_PAPER_ID, questionAnswerVO: { content: null, optionList: ['A'] }, seq: 1, answerTime: 1, submitTime: 2 }],
+      answers: [
+        {
+          answerLogId: a.answerLogId,
+          id: work().id,
+          questionId: 'XS-101',
+          questionUnitId: BANK_PAPER_ID,
+          questionAnswerVO: { content: null, optionList: ['A'] },
+          seq: 1,
+          answerTime: 1,
+          submitTime: 2,
+        },
+      ],
     });
     expectRefused(save, 400);
     expect(save.body.message).toBe('题库练习的答案在交卷时一并提交');
@@ -170,7 +181,12 @@ describe('answering and submitting', () => {
     const questions = allQuestions(r.questionUnitCAResultVO.questionResultVOMap);
     expect(questions.find((q) => q.id === 'XS-102')!.questionAnswerVO).toMatchObject({ optionList: ['A', 'B', 'D'] });
     expect(questions.find((q) => q.id === 'XS-104')!.questionAnswerVO).toMatchObject({ content: '预防', contentDesc: '<p>《安全生产法》规定的方针。</p>' });
-    expect(questions.find((q) => q.id === 'XS-101')!.questionContentVO.optionList.filter((o) => o.answer).map((o) => o.key)).toEqual(['A']);
+    expect(
+      questions
+        .find((q) => q.id === 'XS-101')!
+        .questionContentVO.optionList.filter((o) => o.answer)
+        .map((o) => o.key),
+    ).toEqual(['A']);
     // The student's answers as the review reads them: a choice's keys as the chosen options (not as text, which read as unanswered).
     expect(r.questionUnitCAResultVO.answerQuestion.map((x) => [x.questionId, x.questionAnswerVO])).toEqual([
       ['XS-101', { content: null, optionList: ['A'] }],
@@ -201,7 +217,12 @@ describe('answering and submitting', () => {
     const other = p.works['随堂小测']!;
     expectRefused(await call(api.submitXskt, { ...submitBody(a, token), classroomId: other.classroomId }), 404);
     expectRefused(await call(api.submitXskt, { ...submitBody(a, token), courseId: p.works['安全用电单元测试']!.courseId }), 404);
-    const activity = await server.runtime.db.selectFrom('classActivities').select('id').where('classId', '=', p.classId).where('classroomId', '=', p.works['第一章单元测验']!.classroomId).executeTakeFirstOrThrow();
+    const activity = await server.runtime.db
+      .selectFrom('classActivities')
+      .select('id')
+      .where('classId', '=', p.classId)
+      .where('classroomId', '=', p.works['第一章单元测验']!.classroomId)
+      .executeTakeFirstOrThrow();
     expectRefused(await call(api.submitXskt, { ...submitBody(a, token), activityId: activity.id }), 404);
     expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
   });

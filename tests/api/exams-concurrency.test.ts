@@ -45,10 +45,14 @@ describe('concurrent requests on one attempt', () => {
     const work = p.works[title]!;
     const paper = expectOk<api.Paper>(await call(api.paper, { ...me(), workId: work.id }));
     const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work.id }));
-    const questions = leaves(paper).filter((q) => q.questionType === 1 || q.questionType === 3 || q.questionType === 4).slice(0, 5);
+    const questions = leaves(paper)
+      .filter((q) => q.questionType === 1 || q.questionType === 3 || q.questionType === 4)
+      .slice(0, 5);
     const ref = { workId: work.id, answerLogId: a.answerLogId };
     const records = questions.flatMap((q) =>
-      Array.from({ length: 12 }, (_, i) => record(ref, q, i + 1, q.questionType === 4 ? { content: `答案${i + 1}` } : { optionList: [q.questionContentVO.optionList[i % 2]!.key] })),
+      Array.from({ length: 12 }, (_, i) =>
+        record(ref, q, i + 1, q.questionType === 4 ? { content: `答案${i + 1}` } : { optionList: [q.questionContentVO.optionList[i % 2]!.key] }),
+      ),
     );
     const answers = await Promise.all(shuffled(records, 7).map((r) => call(api.saveAnswers, { ...me(), answers: [r] })));
     for (const x of answers) expectOk(x);
@@ -70,7 +74,10 @@ describe('concurrent requests on one attempt', () => {
     const wrong = single.questionContentVO.optionList.find((o) => o.key !== right)!.key;
     const ref = { workId: work.id, answerLogId: a.answerLogId };
     // Even sequences right, odd ones wrong; ten submissions in among them.
-    const saves = Array.from({ length: 40 }, (_, i) => () => call(api.saveAnswers, { ...me(), answers: [record(ref, single, i + 1, { optionList: [(i + 1) % 2 === 0 ? right : wrong] })] }));
+    const saves = Array.from(
+      { length: 40 },
+      (_, i) => () => call(api.saveAnswers, { ...me(), answers: [record(ref, single, i + 1, { optionList: [(i + 1) % 2 === 0 ? right : wrong] })] }),
+    );
     const submits = Array.from({ length: 10 }, () => () => call(api.submitTest, { ...me(), testId: work.id, answerLogId: a.answerLogId }));
     const all = shuffled([...saves.map((f) => ({ kind: 'save' as const, f })), ...submits.map((f) => ({ kind: 'submit' as const, f }))], 11);
     const settled = await Promise.all(all.map(async (x) => ({ kind: x.kind, answer: await x.f() })));

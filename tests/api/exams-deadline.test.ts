@@ -35,7 +35,8 @@ async function startAnswering(who = p): Promise<{ a: api.AttemptState; paper: ap
   const paper = await ok<api.Paper>(api.paper, { ...me(who), workId: workId(who) }, who);
   const a = await ok<api.AttemptState>(api.startAttempt, { ...me(who), workId: workId(who) }, who);
   const first = leaves(paper)[0]!;
-  const save = (seq: number, keys: string[]) => call(api.saveAnswers, { ...me(who), answers: [record({ workId: paper.workId, answerLogId: a.answerLogId }, first, seq, { optionList: keys })] }, who);
+  const save = (seq: number, keys: string[]) =>
+    call(api.saveAnswers, { ...me(who), answers: [record({ workId: paper.workId, answerLogId: a.answerLogId }, first, seq, { optionList: keys })] }, who);
   return { a, paper, save };
 }
 
@@ -129,7 +130,15 @@ describe('an overdue attempt is submitted by the server with the answers it had'
     expectOk(await theirs.save(1, ['B']));
     // An attempt without a time limit is never overdue.
     const homework = await ok<api.AttemptState>(api.startAttempt, { ...me(), workId: p.works['第一章课后作业']!.id });
-    const sweep = () => sweepOverdueAttempts(createScope(server().runtime, { requestId: 'sweep-test-0001', ip: '', host: '', headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null } }));
+    const sweep = () =>
+      sweepOverdueAttempts(
+        createScope(server().runtime, {
+          requestId: 'sweep-test-0001',
+          ip: '',
+          host: '',
+          headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+        }),
+      );
 
     clock().set(started + LIMIT_MS + SAVE_GRACE_MS);
     expect(await sweep()).toBe(0);

@@ -86,7 +86,12 @@ async function placeIn(databaseUrl: string): Promise<Place> {
       .where('cs.userId', '=', user.id)
       .where('c.name', '=', CLASS_A)
       .executeTakeFirstOrThrow();
-    const work = await db.selectFrom('works').select('id').where('classId', '=', enrolment.classId).where('title', '=', '第一章课后作业').executeTakeFirstOrThrow();
+    const work = await db
+      .selectFrom('works')
+      .select('id')
+      .where('classId', '=', enrolment.classId)
+      .where('title', '=', '第一章课后作业')
+      .executeTakeFirstOrThrow();
     return { token, classId: enrolment.classId, studentId: enrolment.id, workId: work.id };
   } finally {
     await db.destroy();
@@ -121,10 +126,21 @@ function stream(place: Place, answerLogId: string, questions: api.Question[], on
     const seq = (seqs.get(q.id) ?? 0) + 1;
     seqs.set(q.id, seq);
     const options = q.questionContentVO.optionList;
-    const answer: api.GivenAnswer = options.length ? { content: null, optionList: [options[seq % options.length]!.key] } : { content: `第${seq}次作答`, optionList: [] };
+    const answer: api.GivenAnswer = options.length
+      ? { content: null, optionList: [options[seq % options.length]!.key] }
+      : { content: `第${seq}次作答`, optionList: [] };
     if (!sent.has(q.id)) sent.set(q.id, new Map());
     sent.get(q.id)!.set(seq, answer);
-    return { answerLogId, id: place.workId, questionId: q.id, questionUnitId: q.questionUnitId, questionAnswerVO: answer, seq, answerTime: Date.now(), submitTime: Date.now() };
+    return {
+      answerLogId,
+      id: place.workId,
+      questionId: q.id,
+      questionUnitId: q.questionUnitId,
+      questionAnswerVO: answer,
+      seq,
+      answerTime: Date.now(),
+      submitTime: Date.now(),
+    };
   };
   const run = (workers: number, target: () => Instance | null) =>
     Promise.all(

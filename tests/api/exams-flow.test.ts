@@ -70,7 +70,14 @@ describe('the work of a lesson and its paper', () => {
 
   test('the paper while answering: every type grouped in order, no keys, no option flags, no explanations', async () => {
     const paper = await paperOf('第一章课后作业');
-    expect(paper).toMatchObject({ kind: 'homework', title: '第一章课后作业', unitTime: null, manualGrading: false, sourceType: null, englishQuestionResultVOMap: {} });
+    expect(paper).toMatchObject({
+      kind: 'homework',
+      title: '第一章课后作业',
+      unitTime: null,
+      manualGrading: false,
+      sourceType: null,
+      englishQuestionResultVOMap: {},
+    });
     expect(Object.keys(paper.questionResultVOMap)).toEqual(['1', '2', '3', '4', '6', '11', '13']);
     const questions = allQuestions(paper.questionResultVOMap);
     for (const q of questions) {
@@ -118,7 +125,11 @@ describe('starting and continuing an attempt', () => {
   test('the attempt in progress continues with its kept answers; no time limit, it ends when the homework closes', async () => {
     const [open] = await logs('第二章课后作业');
     const a = await start('第二章课后作业');
-    const { closesAt } = await server().runtime.db.selectFrom('works').select('closesAt').where('id', '=', workOf('第二章课后作业').id).executeTakeFirstOrThrow();
+    const { closesAt } = await server()
+      .runtime.db.selectFrom('works')
+      .select('closesAt')
+      .where('id', '=', workOf('第二章课后作业').id)
+      .executeTakeFirstOrThrow();
     const untilClose = Math.ceil((Number(closesAt) - server().clock.value) / 1000);
     expect(a).toMatchObject({ answerLogId: open!.id, status: 0, remainingSeconds: untilClose, totalSeconds: null });
     expect(a.answers).toHaveLength(2);
@@ -134,7 +145,12 @@ describe('starting and continuing an attempt', () => {
     expect((await stateOf(first.answerLogId)).remainingSeconds).toBe(1739);
     const tabs = await Promise.all(Array.from({ length: 6 }, () => start('第一章单元测验')));
     expect(new Set(tabs.map((t) => t.answerLogId))).toEqual(new Set([first.answerLogId]));
-    const open = await server().runtime.db.selectFrom('workAttempts').select('id').where('workId', '=', workOf('第一章单元测验').id).where('status', '=', 0).execute();
+    const open = await server()
+      .runtime.db.selectFrom('workAttempts')
+      .select('id')
+      .where('workId', '=', workOf('第一章单元测验').id)
+      .where('status', '=', 0)
+      .execute();
     expect(open).toHaveLength(1);
   });
 
@@ -210,7 +226,12 @@ describe('saves: the highest sequence per question wins', () => {
     expect(await kept()).toEqual(expected);
     // A newer change replaces it; the server's time of saving is kept, the device's too.
     await save([record(ref, single!, 4, { optionList: ['D'] }, 42)]);
-    const row = await server().runtime.db.selectFrom('workAnswers').selectAll().where('attemptId', '=', a.answerLogId).where('questionId', '=', single!.id).executeTakeFirstOrThrow();
+    const row = await server()
+      .runtime.db.selectFrom('workAnswers')
+      .selectAll()
+      .where('attemptId', '=', a.answerLogId)
+      .where('questionId', '=', single!.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ seq: 4, answeredAt: 42, savedAt: server().clock.value, optionKeys: '["D"]' });
   });
 });
@@ -231,7 +252,8 @@ describe('scoring every type on submission, and the review', () => {
     for (const q of questions.filter((x) => x.readQuestionList.length === 0)) {
       expect(q.questionAnswerVO).not.toBeNull();
       expect(r.results.find((x) => x.questionId === q.id)).toMatchObject({ correct: true, score: q.examPoint });
-      if (q.questionType === 1 || q.questionType === 3) expect(q.questionContentVO.optionList.filter((o) => o.answer).map((o) => o.key)).toEqual(q.questionAnswerVO!.optionList);
+      if (q.questionType === 1 || q.questionType === 3)
+        expect(q.questionContentVO.optionList.filter((o) => o.answer).map((o) => o.key)).toEqual(q.questionAnswerVO!.optionList);
     }
     const withExplanation = questions.find((q) => q.trunk.includes('串联，总电阻'))!;
     expect(withExplanation.questionAnswerVO!.contentDesc).toContain('4 + 6 = 10 Ω');
@@ -246,25 +268,28 @@ describe('scoring every type on submission, and the review', () => {
     const a = await start(title, who);
     const ref = { workId: paper.workId, answerLogId: a.answerLogId };
     const q = (trunk: string) => leaves(paper).find((x) => x.trunk.includes(trunk))!;
-    await save([
-      // single 10: right; single 10: wrong
-      record(ref, q('串联，总电阻'), 1, { optionList: ['C'] }),
-      record(ref, q('并联，总电阻'), 1, { optionList: ['B'] }),
-      // multiple 15, all or nothing: a right subset scores 0
-      record(ref, q('三要素'), 1, { optionList: ['A', 'B'] }),
-      // true/false 10 + 10: one right
-      record(ref, q('50 Hz'), 1, { optionList: ['1'] }),
-      record(ref, q('电容器'), 1, { optionList: ['1'] }),
-      // fill-in 15, two blanks: full-width digits and a trailing Chinese full stop are the same answer; √3 typed as 1.732 is not
-      record(ref, q('线电压是相电压'), 1, { content: '1.732|３８０。' }),
-      // reading: 10 right, fill-in 5 with full-width digits right
-      record(ref, q('正常工作时的电流'), 1, { optionList: ['C'] }),
-      record(ref, q('消耗的电能'), 1, { content: '１．１' }),
-      // cloze: two of three
-      record(ref, q('（1）'), 1, { optionList: ['A'] }),
-      record(ref, q('（2）'), 1, { optionList: ['A'] }),
-      record(ref, q('（3）'), 1, { optionList: ['B'] }),
-    ], who);
+    await save(
+      [
+        // single 10: right; single 10: wrong
+        record(ref, q('串联，总电阻'), 1, { optionList: ['C'] }),
+        record(ref, q('并联，总电阻'), 1, { optionList: ['B'] }),
+        // multiple 15, all or nothing: a right subset scores 0
+        record(ref, q('三要素'), 1, { optionList: ['A', 'B'] }),
+        // true/false 10 + 10: one right
+        record(ref, q('50 Hz'), 1, { optionList: ['1'] }),
+        record(ref, q('电容器'), 1, { optionList: ['1'] }),
+        // fill-in 15, two blanks: full-width digits and a trailing Chinese full stop are the same answer; √3 typed as 1.732 is not
+        record(ref, q('线电压是相电压'), 1, { content: '1.732|３８０。' }),
+        // reading: 10 right, fill-in 5 with full-width digits right
+        record(ref, q('正常工作时的电流'), 1, { optionList: ['C'] }),
+        record(ref, q('消耗的电能'), 1, { content: '１．１' }),
+        // cloze: two of three
+        record(ref, q('（1）'), 1, { optionList: ['A'] }),
+        record(ref, q('（2）'), 1, { optionList: ['A'] }),
+        record(ref, q('（3）'), 1, { optionList: ['B'] }),
+      ],
+      who,
+    );
     const result = await submitTest(title, a.answerLogId, who);
     expect(result).toMatchObject({ status: 2, score: 10 + 0 + 0 + 10 + 0 + 7.5 + 15 + 10 });
     const r = expectOk<api.ReviewedAttempt>(await review(title, a.answerLogId, who));
@@ -305,7 +330,11 @@ describe('scoring every type on submission, and the review', () => {
     expectRefused(refused, 409);
     expect(refused.body.message).toBe('老师批阅后才能查看答案和解析，请耐心等待');
     // The objective questions were marked; the short answer waits.
-    const row = await server().runtime.db.selectFrom('workAttempts').select(['results', 'answeredCount', 'questionCount', 'submittedBy']).where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
+    const row = await server()
+      .runtime.db.selectFrom('workAttempts')
+      .select(['results', 'answeredCount', 'questionCount', 'submittedBy'])
+      .where('id', '=', a.answerLogId)
+      .executeTakeFirstOrThrow();
     const results = JSON.parse(row.results!) as api.QuestionResult[];
     const short = leaves(paper).find((x) => x.questionType === 6)!;
     expect(results.find((x) => x.questionId === short.id)).toEqual({ questionId: short.id, correct: null, score: null });
@@ -334,7 +363,9 @@ describe('scoring every type on submission, and the review', () => {
     const r = expectOk<api.ReviewedAttempt>(await review('第一次模拟考试', latest!.id));
     expect(r.testStudentResultVO).toMatchObject({ status: 2, score: 90 });
     expect(r.results.filter((x) => x.correct === false)).toHaveLength(2);
-    expect(r.questionUnitCAResultVO.answerQuestion).toHaveLength(Object.keys(EXAM_WORKS.find((w) => w.lesson === '第一次模拟考试')!.attempts![1]!.answers).length);
+    expect(r.questionUnitCAResultVO.answerQuestion).toHaveLength(
+      Object.keys(EXAM_WORKS.find((w) => w.lesson === '第一次模拟考试')!.attempts![1]!.answers).length,
+    );
     expect(allQuestions(r.questionUnitCAResultVO.questionResultVOMap).every((q) => q.questionAnswerVO !== null)).toBe(true);
   });
 });
@@ -354,7 +385,11 @@ describe('one submission', () => {
     const at = server().clock.value;
     server().clock.advance(5_000);
     expect(await submitTest(title, a.answerLogId, who)).toEqual(both[0]);
-    const row = await server().runtime.db.selectFrom('workAttempts').select(['submittedAt', 'status']).where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
+    const row = await server()
+      .runtime.db.selectFrom('workAttempts')
+      .select(['submittedAt', 'status'])
+      .where('id', '=', a.answerLogId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ submittedAt: at, status: 2 });
     // A save to a submitted attempt is kept as a late answer: it changes no kept answer and no score.
     const late = await save([record({ workId: paper.workId, answerLogId: a.answerLogId }, leaves(paper)[0]!, 99, { optionList: ['C'] })], who);
@@ -384,7 +419,12 @@ describe('the duty report after a submission in an activity', () => {
     const who = await newStudent();
     const w = workOf('随堂小测');
     const test = workOf('第一章单元测验');
-    const activity = await db.selectFrom('classActivities').select(['id', 'classroomId']).where('classId', '=', who.classId).where('classroomId', '=', test.classroomId).executeTakeFirstOrThrow();
+    const activity = await db
+      .selectFrom('classActivities')
+      .select(['id', 'classroomId'])
+      .where('classId', '=', who.classId)
+      .where('classroomId', '=', test.classroomId)
+      .executeTakeFirstOrThrow();
     const body = (contentId: string) => ({
       activityId: activity.id,
       bizId: who.classId,
@@ -408,13 +448,20 @@ describe('the duty report after a submission in an activity', () => {
     // Handed in: the activity of its lesson takes the report, once.
     expect(await ok(api.reportDuty, body(test.classroomId), who)).toEqual({ recorded: true });
     expect(await ok(api.reportDuty, body(test.classroomId), who)).toEqual({ recorded: true });
-    expect(await db.selectFrom('workDutyReports').selectAll().where('activityId', '=', activity.id).where('classStudentId', '=', who.studentId).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom('workDutyReports').selectAll().where('activityId', '=', activity.id).where('classStudentId', '=', who.studentId).execute(),
+    ).toHaveLength(1);
   });
 
   test('an attempt started from an activity of its lesson keeps the activity; another lesson’s activity is 404', async () => {
     const db = server().runtime.db;
     const test = workOf('第一章单元测验');
-    const activity = await db.selectFrom('classActivities').select('id').where('classId', '=', p.classId).where('classroomId', '=', test.classroomId).executeTakeFirstOrThrow();
+    const activity = await db
+      .selectFrom('classActivities')
+      .select('id')
+      .where('classId', '=', p.classId)
+      .where('classroomId', '=', test.classroomId)
+      .executeTakeFirstOrThrow();
     const who = await newStudent();
     const a = await ok<api.AttemptState>(api.startAttempt, { ...me(who), workId: test.id, activityId: activity.id }, who);
     expect((await db.selectFrom('workAttempts').select('activityId').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).activityId).toBe(activity.id);

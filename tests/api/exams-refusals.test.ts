@@ -33,7 +33,20 @@ let open: api.AttemptState;
 let homeworkOpen: api.AttemptState;
 let activityId: string;
 
-const ALL_CALLS = [api.workId, api.paper, api.xsktPaper, api.attemptLogs, api.startAttempt, api.attemptState, api.saveAnswers, api.submitHomework, api.submitTest, api.submitXskt, api.reportDuty, api.reviewAttempt] as Call<unknown, unknown>[];
+const ALL_CALLS = [
+  api.workId,
+  api.paper,
+  api.xsktPaper,
+  api.attemptLogs,
+  api.startAttempt,
+  api.attemptState,
+  api.saveAnswers,
+  api.submitHomework,
+  api.submitTest,
+  api.submitXskt,
+  api.reportDuty,
+  api.reviewAttempt,
+] as Call<unknown, unknown>[];
 
 /** A valid body of each call for a student's place (the demo student's by default). */
 function bodyOf(c: Call<unknown, unknown>, who: { classId: string; studentId: string } = p): Record<string, unknown> {
@@ -58,9 +71,27 @@ function bodyOf(c: Call<unknown, unknown>, who: { classId: string; studentId: st
     case api.submitTest:
       return { ...me, testId: quiz.id, answerLogId: open.answerLogId };
     case api.submitXskt:
-      return { ...me, studentWorkId: bank.id, classroomId: bank.classroomId, answerLogId: open.answerLogId, use_time: 60, userAnswerObjects: [{ questions_id: 'XS-101', user_answer: 'A' }], xsktUserToken: 'token' };
+      return {
+        ...me,
+        studentWorkId: bank.id,
+        classroomId: bank.classroomId,
+        answerLogId: open.answerLogId,
+        use_time: 60,
+        userAnswerObjects: [{ questions_id: 'XS-101', user_answer: 'A' }],
+        xsktUserToken: 'token',
+      };
     case api.reportDuty:
-      return { activityId, bizId: me.classId, contentId: quiz.classroomId, currentTime: '2026-11-22 10:00:00', finStatus: 2, realValue: 1, userId: p.user.userId, dutyType: 'SUBMIT', studentId: me.studentId };
+      return {
+        activityId,
+        bizId: me.classId,
+        contentId: quiz.classroomId,
+        currentTime: '2026-11-22 10:00:00',
+        finStatus: 2,
+        realValue: 1,
+        userId: p.user.userId,
+        dutyType: 'SUBMIT',
+        studentId: me.studentId,
+      };
     case api.reviewAttempt:
       return { ...me, workId: quiz.id, answerLogId: open.answerLogId };
     default:
@@ -91,12 +122,21 @@ beforeAll(async () => {
   huaxia = await loginAs(s, HUAXIA.id, SECOND_STUDENT.mobile);
   const hx = expectOk<learning.LearnerClass[]>(await send(learning.studentClasses, { userId: huaxia.userId }, huaxia, HUAXIA.id));
   huaxiaClassId = hx.find((c) => c.tenantId === HUAXIA.id)!.classId;
-  huaxiaStudentId = expectOk<learning.StudentClassDetail>(await send(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, huaxia, HUAXIA.id)).studentId;
+  huaxiaStudentId = expectOk<learning.StudentClassDetail>(
+    await send(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, huaxia, HUAXIA.id),
+  ).studentId;
   const quiz = p.works['第一章单元测验']!;
   test1 = expectOk(await send(api.paper, { classId: p.classId, studentId: p.studentId, workId: quiz.id }));
   open = expectOk(await send(api.startAttempt, { classId: p.classId, studentId: p.studentId, workId: quiz.id }));
   homeworkOpen = expectOk(await send(api.startAttempt, { classId: p.classId, studentId: p.studentId, workId: p.works['第一章课后作业']!.id }));
-  activityId = (await s.runtime.db.selectFrom('classActivities').select('id').where('classId', '=', p.classId).where('classroomId', '=', quiz.classroomId).executeTakeFirstOrThrow()).id;
+  activityId = (
+    await s.runtime.db
+      .selectFrom('classActivities')
+      .select('id')
+      .where('classId', '=', p.classId)
+      .where('classroomId', '=', quiz.classroomId)
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 describe("someone else's ids, another user's token", () => {
@@ -192,7 +232,9 @@ describe('bad input: a clear 400, nothing changed', () => {
     const q = leaves(test1);
     const single = q.find((x) => x.questionType === 1)!;
     const good = record(ref, single, 3, { optionList: ['A'] });
-    const reading = Object.values(test1.questionResultVOMap).flat().find((x) => x!.questionType === 11)!;
+    const reading = Object.values(test1.questionResultVOMap)
+      .flat()
+      .find((x) => x!.questionType === 11)!;
     const otherPaper = expectOk<api.Paper>(await send(api.paper, { classId: p.classId, studentId: p.studentId, workId: p.works['随堂小测']!.id }));
     const cases: [unknown[], string?][] = [
       [[{ ...good, seq: 0 }]],
@@ -225,11 +267,23 @@ describe('bad input: a clear 400, nothing changed', () => {
   test('the duty report and the external bank’s submission: fixed values and formats', async () => {
     const before = await snapshot();
     const duty = bodyOf(api.reportDuty);
-    for (const b of [{ ...duty, finStatus: 1 }, { ...duty, realValue: 2 }, { ...duty, dutyType: 'VIEW' }, { ...duty, currentTime: '2026/11/22 10:00' }, { ...duty, bizId: undefined }]) {
+    for (const b of [
+      { ...duty, finStatus: 1 },
+      { ...duty, realValue: 2 },
+      { ...duty, dutyType: 'VIEW' },
+      { ...duty, currentTime: '2026/11/22 10:00' },
+      { ...duty, bizId: undefined },
+    ]) {
       expectRefused(await send(api.reportDuty, b), 400);
     }
     const xs = bodyOf(api.submitXskt);
-    for (const b of [{ ...xs, use_time: -1 }, { ...xs, use_time: 1.5 }, { ...xs, userAnswerObjects: 'A' }, { ...xs, userAnswerObjects: [{ questions_id: '', user_answer: 'A' }] }, { ...xs, xsktUserToken: '' }]) {
+    for (const b of [
+      { ...xs, use_time: -1 },
+      { ...xs, use_time: 1.5 },
+      { ...xs, userAnswerObjects: 'A' },
+      { ...xs, userAnswerObjects: [{ questions_id: '', user_answer: 'A' }] },
+      { ...xs, xsktUserToken: '' },
+    ]) {
       expectRefused(await send(api.submitXskt, b), 400);
     }
     for (const kind of ['exam', '', 1]) expectRefused(await send(api.workId, { ...bodyOf(api.workId), kind }), 400);

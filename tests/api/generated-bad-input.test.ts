@@ -42,7 +42,9 @@ const server = useTestServer({ PARTNER_EDITION: 'true' });
 const contractModules = import.meta.glob<Record<string, unknown>>('../../src/lib/api/contracts/*.ts', { eager: true });
 
 const isCall = (v: unknown): v is Call<unknown, unknown> =>
-  typeof v === 'object' && v !== null && ['GET', 'POST', 'PUT', 'DELETE'].includes((v as Call<unknown, unknown>).method) &&
+  typeof v === 'object' &&
+  v !== null &&
+  ['GET', 'POST', 'PUT', 'DELETE'].includes((v as Call<unknown, unknown>).method) &&
   typeof (v as Call<unknown, unknown>).path === 'string';
 
 const CALLS: Call<unknown, unknown>[] = [
@@ -134,17 +136,75 @@ function requestShape(path: string): Shape {
 /** Names used anywhere in the contracts, and the keys that trip naive code. */
 const ANY_FIELD = [
   ...new Set(CONTRACT_SOURCES.flatMap((s) => [...s.matchAll(/^\s*(?:readonly\s+)?([A-Za-z_]\w*)\??:/gm)].map((m) => m[1]!))),
-  'model', 'current', 'size', 'order', 'sort', 'timestamp', 'id', 'tenantId', 'schoolId', '__proto__', 'constructor', 'prototype',
+  'model',
+  'current',
+  'size',
+  'order',
+  'sort',
+  'timestamp',
+  'id',
+  'tenantId',
+  'schoolId',
+  '__proto__',
+  'constructor',
+  'prototype',
 ].sort();
 
 const ODD_TEXT = [
-  '', ' ', '0', '-1', '1.5', '1e309', 'NaN', 'Infinity', 'null', 'undefined', 'true', '[]', '{}', '[object Object]',
-  "' OR '1'='1", '1; DROP TABLE users; --', '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000', '\uFEFF',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '[object Object]',
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\uFEFF',
+  '\uD800',
+  '😀',
+  '𠀀',
+  '中文',
+  '\u202Etxt',
+  'a'.repeat(65),
+  '9'.repeat(40),
+  '%',
+  '%zz',
+  '$where',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe: the text itself must reach the server
-  '\uD800', '😀', '𠀀', '中文', '\u202Etxt', 'a'.repeat(65), '9'.repeat(40), '%', '%zz', '$where', '${7*7}', '{{7*7}}',
-  '\\', '\r\n', 'ascending', 'descending', 'createdTime', 'PASSWORD', 'MOBILE_LOGIN_REGISTER', 'VISITOR_MSG_VERIFY',
-  'UNIVERSITY_PIC', 'REVIEW', 'PEOPLE_SAY', 'NEW_INFORMATION', 'location/ip', '13800138000', '123456', 'Demo2025',
-  '2026-11-22 10:00:00', '2026-02-31 00:00:00', 'ABC123', 'x'.repeat(20_001),
+  '${7*7}',
+  '{{7*7}}',
+  '\\',
+  '\r\n',
+  'ascending',
+  'descending',
+  'createdTime',
+  'PASSWORD',
+  'MOBILE_LOGIN_REGISTER',
+  'VISITOR_MSG_VERIFY',
+  'UNIVERSITY_PIC',
+  'REVIEW',
+  'PEOPLE_SAY',
+  'NEW_INFORMATION',
+  'location/ip',
+  '13800138000',
+  '123456',
+  'Demo2025',
+  '2026-11-22 10:00:00',
+  '2026-02-31 00:00:00',
+  'ABC123',
+  'x'.repeat(20_001),
 ];
 
 /**
@@ -249,8 +309,19 @@ const arbitraries = (shape: Shape) => {
     { arbitrary: value.map((v) => JSON.stringify(v) ?? 'undefined'), weight: 3 },
     {
       arbitrary: fc.constantFrom(
-        '{', '{"current": 1,', '[', 'null', 'true', '"text"', '42', '\uFEFF{}', 'current=1&size=4', '<xml/>', '{"a":1}{"b":2}',
-        '{"__proto__":{"polluted":1}}', `{"model":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        '{',
+        '{"current": 1,',
+        '[',
+        'null',
+        'true',
+        '"text"',
+        '42',
+        '\uFEFF{}',
+        'current=1&size=4',
+        '<xml/>',
+        '{"a":1}{"b":2}',
+        '{"__proto__":{"polluted":1}}',
+        `{"model":${'['.repeat(5000)}${']'.repeat(5000)}}`,
       ),
       weight: 2,
     },
@@ -263,7 +334,14 @@ const arbitraries = (shape: Shape) => {
   const queryPart = fc.oneof(
     {
       arbitrary: fc
-        .tuple(key, fc.oneof(text, scalar.map((v) => String(v)), value.map((v) => JSON.stringify(v) ?? '')))
+        .tuple(
+          key,
+          fc.oneof(
+            text,
+            scalar.map((v) => String(v)),
+            value.map((v) => JSON.stringify(v) ?? ''),
+          ),
+        )
         .map(([k, v]) => `${encode(k)}=${encode(v)}`),
       weight: 2,
     },
@@ -286,8 +364,17 @@ const arbitraries = (shape: Shape) => {
 
   const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 80 });
   const hosts = [
-    `${HUAXIA.preDomain}.localhost:4321`, 'nosuch.localhost', '127.0.0.1:4321', '[::1]:4321', `${'a'.repeat(300)}.localhost`,
-    'localhost:99999', '..localhost', 'xn--fsq.localhost', 'LOCALHOST', ' ', '',
+    `${HUAXIA.preDomain}.localhost:4321`,
+    'nosuch.localhost',
+    '127.0.0.1:4321',
+    '[::1]:4321',
+    `${'a'.repeat(300)}.localhost`,
+    'localhost:99999',
+    '..localhost',
+    'xn--fsq.localhost',
+    'LOCALHOST',
+    ' ',
+    '',
   ];
   /** A header that is there in `present` of 10 requests, else absent (the usual value first, then odd ones). */
   const header = (present: number, usual: fc.Arbitrary<string>, odd: fc.Arbitrary<string> = headerText) =>
@@ -301,9 +388,21 @@ const arbitraries = (shape: Shape) => {
       'Content-Type': header(
         9,
         fc.constantFrom('application/json', 'application/json; charset=utf-8'),
-        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/xml', 'application/json; charset=utf-16', '*/*', 'json'),
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=zz',
+          'application/xml',
+          'application/json; charset=utf-16',
+          '*/*',
+          'json',
+        ),
       ),
-      TenantId: header(9, fc.constantFrom(DEMO.id, DEMO.id, DEMO.id, HUAXIA.id), fc.oneof(fc.constantFrom('0', '-1', 'null', "1' or '1'='1", '9'.repeat(40), ' ', 'x'.repeat(300)), headerText)),
+      TenantId: header(
+        9,
+        fc.constantFrom(DEMO.id, DEMO.id, DEMO.id, HUAXIA.id),
+        fc.oneof(fc.constantFrom('0', '-1', 'null', "1' or '1'='1", '9'.repeat(40), ' ', 'x'.repeat(300)), headerText),
+      ),
       SchoolId: header(1, fc.constantFrom(DEMO.id, HUAXIA.id)),
       Token: header(6, fc.constantFrom(...tokens)),
       Authorization: header(1, fc.constantFrom('Basic !!!', `Basic ${btoa('a:b')}`, `Basic ${btoa(':')}`, 'Bearer x')),
@@ -334,7 +433,10 @@ interface Generated {
 
 function requestFor(call: Call<unknown, unknown>): fc.Arbitrary<Generated> {
   const a = arbitraries(requestShape(call.path));
-  const method = fc.oneof({ arbitrary: fc.constant(call.method), weight: 12 }, { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), weight: 1 });
+  const method = fc.oneof(
+    { arbitrary: fc.constant(call.method), weight: 12 },
+    { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), weight: 1 },
+  );
   const params = (call.path.match(/:\w+/g) ?? []).map(() => a.pathParam);
   return fc.record({ method, params: fc.tuple(...params), query: a.query, headers: a.headers, body: a.body, ip: a.ip }).map((r) => {
     let i = 0;
@@ -360,7 +462,8 @@ function problemOf(call: Call<unknown, unknown>, r: Generated, a: Answer): strin
   if (a.status >= 500) return `HTTP ${a.status}`;
   if (STACK_TRACE.test(a.text)) return 'stack trace in the body';
   const type = a.headers.get('content-type') ?? '';
-  if (PICTURES.has(routeName(call)) && r.method === call.method && a.status === 200 && (type.startsWith('image/') || type.startsWith('text/calendar'))) return null;
+  if (PICTURES.has(routeName(call)) && r.method === call.method && a.status === 200 && (type.startsWith('image/') || type.startsWith('text/calendar')))
+    return null;
   if (!type.startsWith('application/json')) return `content type ${JSON.stringify(type)}, not JSON`;
   const b = a.body as Record<string, unknown> | undefined;
   if (typeof b !== 'object' || b === null || Array.isArray(b)) return 'the body is not a JSON object';

@@ -17,7 +17,11 @@ describe('oauth/anyTenant/tokenParam/decode', () => {
   });
 
   test('works without any tenant', async () => {
-    const answer = await server().post(PATH.tokenDecode, { token: encryptTokenParam('abc', TOKEN_PARAM_SECRET) }, { tenant: null, headers: { Host: 'unknown.localhost' } });
+    const answer = await server().post(
+      PATH.tokenDecode,
+      { token: encryptTokenParam('abc', TOKEN_PARAM_SECRET) },
+      { tenant: null, headers: { Host: 'unknown.localhost' } },
+    );
     expect(expectOk(answer)).toEqual({ token: 'abc' });
   });
 
@@ -44,7 +48,7 @@ describe('oauth/anyUser/logout ends the token presented, whichever school sends 
     ["another school's TenantId header", (token) => ({ tenant: HUAXIA.id, headers: { Token: token } })],
     ["another school's host", (token) => ({ tenant: null, headers: { Host: `${HUAXIA.preDomain}.localhost:4321`, Token: token } })],
     ['the host of no school', (token) => ({ tenant: null, headers: { Host: 'nosuch.localhost:4321', Token: token } })],
-  ])('sent with %s: the token is revoked; the same user\'s other session stays', async (_name, options) => {
+  ])("sent with %s: the token is revoked; the same user's other session stays", async (_name, options) => {
     const me = await loginAs(server(), DEMO.id);
     const other = await loginAs(server(), DEMO.id, me.mobile);
     expect(await liveTokens(me.userId)).toBe(2);
@@ -59,12 +63,15 @@ describe('oauth/anyUser/logout ends the token presented, whichever school sends 
     const me = await loginAs(server(), HUAXIA.id);
     expectOk(await server().post(LOGOUT, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }));
     expectRefused(await server().post(INFO, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }), 40005);
-    const revokedAt = (await server().runtime.db.selectFrom('userTokens').select('revokedAt').where('userId', '=', me.userId).executeTakeFirstOrThrow()).revokedAt;
+    const revokedAt = (await server().runtime.db.selectFrom('userTokens').select('revokedAt').where('userId', '=', me.userId).executeTakeFirstOrThrow())
+      .revokedAt;
     server().clock.advance(1000);
     expectOk(await server().post(LOGOUT, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }));
     expectOk(await server().post(LOGOUT, {}, { headers: { Token: 'not-a-real-token' } }));
     expectOk(await server().post(LOGOUT, {}));
     // The first logout's time stands.
-    expect((await server().runtime.db.selectFrom('userTokens').select('revokedAt').where('userId', '=', me.userId).executeTakeFirstOrThrow()).revokedAt).toBe(revokedAt);
+    expect((await server().runtime.db.selectFrom('userTokens').select('revokedAt').where('userId', '=', me.userId).executeTakeFirstOrThrow()).revokedAt).toBe(
+      revokedAt,
+    );
   });
 });

@@ -43,8 +43,16 @@ beforeAll(async () => {
 
 describe('tenant isolation', () => {
   test('each tenant lists exactly its own published content', () => {
-    expect(demo.news.map((n) => n.title).sort()).toEqual(publishedNews(DEMO.seed).map((n) => n.title).sort());
-    expect(huaxia.news.map((n) => n.title).sort()).toEqual(publishedNews(HUAXIA.seed).map((n) => n.title).sort());
+    expect(demo.news.map((n) => n.title).sort()).toEqual(
+      publishedNews(DEMO.seed)
+        .map((n) => n.title)
+        .sort(),
+    );
+    expect(huaxia.news.map((n) => n.title).sort()).toEqual(
+      publishedNews(HUAXIA.seed)
+        .map((n) => n.title)
+        .sort(),
+    );
     expect(huaxia.notices.map((n) => n.title)).toEqual(publishedNotices(HUAXIA.seed).map((n) => n.title));
     expect(huaxia.categories.map((c) => c.name)).toEqual(HUAXIA.seed.categories);
     expect(huaxia.majors.map((m) => m.name)).toEqual(HUAXIA.seed.hotMajors.map((m) => m.name));
@@ -111,12 +119,16 @@ describe('tenant from the host name', () => {
   });
 
   test('a client’s X-Forwarded-Host is ignored unless the operator trusts a proxy', async () => {
-    const forwarded = expectOk(await server().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'localhost', 'X-Forwarded-Host': 'huaxia.localhost' } }));
+    const forwarded = expectOk(
+      await server().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'localhost', 'X-Forwarded-Host': 'huaxia.localhost' } }),
+    );
     expect(forwarded.tenantId).toBe(DEMO.id);
   });
 
   test('behind a trusted proxy X-Forwarded-Host picks the school; a blank one falls back to Host', async () => {
-    const forwarded = expectOk(await proxied().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'localhost', 'X-Forwarded-Host': 'huaxia.localhost' } }));
+    const forwarded = expectOk(
+      await proxied().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'localhost', 'X-Forwarded-Host': 'huaxia.localhost' } }),
+    );
     expect(forwarded.tenantId).toBe(HUAXIA.id);
     const blank = expectOk(await proxied().get(PATH.schoolInfo, {}, { tenant: null, headers: { Host: 'huaxia.localhost', 'X-Forwarded-Host': ' ' } }));
     expect(blank.tenantId).toBe(HUAXIA.id);

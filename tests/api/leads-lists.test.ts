@@ -105,7 +105,7 @@ describe('coupon/list/receivablePage', () => {
     }
   });
 
-  test("each school sees only its coupons", async () => {
+  test('each school sees only its coupons', async () => {
     const page = expectOk(await server().post(COUPONS, homeBody, { tenant: HUAXIA.id }));
     expect(page.records.map((r: any) => r.title)).toEqual(huaxia.coupons.map((c) => c.title));
     const demoIds = expectOk(await server().post(COUPONS, homeBody)).records.map((r: any) => r.id);

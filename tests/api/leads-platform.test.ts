@@ -136,7 +136,14 @@ describe('mapProxy', () => {
     test('a caller with a private, loopback or IPv6 address is unknown, and the provider is not asked (it would locate this server)', async () => {
       for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.1.20', '::1', '2001:db8::1', '']) {
         const before = asked.length;
-        expect(expectOk(await proxy(configured, {}, ip)), ip).toEqual({ province: null, city: null, adcode: null, rectangle: null, latitude: null, longitude: null });
+        expect(expectOk(await proxy(configured, {}, ip)), ip).toEqual({
+          province: null,
+          city: null,
+          adcode: null,
+          rectangle: null,
+          latitude: null,
+          longitude: null,
+        });
         expect(asked.length, ip).toBe(before);
       }
       answer = { status: '1', info: 'OK', province: '江苏省', city: '苏州市', adcode: '320500', rectangle: '120.4,31.1;120.9,31.5' };

@@ -169,7 +169,9 @@ describe('the student card', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(questions.n)).toBeGreaterThan(0);
-    const theirs = expectOk<api.BehaviourCount>(await call(api.studentBehaviourCount, { classId: idOf('A'), studentId: mateStudentId, userId: classmate.userId }, classmate));
+    const theirs = expectOk<api.BehaviourCount>(
+      await call(api.studentBehaviourCount, { classId: idOf('A'), studentId: mateStudentId, userId: classmate.userId }, classmate),
+    );
     expect(theirs.questionCount).toBe(Number(questions.n));
   });
 
@@ -201,7 +203,12 @@ describe('the courses', () => {
       expect(c.learnEndTime).toMatch(DATE_TIME);
     }
     const byKey = (key: string) => list[A.courses.indexOf(key)] as api.ClassStudentCourse;
-    expect(byKey('iiot')).toMatchObject({ thirdPlatformType: 12, learningPlatform: 1, learningUrl: 'https://training.example.com/course/iiot', courseClassCode: 'IIOT-2026-01' });
+    expect(byKey('iiot')).toMatchObject({
+      thirdPlatformType: 12,
+      learningPlatform: 1,
+      learningUrl: 'https://training.example.com/course/iiot',
+      courseClassCode: 'IIOT-2026-01',
+    });
     expect(byKey('digital')).toMatchObject({ thirdPlatformType: 10, learningPlatform: 2, learningUrl: null });
     expect(byKey('lowvolt')).toMatchObject({ courseNature: 0, faceTeachingNumber: 1 });
     // elec: video 18 + audio 12 minutes required, 18 + 4.8 credited; one homework (submitted) and one test
@@ -330,7 +337,9 @@ describe('past activities', () => {
     expect(electives.every((a) => a.isRequired !== 1)).toBe(true);
     // nothing in the past is still pending; empty filters mean "all"
     expectPage(expectOk(await call(api.pastActivityPage, { model: { ...model, classActivityStatus: 0 } })), { total: 0 });
-    expectPage(expectOk(await call(api.pastActivityPage, { model: { ...model, classActivityStatus: '', isRequired: null, schoolId: '' } })), { total: sum.totalNum });
+    expectPage(expectOk(await call(api.pastActivityPage, { model: { ...model, classActivityStatus: '', isRequired: null, schoolId: '' } })), {
+      total: sum.totalNum,
+    });
   });
 
   test('ascending order gives the earliest first', async () => {
@@ -383,7 +392,9 @@ describe('someone else', () => {
   ];
 
   test("another user's userId is refused with 403", async () => {
-    const withUser = bodies(idOf('A'), sidOf('A'), classmate.userId).filter(([name]) => ['behaviourCount', 'todayActivities', 'pastActivitySum', 'pastActivityPage'].includes(name));
+    const withUser = bodies(idOf('A'), sidOf('A'), classmate.userId).filter(([name]) =>
+      ['behaviourCount', 'todayActivities', 'pastActivitySum', 'pastActivityPage'].includes(name),
+    );
     expect(withUser).toHaveLength(4);
     for (const [name, c, body] of withUser) {
       const answer = await call(c, body);
@@ -393,7 +404,9 @@ describe('someone else', () => {
   });
 
   test("a classmate's studentId in the shared class is not found", async () => {
-    const withStudent = bodies(idOf('A'), mateStudentId, demo.userId).filter(([name]) => ['userStudySituation', 'behaviourCount', 'courseStatistic', 'userStatistic'].includes(name));
+    const withStudent = bodies(idOf('A'), mateStudentId, demo.userId).filter(([name]) =>
+      ['userStudySituation', 'behaviourCount', 'courseStatistic', 'userStatistic'].includes(name),
+    );
     for (const [name, c, body] of withStudent) {
       const answer = await call(c, body);
       expectRefused(answer, 404);

@@ -144,7 +144,12 @@ describe('updateEnrolState', () => {
     const answer = await s.call(api.updateEnrolState, { classId: idOf(key), userId: demo.userId }, withToken(demo.token));
     expectRefused(answer, 409);
     expect(answer.body.message).toBe(message);
-    const row = await s.runtime.db.selectFrom('classStudents').select('enrolStateAt').where('classId', '=', idOf(key)).where('userId', '=', demo.userId).executeTakeFirstOrThrow();
+    const row = await s.runtime.db
+      .selectFrom('classStudents')
+      .select('enrolStateAt')
+      .where('classId', '=', idOf(key))
+      .where('userId', '=', demo.userId)
+      .executeTakeFirstOrThrow();
     expect(row.enrolStateAt).toBeNull();
   });
 
@@ -156,7 +161,12 @@ describe('updateEnrolState', () => {
     s.clock.advance(60_000);
     expectOk(await s.call(api.updateEnrolState, { classId, userId: demo.userId }, withToken(demo.token)));
     s.clock.set(at);
-    const row = await s.runtime.db.selectFrom('classStudents').select('enrolStateAt').where('classId', '=', classId).where('userId', '=', demo.userId).executeTakeFirstOrThrow();
+    const row = await s.runtime.db
+      .selectFrom('classStudents')
+      .select('enrolStateAt')
+      .where('classId', '=', classId)
+      .where('userId', '=', demo.userId)
+      .executeTakeFirstOrThrow();
     expect(Number(row.enrolStateAt)).toBe(at);
   });
 });

@@ -55,7 +55,8 @@ async function courseIds(s: TestServer) {
 
 const ref = (course: string, cls = 'A') => ({ courseId: courseId[course]!, classId: classId[cls]!, classStudentId: studentId[cls]! });
 const call = (c: AnyCall, body: unknown, user: TestUser = demo, s: TestServer = server) => s.call(c, body as never, withToken(user.token));
-const chapters = (course: string, cls = 'A') => call(api.courseChaptersByType, { classId: classId[cls], courseId: courseId[course], studentId: studentId[cls] });
+const chapters = (course: string, cls = 'A') =>
+  call(api.courseChaptersByType, { classId: classId[cls], courseId: courseId[course], studentId: studentId[cls] });
 const BACK = 'http://localhost/study/course/course-detail?courseId=1';
 
 beforeAll(async () => {
@@ -70,10 +71,14 @@ beforeAll(async () => {
     classId[key] = mine.find((c) => c.className === className(key))!.classId;
     studentId[key] = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId: classId[key], userId: demo.userId })).studentId;
   }
-  classmateStudentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId: classId['A'], userId: classmate.userId }, classmate)).studentId;
+  classmateStudentId = expectOk<learning.StudentClassDetail>(
+    await call(learning.studentClassDetail, { classId: classId['A'], userId: classmate.userId }, classmate),
+  ).studentId;
   const theirs = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: classmate.userId }, classmate));
   classId['H'] = theirs.find((c) => c.className === className('H'))!.classId;
-  const h = expectOk<learning.LearnerClass[]>(await server.call(learning.studentClasses, { userId: huaxia.userId }, { tenant: HUAXIA.id, ...withToken(huaxia.token) }));
+  const h = expectOk<learning.LearnerClass[]>(
+    await server.call(learning.studentClasses, { userId: huaxia.userId }, { tenant: HUAXIA.id, ...withToken(huaxia.token) }),
+  );
   huaxiaClassId = h[0]!.classId;
   huaxiaStudentId = expectOk<learning.StudentClassDetail>(
     await server.call(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, { tenant: HUAXIA.id, ...withToken(huaxia.token) }),
@@ -91,7 +96,15 @@ describe('courseDetail', () => {
   test('the course with its introduction, teachers (both roles), supporting materials and quality service', async () => {
     const d = expectOk<api.CourseDetail>(await call(api.courseDetail, ref('elec')));
     const seed = seedCourse('elec');
-    expect(d).toMatchObject({ courseId: courseId['elec'], courseName: seed.name, introduce: seed.introduce, cover: null, thirdPlatformType: null, learningPlatform: 0, courseNature: 1 });
+    expect(d).toMatchObject({
+      courseId: courseId['elec'],
+      courseName: seed.name,
+      introduce: seed.introduce,
+      cover: null,
+      thirdPlatformType: null,
+      learningPlatform: 0,
+      courseNature: 1,
+    });
     expect(d.learningUrl).toBeTruthy();
     expect(d.learnStartTime).toMatch(DATE_TIME);
     expect(d.learnEndTime).toMatch(DATE_TIME);
@@ -109,7 +122,11 @@ describe('courseDetail', () => {
 
   test('cover, a third-party course and a course not open yet', async () => {
     expect(expectOk<api.CourseDetail>(await call(api.courseDetail, ref('plc'))).cover).toBe('/images/products/robot.svg');
-    expect(expectOk<api.CourseDetail>(await call(api.courseDetail, ref('iiot')))).toMatchObject({ thirdPlatformType: 12, learningPlatform: 1, introduceDetailList: [] });
+    expect(expectOk<api.CourseDetail>(await call(api.courseDetail, ref('iiot')))).toMatchObject({
+      thirdPlatformType: 12,
+      learningPlatform: 1,
+      introduceDetailList: [],
+    });
     expect(expectOk<api.CourseDetail>(await call(api.courseDetail, ref('digital')))).toMatchObject({ learningUrl: null, thirdPlatformType: 10 });
   });
 
@@ -124,11 +141,21 @@ describe('courseChaptersByType', () => {
   test('every tab holds its lessons as chapter → section → lesson; an empty tab is []', async () => {
     const map = expectOk<api.CourseChapters>(await chapters('elec')).coursewareTypeChapterMap;
     const seed = seedCourse('elec');
-    expect(Object.keys(map).sort()).toEqual(['ALL', 'E_WORDS_MATERIALS', 'OFFLINE_FACE2FACE_TEACHING', 'ONLINE_HOMEWORK', 'ONLINE_TEST', 'ONLINE_VIDEO_TEACHING']);
+    expect(Object.keys(map).sort()).toEqual([
+      'ALL',
+      'E_WORDS_MATERIALS',
+      'OFFLINE_FACE2FACE_TEACHING',
+      'ONLINE_HOMEWORK',
+      'ONLINE_TEST',
+      'ONLINE_VIDEO_TEACHING',
+    ]);
     expect(map.ALL.map((c) => c.name)).toEqual(seed.chapters.map((c) => c.name));
     expect(map.ALL[0]!.sections.map((s) => s.name)).toEqual(seed.chapters[0]!.sections.map((s) => s.name));
     // The online classroom seeder adds a section of icon-only lessons (types 20, 90, 91) at the end.
-    expect(names(map.ALL)).toEqual([...seed.chapters.flatMap((c) => c.sections.flatMap((s) => s.lessons.map((l) => l.name))), ...EXTRA_LESSONS.map((l) => l.name)]);
+    expect(names(map.ALL)).toEqual([
+      ...seed.chapters.flatMap((c) => c.sections.flatMap((s) => s.lessons.map((l) => l.name))),
+      ...EXTRA_LESSONS.map((l) => l.name),
+    ]);
     expect(names(map.ONLINE_VIDEO_TEACHING)).toEqual(['电路的基本概念', '欧姆定律音频讲解']);
     expect(map.ONLINE_VIDEO_TEACHING).toHaveLength(1);
     expect(map.ONLINE_VIDEO_TEACHING[0]!.sections).toHaveLength(1);
@@ -141,7 +168,15 @@ describe('courseChaptersByType', () => {
   test("each lesson carries the student's progress: studied, part-studied, handed in, never opened", async () => {
     const lessons = treeLessons(expectOk<api.CourseChapters>(await chapters('elec')).coursewareTypeChapterMap.ALL);
     const by = (name: string) => lessons.find((l) => l.name === name)!;
-    expect(by('电路的基本概念')).toMatchObject({ classroomType: 1, mustLearn: 1, learnProcess: 100, finished: true, classroomDuration: 18 * MINUTE, chapterName: '第一章 电路基础', nodeName: '第一节 电路的组成' });
+    expect(by('电路的基本概念')).toMatchObject({
+      classroomType: 1,
+      mustLearn: 1,
+      learnProcess: 100,
+      finished: true,
+      classroomDuration: 18 * MINUTE,
+      chapterName: '第一章 电路基础',
+      nodeName: '第一节 电路的组成',
+    });
     expect(by('欧姆定律音频讲解')).toMatchObject({ learnProcess: 40, lastStudyTime: Math.round(12 * MINUTE * 0.4), finished: false });
     expect(by('安全用电课后作业')).toMatchObject({ submitted: true, finished: true, learnProcess: null });
     expect(by('安全用电单元测试')).toMatchObject({ submitted: false, finished: false });
@@ -153,7 +188,11 @@ describe('courseChaptersByType', () => {
     const map = expectOk<api.CourseChapters>(await chapters('plc')).coursewareTypeChapterMap;
     const live = treeLessons(map.ONLINE_VIDEO_TEACHING).find((l) => l.classroomType === 10)!;
     expect(live.name).toBe('PLC 直播答疑');
-    expect(live.courseLiveClassroomResultVO).toMatchObject({ liveStatus: 0, classStartTime: expect.stringMatching(DATE_TIME), classEndTime: expect.stringMatching(DATE_TIME) });
+    expect(live.courseLiveClassroomResultVO).toMatchObject({
+      liveStatus: 0,
+      classStartTime: expect.stringMatching(DATE_TIME),
+      classEndTime: expect.stringMatching(DATE_TIME),
+    });
     expect(live.courseLiveClassroomResultVO!.classStartTime!.slice(11)).toBe('19:00:00');
     const face = treeLessons(map.OFFLINE_FACE2FACE_TEACHING);
     expect(face.map((l) => l.name)).toEqual(['PLC 编程实训']);
@@ -219,7 +258,14 @@ describe('courseSituation', () => {
 
   test('a course never studied has no last lesson', async () => {
     const sit = expectOk<api.CourseSituation>(await call(api.courseSituation, ref('iiot')));
-    expect(sit).toMatchObject({ lastClassroomId: null, lastClassroomName: null, lastClassroomResultVO: null, classroomTotal: 0, courseLearnProcess: 0, finishUserCount: 0 });
+    expect(sit).toMatchObject({
+      lastClassroomId: null,
+      lastClassroomName: null,
+      lastClassroomResultVO: null,
+      classroomTotal: 0,
+      courseLearnProcess: 0,
+      finishUserCount: 0,
+    });
     // Nobody of the class began it: nobody takes part yet (the class's size is the class header's figure).
     expect(sit.studyUserCount).toBe(0);
   });
@@ -233,13 +279,38 @@ describe('courseSituation', () => {
       if (l.classroomType === 6 || l.classroomType === 7) {
         await db
           .insertInto('workAttempts')
-          .values({ ...base, id: newId(now), classroomId: l.id, activityId: null, workType: l.classroomType, startedAt: now - MINUTE, deadlineAt: null, submittedAt: now, status: 1, score: null, createdAt: now })
+          .values({
+            ...base,
+            id: newId(now),
+            classroomId: l.id,
+            activityId: null,
+            workType: l.classroomType,
+            startedAt: now - MINUTE,
+            deadlineAt: null,
+            submittedAt: now,
+            status: 1,
+            score: null,
+            createdAt: now,
+          })
           .execute();
       } else {
         const d = Number(l.durationMs);
         await db
           .insertInto('lessonRecords')
-          .values({ ...base, id: newId(now), classroomId: l.id, lastPositionMs: 0, furthestMs: d, creditedMs: d, progress: 100, seq: 1, finishedAt: now, firstStudiedAt: now - MINUTE, lastReportAt: now, createdAt: now })
+          .values({
+            ...base,
+            id: newId(now),
+            classroomId: l.id,
+            lastPositionMs: 0,
+            furthestMs: d,
+            creditedMs: d,
+            progress: 100,
+            seq: 1,
+            finishedAt: now,
+            firstStudiedAt: now - MINUTE,
+            lastReportAt: now,
+            createdAt: now,
+          })
           .execute();
       }
     }
@@ -262,9 +333,21 @@ describe('launchThirdParty', () => {
     const { url } = expectOk<{ url: string }>(await launch('iiot'));
     expect(fake.calls.map((c) => c.path)).toEqual(['/user/sync', '/sso/code', '/classroom/url']);
     expect(fake.calls.every((c) => c.signed)).toBe(true);
-    expect(fake.calls[0]!.body).toMatchObject({ userId: demo.userId, tenantId: DEMO.id, learningPlatform: 1, thirdPlatformType: 12, mobile: DEMO_STUDENT.mobile });
+    expect(fake.calls[0]!.body).toMatchObject({
+      userId: demo.userId,
+      tenantId: DEMO.id,
+      learningPlatform: 1,
+      thirdPlatformType: 12,
+      mobile: DEMO_STUDENT.mobile,
+    });
     expect(fake.calls[1]!.body).toEqual({ learningPlatform: 1, platformUserId: `p-${demo.userId}` });
-    expect(fake.calls[2]!.body).toEqual({ learningPlatform: 1, code: `sso-p-${demo.userId}`, backUrl: BACK, classroomCode: seedCourse('iiot').courseClassCode, type: 'S' });
+    expect(fake.calls[2]!.body).toEqual({
+      learningPlatform: 1,
+      code: `sso-p-${demo.userId}`,
+      backUrl: BACK,
+      classroomCode: seedCourse('iiot').courseClassCode,
+      type: 'S',
+    });
     const target = new URL(url);
     expect(`${target.origin}/`).toBe(fake.url);
     expect(target.pathname).toBe('/classroom');
@@ -309,7 +392,9 @@ describe('launchThirdParty', () => {
     const user = await loginAs(bare, DEMO.id, DEMO_STUDENT.mobile);
     const mine = expectOk<learning.LearnerClass[]>(await bare.call(learning.studentClasses, { userId: user.userId }, withToken(user.token)));
     const a = mine.find((c) => c.className === className('A'))!.classId;
-    const sid = expectOk<learning.StudentClassDetail>(await bare.call(learning.studentClassDetail, { classId: a, userId: user.userId }, withToken(user.token))).studentId;
+    const sid = expectOk<learning.StudentClassDetail>(
+      await bare.call(learning.studentClassDetail, { classId: a, userId: user.userId }, withToken(user.token)),
+    ).studentId;
     const iiot = (await bare.runtime.db.selectFrom('courses').select('id').where('name', '=', seedCourse('iiot').name).executeTakeFirstOrThrow()).id;
     const answer = await bare.call(api.launchThirdParty, { courseId: iiot, classId: a, classStudentId: sid, backUrl: BACK }, withToken(user.token));
     expectRefused(answer, 503);
@@ -332,21 +417,24 @@ describe('someone else', () => {
     expect(answer.body.message).toBe(NOT_YOURS);
   });
 
-  test.each(CALLS)("%s: a classmate's class student id, a class the student is not in, another school's class and an unknown class are the same 404", async (_, c, body) => {
-    fake.calls.length = 0;
-    const cases = [
-      { ...ref('iiot'), classStudentId: classmateStudentId },
-      { ...ref('lowvolt'), classId: classId['H']!, classStudentId: studentId['A']! },
-      { ...ref('python'), classId: huaxiaClassId, classStudentId: huaxiaStudentId },
-      { ...ref('iiot'), classId: '1234567890123' },
-    ];
-    for (const r of cases) {
-      const answer = await call(c, body(r));
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(CLASS_NOT_FOUND);
-    }
-    expect(fake.calls).toEqual([]);
-  });
+  test.each(CALLS)(
+    "%s: a classmate's class student id, a class the student is not in, another school's class and an unknown class are the same 404",
+    async (_, c, body) => {
+      fake.calls.length = 0;
+      const cases = [
+        { ...ref('iiot'), classStudentId: classmateStudentId },
+        { ...ref('lowvolt'), classId: classId['H']!, classStudentId: studentId['A']! },
+        { ...ref('python'), classId: huaxiaClassId, classStudentId: huaxiaStudentId },
+        { ...ref('iiot'), classId: '1234567890123' },
+      ];
+      for (const r of cases) {
+        const answer = await call(c, body(r));
+        expectRefused(answer, 404);
+        expect(answer.body.message).toBe(CLASS_NOT_FOUND);
+      }
+      expect(fake.calls).toEqual([]);
+    },
+  );
 
   test.each(CALLS)('%s: a course of another class, of another school or unknown is 404 未找到该课程', async (_, c, body) => {
     for (const course of [courseId['care']!, courseId['python']!, '1234567890123']) {
@@ -370,10 +458,20 @@ describe('bad input', () => {
     ['courseDetail without courseId', api.courseDetail, { classId: '1', classStudentId: '1' }, 'courseId'],
     ['courseDetail with a malformed classStudentId', api.courseDetail, { courseId: '1', classId: '1', classStudentId: 'a b;' }, 'classStudentId'],
     ['courseSituation with a number for classId', api.courseSituation, { courseId: '1', classId: 12.5, classStudentId: '1' }, 'classId'],
-    ['courseStatistics with an unknown evaluateType', api.courseStatistics, { courseId: '1', classId: '1', classStudentId: '1', evaluateType: 'WEEK' }, 'evaluateType'],
+    [
+      'courseStatistics with an unknown evaluateType',
+      api.courseStatistics,
+      { courseId: '1', classId: '1', classStudentId: '1', evaluateType: 'WEEK' },
+      'evaluateType',
+    ],
     ['courseChaptersByType without studentId', api.courseChaptersByType, { courseId: '1', classId: '1' }, 'studentId'],
     ['launchThirdParty without backUrl', api.launchThirdParty, { courseId: '1', classId: '1', classStudentId: '1' }, 'backUrl'],
-    ['launchThirdParty with a very long backUrl', api.launchThirdParty, { courseId: '1', classId: '1', classStudentId: '1', backUrl: `http://localhost/${'x'.repeat(3000)}` }, 'backUrl'],
+    [
+      'launchThirdParty with a very long backUrl',
+      api.launchThirdParty,
+      { courseId: '1', classId: '1', classStudentId: '1', backUrl: `http://localhost/${'x'.repeat(3000)}` },
+      'backUrl',
+    ],
     ['a JSON array for a body', api.courseDetail, [], ''],
   ] as const)('%s: a clear 400', async (_, c, body, field) => {
     const answer = await call(c as AnyCall, body);

@@ -53,8 +53,11 @@ const noteQuery = (dataType: 0 | 1 | 3, user: 'me' | 'mate' = 'me', classroomId 
 const notes = async (dataType: 0 | 1 | 3, user: 'me' | 'mate' = 'me', classroomId = video) =>
   expectOk<api.Note[]>(await call(api.noteList, noteQuery(dataType, user, classroomId), user === 'me' ? demo : mate));
 const questions = async (classroomId = video, studentId?: string) =>
-  expectOk<{ records: api.Question[]; total: number }>(await call(api.questionPage, { model: { classId: classA, classroomId, ...(studentId ? { studentId } : {}) } }));
-const comments = async (classroomId = video) => expectOk<{ records: api.Comment[]; total: number }>(await call(api.commentPage, { model: { infoId: classroomId, classId: classA } }));
+  expectOk<{ records: api.Question[]; total: number }>(
+    await call(api.questionPage, { model: { classId: classA, classroomId, ...(studentId ? { studentId } : {}) } }),
+  );
+const comments = async (classroomId = video) =>
+  expectOk<{ records: api.Comment[]; total: number }>(await call(api.commentPage, { model: { infoId: classroomId, classId: classA } }));
 const dynamics = async (type: number) =>
   Number(
     (
@@ -79,14 +82,23 @@ beforeAll(async () => {
   const theirs = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: mate.userId }, mate));
   classH = theirs.find((c) => c.className === className('H'))!.classId;
   huaxiaClass = expectOk<learning.LearnerClass[]>(await huaxiaCall(learning.studentClasses, { userId: huaxia.userId }))[0]!.classId;
-  huaxiaStudent = expectOk<learning.StudentClassDetail>(await huaxiaCall(learning.studentClassDetail, { classId: huaxiaClass, userId: huaxia.userId })).studentId;
+  huaxiaStudent = expectOk<learning.StudentClassDetail>(
+    await huaxiaCall(learning.studentClassDetail, { classId: huaxiaClass, userId: huaxia.userId }),
+  ).studentId;
   const db = server.runtime.db;
-  courseId = (await db.selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()).id;
+  courseId = (
+    await db.selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()
+  ).id;
   const rows = await db.selectFrom('classrooms').where('courseId', '=', courseId).select(['id', 'name']).execute();
   video = rows.find((r) => r.name === INTERACTION_DEMO.lessons[0])!.id;
   doc = rows.find((r) => r.name === INTERACTION_DEMO.lessons[1])!.id;
   const taught = (await db.selectFrom('classCourses').where('classId', '=', classA).select('courseId').execute()).map((r) => r.courseId);
-  const foreign = await db.selectFrom('classrooms').where('tenantId', '=', DEMO.id).where('courseId', 'not in', taught).select(['id', 'courseId']).executeTakeFirstOrThrow();
+  const foreign = await db
+    .selectFrom('classrooms')
+    .where('tenantId', '=', DEMO.id)
+    .where('courseId', 'not in', taught)
+    .select(['id', 'courseId'])
+    .executeTakeFirstOrThrow();
   foreignLesson = foreign.id;
   foreignCourse = foreign.courseId;
 });
@@ -118,7 +130,12 @@ describe('questions', () => {
     expectOk(await call(api.questionSubmit, body));
     expectOk(await call(api.questionSubmit, { ...body, title: '草稿第三版' }));
     expect(expectOk(await call(api.questionDraft, lesson()))).toMatchObject({ title: '草稿第三版' });
-    const rows = await server.runtime.db.selectFrom('classroomQuestionDrafts').where('classStudentId', '=', me).where('classroomId', '=', video).selectAll().execute();
+    const rows = await server.runtime.db
+      .selectFrom('classroomQuestionDrafts')
+      .where('classStudentId', '=', me)
+      .where('classroomId', '=', video)
+      .selectAll()
+      .execute();
     expect(rows).toHaveLength(1);
 
     const before = await questions();
@@ -312,7 +329,18 @@ describe('refusals', () => {
 
   test('a classmate’s class student id, a classmate’s class and another school’s class are the same 404; nothing is written', async () => {
     server.clock.advance(2 * MINUTE);
-    const counts = async () => Promise.all(['classroomQuestions', 'classroomNotes', 'classroomComments', 'classroomLikes'].map(async (t) => (await server.runtime.db.selectFrom(t as 'classroomNotes').selectAll().execute()).length));
+    const counts = async () =>
+      Promise.all(
+        ['classroomQuestions', 'classroomNotes', 'classroomComments', 'classroomLikes'].map(
+          async (t) =>
+            (
+              await server.runtime.db
+                .selectFrom(t as 'classroomNotes')
+                .selectAll()
+                .execute()
+            ).length,
+        ),
+      );
     const before = await counts();
     for (const [name, c, body] of every()) {
       const cases: Record<string, unknown>[] = [swap(body, { classId: classH }), swap(body, { classId: huaxiaClass })];
@@ -339,7 +367,14 @@ describe('refusals', () => {
 
   test('a lesson or course of another class is 404 未找到该课节', async () => {
     for (const [name, c, body] of every()) {
-      const changed = 'model' in body ? swap(body, 'infoId' in (body['model'] as object) ? { infoId: foreignLesson } : { classroomId: foreignLesson }) : 'likeObjectId' in body ? { ...body, likeObjectId: foreignLesson } : 'id' in body ? { ...body, id: foreignLesson } : { ...body, classroomId: foreignLesson };
+      const changed =
+        'model' in body
+          ? swap(body, 'infoId' in (body['model'] as object) ? { infoId: foreignLesson } : { classroomId: foreignLesson })
+          : 'likeObjectId' in body
+            ? { ...body, likeObjectId: foreignLesson }
+            : 'id' in body
+              ? { ...body, id: foreignLesson }
+              : { ...body, classroomId: foreignLesson };
       const answer = await call(c, changed);
       expectRefused(answer, 404);
       expect(answer.body.message, name).toBe(LESSON_NOT_FOUND);

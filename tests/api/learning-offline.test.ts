@@ -61,7 +61,8 @@ const ref = (a: { id: string; classroomId: string | null; extendId?: string | nu
 });
 const signs = (activityId: string, classStudentId = studentA) =>
   db().selectFrom('activityAttendance').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', classStudentId).orderBy('type').execute();
-const dynamics = (activityId: string) => db().selectFrom('classDynamics').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', studentA).orderBy('type').execute();
+const dynamics = (activityId: string) =>
+  db().selectFrom('classDynamics').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', studentA).orderBy('type').execute();
 
 async function studentIdOf(user: TestUser, classId: string, tenant = DEMO.id) {
   return expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: user.userId }, user, tenant)).studentId;
@@ -80,7 +81,9 @@ beforeAll(async () => {
   studentA = await studentIdOf(demo, classA);
   mateStudentA = await studentIdOf(classmate, classA);
   huaxiaStudent = await studentIdOf(huaxia, huaxiaClass, HUAXIA.id);
-  today = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(await call(classPage.todayActivities, { classId: classA, userId: demo.userId })).activityResultVOList;
+  today = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(
+    await call(classPage.todayActivities, { classId: classA, userId: demo.userId }),
+  ).activityResultVOList;
   const now = formatDateTime(NOW);
   const pending = today.filter((a) => a.signInTime === null && a.endTime > now);
   pendingOffline = pending.find((a) => a.onlineType === 2)!;
@@ -100,7 +103,7 @@ beforeAll(async () => {
 });
 
 describe('attendance info', () => {
-  test("a pending face-to-face activity: its times, both signs used, nothing signed yet", async () => {
+  test('a pending face-to-face activity: its times, both signs used, nothing signed yet', async () => {
     const info = expectOk<Attendance>(await call(api.attendanceInfo, ref(pendingOffline)));
     expect(info).toEqual({
       activityId: pendingOffline.id,
@@ -141,7 +144,11 @@ describe('sign in and sign out', () => {
     expect(after.length).toBe(before.length + 1);
     expect(after.filter((d) => d.type === 0)).toHaveLength(1);
     const list = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(await call(classPage.todayActivities, { classId: classA, userId: demo.userId }));
-    expect(list.activityResultVOList.find((a) => a.id === pendingOffline.id)).toMatchObject({ classActivityStatus: 2, signInTime: formatDateTime(NOW), finStatus: 1 });
+    expect(list.activityResultVOList.find((a) => a.id === pendingOffline.id)).toMatchObject({
+      classActivityStatus: 2,
+      signInTime: formatDateTime(NOW),
+      finStatus: 1,
+    });
   });
 
   test('a second sign-in is refused with 不允许重复考勤签到 and changes nothing', async () => {
@@ -229,7 +236,10 @@ describe('the sign-in window (decision 029)', () => {
   async function activityAt(like: { id: string }, startAt: number, endAt: number) {
     const row = await db().selectFrom('classActivities').selectAll().where('id', '=', like.id).executeTakeFirstOrThrow();
     const id = newId(server().clock.value);
-    await db().insertInto('classActivities').values({ ...row, id, startAt, endAt }).execute();
+    await db()
+      .insertInto('classActivities')
+      .values({ ...row, id, startAt, endAt })
+      .execute();
     return { id, classroomId: row.classroomId, courseId: row.courseId };
   }
   const signAt = async (when: number, a: { id: string; classroomId: string | null; courseId: string | null }, type: 1 | 2) => {
@@ -319,7 +329,14 @@ describe('the offline classroom', () => {
   const lessonOf = (name: string) => OFFLINE_LESSONS.find((l) => l.name === name)!;
 
   test('detail: name, course, notes, numbered points, the lead teacher first, the activity’s times and place', async () => {
-    const body = { classroomId: pendingOffline.classroomId, classId: classA, courseId: pendingOffline.extendId, studentId: studentA, activityId: pendingOffline.id, userId: demo.userId };
+    const body = {
+      classroomId: pendingOffline.classroomId,
+      classId: classA,
+      courseId: pendingOffline.extendId,
+      studentId: studentA,
+      activityId: pendingOffline.id,
+      userId: demo.userId,
+    };
     const d = expectOk<OfflineClassroom>(await call(api.offlineClassroomDetail, body));
     const seed = lessonOf(pendingOffline.classroomName!);
     expect(d).toMatchObject({
@@ -340,7 +357,14 @@ describe('the offline classroom', () => {
   });
 
   test('detail without an activity: the lesson’s own times (may be none)', async () => {
-    const d = expectOk<OfflineClassroom>(await call(api.offlineClassroomDetail, { classroomId: futureOffline.classroomId, classId: classA, courseId: futureOffline.courseId, studentId: studentA }));
+    const d = expectOk<OfflineClassroom>(
+      await call(api.offlineClassroomDetail, {
+        classroomId: futureOffline.classroomId,
+        classId: classA,
+        courseId: futureOffline.courseId,
+        studentId: studentA,
+      }),
+    );
     expect(d.points.length).toBeGreaterThan(0);
     for (const v of [d.classStartTime, d.classEndTime]) if (v !== null) expect(v).toMatch(DATE_TIME);
   });
@@ -350,22 +374,51 @@ describe('the offline classroom', () => {
     const online = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOnline.classroomId, courseId: pendingOnline.extendId });
     expectRefused(online, 400);
     expect(online.body.message).toBe('该课堂不是面授课堂');
-    const otherCourse = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOffline.classroomId, courseId: pendingOnline.extendId === pendingOffline.extendId ? 'x1' : pendingOnline.extendId });
+    const otherCourse = await call(api.offlineClassroomDetail, {
+      ...base,
+      classroomId: pendingOffline.classroomId,
+      courseId: pendingOnline.extendId === pendingOffline.extendId ? 'x1' : pendingOnline.extendId,
+    });
     expectRefused(otherCourse, 404);
-    const otherActivity = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOffline.classroomId, courseId: pendingOffline.extendId, activityId: pendingOnline.id });
+    const otherActivity = await call(api.offlineClassroomDetail, {
+      ...base,
+      classroomId: pendingOffline.classroomId,
+      courseId: pendingOffline.extendId,
+      activityId: pendingOnline.id,
+    });
     expectRefused(otherActivity, 404);
     expect(otherActivity.body.message).toBe('未找到该活动，或该活动不属于此班级');
-    expectRefused(await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOffline.classroomId, courseId: pendingOffline.extendId, activityId: classBActivity }), 404);
+    expectRefused(
+      await call(api.offlineClassroomDetail, {
+        ...base,
+        classroomId: pendingOffline.classroomId,
+        courseId: pendingOffline.extendId,
+        activityId: classBActivity,
+      }),
+      404,
+    );
   });
 
   test('highlights of a session that took place: a video and two images in order', async () => {
-    const h = expectOk<Highlights>(await call(api.classroomHighlights, { bizId: missedOffline.id, classId: classA, courseId: missedOffline.extendId, studentId: studentA, userId: demo.userId }));
+    const h = expectOk<Highlights>(
+      await call(api.classroomHighlights, {
+        bizId: missedOffline.id,
+        classId: classA,
+        courseId: missedOffline.extendId,
+        studentId: studentA,
+        userId: demo.userId,
+      }),
+    );
     expect(h.courseId).toBe(missedOffline.extendId);
     expect(h.titbits.map((t) => [t.fileType, t.url, t.titbitName])).toEqual(HIGHLIGHTS.map((x) => [x.fileType, x.url, x.titbitName]));
   });
 
   test('a session still to come has no highlights yet', async () => {
-    expect(expectOk<Highlights>(await call(api.classroomHighlights, { bizId: futureOffline.id, classId: classA, courseId: futureOffline.courseId, studentId: studentA })).titbits).toEqual([]);
+    expect(
+      expectOk<Highlights>(
+        await call(api.classroomHighlights, { bizId: futureOffline.id, classId: classA, courseId: futureOffline.courseId, studentId: studentA }),
+      ).titbits,
+    ).toEqual([]);
   });
 
   test('highlights refuse another course and another class’s activity', async () => {
@@ -379,7 +432,10 @@ describe('someone else’s ids', () => {
     [api.attendanceInfo, (o) => ({ ...ref(futureOffline), ...o })],
     [api.signAttendance, (o) => ({ ...ref(futureOffline), type: 1, ...o })],
     [api.autoSignIn, (o) => ({ activityId: futureOffline.id, classId: classA, studentId: studentA, ...o })],
-    [api.offlineClassroomDetail, (o) => ({ classroomId: futureOffline.classroomId, classId: classA, courseId: futureOffline.courseId, studentId: studentA, ...o })],
+    [
+      api.offlineClassroomDetail,
+      (o) => ({ classroomId: futureOffline.classroomId, classId: classA, courseId: futureOffline.courseId, studentId: studentA, ...o }),
+    ],
     [api.classroomHighlights, (o) => ({ bizId: futureOffline.id, classId: classA, courseId: futureOffline.courseId, studentId: studentA, ...o })],
   ];
 
@@ -410,7 +466,15 @@ describe('someone else’s ids', () => {
 
   test('an activity of another class of the student (class B) with class A: 404, nothing recorded', async () => {
     for (const [c, body] of calls().filter(([c]) => c !== api.offlineClassroomDetail)) {
-      const answer = await call(c, body({ activityId: classBActivity, bizId: classBActivity, classroomId: undefined, courseId: c === api.classroomHighlights ? futureOffline.courseId : undefined }));
+      const answer = await call(
+        c,
+        body({
+          activityId: classBActivity,
+          bizId: classBActivity,
+          classroomId: undefined,
+          courseId: c === api.classroomHighlights ? futureOffline.courseId : undefined,
+        }),
+      );
       expectRefused(answer, 404);
     }
     expect(await signs(classBActivity)).toEqual([]);

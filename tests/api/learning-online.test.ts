@@ -45,7 +45,12 @@ const call = <Req>(c: Call<Req, unknown>, body: unknown, user: TestUser = demo, 
   server().call(c, body as Req, { ...withToken(user.token), ...(tenant ? { tenant } : {}) });
 const ref = (name: string, courseKey = 'elec') => ({ classroomId: lesson[name]!, courseId: course[courseKey]!, classId, studentId });
 const record = (classroomId: string, classStudentId = studentId) =>
-  server().runtime.db.selectFrom('lessonRecords').selectAll().where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId).executeTakeFirst();
+  server()
+    .runtime.db.selectFrom('lessonRecords')
+    .selectAll()
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .executeTakeFirst();
 
 beforeAll(async () => {
   const s = server();
@@ -58,7 +63,9 @@ beforeAll(async () => {
   mateStudentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: classmate.userId }, classmate)).studentId;
   const h = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: huaxia.userId }, huaxia, HUAXIA.id));
   huaxiaClassId = h.find((c) => c.tenantId === HUAXIA.id)!.classId;
-  huaxiaStudentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, huaxia, HUAXIA.id)).studentId;
+  huaxiaStudentId = expectOk<learning.StudentClassDetail>(
+    await call(learning.studentClassDetail, { classId: huaxiaClassId, userId: huaxia.userId }, huaxia, HUAXIA.id),
+  ).studentId;
   const db = s.runtime.db;
   const courses = await db.selectFrom('courses').select(['id', 'name', 'tenantId']).execute();
   course['elec'] = courses.find((c) => c.name === ONLINE_COURSE && c.tenantId === DEMO.id)!.id;
@@ -78,7 +85,14 @@ beforeAll(async () => {
 describe('lesson detail and preview', () => {
   test('a video lesson: its LD/SD/HD sources named 360P/480P/720P, the header names, and the record', async () => {
     const d = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref('电路的基本概念')));
-    expect(d).toMatchObject({ name: '电路的基本概念', classroomType: 1, courseName: ONLINE_COURSE, chapterName: '第一章 电路基础', nodeName: '第一节 电路的组成', isPreview: false });
+    expect(d).toMatchObject({
+      name: '电路的基本概念',
+      classroomType: 1,
+      courseName: ONLINE_COURSE,
+      chapterName: '第一章 电路基础',
+      nodeName: '第一节 电路的组成',
+      isPreview: false,
+    });
     expect(d.classroomDuration).toBe(18 * 60_000);
     expect(d.content).toEqual({
       kind: 'media',
@@ -119,7 +133,9 @@ describe('lesson detail and preview', () => {
     for (const l of EXTRA_LESSONS) {
       const d = expectOk<api.ClassroomLesson>(await call(api.classroomDetail, ref(l.name)));
       expect(d).toMatchObject({ classroomType: l.type, mustLearn: 0, chapterName: EXTRA_CHAPTER, nodeName: EXTRA_SECTION });
-      expect(d.content).toEqual(l.content ? { kind: 'other', url: '/media/learning/safety-pack.zip', fileName: '安全用电互动练习.zip' } : { kind: 'other', url: null, fileName: null });
+      expect(d.content).toEqual(
+        l.content ? { kind: 'other', url: '/media/learning/safety-pack.zip', fileName: '安全用电互动练习.zip' } : { kind: 'other', url: null, fileName: null },
+      );
     }
   });
 
@@ -149,8 +165,10 @@ describe('a configured document viewer (DOCUMENT_VIEWER_URL)', () => {
     const cls = mine.find((c) => c.className === className('A'))!.classId;
     const student = expectOk<learning.StudentClassDetail>(await ask(learning.studentClassDetail, { classId: cls, userId: user.userId })).studentId;
     const db = viewing.runtime.db;
-    const courseId = (await db.selectFrom('courses').select('id').where('tenantId', '=', DEMO.id).where('name', '=', ONLINE_COURSE).executeTakeFirstOrThrow()).id;
-    const id = async (name: string) => (await db.selectFrom('classrooms').select('id').where('courseId', '=', courseId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const courseId = (await db.selectFrom('courses').select('id').where('tenantId', '=', DEMO.id).where('name', '=', ONLINE_COURSE).executeTakeFirstOrThrow())
+      .id;
+    const id = async (name: string) =>
+      (await db.selectFrom('classrooms').select('id').where('courseId', '=', courseId).where('name', '=', name).executeTakeFirstOrThrow()).id;
     const body = { classroomId: await id('三相交流电讲义'), courseId, classId: cls, studentId: student };
     for (const c of [api.classroomDetail, api.classroomPreview]) {
       const d = expectOk<api.ClassroomLesson>(await ask(c, body));
@@ -210,7 +228,13 @@ describe('the class’s activities (activity mode previous/next)', () => {
     expect(list.map((a) => a.classStartTime)).toEqual([...list.map((a) => a.classStartTime)].sort());
     const one = list.find((a) => a.activityId === activityId)!;
     const row = rows.find((r) => r.id === activityId)!;
-    expect(one).toMatchObject({ activityName: row.name, onlineType: 1, classroomId: row.classroomId, classroomType: row.classroomType, courseId: expect.any(String) });
+    expect(one).toMatchObject({
+      activityName: row.name,
+      onlineType: 1,
+      classroomId: row.classroomId,
+      classroomType: row.classroomType,
+      courseId: expect.any(String),
+    });
     expect(one.classStartTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(list.some((a) => a.onlineType === 2)).toBe(true);
     // The classmate sees the same class's activities through their own enrolment.
@@ -237,7 +261,13 @@ describe('the class’s activities (activity mode previous/next)', () => {
       expectRefused(a);
       expect(a.body.message, JSON.stringify(body)).toBe(message);
     }
-    for (const body of [{ classId: 1, studentId }, { classId }, { classId: '../x', studentId }, { classId, studentId: 'x'.repeat(33) }, { classId, studentId, userId: [demo.userId] }]) {
+    for (const body of [
+      { classId: 1, studentId },
+      { classId },
+      { classId: '../x', studentId },
+      { classId, studentId: 'x'.repeat(33) },
+      { classId, studentId, userId: [demo.userId] },
+    ]) {
       const a = await call(api.classActivities, body);
       expectRefused(a, 400);
       expect(a.body.message).toBeTruthy();
@@ -300,7 +330,10 @@ describe('refusals', () => {
     for (const body of bad) {
       expectRefused(await call(api.reportProgress, body), 400);
     }
-    for (const c of [api.classroomDetail, api.courseOutline, api.activityContents, api.lastRecord, api.recordView, api.classroomPreview] as Call<unknown, unknown>[]) {
+    for (const c of [api.classroomDetail, api.courseOutline, api.activityContents, api.lastRecord, api.recordView, api.classroomPreview] as Call<
+      unknown,
+      unknown
+    >[]) {
       expectRefused(await call(c, { classId: 1 }), 400);
     }
     // Reports are for what plays.

@@ -60,7 +60,9 @@ beforeAll(async () => {
   const theirs = expectOk<learning.LearnerClass[]>(await server().call(learning.studentClasses, { userId: mates[0]!.userId }, as(mates[0]!)));
   classH = theirs.find((c) => c.className === nameOf('H'))!.classId;
   huaxiaClass = expectOk<learning.LearnerClass[]>(await server().call(learning.studentClasses, { userId: huaxia.userId }, as(huaxia, HUAXIA.id)))[0]!.classId;
-  studentIdA = expectOk<learning.StudentClassDetail>(await server().call(learning.studentClassDetail, { classId: classA, userId: demo.userId }, as(demo))).studentId;
+  studentIdA = expectOk<learning.StudentClassDetail>(
+    await server().call(learning.studentClassDetail, { classId: classA, userId: demo.userId }, as(demo)),
+  ).studentId;
 });
 
 /** Seeded activity days of class A (days from now) that fall in [from, to]. */
@@ -143,36 +145,49 @@ describe('user duty count', () => {
 
   test('WEEK: required activities of the week and the ones signed in to', async () => {
     const list = (await weekOf(demo)).activityResultVOList;
-    const d = expectOk<TimetableDutyCount>(await dutyCount(demo, { evaluateType: 'WEEK', beginDateTime: formatDateTime(week.start), endDateTime: formatDateTime(week.end) }));
+    const d = expectOk<TimetableDutyCount>(
+      await dutyCount(demo, { evaluateType: 'WEEK', beginDateTime: formatDateTime(week.start), endDateTime: formatDateTime(week.end) }),
+    );
     expect(d.requiredActivityNum).toBe(list.filter((a) => a.isRequired === 1).length);
     expect(d.finishSignActivityNum).toBe(list.filter((a) => a.isRequired === 1 && a.classActivityStatus === 2).length);
     expect(d.finishSignActivityNum).toBeGreaterThan(0);
     expect(d.finishSignActivityNum).toBeLessThan(d.requiredActivityNum);
   });
 
-  test.each(['WEEK', 'MONTH', 'UNIT'] as const)('%s: the rank is the place by finished required activities among the three students, ties sharing the better place', async (evaluateType) => {
-    const range = evaluateType === 'WEEK' ? week : month;
-    const body = evaluateType === 'UNIT' ? { evaluateType } : { evaluateType, beginDateTime: formatDateTime(range.start), endDateTime: formatDateTime(range.end) };
-    const listBody = evaluateType === 'UNIT' ? { evaluateType } : { evaluateType, ...text(range) };
-    const students = [demo, ...mates];
-    // Each student's own count, from their own activity list: the ranking query must agree with it.
-    const finished = await Promise.all(students.map(async (u) => finishedRequired(expectOk<TimetableData>(await activities(u, listBody)).activityResultVOList)));
-    for (const [i, u] of students.entries()) {
-      const d = expectOk<TimetableDutyCount>(await dutyCount(u, body));
-      expect(d.rankTotal).toBe(CLASS_A.classmates ? 3 : 1);
-      expect(d.rankIndex, `student ${i}`).toBe(1 + finished.filter((n) => n > finished[i]!).length);
-    }
-  });
+  test.each(['WEEK', 'MONTH', 'UNIT'] as const)(
+    '%s: the rank is the place by finished required activities among the three students, ties sharing the better place',
+    async (evaluateType) => {
+      const range = evaluateType === 'WEEK' ? week : month;
+      const body =
+        evaluateType === 'UNIT' ? { evaluateType } : { evaluateType, beginDateTime: formatDateTime(range.start), endDateTime: formatDateTime(range.end) };
+      const listBody = evaluateType === 'UNIT' ? { evaluateType } : { evaluateType, ...text(range) };
+      const students = [demo, ...mates];
+      // Each student's own count, from their own activity list: the ranking query must agree with it.
+      const finished = await Promise.all(
+        students.map(async (u) => finishedRequired(expectOk<TimetableData>(await activities(u, listBody)).activityResultVOList)),
+      );
+      for (const [i, u] of students.entries()) {
+        const d = expectOk<TimetableDutyCount>(await dutyCount(u, body));
+        expect(d.rankTotal).toBe(CLASS_A.classmates ? 3 : 1);
+        expect(d.rankIndex, `student ${i}`).toBe(1 + finished.filter((n) => n > finished[i]!).length);
+      }
+    },
+  );
 
   test('resultMap has every duty key; UNIT sums the duties of the class courses', async () => {
     const d = expectOk<TimetableDutyCount>(await dutyCount(demo, { evaluateType: 'UNIT' }));
     expect(Object.keys(d.resultMap).sort()).toEqual([...DUTY_TYPES].sort());
     const courses = LEARNING_COURSES[DEMO.id]!.filter((c) => CLASS_A.courses.includes(c.key));
     const target = (c: (typeof courses)[number], type: string) => Math.max(0, ...c.duties.filter((x) => x.dutyType === type).map((x) => x.targetValue));
-    const lessonsOf = (c: (typeof courses)[number], types: number[]) => c.chapters.flatMap((ch) => ch.sections.flatMap((s) => s.lessons)).filter((l) => !l.elective && types.includes(l.type));
+    const lessonsOf = (c: (typeof courses)[number], types: number[]) =>
+      c.chapters.flatMap((ch) => ch.sections.flatMap((s) => s.lessons)).filter((l) => !l.elective && types.includes(l.type));
     const videoCourses = courses.filter((c) => target(c, 'VIDEO_PROGRESS') > 0);
     const videos = videoCourses.flatMap((c) => lessonsOf(c, [1, 2]).map((l) => ({ course: c, lesson: l })));
-    const learned = videos.filter(({ course, lesson }) => (CLASS_A.studied ?? []).some((st) => st.course === course.key && st.lesson === lesson.name && st.percent >= Math.min(100, target(course, 'VIDEO_PROGRESS'))));
+    const learned = videos.filter(({ course, lesson }) =>
+      (CLASS_A.studied ?? []).some(
+        (st) => st.course === course.key && st.lesson === lesson.name && st.percent >= Math.min(100, target(course, 'VIDEO_PROGRESS')),
+      ),
+    );
     expect(d.resultMap.VIDEO_PROGRESS).toEqual({ totalNum: videos.length, finishNum: learned.length });
     const homework = courses.filter((c) => target(c, 'ONLINE_HOMEWORK_SUBMIT') > 0).flatMap((c) => lessonsOf(c, [6]).map((l) => ({ course: c, lesson: l })));
     const submitted = homework.filter(({ course, lesson }) => (CLASS_A.submitted ?? []).some((s) => s.course === course.key && s.lesson === lesson.name));
@@ -182,7 +197,9 @@ describe('user duty count', () => {
   });
 
   test("a range outside every course's learning window has no duties", async () => {
-    const d = expectOk<TimetableDutyCount>(await dutyCount(demo, { evaluateType: 'WEEK', beginDateTime: '2020-01-05 00:00:00', endDateTime: '2020-01-11 23:59:59' }));
+    const d = expectOk<TimetableDutyCount>(
+      await dutyCount(demo, { evaluateType: 'WEEK', beginDateTime: '2020-01-05 00:00:00', endDateTime: '2020-01-11 23:59:59' }),
+    );
     expect(d).toMatchObject({ requiredActivityNum: 0, finishSignActivityNum: 0, rankIndex: 1, rankTotal: 3 });
     expect(Object.values(d.resultMap).every((p) => p.totalNum === 0 && p.finishNum === 0)).toBe(true);
   });
@@ -213,8 +230,13 @@ describe('refusals', () => {
   });
 
   test("a classmate's studentId in the shared class is 404; another school's student cannot read class A", async () => {
-    const theirs = expectOk<learning.StudentClassDetail>(await server().call(learning.studentClassDetail, { classId: classA, userId: mates[0]!.userId }, as(mates[0]!)));
-    for (const answer of [await activities(demo, { ...range, studentId: theirs.studentId }), await dutyCount(demo, { ...dutyRange, studentId: theirs.studentId })]) {
+    const theirs = expectOk<learning.StudentClassDetail>(
+      await server().call(learning.studentClassDetail, { classId: classA, userId: mates[0]!.userId }, as(mates[0]!)),
+    );
+    for (const answer of [
+      await activities(demo, { ...range, studentId: theirs.studentId }),
+      await dutyCount(demo, { ...dutyRange, studentId: theirs.studentId }),
+    ]) {
       expectRefused(answer, 404);
       expect(answer.body.message).toBe(NOT_FOUND);
     }
@@ -235,7 +257,11 @@ describe('refusals', () => {
     ['a number for a time', { evaluateType: 'WEEK', startTime: formatDateTime(week.start), endTime: 1795000000000 }, 'endTime'],
     ['WEEK without a range', { evaluateType: 'WEEK' }, '请选择开始时间和结束时间'],
     ['an end before the start', { evaluateType: 'WEEK', startTime: formatDateTime(week.end), endTime: formatDateTime(week.start) }, '结束时间不能早于开始时间'],
-    ['more than 100 days', { evaluateType: 'MONTH', startTime: formatDateTime(month.start), endTime: formatDateTime(month.start + 101 * DAY) }, '查询时间范围不能超过100天'],
+    [
+      'more than 100 days',
+      { evaluateType: 'MONTH', startTime: formatDateTime(month.start), endTime: formatDateTime(month.start + 101 * DAY) },
+      '查询时间范围不能超过100天',
+    ],
     ['a malformed classId', { evaluateType: 'UNIT', classId: 'a b;' }, 'classId'],
   ])('activities with %s: a clear 400', async (_name, body, words) => {
     const answer = await activities(demo, body);
@@ -244,7 +270,11 @@ describe('refusals', () => {
   });
 
   test.each([
-    ['an end before the start', { evaluateType: 'MONTH', beginDateTime: formatDateTime(month.end), endDateTime: formatDateTime(month.start) }, '结束时间不能早于开始时间'],
+    [
+      'an end before the start',
+      { evaluateType: 'MONTH', beginDateTime: formatDateTime(month.end), endDateTime: formatDateTime(month.start) },
+      '结束时间不能早于开始时间',
+    ],
     ['more than 100 days', { evaluateType: 'WEEK', beginDateTime: '2026-01-01 00:00:00', endDateTime: '2026-12-31 23:59:59' }, '查询时间范围不能超过100天'],
     ['a bad beginDateTime', { evaluateType: 'WEEK', beginDateTime: 'tomorrow', endDateTime: '2026-12-31 23:59:59' }, 'beginDateTime'],
     ['MONTH without a range', { evaluateType: 'MONTH' }, '请选择开始时间和结束时间'],
@@ -259,10 +289,15 @@ describe('refusals', () => {
 
 const FEED_URL = /^http:\/\/localhost\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics$/;
 const pathOf = (url: string) => new URL(url).pathname;
-const feed = async (user: TestUser, classId = classA) => expectOk<api.CalendarFeed>(await server().call(api.calendarFeed, { classId, userId: user.userId }, as(user))).url;
+const feed = async (user: TestUser, classId = classA) =>
+  expectOk<api.CalendarFeed>(await server().call(api.calendarFeed, { classId, userId: user.userId }, as(user))).url;
 
 /** Unfolded content lines of an iCalendar text (RFC 5545 3.1). */
-const linesOf = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+const linesOf = (ics: string) =>
+  ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
 
 interface VEvent {
   [name: string]: string;
@@ -368,7 +403,9 @@ describe('the private calendar feed', () => {
       expect(answer.body.message).toBe(FEED_NOT_FOUND);
     }
     // the second school's own feed is served on its own host only
-    const theirs = expectOk<api.CalendarFeed>(await server().call(api.calendarFeed, { classId: huaxiaClass, userId: huaxia.userId }, as(huaxia, HUAXIA.id))).url;
+    const theirs = expectOk<api.CalendarFeed>(
+      await server().call(api.calendarFeed, { classId: huaxiaClass, userId: huaxia.userId }, as(huaxia, HUAXIA.id)),
+    ).url;
     expect((await server().fetch(pathOf(theirs), { headers: { Host: `${HUAXIA.preDomain}.localhost` } })).status).toBe(200);
     expectRefused(await server().fetch(pathOf(theirs)), 404);
   });

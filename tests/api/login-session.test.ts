@@ -57,7 +57,12 @@ describe('after login: bind, student id, user info', () => {
     server().clock.advance(60_000);
     const code = await sendLoginCode(server(), a.mobile, HUAXIA.id);
     const h = expectOk(
-      await postAs(server(), LOGIN.login, { grantType: 'MOBILE_LOGIN_REGISTER', mobile: a.mobile, code, tenantId: HUAXIA.id, terminalType: 'ALL_USER', bizType: 'P_MINI' }, { tenant: HUAXIA.id }),
+      await postAs(
+        server(),
+        LOGIN.login,
+        { grantType: 'MOBILE_LOGIN_REGISTER', mobile: a.mobile, code, tenantId: HUAXIA.id, terminalType: 'ALL_USER', bizType: 'P_MINI' },
+        { tenant: HUAXIA.id },
+      ),
     );
     expect(h.userId).toBe(a.userId);
     const sa = expectOk(await postAs(server(), LOGIN.bind, { tenantId: DEMO.id, userId: a.userId }, { token: a.token }));

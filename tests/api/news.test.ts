@@ -149,7 +149,7 @@ describe('newInformationPage', () => {
 
 describe('newInformation/detail', () => {
   test('gives the published item with sanitised content, publicly cacheable per tenant', async () => {
-    const listed = (expectOk(await server().post(PATH.newsPage, { size: 1 }))).records[0];
+    const listed = expectOk(await server().post(PATH.newsPage, { size: 1 })).records[0];
     const answer = await server().get(PATH.newsDetail, { id: listed.id });
     const detail = expectOk(answer);
     expect(detail).toMatchObject({ ...listed, relatedProductList: [] });
@@ -200,7 +200,7 @@ describe('newInformation/detail', () => {
   });
 
   test('extra query parameters such as the client timestamp are ignored', async () => {
-    const listed = (expectOk(await server().post(PATH.newsPage, { size: 1 }))).records[0];
+    const listed = expectOk(await server().post(PATH.newsPage, { size: 1 })).records[0];
     const detail = expectOk(await server().get(PATH.newsDetail, { id: listed.id, timestamp: Date.now(), _: 'x' }));
     expect(detail.id).toBe(listed.id);
   });

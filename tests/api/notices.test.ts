@@ -40,7 +40,12 @@ describe('discoverArticle/page (notices)', () => {
 
   test('the title filter matches part of the title', async () => {
     const records = await allRecords(server(), PATH.noticePage, { model: { title: '证书' } });
-    expect(records.map((r) => r.title).sort()).toEqual(demoNotices.filter((n) => n.title.includes('证书')).map((n) => n.title).sort());
+    expect(records.map((r) => r.title).sort()).toEqual(
+      demoNotices
+        .filter((n) => n.title.includes('证书'))
+        .map((n) => n.title)
+        .sort(),
+    );
   });
 });
 
@@ -72,12 +77,18 @@ describe('mergeCustomPage (home ticker)', () => {
     const expectedNotices = demoNotices.filter(inWindow);
     const kinds = new Set(records.map((r) => r.commentObjectType.code));
     expect(kinds).toEqual(new Set(['NOTICE', 'NEW_INFORMATION']));
-    expect(records.filter((r) => r.commentObjectType.code === 'NEW_INFORMATION').map((r) => r.title).sort()).toEqual(
-      expectedNews.map((n) => n.title).sort(),
-    );
-    expect(records.filter((r) => r.commentObjectType.code === 'NOTICE').map((r) => r.title).sort()).toEqual(
-      expectedNotices.map((n) => n.title).sort(),
-    );
+    expect(
+      records
+        .filter((r) => r.commentObjectType.code === 'NEW_INFORMATION')
+        .map((r) => r.title)
+        .sort(),
+    ).toEqual(expectedNews.map((n) => n.title).sort());
+    expect(
+      records
+        .filter((r) => r.commentObjectType.code === 'NOTICE')
+        .map((r) => r.title)
+        .sort(),
+    ).toEqual(expectedNotices.map((n) => n.title).sort());
     for (const r of records) {
       expect(r.publishTimestamp).toBeGreaterThanOrEqual(NOW - 30 * DAY);
       expect(r.publishTimestamp).toBeLessThanOrEqual(NOW);
@@ -124,7 +135,10 @@ describe('mergeCustomPage (home ticker)', () => {
   test('the second tenant gets only its own items', async () => {
     const records = await allRecords(server(), PATH.recent, last30Days, HUAXIA.id);
     expect(records.map((r) => r.title).sort()).toEqual(
-      [...publishedNews(HUAXIA.seed), ...publishedNotices(HUAXIA.seed)].filter(inWindow).map((n) => n.title).sort(),
+      [...publishedNews(HUAXIA.seed), ...publishedNotices(HUAXIA.seed)]
+        .filter(inWindow)
+        .map((n) => n.title)
+        .sort(),
     );
   });
 });

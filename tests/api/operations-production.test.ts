@@ -23,7 +23,7 @@ describe('a fresh production database', () => {
     }
   });
 
-  test('a development server on an empty database seeds the demo schools (a newcomer\'s first run)', async () => {
+  test("a development server on an empty database seeds the demo schools (a newcomer's first run)", async () => {
     const dev = await startTestServer({ NODE_ENV: 'development' }, { seed: false });
     try {
       expect(await hasAnySchool(dev.runtime.db)).toBe(true);

@@ -32,7 +32,11 @@ const freshMobile = () => `136${String(process.pid % 1000).padStart(3, '0')}${St
 async function send(s: TestServer, forwardedFor: string): Promise<Answer> {
   const query = { mobile: freshMobile(), templateCode: 'MOBILE_LOGIN_REGISTER', timestamp: String(s.clock.value) };
   const sign = await smsSign(query, s.runtime.config.SMS_SIGN_ACCESS_KEY);
-  const res = await s.app.request(`${SEND}?${new URLSearchParams(query)}`, { headers: { TenantId: DEMO.id, sign, 'X-Forwarded-For': forwardedFor } }, { ip: PROXY_PEER });
+  const res = await s.app.request(
+    `${SEND}?${new URLSearchParams(query)}`,
+    { headers: { TenantId: DEMO.id, sign, 'X-Forwarded-For': forwardedFor } },
+    { ip: PROXY_PEER },
+  );
   return parse(res);
 }
 

@@ -42,7 +42,10 @@ async function database(engine: 'sqlite' | 'postgres', seeded: boolean): Promise
 }
 
 async function serverOn(url: string): Promise<Server> {
-  const server = await createServer(parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TOKEN_PARAM_SECRET: 'test-token-param-secret-0123456789abcdef' }), () => NOW);
+  const server = await createServer(
+    parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TOKEN_PARAM_SECRET: 'test-token-param-secret-0123456789abcdef' }),
+    () => NOW,
+  );
   drops.unshift(() => server.runtime.db.destroy());
   return server;
 }
@@ -59,7 +62,8 @@ async function move(from: 'sqlite' | 'postgres', to: 'sqlite' | 'postgres') {
   const after = await tenantRowCounts(target.db, target.kind, DEMO_TENANT.id);
   expect(after).toEqual(before);
   // Something of every kind moved: content, learning, exams.
-  for (const table of ['news', 'class_students', 'lesson_records', 'work_attempts', 'exam_questions', 'classroom_comments']) expect(after[table], table).toBeGreaterThan(0);
+  for (const table of ['news', 'class_students', 'lesson_records', 'work_attempts', 'exam_questions', 'classroom_comments'])
+    expect(after[table], table).toBeGreaterThan(0);
   // The other schools stayed behind.
   expect(Object.values(await tenantRowCounts(target.db, target.kind, SECOND_TENANT.id)).every((n) => n === 0)).toBe(true);
 
@@ -69,11 +73,15 @@ async function move(from: 'sqlite' | 'postgres', to: 'sqlite' | 'postgres') {
   // The school's student logs in on the new database with the same password.
   const server = await serverOn(target.url);
   const login = await parse(
-    await server.app.request(LOGIN.login, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', TenantId: DEMO_TENANT.id },
-      body: JSON.stringify(passwordLoginBody(DEMO_STUDENT.mobile, DEMO_STUDENT.password)),
-    }, { ip: '198.51.100.77' }),
+    await server.app.request(
+      LOGIN.login,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', TenantId: DEMO_TENANT.id },
+        body: JSON.stringify(passwordLoginBody(DEMO_STUDENT.mobile, DEMO_STUDENT.password)),
+      },
+      { ip: '198.51.100.77' },
+    ),
   );
   expect(login.body.code, login.text).toBe(0);
 
@@ -96,7 +104,12 @@ describe('moving a school between databases', () => {
     // The target has its own schools and users: the demo school's own id and domain are free there
     // once it is gone, but its student's mobile belongs to another account.
     await target.db.deleteFrom('tenants').where('id', '=', DEMO_TENANT.id).execute();
-    await target.db.updateTable('users').set({ id: 'another-account-id' }).where('mobile', '=', DEMO_STUDENT.mobile).execute().catch(() => undefined);
+    await target.db
+      .updateTable('users')
+      .set({ id: 'another-account-id' })
+      .where('mobile', '=', DEMO_STUDENT.mobile)
+      .execute()
+      .catch(() => undefined);
     const file = join(dir, 'conflict.jsonl');
     await exportTenant(source.db, source.kind, DEMO_TENANT.id, file, NOW);
     const before = await tenantRowCounts(target.db, target.kind, DEMO_TENANT.id);
@@ -113,7 +126,15 @@ describe('transfer ordering rules', () => {
       { table: 'c', column: 'parent_id', references: 'c' },
     ];
     expect(dependencyOrder(['c', 'b', 'a'], keys)).toEqual(['a', 'b', 'c']);
-    expect(() => dependencyOrder(['x', 'y'], [{ table: 'x', column: 'y', references: 'y' }, { table: 'y', column: 'x', references: 'x' }])).toThrow(/cycle/);
+    expect(() =>
+      dependencyOrder(
+        ['x', 'y'],
+        [
+          { table: 'x', column: 'y', references: 'y' },
+          { table: 'y', column: 'x', references: 'x' },
+        ],
+      ),
+    ).toThrow(/cycle/);
   });
 
   test('rows of a self-referring table: parents first, whatever the order given', () => {

@@ -89,12 +89,7 @@ describe('product/page', () => {
   });
 
   test('an off-sale product is not found even by id', async () => {
-    const row = await server()
-      .runtime.db.selectFrom('products')
-      .select('id')
-      .where('tenantId', '=', DEMO.id)
-      .where('state', '!=', 1)
-      .executeTakeFirstOrThrow();
+    const row = await server().runtime.db.selectFrom('products').select('id').where('tenantId', '=', DEMO.id).where('state', '!=', 1).executeTakeFirstOrThrow();
     const page = expectOk(await server().post(PATH.productPage, { model: { prodIdList: [row.id] } }));
     expect(page.records).toEqual([]);
   });
@@ -166,8 +161,7 @@ describe('productOperationRelation/page', () => {
 
   test('the training-project list: 4 per page, ascending seq, state-1 placements of on-sale products only', async () => {
     const page = expectOk(await server().post(PATH.relationPage, { current: 1, size: 4, model: { bizId: hot(), bizType: 'CATEGORY', state: 1 } }));
-    const expected = DEMO_PRODUCT_SEED.categories[0]!.products
-      .filter(([key, , state]) => (state ?? 1) === 1 && (byKey(key).state ?? 1) === 1)
+    const expected = DEMO_PRODUCT_SEED.categories[0]!.products.filter(([key, , state]) => (state ?? 1) === 1 && (byKey(key).state ?? 1) === 1)
       .sort((a, b) => a[1] - b[1])
       .map(([key]) => byKey(key).name);
     expect(expected).toHaveLength(6);
@@ -197,7 +191,13 @@ describe('productOperationRelation/page', () => {
   });
 
   test('bad input is refused', async () => {
-    for (const body of [{}, { model: {} }, { model: { bizId: 'x y' } }, { model: { bizId: hot(), bizType: 'MAJOR' } }, { size: 500, model: { bizId: hot() } }]) {
+    for (const body of [
+      {},
+      { model: {} },
+      { model: { bizId: 'x y' } },
+      { model: { bizId: hot(), bizType: 'MAJOR' } },
+      { size: 500, model: { bizId: hot() } },
+    ]) {
       expectRefused(await server().post(PATH.relationPage, body), 400);
     }
     const answer = await server().post(PATH.relationPage, { model: { bizId: hot(), bizType: 'MAJOR' } });

@@ -67,10 +67,17 @@ describe('hotMajor/detail', () => {
     const id = majorId('保育师');
     const db = server().runtime.db;
     const before = await db.selectFrom('hotMajors').select('relatedCertificate').where('id', '=', id).executeTakeFirstOrThrow();
-    const list = [{ name: '保育师（三级）', url: 'https://cert.example.cn/baoyu' }, { name: '育婴员', url: 'javascript:alert(1)' }];
+    const list = [
+      { name: '保育师（三级）', url: 'https://cert.example.cn/baoyu' },
+      { name: '育婴员', url: 'javascript:alert(1)' },
+    ];
     try {
       // A JSON string of the JSON text (double-encoded), as some imports store it.
-      await db.updateTable('hotMajors').set({ relatedCertificate: JSON.stringify(JSON.stringify(list)) }).where('id', '=', id).execute();
+      await db
+        .updateTable('hotMajors')
+        .set({ relatedCertificate: JSON.stringify(JSON.stringify(list)) })
+        .where('id', '=', id)
+        .execute();
       const d = expectOk(await server().get(PATH.hotMajorDetail, { id }));
       expect(d.relatedCertificate).toEqual([
         { name: '保育师（三级）', url: 'https://cert.example.cn/baoyu' },

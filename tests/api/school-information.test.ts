@@ -78,7 +78,9 @@ describe('universityInformation/query', () => {
     try {
       await db
         .updateTable('universityInformation')
-        .set({ content: '<p onclick="x()">简介</p><script>alert(1)</script><a href="javascript:alert(1)">链接</a><iframe src="https://evil.example"></iframe>' })
+        .set({
+          content: '<p onclick="x()">简介</p><script>alert(1)</script><a href="javascript:alert(1)">链接</a><iframe src="https://evil.example"></iframe>',
+        })
         .where('id', '=', row.id)
         .execute();
       const blocks = expectOk(await server().post(PATH.information, { informationType: 1 }));
@@ -99,7 +101,7 @@ describe('universityInformation/query', () => {
     expectRefused(await server().post(PATH.information, '[1,'), 400);
   });
 
-  test('tenant isolation: another tenant\'s owner ids find nothing, in both directions', async () => {
+  test("tenant isolation: another tenant's owner ids find nothing, in both directions", async () => {
     const huaxiaUniversity = HUAXIA.seed.school.universityId;
     expect(expectOk(await server().post(PATH.information, { informationType: 0, universityId: huaxiaUniversity }))).toEqual([]);
     expect(expectOk(await server().post(PATH.information, { informationType: 0, universityId: DEMO_UNIVERSITY }, { tenant: HUAXIA.id }))).toEqual([]);
@@ -136,7 +138,12 @@ describe('certificationOrganization/list', () => {
 
   test('every level code has its label; unknown codes show none', async () => {
     const db = server().runtime.db;
-    const org = await db.selectFrom('certificationOrganizations').select(['id', 'certificationType']).where('tenantId', '=', DEMO.id).orderBy('seq').executeTakeFirstOrThrow();
+    const org = await db
+      .selectFrom('certificationOrganizations')
+      .select(['id', 'certificationType'])
+      .where('tenantId', '=', DEMO.id)
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
     try {
       for (const [code, label] of Object.entries({ ...LEVELS, SOMETHING: '' })) {
         await db.updateTable('certificationOrganizations').set({ certificationType: code }).where('id', '=', org.id).execute();

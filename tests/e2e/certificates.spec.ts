@@ -21,8 +21,7 @@ const huaxia = CERTIFICATE_SEED[SECOND_TENANT.id]!;
 const skill = demo.skill.find((c) => c.name === '李建国')!;
 const training = demo.training.find((c) => c.studentName === '胡可欣')!;
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 /** The page a visitor of this project lands on from /query: H5 on the phone, the desktop page otherwise. */
@@ -105,12 +104,7 @@ test.describe('certificate query (证书查询)', () => {
       await expect(tips).toHaveText(['确认是否选择了正确的查询入口', '确认证书编号、身份证号或姓名是否正确']);
     } else {
       // The demo school has an enrolment contact: tip 4 is shown.
-      await expect(tips).toHaveText([
-        '确认证书是否由本项目及学校颁发',
-        '确认是否选择了正确的查询入口',
-        '确认证书编号、身份证号或姓名是否正确',
-        /^联系顾问/,
-      ]);
+      await expect(tips).toHaveText(['确认证书是否由本项目及学校颁发', '确认是否选择了正确的查询入口', '确认证书编号、身份证号或姓名是否正确', /^联系顾问/]);
       await expect(tips.nth(3).getByRole('link', { name: /电话：025-86658899/ })).toBeVisible();
     }
   });

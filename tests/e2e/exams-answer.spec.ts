@@ -44,7 +44,9 @@ async function answerWholeTest(page: Page) {
   await group(page, 2).getByRole('textbox', { name: '第1空' }).fill('1.1');
   await page.getByRole('button', { name: '下一题' }).click();
   await expect(page.getByText('完形填空（共1题，合计15分）')).toBeVisible();
-  await group(page, 1).getByRole('radio', { name: /电磁感应/ }).check();
+  await group(page, 1)
+    .getByRole('radio', { name: /电磁感应/ })
+    .check();
   await group(page, 2).getByRole('radio', { name: /交流/ }).check();
   await group(page, 3).getByRole('radio', { name: /降压/ }).check();
   await expect(page.getByRole('button', { name: '下一题' })).toBeHidden();
@@ -83,7 +85,14 @@ test.describe('answering', () => {
     await expect(page.getByText('已答 8 题')).toBeVisible();
     await expect(page.getByText('未答 0 题')).toBeVisible();
     // Every answer reaches the server (the card says so per question).
-    for (const [type, n] of [['单选题', 2], ['多选题', 1], ['判断题', 2], ['填空题', 1], ['阅读理解', 1], ['完形填空', 1]] as const)
+    for (const [type, n] of [
+      ['单选题', 2],
+      ['多选题', 1],
+      ['判断题', 2],
+      ['填空题', 1],
+      ['阅读理解', 1],
+      ['完形填空', 1],
+    ] as const)
       for (let i = 1; i <= n; i++) await expect(cell(page, type, i)).toHaveAccessibleName(new RegExp(`^${type}第${i}题：已保存`));
     await expectNoSeriousA11yViolations(page, 'answering, all answered');
 
@@ -152,7 +161,11 @@ test.describe('answering', () => {
     const saved = page.waitForRequest((r) => r.url().includes('/api/teaching/anyone/work/answer') && JSON.stringify(r.postDataJSON()).includes('根号3'));
     await cell(page, '阅读理解', 1).click();
     const body = (await saved).postDataJSON();
-    expect(body.answers.some((a: { questionAnswerVO: { content: string } }) => a.questionAnswerVO.content === '根号3|' || a.questionAnswerVO.content.startsWith('根号3|'))).toBe(true);
+    expect(
+      body.answers.some(
+        (a: { questionAnswerVO: { content: string } }) => a.questionAnswerVO.content === '根号3|' || a.questionAnswerVO.content.startsWith('根号3|'),
+      ),
+    ).toBe(true);
     await expect(cell(page, '填空题', 1)).toHaveAccessibleName(/已保存/);
 
     await cell(page, '完形填空', 1).click();
@@ -205,10 +218,12 @@ test.describe('answering', () => {
     const p = await workPlace(page, HOMEWORK, newStudent());
     await openAnswering(page, answerUrl(p), HOMEWORK);
     await page.getByRole('radio', { name: /电路中有电源，且电路闭合/ }).check();
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => {
-      resolve(d.type());
-      void d.dismiss();
-    }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
@@ -230,7 +245,11 @@ test.describe('answering', () => {
     expect(prompts).toEqual([]);
   });
 
-  test('no answer lost: answers given offline are kept on the device through a reload and reach the server when it is back', async ({ page, context, consoleGuard }) => {
+  test('no answer lost: answers given offline are kept on the device through a reload and reach the server when it is back', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
     const p = await workPlace(page, TEST, newStudent());
     const attempt = await openAnswering(page, answerUrl(p), TEST);
     // Online first, answers that differ from the ones given offline below (an earlier run may have left those).
@@ -245,7 +264,13 @@ test.describe('answering', () => {
     await page.getByRole('textbox', { name: '第1空' }).fill('1.7');
     await page.getByRole('textbox', { name: '第2空' }).fill('220');
     await cell(page, '判断题', 1).click();
-    for (const [type, n] of [['单选题', 1], ['单选题', 2], ['多选题', 1], ['填空题', 1]] as const) await expect(cell(page, type, n)).toHaveAccessibleName(/已保存/);
+    for (const [type, n] of [
+      ['单选题', 1],
+      ['单选题', 2],
+      ['多选题', 1],
+      ['填空题', 1],
+    ] as const)
+      await expect(cell(page, type, n)).toHaveAccessibleName(/已保存/);
 
     await context.setOffline(true);
     // The countdown's time events (6 s in, then every minute) may ask for the attempt while offline.
@@ -293,13 +318,20 @@ test.describe('answering', () => {
     expect(byContent).toContainEqual({ content: null, optionList: ['A'] });
     expect(byContent).toContainEqual({ content: null, optionList: ['A', 'B'] });
     expect(byContent).toContainEqual({ content: '√3|380', optionList: [] });
-    await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-      const open = indexedDB.open('dcs-exams');
-      open.onsuccess = () => {
-        const req = open.result.transaction('answers', 'readonly').objectStore('answers').count();
-        req.onsuccess = () => resolve(req.result);
-      };
-    }))).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('dcs-exams');
+              open.onsuccess = () => {
+                const req = open.result.transaction('answers', 'readonly').objectStore('answers').count();
+                req.onsuccess = () => resolve(req.result);
+              };
+            }),
+        ),
+      )
+      .toBe(0);
   });
 });
 
@@ -311,12 +343,13 @@ test.describe('in an activity', () => {
     await cell(page, '判断题', 1).click();
     await page.getByRole('radio', { name: /正确/ }).check();
     // The page leaves as soon as the report is answered: the answer is read on its way through.
-    const duty = new Promise<{ sent: unknown; answer: { data: unknown } }>((resolve) =>
-      void page.route('**/api/teaching/anyone/work/duty', async (route) => {
-        const response = await route.fetch();
-        resolve({ sent: route.request().postDataJSON(), answer: await response.json() });
-        await route.fulfill({ response });
-      }),
+    const duty = new Promise<{ sent: unknown; answer: { data: unknown } }>(
+      (resolve) =>
+        void page.route('**/api/teaching/anyone/work/duty', async (route) => {
+          const response = await route.fetch();
+          resolve({ sent: route.request().postDataJSON(), answer: await response.json() });
+          await route.fulfill({ response });
+        }),
     );
     await page.getByRole('button', { name: '交卷' }).click();
     await dialog(page, '交卷确认').getByRole('button', { name: '确定' }).click();

@@ -82,7 +82,11 @@ test('reviewed attempts show their scores and open the review: answers, right an
   await expect(page.getByText('你的答案').first()).toBeVisible();
   await expect(page.getByText('正确答案')).toBeVisible();
   await expect(page.getByText(/回答(正确|错误)/)).toBeVisible();
-  await expect(card(page).getByRole('button', { name: /：(正确|错误)/ }).first()).toBeVisible();
+  await expect(
+    card(page)
+      .getByRole('button', { name: /：(正确|错误)/ })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: '上一题' })).toBeHidden();
   await page.getByRole('button', { name: '下一题' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^第2题/ })).toBeVisible();
@@ -179,6 +183,10 @@ test('marks after the last attempt: the completion page says when the score and 
   await expect(page.getByText('答案和解析将在你用完全部作答次数后公布')).toBeVisible();
   await expect(page.getByText('正确答案')).toHaveCount(0);
   await expect(page.getByText(/总得分/)).toHaveCount(0);
-  await expect(card(page).getByRole('button', { name: /：未作答/ }).first()).toBeVisible();
+  await expect(
+    card(page)
+      .getByRole('button', { name: /：未作答/ })
+      .first(),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'review without marks and keys');
 });

@@ -149,7 +149,11 @@ test.describe('distance to the school', () => {
     await page.route('**/api/system/anyTenant/mapProxy', async (route) => {
       asked.push(route.request().postDataJSON());
       await route.fulfill({
-        json: { code: 0, message: 'success', data: { province: '江苏省', city: '苏州市', adcode: '320500', rectangle: '120.4,31.1;121.0,31.5', latitude: 31.3, longitude: 120.7 } },
+        json: {
+          code: 0,
+          message: 'success',
+          data: { province: '江苏省', city: '苏州市', adcode: '320500', rectangle: '120.4,31.1;121.0,31.5', latitude: 31.3, longitude: 120.7 },
+        },
       });
     });
     await page.goto('/');

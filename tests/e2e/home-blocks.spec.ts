@@ -52,7 +52,12 @@ test.describe('home page blocks', () => {
       const fit = getComputedStyle(i).objectFit;
       // The picture's drawn size inside the box: contain scales it to fit, cover to fill.
       const scale = (fit === 'cover' ? Math.max : Math.min)(box.width / i.naturalWidth, box.height / i.naturalHeight);
-      return { box: { w: box.width, h: box.height, left: box.left }, drawn: { w: i.naturalWidth * scale, h: i.naturalHeight * scale }, natural: i.naturalWidth / i.naturalHeight, viewport: innerWidth };
+      return {
+        box: { w: box.width, h: box.height, left: box.left },
+        drawn: { w: i.naturalWidth * scale, h: i.naturalHeight * scale },
+        natural: i.naturalWidth / i.naturalHeight,
+        viewport: innerWidth,
+      };
     });
     // The box spans the phone's width and has the picture's own ratio, and the picture is drawn whole.
     expect(shown.box.left).toBeCloseTo(0, 0);
@@ -76,8 +81,7 @@ test.describe('home page blocks', () => {
   test('coupons: the three newest receivable coupons', async ({ page }) => {
     await page.goto('/');
     const coupons = section(page, '学员专享券').getByRole('listitem');
-    const expected = LEADS_SEED[DEMO_TENANT.id]!.coupons
-      .filter((c) => c.state === 1 && c.endDays > 0)
+    const expected = LEADS_SEED[DEMO_TENANT.id]!.coupons.filter((c) => c.state === 1 && c.endDays > 0)
       .sort((a, b) => b.createdDays - a.createdDays)
       .slice(0, 3);
     await expect(coupons).toHaveCount(expected.length);

@@ -42,7 +42,11 @@ test.describe('home page', () => {
   });
 
   test('every business tile lands where its label promises', async ({ page }) => {
-    const tile = (label: string) => page.getByRole('region', { name: '业务入口' }).getByRole('link').filter({ has: page.getByText(label, { exact: true }) });
+    const tile = (label: string) =>
+      page
+        .getByRole('region', { name: '业务入口' })
+        .getByRole('link')
+        .filter({ has: page.getByText(label, { exact: true }) });
     const tabs = () => page.getByRole('navigation', { name: '学校简介栏目' });
 
     await page.goto('/');
@@ -97,10 +101,7 @@ test.describe('home page', () => {
     // The site inside logs in: it sends its token and user to this page, which stores them.
     const inner = page.frames().find((f) => f !== page.mainFrame())!;
     await inner.evaluate(() =>
-      window.parent.postMessage(
-        { type: 'loginInfo', token: 'token-from-preview', userInfo: { id: 'u-9', userId: 'u-9', nickName: '小张' } },
-        location.origin,
-      ),
+      window.parent.postMessage({ type: 'loginInfo', token: 'token-from-preview', userInfo: { id: 'u-9', userId: 'u-9', nickName: '小张' } }, location.origin),
     );
     await expect.poll(() => page.evaluate(() => localStorage.getItem('szyx_token'))).toBe('token-from-preview');
     await dialog.getByRole('button', { name: '关闭预览' }).click();

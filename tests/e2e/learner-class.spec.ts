@@ -31,7 +31,11 @@ const todayTab = (page: Page, name: RegExp) => page.getByRole('tablist', { name:
 const pastTab = (page: Page, name: RegExp) => page.getByRole('tablist', { name: '往期课程分类' }).getByRole('tab', { name });
 const panel = (page: Page, prefix: 'class-today' | 'class-past') => page.locator(`#${prefix}-panel`);
 const card = (page: Page) => page.getByRole('region', { name: '学员学习情况' });
-const stat = (page: Page, label: string) => card(page).locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+const stat = (page: Page, label: string) =>
+  card(page)
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd');
 
 /** Logs in, opens my learning and the class of the seed's `key` from the given status tab. */
 async function openClass(page: Page, key: string, tabName: string): Promise<void> {

@@ -32,12 +32,18 @@ let place: Place | null = null;
 async function placeOf(page: Page, student: Student): Promise<Place> {
   if (place) return place;
   const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
-  const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+  const classes = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })
+  ).json();
   const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
-  const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+  const detail = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })
+  ).json();
   const classStudentId = detail.data.studentId as string;
   // The class page's course list names the class's courses.
-  const statistic = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/courseStatistic`, { headers, data: { classId, studentId: classStudentId } })).json();
+  const statistic = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/courseStatistic`, { headers, data: { classId, studentId: classStudentId } })
+  ).json();
   const rows = statistic.data.classStudentCourseResultVOS as { courseId: string; courseName: string }[];
   const courses = Object.fromEntries(['elec', 'plc', 'digital', 'iiot'].map((key) => [key, rows.find((r) => r.courseName === courseName(key))!.courseId]));
   place = { classId, classStudentId, courses };
@@ -161,7 +167,7 @@ test.describe('course detail', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test("iiot: 进入学习 goes through the platform to its classroom, with this page to come back to", async ({ page }) => {
+  test('iiot: 进入学习 goes through the platform to its classroom, with this page to come back to', async ({ page }) => {
     const url = await openCourse(page, 'iiot');
     const enter = region(page, '最近学习').getByRole('button', { name: '进入学习' });
     await expectNoSeriousA11yViolations(page, 'third-party course');

@@ -18,9 +18,13 @@ const CLASSMATE = '13900000002';
 test('from the class page to today’s online activity: signed in on entry, with the message', async ({ page }) => {
   const student = await loginStudent(page, DEMO_TENANT.id, CLASSMATE);
   const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
-  const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+  const classes = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })
+  ).json();
   const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
-  const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+  const detail = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })
+  ).json();
   const studentId = detail.data.studentId as string;
 
   const today = await todaysAutoSignInActivity(classId, studentId);

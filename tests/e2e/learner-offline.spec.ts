@@ -45,7 +45,8 @@ const headers = (s: Student) => ({ Token: s.token, TenantId: DEMO_TENANT.id, 'Co
 
 async function placeOf(page: Page): Promise<Place> {
   const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
-  const post = async (path: string, data: unknown) => (await (await page.request.post(`${DEMO_ORIGIN}/api${path}`, { headers: headers(student), data })).json()).data;
+  const post = async (path: string, data: unknown) =>
+    (await (await page.request.post(`${DEMO_ORIGIN}/api${path}`, { headers: headers(student), data })).json()).data;
   const classes = await post('/teaching/anyone/teachingClass/queryStudentClassAndPeriodList', { userId: student.userId });
   const classId = classes.find((c: { className: string }) => c.className === CLASS_A).classId as string;
   const studentId = (await post('/teaching/anyone/classStudent/detail', { classId, userId: student.userId })).studentId as string;
@@ -56,7 +57,18 @@ async function placeOf(page: Page): Promise<Place> {
 }
 
 const urlOf = (p: Place, a: TodayActivity) =>
-  activityJump({ id: a.id, onlineType: a.onlineType, courseId: a.extendId, classroomId: a.classroomId, bizType: a.bizType, isRequired: a.isRequired, classroomType: a.classroomType }, { classId: p.classId, studentId: p.studentId, userId: p.student.userId });
+  activityJump(
+    {
+      id: a.id,
+      onlineType: a.onlineType,
+      courseId: a.extendId,
+      classroomId: a.classroomId,
+      bizType: a.bizType,
+      isRequired: a.isRequired,
+      classroomType: a.classroomType,
+    },
+    { classId: p.classId, studentId: p.studentId, userId: p.student.userId },
+  );
 
 /** Activities whose signs a test made: cleared again after it, so other specs see the seeded attendance. */
 const signed: { p: Place; activityId: string }[] = [];
@@ -75,7 +87,13 @@ async function clearSigns(p: Place, activityId: string) {
 async function storedSigns(p: Place, activityId: string) {
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
-    return await db.selectFrom('activityAttendance').select(['type', 'lat', 'lon']).where('activityId', '=', activityId).where('classStudentId', '=', p.studentId).orderBy('type').execute();
+    return await db
+      .selectFrom('activityAttendance')
+      .select(['type', 'lat', 'lon'])
+      .where('activityId', '=', activityId)
+      .where('classStudentId', '=', p.studentId)
+      .orderBy('type')
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -89,7 +107,10 @@ async function open(page: Page, p: Place, a: TodayActivity) {
 }
 
 const attendance = (page: Page) => page.getByRole('list', { name: '考勤' });
-const item = (page: Page, label: '签到' | '签退') => attendance(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: label, exact: true }) });
+const item = (page: Page, label: '签到' | '签退') =>
+  attendance(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: label, exact: true }) });
 
 test.describe('face-to-face classroom', () => {
   test.afterEach(async () => {
@@ -111,7 +132,10 @@ test.describe('face-to-face classroom', () => {
     await hydrated(page.getByRole('heading', { level: 1, name: p.pending.classroomName! }));
     const seed = OFFLINE_LESSONS.find((l) => l.name === p.pending.classroomName)!;
 
-    const header = page.getByRole('main').locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    const header = page
+      .getByRole('main')
+      .locator('header')
+      .filter({ has: page.getByRole('heading', { level: 1 }) });
     await expect(header).toContainText('必修');
     await expect(header).toContainText('面授');
     await expect(header).toContainText(`${p.pending.startTime.slice(0, 16)} 至 ${p.pending.endTime.slice(0, 16)}`);
@@ -168,7 +192,9 @@ test.describe('face-to-face classroom', () => {
 
     // another tab signs in meanwhile: this page still says 未签到, the server refuses the repeat
     const body = { activityId: p.pending.id, classId: p.classId, studentId: p.studentId, userId: p.student.userId, type: 1 };
-    const other = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroomAttendance/sign`, { headers: headers(p.student), data: body })).json();
+    const other = await (
+      await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroomAttendance/sign`, { headers: headers(p.student), data: body })
+    ).json();
     expect(other.code).toBe(0);
     await item(page, '签到').getByRole('button').click();
     await expect(page.getByText('不允许重复考勤签到')).toBeVisible();
@@ -225,7 +251,9 @@ test.describe('face-to-face classroom', () => {
     await expect(page.getByRole('alert')).toContainText('未找到该班级，或您不在该班级中');
     await expect(page.getByRole('button', { name: '重新加载' })).toBeVisible();
   });
-  test('the interaction panel beside the classroom: a question with a kept draft, a note written, edited and deleted, a comment and a reply, a like', async ({ page }) => {
+  test('the interaction panel beside the classroom: a question with a kept draft, a note written, edited and deleted, a comment and a reply, a like', async ({
+    page,
+  }) => {
     const p = await placeOf(page);
     await open(page, p, p.past);
     const panel = page.getByRole('region', { name: '课堂互动' });
@@ -268,7 +296,10 @@ test.describe('face-to-face classroom', () => {
     await expect(panel.getByText('先断电，再验电，最后挂牌。')).toBeVisible();
     await panel.getByRole('button', { name: `删除笔记“接触器笔记${stamp}”` }).click();
     const ask = page.getByRole('dialog', { name: '删除笔记' });
-    await ask.getByRole('button', { name: /确定|删除/ }).last().click();
+    await ask
+      .getByRole('button', { name: /确定|删除/ })
+      .last()
+      .click();
     await expect(page.getByText('笔记已删除')).toBeVisible();
     await expect(panel.getByText(`接触器笔记${stamp}`)).toHaveCount(0);
 
@@ -278,7 +309,10 @@ test.describe('face-to-face classroom', () => {
     await panel.getByRole('button', { name: '发表', exact: true }).click();
     await expect(page.getByText('评论成功').first()).toBeVisible();
     await expect(panel.getByText(`讲解清楚${stamp}`)).toBeVisible();
-    const mine = panel.getByRole('listitem').filter({ hasText: `讲解清楚${stamp}` }).first();
+    const mine = panel
+      .getByRole('listitem')
+      .filter({ hasText: `讲解清楚${stamp}` })
+      .first();
     await mine.getByRole('button', { name: /^回复/ }).click();
     await mine.getByRole('textbox', { name: /^回复/ }).fill(`补充一点${stamp}`);
     await mine.getByRole('button', { name: '发送回复' }).click();

@@ -36,12 +36,21 @@ const OFFLINE_MATE = '13900000003';
 async function placeOf(page: Page, mobile: string = DEMO_STUDENT.mobile): Promise<Place> {
   const student = await loginStudent(page, DEMO_TENANT.id, mobile);
   const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
-  const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+  const classes = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })
+  ).json();
   const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
-  const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+  const detail = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })
+  ).json();
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
-    const course = await db.selectFrom('courses').select('id').where('tenantId', '=', DEMO_TENANT.id).where('name', '=', ONLINE_COURSE).executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', ONLINE_COURSE)
+      .executeTakeFirstOrThrow();
     const activity = await db
       .selectFrom('classActivities as a')
       .innerJoin('classrooms as r', 'r.id', 'a.classroomId')
@@ -99,7 +108,9 @@ test.describe('online classroom', () => {
     const rates = await speed.getByRole('option').evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
     expect(rates.every((r) => r <= MAX_PLAYBACK_RATE)).toBe(true);
     // A jump to 4 s: the seek is reported with the position.
-    const reported = page.waitForResponse((r) => r.url().includes('/api/teaching/anyone/classroom/online/progress') && r.request().postDataJSON().positionMs >= 4000);
+    const reported = page.waitForResponse(
+      (r) => r.url().includes('/api/teaching/anyone/classroom/online/progress') && r.request().postDataJSON().positionMs >= 4000,
+    );
     await video.evaluate((v: HTMLVideoElement) => {
       v.pause();
       v.currentTime = 4;
@@ -128,11 +139,26 @@ test.describe('online classroom', () => {
     // Another classmate, with no seeded study of this lesson: the record made here is removed at the end.
     const p = await placeOf(page, OFFLINE_MATE);
     const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-    const pendingReports = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dcs.studyReport.')).map((k) => JSON.parse(localStorage.getItem(k)!)));
+    const pendingReports = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('dcs.studyReport.'))
+          .map((k) => JSON.parse(localStorage.getItem(k)!)),
+      );
     try {
-      const lesson = await db.selectFrom('classrooms').select('id').where('courseId', '=', p.courseId).where('name', '=', '电路的基本概念').executeTakeFirstOrThrow();
+      const lesson = await db
+        .selectFrom('classrooms')
+        .select('id')
+        .where('courseId', '=', p.courseId)
+        .where('name', '=', '电路的基本概念')
+        .executeTakeFirstOrThrow();
       const credited = async () => {
-        const r = await db.selectFrom('lessonRecords').select('creditedMs').where('classStudentId', '=', p.studentId).where('classroomId', '=', lesson.id).executeTakeFirst();
+        const r = await db
+          .selectFrom('lessonRecords')
+          .select('creditedMs')
+          .where('classStudentId', '=', p.studentId)
+          .where('classroomId', '=', lesson.id)
+          .executeTakeFirst();
         return Number(r?.creditedMs ?? 0);
       };
       await open(page, courseUrl(p), '电路的基本概念');
@@ -149,10 +175,13 @@ test.describe('online classroom', () => {
       await expect.poll(() => video.evaluate(bufferedToTheEnd), { timeout: 10_000 }).toBe(true);
       // Settled: paused (the player's autoplay may start after a first pause) and every report answered.
       await expect
-        .poll(async () => (await video.evaluate((v: HTMLVideoElement) => {
-          v.pause();
-          return v.paused && !v.seeking;
-        })) && (await pendingReports()).length === 0)
+        .poll(
+          async () =>
+            (await video.evaluate((v: HTMLVideoElement) => {
+              v.pause();
+              return v.paused && !v.seeking;
+            })) && (await pendingReports()).length === 0,
+        )
         .toBe(true);
       const before = await credited();
       const left = await video.evaluate((v: HTMLVideoElement) => (v.duration - v.currentTime) * 1000);
@@ -249,7 +278,10 @@ test.describe('online classroom', () => {
     await expect(page.getByRole('link', { name: '下载 安全用电互动练习.zip' })).toHaveAttribute('href', /safety-pack\.zip$/);
     await expectNoSeriousA11yViolations(page, 'online classroom type 20');
 
-    for (const [l, icon] of [[withoutFile[0]!, 'type90'], [withoutFile[1]!, 'type91']] as const) {
+    for (const [l, icon] of [
+      [withoutFile[0]!, 'type90'],
+      [withoutFile[1]!, 'type91'],
+    ] as const) {
       await lessonButton(page, l.name).click();
       await expect(page.getByRole('heading', { level: 2, name: l.name })).toBeVisible();
       await expect(lesson(l.name).getByRole('img', { name: '课堂' })).toHaveAttribute('data-icon', icon);
@@ -277,11 +309,17 @@ test.describe('online classroom', () => {
     // Class B has two online activities (three days ago and in two days): its first and its last.
     const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
     const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
-    const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+    const classes = await (
+      await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })
+    ).json();
     const classId = classes.data.find((c: { className: string }) => c.className === CLASS_B).classId as string;
-    const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+    const detail = await (
+      await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })
+    ).json();
     const studentId = detail.data.studentId as string;
-    const list = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroom/online/activities`, { headers, data: { classId, studentId } })).json();
+    const list = await (
+      await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classroom/online/activities`, { headers, data: { classId, studentId } })
+    ).json();
     const [first, last] = list.data as { activityId: string; activityName: string; onlineType: number }[];
     expect(list.data).toHaveLength(2);
     expect([first!.onlineType, last!.onlineType]).toEqual([1, 1]);
@@ -370,7 +408,9 @@ test.describe('online classroom', () => {
       expect(side.x, 'the panel starts right of the player').toBeGreaterThanOrEqual(video.x + video.width);
       expect(side.y, 'the panel starts beside the player, not below it').toBeLessThan(video.y + video.height);
       // The outline stays on the left of the player.
-      const list = (await outline(page).filter({ has: page.getByRole('heading', { name: '课程目录' }) }).boundingBox())!;
+      const list = (await outline(page)
+        .filter({ has: page.getByRole('heading', { name: '课程目录' }) })
+        .boundingBox())!;
       expect(list.x + list.width).toBeLessThanOrEqual(video.x);
       await expectNoSidewaysScroll(page);
     });

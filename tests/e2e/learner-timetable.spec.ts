@@ -75,8 +75,17 @@ test.describe('the timetable', () => {
     // the week starts on Sunday
     await expect(calendar(page).locator('.ec-col-head').first()).toContainText('周日');
     // the time column is labelled every hour (the 15-minute slots are unlabelled lines)
-    await expect(calendar(page).locator('.ec-sidebar time').filter({ hasText: /^10:00$/ }).first()).toBeAttached();
-    await expect(calendar(page).locator('.ec-sidebar time').filter({ hasText: /^10:15$/ })).toHaveCount(0);
+    await expect(
+      calendar(page)
+        .locator('.ec-sidebar time')
+        .filter({ hasText: /^10:00$/ })
+        .first(),
+    ).toBeAttached();
+    await expect(
+      calendar(page)
+        .locator('.ec-sidebar time')
+        .filter({ hasText: /^10:15$/ }),
+    ).toHaveCount(0);
 
     await page.getByRole('button', { name: '下一周' }).click();
     const next = { start: week.start + 7 * 86_400_000, end: week.end + 7 * 86_400_000 };
@@ -247,7 +256,7 @@ test.describe('the timetable', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test.describe("a class of its own with an evening class today", () => {
+  test.describe('a class of its own with an evening class today', () => {
     const HOUR = 3_600_000;
 
     /** A fresh student whose class has a morning class (over) and an evening class today; the browser's clock at today 12:00. */

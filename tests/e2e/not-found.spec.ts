@@ -6,7 +6,7 @@ import { DEMO_TENANT } from './support/seed';
 const URL = '/no-such-page';
 
 test.describe('unknown route', () => {
-  test('answers 404 inside the school\'s layout with 页面不存在 and ways on', async ({ page, consoleGuard }) => {
+  test("answers 404 inside the school's layout with 页面不存在 and ways on", async ({ page, consoleGuard }) => {
     consoleGuard.allowFailedResource(URL, 404);
     const response = await page.goto(URL);
     expect(response?.status()).toBe(404);

@@ -3,7 +3,10 @@ import { test, expect, mainNav, pagination, walkPages } from './support/fixtures
 import { demo } from './support/seed';
 
 const noticeItems = (page: Page) =>
-  page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
 
 test('notice list -> notice detail -> 返回公告列表', async ({ page }) => {
   await page.goto('/');

@@ -61,13 +61,15 @@ test('two instances behind nginx restarted in turn under load: no failed request
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
   });
-  const start = (port: number): Promise<ChildProcess> => spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`);
+  const start = (port: number): Promise<ChildProcess> =>
+    spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`);
   const instances = [await start(ports[0]!), await start(ports[1]!)];
 
   const up = [true, true];
-  const writeConfig = () => writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
+  const writeConfig = () =>
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 256; }
@@ -94,7 +96,7 @@ http {
   }
 }
 `,
-  );
+    );
   writeConfig();
   const nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   // The health checker: readiness of each instance decides whether nginx sends it requests.

@@ -66,7 +66,12 @@ test.describe('video player', () => {
     await expect(menu.getByRole('menuitem', { name: '倍速 正常' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: '音频' })).toBeVisible();
     await menu.getByRole('menuitem', { name: '无障碍' }).click();
-    await expect(dialog.getByRole('menuitemcheckbox', { name: '语音播报' }).or(dialog.getByRole('menuitem', { name: /语音播报/ })).first()).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('menuitemcheckbox', { name: '语音播报' })
+        .or(dialog.getByRole('menuitem', { name: /语音播报/ }))
+        .first(),
+    ).toBeVisible();
     expect(english(await playerTexts(player, title))).toEqual([]);
   });
 });

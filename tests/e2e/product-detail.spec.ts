@@ -84,10 +84,7 @@ test.describe('training product detail', () => {
     const res = await page.request.get(`${DEMO_ORIGIN}/api/oauth/anyTenant/dev/latestSmsCode`, { params: { mobile, templateCode: 'VISITOR_MSG_VERIFY' } });
     const code = (await res.json()).data.code as string;
     await dialog.getByLabel('验证码', { exact: true }).fill(code);
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.url().includes('/clue/saveClue')),
-      dialog.getByRole('button', { name: '提交' }).click(),
-    ]);
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('/clue/saveClue')), dialog.getByRole('button', { name: '提交' }).click()]);
     expect(request.postDataJSON().content).toBe(`我想咨询「${ecommerce.name}」。周末班什么时候开课？`);
     await expect(dialog).toBeHidden();
     await expect(page.locator('#toast-region')).toContainText('提交成功');
@@ -111,7 +108,7 @@ test.describe('training product detail', () => {
     await expect(dialog.getByLabel('咨询内容', { exact: true })).toHaveValue('');
   });
 
-  test('an unknown, off-sale or other school\'s product answers 404 with ways on', async ({ page, consoleGuard }) => {
+  test("an unknown, off-sale or other school's product answers 404 with ways on", async ({ page, consoleGuard }) => {
     const offSale = await productId(DEMO_PRODUCT_SEED.products.find((p) => p.state === 0)!.name);
     const foreign = await productId(HUAXIA_PRODUCT_SEED.products[0]!.name);
     for (const id of ['9999999999999999999', offSale, foreign, '%27%3B--', '']) {

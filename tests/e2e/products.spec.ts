@@ -46,7 +46,11 @@ test.describe('/educational-product', () => {
     await expect(page.getByText(first.people)).toBeVisible();
     await expect(page.getByText(first.certificates[0]!.name, { exact: true })).toBeVisible();
     // Three questions, answers rendered as sanitised HTML.
-    await expect(questions(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(3);
+    await expect(
+      questions(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3 }) }),
+    ).toHaveCount(3);
     await expect(questions(page).getByRole('listitem').first().locator('ul li')).toHaveCount(3);
     await expect(page.getByRole('button', { name: '立即报名' })).toBeVisible();
     await expect(questions(page).getByRole('button', { name: '咨询顾问' })).toBeVisible();
@@ -61,7 +65,9 @@ test.describe('/educational-product', () => {
     await expect(catalogue(page).getByRole('link', { name: '电子商务师' })).toHaveAttribute('aria-current', 'page');
     await expect(questions(page).getByRole('heading', { name: '电子商务师证书有什么用？' })).toBeVisible();
 
-    const card = related(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName('ecommerce') }) });
+    const card = related(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: productName('ecommerce') }) });
     await expect(card).toHaveCount(1);
     // '1980起': the amount with a small 起 after it; the standard price struck through.
     await expect(card.locator('[data-price]')).toHaveText(/¥\s*1980\s*起/);
@@ -74,9 +80,13 @@ test.describe('/educational-product', () => {
     await expect(majorHeading(page, '数据分析师')).toBeVisible();
     const names = await related(page).getByRole('heading', { level: 3 }).allInnerTexts();
     expect(names).toEqual([productName('data'), productName('ai')]);
-    const ai = related(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName('ai') }) });
+    const ai = related(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: productName('ai') }) });
     await expect(ai.getByRole('img', { name: '推荐指数：4颗钻' })).toBeVisible();
-    const data = related(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName('data') }) });
+    const data = related(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: productName('data') }) });
     await expect(data.getByText('学信网可查')).toBeVisible();
     await expect(data.locator('[data-price]')).toHaveText(/2580\s*起/);
   });
@@ -101,7 +111,9 @@ test.describe('/educational-product', () => {
     expect(list).toHaveLength(5);
     const target = list[4]!; // not among the three shown by default
     await page.goto(`/educational-product?id=${majorId}&questionId=${target.id}`);
-    const item = questions(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: target.name }) });
+    const item = questions(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: target.name }) });
     await expect(item).toHaveAttribute('aria-current', 'true');
     await expect(item).toBeInViewport();
     await expect(item).toHaveClass(/ring-amber-400/);
@@ -110,7 +122,9 @@ test.describe('/educational-product', () => {
 
     // A question in the first three is highlighted in place.
     await page.goto(`/educational-product?id=${majorId}&questionId=${list[1]!.id}`);
-    const second = questions(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: list[1]!.name }) });
+    const second = questions(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: list[1]!.name }) });
     await expect(second).toHaveAttribute('aria-current', 'true');
     await expect(second).toBeInViewport();
     await expect(questions(page).getByRole('heading', { level: 3 })).toHaveCount(3);

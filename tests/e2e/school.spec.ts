@@ -16,7 +16,10 @@ async function mapParams(page: Page, data: unknown, code = 0) {
 }
 
 const pointList = (page: Page) => page.getByRole('list', { name: '服务网点' });
-const point = (page: Page, name: string) => pointList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+const point = (page: Page, name: string) =>
+  pointList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 const JIANYE = '建邺教学服务点'; // 08:30:00-17:30:00, TEACHING
 const SUZHOU = '苏州园区考试中心'; // 09:00:00-18:00:00, EXAM
 const WUXI = '无锡技能评价站'; // 08:00:00-20:00:00, EVALUATE
@@ -60,7 +63,7 @@ test.describe('/school-info', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('open or resting at the visitor\'s China time, right at the boundaries', async ({ page }) => {
+  test("open or resting at the visitor's China time, right at the boundaries", async ({ page }) => {
     const expectStates = async (states: Record<string, '营业中' | '休息中'>) => {
       for (const [name, label] of Object.entries(states)) {
         await expect(point(page, name).getByText(label, { exact: true }), `${name} ${label}`).toBeVisible();
@@ -256,7 +259,10 @@ test.describe('/school-info', () => {
     await expect(points.getByRole('listitem')).toHaveCount(1);
     await expect(points.getByRole('heading', { name: WUXI })).toBeVisible();
     await expect(points.getByText('营业中', { exact: true })).toBeVisible();
-    await expect(points.getByRole('link', { name: `在地图中打开：${WUXI}` })).toHaveAttribute('href', /^https:\/\/uri\.amap\.com\/marker\?position=120\.2707,31\.5329&/);
+    await expect(points.getByRole('link', { name: `在地图中打开：${WUXI}` })).toHaveAttribute(
+      'href',
+      /^https:\/\/uri\.amap\.com\/marker\?position=120\.2707,31\.5329&/,
+    );
     await expectNoSeriousA11yViolations(page, 'school-info evaluation');
     await expectNoSidewaysScroll(page);
   });

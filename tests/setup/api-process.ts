@@ -39,7 +39,11 @@ const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
     try {
       const method = req.method ?? 'GET';
       const payload = method === 'GET' || method === 'HEAD' ? undefined : await body(req);
-      const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method, headers: headersOf(req), ...(payload ? { body: new Uint8Array(payload) } : {}) });
+      const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
+        method,
+        headers: headersOf(req),
+        ...(payload ? { body: new Uint8Array(payload) } : {}),
+      });
       let app: Awaited<ReturnType<typeof getServer>>['app'];
       try {
         ({ app } = await getServer());

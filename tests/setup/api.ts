@@ -107,12 +107,7 @@ export const ageMs = (item: { ageHours: number }) => item.ageHours * HOUR;
  * them, so the test reads them from the database the server uses.
  */
 export async function hiddenIds(server: TestServer, table: 'news' | 'notices', tenantId: string) {
-  const rows = await server.runtime.db
-    .selectFrom(table)
-    .select(['id', 'title', 'status'])
-    .where('tenantId', '=', tenantId)
-    .where('status', '!=', 1)
-    .execute();
+  const rows = await server.runtime.db.selectFrom(table).select(['id', 'title', 'status']).where('tenantId', '=', tenantId).where('status', '!=', 1).execute();
   return rows;
 }
 

@@ -56,8 +56,7 @@ export async function postFrom(s: TestServer, path: string, body: unknown, o: Ca
   return parse(res);
 }
 
-export const captchaImage = (s: TestServer, key: string, o: CallOptions = {}, query: Record<string, string> = {}) =>
-  getFrom(s, CAPTCHA, { key, ...query }, o);
+export const captchaImage = (s: TestServer, key: string, o: CallOptions = {}, query: Record<string, string> = {}) => getFrom(s, CAPTCHA, { key, ...query }, o);
 
 /** The answer to the live captcha of a key, from the development endpoint. */
 export async function latestCaptcha(s: TestServer, key: string, o: CallOptions = {}): Promise<string> {

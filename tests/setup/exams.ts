@@ -108,4 +108,3 @@ export function rightAnswer(title: string, q: api.Question): { optionList?: stri
   if (!seeded) throw new Error(`no seeded question for ${q.trunk}`);
   return seeded.key ? { optionList: seeded.key } : { content: seeded.content ?? '' };
 }
-

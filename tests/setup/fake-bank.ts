@@ -104,7 +104,12 @@ const json = (res: ServerResponse, status: number, value: unknown) => {
 
 const sameAnswer = (q: BankQuestion, given: string) =>
   q.type === 2
-    ? given.split(',').map((k) => k.trim()).filter(Boolean).sort().join(',') === q.answer
+    ? given
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .sort()
+        .join(',') === q.answer
     : given.trim() === q.answer;
 
 function paperAnswer() {
@@ -156,7 +161,10 @@ export async function startFakeBank(options: { port?: number; host?: string } = 
         case '/submit': {
           if (body['userToken'] !== fakeBankToken(userId, paperId)) return json(res, 200, { code: 401, msg: 'token', data: null });
           const given = new Map(
-            (Array.isArray(body['userAnswerObjects']) ? body['userAnswerObjects'] : []).map((a: { questions_id?: unknown; user_answer?: unknown }) => [String(a.questions_id), String(a.user_answer ?? '')]),
+            (Array.isArray(body['userAnswerObjects']) ? body['userAnswerObjects'] : []).map((a: { questions_id?: unknown; user_answer?: unknown }) => [
+              String(a.questions_id),
+              String(a.user_answer ?? ''),
+            ]),
           );
           const results = FAKE_BANK_QUESTIONS.map((q) => {
             const right = sameAnswer(q, given.get(q.questions_id) ?? '');

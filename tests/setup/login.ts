@@ -30,7 +30,10 @@ export const TOO_MANY = '登录尝试过于频繁，请15分钟后再试';
 
 let counter = 0;
 /** A mobile no other test of this worker uses (SMS limits are per mobile). */
-export const uniqueMobile = (prefix = '150') => `${prefix}${String((process.pid % 1000) * 100_000 + ++counter).padStart(8, '0').slice(-8)}`;
+export const uniqueMobile = (prefix = '150') =>
+  `${prefix}${String((process.pid % 1000) * 100_000 + ++counter)
+    .padStart(8, '0')
+    .slice(-8)}`;
 let ipCounter = 0;
 /** A client address no other test uses (the per-IP limits). */
 export const uniqueIp = () => `10.${(process.pid % 200) + 20}.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -101,7 +104,9 @@ export interface LoggedIn {
 /** Logs in with a fresh code (the user is created on first login). */
 export async function codeLogin(s: TestServer, mobile = uniqueMobile(), tenant: string = DEMO.id, extra: Record<string, unknown> = {}): Promise<LoggedIn> {
   const code = await sendLoginCode(s, mobile, tenant);
-  const data = expectOk<{ userId: string; token: string; expiration: number }>(await postAs(s, LOGIN.login, codeLoginBody(mobile, code, tenant, extra), { tenant }));
+  const data = expectOk<{ userId: string; token: string; expiration: number }>(
+    await postAs(s, LOGIN.login, codeLoginBody(mobile, code, tenant, extra), { tenant }),
+  );
   expect(Object.keys(data).sort()).toEqual(['expiration', 'token', 'userId']);
   return { ...data, mobile };
 }

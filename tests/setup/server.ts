@@ -145,7 +145,11 @@ export const PRODUCTION_ENV = {
 } as const;
 
 /** A local stand-in for an SMS gateway (SMS_PROVIDER=http): records what it is sent, answers 200. */
-export async function startSmsGateway(): Promise<{ url: string; received: { mobile: string; templateCode: string; code: string }[]; close: () => Promise<void> }> {
+export async function startSmsGateway(): Promise<{
+  url: string;
+  received: { mobile: string; templateCode: string; code: string }[];
+  close: () => Promise<void>;
+}> {
   const received: { mobile: string; templateCode: string; code: string }[] = [];
   const gateway = createHttpServer((req, res) => {
     let text = '';

@@ -315,9 +315,7 @@ export function documentedCalls(markdown: string): Set<string> {
 export function checkRoutes(routes: readonly RouteLike[], apiMarkdown: string, docFile = 'docs/api.md'): Violation[] {
   const documented = documentedCalls(apiMarkdown);
   const served = new Set(
-    routes
-      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'))
-      .map((r) => `${r.method} ${normalPath(r.path)}`),
+    routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*')).map((r) => `${r.method} ${normalPath(r.path)}`),
   );
   return [...served]
     .filter((call) => !documented.has(call))

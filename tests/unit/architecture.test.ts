@@ -36,9 +36,7 @@ describe('the architecture checker finds planted violations', () => {
   });
 
   it('a two-file import cycle closed by a type-only import; a dynamic import closes none', () => {
-    expect(found(checkImports(fixture('cycle')))).toEqual([
-      { rule: 'cycle', file: 'src/lib/a.ts', target: 'src/lib/a.ts → src/lib/b.ts → src/lib/a.ts' },
-    ]);
+    expect(found(checkImports(fixture('cycle')))).toEqual([{ rule: 'cycle', file: 'src/lib/a.ts', target: 'src/lib/a.ts → src/lib/b.ts → src/lib/a.ts' }]);
   });
 
   it('the full message catalogue in browser code; area catalogues, types and the server pass', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { CERT_QUERY_IP_LIMITS, lookupLimitBroken, maskIdNumber, maskMobile, skillCertificateVO, trainingCertificateVO } from '~/server/certificates/certificates.rules';
+import {
+  CERT_QUERY_IP_LIMITS,
+  lookupLimitBroken,
+  maskIdNumber,
+  maskMobile,
+  skillCertificateVO,
+  trainingCertificateVO,
+} from '~/server/certificates/certificates.rules';
 import { certQueryErrors, certQueryFieldError, isValidName, nameLength, normalizeName, parseCertQuery } from '~/lib/rules/certificate';
 import { idCheckDigit } from '~/server/db/seed/certificates';
 import { isMobileUserAgent } from '~/server/pages/user-agent';

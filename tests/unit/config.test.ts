@@ -68,7 +68,11 @@ describe('parseConfig', () => {
   });
 
   test('the database pool settings come from the environment, bounded', () => {
-    expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_CONNECT_TIMEOUT_MS: 5000, DATABASE_STATEMENT_TIMEOUT_MS: 15000 });
+    expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({
+      DATABASE_POOL_SIZE: 10,
+      DATABASE_CONNECT_TIMEOUT_MS: 5000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15000,
+    });
     expect(parseConfig({ NODE_ENV: 'development', DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(25);
     expect(problemsOf({ NODE_ENV: 'development', DATABASE_POOL_SIZE: '0' })[0]).toMatch(/^DATABASE_POOL_SIZE/);
   });
@@ -190,9 +194,17 @@ describe('parseConfig', () => {
 
   test('DOCUMENT_VIEWER_URL: unset by default; an https URL or a site path with {url}', () => {
     expect(parseConfig(DEV).DOCUMENT_VIEWER_URL).toBeUndefined();
-    expect(parseConfig({ ...DEV, DOCUMENT_VIEWER_URL: 'https://view.example/embed?src={url}' }).DOCUMENT_VIEWER_URL).toBe('https://view.example/embed?src={url}');
+    expect(parseConfig({ ...DEV, DOCUMENT_VIEWER_URL: 'https://view.example/embed?src={url}' }).DOCUMENT_VIEWER_URL).toBe(
+      'https://view.example/embed?src={url}',
+    );
     expect(parseConfig({ ...DEV, DOCUMENT_VIEWER_URL: '/pdfjs/web/viewer.html?file={url}' }).DOCUMENT_VIEWER_URL).toBe('/pdfjs/web/viewer.html?file={url}');
-    for (const bad of ['https://view.example/embed', 'http://view.example/?src={url}', '//view.example/?src={url}', 'javascript:{url}', 'https://view.example/?src={url} x']) {
+    for (const bad of [
+      'https://view.example/embed',
+      'http://view.example/?src={url}',
+      '//view.example/?src={url}',
+      'javascript:{url}',
+      'https://view.example/?src={url} x',
+    ]) {
       expect(problemsOf({ ...DEV, DOCUMENT_VIEWER_URL: bad }).map((p) => p.split(':')[0])).toEqual(['DOCUMENT_VIEWER_URL']);
     }
   });

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  COMMENT_MAX_LENGTH,
-  authorNameOf,
-  commentText,
-  descendantsOf,
-  fileTypeOf,
-  reviewFiles,
-} from '~/server/engagement/engagement.rules';
+import { COMMENT_MAX_LENGTH, authorNameOf, commentText, descendantsOf, fileTypeOf, reviewFiles } from '~/server/engagement/engagement.rules';
 
 describe('commentText', () => {
   test.each([[''], ['   '], ['\n\t \r\n'], [null], [undefined], ['\u0000\u0001\u007f']])('%j is refused with 请输入内容', (raw) => {

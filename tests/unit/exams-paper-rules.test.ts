@@ -54,7 +54,10 @@ describe('the paper map', () => {
   });
 
   test('duplicates are removed by id across the paper, and by the bank id, keeping the first', () => {
-    const groups = groupsOf({ '1': [q('a', 1), q('a', 1, 9), q('b', 1, 2, { questions_id: 'X' })], '2': [q('a', 2), q('c', 2, 2, { questions_id: 'X' }), q('d', 2)] });
+    const groups = groupsOf({
+      '1': [q('a', 1), q('a', 1, 9), q('b', 1, 2, { questions_id: 'X' })],
+      '2': [q('a', 2), q('c', 2, 2, { questions_id: 'X' }), q('d', 2)],
+    });
     expect(groups.map((g) => g.questions.map((x) => x.id))).toEqual([['a', 'b'], ['d']]);
     expect(groups[0]!.points).toBe(4);
   });

@@ -14,13 +14,22 @@ const q = (id: string, questionType: QuestionType, subs: PaperQuestion[] = []): 
   questionContentVO: { content: null, optionList: [] },
   readQuestionList: subs,
 });
-const results = (...r: [string, boolean | null][]) => new Map<string, QuestionResult>(r.map(([questionId, correct]) => [questionId, { questionId, correct, score: null }]));
+const results = (...r: [string, boolean | null][]) =>
+  new Map<string, QuestionResult>(r.map(([questionId, correct]) => [questionId, { questionId, correct, score: null }]));
 
 describe('review', () => {
   test('letters of the chosen keys in the options’ order; an unknown key as it is', () => {
     const options = ['A', 'B', 'C', 'D'].map((key) => ({ key, value: key }));
     expect(lettersOf(options, ['C', 'A'])).toEqual(['A', 'C']);
-    expect(lettersOf([{ key: '1', value: '对' }, { key: '2', value: '错' }], ['2'])).toEqual(['B']);
+    expect(
+      lettersOf(
+        [
+          { key: '1', value: '对' },
+          { key: '2', value: '错' },
+        ],
+        ['2'],
+      ),
+    ).toEqual(['B']);
     expect(lettersOf(options, ['Z'])).toEqual(['Z']);
   });
 
@@ -39,9 +48,28 @@ describe('review', () => {
   // Rule: while a sub-question has no result, the question's own result decides when it has one (right or
   // wrong); without one it is pending.
   test.each([
-    { given: [['r', true], ['r1', true]], mark: 'right' },
-    { given: [['r', false], ['r1', true], ['r2', null]], mark: 'wrong' },
-    { given: [['r', null], ['r1', true]], mark: 'pending' },
+    {
+      given: [
+        ['r', true],
+        ['r1', true],
+      ],
+      mark: 'right',
+    },
+    {
+      given: [
+        ['r', false],
+        ['r1', true],
+        ['r2', null],
+      ],
+      mark: 'wrong',
+    },
+    {
+      given: [
+        ['r', null],
+        ['r1', true],
+      ],
+      mark: 'pending',
+    },
   ] as { given: [string, boolean | null][]; mark: string }[])('$given -> $mark', ({ given, mark }) => {
     expect(markOf(q('r', 13, [q('r1', 1), q('r2', 1)]), results(...given))).toBe(mark);
   });

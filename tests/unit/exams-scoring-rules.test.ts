@@ -3,7 +3,13 @@ import { hasSubQuestions, isAnswered, pointsOf, scorePaper, scoreQuestion, type 
 
 /** Scoring on submission (src/server/exams/attempts/scoring.rules.ts): every type, every boundary. */
 
-const q = (id: string, questionType: number, examPoint: number, key: { options?: string[]; content?: string } = {}, subs: KeyedQuestion[] = []): KeyedQuestion => ({
+const q = (
+  id: string,
+  questionType: number,
+  examPoint: number,
+  key: { options?: string[]; content?: string } = {},
+  subs: KeyedQuestion[] = [],
+): KeyedQuestion => ({
   id,
   questionType,
   examPoint,

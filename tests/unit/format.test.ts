@@ -1,14 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  distanceMeters,
-  formatDate,
-  formatDateTime,
-  formatDistance,
-  formatViewCount,
-  isValidLatLng,
-  parseDateTime,
-  relativeTime,
-} from '~/lib/format';
+import { distanceMeters, formatDate, formatDateTime, formatDistance, formatViewCount, isValidLatLng, parseDateTime, relativeTime } from '~/lib/format';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -127,12 +118,9 @@ describe('parseDateTime', () => {
     expect(parseDateTime(text)).toBeNaN();
   });
 
-  test.each(['2026-11-22 10:60:00', '2026-11-22 10:00:60', '2026-11-22 10:99:99'])(
-    'rejects out-of-range minutes or seconds %j',
-    (text) => {
-      expect(parseDateTime(text)).toBeNaN();
-    },
-  );
+  test.each(['2026-11-22 10:60:00', '2026-11-22 10:00:60', '2026-11-22 10:99:99'])('rejects out-of-range minutes or seconds %j', (text) => {
+    expect(parseDateTime(text)).toBeNaN();
+  });
 });
 
 describe('distanceMeters (earth radius 6378.137 km)', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { addressTrust, clientAddress, hostVary, isHttps, requestHost, type HeaderReader } from '~/server/http/forwarded';
 
-const headers = (h: Record<string, string>): HeaderReader => (name) => h[name];
+const headers =
+  (h: Record<string, string>): HeaderReader =>
+  (name) =>
+    h[name];
 
 describe('the host a request speaks for', () => {
   test('without TRUST_PROXY only Host counts, whatever a client forwards', () => {
@@ -14,12 +17,9 @@ describe('the host a request speaks for', () => {
     expect(hostVary(true)).toBe('Host, X-Forwarded-Host');
   });
 
-  test.each(['', ' ', ',', 'bad host', 'a/b', 'x'.repeat(300), '-a.com', 'a..b?'])(
-    'a blank or odd forwarded host %j falls back to Host',
-    (forwarded) => {
-      expect(requestHost(headers({ host: 'demo.localhost', 'x-forwarded-host': forwarded }), true)).toBe('demo.localhost');
-    },
-  );
+  test.each(['', ' ', ',', 'bad host', 'a/b', 'x'.repeat(300), '-a.com', 'a..b?'])('a blank or odd forwarded host %j falls back to Host', (forwarded) => {
+    expect(requestHost(headers({ host: 'demo.localhost', 'x-forwarded-host': forwarded }), true)).toBe('demo.localhost');
+  });
 
   test('no Host at all uses the fallback (the URL the server saw)', () => {
     expect(requestHost(headers({}), true, 'localhost:4321')).toBe('localhost');
@@ -54,7 +54,9 @@ describe('the client address', () => {
   test('a named client-address header of a trusted CDN wins when valid; no trust means the peer', () => {
     const h = headers({ 'x-forwarded-for': '9.9.9.9, 198.51.100.1', 'cf-connecting-ip': '203.0.113.9' });
     expect(clientAddress(h, { hops: 1, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1')).toBe('203.0.113.9');
-    expect(clientAddress(headers({ 'x-forwarded-for': '198.51.100.1', 'cf-connecting-ip': 'x' }), { hops: 1, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1')).toBe('198.51.100.1');
+    expect(
+      clientAddress(headers({ 'x-forwarded-for': '198.51.100.1', 'cf-connecting-ip': 'x' }), { hops: 1, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1'),
+    ).toBe('198.51.100.1');
     expect(clientAddress(h, { hops: 0, clientIpHeader: 'cf-connecting-ip' }, '10.0.0.1')).toBe('10.0.0.1');
   });
 

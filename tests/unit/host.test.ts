@@ -39,7 +39,18 @@ describe('matchHost', () => {
   });
 
   test('the bare base domain, www, localhost, IP addresses and an empty host give the default tenant', () => {
-    for (const host of ['localhost', 'localhost:4321', 'yunxiao.cn', 'www.yunxiao.cn', 'WWW.YUNXIAO.CN:443', '127.0.0.1', '10.0.0.8:4321', '[::1]:4321', '', null]) {
+    for (const host of [
+      'localhost',
+      'localhost:4321',
+      'yunxiao.cn',
+      'www.yunxiao.cn',
+      'WWW.YUNXIAO.CN:443',
+      '127.0.0.1',
+      '10.0.0.8:4321',
+      '[::1]:4321',
+      '',
+      null,
+    ]) {
       expect(match(host), String(host)).toEqual(pre('demo'));
     }
   });

@@ -146,7 +146,7 @@ describe('weekScrollTime: the week grid opens where the student has something to
     expect(weekScrollTime([], week, at('2026-11-24 16:20:00'))).toBe('16:00:00');
   });
 
-  test("another week: the earliest hour of its activities, else 08:00", () => {
+  test('another week: the earliest hour of its activities, else 08:00', () => {
     const next = weekRange(at('2026-12-02 12:00:00'));
     const evenings = [a('2026-12-01 18:30:00', '2026-12-01 20:00:00'), a('2026-12-03 19:00:00', '2026-12-03 20:00:00')];
     expect(weekScrollTime(evenings, next, at('2026-11-25 12:00:00'))).toBe('18:00:00');

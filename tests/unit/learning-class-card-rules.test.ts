@@ -15,7 +15,10 @@ describe('cardClick: the my-learning card rules in order', () => {
 
   test.each([1, 2, 3])('serviceStatus %i with teachingClassStatus 0: not open yet, with the date when known', (serviceStatus) => {
     expect(cardClick({ serviceStatus, teachingClassStatus: 0, openDate: '2026-12-01 09:00:00' })).toEqual({ kind: 'notOpenYet', date: '2026-12-01' });
-    expect(cardClick({ serviceStatus, teachingClassStatus: 0, openDate: parseDateTime('2026-12-01 00:30:00') })).toEqual({ kind: 'notOpenYet', date: '2026-12-01' });
+    expect(cardClick({ serviceStatus, teachingClassStatus: 0, openDate: parseDateTime('2026-12-01 00:30:00') })).toEqual({
+      kind: 'notOpenYet',
+      date: '2026-12-01',
+    });
     expect(cardClick({ serviceStatus, teachingClassStatus: 0, openDate: null })).toEqual({ kind: 'notOpenYet', date: null });
     expect(cardClick({ serviceStatus, teachingClassStatus: 0, openDate: '' })).toEqual({ kind: 'notOpenYet', date: null });
     expect(cardClick({ serviceStatus, teachingClassStatus: 0, openDate: 'soon' })).toEqual({ kind: 'notOpenYet', date: null });
@@ -24,7 +27,10 @@ describe('cardClick: the my-learning card rules in order', () => {
 
   test('the open date is the China Standard Time date of an epoch value', () => {
     // 2026-11-30 16:30 UTC is 2026-12-01 00:30 in China.
-    expect(cardClick({ serviceStatus: 2, teachingClassStatus: 0, openDate: Date.UTC(2026, 10, 30, 16, 30) })).toEqual({ kind: 'notOpenYet', date: '2026-12-01' });
+    expect(cardClick({ serviceStatus: 2, teachingClassStatus: 0, openDate: Date.UTC(2026, 10, 30, 16, 30) })).toEqual({
+      kind: 'notOpenYet',
+      date: '2026-12-01',
+    });
   });
 
   test.each([

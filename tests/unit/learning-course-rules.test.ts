@@ -53,7 +53,15 @@ describe('chapterTree and treesByTab', () => {
     { id: 'x', parentId: 'nowhere', name: '孤节' },
   ];
   const lesson = (id: string, sectionId: string | null, classroomType: number) => ({ id, sectionId, classroomType });
-  const lessons = [lesson('v1', 's11', 1), lesson('h1', 's12', 6), lesson('d1', 's21', 4), lesson('direct', 'c2', 1), lesson('lost', 'gone', 7), lesson('none', null, 20), lesson('orphan', 'x', 1)];
+  const lessons = [
+    lesson('v1', 's11', 1),
+    lesson('h1', 's12', 6),
+    lesson('d1', 's21', 4),
+    lesson('direct', 'c2', 1),
+    lesson('lost', 'gone', 7),
+    lesson('none', null, 20),
+    lesson('orphan', 'x', 1),
+  ];
 
   test('chapter → section → lesson in the given order; lessons straight under a chapter come first in an unnamed section', () => {
     const tree = chapterTree(chapters, lessons);
@@ -72,7 +80,9 @@ describe('chapterTree and treesByTab', () => {
   });
 
   test('empty chapters and sections are dropped; nothing kept is an empty list', () => {
-    expect(chapterTree(chapters, lessons, (l) => l.id === 'h1')).toEqual([{ id: 'c1', name: '第一章', sections: [{ id: 's12', name: '第二节', lessons: [lessons[1]] }] }]);
+    expect(chapterTree(chapters, lessons, (l) => l.id === 'h1')).toEqual([
+      { id: 'c1', name: '第一章', sections: [{ id: 's12', name: '第二节', lessons: [lessons[1]] }] },
+    ]);
     expect(chapterTree(chapters, [])).toEqual([]);
     expect(chapterTree([], lessons.slice(0, 1))).toEqual([{ id: null, name: null, sections: [{ id: null, name: null, lessons: [lessons[0]] }] }]);
   });
@@ -129,7 +139,11 @@ describe('courseRequirements', () => {
   test('bars in the fixed order; in progress until every duty is met', () => {
     const r = courseRequirements({
       ...window,
-      resultMap: { ONLINE_TEST_SUBMIT: { totalNum: 1, finishNum: 0 }, VIDEO_PROGRESS: { totalNum: 2, finishNum: 2 }, OFFLINE_FACE2FACE_TEACHING_FIN_TIMES: { totalNum: 1, finishNum: 1 } },
+      resultMap: {
+        ONLINE_TEST_SUBMIT: { totalNum: 1, finishNum: 0 },
+        VIDEO_PROGRESS: { totalNum: 2, finishNum: 2 },
+        OFFLINE_FACE2FACE_TEACHING_FIN_TIMES: { totalNum: 1, finishNum: 1 },
+      },
     });
     expect(r.bars).toEqual([
       { key: 'faceTeaching', total: 1, done: 1 },
@@ -165,7 +179,10 @@ describe('lessonState', () => {
   });
   test('everything else: study progress (not started, learned to, finished)', () => {
     expect(lessonState({ ...base, classroomType: 1 })).toEqual({ kind: 'study', progress: { kind: 'notStarted' } });
-    expect(lessonState({ ...base, classroomType: 2, learnProcess: 40, lastStudyTime: 288_000 })).toEqual({ kind: 'study', progress: { kind: 'inProgress', positionMs: 288_000, percent: 40 } });
+    expect(lessonState({ ...base, classroomType: 2, learnProcess: 40, lastStudyTime: 288_000 })).toEqual({
+      kind: 'study',
+      progress: { kind: 'inProgress', positionMs: 288_000, percent: 40 },
+    });
     expect(lessonState({ ...base, classroomType: 3, learnProcess: 100.4 })).toEqual({ kind: 'study', progress: { kind: 'finished', percent: 100 } });
   });
 });
@@ -206,7 +223,18 @@ describe('platform URLs', () => {
   test('only absolute http(s) URLs without credentials leave the server', () => {
     expect(allowedPlatformUrl('https://training.example.com/room?code=1')).toBe('https://training.example.com/room?code=1');
     expect(allowedPlatformUrl('http://127.0.0.1:4439/classroom')).toBe('http://127.0.0.1:4439/classroom');
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '/relative', '//evil.example', 'ftp://x', 'https://u:p@x.example', '', 'x'.repeat(3000), 42, null])
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '/relative',
+      '//evil.example',
+      'ftp://x',
+      'https://u:p@x.example',
+      '',
+      'x'.repeat(3000),
+      42,
+      null,
+    ])
       expect(allowedPlatformUrl(bad)).toBeNull();
   });
   test('the back URL must be on the request host (any port)', () => {
@@ -219,16 +247,24 @@ describe('platform URLs', () => {
 });
 
 describe('platform configuration', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), TOKEN_PARAM_SECRET: 't'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' };
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(40),
+    TOKEN_PARAM_SECRET: 't'.repeat(40),
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: 'https://sms.example.test/send',
+  };
   test('development has a default secret and no platform URL; production has neither until set', () => {
     const dev = parseConfig({ NODE_ENV: 'development' });
     expect(dev.THIRD_PARTY_PLATFORM_SECRET).toBe(DEV_THIRD_PARTY_PLATFORM_SECRET);
     expect(dev.THIRD_PARTY_PLATFORM_URL).toBeUndefined();
     expect(parseConfig(production)).toMatchObject({ THIRD_PARTY_PLATFORM_SECRET: null });
-    expect(parseConfig({ ...production, THIRD_PARTY_PLATFORM_URL: 'https://platform.example/api', THIRD_PARTY_PLATFORM_SECRET: 'p'.repeat(40) })).toMatchObject({
-      THIRD_PARTY_PLATFORM_URL: 'https://platform.example/api',
-      THIRD_PARTY_PLATFORM_SECRET: 'p'.repeat(40),
-    });
+    expect(parseConfig({ ...production, THIRD_PARTY_PLATFORM_URL: 'https://platform.example/api', THIRD_PARTY_PLATFORM_SECRET: 'p'.repeat(40) })).toMatchObject(
+      {
+        THIRD_PARTY_PLATFORM_URL: 'https://platform.example/api',
+        THIRD_PARTY_PLATFORM_SECRET: 'p'.repeat(40),
+      },
+    );
   });
   test('production refuses the published default; the URL must be http(s); the secret at least 32 characters', () => {
     expect(() => parseConfig({ ...production, THIRD_PARTY_PLATFORM_SECRET: DEV_THIRD_PARTY_PLATFORM_SECRET })).toThrow(ConfigError);

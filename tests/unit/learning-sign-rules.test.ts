@@ -17,7 +17,15 @@ import {
 const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 const END = START + 90 * 60_000;
 const MINUTE = 60_000;
-const state = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => ({ signIn: 1, signOut: 1, startAt: START, endAt: END, signedInAt: null, signedOutAt: null, ...over });
+const state = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => ({
+  signIn: 1,
+  signOut: 1,
+  startAt: START,
+  endAt: END,
+  signedInAt: null,
+  signedOutAt: null,
+  ...over,
+});
 const signedIn = (over: Partial<Parameters<typeof signRefusal>[1]> = {}) => state({ signedInAt: START - 10 * MINUTE, ...over });
 
 describe('signWindow', () => {

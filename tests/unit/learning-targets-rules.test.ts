@@ -1,14 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseDateTime } from '~/lib/time/cst';
-import {
-  countingDuties,
-  courseTargetState,
-  dutyCounts,
-  dutyMet,
-  timetableTargetState,
-  unfinishedCount,
-  type CourseDuties,
-} from '~/lib/learning/targets';
+import { countingDuties, courseTargetState, dutyCounts, dutyMet, timetableTargetState, unfinishedCount, type CourseDuties } from '~/lib/learning/targets';
 
 const at = (text: string) => parseDateTime(text);
 const learnStart = at('2026-11-01 00:00:00');

@@ -114,7 +114,12 @@ describe('targetBars: the bars of the target block', () => {
       targetBars({
         requiredActivityNum: 8,
         finishSignActivityNum: 6,
-        resultMap: { ONLINE_VIDEO_TEACHING_STUDY_TIMES: pair(20, 5), VIDEO_PROGRESS: pair(3, 1), ONLINE_HOMEWORK_SUBMIT: pair(1, 1), ONLINE_TEST_SUBMIT: pair(2, 0) },
+        resultMap: {
+          ONLINE_VIDEO_TEACHING_STUDY_TIMES: pair(20, 5),
+          VIDEO_PROGRESS: pair(3, 1),
+          ONLINE_HOMEWORK_SUBMIT: pair(1, 1),
+          ONLINE_TEST_SUBMIT: pair(2, 0),
+        },
       }),
     ).toEqual([
       { key: 'requiredClassrooms', unit: 'items', total: 8, done: 6, percent: 75 },

@@ -68,7 +68,9 @@ describe('registration rules', () => {
       enterpriseName: '请输入企业名称',
       invitationCode: '请输入邀请码',
     });
-    expect(registerErrors(2, { name: '张三', mobile: '13800138000', code: '123456', enterpriseName: '某公司', invitationCode: 'ABCDEFG', agreed: true })).toEqual({
+    expect(
+      registerErrors(2, { name: '张三', mobile: '13800138000', code: '123456', enterpriseName: '某公司', invitationCode: 'ABCDEFG', agreed: true }),
+    ).toEqual({
       invitationCode: '邀请码不能超过6位',
     });
   });
@@ -78,10 +80,23 @@ describe('single sign-on secrets', () => {
   test('development defaults outside production; off in production until set', () => {
     expect(parseConfig({ NODE_ENV: 'development' }).SSO_SHARED_SECRET?.length).toBeGreaterThanOrEqual(32);
     expect(parseConfig({ NODE_ENV: 'development' }).PARTNER_SSO_SECRET?.length).toBeGreaterThanOrEqual(32);
-    const prod = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' });
+    const prod = parseConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a'.repeat(32),
+      TOKEN_PARAM_SECRET: 'b'.repeat(32),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.test/send',
+    });
     expect(prod.SSO_SHARED_SECRET).toBeNull();
     expect(prod.PARTNER_SSO_SECRET).toBeNull();
-    const set = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), TOKEN_PARAM_SECRET: 'b'.repeat(32), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send', SSO_SHARED_SECRET: 'c'.repeat(32) });
+    const set = parseConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a'.repeat(32),
+      TOKEN_PARAM_SECRET: 'b'.repeat(32),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.test/send',
+      SSO_SHARED_SECRET: 'c'.repeat(32),
+    });
     expect(set.SSO_SHARED_SECRET).toBe('c'.repeat(32));
   });
 

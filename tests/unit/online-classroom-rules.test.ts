@@ -5,7 +5,17 @@ import { isPdf, lessonContent, qualityOf, viewerUrlOf } from '~/server/learning/
 
 const time = (ms: number | null) => (ms === null ? null : `t${ms}`);
 const lesson = (classroomType: number, content: unknown, extra: Partial<Parameters<typeof lessonContent>[0]> = {}) =>
-  lessonContent({ classroomType, classroomContent: content === undefined ? null : typeof content === 'string' ? content : JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null, ...extra }, time);
+  lessonContent(
+    {
+      classroomType,
+      classroomContent: content === undefined ? null : typeof content === 'string' ? content : JSON.stringify(content),
+      liveStatus: null,
+      classStartAt: null,
+      classEndAt: null,
+      ...extra,
+    },
+    time,
+  );
 
 describe('qualityOf', () => {
   test('LD 360P, SD 480P, HD 720P, anything else 1080P', () => {
@@ -29,13 +39,32 @@ describe('isPdf', () => {
 
 describe('lessonContent', () => {
   test('video: sources ordered by quality, unsafe URLs dropped; the main URL else the best source', () => {
-    const c = lesson(1, { transCodeVideoList: [{ templateType: 'HD', url: '/h.mp4' }, { templateType: 'LD', url: 'javascript:alert(1)' }, { templateType: 'SD', url: '/s.mp4' }] });
-    expect(c).toEqual({ kind: 'media', mediaType: 1, url: '/h.mp4', sources: [{ quality: '480P', url: '/s.mp4' }, { quality: '720P', url: '/h.mp4' }] });
+    const c = lesson(1, {
+      transCodeVideoList: [
+        { templateType: 'HD', url: '/h.mp4' },
+        { templateType: 'LD', url: 'javascript:alert(1)' },
+        { templateType: 'SD', url: '/s.mp4' },
+      ],
+    });
+    expect(c).toEqual({
+      kind: 'media',
+      mediaType: 1,
+      url: '/h.mp4',
+      sources: [
+        { quality: '480P', url: '/s.mp4' },
+        { quality: '720P', url: '/h.mp4' },
+      ],
+    });
     expect(lesson(1, { pageData: [{ type: 'video', url: '//evil.example/x.mp4' }] })).toEqual({ kind: 'media', mediaType: 1, url: null, sources: [] });
   });
 
   test('audio has no qualities', () => {
-    expect(lesson(2, { pageData: [{ type: 'audio', url: 'https://cdn.example/a.mp3' }] })).toEqual({ kind: 'media', mediaType: 2, url: 'https://cdn.example/a.mp3', sources: [] });
+    expect(lesson(2, { pageData: [{ type: 'audio', url: 'https://cdn.example/a.mp3' }] })).toEqual({
+      kind: 'media',
+      mediaType: 2,
+      url: 'https://cdn.example/a.mp3',
+      sources: [],
+    });
   });
 
   test('article HTML is sanitised; missing or broken JSON gives empty content, never an error', () => {
@@ -48,14 +77,48 @@ describe('lessonContent', () => {
   });
 
   test('document, images with summary, homework and test, live, other types', () => {
-    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.pdf', fileName: 'd.pdf' }] })).toEqual({ kind: 'document', url: '/d.pdf', fileName: 'd.pdf', pdf: true, viewerUrl: null });
-    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx' }] })).toEqual({ kind: 'document', url: '/d.docx', fileName: null, pdf: false, viewerUrl: null });
-    expect(lesson(8, { pageData: [{ type: 'image', url: '/1.jpg' }, { type: 'image', url: 'data:x' }, { type: 'summary', text: ' 摘要 ' }] })).toEqual({ kind: 'images', images: ['/1.jpg'], summary: '摘要' });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.pdf', fileName: 'd.pdf' }] })).toEqual({
+      kind: 'document',
+      url: '/d.pdf',
+      fileName: 'd.pdf',
+      pdf: true,
+      viewerUrl: null,
+    });
+    expect(lesson(4, { pageData: [{ type: 'document', url: '/d.docx' }] })).toEqual({
+      kind: 'document',
+      url: '/d.docx',
+      fileName: null,
+      pdf: false,
+      viewerUrl: null,
+    });
+    expect(
+      lesson(8, {
+        pageData: [
+          { type: 'image', url: '/1.jpg' },
+          { type: 'image', url: 'data:x' },
+          { type: 'summary', text: ' 摘要 ' },
+        ],
+      }),
+    ).toEqual({ kind: 'images', images: ['/1.jpg'], summary: '摘要' });
     expect(lesson(6, null)).toEqual({ kind: 'work', workType: 6 });
     expect(lesson(7, null)).toEqual({ kind: 'work', workType: 7 });
-    expect(lesson(10, null, { liveStatus: 1, classStartAt: 5, classEndAt: 6 })).toEqual({ kind: 'live', liveStatus: 1, classStartTime: 't5', classEndTime: 't6', url: null });
-    for (const type of [5, 20, 90, 91, 99]) expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: null });
-    expect(lesson(5, { pageData: [{ type: 'summary', text: 'x' }, { type: 'file', url: '/f.zip', fileName: ' 资料包.zip ' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: '资料包.zip' });
+    expect(lesson(10, null, { liveStatus: 1, classStartAt: 5, classEndAt: 6 })).toEqual({
+      kind: 'live',
+      liveStatus: 1,
+      classStartTime: 't5',
+      classEndTime: 't6',
+      url: null,
+    });
+    for (const type of [5, 20, 90, 91, 99])
+      expect(lesson(type, { pageData: [{ type: 'file', url: '/f.zip' }] })).toEqual({ kind: 'other', url: '/f.zip', fileName: null });
+    expect(
+      lesson(5, {
+        pageData: [
+          { type: 'summary', text: 'x' },
+          { type: 'file', url: '/f.zip', fileName: ' 资料包.zip ' },
+        ],
+      }),
+    ).toEqual({ kind: 'other', url: '/f.zip', fileName: '资料包.zip' });
     for (const type of [5, 20, 90, 91]) expect(lesson(type, null)).toEqual({ kind: 'other', url: null, fileName: null });
     expect(lesson(91, { pageData: [{ type: 'file', url: 'javascript:alert(1)', fileName: 'x' }] })).toEqual({ kind: 'other', url: null, fileName: null });
   });
@@ -117,7 +180,13 @@ describe('lessonContent: which component a lesson shows', () => {
   test.each([
     [[{ type: 'article', html: '<p>文章</p>' }], '<p>文章</p>'],
     [[{ type: 'richText', html: '<p>富文本</p>' }], '<p>富文本</p>'],
-    [[{ type: 'richText', html: '<p>富文本</p>' }, { type: 'article', html: '<p>文章</p>' }], '<p>文章</p>'],
+    [
+      [
+        { type: 'richText', html: '<p>富文本</p>' },
+        { type: 'article', html: '<p>文章</p>' },
+      ],
+      '<p>文章</p>',
+    ],
   ])('article from %j', (pageData, html) => {
     expect(lesson(3, { pageData })).toEqual({ kind: 'article', html });
   });
@@ -143,7 +212,12 @@ describe('lessonContent: which component a lesson shows', () => {
 
   // Rule: a picture lesson shows only its image components; without a summary it has none.
   test('images: only image components', () => {
-    const pageData = [{ type: 'file', url: '/f.zip' }, { type: 'image', url: '/1.jpg' }, { type: 'video', url: '/v.mp4' }, { type: 'image', url: '/2.jpg' }];
+    const pageData = [
+      { type: 'file', url: '/f.zip' },
+      { type: 'image', url: '/1.jpg' },
+      { type: 'video', url: '/v.mp4' },
+      { type: 'image', url: '/2.jpg' },
+    ];
     expect(lesson(8, { pageData })).toEqual({ kind: 'images', images: ['/1.jpg', '/2.jpg'], summary: null });
   });
 
@@ -162,7 +236,9 @@ describe('viewerUrlOf and the configured viewer', () => {
     expect(viewerUrlOf(template, '/media/learning/讲义 1.pdf', 'https://demo.school.cn')).toBe(
       `https://viewer.example/view?src=${encodeURIComponent('https://demo.school.cn/media/learning/讲义 1.pdf')}&embed=1`,
     );
-    expect(viewerUrlOf('/viewer/?file={url}', 'files/a.docx', 'http://localhost:4321')).toBe(`/viewer/?file=${encodeURIComponent('http://localhost:4321/files/a.docx')}`);
+    expect(viewerUrlOf('/viewer/?file={url}', 'files/a.docx', 'http://localhost:4321')).toBe(
+      `/viewer/?file=${encodeURIComponent('http://localhost:4321/files/a.docx')}`,
+    );
   });
 
   // Rule: only an address that starts with http:// or https:// is absolute; a site path carrying an address in its
@@ -183,9 +259,16 @@ describe('viewerUrlOf and the configured viewer', () => {
 
   test('with a viewer, every document (PDF or not) gets its viewer address; without a file, none', () => {
     const viewer = (u: string) => viewerUrlOf(template, u, 'https://s');
-    const doc = (content: unknown) => lessonContent({ classroomType: 4, classroomContent: JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null }, time, viewer);
-    expect(doc({ pageData: [{ type: 'document', url: '/d.pdf' }] })).toMatchObject({ pdf: true, viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.pdf')}&embed=1` });
-    expect(doc({ pageData: [{ type: 'document', url: '/d.docx' }] })).toMatchObject({ pdf: false, viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.docx')}&embed=1` });
+    const doc = (content: unknown) =>
+      lessonContent({ classroomType: 4, classroomContent: JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null }, time, viewer);
+    expect(doc({ pageData: [{ type: 'document', url: '/d.pdf' }] })).toMatchObject({
+      pdf: true,
+      viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.pdf')}&embed=1`,
+    });
+    expect(doc({ pageData: [{ type: 'document', url: '/d.docx' }] })).toMatchObject({
+      pdf: false,
+      viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.docx')}&embed=1`,
+    });
     expect(doc({ pageData: [{ type: 'document', url: 'javascript:alert(1)' }] })).toMatchObject({ url: null, viewerUrl: null });
   });
 });

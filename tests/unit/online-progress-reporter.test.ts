@@ -34,7 +34,18 @@ vi.stubGlobal('localStorage', localStorageStub);
 const { ProgressReporter, resendPending } = await import('~/islands/learner/classroom/progress-reporter');
 
 const ref = { classroomId: 'L1', courseId: 'C1', classId: 'K1', studentId: 'S1' };
-const ok = (body: Record<string, unknown>) => Promise.resolve({ seq: body['seq'], applied: true, learnProcess: 1, lastStudyTime: body['positionMs'], furthestTime: 0, learningDuration: 0, finished: false, targetPercent: 80, lastStudyAt: null });
+const ok = (body: Record<string, unknown>) =>
+  Promise.resolve({
+    seq: body['seq'],
+    applied: true,
+    learnProcess: 1,
+    lastStudyTime: body['positionMs'],
+    furthestTime: 0,
+    learningDuration: 0,
+    finished: false,
+    targetPercent: 80,
+    lastStudyAt: null,
+  });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const pending = () => [...store.keys()].filter((k) => k.startsWith('dcs.studyReport.'));
 

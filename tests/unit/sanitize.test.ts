@@ -18,7 +18,15 @@ describe('sanitizeRichText', () => {
   });
 
   test('removes javascript: and other unsafe link targets, keeping the text', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java&#x09;script:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', '//evil.example/x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      'vbscript:x',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+    ]) {
       const out = sanitizeRichText(`<a href="${href}">链接</a>`);
       expect(out, href).not.toMatch(/javascript:|vbscript:|data:|evil\.example/i);
       expect(out, href).toContain('链接');
@@ -26,7 +34,9 @@ describe('sanitizeRichText', () => {
   });
 
   test('removes iframes, forms, styles and objects', () => {
-    const out = sanitizeRichText('<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><style>body{}</style><object data="x"></object><p>留下</p>');
+    const out = sanitizeRichText(
+      '<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><style>body{}</style><object data="x"></object><p>留下</p>',
+    );
     expect(out).toBe('<p>留下</p>');
   });
 
@@ -36,7 +46,20 @@ describe('sanitizeRichText', () => {
       '<ul><li>一</li></ul><ol><li>二</li></ol><blockquote>引用</blockquote>' +
       '<table><tbody><tr><td colspan="2">单元格</td></tr></tbody></table><a href="https://gov.example.cn/doc" title="文件">文件</a><br />';
     const out = sanitizeRichText(html);
-    for (const kept of ['<h2>标题</h2>', '<strong>加粗</strong>', '<em>斜体</em>', '<u>下划线</u>', '<ul><li>一</li></ul>', '<ol><li>二</li></ol>', '<blockquote>引用</blockquote>', '<td colspan="2">单元格</td>', 'href="https://gov.example.cn/doc"', 'title="文件"', 'text-align:center', 'color:#333']) {
+    for (const kept of [
+      '<h2>标题</h2>',
+      '<strong>加粗</strong>',
+      '<em>斜体</em>',
+      '<u>下划线</u>',
+      '<ul><li>一</li></ul>',
+      '<ol><li>二</li></ol>',
+      '<blockquote>引用</blockquote>',
+      '<td colspan="2">单元格</td>',
+      'href="https://gov.example.cn/doc"',
+      'title="文件"',
+      'text-align:center',
+      'color:#333',
+    ]) {
       expect(out, kept).toContain(kept);
     }
   });

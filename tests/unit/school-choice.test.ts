@@ -46,7 +46,8 @@ describe('linkSchoolChoice: the chosen school on every same-site link of a page'
   });
 
   test('text of scripts and styles is not markup', () => {
-    const html = '<script>const s = \'<a href="/">\';</script><style>a[href="/"]{}</style><script type="application/json" id="portal-config">{"x":"<a href=\\"/\\">"}</script>';
+    const html =
+      '<script>const s = \'<a href="/">\';</script><style>a[href="/"]{}</style><script type="application/json" id="portal-config">{"x":"<a href=\\"/\\">"}</script>';
     expect(linkSchoolChoice(html, ID)).toBe(html);
     expect(linkSchoolChoice(`${html}<a href="/">首页</a>`, ID)).toBe(`${html}<a href="/?schoolId=${ID}">首页</a>`);
   });
@@ -63,7 +64,8 @@ describe('linkSchoolChoice: the chosen school on every same-site link of a page'
 });
 
 describe('keepSchoolChoice: the page answer', () => {
-  const page = (body: string, init: ResponseInit = {}) => new Response(body, { headers: { 'Content-Type': 'text/html', 'Content-Length': String(body.length) }, ...init });
+  const page = (body: string, init: ResponseInit = {}) =>
+    new Response(body, { headers: { 'Content-Type': 'text/html', 'Content-Length': String(body.length) }, ...init });
 
   test('pages opened without schoolId are returned untouched', async () => {
     const res = page('<a href="/">首页</a>');
@@ -71,7 +73,11 @@ describe('keepSchoolChoice: the page answer', () => {
   });
 
   test('HTML links get the school, the length header goes, status and other headers stay', async () => {
-    const res = await keepSchoolChoice(new URL(`http://localhost/news?schoolId=${ID}`), ID, page('<a href="/">首页</a>', { status: 404, headers: { 'Content-Type': 'text/html', 'X-Extra': '1' } }));
+    const res = await keepSchoolChoice(
+      new URL(`http://localhost/news?schoolId=${ID}`),
+      ID,
+      page('<a href="/">首页</a>', { status: 404, headers: { 'Content-Type': 'text/html', 'X-Extra': '1' } }),
+    );
     expect(res.status).toBe(404);
     expect(res.headers.get('X-Extra')).toBe('1');
     expect(res.headers.get('Content-Length')).toBeNull();
@@ -80,7 +86,8 @@ describe('keepSchoolChoice: the page answer', () => {
 
   test('a redirect to a page of the site keeps the school; one that names a school or leaves the site does not change', async () => {
     const url = new URL(`http://localhost/news?schoolId=${ID}`);
-    const to = async (location: string) => (await keepSchoolChoice(url, ID, new Response(null, { status: 301, headers: { Location: location } }))).headers.get('Location');
+    const to = async (location: string) =>
+      (await keepSchoolChoice(url, ID, new Response(null, { status: 301, headers: { Location: location } }))).headers.get('Location');
     expect(await to('/news-information/list')).toBe(`/news-information/list?schoolId=${ID}`);
     expect(await to(`/query_pc?schoolId=${ID}&from=app`)).toBe(`/query_pc?schoolId=${ID}&from=app`);
     expect(await to('https://school.example.com/')).toBe('https://school.example.com/');

@@ -25,9 +25,7 @@ describe('/school-info ?index', () => {
 
 describe('keyless map links', () => {
   test('a search by address', () => {
-    expect(amapSearchUrl('江苏省南京市 江东中路 369 号')).toBe(
-      `https://uri.amap.com/search?keyword=${encodeURIComponent('江苏省南京市 江东中路 369 号')}`,
-    );
+    expect(amapSearchUrl('江苏省南京市 江东中路 369 号')).toBe(`https://uri.amap.com/search?keyword=${encodeURIComponent('江苏省南京市 江东中路 369 号')}`);
     expect(amapSearchUrl('  ')).toBeNull();
   });
 

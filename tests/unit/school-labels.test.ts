@@ -40,7 +40,9 @@ describe('school links', () => {
   });
 
   test('map marker links need valid coordinates', () => {
-    expect(amapMarkerUrl(118.7386, 32.0196, '建邺 教学点')).toBe('https://uri.amap.com/marker?position=118.7386,32.0196&name=%E5%BB%BA%E9%82%BA%20%E6%95%99%E5%AD%A6%E7%82%B9');
+    expect(amapMarkerUrl(118.7386, 32.0196, '建邺 教学点')).toBe(
+      'https://uri.amap.com/marker?position=118.7386,32.0196&name=%E5%BB%BA%E9%82%BA%20%E6%95%99%E5%AD%A6%E7%82%B9',
+    );
     expect(amapMarkerUrl(null, 32, 'x')).toBeNull();
     expect(amapMarkerUrl(200, 32, 'x')).toBeNull();
     expect(amapMarkerUrl(Number.NaN, 32, 'x')).toBeNull();

@@ -124,7 +124,13 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
     }
   });
 
-  const field = (f: keyof CertQueryForm, label: string, placeholder: string) => ({ ...form.field(f), label, placeholder, marked: true, look: 'touch' as const });
+  const field = (f: keyof CertQueryForm, label: string, placeholder: string) => ({
+    ...form.field(f),
+    label,
+    placeholder,
+    marked: true,
+    look: 'touch' as const,
+  });
   const tabLabel = (k: CertKind) => (k === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training'));
   const cfg = captchaKey ? publicConfig() : null;
 
@@ -162,7 +168,14 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
             autoComplete="name"
             maxLength={CERT_QUERY_LIMITS.nameMax}
           />
-          <TextField {...field('number', t('certificates.number'), t('certificates.numberPlaceholder'))} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={CERT_QUERY_LIMITS.numberMax} />
+          <TextField
+            {...field('number', t('certificates.number'), t('certificates.numberPlaceholder'))}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={CERT_QUERY_LIMITS.numberMax}
+          />
           <TextField
             {...field('captchaCode', t('certificates.captcha'), t('certificates.captchaPlaceholder'))}
             type="text"

@@ -3,8 +3,7 @@ import { t } from '~/lib/i18n/messages/certificates';
 import type { CertKind } from '~/lib/rules/certificate';
 import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 
-export type LookupResult =
-  { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };
+export type LookupResult = { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };
 
 /** The school's enrolment contact (the result's contact tip shows only when one exists). */
 export interface EnrollContact {

@@ -131,4 +131,3 @@ export class SchoolDistance extends HTMLElement {
     if (isValidLatLng(me) && !isValidLatLng(readJson<LatLng>(StorageKey.location))) this.#show(me, true);
   }
 }
-

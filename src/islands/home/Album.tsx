@@ -145,7 +145,10 @@ export default function Album({ label }: { label: string }) {
                 aria-label={t('album.thumbnails')}
               >
                 {materials.map((m) => (
-                  <SwiperSlide key={m.id} className="!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70 [&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand">
+                  <SwiperSlide
+                    key={m.id}
+                    className="!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70 [&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand"
+                  >
                     {m.pic && <img src={m.pic} alt="" className="h-full w-full object-cover" />}
                   </SwiperSlide>
                 ))}

@@ -24,9 +24,7 @@ export default function BannerCarousel({ banners }: { banners: (Banner & { pic: 
       aria-roledescription="carousel"
     >
       {banners.map((b, i) => {
-        const image = (
-          <img src={b.pic} alt={b.name} className="h-full w-full object-contain min-[1200px]:object-cover" loading={i === 0 ? 'eager' : 'lazy'} />
-        );
+        const image = <img src={b.pic} alt={b.name} className="h-full w-full object-contain min-[1200px]:object-cover" loading={i === 0 ? 'eager' : 'lazy'} />;
         return (
           <SwiperSlide key={b.id}>
             {b.url ? (

@@ -1,14 +1,6 @@
 import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import { send, sendPage } from '~/lib/api/client';
-import {
-  commentPage,
-  removeComment,
-  replyComment,
-  saveComment,
-  threadPage,
-  type CommentObjectType,
-  type CommentView,
-} from '~/lib/api/contracts/engagement';
+import { commentPage, removeComment, replyComment, saveComment, threadPage, type CommentObjectType, type CommentView } from '~/lib/api/contracts/engagement';
 import { t } from '~/lib/i18n/messages/home';
 import { toast } from '~/lib/toast';
 import { confirmDialog } from '~/lib/confirm';

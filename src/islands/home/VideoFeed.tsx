@@ -81,7 +81,10 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
                 <span className="sr-only">{t('feeds.playPrefix')}</span>
                 <span className="relative block aspect-[4/5] bg-slate-200">
                   {item.pic && <img src={item.pic} alt="" loading="lazy" className="h-full w-full object-cover" />}
-                  <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-3xl text-white/90 drop-shadow group-hover:text-white">
+                  <span
+                    aria-hidden="true"
+                    className="absolute inset-0 flex items-center justify-center text-3xl text-white/90 drop-shadow group-hover:text-white"
+                  >
                     ▶
                   </span>
                 </span>

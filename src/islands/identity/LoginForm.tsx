@@ -77,7 +77,14 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
         codeButton={<SmsCodeButton mobile={values.mobile} templateCode="MOBILE_LOGIN_REGISTER" />}
       />
       {mode === 'password' && (
-        <TextField {...form.field('password')} type="password" autoComplete="current-password" label={t('login.password')} maxLength={LOGIN_LIMITS.passwordMax} placeholder={t('login.passwordPlaceholder')} />
+        <TextField
+          {...form.field('password')}
+          type="password"
+          autoComplete="current-password"
+          label={t('login.password')}
+          maxLength={LOGIN_LIMITS.passwordMax}
+          placeholder={t('login.passwordPlaceholder')}
+        />
       )}
       {mode === 'code' && <p className="-mt-2 text-xs text-muted">{t('login.codeHint')}</p>}
       <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => form.change('agreed', v)} />

@@ -10,7 +10,16 @@ export default function MobileCodeFields({ mobile, code, codeButton }: { mobile:
   return (
     <>
       <TextField {...mobile} {...MOBILE_INPUT} label={t('login.mobile')} maxLength={LOGIN_LIMITS.mobile} placeholder={t('login.mobilePlaceholder')} />
-      {code && <TextField {...code} {...SMS_CODE_INPUT} label={t('login.code')} maxLength={LOGIN_LIMITS.code} placeholder={t('login.codePlaceholder')} after={codeButton} />}
+      {code && (
+        <TextField
+          {...code}
+          {...SMS_CODE_INPUT}
+          label={t('login.code')}
+          maxLength={LOGIN_LIMITS.code}
+          placeholder={t('login.codePlaceholder')}
+          after={codeButton}
+        />
+      )}
     </>
   );
 }

@@ -42,7 +42,14 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
       let target = tenantId;
       if (enterprise) target = (await send(checkInvitation, { qrCode, userId: '0' }, { silent: true })).tenantId;
       const answer = await login(
-        { nickName: v.name.trim(), mobile: v.mobile.trim(), code: v.code.trim(), grantType: 'MOBILE_LOGIN_REGISTER', terminalType: 'ALL_USER', bizType: 'E_PC' },
+        {
+          nickName: v.name.trim(),
+          mobile: v.mobile.trim(),
+          code: v.code.trim(),
+          grantType: 'MOBILE_LOGIN_REGISTER',
+          terminalType: 'ALL_USER',
+          bizType: 'E_PC',
+        },
         target,
       );
       await finishLogin(answer, target);
@@ -51,7 +58,8 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
       }
       toast(t('register.success'), 'success');
       // Joined another school: go to its site; else back where the visitor came from.
-      const next = target === pageTenant ? afterLoginTarget(new URLSearchParams(location.search).get('redirect'), '/') : `/?schoolId=${encodeURIComponent(target)}`;
+      const next =
+        target === pageTenant ? afterLoginTarget(new URLSearchParams(location.search).get('redirect'), '/') : `/?schoolId=${encodeURIComponent(target)}`;
       setTimeout(() => navigateTo(next), 600);
       return 'leaving';
     },
@@ -60,7 +68,14 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
 
   return (
     <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
-      <TextField {...form.field('name')} label={t('register.name')} type="text" autoComplete="name" maxLength={REGISTER_LIMITS.name} placeholder={t('register.namePlaceholder')} />
+      <TextField
+        {...form.field('name')}
+        label={t('register.name')}
+        type="text"
+        autoComplete="name"
+        maxLength={REGISTER_LIMITS.name}
+        placeholder={t('register.namePlaceholder')}
+      />
       {!enterprise && (
         <SelectField
           {...form.field('schoolId')}
@@ -83,8 +98,23 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
       />
       {enterprise && (
         <>
-          <TextField {...form.field('enterpriseName')} type="text" autoComplete="organization" label={t('register.enterpriseName')} maxLength={REGISTER_LIMITS.enterpriseName} placeholder={t('register.enterpriseNamePlaceholder')} />
-          <TextField {...form.field('invitationCode')} type="text" autoComplete="off" autoCapitalize="characters" label={t('register.invitationCode')} maxLength={REGISTER_LIMITS.invitationCode} placeholder={t('register.invitationCodePlaceholder')} />
+          <TextField
+            {...form.field('enterpriseName')}
+            type="text"
+            autoComplete="organization"
+            label={t('register.enterpriseName')}
+            maxLength={REGISTER_LIMITS.enterpriseName}
+            placeholder={t('register.enterpriseNamePlaceholder')}
+          />
+          <TextField
+            {...form.field('invitationCode')}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            label={t('register.invitationCode')}
+            maxLength={REGISTER_LIMITS.invitationCode}
+            placeholder={t('register.invitationCodePlaceholder')}
+          />
         </>
       )}
       <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => form.change('agreed', v)} />

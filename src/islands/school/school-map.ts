@@ -90,9 +90,7 @@ class SchoolMap extends HTMLElement {
   points(): MapPoint[] {
     try {
       const list: unknown = JSON.parse(this.dataset['points'] ?? '[]');
-      return Array.isArray(list)
-        ? list.filter((p): p is MapPoint => !!p && typeof p.latitude === 'number' && typeof p.longitude === 'number')
-        : [];
+      return Array.isArray(list) ? list.filter((p): p is MapPoint => !!p && typeof p.latitude === 'number' && typeof p.longitude === 'number') : [];
     } catch {
       return [];
     }

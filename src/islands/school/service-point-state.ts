@@ -14,7 +14,6 @@ import { msIntoCstDay } from '~/lib/time/cst';
 
 export type ServicePointState = 'open' | 'resting' | 'unknown';
 
-
 /** Seconds since midnight of 'HH:mm:ss' or 'HH:mm', or null when malformed. */
 export function secondsOfDay(text: string | null | undefined): number | null {
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec((text ?? '').trim());

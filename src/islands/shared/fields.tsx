@@ -109,7 +109,13 @@ type TextAreaFieldProps = FrameProps & ValueProps & Omit<TextareaHTMLAttributes<
 export function TextAreaField({ id, label, error, marked, after, value, onValue, look, ...area }: TextAreaFieldProps) {
   return (
     <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <textarea {...area} {...controlProps(id, error)} value={value} onChange={(e) => onValue(e.target.value)} className={`${inputClass(!!error, look)} resize-y`} />
+      <textarea
+        {...area}
+        {...controlProps(id, error)}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        className={`${inputClass(!!error, look)} resize-y`}
+      />
     </Frame>
   );
 }
@@ -126,7 +132,13 @@ type SelectFieldProps = FrameProps &
 export function SelectField({ id, label, error, marked, after, value, onValue, look, placeholder, options, ...select }: SelectFieldProps) {
   return (
     <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <select {...select} {...controlProps(id, error)} value={value} onChange={(e) => onValue(e.target.value)} className={`${inputClass(!!error, look)} bg-white`}>
+      <select
+        {...select}
+        {...controlProps(id, error)}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        className={`${inputClass(!!error, look)} bg-white`}
+      >
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -98,11 +98,15 @@ class FloatingTools extends HTMLElement {
         { signal },
       );
     }
-    fold?.addEventListener('click', () => {
-      const folded = fold.getAttribute('aria-expanded') === 'true';
-      if (folded) closePopovers();
-      setFolded(folded);
-    }, { signal });
+    fold?.addEventListener(
+      'click',
+      () => {
+        const folded = fold.getAttribute('aria-expanded') === 'true';
+        if (folded) closePopovers();
+        setFolded(folded);
+      },
+      { signal },
+    );
 
     document.addEventListener(
       'click',

@@ -34,4 +34,3 @@ export function markOf(q: PaperQuestion, results: ReadonlyMap<string, QuestionRe
 export function blanksText(content: string | null | undefined): string[] {
   return (content ?? '').split('|').map((b) => b.trim() || '—');
 }
-

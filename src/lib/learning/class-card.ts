@@ -56,7 +56,8 @@ const KNOWN_SERVICE_STATUS: ReadonlySet<number> = new Set(Object.values(SERVICE_
  * nothing rather than open a class. A missing teachingClassStatus is not "0", so the class opens.
  */
 export function cardClick({ serviceStatus, teachingClassStatus, openDate }: ClassCardInput): CardClick {
-  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === SERVICE_STATUS.PENDING_ADMISSION) return { kind: 'ignore' };
+  if (typeof serviceStatus !== 'number' || !KNOWN_SERVICE_STATUS.has(serviceStatus) || serviceStatus === SERVICE_STATUS.PENDING_ADMISSION)
+    return { kind: 'ignore' };
   if (serviceStatus === SERVICE_STATUS.PENDING_START) return { kind: 'preparing' };
   if (teachingClassStatus === TEACHING_CLASS_STATUS.NOT_OPEN) return { kind: 'notOpenYet', date: openDateText(openDate) };
   return { kind: 'open' };

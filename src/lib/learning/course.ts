@@ -72,7 +72,11 @@ export interface TreeChapter<L> {
  * in that chapter's unnamed section; a lesson without a known section goes in a last, unnamed
  * chapter.
  */
-export function chapterTree<L extends { sectionId: string | null }>(chapters: readonly ChapterRow[], lessons: readonly L[], keep: (lesson: L) => boolean = () => true): TreeChapter<L>[] {
+export function chapterTree<L extends { sectionId: string | null }>(
+  chapters: readonly ChapterRow[],
+  lessons: readonly L[],
+  keep: (lesson: L) => boolean = () => true,
+): TreeChapter<L>[] {
   const tops = chapters.filter((c) => c.parentId === null);
   const topIds = new Set(tops.map((c) => c.id));
   const sectionsOf = new Map<string, ChapterRow[]>();
@@ -98,7 +102,10 @@ export function chapterTree<L extends { sectionId: string | null }>(chapters: re
 }
 
 /** Every tab's tree (全部 holds every lesson); a tab with no lesson has an empty list. */
-export function treesByTab<L extends { sectionId: string | null; classroomType: number }>(chapters: readonly ChapterRow[], lessons: readonly L[]): Record<CourseTab, TreeChapter<L>[]> {
+export function treesByTab<L extends { sectionId: string | null; classroomType: number }>(
+  chapters: readonly ChapterRow[],
+  lessons: readonly L[],
+): Record<CourseTab, TreeChapter<L>[]> {
   const map = {} as Record<CourseTab, TreeChapter<L>[]>;
   for (const tab of COURSE_TABS) map[tab] = chapterTree(chapters, lessons, tab === 'ALL' ? undefined : (l) => lessonTab(l.classroomType) === tab);
   return map;
@@ -222,7 +229,10 @@ export function lessonState(l: LessonStateInput): LessonState {
  * The lesson the 'last learned' card leads to: the last one studied (继续学习) when it is still
  * in the course, else the course's first lesson (开始学习), else none.
  */
-export function nextLesson<L extends { classroomId: string }>(lastClassroomId: string | null | undefined, lessons: readonly L[]): { kind: 'continue' | 'start'; lesson: L } | null {
+export function nextLesson<L extends { classroomId: string }>(
+  lastClassroomId: string | null | undefined,
+  lessons: readonly L[],
+): { kind: 'continue' | 'start'; lesson: L } | null {
   const last = lastClassroomId ? lessons.find((l) => l.classroomId === lastClassroomId) : undefined;
   if (last) return { kind: 'continue', lesson: last };
   const first = lessons[0];

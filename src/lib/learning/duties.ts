@@ -112,7 +112,10 @@ export function dutyFigures({ lessons, rules, records, attendedLessons, submitte
     if (dutyTarget(rules, type) > 0) resultMap[type] = pair;
   };
   put('OFFLINE_FACE2FACE_TEACHING_FIN_TIMES', { totalNum: dutyTarget(rules, 'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES'), finishNum: finishFace });
-  put('ONLINE_VIDEO_TEACHING_STUDY_TIMES', { totalNum: dutyTarget(rules, 'ONLINE_VIDEO_TEACHING_STUDY_TIMES'), finishNum: Math.floor(finishStudyTime / MINUTE) });
+  put('ONLINE_VIDEO_TEACHING_STUDY_TIMES', {
+    totalNum: dutyTarget(rules, 'ONLINE_VIDEO_TEACHING_STUDY_TIMES'),
+    finishNum: Math.floor(finishStudyTime / MINUTE),
+  });
   put('VIDEO_PROGRESS', { totalNum: videos.length, finishNum: videos.filter(learned).length });
   put('EE_LIVE_LECTURES_VIDEO_PROGRESS', { totalNum: live.length, finishNum: live.filter(learned).length });
   put('ONLINE_HOMEWORK_SUBMIT', { totalNum: homework.length, finishNum: homework.filter(learned).length });

@@ -94,14 +94,7 @@ function uriValue(value: string): string {
  */
 export function toICalendar({ name, events, stamp, prodId = DEFAULT_PROD_ID }: CalendarInput): string {
   const dtstamp = utcDateTime(stamp) ?? utcDateTime(0)!;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${escapeText(prodId)}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(name)}`,
-  ];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${escapeText(prodId)}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`];
   for (const event of events) {
     const start = utcDateTime(event.start);
     if (!start) continue;

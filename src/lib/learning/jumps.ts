@@ -46,8 +46,23 @@ export function activityJump(a: JumpActivity, c: JumpContext): string {
       isRequired: a.isRequired,
     });
   if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType))
-    return workJump({ kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: c.classId, classroomId: a.classroomId, studentId: c.studentId, courseId: a.courseId, activityId: a.id, bizType: a.bizType });
-  return url('/study/classroom/classroom-detail', { activityId: a.id, classId: c.classId, studentId: c.studentId, courseId: a.courseId, bizType: a.bizType, userId: c.userId });
+    return workJump({
+      kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
+      classId: c.classId,
+      classroomId: a.classroomId,
+      studentId: c.studentId,
+      courseId: a.courseId,
+      activityId: a.id,
+      bizType: a.bizType,
+    });
+  return url('/study/classroom/classroom-detail', {
+    activityId: a.id,
+    classId: c.classId,
+    studentId: c.studentId,
+    courseId: a.courseId,
+    bizType: a.bizType,
+    userId: c.userId,
+  });
 }
 
 /** A course of the class: its detail page. */
@@ -56,11 +71,31 @@ export function courseJump(input: { courseId: string; classId: string; classStud
 }
 
 /** A lesson of a course: the online classroom in course mode, or a homework or test start page. */
-export function lessonJump(input: { classroomId: string; classroomType: number; courseId: string; classId: string; studentId: string; userId?: string | undefined }): string {
+export function lessonJump(input: {
+  classroomId: string;
+  classroomType: number;
+  courseId: string;
+  classId: string;
+  studentId: string;
+  userId?: string | undefined;
+}): string {
   if (WORK_CLASSROOM_TYPES.includes(input.classroomType))
-    return workJump({ kind: input.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
-  if (input.classroomType === CLASSROOM_TYPE.FACE_TO_FACE) return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
-  return url('/study/classroom/online', { classId: input.classId, studentId: input.studentId, courseId: input.courseId, classroomId: input.classroomId, userId: input.userId });
+    return workJump({
+      kind: input.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
+      classId: input.classId,
+      classroomId: input.classroomId,
+      studentId: input.studentId,
+      courseId: input.courseId,
+    });
+  if (input.classroomType === CLASSROOM_TYPE.FACE_TO_FACE)
+    return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
+  return url('/study/classroom/online', {
+    classId: input.classId,
+    studentId: input.studentId,
+    courseId: input.courseId,
+    classroomId: input.classroomId,
+    userId: input.userId,
+  });
 }
 
 /** The start page of a homework or test (its query carries status 0: no attempt chosen yet). */
@@ -86,5 +121,10 @@ export function workJump(input: {
 
 /** The timetable of a class (2.3's query). */
 export function timetableJump(input: { classId: string; studentId: string; userId: string; experience?: boolean }): string {
-  return url('/study/class-time-table', { classId: input.classId, studentId: input.studentId, userId: input.userId, experience: input.experience ? 1 : undefined });
+  return url('/study/class-time-table', {
+    classId: input.classId,
+    studentId: input.studentId,
+    userId: input.userId,
+    experience: input.experience ? 1 : undefined,
+  });
 }

@@ -7,7 +7,7 @@ import { capPercent } from './progress';
  */
 export type LessonProgress =
   | { kind: 'notStarted' }
-  | { kind: 'inProgress'; /** last position, ms */ positionMs: number; /** 0..100, two decimals at most, below 100 */ percent: number }
+  | { kind: 'inProgress' /** last position, ms */; positionMs: number /** 0..100, two decimals at most, below 100 */; percent: number }
   | { kind: 'finished'; percent: 100 };
 
 const toNumber = (v: number | string | null | undefined): number => {

@@ -97,6 +97,10 @@ export function parseCertQuery(
   if (problem) return { ok: false, ...problem };
   return {
     ok: true,
-    value: { name: certQueryValue('name', input.name), number: certQueryValue('number', input.number), captchaCode: certQueryValue('captchaCode', input.captchaCode) },
+    value: {
+      name: certQueryValue('name', input.name),
+      number: certQueryValue('number', input.number),
+      captchaCode: certQueryValue('captchaCode', input.captchaCode),
+    },
   };
 }

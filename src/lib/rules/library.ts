@@ -181,7 +181,10 @@ export const rules = {
   postalCode: rule((s) => /^\d{6}$/.test(s), 'rules.postalCode'),
   bankCard: rule((s) => /^\d{12,19}$/.test(s), 'rules.bankCard'),
   url: rule(url, 'rules.url'),
-  companyName: rule((s) => s.length >= 2 && s.length <= 100 && cls(`${HAN}A-Za-z0-9()（）&·.\\- `).test(s) && /[\u4e00-\u9fa5A-Za-z]/.test(s), 'rules.companyName'),
+  companyName: rule(
+    (s) => s.length >= 2 && s.length <= 100 && cls(`${HAN}A-Za-z0-9()（）&·.\\- `).test(s) && /[\u4e00-\u9fa5A-Za-z]/.test(s),
+    'rules.companyName',
+  ),
   organisationCode: rule(organisationCode, 'rules.organisationCode'),
   businessLicence: rule((s) => /^\d{15}$/.test(s) || /^[0-9A-Za-z]{18}$/.test(s), 'rules.businessLicence'),
   socialCreditCode: rule(socialCreditCode, 'rules.socialCreditCode'),
@@ -196,7 +199,13 @@ export const rules = {
   money3Decimals: rule((s) => money(s, 3), 'rules.money3Decimals'),
   money10Digits: rule((s) => /^\d{1,10}(\.\d{1,2})?$/.test(s), 'rules.money10Digits'),
   ...(Object.fromEntries(
-    MONEY_BOUNDS.map((max) => [`moneyMax${max}`, all(rule((s) => money(s), 'rules.money'), rule((s) => num(s) <= max, 'rules.moneyMax', { max }))]),
+    MONEY_BOUNDS.map((max) => [
+      `moneyMax${max}`,
+      all(
+        rule((s) => money(s), 'rules.money'),
+        rule((s) => num(s) <= max, 'rules.moneyMax', { max }),
+      ),
+    ]),
   ) as Record<`moneyMax${(typeof MONEY_BOUNDS)[number]}`, Rule>),
 
   // Percent, rating, years

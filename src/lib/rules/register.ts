@@ -30,7 +30,10 @@ export const nameRule = requiredText(t('register.nameRequired'), maxLength(REGIS
 
 export const schoolIdRule = requiredText(t('register.schoolRequired'));
 
-export const enterpriseNameRule = requiredText(t('register.enterpriseNameRequired'), maxLength(REGISTER_LIMITS.enterpriseName, t('register.enterpriseNameTooLong')));
+export const enterpriseNameRule = requiredText(
+  t('register.enterpriseNameRequired'),
+  maxLength(REGISTER_LIMITS.enterpriseName, t('register.enterpriseNameTooLong')),
+);
 
 const invitationCodeText = requiredText(
   t('register.invitationCodeRequired'),

@@ -11,7 +11,10 @@ export function insertCaptcha(
   tenantId: string,
   row: { id: string; captchaKey: string; salt: string; codeHash: string; ip: string; createdAt: number; expiresAt: number },
 ) {
-  return db.insertInto('captchas').values({ ...row, tenantId, usedAt: null }).execute();
+  return db
+    .insertInto('captchas')
+    .values({ ...row, tenantId, usedAt: null })
+    .execute();
 }
 
 /** Marks the school's unused captchas (the caller narrows which) as used now. */

@@ -7,15 +7,26 @@ import type { DB } from '../db/database';
  */
 
 export function findSkillCertificate(db: DB, tenantId: string, certificateCode: string, name: string) {
-  return db.selectFrom('skillCertificates').selectAll().where((eb) => eb.and({ tenantId, certificateCode, name })).executeTakeFirst();
+  return db
+    .selectFrom('skillCertificates')
+    .selectAll()
+    .where((eb) => eb.and({ tenantId, certificateCode, name }))
+    .executeTakeFirst();
 }
 
 export function findTrainingCertificate(db: DB, tenantId: string, certificateNum: string, studentName: string) {
-  return db.selectFrom('trainingCertificates').selectAll().where((eb) => eb.and({ tenantId, certificateNum, studentName })).executeTakeFirst();
+  return db
+    .selectFrom('trainingCertificates')
+    .selectAll()
+    .where((eb) => eb.and({ tenantId, certificateNum, studentName }))
+    .executeTakeFirst();
 }
 
 export function insertQuery(db: DB, tenantId: string, row: { id: string; ip: string; kind: string; createdAt: number }) {
-  return db.insertInto('certificateQueries').values({ ...row, tenantId }).execute();
+  return db
+    .insertInto('certificateQueries')
+    .values({ ...row, tenantId })
+    .execute();
 }
 
 export function deleteQuery(db: DB, tenantId: string, id: string) {

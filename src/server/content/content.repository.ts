@@ -90,10 +90,7 @@ export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) 
   const notices = noticeBase(db, tenantId, f);
   return pageFrom(
     f,
-    notices
-      .select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status'])
-      .orderBy(SORT_COLUMN[f.sort], f.order)
-      .orderBy('id', 'desc'),
+    notices.select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status']).orderBy(SORT_COLUMN[f.sort], f.order).orderBy('id', 'desc'),
     notices,
   );
 }
@@ -137,7 +134,11 @@ function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>)
 }
 
 export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
-  return pageFrom(f, hotMajorBase(db, tenantId, f).select(['id', 'name', 'seq', 'pic', 'industrySalary']).orderBy('seq', f.order).orderBy('id'), hotMajorBase(db, tenantId, f));
+  return pageFrom(
+    f,
+    hotMajorBase(db, tenantId, f).select(['id', 'name', 'seq', 'pic', 'industrySalary']).orderBy('seq', f.order).orderBy('id'),
+    hotMajorBase(db, tenantId, f),
+  );
 }
 
 export function findActiveHotMajor(db: DB, tenantId: string, id: string) {

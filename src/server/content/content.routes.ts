@@ -12,11 +12,11 @@ const optionalId = idSchema.optional().or(z.literal('').transform(() => undefine
 const optionalText = z.string().trim().max(64).optional();
 const sorts = ['publishTime', 'seq', 'createdTime'] as const;
 
-const newsPage = pageRequest(
-  z.object({ categorizeId: optionalId, status: z.coerce.number().int().optional(), title: optionalText }).loose(),
-  sorts,
-  { size: 4, sort: 'publishTime', order: 'descending' },
-);
+const newsPage = pageRequest(z.object({ categorizeId: optionalId, status: z.coerce.number().int().optional(), title: optionalText }).loose(), sorts, {
+  size: 4,
+  sort: 'publishTime',
+  order: 'descending',
+});
 const categoryPage = pageRequest(z.object({}).loose(), ['seq'] as const, { size: 99, sort: 'seq', order: 'ascending', maxSize: 99 });
 const noticePage = pageRequest(z.object({ status: z.coerce.number().int().optional(), title: optionalText }).loose(), sorts, {
   size: 6,

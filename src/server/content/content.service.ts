@@ -36,10 +36,7 @@ async function categoryMap(s: Scope, tenantId: string, ids: string[]) {
   return map;
 }
 
-type NewsRow = Pick<
-  News,
-  'id' | 'title' | 'cover' | 'introduction' | 'contentType' | 'sources' | 'publishTime' | 'status' | 'seq' | 'browseCount'
->;
+type NewsRow = Pick<News, 'id' | 'title' | 'cover' | 'introduction' | 'contentType' | 'sources' | 'publishTime' | 'status' | 'seq' | 'browseCount'>;
 
 function newsSummary(r: NewsRow, relatedCategorizeList: CategoryRef[]): NewsSummary {
   return {
@@ -69,7 +66,11 @@ export async function pageNews(
     categorizeId: q.categorizeId,
     title: q.title,
   });
-  const cats = await categoryMap(s, tenant.id, rows.map((r) => r.id));
+  const cats = await categoryMap(
+    s,
+    tenant.id,
+    rows.map((r) => r.id),
+  );
   return pageOf(
     rows.map((r) => newsSummary(r, cats.get(r.id) ?? [])),
     total,

@@ -55,7 +55,9 @@ export async function checkBackup(file: string): Promise<string[]> {
     db = await open(file, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return [`integrity_check: ${String(integrity)}`];
-    const migrations = db.prepare("select count(*) as n from sqlite_master where type = 'table' and name in ('kysely_migration', 'tenants')").get() as { n: number };
+    const migrations = db.prepare("select count(*) as n from sqlite_master where type = 'table' and name in ('kysely_migration', 'tenants')").get() as {
+      n: number;
+    };
     if (migrations.n !== 2) return ['not a database of this portal (no migrations or tenants table)'];
     return [];
   } catch (error) {

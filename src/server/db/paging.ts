@@ -20,7 +20,11 @@ export interface Paged<R> {
 }
 
 /** Runs the rows query and, unless not wanted, the count query beside it. */
-export async function paged<R>(w: Pick<PageWindow, 'countTotal'>, rows: Promise<R[]>, count: () => Promise<{ n: number | string | bigint } | undefined>): Promise<Paged<R>> {
+export async function paged<R>(
+  w: Pick<PageWindow, 'countTotal'>,
+  rows: Promise<R[]>,
+  count: () => Promise<{ n: number | string | bigint } | undefined>,
+): Promise<Paged<R>> {
   const [r, c] = await Promise.all([rows, w.countTotal === false ? null : count()]);
   return { rows: r, total: c ? Number(c.n) : r.length };
 }
@@ -39,7 +43,9 @@ export function pageFrom<O>(
   // biome-ignore lint/suspicious/noExplicitAny: the same filters before anything is selected, over any tables and aliases
   filtered: SelectQueryBuilder<any, any, any>,
 ): Promise<Paged<O>> {
-  return paged(w, rows.offset(w.offset).limit(w.limit).execute(), () =>
-    filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
+  return paged(
+    w,
+    rows.offset(w.offset).limit(w.limit).execute(),
+    () => filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
   );
 }

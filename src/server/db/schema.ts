@@ -1,11 +1,5 @@
 import type { SchoolDomainTable, SchoolTable, ServicePointTable, TenantTable } from '../tenant/tenant.table';
-import type {
-  HotMajorTable,
-  NewsCategoryLinkTable,
-  NewsCategoryTable,
-  NewsTable,
-  NoticeTable,
-} from '../content/content.table';
+import type { HotMajorTable, NewsCategoryLinkTable, NewsCategoryTable, NewsTable, NoticeTable } from '../content/content.table';
 import type { UserTable, UserTenantTable, UserTokenTable } from '../identity/identity.table';
 import type {
   ContentOperationTable,
@@ -15,13 +9,7 @@ import type {
   MaterialPosterTable,
   MaterialTable,
 } from '../media/media.table';
-import type {
-  CommentScoreTable,
-  CommentScoreTagLinkTable,
-  CommentScoreTagTable,
-  CommentTable,
-  ThumbsRecordTable,
-} from '../engagement/engagement.table';
+import type { CommentScoreTable, CommentScoreTagLinkTable, CommentScoreTagTable, CommentTable, ThumbsRecordTable } from '../engagement/engagement.table';
 import type {
   CommonQuestionTable,
   HotMajorProductTable,
@@ -38,7 +26,14 @@ import type { RateEventTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
-import type { ClassCourseTable, ClassroomTable, CourseChapterTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from '../learning/courses/courses.table';
+import type {
+  ClassCourseTable,
+  ClassroomTable,
+  CourseChapterTable,
+  CourseIntroductionTable,
+  CourseTable,
+  DutyRuleTable,
+} from '../learning/courses/courses.table';
 import type { ClassActivityTable, ClassDynamicTable } from '../learning/activities/activities.table';
 import type { ActivityAttendanceTable } from '../learning/attendance/attendance.table';
 import type { LessonRecordTable, StudyClockTable } from '../learning/study/study.table';
@@ -52,7 +47,12 @@ import type {
   ClassroomQuestionDraftTable,
   ClassroomQuestionTable,
 } from '../learning/interaction/interaction.table';
-import type { ActivityHighlightTable, ClassroomPointTable, ClassroomTeacherTable, OfflineClassroomTable } from '../learning/offline-classroom/offline-classroom.table';
+import type {
+  ActivityHighlightTable,
+  ClassroomPointTable,
+  ClassroomTeacherTable,
+  OfflineClassroomTable,
+} from '../learning/offline-classroom/offline-classroom.table';
 import type { WorkTable } from '../exams/works/works.table';
 import type { ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
 import type { WorkAnswerTable, WorkLateAnswerTable } from '../exams/answers/answers.table';

@@ -48,7 +48,9 @@ async function tableNames(db: DB, kind: DatabaseKind): Promise<string[]> {
   const q =
     kind === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`
-      : sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`;
+      : sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`;
   return (await q.execute(raw(db))).rows.map((r) => r.name);
 }
 
@@ -56,7 +58,9 @@ async function columnsOf(db: DB, kind: DatabaseKind, table: string): Promise<str
   const q =
     kind === 'sqlite'
       ? sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`
-      : sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`;
+      : sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`;
   return (await q.execute(raw(db))).rows.map((r) => r.name);
 }
 
@@ -127,7 +131,14 @@ export async function exportTenant(db: DB, kind: DatabaseKind, tenantId: string,
     const rows = await r.selectFrom(k.table).select(sql.ref(k.column).as('u')).distinct().where('tenant_id', '=', tenantId).execute();
     for (const row of rows) if (row.u !== null) userIds.add(String(row.u));
   }
-  const users = userIds.size ? await r.selectFrom('users').selectAll().where('id', 'in', [...userIds]).orderBy('id').execute() : [];
+  const users = userIds.size
+    ? await r
+        .selectFrom('users')
+        .selectAll()
+        .where('id', 'in', [...userIds])
+        .orderBy('id')
+        .execute()
+    : [];
 
   const out = createWriteStream(file, { encoding: 'utf8' });
   const write = async (value: unknown) => {
@@ -182,11 +193,14 @@ async function readExport(file: string): Promise<{ header: Header; rows: Map<str
 async function conflicts(db: DB, header: Header, rows: Map<string, Row[]>): Promise<string[]> {
   const r = raw(db);
   const problems: string[] = [];
-  if (await r.selectFrom('tenants').select('id').where('id', '=', header.tenantId).executeTakeFirst()) problems.push(`a school with id ${header.tenantId} exists already`);
-  if (await r.selectFrom('tenants').select('id').where('pre_domain', '=', header.preDomain).executeTakeFirst()) problems.push(`the pre-domain ${header.preDomain} is taken`);
+  if (await r.selectFrom('tenants').select('id').where('id', '=', header.tenantId).executeTakeFirst())
+    problems.push(`a school with id ${header.tenantId} exists already`);
+  if (await r.selectFrom('tenants').select('id').where('pre_domain', '=', header.preDomain).executeTakeFirst())
+    problems.push(`the pre-domain ${header.preDomain} is taken`);
   const domains = (rows.get('school_domains') ?? []).map((d) => String(d['domain']));
   if (domains.length) {
-    for (const d of await r.selectFrom('school_domains').select('domain').where('domain', 'in', domains).execute()) problems.push(`the domain ${d.domain} is taken`);
+    for (const d of await r.selectFrom('school_domains').select('domain').where('domain', 'in', domains).execute())
+      problems.push(`the domain ${d.domain} is taken`);
   }
   const users = rows.get('users') ?? [];
   for (let i = 0; i < users.length; i += 500) {
@@ -195,7 +209,16 @@ async function conflicts(db: DB, header: Header, rows: Map<string, Row[]>): Prom
     const found = await r
       .selectFrom('users')
       .select(['id', 'mobile'])
-      .where((eb) => eb.or([eb('id', 'in', [...byId.keys()]), eb('mobile', 'in', batch.map((u) => String(u['mobile'])))]))
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', [...byId.keys()]),
+          eb(
+            'mobile',
+            'in',
+            batch.map((u) => String(u['mobile'])),
+          ),
+        ]),
+      )
       .execute();
     for (const f of found) {
       const mine = byId.get(String(f.id));
@@ -211,7 +234,9 @@ export async function importTenant(db: DB, file: string): Promise<Record<string,
   const { header, rows } = await readExport(file);
   const here = await migrationsOf(db);
   if (here.join() !== header.migrations.join()) {
-    throw new Error(`the export was made at migration ${header.migrations.at(-1) ?? '(none)'}, this database is at ${here.at(-1) ?? '(none)'}: bring both to the same version first`);
+    throw new Error(
+      `the export was made at migration ${header.migrations.at(-1) ?? '(none)'}, this database is at ${here.at(-1) ?? '(none)'}: bring both to the same version first`,
+    );
   }
   const problems = await conflicts(db, header, rows);
   if (problems.length) throw new Error(`import refused:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -234,7 +259,11 @@ export async function importTenant(db: DB, file: string): Promise<Record<string,
         // Small batches keep every statement under SQLite's and PostgreSQL's parameter limits.
         const columns = list[0] ? Object.keys(list[0]).length : 1;
         const size = Math.max(1, Math.floor(900 / columns));
-        for (let i = 0; i < list.length; i += size) await trx.insertInto(table).values(list.slice(i, i + size)).execute();
+        for (let i = 0; i < list.length; i += size)
+          await trx
+            .insertInto(table)
+            .values(list.slice(i, i + size))
+            .execute();
       }
     });
   return counts;
@@ -245,7 +274,11 @@ export async function tenantRowCounts(db: DB, kind: DatabaseKind, tenantId: stri
   const counts: Record<string, number> = {};
   for (const t of await tableNames(db, kind)) {
     if (!(await columnsOf(db, kind, t)).includes('tenant_id')) continue;
-    const row = await raw(db).selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    const row = await raw(db)
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
     counts[t] = Number(row.n);
   }
   return counts;

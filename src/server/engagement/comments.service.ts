@@ -56,10 +56,7 @@ async function viewsForReader(s: Scope, tenantId: string, rows: Comment[]): Prom
 }
 
 /** Top comments of an object of this school (refused when the object is not here). */
-export async function pageObjectComments(
-  s: Scope,
-  q: PageQuery & { objectType: CommentObjectType; objectId: string },
-): Promise<Page<CommentView>> {
+export async function pageObjectComments(s: Scope, q: PageQuery & { objectType: CommentObjectType; objectId: string }): Promise<Page<CommentView>> {
   const tenant = await s.tenant();
   await requireCommentObject(s, q.objectType, q.objectId);
   const { rows, total } = await repo.pageTopComments(s.db, tenant.id, q.objectType, q.objectId, windowOf(q));
@@ -92,12 +89,7 @@ function validText(raw: string | null | undefined): string {
  * Stores the user's comment on an object, as a reply when `parent` is given (the thread's top
  * comment is the parent's top, or the parent itself), and answers it as lists show it.
  */
-async function write(
-  s: Scope,
-  on: { objectType: CommentObjectType; objectId: string },
-  content: string,
-  parent: Comment | null,
-): Promise<CommentView> {
+async function write(s: Scope, on: { objectType: CommentObjectType; objectId: string }, content: string, parent: Comment | null): Promise<CommentView> {
   const [{ user }, tenant] = await Promise.all([s.user(), s.tenant()]);
   const row: Comment = {
     id: newId(s.now),

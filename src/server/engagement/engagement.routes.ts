@@ -54,9 +54,7 @@ const written = { message: t('common.operationSuccess') };
 serve(engagementRoutes, api.commentPage, commentPage, (s, b) =>
   comments.pageObjectComments(s, { ...b, objectType: b.model.commentObjectType, objectId: b.model.commentObjectId }),
 );
-serve(engagementRoutes, api.threadPage, threadPage, (s, b) =>
-  comments.pageThread(s, { ...b, topId: b.model.commentTopId, objectId: b.model.commentObjectId }),
-);
+serve(engagementRoutes, api.threadPage, threadPage, (s, b) => comments.pageThread(s, { ...b, topId: b.model.commentTopId, objectId: b.model.commentObjectId }));
 serve(
   engagementRoutes,
   api.saveComment,

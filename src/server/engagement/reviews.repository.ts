@@ -38,9 +38,7 @@ export async function listTagsWithCounts(db: DB, tenantId: string) {
   const rows = await db
     .selectFrom('commentScoreTags as tg')
     .leftJoin('commentScoreTagLinks as l', (j) => j.onRef('l.tagId', '=', 'tg.id').onRef('l.tenantId', '=', 'tg.tenantId'))
-    .leftJoin('commentScores as s', (j) =>
-      j.onRef('s.id', '=', 'l.commentScoreId').onRef('s.tenantId', '=', 'tg.tenantId').on('s.status', '=', PUBLISHED),
-    )
+    .leftJoin('commentScores as s', (j) => j.onRef('s.id', '=', 'l.commentScoreId').onRef('s.tenantId', '=', 'tg.tenantId').on('s.status', '=', PUBLISHED))
     .select(['tg.id', 'tg.name', 'tg.seq', (eb) => eb.fn.count<number>('s.id').as('n')])
     .where('tg.tenantId', '=', tenantId)
     .groupBy(['tg.id', 'tg.name', 'tg.seq'])

@@ -13,7 +13,11 @@ import { reviewFiles } from './engagement.rules';
 export async function pageReviews(s: Scope, q: PageQuery & { tagId?: string | undefined }): Promise<Page<Review>> {
   const tenant = await s.tenant();
   const { rows, total } = await repo.pagePublishedReviews(s.db, tenant.id, { ...windowOf(q), tagId: q.tagId });
-  const thumbs = await thumbsOf(s, 'REVIEW', rows.map((r) => r.id));
+  const thumbs = await thumbsOf(
+    s,
+    'REVIEW',
+    rows.map((r) => r.id),
+  );
   return mapPage(pageOf(rows, total, q.current, q.size), (r) => ({
     id: r.id,
     commentContent: r.commentContent,

@@ -35,11 +35,7 @@ export function tallyThumbs(db: DB, tenantId: string, objectType: ThumbsObjectTy
   if (objectIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('thumbsRecords')
-    .select([
-      'objectId',
-      sql<number>`count(*)`.as('n'),
-      sql<number>`sum(case when ${sql.ref('userId')} = ${userId} then 1 else 0 end)`.as('mine'),
-    ])
+    .select(['objectId', sql<number>`count(*)`.as('n'), sql<number>`sum(case when ${sql.ref('userId')} = ${userId} then 1 else 0 end)`.as('mine')])
     .where('tenantId', '=', tenantId)
     .where('objectType', '=', objectType)
     .where('objectId', 'in', objectIds)

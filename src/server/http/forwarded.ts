@@ -91,5 +91,11 @@ export function isHttps(read: HeaderReader, trustProxy: boolean, encrypted: bool
   return trustProxy && first(read('x-forwarded-proto')).toLowerCase() === 'https';
 }
 
-export const fetchHeaders = (headers: Headers): HeaderReader => (name) => headers.get(name);
-export const nodeHeaders = (headers: Record<string, string | string[] | undefined>): HeaderReader => (name) => headers[name];
+export const fetchHeaders =
+  (headers: Headers): HeaderReader =>
+  (name) =>
+    headers.get(name);
+export const nodeHeaders =
+  (headers: Record<string, string | string[] | undefined>): HeaderReader =>
+  (name) =>
+    headers[name];

@@ -19,7 +19,12 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 export function addVary(existing: string | null, value: string): string {
-  const parts = new Set((existing ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const parts = new Set(
+    (existing ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   for (const v of value.split(',')) if (v.trim()) parts.add(v.trim());
   return [...parts].join(', ');
 }

@@ -124,7 +124,11 @@ export function createRenderCache(options: RenderCacheOptions) {
       const headArgs: OutgoingHttpHeaders = {};
       const original = { writeHead: res.writeHead, write: res.write, end: res.end };
       const toBuffer = (chunk: unknown, enc?: unknown) =>
-        Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof enc === 'string' ? enc : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : typeof chunk === 'string'
+            ? Buffer.from(chunk, (typeof enc === 'string' ? enc : 'utf8') as BufferEncoding)
+            : Buffer.from(chunk as Uint8Array);
       let done = false;
       const finish = (entry: Entry | null) => {
         if (done) return;
@@ -153,12 +157,7 @@ export function createRenderCache(options: RenderCacheOptions) {
         const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...headArgs };
         const cacheControl = headerText(headers['cache-control']);
         const maxAge = sharedMaxAge(cacheControl);
-        if (
-          maxAge > 0 &&
-          CACHEABLE_STATUS.has(res.statusCode) &&
-          !headers['set-cookie'] &&
-          variesOnlyOnHost(headerText(headers['vary']), trustProxy)
-        ) {
+        if (maxAge > 0 && CACHEABLE_STATUS.has(res.statusCode) && !headers['set-cookie'] && variesOnlyOnHost(headerText(headers['vary']), trustProxy)) {
           const body = Buffer.concat(chunks);
           for (const h of ['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[h];
           const etag = headerText(headers['etag']) ?? weakEtag(body);

@@ -8,7 +8,8 @@ import type { Config } from '../config';
  * page) gets a policy that allows nothing but its own inline style.
  */
 
-const FALLBACK = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const FALLBACK =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 function originOf(base: string): string | null {
   if (!/^https?:\/\//.test(base)) return null;
@@ -21,7 +22,10 @@ function originOf(base: string): string | null {
 
 /** Adds `source` to one directive of a policy (or the directive itself when the policy has none). */
 export function addSource(policy: string, directive: string, source: string): string {
-  const parts = policy.split(';').map((p) => p.trim()).filter(Boolean);
+  const parts = policy
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const index = parts.findIndex((p) => p.split(/\s+/)[0] === directive);
   if (index === -1) parts.push(`${directive} ${source}`);
   else if (!parts[index]!.split(/\s+/).includes(source)) parts[index] = `${parts[index]} ${source}`;

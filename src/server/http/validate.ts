@@ -62,7 +62,10 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   return parseWith(schema, c.req.query());
 }
 
-export const idSchema = z.string().trim().regex(/^[0-9A-Za-z_-]{1,32}$/, t('validation.badFormat'));
+export const idSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z_-]{1,32}$/, t('validation.badFormat'));
 
 /** The spec's paging request: {current, size, model, order, sort}. */
 export function pageRequest<M extends z.ZodType, S extends readonly [string, ...string[]]>(
@@ -72,10 +75,17 @@ export function pageRequest<M extends z.ZodType, S extends readonly [string, ...
 ) {
   return z.object({
     current: z.coerce.number().int().min(1).max(100000).default(1),
-    size: z.coerce.number().int().min(1).max(defaults.maxSize ?? 100).default(defaults.size),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(defaults.maxSize ?? 100)
+      .default(defaults.size),
     // prefault, not default: an absent model is parsed as {}, so its required fields are named.
     model: model.prefault({} as never),
-    order: z.enum(['ascending', 'descending', 'asc', 'desc']).default(defaults.order)
+    order: z
+      .enum(['ascending', 'descending', 'asc', 'desc'])
+      .default(defaults.order)
       .transform((o) => (o.startsWith('asc') ? 'asc' : 'desc') as 'asc' | 'desc'),
     sort: z.enum(sorts).default(defaults.sort as never),
   });

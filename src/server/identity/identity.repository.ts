@@ -41,7 +41,10 @@ export function insertToken(
   db: DB,
   token: { id: string; tokenHash: string; userId: string; tenantId: string; applicationId: string | null; createdAt: number; expiresAt: number },
 ) {
-  return db.insertInto('userTokens').values({ ...token, revokedAt: null }).execute();
+  return db
+    .insertInto('userTokens')
+    .values({ ...token, revokedAt: null })
+    .execute();
 }
 
 /**
@@ -76,6 +79,7 @@ export function findTokenWithUser(db: DB, tokenHash: string) {
  */
 export function revokeTokens(db: DB, which: { tokenHash: string } | { userId: string; keepTokenHash: string }, now: number) {
   const live = db.updateTable('userTokens').set({ revokedAt: now }).where('revokedAt', 'is', null);
-  const q = 'userId' in which ? live.where('userId', '=', which.userId).where('tokenHash', '!=', which.keepTokenHash) : live.where('tokenHash', '=', which.tokenHash);
+  const q =
+    'userId' in which ? live.where('userId', '=', which.userId).where('tokenHash', '!=', which.keepTokenHash) : live.where('tokenHash', '=', which.tokenHash);
   return q.execute();
 }

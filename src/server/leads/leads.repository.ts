@@ -12,7 +12,10 @@ export function insertClue(
   tenantId: string,
   clue: { id: string; clueId: string | null; name: string; mobile: string; content: string; ip: string; createdAt: number },
 ) {
-  return db.insertInto('clues').values({ ...clue, tenantId }).execute();
+  return db
+    .insertInto('clues')
+    .values({ ...clue, tenantId })
+    .execute();
 }
 
 /**
@@ -58,9 +61,5 @@ export function pageCoupons(db: DB, tenantId: string, f: CouponFilter) {
 
 export function pageEnrollContacts(db: DB, tenantId: string, p: PageWindow) {
   const contacts = db.selectFrom('enrollContacts').where('tenantId', '=', tenantId);
-  return pageFrom(
-    p,
-    contacts.select(['id', 'mobile', 'url', 'contactMobile', 'tenantId']).orderBy('createdAt', p.order).orderBy('id', p.order),
-    contacts,
-  );
+  return pageFrom(p, contacts.select(['id', 'mobile', 'url', 'contactMobile', 'tenantId']).orderBy('createdAt', p.order).orderBy('id', p.order), contacts);
 }

@@ -13,7 +13,14 @@ const clueBody = z
   .object({
     // The user id, or the visitor id (a UUID) of a visitor.
     clueId: z
-      .union([z.string().trim().regex(/^[0-9A-Za-z_-]{0,64}$/, t('validation.badFormat')), z.null(), z.number().int().nonnegative()])
+      .union([
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9A-Za-z_-]{0,64}$/, t('validation.badFormat')),
+        z.null(),
+        z.number().int().nonnegative(),
+      ])
       .optional()
       .transform((v) => (v === undefined || v === null || v === '' ? null : String(v))),
   })

@@ -60,10 +60,7 @@ export async function firstCustomerService(s: Scope): Promise<CustomerServiceVO 
 }
 
 /** Coupons of one state (receivable by default), at the request's clock. */
-export async function pageReceivableCoupons(
-  s: Scope,
-  q: PageQuery & { state?: number | undefined; sort: CouponSort },
-): Promise<Page<CouponVO>> {
+export async function pageReceivableCoupons(s: Scope, q: PageQuery & { state?: number | undefined; sort: CouponSort }): Promise<Page<CouponVO>> {
   const tenant = await s.tenant();
   const { rows, total } = await repo.pageCoupons(s.db, tenant.id, {
     ...windowOf(q),

@@ -58,7 +58,12 @@ async function inserted(insert: { executeTakeFirst(): Promise<InsertResult> }): 
 
 /** True for exactly one caller per nonce: a single-sign-on token works once. */
 export function claimNonce(db: DB, row: { nonce: string; tenantId: string; usedAt: number; expiresAt: number }): Promise<boolean> {
-  return inserted(db.insertInto('ssoNonces').values(row).onConflict((oc) => oc.column('nonce').doNothing()));
+  return inserted(
+    db
+      .insertInto('ssoNonces')
+      .values(row)
+      .onConflict((oc) => oc.column('nonce').doNothing()),
+  );
 }
 
 /** A nonce is kept until its token would have expired anyway. */
@@ -79,11 +84,20 @@ export interface Join {
 
 /** Records a join; false when the user had already joined through the code. */
 export function insertJoin(db: DB, row: Join & { enterpriseName: string; createdAt: number }): Promise<boolean> {
-  return inserted(db.insertInto('invitationJoins').values(row).onConflict((oc) => oc.columns(['tenantId', 'userId', 'invitationId']).doNothing()));
+  return inserted(
+    db
+      .insertInto('invitationJoins')
+      .values(row)
+      .onConflict((oc) => oc.columns(['tenantId', 'userId', 'invitationId']).doNothing()),
+  );
 }
 
 export function findJoin(db: DB, join: Join) {
-  return db.selectFrom('invitationJoins').selectAll().where((eb) => eb.and({ ...join })).executeTakeFirst();
+  return db
+    .selectFrom('invitationJoins')
+    .selectAll()
+    .where((eb) => eb.and({ ...join }))
+    .executeTakeFirst();
 }
 
 /** Counts one use; false when the code has no use left (a conditional update, so two joins agree). */

@@ -16,7 +16,11 @@ import { MAX_SIGNED_TOKEN_LENGTH } from '../signed-token';
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
 
 /** Short upper-case words such as ALL_USER, P_MINI, E_PC (kept for the record, not used for rules). */
-const word = z.string().max(32).regex(/^[A-Za-z_]*$/, t('validation.badFormat')).optional();
+const word = z
+  .string()
+  .max(32)
+  .regex(/^[A-Za-z_]*$/, t('validation.badFormat'))
+  .optional();
 const bizId = z.union([z.string().max(64), z.number()]).optional();
 const nickName = z
   .string({ error: t('login.nickNameInvalid') })
@@ -63,7 +67,11 @@ const updateBody = body({
 const checkBody = body({ qrCode: invitationCodeRule, userId: userId.optional() });
 const joinBody = body({ qrCode: invitationCodeRule, tenantId, userId, enterpriseName: enterpriseNameRule.optional() });
 const ticketBody = body({
-  ticket: z.string({ error: t('sso.invalid') }).trim().min(1, t('sso.invalid')).max(MAX_SIGNED_TOKEN_LENGTH, t('sso.invalid')),
+  ticket: z
+    .string({ error: t('sso.invalid') })
+    .trim()
+    .min(1, t('sso.invalid'))
+    .max(MAX_SIGNED_TOKEN_LENGTH, t('sso.invalid')),
 });
 
 export const loginRoutes = new Hono<ApiEnv>();

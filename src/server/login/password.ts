@@ -44,5 +44,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * password costs the same time as a real check, so the answer time does not tell whether an
  * account exists.
  */
-export const DUMMY_HASH =
-  'scrypt$16384$8$1$yYUI0CUOrISrK51dM6ohiA$PbFxIdg5r5zsUwVWmdYLlflFqeZMRq2Q9YOARlvLSykCpC2mRGZcLI52U8YAVk92aU0PkxIsI67WUJ7EmTvgrg';
+export const DUMMY_HASH = 'scrypt$16384$8$1$yYUI0CUOrISrK51dM6ohiA$PbFxIdg5r5zsUwVWmdYLlflFqeZMRq2Q9YOARlvLSykCpC2mRGZcLI52U8YAVk92aU0PkxIsI67WUJ7EmTvgrg';

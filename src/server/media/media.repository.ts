@@ -94,20 +94,7 @@ function publishedFeed(db: DB, tenantId: string, type?: FeedType) {
   return q;
 }
 
-const FEED_COLUMNS = [
-  'id',
-  'type',
-  'tagId',
-  'title',
-  'description',
-  'pic',
-  'contentUrl',
-  'author',
-  'authorAvatar',
-  'sort',
-  'likeBase',
-  'createdAt',
-] as const;
+const FEED_COLUMNS = ['id', 'type', 'tagId', 'title', 'description', 'pic', 'contentUrl', 'author', 'authorAvatar', 'sort', 'likeBase', 'createdAt'] as const;
 
 export function pagePublishedFeed(db: DB, tenantId: string, f: FeedFilter) {
   const items = f.tagId ? publishedFeed(db, tenantId, f.type).where('tagId', '=', f.tagId) : publishedFeed(db, tenantId, f.type);
@@ -116,7 +103,10 @@ export function pagePublishedFeed(db: DB, tenantId: string, f: FeedFilter) {
 
 /** A published feed item of this tenant, of the given type when one is named. */
 export function findPublishedFeedItem(db: DB, tenantId: string, id: string, type?: FeedType) {
-  return publishedFeed(db, tenantId, type).select([...FEED_COLUMNS, 'content']).where('id', '=', id).executeTakeFirst();
+  return publishedFeed(db, tenantId, type)
+    .select([...FEED_COLUMNS, 'content'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function tagNames(db: DB, tenantId: string, ids: string[]) {

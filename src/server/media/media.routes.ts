@@ -10,7 +10,14 @@ import * as service from './media.service';
 /** Empty values (`?materialCategoryId=`, `"tagId": ""`) mean "not given". */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalId = z.preprocess(blank, idSchema.optional());
-const optionalKey = z.preprocess(blank, z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, t('validation.badFormat')).optional());
+const optionalKey = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, t('validation.badFormat'))
+    .optional(),
+);
 const feedType = z.enum(api.FEED_TYPES, { error: t('engagement.badType') });
 
 const school = z.object({ tenantId: optionalId });
@@ -18,7 +25,12 @@ const school = z.object({ tenantId: optionalId });
 const categoriesQuery = school.extend({
   clientType: z.preprocess(
     blank,
-    z.string().trim().regex(/^[A-Za-z0-9_]{1,16}$/, t('validation.badFormat')).transform((v) => v.toUpperCase()).optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_]{1,16}$/, t('validation.badFormat'))
+      .transform((v) => v.toUpperCase())
+      .optional(),
   ),
   categoryTabKey: optionalKey,
 });

@@ -3,17 +3,7 @@ import { windowOf } from '../db/paging';
 import type { Scope } from '../http/scope';
 import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { t } from '~/server/i18n';
-import type {
-  AlbumCategory,
-  AlbumMaterial,
-  AlbumTab,
-  Banner,
-  FeedItem,
-  FeedItemDetail,
-  FeedTag,
-  FeedType,
-  MaterialType,
-} from '~/lib/api/contracts/media';
+import type { AlbumCategory, AlbumMaterial, AlbumTab, Banner, FeedItem, FeedItemDetail, FeedTag, FeedType, MaterialType } from '~/lib/api/contracts/media';
 import { safeMediaUrl, sanitizeRichText } from '../sanitize';
 import { thumbsOf, type Thumbs } from '../engagement/thumbs.service';
 import * as repo from './media.repository';
@@ -43,7 +33,11 @@ interface AlbumFilter {
 export async function listAlbumCategories(s: Scope, f: AlbumFilter & { clientType?: string | undefined }): Promise<AlbumCategory[]> {
   const tenant = await s.tenant(f.tenantId);
   const rows = await repo.listCategories(s.db, tenant.id, f);
-  const counts = await repo.countOpenMaterials(s.db, tenant.id, rows.map((r) => r.id));
+  const counts = await repo.countOpenMaterials(
+    s.db,
+    tenant.id,
+    rows.map((r) => r.id),
+  );
   const num = (id: string, type: MaterialType) => Number(counts.find((c) => c.categoryId === id && c.type === type)?.n ?? 0);
   return rows.map((r) => ({
     id: r.id,

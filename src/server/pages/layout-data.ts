@@ -60,7 +60,10 @@ export async function getLayoutData(locals: Pick<App.Locals, 'scope'>): Promise<
 export type TitleKind = 'default' | 'mobileQuery';
 
 /** Page title rules: partner name; university name on mobile query pages; else project + university. */
-export function pageTitle(data: Pick<LayoutData, 'partner' | 'partnerName'> & { school: Pick<SchoolInfo, 'projectName' | 'universityName'> | null }, kind: TitleKind = 'default'): string {
+export function pageTitle(
+  data: Pick<LayoutData, 'partner' | 'partnerName'> & { school: Pick<SchoolInfo, 'projectName' | 'universityName'> | null },
+  kind: TitleKind = 'default',
+): string {
   if (data.partner) return data.partnerName || t('app.defaultTitle');
   const s = data.school;
   if (!s) return t('app.defaultTitle');

@@ -24,7 +24,10 @@ const mapBody = z.object({
 });
 
 const visitBody = z.object({
-  visitorId: z.string().trim().regex(/^[0-9A-Za-z_-]{1,64}$/, t('platform.badVisitor')),
+  visitorId: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{1,64}$/, t('platform.badVisitor')),
 });
 
 const tenantQuery = z.object({ tenantId: idSchema.optional().or(z.literal('').transform(() => undefined)) }).loose();

@@ -28,7 +28,14 @@ export function publicIPv4(ip: string): string | null {
   if (!isIPv4(v4)) return null;
   const [a, b] = v4.split('.').map(Number) as [number, number];
   const special =
-    a === 0 || a === 10 || a === 127 || a >= 224 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168);
   return special ? null : v4;
 }
 

@@ -47,10 +47,7 @@ export function listProductsByIds(db: DB, tenantId: string, ids: string[], name:
 }
 
 export function listCategories(db: DB, tenantId: string, f: { isVariety?: number | undefined; state?: number | undefined }) {
-  let q = db
-    .selectFrom('productOperationCategories')
-    .select(['id', 'name', 'isVariety', 'state', 'seq'])
-    .where('tenantId', '=', tenantId);
+  let q = db.selectFrom('productOperationCategories').select(['id', 'name', 'isVariety', 'state', 'seq']).where('tenantId', '=', tenantId);
   if (f.isVariety !== undefined) q = q.where('isVariety', '=', f.isVariety);
   if (f.state !== undefined) q = q.where('state', '=', f.state);
   return q.orderBy('seq').orderBy('id').limit(200).execute();

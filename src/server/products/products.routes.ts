@@ -14,7 +14,13 @@ const state = z.coerce.number().int().min(0).max(9).optional();
 
 /** prodIdList: an array of ids, or comma-separated text; at most 100 ids. */
 const idList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(idSchema).max(100, t('products.tooManyIds')),
 );
 

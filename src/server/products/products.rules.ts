@@ -65,11 +65,7 @@ export interface ProductPrice {
   subsidy: PriceText | null;
 }
 
-export function productPrice(p: {
-  defStandPrice: string | null;
-  defCouponPrice: string | null;
-  subsidyPrice: string | null;
-}): ProductPrice {
+export function productPrice(p: { defStandPrice: string | null; defCouponPrice: string | null; subsidyPrice: string | null }): ProductPrice {
   const stand = parsePrice(p.defStandPrice);
   const coupon = parsePrice(p.defCouponPrice);
   const current = coupon ?? stand;
@@ -91,10 +87,7 @@ export function effectiveSeq(seq: number | null | undefined): number {
  */
 export function sortBySeq<T extends { seq: number | null; id: string; createdAt?: number }>(items: readonly T[]): T[] {
   return [...items].sort(
-    (a, b) =>
-      effectiveSeq(a.seq) - effectiveSeq(b.seq) ||
-      (a.createdAt ?? 0) - (b.createdAt ?? 0) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) => effectiveSeq(a.seq) - effectiveSeq(b.seq) || (a.createdAt ?? 0) - (b.createdAt ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }
 

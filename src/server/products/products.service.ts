@@ -2,13 +2,7 @@ import { AppError } from '../errors';
 import { windowOf } from '../db/paging';
 import type { Scope } from '../http/scope';
 import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
-import type {
-  CommonQuestionVO,
-  HotMajorDetail,
-  OperationCategory,
-  OperationRelation,
-  ProductVO,
-} from '~/lib/api/contracts/products';
+import type { CommonQuestionVO, HotMajorDetail, OperationCategory, OperationRelation, ProductVO } from '~/lib/api/contracts/products';
 import { safeMediaUrl, sanitizeRichText } from '../sanitize';
 import * as content from '../content/content.service';
 import * as repo from './products.repository';
@@ -56,10 +50,7 @@ function pageOfAll<T>(all: T[], q: PageQuery): Page<T> {
  * On-sale products of the school. With prodIdList: only those products, in the list's order
  * (ids of another school or not on sale are simply absent); otherwise ascending seq.
  */
-export async function pageProducts(
-  s: Scope,
-  q: PageQuery & { prodIdList?: string[] | undefined; name?: string | undefined },
-): Promise<Page<ProductVO>> {
+export async function pageProducts(s: Scope, q: PageQuery & { prodIdList?: string[] | undefined; name?: string | undefined }): Promise<Page<ProductVO>> {
   const tenant = await s.tenant();
   if (q.prodIdList) {
     const ids = [...new Set(q.prodIdList)];
@@ -126,10 +117,7 @@ export async function findHotMajorDetail(s: Scope, id: string): Promise<HotMajor
   const tenant = await s.tenant();
   const major = await content.findHotMajor(s, id);
   if (!major) return null;
-  const [questions, products] = await Promise.all([
-    listCommonQuestions(s, tenant.id, major.id),
-    repo.relatedProductIds(s.db, tenant.id, major.id),
-  ]);
+  const [questions, products] = await Promise.all([listCommonQuestions(s, tenant.id, major.id), repo.relatedProductIds(s.db, tenant.id, major.id)]);
   return {
     id: major.id,
     name: major.name,

@@ -39,6 +39,11 @@ export function amapSearchUrl(keyword: string): string | null {
  * The "open in map" link of a place: a marker at its coordinates when it has valid ones, else a
  * search by its address, else null. Neither needs a map key.
  */
-export function placeMapUrl(place: { name: string; address: string | null | undefined; longitude?: number | null | undefined; latitude?: number | null | undefined }): string | null {
+export function placeMapUrl(place: {
+  name: string;
+  address: string | null | undefined;
+  longitude?: number | null | undefined;
+  latitude?: number | null | undefined;
+}): string | null {
   return amapMarkerUrl(place.longitude, place.latitude, place.name) ?? amapSearchUrl(place.address ?? '');
 }

@@ -60,11 +60,6 @@ export function createHttpProvider(url: string, token: string | undefined, fetch
 }
 
 /** The provider SMS_PROVIDER names (http needs SMS_HTTP_URL; anything else is the development one). */
-export function createSmsProvider(
-  config: Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN'>,
-  logger: () => Logger,
-): SmsProvider {
-  return config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
-    ? createHttpProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
-    : createDevProvider(logger);
+export function createSmsProvider(config: Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN'>, logger: () => Logger): SmsProvider {
+  return config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL ? createHttpProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN) : createDevProvider(logger);
 }

@@ -25,7 +25,10 @@ export function setCodeStatus(db: DB, tenantId: string, id: string, status: numb
 
 /** The number of codes asked since a time, of the filter the caller adds. */
 function codesSince(db: DB, since: number) {
-  return db.selectFrom('smsCodes').select((eb) => eb.fn.countAll<number>().as('n')).where('createdAt', '>', since);
+  return db
+    .selectFrom('smsCodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('createdAt', '>', since);
 }
 
 const countOf = async (q: ReturnType<typeof codesSince>) => Number((await q.executeTakeFirstOrThrow()).n);
@@ -83,12 +86,7 @@ export function findLatestSentCode(db: DB, tenantId: string, mobile: string, tem
 
 /** One code of a school that is neither used nor burned; the caller adds what to set. */
 function liveCode(db: DB, tenantId: string, id: string, maxAttempts: number) {
-  return db
-    .updateTable('smsCodes')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('attempts', '<', maxAttempts);
+  return db.updateTable('smsCodes').where('tenantId', '=', tenantId).where('id', '=', id).where('usedAt', 'is', null).where('attempts', '<', maxAttempts);
 }
 
 const appliedOnce = async (q: { executeTakeFirst(): Promise<UpdateResult> }) => Number((await q.executeTakeFirst()).numUpdatedRows) === 1;

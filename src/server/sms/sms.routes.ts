@@ -43,13 +43,13 @@ serve(
   api.sendSmsCode,
   exactly(sendQuery),
   async (s, q, c) => {
-  const sign = c.req.header('sign');
-  if (!sign) throw AppError.badRequest(t('sms.signMissing'));
-  // The sign covers the query as sent.
-  if (!signMatches(sign, c.req.query(), s.config.SMS_SIGN_ACCESS_KEY)) throw AppError.badRequest(t('sms.signInvalid'));
-  if (Math.abs(q.timestamp - s.now) > SMS_LIMITS.clockSkewMs) throw AppError.badRequest(t('sms.timestampInvalid'));
-  await sendSmsCode(s, { mobile: q.mobile, templateCode: q.templateCode });
-  return null;
+    const sign = c.req.header('sign');
+    if (!sign) throw AppError.badRequest(t('sms.signMissing'));
+    // The sign covers the query as sent.
+    if (!signMatches(sign, c.req.query(), s.config.SMS_SIGN_ACCESS_KEY)) throw AppError.badRequest(t('sms.signInvalid'));
+    if (Math.abs(q.timestamp - s.now) > SMS_LIMITS.clockSkewMs) throw AppError.badRequest(t('sms.timestampInvalid'));
+    await sendSmsCode(s, { mobile: q.mobile, templateCode: q.templateCode });
+    return null;
   },
   { message: t('sms.sent') },
 );

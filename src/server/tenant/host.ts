@@ -1,9 +1,6 @@
 /** Pure host-name rules for finding a tenant. */
 
-export type HostMatch =
-  | { kind: 'preDomain'; preDomain: string }
-  | { kind: 'customDomain'; domain: string }
-  | { kind: 'invalid' };
+export type HostMatch = { kind: 'preDomain'; preDomain: string } | { kind: 'customDomain'; domain: string } | { kind: 'invalid' };
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;

@@ -31,7 +31,8 @@ export function checkNewSchool(input: { preDomain?: string | undefined; name?: s
   }
   for (const d of domains) {
     const labels = d.split('.');
-    if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) problems.push(`domain ${JSON.stringify(d)}: a host name such as www.example.com, without scheme, port or path`);
+    if (labels.length < 2 || !labels.every((l) => LABEL.test(l)))
+      problems.push(`domain ${JSON.stringify(d)}: a host name such as www.example.com, without scheme, port or path`);
   }
   if (new Set(domains).size !== domains.length) problems.push('domain: each domain once');
   return problems.length ? { ok: false, problems } : { ok: true, school: { preDomain, name, domains } };

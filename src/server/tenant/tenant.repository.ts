@@ -48,7 +48,10 @@ export async function insertSchool(
   row: { id: string; universityId: string; preDomain: string; name: string; domains: readonly { id: string; domain: string }[]; now: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('tenants').values({ id: row.id, preDomain: row.preDomain, name: row.name, status: ACCOUNT_STATUS.ACTIVE, createdAt: row.now }).execute();
+    await trx
+      .insertInto('tenants')
+      .values({ id: row.id, preDomain: row.preDomain, name: row.name, status: ACCOUNT_STATUS.ACTIVE, createdAt: row.now })
+      .execute();
     await trx
       .insertInto('schools')
       .values({

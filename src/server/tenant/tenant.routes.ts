@@ -9,10 +9,19 @@ import * as service from './tenant.service';
 
 const tenantIdQuery = z.object({ tenantId: idSchema.optional() });
 const domainQuery = z.object({
-  domainType: z.string().trim().regex(/^[A-Za-z0-9_]{1,32}$/, t('validation.badFormat')),
+  domainType: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,32}$/, t('validation.badFormat')),
   tenantId: idSchema.optional(),
 });
-const preDomainQuery = z.object({ predomain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/, t('validation.badFormat')) });
+const preDomainQuery = z.object({
+  predomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,63}$/, t('validation.badFormat')),
+});
 
 // Answers that depend only on the school and the URL: a CDN may keep them a while.
 const cache = { cache: 30 };

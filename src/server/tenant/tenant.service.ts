@@ -118,7 +118,10 @@ export async function getBusinessSchool(s: Scope, tenantId?: string): Promise<Bu
     repo.listServicePoints(s.db, tenant.id),
     listCertificationOrganizations(s, tenantId),
   ]);
-  const districts = (school.enrollDistrictScope ?? '').split(/[,，]/).map((d) => d.trim()).filter(Boolean);
+  const districts = (school.enrollDistrictScope ?? '')
+    .split(/[,，]/)
+    .map((d) => d.trim())
+    .filter(Boolean);
   return {
     ...toSchoolInfo(school),
     buSchoolServicePointList: points.map(servicePointInfo),

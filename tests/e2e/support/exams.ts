@@ -49,9 +49,13 @@ export async function workPlace(page: Page, title: string, mobile: string = DEMO
   const student = await loginStudent(page, DEMO_TENANT.id, mobile);
   await enrolInClassA(student.userId);
   const headers = { Token: student.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' };
-  const classes = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })).json();
+  const classes = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/teachingClass/queryStudentClassAndPeriodList`, { headers, data: { userId: student.userId } })
+  ).json();
   const classId = classes.data.find((c: { className: string }) => c.className === CLASS_A).classId as string;
-  const detail = await (await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })).json();
+  const detail = await (
+    await page.request.post(`${DEMO_ORIGIN}/api/teaching/anyone/classStudent/detail`, { headers, data: { classId, userId: student.userId } })
+  ).json();
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
     const work = await db
@@ -61,7 +65,16 @@ export async function workPlace(page: Page, title: string, mobile: string = DEMO
       .where('classId', '=', classId)
       .where('title', '=', title)
       .executeTakeFirstOrThrow();
-    return { kind: work.kind, classId, studentId: detail.data.studentId as string, classroomId: work.classroomId, courseId: work.courseId, workId: work.id, token: student.token, userId: student.userId };
+    return {
+      kind: work.kind,
+      classId,
+      studentId: detail.data.studentId as string,
+      classroomId: work.classroomId,
+      courseId: work.courseId,
+      workId: work.id,
+      token: student.token,
+      userId: student.userId,
+    };
   } finally {
     await db.destroy();
   }
@@ -94,9 +107,11 @@ export async function setWorkPolicy(workId: string, policy: Partial<AttemptPolic
 }
 
 /** The start page's address, as the class and course pages link to it (workJump). */
-export const startUrl = (p: WorkPlace, extra = '') => `/study/${p.kind}?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&status=0${extra}`;
+export const startUrl = (p: WorkPlace, extra = '') =>
+  `/study/${p.kind}?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&status=0${extra}`;
 /** The answering page's address with the work id, as the start page links to it. */
-export const answerUrl = (p: WorkPlace, extra = '') => `/study/${p.kind}/answer?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&workId=${p.workId}${extra}`;
+export const answerUrl = (p: WorkPlace, extra = '') =>
+  `/study/${p.kind}/answer?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&workId=${p.workId}${extra}`;
 
 /** Opens the answering page and waits until the paper is there; resolves with the attempt the page started (or continued). */
 export async function openAnswering(page: Page, url: string, title: string): Promise<AttemptState> {

@@ -45,9 +45,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         errors,
         allowFailedResource(url, status) {
           const href = new URL(url, DEMO_ORIGIN).href;
-          allowed.push(
-            (m) => m.location().url === href && m.text().includes(`Failed to load resource: the server responded with a status of ${status}`),
-          );
+          allowed.push((m) => m.location().url === href && m.text().includes(`Failed to load resource: the server responded with a status of ${status}`));
         },
         allowOfflineRequest(url) {
           const href = new URL(url, DEMO_ORIGIN).href;
@@ -65,7 +63,10 @@ export const mainNav = (page: Page): Locator => page.getByRole('navigation', { n
 
 /** The news items of a news list page: list items in <main> that carry a title heading. */
 export const newsItems = (page: Page): Locator =>
-  page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
 
 /** The titles of the news items on the current list page, as shown (a video item starts with '视频'). */
 export async function newsTitles(page: Page): Promise<string[]> {

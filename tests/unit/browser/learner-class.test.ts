@@ -86,7 +86,15 @@ function activity(n: number, over: Partial<api.TodayActivity> = {}): api.TodayAc
   };
 }
 
-const dynamic = (n: number): api.ActivityDynamic => ({ id: `d${n}`, activityId: 'a1', avatar: null, realName: `同学${n}`, content: null, type: 0, createdTime: `2026-11-22 09:0${n}:00` });
+const dynamic = (n: number): api.ActivityDynamic => ({
+  id: `d${n}`,
+  activityId: 'a1',
+  avatar: null,
+  realName: `同学${n}`,
+  content: null,
+  type: 0,
+  createdTime: `2026-11-22 09:0${n}:00`,
+});
 
 function answering(call: { path: string }, data: unknown | (() => Response)) {
   return http.post(url(call), async ({ request }) => {
@@ -97,7 +105,7 @@ function answering(call: { path: string }, data: unknown | (() => Response)) {
   });
 }
 
-const page = <T,>(records: T[]) => ({ records, current: 1, size: 6, total: records.length, pages: records.length ? 1 : 0 });
+const page = <T>(records: T[]) => ({ records, current: 1, size: 6, total: records.length, pages: records.length ? 1 : 0 });
 
 interface Fake {
   detail?: learning.StudentClassDetail;
@@ -192,7 +200,9 @@ describe('failures', () => {
     let fail = true;
     mount({
       today: () =>
-        fail ? HttpResponse.json({ code: 500, data: null, message: '系统繁忙' }) : HttpResponse.json({ code: 0, data: { activityResultVOList: [activity(1)] }, message: 'ok' }),
+        fail
+          ? HttpResponse.json({ code: 500, data: null, message: '系统繁忙' })
+          : HttpResponse.json({ code: 0, data: { activityResultVOList: [activity(1)] }, message: 'ok' }),
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('加载失败：系统繁忙');

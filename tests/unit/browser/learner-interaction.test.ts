@@ -52,7 +52,15 @@ const note = (over: Partial<api.Note>): api.Note => ({
 function fresh(): State {
   return {
     questions: [
-      { id: 'q1', title: '电动势和电压有什么区别？', studentId: 's2', studentName: '李雨桐', studentAvatar: null, createdTime: '2026-11-20 09:00:00', answerList: [{ answer: '电动势是电源内部的能力。', teacherName: '王建国', createdTime: '2026-11-20 10:00:00' }] },
+      {
+        id: 'q1',
+        title: '电动势和电压有什么区别？',
+        studentId: 's2',
+        studentName: '李雨桐',
+        studentAvatar: null,
+        createdTime: '2026-11-20 09:00:00',
+        answerList: [{ answer: '电动势是电源内部的能力。', teacherName: '王建国', createdTime: '2026-11-20 10:00:00' }],
+      },
     ],
     draft: '上次没写完的问题',
     notes: [
@@ -60,13 +68,24 @@ function fresh(): State {
       note({ title: '欧姆定律要点' }),
       note({ title: '本节重点', studentId: null, createdName: '王建国', teacher: true }),
     ],
-    comments: [{ id: 'm1', commentContent: '讲得很清楚', commentParent: null, commentAuthorName: '李雨桐', commentAuthorAvatar: null, commentParentAuthorName: null, createdTime: '2026-11-20 11:00:00', mine: false }],
+    comments: [
+      {
+        id: 'm1',
+        commentContent: '讲得很清楚',
+        commentParent: null,
+        commentAuthorName: '李雨桐',
+        commentAuthorAvatar: null,
+        commentParentAuthorName: null,
+        createdTime: '2026-11-20 11:00:00',
+        mine: false,
+      },
+    ],
     like: { isLike: false, likeTotal: 2 },
   };
 }
 
 const ok = (data: unknown, message = 'success') => HttpResponse.json({ code: 0, data, message });
-const page = <T,>(records: T[]) => ({ records, current: 1, size: 999, total: records.length, pages: 1 });
+const page = <T>(records: T[]) => ({ records, current: 1, size: 999, total: records.length, pages: 1 });
 
 function on<Req>(call: Call<Req, unknown>, answer: (body: Req) => unknown) {
   const method = call.method.toLowerCase() as 'post' | 'put' | 'delete';
@@ -88,7 +107,15 @@ function fakeApi() {
       if (b.isDraft) state.draft = b.title || null;
       else {
         state.draft = null;
-        state.questions.unshift({ id: `q${nextSeq()}`, title: b.title, studentId: 's1', studentName: '张晓明', studentAvatar: null, createdTime: '2026-11-23 09:00:00', answerList: [] });
+        state.questions.unshift({
+          id: `q${nextSeq()}`,
+          title: b.title,
+          studentId: 's1',
+          studentName: '张晓明',
+          studentAvatar: null,
+          createdTime: '2026-11-23 09:00:00',
+          answerList: [],
+        });
       }
       return { id: 'x' };
     }),
@@ -110,7 +137,16 @@ function fakeApi() {
     on(api.commentPage, () => page(state.comments)),
     on(api.commentSubmit, (b) => {
       const parent = state.comments.find((c) => c.id === b.commentParent);
-      state.comments.push({ id: `m${nextSeq()}`, commentContent: b.commentContent, commentParent: b.commentParent ?? null, commentAuthorName: '张晓明', commentAuthorAvatar: null, commentParentAuthorName: parent?.commentAuthorName ?? null, createdTime: '2026-11-23 09:00:00', mine: true });
+      state.comments.push({
+        id: `m${nextSeq()}`,
+        commentContent: b.commentContent,
+        commentParent: b.commentParent ?? null,
+        commentAuthorName: '张晓明',
+        commentAuthorAvatar: null,
+        commentParentAuthorName: parent?.commentAuthorName ?? null,
+        createdTime: '2026-11-23 09:00:00',
+        mine: true,
+      });
       return { id: 'x' };
     }),
     on(api.likeState, () => state.like),
@@ -252,7 +288,9 @@ describe('notes', () => {
     fireEvent.click(within(form).getByRole('checkbox', { name: '共享给同班同学' }));
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await tab(/^笔记 4$/)).toBeTruthy();
-    expect(bodies['POST /teaching/anyone/notes/studentNotes']).toEqual([expect.objectContaining({ title: '新笔记', notes: '内容'.repeat(50), isShared: 0, courseId: 'k1' })]);
+    expect(bodies['POST /teaching/anyone/notes/studentNotes']).toEqual([
+      expect.objectContaining({ title: '新笔记', notes: '内容'.repeat(50), isShared: 0, courseId: 'k1' }),
+    ]);
 
     fireEvent.click(await screen.findByRole('button', { name: '编辑笔记“新笔记”' }));
     form = await dialog('编辑笔记');
@@ -328,7 +366,9 @@ describe('accessibility', () => {
     HTMLCanvasElement.prototype.getContext = (() => null) as never;
     const serious = async () => {
       const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     };
     mount();
     await screen.findByText('电动势和电压有什么区别？');

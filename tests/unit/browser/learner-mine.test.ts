@@ -88,12 +88,19 @@ function logIn() {
 }
 
 function mount(classes: LearnerClass[], { periods = 0 } = {}) {
-  server.use(answering(CLASSES, classes), answering(USER_INFO, { id: 'u1', userId: 'u1', realName: '王小明', nickName: '小明', mobile: '13800138000' }), periodsPage(periods));
+  server.use(
+    answering(CLASSES, classes),
+    answering(USER_INFO, { id: 'u1', userId: 'u1', realName: '王小明', nickName: '小明', mobile: '13800138000' }),
+    periodsPage(periods),
+  );
   return render(createElement(MineIsland));
 }
 
 const classList = () => screen.getByRole('tabpanel');
-const cards = () => within(classList()).queryAllByRole('button').filter((b) => b.textContent?.startsWith('班级'));
+const cards = () =>
+  within(classList())
+    .queryAllByRole('button')
+    .filter((b) => b.textContent?.startsWith('班级'));
 const toastText = () => document.getElementById('toast-region')?.textContent ?? '';
 const tab = (name: string) => screen.getByRole('tab', { name });
 
@@ -188,7 +195,13 @@ describe('my learning: class cards', () => {
 
   it('the tabs filter by serviceStatus, 全部 shows every class, and go back to page 1', async () => {
     logIn();
-    const list = [klass(1, { serviceStatus: -1 }), klass(2, { serviceStatus: 0 }), klass(3, { serviceStatus: 1 }), klass(4, { serviceStatus: 2 }), klass(5, { serviceStatus: 2 })];
+    const list = [
+      klass(1, { serviceStatus: -1 }),
+      klass(2, { serviceStatus: 0 }),
+      klass(3, { serviceStatus: 1 }),
+      klass(4, { serviceStatus: 2 }),
+      klass(5, { serviceStatus: 2 }),
+    ];
     mount(list);
     await screen.findByText('班级1');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['全部', '待入学', '待开课', '待签到', '服务中', '已完成']);
@@ -218,7 +231,11 @@ describe('my learning: class cards', () => {
 
   it('a network failure says 系统繁忙 and can be tried again', async () => {
     logIn();
-    server.use(http.post(CLASSES, () => HttpResponse.error()), answering(USER_INFO, { id: 'u1', userId: 'u1', realName: '王小明' }), periodsPage(0));
+    server.use(
+      http.post(CLASSES, () => HttpResponse.error()),
+      answering(USER_INFO, { id: 'u1', userId: 'u1', realName: '王小明' }),
+      periodsPage(0),
+    );
     render(createElement(MineIsland));
     const alert = await within(await screen.findByRole('tabpanel')).findByRole('alert');
     expect(alert.textContent).toContain('系统繁忙');
@@ -252,7 +269,9 @@ describe('my learning: the card click rules', () => {
   });
 
   it('not yet opened (teachingClassStatus 0): the expected open date, from the training start', async () => {
-    await click(klass(1, { serviceStatus: 1, teachingClassStatus: 0, trainingStartTime: '2026-12-01 09:00:00', periodTrainingStartTime: '2026-12-05 09:00:00' }));
+    await click(
+      klass(1, { serviceStatus: 1, teachingClassStatus: 0, trainingStartTime: '2026-12-01 09:00:00', periodTrainingStartTime: '2026-12-05 09:00:00' }),
+    );
     expect(toastText()).toBe('培训预计于2026-12-01开班，请耐心等待');
     expect(navigateTo).not.toHaveBeenCalled();
   });

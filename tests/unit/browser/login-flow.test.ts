@@ -16,7 +16,16 @@ describe('redirects after login', () => {
   });
 
   it('never goes back to a login page, nor to another site', () => {
-    for (const target of ['/login', '/login?redirect=%2F', '/register?type=2', '/sso-login?ticket=x', '/kingdee-login', 'https://evil.example', '//evil.example', null]) {
+    for (const target of [
+      '/login',
+      '/login?redirect=%2F',
+      '/register?type=2',
+      '/sso-login?ticket=x',
+      '/kingdee-login',
+      'https://evil.example',
+      '//evil.example',
+      null,
+    ]) {
       expect(afterLoginTarget(target, '/study/mine')).toBe('/study/mine');
     }
   });

@@ -472,12 +472,20 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               {!first && (
-                <button type="button" onClick={() => move(-1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">
+                <button
+                  type="button"
+                  onClick={() => move(-1)}
+                  className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+                >
                   {t('exams.previous')}
                 </button>
               )}
               {!last && (
-                <button type="button" onClick={() => move(1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">
+                <button
+                  type="button"
+                  onClick={() => move(1)}
+                  className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+                >
                   {t('exams.next')}
                 </button>
               )}

@@ -1,5 +1,14 @@
 import { send } from '~/lib/api/client';
-import { attemptLogs, attemptState, workStanding, type AttemptLog, type LateAnswer, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
+import {
+  attemptLogs,
+  attemptState,
+  workStanding,
+  type AttemptLog,
+  type LateAnswer,
+  type Paper,
+  type WorkKind,
+  type WorkStanding,
+} from '~/lib/api/contracts/exams';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { groupsOf, placesOfIds, questionMapOf } from '~/lib/exams/paper';
 import { laterText } from '~/lib/exams/policy-text';
@@ -92,7 +101,9 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
           ✓
         </span>
         <h1 className="text-xl font-semibold text-ink">{t(kind === 'homework' ? 'exams.finishedHomework' : 'exams.finishedTest')}</h1>
-        {status === ATTEMPT_STATUS.PENDING && !xskt && <p className="text-sm text-slate-700">{t(kind === 'test' ? 'exams.manualGrading' : 'exams.homeworkPending')}</p>}
+        {status === ATTEMPT_STATUS.PENDING && !xskt && (
+          <p className="text-sm text-slate-700">{t(kind === 'test' ? 'exams.manualGrading' : 'exams.homeworkPending')}</p>
+        )}
         {late && (
           <p role="alert" className="mx-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {late}
@@ -111,11 +122,18 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
         )}
         <div className="flex flex-wrap justify-center gap-3 pt-2">
           {canView && (
-            <a href={sitePath(reviewHref(kind, query, query.answerLogId, status || ATTEMPT_STATUS.REVIEWED))} className="rounded-lg bg-brand px-5 py-2 text-white hover:bg-brand-dark">
+            <a
+              href={sitePath(reviewHref(kind, query, query.answerLogId, status || ATTEMPT_STATUS.REVIEWED))}
+              className="rounded-lg bg-brand px-5 py-2 text-white hover:bg-brand-dark"
+            >
               {t('exams.viewWork', { name })}
             </a>
           )}
-          <button type="button" onClick={() => back(2, start)} className="rounded-lg border border-slate-300 px-5 py-2 text-ink hover:border-brand hover:text-brand">
+          <button
+            type="button"
+            onClick={() => back(2, start)}
+            className="rounded-lg border border-slate-300 px-5 py-2 text-ink hover:border-brand hover:text-brand"
+          >
             {t('exams.back')}
           </button>
         </div>

@@ -33,7 +33,9 @@ export default function ReviewIsland({ kind }: { kind: WorkKind }) {
   const query = useWorkQuery();
   const complete = !!query && isComplete(query) && !!query.workId && !!query.answerLogId;
   const key = user && query && complete ? `${user.userId}:${query.workId}:${query.answerLogId}` : null;
-  const [load, reload] = useLoad<ReviewedAttempt>(key, () => send(reviewAttempt, { ...refOf(query!), workId: query!.workId, answerLogId: query!.answerLogId }, { silent: true }));
+  const [load, reload] = useLoad<ReviewedAttempt>(key, () =>
+    send(reviewAttempt, { ...refOf(query!), workId: query!.workId, answerLogId: query!.answerLogId }, { silent: true }),
+  );
   const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
   const crumbs = <Breadcrumb current={name} classId={query?.classId ?? null} />;
   if (!user || !query) return <Skeleton rows={4} />;
@@ -90,7 +92,12 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
   return (
     <div className="min-w-0 space-y-4">
       <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
-        <button type="button" aria-label={t('exams.exitViewing')} onClick={exit} className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-slate-700 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label={t('exams.exitViewing')}
+          onClick={exit}
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-slate-700 hover:bg-slate-100"
+        >
           <span aria-hidden="true">←</span>
         </button>
         <h1 className="min-w-0 flex-1 break-words text-lg font-semibold text-ink">{title}</h1>
@@ -119,12 +126,20 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
             )}
             <div className="mt-4 flex flex-wrap gap-2">
               {step(groups, place, -1) && (
-                <button type="button" onClick={() => move(-1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">
+                <button
+                  type="button"
+                  onClick={() => move(-1)}
+                  className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+                >
                   {t('exams.previous')}
                 </button>
               )}
               {step(groups, place, 1) && (
-                <button type="button" onClick={() => move(1)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand">
+                <button
+                  type="button"
+                  onClick={() => move(1)}
+                  className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+                >
                   {t('exams.next')}
                 </button>
               )}

@@ -55,7 +55,10 @@ export function AnswerCard({ groups, current, stateOf, onOpen, legend }: Props) 
                 const state = stateOf(gi, i);
                 const isCurrent = current.group === gi && current.index === i;
                 const marked = !!q.markStatus;
-                const label = t('exams.cell', { type, n: i + 1, state: t(`exams.cell.${state}`) }) + (isCurrent ? `，${t('exams.cell.current')}` : '') + (marked ? `，${t('exams.cell.marked')}` : '');
+                const label =
+                  t('exams.cell', { type, n: i + 1, state: t(`exams.cell.${state}`) }) +
+                  (isCurrent ? `，${t('exams.cell.current')}` : '') +
+                  (marked ? `，${t('exams.cell.marked')}` : '');
                 return (
                   <li key={q.id}>
                     <button

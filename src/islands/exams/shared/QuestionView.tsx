@@ -1,18 +1,33 @@
 import { useId, useState } from 'react';
-import { CHOICE_QUESTION_TYPES, QUESTION_TYPE, type GivenAnswer, type QuestionAnswerKey, type QuestionOption, type QuestionResult } from '~/lib/api/contracts/exams';
+import {
+  CHOICE_QUESTION_TYPES,
+  QUESTION_TYPE,
+  type GivenAnswer,
+  type QuestionAnswerKey,
+  type QuestionOption,
+  type QuestionResult,
+} from '~/lib/api/contracts/exams';
 import { t } from '~/lib/i18n/messages/exams';
 import { blankCount, blanksAnswer, choose, hasSubQuestions, optionLetter, splitBlanks, textAnswer, type PaperQuestion } from '~/lib/exams/paper';
 import { blanksText, lettersOf, markOf } from '~/lib/exams/review';
 import { Html } from './Html';
 
 /** A question as the screens hold it: the paper's, with the key in review. */
-export type ShownQuestion = PaperQuestion & { questionUnitId?: string | undefined; questionAnswerVO?: QuestionAnswerKey | null | undefined; readQuestionList: ShownQuestion[] };
+export type ShownQuestion = PaperQuestion & {
+  questionUnitId?: string | undefined;
+  questionAnswerVO?: QuestionAnswerKey | null | undefined;
+  readQuestionList: ShownQuestion[];
+};
 
 /** True/false options: the paper's, else 正确 (key '1') and 错误 (key '2'). */
 function optionsOf(q: PaperQuestion): QuestionOption[] {
   const list = q.questionContentVO?.optionList ?? [];
   if (q.questionType !== QUESTION_TYPE.TRUE_FALSE) return list;
-  if (list.length === 0) return [{ key: '1', value: t('exams.true') }, { key: '2', value: t('exams.false') }];
+  if (list.length === 0)
+    return [
+      { key: '1', value: t('exams.true') },
+      { key: '2', value: t('exams.false') },
+    ];
   return list.map((o) => (o.value ? o : { ...o, value: o.key === '1' ? t('exams.true') : t('exams.false') }));
 }
 
@@ -42,7 +57,17 @@ export function AnswerQuestion({ question, answers, onAnswer }: AnswerProps) {
   return <Inputs question={question} answer={answers.get(question.id)} onAnswer={(a) => onAnswer(question, a)} withStem />;
 }
 
-function Inputs({ question, answer, onAnswer, withStem = false }: { question: ShownQuestion; answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; withStem?: boolean }) {
+function Inputs({
+  question,
+  answer,
+  onAnswer,
+  withStem = false,
+}: {
+  question: ShownQuestion;
+  answer: GivenAnswer | undefined;
+  onAnswer: (a: GivenAnswer) => void;
+  withStem?: boolean;
+}) {
   const stemId = useId();
   const stem = <Html html={question.trunk} className={withStem ? '' : 'text-sm'} />;
   if (isChoice(question.questionType)) {
@@ -57,7 +82,10 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
           {options.map((o, i) => {
             const on = chosen.includes(o.key);
             return (
-              <label key={o.key} className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${on ? 'border-brand bg-brand-soft' : 'border-slate-200 hover:border-brand'}`}>
+              <label
+                key={o.key}
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${on ? 'border-brand bg-brand-soft' : 'border-slate-200 hover:border-brand'}`}
+              >
                 <input
                   type={multiple ? 'checkbox' : 'radio'}
                   name={`q-${question.id}`}
@@ -79,7 +107,17 @@ function Inputs({ question, answer, onAnswer, withStem = false }: { question: Sh
   return <TextAnswer answer={answer} onAnswer={onAnswer} stem={stem} />;
 }
 
-function Blanks({ question, answer, onAnswer, stem }: { question: ShownQuestion; answer: GivenAnswer | undefined; onAnswer: (a: GivenAnswer) => void; stem: React.ReactNode }) {
+function Blanks({
+  question,
+  answer,
+  onAnswer,
+  stem,
+}: {
+  question: ShownQuestion;
+  answer: GivenAnswer | undefined;
+  onAnswer: (a: GivenAnswer) => void;
+  stem: React.ReactNode;
+}) {
   const count = blankCount(question);
   // What the student typed, spaces and all; the kept answer trims each blank, so the box must not.
   const [raw, setRaw] = useState(() => splitBlanks(answer?.content, count));
@@ -178,8 +216,18 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
   const options = optionsOf(question);
   const chosen = answer?.optionList ?? [];
   const right = shows.keys ? (key?.optionList ?? options.filter((o) => o.answer).map((o) => o.key)) : [];
-  const given = choice ? lettersOf(options, chosen).join('、') : answer?.content ? blanksText(answer.content).join(question.questionType === QUESTION_TYPE.FILL_IN ? '；' : '') : '';
-  const expected = choice ? lettersOf(options, right).join('、') : key?.content ? (question.questionType === QUESTION_TYPE.FILL_IN ? blanksText(key.content).join('；') : key.content) : '';
+  const given = choice
+    ? lettersOf(options, chosen).join('、')
+    : answer?.content
+      ? blanksText(answer.content).join(question.questionType === QUESTION_TYPE.FILL_IN ? '；' : '')
+      : '';
+  const expected = choice
+    ? lettersOf(options, right).join('、')
+    : key?.content
+      ? question.questionType === QUESTION_TYPE.FILL_IN
+        ? blanksText(key.content).join('；')
+        : key.content
+      : '';
   return (
     <div className="space-y-3">
       <Html html={question.trunk} />

@@ -83,7 +83,9 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
             ) : (
               <>
                 {total > 0 && <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{t('exams.summary', { n: total, points })}</li>}
-                <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{paper.unitTime ? t('exams.timeLimit', { n: paper.unitTime }) : t('exams.noTimeLimit')}</li>
+                <li className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">
+                  {paper.unitTime ? t('exams.timeLimit', { n: paper.unitTime }) : t('exams.noTimeLimit')}
+                </li>
                 {paper.manualGrading && <li className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">{t('exams.manualGradingNote', { name })}</li>}
               </>
             )}
@@ -155,10 +157,14 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
                   <a href={sitePath(attemptHref(kind, q, log))} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50">
                     <span className="font-medium text-slate-700">{t('exams.attemptNo', { n: log.attemptNo })}</span>
                     <span className="text-slate-700">{t('exams.attemptTime', { time: formatDateTime(log.createdTime) })}</span>
-                    <span className={`rounded px-2 py-0.5 text-xs ${log.status === ATTEMPT_STATUS.REVIEWED ? 'bg-emerald-50 text-emerald-800' : log.status === ATTEMPT_STATUS.PENDING ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}>
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs ${log.status === ATTEMPT_STATUS.REVIEWED ? 'bg-emerald-50 text-emerald-800' : log.status === ATTEMPT_STATUS.PENDING ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}
+                    >
                       {t(`exams.status.${log.status}`)}
                     </span>
-                    {kind === 'test' && log.status === ATTEMPT_STATUS.REVIEWED && log.score !== null && <span className="font-medium text-ink">{t('exams.scoreOf', { score: log.score })}</span>}
+                    {kind === 'test' && log.status === ATTEMPT_STATUS.REVIEWED && log.score !== null && (
+                      <span className="font-medium text-ink">{t('exams.scoreOf', { score: log.score })}</span>
+                    )}
                     <span className="ml-auto text-brand">{t('exams.openAttempt')}</span>
                   </a>
                 </li>

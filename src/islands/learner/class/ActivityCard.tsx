@@ -26,7 +26,15 @@ export function classTime(a: Pick<ClassActivityItem, 'startTime' | 'endTime'>): 
 export function ActivityCard({ activity: a, context }: { activity: ClassActivityItem; context: JumpContext }) {
   const href = sitePath(
     activityJump(
-      { id: a.id, onlineType: a.onlineType, courseId: a.extendId, classroomId: a.classroomId, bizType: a.bizType, isRequired: a.isRequired, classroomType: a.classroomType },
+      {
+        id: a.id,
+        onlineType: a.onlineType,
+        courseId: a.extendId,
+        classroomId: a.classroomId,
+        bizType: a.bizType,
+        isRequired: a.isRequired,
+        classroomType: a.classroomType,
+      },
       context,
     ),
   );
@@ -36,7 +44,11 @@ export function ActivityCard({ activity: a, context }: { activity: ClassActivity
   return (
     <a href={href} className="block h-full min-h-32 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand hover:shadow">
       <span className="flex flex-wrap items-center gap-2 text-xs">
-        {mode && <span className={`rounded px-2 py-0.5 ${mode === 'online' ? 'bg-sky-50 text-sky-800' : 'bg-violet-50 text-violet-800'}`}>{t(mode === 'online' ? 'class.online' : 'class.offline')}</span>}
+        {mode && (
+          <span className={`rounded px-2 py-0.5 ${mode === 'online' ? 'bg-sky-50 text-sky-800' : 'bg-violet-50 text-violet-800'}`}>
+            {t(mode === 'online' ? 'class.online' : 'class.offline')}
+          </span>
+        )}
         <span className={`rounded px-2 py-0.5 ${isRequired(a.isRequired) ? 'bg-brand-soft text-brand-dark' : 'bg-slate-100 text-slate-700'}`}>
           {t(isRequired(a.isRequired) ? 'class.required' : 'class.elective')}
         </span>

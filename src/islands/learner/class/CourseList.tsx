@@ -47,7 +47,10 @@ export function CourseList({
               {c.cover ? (
                 <img src={c.cover} alt="" className="h-16 w-24 shrink-0 rounded object-cover" />
               ) : (
-                <span aria-hidden="true" className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-brand-soft text-2xl font-bold text-brand-dark">
+                <span
+                  aria-hidden="true"
+                  className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-brand-soft text-2xl font-bold text-brand-dark"
+                >
                   {c.courseName.slice(0, 1)}
                 </span>
               )}

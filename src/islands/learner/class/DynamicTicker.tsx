@@ -62,7 +62,12 @@ export function DynamicTicker({ items }: { items: readonly ActivityDynamic[] }) 
           {t('class.dynamics')}
         </h3>
         {!reduced && items.length > 1 && (
-          <button type="button" onClick={() => setPaused((p) => !p)} aria-pressed={paused} className="rounded px-2 py-0.5 text-xs text-slate-600 hover:text-brand">
+          <button
+            type="button"
+            onClick={() => setPaused((p) => !p)}
+            aria-pressed={paused}
+            className="rounded px-2 py-0.5 text-xs text-slate-600 hover:text-brand"
+          >
             {paused ? t('class.playDynamics') : t('class.pauseDynamics')}
           </button>
         )}

@@ -41,7 +41,11 @@ export function PastPanel({ classId, userId, schoolId, context, onSettled }: Pro
   const sizeId = useId();
   const [sums] = useLoad(`${classId}:${userId}`, () => send(pastActivitySum, { classId, userId, schoolId }, { silent: true }));
   const [list, reload] = useLoad(`${classId}:${userId}:${tab}:${page}:${size}`, () =>
-    sendPage(pastActivityPage, { current: page, size, order: 'descending', sort: 'id', model: { classId, userId, schoolId, ...pastFilter(tab) } }, { silent: true }),
+    sendPage(
+      pastActivityPage,
+      { current: page, size, order: 'descending', sort: 'id', model: { classId, userId, schoolId, ...pastFilter(tab) } },
+      { silent: true },
+    ),
   );
 
   const settled = list.state !== 'loading';

@@ -57,7 +57,12 @@ export function SideColumn({ learningGoal, highlights, onOpen }: { learningGoal:
         </section>
       )}
       <Cards title={t('class.learningService')} id="class-service-title" keys={services} onOpen={onOpen} />
-      <Cards title={t('class.learningManagement')} id="class-manage-title" keys={['class.managePlan', 'class.manageReport', 'class.manageGrade', 'class.manageCertificate']} onOpen={onOpen} />
+      <Cards
+        title={t('class.learningManagement')}
+        id="class-manage-title"
+        keys={['class.managePlan', 'class.manageReport', 'class.manageGrade', 'class.manageCertificate']}
+        onOpen={onOpen}
+      />
     </aside>
   );
 }

@@ -33,7 +33,11 @@ interface Query {
 function readQuery(): Query {
   const q = new URLSearchParams(location.search);
   const experience = q.get('experience');
-  return { classId: q.get('classId') ?? '', schoolId: q.get('schoolId') || undefined, experience: experience !== null && !['', '0', 'false'].includes(experience) };
+  return {
+    classId: q.get('classId') ?? '',
+    schoolId: q.get('schoolId') || undefined,
+    experience: experience !== null && !['', '0', 'false'].includes(experience),
+  };
 }
 
 interface Header {

@@ -33,7 +33,9 @@ export function Highlights({ titbits }: { titbits: Titbit[] }) {
                 className="group block w-full overflow-hidden rounded-lg border border-slate-200 text-left hover:border-brand focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand"
               >
                 <span className="relative block aspect-video bg-slate-900">
-                  {(x.fileType === 'IMAGE' || x.cover) && <img src={x.fileType === 'IMAGE' ? x.url : x.cover!} alt="" loading="lazy" className="h-full w-full object-cover" />}
+                  {(x.fileType === 'IMAGE' || x.cover) && (
+                    <img src={x.fileType === 'IMAGE' ? x.url : x.cover!} alt="" loading="lazy" className="h-full w-full object-cover" />
+                  )}
                   {x.fileType === 'VIDEO' && (
                     <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
                       <span className="flex h-10 w-10 items-center justify-center rounded-full bg-black/60 text-lg text-white group-hover:bg-brand">▶</span>

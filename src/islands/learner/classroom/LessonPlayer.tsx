@@ -285,7 +285,12 @@ function ControlBar({
   };
   return (
     <div className={bar}>
-      <button type="button" className={iconButton} aria-label={t(paused ? 'classroom.play' : 'classroom.pause')} onClick={() => (paused ? void player?.play().catch(() => undefined) : void player?.pause())}>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={t(paused ? 'classroom.play' : 'classroom.pause')}
+        onClick={() => (paused ? void player?.play().catch(() => undefined) : void player?.pause())}
+      >
         <Icon d={paused ? ICON.play : ICON.pause} />
       </button>
       <input

@@ -50,7 +50,14 @@ export default function OfflineClassroomIsland() {
   useEffect(() => {
     const q = new URLSearchParams(location.search);
     const get = (k: string) => q.get(k) ?? '';
-    setQuery({ classroomId: get('classroomId'), courseId: get('courseId'), activityId: get('activityId'), classId: get('classId'), studentId: get('studentId'), isRequired: get('isRequired') });
+    setQuery({
+      classroomId: get('classroomId'),
+      courseId: get('courseId'),
+      activityId: get('activityId'),
+      classId: get('classId'),
+      studentId: get('studentId'),
+      isRequired: get('isRequired'),
+    });
   }, []);
   const complete = !!query && !!query.classroomId && !!query.courseId && !!query.classId && !!query.studentId;
   const key = user && complete ? `${user.userId}:${query.classId}:${query.classroomId}:${query.activityId}:${query.studentId}` : null;
@@ -95,7 +102,10 @@ function ClassroomPage({ data, query, userId }: { data: Loaded; query: Query; us
             <ol className="space-y-2">
               {detail.points.map((p) => (
                 <li key={p.seq} className="flex gap-3 text-sm leading-6 text-slate-700">
-                  <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand/10 text-xs font-semibold text-brand">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand/10 text-xs font-semibold text-brand"
+                  >
                     {p.seq}
                   </span>
                   <span className="min-w-0 break-words">{p.pointDesc}</span>
@@ -183,7 +193,9 @@ function Header({ detail, query, userId, attendance }: { detail: OfflineClassroo
         <dt className="text-slate-600">{t('offline.location')}</dt>
         <dd className="break-words">{place || t('offline.none')}</dd>
       </dl>
-      {attendance && (attendance.signIn === 1 || attendance.signOut === 1) && <SignItems initial={attendance} query={query} userId={userId} classroomId={detail.classroomId} courseId={detail.courseId} />}
+      {attendance && (attendance.signIn === 1 || attendance.signOut === 1) && (
+        <SignItems initial={attendance} query={query} userId={userId} classroomId={detail.classroomId} courseId={detail.courseId} />
+      )}
     </header>
   );
 }
@@ -237,7 +249,13 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
       toast(failureMessage(error), error instanceof ApiError && error.code !== null ? 'warning' : 'error');
       // Someone may have signed in another tab: show what the server has.
       try {
-        setAttendance(await send(attendanceInfo, { activityId: props.query.activityId, classId: props.query.classId, studentId: props.query.studentId, userId: props.userId }, { silent: true }));
+        setAttendance(
+          await send(
+            attendanceInfo,
+            { activityId: props.query.activityId, classId: props.query.classId, studentId: props.query.studentId, userId: props.userId },
+            { silent: true },
+          ),
+        );
       } catch {
         // Keep what is shown.
       }

@@ -117,7 +117,11 @@ export default function OnlineClassroomIsland() {
       let a = await send(activityContents, { activityId: q.activityId, classId: q.classId, userId: user!.userId }, { silent: true });
       // An activity with online attendance signs the student in on entry, once (no sign-in time yet); never in preview.
       if (!q.isPreview && a.signIn && a.onlineAttendance && !a.signInTime) {
-        const r = await send(autoSignIn, { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: SIGN_IN, userId: user!.userId }, { silent: true }).catch(() => null);
+        const r = await send(
+          autoSignIn,
+          { activityId: a.activityId, classId: a.classId, courseId: a.courseId ?? undefined, studentId: a.studentId, type: SIGN_IN, userId: user!.userId },
+          { silent: true },
+        ).catch(() => null);
         if (r?.signed) {
           toast(t('classroom.autoSigned'), 'success');
           a = { ...a, classActivityStatus: 2, signInTime: r.attendance.signInTime };
@@ -155,7 +159,14 @@ export default function OnlineClassroomIsland() {
 
 function workHref(item: { classroomId: string; classroomType: number; courseId: string }, query: Query, studentId: string): string {
   return sitePath(
-    workJump({ kind: item.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', classId: query.classId, classroomId: item.classroomId, studentId, courseId: item.courseId, activityId: query.activityId || undefined }),
+    workJump({
+      kind: item.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
+      classId: query.classId,
+      classroomId: item.classroomId,
+      studentId,
+      courseId: item.courseId,
+      activityId: query.activityId || undefined,
+    }),
   );
 }
 
@@ -194,7 +205,11 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
       activities.current = null;
       return;
     }
-    const r = stepFrom(list, list.findIndex((x) => x.activityId === a.activityId), step);
+    const r = stepFrom(
+      list,
+      list.findIndex((x) => x.activityId === a.activityId),
+      step,
+    );
     if (r.kind !== 'item') {
       toast(t(r.kind === 'first' ? 'classroom.first' : 'classroom.last'), 'warning');
       return;
@@ -202,7 +217,15 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     const n = r.item;
     navigateTo(
       activityJump(
-        { id: n.activityId, onlineType: n.onlineType, courseId: n.courseId, classroomId: n.classroomId, bizType: n.bizType, isRequired: n.isRequired, classroomType: n.classroomType },
+        {
+          id: n.activityId,
+          onlineType: n.onlineType,
+          courseId: n.courseId,
+          classroomId: n.classroomId,
+          bizType: n.bizType,
+          isRequired: n.isRequired,
+          classroomType: n.classroomType,
+        },
         { classId: a.classId, studentId: frame.studentId, userId },
       ),
     );
@@ -252,8 +275,12 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     <div className="min-w-0 space-y-4">
       <header className="rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>{t(required ? 'classroom.required' : 'classroom.elective')}</span>
-          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">{t(a && a.onlineType === ONLINE_TYPE.OFFLINE ? 'classroom.faceToFace' : 'classroom.online')}</span>
+          <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>
+            {t(required ? 'classroom.required' : 'classroom.elective')}
+          </span>
+          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">
+            {t(a && a.onlineType === ONLINE_TYPE.OFFLINE ? 'classroom.faceToFace' : 'classroom.online')}
+          </span>
           <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{title}</h1>
           {attendance && (
             <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
@@ -277,7 +304,13 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
         <aside className={`min-w-0 rounded-xl border border-slate-200 bg-white p-3 ${grid.outline}`}>
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold">{t(frame.mode === 'course' ? 'classroom.outline' : 'classroom.contents')}</h2>
-            <button type="button" aria-expanded={outlineOpen} aria-controls="classroom-outline" onClick={() => setOutlineOpen((o) => !o)} className="text-sm text-brand">
+            <button
+              type="button"
+              aria-expanded={outlineOpen}
+              aria-controls="classroom-outline"
+              onClick={() => setOutlineOpen((o) => !o)}
+              className="text-sm text-brand"
+            >
               {t(outlineOpen ? 'classroom.hideOutline' : 'classroom.showOutline')}
             </button>
           </div>
@@ -351,7 +384,8 @@ const ICONS: Record<ClassroomKind, string> = {
   test: 'M4 3h16v18H4zm3 4v2h2V7zm4 0v2h6V7zm-4 4v2h2v-2zm4 0v2h6v-2zm-4 4v2h2v-2zm4 0v2h6v-2z',
   image: 'M3 5h18v14H3zm2 12h14l-4.5-6-3.5 4.5-2.5-3zm3-9a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z',
   live: 'M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM6.3 6.3l1.4 1.4a6 6 0 0 0 0 8.6l-1.4 1.4a8 8 0 0 1 0-11.4zm11.4 0a8 8 0 0 1 0 11.4l-1.4-1.4a6 6 0 0 0 0-8.6z',
-  faceToFace: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM3 19c0-3 3-5 6-5s6 2 6 5zm13-4.5c2.5 0 5 1.5 5 4.5h-4.5c0-1.7-.6-3.3-1.8-4.4z',
+  faceToFace:
+    'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM3 19c0-3 3-5 6-5s6 2 6 5zm13-4.5c2.5 0 5 1.5 5 4.5h-4.5c0-1.7-.6-3.3-1.8-4.4z',
   type20: 'M10 3a2 2 0 0 1 4 0v2h5v5h-2a2 2 0 0 0 0 4h2v5h-5v-2a2 2 0 0 0-4 0v2H5v-5h2a2 2 0 0 0 0-4H5V5h5z',
   type90: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm3.5 6.5-2 5-5 2 2-5z',
   type91: 'M16.5 6.5v9a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v9.5a1.5 1.5 0 0 1-3 0V6.5H9v8a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v10.5a6 6 0 0 0 12 0v-9z',
@@ -375,7 +409,12 @@ function TypeIcon({ type, large = false }: { type: number; large?: boolean }) {
       </span>
     );
   return (
-    <span role="img" aria-label={typeName(type) ?? t('classroom.typeUnknown')} data-icon={kind} className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+    <span
+      role="img"
+      aria-label={typeName(type) ?? t('classroom.typeUnknown')}
+      data-icon={kind}
+      className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-600"
+    >
       {svg('h-7 w-7')}
     </span>
   );
@@ -530,11 +569,7 @@ function Content({
   const c: LessonContent = lesson.content;
   switch (c.kind) {
     case 'media':
-      return c.url ? (
-        <Media lesson={lesson} content={c} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
-      ) : (
-        <Empty text={t('classroom.noMedia')} />
-      );
+      return c.url ? <Media lesson={lesson} content={c} url={c.url} lessonRef={lessonRef} onProgress={onProgress} /> : <Empty text={t('classroom.noMedia')} />;
     case 'article':
       return c.html ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server with the site's allow-list (src/server/sanitize.ts)
@@ -550,7 +585,13 @@ function Content({
           {c.viewerUrl ? (
             // The school's configured viewer shows every kind of document, so pdf.js is not loaded.
             <>
-              <iframe src={c.viewerUrl} title={t('classroom.documentViewer', { name })} className="h-[75vh] w-full rounded-lg border border-slate-200" allowFullScreen referrerPolicy="no-referrer" />
+              <iframe
+                src={c.viewerUrl}
+                title={t('classroom.documentViewer', { name })}
+                className="h-[75vh] w-full rounded-lg border border-slate-200"
+                allowFullScreen
+                referrerPolicy="no-referrer"
+              />
               <a href={c.viewerUrl} target="_blank" rel="noopener noreferrer" className="mr-4 inline-block text-sm text-brand underline">
                 {t('classroom.openDocument')}
               </a>
@@ -576,7 +617,12 @@ function Content({
               {c.images.map((src, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice; the list is shown as stored, never reordered
                 <li key={src + i}>
-                  <img src={src} alt={t('classroom.imageAlt', { name: lesson.name, n: i + 1 })} loading="lazy" className="h-auto w-full rounded-lg border border-slate-200" />
+                  <img
+                    src={src}
+                    alt={t('classroom.imageAlt', { name: lesson.name, n: i + 1 })}
+                    loading="lazy"
+                    className="h-auto w-full rounded-lg border border-slate-200"
+                  />
                 </li>
               ))}
             </ul>
@@ -607,9 +653,17 @@ function Content({
       return (
         <div className="space-y-2 py-6 text-center">
           <p className="text-lg font-semibold text-ink">{t(`classroom.live.${status}`)}</p>
-          {c.classStartTime && <p className="text-sm text-slate-600">{t('classroom.liveTime', { start: cutTime(c.classStartTime), end: cutTime(c.classEndTime) })}</p>}
+          {c.classStartTime && (
+            <p className="text-sm text-slate-600">{t('classroom.liveTime', { start: cutTime(c.classStartTime), end: cutTime(c.classEndTime) })}</p>
+          )}
           {status === 'replay' && c.url ? (
-            <Media lesson={lesson} content={{ kind: 'media', mediaType: CLASSROOM_TYPE.VIDEO, url: c.url, sources: [] }} url={c.url} lessonRef={lessonRef} onProgress={onProgress} />
+            <Media
+              lesson={lesson}
+              content={{ kind: 'media', mediaType: CLASSROOM_TYPE.VIDEO, url: c.url, sources: [] }}
+              url={c.url}
+              lessonRef={lessonRef}
+              onProgress={onProgress}
+            />
           ) : (
             <p className="text-sm text-slate-600">{t('classroom.liveApp')}</p>
           )}
@@ -696,4 +750,3 @@ function Media({
     </div>
   );
 }
-

@@ -47,21 +47,24 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
     let cancelled = false;
     let render: { cancel(): void } | null = null;
     // Leaving the lesson ends the worker: a page still on its way is then dropped quietly.
-    doc.getPage(page).then((p) => {
-      if (cancelled || !canvas.current || !box.current) return;
-      const width = box.current.clientWidth || 600;
-      const base = p.getViewport({ scale: 1 });
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = p.getViewport({ scale: (width / base.width) * ratio });
-      const c = canvas.current;
-      c.width = Math.floor(viewport.width);
-      c.height = Math.floor(viewport.height);
-      c.style.width = `${Math.floor(viewport.width / ratio)}px`;
-      const task = p.render({ canvas: c, viewport });
-      render = task;
-      rendering.current = task;
-      task.promise.catch(() => undefined);
-    }, () => undefined);
+    doc.getPage(page).then(
+      (p) => {
+        if (cancelled || !canvas.current || !box.current) return;
+        const width = box.current.clientWidth || 600;
+        const base = p.getViewport({ scale: 1 });
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = p.getViewport({ scale: (width / base.width) * ratio });
+        const c = canvas.current;
+        c.width = Math.floor(viewport.width);
+        c.height = Math.floor(viewport.height);
+        c.style.width = `${Math.floor(viewport.width / ratio)}px`;
+        const task = p.render({ canvas: c, viewport });
+        render = task;
+        rendering.current = task;
+        task.promise.catch(() => undefined);
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
       render?.cancel();
@@ -73,14 +76,29 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
   return (
     <div ref={box} className="min-w-0">
       {state === 'loading' && <p className="py-8 text-center text-sm text-slate-600">{t('classroom.pdfLoading')}</p>}
-      <canvas ref={canvas} role="img" aria-label={`${name} ${t('classroom.pdfPage', { n: page, total })}`} className="mx-auto block max-w-full border border-slate-200" />
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`${name} ${t('classroom.pdfPage', { n: page, total })}`}
+        className="mx-auto block max-w-full border border-slate-200"
+      />
       {total > 0 && (
         <div className="mt-2 flex items-center justify-center gap-3 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage((n) => Math.max(1, n - 1))} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((n) => Math.max(1, n - 1))}
+            className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50"
+          >
             {t('classroom.previousPage')}
           </button>
           <span aria-live="polite">{t('classroom.pdfPage', { n: page, total })}</span>
-          <button type="button" disabled={page >= total} onClick={() => setPage((n) => Math.min(total, n + 1))} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50">
+          <button
+            type="button"
+            disabled={page >= total}
+            onClick={() => setPage((n) => Math.min(total, n + 1))}
+            className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50"
+          >
             {t('classroom.nextPage')}
           </button>
         </div>

@@ -85,8 +85,7 @@ export default function CourseDetailIsland() {
   const crumbs = <Breadcrumb current={t('course.courseDetail')} classId={query?.classId ?? null} />;
 
   if (!user || !query) return <Skeleton rows={4} />;
-  if (!complete)
-    return <MissingQuery crumbs={crumbs} text={t('course.noQuery')} />;
+  if (!complete) return <MissingQuery crumbs={crumbs} text={t('course.noQuery')} />;
   let body: ReactNode;
   if (load.state === 'loading') body = <Skeleton rows={4} />;
   else if (load.state === 'error') body = <LoadError message={load.message} onRetry={reload} />;
@@ -112,7 +111,16 @@ function CoursePage({ data, query, userId }: { data: Loaded; query: Query; userI
   const actions: Actions = {
     entry,
     lessonHref: (l) =>
-      sitePath(lessonJump({ classroomId: l.classroomId, classroomType: l.classroomType, courseId: detail.courseId, classId: query.classId, studentId: query.classStudentId, userId })),
+      sitePath(
+        lessonJump({
+          classroomId: l.classroomId,
+          classroomType: l.classroomType,
+          courseId: detail.courseId,
+          classId: query.classId,
+          studentId: query.classStudentId,
+          userId,
+        }),
+      ),
     openLesson: (l, e) => {
       if (entry === 'closed') {
         e.preventDefault();
@@ -138,7 +146,11 @@ function CoursePage({ data, query, userId }: { data: Loaded; query: Query; userI
       <Modal open={liveOpen} title={t('course.liveTitle')} onClose={() => setLiveOpen(false)} width="w-[min(92vw,420px)]">
         <p className="px-5 py-6 text-sm text-ink">{t('course.liveNotOnPc')}</p>
         <footer className="flex justify-end gap-3 border-t border-slate-100 px-5 py-3">
-          <button type="button" onClick={() => setLiveOpen(false)} className="rounded-lg border border-slate-300 px-4 py-1.5 text-sm hover:border-brand hover:text-brand">
+          <button
+            type="button"
+            onClick={() => setLiveOpen(false)}
+            className="rounded-lg border border-slate-300 px-4 py-1.5 text-sm hover:border-brand hover:text-brand"
+          >
             {t('course.close')}
           </button>
           <button type="button" onClick={() => setLiveOpen(false)} className="rounded-lg bg-brand px-4 py-1.5 text-sm text-white hover:bg-brand-dark">
@@ -156,7 +168,11 @@ function CourseHeader({ detail, situation }: { detail: CourseDetail; situation: 
       {detail.cover ? (
         <img src={detail.cover} alt={detail.courseName} className="aspect-video w-full rounded-lg bg-slate-100 object-cover sm:w-56" />
       ) : (
-        <div role="img" aria-label={t('course.coverPlaceholder')} className="flex aspect-video w-full items-center justify-center rounded-lg bg-gradient-to-br from-slate-100 to-slate-200 text-4xl font-bold text-slate-400 sm:w-56">
+        <div
+          role="img"
+          aria-label={t('course.coverPlaceholder')}
+          className="flex aspect-video w-full items-center justify-center rounded-lg bg-gradient-to-br from-slate-100 to-slate-200 text-4xl font-bold text-slate-400 sm:w-56"
+        >
           {detail.courseName.slice(0, 1)}
         </div>
       )}
@@ -173,7 +189,8 @@ function CourseHeader({ detail, situation }: { detail: CourseDetail; situation: 
   );
 }
 
-const buttonClass = 'inline-flex items-center justify-center rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70';
+const buttonClass =
+  'inline-flex items-center justify-center rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70';
 
 function LastLearned(props: {
   detail: CourseDetail;
@@ -193,7 +210,12 @@ function LastLearned(props: {
   const enter = async () => {
     setEntering(true);
     try {
-      const { url } = await send(launchThirdParty, { courseId: detail.courseId, classId: query.classId, classStudentId: query.classStudentId, backUrl: location.href });
+      const { url } = await send(launchThirdParty, {
+        courseId: detail.courseId,
+        classId: query.classId,
+        classStudentId: query.classStudentId,
+        backUrl: location.href,
+      });
       window.location.assign(url);
     } catch {
       // The client has shown the server's message.
@@ -382,7 +404,14 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
   // The requirements are the server's (the class page's course list shows the same ones).
   const bars = statistics.requirements;
   const state = requirementsState({ now: Date.now(), learnStart, learnEnd, bars });
-  const stateClass = state === 'completed' ? 'bg-emerald-100 text-emerald-800' : state === 'overdue' ? 'bg-red-100 text-red-700' : state === 'inProgress' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700';
+  const stateClass =
+    state === 'completed'
+      ? 'bg-emerald-100 text-emerald-800'
+      : state === 'overdue'
+        ? 'bg-red-100 text-red-700'
+        : state === 'inProgress'
+          ? 'bg-blue-100 text-blue-800'
+          : 'bg-slate-100 text-slate-700';
   return (
     <section aria-labelledby="course-requirements" className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -486,7 +515,10 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
                   {b.teacherHeadUrl ? (
                     <img src={b.teacherHeadUrl} alt="" className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover" />
                   ) : (
-                    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-dark">
+                    <span
+                      aria-hidden="true"
+                      className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-dark"
+                    >
                       {b.teacherName!.slice(0, 1)}
                     </span>
                   )}

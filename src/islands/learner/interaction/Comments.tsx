@@ -46,7 +46,12 @@ function CommentBox({ label, button, hideLabel, onSend }: { label: string; butto
         error={error}
       />
       <div className="flex justify-end">
-        <button type="button" onClick={submit} disabled={busy} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={submit}
+          disabled={busy}
+          className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60"
+        >
           {button}
         </button>
       </div>
@@ -81,7 +86,9 @@ export function Comments({ p, list, reload }: { p: PanelProps; list: Load<api.Co
                   <span className="font-medium text-slate-800">{c.commentAuthorName}</span> · {c.createdTime.slice(0, 16)}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">
-                  {c.commentParent && c.commentParentAuthorName && <span className="text-brand-dark">{t('interaction.replyTo', { name: c.commentParentAuthorName })}</span>}
+                  {c.commentParent && c.commentParentAuthorName && (
+                    <span className="text-brand-dark">{t('interaction.replyTo', { name: c.commentParentAuthorName })}</span>
+                  )}
                   {c.commentContent}
                 </p>
                 <div className="mt-1 flex justify-end">
@@ -97,7 +104,12 @@ export function Comments({ p, list, reload }: { p: PanelProps; list: Load<api.Co
                 </div>
                 {replying === c.id && (
                   <div className="mt-2">
-                    <CommentBox label={t('interaction.replyLabel', { name: c.commentAuthorName })} hideLabel button={t('interaction.sendReply')} onSend={(text) => post(text, c.id)} />
+                    <CommentBox
+                      label={t('interaction.replyLabel', { name: c.commentAuthorName })}
+                      hideLabel
+                      button={t('interaction.sendReply')}
+                      onSend={(text) => post(text, c.id)}
+                    />
                   </div>
                 )}
               </li>

@@ -23,7 +23,12 @@ export function Confirm({ open, title, text, yes, no, onYes, onNo, onClose, busy
           <button type="button" onClick={onNo} disabled={busy} className="rounded-md border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
             {no}
           </button>
-          <button type="button" onClick={onYes} disabled={busy} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onYes}
+            disabled={busy}
+            className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60"
+          >
             {yes}
           </button>
         </div>

@@ -75,7 +75,10 @@ export default function InteractionPanel(props: PanelProps) {
     ]);
     return { questions: q.questionTotal, notes: n.total };
   });
-  const [comments, reloadComments] = useLoad(key, async () => (await send(api.commentPage, { current: 1, size: LIST_SIZE, model: { infoId: p.classroomId, classId: p.classId } })).records);
+  const [comments, reloadComments] = useLoad(
+    key,
+    async () => (await send(api.commentPage, { current: 1, size: LIST_SIZE, model: { infoId: p.classroomId, classId: p.classId } })).records,
+  );
 
   // While the counts reload after a write, the tabs keep the last ones instead of flashing 0.
   const last = useRef({ questions: 0, notes: 0, comments: 0 });
@@ -90,7 +93,16 @@ export default function InteractionPanel(props: PanelProps) {
 
   function onKey(e: KeyboardEvent<HTMLButtonElement>) {
     const at = TABS.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? TABS[(at + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(at + TABS.length - 1) % TABS.length] : e.key === 'Home' ? TABS[0] : e.key === 'End' ? TABS[TABS.length - 1] : undefined;
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(at + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(at + TABS.length - 1) % TABS.length]
+          : e.key === 'Home'
+            ? TABS[0]
+            : e.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
     if (!next) return;
     e.preventDefault();
     setTab(next);

@@ -103,7 +103,11 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
             </button>
           ))}
         </fieldset>
-        <button type="button" onClick={() => edit({ id: null, title: '', notes: '', isShared: true })} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90">
+        <button
+          type="button"
+          onClick={() => edit({ id: null, title: '', notes: '', isShared: true })}
+          className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90"
+        >
           {t('interaction.writeNote')}
         </button>
       </div>
@@ -121,7 +125,9 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
                   {n.teacher ? (
                     <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('interaction.teacherNote')}</span>
                   ) : n.mine ? (
-                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{t(n.isShared ? 'interaction.shared' : 'interaction.private')}</span>
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                      {t(n.isShared ? 'interaction.shared' : 'interaction.private')}
+                    </span>
                   ) : null}
                 </div>
                 {n.notes && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{n.notes}</p>}
@@ -137,7 +143,12 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
                       >
                         {t('interaction.edit')}
                       </button>
-                      <button type="button" aria-label={t('interaction.deleteLabel', { title: n.title })} onClick={() => setDeleting(n)} className="text-red-700 hover:underline">
+                      <button
+                        type="button"
+                        aria-label={t('interaction.deleteLabel', { title: n.title })}
+                        onClick={() => setDeleting(n)}
+                        className="text-red-700 hover:underline"
+                      >
                         {t('interaction.delete')}
                       </button>
                     </span>
@@ -147,7 +158,12 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
             ))}
           </ul>
         ))}
-      <Modal open={editing !== null} title={t(editing?.id ? 'interaction.editNote' : 'interaction.newNote')} onClose={() => setEditing(null)} width="w-[min(96vw,480px)]">
+      <Modal
+        open={editing !== null}
+        title={t(editing?.id ? 'interaction.editNote' : 'interaction.newNote')}
+        onClose={() => setEditing(null)}
+        width="w-[min(96vw,480px)]"
+      >
         {editing && (
           <div className="space-y-3 p-4">
             <TextBox
@@ -173,7 +189,12 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
               error={errors.notes}
             />
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={editing.isShared} disabled={editing.id !== null} onChange={(e) => setEditing({ ...editing, isShared: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={editing.isShared}
+                disabled={editing.id !== null}
+                onChange={(e) => setEditing({ ...editing, isShared: e.target.checked })}
+              />
               {t('interaction.noteShared')}
             </label>
             {editing.id !== null && <p className="text-xs text-slate-600">{t('interaction.noteSharedHint')}</p>}
@@ -181,7 +202,12 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
               <button type="button" onClick={() => setEditing(null)} className="rounded-md border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
                 {t('interaction.cancel')}
               </button>
-              <button type="button" onClick={save} disabled={busy} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60">
+              <button
+                type="button"
+                onClick={save}
+                disabled={busy}
+                className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60"
+              >
                 {t('interaction.save')}
               </button>
             </div>

@@ -19,7 +19,9 @@ import type { PanelProps } from './types';
  */
 export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => void }) {
   const ref = { classId: p.classId, classroomId: p.classroomId, studentId: p.studentId };
-  const [list, reload] = useLoad(`${p.classId}/${p.classroomId}`, () => send(api.questionPage, { current: 1, size: LIST_SIZE, model: { classId: p.classId, classroomId: p.classroomId } }));
+  const [list, reload] = useLoad(`${p.classId}/${p.classroomId}`, () =>
+    send(api.questionPage, { current: 1, size: LIST_SIZE, model: { classId: p.classId, classroomId: p.classroomId } }),
+  );
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   const [text, setText] = useState('');
@@ -142,7 +144,12 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
             <button type="button" onClick={close} className="rounded-md border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
               {t('interaction.cancel')}
             </button>
-            <button type="button" onClick={ask} disabled={busy} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60">
+            <button
+              type="button"
+              onClick={ask}
+              disabled={busy}
+              className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60"
+            >
               {t('interaction.send')}
             </button>
           </div>

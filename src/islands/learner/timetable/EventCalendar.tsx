@@ -110,7 +110,12 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
     const root = host.current;
     if (!root) return;
     const observer = new MutationObserver(() => plainGrid(root));
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'aria-label', 'aria-colindex', 'aria-colspan', 'aria-rowindex'] });
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['role', 'aria-label', 'aria-colindex', 'aria-colspan', 'aria-rowindex'],
+    });
     return () => observer.disconnect();
   }, []);
 
@@ -140,7 +145,10 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
         nowIndicator: true,
         headerToolbar: { start: '', center: '', end: '' },
         buttonText: (text) => ({ ...text, today: t('timetable.today'), timeGridWeek: t('timetable.week'), dayGridMonth: t('timetable.month') }),
-        dayHeaderFormat: (d: Date) => (props.current.view === 'week' ? `${d.getMonth() + 1}/${d.getDate()} ${t(`timetable.weekday${d.getDay()}` as 'timetable.weekday0').replace('星期', '周')}` : t(`timetable.weekday${d.getDay()}` as 'timetable.weekday0').replace('星期', '周')),
+        dayHeaderFormat: (d: Date) =>
+          props.current.view === 'week'
+            ? `${d.getMonth() + 1}/${d.getDate()} ${t(`timetable.weekday${d.getDay()}` as 'timetable.weekday0').replace('星期', '周')}`
+            : t(`timetable.weekday${d.getDay()}` as 'timetable.weekday0').replace('星期', '周'),
         dayHeaderAriaLabelFormat: (d: Date) => `${d.getMonth() + 1}月${d.getDate()}日 ${t(`timetable.weekday${d.getDay()}` as 'timetable.weekday0')}`,
         slotLabelFormat: (d: Date) => `${two(d.getHours())}:${two(d.getMinutes())}`,
         eventTimeFormat: (d: Date) => `${two(d.getHours())}:${two(d.getMinutes())}`,

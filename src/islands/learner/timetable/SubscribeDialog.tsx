@@ -66,7 +66,13 @@ export function SubscribeDialog({ classId, userId, onClose }: { classId: string;
         <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
           {t('timetable.feedUrl')}
         </label>
-        <input id={inputId} readOnly value={url ?? ''} onFocus={(e) => e.currentTarget.select()} className="w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-xs" />
+        <input
+          id={inputId}
+          readOnly
+          value={url ?? ''}
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-xs"
+        />
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" onClick={copy} className="rounded bg-brand px-3 py-1.5 text-sm text-white">
             {t('timetable.copy')}

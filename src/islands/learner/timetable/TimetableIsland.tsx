@@ -74,14 +74,28 @@ export default function TimetableIsland() {
   const [data, reloadData] = useLoad<TimetableData>(periodKey, () =>
     send(
       timetableActivities,
-      { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId, evaluateType: EVALUATE_TYPE[view], startTime: times?.start, endTime: times?.end },
+      {
+        classId: ctx!.classId,
+        userId: ctx!.userId,
+        studentId: ctx!.studentId,
+        evaluateType: EVALUATE_TYPE[view],
+        startTime: times?.start,
+        endTime: times?.end,
+      },
       { silent: true },
     ),
   );
   const [duty, reloadDuty] = useLoad<TimetableDutyCount>(periodKey, () =>
     send(
       timetableDutyCount,
-      { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId, evaluateType: EVALUATE_TYPE[view], beginDateTime: times?.start, endDateTime: times?.end },
+      {
+        classId: ctx!.classId,
+        userId: ctx!.userId,
+        studentId: ctx!.studentId,
+        evaluateType: EVALUATE_TYPE[view],
+        beginDateTime: times?.start,
+        endDateTime: times?.end,
+      },
       { silent: true },
     ),
   );
@@ -92,7 +106,8 @@ export default function TimetableIsland() {
   const jumpUserId = ctx?.userId ?? null;
   const jumpStudentId = detail.state === 'done' ? detail.data.studentId : null;
   const jumpContext = useMemo(
-    () => (jumpClassId !== null && jumpUserId !== null && jumpStudentId !== null ? { classId: jumpClassId, studentId: jumpStudentId, userId: jumpUserId } : null),
+    () =>
+      jumpClassId !== null && jumpUserId !== null && jumpStudentId !== null ? { classId: jumpClassId, studentId: jumpStudentId, userId: jumpUserId } : null,
     [jumpClassId, jumpStudentId, jumpUserId],
   );
   const hrefOf = useCallback(
@@ -100,7 +115,15 @@ export default function TimetableIsland() {
       jumpContext
         ? sitePath(
             activityJump(
-              { id: a.id, onlineType: a.onlineType, courseId: a.extendId, classroomId: a.classroomId, bizType: a.bizType, isRequired: a.isRequired, classroomType: a.classroomType },
+              {
+                id: a.id,
+                onlineType: a.onlineType,
+                courseId: a.extendId,
+                classroomId: a.classroomId,
+                bizType: a.bizType,
+                isRequired: a.isRequired,
+                classroomType: a.classroomType,
+              },
               jumpContext,
             ),
           )
@@ -114,10 +137,11 @@ export default function TimetableIsland() {
   const today = startOfCstDay(now);
   const dots = useMemo(() => {
     const map = new Map<string, DayDot>();
-    if (data.state === 'done') for (const d of data.data.optionData) {
-      const dot = dayDot(d.dateKey, d.colorStatus, today);
-      if (dot) map.set(d.dateKey, dot);
-    }
+    if (data.state === 'done')
+      for (const d of data.data.optionData) {
+        const dot = dayDot(d.dateKey, d.colorStatus, today);
+        if (dot) map.set(d.dateKey, dot);
+      }
     return map;
   }, [data, today]);
   const activities = useMemo(() => (data.state === 'done' ? data.data.activityResultVOList : []), [data]);
@@ -125,9 +149,14 @@ export default function TimetableIsland() {
   const crumbs = <Breadcrumb current={t('timetable.title')} classId={query?.classId ?? null} />;
 
   if (!user || !query) return <Skeleton rows={4} />;
-  if (!query.classId)
-    return <MissingQuery crumbs={crumbs} text={t('timetable.noClassId')} />;
-  if (detail.state === 'loading') return <>{crumbs}<Skeleton rows={4} /></>;
+  if (!query.classId) return <MissingQuery crumbs={crumbs} text={t('timetable.noClassId')} />;
+  if (detail.state === 'loading')
+    return (
+      <>
+        {crumbs}
+        <Skeleton rows={4} />
+      </>
+    );
   if (detail.state === 'error')
     return (
       <>
@@ -160,7 +189,11 @@ export default function TimetableIsland() {
           <h1 className="text-2xl font-bold">{t('timetable.title')}</h1>
           <p className="mt-1 truncate text-sm text-slate-600">{cls.title}</p>
         </div>
-        <button type="button" onClick={() => setSubscribing(true)} className="rounded-lg border border-brand px-3 py-1.5 text-sm text-brand hover:bg-brand-soft">
+        <button
+          type="button"
+          onClick={() => setSubscribing(true)}
+          className="rounded-lg border border-brand px-3 py-1.5 text-sm text-brand hover:bg-brand-soft"
+        >
           {t('timetable.subscribe')}
         </button>
       </div>
@@ -186,9 +219,28 @@ export default function TimetableIsland() {
             ))}
           </div>
           <div id="tt-panel" role="tabpanel" aria-labelledby={`tt-tab-${view}`} className="min-w-0">
-            {range && <PeriodControls view={view as 'week' | 'month'} range={range} onAnchor={(ms) => { setHover(null); setAnchor(ms); }} />}
+            {range && (
+              <PeriodControls
+                view={view as 'week' | 'month'}
+                range={range}
+                onAnchor={(ms) => {
+                  setHover(null);
+                  setAnchor(ms);
+                }}
+              />
+            )}
             <Legend />
-            <Body view={view} range={range} data={data} activities={activities} dots={dots} hrefOf={hrefOf} onOpen={open} onHover={setHover} onRetry={reloadData} />
+            <Body
+              view={view}
+              range={range}
+              data={data}
+              activities={activities}
+              dots={dots}
+              hrefOf={hrefOf}
+              onOpen={open}
+              onHover={setHover}
+              onRetry={reloadData}
+            />
           </div>
         </div>
         <aside className="min-w-0">

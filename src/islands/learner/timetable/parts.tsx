@@ -18,9 +18,18 @@ import type { HoverTarget } from './EventCalendar';
 
 const weekday = (n: number) => t(`timetable.weekday${n}` as 'timetable.weekday0');
 const clock = (time: string) => cutTime(time).slice(11);
-const STATUS: Record<AttendanceStatus, string> = { pending: t('timetable.statusPending'), missed: t('timetable.statusMissed'), attended: t('timetable.statusAttended') };
-const STATUS_LOOK: Record<AttendanceStatus, string> = { pending: 'bg-sky-50 text-sky-800', missed: 'bg-red-50 text-red-700', attended: 'bg-emerald-50 text-emerald-800' };
-const place = (a: TimetableActivity) => [a.position, a.address].filter(Boolean).join(' ') || (a.onlineType === ONLINE_TYPE.OFFLINE ? '' : t('timetable.online'));
+const STATUS: Record<AttendanceStatus, string> = {
+  pending: t('timetable.statusPending'),
+  missed: t('timetable.statusMissed'),
+  attended: t('timetable.statusAttended'),
+};
+const STATUS_LOOK: Record<AttendanceStatus, string> = {
+  pending: 'bg-sky-50 text-sky-800',
+  missed: 'bg-red-50 text-red-700',
+  attended: 'bg-emerald-50 text-emerald-800',
+};
+const place = (a: TimetableActivity) =>
+  [a.position, a.address].filter(Boolean).join(' ') || (a.onlineType === ONLINE_TYPE.OFFLINE ? '' : t('timetable.online'));
 
 /** Online / face-to-face, with the event colours. */
 export function Legend() {
@@ -41,7 +50,10 @@ function Tags({ a }: { a: TimetableActivity }) {
   return (
     <span className="flex flex-wrap gap-1 text-xs">
       <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{t(isRequired(a.isRequired) ? 'timetable.required' : 'timetable.elective')}</span>
-      <span className="rounded px-1.5 py-0.5 text-white" style={{ backgroundColor: a.onlineType === ONLINE_TYPE.OFFLINE ? EVENT_COLOURS.offline : EVENT_COLOURS.online }}>
+      <span
+        className="rounded px-1.5 py-0.5 text-white"
+        style={{ backgroundColor: a.onlineType === ONLINE_TYPE.OFFLINE ? EVENT_COLOURS.offline : EVENT_COLOURS.online }}
+      >
         {t(a.onlineType === ONLINE_TYPE.OFFLINE ? 'timetable.offline' : 'timetable.online')}
       </span>
       {status && <span className={`rounded px-1.5 py-0.5 ${STATUS_LOOK[status]}`}>{STATUS[status]}</span>}
@@ -199,7 +211,9 @@ export function TargetBlock({ duty, now, periodStart, periodEnd, onRetry }: Targ
             <li key={b.key}>
               <div className="mb-1 flex justify-between gap-2 text-sm">
                 <span>{BAR_LABEL[b.key]}</span>
-                <span className="text-slate-600">{t(b.unit === 'minutes' ? 'timetable.barMinutes' : 'timetable.barItems', { done: b.done, total: b.total })}</span>
+                <span className="text-slate-600">
+                  {t(b.unit === 'minutes' ? 'timetable.barMinutes' : 'timetable.barItems', { done: b.done, total: b.total })}
+                </span>
               </div>
               <div
                 role="progressbar"

@@ -24,7 +24,7 @@ export interface LessonRef {
 export type Quality = '360P' | '480P' | '720P' | '1080P';
 
 export type LessonContent =
-  | { kind: 'media'; /** 1 video, 2 audio */ mediaType: 1 | 2; url: string | null; sources: { quality: Quality; url: string }[] }
+  | { kind: 'media' /** 1 video, 2 audio */; mediaType: 1 | 2; url: string | null; sources: { quality: Quality; url: string }[] }
   /** Sanitised HTML (an allow-list of tags and attributes, http(s) and site links only). */
   | { kind: 'article'; html: string }
   | {

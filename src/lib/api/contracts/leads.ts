@@ -42,7 +42,9 @@ export type ClueRequest = ConsultForm & { clueId?: string | number | null };
 
 /** Answered with the message 提交成功. */
 export const saveClue = post<ClueRequest, { id: string }>('/universityAdvertise/anyUser/clue/saveClue');
-export const customerServicePage = post<PageRequest<Record<string, never>, 'seq'>, Page<CustomerServiceVO>>('/universityAdvertise/anyUser/customerService/page');
+export const customerServicePage = post<PageRequest<Record<string, never>, 'seq'>, Page<CustomerServiceVO>>(
+  '/universityAdvertise/anyUser/customerService/page',
+);
 /** model.state: 1 receivable (default; a coupon whose use period is over is no longer listed), 2 ended. */
 export const receivableCoupons = post<PageRequest<{ state?: number }, CouponSort>, Page<CouponVO>>('/enroll/anyBiz/coupon/list/receivablePage');
 /** model.tenantId names the school; without it the request's school. */

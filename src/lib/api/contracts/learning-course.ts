@@ -125,7 +125,9 @@ export interface CourseChapters {
 }
 
 /** studentId is the class student id, as in the spec's call. */
-export const courseChaptersByType = post<{ classId: string; courseId: string; studentId: string; userId?: string | undefined }, CourseChapters>('/teaching/anyone/course/chaptersByType');
+export const courseChaptersByType = post<{ classId: string; courseId: string; studentId: string; userId?: string | undefined }, CourseChapters>(
+  '/teaching/anyone/course/chaptersByType',
+);
 
 /**
  * Opens a third-party platform course: the server syncs the user to the platform, gets a

@@ -91,8 +91,6 @@ export const albumCategories = get<SchoolNamed & { clientType?: string; category
 export const albumMaterials = get<SchoolNamed & { categoryTabKey?: string; materialCategoryId?: string; open?: 0 | 1 }, AlbumMaterial[]>(
   '/universityAdvertise/anyBiz/material/queryListByMaterialCategoryId',
 );
-export const feedPage = post<PageRequest<{ type: FeedType; tagId?: string }, 'sort'>, Page<FeedItem>>(
-  '/universityAdvertise/anyUser/contentOperation/page',
-);
+export const feedPage = post<PageRequest<{ type: FeedType; tagId?: string }, 'sort'>, Page<FeedItem>>('/universityAdvertise/anyUser/contentOperation/page');
 export const feedItem = get<{ id: string }, FeedItemDetail>('/universityAdvertise/anyUser/contentOperation/getOperationBasic/:id');
 export const feedTags = get<{ type?: FeedType }, FeedTag[]>('/universityAdvertise/anyUser/contentOperation/getTagList');

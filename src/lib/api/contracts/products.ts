@@ -87,9 +87,7 @@ export interface HotMajorDetail {
  * On-sale products, ascending seq. prodIdList (ids, or comma-separated text; at most 100): only
  * those products, in the list's order.
  */
-export const productPage = post<PageRequest<{ prodIdList?: string[] | string; name?: string }, 'seq'>, Page<ProductVO>>(
-  '/product/anyBiz/product/page',
-);
+export const productPage = post<PageRequest<{ prodIdList?: string[] | string; name?: string }, 'seq'>, Page<ProductVO>>('/product/anyBiz/product/page');
 /** Enabled operation categories (state 1 is the only public state), ascending seq. */
 export const operationCategories = post<{ tenantId?: string; isVariety?: 0 | 1; state?: number }, OperationCategory[]>(
   '/product/anyBiz/productOperationCategory/query',

@@ -142,21 +142,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('hot_majors_tenant_idx').on('hot_majors').columns(['tenant_id', 'state', 'seq']).execute();
-
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'hot_majors',
-    'notices',
-    'news_category_links',
-    'news',
-    'news_categories',
-    'service_points',
-    'school_domains',
-    'schools',
-    'tenants',
-  ]) {
+  for (const table of ['hot_majors', 'notices', 'news_category_links', 'news', 'news_categories', 'service_points', 'school_domains', 'schools', 'tenants']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -95,11 +95,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('content_operations_tenant_type_idx')
-    .on('content_operations')
-    .columns(['tenant_id', 'type', 'status', 'sort'])
-    .execute();
+  await db.schema.createIndex('content_operations_tenant_type_idx').on('content_operations').columns(['tenant_id', 'type', 'status', 'sort']).execute();
 
   await db.schema
     .createTable('comments')
@@ -120,11 +116,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('top_id', 'varchar(32)', (c) => c.references('comments.id').onDelete('cascade'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('comments_object_idx')
-    .on('comments')
-    .columns(['tenant_id', 'object_type', 'object_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('comments_object_idx').on('comments').columns(['tenant_id', 'object_type', 'object_id', 'created_at']).execute();
   await db.schema.createIndex('comments_top_idx').on('comments').columns(['top_id', 'created_at']).execute();
   await db.schema.createIndex('comments_parent_idx').on('comments').column('parent_id').execute();
 
@@ -158,11 +150,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('comment_scores_tenant_idx')
-    .on('comment_scores')
-    .columns(['tenant_id', 'status', 'top', 'created_at'])
-    .execute();
+  await db.schema.createIndex('comment_scores_tenant_idx').on('comment_scores').columns(['tenant_id', 'status', 'top', 'created_at']).execute();
 
   await db.schema
     .createTable('comment_score_tags')

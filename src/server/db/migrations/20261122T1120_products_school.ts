@@ -46,11 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('product_operation_categories_tenant_idx')
-    .on('product_operation_categories')
-    .columns(['tenant_id', 'state', 'seq'])
-    .execute();
+  await db.schema.createIndex('product_operation_categories_tenant_idx').on('product_operation_categories').columns(['tenant_id', 'state', 'seq']).execute();
 
   await db.schema
     .createTable('product_operation_relations')
@@ -124,11 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('state', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('certification_organizations_tenant_idx')
-    .on('certification_organizations')
-    .columns(['tenant_id', 'state', 'seq'])
-    .execute();
+  await db.schema.createIndex('certification_organizations_tenant_idx').on('certification_organizations').columns(['tenant_id', 'state', 'seq']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -177,7 +177,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['duty_rules', 'class_activities', 'classrooms', 'course_chapters', 'class_courses', 'courses', 'class_students', 'class_periods', 'teaching_classes']) {
+  for (const table of [
+    'duty_rules',
+    'class_activities',
+    'classrooms',
+    'course_chapters',
+    'class_courses',
+    'courses',
+    'class_students',
+    'class_periods',
+    'teaching_classes',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -18,10 +18,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     // 1: the student signs in (签到) / signs out (签退); online_attendance 1: online sign-in on entry
     .addColumn('sign_in', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.alterTable('class_activities').addColumn('sign_out', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('class_activities').addColumn('online_attendance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('class_activities')
+    .addColumn('sign_out', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('class_activities')
+    .addColumn('online_attendance', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // 0 not assessed, 1 passed, 2 failed
-  await db.schema.alterTable('class_students').addColumn('evaluate_status', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('class_students')
+    .addColumn('evaluate_status', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('activity_attendance')

@@ -23,7 +23,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('calendar_feeds_token_uq').on('calendar_feeds').column('token_hash').unique().execute();
   await db.schema.createIndex('calendar_feeds_student_idx').on('calendar_feeds').columns(['tenant_id', 'class_student_id']).execute();
   // One live feed per class student: two first opens at once make one feed, not two.
-  await db.schema.createIndex('calendar_feeds_live_uq').on('calendar_feeds').column('class_student_id').unique().where(sql.ref('revoked_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('calendar_feeds_live_uq')
+    .on('calendar_feeds')
+    .column('class_student_id')
+    .unique()
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

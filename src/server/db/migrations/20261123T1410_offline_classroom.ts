@@ -55,5 +55,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['activity_highlights', 'classroom_teachers', 'classroom_points', 'offline_classrooms']) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ['activity_highlights', 'classroom_teachers', 'classroom_points', 'offline_classrooms'])
+    await db.schema.dropTable(table).ifExists().execute();
 }

@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title', 'varchar(400)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('classroom_questions_lesson_idx').on('classroom_questions').columns(['tenant_id', 'class_id', 'classroom_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('classroom_questions_lesson_idx')
+    .on('classroom_questions')
+    .columns(['tenant_id', 'class_id', 'classroom_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('classroom_question_answers')
@@ -36,7 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('teacher_name', 'varchar(100)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('classroom_question_answers_question_idx').on('classroom_question_answers').columns(['tenant_id', 'question_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('classroom_question_answers_question_idx')
+    .on('classroom_question_answers')
+    .columns(['tenant_id', 'question_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('classroom_question_drafts')
@@ -79,7 +87,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'varchar(400)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('classroom_comments_lesson_idx').on('classroom_comments').columns(['tenant_id', 'class_id', 'classroom_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('classroom_comments_lesson_idx')
+    .on('classroom_comments')
+    .columns(['tenant_id', 'class_id', 'classroom_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('classroom_likes')
@@ -94,7 +106,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['classroom_likes', 'classroom_comments', 'classroom_notes', 'classroom_question_drafts', 'classroom_question_answers', 'classroom_questions']) {
+  for (const table of [
+    'classroom_likes',
+    'classroom_comments',
+    'classroom_notes',
+    'classroom_question_drafts',
+    'classroom_question_answers',
+    'classroom_questions',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -71,7 +71,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('works_lesson_uq').on('works').columns(['class_id', 'classroom_id']).unique().execute();
 
-  await db.schema.alterTable('work_attempts').addColumn('work_id', 'varchar(32)', (c) => c.references('works.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('work_attempts')
+    .addColumn('work_id', 'varchar(32)', (c) => c.references('works.id').onDelete('cascade'))
+    .execute();
   // questions answered and questions of the paper when submitted
   await db.schema.alterTable('work_attempts').addColumn('answered_count', 'integer').execute();
   await db.schema.alterTable('work_attempts').addColumn('question_count', 'integer').execute();
@@ -85,7 +88,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // an external bank's paper as the bank marked it (questions, keys, explanations), for review
   await db.schema.alterTable('work_attempts').addColumn('bank_paper', 'text').execute();
   // one open attempt per work and student: two tabs starting at once continue the same attempt
-  await db.schema.createIndex('work_attempts_open_uq').on('work_attempts').columns(['work_id', 'class_student_id']).unique().where(sql.ref('status'), '=', 0).execute();
+  await db.schema
+    .createIndex('work_attempts_open_uq')
+    .on('work_attempts')
+    .columns(['work_id', 'class_student_id'])
+    .unique()
+    .where(sql.ref('status'), '=', 0)
+    .execute();
   await db.schema.createIndex('work_attempts_work_idx').on('work_attempts').columns(['tenant_id', 'work_id', 'class_student_id']).execute();
   // the deadline sweep reads open attempts by deadline
   await db.schema.createIndex('work_attempts_open_idx').on('work_attempts').columns(['status', 'deadline_at']).execute();
@@ -120,7 +129,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('device_time', 'varchar(19)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('work_duty_reports_once_uq').on('work_duty_reports').columns(['activity_id', 'class_student_id', 'classroom_id', 'duty_type']).unique().execute();
+  await db.schema
+    .createIndex('work_duty_reports_once_uq')
+    .on('work_duty_reports')
+    .columns(['activity_id', 'class_student_id', 'classroom_id', 'duty_type'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

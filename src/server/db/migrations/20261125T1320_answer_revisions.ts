@@ -16,8 +16,14 @@ import type { Kysely } from 'kysely';
  *   scored and never read by scoring; shown with the attempt.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('work_answers').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable('work_answers').addColumn('client_id', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('work_answers')
+    .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('work_answers')
+    .addColumn('client_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('work_late_answers')

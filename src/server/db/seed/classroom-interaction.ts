@@ -58,21 +58,44 @@ export const seedClassroomInteraction: FeatureSeeder = async (db: DB, tenant: Se
     const classroomId = lesson.id;
     const questions = video
       ? [
-          { by: mate, title: '电动势和电压有什么区别？', answers: [{ answer: '电动势是电源内部非静电力做功的能力，电压是电路两点间的电位差。', teacher: TEACHER }] },
-          { by: me, title: '串联电路中电流处处相等的原因是什么？', answers: [{ answer: '串联电路只有一条通路，电荷守恒，单位时间通过任一截面的电荷量相同。', teacher: TEACHER }, { answer: '可以结合课件第3页的水流类比来理解。', teacher: ASSISTANT }] },
+          {
+            by: mate,
+            title: '电动势和电压有什么区别？',
+            answers: [{ answer: '电动势是电源内部非静电力做功的能力，电压是电路两点间的电位差。', teacher: TEACHER }],
+          },
+          {
+            by: me,
+            title: '串联电路中电流处处相等的原因是什么？',
+            answers: [
+              { answer: '串联电路只有一条通路，电荷守恒，单位时间通过任一截面的电荷量相同。', teacher: TEACHER },
+              { answer: '可以结合课件第3页的水流类比来理解。', teacher: ASSISTANT },
+            ],
+          },
           { by: other, title: '测量电压时万用表应该怎样接入电路？', answers: [] },
         ]
-      : [{ by: mate, title: '三相四线制中中性线的作用是什么？', answers: [{ answer: '中性线使不对称负载的相电压保持对称，保证各相负载正常工作。', teacher: TEACHER }] }];
+      : [
+          {
+            by: mate,
+            title: '三相四线制中中性线的作用是什么？',
+            answers: [{ answer: '中性线使不对称负载的相电压保持对称，保证各相负载正常工作。', teacher: TEACHER }],
+          },
+        ];
     for (const q of questions) {
       const id = newId(now);
       const createdAt = next();
       await db.insertInto('classroomQuestions').values({ id, tenantId, classId, classroomId, classStudentId: q.by, title: q.title, createdAt }).execute();
       for (const [i, a] of q.answers.entries()) {
-        await db.insertInto('classroomQuestionAnswers').values({ id: newId(now), tenantId, questionId: id, answer: a.answer, teacherName: a.teacher, createdAt: createdAt + (i + 1) * HOUR }).execute();
+        await db
+          .insertInto('classroomQuestionAnswers')
+          .values({ id: newId(now), tenantId, questionId: id, answer: a.answer, teacherName: a.teacher, createdAt: createdAt + (i + 1) * HOUR })
+          .execute();
       }
     }
     if (video) {
-      await db.insertInto('classroomQuestionDrafts').values({ id: newId(now), tenantId, classStudentId: me, classroomId, title: '电阻的单位换算还不太熟练，', updatedAt: next() }).execute();
+      await db
+        .insertInto('classroomQuestionDrafts')
+        .values({ id: newId(now), tenantId, classStudentId: me, classroomId, title: '电阻的单位换算还不太熟练，', updatedAt: next() })
+        .execute();
     }
 
     const notes = video
@@ -91,15 +114,46 @@ export const seedClassroomInteraction: FeatureSeeder = async (db: DB, tenant: Se
       const createdAt = next();
       await db
         .insertInto('classroomNotes')
-        .values({ id: newId(now), tenantId, classId, classroomId, courseId: course.id, classStudentId: n.by, teacherName: n.by ? null : TEACHER, title: n.title, notes: n.notes, isShared: n.isShared, createdAt, updatedAt: createdAt })
+        .values({
+          id: newId(now),
+          tenantId,
+          classId,
+          classroomId,
+          courseId: course.id,
+          classStudentId: n.by,
+          teacherName: n.by ? null : TEACHER,
+          title: n.title,
+          notes: n.notes,
+          isShared: n.isShared,
+          createdAt,
+          updatedAt: createdAt,
+        })
         .execute();
     }
 
     const first = newId(now);
-    await db.insertInto('classroomComments').values({ id: first, tenantId, classId, classroomId, classStudentId: mate, parentId: null, content: video ? '老师讲得很清楚，动画演示很直观。' : '讲义的接线图很清晰。', createdAt: next() }).execute();
-    await db.insertInto('classroomComments').values({ id: newId(now), tenantId, classId, classroomId, classStudentId: me, parentId: first, content: '同感，我看了两遍。', createdAt: next() }).execute();
+    await db
+      .insertInto('classroomComments')
+      .values({
+        id: first,
+        tenantId,
+        classId,
+        classroomId,
+        classStudentId: mate,
+        parentId: null,
+        content: video ? '老师讲得很清楚，动画演示很直观。' : '讲义的接线图很清晰。',
+        createdAt: next(),
+      })
+      .execute();
+    await db
+      .insertInto('classroomComments')
+      .values({ id: newId(now), tenantId, classId, classroomId, classStudentId: me, parentId: first, content: '同感，我看了两遍。', createdAt: next() })
+      .execute();
     if (video) {
-      await db.insertInto('classroomComments').values({ id: newId(now), tenantId, classId, classroomId, classStudentId: other, parentId: null, content: '希望多一些实操案例。', createdAt: next() }).execute();
+      await db
+        .insertInto('classroomComments')
+        .values({ id: newId(now), tenantId, classId, classroomId, classStudentId: other, parentId: null, content: '希望多一些实操案例。', createdAt: next() })
+        .execute();
     }
 
     const likers = video ? [mate, other] : [mate];

@@ -201,7 +201,8 @@ const chapterOneHomework: SeedQuestion[] = [
   {
     ref: 'c1',
     type: 13,
-    trunk: '<p>阅读短文，从每题的选项中选出最恰当的一项。</p><p>电流通过导体时，导体会发热，这种现象叫做电流的（1）____效应。电炉、电烙铁就是利用这一效应工作的。导线截面积选得过（2）____，通电后发热严重，容易引起火灾。</p>',
+    trunk:
+      '<p>阅读短文，从每题的选项中选出最恰当的一项。</p><p>电流通过导体时，导体会发热，这种现象叫做电流的（1）____效应。电炉、电烙铁就是利用这一效应工作的。导线截面积选得过（2）____，通电后发热严重，容易引起火灾。</p>',
     points: 0,
     subs: [
       {
@@ -532,7 +533,8 @@ const midterm: SeedQuestion[] = [
     type: 6,
     trunk: '<p>简述接触器自锁控制电路的工作过程。</p>',
     points: 40,
-    content: '按下启动按钮，接触器线圈得电，主触头闭合电动机运转，同时与启动按钮并联的辅助常开触头闭合自锁；松开启动按钮后线圈经自锁触头保持得电；按下停止按钮，线圈失电，电动机停转。',
+    content:
+      '按下启动按钮，接触器线圈得电，主触头闭合电动机运转，同时与启动按钮并联的辅助常开触头闭合自锁；松开启动按钮后线圈经自锁触头保持得电；按下停止按钮，线圈失电，电动机停转。',
     explanation: '<p>要点：启动、自锁、停止三个环节。</p>',
   },
 ];
@@ -684,7 +686,8 @@ const englishPaper: SeedQuestion[] = [
   {
     ref: 'c1',
     type: 13,
-    trunk: '<p>Choose the best word for each blank.</p><p>Current flows only in a (1) ____ circuit. A fuse (2) ____ the circuit when the current is too high.</p>',
+    trunk:
+      '<p>Choose the best word for each blank.</p><p>Current flows only in a (1) ____ circuit. A fuse (2) ____ the circuit when the current is too high.</p>',
     points: 0,
     subs: [
       {
@@ -845,7 +848,8 @@ export const EXAM_WORKS: readonly SeedWork[] = [
   {
     lesson: '第一章课后作业',
     kind: 'homework',
-    description: '完成第一章“电路基础”的全部练习，包含单选、多选、判断、填空、简答、阅读理解和完形填空。简答题由老师批阅。不限时，可多次提交，答案和解析在截止后公布。',
+    description:
+      '完成第一章“电路基础”的全部练习，包含单选、多选、判断、填空、简答、阅读理解和完形填空。简答题由老师批阅。不限时，可多次提交，答案和解析在截止后公布。',
     policy: PRACTICE_POLICY,
     questions: chapterOneHomework,
   },
@@ -878,7 +882,19 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     unitTime: 60,
     manualGrading: true,
     questions: midterm,
-    attempts: [{ startedMinutesAgo: 3 * 24 * 60, minutes: 48, answers: { s1: ['A'], m1: ['A', 'B', 'C'], t1: ['2'], f1: '相序', q1: '按下启动按钮后接触器线圈通电，主触头闭合电机启动，辅助触头闭合实现自锁；按停止按钮线圈断电，电机停止。' } }],
+    attempts: [
+      {
+        startedMinutesAgo: 3 * 24 * 60,
+        minutes: 48,
+        answers: {
+          s1: ['A'],
+          m1: ['A', 'B', 'C'],
+          t1: ['2'],
+          f1: '相序',
+          q1: '按下启动按钮后接触器线圈通电，主触头闭合电机启动，辅助触头闭合实现自锁；按停止按钮线圈断电，电机停止。',
+        },
+      },
+    ],
   },
   {
     lesson: '第一次模拟考试',
@@ -889,8 +905,16 @@ export const EXAM_WORKS: readonly SeedWork[] = [
     policy: MOCK_EXAM_POLICY,
     questions: mockExam,
     attempts: [
-      { startedMinutesAgo: 10 * 24 * 60, minutes: 70, answers: { s1: ['B'], s2: ['A'], m1: ['A', 'B'], t1: ['1'], t2: ['1'], f1: '黄绿|蓝', r1a: ['A', 'B'], r1b: ['1'] } },
-      { startedMinutesAgo: 5 * 24 * 60, minutes: 62, answers: { s1: ['B'], s2: ['C'], m1: ['A', 'B', 'C', 'D'], t1: ['2'], t2: ['1'], f1: '黄绿|淡蓝', r1a: ['A', 'B'], r1b: ['1'] } },
+      {
+        startedMinutesAgo: 10 * 24 * 60,
+        minutes: 70,
+        answers: { s1: ['B'], s2: ['A'], m1: ['A', 'B'], t1: ['1'], t2: ['1'], f1: '黄绿|蓝', r1a: ['A', 'B'], r1b: ['1'] },
+      },
+      {
+        startedMinutesAgo: 5 * 24 * 60,
+        minutes: 62,
+        answers: { s1: ['B'], s2: ['C'], m1: ['A', 'B', 'C', 'D'], t1: ['2'], t2: ['1'], f1: '黄绿|淡蓝', r1a: ['A', 'B'], r1b: ['1'] },
+      },
     ],
   },
   {

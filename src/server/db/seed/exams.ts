@@ -43,7 +43,10 @@ function keyedOf(q: SeedQuestion, ids: Map<string, string>): KeyedQuestion {
 
 async function seedPaper(db: DB, tenantId: string, w: SeedWork, now: number): Promise<SeededPaper> {
   const id = newId(now);
-  await db.insertInto('examPapers').values({ id, tenantId, title: w.lesson, english: w.english ? 1 : 0, createdAt: now - 60 * DAY }).execute();
+  await db
+    .insertInto('examPapers')
+    .values({ id, tenantId, title: w.lesson, english: w.english ? 1 : 0, createdAt: now - 60 * DAY })
+    .execute();
   const ids = new Map<string, string>();
   const rows: { q: SeedQuestion; parentId: string | null }[] = [];
   for (const q of w.questions ?? []) {
@@ -99,7 +102,16 @@ async function answerAttempt(
     const questionId = paper.ids.get(ref)!;
     given.set(questionId, givenOf(a));
     const at = times.answeredAt + i * MINUTE;
-    return { attemptId, questionId, tenantId, content: givenOf(a).content, optionKeys: JSON.stringify(givenOf(a).optionList), seq: 1 + (i % 3), answeredAt: at, savedAt: at + 400 };
+    return {
+      attemptId,
+      questionId,
+      tenantId,
+      content: givenOf(a).content,
+      optionKeys: JSON.stringify(givenOf(a).optionList),
+      seq: 1 + (i % 3),
+      answeredAt: at,
+      savedAt: at + 400,
+    };
   });
   if (rows.length) await db.insertInto('workAnswers').values(rows).execute();
   if (times.submittedAt === null) return;
@@ -197,8 +209,15 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
         .orderBy('id')
         .execute();
       for (const [i, a] of old.entries()) {
-        await db.updateTable('workAttempts').set({ workId, attemptNo: i + 1 }).where('id', '=', a.id).execute();
-        await answerAttempt(db, tenantId, a.id, w, paper, earlier, { answeredAt: Number(a.startedAt) + MINUTE, submittedAt: a.submittedAt === null ? null : Number(a.submittedAt) });
+        await db
+          .updateTable('workAttempts')
+          .set({ workId, attemptNo: i + 1 })
+          .where('id', '=', a.id)
+          .execute();
+        await answerAttempt(db, tenantId, a.id, w, paper, earlier, {
+          answeredAt: Number(a.startedAt) + MINUTE,
+          submittedAt: a.submittedAt === null ? null : Number(a.submittedAt),
+        });
       }
     }
     if (l.className !== CLASS_A) continue;
@@ -227,7 +246,10 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
           lastSavedAt: at.minutes === undefined ? startedAt + 10 * MINUTE : null,
         })
         .execute();
-      await answerAttempt(db, tenantId, id, w, paper, at.answers, { answeredAt: startedAt + MINUTE, submittedAt: at.minutes === undefined ? null : startedAt + at.minutes * MINUTE });
+      await answerAttempt(db, tenantId, id, w, paper, at.answers, {
+        answeredAt: startedAt + MINUTE,
+        submittedAt: at.minutes === undefined ? null : startedAt + at.minutes * MINUTE,
+      });
     }
   }
 

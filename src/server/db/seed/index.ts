@@ -26,7 +26,20 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
  * learning after login (its demo student), the online and face-to-face classrooms,
  * the classroom interaction and the homework and tests after learning (their lessons and activities).
  */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOnlineClassroom, seedOfflineClassroom, seedClassroomInteraction, seedExams];
+const SEEDERS: readonly FeatureSeeder[] = [
+  seedTenant,
+  seedContent,
+  seedProducts,
+  seedEngagement,
+  seedLeads,
+  seedCertificates,
+  seedLogin,
+  seedLearning,
+  seedOnlineClassroom,
+  seedOfflineClassroom,
+  seedClassroomInteraction,
+  seedExams,
+];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
@@ -55,7 +68,14 @@ export async function seedIfEmpty(db: DB, now = Date.now()): Promise<boolean> {
 /** Deletes the demo tenants (their rows cascade) and seeds them again. */
 export async function resetDemo(db: DB, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('tenants').where('id', 'in', SEED_TENANTS.map((t) => t.id)).execute();
+    await trx
+      .deleteFrom('tenants')
+      .where(
+        'id',
+        'in',
+        SEED_TENANTS.map((t) => t.id),
+      )
+      .execute();
     await seedAll(trx, now);
   });
 }

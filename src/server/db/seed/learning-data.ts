@@ -113,7 +113,13 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
         {
           name: '第一章 电路基础',
           sections: [
-            { name: '第一节 电路的组成', lessons: lessons({ name: '电路的基本概念', type: 1, minutes: 18, content: { pageData: [{ type: 'video', url: '/media/open-day.mp4' }] } }, { name: '欧姆定律音频讲解', type: 2, minutes: 12 }) },
+            {
+              name: '第一节 电路的组成',
+              lessons: lessons(
+                { name: '电路的基本概念', type: 1, minutes: 18, content: { pageData: [{ type: 'video', url: '/media/open-day.mp4' }] } },
+                { name: '欧姆定律音频讲解', type: 2, minutes: 12 },
+              ),
+            },
             { name: '第二节 交流电', lessons: lessons({ name: '正弦交流电阅读材料', type: 3, minutes: 10 }, { name: '三相交流电讲义', type: 4, minutes: 15 }) },
           ],
         },
@@ -167,7 +173,11 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
           sections: [
             {
               name: '第一节 指令系统',
-              lessons: lessons({ name: '基本指令视频', type: 1, minutes: 25 }, { name: 'PLC 编程实训', type: 11, minutes: 90 }, { name: 'PLC 直播答疑', type: 10, minutes: 60, live: { day: 2, hour: 19, status: 0 } }),
+              lessons: lessons(
+                { name: '基本指令视频', type: 1, minutes: 25 },
+                { name: 'PLC 编程实训', type: 11, minutes: 90 },
+                { name: 'PLC 直播答疑', type: 10, minutes: 60, live: { day: 2, hour: 19, status: 0 } },
+              ),
             },
           ],
         },
@@ -213,7 +223,9 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       chapters: [
         {
           name: '第一章 电路基础',
-          sections: [{ name: '第一节 章节练习', lessons: lessons({ name: '第一章课后作业', type: 6, minutes: 30 }, { name: '第一章单元测验', type: 7, minutes: 30 }) }],
+          sections: [
+            { name: '第一节 章节练习', lessons: lessons({ name: '第一章课后作业', type: 6, minutes: 30 }, { name: '第一章单元测验', type: 7, minutes: 30 }) },
+          ],
         },
         { name: '第二章 安全用电', sections: [{ name: '第一节 章节练习', lessons: lessons({ name: '第二章课后作业', type: 6, minutes: 30 }) }] },
         {
@@ -243,7 +255,12 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       nature: 1,
       introduce: '老年人生活照料与基础护理。',
       chapters: [
-        { name: '第一章 生活照料', sections: [{ name: '第一节 饮食照料', lessons: lessons({ name: '饮食照料视频', type: 1, minutes: 20 }, { name: '饮食照料作业', type: 6, minutes: 20 }) }] },
+        {
+          name: '第一章 生活照料',
+          sections: [
+            { name: '第一节 饮食照料', lessons: lessons({ name: '饮食照料视频', type: 1, minutes: 20 }, { name: '饮食照料作业', type: 6, minutes: 20 }) },
+          ],
+        },
       ],
       duties: [{ dutyType: 'VIDEO_PROGRESS', targetValue: 0 }],
     },

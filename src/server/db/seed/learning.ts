@@ -5,7 +5,18 @@ import { startOfCstDay } from '~/lib/time/cst';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
 import { DAY, HOUR, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
-import { CLASSMATES, LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast, type SeedClass, type SeedCourse, type SeedLearner } from './learning-data';
+import {
+  CLASSMATES,
+  LEARNING_CLASSES,
+  LEARNING_COURSES,
+  SECOND_STUDENT,
+  TODAY_SLOTS,
+  electivePast,
+  missedPast,
+  type SeedClass,
+  type SeedCourse,
+  type SeedLearner,
+} from './learning-data';
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -43,7 +54,12 @@ async function learner(db: DB, tenantId: string, who: SeedLearner, now: number):
     .values({ tenantId, userId: user.id, studentId: newId(now), createdAt: now - 60 * DAY })
     .onConflict((oc) => oc.columns(['tenantId', 'userId']).doNothing())
     .execute();
-  const binding = await db.selectFrom('userTenants').select('studentId').where('tenantId', '=', tenantId).where('userId', '=', user.id).executeTakeFirstOrThrow();
+  const binding = await db
+    .selectFrom('userTenants')
+    .select('studentId')
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', user.id)
+    .executeTakeFirstOrThrow();
   return { userId: user.id, schoolStudentId: binding.studentId };
 }
 
@@ -80,10 +96,16 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
   let seq = 0;
   for (const [ci, chapter] of c.chapters.entries()) {
     const chapterId = newId(now);
-    await db.insertInto('courseChapters').values({ id: chapterId, tenantId, courseId: id, parentId: null, name: chapter.name, seq: ci, createdAt: now - 90 * DAY }).execute();
+    await db
+      .insertInto('courseChapters')
+      .values({ id: chapterId, tenantId, courseId: id, parentId: null, name: chapter.name, seq: ci, createdAt: now - 90 * DAY })
+      .execute();
     for (const [si, section] of chapter.sections.entries()) {
       const sectionId = newId(now);
-      await db.insertInto('courseChapters').values({ id: sectionId, tenantId, courseId: id, parentId: chapterId, name: section.name, seq: si, createdAt: now - 90 * DAY }).execute();
+      await db
+        .insertInto('courseChapters')
+        .values({ id: sectionId, tenantId, courseId: id, parentId: chapterId, name: section.name, seq: si, createdAt: now - 90 * DAY })
+        .execute();
       for (const lesson of section.lessons) {
         const lessonId = newId(now);
         const offline = lesson.type === CLASSROOM_TYPE.FACE_TO_FACE;
@@ -135,7 +157,17 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
   if (c.duties.length) {
     await db
       .insertInto('dutyRules')
-      .values(c.duties.map((d) => ({ id: newId(now), tenantId, courseId: id, classroomId: null, dutyType: d.dutyType, targetValue: d.targetValue, createdAt: now - 90 * DAY })))
+      .values(
+        c.duties.map((d) => ({
+          id: newId(now),
+          tenantId,
+          courseId: id,
+          classroomId: null,
+          dutyType: d.dutyType,
+          targetValue: d.targetValue,
+          createdAt: now - 90 * DAY,
+        })),
+      )
       .execute();
   }
   return { id, name: c.name, lessons, noActivitySlots: c.noActivitySlots === true };
@@ -259,16 +291,57 @@ async function seedRecords(
   for (const [i, { row, slot }] of activities.entries()) {
     const today = row.startAt >= startOfCstDay(now);
     if (student && slot.signed) {
-      attendance.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: student.id, type: 1, signedAt: signedAt(row), lat: null, lon: null, createdAt: now });
-      if (today) dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: student.id, type: 0, content: null, createdAt: signedAt(row) });
+      attendance.push({
+        id: newId(now),
+        tenantId,
+        classId,
+        activityId: row.id,
+        classStudentId: student.id,
+        type: 1,
+        signedAt: signedAt(row),
+        lat: null,
+        lon: null,
+        createdAt: now,
+      });
+      if (today)
+        dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: student.id, type: 0, content: null, createdAt: signedAt(row) });
     }
     for (const [m, mate] of classmates.entries()) {
       const ended = row.endAt < now;
       if (!(ended || (today && slot.signed)) || row.isRequired !== 1 || (i + m) % 3 === 2) continue;
-      attendance.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: mate.id, type: 1, signedAt: signedAt(row), lat: null, lon: null, createdAt: now });
+      attendance.push({
+        id: newId(now),
+        tenantId,
+        classId,
+        activityId: row.id,
+        classStudentId: mate.id,
+        type: 1,
+        signedAt: signedAt(row),
+        lat: null,
+        lon: null,
+        createdAt: now,
+      });
       if (today) {
-        dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: mate.id, type: 0, content: null, createdAt: signedAt(row) + m * MINUTE });
-        dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: mate.id, type: 2 + m * 2, content: DYNAMIC_TEXTS[m % DYNAMIC_TEXTS.length]!, createdAt: signedAt(row) + (m + 2) * MINUTE });
+        dynamics.push({
+          id: newId(now),
+          tenantId,
+          classId,
+          activityId: row.id,
+          classStudentId: mate.id,
+          type: 0,
+          content: null,
+          createdAt: signedAt(row) + m * MINUTE,
+        });
+        dynamics.push({
+          id: newId(now),
+          tenantId,
+          classId,
+          activityId: row.id,
+          classStudentId: mate.id,
+          type: 2 + m * 2,
+          content: DYNAMIC_TEXTS[m % DYNAMIC_TEXTS.length]!,
+          createdAt: signedAt(row) + (m + 2) * MINUTE,
+        });
       }
     }
   }
@@ -334,7 +407,12 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
   for (const c of LEARNING_COURSES[tenant.id] ?? []) courses.set(c.key, await seedCourse(db, tenant.id, c, now));
 
   const isDemo = tenant.id === DEMO_STUDENT.tenantId;
-  const student = await learner(db, tenant.id, isDemo ? { mobile: DEMO_STUDENT.mobile, nickName: DEMO_STUDENT.nickName, realName: DEMO_STUDENT.realName } : SECOND_STUDENT, now);
+  const student = await learner(
+    db,
+    tenant.id,
+    isDemo ? { mobile: DEMO_STUDENT.mobile, nickName: DEMO_STUDENT.nickName, realName: DEMO_STUDENT.realName } : SECOND_STUDENT,
+    now,
+  );
   const classmates = isDemo ? await Promise.all(CLASSMATES.map((m) => learner(db, tenant.id, m, now))) : [];
   // The second school's student is also in the demo school's class H (the partner edition lists both schools).
   const visitor = isDemo ? await learner(db, tenant.id, SECOND_STUDENT, now) : null;

@@ -57,7 +57,11 @@ export const seedOfflineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTe
     .selectFrom('classrooms')
     .select(['id', 'name'])
     .where('tenantId', '=', tenant.id)
-    .where('name', 'in', OFFLINE_LESSONS.map((l) => l.name))
+    .where(
+      'name',
+      'in',
+      OFFLINE_LESSONS.map((l) => l.name),
+    )
     .execute();
   if (!lessons.length) return;
   const created = now - 30 * DAY;
@@ -68,13 +72,25 @@ export const seedOfflineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTe
     .execute();
   await db
     .insertInto('classroomPoints')
-    .values(lessons.flatMap((l) => byId.get(l.id)!.points.map((pointDesc, seq) => ({ id: newId(now), tenantId: tenant.id, classroomId: l.id, pointDesc, seq, createdAt: created }))))
+    .values(
+      lessons.flatMap((l) =>
+        byId.get(l.id)!.points.map((pointDesc, seq) => ({ id: newId(now), tenantId: tenant.id, classroomId: l.id, pointDesc, seq, createdAt: created })),
+      ),
+    )
     .execute();
   await db
     .insertInto('classroomTeachers')
     .values(
       lessons.flatMap((l) =>
-        byId.get(l.id)!.teachers.map((t, seq) => ({ id: newId(now), tenantId: tenant.id, classroomId: l.id, teacherName: t.name, teacherAvatar: t.avatar, seq, createdAt: created })),
+        byId.get(l.id)!.teachers.map((t, seq) => ({
+          id: newId(now),
+          tenantId: tenant.id,
+          classroomId: l.id,
+          teacherName: t.name,
+          teacherAvatar: t.avatar,
+          seq,
+          createdAt: created,
+        })),
       ),
     )
     .execute();
@@ -84,7 +100,11 @@ export const seedOfflineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTe
     .select('a.id')
     .where('a.tenantId', '=', tenant.id)
     .where('c.name', 'in', classNames)
-    .where('a.classroomId', 'in', lessons.map((l) => l.id))
+    .where(
+      'a.classroomId',
+      'in',
+      lessons.map((l) => l.id),
+    )
     .where('a.endAt', '<=', now)
     .execute();
   if (!ended.length) return;

@@ -67,7 +67,12 @@ export const EXTRA_LESSONS: readonly { name: string; type: 20 | 90 | 91; content
 
 export const seedOnlineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: number) => {
   if (tenant.id !== DEMO_TENANT.id) return;
-  const course = await db.selectFrom('courses').select(['id', 'createdAt']).where('tenantId', '=', tenant.id).where('name', '=', ONLINE_COURSE).executeTakeFirst();
+  const course = await db
+    .selectFrom('courses')
+    .select(['id', 'createdAt'])
+    .where('tenantId', '=', tenant.id)
+    .where('name', '=', ONLINE_COURSE)
+    .executeTakeFirst();
   if (!course) return;
   const chapter = await db
     .selectFrom('courseChapters')
@@ -83,7 +88,15 @@ export const seedOnlineClassroom: FeatureSeeder = async (db: DB, tenant: SeedTen
     const sectionId = newId(now);
     await db
       .insertInto('courseChapters')
-      .values({ id: sectionId, tenantId: tenant.id, courseId: course.id, parentId: chapter.id, name: EXTRA_SECTION, seq: Math.max(-1, ...sections.map((x) => Number(x.seq))) + 1, createdAt: Number(course.createdAt) })
+      .values({
+        id: sectionId,
+        tenantId: tenant.id,
+        courseId: course.id,
+        parentId: chapter.id,
+        name: EXTRA_SECTION,
+        seq: Math.max(-1, ...sections.map((x) => Number(x.seq))) + 1,
+        createdAt: Number(course.createdAt),
+      })
       .execute();
     const after = Math.max(-1, ...lessons.map((x) => Number(x.seq))) + 1;
     await db

@@ -296,13 +296,37 @@ const DEMO_MAJORS: SeedMajorLinks[] = [
       },
     ],
   },
-  { major: '电子商务师', products: ['ecommerce'], questions: questionsFor('电子商务师', 3, { hours: '72 课时（约 6 周）', cert: '电子商务师职业技能等级证书' }) },
-  { major: '健康管理师', products: ['health', 'childcare'], questions: questionsFor('健康管理师', 5, { hours: '120 课时（约 10 周）', cert: '健康管理师职业技能等级证书' }) },
-  { major: '网络安全管理员', products: ['security'], questions: questionsFor('网络安全管理员', 4, { hours: '108 课时（约 9 周）', cert: '网络安全管理员职业技能等级证书' }) },
-  { major: '数据分析师', products: ['data', 'ai'], questions: questionsFor('数据分析师', 3, { hours: '64 课时（约 5 周）', cert: '大数据分析师专项职业能力证书' }) },
+  {
+    major: '电子商务师',
+    products: ['ecommerce'],
+    questions: questionsFor('电子商务师', 3, { hours: '72 课时（约 6 周）', cert: '电子商务师职业技能等级证书' }),
+  },
+  {
+    major: '健康管理师',
+    products: ['health', 'childcare'],
+    questions: questionsFor('健康管理师', 5, { hours: '120 课时（约 10 周）', cert: '健康管理师职业技能等级证书' }),
+  },
+  {
+    major: '网络安全管理员',
+    products: ['security'],
+    questions: questionsFor('网络安全管理员', 4, { hours: '108 课时（约 9 周）', cert: '网络安全管理员职业技能等级证书' }),
+  },
+  {
+    major: '数据分析师',
+    products: ['data', 'ai'],
+    questions: questionsFor('数据分析师', 3, { hours: '64 课时（约 5 周）', cert: '大数据分析师专项职业能力证书' }),
+  },
   { major: '保育师', products: ['childcare'], questions: questionsFor('保育师', 5, { hours: '80 课时（约 6 周）', cert: '保育师职业技能等级证书' }) },
-  { major: '企业人力资源管理师', products: ['hr'], questions: questionsFor('企业人力资源管理师', 4, { hours: '100 课时（约 12 个周末）', cert: '企业人力资源管理师职业技能等级证书' }) },
-  { major: '工业机器人系统运维员', products: ['robot'], questions: questionsFor('工业机器人系统运维员', 3, { hours: '128 课时（约 8 周）', cert: '工业机器人系统运维员职业技能等级证书' }) },
+  {
+    major: '企业人力资源管理师',
+    products: ['hr'],
+    questions: questionsFor('企业人力资源管理师', 4, { hours: '100 课时（约 12 个周末）', cert: '企业人力资源管理师职业技能等级证书' }),
+  },
+  {
+    major: '工业机器人系统运维员',
+    products: ['robot'],
+    questions: questionsFor('工业机器人系统运维员', 3, { hours: '128 课时（约 8 周）', cert: '工业机器人系统运维员职业技能等级证书' }),
+  },
   { major: '中式烹调师', products: [], questions: questionsFor('中式烹调师', 3, { hours: '90 课时（约 6 周）', cert: '中式烹调师职业技能等级证书' }) },
   // The only product of 茶艺师 is off sale: its related list is empty.
   { major: '茶艺师', products: ['tea'], questions: questionsFor('茶艺师', 4, { hours: '60 课时（约 4 周）', cert: '茶艺师职业技能等级证书' }) },
@@ -328,8 +352,24 @@ export const DEMO_PRODUCT_SEED: ProductSeedSet = {
         ['tea', 8], // product off sale
       ],
     },
-    { name: '数字技术', isVariety: 1, products: [['ai', 1], ['security', 2], ['data', 3], ['robot', 4]] },
-    { name: '健康与养老服务', isVariety: 1, products: [['health', 1], ['childcare', 2]] },
+    {
+      name: '数字技术',
+      isVariety: 1,
+      products: [
+        ['ai', 1],
+        ['security', 2],
+        ['data', 3],
+        ['robot', 4],
+      ],
+    },
+    {
+      name: '健康与养老服务',
+      isVariety: 1,
+      products: [
+        ['health', 1],
+        ['childcare', 2],
+      ],
+    },
     { name: '历史班次（停用）', isVariety: 0, state: 0, products: [['tea', 1]] },
   ],
   majors: DEMO_MAJORS,
@@ -386,8 +426,16 @@ export const DEMO_PRODUCT_SEED: ProductSeedSet = {
       serviceScope: '人工智能训练师、网络安全管理员、大数据分析等数字技能类职业的等级认定与专项能力评价',
       features: '评价标准对接国家职业技能标准，证书信息全国联网可查',
       blocks: [
-        { name: '服务范围', title: '覆盖 18 个数字技能职业', content: p('承担人工智能训练师、网络安全管理员、数据分析等 18 个职业（工种）的评价工作，在全国设有 60 余个评价站点。') },
-        { name: '服务成果', title: '累计评价 12 万人次', content: p('截至 2026 年，累计完成技能评价 12 万人次，发放证书 9.8 万本，获评年度优秀社会评价组织。') },
+        {
+          name: '服务范围',
+          title: '覆盖 18 个数字技能职业',
+          content: p('承担人工智能训练师、网络安全管理员、数据分析等 18 个职业（工种）的评价工作，在全国设有 60 余个评价站点。'),
+        },
+        {
+          name: '服务成果',
+          title: '累计评价 12 万人次',
+          content: p('截至 2026 年，累计完成技能评价 12 万人次，发放证书 9.8 万本，获评年度优秀社会评价组织。'),
+        },
       ],
     },
     {
@@ -451,7 +499,16 @@ export const HUAXIA_PRODUCT_SEED: ProductSeedSet = {
       childType: 'SKILL',
     },
   ],
-  categories: [{ name: '华夏推荐', isVariety: 0, products: [['drone', 1], ['lowalt', 2]] }],
+  categories: [
+    {
+      name: '华夏推荐',
+      isVariety: 0,
+      products: [
+        ['drone', 1],
+        ['lowalt', 2],
+      ],
+    },
+  ],
   majors: [
     {
       major: '华夏专属：无人机驾驶员',

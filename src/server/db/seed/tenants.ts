@@ -5,7 +5,10 @@ import type { FeatureSeeder } from './seeder';
 
 /** The tenant itself, its school profile, its domains and its service points (tenant domain tables). */
 export const seedTenant: FeatureSeeder = async (db: DB, t, now) => {
-  await db.insertInto('tenants').values({ id: t.id, preDomain: t.preDomain, name: t.name, status: 1, createdAt: now - 400 * DAY }).execute();
+  await db
+    .insertInto('tenants')
+    .values({ id: t.id, preDomain: t.preDomain, name: t.name, status: 1, createdAt: now - 400 * DAY })
+    .execute();
   const { educationalInstitution, ...school } = t.school;
   await db
     .insertInto('schools')

@@ -72,7 +72,12 @@ async function keptStates(s: Scope, tenantId: string, attemptId: string, questio
 export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<SaveAnswersResult> {
   const records = input.answers.map(incomingOf);
   for (let round = 1; ; round++) {
-    const kept = await keptStates(s, input.tenantId, input.attemptId, records.map((r) => r.questionId));
+    const kept = await keptStates(
+      s,
+      input.tenantId,
+      input.attemptId,
+      records.map((r) => r.questionId),
+    );
     const { decisions, changed } = decideBatch(kept, records);
     const lost = new Set<string>();
     for (const [questionId, { record, state }] of changed) {
@@ -117,7 +122,12 @@ export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId
  * scored one.
  */
 export async function keepLateAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<SaveAnswersResult> {
-  const kept = await keptStates(s, input.tenantId, input.attemptId, input.answers.map((a) => a.questionId));
+  const kept = await keptStates(
+    s,
+    input.tenantId,
+    input.attemptId,
+    input.answers.map((a) => a.questionId),
+  );
   const result: SaveAnswersResult = { acked: [], conflicts: [], late: [] };
   for (const a of input.answers) {
     const decision = decideSave(kept.get(a.questionId), incomingOf(a));

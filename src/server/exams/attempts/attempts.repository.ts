@@ -178,7 +178,14 @@ export async function insertDutyReport(db: DB, tenantId: string, row: Omit<WorkD
     .execute();
 }
 
-export function findDutyReport(db: DB, tenantId: string, activityId: string, classStudentId: string, classroomId: string, dutyType: string): Promise<WorkDutyReport | undefined> {
+export function findDutyReport(
+  db: DB,
+  tenantId: string,
+  activityId: string,
+  classStudentId: string,
+  classroomId: string,
+  dutyType: string,
+): Promise<WorkDutyReport | undefined> {
   return db
     .selectFrom('workDutyReports')
     .selectAll()

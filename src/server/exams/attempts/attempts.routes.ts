@@ -41,17 +41,30 @@ const record = z
     questionUnitId: idSchema,
     questionAnswerVO: z
       .object({
-        content: z.string().max(MAX_TEXT).nullish().transform((v) => v ?? null),
+        content: z
+          .string()
+          .max(MAX_TEXT)
+          .nullish()
+          .transform((v) => v ?? null),
         optionList: z.array(z.string().min(1).max(16)).max(26).default([]),
       })
       .loose(),
-    seq: z.number().int().min(1).max(2 ** 31 - 1),
+    seq: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
     answerTime: deviceTime,
     submitTime: deviceTime,
     // Decision 027: the writer (one tab) and the revision its change was based on; a page loaded
     // before it sends neither and is the writer ''.
     clientId: z.string().regex(CLIENT_ID, t('exams.badClientId')).optional(),
-    baseRevision: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    baseRevision: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
   })
   .loose();
 const save = z.object({ ...student, answers: z.array(record).min(1, t('exams.noAnswers')).max(MAX_BATCH) }).loose();

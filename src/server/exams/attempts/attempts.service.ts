@@ -310,7 +310,8 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
   if (new Set(chosen).size !== chosen.length || chosen.some((k) => !q.options.some((o) => o.key === k))) {
     throw AppError.badRequest(t('exams.badOption', { id: r.questionId }));
   }
-  if ((q.questionType === QUESTION_TYPE.SINGLE || q.questionType === QUESTION_TYPE.TRUE_FALSE) && chosen.length > 1) throw AppError.badRequest(t('exams.oneOption'));
+  if ((q.questionType === QUESTION_TYPE.SINGLE || q.questionType === QUESTION_TYPE.TRUE_FALSE) && chosen.length > 1)
+    throw AppError.badRequest(t('exams.oneOption'));
 }
 
 /**
@@ -326,7 +327,11 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
   const { a, work } = await attemptOfCall(s, { ...input, answerLogId: first.answerLogId });
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
-  const leaves = await answerableByIds(s, work, input.answers.map((r) => r.questionId));
+  const leaves = await answerableByIds(
+    s,
+    work,
+    input.answers.map((r) => r.questionId),
+  );
   for (const r of input.answers) validRecord(r, work, leaves);
   const answers = input.answers.map((r) => ({
     questionId: r.questionId,

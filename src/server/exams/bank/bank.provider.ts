@@ -46,7 +46,14 @@ export interface BankMarking {
 
 export interface QuestionBank {
   paper(input: { paperId: string; tenantId: string; userId: string }): Promise<BankPaper>;
-  submit(input: { paperId: string; tenantId: string; userId: string; userToken: string; useTime: number; userAnswerObjects: XsktUserAnswer[] }): Promise<BankMarking>;
+  submit(input: {
+    paperId: string;
+    tenantId: string;
+    userId: string;
+    userToken: string;
+    useTime: number;
+    userAnswerObjects: XsktUserAnswer[];
+  }): Promise<BankMarking>;
 }
 
 export const BANK_TIMEOUT_MS = 5_000;
@@ -55,7 +62,8 @@ const MAX_TEXT = 20_000;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown, max = MAX_TEXT): string | null => (typeof v === 'string' && v.length <= max ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const text = (v: unknown, max = MAX_TEXT): string | null =>
+  typeof v === 'string' && v.length <= max ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 const isType = (v: unknown): v is QuestionType => typeof v === 'number' && (QUESTION_TYPES as readonly number[]).includes(v);
 
 function question(v: unknown, depth = 0): XsktQuestion | null {
@@ -82,7 +90,10 @@ function question(v: unknown, depth = 0): XsktQuestion | null {
         .map((o) => ({ key: text(o['key'], 16) ?? '', value: text(o['value']) ?? '' }))
         .filter((o) => o.key !== ''),
     },
-    readQuestionList: subs.slice(0, MAX_QUESTIONS).map((x) => question(x, depth + 1)).filter((x): x is XsktQuestion => x !== null),
+    readQuestionList: subs
+      .slice(0, MAX_QUESTIONS)
+      .map((x) => question(x, depth + 1))
+      .filter((x): x is XsktQuestion => x !== null),
     submit: { user_answer: '', is_right: null },
   };
 }

@@ -24,9 +24,7 @@ const submit = z
     courseId: optionalId,
     answerLogId: idSchema,
     use_time: z.number().int().min(0).max(86_400),
-    userAnswerObjects: z
-      .array(z.object({ questions_id: z.string().trim().min(1).max(64), user_answer: z.string().max(2_000) }).loose())
-      .max(500),
+    userAnswerObjects: z.array(z.object({ questions_id: z.string().trim().min(1).max(64), user_answer: z.string().max(2_000) }).loose()).max(500),
     xsktUserToken: z.string().min(1).max(512),
   })
   .loose();

@@ -3,7 +3,18 @@ import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../sanitize';
 import { t } from '~/server/i18n';
 import { ErrorCode } from '~/lib/envelope';
-import { CHOICE_QUESTION_TYPES, QUESTION_TYPES, type Paper, type Question, type QuestionResult, type SubmitResult, type SubmitXskt, type WorkRef, type XsktPaper, type XsktQuestion } from '~/lib/api/contracts/exams';
+import {
+  CHOICE_QUESTION_TYPES,
+  QUESTION_TYPES,
+  type Paper,
+  type Question,
+  type QuestionResult,
+  type SubmitResult,
+  type SubmitXskt,
+  type WorkRef,
+  type XsktPaper,
+  type XsktQuestion,
+} from '~/lib/api/contracts/exams';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { studentActivity } from '../../learning/activities/activities.service';
 import { enrolledWork, isBankWork, workNotFound, type Work } from '../works/works.service';
@@ -46,7 +57,10 @@ async function asking<T>(s: Scope, work: Work, ask: () => Promise<T>): Promise<T
 const cleanQuestion = (q: XsktQuestion): XsktQuestion => ({
   ...q,
   trunk: sanitizeRichText(q.trunk),
-  questionContentVO: { content: q.questionContentVO.content, optionList: q.questionContentVO.optionList.map((o) => ({ key: o.key, value: sanitizeRichText(o.value) })) },
+  questionContentVO: {
+    content: q.questionContentVO.content,
+    optionList: q.questionContentVO.optionList.map((o) => ({ key: o.key, value: sanitizeRichText(o.value) })),
+  },
   readQuestionList: q.readQuestionList.map(cleanQuestion),
 });
 
@@ -66,7 +80,12 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
 function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>): Question {
   const result = marking.get(q.questions_id);
   const choice = CHOICE_QUESTION_TYPES.includes(q.questionType);
-  const rightKeys = choice ? (result?.right_answer ?? '').split(',').map((k) => k.trim()).filter(Boolean) : [];
+  const rightKeys = choice
+    ? (result?.right_answer ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+    : [];
   const clean = cleanQuestion(q);
   return {
     id: q.questions_id,
@@ -75,8 +94,15 @@ function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMar
     trunk: clean.trunk,
     examPoint: q.examPoint,
     markStatus: null,
-    questionContentVO: { content: clean.questionContentVO.content, optionList: clean.questionContentVO.optionList.map((o) => ({ ...o, answer: rightKeys.includes(o.key) })) },
-    questionAnswerVO: { content: choice ? null : (result?.right_answer ?? null), optionList: rightKeys, contentDesc: result?.analysis ? sanitizeRichText(result.analysis) : null },
+    questionContentVO: {
+      content: clean.questionContentVO.content,
+      optionList: clean.questionContentVO.optionList.map((o) => ({ ...o, answer: rightKeys.includes(o.key) })),
+    },
+    questionAnswerVO: {
+      content: choice ? null : (result?.right_answer ?? null),
+      optionList: rightKeys,
+      contentDesc: result?.analysis ? sanitizeRichText(result.analysis) : null,
+    },
     readQuestionList: q.readQuestionList.map((x) => reviewed(x, paperId, marking)),
   };
 }
@@ -98,7 +124,11 @@ function resultsOf(paper: BankPaper, marking: BankMarking): QuestionResult[] {
     q.readQuestionList.forEach(walk);
   };
   for (const list of Object.values(paper.questionResultVOMap)) list?.forEach(walk);
-  return marking.results.map((r) => ({ questionId: r.questions_id, correct: r.is_right === 1, score: r.is_right === 1 ? (points.get(r.questions_id) ?? 0) : 0 }));
+  return marking.results.map((r) => ({
+    questionId: r.questions_id,
+    correct: r.is_right === 1,
+    score: r.is_right === 1 ? (points.get(r.questions_id) ?? 0) : 0,
+  }));
 }
 
 /** Submits an external bank's work: the answers go to the bank in one batch; its marking is kept. */

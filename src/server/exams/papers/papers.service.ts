@@ -121,9 +121,13 @@ export function questionView(q: PaperQuestion, withKeys: boolean): Question {
     markStatus: q.markStatus,
     questionContentVO: {
       content: null,
-      optionList: q.options.map((o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) })),
+      optionList: q.options.map(
+        (o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
+      ),
     },
-    questionAnswerVO: withKeys ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation) : null } : null,
+    questionAnswerVO: withKeys
+      ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation) : null }
+      : null,
     ...(q.questionType === QUESTION_TYPE.FILL_IN ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
     readQuestionList: q.subs.map((x) => questionView(x, withKeys)),
   };

@@ -5,7 +5,13 @@ import type { Work } from './works.table';
 
 /** The work of one lesson of a class, or undefined. */
 export function findLessonWork(db: DB, tenantId: string, classId: string, classroomId: string): Promise<Work | undefined> {
-  return db.selectFrom('works').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('classroomId', '=', classroomId).executeTakeFirst();
+  return db
+    .selectFrom('works')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('classroomId', '=', classroomId)
+    .executeTakeFirst();
 }
 
 /** A work of the class, or undefined (another class's, another school's, unknown). */

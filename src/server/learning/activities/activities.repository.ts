@@ -44,7 +44,9 @@ function studentActivityQuery(db: DB, tenantId: string, classId: string, classSt
   let q = db
     .selectFrom('classActivities as a')
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', SIGN_IN))
-    .leftJoin('activityAttendance as so', (j) => j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', SIGN_OUT))
+    .leftJoin('activityAttendance as so', (j) =>
+      j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', SIGN_OUT),
+    )
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('courses as c', (j) => j.onRef('c.id', '=', 'a.courseId').onRef('c.tenantId', '=', 'a.tenantId'))
     .where('a.tenantId', '=', tenantId)
@@ -91,7 +93,14 @@ function selectStudentActivity(db: DB, tenantId: string, classId: string, classS
 export type StudentActivityRow = Awaited<ReturnType<ReturnType<typeof selectStudentActivity>['rows']['execute']>>[number];
 
 /** Every matching activity, earliest first. */
-export function listStudentActivities(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter): Promise<StudentActivityRow[]> {
+export function listStudentActivities(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  classStudentId: string,
+  now: number,
+  f: ActivityFilter,
+): Promise<StudentActivityRow[]> {
   return selectStudentActivity(db, tenantId, classId, classStudentId, now, f).rows.orderBy('a.startAt', 'asc').orderBy('a.id', 'asc').execute();
 }
 
@@ -110,14 +119,23 @@ export function pageStudentActivities(
 }
 
 /** One activity of the class, as the student sees it, or undefined. */
-export function findStudentActivity(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, activityId: string): Promise<StudentActivityRow | undefined> {
+export function findStudentActivity(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  classStudentId: string,
+  now: number,
+  activityId: string,
+): Promise<StudentActivityRow | undefined> {
   return selectStudentActivity(db, tenantId, classId, classStudentId, now, {}).rows.where('a.id', '=', activityId).executeTakeFirst();
 }
 
 /** The dynamics of some of the class's activities, newest first, with who did it. */
 export function listActivityDynamics(db: DB, tenantId: string, classId: string, activityIds: readonly string[]) {
   if (!activityIds.length) return Promise.resolve([]);
-  return dynamicRows(db.selectFrom('classDynamics as d').where('d.tenantId', '=', tenantId).where('d.classId', '=', classId).where('d.activityId', 'in', activityIds)).execute();
+  return dynamicRows(
+    db.selectFrom('classDynamics as d').where('d.tenantId', '=', tenantId).where('d.classId', '=', classId).where('d.activityId', 'in', activityIds),
+  ).execute();
 }
 
 type DynamicsFrom = ReturnType<typeof dynamicsOfClass>;
@@ -161,5 +179,8 @@ export async function insertDynamic(
   tenantId: string,
   row: { id: string; classId: string; activityId: string | null; classStudentId: string; type: number; content: string | null; createdAt: number },
 ): Promise<void> {
-  await db.insertInto('classDynamics').values({ ...row, tenantId }).execute();
+  await db
+    .insertInto('classDynamics')
+    .values({ ...row, tenantId })
+    .execute();
 }

@@ -93,7 +93,11 @@ export function countStudentDynamics(s: Scope, e: EnrolmentRef, type: number): P
  * Records what a student did in the class for its dynamics (type 2 question, 3 reply, 4 note
  * published…); the content is cut to the column's 300 characters.
  */
-export async function addDynamic(s: Scope, e: EnrolmentRef, input: { type: number; content?: string | null | undefined; activityId?: string | null | undefined }): Promise<void> {
+export async function addDynamic(
+  s: Scope,
+  e: EnrolmentRef,
+  input: { type: number; content?: string | null | undefined; activityId?: string | null | undefined },
+): Promise<void> {
   await repo.insertDynamic(s.db, e.tenantId, {
     id: newId(s.now),
     classId: e.classId,

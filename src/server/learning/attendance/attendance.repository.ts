@@ -33,9 +33,13 @@ export function listClassAttendedLessons(db: DB, tenantId: string, classId: stri
     .execute();
 }
 
-
 /** The class students of a class who signed in to an activity of each of some courses. */
-export async function listCourseAttendees(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+export async function listCourseAttendees(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  courseIds: readonly string[],
+): Promise<{ courseId: string; classStudentId: string }[]> {
   if (!courseIds.length) return [];
   const rows = await db
     .selectFrom('activityAttendance as at')

@@ -28,7 +28,14 @@ const signBody = activityRef
   .loose()
   .refine((b) => validLocation(b.lat, b.lon), { message: t('learning.badLocation') });
 const autoBody = z
-  .object({ activityId: idSchema, classId: idSchema, studentId: idSchema, courseId: idSchema.optional(), type: z.literal(1).optional(), userId: idSchema.optional() })
+  .object({
+    activityId: idSchema,
+    classId: idSchema,
+    studentId: idSchema,
+    courseId: idSchema.optional(),
+    type: z.literal(1).optional(),
+    userId: idSchema.optional(),
+  })
   .loose();
 
 serve(attendanceRoutes, api.attendanceInfo, activityRef.loose(), (s, b) => service.attendanceInfo(s, b));

@@ -132,8 +132,10 @@ export async function classAttendedLessons(s: Scope, input: { tenantId: string; 
   return byStudent;
 }
 
-
 /** Who of the class signed in to an activity of which of the courses (class-wide: for counts only). */
-export function courseAttendees(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
+export function courseAttendees(
+  s: Scope,
+  input: { tenantId: string; classId: string; courseIds: readonly string[] },
+): Promise<{ courseId: string; classStudentId: string }[]> {
   return repo.listCourseAttendees(s.db, input.tenantId, input.classId, input.courseIds);
 }

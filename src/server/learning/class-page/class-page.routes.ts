@@ -12,7 +12,14 @@ import * as service from './class-page.service';
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const optionalId = z.preprocess(blank, idSchema.optional());
 const code = <N extends number>(...values: [N, ...N[]]) =>
-  z.preprocess(blank, z.coerce.number().int().refine((n): n is N => (values as number[]).includes(n), t('validation.badFormat')).optional()) as z.ZodType<N | undefined>;
+  z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .refine((n): n is N => (values as number[]).includes(n), t('validation.badFormat'))
+      .optional(),
+  ) as z.ZodType<N | undefined>;
 
 const classStudent = z.object({ classId: idSchema, studentId: idSchema, schoolId: optionalId }).loose();
 const behaviour = z.object({ classId: idSchema, studentId: idSchema, userId: idSchema, schoolId: optionalId }).loose();

@@ -17,7 +17,15 @@ import type {
   UserStudySituation,
 } from '~/lib/api/contracts/learning-class';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { classDynamics, countStudentDynamics, latestDynamicsByActivity, pageStudentActivities, studentActivities, studentActivity, type StudentActivity } from '../activities/activities.service';
+import {
+  classDynamics,
+  countStudentDynamics,
+  latestDynamicsByActivity,
+  pageStudentActivities,
+  studentActivities,
+  studentActivity,
+  type StudentActivity,
+} from '../activities/activities.service';
 import { courseDuties, participantsOf } from '../duties/duties.service';
 import { lessonRecords } from '../study/study.service';
 import { answeringMs } from '../works/works.service';
@@ -174,14 +182,28 @@ export async function pastActivitySum(s: Scope, input: ClassInput & { userId: st
 
 export async function pastActivityPage(
   s: Scope,
-  input: PageQuery & { classId: string; userId: string; schoolId?: string | undefined; classActivityStatus?: 0 | 1 | 2 | undefined; isRequired?: 0 | 1 | undefined },
+  input: PageQuery & {
+    classId: string;
+    userId: string;
+    schoolId?: string | undefined;
+    classActivityStatus?: 0 | 1 | 2 | undefined;
+    isRequired?: 0 | 1 | undefined;
+  },
 ): Promise<Page<ClassActivityItem>> {
   const e = await studentEnrolment(s, input);
-  const { rows, total } = await pageStudentActivities(s, ref(e), { to: pastBefore(s.now), status: input.classActivityStatus, isRequired: input.isRequired }, windowOf(input));
+  const { rows, total } = await pageStudentActivities(
+    s,
+    ref(e),
+    { to: pastBefore(s.now), status: input.classActivityStatus, isRequired: input.isRequired },
+    windowOf(input),
+  );
   return pageOf(rows.map(activityItem), total, input.current, input.size);
 }
 
-export async function dynamicPage(s: Scope, input: PageQuery & { classId: string; activityId?: string | undefined; schoolId?: string | undefined }): Promise<Page<ActivityDynamic>> {
+export async function dynamicPage(
+  s: Scope,
+  input: PageQuery & { classId: string; activityId?: string | undefined; schoolId?: string | undefined },
+): Promise<Page<ActivityDynamic>> {
   const e = await studentEnrolment(s, input);
   if (input.activityId !== undefined && !(await studentActivity(s, ref(e), input.activityId))) throw AppError.notFound(t('learning.activityNotFound'));
   const { rows, total } = await classDynamics(s, { tenantId: e.tenantId, classId: e.classId, activityId: input.activityId }, windowOf(input));

@@ -15,7 +15,11 @@ type Eb = ExpressionBuilder<Database & { cs: Database['classStudents'] }, 'cs'>;
 
 /** Everyone signed up to the enrolment's class, and those admitted (serviceStatus other than -1). */
 const signUpTotal = (eb: Eb) =>
-  eb.selectFrom('classStudents as n').whereRef('n.classId', '=', 'cs.classId').whereRef('n.tenantId', '=', 'cs.tenantId').select((e) => e.fn.countAll<number>().as('c'));
+  eb
+    .selectFrom('classStudents as n')
+    .whereRef('n.classId', '=', 'cs.classId')
+    .whereRef('n.tenantId', '=', 'cs.tenantId')
+    .select((e) => e.fn.countAll<number>().as('c'));
 const admittedTotal = (eb: Eb) =>
   eb
     .selectFrom('classStudents as n')
@@ -83,7 +87,9 @@ export function pagePeriods(db: DB, tenantId: string, userId: string, classPerio
     .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'p.classId').onRef('tc.tenantId', '=', 'p.tenantId'))
     .where('p.tenantId', '=', tenantId)
     .where('p.classPeriodType', '=', classPeriodType)
-    .where('p.classId', 'in', (eb) => eb.selectFrom('classStudents as cs').select('cs.classId').where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId));
+    .where('p.classId', 'in', (eb) =>
+      eb.selectFrom('classStudents as cs').select('cs.classId').where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId),
+    );
   const rows = filtered
     .select(['p.id', 'p.classId', 'tc.name as className', 'p.name', 'p.classPeriodType', 'p.startAt', 'p.endAt'])
     // nulls sort alike on both engines

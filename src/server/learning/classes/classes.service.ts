@@ -99,7 +99,9 @@ export async function studentClasses(s: Scope, input: { userId: string; isKingDe
   const student = await me(s, input.userId);
   // The ignore-tenant variant exists only in the partner edition; elsewhere the flag is ignored.
   const rows =
-    input.isKingDee && s.config.PARTNER_EDITION ? await repo.listClassesInEverySchool(s.db, student.user.id) : await repo.listClasses(s.db, student.tenantId, student.user.id);
+    input.isKingDee && s.config.PARTNER_EDITION
+      ? await repo.listClassesInEverySchool(s.db, student.user.id)
+      : await repo.listClasses(s.db, student.tenantId, student.user.id);
   return rows.map(learnerClass);
 }
 
@@ -124,7 +126,8 @@ export async function updateEnrolState(s: Scope, input: { classId: string; userI
   // The card click rules (cardClick) hold on the server too: a class the student cannot open yet
   // (not admitted, being prepared, not opened) is not recorded as opened.
   const click = cardClick({ serviceStatus: row.serviceStatus, teachingClassStatus: row.teachingClassStatus });
-  if (click.kind !== 'open') throw AppError.conflict(t(click.kind === 'ignore' ? 'learning.notAdmitted' : click.kind === 'preparing' ? 'learning.preparing' : 'learning.notOpenYet'));
+  if (click.kind !== 'open')
+    throw AppError.conflict(t(click.kind === 'ignore' ? 'learning.notAdmitted' : click.kind === 'preparing' ? 'learning.preparing' : 'learning.notOpenYet'));
   await repo.markEnrolState(s.db, row.tenantId, student.user.id, row.studentId, s.now);
   return null;
 }

@@ -58,14 +58,16 @@ export async function courseDetail(s: Scope, input: CourseRefInput): Promise<Cou
     learnEndTime: time(course.learnEndAt),
     introduceDetailList: blocks
       .filter((b) => INTRODUCE_TYPES.has(b.introduceType))
-      .map((b): CourseIntroduce => ({
-        introduceType: b.introduceType as CourseIntroduce['introduceType'],
-        teacherName: b.teacherName,
-        teacherHeadUrl: b.teacherHeadUrl,
-        roleCode: b.roleCode,
-        outline: b.outline,
-        describe: b.describe,
-      })),
+      .map(
+        (b): CourseIntroduce => ({
+          introduceType: b.introduceType as CourseIntroduce['introduceType'],
+          teacherName: b.teacherName,
+          teacherHeadUrl: b.teacherHeadUrl,
+          roleCode: b.roleCode,
+          outline: b.outline,
+          describe: b.describe,
+        }),
+      ),
   };
 }
 
@@ -91,8 +93,13 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
     const chapter = section?.parentId ? byId.get(section.parentId) : section;
     // A lesson is finished by the rule the duties use (duties.ts), asked of this one lesson.
     const finished =
-      dutyFigures({ lessons: [{ ...l, durationMs: Number(l.durationMs), mustLearn: 1 }], rules: courseRules, records: classRecords, attendedLessons: attended, submittedLessons: submitted })
-        .finishNeedLearnNumber === 1;
+      dutyFigures({
+        lessons: [{ ...l, durationMs: Number(l.durationMs), mustLearn: 1 }],
+        rules: courseRules,
+        records: classRecords,
+        attendedLessons: attended,
+        submittedLessons: submitted,
+      }).finishNeedLearnNumber === 1;
     return {
       classroomId: l.id,
       name: l.name,
@@ -108,17 +115,26 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
       finished,
       submitted: submitted.has(l.id),
       attended: attended.has(l.id),
-      courseLiveClassroomResultVO:
-        LIVE_CLASSROOM_TYPES.includes(l.classroomType) ? { liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
+      courseLiveClassroomResultVO: LIVE_CLASSROOM_TYPES.includes(l.classroomType)
+        ? { liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) }
+        : null,
       offlineClassroomResultVO:
-        l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE ? { position: l.position, address: l.address, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) } : null,
+        l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE
+          ? { position: l.position, address: l.address, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt) }
+          : null,
     };
   });
   return { lessons, views, chapters, courseRules, classRecords };
 }
 
 /** How many students of the class completed every required lesson of the course (none when it has none). */
-async function finishedStudents(s: Scope, e: StudentEnrolment, course: ClassCourseRow, lessons: { id: string; classroomType: number; mustLearn: number; durationMs: number }[], rules: { dutyType: string; targetValue: number }[]) {
+async function finishedStudents(
+  s: Scope,
+  e: StudentEnrolment,
+  course: ClassCourseRow,
+  lessons: { id: string; classroomType: number; mustLearn: number; durationMs: number }[],
+  rules: { dutyType: string; targetValue: number }[],
+) {
   if (!lessons.some((l) => l.mustLearn === 1)) return 0;
   const input = { tenantId: e.tenantId, classId: e.classId, courseId: course.id };
   const [records, submitted, attended] = await Promise.all([classLessonRecords(s, input), classSubmittedLessons(s, input), classAttendedLessons(s, input)]);
@@ -152,7 +168,10 @@ export async function courseSituation(s: Scope, input: CourseRefInput): Promise<
   const lastRecord = classRecords.find((r) => views.some((v) => v.classroomId === r.classroomId));
   const last = lastRecord ? views.find((v) => v.classroomId === lastRecord.classroomId)! : null;
   return {
-    classLearnProcess: completionRate(sum((f) => f.finishNeedLearnNumber), sum((f) => f.needLearnNumber)),
+    classLearnProcess: completionRate(
+      sum((f) => f.finishNeedLearnNumber),
+      sum((f) => f.needLearnNumber),
+    ),
     courseLearnProcess: completionRate(own?.finishNeedLearnNumber ?? 0, own?.needLearnNumber ?? 0),
     studyUserCount: participants.get(course.id) ?? 0,
     finishUserCount,

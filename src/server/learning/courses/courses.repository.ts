@@ -21,7 +21,15 @@ export type ClassCourseRow = Awaited<ReturnType<typeof listClassCourses>>[number
 /** The lessons of some courses, in course order. */
 export function listLessons(db: DB, tenantId: string, courseIds: readonly string[]) {
   if (!courseIds.length) return Promise.resolve([]);
-  return db.selectFrom('classrooms').selectAll().where('tenantId', '=', tenantId).where('courseId', 'in', courseIds).orderBy('courseId').orderBy('seq', 'asc').orderBy('id').execute();
+  return db
+    .selectFrom('classrooms')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('courseId', 'in', courseIds)
+    .orderBy('courseId')
+    .orderBy('seq', 'asc')
+    .orderBy('id')
+    .execute();
 }
 
 /** The course-level duty rules of some courses. */
@@ -38,7 +46,14 @@ export function listDutyRules(db: DB, tenantId: string, courseIds: readonly stri
 
 /** The chapters and sections of a course, in order (sections carry their chapter as parentId). */
 export function listChapters(db: DB, tenantId: string, courseId: string) {
-  return db.selectFrom('courseChapters').selectAll().where('tenantId', '=', tenantId).where('courseId', '=', courseId).orderBy('seq', 'asc').orderBy('id').execute();
+  return db
+    .selectFrom('courseChapters')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .orderBy('seq', 'asc')
+    .orderBy('id')
+    .execute();
 }
 
 /** A course's introduction blocks (introduction, teachers, supporting materials, quality service), in order. */

@@ -23,7 +23,10 @@ export function lessonsOf(s: Scope, input: { tenantId: string; courseIds: readon
   return repo.listLessons(s.db, input.tenantId, input.courseIds);
 }
 
-export function dutyRulesOf(s: Scope, input: { tenantId: string; courseIds: readonly string[] }): Promise<Pick<DutyRule, 'courseId' | 'classroomId' | 'dutyType' | 'targetValue'>[]> {
+export function dutyRulesOf(
+  s: Scope,
+  input: { tenantId: string; courseIds: readonly string[] },
+): Promise<Pick<DutyRule, 'courseId' | 'classroomId' | 'dutyType' | 'targetValue'>[]> {
   return repo.listDutyRules(s.db, input.tenantId, input.courseIds);
 }
 

@@ -43,7 +43,9 @@ export async function courseDuties(s: Scope, e: EnrolmentRef, onlyCourseIds?: re
   ]);
   const classRecords = records.filter((r) => r.classId === e.classId);
   return courses.map((course) => {
-    const courseRules = rules.filter((r) => r.courseId === course.id && r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: r.targetValue }));
+    const courseRules = rules
+      .filter((r) => r.courseId === course.id && r.classroomId === null)
+      .map((r) => ({ dutyType: r.dutyType, targetValue: r.targetValue }));
     const figures = dutyFigures({
       lessons: lessons.filter((l) => l.courseId === course.id),
       rules: courseRules,

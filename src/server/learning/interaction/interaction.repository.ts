@@ -51,8 +51,15 @@ export function listAnswers(db: DB, tenantId: string, questionIds: readonly stri
     .execute();
 }
 
-export function insertQuestion(db: DB, tenantId: string, row: { id: string; classId: string; classroomId: string; classStudentId: string; title: string; createdAt: number }) {
-  return db.insertInto('classroomQuestions').values({ ...row, tenantId }).execute();
+export function insertQuestion(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; classroomId: string; classStudentId: string; title: string; createdAt: number },
+) {
+  return db
+    .insertInto('classroomQuestions')
+    .values({ ...row, tenantId })
+    .execute();
 }
 
 export function findDraft(db: DB, tenantId: string, classStudentId: string, classroomId: string) {
@@ -66,7 +73,11 @@ export function findDraft(db: DB, tenantId: string, classStudentId: string, clas
 }
 
 /** Keeps the student's draft for the lesson, replacing the one before (one per student and lesson). */
-export async function saveDraft(db: DB, tenantId: string, row: { id: string; classStudentId: string; classroomId: string; title: string; updatedAt: number }): Promise<string> {
+export async function saveDraft(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classStudentId: string; classroomId: string; title: string; updatedAt: number },
+): Promise<string> {
   await db
     .insertInto('classroomQuestionDrafts')
     .values({ ...row, tenantId })
@@ -77,7 +88,12 @@ export async function saveDraft(db: DB, tenantId: string, row: { id: string; cla
 }
 
 export function deleteDraft(db: DB, tenantId: string, classStudentId: string, classroomId: string) {
-  return db.deleteFrom('classroomQuestionDrafts').where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId).execute();
+  return db
+    .deleteFrom('classroomQuestionDrafts')
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('classroomId', '=', classroomId)
+    .execute();
 }
 
 // --- Notes ----------------------------------------------------------------------------------
@@ -92,7 +108,9 @@ function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: st
 }
 
 export async function countNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType): Promise<number> {
-  const row = await visibleNotes(db, tenantId, k, classStudentId, dataType).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await visibleNotes(db, tenantId, k, classStudentId, dataType)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -110,7 +128,17 @@ export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId
 export function insertNote(
   db: DB,
   tenantId: string,
-  row: { id: string; classId: string; classroomId: string; courseId: string; classStudentId: string; title: string; notes: string; isShared: number; createdAt: number },
+  row: {
+    id: string;
+    classId: string;
+    classroomId: string;
+    courseId: string;
+    classStudentId: string;
+    title: string;
+    notes: string;
+    isShared: number;
+    createdAt: number;
+  },
 ) {
   return db
     .insertInto('classroomNotes')
@@ -120,17 +148,40 @@ export function insertNote(
 
 /** The notes of the class with these ids (whoever wrote them). */
 export function findNotes(db: DB, tenantId: string, classId: string, ids: readonly string[]) {
-  return db.selectFrom('classroomNotes').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', 'in', ids).select(['id', 'classStudentId', 'classroomId']).execute();
+  return db
+    .selectFrom('classroomNotes')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('id', 'in', ids)
+    .select(['id', 'classStudentId', 'classroomId'])
+    .execute();
 }
 
 /** Updates the author's note; answers how many rows changed (0: not theirs or gone). */
-export async function updateNote(db: DB, tenantId: string, classStudentId: string, id: string, set: { title: string; notes: string; updatedAt: number }): Promise<number> {
-  const r = await db.updateTable('classroomNotes').set(set).where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('id', '=', id).executeTakeFirst();
+export async function updateNote(
+  db: DB,
+  tenantId: string,
+  classStudentId: string,
+  id: string,
+  set: { title: string; notes: string; updatedAt: number },
+): Promise<number> {
+  const r = await db
+    .updateTable('classroomNotes')
+    .set(set)
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function deleteNotes(db: DB, tenantId: string, classStudentId: string, ids: readonly string[]): Promise<number> {
-  const r = await db.deleteFrom('classroomNotes').where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('id', 'in', ids).executeTakeFirst();
+  const r = await db
+    .deleteFrom('classroomNotes')
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -165,11 +216,24 @@ export function listComments(db: DB, tenantId: string, k: LessonKey, window: { o
 }
 
 export function findComment(db: DB, tenantId: string, classId: string, id: string) {
-  return db.selectFrom('classroomComments').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).select(['id', 'classroomId']).executeTakeFirst();
+  return db
+    .selectFrom('classroomComments')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('id', '=', id)
+    .select(['id', 'classroomId'])
+    .executeTakeFirst();
 }
 
-export function insertComment(db: DB, tenantId: string, row: { id: string; classId: string; classroomId: string; classStudentId: string; parentId: string | null; content: string; createdAt: number }) {
-  return db.insertInto('classroomComments').values({ ...row, tenantId }).execute();
+export function insertComment(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; classroomId: string; classStudentId: string; parentId: string | null; content: string; createdAt: number },
+) {
+  return db
+    .insertInto('classroomComments')
+    .values({ ...row, tenantId })
+    .execute();
 }
 
 // --- Likes ----------------------------------------------------------------------------------
@@ -180,7 +244,10 @@ export async function likeState(db: DB, tenantId: string, k: LessonKey, classStu
     .where('tenantId', '=', tenantId)
     .where('classId', '=', k.classId)
     .where('classroomId', '=', k.classroomId)
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('classStudentId', '=', classStudentId).then(1).else(0).end()).as('mine')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('classStudentId', '=', classStudentId).then(1).else(0).end()).as('mine'),
+    ])
     .executeTakeFirstOrThrow();
   return { isLike: Number(row.mine ?? 0) > 0, likeTotal: Number(row.total) };
 }
@@ -195,5 +262,11 @@ export function insertLike(db: DB, tenantId: string, row: { classId: string; cla
 }
 
 export function deleteLike(db: DB, tenantId: string, k: LessonKey, classStudentId: string) {
-  return db.deleteFrom('classroomLikes').where('tenantId', '=', tenantId).where('classId', '=', k.classId).where('classroomId', '=', k.classroomId).where('classStudentId', '=', classStudentId).execute();
+  return db
+    .deleteFrom('classroomLikes')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', k.classId)
+    .where('classroomId', '=', k.classroomId)
+    .where('classStudentId', '=', classStudentId)
+    .execute();
 }

@@ -29,7 +29,13 @@ const listWindow = {
   size: z.coerce.number().int().min(1).max(LIST_SIZE).default(LIST_SIZE),
 };
 const questionPage = z
-  .object({ ...listWindow, model: z.object({ classId: idSchema, classroomId: idSchema, studentId: optionalId }).loose().prefault({} as never) })
+  .object({
+    ...listWindow,
+    model: z
+      .object({ classId: idSchema, classroomId: idSchema, studentId: optionalId })
+      .loose()
+      .prefault({} as never),
+  })
   .loose()
   .transform((b) => ({ current: b.current, size: b.size, ...b.model }));
 const questionSubmit = lessonRef.extend({
@@ -42,13 +48,27 @@ const questionSubmit = lessonRef.extend({
 });
 const noteQuery = lessonRef.extend({
   courseId: idSchema,
-  dataType: z.coerce.number().pipe(z.union([z.literal(NOTE_DATA_TYPE.ALL), z.literal(NOTE_DATA_TYPE.MINE), z.literal(NOTE_DATA_TYPE.TEACHERS)])).default(NOTE_DATA_TYPE.ALL),
+  dataType: z.coerce
+    .number()
+    .pipe(z.union([z.literal(NOTE_DATA_TYPE.ALL), z.literal(NOTE_DATA_TYPE.MINE), z.literal(NOTE_DATA_TYPE.TEACHERS)]))
+    .default(NOTE_DATA_TYPE.ALL),
 });
-const noteWrite = lessonRef.extend({ courseId: idSchema, title: text.default(''), notes: text.nullish().transform((v) => v ?? ''), isShared: shared.default(0) });
+const noteWrite = lessonRef.extend({
+  courseId: idSchema,
+  title: text.default(''),
+  notes: text.nullish().transform((v) => v ?? ''),
+  isShared: shared.default(0),
+});
 const noteUpdate = noteWrite.extend({ id: idSchema });
 const noteDelete = z.object({ classId: idSchema, ids: z.array(idSchema).min(1, t('learning.noteNotFound')).max(LIST_SIZE) }).loose();
 const commentPage = z
-  .object({ ...listWindow, model: z.object({ infoId: idSchema, classId: idSchema }).loose().prefault({} as never) })
+  .object({
+    ...listWindow,
+    model: z
+      .object({ infoId: idSchema, classId: idSchema })
+      .loose()
+      .prefault({} as never),
+  })
   .loose()
   .transform((b) => ({ current: b.current, size: b.size, ...b.model }));
 const commentSubmit = z.object({ classId: idSchema, id: optionalId, commentContent: text.default(''), commentParent: optionalId }).loose();

@@ -81,14 +81,21 @@ export async function questionCount(s: Scope, input: LessonInput): Promise<{ que
   return { questionTotal: await repo.countQuestions(s.db, x.e.tenantId, key(x)) };
 }
 
-export async function questionPage(s: Scope, input: { current: number; size: number; classId: string; classroomId: string; studentId?: string | undefined }): Promise<Page<Question>> {
+export async function questionPage(
+  s: Scope,
+  input: { current: number; size: number; classId: string; classroomId: string; studentId?: string | undefined },
+): Promise<Page<Question>> {
   const x = await enrolledLesson(s, input);
   const only = input.studentId ? x.e.classStudentId : undefined;
   const [rows, total] = await Promise.all([
     repo.listQuestions(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }, only),
     repo.countQuestions(s.db, x.e.tenantId, key(x), only),
   ]);
-  const answers = await repo.listAnswers(s.db, x.e.tenantId, rows.map((r) => r.id));
+  const answers = await repo.listAnswers(
+    s.db,
+    x.e.tenantId,
+    rows.map((r) => r.id),
+  );
   const records = rows.map(
     (r): Question => ({
       id: r.id,
@@ -265,7 +272,10 @@ export async function commentPage(s: Scope, input: { current: number; size: numb
 }
 
 /** Comments on the lesson or replies to one of its comments (评论成功); the comment limits of the portal apply. */
-export async function commentSubmit(s: Scope, input: { classId: string; id?: string | undefined; commentContent: string; commentParent?: string | undefined }): Promise<{ id: string }> {
+export async function commentSubmit(
+  s: Scope,
+  input: { classId: string; id?: string | undefined; commentContent: string; commentParent?: string | undefined },
+): Promise<{ id: string }> {
   const e = await studentEnrolment(s, { classId: input.classId });
   let classroomId = input.id;
   if (input.commentParent) {
@@ -278,7 +288,15 @@ export async function commentSubmit(s: Scope, input: { classId: string; id?: str
   const content = checked(input.commentContent, true, { required: 'learning.commentRequired', tooLong: 'learning.commentTooLong' });
   await countWrite(s, 'COMMENT');
   const id = newId(s.now);
-  await repo.insertComment(s.db, x.e.tenantId, { id, classId: x.e.classId, classroomId: x.lesson.id, classStudentId: x.e.classStudentId, parentId: input.commentParent ?? null, content, createdAt: s.now });
+  await repo.insertComment(s.db, x.e.tenantId, {
+    id,
+    classId: x.e.classId,
+    classroomId: x.lesson.id,
+    classStudentId: x.e.classStudentId,
+    parentId: input.commentParent ?? null,
+    content,
+    createdAt: s.now,
+  });
   return { id };
 }
 

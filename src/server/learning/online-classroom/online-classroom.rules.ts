@@ -75,7 +75,12 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
         .filter((v): v is { quality: Quality; url: string } => !!v.url)
         .sort((a, b) => ORDER.indexOf(a.quality) - ORDER.indexOf(b.quality));
       const main = urlOf(l.classroomType === CLASSROOM_TYPE.VIDEO ? first('video', 'audio') : first('audio', 'video'));
-      return { kind: 'media', mediaType: l.classroomType, url: main ?? sources[sources.length - 1]?.url ?? null, sources: l.classroomType === CLASSROOM_TYPE.VIDEO ? sources : [] };
+      return {
+        kind: 'media',
+        mediaType: l.classroomType,
+        url: main ?? sources[sources.length - 1]?.url ?? null,
+        sources: l.classroomType === CLASSROOM_TYPE.VIDEO ? sources : [],
+      };
     }
     case CLASSROOM_TYPE.ARTICLE:
       return { kind: 'article', html: sanitizeRichText(text(first('article', 'richText')?.html)) };
@@ -88,14 +93,23 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
     case CLASSROOM_TYPE.IMAGE:
       return {
         kind: 'images',
-        images: pageData.filter((c) => c.type === 'image').map(urlOf).filter((u): u is string => !!u),
+        images: pageData
+          .filter((c) => c.type === 'image')
+          .map(urlOf)
+          .filter((u): u is string => !!u),
         summary: text(first('summary')?.text),
       };
     case CLASSROOM_TYPE.HOMEWORK:
     case CLASSROOM_TYPE.TEST:
       return { kind: 'work', workType: l.classroomType };
     case CLASSROOM_TYPE.LIVE:
-      return { kind: 'live', liveStatus: l.liveStatus, classStartTime: time(l.classStartAt), classEndTime: time(l.classEndAt), url: urlOf(first('video', 'replay')) };
+      return {
+        kind: 'live',
+        liveStatus: l.liveStatus,
+        classStartTime: time(l.classStartAt),
+        classEndTime: time(l.classEndAt),
+        url: urlOf(first('video', 'replay')),
+      };
     default: {
       const file = pageData.find((c) => urlOf(c));
       return { kind: 'other', url: urlOf(file), fileName: text(file?.fileName) };

@@ -63,7 +63,10 @@ async function enrolledCourse(s: Scope, input: { courseId: string; classId: stri
 
 async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLesson> {
   const { e, course } = await enrolledCourse(s, input);
-  const [lessons, rules] = await Promise.all([lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }), dutyRulesOf(s, { tenantId: e.tenantId, courseIds: [course.id] })]);
+  const [lessons, rules] = await Promise.all([
+    lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
+    dutyRulesOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
+  ]);
   const lesson = lessons.find((l) => l.id === input.classroomId);
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
   const courseRules = rules.filter((r) => r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: Number(r.targetValue) }));
@@ -114,7 +117,11 @@ async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin
     nodeName: section && section !== chapter ? section.name : null,
     classroomDuration: Number(lesson.durationMs),
     content: lessonContent(
-      { ...lesson, classStartAt: lesson.classStartAt === null ? null : Number(lesson.classStartAt), classEndAt: lesson.classEndAt === null ? null : Number(lesson.classEndAt) },
+      {
+        ...lesson,
+        classStartAt: lesson.classStartAt === null ? null : Number(lesson.classStartAt),
+        classEndAt: lesson.classEndAt === null ? null : Number(lesson.classEndAt),
+      },
       time,
       viewer,
     ),
@@ -175,7 +182,10 @@ function outlineLesson(l: Classroom, r: LessonRecord | undefined): OutlineLesson
 }
 
 /** Chapters → sections → lessons in course order, each lesson with the student's progress in this class. */
-export async function courseOutline(s: Scope, input: { courseId: string; classId: string; studentId: string; userId?: string | undefined }): Promise<CourseOutline> {
+export async function courseOutline(
+  s: Scope,
+  input: { courseId: string; classId: string; studentId: string; userId?: string | undefined },
+): Promise<CourseOutline> {
   const { e, course } = await enrolledCourse(s, input);
   const [lessons, chapters, records] = await Promise.all([
     lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
@@ -190,7 +200,11 @@ export async function courseOutline(s: Scope, input: { courseId: string; classId
     lessons: lessons.filter((l) => l.sectionId === c.id).map((l) => outlineLesson(l, record.get(l.id))),
     sections: chapters
       .filter((sec) => sec.parentId === c.id)
-      .map((sec) => ({ sectionId: sec.id, name: sec.name, lessons: lessons.filter((l) => l.sectionId === sec.id).map((l) => outlineLesson(l, record.get(l.id))) })),
+      .map((sec) => ({
+        sectionId: sec.id,
+        name: sec.name,
+        lessons: lessons.filter((l) => l.sectionId === sec.id).map((l) => outlineLesson(l, record.get(l.id))),
+      })),
   }));
   const known = new Set(chapters.map((c) => c.id));
   return {
@@ -209,9 +223,7 @@ export async function activityContents(s: Scope, input: { activityId: string; cl
   const course = a.courseId ? await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: a.courseId }) : undefined;
   const lessons = course ? await lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }) : [];
   const items = a.classroomId ? lessons.filter((l) => l.id === a.classroomId) : lessons;
-  const records = items.length
-    ? await lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, classroomIds: items.map((l) => l.id) })
-    : [];
+  const records = items.length ? await lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, classroomIds: items.map((l) => l.id) }) : [];
   const record = new Map(records.filter((r) => r.classId === e.classId).map((r) => [r.classroomId, r]));
   return {
     activityId: a.id,

@@ -23,9 +23,13 @@ export function listClassLessonRecords(db: DB, tenantId: string, classId: string
   return db.selectFrom('lessonRecords').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('courseId', '=', courseId).execute();
 }
 
-
 /** The class students of a class with a study record of each of some courses (who studied which course). */
-export function listCourseLearners(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+export function listCourseLearners(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  courseIds: readonly string[],
+): Promise<{ courseId: string; classStudentId: string }[]> {
   if (!courseIds.length) return Promise.resolve([]);
   return db
     .selectFrom('lessonRecords')

@@ -25,9 +25,11 @@ export function classLessonRecords(s: Scope, input: { tenantId: string; classId:
   return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId);
 }
 
-
 /** Who of the class has a study record of which of the courses (class-wide: counts of classmates, never their records). */
-export function courseLearners(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
+export function courseLearners(
+  s: Scope,
+  input: { tenantId: string; classId: string; courseIds: readonly string[] },
+): Promise<{ courseId: string; classStudentId: string }[]> {
   return repo.listCourseLearners(s.db, input.tenantId, input.classId, input.courseIds);
 }
 

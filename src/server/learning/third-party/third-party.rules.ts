@@ -18,11 +18,20 @@ export function signingText(method: string, path: string, timestamp: number | st
 }
 
 export function signRequest(secret: string, method: string, path: string, timestamp: number | string, body: string): string {
-  return createHmac('sha256', secret).update(signingText(method, path, timestamp, body), 'utf8').digest('hex');
+  return createHmac('sha256', secret)
+    .update(signingText(method, path, timestamp, body), 'utf8')
+    .digest('hex');
 }
 
 /** The signature matches (compared in constant time); anything not 64 hex characters does not. */
-export function signatureMatches(secret: string, method: string, path: string, timestamp: number | string, body: string, given: string | null | undefined): boolean {
+export function signatureMatches(
+  secret: string,
+  method: string,
+  path: string,
+  timestamp: number | string,
+  body: string,
+  given: string | null | undefined,
+): boolean {
   if (typeof given !== 'string' || !/^[0-9a-f]{64}$/i.test(given)) return false;
   const expected = Buffer.from(signRequest(secret, method, path, timestamp, body), 'hex');
   return timingSafeEqual(expected, Buffer.from(given.toLowerCase(), 'hex'));

@@ -58,7 +58,11 @@ export async function finishedRequiredCounts(db: DB, tenantId: string, classId: 
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', SIGN_IN))
     .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
     .leftJoin('lessonRecords as lr', (j) =>
-      j.onRef('lr.tenantId', '=', 'cs.tenantId').onRef('lr.classStudentId', '=', 'cs.id').onRef('lr.classroomId', '=', 'a.classroomId').on('lr.finishedAt', 'is not', null),
+      j
+        .onRef('lr.tenantId', '=', 'cs.tenantId')
+        .onRef('lr.classStudentId', '=', 'cs.id')
+        .onRef('lr.classroomId', '=', 'a.classroomId')
+        .on('lr.finishedAt', 'is not', null),
     )
     .where('cs.tenantId', '=', tenantId)
     .where('cs.classId', '=', classId)

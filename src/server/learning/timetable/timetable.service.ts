@@ -100,7 +100,10 @@ export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<
     courseDuties(s, ref(e)),
   ]);
   const figures = sumDutyFigures(duties.filter((d) => meets(d.course, range)).map((d) => d.figures));
-  const resultMap = Object.fromEntries(DUTY_TYPES.map((k) => [k, figures.resultMap[k] ?? { totalNum: 0, finishNum: 0 }])) as Record<TimetableDutyKey, { totalNum: number; finishNum: number }>;
+  const resultMap = Object.fromEntries(DUTY_TYPES.map((k) => [k, figures.resultMap[k] ?? { totalNum: 0, finishNum: 0 }])) as Record<
+    TimetableDutyKey,
+    { totalNum: number; finishNum: number }
+  >;
   const rank = classRank(
     scores.map((r) => ({ id: r.id, score: r.finished })),
     e.classStudentId,
@@ -189,7 +192,15 @@ export async function calendarFile(s: Scope, file: string, origin: string): Prom
       url:
         origin +
         activityJump(
-          { id: a.id, onlineType: a.onlineType, courseId: a.courseId, classroomId: a.classroomId, bizType: a.bizType, isRequired: a.isRequired, classroomType: a.classroomType },
+          {
+            id: a.id,
+            onlineType: a.onlineType,
+            courseId: a.courseId,
+            classroomId: a.classroomId,
+            bizType: a.bizType,
+            isRequired: a.isRequired,
+            classroomType: a.classroomType,
+          },
           context,
         ),
     };

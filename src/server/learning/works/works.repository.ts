@@ -41,9 +41,13 @@ export function listClassSubmittedLessons(db: DB, tenantId: string, classId: str
     .execute();
 }
 
-
 /** The class students of a class with a submitted attempt in each of some courses. */
-export function listCourseSubmitters(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<{ courseId: string; classStudentId: string }[]> {
+export function listCourseSubmitters(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  courseIds: readonly string[],
+): Promise<{ courseId: string; classStudentId: string }[]> {
   if (!courseIds.length) return Promise.resolve([]);
   return db
     .selectFrom('workAttempts')

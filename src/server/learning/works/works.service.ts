@@ -41,8 +41,10 @@ export async function classSubmittedLessons(s: Scope, input: { tenantId: string;
   return byStudent;
 }
 
-
 /** Who of the class submitted work in which of the courses (class-wide: for counts only). */
-export function courseSubmitters(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<{ courseId: string; classStudentId: string }[]> {
+export function courseSubmitters(
+  s: Scope,
+  input: { tenantId: string; classId: string; courseIds: readonly string[] },
+): Promise<{ courseId: string; classStudentId: string }[]> {
   return repo.listCourseSubmitters(s.db, input.tenantId, input.classId, input.courseIds);
 }
