@@ -17,6 +17,7 @@ import * as m20261123T1420 from './20261123T1420_classroom_interaction';
 import * as m20261123T1500 from './20261123T1500_exams';
 import * as m20261125T1310 from './20261125T1310_study_clock';
 import * as m20261125T1320 from './20261125T1320_answer_revisions';
+import * as m20261125T1400 from './20261125T1400_staff';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1500_exams': m20261123T1500,
   '20261125T1310_study_clock': m20261125T1310,
   '20261125T1320_answer_revisions': m20261125T1320,
+  '20261125T1400_staff': m20261125T1400,
 };
 
 export const migrationProvider: MigrationProvider = {

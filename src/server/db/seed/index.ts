@@ -13,6 +13,7 @@ import { seedClassroomInteraction } from './classroom-interaction';
 import { seedOfflineClassroom } from './offline-classroom';
 import { seedOnlineClassroom } from './online-classroom';
 import { seedExams } from './exams';
+import { seedStaff } from './staff';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -26,7 +27,7 @@ export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, 
  * learning after login (its demo student), the online and face-to-face classrooms,
  * the classroom interaction and the homework and tests after learning (their lessons and activities).
  */
-const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOnlineClassroom, seedOfflineClassroom, seedClassroomInteraction, seedExams];
+const SEEDERS: readonly FeatureSeeder[] = [seedTenant, seedContent, seedProducts, seedEngagement, seedLeads, seedCertificates, seedLogin, seedLearning, seedOnlineClassroom, seedOfflineClassroom, seedClassroomInteraction, seedExams, seedStaff];
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
