@@ -29,7 +29,7 @@ type SessionCall = Exclude<StaffCallName, PublicCall>;
 
 /** The request's own host with its port, as its Origin header would name it. */
 function ownHost(s: Scope, c: Context<ApiEnv>): string {
-  return new URL(requestOrigin(s, c)).host;
+  return requestOrigin(s, c).replace(/^https?:\/\//, '');
 }
 
 /** Whether the request reached the site over https (the session cookie is then Secure). */

@@ -142,7 +142,7 @@ serveStaff(staffRoutes, 'invitations', z.object({}), (s, actor) => invitations.l
 serveStaff(
   staffRoutes,
   'invite',
-  body({ name: zodRule(staffNameRule), mobile: zodRule(optionalMobileRule), role: zodRule(staffRoleRule) }),
+  body({ name: zodRule(staffNameRule), mobile: zodRule(optionalMobileRule).optional(), role: zodRule(staffRoleRule) }),
   (s, actor, b, c) => invitations.invite(s, actor, b, requestOrigin(s, c)),
 );
 
@@ -158,7 +158,7 @@ servePublicStaff(staffRoutes, 'invitationInspect', body({ token: secretToken(t('
 servePublicStaff(
   staffRoutes,
   'invitationAccept',
-  body({ token: secretToken(t('staff.invitationInvalid')), mobile: zodRule(optionalMobileRule), password: zodRule(newStaffPasswordRule) }),
+  body({ token: secretToken(t('staff.invitationInvalid')), mobile: zodRule(optionalMobileRule).optional(), password: zodRule(newStaffPasswordRule) }),
   async (s, b, c) => {
     const { me, session } = await invitations.acceptInvitation(s, b, meta(c));
     c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
