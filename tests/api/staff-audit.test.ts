@@ -16,7 +16,8 @@ import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessio
 
 const server = useTestServer();
 
-type WriteCall = { [K in StaffCallName]: (typeof STAFF_CALLS)[K]['method'] extends 'GET' ? never : K }[StaffCallName];
+/** The calls that may change something (the reads are GET; the test below checks the two lists agree). */
+type WriteCall = Exclude<StaffCallName, 'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit'>;
 
 interface Expected {
   action: AuditAction;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
-import { STAFF_ROLE } from '~/lib/staff/roles';
+import { STAFF_ROLE, type StaffRole } from '~/lib/staff/roles';
 import { STAFF_SESSION } from '~/server/staff/accounts/accounts.rules';
 import { DEMO, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, makeStaff, sessionOf, signInAs, type TestStaffSession } from '../setup/staff';
@@ -10,7 +10,7 @@ import { DEMO_STAFF_PASSWORD, asStaff, makeStaff, sessionOf, signInAs, type Test
 const server = useTestServer();
 const MINUTE = 60_000;
 
-async function member(role = STAFF_ROLE.editor) {
+async function member(role: StaffRole = STAFF_ROLE.editor) {
   return makeStaff(server(), DEMO.id, role);
 }
 
@@ -134,7 +134,8 @@ describe('CSRF and origin', () => {
 
   test('a write from another site is refused even with the token (Sec-Fetch-Site or Origin); the site\'s own pages pass', async () => {
     const session = await sessionOf(server(), await member());
-    for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://evil.example' }, { Origin: 'null' }]) {
+    const refusedHeaders: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://evil.example' }, { Origin: 'null' }];
+    for (const headers of refusedHeaders) {
       const a = await server().call(staff.revokeOtherSessions, {}, asStaff(session, DEMO.id, headers));
       expect(a.body).toEqual({ code: 403, data: null, message: '请求来源不正确，请从本校后台页面操作' });
     }
