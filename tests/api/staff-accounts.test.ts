@@ -158,7 +158,7 @@ describe('the second factor of one\'s own account', () => {
     expect(start.body.data).toEqual({
       secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
       otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]{32}&issuer=/),
-      qrSvg: expect.stringMatching(/^<svg /),
+      qrImage: expect.stringMatching(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+$/),
     });
     const { secret } = start.body.data;
     const row = await server().runtime.db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
@@ -190,7 +190,7 @@ describe('the second factor of one\'s own account', () => {
 
   test('a secret sealed with another SESSION_SECRET cannot be read: a clear message, never a 500', async () => {
     const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.editor);
-    await server().runtime.db.updateTable('staffAccounts').set({ totpSecret: 'v1.' + 'A'.repeat(60) }).where('id', '=', account.id).execute();
+    await server().runtime.db.updateTable('staffAccounts').set({ totpSecret: `v1.${'A'.repeat(60)}` }).where('id', '=', account.id).execute();
     const first = await server().call(staff.signIn, { mobile: account.mobile, password: DEMO_STAFF_PASSWORD });
     const second = await server().call(staff.secondFactor, { challenge: first.body.data.challenge, code: '123456' });
     expect(second.body.message).toBe('两步验证密钥无法读取，请联系学校管理员重置两步验证');

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import * as staff from '~/lib/api/contracts/staff';
 import { parseConfig } from '~/server/config';
 import { createServer, type Server } from '~/server/runtime';

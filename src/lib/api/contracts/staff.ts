@@ -56,8 +56,8 @@ export interface SecondFactorEnrolment {
   /** Base32, for typing into an authenticator app by hand. */
   secret: string;
   otpauthUrl: string;
-  /** The otpauth URL as an SVG QR code. */
-  qrSvg: string;
+  /** The otpauth URL as a QR code: an SVG picture's data: URL, for an <img>. */
+  qrImage: string;
 }
 
 export interface CodeRequest {

@@ -176,7 +176,7 @@ export async function startSecondFactor(s: Scope, actor: StaffActor): Promise<Se
     await repo.updateAccount(trx, actor.tenant.id, account.id, { totpPendingSecret: sealSecret(secret, s.config.SESSION_SECRET), updatedAt: s.now });
     await audit(s, trx, actor, AUDIT_ACTION.secondFactorStart, account.id, { secondFactorPending: account.totpPendingSecret !== null }, { secondFactorPending: true });
   });
-  return { secret, otpauthUrl: url, qrSvg: await qrSvg(url) };
+  return { secret, otpauthUrl: url, qrImage: `data:image/svg+xml;base64,${Buffer.from(await qrSvg(url)).toString('base64')}` };
 }
 
 /** Turns the second factor on with a code of the secret being set up (used up like any code). */
