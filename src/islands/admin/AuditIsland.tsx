@@ -73,6 +73,11 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
   const page = { data, error, reload: () => setQuery({ ...query }) };
   const go = (next: AuditQuery) => setQuery(next);
 
+  /** An account target by its name as the list of people knows it. */
+  const targetName = (e: AuditEntry) => {
+    const person = e.targetType === 'account' ? people.data?.find((p) => p.id === e.targetId) : undefined;
+    return person ? `${person.name}（${person.mobile}）` : null;
+  };
   const field = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
   return (
     <div>
@@ -164,7 +169,7 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
                     <td className={td}>{actionLabel(e.action)}</td>
                     <td className={td}>
                       {t(`admin.audit.target.${e.targetType}`)}
-                      <span className="block text-xs text-muted">{e.targetId}</span>
+                      <span className="block text-xs text-muted">{targetName(e) ?? e.targetId}</span>
                     </td>
                     <td className={td}>
                       {changeLines(e).map((line) => (

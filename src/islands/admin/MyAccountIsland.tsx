@@ -139,8 +139,10 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
           >
             <TextField {...confirmForm.field('code')} type="text" inputMode="numeric" autoComplete="one-time-code" label={t('admin.code')} maxLength={7} />
             <FormMessage text={confirmForm.notice?.text ?? null} />
-            <div className="flex max-w-md gap-3">
-              <SubmitButton busy={confirmForm.submitting} text={t('admin.account.confirm')} busyText={t('admin.account.confirming')} />
+            <div className="flex items-center gap-3">
+              <div className="w-48">
+                <SubmitButton busy={confirmForm.submitting} text={t('admin.account.confirm')} busyText={t('admin.account.confirming')} />
+              </div>
               <Button onClick={() => setEnrolment(null)}>{t('admin.account.cancel')}</Button>
             </div>
           </form>
