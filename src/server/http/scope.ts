@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import type { Tenant } from '../tenant/tenant.table';
 import type { User } from '../identity/identity.table';
 import type { ClientHeaders, Runtime } from './context';
-import type { StaffActor } from '../staff/accounts/sessions.service';
+import type { StaffActor } from '../staff/accounts/accounts.table';
 
 /** A request's logged-in user: the user and the hash of the token it came with. */
 export interface Authenticated {

@@ -82,3 +82,10 @@ export type StaffAccount = Selectable<StaffAccountTable>;
 export type StaffSession = Selectable<StaffSessionTable>;
 export type StaffChallenge = Selectable<StaffChallengeTable>;
 export type StaffInvitation = Selectable<StaffInvitationTable>;
+
+/** The signed-in person of a staff request, in the request's school (the request scope's staff()). */
+export interface StaffActor {
+  tenant: { id: string; name: string };
+  account: { id: string; name: string; mobile: string; role: StaffRole; secondFactor: boolean };
+  session: { id: string; tokenHash: string };
+}

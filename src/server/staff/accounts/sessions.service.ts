@@ -5,10 +5,11 @@ import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
-import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
+import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
 import type { StaffMe, StaffSessionInfo } from '~/lib/api/contracts/staff';
 import { recordAudit } from '../audit/audit.service';
 import { STAFF_SESSION, csrfTokenOf, hashToken, sessionEndsAt, sessionState, shouldTouch, userAgentOf } from './accounts.rules';
+import type { StaffActor } from './accounts.table';
 import * as repo from './accounts.repository';
 
 /**
@@ -21,12 +22,7 @@ import * as repo from './accounts.repository';
 /** The cookie's name. Path=/ so the /admin pages can see who is there; HttpOnly, SameSite=Strict. */
 export const STAFF_COOKIE = 'szyx_staff';
 
-/** The signed-in person of a staff request, in the request's school. */
-export interface StaffActor {
-  tenant: { id: string; name: string };
-  account: { id: string; name: string; mobile: string; role: StaffRole; secondFactor: boolean };
-  session: { id: string; tokenHash: string };
-}
+export type { StaffActor };
 
 /** A session just opened: the token goes into the cookie and nowhere else. */
 export interface IssuedSession {
