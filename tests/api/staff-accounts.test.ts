@@ -21,7 +21,11 @@ describe('invitations', () => {
     const admin = await adminSession();
     const mobile = freshStaffMobile();
     const made = await server().call(staff.invite, { name: '吴老师', mobile, role: STAFF_ROLE.teacher }, asStaff(admin, DEMO.id));
-    expect(made.body.data).toEqual({ id: expect.any(String), url: expect.stringMatching(/^http:\/\/localhost\/admin\/accept#token=[\w-]{43}$/), expiresAt: server().clock.value + INVITATION_TTL_MS });
+    expect(made.body.data).toEqual({
+      id: expect.any(String),
+      url: expect.stringMatching(/^http:\/\/localhost\/admin\/accept#token=[\w-]{43}$/),
+      expiresAt: server().clock.value + INVITATION_TTL_MS,
+    });
     const token = tokenOf(made.body.data.url);
     const stored = await server().runtime.db.selectFrom('staffInvitations').selectAll().where('id', '=', made.body.data.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -56,7 +60,9 @@ describe('invitations', () => {
     const token = tokenOf(made.body.data.url);
     expect((await server().call(staff.invitationInspect, { token })).body.data.mobile).toBeNull();
     expect((await server().call(staff.invitationAccept, { token, password: 'Editor2026' })).body.message).toBe('请输入手机号');
-    expect((await server().call(staff.invitationAccept, { token, mobile: existing.mobile, password: 'Editor2026' })).body.message).toBe('该手机号已是本校员工账号');
+    expect((await server().call(staff.invitationAccept, { token, mobile: existing.mobile, password: 'Editor2026' })).body.message).toBe(
+      '该手机号已是本校员工账号',
+    );
     const mobile = freshStaffMobile();
     expect((await server().call(staff.invitationAccept, { token, mobile, password: 'Editor2026' })).body.data.account.mobile).toBe(mobile);
   });
@@ -103,7 +109,9 @@ describe('roles and status', () => {
     const list = await server().call(staff.accounts, {}, asStaff(admin, DEMO.id));
     expect(list.body.data.find((a: staff.StaffAccountInfo) => a.id === editor.id)).toMatchObject({ role: 'teacher', status: 1 });
     expect(list.body.data.every((a: staff.StaffAccountInfo) => !('passwordHash' in a) && !('totpSecret' in a))).toBe(true);
-    expect((await server().call(staff.changeRole, { role: 'owner' as never }, { ...asStaff(admin, DEMO.id), params: { id: editor.id } })).body.message).toBe('请选择角色');
+    expect((await server().call(staff.changeRole, { role: 'owner' as never }, { ...asStaff(admin, DEMO.id), params: { id: editor.id } })).body.message).toBe(
+      '请选择角色',
+    );
   });
 
   test('nobody changes their own role or status; ids of another school are not found', async () => {
@@ -122,7 +130,10 @@ describe('roles and status', () => {
       // Twenty schools with two administrators each, who demote or disable each other at the same moment.
       for (let i = 0; i < 20; i++) {
         const tenantId = `20000000000000000${String(i).padStart(2, '0')}`;
-        await db.insertInto('tenants').values({ id: tenantId, preDomain: `solo${i}`, name: '独立学校', status: 1, createdAt: s.clock.value }).execute();
+        await db
+          .insertInto('tenants')
+          .values({ id: tenantId, preDomain: `solo${i}`, name: '独立学校', status: 1, createdAt: s.clock.value })
+          .execute();
         const a = await makeStaff(s, tenantId, STAFF_ROLE.admin);
         const b = await makeStaff(s, tenantId, STAFF_ROLE.admin);
         const [sa, sb] = [await sessionOf(s, a), await sessionOf(s, b)];
@@ -139,7 +150,13 @@ describe('roles and status', () => {
         expect([403, 409, 40005]).toContain(codes[1]);
         const refused = ab.body.code === 0 ? ba : ab;
         if (codes[1] === 409) expect(refused.body.message).toBe('学校至少需要一位启用的学校管理员，请先设置另一位管理员');
-        const admins = await db.selectFrom('staffAccounts').select('id').where('tenantId', '=', tenantId).where('role', '=', 'admin').where('status', '=', 1).execute();
+        const admins = await db
+          .selectFrom('staffAccounts')
+          .select('id')
+          .where('tenantId', '=', tenantId)
+          .where('role', '=', 'admin')
+          .where('status', '=', 1)
+          .execute();
         expect(admins).toHaveLength(1);
       }
     } finally {
@@ -148,7 +165,7 @@ describe('roles and status', () => {
   });
 });
 
-describe('the second factor of one\'s own account', () => {
+describe("the second factor of one's own account", () => {
   test('enrol with a QR code and a code; disable with password and code; an administrator resets a lost one', async () => {
     const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.editor);
     const session = await sessionOf(server(), account);
@@ -190,7 +207,11 @@ describe('the second factor of one\'s own account', () => {
 
   test('a secret sealed with another SESSION_SECRET cannot be read: a clear message, never a 500', async () => {
     const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.editor);
-    await server().runtime.db.updateTable('staffAccounts').set({ totpSecret: `v1.${'A'.repeat(60)}` }).where('id', '=', account.id).execute();
+    await server()
+      .runtime.db.updateTable('staffAccounts')
+      .set({ totpSecret: `v1.${'A'.repeat(60)}` })
+      .where('id', '=', account.id)
+      .execute();
     const first = await server().call(staff.signIn, { mobile: account.mobile, password: DEMO_STAFF_PASSWORD });
     const second = await server().call(staff.secondFactor, { challenge: first.body.data.challenge, code: '123456' });
     expect(second.body.message).toBe('两步验证密钥无法读取，请联系学校管理员重置两步验证');

@@ -70,7 +70,9 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const sessionId = answer.body.data.me.sessionId;
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.signIn, actorId: account.id, targetType: 'session', targetId: sessionId, before: null, after: { secondFactor: false } }],
+      expected: [
+        { action: AUDIT_ACTION.signIn, actorId: account.id, targetType: 'session', targetId: sessionId, before: null, after: { secondFactor: false } },
+      ],
       secrets: [DEMO_STAFF_PASSWORD, cookieFrom(answer)!, answer.body.data.me.csrfToken],
     };
   },
@@ -83,7 +85,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.secondFactor, { challenge, code }, as(null));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.signIn, actorId: account.id, targetType: 'session', targetId: answer.body.data.sessionId, before: null, after: { secondFactor: true } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.signIn,
+          actorId: account.id,
+          targetType: 'session',
+          targetId: answer.body.data.sessionId,
+          before: null,
+          after: { secondFactor: true },
+        },
+      ],
       secrets: [secret, challenge, code, cookieFrom(answer)!, ...secretsOf(session)],
     };
   },
@@ -93,7 +104,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.signOut, {}, as(session));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.signOut, actorId: account.id, targetType: 'session', targetId: session.sessionId, before: { revoked: false }, after: { revoked: true } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.signOut,
+          actorId: account.id,
+          targetType: 'session',
+          targetId: session.sessionId,
+          before: { revoked: false },
+          after: { revoked: true },
+        },
+      ],
       secrets: secretsOf(session),
     };
   },
@@ -104,7 +124,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.revokeSession, {}, as(session, { id: other.sessionId }));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.sessionRevoke, actorId: account.id, targetType: 'session', targetId: other.sessionId, before: { revoked: false }, after: { revoked: true } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.sessionRevoke,
+          actorId: account.id,
+          targetType: 'session',
+          targetId: other.sessionId,
+          before: { revoked: false },
+          after: { revoked: true },
+        },
+      ],
       secrets: [...secretsOf(session), ...secretsOf(other)],
     };
   },
@@ -116,7 +145,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.revokeOtherSessions, {}, as(session));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.sessionRevokeOthers, actorId: account.id, targetType: 'account', targetId: account.id, before: null, after: { revokedSessions: 2 } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.sessionRevokeOthers,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: null,
+          after: { revokedSessions: 2 },
+        },
+      ],
       secrets: secretsOf(session),
     };
   },
@@ -148,7 +186,14 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     return {
       answer,
       expected: [
-        { action: AUDIT_ACTION.secondFactorStart, actorId: account.id, targetType: 'account', targetId: account.id, before: { secondFactorPending: false }, after: { secondFactorPending: true } },
+        {
+          action: AUDIT_ACTION.secondFactorStart,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { secondFactorPending: false },
+          after: { secondFactorPending: true },
+        },
       ],
       secrets: [answer.body.data.secret, ...secretsOf(session)],
     };
@@ -161,7 +206,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.secondFactorConfirm, { code }, as(session));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.secondFactorEnable, actorId: account.id, targetType: 'account', targetId: account.id, before: { secondFactor: false }, after: { secondFactor: true } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorEnable,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { secondFactor: false },
+          after: { secondFactor: true },
+        },
+      ],
       secrets: [secret, code, ...secretsOf(session)],
     };
   },
@@ -173,7 +227,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.secondFactorDisable, { password: DEMO_STAFF_PASSWORD, code }, as(session));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.secondFactorDisable, actorId: account.id, targetType: 'account', targetId: account.id, before: { secondFactor: true }, after: { secondFactor: false } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorDisable,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { secondFactor: true },
+          after: { secondFactor: false },
+        },
+      ],
       secrets: [secret, code, DEMO_STAFF_PASSWORD, ...secretsOf(session)],
     };
   },
@@ -184,7 +247,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.changeRole, { role: 'teacher' }, as(session, { id: target.id }));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.roleChange, actorId: admin.id, targetType: 'account', targetId: target.id, before: { role: 'editor' }, after: { role: 'teacher' } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.roleChange,
+          actorId: admin.id,
+          targetType: 'account',
+          targetId: target.id,
+          before: { role: 'editor' },
+          after: { role: 'teacher' },
+        },
+      ],
       secrets: secretsOf(session),
     };
   },
@@ -195,7 +267,9 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.changeStatus, { status: 0 }, as(session, { id: target.id }));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.statusChange, actorId: admin.id, targetType: 'account', targetId: target.id, before: { status: 1 }, after: { status: 0 } }],
+      expected: [
+        { action: AUDIT_ACTION.statusChange, actorId: admin.id, targetType: 'account', targetId: target.id, before: { status: 1 }, after: { status: 0 } },
+      ],
       secrets: secretsOf(session),
     };
   },
@@ -207,7 +281,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(staff.resetSecondFactor, {}, as(session, { id: target.id }));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.secondFactorReset, actorId: admin.id, targetType: 'account', targetId: target.id, before: { secondFactor: true }, after: { secondFactor: false } }],
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorReset,
+          actorId: admin.id,
+          targetType: 'account',
+          targetId: target.id,
+          before: { secondFactor: true },
+          after: { secondFactor: false },
+        },
+      ],
       secrets: [secret, ...secretsOf(session), ...secretsOf(targetSession)],
     };
   },
@@ -239,7 +322,14 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     return {
       answer,
       expected: [
-        { action: AUDIT_ACTION.invitationRevoke, actorId: admin.id, targetType: 'invitation', targetId: made.body.data.id, before: { revoked: false }, after: { revoked: true } },
+        {
+          action: AUDIT_ACTION.invitationRevoke,
+          actorId: admin.id,
+          targetType: 'invitation',
+          targetId: made.body.data.id,
+          before: { revoked: false },
+          after: { revoked: true },
+        },
       ],
       secrets: [new URL(made.body.data.url).hash.slice(7), ...secretsOf(session)],
     };
@@ -316,8 +406,8 @@ describe('every staff write writes its audit entries, with the changed fields an
   });
 });
 
-describe('the administrators\' list', () => {
-  test('filters by person, action and China Standard Time day, newest first, page by page; other schools\' entries never show', async () => {
+describe("the administrators' list", () => {
+  test("filters by person, action and China Standard Time day, newest first, page by page; other schools' entries never show", async () => {
     const s = server();
     s.clock.advance(2 * 24 * 3_600_000);
     const { account: admin, session: firstSession } = await member(STAFF_ROLE.admin);

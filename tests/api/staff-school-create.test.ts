@@ -41,7 +41,9 @@ async function db(...args: string[]): Promise<{ code: number; stdout: string; st
 }
 
 /** The portal on the same database, asked as its browser would (no TenantId: the host names the school). */
-async function portal<T>(use: (server: Server, call: (c: typeof staff.invitationAccept | typeof staff.invitationInspect, body: unknown, host: string) => Promise<any>) => Promise<T>) {
+async function portal<T>(
+  use: (server: Server, call: (c: typeof staff.invitationAccept | typeof staff.invitationInspect, body: unknown, host: string) => Promise<any>) => Promise<T>,
+) {
   const server = await createServer(parseConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', TENANT_BASE_DOMAINS: 'example.cn' }));
   try {
     const app: Hono = server.app as unknown as Hono;
@@ -59,12 +61,34 @@ describe('school:create and the first administrator', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--admin-mobile: 请输入正确的手机号');
     expect(r.stderr).toContain('--admin-name: 请输入姓名');
-    const again = await db('create-school', '--predomain', 'jiangnan', '--name', '江南职业技能培训学院', '--admin-mobile', '13800000000', '--admin-name', '陈文静');
+    const again = await db(
+      'create-school',
+      '--predomain',
+      'jiangnan',
+      '--name',
+      '江南职业技能培训学院',
+      '--admin-mobile',
+      '13800000000',
+      '--admin-name',
+      '陈文静',
+    );
     expect(again.code, again.stderr).toBe(0);
   });
 
   test('the printed link makes the administrator once; invite-admin prints a new link', async () => {
-    const made = await db('create-school', '--predomain', 'huaxia', '--name', '华夏职业学院', '--domain', 'www.hx-edu.cn', '--admin-mobile', '13800000001', '--admin-name', '赵华');
+    const made = await db(
+      'create-school',
+      '--predomain',
+      'huaxia',
+      '--name',
+      '华夏职业学院',
+      '--domain',
+      'www.hx-edu.cn',
+      '--admin-mobile',
+      '13800000001',
+      '--admin-name',
+      '赵华',
+    );
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toContain('it answers at: huaxia.example.cn, www.hx-edu.cn');
     const link = /(http:\/\/www\.hx-edu\.cn\/admin\/accept#token=([\w-]{43}))/.exec(made.stdout);
@@ -76,7 +100,12 @@ describe('school:create and the first administrator', () => {
       expect(preview.body.data).toMatchObject({ schoolName: '华夏职业学院', name: '赵华', mobile: '13800000001', role: 'admin' });
       const accepted = await call(staff.invitationAccept, { token, password: 'School2026' }, 'www.hx-edu.cn');
       expect(accepted.body.data.account).toMatchObject({ name: '赵华', role: 'admin' });
-      const entries = await server.runtime.db.selectFrom('staffAuditLog').select(['actorId', 'actorName', 'action']).orderBy('createdAt').orderBy('id').execute();
+      const entries = await server.runtime.db
+        .selectFrom('staffAuditLog')
+        .select(['actorId', 'actorName', 'action'])
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
       expect(entries.filter((e) => e.action === 'invitation.create')).toContainEqual({ actorId: null, actorName: '运维命令', action: 'invitation.create' });
       expect((await call(staff.invitationAccept, { token, password: 'School2027' }, 'www.hx-edu.cn')).body.code).toBe(400);
     });
@@ -84,7 +113,17 @@ describe('school:create and the first administrator', () => {
     const taken = await db('invite-admin', '--school', 'huaxia', '--admin-mobile', '13800000001', '--admin-name', '赵华');
     expect(taken.code).toBe(2);
     expect(taken.stderr).toContain('该手机号已是本校员工账号');
-    const second = await db('invite-admin', '--school', 'huaxia', '--admin-mobile', '13800000002', '--admin-name', '钱明', '--origin', 'https://admin.hx-edu.cn/');
+    const second = await db(
+      'invite-admin',
+      '--school',
+      'huaxia',
+      '--admin-mobile',
+      '13800000002',
+      '--admin-name',
+      '钱明',
+      '--origin',
+      'https://admin.hx-edu.cn/',
+    );
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/https:\/\/admin\.hx-edu\.cn\/admin\/accept#token=[\w-]{43}/);
     expect((await db('invite-admin', '--school', 'nosuch', '--admin-mobile', '13800000003', '--admin-name', '孙')).stderr).toContain('no school nosuch');

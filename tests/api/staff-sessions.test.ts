@@ -53,7 +53,11 @@ describe('my sessions', () => {
     const c = await sessionOf(server(), account, 'Mozilla/5.0 (X11; Linux) Firefox/140');
     const list = await server().call(staff.mySessions, {}, asStaff(a, DEMO.id));
     expect(list.body.data).toHaveLength(3);
-    expect(list.body.data.find((s: staff.StaffSessionInfo) => s.current)).toMatchObject({ id: a.sessionId, userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/140', ip: '127.0.0.1' });
+    expect(list.body.data.find((s: staff.StaffSessionInfo) => s.current)).toMatchObject({
+      id: a.sessionId,
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/140',
+      ip: '127.0.0.1',
+    });
     expect(list.body.data[0]).toEqual({
       id: expect.any(String),
       current: expect.any(Boolean),
@@ -68,7 +72,9 @@ describe('my sessions', () => {
     expect((await me(b)).body).toEqual({ code: 40005, data: null, message: '该登录已退出或已被注销，请重新登录' });
     // Someone else's session is not found, and ending one twice is not found either.
     const stranger = await sessionOf(server(), await member());
-    expect((await server().call(staff.revokeSession, {}, { ...asStaff(a, DEMO.id), params: { id: stranger.sessionId } })).body.message).toBe('未找到该登录会话');
+    expect((await server().call(staff.revokeSession, {}, { ...asStaff(a, DEMO.id), params: { id: stranger.sessionId } })).body.message).toBe(
+      '未找到该登录会话',
+    );
     expect((await me(stranger)).body.code).toBe(0);
 
     const others = await server().call(staff.revokeOtherSessions, {}, asStaff(a, DEMO.id));
@@ -114,7 +120,7 @@ describe('my sessions', () => {
 });
 
 describe('CSRF and origin', () => {
-  test('a write without the token, with a wrong one or with another session\'s is refused and changes nothing', async () => {
+  test("a write without the token, with a wrong one or with another session's is refused and changes nothing", async () => {
     const account = await member();
     const session = await sessionOf(server(), account);
     const other = await sessionOf(server(), await member());
@@ -132,9 +138,14 @@ describe('CSRF and origin', () => {
     expect((await server().call(staff.mySessions, {}, { tenant: DEMO.id, headers: { Cookie: session.cookie } })).body.code).toBe(0);
   });
 
-  test('a write from another site is refused even with the token (Sec-Fetch-Site or Origin); the site\'s own pages pass', async () => {
+  test("a write from another site is refused even with the token (Sec-Fetch-Site or Origin); the site's own pages pass", async () => {
     const session = await sessionOf(server(), await member());
-    const refusedHeaders: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://evil.example' }, { Origin: 'null' }];
+    const refusedHeaders: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+    ];
     for (const headers of refusedHeaders) {
       const a = await server().call(staff.revokeOtherSessions, {}, asStaff(session, DEMO.id, headers));
       expect(a.body).toEqual({ code: 403, data: null, message: '请求来源不正确，请从本校后台页面操作' });
@@ -148,7 +159,7 @@ describe('CSRF and origin', () => {
 });
 
 describe('the cookie is Secure on https', () => {
-  test('with SITE_ON_HTTPS, and behind a trusted proxy that says https; not from a client\'s own X-Forwarded-Proto', async () => {
+  test("with SITE_ON_HTTPS, and behind a trusted proxy that says https; not from a client's own X-Forwarded-Proto", async () => {
     for (const [env, headers, secure] of [
       [{ SITE_ON_HTTPS: 'true' }, {}, true],
       [{ TRUST_PROXY: 'true' }, { 'X-Forwarded-Proto': 'https' }, true],

@@ -121,7 +121,11 @@ describe('the second factor at sign-in', () => {
     const { member, secret } = await withSecondFactor();
     server().clock.advance(TOTP.periodS * 1000);
     const first = await server().call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD });
-    expect(first.body.data).toEqual({ step: 'secondFactor', challenge: expect.stringMatching(/^[\w-]{43}$/), expiresAt: server().clock.value + CHALLENGE_TTL_MS });
+    expect(first.body.data).toEqual({
+      step: 'secondFactor',
+      challenge: expect.stringMatching(/^[\w-]{43}$/),
+      expiresAt: server().clock.value + CHALLENGE_TTL_MS,
+    });
     expect(first.headers.get('set-cookie')).toBeNull();
     const { challenge } = first.body.data;
     const wrong = await server().call(staff.secondFactor, { challenge, code: '000000' });
@@ -144,10 +148,16 @@ describe('the second factor at sign-in', () => {
     const now = () => server().clock.value;
     server().clock.advance(10 * TOTP.periodS * 1000);
     const challenge = async () => (await server().call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.data.challenge;
-    expect((await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() - 2 * TOTP.periodS * 1000) })).body.code).toBe(400);
-    expect((await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() + TOTP.periodS * 1000) })).body.code).toBe(0);
+    expect(
+      (await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() - 2 * TOTP.periodS * 1000) })).body.code,
+    ).toBe(400);
+    expect((await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() + TOTP.periodS * 1000) })).body.code).toBe(
+      0,
+    );
     server().clock.advance(5 * TOTP.periodS * 1000);
-    expect((await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() - TOTP.periodS * 1000) })).body.code).toBe(0);
+    expect((await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() - TOTP.periodS * 1000) })).body.code).toBe(
+      0,
+    );
     const late = await challenge();
     server().clock.advance(CHALLENGE_TTL_MS);
     const expired = await server().call(staff.secondFactor, { challenge: late, code: await codeAt(secret, now()) });
@@ -160,7 +170,8 @@ describe('the second factor at sign-in', () => {
       const { member, secret } = await withSecondFactor(s);
       s.clock.advance(TOTP.periodS * 1000);
       const { challenge } = (await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.data;
-      for (let i = 0; i < STAFF_THROTTLE.perAccount; i++) await s.call(staff.secondFactor, { challenge, code: `11111${i}` }, { headers: { 'X-Forwarded-For': `10.1.0.${i}` } });
+      for (let i = 0; i < STAFF_THROTTLE.perAccount; i++)
+        await s.call(staff.secondFactor, { challenge, code: `11111${i}` }, { headers: { 'X-Forwarded-For': `10.1.0.${i}` } });
       const refused = await s.call(staff.secondFactor, { challenge, code: await codeAt(secret, s.clock.value) });
       expect(refused.body.code).toBe(429);
     } finally {
@@ -168,4 +179,3 @@ describe('the second factor at sign-in', () => {
     }
   });
 });
-

@@ -67,7 +67,7 @@ test.describe('@desktop-only my account', () => {
     const section = page.getByRole('region', { name: '两步验证' });
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));
     await section.getByRole('button', { name: '开启两步验证' }).click();
-    const phone = authenticator((await section.locator('[data-totp-secret]').innerText()).replace(/\s+/g, ''));
+    const phone = authenticator(((await section.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, ''));
     await expectNoSeriousA11yViolations(page, 'my account, second factor set-up');
     await section.getByLabel('动态验证码').fill(await phone.code());
     await section.getByRole('button', { name: '确认开启' }).click();

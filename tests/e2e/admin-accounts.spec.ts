@@ -8,8 +8,7 @@ import { DESKTOP, authenticator, confirm, makeStaff, signIn, signInForm } from '
  */
 test.use({ viewport: DESKTOP });
 
-const row = (page: import('@playwright/test').Page, text: string) =>
-  page.getByRole('region', { name: '员工账号' }).getByRole('row').filter({ hasText: text });
+const row = (page: import('@playwright/test').Page, text: string) => page.getByRole('region', { name: '员工账号' }).getByRole('row').filter({ hasText: text });
 
 test.describe('@desktop-only staff accounts', () => {
   test('an invitation link, shown once, lets the colleague set a password and sign in with the role given', async ({ page, browser }) => {
@@ -104,7 +103,7 @@ test.describe('@desktop-only staff accounts', () => {
     const section = editorPage.getByRole('region', { name: '两步验证' });
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));
     await section.getByRole('button', { name: '开启两步验证' }).click();
-    const secret = (await section.locator('[data-totp-secret]').innerText()).replace(/\s+/g, '');
+    const secret = ((await section.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
     await section.getByLabel('动态验证码').fill(await authenticator(secret).code());
     await section.getByRole('button', { name: '确认开启' }).click();
     await expect(section.getByText('已开启', { exact: false })).toBeVisible();

@@ -9,7 +9,7 @@ import { DESKTOP, DEMO_ADMIN, DEMO_STAFF_PASSWORD, authenticator, makeStaff, sig
 test.use({ viewport: DESKTOP });
 
 test.describe('@desktop-only staff sign-in', () => {
-  test('后台登录 in the footer opens the portal\'s own sign-in; the demo administrator signs in and sees the school and the role', async ({ page }) => {
+  test("后台登录 in the footer opens the portal's own sign-in; the demo administrator signs in and sees the school and the role", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: '后台登录' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -87,7 +87,7 @@ test.describe('@desktop-only staff sign-in', () => {
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));
     await section.getByRole('button', { name: '开启两步验证' }).click();
     await expect(section.getByRole('img', { name: '两步验证二维码' })).toBeVisible();
-    const secret = (await section.locator('[data-totp-secret]').innerText()).replace(/\s+/g, '');
+    const secret = ((await section.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
     const phone = authenticator(secret);
     await section.getByLabel('动态验证码').fill(await phone.code());
     await section.getByRole('button', { name: '确认开启' }).click();

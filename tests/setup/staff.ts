@@ -47,7 +47,13 @@ export async function makeStaff(server: TestServer, tenantId: string, role: Staf
 
 /** A session of the account opened now, as a successful sign-in would. */
 export async function sessionOf(server: TestServer, account: Pick<TestStaff, 'id' | 'tenantId'>, userAgent = 'Vitest'): Promise<TestStaffSession> {
-  const opened = await openSession(server.runtime.db, { tenantId: account.tenantId, accountId: account.id, userAgent, ip: '127.0.0.1', now: server.clock.value });
+  const opened = await openSession(server.runtime.db, {
+    tenantId: account.tenantId,
+    accountId: account.id,
+    userAgent,
+    ip: '127.0.0.1',
+    now: server.clock.value,
+  });
   return {
     cookie: `${STAFF_COOKIE}=${opened.token}`,
     csrf: csrfTokenOf(opened.tokenHash, server.runtime.config.SESSION_SECRET),
@@ -72,7 +78,12 @@ export function cookieFrom(answer: Answer): string | null {
 }
 
 /** Signs in through the API with a password (no second factor) and returns the session. */
-export async function signInAs(server: TestServer, tenantId: string, mobile: string, password = DEMO_STAFF_PASSWORD): Promise<TestStaffSession & { me: staff.StaffMe }> {
+export async function signInAs(
+  server: TestServer,
+  tenantId: string,
+  mobile: string,
+  password = DEMO_STAFF_PASSWORD,
+): Promise<TestStaffSession & { me: staff.StaffMe }> {
   const a = await server.call(staff.signIn, { mobile, password }, { tenant: tenantId });
   expect(a.body, JSON.stringify(a.body)).toMatchObject({ code: 0, data: { step: 'done' } });
   const token = cookieFrom(a)!;

@@ -44,7 +44,17 @@ describe('roles and the access table', () => {
     const names = Object.keys(STAFF_CALLS) as StaffCallName[];
     const allowed = (role: StaffRole | null) => names.filter((n) => mayCall(role, n)).sort();
     const PUBLIC = ['invitationAccept', 'invitationInspect', 'secondFactor', 'signIn'];
-    const OWN = ['changePassword', 'me', 'mySessions', 'revokeOtherSessions', 'revokeSession', 'secondFactorConfirm', 'secondFactorDisable', 'secondFactorStart', 'signOut'];
+    const OWN = [
+      'changePassword',
+      'me',
+      'mySessions',
+      'revokeOtherSessions',
+      'revokeSession',
+      'secondFactorConfirm',
+      'secondFactorDisable',
+      'secondFactorStart',
+      'signOut',
+    ];
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN].sort());
@@ -215,14 +225,27 @@ describe('the second factor', () => {
 
 describe('the audit log keeps changed fields only, never secrets', () => {
   test('unchanged fields drop out; a side with nothing left is null', () => {
-    expect(changedFields({ role: 'editor', name: '张三' }, { role: 'teacher', name: '张三' })).toEqual({ before: { role: 'editor' }, after: { role: 'teacher' } });
+    expect(changedFields({ role: 'editor', name: '张三' }, { role: 'teacher', name: '张三' })).toEqual({
+      before: { role: 'editor' },
+      after: { role: 'teacher' },
+    });
     expect(changedFields(null, { name: '李四', role: 'editor' })).toEqual({ before: null, after: { name: '李四', role: 'editor' } });
     expect(changedFields({ status: 1 }, { status: 1 })).toEqual({ before: null, after: null });
     expect(changedFields({ a: 1 }, {})).toEqual({ before: { a: 1 }, after: null });
   });
 
   test('passwords, hashes, secrets, tokens, codes and challenges are never kept, whatever an action passes', () => {
-    const leaky = { password: 'p', passwordHash: 'h', totpSecret: 's', tokenHash: 't', csrfToken: 'c', code: '123456', challenge: 'x', passwordUpdatedAt: 5, role: 'admin' };
+    const leaky = {
+      password: 'p',
+      passwordHash: 'h',
+      totpSecret: 's',
+      tokenHash: 't',
+      csrfToken: 'c',
+      code: '123456',
+      challenge: 'x',
+      passwordUpdatedAt: 5,
+      role: 'admin',
+    };
     expect(changedFields(null, leaky)).toEqual({ before: null, after: { passwordUpdatedAt: 5, role: 'admin' } });
   });
 

@@ -78,7 +78,14 @@ export default function AcceptIsland() {
         {!preview.mobile && <TextField {...form.field('mobile')} {...MOBILE_INPUT} autoComplete="username" label={t('admin.mobile')} maxLength={11} />}
         <TextField {...form.field('password')} type="password" autoComplete="new-password" label={t('admin.newPassword')} maxLength={64} />
         <p className="-mt-3 text-xs text-muted">{t('admin.newPasswordHint')}</p>
-        <TextField {...form.field('repeat')} error={repeatProblem ?? undefined} type="password" autoComplete="new-password" label={t('admin.passwordRepeat')} maxLength={64} />
+        <TextField
+          {...form.field('repeat')}
+          error={repeatProblem ?? undefined}
+          type="password"
+          autoComplete="new-password"
+          label={t('admin.passwordRepeat')}
+          maxLength={64}
+        />
         <FormMessage text={form.notice?.text ?? null} />
         <SubmitButton busy={form.submitting} text={t('admin.accept.submit')} busyText={t('admin.accept.submitting')} />
       </form>

@@ -221,11 +221,20 @@ function InviteForm({ onDone }: { onDone: () => void }) {
         <label htmlFor="invitation-link" className="block text-sm font-medium">
           {t('admin.accounts.linkLabel')}
         </label>
-        <input id="invitation-link" readOnly value={issued.invitation.url} onFocus={(e) => e.target.select()} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        <input
+          id="invitation-link"
+          readOnly
+          value={issued.invitation.url}
+          onFocus={(e) => e.target.select()}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
         <div className="flex justify-end gap-2">
           <Button
             onClick={() => {
-              void navigator.clipboard?.writeText(issued.invitation.url).then(() => setCopied(true), () => undefined);
+              void navigator.clipboard?.writeText(issued.invitation.url).then(
+                () => setCopied(true),
+                () => undefined,
+              );
             }}
           >
             {copied ? t('admin.accounts.copied') : t('admin.accounts.copy')}

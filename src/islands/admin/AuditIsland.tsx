@@ -143,7 +143,10 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
           </div>
         </form>
       </Section>
-      <Section title={t('admin.audit.title')} actions={page.data ? <span className="text-sm text-muted">{t('admin.audit.total', { n: page.data.total })}</span> : null}>
+      <Section
+        title={t('admin.audit.title')}
+        actions={page.data ? <span className="text-sm text-muted">{t('admin.audit.total', { n: page.data.total })}</span> : null}
+      >
         {!page.data ? (
           <LoadState error={page.error} onRetry={page.reload} />
         ) : page.data.records.length === 0 ? (

@@ -59,7 +59,14 @@ function PasswordSection() {
         <TextField {...form.field('oldPassword')} type="password" autoComplete="current-password" label={t('admin.account.oldPassword')} maxLength={128} />
         <TextField {...form.field('newPassword')} type="password" autoComplete="new-password" label={t('admin.newPassword')} maxLength={64} />
         <p className="-mt-3 text-xs text-muted">{t('admin.newPasswordHint')}</p>
-        <TextField {...form.field('repeat')} error={repeatProblem ?? undefined} type="password" autoComplete="new-password" label={t('admin.passwordRepeat')} maxLength={64} />
+        <TextField
+          {...form.field('repeat')}
+          error={repeatProblem ?? undefined}
+          type="password"
+          autoComplete="new-password"
+          label={t('admin.passwordRepeat')}
+          maxLength={64}
+        />
         <FormMessage text={form.notice?.text ?? null} />
         <div className="max-w-48">
           <SubmitButton busy={form.submitting} text={t('admin.account.changePassword')} busyText={t('admin.account.changing')} />
@@ -107,7 +114,13 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
             toast(t('admin.account.disabled'), 'success');
           })}
         >
-          <TextField {...disableForm.field('password')} type="password" autoComplete="current-password" label={t('admin.account.oldPassword')} maxLength={128} />
+          <TextField
+            {...disableForm.field('password')}
+            type="password"
+            autoComplete="current-password"
+            label={t('admin.account.oldPassword')}
+            maxLength={128}
+          />
           <TextField {...disableForm.field('code')} type="text" inputMode="numeric" autoComplete="one-time-code" label={t('admin.code')} maxLength={7} />
           <FormMessage text={disableForm.notice?.text ?? null} />
           <div className="max-w-48">
@@ -118,7 +131,13 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
         <div className="space-y-4">
           <p className="text-sm text-slate-700">{t('admin.account.scan')}</p>
           <div className="flex flex-wrap items-start gap-6">
-            <img src={enrolment.qrImage} alt={t('admin.account.qrAlt')} width="176" height="176" className="h-44 w-44 shrink-0 rounded border border-slate-200 p-1" />
+            <img
+              src={enrolment.qrImage}
+              alt={t('admin.account.qrAlt')}
+              width="176"
+              height="176"
+              className="h-44 w-44 shrink-0 rounded border border-slate-200 p-1"
+            />
             <div className="min-w-0 space-y-1 text-sm">
               <p className="text-muted">{t('admin.account.secretLabel')}</p>
               <p className="break-all font-mono text-base tracking-wider" data-totp-secret>
@@ -159,7 +178,15 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
 /** A short name of a device from its user agent: browser and system, or the text itself. */
 function deviceOf(userAgent: string): string {
   if (!userAgent) return t('admin.account.unknownDevice');
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : '';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : '';
   const system = /Windows/.test(userAgent)
     ? 'Windows'
     : /iPhone|iPad/.test(userAgent)

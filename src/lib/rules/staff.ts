@@ -16,8 +16,7 @@ export const STAFF_LIMITS = { passwordMin: 8, passwordMax: 64, nameMax: 20, code
 export const staffMobileRule = requiredText(t('admin.mobileRequired'), matches(MOBILE_PATTERN, t('admin.mobileInvalid')));
 
 /** What a sign-in or a proof of the current password takes: anything typed, 128 characters at most. */
-export const typedPasswordRule: Rule = (v) =>
-  typeof v === 'string' && v.length >= 1 && v.length <= 128 ? pass(v) : fail(t('admin.passwordRequired'));
+export const typedPasswordRule: Rule = (v) => (typeof v === 'string' && v.length >= 1 && v.length <= 128 ? pass(v) : fail(t('admin.passwordRequired')));
 
 /** A new staff password: 8–64 characters, a letter and a digit among them; kept as typed (not trimmed). */
 export const newStaffPasswordRule: Rule = (v) => {

@@ -16,4 +16,3 @@ export async function staffPage(locals: Pick<App.Locals, 'scope'>, url: URL, cal
   if (!actor) return { kind: 'signIn', location: staffSignInUrl(url.pathname + url.search) };
   return { kind: 'ok', me: meOf(s, actor), allowed: mayCall(actor.account.role, call) };
 }
-

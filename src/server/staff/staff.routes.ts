@@ -3,15 +3,7 @@ import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { DAY, parseDateTime } from '~/lib/time/cst';
 import { AUDIT_ACTIONS, STAFF_STATUS } from '~/lib/staff/roles';
-import {
-  newStaffPasswordRule,
-  optionalMobileRule,
-  staffMobileRule,
-  staffNameRule,
-  staffRoleRule,
-  totpCodeRule,
-  typedPasswordRule,
-} from '~/lib/rules/staff';
+import { newStaffPasswordRule, optionalMobileRule, staffMobileRule, staffNameRule, staffRoleRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { zodRule } from '../http/rules';
@@ -32,7 +24,11 @@ const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { er
 const empty = body({});
 const withId = body({ id: idSchema });
 /** A secret token of a link or a sign-in step: 43 base64url characters as made, a little room either way. */
-const secretToken = (message: string) => z.string({ error: message }).trim().regex(/^[\w-]{16,128}$/, message);
+const secretToken = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[\w-]{16,128}$/, message);
 /** An optional query filter: blank is none. */
 const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(
@@ -68,16 +64,11 @@ servePublicStaff(staffRoutes, 'signIn', body({ mobile: zodRule(staffMobileRule),
   return answer;
 });
 
-servePublicStaff(
-  staffRoutes,
-  'secondFactor',
-  body({ challenge: secretToken(t('staff.challengeExpired')), code: zodRule(totpCodeRule) }),
-  async (s, b, c) => {
-    const { me, session } = await signIn.passSecondFactor(s, b, meta(c));
-    c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
-    return me;
-  },
-);
+servePublicStaff(staffRoutes, 'secondFactor', body({ challenge: secretToken(t('staff.challengeExpired')), code: zodRule(totpCodeRule) }), async (s, b, c) => {
+  const { me, session } = await signIn.passSecondFactor(s, b, meta(c));
+  c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+  return me;
+});
 
 serveStaff(staffRoutes, 'me', z.object({}), async (s, actor) => sessions.meOf(s, actor));
 
@@ -114,15 +105,10 @@ serveStaff(staffRoutes, 'secondFactorConfirm', body({ code: zodRule(totpCodeRule
   return null;
 });
 
-serveStaff(
-  staffRoutes,
-  'secondFactorDisable',
-  body({ password: zodRule(typedPasswordRule), code: zodRule(totpCodeRule) }),
-  async (s, actor, b) => {
-    await accounts.disableSecondFactor(s, actor, b);
-    return null;
-  },
-);
+serveStaff(staffRoutes, 'secondFactorDisable', body({ password: zodRule(typedPasswordRule), code: zodRule(totpCodeRule) }), async (s, actor, b) => {
+  await accounts.disableSecondFactor(s, actor, b);
+  return null;
+});
 
 serveStaff(staffRoutes, 'accounts', z.object({}), (s, actor) => accounts.listAccounts(s, actor));
 

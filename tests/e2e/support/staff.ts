@@ -31,10 +31,13 @@ export interface E2eStaff {
 
 let made = 0;
 /** A mobile no other run has used lately: 135 + time-based digits + a counter. */
-const freshMobile = () => `135${String((Date.now() / 1000) % 1e6 | 0).padStart(6, '0')}${String(++made % 100).padStart(2, '0')}`;
+const freshMobile = () => `135${String(((Date.now() / 1000) % 1e6) | 0).padStart(6, '0')}${String(++made % 100).padStart(2, '0')}`;
 
 /** A new active account of the demo school with DEMO_STAFF_PASSWORD. */
-export async function makeStaff(role: StaffRole, name = `测试${role === 'admin' ? '管理员' : role === 'editor' ? '编辑' : '教师'}${made + 1}`): Promise<E2eStaff> {
+export async function makeStaff(
+  role: StaffRole,
+  name = `测试${role === 'admin' ? '管理员' : role === 'editor' ? '编辑' : '教师'}${made + 1}`,
+): Promise<E2eStaff> {
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
     const mobile = freshMobile();

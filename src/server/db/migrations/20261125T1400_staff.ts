@@ -102,11 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('staff_sign_in_failures_account_idx')
-    .on('staff_sign_in_failures')
-    .columns(['tenant_id', 'account_key', 'created_at'])
-    .execute();
+  await db.schema.createIndex('staff_sign_in_failures_account_idx').on('staff_sign_in_failures').columns(['tenant_id', 'account_key', 'created_at']).execute();
   await db.schema.createIndex('staff_sign_in_failures_ip_idx').on('staff_sign_in_failures').columns(['ip', 'created_at']).execute();
 
   await db.schema

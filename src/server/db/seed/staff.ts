@@ -14,8 +14,7 @@ export const DEMO_STAFF_PASSWORD = 'Staff2026';
  * scrypt of DEMO_STAFF_PASSWORD, made once with hashPassword (a fresh hash per seed would cost
  * every test server a third of a second; tests/unit/staff-rules.test.ts checks that it matches).
  */
-export const DEMO_STAFF_HASH =
-  'scrypt$16384$8$1$oWD_7TqyDt7daedbvT-ubw$14fjwJWvyUUfPjIy_qLIaKkZZ1UBUFTn1uW-EZE31IWZqigCO1n7XNQ9VXccHRR0qbeOaIFopNo7F5LO1tIcjQ';
+export const DEMO_STAFF_HASH = 'scrypt$16384$8$1$oWD_7TqyDt7daedbvT-ubw$14fjwJWvyUUfPjIy_qLIaKkZZ1UBUFTn1uW-EZE31IWZqigCO1n7XNQ9VXccHRR0qbeOaIFopNo7F5LO1tIcjQ';
 
 export interface StaffSeed {
   id: string;

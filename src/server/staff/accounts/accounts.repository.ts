@@ -1,13 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { STAFF_ROLE, STAFF_STATUS } from '~/lib/staff/roles';
-import type {
-  StaffAccountTable,
-  StaffChallengeTable,
-  StaffInvitationTable,
-  StaffSessionTable,
-  StaffSignInFailureTable,
-} from './accounts.table';
+import type { StaffAccountTable, StaffChallengeTable, StaffInvitationTable, StaffSessionTable, StaffSignInFailureTable } from './accounts.table';
 import { STAFF_SESSION } from './accounts.rules';
 
 /**

@@ -121,5 +121,8 @@ export function leavesAnActiveAdmin(
 
 /** A user agent as kept and shown: one line, 256 characters at most. */
 export function userAgentOf(header: string | undefined | null): string {
-  return (header ?? '').replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim().slice(0, 256);
+  return (header ?? '')
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .trim()
+    .slice(0, 256);
 }

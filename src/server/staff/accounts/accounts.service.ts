@@ -79,7 +79,15 @@ async function requireAccount(db: DB, tenantId: string, id: string): Promise<Sta
   return account;
 }
 
-function audit(s: Scope, trx: DB, actor: StaffActor, action: AuditAction, targetId: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+function audit(
+  s: Scope,
+  trx: DB,
+  actor: StaffActor,
+  action: AuditAction,
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
   return recordAudit(trx, {
     tenantId: actor.tenant.id,
     actor: actorOf(actor),
@@ -97,12 +105,7 @@ function audit(s: Scope, trx: DB, actor: StaffActor, action: AuditAction, target
  * A role or status change by an administrator, checked against the last active administrator
  * inside the transaction that makes it (the school's admin rows are locked first).
  */
-async function changeAccount(
-  s: Scope,
-  actor: StaffActor,
-  id: string,
-  change: { role: StaffRole } | { status: StaffStatus },
-): Promise<StaffAccountInfo> {
+async function changeAccount(s: Scope, actor: StaffActor, id: string, change: { role: StaffRole } | { status: StaffStatus }): Promise<StaffAccountInfo> {
   if (id === actor.account.id) throw AppError.forbidden(t('staff.notSelf'));
   const updated = await s.db.transaction().execute(async (trx) => {
     await repo.lockActiveAdmins(trx, actor.tenant.id);
@@ -174,7 +177,15 @@ export async function startSecondFactor(s: Scope, actor: StaffActor): Promise<Se
   const url = otpauthUrl({ issuer: actor.tenant.name, label: `${account.name} ${account.mobile}`, secret });
   await s.db.transaction().execute(async (trx) => {
     await repo.updateAccount(trx, actor.tenant.id, account.id, { totpPendingSecret: sealSecret(secret, s.config.SESSION_SECRET), updatedAt: s.now });
-    await audit(s, trx, actor, AUDIT_ACTION.secondFactorStart, account.id, { secondFactorPending: account.totpPendingSecret !== null }, { secondFactorPending: true });
+    await audit(
+      s,
+      trx,
+      actor,
+      AUDIT_ACTION.secondFactorStart,
+      account.id,
+      { secondFactorPending: account.totpPendingSecret !== null },
+      { secondFactorPending: true },
+    );
   });
   return { secret, otpauthUrl: url, qrImage: `data:image/svg+xml;base64,${Buffer.from(await qrSvg(url)).toString('base64')}` };
 }

@@ -30,7 +30,16 @@ export function invitationUrl(origin: string, token: string): string {
 
 async function issue(
   db: DB,
-  a: { tenantId: string; name: string; mobile: string | null; role: StaffRole; by: { id: string | null; name: string }; now: number; ip: string; requestId: string },
+  a: {
+    tenantId: string;
+    name: string;
+    mobile: string | null;
+    role: StaffRole;
+    by: { id: string | null; name: string };
+    now: number;
+    ip: string;
+    requestId: string;
+  },
 ): Promise<{ id: string; token: string; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const id = newId(a.now);
@@ -66,9 +75,11 @@ async function issue(
 export async function invite(s: Scope, actor: StaffActor, req: InvitationRequest, origin: string): Promise<IssuedInvitation> {
   const mobile = req.mobile ?? null;
   if (mobile && (await mobileTaken(s.db, actor.tenant.id, mobile))) throw AppError.conflict(t('staff.mobileTaken'));
-  const issued = await s.db.transaction().execute((trx) =>
-    issue(trx, { tenantId: actor.tenant.id, name: req.name, mobile, role: req.role, by: actorOf(actor), now: s.now, ip: s.ip, requestId: s.requestId }),
-  );
+  const issued = await s.db
+    .transaction()
+    .execute((trx) =>
+      issue(trx, { tenantId: actor.tenant.id, name: req.name, mobile, role: req.role, by: actorOf(actor), now: s.now, ip: s.ip, requestId: s.requestId }),
+    );
   return { id: issued.id, url: invitationUrl(origin, issued.token), expiresAt: issued.expiresAt };
 }
 
@@ -82,9 +93,7 @@ export async function inviteByOperator(
   a: { tenantId: string; name: string; mobile: string; role: StaffRole; now: number },
 ): Promise<{ ok: true; id: string; token: string; expiresAt: number } | { ok: false; problem: string }> {
   if (await mobileTaken(db, a.tenantId, a.mobile)) return { ok: false, problem: t('staff.mobileTaken') };
-  const issued = await db
-    .transaction()
-    .execute((trx) => issue(trx, { ...a, by: { id: null, name: t('staff.operator') }, ip: '', requestId: 'command-line' }));
+  const issued = await db.transaction().execute((trx) => issue(trx, { ...a, by: { id: null, name: t('staff.operator') }, ip: '', requestId: 'command-line' }));
   return { ok: true, ...issued };
 }
 

@@ -32,10 +32,7 @@ const ipOf = (s: Scope) => s.ip.slice(0, 64);
 /** Refuses when the account's or the address's failures reached the limit. */
 export async function refuseWhenThrottled(s: Scope, tenantId: string, key: string): Promise<void> {
   const since = s.now - STAFF_THROTTLE.windowMs;
-  const [account, ip] = await Promise.all([
-    repo.countFailures(s.db, { tenantId, accountKey: key }, since),
-    repo.countFailures(s.db, { ip: ipOf(s) }, since),
-  ]);
+  const [account, ip] = await Promise.all([repo.countFailures(s.db, { tenantId, accountKey: key }, since), repo.countFailures(s.db, { ip: ipOf(s) }, since)]);
   if (isThrottled({ account, ip })) throw AppError.tooMany(t('staff.tooManyAttempts'));
 }
 
