@@ -383,16 +383,20 @@ describe('every staff write writes its audit entries, with the changed fields an
     // The entries the call itself wrote: those with its request id.
     const rows = (await auditSince(server(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === server().clock.value);
     const names = new Map((await server().runtime.db.selectFrom('staffAccounts').select(['id', 'name']).execute()).map((a) => [a.id, a.name]));
+    // Entries written in the same millisecond have no order between them: compare them by action.
+    const byAction = (a: { action: string }, b: { action: string }) => a.action.localeCompare(b.action);
     expect(
-      rows.map((r) => ({
-        action: r.action,
-        actorId: r.actorId,
-        targetType: r.targetType,
-        targetId: r.targetId,
-        before: r.beforeJson === null ? null : JSON.parse(r.beforeJson),
-        after: r.afterJson === null ? null : JSON.parse(r.afterJson),
-      })),
-    ).toEqual(outcome.expected);
+      rows
+        .map((r) => ({
+          action: r.action,
+          actorId: r.actorId,
+          targetType: r.targetType,
+          targetId: r.targetId,
+          before: r.beforeJson === null ? null : JSON.parse(r.beforeJson),
+          after: r.afterJson === null ? null : JSON.parse(r.afterJson),
+        }))
+        .sort(byAction),
+    ).toEqual([...outcome.expected].sort(byAction));
     for (const r of rows) {
       expect(r.actorName).toBe(names.get(r.actorId!));
       expect(r.ip).toBe('');
