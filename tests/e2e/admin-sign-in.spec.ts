@@ -1,5 +1,6 @@
 import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
 import { DESKTOP, DEMO_ADMIN, DEMO_STAFF_PASSWORD, authenticator, makeStaff, signIn, signInForm } from './support/staff';
+import { DEMO_ORIGIN, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
 
 /**
  * The staff side's way in, at an office desktop's width: the footer's 后台登录, signing in with a
@@ -63,6 +64,22 @@ test.describe('@desktop-only staff sign-in', () => {
     // The old cookie is gone and its session ended: the dashboard asks to sign in again.
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login/);
+  });
+
+  test('a link to a staff page from another site (the cookie is SameSite=Strict) goes on without signing in again', async ({ page }) => {
+    const admin = await makeStaff('admin');
+    await signIn(page, admin);
+    // Another site's page with a link to the accounts screen, clicked as in an e-mail.
+    await page.goto(`${E2E_FAKE_PLATFORM_ORIGIN}/health`);
+    await page.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'open';
+      document.body.append(link);
+      link.click();
+    }, `${DEMO_ORIGIN}/admin/accounts`);
+    await expect(page).toHaveURL(/\/admin\/accounts$/);
+    await expect(page.getByRole('heading', { level: 1, name: '员工账号' })).toBeVisible();
   });
 
   test('staff pages are never stored by a shared cache, and the cookie is HttpOnly and SameSite=Strict', async ({ page, context }) => {

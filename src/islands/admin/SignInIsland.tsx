@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
-import { secondFactor, signIn } from '~/lib/api/contracts/staff';
+import { me, secondFactor, signIn } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { check } from '~/lib/rules/rule';
 import { staffMobileRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
@@ -11,9 +11,19 @@ import { MOBILE_INPUT } from '../shared/fields';
 /**
  * The staff sign-in (/admin/login): mobile and password, then, for an account with a second
  * factor, the authenticator's code. Signed in, it goes to `next` (a staff page the server chose).
+ *
+ * The session cookie is SameSite=Strict, so a staff page opened from a link on another site (an
+ * e-mail, a chat) arrives without it and is sent here. The page's own request does carry it: when
+ * the session is there after all, the person goes on to `next` without signing in again.
  */
 export default function SignInIsland({ next }: { next: string }) {
   const [challenge, setChallenge] = useState<string | null>(null);
+  useEffect(() => {
+    staffSend(me, {}).then(
+      () => location.assign(next),
+      () => undefined,
+    );
+  }, [next]);
   const password = useForm({
     initial: { mobile: '', password: '' },
     check: (field, value) => check(field === 'mobile' ? staffMobileRule : typedPasswordRule, value),
