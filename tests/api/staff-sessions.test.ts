@@ -38,6 +38,16 @@ describe('expiry', () => {
     expect((await me(session)).body.code).toBe(40001);
   });
 
+  test('rows of sessions that ended over thirty days ago are deleted when someone signs in', async () => {
+    const account = await member();
+    const old = await sessionOf(server(), account);
+    server().clock.advance(STAFF_SESSION.absoluteMs + STAFF_SESSION.keepEndedMs + 1000);
+    const kept = await sessionOf(server(), account);
+    const rows = await server().runtime.db.selectFrom('staffSessions').select('id').where('accountId', '=', account.id).execute();
+    expect(rows.map((r) => r.id)).toEqual([kept.sessionId]);
+    expect(rows.map((r) => r.id)).not.toContain(old.sessionId);
+  });
+
   test('no cookie, an unknown token and a malformed cookie all ask to sign in', async () => {
     expect((await me(null)).body).toEqual({ code: 40001, data: null, message: '请先登录管理后台' });
     expect((await me(null, { Cookie: 'szyx_staff=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).body.code).toBe(40001);

@@ -74,7 +74,7 @@ describe('sessions', () => {
     expect(sessionState(used, T0 + STAFF_SESSION.absoluteMs - 1)).toBe('active');
     expect(sessionState(used, T0 + STAFF_SESSION.absoluteMs)).toBe('expired');
     expect(sessionState({ ...s, revokedAt: T0 }, T0)).toBe('revoked');
-    expect(STAFF_SESSION).toEqual({ idleMs: 60 * MINUTE, absoluteMs: 12 * 60 * MINUTE, touchEveryMs: MINUTE });
+    expect(STAFF_SESSION).toEqual({ idleMs: 60 * MINUTE, absoluteMs: 12 * 60 * MINUTE, touchEveryMs: MINUTE, keepEndedMs: 30 * 24 * 60 * MINUTE });
   });
 
   test('it ends at the earlier of the idle and the absolute end; use is written at most once a minute', () => {

@@ -126,6 +126,11 @@ export function listLiveSessions(db: DB, tenantId: string, accountId: string, no
     .execute();
 }
 
+/** Forgets sessions that ended (by time) before `before`: the list of devices never shows them again. */
+export function deleteEndedSessions(db: DB, before: number) {
+  return db.deleteFrom('staffSessions').where('expiresAt', '<', before).execute();
+}
+
 /** Ends one session of the account; false when it is not the account's or already ended. */
 export async function revokeSession(db: DB, tenantId: string, accountId: string, id: string, now: number): Promise<boolean> {
   const r = await db

@@ -14,6 +14,8 @@ export const STAFF_SESSION = {
   idleMs: 60 * MINUTE,
   absoluteMs: 12 * HOUR,
   touchEveryMs: MINUTE,
+  /** Rows of sessions that ended longer ago than this are deleted (at the next sign-in of anyone). */
+  keepEndedMs: 30 * 24 * HOUR,
 } as const;
 
 export type SessionState = 'active' | 'idle' | 'expired' | 'revoked';

@@ -79,6 +79,7 @@ export async function openSession(
     revokedAt: null,
   });
   await repo.updateAccount(db, a.tenantId, a.accountId, { lastSignInAt: a.now });
+  await repo.deleteEndedSessions(db, a.now - STAFF_SESSION.keepEndedMs);
   return { sessionId, token, tokenHash, expiresAt };
 }
 
