@@ -57,7 +57,8 @@ startup_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 
 page="$(curl -s "http://127.0.0.1:$PORT/")"
 grep -q "网校尚未开通学校" <<<"$page" || fail "a fresh production database does not say that no school exists"
-"$NODE24" dist/server/db.mjs create-school --predomain jiangnan --name 江南职业技能培训学院 >/dev/null
+created="$("$NODE24" dist/server/db.mjs create-school --predomain jiangnan --name 江南职业技能培训学院 --admin-mobile 13800000000 --admin-name 陈文静)"
+grep -q "/admin/accept#token=" <<<"$created" || fail "school:create printed no administrator link"
 status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: jiangnan.localhost' "http://127.0.0.1:$PORT/")
 [[ "$status" == "200" ]] || fail "the new school's home page answered $status"
 kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""

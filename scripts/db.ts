@@ -4,7 +4,12 @@
 //                                           explicitly: a production server never seeds them)
 //   npm run db:seed -- --reset              delete the demo tenants and seed them again
 //   npm run school:create -- --predomain jiangnan --name 江南职业技能培训学院 [--domain www.jn.edu.cn …]
-//                                           open a new school and print where it answers
+//                            --admin-mobile 13800000000 --admin-name 陈文静 [--origin https://www.jn.edu.cn]
+//                                           open a new school, print where it answers and the one-time
+//                                           link its first administrator sets a password with
+//   npm run school:invite-admin -- --school jiangnan --admin-mobile 13800000000 --admin-name 陈文静 [--origin …]
+//                                           a new administrator link (the first one expired, or no
+//                                           administrator of the school can sign in any more)
 //   npm run db:backup -- backups/portal-2026-11-25.sqlite
 //                                           a consistent copy of the live SQLite database (online
 //                                           backup; the portal keeps running)
@@ -21,6 +26,10 @@ import { createSchool } from '../src/server/tenant/tenant.service';
 import { backupSqlite, restoreSqlite, sqliteFileOf } from '../src/server/db/backup';
 import { exportTenant, importTenant } from '../src/server/db/tenant-transfer';
 import { getTenantIdByPreDomainOrId } from '../src/server/tenant/tenant.service';
+import { inviteByOperator, invitationUrl } from '../src/server/staff/accounts/invitations.service';
+import { staffMobileRule, staffNameRule } from '../src/lib/rules/staff';
+import { STAFF_ROLE } from '../src/lib/staff/roles';
+import type { Config } from '../src/server/config';
 
 const [command, ...flags] = process.argv.slice(2);
 
@@ -32,6 +41,43 @@ function values(name: string): string[] {
     else if (f.startsWith(`--${name}=`)) found.push(f.slice(name.length + 3));
   });
   return found;
+}
+
+/** The administrator flags checked by the staff form rules: the values, or what is wrong with them. */
+function adminFlags(): { ok: true; mobile: string; name: string } | { ok: false; problems: string[] } {
+  const mobile = staffMobileRule(values('admin-mobile')[0]);
+  const name = staffNameRule(values('admin-name')[0]);
+  const problems = [...(mobile.ok ? [] : [`--admin-mobile: ${mobile.message}`]), ...(name.ok ? [] : [`--admin-name: ${name.message}`])];
+  return mobile.ok && name.ok ? { ok: true, mobile: mobile.value, name: name.value } : { ok: false, problems };
+}
+
+/**
+ * Where the printed link opens: --origin when given, else the school's first host name with the
+ * scheme the site is served on (and the port, on a development host under localhost).
+ */
+function linkOrigin(config: Config, host: string): string {
+  const [given] = values('origin');
+  if (given) return given.replace(/\/+$/, '');
+  const port = host === 'localhost' || host.endsWith('.localhost') ? `:${config.PORT}` : '';
+  return `${config.SITE_ON_HTTPS ? 'https' : 'http'}://${host}${port}`;
+}
+
+async function printAdminLink(
+  db: Parameters<typeof inviteByOperator>[0],
+  config: Config,
+  tenantId: string,
+  host: string,
+  admin: { mobile: string; name: string },
+) {
+  const invited = await inviteByOperator(db, { tenantId, name: admin.name, mobile: admin.mobile, role: STAFF_ROLE.admin, now: Date.now() });
+  if (!invited.ok) {
+    console.error(`administrator not invited: ${invited.problem}`);
+    process.exitCode = 2;
+    return;
+  }
+  console.log(`administrator ${admin.name} (${admin.mobile}): open this link once, before ${new Date(invited.expiresAt).toISOString()}, to set a password:`);
+  console.log(`  ${invitationUrl(linkOrigin(config, host), invited.token)}`);
+  console.log('the link works on any host name of the school (the part after # never reaches a server or a log); send it to that person only.');
 }
 
 async function main() {
@@ -72,17 +118,36 @@ async function main() {
         console.log((await seedIfEmpty(db)) ? `demo tenants seeded (${kind})` : 'database already has tenants; use --reset to recreate the demo tenants');
       }
     } else if (command === 'create-school') {
-      const result = await createSchool(db, { preDomain: values('predomain')[0], name: values('name')[0], domains: values('domain') }, Date.now());
-      if (!result.ok) {
-        console.error(`school not created:\n${result.problems.map((p) => `  - ${p}`).join('\n')}`);
+      // The first administrator is checked before anything is written: a school nobody can run is not opened.
+      const admin = adminFlags();
+      const result = await (admin.ok
+        ? createSchool(db, { preDomain: values('predomain')[0], name: values('name')[0], domains: values('domain') }, Date.now())
+        : Promise.resolve({ ok: false as const, problems: [] }));
+      if (!admin.ok || !result.ok) {
+        const problems = [...(admin.ok ? [] : admin.problems), ...(result.ok ? [] : result.problems)];
+        console.error(`school not created:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
         process.exitCode = 2;
         return;
       }
       const { tenant } = result;
       const bases = config.TENANT_BASE_DOMAINS.map((b) => `${tenant.preDomain}.${b}`);
+      const hosts = [...bases, ...values('domain').map((d) => d.trim().toLowerCase())];
       console.log(`school created (${kind}): ${tenant.name}, id ${tenant.id}`);
-      console.log(`it answers at: ${[...bases, ...values('domain').map((d) => d.trim().toLowerCase())].join(', ')}`);
+      console.log(`it answers at: ${hosts.join(', ')}`);
       console.log('point those host names at the portal (DNS or the proxy); its pages show the school at once.');
+      await printAdminLink(db, config, tenant.id, hosts.at(-1)!, admin);
+    } else if (command === 'invite-admin') {
+      const [school] = values('school');
+      const tenantId = school ? await getTenantIdByPreDomainOrId(db, school) : null;
+      const admin = adminFlags();
+      if (!tenantId || !admin.ok) {
+        const problems = [...(tenantId ? [] : [school ? `--school: no school ${school}` : '--school: required']), ...(admin.ok ? [] : admin.problems)];
+        console.error(`no link made:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+        process.exitCode = 2;
+        return;
+      }
+      const preDomain = school && !/^\d+$/.test(school) ? school : tenantId;
+      await printAdminLink(db, config, tenantId, `${preDomain}.${config.TENANT_BASE_DOMAINS[0]}`, admin);
     } else if (command === 'export-school') {
       const [school] = values('school');
       const [file] = values('file');
@@ -105,7 +170,8 @@ async function main() {
       console.log(`imported ${file} into ${kind}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
     } else {
       console.log(
-        'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] | backup F | restore F | export-school --school S --file F | import-school --file F',
+        'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
+          'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | export-school --school S --file F | import-school --file F',
       );
       process.exitCode = 2;
     }

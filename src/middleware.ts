@@ -17,6 +17,11 @@ import { keepSchoolChoice } from '~/server/http/school-choice';
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
 const NO_TENANT = /^\/(?:api(?:\/|$)|healthz$|readyz$|sso-login\/?$)/;
+/**
+ * The staff pages: each shows one person's school administration, so no shared cache may keep
+ * one (no-store, whatever the page did) and no search engine lists them.
+ */
+const STAFF_PAGES = /^\/admin(?:\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
@@ -59,7 +64,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
           headers: readClientHeaders(request.headers),
           tenant,
         });
-        response = await cachePage(request, await keepSchoolChoice(url, tenant.id, await next()), config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
+        const page = await keepSchoolChoice(url, tenant.id, await next());
+        // Staff pages get no ETag, no 304 and no shared-cache headers (see below).
+        response = STAFF_PAGES.test(url.pathname) ? page : await cachePage(request, page, config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
@@ -76,6 +83,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
+  if (STAFF_PAGES.test(url.pathname)) {
+    response.headers.set('Cache-Control', 'no-store');
+    response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  }
   response.headers.set('X-Request-Id', requestId);
   if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
     response.headers.set('Content-Security-Policy', contentSecurityPolicy(response.headers.get('Content-Security-Policy'), config));

@@ -35,6 +35,7 @@ import { worksRoutes } from './exams/works/works.routes';
 import { papersRoutes } from './exams/papers/papers.routes';
 import { attemptsRoutes } from './exams/attempts/attempts.routes';
 import { bankRoutes } from './exams/bank/bank.routes';
+import { staffRoutes } from './staff/staff.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -96,7 +97,8 @@ export function createApp(runtime: Runtime) {
     .route('/', worksRoutes)
     .route('/', papersRoutes)
     .route('/', attemptsRoutes)
-    .route('/', bankRoutes);
+    .route('/', bankRoutes)
+    .route('/', staffRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

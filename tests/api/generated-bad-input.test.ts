@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import { captchaImage } from '~/lib/api/contracts/captcha';
 import { calendarFile } from '~/lib/api/contracts/learning-timetable';
@@ -9,6 +9,8 @@ import { SUCCESS_CODES } from '~/lib/envelope';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer } from '../setup/server';
 import { loginAs } from '../setup/users';
 import { consoleError } from '../setup/fail-on-console-error';
+import { sessionOf } from '../setup/staff';
+import { DEMO_STAFF } from '~/server/db/seed/staff';
 
 /**
  * Generated bad input on every /api route (property-based, fast-check): odd JSON bodies, wrong
@@ -29,7 +31,7 @@ import { consoleError } from '../setup/fail-on-console-error';
  */
 
 /** The number of /api routes: update it when a route is added or removed. */
-const ROUTES = 124;
+const ROUTES = 145;
 const CI_SEED = 20261123;
 const SEED = process.env['CI'] ? CI_SEED : process.env['FC_SEED'] ? Number(process.env['FC_SEED']) : Date.now() % 2 ** 31;
 const RUNS = Number(process.env['FC_RUNS'] ?? 50);
@@ -235,6 +237,8 @@ function encode(text: string): string {
 /** Ids that exist (some requests should reach the handlers), filled once the server is up. */
 let knownIds: string[] = [];
 let tokens: string[] = [];
+/** The demo administrator's staff session (cookie and CSRF token), new for each route: a generated sign-out may end it. */
+let staffSession = { cookie: '', csrf: '' };
 
 const arbitraries = (shape: Shape) => {
   const text = fc.oneof(
@@ -415,6 +419,11 @@ const arbitraries = (shape: Shape) => {
       'Accept-Language': header(1, fc.constantFrom('zh-CN', 'en')),
       'User-Agent': header(2, fc.constantFrom('Mozilla/5.0 (iPhone)', 'Mozilla/5.0')),
       'Content-Length': header(1, fc.constantFrom('0', '-1', '99999999999', 'abc', '1')),
+      // The staff calls: a real session most of the time, so their input reaches the handlers.
+      Cookie: header(6, fc.constantFrom(staffSession.cookie), fc.constantFrom('szyx_staff=', 'szyx_staff=x; szyx_staff=y', 'a=b', ';;=', 'szyx_staff="a"')),
+      'X-CSRF-Token': header(6, fc.constantFrom(staffSession.csrf)),
+      'Sec-Fetch-Site': header(1, fc.constantFrom('same-origin', 'cross-site', 'none')),
+      Origin: header(1, fc.constantFrom('http://localhost', 'https://evil.example', 'null')),
     })
     .map((h) => Object.fromEntries(Object.entries(h).filter((e): e is [string, string] => e[1] !== undefined)));
 
@@ -490,6 +499,11 @@ beforeAll(async () => {
   const huaxia = await loginAs(server(), HUAXIA.id);
   tokens = [demo.token, demo.token, huaxia.token, 'not-a-token', ''];
   knownIds.push(demo.userId);
+});
+
+beforeEach(async () => {
+  const admin = DEMO_STAFF[DEMO.id]![0]!;
+  staffSession = await sessionOf(server(), { id: admin.id, tenantId: DEMO.id });
 });
 
 describe(`generated bad input on every /api route (seed ${SEED}, ${RUNS} runs a route)`, () => {

@@ -367,6 +367,19 @@ describe('render cache', () => {
     expect(calls).toBe(3);
   });
 
+  test('staff pages (/admin) are never stored or shared, even if one said public by mistake', async () => {
+    for (const path of ['/admin', '/admin/', '/admin/accounts', '/admin?next=/admin/audit']) {
+      await send(path);
+      const again = await send(path);
+      expect(again.headers['x-render-cache'], path).toBeUndefined();
+    }
+    expect(calls).toBe(8);
+    expect(cache.size).toBe(0);
+    // A public page whose name merely starts with "admin" is cached as any other.
+    await send('/administration-news');
+    expect((await send('/administration-news')).headers['x-render-cache']).toBe('hit');
+  });
+
   test('maxEntries 0 turns the cache off', async () => {
     useCache(0);
     await send('/news');

@@ -57,6 +57,14 @@ import type { WorkTable } from '../exams/works/works.table';
 import type { ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
 import type { WorkAnswerTable, WorkLateAnswerTable } from '../exams/answers/answers.table';
 import type { WorkDutyReportTable } from '../exams/attempts/attempts.table';
+import type {
+  StaffAccountTable,
+  StaffChallengeTable,
+  StaffInvitationTable,
+  StaffSessionTable,
+  StaffSignInFailureTable,
+} from '../staff/accounts/accounts.table';
+import type { StaffAuditTable } from '../staff/audit/audit.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -141,4 +149,10 @@ export interface Database {
   workAnswers: WorkAnswerTable;
   workLateAnswers: WorkLateAnswerTable;
   workDutyReports: WorkDutyReportTable;
+  staffAccounts: StaffAccountTable;
+  staffSessions: StaffSessionTable;
+  staffChallenges: StaffChallengeTable;
+  staffInvitations: StaffInvitationTable;
+  staffSignInFailures: StaffSignInFailureTable;
+  staffAuditLog: StaffAuditTable;
 }

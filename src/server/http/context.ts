@@ -44,6 +44,25 @@ export interface ClientHeaders {
   applicationId: string | null;
   /** Basic client authorization, decoded: 'clientId:clientSecret'. */
   client: { id: string; secret: string } | null;
+  /** The staff session's token, from its cookie (src/server/staff/accounts/sessions.service.ts). */
+  staffToken?: string | null;
+  userAgent?: string | null;
+}
+
+/** The staff session cookie's name (also STAFF_COOKIE of the staff sessions service). */
+const STAFF_COOKIE = 'szyx_staff';
+const COOKIE_TOKEN = /^[\w-]{16,128}$/;
+
+/** The value of one cookie of a Cookie header, when it looks like a token; the first one wins. */
+function cookieToken(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    const value = part.slice(at + 1).trim();
+    return COOKIE_TOKEN.test(value) ? value : null;
+  }
+  return null;
 }
 
 function header(h: Headers, ...names: string[]): string | null {
@@ -74,5 +93,7 @@ export function readClientHeaders(h: Headers): ClientHeaders {
     platformType: header(h, 'platformtype', 'platform-type'),
     applicationId: header(h, 'applicationid', 'application-id'),
     client: decodeBasic(header(h, 'authorization')),
+    staffToken: cookieToken(h.get('cookie'), STAFF_COOKIE),
+    userAgent: header(h, 'user-agent'),
   };
 }

@@ -32,7 +32,7 @@ export interface RenderCacheOptions {
   maxEntries: number;
   maxBytes?: number;
   now?: () => number;
-  /** Paths never cached (the API, health checks, built assets served by the static handler). */
+  /** Paths never cached (the API, health checks, built assets served by the static handler, the staff pages). */
   bypass?: RegExp;
   /** Forwarded headers name the host (TRUST_PROXY); otherwise only Host does. */
   trustProxy?: boolean;
@@ -41,7 +41,8 @@ export interface RenderCacheOptions {
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 const CACHEABLE_STATUS = new Set([200, 301, 302, 404]);
-const DEFAULT_BYPASS = /^\/(?:api\/|healthz|readyz|_astro\/)/;
+/** The staff side (/admin) is per person and never cached, so it never waits for another request's render either. */
+const DEFAULT_BYPASS = /^\/(?:api\/|healthz|readyz|_astro\/|admin(?:[/?#]|$))/;
 /** Headers of the triggering request a background render leaves out: it must get the whole page. */
 const CONDITIONAL = new Set(['if-none-match', 'if-modified-since', 'content-length', 'transfer-encoding', 'connection']);
 

@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import { requireTenantById, resolveTenant } from '../tenant/tenant.service';
 import { authenticate, studentOf } from '../identity/identity.service';
+import { authenticateStaff, type StaffActor } from '../staff/accounts/sessions.service';
 import type { Tenant } from '../tenant/tenant.table';
 import type { ClientHeaders, Runtime } from './context';
 import type { Authenticated, Scope, Student } from './scope';
@@ -20,6 +21,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
   let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
   let user: Promise<Authenticated> | undefined;
   let student: Promise<Student> | undefined;
+  let staff: Promise<StaffActor> | undefined;
 
   const scope: Scope = {
     db,
@@ -54,6 +56,19 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     student() {
       student ??= Promise.all([scope.tenant(), scope.user()]).then(([t, auth]) => studentOf(db, t.id, auth, now));
       return student;
+    },
+    staff() {
+      staff ??= scope.tenant().then((t) => authenticateStaff(db, input.headers.staffToken ?? null, t, now));
+      return staff;
+    },
+    async optionalStaff() {
+      if (!input.headers.staffToken) return null;
+      try {
+        return await scope.staff();
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
     },
   };
   return scope;

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import type { Tenant } from '../tenant/tenant.table';
 import type { User } from '../identity/identity.table';
 import type { ClientHeaders, Runtime } from './context';
+import type { StaffActor } from '../staff/accounts/accounts.table';
 
 /** A request's logged-in user: the user and the hash of the token it came with. */
 export interface Authenticated {
@@ -49,6 +50,10 @@ export interface Scope {
   optionalUser(): Promise<Authenticated | null>;
   /** The logged-in user as a student of this school; throws the login-invalid codes. */
   student(): Promise<Student>;
+  /** The signed-in staff member of this school (the staff session cookie); throws 40001, 40005 or 40009. */
+  staff(): Promise<StaffActor>;
+  /** The staff member when a valid staff session came with the request, else null (the /admin pages). */
+  optionalStaff(): Promise<StaffActor | null>;
 }
 
 /** The Hono environment of every API route: the scope is set once per request in app.ts. */

@@ -12,6 +12,11 @@ export interface ServeOptions<Res> {
   cache?: number;
   /** The success message where the spec words it (the client shows it), else 'success'. */
   message?: string | ((data: Res) => string);
+  /**
+   * Runs before the input is read: a check of who may make the call (the staff gate), so a caller
+   * who may not learns nothing about what the call takes.
+   */
+  before?: (scope: Scope, c: Context<ApiEnv>) => Promise<void> | void;
 }
 
 type Handler<In, Res> = (scope: Scope, input: In, c: Context<ApiEnv>) => Promise<Res | Response> | Res | Response;
@@ -34,6 +39,7 @@ export function serve<Req, Res, S extends z.ZodType>(
   const label = `/api${call.path}`;
   const route = async (c: Context<ApiEnv>) => {
     noteRoute(label);
+    if (options.before) await options.before(c.var.scope, c);
     const raw = call.method === 'GET' ? c.req.query() : await readBody(c);
     const params = c.req.param() as Record<string, string>;
     const input = parseWith(schema, Object.keys(params).length > 0 ? { ...(raw as object), ...params } : raw);

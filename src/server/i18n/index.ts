@@ -18,7 +18,9 @@ import { register } from '~/lib/i18n/messages/register';
 import { rules } from '~/lib/i18n/messages/rules';
 import { sms } from '~/lib/i18n/messages/sms';
 import { sso } from '~/lib/i18n/messages/sso';
+import { admin } from '~/lib/i18n/messages/admin';
 import { serverMessages } from './messages';
+import { staffServerMessages } from './staff-messages';
 
 /**
  * Every catalogue: the browser areas (src/lib/i18n/messages) and the messages only the server
@@ -45,7 +47,9 @@ export const catalogues = [
   learnerClass,
   timetable,
   exams,
+  admin,
   serverMessages,
+  staffServerMessages,
 ] as const;
 
 export const t = translator(...catalogues);

@@ -9,6 +9,12 @@ import { verifySmsCode } from '../sms/sms.service';
 import * as identity from '../identity/identity.service';
 import type { Authenticated, User, UserChanges } from '../identity/identity.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+
+/**
+ * Passwords are hashed one way for everyone who signs in to the portal: the staff side
+ * (src/server/staff) uses these through this service.
+ */
+export { DUMMY_HASH, hashPassword, verifyPassword };
 import { LOGIN_THROTTLE, addressFailureBudget, throttleKey } from './login.rules';
 import * as repo from './login.repository';
 import { ACCOUNT_STATUS } from '~/lib/status';

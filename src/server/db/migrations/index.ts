@@ -19,6 +19,7 @@ import * as m20261125T1310 from './20261125T1310_study_clock';
 import * as m20261125T1320 from './20261125T1320_answer_revisions';
 import * as m20261125T1330 from './20261125T1330_attempt_policy';
 import * as m20261125T1340 from './20261125T1340_rate_limits';
+import * as m20261125T1400 from './20261125T1400_staff';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1320_answer_revisions': m20261125T1320,
   '20261125T1330_attempt_policy': m20261125T1330,
   '20261125T1340_rate_limits': m20261125T1340,
+  '20261125T1400_staff': m20261125T1400,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import { seedClassroomInteraction } from './classroom-interaction';
 import { seedOfflineClassroom } from './offline-classroom';
 import { seedOnlineClassroom } from './online-classroom';
 import { seedExams } from './exams';
+import { seedStaff } from './staff';
 
 /**
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
@@ -39,6 +40,7 @@ const SEEDERS: readonly FeatureSeeder[] = [
   seedOfflineClassroom,
   seedClassroomInteraction,
   seedExams,
+  seedStaff,
 ];
 
 export async function isEmpty(db: DB): Promise<boolean> {

@@ -1,0 +1,285 @@
+import { useState } from 'react';
+import { t } from '~/lib/i18n/messages/admin';
+import * as staff from '~/lib/api/contracts/staff';
+import type { SecondFactorEnrolment, StaffMe, StaffSessionInfo } from '~/lib/api/contracts/staff';
+import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
+import { check } from '~/lib/rules/rule';
+import { newStaffPasswordRule, repeatError, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
+import { toast } from '~/lib/toast';
+import { useForm } from '../shared/use-form';
+import { FormMessage, SubmitButton, TextField } from '../shared/fields';
+import { Button, LoadState, PageTitle, Section, TableBox, roleLabel, td, th, timeText, useLoaded } from './shared';
+
+/**
+ * My account (/admin/account): who I am here, a new password (the current one first; my other
+ * devices are signed out), the second factor (set up with a QR code and a code, turned off with
+ * the password and a code), and the devices I am signed in on, each of which I may sign out.
+ */
+export default function MyAccountIsland({ me }: { me: StaffMe }) {
+  setCsrfToken(me.csrfToken);
+  return (
+    <div>
+      <PageTitle>{t('admin.account.title')}</PageTitle>
+      <Section title={t('admin.account.profile')}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-muted">{t('admin.name')}</dt>
+          <dd>{me.account.name}</dd>
+          <dt className="text-muted">{t('admin.mobile')}</dt>
+          <dd>{me.account.mobile}</dd>
+          <dt className="text-muted">{t('admin.roleLabel')}</dt>
+          <dd>{roleLabel(me.account.role)}</dd>
+        </dl>
+      </Section>
+      <PasswordSection />
+      <SecondFactorSection initiallyOn={me.account.secondFactor} />
+      <SessionsSection />
+    </div>
+  );
+}
+
+function PasswordSection() {
+  const form = useForm({
+    initial: { oldPassword: '', newPassword: '', repeat: '' },
+    check: (field, value) => (field === 'oldPassword' ? check(typedPasswordRule, value) : field === 'newPassword' ? check(newStaffPasswordRule, value) : null),
+  });
+  const repeatProblem = form.values.repeat !== '' ? repeatError(form.values.newPassword, form.values.repeat) : null;
+  return (
+    <Section title={t('admin.account.passwordTitle')}>
+      <form
+        noValidate
+        className="max-w-md space-y-4"
+        onSubmit={form.onSubmit(['oldPassword', 'newPassword'], async (v) => {
+          const problem = repeatError(v.newPassword, v.repeat);
+          if (problem) throw new Error(problem);
+          await staffSend(staff.changePassword, { oldPassword: v.oldPassword, newPassword: v.newPassword });
+          form.reset({ oldPassword: '', newPassword: '', repeat: '' });
+          toast(t('admin.account.passwordChanged'), 'success');
+        })}
+      >
+        <TextField {...form.field('oldPassword')} type="password" autoComplete="current-password" label={t('admin.account.oldPassword')} maxLength={128} />
+        <TextField {...form.field('newPassword')} type="password" autoComplete="new-password" label={t('admin.newPassword')} maxLength={64} />
+        <p className="-mt-3 text-xs text-muted">{t('admin.newPasswordHint')}</p>
+        <TextField
+          {...form.field('repeat')}
+          error={repeatProblem ?? undefined}
+          type="password"
+          autoComplete="new-password"
+          label={t('admin.passwordRepeat')}
+          maxLength={64}
+        />
+        <FormMessage text={form.notice?.text ?? null} />
+        <div className="max-w-48">
+          <SubmitButton busy={form.submitting} text={t('admin.account.changePassword')} busyText={t('admin.account.changing')} />
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
+  const [on, setOn] = useState(initiallyOn);
+  const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
+  const [starting, setStarting] = useState(false);
+  const confirmForm = useForm({ initial: { code: '' }, check: (_f, v) => check(totpCodeRule, v) });
+  const disableForm = useForm({
+    initial: { password: '', code: '' },
+    check: (field, value) => check(field === 'password' ? typedPasswordRule : totpCodeRule, value),
+  });
+
+  async function start() {
+    setStarting(true);
+    try {
+      setEnrolment(await staffSend(staff.secondFactorStart, {}));
+    } catch (e) {
+      toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  return (
+    <Section title={t('admin.account.secondFactorTitle')}>
+      <p className="mb-4 text-sm text-slate-700" data-second-factor-state>
+        {on ? t('admin.account.secondFactorOn') : t('admin.account.secondFactorOff')}
+      </p>
+      {on ? (
+        <form
+          noValidate
+          aria-label={t('admin.account.disableTitle')}
+          className="max-w-md space-y-4"
+          onSubmit={disableForm.onSubmit(['password', 'code'], async (v) => {
+            await staffSend(staff.secondFactorDisable, { password: v.password, code: v.code.replace(/\s+/g, '') });
+            disableForm.reset({ password: '', code: '' });
+            setOn(false);
+            toast(t('admin.account.disabled'), 'success');
+          })}
+        >
+          <TextField
+            {...disableForm.field('password')}
+            type="password"
+            autoComplete="current-password"
+            label={t('admin.account.oldPassword')}
+            maxLength={128}
+          />
+          <TextField {...disableForm.field('code')} type="text" inputMode="numeric" autoComplete="one-time-code" label={t('admin.code')} maxLength={7} />
+          <FormMessage text={disableForm.notice?.text ?? null} />
+          <div className="max-w-48">
+            <SubmitButton busy={disableForm.submitting} text={t('admin.account.disable')} busyText={t('admin.account.disabling')} />
+          </div>
+        </form>
+      ) : enrolment ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">{t('admin.account.scan')}</p>
+          <div className="flex flex-wrap items-start gap-6">
+            <img
+              src={enrolment.qrImage}
+              alt={t('admin.account.qrAlt')}
+              width="176"
+              height="176"
+              className="h-44 w-44 shrink-0 rounded border border-slate-200 p-1"
+            />
+            <div className="min-w-0 space-y-1 text-sm">
+              <p className="text-muted">{t('admin.account.secretLabel')}</p>
+              <p className="break-all font-mono text-base tracking-wider" data-totp-secret>
+                {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+              </p>
+            </div>
+          </div>
+          <form
+            noValidate
+            className="max-w-md space-y-4"
+            onSubmit={confirmForm.onSubmit(['code'], async (v) => {
+              await staffSend(staff.secondFactorConfirm, { code: v.code.replace(/\s+/g, '') });
+              confirmForm.reset({ code: '' });
+              setEnrolment(null);
+              setOn(true);
+              toast(t('admin.account.enabled'), 'success');
+            })}
+          >
+            <TextField {...confirmForm.field('code')} type="text" inputMode="numeric" autoComplete="one-time-code" label={t('admin.code')} maxLength={7} />
+            <FormMessage text={confirmForm.notice?.text ?? null} />
+            <div className="flex items-center gap-3">
+              <div className="w-48">
+                <SubmitButton busy={confirmForm.submitting} text={t('admin.account.confirm')} busyText={t('admin.account.confirming')} />
+              </div>
+              <Button onClick={() => setEnrolment(null)}>{t('admin.account.cancel')}</Button>
+            </div>
+          </form>
+        </div>
+      ) : (
+        <Button kind="primary" disabled={starting} onClick={() => void start()}>
+          {starting ? t('admin.account.starting') : t('admin.account.start')}
+        </Button>
+      )}
+    </Section>
+  );
+}
+
+/** A short name of a device from its user agent: browser and system, or the text itself. */
+function deviceOf(userAgent: string): string {
+  if (!userAgent) return t('admin.account.unknownDevice');
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : '';
+  const system = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Android/.test(userAgent)
+        ? 'Android'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : '';
+  return browser && system ? `${browser} · ${system}` : userAgent.slice(0, 60);
+}
+
+function SessionsSection() {
+  const sessions = useLoaded(() => staffSend(staff.mySessions, {}));
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<string>) {
+    setBusy(true);
+    try {
+      toast(await action(), 'success');
+    } catch (e) {
+      toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+    } finally {
+      setBusy(false);
+      sessions.reload();
+    }
+  }
+
+  const list: StaffSessionInfo[] = sessions.data ?? [];
+  return (
+    <Section
+      title={t('admin.account.sessionsTitle')}
+      actions={
+        list.length > 1 ? (
+          <Button
+            kind="danger"
+            disabled={busy}
+            onClick={() => void run(async () => t('admin.account.revokedOthers', { n: (await staffSend(staff.revokeOtherSessions, {})).revoked }))}
+          >
+            {t('admin.account.revokeOthers')}
+          </Button>
+        ) : null
+      }
+    >
+      {sessions.data ? (
+        <TableBox label={t('admin.account.sessionsTitle')}>
+          <thead>
+            <tr>
+              <th className={th}>{t('admin.account.colDevice')}</th>
+              <th className={th}>{t('admin.account.colIp')}</th>
+              <th className={th}>{t('admin.account.colSignedIn')}</th>
+              <th className={th}>{t('admin.account.colLastSeen')}</th>
+              <th className={th}>{t('admin.account.colExpires')}</th>
+              <th className={th}>
+                <span className="sr-only">{t('admin.accounts.colActions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.id} data-session={s.id}>
+                <td className={td}>
+                  <span title={s.userAgent}>{deviceOf(s.userAgent)}</span>
+                  {s.current && <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs text-green-800">{t('admin.account.thisDevice')}</span>}
+                </td>
+                <td className={td}>{s.ip || '-'}</td>
+                <td className={td}>{timeText(s.createdAt)}</td>
+                <td className={td}>{timeText(s.lastSeenAt)}</td>
+                <td className={td}>{timeText(s.expiresAt)}</td>
+                <td className={td}>
+                  {!s.current && (
+                    <Button
+                      disabled={busy}
+                      onClick={() =>
+                        void run(async () => {
+                          await staffSend(staff.revokeSession, {}, { params: { id: s.id } });
+                          return t('admin.account.revoked');
+                        })
+                      }
+                    >
+                      {t('admin.account.revoke')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      ) : (
+        <LoadState error={sessions.error} onRetry={sessions.reload} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { t } from '~/lib/i18n/messages/admin';
+import { me, secondFactor, signIn } from '~/lib/api/contracts/staff';
+import { staffSend } from '~/lib/api/staff-client';
+import { check } from '~/lib/rules/rule';
+import { staffMobileRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
+import { useForm } from '../shared/use-form';
+import { FormMessage, SubmitButton, TextField } from '../shared/fields';
+import { MOBILE_INPUT } from '../shared/fields';
+
+/**
+ * The staff sign-in (/admin/login): mobile and password, then, for an account with a second
+ * factor, the authenticator's code. Signed in, it goes to `next` (a staff page the server chose).
+ *
+ * The session cookie is SameSite=Strict, so a staff page opened from a link on another site (an
+ * e-mail, a chat) arrives without it and is sent here. The page's own request does carry it: when
+ * the session is there after all, the person goes on to `next` without signing in again.
+ */
+export default function SignInIsland({ next }: { next: string }) {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  useEffect(() => {
+    staffSend(me, {}).then(
+      () => location.assign(next),
+      () => undefined,
+    );
+  }, [next]);
+  const password = useForm({
+    initial: { mobile: '', password: '' },
+    check: (field, value) => check(field === 'mobile' ? staffMobileRule : typedPasswordRule, value),
+  });
+  const code = useForm({ initial: { code: '' }, check: (_field, value) => check(totpCodeRule, value) });
+
+  const leave = () => {
+    location.assign(next);
+    return 'leaving' as const;
+  };
+
+  if (challenge) {
+    return (
+      <form
+        noValidate
+        className="space-y-4"
+        aria-labelledby="second-factor-title"
+        onSubmit={code.onSubmit(['code'], async (v) => {
+          await staffSend(secondFactor, { challenge, code: v.code.replace(/\s+/g, '') });
+          return leave();
+        })}
+      >
+        <h2 id="second-factor-title" className="text-lg font-semibold">
+          {t('admin.signIn.secondFactorTitle')}
+        </h2>
+        <p className="text-sm text-muted">{t('admin.signIn.secondFactorHint')}</p>
+        <TextField {...code.field('code')} label={t('admin.code')} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
+        <FormMessage text={code.notice?.text ?? null} />
+        <SubmitButton busy={code.submitting} text={t('admin.signIn.verify')} busyText={t('admin.signIn.verifying')} />
+        <button
+          type="button"
+          className="w-full text-sm text-brand hover:underline"
+          onClick={() => {
+            setChallenge(null);
+            code.reset({ code: '' });
+            code.setNotice(null);
+          }}
+        >
+          {t('admin.signIn.back')}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={password.onSubmit(['mobile', 'password'], async (v) => {
+        const answer = await staffSend(signIn, { mobile: v.mobile.trim(), password: v.password });
+        if (answer.step === 'done') return leave();
+        setChallenge(answer.challenge);
+        return undefined;
+      })}
+    >
+      <TextField {...password.field('mobile')} {...MOBILE_INPUT} autoComplete="username" label={t('admin.mobile')} maxLength={11} />
+      <TextField {...password.field('password')} type="password" autoComplete="current-password" label={t('admin.password')} maxLength={128} />
+      <FormMessage text={password.notice?.text ?? null} />
+      <SubmitButton busy={password.submitting} text={t('admin.signIn.submit')} busyText={t('admin.signIn.submitting')} />
+      <p className="text-xs text-muted">{t('admin.signIn.forgot')}</p>
+    </form>
+  );
+}

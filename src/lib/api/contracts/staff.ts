@@ -1,0 +1,209 @@
+import { get, post } from '../contract';
+import type { Page } from '../../paging';
+import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
+
+/**
+ * The staff side (/api/admin/...): a school's own people sign in with a password (and a TOTP code
+ * when they turned it on), keep their sessions, invite colleagues and read the audit log. Every
+ * call but the four public ones needs the staff session cookie of the request's school, and every
+ * write also the session's CSRF token in the X-CSRF-Token header; who may call what is one table,
+ * src/lib/staff/access.ts.
+ */
+
+export type { StaffRole, StaffStatus, AuditAction, AuditTarget };
+
+/** The signed-in person, their school and what their browser needs to write. */
+export interface StaffMe {
+  account: { id: string; name: string; mobile: string; role: StaffRole; secondFactor: boolean };
+  school: { id: string; name: string };
+  sessionId: string;
+  /** Sent back in the X-CSRF-Token header of every write of this session. */
+  csrfToken: string;
+}
+
+export interface SignInRequest {
+  mobile: string;
+  password: string;
+}
+
+/** A correct password either signs in or, with a second factor, asks for the code of `challenge`. */
+export type SignInAnswer = { step: 'done'; me: StaffMe } | { step: 'secondFactor'; challenge: string; expiresAt: number };
+
+export interface SecondFactorRequest {
+  challenge: string;
+  code: string;
+}
+
+export interface StaffSessionInfo {
+  id: string;
+  /** The session this request came with. */
+  current: boolean;
+  userAgent: string;
+  ip: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** When it ends unless used again (idle) or at the latest (absolute), whichever is first. */
+  expiresAt: number;
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** A second factor being set up: shown once, turned on by confirming a code. */
+export interface SecondFactorEnrolment {
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code: an SVG picture's data: URL, for an <img>. */
+  qrImage: string;
+}
+
+export interface CodeRequest {
+  code: string;
+}
+
+export interface SecondFactorDisable {
+  password: string;
+  code: string;
+}
+
+export interface StaffAccountInfo {
+  id: string;
+  name: string;
+  mobile: string;
+  role: StaffRole;
+  status: StaffStatus;
+  secondFactor: boolean;
+  createdAt: number;
+  lastSignInAt: number | null;
+  /** The signed-in person's own account. */
+  self: boolean;
+}
+
+/** An invitation names the person and their role; without a mobile the invitee gives their own. */
+export interface InvitationRequest {
+  name: string;
+  mobile?: string;
+  role: StaffRole;
+}
+
+/** The one-time link, shown once: only a hash of its token is kept. */
+export interface IssuedInvitation {
+  id: string;
+  url: string;
+  expiresAt: number;
+}
+
+export interface PendingInvitation {
+  id: string;
+  name: string;
+  mobile: string | null;
+  role: StaffRole;
+  createdAt: number;
+  expiresAt: number;
+  createdByName: string;
+}
+
+export interface InvitationToken {
+  token: string;
+}
+
+export interface InvitationPreview {
+  schoolName: string;
+  name: string;
+  mobile: string | null;
+  role: StaffRole;
+  expiresAt: number;
+}
+
+export interface InvitationAcceptance {
+  token: string;
+  /** Required when the invitation names no mobile; must match it when it does. */
+  mobile?: string;
+  password: string;
+}
+
+export interface RoleChange {
+  role: StaffRole;
+}
+
+export interface StatusChange {
+  status: StaffStatus;
+}
+
+/** Dates are China Standard Time days, YYYY-MM-DD, both included. */
+export interface AuditQuery {
+  current?: number;
+  size?: number;
+  actorId?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: number;
+  /** Null for the operator's command line (school:create). */
+  actorId: string | null;
+  actorName: string;
+  action: AuditAction;
+  targetType: AuditTarget;
+  targetId: string;
+  /** The changed fields only, before and after; never a password hash, secret or token. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string;
+  requestId: string;
+}
+
+export const signIn = post<SignInRequest, SignInAnswer>('/admin/session/signIn');
+export const secondFactor = post<SecondFactorRequest, StaffMe>('/admin/session/secondFactor');
+export const me = get<Record<string, never>, StaffMe>('/admin/session/me');
+export const signOut = post<Record<string, never>, null>('/admin/session/signOut');
+export const mySessions = get<Record<string, never>, StaffSessionInfo[]>('/admin/sessions');
+export const revokeSession = post<Record<string, never>, null>('/admin/sessions/:id/revoke');
+export const revokeOtherSessions = post<Record<string, never>, { revoked: number }>('/admin/sessions/revokeOthers');
+export const changePassword = post<PasswordChange, null>('/admin/account/password');
+export const secondFactorStart = post<Record<string, never>, SecondFactorEnrolment>('/admin/account/secondFactor/start');
+export const secondFactorConfirm = post<CodeRequest, null>('/admin/account/secondFactor/confirm');
+export const secondFactorDisable = post<SecondFactorDisable, null>('/admin/account/secondFactor/disable');
+export const accounts = get<Record<string, never>, StaffAccountInfo[]>('/admin/accounts');
+export const changeRole = post<RoleChange, StaffAccountInfo>('/admin/accounts/:id/role');
+export const changeStatus = post<StatusChange, StaffAccountInfo>('/admin/accounts/:id/status');
+export const resetSecondFactor = post<Record<string, never>, StaffAccountInfo>('/admin/accounts/:id/resetSecondFactor');
+export const invitations = get<Record<string, never>, PendingInvitation[]>('/admin/invitations');
+export const invite = post<InvitationRequest, IssuedInvitation>('/admin/invitations/create');
+export const revokeInvitation = post<Record<string, never>, null>('/admin/invitations/:id/revoke');
+export const invitationInspect = post<InvitationToken, InvitationPreview>('/admin/invitation/inspect');
+export const invitationAccept = post<InvitationAcceptance, StaffMe>('/admin/invitation/accept');
+export const audit = get<AuditQuery, Page<AuditEntry>>('/admin/audit');
+
+/** Every staff call by name: the router serves each through the access table under the same name. */
+export const STAFF_CALLS = {
+  signIn,
+  secondFactor,
+  me,
+  signOut,
+  mySessions,
+  revokeSession,
+  revokeOtherSessions,
+  changePassword,
+  secondFactorStart,
+  secondFactorConfirm,
+  secondFactorDisable,
+  accounts,
+  changeRole,
+  changeStatus,
+  resetSecondFactor,
+  invitations,
+  invite,
+  revokeInvitation,
+  invitationInspect,
+  invitationAccept,
+  audit,
+} as const;
+
+export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -1,0 +1,61 @@
+import { isLoginInvalid, isSuccess, messageOf } from '../envelope';
+import { t } from '../i18n/messages/admin';
+import { staffSignInUrl } from '../staff/paths';
+import { urlOf, type Call } from './contract';
+
+/**
+ * The staff screens' API client. The session is the HttpOnly cookie the browser sends by itself
+ * (same origin only); every write carries the session's CSRF token in X-CSRF-Token. A refusal that
+ * means the session is gone (40001, 40005, 40009) goes to the sign-in page, coming back here after.
+ * None of the student client's headers (TenantId, Token) are sent: the host names the school.
+ */
+
+export class StaffApiError extends Error {
+  constructor(
+    message: string,
+    public readonly code: number | null,
+  ) {
+    super(message);
+    this.name = 'StaffApiError';
+  }
+}
+
+/** The page's CSRF token (the page got it from the server with the signed-in person). */
+let csrfToken = '';
+
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+function queryOf(input: unknown): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function staffSend<Req, Res>(call: Call<Req, Res>, input?: Req, opts: { params?: Record<string, string> } = {}): Promise<Res> {
+  const get = call.method === 'GET';
+  let body: unknown;
+  try {
+    const res = await fetch(`${urlOf(call, opts.params)}${get ? queryOf(input) : ''}`, {
+      method: call.method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(get ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }) },
+      ...(get ? {} : { body: JSON.stringify(input ?? {}) }),
+    });
+    if (!res.ok) throw new Error(String(res.status));
+    body = await res.json();
+  } catch {
+    throw new StaffApiError(t('common.systemBusy'), null);
+  }
+  const env = (body ?? {}) as { code?: unknown; data?: unknown };
+  if (isSuccess(env.code)) return env.data as Res;
+  const message = messageOf(body) || t('common.systemBusy');
+  if (isLoginInvalid(env.code) && typeof location !== 'undefined' && !location.pathname.startsWith('/admin/login')) {
+    location.assign(staffSignInUrl(location.pathname + location.search));
+  }
+  throw new StaffApiError(message, Number(env.code));
+}

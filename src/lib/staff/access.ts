@@ -1,0 +1,56 @@
+import type { StaffCallName } from '../api/contracts/staff';
+import { STAFF_ROLE, type StaffRole } from './roles';
+
+/**
+ * Who may make each staff call: the one table the server checks on every call (src/server/staff/
+ * gate.ts) and the screens read to show only what a person may use. A new call has to be added
+ * here or the project does not compile; tests/api/staff-roles.test.ts walks every call with every
+ * role, no session and another school's staff.
+ *
+ * - 'public': no session (signing in, the invitation link); writes still need the site's own origin.
+ * - 'anyStaff': any signed-in staff of the request's school, on their own account and sessions.
+ * - a list of roles: only those.
+ */
+export type Access = 'public' | 'anyStaff' | readonly StaffRole[];
+
+const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
+
+export const STAFF_ACCESS = {
+  signIn: 'public',
+  secondFactor: 'public',
+  invitationInspect: 'public',
+  invitationAccept: 'public',
+  me: 'anyStaff',
+  signOut: 'anyStaff',
+  mySessions: 'anyStaff',
+  revokeSession: 'anyStaff',
+  revokeOtherSessions: 'anyStaff',
+  changePassword: 'anyStaff',
+  secondFactorStart: 'anyStaff',
+  secondFactorConfirm: 'anyStaff',
+  secondFactorDisable: 'anyStaff',
+  accounts: ADMIN_ONLY,
+  changeRole: ADMIN_ONLY,
+  changeStatus: ADMIN_ONLY,
+  resetSecondFactor: ADMIN_ONLY,
+  invitations: ADMIN_ONLY,
+  invite: ADMIN_ONLY,
+  revokeInvitation: ADMIN_ONLY,
+  audit: ADMIN_ONLY,
+} as const satisfies Record<StaffCallName, Access>;
+
+/** Whether a signed-in person with `role` may make the call (public calls: anyone). */
+export function mayCall(role: StaffRole | null, call: StaffCallName): boolean {
+  const access: Access = STAFF_ACCESS[call];
+  if (access === 'public') return true;
+  if (role === null) return false;
+  return access === 'anyStaff' || access.includes(role);
+}
+
+/** The staff screens and the call each one needs first: a screen shows only to those who may make it. */
+export const STAFF_SCREENS = [
+  { path: '/admin', call: 'me' },
+  { path: '/admin/accounts', call: 'accounts' },
+  { path: '/admin/audit', call: 'audit' },
+  { path: '/admin/account', call: 'me' },
+] as const satisfies readonly { path: string; call: StaffCallName }[];

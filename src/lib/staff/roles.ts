@@ -1,0 +1,61 @@
+/**
+ * Staff roles and account states, one definition for the server, its SQL and the browser. The
+ * values are what staff_accounts.role and .status hold (the migration's CHECK constraint lists the
+ * same roles; tests/unit/staff-rules.test.ts keeps the two equal).
+ */
+
+export const STAFF_ROLE = {
+  /** The school's administrator: accounts, invitations, the audit log, and everything editors and teachers do. */
+  admin: 'admin',
+  /** Content editor: the school's pages and content (later parts). */
+  editor: 'editor',
+  /** Course teacher or tutor (later parts). */
+  teacher: 'teacher',
+} as const;
+
+export type StaffRole = (typeof STAFF_ROLE)[keyof typeof STAFF_ROLE];
+
+/** Every role, in the order screens list them. */
+export const STAFF_ROLES: readonly StaffRole[] = [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export const STAFF_STATUS = {
+  /** Cannot sign in; their sessions ended when the account was disabled. */
+  disabled: 0,
+  active: 1,
+} as const;
+
+export type StaffStatus = (typeof STAFF_STATUS)[keyof typeof STAFF_STATUS];
+
+/** What the audit log records (audit.action), one name per staff action that changes something. */
+export const AUDIT_ACTION = {
+  signIn: 'session.signIn',
+  signOut: 'session.signOut',
+  sessionRevoke: 'session.revoke',
+  sessionRevokeOthers: 'session.revokeOthers',
+  passwordChange: 'account.passwordChange',
+  secondFactorStart: 'account.secondFactorStart',
+  secondFactorEnable: 'account.secondFactorEnable',
+  secondFactorDisable: 'account.secondFactorDisable',
+  secondFactorReset: 'account.secondFactorReset',
+  roleChange: 'account.roleChange',
+  statusChange: 'account.statusChange',
+  invitationCreate: 'invitation.create',
+  invitationRevoke: 'invitation.revoke',
+  invitationAccept: 'invitation.accept',
+} as const;
+
+export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = Object.values(AUDIT_ACTION);
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** What an audit entry's target is. */
+export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation' } as const;
+export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -1,0 +1,252 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { DB } from '../../db/database';
+import { STAFF_ROLE, STAFF_STATUS } from '~/lib/staff/roles';
+import type { StaffAccountTable, StaffChallengeTable, StaffInvitationTable, StaffSessionTable, StaffSignInFailureTable } from './accounts.table';
+import { STAFF_SESSION } from './accounts.rules';
+
+/**
+ * All SQL of staff accounts, their sessions, sign-in challenges, invitations and sign-in failures.
+ * Everything that belongs to a school takes its tenant id; the look-ups by a token's hash take
+ * none, and the service compares the row's school with the request's. Writes that must happen once
+ * (a challenge or invitation used, a code's time step, a session ended) are conditional updates.
+ */
+
+const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows);
+
+// --- Accounts ---------------------------------------------------------------------------------
+
+export function findAccountByMobile(db: DB, tenantId: string, mobile: string) {
+  return db.selectFrom('staffAccounts').selectAll().where('tenantId', '=', tenantId).where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export function findAccount(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('staffAccounts').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A school's accounts, administrators first, then by name. */
+export function listAccounts(db: DB, tenantId: string) {
+  return db.selectFrom('staffAccounts').selectAll().where('tenantId', '=', tenantId).orderBy('createdAt', 'asc').orderBy('id', 'asc').execute();
+}
+
+export function insertAccount(db: DB, row: Insertable<StaffAccountTable>) {
+  return db.insertInto('staffAccounts').values(row).execute();
+}
+
+export async function updateAccount(db: DB, tenantId: string, id: string, changes: Updateable<StaffAccountTable>): Promise<boolean> {
+  return changed(await db.updateTable('staffAccounts').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()) === 1;
+}
+
+/**
+ * Takes the school's active administrators' rows for the rest of the transaction (a write that
+ * changes nothing: PostgreSQL then holds their row locks, SQLite its one write lock), so two
+ * administrators demoting each other at once cannot both see the other still there.
+ */
+export function lockActiveAdmins(db: DB, tenantId: string) {
+  return db
+    .updateTable('staffAccounts')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('tenantId', '=', tenantId)
+    .where('role', '=', STAFF_ROLE.admin)
+    .where('status', '=', STAFF_STATUS.active)
+    .execute();
+}
+
+export async function countOtherActiveAdmins(db: DB, tenantId: string, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('staffAccounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenantId', '=', tenantId)
+    .where('role', '=', STAFF_ROLE.admin)
+    .where('status', '=', STAFF_STATUS.active)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records the time step a code was accepted for; false when this or a later step was already used. */
+export async function claimTotpStep(db: DB, tenantId: string, id: string, step: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staffAccounts')
+    .set({ totpLastStep: step, updatedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
+    .executeTakeFirst();
+  return changed(r) === 1;
+}
+
+// --- Sessions ---------------------------------------------------------------------------------
+
+export function insertSession(db: DB, row: Insertable<StaffSessionTable>) {
+  return db.insertInto('staffSessions').values(row).execute();
+}
+
+/** A session by its token's hash, with its account (for every staff request). */
+export function findSessionWithAccount(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('staffSessions as s')
+    .innerJoin('staffAccounts as a', 'a.id', 's.accountId')
+    .select([
+      's.id as sessionId',
+      's.tenantId',
+      's.tokenHash',
+      's.createdAt',
+      's.lastSeenAt',
+      's.expiresAt',
+      's.revokedAt',
+      'a.id as accountId',
+      'a.tenantId as accountTenantId',
+      'a.name',
+      'a.mobile',
+      'a.role',
+      'a.status',
+      'a.totpSecret',
+    ])
+    .where('s.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Notes a use; a no-op when another request of the session noted a later one. */
+export function touchSession(db: DB, id: string, now: number) {
+  return db.updateTable('staffSessions').set({ lastSeenAt: now }).where('id', '=', id).where('lastSeenAt', '<', now).execute();
+}
+
+/** An account's sessions that are still live, newest use first. */
+export function listLiveSessions(db: DB, tenantId: string, accountId: string, now: number) {
+  return db
+    .selectFrom('staffSessions')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('accountId', '=', accountId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where('lastSeenAt', '>', now - STAFF_SESSION.idleMs)
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Forgets sessions that ended (by time) before `before`: the list of devices never shows them again. */
+export function deleteEndedSessions(db: DB, before: number) {
+  return db.deleteFrom('staffSessions').where('expiresAt', '<', before).execute();
+}
+
+/** Ends one session of the account; false when it is not the account's or already ended. */
+export async function revokeSession(db: DB, tenantId: string, accountId: string, id: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staffSessions')
+    .set({ revokedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return changed(r) === 1;
+}
+
+/** Ends every session of the account (but `keepId`): how many were still open. */
+export async function revokeSessionsOf(db: DB, tenantId: string, accountId: string, now: number, keepId?: string): Promise<number> {
+  let q = db
+    .updateTable('staffSessions')
+    .set({ revokedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('accountId', '=', accountId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now);
+  if (keepId) q = q.where('id', '<>', keepId);
+  return changed(await q.executeTakeFirst());
+}
+
+// --- Second-factor challenges -----------------------------------------------------------------
+
+export function insertChallenge(db: DB, row: Insertable<StaffChallengeTable>) {
+  return db.insertInto('staffChallenges').values(row).execute();
+}
+
+export function findChallenge(db: DB, tokenHash: string) {
+  return db.selectFrom('staffChallenges').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Uses a challenge up; false when it was used already (two tabs sending one code). */
+export async function useChallenge(db: DB, id: string, now: number): Promise<boolean> {
+  return changed(await db.updateTable('staffChallenges').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst()) === 1;
+}
+
+export function deleteOldChallenges(db: DB, before: number) {
+  return db.deleteFrom('staffChallenges').where('expiresAt', '<', before).execute();
+}
+
+// --- Invitations ------------------------------------------------------------------------------
+
+export function insertInvitation(db: DB, row: Insertable<StaffInvitationTable>) {
+  return db.insertInto('staffInvitations').values(row).execute();
+}
+
+export function findInvitationByHash(db: DB, tokenHash: string) {
+  return db.selectFrom('staffInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+export function findInvitation(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('staffInvitations').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Invitations not yet used, revoked or expired, newest first. */
+export function listPendingInvitations(db: DB, tenantId: string, now: number) {
+  return db
+    .selectFrom('staffInvitations')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Uses an invitation up for the account it became; false when it is no longer usable. */
+export async function useInvitation(db: DB, id: string, accountId: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staffInvitations')
+    .set({ usedAt: now, accountId })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return changed(r) === 1;
+}
+
+export async function revokeInvitation(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staffInvitations')
+    .set({ revokedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return changed(r) === 1;
+}
+
+// --- Sign-in failures -------------------------------------------------------------------------
+
+export async function countFailures(db: DB, by: { ip: string } | { tenantId: string; accountKey: string }, since: number): Promise<number> {
+  const recent = db.selectFrom('staffSignInFailures').where('createdAt', '>', since);
+  const q = 'ip' in by ? recent.where('ip', '=', by.ip) : recent.where('tenantId', '=', by.tenantId).where('accountKey', '=', by.accountKey);
+  return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
+export function insertFailure(db: DB, row: Insertable<StaffSignInFailureTable>) {
+  return db.insertInto('staffSignInFailures').values(row).execute();
+}
+
+/** A successful sign-in forgets the account's failures (the address's stay counted). */
+export function clearAccountFailures(db: DB, tenantId: string, accountKey: string) {
+  return db.deleteFrom('staffSignInFailures').where('tenantId', '=', tenantId).where('accountKey', '=', accountKey).execute();
+}
+
+export function deleteOldFailures(db: DB, before: number) {
+  return db.deleteFrom('staffSignInFailures').where('createdAt', '<', before).execute();
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Scope } from '../../http/scope';
+import { AppError } from '../../errors';
+import { newId } from '../../ids';
+import { t } from '~/server/i18n';
+import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
+import type { SecondFactorRequest, SignInAnswer, SignInRequest, StaffMe } from '~/lib/api/contracts/staff';
+import { DUMMY_HASH, verifyPassword } from '../../login/login.service';
+import { recordAudit } from '../audit/audit.service';
+import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, isThrottled } from './accounts.rules';
+import type { StaffAccount } from './accounts.table';
+import { acceptedStep, openSecret } from './second-factor';
+import { meOf, openSession, type IssuedSession } from './sessions.service';
+import * as repo from './accounts.repository';
+
+/**
+ * Signing in to the staff side: the mobile and password, then, for an account with a second
+ * factor, the authenticator's code. Every wrong mobile or password answers one message, and an
+ * unknown mobile still costs one scrypt check, so neither the words nor the time tell whether an
+ * account exists. Wrong passwords and wrong codes are counted per account and per address
+ * (STAFF_THROTTLE); over the limit the answer is "too many attempts" whatever is typed. A correct
+ * password with a second factor opens no session: it gives a five-minute challenge that the code
+ * turns into one, once.
+ */
+
+export interface SignInMeta {
+  userAgent: string | null;
+}
+
+const ipOf = (s: Scope) => s.ip.slice(0, 64);
+
+/** Refuses when the account's or the address's failures reached the limit. */
+export async function refuseWhenThrottled(s: Scope, tenantId: string, key: string): Promise<void> {
+  const since = s.now - STAFF_THROTTLE.windowMs;
+  const [account, ip] = await Promise.all([repo.countFailures(s.db, { tenantId, accountKey: key }, since), repo.countFailures(s.db, { ip: ipOf(s) }, since)]);
+  if (isThrottled({ account, ip })) throw AppError.tooMany(t('staff.tooManyAttempts'));
+}
+
+export async function recordFailure(s: Scope, tenantId: string, key: string): Promise<void> {
+  await repo.insertFailure(s.db, { id: newId(s.now), tenantId, accountKey: key, ip: ipOf(s), createdAt: s.now });
+  // Rows older than the window never count again.
+  await repo.deleteOldFailures(s.db, s.now - STAFF_THROTTLE.windowMs);
+}
+
+/** Whether the password is the account's; a wrong one counts against the account's and the address's budget. */
+export async function provePassword(s: Scope, account: StaffAccount, password: string): Promise<boolean> {
+  const key = accountKey(account.mobile, account.id);
+  await refuseWhenThrottled(s, account.tenantId, key);
+  if (await verifyPassword(password, account.passwordHash)) return true;
+  await recordFailure(s, account.tenantId, key);
+  return false;
+}
+
+/**
+ * The time step of a correct, unused code of the account's second factor, or null (a wrong code
+ * counts like a wrong password). `sealed` is the secret to check against (the one in use or the
+ * one being set up).
+ */
+export async function proveCode(s: Scope, account: StaffAccount, sealed: string, code: string): Promise<number | null> {
+  const key = accountKey(account.mobile, account.id);
+  await refuseWhenThrottled(s, account.tenantId, key);
+  const secret = openSecret(sealed, s.config.SESSION_SECRET);
+  if (secret === null) throw AppError.badRequest(t('staff.secondFactorUnreadable'));
+  const step = await acceptedStep(secret, code, s.now, account.totpLastStep);
+  if (step === null) await recordFailure(s, account.tenantId, key);
+  return step;
+}
+
+/** Opens the session of a proven account and writes the sign-in to the audit log, together. */
+async function completeSignIn(
+  s: Scope,
+  tenant: { id: string; name: string },
+  account: StaffAccount,
+  meta: SignInMeta,
+  secondFactor: boolean,
+  beforeOpening?: (trx: Scope['db']) => Promise<void>,
+): Promise<{ me: StaffMe; session: IssuedSession }> {
+  const session = await s.db.transaction().execute(async (trx) => {
+    await beforeOpening?.(trx);
+    const opened = await openSession(trx, { tenantId: tenant.id, accountId: account.id, userAgent: meta.userAgent, ip: s.ip, now: s.now });
+    await recordAudit(trx, {
+      tenantId: tenant.id,
+      actor: { id: account.id, name: account.name },
+      action: AUDIT_ACTION.signIn,
+      target: { type: AUDIT_TARGET.session, id: opened.sessionId },
+      after: { secondFactor },
+      ip: s.ip,
+      requestId: s.requestId,
+      at: s.now,
+    });
+    return opened;
+  });
+  await repo.clearAccountFailures(s.db, tenant.id, accountKey(account.mobile, account.id));
+  const me = meOf(s, {
+    tenant,
+    account: { id: account.id, name: account.name, mobile: account.mobile, role: account.role, secondFactor: account.totpSecret !== null },
+    session: { id: session.sessionId, tokenHash: session.tokenHash },
+  });
+  return { me, session };
+}
+
+export async function signIn(s: Scope, input: SignInRequest, meta: SignInMeta): Promise<{ answer: SignInAnswer; session: IssuedSession | null }> {
+  const tenant = await s.tenant();
+  const account = await repo.findAccountByMobile(s.db, tenant.id, input.mobile);
+  const key = accountKey(input.mobile, account?.id ?? null);
+  await refuseWhenThrottled(s, tenant.id, key);
+  // Always one scrypt check, so an unknown mobile takes as long as a wrong password.
+  const matches = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account || !matches) {
+    await recordFailure(s, tenant.id, key);
+    throw AppError.badRequest(t('staff.signInFailed'));
+  }
+  if (account.status !== STAFF_STATUS.active) throw AppError.badRequest(t('staff.accountDisabled'));
+  if (account.totpSecret !== null) {
+    const challenge = randomBytes(32).toString('base64url');
+    const expiresAt = s.now + CHALLENGE_TTL_MS;
+    await repo.deleteOldChallenges(s.db, s.now);
+    await repo.insertChallenge(s.db, {
+      id: newId(s.now),
+      tenantId: tenant.id,
+      accountId: account.id,
+      tokenHash: hashToken(challenge),
+      createdAt: s.now,
+      expiresAt,
+      usedAt: null,
+    });
+    return { answer: { step: 'secondFactor', challenge, expiresAt }, session: null };
+  }
+  const { me, session } = await completeSignIn(s, tenant, account, meta, false);
+  return { answer: { step: 'done', me }, session };
+}
+
+export async function passSecondFactor(s: Scope, input: SecondFactorRequest, meta: SignInMeta): Promise<{ me: StaffMe; session: IssuedSession }> {
+  const tenant = await s.tenant();
+  const expired = () => AppError.badRequest(t('staff.challengeExpired'));
+  const challenge = await repo.findChallenge(s.db, hashToken(input.challenge));
+  if (!challenge || challenge.tenantId !== tenant.id || challenge.usedAt !== null || challenge.expiresAt <= s.now) throw expired();
+  const account = await repo.findAccount(s.db, tenant.id, challenge.accountId);
+  if (!account || account.totpSecret === null) throw expired();
+  const step = await proveCode(s, account, account.totpSecret, input.code);
+  if (step === null) throw AppError.badRequest(t('staff.codeWrong'));
+  if (account.status !== STAFF_STATUS.active) throw AppError.badRequest(t('staff.accountDisabled'));
+  return completeSignIn(s, tenant, account, meta, true, async (trx) => {
+    // Both once: two tabs sending the same code get one session between them.
+    if (!(await repo.useChallenge(trx, challenge.id, s.now))) throw expired();
+    if (!(await repo.claimTotpStep(trx, tenant.id, account.id, step, s.now))) throw AppError.badRequest(t('staff.codeWrong'));
+  });
+}

@@ -1,0 +1,46 @@
+/** The pure rules of the audit log (tests/unit/staff-rules.test.ts). */
+
+/**
+ * Field names never written to the log, whatever an action passes: a password, anything ending in
+ * Hash, Secret or Token, a code, a challenge, a CSRF token. (When a password was changed is fine.)
+ */
+const SECRET_FIELD = /^password$|hash$|secret$|token$|^code$|challenge|^csrf/i;
+
+type Fields = Record<string, unknown>;
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function withoutSecrets(fields: Fields | null): Fields | null {
+  if (!fields) return null;
+  const kept = Object.entries(fields).filter(([key, value]) => !SECRET_FIELD.test(key) && value !== undefined);
+  return kept.length ? Object.fromEntries(kept) : null;
+}
+
+/**
+ * What an entry keeps of a change: the fields whose values differ, before and after (a field
+ * present on one side only counts as changed), without any secret field. Null on a side with
+ * nothing left (a creation has no before, a removal no after).
+ */
+export function changedFields(before: Fields | null, after: Fields | null): { before: Fields | null; after: Fields | null } {
+  const b = withoutSecrets(before) ?? {};
+  const a = withoutSecrets(after) ?? {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !(k in b && k in a && sameValue(b[k], a[k])));
+  const pick = (side: Fields) => {
+    const entries = keys.filter((k) => k in side).map((k) => [k, side[k]] as const);
+    return entries.length ? Object.fromEntries(entries) : null;
+  };
+  return { before: pick(b), after: pick(a) };
+}
+
+/** A stored side of an entry back as an object (null when absent or unreadable). */
+export function parseSide(json: string | null): Fields | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,164 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { t } from '~/server/i18n';
+import { DAY, parseDateTime } from '~/lib/time/cst';
+import { AUDIT_ACTIONS, STAFF_STATUS } from '~/lib/staff/roles';
+import { newStaffPasswordRule, optionalMobileRule, staffMobileRule, staffNameRule, staffRoleRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
+import type { ApiEnv } from '../http/scope';
+import { idSchema } from '../http/validate';
+import { zodRule } from '../http/rules';
+import { requestOrigin } from '../http/origin';
+import * as signIn from './accounts/sign-in.service';
+import * as sessions from './accounts/sessions.service';
+import * as accounts from './accounts/accounts.service';
+import * as invitations from './accounts/invitations.service';
+import { pageAudit } from './audit/audit.service';
+import { onHttps, servePublicStaff, serveStaff } from './gate';
+
+/**
+ * The staff API (/api/admin/...): every call through gate.ts by its name, so the access table
+ * decides who may make it before its input is read. Sessions travel in the HttpOnly cookie only.
+ */
+
+const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
+const empty = body({});
+const withId = body({ id: idSchema });
+/** A secret token of a link or a sign-in step: 43 base64url characters as made, a little room either way. */
+const secretToken = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[\w-]{16,128}$/, message);
+/** An optional query filter: blank is none. */
+const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
+const day = z.preprocess(
+  blankIsNone,
+  z
+    .string()
+    .transform((text, ctx) => {
+      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDateTime(text) : Number.NaN;
+      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('staff.badDate') });
+      return ms;
+    })
+    .optional(),
+);
+
+const auditQuery = z
+  .object({
+    current: z.coerce.number().int().min(1).max(100000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+    actorId: z.preprocess(blankIsNone, idSchema.optional()),
+    action: z.preprocess(blankIsNone, z.enum(AUDIT_ACTIONS as [string, ...string[]], { error: t('staff.badAction') }).optional()),
+    from: day,
+    to: day,
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: t('validation.startAfterEnd') });
+
+const meta = (c: { req: { header(name: string): string | undefined } }) => ({ userAgent: c.req.header('user-agent') ?? null });
+
+export const staffRoutes = new Hono<ApiEnv>();
+
+servePublicStaff(staffRoutes, 'signIn', body({ mobile: zodRule(staffMobileRule), password: zodRule(typedPasswordRule) }), async (s, b, c) => {
+  const { answer, session } = await signIn.signIn(s, b, meta(c));
+  if (session) c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+  return answer;
+});
+
+servePublicStaff(staffRoutes, 'secondFactor', body({ challenge: secretToken(t('staff.challengeExpired')), code: zodRule(totpCodeRule) }), async (s, b, c) => {
+  const { me, session } = await signIn.passSecondFactor(s, b, meta(c));
+  c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+  return me;
+});
+
+serveStaff(staffRoutes, 'me', z.object({}), async (s, actor) => sessions.meOf(s, actor));
+
+serveStaff(staffRoutes, 'signOut', empty, async (s, actor, _b, c) => {
+  await sessions.signOut(s, actor);
+  c.header('Set-Cookie', sessions.clearedCookie(onHttps(s, c)));
+  return null;
+});
+
+serveStaff(staffRoutes, 'mySessions', z.object({}), (s, actor) => sessions.listMySessions(s, actor));
+
+serveStaff(staffRoutes, 'revokeSession', withId, async (s, actor, b, c) => {
+  await sessions.revokeMySession(s, actor, b.id);
+  if (b.id === actor.session.id) c.header('Set-Cookie', sessions.clearedCookie(onHttps(s, c)));
+  return null;
+});
+
+serveStaff(staffRoutes, 'revokeOtherSessions', empty, async (s, actor) => ({ revoked: await sessions.revokeOtherSessions(s, actor) }));
+
+serveStaff(
+  staffRoutes,
+  'changePassword',
+  body({ oldPassword: zodRule(typedPasswordRule), newPassword: zodRule(newStaffPasswordRule) }),
+  async (s, actor, b) => {
+    await accounts.changePassword(s, actor, b);
+    return null;
+  },
+);
+
+serveStaff(staffRoutes, 'secondFactorStart', empty, (s, actor) => accounts.startSecondFactor(s, actor));
+
+serveStaff(staffRoutes, 'secondFactorConfirm', body({ code: zodRule(totpCodeRule) }), async (s, actor, b) => {
+  await accounts.confirmSecondFactor(s, actor, b.code);
+  return null;
+});
+
+serveStaff(staffRoutes, 'secondFactorDisable', body({ password: zodRule(typedPasswordRule), code: zodRule(totpCodeRule) }), async (s, actor, b) => {
+  await accounts.disableSecondFactor(s, actor, b);
+  return null;
+});
+
+serveStaff(staffRoutes, 'accounts', z.object({}), (s, actor) => accounts.listAccounts(s, actor));
+
+serveStaff(staffRoutes, 'changeRole', body({ id: idSchema, role: zodRule(staffRoleRule) }), (s, actor, b) => accounts.changeRole(s, actor, b.id, b.role));
+
+serveStaff(
+  staffRoutes,
+  'changeStatus',
+  body({ id: idSchema, status: z.union([z.literal(STAFF_STATUS.active), z.literal(STAFF_STATUS.disabled)], { error: t('validation.invalid') }) }),
+  (s, actor, b) => accounts.changeStatus(s, actor, b.id, b.status),
+);
+
+serveStaff(staffRoutes, 'resetSecondFactor', withId, (s, actor, b) => accounts.resetSecondFactor(s, actor, b.id));
+
+serveStaff(staffRoutes, 'invitations', z.object({}), (s, actor) => invitations.listInvitations(s, actor));
+
+serveStaff(
+  staffRoutes,
+  'invite',
+  body({ name: zodRule(staffNameRule), mobile: zodRule(optionalMobileRule).optional(), role: zodRule(staffRoleRule) }),
+  (s, actor, b, c) => invitations.invite(s, actor, b, requestOrigin(s, c)),
+);
+
+serveStaff(staffRoutes, 'revokeInvitation', withId, async (s, actor, b) => {
+  await invitations.revokeInvitation(s, actor, b.id);
+  return null;
+});
+
+servePublicStaff(staffRoutes, 'invitationInspect', body({ token: secretToken(t('staff.invitationInvalid')) }), (s, b) =>
+  invitations.inspectInvitation(s, b.token),
+);
+
+servePublicStaff(
+  staffRoutes,
+  'invitationAccept',
+  body({ token: secretToken(t('staff.invitationInvalid')), mobile: zodRule(optionalMobileRule).optional(), password: zodRule(newStaffPasswordRule) }),
+  async (s, b, c) => {
+    const { me, session } = await invitations.acceptInvitation(s, b, meta(c));
+    c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+    return me;
+  },
+);
+
+serveStaff(staffRoutes, 'audit', auditQuery, (s, actor, q) =>
+  pageAudit(s.db, actor.tenant.id, {
+    current: q.current,
+    size: q.size,
+    actorId: q.actorId,
+    action: q.action as never,
+    from: q.from,
+    until: q.to === undefined ? undefined : q.to + DAY,
+  }),
+);

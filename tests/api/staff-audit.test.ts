@@ -1,0 +1,471 @@
+import { describe, expect, test } from 'vitest';
+import * as staff from '~/lib/api/contracts/staff';
+import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
+import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
+import { codeAt } from '~/server/staff/accounts/second-factor';
+import { TOTP } from '~/server/staff/accounts/accounts.rules';
+import { formatDate } from '~/lib/time/cst';
+import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
+import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+
+/**
+ * The audit log: every staff write writes its entries (who, when, what, the target, the changed
+ * fields before and after, the address and the request id) and no secret ever reaches it; the
+ * administrators' list filters by person, action and day and pages.
+ */
+
+const server = useTestServer();
+
+/** The calls that may change something (the reads are GET; the test below checks the two lists agree). */
+type WriteCall = Exclude<StaffCallName, 'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit'>;
+
+interface Expected {
+  action: AuditAction;
+  actorId: string;
+  targetType: string;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+interface Outcome {
+  answer: Answer;
+  /** The entries the call must write, in order (none for a call that changes nothing). */
+  expected: Expected[];
+  /** Secrets the call handled: none may appear in the log. */
+  secrets: string[];
+}
+
+const REQUEST_ID = 'audit-test-request-0001';
+const tick = () => server().clock.advance(TOTP.periodS * 1000);
+/** Moves the clock a second on, so the measured call's entries are told apart from its setup's. */
+const step = () => server().clock.advance(1000);
+
+async function member(role: (typeof STAFF_ROLE)[keyof typeof STAFF_ROLE] = STAFF_ROLE.editor): Promise<{ account: TestStaff; session: TestStaffSession }> {
+  const account = await makeStaff(server(), DEMO.id, role);
+  return { account, session: await sessionOf(server(), account) };
+}
+
+const as = (session: TestStaffSession | null, params?: Record<string, string>) => ({
+  ...asStaff(session, DEMO.id, { 'X-Request-Id': REQUEST_ID }),
+  ...(params ? { params } : {}),
+});
+
+/** Turns the second factor on for an account; its secret. */
+async function withSecondFactor(session: TestStaffSession): Promise<string> {
+  const secret = (await server().call(staff.secondFactorStart, {}, as(session))).body.data.secret as string;
+  await server().call(staff.secondFactorConfirm, { code: await codeAt(secret, server().clock.value) }, as(session));
+  tick();
+  return secret;
+}
+
+const secretsOf = (s: TestStaffSession) => [s.token, s.csrf];
+
+/** One successful call of each staff write, and what it must write to the log. */
+const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
+  async signIn() {
+    const { account } = await member();
+    step();
+    const answer = await server().call(staff.signIn, { mobile: account.mobile, password: DEMO_STAFF_PASSWORD }, as(null));
+    const sessionId = answer.body.data.me.sessionId;
+    return {
+      answer,
+      expected: [
+        { action: AUDIT_ACTION.signIn, actorId: account.id, targetType: 'session', targetId: sessionId, before: null, after: { secondFactor: false } },
+      ],
+      secrets: [DEMO_STAFF_PASSWORD, cookieFrom(answer)!, answer.body.data.me.csrfToken],
+    };
+  },
+  async secondFactor() {
+    const { account, session } = await member();
+    const secret = await withSecondFactor(session);
+    const challenge = (await server().call(staff.signIn, { mobile: account.mobile, password: DEMO_STAFF_PASSWORD }, as(null))).body.data.challenge;
+    const code = await codeAt(secret, server().clock.value);
+    step();
+    const answer = await server().call(staff.secondFactor, { challenge, code }, as(null));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.signIn,
+          actorId: account.id,
+          targetType: 'session',
+          targetId: answer.body.data.sessionId,
+          before: null,
+          after: { secondFactor: true },
+        },
+      ],
+      secrets: [secret, challenge, code, cookieFrom(answer)!, ...secretsOf(session)],
+    };
+  },
+  async signOut() {
+    const { account, session } = await member();
+    step();
+    const answer = await server().call(staff.signOut, {}, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.signOut,
+          actorId: account.id,
+          targetType: 'session',
+          targetId: session.sessionId,
+          before: { revoked: false },
+          after: { revoked: true },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async revokeSession() {
+    const { account, session } = await member();
+    const other = await sessionOf(server(), account);
+    step();
+    const answer = await server().call(staff.revokeSession, {}, as(session, { id: other.sessionId }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.sessionRevoke,
+          actorId: account.id,
+          targetType: 'session',
+          targetId: other.sessionId,
+          before: { revoked: false },
+          after: { revoked: true },
+        },
+      ],
+      secrets: [...secretsOf(session), ...secretsOf(other)],
+    };
+  },
+  async revokeOtherSessions() {
+    const { account, session } = await member();
+    await sessionOf(server(), account);
+    await sessionOf(server(), account);
+    step();
+    const answer = await server().call(staff.revokeOtherSessions, {}, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.sessionRevokeOthers,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: null,
+          after: { revokedSessions: 2 },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async changePassword() {
+    const { account, session } = await member();
+    const created = server().clock.value;
+    server().clock.advance(1000);
+    step();
+    const answer = await server().call(staff.changePassword, { oldPassword: DEMO_STAFF_PASSWORD, newPassword: 'NewSecret2027' }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.passwordChange,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { passwordUpdatedAt: created },
+          after: { passwordUpdatedAt: server().clock.value },
+        },
+      ],
+      secrets: [DEMO_STAFF_PASSWORD, 'NewSecret2027', ...secretsOf(session)],
+    };
+  },
+  async secondFactorStart() {
+    const { account, session } = await member();
+    step();
+    const answer = await server().call(staff.secondFactorStart, {}, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorStart,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { secondFactorPending: false },
+          after: { secondFactorPending: true },
+        },
+      ],
+      secrets: [answer.body.data.secret, ...secretsOf(session)],
+    };
+  },
+  async secondFactorConfirm() {
+    const { account, session } = await member();
+    const secret = (await server().call(staff.secondFactorStart, {}, as(session))).body.data.secret as string;
+    const code = await codeAt(secret, server().clock.value);
+    step();
+    const answer = await server().call(staff.secondFactorConfirm, { code }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorEnable,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { secondFactor: false },
+          after: { secondFactor: true },
+        },
+      ],
+      secrets: [secret, code, ...secretsOf(session)],
+    };
+  },
+  async secondFactorDisable() {
+    const { account, session } = await member();
+    const secret = await withSecondFactor(session);
+    const code = await codeAt(secret, server().clock.value);
+    step();
+    const answer = await server().call(staff.secondFactorDisable, { password: DEMO_STAFF_PASSWORD, code }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorDisable,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { secondFactor: true },
+          after: { secondFactor: false },
+        },
+      ],
+      secrets: [secret, code, DEMO_STAFF_PASSWORD, ...secretsOf(session)],
+    };
+  },
+  async changeRole() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const { account: target } = await member(STAFF_ROLE.editor);
+    step();
+    const answer = await server().call(staff.changeRole, { role: 'teacher' }, as(session, { id: target.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.roleChange,
+          actorId: admin.id,
+          targetType: 'account',
+          targetId: target.id,
+          before: { role: 'editor' },
+          after: { role: 'teacher' },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async changeStatus() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const { account: target } = await member(STAFF_ROLE.teacher);
+    step();
+    const answer = await server().call(staff.changeStatus, { status: 0 }, as(session, { id: target.id }));
+    return {
+      answer,
+      expected: [
+        { action: AUDIT_ACTION.statusChange, actorId: admin.id, targetType: 'account', targetId: target.id, before: { status: 1 }, after: { status: 0 } },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async resetSecondFactor() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const { account: target, session: targetSession } = await member(STAFF_ROLE.editor);
+    const secret = await withSecondFactor(targetSession);
+    step();
+    const answer = await server().call(staff.resetSecondFactor, {}, as(session, { id: target.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.secondFactorReset,
+          actorId: admin.id,
+          targetType: 'account',
+          targetId: target.id,
+          before: { secondFactor: true },
+          after: { secondFactor: false },
+        },
+      ],
+      secrets: [secret, ...secretsOf(session), ...secretsOf(targetSession)],
+    };
+  },
+  async invite() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    step();
+    const answer = await server().call(staff.invite, { name: '邀请对象', mobile: '13712345678', role: 'editor' }, as(session));
+    const token = new URL(answer.body.data.url).hash.slice('#token='.length);
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.invitationCreate,
+          actorId: admin.id,
+          targetType: 'invitation',
+          targetId: answer.body.data.id,
+          before: null,
+          after: { name: '邀请对象', mobile: '13712345678', role: 'editor', expiresAt: answer.body.data.expiresAt },
+        },
+      ],
+      secrets: [token, ...secretsOf(session)],
+    };
+  },
+  async revokeInvitation() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(staff.invite, { name: '待撤销', role: 'teacher' }, as(session));
+    step();
+    const answer = await server().call(staff.revokeInvitation, {}, as(session, { id: made.body.data.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.invitationRevoke,
+          actorId: admin.id,
+          targetType: 'invitation',
+          targetId: made.body.data.id,
+          before: { revoked: false },
+          after: { revoked: true },
+        },
+      ],
+      secrets: [new URL(made.body.data.url).hash.slice(7), ...secretsOf(session)],
+    };
+  },
+  async invitationInspect() {
+    const { session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(staff.invite, { name: '只看看', role: 'teacher' }, as(session));
+    const token = new URL(made.body.data.url).hash.slice(7);
+    server().clock.advance(1000);
+    step();
+    const answer = await server().call(staff.invitationInspect, { token }, as(null));
+    // Reading an invitation changes nothing.
+    return { answer, expected: [], secrets: [token] };
+  },
+  async invitationAccept() {
+    const { session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(staff.invite, { name: '新同事', mobile: '13787654321', role: 'teacher' }, as(session));
+    const token = new URL(made.body.data.url).hash.slice(7);
+    server().clock.advance(1000);
+    step();
+    const answer = await server().call(staff.invitationAccept, { token, password: 'Welcome2026' }, as(null));
+    const id = answer.body.data.account.id;
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.invitationAccept,
+          actorId: id,
+          targetType: 'account',
+          targetId: id,
+          before: null,
+          after: { name: '新同事', mobile: '13787654321', role: 'teacher', invitationId: made.body.data.id },
+        },
+        { action: AUDIT_ACTION.signIn, actorId: id, targetType: 'session', targetId: answer.body.data.sessionId, before: null, after: { secondFactor: false } },
+      ],
+      secrets: [token, 'Welcome2026', cookieFrom(answer)!, answer.body.data.csrfToken],
+    };
+  },
+};
+
+describe('every staff write writes its audit entries, with the changed fields and no secret', () => {
+  test('every write call has a scenario here', () => {
+    const writes = (Object.keys(STAFF_CALLS) as StaffCallName[]).filter((n) => STAFF_CALLS[n].method !== 'GET').sort();
+    expect(Object.keys(SCENARIOS).sort()).toEqual(writes);
+  });
+
+  test.each(Object.keys(SCENARIOS) as WriteCall[])('%s', async (name) => {
+    server().clock.advance(60_000);
+    const outcome = await SCENARIOS[name]();
+    expect(outcome.answer.body.code, JSON.stringify(outcome.answer.body)).toBe(0);
+    // The entries the call itself wrote: those with its request id.
+    const rows = (await auditSince(server(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === server().clock.value);
+    const names = new Map((await server().runtime.db.selectFrom('staffAccounts').select(['id', 'name']).execute()).map((a) => [a.id, a.name]));
+    // Entries written in the same millisecond have no order between them: compare them by action.
+    const byAction = (a: { action: string }, b: { action: string }) => a.action.localeCompare(b.action);
+    expect(
+      rows
+        .map((r) => ({
+          action: r.action,
+          actorId: r.actorId,
+          targetType: r.targetType,
+          targetId: r.targetId,
+          before: r.beforeJson === null ? null : JSON.parse(r.beforeJson),
+          after: r.afterJson === null ? null : JSON.parse(r.afterJson),
+        }))
+        .sort(byAction),
+    ).toEqual([...outcome.expected].sort(byAction));
+    for (const r of rows) {
+      expect(r.actorName).toBe(names.get(r.actorId!));
+      expect(r.ip).toBe('');
+      expect(r.tenantId).toBe(DEMO.id);
+    }
+    const everything = JSON.stringify(await auditSince(server(), DEMO.id, 0));
+    for (const secret of outcome.secrets.filter(Boolean)) expect(everything, `a secret of ${name} is in the audit log`).not.toContain(secret);
+    expect(everything).not.toMatch(/scrypt\$|"v1\.|otpauth:/);
+    // Consume the clock moment so the next scenario's entries are told apart.
+    server().clock.advance(1000);
+  });
+});
+
+describe("the administrators' list", () => {
+  test("filters by person, action and China Standard Time day, newest first, page by page; other schools' entries never show", async () => {
+    const s = server();
+    s.clock.advance(2 * 24 * 3_600_000);
+    const { account: admin, session: firstSession } = await member(STAFF_ROLE.admin);
+    const { account: editor } = await member(STAFF_ROLE.editor);
+    let session = firstSession;
+    const day1 = s.clock.value;
+    for (const role of ['teacher', 'editor', 'teacher'] as const) {
+      s.clock.advance(60_000);
+      await s.call(staff.changeRole, { role }, as(session, { id: editor.id }));
+    }
+    s.clock.advance(24 * 3_600_000);
+    session = await sessionOf(s, admin);
+    await s.call(staff.changeStatus, { status: 0 }, as(session, { id: editor.id }));
+    // Another school's administrator's actions.
+    const huaxia = await sessionOf(s, await makeStaff(s, HUAXIA.id, STAFF_ROLE.admin));
+    await s.call(staff.invite, { name: '华夏员工', role: 'editor' }, asStaff(huaxia, HUAXIA.id));
+
+    const list = (q: staff.AuditQuery) => s.call(staff.audit, q, as(session));
+    const mine = await list({ actorId: admin.id, size: 2 });
+    expect(mine.body.code, mine.body.message).toBe(0);
+    expect(mine.body.data).toMatchObject({ total: 4, pages: 2, current: 1, size: 2 });
+    expect(mine.body.data.records.map((r: staff.AuditEntry) => r.action)).toEqual(['account.statusChange', 'account.roleChange']);
+    expect(mine.body.data.records[0]).toEqual({
+      id: expect.any(String),
+      at: s.clock.value,
+      actorId: admin.id,
+      actorName: admin.name,
+      action: 'account.statusChange',
+      targetType: 'account',
+      targetId: editor.id,
+      before: { status: 1 },
+      after: { status: 0 },
+      ip: '',
+      requestId: REQUEST_ID,
+    });
+    const page2 = await list({ actorId: admin.id, size: 2, current: 2 });
+    expect(page2.body.data.records.map((r: staff.AuditEntry) => r.after)).toEqual([{ role: 'editor' }, { role: 'teacher' }]);
+    const roles = await list({ actorId: admin.id, action: 'account.roleChange' });
+    expect(roles.body.data.total).toBe(3);
+    const firstDay = await list({ actorId: admin.id, from: formatDate(day1), to: formatDate(day1) });
+    expect(firstDay.body.data.records.map((r: staff.AuditEntry) => r.action)).toEqual(['account.roleChange', 'account.roleChange', 'account.roleChange']);
+    const secondDay = await list({ actorId: admin.id, from: formatDate(s.clock.value) });
+    expect(secondDay.body.data.total).toBe(1);
+    const all = await list({ size: 100 });
+    expect(all.body.data.records.some((r: staff.AuditEntry) => r.actorName === '华夏员工' || r.after?.['name'] === '华夏员工')).toBe(false);
+  });
+
+  test('bad filters are refused with a clear message', async () => {
+    const { session } = await member(STAFF_ROLE.admin);
+    const list = (q: Record<string, string>) => server().call(staff.audit, q as never, as(session));
+    expect((await list({ from: '2026-02-31' })).body.message).toBe('日期格式应为 YYYY-MM-DD');
+    expect((await list({ from: '2026-11-22', to: '2026-11-01' })).body.message).toBe('开始时间不能晚于结束时间');
+    expect((await list({ action: 'drop table' })).body.message).toBe('操作类型不正确');
+    expect((await list({ size: '1000' })).body.code).toBe(400);
+    expect((await list({ actorId: '', action: '', from: '', to: '' })).body.code).toBe(0);
+  });
+});

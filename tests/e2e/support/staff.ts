@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { openDatabase } from '../../../src/server/db/database';
+import { createStaffAccount } from '../../../src/server/staff/accounts/accounts.service';
+import { codeAt } from '../../../src/server/staff/accounts/second-factor';
+import { TOTP, totpStepAt } from '../../../src/server/staff/accounts/accounts.rules';
+import { DEMO_STAFF, DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/server/db/seed/staff';
+import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
+import type { StaffRole } from '../../../src/lib/staff/roles';
+import { expect, hydrated } from './fixtures';
+import { E2E_DB_FILE } from './env';
+
+/**
+ * Staff accounts for the browser tests: each test makes its own in the e2e server's database (the
+ * demo staff stay as seeded for the README's instructions), signs in through the page, and reads
+ * authenticator codes as a phone would make them.
+ */
+
+export { DEMO_STAFF, DEMO_STAFF_PASSWORD };
+export const DEMO_ADMIN = DEMO_STAFF[DEMO_TENANT.id]![0]!;
+
+/** The staff screens at the width office desktops have. */
+export const DESKTOP = { width: 1366, height: 768 } as const;
+
+export interface E2eStaff {
+  id: string;
+  mobile: string;
+  name: string;
+  role: StaffRole;
+  password: string;
+}
+
+let made = 0;
+/** A mobile no other run has used lately: 135 + time-based digits + a counter. */
+const freshMobile = () => `135${String(((Date.now() / 1000) % 1e6) | 0).padStart(6, '0')}${String(++made % 100).padStart(2, '0')}`;
+
+/** A new active account of the demo school with DEMO_STAFF_PASSWORD. */
+export async function makeStaff(
+  role: StaffRole,
+  name = `测试${role === 'admin' ? '管理员' : role === 'editor' ? '编辑' : '教师'}${made + 1}`,
+): Promise<E2eStaff> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    const mobile = freshMobile();
+    const id = await createStaffAccount(db, { tenantId: DEMO_TENANT.id, mobile, name, role, passwordHash: DEMO_STAFF_HASH, now: Date.now() });
+    return { id, mobile, name, role, password: DEMO_STAFF_PASSWORD };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The sign-in form of /admin/login, once its island has hydrated. */
+export async function signInForm(page: Page) {
+  const form = page.getByRole('main').locator('form');
+  await hydrated(form.getByRole('button', { name: '登录', exact: true }));
+  return form;
+}
+
+/** Signs in through /admin/login (no second factor) and waits for the page it goes to. */
+export async function signIn(page: Page, who: Pick<E2eStaff, 'mobile' | 'password'>, path = '/admin/login') {
+  await page.goto(path);
+  const form = await signInForm(page);
+  await form.getByLabel('手机号', { exact: true }).fill(who.mobile);
+  await form.getByLabel('密码', { exact: true }).fill(who.password);
+  await form.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+}
+
+/** A fresh browser context signed in as `who` (another device). */
+export async function signedInContext(browser: Browser, who: E2eStaff, userAgent?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...(userAgent ? { userAgent } : {}) });
+  const page = await context.newPage();
+  await signIn(page, who);
+  return { context, page };
+}
+
+/**
+ * An authenticator as a phone: each code it gives is of a newer time step than the last one given
+ * (the server accepts a step once), within the step before, of or after now.
+ */
+export function authenticator(secret: string) {
+  let last = -1;
+  return {
+    async code(): Promise<string> {
+      for (;;) {
+        const now = Date.now();
+        const step = Math.max(last + 1, totpStepAt(now) - TOTP.toleranceSteps);
+        if (step <= totpStepAt(now) + TOTP.toleranceSteps) {
+          last = step;
+          return codeAt(secret, step * TOTP.periodS * 1000);
+        }
+        // Every acceptable step was used: the next one comes within 30 seconds.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    },
+  };
+}
+
+/** Clicks 确定 in the confirmation dialog. */
+export async function confirm(page: Page) {
+  const dialog = page.getByRole('dialog', { name: '提示' });
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,0 +1,285 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import {
+  CHALLENGE_TTL_MS,
+  INVITATION_TTL_MS,
+  STAFF_SESSION,
+  STAFF_THROTTLE,
+  TOTP,
+  accountKey,
+  csrfTokenOf,
+  invitationState,
+  isThrottled,
+  leavesAnActiveAdmin,
+  sessionEndsAt,
+  sessionState,
+  shouldTouch,
+  totpStepAcceptable,
+  totpStepAt,
+  userAgentOf,
+} from '~/server/staff/accounts/accounts.rules';
+import { acceptedStep, codeAt, newTotpSecret, openSecret, otpauthUrl, sealSecret } from '~/server/staff/accounts/second-factor';
+import { changedFields, parseSide } from '~/server/staff/audit/audit.rules';
+import { csrfTokenMatches, sameOriginWrite } from '~/server/staff/request-guard.rules';
+import { STAFF_ROLES as MIGRATION_ROLES } from '~/server/db/migrations/20261125T1400_staff';
+import { STAFF_ROLE, STAFF_ROLES, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
+import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
+import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
+import { newStaffPasswordRule, staffNameRule, totpCodeRule, optionalMobileRule } from '~/lib/rules/staff';
+import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '~/server/db/seed/staff';
+import { verifyPassword } from '~/server/login/password';
+
+/** The staff side's pure rules, each at its boundaries (no database). */
+
+const T0 = Date.UTC(2026, 10, 25, 2, 0, 0);
+const MINUTE = 60_000;
+
+describe('roles and the access table', () => {
+  test('the roles TypeScript knows are the ones the migration lets SQL store', () => {
+    expect([...STAFF_ROLES].sort()).toEqual([...MIGRATION_ROLES].sort());
+    expect(Object.values(STAFF_STATUS).sort()).toEqual([0, 1]);
+  });
+
+  test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log', () => {
+    const names = Object.keys(STAFF_CALLS) as StaffCallName[];
+    const allowed = (role: StaffRole | null) => names.filter((n) => mayCall(role, n)).sort();
+    const PUBLIC = ['invitationAccept', 'invitationInspect', 'secondFactor', 'signIn'];
+    const OWN = [
+      'changePassword',
+      'me',
+      'mySessions',
+      'revokeOtherSessions',
+      'revokeSession',
+      'secondFactorConfirm',
+      'secondFactorDisable',
+      'secondFactorStart',
+      'signOut',
+    ];
+    const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
+    expect(allowed(null)).toEqual(PUBLIC);
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN].sort());
+    expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
+  });
+});
+
+describe('sessions', () => {
+  const s = { createdAt: T0, lastSeenAt: T0, expiresAt: T0 + STAFF_SESSION.absoluteMs, revokedAt: null };
+
+  test('idle for just under an hour is active; an hour is the end; twelve hours is the end whatever the use', () => {
+    expect(sessionState(s, T0 + STAFF_SESSION.idleMs - 1)).toBe('active');
+    expect(sessionState(s, T0 + STAFF_SESSION.idleMs)).toBe('idle');
+    const used = { ...s, lastSeenAt: T0 + STAFF_SESSION.absoluteMs - 1 };
+    expect(sessionState(used, T0 + STAFF_SESSION.absoluteMs - 1)).toBe('active');
+    expect(sessionState(used, T0 + STAFF_SESSION.absoluteMs)).toBe('expired');
+    expect(sessionState({ ...s, revokedAt: T0 }, T0)).toBe('revoked');
+    expect(STAFF_SESSION).toEqual({ idleMs: 60 * MINUTE, absoluteMs: 12 * 60 * MINUTE, touchEveryMs: MINUTE, keepEndedMs: 30 * 24 * 60 * MINUTE });
+  });
+
+  test('it ends at the earlier of the idle and the absolute end; use is written at most once a minute', () => {
+    expect(sessionEndsAt(s)).toBe(T0 + STAFF_SESSION.idleMs);
+    expect(sessionEndsAt({ lastSeenAt: T0 + 11.5 * 60 * MINUTE, expiresAt: s.expiresAt })).toBe(s.expiresAt);
+    expect(shouldTouch(T0, T0 + MINUTE - 1)).toBe(false);
+    expect(shouldTouch(T0, T0 + MINUTE)).toBe(true);
+  });
+
+  test('the CSRF token is per session and needs the secret', () => {
+    const a = csrfTokenOf('a'.repeat(64), 'secret-one-0123456789abcdef0123456789');
+    expect(a).toMatch(/^[\w-]{43}$/);
+    expect(csrfTokenOf('b'.repeat(64), 'secret-one-0123456789abcdef0123456789')).not.toBe(a);
+    expect(csrfTokenOf('a'.repeat(64), 'secret-two-0123456789abcdef0123456789')).not.toBe(a);
+    expect(csrfTokenMatches(a, a)).toBe(true);
+    expect(csrfTokenMatches(`${a}x`, a)).toBe(false);
+    expect(csrfTokenMatches('', a)).toBe(false);
+    expect(csrfTokenMatches(undefined, a)).toBe(false);
+  });
+
+  test('writes from the site itself pass; other sites, null origins and cross-site fetches do not', () => {
+    const host = 'demo.example.cn:4321';
+    expect(sameOriginWrite({ origin: undefined, secFetchSite: undefined }, host)).toBe(true);
+    expect(sameOriginWrite({ origin: 'http://demo.example.cn:4321', secFetchSite: 'same-origin' }, host)).toBe(true);
+    expect(sameOriginWrite({ origin: 'https://DEMO.example.cn:4321', secFetchSite: null }, host)).toBe(true);
+    expect(sameOriginWrite({ origin: 'http://huaxia.example.cn:4321', secFetchSite: null }, host)).toBe(false);
+    expect(sameOriginWrite({ origin: 'http://demo.example.cn', secFetchSite: null }, host)).toBe(false);
+    expect(sameOriginWrite({ origin: 'null', secFetchSite: null }, host)).toBe(false);
+    expect(sameOriginWrite({ origin: undefined, secFetchSite: 'same-site' }, host)).toBe(false);
+    expect(sameOriginWrite({ origin: undefined, secFetchSite: 'cross-site' }, host)).toBe(false);
+    expect(sameOriginWrite({ origin: undefined, secFetchSite: 'none' }, host)).toBe(false);
+  });
+
+  test('a user agent is kept on one line, 256 characters at most', () => {
+    expect(userAgentOf('Mozilla/5.0\r\nX-Evil: 1')).toBe('Mozilla/5.0 X-Evil: 1');
+    expect(userAgentOf('x'.repeat(300))).toHaveLength(256);
+    expect(userAgentOf(undefined)).toBe('');
+  });
+});
+
+describe('the sign-in throttle', () => {
+  test('five failures of an account or twenty of an address, within fifteen minutes', () => {
+    expect(STAFF_THROTTLE).toEqual({ windowMs: 15 * MINUTE, perAccount: 5, perIp: 20 });
+    expect(isThrottled({ account: 4, ip: 19 })).toBe(false);
+    expect(isThrottled({ account: 5, ip: 0 })).toBe(true);
+    expect(isThrottled({ account: 0, ip: 20 })).toBe(true);
+  });
+
+  test('an account is counted by its id; an unknown mobile by a digest that never keeps the text', () => {
+    expect(accountKey('13700000001', '123')).toBe('staff:123');
+    const unknown = accountKey(' 13799999999 ', null);
+    expect(unknown).toBe(accountKey('13799999999', null));
+    expect(unknown).toMatch(/^name:[0-9a-f]{40}$/);
+    expect(unknown).not.toContain('13799999999');
+    expect(unknown.length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('invitations and challenges', () => {
+  test('an invitation is usable until three days have passed, unless used or revoked', () => {
+    const inv = { usedAt: null, revokedAt: null, expiresAt: T0 + INVITATION_TTL_MS };
+    expect(INVITATION_TTL_MS).toBe(72 * 60 * MINUTE);
+    expect(invitationState(inv, T0 + INVITATION_TTL_MS - 1)).toBe('usable');
+    expect(invitationState(inv, T0 + INVITATION_TTL_MS)).toBe('expired');
+    expect(invitationState({ ...inv, usedAt: T0 }, T0)).toBe('used');
+    expect(invitationState({ ...inv, revokedAt: T0 }, T0)).toBe('revoked');
+    expect(CHALLENGE_TTL_MS).toBe(5 * MINUTE);
+  });
+});
+
+describe('the last administrator', () => {
+  const admin = { role: STAFF_ROLE.admin, status: STAFF_STATUS.active };
+  test('the only active administrator may be neither demoted nor disabled; with another one, both may', () => {
+    expect(leavesAnActiveAdmin(admin, { role: STAFF_ROLE.editor }, 0)).toBe(false);
+    expect(leavesAnActiveAdmin(admin, { status: STAFF_STATUS.disabled }, 0)).toBe(false);
+    expect(leavesAnActiveAdmin(admin, { role: STAFF_ROLE.editor }, 1)).toBe(true);
+    expect(leavesAnActiveAdmin(admin, { role: STAFF_ROLE.admin }, 0)).toBe(true);
+    expect(leavesAnActiveAdmin({ role: STAFF_ROLE.admin, status: STAFF_STATUS.disabled }, { role: STAFF_ROLE.editor }, 0)).toBe(true);
+    expect(leavesAnActiveAdmin({ role: STAFF_ROLE.teacher, status: STAFF_STATUS.active }, { status: STAFF_STATUS.disabled }, 0)).toBe(true);
+  });
+
+  test('property: a change is allowed exactly when some active administrator remains after it', () => {
+    const role = fc.constantFrom(...STAFF_ROLES);
+    const status = fc.constantFrom(STAFF_STATUS.active, STAFF_STATUS.disabled);
+    fc.assert(
+      fc.property(role, status, fc.option(role, { nil: undefined }), fc.option(status, { nil: undefined }), fc.nat(3), (r, st, newRole, newStatus, others) => {
+        const change = { ...(newRole ? { role: newRole } : {}), ...(newStatus !== undefined ? { status: newStatus } : {}) };
+        const after = { role: newRole ?? r, status: newStatus ?? st };
+        const remaining = others + (after.role === STAFF_ROLE.admin && after.status === STAFF_STATUS.active ? 1 : 0);
+        const before = others + (r === STAFF_ROLE.admin && st === STAFF_STATUS.active ? 1 : 0);
+        // Allowed when an administrator remains, or when there was none to lose to begin with.
+        expect(leavesAnActiveAdmin({ role: r, status: st }, change, others)).toBe(remaining > 0 || before === others);
+      }),
+    );
+  });
+});
+
+describe('the second factor', () => {
+  test('a code of the current step, the one before or the one after is accepted, once; two steps away never', () => {
+    const now = T0 + 15_000;
+    const step = totpStepAt(now);
+    expect(totpStepAcceptable(step, now, null)).toBe(true);
+    expect(totpStepAcceptable(step - 1, now, null)).toBe(true);
+    expect(totpStepAcceptable(step + 1, now, null)).toBe(true);
+    expect(totpStepAcceptable(step - 2, now, null)).toBe(false);
+    expect(totpStepAcceptable(step + 2, now, null)).toBe(false);
+    expect(totpStepAcceptable(step, now, step)).toBe(false);
+    expect(totpStepAcceptable(step, now, step - 1)).toBe(true);
+    expect(totpStepAcceptable(step - 1, now, step - 1)).toBe(false);
+  });
+
+  test('with otplib: the right code gives its step; a used, wrong, malformed or distant one gives null', async () => {
+    const secret = newTotpSecret();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const now = T0 + 7_000;
+    const code = await codeAt(secret, now);
+    expect(await acceptedStep(secret, code, now, null)).toBe(totpStepAt(now));
+    expect(await acceptedStep(secret, code, now, totpStepAt(now))).toBeNull();
+    expect(await acceptedStep(secret, await codeAt(secret, now - TOTP.periodS * 1000), now, null)).toBe(totpStepAt(now) - 1);
+    expect(await acceptedStep(secret, await codeAt(secret, now + TOTP.periodS * 1000), now, null)).toBe(totpStepAt(now) + 1);
+    expect(await acceptedStep(secret, await codeAt(secret, now - 2 * TOTP.periodS * 1000), now, null)).toBeNull();
+    expect(await acceptedStep(secret, code === '000000' ? '111111' : '000000', now, null)).toBeNull();
+    expect(await acceptedStep(secret, '12345', now, null)).toBeNull();
+    expect(await acceptedStep('not base32!', '123456', now, null)).toBeNull();
+  });
+
+  test('the secret is sealed: another server secret or a changed byte cannot open it', () => {
+    const key = 'server-secret-0123456789abcdef0123456789';
+    const sealed = sealSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', key);
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain('JBSWY3DP');
+    expect(openSecret(sealed, key)).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    expect(openSecret(sealed, `${key}x`)).toBeNull();
+    const flipped = sealed.slice(0, -2) + (sealed.at(-2) === 'A' ? 'B' : 'A') + sealed.at(-1);
+    expect(openSecret(flipped, key)).toBeNull();
+    expect(openSecret('plain', key)).toBeNull();
+  });
+
+  test('the otpauth URL names the school and the person for the authenticator app', () => {
+    const url = otpauthUrl({ issuer: '江南职业技能培训学院', label: '陈文静 13700000001', secret: 'JBSWY3DPEHPK3PXP' });
+    expect(url.startsWith('otpauth://totp/')).toBe(true);
+    expect(decodeURIComponent(url)).toContain('江南职业技能培训学院');
+    expect(url).toContain('secret=JBSWY3DPEHPK3PXP');
+    // The authenticator's defaults (SHA-1, 6 digits, 30 s) are ours: nothing else is named.
+    expect(url).not.toMatch(/period=(?!30\b)|digits=(?!6\b)|algorithm=(?!SHA1\b)/);
+  });
+});
+
+describe('the audit log keeps changed fields only, never secrets', () => {
+  test('unchanged fields drop out; a side with nothing left is null', () => {
+    expect(changedFields({ role: 'editor', name: '张三' }, { role: 'teacher', name: '张三' })).toEqual({
+      before: { role: 'editor' },
+      after: { role: 'teacher' },
+    });
+    expect(changedFields(null, { name: '李四', role: 'editor' })).toEqual({ before: null, after: { name: '李四', role: 'editor' } });
+    expect(changedFields({ status: 1 }, { status: 1 })).toEqual({ before: null, after: null });
+    expect(changedFields({ a: 1 }, {})).toEqual({ before: { a: 1 }, after: null });
+  });
+
+  test('passwords, hashes, secrets, tokens, codes and challenges are never kept, whatever an action passes', () => {
+    const leaky = {
+      password: 'p',
+      passwordHash: 'h',
+      totpSecret: 's',
+      tokenHash: 't',
+      csrfToken: 'c',
+      code: '123456',
+      challenge: 'x',
+      passwordUpdatedAt: 5,
+      role: 'admin',
+    };
+    expect(changedFields(null, leaky)).toEqual({ before: null, after: { passwordUpdatedAt: 5, role: 'admin' } });
+  });
+
+  test('a stored side reads back as an object or null', () => {
+    expect(parseSide('{"role":"editor"}')).toEqual({ role: 'editor' });
+    expect(parseSide(null)).toBeNull();
+    expect(parseSide('[1]')).toBeNull();
+    expect(parseSide('{')).toBeNull();
+  });
+});
+
+describe('the staff forms', () => {
+  test('a new password: 8 to 64 characters with a letter and a digit, kept as typed', () => {
+    expect(newStaffPasswordRule('Abc12345')).toEqual({ ok: true, value: 'Abc12345' });
+    expect(newStaffPasswordRule('Abc1234')).toEqual({ ok: false, message: '密码至少8位' });
+    expect(newStaffPasswordRule(`A1${'x'.repeat(63)}`)).toEqual({ ok: false, message: '密码不能超过64位' });
+    expect(newStaffPasswordRule('abcdefgh')).toEqual({ ok: false, message: '密码须同时包含字母和数字' });
+    expect(newStaffPasswordRule('12345678')).toEqual({ ok: false, message: '密码须同时包含字母和数字' });
+    expect(newStaffPasswordRule(' Abc 1234 ')).toEqual({ ok: true, value: ' Abc 1234 ' });
+    expect(newStaffPasswordRule(12345678)).toEqual({ ok: false, message: '请输入密码' });
+  });
+
+  test('a name, a code and an optional mobile', () => {
+    expect(staffNameRule(' 陈文静 ')).toEqual({ ok: true, value: '陈文静' });
+    expect(staffNameRule('<b>x</b>')).toEqual({ ok: false, message: '姓名不能包含特殊字符' });
+    expect(staffNameRule('名'.repeat(21))).toEqual({ ok: false, message: '姓名不能超过20个字' });
+    expect(totpCodeRule('123 456')).toEqual({ ok: true, value: '123456' });
+    expect(totpCodeRule('12345')).toEqual({ ok: false, message: '请输入6位数字动态验证码' });
+    expect(totpCodeRule('')).toEqual({ ok: false, message: '请输入动态验证码' });
+    expect(optionalMobileRule('')).toEqual({ ok: true, value: undefined });
+    expect(optionalMobileRule('12')).toEqual({ ok: false, message: '请输入正确的手机号' });
+  });
+
+  test('the demo staff hash is the documented password', async () => {
+    expect(await verifyPassword(DEMO_STAFF_PASSWORD, DEMO_STAFF_HASH)).toBe(true);
+  });
+});
