@@ -57,8 +57,9 @@ export function Button({
 export function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     // A region that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+    // `relative`: visually hidden header text (sr-only, absolutely placed) stays inside the box that scrolls instead of widening the page.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus is what lets keyboard users scroll it sideways.
-    <section className="overflow-x-auto" aria-label={label} tabIndex={0}>
+    <section className="relative overflow-x-auto" aria-label={label} tabIndex={0}>
       <table className="w-full min-w-[640px] border-collapse text-left text-sm">{children}</table>
     </section>
   );
