@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
-import { newId } from '../../../src/server/ids';
 import { bindUserToTenant, findOrCreateUser } from '../../../src/server/identity/identity.service';
 import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../../src/server/db/seed/learning-data';
@@ -167,31 +166,14 @@ export async function enrolNewStudent(): Promise<string> {
   try {
     const now = Date.now();
     const user = await findOrCreateUser(db, mobile, now);
-    const schoolStudentId = await bindUserToTenant(db, DEMO_TENANT.id, user.id, now);
+    await bindUserToTenant(db, DEMO_TENANT.id, user.id, now);
     const cls = await db
       .selectFrom('teachingClasses')
       .select('id')
       .where('tenantId', '=', DEMO_TENANT.id)
       .where('name', '=', CLASS_A)
       .executeTakeFirstOrThrow();
-    const period = await db.selectFrom('classPeriods').select('id').where('classId', '=', cls.id).executeTakeFirst();
-    await db
-      .insertInto('classStudents')
-      .values({
-        id: newId(now),
-        tenantId: DEMO_TENANT.id,
-        classId: cls.id,
-        userId: user.id,
-        schoolStudentId,
-        periodId: period?.id ?? null,
-        serviceStatus: 2,
-        enrolStateAt: null,
-        visitCount: 0,
-        statusAt: now,
-        evaluateStatus: 0,
-        createdAt: now,
-      })
-      .execute();
+    await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId: user.id, now });
     return mobile;
   } finally {
     await db.destroy();
