@@ -101,8 +101,16 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
     // clean-up does not run when the page goes away, so this listens to the page itself.
     const leave = () => {
       const l = last.current;
-      const now = player.current?.currentTime;
-      if (typeof now === 'number' && Number.isFinite(now) && l.resumed) l.time = now;
+      // The media element's own position: the player's state only follows its time updates (every
+      // 250 ms or so), which at double speed is up to half a second behind where the student was.
+      const p = player.current;
+      const media = (p?.provider as { media?: HTMLMediaElement } | null | undefined)?.media;
+      const now = media?.currentTime ?? p?.currentTime;
+      if (typeof now === 'number' && Number.isFinite(now) && l.resumed) {
+        const delta = now - l.time;
+        if (delta > 0 && delta <= MAX_TICK_S && p && !p.paused) l.watched += delta;
+        l.time = now;
+      }
       if (l.watched > 0 || l.sought || Math.abs(l.time - l.reported) >= 0.001) {
         events.current.onLeave({ positionMs: Math.round(l.time * 1000), watchedMs: Math.round(l.watched * 1000), sought: l.sought });
         l.watched = 0;
