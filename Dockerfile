@@ -14,7 +14,8 @@ FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
-    DATABASE_URL=file:/data/portal.sqlite
+    DATABASE_URL=file:/data/portal.sqlite \
+    UPLOAD_DIR=/data/uploads
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

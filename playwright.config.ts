@@ -96,6 +96,8 @@ export default defineConfig({
         // Browser tests read SMS codes and captcha answers through the development helpers.
         NODE_ENV: 'development',
         DATABASE_URL: `file:./${E2E_DB_FILE}`,
+        // Uploads of this run beside its database, removed with it at the next run's start.
+        UPLOAD_DIR: `./${E2E_DB_FILE}.uploads`,
         LOG_LEVEL: 'warn',
         TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
         PROMOTION_LOGIN_URL: E2E_PROMOTION_LOGIN_URL,
@@ -122,6 +124,7 @@ export default defineConfig({
         PORT: String(PARTNER_PORT),
         NODE_ENV: 'development',
         DATABASE_URL: `file:./${PARTNER_DB_FILE}`,
+        UPLOAD_DIR: `./${PARTNER_DB_FILE}.uploads`,
         LOG_LEVEL: 'warn',
         PARTNER_EDITION: 'true',
         SMS_IP_HOURLY_LIMIT: '1000',

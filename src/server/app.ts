@@ -36,6 +36,7 @@ import { papersRoutes } from './exams/papers/papers.routes';
 import { attemptsRoutes } from './exams/attempts/attempts.routes';
 import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { filesRoutes } from './storage/files.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -98,7 +99,8 @@ export function createApp(runtime: Runtime) {
     .route('/', papersRoutes)
     .route('/', attemptsRoutes)
     .route('/', bankRoutes)
-    .route('/', staffRoutes);
+    .route('/', staffRoutes)
+    .route('/', filesRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -37,6 +37,9 @@ const schema = z
       .refine((v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v), {
         message: 'must be file:<path> for SQLite or postgres://… for PostgreSQL',
       }),
+    // Where uploaded files are kept (the local-disk file store, src/server/storage): a volume all
+    // instances share when there are several.
+    UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
     PUBLIC_API_BASE: z
       .string()
       .default('')

@@ -10,6 +10,7 @@ import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
+import { localDiskStore } from './storage/storage';
 
 export interface Server {
   runtime: Runtime;
@@ -69,6 +70,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       sms: createSmsProvider(config, () => runtime.logger),
       map: createMapProvider(config),
     },
+    storage: localDiskStore(config.UPLOAD_DIR),
   };
   return runtime;
 }

@@ -6,6 +6,7 @@ import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
 import { formatDate } from '~/lib/time/cst';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
+import { PNG_1PX, uploadForm } from '../setup/files';
 import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 
 /**
@@ -366,6 +367,25 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
         { action: AUDIT_ACTION.signIn, actorId: id, targetType: 'session', targetId: answer.body.data.sessionId, before: null, after: { secondFactor: false } },
       ],
       secrets: [token, 'Welcome2026', cookieFrom(answer)!, answer.body.data.csrfToken],
+    };
+  },
+  async upload() {
+    const { account, session } = await member(STAFF_ROLE.editor);
+    step();
+    const answer = await server().call(staff.upload as never, uploadForm(PNG_1PX, 'logo.png') as never, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.fileUpload,
+          actorId: account.id,
+          targetType: 'file',
+          targetId: answer.body.data.id,
+          before: null,
+          after: { name: 'logo.png', purpose: 'contentImage', contentType: 'image/png', size: PNG_1PX.length },
+        },
+      ],
+      secrets: secretsOf(session),
     };
   },
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -171,6 +171,7 @@ export async function startSmsGateway(): Promise<{
  */
 export async function startTestServer(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
   const database = await makeDatabase();
+  const uploadDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
   const clock: Clock = {
     value: NOW,
     set(ms) {
@@ -184,6 +185,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   try {
     const config = parseConfig({
       NODE_ENV: 'test',
+      // Each server's uploads in a directory of its own, removed with it.
+      UPLOAD_DIR: uploadDir,
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
       TENANT_BASE_DOMAINS: 'localhost',
@@ -210,11 +213,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     return fetch(qs ? `${path}?${qs}` : path, { method: 'GET', headers: headersFor(options) });
   };
   const send = (method: string, path: string, body: unknown, options?: RequestOptions) =>
-    fetch(path, {
-      method,
-      headers: headersFor(options, { 'Content-Type': 'application/json' }),
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
+    // A form (an upload) goes as multipart, its boundary set by fetch; anything else as JSON.
+    body instanceof FormData
+      ? fetch(path, { method, headers: headersFor(options), body })
+      : fetch(path, {
+          method,
+          headers: headersFor(options, { 'Content-Type': 'application/json' }),
+          ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        });
   const post: TestServer['post'] = (path, body, options) =>
     fetch(path, {
       method: 'POST',
@@ -237,6 +243,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
         await server.runtime.db.destroy();
       } finally {
         await database.drop();
+        rmSync(uploadDir, { recursive: true, force: true });
       }
     },
   };

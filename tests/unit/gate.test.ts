@@ -1,3 +1,4 @@
+import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '~/lib/uploads';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -113,6 +114,16 @@ describe('request gate', () => {
     const chunks = [Buffer.from('{"a":'), Buffer.from('"b"}')];
     const got = await send('/api/x', { method: 'POST', chunks });
     expect(JSON.parse(got.body)).toMatchObject({ bytes: 9, text: '{"a":"b"}' });
+  });
+
+  test('the upload call may send a picture up to its own limit; every other path keeps the configured one', async () => {
+    const picture = Buffer.alloc(UPLOAD_IMAGE_MAX_BYTES, 1);
+    const upload = await send(UPLOAD_API_PATH, { method: 'POST', body: picture, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(upload.status).toBe(200);
+    expect(JSON.parse(upload.body)).toMatchObject({ bytes: UPLOAD_IMAGE_MAX_BYTES });
+    const tooLarge = Buffer.alloc(UPLOAD_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES + 1, 1);
+    expect((await send(UPLOAD_API_PATH, { method: 'POST', body: tooLarge })).status).toBe(413);
+    expect((await send('/api/x', { method: 'POST', body: picture })).status).toBe(413);
   });
 
   test('GET passes straight through', async () => {

@@ -38,15 +38,19 @@ function queryOf(input: unknown): string {
 
 export async function staffSend<Req, Res>(call: Call<Req, Res>, input?: Req, opts: { params?: Record<string, string> } = {}): Promise<Res> {
   const get = call.method === 'GET';
+  // A form (an upload) goes as multipart with the boundary the browser sets; anything else as JSON.
+  const form = input instanceof FormData;
+  const writeHeaders: Record<string, string> = form ? { 'X-CSRF-Token': csrfToken } : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken };
   let body: unknown;
   try {
     const res = await fetch(`${urlOf(call, opts.params)}${get ? queryOf(input) : ''}`, {
       method: call.method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(get ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }) },
-      ...(get ? {} : { body: JSON.stringify(input ?? {}) }),
+      headers: { Accept: 'application/json', ...(get ? {} : writeHeaders) },
+      ...(get ? {} : { body: form ? input : JSON.stringify(input ?? {}) }),
     });
-    if (!res.ok) throw new Error(String(res.status));
+    // A refusal with its envelope (413 too large, 403) says why; anything else is the network's.
+    if (!res.ok && !(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error(String(res.status));
     body = await res.json();
   } catch {
     throw new StaffApiError(t('common.systemBusy'), null);

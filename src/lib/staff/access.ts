@@ -3,7 +3,7 @@ import { STAFF_ROLE, type StaffRole } from './roles';
 
 /**
  * Who may make each staff call: the one table the server checks on every call (src/server/staff/
- * gate.ts) and the screens read to show only what a person may use. A new call has to be added
+ * http/staff-gate.ts) and the screens read to show only what a person may use. A new call has to be added
  * here or the project does not compile; tests/api/staff-roles.test.ts walks every call with every
  * role, no session and another school's staff.
  *
@@ -37,6 +37,8 @@ export const STAFF_ACCESS = {
   invite: ADMIN_ONLY,
   revokeInvitation: ADMIN_ONLY,
   audit: ADMIN_ONLY,
+  // Every role uploads: editors their articles' pictures, teachers their lessons' (the purpose decides further).
+  upload: [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher],
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */

@@ -65,6 +65,7 @@ import type {
   StaffSignInFailureTable,
 } from '../staff/accounts/accounts.table';
 import type { StaffAuditTable } from '../staff/audit/audit.table';
+import type { StoredFileTable } from '../storage/files.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -155,4 +156,5 @@ export interface Database {
   staffInvitations: StaffInvitationTable;
   staffSignInFailures: StaffSignInFailureTable;
   staffAuditLog: StaffAuditTable;
+  storedFiles: StoredFileTable;
 }

@@ -1,3 +1,4 @@
+import type { FileStore } from '../storage/storage';
 import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
@@ -32,6 +33,8 @@ export interface Runtime {
     sms: SmsProvider;
     map: MapProvider | null;
   };
+  /** Where uploaded files are kept (UPLOAD_DIR on the local disk). */
+  storage: FileStore;
 }
 
 /** The request headers of the spec, read once. */

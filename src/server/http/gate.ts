@@ -6,6 +6,7 @@ import { ErrorCode } from '../../lib/envelope.ts';
 import { serverMessages } from '../i18n/messages.ts';
 import { isHttps, nodeHeaders } from './forwarded.ts';
 import type { RenderCache } from './render-cache.ts';
+import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/uploads.ts';
 
 /**
  * The first thing every request meets, before Astro or the API read anything:
@@ -110,8 +111,10 @@ export function createGate(options: GateOptions, next: Handler): Handler {
       pass(req, res);
       return;
     }
+    // An upload may be as large as the largest file it takes; every other body keeps the configured limit.
+    const limit = url.startsWith(UPLOAD_API_PATH) ? Math.max(options.maxBodyBytes, UPLOAD_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES) : options.maxBodyBytes;
     const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > options.maxBodyBytes) {
+    if (declared !== undefined && Number(declared) > limit) {
       refuseTooLarge(req, res);
       return;
     }
@@ -121,7 +124,7 @@ export function createGate(options: GateOptions, next: Handler): Handler {
     let refused = false;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > options.maxBodyBytes) {
+      if (size > limit) {
         refused = true;
         chunks.length = 0;
         req.off('data', onData);

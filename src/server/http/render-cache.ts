@@ -41,8 +41,11 @@ export interface RenderCacheOptions {
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 const CACHEABLE_STATUS = new Set([200, 301, 302, 404]);
-/** The staff side (/admin) is per person and never cached, so it never waits for another request's render either. */
-const DEFAULT_BYPASS = /^\/(?:api\/|healthz|readyz|_astro\/|admin(?:[/?#]|$))/;
+/**
+ * The staff side (/admin) is per person and never cached, so it never waits for another request's render either.
+ * Uploaded files (/files/) are pictures a CDN keeps a year: not worth this cache's memory.
+ */
+const DEFAULT_BYPASS = /^\/(?:api\/|healthz|readyz|_astro\/|files\/|admin(?:[/?#]|$))/;
 /** Headers of the triggering request a background render leaves out: it must get the whole page. */
 const CONDITIONAL = new Set(['if-none-match', 'if-modified-since', 'content-length', 'transfer-encoding', 'connection']);
 

@@ -32,6 +32,8 @@ export interface Scope {
   readonly lookups: Runtime['lookups'];
   /** Outside services (SMS, map), made once per process. */
   readonly providers: Runtime['providers'];
+  /** Where uploaded files are kept. */
+  readonly storage: Runtime['storage'];
   readonly requestId: string;
   /** The peer address ('' when unknown). */
   readonly ip: string;

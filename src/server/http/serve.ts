@@ -17,6 +17,8 @@ export interface ServeOptions<Res> {
    * who may not learns nothing about what the call takes.
    */
   before?: (scope: Scope, c: Context<ApiEnv>) => Promise<void> | void;
+  /** Reads a write's input other than as JSON (a multipart upload); the path parameters are added as usual. */
+  input?: (c: Context<ApiEnv>) => Promise<unknown>;
 }
 
 type Handler<In, Res> = (scope: Scope, input: In, c: Context<ApiEnv>) => Promise<Res | Response> | Res | Response;
@@ -40,7 +42,7 @@ export function serve<Req, Res, S extends z.ZodType>(
   const route = async (c: Context<ApiEnv>) => {
     noteRoute(label);
     if (options.before) await options.before(c.var.scope, c);
-    const raw = call.method === 'GET' ? c.req.query() : await readBody(c);
+    const raw = call.method === 'GET' ? c.req.query() : options.input ? await options.input(c) : await readBody(c);
     const params = c.req.param() as Record<string, string>;
     const input = parseWith(schema, Object.keys(params).length > 0 ? { ...(raw as object), ...params } : raw);
     const result = await handler(c.var.scope, input, c);

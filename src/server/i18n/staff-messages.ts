@@ -33,6 +33,12 @@ export const staffServerMessages = {
   'staff.badDate': '日期格式应为 YYYY-MM-DD',
   'staff.badAction': '操作类型不正确',
   'staff.operator': '运维命令',
+  'staff.upload.noFile': '请选择要上传的文件',
+  'staff.upload.badPurpose': '上传用途不正确',
+  'staff.upload.notImage': '只能上传 PNG、JPEG、GIF 或 WebP 格式的图片',
+  'staff.upload.tooLarge': '图片不能超过 {max} MB',
+  'staff.upload.empty': '文件是空的，请重新选择',
+  'staff.upload.notMultipart': '请以表单文件（multipart/form-data）上传',
   // The /admin pages' layout (src/layouts/AdminLayout.astro).
   'staff.siteName': '管理后台',
   'staff.navLabel': '后台导航',

@@ -13,7 +13,7 @@ import * as sessions from './accounts/sessions.service';
 import * as accounts from './accounts/accounts.service';
 import * as invitations from './accounts/invitations.service';
 import { pageAudit } from './audit/audit.service';
-import { onHttps, servePublicStaff, serveStaff } from './gate';
+import { onHttps, servePublicStaff, serveStaff } from '../http/staff-gate';
 
 /**
  * The staff API (/api/admin/...): every call through gate.ts by its name, so the access table

@@ -11,3 +11,5 @@ if (!file) {
   process.exit(2);
 }
 for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+// The run's uploads (UPLOAD_DIR in playwright.config.ts).
+rmSync(`${file}.uploads`, { recursive: true, force: true });

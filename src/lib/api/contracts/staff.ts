@@ -21,6 +21,15 @@ export interface StaffMe {
   csrfToken: string;
 }
 
+/** A file as stored: its address on the school's site and what the server found it to be. */
+export interface UploadedFile {
+  id: string;
+  url: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
 export interface SignInRequest {
   mobile: string;
   password: string;
@@ -180,6 +189,11 @@ export const revokeInvitation = post<Record<string, never>, null>('/admin/invita
 export const invitationInspect = post<InvitationToken, InvitationPreview>('/admin/invitation/inspect');
 export const invitationAccept = post<InvitationAcceptance, StaffMe>('/admin/invitation/accept');
 export const audit = get<AuditQuery, Page<AuditEntry>>('/admin/audit');
+/**
+ * A file upload: multipart/form-data with `file` (the picture) and `purpose` (UploadPurpose), not
+ * JSON. The answer's url serves the file on the school's host.
+ */
+export const upload = post<FormData, UploadedFile>('/admin/uploads');
 
 /** Every staff call by name: the router serves each through the access table under the same name. */
 export const STAFF_CALLS = {
@@ -204,6 +218,7 @@ export const STAFF_CALLS = {
   invitationInspect,
   invitationAccept,
   audit,
+  upload,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -73,3 +73,36 @@ export async function pageAudit(db: DB, tenantId: string, q: AuditPageQuery): Pr
   );
   return pageOf(records, total, q.current, q.size);
 }
+
+/** Who acted, as the audit log names them. */
+interface Acting {
+  tenant: { id: string };
+  account: { id: string; name: string };
+}
+
+/**
+ * One staff action of a request, for the other domains' staff services (content, school, leads,
+ * files): the request's address, id and clock, the signed-in person. Pass the transaction of the
+ * change as `db` so the entry and the change are written together.
+ */
+export function auditStaffAction(
+  db: DB,
+  s: { ip: string; requestId: string; now: number },
+  actor: Acting,
+  action: AuditAction,
+  target: { type: AuditTarget; id: string },
+  before: Record<string, unknown> | null = null,
+  after: Record<string, unknown> | null = null,
+): Promise<void> {
+  return recordAudit(db, {
+    tenantId: actor.tenant.id,
+    actor: { id: actor.account.id, name: actor.account.name },
+    action,
+    target,
+    before,
+    after,
+    ip: s.ip,
+    requestId: s.requestId,
+    at: s.now,
+  });
+}

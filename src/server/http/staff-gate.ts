@@ -5,13 +5,13 @@ import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
 import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
 import type { AnswerOf } from '~/lib/api/contract';
 import { AppError } from '../errors';
-import { serve } from '../http/serve';
-import { exactly } from '../http/exact';
-import { requestOrigin } from '../http/origin';
-import { fetchHeaders, isHttps } from '../http/forwarded';
-import type { ApiEnv, Scope } from '../http/scope';
-import { csrfTokenFor, type StaffActor } from './accounts/sessions.service';
-import { csrfTokenMatches, sameOriginWrite } from './request-guard.rules';
+import { serve } from './serve';
+import { exactly } from './exact';
+import { requestOrigin } from './origin';
+import { fetchHeaders, isHttps } from './forwarded';
+import type { ApiEnv, Scope } from './scope';
+import { csrfTokenFor, type StaffActor } from '../staff/accounts/sessions.service';
+import { csrfTokenMatches, sameOriginWrite } from '../staff/request-guard.rules';
 
 /**
  * Every staff call is served through here, by its name in STAFF_CALLS, and checked against its
@@ -78,4 +78,31 @@ export function servePublicStaff<K extends PublicCall, S extends z.ZodType>(
     before: gate(name),
     ...(message ? { message } : {}),
   });
+}
+
+/**
+ * A signed-in staff call whose input is a multipart form (an upload): the same gate, then the
+ * form's fields (a file field as a File) checked by the schema. Not a form: a clear refusal.
+ */
+export function serveStaffForm<K extends SessionCall, S extends z.ZodType>(
+  router: Hono<ApiEnv>,
+  name: K,
+  schema: S,
+  handler: (s: Scope, actor: StaffActor, input: z.output<S>, c: Context<ApiEnv>) => Promise<Answer<K>>,
+): void {
+  serve(router, STAFF_CALLS[name] as never, exactly(schema), async (s, input, c) => handler(s, await s.staff(), input, c) as never, {
+    before: gate(name),
+    input: readForm,
+  });
+}
+
+async function readForm(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    throw AppError.badRequest(t('staff.upload.notMultipart'));
+  }
+  try {
+    return (await c.req.parseBody()) as Record<string, unknown>;
+  } catch {
+    throw AppError.badRequest(t('staff.upload.notMultipart'));
+  }
 }

@@ -1,0 +1,13 @@
+import type { Insertable } from 'kysely';
+import type { DB } from '../db/database';
+import type { StoredFileTable } from './files.table';
+
+/** All SQL of stored files; every query takes the school's id. */
+
+export function insertFile(db: DB, row: Insertable<StoredFileTable>) {
+  return db.insertInto('storedFiles').values(row).execute();
+}
+
+export function findByKey(db: DB, tenantId: string, key: string) {
+  return db.selectFrom('storedFiles').selectAll().where('tenantId', '=', tenantId).where('key', '=', key).executeTakeFirst();
+}

@@ -1,0 +1,49 @@
+/**
+ * Pure rules of uploaded files: what a file is (from its first bytes), the key it is stored under
+ * (made by the server, never from the uploader's words) and the name kept for display.
+ */
+
+export interface Sniffed {
+  contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  extension: 'png' | 'jpg' | 'gif' | 'webp';
+}
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+const GIF87 = ascii('GIF87a');
+const GIF89 = ascii('GIF89a');
+const RIFF = ascii('RIFF');
+const WEBP = ascii('WEBP');
+
+/** The picture type of these bytes, or null when they are not a PNG, JPEG, GIF or WebP picture. */
+export function sniffImage(bytes: Uint8Array): Sniffed | null {
+  if (startsWith(bytes, PNG)) return { contentType: 'image/png', extension: 'png' };
+  if (startsWith(bytes, JPEG)) return { contentType: 'image/jpeg', extension: 'jpg' };
+  if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return { contentType: 'image/gif', extension: 'gif' };
+  if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return { contentType: 'image/webp', extension: 'webp' };
+  return null;
+}
+
+/** A stored file's key: the school, the month, the file's own id; nothing the uploader chose. */
+export function fileKey(tenantId: string, id: string, extension: string, at: Date): string {
+  const month = `${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `${tenantId}/${month}/${id}.${extension}`;
+}
+
+/** What a key looks like: anything else (dots, slashes in the wrong places, `..`) is not a file of ours. */
+export const FILE_KEY = /^[\w-]{1,32}\/\d{6}\/[\w-]{1,32}\.(?:png|jpg|gif|webp)$/;
+
+export const isFileKey = (key: string) => FILE_KEY.test(key);
+
+/** The longest display name kept. */
+export const FILE_NAME_MAX = 120;
+
+/** The uploader's file name for display: its last path part, control characters out, cut to length; blank becomes 'file'. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...(clean || 'file')].slice(0, FILE_NAME_MAX).join('');
+}

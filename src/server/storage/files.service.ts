@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { t } from '~/server/i18n';
+import { ErrorCode } from '~/lib/envelope';
+import { FILES_PATH, UPLOAD_IMAGE_MAX_BYTES, type UploadPurpose } from '~/lib/uploads';
+import type { UploadedFile } from '~/lib/api/contracts/staff';
+import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import type { Scope } from '../http/scope';
+import type { StaffActor } from '../staff/accounts/sessions.service';
+import { auditStaffAction } from '../staff/audit/audit.service';
+import { displayName, fileKey, isFileKey, sniffImage } from './files.rules';
+import * as repo from './files.repository';
+
+/**
+ * Uploaded files: checked by their content (a picture of an accepted type, within the size limit),
+ * stored under a key the server makes, recorded with who uploaded them (and audited), and served
+ * only on their own school's host.
+ */
+
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+  purpose: UploadPurpose;
+}
+
+const MIB = 1024 * 1024;
+
+/** The address a stored file is served at on its school's site. */
+export const urlOf = (key: string) => `${FILES_PATH}${key}`;
+
+export async function storeUpload(s: Scope, actor: StaffActor, upload: Upload): Promise<UploadedFile> {
+  if (upload.bytes.byteLength === 0) throw AppError.badRequest(t('staff.upload.empty'));
+  if (upload.bytes.byteLength > UPLOAD_IMAGE_MAX_BYTES) {
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, t('staff.upload.tooLarge', { max: UPLOAD_IMAGE_MAX_BYTES / MIB }), 413);
+  }
+  const sniffed = sniffImage(upload.bytes);
+  if (!sniffed) throw AppError.badRequest(t('staff.upload.notImage'));
+  const id = newId(s.now);
+  const key = fileKey(actor.tenant.id, id, sniffed.extension, new Date(s.now));
+  const name = displayName(upload.name);
+  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  // Bytes first: a row never names bytes that are not there (bytes without a row are never served).
+  await s.storage.put(key, upload.bytes);
+  await s.db.transaction().execute(async (trx) => {
+    await repo.insertFile(trx, {
+      id,
+      tenantId: actor.tenant.id,
+      key,
+      purpose: upload.purpose,
+      contentType: sniffed.contentType,
+      size: upload.bytes.byteLength,
+      sha256,
+      name,
+      uploadedBy: actor.account.id,
+      createdAt: s.now,
+    });
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.fileUpload, { type: AUDIT_TARGET.file, id }, null, {
+      name,
+      purpose: upload.purpose,
+      contentType: sniffed.contentType,
+      size: upload.bytes.byteLength,
+    });
+  });
+  return { id, url: urlOf(key), name, contentType: sniffed.contentType, size: upload.bytes.byteLength };
+}
+
+export interface ServedFile {
+  bytes: Buffer;
+  contentType: string;
+  sha256: string;
+}
+
+/** A file of the request's school by its key, or null (another school's file is not found either). */
+export async function openFile(s: Scope, key: string): Promise<ServedFile | null> {
+  if (!isFileKey(key)) return null;
+  const tenant = await s.tenant();
+  const row = await repo.findByKey(s.db, tenant.id, key);
+  if (!row) return null;
+  const bytes = await s.storage.read(key);
+  return bytes ? { bytes, contentType: row.contentType, sha256: row.sha256 } : null;
+}
