@@ -66,6 +66,33 @@ test.describe('@desktop-only staff sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 
+  test('signing out while the screen is still loading goes to the sign-in page, not back to that screen', async ({ page }) => {
+    const teacher = await makeStaff('teacher');
+    await page.goto('/admin/login?next=%2Fadmin%2Faccount');
+    const form = await signInForm(page);
+    await form.getByLabel('手机号', { exact: true }).fill(teacher.mobile);
+    await form.getByLabel('密码', { exact: true }).fill(teacher.password);
+    // The screen's list of devices is held back until the session has ended: it then finds the session gone.
+    let signedOut = () => {};
+    const ended = new Promise<void>((resolve) => {
+      signedOut = resolve;
+    });
+    await page.route('**/api/admin/sessions', async (route) => {
+      await ended;
+      await route.continue();
+    });
+    await form.getByRole('button', { name: '登录', exact: true }).click();
+    // Hydrated: the page's scripts (the header's sign-out among them) are running.
+    await hydrated(page.getByRole('heading', { level: 1, name: '我的账号' }));
+    const signOut = page.waitForResponse('**/api/admin/session/signOut');
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await signOut;
+    signedOut();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
   test('a link to a staff page from another site (the cookie is SameSite=Strict) goes on without signing in again', async ({ page }) => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);

@@ -4,7 +4,7 @@
  * person is never left looking signed in.
  */
 import { signOut } from '~/lib/api/contracts/staff';
-import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
+import { markSigningOut, setCsrfToken, staffSend } from '~/lib/api/staff-client';
 
 const button = document.querySelector<HTMLButtonElement>('[data-staff-sign-out]');
 button?.addEventListener('click', async () => {
@@ -12,6 +12,7 @@ button?.addEventListener('click', async () => {
   button.disabled = true;
   button.textContent = button.dataset['busyText'] ?? button.textContent;
   setCsrfToken(button.dataset['csrf'] ?? '');
+  markSigningOut();
   try {
     await staffSend(signOut, {});
   } catch {

@@ -27,6 +27,17 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
+/**
+ * Signing out: the page is on its way to the sign-in page, so a call of the screen that was already
+ * under way and now finds the session ended must not send it to "sign in and come back here"
+ * instead. Kept on the document, which the header's script and the screen's island share.
+ */
+export function markSigningOut(): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset['staffSigningOut'] = '1';
+}
+
+const signingOut = () => typeof document !== 'undefined' && document.documentElement.dataset['staffSigningOut'] === '1';
+
 function queryOf(input: unknown): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
@@ -58,7 +69,7 @@ export async function staffSend<Req, Res>(call: Call<Req, Res>, input?: Req, opt
   const env = (body ?? {}) as { code?: unknown; data?: unknown };
   if (isSuccess(env.code)) return env.data as Res;
   const message = messageOf(body) || t('common.systemBusy');
-  if (isLoginInvalid(env.code) && typeof location !== 'undefined' && !location.pathname.startsWith('/admin/login')) {
+  if (isLoginInvalid(env.code) && typeof location !== 'undefined' && !location.pathname.startsWith('/admin/login') && !signingOut()) {
     location.assign(staffSignInUrl(location.pathname + location.search));
   }
   throw new StaffApiError(message, Number(env.code));
