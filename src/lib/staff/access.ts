@@ -14,6 +14,8 @@ import { STAFF_ROLE, type StaffRole } from './roles';
 export type Access = 'public' | 'anyStaff' | readonly StaffRole[];
 
 const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
+/** Consult leads are the school's enrolment work: its administrators and content editors, not teachers. */
+const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -37,6 +39,11 @@ export const STAFF_ACCESS = {
   invite: ADMIN_ONLY,
   revokeInvitation: ADMIN_ONLY,
   audit: ADMIN_ONLY,
+  recoveryCodesLeft: 'anyStaff',
+  recoveryCodesRenew: 'anyStaff',
+  leads: LEAD_DESK,
+  leadsExport: LEAD_DESK,
+  leadState: LEAD_DESK,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -52,5 +59,6 @@ export const STAFF_SCREENS = [
   { path: '/admin', call: 'me' },
   { path: '/admin/accounts', call: 'accounts' },
   { path: '/admin/audit', call: 'audit' },
+  { path: '/admin/leads', call: 'leads' },
   { path: '/admin/account', call: 'me' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

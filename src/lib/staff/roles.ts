@@ -46,6 +46,8 @@ export const AUDIT_ACTION = {
   invitationCreate: 'invitation.create',
   invitationRevoke: 'invitation.revoke',
   invitationAccept: 'invitation.accept',
+  recoveryCodesRenew: 'account.recoveryCodesRenew',
+  leadState: 'lead.state',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -57,5 +59,5 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an audit entry's target is. */
-export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation' } as const;
+export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', lead: 'lead' } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -63,6 +63,7 @@ import type {
   StaffInvitationTable,
   StaffSessionTable,
   StaffSignInFailureTable,
+  StaffRecoveryCodeTable,
 } from '../staff/accounts/accounts.table';
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 
@@ -155,4 +156,5 @@ export interface Database {
   staffInvitations: StaffInvitationTable;
   staffSignInFailures: StaffSignInFailureTable;
   staffAuditLog: StaffAuditTable;
+  staffRecoveryCodes: StaffRecoveryCodeTable;
 }
