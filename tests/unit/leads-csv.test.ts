@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CSV_BOM, csvField, csvFile } from '~/server/leads/leads-csv.rules';
+import { CSV_BOM, csvField, csvFile, maskedMobile } from '~/server/leads/leads-csv.rules';
 
 /** An RFC 4180 reader, as a spreadsheet program reads the file (BOM dropped, CRLF records). */
 function readCsv(text: string): string[][] {
@@ -72,5 +72,12 @@ describe('the CSV file', () => {
         expect(back.slice(1)).toEqual(rows.map((r) => r.map((v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v))));
       }),
     );
+  });
+});
+
+describe("a lead's mobile in the audit log", () => {
+  test('first three and last four digits', () => {
+    expect(maskedMobile('13912345678')).toBe('139****5678');
+    expect(maskedMobile('1391234')).toBe('*******');
   });
 });

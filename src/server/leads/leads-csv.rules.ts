@@ -1,5 +1,5 @@
 /**
- * The CSV file of consult leads staff download (pure; tests/unit/leads-csv.test.ts). Spreadsheet
+ * Pure rules of the staff side of leads. The CSV file of consult leads staff download (pure; tests/unit/leads-csv.test.ts). Spreadsheet
  * programs open it as it is:
  * - UTF-8 with a byte-order mark, so Excel on Windows shows Chinese instead of guessing a code page;
  * - CRLF between records (RFC 4180), every record ended by one;
@@ -24,4 +24,13 @@ export function csvField(value: string | number | null | undefined): string {
 /** The whole file: the BOM, the header row, then one record per row, each ended by CRLF. */
 export function csvFile(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   return CSV_BOM + [header, ...rows].map((r) => r.map(csvField).join(',') + CSV_EOL).join('');
+}
+
+/**
+ * A lead's mobile as the audit log keeps it: the first three and last four digits (13912345678 ->
+ * 139****5678), enough for a reader to tell leads apart, not enough to call. Anything shorter than
+ * eight characters is all stars.
+ */
+export function maskedMobile(mobile: string): string {
+  return mobile.length < 8 ? '*'.repeat(mobile.length) : `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }

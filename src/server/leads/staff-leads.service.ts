@@ -7,11 +7,10 @@ import { formatDateTime } from '~/lib/time/cst';
 import { LEAD_EXPORT_MAX, LEAD_STATE, type LeadState } from '~/lib/staff/leads';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { LeadInfo, LeadPage } from '~/lib/api/contracts/staff';
-import { maskMobile } from '../certificates/certificates.rules';
 import { pageProducts } from '../products/products.service';
 import { recordAudit } from '../staff/audit/audit.service';
 import { actorOf, type StaffActor } from '../staff/accounts/sessions.service';
-import { csvFile } from './leads-csv.rules';
+import { csvFile, maskedMobile } from './leads-csv.rules';
 import type { Clue } from './leads.table';
 import * as repo from './leads.repository';
 
@@ -126,7 +125,7 @@ export async function changeLeadState(s: Scope, actor: StaffActor, id: string, c
       throw AppError.conflict(t(handling ? 'staff.lead.alreadyHandled' : 'staff.lead.alreadyNew'));
     }
     // Whose lead it was, for the log's reader: the name and a masked mobile, never the whole number.
-    const who = { name: lead.name, mobile: maskMobile(lead.mobile) };
+    const who = { name: lead.name, mobile: maskedMobile(lead.mobile) };
     await recordAudit(trx, {
       tenantId: actor.tenant.id,
       actor: actorOf(actor),

@@ -5,11 +5,14 @@ import { DAY, formatDateTime } from '~/lib/time/cst';
 import { LEAD_NOTE_MAX, LEAD_STATE } from '~/lib/staff/leads';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
-import { serveStaff } from '../staff/gate';
-import { blankIsNone, day, pageFields, searchText } from '../staff/query';
-import * as service from './staff-leads.service';
+import { serveStaff } from './gate';
+import { blankIsNone, day, pageFields, searchText } from './query';
+import * as service from '../leads/staff-leads.service';
 
-/** The staff's consult leads (/api/admin/leads...): served through the staff gate and its access table. */
+/**
+ * The staff's consult leads (/api/admin/leads...): served through the staff gate and its access table;
+ * the rules live in the leads domain's staff-leads.service.ts.
+ */
 
 const leadState = z.coerce
   .number({ error: t('staff.lead.badState') })
