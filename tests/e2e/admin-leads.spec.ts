@@ -59,7 +59,7 @@ test.describe('@desktop-only consult leads', () => {
     await page.getByRole('button', { name: '查询' }).click();
     await expect(list(page).filter({ hasText: tag })).toHaveCount(1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '导出 CSV' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^咨询线索-\d{8}\.csv$/);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

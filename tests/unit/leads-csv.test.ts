@@ -81,3 +81,15 @@ describe("a lead's mobile in the audit log", () => {
     expect(maskedMobile('1391234')).toBe('*******');
   });
 });
+
+describe('the name a download is saved under', () => {
+  test('the UTF-8 name first, else the plain one, else the fallback', async () => {
+    const { fileNameOf } = await import('~/lib/api/staff-client');
+    expect(fileNameOf(`attachment; filename="leads-20261125.csv"; filename*=UTF-8''${encodeURIComponent('咨询线索-20261125.csv')}`, 'x.csv')).toBe(
+      '咨询线索-20261125.csv',
+    );
+    expect(fileNameOf('attachment; filename="leads-20261125.csv"', 'x.csv')).toBe('leads-20261125.csv');
+    expect(fileNameOf("attachment; filename*=UTF-8''%E0%A4%A", 'x.csv')).toBe('x.csv');
+    expect(fileNameOf(null, 'x.csv')).toBe('x.csv');
+  });
+});

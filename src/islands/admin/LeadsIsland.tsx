@@ -2,8 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
 import * as staff from '~/lib/api/contracts/staff';
 import type { LeadInfo, LeadQuery, StaffMe } from '~/lib/api/contracts/staff';
-import { urlOf } from '~/lib/api/contract';
-import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
+import { setCsrfToken, staffDownload, staffSend } from '~/lib/api/staff-client';
 import { LEAD_NOTE_MAX, LEAD_STATE, LEAD_STATES, type LeadState } from '~/lib/staff/leads';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
@@ -36,19 +35,25 @@ function queryOf(f: Filter): Omit<LeadQuery, 'current' | 'size'> {
   return q;
 }
 
-/** The export's address for the list as filtered: a plain link, the browser downloads it with the session cookie. */
-function exportUrl(q: LeadQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) if (key !== 'current' && key !== 'size' && value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return `${urlOf(staff.leadsExport)}${text ? `?${text}` : ''}`;
-}
-
 export default function LeadsIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
   const leads = usePaged((q: LeadQuery) => staffSend(staff.leads, q), { current: 1, size: PAGE_SIZE } as LeadQuery);
   const [open, setOpen] = useState<LeadInfo | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  /** Downloads the list as filtered (every page); a refusal (too many, session gone) is said, not saved. */
+  async function download() {
+    setExporting(true);
+    try {
+      const { current: _page, size: _size, ...filter } = leads.query;
+      await staffDownload(staff.leadsExport, filter, `${t('admin.leads.title')}.csv`);
+    } catch (e) {
+      toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  }
 
   /** Puts the server's lead in its row and in the dialog. */
   function replace(updated: LeadInfo) {
@@ -136,13 +141,9 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
       <Section
         title={t('admin.leads.list')}
         actions={
-          <a
-            href={exportUrl(leads.query)}
-            download
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
-            {t('admin.leads.export')}
-          </a>
+          <Button disabled={exporting} onClick={() => void download()}>
+            {exporting ? t('admin.leads.exporting') : t('admin.leads.export')}
+          </Button>
         }
       >
         {!leads.data ? (

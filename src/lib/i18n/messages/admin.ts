@@ -221,6 +221,7 @@ export const admin = {
   'admin.leads.product': '咨询项目',
   'admin.leads.anyProduct': '全部项目',
   'admin.leads.export': '导出 CSV',
+  'admin.leads.exporting': '正在导出…',
   'admin.leads.empty': '没有符合条件的线索',
   'admin.leads.colTime': '提交时间',
   'admin.leads.colName': '姓名',
