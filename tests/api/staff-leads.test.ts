@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { urlOf } from '~/lib/api/contract';
-import { LEAD_STATE } from '~/lib/staff/leads';
+import { LEAD_EXPORT_MAX, LEAD_STATE } from '~/lib/staff/leads';
 import { parseDateTime } from '~/lib/time/cst';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
+import { DAY, DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { makeLead, productsOf } from '../setup/leads';
 
@@ -163,6 +163,34 @@ describe('the CSV export', () => {
     const handledOnly = (await download(session, { from: '2026-02-03', to: '2026-02-04', state: '1' })).bytes.toString('utf8');
     expect(handledOnly).toContain('赵六');
     expect(handledOnly).not.toContain('王五');
+  });
+
+  test('more leads than one file holds are refused with a message, and the narrower range downloads', async () => {
+    const session = await adminSession();
+    const start = at('2026-03-10', 0);
+    const rows = Array.from({ length: LEAD_EXPORT_MAX + 1 }, (_, i) => ({
+      id: `9${String(i).padStart(8, '0')}${String(start).slice(-10)}`,
+      tenantId: DEMO.id,
+      clueId: null,
+      name: '批量',
+      mobile: '13600000000',
+      content: '批量线索',
+      ip: '10.0.0.2',
+      // The last one on the next day.
+      createdAt: i === LEAD_EXPORT_MAX ? start + DAY : start + i,
+      productId: null,
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await server()
+        .runtime.db.insertInto('clues')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    const refused = await download(session, { from: '2026-03-10', to: '2026-03-11' });
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ code: 400, data: null, message: '导出的线索超过10000条，请缩小日期范围后再导出' });
+    const oneDay = await download(session, { from: '2026-03-10', to: '2026-03-10' });
+    expect(oneDay.status).toBe(200);
+    expect(oneDay.bytes.toString('utf8').split('\r\n')).toHaveLength(LEAD_EXPORT_MAX + 2);
   });
 
   test('a teacher, no session and another school are refused the file', async () => {
