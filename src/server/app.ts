@@ -15,6 +15,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { engagementRoutes } from './engagement/engagement.routes';
 import { productsRoutes } from './products/products.routes';
 import { leadsRoutes } from './leads/leads.routes';
+import { leadsStaffRoutes } from './staff/leads.routes';
 import { loginRoutes } from './login/login.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
 import { captchaRoutes } from './captcha/captcha.routes';
@@ -82,6 +83,7 @@ export function createApp(runtime: Runtime) {
     .route('/', productsRoutes)
     .route('/', smsRoutes)
     .route('/', leadsRoutes)
+    .route('/', leadsStaffRoutes)
     .route('/', identityRoutes)
     .route('/', loginRoutes)
     .route('/', captchaRoutes)

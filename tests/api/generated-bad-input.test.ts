@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import { captchaImage } from '~/lib/api/contracts/captcha';
 import { calendarFile } from '~/lib/api/contracts/learning-timetable';
+import { leadsExport } from '~/lib/api/contracts/staff';
 import { SUCCESS_CODES } from '~/lib/envelope';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer } from '../setup/server';
 import { loginAs } from '../setup/users';
@@ -31,7 +32,7 @@ import { DEMO_STAFF } from '~/server/db/seed/staff';
  */
 
 /** The number of /api routes: update it when a route is added or removed. */
-const ROUTES = 146;
+const ROUTES = 151;
 const CI_SEED = 20261123;
 const SEED = process.env['CI'] ? CI_SEED : process.env['FC_SEED'] ? Number(process.env['FC_SEED']) : Date.now() % 2 ** 31;
 const RUNS = Number(process.env['FC_RUNS'] ?? 50);
@@ -59,8 +60,8 @@ const CALLS: Call<unknown, unknown>[] = [
 
 const routeName = (c: Pick<Call<unknown, unknown>, 'method' | 'path'>) => `${c.method} /api${c.path}`;
 
-/** Calls whose success is not the envelope (the captcha is a picture for an <img>, the calendar feed an .ics file). */
-const PICTURES = new Set([routeName(captchaImage), routeName(calendarFile)]);
+/** Calls whose success is not the envelope (the captcha is a picture for an <img>, the calendar feed an .ics file, the leads a CSV file). */
+const PICTURES = new Set([routeName(captchaImage), routeName(calendarFile), routeName(leadsExport)]);
 
 // --- What is generated -----------------------------------------------------------------------
 
@@ -471,7 +472,12 @@ function problemOf(call: Call<unknown, unknown>, r: Generated, a: Answer): strin
   if (a.status >= 500) return `HTTP ${a.status}`;
   if (STACK_TRACE.test(a.text)) return 'stack trace in the body';
   const type = a.headers.get('content-type') ?? '';
-  if (PICTURES.has(routeName(call)) && r.method === call.method && a.status === 200 && (type.startsWith('image/') || type.startsWith('text/calendar')))
+  if (
+    PICTURES.has(routeName(call)) &&
+    r.method === call.method &&
+    a.status === 200 &&
+    (type.startsWith('image/') || type.startsWith('text/calendar') || type.startsWith('text/csv'))
+  )
     return null;
   if (!type.startsWith('application/json')) return `content type ${JSON.stringify(type)}, not JSON`;
   const b = a.body as Record<string, unknown> | undefined;

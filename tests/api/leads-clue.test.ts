@@ -187,3 +187,20 @@ describe('clue/saveClue', () => {
     expectOk(await save(server(), form(later, await codeFor(server(), later)), { ip }));
   });
 });
+
+describe('a lead left about a training product', () => {
+  test('keeps the product of the school; an unknown or foreign product is dropped and the lead still kept', async () => {
+    const [product] = await server().runtime.db.selectFrom('products').select('id').where('tenantId', '=', DEMO.id).where('state', '=', 1).limit(1).execute();
+    const [foreign] = await server().runtime.db.selectFrom('products').select('id').where('tenantId', '=', HUAXIA.id).limit(1).execute();
+    const mobile = freshMobile();
+    expectOk(await save(server(), { ...form(mobile, await codeFor(server(), mobile)), productId: product!.id }));
+    expect((await cluesOf(server(), DEMO.id, mobile))[0]).toMatchObject({ productId: product!.id, state: 0, handledAt: null });
+    for (const productId of ['nope', foreign!.id, '']) {
+      const other = freshMobile();
+      expectOk(await save(server(), { ...form(other, await codeFor(server(), other)), productId }));
+      expect((await cluesOf(server(), DEMO.id, other))[0]!.productId).toBeNull();
+    }
+    const bad = freshMobile();
+    expectRefused(await save(server(), { ...form(bad, await codeFor(server(), bad)), productId: '<script>' }), 400);
+  });
+});

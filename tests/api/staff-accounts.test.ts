@@ -1,3 +1,4 @@
+import type { Page } from '~/lib/paging';
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_ROLE, STAFF_STATUS } from '~/lib/staff/roles';
@@ -106,9 +107,9 @@ describe('roles and status', () => {
     expect(off.body.data.status).toBe(0);
     expect((await server().call(staff.signIn, { mobile: editor.mobile, password: DEMO_STAFF_PASSWORD })).body.message).toBe('账号已停用，请联系学校管理员');
     expect((await server().call(staff.changeStatus, { status: 1 }, { ...asStaff(admin, DEMO.id), params: { id: editor.id } })).body.data.status).toBe(1);
-    const list = await server().call(staff.accounts, {}, asStaff(admin, DEMO.id));
-    expect(list.body.data.find((a: staff.StaffAccountInfo) => a.id === editor.id)).toMatchObject({ role: 'teacher', status: 1 });
-    expect(list.body.data.every((a: staff.StaffAccountInfo) => !('passwordHash' in a) && !('totpSecret' in a))).toBe(true);
+    const list = await server().call(staff.accounts, { q: editor.mobile }, asStaff(admin, DEMO.id));
+    expect(list.body.data.records.find((a: staff.StaffAccountInfo) => a.id === editor.id)).toMatchObject({ role: 'teacher', status: 1 });
+    expect(list.body.data.records.every((a: staff.StaffAccountInfo) => !('passwordHash' in a) && !('totpSecret' in a))).toBe(true);
     expect((await server().call(staff.changeRole, { role: 'owner' as never }, { ...asStaff(admin, DEMO.id), params: { id: editor.id } })).body.message).toBe(
       '请选择角色',
     );
@@ -215,5 +216,40 @@ describe("the second factor of one's own account", () => {
     const first = await server().call(staff.signIn, { mobile: account.mobile, password: DEMO_STAFF_PASSWORD });
     const second = await server().call(staff.secondFactor, { challenge: first.body.data.challenge, code: '123456' });
     expect(second.body.message).toBe('两步验证密钥无法读取，请联系学校管理员重置两步验证');
+  });
+});
+
+describe('the accounts list', () => {
+  test('pages, searches by name or mobile and filters by role on the server, oldest first', async () => {
+    const s = server();
+    const admin = await adminSession();
+    // Names of this test's own, so the counts are its alone: more accounts than one page holds.
+    const made: { id: string; name: string; mobile: string; role: string }[] = [];
+    for (let i = 0; i < 23; i++) {
+      s.clock.advance(1000);
+      const role = i % 3 === 0 ? STAFF_ROLE.teacher : STAFF_ROLE.editor;
+      made.push(await makeStaff(s, DEMO.id, role, `分页员工${String(i).padStart(2, '0')}`));
+    }
+    const ask = (q: staff.AccountQuery) => s.call(staff.accounts, q as never, asStaff(admin, DEMO.id));
+    const first = (await ask({ q: '分页员工', size: 20 })).body.data as Page<staff.StaffAccountInfo>;
+    expect(first).toMatchObject({ total: 23, pages: 2, current: 1, size: 20 });
+    const second = (await ask({ q: '分页员工', size: 20, current: 2 })).body.data as Page<staff.StaffAccountInfo>;
+    expect(second.records).toHaveLength(3);
+    expect([...first.records, ...second.records].map((a) => a.id)).toEqual(made.map((m) => m.id));
+
+    const teachers = (await ask({ q: '分页员工', role: 'teacher', size: 100 })).body.data as Page<staff.StaffAccountInfo>;
+    expect(teachers.records.map((a) => a.id)).toEqual(made.filter((m) => m.role === 'teacher').map((m) => m.id));
+    const one = made[7]!;
+    expect(((await ask({ q: one.mobile })).body.data as Page<staff.StaffAccountInfo>).records.map((a) => a.id)).toEqual([one.id]);
+    expect(((await ask({ q: '分页员工07' })).body.data as Page<staff.StaffAccountInfo>).records.map((a) => a.id)).toEqual([one.id]);
+    // Another school's accounts never show.
+    await makeStaff(s, HUAXIA.id, STAFF_ROLE.editor, '分页员工外校');
+    expect(((await ask({ q: '分页员工外校' })).body.data as Page<staff.StaffAccountInfo>).total).toBe(0);
+
+    for (const bad of [{ role: 'owner' }, { size: 101 }, { current: 0 }, { q: '长'.repeat(21) }]) {
+      const refused = await ask(bad as never);
+      expect(refused.body.code, JSON.stringify(refused.body)).not.toBe(0);
+      expect(refused.body.data).toBeNull();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { formatDate } from '~/lib/time/cst';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
 import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+import { makeLead } from '../setup/leads';
 
 /**
  * The audit log: every staff write writes its entries (who, when, what, the target, the changed
@@ -18,7 +19,7 @@ import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessio
 const server = useTestServer();
 
 /** The calls that may change something (the reads are GET; the test below checks the two lists agree). */
-type WriteCall = Exclude<StaffCallName, 'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit'>;
+type WriteCall = Exclude<StaffCallName, 'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit' | 'recoveryCodesLeft' | 'leads' | 'leadsExport'>;
 
 interface Expected {
   action: AuditAction;
@@ -214,10 +215,52 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
           targetType: 'account',
           targetId: account.id,
           before: { secondFactor: false },
-          after: { secondFactor: true },
+          after: { secondFactor: true, recoveryCodesLeft: 10 },
         },
       ],
-      secrets: [secret, code, ...secretsOf(session)],
+      secrets: [secret, code, ...(answer.body.data?.codes ?? []), ...secretsOf(session)],
+    };
+  },
+  async recoveryCodesRenew() {
+    const { account, session } = await member();
+    await withSecondFactor(session);
+    step();
+    const answer = await server().call(staff.recoveryCodesRenew, { password: DEMO_STAFF_PASSWORD }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.recoveryCodesRenew,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          // Ten left before and after: only the new set shows.
+          before: null,
+          after: { newRecoveryCodes: true },
+        },
+      ],
+      secrets: [DEMO_STAFF_PASSWORD, ...(answer.body.data?.codes ?? []), ...secretsOf(session)],
+    };
+  },
+  async leadState() {
+    const { account, session } = await member();
+    const lead = await makeLead(server(), DEMO.id, { name: '审计', mobile: '13698765432' });
+    step();
+    const answer = await server().call(staff.leadState, { state: 1, note: '已回电' }, as(session, { id: lead.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.leadState,
+          actorId: account.id,
+          targetType: 'lead',
+          targetId: lead.id,
+          before: { state: 0, note: null },
+          after: { name: '审计', mobile: '136****5432', state: 1, note: '已回电' },
+        },
+      ],
+      // A lead's whole mobile is the caller's to see, not the log's.
+      secrets: ['13698765432', ...secretsOf(session)],
     };
   },
   async secondFactorDisable() {

@@ -144,4 +144,30 @@ test.describe('@desktop-only staff accounts', () => {
     await page.goto(url);
     await expect(page.getByRole('alert')).toHaveText('邀请链接无效、已使用或已过期，请联系学校管理员重新邀请');
   });
+
+  test('more accounts than a page: search by name, filter by role, page through', async ({ page }) => {
+    const tag = `翻页${String(Date.now() % 1e5).padStart(5, '0')}`;
+    const admin = await makeStaff('admin');
+    for (let i = 0; i < 21; i++) await makeStaff(i === 0 ? 'teacher' : 'editor', `${tag}员工${String(i).padStart(2, '0')}`);
+    await signIn(page, admin);
+    await page.goto('/admin/accounts');
+    const search = page.getByLabel('姓名或手机号');
+    await hydrated(search);
+    await search.fill(tag);
+    await page.getByRole('button', { name: '查询' }).click();
+    const rows = page.getByRole('region', { name: '员工账号' }).getByRole('row').filter({ hasText: tag });
+    await expect(rows).toHaveCount(20);
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await expect(pager).toContainText('共 21 条');
+    await expect(pager).toContainText('第 1 / 2 页');
+    await pager.getByRole('button', { name: '下一页' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(`${tag}员工20`);
+
+    await page.getByLabel('角色', { exact: true }).selectOption({ label: '任课教师' });
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(`${tag}员工00`);
+    await expectNoSeriousA11yViolations(page, 'staff accounts, searched');
+  });
 });

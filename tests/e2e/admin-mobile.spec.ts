@@ -7,7 +7,7 @@ import { makeStaff, signIn } from './support/staff';
  * axe finds nothing serious, and the console stays clean.
  */
 test.describe('@mobile-only staff screens at 375 px', () => {
-  test('sign-in, invitation, dashboard, accounts, my account and the audit log', async ({ page }) => {
+  test('sign-in, invitation, dashboard, accounts, my account, the audit log and the leads', async ({ page }) => {
     await page.goto('/admin/login');
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page, 'staff sign-in (375)');
@@ -22,6 +22,7 @@ test.describe('@mobile-only staff screens at 375 px', () => {
       ['/admin/accounts', '员工账号'],
       ['/admin/account', '我的账号'],
       ['/admin/audit', '操作日志'],
+      ['/admin/leads', '咨询线索'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -40,7 +40,7 @@ describe('roles and the access table', () => {
     expect(Object.values(STAFF_STATUS).sort()).toEqual([0, 1]);
   });
 
-  test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log', () => {
+  test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log, leads for administrators and editors', () => {
     const names = Object.keys(STAFF_CALLS) as StaffCallName[];
     const allowed = (role: StaffRole | null) => names.filter((n) => mayCall(role, n)).sort();
     const PUBLIC = ['invitationAccept', 'invitationInspect', 'secondFactor', 'signIn'];
@@ -54,14 +54,17 @@ describe('roles and the access table', () => {
       'secondFactorDisable',
       'secondFactorStart',
       'signOut',
+      'recoveryCodesLeft',
+      'recoveryCodesRenew',
     ];
     /** Work every role does (uploading a picture for an article, a lesson, the school). */
     const EVERY_ROLE = ['upload'];
+    const LEADS = ['leads', 'leadsExport', 'leadState'];
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
     expect(allowed(null)).toEqual(PUBLIC);
-    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS].sort());
     expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });
@@ -283,5 +286,36 @@ describe('the staff forms', () => {
 
   test('the demo staff hash is the documented password', async () => {
     expect(await verifyPassword(DEMO_STAFF_PASSWORD, DEMO_STAFF_HASH)).toBe(true);
+  });
+});
+
+describe('recovery codes', () => {
+  test('base 32 of 10 bytes is 16 characters of the RFC 4648 alphabet', async () => {
+    const { base32 } = await import('~/server/staff/accounts/accounts.rules');
+    // RFC 4648 test vector "foobar" -> MZXW6YTBOI (no padding).
+    expect(base32(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
+    expect(base32(Buffer.alloc(10))).toBe('AAAAAAAAAAAAAAAA');
+    expect(base32(Buffer.alloc(10, 0xff))).toBe('7777777777777777');
+  });
+
+  test('a new set: ten distinct codes in four groups of four, each kept as the hash of its 16 characters', async () => {
+    const { newRecoveryCodes, recoveryCodeHash } = await import('~/server/staff/accounts/accounts.rules');
+    const set = newRecoveryCodes();
+    expect(set).toHaveLength(10);
+    expect(new Set(set.map((c) => c.shown)).size).toBe(10);
+    for (const c of set) {
+      expect(c.shown).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+      expect(c.hash).toBe(recoveryCodeHash(c.shown.replace(/-/g, '')));
+    }
+  });
+
+  test('the second step takes six digits or a recovery code typed any way', async () => {
+    const { secondStepCodeRule } = await import('~/lib/rules/staff');
+    expect(secondStepCodeRule('123 456')).toEqual({ ok: true, value: { kind: 'totp', code: '123456' } });
+    expect(secondStepCodeRule('abcd-efgh 2345-67ij')).toEqual({ ok: true, value: { kind: 'recovery', code: 'ABCDEFGH234567IJ' } });
+    // 0 and 1 are not in the alphabet: read as O and I.
+    expect(secondStepCodeRule('0BCD-EFGH-2345-671J')).toEqual({ ok: true, value: { kind: 'recovery', code: 'OBCDEFGH234567IJ' } });
+    for (const bad of ['12345', 'ABCD-EFGH', 'ABCD-EFGH-2345-6789', 12]) expect(secondStepCodeRule(bad)).toMatchObject({ ok: false });
+    expect(secondStepCodeRule('')).toMatchObject({ ok: false, message: '请输入动态验证码' });
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AccountQuery } from '~/lib/api/contracts/staff';
 import { t } from '~/lib/i18n/messages/admin';
 import * as staff from '~/lib/api/contracts/staff';
 import type { IssuedInvitation, StaffAccountInfo, StaffMe } from '~/lib/api/contracts/staff';
@@ -11,20 +12,39 @@ import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
 import { FormMessage, MOBILE_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
 import { Modal } from '../shared/Modal';
-import { Button, LoadState, OptionalField, PageTitle, Section, TableBox, roleLabel, statusLabel, td, th, timeText, useLoaded } from './shared';
+import {
+  Button,
+  LoadState,
+  OptionalField,
+  PageTitle,
+  Pager,
+  Section,
+  TableBox,
+  fieldClass,
+  roleLabel,
+  statusLabel,
+  td,
+  th,
+  timeText,
+  useLoaded,
+  usePaged,
+} from './shared';
 
 /**
  * Staff accounts (/admin/accounts, administrators): the school's accounts with their role, state
  * and second factor; invite someone (a one-time link shown once), change a role, disable or enable
  * an account, reset a lost second factor; the invitations not yet accepted, which may be revoked.
  * The server refuses what may not be done (the last administrator, one's own account) in words.
+ * The accounts come 20 a page, searched by name or mobile and filtered by role on the server.
  */
+const PAGE_SIZE = 20;
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 
 export default function AccountsIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
-  const accounts = useLoaded(() => staffSend(staff.accounts, {}));
+  const accounts = usePaged((q: AccountQuery) => staffSend(staff.accounts, q), { current: 1, size: PAGE_SIZE } as AccountQuery);
+  const [search, setSearch] = useState({ q: '', role: '' });
   const invitations = useLoaded(() => staffSend(staff.invitations, {}));
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -34,7 +54,7 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
     setBusy(a.id);
     try {
       const updated = await run();
-      accounts.set((accounts.data ?? []).map((x) => (x.id === updated.id ? updated : x)));
+      if (accounts.data) accounts.set({ ...accounts.data, records: accounts.data.records.map((x) => (x.id === updated.id ? updated : x)) });
       toast(t('admin.accounts.saved'), 'success');
     } catch (e) {
       fail(e);
@@ -47,7 +67,7 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
   async function changeRole(a: StaffAccountInfo, role: StaffRole) {
     if (role === a.role) return;
     if (!(await confirmDialog(t('admin.accounts.confirmRole', { name: a.name, role: roleLabel(role) })))) {
-      accounts.set([...(accounts.data ?? [])]);
+      if (accounts.data) accounts.set({ ...accounts.data, records: [...accounts.data.records] });
       return;
     }
     await change(a, () => staffSend(staff.changeRole, { role }, { params: { id: a.id } }));
@@ -86,71 +106,128 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
           </Button>
         }
       >
-        {accounts.data ? (
-          <TableBox label={t('admin.accounts.title')}>
-            <thead>
-              <tr>
-                <th className={th}>{t('admin.accounts.colName')}</th>
-                <th className={th}>{t('admin.accounts.colMobile')}</th>
-                <th className={th}>{t('admin.accounts.colRole')}</th>
-                <th className={th}>{t('admin.accounts.colStatus')}</th>
-                <th className={th}>{t('admin.accounts.colSecondFactor')}</th>
-                <th className={th}>{t('admin.accounts.colLastSignIn')}</th>
-                <th className={th}>{t('admin.accounts.colActions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.data.map((a) => (
-                <tr key={a.id} data-account={a.id}>
-                  <td className={td}>
-                    {a.name}
-                    {a.self && <span className="text-muted">{t('admin.accounts.you')}</span>}
-                  </td>
-                  <td className={td}>{a.mobile}</td>
-                  <td className={td}>
-                    {a.self ? (
-                      roleLabel(a.role)
-                    ) : (
-                      <select
-                        aria-label={t('admin.accounts.roleOf', { name: a.name })}
-                        value={a.role}
-                        disabled={busy === a.id}
-                        onChange={(e) => void changeRole(a, e.target.value as StaffRole)}
-                        className="rounded border border-slate-300 bg-white px-2 py-1"
-                      >
-                        {ROLE_OPTIONS.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                  <td className={td}>
-                    <span className={a.status === STAFF_STATUS.active ? 'text-green-800' : 'text-red-700'}>{statusLabel(a.status)}</span>
-                  </td>
-                  <td className={td}>{a.secondFactor ? t('admin.accounts.on') : t('admin.accounts.off')}</td>
-                  <td className={td}>{a.lastSignInAt ? timeText(a.lastSignInAt) : t('admin.accounts.never')}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {!a.self && (
-                      <span className="flex flex-wrap gap-2">
-                        <Button kind={a.status === STAFF_STATUS.active ? 'danger' : 'plain'} disabled={busy === a.id} onClick={() => void toggle(a)}>
-                          {a.status === STAFF_STATUS.active ? t('admin.accounts.disable') : t('admin.accounts.enable')}
-                        </Button>
-                        {a.secondFactor && (
-                          <Button disabled={busy === a.id} onClick={() => void reset(a)}>
-                            {t('admin.accounts.resetSecondFactor')}
-                          </Button>
-                        )}
-                      </span>
-                    )}
-                  </td>
-                </tr>
+        <form
+          className="mb-4 grid gap-3 sm:grid-cols-3 sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            accounts.go({
+              current: 1,
+              size: PAGE_SIZE,
+              ...(search.q.trim() ? { q: search.q.trim() } : {}),
+              ...(search.role ? { role: search.role as StaffRole } : {}),
+            });
+          }}
+        >
+          <div>
+            <label htmlFor="accounts-q" className="mb-1 block text-sm font-medium">
+              {t('admin.accounts.search')}
+            </label>
+            <input
+              id="accounts-q"
+              type="search"
+              maxLength={20}
+              className={fieldClass}
+              value={search.q}
+              onChange={(e) => setSearch({ ...search, q: e.target.value })}
+            />
+          </div>
+          <div>
+            <label htmlFor="accounts-role" className="mb-1 block text-sm font-medium">
+              {t('admin.accounts.colRole')}
+            </label>
+            <select id="accounts-role" className={fieldClass} value={search.role} onChange={(e) => setSearch({ ...search, role: e.target.value })}>
+              <option value="">{t('admin.accounts.anyRole')}</option>
+              {ROLE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
-            </tbody>
-          </TableBox>
-        ) : (
+            </select>
+          </div>
+          <div className="flex gap-2">
+            <Button kind="primary" type="submit">
+              {t('admin.audit.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                setSearch({ q: '', role: '' });
+                accounts.go({ current: 1, size: PAGE_SIZE });
+              }}
+            >
+              {t('admin.audit.reset')}
+            </Button>
+          </div>
+        </form>
+        {!accounts.data ? (
           <LoadState error={accounts.error} onRetry={accounts.reload} />
+        ) : accounts.data.records.length === 0 ? (
+          <p className="text-sm text-muted">{t('admin.accounts.none')}</p>
+        ) : (
+          <>
+            <TableBox label={t('admin.accounts.title')}>
+              <thead>
+                <tr>
+                  <th className={th}>{t('admin.accounts.colName')}</th>
+                  <th className={th}>{t('admin.accounts.colMobile')}</th>
+                  <th className={th}>{t('admin.accounts.colRole')}</th>
+                  <th className={th}>{t('admin.accounts.colStatus')}</th>
+                  <th className={th}>{t('admin.accounts.colSecondFactor')}</th>
+                  <th className={th}>{t('admin.accounts.colLastSignIn')}</th>
+                  <th className={th}>{t('admin.accounts.colActions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.data.records.map((a) => (
+                  <tr key={a.id} data-account={a.id}>
+                    <td className={td}>
+                      {a.name}
+                      {a.self && <span className="text-muted">{t('admin.accounts.you')}</span>}
+                    </td>
+                    <td className={td}>{a.mobile}</td>
+                    <td className={td}>
+                      {a.self ? (
+                        roleLabel(a.role)
+                      ) : (
+                        <select
+                          aria-label={t('admin.accounts.roleOf', { name: a.name })}
+                          value={a.role}
+                          disabled={busy === a.id}
+                          onChange={(e) => void changeRole(a, e.target.value as StaffRole)}
+                          className="rounded border border-slate-300 bg-white px-2 py-1"
+                        >
+                          {ROLE_OPTIONS.map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </td>
+                    <td className={td}>
+                      <span className={a.status === STAFF_STATUS.active ? 'text-green-800' : 'text-red-700'}>{statusLabel(a.status)}</span>
+                    </td>
+                    <td className={td}>{a.secondFactor ? t('admin.accounts.on') : t('admin.accounts.off')}</td>
+                    <td className={td}>{a.lastSignInAt ? timeText(a.lastSignInAt) : t('admin.accounts.never')}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {!a.self && (
+                        <span className="flex flex-wrap gap-2">
+                          <Button kind={a.status === STAFF_STATUS.active ? 'danger' : 'plain'} disabled={busy === a.id} onClick={() => void toggle(a)}>
+                            {a.status === STAFF_STATUS.active ? t('admin.accounts.disable') : t('admin.accounts.enable')}
+                          </Button>
+                          {a.secondFactor && (
+                            <Button disabled={busy === a.id} onClick={() => void reset(a)}>
+                              {t('admin.accounts.resetSecondFactor')}
+                            </Button>
+                          )}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableBox>
+            <Pager page={accounts.data} onPage={(current) => accounts.go({ ...accounts.query, current })} />
+          </>
         )}
       </Section>
 

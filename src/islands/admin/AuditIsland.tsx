@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<string, Parameters<typeof t>[0]> = {
   status: 'admin.field.status',
   secondFactor: 'admin.field.secondFactor',
   secondFactorPending: 'admin.field.secondFactorPending',
+  state: 'admin.field.leadState',
   revoked: 'admin.field.revoked',
   revokedSessions: 'admin.field.revokedSessions',
   passwordUpdatedAt: 'admin.field.passwordUpdatedAt',
@@ -26,6 +27,10 @@ const FIELD_LABELS: Record<string, Parameters<typeof t>[0]> = {
   mobile: 'admin.field.mobile',
   expiresAt: 'admin.field.expiresAt',
   invitationId: 'admin.field.invitationId',
+  recoveryCodesLeft: 'admin.field.recoveryCodesLeft',
+  newRecoveryCodes: 'admin.field.newRecoveryCodes',
+  withRecoveryCode: 'admin.field.withRecoveryCode',
+  note: 'admin.field.note',
 };
 
 const actionLabel = (action: AuditAction) => t(`admin.action.${action}`);
@@ -34,6 +39,7 @@ function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return t('admin.empty');
   if (field === 'role' && isStaffRole(value)) return roleLabel(value);
   if (field === 'status' && (value === 0 || value === 1)) return statusLabel(value);
+  if (field === 'state' && (value === 0 || value === 1)) return t(`admin.leads.state.${value}`);
   if (typeof value === 'boolean') return t(value ? 'admin.yes' : 'admin.no');
   if (field.endsWith('At') && typeof value === 'number') return timeText(value);
   return String(value);
@@ -56,7 +62,8 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [draft, setDraft] = useState(EMPTY_FILTER);
   const [query, setQuery] = useState<AuditQuery>({ current: 1, size: PAGE_SIZE });
-  const people = useLoaded(() => staffSend(staff.accounts, {}));
+  // The person filter's choices: the school's accounts, the first hundred (the most a page holds).
+  const people = useLoaded(async () => (await staffSend(staff.accounts, { current: 1, size: 100 })).records);
   const [data, setData] = useState<Page<AuditEntry> | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

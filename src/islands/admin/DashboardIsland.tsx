@@ -5,11 +5,12 @@ import { PageTitle, Section, roleLabel } from './shared';
 
 /**
  * The staff dashboard (/admin): who is signed in, as what, in which school, and the screens that
- * exist for their role. The school's profile, content and leads screens come in later parts.
+ * exist for their role. The school's profile and content screens come in later parts.
  */
 const LINKS = [
   { href: '/admin/accounts', title: 'admin.accounts.title', hint: 'admin.dashboard.accountsHint', call: 'accounts' },
   { href: '/admin/audit', title: 'admin.audit.title', hint: 'admin.dashboard.auditHint', call: 'audit' },
+  { href: '/admin/leads', title: 'admin.leads.title', hint: 'admin.dashboard.leadsHint', call: 'leads' },
   { href: '/admin/account', title: 'admin.account.title', hint: 'admin.dashboard.accountHint', call: 'me' },
 ] as const;
 

@@ -4,7 +4,7 @@ import * as staff from '~/lib/api/contracts/staff';
 import type { SecondFactorEnrolment, StaffMe, StaffSessionInfo } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { check } from '~/lib/rules/rule';
-import { newStaffPasswordRule, repeatError, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
+import { newStaffPasswordRule, repeatError, secondStepCodeRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
 import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton, TextField } from '../shared/fields';
@@ -14,6 +14,8 @@ import { Button, LoadState, PageTitle, Section, TableBox, roleLabel, td, th, tim
  * My account (/admin/account): who I am here, a new password (the current one first; my other
  * devices are signed out), the second factor (set up with a QR code and a code, turned off with
  * the password and a code), and the devices I am signed in on, each of which I may sign out.
+ * Confirming the second factor shows ten recovery codes once; how many are left shows beside it,
+ * and a new set (the password first) voids the old.
  */
 export default function MyAccountIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
@@ -83,8 +85,9 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
   const confirmForm = useForm({ initial: { code: '' }, check: (_f, v) => check(totpCodeRule, v) });
   const disableForm = useForm({
     initial: { password: '', code: '' },
-    check: (field, value) => check(field === 'password' ? typedPasswordRule : totpCodeRule, value),
+    check: (field, value) => check(field === 'password' ? typedPasswordRule : secondStepCodeRule, value),
   });
+  const [shownCodes, setShownCodes] = useState<string[] | null>(null);
 
   async function start() {
     setStarting(true);
@@ -102,13 +105,14 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
       <p className="mb-4 text-sm text-slate-700" data-second-factor-state>
         {on ? t('admin.account.secondFactorOn') : t('admin.account.secondFactorOff')}
       </p>
+      {on && <RecoveryCodesPart shown={shownCodes} onShown={setShownCodes} />}
       {on ? (
         <form
           noValidate
           aria-label={t('admin.account.disableTitle')}
           className="max-w-md space-y-4"
           onSubmit={disableForm.onSubmit(['password', 'code'], async (v) => {
-            await staffSend(staff.secondFactorDisable, { password: v.password, code: v.code.replace(/\s+/g, '') });
+            await staffSend(staff.secondFactorDisable, { password: v.password, code: v.code.trim() });
             disableForm.reset({ password: '', code: '' });
             setOn(false);
             toast(t('admin.account.disabled'), 'success');
@@ -121,7 +125,7 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
             label={t('admin.account.oldPassword')}
             maxLength={128}
           />
-          <TextField {...disableForm.field('code')} type="text" inputMode="numeric" autoComplete="one-time-code" label={t('admin.code')} maxLength={7} />
+          <TextField {...disableForm.field('code')} type="text" autoComplete="one-time-code" label={t('admin.account.codeOrRecovery')} maxLength={24} />
           <FormMessage text={disableForm.notice?.text ?? null} />
           <div className="max-w-48">
             <SubmitButton busy={disableForm.submitting} text={t('admin.account.disable')} busyText={t('admin.account.disabling')} />
@@ -149,7 +153,8 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
             noValidate
             className="max-w-md space-y-4"
             onSubmit={confirmForm.onSubmit(['code'], async (v) => {
-              await staffSend(staff.secondFactorConfirm, { code: v.code.replace(/\s+/g, '') });
+              const { codes } = await staffSend(staff.secondFactorConfirm, { code: v.code.replace(/\s+/g, '') });
+              setShownCodes(codes);
               confirmForm.reset({ code: '' });
               setEnrolment(null);
               setOn(true);
@@ -172,6 +177,75 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
         </Button>
       )}
     </Section>
+  );
+}
+
+/** The recovery codes: the set just made (shown once), how many are left, and a new set for the password. */
+function RecoveryCodesPart({ shown, onShown }: { shown: string[] | null; onShown: (codes: string[] | null) => void }) {
+  const left = useLoaded(() => staffSend(staff.recoveryCodesLeft, {}));
+  const renewForm = useForm({ initial: { password: '' }, check: (_f, v) => check(typedPasswordRule, v) });
+  return (
+    <section aria-labelledby="recovery-title" className="mb-6 space-y-3 rounded-lg border border-slate-200 p-4">
+      <h3 id="recovery-title" className="font-semibold text-ink">
+        {t('admin.account.recoveryTitle')}
+      </h3>
+      {shown ? (
+        <div className="space-y-3">
+          <p role="status" className="text-sm text-slate-700">
+            {t('admin.account.recoveryShown')}
+          </p>
+          <ul aria-label={t('admin.account.recoveryList')} className="grid max-w-md grid-cols-2 gap-2 font-mono text-base">
+            {shown.map((c) => (
+              <li key={c} data-recovery-code>
+                {c}
+              </li>
+            ))}
+          </ul>
+          <Button
+            kind="primary"
+            onClick={() => {
+              onShown(null);
+              left.reload();
+            }}
+          >
+            {t('admin.account.recoverySaved')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {left.data ? (
+            <p className="text-sm text-slate-700" data-recovery-left>
+              {t('admin.account.recoveryLeft', { n: left.data.left })}
+            </p>
+          ) : (
+            <LoadState error={left.error} onRetry={left.reload} />
+          )}
+          <form
+            noValidate
+            aria-label={t('admin.account.recoveryRenew')}
+            className="max-w-md space-y-3"
+            onSubmit={renewForm.onSubmit(['password'], async (v) => {
+              const { codes } = await staffSend(staff.recoveryCodesRenew, { password: v.password });
+              renewForm.reset({ password: '' });
+              onShown(codes);
+            })}
+          >
+            <p className="text-xs text-muted">{t('admin.account.recoveryRenewHint')}</p>
+            <TextField
+              {...renewForm.field('password')}
+              type="password"
+              autoComplete="current-password"
+              label={t('admin.account.oldPassword')}
+              maxLength={128}
+            />
+            <FormMessage text={renewForm.notice?.text ?? null} />
+            <div className="max-w-48">
+              <SubmitButton busy={renewForm.submitting} text={t('admin.account.recoveryRenew')} busyText={t('admin.account.recoveryRenewing')} />
+            </div>
+          </form>
+        </>
+      )}
+    </section>
   );
 }
 

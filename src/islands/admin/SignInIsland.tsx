@@ -3,14 +3,15 @@ import { t } from '~/lib/i18n/messages/admin';
 import { me, secondFactor, signIn } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { check } from '~/lib/rules/rule';
-import { staffMobileRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
+import { secondStepCodeRule, staffMobileRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
 import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton, TextField } from '../shared/fields';
 import { MOBILE_INPUT } from '../shared/fields';
 
 /**
  * The staff sign-in (/admin/login): mobile and password, then, for an account with a second
- * factor, the authenticator's code. Signed in, it goes to `next` (a staff page the server chose).
+ * factor, the authenticator's code or, with the phone lost, one of the account's recovery codes.
+ * Signed in, it goes to `next` (a staff page the server chose).
  *
  * The session cookie is SameSite=Strict, so a staff page opened from a link on another site (an
  * e-mail, a chat) arrives without it and is sent here. The page's own request does carry it: when
@@ -28,7 +29,8 @@ export default function SignInIsland({ next }: { next: string }) {
     initial: { mobile: '', password: '' },
     check: (field, value) => check(field === 'mobile' ? staffMobileRule : typedPasswordRule, value),
   });
-  const code = useForm({ initial: { code: '' }, check: (_field, value) => check(totpCodeRule, value) });
+  const [recovery, setRecovery] = useState(false);
+  const code = useForm({ initial: { code: '' }, check: (_field, value) => check(recovery ? secondStepCodeRule : totpCodeRule, value) });
 
   const leave = () => {
     location.assign(next);
@@ -42,22 +44,57 @@ export default function SignInIsland({ next }: { next: string }) {
         className="space-y-4"
         aria-labelledby="second-factor-title"
         onSubmit={code.onSubmit(['code'], async (v) => {
-          await staffSend(secondFactor, { challenge, code: v.code.replace(/\s+/g, '') });
+          await staffSend(secondFactor, { challenge, code: recovery ? v.code.trim() : v.code.replace(/\s+/g, '') });
           return leave();
         })}
       >
         <h2 id="second-factor-title" className="text-lg font-semibold">
           {t('admin.signIn.secondFactorTitle')}
         </h2>
-        <p className="text-sm text-muted">{t('admin.signIn.secondFactorHint')}</p>
-        <TextField {...code.field('code')} label={t('admin.code')} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
+        <p className="text-sm text-muted">{t(recovery ? 'admin.signIn.recoveryHint' : 'admin.signIn.secondFactorHint')}</p>
+        {recovery ? (
+          <TextField
+            key="recovery"
+            {...code.field('code')}
+            label={t('admin.recoveryCode')}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={24}
+            autoFocus
+          />
+        ) : (
+          <TextField
+            key="totp"
+            {...code.field('code')}
+            label={t('admin.code')}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            autoFocus
+          />
+        )}
         <FormMessage text={code.notice?.text ?? null} />
         <SubmitButton busy={code.submitting} text={t('admin.signIn.verify')} busyText={t('admin.signIn.verifying')} />
         <button
           type="button"
           className="w-full text-sm text-brand hover:underline"
           onClick={() => {
+            setRecovery(!recovery);
+            code.reset({ code: '' });
+            code.setNotice(null);
+          }}
+        >
+          {t(recovery ? 'admin.signIn.useAuthenticator' : 'admin.signIn.useRecovery')}
+        </button>
+        <button
+          type="button"
+          className="w-full text-sm text-brand hover:underline"
+          onClick={() => {
             setChallenge(null);
+            setRecovery(false);
             code.reset({ code: '' });
             code.setNotice(null);
           }}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { inputClass } from '../shared/fields';
 import { t } from '~/lib/i18n/messages/admin';
+import type { Page } from '~/lib/paging';
 import type { StaffRole, StaffStatus } from '~/lib/staff/roles';
 import { STAFF_STATUS } from '~/lib/staff/roles';
 import { formatDateTime } from '~/lib/time/cst';
@@ -129,3 +130,52 @@ export function OptionalField({
     </div>
   );
 }
+
+/**
+ * A list loaded page by page: the query asked for, its page (null while loading), the refusal's
+ * message, a way to ask another query, and to put a changed row in place.
+ */
+export function usePaged<Q, P extends Page<unknown>>(load: (q: Q) => Promise<P>, initial: Q) {
+  const [query, setQuery] = useState<Q>(initial);
+  const [data, setData] = useState<P | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    latest.current(query).then(
+      (p) => live && setData(p),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : t('common.systemBusy')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+  return {
+    query,
+    data,
+    error,
+    go: (next: Q) => setQuery(next),
+    reload: () => setQuery((q) => ({ ...q })),
+    set: setData,
+  };
+}
+
+/** 上一页 / 第 n / m 页 / 下一页 under a list. */
+export function Pager({ page, onPage }: { page: Pick<Page<unknown>, 'current' | 'pages' | 'total'>; onPage: (current: number) => void }) {
+  return (
+    <nav aria-label={t('admin.pager')} className="mt-4 flex flex-wrap items-center justify-end gap-3 text-sm">
+      <span className="text-muted">{t('admin.audit.total', { n: page.total })}</span>
+      <Button disabled={page.current <= 1} onClick={() => onPage(page.current - 1)}>
+        {t('admin.prev')}
+      </Button>
+      <span>{t('admin.audit.page', { current: page.current, pages: Math.max(1, page.pages) })}</span>
+      <Button disabled={page.current >= page.pages} onClick={() => onPage(page.current + 1)}>
+        {t('admin.next')}
+      </Button>
+    </nav>
+  );
+}
+
+export const fieldClass = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';

@@ -74,3 +74,52 @@ export async function staffSend<Req, Res>(call: Call<Req, Res>, input?: Req, opt
   }
   throw new StaffApiError(message, Number(env.code));
 }
+
+/** The file name a Content-Disposition header gives (its UTF-8 filename* first), or `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = disposition ? /filename\*=UTF-8''([^;]+)/i.exec(disposition) : null;
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // A malformed name: the plain one below.
+    }
+  }
+  const plain = disposition ? /filename="([^"]+)"/i.exec(disposition) : null;
+  return plain ? plain[1]! : fallback;
+}
+
+/**
+ * Asks a call that answers a file (the leads' CSV) and saves it in the browser's downloads. A
+ * refusal comes as the envelope, as from staffSend: its message is thrown (and a session that is
+ * gone goes to sign in), so nothing that is not the file is ever saved as one.
+ */
+export async function staffDownload<Req>(call: Call<Req, string>, input: Req, fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`${urlOf(call)}${queryOf(input)}`, { credentials: 'same-origin', headers: { Accept: 'text/csv, application/json' } });
+  } catch {
+    throw new StaffApiError(t('common.systemBusy'), null);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && !type.startsWith('application/json')) {
+    const url = URL.createObjectURL(await res.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(res.headers.get('content-disposition'), fallbackName);
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return;
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new StaffApiError(t('common.systemBusy'), null);
+  }
+  const env = (body ?? {}) as { code?: unknown };
+  if (isLoginInvalid(env.code) && typeof location !== 'undefined') location.assign(staffSignInUrl(location.pathname + location.search));
+  throw new StaffApiError(messageOf(body) || t('common.systemBusy'), Number(env.code));
+}

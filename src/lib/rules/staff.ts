@@ -42,6 +42,33 @@ export const totpCodeRule: Rule = (v) => {
   return /^\d{6}$/.test(code) ? pass(code) : fail(t('admin.codeInvalid'));
 };
 
+/**
+ * A second-factor recovery code: 16 letters and digits of the base-32 alphabet (A–Z, 2–7), shown in
+ * four groups of four. Typed in any case, with or without the dashes and spaces; 0 and 1, absent from
+ * the alphabet, are read as the O and I they were mistaken for. The answer is the 16 characters.
+ */
+export const RECOVERY_CODE_PATTERN = /^[A-Z2-7]{16}$/;
+
+export function normalRecoveryCode(v: string): string {
+  return v
+    .replace(/[\s-]+/g, '')
+    .toUpperCase()
+    .replace(/0/g, 'O')
+    .replace(/1/g, 'I');
+}
+
+/** What the second step of signing in (and turning the second factor off) takes: the authenticator's code or a recovery code. */
+export type SecondStepCode = { kind: 'totp'; code: string } | { kind: 'recovery'; code: string };
+
+export const secondStepCodeRule: Rule<SecondStepCode> = (v) => {
+  if (typeof v !== 'string' && typeof v !== 'number') return fail(t('admin.codeRequired'));
+  const text = String(v).replace(/\s+/g, '');
+  if (text === '') return fail(t('admin.codeRequired'));
+  if (/^\d{6}$/.test(text)) return pass({ kind: 'totp', code: text });
+  const recovery = normalRecoveryCode(text);
+  return RECOVERY_CODE_PATTERN.test(recovery) ? pass({ kind: 'recovery', code: recovery }) : fail(t('admin.codeOrRecoveryInvalid'));
+};
+
 export const staffRoleRule: Rule<StaffRole> = (v) => (isStaffRole(v) ? pass(v) : fail(t('admin.roleRequired')));
 
 /** An optional mobile: blank is none, anything else must be a mobile number. */

@@ -14,6 +14,8 @@ import { STAFF_ROLE, type StaffRole } from './roles';
 export type Access = 'public' | 'anyStaff' | readonly StaffRole[];
 
 const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
+/** Consult leads are the school's enrolment work: its administrators and content editors, not teachers. */
+const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -39,6 +41,11 @@ export const STAFF_ACCESS = {
   audit: ADMIN_ONLY,
   // Every role uploads: editors their articles' pictures, teachers their lessons' (the purpose decides further).
   upload: [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher],
+  recoveryCodesLeft: 'anyStaff',
+  recoveryCodesRenew: 'anyStaff',
+  leads: LEAD_DESK,
+  leadsExport: LEAD_DESK,
+  leadState: LEAD_DESK,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -54,5 +61,6 @@ export const STAFF_SCREENS = [
   { path: '/admin', call: 'me' },
   { path: '/admin/accounts', call: 'accounts' },
   { path: '/admin/audit', call: 'audit' },
+  { path: '/admin/leads', call: 'leads' },
   { path: '/admin/account', call: 'me' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

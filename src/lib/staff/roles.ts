@@ -47,6 +47,8 @@ export const AUDIT_ACTION = {
   invitationRevoke: 'invitation.revoke',
   invitationAccept: 'invitation.accept',
   fileUpload: 'file.upload',
+  recoveryCodesRenew: 'account.recoveryCodesRenew',
+  leadState: 'lead.state',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -58,5 +60,5 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an audit entry's target is. */
-export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', file: 'file' } as const;
+export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', lead: 'lead', file: 'file' } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -63,6 +63,7 @@ import type {
   StaffInvitationTable,
   StaffSessionTable,
   StaffSignInFailureTable,
+  StaffRecoveryCodeTable,
 } from '../staff/accounts/accounts.table';
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 import type { StoredFileTable } from '../storage/files.table';
@@ -157,4 +158,5 @@ export interface Database {
   staffSignInFailures: StaffSignInFailureTable;
   staffAuditLog: StaffAuditTable;
   storedFiles: StoredFileTable;
+  staffRecoveryCodes: StaffRecoveryCodeTable;
 }

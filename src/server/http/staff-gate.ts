@@ -52,12 +52,12 @@ function gate(name: StaffCallName) {
 
 type Answer<K extends StaffCallName> = AnswerOf<(typeof STAFF_CALLS)[K]>;
 
-/** A call for signed-in staff: the handler gets the person the gate let through. */
+/** A call for signed-in staff: the handler gets the person the gate let through (a Response: a file, not the envelope). */
 export function serveStaff<K extends SessionCall, S extends z.ZodType>(
   router: Hono<ApiEnv>,
   name: K,
   schema: S,
-  handler: (s: Scope, actor: StaffActor, input: z.output<S>, c: Context<ApiEnv>) => Promise<Answer<K>>,
+  handler: (s: Scope, actor: StaffActor, input: z.output<S>, c: Context<ApiEnv>) => Promise<Answer<K> | Response>,
   message?: string,
 ): void {
   serve(router, STAFF_CALLS[name] as never, exactly(schema), async (s, input, c) => handler(s, await s.staff(), input, c) as never, {

@@ -1,7 +1,9 @@
+import type { Updateable } from 'kysely';
 import type { DB } from '../db/database';
-import { pageFrom, type PageWindow } from '../db/paging';
+import { containing, pageFrom, type PageWindow } from '../db/paging';
+import type { LeadState } from '~/lib/staff/leads';
 import type { CouponSort } from '~/lib/api/contracts/leads';
-import { CouponState } from './leads.table';
+import { CouponState, type ClueTable } from './leads.table';
 import { startOfCstDay } from '~/lib/time/cst';
 import { PUBLICATION } from '~/lib/status';
 
@@ -10,7 +12,7 @@ import { PUBLICATION } from '~/lib/status';
 export function insertClue(
   db: DB,
   tenantId: string,
-  clue: { id: string; clueId: string | null; name: string; mobile: string; content: string; ip: string; createdAt: number },
+  clue: { id: string; clueId: string | null; name: string; mobile: string; content: string; ip: string; createdAt: number; productId: string | null },
 ) {
   return db
     .insertInto('clues')
@@ -62,4 +64,59 @@ export function pageCoupons(db: DB, tenantId: string, f: CouponFilter) {
 export function pageEnrollContacts(db: DB, tenantId: string, p: PageWindow) {
   const contacts = db.selectFrom('enrollContacts').where('tenantId', '=', tenantId);
   return pageFrom(p, contacts.select(['id', 'mobile', 'url', 'contactMobile', 'tenantId']).orderBy('createdAt', p.order).orderBy('id', p.order), contacts);
+}
+
+/** What the staff's leads list is narrowed to; times are epoch ms. */
+export interface LeadFilter {
+  /** Included. */
+  from?: number | undefined;
+  /** Excluded. */
+  until?: number | undefined;
+  state?: LeadState | undefined;
+  productId?: string | undefined;
+  /** Part of the name or the mobile. */
+  text?: string | undefined;
+}
+
+function filteredLeads(db: DB, tenantId: string, f: LeadFilter) {
+  let q = db.selectFrom('clues').where('tenantId', '=', tenantId);
+  if (f.from !== undefined) q = q.where('createdAt', '>=', f.from);
+  if (f.until !== undefined) q = q.where('createdAt', '<', f.until);
+  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  if (f.productId !== undefined) q = q.where('productId', '=', f.productId);
+  if (f.text) {
+    const pattern = containing(f.text);
+    q = q.where((eb) => eb.or([eb('name', 'like', pattern), eb('mobile', 'like', pattern)]));
+  }
+  return q;
+}
+
+/** One page of the school's leads, newest first. */
+export function pageLeads(db: DB, tenantId: string, f: LeadFilter, w: PageWindow) {
+  const q = filteredLeads(db, tenantId, f);
+  return pageFrom(w, q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc'), q);
+}
+
+/** The filtered leads for an export, newest first, at most `limit`. */
+export function listLeads(db: DB, tenantId: string, f: LeadFilter, limit: number) {
+  return filteredLeads(db, tenantId, f).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The products the school's leads were left about. */
+export async function leadProductIds(db: DB, tenantId: string): Promise<string[]> {
+  const rows = await db.selectFrom('clues').select('productId').distinct().where('tenantId', '=', tenantId).where('productId', 'is not', null).execute();
+  return rows.map((r) => r.productId!).sort();
+}
+
+export function findLead(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('clues').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Moves a lead out of `from` (a conditional update: of two people marking it at once, one wins
+ * and the other is told it changed).
+ */
+export async function updateLeadState(db: DB, tenantId: string, id: string, from: LeadState, changes: Updateable<ClueTable>): Promise<boolean> {
+  const r = await db.updateTable('clues').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

@@ -23,6 +23,11 @@ const clueBody = z
       ])
       .optional()
       .transform((v) => (v === undefined || v === null || v === '' ? null : String(v))),
+    // The training product the form was opened from (its detail page); absent from the floating panel.
+    productId: z
+      .union([idSchema, z.literal(''), z.null()])
+      .optional()
+      .transform((v) => v || null),
   })
   .loose();
 
@@ -50,7 +55,7 @@ serve(
   async (s, b) => {
     const form = parseConsult(b);
     if (!form.ok) throw AppError.badRequest(form.message);
-    return service.saveClue(s, b.clueId, form.value);
+    return service.saveClue(s, b.clueId, form.value, b.productId);
   },
   { message: t('consult.submitted') },
 );

@@ -10,6 +10,7 @@ import { formatDateTime, HOUR } from '~/lib/time/cst';
 import { plainText } from '~/lib/plain-text';
 import type { ConsultForm } from '~/lib/rules/consult';
 import type { CouponSort, CouponVO, CustomerServiceVO, EnrollContactVO } from '~/lib/api/contracts/leads';
+import { findProduct } from '../products/products.service';
 import * as repo from './leads.repository';
 import { CouponState } from './leads.table';
 
@@ -20,15 +21,18 @@ export const CLUE_IP_HOURLY_LIMIT = 10;
 
 /**
  * Stores a consult lead for the request's school once its VISITOR_MSG_VERIFY code checks out
- * (the code is used up). clueId: the user id or the visitor id of who left the message.
+ * (the code is used up). clueId: the user id or the visitor id of who left the message; productId:
+ * the training product the form was opened from, if any.
  */
-export async function saveClue(s: Scope, clueId: string | null, form: ConsultForm): Promise<{ id: string }> {
+export async function saveClue(s: Scope, clueId: string | null, form: ConsultForm, productId: string | null = null): Promise<{ id: string }> {
   const tenant = await s.tenant();
   // The message is read by the school's staff: no characters that reorder or hide text.
   const content = plainText(form.content).trim();
   if (content === '') throw AppError.badRequest(t('consult.contentRequired'));
   if ((await repo.countIpClues(s.db, s.ip, s.now - HOUR)) >= CLUE_IP_HOURLY_LIMIT) throw AppError.tooMany(t('consult.tooMany'));
   await verifySmsCode(s, { tenantId: tenant.id, mobile: form.mobile, templateCode: 'VISITOR_MSG_VERIFY', code: form.code });
+  // A product that is not (or no longer) on sale in this school is not kept: the lead still is.
+  const product = productId ? await findProduct(s, productId) : null;
   const id = newId(s.now);
   await repo.insertClue(s.db, tenant.id, {
     id,
@@ -38,6 +42,7 @@ export async function saveClue(s: Scope, clueId: string | null, form: ConsultFor
     content,
     ip: s.ip,
     createdAt: s.now,
+    productId: product ? product.id : null,
   });
   return { id };
 }

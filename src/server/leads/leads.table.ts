@@ -1,3 +1,6 @@
+import type { Generated, Selectable } from 'kysely';
+import type { LeadState } from '~/lib/staff/leads';
+
 /** A consult lead (留言咨询). clueId is the user id or the visitor id of who left it. */
 export interface ClueTable {
   id: string;
@@ -8,7 +11,19 @@ export interface ClueTable {
   content: string;
   ip: string;
   createdAt: number;
+  /** LEAD_STATE: new until staff mark it handled (migration 20261125T1610_leads_staff). */
+  state: Generated<LeadState>;
+  /** Who marked it handled and when; null while it is new. */
+  handledAt: number | null;
+  handledById: string | null;
+  handledByName: string | null;
+  /** The last note written; kept when the lead is re-opened. */
+  handledNote: string | null;
+  /** The training product it was left about; null from the floating panel. */
+  productId: string | null;
 }
+
+export type Clue = Selectable<ClueTable>;
 
 export interface CustomerServiceTable {
   id: string;

@@ -1,9 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { DAY, parseDateTime } from '~/lib/time/cst';
+import { DAY } from '~/lib/time/cst';
 import { AUDIT_ACTIONS, STAFF_STATUS } from '~/lib/staff/roles';
-import { newStaffPasswordRule, optionalMobileRule, staffMobileRule, staffNameRule, staffRoleRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
+import {
+  newStaffPasswordRule,
+  optionalMobileRule,
+  secondStepCodeRule,
+  staffMobileRule,
+  staffNameRule,
+  staffRoleRule,
+  totpCodeRule,
+  typedPasswordRule,
+} from '~/lib/rules/staff';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { zodRule } from '../http/rules';
@@ -14,6 +23,7 @@ import * as accounts from './accounts/accounts.service';
 import * as invitations from './accounts/invitations.service';
 import { pageAudit } from './audit/audit.service';
 import { onHttps, servePublicStaff, serveStaff } from '../http/staff-gate';
+import { blankIsNone, day, pageFields, searchText } from './query';
 
 /**
  * The staff API (/api/admin/...): every call through gate.ts by its name, so the access table
@@ -29,24 +39,9 @@ const secretToken = (message: string) =>
     .string({ error: message })
     .trim()
     .regex(/^[\w-]{16,128}$/, message);
-/** An optional query filter: blank is none. */
-const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
-const day = z.preprocess(
-  blankIsNone,
-  z
-    .string()
-    .transform((text, ctx) => {
-      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDateTime(text) : Number.NaN;
-      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('staff.badDate') });
-      return ms;
-    })
-    .optional(),
-);
-
 const auditQuery = z
   .object({
-    current: z.coerce.number().int().min(1).max(100000).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(20),
+    ...pageFields,
     actorId: z.preprocess(blankIsNone, idSchema.optional()),
     action: z.preprocess(blankIsNone, z.enum(AUDIT_ACTIONS as [string, ...string[]], { error: t('staff.badAction') }).optional()),
     from: day,
@@ -64,11 +59,16 @@ servePublicStaff(staffRoutes, 'signIn', body({ mobile: zodRule(staffMobileRule),
   return answer;
 });
 
-servePublicStaff(staffRoutes, 'secondFactor', body({ challenge: secretToken(t('staff.challengeExpired')), code: zodRule(totpCodeRule) }), async (s, b, c) => {
-  const { me, session } = await signIn.passSecondFactor(s, b, meta(c));
-  c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
-  return me;
-});
+servePublicStaff(
+  staffRoutes,
+  'secondFactor',
+  body({ challenge: secretToken(t('staff.challengeExpired')), code: zodRule(secondStepCodeRule) }),
+  async (s, b, c) => {
+    const { me, session } = await signIn.passSecondFactor(s, b, meta(c));
+    c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+    return me;
+  },
+);
 
 serveStaff(staffRoutes, 'me', z.object({}), async (s, actor) => sessions.meOf(s, actor));
 
@@ -100,17 +100,22 @@ serveStaff(
 
 serveStaff(staffRoutes, 'secondFactorStart', empty, (s, actor) => accounts.startSecondFactor(s, actor));
 
-serveStaff(staffRoutes, 'secondFactorConfirm', body({ code: zodRule(totpCodeRule) }), async (s, actor, b) => {
-  await accounts.confirmSecondFactor(s, actor, b.code);
-  return null;
-});
+serveStaff(staffRoutes, 'secondFactorConfirm', body({ code: zodRule(totpCodeRule) }), (s, actor, b) => accounts.confirmSecondFactor(s, actor, b.code));
 
-serveStaff(staffRoutes, 'secondFactorDisable', body({ password: zodRule(typedPasswordRule), code: zodRule(totpCodeRule) }), async (s, actor, b) => {
+serveStaff(staffRoutes, 'secondFactorDisable', body({ password: zodRule(typedPasswordRule), code: zodRule(secondStepCodeRule) }), async (s, actor, b) => {
   await accounts.disableSecondFactor(s, actor, b);
   return null;
 });
 
-serveStaff(staffRoutes, 'accounts', z.object({}), (s, actor) => accounts.listAccounts(s, actor));
+const accountQuery = z.object({
+  ...pageFields,
+  q: searchText,
+  role: z.preprocess(blankIsNone, zodRule(staffRoleRule).optional()),
+});
+
+serveStaff(staffRoutes, 'accounts', accountQuery, (s, actor, q) =>
+  accounts.pageAccounts(s, actor, { current: q.current, size: q.size, text: q.q, role: q.role }),
+);
 
 serveStaff(staffRoutes, 'changeRole', body({ id: idSchema, role: zodRule(staffRoleRule) }), (s, actor, b) => accounts.changeRole(s, actor, b.id, b.role));
 
@@ -150,6 +155,12 @@ servePublicStaff(
     c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
     return me;
   },
+);
+
+serveStaff(staffRoutes, 'recoveryCodesLeft', z.object({}), (s, actor) => accounts.recoveryCodesLeft(s, actor));
+
+serveStaff(staffRoutes, 'recoveryCodesRenew', body({ password: zodRule(typedPasswordRule) }), (s, actor, b) =>
+  accounts.renewRecoveryCodes(s, actor, b.password),
 );
 
 serveStaff(staffRoutes, 'audit', auditQuery, (s, actor, q) =>

@@ -1,6 +1,7 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
+import type { LeadState } from '../../staff/leads';
 
 /**
  * The staff side (/api/admin/...): a school's own people sign in with a password (and a TOTP code
@@ -10,7 +11,7 @@ import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../sta
  * src/lib/staff/access.ts.
  */
 
-export type { StaffRole, StaffStatus, AuditAction, AuditTarget };
+export type { StaffRole, StaffStatus, AuditAction, AuditTarget, LeadState };
 
 /** The signed-in person, their school and what their browser needs to write. */
 export interface StaffMe {
@@ -40,6 +41,7 @@ export type SignInAnswer = { step: 'done'; me: StaffMe } | { step: 'secondFactor
 
 export interface SecondFactorRequest {
   challenge: string;
+  /** The authenticator's 6 digits, or one of the account's recovery codes (used up). */
   code: string;
 }
 
@@ -75,7 +77,17 @@ export interface CodeRequest {
 
 export interface SecondFactorDisable {
   password: string;
+  /** The authenticator's code or a recovery code. */
   code: string;
+}
+
+/** The accounts list: a page of the school's accounts, filtered by name or mobile and role. */
+export interface AccountQuery {
+  current?: number;
+  size?: number;
+  /** Part of the name or the mobile. */
+  q?: string;
+  role?: StaffRole;
 }
 
 export interface StaffAccountInfo {
@@ -168,6 +180,54 @@ export interface AuditEntry {
   requestId: string;
 }
 
+/** One-time codes that stand in for the authenticator's code (a lost phone); ten a set. */
+export interface RecoveryCodes {
+  /** Shown once: only their hashes are kept. */
+  codes: string[];
+}
+
+export interface RecoveryCodesLeft {
+  left: number;
+}
+
+/** The leads list's filters. Dates are China Standard Time days, YYYY-MM-DD, both included. */
+export interface LeadQuery {
+  current?: number;
+  size?: number;
+  from?: string;
+  to?: string;
+  state?: LeadState;
+  productId?: string;
+  /** Part of the name or the mobile. */
+  q?: string;
+}
+
+export interface LeadInfo {
+  id: string;
+  name: string;
+  /** Whole: staff call the person back. */
+  mobile: string;
+  content: string;
+  productId: string | null;
+  productName: string | null;
+  state: LeadState;
+  createdAt: number;
+  handledAt: number | null;
+  handledByName: string | null;
+  note: string | null;
+}
+
+/** A page of leads and the products the school's leads were left about (the product filter's choices). */
+export interface LeadPage extends Page<LeadInfo> {
+  products: { id: string; name: string }[];
+}
+
+export interface LeadStateChange {
+  state: LeadState;
+  /** Required when marking handled. */
+  note?: string;
+}
+
 export const signIn = post<SignInRequest, SignInAnswer>('/admin/session/signIn');
 export const secondFactor = post<SecondFactorRequest, StaffMe>('/admin/session/secondFactor');
 export const me = get<Record<string, never>, StaffMe>('/admin/session/me');
@@ -177,9 +237,9 @@ export const revokeSession = post<Record<string, never>, null>('/admin/sessions/
 export const revokeOtherSessions = post<Record<string, never>, { revoked: number }>('/admin/sessions/revokeOthers');
 export const changePassword = post<PasswordChange, null>('/admin/account/password');
 export const secondFactorStart = post<Record<string, never>, SecondFactorEnrolment>('/admin/account/secondFactor/start');
-export const secondFactorConfirm = post<CodeRequest, null>('/admin/account/secondFactor/confirm');
+export const secondFactorConfirm = post<CodeRequest, RecoveryCodes>('/admin/account/secondFactor/confirm');
 export const secondFactorDisable = post<SecondFactorDisable, null>('/admin/account/secondFactor/disable');
-export const accounts = get<Record<string, never>, StaffAccountInfo[]>('/admin/accounts');
+export const accounts = get<AccountQuery, Page<StaffAccountInfo>>('/admin/accounts');
 export const changeRole = post<RoleChange, StaffAccountInfo>('/admin/accounts/:id/role');
 export const changeStatus = post<StatusChange, StaffAccountInfo>('/admin/accounts/:id/status');
 export const resetSecondFactor = post<Record<string, never>, StaffAccountInfo>('/admin/accounts/:id/resetSecondFactor');
@@ -194,6 +254,12 @@ export const audit = get<AuditQuery, Page<AuditEntry>>('/admin/audit');
  * JSON. The answer's url serves the file on the school's host.
  */
 export const upload = post<FormData, UploadedFile>('/admin/uploads');
+export const recoveryCodesLeft = get<Record<string, never>, RecoveryCodesLeft>('/admin/account/recoveryCodes');
+export const recoveryCodesRenew = post<{ password: string }, RecoveryCodes>('/admin/account/recoveryCodes/renew');
+export const leads = get<LeadQuery, LeadPage>('/admin/leads');
+/** The filtered list as a CSV file (UTF-8 with BOM, CRLF), not the JSON envelope. */
+export const leadsExport = get<LeadQuery, string>('/admin/leads/export');
+export const leadState = post<LeadStateChange, LeadInfo>('/admin/leads/:id/state');
 
 /** Every staff call by name: the router serves each through the access table under the same name. */
 export const STAFF_CALLS = {
@@ -219,6 +285,11 @@ export const STAFF_CALLS = {
   invitationAccept,
   audit,
   upload,
+  recoveryCodesLeft,
+  recoveryCodesRenew,
+  leads,
+  leadsExport,
+  leadState,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -1,6 +1,10 @@
 import type { DB } from '../database';
 import { newId } from '../../ids';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
+import { LEAD_STATE } from '~/lib/staff/leads';
+import { STAFF_ROLE } from '~/lib/staff/roles';
+import { DEMO_STAFF } from './staff';
+const HOUR = DAY / 24;
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -59,9 +63,59 @@ export const LEADS_SEED: Record<string, LeadsSeed> = {
   },
 };
 
+/**
+ * Consult leads of the demo school for its staff's 咨询线索 screen: new ones, one about the school's
+ * first training product, one already handled by the demo content editor. Hours before seeding.
+ */
+export const DEMO_LEADS: {
+  name: string;
+  mobile: string;
+  content: string;
+  hoursAgo: number;
+  aboutProduct?: boolean;
+  handled?: { note: string; hoursAgo: number };
+}[] = [
+  { name: '张晓明', mobile: '13951001234', content: '想了解电工职业技能等级证书的报名条件和学费，周末可以上课吗？', hoursAgo: 3, aboutProduct: true },
+  { name: '李婷', mobile: '13770045678', content: '请问保育员培训下一期什么时候开班？', hoursAgo: 26 },
+  {
+    name: '王建国',
+    mobile: '18905159876',
+    content: '单位有20人想报名安全员培训，能否上门授课？',
+    hoursAgo: 75,
+    handled: { note: '已电话联系，约好周三到单位面谈', hoursAgo: 50 },
+  },
+];
+
 export const seedLeads: FeatureSeeder = async (db: DB, tenant, now) => {
   const set = LEADS_SEED[tenant.id];
   if (!set) return;
+
+  if (tenant.id === DEMO_TENANT.id) {
+    const product = await db.selectFrom('products').select('id').where('tenantId', '=', tenant.id).where('state', '=', 1).orderBy('seq').executeTakeFirst();
+    // The demo content editor (seeded after this feature: only her id and name are written here).
+    const editor = DEMO_STAFF[tenant.id]?.find((a) => a.role === STAFF_ROLE.editor);
+    await db
+      .insertInto('clues')
+      .values(
+        DEMO_LEADS.map((l) => ({
+          id: newId(now - l.hoursAgo * HOUR),
+          tenantId: tenant.id,
+          clueId: null,
+          name: l.name,
+          mobile: l.mobile,
+          content: l.content,
+          ip: '0.0.0.0',
+          createdAt: now - l.hoursAgo * HOUR,
+          productId: l.aboutProduct ? (product?.id ?? null) : null,
+          state: l.handled ? LEAD_STATE.handled : LEAD_STATE.new,
+          handledAt: l.handled ? now - l.handled.hoursAgo * HOUR : null,
+          handledById: l.handled ? (editor?.id ?? null) : null,
+          handledByName: l.handled ? (editor?.name ?? '内容编辑') : null,
+          handledNote: l.handled?.note ?? null,
+        })),
+      )
+      .execute();
+  }
 
   await db
     .insertInto('customerServices')

@@ -1,7 +1,15 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database';
-import { STAFF_ROLE, STAFF_STATUS } from '~/lib/staff/roles';
-import type { StaffAccountTable, StaffChallengeTable, StaffInvitationTable, StaffSessionTable, StaffSignInFailureTable } from './accounts.table';
+import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import { STAFF_ROLE, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
+import type {
+  StaffAccountTable,
+  StaffChallengeTable,
+  StaffInvitationTable,
+  StaffRecoveryCodeTable,
+  StaffSessionTable,
+  StaffSignInFailureTable,
+} from './accounts.table';
 import { STAFF_SESSION } from './accounts.rules';
 
 /**
@@ -24,8 +32,15 @@ export function findAccount(db: DB, tenantId: string, id: string) {
 }
 
 /** A school's accounts, administrators first, then by name. */
-export function listAccounts(db: DB, tenantId: string) {
-  return db.selectFrom('staffAccounts').selectAll().where('tenantId', '=', tenantId).orderBy('createdAt', 'asc').orderBy('id', 'asc').execute();
+/** One page of the school's accounts, oldest first, narrowed to a role and to a name or mobile containing `text`. */
+export function pageAccounts(db: DB, tenantId: string, f: { text?: string | undefined; role?: StaffRole | undefined }, w: PageWindow) {
+  let q = db.selectFrom('staffAccounts').where('tenantId', '=', tenantId);
+  if (f.role) q = q.where('role', '=', f.role);
+  if (f.text) {
+    const pattern = containing(f.text);
+    q = q.where((eb) => eb.or([eb('name', 'like', pattern), eb('mobile', 'like', pattern)]));
+  }
+  return pageFrom(w, q.selectAll().orderBy('createdAt', 'asc').orderBy('id', 'asc'), q);
 }
 
 export function insertAccount(db: DB, row: Insertable<StaffAccountTable>) {
@@ -249,4 +264,52 @@ export function clearAccountFailures(db: DB, tenantId: string, accountKey: strin
 
 export function deleteOldFailures(db: DB, before: number) {
   return db.deleteFrom('staffSignInFailures').where('createdAt', '<', before).execute();
+}
+
+// --- Recovery codes -------------------------------------------------------------------------
+
+/** Replaces the account's recovery codes with a new set (the old ones stop working). */
+export async function replaceRecoveryCodes(db: DB, tenantId: string, accountId: string, rows: Insertable<StaffRecoveryCodeTable>[]): Promise<void> {
+  await db.deleteFrom('staffRecoveryCodes').where('tenantId', '=', tenantId).where('accountId', '=', accountId).execute();
+  if (rows.length) await db.insertInto('staffRecoveryCodes').values(rows).execute();
+}
+
+export function deleteRecoveryCodes(db: DB, tenantId: string, accountId: string) {
+  return db.deleteFrom('staffRecoveryCodes').where('tenantId', '=', tenantId).where('accountId', '=', accountId).execute();
+}
+
+export async function countUnusedRecoveryCodes(db: DB, tenantId: string, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('staffRecoveryCodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenantId', '=', tenantId)
+    .where('accountId', '=', accountId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function hasUnusedRecoveryCode(db: DB, tenantId: string, accountId: string, codeHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('staffRecoveryCodes')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('accountId', '=', accountId)
+    .where('codeHash', '=', codeHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Uses one unused recovery code of the account, once: of two requests with the same code, one gets true. */
+export async function useRecoveryCode(db: DB, tenantId: string, accountId: string, codeHash: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staffRecoveryCodes')
+    .set({ usedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('accountId', '=', accountId)
+    .where('codeHash', '=', codeHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return changed(r) === 1;
 }

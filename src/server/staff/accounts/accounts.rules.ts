@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { HOUR, MINUTE } from '~/lib/time/cst';
 import { STAFF_ROLE, STAFF_STATUS, type StaffRole, type StaffStatus } from '~/lib/staff/roles';
 
@@ -127,4 +127,42 @@ export function userAgentOf(header: string | undefined | null): string {
     .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
     .trim()
     .slice(0, 256);
+}
+
+/**
+ * Recovery codes for a lost phone: ten at a time, each 80 random bits as 16 base-32 characters
+ * (far beyond guessing, so a SHA-256 of each is enough to keep), shown once in four groups of four.
+ */
+export const RECOVERY_CODES = { count: 10, bytes: 10 } as const;
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** 10 bytes as 16 base-32 characters (RFC 4648 alphabet, no padding: 80 bits fill 16 characters). */
+export function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** A new set of codes: what is shown (ABCD-EFGH-JKLM-NPQR) and what is kept (the hash of the 16 characters). */
+export function newRecoveryCodes(): { shown: string; hash: string }[] {
+  return Array.from({ length: RECOVERY_CODES.count }, () => {
+    const code = base32(randomBytes(RECOVERY_CODES.bytes));
+    return { shown: code.match(/.{4}/g)!.join('-'), hash: recoveryCodeHash(code) };
+  });
+}
+
+/** The kept form of a recovery code given as its 16 characters (normalRecoveryCode). */
+export function recoveryCodeHash(code: string): string {
+  return hashToken(`staff-recovery:${code}`);
 }

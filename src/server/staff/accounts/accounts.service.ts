@@ -5,14 +5,18 @@ import { newId } from '../../ids';
 import { t } from '~/server/i18n';
 import { qrSvg } from '../../pages/qr';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS, type AuditAction, type StaffRole, type StaffStatus } from '~/lib/staff/roles';
-import type { PasswordChange, SecondFactorDisable, SecondFactorEnrolment, StaffAccountInfo } from '~/lib/api/contracts/staff';
+import type { PasswordChange, RecoveryCodes, SecondFactorEnrolment, StaffAccountInfo } from '~/lib/api/contracts/staff';
+import type { Page } from '~/lib/paging';
+import { pageOf } from '~/lib/paging';
+import type { SecondStepCode } from '~/lib/rules/staff';
+import { windowOf } from '../../db/paging';
 import { hashPassword, verifyPassword } from '../../login/login.service';
 import { recordAudit } from '../audit/audit.service';
-import { leavesAnActiveAdmin } from './accounts.rules';
+import { leavesAnActiveAdmin, newRecoveryCodes, RECOVERY_CODES } from './accounts.rules';
 import type { StaffAccount } from './accounts.table';
 import { newTotpSecret, otpauthUrl, sealSecret } from './second-factor';
 import { actorOf, endSessionsOf, type StaffActor } from './sessions.service';
-import { proveCode, provePassword } from './sign-in.service';
+import { proveCode, provePassword, proveSecondStep } from './sign-in.service';
 import * as repo from './accounts.repository';
 
 /**
@@ -69,8 +73,24 @@ export async function mobileTaken(db: DB, tenantId: string, mobile: string): Pro
   return (await repo.findAccountByMobile(db, tenantId, mobile)) !== undefined;
 }
 
-export async function listAccounts(s: Scope, actor: StaffActor): Promise<StaffAccountInfo[]> {
-  return (await repo.listAccounts(s.db, actor.tenant.id)).map((a) => infoOf(a, actor.account.id));
+export interface AccountPageQuery {
+  current: number;
+  size: number;
+  /** Part of the name or the mobile. */
+  text?: string | undefined;
+  role?: StaffRole | undefined;
+}
+
+/** A page of the school's accounts, oldest first (the first administrator on top). */
+export async function pageAccounts(s: Scope, actor: StaffActor, q: AccountPageQuery): Promise<Page<StaffAccountInfo>> {
+  const w = windowOf({ current: q.current, size: q.size, order: 'asc' });
+  const { rows, total } = await repo.pageAccounts(s.db, actor.tenant.id, { text: q.text, role: q.role }, w);
+  return pageOf(
+    rows.map((a) => infoOf(a, actor.account.id)),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 async function requireAccount(db: DB, tenantId: string, id: string): Promise<StaffAccount> {
@@ -142,6 +162,7 @@ export async function resetSecondFactor(s: Scope, actor: StaffActor, id: string)
     const target = await requireAccount(trx, actor.tenant.id, id);
     if (target.totpSecret === null && target.totpPendingSecret === null) return target;
     await repo.updateAccount(trx, actor.tenant.id, id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, updatedAt: s.now });
+    await repo.deleteRecoveryCodes(trx, actor.tenant.id, id);
     await audit(s, trx, actor, AUDIT_ACTION.secondFactorReset, id, { secondFactor: target.totpSecret !== null }, { secondFactor: false });
     return (await repo.findAccount(trx, actor.tenant.id, id))!;
   });
@@ -190,30 +211,88 @@ export async function startSecondFactor(s: Scope, actor: StaffActor): Promise<Se
   return { secret, otpauthUrl: url, qrImage: `data:image/svg+xml;base64,${Buffer.from(await qrSvg(url)).toString('base64')}` };
 }
 
-/** Turns the second factor on with a code of the secret being set up (used up like any code). */
-export async function confirmSecondFactor(s: Scope, actor: StaffActor, code: string): Promise<void> {
+/** Stores a new set of recovery codes for the account (the old set is deleted) and answers them, once. */
+async function issueRecoveryCodes(s: Scope, trx: DB, tenantId: string, accountId: string): Promise<RecoveryCodes> {
+  const codes = newRecoveryCodes();
+  await repo.replaceRecoveryCodes(
+    trx,
+    tenantId,
+    accountId,
+    codes.map((c) => ({ id: newId(s.now), tenantId, accountId, codeHash: c.hash, createdAt: s.now, usedAt: null })),
+  );
+  return { codes: codes.map((c) => c.shown) };
+}
+
+/**
+ * Turns the second factor on with a code of the secret being set up (used up like any code), and
+ * gives the account its first recovery codes, shown this once.
+ */
+export async function confirmSecondFactor(s: Scope, actor: StaffActor, code: string): Promise<RecoveryCodes> {
   const account = await own(s, actor);
   if (account.totpSecret !== null) throw AppError.conflict(t('staff.secondFactorOn'));
   if (account.totpPendingSecret === null) throw AppError.badRequest(t('staff.secondFactorNotStarted'));
   const pending = account.totpPendingSecret;
   const step = await proveCode(s, account, pending, code);
   if (step === null) throw AppError.badRequest(t('staff.codeWrong'));
-  await s.db.transaction().execute(async (trx) => {
+  return s.db.transaction().execute(async (trx) => {
     if (!(await repo.claimTotpStep(trx, actor.tenant.id, account.id, step, s.now))) throw AppError.badRequest(t('staff.codeWrong'));
     await repo.updateAccount(trx, actor.tenant.id, account.id, { totpSecret: pending, totpPendingSecret: null, totpEnabledAt: s.now, updatedAt: s.now });
-    await audit(s, trx, actor, AUDIT_ACTION.secondFactorEnable, account.id, { secondFactor: false }, { secondFactor: true });
+    const codes = await issueRecoveryCodes(s, trx, actor.tenant.id, account.id);
+    await audit(
+      s,
+      trx,
+      actor,
+      AUDIT_ACTION.secondFactorEnable,
+      account.id,
+      { secondFactor: false },
+      { secondFactor: true, recoveryCodesLeft: RECOVERY_CODES.count },
+    );
+    return codes;
   });
 }
 
-/** Turns the person's own second factor off: the password and a current code, both. */
-export async function disableSecondFactor(s: Scope, actor: StaffActor, input: SecondFactorDisable): Promise<void> {
+/** How many of the person's recovery codes are still unused (0 without a second factor). */
+export async function recoveryCodesLeft(s: Scope, actor: StaffActor): Promise<{ left: number }> {
+  return { left: await repo.countUnusedRecoveryCodes(s.db, actor.tenant.id, actor.account.id) };
+}
+
+/**
+ * A new set of recovery codes for the person's own account (the old ones stop working at once).
+ * It takes the current password, not an authenticator code: whoever lost the phone and signed in
+ * with a recovery code can still get a fresh set.
+ */
+export async function renewRecoveryCodes(s: Scope, actor: StaffActor, password: string): Promise<RecoveryCodes> {
+  const account = await own(s, actor);
+  if (account.totpSecret === null) throw AppError.badRequest(t('staff.recoveryCodesNeedSecondFactor'));
+  if (!(await provePassword(s, account, password))) throw AppError.badRequest(t('staff.passwordWrong'));
+  return s.db.transaction().execute(async (trx) => {
+    const left = await repo.countUnusedRecoveryCodes(trx, actor.tenant.id, account.id);
+    const codes = await issueRecoveryCodes(s, trx, actor.tenant.id, account.id);
+    await audit(
+      s,
+      trx,
+      actor,
+      AUDIT_ACTION.recoveryCodesRenew,
+      account.id,
+      { recoveryCodesLeft: left },
+      { recoveryCodesLeft: RECOVERY_CODES.count, newRecoveryCodes: true },
+    );
+    return codes;
+  });
+}
+
+/**
+ * Turns the person's own second factor off: the password and a current code, both (a recovery code
+ * does as the code: a lost phone is the usual reason). Its recovery codes go with it.
+ */
+export async function disableSecondFactor(s: Scope, actor: StaffActor, input: { password: string; code: SecondStepCode }): Promise<void> {
   const account = await own(s, actor);
   if (account.totpSecret === null) throw AppError.badRequest(t('staff.secondFactorOff'));
   if (!(await provePassword(s, account, input.password))) throw AppError.badRequest(t('staff.passwordWrong'));
-  const step = await proveCode(s, account, account.totpSecret, input.code);
-  if (step === null) throw AppError.badRequest(t('staff.codeWrong'));
+  const useCode = await proveSecondStep(s, account, input.code);
   await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.claimTotpStep(trx, actor.tenant.id, account.id, step, s.now))) throw AppError.badRequest(t('staff.codeWrong'));
+    await useCode(trx);
+    await repo.deleteRecoveryCodes(trx, actor.tenant.id, account.id);
     await repo.updateAccount(trx, actor.tenant.id, account.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, updatedAt: s.now });
     await audit(s, trx, actor, AUDIT_ACTION.secondFactorDisable, account.id, { secondFactor: true }, { secondFactor: false });
   });

@@ -89,3 +89,14 @@ export interface StaffActor {
   account: { id: string; name: string; mobile: string; role: StaffRole; secondFactor: boolean };
   session: { id: string; tokenHash: string };
 }
+
+/** One second-factor recovery code (migration 20261125T1610_leads_staff): only its SHA-256 is kept. */
+export interface StaffRecoveryCodeTable {
+  id: string;
+  tenantId: string;
+  accountId: string;
+  codeHash: string;
+  createdAt: number;
+  /** Set once, when it signed someone in. */
+  usedAt: number | null;
+}

@@ -4,10 +4,11 @@ import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { t } from '~/server/i18n';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
-import type { SecondFactorRequest, SignInAnswer, SignInRequest, StaffMe } from '~/lib/api/contracts/staff';
+import type { SignInAnswer, SignInRequest, StaffMe } from '~/lib/api/contracts/staff';
 import { DUMMY_HASH, verifyPassword } from '../../login/login.service';
 import { recordAudit } from '../audit/audit.service';
-import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, isThrottled } from './accounts.rules';
+import type { SecondStepCode } from '~/lib/rules/staff';
+import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, isThrottled, recoveryCodeHash } from './accounts.rules';
 import type { StaffAccount } from './accounts.table';
 import { acceptedStep, openSecret } from './second-factor';
 import { meOf, openSession, type IssuedSession } from './sessions.service';
@@ -66,13 +67,48 @@ export async function proveCode(s: Scope, account: StaffAccount, sealed: string,
   return step;
 }
 
+/**
+ * Whether `code` is one of the account's unused recovery codes; a wrong one counts like a wrong
+ * TOTP code. Using it up is the caller's conditional write (useRecoveryCodeOnce), in the
+ * transaction of what it unlocks.
+ */
+export async function proveRecoveryCode(s: Scope, account: StaffAccount, code: string): Promise<boolean> {
+  const key = accountKey(account.mobile, account.id);
+  await refuseWhenThrottled(s, account.tenantId, key);
+  if (await repo.hasUnusedRecoveryCode(s.db, account.tenantId, account.id, recoveryCodeHash(code))) return true;
+  await recordFailure(s, account.tenantId, key);
+  return false;
+}
+
+/** Uses the code up, once: of two requests with one code, the second is refused. */
+export async function useRecoveryCodeOnce(trx: Scope['db'], account: StaffAccount, code: string, now: number): Promise<void> {
+  if (!(await repo.useRecoveryCode(trx, account.tenantId, account.id, recoveryCodeHash(code), now))) throw AppError.badRequest(t('staff.recoveryCodeWrong'));
+}
+
+/**
+ * Proves a second-step code of either kind and returns the write that uses it up (the TOTP time
+ * step claimed, or the recovery code used), for the caller's transaction.
+ */
+export async function proveSecondStep(s: Scope, account: StaffAccount, code: SecondStepCode): Promise<(trx: Scope['db']) => Promise<void>> {
+  if (account.totpSecret === null) throw AppError.badRequest(t('staff.secondFactorOff'));
+  if (code.kind === 'recovery') {
+    if (!(await proveRecoveryCode(s, account, code.code))) throw AppError.badRequest(t('staff.recoveryCodeWrong'));
+    return (trx) => useRecoveryCodeOnce(trx, account, code.code, s.now);
+  }
+  const step = await proveCode(s, account, account.totpSecret, code.code);
+  if (step === null) throw AppError.badRequest(t('staff.codeWrong'));
+  return async (trx) => {
+    if (!(await repo.claimTotpStep(trx, account.tenantId, account.id, step, s.now))) throw AppError.badRequest(t('staff.codeWrong'));
+  };
+}
+
 /** Opens the session of a proven account and writes the sign-in to the audit log, together. */
 async function completeSignIn(
   s: Scope,
   tenant: { id: string; name: string },
   account: StaffAccount,
   meta: SignInMeta,
-  secondFactor: boolean,
+  secondFactor: boolean | 'recoveryCode',
   beforeOpening?: (trx: Scope['db']) => Promise<void>,
 ): Promise<{ me: StaffMe; session: IssuedSession }> {
   const session = await s.db.transaction().execute(async (trx) => {
@@ -83,7 +119,7 @@ async function completeSignIn(
       actor: { id: account.id, name: account.name },
       action: AUDIT_ACTION.signIn,
       target: { type: AUDIT_TARGET.session, id: opened.sessionId },
-      after: { secondFactor },
+      after: secondFactor === 'recoveryCode' ? { secondFactor: true, withRecoveryCode: true } : { secondFactor },
       ip: s.ip,
       requestId: s.requestId,
       at: s.now,
@@ -130,19 +166,22 @@ export async function signIn(s: Scope, input: SignInRequest, meta: SignInMeta): 
   return { answer: { step: 'done', me }, session };
 }
 
-export async function passSecondFactor(s: Scope, input: SecondFactorRequest, meta: SignInMeta): Promise<{ me: StaffMe; session: IssuedSession }> {
+export async function passSecondFactor(
+  s: Scope,
+  input: { challenge: string; code: SecondStepCode },
+  meta: SignInMeta,
+): Promise<{ me: StaffMe; session: IssuedSession }> {
   const tenant = await s.tenant();
   const expired = () => AppError.badRequest(t('staff.challengeExpired'));
   const challenge = await repo.findChallenge(s.db, hashToken(input.challenge));
   if (!challenge || challenge.tenantId !== tenant.id || challenge.usedAt !== null || challenge.expiresAt <= s.now) throw expired();
   const account = await repo.findAccount(s.db, tenant.id, challenge.accountId);
   if (!account || account.totpSecret === null) throw expired();
-  const step = await proveCode(s, account, account.totpSecret, input.code);
-  if (step === null) throw AppError.badRequest(t('staff.codeWrong'));
+  const useCode = await proveSecondStep(s, account, input.code);
   if (account.status !== STAFF_STATUS.active) throw AppError.badRequest(t('staff.accountDisabled'));
-  return completeSignIn(s, tenant, account, meta, true, async (trx) => {
+  return completeSignIn(s, tenant, account, meta, input.code.kind === 'recovery' ? 'recoveryCode' : true, async (trx) => {
     // Both once: two tabs sending the same code get one session between them.
     if (!(await repo.useChallenge(trx, challenge.id, s.now))) throw expired();
-    if (!(await repo.claimTotpStep(trx, tenant.id, account.id, step, s.now))) throw AppError.badRequest(t('staff.codeWrong'));
+    await useCode(trx);
   });
 }
