@@ -65,9 +65,10 @@ test.describe('training product detail', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  test('咨询报名 names the product in the consult form, and the message sent carries it', async ({ page }) => {
+  test('咨询报名 names the product in the consult form, and the lead sent carries it (message and product)', async ({ page }) => {
     const ecommerce = seedProduct('ecommerce');
-    await page.goto(`/educational-product/detail?id=${await productId(ecommerce.name)}`);
+    const id = await productId(ecommerce.name);
+    await page.goto(`/educational-product/detail?id=${id}`);
     await page.getByRole('button', { name: '咨询报名' }).click();
     const dialog = await consultDialog(page);
     await expect(dialog.getByText(`咨询产品：${ecommerce.name}`)).toBeVisible();
@@ -86,8 +87,17 @@ test.describe('training product detail', () => {
     await dialog.getByLabel('验证码', { exact: true }).fill(code);
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('/clue/saveClue')), dialog.getByRole('button', { name: '提交' }).click()]);
     expect(request.postDataJSON().content).toBe(`我想咨询「${ecommerce.name}」。周末班什么时候开课？`);
+    expect(request.postDataJSON().productId).toBe(id);
     await expect(dialog).toBeHidden();
     await expect(page.locator('#toast-region')).toContainText('提交成功');
+    // The lead is kept with its product, which the staff's leads list filters by.
+    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+    try {
+      const lead = await db.selectFrom('clues').select('productId').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+      expect(lead.productId).toBe(id);
+    } finally {
+      await db.destroy();
+    }
   });
 
   test('the product belongs to that opening only: the general consult form names no product', async ({ page }) => {

@@ -72,7 +72,9 @@ export default function ConsultModal() {
   const submit = form.onSubmit(CONSULT_FIELDS, async (v) => {
     const session = $session.get();
     const clueId = session.user?.userId ?? ensureVisitor();
-    await send(saveClue, { clueId, name: v.name.trim(), mobile: v.mobile.trim(), code: v.code.trim(), content: v.content.trim() }, { silent: true });
+    const about = $consultProduct.get();
+    const lead = { clueId, name: v.name.trim(), mobile: v.mobile.trim(), code: v.code.trim(), content: v.content.trim() };
+    await send(saveClue, about ? { ...lead, productId: about.id } : lead, { silent: true });
     form.reset(EMPTY);
     dialog.current?.close();
     toast(t('consult.submitted'), 'success');

@@ -38,7 +38,11 @@ export interface EnrollContactVO {
 }
 
 /** The consult form with its SMS code (VISITOR_MSG_VERIFY); clueId: the user id or the visitor id. */
-export type ClueRequest = ConsultForm & { clueId?: string | number | null };
+/**
+ * productId: the training product the consult was opened from (its detail page's 咨询报名); kept
+ * when the product is on sale in the school, so staff can filter leads by it.
+ */
+export type ClueRequest = ConsultForm & { clueId?: string | number | null; productId?: string };
 
 /** Answered with the message 提交成功. */
 export const saveClue = post<ClueRequest, { id: string }>('/universityAdvertise/anyUser/clue/saveClue');
