@@ -28,7 +28,10 @@ interface Place {
   activity: { id: string; name: string };
 }
 
-/** A classmate of the demo student in class A: the tests that open many lessons study as them, so the demo student's figures that other specs check stay as seeded. */
+/**
+ * A classmate of the demo student in class A: the tests that open many lessons study as them, so the
+ * demo student's figures that other specs check stay as seeded.
+ */
 const CLASSMATE = '13900000002';
 /** The other classmate: only the offline test studies as them. */
 const OFFLINE_MATE = '13900000003';
