@@ -412,11 +412,12 @@ describe('one submission', () => {
   });
 
   test('a homework submitted as a test, or a test as a homework, is not found', async () => {
-    const a = await start('随堂小测');
-    expectRefused(await call(api.submitHomework, { ...me(), studentWorkId: workOf('随堂小测').id, answerLogId: a.answerLogId }), 404);
-    expectRefused(await call(api.submitTest, { ...me(), testId: workOf('第二章课后作业').id, answerLogId: a.answerLogId }), 404);
-    expectRefused(await call(api.submitTest, { ...me(), testId: workOf('第一章单元测验').id, answerLogId: a.answerLogId }), 404);
-    expect((await stateOf(a.answerLogId)).status).toBe(0);
+    const who = await newStudent();
+    const a = await start('随堂小测', who);
+    expectRefused(await call(api.submitHomework, { ...me(who), studentWorkId: workOf('随堂小测').id, answerLogId: a.answerLogId }, who), 404);
+    expectRefused(await call(api.submitTest, { ...me(who), testId: workOf('第二章课后作业').id, answerLogId: a.answerLogId }, who), 404);
+    expectRefused(await call(api.submitTest, { ...me(who), testId: workOf('第一章单元测验').id, answerLogId: a.answerLogId }, who), 404);
+    expect((await stateOf(a.answerLogId, who)).status).toBe(0);
   });
 });
 

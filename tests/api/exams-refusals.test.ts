@@ -157,7 +157,7 @@ describe("someone else's ids, another user's token", () => {
       const theirs = await send(c, bodyOf(c, mate));
       expectRefused(theirs, 404);
       expect(theirs.body.message, name).toBe(CLASS_NOT_FOUND);
-      // The classmate's token with the student's ids (the duty report names the demo student's user id: 403).
+      // The classmate's token with the student's ids (the duty report names the student's user id: 403).
       const named = c === api.reportDuty ? NOT_YOURS : CLASS_NOT_FOUND;
       const asMate = await send(c, body, mate.user);
       expectRefused(asMate);
