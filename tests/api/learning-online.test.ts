@@ -435,7 +435,14 @@ describe('study progress that cannot be faked or lost', () => {
   test('a report without opening the lesson credits only the tolerance', async () => {
     const a = expectOk<api.ProgressReportAnswer>(await report(1, 18 * 60_000, 18 * 60_000, '电路的基本概念', 'elec'));
     // 3 s of an 18-minute lesson: 0.27 % (progress is floored to hundredths).
-    expect(a).toMatchObject({ applied: true, seq: 1, learningDuration: CREDIT_TOLERANCE_MS, furthestTime: CREDIT_TOLERANCE_MS, learnProcess: 0.27, finished: false });
+    expect(a).toMatchObject({
+      applied: true,
+      seq: 1,
+      learningDuration: CREDIT_TOLERANCE_MS,
+      furthestTime: CREDIT_TOLERANCE_MS,
+      learnProcess: 0.27,
+      finished: false,
+    });
   });
 
   test('a reading lesson is learned by opening it', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
  * Characters are counted as the editor shows them (code points), not bytes.
  */
 
-export const MAX_LINE = 160;
+const MAX_LINE = 160;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CODE = /\.(ts|tsx|astro|mjs|css)$/;
@@ -39,7 +39,7 @@ function codeFiles(dir: string): string[] {
 }
 
 /** The lines of a text longer than `max` characters, as 1-based line numbers with their length. */
-export function longLines(text: string, max = MAX_LINE): { line: number; length: number }[] {
+function longLines(text: string, max = MAX_LINE): { line: number; length: number }[] {
   return text
     .split(/\r?\n/)
     .map((l, i) => ({ line: i + 1, length: [...l].length }))
