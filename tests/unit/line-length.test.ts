@@ -47,9 +47,9 @@ function longLines(text: string, max = MAX_LINE): { line: number; length: number
 }
 
 const projectFiles = (): string[] => [
-  ...readdirSync(ROOT)
-    .filter((name) => CODE.test(name))
-    .map((name) => join(ROOT, name)),
+  ...readdirSync(ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && CODE.test(entry.name))
+    .map((entry) => join(ROOT, entry.name)),
   ...TREES.flatMap((tree) => codeFiles(join(ROOT, tree))),
 ];
 
