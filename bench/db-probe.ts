@@ -51,6 +51,7 @@ for (const cached of [false, true]) {
   for (let i = 0; i < n; i++) await listPage();
   const perPage = ((performance.now() - t0) / n) * 1000;
   console.log(
-    `statement cache ${cached ? 'on ' : 'off'}: ${queries / n} queries, ${perPage.toFixed(0)} µs of database work per list page (prepare ${((prepareMs / n) * 1000).toFixed(0)} µs)`,
+    `statement cache ${cached ? 'on ' : 'off'}: ${queries / n} queries, ${perPage.toFixed(0)} µs of database work per list page ` +
+      `(prepare ${((prepareMs / n) * 1000).toFixed(0)} µs)`,
   );
 }

@@ -19,12 +19,14 @@ function studentRows(cls, periodId, i, now) {
   const mobile = `17${String(i).padStart(9, '0')}`;
   const rows = [
     [
-      'insert into users (id, mobile, username, password_hash, nick_name, real_name, avatar, status, created_at, updated_at) values (?, ?, null, null, ?, ?, null, 1, ?, ?)',
+      'insert into users (id, mobile, username, password_hash, nick_name, real_name, avatar, status, created_at, updated_at) ' +
+        'values (?, ?, null, null, ?, ?, null, 1, ?, ?)',
       [userId, mobile, `学员${i}`, `压测学员${i}`, now, now],
     ],
     ['insert into user_tenants (tenant_id, user_id, student_id, created_at) values (?, ?, ?, ?)', [cls.tenantId, userId, `7${userId.slice(1)}`, now]],
     [
-      'insert into class_students (id, tenant_id, class_id, user_id, school_student_id, period_id, service_status, enrol_state_at, visit_count, status_at, evaluate_status, created_at) values (?, ?, ?, ?, ?, ?, 2, ?, 0, ?, 0, ?)',
+      'insert into class_students (id, tenant_id, class_id, user_id, school_student_id, period_id, service_status, enrol_state_at, ' +
+        'visit_count, status_at, evaluate_status, created_at) values (?, ?, ?, ?, ?, ?, 2, ?, 0, ?, 0, ?)',
       [classStudentId, cls.tenantId, cls.id, userId, `7${userId.slice(1)}`, periodId, now, now, now],
     ],
     [
@@ -140,7 +142,8 @@ export function videoLesson(dbFile) {
   try {
     const row = db
       .prepare(
-        "select r.id as classroomId, r.course_id as courseId from classrooms r join courses c on c.id = r.course_id where c.name = '电工基础与安全用电' and r.name = '电路的基本概念'",
+        'select r.id as classroomId, r.course_id as courseId from classrooms r join courses c on c.id = r.course_id ' +
+          "where c.name = '电工基础与安全用电' and r.name = '电路的基本概念'",
       )
       .get();
     if (!row) throw new Error('the seeded video lesson 电路的基本概念 is missing');

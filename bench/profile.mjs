@@ -150,5 +150,10 @@ for (const [id, t] of self) {
   for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + t);
 }
 console.log(
-  `\nprofile: ${relative(root, file)}\n\nself time by file / package:\n${top(fileAgg, 20)}\n\ninclusive time by file / package:\n${top(incl, 25)}\n\nself time by function:\n${top(fnAgg, 30)}`,
+  [
+    `\nprofile: ${relative(root, file)}`,
+    `self time by file / package:\n${top(fileAgg, 20)}`,
+    `inclusive time by file / package:\n${top(incl, 25)}`,
+    `self time by function:\n${top(fnAgg, 30)}`,
+  ].join('\n\n'),
 );

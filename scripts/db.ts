@@ -171,7 +171,8 @@ async function main() {
     } else {
       console.log(
         'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
-          'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | export-school --school S --file F | import-school --file F',
+          'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | ' +
+          'export-school --school S --file F | import-school --file F',
       );
       process.exitCode = 2;
     }

@@ -13,7 +13,8 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 // native module built for another Node crashes the process, so say so plainly instead.
 if (Number(process.versions.node.split('.')[0]) < 24) {
   process.stderr.write(
-    `The portal needs Node 24 or later; this is Node ${process.versions.node}. Install Node 24 (see .nvmrc), or in a full install run it through npm scripts, which use the project's pinned Node.\n`,
+    `The portal needs Node 24 or later; this is Node ${process.versions.node}. Install Node 24 (see .nvmrc), ` +
+      "or in a full install run it through npm scripts, which use the project's pinned Node.\n",
   );
   process.exit(1);
 }
@@ -185,7 +186,8 @@ server.requestTimeout = config.REQUEST_TIMEOUT_MS;
 if (config.developmentMode) {
   announce(
     'warn',
-    `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.`,
+    `DEVELOPMENT MODE (NODE_ENV=${config.NODE_ENV}): SMS codes and captcha answers are readable through the API ` +
+      'and development secrets are accepted. Never expose this server; set NODE_ENV=production with your own secrets for a real site.',
   );
 } else {
   announce('info', 'production mode: development helpers are off', {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DATE_TIME, PATH, expectOk, expectPage, expectRefused } from '../setup/api';
-import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { DEMO, HOUR, HUAXIA, NOW, startTestServer, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { DEMO_ENGAGEMENT, type SeedComment } from '~/server/db/seed/engagement-data';
 import { resetDemo } from '~/server/db/seed';
@@ -491,23 +491,34 @@ describe('removeById', () => {
   });
 });
 
-describe('demo reset (runs last)', () => {
+describe('demo reset', () => {
   const count = (list: SeedComment[]): number => list.reduce((n, c) => n + 1 + count(c.replies ?? []), 0);
 
   test('resetting the demo tenants deletes every thread and like and seeds the comments again', async () => {
-    const db = server().runtime.db;
-    const seeded = count(DEMO_ENGAGEMENT.comments.flatMap((g) => g.comments));
-    const before = await db.selectFrom('comments').select('id').where('tenantId', '=', DEMO.id).execute();
-    expect(before.length).toBeGreaterThan(seeded);
-    expectOk(await server().post(PATH.like, { objectId: materials.get('学院正门'), objectType: 'UNIVERSITY_PIC' }, withToken(alice.token)));
-    expect(await db.selectFrom('thumbsRecords').select('id').where('tenantId', '=', DEMO.id).execute()).toHaveLength(1);
-    await resetDemo(db, NOW);
-    const after = await db.selectFrom('comments').select(['id', 'authorId']).where('tenantId', '=', DEMO.id).execute();
-    expect(after).toHaveLength(seeded);
-    expect(after.some((c) => c.authorId === alice.userId || c.authorId === bob.userId)).toBe(false);
-    expect(await db.selectFrom('thumbsRecords').select('id').where('tenantId', '=', DEMO.id).execute()).toEqual([]);
-    const library = expectOk<any[]>(await server().get(PATH.albumMaterials, { open: 1 })).find((m) => m.name === '图书馆阅览室');
-    const page = expectOk(await objectPage(library.id));
-    expect(page.records.map((c: any) => c.childrenCount).sort()).toEqual([0, 4]);
+    // The reset wipes the whole demo: it runs on a server of its own, so the other tests of this file
+    // keep their data whatever the order.
+    const own = await startTestServer();
+    try {
+      const db = own.runtime.db;
+      const seeded = count(DEMO_ENGAGEMENT.comments.flatMap((g) => g.comments));
+      const visitor = await loginAs(own, DEMO.id);
+      const gate = expectOk<any[]>(await own.get(PATH.albumMaterials, { open: 1 })).find((m) => m.name === '学院正门').id;
+      // A comment and a like of the visitor's own, made before the reset.
+      const comment = { commentObjectId: gate, commentObjectType: 'UNIVERSITY_PIC', commentContent: '重置前的留言' };
+      expectOk(await own.post(PATH.saveComment, comment, withToken(visitor.token)));
+      expect(await db.selectFrom('comments').select('id').where('tenantId', '=', DEMO.id).execute()).toHaveLength(seeded + 1);
+      expectOk(await own.post(PATH.like, { objectId: gate, objectType: 'UNIVERSITY_PIC' }, withToken(visitor.token)));
+      expect(await db.selectFrom('thumbsRecords').select('id').where('tenantId', '=', DEMO.id).execute()).toHaveLength(1);
+      await resetDemo(db, NOW);
+      const after = await db.selectFrom('comments').select(['id', 'authorId']).where('tenantId', '=', DEMO.id).execute();
+      expect(after).toHaveLength(seeded);
+      expect(after.some((c) => c.authorId === visitor.userId)).toBe(false);
+      expect(await db.selectFrom('thumbsRecords').select('id').where('tenantId', '=', DEMO.id).execute()).toEqual([]);
+      const library = expectOk<any[]>(await own.get(PATH.albumMaterials, { open: 1 })).find((m) => m.name === '图书馆阅览室');
+      const page = expectOk(await own.post(PATH.commentPage, { model: { commentObjectId: library.id, commentObjectType: 'UNIVERSITY_PIC' } }));
+      expect(page.records.map((c: any) => c.childrenCount).sort()).toEqual([0, 4]);
+    } finally {
+      await own.close();
+    }
   });
 });

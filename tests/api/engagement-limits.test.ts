@@ -60,7 +60,8 @@ function expectTooMany(answer: Awaited<ReturnType<typeof postAs>>, message: stri
 }
 
 describe('comments and replies', () => {
-  test(`${COMMENT_LIMITS.perUserMinute} a minute per user, comments and replies together; the next is refused and changes nothing until the minute has passed`, async () => {
+  const perMinute = `${COMMENT_LIMITS.perUserMinute} a minute per user, comments and replies together`;
+  test(`${perMinute}; the next is refused and changes nothing until the minute has passed`, async () => {
     const user = await loginAs(server(), DEMO.id);
     const top = expectOk(await comment(user, uniqueIp()));
     for (let i = 1; i < COMMENT_LIMITS.perUserMinute; i++) expectOk(await (i % 2 ? reply(user, uniqueIp(), top.id) : comment(user, uniqueIp())));

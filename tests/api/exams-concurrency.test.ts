@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { expectOk } from '../setup/api';
 import { useTestServer } from '../setup/server';
-import { callAs, examPlace, leaves, record, rightAnswer, type ExamPlace } from '../setup/exams';
+import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
 
 /**
  * Many requests at once on one attempt (meant for PostgreSQL, where they really run in parallel:
@@ -29,8 +29,9 @@ const shuffled = <T>(list: T[], seed: number): T[] => {
   return out;
 };
 
-beforeAll(async () => {
-  p = await examPlace(server());
+// Each test answers as a new student of its own, so none meets another's attempt.
+beforeEach(async () => {
+  p = await newStudentPlace(server());
 });
 
 describe('concurrent requests on one attempt', () => {

@@ -1,13 +1,12 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { createScope } from '~/server/http/request-scope';
 import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 import { sweepOverdueAttempts } from '~/server/exams/attempts/attempts.service';
-import { CLASSMATES } from '~/server/db/seed/learning-data';
 import { expectOk } from '../setup/api';
 import { useTestServer } from '../setup/server';
-import { callAs, examPlace, leaves, record, rightAnswer, setPolicy, type ExamPlace } from '../setup/exams';
+import { callAs, leaves, newStudentPlace, record, rightAnswer, setPolicy, type ExamPlace } from '../setup/exams';
 
 /**
  * The deadline is the server's (decision 025), with the test's clock in control: saves up to the
@@ -40,9 +39,10 @@ async function startAnswering(who = p): Promise<{ a: api.AttemptState; paper: ap
   return { a, paper, save };
 }
 
-beforeAll(async () => {
-  p = await examPlace(server());
-  mate = await examPlace(server(), CLASSMATES[0]!.mobile);
+// Each test answers as new students of its own (and a classmate), so none meets another's attempt.
+beforeEach(async () => {
+  p = await newStudentPlace(server());
+  mate = await newStudentPlace(server());
   // These tests start the quiz again and again; how many attempts a work allows is tested in exams-attempt-policy.test.ts.
   await setPolicy(server(), workId(), { maxAttempts: null });
 });
@@ -76,7 +76,11 @@ describe('saves around the deadline', () => {
 
 describe('an overdue attempt is submitted by the server with the answers it had', () => {
   test('on the next read of the attempt', async () => {
-    // Reading the logs is a read of the attempt the previous test left overdue: it comes back submitted.
+    const started = clock().value;
+    const { paper, save } = await startAnswering();
+    expectOk(await save(1, rightAnswer(TITLE, leaves(paper)[0]!).optionList!));
+    clock().set(started + LIMIT_MS + SAVE_GRACE_MS + 1);
+    // Reading the logs is a read of the attempt now overdue: it comes back submitted.
     const [open] = await ok<api.AttemptLog[]>(api.attemptLogs, { ...me(), workId: workId() });
     const row = await attemptRow(open!.id);
     expect(row).toMatchObject({ status: 2, submittedBy: 'deadline', score: 30, answeredCount: 1, questionCount: 3 });
@@ -123,13 +127,6 @@ describe('an overdue attempt is submitted by the server with the answers it had'
   });
 
   test('the sweep submits every overdue attempt of every student once, even if no browser comes back', async () => {
-    const started = clock().value;
-    const mine = await startAnswering(p);
-    const theirs = await startAnswering(mate);
-    expectOk(await mine.save(1, ['A']));
-    expectOk(await theirs.save(1, ['B']));
-    // An attempt without a time limit is never overdue.
-    const homework = await ok<api.AttemptState>(api.startAttempt, { ...me(), workId: p.works['第一章课后作业']!.id });
     const sweep = () =>
       sweepOverdueAttempts(
         createScope(server().runtime, {
@@ -139,6 +136,17 @@ describe('an overdue attempt is submitted by the server with the answers it had'
           headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
         }),
       );
+    // The sweep covers the whole school: first the attempts other tests of this file left open are
+    // let run out and swept, so the counts below are this test's own.
+    clock().advance(LIMIT_MS + SAVE_GRACE_MS + 1);
+    await sweep();
+    const started = clock().value;
+    const mine = await startAnswering(p);
+    const theirs = await startAnswering(mate);
+    expectOk(await mine.save(1, ['A']));
+    expectOk(await theirs.save(1, ['B']));
+    // An attempt without a time limit is never overdue.
+    const homework = await ok<api.AttemptState>(api.startAttempt, { ...me(), workId: p.works['第一章课后作业']!.id });
 
     clock().set(started + LIMIT_MS + SAVE_GRACE_MS);
     expect(await sweep()).toBe(0);

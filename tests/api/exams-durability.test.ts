@@ -5,8 +5,8 @@ import { urlOf, type Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { openDatabase } from '~/server/db/database';
 import { DEMO_TENANT } from '~/server/db/seed/demo-data';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { bindUserToTenant, findOrCreateUser, issueToken } from '~/server/identity/identity.service';
+import { enrolInClass, newMobile } from '../setup/enrol';
 import { CLASS_A, leaves } from '../setup/exams';
 import { makeDatabase } from '../setup/server';
 
@@ -71,28 +71,23 @@ interface Place {
   workId: string;
 }
 
-/** The demo student's token (issued as login does) and class A's homework of every question type. */
+/** A new student of class A of the test's own (token issued as login does) and class A's homework of every question type. */
 async function placeIn(databaseUrl: string): Promise<Place> {
   const { db } = await openDatabase({ url: databaseUrl, poolSize: 1 });
   try {
     const now = Date.now();
-    const user = await findOrCreateUser(db, DEMO_STUDENT.mobile, now);
+    const user = await findOrCreateUser(db, newMobile(), now);
     await bindUserToTenant(db, DEMO_TENANT.id, user.id, now);
     const { token } = await issueToken(db, { userId: user.id, tenantId: DEMO_TENANT.id, now, ttlMs: 3_600_000 });
-    const enrolment = await db
-      .selectFrom('classStudents as cs')
-      .innerJoin('teachingClasses as c', 'c.id', 'cs.classId')
-      .select(['cs.id', 'cs.classId'])
-      .where('cs.userId', '=', user.id)
-      .where('c.name', '=', CLASS_A)
-      .executeTakeFirstOrThrow();
-    const work = await db
-      .selectFrom('works')
+    const cls = await db
+      .selectFrom('teachingClasses')
       .select('id')
-      .where('classId', '=', enrolment.classId)
-      .where('title', '=', '第一章课后作业')
+      .where('tenantId', '=', DEMO_TENANT.id)
+      .where('name', '=', CLASS_A)
       .executeTakeFirstOrThrow();
-    return { token, classId: enrolment.classId, studentId: enrolment.id, workId: work.id };
+    const studentId = await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId: user.id, now });
+    const work = await db.selectFrom('works').select('id').where('classId', '=', cls.id).where('title', '=', '第一章课后作业').executeTakeFirstOrThrow();
+    return { token, classId: cls.id, studentId, workId: work.id };
   } finally {
     await db.destroy();
   }

@@ -16,7 +16,8 @@ import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, right
 const server = useTestServer();
 let p: ExamPlace;
 
-// Every helper answers as the demo student (the seeded attempts) unless a test's own student is named.
+// The helpers read as the demo student (the seeded attempts); every test that starts, saves or submits
+// names a new student of its own.
 const call = <Req>(c: Call<Req, unknown>, body: unknown, who = p) => callAs(server(), c, body, who.user);
 const ok = async <T>(c: Call<unknown, T>, body: unknown, who = p): Promise<T> => expectOk<T>(await call(c, body, who));
 const me = (who = p) => ({ classId: who.classId, studentId: who.studentId });
@@ -136,19 +137,21 @@ describe('starting and continuing an attempt', () => {
   });
 
   test('a test starts with its deadline fixed now; a reload or a second tab continues the same attempt', async () => {
-    const first = await start('第一章单元测验');
+    const who = await newStudent();
+    const first = await start('第一章单元测验', who);
     expect(first).toMatchObject({ status: 0, remainingSeconds: 1800, totalSeconds: 1800, answers: [] });
     server().clock.advance(61_000);
-    const again = await start('第一章单元测验');
+    const again = await start('第一章单元测验', who);
     expect(again.answerLogId).toBe(first.answerLogId);
     expect(again.remainingSeconds).toBe(1800 - 61);
-    expect((await stateOf(first.answerLogId)).remainingSeconds).toBe(1739);
-    const tabs = await Promise.all(Array.from({ length: 6 }, () => start('第一章单元测验')));
+    expect((await stateOf(first.answerLogId, who)).remainingSeconds).toBe(1739);
+    const tabs = await Promise.all(Array.from({ length: 6 }, () => start('第一章单元测验', who)));
     expect(new Set(tabs.map((t) => t.answerLogId))).toEqual(new Set([first.answerLogId]));
     const open = await server()
       .runtime.db.selectFrom('workAttempts')
       .select('id')
       .where('workId', '=', workOf('第一章单元测验').id)
+      .where('classStudentId', '=', who.studentId)
       .where('status', '=', 0)
       .execute();
     expect(open).toHaveLength(1);
@@ -175,15 +178,17 @@ describe('starting and continuing an attempt', () => {
   });
 
   test('six tabs starting at the same moment open one attempt', async () => {
-    const tabs = await Promise.all(Array.from({ length: 6 }, () => start('随堂小测')));
+    const who = await newStudent();
+    const tabs = await Promise.all(Array.from({ length: 6 }, () => start('随堂小测', who)));
     expect(new Set(tabs.map((t) => t.answerLogId)).size).toBe(1);
   });
 });
 
 describe('saves: the highest sequence per question wins', () => {
   test('one batch replayed twice and in reverse order leaves the highest sequence of each question', async () => {
+    const who = await newStudent();
     const paper = await paperOf('第一章课后作业');
-    const a = await start('第一章课后作业');
+    const a = await start('第一章课后作业', who);
     const ref = { workId: paper.workId, answerLogId: a.answerLogId };
     const ofType = (type: number) => leaves(paper).find((x) => x.questionType === type)!;
     const [single, multiple, fill, short] = [ofType(1), ofType(2), ofType(4), ofType(6)];
@@ -204,13 +209,13 @@ describe('saves: the highest sequence per question wins', () => {
       { questionId: short!.id, optionList: [], content: '先断电，再检修。', seq: 1 },
     ].sort((x, y) => x.questionId.localeCompare(y.questionId));
     const kept = async () =>
-      (await stateOf(a.answerLogId)).answers
+      (await stateOf(a.answerLogId, who)).answers
         .map((x) => ({ questionId: x.questionId, optionList: x.questionAnswerVO.optionList, content: x.questionAnswerVO.content, seq: x.seq }))
         .sort((x, y) => x.questionId.localeCompare(y.questionId));
-    const revisions = async () => Object.fromEntries((await stateOf(a.answerLogId)).answers.map((x) => [x.questionId, x.revision]));
+    const revisions = async () => Object.fromEntries((await stateOf(a.answerLogId, who)).answers.map((x) => [x.questionId, x.revision]));
     let after: Record<string, number> | null = null;
     for (const order of [batch, batch, [...batch].reverse()]) {
-      const { acked, conflicts, late } = await save(order);
+      const { acked, conflicts, late } = await save(order, who);
       expect(acked.map(({ questionId, seq }) => ({ questionId, seq }))).toEqual(order.map((r) => ({ questionId: r.questionId, seq: r.seq })));
       expect([conflicts, late]).toEqual([[], []]);
       expect(await kept()).toEqual(expected);
@@ -220,12 +225,12 @@ describe('saves: the highest sequence per question wins', () => {
     }
     // Each record alone, oldest last: still acknowledged, nothing changes.
     for (const r of [...batch].reverse()) {
-      expect((await save([r])).acked).toEqual([{ questionId: r.questionId, seq: r.seq, revision: after![r.questionId] }]);
+      expect((await save([r], who)).acked).toEqual([{ questionId: r.questionId, seq: r.seq, revision: after![r.questionId] }]);
     }
     expect(await revisions()).toEqual(after);
     expect(await kept()).toEqual(expected);
     // A newer change replaces it; the server's time of saving is kept, the device's too.
-    await save([record(ref, single!, 4, { optionList: ['D'] }, 42)]);
+    await save([record(ref, single!, 4, { optionList: ['D'] }, 42)], who);
     const row = await server()
       .runtime.db.selectFrom('workAnswers')
       .selectAll()
@@ -239,12 +244,13 @@ describe('saves: the highest sequence per question wins', () => {
 describe('scoring every type on submission, and the review', () => {
   test('all right on a test of every auto-scored type: 100, reviewed at once with keys and explanations', async () => {
     const title = '第一章单元测验';
+    const who = await newStudent();
     const paper = await paperOf(title);
-    const a = await start(title);
-    await save(rightRecords(title, paper, a));
-    const result = await submitTest(title, a.answerLogId);
+    const a = await start(title, who);
+    await save(rightRecords(title, paper, a), who);
+    const result = await submitTest(title, a.answerLogId, who);
     expect(result).toEqual({ answerLogId: a.answerLogId, status: 2, score: 100 });
-    const r = expectOk<api.ReviewedAttempt>(await review(title, a.answerLogId));
+    const r = expectOk<api.ReviewedAttempt>(await review(title, a.answerLogId, who));
     expect(r.testStudentResultVO).toMatchObject({ testName: title, status: 2, score: 100 });
     expect(r.testStudentResultVO.submittedTime).toBe(server().clock.value);
     const questions = allQuestions(r.questionUnitCAResultVO.questionResultVOMap);
@@ -320,13 +326,13 @@ describe('scoring every type on submission, and the review', () => {
 
   test('a short answer keeps the homework pending review: no score, the review refused until the teacher marks it', async () => {
     const title = '第一章课后作业';
+    const who = await newStudent();
     const paper = await paperOf(title);
-    const [open] = (await logs(title)).filter((l) => l.status === 0);
-    const a = await stateOf(open!.id);
-    await save(rightRecords(title, paper, a, 10));
-    const result = await submitHomework(title, a.answerLogId);
+    const a = await start(title, who);
+    await save(rightRecords(title, paper, a), who);
+    const result = await submitHomework(title, a.answerLogId, who);
     expect(result).toEqual({ answerLogId: a.answerLogId, status: 1, score: null });
-    const refused = await review(title, a.answerLogId);
+    const refused = await review(title, a.answerLogId, who);
     expectRefused(refused, 409);
     expect(refused.body.message).toBe('老师批阅后才能查看答案和解析，请耐心等待');
     // The objective questions were marked; the short answer waits.
@@ -351,8 +357,9 @@ describe('scoring every type on submission, and the review', () => {
   });
 
   test('an attempt still being answered has no review', async () => {
-    const a = await start('英语阅读测验');
-    const refused = await review('英语阅读测验', a.answerLogId);
+    const who = await newStudent();
+    const a = await start('英语阅读测验', who);
+    const refused = await review('英语阅读测验', a.answerLogId, who);
     expectRefused(refused, 409);
     expect(refused.body.message).toBe('交卷后才能查看答案和解析');
   });
@@ -405,11 +412,12 @@ describe('one submission', () => {
   });
 
   test('a homework submitted as a test, or a test as a homework, is not found', async () => {
-    const a = await start('随堂小测');
-    expectRefused(await call(api.submitHomework, { ...me(), studentWorkId: workOf('随堂小测').id, answerLogId: a.answerLogId }), 404);
-    expectRefused(await call(api.submitTest, { ...me(), testId: workOf('第二章课后作业').id, answerLogId: a.answerLogId }), 404);
-    expectRefused(await call(api.submitTest, { ...me(), testId: workOf('第一章单元测验').id, answerLogId: a.answerLogId }), 404);
-    expect((await stateOf(a.answerLogId)).status).toBe(0);
+    const who = await newStudent();
+    const a = await start('随堂小测', who);
+    expectRefused(await call(api.submitHomework, { ...me(who), studentWorkId: workOf('随堂小测').id, answerLogId: a.answerLogId }, who), 404);
+    expectRefused(await call(api.submitTest, { ...me(who), testId: workOf('第二章课后作业').id, answerLogId: a.answerLogId }, who), 404);
+    expectRefused(await call(api.submitTest, { ...me(who), testId: workOf('第一章单元测验').id, answerLogId: a.answerLogId }, who), 404);
+    expect((await stateOf(a.answerLogId, who)).status).toBe(0);
   });
 });
 

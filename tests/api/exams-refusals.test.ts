@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import * as learning from '~/lib/api/contracts/learning';
-import { LEARNING_CLASSES, SECOND_STUDENT, CLASSMATES } from '~/server/db/seed/learning-data';
+import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
-import { callAs, examPlace, leaves, record, type ExamPlace } from '../setup/exams';
+import { enrolInClass } from '../setup/enrol';
+import { callAs, examPlace, leaves, newStudentPlace, record, type ExamPlace } from '../setup/exams';
 import { loginAs, type TestUser } from '../setup/users';
 
 /**
@@ -48,7 +49,7 @@ const ALL_CALLS = [
   api.reviewAttempt,
 ] as Call<unknown, unknown>[];
 
-/** A valid body of each call for a student's place (the demo student's by default). */
+/** A valid body of each call for a student's place (the test student's by default). */
 function bodyOf(c: Call<unknown, unknown>, who: { classId: string; studentId: string } = p): Record<string, unknown> {
   const me = { classId: who.classId, studentId: who.studentId };
   const quiz = p.works['第一章单元测验']!;
@@ -114,10 +115,14 @@ async function snapshot() {
 
 beforeAll(async () => {
   const s = server();
-  p = await examPlace(s);
-  mate = await examPlace(s, CLASSMATES[0]!.mobile);
+  // Students of this file's own (the attempts below are theirs): a student of classes A and B, and a classmate.
+  p = await newStudentPlace(s);
+  mate = await newStudentPlace(s);
   const b = LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === 'B')!.name;
-  const inB = await examPlace(s, undefined, b);
+  const bId = (await s.runtime.db.selectFrom('teachingClasses').select('id').where('tenantId', '=', DEMO.id).where('name', '=', b).executeTakeFirstOrThrow())
+    .id;
+  await enrolInClass(s.runtime.db, { tenantId: DEMO.id, classId: bId, userId: p.user.userId, now: s.clock.value });
+  const inB = await examPlace(s, p.user.mobile, b);
   classB = { classId: inB.classId, studentId: inB.studentId };
   huaxia = await loginAs(s, HUAXIA.id, SECOND_STUDENT.mobile);
   const hx = expectOk<learning.LearnerClass[]>(await send(learning.studentClasses, { userId: huaxia.userId }, huaxia, HUAXIA.id));
@@ -148,11 +153,11 @@ describe("someone else's ids, another user's token", () => {
       // No token: the login-invalid code.
       const none = await server().call(c, body);
       expectRefused(none, 40001);
-      // The demo student's token with the classmate's class student id.
+      // The student's token with the classmate's class student id.
       const theirs = await send(c, bodyOf(c, mate));
       expectRefused(theirs, 404);
       expect(theirs.body.message, name).toBe(CLASS_NOT_FOUND);
-      // The classmate's token with the demo student's ids (the duty report names the demo student's user id: 403).
+      // The classmate's token with the student's ids (the duty report names the student's user id: 403).
       const named = c === api.reportDuty ? NOT_YOURS : CLASS_NOT_FOUND;
       const asMate = await send(c, body, mate.user);
       expectRefused(asMate);
@@ -161,7 +166,7 @@ describe("someone else's ids, another user's token", () => {
       const other = await send(c, body, huaxia, HUAXIA.id);
       expectRefused(other);
       expect(other.body.message, name).toBe(named);
-      // The demo student's token presented to another school.
+      // The student's token presented to another school.
       expectRefused(await send(c, body, p.user, HUAXIA.id));
       // Another user's userId.
       const notMe = await send(c, { ...body, userId: mate.user.userId });
@@ -175,7 +180,7 @@ describe("someone else's ids, another user's token", () => {
     const before = await snapshot();
     const workCalls = [api.paper, api.xsktPaper, api.attemptLogs, api.startAttempt, api.reviewAttempt, api.submitTest, api.submitHomework, api.submitXskt];
     for (const c of workCalls as Call<unknown, unknown>[]) {
-      // Class B is the demo student's too, but the work is class A's.
+      // Class B is the student's too, but the work is class A's.
       const elsewhere = await send(c, { ...bodyOf(c), ...classB });
       expectRefused(elsewhere, 404);
       expect(elsewhere.body.message, c.path).toBe(WORK_NOT_FOUND);
@@ -187,13 +192,13 @@ describe("someone else's ids, another user's token", () => {
     // The work lookup from a lesson of another class.
     const lookup = await send(api.workId, { ...bodyOf(api.workId), ...classB });
     expect(lookup.body.message).toBe(WORK_NOT_FOUND);
-    // The classmate, in their own right, naming the demo student's attempt.
+    // The classmate, in their own right, naming the student's attempt.
     for (const c of [api.attemptState, api.saveAnswers, api.submitTest, api.submitHomework, api.reviewAttempt] as Call<unknown, unknown>[]) {
       const theirs = await send(c, bodyOf(c, mate), mate.user);
       expectRefused(theirs, 404);
       expect(theirs.body.message, c.path).toBe(ATTEMPT_NOT_FOUND);
     }
-    // The demo student naming the attempt in class B.
+    // The student naming the attempt in class B.
     const state = await send(api.attemptState, { ...bodyOf(api.attemptState), ...classB });
     expect(state.body.message).toBe(ATTEMPT_NOT_FOUND);
     // Another school's own class is no way in either.

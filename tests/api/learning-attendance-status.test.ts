@@ -1,14 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import * as learning from '~/lib/api/contracts/learning';
 import { ACTIVITY_STATUS, activityStatus } from '~/lib/learning/attendance';
-import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { findStudentActivity, listStudentActivities } from '~/server/learning/activities/activities.repository';
 import { newId } from '~/server/ids';
 import type { ClassActivity } from '~/server/learning/activities/activities.table';
-import { expectOk } from '../setup/api';
 import { DEMO, HOUR, NOW, useTestServer } from '../setup/server';
-import { loginAs, withToken } from '../setup/users';
+import { newStudentIn } from '../setup/study';
 
 /**
  * The attendance status is one rule written twice: in TypeScript (src/lib/learning/attendance.ts
@@ -39,12 +35,10 @@ const CASES: { name: string; now: number; signedInAt: number | null; expected: n
 
 beforeAll(async () => {
   const s = server();
-  const demo = await loginAs(s, DEMO.id, DEMO_STUDENT.mobile);
-  const mine = expectOk<learning.LearnerClass[]>(await s.call(learning.studentClasses, { userId: demo.userId }, withToken(demo.token)));
-  classId = mine.find((c) => c.className === LEARNING_CLASSES[DEMO.id]!.find((x) => x.key === 'A')!.name)!.classId;
-  classStudentId = expectOk<learning.StudentClassDetail>(
-    await s.call(learning.studentClassDetail, { classId, userId: demo.userId }, withToken(demo.token)),
-  ).studentId;
+  // A student of class A of this file's own: the sign-ins below are theirs.
+  const { in: at } = await newStudentIn(s, DEMO.id, ['A']);
+  classId = at['A']!.classId;
+  classStudentId = at['A']!.studentId;
   like = await s.runtime.db.selectFrom('classActivities').selectAll().where('classId', '=', classId).where('onlineType', '=', 2).executeTakeFirstOrThrow();
 });
 

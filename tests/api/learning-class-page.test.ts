@@ -11,6 +11,7 @@ import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { EXAM_WORKS } from '~/server/db/seed/exams-data';
 import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -179,9 +180,12 @@ describe('the student card', () => {
     const before = expectOk<api.UserStatistic>(await call(api.studentUserStatistic, { classId: idOf('A'), studentId: sidOf('A') }));
     expect(before.effectiveLearningDuration).toBe(seededStudyMs('A'));
     expect(before.interviewClassNum).toBe((await detailOf(demo, idOf('A'))).visitCount);
-    const visits = expectOk<number>(await call(learning.increaseVisit, { classId: idOf('A'), studentId: sidOf('A') }));
-    expect(visits).toBe(before.interviewClassNum + 1);
-    expect(expectOk<api.UserStatistic>(await call(api.studentUserStatistic, { classId: idOf('A'), studentId: sidOf('A') })).interviewClassNum).toBe(visits);
+    // Visiting writes: a new student of class A, with no study and no visit yet, visits once.
+    const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A']);
+    const mine = { classId: at['A']!.classId, studentId: at['A']!.studentId };
+    expect(expectOk<api.UserStatistic>(await call(api.studentUserStatistic, mine, user))).toMatchObject({ effectiveLearningDuration: 0, interviewClassNum: 0 });
+    expect(expectOk<number>(await call(learning.increaseVisit, mine, user))).toBe(1);
+    expect(expectOk<api.UserStatistic>(await call(api.studentUserStatistic, mine, user)).interviewClassNum).toBe(1);
   });
 });
 

@@ -6,6 +6,7 @@ import { LEARNING_CLASSES, SECOND_STUDENT, TODAY_SLOTS } from '~/server/db/seed/
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -155,19 +156,25 @@ describe('updateEnrolState', () => {
 
   test('records the first opening of the class; calling again keeps it', async () => {
     const s = server();
+    // A new student of class B who has never opened it.
+    const { user } = await newStudentIn(s, DEMO.id, ['B']);
     const classId = idOf('B');
+    const enrolStateAt = async () =>
+      (
+        await s.runtime.db
+          .selectFrom('classStudents')
+          .select('enrolStateAt')
+          .where('classId', '=', classId)
+          .where('userId', '=', user.userId)
+          .executeTakeFirstOrThrow()
+      ).enrolStateAt;
+    expect(await enrolStateAt()).toBeNull();
     const at = s.clock.value;
-    expect(expectOk(await s.call(api.updateEnrolState, { classId, userId: demo.userId }, withToken(demo.token)))).toBeNull();
+    expect(expectOk(await s.call(api.updateEnrolState, { classId, userId: user.userId }, withToken(user.token)))).toBeNull();
     s.clock.advance(60_000);
-    expectOk(await s.call(api.updateEnrolState, { classId, userId: demo.userId }, withToken(demo.token)));
+    expectOk(await s.call(api.updateEnrolState, { classId, userId: user.userId }, withToken(user.token)));
     s.clock.set(at);
-    const row = await s.runtime.db
-      .selectFrom('classStudents')
-      .select('enrolStateAt')
-      .where('classId', '=', classId)
-      .where('userId', '=', demo.userId)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.enrolStateAt)).toBe(at);
+    expect(Number(await enrolStateAt())).toBe(at);
   });
 });
 
@@ -205,12 +212,15 @@ describe('studentClassDetail', () => {
 
 describe('increaseVisit', () => {
   test('adds one and answers the new number, each of concurrent visits counted', async () => {
-    const { studentId, visitCount } = expectOk<api.StudentClassDetail>(await detail(demo, { classId: idOf('C'), userId: demo.userId }));
-    const visit = () => server().call(api.increaseVisit, { classId: idOf('C'), studentId }, withToken(demo.token));
-    expect(expectOk(await visit())).toBe(visitCount + 1);
+    // A new student of class C who has never visited it.
+    const { user, in: at } = await newStudentIn(server(), DEMO.id, ['C']);
+    const studentId = at['C']!.studentId;
+    expect(expectOk(await detail(user, { classId: idOf('C'), userId: user.userId }))).toMatchObject({ studentId, visitCount: 0 });
+    const visit = () => server().call(api.increaseVisit, { classId: idOf('C'), studentId }, withToken(user.token));
+    expect(expectOk(await visit())).toBe(1);
     const answers = await Promise.all(Array.from({ length: 10 }, () => visit()));
-    expect(answers.map((a) => expectOk<number>(a)).sort((x, y) => x - y)).toEqual(Array.from({ length: 10 }, (_, i) => visitCount + 2 + i));
-    expect(expectOk(await detail(demo, { classId: idOf('C'), userId: demo.userId }))).toMatchObject({ visitCount: visitCount + 11 });
+    expect(answers.map((a) => expectOk<number>(a)).sort((x, y) => x - y)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(expectOk(await detail(user, { classId: idOf('C'), userId: user.userId }))).toMatchObject({ visitCount: 11 });
   });
 });
 

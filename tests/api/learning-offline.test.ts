@@ -11,6 +11,7 @@ import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { newId } from '~/server/ids';
 import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -51,18 +52,29 @@ let classBActivity: string;
 const as = (user: TestUser, tenant: string = DEMO.id) => ({ tenant, ...withToken(user.token) });
 const db = () => server().runtime.db;
 const call = (c: AnyCall, body: Record<string, unknown>, user = demo, tenant = DEMO.id) => server().call(c, body as never, as(user, tenant));
-const ref = (a: { id: string; classroomId: string | null; extendId?: string | null; courseId?: string | null }) => ({
+/** A student of class A: the demo student reads the seeded records, a test that signs names a new student of its own. */
+interface Who {
+  user: TestUser;
+  studentId: string;
+}
+const demoStudent = (): Who => ({ user: demo, studentId: studentA });
+/** A new student of class A, for one test that signs in or out, so none meets another's sign-ins. */
+async function newStudent(): Promise<Who> {
+  const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A']);
+  return { user, studentId: at['A']!.studentId };
+}
+const ref = (a: { id: string; classroomId: string | null; extendId?: string | null; courseId?: string | null }, who: Who = demoStudent()) => ({
   activityId: a.id,
   classId: classA,
-  studentId: studentA,
+  studentId: who.studentId,
   classroomId: a.classroomId!,
   courseId: (a.extendId ?? a.courseId)!,
-  userId: demo.userId,
+  userId: who.user.userId,
 });
 const signs = (activityId: string, classStudentId = studentA) =>
   db().selectFrom('activityAttendance').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', classStudentId).orderBy('type').execute();
-const dynamics = (activityId: string) =>
-  db().selectFrom('classDynamics').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', studentA).orderBy('type').execute();
+const dynamics = (activityId: string, classStudentId = studentA) =>
+  db().selectFrom('classDynamics').selectAll().where('activityId', '=', activityId).where('classStudentId', '=', classStudentId).orderBy('type').execute();
 
 async function studentIdOf(user: TestUser, classId: string, tenant = DEMO.id) {
   return expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: user.userId }, user, tenant)).studentId;
@@ -134,16 +146,18 @@ describe('attendance info', () => {
 
 describe('sign in and sign out', () => {
   test('sign in once: recorded with the location, a check-in dynamic, the class page shows it attended', async () => {
-    const before = await dynamics(pendingOffline.id);
-    const info = expectOk<Attendance>(await call(api.signAttendance, { ...ref(pendingOffline), type: 1, lat: 31.95, lon: 118.84 }));
+    const who = await newStudent();
+    expect(await dynamics(pendingOffline.id, who.studentId)).toEqual([]);
+    const info = expectOk<Attendance>(await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1, lat: 31.95, lon: 118.84 }, who.user));
     expect(info).toMatchObject({ isSignIn: 1, isSignOut: 0, signInTime: formatDateTime(NOW), signOutTime: null });
-    const rows = await signs(pendingOffline.id);
+    const rows = await signs(pendingOffline.id, who.studentId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: 1, lat: 31.95, lon: 118.84 });
-    const after = await dynamics(pendingOffline.id);
-    expect(after.length).toBe(before.length + 1);
-    expect(after.filter((d) => d.type === 0)).toHaveLength(1);
-    const list = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(await call(classPage.todayActivities, { classId: classA, userId: demo.userId }));
+    const after = await dynamics(pendingOffline.id, who.studentId);
+    expect(after.map((d) => d.type)).toEqual([0]);
+    const list = expectOk<{ activityResultVOList: classPage.TodayActivity[] }>(
+      await call(classPage.todayActivities, { classId: classA, userId: who.user.userId }, who.user),
+    );
     expect(list.activityResultVOList.find((a) => a.id === pendingOffline.id)).toMatchObject({
       classActivityStatus: 2,
       signInTime: formatDateTime(NOW),
@@ -152,30 +166,35 @@ describe('sign in and sign out', () => {
   });
 
   test('a second sign-in is refused with 不允许重复考勤签到 and changes nothing', async () => {
-    const before = await signs(pendingOffline.id);
-    const dyn = (await dynamics(pendingOffline.id)).length;
+    const who = await newStudent();
+    expectOk(await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1 }, who.user));
+    const before = await signs(pendingOffline.id, who.studentId);
+    expect(before).toHaveLength(1);
     server().clock.advance(60_000);
     try {
-      const answer = await call(api.signAttendance, { ...ref(pendingOffline), type: 1 });
+      const answer = await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1 }, who.user);
       expectRefused(answer, 409);
       expect(answer.body.message).toBe(DUPLICATE);
     } finally {
       server().clock.advance(-60_000);
     }
-    expect(await signs(pendingOffline.id)).toEqual(before);
-    expect(await dynamics(pendingOffline.id)).toHaveLength(dyn);
+    expect(await signs(pendingOffline.id, who.studentId)).toEqual(before);
+    expect(await dynamics(pendingOffline.id, who.studentId)).toHaveLength(1);
   });
 
   test('sign out once after the sign-in (a check-out dynamic); a second sign-out is refused', async () => {
-    const info = expectOk<Attendance>(await call(api.signAttendance, { ...ref(pendingOffline), type: 2 }));
+    const who = await newStudent();
+    const sign = (type: 1 | 2) => call(api.signAttendance, { ...ref(pendingOffline, who), type }, who.user);
+    expectOk(await sign(1));
+    const info = expectOk<Attendance>(await sign(2));
     expect(info).toMatchObject({ isSignIn: 1, isSignOut: 1, signOutTime: formatDateTime(NOW) });
-    expect((await dynamics(pendingOffline.id)).filter((d) => d.type === 1)).toHaveLength(1);
-    const again = await call(api.signAttendance, { ...ref(pendingOffline), type: 2 });
+    expect((await dynamics(pendingOffline.id, who.studentId)).map((d) => d.type)).toEqual([0, 1]);
+    const again = await sign(2);
     expectRefused(again, 409);
     expect(again.body.message).toBe(DUPLICATE);
     // signing in after signing out is a repeat too
-    expect((await call(api.signAttendance, { ...ref(pendingOffline), type: 1 })).body.message).toBe(DUPLICATE);
-    expect(await signs(pendingOffline.id)).toHaveLength(2);
+    expect((await sign(1)).body.message).toBe(DUPLICATE);
+    expect(await signs(pendingOffline.id, who.studentId)).toHaveLength(2);
   });
 
   test('sign-out before the sign-in is refused with a clear message', async () => {
@@ -207,10 +226,11 @@ describe('sign in and sign out', () => {
   });
 
   test('10 sign-ins at the same moment record exactly one, with one dynamic; the others are refused as repeats', async () => {
+    const who = await newStudent();
     // the elective begins later today: at its start
     server().clock.set(parseDateTime(electiveOnline.startTime));
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(api.signAttendance, { ...ref(electiveOnline), type: 1 }))).finally(() =>
-      server().clock.set(NOW),
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(api.signAttendance, { ...ref(electiveOnline, who), type: 1 }, who.user))).finally(
+      () => server().clock.set(NOW),
     );
     const ok = answers.filter((a) => a.body.code === 0);
     expect(ok).toHaveLength(1);
@@ -218,14 +238,17 @@ describe('sign in and sign out', () => {
       expectRefused(a, 409);
       expect(a.body.message).toBe(DUPLICATE);
     }
-    expect(await signs(electiveOnline.id)).toHaveLength(1);
-    expect((await dynamics(electiveOnline.id)).filter((d) => d.type === 0)).toHaveLength(1);
+    expect(await signs(electiveOnline.id, who.studentId)).toHaveLength(1);
+    expect((await dynamics(electiveOnline.id, who.studentId)).map((d) => d.type)).toEqual([0]);
   });
 
   test('a classmate signs in to the same activity on their own', async () => {
-    const body = { activityId: pendingOffline.id, classId: classA, studentId: mateStudentA, userId: classmate.userId, type: 1 };
-    expect(expectOk<Attendance>(await call(api.signAttendance, body, classmate))).toMatchObject({ isSignIn: 1, isSignOut: 0 });
-    expect(await signs(pendingOffline.id, mateStudentA)).toHaveLength(1);
+    const [who, mate] = [await newStudent(), await newStudent()];
+    expectOk(await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1 }, who.user));
+    const body = { activityId: pendingOffline.id, classId: classA, studentId: mate.studentId, userId: mate.user.userId, type: 1 };
+    expect(expectOk<Attendance>(await call(api.signAttendance, body, mate.user))).toMatchObject({ isSignIn: 1, isSignOut: 0 });
+    expect(await signs(pendingOffline.id, mate.studentId)).toHaveLength(1);
+    expect(await signs(pendingOffline.id, who.studentId)).toHaveLength(1);
   });
 });
 
@@ -242,10 +265,10 @@ describe('the sign-in window (decision 029)', () => {
       .execute();
     return { id, classroomId: row.classroomId, courseId: row.courseId };
   }
-  const signAt = async (when: number, a: { id: string; classroomId: string | null; courseId: string | null }, type: 1 | 2) => {
+  const signAt = async (when: number, a: { id: string; classroomId: string | null; courseId: string | null }, type: 1 | 2, who: Who) => {
     server().clock.set(when);
     try {
-      return await call(api.signAttendance, { ...ref(a), type });
+      return await call(api.signAttendance, { ...ref(a, who), type }, who.user);
     } finally {
       server().clock.set(NOW);
     }
@@ -256,66 +279,77 @@ describe('the sign-in window (decision 029)', () => {
   };
 
   test('a face-to-face class at 21:59–23:29: nothing at 19:31; sign-in from 21:29, sign-out from 21:59', async () => {
+    const who = await newStudent();
     const a = await activityAt(pendingOffline, at(21, 59), at(23, 29));
-    refusedWith(await signAt(at(19, 31), a, 1), '签到尚未开始，请在 21:29 后签到');
-    refusedWith(await signAt(at(21, 28) + 59_999, a, 1), '签到尚未开始，请在 21:29 后签到');
-    expect(await signs(a.id)).toEqual([]);
-    expect(expectOk<Attendance>(await signAt(at(21, 29), a, 1))).toMatchObject({ isSignIn: 1, signInTime: formatDateTime(at(21, 29)) });
-    refusedWith(await signAt(at(21, 59) - 1, a, 2), '签退尚未开始，请在 21:59 后签退');
-    expect(expectOk<Attendance>(await signAt(at(21, 59), a, 2))).toMatchObject({ isSignOut: 1, signOutTime: formatDateTime(at(21, 59)) });
-    expect((await signs(a.id)).map((r) => [r.type, r.signedAt])).toEqual([
+    refusedWith(await signAt(at(19, 31), a, 1, who), '签到尚未开始，请在 21:29 后签到');
+    refusedWith(await signAt(at(21, 28) + 59_999, a, 1, who), '签到尚未开始，请在 21:29 后签到');
+    expect(await signs(a.id, who.studentId)).toEqual([]);
+    expect(expectOk<Attendance>(await signAt(at(21, 29), a, 1, who))).toMatchObject({ isSignIn: 1, signInTime: formatDateTime(at(21, 29)) });
+    refusedWith(await signAt(at(21, 59) - 1, a, 2, who), '签退尚未开始，请在 21:59 后签退');
+    expect(expectOk<Attendance>(await signAt(at(21, 59), a, 2, who))).toMatchObject({ isSignOut: 1, signOutTime: formatDateTime(at(21, 59)) });
+    expect((await signs(a.id, who.studentId)).map((r) => [r.type, r.signedAt])).toEqual([
       [1, at(21, 29)],
       [2, at(21, 59)],
     ]);
   });
 
   test('sign-in closes at the end; sign-out an hour after it', async () => {
+    const who = await newStudent();
     const a = await activityAt(pendingOffline, at(8, 0), at(9, 30));
-    expectOk(await signAt(at(9, 30), a, 1));
-    refusedWith(await signAt(at(10, 30) + 1, a, 2), '签退已结束');
-    expectOk(await signAt(at(10, 30), a, 2));
+    expectOk(await signAt(at(9, 30), a, 1, who));
+    refusedWith(await signAt(at(10, 30) + 1, a, 2, who), '签退已结束');
+    expectOk(await signAt(at(10, 30), a, 2, who));
     const b = await activityAt(pendingOffline, at(8, 1), at(9, 31));
-    refusedWith(await signAt(at(9, 31) + 1, b, 1), '签到已结束');
-    expect(await signs(b.id)).toEqual([]);
+    refusedWith(await signAt(at(9, 31) + 1, b, 1, who), '签到已结束');
+    expect(await signs(b.id, who.studentId)).toEqual([]);
   });
 
   test('auto sign-in obeys the window: entering at 19:31 signs nobody in, entering at 21:29 does', async () => {
+    const who = await newStudent();
     const a = await activityAt(pendingOnline, at(21, 59), at(23, 29));
-    const body = { activityId: a.id, classId: classA, courseId: a.courseId, studentId: studentA, type: 1, userId: demo.userId };
+    const body = { activityId: a.id, classId: classA, courseId: a.courseId, studentId: who.studentId, type: 1, userId: who.user.userId };
     server().clock.set(at(19, 31));
     try {
-      const early = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+      const early = expectOk<AutoSignResult>(await call(api.autoSignIn, body, who.user));
       expect(early).toMatchObject({ signed: false, attendance: { isSignIn: 0, signInTime: null } });
-      expect(await signs(a.id)).toEqual([]);
+      expect(await signs(a.id, who.studentId)).toEqual([]);
       server().clock.set(at(23, 29) + 1);
-      expect(expectOk<AutoSignResult>(await call(api.autoSignIn, body)).signed).toBe(false);
+      expect(expectOk<AutoSignResult>(await call(api.autoSignIn, body, who.user)).signed).toBe(false);
       server().clock.set(at(21, 29));
-      const entered = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+      const entered = expectOk<AutoSignResult>(await call(api.autoSignIn, body, who.user));
       expect(entered).toMatchObject({ signed: true, attendance: { isSignIn: 1, signInTime: formatDateTime(at(21, 29)) } });
     } finally {
       server().clock.set(NOW);
     }
-    expect(await signs(a.id)).toHaveLength(1);
+    expect(await signs(a.id, who.studentId)).toHaveLength(1);
   });
 });
 
 describe('auto sign-in', () => {
   test('an online activity with online attendance: signed once, then answered without error', async () => {
-    const body = { activityId: pendingOnline.id, classId: classA, courseId: pendingOnline.extendId, studentId: studentA, type: 1, userId: demo.userId };
-    const first = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+    const who = await newStudent();
+    const body = {
+      activityId: pendingOnline.id,
+      classId: classA,
+      courseId: pendingOnline.extendId,
+      studentId: who.studentId,
+      type: 1,
+      userId: who.user.userId,
+    };
+    const first = expectOk<AutoSignResult>(await call(api.autoSignIn, body, who.user));
     expect(first.signed).toBe(true);
     expect(first.attendance).toMatchObject({ isSignIn: 1, signInTime: formatDateTime(NOW) });
-    const second = expectOk<AutoSignResult>(await call(api.autoSignIn, body));
+    const second = expectOk<AutoSignResult>(await call(api.autoSignIn, body, who.user));
     expect(second).toEqual({ signed: false, attendance: first.attendance });
-    expect(await signs(pendingOnline.id)).toHaveLength(1);
+    expect(await signs(pendingOnline.id, who.studentId)).toHaveLength(1);
   });
 
   test('concurrent auto sign-ins record one', async () => {
-    await db().deleteFrom('activityAttendance').where('activityId', '=', pendingOnline.id).where('classStudentId', '=', studentA).execute();
-    const body = { activityId: pendingOnline.id, classId: classA, studentId: studentA };
-    const answers = (await Promise.all(Array.from({ length: 5 }, () => call(api.autoSignIn, body)))).map((a) => expectOk<AutoSignResult>(a));
+    const who = await newStudent();
+    const body = { activityId: pendingOnline.id, classId: classA, studentId: who.studentId };
+    const answers = (await Promise.all(Array.from({ length: 5 }, () => call(api.autoSignIn, body, who.user)))).map((a) => expectOk<AutoSignResult>(a));
     expect(answers.filter((a) => a.signed)).toHaveLength(1);
-    expect(await signs(pendingOnline.id)).toHaveLength(1);
+    expect(await signs(pendingOnline.id, who.studentId)).toHaveLength(1);
   });
 
   test('a face-to-face activity has no auto sign-in', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/classroom-online';
@@ -8,6 +8,7 @@ import { EXTRA_CHAPTER, EXTRA_LESSONS, EXTRA_SECTION, ONLINE_COURSE } from '~/se
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, startTestServer, useTestServer, type TestServer } from '../setup/server';
+import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -344,20 +345,27 @@ describe('refusals', () => {
 });
 
 describe('study progress that cannot be faked or lost', () => {
+  // Each test studies as a new student of class A with no record yet, so none meets another's records.
+  let who: { user: TestUser; studentId: string };
+  beforeEach(async () => {
+    const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A']);
+    who = { user, studentId: at['A']!.studentId };
+  });
+  const mine = (name: string, key = 'elec') => ({ ...ref(name, key), studentId: who.studentId });
   const report = (seq: number, positionMs: number, watchedMs: number, name = '基本指令视频', key = 'plc', sought?: boolean) =>
-    call(api.reportProgress, { ...ref(name, key), seq, positionMs, watchedMs, client: 'Web', ...(sought === undefined ? {} : { sought }) });
+    call(api.reportProgress, { ...mine(name, key), seq, positionMs, watchedMs, client: 'Web', ...(sought === undefined ? {} : { sought }) }, who.user);
 
   test('opening, a fake jump to the end, replay, reorder, concurrent duplicates, then real-time study completes it', async () => {
     const clock = server().clock;
     const name = '基本指令视频';
     const length = 25 * 60_000;
-    // The seeded record: part of the lesson studied days ago.
-    const seeded = expectOk<api.LessonProgress>(await call(api.lastRecord, ref(name, 'plc')));
-    expect(seeded).toMatchObject({ seq: 1, finished: false });
-    const opened = expectOk<api.LessonProgress>(await call(api.recordView, { ...ref(name, 'plc'), activityId }));
-    expect(opened).toMatchObject({ learnProcess: seeded.learnProcess, seq: 1, finished: false });
-    const start = seeded.furthestTime;
-    const credited = seeded.learningDuration;
+    // A new student: nothing studied before opening.
+    const before = expectOk<api.LessonProgress>(await call(api.lastRecord, mine(name, 'plc'), who.user));
+    expect(before).toBeNull();
+    const opened = expectOk<api.LessonProgress>(await call(api.recordView, { ...mine(name, 'plc'), activityId }, who.user));
+    expect(opened).toMatchObject({ learnProcess: 0, learningDuration: 0, furthestTime: 0, lastStudyTime: 0, seq: 0, finished: false });
+    const start = 0;
+    const credited = 0;
 
     // Faked: 'watched to the end' one second after opening.
     clock.advance(1_000);
@@ -367,7 +375,8 @@ describe('study progress that cannot be faked or lost', () => {
     expect(fake.learningDuration).toBe(credited + allowed);
     expect(fake.furthestTime).toBe(start + allowed);
     expect(fake.finished).toBe(false);
-    expect(fake.learnProcess).toBeLessThan(seeded.learnProcess + 1);
+    // 5 s of a 25-minute lesson: 0.33 % (floored to hundredths).
+    expect(fake.learnProcess).toBe(0.33);
     const target = fake.targetPercent;
 
     // Replayed (same seq) and reordered (older seq) change nothing.
@@ -375,21 +384,21 @@ describe('study progress that cannot be faked or lost', () => {
     const replay = expectOk<api.ProgressReportAnswer>(await report(2, length, length));
     expect(replay.applied).toBe(false);
     expect(replay).toMatchObject({ learningDuration: credited + allowed, furthestTime: start + allowed, seq: 2 });
-    const stored = await record(lesson[name]!);
+    const stored = await record(lesson[name]!, who.studentId);
     expect(Number(stored!.creditedMs)).toBe(credited + allowed);
 
     // Concurrent duplicates of the next report: applied once.
     const dupes = await Promise.all(Array.from({ length: 6 }, () => report(4, start + allowed + 10_000, 10_000)));
     const answers = dupes.map((d) => expectOk<api.ProgressReportAnswer>(d));
     expect(answers.filter((a) => a.applied)).toHaveLength(1);
-    expect(Number((await record(lesson[name]!))!.creditedMs)).toBe(credited + allowed + 10_000);
+    expect(Number((await record(lesson[name]!, who.studentId))!.creditedMs)).toBe(credited + allowed + 10_000);
     const older = expectOk<api.ProgressReportAnswer>(await report(3, length, length));
     expect(older.applied).toBe(false);
     expect(older.learningDuration).toBe(credited + allowed + 10_000);
 
     // A smaller position the student did not seek to (a player that failed to resume) keeps the resume point.
     clock.advance(1_000);
-    const resumeAt = (await record(lesson[name]!))!.lastPositionMs;
+    const resumeAt = (await record(lesson[name]!, who.studentId))!.lastPositionMs;
     const unsought = expectOk<api.ProgressReportAnswer>(await report(5, 1_000, 0, name, 'plc', false));
     expect(unsought.applied).toBe(true);
     expect(unsought.lastStudyTime).toBe(Number(resumeAt));
@@ -397,7 +406,7 @@ describe('study progress that cannot be faked or lost', () => {
     const back = expectOk<api.ProgressReportAnswer>(await report(6, 1_000, 0, name, 'plc', true));
     expect(back.lastStudyTime).toBe(1_000);
     expect(back.furthestTime).toBe(start + allowed + 10_000);
-    const last = expectOk<api.LessonProgress>(await call(api.lastRecord, ref(name, 'plc')));
+    const last = expectOk<api.LessonProgress>(await call(api.lastRecord, mine(name, 'plc'), who.user));
     expect(last.lastStudyTime).toBe(1_000);
 
     // Real-time paced study at double speed completes the lesson at the target, not before.
@@ -412,25 +421,32 @@ describe('study progress that cannot be faked or lost', () => {
       if (!answer.finished) expect(answer.learnProcess).toBeLessThan(target);
     }
     expect(answer.finished).toBe(true);
-    expect(answer.learnProcess).toBeGreaterThanOrEqual(target);
-    const finishedAt = (await record(lesson[name]!))!.finishedAt;
+    // The lesson's target is 60 %; the first report past it is at 915 s of 1,500 s (15 s, then 45 steps of 20 s): 61 %.
+    expect([target, answer.learnProcess, seq]).toEqual([60, 61, 52]);
+    const finishedAt = (await record(lesson[name]!, who.studentId))!.finishedAt;
     // The outline follows; finishing is set once.
     clock.advance(10_000);
     expectOk(await report(seq++, length, 10_000));
-    expect((await record(lesson[name]!))!.finishedAt).toBe(finishedAt);
-    const o = expectOk<api.CourseOutline>(await call(api.courseOutline, { courseId: course['plc'], classId, studentId }));
+    expect((await record(lesson[name]!, who.studentId))!.finishedAt).toBe(finishedAt);
+    const o = expectOk<api.CourseOutline>(await call(api.courseOutline, { courseId: course['plc'], classId, studentId: who.studentId }, who.user));
     expect(o.chapters.flatMap((c) => c.sections.flatMap((s) => s.lessons)).find((l) => l.name === name)).toMatchObject({ finished: true });
   });
 
   test('a report without opening the lesson credits only the tolerance', async () => {
     const a = expectOk<api.ProgressReportAnswer>(await report(1, 18 * 60_000, 18 * 60_000, '电路的基本概念', 'elec'));
-    // The seeded record (seq 1) makes this a repeat.
-    expect(a.applied).toBe(false);
-    expect(a.learnProcess).toBe(100);
+    // 3 s of an 18-minute lesson: 0.27 % (progress is floored to hundredths).
+    expect(a).toMatchObject({
+      applied: true,
+      seq: 1,
+      learningDuration: CREDIT_TOLERANCE_MS,
+      furthestTime: CREDIT_TOLERANCE_MS,
+      learnProcess: 0.27,
+      finished: false,
+    });
   });
 
   test('a reading lesson is learned by opening it', async () => {
-    const r = expectOk<api.LessonProgress>(await call(api.recordView, ref('触电急救图解')));
+    const r = expectOk<api.LessonProgress>(await call(api.recordView, mine('触电急救图解'), who.user));
     expect(r).toMatchObject({ learnProcess: 100, finished: true });
   });
 });

@@ -10,7 +10,8 @@ import { DAY, formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
 import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { createLearningClass } from '../setup/learning';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -319,41 +320,74 @@ function eventsOf(ics: string): VEvent[] {
 }
 
 describe('the private calendar feed', () => {
+  // Feeds are made on first use: each test opens them in a class of its own (two lessons, each an activity
+  // of the coming days) as its own students, so no test meets another's feeds and class A keeps its three.
+  let classes = 0;
+  async function ownClass(count = 1, tenant: string = DEMO.id) {
+    const users = [];
+    for (let i = 0; i < count; i++) users.push(await loginAs(server(), tenant));
+    const now = server().clock.value;
+    const name = `日历测试班${++classes}`;
+    const c = await createLearningClass(server().runtime.db, {
+      tenantId: tenant,
+      now,
+      name,
+      courseName: '日历测试课程',
+      lessons: [
+        { name: '第一课', type: 1, minutes: 10 },
+        { name: '第二课', type: 1, minutes: 10 },
+      ],
+      duties: [],
+      userIds: users.map((u) => u.userId),
+      activities: [
+        { lesson: '第一课', startAt: now + DAY, endAt: now + DAY + HOUR },
+        { lesson: '第二课', startAt: now + 2 * DAY, endAt: now + 2 * DAY + HOUR, required: false },
+      ],
+    });
+    return { classId: c.classId, name, students: users.map((user) => ({ user, studentId: c.studentIds[user.userId]! })) };
+  }
   test('get makes the address once and answers the same one again; it carries no login token or user id', async () => {
-    const url = await feed(demo);
+    const own = await ownClass(2);
+    const [who, mate] = own.students as [(typeof own.students)[0], (typeof own.students)[0]];
+    const url = await feed(who.user, own.classId);
     expect(url).toMatch(FEED_URL);
-    expect(await feed(demo)).toBe(url);
-    expect(url).not.toContain(demo.token);
-    expect(url).not.toContain(demo.userId);
-    expect(url).not.toContain(studentIdA);
+    expect(await feed(who.user, own.classId)).toBe(url);
+    expect(url).not.toContain(who.user.token);
+    expect(url).not.toContain(who.user.userId);
+    expect(url).not.toContain(who.studentId);
     // a classmate's feed of the same class is their own
-    expect(await feed(mates[0]!)).not.toBe(url);
+    expect(await feed(mate.user, own.classId)).not.toBe(url);
     // only the token's SHA-256 is stored
     const token = FEED_URL.exec(url)![1]!;
-    const rows = await server().runtime.db.selectFrom('calendarFeeds').selectAll().where('classStudentId', '=', studentIdA).execute();
+    const rows = await server().runtime.db.selectFrom('calendarFeeds').selectAll().where('classStudentId', '=', who.studentId).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
   test('two first opens at once make one feed', async () => {
-    const urls = await Promise.all([feed(mates[1]!), feed(mates[1]!), feed(mates[1]!)]);
+    const own = await ownClass();
+    const { user } = own.students[0]!;
+    const urls = await Promise.all([feed(user, own.classId), feed(user, own.classId), feed(user, own.classId)]);
     expect(new Set(urls).size).toBe(1);
   });
 
   test('the .ics file: no login, text/calendar, one VEVENT per activity of the class with UTC times, summary, place and link', async () => {
-    const url = await feed(demo);
+    const own = await ownClass();
+    const { user } = own.students[0]!;
+    const url = await feed(user, own.classId);
     const answer = await server().fetch(pathOf(url));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(answer.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     expect(answer.text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(answer.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
-    expect(linesOf(answer.text)).toContain(`X-WR-CALNAME:${nameOf('A')} 课程表`);
+    expect(linesOf(answer.text)).toContain(`X-WR-CALNAME:${own.name} 课程表`);
 
-    const all = expectOk<TimetableData>(await activities(demo, { evaluateType: 'UNIT' })).activityResultVOList;
+    const all = expectOk<TimetableData>(await activities(user, { classId: own.classId, evaluateType: 'UNIT' })).activityResultVOList;
     const events = eventsOf(answer.text);
-    expect(events).toHaveLength(all.length);
+    expect(all).toHaveLength(2);
+    expect(events).toHaveLength(2);
     for (const a of all) {
       const e = events.find((x) => x['UID']!.startsWith(`activity-${a.id}@`))!;
       expect(e, a.activityName).toBeDefined();
@@ -372,8 +406,10 @@ describe('the private calendar feed', () => {
   });
 
   test('reset: a new address at once; the old one is a 404 with no detail, the new one works', async () => {
-    const old = await feed(demo);
-    const answer = await server().call(api.resetCalendarFeed, { classId: classA, userId: demo.userId }, as(demo));
+    const own = await ownClass();
+    const { user } = own.students[0]!;
+    const old = await feed(user, own.classId);
+    const answer = await server().call(api.resetCalendarFeed, { classId: own.classId, userId: user.userId }, as(user));
     const fresh = expectOk<api.CalendarFeed>(answer).url;
     expect(fresh).toMatch(FEED_URL);
     expect(fresh).not.toBe(old);
@@ -384,11 +420,12 @@ describe('the private calendar feed', () => {
     expect(gone.body.message).toBe(FEED_NOT_FOUND);
     expect((await server().fetch(pathOf(fresh))).status).toBe(200);
     // get now answers the new address
-    expect(await feed(demo)).toBe(fresh);
+    expect(await feed(user, own.classId)).toBe(fresh);
   });
 
   test("another school's host, unknown and malformed tokens: the same 404", async () => {
-    const url = await feed(demo);
+    const own = await ownClass();
+    const url = await feed(own.students[0]!.user, own.classId);
     const path = pathOf(url);
     for (const answer of [
       await server().fetch(path, { headers: { Host: `${HUAXIA.preDomain}.localhost` } }),
@@ -403,9 +440,9 @@ describe('the private calendar feed', () => {
       expect(answer.body.message).toBe(FEED_NOT_FOUND);
     }
     // the second school's own feed is served on its own host only
-    const theirs = expectOk<api.CalendarFeed>(
-      await server().call(api.calendarFeed, { classId: huaxiaClass, userId: huaxia.userId }, as(huaxia, HUAXIA.id)),
-    ).url;
+    const other = await ownClass(1, HUAXIA.id);
+    const { user: them } = other.students[0]!;
+    const theirs = expectOk<api.CalendarFeed>(await server().call(api.calendarFeed, { classId: other.classId, userId: them.userId }, as(them, HUAXIA.id))).url;
     expect((await server().fetch(pathOf(theirs), { headers: { Host: `${HUAXIA.preDomain}.localhost` } })).status).toBe(200);
     expectRefused(await server().fetch(pathOf(theirs)), 404);
   });

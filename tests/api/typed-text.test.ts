@@ -1,14 +1,12 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
-import * as learning from '~/lib/api/contracts/learning';
 import * as interaction from '~/lib/api/contracts/classroom-interaction';
 import { INTERACTION_DEMO } from '~/server/db/seed/classroom-interaction';
-import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { PATH, expectOk, expectRefused } from '../setup/api';
 import { postAs } from '../setup/login';
 import { DEMO, HOUR, useTestServer } from '../setup/server';
-import { loginAs, withToken, type TestUser } from '../setup/users';
+import { newStudentIn } from '../setup/study';
+import { withToken, type TestUser } from '../setup/users';
 
 /**
  * Text typed for others to read loses its bidirectional formatting characters (U+202A–202E,
@@ -22,17 +20,17 @@ const server = useTestServer();
 const TRICK = '作业\u202Egpj.exe\u202C看\u2066这里\u2069\u200E\u200F\u061C\u0007';
 const CLEAN = '作业gpj.exe看这里';
 
-let demo: TestUser;
+let student: TestUser;
 let ref: { classId: string; classroomId: string; courseId: string; studentId: string };
 
-const call = (c: Call<any, unknown>, body: unknown) => server().call(c, body as never, withToken(demo.token));
+const call = (c: Call<any, unknown>, body: unknown) => server().call(c, body as never, withToken(student.token));
 const db = () => server().runtime.db;
 
-beforeAll(async () => {
-  demo = await loginAs(server(), DEMO.id, DEMO_STUDENT.mobile);
-  const mine = expectOk<learning.LearnerClass[]>(await call(learning.studentClasses, { userId: demo.userId }));
-  const classId = mine.find((c) => c.className === LEARNING_CLASSES[DEMO.id]!.find((x) => x.key === 'A')!.name)!.classId;
-  const studentId = expectOk<learning.StudentClassDetail>(await call(learning.studentClassDetail, { classId, userId: demo.userId })).studentId;
+// Each test types as a new student of class A of its own.
+beforeEach(async () => {
+  const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A']);
+  student = user;
+  const { classId, studentId } = at['A']!;
   const courseId = (
     await db().selectFrom('courses').where('tenantId', '=', DEMO.id).where('name', '=', INTERACTION_DEMO.courseName).select('id').executeTakeFirstOrThrow()
   ).id;
@@ -73,7 +71,7 @@ describe('bidirectional controls are removed from typed text', () => {
         server(),
         PATH.saveComment,
         { commentObjectId: material, commentObjectType: 'UNIVERSITY_PIC', commentContent: TRICK },
-        { token: demo.token },
+        { token: student.token },
       ),
     );
     expect((await db().selectFrom('comments').select('content').where('id', '=', saved.id).executeTakeFirstOrThrow()).content).toBe(CLEAN);

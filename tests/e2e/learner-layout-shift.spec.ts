@@ -7,9 +7,8 @@ import { DEMO_TENANT } from '~/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { test, expect } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
-import { DEMO_STUDENT } from './support/login';
 import { loginStudent, type Student } from './support/session';
-import { startUrl, workPlace, type WorkPlace } from './support/exams';
+import { enrolNewStudent, startUrl, workPlace, type WorkPlace } from './support/exams';
 
 /**
  * Nothing on a learner or exam page jumps while its parts load: the page's cumulative layout
@@ -82,8 +81,9 @@ interface ClassA {
   courseId: string;
 }
 
+/** A new student of class A (opening the class page counts a visit, the classroom makes a study record). */
 async function classA(page: Page): Promise<ClassA> {
-  const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+  const student = await loginStudent(page, DEMO_TENANT.id, await enrolNewStudent());
   const classes = await call<learning.LearnerClass[]>(page, student, learning.studentClasses, { userId: student.userId });
   const classId = classes.find((c) => c.className === CLASS_A)!.classId;
   const { studentId } = await call<learning.StudentClassDetail>(page, student, learning.studentClassDetail, { classId, userId: student.userId });

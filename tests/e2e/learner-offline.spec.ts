@@ -2,20 +2,20 @@ import type { Page } from '@playwright/test';
 import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
 import { HIGHLIGHTS, OFFLINE_LESSONS } from '../../src/server/db/seed/offline-classroom';
-import { DEMO_STUDENT } from '../../src/server/db/seed/login';
 import { openDatabase } from '../../src/server/db/database';
 import { activityJump } from '../../src/lib/learning/jumps';
 import { formatDateTime } from '../../src/lib/time/cst';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';
+import { enrolNewStudent } from './support/exams';
 import { loginStudent, type Student } from './support/session';
 
 /**
- * The face-to-face classroom (/study/classroom/offline) for the demo student
- * in class A. The pending face-to-face activity of today is opened by its card on the class page
- * (its attendance is cleared first, so the desktop and the phone runs each start unsigned) to sign
- * in and out; the one that took place this morning, for the highlights, by the link activityJump
- * builds from the class page's answers.
+ * The face-to-face classroom (/study/classroom/offline) for a student of class A: every test signs,
+ * asks, notes and comments as a new student of its own, so each starts unsigned and none sees
+ * another's leftovers. The pending face-to-face activity of today is opened by its card on the class
+ * page to sign in and out; the one that took place this morning, for the highlights, by the link
+ * activityJump builds from the class page's answers.
  */
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
@@ -43,8 +43,9 @@ interface Place {
 
 const headers = (s: Student) => ({ Token: s.token, TenantId: DEMO_TENANT.id, 'Content-Type': 'application/json' });
 
+/** A new student of class A for one test, logged in in the page, with today's face-to-face activities of the class. */
 async function placeOf(page: Page): Promise<Place> {
-  const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+  const student = await loginStudent(page, DEMO_TENANT.id, await enrolNewStudent());
   const post = async (path: string, data: unknown) =>
     (await (await page.request.post(`${DEMO_ORIGIN}/api${path}`, { headers: headers(student), data })).json()).data;
   const classes = await post('/teaching/anyone/teachingClass/queryStudentClassAndPeriodList', { userId: student.userId });
@@ -69,20 +70,6 @@ const urlOf = (p: Place, a: TodayActivity) =>
     },
     { classId: p.classId, studentId: p.studentId, userId: p.student.userId },
   );
-
-/** Activities whose signs a test made: cleared again after it, so other specs see the seeded attendance. */
-const signed: { p: Place; activityId: string }[] = [];
-
-/** Removes the demo student's sign-in and sign-out of the activity (each browser project starts unsigned). */
-async function clearSigns(p: Place, activityId: string) {
-  if (!signed.some((x) => x.activityId === activityId && x.p.studentId === p.studentId)) signed.push({ p, activityId });
-  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-  try {
-    await db.deleteFrom('activityAttendance').where('activityId', '=', activityId).where('classStudentId', '=', p.studentId).execute();
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function storedSigns(p: Place, activityId: string) {
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
@@ -113,14 +100,8 @@ const item = (page: Page, label: '签到' | '签退') =>
     .filter({ has: page.getByRole('button', { name: label, exact: true }) });
 
 test.describe('face-to-face classroom', () => {
-  test.afterEach(async () => {
-    for (const { p, activityId } of signed.splice(0)) await clearSigns(p, activityId);
-    signed.length = 0;
-  });
-
   test('sign in (with the location), a second sign-in refused, sign out; the page shows the classroom', async ({ page, context }) => {
     const p = await placeOf(page);
-    await clearSigns(p, p.pending.id);
     await context.grantPermissions(['geolocation'], { origin: DEMO_ORIGIN });
     await context.setGeolocation({ latitude: 31.95, longitude: 118.84 });
     // from the class page: today's pending face-to-face activity's card
@@ -181,7 +162,6 @@ test.describe('face-to-face classroom', () => {
 
   test('refused location: signed in without it; a sign made in another tab is refused as a warning', async ({ page, context }) => {
     const p = await placeOf(page);
-    await clearSigns(p, p.pending.id);
     await context.clearPermissions();
     await open(page, p, p.pending);
     await expect(item(page, '签到')).toContainText('未签到');
@@ -320,11 +300,12 @@ test.describe('face-to-face classroom', () => {
 
     // the like toggles and its total follows
     const like = panel.getByRole('button', { name: /^(已)?点赞 \d+$/ });
+    // The student's own like starts off; the total is the class's (other students like this lesson too).
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
     const before = Number((await like.textContent())!.match(/(\d+)/)![1]);
-    const pressed = (await like.getAttribute('aria-pressed')) === 'true';
     await like.click();
-    await expect(like).toHaveAttribute('aria-pressed', pressed ? 'false' : 'true');
-    await expect(like).toHaveText(new RegExp(`${pressed ? before - 1 : before + 1}$`));
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveText(new RegExp(`点赞 ${before + 1}$`));
     await expectNoSeriousA11yViolations(page, 'interaction panel');
     await expectNoSidewaysScroll(page);
   });

@@ -71,6 +71,7 @@ test.describe('study progress in the online classroom', () => {
       expect(before.lastPositionMs).toBeLessThan(1_000);
       await page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '班级详情' }).click();
       await page.waitForURL(/\/study\/training-class\?classId=/);
+      // Ranges below: real playback time (the media clock runs on between reading it and leaving).
       await expect.poll(async () => (await s.record(s.lessons.video))!.lastPositionMs).toBeGreaterThanOrEqual(Math.floor(at));
       const after = (await s.record(s.lessons.video))!;
       // The time watched since the play report is credited (it was played at double speed, which the server allows).
@@ -92,9 +93,11 @@ test.describe('study progress in the online classroom', () => {
       await page.reload();
       await hydrated(page.getByRole('heading', { level: 1, name: AUDIO }));
       const record = (await s.record(s.lessons.audio))!;
+      // Ranges: real playback time (the media clock runs on between reading it and the reload).
       expect(record.lastPositionMs).toBeGreaterThanOrEqual(Math.floor(at));
       expect(record.creditedMs).toBeGreaterThanOrEqual(Math.floor(at) - 1_000);
-      // The page resumed at the recorded point (playback then goes on, so the slider itself moves).
+      // The page resumed at the recorded point (playback then goes on, so the slider itself moves);
+      // whether the browser lets it play on by itself is its autoplay policy, hence either notice.
       const at2 = mmss(record.lastPositionMs);
       await expect(resumeNotice(page)).toHaveText(new RegExp(`^(上次学习到 ${at2}，已为您自动续播|已定位到上次观看位置 ${at2}，点击播放继续)$`));
     } finally {
@@ -119,6 +122,7 @@ test.describe('study progress in the online classroom', () => {
       await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime >= 288)).toBe(true);
       await expect(resumeNotice(page)).toHaveCount(0);
       // Opening it kept the resume point: nothing reset it to 0.
+      // At least: the audio plays on past 04:48 in real time before the next report.
       await expect.poll(async () => (await s.record(s.lessons.audio))!.lastPositionMs).toBeGreaterThanOrEqual(288_000);
     } finally {
       await s.remove();

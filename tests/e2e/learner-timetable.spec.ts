@@ -10,6 +10,7 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, ex
 import { newClass, newLearners } from './support/learning';
 import { DEMO_ORIGIN } from './support/env';
 import { DEMO_STUDENT } from './support/login';
+import { enrolNewStudent } from './support/exams';
 import { loginStudent, type Student } from './support/session';
 
 /**
@@ -40,8 +41,9 @@ const events = (page: Page) => calendar(page).locator('.ec-event');
 const rangeText = (page: Page) => page.getByTestId('tt-range');
 const rangeOf = (r: { start: number; end: number }) => `${formatDate(r.start)} 至 ${formatDate(r.end)}`;
 
-async function openTimetable(page: Page): Promise<Opened> {
-  const student = await loginStudent(page, DEMO_TENANT.id, DEMO_STUDENT.mobile);
+/** Opens the timetable of class A as the demo student (reading the seeded activities), or as the student named. */
+async function openTimetable(page: Page, mobile: string = DEMO_STUDENT.mobile): Promise<Opened> {
+  const student = await loginStudent(page, DEMO_TENANT.id, mobile);
   const classes = await call<learning.LearnerClass[]>(page, student, learning.studentClasses, { userId: student.userId });
   const classId = classes.find((c) => c.className === CLASS_A)!.classId;
   const { studentId } = await call<learning.StudentClassDetail>(page, student, learning.studentClassDetail, { classId, userId: student.userId });
@@ -223,7 +225,8 @@ test.describe('the timetable', () => {
   });
 
   test('订阅日历: the private address, copied or opened in a calendar app; 重置链接 asks, then the old address stops working', async ({ page }) => {
-    await openTimetable(page);
+    // The feed is made on first use and reset here: a new student of class A of the test's own.
+    await openTimetable(page, await enrolNewStudent());
     await page.getByRole('button', { name: '订阅日历' }).click();
     const dialog = page.getByRole('dialog', { name: '订阅课程表' });
     const address = dialog.getByRole('textbox', { name: '私人订阅链接' });

@@ -79,7 +79,8 @@ test.describe('news preview for content staff', () => {
     const id = await newsIdByTitle(DEMO_TENANT.id, DRAFT);
     const iat = Math.floor(Date.now() / 1000);
     const good = makePreviewTicket(E2E_PREVIEW_SECRET, { tenantId: DEMO_TENANT.id, id, nowMs: Date.now() });
-    const forged = `${Buffer.from(JSON.stringify({ tenantId: DEMO_TENANT.id, kind: 'news', id: '1', iat, exp: iat + 60 })).toString('base64url')}.${good.split('.')[1]}`;
+    const forgedClaims = Buffer.from(JSON.stringify({ tenantId: DEMO_TENANT.id, kind: 'news', id: '1', iat, exp: iat + 60 })).toString('base64url');
+    const forged = `${forgedClaims}.${good.split('.')[1]}`;
     const otherSecret = signToken({ tenantId: DEMO_TENANT.id, kind: 'news', id, iat, exp: iat + 60 }, 'not-the-content-system-secret-0123456789');
     for (const ticket of [forged, otherSecret, 'garbage']) {
       consoleGuard.allowFailedResource(previewUrl(ticket), 403);

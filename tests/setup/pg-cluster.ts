@@ -64,7 +64,8 @@ export async function startPgCluster(): Promise<PgCluster> {
     start,
     terminateBackends(state) {
       psql(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid()${state ? ` and state = '${state}'` : ''}`,
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid()" +
+          (state ? ` and state = '${state}'` : ''),
       );
     },
     remove() {

@@ -47,7 +47,8 @@ describe('linkSchoolChoice: the chosen school on every same-site link of a page'
 
   test('text of scripts and styles is not markup', () => {
     const html =
-      '<script>const s = \'<a href="/">\';</script><style>a[href="/"]{}</style><script type="application/json" id="portal-config">{"x":"<a href=\\"/\\">"}</script>';
+      '<script>const s = \'<a href="/">\';</script><style>a[href="/"]{}</style>' +
+      '<script type="application/json" id="portal-config">{"x":"<a href=\\"/\\">"}</script>';
     expect(linkSchoolChoice(html, ID)).toBe(html);
     expect(linkSchoolChoice(`${html}<a href="/">首页</a>`, ID)).toBe(`${html}<a href="/?schoolId=${ID}">首页</a>`);
   });

@@ -81,7 +81,10 @@ export default function Album({ label }: { label: string }) {
                   role="tab"
                   aria-selected={tab === tb.key}
                   onClick={() => setTab(tb.key)}
-                  className={`shrink-0 border-b-2 px-3 py-1.5 text-sm ${tab === tb.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-700'}`}
+                  className={[
+                    'shrink-0 border-b-2 px-3 py-1.5 text-sm',
+                    tab === tb.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-700',
+                  ].join(' ')}
                 >
                   {tb.name}
                 </button>
@@ -147,7 +150,10 @@ export default function Album({ label }: { label: string }) {
                 {materials.map((m) => (
                   <SwiperSlide
                     key={m.id}
-                    className="!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70 [&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand"
+                    className={[
+                      '!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70',
+                      '[&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand',
+                    ].join(' ')}
                   >
                     {m.pic && <img src={m.pic} alt="" className="h-full w-full object-cover" />}
                   </SwiperSlide>

@@ -112,7 +112,10 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
                 tabIndex={mode === m ? 0 : -1}
                 onClick={() => switchMode(m)}
                 onKeyDown={onTabKey}
-                className={`-mb-px border-b-2 py-2.5 text-sm font-medium ${mode === m ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink'}`}
+                className={[
+                  '-mb-px border-b-2 py-2.5 text-sm font-medium',
+                  mode === m ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink',
+                ].join(' ')}
               >
                 {modeLabel(m)}
               </button>

@@ -196,7 +196,14 @@ export function SubmitButton({ busy, text, busyText, disabled = false, look = 'f
     <button
       type="submit"
       disabled={busy || disabled}
-      className={`w-full rounded-lg bg-brand py-2.5 ${look === 'touch' ? 'text-base sm:text-sm' : 'text-sm'} font-medium text-white hover:bg-brand-dark disabled:opacity-70 ${className}`.trim()}
+      className={[
+        'w-full rounded-lg bg-brand py-2.5',
+        look === 'touch' ? 'text-base sm:text-sm' : 'text-sm',
+        'font-medium text-white hover:bg-brand-dark disabled:opacity-70',
+        className,
+      ]
+        .join(' ')
+        .trim()}
     >
       {busy ? busyText : text}
     </button>

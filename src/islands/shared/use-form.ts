@@ -24,7 +24,8 @@ export interface FormOptions<V> {
  * What a submit does once every field is valid. Resolving 'leaving' keeps the form busy (the page
  * is about to be left, nothing may be sent twice); a thrown error's message becomes the notice.
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: a submit that leaves nothing to say is an async function returning nothing (void), which `undefined` would refuse.
+// A submit that leaves nothing to say is an async function returning nothing (void), which `undefined` would refuse.
+// biome-ignore lint/suspicious/noConfusingVoidType: see the line above.
 export type Send<V> = (values: V) => Promise<void | 'leaving'>;
 
 /**

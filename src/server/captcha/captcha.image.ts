@@ -211,7 +211,8 @@ export function renderCaptchaSvg(code: string, random: Random = Math.random): st
   const dots: string[] = [];
   for (let i = 0; i < 36; i++) {
     dots.push(
-      `<circle cx="${fmt(between(random, 0, CAPTCHA_WIDTH))}" cy="${fmt(between(random, 0, CAPTCHA_HEIGHT))}" r="${fmt(between(random, 0.5, 1.4))}" fill="${pick(random, NOISE)}"/>`,
+      `<circle cx="${fmt(between(random, 0, CAPTCHA_WIDTH))}" cy="${fmt(between(random, 0, CAPTCHA_HEIGHT))}" ` +
+        `r="${fmt(between(random, 0.5, 1.4))}" fill="${pick(random, NOISE)}"/>`,
     );
   }
   const hue = Math.floor(between(random, 190, 230));

@@ -50,7 +50,8 @@ async function tableNames(db: DB, kind: DatabaseKind): Promise<string[]> {
       ? sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`
       : sql<{
           name: string;
-        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`;
+        }>`select table_name as name from information_schema.tables
+           where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`;
   return (await q.execute(raw(db))).rows.map((r) => r.name);
 }
 
@@ -60,14 +61,16 @@ async function columnsOf(db: DB, kind: DatabaseKind, table: string): Promise<str
       ? sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`
       : sql<{
           name: string;
-        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`;
+        }>`select column_name as name from information_schema.columns
+           where table_schema = current_schema() and table_name = ${table} order by ordinal_position`;
   return (await q.execute(raw(db))).rows.map((r) => r.name);
 }
 
 async function foreignKeys(db: DB, kind: DatabaseKind): Promise<ForeignKey[]> {
   const q =
     kind === 'sqlite'
-      ? sql<ForeignKey>`select m.name as "table", p."from" as "column", p."table" as "references" from sqlite_master m join pragma_foreign_key_list(m.name) p where m.type = 'table'`
+      ? sql<ForeignKey>`select m.name as "table", p."from" as "column", p."table" as "references"
+           from sqlite_master m join pragma_foreign_key_list(m.name) p where m.type = 'table'`
       : sql<ForeignKey>`select c.conrelid::regclass::text as "table", a.attname as "column", c.confrelid::regclass::text as "references"
           from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey) where c.contype = 'f'`;
   return (await q.execute(raw(db))).rows;
@@ -235,7 +238,8 @@ export async function importTenant(db: DB, file: string): Promise<Record<string,
   const here = await migrationsOf(db);
   if (here.join() !== header.migrations.join()) {
     throw new Error(
-      `the export was made at migration ${header.migrations.at(-1) ?? '(none)'}, this database is at ${here.at(-1) ?? '(none)'}: bring both to the same version first`,
+      `the export was made at migration ${header.migrations.at(-1) ?? '(none)'}, this database is at ${here.at(-1) ?? '(none)'}: ` +
+        'bring both to the same version first',
     );
   }
   const problems = await conflicts(db, header, rows);

@@ -156,11 +156,12 @@ export async function activityOf(p: WorkPlace): Promise<{ id: string; bizType: s
 }
 
 /**
- * A new student enrolled in class A of the demo school: tests that answer and submit own their
- * student, so no test continues another's attempt. Resolves with the student's mobile (log in
- * with workPlace).
+ * A new student enrolled in a class of the demo school (class A unless another seed key is named):
+ * tests that answer, submit, study or sign in own their student, so no test continues another's
+ * attempt or record. Resolves with the student's mobile (log in with workPlace or loginStudent).
  */
-export async function enrolNewStudent(): Promise<string> {
+export async function enrolNewStudent(classKey = 'A'): Promise<string> {
+  const className = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === classKey)!.name;
   const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
@@ -171,7 +172,7 @@ export async function enrolNewStudent(): Promise<string> {
       .selectFrom('teachingClasses')
       .select('id')
       .where('tenantId', '=', DEMO_TENANT.id)
-      .where('name', '=', CLASS_A)
+      .where('name', '=', className)
       .executeTakeFirstOrThrow();
     await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId: user.id, now });
     return mobile;

@@ -175,7 +175,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   for (const k of Object.keys(bodies)) delete bodies[k];
   state = fresh();
-  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify({ apiBase: API, tenantId: 't-1', partner: false, partnerSlug: 'kingdee', loginPath: '/login' })}</script>`;
+  const portalConfig = { apiBase: API, tenantId: 't-1', partner: false, partnerSlug: 'kingdee', loginPath: '/login' };
+  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify(portalConfig)}</script>`;
   setToken('tok', Date.now() + 3_600_000);
   setUser({ id: 'u1', userId: 'u1', realName: null, nickName: '小明' });
   server.use(...fakeApi());

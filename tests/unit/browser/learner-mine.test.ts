@@ -79,7 +79,8 @@ function periodsPage(total: number) {
 }
 
 function config(partner: boolean) {
-  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify({ apiBase: API, tenantId: 't-1', partner, partnerSlug: 'kingdee', loginPath: '/login' })}</script>`;
+  const portalConfig = { apiBase: API, tenantId: 't-1', partner, partnerSlug: 'kingdee', loginPath: '/login' };
+  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify(portalConfig)}</script>`;
 }
 
 function logIn() {

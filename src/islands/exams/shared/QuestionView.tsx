@@ -84,7 +84,10 @@ function Inputs({
             return (
               <label
                 key={o.key}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${on ? 'border-brand bg-brand-soft' : 'border-slate-200 hover:border-brand'}`}
+                className={[
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3',
+                  on ? 'border-brand bg-brand-soft' : 'border-slate-200 hover:border-brand',
+                ].join(' ')}
               >
                 <input
                   type={multiple ? 'checkbox' : 'radio'}
@@ -241,7 +244,10 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
             return (
               <li
                 key={o.key}
-                className={`flex items-start gap-3 rounded-lg border p-3 ${isRight ? 'border-emerald-600 bg-emerald-50' : isChosen ? chosenLook : 'border-slate-200'}`}
+                className={[
+                  'flex items-start gap-3 rounded-lg border p-3',
+                  isRight ? 'border-emerald-600 bg-emerald-50' : isChosen ? chosenLook : 'border-slate-200',
+                ].join(' ')}
               >
                 <span className="font-medium text-slate-700">{optionLetter(i)}.</span>
                 <Html html={o.value} inline />

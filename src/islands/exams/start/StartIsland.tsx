@@ -158,7 +158,14 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
                     <span className="font-medium text-slate-700">{t('exams.attemptNo', { n: log.attemptNo })}</span>
                     <span className="text-slate-700">{t('exams.attemptTime', { time: formatDateTime(log.createdTime) })}</span>
                     <span
-                      className={`rounded px-2 py-0.5 text-xs ${log.status === ATTEMPT_STATUS.REVIEWED ? 'bg-emerald-50 text-emerald-800' : log.status === ATTEMPT_STATUS.PENDING ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}
+                      className={[
+                        'rounded px-2 py-0.5 text-xs',
+                        log.status === ATTEMPT_STATUS.REVIEWED
+                          ? 'bg-emerald-50 text-emerald-800'
+                          : log.status === ATTEMPT_STATUS.PENDING
+                            ? 'bg-amber-50 text-amber-800'
+                            : 'bg-blue-50 text-blue-800',
+                      ].join(' ')}
                     >
                       {t(`exams.status.${log.status}`)}
                     </span>

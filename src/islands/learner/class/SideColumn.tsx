@@ -24,7 +24,10 @@ function Cards({ title, id, keys, onOpen }: { title: string; id: string; keys: r
             <button
               type="button"
               onClick={() => onOpen(t(key))}
-              className="flex w-full flex-col items-center gap-1 rounded-lg bg-slate-50 px-1 py-3 text-xs text-slate-700 hover:bg-brand-soft hover:text-brand-dark"
+              className={[
+                'flex w-full flex-col items-center gap-1 rounded-lg bg-slate-50 px-1 py-3 text-xs text-slate-700',
+                'hover:bg-brand-soft hover:text-brand-dark',
+              ].join(' ')}
             >
               <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-dark">
                 {t(key).slice(0, 1)}

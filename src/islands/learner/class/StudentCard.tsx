@@ -32,14 +32,20 @@ function Tip({ name, text }: { name: string; text: string }) {
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
         }}
-        className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-400 text-xs leading-none text-slate-600 hover:border-brand hover:text-brand"
+        className={[
+          'flex h-5 w-5 items-center justify-center rounded-full border border-slate-400 text-xs leading-none text-slate-600',
+          'hover:border-brand hover:text-brand',
+        ].join(' ')}
       >
         ?
       </button>
       <span
         id={id}
         role="tooltip"
-        className={`absolute bottom-full left-1/2 z-20 mb-2 w-48 -translate-x-1/2 rounded bg-slate-800 px-3 py-2 text-xs font-normal text-white shadow-lg ${open ? '' : 'hidden'}`}
+        className={[
+          'absolute bottom-full left-1/2 z-20 mb-2 w-48 -translate-x-1/2 rounded bg-slate-800 px-3 py-2 text-xs font-normal text-white shadow-lg',
+          open ? '' : 'hidden',
+        ].join(' ')}
       >
         {text}
       </span>

@@ -54,7 +54,10 @@ export function TabBar<K extends string>({ label, idPrefix, items, selected, onS
               onKeyDown={(e) => onKey(e, i)}
               className={
                 main
-                  ? `-mb-px border-b-2 px-3 py-2 text-base ${on ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand'}`
+                  ? [
+                      '-mb-px border-b-2 px-3 py-2 text-base',
+                      on ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand',
+                    ].join(' ')
                   : `rounded-full px-3 py-1 text-sm ${on ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:text-brand'}`
               }
             >

@@ -30,7 +30,10 @@ export function Highlights({ titbits }: { titbits: Titbit[] }) {
                 type="button"
                 onClick={() => (x.fileType === 'VIDEO' ? setVideo(x) : setImageIndex(images.indexOf(x)))}
                 aria-label={x.fileType === 'VIDEO' ? t('offline.playVideo', { name: x.titbitName }) : t('offline.viewImage', { name: x.titbitName })}
-                className="group block w-full overflow-hidden rounded-lg border border-slate-200 text-left hover:border-brand focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand"
+                className={[
+                  'group block w-full overflow-hidden rounded-lg border border-slate-200 text-left hover:border-brand',
+                  'focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand',
+                ].join(' ')}
               >
                 <span className="relative block aspect-video bg-slate-900">
                   {(x.fileType === 'IMAGE' || x.cover) && (

@@ -207,7 +207,11 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
         className={
           audio
             ? 'hidden'
-            : 'relative aspect-video w-full bg-black group-data-[fullscreen]:min-h-0 group-data-[fullscreen]:flex-1 group-data-[fullscreen]:aspect-auto [&_video]:h-full [&_video]:w-full [&_video]:object-contain'
+            : [
+                'relative aspect-video w-full bg-black',
+                'group-data-[fullscreen]:min-h-0 group-data-[fullscreen]:flex-1 group-data-[fullscreen]:aspect-auto',
+                '[&_video]:h-full [&_video]:w-full [&_video]:object-contain',
+              ].join(' ')
         }
       />
       <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} onRate={setRate} />

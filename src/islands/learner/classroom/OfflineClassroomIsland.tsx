@@ -292,7 +292,10 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
             type="button"
             onClick={() => void sign(item.type)}
             aria-busy={busy === item.type}
-            className={`shrink-0 rounded-lg px-4 py-1.5 text-sm font-medium ${item.done ? 'border border-slate-300 text-slate-600' : 'bg-brand text-white hover:bg-brand-dark'}`}
+            className={[
+              'shrink-0 rounded-lg px-4 py-1.5 text-sm font-medium',
+              item.done ? 'border border-slate-300 text-slate-600' : 'bg-brand text-white hover:bg-brand-dark',
+            ].join(' ')}
           >
             {busy === item.type ? t('offline.signing') : item.label}
           </button>

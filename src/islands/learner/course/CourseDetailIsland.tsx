@@ -171,7 +171,10 @@ function CourseHeader({ detail, situation }: { detail: CourseDetail; situation: 
         <div
           role="img"
           aria-label={t('course.coverPlaceholder')}
-          className="flex aspect-video w-full items-center justify-center rounded-lg bg-gradient-to-br from-slate-100 to-slate-200 text-4xl font-bold text-slate-400 sm:w-56"
+          className={[
+            'flex aspect-video w-full items-center justify-center rounded-lg',
+            'bg-gradient-to-br from-slate-100 to-slate-200 text-4xl font-bold text-slate-400 sm:w-56',
+          ].join(' ')}
         >
           {detail.courseName.slice(0, 1)}
         </div>
@@ -189,8 +192,10 @@ function CourseHeader({ detail, situation }: { detail: CourseDetail; situation: 
   );
 }
 
-const buttonClass =
-  'inline-flex items-center justify-center rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70';
+const buttonClass = [
+  'inline-flex items-center justify-center rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white',
+  'hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70',
+].join(' ');
 
 function LastLearned(props: {
   detail: CourseDetail;
@@ -335,7 +340,10 @@ function ContentTabs({ chapters, actions }: { chapters: CourseChapters; actions:
                 aria-controls="course-tabpanel"
                 tabIndex={tab === current ? 0 : -1}
                 onClick={() => setSelected(tab)}
-                className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === current ? 'border-brand font-semibold text-brand-dark' : 'border-transparent text-slate-600 hover:text-brand'}`}
+                className={[
+                  '-mb-px border-b-2 px-3 py-2 text-sm',
+                  tab === current ? 'border-brand font-semibold text-brand-dark' : 'border-transparent text-slate-600 hover:text-brand',
+                ].join(' ')}
               >
                 {t(`course.tab.${tab}`)}
               </button>

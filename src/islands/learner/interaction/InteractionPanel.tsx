@@ -48,7 +48,10 @@ function LikeButton({ p }: { p: PanelProps }) {
       aria-pressed={state.isLike}
       disabled={busy}
       onClick={toggle}
-      className={`rounded-full border px-3 py-1 text-sm ${state.isLike ? 'border-brand bg-brand-soft text-brand-dark' : 'border-slate-300 text-slate-700 hover:border-brand'}`}
+      className={[
+        'rounded-full border px-3 py-1 text-sm',
+        state.isLike ? 'border-brand bg-brand-soft text-brand-dark' : 'border-slate-300 text-slate-700 hover:border-brand',
+      ].join(' ')}
     >
       <span aria-hidden="true">{state.isLike ? '♥ ' : '♡ '}</span>
       {t(state.isLike ? 'interaction.liked' : 'interaction.like', { n: state.likeTotal })}
@@ -127,7 +130,10 @@ export default function InteractionPanel(props: PanelProps) {
               tabIndex={tab === k ? 0 : -1}
               onClick={() => setTab(k)}
               onKeyDown={onKey}
-              className={`border-b-2 px-3 py-2 text-sm ${tab === k ? 'border-brand font-medium text-brand-dark' : 'border-transparent text-slate-700 hover:text-brand-dark'}`}
+              className={[
+                'border-b-2 px-3 py-2 text-sm',
+                tab === k ? 'border-brand font-medium text-brand-dark' : 'border-transparent text-slate-700 hover:text-brand-dark',
+              ].join(' ')}
             >
               {label[k]}
             </button>

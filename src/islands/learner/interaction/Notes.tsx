@@ -97,7 +97,10 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
               type="button"
               aria-pressed={dataType === f.type}
               onClick={() => setDataType(f.type)}
-              className={`rounded-full px-3 py-1 text-sm ${dataType === f.type ? 'bg-brand-soft font-medium text-brand-dark' : 'text-slate-700 hover:bg-slate-100'}`}
+              className={[
+                'rounded-full px-3 py-1 text-sm',
+                dataType === f.type ? 'bg-brand-soft font-medium text-brand-dark' : 'text-slate-700 hover:bg-slate-100',
+              ].join(' ')}
             >
               {t(f.key)}
             </button>

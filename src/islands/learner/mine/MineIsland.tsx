@@ -192,7 +192,10 @@ function ClassList({ userId }: { userId: string }) {
             tabIndex={tab === s.key ? 0 : -1}
             onClick={() => choose(s.key)}
             onKeyDown={(e) => onTabKey(e, i)}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === s.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand'}`}
+            className={[
+              '-mb-px border-b-2 px-3 py-2 text-sm',
+              tab === s.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand',
+            ].join(' ')}
           >
             {s.label}
           </button>
@@ -212,7 +215,10 @@ function ClassCard({ c, onOpen }: { c: LearnerClass; onOpen: () => void }) {
       type="button"
       onClick={onOpen}
       aria-disabled={inert || undefined}
-      className={`block w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm ${inert ? 'cursor-default' : 'hover:border-brand hover:shadow'}`}
+      className={[
+        'block w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm',
+        inert ? 'cursor-default' : 'hover:border-brand hover:shadow',
+      ].join(' ')}
     >
       <span className="flex min-w-0 items-start justify-between gap-3">
         <span className="min-w-0 break-words text-base font-semibold text-ink">{c.className}</span>

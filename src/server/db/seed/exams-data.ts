@@ -644,7 +644,9 @@ const englishPaper: SeedQuestion[] = [
     ref: 'r1',
     type: 11,
     trunk:
-      '<p>Read the passage and answer the questions.</p><p>Before working on any electrical equipment, an electrician must switch off the power, lock the switch and test that the circuit is dead. Many accidents happen because workers believe a circuit is off when it is not. A simple voltage tester can save a life.</p>',
+      '<p>Read the passage and answer the questions.</p>' +
+      '<p>Before working on any electrical equipment, an electrician must switch off the power, lock the switch and test that the circuit is dead. ' +
+      'Many accidents happen because workers believe a circuit is off when it is not. A simple voltage tester can save a life.</p>',
     points: 0,
     subs: [
       {
