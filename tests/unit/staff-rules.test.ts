@@ -40,7 +40,7 @@ describe('roles and the access table', () => {
     expect(Object.values(STAFF_STATUS).sort()).toEqual([0, 1]);
   });
 
-  test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log, leads for administrators and editors', () => {
+  test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log, leads for editors too', () => {
     const names = Object.keys(STAFF_CALLS) as StaffCallName[];
     const allowed = (role: StaffRole | null) => names.filter((n) => mayCall(role, n)).sort();
     const PUBLIC = ['invitationAccept', 'invitationInspect', 'secondFactor', 'signIn'];
