@@ -9,18 +9,22 @@ export interface Student {
   nickName: string;
 }
 
+const HOUR_MS = 3_600_000;
+
 /**
  * A student with a real token in the e2e server's database, made through the identity service
  * as login does, then put into the browser as a logged-in session (the token and user the login
  * page stores). Browser tests of features that need a user start here.
  */
-export async function loginStudent(page: Page, tenantId: string, mobile: string): Promise<Student> {
+export async function loginStudent(page: Page, tenantId: string, mobile: string, options: { validUntil?: number } = {}): Promise<Student> {
   const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
   try {
     const now = Date.now();
     const user = await findOrCreateUser(db, mobile, now);
     await bindUserToTenant(db, tenantId, user.id, now);
-    const { token, expiration } = await issueToken(db, { userId: user.id, tenantId, now, ttlMs: 3_600_000 });
+    // An hour, or longer when the test sets the browser's clock ahead (the page checks the token's end by its own clock).
+    const ttlMs = Math.max(HOUR_MS, (options.validUntil ?? 0) - now + HOUR_MS);
+    const { token, expiration } = await issueToken(db, { userId: user.id, tenantId, now, ttlMs });
     const info = userInfoOf(user);
     await page.addInitScript(
       ({ token, expiration, info }) => {
