@@ -14,6 +14,8 @@ import { STAFF_ROLE, type StaffRole } from './roles';
 export type Access = 'public' | 'anyStaff' | readonly StaffRole[];
 
 const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
+/** The school's content: its administrators and content editors. */
+const CONTENT = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -39,6 +41,25 @@ export const STAFF_ACCESS = {
   audit: ADMIN_ONLY,
   // Every role uploads: editors their articles' pictures, teachers their lessons' (the purpose decides further).
   upload: [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher],
+  adminNewsPage: CONTENT,
+  adminNewsGet: CONTENT,
+  adminNewsSave: CONTENT,
+  adminNewsPublish: CONTENT,
+  adminNewsSchedule: CONTENT,
+  adminNewsUnpublish: CONTENT,
+  adminNewsDelete: CONTENT,
+  adminNewsPreview: CONTENT,
+  adminNoticePage: CONTENT,
+  adminNoticeGet: CONTENT,
+  adminNoticeSave: CONTENT,
+  adminNoticePublish: CONTENT,
+  adminNoticeSchedule: CONTENT,
+  adminNoticeUnpublish: CONTENT,
+  adminNoticeDelete: CONTENT,
+  adminCategories: CONTENT,
+  adminCategorySave: CONTENT,
+  adminCategoryOrder: CONTENT,
+  adminCategoryDelete: CONTENT,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -55,4 +76,6 @@ export const STAFF_SCREENS = [
   { path: '/admin/accounts', call: 'accounts' },
   { path: '/admin/audit', call: 'audit' },
   { path: '/admin/account', call: 'me' },
+  { path: '/admin/news', call: 'adminNewsPage' },
+  { path: '/admin/notices', call: 'adminNoticePage' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -47,6 +47,23 @@ export const AUDIT_ACTION = {
   invitationRevoke: 'invitation.revoke',
   invitationAccept: 'invitation.accept',
   fileUpload: 'file.upload',
+  newsCreate: 'news.create',
+  newsUpdate: 'news.update',
+  newsPublish: 'news.publish',
+  newsSchedule: 'news.schedule',
+  newsUnpublish: 'news.unpublish',
+  newsDelete: 'news.delete',
+  newsPreview: 'news.preview',
+  noticeCreate: 'notice.create',
+  noticeUpdate: 'notice.update',
+  noticePublish: 'notice.publish',
+  noticeSchedule: 'notice.schedule',
+  noticeUnpublish: 'notice.unpublish',
+  noticeDelete: 'notice.delete',
+  categoryCreate: 'newsCategory.create',
+  categoryRename: 'newsCategory.rename',
+  categoryOrder: 'newsCategory.order',
+  categoryDelete: 'newsCategory.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -58,5 +75,13 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an audit entry's target is. */
-export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', file: 'file' } as const;
+export const AUDIT_TARGET = {
+  account: 'account',
+  session: 'session',
+  invitation: 'invitation',
+  file: 'file',
+  news: 'news',
+  notice: 'notice',
+  newsCategory: 'newsCategory',
+} as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

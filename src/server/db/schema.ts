@@ -66,6 +66,7 @@ import type {
 } from '../staff/accounts/accounts.table';
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 import type { StoredFileTable } from '../storage/files.table';
+import type { JobTable } from '../jobs/jobs.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -157,4 +158,5 @@ export interface Database {
   staffSignInFailures: StaffSignInFailureTable;
   staffAuditLog: StaffAuditTable;
   storedFiles: StoredFileTable;
+  jobs: JobTable;
 }
