@@ -177,10 +177,11 @@ describe('jobs', () => {
             }
             await check();
           }
-          for (let round = 0; round < jobCount + 1; round++) for (let w = 0; w < 3; w++) {
-            await act(w, 'finish');
-            await act(w, 'claim');
-          }
+          for (let round = 0; round < jobCount + 1; round++)
+            for (let w = 0; w < 3; w++) {
+              await act(w, 'finish');
+              await act(w, 'claim');
+            }
           for (let w = 0; w < 3; w++) await act(w, 'finish');
           expect(runs.size).toBe(jobCount);
           expect([...runs.values()].every((c) => c === 1)).toBe(true);

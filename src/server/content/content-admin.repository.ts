@@ -22,7 +22,12 @@ export function pageNews(db: DB, tenantId: string, f: AdminFilter) {
     const cat = f.categorizeId;
     q = q.where((eb) =>
       eb.exists(
-        eb.selectFrom('newsCategoryLinks as l').select('l.newsId').whereRef('l.newsId', '=', 'news.id').where('l.tenantId', '=', tenantId).where('l.categorizeId', '=', cat),
+        eb
+          .selectFrom('newsCategoryLinks as l')
+          .select('l.newsId')
+          .whereRef('l.newsId', '=', 'news.id')
+          .where('l.tenantId', '=', tenantId)
+          .where('l.categorizeId', '=', cat),
       ),
     );
   }
@@ -68,7 +73,11 @@ export async function updateNewsFields(
 
 export async function replaceLinks(db: DB, tenantId: string, newsId: string, categoryIds: string[]): Promise<void> {
   await db.deleteFrom('newsCategoryLinks').where('tenantId', '=', tenantId).where('newsId', '=', newsId).execute();
-  if (categoryIds.length) await db.insertInto('newsCategoryLinks').values(categoryIds.map((categorizeId) => ({ tenantId, newsId, categorizeId }))).execute();
+  if (categoryIds.length)
+    await db
+      .insertInto('newsCategoryLinks')
+      .values(categoryIds.map((categorizeId) => ({ tenantId, newsId, categorizeId })))
+      .execute();
 }
 
 type ArticleTable = 'news' | 'notices';
@@ -108,11 +117,7 @@ export function pageNotices(db: DB, tenantId: string, f: AdminFilter) {
   let q = db.selectFrom('notices').where('tenantId', '=', tenantId);
   if (f.title) q = q.where('title', 'like', containing(f.title));
   if (f.status !== undefined) q = q.where('status', '=', f.status);
-  return pageFrom(
-    f,
-    q.select(['id', 'title', 'status', 'writerName', 'publishTime', 'updatedAt']).orderBy('updatedAt', 'desc').orderBy('id', 'desc'),
-    q,
-  );
+  return pageFrom(f, q.select(['id', 'title', 'status', 'writerName', 'publishTime', 'updatedAt']).orderBy('updatedAt', 'desc').orderBy('id', 'desc'), q);
 }
 
 export function findNotice(db: DB, tenantId: string, id: string): Promise<Notice | undefined> {
@@ -179,7 +184,13 @@ export async function setCategorySeq(db: DB, tenantId: string, id: string, seq: 
 }
 
 export async function categoryInUse(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db.selectFrom('newsCategoryLinks').select('newsId').where('tenantId', '=', tenantId).where('categorizeId', '=', id).limit(1).executeTakeFirst();
+  const r = await db
+    .selectFrom('newsCategoryLinks')
+    .select('newsId')
+    .where('tenantId', '=', tenantId)
+    .where('categorizeId', '=', id)
+    .limit(1)
+    .executeTakeFirst();
   return !!r;
 }
 
@@ -189,8 +200,9 @@ export async function deleteUnusedCategory(db: DB, tenantId: string, id: string)
     .deleteFrom('newsCategories')
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('newsCategoryLinks as l').select('l.newsId').where('l.tenantId', '=', tenantId).where('l.categorizeId', '=', id))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('newsCategoryLinks as l').select('l.newsId').where('l.tenantId', '=', tenantId).where('l.categorizeId', '=', id))),
+    )
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
-

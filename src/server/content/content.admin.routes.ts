@@ -35,8 +35,7 @@ const title = z
   .trim()
   .min(1, t('adminContent.titleRequired'))
   .max(CONTENT_LIMITS.titleMax, t('adminContent.titleTooLong', { max: CONTENT_LIMITS.titleMax }));
-const optionalText = (max: number, message: string) =>
-  z.preprocess(blankIsNull, z.string({ error: message }).trim().max(max, message).nullable().optional());
+const optionalText = (max: number, message: string) => z.preprocess(blankIsNull, z.string({ error: message }).trim().max(max, message).nullable().optional());
 const richBody = z
   .string({ error: t('adminContent.bodyRequired') })
   .min(1, t('adminContent.bodyRequired'))
@@ -45,7 +44,14 @@ const richBody = z
 const listQuery = z.object({
   current: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
-  title: z.preprocess(blankIsNone, z.string().trim().max(CONTENT_LIMITS.titleMax, t('adminContent.titleTooLong', { max: CONTENT_LIMITS.titleMax })).optional()),
+  title: z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .trim()
+      .max(CONTENT_LIMITS.titleMax, t('adminContent.titleTooLong', { max: CONTENT_LIMITS.titleMax }))
+      .optional(),
+  ),
   state: z.preprocess(blankIsNone, z.enum(ARTICLE_STATES as [string, ...string[]], { error: t('adminContent.stateInvalid') }).optional()),
   categorizeId: z.preprocess(blankIsNone, idSchema.optional()),
 });

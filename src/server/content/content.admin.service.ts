@@ -20,7 +20,7 @@ import type {
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as jobs from '../jobs/jobs.service';
-import type { Job } from '../jobs/jobs.table';
+import type { Job } from '../jobs/jobs.service';
 import { safeMediaUrl, sanitizeRichText } from '../sanitize';
 import * as repo from './content-admin.repository';
 import { STATUS_OF_STATE, afterUnpublish, mayPublish, mayScheduleAt, publicationJobKey, stateOf, type Refusal } from './content-admin.rules';
@@ -92,7 +92,11 @@ export async function pageNews(
     status: q.state ? STATUS_OF_STATE[q.state] : undefined,
     categorizeId: q.categorizeId,
   });
-  const links = await categoriesByNews(s.db, tenantId, rows.map((r) => r.id));
+  const links = await categoriesByNews(
+    s.db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
   return pageOf(
     rows.map((r) => newsSummary(r, links.get(r.id) ?? [])),
     total,
@@ -107,7 +111,10 @@ async function categoriesByNews(db: DB, tenantId: string, ids: string[]) {
   return map;
 }
 
-function newsSummary(r: Pick<News, 'id' | 'title' | 'status' | 'contentType' | 'publishTime' | 'updatedAt'>, categories: { id: string; name: string }[]): AdminNewsSummary {
+function newsSummary(
+  r: Pick<News, 'id' | 'title' | 'status' | 'contentType' | 'publishTime' | 'updatedAt'>,
+  categories: { id: string; name: string }[],
+): AdminNewsSummary {
   return { id: r.id, title: r.title, state: stateOf(r.status), contentType: r.contentType, categories, publishAt: r.publishTime, updatedAt: r.updatedAt };
 }
 
@@ -207,7 +214,15 @@ async function publishNow(s: Scope, actor: StaffActor, kind: Kind, id: string): 
     if (!moved) throw AppError.conflict(t('adminContent.changedMeanwhile'));
     // Publishing by hand replaces the schedule: its job would find nothing to do, and says so in its state.
     await jobs.cancel(trx, s.now, CONTENT_PUBLISH_JOB, publicationJobKey(kind, id));
-    await auditStaffAction(trx, s, actor, ACTIONS[kind].publish, { type: TARGET[kind], id }, { state, publishAt: publishTime }, { state: 'published', publishAt: s.now });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      ACTIONS[kind].publish,
+      { type: TARGET[kind], id },
+      { state, publishAt: publishTime },
+      { state: 'published', publishAt: s.now },
+    );
   });
 }
 
@@ -217,11 +232,24 @@ async function schedule(s: Scope, actor: StaffActor, kind: Kind, id: string, at:
     const { state, publishTime } = await stateOfItem(trx, kind, tenantId, id);
     const refusal = mayScheduleAt(state, at, s.now);
     if (refusal) throw refuse(refusal);
-    const moved = await repo.moveState(trx, TABLE[kind], tenantId, id, { from: [STATUS_OF_STATE[state]], status: PUBLICATION.SCHEDULED, publishTime: at, now: s.now });
+    const moved = await repo.moveState(trx, TABLE[kind], tenantId, id, {
+      from: [STATUS_OF_STATE[state]],
+      status: PUBLICATION.SCHEDULED,
+      publishTime: at,
+      now: s.now,
+    });
     if (!moved) throw AppError.conflict(t('adminContent.changedMeanwhile'));
     // One job per item: scheduling again moves it to the new time.
     await jobs.enqueue(trx, s.now, { tenantId, kind: CONTENT_PUBLISH_JOB, key: publicationJobKey(kind, id), payload: { kind, id, at }, runAt: at });
-    await auditStaffAction(trx, s, actor, ACTIONS[kind].schedule, { type: TARGET[kind], id }, { state, publishAt: publishTime }, { state: 'scheduled', publishAt: at });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      ACTIONS[kind].schedule,
+      { type: TARGET[kind], id },
+      { state, publishAt: publishTime },
+      { state: 'scheduled', publishAt: at },
+    );
   });
 }
 
@@ -386,7 +414,15 @@ export async function saveCategory(s: Scope, actor: StaffActor, input: { id?: st
     const before = await repo.findCategory(trx, tenantId, input.id);
     if (!before) throw AppError.notFound(t('adminContent.categoryNotFound'));
     await repo.renameCategory(trx, tenantId, input.id, input.name);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.categoryRename, { type: AUDIT_TARGET.newsCategory, id: input.id }, { name: before.name }, { name: input.name });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.categoryRename,
+      { type: AUDIT_TARGET.newsCategory, id: input.id },
+      { name: before.name },
+      { name: input.name },
+    );
     return input.id;
   });
   const found = (await listCategories(s, actor)).find((c) => c.id === id);

@@ -82,10 +82,7 @@ export function findJob(db: DB, kind: string, jobKey: string): Promise<Job | und
  */
 export async function claimNextJob(db: DB, worker: string, now: number, leaseMs: number): Promise<Job | undefined> {
   const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-    eb.or([
-      eb.and([eb('state', '=', JOB_STATE.queued), eb('runAt', '<=', now)]),
-      eb.and([eb('state', '=', JOB_STATE.running), eb('leaseUntil', '<', now)]),
-    ]);
+    eb.or([eb.and([eb('state', '=', JOB_STATE.queued), eb('runAt', '<=', now)]), eb.and([eb('state', '=', JOB_STATE.running), eb('leaseUntil', '<', now)])]);
   return db
     .updateTable('jobs')
     .set((eb) => ({

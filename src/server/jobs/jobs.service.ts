@@ -4,6 +4,8 @@ import * as repo from './jobs.repository';
 import { JOB_MAX_ATTEMPTS } from './jobs.rules';
 import type { Job } from './jobs.table';
 
+export type { Job };
+
 /**
  * Database-backed jobs: other domains enqueue work for a time (a scheduled publication) and
  * cancel it; the runner (runner.ts) claims due jobs with a lease so one instance runs each.

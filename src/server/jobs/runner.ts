@@ -75,7 +75,8 @@ export function startJobRunner(runtime: Runtime, intervalMs = JOB_POLL_INTERVAL_
     running = true;
     try {
       const r = await runDueJobs(jobScope(runtime), { worker });
-      if (r.done.length + r.retried.length + r.failed.length) runtime.logger.info('jobs run', { done: r.done.length, retried: r.retried.length, failed: r.failed.length });
+      if (r.done.length + r.retried.length + r.failed.length)
+        runtime.logger.info('jobs run', { done: r.done.length, retried: r.retried.length, failed: r.failed.length });
     } catch (error) {
       runtime.logger.error('job runner failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     } finally {
