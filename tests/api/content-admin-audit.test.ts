@@ -15,9 +15,8 @@ import { asStaff, auditSince, makeStaff, sessionOf, type TestStaff, type TestSta
 const server = useTestServer();
 const REQUEST_ID = 'content-audit-request-01';
 
-type WriteCall = {
-  [K in keyof typeof ADMIN_CONTENT_CALLS]: (typeof ADMIN_CONTENT_CALLS)[K]['method'] extends 'GET' ? never : K;
-}[keyof typeof ADMIN_CONTENT_CALLS];
+/** The content calls that change something (the reads are GET; the first test checks the two lists agree). */
+type WriteCall = Exclude<keyof typeof ADMIN_CONTENT_CALLS, 'adminNewsPage' | 'adminNewsGet' | 'adminNoticePage' | 'adminNoticeGet' | 'adminCategories'>;
 
 interface Outcome {
   answer: Answer;

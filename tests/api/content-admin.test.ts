@@ -248,7 +248,7 @@ describe('notices', () => {
       await server().call(admin.adminNoticeSave, { title: '放假通知', writerName: '教务处', content: '<p>通知<script>x</script></p>' }, as(editor)),
     );
     expect(notice).toMatchObject({ state: 'draft', writerName: '教务处', content: '<p>通知</p>' });
-    const publicNotice = () => server().call(content.noticeDetail, {}, { tenant: DEMO.id, params: { id: notice.id } });
+    const publicNotice = () => server().call(content.noticeDetail, { id: notice.id }, { tenant: DEMO.id, params: { id: notice.id } });
     expect((await publicNotice()).body.code).not.toBe(0);
     const at = Math.floor((server().clock.value + HOUR) / 60_000) * 60_000;
     ok(await server().call(admin.adminNoticeSchedule, { publishAt: formatDateTime(at) }, as(editor, { id: notice.id })));
