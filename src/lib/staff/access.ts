@@ -78,4 +78,6 @@ export const STAFF_SCREENS = [
   { path: '/admin/account', call: 'me' },
   { path: '/admin/news', call: 'adminNewsPage' },
   { path: '/admin/notices', call: 'adminNoticePage' },
+  { path: '/admin/news/edit', call: 'adminNewsPage' },
+  { path: '/admin/notices/edit', call: 'adminNoticePage' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];
