@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-content';
 import * as api from '~/lib/api/contracts/admin-content';
 import type { AdminNews, AdminNotice, ArticleState } from '~/lib/api/contracts/admin-content';
@@ -64,6 +64,9 @@ export default function ArticleEditIsland({ me, kind, id }: { me: StaffMe; kind:
   const [busy, setBusy] = useState(false);
   const [when, setWhen] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  // The editor is rendered in the browser only: a lazy component rendered on the server would stream an inline script the CSP refuses.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const categories = useLoaded(() => (kind === 'news' ? staffSend(api.adminCategories, {}) : Promise.resolve([])));
   const loaded = useLoaded(async () => {
     if (!id) return null;
@@ -301,6 +304,8 @@ export default function ArticleEditIsland({ me, kind, id }: { me: StaffMe; kind:
                   className={inputClass(false)}
                 />
               </div>
+            ) : !mounted ? (
+              <p className="text-sm text-muted">{t('adminContent.loading')}</p>
             ) : (
               <Suspense fallback={<p className="text-sm text-muted">{t('adminContent.loading')}</p>}>
                 <RichTextEditor

@@ -163,7 +163,7 @@ function Toolbar({ editor, uploadPurpose }: { editor: Editor; uploadPurpose: Upl
           accept={UPLOAD_IMAGE_ACCEPT}
           className="sr-only"
           tabIndex={-1}
-          aria-label={t('adminContent.editor.image')}
+          aria-label={t('adminContent.editor.imageFile')}
           onChange={(e) => void picture(e.target.files?.[0])}
         />
       </div>
@@ -180,7 +180,6 @@ function Tool({ label, on, disabled, onClick, children }: { label: string; on?: 
   return (
     <button
       type="button"
-      aria-label={label}
       title={label}
       aria-pressed={on === undefined ? undefined : on}
       disabled={disabled}
@@ -190,6 +189,8 @@ function Tool({ label, on, disabled, onClick, children }: { label: string; on?: 
       className={`min-w-8 rounded px-2 py-1 text-sm ${on ? 'bg-brand-soft text-brand-dark' : 'text-slate-700 hover:bg-slate-100'} disabled:opacity-40`}
     >
       <span aria-hidden="true">{children}</span>
+      {/* The name is this text, not an aria-label: the glyph shown is a picture of it, not its words. */}
+      <span className="sr-only">{label}</span>
     </button>
   );
 }

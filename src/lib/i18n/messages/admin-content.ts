@@ -82,6 +82,7 @@ export const adminContent = {
   'adminContent.editor.linkPrompt': '链接地址（https://…）',
   'adminContent.editor.linkInvalid': '请输入以 http:// 或 https:// 开头的链接',
   'adminContent.editor.image': '插入图片',
+  'adminContent.editor.imageFile': '选择要插入的图片文件',
   'adminContent.editor.undo': '撤销',
   'adminContent.editor.redo': '重做',
   // The server's checks and refusals.
