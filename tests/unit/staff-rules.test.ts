@@ -1,3 +1,4 @@
+import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -56,10 +57,13 @@ describe('roles and the access table', () => {
       'signOut',
     ];
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
+    // Every role uploads pictures; the school's content is its administrators' and editors'.
+    const EVERY_ROLE = ['upload'];
+    const CONTENT = Object.keys(ADMIN_CONTENT_CALLS);
     expect(allowed(null)).toEqual(PUBLIC);
-    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN].sort());
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CONTENT].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN, ...EVERY_ROLE, ...CONTENT].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });
