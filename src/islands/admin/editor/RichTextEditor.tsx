@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import Image from '@tiptap/extension-image';
+import { editorExtensions } from './extensions';
 import { t } from '~/lib/i18n/messages/admin-content';
 import { UPLOAD_IMAGE_ACCEPT, UPLOAD_IMAGE_MAX_BYTES, type UploadPurpose } from '~/lib/uploads';
 import { uploadImage } from '../upload';
@@ -26,16 +25,7 @@ const SAFE_LINK = /^(https?:\/\/|mailto:|\/)/i;
 export default function RichTextEditor({ label, value, onChange, uploadPurpose }: RichTextEditorProps) {
   const labelId = useId();
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
-      }),
-      // Pictures are uploaded files (their /files/ address), never pasted data: URLs.
-      Image.configure({ allowBase64: false }),
-    ],
+    extensions: editorExtensions(),
     content: value,
     // Rendered in the browser only: the screen is a client island.
     immediatelyRender: false,
