@@ -161,21 +161,21 @@ export async function saveNews(s: Scope, actor: StaffActor, input: NewsInput): P
     const beforeLinks = (await repo.linksOf(trx, tenantId, [input.id])).map((l) => l.id);
     await repo.updateNewsFields(trx, tenantId, input.id, fields);
     await repo.replaceLinks(trx, tenantId, input.id, categoryIds);
-    const { updatedAt: _b, ...was } = { ...pickNews(before), categorizeIds: beforeLinks.sort() };
-    const { updatedAt: _a, ...now } = { ...pickNews({ ...before, ...fields }), categorizeIds: [...categoryIds].sort() };
+    const was = { ...pickNews(before), categorizeIds: beforeLinks.sort() };
+    const now = { ...pickNews(fields), categorizeIds: [...categoryIds].sort() };
     await auditStaffAction(trx, s, actor, ACTIONS.news.update, { type: TARGET.news, id: input.id }, auditable(was), auditable(now));
     return newsOf(trx, tenantId, input.id);
   });
 }
 
-const pickNews = (n: Pick<News, 'title' | 'cover' | 'introduction' | 'sources' | 'contentType' | 'content' | 'updatedAt'>) => ({
+/** The fields an edit may change, as the audit log compares them. */
+const pickNews = (n: Pick<News, 'title' | 'cover' | 'introduction' | 'sources' | 'contentType' | 'content'>) => ({
   title: n.title,
   cover: n.cover,
   introduction: n.introduction,
   sources: n.sources,
   contentType: n.contentType,
   content: n.content,
-  updatedAt: n.updatedAt,
 });
 
 /** Long bodies are not copied into the audit log: their length and whether they changed say enough. */
