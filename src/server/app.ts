@@ -37,6 +37,7 @@ import { papersRoutes } from './exams/papers/papers.routes';
 import { attemptsRoutes } from './exams/attempts/attempts.routes';
 import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { contentAdminRoutes } from './content/content.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -102,7 +103,8 @@ export function createApp(runtime: Runtime) {
     .route('/', attemptsRoutes)
     .route('/', bankRoutes)
     .route('/', staffRoutes)
-    .route('/', filesRoutes);
+    .route('/', filesRoutes)
+    .route('/', contentAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

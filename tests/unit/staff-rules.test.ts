@@ -1,3 +1,4 @@
+import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -61,10 +62,12 @@ describe('roles and the access table', () => {
     const EVERY_ROLE = ['upload'];
     const LEADS = ['leads', 'leadsExport', 'leadState'];
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
+    // The school's content is its administrators' and editors'.
+    const CONTENT = Object.keys(ADMIN_CONTENT_CALLS);
     expect(allowed(null)).toEqual(PUBLIC);
-    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS].sort());
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT].sort());
     expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });

@@ -9,6 +9,8 @@ import { PageTitle, Section, roleLabel } from './shared';
  */
 const LINKS = [
   { href: '/admin/accounts', title: 'admin.accounts.title', hint: 'admin.dashboard.accountsHint', call: 'accounts' },
+  { href: '/admin/news', title: 'admin.dashboard.news', hint: 'admin.dashboard.newsHint', call: 'adminNewsPage' },
+  { href: '/admin/notices', title: 'admin.dashboard.notices', hint: 'admin.dashboard.noticesHint', call: 'adminNoticePage' },
   { href: '/admin/audit', title: 'admin.audit.title', hint: 'admin.dashboard.auditHint', call: 'audit' },
   { href: '/admin/leads', title: 'admin.leads.title', hint: 'admin.dashboard.leadsHint', call: 'leads' },
   { href: '/admin/account', title: 'admin.account.title', hint: 'admin.dashboard.accountHint', call: 'me' },

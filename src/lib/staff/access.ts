@@ -16,6 +16,8 @@ export type Access = 'public' | 'anyStaff' | readonly StaffRole[];
 const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
 /** Consult leads are the school's enrolment work: its administrators and content editors, not teachers. */
 const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
+/** The school's content: its administrators and content editors. */
+const CONTENT = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -46,6 +48,25 @@ export const STAFF_ACCESS = {
   leads: LEAD_DESK,
   leadsExport: LEAD_DESK,
   leadState: LEAD_DESK,
+  adminNewsPage: CONTENT,
+  adminNewsGet: CONTENT,
+  adminNewsSave: CONTENT,
+  adminNewsPublish: CONTENT,
+  adminNewsSchedule: CONTENT,
+  adminNewsUnpublish: CONTENT,
+  adminNewsDelete: CONTENT,
+  adminNewsPreview: CONTENT,
+  adminNoticePage: CONTENT,
+  adminNoticeGet: CONTENT,
+  adminNoticeSave: CONTENT,
+  adminNoticePublish: CONTENT,
+  adminNoticeSchedule: CONTENT,
+  adminNoticeUnpublish: CONTENT,
+  adminNoticeDelete: CONTENT,
+  adminCategories: CONTENT,
+  adminCategorySave: CONTENT,
+  adminCategoryOrder: CONTENT,
+  adminCategoryDelete: CONTENT,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -63,4 +84,8 @@ export const STAFF_SCREENS = [
   { path: '/admin/audit', call: 'audit' },
   { path: '/admin/leads', call: 'leads' },
   { path: '/admin/account', call: 'me' },
+  { path: '/admin/news', call: 'adminNewsPage' },
+  { path: '/admin/notices', call: 'adminNoticePage' },
+  { path: '/admin/news/edit', call: 'adminNewsPage' },
+  { path: '/admin/notices/edit', call: 'adminNoticePage' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

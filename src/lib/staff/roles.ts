@@ -49,6 +49,23 @@ export const AUDIT_ACTION = {
   fileUpload: 'file.upload',
   recoveryCodesRenew: 'account.recoveryCodesRenew',
   leadState: 'lead.state',
+  newsCreate: 'news.create',
+  newsUpdate: 'news.update',
+  newsPublish: 'news.publish',
+  newsSchedule: 'news.schedule',
+  newsUnpublish: 'news.unpublish',
+  newsDelete: 'news.delete',
+  newsPreview: 'news.preview',
+  noticeCreate: 'notice.create',
+  noticeUpdate: 'notice.update',
+  noticePublish: 'notice.publish',
+  noticeSchedule: 'notice.schedule',
+  noticeUnpublish: 'notice.unpublish',
+  noticeDelete: 'notice.delete',
+  categoryCreate: 'newsCategory.create',
+  categoryRename: 'newsCategory.rename',
+  categoryOrder: 'newsCategory.order',
+  categoryDelete: 'newsCategory.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -60,5 +77,14 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an audit entry's target is. */
-export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', lead: 'lead', file: 'file' } as const;
+export const AUDIT_TARGET = {
+  lead: 'lead',
+  account: 'account',
+  session: 'session',
+  invitation: 'invitation',
+  file: 'file',
+  news: 'news',
+  notice: 'notice',
+  newsCategory: 'newsCategory',
+} as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

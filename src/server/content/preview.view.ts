@@ -7,6 +7,7 @@ import { PUBLICATION } from '~/lib/status';
 /** What the preview page says about an item's state and how it refuses a ticket. */
 
 export function previewStateLabel(news: Pick<NewsDetail, 'status' | 'publishTimestamp'>, now: number): string {
+  if (news.status === PUBLICATION.SCHEDULED) return t('preview.state.scheduled', { time: formatDateTime(news.publishTimestamp) });
   if (news.status !== PUBLICATION.PUBLISHED) return news.status === PUBLICATION.DRAFT ? t('preview.state.draft') : t('preview.state.withdrawn');
   if (news.publishTimestamp > now) return t('preview.state.scheduled', { time: formatDateTime(news.publishTimestamp) });
   return t('preview.state.published');

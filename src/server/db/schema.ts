@@ -67,6 +67,7 @@ import type {
 } from '../staff/accounts/accounts.table';
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 import type { StoredFileTable } from '../storage/files.table';
+import type { JobTable } from '../jobs/jobs.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -159,4 +160,5 @@ export interface Database {
   staffAuditLog: StaffAuditTable;
   storedFiles: StoredFileTable;
   staffRecoveryCodes: StaffRecoveryCodeTable;
+  jobs: JobTable;
 }

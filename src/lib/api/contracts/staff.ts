@@ -1,5 +1,6 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
+import { ADMIN_CONTENT_CALLS } from './admin-content';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 
@@ -290,6 +291,7 @@ export const STAFF_CALLS = {
   leads,
   leadsExport,
   leadState,
+  ...ADMIN_CONTENT_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -1,0 +1,46 @@
+import type { DB } from '../db/database';
+import { newId } from '../ids';
+import * as repo from './jobs.repository';
+import { JOB_MAX_ATTEMPTS } from './jobs.rules';
+import type { Job } from './jobs.table';
+
+export type { Job };
+
+/**
+ * Database-backed jobs: other domains enqueue work for a time (a scheduled publication) and
+ * cancel it; the runner (runner.ts) claims due jobs with a lease so one instance runs each.
+ * Enqueue in the transaction of the change that asks for the job, so both happen or neither.
+ */
+
+export interface JobRequest {
+  tenantId: string | null;
+  kind: string;
+  /** One job per (kind, key): enqueueing the same key again moves that job. */
+  key: string;
+  payload: Record<string, unknown>;
+  runAt: number;
+  maxAttempts?: number;
+}
+
+export async function enqueue(db: DB, now: number, j: JobRequest): Promise<void> {
+  await repo.upsertJob(db, {
+    id: newId(now),
+    tenantId: j.tenantId,
+    kind: j.kind,
+    jobKey: j.key,
+    payload: JSON.stringify(j.payload),
+    runAt: j.runAt,
+    maxAttempts: j.maxAttempts ?? JOB_MAX_ATTEMPTS,
+    now,
+  });
+}
+
+/** Cancels the job of (kind, key) if it has not ended; a job that already ran is left as it is. */
+export function cancel(db: DB, now: number, kind: string, key: string): Promise<boolean> {
+  return repo.cancelJob(db, kind, key, now);
+}
+
+/** The job of (kind, key) with its state, or null. */
+export async function jobOf(db: DB, kind: string, key: string): Promise<Job | null> {
+  return (await repo.findJob(db, kind, key)) ?? null;
+}

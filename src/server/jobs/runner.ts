@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Runtime } from '../http/context';
+import { createScope } from '../http/request-scope';
+import type { Scope } from '../http/scope';
+import * as repo from './jobs.repository';
+import { JOB_LEASE_MS, afterFailure, errorText } from './jobs.rules';
+import type { Job } from './jobs.table';
+import { JOB_HANDLERS, type JobHandlers } from './handlers';
+
+/**
+ * The job runner of a server process. Every instance runs one; each claim is a single conditional
+ * UPDATE with a lease, so two instances never run the same job at once, and a job whose instance
+ * died is taken over when its lease has run out. A failing handler is retried with a growing
+ * delay and marked failed with its error after its last attempt. The timer does not keep the
+ * process alive and is stopped when the process is asked to stop.
+ */
+
+export const JOB_POLL_INTERVAL_MS = 5_000;
+/** At most this many jobs per run, so a backlog never holds one tick for long. */
+export const JOBS_PER_RUN = 50;
+
+const NO_HEADERS = { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null };
+
+export function jobScope(runtime: Runtime): Scope {
+  return createScope(runtime, { requestId: `jobs-${randomUUID()}`, ip: '', host: '', headers: NO_HEADERS });
+}
+
+export interface RunOptions {
+  /** Who claims (an instance's id); each call makes one when not given. */
+  worker?: string;
+  handlers?: JobHandlers;
+  limit?: number;
+}
+
+export interface RunResult {
+  done: string[];
+  retried: string[];
+  failed: string[];
+}
+
+/** Runs the jobs due at the scope's clock, one claim at a time; answers what happened to each. */
+export async function runDueJobs(s: Scope, options: RunOptions = {}): Promise<RunResult> {
+  const worker = options.worker ?? `worker-${randomUUID()}`;
+  const handlers = options.handlers ?? JOB_HANDLERS;
+  const result: RunResult = { done: [], retried: [], failed: [] };
+  for (let i = 0; i < (options.limit ?? JOBS_PER_RUN); i++) {
+    const job = await repo.claimNextJob(s.db, worker, s.now, JOB_LEASE_MS);
+    if (!job) break;
+    await runOne(s, worker, job, handlers, result);
+  }
+  return result;
+}
+
+async function runOne(s: Scope, worker: string, job: Job, handlers: JobHandlers, result: RunResult): Promise<void> {
+  try {
+    const handler = handlers[job.kind];
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    await handler(s, JSON.parse(job.payload) as Record<string, unknown>, job);
+    if (await repo.completeJob(s.db, job.id, worker, s.now)) result.done.push(job.id);
+  } catch (error) {
+    const next = afterFailure(job.attempts, job.maxAttempts, s.now);
+    const text = errorText(error);
+    if (await repo.failJob(s.db, job.id, worker, next, text, s.now)) (next.state === 'failed' ? result.failed : result.retried).push(job.id);
+    s.logger.warn('job failed', { kind: job.kind, key: job.jobKey, attempts: job.attempts, final: next.state === 'failed', error: text });
+  }
+}
+
+/** Starts the process's runner; answers the function that stops it. */
+export function startJobRunner(runtime: Runtime, intervalMs = JOB_POLL_INTERVAL_MS): () => void {
+  const worker = `instance-${randomUUID()}`;
+  let running = false;
+  const tick = async () => {
+    // A slow run is not overlapped by the next tick.
+    if (running) return;
+    running = true;
+    try {
+      const r = await runDueJobs(jobScope(runtime), { worker });
+      if (r.done.length + r.retried.length + r.failed.length)
+        runtime.logger.info('jobs run', { done: r.done.length, retried: r.retried.length, failed: r.failed.length });
+    } catch (error) {
+      runtime.logger.error('job runner failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
