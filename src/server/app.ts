@@ -37,6 +37,7 @@ import { attemptsRoutes } from './exams/attempts/attempts.routes';
 import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { filesRoutes } from './storage/files.routes';
+import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -100,7 +101,8 @@ export function createApp(runtime: Runtime) {
     .route('/', attemptsRoutes)
     .route('/', bankRoutes)
     .route('/', staffRoutes)
-    .route('/', filesRoutes);
+    .route('/', filesRoutes)
+    .route('/', schoolSettingsRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -39,6 +39,22 @@ export const STAFF_ACCESS = {
   audit: ADMIN_ONLY,
   // Every role uploads: editors their articles' pictures, teachers their lessons' (the purpose decides further).
   upload: [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher],
+  // The school's settings change every public page (names, colours, host names, legal texts): administrators only.
+  schoolSettings: ADMIN_ONLY,
+  saveSchoolSettings: ADMIN_ONLY,
+  schoolDomains: ADMIN_ONLY,
+  addSchoolDomain: ADMIN_ONLY,
+  removeSchoolDomain: ADMIN_ONLY,
+  adminServicePoints: ADMIN_ONLY,
+  createServicePoint: ADMIN_ONLY,
+  updateServicePoint: ADMIN_ONLY,
+  deleteServicePoint: ADMIN_ONLY,
+  adminCertificationOrgs: ADMIN_ONLY,
+  createCertificationOrg: ADMIN_ONLY,
+  updateCertificationOrg: ADMIN_ONLY,
+  deleteCertificationOrg: ADMIN_ONLY,
+  agreements: ADMIN_ONLY,
+  saveAgreement: ADMIN_ONLY,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -55,4 +71,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/accounts', call: 'accounts' },
   { path: '/admin/audit', call: 'audit' },
   { path: '/admin/account', call: 'me' },
+  { path: '/admin/school', call: 'schoolSettings' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -47,6 +47,16 @@ export const AUDIT_ACTION = {
   invitationRevoke: 'invitation.revoke',
   invitationAccept: 'invitation.accept',
   fileUpload: 'file.upload',
+  schoolUpdate: 'school.update',
+  domainAdd: 'domain.add',
+  domainRemove: 'domain.remove',
+  servicePointCreate: 'servicePoint.create',
+  servicePointUpdate: 'servicePoint.update',
+  servicePointDelete: 'servicePoint.delete',
+  certOrgCreate: 'certOrg.create',
+  certOrgUpdate: 'certOrg.update',
+  certOrgDelete: 'certOrg.delete',
+  agreementUpdate: 'agreement.update',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -58,5 +68,15 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an audit entry's target is. */
-export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', file: 'file' } as const;
+export const AUDIT_TARGET = {
+  account: 'account',
+  session: 'session',
+  invitation: 'invitation',
+  file: 'file',
+  school: 'school',
+  domain: 'domain',
+  servicePoint: 'servicePoint',
+  certOrg: 'certOrg',
+  agreement: 'agreement',
+} as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

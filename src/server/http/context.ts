@@ -6,7 +6,7 @@ import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
-import type { SchoolInfo } from '~/lib/api/contracts/tenant';
+import type { SchoolPage } from '../tenant/tenant.service';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
@@ -24,7 +24,7 @@ export interface Runtime {
    */
   lookups: {
     tenants: TtlCache<Tenant | null>;
-    schools: TtlCache<SchoolInfo>;
+    schools: TtlCache<SchoolPage>;
     customerServices: TtlCache<CustomerServiceVO | null>;
     qrCodes: TtlCache<string>;
   };

@@ -15,6 +15,18 @@ export interface SchoolTable extends Omit<SchoolInfo, 'id'> {
   /** JSON: {name, educationProperty, schoolFaculty, features, facilities} */
   educationalInstitution: string | null;
   updatedAt: number;
+  /** Branding and legal lines the public header and footer show (the staff's school settings). */
+  shortName: string | null;
+  /** '#rrggbb' dark enough for white text, or null for the portal's blue. */
+  brandColor: string | null;
+  email: string | null;
+  icpNumber: string | null;
+  policeRecordNumber: string | null;
+  officialAccountQr: string | null;
+  miniProgramQr: string | null;
+  /** The school's own agreement texts (sanitised HTML), or null for the portal's default. */
+  serviceAgreement: string | null;
+  privacyAgreement: string | null;
 }
 
 export interface SchoolDomainTable {

@@ -1,6 +1,7 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
+import { SCHOOL_STAFF_CALLS } from './admin-school';
 
 /**
  * The staff side (/api/admin/...): a school's own people sign in with a password (and a TOTP code
@@ -219,6 +220,7 @@ export const STAFF_CALLS = {
   invitationAccept,
   audit,
   upload,
+  ...SCHOOL_STAFF_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;
