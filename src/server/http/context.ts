@@ -2,11 +2,10 @@ import type { FileStore } from '../storage/storage';
 import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
-import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
-import type { SchoolPage } from '../tenant/tenant.service';
+import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */

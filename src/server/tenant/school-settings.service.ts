@@ -21,7 +21,6 @@ import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import { isFileKey } from '../storage/files.rules';
 import { hostsOfSchool } from './host';
 import { isPlatformHost } from '~/lib/school/settings';
 import * as repo from './school-settings.repository';
@@ -123,8 +122,9 @@ const PICTURES = ['logo', 'officialAccountQr', 'miniProgramQr'] as const;
 /** A picture must be the school's own upload (or what it already shows): never an address from elsewhere. */
 function checkPicture(tenantId: string, value: string, current: string | null): boolean {
   if (value === '' || value === (current ?? '')) return true;
-  const prefix = `${FILES_PATH}${tenantId}/`;
-  return value.startsWith(prefix) && isFileKey(value.slice(FILES_PATH.length));
+  // The shape of a stored file's address (src/server/storage: /files/<school>/<yyyymm>/<id>.<ext>), this school's.
+  const rest = value.startsWith(`${FILES_PATH}${tenantId}/`) ? value.slice(FILES_PATH.length + tenantId.length + 1) : '';
+  return /^\d{6}\/[\w-]{1,32}\.(?:png|jpg|gif|webp)$/.test(rest);
 }
 
 export async function saveSettings(s: Scope, actor: StaffActor, input: CheckedSettings): Promise<SchoolSettings> {

@@ -9,7 +9,9 @@ import type { BusinessSchool, SchoolInfo, ServicePointInfo, TenantSummary } from
 import { matchHost } from './host';
 import { checkNewSchool } from './school-setup.rules';
 import * as repo from './tenant.repository';
-import type { School, ServicePoint, Tenant } from './tenant.table';
+import type { School, SchoolBranding, SchoolPage, ServicePoint, Tenant } from './tenant.table';
+
+export type { SchoolBranding, SchoolPage };
 
 export interface TenantLookup {
   /** An explicit tenant id (TenantId header or schoolId query) wins over the host. */
@@ -160,23 +162,6 @@ export async function getDomainByDomainType(s: Scope, domainType: string, tenant
   const row = await repo.findDomain(s.db, tenant.id, domainType);
   if (!row) throw AppError.notFound();
   return row.domain;
-}
-
-/** What the public header and footer show beyond the school's info: its colour, short name, contact and record lines. */
-export interface SchoolBranding {
-  shortName: string | null;
-  brandColor: string | null;
-  email: string | null;
-  icpNumber: string | null;
-  policeRecordNumber: string | null;
-  officialAccountQr: string | null;
-  miniProgramQr: string | null;
-}
-
-/** The school as every public page draws it: its info and its branding (kept a few seconds per school by the page layout). */
-export interface SchoolPage {
-  info: SchoolInfo;
-  branding: SchoolBranding;
 }
 
 export function brandingOf(s: School): SchoolBranding {
