@@ -10,6 +10,7 @@ import { PageTitle, Section, roleLabel } from './shared';
 const LINKS = [
   { href: '/admin/accounts', title: 'admin.accounts.title', hint: 'admin.dashboard.accountsHint', call: 'accounts' },
   { href: '/admin/audit', title: 'admin.audit.title', hint: 'admin.dashboard.auditHint', call: 'audit' },
+  { href: '/admin/school', title: 'admin.dashboard.schoolTitle', hint: 'admin.dashboard.schoolHint', call: 'schoolSettings' },
   { href: '/admin/account', title: 'admin.account.title', hint: 'admin.dashboard.accountHint', call: 'me' },
 ] as const;
 

@@ -15,8 +15,8 @@ export function plainText(field: string, max: number, required = false): Rule {
     if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') return fail(t('school.admin.badText', { field }));
     const text = typedText(v).trim();
     if (required && text === '') return fail(t('school.admin.required', { field }));
-    if ([...text].length > max) return fail(t('school.admin.tooLong', { field, max }));
     if (!PLAIN.test(text)) return fail(t('school.admin.badText', { field }));
+    if ([...text].length > max) return fail(t('school.admin.tooLong', { field, max }));
     return pass(text);
   };
 }

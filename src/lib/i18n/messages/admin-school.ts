@@ -23,6 +23,7 @@ export const adminSchool = {
   'school.admin.field.trainingInstitutionsName': '培训机构名称',
   'school.admin.field.logo': '学校标志',
   'school.admin.field.brandColor': '主题色',
+  'school.admin.pickColor': '用取色器选择主题色',
   'school.admin.field.brandColorHint': '用作导航栏背景，上面是白色文字；留空则使用默认蓝色。',
   'school.admin.field.contactMobile': '联系电话',
   'school.admin.field.email': '电子邮箱',

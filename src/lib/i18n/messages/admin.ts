@@ -186,6 +186,8 @@ export const admin = {
   'admin.action.invitation.revoke': '撤销邀请',
   'admin.action.invitation.accept': '接受邀请',
   'admin.action.file.upload': '上传文件',
+  'admin.dashboard.schoolTitle': '学校设置',
+  'admin.dashboard.schoolHint': '学校资料、品牌、域名、服务网点、认证机构和协议',
   'admin.action.school.update': '修改学校资料',
   'admin.action.domain.add': '添加域名',
   'admin.action.domain.remove': '移除域名',
