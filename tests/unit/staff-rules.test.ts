@@ -20,6 +20,7 @@ import {
 } from '~/server/staff/accounts/accounts.rules';
 import { acceptedStep, codeAt, newTotpSecret, openSecret, otpauthUrl, sealSecret } from '~/server/staff/accounts/second-factor';
 import { changedFields, parseSide } from '~/server/staff/audit/audit.rules';
+import { SCHOOL_STAFF_CALLS } from '~/lib/api/contracts/admin-school';
 import { csrfTokenMatches, sameOriginWrite } from '~/server/staff/request-guard.rules';
 import { STAFF_ROLES as MIGRATION_ROLES } from '~/server/db/migrations/20261125T1400_staff';
 import { STAFF_ROLE, STAFF_ROLES, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
@@ -56,10 +57,14 @@ describe('roles and the access table', () => {
       'signOut',
     ];
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
+    // Every role uploads pictures (the purpose decides further).
+    const UPLOAD = ['upload'];
+    // The school's settings: administrators only.
+    const SCHOOL = Object.keys(SCHOOL_STAFF_CALLS);
     expect(allowed(null)).toEqual(PUBLIC);
-    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN].sort());
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...UPLOAD].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...UPLOAD].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN, ...UPLOAD, ...SCHOOL].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });
