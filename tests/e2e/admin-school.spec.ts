@@ -29,6 +29,8 @@ test.describe('@desktop-only school settings', () => {
     // The public home page first, so its render is cached: saving must drop it.
     await page.goto(`${school.origin}/`);
     await expect(page.getByRole('banner')).toContainText('预览测试学院');
+    // Asked again, it comes from the render cache: saving must drop it there.
+    expect((await page.goto(`${school.origin}/`))?.headers()['x-render-cache']).toBe('hit');
     await signIn(page, school.admin, `${school.origin}/admin/login`);
     await openSettings(page, school.origin);
     await expect(preview(page).getByRole('banner')).toContainText('预览测试学院');
