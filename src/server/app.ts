@@ -39,6 +39,7 @@ import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { contentAdminRoutes } from './content/content.admin.routes';
 import { filesRoutes } from './storage/files.routes';
+import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -104,7 +105,8 @@ export function createApp(runtime: Runtime) {
     .route('/', bankRoutes)
     .route('/', staffRoutes)
     .route('/', filesRoutes)
-    .route('/', contentAdminRoutes);
+    .route('/', contentAdminRoutes)
+    .route('/', schoolSettingsRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

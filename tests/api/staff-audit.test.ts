@@ -6,6 +6,7 @@ import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
 import { formatDate } from '~/lib/time/cst';
+import * as schoolApi from '~/lib/api/contracts/admin-school';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
 import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
@@ -25,7 +26,20 @@ const server = useTestServer();
  */
 type WriteCall = Exclude<
   StaffCallName,
-  'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit' | 'recoveryCodesLeft' | 'leads' | 'leadsExport' | keyof typeof ADMIN_CONTENT_CALLS
+  | 'me'
+  | 'mySessions'
+  | 'accounts'
+  | 'invitations'
+  | 'audit'
+  | 'recoveryCodesLeft'
+  | 'leads'
+  | 'leadsExport'
+  | 'schoolSettings'
+  | 'schoolDomains'
+  | 'adminServicePoints'
+  | 'adminCertificationOrgs'
+  | 'agreements'
+  | keyof typeof ADMIN_CONTENT_CALLS
 >;
 const COVERED_ELSEWHERE: readonly string[] = Object.keys(ADMIN_CONTENT_CALLS);
 
@@ -70,6 +84,193 @@ async function withSecondFactor(session: TestStaffSession): Promise<string> {
 }
 
 const secretsOf = (s: TestStaffSession) => [s.token, s.csrf];
+
+/** The school's settings (tests/api/staff-school-settings.test.ts has the rest of their behaviour). */
+const POINT: schoolApi.ServicePointInput = {
+  name: '审计网点',
+  type: 'TEACHING',
+  startTime: '08:00:00',
+  endTime: '18:00:00',
+  mobile: '',
+  provinceName: '',
+  cityName: '',
+  address: '',
+  url: '',
+  longitude: '',
+  latitude: '',
+  seq: 0,
+};
+const ORG: schoolApi.CertificationOrgInput = {
+  name: '审计机构',
+  orgType: 'CERTIFICATION',
+  certificationType: 'COUNTRY',
+  serviceScope: '',
+  features: '',
+  seq: 0,
+  published: true,
+};
+let hostCounter = 0;
+const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
+
+const SCHOOL_SCENARIOS: Record<Extract<WriteCall, keyof typeof schoolApi.SCHOOL_STAFF_CALLS>, () => Promise<Outcome>> = {
+  async saveSchoolSettings() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const { preDomainHost: _p, updatedAt: _u, ...current } = (await server().call(schoolApi.schoolSettings, {}, as(session))).body.data;
+    step();
+    const shortName = `简称${server().clock.value % 1000}`;
+    const answer = await server().call(schoolApi.saveSchoolSettings, { ...current, shortName }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.schoolUpdate,
+          actorId: admin.id,
+          targetType: 'school',
+          targetId: DEMO.id,
+          before: { shortName: current.shortName },
+          after: { shortName },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async addSchoolDomain() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    hostCounter += 1;
+    const domain = `audit${hostCounter}.example.com`;
+    step();
+    const answer = await server().call(schoolApi.addSchoolDomain, { domain, domainType: 'PC' }, as(session));
+    const after = { domain, domainType: 'PC' };
+    return {
+      answer,
+      expected: [{ action: AUDIT_ACTION.domainAdd, actorId: admin.id, targetType: 'domain', targetId: answer.body.data.id, before: null, after }],
+      secrets: secretsOf(session),
+    };
+  },
+  async removeSchoolDomain() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    hostCounter += 1;
+    const domain = `audit${hostCounter}.example.com`;
+    const made = await server().call(schoolApi.addSchoolDomain, { domain, domainType: 'H5' }, as(session));
+    step();
+    const answer = await server().call(schoolApi.removeSchoolDomain, {}, as(session, { id: made.body.data.id }));
+    const before = { domain, domainType: 'H5' };
+    return {
+      answer,
+      expected: [{ action: AUDIT_ACTION.domainRemove, actorId: admin.id, targetType: 'domain', targetId: made.body.data.id, before, after: null }],
+      secrets: secretsOf(session),
+    };
+  },
+  async createServicePoint() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    step();
+    const answer = await server().call(schoolApi.createServicePoint, POINT, as(session));
+    const after = withoutId(answer.body.data);
+    return {
+      answer,
+      expected: [
+        { action: AUDIT_ACTION.servicePointCreate, actorId: admin.id, targetType: 'servicePoint', targetId: answer.body.data.id, before: null, after },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async updateServicePoint() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(schoolApi.createServicePoint, POINT, as(session));
+    step();
+    const answer = await server().call(schoolApi.updateServicePoint, { ...POINT, name: '改名网点' }, as(session, { id: made.body.data.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.servicePointUpdate,
+          actorId: admin.id,
+          targetType: 'servicePoint',
+          targetId: made.body.data.id,
+          before: { name: '审计网点' },
+          after: { name: '改名网点' },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async deleteServicePoint() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(schoolApi.createServicePoint, POINT, as(session));
+    step();
+    const answer = await server().call(schoolApi.deleteServicePoint, {}, as(session, { id: made.body.data.id }));
+    const before = withoutId(made.body.data);
+    return {
+      answer,
+      expected: [{ action: AUDIT_ACTION.servicePointDelete, actorId: admin.id, targetType: 'servicePoint', targetId: made.body.data.id, before, after: null }],
+      secrets: secretsOf(session),
+    };
+  },
+  async createCertificationOrg() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    step();
+    const answer = await server().call(schoolApi.createCertificationOrg, ORG, as(session));
+    const after = withoutId(answer.body.data);
+    return {
+      answer,
+      expected: [{ action: AUDIT_ACTION.certOrgCreate, actorId: admin.id, targetType: 'certOrg', targetId: answer.body.data.id, before: null, after }],
+      secrets: secretsOf(session),
+    };
+  },
+  async updateCertificationOrg() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(schoolApi.createCertificationOrg, ORG, as(session));
+    step();
+    const answer = await server().call(schoolApi.updateCertificationOrg, { ...ORG, published: false }, as(session, { id: made.body.data.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.certOrgUpdate,
+          actorId: admin.id,
+          targetType: 'certOrg',
+          targetId: made.body.data.id,
+          before: { published: true },
+          after: { published: false },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async deleteCertificationOrg() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(schoolApi.createCertificationOrg, ORG, as(session));
+    step();
+    const answer = await server().call(schoolApi.deleteCertificationOrg, {}, as(session, { id: made.body.data.id }));
+    const before = withoutId(made.body.data);
+    return {
+      answer,
+      expected: [{ action: AUDIT_ACTION.certOrgDelete, actorId: admin.id, targetType: 'certOrg', targetId: made.body.data.id, before, after: null }],
+      secrets: secretsOf(session),
+    };
+  },
+  async saveAgreement() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const current = (await server().call(schoolApi.agreements, {}, as(session))).body.data as schoolApi.AgreementText[];
+    step();
+    const html = `<p>服务协议 ${server().clock.value}</p>`;
+    const answer = await server().call(schoolApi.saveAgreement, { kind: 'service', html }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.agreementUpdate,
+          actorId: admin.id,
+          targetType: 'agreement',
+          targetId: 'service',
+          before: { html: current.find((a) => a.kind === 'service')!.html },
+          after: { html },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+};
 
 /** One successful call of each staff write, and what it must write to the log. */
 const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
@@ -439,6 +640,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
       secrets: secretsOf(session),
     };
   },
+  ...SCHOOL_SCENARIOS,
 };
 
 describe('every staff write writes its audit entries, with the changed fields and no secret', () => {

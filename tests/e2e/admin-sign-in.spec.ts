@@ -29,7 +29,7 @@ test.describe('@desktop-only staff sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: `${DEMO_ADMIN.name}，您好` })).toBeVisible();
     await expect(page.getByText('您在江南职业技能培训学院的角色：学校管理员')).toBeVisible();
     const nav = page.getByRole('navigation', { name: '后台导航' });
-    await expect(nav.getByRole('link')).toHaveText(['概览', '员工账号', '新闻资讯', '通知公告', '操作日志', '咨询线索', '我的账号']);
+    await expect(nav.getByRole('link')).toHaveText(['概览', '学校设置', '新闻资讯', '通知公告', '咨询线索', '员工账号', '操作日志', '我的账号']);
     await expect(nav.getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('main').getByRole('link', { name: /员工账号/ })).toBeVisible();
     // The staff layout, not the public site's.

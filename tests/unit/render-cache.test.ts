@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createRenderCache, type RenderCache } from '~/server/http/render-cache';
+import { PAGES_CHANGED_EVENT, announcePagesChanged, createRenderCache, type RenderCache } from '~/server/http/render-cache';
 
 /**
  * The render cache in front of a real node HTTP server. The page renderer is replaced by `next`,
@@ -107,6 +107,32 @@ beforeEach(() => {
 });
 
 describe('render cache', () => {
+  test("purging some hosts drops only their pages (any port); other schools' pages stay", async () => {
+    await send('/', { host: 'demo.localhost:4321' });
+    await send('/news', { host: 'Demo.localhost' });
+    await send('/', { host: 'huaxia.localhost:4321' });
+    expect(cache.size).toBe(3);
+    expect(cache.purgeHosts(['demo.localhost', 'elsewhere.example'])).toBe(2);
+    expect(cache.size).toBe(1);
+    expect((await send('/', { host: 'huaxia.localhost:4321' })).headers['x-render-cache']).toBe('hit');
+    const again = await send('/', { host: 'demo.localhost:4321' });
+    expect(again.headers['x-render-cache']).toBeUndefined();
+    expect(calls).toBe(4);
+  });
+
+  test('a change announced by the server reaches a listener of the process event (the start script purges with it)', () => {
+    const heard: unknown[] = [];
+    const listener = (hosts: unknown) => heard.push(hosts);
+    process.on(PAGES_CHANGED_EVENT, listener);
+    try {
+      announcePagesChanged(['a.example.com']);
+      announcePagesChanged('all');
+    } finally {
+      process.off(PAGES_CHANGED_EVENT, listener);
+    }
+    expect(heard).toEqual([['a.example.com'], 'all']);
+  });
+
   test('the same host and URL are rendered once and then served from the cache', async () => {
     const first = await send('/news');
     const second = await send('/news');

@@ -21,6 +21,7 @@ import {
 } from '~/server/staff/accounts/accounts.rules';
 import { acceptedStep, codeAt, newTotpSecret, openSecret, otpauthUrl, sealSecret } from '~/server/staff/accounts/second-factor';
 import { changedFields, parseSide } from '~/server/staff/audit/audit.rules';
+import { SCHOOL_STAFF_CALLS } from '~/lib/api/contracts/admin-school';
 import { csrfTokenMatches, sameOriginWrite } from '~/server/staff/request-guard.rules';
 import { STAFF_ROLES as MIGRATION_ROLES } from '~/server/db/migrations/20261125T1400_staff';
 import { STAFF_ROLE, STAFF_ROLES, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
@@ -64,10 +65,12 @@ describe('roles and the access table', () => {
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
     // The school's content is its administrators' and editors'.
     const CONTENT = Object.keys(ADMIN_CONTENT_CALLS);
+    // The school's settings: administrators only.
+    const SCHOOL = Object.keys(SCHOOL_STAFF_CALLS);
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT].sort());
     expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });

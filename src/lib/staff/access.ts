@@ -67,6 +67,22 @@ export const STAFF_ACCESS = {
   adminCategorySave: CONTENT,
   adminCategoryOrder: CONTENT,
   adminCategoryDelete: CONTENT,
+  // The school's settings change every public page (names, colours, host names, legal texts): administrators only.
+  schoolSettings: ADMIN_ONLY,
+  saveSchoolSettings: ADMIN_ONLY,
+  schoolDomains: ADMIN_ONLY,
+  addSchoolDomain: ADMIN_ONLY,
+  removeSchoolDomain: ADMIN_ONLY,
+  adminServicePoints: ADMIN_ONLY,
+  createServicePoint: ADMIN_ONLY,
+  updateServicePoint: ADMIN_ONLY,
+  deleteServicePoint: ADMIN_ONLY,
+  adminCertificationOrgs: ADMIN_ONLY,
+  createCertificationOrg: ADMIN_ONLY,
+  updateCertificationOrg: ADMIN_ONLY,
+  deleteCertificationOrg: ADMIN_ONLY,
+  agreements: ADMIN_ONLY,
+  saveAgreement: ADMIN_ONLY,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -88,4 +104,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/notices', call: 'adminNoticePage' },
   { path: '/admin/news/edit', call: 'adminNewsPage' },
   { path: '/admin/notices/edit', call: 'adminNoticePage' },
+  { path: '/admin/school', call: 'schoolSettings' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -66,6 +66,16 @@ export const AUDIT_ACTION = {
   categoryRename: 'newsCategory.rename',
   categoryOrder: 'newsCategory.order',
   categoryDelete: 'newsCategory.delete',
+  schoolUpdate: 'school.update',
+  domainAdd: 'domain.add',
+  domainRemove: 'domain.remove',
+  servicePointCreate: 'servicePoint.create',
+  servicePointUpdate: 'servicePoint.update',
+  servicePointDelete: 'servicePoint.delete',
+  certOrgCreate: 'certOrg.create',
+  certOrgUpdate: 'certOrg.update',
+  certOrgDelete: 'certOrg.delete',
+  agreementUpdate: 'agreement.update',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -86,5 +96,10 @@ export const AUDIT_TARGET = {
   news: 'news',
   notice: 'notice',
   newsCategory: 'newsCategory',
+  school: 'school',
+  domain: 'domain',
+  servicePoint: 'servicePoint',
+  certOrg: 'certOrg',
+  agreement: 'agreement',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

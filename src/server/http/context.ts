@@ -2,11 +2,10 @@ import type { FileStore } from '../storage/storage';
 import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
-import type { Tenant } from '../tenant/tenant.table';
 import type { TtlCache } from '../ttl-cache';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
-import type { SchoolInfo } from '~/lib/api/contracts/tenant';
+import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
@@ -24,7 +23,7 @@ export interface Runtime {
    */
   lookups: {
     tenants: TtlCache<Tenant | null>;
-    schools: TtlCache<SchoolInfo>;
+    schools: TtlCache<SchoolPage>;
     customerServices: TtlCache<CustomerServiceVO | null>;
     qrCodes: TtlCache<string>;
   };

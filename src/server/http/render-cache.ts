@@ -38,6 +38,18 @@ export interface RenderCacheOptions {
   trustProxy?: boolean;
 }
 
+/**
+ * The process event that says some pages changed (a school's settings were saved): its argument is
+ * the host names whose pages to drop, or 'all'. The server (src/server) announces it; the process
+ * that owns the render cache (scripts/start.mjs) listens. Other instances and a CDN are not told:
+ * their copies expire within the pages' s-maxage (docs/operations.md, "Changes by staff and caches").
+ */
+export const PAGES_CHANGED_EVENT = 'portal:pagesChanged';
+
+export function announcePagesChanged(hosts: readonly string[] | 'all'): void {
+  (process as NodeJS.EventEmitter).emit(PAGES_CHANGED_EVENT, hosts);
+}
+
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 const CACHEABLE_STATUS = new Set([200, 301, 302, 404]);
@@ -253,6 +265,18 @@ export function createRenderCache(options: RenderCacheOptions) {
     clear() {
       entries.clear();
       bytes = 0;
+    },
+    /** Drops the stored pages of some host names (lower case, no port), e.g. when a school's settings change. */
+    purgeHosts(hosts: readonly string[]): number {
+      const wanted = new Set(hosts);
+      let dropped = 0;
+      for (const key of [...entries.keys()]) {
+        if (wanted.has(key.slice(0, key.indexOf('\u0000')))) {
+          remove(key);
+          dropped += 1;
+        }
+      }
+      return dropped;
     },
     get size() {
       return entries.size;

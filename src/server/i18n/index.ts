@@ -20,6 +20,7 @@ import { sms } from '~/lib/i18n/messages/sms';
 import { sso } from '~/lib/i18n/messages/sso';
 import { admin } from '~/lib/i18n/messages/admin';
 import { adminContent } from '~/lib/i18n/messages/admin-content';
+import { adminSchool } from '~/lib/i18n/messages/admin-school';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -50,6 +51,7 @@ export const catalogues = [
   exams,
   admin,
   adminContent,
+  adminSchool,
   serverMessages,
   staffServerMessages,
 ] as const;

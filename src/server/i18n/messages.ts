@@ -103,6 +103,12 @@ export const serverMessages = {
   'footer.copyright': '© {year} {name} 版权所有',
   'footer.license': '本站内容仅用于职业技能培训与认证服务',
   'footer.icp': '增值电信业务经营许可证：京B2-20190000',
+  'footer.contact': '联系方式',
+  'footer.phone': '联系电话',
+  'footer.email': '电子邮箱',
+  'footer.address': '地址',
+  'footer.officialAccount': '关注公众号',
+  'footer.miniProgram': '打开小程序',
   'footer.partnerLicense': '{name} 授权认证服务平台',
 
   'news.title': '新闻资讯',

@@ -84,4 +84,7 @@ export const staffServerMessages = {
   'staff.page.account': '我的账号',
   'staff.page.audit': '操作日志',
   'staff.page.leads': '咨询线索',
+  'staff.page.school': '学校设置',
+  'staff.nav.school': '学校设置',
+  'staff.preview.body': '（页面内容）',
 } as const;

@@ -2,7 +2,7 @@ import { t } from '~/server/i18n';
 import type { PublicConfig } from '~/lib/config';
 import type { SchoolInfo } from '~/lib/api/contracts/tenant';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
-import { getSchoolInfo } from '../tenant/tenant.service';
+import { getSchoolPage, type SchoolBranding } from '../tenant/tenant.service';
 import { appDownloadUrl } from '../school/links';
 import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
@@ -10,6 +10,7 @@ import type { Tenant } from '../tenant/tenant.table';
 export interface LayoutData {
   tenant: Tenant;
   school: SchoolInfo;
+  branding: SchoolBranding;
   /** The floating tools' phone and WeChat QR code: the school's first customer service, if any. */
   customerService: CustomerServiceVO | null;
   partner: boolean;
@@ -27,14 +28,15 @@ export async function getLayoutData(locals: Pick<App.Locals, 'scope'>): Promise<
   const s = locals.scope;
   const { config, lookups } = s;
   const tenant = await s.tenant();
-  const [school, customerService] = await Promise.all([
-    lookups.schools.get(tenant.id, () => getSchoolInfo(s)),
+  const [{ info: school, branding }, customerService] = await Promise.all([
+    lookups.schools.get(tenant.id, () => getSchoolPage(s)),
     lookups.customerServices.get(tenant.id, () => firstCustomerService(s)),
   ]);
   const loginPath = config.PARTNER_EDITION ? `/${config.PARTNER_SLUG}-login` : '/login';
   return {
     tenant,
     school,
+    branding,
     customerService,
     partner: config.PARTNER_EDITION,
     partnerName: config.PARTNER_NAME,

@@ -1,3 +1,5 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { CertificationOrganizationTable } from './school.table';
 import type { DB } from '../db/database';
 import { PUBLICATION } from '~/lib/status';
 
@@ -26,4 +28,35 @@ export function listCertificationOrganizations(db: DB, tenantId: string) {
     .orderBy('id')
     .limit(200)
     .execute();
+}
+
+// --- The staff side: every certification organisation of the school, whatever its state ---------
+
+export function listAllCertificationOrganizations(db: DB, tenantId: string) {
+  return db.selectFrom('certificationOrganizations').selectAll().where('tenantId', '=', tenantId).orderBy('seq').orderBy('id').limit(500).execute();
+}
+
+export function findCertificationOrganization(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('certificationOrganizations').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCertificationOrganization(db: DB, row: Insertable<CertificationOrganizationTable>): Promise<void> {
+  await db.insertInto('certificationOrganizations').values(row).execute();
+}
+
+export async function updateCertificationOrganization(
+  db: DB,
+  tenantId: string,
+  id: string,
+  values: Updateable<CertificationOrganizationTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('certificationOrganizations').set(values).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes an organisation and its detail blocks (informationType 2, owned by it). */
+export async function deleteCertificationOrganization(db: DB, tenantId: string, id: string): Promise<boolean> {
+  await db.deleteFrom('universityInformation').where('tenantId', '=', tenantId).where('informationType', '=', 2).where('universityId', '=', id).execute();
+  const result = await db.deleteFrom('certificationOrganizations').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

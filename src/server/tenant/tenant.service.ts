@@ -4,11 +4,14 @@ import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import { ID_PATTERN, newId } from '../ids';
 import { listCertificationOrganizations } from '../school/school.service';
+import { sanitizeRichText } from '../sanitize';
 import type { BusinessSchool, SchoolInfo, ServicePointInfo, TenantSummary } from '~/lib/api/contracts/tenant';
 import { matchHost } from './host';
 import { checkNewSchool } from './school-setup.rules';
 import * as repo from './tenant.repository';
-import type { School, ServicePoint, Tenant } from './tenant.table';
+import type { School, SchoolBranding, SchoolPage, ServicePoint, Tenant } from './tenant.table';
+
+export type { SchoolBranding, SchoolPage };
 
 export interface TenantLookup {
   /** An explicit tenant id (TenantId header or schoolId query) wins over the host. */
@@ -89,8 +92,31 @@ function parseJson<T>(text: string | null, fallback: T): T {
 
 function toSchoolInfo(s: School): SchoolInfo {
   // Internal columns stay out; the university id doubles as the info's id.
-  const { educationalInstitution: _e, enrollDistrictScope: _d, updatedAt: _u, ...info } = s;
-  return { id: s.universityId, ...info };
+  return {
+    id: s.universityId,
+    tenantId: s.tenantId,
+    projectName: s.projectName,
+    universityName: s.universityName,
+    universityId: s.universityId,
+    logo: s.logo,
+    address: s.address,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    contactMobile: s.contactMobile,
+    website: s.website,
+    crowd: s.crowd,
+    schoolType: s.schoolType,
+    schoolTypeName: s.schoolTypeName,
+    schoolParentType: s.schoolParentType,
+    serviceAttribute: s.serviceAttribute,
+    certificateAttribute: s.certificateAttribute,
+    institutionProperty: s.institutionProperty,
+    institutionGrade: s.institutionGrade,
+    trainingMode: s.trainingMode,
+    trainingInstitutionsName: s.trainingInstitutionsName,
+    certificationOrganizationTypeName: s.certificationOrganizationTypeName,
+    browseCount: s.browseCount,
+  };
 }
 
 async function schoolOf(s: Scope, tenantId: string): Promise<School> {
@@ -136,4 +162,30 @@ export async function getDomainByDomainType(s: Scope, domainType: string, tenant
   const row = await repo.findDomain(s.db, tenant.id, domainType);
   if (!row) throw AppError.notFound();
   return row.domain;
+}
+
+export function brandingOf(s: School): SchoolBranding {
+  return {
+    shortName: s.shortName,
+    brandColor: s.brandColor,
+    email: s.email,
+    icpNumber: s.icpNumber,
+    policeRecordNumber: s.policeRecordNumber,
+    officialAccountQr: s.officialAccountQr,
+    miniProgramQr: s.miniProgramQr,
+  };
+}
+
+export async function getSchoolPage(s: Scope): Promise<SchoolPage> {
+  const tenant = await s.tenant();
+  const school = await schoolOf(s, tenant.id);
+  return { info: toSchoolInfo(school), branding: brandingOf(school) };
+}
+
+/** The school's own text of an agreement (sanitised HTML as shown), or null: the page shows the portal's default. */
+export async function getAgreementHtml(s: Scope, kind: 'service' | 'privacy'): Promise<string | null> {
+  const tenant = await s.tenant();
+  const school = await schoolOf(s, tenant.id);
+  const html = kind === 'service' ? school.serviceAgreement : school.privacyAgreement;
+  return html ? sanitizeRichText(html) : null;
 }

@@ -15,6 +15,18 @@ export interface SchoolTable extends Omit<SchoolInfo, 'id'> {
   /** JSON: {name, educationProperty, schoolFaculty, features, facilities} */
   educationalInstitution: string | null;
   updatedAt: number;
+  /** Branding and legal lines the public header and footer show (the staff's school settings). */
+  shortName: string | null;
+  /** '#rrggbb' dark enough for white text, or null for the portal's blue. */
+  brandColor: string | null;
+  email: string | null;
+  icpNumber: string | null;
+  policeRecordNumber: string | null;
+  officialAccountQr: string | null;
+  miniProgramQr: string | null;
+  /** The school's own agreement texts (sanitised HTML), or null for the portal's default. */
+  serviceAgreement: string | null;
+  privacyAgreement: string | null;
 }
 
 export interface SchoolDomainTable {
@@ -32,3 +44,20 @@ export interface ServicePointTable extends ServicePointInfo {
 export type Tenant = Selectable<TenantTable>;
 export type School = Selectable<SchoolTable>;
 export type ServicePoint = Selectable<ServicePointTable>;
+
+/** What the public header and footer show beyond the school's info: its colour, short name, contact and record lines. */
+export interface SchoolBranding {
+  shortName: string | null;
+  brandColor: string | null;
+  email: string | null;
+  icpNumber: string | null;
+  policeRecordNumber: string | null;
+  officialAccountQr: string | null;
+  miniProgramQr: string | null;
+}
+
+/** The school as every public page draws it: its info and its branding (kept a few seconds per school by the page layout). */
+export interface SchoolPage {
+  info: SchoolInfo;
+  branding: SchoolBranding;
+}

@@ -3,6 +3,7 @@ import type { Page } from '../../paging';
 import { ADMIN_CONTENT_CALLS } from './admin-content';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
+import { SCHOOL_STAFF_CALLS } from './admin-school';
 
 /**
  * The staff side (/api/admin/...): a school's own people sign in with a password (and a TOTP code
@@ -292,6 +293,7 @@ export const STAFF_CALLS = {
   leadsExport,
   leadState,
   ...ADMIN_CONTENT_CALLS,
+  ...SCHOOL_STAFF_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

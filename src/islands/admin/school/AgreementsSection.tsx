@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { t } from '~/lib/i18n/messages/admin-school';
+import * as api from '~/lib/api/contracts/admin-school';
+import type { AgreementText } from '~/lib/api/contracts/admin-school';
+import { staffSend } from '~/lib/api/staff-client';
+import { toast } from '~/lib/toast';
+import { Button, LoadState, Section, useLoaded } from '../shared';
+import { failText } from './form-bits';
+import { RichTextField } from './rich-text-field';
+
+/** The user agreement and privacy policy (/agreement/service, /agreement/privacy): the school's own text, or the portal's default. */
+
+const MAX = 100_000;
+
+function AgreementEditor({ agreement, onSaved }: { agreement: AgreementText; onSaved: (a: AgreementText) => void }) {
+  const name = t(`school.agreements.${agreement.kind}`);
+  const [html, setHtml] = useState(agreement.html ?? agreement.defaultHtml);
+  const [busy, setBusy] = useState(false);
+  const error = html.length > MAX ? t('school.agreements.tooLong', { max: MAX }) : null;
+
+  async function save(text: string) {
+    setBusy(true);
+    try {
+      const saved = await staffSend(api.saveAgreement, { kind: agreement.kind, html: text });
+      setHtml(saved.html ?? saved.defaultHtml);
+      onSaved(saved);
+      toast(t('school.agreements.saved', { name }), 'success');
+    } catch (e) {
+      toast(failText(e, t('common.systemBusy')), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mb-6">
+      <div className="mb-2 flex flex-wrap items-center gap-3">
+        <h3 className="text-base font-semibold text-ink">{name}</h3>
+        {agreement.html === null && <span className="text-xs text-slate-600">{t('school.agreements.usingDefault')}</span>}
+        <a href={`/agreement/${agreement.kind}`} target="_blank" rel="noopener" className="text-sm text-brand underline">
+          /agreement/{agreement.kind}
+        </a>
+      </div>
+      <RichTextField
+        label={t('school.agreements.html', { name })}
+        previewLabel={t('school.agreements.preview', { name })}
+        value={html}
+        onValue={setHtml}
+        error={error}
+      />
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button kind="primary" onClick={() => void save(html)} disabled={busy || error !== null}>
+          {t('school.admin.save')}
+        </Button>
+        <Button onClick={() => void save('')} disabled={busy || agreement.html === null}>
+          {t('school.agreements.useDefault')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function AgreementsSection() {
+  const list = useLoaded(() => staffSend(api.agreements, {}));
+  const replace = (a: AgreementText) => list.set((list.data ?? []).map((x) => (x.kind === a.kind ? a : x)));
+  return (
+    <Section title={t('school.agreements.title')}>
+      {list.data === null ? (
+        <LoadState error={list.error} onRetry={list.reload} />
+      ) : (
+        list.data.map((a) => <AgreementEditor key={`${a.kind}-${a.html === null}`} agreement={a} onSaved={replace} />)
+      )}
+    </Section>
+  );
+}

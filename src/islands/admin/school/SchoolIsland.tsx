@@ -1,0 +1,36 @@
+import { t } from '~/lib/i18n/messages/admin-school';
+import * as api from '~/lib/api/contracts/admin-school';
+import type { StaffMe } from '~/lib/api/contracts/staff';
+import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
+import { LoadState, PageTitle, useLoaded } from '../shared';
+import { AgreementsSection } from './AgreementsSection';
+import { CertOrgsSection } from './CertOrgsSection';
+import { DomainsSection } from './DomainsSection';
+import { ProfileSection } from './ProfileSection';
+import { ServicePointsSection } from './ServicePointsSection';
+
+/**
+ * 学校设置 (/admin/school, administrators): the profile and branding with a live preview, the host
+ * names, service points, certification organisations and the agreement texts. Every save
+ * publishes at once.
+ */
+export default function SchoolIsland({ me }: { me: StaffMe }) {
+  setCsrfToken(me.csrfToken);
+  const settings = useLoaded(() => staffSend(api.schoolSettings, {}));
+  return (
+    <div>
+      <PageTitle>{t('school.admin.title')}</PageTitle>
+      {settings.data === null ? (
+        <LoadState error={settings.error} onRetry={settings.reload} />
+      ) : (
+        <>
+          <ProfileSection initial={settings.data} />
+          <DomainsSection preDomainHost={settings.data.preDomainHost} />
+          <ServicePointsSection now={Date.now} />
+          <CertOrgsSection />
+          <AgreementsSection />
+        </>
+      )}
+    </div>
+  );
+}
