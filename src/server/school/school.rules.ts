@@ -26,7 +26,10 @@ export function organizationTypeName(orgType: string | null | undefined): string
   return t('school.orgTypeOther');
 }
 
-/** The views of /school-info: a tab (0 this project, 1 training institution, 2 organisations), and for 'evaluation' the organisations tab with evaluation first. */
+/**
+ * The views of /school-info: a tab (0 this project, 1 training institution, 2 organisations), and
+ * for 'evaluation' the organisations tab with evaluation first.
+ */
 export interface SchoolInfoView {
   index: 0 | 1 | 2;
   evaluation: boolean;
