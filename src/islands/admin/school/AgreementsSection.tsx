@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-school';
 import * as api from '~/lib/api/contracts/admin-school';
 import type { AgreementText } from '~/lib/api/contracts/admin-school';
@@ -6,7 +6,10 @@ import { staffSend } from '~/lib/api/staff-client';
 import { toast } from '~/lib/toast';
 import { Button, LoadState, Section, useLoaded } from '../shared';
 import { failText } from './form-bits';
-import { RichTextField } from './rich-text-field';
+import { UPLOAD_PURPOSE } from '~/lib/uploads';
+
+/** The staff side's one rich-text editor (decision 037), loaded only when this screen shows it. */
+const RichTextEditor = lazy(() => import('../editor/RichTextEditor'));
 
 /** The user agreement and privacy policy (/agreement/service, /agreement/privacy): the school's own text, or the portal's default. */
 
@@ -16,6 +19,11 @@ function AgreementEditor({ agreement, onSaved }: { agreement: AgreementText; onS
   const name = t(`school.agreements.${agreement.kind}`);
   const [html, setHtml] = useState(agreement.html ?? agreement.defaultHtml);
   const [busy, setBusy] = useState(false);
+  // Each save starts the editor again from the text the server kept (sanitised).
+  const [version, setVersion] = useState(0);
+  // The editor is rendered in the browser only (a lazy component rendered on the server would stream an inline script the CSP refuses).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const error = html.length > MAX ? t('school.agreements.tooLong', { max: MAX }) : null;
 
   async function save(text: string) {
@@ -23,6 +31,7 @@ function AgreementEditor({ agreement, onSaved }: { agreement: AgreementText; onS
     try {
       const saved = await staffSend(api.saveAgreement, { kind: agreement.kind, html: text });
       setHtml(saved.html ?? saved.defaultHtml);
+      setVersion((v) => v + 1);
       onSaved(saved);
       toast(t('school.agreements.saved', { name }), 'success');
     } catch (e) {
@@ -41,13 +50,24 @@ function AgreementEditor({ agreement, onSaved }: { agreement: AgreementText; onS
           /agreement/{agreement.kind}
         </a>
       </div>
-      <RichTextField
-        label={t('school.agreements.html', { name })}
-        previewLabel={t('school.agreements.preview', { name })}
-        value={html}
-        onValue={setHtml}
-        error={error}
-      />
+      {mounted ? (
+        <Suspense fallback={<p className="text-sm text-slate-600">{t('school.agreements.loading')}</p>}>
+          <RichTextEditor
+            key={version}
+            label={t('school.agreements.html', { name })}
+            value={html}
+            onChange={setHtml}
+            uploadPurpose={UPLOAD_PURPOSE.contentImage}
+          />
+        </Suspense>
+      ) : (
+        <p className="text-sm text-slate-600">{t('school.agreements.loading')}</p>
+      )}
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-3">
         <Button kind="primary" onClick={() => void save(html)} disabled={busy || error !== null}>
           {t('school.admin.save')}
