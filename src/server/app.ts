@@ -37,6 +37,9 @@ import { attemptsRoutes } from './exams/attempts/attempts.routes';
 import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { filesRoutes } from './storage/files.routes';
+import { productsAdminRoutes } from './products/products.admin.routes';
+import { mediaAdminRoutes } from './media/media.admin.routes';
+import { couponsAdminRoutes } from './leads/coupons.admin.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -100,7 +103,10 @@ export function createApp(runtime: Runtime) {
     .route('/', attemptsRoutes)
     .route('/', bankRoutes)
     .route('/', staffRoutes)
-    .route('/', filesRoutes);
+    .route('/', filesRoutes)
+    .route('/', productsAdminRoutes)
+    .route('/', mediaAdminRoutes)
+    .route('/', couponsAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -14,6 +14,8 @@ import { STAFF_ROLE, type StaffRole } from './roles';
 export type Access = 'public' | 'anyStaff' | readonly StaffRole[];
 
 const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
+/** The school's catalogue (products, categories, questions, banners, coupons): administrators and content editors. */
+const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -39,6 +41,27 @@ export const STAFF_ACCESS = {
   audit: ADMIN_ONLY,
   // Every role uploads: editors their articles' pictures, teachers their lessons' (the purpose decides further).
   upload: [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher],
+  catalogProducts: CATALOG,
+  catalogProductSave: CATALOG,
+  catalogProductState: CATALOG,
+  catalogProductDelete: CATALOG,
+  catalogCategories: CATALOG,
+  catalogCategorySave: CATALOG,
+  catalogCategoryState: CATALOG,
+  catalogCategoryDelete: CATALOG,
+  catalogQuestions: CATALOG,
+  catalogQuestionSave: CATALOG,
+  catalogQuestionState: CATALOG,
+  catalogQuestionDelete: CATALOG,
+  catalogMajors: CATALOG,
+  catalogBanners: CATALOG,
+  catalogBannerSave: CATALOG,
+  catalogBannerState: CATALOG,
+  catalogBannerDelete: CATALOG,
+  catalogCoupons: CATALOG,
+  catalogCouponSave: CATALOG,
+  catalogCouponState: CATALOG,
+  catalogCouponDelete: CATALOG,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -55,4 +78,9 @@ export const STAFF_SCREENS = [
   { path: '/admin/accounts', call: 'accounts' },
   { path: '/admin/audit', call: 'audit' },
   { path: '/admin/account', call: 'me' },
+  { path: '/admin/catalog/products', call: 'catalogProducts' },
+  { path: '/admin/catalog/categories', call: 'catalogCategories' },
+  { path: '/admin/catalog/questions', call: 'catalogQuestions' },
+  { path: '/admin/catalog/banners', call: 'catalogBanners' },
+  { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

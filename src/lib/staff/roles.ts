@@ -47,6 +47,12 @@ export const AUDIT_ACTION = {
   invitationRevoke: 'invitation.revoke',
   invitationAccept: 'invitation.accept',
   fileUpload: 'file.upload',
+  // The catalogue (products, categories, questions, banners, coupons): one set for every type, the target says which.
+  catalogCreate: 'catalog.create',
+  catalogUpdate: 'catalog.update',
+  catalogPublish: 'catalog.publish',
+  catalogUnpublish: 'catalog.unpublish',
+  catalogDelete: 'catalog.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -58,5 +64,15 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an audit entry's target is. */
-export const AUDIT_TARGET = { account: 'account', session: 'session', invitation: 'invitation', file: 'file' } as const;
+export const AUDIT_TARGET = {
+  account: 'account',
+  session: 'session',
+  invitation: 'invitation',
+  file: 'file',
+  product: 'product',
+  productCategory: 'productCategory',
+  question: 'question',
+  banner: 'banner',
+  coupon: 'coupon',
+} as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

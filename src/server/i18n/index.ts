@@ -19,6 +19,7 @@ import { rules } from '~/lib/i18n/messages/rules';
 import { sms } from '~/lib/i18n/messages/sms';
 import { sso } from '~/lib/i18n/messages/sso';
 import { admin } from '~/lib/i18n/messages/admin';
+import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -48,6 +49,7 @@ export const catalogues = [
   timetable,
   exams,
   admin,
+  adminCatalog,
   serverMessages,
   staffServerMessages,
 ] as const;

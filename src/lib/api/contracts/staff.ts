@@ -1,5 +1,6 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
+import { CATALOG_CALLS } from './admin-catalog';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 
 /**
@@ -219,6 +220,7 @@ export const STAFF_CALLS = {
   invitationAccept,
   audit,
   upload,
+  ...CATALOG_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

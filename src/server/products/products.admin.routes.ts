@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { t } from '~/server/i18n';
+import type { ApiEnv } from '../http/scope';
+import { serveStaff } from '../http/staff-gate';
+import { idSchema } from '../http/validate';
+import {
+  catalogListQuery,
+  catalogState,
+  optionalId,
+  optionalText,
+  optionalUrl,
+  requiredText,
+  seqField,
+  stateChange,
+  withId,
+} from '../http/catalog-input';
+import * as service from './products.admin.service';
+
+/** The staff calls of products, operation categories and common questions (/api/admin/catalog/...). */
+
+const MAX_ANSWER = 20000;
+
+const product = z.object({
+  id: optionalId,
+  name: requiredText(t('catalog.field.productName'), 128),
+  pic: optionalUrl(t('catalog.field.pic')),
+  picTag: optionalText(t('catalog.field.picTag'), 32),
+  periodTypes: z
+    .array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: t('catalog.badPeriodType') }), { error: t('catalog.badPeriodType') })
+    .max(4, t('catalog.badPeriodType'))
+    .default([]),
+  certificationOrg: optionalText(t('catalog.field.certificationOrg'), 128),
+  issuingAuthorityName: optionalText(t('catalog.field.issuingAuthorityName'), 128),
+  certificateTypeDesc: optionalText(t('catalog.field.certificateTypeDesc'), 64),
+  certificateVerificationType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: t('catalog.badVerification') }).default(0),
+  certificateBenefits: optionalText(t('catalog.field.certificateBenefits'), 2000),
+  schoolName: optionalText(t('catalog.field.schoolName'), 128),
+  trainingInstitutionsName: optionalText(t('catalog.field.trainingInstitutionsName'), 128),
+  defStandPrice: optionalText(t('catalog.field.defStandPrice'), 32),
+  defCouponPrice: optionalText(t('catalog.field.defCouponPrice'), 32),
+  subsidyPrice: optionalText(t('catalog.field.subsidyPrice'), 32),
+  categoryIds: z.array(idSchema, { error: t('catalog.categoryNotFound') }).max(20, t('catalog.tooManyCategories')).default([]),
+  seq: seqField.default(0),
+  state: catalogState,
+});
+
+const category = z.object({
+  id: optionalId,
+  name: requiredText(t('catalog.field.categoryName'), 64),
+  seq: seqField.default(0),
+  state: catalogState,
+});
+
+const question = z.object({
+  id: optionalId,
+  majorId: z
+    .string({ error: t('catalog.chooseMajor') })
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{1,32}$/, t('catalog.chooseMajor')),
+  name: requiredText(t('catalog.field.question'), 200),
+  answer: requiredText(t('catalog.field.answer'), MAX_ANSWER),
+  seq: z.preprocess((v) => (v === '' || v === undefined ? null : v), seqField.nullable()),
+  state: catalogState,
+});
+
+export const productsAdminRoutes = new Hono<ApiEnv>();
+
+serveStaff(productsAdminRoutes, 'catalogProducts', catalogListQuery, (s, actor, q) => service.pageProducts(s, actor, q));
+serveStaff(productsAdminRoutes, 'catalogProductSave', product, (s, actor, b) => service.saveProduct(s, actor, b));
+serveStaff(productsAdminRoutes, 'catalogProductState', stateChange, (s, actor, b) => service.setProductState(s, actor, b.id, b.state));
+serveStaff(productsAdminRoutes, 'catalogProductDelete', withId, (s, actor, b) => service.deleteProduct(s, actor, b.id));
+
+serveStaff(productsAdminRoutes, 'catalogCategories', catalogListQuery, (s, actor, q) => service.pageCategories(s, actor, q));
+serveStaff(productsAdminRoutes, 'catalogCategorySave', category, (s, actor, b) => service.saveCategory(s, actor, b));
+serveStaff(productsAdminRoutes, 'catalogCategoryState', stateChange, (s, actor, b) => service.setCategoryState(s, actor, b.id, b.state));
+serveStaff(productsAdminRoutes, 'catalogCategoryDelete', withId, (s, actor, b) => service.deleteCategory(s, actor, b.id));
+
+serveStaff(productsAdminRoutes, 'catalogQuestions', catalogListQuery, (s, actor, q) => service.pageQuestions(s, actor, q));
+serveStaff(productsAdminRoutes, 'catalogQuestionSave', question, (s, actor, b) => service.saveQuestion(s, actor, b));
+serveStaff(productsAdminRoutes, 'catalogQuestionState', stateChange, (s, actor, b) => service.setQuestionState(s, actor, b.id, b.state));
+serveStaff(productsAdminRoutes, 'catalogQuestionDelete', withId, (s, actor, b) => service.deleteQuestion(s, actor, b.id));
+serveStaff(productsAdminRoutes, 'catalogMajors', z.object({}), (s) => service.listMajors(s));
