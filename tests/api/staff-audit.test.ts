@@ -7,6 +7,7 @@ import { TOTP } from '~/server/staff/accounts/accounts.rules';
 import { formatDate } from '~/lib/time/cst';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
+import { catalogAuditScenarios } from '../setup/catalog-audit';
 import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 
 /**
@@ -18,7 +19,10 @@ import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessio
 const server = useTestServer();
 
 /** The calls that may change something (the reads are GET; the test below checks the two lists agree). */
-type WriteCall = Exclude<StaffCallName, 'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit'>;
+type WriteCall = Exclude<
+  StaffCallName,
+  'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit' | 'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons'
+>;
 
 interface Expected {
   action: AuditAction;
@@ -388,6 +392,8 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
       secrets: secretsOf(session),
     };
   },
+  // The catalogue's writes (products, categories, questions, banners, coupons).
+  ...catalogAuditScenarios({ server, as, step, member }),
 };
 
 describe('every staff write writes its audit entries, with the changed fields and no secret', () => {
