@@ -21,7 +21,17 @@ const server = useTestServer();
 /** The calls that may change something (the reads are GET; the test below checks the two lists agree). */
 type WriteCall = Exclude<
   StaffCallName,
-  'me' | 'mySessions' | 'accounts' | 'invitations' | 'audit' | 'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons'
+  | 'me'
+  | 'mySessions'
+  | 'accounts'
+  | 'invitations'
+  | 'audit'
+  | 'catalogProducts'
+  | 'catalogCategories'
+  | 'catalogQuestions'
+  | 'catalogMajors'
+  | 'catalogBanners'
+  | 'catalogCoupons'
 >;
 
 interface Expected {

@@ -74,13 +74,25 @@ describe('products', () => {
       made.push(await ok(server().call(cat.catalogProductSave, productInput({ name: `${word}${i}`, seq: 10 + i, state: i === 0 ? PUBLISHED : DRAFT }), as(s))));
     }
     const edited = await ok<cat.AdminProduct>(
-      server().call(cat.catalogProductSave, { ...productInput({ name: `${word}0改`, seq: 10, state: PUBLISHED }), id: made[0]!.id, categoryIds: [a.id, b.id] }, as(s)),
+      server().call(
+        cat.catalogProductSave,
+        { ...productInput({ name: `${word}0改`, seq: 10, state: PUBLISHED }), id: made[0]!.id, categoryIds: [a.id, b.id] },
+        as(s),
+      ),
     );
     expect(edited).toMatchObject({ id: made[0]!.id, name: `${word}0改`, categoryIds: [a.id, b.id] });
-    const moved = await ok<cat.AdminProduct>(server().call(cat.catalogProductSave, { ...productInput({ name: `${word}0改`, seq: 10, state: PUBLISHED }), id: made[0]!.id, categoryIds: [b.id] }, as(s)));
+    const moved = await ok<cat.AdminProduct>(
+      server().call(
+        cat.catalogProductSave,
+        { ...productInput({ name: `${word}0改`, seq: 10, state: PUBLISHED }), id: made[0]!.id, categoryIds: [b.id] },
+        as(s),
+      ),
+    );
     expect(moved.categoryIds).toEqual([b.id]);
 
-    const page1 = await ok<{ records: cat.AdminProduct[]; total: number; pages: number }>(server().call(cat.catalogProducts, { keyword: word, size: 2 }, as(s)));
+    const page1 = await ok<{ records: cat.AdminProduct[]; total: number; pages: number }>(
+      server().call(cat.catalogProducts, { keyword: word, size: 2 }, as(s)),
+    );
     expect(page1.total).toBe(3);
     expect(page1.records.map((r) => r.name)).toEqual([`${word}0改`, `${word}1`]);
     const page2 = await ok<{ records: cat.AdminProduct[] }>(server().call(cat.catalogProducts, { keyword: word, size: 2, current: 2 }, as(s)));
@@ -133,7 +145,10 @@ describe('products', () => {
     expect((await server().call(cat.catalogProductDelete, {}, as(s, { id: p.id }))).body).toEqual(notFound);
     expect((await server().call(cat.catalogProductSave, { ...productInput(), id: p.id }, as(s))).body).toEqual(notFound);
     expect((await server().call(cat.catalogCategoryDelete, {}, as(s, { id: c.id }))).body).toEqual(notFound);
-    expect((await server().call(cat.catalogProductSave, productInput({ categoryIds: [c.id] }), as(s))).body).toMatchObject({ code: 400, message: '所选分类不存在' });
+    expect((await server().call(cat.catalogProductSave, productInput({ categoryIds: [c.id] }), as(s))).body).toMatchObject({
+      code: 400,
+      message: '所选分类不存在',
+    });
     const mine = await ok<{ records: cat.AdminProduct[] }>(server().call(cat.catalogProducts, { keyword: p.name }, as(s)));
     expect(mine.records).toEqual([]);
   });
@@ -195,7 +210,11 @@ describe('common questions', () => {
   test('the major must be a published major of the school', async () => {
     const s = await editor();
     const theirs = await publishedMajorId(server(), HUAXIA.id);
-    expect((await server().call(cat.catalogQuestionSave, questionInput(theirs), as(s))).body).toEqual({ code: 400, data: null, message: '所选专业不存在或未发布' });
+    expect((await server().call(cat.catalogQuestionSave, questionInput(theirs), as(s))).body).toEqual({
+      code: 400,
+      data: null,
+      message: '所选专业不存在或未发布',
+    });
     expect((await server().call(cat.catalogQuestionSave, questionInput(''), as(s))).body).toEqual({ code: 400, data: null, message: '请选择专业' });
     const majors = await ok<cat.MajorOption[]>(server().call(cat.catalogMajors, {}, as(s)));
     expect(majors.map((m) => m.id)).toContain(await publishedMajorId(server(), DEMO.id));

@@ -32,7 +32,10 @@ interface Helpers {
   member: () => Promise<{ account: TestStaff; session: TestStaffSession }>;
 }
 
-type CatalogWrite = Exclude<keyof typeof cat.CATALOG_CALLS, 'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons'>;
+type CatalogWrite = Exclude<
+  keyof typeof cat.CATALOG_CALLS,
+  'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons'
+>;
 
 const { DRAFT, PUBLISHED } = cat.CATALOG_STATE;
 
@@ -92,7 +95,9 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       const answer = await server().call(cat.catalogCategorySave, categoryInput({ name: '审计分类', seq: 7 }), as(session));
       return {
         answer,
-        expected: [entry(account, AUDIT_ACTION.catalogCreate, AUDIT_TARGET.productCategory, answer.body.data.id, null, { name: '审计分类', seq: 7, state: PUBLISHED })],
+        expected: [
+          entry(account, AUDIT_ACTION.catalogCreate, AUDIT_TARGET.productCategory, answer.body.data.id, null, { name: '审计分类', seq: 7, state: PUBLISHED }),
+        ],
         secrets: [session.token, session.csrf],
       };
     },
@@ -122,7 +127,11 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       const { account, session } = await member();
       const majorId = await publishedMajorId(server(), DEMO.id);
       step();
-      const answer = await server().call(cat.catalogQuestionSave, questionInput(majorId, { name: '审计问题', answer: '<b>答</b><img src=x onerror=alert(1)>', seq: 2 }), as(session));
+      const answer = await server().call(
+        cat.catalogQuestionSave,
+        questionInput(majorId, { name: '审计问题', answer: '<b>答</b><img src=x onerror=alert(1)>', seq: 2 }),
+        as(session),
+      );
       return {
         answer,
         expected: [
@@ -157,7 +166,14 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       return {
         answer,
         expected: [
-          entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.question, q.id, { majorId, name: '待删问题', answer: '<p>答</p>', seq: null, state: DRAFT }, null),
+          entry(
+            account,
+            AUDIT_ACTION.catalogDelete,
+            AUDIT_TARGET.question,
+            q.id,
+            { majorId, name: '待删问题', answer: '<p>答</p>', seq: null, state: DRAFT },
+            null,
+          ),
         ],
         secrets: [session.token, session.csrf],
       };
@@ -201,7 +217,11 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       const { account, session } = await member();
       const c = await made<cat.AdminCoupon>(cat.catalogCouponSave, couponInput(server().clock.value, { title: '审计券', amount: 20 }), session);
       step();
-      const answer = await server().call(cat.catalogCouponSave, { ...couponInput(server().clock.value, { title: '审计券', amount: 30 }), id: c.id }, as(session));
+      const answer = await server().call(
+        cat.catalogCouponSave,
+        { ...couponInput(server().clock.value, { title: '审计券', amount: 30 }), id: c.id },
+        as(session),
+      );
       const moved = answer.body.data as cat.AdminCoupon;
       return {
         answer,

@@ -126,11 +126,19 @@ function withCount(q: ReturnType<typeof categories>) {
 }
 
 export function pageCategories(db: DB, tenantId: string, f: AdminFilter) {
-  return pageFrom(f, withCount(categories(db, tenantId, f)).orderBy('c.seq').orderBy('c.id'), categories(db, tenantId, f));
+  return pageFrom(
+    f,
+    withCount(categories(db, tenantId, f))
+      .orderBy('c.seq')
+      .orderBy('c.id'),
+    categories(db, tenantId, f),
+  );
 }
 
 export function findCategory(db: DB, tenantId: string, id: string) {
-  return withCount(categories(db, tenantId, {})).where('c.id', '=', id).executeTakeFirst();
+  return withCount(categories(db, tenantId, {}))
+    .where('c.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** How many of the ids are categories of the school. */

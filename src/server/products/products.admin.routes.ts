@@ -4,17 +4,7 @@ import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
 import { serveStaff } from '../http/staff-gate';
 import { idSchema } from '../http/validate';
-import {
-  catalogListQuery,
-  catalogState,
-  optionalId,
-  optionalText,
-  optionalUrl,
-  requiredText,
-  seqField,
-  stateChange,
-  withId,
-} from '../http/catalog-input';
+import { catalogListQuery, catalogState, optionalId, optionalText, optionalUrl, requiredText, seqField, stateChange, withId } from '../http/catalog-input';
 import * as service from './products.admin.service';
 
 /** The staff calls of products, operation categories and common questions (/api/admin/catalog/...). */
@@ -40,7 +30,10 @@ const product = z.object({
   defStandPrice: optionalText(t('catalog.field.defStandPrice'), 32),
   defCouponPrice: optionalText(t('catalog.field.defCouponPrice'), 32),
   subsidyPrice: optionalText(t('catalog.field.subsidyPrice'), 32),
-  categoryIds: z.array(idSchema, { error: t('catalog.categoryNotFound') }).max(20, t('catalog.tooManyCategories')).default([]),
+  categoryIds: z
+    .array(idSchema, { error: t('catalog.categoryNotFound') })
+    .max(20, t('catalog.tooManyCategories'))
+    .default([]),
   seq: seqField.default(0),
   state: catalogState,
 });

@@ -40,8 +40,10 @@ function write<T>(s: Scope, work: (trx: DB) => Promise<T>): Promise<T> {
   return s.db.transaction().execute(work);
 }
 
-const audit = (s: Scope, trx: DB, actor: StaffActor, action: (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION], type: AuditTarget, id: string) =>
-  (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => auditStaffAction(trx, s, actor, action, { type, id }, before, after);
+const audit =
+  (s: Scope, trx: DB, actor: StaffActor, action: (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION], type: AuditTarget, id: string) =>
+  (before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+    auditStaffAction(trx, s, actor, action, { type, id }, before, after);
 
 const notFound = () => AppError.notFound(t('catalog.notFound'));
 
@@ -186,10 +188,14 @@ export function saveCategory(s: Scope, actor: StaffActor, input: ProductCategory
     else await repo.insertCategory(trx, { ...fields, id, tenantId, isVariety: 0, createdAt: s.now });
     const after = await requireCategory(trx, tenantId, id);
     const shown = ({ name, seq, state }: AdminProductCategory) => ({ name, seq, state });
-    await audit(s, trx, actor, before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate, AUDIT_TARGET.productCategory, id)(
-      before && shown(before),
-      shown(after),
-    );
+    await audit(
+      s,
+      trx,
+      actor,
+      before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate,
+      AUDIT_TARGET.productCategory,
+      id,
+    )(before && shown(before), shown(after));
     return after;
   });
 }
@@ -268,10 +274,14 @@ export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionI
       if (!(await repo.updateQuestion(trx, tenantId, id, stored))) throw notFound();
     } else await repo.insertQuestion(trx, { ...stored, id, tenantId, createdAt: s.now });
     const after = await requireQuestion(trx, tenantId, id, majors);
-    await audit(s, trx, actor, before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate, AUDIT_TARGET.question, id)(
-      before && questionFields(before),
-      questionFields(after),
-    );
+    await audit(
+      s,
+      trx,
+      actor,
+      before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate,
+      AUDIT_TARGET.question,
+      id,
+    )(before && questionFields(before), questionFields(after));
     return after;
   });
 }
