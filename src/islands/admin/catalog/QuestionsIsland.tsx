@@ -28,7 +28,9 @@ function QuestionForm({ initial, onSaved, onCancel }: FormProps<cat.AdminQuestio
       <div>
         <label htmlFor={majorField} className="mb-1 block text-sm font-medium text-ink">
           {t('catalog.field.major')}
-          <span className="ml-0.5 text-red-700">*</span>
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
         </label>
         <select id={majorField} value={majorId} aria-required onChange={(e) => setMajorId(e.target.value)} className={inputClass(false)}>
           <option value="">{t('catalog.chooseMajor')}</option>

@@ -1,13 +1,14 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
+import { previewHtml } from '~/lib/rich-text-preview';
 import { inputClass } from '../../shared/fields';
 
 /**
- * The one rich-text field of the catalogue forms (a product's or a question's HTML): a textarea
- * with a live preview. The preview is an iframe sandboxed without scripts, so whatever is typed
- * never runs on the staff page; the server sanitises the HTML when it is saved and when it is shown,
- * and the preview shows what the staff typed before that. The shared editor replaces the textarea
- * here, in this one file.
+ * The one rich-text field of the catalogue forms (a question's answer, and any later rich field):
+ * a textarea with a live preview. The preview is rebuilt from an allowlist in the browser
+ * (src/lib/rich-text-preview.ts), so nothing typed runs on the staff page; the server sanitises the
+ * HTML when it is saved and again when it is shown. The shared editor replaces the textarea here,
+ * in this one file.
  */
 export function RichTextField({
   label,
@@ -23,6 +24,7 @@ export function RichTextField({
   maxLength?: number;
 }) {
   const id = useId();
+  const preview = useMemo(() => (typeof DOMParser === 'undefined' ? '' : previewHtml(value)), [value]);
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -34,7 +36,7 @@ export function RichTextField({
         maxLength={maxLength}
         rows={6}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-note`}
         onChange={(e) => onValue(e.target.value)}
         className={`${inputClass(!!error)} resize-y font-mono text-xs`}
       />
@@ -43,13 +45,14 @@ export function RichTextField({
           {error}
         </p>
       ) : null}
-      <p className="text-xs text-slate-500">{t('catalog.previewNote')}</p>
-      <iframe
-        title={t('catalog.preview')}
-        sandbox=""
-        srcDoc={`<!doctype html><meta charset="utf-8"><body style="font:14px/1.6 system-ui,sans-serif;margin:8px">${value}</body>`}
-        className="h-32 w-full rounded border border-slate-200 bg-white"
-      />
+      <p id={`${id}-note`} className="text-xs text-slate-500">
+        {t('catalog.previewNote')}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long preview scrolls; the focus lets keyboard users scroll it. */}
+      <section tabIndex={0} aria-label={t('catalog.preview')} className="rich-text max-h-48 overflow-auto rounded border border-slate-200 bg-white p-3 text-sm">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allowlist by previewHtml (no script, no handler, safe URLs only). */}
+        <div dangerouslySetInnerHTML={{ __html: preview }} />
+      </section>
     </div>
   );
 }

@@ -292,7 +292,11 @@ export function Field({
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
         {label}
-        {required ? <span className="ml-0.5 text-red-700">*</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        ) : null}
       </label>
       <input
         id={id}
