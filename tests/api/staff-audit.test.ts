@@ -32,6 +32,7 @@ type WriteCall = Exclude<
   | 'catalogMajors'
   | 'catalogBanners'
   | 'catalogCoupons'
+  | 'catalogMajorList'
 >;
 
 interface Expected {

@@ -6,7 +6,8 @@ import * as leads from '~/lib/api/contracts/leads';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DAY, DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
-import { bannerInput, categoryInput, couponInput, productInput, publishedMajorId, questionInput } from '../setup/catalog';
+import { bannerInput, categoryInput, couponInput, hotMajorInput, productInput, publishedMajorId, questionInput } from '../setup/catalog';
+import * as content from '~/lib/api/contracts/content';
 
 /**
  * The staff catalogue: products with their categories, common questions, home banners and coupons.
@@ -219,6 +220,51 @@ describe('common questions', () => {
     const majors = await ok<cat.MajorOption[]>(server().call(cat.catalogMajors, {}, as(s)));
     expect(majors.map((m) => m.id)).toContain(await publishedMajorId(server(), DEMO.id));
     expect(majors.map((m) => m.id)).not.toContain(theirs);
+  });
+});
+
+describe('hot majors', () => {
+  test('a draft major is not public; published it is, with its detail page; a major with questions cannot be deleted', async () => {
+    const s = await editor();
+    const name = unique('专业');
+    const m = await ok<cat.AdminHotMajor>(
+      server().call(cat.catalogMajorSave, hotMajorInput({ name, relatedCertificate: [{ name: '证书<b>甲</b>', url: '/files/x/202611/c.png' }] }), as(s)),
+    );
+    expect(m).toMatchObject({ name, state: DRAFT, questionCount: 0, relatedCertificate: [{ name: '证书<b>甲</b>', url: '/files/x/202611/c.png' }] });
+    const publicNames = async () =>
+      ((await server().call(content.hotMajorPage, { current: 1, size: 100 })).body.data.records as { name: string }[]).map((x) => x.name);
+    expect(await publicNames()).not.toContain(name);
+    expect((await server().call(products.hotMajorDetail, { id: m.id })).body.code).not.toBe(0);
+
+    await ok(server().call(cat.catalogMajorState, { state: PUBLISHED }, as(s, { id: m.id })));
+    expect(await publicNames()).toContain(name);
+    expect((await server().call(products.hotMajorDetail, { id: m.id })).body.data).toMatchObject({ name, industrySalary: 6500 });
+    const majors = await ok<cat.MajorOption[]>(server().call(cat.catalogMajors, {}, as(s)));
+    expect(majors.map((x) => x.id)).toContain(m.id);
+
+    const q = await ok<cat.AdminQuestion>(server().call(cat.catalogQuestionSave, questionInput(m.id), as(s)));
+    const refused = await server().call(cat.catalogMajorDelete, {}, as(s, { id: m.id }));
+    expect(refused.body).toEqual({ code: 409, data: null, message: '该专业下还有 1 个常见问题，请先删除这些问题' });
+    await ok(server().call(cat.catalogQuestionDelete, {}, as(s, { id: q.id })));
+    await ok(server().call(cat.catalogMajorDelete, {}, as(s, { id: m.id })));
+    expect(await publicNames()).not.toContain(name);
+  });
+
+  test.each([
+    ['no name', { name: '' }, '请填写专业名称'],
+    ['a negative salary', { industrySalary: -1 }, '行业薪资须为 0 到 1000000 的整数'],
+    ['a script certificate picture', { relatedCertificate: [{ name: '证', url: 'javascript:alert(1)' }] }, '证书图片须为本站地址或 http(s) 地址'],
+    ['a certificate without a name', { relatedCertificate: [{ name: '', url: '' }] }, '请填写证书名称'],
+  ])('%s is refused', async (_label, patch, message) => {
+    const answer = await server().call(cat.catalogMajorSave, { ...hotMajorInput(), ...patch } as never, as(await editor()));
+    expect(answer.body).toEqual({ code: 400, data: null, message });
+  });
+
+  test("another school's major is not found", async () => {
+    const theirs = await ok<cat.AdminHotMajor>(server().call(cat.catalogMajorSave, hotMajorInput(), as(await editor(HUAXIA.id), undefined, HUAXIA.id)));
+    const s = await editor();
+    expect((await server().call(cat.catalogMajorState, { state: PUBLISHED }, as(s, { id: theirs.id }))).body.code).toBe(404);
+    expect((await server().call(cat.catalogMajorDelete, {}, as(s, { id: theirs.id }))).body.code).toBe(404);
   });
 });
 

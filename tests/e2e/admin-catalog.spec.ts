@@ -223,6 +223,7 @@ test.describe('@mobile-only the staff catalogue at 375 px', () => {
     for (const [path, heading] of [
       ['/admin/catalog/products', '培训项目'],
       ['/admin/catalog/categories', '项目分类'],
+      ['/admin/catalog/majors', '热门专业'],
       ['/admin/catalog/questions', '常见问题'],
       ['/admin/catalog/banners', '首页横幅'],
       ['/admin/catalog/coupons', '优惠券'],

@@ -3,7 +3,7 @@ import { AUDIT_ACTION, AUDIT_TARGET, type AuditAction } from '~/lib/staff/roles'
 import type { Answer, RequestOptions, TestServer } from './server';
 import { DEMO } from './server';
 import type { TestStaff, TestStaffSession } from './staff';
-import { bannerInput, categoryInput, couponInput, productInput, publishedMajorId, questionInput } from './catalog';
+import { bannerInput, categoryInput, couponInput, hotMajorInput, productInput, publishedMajorId, questionInput } from './catalog';
 
 /**
  * The audit scenarios of the staff catalogue's writes, for tests/api/staff-audit.test.ts: one
@@ -34,7 +34,7 @@ interface Helpers {
 
 type CatalogWrite = Exclude<
   keyof typeof cat.CATALOG_CALLS,
-  'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons'
+  'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons' | 'catalogMajorList'
 >;
 
 const { DRAFT, PUBLISHED } = cat.CATALOG_STATE;
@@ -258,6 +258,40 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       return {
         answer,
         expected: [entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.coupon, c.id, fields, null)],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogMajorSave() {
+      const { account, session } = await member();
+      const m = await made<cat.AdminHotMajor>(cat.catalogMajorSave, hotMajorInput({ name: '审计专业', industrySalary: 5000 }), session);
+      step();
+      const answer = await server().call(cat.catalogMajorSave, { ...hotMajorInput({ name: '审计专业', industrySalary: 8000 }), id: m.id }, as(session));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogUpdate, AUDIT_TARGET.hotMajor, m.id, { industrySalary: 5000 }, { industrySalary: 8000 })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogMajorState() {
+      const { account, session } = await member();
+      const m = await made<cat.AdminHotMajor>(cat.catalogMajorSave, hotMajorInput(), session);
+      step();
+      const answer = await server().call(cat.catalogMajorState, { state: PUBLISHED }, as(session, { id: m.id }));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogPublish, AUDIT_TARGET.hotMajor, m.id, { state: DRAFT }, { state: PUBLISHED })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogMajorDelete() {
+      const { account, session } = await member();
+      const m = await made<cat.AdminHotMajor>(cat.catalogMajorSave, hotMajorInput(), session);
+      step();
+      const answer = await server().call(cat.catalogMajorDelete, {}, as(session, { id: m.id }));
+      const { id: _id, questionCount: _q, ...fields } = m;
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.hotMajor, m.id, fields, null)],
         secrets: [session.token, session.csrf],
       };
     },

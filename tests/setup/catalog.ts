@@ -68,3 +68,17 @@ export async function publishedMajorId(server: TestServer, tenantId: string): Pr
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export function hotMajorInput(patch: Partial<cat.HotMajorInput> = {}): cat.HotMajorInput {
+  return {
+    name: `测试专业${next()}`,
+    pic: null,
+    industrySalary: 6500,
+    employmentProspectDescribe: '需求大',
+    suitabilityPeopleDescribe: '在职人员',
+    relatedCertificate: [{ name: '职业技能等级证书', url: '' }],
+    seq: 50,
+    state: cat.CATALOG_STATE.DRAFT,
+    ...patch,
+  };
+}

@@ -62,6 +62,10 @@ export const STAFF_ACCESS = {
   catalogCouponSave: CATALOG,
   catalogCouponState: CATALOG,
   catalogCouponDelete: CATALOG,
+  catalogMajorList: CATALOG,
+  catalogMajorSave: CATALOG,
+  catalogMajorState: CATALOG,
+  catalogMajorDelete: CATALOG,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -80,6 +84,7 @@ export const STAFF_SCREENS = [
   { path: '/admin/account', call: 'me' },
   { path: '/admin/catalog/products', call: 'catalogProducts' },
   { path: '/admin/catalog/categories', call: 'catalogCategories' },
+  { path: '/admin/catalog/majors', call: 'catalogMajorList' },
   { path: '/admin/catalog/questions', call: 'catalogQuestions' },
   { path: '/admin/catalog/banners', call: 'catalogBanners' },
   { path: '/admin/catalog/coupons', call: 'catalogCoupons' },

@@ -71,6 +71,7 @@ export const AUDIT_TARGET = {
   file: 'file',
   product: 'product',
   productCategory: 'productCategory',
+  hotMajor: 'hotMajor',
   question: 'question',
   banner: 'banner',
   coupon: 'coupon',

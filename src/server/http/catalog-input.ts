@@ -55,13 +55,27 @@ export const seqField = z.coerce
   .min(0, t('catalog.badSeq'))
   .max(99999, t('catalog.badSeq'));
 
-/** A picture or link address: a site path or http(s), nothing a browser could run. */
+/** A site path or an http(s) address: nothing a browser could run, nothing pointing at another site through //. */
+const isSafeUrl = (u: string) => safeMediaUrl(u) === u && (u.startsWith('/') || /^https?:\/\//i.test(u));
+
+/** A picture or link address. */
 const safeUrl = (field: string) =>
   z
     .string({ error: t('catalog.badUrl', { field }) })
     .trim()
     .max(512, t('catalog.tooLong', { field, max: 512 }))
-    .refine((u) => safeMediaUrl(u) === u && (u.startsWith('/') || /^https?:\/\//i.test(u)), t('catalog.badUrl', { field }));
+    .refine(isSafeUrl, t('catalog.badUrl', { field }));
+
+/** An optional address kept as text: blank (or none) is ''. */
+export const urlOrBlank = (field: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: t('catalog.badUrl', { field }) })
+      .trim()
+      .max(512, t('catalog.tooLong', { field, max: 512 }))
+      .refine((u) => u === '' || isSafeUrl(u), t('catalog.badUrl', { field })),
+  );
 
 export const requiredUrl = (field: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().min(1, t('catalog.pictureRequired', { field })).pipe(safeUrl(field)));

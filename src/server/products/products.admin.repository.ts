@@ -227,3 +227,83 @@ export async function deleteQuestion(db: DB, tenantId: string, id: string): Prom
   const r = await db.deleteFrom('commonQuestions').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+// Hot majors: the table is the content feature's (content/ reads it for the public pages); its staff
+// writes live here beside the questions and product links that hang off a major (decision 038).
+
+interface HotMajorWrite {
+  name: string;
+  seq: number;
+  pic: string | null;
+  industrySalary: number | null;
+  employmentProspectDescribe: string | null;
+  suitabilityPeopleDescribe: string | null;
+  relatedCertificate: string | null;
+  state: number;
+}
+
+function majors(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
+  let q = db.selectFrom('hotMajors as m').where('m.tenantId', '=', tenantId);
+  if (f.keyword) q = q.where('m.name', 'like', containing(f.keyword));
+  if (f.state !== undefined) q = q.where('m.state', '=', f.state);
+  return q;
+}
+
+function withQuestionCount(q: ReturnType<typeof majors>) {
+  return q.select((eb) => [
+    'm.id',
+    'm.name',
+    'm.seq',
+    'm.pic',
+    'm.industrySalary',
+    'm.employmentProspectDescribe',
+    'm.suitabilityPeopleDescribe',
+    'm.relatedCertificate',
+    'm.state',
+    eb
+      .selectFrom('commonQuestions as q')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('q.tenantId', '=', 'm.tenantId')
+      .whereRef('q.majorId', '=', 'm.id')
+      .as('questionCount'),
+  ]);
+}
+
+/** Ascending seq, the public list's order. */
+export function pageMajors(db: DB, tenantId: string, f: AdminFilter) {
+  return pageFrom(
+    f,
+    withQuestionCount(majors(db, tenantId, f))
+      .orderBy('m.seq')
+      .orderBy('m.id'),
+    majors(db, tenantId, f),
+  );
+}
+
+export function findMajor(db: DB, tenantId: string, id: string) {
+  return withQuestionCount(majors(db, tenantId, {}))
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertMajor(db: DB, row: HotMajorWrite & { id: string; tenantId: string; createdAt: number }): Promise<void> {
+  await db.insertInto('hotMajors').values(row).execute();
+}
+
+export async function updateMajor(db: DB, tenantId: string, id: string, patch: Partial<HotMajorWrite>): Promise<boolean> {
+  const r = await db.updateTable('hotMajors').set(patch).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Deletes the major (and its product links) only while it has no common question, in one statement: whether it was deleted. */
+export async function deleteMajorWithoutQuestions(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('hotMajors')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('commonQuestions as q').select('q.id').where('q.tenantId', '=', tenantId).where('q.majorId', '=', id))))
+    .executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) return false;
+  await db.deleteFrom('hotMajorProducts').where('tenantId', '=', tenantId).where('majorId', '=', id).execute();
+  return true;
+}

@@ -4,7 +4,18 @@ import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
 import { serveStaff } from '../http/staff-gate';
 import { idSchema } from '../http/validate';
-import { catalogListQuery, catalogState, optionalId, optionalText, optionalUrl, requiredText, seqField, stateChange, withId } from '../http/catalog-input';
+import {
+  catalogListQuery,
+  catalogState,
+  optionalId,
+  optionalText,
+  optionalUrl,
+  requiredText,
+  seqField,
+  stateChange,
+  urlOrBlank,
+  withId,
+} from '../http/catalog-input';
 import * as service from './products.admin.service';
 
 /** The staff calls of products, operation categories and common questions (/api/admin/catalog/...). */
@@ -57,6 +68,34 @@ const question = z.object({
   state: catalogState,
 });
 
+const certificate = z.object(
+  {
+    name: requiredText(t('catalog.field.certificateName'), 64),
+    url: urlOrBlank(t('catalog.field.certificatePic')),
+  },
+  { error: t('catalog.badFormat', { field: t('catalog.field.certificates') }) },
+);
+
+const hotMajor = z.object({
+  id: optionalId,
+  name: requiredText(t('catalog.field.majorName'), 128),
+  pic: optionalUrl(t('catalog.field.majorPic')),
+  industrySalary: z.coerce
+    .number({ error: t('catalog.badSalary') })
+    .int(t('catalog.badSalary'))
+    .min(0, t('catalog.badSalary'))
+    .max(1000000, t('catalog.badSalary'))
+    .default(0),
+  employmentProspectDescribe: optionalText(t('catalog.field.employmentProspect'), 2000),
+  suitabilityPeopleDescribe: optionalText(t('catalog.field.suitabilityPeople'), 2000),
+  relatedCertificate: z
+    .array(certificate, { error: t('catalog.badFormat', { field: t('catalog.field.certificates') }) })
+    .max(20, t('catalog.tooManyCertificates'))
+    .default([]),
+  seq: seqField.default(0),
+  state: catalogState,
+});
+
 export const productsAdminRoutes = new Hono<ApiEnv>();
 
 serveStaff(productsAdminRoutes, 'catalogProducts', catalogListQuery, (s, actor, q) => service.pageProducts(s, actor, q));
@@ -73,4 +112,8 @@ serveStaff(productsAdminRoutes, 'catalogQuestions', catalogListQuery, (s, actor,
 serveStaff(productsAdminRoutes, 'catalogQuestionSave', question, (s, actor, b) => service.saveQuestion(s, actor, b));
 serveStaff(productsAdminRoutes, 'catalogQuestionState', stateChange, (s, actor, b) => service.setQuestionState(s, actor, b.id, b.state));
 serveStaff(productsAdminRoutes, 'catalogQuestionDelete', withId, (s, actor, b) => service.deleteQuestion(s, actor, b.id));
+serveStaff(productsAdminRoutes, 'catalogMajorList', catalogListQuery, (s, actor, q) => service.pageHotMajors(s, actor, q));
+serveStaff(productsAdminRoutes, 'catalogMajorSave', hotMajor, (s, actor, b) => service.saveHotMajor(s, actor, b));
+serveStaff(productsAdminRoutes, 'catalogMajorState', stateChange, (s, actor, b) => service.setHotMajorState(s, actor, b.id, b.state));
+serveStaff(productsAdminRoutes, 'catalogMajorDelete', withId, (s, actor, b) => service.deleteHotMajor(s, actor, b.id));
 serveStaff(productsAdminRoutes, 'catalogMajors', z.object({}), (s) => service.listMajors(s));

@@ -11,8 +11,10 @@ import { AUDIT_ACTION, AUDIT_TARGET, type AuditTarget } from '~/lib/staff/roles'
 import {
   CATALOG_STATE,
   type AdminProduct,
+  type AdminHotMajor,
   type AdminProductCategory,
   type AdminQuestion,
+  type HotMajorInput,
   type CatalogState,
   type MajorOption,
   type ProductCategoryInput,
@@ -23,7 +25,7 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as content from '../content/content.service';
 import * as repo from './products.admin.repository';
-import { parsePeriodTypes } from './products.rules';
+import { parseCertificates, parsePeriodTypes } from './products.rules';
 
 /**
  * The staff side of products, their operation categories and common questions: every row of the
@@ -303,6 +305,81 @@ export async function deleteQuestion(s: Scope, actor: StaffActor, id: string): P
     const before = await requireQuestion(trx, actor.tenant.id, id, majors);
     if (!(await repo.deleteQuestion(trx, actor.tenant.id, id))) throw notFound();
     await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.question, id)(questionFields(before), null);
+    return null;
+  });
+}
+
+// --- Hot majors --------------------------------------------------------------------------------
+
+type MajorRow = NonNullable<Awaited<ReturnType<typeof repo.findMajor>>>;
+
+const majorOf = (r: MajorRow): AdminHotMajor => ({
+  id: r.id,
+  name: r.name,
+  pic: r.pic,
+  industrySalary: r.industrySalary ?? 0,
+  employmentProspectDescribe: r.employmentProspectDescribe,
+  suitabilityPeopleDescribe: r.suitabilityPeopleDescribe,
+  relatedCertificate: parseCertificates(r.relatedCertificate),
+  seq: r.seq,
+  state: asState(r.state),
+  questionCount: Number(r.questionCount ?? 0),
+});
+
+async function requireMajor(db: DB, tenantId: string, id: string): Promise<AdminHotMajor> {
+  const row = await repo.findMajor(db, tenantId, id);
+  if (!row) throw notFound();
+  return majorOf(row);
+}
+
+const majorFields = ({ id: _id, questionCount: _q, ...rest }: AdminHotMajor) => rest;
+
+export async function pageHotMajors(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminHotMajor>> {
+  const { rows, total } = await repo.pageMajors(s.db, actor.tenant.id, filter(q));
+  return mapPage(pageOf(rows, total, q.current, q.size), majorOf);
+}
+
+export function saveHotMajor(s: Scope, actor: StaffActor, input: HotMajorInput): Promise<AdminHotMajor> {
+  const tenantId = actor.tenant.id;
+  const { id: givenId, relatedCertificate, ...fields } = input;
+  const stored = { ...fields, relatedCertificate: relatedCertificate.length > 0 ? JSON.stringify(relatedCertificate) : null };
+  return write(s, async (trx) => {
+    const before = givenId ? await requireMajor(trx, tenantId, givenId) : null;
+    const id = givenId ?? newId(s.now);
+    if (before) await repo.updateMajor(trx, tenantId, id, stored);
+    else await repo.insertMajor(trx, { ...stored, id, tenantId, createdAt: s.now });
+    const after = await requireMajor(trx, tenantId, id);
+    await audit(
+      s,
+      trx,
+      actor,
+      before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate,
+      AUDIT_TARGET.hotMajor,
+      id,
+    )(before && majorFields(before), majorFields(after));
+    return after;
+  });
+}
+
+export function setHotMajorState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminHotMajor> {
+  return write(s, async (trx) => {
+    const before = await requireMajor(trx, actor.tenant.id, id);
+    if (before.state === state) return before;
+    await repo.updateMajor(trx, actor.tenant.id, id, { state });
+    await audit(s, trx, actor, stateAction(state), AUDIT_TARGET.hotMajor, id)({ state: before.state }, { state });
+    return requireMajor(trx, actor.tenant.id, id);
+  });
+}
+
+/** Refused while the major has common questions (they would be left without a page); its product links go with it. */
+export function deleteHotMajor(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  return write(s, async (trx) => {
+    const before = await requireMajor(trx, actor.tenant.id, id);
+    if (!(await repo.deleteMajorWithoutQuestions(trx, actor.tenant.id, id))) {
+      const now = await requireMajor(trx, actor.tenant.id, id);
+      throw AppError.conflict(t('catalog.majorInUse', { count: now.questionCount }));
+    }
+    await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.hotMajor, id)(majorFields(before), null);
     return null;
   });
 }

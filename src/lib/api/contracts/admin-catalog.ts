@@ -4,7 +4,7 @@ import { PUBLICATION } from '../../status';
 
 /**
  * The staff side of the school's catalogue (/api/admin/catalog/...): training products and their
- * operation categories, common questions, home banners and coupons. Each type has a list (search
+ * operation categories, hot majors and their common questions, home banners and coupons. Each type has a list (search
  * by name, filter by state, paged), one save call (no id: create; an id: edit), a state call
  * (publish or take down) and a delete call. Only published rows ever reach the public side: a
  * draft is saved but not shown, taking a row down makes it a draft again.
@@ -112,6 +112,24 @@ export interface AdminCoupon {
 
 export type CouponInput = Omit<AdminCoupon, 'id' | 'ended'> & { id?: string };
 
+export interface AdminHotMajor {
+  id: string;
+  name: string;
+  pic: string | null;
+  /** Monthly salary in yuan shown on the major's page (0: not shown). */
+  industrySalary: number;
+  employmentProspectDescribe: string | null;
+  suitabilityPeopleDescribe: string | null;
+  /** Certificates the major leads to: a name and an optional picture. */
+  relatedCertificate: { name: string; url: string }[];
+  seq: number;
+  state: CatalogState;
+  /** Common questions of the major: a major with questions cannot be deleted. */
+  questionCount: number;
+}
+
+export type HotMajorInput = Omit<AdminHotMajor, 'id' | 'questionCount'> & { id?: string };
+
 type Empty = Record<string, never>;
 
 export const catalogProducts = get<CatalogListQuery, Page<AdminProduct>>('/admin/catalog/products');
@@ -140,6 +158,11 @@ export const catalogCouponSave = post<CouponInput, AdminCoupon>('/admin/catalog/
 export const catalogCouponState = post<StateChange, AdminCoupon>('/admin/catalog/coupons/:id/state');
 export const catalogCouponDelete = post<Empty, null>('/admin/catalog/coupons/:id/delete');
 
+export const catalogMajorList = get<CatalogListQuery, Page<AdminHotMajor>>('/admin/catalog/hotMajors');
+export const catalogMajorSave = post<HotMajorInput, AdminHotMajor>('/admin/catalog/hotMajors/save');
+export const catalogMajorState = post<StateChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/state');
+export const catalogMajorDelete = post<Empty, null>('/admin/catalog/hotMajors/:id/delete');
+
 /** Spread into STAFF_CALLS. */
 export const CATALOG_CALLS = {
   catalogProducts,
@@ -163,4 +186,8 @@ export const CATALOG_CALLS = {
   catalogCouponSave,
   catalogCouponState,
   catalogCouponDelete,
+  catalogMajorList,
+  catalogMajorSave,
+  catalogMajorState,
+  catalogMajorDelete,
 } as const;

@@ -168,6 +168,7 @@ export const admin = {
   'admin.audit.target.file': '文件',
   'admin.audit.target.product': '培训项目',
   'admin.audit.target.productCategory': '项目分类',
+  'admin.audit.target.hotMajor': '热门专业',
   'admin.audit.target.question': '常见问题',
   'admin.audit.target.banner': '首页横幅',
   'admin.audit.target.coupon': '优惠券',
