@@ -33,6 +33,9 @@ type WriteCall = Exclude<
   | 'catalogBanners'
   | 'catalogCoupons'
   | 'catalogMajorList'
+  | 'catalogAlbumTabs'
+  | 'catalogAlbumCategories'
+  | 'catalogMaterials'
 >;
 
 interface Expected {

@@ -6,7 +6,17 @@ import * as leads from '~/lib/api/contracts/leads';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DAY, DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
-import { bannerInput, categoryInput, couponInput, hotMajorInput, productInput, publishedMajorId, questionInput } from '../setup/catalog';
+import {
+  albumCategoryInput,
+  bannerInput,
+  categoryInput,
+  couponInput,
+  hotMajorInput,
+  materialInput,
+  productInput,
+  publishedMajorId,
+  questionInput,
+} from '../setup/catalog';
 import * as content from '~/lib/api/contracts/content';
 
 /**
@@ -292,6 +302,52 @@ describe('banners', () => {
   ])('%s is refused', async (_label, patch, message) => {
     const answer = await server().call(cat.catalogBannerSave, { ...bannerInput(), ...patch }, as(await editor()));
     expect(answer.body).toEqual({ code: 400, data: null, message });
+  });
+});
+
+describe('album categories and materials', () => {
+  test('a draft material is not in the public album; published it is; a category with materials cannot be deleted', async () => {
+    const s = await editor();
+    const c = await ok<cat.AdminAlbumCategory>(server().call(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), as(s)));
+    const name = unique('校园');
+    const m = await ok<cat.AdminMaterial>(server().call(cat.catalogMaterialSave, materialInput(c.id, { name, video: '/ignored.mp4' }), as(s)));
+    expect(m).toMatchObject({ name, type: 'PIC', video: null, state: DRAFT });
+    const shown = async () => ((await server().call(media.albumMaterials, { materialCategoryId: c.id })).body.data as media.AlbumMaterial[]).map((x) => x.name);
+    expect(await shown()).not.toContain(name);
+    await ok(server().call(cat.catalogMaterialState, { state: PUBLISHED }, as(s, { id: m.id })));
+    expect(await shown()).toContain(name);
+    // A hidden category hides its materials.
+    await ok(server().call(cat.catalogAlbumCategoryState, { state: DRAFT }, as(s, { id: c.id })));
+    expect(await shown()).not.toContain(name);
+    await ok(server().call(cat.catalogAlbumCategoryState, { state: PUBLISHED }, as(s, { id: c.id })));
+
+    const refused = await server().call(cat.catalogAlbumCategoryDelete, {}, as(s, { id: c.id }));
+    expect(refused.body).toEqual({ code: 409, data: null, message: '该分类下还有 1 个素材，请先删除这些素材' });
+    await ok(server().call(cat.catalogMaterialDelete, {}, as(s, { id: m.id })));
+    await ok(server().call(cat.catalogAlbumCategoryDelete, {}, as(s, { id: c.id })));
+  });
+
+  test("refusals: a video without its address, an unknown tab, another school's category", async () => {
+    const s = await editor();
+    const c = await ok<cat.AdminAlbumCategory>(server().call(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), as(s)));
+    expect((await server().call(cat.catalogMaterialSave, materialInput(c.id, { type: 'VIDEO', video: null }), as(s))).body).toEqual({
+      code: 400,
+      data: null,
+      message: '请填写视频地址',
+    });
+    expect((await server().call(cat.catalogMaterialSave, materialInput(c.id, { pic: null }), as(s))).body.message).toBe('请上传图片（视频为封面）');
+    expect((await server().call(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id, { categoryTabKey: 'nope' }), as(s))).body).toEqual({
+      code: 400,
+      data: null,
+      message: '所选栏目不存在',
+    });
+    const theirs = await ok<cat.AdminAlbumCategory>(
+      server().call(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), HUAXIA.id), as(await editor(HUAXIA.id), undefined, HUAXIA.id)),
+    );
+    expect((await server().call(cat.catalogMaterialSave, materialInput(theirs.id), as(s))).body.message).toBe('所选相册分类不存在');
+    expect((await server().call(cat.catalogAlbumCategoryDelete, {}, as(s, { id: theirs.id }))).body.code).toBe(404);
+    const tabs = await ok<cat.AlbumTabOption[]>(server().call(cat.catalogAlbumTabs, {}, as(s)));
+    expect(tabs.length).toBeGreaterThan(0);
   });
 });
 

@@ -227,6 +227,8 @@ test.describe('@mobile-only the staff catalogue at 375 px', () => {
       ['/admin/catalog/questions', '常见问题'],
       ['/admin/catalog/banners', '首页横幅'],
       ['/admin/catalog/coupons', '优惠券'],
+      ['/admin/catalog/album-categories', '相册分类'],
+      ['/admin/catalog/materials', '相册素材'],
     ] as const) {
       await openScreen(page, path, heading);
       await expectNoSidewaysScroll(page);

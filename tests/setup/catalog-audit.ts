@@ -3,7 +3,17 @@ import { AUDIT_ACTION, AUDIT_TARGET, type AuditAction } from '~/lib/staff/roles'
 import type { Answer, RequestOptions, TestServer } from './server';
 import { DEMO } from './server';
 import type { TestStaff, TestStaffSession } from './staff';
-import { bannerInput, categoryInput, couponInput, hotMajorInput, productInput, publishedMajorId, questionInput } from './catalog';
+import {
+  albumCategoryInput,
+  bannerInput,
+  categoryInput,
+  couponInput,
+  hotMajorInput,
+  materialInput,
+  productInput,
+  publishedMajorId,
+  questionInput,
+} from './catalog';
 
 /**
  * The audit scenarios of the staff catalogue's writes, for tests/api/staff-audit.test.ts: one
@@ -34,7 +44,16 @@ interface Helpers {
 
 type CatalogWrite = Exclude<
   keyof typeof cat.CATALOG_CALLS,
-  'catalogProducts' | 'catalogCategories' | 'catalogQuestions' | 'catalogMajors' | 'catalogBanners' | 'catalogCoupons' | 'catalogMajorList'
+  | 'catalogProducts'
+  | 'catalogCategories'
+  | 'catalogQuestions'
+  | 'catalogMajors'
+  | 'catalogBanners'
+  | 'catalogCoupons'
+  | 'catalogMajorList'
+  | 'catalogAlbumTabs'
+  | 'catalogAlbumCategories'
+  | 'catalogMaterials'
 >;
 
 const { DRAFT, PUBLISHED } = cat.CATALOG_STATE;
@@ -292,6 +311,79 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       return {
         answer,
         expected: [entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.hotMajor, m.id, fields, null)],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogAlbumCategorySave() {
+      const { account, session } = await member();
+      const input = await albumCategoryInput(server(), DEMO.id, { categoryName: '审计相册', seq: 3 });
+      step();
+      const answer = await server().call(cat.catalogAlbumCategorySave, input, as(session));
+      return {
+        answer,
+        expected: [
+          entry(account, AUDIT_ACTION.catalogCreate, AUDIT_TARGET.albumCategory, answer.body.data.id, null, input as unknown as Record<string, unknown>),
+        ],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogAlbumCategoryState() {
+      const { account, session } = await member();
+      const c = await made<cat.AdminAlbumCategory>(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), session);
+      step();
+      const answer = await server().call(cat.catalogAlbumCategoryState, { state: DRAFT }, as(session, { id: c.id }));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogUnpublish, AUDIT_TARGET.albumCategory, c.id, { state: PUBLISHED }, { state: DRAFT })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogAlbumCategoryDelete() {
+      const { account, session } = await member();
+      const c = await made<cat.AdminAlbumCategory>(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), session);
+      step();
+      const answer = await server().call(cat.catalogAlbumCategoryDelete, {}, as(session, { id: c.id }));
+      const { id: _id, materialCount: _m, ...fields } = c;
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.albumCategory, c.id, fields, null)],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogMaterialSave() {
+      const { account, session } = await member();
+      const c = await made<cat.AdminAlbumCategory>(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), session);
+      const m = await made<cat.AdminMaterial>(cat.catalogMaterialSave, materialInput(c.id, { name: '审计素材' }), session);
+      step();
+      const answer = await server().call(cat.catalogMaterialSave, { ...materialInput(c.id, { name: '审计素材改' }), id: m.id }, as(session));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogUpdate, AUDIT_TARGET.material, m.id, { name: '审计素材' }, { name: '审计素材改' })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogMaterialState() {
+      const { account, session } = await member();
+      const c = await made<cat.AdminAlbumCategory>(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), session);
+      const m = await made<cat.AdminMaterial>(cat.catalogMaterialSave, materialInput(c.id), session);
+      step();
+      const answer = await server().call(cat.catalogMaterialState, { state: PUBLISHED }, as(session, { id: m.id }));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogPublish, AUDIT_TARGET.material, m.id, { state: DRAFT }, { state: PUBLISHED })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogMaterialDelete() {
+      const { account, session } = await member();
+      const c = await made<cat.AdminAlbumCategory>(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id), session);
+      const m = await made<cat.AdminMaterial>(cat.catalogMaterialSave, materialInput(c.id), session);
+      step();
+      const answer = await server().call(cat.catalogMaterialDelete, {}, as(session, { id: m.id }));
+      const { id: _id, ...fields } = m;
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.material, m.id, fields, null)],
         secrets: [session.token, session.csrf],
       };
     },

@@ -82,3 +82,39 @@ export function hotMajorInput(patch: Partial<cat.HotMajorInput> = {}): cat.HotMa
     ...patch,
   };
 }
+
+/** The first album tab of the school (the seed gives each demo school its tabs). */
+export async function firstTabKey(server: TestServer, tenantId: string): Promise<string> {
+  const row = await server.runtime.db
+    .selectFrom('materialCategoryTabs')
+    .select('tabKey')
+    .where('tenantId', '=', tenantId)
+    .orderBy('seq')
+    .executeTakeFirstOrThrow();
+  return row.tabKey;
+}
+
+export async function albumCategoryInput(server: TestServer, tenantId: string, patch: Partial<cat.AlbumCategoryInput> = {}): Promise<cat.AlbumCategoryInput> {
+  return {
+    categoryName: `测试相册${next()}`,
+    categoryTabKey: await firstTabKey(server, tenantId),
+    clientType: '',
+    seq: 0,
+    state: cat.CATALOG_STATE.PUBLISHED,
+    ...patch,
+  };
+}
+
+export function materialInput(categoryId: string, patch: Partial<cat.MaterialInput> = {}): cat.MaterialInput {
+  return {
+    categoryId,
+    name: `测试素材${next()}`,
+    type: 'PIC',
+    pic: '/files/x/202611/photo.png',
+    video: null,
+    introduce: '校园一角',
+    seq: 0,
+    state: cat.CATALOG_STATE.DRAFT,
+    ...patch,
+  };
+}

@@ -66,6 +66,15 @@ export const STAFF_ACCESS = {
   catalogMajorSave: CATALOG,
   catalogMajorState: CATALOG,
   catalogMajorDelete: CATALOG,
+  catalogAlbumTabs: CATALOG,
+  catalogAlbumCategories: CATALOG,
+  catalogAlbumCategorySave: CATALOG,
+  catalogAlbumCategoryState: CATALOG,
+  catalogAlbumCategoryDelete: CATALOG,
+  catalogMaterials: CATALOG,
+  catalogMaterialSave: CATALOG,
+  catalogMaterialState: CATALOG,
+  catalogMaterialDelete: CATALOG,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -87,5 +96,7 @@ export const STAFF_SCREENS = [
   { path: '/admin/catalog/majors', call: 'catalogMajorList' },
   { path: '/admin/catalog/questions', call: 'catalogQuestions' },
   { path: '/admin/catalog/banners', call: 'catalogBanners' },
+  { path: '/admin/catalog/album-categories', call: 'catalogAlbumCategories' },
+  { path: '/admin/catalog/materials', call: 'catalogMaterials' },
   { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -74,6 +74,8 @@ export const AUDIT_TARGET = {
   hotMajor: 'hotMajor',
   question: 'question',
   banner: 'banner',
+  albumCategory: 'albumCategory',
+  material: 'material',
   coupon: 'coupon',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

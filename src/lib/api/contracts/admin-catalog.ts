@@ -130,6 +130,42 @@ export interface AdminHotMajor {
 
 export type HotMajorInput = Omit<AdminHotMajor, 'id' | 'questionCount'> & { id?: string };
 
+/** An album tab the categories are shown under. */
+export interface AlbumTabOption {
+  key: string;
+  name: string;
+}
+
+export interface AdminAlbumCategory {
+  id: string;
+  categoryName: string;
+  categoryTabKey: string;
+  /** '' every client, else only 'PC' or 'H5'. */
+  clientType: '' | 'PC' | 'H5';
+  seq: number;
+  state: CatalogState;
+  /** Pictures and videos in it: a category with materials cannot be deleted. */
+  materialCount: number;
+}
+
+export type AlbumCategoryInput = Omit<AdminAlbumCategory, 'id' | 'materialCount'> & { id?: string };
+
+export interface AdminMaterial {
+  id: string;
+  categoryId: string;
+  name: string;
+  type: 'PIC' | 'VIDEO';
+  /** The picture (PIC) or the video's cover (VIDEO, optional). */
+  pic: string | null;
+  /** The video's address (VIDEO only). */
+  video: string | null;
+  introduce: string | null;
+  seq: number;
+  state: CatalogState;
+}
+
+export type MaterialInput = Omit<AdminMaterial, 'id'> & { id?: string };
+
 type Empty = Record<string, never>;
 
 export const catalogProducts = get<CatalogListQuery, Page<AdminProduct>>('/admin/catalog/products');
@@ -163,6 +199,16 @@ export const catalogMajorSave = post<HotMajorInput, AdminHotMajor>('/admin/catal
 export const catalogMajorState = post<StateChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/state');
 export const catalogMajorDelete = post<Empty, null>('/admin/catalog/hotMajors/:id/delete');
 
+export const catalogAlbumTabs = get<Empty, AlbumTabOption[]>('/admin/catalog/albumTabs');
+export const catalogAlbumCategories = get<CatalogListQuery, Page<AdminAlbumCategory>>('/admin/catalog/albumCategories');
+export const catalogAlbumCategorySave = post<AlbumCategoryInput, AdminAlbumCategory>('/admin/catalog/albumCategories/save');
+export const catalogAlbumCategoryState = post<StateChange, AdminAlbumCategory>('/admin/catalog/albumCategories/:id/state');
+export const catalogAlbumCategoryDelete = post<Empty, null>('/admin/catalog/albumCategories/:id/delete');
+export const catalogMaterials = get<CatalogListQuery, Page<AdminMaterial>>('/admin/catalog/materials');
+export const catalogMaterialSave = post<MaterialInput, AdminMaterial>('/admin/catalog/materials/save');
+export const catalogMaterialState = post<StateChange, AdminMaterial>('/admin/catalog/materials/:id/state');
+export const catalogMaterialDelete = post<Empty, null>('/admin/catalog/materials/:id/delete');
+
 /** Spread into STAFF_CALLS. */
 export const CATALOG_CALLS = {
   catalogProducts,
@@ -190,4 +236,13 @@ export const CATALOG_CALLS = {
   catalogMajorSave,
   catalogMajorState,
   catalogMajorDelete,
+  catalogAlbumTabs,
+  catalogAlbumCategories,
+  catalogAlbumCategorySave,
+  catalogAlbumCategoryState,
+  catalogAlbumCategoryDelete,
+  catalogMaterials,
+  catalogMaterialSave,
+  catalogMaterialState,
+  catalogMaterialDelete,
 } as const;

@@ -171,6 +171,8 @@ export const admin = {
   'admin.audit.target.hotMajor': '热门专业',
   'admin.audit.target.question': '常见问题',
   'admin.audit.target.banner': '首页横幅',
+  'admin.audit.target.albumCategory': '相册分类',
+  'admin.audit.target.material': '相册素材',
   'admin.audit.target.coupon': '优惠券',
   'admin.action.session.signIn': '登录',
   'admin.action.session.signOut': '退出登录',
