@@ -189,6 +189,39 @@ test.describe('@desktop-only the staff catalogue', () => {
     await home.close();
   });
 
+  test('a hot major with a certificate is on the training-projects page once published', async ({ page }) => {
+    const editor = await makeStaff('editor');
+    await signIn(page, editor);
+    await openScreen(page, '/admin/catalog/majors', '热门专业');
+    await expectNoSeriousA11yViolations(page, 'hot majors');
+    const name = unique('无人机驾驶员');
+    await page.getByRole('button', { name: '新建' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('textbox', { name: '专业名称' }).fill(`${name}${XSS}`);
+    await dialog.getByLabel('行业月薪（元，0 为不显示）').fill('9000');
+    await dialog.getByLabel('就业前景').fill(`航拍测绘需求大${XSS}`);
+    await dialog.getByRole('button', { name: '添加证书' }).click();
+    await dialog.getByRole('textbox', { name: '证书名称 1' }).fill('民用无人机驾驶员执照');
+    await expectNoSeriousA11yViolations(page, 'hot major form');
+    await dialog.getByRole('button', { name: '保存为草稿' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, name)).toContainText('草稿');
+    const listed = await page.request.get(`/api/admin/catalog/hotMajors?keyword=${encodeURIComponent(name)}`);
+    const id = (await listed.json()).data.records[0].id as string;
+
+    const visitor = await page.context().newPage();
+    await visitor.goto(fresh(`/educational-product?id=${id}`));
+    await expect(visitor.getByText(`${name}${XSS}`)).toHaveCount(0);
+
+    await rowOf(page, name).getByRole('button', { name: '发布' }).click();
+    await expect(rowOf(page, name)).toContainText('已发布');
+    await visitor.goto(fresh(`/educational-product?id=${id}`));
+    await expect(visitor.getByText(`航拍测绘需求大${XSS}`)).toBeVisible();
+    await expect(visitor.getByText('民用无人机驾驶员执照')).toBeVisible();
+    await expectInert(visitor);
+    await visitor.close();
+  });
+
   test('a category with products cannot be deleted, and says why', async ({ page }) => {
     const editor = await makeStaff('editor');
     await signIn(page, editor);
