@@ -56,10 +56,14 @@ describe('roles and the access table', () => {
       'signOut',
     ];
     const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
+    // Every role uploads pictures; administrators and content editors keep the catalogue.
+    const UPLOAD = ['upload'];
+    const CATALOG = names.filter((n) => n.startsWith('catalog'));
+    expect(CATALOG.length).toBeGreaterThan(0);
     expect(allowed(null)).toEqual(PUBLIC);
-    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN].sort());
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...UPLOAD, ...CATALOG].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...UPLOAD].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...ADMIN, ...UPLOAD, ...CATALOG].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });
