@@ -251,6 +251,8 @@ test.describe('@desktop-only the staff catalogue', () => {
 
 test.describe('@mobile-only the staff catalogue at 375 px', () => {
   test('every catalogue screen opens, fits, and passes axe', async ({ page }) => {
+    // Eight screens, each with an axe run: more than one test's default time on a busy machine.
+    test.setTimeout(120_000);
     const editor = await makeStaff('editor');
     await signIn(page, editor);
     for (const [path, heading] of [
