@@ -5,6 +5,8 @@ import * as media from '~/lib/api/contracts/media';
 import * as leads from '~/lib/api/contracts/leads';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DAY, DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { createScope } from '~/server/http/request-scope';
+import { findProductDetailHtml } from '~/server/products/products.service';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import {
   albumCategoryInput,
@@ -168,6 +170,40 @@ describe('products', () => {
     const teacher = await sessionOf(server(), await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher));
     const answer = await server().call(cat.catalogProductSave, productInput(), as(teacher));
     expect(answer.body).toEqual({ code: 403, data: null, message: '您的角色无权进行此操作' });
+  });
+});
+
+describe('the product detail (rich text)', () => {
+  test('is kept sanitised, shown sanitised on the product page of a published product only, and blank is none', async () => {
+    const s = await editor();
+    const p = await ok<cat.AdminProduct>(
+      server().call(
+        cat.catalogProductSave,
+        productInput({ detail: '<p onclick="x()">详<script>alert(1)</script>情</p><img src="/a.png" onerror="x()">' }),
+        as(s),
+      ),
+    );
+    // What sanitising keeps: the text and a plain picture, attributes in any order; no handler, no script.
+    const safe = (html: string | null) => {
+      expect(html).toMatch(/^<p>详情<\/p><img (loading="lazy" src="\/a.png"|src="\/a.png" loading="lazy") \/>$/);
+    };
+    safe(p.detail);
+    const stored = await server().runtime.db.selectFrom('products').select('detail').where('id', '=', p.id).executeTakeFirstOrThrow();
+    safe(stored.detail);
+    const scope = createScope(server().runtime, {
+      requestId: 'detail-test',
+      ip: '',
+      host: '',
+      headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+    });
+    expect(await findProductDetailHtml(scope, p.id)).toBe('');
+    await ok(server().call(cat.catalogProductState, { state: PUBLISHED }, as(s, { id: p.id })));
+    safe(await findProductDetailHtml(scope, p.id));
+    const cleared = await ok<cat.AdminProduct>(
+      server().call(cat.catalogProductSave, { ...productInput({ name: p.name, detail: '<script>x</script>' }), id: p.id }, as(s)),
+    );
+    expect(cleared.detail).toBe('');
+    expect((await server().runtime.db.selectFrom('products').select('detail').where('id', '=', p.id).executeTakeFirstOrThrow()).detail).toBeNull();
   });
 });
 

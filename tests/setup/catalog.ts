@@ -21,6 +21,7 @@ export function productInput(patch: Partial<cat.ProductInput> = {}): cat.Product
     certificateTypeDesc: '职业技能等级证书',
     certificateVerificationType: 1,
     certificateBenefits: '可用于上岗',
+    detail: '<p>课程<strong>详情</strong></p>',
     schoolName: null,
     trainingInstitutionsName: null,
     defStandPrice: '1200',

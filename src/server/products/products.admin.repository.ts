@@ -25,6 +25,7 @@ const PRODUCT_ADMIN_COLUMNS = [
   'certificateTypeDesc',
   'certificateVerificationType',
   'certificateBenefits',
+  'detail',
   'schoolName',
   'trainingInstitutionsName',
   'defStandPrice',

@@ -36,6 +36,12 @@ const product = z.object({
   certificateTypeDesc: optionalText(t('catalog.field.certificateTypeDesc'), 64),
   certificateVerificationType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: t('catalog.badVerification') }).default(0),
   certificateBenefits: optionalText(t('catalog.field.certificateBenefits'), 2000),
+  detail: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: t('catalog.badFormat', { field: t('catalog.field.detail') }) })
+      .max(MAX_ANSWER, t('catalog.tooLong', { field: t('catalog.field.detail'), max: MAX_ANSWER })),
+  ),
   schoolName: optionalText(t('catalog.field.schoolName'), 128),
   trainingInstitutionsName: optionalText(t('catalog.field.trainingInstitutionsName'), 128),
   defStandPrice: optionalText(t('catalog.field.defStandPrice'), 32),

@@ -65,6 +65,7 @@ function productOf(r: ProductRow, categoryIds: string[]): AdminProduct {
     certificateTypeDesc: r.certificateTypeDesc,
     certificateVerificationType: r.certificateVerificationType,
     certificateBenefits: r.certificateBenefits,
+    detail: sanitizeRichText(r.detail),
     schoolName: r.schoolName,
     trainingInstitutionsName: r.trainingInstitutionsName,
     defStandPrice: r.defStandPrice,
@@ -107,11 +108,18 @@ const productFields = ({ id: _id, updatedAt: _u, ...fields }: AdminProduct) => f
 
 export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInput): Promise<AdminProduct> {
   const tenantId = actor.tenant.id;
-  const { id: givenId, categoryIds: wanted, periodTypes, ...fields } = input;
+  const { id: givenId, categoryIds: wanted, periodTypes, detail, ...fields } = input;
   const categoryIds = [...new Set(wanted)];
   return write(s, async (trx) => {
     if ((await repo.countCategories(trx, tenantId, categoryIds)) !== categoryIds.length) throw AppError.badRequest(t('catalog.categoryNotFound'));
-    const stored = { ...fields, onlineClassPeriodTypeList: JSON.stringify([...new Set(periodTypes)].sort()), updatedAt: s.now };
+    // The detail is rich text: kept sanitised (none when nothing is left), and sanitised again when shown.
+    const kept = sanitizeRichText(detail).trim();
+    const stored = {
+      ...fields,
+      detail: kept === '' ? null : kept,
+      onlineClassPeriodTypeList: JSON.stringify([...new Set(periodTypes)].sort()),
+      updatedAt: s.now,
+    };
     const before = givenId ? await requireProduct(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
     if (before) await repo.updateProduct(trx, tenantId, id, stored);

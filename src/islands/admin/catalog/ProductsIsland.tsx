@@ -7,6 +7,7 @@ import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { ImageField } from '../upload';
 import { CatalogForm, CatalogScreen, Field, orNull, type FormProps } from './screen';
 import { inputClass } from '../../shared/fields';
+import { RichTextField } from './rich-text-field';
 
 /** Training products (/admin/catalog/products): the public product list, detail pages and the home page's category tabs. */
 
@@ -25,6 +26,7 @@ function ProductForm({ initial, onSaved, onCancel }: FormProps<cat.AdminProduct>
     certificateTypeDesc: initial?.certificateTypeDesc ?? '',
     certificateVerificationType: initial?.certificateVerificationType ?? 0,
     certificateBenefits: initial?.certificateBenefits ?? '',
+    detail: initial?.detail ?? '',
     schoolName: initial?.schoolName ?? '',
     trainingInstitutionsName: initial?.trainingInstitutionsName ?? '',
     defStandPrice: initial?.defStandPrice ?? '',
@@ -56,6 +58,7 @@ function ProductForm({ initial, onSaved, onCancel }: FormProps<cat.AdminProduct>
       certificateTypeDesc: orNull(f.certificateTypeDesc),
       certificateVerificationType: f.certificateVerificationType,
       certificateBenefits: orNull(f.certificateBenefits),
+      detail: f.detail,
       schoolName: orNull(f.schoolName),
       trainingInstitutionsName: orNull(f.trainingInstitutionsName),
       defStandPrice: orNull(f.defStandPrice),
@@ -129,6 +132,7 @@ function ProductForm({ initial, onSaved, onCancel }: FormProps<cat.AdminProduct>
           className={inputClass(false)}
         />
       </div>
+      <RichTextField label={t('catalog.field.detail')} value={f.detail} onValue={(detail) => set({ detail })} />
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-ink">{t('catalog.field.periodTypes')}</legend>
         <div className="flex flex-wrap gap-3">

@@ -40,6 +40,8 @@ export interface AdminProduct {
   /** 0 not verifiable online, 1 on the national network, 2 on the education network. */
   certificateVerificationType: number;
   certificateBenefits: string | null;
+  /** The product page's detail: sanitised rich HTML ('' none). */
+  detail: string;
   schoolName: string | null;
   trainingInstitutionsName: string | null;
   defStandPrice: string | null;

@@ -45,6 +45,7 @@ export const adminCatalog = {
   'catalog.field.certificateVerificationType': '证书查验',
   'catalog.field.certificateBenefits': '证书用途',
   'catalog.field.schoolName': '院校名称',
+  'catalog.field.detail': '项目详情',
   'catalog.field.trainingInstitutionsName': '培训机构',
   'catalog.field.defStandPrice': '标准价',
   'catalog.field.defCouponPrice': '优惠价',

@@ -21,6 +21,7 @@ import * as m20261125T1330 from './20261125T1330_attempt_policy';
 import * as m20261125T1340 from './20261125T1340_rate_limits';
 import * as m20261125T1400 from './20261125T1400_staff';
 import * as m20261125T1600 from './20261125T1600_stored_files';
+import * as m20261125T1640 from './20261125T1640_product_detail';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1340_rate_limits': m20261125T1340,
   '20261125T1400_staff': m20261125T1400,
   '20261125T1600_stored_files': m20261125T1600,
+  '20261125T1640_product_detail': m20261125T1640,
 };
 
 export const migrationProvider: MigrationProvider = {
