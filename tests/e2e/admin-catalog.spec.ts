@@ -32,6 +32,23 @@ async function expectInert(page: Page) {
   await expect(page.locator('[onerror], [onclick], [onload]')).toHaveCount(0);
 }
 
+/**
+ * The browser tests share one database: what a test made is deleted at its end (through the staff
+ * API, as the signed-in person), so seeded home-page blocks other specs check stay as seeded.
+ */
+async function staffDelete(page: Page, type: string, keyword: string) {
+  const origin = new URL(page.url()).origin;
+  const me = await (await page.request.get('/api/admin/session/me')).json();
+  const listed = await (await page.request.get(`/api/admin/catalog/${type}?keyword=${encodeURIComponent(keyword)}`)).json();
+  for (const row of listed.data.records as { id: string }[]) {
+    const answer = await page.request.post(`/api/admin/catalog/${type}/${row.id}/delete`, {
+      data: {},
+      headers: { 'X-CSRF-Token': me.data.csrfToken, Origin: origin },
+    });
+    expect((await answer.json()).code).toBe(0);
+  }
+}
+
 const publicProductIds = async (page: Page) => {
   const answer = await page.request.post('/api/product/anyBiz/product/page', { data: { current: 1, size: 100 }, headers: { TenantId: DEMO_TENANT.id } });
   return ((await answer.json()).data.records as { id: string }[]).map((r) => r.id);
@@ -75,6 +92,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await home.goto(fresh('/'));
     await expect(home.getByAltText(`${name}${XSS}`)).toHaveCount(0);
     await home.close();
+    await staffDelete(page, 'banners', name);
   });
 
   test('a product saved as a draft is not public; published it is; deleting asks first', async ({ page }) => {
@@ -94,6 +112,8 @@ test.describe('@desktop-only the staff catalogue', () => {
     await dialog.getByLabel('证书用途').fill(`可用于上岗${XSS}`);
     await dialog.getByLabel('培训', { exact: true }).check();
     await dialog.getByLabel('证书查验').selectOption({ label: '国家网可查' });
+    await dialog.getByLabel('项目详情').fill(`<h3>课程安排</h3><p onclick="window.__xss=1">理论加实操</p><script>window.__xss=1</script>${XSS}`);
+    await expect(dialog.getByRole('region', { name: '预览（与公众页面一样，已去除不安全的内容）' }).getByText('理论加实操')).toBeVisible();
     await dialog.getByRole('button', { name: '保存为草稿' }).click();
     await expect(dialog).toBeHidden();
     await expect(rowOf(page, name)).toContainText('草稿');
@@ -109,6 +129,9 @@ test.describe('@desktop-only the staff catalogue', () => {
     expect(await publicProductIds(page)).toContain(id);
     expect((await visitor.goto(fresh(`/educational-product/detail?id=${id}`)))!.status()).toBe(200);
     await expect(visitor.getByRole('heading', { level: 1 })).toContainText(`${name}${XSS}`);
+    const intro = visitor.getByRole('region', { name: '项目详情' });
+    await expect(intro.getByRole('heading', { name: '课程安排' })).toBeVisible();
+    await expect(intro.getByText('理论加实操')).toBeVisible();
     await expectInert(visitor);
 
     // Search finds it; deleting asks, and cancelling keeps it.
@@ -158,6 +181,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expect(visitor.getByText('身份证').first()).toBeAttached();
     await expectInert(visitor);
     await visitor.close();
+    await staffDelete(page, 'questions', name);
   });
 
   test('a coupon saved and published is offered on the home page', async ({ page }) => {
@@ -187,6 +211,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expect(home.getByText(`${title}${XSS}`)).toBeVisible();
     await expectInert(home);
     await home.close();
+    await staffDelete(page, 'coupons', title);
   });
 
   test('a hot major with a certificate is on the training-projects page once published', async ({ page }) => {
@@ -199,12 +224,15 @@ test.describe('@desktop-only the staff catalogue', () => {
     const dialog = dialogOf(page);
     await dialog.getByRole('textbox', { name: '专业名称' }).fill(`${name}${XSS}`);
     await dialog.getByLabel('行业月薪（元，0 为不显示）').fill('9000');
+    await dialog.getByLabel('排序（小的在前）').fill('999');
     await dialog.getByLabel('就业前景').fill(`航拍测绘需求大${XSS}`);
     await dialog.getByRole('button', { name: '添加证书' }).click();
     await dialog.getByRole('textbox', { name: '证书名称 1' }).fill('民用无人机驾驶员执照');
     await expectNoSeriousA11yViolations(page, 'hot major form');
     await dialog.getByRole('button', { name: '保存为草稿' }).click();
     await expect(dialog).toBeHidden();
+    await page.getByLabel('按名称搜索').fill(name);
+    await page.getByRole('button', { name: '搜索' }).click();
     await expect(rowOf(page, name)).toContainText('草稿');
     const listed = await page.request.get(`/api/admin/catalog/hotMajors?keyword=${encodeURIComponent(name)}`);
     const id = (await listed.json()).data.records[0].id as string;
@@ -220,6 +248,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expect(visitor.getByText('民用无人机驾驶员执照')).toBeVisible();
     await expectInert(visitor);
     await visitor.close();
+    await staffDelete(page, 'hotMajors', name);
   });
 
   test('a category with products cannot be deleted, and says why', async ({ page }) => {
@@ -230,7 +259,11 @@ test.describe('@desktop-only the staff catalogue', () => {
     const name = unique('电力类');
     await page.getByRole('button', { name: '新建' }).click();
     await dialogOf(page).getByLabel('分类名称').fill(name);
+    await dialogOf(page).getByLabel('排序（小的在前）').fill('999');
     await dialogOf(page).getByRole('button', { name: '保存并发布' }).click();
+    await expect(dialogOf(page)).toBeHidden();
+    await page.getByLabel('按名称搜索').fill(name);
+    await page.getByRole('button', { name: '搜索' }).click();
     await expect(rowOf(page, name)).toContainText('已发布');
 
     await openScreen(page, '/admin/catalog/products', '培训项目');
@@ -242,10 +275,14 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expect(rowOf(page, product)).toContainText('已发布');
 
     await openScreen(page, '/admin/catalog/categories', '项目分类');
+    await page.getByLabel('按名称搜索').fill(name);
+    await page.getByRole('button', { name: '搜索' }).click();
     await rowOf(page, name).getByRole('button', { name: '删除' }).click();
     await page.getByRole('dialog', { name: '确认删除' }).getByRole('button', { name: '确定' }).click();
     await expect(page.locator('#toast-region')).toContainText('该分类下还有 1 个培训项目，请先移出项目再删除');
     await expect(rowOf(page, name)).toHaveCount(1);
+    await staffDelete(page, 'products', product);
+    await staffDelete(page, 'categories', name);
   });
 });
 
