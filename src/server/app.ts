@@ -40,6 +40,9 @@ import { staffRoutes } from './staff/staff.routes';
 import { contentAdminRoutes } from './content/content.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
+import { productsAdminRoutes } from './products/products.admin.routes';
+import { mediaAdminRoutes } from './media/media.admin.routes';
+import { couponsAdminRoutes } from './leads/coupons.admin.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -106,7 +109,10 @@ export function createApp(runtime: Runtime) {
     .route('/', staffRoutes)
     .route('/', filesRoutes)
     .route('/', contentAdminRoutes)
-    .route('/', schoolSettingsRoutes);
+    .route('/', schoolSettingsRoutes)
+    .route('/', productsAdminRoutes)
+    .route('/', mediaAdminRoutes)
+    .route('/', couponsAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

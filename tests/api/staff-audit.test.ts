@@ -9,6 +9,7 @@ import { formatDate } from '~/lib/time/cst';
 import * as schoolApi from '~/lib/api/contracts/admin-school';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
+import { catalogAuditScenarios } from '../setup/catalog-audit';
 import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 import { makeLead } from '../setup/leads';
 
@@ -39,6 +40,16 @@ type WriteCall = Exclude<
   | 'adminServicePoints'
   | 'adminCertificationOrgs'
   | 'agreements'
+  | 'catalogProducts'
+  | 'catalogCategories'
+  | 'catalogQuestions'
+  | 'catalogMajors'
+  | 'catalogBanners'
+  | 'catalogCoupons'
+  | 'catalogMajorList'
+  | 'catalogAlbumTabs'
+  | 'catalogAlbumCategories'
+  | 'catalogMaterials'
   | keyof typeof ADMIN_CONTENT_CALLS
 >;
 const COVERED_ELSEWHERE: readonly string[] = Object.keys(ADMIN_CONTENT_CALLS);
@@ -641,6 +652,8 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     };
   },
   ...SCHOOL_SCENARIOS,
+  // The catalogue's writes (products, categories, questions, banners, coupons).
+  ...catalogAuditScenarios({ server, as, step, member }),
 };
 
 describe('every staff write writes its audit entries, with the changed fields and no secret', () => {

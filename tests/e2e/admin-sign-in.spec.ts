@@ -29,7 +29,24 @@ test.describe('@desktop-only staff sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: `${DEMO_ADMIN.name}，您好` })).toBeVisible();
     await expect(page.getByText('您在江南职业技能培训学院的角色：学校管理员')).toBeVisible();
     const nav = page.getByRole('navigation', { name: '后台导航' });
-    await expect(nav.getByRole('link')).toHaveText(['概览', '学校设置', '新闻资讯', '通知公告', '咨询线索', '员工账号', '操作日志', '我的账号']);
+    await expect(nav.getByRole('link')).toHaveText([
+      '概览',
+      '学校设置',
+      '新闻资讯',
+      '通知公告',
+      '咨询线索',
+      '培训项目',
+      '项目分类',
+      '热门专业',
+      '常见问题',
+      '首页横幅',
+      '相册分类',
+      '相册素材',
+      '优惠券',
+      '员工账号',
+      '操作日志',
+      '我的账号',
+    ]);
     await expect(nav.getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('main').getByRole('link', { name: /员工账号/ })).toBeVisible();
     // The staff layout, not the public site's.
@@ -41,7 +58,21 @@ test.describe('@desktop-only staff sign-in', () => {
     const editor = await makeStaff('editor');
     await signIn(page, editor);
     await expect(page.getByText('您在江南职业技能培训学院的角色：内容编辑')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText(['概览', '新闻资讯', '通知公告', '咨询线索', '我的账号']);
+    await expect(page.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText([
+      '概览',
+      '新闻资讯',
+      '通知公告',
+      '咨询线索',
+      '培训项目',
+      '项目分类',
+      '热门专业',
+      '常见问题',
+      '首页横幅',
+      '相册分类',
+      '相册素材',
+      '优惠券',
+      '我的账号',
+    ]);
     consoleGuard.allowFailedResource('/admin/accounts', 403);
     const answer = await page.goto('/admin/accounts');
     expect(answer?.status()).toBe(403);

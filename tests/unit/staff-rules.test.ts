@@ -67,10 +67,13 @@ describe('roles and the access table', () => {
     const CONTENT = Object.keys(ADMIN_CONTENT_CALLS);
     // The school's settings: administrators only.
     const SCHOOL = Object.keys(SCHOOL_STAFF_CALLS);
+    // Administrators and content editors keep the catalogue.
+    const CATALOG = names.filter((n) => n.startsWith('catalog'));
+    expect(CATALOG.length).toBeGreaterThan(0);
     expect(allowed(null)).toEqual(PUBLIC);
-    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT].sort());
+    expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
     expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG].sort());
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });

@@ -18,6 +18,8 @@ const ADMIN_ONLY = [STAFF_ROLE.admin] as const;
 const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 /** The school's content: its administrators and content editors. */
 const CONTENT = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
+/** The school's catalogue (products, categories, questions, banners, coupons): administrators and content editors. */
+const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -83,6 +85,40 @@ export const STAFF_ACCESS = {
   deleteCertificationOrg: ADMIN_ONLY,
   agreements: ADMIN_ONLY,
   saveAgreement: ADMIN_ONLY,
+  catalogProducts: CATALOG,
+  catalogProductSave: CATALOG,
+  catalogProductState: CATALOG,
+  catalogProductDelete: CATALOG,
+  catalogCategories: CATALOG,
+  catalogCategorySave: CATALOG,
+  catalogCategoryState: CATALOG,
+  catalogCategoryDelete: CATALOG,
+  catalogQuestions: CATALOG,
+  catalogQuestionSave: CATALOG,
+  catalogQuestionState: CATALOG,
+  catalogQuestionDelete: CATALOG,
+  catalogMajors: CATALOG,
+  catalogBanners: CATALOG,
+  catalogBannerSave: CATALOG,
+  catalogBannerState: CATALOG,
+  catalogBannerDelete: CATALOG,
+  catalogCoupons: CATALOG,
+  catalogCouponSave: CATALOG,
+  catalogCouponState: CATALOG,
+  catalogCouponDelete: CATALOG,
+  catalogMajorList: CATALOG,
+  catalogMajorSave: CATALOG,
+  catalogMajorState: CATALOG,
+  catalogMajorDelete: CATALOG,
+  catalogAlbumTabs: CATALOG,
+  catalogAlbumCategories: CATALOG,
+  catalogAlbumCategorySave: CATALOG,
+  catalogAlbumCategoryState: CATALOG,
+  catalogAlbumCategoryDelete: CATALOG,
+  catalogMaterials: CATALOG,
+  catalogMaterialSave: CATALOG,
+  catalogMaterialState: CATALOG,
+  catalogMaterialDelete: CATALOG,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -105,4 +141,12 @@ export const STAFF_SCREENS = [
   { path: '/admin/news/edit', call: 'adminNewsPage' },
   { path: '/admin/notices/edit', call: 'adminNoticePage' },
   { path: '/admin/school', call: 'schoolSettings' },
+  { path: '/admin/catalog/products', call: 'catalogProducts' },
+  { path: '/admin/catalog/categories', call: 'catalogCategories' },
+  { path: '/admin/catalog/majors', call: 'catalogMajorList' },
+  { path: '/admin/catalog/questions', call: 'catalogQuestions' },
+  { path: '/admin/catalog/banners', call: 'catalogBanners' },
+  { path: '/admin/catalog/album-categories', call: 'catalogAlbumCategories' },
+  { path: '/admin/catalog/materials', call: 'catalogMaterials' },
+  { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

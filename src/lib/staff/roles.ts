@@ -76,6 +76,12 @@ export const AUDIT_ACTION = {
   certOrgUpdate: 'certOrg.update',
   certOrgDelete: 'certOrg.delete',
   agreementUpdate: 'agreement.update',
+  // The catalogue (products, categories, questions, banners, coupons): one set for every type, the target says which.
+  catalogCreate: 'catalog.create',
+  catalogUpdate: 'catalog.update',
+  catalogPublish: 'catalog.publish',
+  catalogUnpublish: 'catalog.unpublish',
+  catalogDelete: 'catalog.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -101,5 +107,13 @@ export const AUDIT_TARGET = {
   servicePoint: 'servicePoint',
   certOrg: 'certOrg',
   agreement: 'agreement',
+  product: 'product',
+  productCategory: 'productCategory',
+  hotMajor: 'hotMajor',
+  question: 'question',
+  banner: 'banner',
+  albumCategory: 'albumCategory',
+  material: 'material',
+  coupon: 'coupon',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -21,6 +21,7 @@ import { sso } from '~/lib/i18n/messages/sso';
 import { admin } from '~/lib/i18n/messages/admin';
 import { adminContent } from '~/lib/i18n/messages/admin-content';
 import { adminSchool } from '~/lib/i18n/messages/admin-school';
+import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -52,6 +53,7 @@ export const catalogues = [
   admin,
   adminContent,
   adminSchool,
+  adminCatalog,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -419,6 +419,7 @@ export const serverMessages = {
   'school.openInMapOf': '在地图中打开：{name}',
   'products.detailServices': '培训服务',
   'products.detailCertificate': '证书信息',
+  'products.detailIntro': '项目详情',
   'products.detailBenefits': '证书价值',
   'products.detailInstitution': '办学信息',
   'products.schoolName': '所属学校：{name}',

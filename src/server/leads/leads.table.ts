@@ -38,7 +38,8 @@ export interface CustomerServiceTable {
   createdAt: number;
 }
 
-export const CouponState = { RECEIVABLE: 1, ENDED: 2 } as const;
+/** DRAFT: saved by staff, not shown (the public list accepts only states 1 and 2). */
+export const CouponState = { DRAFT: 0, RECEIVABLE: 1, ENDED: 2 } as const;
 
 export interface CouponTable {
   id: string;

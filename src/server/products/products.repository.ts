@@ -102,3 +102,8 @@ export function listQuestions(db: DB, tenantId: string, majorId: string | undefi
   if (majorId) q = q.where('majorId', '=', majorId);
   return q.limit(1000).execute();
 }
+
+/** The detail HTML of an on-sale product (as stored; sanitised by the caller), or undefined. */
+export function productDetail(db: DB, tenantId: string, id: string) {
+  return onSale(db, tenantId, undefined).select('p.detail').where('p.id', '=', id).executeTakeFirst();
+}

@@ -14,7 +14,7 @@ import type { Product } from './products.table';
 /** The only category and placement state the public side sees. */
 const ENABLED = 1;
 
-type ProductRow = Pick<Product, Exclude<keyof Product, 'tenantId' | 'createdAt' | 'updatedAt'>>;
+type ProductRow = Pick<Product, Exclude<keyof Product, 'tenantId' | 'createdAt' | 'updatedAt' | 'detail'>>;
 
 function productVO(r: ProductRow): ProductVO {
   return {
@@ -67,6 +67,12 @@ export async function findProduct(s: Scope, id: string): Promise<ProductVO | nul
   const tenant = await s.tenant();
   const [row] = await repo.listProductsByIds(s.db, tenant.id, [id], undefined);
   return row ? productVO(row) : null;
+}
+
+/** The product page's detail: sanitised rich HTML of an on-sale product of the school, '' when none. */
+export async function findProductDetailHtml(s: Scope, id: string): Promise<string> {
+  const tenant = await s.tenant();
+  return sanitizeRichText((await repo.productDetail(s.db, tenant.id, id))?.detail);
 }
 
 /** Enabled operation categories, ascending seq: asking for another state finds nothing. */

@@ -31,6 +31,8 @@ export interface ProductTable extends ShownAsStored {
   certificateTypeDesc: string | null;
   /** 0 not verifiable online, 1 verifiable on the national network, 2 verifiable on the education network. */
   certificateVerificationType: number;
+  /** Rich HTML written by staff, sanitised when saved and when shown; null: none. */
+  detail: string | null;
   createdAt: number;
   updatedAt: number;
 }

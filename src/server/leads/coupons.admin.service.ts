@@ -1,0 +1,98 @@
+import { AppError } from '../errors';
+import { windowOf } from '../db/paging';
+import type { DB } from '../db/database';
+import { newId } from '../ids';
+import type { Scope } from '../http/scope';
+import type { CatalogListInput } from '../http/catalog-input';
+import { t } from '~/server/i18n';
+import { mapPage, pageOf, type Page } from '~/lib/paging';
+import { startOfCstDay } from '~/lib/time/cst';
+import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { CATALOG_STATE, type AdminCoupon, type CatalogState, type CouponInput } from '~/lib/api/contracts/admin-catalog';
+import type { StaffActor } from '../staff/accounts/sessions.service';
+import { auditStaffAction } from '../staff/audit/audit.service';
+import { CouponState } from './leads.table';
+import * as repo from './coupons.admin.repository';
+
+/**
+ * The staff side of coupons. A coupon saved as a draft has state 0 and is never listed publicly;
+ * publishing makes it receivable (1); taking it down makes it a draft again. A published coupon
+ * whose use period is over is shown to staff as ended, as the public list stops offering it.
+ */
+
+type CouponRow = NonNullable<Awaited<ReturnType<typeof repo.findCoupon>>>;
+
+const couponOf = (r: CouponRow, now: number): AdminCoupon => {
+  const published = r.state !== CouponState.DRAFT;
+  return {
+    id: r.id,
+    title: r.title,
+    amount: r.amountCents / 100,
+    minPoint: r.minPointCents / 100,
+    useStartTime: Number(r.useStartTime),
+    useEndTime: Number(r.useEndTime),
+    state: published ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT,
+    ended: published && (r.state === CouponState.ENDED || Number(r.useEndTime) < startOfCstDay(now)),
+  };
+};
+
+const fields = ({ id: _id, ended: _e, ...rest }: AdminCoupon) => rest;
+const storedState = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? CouponState.RECEIVABLE : CouponState.DRAFT);
+
+async function requireCoupon(db: DB, tenantId: string, id: string, now: number): Promise<AdminCoupon> {
+  const row = await repo.findCoupon(db, tenantId, id);
+  if (!row) throw AppError.notFound(t('catalog.notFound'));
+  return couponOf(row, now);
+}
+
+export async function pageCoupons(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminCoupon>> {
+  const { rows, total } = await repo.pageCoupons(s.db, actor.tenant.id, {
+    ...windowOf({ current: q.current, size: q.size, order: 'desc' }),
+    keyword: q.keyword,
+    published: q.state === undefined ? undefined : q.state === CATALOG_STATE.PUBLISHED,
+  });
+  return mapPage(pageOf(rows, total, q.current, q.size), (r) => couponOf(r, s.now));
+}
+
+export function saveCoupon(s: Scope, actor: StaffActor, input: CouponInput): Promise<AdminCoupon> {
+  const tenantId = actor.tenant.id;
+  const stored = {
+    title: input.title,
+    amountCents: Math.round(input.amount * 100),
+    minPointCents: Math.round(input.minPoint * 100),
+    useStartTime: input.useStartTime,
+    useEndTime: input.useEndTime,
+  };
+  return s.db.transaction().execute(async (trx) => {
+    const before = input.id ? await requireCoupon(trx, tenantId, input.id, s.now) : null;
+    const id = input.id ?? newId(s.now);
+    // Saving keeps a published coupon's stored state (receivable or ended) unless it changes.
+    const state = before && before.state === input.state ? undefined : storedState(input.state);
+    if (before) await repo.updateCoupon(trx, tenantId, id, { ...stored, ...(state === undefined ? {} : { state }) });
+    else await repo.insertCoupon(trx, { ...stored, state: storedState(input.state), id, tenantId, createdAt: s.now });
+    const after = await requireCoupon(trx, tenantId, id, s.now);
+    const action = before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate;
+    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.coupon, id }, before && fields(before), fields(after));
+    return after;
+  });
+}
+
+export function setCouponState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminCoupon> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireCoupon(trx, actor.tenant.id, id, s.now);
+    if (before.state === state) return before;
+    await repo.updateCoupon(trx, actor.tenant.id, id, { state: storedState(state) });
+    const action = state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish;
+    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.coupon, id }, { state: before.state }, { state });
+    return requireCoupon(trx, actor.tenant.id, id, s.now);
+  });
+}
+
+export function deleteCoupon(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireCoupon(trx, actor.tenant.id, id, s.now);
+    if (!(await repo.deleteCoupon(trx, actor.tenant.id, id))) throw AppError.notFound(t('catalog.notFound'));
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.coupon, id }, fields(before), null);
+    return null;
+  });
+}

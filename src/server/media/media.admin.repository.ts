@@ -1,0 +1,142 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { DB } from '../db/database';
+import { containing, pageFrom, type PageWindow } from '../db/paging';
+import type { MaterialCategoryTable, MaterialPosterTable, MaterialTable } from './media.table';
+
+/** The staff side's banner SQL: every banner of the school, shown or not. Tenant id first. */
+
+export interface AdminFilter extends PageWindow {
+  keyword?: string | undefined;
+  state?: number | undefined;
+}
+
+const BANNER_COLUMNS = ['id', 'name', 'pic', 'url', 'seq', 'enabled'] as const;
+
+function posters(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
+  let q = db.selectFrom('materialPosters').where('tenantId', '=', tenantId);
+  if (f.keyword) q = q.where('name', 'like', containing(f.keyword));
+  if (f.state !== undefined) q = q.where('enabled', '=', f.state);
+  return q;
+}
+
+/** Ascending seq, the home carousel's order. */
+export function pageBanners(db: DB, tenantId: string, f: AdminFilter) {
+  return pageFrom(f, posters(db, tenantId, f).select(BANNER_COLUMNS).orderBy('seq').orderBy('id'), posters(db, tenantId, f));
+}
+
+export function findBanner(db: DB, tenantId: string, id: string) {
+  return posters(db, tenantId, {}).select(BANNER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertBanner(db: DB, row: Insertable<MaterialPosterTable>): Promise<void> {
+  await db.insertInto('materialPosters').values(row).execute();
+}
+
+export async function updateBanner(db: DB, tenantId: string, id: string, patch: Updateable<MaterialPosterTable>): Promise<boolean> {
+  const r = await db.updateTable('materialPosters').set(patch).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteBanner(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('materialPosters').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// --- The album: tabs (read only here), categories and materials ---------------------------------
+
+export function listTabs(db: DB, tenantId: string) {
+  return db.selectFrom('materialCategoryTabs').select(['tabKey', 'name']).where('tenantId', '=', tenantId).orderBy('seq').orderBy('id').execute();
+}
+
+function albumCategories(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
+  let q = db.selectFrom('materialCategories as c').where('c.tenantId', '=', tenantId);
+  if (f.keyword) q = q.where('c.categoryName', 'like', containing(f.keyword));
+  if (f.state !== undefined) q = q.where('c.state', '=', f.state);
+  return q;
+}
+
+function withMaterialCount(q: ReturnType<typeof albumCategories>) {
+  return q.select((eb) => [
+    'c.id',
+    'c.categoryName',
+    'c.categoryTabKey',
+    'c.clientType',
+    'c.seq',
+    'c.state',
+    eb
+      .selectFrom('materials as m')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('m.tenantId', '=', 'c.tenantId')
+      .whereRef('m.categoryId', '=', 'c.id')
+      .as('materialCount'),
+  ]);
+}
+
+/** Ascending seq, the album's order. */
+export function pageAlbumCategories(db: DB, tenantId: string, f: AdminFilter) {
+  return pageFrom(
+    f,
+    withMaterialCount(albumCategories(db, tenantId, f))
+      .orderBy('c.seq')
+      .orderBy('c.id'),
+    albumCategories(db, tenantId, f),
+  );
+}
+
+export function findAlbumCategory(db: DB, tenantId: string, id: string) {
+  return withMaterialCount(albumCategories(db, tenantId, {}))
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertAlbumCategory(db: DB, row: Insertable<MaterialCategoryTable>): Promise<void> {
+  await db.insertInto('materialCategories').values(row).execute();
+}
+
+export async function updateAlbumCategory(db: DB, tenantId: string, id: string, patch: Updateable<MaterialCategoryTable>): Promise<boolean> {
+  const r = await db.updateTable('materialCategories').set(patch).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Deletes the category only while it holds no material, in one statement: whether it was deleted. */
+export async function deleteEmptyAlbumCategory(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('materialCategories')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('materials as m').select('m.id').where('m.tenantId', '=', tenantId).where('m.categoryId', '=', id))))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+const MATERIAL_COLUMNS = ['id', 'categoryId', 'name', 'type', 'pic', 'video', 'introduce', 'seq', 'open'] as const;
+
+function materials(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
+  let q = db.selectFrom('materials').where('tenantId', '=', tenantId);
+  if (f.keyword) q = q.where('name', 'like', containing(f.keyword));
+  if (f.state !== undefined) q = q.where('open', '=', f.state);
+  return q;
+}
+
+/** By category, then ascending seq, as the album shows them. */
+export function pageMaterials(db: DB, tenantId: string, f: AdminFilter) {
+  return pageFrom(f, materials(db, tenantId, f).select(MATERIAL_COLUMNS).orderBy('categoryId').orderBy('seq').orderBy('id'), materials(db, tenantId, f));
+}
+
+export function findMaterial(db: DB, tenantId: string, id: string) {
+  return materials(db, tenantId, {}).select(MATERIAL_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertMaterial(db: DB, row: Insertable<MaterialTable>): Promise<void> {
+  await db.insertInto('materials').values(row).execute();
+}
+
+export async function updateMaterial(db: DB, tenantId: string, id: string, patch: Updateable<MaterialTable>): Promise<boolean> {
+  const r = await db.updateTable('materials').set(patch).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteMaterial(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('materials').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -1,0 +1,233 @@
+import { AppError } from '../errors';
+import { windowOf } from '../db/paging';
+import type { DB } from '../db/database';
+import { newId } from '../ids';
+import type { Scope } from '../http/scope';
+import type { CatalogListInput } from '../http/catalog-input';
+import { t } from '~/server/i18n';
+import { mapPage, pageOf, type Page } from '~/lib/paging';
+import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import {
+  CATALOG_STATE,
+  type AdminAlbumCategory,
+  type AdminBanner,
+  type AdminMaterial,
+  type AlbumCategoryInput,
+  type AlbumTabOption,
+  type BannerInput,
+  type CatalogState,
+  type MaterialInput,
+} from '~/lib/api/contracts/admin-catalog';
+import type { StaffActor } from '../staff/accounts/sessions.service';
+import { auditStaffAction } from '../staff/audit/audit.service';
+import * as repo from './media.admin.repository';
+
+/**
+ * The staff side of the home banners: every banner of the school, each write in one transaction
+ * with its audit entry. Only enabled (published) banners reach the home page; a draft is saved
+ * with enabled 0 and taking one down sets 0 again.
+ */
+
+type BannerRow = NonNullable<Awaited<ReturnType<typeof repo.findBanner>>>;
+
+const bannerOf = (r: BannerRow): AdminBanner => ({
+  id: r.id,
+  name: r.name,
+  pic: r.pic,
+  url: r.url,
+  seq: r.seq,
+  state: r.enabled === CATALOG_STATE.PUBLISHED ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT,
+});
+
+const fields = ({ id: _id, ...rest }: AdminBanner) => rest;
+
+async function requireBanner(db: DB, tenantId: string, id: string): Promise<AdminBanner> {
+  const row = await repo.findBanner(db, tenantId, id);
+  if (!row) throw AppError.notFound(t('catalog.notFound'));
+  return bannerOf(row);
+}
+
+export async function pageBanners(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminBanner>> {
+  const { rows, total } = await repo.pageBanners(s.db, actor.tenant.id, {
+    ...windowOf({ current: q.current, size: q.size, order: 'asc' }),
+    keyword: q.keyword,
+    state: q.state,
+  });
+  return mapPage(pageOf(rows, total, q.current, q.size), bannerOf);
+}
+
+export function saveBanner(s: Scope, actor: StaffActor, input: BannerInput): Promise<AdminBanner> {
+  const tenantId = actor.tenant.id;
+  const { id: givenId, state, ...rest } = input;
+  const stored = { ...rest, enabled: state };
+  return s.db.transaction().execute(async (trx) => {
+    const before = givenId ? await requireBanner(trx, tenantId, givenId) : null;
+    const id = givenId ?? newId(s.now);
+    if (before) await repo.updateBanner(trx, tenantId, id, stored);
+    else await repo.insertBanner(trx, { ...stored, id, tenantId, createdAt: s.now });
+    const after = await requireBanner(trx, tenantId, id);
+    const action = before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate;
+    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.banner, id }, before && fields(before), fields(after));
+    return after;
+  });
+}
+
+export function setBannerState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminBanner> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireBanner(trx, actor.tenant.id, id);
+    if (before.state === state) return before;
+    await repo.updateBanner(trx, actor.tenant.id, id, { enabled: state });
+    const action = state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish;
+    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.banner, id }, { state: before.state }, { state });
+    return requireBanner(trx, actor.tenant.id, id);
+  });
+}
+
+export function deleteBanner(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireBanner(trx, actor.tenant.id, id);
+    if (!(await repo.deleteBanner(trx, actor.tenant.id, id))) throw AppError.notFound(t('catalog.notFound'));
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.banner, id }, fields(before), null);
+    return null;
+  });
+}
+
+// --- The album ---------------------------------------------------------------------------------
+
+const asState = (n: number): CatalogState => (n === CATALOG_STATE.PUBLISHED ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT);
+const stateAction = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish);
+const notFound = () => AppError.notFound(t('catalog.notFound'));
+const windowFor = (q: CatalogListInput) => ({ ...windowOf({ current: q.current, size: q.size, order: 'asc' }), keyword: q.keyword, state: q.state });
+
+export async function listAlbumTabs(s: Scope, actor: StaffActor): Promise<AlbumTabOption[]> {
+  return (await repo.listTabs(s.db, actor.tenant.id)).map((r) => ({ key: r.tabKey, name: r.name }));
+}
+
+type AlbumCategoryRow = NonNullable<Awaited<ReturnType<typeof repo.findAlbumCategory>>>;
+
+const albumCategoryOf = (r: AlbumCategoryRow): AdminAlbumCategory => ({
+  id: r.id,
+  categoryName: r.categoryName,
+  categoryTabKey: r.categoryTabKey,
+  clientType: r.clientType === 'PC' || r.clientType === 'H5' ? r.clientType : '',
+  seq: r.seq,
+  state: asState(r.state),
+  materialCount: Number(r.materialCount ?? 0),
+});
+
+const albumCategoryFields = ({ id: _id, materialCount: _m, ...rest }: AdminAlbumCategory) => rest;
+
+async function requireAlbumCategory(db: DB, tenantId: string, id: string): Promise<AdminAlbumCategory> {
+  const row = await repo.findAlbumCategory(db, tenantId, id);
+  if (!row) throw notFound();
+  return albumCategoryOf(row);
+}
+
+export async function pageAlbumCategories(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminAlbumCategory>> {
+  const { rows, total } = await repo.pageAlbumCategories(s.db, actor.tenant.id, windowFor(q));
+  return mapPage(pageOf(rows, total, q.current, q.size), albumCategoryOf);
+}
+
+/** The tab must be one of the school's: the album shows categories under their tab. */
+export function saveAlbumCategory(s: Scope, actor: StaffActor, input: AlbumCategoryInput): Promise<AdminAlbumCategory> {
+  const tenantId = actor.tenant.id;
+  const { id: givenId, clientType, ...rest } = input;
+  const stored = { ...rest, clientType: clientType === '' ? null : clientType };
+  return s.db.transaction().execute(async (trx) => {
+    if (!(await repo.listTabs(trx, tenantId)).some((tab) => tab.tabKey === input.categoryTabKey)) throw AppError.badRequest(t('catalog.tabNotFound'));
+    const before = givenId ? await requireAlbumCategory(trx, tenantId, givenId) : null;
+    const id = givenId ?? newId(s.now);
+    if (before) await repo.updateAlbumCategory(trx, tenantId, id, stored);
+    else await repo.insertAlbumCategory(trx, { ...stored, id, tenantId, createdAt: s.now });
+    const after = await requireAlbumCategory(trx, tenantId, id);
+    const action = before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate;
+    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.albumCategory, id }, before && albumCategoryFields(before), albumCategoryFields(after));
+    return after;
+  });
+}
+
+export function setAlbumCategoryState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminAlbumCategory> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireAlbumCategory(trx, actor.tenant.id, id);
+    if (before.state === state) return before;
+    await repo.updateAlbumCategory(trx, actor.tenant.id, id, { state });
+    await auditStaffAction(trx, s, actor, stateAction(state), { type: AUDIT_TARGET.albumCategory, id }, { state: before.state }, { state });
+    return requireAlbumCategory(trx, actor.tenant.id, id);
+  });
+}
+
+/** Refused while it holds materials (deleting it would take them along). */
+export function deleteAlbumCategory(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireAlbumCategory(trx, actor.tenant.id, id);
+    if (!(await repo.deleteEmptyAlbumCategory(trx, actor.tenant.id, id))) {
+      const now = await requireAlbumCategory(trx, actor.tenant.id, id);
+      throw AppError.conflict(t('catalog.albumCategoryInUse', { count: now.materialCount }));
+    }
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.albumCategory, id }, albumCategoryFields(before), null);
+    return null;
+  });
+}
+
+type MaterialRow = NonNullable<Awaited<ReturnType<typeof repo.findMaterial>>>;
+
+const materialOf = (r: MaterialRow): AdminMaterial => ({
+  id: r.id,
+  categoryId: r.categoryId,
+  name: r.name,
+  type: r.type === 'VIDEO' ? 'VIDEO' : 'PIC',
+  pic: r.pic,
+  video: r.video,
+  introduce: r.introduce,
+  seq: r.seq,
+  state: asState(r.open),
+});
+
+const materialFields = ({ id: _id, ...rest }: AdminMaterial) => rest;
+
+async function requireMaterial(db: DB, tenantId: string, id: string): Promise<AdminMaterial> {
+  const row = await repo.findMaterial(db, tenantId, id);
+  if (!row) throw notFound();
+  return materialOf(row);
+}
+
+export async function pageMaterials(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminMaterial>> {
+  const { rows, total } = await repo.pageMaterials(s.db, actor.tenant.id, windowFor(q));
+  return mapPage(pageOf(rows, total, q.current, q.size), materialOf);
+}
+
+export function saveMaterial(s: Scope, actor: StaffActor, input: MaterialInput): Promise<AdminMaterial> {
+  const tenantId = actor.tenant.id;
+  const { id: givenId, state, ...rest } = input;
+  const stored = { ...rest, open: state };
+  return s.db.transaction().execute(async (trx) => {
+    if (!(await repo.findAlbumCategory(trx, tenantId, input.categoryId))) throw AppError.badRequest(t('catalog.albumCategoryNotFound'));
+    const before = givenId ? await requireMaterial(trx, tenantId, givenId) : null;
+    const id = givenId ?? newId(s.now);
+    if (before) await repo.updateMaterial(trx, tenantId, id, stored);
+    else await repo.insertMaterial(trx, { ...stored, id, tenantId, createdAt: s.now });
+    const after = await requireMaterial(trx, tenantId, id);
+    const action = before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate;
+    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.material, id }, before && materialFields(before), materialFields(after));
+    return after;
+  });
+}
+
+export function setMaterialState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminMaterial> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireMaterial(trx, actor.tenant.id, id);
+    if (before.state === state) return before;
+    await repo.updateMaterial(trx, actor.tenant.id, id, { open: state });
+    await auditStaffAction(trx, s, actor, stateAction(state), { type: AUDIT_TARGET.material, id }, { state: before.state }, { state });
+    return requireMaterial(trx, actor.tenant.id, id);
+  });
+}
+
+export function deleteMaterial(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireMaterial(trx, actor.tenant.id, id);
+    if (!(await repo.deleteMaterial(trx, actor.tenant.id, id))) throw notFound();
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.material, id }, materialFields(before), null);
+    return null;
+  });
+}
