@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { pasteHtml } from './support/editor';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, makeStaff, signIn } from './support/staff';
 import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
@@ -112,8 +113,10 @@ test.describe('@desktop-only the staff catalogue', () => {
     await dialog.getByLabel('证书用途').fill(`可用于上岗${XSS}`);
     await dialog.getByLabel('培训', { exact: true }).check();
     await dialog.getByLabel('证书查验').selectOption({ label: '国家网可查' });
-    await dialog.getByLabel('项目详情').fill(`<h3>课程安排</h3><p onclick="window.__xss=1">理论加实操</p><script>window.__xss=1</script>${XSS}`);
-    await expect(dialog.getByRole('region', { name: '预览（与公众页面一样，已去除不安全的内容）' }).getByText('理论加实操')).toBeVisible();
+    const detail = dialog.getByRole('textbox', { name: '项目详情' });
+    await pasteHtml(detail, `<h3>课程安排</h3><p onclick="window.__xss=1">理论加实操</p><script>window.__xss=1</script>${XSS}`);
+    await expect(detail.getByRole('heading', { name: '课程安排' })).toBeVisible();
+    expect(await detail.innerHTML()).not.toMatch(/onclick|<script/);
     await dialog.getByRole('button', { name: '保存为草稿' }).click();
     await expect(dialog).toBeHidden();
     await expect(rowOf(page, name)).toContainText('草稿');
@@ -161,10 +164,10 @@ test.describe('@desktop-only the staff catalogue', () => {
     await expect(major.locator('option')).not.toHaveCount(1);
     await major.selectOption({ index: 1 });
     await dialog.getByRole('textbox', { name: '问题', exact: true }).fill(`${name}${XSS}`);
-    await dialog.getByLabel('回答').fill(`<p>带<strong>身份证</strong></p><script>window.__xss=1</script>${XSS}`);
-    const preview = dialog.getByRole('region', { name: '预览（与公众页面一样，已去除不安全的内容）' });
-    await expect(preview.getByText('身份证')).toBeVisible();
-    await expect(preview.locator('img[src="x"], img[onerror], script')).toHaveCount(0);
+    const answer = dialog.getByRole('textbox', { name: '回答' });
+    await pasteHtml(answer, `<p>带<strong>身份证</strong></p><script>window.__xss=1</script>${XSS}`);
+    await expect(answer.getByText('身份证')).toBeVisible();
+    await expect(answer.locator('img[src="x"], img[onerror], script')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'question form');
     await dialog.getByRole('button', { name: '保存并发布' }).click();
     await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { pasteHtml } from './support/editor';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { makeSchool } from './support/school';
 import { DESKTOP, confirm, signIn } from './support/staff';
@@ -123,13 +124,10 @@ test.describe('@desktop-only school settings', () => {
     const agreements = page.getByRole('region', { name: '协议与政策' });
     const privacy = agreements.getByRole('textbox', { name: '隐私政策正文' });
     // Pasted from a hostile page: the editor keeps the heading and the text, nothing that runs.
-    await privacy.click();
-    await page.keyboard.press('ControlOrMeta+A');
-    await privacy.evaluate((el, html) => {
-      const data = new DataTransfer();
-      data.setData('text/html', html);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, `<h2>本校隐私政策</h2><p onclick="window.__xss=2">我们保护您的信息</p><img src="/favicon.svg" alt="" onerror="window.__xss=3">${script}`);
+    await pasteHtml(
+      privacy,
+      `<h2>本校隐私政策</h2><p onclick="window.__xss=2">我们保护您的信息</p><img src="/favicon.svg" alt="" onerror="window.__xss=3">${script}`,
+    );
     await expect(privacy.getByRole('heading', { name: '本校隐私政策' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await agreements.getByRole('button', { name: '保存并发布' }).nth(1).click();

@@ -51,3 +51,17 @@ describe('the rich-text editor and the sanitiser', () => {
     editor.destroy();
   });
 });
+
+describe('a paste of HTML', () => {
+  test('keeps text, headings, emphasis, safe links and the school’s pictures; drops what could load or run', async () => {
+    const { cleanPastedHtml } = await import('~/islands/admin/editor/paste');
+    const html = cleanPastedHtml(
+      '<h2 onclick="x()">标题</h2><p onmouseover=\'y()\'>正文<strong>加粗</strong><script>alert(1)</script></p>' +
+        '<img src=x onerror="alert(2)"><img src="/files/t/202611/a.png" alt="图"><img src="data:image/png;base64,AAAA">' +
+        '<a href="javascript:alert(3)">坏链接</a><a href="https://example.com/">好链接</a><iframe src="https://evil.example/"></iframe>',
+    );
+    expect(html).toBe(
+      '<h2>标题</h2><p>正文<strong>加粗</strong></p><img src="/files/t/202611/a.png" alt="图"><a>坏链接</a><a href="https://example.com/">好链接</a>',
+    );
+  });
+});

@@ -7,7 +7,7 @@ import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { ImageField } from '../upload';
 import { CatalogForm, CatalogScreen, Field, orNull, type FormProps } from './screen';
 import { inputClass } from '../../shared/fields';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '../editor/RichTextField';
 
 /** Training products (/admin/catalog/products): the public product list, detail pages and the home page's category tabs. */
 

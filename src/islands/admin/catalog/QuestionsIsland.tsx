@@ -4,7 +4,7 @@ import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { inputClass } from '../../shared/fields';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '../editor/RichTextField';
 import { CatalogForm, CatalogScreen, Field, type FormProps } from './screen';
 
 /** Common questions (/admin/catalog/questions): shown on their hot major's page, the answer as sanitised rich text. */

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { editorExtensions } from './extensions';
+import { cleanPastedHtml } from './paste';
 import { t } from '~/lib/i18n/messages/admin-content';
 import { UPLOAD_IMAGE_ACCEPT, UPLOAD_IMAGE_MAX_BYTES, type UploadPurpose } from '~/lib/uploads';
 import { uploadImage } from '../upload';
@@ -30,6 +31,7 @@ export default function RichTextEditor({ label, value, onChange, uploadPurpose }
     // Rendered in the browser only: the screen is a client island.
     immediatelyRender: false,
     editorProps: {
+      transformPastedHTML: cleanPastedHtml,
       attributes: {
         'aria-labelledby': labelId,
         'aria-multiline': 'true',

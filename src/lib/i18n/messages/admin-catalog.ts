@@ -138,8 +138,6 @@ export const adminCatalog = {
   'catalog.total': '共 {total} 条',
   'catalog.editing': '编辑：{name}',
   'catalog.creating': '新建{type}',
-  'catalog.preview': '预览（与公众页面一样，已去除不安全的内容）',
-  'catalog.previewNote': '预览只显示允许的格式，脚本和事件不会运行；保存时服务器还会再清理一次',
   'catalog.noLink': '无链接',
   'catalog.noMajor': '（专业已下线）',
   'catalog.chooseMajor': '请选择专业',
