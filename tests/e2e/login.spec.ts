@@ -1,6 +1,7 @@
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
 import { DEMO_ORIGIN } from './support/env';
 import { DEMO_STUDENT, authForm, field, freshMobile, latestLoginCode, passwordLogin, sendAndTypeCode, spoilToken, storage, toasts } from './support/login';
+import { isLoginInvalid } from '../../src/lib/envelope';
 
 test.describe('login page', () => {
   test('has the back link, logo, project and school name, the mode toggle and the agreement links', async ({ page }) => {
@@ -198,11 +199,13 @@ test.describe('learner home and sessions', () => {
       const token = await storage(page, 'szyx_token');
       await spoilToken(token!, how);
 
-      // The server's answer, read on the way (the page leaves before a test could read it).
+      // The server's answers, read on the way (the page leaves before a test could read them). Any of the
+      // page's calls may be the first to meet the refusal (the header's user info, the page's own data).
       const codes: number[] = [];
-      await page.route('**/api/oauth/appUser/getUserInfo', async (route) => {
+      await page.route('**/api/**', async (route) => {
         const response = await route.fetch();
-        codes.push((await response.json()).code);
+        const body = await response.json().catch(() => null);
+        if (isLoginInvalid(body?.code)) codes.push(body.code);
         await route.fulfill({ response });
       });
       // The page leaves for login by itself as soon as the server refuses the token, which can be
@@ -211,7 +214,7 @@ test.describe('learner home and sessions', () => {
         if (!/ERR_ABORTED|frame was detached/.test(String(error))) throw error;
       });
       await page.waitForURL('**/login?redirect=%2Fstudy%2Fmine');
-      // Every user-info answer the page got was the refusal (the header and the page may both have asked).
+      // Every refusal the page got was this one (the header and the page may both have asked).
       expect(codes.length).toBeGreaterThan(0);
       expect(new Set(codes)).toEqual(new Set([how === 'expire' ? 40001 : 40005]));
       // The server's message, shown on the login page.
