@@ -7,6 +7,7 @@ import { idSchema } from '../http/validate';
 import { serveStaff } from '../http/staff-gate';
 import * as service from './content.admin.service';
 import { ARTICLE_STATES } from './content-admin.rules';
+import { blankIsNone, pageFields } from '../http/list-query';
 
 /**
  * The staff calls of news, notices and news categories, each through the staff gate by its name
@@ -27,7 +28,6 @@ export const CONTENT_LIMITS = {
 
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
 const withId = body({ id: idSchema });
-const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
 const blankIsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const title = z
@@ -42,8 +42,7 @@ const richBody = z
   .max(CONTENT_LIMITS.bodyMax, t('adminContent.bodyTooLong'));
 
 const listQuery = z.object({
-  current: z.coerce.number().int().min(1).max(100000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
   title: z.preprocess(
     blankIsNone,
     z

@@ -3,6 +3,7 @@ import { t } from '~/server/i18n';
 import { CATALOG_STATE } from '~/lib/api/contracts/admin-catalog';
 import { safeMediaUrl } from '../sanitize';
 import { idSchema } from './validate';
+import { blankIsNone, pageFields } from './list-query';
 
 /**
  * Input pieces shared by the staff catalogue calls (products, categories, questions in products/,
@@ -10,15 +11,12 @@ import { idSchema } from './validate';
  * refusals name the field in the form's words.
  */
 
-const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 export const catalogState = z.coerce
   .number({ error: t('catalog.badState') })
   .pipe(z.union([z.literal(CATALOG_STATE.DRAFT), z.literal(CATALOG_STATE.PUBLISHED)], { error: t('catalog.badState') }));
 
 export const catalogListQuery = z.object({
-  current: z.coerce.number().int().min(1).max(100000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
   keyword: z.preprocess(blankIsNone, z.string().trim().max(64, t('catalog.keywordTooLong')).optional()),
   state: z.preprocess(blankIsNone, catalogState.optional()),
 });

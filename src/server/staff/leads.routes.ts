@@ -6,7 +6,7 @@ import { LEAD_NOTE_MAX, LEAD_STATE } from '~/lib/staff/leads';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { serveStaff } from '../http/staff-gate';
-import { blankIsNone, day, pageFields, searchText } from './query';
+import { blankIsNone, day, pageFields, searchText } from '../http/list-query';
 import * as service from '../leads/staff-leads.service';
 
 /**

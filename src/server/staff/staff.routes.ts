@@ -23,7 +23,7 @@ import * as accounts from './accounts/accounts.service';
 import * as invitations from './accounts/invitations.service';
 import { pageAudit } from './audit/audit.service';
 import { onHttps, servePublicStaff, serveStaff } from '../http/staff-gate';
-import { blankIsNone, day, pageFields, searchText } from './query';
+import { blankIsNone, day, pageFields, searchText } from '../http/list-query';
 
 /**
  * The staff API (/api/admin/...): every call through gate.ts by its name, so the access table

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { parseDateTime } from '~/lib/time/cst';
 
-/** Query filters the staff lists share (the audit log, accounts, leads). */
+/** Query filters the staff lists share (the audit log, accounts, leads, content, the catalogue). */
 
 /** An optional query filter: blank is none. */
 export const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
