@@ -107,6 +107,18 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     const answer = await server().call(admin.adminNewsPreview, {}, measured({ id: item.id }));
     return { answer, action: AUDIT_ACTION.newsPreview, targetType: 'news', targetId: item.id, before: null, after: { expiresAt: answer.body.data?.expiresAt } };
   },
+  async adminNoticePreview() {
+    const item = await notice();
+    const answer = await server().call(admin.adminNoticePreview, {}, measured({ id: item.id }));
+    return {
+      answer,
+      action: AUDIT_ACTION.noticePreview,
+      targetType: 'notice',
+      targetId: item.id,
+      before: null,
+      after: { expiresAt: answer.body.data?.expiresAt },
+    };
+  },
   async adminNoticeSave() {
     const answer = await server().call(admin.adminNoticeSave, { title: '新公告', content: '<p>x</p>' }, measured());
     return { answer, action: AUDIT_ACTION.noticeCreate, targetType: 'notice', targetId: answer.body.data?.id, before: null, after: { title: '新公告' } };

@@ -46,9 +46,19 @@ describe('news preview tickets', () => {
   });
 
   test('a well-signed payload of the wrong shape is invalid', () => {
-    const wrongKind = signToken({ ...base, kind: 'notice', iat: NOW_S, exp: NOW_S + 60 }, SECRET);
+    const wrongKind = signToken({ ...base, kind: 'album', iat: NOW_S, exp: NOW_S + 60 }, SECRET);
     const noTenant = signToken({ id: base.id, kind: 'news', iat: NOW_S, exp: NOW_S + 60 }, SECRET);
     const backwards = signToken({ ...base, kind: 'news', iat: NOW_S, exp: NOW_S }, SECRET);
     for (const t of [wrongKind, noTenant, backwards]) expect(readPreviewTicket(t, SECRET, NOW_S).state).toBe('invalid');
+  });
+});
+
+describe('notice preview tickets', () => {
+  test('a notice ticket names its kind, so a page of one kind can tell it from a news ticket', () => {
+    const notice = makePreviewTicket(SECRET, { ...base, kind: 'notice', nowMs: NOW_MS, lifetimeS: 600 });
+    expect(readPreviewTicket(notice, SECRET, NOW_S)).toEqual({ state: 'valid', payload: { ...base, kind: 'notice', iat: NOW_S, exp: NOW_S + 600 } });
+    expect(readPreviewTicket(notice, SECRET, NOW_S + 600).state).toBe('expired');
+    const news = makePreviewTicket(SECRET, { ...base, nowMs: NOW_MS });
+    expect(readPreviewTicket(news, SECRET, NOW_S)).toMatchObject({ state: 'valid', payload: { kind: 'news' } });
   });
 });

@@ -65,6 +65,7 @@ export const STAFF_ACCESS = {
   adminNoticeSchedule: CONTENT,
   adminNoticeUnpublish: CONTENT,
   adminNoticeDelete: CONTENT,
+  adminNoticePreview: CONTENT,
   adminCategories: CONTENT,
   adminCategorySave: CONTENT,
   adminCategoryOrder: CONTENT,

@@ -82,6 +82,15 @@ export const AUDIT_ACTION = {
   catalogPublish: 'catalog.publish',
   catalogUnpublish: 'catalog.unpublish',
   catalogDelete: 'catalog.delete',
+  noticePreview: 'notice.preview',
+  projectBlockCreate: 'projectBlock.create',
+  projectBlockUpdate: 'projectBlock.update',
+  projectBlockOrder: 'projectBlock.order',
+  projectBlockDelete: 'projectBlock.delete',
+  albumTabCreate: 'albumTab.create',
+  albumTabRename: 'albumTab.rename',
+  albumTabOrder: 'albumTab.order',
+  albumTabDelete: 'albumTab.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -115,5 +124,7 @@ export const AUDIT_TARGET = {
   albumCategory: 'albumCategory',
   material: 'material',
   coupon: 'coupon',
+  projectBlock: 'projectBlock',
+  albumTab: 'albumTab',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

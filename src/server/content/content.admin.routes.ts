@@ -116,6 +116,7 @@ serveStaff(contentAdminRoutes, 'adminNoticePublish', withId, (s, actor, b) => se
 serveStaff(contentAdminRoutes, 'adminNoticeSchedule', scheduleInput, (s, actor, b) => service.scheduleNotice(s, actor, b.id, b.publishAt));
 serveStaff(contentAdminRoutes, 'adminNoticeUnpublish', withId, (s, actor, b) => service.unpublishNotice(s, actor, b.id));
 serveStaff(contentAdminRoutes, 'adminNoticeDelete', withId, (s, actor, b) => service.deleteNotice(s, actor, b.id));
+serveStaff(contentAdminRoutes, 'adminNoticePreview', withId, (s, actor, b) => service.previewNoticeLink(s, actor, b.id));
 
 serveStaff(contentAdminRoutes, 'adminCategories', z.object({}), (s, actor) => service.listCategories(s, actor));
 serveStaff(contentAdminRoutes, 'adminCategorySave', body({ id: z.preprocess(blankIsNone, idSchema.optional()), name: categoryName }), (s, actor, b) =>

@@ -299,18 +299,28 @@ export const deleteNews = (s: Scope, actor: StaffActor, id: string) => remove(s,
 export const PREVIEW_LINK_LIFETIME_S = 30 * 60;
 
 /** A signed, expiring link that shows the item in its current state exactly as the detail page would. */
-export async function previewNewsLink(s: Scope, actor: StaffActor, id: string): Promise<PreviewLink> {
+export const previewNewsLink = (s: Scope, actor: StaffActor, id: string): Promise<PreviewLink> => previewLink(s, actor, 'news', id);
+
+/** The public page that renders each kind's preview ticket with the kind's own detail view. */
+const PREVIEW_PAGE = { news: '/news-information/preview', notice: '/notice/preview' } as const;
+const PREVIEW_ACTION = { news: AUDIT_ACTION.newsPreview, notice: AUDIT_ACTION.noticePreview } as const;
+
+async function previewLink(s: Scope, actor: StaffActor, kind: 'news' | 'notice', id: string): Promise<PreviewLink> {
   const secret = s.config.PREVIEW_SECRET;
   if (!secret) throw AppError.conflict(t('adminContent.previewOff'));
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
-    if (!(await repo.findNews(trx, tenantId, id))) throw notFound('news');
-    const ticket = makePreviewTicket(secret, { tenantId, id, nowMs: s.now, lifetimeS: PREVIEW_LINK_LIFETIME_S });
+    const found = kind === 'news' ? await repo.findNews(trx, tenantId, id) : await repo.findNotice(trx, tenantId, id);
+    if (!found) throw notFound(kind);
+    const ticket = makePreviewTicket(secret, { tenantId, id, kind, nowMs: s.now, lifetimeS: PREVIEW_LINK_LIFETIME_S });
     const expiresAt = (Math.floor(s.now / 1000) + PREVIEW_LINK_LIFETIME_S) * 1000;
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.newsPreview, { type: TARGET.news, id }, null, { expiresAt });
-    return { url: `/news-information/preview?ticket=${encodeURIComponent(ticket)}`, expiresAt };
+    await auditStaffAction(trx, s, actor, PREVIEW_ACTION[kind], { type: TARGET[kind], id }, null, { expiresAt });
+    return { url: `${PREVIEW_PAGE[kind]}?ticket=${encodeURIComponent(ticket)}`, expiresAt };
   });
 }
+
+/** The notice's preview link: the notice page's own view with the preview marks. */
+export const previewNoticeLink = (s: Scope, actor: StaffActor, id: string): Promise<PreviewLink> => previewLink(s, actor, 'notice', id);
 
 // ---------------------------------------------------------------- notices
 

@@ -99,6 +99,11 @@ export function findPublishedNotice(db: DB, tenantId: string, id: string) {
   return noticeBase(db, tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A notice in any state (a preview ticket names it). */
+export function findNoticeForPreview(db: DB, tenantId: string, id: string) {
+  return db.selectFrom('notices').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
 /** Published notices and news with a publish time in [start, end], newest first. */
 export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageWindow) {
   const items = db

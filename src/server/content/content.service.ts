@@ -19,7 +19,7 @@ import type {
 import * as repo from './content.repository';
 import { safeMediaUrl, sanitizeRichText } from '../sanitize';
 import type { News, Notice } from './content.table';
-import { readPreviewTicket } from './preview.rules';
+import { type PreviewKind, readPreviewTicket } from './preview.rules';
 
 /** News, categories, notices (discover articles) and hot majors, as the public side reads them. */
 
@@ -95,26 +95,54 @@ async function newsDetail(s: Scope, tenantId: string, row: News): Promise<NewsDe
   };
 }
 
+export type PreviewRefusal = 'off' | 'invalid' | 'expired' | 'other-school' | 'missing';
+
 export type NewsPreview =
   | { state: 'ok'; news: NewsDetail; expiresAt: number }
   /** off: no preview secret configured; other-school: a valid ticket of another school's item. */
-  | { state: 'off' | 'invalid' | 'expired' | 'other-school' | 'missing' };
+  | { state: PreviewRefusal };
+
+export type NoticePreview = { state: 'ok'; notice: NoticeDetail; expiresAt: number } | { state: PreviewRefusal };
+
+/**
+ * Reads a preview ticket for one kind of item: it must be ours, current, for that kind and for the
+ * school of the request. A ticket of another kind is invalid here (a news ticket never opens a
+ * notice that happens to share its id).
+ */
+async function readTicketFor(
+  s: Scope,
+  ticket: string | null,
+  kind: PreviewKind,
+): Promise<{ state: PreviewRefusal } | { state: 'ok'; tenantId: string; id: string; expiresAt: number }> {
+  const secret = s.config.PREVIEW_SECRET;
+  if (!secret) return { state: 'off' };
+  const read = readPreviewTicket(ticket, secret, Math.floor(s.now / 1000));
+  if (read.state === 'invalid' || read.payload.kind !== kind) return { state: 'invalid' };
+  const tenant = await s.tenant();
+  if (read.payload.tenantId !== tenant.id) return { state: 'other-school' };
+  if (read.state === 'expired') return { state: 'expired' };
+  return { state: 'ok', tenantId: tenant.id, id: read.payload.id, expiresAt: read.payload.exp * 1000 };
+}
 
 /**
  * The news item a content system's preview ticket names, in any state, shaped exactly as the
  * public detail page gets it. The ticket must be ours, current, and for the school of the request.
  */
 export async function previewNews(s: Scope, ticket: string | null): Promise<NewsPreview> {
-  const secret = s.config.PREVIEW_SECRET;
-  if (!secret) return { state: 'off' };
-  const read = readPreviewTicket(ticket, secret, Math.floor(s.now / 1000));
-  if (read.state === 'invalid') return { state: 'invalid' };
-  const tenant = await s.tenant();
-  if (read.payload.tenantId !== tenant.id) return { state: 'other-school' };
-  if (read.state === 'expired') return { state: 'expired' };
-  const row = await repo.findNewsForPreview(s.db, tenant.id, read.payload.id);
+  const read = await readTicketFor(s, ticket, 'news');
+  if (read.state !== 'ok') return read;
+  const row = await repo.findNewsForPreview(s.db, read.tenantId, read.id);
   if (!row) return { state: 'missing' };
-  return { state: 'ok', news: await newsDetail(s, tenant.id, row), expiresAt: read.payload.exp * 1000 };
+  return { state: 'ok', news: await newsDetail(s, read.tenantId, row), expiresAt: read.expiresAt };
+}
+
+/** The notice a preview ticket names, in any state, shaped exactly as the public notice page gets it. */
+export async function previewNotice(s: Scope, ticket: string | null): Promise<NoticePreview> {
+  const read = await readTicketFor(s, ticket, 'notice');
+  if (read.state !== 'ok') return read;
+  const row = await repo.findNoticeForPreview(s.db, read.tenantId, read.id);
+  if (!row) return { state: 'missing' };
+  return { state: 'ok', notice: noticeDetail(row), expiresAt: read.expiresAt };
 }
 
 /** Whether a published news item of this school has the id (what a comment may be about). */
@@ -158,7 +186,12 @@ export async function pageNotices(s: Scope, q: PageQuery & { sort?: ContentSort;
 export async function findNotice(s: Scope, id: string): Promise<NoticeDetail | null> {
   const tenant = await s.tenant();
   const r = await repo.findPublishedNotice(s.db, tenant.id, id);
-  return r ? { ...noticeSummary(r), content: sanitizeRichText(r.content) } : null;
+  return r ? noticeDetail(r) : null;
+}
+
+/** The public detail of a notice: what the notice page and its preview both render. */
+function noticeDetail(r: Parameters<typeof noticeSummary>[0] & { content: string }): NoticeDetail {
+  return { ...noticeSummary(r), content: sanitizeRichText(r.content) };
 }
 
 export const getNotice = async (s: Scope, id: string): Promise<NoticeDetail> => orNotFound(await findNotice(s, id));

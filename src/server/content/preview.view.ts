@@ -1,7 +1,7 @@
 import { formatDateTime } from '~/lib/time/cst';
 import { t } from '~/server/i18n';
 import type { NewsDetail } from '~/lib/api/contracts/content';
-import type { NewsPreview } from './content.service';
+import type { PreviewRefusal } from './content.service';
 import { PUBLICATION } from '~/lib/status';
 
 /** What the preview page says about an item's state and how it refuses a ticket. */
@@ -13,7 +13,7 @@ export function previewStateLabel(news: Pick<NewsDetail, 'status' | 'publishTime
   return t('preview.state.published');
 }
 
-export const PREVIEW_REFUSAL_STATUS: Record<Exclude<NewsPreview['state'], 'ok'>, number> = {
+export const PREVIEW_REFUSAL_STATUS: Record<PreviewRefusal, number> = {
   off: 404,
   invalid: 403,
   expired: 403,

@@ -148,7 +148,10 @@ export default function ArticleEditIsland({ me, kind, id }: { me: StaffMe; kind:
     setBusy(true);
     try {
       const saved = await save();
-      const link = await staffSend(api.adminNewsPreview, {}, { params: { id: saved.id } });
+      const link =
+        kind === 'news'
+          ? await staffSend(api.adminNewsPreview, {}, { params: { id: saved.id } })
+          : await staffSend(api.adminNoticePreview, {}, { params: { id: saved.id } });
       if (tab) tab.location.href = link.url;
       else window.location.href = link.url;
     } catch (e) {
@@ -325,11 +328,9 @@ export default function ArticleEditIsland({ me, kind, id }: { me: StaffMe; kind:
             <Button type="submit" kind="primary" disabled={busy}>
               {state && state !== 'draft' ? t('adminContent.save') : t('adminContent.saveDraft')}
             </Button>
-            {kind === 'news' ? (
-              <Button disabled={busy} onClick={() => void preview()}>
-                {t('adminContent.preview')}
-              </Button>
-            ) : null}
+            <Button disabled={busy} onClick={() => void preview()}>
+              {t('adminContent.preview')}
+            </Button>
             {state !== 'published' ? (
               <Button disabled={busy} onClick={() => void act(publish, () => t('adminContent.published'))}>
                 {t('adminContent.publishNow')}

@@ -116,6 +116,7 @@ export const adminNoticePublish = post<Record<string, never>, AdminNotice>('/adm
 export const adminNoticeSchedule = post<ScheduleInput, AdminNotice>('/admin/notices/:id/schedule');
 export const adminNoticeUnpublish = post<Record<string, never>, AdminNotice>('/admin/notices/:id/unpublish');
 export const adminNoticeDelete = post<Record<string, never>, null>('/admin/notices/:id/delete');
+export const adminNoticePreview = post<Record<string, never>, PreviewLink>('/admin/notices/:id/preview');
 export const adminCategories = get<Record<string, never>, AdminCategory[]>('/admin/newsCategories');
 export const adminCategorySave = post<CategoryInput, AdminCategory>('/admin/newsCategories/save');
 export const adminCategoryOrder = post<CategoryOrder, AdminCategory[]>('/admin/newsCategories/order');
@@ -138,6 +139,7 @@ export const ADMIN_CONTENT_CALLS = {
   adminNoticeSchedule,
   adminNoticeUnpublish,
   adminNoticeDelete,
+  adminNoticePreview,
   adminCategories,
   adminCategorySave,
   adminCategoryOrder,
