@@ -7,6 +7,7 @@ import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
 import { formatDate } from '~/lib/time/cst';
 import * as schoolApi from '~/lib/api/contracts/admin-school';
+import { schoolInfo } from '~/lib/api/contracts/tenant';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
 import { catalogAuditScenarios } from '../setup/catalog-audit';
@@ -40,6 +41,7 @@ type WriteCall = Exclude<
   | 'adminServicePoints'
   | 'adminCertificationOrgs'
   | 'agreements'
+  | 'adminProjectBlocks'
   | 'catalogProducts'
   | 'catalogCategories'
   | 'catalogQuestions'
@@ -123,7 +125,10 @@ const ORG: schoolApi.CertificationOrgInput = {
 let hostCounter = 0;
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
-const SCHOOL_SCENARIOS: Record<Extract<WriteCall, keyof typeof schoolApi.SCHOOL_STAFF_CALLS>, () => Promise<Outcome>> = {
+const SCHOOL_SCENARIOS: Record<
+  Exclude<Extract<WriteCall, keyof typeof schoolApi.SCHOOL_STAFF_CALLS>, `${string}ProjectBlock${string}`>,
+  () => Promise<Outcome>
+> = {
   async saveSchoolSettings() {
     const { account: admin, session } = await member(STAFF_ROLE.admin);
     const { preDomainHost: _p, updatedAt: _u, ...current } = (await server().call(schoolApi.schoolSettings, {}, as(session))).body.data;
@@ -282,6 +287,81 @@ const SCHOOL_SCENARIOS: Record<Extract<WriteCall, keyof typeof schoolApi.SCHOOL_
     };
   },
 };
+
+const BLOCK: schoolApi.ProjectBlockInput = { title: '审计介绍', name: '', content: '<p>审计正文</p>', published: true };
+const blockFields = ({ id: _id, seq: _seq, ...rest }: schoolApi.ProjectBlockAdmin) => rest;
+
+/** /school-info's project introduction blocks (tests/api/staff-project-blocks.test.ts has the rest of their behaviour). */
+const PROJECT_BLOCK_SCENARIOS = {
+  async createProjectBlock() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    step();
+    const answer = await server().call(schoolApi.createProjectBlock, BLOCK, as(session));
+    const after = blockFields(answer.body.data);
+    return {
+      answer,
+      expected: [
+        { action: AUDIT_ACTION.projectBlockCreate, actorId: admin.id, targetType: 'projectBlock', targetId: answer.body.data.id, before: null, after },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async updateProjectBlock() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(schoolApi.createProjectBlock, BLOCK, as(session));
+    step();
+    const answer = await server().call(schoolApi.updateProjectBlock, { ...BLOCK, name: '审计标签' }, as(session, { id: made.body.data.id }));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.projectBlockUpdate,
+          actorId: admin.id,
+          targetType: 'projectBlock',
+          targetId: made.body.data.id,
+          before: { name: '' },
+          after: { name: '审计标签' },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async orderProjectBlocks() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    await server().call(schoolApi.createProjectBlock, BLOCK, as(session));
+    const current = (await server().call(schoolApi.adminProjectBlocks, {}, as(session))).body.data as schoolApi.ProjectBlockAdmin[];
+    const universityId = (await server().call(schoolInfo, {}, { tenant: DEMO.id })).body.data.universityId as string;
+    const ids = current.map((b) => b.id).reverse();
+    step();
+    const answer = await server().call(schoolApi.orderProjectBlocks, { ids }, as(session));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.projectBlockOrder,
+          actorId: admin.id,
+          targetType: 'projectBlock',
+          targetId: universityId,
+          before: { order: current.map((b) => b.id) },
+          after: { order: ids },
+        },
+      ],
+      secrets: secretsOf(session),
+    };
+  },
+  async deleteProjectBlock() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const made = await server().call(schoolApi.createProjectBlock, BLOCK, as(session));
+    step();
+    const answer = await server().call(schoolApi.deleteProjectBlock, {}, as(session, { id: made.body.data.id }));
+    const before = blockFields(made.body.data);
+    return {
+      answer,
+      expected: [{ action: AUDIT_ACTION.projectBlockDelete, actorId: admin.id, targetType: 'projectBlock', targetId: made.body.data.id, before, after: null }],
+      secrets: secretsOf(session),
+    };
+  },
+} satisfies Record<Extract<WriteCall, `${string}ProjectBlock${string}` | `${string}ProjectBlocks`>, () => Promise<Outcome>>;
 
 /** One successful call of each staff write, and what it must write to the log. */
 const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
@@ -652,6 +732,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
     };
   },
   ...SCHOOL_SCENARIOS,
+  ...PROJECT_BLOCK_SCENARIOS,
   // The catalogue's writes (products, categories, questions, banners, coupons).
   ...catalogAuditScenarios({ server, as, step, member }),
 };

@@ -86,6 +86,12 @@ export const STAFF_ACCESS = {
   deleteCertificationOrg: ADMIN_ONLY,
   agreements: ADMIN_ONLY,
   saveAgreement: ADMIN_ONLY,
+  // /school-info's project introduction is part of the school's settings (its own words about itself): administrators, as the rest.
+  adminProjectBlocks: ADMIN_ONLY,
+  createProjectBlock: ADMIN_ONLY,
+  updateProjectBlock: ADMIN_ONLY,
+  orderProjectBlocks: ADMIN_ONLY,
+  deleteProjectBlock: ADMIN_ONLY,
   catalogProducts: CATALOG,
   catalogProductSave: CATALOG,
   catalogProductState: CATALOG,

@@ -1,4 +1,4 @@
-import type { CertificationOrgAdmin, CertificationOrgInput } from '~/lib/api/contracts/admin-school';
+import type { CertificationOrgAdmin, CertificationOrgInput, ProjectBlockAdmin, ProjectBlockInput } from '~/lib/api/contracts/admin-school';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import { PUBLICATION } from '~/lib/status';
 import { t } from '~/server/i18n';
@@ -7,8 +7,11 @@ import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
+import { sanitizeRichText } from '../sanitize';
+import { getSchoolInfo } from '../tenant/tenant.service';
+import { publishSchoolPages } from '../tenant/school-settings.service';
 import * as repo from './school.repository';
-import type { CertificationOrganizationTable } from './school.table';
+import type { CertificationOrganizationTable, UniversityInformationTable } from './school.table';
 
 /**
  * The staff side of certification organisations (school administrators): every organisation of
@@ -80,4 +83,122 @@ export async function deleteCertificationOrg(s: Scope, actor: StaffActor, id: st
     if (!before || !(await repo.deleteCertificationOrganization(trx, actor.tenant.id, id))) throw notFound();
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgDelete, { type: AUDIT_TARGET.certOrg, id }, audited(adminOf(before)), null);
   });
+}
+
+// --- /school-info's project introduction blocks ------------------------------------------------
+
+/** The blocks under 本项目 on /school-info: information type 0, owned by the school's university id. */
+const PROJECT_BLOCK_TYPE = 0;
+/** The longest block text kept (HTML characters), as an agreement. */
+export const PROJECT_BLOCK_MAX_CHARS = 100_000;
+/** A page of tabs stays readable; the public query reads at most 500 blocks. */
+export const PROJECT_BLOCKS_MAX = 30;
+
+function blockOf(r: UniversityInformationTable): ProjectBlockAdmin {
+  return {
+    id: r.id,
+    title: r.title,
+    // The stored tab label is the title when none was given (the public page shows name ?? title).
+    name: r.name && r.name !== r.title ? r.name : '',
+    content: sanitizeRichText(r.content),
+    published: r.state === PUBLICATION.PUBLISHED,
+    seq: r.seq,
+  };
+}
+
+/** The audited view of a block: what the form shows. */
+const auditedBlock = ({ id: _id, seq: _seq, ...fields }: ProjectBlockAdmin) => fields;
+
+/** The text as it will be shown: sanitised once here and again when the page draws it. */
+function blockColumns(input: ProjectBlockInput) {
+  const content = sanitizeRichText(input.content).trim();
+  if (content === '' || /^(?:<p>\s*<\/p>)+$/.test(content)) throw AppError.badRequest(t('school.blocks.contentRequired'));
+  return { title: input.title, name: input.name || null, content, state: input.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT };
+}
+
+const blockNotFound = () => AppError.notFound(t('school.admin.notFound'));
+
+async function ownerOf(s: Scope, actor: StaffActor): Promise<string> {
+  return (await getSchoolInfo(s, actor.tenant.id)).universityId;
+}
+
+export async function listProjectBlocks(s: Scope, actor: StaffActor): Promise<ProjectBlockAdmin[]> {
+  return (await repo.listOwnBlocks(s.db, actor.tenant.id, PROJECT_BLOCK_TYPE, await ownerOf(s, actor))).map(blockOf);
+}
+
+/** A new block goes last. */
+export async function createProjectBlock(s: Scope, actor: StaffActor, input: ProjectBlockInput): Promise<ProjectBlockAdmin> {
+  const tenantId = actor.tenant.id;
+  const universityId = await ownerOf(s, actor);
+  const columns = blockColumns(input);
+  const id = newId(s.now);
+  const created = await s.db.transaction().execute(async (trx) => {
+    const current = await repo.listOwnBlocks(trx, tenantId, PROJECT_BLOCK_TYPE, universityId);
+    if (current.length >= PROJECT_BLOCKS_MAX) throw AppError.conflict(t('school.blocks.tooMany', { max: PROJECT_BLOCKS_MAX }));
+    const seq = current.reduce((max, b) => Math.max(max, b.seq), 0) + 1;
+    await repo.insertBlock(trx, { id, tenantId, universityId, informationType: PROJECT_BLOCK_TYPE, ...columns, seq, createdAt: s.now });
+    const after = blockOf((await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id))!);
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.projectBlockCreate, { type: AUDIT_TARGET.projectBlock, id }, null, auditedBlock(after));
+    return after;
+  });
+  await publishSchoolPages(s, tenantId);
+  return created;
+}
+
+export async function updateProjectBlock(s: Scope, actor: StaffActor, id: string, input: ProjectBlockInput): Promise<ProjectBlockAdmin> {
+  const tenantId = actor.tenant.id;
+  const universityId = await ownerOf(s, actor);
+  const columns = blockColumns(input);
+  const updated = await s.db.transaction().execute(async (trx) => {
+    const before = await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id);
+    if (!before) throw blockNotFound();
+    await repo.updateBlock(trx, tenantId, id, columns);
+    const after = blockOf((await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id))!);
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.projectBlockUpdate,
+      { type: AUDIT_TARGET.projectBlock, id },
+      auditedBlock(blockOf(before)),
+      auditedBlock(after),
+    );
+    return after;
+  });
+  await publishSchoolPages(s, tenantId);
+  return updated;
+}
+
+/** The new order names every block of the school once: a list changed meanwhile is refused, not half applied. */
+export async function orderProjectBlocks(s: Scope, actor: StaffActor, ids: string[]): Promise<ProjectBlockAdmin[]> {
+  const tenantId = actor.tenant.id;
+  const universityId = await ownerOf(s, actor);
+  await s.db.transaction().execute(async (trx) => {
+    const current = await repo.listOwnBlocks(trx, tenantId, PROJECT_BLOCK_TYPE, universityId);
+    const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((b) => ids.includes(b.id));
+    if (!same) throw AppError.badRequest(t('school.blocks.orderIncomplete'));
+    for (const [i, id] of ids.entries()) await repo.updateBlock(trx, tenantId, id, { seq: i + 1 });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.projectBlockOrder,
+      { type: AUDIT_TARGET.projectBlock, id: universityId },
+      { order: current.map((b) => b.id) },
+      { order: ids },
+    );
+  });
+  await publishSchoolPages(s, tenantId);
+  return listProjectBlocks(s, actor);
+}
+
+export async function deleteProjectBlock(s: Scope, actor: StaffActor, id: string): Promise<void> {
+  const tenantId = actor.tenant.id;
+  const universityId = await ownerOf(s, actor);
+  await s.db.transaction().execute(async (trx) => {
+    const before = await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id);
+    if (!before || !(await repo.deleteBlock(trx, tenantId, id))) throw blockNotFound();
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.projectBlockDelete, { type: AUDIT_TARGET.projectBlock, id }, auditedBlock(blockOf(before)), null);
+  });
+  await publishSchoolPages(s, tenantId);
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { CertificationOrganizationTable } from './school.table';
+import type { CertificationOrganizationTable, UniversityInformationTable } from './school.table';
 import type { DB } from '../db/database';
 import { PUBLICATION } from '~/lib/status';
 
@@ -58,5 +58,45 @@ export async function updateCertificationOrganization(
 export async function deleteCertificationOrganization(db: DB, tenantId: string, id: string): Promise<boolean> {
   await db.deleteFrom('universityInformation').where('tenantId', '=', tenantId).where('informationType', '=', 2).where('universityId', '=', id).execute();
   const result = await db.deleteFrom('certificationOrganizations').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// --- The staff side: the information blocks of one owner and type, whatever their state --------
+
+export function listOwnBlocks(db: DB, tenantId: string, informationType: number, universityId: string) {
+  return db
+    .selectFrom('universityInformation')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('informationType', '=', informationType)
+    .where('universityId', '=', universityId)
+    .orderBy('seq')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
+export function findOwnBlock(db: DB, tenantId: string, informationType: number, universityId: string, id: string) {
+  return db
+    .selectFrom('universityInformation')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('informationType', '=', informationType)
+    .where('universityId', '=', universityId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertBlock(db: DB, row: Insertable<UniversityInformationTable>): Promise<void> {
+  await db.insertInto('universityInformation').values(row).execute();
+}
+
+export async function updateBlock(db: DB, tenantId: string, id: string, values: Updateable<UniversityInformationTable>): Promise<boolean> {
+  const result = await db.updateTable('universityInformation').set(values).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteBlock(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('universityInformation').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

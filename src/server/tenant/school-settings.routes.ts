@@ -98,6 +98,15 @@ const orgShape = {
   published: z.boolean({ error: t('validation.invalid') }),
 };
 
+const blockShape = {
+  title: text('school.blocks.field.title', 60, true),
+  name: text('school.blocks.field.name', 20),
+  content: z
+    .string({ error: t('school.blocks.contentRequired') })
+    .max(orgs.PROJECT_BLOCK_MAX_CHARS, st('school.blocks.contentTooLong', { max: orgs.PROJECT_BLOCK_MAX_CHARS })),
+  published: z.boolean({ error: t('validation.invalid') }),
+};
+
 export const schoolSettingsRoutes = new Hono<ApiEnv>();
 const r = schoolSettingsRoutes;
 
@@ -142,3 +151,14 @@ serveStaff(
   }),
   (s, actor, b) => service.saveAgreement(s, actor, b),
 );
+
+serveStaff(r, 'adminProjectBlocks', z.object({}), (s, actor) => orgs.listProjectBlocks(s, actor));
+serveStaff(r, 'createProjectBlock', body(blockShape), (s, actor, b) => orgs.createProjectBlock(s, actor, b));
+serveStaff(r, 'updateProjectBlock', body({ id: idSchema, ...blockShape }), (s, actor, { id, ...b }) => orgs.updateProjectBlock(s, actor, id, b));
+serveStaff(r, 'orderProjectBlocks', body({ ids: z.array(idSchema, { error: t('validation.invalid') }).max(orgs.PROJECT_BLOCKS_MAX) }), (s, actor, b) =>
+  orgs.orderProjectBlocks(s, actor, b.ids),
+);
+serveStaff(r, 'deleteProjectBlock', withId, async (s, actor, b) => {
+  await orgs.deleteProjectBlock(s, actor, b.id);
+  return null;
+});

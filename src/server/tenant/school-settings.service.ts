@@ -107,6 +107,9 @@ async function publish(s: Scope, tenantId: string): Promise<void> {
   announcePagesChanged(hostsOfSchool(pre?.preDomain ?? '', domains, s.config.TENANT_BASE_DOMAINS, s.config.DEFAULT_PREDOMAIN));
 }
 
+/** Publishes a change another domain made to what the school's pages show (its /school-info blocks). */
+export const publishSchoolPages = (s: Scope, tenantId: string): Promise<void> => publish(s, tenantId);
+
 // --- Profile and branding ----------------------------------------------------------------------
 
 export async function getSettings(s: Scope, actor: StaffActor): Promise<SchoolSettings> {

@@ -7,11 +7,13 @@ import { AgreementsSection } from './AgreementsSection';
 import { CertOrgsSection } from './CertOrgsSection';
 import { DomainsSection } from './DomainsSection';
 import { ProfileSection } from './ProfileSection';
+import { ProjectBlocksSection } from './ProjectBlocksSection';
 import { ServicePointsSection } from './ServicePointsSection';
 
 /**
  * 学校设置 (/admin/school, administrators): the profile and branding with a live preview, the host
- * names, service points, certification organisations and the agreement texts. Every save
+ * names, /school-info's project introduction, service points, certification organisations and the
+ * agreement texts. Every save
  * publishes at once.
  */
 export default function SchoolIsland({ me }: { me: StaffMe }) {
@@ -26,6 +28,7 @@ export default function SchoolIsland({ me }: { me: StaffMe }) {
         <>
           <ProfileSection initial={settings.data} />
           <DomainsSection preDomainHost={settings.data.preDomainHost} />
+          <ProjectBlocksSection />
           <ServicePointsSection now={Date.now} />
           <CertOrgsSection />
           <AgreementsSection />

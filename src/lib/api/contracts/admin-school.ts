@@ -121,6 +121,29 @@ export interface AgreementInput {
   html: string;
 }
 
+/** A block of /school-info's project introduction (本项目: background, value, features…), a tab of its details. */
+export interface ProjectBlockInput {
+  /** The heading over the text (plain text). */
+  title: string;
+  /** The tab's label ('' shows the title). */
+  name: string;
+  /** Rich HTML from the staff editor, sanitised when saved and when shown. */
+  content: string;
+  /** Shown on /school-info. */
+  published: boolean;
+}
+
+export interface ProjectBlockAdmin extends ProjectBlockInput {
+  id: string;
+  /** Position on the page (1 first). */
+  seq: number;
+}
+
+export interface ProjectBlockOrder {
+  /** Every block of the school, in the new order. */
+  ids: string[];
+}
+
 export const schoolSettings = get<Record<string, never>, SchoolSettings>('/admin/school');
 export const saveSchoolSettings = post<SchoolSettingsInput, SchoolSettings>('/admin/school/save');
 export const schoolDomains = get<Record<string, never>, SchoolDomainInfo[]>('/admin/school/domains');
@@ -134,6 +157,11 @@ export const adminCertificationOrgs = get<Record<string, never>, CertificationOr
 export const createCertificationOrg = post<CertificationOrgInput, CertificationOrgAdmin>('/admin/school/certificationOrganizations/create');
 export const updateCertificationOrg = post<CertificationOrgInput, CertificationOrgAdmin>('/admin/school/certificationOrganizations/:id/update');
 export const deleteCertificationOrg = post<Record<string, never>, null>('/admin/school/certificationOrganizations/:id/delete');
+export const adminProjectBlocks = get<Record<string, never>, ProjectBlockAdmin[]>('/admin/school/projectBlocks');
+export const createProjectBlock = post<ProjectBlockInput, ProjectBlockAdmin>('/admin/school/projectBlocks/create');
+export const updateProjectBlock = post<ProjectBlockInput, ProjectBlockAdmin>('/admin/school/projectBlocks/:id/update');
+export const orderProjectBlocks = post<ProjectBlockOrder, ProjectBlockAdmin[]>('/admin/school/projectBlocks/order');
+export const deleteProjectBlock = post<Record<string, never>, null>('/admin/school/projectBlocks/:id/delete');
 export const agreements = get<Record<string, never>, AgreementText[]>('/admin/school/agreements');
 export const saveAgreement = post<AgreementInput, AgreementText>('/admin/school/agreements/save');
 
@@ -154,4 +182,9 @@ export const SCHOOL_STAFF_CALLS = {
   deleteCertificationOrg,
   agreements,
   saveAgreement,
+  adminProjectBlocks,
+  createProjectBlock,
+  updateProjectBlock,
+  orderProjectBlocks,
+  deleteProjectBlock,
 } as const;
