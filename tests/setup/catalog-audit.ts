@@ -57,6 +57,8 @@ type CatalogWrite = Exclude<
 >;
 
 const { DRAFT, PUBLISHED } = cat.CATALOG_STATE;
+/** Tab names are unique per school: each scenario's tab its own. */
+let tabCounter = 0;
 
 export function catalogAuditScenarios({ server, as, step, member }: Helpers): Record<CatalogWrite, () => Promise<Outcome>> {
   const made = async <T>(call: Parameters<TestServer['call']>[0], input: unknown, session: TestStaffSession): Promise<T> =>
@@ -347,6 +349,43 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
       return {
         answer,
         expected: [entry(account, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.albumCategory, c.id, fields, null)],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogAlbumTabSave() {
+      const { account, session } = await member();
+      tabCounter += 1;
+      const tab = await made<cat.AdminAlbumTab>(cat.catalogAlbumTabSave, { name: `审计栏目${tabCounter}` }, session);
+      step();
+      const answer = await server().call(cat.catalogAlbumTabSave, { id: tab.id, name: `${tab.name}改` }, as(session));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.albumTabRename, AUDIT_TARGET.albumTab, tab.id, { name: tab.name }, { name: `${tab.name}改` })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogAlbumTabOrder() {
+      const { account, session } = await member();
+      const tabs = (await server().call(cat.catalogAlbumTabs, {}, as(session))).body.data as cat.AdminAlbumTab[];
+      const before = tabs.map((x) => x.id);
+      const after = [...before].reverse();
+      step();
+      const answer = await server().call(cat.catalogAlbumTabOrder, { ids: after }, as(session));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.albumTabOrder, AUDIT_TARGET.albumTab, DEMO.id, { order: before }, { order: after })],
+        secrets: [session.token, session.csrf],
+      };
+    },
+    async catalogAlbumTabDelete() {
+      const { account, session } = await member();
+      tabCounter += 1;
+      const tab = await made<cat.AdminAlbumTab>(cat.catalogAlbumTabSave, { name: `待删栏目${tabCounter}` }, session);
+      step();
+      const answer = await server().call(cat.catalogAlbumTabDelete, {}, as(session, { id: tab.id }));
+      return {
+        answer,
+        expected: [entry(account, AUDIT_ACTION.albumTabDelete, AUDIT_TARGET.albumTab, tab.id, { key: tab.key, name: tab.name }, null)],
         secrets: [session.token, session.csrf],
       };
     },

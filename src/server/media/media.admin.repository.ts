@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
-import type { MaterialCategoryTable, MaterialPosterTable, MaterialTable } from './media.table';
+import type { MaterialCategoryTabTable, MaterialCategoryTable, MaterialPosterTable, MaterialTable } from './media.table';
 
 /** The staff side's banner SQL: every banner of the school, shown or not. Tenant id first. */
 
@@ -42,10 +42,62 @@ export async function deleteBanner(db: DB, tenantId: string, id: string): Promis
   return Number(r.numDeletedRows) > 0;
 }
 
-// --- The album: tabs (read only here), categories and materials ---------------------------------
+// --- The album: tabs, categories and materials ----------------------------------------------------
 
 export function listTabs(db: DB, tenantId: string) {
   return db.selectFrom('materialCategoryTabs').select(['tabKey', 'name']).where('tenantId', '=', tenantId).orderBy('seq').orderBy('id').execute();
+}
+
+/** The tabs with how many album categories each holds, in the album's order. */
+export function listTabsWithCounts(db: DB, tenantId: string) {
+  return db
+    .selectFrom('materialCategoryTabs as t')
+    .select((eb) => [
+      't.id',
+      't.tabKey',
+      't.name',
+      't.seq',
+      eb
+        .selectFrom('materialCategories as c')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('c.tenantId', '=', 't.tenantId')
+        .whereRef('c.categoryTabKey', '=', 't.tabKey')
+        .as('categoryCount'),
+    ])
+    .where('t.tenantId', '=', tenantId)
+    .orderBy('t.seq')
+    .orderBy('t.id')
+    .execute();
+}
+
+export async function insertTab(db: DB, row: Insertable<MaterialCategoryTabTable>): Promise<void> {
+  await db.insertInto('materialCategoryTabs').values(row).execute();
+}
+
+export async function updateTab(db: DB, tenantId: string, id: string, patch: Updateable<MaterialCategoryTabTable>): Promise<boolean> {
+  const r = await db.updateTable('materialCategoryTabs').set(patch).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Deletes the tab only while no album category is under it, in one statement: whether it was deleted. */
+export async function deleteEmptyTab(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('materialCategoryTabs')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('materialCategories as c')
+            .select('c.id')
+            .where('c.tenantId', '=', tenantId)
+            .whereRef('c.categoryTabKey', '=', 'materialCategoryTabs.tabKey'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }
 
 function albumCategories(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
 import { serveStaff } from '../http/staff-gate';
+import { idSchema } from '../http/validate';
 import {
   catalogListQuery,
   catalogState,
@@ -61,6 +62,9 @@ const material = z
   .refine((m) => m.type !== 'VIDEO' || m.video !== null, { message: t('catalog.videoRequired') })
   .transform((m) => (m.type === 'PIC' ? { ...m, video: null } : m));
 
+const albumTab = z.object({ id: optionalId, name: requiredText(t('catalog.tabs.name'), 20) });
+const albumTabOrder = z.object({ ids: z.array(idSchema, { error: t('validation.invalid') }).max(50) });
+
 export const mediaAdminRoutes = new Hono<ApiEnv>();
 
 serveStaff(mediaAdminRoutes, 'catalogBanners', catalogListQuery, (s, actor, q) => service.pageBanners(s, actor, q));
@@ -69,6 +73,9 @@ serveStaff(mediaAdminRoutes, 'catalogBannerState', stateChange, (s, actor, b) =>
 serveStaff(mediaAdminRoutes, 'catalogBannerDelete', withId, (s, actor, b) => service.deleteBanner(s, actor, b.id));
 
 serveStaff(mediaAdminRoutes, 'catalogAlbumTabs', z.object({}), (s, actor) => service.listAlbumTabs(s, actor));
+serveStaff(mediaAdminRoutes, 'catalogAlbumTabSave', albumTab, (s, actor, b) => service.saveAlbumTab(s, actor, b));
+serveStaff(mediaAdminRoutes, 'catalogAlbumTabOrder', albumTabOrder, (s, actor, b) => service.orderAlbumTabs(s, actor, b.ids));
+serveStaff(mediaAdminRoutes, 'catalogAlbumTabDelete', withId, (s, actor, b) => service.deleteAlbumTab(s, actor, b.id));
 serveStaff(mediaAdminRoutes, 'catalogAlbumCategories', catalogListQuery, (s, actor, q) => service.pageAlbumCategories(s, actor, q));
 serveStaff(mediaAdminRoutes, 'catalogAlbumCategorySave', albumCategory, (s, actor, b) => service.saveAlbumCategory(s, actor, b));
 serveStaff(mediaAdminRoutes, 'catalogAlbumCategoryState', stateChange, (s, actor, b) => service.setAlbumCategoryState(s, actor, b.id, b.state));

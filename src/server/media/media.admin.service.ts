@@ -13,7 +13,8 @@ import {
   type AdminBanner,
   type AdminMaterial,
   type AlbumCategoryInput,
-  type AlbumTabOption,
+  type AdminAlbumTab,
+  type AlbumTabInput,
   type BannerInput,
   type CatalogState,
   type MaterialInput,
@@ -99,8 +100,90 @@ const stateAction = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED 
 const notFound = () => AppError.notFound(t('catalog.notFound'));
 const windowFor = (q: CatalogListInput) => ({ ...windowOf({ current: q.current, size: q.size, order: 'asc' }), keyword: q.keyword, state: q.state });
 
-export async function listAlbumTabs(s: Scope, actor: StaffActor): Promise<AlbumTabOption[]> {
-  return (await repo.listTabs(s.db, actor.tenant.id)).map((r) => ({ key: r.tabKey, name: r.name }));
+/** The most tabs a school's album has: they sit side by side over the album. */
+export const ALBUM_TABS_MAX = 20;
+
+type TabRow = Awaited<ReturnType<typeof repo.listTabsWithCounts>>[number];
+const tabOf = (r: TabRow): AdminAlbumTab => ({ id: r.id, key: r.tabKey, name: r.name, seq: r.seq, categoryCount: Number(r.categoryCount ?? 0) });
+
+export async function listAlbumTabs(s: Scope, actor: StaffActor): Promise<AdminAlbumTab[]> {
+  return (await repo.listTabsWithCounts(s.db, actor.tenant.id)).map(tabOf);
+}
+
+async function requireTab(db: DB, tenantId: string, id: string): Promise<AdminAlbumTab> {
+  const tab = (await repo.listTabsWithCounts(db, tenantId)).find((r) => r.id === id);
+  if (!tab) throw AppError.notFound(t('catalog.tabs.notFound'));
+  return tabOf(tab);
+}
+
+/**
+ * Creates a tab (last, its key made here: the categories name their tab by key, so a rename
+ * keeps them under it) or renames one. Two tabs of one school never share a name: the album
+ * would show two tabs a visitor cannot tell apart.
+ */
+export function saveAlbumTab(s: Scope, actor: StaffActor, input: AlbumTabInput): Promise<AdminAlbumTab> {
+  const tenantId = actor.tenant.id;
+  return s.db.transaction().execute(async (trx) => {
+    const tabs = await repo.listTabsWithCounts(trx, tenantId);
+    if (tabs.some((r) => r.name === input.name && r.id !== input.id)) throw AppError.conflict(t('catalog.tabs.duplicate', { name: input.name }));
+    if (input.id) {
+      const before = await requireTab(trx, tenantId, input.id);
+      if (before.name === input.name) return before;
+      await repo.updateTab(trx, tenantId, input.id, { name: input.name });
+      await auditStaffAction(
+        trx,
+        s,
+        actor,
+        AUDIT_ACTION.albumTabRename,
+        { type: AUDIT_TARGET.albumTab, id: input.id },
+        { name: before.name },
+        { name: input.name },
+      );
+      return requireTab(trx, tenantId, input.id);
+    }
+    if (tabs.length >= ALBUM_TABS_MAX) throw AppError.conflict(t('catalog.tabs.tooMany', { max: ALBUM_TABS_MAX }));
+    const id = newId(s.now);
+    const seq = tabs.reduce((max, r) => Math.max(max, r.seq), 0) + 1;
+    await repo.insertTab(trx, { id, tenantId, tabKey: id, name: input.name, seq });
+    const after = await requireTab(trx, tenantId, id);
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.albumTabCreate, { type: AUDIT_TARGET.albumTab, id }, null, { key: after.key, name: after.name });
+    return after;
+  });
+}
+
+/** The new order names every tab of the school once: a list changed meanwhile is refused, not half applied. */
+export async function orderAlbumTabs(s: Scope, actor: StaffActor, ids: string[]): Promise<AdminAlbumTab[]> {
+  const tenantId = actor.tenant.id;
+  await s.db.transaction().execute(async (trx) => {
+    const current = await repo.listTabsWithCounts(trx, tenantId);
+    const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((r) => ids.includes(r.id));
+    if (!same) throw AppError.badRequest(t('catalog.tabs.orderIncomplete'));
+    for (const [i, id] of ids.entries()) await repo.updateTab(trx, tenantId, id, { seq: i + 1 });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.albumTabOrder,
+      { type: AUDIT_TARGET.albumTab, id: tenantId },
+      { order: current.map((r) => r.id) },
+      { order: ids },
+    );
+  });
+  return listAlbumTabs(s, actor);
+}
+
+/** Refused while album categories are under the tab (they would drop out of the album), with their count. */
+export function deleteAlbumTab(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  const tenantId = actor.tenant.id;
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireTab(trx, tenantId, id);
+    if (!(await repo.deleteEmptyTab(trx, tenantId, id))) {
+      const now = await requireTab(trx, tenantId, id);
+      throw AppError.conflict(t('catalog.tabs.inUse', { count: now.categoryCount }));
+    }
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.albumTabDelete, { type: AUDIT_TARGET.albumTab, id }, { key: before.key, name: before.name }, null);
+    return null;
+  });
 }
 
 type AlbumCategoryRow = NonNullable<Awaited<ReturnType<typeof repo.findAlbumCategory>>>;

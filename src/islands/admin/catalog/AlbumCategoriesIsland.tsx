@@ -1,26 +1,36 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { inputClass } from '../../shared/fields';
+import { AlbumTabsSection } from './AlbumTabsSection';
 import { CatalogForm, CatalogScreen, Field, type FormProps } from './screen';
 
-/** Album categories (/admin/catalog/album-categories): the school album's groups, shown under their tab. */
+/** Album categories (/admin/catalog/album-categories): the school album's groups, shown under their tab, and the tabs themselves. */
 
 const CLIENTS = ['', 'PC', 'H5'] as const;
 const clientLabel = (c: cat.AdminAlbumCategory['clientType']) => t(c === '' ? 'catalog.client.all' : c === 'PC' ? 'catalog.client.PC' : 'catalog.client.H5');
 
+/** The school's tabs, asked for again by reload() (after a change in the tabs' section). */
 function useTabs() {
-  const [tabs, setTabs] = useState<cat.AlbumTabOption[]>([]);
-  useEffect(() => {
-    staffSend(cat.catalogAlbumTabs, {}).then(setTabs, () => setTabs([]));
+  const [tabs, setTabs] = useState<cat.AdminAlbumTab[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(() => {
+    staffSend(cat.catalogAlbumTabs, {}).then(
+      (list) => {
+        setTabs(list);
+        setError(null);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : t('common.systemBusy')),
+    );
   }, []);
-  return tabs;
+  useEffect(() => reload(), [reload]);
+  return { tabs, error, reload };
 }
 
 function AlbumCategoryForm({ initial, onSaved, onCancel }: FormProps<cat.AdminAlbumCategory>) {
-  const tabs = useTabs();
+  const tabs = useTabs().tabs ?? [];
   const [name, setName] = useState(initial?.categoryName ?? '');
   const [tab, setTab] = useState(initial?.categoryTabKey ?? '');
   const [client, setClient] = useState<cat.AdminAlbumCategory['clientType']>(initial?.clientType ?? '');
@@ -72,23 +82,27 @@ function AlbumCategoryForm({ initial, onSaved, onCancel }: FormProps<cat.AdminAl
 }
 
 export default function AlbumCategoriesIsland({ me }: { me: StaffMe }) {
-  const tabs = useTabs();
+  const loaded = useTabs();
+  const tabs = loaded.tabs ?? [];
   return (
-    <CatalogScreen<cat.AdminAlbumCategory>
-      me={me}
-      title={t('catalog.title.albumCategories')}
-      list={(q) => staffSend(cat.catalogAlbumCategories, q)}
-      nameOf={(r) => r.categoryName}
-      columns={[
-        { label: t('catalog.field.albumCategoryName'), cell: (r) => r.categoryName },
-        { label: t('catalog.field.tab'), cell: (r) => tabs.find((x) => x.key === r.categoryTabKey)?.name ?? r.categoryTabKey },
-        { label: t('catalog.field.clientType'), cell: (r) => clientLabel(r.clientType) },
-        { label: t('catalog.field.materialCount'), cell: (r) => r.materialCount },
-        { label: t('catalog.field.seq'), cell: (r) => r.seq },
-      ]}
-      setState={(id, state) => staffSend(cat.catalogAlbumCategoryState, { state }, { params: { id } })}
-      remove={(id) => staffSend(cat.catalogAlbumCategoryDelete, {}, { params: { id } })}
-      Form={AlbumCategoryForm}
-    />
+    <>
+      <CatalogScreen<cat.AdminAlbumCategory>
+        me={me}
+        title={t('catalog.title.albumCategories')}
+        list={(q) => staffSend(cat.catalogAlbumCategories, q)}
+        nameOf={(r) => r.categoryName}
+        columns={[
+          { label: t('catalog.field.albumCategoryName'), cell: (r) => r.categoryName },
+          { label: t('catalog.field.tab'), cell: (r) => tabs.find((x) => x.key === r.categoryTabKey)?.name ?? r.categoryTabKey },
+          { label: t('catalog.field.clientType'), cell: (r) => clientLabel(r.clientType) },
+          { label: t('catalog.field.materialCount'), cell: (r) => r.materialCount },
+          { label: t('catalog.field.seq'), cell: (r) => r.seq },
+        ]}
+        setState={(id, state) => staffSend(cat.catalogAlbumCategoryState, { state }, { params: { id } })}
+        remove={(id) => staffSend(cat.catalogAlbumCategoryDelete, {}, { params: { id } })}
+        Form={AlbumCategoryForm}
+      />
+      <AlbumTabsSection tabs={loaded.tabs} error={loaded.error} reload={loaded.reload} />
+    </>
   );
 }

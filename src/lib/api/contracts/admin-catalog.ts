@@ -138,6 +138,26 @@ export interface AlbumTabOption {
   name: string;
 }
 
+/** A tab as its staff list shows it. */
+export interface AdminAlbumTab extends AlbumTabOption {
+  id: string;
+  /** Position among the tabs (1 first). */
+  seq: number;
+  /** Album categories under it (a tab in use cannot be deleted). */
+  categoryCount: number;
+}
+
+/** No id creates a tab (its key made by the server), an id renames it. */
+export interface AlbumTabInput {
+  id?: string;
+  name: string;
+}
+
+export interface AlbumTabOrder {
+  /** Every tab of the school, in the new order. */
+  ids: string[];
+}
+
 export interface AdminAlbumCategory {
   id: string;
   categoryName: string;
@@ -201,7 +221,10 @@ export const catalogMajorSave = post<HotMajorInput, AdminHotMajor>('/admin/catal
 export const catalogMajorState = post<StateChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/state');
 export const catalogMajorDelete = post<Empty, null>('/admin/catalog/hotMajors/:id/delete');
 
-export const catalogAlbumTabs = get<Empty, AlbumTabOption[]>('/admin/catalog/albumTabs');
+export const catalogAlbumTabs = get<Empty, AdminAlbumTab[]>('/admin/catalog/albumTabs');
+export const catalogAlbumTabSave = post<AlbumTabInput, AdminAlbumTab>('/admin/catalog/albumTabs/save');
+export const catalogAlbumTabOrder = post<AlbumTabOrder, AdminAlbumTab[]>('/admin/catalog/albumTabs/order');
+export const catalogAlbumTabDelete = post<Empty, null>('/admin/catalog/albumTabs/:id/delete');
 export const catalogAlbumCategories = get<CatalogListQuery, Page<AdminAlbumCategory>>('/admin/catalog/albumCategories');
 export const catalogAlbumCategorySave = post<AlbumCategoryInput, AdminAlbumCategory>('/admin/catalog/albumCategories/save');
 export const catalogAlbumCategoryState = post<StateChange, AdminAlbumCategory>('/admin/catalog/albumCategories/:id/state');
@@ -239,6 +262,9 @@ export const CATALOG_CALLS = {
   catalogMajorState,
   catalogMajorDelete,
   catalogAlbumTabs,
+  catalogAlbumTabSave,
+  catalogAlbumTabOrder,
+  catalogAlbumTabDelete,
   catalogAlbumCategories,
   catalogAlbumCategorySave,
   catalogAlbumCategoryState,
