@@ -84,12 +84,21 @@ function AlbumCategoryForm({ initial, onSaved, onCancel }: FormProps<cat.AdminAl
 export default function AlbumCategoriesIsland({ me }: { me: StaffMe }) {
   const loaded = useTabs();
   const tabs = loaded.tabs ?? [];
+  const { reload } = loaded;
+  // Each time the categories are listed (after a save, a move, a delete) the tabs' counts are asked for again.
+  const list = useCallback(
+    (q: cat.CatalogListQuery) => {
+      reload();
+      return staffSend(cat.catalogAlbumCategories, q);
+    },
+    [reload],
+  );
   return (
     <>
       <CatalogScreen<cat.AdminAlbumCategory>
         me={me}
         title={t('catalog.title.albumCategories')}
-        list={(q) => staffSend(cat.catalogAlbumCategories, q)}
+        list={list}
         nameOf={(r) => r.categoryName}
         columns={[
           { label: t('catalog.field.albumCategoryName'), cell: (r) => r.categoryName },
