@@ -113,20 +113,20 @@ test.describe('@desktop-only school info, album tabs and notice preview', () => 
     await page.goto(`${school.origin}/admin/catalog/album-categories`);
     await expect(page.getByRole('heading', { level: 1, name: '相册分类' })).toBeVisible();
     const tabsRegion = page.getByRole('region', { name: '相册栏目' });
-    await hydrated(tabsRegion.getByRole('button', { name: '新建栏目' }));
-    await expect(tabsRegion.getByText('还没有栏目，请先新建栏目再添加相册分类')).toBeVisible();
+    await hydrated(tabsRegion.getByRole('button', { name: '添加栏目' }));
+    await expect(tabsRegion.getByText('还没有栏目，请先添加栏目再新建相册分类')).toBeVisible();
 
     for (const name of ['校园风光', '学习生活']) {
-      await tabsRegion.getByRole('button', { name: '新建栏目' }).click();
-      const dialog = page.getByRole('dialog', { name: '新建栏目' });
+      await tabsRegion.getByRole('button', { name: '添加栏目' }).click();
+      const dialog = page.getByRole('dialog', { name: '添加栏目' });
       await dialog.getByLabel('栏目名称').fill(name);
       await dialog.getByRole('button', { name: '保存' }).click();
       await expect(dialog).toBeHidden();
       await expect(tabsRegion.getByRole('row').filter({ hasText: name })).toBeVisible();
     }
     // A second tab of the same name is refused in the dialog.
-    await tabsRegion.getByRole('button', { name: '新建栏目' }).click();
-    const again = page.getByRole('dialog', { name: '新建栏目' });
+    await tabsRegion.getByRole('button', { name: '添加栏目' }).click();
+    const again = page.getByRole('dialog', { name: '添加栏目' });
     await again.getByLabel('栏目名称').fill('校园风光');
     await again.getByRole('button', { name: '保存' }).click();
     await expect(again.getByRole('alert')).toHaveText('已有同名栏目“校园风光”');
@@ -251,7 +251,7 @@ test.describe('@mobile-only school info, album tabs and notice preview at 375 px
     await expectNoSeriousA11yViolations(page, '/admin/school project blocks (375)');
 
     await page.goto(`${school.origin}/admin/catalog/album-categories`);
-    await hydrated(page.getByRole('button', { name: '新建栏目' }));
+    await hydrated(page.getByRole('button', { name: '添加栏目' }));
     await expect(page.getByText('加载中…')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page, '/admin/catalog/album-categories (375)');
