@@ -126,6 +126,9 @@ describe('project introduction blocks', () => {
     const xss = '<p>正文<img src="/files/x.png" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">链接</a></p>';
     const made = ok<school.ProjectBlockAdmin>(await server().call(school.createProjectBlock, block({ content: xss }), as(a)));
     expect(made.content).not.toMatch(/onerror|<script|javascript:|alert/);
+    // Sanitised when saved: the stored text itself holds nothing that could act.
+    const stored = await server().runtime.db.selectFrom('universityInformation').select('content').where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(stored.content).not.toMatch(/onerror|<script|javascript:|alert/);
     const [onPage] = await shown(a);
     expect(onPage!.content).not.toMatch(/onerror|<script|javascript:|alert/);
     expect(onPage!.content).toContain('正文');
