@@ -82,6 +82,19 @@ export const AUDIT_ACTION = {
   catalogPublish: 'catalog.publish',
   catalogUnpublish: 'catalog.unpublish',
   catalogDelete: 'catalog.delete',
+  classCreate: 'class.create',
+  classUpdate: 'class.update',
+  classEnd: 'class.end',
+  classDelete: 'class.delete',
+  classTeachers: 'class.teachers',
+  periodCreate: 'period.create',
+  periodUpdate: 'period.update',
+  periodDelete: 'period.delete',
+  studentEnrol: 'student.enrol',
+  studentImport: 'student.import',
+  studentStatus: 'student.status',
+  studentMove: 'student.move',
+  studentRemove: 'student.remove',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -115,5 +128,8 @@ export const AUDIT_TARGET = {
   albumCategory: 'albumCategory',
   material: 'material',
   coupon: 'coupon',
+  teachingClass: 'teachingClass',
+  classPeriod: 'classPeriod',
+  classStudent: 'classStudent',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];
