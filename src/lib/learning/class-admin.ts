@@ -69,6 +69,8 @@ export function splitCsv(text: string): string[][] | null {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
+  /** Whether the current record has begun (a quoted empty field counts). */
+  let begun = false;
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
@@ -78,20 +80,26 @@ export function splitCsv(text: string): string[][] | null {
         i++;
       } else if (c === '"') quoted = false;
       else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',' || c === '\t') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
+      continue;
+    }
+    if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       record.push(field);
       records.push(record);
       record = [];
       field = '';
+      begun = false;
+      continue;
+    }
+    begun = true;
+    if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
     } else field += c;
   }
   if (quoted) return null;
-  if (field !== '' || record.length) {
+  if (begun) {
     record.push(field);
     records.push(record);
   }
