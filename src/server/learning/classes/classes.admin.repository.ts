@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
-import type { StaffRole, StaffStatus } from '~/lib/staff/roles';
 import type { ClassPeriodTable, ClassTeacherTable, TeachingClassTable } from './classes.table';
 
 /**
@@ -75,11 +74,11 @@ export async function classIdsOf(db: DB, tenantId: string, accountId: string): P
   return rows.map((r) => r.classId);
 }
 
+/** The class's teacher links (the accounts' names come from the staff accounts' service). */
 export function teachersOf(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('classTeachers as ct')
-    .innerJoin('staffAccounts as a', 'a.id', 'ct.accountId')
-    .select(['ct.accountId', 'ct.role', 'a.name'])
+    .select(['ct.accountId', 'ct.role'])
     .where('ct.tenantId', '=', tenantId)
     .where('ct.classId', '=', classId)
     .orderBy('ct.createdAt', 'asc')
@@ -98,19 +97,6 @@ export function insertTeacherIfNew(db: DB, row: Insertable<ClassTeacherTable>) {
     .insertInto('classTeachers')
     .values(row)
     .onConflict((oc) => oc.columns(['classId', 'accountId']).doNothing())
-    .execute();
-}
-
-/** Active accounts of the school with one of the roles, by name. */
-export function activeAccounts(db: DB, tenantId: string, roles: readonly StaffRole[], status: StaffStatus) {
-  return db
-    .selectFrom('staffAccounts')
-    .select(['id', 'name', 'role'])
-    .where('tenantId', '=', tenantId)
-    .where('status', '=', status)
-    .where('role', 'in', roles as StaffRole[])
-    .orderBy('name', 'asc')
-    .orderBy('id', 'asc')
     .execute();
 }
 

@@ -8,7 +8,7 @@ import { t } from '~/server/i18n';
 import { DAY } from '~/lib/time/cst';
 import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
 import { CLASS_TEACHER_ROLE, CSV_LIMITS, checkStudentRows, maskMobile, parseStudentCsv, type ClassTeacherRole } from '~/lib/learning/class-admin';
-import { AUDIT_ACTION, AUDIT_TARGET, STAFF_ROLE, STAFF_STATUS } from '~/lib/staff/roles';
+import { AUDIT_ACTION, AUDIT_TARGET, STAFF_ROLE } from '~/lib/staff/roles';
 import type {
   AdminClass,
   AdminClassStudent,
@@ -20,7 +20,8 @@ import type {
   ImportRow,
   TeacherOption,
 } from '~/lib/api/contracts/admin-classes';
-import type { StaffActor } from '../../staff/accounts/accounts.table';
+import type { StaffActor } from '../../staff/accounts/sessions.service';
+import { accountNames, activeAccountsWithRoles } from '../../staff/accounts/accounts.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { ensureSchoolStudent } from '../../identity/identity.service';
 import * as repo from './classes.admin.repository';
@@ -34,6 +35,9 @@ import { COMPLETED_BY_END, checkTeachers, enrolStatusFor, mayIn } from './classe
  * classes. Writes are audited in their own transaction; those that must happen once are
  * conditional (ending, moving, deleting) or guarded by unique keys (enrolling, importing).
  */
+
+/** Who may be linked to a class: teachers, and administrators who teach. */
+const TEACHING_ROLES = [STAFF_ROLE.teacher, STAFF_ROLE.admin] as const;
 
 const notFound = () => AppError.notFound(t('classes.notFound'));
 
@@ -116,11 +120,16 @@ export async function pageClasses(
 async function classOf(db: DB, c: ClassInScope, tenantId: string): Promise<AdminClass> {
   const row = (await repo.findClass(db, tenantId, c.row.id)) ?? c.row;
   const teachers = await repo.teachersOf(db, tenantId, c.row.id);
+  const names = await accountNames(
+    db,
+    tenantId,
+    teachers.map((x) => x.accountId),
+  );
   return {
     ...summary(row),
     expectedOpenAt: row.expectedOpenAt === null ? null : Number(row.expectedOpenAt),
     learningGoal: row.learningGoal,
-    teachers: teachers.map((x) => ({ accountId: x.accountId, name: x.name, role: x.role as ClassTeacherRole })),
+    teachers: teachers.map((x) => ({ accountId: x.accountId, name: names.get(x.accountId) ?? '', role: x.role as ClassTeacherRole })),
     may: c.may,
   };
 }
@@ -131,7 +140,7 @@ export async function getClass(s: Scope, actor: StaffActor, id: string): Promise
 
 /** Who may be linked to a class: the school's active teachers and administrators. */
 export async function teacherOptions(s: Scope, actor: StaffActor): Promise<TeacherOption[]> {
-  const rows = await repo.activeAccounts(s.db, actor.tenant.id, [STAFF_ROLE.teacher, STAFF_ROLE.admin], STAFF_STATUS.active);
+  const rows = await activeAccountsWithRoles(s.db, actor.tenant.id, TEACHING_ROLES);
   return rows.map((r) => ({ accountId: r.id, name: r.name, role: r.role }));
 }
 
@@ -162,7 +171,7 @@ export async function saveClass(s: Scope, actor: StaffActor, input: ClassFields)
   if (input.trainingStart !== null && input.trainingEnd !== null && input.trainingEnd < input.trainingStart)
     throw AppError.badRequest(t('classes.endBeforeStart'));
   return s.db.transaction().execute(async (trx) => {
-    const options = new Map((await repo.activeAccounts(trx, tenantId, [STAFF_ROLE.teacher, STAFF_ROLE.admin], STAFF_STATUS.active)).map((a) => [a.id, a]));
+    const options = new Map((await activeAccountsWithRoles(trx, tenantId, TEACHING_ROLES)).map((a) => [a.id, a]));
     if (input.teachers.some((x) => !options.has(x.accountId))) throw AppError.badRequest(t('classes.teacherNotFound'));
     const head = input.teachers.find((x) => x.role === CLASS_TEACHER_ROLE.head);
     const fields = {
