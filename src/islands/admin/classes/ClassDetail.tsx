@@ -70,7 +70,7 @@ export function ClassDetail({ classId, onBack }: { classId: string; onBack: () =
       </p>
       <PageTitle>{c.name}</PageTitle>
       <Section
-        title={t('classes.field.name')}
+        title={t('classes.info')}
         actions={
           c.may.edit && (
             <span className="flex flex-wrap gap-2">
@@ -221,7 +221,7 @@ function Periods({
       ) : periods.data.length === 0 ? (
         <p className="text-sm text-muted">{t('classes.noPeriods')}</p>
       ) : (
-        <TableBox label={t('classes.periods')}>
+        <TableBox label={t('classes.periodTable')}>
           <thead>
             <tr>
               <th className={th}>{t('classes.period.name')}</th>
@@ -501,7 +501,7 @@ function StudentList({
         <p className="text-sm text-muted">{t('classes.noStudents')}</p>
       ) : (
         <>
-          <TableBox label={t('classes.students')}>
+          <TableBox label={t('classes.studentTable')}>
             <thead>
               <tr>
                 <th className={th}>{t('classes.student.name')}</th>

@@ -112,7 +112,7 @@ export default function ClassesIsland({ me }: { me: StaffMe }) {
           <p className="text-sm text-muted">{t('classes.none')}</p>
         ) : (
           <>
-            <TableBox label={t('classes.title')}>
+            <TableBox label={t('classes.classTable')}>
               <thead>
                 <tr>
                   <th className={th}>{t('classes.col.name')}</th>
