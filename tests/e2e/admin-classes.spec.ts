@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
+import { loginStudent } from './support/session';
+import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
 
 /**
  * Classes on the staff side at an office desktop's width: an administrator creates a class with a
  * head teacher, adds periods, enrols a student by mobile, imports a CSV with good and bad rows and
- * reads the report, moves a student to another period and ends the class; the head teacher then
- * signs in and sees only their class. A 375 px smoke opens the screen.
+ * reads the report, moves a student to another period and ends the class; the student finds the
+ * class in 我的学习 with the head teacher's name; the head teacher signs in and sees only their class. A 375 px smoke opens the screen.
  */
 
 let made = 0;
@@ -98,6 +100,19 @@ test.describe('@desktop-only classes on the staff side', () => {
     await expect(periodRow(page, '第2期').getByRole('cell').nth(3)).toHaveText('1');
     await expect(periodRow(page, '第1期').getByRole('cell').nth(3)).toHaveText('1');
 
+    // The student finds the class in 我的学习, and its page names the head teacher.
+    const learner = await browser.newContext({ viewport: DESKTOP });
+    const learnerPage = await learner.newPage();
+    await loginStudent(learnerPage, DEMO_TENANT.id, first);
+    await learnerPage.goto('/study/mine');
+    const serving = learnerPage.getByRole('tablist', { name: '班级状态' }).getByRole('tab', { name: '服务中', exact: true });
+    await hydrated(serving);
+    await serving.click();
+    await learnerPage.getByRole('tabpanel').locator('li > button').filter({ hasText: name }).click();
+    await learnerPage.waitForURL(/\/study\/training-class\?classId=/);
+    await expect(learnerPage.getByRole('main').locator('header').filter({ hasText: name })).toContainText(`班主任${teacher.name}`);
+    await learner.close();
+
     // End the class: the served students are completed.
     await page.getByRole('button', { name: '结束班级' }).click();
     await confirm(page);
@@ -119,11 +134,24 @@ test.describe('@desktop-only classes on the staff side', () => {
 });
 
 test.describe('@mobile-only classes at 375 px', () => {
-  test('the classes screen opens without sideways scrolling and with nothing serious for axe', async ({ page }) => {
+  test('the classes screen and a class open without sideways scrolling and with nothing serious for axe', async ({ page }) => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     await openClasses(page);
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page, 'classes (375)');
+    // A class of its own, opened: its fields, periods, enrolment and import forms fit the phone too.
+    const name = unique('手机班级');
+    await page.getByRole('button', { name: '新建班级' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建班级' });
+    await dialog.getByLabel('班级名称').fill(name);
+    await dialog.getByLabel('教学状态').selectOption({ label: '开班中' });
+    await expect(dialog.getByRole('button', { name: '保存' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('加载中…')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page, 'class detail (375)');
   });
 });
