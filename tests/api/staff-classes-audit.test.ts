@@ -25,7 +25,10 @@ interface Expected {
   after: Record<string, unknown> | null;
 }
 
-type WriteCall = Exclude<keyof typeof cls.ADMIN_CLASS_CALLS, 'adminClasses' | 'adminClassGet' | 'adminClassTeacherOptions' | 'adminClassPeriods' | 'adminClassStudents'>;
+type WriteCall = Exclude<
+  keyof typeof cls.ADMIN_CLASS_CALLS,
+  'adminClasses' | 'adminClassGet' | 'adminClassTeacherOptions' | 'adminClassPeriods' | 'adminClassStudents'
+>;
 
 const on = (who: Staffer, classId: string) => onClass(who, classId, DEMO.id, { 'X-Request-Id': REQUEST_ID });
 /** Moves the clock on a second, so the measured call's entries are told apart from its setup's. */
@@ -42,7 +45,13 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
   async adminClassSave() {
     const { admin, head } = await setup();
     step();
-    const input = classInput({ name: '审计班级', trainingStart: '', trainingEnd: '', learningGoal: '', teachers: [{ accountId: head.account.id, role: 'head' }] });
+    const input = classInput({
+      name: '审计班级',
+      trainingStart: '',
+      trainingEnd: '',
+      learningGoal: '',
+      teachers: [{ accountId: head.account.id, role: 'head' }],
+    });
     const answer = await s().call(cls.adminClassSave, input, asStaff(admin.session, DEMO.id, { 'X-Request-Id': REQUEST_ID }));
     const id = answer.body.data.id as string;
     const target = { actorId: admin.account.id, targetType: 'teachingClass', targetId: id };
@@ -93,7 +102,16 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     const answer = await s().call(cls.adminClassDelete, {}, on(admin, made.id));
     return {
       answer,
-      expected: [{ action: AUDIT_ACTION.classDelete, actorId: admin.account.id, targetType: 'teachingClass', targetId: made.id, before: { name: made.name }, after: null }],
+      expected: [
+        {
+          action: AUDIT_ACTION.classDelete,
+          actorId: admin.account.id,
+          targetType: 'teachingClass',
+          targetId: made.id,
+          before: { name: made.name },
+          after: null,
+        },
+      ],
     };
   },
   async adminClassPeriodSave() {
@@ -122,7 +140,14 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     return {
       answer,
       expected: [
-        { action: AUDIT_ACTION.periodDelete, actorId: head.account.id, targetType: 'classPeriod', targetId: period.id, before: { classId: made.id, name: '第2期' }, after: null },
+        {
+          action: AUDIT_ACTION.periodDelete,
+          actorId: head.account.id,
+          targetType: 'classPeriod',
+          targetId: period.id,
+          before: { classId: made.id, name: '第2期' },
+          after: null,
+        },
       ],
     };
   },
@@ -153,7 +178,14 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     return {
       answer,
       expected: [
-        { action: AUDIT_ACTION.studentStatus, actorId: head.account.id, targetType: 'classStudent', targetId: e.student.id, before: { serviceStatus: 2 }, after: { serviceStatus: 3 } },
+        {
+          action: AUDIT_ACTION.studentStatus,
+          actorId: head.account.id,
+          targetType: 'classStudent',
+          targetId: e.student.id,
+          before: { serviceStatus: 2 },
+          after: { serviceStatus: 3 },
+        },
       ],
     };
   },
@@ -166,7 +198,14 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     return {
       answer,
       expected: [
-        { action: AUDIT_ACTION.studentMove, actorId: head.account.id, targetType: 'classStudent', targetId: e.student.id, before: { periodId: p1.id }, after: { periodId: p2.id } },
+        {
+          action: AUDIT_ACTION.studentMove,
+          actorId: head.account.id,
+          targetType: 'classStudent',
+          targetId: e.student.id,
+          before: { periodId: p1.id },
+          after: { periodId: p2.id },
+        },
       ],
     };
   },

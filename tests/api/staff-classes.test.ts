@@ -34,7 +34,8 @@ async function school(tenantId = DEMO.id) {
   return { admin, head, tutor, classA, classB };
 }
 
-const enrol = (who: Staffer, classId: string, input: cls.EnrolInput, tenantId = DEMO.id) => s().call(cls.adminClassEnrol, input, onClass(who, classId, tenantId));
+const enrol = (who: Staffer, classId: string, input: cls.EnrolInput, tenantId = DEMO.id) =>
+  s().call(cls.adminClassEnrol, input, onClass(who, classId, tenantId));
 
 describe('the class scope', () => {
   /** Every call about one class, with an input that would pass its validation. */
@@ -58,24 +59,27 @@ describe('the class scope', () => {
     expect(CLASS_CALLS.map((c) => c.name).sort()).toEqual(every.sort());
   });
 
-  test.each(CLASS_CALLS.map((c) => [c.name, c] as const))("%s: a teacher of class A, and another school's administrator, do not reach class B (404)", async (_n, c) => {
-    const { admin, head, classB } = await school();
-    const period = await makePeriod(s(), admin, DEMO.id, classB.id, '第1期');
-    const student = (await ok<cls.Enrolled>(enrol(admin, classB.id, { mobile: freshStudentMobile(), periodId: period.id }))).student;
-    const foreign = await staffer(s(), HUAXIA.id, STAFF_ROLE.admin);
-    const input = c.input({ periodId: period.id, studentId: student.id });
-    const call = cls.ADMIN_CLASS_CALLS[c.name];
-    const asHead = await s().call(call as never, input, onClass(head, classB.id, DEMO.id));
-    // Ending and deleting are the administrators' alone: a teacher is refused by role, the same for every class.
-    if (STAFF_ACCESS[c.name] === STAFF_ACCESS.adminClassSave) expect(asHead.body).toEqual({ code: 403, data: null, message: '您的角色无权进行此操作' });
-    else expect(asHead.body).toEqual({ code: 404, data: null, message: '班级不存在或已删除' });
-    // Another school's administrator, in their own school: the class is not there.
-    const asForeign = await s().call(call as never, input, onClass(foreign, classB.id, HUAXIA.id));
-    expect(asForeign.body).toEqual({ code: 404, data: null, message: '班级不存在或已删除' });
-    // Nothing changed: class B still has its student in its period.
-    const after = await ok<cls.AdminClass>(s().call(cls.adminClassGet, {}, onClass(admin, classB.id, DEMO.id)));
-    expect(after).toMatchObject({ teachingClassStatus: 1, studentCount: 1, periodCount: 1 });
-  });
+  test.each(CLASS_CALLS.map((c) => [c.name, c] as const))(
+    "%s: a teacher of class A, and another school's administrator, do not reach class B (404)",
+    async (_n, c) => {
+      const { admin, head, classB } = await school();
+      const period = await makePeriod(s(), admin, DEMO.id, classB.id, '第1期');
+      const student = (await ok<cls.Enrolled>(enrol(admin, classB.id, { mobile: freshStudentMobile(), periodId: period.id }))).student;
+      const foreign = await staffer(s(), HUAXIA.id, STAFF_ROLE.admin);
+      const input = c.input({ periodId: period.id, studentId: student.id });
+      const call = cls.ADMIN_CLASS_CALLS[c.name];
+      const asHead = await s().call(call as never, input, onClass(head, classB.id, DEMO.id));
+      // Ending and deleting are the administrators' alone: a teacher is refused by role, the same for every class.
+      if (STAFF_ACCESS[c.name] === STAFF_ACCESS.adminClassSave) expect(asHead.body).toEqual({ code: 403, data: null, message: '您的角色无权进行此操作' });
+      else expect(asHead.body).toEqual({ code: 404, data: null, message: '班级不存在或已删除' });
+      // Another school's administrator, in their own school: the class is not there.
+      const asForeign = await s().call(call as never, input, onClass(foreign, classB.id, HUAXIA.id));
+      expect(asForeign.body).toEqual({ code: 404, data: null, message: '班级不存在或已删除' });
+      // Nothing changed: class B still has its student in its period.
+      const after = await ok<cls.AdminClass>(s().call(cls.adminClassGet, {}, onClass(admin, classB.id, DEMO.id)));
+      expect(after).toMatchObject({ teachingClassStatus: 1, studentCount: 1, periodCount: 1 });
+    },
+  );
 
   test("a teacher's list shows only their classes; an administrator's every class of the school; an editor may not call", async () => {
     const { admin, head, tutor, classA, classB } = await school();
@@ -114,7 +118,9 @@ describe('classes', () => {
     const name = `检索班级${Date.now() % 100000}`;
     const made: cls.AdminClass[] = [];
     for (const status of [0, 1, 2]) {
-      made.push(await makeClass(s(), admin, DEMO.id, { name: `${name}-${status}`, teachingClassStatus: status, experience: status === 1, expectedOpen: '2026-12-01' }));
+      made.push(
+        await makeClass(s(), admin, DEMO.id, { name: `${name}-${status}`, teachingClassStatus: status, experience: status === 1, expectedOpen: '2026-12-01' }),
+      );
     }
     const page = await ok<{ records: cls.AdminClassSummary[]; total: number }>(
       s().call(cls.adminClasses, { name, teachingClassStatus: 1, size: 10 }, asStaff(admin.session, DEMO.id)),
@@ -122,7 +128,9 @@ describe('classes', () => {
     expect(page.records.map((r) => r.name)).toEqual([`${name}-1`]);
     const exp = await ok<{ records: cls.AdminClassSummary[] }>(s().call(cls.adminClasses, { name, experience: 1 }, asStaff(admin.session, DEMO.id)));
     expect(exp.records.map((r) => r.experience)).toEqual([true]);
-    const paged = await ok<{ records: unknown[]; total: number; pages: number }>(s().call(cls.adminClasses, { name, size: 2, current: 2 }, asStaff(admin.session, DEMO.id)));
+    const paged = await ok<{ records: unknown[]; total: number; pages: number }>(
+      s().call(cls.adminClasses, { name, size: 2, current: 2 }, asStaff(admin.session, DEMO.id)),
+    );
     expect(paged).toMatchObject({ total: 3, pages: 2 });
     expect(paged.records).toHaveLength(1);
     expect(made[0]!.expectedOpenAt).toBe(Date.UTC(2026, 10, 30, 16));
@@ -152,8 +160,24 @@ describe('classes', () => {
     const save = (over: Partial<cls.ClassInput>) => s().call(cls.adminClassSave, { ...baseInput(), ...over }, asStaff(admin.session, DEMO.id));
     const baseInput = (): cls.ClassInput => ({ name: '拒绝班级', teachingClassStatus: 1, experience: false, teachers: [] });
     const cases: [Partial<cls.ClassInput>, string][] = [
-      [{ teachers: [{ accountId: head.account.id, role: 'head' }, { accountId: tutor.account.id, role: 'head' }] }, '一个班级只能有一位班主任'],
-      [{ teachers: [{ accountId: head.account.id, role: 'head' }, { accountId: head.account.id, role: 'tutor' }] }, '同一位老师只能出现一次'],
+      [
+        {
+          teachers: [
+            { accountId: head.account.id, role: 'head' },
+            { accountId: tutor.account.id, role: 'head' },
+          ],
+        },
+        '一个班级只能有一位班主任',
+      ],
+      [
+        {
+          teachers: [
+            { accountId: head.account.id, role: 'head' },
+            { accountId: head.account.id, role: 'tutor' },
+          ],
+        },
+        '同一位老师只能出现一次',
+      ],
       [{ teachers: [{ accountId: foreign.account.id, role: 'tutor' }] }, '所选老师不存在或已停用'],
       [{ trainingStart: '2026-12-01', trainingEnd: '2026-11-01' }, '结束日期不能早于开始日期'],
       [{ teachingClassStatus: 7 }, '教学状态不正确'],
@@ -202,7 +226,11 @@ describe('periods', () => {
     const dup = await s().call(cls.adminClassPeriodSave, { classPeriodType: 1, name: '第1期' }, onClass(admin, classA.id, DEMO.id));
     expect(dup.body.message).toBe('本班已有同名期次');
     const edited = await ok<cls.AdminPeriod>(
-      s().call(cls.adminClassPeriodSave, { periodId: p2.id, classPeriodType: 2, name: '考试期', start: '2027-01-01', end: '2027-01-02' }, onClass(admin, classA.id, DEMO.id)),
+      s().call(
+        cls.adminClassPeriodSave,
+        { periodId: p2.id, classPeriodType: 2, name: '考试期', start: '2027-01-01', end: '2027-01-02' },
+        onClass(admin, classA.id, DEMO.id),
+      ),
     );
     expect(edited).toMatchObject({ id: p2.id, classPeriodType: 2, name: '考试期', startAt: Date.UTC(2026, 11, 31, 16) });
     await ok(enrol(admin, classA.id, { mobile: freshStudentMobile(), periodId: p1.id }));
@@ -248,13 +276,17 @@ describe('students', () => {
     const [p1, p2] = [await makePeriod(s(), admin, DEMO.id, classA.id, '第1期'), await makePeriod(s(), admin, DEMO.id, classA.id, '第2期')];
     const a = await ok<cls.Enrolled>(enrol(admin, classA.id, { mobile: freshStudentMobile(), name: '甲同学', periodId: p1.id }));
     await ok(enrol(admin, classA.id, { mobile: freshStudentMobile(), name: '乙同学', periodId: p1.id }));
-    const found = await ok<{ records: cls.AdminClassStudent[]; total: number }>(s().call(cls.adminClassStudents, { keyword: '甲' }, onClass(admin, classA.id, DEMO.id)));
+    const found = await ok<{ records: cls.AdminClassStudent[]; total: number }>(
+      s().call(cls.adminClassStudents, { keyword: '甲' }, onClass(admin, classA.id, DEMO.id)),
+    );
     expect(found.records.map((r) => r.name)).toEqual(['甲同学']);
     const page = await ok<{ records: unknown[]; total: number }>(s().call(cls.adminClassStudents, { size: 1, current: 2 }, onClass(admin, classA.id, DEMO.id)));
     expect(page.total).toBe(2);
     expect(page.records).toHaveLength(1);
 
-    const st = await ok<cls.AdminClassStudent>(s().call(cls.adminClassStudentStatus, { studentId: a.student.id, serviceStatus: 1 }, onClass(admin, classA.id, DEMO.id)));
+    const st = await ok<cls.AdminClassStudent>(
+      s().call(cls.adminClassStudentStatus, { studentId: a.student.id, serviceStatus: 1 }, onClass(admin, classA.id, DEMO.id)),
+    );
     expect(st.serviceStatus).toBe(1);
     const badStatus = await s().call(cls.adminClassStudentStatus, { studentId: a.student.id, serviceStatus: 9 }, onClass(admin, classA.id, DEMO.id));
     expect(badStatus.body.message).toBe('服务状态不正确');
@@ -264,7 +296,11 @@ describe('students', () => {
     );
     expect(moved).toMatchObject({ periodId: p2.id, periodName: '第2期' });
     // A second screen still showing the old period: refused, nothing moves.
-    const stale = await s().call(cls.adminClassStudentMove, { studentId: a.student.id, fromPeriodId: p1.id, toPeriodId: p1.id }, onClass(admin, classA.id, DEMO.id));
+    const stale = await s().call(
+      cls.adminClassStudentMove,
+      { studentId: a.student.id, fromPeriodId: p1.id, toPeriodId: p1.id },
+      onClass(admin, classA.id, DEMO.id),
+    );
     expect(stale.body).toEqual({ code: 409, data: null, message: '学员的期次已被他人调整，请刷新后重试' });
 
     // With a lesson record the student is not removed; without, they are.
@@ -308,7 +344,8 @@ async function lessonRecordFor(classStudentId: string) {
 }
 
 describe('CSV import', () => {
-  const importCsv = (who: Staffer, classId: string, csv: string, apply: boolean) => s().call(cls.adminClassImport, { csv, apply }, onClass(who, classId, DEMO.id));
+  const importCsv = (who: Staffer, classId: string, csv: string, apply: boolean) =>
+    s().call(cls.adminClassImport, { csv, apply }, onClass(who, classId, DEMO.id));
 
   test('the dry run reports every row with its reason and changes nothing; apply adds the good rows; applying again adds nothing', async () => {
     const { admin, head, classA } = await school();

@@ -69,7 +69,10 @@ describe('the row verdicts (property)', () => {
         expect(checkStudentRows(input, PERIODS)).toEqual(checkStudentRows(input, PERIODS));
       }),
     );
-    const many = Array.from({ length: CSV_LIMITS.rows + 1 }, (_, i): CsvRow => ({ line: i + 2, mobile: `139${String(i).padStart(8, '0')}`, name: '', period: '' }));
+    const many = Array.from(
+      { length: CSV_LIMITS.rows + 1 },
+      (_, i): CsvRow => ({ line: i + 2, mobile: `139${String(i).padStart(8, '0')}`, name: '', period: '' }),
+    );
     const out = checkStudentRows(many, PERIODS);
     expect(out.filter((r) => !r.ok)).toEqual([expect.objectContaining({ line: CSV_LIMITS.rows + 2, reason: 'tooMany' })]);
   });
@@ -87,7 +90,10 @@ describe('parsing the file', () => {
   });
 
   test('the header names the columns in any order; BOM and blank lines are dropped; the template parses', () => {
-    expect(parseStudentCsv('\uFEFF期次,手机号\n\n第1期, 13800000000 \n')).toEqual({ ok: true, rows: [{ line: 3, mobile: '13800000000', name: '', period: '第1期' }] });
+    expect(parseStudentCsv('\uFEFF期次,手机号\n\n第1期, 13800000000 \n')).toEqual({
+      ok: true,
+      rows: [{ line: 3, mobile: '13800000000', name: '', period: '第1期' }],
+    });
     expect(parseStudentCsv(CSV_TEMPLATE)).toEqual({ ok: true, rows: [{ line: 2, mobile: '13800000000', name: '张三', period: '第1期' }] });
     expect(parseStudentCsv('姓名\n张三\n')).toEqual({ ok: false, reason: 'noMobileColumn' });
     expect(parseStudentCsv('')).toEqual({ ok: false, reason: 'empty' });
@@ -126,8 +132,23 @@ describe('class rules', () => {
   });
 
   test('teachers: one head at most, an account once', () => {
-    expect(checkTeachers([{ accountId: 'a', role: 'head' }, { accountId: 'b', role: 'tutor' }])).toBeNull();
-    expect(checkTeachers([{ accountId: 'a', role: 'head' }, { accountId: 'b', role: 'head' }])).toBe('oneHead');
-    expect(checkTeachers([{ accountId: 'a', role: 'course' }, { accountId: 'a', role: 'tutor' }])).toBe('teacherTwice');
+    expect(
+      checkTeachers([
+        { accountId: 'a', role: 'head' },
+        { accountId: 'b', role: 'tutor' },
+      ]),
+    ).toBeNull();
+    expect(
+      checkTeachers([
+        { accountId: 'a', role: 'head' },
+        { accountId: 'b', role: 'head' },
+      ]),
+    ).toBe('oneHead');
+    expect(
+      checkTeachers([
+        { accountId: 'a', role: 'course' },
+        { accountId: 'a', role: 'tutor' },
+      ]),
+    ).toBe('teacherTwice');
   });
 });

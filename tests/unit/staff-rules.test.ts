@@ -78,7 +78,9 @@ describe('roles and the access table', () => {
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
     expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG, ...CLASSES, ...CLASS_ADMIN].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual(
+      [...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG, ...CLASSES, ...CLASS_ADMIN].sort(),
+    );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });

@@ -177,7 +177,11 @@ function Periods({
   return (
     <Section title={t('classes.periods')}>
       {manage && (
-        <form onSubmit={save} className="mb-4 grid gap-3 sm:grid-cols-5 sm:items-end" aria-label={v.periodId ? t('classes.period.edit') : t('classes.period.new')}>
+        <form
+          onSubmit={save}
+          className="mb-4 grid gap-3 sm:grid-cols-5 sm:items-end"
+          aria-label={v.periodId ? t('classes.period.edit') : t('classes.period.new')}
+        >
           <div>
             <label htmlFor="period-type" className="mb-1 block text-sm font-medium">
               {t('classes.period.type')}
@@ -405,9 +409,7 @@ function ImportForm({ classId, onDone }: { classId: string; onDone: () => void }
                   <td className={td}>{r.mobile}</td>
                   <td className={td}>{r.name}</td>
                   <td className={td}>{r.period}</td>
-                  <td className={td}>
-                    {r.outcome === 'added' && !report.applied ? t('classes.wouldAdd') : t(`classes.outcome.${r.outcome}`)}
-                  </td>
+                  <td className={td}>{r.outcome === 'added' && !report.applied ? t('classes.wouldAdd') : t(`classes.outcome.${r.outcome}`)}</td>
                   <td className={`${td} text-red-700`}>{r.message ?? ''}</td>
                 </tr>
               ))}
@@ -528,7 +530,11 @@ function StudentList({
                         onChange={(e) =>
                           e.target.value &&
                           void change(() =>
-                            staffSend(cls.adminClassStudentMove, { studentId: s.id, fromPeriodId: s.periodId, toPeriodId: e.target.value }, { params: { id: classId } }),
+                            staffSend(
+                              cls.adminClassStudentMove,
+                              { studentId: s.id, fromPeriodId: s.periodId, toPeriodId: e.target.value },
+                              { params: { id: classId } },
+                            ),
                           )
                         }
                       >

@@ -21,9 +21,7 @@ const PAGE_SIZE = 10;
 export default function ClassesIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const isAdmin = me.account.role === STAFF_ROLE.admin;
-  const [open, setOpen] = useState<string | null>(() =>
-    typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id'),
-  );
+  const [open, setOpen] = useState<string | null>(() => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id')));
   const list = usePaged((q: cls.AdminClassQuery) => staffSend(cls.adminClasses, q), { current: 1, size: PAGE_SIZE } as cls.AdminClassQuery);
   const [filter, setFilter] = useState({ name: '', status: '', mode: '' });
   const [editing, setEditing] = useState<{ row: cls.AdminClass | null } | null>(null);
@@ -67,7 +65,14 @@ export default function ClassesIsland({ me }: { me: StaffMe }) {
             <label htmlFor="classes-name" className="mb-1 block text-sm font-medium">
               {t('classes.search')}
             </label>
-            <input id="classes-name" type="search" maxLength={20} className={fieldClass} value={filter.name} onChange={(e) => setFilter({ ...filter, name: e.target.value })} />
+            <input
+              id="classes-name"
+              type="search"
+              maxLength={20}
+              className={fieldClass}
+              value={filter.name}
+              onChange={(e) => setFilter({ ...filter, name: e.target.value })}
+            />
           </div>
           <div>
             <label htmlFor="classes-status" className="mb-1 block text-sm font-medium">
@@ -166,4 +171,3 @@ export default function ClassesIsland({ me }: { me: StaffMe }) {
     </div>
   );
 }
-

@@ -68,7 +68,13 @@ export function ClassForm({ initial, onSaved, onCancel }: { initial: cls.AdminCl
         {field(
           'class-product',
           t('classes.field.product'),
-          <input id="class-product" maxLength={100} className={fieldClass} value={v.productName} onChange={(e) => setV({ ...v, productName: e.target.value })} />,
+          <input
+            id="class-product"
+            maxLength={100}
+            className={fieldClass}
+            value={v.productName}
+            onChange={(e) => setV({ ...v, productName: e.target.value })}
+          />,
         )}
         {field(
           'class-status',
@@ -106,7 +112,14 @@ export function ClassForm({ initial, onSaved, onCancel }: { initial: cls.AdminCl
           {field(
             'class-goal',
             t('classes.field.goal'),
-            <textarea id="class-goal" maxLength={1000} rows={3} className={fieldClass} value={v.learningGoal} onChange={(e) => setV({ ...v, learningGoal: e.target.value })} />,
+            <textarea
+              id="class-goal"
+              maxLength={1000}
+              rows={3}
+              className={fieldClass}
+              value={v.learningGoal}
+              onChange={(e) => setV({ ...v, learningGoal: e.target.value })}
+            />,
           )}
         </div>
         <fieldset className="sm:col-span-2">

@@ -143,7 +143,8 @@ export const adminClasses = {
   'classes.enrol.created': '已添加学员，并为该手机号创建了学员账号',
   'classes.enrol.exists': '该学员已在本班',
   'classes.import': '批量导入学员',
-  'classes.import.help': '文件为 CSV 格式，第一行为表头“手机号,姓名,期次”（手机号必填；姓名仅在新学员时使用；期次填写本班已有的期次名称），每次最多 {rows} 名学员。可用 Excel 另存为“CSV UTF-8”。',
+  'classes.import.help':
+    '文件为 CSV 格式，第一行为表头“手机号,姓名,期次”（手机号必填；姓名仅在新学员时使用；期次填写本班已有的期次名称），每次最多 {rows} 名学员。可用 Excel 另存为“CSV UTF-8”。',
   'classes.import.template': '下载模板',
   'classes.import.file': '选择 CSV 文件',
   'classes.import.check': '检查文件',

@@ -146,7 +146,11 @@ export async function deleteEmptyClass(db: DB, tenantId: string, id: string): Pr
 }
 
 export async function countStudents(db: DB, tenantId: string, classId: string, periodId?: string): Promise<number> {
-  let q = db.selectFrom('classStudents').select((eb) => eb.fn.countAll<number>().as('n')).where('tenantId', '=', tenantId).where('classId', '=', classId);
+  let q = db
+    .selectFrom('classStudents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId);
   if (periodId) q = q.where('periodId', '=', periodId);
   return Number((await q.executeTakeFirst())?.n ?? 0);
 }
@@ -233,25 +237,23 @@ export function pageStudents(
   }
   if (f.periodId) filtered = filtered.where('cs.periodId', '=', f.periodId);
   if (f.serviceStatus !== undefined) filtered = filtered.where('cs.serviceStatus', '=', f.serviceStatus);
-  const rows = filtered
-    .select(STUDENT_COLUMNS)
-    .select(studyRecords.as('studyRecords'))
-    .orderBy('cs.createdAt', 'desc')
-    .orderBy('cs.id', 'desc');
+  const rows = filtered.select(STUDENT_COLUMNS).select(studyRecords.as('studyRecords')).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc');
   return pageFrom(w, rows, filtered);
 }
 
 export function findStudent(db: DB, tenantId: string, classId: string, id: string) {
-  return students(db, tenantId, classId)
-    .select(STUDENT_COLUMNS)
-    .select(studyRecords.as('studyRecords'))
-    .where('cs.id', '=', id)
-    .executeTakeFirst();
+  return students(db, tenantId, classId).select(STUDENT_COLUMNS).select(studyRecords.as('studyRecords')).where('cs.id', '=', id).executeTakeFirst();
 }
 export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
 
 export function findStudentByUser(db: DB, tenantId: string, classId: string, userId: string) {
-  return db.selectFrom('classStudents').select(['id']).where('tenantId', '=', tenantId).where('classId', '=', classId).where('userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('classStudents')
+    .select(['id'])
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The enrolment in the class of the user with this mobile, or undefined (a dry run's "already there"). */

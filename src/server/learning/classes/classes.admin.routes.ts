@@ -21,8 +21,7 @@ const withId = body({ id: idSchema });
 
 const text = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 const optionalText = (max: number, message: string) => z.preprocess(blankIsNull, z.string({ error: message }).trim().max(max, message).nullable());
-const oneOf = (values: readonly number[], message: string) =>
-  z.coerce.number({ error: message }).refine((n) => values.includes(n), { message });
+const oneOf = (values: readonly number[], message: string) => z.coerce.number({ error: message }).refine((n) => values.includes(n), { message });
 /** A day field of a form: YYYY-MM-DD or blank (none). */
 const optionalDay = z.preprocess(blankIsNull, z.union([z.null(), day.transform((ms) => ms ?? null)]));
 
@@ -44,10 +43,9 @@ const classInput = body({
   experience: z.boolean({ error: t('classes.badExperience') }),
   learningGoal: optionalText(CLASS_LIMITS.learningGoal, t('classes.goalTooLong', { max: CLASS_LIMITS.learningGoal })),
   teachers: z
-    .array(
-      z.object({ accountId: idSchema, role: z.enum(CLASS_TEACHER_ROLES as [string, ...string[]], { error: t('classes.badTeacherRole') }) }),
-      { error: t('validation.invalid') },
-    )
+    .array(z.object({ accountId: idSchema, role: z.enum(CLASS_TEACHER_ROLES as [string, ...string[]], { error: t('classes.badTeacherRole') }) }), {
+      error: t('validation.invalid'),
+    })
     .max(CLASS_LIMITS.teachers, t('classes.tooManyTeachers', { max: CLASS_LIMITS.teachers })),
 });
 
@@ -65,7 +63,10 @@ const studentQuery = z.object({
   ...pageFields,
   keyword: z.preprocess(
     (v) => (typeof v === 'string' ? blankIsNone(v.trim()) : v),
-    z.string({ error: t('classes.badKeyword') }).max(20, t('classes.badKeyword')).optional(),
+    z
+      .string({ error: t('classes.badKeyword') })
+      .max(20, t('classes.badKeyword'))
+      .optional(),
   ),
   periodId: z.preprocess(blankIsNone, idSchema.optional()),
   serviceStatus: z.preprocess(blankIsNone, oneOf(SERVICE_STATUSES, t('classes.badServiceStatus')).optional()),

@@ -404,18 +404,25 @@ export async function enrol(
     const periodId = await periodIn(trx, tenantId, classId, input.periodId);
     const who = await ensureSchoolStudent(trx, { tenantId, mobile: input.mobile, realName: input.name, now: s.now });
     const id = newId(s.now);
-    const added = await repo.insertStudentIfNew(trx, { id, tenantId, classId, userId: who.userId, schoolStudentId: who.studentId, periodId, serviceStatus: status, now: s.now });
+    const added = await repo.insertStudentIfNew(trx, {
+      id,
+      tenantId,
+      classId,
+      userId: who.userId,
+      schoolStudentId: who.studentId,
+      periodId,
+      serviceStatus: status,
+      now: s.now,
+    });
     const enrolment = added ? id : (await repo.findStudentByUser(trx, tenantId, classId, who.userId))!.id;
     if (added) {
-      await auditStaffAction(
-        trx,
-        s,
-        actor,
-        AUDIT_ACTION.studentEnrol,
-        { type: AUDIT_TARGET.classStudent, id },
-        null,
-        { classId, userId: who.userId, periodId, serviceStatus: status, userCreated: who.created },
-      );
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentEnrol, { type: AUDIT_TARGET.classStudent, id }, null, {
+        classId,
+        userId: who.userId,
+        periodId,
+        serviceStatus: status,
+        userCreated: who.created,
+      });
     }
     return { student: studentOf(await studentIn(trx, tenantId, classId, enrolment), true), added, userCreated: who.created };
   });
@@ -515,7 +522,12 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
     for (const row of checked) {
       const base = { line: row.line, mobile: row.mobile, name: row.name, period: row.period };
       if (!row.ok) {
-        report.push({ ...base, outcome: 'refused', reason: row.reason, message: t(`classes.csv.${row.reason}`, { rows: CSV_LIMITS.rows, max: CSV_LIMITS.name }) });
+        report.push({
+          ...base,
+          outcome: 'refused',
+          reason: row.reason,
+          message: t(`classes.csv.${row.reason}`, { rows: CSV_LIMITS.rows, max: CSV_LIMITS.name }),
+        });
         continue;
       }
       if (!input.apply) {
@@ -542,7 +554,10 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
       refused: report.filter((r) => r.outcome === 'refused').length,
     };
     if (input.apply) {
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentImport, { type: AUDIT_TARGET.teachingClass, id: classId }, null, { rows: report.length, ...counts });
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentImport, { type: AUDIT_TARGET.teachingClass, id: classId }, null, {
+        rows: report.length,
+        ...counts,
+      });
     }
     return { applied: input.apply, rows: report, counts };
   });

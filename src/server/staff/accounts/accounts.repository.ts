@@ -30,7 +30,12 @@ export function findAccountByMobile(db: DB, tenantId: string, mobile: string) {
 /** Accounts of the school by id (any state): their names, for the screens that name them. */
 export function accountsByIds(db: DB, tenantId: string, ids: readonly string[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('staffAccounts').select(['id', 'name', 'role', 'status']).where('tenantId', '=', tenantId).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('staffAccounts')
+    .select(['id', 'name', 'role', 'status'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** The school's active accounts with one of the roles, by name. */
