@@ -73,6 +73,8 @@ export const admin = {
   'admin.dashboard.auditHint': '查看每一次后台操作的记录',
   'admin.dashboard.accountHint': '修改密码、两步验证、登录设备',
   'admin.dashboard.leadsHint': '查看访客留言、回电后标记处理、导出表格',
+  'admin.dashboard.classes': '班级管理',
+  'admin.dashboard.classesHint': '班级、期次、老师和学员：逐个添加或用 CSV 批量导入学员',
   'admin.dashboard.comingSoon': '学校资料和内容发布将在后续版本中开放。',
   'admin.dashboard.secondFactorOff': '您尚未开启两步验证，建议在“我的账号”中开启。',
   // Staff accounts.
