@@ -125,7 +125,10 @@ test.describe('@desktop-only classes on the staff side', () => {
     const teacherPage = await context.newPage();
     await signIn(teacherPage, teacher);
     await expect(teacherPage.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText(['概览', '班级管理', '我的账号']);
-    await teacherPage.getByRole('main').getByRole('link', { name: /班级管理/ }).click();
+    await teacherPage
+      .getByRole('main')
+      .getByRole('link', { name: /班级管理/ })
+      .click();
     await expect(teacherPage).toHaveURL(/\/admin\/classes$/);
     await openClasses(teacherPage);
     const rows = teacherPage.getByRole('region', { name: '班级列表' }).getByRole('row');
