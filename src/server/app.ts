@@ -38,6 +38,7 @@ import { attemptsRoutes } from './exams/attempts/attempts.routes';
 import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { contentAdminRoutes } from './content/content.admin.routes';
+import { classesAdminRoutes } from './learning/classes/classes.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -112,7 +113,8 @@ export function createApp(runtime: Runtime) {
     .route('/', schoolSettingsRoutes)
     .route('/', productsAdminRoutes)
     .route('/', mediaAdminRoutes)
-    .route('/', couponsAdminRoutes);
+    .route('/', couponsAdminRoutes)
+    .route('/', classesAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

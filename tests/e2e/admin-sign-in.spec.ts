@@ -43,6 +43,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '相册分类',
       '相册素材',
       '优惠券',
+      '班级管理',
       '员工账号',
       '操作日志',
       '我的账号',

@@ -1,3 +1,4 @@
+import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
@@ -70,10 +71,16 @@ describe('roles and the access table', () => {
     // Administrators and content editors keep the catalogue.
     const CATALOG = names.filter((n) => n.startsWith('catalog'));
     expect(CATALOG.length).toBeGreaterThan(0);
+    // Classes: administrators and teachers (a teacher's own classes only, by the class scope); creating, ending, deleting and
+    // linking teachers are the administrators'.
+    const CLASS_ADMIN = ['adminClassSave', 'adminClassEnd', 'adminClassDelete', 'adminClassTeacherOptions'];
+    const CLASSES = Object.keys(ADMIN_CLASS_CALLS).filter((n) => !CLASS_ADMIN.includes(n));
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE].sort());
-    expect(allowed(STAFF_ROLE.admin)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES].sort());
+    expect(allowed(STAFF_ROLE.admin)).toEqual(
+      [...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG, ...CLASSES, ...CLASS_ADMIN].sort(),
+    );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });
 });

@@ -13,6 +13,7 @@ const LINKS = [
   { href: '/admin/notices', title: 'admin.dashboard.notices', hint: 'admin.dashboard.noticesHint', call: 'adminNoticePage' },
   { href: '/admin/audit', title: 'admin.audit.title', hint: 'admin.dashboard.auditHint', call: 'audit' },
   { href: '/admin/leads', title: 'admin.leads.title', hint: 'admin.dashboard.leadsHint', call: 'leads' },
+  { href: '/admin/classes', title: 'admin.dashboard.classes', hint: 'admin.dashboard.classesHint', call: 'adminClasses' },
   { href: '/admin/school', title: 'admin.dashboard.schoolTitle', hint: 'admin.dashboard.schoolHint', call: 'schoolSettings' },
   { href: '/admin/account', title: 'admin.account.title', hint: 'admin.dashboard.accountHint', call: 'me' },
 ] as const;

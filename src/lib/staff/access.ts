@@ -20,6 +20,11 @@ const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 const CONTENT = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 /** The school's catalogue (products, categories, questions, banners, coupons): administrators and content editors. */
 const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
+/**
+ * Classes: administrators and teachers pass the gate; the class scope (classes.admin.service.ts) then
+ * lets a teacher reach only the classes they are linked to, and only a head teacher change one's students.
+ */
+const CLASSES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -129,6 +134,21 @@ export const STAFF_ACCESS = {
   catalogMaterialSave: CATALOG,
   catalogMaterialState: CATALOG,
   catalogMaterialDelete: CATALOG,
+  adminClasses: CLASSES,
+  adminClassGet: CLASSES,
+  adminClassSave: ADMIN_ONLY,
+  adminClassEnd: ADMIN_ONLY,
+  adminClassDelete: ADMIN_ONLY,
+  adminClassTeacherOptions: ADMIN_ONLY,
+  adminClassPeriods: CLASSES,
+  adminClassPeriodSave: CLASSES,
+  adminClassPeriodDelete: CLASSES,
+  adminClassStudents: CLASSES,
+  adminClassEnrol: CLASSES,
+  adminClassStudentStatus: CLASSES,
+  adminClassStudentMove: CLASSES,
+  adminClassStudentRemove: CLASSES,
+  adminClassImport: CLASSES,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
@@ -159,4 +179,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/catalog/album-categories', call: 'catalogAlbumCategories' },
   { path: '/admin/catalog/materials', call: 'catalogMaterials' },
   { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
+  { path: '/admin/classes', call: 'adminClasses' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

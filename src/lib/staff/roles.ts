@@ -91,6 +91,19 @@ export const AUDIT_ACTION = {
   albumTabRename: 'albumTab.rename',
   albumTabOrder: 'albumTab.order',
   albumTabDelete: 'albumTab.delete',
+  classCreate: 'class.create',
+  classUpdate: 'class.update',
+  classEnd: 'class.end',
+  classDelete: 'class.delete',
+  classTeachers: 'class.teachers',
+  periodCreate: 'period.create',
+  periodUpdate: 'period.update',
+  periodDelete: 'period.delete',
+  studentEnrol: 'student.enrol',
+  studentImport: 'student.import',
+  studentStatus: 'student.status',
+  studentMove: 'student.move',
+  studentRemove: 'student.remove',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -126,5 +139,8 @@ export const AUDIT_TARGET = {
   coupon: 'coupon',
   projectBlock: 'projectBlock',
   albumTab: 'albumTab',
+  teachingClass: 'teachingClass',
+  classPeriod: 'classPeriod',
+  classStudent: 'classStudent',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -26,6 +26,7 @@ import type { RateEventTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
+import type { ClassTeacherTable } from '../learning/classes/classes.table';
 import type {
   ClassCourseTable,
   ClassroomTable,
@@ -122,6 +123,7 @@ export interface Database {
   certificateQueries: CertificateQueryTable;
   teachingClasses: TeachingClassTable;
   classPeriods: ClassPeriodTable;
+  classTeachers: ClassTeacherTable;
   classStudents: ClassStudentTable;
   courses: CourseTable;
   classCourses: ClassCourseTable;

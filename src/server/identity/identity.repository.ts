@@ -19,6 +19,25 @@ export function insertUser(db: DB, user: { id: string; mobile: string; nickName:
     .execute();
 }
 
+/** Inserts the user unless the mobile is taken (a concurrent insert waits, then does nothing); true when inserted. */
+export async function insertUserIfNew(db: DB, user: { id: string; mobile: string; nickName: string | null; realName: string | null; now: number }) {
+  const rows = await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      mobile: user.mobile,
+      nickName: user.nickName,
+      realName: user.realName,
+      status: ACCOUNT_STATUS.ACTIVE,
+      createdAt: user.now,
+      updatedAt: user.now,
+    })
+    .onConflict((oc) => oc.column('mobile').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
 export type UserChanges = Partial<Pick<UserTable, 'nickName' | 'realName' | 'passwordHash' | 'passwordUpdatedAt'>> & { updatedAt: number };
 
 export function updateUser(db: DB, userId: string, changes: UserChanges) {

@@ -109,6 +109,28 @@ export async function bindUserToTenant(db: DB, tenantId: string, userId: string,
   return (await repo.findBinding(db, tenantId, userId))!.studentId;
 }
 
+/**
+ * A school's student by mobile, for staff enrolling them: the user of the mobile (created with the
+ * name given when the mobile is new; an existing user's own names are left alone) bound to the
+ * school with a student id there. Safe inside a transaction and under concurrency: the inserts
+ * do nothing when another one won, so it never fails on a unique key.
+ */
+export async function ensureSchoolStudent(
+  db: DB,
+  input: { tenantId: string; mobile: string; realName: string | null; now: number },
+): Promise<{ userId: string; studentId: string; created: boolean }> {
+  const created = await repo.insertUserIfNew(db, {
+    id: newId(input.now),
+    mobile: input.mobile,
+    nickName: input.realName || t('identity.defaultNickName', { tail: input.mobile.slice(-4) }),
+    realName: input.realName || null,
+    now: input.now,
+  });
+  const user = (await repo.findUser(db, 'mobile', input.mobile))!;
+  const studentId = await bindUserToTenant(db, input.tenantId, user.id, input.now);
+  return { userId: user.id, studentId, created };
+}
+
 export function findUser(db: DB, id: string): Promise<User | undefined> {
   return repo.findUser(db, 'id', id);
 }

@@ -2,6 +2,9 @@ import type { DB } from '../database';
 import { STAFF_ROLE, type StaffRole } from '~/lib/staff/roles';
 import { createStaffAccount } from '../../staff/accounts/accounts.service';
 import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
+import { CLASS_TEACHER_ROLE } from '~/lib/learning/class-admin';
+import { seedClassTeacher } from '../../learning/classes/classes.admin.service';
+import { LEARNING_CLASSES } from './learning-data';
 import type { FeatureSeeder } from './seeder';
 
 /**
@@ -27,7 +30,7 @@ export const DEMO_STAFF: Record<string, readonly StaffSeed[]> = {
   [DEMO_TENANT.id]: [
     { id: '1000000000000000101', mobile: '13700000001', name: '陈文静', role: STAFF_ROLE.admin },
     { id: '1000000000000000102', mobile: '13700000002', name: '林晓雯', role: STAFF_ROLE.editor },
-    { id: '1000000000000000103', mobile: '13700000003', name: '周建华', role: STAFF_ROLE.teacher },
+    { id: '1000000000000000103', mobile: '13700000003', name: '王建华', role: STAFF_ROLE.teacher },
   ],
   [SECOND_TENANT.id]: [{ id: '1000000000000000111', mobile: '13700000011', name: '赵华', role: STAFF_ROLE.admin }],
 };
@@ -35,5 +38,11 @@ export const DEMO_STAFF: Record<string, readonly StaffSeed[]> = {
 export const seedStaff: FeatureSeeder = async (db: DB, tenant, now) => {
   for (const staff of DEMO_STAFF[tenant.id] ?? []) {
     await createStaffAccount(db, { ...staff, tenantId: tenant.id, passwordHash: DEMO_STAFF_HASH, now });
+  }
+  // The demo teacher is the head teacher (班主任) of the demo student's class A, whose cards name them.
+  const classA = LEARNING_CLASSES[tenant.id]?.find((c) => c.key === 'A');
+  const teacher = DEMO_STAFF[tenant.id]?.find((x) => x.role === STAFF_ROLE.teacher);
+  if (classA && teacher) {
+    await seedClassTeacher(db, { tenantId: tenant.id, className: classA.name, accountId: teacher.id, role: CLASS_TEACHER_ROLE.head, now });
   }
 };

@@ -57,3 +57,14 @@ export interface ClassStudentTable {
   createdAt: number;
 }
 export type ClassStudent = Selectable<ClassStudentTable>;
+
+/** A staff account teaching a class, with its role there (migration 20261125T1720_class_teachers). */
+export interface ClassTeacherTable {
+  id: string;
+  tenantId: string;
+  classId: string;
+  accountId: string;
+  /** CLASS_TEACHER_ROLE: 'head' 班主任, 'course' 课程老师, 'tutor' 辅导老师. */
+  role: string;
+  createdAt: number;
+}

@@ -27,6 +27,30 @@ export function findAccountByMobile(db: DB, tenantId: string, mobile: string) {
   return db.selectFrom('staffAccounts').selectAll().where('tenantId', '=', tenantId).where('mobile', '=', mobile).executeTakeFirst();
 }
 
+/** Accounts of the school by id (any state): their names, for the screens that name them. */
+export function accountsByIds(db: DB, tenantId: string, ids: readonly string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('staffAccounts')
+    .select(['id', 'name', 'role', 'status'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The school's active accounts with one of the roles, by name. */
+export function activeAccountsWithRoles(db: DB, tenantId: string, roles: readonly StaffRole[]) {
+  return db
+    .selectFrom('staffAccounts')
+    .select(['id', 'name', 'role'])
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', STAFF_STATUS.active)
+    .where('role', 'in', [...roles])
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export function findAccount(db: DB, tenantId: string, id: string) {
   return db.selectFrom('staffAccounts').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }

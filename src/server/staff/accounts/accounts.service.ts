@@ -41,6 +41,16 @@ export function infoOf(a: StaffAccount, selfId: string): StaffAccountInfo {
   };
 }
 
+/** The school's active accounts with one of the roles (who may be linked to a class), by name. */
+export function activeAccountsWithRoles(db: DB, tenantId: string, roles: readonly StaffRole[]): Promise<{ id: string; name: string; role: StaffRole }[]> {
+  return repo.activeAccountsWithRoles(db, tenantId, roles);
+}
+
+/** Names of the school's accounts by id (any state; ids of another school are left out). */
+export async function accountNames(db: DB, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await repo.accountsByIds(db, tenantId, ids)).map((a) => [a.id, a.name]));
+}
+
 /** Makes an account with a password (an accepted invitation, the development seed, tests). */
 export async function createStaffAccount(
   db: DB,

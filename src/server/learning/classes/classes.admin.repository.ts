@@ -1,0 +1,325 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { DB } from '../../db/database';
+import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import type { ClassPeriodTable, ClassTeacherTable, TeachingClassTable } from './classes.table';
+
+/**
+ * All SQL of the staff side of classes. Every function takes the school first; a class, period or
+ * enrolment is found only within it. A teacher's scope is the classes they have a class_teachers
+ * row for (`accountId` given); administrators pass none and reach every class of the school.
+ */
+
+export interface ClassFilter {
+  name?: string | undefined;
+  teachingClassStatus?: number | undefined;
+  experience?: number | undefined;
+  /** Only classes this account teaches (a teacher's list). */
+  accountId?: string | undefined;
+}
+
+export function pageClasses(db: DB, tenantId: string, f: ClassFilter, w: PageWindow) {
+  let filtered = db.selectFrom('teachingClasses as tc').where('tc.tenantId', '=', tenantId);
+  if (f.name) filtered = filtered.where('tc.name', 'like', containing(f.name));
+  if (f.teachingClassStatus !== undefined) filtered = filtered.where('tc.teachingClassStatus', '=', f.teachingClassStatus);
+  if (f.experience !== undefined) filtered = filtered.where('tc.experience', '=', f.experience);
+  if (f.accountId) {
+    const accountId = f.accountId;
+    filtered = filtered.where('tc.id', 'in', (eb) =>
+      eb.selectFrom('classTeachers as ct').select('ct.classId').where('ct.tenantId', '=', tenantId).where('ct.accountId', '=', accountId),
+    );
+  }
+  const rows = filtered
+    .selectAll('tc')
+    .select((eb) => [
+      eb.selectFrom('classStudents as cs').whereRef('cs.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'),
+      eb.selectFrom('classPeriods as p').whereRef('p.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('periodCount'),
+    ])
+    .orderBy('tc.createdAt', 'desc')
+    .orderBy('tc.id', 'desc');
+  return pageFrom(w, rows, filtered);
+}
+
+export function findClass(db: DB, tenantId: string, id: string) {
+  return db
+    .selectFrom('teachingClasses as tc')
+    .selectAll('tc')
+    .select((eb) => [
+      eb.selectFrom('classStudents as cs').whereRef('cs.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'),
+      eb.selectFrom('classPeriods as p').whereRef('p.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('periodCount'),
+    ])
+    .where('tc.tenantId', '=', tenantId)
+    .where('tc.id', '=', id)
+    .executeTakeFirst();
+}
+export type ClassRow = NonNullable<Awaited<ReturnType<typeof findClass>>>;
+
+export function findClassByName(db: DB, tenantId: string, name: string) {
+  return db.selectFrom('teachingClasses').select('id').where('tenantId', '=', tenantId).where('name', '=', name).executeTakeFirst();
+}
+
+/** The account's link to the class (its role there), or undefined. */
+export function findLink(db: DB, tenantId: string, classId: string, accountId: string) {
+  return db
+    .selectFrom('classTeachers')
+    .select(['role'])
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** The ids of the classes the account teaches. */
+export async function classIdsOf(db: DB, tenantId: string, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('classTeachers').select('classId').where('tenantId', '=', tenantId).where('accountId', '=', accountId).execute();
+  return rows.map((r) => r.classId);
+}
+
+/** The class's teacher links (the accounts' names come from the staff accounts' service). */
+export function teachersOf(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classTeachers as ct')
+    .select(['ct.accountId', 'ct.role'])
+    .where('ct.tenantId', '=', tenantId)
+    .where('ct.classId', '=', classId)
+    .orderBy('ct.createdAt', 'asc')
+    .orderBy('ct.id', 'asc')
+    .execute();
+}
+
+export async function replaceTeachers(db: DB, tenantId: string, classId: string, rows: Insertable<ClassTeacherTable>[]): Promise<void> {
+  await db.deleteFrom('classTeachers').where('tenantId', '=', tenantId).where('classId', '=', classId).execute();
+  if (rows.length) await db.insertInto('classTeachers').values(rows).execute();
+}
+
+/** Links an account to a class unless it is linked already (the development seed). */
+export function insertTeacherIfNew(db: DB, row: Insertable<ClassTeacherTable>) {
+  return db
+    .insertInto('classTeachers')
+    .values(row)
+    .onConflict((oc) => oc.columns(['classId', 'accountId']).doNothing())
+    .execute();
+}
+
+export function insertClass(db: DB, row: Insertable<TeachingClassTable>) {
+  return db.insertInto('teachingClasses').values(row).execute();
+}
+
+export async function updateClass(db: DB, tenantId: string, id: string, changes: Updateable<TeachingClassTable>): Promise<boolean> {
+  const r = await db.updateTable('teachingClasses').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Marks the class over unless it is over already; false when it was (or is gone). */
+export async function endClass(db: DB, tenantId: string, id: string, over: number): Promise<boolean> {
+  const r = await db
+    .updateTable('teachingClasses')
+    .set({ teachingClassStatus: over })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('teachingClassStatus', '<>', over)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Moves every student of the class whose status is one of `from` to `to`; answers how many. */
+export async function moveServiceStatuses(db: DB, tenantId: string, classId: string, from: readonly number[], to: number, now: number): Promise<number> {
+  if (!from.length) return 0;
+  const r = await db
+    .updateTable('classStudents')
+    .set({ serviceStatus: to, statusAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('serviceStatus', 'in', from as number[])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Deletes the class only while it has no students (checked in the same statement); false otherwise. */
+export async function deleteEmptyClass(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('teachingClasses')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('classStudents as cs').select('cs.id').whereRef('cs.classId', '=', 'teachingClasses.id'))))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function countStudents(db: DB, tenantId: string, classId: string, periodId?: string): Promise<number> {
+  let q = db
+    .selectFrom('classStudents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId);
+  if (periodId) q = q.where('periodId', '=', periodId);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
+// ---------------------------------------------------------------- periods
+
+export function listPeriods(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classPeriods as p')
+    .selectAll('p')
+    .select((eb) => eb.selectFrom('classStudents as cs').whereRef('cs.periodId', '=', 'p.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'))
+    .where('p.tenantId', '=', tenantId)
+    .where('p.classId', '=', classId)
+    .orderBy(sql`coalesce(p.start_at, 0)`, 'asc')
+    .orderBy('p.createdAt', 'asc')
+    .orderBy('p.id', 'asc')
+    .execute();
+}
+
+export function findPeriod(db: DB, tenantId: string, classId: string, id: string) {
+  return db.selectFrom('classPeriods').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertPeriod(db: DB, row: Insertable<ClassPeriodTable>) {
+  return db.insertInto('classPeriods').values(row).execute();
+}
+
+export function updatePeriod(db: DB, tenantId: string, classId: string, id: string, changes: Updateable<ClassPeriodTable>) {
+  return db.updateTable('classPeriods').set(changes).where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).execute();
+}
+
+/** Deletes the period only while no student is in it (same statement); false otherwise. */
+export async function deleteEmptyPeriod(db: DB, tenantId: string, classId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('classPeriods')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('classStudents as cs').select('cs.id').whereRef('cs.periodId', '=', 'classPeriods.id'))))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------- students
+
+/** Lesson records, hand-ins and attendance of an enrolment: what removing it would destroy. */
+const studyRecords = sql<number>`(select count(*) from lesson_records lr where lr.class_student_id = cs.id)
+  + (select count(*) from work_attempts wa where wa.class_student_id = cs.id)
+  + (select count(*) from activity_attendance aa where aa.class_student_id = cs.id)`;
+
+function students(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classStudents as cs')
+    .innerJoin('users as u', 'u.id', 'cs.userId')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId);
+}
+
+const STUDENT_COLUMNS = [
+  'cs.id',
+  'cs.userId',
+  'cs.schoolStudentId',
+  'cs.periodId',
+  'cs.serviceStatus',
+  'cs.createdAt',
+  'u.mobile',
+  'u.realName',
+  'u.nickName',
+  'p.name as periodName',
+] as const;
+
+export function pageStudents(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  f: { keyword?: string | undefined; periodId?: string | undefined; serviceStatus?: number | undefined },
+  w: PageWindow,
+) {
+  let filtered = students(db, tenantId, classId);
+  if (f.keyword) {
+    const like = containing(f.keyword);
+    filtered = filtered.where((eb) => eb.or([eb('u.mobile', 'like', like), eb('u.realName', 'like', like), eb('u.nickName', 'like', like)]));
+  }
+  if (f.periodId) filtered = filtered.where('cs.periodId', '=', f.periodId);
+  if (f.serviceStatus !== undefined) filtered = filtered.where('cs.serviceStatus', '=', f.serviceStatus);
+  const rows = filtered.select(STUDENT_COLUMNS).select(studyRecords.as('studyRecords')).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc');
+  return pageFrom(w, rows, filtered);
+}
+
+export function findStudent(db: DB, tenantId: string, classId: string, id: string) {
+  return students(db, tenantId, classId).select(STUDENT_COLUMNS).select(studyRecords.as('studyRecords')).where('cs.id', '=', id).executeTakeFirst();
+}
+export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
+
+export function findStudentByUser(db: DB, tenantId: string, classId: string, userId: string) {
+  return db
+    .selectFrom('classStudents')
+    .select(['id'])
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The enrolment in the class of the user with this mobile, or undefined (a dry run's "already there"). */
+export function studentByMobile(db: DB, tenantId: string, classId: string, mobile: string) {
+  return db
+    .selectFrom('classStudents as cs')
+    .innerJoin('users as u', 'u.id', 'cs.userId')
+    .select('cs.id')
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId)
+    .where('u.mobile', '=', mobile)
+    .executeTakeFirst();
+}
+
+/** Enrols the user unless they are in the class already (the unique class+user key decides under concurrency); true when added. */
+export async function insertStudentIfNew(
+  db: DB,
+  row: { id: string; tenantId: string; classId: string; userId: string; schoolStudentId: string; periodId: string | null; serviceStatus: number; now: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('classStudents')
+    .values({
+      id: row.id,
+      tenantId: row.tenantId,
+      classId: row.classId,
+      userId: row.userId,
+      schoolStudentId: row.schoolStudentId,
+      periodId: row.periodId,
+      serviceStatus: row.serviceStatus,
+      enrolStateAt: null,
+      visitCount: 0,
+      statusAt: row.now,
+      evaluateStatus: 0,
+      createdAt: row.now,
+    })
+    .onConflict((oc) => oc.columns(['classId', 'userId']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length > 0;
+}
+
+export async function setServiceStatus(db: DB, tenantId: string, classId: string, id: string, status: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('classStudents')
+    .set({ serviceStatus: status, statusAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Moves the student to another period only if they are still in `from` (what the screen showed). */
+export async function movePeriod(db: DB, tenantId: string, classId: string, id: string, from: string | null, to: string): Promise<boolean> {
+  const r = await db
+    .updateTable('classStudents')
+    .set({ periodId: to })
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('id', '=', id)
+    .where('periodId', from === null ? 'is' : '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteStudent(db: DB, tenantId: string, classId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('classStudents').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
