@@ -82,6 +82,11 @@ export const AUDIT_ACTION = {
   catalogPublish: 'catalog.publish',
   catalogUnpublish: 'catalog.unpublish',
   catalogDelete: 'catalog.delete',
+  /** A draft catalogue row given (or moved to) the time the server publishes it. */
+  catalogSchedule: 'catalog.schedule',
+  // The jobs screen: a failed job run again now, a queued job cancelled.
+  jobRetry: 'job.retry',
+  jobCancel: 'job.cancel',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -115,5 +120,6 @@ export const AUDIT_TARGET = {
   albumCategory: 'albumCategory',
   material: 'material',
   coupon: 'coupon',
+  job: 'job',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];
