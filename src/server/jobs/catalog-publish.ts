@@ -96,3 +96,10 @@ export async function changeCatalogState(trx: DB, s: Scope, actor: StaffActor, r
 export async function endScheduleOnPublish(trx: DB, now: number, type: SchedulableType, id: string, before: Stateful | null, state: CatalogState) {
   if (before?.scheduledAt != null && state === CATALOG_STATE.PUBLISHED) await cancelCatalogPublish(trx, now, type, id);
 }
+
+/** A row's fields as the audit log of a save keeps them: the publication time only while there is one. */
+export function auditedFields<T extends { scheduledAt: number | null }>(row: T): Omit<T, 'scheduledAt'> | T {
+  if (row.scheduledAt !== null) return row;
+  const { scheduledAt: _none, ...rest } = row;
+  return rest;
+}

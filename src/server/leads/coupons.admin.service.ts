@@ -13,7 +13,7 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { CouponState } from './leads.table';
 import * as repo from './coupons.admin.repository';
-import { cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow } from '../jobs/catalog-publish';
+import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow } from '../jobs/catalog-publish';
 
 /**
  * The staff side of coupons. A coupon saved as a draft has state 0 and is never listed publicly;
@@ -38,7 +38,7 @@ const couponOf = (r: CouponRow, now: number): AdminCoupon => {
   };
 };
 
-const fields = ({ id: _id, ended: _e, ...rest }: AdminCoupon) => rest;
+const fields = ({ id: _id, ended: _e, ...rest }: AdminCoupon) => auditedFields(rest);
 const storedState = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? CouponState.RECEIVABLE : CouponState.DRAFT);
 
 async function requireCoupon(db: DB, tenantId: string, id: string, now: number): Promise<AdminCoupon> {

@@ -21,7 +21,7 @@ import {
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as repo from './media.admin.repository';
-import { cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow, type Stateful } from '../jobs/catalog-publish';
+import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow, type Stateful } from '../jobs/catalog-publish';
 
 // --- Scheduled publishing (the same steps for the banners, album categories and materials) ---------
 
@@ -94,7 +94,7 @@ const bannerOf = (r: BannerRow): AdminBanner => ({
   scheduledAt: timeOf(r.scheduledAt),
 });
 
-const fields = ({ id: _id, ...rest }: AdminBanner) => rest;
+const fields = ({ id: _id, ...rest }: AdminBanner) => auditedFields(rest);
 /** Saved as published, a scheduled row is published now (its time cleared); saved as a draft, it keeps its time. */
 const clearedOnPublish = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {});
 
@@ -171,7 +171,7 @@ const albumCategoryOf = (r: AlbumCategoryRow): AdminAlbumCategory => ({
   materialCount: Number(r.materialCount ?? 0),
 });
 
-const albumCategoryFields = ({ id: _id, materialCount: _m, ...rest }: AdminAlbumCategory) => rest;
+const albumCategoryFields = ({ id: _id, materialCount: _m, ...rest }: AdminAlbumCategory) => auditedFields(rest);
 
 async function requireAlbumCategory(db: DB, tenantId: string, id: string): Promise<AdminAlbumCategory> {
   const row = await repo.findAlbumCategory(db, tenantId, id);
@@ -240,7 +240,7 @@ const materialOf = (r: MaterialRow): AdminMaterial => ({
   scheduledAt: timeOf(r.scheduledAt),
 });
 
-const materialFields = ({ id: _id, ...rest }: AdminMaterial) => rest;
+const materialFields = ({ id: _id, ...rest }: AdminMaterial) => auditedFields(rest);
 
 async function requireMaterial(db: DB, tenantId: string, id: string): Promise<AdminMaterial> {
   const row = await repo.findMaterial(db, tenantId, id);

@@ -25,7 +25,7 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as content from '../content/content.service';
 import * as repo from './products.admin.repository';
-import { cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow, type Stateful } from '../jobs/catalog-publish';
+import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow, type Stateful } from '../jobs/catalog-publish';
 import { parseCertificates, parsePeriodTypes } from './products.rules';
 
 /**
@@ -170,7 +170,7 @@ export async function pageProducts(s: Scope, actor: StaffActor, q: CatalogListIn
 }
 
 /** What the audit log keeps of a product: its fields as the form shows them. */
-const productFields = ({ id: _id, updatedAt: _u, ...fields }: AdminProduct) => fields;
+const productFields = ({ id: _id, updatedAt: _u, ...fields }: AdminProduct) => auditedFields(fields);
 
 export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInput): Promise<AdminProduct> {
   const tenantId = actor.tenant.id;
@@ -412,7 +412,7 @@ async function requireMajor(db: DB, tenantId: string, id: string): Promise<Admin
   return majorOf(row);
 }
 
-const majorFields = ({ id: _id, questionCount: _q, ...rest }: AdminHotMajor) => rest;
+const majorFields = ({ id: _id, questionCount: _q, ...rest }: AdminHotMajor) => auditedFields(rest);
 
 export async function pageHotMajors(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminHotMajor>> {
   const { rows, total } = await repo.pageMajors(s.db, actor.tenant.id, filter(q));
