@@ -43,6 +43,10 @@ export const STAFF_ACCESS = {
   invite: ADMIN_ONLY,
   revokeInvitation: ADMIN_ONLY,
   audit: ADMIN_ONLY,
+  // The jobs screen shows every background job of the school and can run or stop them: administrators only.
+  adminJobs: ADMIN_ONLY,
+  adminJobRetry: ADMIN_ONLY,
+  adminJobCancel: ADMIN_ONLY,
   // Every role uploads: editors their articles' pictures, teachers their lessons' (the purpose decides further).
   upload: [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher],
   recoveryCodesLeft: 'anyStaff',
@@ -142,6 +146,7 @@ export const STAFF_SCREENS = [
   { path: '/admin', call: 'me' },
   { path: '/admin/accounts', call: 'accounts' },
   { path: '/admin/audit', call: 'audit' },
+  { path: '/admin/jobs', call: 'adminJobs' },
   { path: '/admin/leads', call: 'leads' },
   { path: '/admin/account', call: 'me' },
   { path: '/admin/news', call: 'adminNewsPage' },
