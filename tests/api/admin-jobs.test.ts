@@ -6,7 +6,7 @@ import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { formatDateTime } from '~/lib/time/cst';
 import { enqueue } from '~/server/jobs/jobs.service';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
-import { CATALOG_PUBLISH_JOB } from '~/server/jobs/catalog-publish.rules';
+import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
 import { DEMO, HOUR, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 import { bannerInput } from '../setup/catalog';

@@ -9,7 +9,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import { jobOf } from '~/server/jobs/jobs.service';
 import { JOB_STATE } from '~/server/jobs/jobs.rules';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
-import { CATALOG_PUBLISH_JOB } from '~/server/jobs/catalog-publish.rules';
+import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
 import { DEMO, HOUR, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 import {

@@ -4,7 +4,7 @@ import type { Job } from './jobs.table';
 import * as products from '../products/products.admin.service';
 import * as media from '../media/media.admin.service';
 import * as coupons from '../leads/coupons.admin.service';
-import { readPayload, type SchedulableType } from './catalog-publish.rules';
+import { readPayload, type SchedulableType } from '~/lib/staff/catalog-schedule';
 
 /**
  * The catalog.publish job: the domain that owns the row publishes it if it is still scheduled for

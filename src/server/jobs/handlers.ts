@@ -1,7 +1,7 @@
 import type { Scope } from '../http/scope';
 import type { Job } from './jobs.table';
 import { CONTENT_PUBLISH_JOB, runScheduledPublication } from '../content/content.admin.service';
-import { CATALOG_PUBLISH_JOB } from './catalog-publish.rules';
+import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
 import { runCatalogPublication } from './catalog-publish.handler';
 
 /**

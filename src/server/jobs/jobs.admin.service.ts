@@ -12,7 +12,7 @@ import * as content from '../content/content.admin.service';
 import * as repo from './jobs.repository';
 import type { JobState } from './jobs.rules';
 import type { Job } from './jobs.table';
-import { CATALOG_PUBLISH_JOB, isSchedulable, type SchedulableType } from './catalog-publish.rules';
+import { CATALOG_PUBLISH_JOB, isSchedulable, type SchedulableType } from '~/lib/staff/catalog-schedule';
 import { cancelCatalogPublication, catalogNames } from './catalog-publish.handler';
 
 /**

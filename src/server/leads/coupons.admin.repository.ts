@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import { CouponState, type CouponTable } from './leads.table';
-import { storedFilter } from '../jobs/catalog-publish.rules';
+import { storedFilter } from '~/lib/staff/catalog-schedule';
 
 /** The staff side's coupon SQL: every coupon of the school, drafts included. Tenant id first. */
 

@@ -13,7 +13,7 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { CouponState } from './leads.table';
 import * as repo from './coupons.admin.repository';
-import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow } from '../jobs/catalog-publish';
+import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow } from '../jobs/catalog-publish.service';
 
 /**
  * The staff side of coupons. A coupon saved as a draft has state 0 and is never listed publicly;

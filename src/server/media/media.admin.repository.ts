@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { MaterialCategoryTable, MaterialPosterTable, MaterialTable } from './media.table';
-import { storedFilter } from '../jobs/catalog-publish.rules';
+import { storedFilter } from '~/lib/staff/catalog-schedule';
 import { PUBLICATION } from '~/lib/status';
 
 /** The staff side's banner SQL: every banner of the school, shown or not. Tenant id first. */

@@ -3,7 +3,7 @@ import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { CommonQuestionTable, ProductOperationCategoryTable, ProductTable } from './products.table';
 import { CATEGORY } from './products.repository';
-import { storedFilter } from '../jobs/catalog-publish.rules';
+import { storedFilter } from '~/lib/staff/catalog-schedule';
 import { PUBLICATION } from '~/lib/status';
 
 /**

@@ -7,7 +7,7 @@ import { CATALOG_STATE, type CatalogState } from '~/lib/api/contracts/admin-cata
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as jobs from './jobs.service';
-import { CATALOG_PUBLISH_JOB, catalogJobKey, mayScheduleAt, type SchedulableType } from './catalog-publish.rules';
+import { CATALOG_PUBLISH_JOB, catalogJobKey, mayScheduleAt, type SchedulableType } from '~/lib/staff/catalog-schedule';
 
 /**
  * What every catalogue type does to schedule a row, inside the transaction of the change: the
