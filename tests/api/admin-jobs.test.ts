@@ -74,9 +74,7 @@ describe('the list', () => {
     const failed = await failedJob();
     const foreignFailed = await failedJob(HUAXIA.id);
 
-    const all = ok<{ records: jobsApi.AdminJob[]; total: number }>(
-      await server().call(jobsApi.adminJobs, { size: 100 }, as(s)),
-    );
+    const all = ok<{ records: jobsApi.AdminJob[]; total: number }>(await server().call(jobsApi.adminJobs, { size: 100 }, as(s)));
     const ids = all.records.map((j) => j.id);
     expect(ids).toContain(jobId);
     expect(ids).toContain(failed);

@@ -270,7 +270,8 @@ describe.each(TYPES)('$name', (type) => {
     await runJobs();
     expect(await first.shown()).toBe(false);
     const db = server().runtime.db;
-    for (const r of [takenDown, deleted]) await db.updateTable('jobs').set({ state: JOB_STATE.queued }).where('jobKey', '=', `${JOB_TYPE[type.name]}:${r.row.id}`).execute();
+    for (const r of [takenDown, deleted])
+      await db.updateTable('jobs').set({ state: JOB_STATE.queued }).where('jobKey', '=', `${JOB_TYPE[type.name]}:${r.row.id}`).execute();
     server().clock.set(t2);
     const run = await runJobs();
     expect(run.failed).toEqual([]);

@@ -98,17 +98,27 @@ export function catalogAuditScenarios({ server, as, step, member }: Helpers): Re
     catalogProductSchedule: () =>
       scheduled((s) => made<{ id: string }>(cat.catalogProductSave, productInput({ state: DRAFT }), s), cat.catalogProductSchedule, AUDIT_TARGET.product),
     catalogCategorySchedule: () =>
-      scheduled((s) => made<{ id: string }>(cat.catalogCategorySave, categoryInput({ state: DRAFT }), s), cat.catalogCategorySchedule, AUDIT_TARGET.productCategory),
+      scheduled(
+        (s) => made<{ id: string }>(cat.catalogCategorySave, categoryInput({ state: DRAFT }), s),
+        cat.catalogCategorySchedule,
+        AUDIT_TARGET.productCategory,
+      ),
     catalogQuestionSchedule: () =>
       scheduled(
         async (s) => made<{ id: string }>(cat.catalogQuestionSave, questionInput(await publishedMajorId(server(), DEMO.id), { state: DRAFT }), s),
         cat.catalogQuestionSchedule,
         AUDIT_TARGET.question,
       ),
-    catalogMajorSchedule: () => scheduled((s) => made<{ id: string }>(cat.catalogMajorSave, hotMajorInput({ state: DRAFT }), s), cat.catalogMajorSchedule, AUDIT_TARGET.hotMajor),
-    catalogBannerSchedule: () => scheduled((s) => made<{ id: string }>(cat.catalogBannerSave, bannerInput({ state: DRAFT }), s), cat.catalogBannerSchedule, AUDIT_TARGET.banner),
+    catalogMajorSchedule: () =>
+      scheduled((s) => made<{ id: string }>(cat.catalogMajorSave, hotMajorInput({ state: DRAFT }), s), cat.catalogMajorSchedule, AUDIT_TARGET.hotMajor),
+    catalogBannerSchedule: () =>
+      scheduled((s) => made<{ id: string }>(cat.catalogBannerSave, bannerInput({ state: DRAFT }), s), cat.catalogBannerSchedule, AUDIT_TARGET.banner),
     catalogCouponSchedule: () =>
-      scheduled((s) => made<{ id: string }>(cat.catalogCouponSave, couponInput(server().clock.value, { state: DRAFT }), s), cat.catalogCouponSchedule, AUDIT_TARGET.coupon),
+      scheduled(
+        (s) => made<{ id: string }>(cat.catalogCouponSave, couponInput(server().clock.value, { state: DRAFT }), s),
+        cat.catalogCouponSchedule,
+        AUDIT_TARGET.coupon,
+      ),
     catalogAlbumCategorySchedule: () =>
       scheduled(
         async (s) => made<{ id: string }>(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), DEMO.id, { state: DRAFT }), s),

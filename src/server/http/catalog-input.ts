@@ -19,9 +19,7 @@ export const catalogState = z.coerce
 /** The list's state filter: draft, published, or scheduled (a draft with a time). */
 const listState = z.coerce
   .number({ error: t('catalog.badState') })
-  .pipe(
-    z.union([z.literal(CATALOG_STATE.DRAFT), z.literal(CATALOG_STATE.PUBLISHED), z.literal(CATALOG_STATE.SCHEDULED)], { error: t('catalog.badState') }),
-  );
+  .pipe(z.union([z.literal(CATALOG_STATE.DRAFT), z.literal(CATALOG_STATE.PUBLISHED), z.literal(CATALOG_STATE.SCHEDULED)], { error: t('catalog.badState') }));
 
 export const catalogListQuery = z.object({
   ...pageFields,

@@ -68,7 +68,7 @@ async function titlesOf(db: DB, tenantId: string, type: string, ids: string[]): 
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-async function describe(db: DB, tenantId: string, jobs: Job[]): Promise<AdminJob[]> {
+async function describeJobs(db: DB, tenantId: string, jobs: Job[]): Promise<AdminJob[]> {
   const items = jobs.map(itemOf);
   const byType = new Map<string, string[]>();
   for (const i of items) if (i) byType.set(i.type, [...(byType.get(i.type) ?? []), i.id]);
@@ -99,8 +99,12 @@ export async function pageJobs(
   q: { current: number; size: number; state?: JobState | undefined; kind?: string | undefined },
 ): Promise<Page<AdminJob>> {
   const tenantId = actor.tenant.id;
-  const { rows, total } = await repo.pageSchoolJobs(s.db, tenantId, { ...windowOf({ current: q.current, size: q.size, order: 'desc' }), state: q.state, kind: q.kind });
-  return pageOf(await describe(s.db, tenantId, rows), total, q.current, q.size);
+  const { rows, total } = await repo.pageSchoolJobs(s.db, tenantId, {
+    ...windowOf({ current: q.current, size: q.size, order: 'desc' }),
+    state: q.state,
+    kind: q.kind,
+  });
+  return pageOf(await describeJobs(s.db, tenantId, rows), total, q.current, q.size);
 }
 
 async function requireJob(db: DB, tenantId: string, id: string): Promise<Job> {
@@ -110,7 +114,7 @@ async function requireJob(db: DB, tenantId: string, id: string): Promise<Job> {
 }
 
 async function answer(db: DB, tenantId: string, id: string): Promise<AdminJob> {
-  return (await describe(db, tenantId, [await requireJob(db, tenantId, id)]))[0]!;
+  return (await describeJobs(db, tenantId, [await requireJob(db, tenantId, id)]))[0]!;
 }
 
 /** Runs a failed job again now, with its attempts afresh. */

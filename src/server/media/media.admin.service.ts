@@ -21,7 +21,14 @@ import {
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as repo from './media.admin.repository';
-import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow, type Stateful } from '../jobs/catalog-publish.service';
+import {
+  auditedFields,
+  cancelCatalogPublish,
+  changeCatalogState,
+  endScheduleOnPublish,
+  scheduleCatalogRow,
+  type Stateful,
+} from '../jobs/catalog-publish.service';
 
 // --- Scheduled publishing (the same steps for the banners, album categories and materials) ---------
 

@@ -54,7 +54,6 @@ export async function moveSchedule(
   return Number(r.numUpdatedRows) > 0;
 }
 
-
 const PRODUCT_ADMIN_COLUMNS = [
   'id',
   'name',

@@ -25,7 +25,14 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as content from '../content/content.service';
 import * as repo from './products.admin.repository';
-import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow, type Stateful } from '../jobs/catalog-publish.service';
+import {
+  auditedFields,
+  cancelCatalogPublish,
+  changeCatalogState,
+  endScheduleOnPublish,
+  scheduleCatalogRow,
+  type Stateful,
+} from '../jobs/catalog-publish.service';
 import { parseCertificates, parsePeriodTypes } from './products.rules';
 
 /**
