@@ -64,7 +64,7 @@ export default function JobsIsland({ me }: { me: StaffMe }) {
   }
 
   async function cancel(job: AdminJob) {
-    if (!(await confirmDialog(t('jobs.confirmCancel'), t('jobs.confirmCancelTitle')))) return;
+    if (!(await confirmDialog(t('jobs.confirmCancel')))) return;
     await act(job, () => staffSend(adminJobCancel, {}, { params: { id: job.id } }), t('jobs.cancelled'));
   }
 

@@ -42,7 +42,6 @@ export const adminJobs = {
   'jobs.retried': '已重新排队，将很快执行',
   'jobs.cancelled': '任务已取消',
   'jobs.confirmCancel': '取消后该任务不会再执行；若是定时发布，内容将保持草稿。确定取消吗？',
-  'jobs.confirmCancelTitle': '取消任务',
   'jobs.total': '共 {total} 个任务',
   // Refusals.
   'jobs.notFound': '任务不存在',
