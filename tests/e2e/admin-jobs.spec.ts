@@ -50,7 +50,7 @@ test.describe('@desktop-only scheduled publishing and the jobs screen', () => {
     await dialog.getByLabel('横幅名称').fill(name);
     await dialog.getByLabel('横幅图片').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG_1PX });
     await expect(dialog.getByRole('img', { name: '横幅图片' })).toHaveAttribute('src', /^\/files\/.+\.png$/);
-    await dialog.getByRole('button', { name: '保存草稿' }).click();
+    await dialog.getByRole('button', { name: '保存为草稿' }).click();
     await expect(dialog).toBeHidden();
     await expect(rowOf(page, name)).toContainText('草稿');
 
@@ -119,7 +119,7 @@ test.describe('@desktop-only scheduled publishing and the jobs screen', () => {
     const me = await (await page.request.get('/api/admin/session/me')).json();
     const headers = { 'X-CSRF-Token': me.data.csrfToken, Origin: origin };
     const made = await (
-      await page.request.post('/api/admin/catalog/banners/save', { data: { name, pic: '/files/x/202611/banner.png', url: null, seq: 0, state: 0 }, headers })
+      await page.request.post('/api/admin/catalog/banners/save', { data: { name, pic: '/images/engagement/banner-1.svg', url: null, seq: 0, state: 0 }, headers })
     ).json();
     const at = Math.floor((Date.now() + 2 * 3_600_000) / 60_000) * 60_000;
     const scheduled = await page.request.post(`/api/admin/catalog/banners/${made.data.id}/schedule`, {
