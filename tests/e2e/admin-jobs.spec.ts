@@ -32,7 +32,10 @@ async function deleteBanners(page: Page, keyword: string) {
   const me = await (await page.request.get('/api/admin/session/me')).json();
   const listed = await (await page.request.get(`/api/admin/catalog/banners?keyword=${encodeURIComponent(keyword)}`)).json();
   for (const row of listed.data.records as { id: string }[]) {
-    const answer = await page.request.post(`/api/admin/catalog/banners/${row.id}/delete`, { data: {}, headers: { 'X-CSRF-Token': me.data.csrfToken, Origin: origin } });
+    const answer = await page.request.post(`/api/admin/catalog/banners/${row.id}/delete`, {
+      data: {},
+      headers: { 'X-CSRF-Token': me.data.csrfToken, Origin: origin },
+    });
     expect((await answer.json()).code).toBe(0);
   }
 }
@@ -119,7 +122,10 @@ test.describe('@desktop-only scheduled publishing and the jobs screen', () => {
     const me = await (await page.request.get('/api/admin/session/me')).json();
     const headers = { 'X-CSRF-Token': me.data.csrfToken, Origin: origin };
     const made = await (
-      await page.request.post('/api/admin/catalog/banners/save', { data: { name, pic: '/images/engagement/banner-1.svg', url: null, seq: 0, state: 0 }, headers })
+      await page.request.post('/api/admin/catalog/banners/save', {
+        data: { name, pic: '/images/engagement/banner-1.svg', url: null, seq: 0, state: 0 },
+        headers,
+      })
     ).json();
     const at = Math.floor((Date.now() + 2 * 3_600_000) / 60_000) * 60_000;
     const scheduled = await page.request.post(`/api/admin/catalog/banners/${made.data.id}/schedule`, {

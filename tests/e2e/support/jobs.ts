@@ -30,7 +30,14 @@ export async function makeFailedJob(): Promise<{ key: string; error: string }> {
   const key = `banner:e2e-broken-${Date.now().toString(36)}`;
   try {
     const now = Date.now();
-    await enqueue(db, now, { tenantId: DEMO_TENANT.id, kind: CATALOG_PUBLISH_JOB, key, payload: { type: 'banner', id: 'e2e-gone' }, runAt: now, maxAttempts: 1 });
+    await enqueue(db, now, {
+      tenantId: DEMO_TENANT.id,
+      kind: CATALOG_PUBLISH_JOB,
+      key,
+      payload: { type: 'banner', id: 'e2e-gone' },
+      runAt: now,
+      maxAttempts: 1,
+    });
   } finally {
     await db.destroy();
   }
