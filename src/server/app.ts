@@ -44,6 +44,7 @@ import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
 import { mediaAdminRoutes } from './media/media.admin.routes';
 import { couponsAdminRoutes } from './leads/coupons.admin.routes';
+import { jobsAdminRoutes } from './jobs/jobs.admin.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -115,6 +116,7 @@ export function createApp(runtime: Runtime) {
     .route('/', mediaAdminRoutes)
     .route('/', couponsAdminRoutes)
     .route('/', classesAdminRoutes);
+  api.route('/', jobsAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

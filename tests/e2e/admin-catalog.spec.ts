@@ -127,7 +127,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     const visitor = await page.context().newPage();
     expect((await visitor.goto(fresh(`/educational-product/detail?id=${id}`)))!.status()).toBe(404);
 
-    await rowOf(page, name).getByRole('button', { name: '发布' }).click();
+    await rowOf(page, name).getByRole('button', { name: '发布', exact: true }).click();
     await expect(rowOf(page, name)).toContainText('已发布');
     expect(await publicProductIds(page)).toContain(id);
     expect((await visitor.goto(fresh(`/educational-product/detail?id=${id}`)))!.status()).toBe(200);
@@ -244,7 +244,7 @@ test.describe('@desktop-only the staff catalogue', () => {
     await visitor.goto(fresh(`/educational-product?id=${id}`));
     await expect(visitor.getByText(`${name}${XSS}`)).toHaveCount(0);
 
-    await rowOf(page, name).getByRole('button', { name: '发布' }).click();
+    await rowOf(page, name).getByRole('button', { name: '发布', exact: true }).click();
     await expect(rowOf(page, name)).toContainText('已发布');
     await visitor.goto(fresh(`/educational-product?id=${id}`));
     await expect(visitor.getByText(`航拍测绘需求大${XSS}`)).toBeVisible();

@@ -104,6 +104,11 @@ export const AUDIT_ACTION = {
   studentStatus: 'student.status',
   studentMove: 'student.move',
   studentRemove: 'student.remove',
+  /** A draft catalogue row given (or moved to) the time the server publishes it. */
+  catalogSchedule: 'catalog.schedule',
+  // The jobs screen: a failed job run again now, a queued job cancelled.
+  jobRetry: 'job.retry',
+  jobCancel: 'job.cancel',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -142,5 +147,6 @@ export const AUDIT_TARGET = {
   teachingClass: 'teachingClass',
   classPeriod: 'classPeriod',
   classStudent: 'classStudent',
+  job: 'job',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -206,3 +206,14 @@ export async function deleteUnusedCategory(db: DB, tenantId: string, id: string)
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/** The titles of news items or notices (the jobs screen names what a job works on). */
+export function titlesOf(db: DB, table: ArticleTable, tenantId: string, ids: string[]): Promise<{ id: string; title: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(table as 'news')
+    .select(['id', 'title'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+}

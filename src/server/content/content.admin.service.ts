@@ -472,3 +472,20 @@ export async function deleteCategory(s: Scope, actor: StaffActor, id: string): P
   });
   return null;
 }
+
+// ------------------------------------------------------------- the jobs screen
+
+/** The titles of news items or notices (the jobs screen names what a job works on). */
+export function publicationTitles(db: DB, tenantId: string, kind: Kind, ids: string[]): Promise<{ id: string; title: string }[]> {
+  return repo.titlesOf(db, TABLE[kind], tenantId, ids);
+}
+
+/**
+ * A content.publish job was cancelled on the jobs screen: the item, if still scheduled for the
+ * job's time, goes back to a draft (it would otherwise show as scheduled with nothing to publish it).
+ */
+export async function unscheduleByJob(db: DB, tenantId: string, payload: Record<string, unknown>, now: number): Promise<void> {
+  const { kind, id, at } = payload;
+  if ((kind !== 'news' && kind !== 'notice') || typeof id !== 'string' || typeof at !== 'number') return;
+  await repo.moveState(db, TABLE[kind], tenantId, id, { from: [PUBLICATION.SCHEDULED], status: PUBLICATION.DRAFT, onlyAt: at, now });
+}

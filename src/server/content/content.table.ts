@@ -62,6 +62,8 @@ export interface HotMajorTable {
   /** JSON array of {name, url} */
   relatedCertificate: string | null;
   state: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   createdAt: number;
 }
 

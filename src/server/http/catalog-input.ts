@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { CATALOG_STATE } from '~/lib/api/contracts/admin-catalog';
+import { parseDateTime } from '~/lib/time/cst';
 import { safeMediaUrl } from '../sanitize';
 import { idSchema } from './validate';
 import { blankIsNone, pageFields } from './list-query';
@@ -15,14 +16,36 @@ export const catalogState = z.coerce
   .number({ error: t('catalog.badState') })
   .pipe(z.union([z.literal(CATALOG_STATE.DRAFT), z.literal(CATALOG_STATE.PUBLISHED)], { error: t('catalog.badState') }));
 
+/** The list's state filter: draft, published, or scheduled (a draft with a time). */
+const listState = z.coerce
+  .number({ error: t('catalog.badState') })
+  .pipe(z.union([z.literal(CATALOG_STATE.DRAFT), z.literal(CATALOG_STATE.PUBLISHED), z.literal(CATALOG_STATE.SCHEDULED)], { error: t('catalog.badState') }));
+
 export const catalogListQuery = z.object({
   ...pageFields,
   keyword: z.preprocess(blankIsNone, z.string().trim().max(64, t('catalog.keywordTooLong')).optional()),
-  state: z.preprocess(blankIsNone, catalogState.optional()),
+  state: z.preprocess(blankIsNone, listState.optional()),
 });
 export type CatalogListInput = z.output<typeof catalogListQuery>;
 
 export const stateChange = z.object({ id: idSchema, state: catalogState });
+
+/** A schedule: the row and the time the server publishes it (China Standard Time, to the minute). */
+export const scheduleChange = z.object({
+  id: idSchema,
+  publishAt: z
+    .string({ error: t('catalog.publishAtRequired') })
+    .trim()
+    .min(1, t('catalog.publishAtRequired'))
+    .transform((text, ctx) => {
+      const ms = parseDateTime(text);
+      if (Number.isNaN(ms) || !/\d{2}:\d{2}/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: t('catalog.publishAtInvalid') });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+});
 export const withId = z.object({ id: idSchema });
 /** Save: no id (or blank) creates, an id edits. */
 export const optionalId = z.preprocess(blankIsNone, idSchema.optional());

@@ -23,6 +23,7 @@ import { adminContent } from '~/lib/i18n/messages/admin-content';
 import { adminSchool } from '~/lib/i18n/messages/admin-school';
 import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { adminClasses } from '~/lib/i18n/messages/admin-classes';
+import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -56,6 +57,7 @@ export const catalogues = [
   adminSchool,
   adminCatalog,
   adminClasses,
+  adminJobs,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -1,6 +1,8 @@
 import type { Scope } from '../http/scope';
 import type { Job } from './jobs.table';
 import { CONTENT_PUBLISH_JOB, runScheduledPublication } from '../content/content.admin.service';
+import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
+import { runCatalogPublication } from './catalog-publish.handler';
 
 /**
  * What runs each kind of job: one fixed table, read by the runner. A handler may run more than
@@ -11,4 +13,5 @@ export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 export const JOB_HANDLERS: JobHandlers = {
   [CONTENT_PUBLISH_JOB]: runScheduledPublication,
+  [CATALOG_PUBLISH_JOB]: runCatalogPublication,
 };

@@ -1,7 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
-import { JOB_STATE } from './jobs.rules';
+import { pageFrom, type PageWindow } from '../db/paging';
+import { JOB_STATE, type JobState } from './jobs.rules';
 import type { Job } from './jobs.table';
 
 /** All SQL of the jobs table. */
@@ -118,6 +119,53 @@ export async function failJob(db: DB, id: string, worker: string, next: { state:
     .where('id', '=', id)
     .where('state', '=', JOB_STATE.running)
     .where('lockedBy', '=', worker)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// --- The jobs screen: one school's jobs -----------------------------------------------------------
+
+export interface JobFilter extends PageWindow {
+  state?: JobState | undefined;
+  kind?: string | undefined;
+}
+
+function schoolJobs(db: DB, tenantId: string, f: Pick<JobFilter, 'state' | 'kind'>) {
+  let q = db.selectFrom('jobs').where('tenantId', '=', tenantId);
+  if (f.state) q = q.where('state', '=', f.state);
+  if (f.kind) q = q.where('kind', '=', f.kind);
+  return q;
+}
+
+/** Latest run time first: what is about to happen or just happened at the top. */
+export function pageSchoolJobs(db: DB, tenantId: string, f: JobFilter) {
+  return pageFrom(f, schoolJobs(db, tenantId, f).selectAll().orderBy('runAt', 'desc').orderBy('id', 'desc'), schoolJobs(db, tenantId, f));
+}
+
+export function findSchoolJob(db: DB, tenantId: string, id: string): Promise<Job | undefined> {
+  return schoolJobs(db, tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A failed job queued again for now with its attempts afresh; only while it is still failed. */
+export async function retryFailedJob(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set({ state: JOB_STATE.queued, runAt: now, attempts: 0, leaseUntil: null, lockedBy: null, updatedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', '=', JOB_STATE.failed)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** A queued job cancelled; only while it is still queued (a running one finishes its run). */
+export async function cancelQueuedJob(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set({ state: JOB_STATE.cancelled, updatedAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', '=', JOB_STATE.queued)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }

@@ -2,21 +2,24 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import { CouponState, type CouponTable } from './leads.table';
+import { storedFilter } from '~/lib/staff/catalog-schedule';
 
 /** The staff side's coupon SQL: every coupon of the school, drafts included. Tenant id first. */
 
 export interface AdminFilter extends PageWindow {
   keyword?: string | undefined;
-  /** Whether published (receivable or ended) or draft. */
-  published?: boolean | undefined;
+  /** CATALOG_STATE: DRAFT (no time), PUBLISHED (receivable or ended), SCHEDULED (a draft with a time). */
+  state?: number | undefined;
 }
 
-const COUPON_COLUMNS = ['id', 'title', 'amountCents', 'minPointCents', 'useStartTime', 'useEndTime', 'state'] as const;
+const COUPON_COLUMNS = ['id', 'title', 'amountCents', 'minPointCents', 'useStartTime', 'useEndTime', 'state', 'scheduledAt'] as const;
 
-function coupons(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'published'>) {
+function coupons(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('coupons').where('tenantId', '=', tenantId);
   if (f.keyword) q = q.where('title', 'like', containing(f.keyword));
-  if (f.published !== undefined) q = q.where('state', f.published ? '<>' : '=', CouponState.DRAFT);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('state', stored.published ? '<>' : '=', CouponState.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -41,4 +44,33 @@ export async function updateCoupon(db: DB, tenantId: string, id: string, patch: 
 export async function deleteCoupon(db: DB, tenantId: string, id: string): Promise<boolean> {
   const r = await db.deleteFrom('coupons').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/**
+ * Moves a coupon's state and publication time only while it is a draft or published as
+ * `fromDraft` says (published is receivable or ended) (and, with
+ * `fromAt`, still scheduled for that time): the one conditional write behind scheduling,
+ * publishing at the time and cancelling. Whether it moved.
+ */
+export async function moveSchedule(
+  db: DB,
+  tenantId: string,
+  id: string,
+  m: { fromDraft: boolean; fromAt?: number; set: { state?: number; scheduledAt: number | null } },
+): Promise<boolean> {
+  let q = db
+    .updateTable('coupons')
+    .set(m.set)
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', m.fromDraft ? '=' : '<>', CouponState.DRAFT);
+  if (m.fromAt !== undefined) q = q.where('scheduledAt', '=', m.fromAt);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The titles of coupons (what a job works on). */
+export function namesOf(db: DB, tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('coupons').select(['id', 'title as name']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
 import { serveStaff } from '../http/staff-gate';
-import { catalogListQuery, catalogState, optionalId, requiredText, stateChange, withId } from '../http/catalog-input';
+import { catalogListQuery, catalogState, optionalId, requiredText, scheduleChange, stateChange, withId } from '../http/catalog-input';
 import * as service from './coupons.admin.service';
 
 /** The staff calls of coupons (/api/admin/catalog/coupons...). */
@@ -42,3 +42,4 @@ serveStaff(couponsAdminRoutes, 'catalogCoupons', catalogListQuery, (s, actor, q)
 serveStaff(couponsAdminRoutes, 'catalogCouponSave', coupon, (s, actor, b) => service.saveCoupon(s, actor, b));
 serveStaff(couponsAdminRoutes, 'catalogCouponState', stateChange, (s, actor, b) => service.setCouponState(s, actor, b.id, b.state));
 serveStaff(couponsAdminRoutes, 'catalogCouponDelete', withId, (s, actor, b) => service.deleteCoupon(s, actor, b.id));
+serveStaff(couponsAdminRoutes, 'catalogCouponSchedule', scheduleChange, (s, actor, b) => service.scheduleCoupon(s, actor, b.id, b.publishAt));

@@ -13,6 +13,7 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { CouponState } from './leads.table';
 import * as repo from './coupons.admin.repository';
+import { auditedFields, cancelCatalogPublish, changeCatalogState, endScheduleOnPublish, scheduleCatalogRow } from '../jobs/catalog-publish.service';
 
 /**
  * The staff side of coupons. A coupon saved as a draft has state 0 and is never listed publicly;
@@ -32,11 +33,12 @@ const couponOf = (r: CouponRow, now: number): AdminCoupon => {
     useStartTime: Number(r.useStartTime),
     useEndTime: Number(r.useEndTime),
     state: published ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT,
+    scheduledAt: r.scheduledAt === null ? null : Number(r.scheduledAt),
     ended: published && (r.state === CouponState.ENDED || Number(r.useEndTime) < startOfCstDay(now)),
   };
 };
 
-const fields = ({ id: _id, ended: _e, ...rest }: AdminCoupon) => rest;
+const fields = ({ id: _id, ended: _e, ...rest }: AdminCoupon) => auditedFields(rest);
 const storedState = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? CouponState.RECEIVABLE : CouponState.DRAFT);
 
 async function requireCoupon(db: DB, tenantId: string, id: string, now: number): Promise<AdminCoupon> {
@@ -49,7 +51,7 @@ export async function pageCoupons(s: Scope, actor: StaffActor, q: CatalogListInp
   const { rows, total } = await repo.pageCoupons(s.db, actor.tenant.id, {
     ...windowOf({ current: q.current, size: q.size, order: 'desc' }),
     keyword: q.keyword,
-    published: q.state === undefined ? undefined : q.state === CATALOG_STATE.PUBLISHED,
+    state: q.state,
   });
   return mapPage(pageOf(rows, total, q.current, q.size), (r) => couponOf(r, s.now));
 }
@@ -68,7 +70,10 @@ export function saveCoupon(s: Scope, actor: StaffActor, input: CouponInput): Pro
     const id = input.id ?? newId(s.now);
     // Saving keeps a published coupon's stored state (receivable or ended) unless it changes.
     const state = before && before.state === input.state ? undefined : storedState(input.state);
-    if (before) await repo.updateCoupon(trx, tenantId, id, { ...stored, ...(state === undefined ? {} : { state }) });
+    // Saved as published, a scheduled coupon is published now; saved as a draft, it keeps its time.
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.coupon, id, before, input.state);
+    const cleared = input.state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {};
+    if (before) await repo.updateCoupon(trx, tenantId, id, { ...stored, ...cleared, ...(state === undefined ? {} : { state }) });
     else await repo.insertCoupon(trx, { ...stored, state: storedState(input.state), id, tenantId, createdAt: s.now });
     const after = await requireCoupon(trx, tenantId, id, s.now);
     const action = before ? AUDIT_ACTION.catalogUpdate : AUDIT_ACTION.catalogCreate;
@@ -77,21 +82,51 @@ export function saveCoupon(s: Scope, actor: StaffActor, input: CouponInput): Pro
   });
 }
 
+/** Publishes or takes down a coupon; either one ends its schedule. */
 export function setCouponState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminCoupon> {
+  const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
-    const before = await requireCoupon(trx, actor.tenant.id, id, s.now);
-    if (before.state === state) return before;
-    await repo.updateCoupon(trx, actor.tenant.id, id, { state: storedState(state) });
-    const action = state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish;
-    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.coupon, id }, { state: before.state }, { state });
-    return requireCoupon(trx, actor.tenant.id, id, s.now);
+    const before = await requireCoupon(trx, tenantId, id, s.now);
+    const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
+      repo.moveSchedule(trx, tenantId, id, { fromDraft: fromState === CATALOG_STATE.DRAFT, set: { ...set, state: storedState(set.state) } });
+    const changed = await changeCatalogState(trx, s, actor, { type: AUDIT_TARGET.coupon, id, state, before, move });
+    return changed ? requireCoupon(trx, tenantId, id, s.now) : before;
   });
 }
+
+/** Schedules a draft coupon for `at` (or moves its time): refused for a published one or a time not after now. */
+export function scheduleCoupon(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminCoupon> {
+  const tenantId = actor.tenant.id;
+  return s.db.transaction().execute(async (trx) => {
+    const before = await requireCoupon(trx, tenantId, id, s.now);
+    const write = () => repo.moveSchedule(trx, tenantId, id, { fromDraft: true, set: { scheduledAt: at } });
+    await scheduleCatalogRow(trx, s, actor, { type: AUDIT_TARGET.coupon, id, at, before, write });
+    return requireCoupon(trx, tenantId, id, s.now);
+  });
+}
+
+/**
+ * The catalog.publish job for a coupon: makes it receivable only if it is still a draft scheduled
+ * for `at` (one conditional write), so a coupon published by hand, taken down, deleted or moved to
+ * another time is left as it is, and a second run does nothing.
+ */
+export function publishScheduled(s: Scope, tenantId: string, id: string, at: number): Promise<boolean> {
+  return repo.moveSchedule(s.db, tenantId, id, { fromDraft: true, fromAt: at, set: { state: CouponState.RECEIVABLE, scheduledAt: null } });
+}
+
+/** The job of a coupon was cancelled on the jobs screen: it stays a draft, no longer scheduled for `at`. */
+export function unschedule(db: DB, tenantId: string, id: string, at: number): Promise<boolean> {
+  return repo.moveSchedule(db, tenantId, id, { fromDraft: true, fromAt: at, set: { scheduledAt: null } });
+}
+
+/** The titles of coupons (the jobs screen names what a job works on). */
+export const namesOf = (db: DB, tenantId: string, ids: string[]) => repo.namesOf(db, tenantId, ids);
 
 export function deleteCoupon(s: Scope, actor: StaffActor, id: string): Promise<null> {
   return s.db.transaction().execute(async (trx) => {
     const before = await requireCoupon(trx, actor.tenant.id, id, s.now);
     if (!(await repo.deleteCoupon(trx, actor.tenant.id, id))) throw AppError.notFound(t('catalog.notFound'));
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.coupon, id);
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.coupon, id }, fields(before), null);
     return null;
   });

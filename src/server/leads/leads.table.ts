@@ -51,6 +51,8 @@ export interface CouponTable {
   useStartTime: number;
   useEndTime: number;
   state: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   createdAt: number;
 }
 

@@ -2,6 +2,8 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { MaterialCategoryTabTable, MaterialCategoryTable, MaterialPosterTable, MaterialTable } from './media.table';
+import { storedFilter } from '~/lib/staff/catalog-schedule';
+import { PUBLICATION } from '~/lib/status';
 
 /** The staff side's banner SQL: every banner of the school, shown or not. Tenant id first. */
 
@@ -10,12 +12,14 @@ export interface AdminFilter extends PageWindow {
   state?: number | undefined;
 }
 
-const BANNER_COLUMNS = ['id', 'name', 'pic', 'url', 'seq', 'enabled'] as const;
+const BANNER_COLUMNS = ['id', 'name', 'pic', 'url', 'seq', 'enabled', 'scheduledAt'] as const;
 
 function posters(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('materialPosters').where('tenantId', '=', tenantId);
   if (f.keyword) q = q.where('name', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('enabled', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('enabled', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -103,7 +107,9 @@ export async function deleteEmptyTab(db: DB, tenantId: string, id: string): Prom
 function albumCategories(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('materialCategories as c').where('c.tenantId', '=', tenantId);
   if (f.keyword) q = q.where('c.categoryName', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('c.state', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('c.state', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('c.scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -115,6 +121,7 @@ function withMaterialCount(q: ReturnType<typeof albumCategories>) {
     'c.clientType',
     'c.seq',
     'c.state',
+    'c.scheduledAt',
     eb
       .selectFrom('materials as m')
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -161,12 +168,14 @@ export async function deleteEmptyAlbumCategory(db: DB, tenantId: string, id: str
   return Number(r.numDeletedRows) > 0;
 }
 
-const MATERIAL_COLUMNS = ['id', 'categoryId', 'name', 'type', 'pic', 'video', 'introduce', 'seq', 'open'] as const;
+const MATERIAL_COLUMNS = ['id', 'categoryId', 'name', 'type', 'pic', 'video', 'introduce', 'seq', 'open', 'scheduledAt'] as const;
 
 function materials(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('materials').where('tenantId', '=', tenantId);
   if (f.keyword) q = q.where('name', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('open', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('open', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -191,4 +200,48 @@ export async function updateMaterial(db: DB, tenantId: string, id: string, patch
 export async function deleteMaterial(db: DB, tenantId: string, id: string): Promise<boolean> {
   const r = await db.deleteFrom('materials').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+// --- Scheduled publishing ------------------------------------------------------------------------
+
+/** The tables of this file with a draft/published column, and that column's name in each. */
+const STATE_COLUMN = { materialPosters: 'enabled', materialCategories: 'state', materials: 'open' } as const;
+type Schedulable = keyof typeof STATE_COLUMN;
+
+/**
+ * Moves a row's published column and publication time only while it is in `fromState` (and, with
+ * `fromAt`, still scheduled for that time): the one conditional write behind scheduling,
+ * publishing at the time and cancelling. Whether the row moved.
+ */
+export async function moveSchedule(
+  db: DB,
+  table: Schedulable,
+  tenantId: string,
+  id: string,
+  m: { fromState: number; fromAt?: number; set: { state?: number; scheduledAt: number | null } },
+): Promise<boolean> {
+  // The three tables share these columns but name the published one differently: typed as one of them.
+  const column = STATE_COLUMN[table] as 'open';
+  let q = db
+    .updateTable(table as 'materials')
+    .set({ scheduledAt: m.set.scheduledAt, ...(m.set.state === undefined ? {} : { [column]: m.set.state }) })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where(column, '=', m.fromState);
+  if (m.fromAt !== undefined) q = q.where('scheduledAt', '=', m.fromAt);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+const NAME_COLUMN = { materialPosters: 'name', materialCategories: 'categoryName', materials: 'name' } as const;
+
+/** The names of rows of one table (what a job works on). */
+export function namesOf(db: DB, table: Schedulable, tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(table as 'materials')
+    .select((eb) => ['id', eb.ref(NAME_COLUMN[table] as 'name').as('name')])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
 }

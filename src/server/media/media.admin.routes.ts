@@ -13,6 +13,7 @@ import {
   requiredText,
   requiredUrl,
   seqField,
+  scheduleChange,
   stateChange,
   withId,
 } from '../http/catalog-input';
@@ -84,3 +85,7 @@ serveStaff(mediaAdminRoutes, 'catalogMaterials', catalogListQuery, (s, actor, q)
 serveStaff(mediaAdminRoutes, 'catalogMaterialSave', material, (s, actor, b) => service.saveMaterial(s, actor, b));
 serveStaff(mediaAdminRoutes, 'catalogMaterialState', stateChange, (s, actor, b) => service.setMaterialState(s, actor, b.id, b.state));
 serveStaff(mediaAdminRoutes, 'catalogMaterialDelete', withId, (s, actor, b) => service.deleteMaterial(s, actor, b.id));
+
+serveStaff(mediaAdminRoutes, 'catalogBannerSchedule', scheduleChange, (s, actor, b) => service.scheduleBanner(s, actor, b.id, b.publishAt));
+serveStaff(mediaAdminRoutes, 'catalogAlbumCategorySchedule', scheduleChange, (s, actor, b) => service.scheduleAlbumCategory(s, actor, b.id, b.publishAt));
+serveStaff(mediaAdminRoutes, 'catalogMaterialSchedule', scheduleChange, (s, actor, b) => service.scheduleMaterial(s, actor, b.id, b.publishAt));

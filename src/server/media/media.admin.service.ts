@@ -22,6 +22,67 @@ import {
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as repo from './media.admin.repository';
+import {
+  auditedFields,
+  cancelCatalogPublish,
+  changeCatalogState,
+  endScheduleOnPublish,
+  scheduleCatalogRow,
+  type Stateful,
+} from '../jobs/catalog-publish.service';
+
+// --- Scheduled publishing (the same steps for the banners, album categories and materials) ---------
+
+/** The types of this file and their tables. */
+const TABLE_OF = {
+  [AUDIT_TARGET.banner]: 'materialPosters',
+  [AUDIT_TARGET.albumCategory]: 'materialCategories',
+  [AUDIT_TARGET.material]: 'materials',
+} as const;
+export type MediaSchedulable = keyof typeof TABLE_OF;
+export const MEDIA_SCHEDULABLE = Object.keys(TABLE_OF) as MediaSchedulable[];
+
+const timeOf = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** Publishes or takes down a row; either one ends its schedule. */
+function changeState<T extends Stateful>(s: Scope, actor: StaffActor, type: MediaSchedulable, id: string, state: CatalogState, read: (db: DB) => Promise<T>) {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await read(trx);
+    const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
+      repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState, set });
+    return (await changeCatalogState(trx, s, actor, { type, id, state, before, move })) ? read(trx) : before;
+  });
+}
+
+/** Schedules a draft row for `at` (or moves its time): refused for a published row or a time not after now. */
+function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: MediaSchedulable, id: string, at: number, read: (db: DB) => Promise<T>) {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await read(trx);
+    const write = () => repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState: CATALOG_STATE.DRAFT, set: { scheduledAt: at } });
+    await scheduleCatalogRow(trx, s, actor, { type, id, at, before, write });
+    return read(trx);
+  });
+}
+
+/**
+ * The catalog.publish job for a row of this file: publishes it only if it is still a draft
+ * scheduled for `at` (one conditional write), so a row published by hand, taken down, deleted or
+ * moved to another time is left as it is, and a second run does nothing.
+ */
+export function publishScheduled(s: Scope, tenantId: string, type: MediaSchedulable, id: string, at: number): Promise<boolean> {
+  const set = { state: CATALOG_STATE.PUBLISHED, scheduledAt: null };
+  return repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+}
+
+/** The job of a row was cancelled on the jobs screen: the row stays a draft, no longer scheduled for `at`. */
+export function unschedule(db: DB, tenantId: string, type: MediaSchedulable, id: string, at: number): Promise<boolean> {
+  return repo.moveSchedule(db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set: { scheduledAt: null } });
+}
+
+/** The names of rows of one type (the jobs screen names what a job works on). */
+export function namesOf(db: DB, tenantId: string, type: MediaSchedulable, ids: string[]): Promise<{ id: string; name: string }[]> {
+  return repo.namesOf(db, TABLE_OF[type], tenantId, ids);
+}
 
 /**
  * The staff side of the home banners: every banner of the school, each write in one transaction
@@ -38,9 +99,12 @@ const bannerOf = (r: BannerRow): AdminBanner => ({
   url: r.url,
   seq: r.seq,
   state: r.enabled === CATALOG_STATE.PUBLISHED ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT,
+  scheduledAt: timeOf(r.scheduledAt),
 });
 
-const fields = ({ id: _id, ...rest }: AdminBanner) => rest;
+const fields = ({ id: _id, ...rest }: AdminBanner) => auditedFields(rest);
+/** Saved as published, a scheduled row is published now (its time cleared); saved as a draft, it keeps its time. */
+const clearedOnPublish = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {});
 
 async function requireBanner(db: DB, tenantId: string, id: string): Promise<AdminBanner> {
   const row = await repo.findBanner(db, tenantId, id);
@@ -60,10 +124,11 @@ export async function pageBanners(s: Scope, actor: StaffActor, q: CatalogListInp
 export function saveBanner(s: Scope, actor: StaffActor, input: BannerInput): Promise<AdminBanner> {
   const tenantId = actor.tenant.id;
   const { id: givenId, state, ...rest } = input;
-  const stored = { ...rest, enabled: state };
+  const stored = { ...rest, enabled: state, ...clearedOnPublish(state) };
   return s.db.transaction().execute(async (trx) => {
     const before = givenId ? await requireBanner(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.banner, id, before, state);
     if (before) await repo.updateBanner(trx, tenantId, id, stored);
     else await repo.insertBanner(trx, { ...stored, id, tenantId, createdAt: s.now });
     const after = await requireBanner(trx, tenantId, id);
@@ -74,20 +139,18 @@ export function saveBanner(s: Scope, actor: StaffActor, input: BannerInput): Pro
 }
 
 export function setBannerState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminBanner> {
-  return s.db.transaction().execute(async (trx) => {
-    const before = await requireBanner(trx, actor.tenant.id, id);
-    if (before.state === state) return before;
-    await repo.updateBanner(trx, actor.tenant.id, id, { enabled: state });
-    const action = state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish;
-    await auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.banner, id }, { state: before.state }, { state });
-    return requireBanner(trx, actor.tenant.id, id);
-  });
+  return changeState(s, actor, AUDIT_TARGET.banner, id, state, (db) => requireBanner(db, actor.tenant.id, id));
+}
+
+export function scheduleBanner(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminBanner> {
+  return scheduleRow(s, actor, AUDIT_TARGET.banner, id, at, (db) => requireBanner(db, actor.tenant.id, id));
 }
 
 export function deleteBanner(s: Scope, actor: StaffActor, id: string): Promise<null> {
   return s.db.transaction().execute(async (trx) => {
     const before = await requireBanner(trx, actor.tenant.id, id);
     if (!(await repo.deleteBanner(trx, actor.tenant.id, id))) throw AppError.notFound(t('catalog.notFound'));
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.banner, id);
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.banner, id }, fields(before), null);
     return null;
   });
@@ -96,7 +159,6 @@ export function deleteBanner(s: Scope, actor: StaffActor, id: string): Promise<n
 // --- The album ---------------------------------------------------------------------------------
 
 const asState = (n: number): CatalogState => (n === CATALOG_STATE.PUBLISHED ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT);
-const stateAction = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish);
 const notFound = () => AppError.notFound(t('catalog.notFound'));
 const windowFor = (q: CatalogListInput) => ({ ...windowOf({ current: q.current, size: q.size, order: 'asc' }), keyword: q.keyword, state: q.state });
 
@@ -195,10 +257,11 @@ const albumCategoryOf = (r: AlbumCategoryRow): AdminAlbumCategory => ({
   clientType: r.clientType === 'PC' || r.clientType === 'H5' ? r.clientType : '',
   seq: r.seq,
   state: asState(r.state),
+  scheduledAt: timeOf(r.scheduledAt),
   materialCount: Number(r.materialCount ?? 0),
 });
 
-const albumCategoryFields = ({ id: _id, materialCount: _m, ...rest }: AdminAlbumCategory) => rest;
+const albumCategoryFields = ({ id: _id, materialCount: _m, ...rest }: AdminAlbumCategory) => auditedFields(rest);
 
 async function requireAlbumCategory(db: DB, tenantId: string, id: string): Promise<AdminAlbumCategory> {
   const row = await repo.findAlbumCategory(db, tenantId, id);
@@ -215,11 +278,12 @@ export async function pageAlbumCategories(s: Scope, actor: StaffActor, q: Catalo
 export function saveAlbumCategory(s: Scope, actor: StaffActor, input: AlbumCategoryInput): Promise<AdminAlbumCategory> {
   const tenantId = actor.tenant.id;
   const { id: givenId, clientType, ...rest } = input;
-  const stored = { ...rest, clientType: clientType === '' ? null : clientType };
+  const stored = { ...rest, clientType: clientType === '' ? null : clientType, ...clearedOnPublish(rest.state) };
   return s.db.transaction().execute(async (trx) => {
     if (!(await repo.listTabs(trx, tenantId)).some((tab) => tab.tabKey === input.categoryTabKey)) throw AppError.badRequest(t('catalog.tabNotFound'));
     const before = givenId ? await requireAlbumCategory(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.albumCategory, id, before, rest.state);
     if (before) await repo.updateAlbumCategory(trx, tenantId, id, stored);
     else await repo.insertAlbumCategory(trx, { ...stored, id, tenantId, createdAt: s.now });
     const after = await requireAlbumCategory(trx, tenantId, id);
@@ -230,13 +294,11 @@ export function saveAlbumCategory(s: Scope, actor: StaffActor, input: AlbumCateg
 }
 
 export function setAlbumCategoryState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminAlbumCategory> {
-  return s.db.transaction().execute(async (trx) => {
-    const before = await requireAlbumCategory(trx, actor.tenant.id, id);
-    if (before.state === state) return before;
-    await repo.updateAlbumCategory(trx, actor.tenant.id, id, { state });
-    await auditStaffAction(trx, s, actor, stateAction(state), { type: AUDIT_TARGET.albumCategory, id }, { state: before.state }, { state });
-    return requireAlbumCategory(trx, actor.tenant.id, id);
-  });
+  return changeState(s, actor, AUDIT_TARGET.albumCategory, id, state, (db) => requireAlbumCategory(db, actor.tenant.id, id));
+}
+
+export function scheduleAlbumCategory(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminAlbumCategory> {
+  return scheduleRow(s, actor, AUDIT_TARGET.albumCategory, id, at, (db) => requireAlbumCategory(db, actor.tenant.id, id));
 }
 
 /** Refused while it holds materials (deleting it would take them along). */
@@ -247,6 +309,7 @@ export function deleteAlbumCategory(s: Scope, actor: StaffActor, id: string): Pr
       const now = await requireAlbumCategory(trx, actor.tenant.id, id);
       throw AppError.conflict(t('catalog.albumCategoryInUse', { count: now.materialCount }));
     }
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.albumCategory, id);
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.albumCategory, id }, albumCategoryFields(before), null);
     return null;
   });
@@ -264,9 +327,10 @@ const materialOf = (r: MaterialRow): AdminMaterial => ({
   introduce: r.introduce,
   seq: r.seq,
   state: asState(r.open),
+  scheduledAt: timeOf(r.scheduledAt),
 });
 
-const materialFields = ({ id: _id, ...rest }: AdminMaterial) => rest;
+const materialFields = ({ id: _id, ...rest }: AdminMaterial) => auditedFields(rest);
 
 async function requireMaterial(db: DB, tenantId: string, id: string): Promise<AdminMaterial> {
   const row = await repo.findMaterial(db, tenantId, id);
@@ -282,11 +346,12 @@ export async function pageMaterials(s: Scope, actor: StaffActor, q: CatalogListI
 export function saveMaterial(s: Scope, actor: StaffActor, input: MaterialInput): Promise<AdminMaterial> {
   const tenantId = actor.tenant.id;
   const { id: givenId, state, ...rest } = input;
-  const stored = { ...rest, open: state };
+  const stored = { ...rest, open: state, ...clearedOnPublish(state) };
   return s.db.transaction().execute(async (trx) => {
     if (!(await repo.findAlbumCategory(trx, tenantId, input.categoryId))) throw AppError.badRequest(t('catalog.albumCategoryNotFound'));
     const before = givenId ? await requireMaterial(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.material, id, before, state);
     if (before) await repo.updateMaterial(trx, tenantId, id, stored);
     else await repo.insertMaterial(trx, { ...stored, id, tenantId, createdAt: s.now });
     const after = await requireMaterial(trx, tenantId, id);
@@ -297,19 +362,18 @@ export function saveMaterial(s: Scope, actor: StaffActor, input: MaterialInput):
 }
 
 export function setMaterialState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminMaterial> {
-  return s.db.transaction().execute(async (trx) => {
-    const before = await requireMaterial(trx, actor.tenant.id, id);
-    if (before.state === state) return before;
-    await repo.updateMaterial(trx, actor.tenant.id, id, { open: state });
-    await auditStaffAction(trx, s, actor, stateAction(state), { type: AUDIT_TARGET.material, id }, { state: before.state }, { state });
-    return requireMaterial(trx, actor.tenant.id, id);
-  });
+  return changeState(s, actor, AUDIT_TARGET.material, id, state, (db) => requireMaterial(db, actor.tenant.id, id));
+}
+
+export function scheduleMaterial(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminMaterial> {
+  return scheduleRow(s, actor, AUDIT_TARGET.material, id, at, (db) => requireMaterial(db, actor.tenant.id, id));
 }
 
 export function deleteMaterial(s: Scope, actor: StaffActor, id: string): Promise<null> {
   return s.db.transaction().execute(async (trx) => {
     const before = await requireMaterial(trx, actor.tenant.id, id);
     if (!(await repo.deleteMaterial(trx, actor.tenant.id, id))) throw notFound();
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.material, id);
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.catalogDelete, { type: AUDIT_TARGET.material, id }, materialFields(before), null);
     return null;
   });

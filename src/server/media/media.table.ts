@@ -14,6 +14,8 @@ export interface MaterialPosterTable {
   seq: number;
   /** 1 shown; 0 hidden. */
   enabled: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   createdAt: number;
 }
 
@@ -36,6 +38,8 @@ export interface MaterialCategoryTable {
   seq: number;
   /** 1 shown; 0 hidden. */
   state: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   createdAt: number;
 }
 
@@ -51,6 +55,8 @@ export interface MaterialTable {
   introduce: string | null;
   /** 1 published; 0 hidden. Public calls only ever return published materials. */
   open: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   seq: number;
   createdAt: number;
 }

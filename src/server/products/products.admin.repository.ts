@@ -3,6 +3,8 @@ import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { CommonQuestionTable, ProductOperationCategoryTable, ProductTable } from './products.table';
 import { CATEGORY } from './products.repository';
+import { storedFilter } from '~/lib/staff/catalog-schedule';
+import { PUBLICATION } from '~/lib/status';
 
 /**
  * The staff side's product, category and common-question SQL: every row of the school whatever
@@ -11,7 +13,45 @@ import { CATEGORY } from './products.repository';
 
 export interface AdminFilter extends PageWindow {
   keyword?: string | undefined;
+  /** CATALOG_STATE: DRAFT (no time), PUBLISHED, SCHEDULED (a draft with a time). */
   state?: number | undefined;
+}
+
+/** The tables of this file with a draft/published `state` and a `scheduledAt`. */
+type Schedulable = 'products' | 'productOperationCategories' | 'commonQuestions' | 'hotMajors';
+
+/** The names of rows of one table (what a job works on). */
+export function namesOf(db: DB, table: Schedulable, tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(table as 'products')
+    .select(['id', 'name'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Moves a row's state and publication time only while it is in `from` (and, with `fromAt`, still
+ * scheduled for that time): the one conditional write behind scheduling, publishing at the time,
+ * and cancelling. Whether the row moved.
+ */
+export async function moveSchedule(
+  db: DB,
+  table: Schedulable,
+  tenantId: string,
+  id: string,
+  m: { fromState: number; fromAt?: number; set: { state?: number; scheduledAt: number | null } },
+): Promise<boolean> {
+  let q = db
+    .updateTable(table as 'products')
+    .set(m.set)
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', '=', m.fromState);
+  if (m.fromAt !== undefined) q = q.where('scheduledAt', '=', m.fromAt);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 const PRODUCT_ADMIN_COLUMNS = [
@@ -33,13 +73,16 @@ const PRODUCT_ADMIN_COLUMNS = [
   'subsidyPrice',
   'seq',
   'state',
+  'scheduledAt',
   'updatedAt',
 ] as const;
 
 function products(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('products').where('tenantId', '=', tenantId);
   if (f.keyword) q = q.where('name', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('state', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -105,7 +148,9 @@ export async function insertPlacements(db: DB, rows: { id: string; tenantId: str
 function categories(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('productOperationCategories as c').where('c.tenantId', '=', tenantId);
   if (f.keyword) q = q.where('c.name', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('c.state', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('c.state', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('c.scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -116,6 +161,7 @@ function withCount(q: ReturnType<typeof categories>) {
     'c.name',
     'c.seq',
     'c.state',
+    'c.scheduledAt',
     eb
       .selectFrom('productOperationRelations as r')
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -191,11 +237,13 @@ export async function deleteEmptyCategory(db: DB, tenantId: string, id: string):
 function questions(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('commonQuestions').where('tenantId', '=', tenantId);
   if (f.keyword) q = q.where('name', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('state', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
-const QUESTION_COLUMNS = ['id', 'majorId', 'name', 'answer', 'seq', 'state'] as const;
+const QUESTION_COLUMNS = ['id', 'majorId', 'name', 'answer', 'seq', 'state', 'scheduledAt'] as const;
 
 /** By major, then as the public side orders a major's questions (missing seq as 1000). */
 export function pageQuestions(db: DB, tenantId: string, f: AdminFilter) {
@@ -241,12 +289,15 @@ interface HotMajorWrite {
   suitabilityPeopleDescribe: string | null;
   relatedCertificate: string | null;
   state: number;
+  scheduledAt?: number | null;
 }
 
 function majors(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
   let q = db.selectFrom('hotMajors as m').where('m.tenantId', '=', tenantId);
   if (f.keyword) q = q.where('m.name', 'like', containing(f.keyword));
-  if (f.state !== undefined) q = q.where('m.state', '=', f.state);
+  const stored = storedFilter(f.state);
+  if (stored) q = q.where('m.state', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
+  if (stored?.scheduled !== undefined) q = q.where('m.scheduledAt', stored.scheduled ? 'is not' : 'is', null);
   return q;
 }
 
@@ -261,6 +312,7 @@ function withQuestionCount(q: ReturnType<typeof majors>) {
     'm.suitabilityPeopleDescribe',
     'm.relatedCertificate',
     'm.state',
+    'm.scheduledAt',
     eb
       .selectFrom('commonQuestions as q')
       .select((e) => e.fn.countAll<number>().as('n'))

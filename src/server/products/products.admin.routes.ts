@@ -12,6 +12,7 @@ import {
   optionalUrl,
   requiredText,
   seqField,
+  scheduleChange,
   stateChange,
   urlOrBlank,
   withId,
@@ -123,3 +124,8 @@ serveStaff(productsAdminRoutes, 'catalogMajorSave', hotMajor, (s, actor, b) => s
 serveStaff(productsAdminRoutes, 'catalogMajorState', stateChange, (s, actor, b) => service.setHotMajorState(s, actor, b.id, b.state));
 serveStaff(productsAdminRoutes, 'catalogMajorDelete', withId, (s, actor, b) => service.deleteHotMajor(s, actor, b.id));
 serveStaff(productsAdminRoutes, 'catalogMajors', z.object({}), (s) => service.listMajors(s));
+
+serveStaff(productsAdminRoutes, 'catalogProductSchedule', scheduleChange, (s, actor, b) => service.scheduleProduct(s, actor, b.id, b.publishAt));
+serveStaff(productsAdminRoutes, 'catalogCategorySchedule', scheduleChange, (s, actor, b) => service.scheduleCategory(s, actor, b.id, b.publishAt));
+serveStaff(productsAdminRoutes, 'catalogQuestionSchedule', scheduleChange, (s, actor, b) => service.scheduleQuestion(s, actor, b.id, b.publishAt));
+serveStaff(productsAdminRoutes, 'catalogMajorSchedule', scheduleChange, (s, actor, b) => service.scheduleHotMajor(s, actor, b.id, b.publishAt));

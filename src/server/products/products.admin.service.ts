@@ -25,6 +25,14 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as content from '../content/content.service';
 import * as repo from './products.admin.repository';
+import {
+  auditedFields,
+  cancelCatalogPublish,
+  changeCatalogState,
+  endScheduleOnPublish,
+  scheduleCatalogRow,
+  type Stateful,
+} from '../jobs/catalog-publish.service';
 import { parseCertificates, parsePeriodTypes } from './products.rules';
 
 /**
@@ -34,7 +42,6 @@ import { parseCertificates, parsePeriodTypes } from './products.rules';
  */
 
 const asState = (n: number): CatalogState => (n === CATALOG_STATE.PUBLISHED ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT);
-const stateAction = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? AUDIT_ACTION.catalogPublish : AUDIT_ACTION.catalogUnpublish);
 const pageQuery = (q: CatalogListInput) => ({ current: q.current, size: q.size, order: 'asc' as const });
 const filter = (q: CatalogListInput) => ({ ...windowOf(pageQuery(q)), keyword: q.keyword, state: q.state });
 
@@ -48,6 +55,71 @@ const audit =
     auditStaffAction(trx, s, actor, action, { type, id }, before, after);
 
 const notFound = () => AppError.notFound(t('catalog.notFound'));
+const timeOf = (v: number | string | null) => (v === null ? null : Number(v));
+
+// --- Scheduled publishing (the same steps for the four types of this file) -------------------
+
+/** The types of this file and their tables. */
+const TABLE_OF = {
+  [AUDIT_TARGET.product]: 'products',
+  [AUDIT_TARGET.productCategory]: 'productOperationCategories',
+  [AUDIT_TARGET.question]: 'commonQuestions',
+  [AUDIT_TARGET.hotMajor]: 'hotMajors',
+} as const;
+export type ProductsSchedulable = keyof typeof TABLE_OF;
+export const PRODUCTS_SCHEDULABLE = Object.keys(TABLE_OF) as ProductsSchedulable[];
+
+/** Publishes or takes down a row; either one ends its schedule. */
+function changeState<T extends Stateful>(
+  s: Scope,
+  actor: StaffActor,
+  type: ProductsSchedulable,
+  id: string,
+  state: CatalogState,
+  read: (db: DB) => Promise<T>,
+): Promise<T> {
+  return write(s, async (trx) => {
+    const before = await read(trx);
+    const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
+      repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState, set });
+    return (await changeCatalogState(trx, s, actor, { type, id, state, before, move })) ? read(trx) : before;
+  });
+}
+
+/** Schedules a draft row for `at` (or moves its time): refused for a published row or a time not after now. */
+function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: ProductsSchedulable, id: string, at: number, read: (db: DB) => Promise<T>) {
+  return write(s, async (trx) => {
+    const before = await read(trx);
+    await scheduleCatalogRow(trx, s, actor, {
+      type,
+      id,
+      at,
+      before,
+      write: () => repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState: CATALOG_STATE.DRAFT, set: { scheduledAt: at } }),
+    });
+    return read(trx);
+  });
+}
+
+/**
+ * The catalog.publish job for a row of this file: publishes it only if it is still a draft
+ * scheduled for `at` (one conditional write), so a row published by hand, taken down, deleted or
+ * moved to another time is left as it is, and a second run does nothing.
+ */
+export function publishScheduled(s: Scope, tenantId: string, type: ProductsSchedulable, id: string, at: number): Promise<boolean> {
+  const set = { state: CATALOG_STATE.PUBLISHED, scheduledAt: null };
+  return repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+}
+
+/** The job of a row was cancelled on the jobs screen: the row stays a draft, no longer scheduled for `at`. */
+export function unschedule(db: DB, tenantId: string, type: ProductsSchedulable, id: string, at: number): Promise<boolean> {
+  return repo.moveSchedule(db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set: { scheduledAt: null } });
+}
+
+/** The names of rows of one type (the jobs screen names what a job works on). */
+export function namesOf(db: DB, tenantId: string, type: ProductsSchedulable, ids: string[]): Promise<{ id: string; name: string }[]> {
+  return repo.namesOf(db, TABLE_OF[type], tenantId, ids);
+}
 
 // --- Products ----------------------------------------------------------------------------------
 
@@ -74,6 +146,7 @@ function productOf(r: ProductRow, categoryIds: string[]): AdminProduct {
     categoryIds,
     seq: r.seq,
     state: asState(r.state),
+    scheduledAt: timeOf(r.scheduledAt),
     updatedAt: Number(r.updatedAt),
   };
 }
@@ -104,7 +177,7 @@ export async function pageProducts(s: Scope, actor: StaffActor, q: CatalogListIn
 }
 
 /** What the audit log keeps of a product: its fields as the form shows them. */
-const productFields = ({ id: _id, updatedAt: _u, ...fields }: AdminProduct) => fields;
+const productFields = ({ id: _id, updatedAt: _u, ...fields }: AdminProduct) => auditedFields(fields);
 
 export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInput): Promise<AdminProduct> {
   const tenantId = actor.tenant.id;
@@ -119,9 +192,12 @@ export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInp
       detail: kept === '' ? null : kept,
       onlineClassPeriodTypeList: JSON.stringify([...new Set(periodTypes)].sort()),
       updatedAt: s.now,
+      // Saved as published, a scheduled product is published now; saved as a draft, it keeps its time.
+      ...(fields.state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {}),
     };
     const before = givenId ? await requireProduct(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.product, id, before, fields.state);
     if (before) await repo.updateProduct(trx, tenantId, id, stored);
     else await repo.insertProduct(trx, { ...stored, id, tenantId, thumbs: 0, createdAt: s.now });
     const had = before?.categoryIds ?? [];
@@ -146,13 +222,11 @@ export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInp
 }
 
 export function setProductState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminProduct> {
-  return write(s, async (trx) => {
-    const before = await requireProduct(trx, actor.tenant.id, id);
-    if (before.state === state) return before;
-    await repo.updateProduct(trx, actor.tenant.id, id, { state, updatedAt: s.now });
-    await audit(s, trx, actor, stateAction(state), AUDIT_TARGET.product, id)({ state: before.state }, { state });
-    return requireProduct(trx, actor.tenant.id, id);
-  });
+  return changeState(s, actor, AUDIT_TARGET.product, id, state, (db) => requireProduct(db, actor.tenant.id, id));
+}
+
+export function scheduleProduct(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminProduct> {
+  return scheduleRow(s, actor, AUDIT_TARGET.product, id, at, (db) => requireProduct(db, actor.tenant.id, id));
 }
 
 /** A product goes with its placements in categories and its links to hot majors (nothing else points at it). */
@@ -160,6 +234,7 @@ export function deleteProduct(s: Scope, actor: StaffActor, id: string): Promise<
   return write(s, async (trx) => {
     const before = await requireProduct(trx, actor.tenant.id, id);
     if (!(await repo.deleteProduct(trx, actor.tenant.id, id))) throw notFound();
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.product, id);
     await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.product, id)(productFields(before), null);
     return null;
   });
@@ -174,6 +249,7 @@ const categoryOf = (r: CategoryRow): AdminProductCategory => ({
   name: r.name,
   seq: r.seq,
   state: asState(r.state),
+  scheduledAt: timeOf(r.scheduledAt),
   productCount: Number(r.productCount ?? 0),
 });
 
@@ -194,7 +270,8 @@ export function saveCategory(s: Scope, actor: StaffActor, input: ProductCategory
   return write(s, async (trx) => {
     const before = givenId ? await requireCategory(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
-    if (before) await repo.updateCategory(trx, tenantId, id, fields);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.productCategory, id, before, fields.state);
+    if (before) await repo.updateCategory(trx, tenantId, id, { ...fields, ...(fields.state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {}) });
     else await repo.insertCategory(trx, { ...fields, id, tenantId, isVariety: 0, createdAt: s.now });
     const after = await requireCategory(trx, tenantId, id);
     const shown = ({ name, seq, state }: AdminProductCategory) => ({ name, seq, state });
@@ -211,13 +288,11 @@ export function saveCategory(s: Scope, actor: StaffActor, input: ProductCategory
 }
 
 export function setCategoryState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminProductCategory> {
-  return write(s, async (trx) => {
-    const before = await requireCategory(trx, actor.tenant.id, id);
-    if (before.state === state) return before;
-    await repo.updateCategory(trx, actor.tenant.id, id, { state });
-    await audit(s, trx, actor, stateAction(state), AUDIT_TARGET.productCategory, id)({ state: before.state }, { state });
-    return requireCategory(trx, actor.tenant.id, id);
-  });
+  return changeState(s, actor, AUDIT_TARGET.productCategory, id, state, (db) => requireCategory(db, actor.tenant.id, id));
+}
+
+export function scheduleCategory(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminProductCategory> {
+  return scheduleRow(s, actor, AUDIT_TARGET.productCategory, id, at, (db) => requireCategory(db, actor.tenant.id, id));
 }
 
 /** Refused while products are placed in it: the school takes them out first (or deletes them). */
@@ -228,6 +303,7 @@ export function deleteCategory(s: Scope, actor: StaffActor, id: string): Promise
       const now = await requireCategory(trx, actor.tenant.id, id);
       throw AppError.conflict(t('catalog.categoryInUse', { count: now.productCount }));
     }
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.productCategory, id);
     await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.productCategory, id)({ name: before.name, seq: before.seq, state: before.state }, null);
     return null;
   });
@@ -251,6 +327,7 @@ const questionOf = (r: QuestionRow, majors: Map<string, string>): AdminQuestion 
   answer: sanitizeRichText(r.answer),
   seq: r.seq,
   state: asState(r.state),
+  scheduledAt: timeOf(r.scheduledAt),
 });
 
 const majorNames = async (s: Scope) => new Map((await listMajors(s)).map((m) => [m.id, m.name]));
@@ -273,13 +350,14 @@ const questionFields = ({ majorId, name, answer, seq, state }: AdminQuestion) =>
 export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionInput): Promise<AdminQuestion> {
   const tenantId = actor.tenant.id;
   const { id: givenId, ...fields } = input;
-  const stored = { ...fields, answer: sanitizeRichText(fields.answer) };
+  const stored = { ...fields, answer: sanitizeRichText(fields.answer), ...(fields.state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {}) };
   const majors = await majorNames(s);
   const before = givenId ? await requireQuestion(s.db, tenantId, givenId, majors) : null;
   // A question may stay with the major it has; a new or moved one needs a published major of this school.
   if (before?.majorId !== stored.majorId && !majors.has(stored.majorId)) throw AppError.badRequest(t('catalog.majorNotFound'));
   return write(s, async (trx) => {
     const id = givenId ?? newId(s.now);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.question, id, before, fields.state);
     if (before) {
       if (!(await repo.updateQuestion(trx, tenantId, id, stored))) throw notFound();
     } else await repo.insertQuestion(trx, { ...stored, id, tenantId, createdAt: s.now });
@@ -298,13 +376,12 @@ export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionI
 
 export async function setQuestionState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminQuestion> {
   const majors = await majorNames(s);
-  return write(s, async (trx) => {
-    const before = await requireQuestion(trx, actor.tenant.id, id, majors);
-    if (before.state === state) return before;
-    await repo.updateQuestion(trx, actor.tenant.id, id, { state });
-    await audit(s, trx, actor, stateAction(state), AUDIT_TARGET.question, id)({ state: before.state }, { state });
-    return requireQuestion(trx, actor.tenant.id, id, majors);
-  });
+  return changeState(s, actor, AUDIT_TARGET.question, id, state, (db) => requireQuestion(db, actor.tenant.id, id, majors));
+}
+
+export async function scheduleQuestion(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminQuestion> {
+  const majors = await majorNames(s);
+  return scheduleRow(s, actor, AUDIT_TARGET.question, id, at, (db) => requireQuestion(db, actor.tenant.id, id, majors));
 }
 
 export async function deleteQuestion(s: Scope, actor: StaffActor, id: string): Promise<null> {
@@ -312,6 +389,7 @@ export async function deleteQuestion(s: Scope, actor: StaffActor, id: string): P
   return write(s, async (trx) => {
     const before = await requireQuestion(trx, actor.tenant.id, id, majors);
     if (!(await repo.deleteQuestion(trx, actor.tenant.id, id))) throw notFound();
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.question, id);
     await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.question, id)(questionFields(before), null);
     return null;
   });
@@ -331,6 +409,7 @@ const majorOf = (r: MajorRow): AdminHotMajor => ({
   relatedCertificate: parseCertificates(r.relatedCertificate),
   seq: r.seq,
   state: asState(r.state),
+  scheduledAt: timeOf(r.scheduledAt),
   questionCount: Number(r.questionCount ?? 0),
 });
 
@@ -340,7 +419,7 @@ async function requireMajor(db: DB, tenantId: string, id: string): Promise<Admin
   return majorOf(row);
 }
 
-const majorFields = ({ id: _id, questionCount: _q, ...rest }: AdminHotMajor) => rest;
+const majorFields = ({ id: _id, questionCount: _q, ...rest }: AdminHotMajor) => auditedFields(rest);
 
 export async function pageHotMajors(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminHotMajor>> {
   const { rows, total } = await repo.pageMajors(s.db, actor.tenant.id, filter(q));
@@ -354,6 +433,8 @@ export function saveHotMajor(s: Scope, actor: StaffActor, input: HotMajorInput):
   return write(s, async (trx) => {
     const before = givenId ? await requireMajor(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
+    await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.hotMajor, id, before, fields.state);
+    if (before && fields.state === CATALOG_STATE.PUBLISHED) await repo.updateMajor(trx, tenantId, id, { scheduledAt: null });
     if (before) await repo.updateMajor(trx, tenantId, id, stored);
     else await repo.insertMajor(trx, { ...stored, id, tenantId, createdAt: s.now });
     const after = await requireMajor(trx, tenantId, id);
@@ -370,13 +451,11 @@ export function saveHotMajor(s: Scope, actor: StaffActor, input: HotMajorInput):
 }
 
 export function setHotMajorState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminHotMajor> {
-  return write(s, async (trx) => {
-    const before = await requireMajor(trx, actor.tenant.id, id);
-    if (before.state === state) return before;
-    await repo.updateMajor(trx, actor.tenant.id, id, { state });
-    await audit(s, trx, actor, stateAction(state), AUDIT_TARGET.hotMajor, id)({ state: before.state }, { state });
-    return requireMajor(trx, actor.tenant.id, id);
-  });
+  return changeState(s, actor, AUDIT_TARGET.hotMajor, id, state, (db) => requireMajor(db, actor.tenant.id, id));
+}
+
+export function scheduleHotMajor(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminHotMajor> {
+  return scheduleRow(s, actor, AUDIT_TARGET.hotMajor, id, at, (db) => requireMajor(db, actor.tenant.id, id));
 }
 
 /** Refused while the major has common questions (they would be left without a page); its product links go with it. */
@@ -387,6 +466,7 @@ export function deleteHotMajor(s: Scope, actor: StaffActor, id: string): Promise
       const now = await requireMajor(trx, actor.tenant.id, id);
       throw AppError.conflict(t('catalog.majorInUse', { count: now.questionCount }));
     }
+    await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.hotMajor, id);
     await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.hotMajor, id)(majorFields(before), null);
     return null;
   });

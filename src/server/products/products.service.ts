@@ -14,7 +14,7 @@ import type { Product } from './products.table';
 /** The only category and placement state the public side sees. */
 const ENABLED = 1;
 
-type ProductRow = Pick<Product, Exclude<keyof Product, 'tenantId' | 'createdAt' | 'updatedAt' | 'detail'>>;
+type ProductRow = Pick<Product, Exclude<keyof Product, 'tenantId' | 'createdAt' | 'updatedAt' | 'detail' | 'scheduledAt'>>;
 
 function productVO(r: ProductRow): ProductVO {
   return {

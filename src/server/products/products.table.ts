@@ -33,6 +33,8 @@ export interface ProductTable extends ShownAsStored {
   certificateVerificationType: number;
   /** Rich HTML written by staff, sanitised when saved and when shown; null: none. */
   detail: string | null;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -45,6 +47,8 @@ export interface ProductOperationCategoryTable {
   /** 1 a "variety" (product line) category, 0 a plain operation category. */
   isVariety: number;
   state: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   seq: number;
   createdAt: number;
 }
@@ -79,6 +83,8 @@ export interface CommonQuestionTable {
   answer: string;
   seq: number | null;
   state: number;
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
   createdAt: number;
 }
 

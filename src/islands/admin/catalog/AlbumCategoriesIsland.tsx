@@ -109,6 +109,7 @@ export default function AlbumCategoriesIsland({ me }: { me: StaffMe }) {
         ]}
         setState={(id, state) => staffSend(cat.catalogAlbumCategoryState, { state }, { params: { id } })}
         remove={(id) => staffSend(cat.catalogAlbumCategoryDelete, {}, { params: { id } })}
+        schedule={(id, publishAt) => staffSend(cat.catalogAlbumCategorySchedule, { publishAt }, { params: { id } })}
         Form={AlbumCategoryForm}
       />
       <AlbumTabsSection tabs={loaded.tabs} error={loaded.error} reload={loaded.reload} />

@@ -41,6 +41,7 @@ export default function BannersIsland({ me }: { me: StaffMe }) {
       ]}
       setState={(id, state) => staffSend(cat.catalogBannerState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogBannerDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogBannerSchedule, { publishAt }, { params: { id } })}
       Form={BannerForm}
     />
   );

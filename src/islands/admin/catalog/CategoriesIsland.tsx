@@ -34,6 +34,7 @@ export default function CategoriesIsland({ me }: { me: StaffMe }) {
       ]}
       setState={(id, state) => staffSend(cat.catalogCategoryState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogCategoryDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogCategorySchedule, { publishAt }, { params: { id } })}
       Form={CategoryForm}
     />
   );

@@ -4,7 +4,7 @@ import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { formatDate, parseDateTime } from '~/lib/time/cst';
-import { CatalogForm, CatalogScreen, Field, stateLabel, type FormProps } from './screen';
+import { CatalogForm, CatalogScreen, Field, type FormProps } from './screen';
 
 /** Coupons (/admin/catalog/coupons): the home page's receivable coupons. Days are China Standard Time; the last day counts whole. */
 
@@ -56,9 +56,10 @@ export default function CouponsIsland({ me }: { me: StaffMe }) {
         { label: t('catalog.field.minPoint'), cell: (r) => r.minPoint },
         { label: t('catalog.field.useEndTime'), cell: (r) => `${formatDate(r.useStartTime)} ~ ${formatDate(r.useEndTime)}` },
       ]}
-      stateText={(r) => (r.ended ? t('catalog.state.ended') : stateLabel(r.state))}
+      stateText={(r) => (r.ended ? t('catalog.state.ended') : null)}
       setState={(id, state) => staffSend(cat.catalogCouponState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogCouponDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogCouponSchedule, { publishAt }, { params: { id } })}
       Form={CouponForm}
     />
   );

@@ -94,6 +94,7 @@ export default function MajorsIsland({ me }: { me: StaffMe }) {
       ]}
       setState={(id, state) => staffSend(cat.catalogMajorState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogMajorDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogMajorSchedule, { publishAt }, { params: { id } })}
       Form={MajorForm}
     />
   );

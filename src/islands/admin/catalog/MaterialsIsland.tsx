@@ -97,6 +97,7 @@ export default function MaterialsIsland({ me }: { me: StaffMe }) {
       ]}
       setState={(id, state) => staffSend(cat.catalogMaterialState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogMaterialDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogMaterialSchedule, { publishAt }, { params: { id } })}
       Form={MaterialForm}
     />
   );

@@ -173,6 +173,7 @@ export default function ProductsIsland({ me }: { me: StaffMe }) {
       ]}
       setState={(id, state) => staffSend(cat.catalogProductState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogProductDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogProductSchedule, { publishAt }, { params: { id } })}
       Form={ProductForm}
     />
   );

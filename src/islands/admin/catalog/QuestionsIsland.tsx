@@ -65,6 +65,7 @@ export default function QuestionsIsland({ me }: { me: StaffMe }) {
       ]}
       setState={(id, state) => staffSend(cat.catalogQuestionState, { state }, { params: { id } })}
       remove={(id) => staffSend(cat.catalogQuestionDelete, {}, { params: { id } })}
+      schedule={(id, publishAt) => staffSend(cat.catalogQuestionSchedule, { publishAt }, { params: { id } })}
       Form={QuestionForm}
     />
   );

@@ -8,7 +8,7 @@ import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { inputClass } from '../../shared/fields';
 import { Modal } from '../../shared/Modal';
-import { Button, LoadState, PageTitle, Section, TableBox, td, th } from '../shared';
+import { Button, LoadState, PageTitle, Section, TableBox, td, th, timeText } from '../shared';
 
 /**
  * The list-and-form pattern every catalogue screen shares: search by name, filter by state, a
@@ -28,7 +28,14 @@ export interface FormProps<T> {
   onCancel: () => void;
 }
 
-interface ScreenProps<T extends { id: string; state: CatalogState }> {
+/** What every catalogue row has: its id, its state and, for a scheduled draft, the time it is published. */
+interface Row {
+  id: string;
+  state: CatalogState;
+  scheduledAt: number | null;
+}
+
+interface ScreenProps<T extends Row> {
   me: StaffMe;
   title: string;
   list: (q: CatalogListQuery) => Promise<Page<T>>;
@@ -36,6 +43,8 @@ interface ScreenProps<T extends { id: string; state: CatalogState }> {
   nameOf: (row: T) => string;
   setState: (id: string, state: CatalogState) => Promise<T>;
   remove: (id: string) => Promise<null>;
+  /** Schedules a draft: the time as the API reads it, 'YYYY-MM-DD HH:mm' China Standard Time. */
+  schedule: (id: string, publishAt: string) => Promise<T>;
   Form: (props: FormProps<T>) => ReactNode;
   /** Extra words under the title (what the public side shows of this type). */
   intro?: string;
@@ -47,8 +56,13 @@ const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.sy
 const PAGE_SIZE = 10;
 
 export const stateLabel = (state: CatalogState) => t(state === CATALOG_STATE.PUBLISHED ? 'catalog.state.published' : 'catalog.state.draft');
+/** A row's state as the list shows it: a scheduled draft with its time. */
+const rowStateLabel = (row: Row) => (row.scheduledAt !== null ? t('catalog.scheduledAt', { time: timeText(row.scheduledAt) }) : stateLabel(row.state));
 
-export function CatalogScreen<T extends { id: string; state: CatalogState }>(p: ScreenProps<T>) {
+/** The value of a datetime-local input for an instant, China Standard Time (the school's time). */
+const localInputOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
+
+export function CatalogScreen<T extends Row>(p: ScreenProps<T>) {
   setCsrfToken(p.me.csrfToken);
   const searchId = useId();
   const stateId = useId();
@@ -57,6 +71,7 @@ export function CatalogScreen<T extends { id: string; state: CatalogState }>(p: 
   const [page, setPage] = useState<Page<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
+  const [scheduling, setScheduling] = useState<T | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const { list } = p;
 
@@ -127,6 +142,7 @@ export function CatalogScreen<T extends { id: string; state: CatalogState }>(p: 
             >
               <option value="">{t('catalog.state.all')}</option>
               <option value={CATALOG_STATE.DRAFT}>{t('catalog.state.draft')}</option>
+              <option value={CATALOG_STATE.SCHEDULED}>{t('catalog.state.scheduled')}</option>
               <option value={CATALOG_STATE.PUBLISHED}>{t('catalog.state.published')}</option>
             </select>
           </div>
@@ -167,7 +183,7 @@ export function CatalogScreen<T extends { id: string; state: CatalogState }>(p: 
                           {c.cell(row)}
                         </td>
                       ))}
-                      <td className={td}>{p.stateText?.(row) ?? stateLabel(row.state)}</td>
+                      <td className={td}>{p.stateText?.(row) ?? rowStateLabel(row)}</td>
                       <td className={td}>
                         <div className="flex flex-wrap gap-2">
                           <Button onClick={() => setEditing({ row })} disabled={busy === row.id}>
@@ -176,6 +192,11 @@ export function CatalogScreen<T extends { id: string; state: CatalogState }>(p: 
                           <Button onClick={() => void toggle(row)} disabled={busy === row.id}>
                             {row.state === CATALOG_STATE.PUBLISHED ? t('catalog.unpublish') : t('catalog.publish')}
                           </Button>
+                          {row.state === CATALOG_STATE.PUBLISHED ? null : (
+                            <Button onClick={() => setScheduling(row)} disabled={busy === row.id}>
+                              {t('catalog.schedule')}
+                            </Button>
+                          )}
                           <Button kind="danger" onClick={() => void remove(row)} disabled={busy === row.id}>
                             {t('catalog.delete')}
                           </Button>
@@ -201,6 +222,24 @@ export function CatalogScreen<T extends { id: string; state: CatalogState }>(p: 
           </>
         )}
       </Section>
+      <Modal
+        open={scheduling !== null}
+        title={scheduling ? t('catalog.scheduleTitle', { name: p.nameOf(scheduling) }) : ''}
+        onClose={() => setScheduling(null)}
+      >
+        {scheduling ? (
+          <ScheduleForm
+            initial={scheduling.scheduledAt}
+            onCancel={() => setScheduling(null)}
+            save={async (publishAt) => {
+              const row = await p.schedule(scheduling.id, publishAt);
+              setScheduling(null);
+              toast(t('catalog.scheduled', { time: timeText(row.scheduledAt) }), 'success');
+              load();
+            }}
+          />
+        ) : null}
+      </Modal>
       <Modal
         open={editing !== null}
         title={editing?.row ? t('catalog.editing', { name: p.nameOf(editing.row) }) : t('catalog.creating', { type: p.title })}
@@ -261,6 +300,53 @@ export function CatalogForm({ children, save, onCancel }: { children: ReactNode;
         </Button>
         <Button kind="primary" type="submit" disabled={busy}>
           {t('catalog.savePublish')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The time a draft is published at: a date and time (China Standard Time), checked by the server. */
+function ScheduleForm({ initial, save, onCancel }: { initial: number | null; save: (publishAt: string) => Promise<void>; onCancel: () => void }) {
+  const id = useId();
+  const hintId = useId();
+  const [when, setWhen] = useState(initial === null ? '' : localInputOf(initial));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await save(when.replace('T', ' '));
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : t('common.systemBusy'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
+      <div>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+          {t('catalog.scheduleField')}
+        </label>
+        <input id={id} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} aria-describedby={hintId} className={inputClass(false)} />
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {t('catalog.scheduleHint')}
+        </p>
+      </div>
+      {message ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button onClick={onCancel} disabled={busy}>
+          {t('catalog.cancel')}
+        </Button>
+        <Button kind="primary" type="submit" disabled={busy}>
+          {t('catalog.scheduleSave')}
         </Button>
       </div>
     </form>

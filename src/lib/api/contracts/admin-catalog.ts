@@ -19,12 +19,17 @@ export interface CatalogListQuery {
   size?: number;
   /** Part of the name (title), blank for all. */
   keyword?: string;
-  /** Blank for both. */
+  /** Blank for all; DRAFT is a draft with no time, SCHEDULED a draft with one. */
   state?: CatalogState | '';
 }
 
 export interface StateChange {
   state: CatalogState;
+}
+
+/** Schedule a draft: the time the server publishes it, China Standard Time 'YYYY-MM-DD HH:mm'. */
+export interface ScheduleChange {
+  publishAt: string;
 }
 
 export interface AdminProduct {
@@ -51,16 +56,20 @@ export interface AdminProduct {
   categoryIds: string[];
   seq: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
   updatedAt: number;
 }
 
-export type ProductInput = Omit<AdminProduct, 'id' | 'updatedAt'> & { id?: string };
+export type ProductInput = Omit<AdminProduct, 'id' | 'updatedAt' | 'scheduledAt'> & { id?: string };
 
 export interface AdminProductCategory {
   id: string;
   name: string;
   seq: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
   /** Products placed in it: a category with products cannot be deleted. */
   productCount: number;
 }
@@ -76,6 +85,8 @@ export interface AdminQuestion {
   answer: string;
   seq: number | null;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
 }
 
 export type QuestionInput = Pick<AdminQuestion, 'majorId' | 'name' | 'answer' | 'seq' | 'state'> & { id?: string };
@@ -94,9 +105,11 @@ export interface AdminBanner {
   url: string | null;
   seq: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
 }
 
-export type BannerInput = Omit<AdminBanner, 'id'> & { id?: string };
+export type BannerInput = Omit<AdminBanner, 'id' | 'scheduledAt'> & { id?: string };
 
 export interface AdminCoupon {
   id: string;
@@ -108,11 +121,13 @@ export interface AdminCoupon {
   useStartTime: number;
   useEndTime: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
   /** Published and its use period over: no longer listed as receivable. */
   ended: boolean;
 }
 
-export type CouponInput = Omit<AdminCoupon, 'id' | 'ended'> & { id?: string };
+export type CouponInput = Omit<AdminCoupon, 'id' | 'ended' | 'scheduledAt'> & { id?: string };
 
 export interface AdminHotMajor {
   id: string;
@@ -126,11 +141,13 @@ export interface AdminHotMajor {
   relatedCertificate: { name: string; url: string }[];
   seq: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
   /** Common questions of the major: a major with questions cannot be deleted. */
   questionCount: number;
 }
 
-export type HotMajorInput = Omit<AdminHotMajor, 'id' | 'questionCount'> & { id?: string };
+export type HotMajorInput = Omit<AdminHotMajor, 'id' | 'questionCount' | 'scheduledAt'> & { id?: string };
 
 /** An album tab the categories are shown under. */
 export interface AlbumTabOption {
@@ -166,11 +183,13 @@ export interface AdminAlbumCategory {
   clientType: '' | 'PC' | 'H5';
   seq: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
   /** Pictures and videos in it: a category with materials cannot be deleted. */
   materialCount: number;
 }
 
-export type AlbumCategoryInput = Omit<AdminAlbumCategory, 'id' | 'materialCount'> & { id?: string };
+export type AlbumCategoryInput = Omit<AdminAlbumCategory, 'id' | 'materialCount' | 'scheduledAt'> & { id?: string };
 
 export interface AdminMaterial {
   id: string;
@@ -184,41 +203,49 @@ export interface AdminMaterial {
   introduce: string | null;
   seq: number;
   state: CatalogState;
+  /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */
+  scheduledAt: number | null;
 }
 
-export type MaterialInput = Omit<AdminMaterial, 'id'> & { id?: string };
+export type MaterialInput = Omit<AdminMaterial, 'id' | 'scheduledAt'> & { id?: string };
 
 type Empty = Record<string, never>;
 
 export const catalogProducts = get<CatalogListQuery, Page<AdminProduct>>('/admin/catalog/products');
 export const catalogProductSave = post<ProductInput, AdminProduct>('/admin/catalog/products/save');
 export const catalogProductState = post<StateChange, AdminProduct>('/admin/catalog/products/:id/state');
+export const catalogProductSchedule = post<ScheduleChange, AdminProduct>('/admin/catalog/products/:id/schedule');
 export const catalogProductDelete = post<Empty, null>('/admin/catalog/products/:id/delete');
 
 export const catalogCategories = get<CatalogListQuery, Page<AdminProductCategory>>('/admin/catalog/categories');
 export const catalogCategorySave = post<ProductCategoryInput, AdminProductCategory>('/admin/catalog/categories/save');
 export const catalogCategoryState = post<StateChange, AdminProductCategory>('/admin/catalog/categories/:id/state');
+export const catalogCategorySchedule = post<ScheduleChange, AdminProductCategory>('/admin/catalog/categories/:id/schedule');
 export const catalogCategoryDelete = post<Empty, null>('/admin/catalog/categories/:id/delete');
 
 export const catalogQuestions = get<CatalogListQuery, Page<AdminQuestion>>('/admin/catalog/questions');
 export const catalogQuestionSave = post<QuestionInput, AdminQuestion>('/admin/catalog/questions/save');
 export const catalogQuestionState = post<StateChange, AdminQuestion>('/admin/catalog/questions/:id/state');
+export const catalogQuestionSchedule = post<ScheduleChange, AdminQuestion>('/admin/catalog/questions/:id/schedule');
 export const catalogQuestionDelete = post<Empty, null>('/admin/catalog/questions/:id/delete');
 export const catalogMajors = get<Empty, MajorOption[]>('/admin/catalog/majors');
 
 export const catalogBanners = get<CatalogListQuery, Page<AdminBanner>>('/admin/catalog/banners');
 export const catalogBannerSave = post<BannerInput, AdminBanner>('/admin/catalog/banners/save');
 export const catalogBannerState = post<StateChange, AdminBanner>('/admin/catalog/banners/:id/state');
+export const catalogBannerSchedule = post<ScheduleChange, AdminBanner>('/admin/catalog/banners/:id/schedule');
 export const catalogBannerDelete = post<Empty, null>('/admin/catalog/banners/:id/delete');
 
 export const catalogCoupons = get<CatalogListQuery, Page<AdminCoupon>>('/admin/catalog/coupons');
 export const catalogCouponSave = post<CouponInput, AdminCoupon>('/admin/catalog/coupons/save');
 export const catalogCouponState = post<StateChange, AdminCoupon>('/admin/catalog/coupons/:id/state');
+export const catalogCouponSchedule = post<ScheduleChange, AdminCoupon>('/admin/catalog/coupons/:id/schedule');
 export const catalogCouponDelete = post<Empty, null>('/admin/catalog/coupons/:id/delete');
 
 export const catalogMajorList = get<CatalogListQuery, Page<AdminHotMajor>>('/admin/catalog/hotMajors');
 export const catalogMajorSave = post<HotMajorInput, AdminHotMajor>('/admin/catalog/hotMajors/save');
 export const catalogMajorState = post<StateChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/state');
+export const catalogMajorSchedule = post<ScheduleChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/schedule');
 export const catalogMajorDelete = post<Empty, null>('/admin/catalog/hotMajors/:id/delete');
 
 export const catalogAlbumTabs = get<Empty, AdminAlbumTab[]>('/admin/catalog/albumTabs');
@@ -228,10 +255,12 @@ export const catalogAlbumTabDelete = post<Empty, null>('/admin/catalog/albumTabs
 export const catalogAlbumCategories = get<CatalogListQuery, Page<AdminAlbumCategory>>('/admin/catalog/albumCategories');
 export const catalogAlbumCategorySave = post<AlbumCategoryInput, AdminAlbumCategory>('/admin/catalog/albumCategories/save');
 export const catalogAlbumCategoryState = post<StateChange, AdminAlbumCategory>('/admin/catalog/albumCategories/:id/state');
+export const catalogAlbumCategorySchedule = post<ScheduleChange, AdminAlbumCategory>('/admin/catalog/albumCategories/:id/schedule');
 export const catalogAlbumCategoryDelete = post<Empty, null>('/admin/catalog/albumCategories/:id/delete');
 export const catalogMaterials = get<CatalogListQuery, Page<AdminMaterial>>('/admin/catalog/materials');
 export const catalogMaterialSave = post<MaterialInput, AdminMaterial>('/admin/catalog/materials/save');
 export const catalogMaterialState = post<StateChange, AdminMaterial>('/admin/catalog/materials/:id/state');
+export const catalogMaterialSchedule = post<ScheduleChange, AdminMaterial>('/admin/catalog/materials/:id/schedule');
 export const catalogMaterialDelete = post<Empty, null>('/admin/catalog/materials/:id/delete');
 
 /** Spread into STAFF_CALLS. */
@@ -239,27 +268,33 @@ export const CATALOG_CALLS = {
   catalogProducts,
   catalogProductSave,
   catalogProductState,
+  catalogProductSchedule,
   catalogProductDelete,
   catalogCategories,
   catalogCategorySave,
   catalogCategoryState,
+  catalogCategorySchedule,
   catalogCategoryDelete,
   catalogQuestions,
   catalogQuestionSave,
   catalogQuestionState,
+  catalogQuestionSchedule,
   catalogQuestionDelete,
   catalogMajors,
   catalogBanners,
   catalogBannerSave,
   catalogBannerState,
+  catalogBannerSchedule,
   catalogBannerDelete,
   catalogCoupons,
   catalogCouponSave,
   catalogCouponState,
+  catalogCouponSchedule,
   catalogCouponDelete,
   catalogMajorList,
   catalogMajorSave,
   catalogMajorState,
+  catalogMajorSchedule,
   catalogMajorDelete,
   catalogAlbumTabs,
   catalogAlbumTabSave,
@@ -268,9 +303,11 @@ export const CATALOG_CALLS = {
   catalogAlbumCategories,
   catalogAlbumCategorySave,
   catalogAlbumCategoryState,
+  catalogAlbumCategorySchedule,
   catalogAlbumCategoryDelete,
   catalogMaterials,
   catalogMaterialSave,
   catalogMaterialState,
+  catalogMaterialSchedule,
   catalogMaterialDelete,
 } as const;

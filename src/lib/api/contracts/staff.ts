@@ -3,6 +3,7 @@ import type { Page } from '../../paging';
 import { ADMIN_CONTENT_CALLS } from './admin-content';
 import { ADMIN_CLASS_CALLS } from './admin-classes';
 import { CATALOG_CALLS } from './admin-catalog';
+import { ADMIN_JOB_CALLS } from './admin-jobs';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 import { SCHOOL_STAFF_CALLS } from './admin-school';
@@ -298,6 +299,7 @@ export const STAFF_CALLS = {
   ...SCHOOL_STAFF_CALLS,
   ...CATALOG_CALLS,
   ...ADMIN_CLASS_CALLS,
+  ...ADMIN_JOB_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

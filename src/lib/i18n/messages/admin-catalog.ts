@@ -163,6 +163,20 @@ export const adminCatalog = {
   'catalog.noMajor': '（专业已下线）',
   'catalog.chooseMajor': '请选择专业',
   'catalog.viewSite': '在网站上查看',
+  // Scheduled publishing.
+  'catalog.publishAtRequired': '请选择发布时间',
+  'catalog.publishAtInvalid': '发布时间格式不正确',
+  'catalog.refusal.publishedCannotSchedule': '已发布的内容请先下架，再设置定时发布',
+  'catalog.refusal.timeNotFuture': '定时发布时间须晚于当前时间',
+  'catalog.changedMeanwhile': '内容刚被他人修改，请刷新后重试',
+  'catalog.state.scheduled': '已排期',
+  'catalog.scheduledAt': '已排期 {time}',
+  'catalog.schedule': '定时发布',
+  'catalog.scheduleTitle': '定时发布：{name}',
+  'catalog.scheduleField': '发布时间',
+  'catalog.scheduleHint': '到时由系统自动发布；在此之前仍是草稿，网站上看不到。',
+  'catalog.scheduleSave': '确定排期',
+  'catalog.scheduled': '已排期，将于 {time} 发布',
 } as const;
 
 export const t = /* @__PURE__ */ translator(common, admin, adminCatalog);

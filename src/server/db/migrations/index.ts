@@ -25,6 +25,7 @@ import * as m20261125T1610 from './20261125T1610_leads_staff';
 import * as m20261125T1630 from './20261125T1630_jobs';
 import * as m20261125T1620 from './20261125T1620_school_settings';
 import * as m20261125T1640 from './20261125T1640_product_detail';
+import * as m20261125T1700 from './20261125T1700_catalog_schedule';
 import * as m20261125T1720 from './20261125T1720_class_teachers';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1630_jobs': m20261125T1630,
   '20261125T1620_school_settings': m20261125T1620,
   '20261125T1640_product_detail': m20261125T1640,
+  '20261125T1700_catalog_schedule': m20261125T1700,
   '20261125T1720_class_teachers': m20261125T1720,
 };
 

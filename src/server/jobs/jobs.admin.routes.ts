@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { t } from '~/server/i18n';
+import type { ApiEnv } from '../http/scope';
+import { serveStaff } from '../http/staff-gate';
+import { idSchema } from '../http/validate';
+import { blankIsNone, pageFields } from '../http/list-query';
+import { JOB_STATES } from './jobs.rules';
+import * as service from './jobs.admin.service';
+
+/** The jobs screen's calls (/api/admin/jobs...): administrators only (the access table). */
+
+const jobQuery = z.object({
+  ...pageFields,
+  state: z.preprocess(blankIsNone, z.enum(JOB_STATES as [string, ...string[]], { error: t('jobs.badState') }).optional()),
+  kind: z.preprocess(
+    blankIsNone,
+    z
+      .string({ error: t('jobs.badKind') })
+      .trim()
+      .regex(/^[a-z][a-z0-9_.-]{0,63}$/i, t('jobs.badKind'))
+      .optional(),
+  ),
+});
+
+const withId = z.object({ id: idSchema });
+
+export const jobsAdminRoutes = new Hono<ApiEnv>();
+
+serveStaff(jobsAdminRoutes, 'adminJobs', jobQuery, (s, actor, q) => service.pageJobs(s, actor, q as Parameters<typeof service.pageJobs>[2]));
+serveStaff(jobsAdminRoutes, 'adminJobRetry', withId, (s, actor, b) => service.retryJob(s, actor, b.id));
+serveStaff(jobsAdminRoutes, 'adminJobCancel', withId, (s, actor, b) => service.cancelJob(s, actor, b.id));

@@ -1,0 +1,46 @@
+import { openDatabase } from '../../../src/server/db/database';
+import type { Scope } from '../../../src/server/http/scope';
+import { enqueue } from '../../../src/server/jobs/jobs.service';
+import { runDueJobs, type RunResult } from '../../../src/server/jobs/runner';
+import { CATALOG_PUBLISH_JOB } from '../../../src/lib/staff/catalog-schedule';
+import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
+import { E2E_DB_FILE } from './env';
+
+/**
+ * The e2e server's jobs, run from the test at a clock the test chooses (the server's own runner
+ * keeps the real clock): a scheduled publication is published "at its time" without waiting for it.
+ */
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Runs the jobs due at `at` on the e2e database, as an instance's runner would then. */
+export async function runJobsAt(at: number): Promise<RunResult> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    // The runner and the publication handlers read only the database, the clock and the logger of their scope.
+    return await runDueJobs({ db, now: at, logger: quiet } as unknown as Scope);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A job of the demo school whose handler fails (a catalogue publication naming no time), run once: failed with its error. */
+export async function makeFailedJob(): Promise<{ key: string; error: string }> {
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  const key = `banner:e2e-broken-${Date.now().toString(36)}`;
+  try {
+    const now = Date.now();
+    await enqueue(db, now, {
+      tenantId: DEMO_TENANT.id,
+      kind: CATALOG_PUBLISH_JOB,
+      key,
+      payload: { type: 'banner', id: 'e2e-gone' },
+      runAt: now,
+      maxAttempts: 1,
+    });
+  } finally {
+    await db.destroy();
+  }
+  await runJobsAt(Date.now());
+  return { key, error: 'malformed catalog.publish payload' };
+}
