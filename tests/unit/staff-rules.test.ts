@@ -1,3 +1,4 @@
+import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
 import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { describe, expect, test } from 'vitest';
@@ -63,7 +64,11 @@ describe('roles and the access table', () => {
     /** Work every role does (uploading a picture for an article, a lesson, the school). */
     const EVERY_ROLE = ['upload'];
     const LEADS = ['leads', 'leadsExport', 'leadState'];
-    const ADMIN = ['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'];
+    const ADMIN = [
+      ...['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'],
+      // The jobs screen: administrators only.
+      ...Object.keys(ADMIN_JOB_CALLS),
+    ];
     // The school's content is its administrators' and editors'.
     const CONTENT = Object.keys(ADMIN_CONTENT_CALLS);
     // The school's settings: administrators only.
