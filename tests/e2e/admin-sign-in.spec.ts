@@ -46,6 +46,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '班级管理',
       '员工账号',
       '操作日志',
+      '后台任务',
       '我的账号',
     ]);
     await expect(nav.getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
