@@ -42,6 +42,7 @@ import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
 import { mediaAdminRoutes } from './media/media.admin.routes';
+import { mediaLibraryRoutes } from './media-library/media-library.routes';
 import { couponsAdminRoutes } from './leads/coupons.admin.routes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -112,6 +113,7 @@ export function createApp(runtime: Runtime) {
     .route('/', schoolSettingsRoutes)
     .route('/', productsAdminRoutes)
     .route('/', mediaAdminRoutes)
+    .route('/', mediaLibraryRoutes)
     .route('/', couponsAdminRoutes);
   app.route('/api', api);
 

@@ -20,6 +20,8 @@ const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 const CONTENT = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 /** The school's catalogue (products, categories, questions, banners, coupons): administrators and content editors. */
 const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
+/** The media library (lesson videos, audio, documents): teachers, who make lessons, and administrators. */
+const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -119,7 +121,14 @@ export const STAFF_ACCESS = {
   catalogMaterialSave: CATALOG,
   catalogMaterialState: CATALOG,
   catalogMaterialDelete: CATALOG,
+  adminMediaPage: MEDIA,
+  adminMediaRename: MEDIA,
+  adminMediaRetry: MEDIA,
+  adminMediaDelete: MEDIA,
 } as const satisfies Record<StaffCallName, Access>;
+
+/** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
+export const MEDIA_UPLOAD_ACCESS: readonly StaffRole[] = MEDIA;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
 export function mayCall(role: StaffRole | null, call: StaffCallName): boolean {
@@ -149,4 +158,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/catalog/album-categories', call: 'catalogAlbumCategories' },
   { path: '/admin/catalog/materials', call: 'catalogMaterials' },
   { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
+  { path: '/admin/media', call: 'adminMediaPage' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -82,6 +82,10 @@ export const AUDIT_ACTION = {
   catalogPublish: 'catalog.publish',
   catalogUnpublish: 'catalog.unpublish',
   catalogDelete: 'catalog.delete',
+  mediaUpload: 'media.upload',
+  mediaRename: 'media.rename',
+  mediaRetry: 'media.retry',
+  mediaDelete: 'media.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -115,5 +119,6 @@ export const AUDIT_TARGET = {
   albumCategory: 'albumCategory',
   material: 'material',
   coupon: 'coupon',
+  media: 'media',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -22,6 +22,7 @@ import { admin } from '~/lib/i18n/messages/admin';
 import { adminContent } from '~/lib/i18n/messages/admin-content';
 import { adminSchool } from '~/lib/i18n/messages/admin-school';
 import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
+import { adminMedia } from '~/lib/i18n/messages/admin-media';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -54,6 +55,7 @@ export const catalogues = [
   adminContent,
   adminSchool,
   adminCatalog,
+  adminMedia,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -1,6 +1,7 @@
 import type { Scope } from '../http/scope';
 import type { Job } from './jobs.table';
 import { CONTENT_PUBLISH_JOB, runScheduledPublication } from '../content/content.admin.service';
+import { MEDIA_PROCESS_JOB, runMediaProcessing } from '../media-library/media-library.service';
 
 /**
  * What runs each kind of job: one fixed table, read by the runner. A handler may run more than
@@ -11,4 +12,5 @@ export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 export const JOB_HANDLERS: JobHandlers = {
   [CONTENT_PUBLISH_JOB]: runScheduledPublication,
+  [MEDIA_PROCESS_JOB]: runMediaProcessing,
 };

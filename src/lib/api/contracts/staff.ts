@@ -1,6 +1,7 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
 import { ADMIN_CONTENT_CALLS } from './admin-content';
+import { ADMIN_MEDIA_CALLS } from './admin-media';
 import { CATALOG_CALLS } from './admin-catalog';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
@@ -296,6 +297,7 @@ export const STAFF_CALLS = {
   ...ADMIN_CONTENT_CALLS,
   ...SCHOOL_STAFF_CALLS,
   ...CATALOG_CALLS,
+  ...ADMIN_MEDIA_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -25,6 +25,7 @@ import * as m20261125T1610 from './20261125T1610_leads_staff';
 import * as m20261125T1630 from './20261125T1630_jobs';
 import * as m20261125T1620 from './20261125T1620_school_settings';
 import * as m20261125T1640 from './20261125T1640_product_detail';
+import * as m20261125T1730 from './20261125T1730_media_assets';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1630_jobs': m20261125T1630,
   '20261125T1620_school_settings': m20261125T1620,
   '20261125T1640_product_detail': m20261125T1640,
+  '20261125T1730_media_assets': m20261125T1730,
 };
 
 export const migrationProvider: MigrationProvider = {
