@@ -42,7 +42,7 @@ function tus(session: TestStaffSession | null, method: string, path: string, hea
   return server().fetch(path, {
     method,
     headers: { ...base, TenantId: tenant, 'Tus-Resumable': '1.0.0', ...headers },
-    ...(body ? { body } : {}),
+    ...(body ? { body: body as unknown as BodyInit } : {}),
   });
 }
 
