@@ -10,12 +10,10 @@ import { MEDIA_UPLOAD_ACCESS } from '~/lib/staff/access';
 import { ErrorCode } from '~/lib/envelope';
 import { AppError, fail } from '../errors';
 import type { ApiEnv, Scope } from '../http/scope';
-import { serveStaff } from '../http/staff-gate';
+import { gateStaffRequest, serveStaff } from '../http/staff-gate';
 import { idSchema } from '../http/validate';
 import { blankIsNone, pageFields } from '../http/list-query';
-import { requestOrigin } from '../http/origin';
-import { csrfTokenFor, type StaffActor } from '../staff/accounts/sessions.service';
-import { csrfTokenMatches, sameOriginWrite } from '../staff/request-guard.rules';
+import type { StaffActor } from '../staff/accounts/sessions.service';
 import * as service from './media-library.service';
 import { uploadRefusal } from './media-library.rules';
 
@@ -67,19 +65,6 @@ serveStaff(mediaLibraryRoutes, 'adminMediaDelete', withId, (s, actor, input) => 
 // --- The resumable upload (tus) ------------------------------------------------------------------
 
 const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
-
-/** The staff gate's checks for the upload endpoint; answers the person. */
-async function uploadGate(s: Scope, c: Context<ApiEnv>): Promise<StaffActor> {
-  const writes = WRITES.has(c.req.method);
-  const host = requestOrigin(s, c).replace(/^https?:\/\//, '');
-  if (writes && !sameOriginWrite({ origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') }, host)) {
-    throw AppError.forbidden(t('staff.originRefused'));
-  }
-  const actor = await s.staff();
-  if (writes && !csrfTokenMatches(c.req.header('x-csrf-token'), csrfTokenFor(s, actor))) throw AppError.forbidden(t('staff.csrfRefused'));
-  if (!MEDIA_UPLOAD_ACCESS.includes(actor.account.role)) throw AppError.forbidden(t('staff.forbidden'));
-  return actor;
-}
 
 /** An upload's id names its school and uploader, so nobody else's request reaches it. */
 const uploadIdPrefix = (actor: StaffActor) => `${actor.tenant.id}-${actor.account.id}-`;
@@ -133,7 +118,7 @@ function tusFor(s: Scope, actor: StaffActor): TusServer {
 
 async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   const s = c.var.scope;
-  const actor = await uploadGate(s, c);
+  const actor = await gateStaffRequest(s, c, MEDIA_UPLOAD_ACCESS, WRITES.has(c.req.method));
   const id = c.req.param('id');
   // 404 as the protocol's status: a tus client then starts a new upload instead of retrying this one.
   if (id !== undefined && !ownsUpload(actor, id)) throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);

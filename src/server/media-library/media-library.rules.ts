@@ -1,6 +1,6 @@
 import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES, MEDIA_RENDITIONS, type MediaKind, type RenditionQuality, extensionOf } from '~/lib/media-library';
-import { sniffImage } from '../storage/files.rules';
+import { sniffImage } from '../storage/files.service';
 
 /**
  * Pure rules of the media library: what an uploaded file is (its extension must be allowed AND

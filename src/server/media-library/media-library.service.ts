@@ -13,11 +13,9 @@ import { newId } from '../ids';
 import type { Scope } from '../http/scope';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import { fileKey, displayName } from '../storage/files.rules';
-import { putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
+import { displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
 import * as jobs from '../jobs/jobs.service';
-import type { Job } from '../jobs/jobs.service';
-import { errorText } from '../jobs/jobs.rules';
+import { errorText, type Job } from '../jobs/jobs.service';
 import * as repo from './media-library.repository';
 import * as ffmpeg from './media-library.ffmpeg';
 import {

@@ -128,3 +128,6 @@ export async function removeStoredFile(s: Scope, tenantId: string, key: string):
   await repo.deleteByKey(s.db, tenantId, key);
   await s.storage.remove(key);
 }
+
+// The file rules other domains use (a picture's type, a key, a display name), through this service.
+export { displayName, fileKey, sniffImage } from './files.rules';
