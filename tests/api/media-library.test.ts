@@ -312,10 +312,11 @@ describe('the staff calls', () => {
     expect(deleted.body).toMatchObject({ code: 0 });
     expect(existsSync(pathOfUrl(asset.url))).toBe(false);
     expect((await fetchFile(asset.url)).status).toBe(404);
-    const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetType === 'media');
+    // Entries of the same millisecond have no order between them: compared by action.
+    const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetType === 'media').sort((a, b) => a.action.localeCompare(b.action));
     expect(audit.map((r) => ({ action: r.action, actor: r.actorId, target: r.targetId, before: JSON.parse(r.beforeJson ?? 'null'), after: JSON.parse(r.afterJson ?? 'null') }))).toEqual([
-      { action: AUDIT_ACTION.mediaRename, actor: account.id, target: upload, before: { name: '讲义-筛选.pdf' }, after: { name: '第二讲讲义' } },
       { action: AUDIT_ACTION.mediaDelete, actor: account.id, target: upload, before: { name: '第二讲讲义', kind: 'document' }, after: null },
+      { action: AUDIT_ACTION.mediaRename, actor: account.id, target: upload, before: { name: '讲义-筛选.pdf' }, after: { name: '第二讲讲义' } },
     ]);
     // Another school's administrator does not see or touch it.
     const foreign = await staffOf(STAFF_ROLE.admin, HUAXIA.id);
