@@ -43,11 +43,18 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
 test('a runner killed with SIGKILL mid-job: the job is taken again after its lease and finishes once', async () => {
   const db = server().runtime.db;
   const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
-  const actor = { account: await db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow(), tenant: await scope().tenant() };
+  const actor = {
+    account: await db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow(),
+    tenant: await scope().tenant(),
+  };
   // Long enough that ffmpeg is still at work when the runner is killed.
   const dir = mkdtempSync(join(tmpdir(), 'media-kill-'));
   writeFileSync(join(dir, 'v.mp4'), testVideo(1280, 720, 8));
-  const asset = await completeUpload(scope(), actor as never, { uploadId: `${DEMO.id}-${account.id}-${'b'.repeat(32)}`, path: join(dir, 'v.mp4'), name: '长录像.mp4' });
+  const asset = await completeUpload(scope(), actor as never, {
+    uploadId: `${DEMO.id}-${account.id}-${'b'.repeat(32)}`,
+    path: join(dir, 'v.mp4'),
+    name: '长录像.mp4',
+  });
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/job-runner-process.ts'], {
     detached: true,

@@ -82,11 +82,15 @@ const pageScope = () =>
 
 async function fetchFile(url: string, headers: Record<string, string> = {}): Promise<Response> {
   const key = url.slice('/files/'.length);
-  return serveFile({ params: { key }, locals: { scope: pageScope() }, request: new Request(`http://localhost${url}`, { headers }) } as never) as Promise<Response>;
+  return serveFile({
+    params: { key },
+    locals: { scope: pageScope() },
+    request: new Request(`http://localhost${url}`, { headers }),
+  } as never) as Promise<Response>;
 }
 
 describe('the upload endpoint is behind the staff gate', () => {
-  test('no session, another school, a role without the library, another person\'s upload: refused; a teacher may', async () => {
+  test("no session, another school, a role without the library, another person's upload: refused; a teacher may", async () => {
     const none = await create(null, 'a.mp4', 100);
     expect(none.body).toMatchObject({ code: 40001 });
     const foreign = await staffOf(STAFF_ROLE.admin, HUAXIA.id);
@@ -102,7 +106,13 @@ describe('the upload endpoint is behind the staff gate', () => {
     // Without the CSRF token a write is refused; a HEAD (a read) is not.
     const noCsrf = await server().fetch(location, {
       method: 'PATCH',
-      headers: { Cookie: teacher.session.cookie, TenantId: DEMO.id, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      headers: {
+        Cookie: teacher.session.cookie,
+        TenantId: DEMO.id,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      },
       body: new Uint8Array(10),
     });
     expect(noCsrf.body).toMatchObject({ code: 403 });
@@ -171,11 +181,7 @@ describe('an interrupted upload resumes where it stopped', () => {
 
   test('completion reported twice makes one asset', async () => {
     const { account, session } = await staffOf();
-    const actor = await server()
-      .runtime.db.selectFrom('staffAccounts')
-      .selectAll()
-      .where('id', '=', account.id)
-      .executeTakeFirstOrThrow();
+    const actor = await server().runtime.db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     const tenant = await pageScope().tenant();
     const dir = mkdtempSync(join(tmpdir(), 'media-twice-'));
     const path = join(dir, 'staged');
@@ -183,7 +189,10 @@ describe('an interrupted upload resumes where it stopped', () => {
     const uploadId = `${DEMO.id}-${account.id}-${'a'.repeat(32)}`;
     const s = pageScope();
     const who = { account: actor, tenant } as never;
-    const [a, b] = await Promise.all([completeUpload(s, who, { uploadId, path, name: 'logo.png' }), completeUpload(s, who, { uploadId, path, name: 'logo.png' })]);
+    const [a, b] = await Promise.all([
+      completeUpload(s, who, { uploadId, path, name: 'logo.png' }),
+      completeUpload(s, who, { uploadId, path, name: 'logo.png' }),
+    ]);
     const c = await completeUpload(s, who, { uploadId, path, name: 'logo.png' });
     expect(new Set([a.id, b.id, c.id]).size).toBe(1);
     const rows = await server().runtime.db.selectFrom('mediaAssets').select('id').where('uploadId', '=', uploadId).execute();
@@ -229,7 +238,10 @@ describe('the processing job', () => {
     const source = await lessonSourceOf(pageScope(), DEMO.id, id);
     expect(source.classroomType).toBe(CLASSROOM_TYPE.VIDEO);
     expect(source.durationMs).toBe(asset.durationMs);
-    const content = lessonContent({ classroomType: source.classroomType, classroomContent: source.classroomContent, liveStatus: null, classStartAt: null, classEndAt: null }, () => null);
+    const content = lessonContent(
+      { classroomType: source.classroomType, classroomContent: source.classroomContent, liveStatus: null, classStartAt: null, classEndAt: null },
+      () => null,
+    );
     expect(content).toMatchObject({ kind: 'media', url: asset.renditions[2]!.url });
     expect((content as { sources: { quality: string; url: string }[] }).sources).toEqual(asset.renditions.map((r) => ({ quality: r.quality, url: r.url })));
     console.info(`[media] 2 s 1280x720 video: 3 renditions in ${Math.round(tookMs)} ms`);
@@ -247,7 +259,7 @@ describe('the processing job', () => {
     expect((await lessonSourceOf(pageScope(), DEMO.id, audio)).classroomType).toBe(CLASSROOM_TYPE.AUDIO);
   }, 60_000);
 
-  test('a corrupt video ends failed with ffprobe\'s reason at once; retry queues it again (audited); nothing half-made is kept', async () => {
+  test("a corrupt video ends failed with ffprobe's reason at once; retry queues it again (audited); nothing half-made is kept", async () => {
     const { account, session } = await staffOf();
     const id = await uploadWhole(session, 'broken.mp4', corruptVideo());
     const run = await runJobs();
@@ -263,7 +275,7 @@ describe('the processing job', () => {
     expect(retried.body.data).toMatchObject({ state: 'processing', error: null, progress: 0 });
     const twice = await server().call(mediaApi.adminMediaRetry as never, {} as never, { ...asStaff(session, DEMO.id), params: { id } });
     expect(twice.body).toMatchObject({ code: 409, message: '只有处理失败的文件可以重新处理' });
-    expect((await jobOf(server().runtime.db, MEDIA_PROCESS_JOB, id))).toMatchObject({ state: JOB_STATE.queued, attempts: 0 });
+    expect(await jobOf(server().runtime.db, MEDIA_PROCESS_JOB, id)).toMatchObject({ state: JOB_STATE.queued, attempts: 0 });
     const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetId === id);
     expect(audit.map((r) => [r.action, r.actorId])).toEqual([[AUDIT_ACTION.mediaRetry, account.id]]);
     await runJobs();
@@ -288,7 +300,10 @@ describe('the staff calls', () => {
 
     server().clock.advance(60_000);
     const since = server().clock.value;
-    const renamed = await server().call(mediaApi.adminMediaRename as never, { name: ' 第二讲讲义 ' } as never, { ...asStaff(session, DEMO.id), params: { id: upload } });
+    const renamed = await server().call(mediaApi.adminMediaRename as never, { name: ' 第二讲讲义 ' } as never, {
+      ...asStaff(session, DEMO.id),
+      params: { id: upload },
+    });
     expect(renamed.body.data).toMatchObject({ name: '第二讲讲义' });
     const blank = await server().call(mediaApi.adminMediaRename as never, { name: '  ' } as never, { ...asStaff(session, DEMO.id), params: { id: upload } });
     expect(blank.body).toMatchObject({ code: 400, message: '请填写名称' });
@@ -314,13 +329,24 @@ describe('the staff calls', () => {
     expect((await fetchFile(asset.url)).status).toBe(404);
     // Entries of the same millisecond have no order between them: compared by action.
     const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetType === 'media').sort((a, b) => a.action.localeCompare(b.action));
-    expect(audit.map((r) => ({ action: r.action, actor: r.actorId, target: r.targetId, before: JSON.parse(r.beforeJson ?? 'null'), after: JSON.parse(r.afterJson ?? 'null') }))).toEqual([
+    expect(
+      audit.map((r) => ({
+        action: r.action,
+        actor: r.actorId,
+        target: r.targetId,
+        before: JSON.parse(r.beforeJson ?? 'null'),
+        after: JSON.parse(r.afterJson ?? 'null'),
+      })),
+    ).toEqual([
       { action: AUDIT_ACTION.mediaDelete, actor: account.id, target: upload, before: { name: '第二讲讲义', kind: 'document' }, after: null },
       { action: AUDIT_ACTION.mediaRename, actor: account.id, target: upload, before: { name: '讲义-筛选.pdf' }, after: { name: '第二讲讲义' } },
     ]);
     // Another school's administrator does not see or touch it.
     const foreign = await staffOf(STAFF_ROLE.admin, HUAXIA.id);
-    const theirs = await server().call(mediaApi.adminMediaRename as never, { name: 'x' } as never, { ...asStaff(foreign.session, HUAXIA.id), params: { id: video } });
+    const theirs = await server().call(mediaApi.adminMediaRename as never, { name: 'x' } as never, {
+      ...asStaff(foreign.session, HUAXIA.id),
+      params: { id: video },
+    });
     expect(theirs.body).toMatchObject({ code: 404 });
   }, 60_000);
 

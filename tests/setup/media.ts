@@ -33,7 +33,23 @@ export function testVideo(width = 1280, height = 720, seconds = 2): Buffer {
 export function testAudio(seconds = 2): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'media-fixture-'));
   const out = join(dir, 'a.mp3');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330', '-t', String(seconds), '-c:a', 'libmp3lame', '-b:a', '48k', out]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330',
+    '-t',
+    String(seconds),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '48k',
+    out,
+  ]);
   return readFileSync(out);
 }
 

@@ -87,7 +87,9 @@ describe('renditions', () => {
     expect(overallProgress(0, 3, 1_000_000, 2000)).toBe(16);
     expect(overallProgress(3, 3, 0, 2000)).toBe(99);
     expect(overallProgress(1, 3, 0, null)).toBe(33);
-    expect(readProbe(JSON.stringify({ format: { duration: '2.043' }, streams: [{ codec_type: 'video', width: 1280, height: 720 }, { codec_type: 'audio' }] }))).toEqual({
+    expect(
+      readProbe(JSON.stringify({ format: { duration: '2.043' }, streams: [{ codec_type: 'video', width: 1280, height: 720 }, { codec_type: 'audio' }] })),
+    ).toEqual({
       durationMs: 2043,
       video: { width: 1280, height: 720 },
       audio: true,

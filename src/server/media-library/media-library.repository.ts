@@ -77,12 +77,7 @@ export async function restartProcessing(db: DB, tenantId: string, id: string, no
 
 /** The job's progress and message while it runs (only while the asset is still processing). */
 export async function setProgress(db: DB, id: string, progress: number, error: string | null, now: number): Promise<void> {
-  await db
-    .updateTable('mediaAssets')
-    .set({ progress, error, updatedAt: now })
-    .where('id', '=', id)
-    .where('state', '=', MEDIA_STATE.processing)
-    .execute();
+  await db.updateTable('mediaAssets').set({ progress, error, updatedAt: now }).where('id', '=', id).where('state', '=', MEDIA_STATE.processing).execute();
 }
 
 /** The job's end: ready with what it read and made, or failed with its error; only from processing (one run's end counts). */
@@ -98,7 +93,16 @@ export async function finishProcessing(
     .updateTable('mediaAssets')
     .set(
       end.state === 'ready'
-        ? { state: end.state, durationMs: end.durationMs, width: end.width, height: end.height, renditions: end.renditions, progress: 100, error: null, updatedAt: now }
+        ? {
+            state: end.state,
+            durationMs: end.durationMs,
+            width: end.width,
+            height: end.height,
+            renditions: end.renditions,
+            progress: 100,
+            error: null,
+            updatedAt: now,
+          }
         : { state: end.state, error: end.error, ...(end.durationMs !== undefined ? { durationMs: end.durationMs } : {}), updatedAt: now },
     )
     .where('id', '=', id)

@@ -109,7 +109,7 @@ function tusFor(s: Scope, actor: StaffActor): TusServer {
         if (!(error instanceof AppError)) throw error;
         // The bytes are not what they claim to be: nothing of them is kept.
         await datastore.remove(upload.id).catch(() => undefined);
-        throw refusal(error.status >= 400 ? error.status : 400, error.message);
+        throw refusal(Math.max(error.status, 400), error.message);
       }
     },
   });

@@ -202,9 +202,17 @@ export async function retryMedia(s: Scope, actor: StaffActor, id: string): Promi
   await s.db.transaction().execute(async (trx) => {
     if (!(await repo.restartProcessing(trx, actor.tenant.id, id, s.now))) throw AppError.conflict(t('adminMedia.error.notFailed'));
     await enqueueProcessing(trx, s.now, actor.tenant.id, id);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.mediaRetry, { type: AUDIT_TARGET.media, id }, { state: before.state, error: before.error }, {
-      state: MEDIA_STATE.processing,
-    });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.mediaRetry,
+      { type: AUDIT_TARGET.media, id },
+      { state: before.state, error: before.error },
+      {
+        state: MEDIA_STATE.processing,
+      },
+    );
   });
   return view(await mine(s, actor, id));
 }
@@ -300,7 +308,15 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
         const stored = await putLocalFile(s, key, out);
         await recordStoredFile(
           s.db,
-          { id: newId(clock()), tenantId: asset.tenantId, key, purpose: 'mediaRendition', contentType: 'video/mp4', name: `${asset.name} ${target.quality}`, uploadedBy: asset.uploadedBy },
+          {
+            id: newId(clock()),
+            tenantId: asset.tenantId,
+            key,
+            purpose: 'mediaRendition',
+            contentType: 'video/mp4',
+            name: `${asset.name} ${target.quality}`,
+            uploadedBy: asset.uploadedBy,
+          },
           stored,
           clock(),
         );
@@ -311,7 +327,13 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
     const ended = await repo.finishProcessing(
       s.db,
       asset.id,
-      { state: 'ready', durationMs: probe.durationMs, width: probe.video?.width ?? null, height: probe.video?.height ?? null, renditions: JSON.stringify(made) },
+      {
+        state: 'ready',
+        durationMs: probe.durationMs,
+        width: probe.video?.width ?? null,
+        height: probe.video?.height ?? null,
+        renditions: JSON.stringify(made),
+      },
       clock(),
     );
     // Another run finished (or the asset was deleted) meanwhile: this run's files are nobody's.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import type Uppy from '@uppy/core';
 import { t } from '~/lib/i18n/messages/admin-media';
 import * as api from '~/lib/api/contracts/admin-media';
@@ -8,7 +8,16 @@ import type { Page } from '~/lib/paging';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
-import { MEDIA_ACCEPT, MEDIA_CHUNK_BYTES, MEDIA_KINDS, MEDIA_MAX_BYTES, MEDIA_STATES, MEDIA_UPLOAD_PATH, type MediaKind, type MediaState } from '~/lib/media-library';
+import {
+  MEDIA_ACCEPT,
+  MEDIA_CHUNK_BYTES,
+  MEDIA_KINDS,
+  MEDIA_MAX_BYTES,
+  MEDIA_STATES,
+  MEDIA_UPLOAD_PATH,
+  type MediaKind,
+  type MediaState,
+} from '~/lib/media-library';
 import { inputClass } from '../../shared/fields';
 import { PagerButtons } from '../../shared/PagerButtons';
 import { Button, LoadState, PageTitle, Section, TableBox, td, th, timeText } from '../shared';
@@ -80,12 +89,19 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
   const [error, setError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [reloads, setReloads] = useState(0);
-  const reload = () => setReloads((n) => n + 1);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for the same query again (after a change, while processing).
   useEffect(() => {
     let live = true;
     setError(null);
-    staffSend(api.adminMediaPage, { current: query.current, size: PAGE_SIZE, ...(query.kind ? { kind: query.kind } : {}), ...(query.state ? { state: query.state } : {}), ...(query.name ? { name: query.name } : {}) }).then(
+    staffSend(api.adminMediaPage, {
+      current: query.current,
+      size: PAGE_SIZE,
+      ...(query.kind ? { kind: query.kind } : {}),
+      ...(query.state ? { state: query.state } : {}),
+      ...(query.name ? { name: query.name } : {}),
+    }).then(
       (p) => live && setPage(p),
       (e: unknown) => live && setError(e instanceof Error ? e.message : t('common.systemBusy')),
     );
@@ -100,7 +116,7 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
     if (!processing) return;
     const timer = setInterval(reload, POLL_MS);
     return () => clearInterval(timer);
-  }, [processing]);
+  }, [processing, reload]);
 
   // The uploader, made in the browser only (Uppy with its tus plugin, loaded when the screen opens).
   useEffect(() => {
@@ -142,7 +158,7 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
       made?.destroy();
       uppy.current = null;
     };
-  }, [me.csrfToken]);
+  }, [me.csrfToken, reload]);
 
   function addFiles(list: FileList | null) {
     const u = uppy.current;
@@ -171,7 +187,8 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
   }
 
   const remove = async (row: AdminMediaAsset) => {
-    if (await confirmDialog(t('adminMedia.confirmDelete', { name: row.name }))) await act(() => staffSend(api.adminMediaDelete, {}, { params: { id: row.id } }));
+    if (await confirmDialog(t('adminMedia.confirmDelete', { name: row.name })))
+      await act(() => staffSend(api.adminMediaDelete, {}, { params: { id: row.id } }));
   };
 
   const onDrop = (e: DragEvent) => {
@@ -186,6 +203,7 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
     <div>
       <PageTitle>{t('adminMedia.title')}</PageTitle>
       <Section title={t('adminMedia.upload')}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; the keyboard's way is the labelled file picker inside. */}
         <div
           onDragOver={(e) => {
             e.preventDefault();
@@ -250,7 +268,11 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
         >
           <label className="text-sm">
             <span className="mb-1 block font-medium text-ink">{t('adminMedia.col.kind')}</span>
-            <select className={inputClass(false)} value={query.kind} onChange={(e) => setQuery((q) => ({ ...q, current: 1, kind: e.target.value as MediaKind | '' }))}>
+            <select
+              className={inputClass(false)}
+              value={query.kind}
+              onChange={(e) => setQuery((q) => ({ ...q, current: 1, kind: e.target.value as MediaKind | '' }))}
+            >
               <option value="">{t('adminMedia.allKinds')}</option>
               {MEDIA_KINDS.map((k) => (
                 <option key={k} value={k}>
@@ -261,7 +283,11 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
           </label>
           <label className="text-sm">
             <span className="mb-1 block font-medium text-ink">{t('adminMedia.col.state')}</span>
-            <select className={inputClass(false)} value={query.state} onChange={(e) => setQuery((q) => ({ ...q, current: 1, state: e.target.value as MediaState | '' }))}>
+            <select
+              className={inputClass(false)}
+              value={query.state}
+              onChange={(e) => setQuery((q) => ({ ...q, current: 1, state: e.target.value as MediaState | '' }))}
+            >
               <option value="">{t('adminMedia.allStates')}</option>
               {MEDIA_STATES.filter((s) => s !== 'uploading').map((s) => (
                 <option key={s} value={s}>
