@@ -167,6 +167,9 @@ describe('an interrupted upload resumes where it stopped', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe(String(half));
     expect(head.headers.get('upload-length')).toBe(String(bytes.length));
+    // Same origin only: no CORS grant, and never cached.
+    expect(head.headers.get('access-control-allow-origin')).toBeNull();
+    expect(head.headers.get('cache-control')).toBe('no-store');
     // … a piece sent from the wrong offset is refused …
     expect((await patch(session, location, 0, bytes.subarray(0, 10))).status).toBe(409);
     // … and the rest completes it.

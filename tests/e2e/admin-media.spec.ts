@@ -191,6 +191,49 @@ test.describe('@desktop-only media library', () => {
   });
 });
 
+test.describe('@desktop-only media library after a reload', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('an upload stopped half-way goes on from where the server stood when the same file is picked again after a reload', async ({ page }) => {
+    const teacher = await makeStaff('teacher');
+    await signIn(page, teacher);
+    await page.goto('/admin/media');
+    await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
+    const name = `重新打开-${Date.now()}.mp4`;
+    const path = videoFile(name, 640, 360, 2);
+    const size = testVideo(640, 360, 2).length;
+    const half = Math.floor(size / 2);
+    // Half of the first piece reaches the server; the next piece never leaves (the page is reloaded).
+    let patches = 0;
+    await page.route('**/api/admin/media/uploads/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      patches++;
+      if (patches === 1) return route.continue({ postData: request.postDataBuffer()!.subarray(0, half) });
+      return new Promise<void>(() => undefined);
+    });
+    await page.getByLabel('选择文件').setInputFiles(path);
+    await expect.poll(() => patches).toBe(2);
+    // The reload cuts the held piece; from then on requests pass.
+    await page.reload();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
+    const offsets: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().includes('/api/admin/media/uploads/')) offsets.push(r.headers()['upload-offset'] ?? '');
+    });
+    const creations: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/admin/media/uploads')) creations.push(r.url());
+    });
+    await page.getByLabel('选择文件').setInputFiles(path);
+    await expect(page.getByRole('list', { name: '上传进度' })).toContainText('已上传', { timeout: 30_000 });
+    expect(creations).toEqual([]);
+    expect(offsets).toEqual([String(half)]);
+    await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+  });
+});
+
 test.describe('@mobile-only media library at 375 px', () => {
   test('the screen opens, uploads and lists without sideways scrolling', async ({ page }) => {
     const teacher = await makeStaff('teacher');

@@ -123,8 +123,11 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   // 404 as the protocol's status: a tus client then starts a new upload instead of retrying this one.
   if (id !== undefined && !ownsUpload(actor, id)) throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);
   const answer = await tusFor(s, actor).handleWeb(c.req.raw);
-  // Upload answers are the person's own: never kept by a cache.
+  // Upload answers are the person's own: never kept by a cache, never offered to another origin
+  // (the tus server would allow any origin; the endpoint is for the school's own pages only).
   answer.headers.set('Cache-Control', 'no-store');
+  answer.headers.delete('Access-Control-Allow-Origin');
+  answer.headers.delete('Access-Control-Expose-Headers');
   return answer;
 }
 
