@@ -16,6 +16,8 @@ ENV NODE_ENV=production \
     PORT=4321 \
     DATABASE_URL=file:/data/portal.sqlite \
     UPLOAD_DIR=/data/uploads
+# ffmpeg and ffprobe: the media library's job reads durations and makes a video's renditions (decision 042).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

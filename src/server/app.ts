@@ -43,6 +43,7 @@ import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
 import { mediaAdminRoutes } from './media/media.admin.routes';
+import { mediaLibraryRoutes } from './media-library/media-library.routes';
 import { couponsAdminRoutes } from './leads/coupons.admin.routes';
 import { jobsAdminRoutes } from './jobs/jobs.admin.routes';
 
@@ -114,6 +115,7 @@ export function createApp(runtime: Runtime) {
     .route('/', schoolSettingsRoutes)
     .route('/', productsAdminRoutes)
     .route('/', mediaAdminRoutes)
+    .route('/', mediaLibraryRoutes)
     .route('/', couponsAdminRoutes)
     .route('/', classesAdminRoutes);
   api.route('/', jobsAdminRoutes);

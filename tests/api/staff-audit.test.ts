@@ -1,3 +1,4 @@
+import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
 import { describe, expect, test } from 'vitest';
 import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
 import * as staff from '~/lib/api/contracts/staff';
@@ -57,9 +58,16 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_CONTENT_CALLS
   | keyof typeof ADMIN_CLASS_CALLS
   | keyof typeof ADMIN_JOB_CALLS
+  | keyof typeof ADMIN_MEDIA_CALLS
 >;
-// The class calls have theirs in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in tests/api/admin-jobs.test.ts.
-const COVERED_ELSEWHERE: readonly string[] = [...Object.keys(ADMIN_CONTENT_CALLS), ...Object.keys(ADMIN_CLASS_CALLS), ...Object.keys(ADMIN_JOB_CALLS)];
+// Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
+// tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
+const COVERED_ELSEWHERE: readonly string[] = [
+  ...Object.keys(ADMIN_CONTENT_CALLS),
+  ...Object.keys(ADMIN_CLASS_CALLS),
+  ...Object.keys(ADMIN_JOB_CALLS),
+  ...Object.keys(ADMIN_MEDIA_CALLS),
+];
 
 interface Expected {
   action: AuditAction;

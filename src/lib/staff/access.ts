@@ -25,6 +25,8 @@ const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
  * lets a teacher reach only the classes they are linked to, and only a head teacher change one's students.
  */
 const CLASSES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/** The media library (lesson videos, audio, documents): teachers, who make lessons, and administrators. */
+const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -161,7 +163,14 @@ export const STAFF_ACCESS = {
   adminClassStudentMove: CLASSES,
   adminClassStudentRemove: CLASSES,
   adminClassImport: CLASSES,
+  adminMediaPage: MEDIA,
+  adminMediaRename: MEDIA,
+  adminMediaRetry: MEDIA,
+  adminMediaDelete: MEDIA,
 } as const satisfies Record<StaffCallName, Access>;
+
+/** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
+export const MEDIA_UPLOAD_ACCESS: readonly StaffRole[] = MEDIA;
 
 /** Whether a signed-in person with `role` may make the call (public calls: anyone). */
 export function mayCall(role: StaffRole | null, call: StaffCallName): boolean {
@@ -193,4 +202,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/catalog/materials', call: 'catalogMaterials' },
   { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
   { path: '/admin/classes', call: 'adminClasses' },
+  { path: '/admin/media', call: 'adminMediaPage' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

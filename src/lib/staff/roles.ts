@@ -109,6 +109,10 @@ export const AUDIT_ACTION = {
   // The jobs screen: a failed job run again now, a queued job cancelled.
   jobRetry: 'job.retry',
   jobCancel: 'job.cancel',
+  mediaUpload: 'media.upload',
+  mediaRename: 'media.rename',
+  mediaRetry: 'media.retry',
+  mediaDelete: 'media.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -148,5 +152,6 @@ export const AUDIT_TARGET = {
   classPeriod: 'classPeriod',
   classStudent: 'classStudent',
   job: 'job',
+  media: 'media',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -1,27 +1,46 @@
 import type { APIRoute } from 'astro';
+import { Readable } from 'node:stream';
 import { openFile } from '~/server/storage/files.service';
+import { byteRange } from '~/server/storage/files.rules';
 
 export const prerender = false;
 
 /** A year: a file's key never names other bytes (a new upload gets a new key), so any cache may keep it. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const NOT_FOUND = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
+
 /**
  * An uploaded file, served on its own school's host only (another school's key is not found). The
- * bytes were checked as a picture when uploaded; nosniff and a sandboxing policy keep a browser
- * from treating them as anything else.
+ * bytes were checked by their content when uploaded; nosniff and a sandboxing policy keep a browser
+ * from treating them as anything else. The bytes are streamed, and a Range request gets just its
+ * part (206): a video player seeks without fetching the whole file.
  */
 export const GET: APIRoute = async ({ params, locals, request }) => {
   const file = await openFile(locals.scope, params['key'] ?? '');
-  if (!file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  if (!file) return new Response('Not found', { status: 404, headers: NOT_FOUND });
   const etag = `"${file.sha256}"`;
-  const headers = {
+  const headers: Record<string, string> = {
     'Content-Type': file.contentType,
     'Cache-Control': IMMUTABLE,
     ETag: etag,
+    'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   };
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(file.bytes), { status: 200, headers });
+  // If-Range naming other bytes (never, with immutable keys, but a stale client may ask): the whole file.
+  const ifRange = request.headers.get('if-range');
+  const range = !ifRange || ifRange === etag ? byteRange(request.headers.get('range'), file.size) : null;
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${file.size}` } });
+  }
+  const stream = await file.open(range ?? undefined);
+  if (!stream) return new Response('Not found', { status: 404, headers: NOT_FOUND });
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  if (!range) return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(file.size) } });
+  return new Response(body, {
+    status: 206,
+    headers: { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`, 'Content-Length': String(range.end - range.start + 1) },
+  });
 };

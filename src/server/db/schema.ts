@@ -69,6 +69,7 @@ import type {
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 import type { StoredFileTable } from '../storage/files.table';
 import type { JobTable } from '../jobs/jobs.table';
+import type { MediaAssetTable } from '../media-library/media-library.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -163,4 +164,5 @@ export interface Database {
   storedFiles: StoredFileTable;
   staffRecoveryCodes: StaffRecoveryCodeTable;
   jobs: JobTable;
+  mediaAssets: MediaAssetTable;
 }

@@ -7,6 +7,7 @@ import { serverMessages } from '../i18n/messages.ts';
 import { isHttps, nodeHeaders } from './forwarded.ts';
 import type { RenderCache } from './render-cache.ts';
 import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/uploads.ts';
+import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '../../lib/media-library.ts';
 
 /**
  * The first thing every request meets, before Astro or the API read anything:
@@ -112,7 +113,9 @@ export function createGate(options: GateOptions, next: Handler): Handler {
       return;
     }
     // An upload may be as large as the largest file it takes; every other body keeps the configured limit.
-    const limit = url.startsWith(UPLOAD_API_PATH) ? Math.max(options.maxBodyBytes, UPLOAD_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES) : options.maxBodyBytes;
+    let limit = url.startsWith(UPLOAD_API_PATH) ? Math.max(options.maxBodyBytes, UPLOAD_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES) : options.maxBodyBytes;
+    // A resumable media upload's piece (the browser sends a large file in pieces of at most this size).
+    if (url.startsWith(MEDIA_UPLOAD_PATH)) limit = Math.max(options.maxBodyBytes, MEDIA_CHUNK_BYTES);
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) {
       refuseTooLarge(req, res);

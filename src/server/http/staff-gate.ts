@@ -106,3 +106,18 @@ async function readForm(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
     throw AppError.badRequest(t('staff.upload.notMultipart'));
   }
 }
+
+/**
+ * The gate's checks for a staff request that is not a JSON call of STAFF_CALLS (the resumable
+ * media upload, a protocol of its own): the site's own origin for a write, the staff session of
+ * the request's school, the CSRF token for a write, and one of `roles`. Answers the person.
+ */
+export async function gateStaffRequest(s: Scope, c: Context<ApiEnv>, roles: readonly string[], writes: boolean): Promise<StaffActor> {
+  if (writes && !sameOriginWrite({ origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') }, ownHost(s, c))) {
+    throw AppError.forbidden(t('staff.originRefused'));
+  }
+  const actor = await s.staff();
+  if (writes && !csrfTokenMatches(c.req.header('x-csrf-token'), csrfTokenFor(s, actor))) throw AppError.forbidden(t('staff.csrfRefused'));
+  if (!roles.includes(actor.account.role)) throw AppError.forbidden(t('staff.forbidden'));
+  return actor;
+}

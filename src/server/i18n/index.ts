@@ -24,6 +24,7 @@ import { adminSchool } from '~/lib/i18n/messages/admin-school';
 import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { adminClasses } from '~/lib/i18n/messages/admin-classes';
 import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
+import { adminMedia } from '~/lib/i18n/messages/admin-media';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -58,6 +59,7 @@ export const catalogues = [
   adminCatalog,
   adminClasses,
   adminJobs,
+  adminMedia,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -3,6 +3,7 @@ import type { Job } from './jobs.table';
 import { CONTENT_PUBLISH_JOB, runScheduledPublication } from '../content/content.admin.service';
 import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
 import { runCatalogPublication } from './catalog-publish.handler';
+import { MEDIA_PROCESS_JOB, runMediaProcessing } from '../media-library/media-library.service';
 
 /**
  * What runs each kind of job: one fixed table, read by the runner. A handler may run more than
@@ -14,4 +15,5 @@ export type JobHandlers = Readonly<Record<string, JobHandler>>;
 export const JOB_HANDLERS: JobHandlers = {
   [CONTENT_PUBLISH_JOB]: runScheduledPublication,
   [CATALOG_PUBLISH_JOB]: runCatalogPublication,
+  [MEDIA_PROCESS_JOB]: runMediaProcessing,
 };

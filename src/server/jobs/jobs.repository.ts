@@ -169,3 +169,15 @@ export async function cancelQueuedJob(db: DB, tenantId: string, id: string, now:
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Moves a running job's lease on, only while the claim is still this worker's (a long run stays its own). */
+export async function renewLease(db: DB, id: string, worker: string, leaseUntil: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set({ leaseUntil, updatedAt: now })
+    .where('id', '=', id)
+    .where('state', '=', JOB_STATE.running)
+    .where('lockedBy', '=', worker)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

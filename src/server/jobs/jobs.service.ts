@@ -1,7 +1,7 @@
 import type { DB } from '../db/database';
 import { newId } from '../ids';
 import * as repo from './jobs.repository';
-import { JOB_MAX_ATTEMPTS } from './jobs.rules';
+import { JOB_LEASE_MS, JOB_MAX_ATTEMPTS } from './jobs.rules';
 import type { Job } from './jobs.table';
 
 export type { Job };
@@ -44,3 +44,15 @@ export function cancel(db: DB, now: number, kind: string, key: string): Promise<
 export async function jobOf(db: DB, kind: string, key: string): Promise<Job | null> {
   return (await repo.findJob(db, kind, key)) ?? null;
 }
+
+/**
+ * Keeps a long-running job's claim: its lease is moved to JOB_LEASE_MS after `now`, while the
+ * claim is still the job's runner's. Answers false when another instance took the job over (the
+ * run should stop: its end would not be recorded).
+ */
+export function renewLease(db: DB, job: Job, now: number): Promise<boolean> {
+  return job.lockedBy ? repo.renewLease(db, job.id, job.lockedBy, now + JOB_LEASE_MS, now) : Promise.resolve(false);
+}
+
+// How a failure's text is kept, for handlers that record it elsewhere too.
+export { errorText } from './jobs.rules';

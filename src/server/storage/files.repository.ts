@@ -11,3 +11,7 @@ export function insertFile(db: DB, row: Insertable<StoredFileTable>) {
 export function findByKey(db: DB, tenantId: string, key: string) {
   return db.selectFrom('storedFiles').selectAll().where('tenantId', '=', tenantId).where('key', '=', key).executeTakeFirst();
 }
+
+export function deleteByKey(db: DB, tenantId: string, key: string) {
+  return db.deleteFrom('storedFiles').where('tenantId', '=', tenantId).where('key', '=', key).execute();
+}

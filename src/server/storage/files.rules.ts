@@ -34,7 +34,7 @@ export function fileKey(tenantId: string, id: string, extension: string, at: Dat
 }
 
 /** What a key looks like: anything else (dots, slashes in the wrong places, `..`) is not a file of ours. */
-export const FILE_KEY = /^[\w-]{1,32}\/\d{6}\/[\w-]{1,32}\.(?:png|jpg|gif|webp)$/;
+export const FILE_KEY = /^[\w-]{1,32}\/\d{6}\/[\w-]{1,48}\.(?:png|jpg|gif|webp|jpeg|mp4|m4v|mov|webm|mkv|mp3|m4a|wav|ogg|aac|pdf|docx?|xlsx?|pptx?|zip)$/;
 
 export const isFileKey = (key: string) => FILE_KEY.test(key);
 
@@ -46,4 +46,25 @@ export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return [...(clean || 'file')].slice(0, FILE_NAME_MAX).join('');
+}
+
+/**
+ * The part of a file a Range header asks for (one `bytes=` range; a video player seeks with
+ * these): null when there is no usable header (the whole file is sent), 'unsatisfiable' when the
+ * range lies past the end (416). Several ranges are answered with the whole file, as the standard allows.
+ */
+export function byteRange(header: string | null | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
 }

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { DB } from '../db/database';
 import { t } from '~/server/i18n';
 import { ErrorCode } from '~/lib/envelope';
 import { FILES_PATH, UPLOAD_IMAGE_MAX_BYTES, type UploadPurpose } from '~/lib/uploads';
@@ -11,6 +14,7 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { displayName, fileKey, isFileKey, sniffImage } from './files.rules';
 import * as repo from './files.repository';
+import type { StoredFilePurpose } from './files.table';
 
 /**
  * Uploaded files: checked by their content (a picture of an accepted type, within the size limit),
@@ -66,9 +70,11 @@ export async function storeUpload(s: Scope, actor: StaffActor, upload: Upload): 
 }
 
 export interface ServedFile {
-  bytes: Buffer;
+  size: number;
   contentType: string;
   sha256: string;
+  /** The file's bytes, or the inclusive range of them asked for. */
+  open(range?: { start: number; end: number }): Promise<Readable | null>;
 }
 
 /** A file of the request's school by its key, or null (another school's file is not found either). */
@@ -77,6 +83,51 @@ export async function openFile(s: Scope, key: string): Promise<ServedFile | null
   const tenant = await s.tenant();
   const row = await repo.findByKey(s.db, tenant.id, key);
   if (!row) return null;
-  const bytes = await s.storage.read(key);
-  return bytes ? { bytes, contentType: row.contentType, sha256: row.sha256 } : null;
+  const size = await s.storage.size(key);
+  if (size === null) return null;
+  return { size, contentType: row.contentType, sha256: row.sha256, open: (range) => s.storage.readStream(key, range) };
 }
+
+/** A file another domain stores (the media library's originals and renditions), recorded so /files serves it. */
+export interface RecordedFile {
+  id: string;
+  tenantId: string;
+  key: string;
+  purpose: StoredFilePurpose;
+  contentType: string;
+  name: string;
+  uploadedBy: string;
+}
+
+/**
+ * Stores a file from a local path under its key (streamed, whole or not at all) and answers its
+ * size and SHA-256; the row is written by recordStoredFile, in the caller's transaction.
+ */
+export async function putLocalFile(s: Scope, key: string, path: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  // Hashed and counted as the store takes each piece (a listener beside the store's would miss the first ones).
+  async function* counted() {
+    for await (const chunk of createReadStream(path)) {
+      hash.update(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  await s.storage.putStream(key, counted());
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** The row that lets /files serve a stored key (in the caller's transaction). */
+export async function recordStoredFile(db: DB, file: RecordedFile, stored: { size: number; sha256: string }, now: number): Promise<void> {
+  await repo.insertFile(db, { ...file, size: stored.size, sha256: stored.sha256, createdAt: now });
+}
+
+/** Forgets a stored key and removes its bytes (the bytes go after the row: a row never names missing bytes for long). */
+export async function removeStoredFile(s: Scope, tenantId: string, key: string): Promise<void> {
+  await repo.deleteByKey(s.db, tenantId, key);
+  await s.storage.remove(key);
+}
+
+// The file rules other domains use (a picture's type, a key, a display name), through this service.
+export { displayName, fileKey, sniffImage } from './files.rules';

@@ -1,4 +1,7 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { isFileKey } from './files.rules';
@@ -15,6 +18,12 @@ export interface FileStore {
   read(key: string): Promise<Buffer | null>;
   /** Removes the key's bytes (nothing when there are none). */
   remove(key: string): Promise<void>;
+  /** Stores a stream's bytes under the key, whole or not at all (large files: videos never sit in memory). */
+  putStream(key: string, source: Readable | AsyncIterable<Uint8Array>): Promise<void>;
+  /** The size in bytes under the key, or null when there are none. */
+  size(key: string): Promise<number | null>;
+  /** The bytes from start to end (inclusive; the whole file when no range), or null when there are none. */
+  readStream(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
 }
 
 /**
@@ -54,6 +63,31 @@ export function localDiskStore(root: string): FileStore {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async putStream(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.${randomUUID()}.part`;
+      try {
+        await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async size(key) {
+      if (!isFileKey(key)) return null;
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async readStream(key, range) {
+      if ((await this.size(key)) === null) return null;
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
     },
   };
 }

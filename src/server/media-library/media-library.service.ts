@@ -1,0 +1,359 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { t } from '~/server/i18n';
+import { pageOf, type Page } from '~/lib/paging';
+import { MEDIA_STATE, kindOfName, type MediaKind, type MediaState } from '~/lib/media-library';
+import type { AdminMediaAsset } from '~/lib/api/contracts/admin-media';
+import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import type { Scope } from '../http/scope';
+import type { StaffActor } from '../staff/accounts/sessions.service';
+import { auditStaffAction } from '../staff/audit/audit.service';
+import { displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
+import * as jobs from '../jobs/jobs.service';
+import { errorText, type Job } from '../jobs/jobs.service';
+import * as repo from './media-library.repository';
+import * as ffmpeg from './media-library.ffmpeg';
+import {
+  lessonSource,
+  needsProcessing,
+  overallProgress,
+  parseRenditions,
+  readProbe,
+  renditionKey,
+  renditionTargets,
+  sniffMedia,
+  type LessonSource,
+  type Rendition,
+} from './media-library.rules';
+import type { MediaAsset } from './media-library.table';
+
+/**
+ * The media library: files that arrived through the resumable upload are checked by their
+ * content, stored through the file store and recorded once per upload; videos and audio are
+ * processed by a background job (duration read by ffprobe; a video's 360P/480P/720P renditions
+ * made by ffmpeg); staff list, rename, retry and delete them (each change audited); lessons take
+ * a ready asset's content through lessonSourceOf.
+ */
+
+/** The background job that processes a video or audio asset (one per asset: the asset's id is its key). */
+export const MEDIA_PROCESS_JOB = 'media.process';
+/** Tries of one processing before the asset is marked failed (a corrupt file fails at once, without tries). */
+export const MEDIA_PROCESS_ATTEMPTS = 3;
+/** How often a running job writes its progress and moves its lease on. */
+export const MEDIA_PROGRESS_EVERY_MS = 1_000;
+/** Bytes read from an upload's start to tell what it is. */
+const SNIFF_BYTES = 64;
+
+export const MEDIA_NAME_MAX = 120;
+
+function view(a: MediaAsset): AdminMediaAsset {
+  return {
+    id: a.id,
+    kind: a.kind,
+    name: a.name,
+    state: a.state,
+    size: Number(a.size),
+    contentType: a.contentType,
+    durationMs: a.durationMs === null ? null : Number(a.durationMs),
+    width: a.width,
+    height: a.height,
+    renditions: parseRenditions(a.renditions).map((r) => ({ quality: r.quality, width: r.width, height: r.height, size: r.size, url: urlOf(r.key) })),
+    progress: a.progress,
+    error: a.error,
+    url: urlOf(a.originalKey),
+    createdAt: Number(a.createdAt),
+  };
+}
+
+async function firstBytes(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface CompletedUpload {
+  /** The resumable upload's id: one asset per upload, however often its completion is reported. */
+  uploadId: string;
+  /** The complete file on local disk (the upload's staging file). */
+  path: string;
+  /** The uploader's file name. */
+  name: string;
+}
+
+/** Whether an upload of this name may be stored as this kind: the first bytes must say the same as the name. */
+export async function checkUploadContent(path: string, name: string): Promise<{ kind: MediaKind } | null> {
+  const sniffed = sniffMedia(name, await firstBytes(path));
+  return sniffed ? { kind: sniffed.kind } : null;
+}
+
+/**
+ * A complete upload becomes an asset: its bytes are checked (extension and content agree), stored
+ * under a key the server makes, recorded, audited, and (video, audio) handed to the processing
+ * job, all or nothing. Reported twice, it makes one asset: the second report answers the first's.
+ */
+export async function completeUpload(s: Scope, actor: StaffActor, u: CompletedUpload): Promise<AdminMediaAsset> {
+  const tenantId = actor.tenant.id;
+  const existing = await repo.findByUpload(s.db, tenantId, u.uploadId);
+  if (existing) return view(existing);
+  const sniffed = sniffMedia(u.name, await firstBytes(u.path));
+  if (!sniffed) throw AppError.badRequest(t('adminMedia.error.badContent', { kind: t(`adminMedia.kind.${kindOfNameOr(u.name)}`) }));
+  const id = newId(s.now);
+  const key = fileKey(tenantId, id, sniffed.extension, new Date(s.now));
+  const name = displayName(u.name);
+  const stored = await putLocalFile(s, key, u.path);
+  const state: MediaState = needsProcessing(sniffed.kind) ? MEDIA_STATE.processing : MEDIA_STATE.ready;
+  let made = false;
+  try {
+    made = await s.db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertAsset(trx, {
+        id,
+        tenantId,
+        uploadId: u.uploadId,
+        kind: sniffed.kind,
+        name,
+        originalKey: key,
+        size: stored.size,
+        contentType: sniffed.contentType,
+        durationMs: null,
+        width: null,
+        height: null,
+        state,
+        renditions: '[]',
+        progress: 0,
+        error: null,
+        uploadedBy: actor.account.id,
+        createdAt: s.now,
+        updatedAt: s.now,
+      });
+      // Another report of the same upload got there first: nothing of this one is kept.
+      if (!inserted) return false;
+      await recordStoredFile(
+        trx,
+        { id: newId(s.now), tenantId, key, purpose: 'media', contentType: sniffed.contentType, name, uploadedBy: actor.account.id },
+        stored,
+        s.now,
+      );
+      if (state === MEDIA_STATE.processing) await enqueueProcessing(trx, s.now, tenantId, id);
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.mediaUpload, { type: AUDIT_TARGET.media, id }, null, {
+        name,
+        kind: sniffed.kind,
+        contentType: sniffed.contentType,
+        size: stored.size,
+      });
+      return true;
+    });
+  } finally {
+    if (!made) await s.storage.remove(key);
+  }
+  const row = await repo.findByUpload(s.db, tenantId, u.uploadId);
+  if (!row) throw AppError.notFound();
+  return view(row);
+}
+
+const kindOfNameOr = (name: string): MediaKind => kindOfName(name) ?? 'document';
+
+function enqueueProcessing(db: Parameters<typeof jobs.enqueue>[0], now: number, tenantId: string, assetId: string) {
+  return jobs.enqueue(db, now, { tenantId, kind: MEDIA_PROCESS_JOB, key: assetId, payload: { assetId }, runAt: now, maxAttempts: MEDIA_PROCESS_ATTEMPTS });
+}
+
+export interface MediaListInput {
+  current: number;
+  size: number;
+  kind?: MediaKind;
+  state?: MediaState;
+  name?: string;
+}
+
+export async function pageOfMedia(s: Scope, actor: StaffActor, q: MediaListInput): Promise<Page<AdminMediaAsset>> {
+  const { rows, total } = await repo.pageOfAssets(s.db, actor.tenant.id, q, (q.current - 1) * q.size, q.size);
+  return pageOf(rows.map(view), total, q.current, q.size);
+}
+
+async function mine(s: Scope, actor: StaffActor, id: string): Promise<MediaAsset> {
+  const row = await repo.findAsset(s.db, actor.tenant.id, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export async function renameMedia(s: Scope, actor: StaffActor, id: string, name: string): Promise<AdminMediaAsset> {
+  const before = await mine(s, actor, id);
+  const clean = displayName(name);
+  await s.db.transaction().execute(async (trx) => {
+    await repo.rename(trx, actor.tenant.id, id, clean, s.now);
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.mediaRename, { type: AUDIT_TARGET.media, id }, { name: before.name }, { name: clean });
+  });
+  return view(await mine(s, actor, id));
+}
+
+/** A failed asset processed again: back to processing, its job queued afresh (two clicks queue one run). */
+export async function retryMedia(s: Scope, actor: StaffActor, id: string): Promise<AdminMediaAsset> {
+  const before = await mine(s, actor, id);
+  if (before.state !== MEDIA_STATE.failed || !needsProcessing(before.kind)) throw AppError.conflict(t('adminMedia.error.notFailed'));
+  await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.restartProcessing(trx, actor.tenant.id, id, s.now))) throw AppError.conflict(t('adminMedia.error.notFailed'));
+    await enqueueProcessing(trx, s.now, actor.tenant.id, id);
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.mediaRetry,
+      { type: AUDIT_TARGET.media, id },
+      { state: before.state, error: before.error },
+      {
+        state: MEDIA_STATE.processing,
+      },
+    );
+  });
+  return view(await mine(s, actor, id));
+}
+
+/** The address prefix every file of an asset starts with (its original and its renditions). */
+const filesPrefixOf = (a: MediaAsset) => urlOf(`${a.originalKey.slice(0, a.originalKey.lastIndexOf('/'))}/${a.id}`);
+
+/**
+ * Whether a lesson of the school uses the asset: its content names one of the asset's files.
+ * (Lessons' editing links assets by these addresses; a stronger link can replace this check.)
+ */
+export async function mediaInUse(s: Scope, tenantId: string, asset: MediaAsset): Promise<boolean> {
+  return repo.lessonNamesFiles(s.db, tenantId, filesPrefixOf(asset));
+}
+
+/** Deletes an asset and its files; refused while a lesson uses it. Its processing job is cancelled. */
+export async function deleteMedia(s: Scope, actor: StaffActor, id: string): Promise<null> {
+  const before = await mine(s, actor, id);
+  if (await mediaInUse(s, actor.tenant.id, before)) throw AppError.conflict(t('adminMedia.error.inUse'));
+  await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteAsset(trx, actor.tenant.id, id))) throw AppError.notFound();
+    await jobs.cancel(trx, s.now, MEDIA_PROCESS_JOB, id);
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.mediaDelete, { type: AUDIT_TARGET.media, id }, { name: before.name, kind: before.kind }, null);
+  });
+  // The bytes go after the row: a file still named by a row is never removed.
+  for (const key of [before.originalKey, ...parseRenditions(before.renditions).map((r) => r.key)]) await removeStoredFile(s, actor.tenant.id, key);
+  return null;
+}
+
+/**
+ * What a lesson plays from a ready asset of the school: its content JSON in the shape the
+ * classroom reads (a video's renditions as the player's qualities) and the duration read from
+ * the file. For the lessons' editing: a lesson's length is never typed by hand.
+ */
+export async function lessonSourceOf(s: Scope, tenantId: string, assetId: string): Promise<LessonSource> {
+  const a = await repo.findAsset(s.db, tenantId, assetId);
+  if (!a) throw AppError.notFound();
+  if (a.state !== MEDIA_STATE.ready) throw AppError.conflict(t('adminMedia.error.notReady'));
+  const v = view(a);
+  return lessonSource({ kind: a.kind, name: a.name, durationMs: v.durationMs, renditions: parseRenditions(a.renditions) }, urlOf, v.url);
+}
+
+// --- The processing job ------------------------------------------------------------------------
+
+/** A failure that trying again cannot mend (the file is not media): the asset fails at once. */
+class LastingFailure extends Error {}
+
+/**
+ * The job's handler: reads the asset's duration (ffprobe) and, for a video, makes each rendition
+ * (ffmpeg) in a private temporary directory, stores it under a key of this run, and only when all
+ * are stored marks the asset ready (a conditional update: a run taken over after its lease ran out
+ * finds the asset no longer processing and removes its own files). While ffmpeg runs, the progress
+ * is written and the lease moved on every MEDIA_PROGRESS_EVERY_MS, so a live run is not taken over.
+ */
+export async function runMediaProcessing(s: Scope, payload: Record<string, unknown>, job: Job): Promise<void> {
+  const asset = await repo.findAssetById(s.db, String(payload['assetId'] ?? ''));
+  if (!asset || asset.state !== MEDIA_STATE.processing) return;
+  // The scope's clock is the claim's instant; the run's own time is added to it for its writes.
+  const started = performance.now();
+  const clock = () => s.now + Math.round(performance.now() - started);
+  const dir = await mkdtemp(join(tmpdir(), 'media-job-'));
+  const made: Rendition[] = [];
+  let progress = 0;
+  const ticker = setInterval(() => {
+    void Promise.all([repo.setProgress(s.db, asset.id, progress, asset.error, clock()), jobs.renewLease(s.db, job, clock())]).catch((error: unknown) =>
+      s.logger.warn('media progress not written', { asset: asset.id, error: errorText(error) }),
+    );
+  }, MEDIA_PROGRESS_EVERY_MS);
+  try {
+    const input = join(dir, 'original');
+    const source = await s.storage.readStream(asset.originalKey);
+    if (!source) throw new LastingFailure(t('adminMedia.error.originalMissing'));
+    await pipeline(source, createWriteStream(input));
+    let report: string;
+    try {
+      report = await ffmpeg.probe(input);
+    } catch (error) {
+      throw new LastingFailure(`${t('adminMedia.error.notMedia')} (${errorText(error)})`);
+    }
+    const probe = readProbe(report);
+    if (!probe) throw new LastingFailure(t('adminMedia.error.notMedia'));
+    if (asset.kind === 'video' && !probe.video) throw new LastingFailure(t('adminMedia.error.noVideo'));
+    if (asset.kind === 'video' && probe.video) {
+      const targets = renditionTargets(probe.video.height);
+      for (const [i, target] of targets.entries()) {
+        const out = join(dir, `${target.height}.mp4`);
+        await ffmpeg.encode(input, out, target.height, probe.audio, (us) => {
+          progress = overallProgress(i, targets.length, us, probe.durationMs);
+        });
+        const got = readProbe(await ffmpeg.probe(out));
+        if (!got?.video) throw new Error(`ffmpeg: no video in the ${target.quality} rendition`);
+        const key = renditionKey(asset.originalKey, asset.id, job.attempts, target.height);
+        const stored = await putLocalFile(s, key, out);
+        await recordStoredFile(
+          s.db,
+          {
+            id: newId(clock()),
+            tenantId: asset.tenantId,
+            key,
+            purpose: 'mediaRendition',
+            contentType: 'video/mp4',
+            name: `${asset.name} ${target.quality}`,
+            uploadedBy: asset.uploadedBy,
+          },
+          stored,
+          clock(),
+        );
+        made.push({ quality: target.quality, templateType: target.templateType, width: got.video.width, height: got.video.height, key, size: stored.size });
+        progress = overallProgress(i + 1, targets.length, 0, probe.durationMs);
+      }
+    }
+    const ended = await repo.finishProcessing(
+      s.db,
+      asset.id,
+      {
+        state: 'ready',
+        durationMs: probe.durationMs,
+        width: probe.video?.width ?? null,
+        height: probe.video?.height ?? null,
+        renditions: JSON.stringify(made),
+      },
+      clock(),
+    );
+    // Another run finished (or the asset was deleted) meanwhile: this run's files are nobody's.
+    if (!ended) await removeRenditions(s, asset.tenantId, made);
+  } catch (error) {
+    await removeRenditions(s, asset.tenantId, made);
+    const text = errorText(error);
+    if (error instanceof LastingFailure || job.attempts >= job.maxAttempts) {
+      await repo.finishProcessing(s.db, asset.id, { state: 'failed', error: text }, clock());
+      if (error instanceof LastingFailure) return;
+    } else {
+      await repo.setProgress(s.db, asset.id, progress, text, clock());
+    }
+    throw error;
+  } finally {
+    clearInterval(ticker);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function removeRenditions(s: Scope, tenantId: string, made: Rendition[]): Promise<void> {
+  for (const r of made) await removeStoredFile(s, tenantId, r.key);
+}
