@@ -10,6 +10,9 @@ import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
 import { DEMO, HOUR, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 import { bannerInput } from '../setup/catalog';
+import { insertAsset } from '~/server/media-library/media-library.repository';
+import { MEDIA_PROCESS_JOB } from '~/server/media-library/media-library.service';
+import { MEDIA_KIND, MEDIA_STATE } from '~/lib/media-library';
 
 /**
  * The jobs screen's calls on the real app and database: the school's jobs only, with what each
@@ -172,5 +175,55 @@ describe('retry and cancel', () => {
     expect((await server().call(jobsApi.adminJobCancel, {}, as(foreign, { id }, HUAXIA.id))).body.code).toBe(404);
     const row = await server().runtime.db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.state).toBe('failed');
+  });
+});
+
+describe("a media file's processing on the jobs screen", () => {
+  /** An asset of the school waiting for its processing job (as an upload leaves it), with that job queued. */
+  async function processingAsset(name: string): Promise<{ assetId: string; jobId: string }> {
+    const db = server().runtime.db;
+    const now = server().clock.value;
+    const assetId = `asset-${Math.random().toString(36).slice(2, 10)}`;
+    await insertAsset(db, {
+      id: assetId,
+      tenantId: DEMO.id,
+      uploadId: `upload-${assetId}`,
+      kind: MEDIA_KIND.video,
+      name,
+      originalKey: `${DEMO.id}/202611/${assetId}/original.mp4`,
+      size: 1000,
+      contentType: 'video/mp4',
+      durationMs: null,
+      width: null,
+      height: null,
+      state: MEDIA_STATE.processing,
+      renditions: '[]',
+      progress: 0,
+      error: null,
+      uploadedBy: accounts.admin.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await enqueue(db, now + HOUR, { tenantId: DEMO.id, kind: MEDIA_PROCESS_JOB, key: assetId, payload: { assetId }, runAt: now + HOUR, maxAttempts: 1 });
+    const job = await db.selectFrom('jobs').select('id').where('kind', '=', MEDIA_PROCESS_JOB).where('jobKey', '=', assetId).executeTakeFirstOrThrow();
+    return { assetId, jobId: job.id };
+  }
+  const assetOf = (id: string) => server().runtime.db.selectFrom('mediaAssets').select(['state', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  test('names the file and links the media library; cancelling ends the file as failed with a reason, retrying processes it again', async () => {
+    const admin = await sessionOf(server(), accounts.admin);
+    const { assetId, jobId } = await processingAsset('第一讲 安全用电.mp4');
+    const page = ok<{ records: jobsApi.AdminJob[] }>(await server().call(jobsApi.adminJobs, { current: 1, size: 100, kind: MEDIA_PROCESS_JOB }, as(admin)));
+    expect(page.records.find((j) => j.id === jobId)?.item).toEqual({ type: 'media', id: assetId, title: '第一讲 安全用电.mp4', href: '/admin/media' });
+
+    ok(await server().call(jobsApi.adminJobCancel, {}, as(admin, { id: jobId })));
+    expect(await assetOf(assetId)).toEqual({ state: MEDIA_STATE.failed, error: '处理已在后台任务中取消，可点击重试再次处理' });
+
+    // A failed run of the job (as the runner leaves it after its last try) is run again with its file.
+    await server().runtime.db.updateTable('jobs').set({ state: 'failed', lastError: 'ffmpeg exited with code 1' }).where('id', '=', jobId).execute();
+    ok(await server().call(jobsApi.adminJobRetry, {}, as(admin, { id: jobId })));
+    expect(await assetOf(assetId)).toEqual({ state: MEDIA_STATE.processing, error: null });
+    const job = await server().runtime.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow();
+    expect(job.state).toBe('queued');
   });
 });

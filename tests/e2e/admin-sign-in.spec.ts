@@ -44,6 +44,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '相册素材',
       '优惠券',
       '班级管理',
+      '媒体库',
       '员工账号',
       '操作日志',
       '后台任务',

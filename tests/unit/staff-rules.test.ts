@@ -1,4 +1,5 @@
 import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
+import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
 import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { describe, expect, test } from 'vitest';
@@ -80,11 +81,13 @@ describe('roles and the access table', () => {
     // linking teachers are the administrators'.
     const CLASS_ADMIN = ['adminClassSave', 'adminClassEnd', 'adminClassDelete', 'adminClassTeacherOptions'];
     const CLASSES = Object.keys(ADMIN_CLASS_CALLS).filter((n) => !CLASS_ADMIN.includes(n));
+    // The media library: teachers, who make lessons, and administrators.
+    const MEDIA = Object.keys(ADMIN_MEDIA_CALLS);
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA].sort());
     expect(allowed(STAFF_ROLE.admin)).toEqual(
-      [...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG, ...CLASSES, ...CLASS_ADMIN].sort(),
+      [...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG, ...CLASSES, ...CLASS_ADMIN, ...MEDIA].sort(),
     );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });

@@ -23,7 +23,7 @@ import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, timeTex
  * cancelled. The server decides and says why it refuses.
  */
 const PAGE_SIZE = 20;
-const KINDS = ['content.publish', 'catalog.publish'] as const;
+const KINDS = ['content.publish', 'catalog.publish', 'media.process'] as const;
 
 const STATE_LOOK: Record<AdminJobState, string> = {
   queued: 'bg-slate-100 text-slate-800',

@@ -14,6 +14,7 @@ import type { JobState } from './jobs.rules';
 import type { Job } from './jobs.table';
 import { CATALOG_PUBLISH_JOB, isSchedulable, type SchedulableType } from '~/lib/staff/catalog-schedule';
 import { cancelCatalogPublication, catalogNames } from './catalog-publish.handler';
+import * as media from '../media-library/media-library.service';
 
 /**
  * The jobs screen (administrators): the school's jobs with what each works on, run again when
@@ -46,6 +47,9 @@ function payloadOf(job: Job): Record<string, unknown> {
 /** What a job works on, before its title is looked up: its type, id and edit screen. */
 function itemOf(job: Job): { type: string; id: string; href: (id: string) => string } | null {
   const p = payloadOf(job);
+  if (job.kind === media.MEDIA_PROCESS_JOB && typeof p['assetId'] === 'string') {
+    return { type: 'media', id: p['assetId'], href: () => '/admin/media' };
+  }
   if (typeof p['id'] !== 'string') return null;
   if (job.kind === content.CONTENT_PUBLISH_JOB && (p['kind'] === 'news' || p['kind'] === 'notice')) {
     const screen = p['kind'] === 'news' ? '/admin/news/edit' : '/admin/notices/edit';
@@ -64,7 +68,9 @@ async function titlesOf(db: DB, tenantId: string, type: string, ids: string[]): 
       ? (await content.publicationTitles(db, tenantId, type, ids)).map((r) => ({ id: r.id, name: r.title }))
       : isSchedulable(type)
         ? await catalogNames(db, tenantId, type, ids)
-        : [];
+        : type === 'media'
+          ? await media.assetNames(db, tenantId, ids)
+          : [];
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -123,6 +129,7 @@ export function retryJob(s: Scope, actor: StaffActor, id: string): Promise<Admin
   return s.db.transaction().execute(async (trx) => {
     const before = await requireJob(trx, tenantId, id);
     if (!(await repo.retryFailedJob(trx, tenantId, id, s.now))) throw AppError.conflict(t('jobs.notFailed'));
+    if (before.kind === media.MEDIA_PROCESS_JOB) await media.processingRetried(trx, tenantId, payloadOf(before), s.now);
     await auditStaffAction(
       trx,
       s,
@@ -145,6 +152,7 @@ export function cancelJob(s: Scope, actor: StaffActor, id: string): Promise<Admi
     const payload = payloadOf(before);
     if (before.kind === content.CONTENT_PUBLISH_JOB) await content.unscheduleByJob(trx, tenantId, payload, s.now);
     if (before.kind === CATALOG_PUBLISH_JOB) await cancelCatalogPublication(trx, tenantId, payload);
+    if (before.kind === media.MEDIA_PROCESS_JOB) await media.processingCancelled(trx, tenantId, payload, s.now);
     await auditStaffAction(
       trx,
       s,

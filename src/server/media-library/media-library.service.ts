@@ -11,6 +11,7 @@ import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { Scope } from '../http/scope';
+import type { DB } from '../db/database';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
@@ -356,4 +357,25 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
 
 async function removeRenditions(s: Scope, tenantId: string, made: Rendition[]): Promise<void> {
   for (const r of made) await removeStoredFile(s, tenantId, r.key);
+}
+
+// --- The jobs screen: what a processing job works on, and its retry or cancel there -------------------------------
+
+/** The names of the school's assets among these ids (the jobs screen's titles). */
+export async function assetNames(db: DB, tenantId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  const rows = await Promise.all(ids.map((id) => repo.findAsset(db, tenantId, id)));
+  return rows.filter((a): a is MediaAsset => !!a).map((a) => ({ id: a.id, name: a.name }));
+}
+
+const assetIdOf = (payload: Record<string, unknown>) => (typeof payload['assetId'] === 'string' ? payload['assetId'] : '');
+
+/** A failed processing job run again from the jobs screen: its asset goes back to processing with it. */
+export async function processingRetried(db: DB, tenantId: string, payload: Record<string, unknown>, now: number): Promise<void> {
+  await repo.restartProcessing(db, tenantId, assetIdOf(payload), now);
+}
+
+/** A queued processing job cancelled from the jobs screen: its asset ends failed, so the library offers 重试. */
+export async function processingCancelled(db: DB, tenantId: string, payload: Record<string, unknown>, now: number): Promise<void> {
+  const asset = await repo.findAsset(db, tenantId, assetIdOf(payload));
+  if (asset) await repo.finishProcessing(db, asset.id, { state: MEDIA_STATE.failed, error: t('adminMedia.error.cancelled') }, now);
 }
