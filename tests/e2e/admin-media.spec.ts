@@ -38,10 +38,8 @@ async function assetIdOf(name: string): Promise<string> {
 test.describe('@desktop-only media library', () => {
   test.use({ viewport: DESKTOP });
 
-  test('a video uploaded (its connection cut twice, resumed from where the server stood), processed into renditions and played by a student at 360P, 480P and 720P', async ({
-    page,
-    consoleGuard,
-  }) => {
+  // The connection is cut twice and the upload resumes from where the server stood.
+  test('a video uploaded with its connection cut, processed into renditions, played by a student at 360P, 480P and 720P', async ({ page, consoleGuard }) => {
     test.setTimeout(180_000);
     const teacher = await makeStaff('teacher');
     await signIn(page, teacher);
