@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-activities';
 import * as act from '~/lib/api/contracts/admin-activities';
 import * as cls from '~/lib/api/contracts/admin-classes';
-import { staffDownload, staffSend } from '~/lib/api/staff-client';
+import { setCsrfToken, staffDownload, staffSend } from '~/lib/api/staff-client';
+import type { StaffMe } from '~/lib/api/contracts/staff';
 import { RECURRENCE_CAP, WEEKDAYS, expandWeekly } from '~/lib/learning/recurrence';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import { formatDateTime, parseDateTime } from '~/lib/time/cst';
@@ -23,7 +24,8 @@ const localValue = (ms: number) => formatDateTime(ms).slice(0, 16).replace(' ', 
 const weekdayLabel = (d: number) => t(`activities.weekday.${d}` as 'activities.weekday.0');
 const stateLabel = (s: act.AttendanceState) => t(`attendance.state.${s}` as 'attendance.state.0');
 
-export default function ActivitiesIsland() {
+export default function ActivitiesIsland({ me }: { me: StaffMe }) {
+  setCsrfToken(me.csrfToken);
   const classes = useLoaded(() => staffSend(cls.adminClasses, { size: 100 }));
   const [classId, setClassId] = useState('');
   useEffect(() => {
