@@ -92,7 +92,11 @@ async function list(x: School, who: Staffer = x.head, q: act.AdminActivityQuery 
   return ok<{ records: act.AdminActivity[]; total: number }>(call(act.adminActivities, who, x.classId, { size: 100, ...q }));
 }
 async function timetable(x: School, user: TestUser) {
-  const answer = await s().call(tt.timetableActivities, { classId: x.classId, userId: user.userId, evaluateType: 'UNIT' }, { tenant: x.tenantId, ...withToken(user.token) });
+  const answer = await s().call(
+    tt.timetableActivities,
+    { classId: x.classId, userId: user.userId, evaluateType: 'UNIT' },
+    { tenant: x.tenantId, ...withToken(user.token) },
+  );
   return expectOk<tt.TimetableData>(answer).activityResultVOList;
 }
 async function icsEvents(x: School, user: TestUser): Promise<string[]> {
@@ -101,7 +105,10 @@ async function icsEvents(x: School, user: TestUser): Promise<string[]> {
   ).url;
   const answer = await s().fetch(new URL(url).pathname);
   expect(answer.status).toBe(200);
-  return answer.text.replace(/\r\n[ \t]/g, '').split('\r\n').filter((l) => l.startsWith('DTSTART'));
+  return answer.text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter((l) => l.startsWith('DTSTART'));
 }
 const utc = (ms: number) => `DTSTART:${new Date(ms).toISOString().replace(/[-:]/g, '').replace('.000', '')}`;
 
@@ -128,7 +135,13 @@ describe('weekly series', () => {
     ]);
     const seen = await timetable(x, x.students[0]!);
     expect(seen.map((a) => a.activityId)).toEqual(saved.ids);
-    expect(seen[0]).toMatchObject({ activityName: '电工理论课', isRequired: 1, onlineType: 1, startTime: '2026-11-23 19:00:00', endTime: '2026-11-23 21:00:00' });
+    expect(seen[0]).toMatchObject({
+      activityName: '电工理论课',
+      isRequired: 1,
+      onlineType: 1,
+      startTime: '2026-11-23 19:00:00',
+      endTime: '2026-11-23 21:00:00',
+    });
     expect((await icsEvents(x, x.students[1]!)).sort()).toEqual(records.map((r) => utc(r.startAt)).sort());
     // The filters of the staff list: a date range, online or face-to-face, required or elective.
     expect((await list(x, x.head, { from: '2026-11-30', to: '2026-12-07' })).total).toBe(3);
@@ -152,7 +165,12 @@ describe('weekly series', () => {
     const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.head, x.classId, weekly(x)));
     // One: the third is renamed and moved to 18:00; the others keep theirs.
     const one = await ok<act.ActivitiesSaved>(
-      call(act.adminActivitySave, x.head, x.classId, weekly(x, { activityId: ids[2]!, name: '补课', start: '2026-11-30 18:00', end: '2026-11-30 20:00', repeat: null, scope: 'one' })),
+      call(
+        act.adminActivitySave,
+        x.head,
+        x.classId,
+        weekly(x, { activityId: ids[2]!, name: '补课', start: '2026-11-30 18:00', end: '2026-11-30 20:00', repeat: null, scope: 'one' }),
+      ),
     );
     expect(one.ids).toEqual([ids[2]]);
     let rows = (await list(x)).records;
@@ -202,7 +220,7 @@ describe('weekly series', () => {
     expectRefused(await call(act.adminActivityDelete, x.head, x.classId, { activityId: ids[0]!, scope: 'one' }), 404);
   });
 
-  test('options: the class\'s courses with their lessons', async () => {
+  test("options: the class's courses with their lessons", async () => {
     const x = await school();
     expect(await ok(call(act.adminActivityOptions, x.head, x.classId, {}))).toEqual({
       courses: [
@@ -219,7 +237,7 @@ describe('weekly series', () => {
   });
 });
 
-describe('bad input is refused with the form\'s words and changes nothing', () => {
+describe("bad input is refused with the form's words and changes nothing", () => {
   test.each<[string, (x: School, other: School) => Partial<act.ActivityInput>, string]>([
     ['no name', () => ({ name: '  ' }), '请填写活动名称'],
     ['a long name', () => ({ name: '长'.repeat(51) }), '活动名称不能超过 50 个字'],
@@ -229,7 +247,7 @@ describe('bad input is refused with the form\'s words and changes nothing', () =
     ['thirteen hours', () => ({ end: '2026-11-24 08:00' }), '一次活动不能超过 12 小时'],
     ['neither online nor face-to-face', () => ({ onlineType: 3 }), '请选择线上或线下'],
     ['neither required nor elective', () => ({ isRequired: 2 }), '请选择必修或选修'],
-    ['another class\'s course', (_x, other) => ({ courseId: other.courseId, classroomId: null }), '所选课程不在本班'],
+    ["another class's course", (_x, other) => ({ courseId: other.courseId, classroomId: null }), '所选课程不在本班'],
     ['a lesson of another course', (_x, other) => ({ classroomId: other.lessons['安全用电']! }), '所选课时不属于所选课程'],
     ['a lesson without a course', () => ({ courseId: null }), '选择课时前请先选择课程'],
     ['sign-out without sign-in', () => ({ signIn: false, signOut: true, onlineAttendance: false }), '开启签退前请先开启签到'],
@@ -281,7 +299,10 @@ describe('the class scope', () => {
     { name: 'adminActivitySave', input: (x) => faceToFace(x) },
     { name: 'adminActivityDelete', input: (_x, activityId) => ({ activityId }) },
     { name: 'adminAttendance', input: (_x, activityId) => ({ activityId }) },
-    { name: 'adminAttendanceCorrect', input: (x, activityId) => ({ activityId, studentId: Object.values(x.studentIds)[0], type: 1, signedAt: '2026-11-22 08:00', reason: '补签' }) },
+    {
+      name: 'adminAttendanceCorrect',
+      input: (x, activityId) => ({ activityId, studentId: Object.values(x.studentIds)[0], type: 1, signedAt: '2026-11-22 08:00', reason: '补签' }),
+    },
     { name: 'adminAttendanceExport', input: (_x, activityId) => ({ activityId }) },
   ];
 
@@ -289,34 +310,37 @@ describe('the class scope', () => {
     expect(CALLS.map((c) => c.name).sort()).toEqual(Object.keys(act.ADMIN_ACTIVITY_CALLS).sort());
   });
 
-  test.each(CALLS.map((c) => [c.name, c] as const))('%s: a teacher of another class, another school\'s class and another class\'s activity are not found', async (_n, c) => {
-    const x = await school();
-    const other = await school();
-    const foreign = await school(HUAXIA.id);
-    const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.admin, x.classId, faceToFace(x)));
-    const { ids: otherIds } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, other.admin, other.classId, faceToFace(other)));
-    const contract = STAFF_CALLS[c.name] as import('~/lib/api/contract').Call<unknown, unknown>;
-    // A teacher not linked to the class.
-    let answer = await call(contract, x.stranger, x.classId, c.input(x, ids[0]!));
-    expectRefused(answer, 404);
-    expect(answer.body.message).toBe('班级不存在或已删除');
-    // Another school's class, by this school's administrator.
-    answer = await call(contract, x.admin, foreign.classId, c.input(x, ids[0]!));
-    expectRefused(answer, 404);
-    if (c.name !== 'adminActivities' && c.name !== 'adminActivityOptions' && c.name !== 'adminActivitySave') {
-      // Another class's activity, through a class the teacher does teach.
-      answer = await call(contract, x.head, x.classId, c.input(x, otherIds[0]!));
+  test.each(CALLS.map((c) => [c.name, c] as const))(
+    "%s: a teacher of another class, another school's class and another class's activity are not found",
+    async (_n, c) => {
+      const x = await school();
+      const other = await school();
+      const foreign = await school(HUAXIA.id);
+      const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.admin, x.classId, faceToFace(x)));
+      const { ids: otherIds } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, other.admin, other.classId, faceToFace(other)));
+      const contract = STAFF_CALLS[c.name] as import('~/lib/api/contract').Call<unknown, unknown>;
+      // A teacher not linked to the class.
+      let answer = await call(contract, x.stranger, x.classId, c.input(x, ids[0]!));
       expectRefused(answer, 404);
-      expect(answer.body.message).toBe('活动不存在或已删除');
-    }
-    // Nothing changed: each class still has its one activity.
-    expect((await list(x, x.admin)).total).toBe(1);
-    expect((await list(other, other.admin)).total).toBe(1);
-    // The class's own teacher is let through.
-    answer = await call(contract, x.head, x.classId, c.input(x, ids[0]!));
-    expect(answer.status, answer.text).toBe(200);
-    if (answer.body && typeof answer.body === 'object' && 'code' in answer.body) expect(answer.body.code, answer.text).toBe(0);
-  });
+      expect(answer.body.message).toBe('班级不存在或已删除');
+      // Another school's class, by this school's administrator.
+      answer = await call(contract, x.admin, foreign.classId, c.input(x, ids[0]!));
+      expectRefused(answer, 404);
+      if (c.name !== 'adminActivities' && c.name !== 'adminActivityOptions' && c.name !== 'adminActivitySave') {
+        // Another class's activity, through a class the teacher does teach.
+        answer = await call(contract, x.head, x.classId, c.input(x, otherIds[0]!));
+        expectRefused(answer, 404);
+        expect(answer.body.message).toBe('活动不存在或已删除');
+      }
+      // Nothing changed: each class still has its one activity.
+      expect((await list(x, x.admin)).total).toBe(1);
+      expect((await list(other, other.admin)).total).toBe(1);
+      // The class's own teacher is let through.
+      answer = await call(contract, x.head, x.classId, c.input(x, ids[0]!));
+      expect(answer.status, answer.text).toBe(200);
+      if (answer.body && typeof answer.body === 'object' && 'code' in answer.body) expect(answer.body.code, answer.text).toBe(0);
+    },
+  );
 });
 
 describe('attendance', () => {
@@ -331,7 +355,18 @@ describe('attendance', () => {
     // Student B signed in themselves (as the sign-in call records it).
     await s()
       .runtime.db.insertInto('activityAttendance')
-      .values({ id: newId(s().clock.value), tenantId: x.tenantId, classId: x.classId, activityId, classStudentId: sidB, type: 1, signedAt: parseDateTime('2026-11-22 07:55'), lat: null, lon: null, createdAt: s().clock.value })
+      .values({
+        id: newId(s().clock.value),
+        tenantId: x.tenantId,
+        classId: x.classId,
+        activityId,
+        classStudentId: sidB,
+        type: 1,
+        signedAt: parseDateTime('2026-11-22 07:55'),
+        lat: null,
+        lon: null,
+        createdAt: s().clock.value,
+      })
       .execute();
     let sheet = await ok<act.ActivityAttendance>(call(act.adminAttendance, x.head, x.classId, { activityId }));
     expect(sheet.counts).toEqual({ students: 2, signedIn: 1, signedOut: 0, absent: 1 });
@@ -345,7 +380,13 @@ describe('attendance', () => {
     s().clock.advance(60_000);
     const since = s().clock.value;
     const row = await ok<act.AttendanceRow>(
-      call(act.adminAttendanceCorrect, x.head, x.classId, { activityId, studentId: sidA, type: 1, signedAt: '2026-11-22 08:03', reason: '签到设备故障，现场确认到课' }),
+      call(act.adminAttendanceCorrect, x.head, x.classId, {
+        activityId,
+        studentId: sidA,
+        type: 1,
+        signedAt: '2026-11-22 08:03',
+        reason: '签到设备故障，现场确认到课',
+      }),
     );
     expect(row).toMatchObject({ studentId: sidA, signedInAt: parseDateTime('2026-11-22 08:03'), signInCorrected: true, state: 2 });
     const entries = (await auditSince(s(), x.tenantId, since)).filter((e) => e.action === AUDIT_ACTION.attendanceCorrect);
@@ -371,7 +412,13 @@ describe('attendance', () => {
     expect(Number(signs[0]!.signedAt)).toBe(parseDateTime('2026-11-22 08:01'));
     // A student of another class is not found.
     const other = await school();
-    const stray = await call(act.adminAttendanceCorrect, x.head, x.classId, { activityId, studentId: Object.values(other.studentIds)[0]!, type: 1, signedAt: '2026-11-22 08:00', reason: '补签' });
+    const stray = await call(act.adminAttendanceCorrect, x.head, x.classId, {
+      activityId,
+      studentId: Object.values(other.studentIds)[0]!,
+      type: 1,
+      signedAt: '2026-11-22 08:00',
+      reason: '补签',
+    });
     expectRefused(stray, 404);
     expect(stray.body.message).toBe('该学员不在本班');
   });
@@ -382,7 +429,15 @@ describe('attendance', () => {
     const [a, b] = x.students as [TestUser, TestUser];
     await s().runtime.db.updateTable('users').set({ realName: '=HYPERLINK("http://x","点我")' }).where('id', '=', a.userId).execute();
     await s().runtime.db.updateTable('users').set({ realName: '李四' }).where('id', '=', b.userId).execute();
-    await ok(call(act.adminAttendanceCorrect, x.head, x.classId, { activityId: ids[0]!, studentId: x.studentIds[b.userId]!, type: 1, signedAt: '2026-11-22 08:02', reason: '补签' }));
+    await ok(
+      call(act.adminAttendanceCorrect, x.head, x.classId, {
+        activityId: ids[0]!,
+        studentId: x.studentIds[b.userId]!,
+        type: 1,
+        signedAt: '2026-11-22 08:02',
+        reason: '补签',
+      }),
+    );
     const res = await s().app.request(`/api/admin/classes/${x.classId}/attendance/export?activityId=${ids[0]}`, {
       headers: { ...onClass(x.head, x.classId, x.tenantId).headers, host: 'localhost' },
     });
@@ -411,59 +466,67 @@ describe('audit: every write call writes its entry (tests/api/staff-audit.test.t
     before: Record<string, unknown> | null;
     after: Record<string, unknown> | null;
   }
-  const SCENARIOS: Record<'adminActivitySave' | 'adminActivityDelete' | 'adminAttendanceCorrect', (x: School) => Promise<{ answer: Answer; expected: Expected[] }>> =
-    {
-      async adminActivitySave(x) {
-        const answer = await call(act.adminActivitySave, x.head, x.classId, weekly(x, { repeat: { weekdays: [1], count: 2 } }));
-        const id = answer.body.data.ids[0];
-        const after = {
-          name: '电工理论课',
-          courseId: x.courseId,
-          classroomId: x.lessons['安全用电'],
-          onlineType: 1,
-          isRequired: 1,
-          startAt: parseDateTime('2026-11-23 19:00'),
-          endAt: parseDateTime('2026-11-23 21:00'),
-          position: null,
-          address: null,
-          signIn: true,
-          signOut: false,
-          onlineAttendance: true,
-          occurrences: 2,
-          seriesId: answer.body.data.seriesId,
-        };
-        return { answer, expected: [{ action: AUDIT_ACTION.activityCreate, targetType: 'classActivity', targetId: id, before: null, after }] };
-      },
-      async adminActivityDelete(x) {
-        const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.head, x.classId, faceToFace(x)));
-        s().clock.advance(1000);
-        const answer = await call(act.adminActivityDelete, x.head, x.classId, { activityId: ids[0]! });
-        const before = {
-          name: '现场实操课',
-          courseId: x.courseId,
-          classroomId: x.lessons['现场实操'],
-          onlineType: 2,
-          isRequired: 1,
-          startAt: parseDateTime('2026-11-22 08:00'),
-          endAt: parseDateTime('2026-11-22 09:00'),
-          position: '一号实训室',
-          address: '北京市海淀区学院路 1 号',
-          signIn: true,
-          signOut: true,
-          onlineAttendance: false,
-          occurrences: 1,
-        };
-        return { answer, expected: [{ action: AUDIT_ACTION.activityDelete, targetType: 'classActivity', targetId: ids[0]!, before, after: null }] };
-      },
-      async adminAttendanceCorrect(x) {
-        const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.head, x.classId, faceToFace(x)));
-        s().clock.advance(1000);
-        const studentId = x.studentIds[x.students[0]!.userId]!;
-        const answer = await call(act.adminAttendanceCorrect, x.head, x.classId, { activityId: ids[0]!, studentId, type: 1, signedAt: '2026-11-22 08:00', reason: '补签' });
-        const after = { student: expect.stringMatching(/\d{3}\*\*\*\*\d{4}$/), signIn: '2026-11-22 08:00:00', reason: '补签' };
-        return { answer, expected: [{ action: AUDIT_ACTION.attendanceCorrect, targetType: 'attendance', targetId: ids[0]!, before: { signIn: null }, after }] };
-      },
-    };
+  const SCENARIOS: Record<
+    'adminActivitySave' | 'adminActivityDelete' | 'adminAttendanceCorrect',
+    (x: School) => Promise<{ answer: Answer; expected: Expected[] }>
+  > = {
+    async adminActivitySave(x) {
+      const answer = await call(act.adminActivitySave, x.head, x.classId, weekly(x, { repeat: { weekdays: [1], count: 2 } }));
+      const id = answer.body.data.ids[0];
+      const after = {
+        name: '电工理论课',
+        courseId: x.courseId,
+        classroomId: x.lessons['安全用电'],
+        onlineType: 1,
+        isRequired: 1,
+        startAt: parseDateTime('2026-11-23 19:00'),
+        endAt: parseDateTime('2026-11-23 21:00'),
+        position: null,
+        address: null,
+        signIn: true,
+        signOut: false,
+        onlineAttendance: true,
+        occurrences: 2,
+        seriesId: answer.body.data.seriesId,
+      };
+      return { answer, expected: [{ action: AUDIT_ACTION.activityCreate, targetType: 'classActivity', targetId: id, before: null, after }] };
+    },
+    async adminActivityDelete(x) {
+      const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.head, x.classId, faceToFace(x)));
+      s().clock.advance(1000);
+      const answer = await call(act.adminActivityDelete, x.head, x.classId, { activityId: ids[0]! });
+      const before = {
+        name: '现场实操课',
+        courseId: x.courseId,
+        classroomId: x.lessons['现场实操'],
+        onlineType: 2,
+        isRequired: 1,
+        startAt: parseDateTime('2026-11-22 08:00'),
+        endAt: parseDateTime('2026-11-22 09:00'),
+        position: '一号实训室',
+        address: '北京市海淀区学院路 1 号',
+        signIn: true,
+        signOut: true,
+        onlineAttendance: false,
+        occurrences: 1,
+      };
+      return { answer, expected: [{ action: AUDIT_ACTION.activityDelete, targetType: 'classActivity', targetId: ids[0]!, before, after: null }] };
+    },
+    async adminAttendanceCorrect(x) {
+      const { ids } = await ok<act.ActivitiesSaved>(call(act.adminActivitySave, x.head, x.classId, faceToFace(x)));
+      s().clock.advance(1000);
+      const studentId = x.studentIds[x.students[0]!.userId]!;
+      const answer = await call(act.adminAttendanceCorrect, x.head, x.classId, {
+        activityId: ids[0]!,
+        studentId,
+        type: 1,
+        signedAt: '2026-11-22 08:00',
+        reason: '补签',
+      });
+      const after = { student: expect.stringMatching(/\d{3}\*\*\*\*\d{4}$/), signIn: '2026-11-22 08:00:00', reason: '补签' };
+      return { answer, expected: [{ action: AUDIT_ACTION.attendanceCorrect, targetType: 'attendance', targetId: ids[0]!, before: { signIn: null }, after }] };
+    },
+  };
 
   test('every write call of activities and attendance has a scenario', () => {
     const writes = Object.entries(act.ADMIN_ACTIVITY_CALLS)

@@ -64,7 +64,7 @@ const activityRows = (page: Page) => page.getByRole('region', { name: '活动与
 test.use({ viewport: DESKTOP });
 
 test.describe('@desktop-only activities and attendance on the staff side', () => {
-  test('schedule a weekly activity and see it on the student\'s timetable; correct an attendance with a reason; export the CSV', async ({ page, browser }) => {
+  test("schedule a weekly activity and see it on the student's timetable; correct an attendance with a reason; export the CSV", async ({ page, browser }) => {
     const teacher = await makeStaff('teacher');
     const own = await ownClass(teacher.id);
     await signIn(page, teacher);
@@ -125,7 +125,10 @@ test.describe('@desktop-only activities and attendance on the staff side', () =>
     await activityRows(page).filter({ hasText: '现场实操课' }).getByRole('button', { name: '考勤' }).click();
     await expect(page.getByText('应到 2 人，签到 0 人，签退 0 人，缺勤 2 人')).toBeVisible();
     const masked = `${own.learners[0]!.mobile.slice(0, 3)}****${own.learners[0]!.mobile.slice(-4)}`;
-    const sheet = page.getByRole('region', { name: /^考勤：现场实操课/ }).getByRole('row').filter({ hasText: masked });
+    const sheet = page
+      .getByRole('region', { name: /^考勤：现场实操课/ })
+      .getByRole('row')
+      .filter({ hasText: masked });
     await expect(sheet).toContainText('缺勤');
     await expectNoSeriousA11yViolations(page, 'attendance');
     await sheet.getByRole('button', { name: '更正' }).click();

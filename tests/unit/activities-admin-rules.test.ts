@@ -19,7 +19,7 @@ describe('activityRefusal', () => {
 });
 
 describe('shiftedTimes', () => {
-  test('every following occurrence moves by the edited one\'s shift and takes its new length', () => {
+  test("every following occurrence moves by the edited one's shift and takes its new length", () => {
     const moved = shiftedTimes({ startAt: 100 * HOUR }, { startAt: 99.5 * HOUR, endAt: 101 * HOUR }, [
       { id: 'a', startAt: 100 * HOUR },
       { id: 'b', startAt: 268 * HOUR },

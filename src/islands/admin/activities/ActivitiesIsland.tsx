@@ -9,7 +9,7 @@ import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import { formatDateTime, parseDateTime } from '~/lib/time/cst';
 import { toast } from '~/lib/toast';
 import { Modal } from '../../shared/Modal';
-import { Button, LoadState, PageTitle, Section, TableBox, fieldClass, td, th, timeText, useLoaded } from '../shared';
+import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, timeText, useLoaded, usePaged } from '../shared';
 
 /**
  * Activities and attendance of one class (its teachers and the school's administrators): the
@@ -22,6 +22,8 @@ const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.sy
 /** An epoch ms as a datetime-local input's value (China Standard Time). */
 const localValue = (ms: number) => formatDateTime(ms).slice(0, 16).replace(' ', 'T');
 const weekdayLabel = (d: number) => t(`activities.weekday.${d}` as 'activities.weekday.0');
+/** Activities per page: a term's weekly sessions fit on a few pages. */
+const PAGE_SIZE = 50;
 const stateLabel = (s: act.AttendanceState) => t(`attendance.state.${s}` as 'attendance.state.0');
 
 export default function ActivitiesIsland({ me }: { me: StaffMe }) {
@@ -72,22 +74,22 @@ interface Filter {
 function ClassActivities({ classId }: { classId: string }) {
   const params = { id: classId };
   const [filter, setFilter] = useState<Filter>({ from: '', to: '', onlineType: '', isRequired: '' });
-  const [applied, setApplied] = useState<Filter>(filter);
-  const list = useLoaded(() =>
-    staffSend(
-      act.adminActivities,
-      {
-        size: 100,
-        ...(applied.from ? { from: applied.from } : {}),
-        ...(applied.to ? { to: applied.to } : {}),
-        ...(applied.onlineType ? { onlineType: Number(applied.onlineType) } : {}),
-        ...(applied.isRequired ? { isRequired: Number(applied.isRequired) } : {}),
-      },
-      { params },
-    ),
+  const list = usePaged(
+    (q: Filter & { current: number }) =>
+      staffSend(
+        act.adminActivities,
+        {
+          current: q.current,
+          size: PAGE_SIZE,
+          ...(q.from ? { from: q.from } : {}),
+          ...(q.to ? { to: q.to } : {}),
+          ...(q.onlineType ? { onlineType: Number(q.onlineType) } : {}),
+          ...(q.isRequired ? { isRequired: Number(q.isRequired) } : {}),
+        },
+        { params },
+      ),
+    { ...filter, current: 1 },
   );
-  const reload = list.reload;
-  useEffect(() => reload(), [applied, reload]);
   const [editing, setEditing] = useState<act.AdminActivity | 'new' | null>(null);
   const [deleting, setDeleting] = useState<act.AdminActivity | null>(null);
   const [sheetOf, setSheetOf] = useState<act.AdminActivity | null>(null);
@@ -122,7 +124,7 @@ function ClassActivities({ classId }: { classId: string }) {
         className="mb-4 grid gap-3 sm:grid-cols-5"
         onSubmit={(e) => {
           e.preventDefault();
-          setApplied({ ...filter });
+          list.go({ ...filter, current: 1 });
         }}
       >
         <div>
@@ -194,6 +196,7 @@ function ClassActivities({ classId }: { classId: string }) {
           </tbody>
         </TableBox>
       )}
+      {list.data && list.data.pages > 1 && <Pager page={list.data} onPage={(current) => list.go({ ...list.query, current })} />}
       {editing && (
         <ActivityForm
           classId={classId}
@@ -364,7 +367,14 @@ function ActivityForm({
           </select>
         </Field>
         <Field id="activity-start" label={t('activities.start')}>
-          <input id="activity-start" type="datetime-local" required className={fieldClass} value={v.start} onChange={(e) => setV({ ...v, start: e.target.value })} />
+          <input
+            id="activity-start"
+            type="datetime-local"
+            required
+            className={fieldClass}
+            value={v.start}
+            onChange={(e) => setV({ ...v, start: e.target.value })}
+          />
         </Field>
         <Field id="activity-end" label={t('activities.end')}>
           <input id="activity-end" type="datetime-local" required className={fieldClass} value={v.end} onChange={(e) => setV({ ...v, end: e.target.value })} />
@@ -378,7 +388,8 @@ function ActivityForm({
         <div className="flex flex-wrap gap-4 sm:col-span-2">
           {check('activity-sign-in', t('activities.signIn'), v.signIn, (b) => setV({ ...v, signIn: b, signOut: b && v.signOut }))}
           {check('activity-sign-out', t('activities.signOut'), v.signOut, (b) => setV({ ...v, signOut: b }))}
-          {v.onlineType === '1' && check('activity-online-attendance', t('activities.onlineAttendance'), v.onlineAttendance, (b) => setV({ ...v, onlineAttendance: b }))}
+          {v.onlineType === '1' &&
+            check('activity-online-attendance', t('activities.onlineAttendance'), v.onlineAttendance, (b) => setV({ ...v, onlineAttendance: b }))}
         </div>
         {!initial && (
           <fieldset className="rounded-lg border border-slate-200 p-3 sm:col-span-2">
@@ -406,7 +417,13 @@ function ActivityForm({
                 <div className="grid gap-3 sm:grid-cols-2">
                   <div>
                     <span className="flex items-center gap-2">
-                      <input id="repeat-by-count" type="radio" name="repeat-end" checked={repeat.end === 'count'} onChange={() => setRepeat({ ...repeat, end: 'count' })} />
+                      <input
+                        id="repeat-by-count"
+                        type="radio"
+                        name="repeat-end"
+                        checked={repeat.end === 'count'}
+                        onChange={() => setRepeat({ ...repeat, end: 'count' })}
+                      />
                       <label htmlFor="repeat-by-count" className="text-sm font-medium">
                         {t('activities.repeatCount')}
                       </label>
@@ -425,7 +442,13 @@ function ActivityForm({
                   </div>
                   <div>
                     <span className="flex items-center gap-2">
-                      <input id="repeat-by-until" type="radio" name="repeat-end" checked={repeat.end === 'until'} onChange={() => setRepeat({ ...repeat, end: 'until' })} />
+                      <input
+                        id="repeat-by-until"
+                        type="radio"
+                        name="repeat-end"
+                        checked={repeat.end === 'until'}
+                        onChange={() => setRepeat({ ...repeat, end: 'until' })}
+                      />
                       <label htmlFor="repeat-by-until" className="text-sm font-medium">
                         {t('activities.repeatUntil')}
                       </label>
@@ -477,7 +500,17 @@ function ActivityForm({
   );
 }
 
-function DeleteDialog({ classId, activity, onClose, onDeleted }: { classId: string; activity: act.AdminActivity; onClose: () => void; onDeleted: (n: number) => void }) {
+function DeleteDialog({
+  classId,
+  activity,
+  onClose,
+  onDeleted,
+}: {
+  classId: string;
+  activity: act.AdminActivity;
+  onClose: () => void;
+  onDeleted: (n: number) => void;
+}) {
   const [busy, setBusy] = useState(false);
   async function remove(scope: act.SeriesScope) {
     setBusy(true);
@@ -523,11 +556,7 @@ function AttendanceSheet({ classId, activity, onBack }: { classId: string; activ
       title={title}
       actions={
         <span className="flex gap-2">
-          <Button
-            onClick={() =>
-              staffDownload(act.adminAttendanceExport, { activityId: activity.id }, `${t('attendance.fileName')}.csv`, params).catch(fail)
-            }
-          >
+          <Button onClick={() => staffDownload(act.adminAttendanceExport, { activityId: activity.id }, `${t('attendance.fileName')}.csv`, params).catch(fail)}>
             {t('attendance.export')}
           </Button>
           <Button onClick={onBack}>{t('attendance.back')}</Button>
@@ -568,7 +597,8 @@ function AttendanceSheet({ classId, activity, onBack }: { classId: string; activ
                   <td className={td}>{stateLabel(r.state)}</td>
                   <td className={td}>
                     <Button onClick={() => setCorrecting(r)}>
-                      <span aria-label={`${t('attendance.correct')} ${r.name}`}>{t('attendance.correct')}</span>
+                      {t('attendance.correct')}
+                      <span className="sr-only"> {r.name}</span>
                     </Button>
                   </td>
                 </tr>

@@ -103,11 +103,6 @@ export async function updateActivity(db: DB, tenantId: string, classId: string, 
 /** Deletes activities of the class (their sign-ins go with them); answers how many were deleted. */
 export async function deleteActivities(db: DB, tenantId: string, classId: string, ids: readonly string[]): Promise<number> {
   if (!ids.length) return 0;
-  const r = await db
-    .deleteFrom('classActivities')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('classActivities').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', 'in', ids).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

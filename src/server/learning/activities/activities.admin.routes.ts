@@ -27,14 +27,19 @@ const scope = z.preprocess(blankIsNone, z.enum(['one', 'following'], { error: t(
 
 /** 'YYYY-MM-DD HH:mm' (seconds allowed), China Standard Time, as epoch ms. */
 const dateTime = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(40, t('activities.badTime')).transform((text, ctx) => {
-    const ms = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text) ? parseDateTime(text) : Number.NaN;
-    if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: t('activities.badTime') });
-      return z.NEVER;
-    }
-    return ms;
-  });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(40, t('activities.badTime'))
+    .transform((text, ctx) => {
+      const ms = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text) ? parseDateTime(text) : Number.NaN;
+      if (Number.isNaN(ms)) {
+        ctx.addIssue({ code: 'custom', message: t('activities.badTime') });
+        return z.NEVER;
+      }
+      return ms;
+    });
 /** 'YYYY-MM-DD' as the epoch ms of its start (China Standard Time); blank is none. */
 const optionalDay = z.preprocess(
   blankIsNone,
@@ -68,9 +73,16 @@ const repeat = z.preprocess(
   blankIsNull,
   body({
     weekdays: z
-      .array(z.number({ error: t('activities.repeat.noWeekday') }).int(t('activities.repeat.noWeekday')).min(0, t('activities.repeat.noWeekday')).max(6, t('activities.repeat.noWeekday')), {
-        error: t('activities.repeat.noWeekday'),
-      })
+      .array(
+        z
+          .number({ error: t('activities.repeat.noWeekday') })
+          .int(t('activities.repeat.noWeekday'))
+          .min(0, t('activities.repeat.noWeekday'))
+          .max(6, t('activities.repeat.noWeekday')),
+        {
+          error: t('activities.repeat.noWeekday'),
+        },
+      )
       .min(1, t('activities.repeat.noWeekday'))
       .max(7, t('activities.repeat.noWeekday')),
     until: z.preprocess((v) => blankIsNone(v) ?? undefined, optionalDay).transform((v) => v ?? null),

@@ -156,7 +156,13 @@ export async function saveActivity(s: Scope, actor: StaffActor, classId: string,
     let times = [{ startAt: input.startAt, endAt: input.endAt }];
     let seriesId: string | null = null;
     if (input.repeat) {
-      const r = expandWeekly({ startAt: input.startAt, endAt: input.endAt, ...input.repeat, until: input.repeat.until ?? undefined, count: input.repeat.count ?? undefined });
+      const r = expandWeekly({
+        startAt: input.startAt,
+        endAt: input.endAt,
+        ...input.repeat,
+        until: input.repeat.until ?? undefined,
+        count: input.repeat.count ?? undefined,
+      });
       if (!r.ok) throw AppError.badRequest(t(`activities.repeat.${r.reason}`, { max: RECURRENCE_CAP }));
       times = r.occurrences;
       seriesId = newId(s.now);
@@ -178,7 +184,11 @@ export async function saveActivity(s: Scope, actor: StaffActor, classId: string,
     if (!before) throw notFound();
     const following = input.scope === 'following' && before.seriesId !== null;
     const targets = following ? await repo.seriesFrom(trx, tenantId, classId, before.seriesId!, Number(before.startAt)) : [before];
-    const times = shiftedTimes({ startAt: Number(before.startAt) }, input, targets.map((o) => ({ id: o.id, startAt: Number(o.startAt) })));
+    const times = shiftedTimes(
+      { startAt: Number(before.startAt) },
+      input,
+      targets.map((o) => ({ id: o.id, startAt: Number(o.startAt) })),
+    );
     for (const o of times) {
       if (!(await repo.updateActivity(trx, tenantId, classId, o.id, { ...fields, startAt: o.startAt, endAt: o.endAt }))) throw notFound();
     }

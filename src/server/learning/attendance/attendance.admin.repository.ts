@@ -56,7 +56,9 @@ export async function setSign(
       createdAt: row.now,
       correctedBy: row.correctedBy,
     })
-    .onConflict((oc) => oc.columns(['activityId', 'classStudentId', 'type']).doUpdateSet({ signedAt: row.signedAt, correctedBy: row.correctedBy, lat: null, lon: null }))
+    .onConflict((oc) =>
+      oc.columns(['activityId', 'classStudentId', 'type']).doUpdateSet({ signedAt: row.signedAt, correctedBy: row.correctedBy, lat: null, lon: null }),
+    )
     .execute();
 }
 
