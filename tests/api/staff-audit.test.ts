@@ -1,4 +1,5 @@
 import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
+import { ADMIN_ACTIVITY_CALLS } from '~/lib/api/contracts/admin-activities';
 import { describe, expect, test } from 'vitest';
 import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
 import * as staff from '~/lib/api/contracts/staff';
@@ -59,6 +60,7 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_CLASS_CALLS
   | keyof typeof ADMIN_JOB_CALLS
   | keyof typeof ADMIN_MEDIA_CALLS
+  | keyof typeof ADMIN_ACTIVITY_CALLS
 >;
 // Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
 // tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
@@ -67,6 +69,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_CLASS_CALLS),
   ...Object.keys(ADMIN_JOB_CALLS),
   ...Object.keys(ADMIN_MEDIA_CALLS),
+  // Activities and attendance: tests/api/staff-activities.test.ts.
+  ...Object.keys(ADMIN_ACTIVITY_CALLS),
 ];
 
 interface Expected {

@@ -94,10 +94,10 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * refusal comes as the envelope, as from staffSend: its message is thrown (and a session that is
  * gone goes to sign in), so nothing that is not the file is ever saved as one.
  */
-export async function staffDownload<Req>(call: Call<Req, string>, input: Req, fallbackName: string): Promise<void> {
+export async function staffDownload<Req>(call: Call<Req, string>, input: Req, fallbackName: string, params?: Record<string, string>): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`${urlOf(call)}${queryOf(input)}`, { credentials: 'same-origin', headers: { Accept: 'text/csv, application/json' } });
+    res = await fetch(`${urlOf(call, params)}${queryOf(input)}`, { credentials: 'same-origin', headers: { Accept: 'text/csv, application/json' } });
   } catch {
     throw new StaffApiError(t('common.systemBusy'), null);
   }

@@ -27,6 +27,8 @@ const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 const CLASSES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** The media library (lesson videos, audio, documents): teachers, who make lessons, and administrators. */
 const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/** Activities and attendance of a class: its teachers (through the class scope) and administrators. */
+const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -167,6 +169,13 @@ export const STAFF_ACCESS = {
   adminMediaRename: MEDIA,
   adminMediaRetry: MEDIA,
   adminMediaDelete: MEDIA,
+  adminActivities: ACTIVITIES,
+  adminActivityOptions: ACTIVITIES,
+  adminActivitySave: ACTIVITIES,
+  adminActivityDelete: ACTIVITIES,
+  adminAttendance: ACTIVITIES,
+  adminAttendanceCorrect: ACTIVITIES,
+  adminAttendanceExport: ACTIVITIES,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -203,4 +212,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
   { path: '/admin/classes', call: 'adminClasses' },
   { path: '/admin/media', call: 'adminMediaPage' },
+  { path: '/admin/activities', call: 'adminActivities' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

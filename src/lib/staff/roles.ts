@@ -113,6 +113,11 @@ export const AUDIT_ACTION = {
   mediaRename: 'media.rename',
   mediaRetry: 'media.retry',
   mediaDelete: 'media.delete',
+  activityCreate: 'activity.create',
+  activityUpdate: 'activity.update',
+  activityDelete: 'activity.delete',
+  /** A teacher set or removed a student's sign-in or sign-out, with a reason. */
+  attendanceCorrect: 'attendance.correct',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -153,5 +158,7 @@ export const AUDIT_TARGET = {
   classStudent: 'classStudent',
   job: 'job',
   media: 'media',
+  classActivity: 'classActivity',
+  attendance: 'attendance',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

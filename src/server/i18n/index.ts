@@ -23,6 +23,7 @@ import { adminContent } from '~/lib/i18n/messages/admin-content';
 import { adminSchool } from '~/lib/i18n/messages/admin-school';
 import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { adminClasses } from '~/lib/i18n/messages/admin-classes';
+import { adminActivities } from '~/lib/i18n/messages/admin-activities';
 import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { adminMedia } from '~/lib/i18n/messages/admin-media';
 import { serverMessages } from './messages';
@@ -58,6 +59,7 @@ export const catalogues = [
   adminSchool,
   adminCatalog,
   adminClasses,
+  adminActivities,
   adminJobs,
   adminMedia,
   serverMessages,

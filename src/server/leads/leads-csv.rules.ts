@@ -1,30 +1,5 @@
-/**
- * Pure rules of the staff side of leads. The CSV file of consult leads staff download (pure; tests/unit/leads-csv.test.ts). Spreadsheet
- * programs open it as it is:
- * - UTF-8 with a byte-order mark, so Excel on Windows shows Chinese instead of guessing a code page;
- * - CRLF between records (RFC 4180), every record ended by one;
- * - a field is quoted when it holds a comma, a double quote, CR or LF, its quotes doubled;
- * - a field starting with = + - @ (or a tab or CR, which some programs skip before reading a
- *   formula) gets a leading apostrophe, so a visitor's message cannot become a formula that runs
- *   when staff open the file (CSV injection). The apostrophe shows; the text is otherwise intact.
- */
-
-export const CSV_BOM = '\uFEFF';
-export const CSV_EOL = '\r\n';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The whole file: the BOM, the header row, then one record per row, each ended by CRLF. */
-export function csvFile(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return CSV_BOM + [header, ...rows].map((r) => r.map(csvField).join(',') + CSV_EOL).join('');
-}
+/** Pure rules of the staff side of leads; the CSV file itself is the shared one of src/server/csv.rules.ts. */
+export { CSV_BOM, CSV_EOL, csvField, csvFile } from '../csv.rules';
 
 /**
  * A lead's mobile as the audit log keeps it: the first three and last four digits (13912345678 ->

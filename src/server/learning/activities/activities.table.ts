@@ -27,6 +27,8 @@ export interface ClassActivityTable {
   /** 1: an online activity signs the student in on entry (once, inside the sign-in window). */
   onlineAttendance: number;
   createdAt: number;
+  /** The weekly series the activity is an occurrence of; null: a single activity. Migration 20261125T1750. */
+  seriesId: string | null;
 }
 export type ClassActivity = Selectable<ClassActivityTable>;
 

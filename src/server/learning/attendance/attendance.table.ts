@@ -14,5 +14,7 @@ export interface ActivityAttendanceTable {
   lat: number | null;
   lon: number | null;
   createdAt: number;
+  /** The staff account that set this sign (a correction); null: the student signed. Migration 20261125T1751. */
+  correctedBy: string | null;
 }
 export type ActivityAttendance = Selectable<ActivityAttendanceTable>;

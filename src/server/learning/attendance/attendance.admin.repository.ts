@@ -1,0 +1,76 @@
+import type { DB } from '../../db/database';
+import { SERVICE_STATUS } from '~/lib/learning/codes';
+
+/**
+ * All SQL of the staff side of attendance. Every query names the school and the class (the service
+ * has checked the class is in the staff member's scope and the activity is the class's).
+ */
+
+/**
+ * The students an activity expects: every student of the class except those still pending
+ * admission (as the learner's class ranking counts them), by name.
+ */
+export function classRoster(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classStudents as cs')
+    .innerJoin('users as u', 'u.id', 'cs.userId')
+    .select(['cs.id', 'u.realName', 'u.nickName', 'u.mobile'])
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId)
+    .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
+    .orderBy('u.realName', 'asc')
+    .orderBy('cs.id', 'asc')
+    .execute();
+}
+export type RosterRow = Awaited<ReturnType<typeof classRoster>>[number];
+
+/** Every sign of one activity. */
+export function signsOfActivity(db: DB, tenantId: string, classId: string, activityId: string) {
+  return db
+    .selectFrom('activityAttendance')
+    .select(['id', 'classStudentId', 'type', 'signedAt', 'correctedBy'])
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('activityId', '=', activityId)
+    .execute();
+}
+
+/** Sets a sign at a time, by a teacher (replacing the student's own, or adding one); one row per activity, student and type. */
+export async function setSign(
+  db: DB,
+  tenantId: string,
+  row: { id: string; classId: string; activityId: string; classStudentId: string; type: number; signedAt: number; correctedBy: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('activityAttendance')
+    .values({
+      id: row.id,
+      tenantId,
+      classId: row.classId,
+      activityId: row.activityId,
+      classStudentId: row.classStudentId,
+      type: row.type,
+      signedAt: row.signedAt,
+      lat: null,
+      lon: null,
+      createdAt: row.now,
+      correctedBy: row.correctedBy,
+    })
+    .onConflict((oc) =>
+      oc.columns(['activityId', 'classStudentId', 'type']).doUpdateSet({ signedAt: row.signedAt, correctedBy: row.correctedBy, lat: null, lon: null }),
+    )
+    .execute();
+}
+
+/** Removes a sign; false when there was none. */
+export async function removeSign(db: DB, tenantId: string, classId: string, activityId: string, classStudentId: string, type: number): Promise<boolean> {
+  const r = await db
+    .deleteFrom('activityAttendance')
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('activityId', '=', activityId)
+    .where('classStudentId', '=', classStudentId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
