@@ -28,6 +28,7 @@ import * as m20261125T1640 from './20261125T1640_product_detail';
 import * as m20261125T1700 from './20261125T1700_catalog_schedule';
 import * as m20261125T1720 from './20261125T1720_class_teachers';
 import * as m20261125T1730 from './20261125T1730_media_assets';
+import * as m20261125T1800 from './20261125T1800_interaction_moderation';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1700_catalog_schedule': m20261125T1700,
   '20261125T1720_class_teachers': m20261125T1720,
   '20261125T1730_media_assets': m20261125T1730,
+  '20261125T1800_interaction_moderation': m20261125T1800,
 };
 
 export const migrationProvider: MigrationProvider = {
