@@ -39,6 +39,8 @@ import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { contentAdminRoutes } from './content/content.admin.routes';
 import { classesAdminRoutes } from './learning/classes/classes.admin.routes';
+import { interactionAdminRoutes } from './learning/interaction/interaction.admin.routes';
+import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -119,6 +121,8 @@ export function createApp(runtime: Runtime) {
     .route('/', couponsAdminRoutes)
     .route('/', classesAdminRoutes);
   api.route('/', jobsAdminRoutes);
+  api.route('/', interactionAdminRoutes);
+  api.route('/', progressAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -113,6 +113,11 @@ export const AUDIT_ACTION = {
   mediaRename: 'media.rename',
   mediaRetry: 'media.retry',
   mediaDelete: 'media.delete',
+  // The teachers' inbox: an answer written or edited, a student's note or comment hidden or shown again.
+  questionAnswer: 'question.answer',
+  questionAnswerEdit: 'question.answerEdit',
+  postHide: 'post.hide',
+  postShow: 'post.show',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -153,5 +158,8 @@ export const AUDIT_TARGET = {
   classStudent: 'classStudent',
   job: 'job',
   media: 'media',
+  classroomQuestion: 'classroomQuestion',
+  classroomNote: 'classroomNote',
+  classroomComment: 'classroomComment',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

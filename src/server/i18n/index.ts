@@ -25,6 +25,7 @@ import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { adminClasses } from '~/lib/i18n/messages/admin-classes';
 import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { adminMedia } from '~/lib/i18n/messages/admin-media';
+import { adminInbox } from '~/lib/i18n/messages/admin-inbox';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -58,6 +59,7 @@ export const catalogues = [
   adminSchool,
   adminCatalog,
   adminClasses,
+  adminInbox,
   adminJobs,
   adminMedia,
   serverMessages,
