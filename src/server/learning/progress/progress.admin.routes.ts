@@ -6,6 +6,7 @@ import { PROGRESS_SORTS } from '~/lib/api/contracts/admin-progress';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
+import { csvDownload } from '../../http/csv';
 import { blankIsNone, pageFields } from '../../http/list-query';
 import * as service from './progress.admin.service';
 
@@ -26,11 +27,5 @@ serveStaff(progressAdminRoutes, 'adminProgressExport', z.object({ classId: idSch
   const { text, className } = await service.exportProgress(s, actor, q.classId);
   const stamp = formatDateTime(s.now).slice(0, 10).replace(/-/g, '');
   const name = `${className}-${t('progress.fileName')}-${stamp}.csv`;
-  return new Response(text, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="progress-${stamp}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return csvDownload(text, `progress-${stamp}.csv`, name);
 });

@@ -10,7 +10,7 @@ import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { assertClassInScope, pageStudents } from '../classes/classes.admin.service';
 import { courseDuties } from '../duties/duties.service';
 import { classStudyTimes } from '../study/study.service';
-import { csvFile } from '../../leads/leads-csv.rules';
+import { csvFile } from '../../http/csv';
 import { sortByStudy } from './progress.rules';
 
 /**
