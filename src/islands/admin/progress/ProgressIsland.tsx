@@ -178,9 +178,6 @@ function ClassProgress({ classId, className }: { classId: string; className: str
               </tbody>
             </TableBox>
           )}
-          <div className="mt-4 flex justify-end">
-            <Button onClick={() => setDetail(null)}>{t('progress.close')}</Button>
-          </div>
         </Modal>
       )}
     </Section>

@@ -90,7 +90,6 @@ export const adminInbox = {
   'progress.col.process': '完成率',
   'progress.detail': '详情',
   'progress.detailTitle': '{name} 的课程进度',
-  'progress.close': '关闭',
   'progress.noCourses': '该班级还没有课程',
   'progress.empty': '该班级还没有学员',
   'progress.minutes': '{n} 分钟',
