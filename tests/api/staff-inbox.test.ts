@@ -49,7 +49,11 @@ async function world() {
 }
 
 type Klass = Awaited<ReturnType<typeof world>>['a'];
-const lessonOf = (k: Klass, i: number, name = '视频一') => ({ classId: k.classId, classroomId: k.lessons[name]!, studentId: k.studentIds[k.users[i]!.userId]! });
+const lessonOf = (k: Klass, i: number, name = '视频一') => ({
+  classId: k.classId,
+  classroomId: k.lessons[name]!,
+  studentId: k.studentIds[k.users[i]!.userId]!,
+});
 
 async function ask(k: Klass, i: number, title: string, lesson = '视频一'): Promise<string> {
   const body = { ...lessonOf(k, i, lesson), courseId: k.courseId, title, isDraft: false };
@@ -103,7 +107,14 @@ describe('the inbox', () => {
     const q = await ask(a, 0, '什么是相电压？');
     const answered = await ok<inbox.InboxQuestion>(s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '  相线与零线之间的电压。 ' }, as(teacher)));
     expect(answered.answers).toEqual([
-      { id: expect.any(String), answer: '相线与零线之间的电压。', teacherName: teacher.account.name, createdAt: s().clock.value, updatedAt: null, mayEdit: true },
+      {
+        id: expect.any(String),
+        answer: '相线与零线之间的电压。',
+        teacherName: teacher.account.name,
+        createdAt: s().clock.value,
+        updatedAt: null,
+        mayEdit: true,
+      },
     ]);
     s().clock.advance(60_000);
     await ok(s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '补充：一般为 220V。' }, as(second)));
@@ -152,7 +163,9 @@ describe('hiding notes and comments', () => {
     const listed = await ok<{ records: inbox.InboxPost[] }>(s().call(inbox.adminInteractionPosts, { kind: 'note', classId: a.classId }, as(teacher)));
     expect(listed.records.map((p) => [p.id, p.text, p.hiddenAt])).toEqual([[noteId, '不当笔记\n内容', null]]);
 
-    const hidden = await ok<inbox.InboxPost>(s().call(inbox.adminInteractionVisibility, { kind: 'note', id: noteId, hidden: true, reason: '与课程无关' }, as(teacher)));
+    const hidden = await ok<inbox.InboxPost>(
+      s().call(inbox.adminInteractionVisibility, { kind: 'note', id: noteId, hidden: true, reason: '与课程无关' }, as(teacher)),
+    );
     expect(hidden).toMatchObject({ hiddenAt: s().clock.value, hiddenReason: '与课程无关' });
     await ok(s().call(inbox.adminInteractionVisibility, { kind: 'comment', id: commentId, hidden: true, reason: '言语不当' }, as(teacher)));
 
@@ -196,7 +209,8 @@ describe("another teacher's class, another school: not found", () => {
     const { teacher, other, b } = await world();
     const foreign = await staffer(s(), HUAXIA.id, STAFF_ROLE.admin);
     const q = await ask(b, 0, 'B 班的问题');
-    const answerId = (await ok<inbox.InboxQuestion>(s().call(inbox.adminQuestionAnswer, { questionId: q, answer: 'B 班老师的回答' }, as(other)))).answers[0]!.id;
+    const answerId = (await ok<inbox.InboxQuestion>(s().call(inbox.adminQuestionAnswer, { questionId: q, answer: 'B 班老师的回答' }, as(other)))).answers[0]!
+      .id;
     const noteBody = { ...lessonOf(b, 0), courseId: b.courseId, title: 'B 班笔记', notes: '', isShared: 1 as const };
     const noteId = (await ok<{ id: string }>(s().call(panel.noteCreate, noteBody, learner(b.users[0]!)))).id;
     const studentId = b.studentIds[b.users[0]!.userId]!;
@@ -254,7 +268,9 @@ describe('audit', () => {
     const answered = await ok<inbox.InboxQuestion>(s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '第一版' }, as(teacher)));
     const answerId = answered.answers[0]!.id;
     const who = { actorId: teacher.account.id, targetType: 'classroomQuestion', targetId: q };
-    expect(await entries()).toEqual([{ action: AUDIT_ACTION.questionAnswer, ...who, before: null, after: { answerId, question: '审计的问题', answer: '第一版' } }]);
+    expect(await entries()).toEqual([
+      { action: AUDIT_ACTION.questionAnswer, ...who, before: null, after: { answerId, question: '审计的问题', answer: '第一版' } },
+    ]);
     s().clock.advance(60_000);
     await ok(s().call(inbox.adminQuestionAnswerEdit, { answerId, answer: '第二版' }, as(teacher)));
     expect(await entries()).toEqual([{ action: AUDIT_ACTION.questionAnswerEdit, ...who, before: { answer: '第一版' }, after: { answer: '第二版' } }]);
@@ -275,7 +291,9 @@ describe('audit', () => {
     ]);
 
     s().clock.advance(60_000);
-    expect((await s().call(inbox.adminInteractionVisibility, { kind: 'comment', id: commentId, hidden: false, reason: '再来' }, as(teacher))).body.code).toBe(409);
+    expect((await s().call(inbox.adminInteractionVisibility, { kind: 'comment', id: commentId, hidden: false, reason: '再来' }, as(teacher))).body.code).toBe(
+      409,
+    );
     expect((await s().call(inbox.adminQuestionAnswerEdit, { answerId, answer: '第二版' }, as(teacher))).body.code).toBe(0);
     expect((await s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '' }, as(teacher))).body.code).toBe(400);
     expect(await entries()).toEqual([]);
@@ -283,7 +301,7 @@ describe('audit', () => {
 });
 
 describe('bad input', () => {
-  test('is refused with the form\'s words and changes nothing', async () => {
+  test("is refused with the form's words and changes nothing", async () => {
     const { teacher, a } = await world();
     const q = await ask(a, 0, '坏输入的问题');
     const cases: [keyof typeof STAFF_CALLS, unknown, string][] = [
@@ -314,7 +332,7 @@ describe('progress', () => {
   const record = fc.option(fc.record({ creditedMs: fc.integer({ min: 0, max: 15 * 60_000 }), progress: fc.integer({ min: 0, max: 100 }) }), { nil: null });
   const student = fc.tuple(...LESSONS.map(() => record));
 
-  test("every figure equals what the learner calls give the same student, over generated study records; sorted by study time and paged", async () => {
+  test('every figure equals what the learner calls give the same student, over generated study records; sorted by study time and paged', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(student, { minLength: 1, maxLength: 3 }), async (students) => {
         const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
@@ -328,7 +346,9 @@ describe('progress', () => {
             await studyRecord(db, { ...at, classroomId: k.lessons[LESSONS[j]!]!, ...r });
           }
         }
-        const page = await ok<{ records: progress.StudentProgress[]; total: number }>(s().call(progress.adminProgress, { classId: k.classId, size: 100 }, as(admin)));
+        const page = await ok<{ records: progress.StudentProgress[]; total: number }>(
+          s().call(progress.adminProgress, { classId: k.classId, size: 100 }, as(admin)),
+        );
         expect(page.total).toBe(students.length);
         const times = page.records.map((r) => r.studyDuration);
         expect(times).toEqual([...times].sort((x, y) => y - x));
@@ -338,8 +358,9 @@ describe('progress', () => {
           const ref = { classId: k.classId, studentId };
           const stat = await ok<learnerClass.UserStatistic>(s().call(learnerClass.studentUserStatistic, ref, learner(u)));
           expect(mine.studyDuration).toBe(stat.effectiveLearningDuration);
-          const courses = (await ok<{ classStudentCourseResultVOS: learnerClass.ClassStudentCourse[] }>(s().call(learnerClass.studentCourseStatistic, ref, learner(u))))
-            .classStudentCourseResultVOS;
+          const courses = (
+            await ok<{ classStudentCourseResultVOS: learnerClass.ClassStudentCourse[] }>(s().call(learnerClass.studentCourseStatistic, ref, learner(u)))
+          ).classStudentCourseResultVOS;
           const detail = await ok<progress.StudentProgressDetail>(s().call(progress.adminProgressStudent, ref, as(admin)));
           expect(detail.courses.map((c) => c.courseId)).toEqual(courses.map((c) => c.courseId));
           for (const [i, c] of courses.entries()) {
@@ -357,7 +378,9 @@ describe('progress', () => {
           expect(mine.finishStudyTime).toBe(courses.reduce((n, c) => n + c.finishedStudyDuration, 0));
           expect(detail.student).toEqual(mine);
         }
-        const asc = await ok<{ records: progress.StudentProgress[] }>(s().call(progress.adminProgress, { classId: k.classId, sort: 'studyAsc', size: 1 }, as(admin)));
+        const asc = await ok<{ records: progress.StudentProgress[] }>(
+          s().call(progress.adminProgress, { classId: k.classId, sort: 'studyAsc', size: 1 }, as(admin)),
+        );
         expect(asc.records[0]!.studyDuration).toBe(Math.min(...times));
       }),
       { numRuns: 6 },
@@ -369,8 +392,16 @@ describe('progress', () => {
     const db = s().runtime.db;
     await db.updateTable('users').set({ realName: '=HYPERLINK("x")' }).where('id', '=', a.users[1]!.userId).execute();
     const at = { tenantId: DEMO.id, classId: a.classId, courseId: a.courseId, now: s().clock.value };
-    await studyRecord(db, { ...at, classStudentId: a.studentIds[a.users[1]!.userId]!, classroomId: a.lessons['视频一']!, creditedMs: 9 * 60_000, progress: 90 });
-    const res = await s().app.request(`${urlOf(progress.adminProgressExport)}?classId=${a.classId}`, { headers: { TenantId: DEMO.id, Cookie: teacher.session.cookie } });
+    await studyRecord(db, {
+      ...at,
+      classStudentId: a.studentIds[a.users[1]!.userId]!,
+      classroomId: a.lessons['视频一']!,
+      creditedMs: 9 * 60_000,
+      progress: 90,
+    });
+    const res = await s().app.request(`${urlOf(progress.adminProgressExport)}?classId=${a.classId}`, {
+      headers: { TenantId: DEMO.id, Cookie: teacher.session.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(`${a.name}-学习进度-`));

@@ -36,7 +36,12 @@ export async function inboxClass(
   const users: TestUser[] = [];
   for (let i = 0; i < students; i++) users.push(await loginAs(server, tenantId));
   const db = server.runtime.db;
-  for (const [i, u] of users.entries()) await db.updateTable('users').set({ realName: names[i] ?? `学员${counter}-${i + 1}` }).where('id', '=', u.userId).execute();
+  for (const [i, u] of users.entries())
+    await db
+      .updateTable('users')
+      .set({ realName: names[i] ?? `学员${counter}-${i + 1}` })
+      .where('id', '=', u.userId)
+      .execute();
   const name = `答疑班${process.pid}-${counter}`;
   const made = await createLearningClass(db, {
     tenantId,
@@ -51,14 +56,33 @@ export async function inboxClass(
 }
 
 /** Links a staff account to a class as one of its teachers. */
-export async function linkTeacher(db: DB, tenantId: string, classId: string, accountId: string, role: 'head' | 'course' | 'tutor' = 'course', now = Date.now()) {
-  await db.insertInto('classTeachers').values({ id: newId(now), tenantId, classId, accountId, role, createdAt: now }).execute();
+export async function linkTeacher(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  accountId: string,
+  role: 'head' | 'course' | 'tutor' = 'course',
+  now = Date.now(),
+) {
+  await db
+    .insertInto('classTeachers')
+    .values({ id: newId(now), tenantId, classId, accountId, role, createdAt: now })
+    .execute();
 }
 
 /** A study record of one lesson, as the classroom's reports would have left it. */
 export async function studyRecord(
   db: DB,
-  input: { tenantId: string; classId: string; courseId: string; classroomId: string; classStudentId: string; creditedMs: number; progress: number; now: number },
+  input: {
+    tenantId: string;
+    classId: string;
+    courseId: string;
+    classroomId: string;
+    classStudentId: string;
+    creditedMs: number;
+    progress: number;
+    now: number;
+  },
 ) {
   const { now, ...rest } = input;
   await db

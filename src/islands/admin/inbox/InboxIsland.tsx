@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-inbox';
 import {
   ANSWER_MAX,
@@ -40,12 +40,15 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [tab, setTab] = useState<Tab>('questions');
   const [unanswered, setUnanswered] = useState<number | null>(null);
-  const refreshCount = () =>
-    staffSend(adminQuestionsUnanswered, {}).then(
-      (c) => setUnanswered(c.count),
-      () => setUnanswered(null),
-    );
-  useEffect(() => void refreshCount(), []);
+  const refreshCount = useCallback(
+    () =>
+      staffSend(adminQuestionsUnanswered, {}).then(
+        (c) => setUnanswered(c.count),
+        () => setUnanswered(null),
+      ),
+    [],
+  );
+  useEffect(() => void refreshCount(), [refreshCount]);
   const classes = useClasses();
   const tabs: [Tab, string][] = [
     ['questions', t('inbox.tab.questions')],
@@ -75,11 +78,7 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
           </button>
         ))}
       </div>
-      {tab === 'questions' ? (
-        <Questions classes={classes} onAnswered={() => void refreshCount()} />
-      ) : (
-        <Posts key={tab} kind={tab} classes={classes} />
-      )}
+      {tab === 'questions' ? <Questions classes={classes} onAnswered={() => void refreshCount()} /> : <Posts key={tab} kind={tab} classes={classes} />}
     </div>
   );
 }
@@ -200,7 +199,14 @@ function QuestionCard({ question, onChange }: { question: InboxQuestion; onChang
             <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
               {t('inbox.answerLabel', { title: question.title.slice(0, 20) })}
             </label>
-            <textarea id={id} rows={2} maxLength={ANSWER_MAX} value={text} onChange={(e) => setText(e.target.value)} className={`${inputClass(false)} resize-y`} />
+            <textarea
+              id={id}
+              rows={2}
+              maxLength={ANSWER_MAX}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className={`${inputClass(false)} resize-y`}
+            />
           </div>
           <Button kind="primary" type="submit" disabled={busy}>
             {t('inbox.answerSend')}
@@ -369,7 +375,14 @@ function VisibilityDialog({ post, onClose, onDone }: { post: InboxPost; onClose:
         <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
           {t('inbox.reason')}
         </label>
-        <textarea id={id} rows={2} maxLength={HIDE_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} className={`${inputClass(false)} resize-y`} />
+        <textarea
+          id={id}
+          rows={2}
+          maxLength={HIDE_REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          className={`${inputClass(false)} resize-y`}
+        />
         <div className="mt-3 flex justify-end gap-2">
           <Button onClick={onClose}>{t('inbox.cancel')}</Button>
           <Button kind={hide ? 'danger' : 'primary'} type="submit" disabled={busy}>

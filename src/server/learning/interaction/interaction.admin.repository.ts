@@ -30,11 +30,7 @@ function inboxQuestions(db: DB, tenantId: string, f: InboxFilter) {
   if (f.status) {
     const answered = f.status === 'answered';
     q = q.where((eb) => {
-      const answers = eb
-        .selectFrom('classroomQuestionAnswers as a')
-        .select('a.id')
-        .whereRef('a.questionId', '=', 'q.id')
-        .where('a.tenantId', '=', tenantId);
+      const answers = eb.selectFrom('classroomQuestionAnswers as a').select('a.id').whereRef('a.questionId', '=', 'q.id').where('a.tenantId', '=', tenantId);
       return answered ? eb.exists(answers) : eb.not(eb.exists(answers));
     });
   }
@@ -62,13 +58,7 @@ const QUESTION_FIELDS = [
 export async function pageQuestions(db: DB, tenantId: string, f: InboxFilter, w: { offset: number; limit: number }) {
   const base = inboxQuestions(db, tenantId, f);
   const [rows, count] = await Promise.all([
-    base
-      .select(QUESTION_FIELDS)
-      .orderBy('q.createdAt', 'desc')
-      .orderBy('q.id', 'desc')
-      .offset(w.offset)
-      .limit(w.limit)
-      .execute(),
+    base.select(QUESTION_FIELDS).orderBy('q.createdAt', 'desc').orderBy('q.id', 'desc').offset(w.offset).limit(w.limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -219,13 +209,7 @@ export function findComment(db: DB, tenantId: string, id: string) {
  * Hides (hiddenAt set) or shows (null) a note or comment, only when it is not so already: the
  * conditional update makes a repeated click, or two teachers at once, change it (and audit it) once.
  */
-export async function setHidden(
-  db: DB,
-  tenantId: string,
-  kind: 'note' | 'comment',
-  id: string,
-  hide: { at: number; reason: string } | null,
-): Promise<number> {
+export async function setHidden(db: DB, tenantId: string, kind: 'note' | 'comment', id: string, hide: { at: number; reason: string } | null): Promise<number> {
   const set = { hiddenAt: hide?.at ?? null, hiddenReason: hide?.reason ?? null };
   const op = hide ? 'is' : 'is not';
   const r =

@@ -74,7 +74,14 @@ async function questionsOf(s: Scope, actor: StaffActor, rows: repo.InboxQuestion
 export async function pageQuestions(
   s: Scope,
   actor: StaffActor,
-  q: { current: number; size: number; status?: InboxStatus | undefined; classId?: string | undefined; classroomId?: string | undefined; keyword?: string | undefined },
+  q: {
+    current: number;
+    size: number;
+    status?: InboxStatus | undefined;
+    classId?: string | undefined;
+    classroomId?: string | undefined;
+    keyword?: string | undefined;
+  },
 ): Promise<Page<InboxQuestion>> {
   if (q.classId) await assertClassInScope(s, actor, q.classId);
   const classIds = await reach(s, actor);
@@ -114,7 +121,14 @@ export async function answer(s: Scope, actor: StaffActor, input: { questionId: s
   if (!text) throw AppError.badRequest(t('inbox.answerRequired'));
   const id = newId(s.now);
   await s.db.transaction().execute(async (trx) => {
-    await repo.insertAnswer(trx, actor.tenant.id, { id, questionId: q.id, answer: text, teacherName: actor.account.name, accountId: actor.account.id, createdAt: s.now });
+    await repo.insertAnswer(trx, actor.tenant.id, {
+      id,
+      questionId: q.id,
+      answer: text,
+      teacherName: actor.account.name,
+      accountId: actor.account.id,
+      createdAt: s.now,
+    });
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.questionAnswer, { type: AUDIT_TARGET.classroomQuestion, id: q.id }, null, {
       answerId: id,
       question: q.title,
@@ -134,7 +148,15 @@ export async function editAnswer(s: Scope, actor: StaffActor, input: { answerId:
   if (text !== a.answer) {
     await s.db.transaction().execute(async (trx) => {
       await repo.updateAnswer(trx, actor.tenant.id, a.id, { answer: text, updatedAt: s.now });
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.questionAnswerEdit, { type: AUDIT_TARGET.classroomQuestion, id: a.questionId }, { answer: a.answer }, { answer: text });
+      await auditStaffAction(
+        trx,
+        s,
+        actor,
+        AUDIT_ACTION.questionAnswerEdit,
+        { type: AUDIT_TARGET.classroomQuestion, id: a.questionId },
+        { answer: a.answer },
+        { answer: text },
+      );
     });
   }
   return questionView(s, actor, a.questionId);

@@ -119,7 +119,19 @@ export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId
   return visibleNotes(db, tenantId, k, classStudentId, dataType)
     .leftJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'n.classStudentId').onRef('cs.tenantId', '=', 'n.tenantId'))
     .leftJoin('users as u', 'u.id', 'cs.userId')
-    .select(['n.id', 'n.title', 'n.notes', 'n.isShared', 'n.classStudentId', 'n.teacherName', 'n.createdAt', 'n.hiddenAt', 'u.realName', 'u.nickName', 'u.mobile'])
+    .select([
+      'n.id',
+      'n.title',
+      'n.notes',
+      'n.isShared',
+      'n.classStudentId',
+      'n.teacherName',
+      'n.createdAt',
+      'n.hiddenAt',
+      'u.realName',
+      'u.nickName',
+      'u.mobile',
+    ])
     .orderBy('n.createdAt', 'desc')
     .orderBy('n.id', 'desc')
     .limit(limit)
