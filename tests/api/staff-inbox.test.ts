@@ -267,7 +267,7 @@ describe('audit', () => {
     s().clock.advance(60_000);
     const answered = await ok<inbox.InboxQuestion>(s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '第一版' }, as(teacher)));
     const answerId = answered.answers[0]!.id;
-    const who = { actorId: teacher.account.id, targetType: 'classroomQuestion', targetId: q };
+    const who = { actorId: teacher.account.id, targetType: 'classQuestion', targetId: q };
     expect(await entries()).toEqual([
       { action: AUDIT_ACTION.questionAnswer, ...who, before: null, after: { answerId, question: '审计的问题', answer: '第一版' } },
     ]);
@@ -278,7 +278,7 @@ describe('audit', () => {
     const body = { classId: a.classId, id: a.lessons['视频一']!, commentContent: '要隐藏的评论' };
     const commentId = (await ok<{ id: string }>(s().call(panel.commentSubmit, body, learner(a.users[0]!)))).id;
     const author = await nameOf(a.users[0]!.userId);
-    const target = { actorId: teacher.account.id, targetType: 'classroomComment', targetId: commentId };
+    const target = { actorId: teacher.account.id, targetType: 'classComment', targetId: commentId };
     s().clock.advance(60_000);
     await ok(s().call(inbox.adminInteractionVisibility, { kind: 'comment', id: commentId, hidden: true, reason: '广告' }, as(teacher)));
     expect(await entries()).toEqual([

@@ -158,8 +158,9 @@ export const AUDIT_TARGET = {
   classStudent: 'classStudent',
   job: 'job',
   media: 'media',
-  classroomQuestion: 'classroomQuestion',
-  classroomNote: 'classroomNote',
-  classroomComment: 'classroomComment',
+  // At most 16 characters (the audit log's target_type): a student's question, note and comment in a classroom.
+  classroomQuestion: 'classQuestion',
+  classroomNote: 'classNote',
+  classroomComment: 'classComment',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];
