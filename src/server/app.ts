@@ -41,6 +41,8 @@ import { contentAdminRoutes } from './content/content.admin.routes';
 import { classesAdminRoutes } from './learning/classes/classes.admin.routes';
 import { activitiesAdminRoutes } from './learning/activities/activities.admin.routes';
 import { attendanceAdminRoutes } from './learning/attendance/attendance.admin.routes';
+import { interactionAdminRoutes } from './learning/interaction/interaction.admin.routes';
+import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -123,6 +125,8 @@ export function createApp(runtime: Runtime) {
   api.route('/', jobsAdminRoutes);
   api.route('/', activitiesAdminRoutes);
   api.route('/', attendanceAdminRoutes);
+  api.route('/', interactionAdminRoutes);
+  api.route('/', progressAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

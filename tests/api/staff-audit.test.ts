@@ -1,3 +1,5 @@
+import { ADMIN_INTERACTION_CALLS } from '~/lib/api/contracts/admin-interaction';
+import { ADMIN_PROGRESS_CALLS } from '~/lib/api/contracts/admin-progress';
 import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
 import { ADMIN_ACTIVITY_CALLS } from '~/lib/api/contracts/admin-activities';
 import { describe, expect, test } from 'vitest';
@@ -61,6 +63,8 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_JOB_CALLS
   | keyof typeof ADMIN_MEDIA_CALLS
   | keyof typeof ADMIN_ACTIVITY_CALLS
+  | keyof typeof ADMIN_INTERACTION_CALLS
+  | keyof typeof ADMIN_PROGRESS_CALLS
 >;
 // Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
 // tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
@@ -71,6 +75,9 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_MEDIA_CALLS),
   // Activities and attendance: tests/api/staff-activities.test.ts.
   ...Object.keys(ADMIN_ACTIVITY_CALLS),
+  // The inbox's writes in tests/api/staff-inbox.test.ts; progress has none.
+  ...Object.keys(ADMIN_INTERACTION_CALLS),
+  ...Object.keys(ADMIN_PROGRESS_CALLS),
 ];
 
 interface Expected {

@@ -129,6 +129,8 @@ test.describe('@desktop-only classes on the staff side', () => {
       '班级管理',
       '媒体库',
       '活动与考勤',
+      '学员问答',
+      '学习进度',
       '我的账号',
     ]);
     await teacherPage

@@ -142,3 +142,12 @@ export function creditReport(stored: StudyState, report: ProgressReport, ctx: Cr
 export function freshState(now: number): StudyState {
   return { seq: 0, lastPositionMs: 0, furthestMs: 0, creditedMs: 0, progress: 0, finishedAt: null, lastReportAt: now };
 }
+
+/**
+ * A student's study time in a class: the time credited in each of the class's lessons, added up
+ * (a negative figure, which the crediting never writes, counts as 0). The student card and the
+ * staff progress screen both use this, so they show the same number.
+ */
+export function creditedStudyMs(records: readonly { creditedMs: number | string }[]): number {
+  return records.reduce((sum, r) => sum + Math.max(0, Number(r.creditedMs)), 0);
+}

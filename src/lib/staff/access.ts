@@ -25,6 +25,11 @@ const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
  * lets a teacher reach only the classes they are linked to, and only a head teacher change one's students.
  */
 const CLASSES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/**
+ * The inbox (students' questions, hiding notes and comments) and study progress: teachers and
+ * administrators; the class scope then limits a teacher to the classes they are linked to.
+ */
+const TEACHING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** The media library (lesson videos, audio, documents): teachers, who make lessons, and administrators. */
 const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** Activities and attendance of a class: its teachers (through the class scope) and administrators. */
@@ -176,6 +181,16 @@ export const STAFF_ACCESS = {
   adminAttendance: ACTIVITIES,
   adminAttendanceCorrect: ACTIVITIES,
   adminAttendanceExport: ACTIVITIES,
+  adminQuestions: TEACHING,
+  adminQuestionsUnanswered: TEACHING,
+  adminQuestionLessons: TEACHING,
+  adminQuestionAnswer: TEACHING,
+  adminQuestionAnswerEdit: TEACHING,
+  adminInteractionPosts: TEACHING,
+  adminInteractionVisibility: TEACHING,
+  adminProgress: TEACHING,
+  adminProgressStudent: TEACHING,
+  adminProgressExport: TEACHING,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -213,4 +228,6 @@ export const STAFF_SCREENS = [
   { path: '/admin/classes', call: 'adminClasses' },
   { path: '/admin/media', call: 'adminMediaPage' },
   { path: '/admin/activities', call: 'adminActivities' },
+  { path: '/admin/inbox', call: 'adminQuestions' },
+  { path: '/admin/progress', call: 'adminProgress' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

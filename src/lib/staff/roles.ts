@@ -118,6 +118,11 @@ export const AUDIT_ACTION = {
   activityDelete: 'activity.delete',
   /** A teacher set or removed a student's sign-in or sign-out, with a reason. */
   attendanceCorrect: 'attendance.correct',
+  // The teachers' inbox: an answer written or edited, a student's note or comment hidden or shown again.
+  questionAnswer: 'question.answer',
+  questionAnswerEdit: 'question.answerEdit',
+  postHide: 'post.hide',
+  postShow: 'post.show',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -160,5 +165,9 @@ export const AUDIT_TARGET = {
   media: 'media',
   classActivity: 'classActivity',
   attendance: 'attendance',
+  // At most 16 characters (the audit log's target_type): a student's question, note and comment in a classroom.
+  classroomQuestion: 'classQuestion',
+  classroomNote: 'classNote',
+  classroomComment: 'classComment',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

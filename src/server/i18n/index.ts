@@ -26,6 +26,7 @@ import { adminClasses } from '~/lib/i18n/messages/admin-classes';
 import { adminActivities } from '~/lib/i18n/messages/admin-activities';
 import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { adminMedia } from '~/lib/i18n/messages/admin-media';
+import { adminInbox } from '~/lib/i18n/messages/admin-inbox';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -60,6 +61,7 @@ export const catalogues = [
   adminCatalog,
   adminClasses,
   adminActivities,
+  adminInbox,
   adminJobs,
   adminMedia,
   serverMessages,

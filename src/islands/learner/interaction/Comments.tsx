@@ -84,6 +84,7 @@ export function Comments({ p, list, reload }: { p: PanelProps; list: Load<api.Co
               <li key={c.id} className="rounded-lg border border-slate-200 p-3">
                 <p className="text-xs text-slate-600">
                   <span className="font-medium text-slate-800">{c.commentAuthorName}</span> · {c.createdTime.slice(0, 16)}
+                  {c.hidden && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-800">{t('interaction.hiddenByTeacher')}</span>}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">
                   {c.commentParent && c.commentParentAuthorName && (

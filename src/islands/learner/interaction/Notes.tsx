@@ -135,7 +135,10 @@ export function Notes({ p, onChanged }: { p: PanelProps; onChanged: () => void }
                 </div>
                 {n.notes && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{n.notes}</p>}
                 <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-                  <span>{t('interaction.noteBy', { name: n.createdName, time: n.createdTime.slice(0, 16) })}</span>
+                  <span>
+                    {t('interaction.noteBy', { name: n.createdName, time: n.createdTime.slice(0, 16) })}
+                    {n.hidden && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-800">{t('interaction.hiddenByTeacher')}</span>}
+                  </span>
                   {n.mine && (
                     <span className="flex gap-3">
                       <button

@@ -88,6 +88,8 @@ export interface Note {
   mine: boolean;
   /** A teacher's note. */
   teacher: boolean;
+  /** Present (true) when a teacher hid the note: only its author still gets it. */
+  hidden?: true;
 }
 
 export const noteCount = post<NoteQuery, { total: number }>('/teaching/anyone/notes/count');
@@ -119,6 +121,8 @@ export interface Comment {
   commentParentAuthorName: string | null;
   createdTime: string;
   mine: boolean;
+  /** Present (true) when a teacher hid the comment: only its author still gets it. */
+  hidden?: true;
 }
 
 export interface CommentPageRequest {

@@ -6,6 +6,8 @@ import { ADMIN_MEDIA_CALLS } from './admin-media';
 import { ADMIN_ACTIVITY_CALLS } from './admin-activities';
 import { CATALOG_CALLS } from './admin-catalog';
 import { ADMIN_JOB_CALLS } from './admin-jobs';
+import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
+import { ADMIN_PROGRESS_CALLS } from './admin-progress';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 import { SCHOOL_STAFF_CALLS } from './admin-school';
@@ -304,6 +306,8 @@ export const STAFF_CALLS = {
   ...ADMIN_JOB_CALLS,
   ...ADMIN_MEDIA_CALLS,
   ...ADMIN_ACTIVITY_CALLS,
+  ...ADMIN_INTERACTION_CALLS,
+  ...ADMIN_PROGRESS_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

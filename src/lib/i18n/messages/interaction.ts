@@ -14,6 +14,8 @@ export const interaction = {
   'interaction.liked': '已点赞 {n}',
   'interaction.counter': '{n}/{limit}',
   'interaction.noData': '暂无数据',
+  // A note or comment a teacher hid: only its author still sees it, with this mark.
+  'interaction.hiddenByTeacher': '已被老师隐藏，仅自己可见',
   'interaction.cancel': '取消',
   'interaction.close': '关闭',
   // Questions

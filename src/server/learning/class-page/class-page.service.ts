@@ -27,7 +27,7 @@ import {
   type StudentActivity,
 } from '../activities/activities.service';
 import { courseDuties, participantsOf } from '../duties/duties.service';
-import { lessonRecords } from '../study/study.service';
+import { studyTimeIn } from '../study/study.service';
 import { answeringMs } from '../works/works.service';
 
 /**
@@ -59,10 +59,9 @@ function durationText(ms: number): string | null {
   return t('learning.durationUnderMinute');
 }
 
-/** Study time credited in the class's lessons (ms). */
-async function creditedMs(s: Scope, e: StudentEnrolment): Promise<number> {
-  const records = await lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId });
-  return records.filter((r) => r.classId === e.classId).reduce((sum, r) => sum + Math.max(0, Number(r.creditedMs)), 0);
+/** Study time credited in the class's lessons (ms): the study service's one rule. */
+function creditedMs(s: Scope, e: StudentEnrolment): Promise<number> {
+  return studyTimeIn(s, ref(e));
 }
 
 function activityItem(a: StudentActivity): ClassActivityItem {

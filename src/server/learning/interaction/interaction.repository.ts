@@ -104,7 +104,8 @@ function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: st
   if (dataType === NOTE_DATA_TYPE.MINE) q = q.where('n.classStudentId', '=', classStudentId);
   else if (dataType === NOTE_DATA_TYPE.TEACHERS) q = q.where('n.classStudentId', 'is', null);
   else q = q.where((eb) => eb.or([eb('n.isShared', '=', 1), eb('n.classStudentId', 'is', null), eb('n.classStudentId', '=', classStudentId)]));
-  return q;
+  // A note a teacher hid is its author's alone (they see it marked hidden).
+  return q.where((eb) => eb.or([eb('n.hiddenAt', 'is', null), eb('n.classStudentId', '=', classStudentId)]));
 }
 
 export async function countNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType): Promise<number> {
@@ -118,7 +119,19 @@ export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId
   return visibleNotes(db, tenantId, k, classStudentId, dataType)
     .leftJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'n.classStudentId').onRef('cs.tenantId', '=', 'n.tenantId'))
     .leftJoin('users as u', 'u.id', 'cs.userId')
-    .select(['n.id', 'n.title', 'n.notes', 'n.isShared', 'n.classStudentId', 'n.teacherName', 'n.createdAt', 'u.realName', 'u.nickName', 'u.mobile'])
+    .select([
+      'n.id',
+      'n.title',
+      'n.notes',
+      'n.isShared',
+      'n.classStudentId',
+      'n.teacherName',
+      'n.createdAt',
+      'n.hiddenAt',
+      'u.realName',
+      'u.nickName',
+      'u.mobile',
+    ])
     .orderBy('n.createdAt', 'desc')
     .orderBy('n.id', 'desc')
     .limit(limit)
@@ -187,19 +200,21 @@ export async function deleteNotes(db: DB, tenantId: string, classStudentId: stri
 
 // --- Comments -------------------------------------------------------------------------------
 
-export async function countComments(db: DB, tenantId: string, k: LessonKey): Promise<number> {
+/** A comment a teacher hid is left out for everyone but its author (who sees it marked hidden). */
+export async function countComments(db: DB, tenantId: string, k: LessonKey, viewer: string): Promise<number> {
   const row = await db
     .selectFrom('classroomComments')
     .where('tenantId', '=', tenantId)
     .where('classId', '=', k.classId)
     .where('classroomId', '=', k.classroomId)
+    .where((eb) => eb.or([eb('hiddenAt', 'is', null), eb('classStudentId', '=', viewer)]))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The lesson's comments and replies, oldest first, with who wrote them. */
-export function listComments(db: DB, tenantId: string, k: LessonKey, window: { offset: number; limit: number }) {
+export function listComments(db: DB, tenantId: string, k: LessonKey, window: { offset: number; limit: number }, viewer: string) {
   return db
     .selectFrom('classroomComments as c')
     .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'c.classStudentId').onRef('cs.tenantId', '=', 'c.tenantId'))
@@ -207,7 +222,8 @@ export function listComments(db: DB, tenantId: string, k: LessonKey, window: { o
     .where('c.tenantId', '=', tenantId)
     .where('c.classId', '=', k.classId)
     .where('c.classroomId', '=', k.classroomId)
-    .select(['c.id', 'c.content', 'c.parentId', 'c.classStudentId', 'c.createdAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
+    .where((eb) => eb.or([eb('c.hiddenAt', 'is', null), eb('c.classStudentId', '=', viewer)]))
+    .select(['c.id', 'c.content', 'c.parentId', 'c.classStudentId', 'c.createdAt', 'c.hiddenAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
     .orderBy('c.createdAt', 'asc')
     .orderBy('c.id', 'asc')
     .offset(window.offset)

@@ -181,6 +181,8 @@ export async function noteList(s: Scope, input: NoteQueryInput): Promise<Note[]>
     createdTime: time(r.createdAt),
     mine: r.classStudentId === x.e.classStudentId,
     teacher: r.classStudentId === null,
+    // Only its author still gets a hidden note, marked so.
+    ...(r.hiddenAt !== null ? { hidden: true as const } : {}),
   }));
 }
 
@@ -252,8 +254,8 @@ export async function noteDelete(s: Scope, input: { classId: string; ids: string
 export async function commentPage(s: Scope, input: { current: number; size: number; infoId: string; classId: string }): Promise<Page<Comment>> {
   const x = await enrolledLesson(s, { classId: input.classId, classroomId: input.infoId });
   const [rows, total] = await Promise.all([
-    repo.listComments(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }),
-    repo.countComments(s.db, x.e.tenantId, key(x)),
+    repo.listComments(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }, x.e.classStudentId),
+    repo.countComments(s.db, x.e.tenantId, key(x), x.e.classStudentId),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const records = rows.map(
@@ -266,6 +268,8 @@ export async function commentPage(s: Scope, input: { current: number; size: numb
       commentParentAuthorName: r.parentId ? (byId.has(r.parentId) ? nameOf(byId.get(r.parentId)!) : null) : null,
       createdTime: time(r.createdAt),
       mine: r.classStudentId === x.e.classStudentId,
+      // Only its author still gets a hidden comment, marked so.
+      ...(r.hiddenAt !== null ? { hidden: true as const } : {}),
     }),
   );
   return pageOf(records, total, input.current, input.size);

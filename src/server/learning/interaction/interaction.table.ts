@@ -21,6 +21,9 @@ export interface ClassroomQuestionAnswerTable {
   answer: string;
   teacherName: string;
   createdAt: number;
+  /** The staff account that wrote it (migration 20261125T1800); null for the seeded ones. */
+  accountId: string | null;
+  updatedAt: number | null;
 }
 
 /** A student's kept question draft: one per student and lesson. */
@@ -48,6 +51,9 @@ export interface ClassroomNoteTable {
   isShared: number;
   createdAt: number;
   updatedAt: number;
+  /** Hidden by a teacher (migration 20261125T1800): when, and why; null when shown. */
+  hiddenAt: number | null;
+  hiddenReason: string | null;
 }
 export type ClassroomNote = Selectable<ClassroomNoteTable>;
 
@@ -60,6 +66,8 @@ export interface ClassroomCommentTable {
   parentId: string | null;
   content: string;
   createdAt: number;
+  hiddenAt: number | null;
+  hiddenReason: string | null;
 }
 
 export interface ClassroomLikeTable {

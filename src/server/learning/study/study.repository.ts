@@ -23,6 +23,11 @@ export function listClassLessonRecords(db: DB, tenantId: string, classId: string
   return db.selectFrom('lessonRecords').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('courseId', '=', courseId).execute();
 }
 
+/** Each class student's credited study time in the class's lessons (only students with a record). */
+export function listClassStudyCredits(db: DB, tenantId: string, classId: string): Promise<{ classStudentId: string; creditedMs: number }[]> {
+  return db.selectFrom('lessonRecords').select(['classStudentId', 'creditedMs']).where('tenantId', '=', tenantId).where('classId', '=', classId).execute();
+}
+
 /** The class students of a class with a study record of each of some courses (who studied which course). */
 export function listCourseLearners(
   db: DB,

@@ -2,7 +2,7 @@ import type { Scope } from '../../http/scope';
 import type { LessonRecord } from './study.table';
 import * as repo from './study.repository';
 import { newId } from '../../ids';
-import { creditReport, freshState, type ProgressReport, type StudyState } from '~/lib/learning/study-credit';
+import { creditReport, creditedStudyMs, freshState, type ProgressReport, type StudyState } from '~/lib/learning/study-credit';
 
 /**
  * Lesson study records: what the server credited of each lesson a student studied (the reporting
@@ -23,6 +23,23 @@ export function lessonRecords(
 /** Every student's records of one course in one class, for class-wide figures (no one student's data leaves the server). */
 export function classLessonRecords(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<LessonRecord[]> {
   return repo.listClassLessonRecords(s.db, input.tenantId, input.classId, input.courseId);
+}
+
+/**
+ * A student's study time in a class: what was credited in the class's lessons (creditedStudyMs,
+ * the rule the student card uses). `classStudyTimes` answers it for every student of the class at
+ * once (the staff progress list sorts by it); a student with no record has 0.
+ */
+export async function studyTimeIn(s: Scope, input: { tenantId: string; classId: string; classStudentId: string }): Promise<number> {
+  const records = await repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, {});
+  return creditedStudyMs(records.filter((r) => r.classId === input.classId));
+}
+
+export async function classStudyTimes(s: Scope, input: { tenantId: string; classId: string }): Promise<Map<string, number>> {
+  const rows = await repo.listClassStudyCredits(s.db, input.tenantId, input.classId);
+  const byStudent = new Map<string, { creditedMs: number }[]>();
+  for (const r of rows) byStudent.set(r.classStudentId, [...(byStudent.get(r.classStudentId) ?? []), r]);
+  return new Map([...byStudent].map(([id, records]) => [id, creditedStudyMs(records)]));
 }
 
 /** Who of the class has a study record of which of the courses (class-wide: counts of classmates, never their records). */
