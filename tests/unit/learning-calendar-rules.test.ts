@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import {
   DEFAULT_TIMETABLE_VIEW,
   FIRST_DAY_OF_WEEK,
@@ -11,6 +12,7 @@ import {
   shiftRange,
   weekRange,
   weekScrollTime,
+  weekSlotLimits,
 } from '~/lib/learning/calendar';
 import { SECOND, formatDateTime, parseDateTime } from '~/lib/time/cst';
 
@@ -156,5 +158,48 @@ describe('weekScrollTime: the week grid opens where the student has something to
 
   test('activities without a valid time are left out', () => {
     expect(weekScrollTime([a('', ''), a('2026-11-25 20:00', 'soon')], week, at('2026-11-25 10:00:00'))).toBe('10:00:00');
+  });
+});
+
+describe('weekSlotLimits: the week grid shows the school day and every activity, labelled on the hour', () => {
+  const week = weekRange(at('2026-11-25 12:00:00'));
+  const a = (start: string, end: string) => ({ startTime: start, endTime: end });
+
+  test('the school day when every activity is inside it', () => {
+    expect(weekSlotLimits([a('2026-11-25 09:00:00', '2026-11-25 10:30:00')], week)).toEqual({ min: '07:00:00', max: '22:00:00' });
+    expect(weekSlotLimits([], week)).toEqual({ min: '07:00:00', max: '22:00:00' });
+  });
+
+  test('an activity at 03:10 opens the grid at 03:00, never at 03:10; one to 23:20 closes it at 24:00', () => {
+    expect(weekSlotLimits([a('2026-11-25 03:10:00', '2026-11-25 04:00:00')], week)).toEqual({ min: '03:00:00', max: '22:00:00' });
+    expect(weekSlotLimits([a('2026-11-25 21:00:00', '2026-11-25 23:20:00')], week)).toEqual({ min: '07:00:00', max: '24:00:00' });
+    expect(weekSlotLimits([a('2026-11-25 22:30:00', '2026-11-26 01:00:00')], week)).toEqual({ min: '07:00:00', max: '24:00:00' });
+  });
+
+  test('activities outside the range or unreadable are left out', () => {
+    expect(weekSlotLimits([a('2026-12-25 03:10:00', '2026-12-25 04:00:00'), a('bad', 'bad')], week)).toEqual({ min: '07:00:00', max: '22:00:00' });
+  });
+
+  test('any activity of the range lies inside the limits, which are whole hours', () => {
+    const minute = fc.integer({ min: 0, max: 7 * 24 * 60 - 1 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(minute, fc.integer({ min: 1, max: 6 * 60 })), { maxLength: 6 }), (spans) => {
+        const list = spans.map(([m, len]) =>
+          a(formatDateTime(week.start + m * 60_000), formatDateTime(week.start + Math.min(m + len, 7 * 24 * 60 - 1) * 60_000)),
+        );
+        const { min, max } = weekSlotLimits(list, week);
+        expect(min).toMatch(/^\d\d:00:00$/);
+        expect(max).toMatch(/^\d\d:00:00$/);
+        const hour = (t: string) => Number(t.slice(0, 2)) * 60;
+        for (const item of list) {
+          const [sh, sm] = item.startTime.slice(11, 16).split(':').map(Number) as [number, number];
+          expect(sh * 60 + sm).toBeGreaterThanOrEqual(hour(min));
+          const sameDay = item.startTime.slice(0, 10) === item.endTime.slice(0, 10);
+          const [eh, em] = item.endTime.slice(11, 16).split(':').map(Number) as [number, number];
+          if (sameDay) expect(eh * 60 + em).toBeLessThanOrEqual(hour(max));
+          else expect(max).toBe('24:00:00');
+        }
+      }),
+    );
   });
 });

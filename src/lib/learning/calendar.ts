@@ -143,3 +143,31 @@ export function weekScrollTime(activities: readonly { startTime: string; endTime
   if (!times.length) return DEFAULT_SCROLL_TIME;
   return clock(Math.min(...times.map((a) => intoDay(a.start))));
 }
+
+/** The hours the week grid always shows: the school day. */
+export const WEEK_SLOT_MIN = '07:00:00';
+export const WEEK_SLOT_MAX = '22:00:00';
+
+/**
+ * The hours the week grid shows: the school day (07:00–22:00), widened to whole hours so that every
+ * activity of the range fits (an early-morning or late-night activity is not cut off). Whole hours
+ * keep the time column labelled on the hour ("03:00", never "03:10"). An activity that runs past
+ * midnight widens the end to 24:00 on its first day. China Standard Time; activities without a
+ * valid start or end are left out.
+ */
+export function weekSlotLimits(activities: readonly { startTime: string; endTime: string }[], range: Range): { min: string; max: string } {
+  const HOUR = 3_600_000;
+  const intoDay = (ms: number) => ms - (cstDayNumber(ms) * DAY - CST_OFFSET);
+  let min = 7 * HOUR;
+  let max = 22 * HOUR;
+  for (const a of activities) {
+    const start = parseDateTime(a.startTime);
+    const end = parseDateTime(a.endTime);
+    if (!Number.isFinite(start) || !Number.isFinite(end) || start > range.end || end < range.start) continue;
+    min = Math.min(min, Math.floor(intoDay(start) / HOUR) * HOUR);
+    const endInDay = cstDayNumber(end) > cstDayNumber(start) ? DAY : intoDay(end);
+    max = Math.max(max, Math.ceil(endInDay / HOUR) * HOUR);
+  }
+  const hours = (ms: number) => `${String(ms / HOUR).padStart(2, '0')}:00:00`;
+  return { min: hours(min), max: hours(max) };
+}

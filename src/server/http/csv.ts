@@ -1,9 +1,9 @@
 /**
  * The staff side's CSV files, for every domain: the one CSV writer (UTF-8 with a BOM, CRLF, quoted
- * fields, formulas guarded: src/server/leads/leads-csv.rules.ts, where it was first written) and
- * the answer that makes a browser save it under a Chinese name.
+ * fields, formulas guarded: src/server/csv.rules.ts) and the answer that makes a browser save it
+ * under a Chinese name (leads, attendance, progress).
  */
-export { csvFile } from '../leads/leads-csv.rules';
+export { csvFile } from '../csv.rules';
 
 /** A CSV download: `asciiName` for old clients, `name` (UTF-8, percent-encoded) for the others; never cached. */
 export function csvDownload(text: string, asciiName: string, name: string): Response {

@@ -6,6 +6,7 @@ import { LEAD_NOTE_MAX, LEAD_STATE } from '~/lib/staff/leads';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { serveStaff } from '../http/staff-gate';
+import { csvDownload } from '../http/csv';
 import { blankIsNone, day, pageFields, searchText } from '../http/list-query';
 import * as service from '../leads/staff-leads.service';
 
@@ -66,13 +67,7 @@ serveStaff(leadsStaffRoutes, 'leadsExport', z.object(filterFields).refine(datesI
   const text = await service.exportLeads(s, actor, window(q));
   const stamp = formatDateTime(s.now).slice(0, 10).replace(/-/g, '');
   const name = `${t('staff.lead.fileName')}-${stamp}.csv`;
-  return new Response(text, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="leads-${stamp}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return csvDownload(text, `leads-${stamp}.csv`, name);
 });
 
 serveStaff(leadsStaffRoutes, 'leadState', z.object({ id: idSchema, state: leadState, note }, { error: t('validation.invalid') }), (s, actor, b) =>

@@ -3,7 +3,7 @@ import type { Calendar } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
 import './timetable.css';
 import type { TimetableActivity } from '~/lib/api/contracts/learning-timetable';
-import { FIRST_DAY_OF_WEEK, SLOT_MINUTES, type DayDot } from '~/lib/learning/calendar';
+import { FIRST_DAY_OF_WEEK, SLOT_MINUTES, weekSlotLimits, type DayDot } from '~/lib/learning/calendar';
 import { ONLINE_TYPE } from '~/lib/learning/codes';
 import { t } from '~/lib/i18n/messages/timetable';
 import { EVENT_COLOURS } from './colours';
@@ -71,6 +71,9 @@ function revealToday(root: HTMLElement) {
   box.scrollLeft += r.left - b.left - (b.width - r.width) / 2;
 }
 
+/** The activities given are the shown period's: all of them count. */
+const slotLimits = (activities: TimetableActivity[]) => weekSlotLimits(activities, { start: -Infinity, end: Infinity });
+
 function eventsOf(activities: TimetableActivity[]): Calendar.EventInput[] {
   return activities.map((a) => ({
     id: a.id,
@@ -137,9 +140,9 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
         slotDuration: { minutes: SLOT_MINUTES },
         slotLabelInterval: '01:00',
         slotHeight: 18,
-        slotMinTime: '07:00',
-        slotMaxTime: '22:00',
-        flexibleSlotTimeLimits: true,
+        // The school day, widened to whole hours around an activity outside it (labels stay on the hour).
+        slotMinTime: slotLimits(p.activities).min,
+        slotMaxTime: slotLimits(p.activities).max,
         scrollTime: p.scrollTime,
         allDaySlot: false,
         nowIndicator: true,
@@ -187,6 +190,8 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
     c.setOption('date', date);
     c.setOption('dayCellContent', dayCell(dots));
     c.setOption('events', eventsOf(activities));
+    c.setOption('slotMinTime', slotLimits(activities).min);
+    c.setOption('slotMaxTime', slotLimits(activities).max);
     // Scrolls the week grid again when the period or its activities change.
     c.setOption('scrollTime', scrollTime);
     const id = requestAnimationFrame(() => host.current && revealToday(host.current));

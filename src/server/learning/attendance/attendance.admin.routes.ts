@@ -6,6 +6,7 @@ import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
+import { csvDownload } from '../../http/csv';
 import * as service from './attendance.admin.service';
 import { CORRECTION_REASON_MAX } from './attendance.admin.rules';
 
@@ -53,11 +54,5 @@ serveStaff(attendanceAdminRoutes, 'adminAttendance', ofActivity, (s, actor, q) =
 serveStaff(attendanceAdminRoutes, 'adminAttendanceCorrect', correction, (s, actor, b) => service.correctAttendance(s, actor, b.id, b));
 serveStaff(attendanceAdminRoutes, 'adminAttendanceExport', ofActivity, async (s, actor, q) => {
   const file = await service.attendanceCsv(s, actor, q.id, q.activityId);
-  return new Response(file.text, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="attendance.csv"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return csvDownload(file.text, 'attendance.csv', file.name);
 });

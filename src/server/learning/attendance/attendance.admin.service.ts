@@ -11,7 +11,7 @@ import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { ActivityAttendance, AdminActivity, AttendanceRow, AttendanceState } from '~/lib/api/contracts/admin-activities';
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
-import { csvFile } from '../../csv.rules';
+import { csvFile } from '../../http/csv';
 import { activityOf } from '../activities/activities.admin.service';
 import * as repo from './attendance.admin.repository';
 import { correctionRefusal } from './attendance.admin.rules';
