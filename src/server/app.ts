@@ -39,6 +39,7 @@ import { bankRoutes } from './exams/bank/bank.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { contentAdminRoutes } from './content/content.admin.routes';
 import { classesAdminRoutes } from './learning/classes/classes.admin.routes';
+import { coursesAdminRoutes } from './learning/courses/courses.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -119,6 +120,7 @@ export function createApp(runtime: Runtime) {
     .route('/', couponsAdminRoutes)
     .route('/', classesAdminRoutes);
   api.route('/', jobsAdminRoutes);
+  api.route('/', coursesAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -5,6 +5,7 @@ import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
+import { ADMIN_COURSE_CALLS } from '~/lib/api/contracts/admin-courses';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
@@ -59,6 +60,7 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_CLASS_CALLS
   | keyof typeof ADMIN_JOB_CALLS
   | keyof typeof ADMIN_MEDIA_CALLS
+  | keyof typeof ADMIN_COURSE_CALLS
 >;
 // Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
 // tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
@@ -67,6 +69,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_CLASS_CALLS),
   ...Object.keys(ADMIN_JOB_CALLS),
   ...Object.keys(ADMIN_MEDIA_CALLS),
+  // The course calls: tests/api/staff-courses.test.ts.
+  ...Object.keys(ADMIN_COURSE_CALLS),
 ];
 
 interface Expected {

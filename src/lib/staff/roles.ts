@@ -113,6 +113,19 @@ export const AUDIT_ACTION = {
   mediaRename: 'media.rename',
   mediaRetry: 'media.retry',
   mediaDelete: 'media.delete',
+  courseCreate: 'course.create',
+  courseUpdate: 'course.update',
+  courseDelete: 'course.delete',
+  chapterSave: 'chapter.save',
+  chapterMove: 'chapter.move',
+  chapterDelete: 'chapter.delete',
+  lessonSave: 'lesson.save',
+  lessonMove: 'lesson.move',
+  lessonDelete: 'lesson.delete',
+  courseDuties: 'course.duties',
+  classCourseAttach: 'classCourse.attach',
+  classCourseMove: 'classCourse.move',
+  classCourseDetach: 'classCourse.detach',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -153,5 +166,8 @@ export const AUDIT_TARGET = {
   classStudent: 'classStudent',
   job: 'job',
   media: 'media',
+  course: 'course',
+  courseChapter: 'courseChapter',
+  lesson: 'lesson',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -25,6 +25,7 @@ import { adminCatalog } from '~/lib/i18n/messages/admin-catalog';
 import { adminClasses } from '~/lib/i18n/messages/admin-classes';
 import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { adminMedia } from '~/lib/i18n/messages/admin-media';
+import { adminCourses } from '~/lib/i18n/messages/admin-courses';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -60,6 +61,7 @@ export const catalogues = [
   adminClasses,
   adminJobs,
   adminMedia,
+  adminCourses,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -3,6 +3,7 @@ import type { Page } from '../../paging';
 import { ADMIN_CONTENT_CALLS } from './admin-content';
 import { ADMIN_CLASS_CALLS } from './admin-classes';
 import { ADMIN_MEDIA_CALLS } from './admin-media';
+import { ADMIN_COURSE_CALLS } from './admin-courses';
 import { CATALOG_CALLS } from './admin-catalog';
 import { ADMIN_JOB_CALLS } from './admin-jobs';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
@@ -302,6 +303,7 @@ export const STAFF_CALLS = {
   ...ADMIN_CLASS_CALLS,
   ...ADMIN_JOB_CALLS,
   ...ADMIN_MEDIA_CALLS,
+  ...ADMIN_COURSE_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;
