@@ -7,7 +7,7 @@ import { COURSE_DUTY_TYPES, COURSE_LIMITS, COURSE_NATURES, COURSE_THIRD_PLATFORM
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
-import { blankIsNone, day, pageFields, searchText } from '../../http/list-query';
+import { blankIsNone, pageFields, searchText } from '../../http/list-query';
 import { DAY } from '~/lib/time/cst';
 import * as service from './courses.admin.service';
 
@@ -42,18 +42,29 @@ const address = (max: number) =>
 /** A time 'YYYY-MM-DD HH:mm' (China Standard Time), or blank. */
 const optionalTime = z.preprocess(
   blankIsNull,
-  z.union([
-    z.null(),
-    z
-      .string({ error: t('courses.badTime') })
-      .transform((v, ctx) => {
-        const ms = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
-        if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('courses.badTime') });
-        return ms;
-      }),
-  ]),
+  z
+    .string({ error: t('courses.badTime') })
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) return null;
+      const ms = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
+      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('courses.badTime') });
+      return ms;
+    }),
 );
-const optionalDay = z.preprocess(blankIsNull, z.union([z.null(), day.transform((ms) => ms ?? null)]));
+/** A China Standard Time day 'YYYY-MM-DD' as the epoch ms of its start, or blank. */
+const optionalDay = z.preprocess(
+  blankIsNull,
+  z
+    .string({ error: t('courses.badDay') })
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) return null;
+      const ms = /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
+      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('courses.badDay') });
+      return ms;
+    }),
+);
 const direction = z.enum(['up', 'down'], { error: t('validation.invalid') });
 
 const duties = z
