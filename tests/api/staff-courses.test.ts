@@ -3,7 +3,6 @@ import * as crs from '~/lib/api/contracts/admin-courses';
 import * as mediaApi from '~/lib/api/contracts/admin-media';
 import * as online from '~/lib/api/contracts/classroom-online';
 import * as course from '~/lib/api/contracts/learning-course';
-import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
