@@ -115,7 +115,7 @@ export default function CoursesIsland({ me }: { me: StaffMe }) {
             </select>
           </div>
           <div>
-            <Button type="submit">{t('courses.search')}</Button>
+            <Button type="submit">{t('courses.query')}</Button>
           </div>
         </form>
         {!list.data ? (

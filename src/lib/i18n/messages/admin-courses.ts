@@ -55,6 +55,7 @@ export const adminCourses = {
   'courses.list': '课程列表',
   'courses.new': '新建课程',
   'courses.search': '课程名称',
+  'courses.query': '查询',
   'courses.nature': '课程性质',
   'courses.nature.0': '面授',
   'courses.nature.1': '线上',
