@@ -16,7 +16,7 @@ import { E2E_DB_FILE } from './support/env';
  * media library, builds a course with a chapter, a section, an article lesson and a video lesson
  * picked from the library, attaches the course to a class with its learning window, and the
  * class's student opens both lessons in the classroom (the article as written, the video at the
- * quality the library made). A 375 px smoke opens the screen and a course.
+ * qualities the library made). A 375 px smoke opens the screen and a course.
  */
 
 async function lessonIdOf(courseId: string, name: string): Promise<string> {
@@ -55,7 +55,7 @@ test.describe('@desktop-only courses on the staff side', () => {
     // A video in the media library, processed by the server's job.
     const videoName = `${unique('课程录像')}.mp4`;
     const dir = mkdtempSync(join(tmpdir(), 'e2e-courses-'));
-    writeFileSync(join(dir, videoName), testVideo(640, 360, 1));
+    writeFileSync(join(dir, videoName), testVideo(854, 480, 1));
     await page.goto('/admin/media');
     await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
     await page.getByLabel('选择文件').setInputFiles(join(dir, videoName));
@@ -137,13 +137,15 @@ test.describe('@desktop-only courses on the staff side', () => {
     await student.goto(`${base}&classroomId=${await lessonIdOf(courseId, '安全用电录像')}`);
     await hydrated(student.getByRole('heading', { level: 1, name: '安全用电录像' }));
     const player = student.getByRole('region', { name: '安全用电录像 播放器' });
-    await expect(player.getByRole('combobox', { name: '清晰度' }).getByRole('option')).toHaveText(['360P']);
+    await expect(player.getByRole('combobox', { name: '清晰度' }).getByRole('option')).toHaveText(['360P', '480P']);
+    await expect.poll(() => student.locator('video').evaluate((v: HTMLVideoElement) => new URL(v.currentSrc).pathname)).toMatch(/^\/files\/.+\.mp4$/);
     await context.close();
 
-    // Detaching is confirmed first.
+    // The student has study records in it now: detaching is confirmed first, then refused with the count.
     await courses.getByRole('button', { name: `移除 ${name}` }).click();
     await confirm(page);
-    await expect(courses.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+    await expect(page.getByText(/^本班学员在该课程已有 \d+ 条学习记录，不能移除；可调整学习时间$/)).toBeVisible();
+    await expect(courses.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   });
 });
 

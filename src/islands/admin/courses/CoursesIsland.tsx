@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '~/lib/i18n/messages/admin-courses';
 import * as crs from '~/lib/api/contracts/admin-courses';
 import type { StaffMe } from '~/lib/api/contracts/staff';
@@ -23,7 +23,9 @@ const PAGE_SIZE = 10;
 export default function CoursesIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const isAdmin = me.account.role === STAFF_ROLE.admin;
-  const [open, setOpen] = useState<string | null>(() => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id')));
+  // The page's ?id= opens that item once hydrated: the server rendered the list, so the first render must be the list too.
+  const [open, setOpen] = useState<string | null>(null);
+  useEffect(() => setOpen(new URLSearchParams(location.search).get('id')), []);
   const list = usePaged((q: crs.AdminCourseQuery) => staffSend(crs.adminCourses, q), { current: 1, size: PAGE_SIZE } as crs.AdminCourseQuery);
   const [filter, setFilter] = useState({ name: '', nature: '' });
   const [newName, setNewName] = useState('');
