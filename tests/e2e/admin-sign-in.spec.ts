@@ -45,6 +45,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '优惠券',
       '班级管理',
       '媒体库',
+      '课程管理',
       '员工账号',
       '操作日志',
       '后台任务',
