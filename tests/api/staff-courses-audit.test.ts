@@ -45,7 +45,11 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
   async adminCourseSave() {
     const { admin, course } = await setup();
     step();
-    const answer = await s().call(crs.adminCourseSave, { id: course.id, name: '改名课程', courseNature: 2, introduce: null }, asStaff(admin.session, DEMO.id, H));
+    const answer = await s().call(
+      crs.adminCourseSave,
+      { id: course.id, name: '改名课程', courseNature: 2, introduce: null },
+      asStaff(admin.session, DEMO.id, H),
+    );
     return {
       answer,
       expected: [
@@ -322,8 +326,18 @@ describe('bad input is refused in words and changes nothing', () => {
       ['course name too long', () => save({ name: '长'.repeat(61), courseNature: 1 }), 400, '课程名称不能超过 60 个字'],
       ['course nature unknown', () => save({ name: '课', courseNature: 7 }), 400, '课程性质不正确'],
       ['platform unknown', () => save({ name: '课', courseNature: 1, thirdPlatformType: 9 }), 400, '第三方平台类型不正确'],
-      ['a javascript: address', () => save({ name: '课', courseNature: 1, thirdPlatformType: 10, learningUrl: 'javascript:alert(1)' }), 400, '请填写以 http:// 或 https:// 开头的地址'],
-      ['a cover on another scheme', () => save({ name: '课', courseNature: 1, cover: 'data:image/png;base64,AAAA' }), 400, '请填写以 http:// 或 https:// 开头的地址'],
+      [
+        'a javascript: address',
+        () => save({ name: '课', courseNature: 1, thirdPlatformType: 10, learningUrl: 'javascript:alert(1)' }),
+        400,
+        '请填写以 http:// 或 https:// 开头的地址',
+      ],
+      [
+        'a cover on another scheme',
+        () => save({ name: '课', courseNature: 1, cover: 'data:image/png;base64,AAAA' }),
+        400,
+        '请填写以 http:// 或 https:// 开头的地址',
+      ],
       ['intro block type unknown', () => save({ name: '课', courseNature: 1, introductions: [{ introduceType: 2 }] }), 400, '介绍类型不正确'],
       ['chapter name blank', () => s().call(crs.adminChapterSave, { name: '' }, on), 400, '请填写章节名称'],
       ['lesson type unknown', () => lesson({ classroomType: 9 }), 400, '课堂类型不正确'],
@@ -331,7 +345,12 @@ describe('bad input is refused in words and changes nothing', () => {
       ['lesson in another course section', () => lesson({ sectionId: 'nope', html: '<p>x</p>' }), 400, '请选择课程中已有的小节'],
       ['empty article', () => lesson({ html: '<script>x</script>' }), 400, '请填写文章内容'],
       ['live without times', () => lesson({ classroomType: 10, liveStatus: 0 }), 400, '请填写开始和结束时间'],
-      ['live with a bad time', () => lesson({ classroomType: 10, start: '2026-13-01 10:00', end: '2026-12-01 11:00' }), 400, '时间格式不正确，应为 YYYY-MM-DD HH:mm'],
+      [
+        'live with a bad time',
+        () => lesson({ classroomType: 10, start: '2026-13-01 10:00', end: '2026-12-01 11:00' }),
+        400,
+        '时间格式不正确，应为 YYYY-MM-DD HH:mm',
+      ],
       ['live ending first', () => lesson({ classroomType: 10, start: '2026-12-01 10:00', end: '2026-12-01 09:00' }), 400, '结束时间不能早于开始时间'],
       ['live status unknown', () => lesson({ classroomType: 10, liveStatus: 8, start: '2026-12-01 10:00', end: '2026-12-01 11:00' }), 400, '直播状态不正确'],
       ['face-to-face without a place', () => lesson({ classroomType: 11, start: '2026-12-01 10:00', end: '2026-12-01 11:00' }), 400, '请填写上课地点'],
@@ -343,11 +362,34 @@ describe('bad input is refused in words and changes nothing', () => {
         400,
         '考核目标应为 0 到 100000 的整数（0 表示不考核）',
       ],
-      ['attach with a bad day', () => s().call(crs.adminClassCourseAttach, { courseId: course.id, learnStart: '2026/12/01' }, onClass(admin, classId, DEMO.id, H)), 400, '日期格式不正确'],
-      ['attach an unknown course', () => s().call(crs.adminClassCourseAttach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H)), 404, '课程不存在或已删除'],
-      ['detach a course the class lacks', () => s().call(crs.adminClassCourseDetach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H)), 404, '本班没有该课程'],
+      [
+        'attach with a bad day',
+        () => s().call(crs.adminClassCourseAttach, { courseId: course.id, learnStart: '2026/12/01' }, onClass(admin, classId, DEMO.id, H)),
+        400,
+        '日期格式不正确',
+      ],
+      [
+        'attach an unknown course',
+        () => s().call(crs.adminClassCourseAttach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H)),
+        404,
+        '课程不存在或已删除',
+      ],
+      [
+        'detach a course the class lacks',
+        () => s().call(crs.adminClassCourseDetach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H)),
+        404,
+        '本班没有该课程',
+      ],
     ];
-    const countCourses = async () => Number((await s().runtime.db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const countCourses = async () =>
+      Number(
+        (
+          await s()
+            .runtime.db.selectFrom('courses')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const coursesBefore = await countCourses();
     const before = await ok<crs.AdminCourse>(s().call(crs.adminCourseGet, {}, on));
     s().clock.advance(60_000);

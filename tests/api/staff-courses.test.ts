@@ -55,12 +55,18 @@ describe('courses', () => {
     const online1 = await makeCourse(s(), admin, DEMO.id, { name: `${tag}线上`, courseNature: 1 });
     await makeCourse(s(), admin, DEMO.id, { name: `${tag}面授`, courseNature: 0 });
     const mixed = await makeCourse(s(), admin, DEMO.id, { name: `${tag}混合`, courseNature: 2 });
-    const list = (q: crs.AdminCourseQuery) => ok<{ records: crs.AdminCourseSummary[]; total: number }>(s().call(crs.adminCourses, q, asStaff(admin.session, DEMO.id)));
+    const list = (q: crs.AdminCourseQuery) =>
+      ok<{ records: crs.AdminCourseSummary[]; total: number }>(s().call(crs.adminCourses, q, asStaff(admin.session, DEMO.id)));
     expect((await list({ name: tag })).total).toBe(3);
     expect((await list({ name: tag, courseNature: 1 })).records.map((r) => r.id)).toEqual([online1.id]);
     expect((await list({ name: tag, courseNature: 2 })).records.map((r) => r.id)).toEqual([mixed.id]);
     expect((await list({ name: tag, size: 2, current: 2 })).records).toHaveLength(1);
-    expect(online1).toMatchObject({ learningPlatform: 0, learningUrl: `/study/course/course-detail?courseId=${online1.id}`, classCount: 0, may: { delete: true } });
+    expect(online1).toMatchObject({
+      learningPlatform: 0,
+      learningUrl: `/study/course/course-detail?courseId=${online1.id}`,
+      classCount: 0,
+      may: { delete: true },
+    });
 
     const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     const refused = await s().call(crs.adminCourseSave, { name: '老师新建', courseNature: 1 }, asStaff(teacher.session, DEMO.id));
@@ -143,10 +149,19 @@ describe('chapters and sections', () => {
     c = await ok(s().call(crs.adminChapterSave, { chapterId: third, name: '第三章 进阶' }, on));
     expect(tops()).toEqual(['第一章 基础', '第三章 进阶', '第二章']);
     // Two levels: no section in a section.
-    expect((await s().call(crs.adminChapterSave, { name: '小小节', parentId: sectionId }, on)).body).toMatchObject({ code: 400, message: '小节只能添加在章下' });
-    expect((await s().call(crs.adminChapterDelete, { chapterId }, on)).body).toMatchObject({ code: 409, message: '该章节下还有 1 个小节或课堂，请先移走或删除' });
+    expect((await s().call(crs.adminChapterSave, { name: '小小节', parentId: sectionId }, on)).body).toMatchObject({
+      code: 400,
+      message: '小节只能添加在章下',
+    });
+    expect((await s().call(crs.adminChapterDelete, { chapterId }, on)).body).toMatchObject({
+      code: 409,
+      message: '该章节下还有 1 个小节或课堂，请先移走或删除',
+    });
     await ok(saveLesson(admin, courseId, { sectionId, name: '文章', classroomType: 3, mustLearn: 1, html: '<p>正文</p>' }));
-    expect((await s().call(crs.adminChapterDelete, { chapterId: sectionId }, on)).body).toMatchObject({ code: 409, message: '该章节下还有 1 个小节或课堂，请先移走或删除' });
+    expect((await s().call(crs.adminChapterDelete, { chapterId: sectionId }, on)).body).toMatchObject({
+      code: 409,
+      message: '该章节下还有 1 个小节或课堂，请先移走或删除',
+    });
     c = await ok(s().call(crs.adminChapterDelete, { chapterId: third }, on));
     expect(tops()).toEqual(['第一章 基础', '第二章']);
   });
@@ -170,7 +185,16 @@ describe('lessons', () => {
     const lessons: [string, crs.LessonInput][] = [
       ['video', { sectionId, name: '录像课', classroomType: 1, mustLearn: 1, assetIds: [video] }],
       ['audio', { sectionId, name: '音频课', classroomType: 2, mustLearn: 1, assetIds: [audio] }],
-      ['article', { sectionId, name: '文章课', classroomType: 3, mustLearn: 0, html: '<p>正文<b>重点</b></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>' }],
+      [
+        'article',
+        {
+          sectionId,
+          name: '文章课',
+          classroomType: 3,
+          mustLearn: 0,
+          html: '<p>正文<b>重点</b></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>',
+        },
+      ],
       ['document', { sectionId, name: '讲义课', classroomType: 4, mustLearn: 1, assetIds: [pdf] }],
       ['archive', { sectionId, name: '资料课', classroomType: 5, mustLearn: 0, assetIds: [zip] }],
       ['images', { sectionId, name: '图解课', classroomType: 8, mustLearn: 0, assetIds: [img1, img2], summary: '先断电' }],
@@ -280,7 +304,8 @@ describe('lessons', () => {
     const other = await ok<crs.AdminCourse>(s().call(crs.adminChapterSave, { name: '第二节', parentId: chapterId }, on));
     const second = other.chapters.find((x) => x.name === '第二节')!.id;
     let c!: crs.AdminCourse;
-    for (const name of ['甲', '乙', '丙']) c = await ok(saveLesson(admin, courseId, { sectionId, name, classroomType: 3, mustLearn: 1, html: `<p>${name}</p>` }));
+    for (const name of ['甲', '乙', '丙'])
+      c = await ok(saveLesson(admin, courseId, { sectionId, name, classroomType: 3, mustLearn: 1, html: `<p>${name}</p>` }));
     const names = (section: string) => c.lessons.filter((l) => l.sectionId === section).map((l) => l.name);
     c = await ok(s().call(crs.adminLessonMove, { lessonId: lessonNamed(c, '丙').id, direction: 'up' }, on));
     expect(names(sectionId)).toEqual(['甲', '丙', '乙']);
@@ -400,7 +425,9 @@ describe('the course scope', () => {
   test("a teacher reaches the courses of their classes only; another class's course is not found, whatever the call", async () => {
     const a = await setup();
     const b = await setup();
-    const lessonB = await ok<crs.AdminCourse>(saveLesson(b.admin, b.courseId, { sectionId: b.sectionId, name: '乙班课', classroomType: 3, mustLearn: 1, html: '<p>x</p>' }));
+    const lessonB = await ok<crs.AdminCourse>(
+      saveLesson(b.admin, b.courseId, { sectionId: b.sectionId, name: '乙班课', classroomType: 3, mustLearn: 1, html: '<p>x</p>' }),
+    );
     const lessonId = lessonB.lessons[0]!.id;
     const calls: [string, () => Promise<{ body: { code: number; message?: string } }>][] = [
       ['adminCourseGet', () => s().call(crs.adminCourseGet, {}, onCourse(a.teacher, b.courseId, DEMO.id))],
@@ -408,10 +435,7 @@ describe('the course scope', () => {
       ['adminChapterSave', () => s().call(crs.adminChapterSave, { name: '章' }, onCourse(a.teacher, b.courseId, DEMO.id))],
       ['adminChapterMove', () => s().call(crs.adminChapterMove, { chapterId: b.chapterId, direction: 'down' }, onCourse(a.teacher, b.courseId, DEMO.id))],
       ['adminChapterDelete', () => s().call(crs.adminChapterDelete, { chapterId: b.chapterId }, onCourse(a.teacher, b.courseId, DEMO.id))],
-      [
-        'adminLessonSave',
-        () => saveLesson(a.teacher, b.courseId, { sectionId: b.sectionId, name: '课', classroomType: 3, mustLearn: 1, html: '<p>x</p>' }),
-      ],
+      ['adminLessonSave', () => saveLesson(a.teacher, b.courseId, { sectionId: b.sectionId, name: '课', classroomType: 3, mustLearn: 1, html: '<p>x</p>' })],
       ['adminLessonMove', () => s().call(crs.adminLessonMove, { lessonId, direction: 'up' }, onCourse(a.teacher, b.courseId, DEMO.id))],
       ['adminLessonDelete', () => s().call(crs.adminLessonDelete, { lessonId }, onCourse(a.teacher, b.courseId, DEMO.id))],
       ['adminCourseDuties', () => s().call(crs.adminCourseDuties, { duties: [] }, onCourse(a.teacher, b.courseId, DEMO.id))],

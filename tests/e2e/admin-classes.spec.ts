@@ -124,7 +124,13 @@ test.describe('@desktop-only classes on the staff side', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const teacherPage = await context.newPage();
     await signIn(teacherPage, teacher);
-    await expect(teacherPage.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText(['概览', '班级管理', '媒体库', '课程管理', '我的账号']);
+    await expect(teacherPage.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText([
+      '概览',
+      '班级管理',
+      '媒体库',
+      '课程管理',
+      '我的账号',
+    ]);
     await teacherPage
       .getByRole('main')
       .getByRole('link', { name: /班级管理/ })

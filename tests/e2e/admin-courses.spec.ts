@@ -81,15 +81,26 @@ test.describe('@desktop-only courses on the staff side', () => {
     // Chapter, then a section in it.
     const outline = page.getByRole('region', { name: '章节与课堂' });
     await outline.getByLabel('添加章').fill('第一章 用电基础');
-    await outline.locator('form').filter({ has: page.getByLabel('添加章') }).getByRole('button', { name: '保存' }).click();
+    await outline
+      .locator('form')
+      .filter({ has: page.getByLabel('添加章') })
+      .getByRole('button', { name: '保存' })
+      .click();
     await expect(outline.getByRole('heading', { name: '第一章 用电基础' })).toBeVisible();
     await outline.getByRole('button', { name: '添加小节' }).click();
     await outline.getByLabel('添加小节').fill('第一节 安全常识');
-    await outline.locator('form').filter({ has: page.getByLabel('添加小节') }).getByRole('button', { name: '保存' }).click();
+    await outline
+      .locator('form')
+      .filter({ has: page.getByLabel('添加小节') })
+      .getByRole('button', { name: '保存' })
+      .click();
     await expect(outline.getByRole('heading', { name: '第一节 安全常识' })).toBeVisible();
 
     // An article lesson in the section, written in the editor.
-    const sectionRow = outline.locator('li').filter({ has: page.getByRole('heading', { name: '第一节 安全常识' }) }).last();
+    const sectionRow = outline
+      .locator('li')
+      .filter({ has: page.getByRole('heading', { name: '第一节 安全常识' }) })
+      .last();
     await sectionRow.getByRole('button', { name: '添加课堂' }).click();
     let form = page.getByRole('form', { name: '添加课堂' });
     await form.getByLabel('课堂名称').fill('安全用电须知');

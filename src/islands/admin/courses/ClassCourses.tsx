@@ -19,7 +19,9 @@ const dayOf = (ms: number | null) => (ms === null ? '' : formatDate(ms));
 export function ClassCourses({ classId, manage }: { classId: string; manage: boolean }) {
   const params = { params: { id: classId } };
   const list = useLoaded(() => staffSend(crs.adminClassCourses, {}, params));
-  const options = useLoaded(() => (manage ? staffSend(crs.adminCourses, { size: 100 }).then((p) => p.records) : Promise.resolve([] as crs.AdminCourseSummary[])));
+  const options = useLoaded(() =>
+    manage ? staffSend(crs.adminCourses, { size: 100 }).then((p) => p.records) : Promise.resolve([] as crs.AdminCourseSummary[]),
+  );
   const [f, setF] = useState({ courseId: '', learnStart: '', learnEnd: '' });
 
   const send = async <Req,>(call: typeof crs.adminClassCourseAttach | typeof crs.adminClassCourseMove | typeof crs.adminClassCourseDetach, input: Req) => {
@@ -66,7 +68,13 @@ export function ClassCourses({ classId, manage }: { classId: string; manage: boo
             <label htmlFor="class-course-start" className="mb-1 block text-sm font-medium">
               {t('courses.learnStart')}
             </label>
-            <input id="class-course-start" type="date" className={fieldClass} value={f.learnStart} onChange={(e) => setF({ ...f, learnStart: e.target.value })} />
+            <input
+              id="class-course-start"
+              type="date"
+              className={fieldClass}
+              value={f.learnStart}
+              onChange={(e) => setF({ ...f, learnStart: e.target.value })}
+            />
           </div>
           <div>
             <label htmlFor="class-course-end" className="mb-1 block text-sm font-medium">
@@ -115,13 +123,16 @@ export function ClassCourses({ classId, manage }: { classId: string; manage: boo
                   <td className={td}>
                     <span className="flex flex-wrap gap-1">
                       <Button onClick={() => void send(crs.adminClassCourseMove, { courseId: row.courseId, direction: 'up' })}>
-                        <span aria-label={`${t('courses.up')} ${row.name}`}>{t('courses.up')}</span>
+                        {t('courses.up')}
+                        <span className="sr-only"> {row.name}</span>
                       </Button>
                       <Button onClick={() => void send(crs.adminClassCourseMove, { courseId: row.courseId, direction: 'down' })}>
-                        <span aria-label={`${t('courses.down')} ${row.name}`}>{t('courses.down')}</span>
+                        {t('courses.down')}
+                        <span className="sr-only"> {row.name}</span>
                       </Button>
                       <Button kind="danger" onClick={() => void detach(row)}>
-                        <span aria-label={`${t('courses.detach')} ${row.name}`}>{t('courses.detach')}</span>
+                        {t('courses.detach')}
+                        <span className="sr-only"> {row.name}</span>
                       </Button>
                     </span>
                   </td>

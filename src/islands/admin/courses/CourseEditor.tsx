@@ -10,6 +10,7 @@ import { Button, LoadState, PageTitle, Section, fieldClass, useLoaded } from '..
 import { ImageField } from '../upload';
 import { RichTextField } from '../editor/RichTextField';
 import { LessonForm } from './LessonForm';
+import { Field } from './Field';
 import { durationText, dutyLabel, fail, natureLabel, typeLabel } from './course-ui';
 
 /**
@@ -134,42 +135,19 @@ function InfoForm({ course, onSaved }: { course: crs.AdminCourse; onSaved: (c: c
   );
 }
 
-export function Field({
+function NameForm({
   id,
   label,
-  value,
-  onValue,
-  required,
-  maxLength,
-  hint,
+  initial,
+  onSave,
+  onCancel,
 }: {
   id: string;
   label: string;
-  value: string;
-  onValue: (v: string) => void;
-  required?: boolean;
-  maxLength?: number;
-  hint?: string;
+  initial: string;
+  onSave: (name: string) => void;
+  onCancel?: () => void;
 }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={fieldClass}
-        value={value}
-        required={required}
-        maxLength={maxLength}
-        placeholder={hint}
-        onChange={(e) => onValue(e.target.value)}
-      />
-    </div>
-  );
-}
-
-function NameForm({ id, label, initial, onSave, onCancel }: { id: string; label: string; initial: string; onSave: (name: string) => void; onCancel?: () => void }) {
   const [name, setName] = useState(initial);
   return (
     <form
@@ -228,10 +206,12 @@ function Outline({ course, change, set }: { course: crs.AdminCourse; change: Cha
       )}
       <span className="flex flex-wrap gap-1">
         <Button onClick={() => void change(crs.adminChapterMove, { chapterId: c.id, direction: 'up' })}>
-          <span aria-label={`${t('courses.up')} ${c.name}`}>{t('courses.up')}</span>
+          {t('courses.up')}
+          <span className="sr-only"> {c.name}</span>
         </Button>
         <Button onClick={() => void change(crs.adminChapterMove, { chapterId: c.id, direction: 'down' })}>
-          <span aria-label={`${t('courses.down')} ${c.name}`}>{t('courses.down')}</span>
+          {t('courses.down')}
+          <span className="sr-only"> {c.name}</span>
         </Button>
         <Button onClick={() => setRenaming(c.id)}>{t('courses.rename')}</Button>
         {depth === 0 && <Button onClick={() => setAdding(c.id)}>{t('courses.section.add')}</Button>}
@@ -257,16 +237,20 @@ function Outline({ course, change, set }: { course: crs.AdminCourse; change: Cha
             </span>
             <span className="ml-auto flex flex-wrap gap-1">
               <Button onClick={() => void change(crs.adminLessonMove, { lessonId: l.id, direction: 'up' })}>
-                <span aria-label={`${t('courses.up')} ${l.name}`}>{t('courses.up')}</span>
+                {t('courses.up')}
+                <span className="sr-only"> {l.name}</span>
               </Button>
               <Button onClick={() => void change(crs.adminLessonMove, { lessonId: l.id, direction: 'down' })}>
-                <span aria-label={`${t('courses.down')} ${l.name}`}>{t('courses.down')}</span>
+                {t('courses.down')}
+                <span className="sr-only"> {l.name}</span>
               </Button>
               <Button onClick={() => setLesson({ sectionId, row: l })}>
-                <span aria-label={`${t('courses.edit')} ${l.name}`}>{t('courses.edit')}</span>
+                {t('courses.edit')}
+                <span className="sr-only"> {l.name}</span>
               </Button>
               <Button kind="danger" onClick={() => void removeLesson(l)}>
-                <span aria-label={`${t('courses.delete')} ${l.name}`}>{t('courses.delete')}</span>
+                {t('courses.delete')}
+                <span className="sr-only"> {l.name}</span>
               </Button>
             </span>
           </li>

@@ -7,7 +7,7 @@ import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import { LIVE_STATUSES, MEDIA_LESSON_KIND, STAFF_LESSON_TYPES } from '~/lib/learning/course-admin';
 import { Button, fieldClass, useLoaded } from '../shared';
 import { RichTextField } from '../editor/RichTextField';
-import { Field } from './CourseEditor';
+import { Field } from './Field';
 import { fail, minuteText, typeLabel } from './course-ui';
 
 /**
@@ -105,7 +105,11 @@ export function LessonForm({
   };
 
   return (
-    <form aria-label={row ? t('courses.lesson.edit') : t('courses.lesson.new')} className="mt-6 rounded-xl border border-brand/40 p-4" onSubmit={(e) => void save(e)}>
+    <form
+      aria-label={row ? t('courses.lesson.edit') : t('courses.lesson.new')}
+      className="mt-6 rounded-xl border border-brand/40 p-4"
+      onSubmit={(e) => void save(e)}
+    >
       <h3 className="mb-3 text-base font-semibold">{row ? t('courses.lesson.edit') : t('courses.lesson.new')}</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="lesson-name" label={t('courses.lesson.name')} value={f.name} onValue={set('name')} required maxLength={80} />

@@ -310,7 +310,16 @@ export function classCourses(db: DB, tenantId: string, classId: string) {
 /** Attaches the course (the class+course unique key makes a second attach change only the window). */
 export async function attachCourse(
   db: DB,
-  row: { id: string; tenantId: string; classId: string; courseId: string; learnStartAt: number | null; learnEndAt: number | null; seq: number; createdAt: number },
+  row: {
+    id: string;
+    tenantId: string;
+    classId: string;
+    courseId: string;
+    learnStartAt: number | null;
+    learnEndAt: number | null;
+    seq: number;
+    createdAt: number;
+  },
 ) {
   await db
     .insertInto('classCourses')

@@ -24,7 +24,15 @@ const withId = body({ id: idSchema });
 const tooLong = (max: number) => t('courses.textTooLong', { max });
 
 const text = (max: number, required: string, long: string) => z.string({ error: required }).trim().min(1, required).max(max, long);
-const optionalText = (max: number) => z.preprocess(blankIsNull, z.string({ error: tooLong(max) }).trim().max(max, tooLong(max)).nullable());
+const optionalText = (max: number) =>
+  z.preprocess(
+    blankIsNull,
+    z
+      .string({ error: tooLong(max) })
+      .trim()
+      .max(max, tooLong(max))
+      .nullable(),
+  );
 const oneOf = (values: readonly number[], message: string) => z.coerce.number({ error: message }).refine((n) => values.includes(n), { message });
 const optionalOneOf = (values: readonly number[], message: string) =>
   z.preprocess(blankIsNull, z.union([z.null(), z.number({ error: message }).refine((n) => values.includes(n), { message })]));
@@ -105,15 +113,22 @@ const introBlock = z.object(
 const courseInput = body({
   id: z.preprocess(blankIsNone, idSchema.optional()),
   name: text(L.name, t('courses.nameRequired'), t('courses.nameTooLong', { max: L.name })),
-  cover: address(L.url).optional().transform((v) => v ?? null),
+  cover: address(L.url)
+    .optional()
+    .transform((v) => v ?? null),
   courseNature: oneOf(COURSE_NATURES, t('courses.badNature')),
   thirdPlatformType: optionalOneOf(COURSE_THIRD_PLATFORM_TYPES, t('courses.badPlatform'))
     .optional()
     .transform((v) => v ?? null),
-  learningPlatform: optionalOneOf(Array.from({ length: 99 }, (_, i) => i + 1), t('courses.badPlatform'))
+  learningPlatform: optionalOneOf(
+    Array.from({ length: 99 }, (_, i) => i + 1),
+    t('courses.badPlatform'),
+  )
     .optional()
     .transform((v) => v ?? null),
-  learningUrl: address(L.url).optional().transform((v) => v ?? null),
+  learningUrl: address(L.url)
+    .optional()
+    .transform((v) => v ?? null),
   courseClassCode: optionalText(L.classCode)
     .optional()
     .transform((v) => v ?? null),
@@ -121,7 +136,13 @@ const courseInput = body({
     .optional()
     .transform((v) => v ?? null),
   courseContent: z
-    .preprocess(blankIsNull, z.string({ error: tooLong(L.content) }).max(L.content, tooLong(L.content)).nullable())
+    .preprocess(
+      blankIsNull,
+      z
+        .string({ error: tooLong(L.content) })
+        .max(L.content, tooLong(L.content))
+        .nullable(),
+    )
     .optional()
     .transform((v) => v ?? null),
   introductions: z
@@ -149,7 +170,13 @@ const lessonInput = body({
     .max(L.images, t('courses.tooManyImages', { max: L.images }))
     .default([]),
   html: z
-    .preprocess(blankIsNull, z.string({ error: tooLong(L.article) }).max(L.article, tooLong(L.article)).nullable())
+    .preprocess(
+      blankIsNull,
+      z
+        .string({ error: tooLong(L.article) })
+        .max(L.article, tooLong(L.article))
+        .nullable(),
+    )
     .optional()
     .transform((v) => v ?? null),
   summary: optionalText(L.summary)
@@ -160,7 +187,9 @@ const lessonInput = body({
     .transform((v) => v ?? null),
   start: optionalTime.optional().transform((v) => v ?? null),
   end: optionalTime.optional().transform((v) => v ?? null),
-  replayUrl: address(L.url).optional().transform((v) => v ?? null),
+  replayUrl: address(L.url)
+    .optional()
+    .transform((v) => v ?? null),
   position: optionalText(L.position)
     .optional()
     .transform((v) => v ?? null),

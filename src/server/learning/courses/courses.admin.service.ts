@@ -153,7 +153,12 @@ export async function pageCourses(
     { name: q.name, courseNature: q.courseNature, accountId: isAdmin ? undefined : actor.account.id },
     windowOf({ current: q.current, size: q.size, order: 'desc' }),
   );
-  return pageOf(rows.map((r) => summary(r as repo.CourseRow)), total, q.current, q.size);
+  return pageOf(
+    rows.map((r) => summary(r as repo.CourseRow)),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 export function getCourse(s: Scope, actor: StaffActor, id: string): Promise<AdminCourse> {
@@ -349,7 +354,15 @@ export async function deleteChapter(s: Scope, actor: StaffActor, courseId: strin
       const count = Number(found.lessonCount ?? 0) + chapters.filter((c) => c.parentId === chapterId).length;
       throw AppError.conflict(t('courses.chapterNotEmpty', { count }));
     }
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.chapterDelete, { type: AUDIT_TARGET.courseChapter, id: chapterId }, { courseId, name: found.name }, null);
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.chapterDelete,
+      { type: AUDIT_TARGET.courseChapter, id: chapterId },
+      { courseId, name: found.name },
+      null,
+    );
     return viewOf(s, actor, courseId, trx);
   });
 }
@@ -389,7 +402,7 @@ async function lessonColumns(s: Scope, tenantId: string, input: LessonFields) {
     if (type !== CLASSROOM_TYPE.IMAGE && input.assetIds.length > 1) throw AppError.badRequest(t('courses.assetOne'));
     const sources = [];
     for (const assetId of input.assetIds) {
-      let source;
+      let source: Awaited<ReturnType<typeof lessonSourceOf>>;
       try {
         source = await lessonSourceOf(s, tenantId, assetId);
       } catch (error) {
@@ -468,7 +481,15 @@ export async function saveLesson(s: Scope, actor: StaffActor, courseId: string, 
       tenantId,
       lessonId,
       columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE
-        ? input.teachers.map((teacherName, i) => ({ id: newId(s.now), tenantId, classroomId: lessonId, teacherName, teacherAvatar: null, seq: i + 1, createdAt: s.now }))
+        ? input.teachers.map((teacherName, i) => ({
+            id: newId(s.now),
+            tenantId,
+            classroomId: lessonId,
+            teacherName,
+            teacherAvatar: null,
+            seq: i + 1,
+            createdAt: s.now,
+          }))
         : [],
     );
     if (input.duties) await repo.replaceDutyRules(trx, tenantId, courseId, lessonId, dutyRows(tenantId, courseId, lessonId, input.duties, s.now));
@@ -524,10 +545,18 @@ export async function moveLesson(
       const order = lessons.map((l) => (l.id === found.id ? other.id : l.id === other.id ? found.id : l.id));
       for (const [i, lessonId] of order.entries()) await repo.setLessonSeq(trx, tenantId, lessonId, i + 1);
     }
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.lessonMove, { type: AUDIT_TARGET.lesson, id: found.id }, { sectionId: found.sectionId }, {
-      sectionId: input.sectionId ?? found.sectionId,
-      direction: input.direction ?? null,
-    });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.lessonMove,
+      { type: AUDIT_TARGET.lesson, id: found.id },
+      { sectionId: found.sectionId },
+      {
+        sectionId: input.sectionId ?? found.sectionId,
+        direction: input.direction ?? null,
+      },
+    );
     return viewOf(s, actor, courseId, trx);
   });
 }
@@ -545,11 +574,18 @@ export async function deleteLesson(s: Scope, actor: StaffActor, courseId: string
     if (!found) throw AppError.notFound(t('courses.lessonNotFound'));
     if (!(await repo.deleteUnstudiedLesson(trx, tenantId, courseId, lessonId)))
       throw AppError.conflict(t('courses.lessonStudied', { count: Number(found.studyRecords ?? 0) }));
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.lessonDelete, { type: AUDIT_TARGET.lesson, id: lessonId }, {
-      courseId,
-      name: found.name,
-      classroomType: found.classroomType,
-    });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.lessonDelete,
+      { type: AUDIT_TARGET.lesson, id: lessonId },
+      {
+        courseId,
+        name: found.name,
+        classroomType: found.classroomType,
+      },
+    );
     return viewOf(s, actor, courseId, trx);
   });
 }
