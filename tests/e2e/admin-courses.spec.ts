@@ -112,7 +112,7 @@ test.describe('@desktop-only courses on the staff side', () => {
     await expectNoSeriousA11yViolations(page, 'lesson form');
     await form.getByRole('button', { name: '保存' }).click();
     await expect(form).toBeHidden();
-    await expect(outline.getByText('安全用电须知')).toBeVisible();
+    await expect(outline.getByRole('button', { name: '编辑 安全用电须知' })).toBeVisible();
 
     // A video lesson picked from the library: its length is the file's.
     await sectionRow.getByRole('button', { name: '添加课堂' }).click();
