@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as crs from '~/lib/api/contracts/admin-courses';
 import * as mediaApi from '~/lib/api/contracts/admin-media';
 import * as online from '~/lib/api/contracts/classroom-online';
+import * as offline from '~/lib/api/contracts/classroom-offline';
 import * as course from '~/lib/api/contracts/learning-course';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
@@ -263,6 +264,26 @@ describe('lessons', () => {
       classStartTime: '2026-12-01 19:00:00',
       classEndTime: '2026-12-01 20:30:00',
       url: null,
+    });
+    // The face-to-face lesson, as the face-to-face classroom shows it.
+    const face = await ok<offline.OfflineClassroom>(
+      s().call(
+        offline.offlineClassroomDetail,
+        { classroomId: lessonNamed(c, '面授课').id, classId, courseId, studentId: student.studentId },
+        withToken(student.user.token),
+      ),
+    );
+    expect(face).toMatchObject({
+      classroomName: '面授课',
+      isRequired: 1,
+      position: '301 教室',
+      address: '北京市海淀区学院路 1 号',
+      classStartTime: '2026-12-02 09:00:00',
+      classEndTime: '2026-12-02 11:00:00',
+      teacherList: [
+        { teacherName: '王建华', teacherAvatar: null, lead: true },
+        { teacherName: '李明', teacherAvatar: null, lead: false },
+      ],
     });
     // A replay later: the status and its address.
     const live = lessonNamed(c, '直播课');
