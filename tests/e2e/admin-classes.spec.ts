@@ -127,6 +127,7 @@ test.describe('@desktop-only classes on the staff side', () => {
     await expect(teacherPage.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText([
       '概览',
       '班级管理',
+      '课程管理',
       '媒体库',
       '活动与考勤',
       '学员问答',

@@ -44,6 +44,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '相册素材',
       '优惠券',
       '班级管理',
+      '课程管理',
       '媒体库',
       '活动与考勤',
       '学员问答',

@@ -191,6 +191,24 @@ export const STAFF_ACCESS = {
   adminProgress: TEACHING,
   adminProgressStudent: TEACHING,
   adminProgressExport: TEACHING,
+  // Courses: administrators create and delete; they and the teachers of a class that teaches a course edit it
+  // (the course scope in courses.admin.service.ts answers 404 for any other course).
+  adminCourses: CLASSES,
+  adminCourseGet: CLASSES,
+  adminCourseSave: CLASSES,
+  adminCourseDelete: ADMIN_ONLY,
+  adminChapterSave: CLASSES,
+  adminChapterMove: CLASSES,
+  adminChapterDelete: CLASSES,
+  adminLessonSave: CLASSES,
+  adminLessonMove: CLASSES,
+  adminLessonDelete: CLASSES,
+  adminCourseDuties: CLASSES,
+  // A class's courses: read by its teachers; attached, ordered and detached by administrators (what the class teaches).
+  adminClassCourses: CLASSES,
+  adminClassCourseAttach: ADMIN_ONLY,
+  adminClassCourseMove: ADMIN_ONLY,
+  adminClassCourseDetach: ADMIN_ONLY,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -230,4 +248,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/activities', call: 'adminActivities' },
   { path: '/admin/inbox', call: 'adminQuestions' },
   { path: '/admin/progress', call: 'adminProgress' },
+  { path: '/admin/courses', call: 'adminCourses' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -123,6 +123,19 @@ export const AUDIT_ACTION = {
   questionAnswerEdit: 'question.answerEdit',
   postHide: 'post.hide',
   postShow: 'post.show',
+  courseCreate: 'course.create',
+  courseUpdate: 'course.update',
+  courseDelete: 'course.delete',
+  chapterSave: 'chapter.save',
+  chapterMove: 'chapter.move',
+  chapterDelete: 'chapter.delete',
+  lessonSave: 'lesson.save',
+  lessonMove: 'lesson.move',
+  lessonDelete: 'lesson.delete',
+  courseDuties: 'course.duties',
+  classCourseAttach: 'classCourse.attach',
+  classCourseMove: 'classCourse.move',
+  classCourseDetach: 'classCourse.detach',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -169,5 +182,8 @@ export const AUDIT_TARGET = {
   classroomQuestion: 'classQuestion',
   classroomNote: 'classNote',
   classroomComment: 'classComment',
+  course: 'course',
+  courseChapter: 'courseChapter',
+  lesson: 'lesson',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

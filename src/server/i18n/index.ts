@@ -27,6 +27,7 @@ import { adminActivities } from '~/lib/i18n/messages/admin-activities';
 import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { adminMedia } from '~/lib/i18n/messages/admin-media';
 import { adminInbox } from '~/lib/i18n/messages/admin-inbox';
+import { adminCourses } from '~/lib/i18n/messages/admin-courses';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -64,6 +65,7 @@ export const catalogues = [
   adminInbox,
   adminJobs,
   adminMedia,
+  adminCourses,
   serverMessages,
   staffServerMessages,
 ] as const;

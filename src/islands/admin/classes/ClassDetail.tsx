@@ -9,6 +9,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import type { Page } from '~/lib/paging';
 import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, useLoaded, usePaged } from '../shared';
 import { ClassForm, dayText, fail, teacherRoleLabel, teachingStatusLabel } from './class-form';
+import { ClassCourses } from '../courses/ClassCourses';
 
 /**
  * One class: its fields and teachers (administrators edit, end or delete it), its periods and its
@@ -98,6 +99,7 @@ export function ClassDetail({ classId, onBack }: { classId: string; onBack: () =
         {!manage && <p className="mt-3 text-sm text-muted">{t('classes.readOnly')}</p>}
       </Section>
 
+      <ClassCourses classId={classId} manage={c.may.edit} />
       <Periods classId={classId} periods={periods} manage={manage} onChanged={refresh} />
 
       <Section title={t('classes.students')}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '~/lib/i18n/messages/admin-classes';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import type { StaffMe } from '~/lib/api/contracts/staff';
@@ -21,7 +21,9 @@ const PAGE_SIZE = 10;
 export default function ClassesIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const isAdmin = me.account.role === STAFF_ROLE.admin;
-  const [open, setOpen] = useState<string | null>(() => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id')));
+  // The page's ?id= opens that item once hydrated: the server rendered the list, so the first render must be the list too.
+  const [open, setOpen] = useState<string | null>(null);
+  useEffect(() => setOpen(new URLSearchParams(location.search).get('id')), []);
   const list = usePaged((q: cls.AdminClassQuery) => staffSend(cls.adminClasses, q), { current: 1, size: PAGE_SIZE } as cls.AdminClassQuery);
   const [filter, setFilter] = useState({ name: '', status: '', mode: '' });
   const [editing, setEditing] = useState<{ row: cls.AdminClass | null } | null>(null);

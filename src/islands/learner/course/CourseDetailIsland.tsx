@@ -142,6 +142,19 @@ function CoursePage({ data, query, userId }: { data: Loaded; query: Query; userI
       <aside className="min-w-0 space-y-6">
         <Requirements detail={detail} statistics={statistics} />
         <Introductions list={detail.introduceDetailList} />
+        {detail.courseContent && (
+          // The rich-text introduction staff wrote.
+          <section aria-labelledby="course-content" className="rounded-lg border border-slate-200 p-4">
+            <h2 id="course-content" className="text-base font-semibold text-ink">
+              {t('course.intro')}
+            </h2>
+            <div
+              className="rich-text mt-3 max-w-none break-words text-sm [&_img]:h-auto [&_img]:max-w-full"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server when saved and again in this answer (src/server/sanitize.ts)
+              dangerouslySetInnerHTML={{ __html: detail.courseContent }}
+            />
+          </section>
+        )}
       </aside>
       <Modal open={liveOpen} title={t('course.liveTitle')} onClose={() => setLiveOpen(false)} width="w-[min(92vw,420px)]">
         <p className="px-5 py-6 text-sm text-ink">{t('course.liveNotOnPc')}</p>

@@ -4,6 +4,7 @@ import { ADMIN_CONTENT_CALLS } from './admin-content';
 import { ADMIN_CLASS_CALLS } from './admin-classes';
 import { ADMIN_MEDIA_CALLS } from './admin-media';
 import { ADMIN_ACTIVITY_CALLS } from './admin-activities';
+import { ADMIN_COURSE_CALLS } from './admin-courses';
 import { CATALOG_CALLS } from './admin-catalog';
 import { ADMIN_JOB_CALLS } from './admin-jobs';
 import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
@@ -308,6 +309,7 @@ export const STAFF_CALLS = {
   ...ADMIN_ACTIVITY_CALLS,
   ...ADMIN_INTERACTION_CALLS,
   ...ADMIN_PROGRESS_CALLS,
+  ...ADMIN_COURSE_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -1,5 +1,6 @@
 import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
+import { sanitizeRichText } from '../../sanitize';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
@@ -50,7 +51,8 @@ export async function courseDetail(s: Scope, input: CourseRefInput): Promise<Cou
     introduce: course.introduce,
     courseType: course.courseType,
     courseNature: course.courseNature,
-    courseContent: course.courseContent,
+    // Rich text staff wrote: sanitised when shown as when saved.
+    courseContent: course.courseContent ? sanitizeRichText(course.courseContent) : null,
     learningUrl: course.learningUrl,
     thirdPlatformType: course.thirdPlatformType,
     learningPlatform: course.learningPlatform,

@@ -1,0 +1,345 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { DB } from '../../db/database';
+import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import type { ClassroomTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from './courses.table';
+
+/**
+ * All SQL of the staff side of courses. Every function takes the school first; a course, chapter
+ * or lesson is found only within it. A teacher's courses are those attached to a class they have
+ * a class_teachers row for (`accountId` given); administrators pass none and reach every course.
+ */
+
+export interface CourseFilter {
+  name?: string | undefined;
+  courseNature?: number | undefined;
+  /** Only courses of this account's classes (a teacher's list). */
+  accountId?: string | undefined;
+}
+
+function withCounts(db: DB) {
+  return db
+    .selectFrom('courses as c')
+    .selectAll('c')
+    .select((eb) => [
+      eb.selectFrom('classCourses as cc').whereRef('cc.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('classCount'),
+      eb.selectFrom('classrooms as l').whereRef('l.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('lessonCount'),
+    ]);
+}
+
+export function pageCourses(db: DB, tenantId: string, f: CourseFilter, w: PageWindow) {
+  let filtered = db.selectFrom('courses as c').where('c.tenantId', '=', tenantId);
+  if (f.name) filtered = filtered.where('c.name', 'like', containing(f.name));
+  if (f.courseNature !== undefined) filtered = filtered.where('c.courseNature', '=', f.courseNature);
+  if (f.accountId) {
+    const accountId = f.accountId;
+    filtered = filtered.where('c.id', 'in', (eb) =>
+      eb
+        .selectFrom('classCourses as cc')
+        .innerJoin('classTeachers as ct', (j) => j.onRef('ct.classId', '=', 'cc.classId').onRef('ct.tenantId', '=', 'cc.tenantId'))
+        .select('cc.courseId')
+        .where('cc.tenantId', '=', tenantId)
+        .where('ct.accountId', '=', accountId),
+    );
+  }
+  const rows = filtered
+    .selectAll('c')
+    .select((eb) => [
+      eb.selectFrom('classCourses as cc').whereRef('cc.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('classCount'),
+      eb.selectFrom('classrooms as l').whereRef('l.courseId', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('lessonCount'),
+    ])
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc');
+  return pageFrom(w, rows, filtered);
+}
+
+export function findCourse(db: DB, tenantId: string, id: string) {
+  return withCounts(db).where('c.tenantId', '=', tenantId).where('c.id', '=', id).executeTakeFirst();
+}
+export type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
+
+/** Whether the account teaches a class that teaches the course. */
+export async function teachesCourse(db: DB, tenantId: string, courseId: string, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('classCourses as cc')
+    .innerJoin('classTeachers as ct', (j) => j.onRef('ct.classId', '=', 'cc.classId').onRef('ct.tenantId', '=', 'cc.tenantId'))
+    .select('cc.id')
+    .where('cc.tenantId', '=', tenantId)
+    .where('cc.courseId', '=', courseId)
+    .where('ct.accountId', '=', accountId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function insertCourse(db: DB, row: Insertable<CourseTable>) {
+  await db.insertInto('courses').values(row).execute();
+}
+
+export async function updateCourse(db: DB, tenantId: string, id: string, fields: Updateable<CourseTable>) {
+  await db.updateTable('courses').set(fields).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Deletes the course only while no class teaches it (one conditional statement); answers whether it went. */
+export async function deleteUnusedCourse(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('courses')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('classCourses as cc').select('cc.id').where('cc.courseId', '=', id))))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function introductions(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('courseIntroductions')
+    .select(['introduceType', 'teacherName', 'teacherHeadUrl', 'roleCode', 'outline', 'describe'])
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .orderBy('seq')
+    .orderBy('id')
+    .execute();
+}
+
+export async function replaceIntroductions(db: DB, tenantId: string, courseId: string, rows: Insertable<CourseIntroductionTable>[]) {
+  await db.deleteFrom('courseIntroductions').where('tenantId', '=', tenantId).where('courseId', '=', courseId).execute();
+  if (rows.length) await db.insertInto('courseIntroductions').values(rows).execute();
+}
+
+// ------------------------------------------------------------ chapters and sections
+
+export function chapters(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('courseChapters as ch')
+    .select(['ch.id', 'ch.name', 'ch.parentId', 'ch.seq'])
+    .select((eb) => eb.selectFrom('classrooms as l').whereRef('l.sectionId', '=', 'ch.id').select(eb.fn.countAll<number>().as('n')).as('lessonCount'))
+    .where('ch.tenantId', '=', tenantId)
+    .where('ch.courseId', '=', courseId)
+    .orderBy('ch.seq')
+    .orderBy('ch.id')
+    .execute();
+}
+export type ChapterRow = Awaited<ReturnType<typeof chapters>>[number];
+
+export async function nextChapterSeq(db: DB, tenantId: string, courseId: string, parentId: string | null): Promise<number> {
+  let q = db
+    .selectFrom('courseChapters')
+    .select((eb) => eb.fn.max('seq').as('m'))
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId);
+  q = parentId === null ? q.where('parentId', 'is', null) : q.where('parentId', '=', parentId);
+  const row = await q.executeTakeFirst();
+  return Number(row?.m ?? 0) + 1;
+}
+
+export async function insertChapter(
+  db: DB,
+  row: { id: string; tenantId: string; courseId: string; parentId: string | null; name: string; seq: number; createdAt: number },
+) {
+  await db.insertInto('courseChapters').values(row).execute();
+}
+
+export async function renameChapter(db: DB, tenantId: string, courseId: string, id: string, name: string) {
+  await db.updateTable('courseChapters').set({ name }).where('tenantId', '=', tenantId).where('courseId', '=', courseId).where('id', '=', id).execute();
+}
+
+export async function setChapterSeq(db: DB, tenantId: string, id: string, seq: number) {
+  await db.updateTable('courseChapters').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Deletes a chapter or section only while no lesson and no section is in it (one conditional statement). */
+export async function deleteEmptyChapter(db: DB, tenantId: string, courseId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('courseChapters')
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.and([
+        eb.not(eb.exists(eb.selectFrom('classrooms as l').select('l.id').where('l.sectionId', '=', id))),
+        eb.not(eb.exists(eb.selectFrom('courseChapters as sub').select('sub.id').where('sub.parentId', '=', id))),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ------------------------------------------------------------ lessons
+
+/** Lesson records, hand-ins and sign-ins of a lesson: what deleting it would destroy. */
+const lessonStudy = sql<number>`(select count(*) from lesson_records lr where lr.classroom_id = l.id)
+  + (select count(*) from work_attempts wa where wa.classroom_id = l.id)
+  + (select count(*) from activity_attendance aa inner join class_activities ca on ca.id = aa.activity_id where ca.classroom_id = l.id)`;
+
+export function lessons(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('classrooms as l')
+    .selectAll('l')
+    .select(lessonStudy.as('studyRecords'))
+    .where('l.tenantId', '=', tenantId)
+    .where('l.courseId', '=', courseId)
+    .orderBy('l.seq')
+    .orderBy('l.id')
+    .execute();
+}
+export type LessonRow = Awaited<ReturnType<typeof lessons>>[number];
+
+export async function nextLessonSeq(db: DB, tenantId: string, courseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('classrooms')
+    .select((eb) => eb.fn.max('seq').as('m'))
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .executeTakeFirst();
+  return Number(row?.m ?? 0) + 1;
+}
+
+export async function insertLesson(db: DB, row: Insertable<ClassroomTable>) {
+  await db.insertInto('classrooms').values(row).execute();
+}
+
+export async function updateLesson(db: DB, tenantId: string, courseId: string, id: string, fields: Updateable<ClassroomTable>) {
+  await db.updateTable('classrooms').set(fields).where('tenantId', '=', tenantId).where('courseId', '=', courseId).where('id', '=', id).execute();
+}
+
+export async function setLessonSeq(db: DB, tenantId: string, id: string, seq: number) {
+  await db.updateTable('classrooms').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Deletes a lesson only while no student has a record of it (one conditional statement). */
+export async function deleteUnstudiedLesson(db: DB, tenantId: string, courseId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('classrooms as l')
+    .where('l.tenantId', '=', tenantId)
+    .where('l.courseId', '=', courseId)
+    .where('l.id', '=', id)
+    .where(sql<boolean>`${lessonStudy} = 0`)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** A face-to-face lesson's teachers (names; the first leads). */
+export function lessonTeachers(db: DB, tenantId: string, lessonIds: readonly string[]) {
+  if (!lessonIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('classroomTeachers')
+    .select(['classroomId', 'teacherName'])
+    .where('tenantId', '=', tenantId)
+    .where('classroomId', 'in', lessonIds)
+    .orderBy('seq')
+    .orderBy('id')
+    .execute();
+}
+
+export async function replaceLessonTeachers(
+  db: DB,
+  tenantId: string,
+  lessonId: string,
+  rows: { id: string; tenantId: string; classroomId: string; teacherName: string; teacherAvatar: null; seq: number; createdAt: number }[],
+) {
+  await db.deleteFrom('classroomTeachers').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
+  if (rows.length) await db.insertInto('classroomTeachers').values(rows).execute();
+}
+
+// ------------------------------------------------------------ works (papers per class) of the course
+
+export function courseWorks(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('works as w')
+    .innerJoin('teachingClasses as tc', 'tc.id', 'w.classId')
+    .select(['w.id', 'w.title', 'w.kind', 'w.classId', 'tc.name as className', 'w.classroomId'])
+    .select((eb) => eb.selectFrom('workAttempts as wa').whereRef('wa.workId', '=', 'w.id').select(eb.fn.countAll<number>().as('n')).as('attempts'))
+    .where('w.tenantId', '=', tenantId)
+    .where('w.courseId', '=', courseId)
+    .orderBy('w.createdAt')
+    .orderBy('w.id')
+    .execute();
+}
+
+/** Moves a work to another lesson of its course while nobody has started it (one conditional statement). */
+export async function moveUnstartedWork(db: DB, tenantId: string, courseId: string, workId: string, classroomId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('works')
+    .set({ classroomId })
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .where('id', '=', workId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('workAttempts as wa').select('wa.id').where('wa.workId', '=', workId))))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// ------------------------------------------------------------ duty rules
+
+export function dutyRules(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('dutyRules')
+    .select(['classroomId', 'dutyType', 'targetValue'])
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Replaces the course's own rules (classroomId null) or one lesson's. */
+export async function replaceDutyRules(db: DB, tenantId: string, courseId: string, classroomId: string | null, rows: Insertable<DutyRuleTable>[]) {
+  let q = db.deleteFrom('dutyRules').where('tenantId', '=', tenantId).where('courseId', '=', courseId);
+  q = classroomId === null ? q.where('classroomId', 'is', null) : q.where('classroomId', '=', classroomId);
+  await q.execute();
+  if (rows.length) await db.insertInto('dutyRules').values(rows).execute();
+}
+
+// ------------------------------------------------------------ courses of a class
+
+/** Study records of the class's students in the course: what detaching would hide. */
+const classCourseStudy = sql<number>`(select count(*) from lesson_records lr where lr.class_id = cc.class_id and lr.course_id = cc.course_id)
+  + (select count(*) from work_attempts wa where wa.class_id = cc.class_id and wa.course_id = cc.course_id)`;
+
+export function classCourses(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('classCourses as cc')
+    .innerJoin('courses as c', 'c.id', 'cc.courseId')
+    .select(['cc.courseId', 'c.name', 'c.courseNature', 'cc.learnStartAt', 'cc.learnEndAt', 'cc.seq', 'cc.id'])
+    .select(classCourseStudy.as('studyRecords'))
+    .where('cc.tenantId', '=', tenantId)
+    .where('cc.classId', '=', classId)
+    .orderBy('cc.seq')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** Attaches the course (the class+course unique key makes a second attach change only the window). */
+export async function attachCourse(
+  db: DB,
+  row: {
+    id: string;
+    tenantId: string;
+    classId: string;
+    courseId: string;
+    learnStartAt: number | null;
+    learnEndAt: number | null;
+    seq: number;
+    createdAt: number;
+  },
+) {
+  await db
+    .insertInto('classCourses')
+    .values(row)
+    .onConflict((oc) => oc.columns(['classId', 'courseId']).doUpdateSet({ learnStartAt: row.learnStartAt, learnEndAt: row.learnEndAt }))
+    .execute();
+}
+
+export async function setClassCourseSeq(db: DB, tenantId: string, id: string, seq: number) {
+  await db.updateTable('classCourses').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Detaches the course only while no student of the class has a record in it (one conditional statement). */
+export async function detachUnstudiedCourse(db: DB, tenantId: string, classId: string, courseId: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('classCourses as cc')
+    .where('cc.tenantId', '=', tenantId)
+    .where('cc.classId', '=', classId)
+    .where('cc.courseId', '=', courseId)
+    .where(sql<boolean>`${classCourseStudy} = 0`)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
