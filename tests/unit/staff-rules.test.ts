@@ -1,5 +1,9 @@
 import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
 import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
+import { ADMIN_COURSE_CALLS } from '~/lib/api/contracts/admin-courses';
+import { ADMIN_ACTIVITY_CALLS } from '~/lib/api/contracts/admin-activities';
+import { ADMIN_INTERACTION_CALLS } from '~/lib/api/contracts/admin-interaction';
+import { ADMIN_PROGRESS_CALLS } from '~/lib/api/contracts/admin-progress';
 import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { describe, expect, test } from 'vitest';
@@ -83,11 +87,34 @@ describe('roles and the access table', () => {
     const CLASSES = Object.keys(ADMIN_CLASS_CALLS).filter((n) => !CLASS_ADMIN.includes(n));
     // The media library: teachers, who make lessons, and administrators.
     const MEDIA = Object.keys(ADMIN_MEDIA_CALLS);
+    // Courses: teachers edit the courses of their classes (the scope again); deleting one and attaching courses to classes are
+    // the administrators'. Activities, attendance, the inbox and progress: administrators and teachers.
+    const COURSE_ADMIN = ['adminCourseDelete', 'adminClassCourseAttach', 'adminClassCourseMove', 'adminClassCourseDetach'];
+    const TEACHING = [
+      ...Object.keys(ADMIN_COURSE_CALLS).filter((n) => !COURSE_ADMIN.includes(n)),
+      ...Object.keys(ADMIN_ACTIVITY_CALLS),
+      ...Object.keys(ADMIN_INTERACTION_CALLS),
+      ...Object.keys(ADMIN_PROGRESS_CALLS),
+    ];
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING].sort());
     expect(allowed(STAFF_ROLE.admin)).toEqual(
-      [...PUBLIC, ...OWN, ...EVERY_ROLE, ...ADMIN, ...LEADS, ...CONTENT, ...SCHOOL, ...CATALOG, ...CLASSES, ...CLASS_ADMIN, ...MEDIA].sort(),
+      [
+        ...PUBLIC,
+        ...OWN,
+        ...EVERY_ROLE,
+        ...ADMIN,
+        ...LEADS,
+        ...CONTENT,
+        ...SCHOOL,
+        ...CATALOG,
+        ...CLASSES,
+        ...CLASS_ADMIN,
+        ...MEDIA,
+        ...TEACHING,
+        ...COURSE_ADMIN,
+      ].sort(),
     );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
   });

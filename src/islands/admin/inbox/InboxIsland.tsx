@@ -36,6 +36,9 @@ type Tab = 'questions' | PostKind;
 
 const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 
+const TAB_ON = 'bg-brand text-white';
+const TAB_OFF = 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50';
+
 export default function InboxIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [tab, setTab] = useState<Tab>('questions');
@@ -72,7 +75,7 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
             type="button"
             aria-pressed={tab === key}
             onClick={() => setTab(key)}
-            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${tab === key ? 'bg-brand text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
+            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${tab === key ? TAB_ON : TAB_OFF}`}
           >
             {label}
           </button>
