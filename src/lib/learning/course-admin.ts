@@ -58,6 +58,10 @@ export const COURSE_LIMITS = {
   address: 120,
   teacherName: 20,
   teachers: 10,
+  /** A face-to-face lesson's before-class notes (plain text) and its numbered key points. */
+  notes: 2000,
+  points: 20,
+  point: 500,
   images: 30,
   summary: 500,
   introBlocks: 20,

@@ -10,6 +10,8 @@ import type { Page } from '~/lib/paging';
 import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, useLoaded, usePaged } from '../shared';
 import { ClassForm, dayText, fail, teacherRoleLabel, teachingStatusLabel } from './class-form';
 import { ClassCourses } from '../courses/ClassCourses';
+import { mayCall } from '~/lib/staff/access';
+import type { StaffRole } from '~/lib/staff/roles';
 
 /**
  * One class: its fields and teachers (administrators edit, end or delete it), its periods and its
@@ -23,7 +25,14 @@ const PAGE_SIZE = 20;
 const serviceLabel = (s: number) => t(`classes.serviceStatus.${s}` as 'classes.serviceStatus.0');
 const periodTypeLabel = (n: number) => t(`classes.periodType.${n}` as 'classes.periodType.1');
 
-export function ClassDetail({ classId, onBack }: { classId: string; onBack: () => void }) {
+/** The class's other screens, opened with the class chosen (?classId=); shown to whoever may open them. */
+const CLASS_LINKS = [
+  { path: '/admin/activities', call: 'adminActivities', label: 'classes.link.activities' },
+  { path: '/admin/inbox', call: 'adminQuestions', label: 'classes.link.inbox' },
+  { path: '/admin/progress', call: 'adminProgress', label: 'classes.link.progress' },
+] as const;
+
+export function ClassDetail({ classId, onBack, role }: { classId: string; onBack: () => void; role?: StaffRole }) {
   const klass = useLoaded(() => staffSend(cls.adminClassGet, {}, { params: { id: classId } }));
   const periods = useLoaded(() => staffSend(cls.adminClassPeriods, {}, { params: { id: classId } }));
   const students = usePaged((q: cls.AdminStudentQuery) => staffSend(cls.adminClassStudents, q, { params: { id: classId } }), {
@@ -99,6 +108,13 @@ export function ClassDetail({ classId, onBack }: { classId: string; onBack: () =
         {!manage && <p className="mt-3 text-sm text-muted">{t('classes.readOnly')}</p>}
       </Section>
 
+      <nav aria-label={t('classes.links')} className="mb-4 flex flex-wrap gap-2 text-sm">
+        {CLASS_LINKS.filter((l) => !role || mayCall(role, l.call)).map((l) => (
+          <a key={l.path} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-dark hover:bg-slate-50" href={`${l.path}?classId=${encodeURIComponent(classId)}`}>
+            {t(l.label)}
+          </a>
+        ))}
+      </nav>
       <ClassCourses classId={classId} manage={c.may.edit} />
       <Periods classId={classId} periods={periods} manage={manage} onChanged={refresh} />
 

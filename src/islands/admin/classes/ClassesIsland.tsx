@@ -35,7 +35,7 @@ export default function ClassesIsland({ me }: { me: StaffMe }) {
   }
 
   if (open) {
-    return <ClassDetail classId={open} onBack={() => show(null)} />;
+    return <ClassDetail classId={open} onBack={() => show(null)} role={me.account.role} />;
   }
 
   function search(e: FormEvent) {

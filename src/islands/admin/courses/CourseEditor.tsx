@@ -10,6 +10,7 @@ import { Button, LoadState, PageTitle, Section, fieldClass, useLoaded } from '..
 import { ImageField } from '../upload';
 import { RichTextField } from '../editor/RichTextField';
 import { LessonForm } from './LessonForm';
+import { IntroBlocks } from './IntroBlocks';
 import { Field } from './Field';
 import { durationText, dutyLabel, fail, natureLabel, typeLabel } from './course-ui';
 
@@ -42,6 +43,7 @@ export function CourseEditor({ courseId, onBack }: { courseId: string; onBack: (
       </p>
       <PageTitle>{c.name}</PageTitle>
       <InfoForm course={c} onSaved={(next) => loaded.set(next)} />
+      <IntroBlocks course={c} onSaved={(next) => loaded.set(next)} />
       <Outline course={c} change={change} set={loaded.set} />
       <Duties course={c} change={change} />
     </div>

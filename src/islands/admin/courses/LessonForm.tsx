@@ -5,10 +5,12 @@ import * as media from '~/lib/api/contracts/admin-media';
 import { staffSend } from '~/lib/api/staff-client';
 import { CLASSROOM_TYPE } from '~/lib/learning/codes';
 import { LIVE_STATUSES, MEDIA_LESSON_KIND, STAFF_LESSON_TYPES } from '~/lib/learning/course-admin';
+import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { Button, fieldClass, useLoaded } from '../shared';
+import { ImageField } from '../upload';
 import { RichTextField } from '../editor/RichTextField';
 import { Field } from './Field';
-import { fail, minuteText, typeLabel } from './course-ui';
+import { dutyLabel, fail, minuteText, typeLabel } from './course-ui';
 
 /**
  * A lesson's form, by its type: media lessons pick ready files of the school's media library (the
@@ -45,9 +47,19 @@ export function LessonForm({
     replayUrl: row?.replayUrl ?? '',
     position: row?.position ?? '',
     address: row?.address ?? '',
-    teachers: (row?.teachers ?? []).join('、'),
+    notes: row?.notes ?? '',
+    points: (row?.points ?? []).join('\n'),
     workId: row?.works[0]?.id ?? '',
   });
+  // The face-to-face lesson's teachers, each with a picture (the first leads).
+  const [teachers, setTeachers] = useState(() =>
+    row ? row.teachers.map((name, i) => ({ name, avatar: row.teacherAvatars?.[i] ?? '' })) : [{ name: '', avatar: '' }],
+  );
+  const putTeacher = (i: number, v: Partial<{ name: string; avatar: string }>) => setTeachers(teachers.map((x, k) => (k === i ? { ...x, ...v } : x)));
+  // The lesson's own duty targets: the course's types, 0 not counted.
+  const [duties, setDuties] = useState(() =>
+    Object.fromEntries(course.duties.map((d) => [d.dutyType, String(row?.duties.find((x) => x.dutyType === d.dutyType)?.targetValue ?? 0)])),
+  );
   const set = (k: keyof typeof f) => (v: string) => setF({ ...f, [k]: v });
   const type = Number(f.classroomType);
   const kind = MEDIA_LESSON_KIND[type];
@@ -62,8 +74,10 @@ export function LessonForm({
   const works = course.works.filter((w) => (type === CLASSROOM_TYPE.HOMEWORK ? w.kind === 'homework' : type === CLASSROOM_TYPE.TEST && w.kind === 'test'));
   const timed = type === CLASSROOM_TYPE.LIVE || type === CLASSROOM_TYPE.FACE_TO_FACE;
 
+  const face = type === CLASSROOM_TYPE.FACE_TO_FACE;
   async function save(e: FormEvent) {
     e.preventDefault();
+    const named = teachers.filter((x) => x.name.trim());
     try {
       const next = await staffSend(
         crs.adminLessonSave,
@@ -82,13 +96,16 @@ export function LessonForm({
           replayUrl: type === CLASSROOM_TYPE.LIVE ? f.replayUrl : null,
           position: type === CLASSROOM_TYPE.FACE_TO_FACE ? f.position : null,
           address: type === CLASSROOM_TYPE.FACE_TO_FACE ? f.address : null,
-          teachers:
-            type === CLASSROOM_TYPE.FACE_TO_FACE
-              ? f.teachers
-                  .split(/[、,，\s]+/)
-                  .map((x) => x.trim())
-                  .filter(Boolean)
-              : [],
+          teachers: face ? named.map((x) => x.name.trim()) : [],
+          teacherAvatars: face ? named.map((x) => x.avatar || null) : [],
+          notes: face ? f.notes : null,
+          points: face
+            ? f.points
+                .split('\n')
+                .map((x) => x.trim())
+                .filter(Boolean)
+            : [],
+          duties: course.duties.map((d) => ({ dutyType: d.dutyType, targetValue: Number(duties[d.dutyType] || 0) })),
           workId: works.length && f.workId ? f.workId : null,
         },
         { params: { id: course.id } },
@@ -209,10 +226,77 @@ export function LessonForm({
           <Field id="lesson-position" label={t('courses.lesson.position')} value={f.position} onValue={set('position')} maxLength={60} />
           <Field id="lesson-address" label={t('courses.lesson.address')} value={f.address} onValue={set('address')} maxLength={120} />
           <div className="sm:col-span-2">
-            <Field id="lesson-teachers" label={t('courses.lesson.teachers')} value={f.teachers} onValue={set('teachers')} />
+            <label htmlFor="lesson-notes" className="mb-1 block text-sm font-medium">
+              {t('courses.lesson.notes')}
+            </label>
+            <textarea id="lesson-notes" rows={3} maxLength={2000} className={fieldClass} value={f.notes} onChange={(e) => set('notes')(e.target.value)} />
           </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="lesson-points" className="mb-1 block text-sm font-medium">
+              {t('courses.lesson.points')}
+            </label>
+            <textarea id="lesson-points" rows={4} className={fieldClass} value={f.points} onChange={(e) => set('points')(e.target.value)} />
+          </div>
+          <fieldset className="sm:col-span-2">
+            <legend className="mb-2 text-sm font-medium">{t('courses.lesson.teacherList')}</legend>
+            <ul className="space-y-3">
+              {teachers.map((x, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows being typed have no id; a row is removed by its place
+                <li key={i} className="rounded-lg border border-slate-200 p-3">
+                  <p className="mb-2 text-xs text-muted">{t('courses.lesson.teacherN', { n: i + 1 })}</p>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <Field
+                      id={`lesson-teacher-${i}`}
+                      label={t('courses.lesson.teacherName')}
+                      value={x.name}
+                      onValue={(name) => putTeacher(i, { name })}
+                      maxLength={20}
+                    />
+                    <ImageField
+                      label={`${t('courses.lesson.teacherPicture')} ${i + 1}`}
+                      value={x.avatar}
+                      onChange={(avatar) => putTeacher(i, { avatar })}
+                      purpose={UPLOAD_PURPOSE.cover}
+                      optional
+                    />
+                  </div>
+                  <Button kind="danger" onClick={() => setTeachers(teachers.filter((_, k) => k !== i))}>
+                    {t('courses.lesson.teacherRemove')}
+                    <span className="sr-only"> {i + 1}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {teachers.length < 10 && (
+              <p className="mt-2">
+                <Button onClick={() => setTeachers([...teachers, { name: '', avatar: '' }])}>{t('courses.lesson.teacherAdd')}</Button>
+              </p>
+            )}
+          </fieldset>
         </div>
       )}
+      <fieldset className="mt-4">
+        <legend className="mb-2 text-sm font-medium">{t('courses.lesson.duties')}</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {course.duties.map((d) => (
+            <div key={d.dutyType}>
+              <label htmlFor={`lesson-duty-${d.dutyType}`} className="mb-1 block text-sm">
+                {dutyLabel(d.dutyType)}
+              </label>
+              <input
+                id={`lesson-duty-${d.dutyType}`}
+                type="number"
+                min={0}
+                max={100000}
+                step={1}
+                className={fieldClass}
+                value={duties[d.dutyType] ?? '0'}
+                onChange={(e) => setDuties({ ...duties, [d.dutyType]: e.target.value })}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
       {works.length > 0 && (
         <div className="mt-4">
           <label htmlFor="lesson-work" className="mb-1 block text-sm font-medium">

@@ -22,7 +22,7 @@ import { toast } from '~/lib/toast';
 import { inputClass } from '../../shared/fields';
 import { Modal } from '../../shared/Modal';
 import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, timeText, usePaged } from '../shared';
-import { Choice, classOptions, useClasses, useLessons } from './filters';
+import { Choice, classOptions, useClasses, useGivenClass, useLessons } from './filters';
 
 /**
  * The teachers' inbox (/admin/inbox): the questions of the classes the person teaches (an
@@ -90,6 +90,11 @@ function Questions({ classes, onAnswered }: { classes: ReturnType<typeof useClas
   const paged = usePaged((q: InboxQuery) => staffSend(adminQuestions, q), { current: 1, size: PAGE_SIZE } as InboxQuery);
   const q = paged.query;
   const lessons = useLessons(q.classId ?? '');
+  const given = useGivenClass(classes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the class the address names is known
+  useEffect(() => {
+    if (given) paged.go({ ...q, classId: given, classroomId: undefined, current: 1 } as InboxQuery);
+  }, [given]);
   const [keyword, setKeyword] = useState('');
   const keywordId = useId();
   const put = (changed: InboxQuestion) => {
@@ -270,6 +275,11 @@ function Posts({ kind, classes }: { kind: PostKind; classes: ReturnType<typeof u
   const paged = usePaged((q: InboxPostQuery) => staffSend(adminInteractionPosts, q), { kind, current: 1, size: PAGE_SIZE } as InboxPostQuery);
   const q = paged.query;
   const [acting, setActing] = useState<InboxPost | null>(null);
+  const given = useGivenClass(classes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the class the address names is known
+  useEffect(() => {
+    if (given) paged.go({ ...q, classId: given, current: 1 } as InboxPostQuery);
+  }, [given]);
   const title = kind === 'note' ? t('inbox.tab.notes') : t('inbox.tab.comments');
   return (
     <Section title={title}>

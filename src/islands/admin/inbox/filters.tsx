@@ -17,6 +17,20 @@ export function useClasses(): AdminClassSummary[] {
   return classes;
 }
 
+/**
+ * The class the page's ?classId= names (a class page links here with it), once the person's classes
+ * are known and only if it is one of them; '' otherwise. Read after hydration: the server rendered
+ * the page without it, so the first render must not depend on the address.
+ */
+export function useGivenClass(classes: AdminClassSummary[]): string {
+  const [given, setGiven] = useState('');
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('classId');
+    if (id && classes.some((c) => c.id === id)) setGiven(id);
+  }, [classes]);
+  return given;
+}
+
 /** The lessons of the class chosen (none chosen: none). */
 export function useLessons(classId: string): InboxLesson[] {
   const [lessons, setLessons] = useState<InboxLesson[]>([]);

@@ -15,7 +15,7 @@ import { percentText } from '~/lib/learning/progress';
 import { toast } from '~/lib/toast';
 import { Modal } from '../../shared/Modal';
 import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, usePaged } from '../shared';
-import { Choice, useClasses } from '../inbox/filters';
+import { Choice, useClasses, useGivenClass } from '../inbox/filters';
 
 /**
  * Study progress (/admin/progress, read-only): a class the person teaches (administrators: any of
@@ -31,9 +31,14 @@ export default function ProgressIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const classes = useClasses();
   const [classId, setClassId] = useState('');
+  const given = useGivenClass(classes);
   useEffect(() => {
     if (!classId && classes[0]) setClassId(classes[0].id);
   }, [classes, classId]);
+  // The class the address names (a class page links here with it) is chosen once it is known.
+  useEffect(() => {
+    if (given) setClassId(given);
+  }, [given]);
   return (
     <div>
       <PageTitle>{t('progress.title')}</PageTitle>

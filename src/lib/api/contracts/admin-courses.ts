@@ -71,6 +71,11 @@ export interface AdminLesson {
   position: string | null;
   address: string | null;
   teachers: string[];
+  /** Face-to-face: each teacher's picture (same order as teachers; null: the default avatar). */
+  teacherAvatars: (string | null)[];
+  /** Face-to-face: the before-class notes (plain text) and the numbered key points. */
+  notes: string | null;
+  points: string[];
   /** Homework and test: the works (papers per class) answered in it. */
   works: AdminCourseWork[];
   /** The lesson's own duty targets. */
@@ -164,6 +169,11 @@ export interface LessonInput {
   position?: string | null;
   address?: string | null;
   teachers?: string[];
+  /** Face-to-face: each teacher's uploaded picture, in the order of teachers (blank or null: the default avatar). */
+  teacherAvatars?: (string | null)[];
+  /** Face-to-face: the before-class notes (plain text) and the key points, in order. */
+  notes?: string | null;
+  points?: string[];
   /** The lesson's own duty targets (0: not counted). */
   duties?: DutyTarget[];
   /** Homework and test: a work of the course (of the same kind) to answer in this lesson; it moves here. */

@@ -222,7 +222,7 @@ export function lessonTeachers(db: DB, tenantId: string, lessonIds: readonly str
   if (!lessonIds.length) return Promise.resolve([]);
   return db
     .selectFrom('classroomTeachers')
-    .select(['classroomId', 'teacherName'])
+    .select(['classroomId', 'teacherName', 'teacherAvatar'])
     .where('tenantId', '=', tenantId)
     .where('classroomId', 'in', lessonIds)
     .orderBy('seq')
@@ -234,10 +234,54 @@ export async function replaceLessonTeachers(
   db: DB,
   tenantId: string,
   lessonId: string,
-  rows: { id: string; tenantId: string; classroomId: string; teacherName: string; teacherAvatar: null; seq: number; createdAt: number }[],
+  rows: { id: string; tenantId: string; classroomId: string; teacherName: string; teacherAvatar: string | null; seq: number; createdAt: number }[],
 ) {
   await db.deleteFrom('classroomTeachers').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
   if (rows.length) await db.insertInto('classroomTeachers').values(rows).execute();
+}
+
+/** The before-class notes of the face-to-face lessons given. */
+export function lessonNotes(db: DB, tenantId: string, lessonIds: readonly string[]) {
+  if (!lessonIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('offlineClassrooms')
+    .select(['classroomId', 'beforeClassNotes'])
+    .where('tenantId', '=', tenantId)
+    .where('classroomId', 'in', lessonIds)
+    .execute();
+}
+
+/** The key points of the face-to-face lessons given, in order. */
+export function lessonPoints(db: DB, tenantId: string, lessonIds: readonly string[]) {
+  if (!lessonIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('classroomPoints')
+    .select(['classroomId', 'pointDesc'])
+    .where('tenantId', '=', tenantId)
+    .where('classroomId', 'in', lessonIds)
+    .orderBy('seq')
+    .orderBy('id')
+    .execute();
+}
+
+/** Replaces a lesson's before-class notes (null: none) and its key points. */
+export async function replaceLessonNotesAndPoints(
+  db: DB,
+  tenantId: string,
+  lessonId: string,
+  notes: string | null,
+  points: readonly string[],
+  newId: () => string,
+  now: number,
+) {
+  await db.deleteFrom('offlineClassrooms').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
+  if (notes) await db.insertInto('offlineClassrooms').values({ classroomId: lessonId, tenantId, beforeClassNotes: notes, createdAt: now }).execute();
+  await db.deleteFrom('classroomPoints').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
+  if (points.length)
+    await db
+      .insertInto('classroomPoints')
+      .values(points.map((pointDesc, i) => ({ id: newId(), tenantId, classroomId: lessonId, pointDesc, seq: i + 1, createdAt: now })))
+      .execute();
 }
 
 // ------------------------------------------------------------ works (papers per class) of the course

@@ -200,6 +200,17 @@ const lessonInput = body({
     .array(text(L.teacherName, t('validation.invalid'), tooLong(L.teacherName)), { error: t('validation.invalid') })
     .max(L.teachers, t('courses.tooManyTeachers', { max: L.teachers }))
     .default([]),
+  teacherAvatars: z
+    .array(address(L.url), { error: t('validation.invalid') })
+    .max(L.teachers, t('courses.tooManyTeachers', { max: L.teachers }))
+    .optional(),
+  notes: optionalText(L.notes)
+    .optional()
+    .transform((v) => v ?? null),
+  points: z
+    .array(text(L.point, t('courses.pointRequired'), tooLong(L.point)), { error: t('validation.invalid') })
+    .max(L.points, t('courses.tooManyPoints', { max: L.points }))
+    .default([]),
   duties: duties.optional(),
   workId: z.preprocess(blankIsNull, idSchema.nullable()).optional(),
 });

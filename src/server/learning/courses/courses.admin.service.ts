@@ -84,11 +84,12 @@ async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promi
     repo.dutyRules(db, tenantId, row.id),
     repo.courseWorks(db, tenantId, row.id),
   ]);
-  const teachers = await repo.lessonTeachers(
-    db,
-    tenantId,
-    lessons.filter((l) => l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE).map((l) => l.id),
-  );
+  const faceIds = lessons.filter((l) => l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE).map((l) => l.id);
+  const [teachers, notes, points] = await Promise.all([
+    repo.lessonTeachers(db, tenantId, faceIds),
+    repo.lessonNotes(db, tenantId, faceIds),
+    repo.lessonPoints(db, tenantId, faceIds),
+  ]);
   const workViews: AdminCourseWork[] = works.map((w) => ({
     id: w.id,
     title: w.title,
@@ -124,6 +125,9 @@ async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promi
         position: l.position,
         address: l.address,
         teachers: teachers.filter((x) => x.classroomId === l.id).map((x) => x.teacherName),
+        teacherAvatars: teachers.filter((x) => x.classroomId === l.id).map((x) => x.teacherAvatar),
+        notes: notes.find((x) => x.classroomId === l.id)?.beforeClassNotes ?? null,
+        points: points.filter((x) => x.classroomId === l.id).map((x) => x.pointDesc),
         works: workViews.filter((w) => w.classroomId === l.id),
         duties: dutyList(rules, l.id),
         studyRecords: Number(l.studyRecords ?? 0),
@@ -385,6 +389,10 @@ export interface LessonFields {
   position: string | null;
   address: string | null;
   teachers: string[];
+  /** Face-to-face: pictures in the order of teachers (missing or null: the default avatar). */
+  teacherAvatars?: (string | null)[] | undefined;
+  notes?: string | null | undefined;
+  points?: string[] | undefined;
   duties?: DutyTarget[] | undefined;
   workId: string | null;
 }
@@ -486,12 +494,15 @@ export async function saveLesson(s: Scope, actor: StaffActor, courseId: string, 
             tenantId,
             classroomId: lessonId,
             teacherName,
-            teacherAvatar: null,
+            teacherAvatar: input.teacherAvatars?.[i] ?? null,
             seq: i + 1,
             createdAt: s.now,
           }))
         : [],
     );
+    // The face-to-face classroom's notes and key points; another type keeps none (the learner shows them only there).
+    const face = columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE;
+    await repo.replaceLessonNotesAndPoints(trx, tenantId, lessonId, face ? (input.notes ?? null) : null, face ? (input.points ?? []) : [], () => newId(s.now), s.now);
     if (input.duties) await repo.replaceDutyRules(trx, tenantId, courseId, lessonId, dutyRows(tenantId, courseId, lessonId, input.duties, s.now));
     if (input.workId) {
       const kind = WORKS[columns.classroomType];
