@@ -86,8 +86,8 @@ describe('a face-to-face lesson', () => {
 
     // Bad input is refused with the form's words and changes nothing.
     const bad: [Partial<crs.LessonInput>, string][] = [
-      [{ points: ['  '] }, '课程要点不能为空'],
-      [{ points: Array.from({ length: 21 }, (_, i) => `要点${i}`) }, '课程要点最多 20 条'],
+      [{ points: ['  '] }, '课堂知识点不能为空'],
+      [{ points: Array.from({ length: 21 }, (_, i) => `要点${i}`) }, '课堂知识点最多 20 条'],
       [{ teachers: ['王建华'], teacherAvatars: ['javascript:alert(1)'] }, ''],
       [{ notes: 'x'.repeat(2001) }, ''],
     ];

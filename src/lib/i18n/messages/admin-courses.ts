@@ -174,15 +174,15 @@ export const adminCourses = {
   // A lesson's own duty targets and the face-to-face classroom's notes, key points and teachers.
   'courses.lesson.duties': '本课堂的职责目标（0 表示不计）',
   'courses.lesson.notes': '课前须知',
-  'courses.lesson.points': '课程要点（每行一条）',
+  'courses.lesson.points': '课堂知识点（每行一条）',
   'courses.lesson.teacherList': '授课老师（第一位为主讲）',
   'courses.lesson.teacherName': '老师姓名',
   'courses.lesson.teacherPicture': '老师照片',
   'courses.lesson.teacherAdd': '添加老师',
   'courses.lesson.teacherRemove': '移除老师',
   'courses.lesson.teacherN': '第 {n} 位老师',
-  'courses.pointRequired': '课程要点不能为空',
-  'courses.tooManyPoints': '课程要点最多 {max} 条',
+  'courses.pointRequired': '课堂知识点不能为空',
+  'courses.tooManyPoints': '课堂知识点最多 {max} 条',
 } as const;
 
 export const t = /* @__PURE__ */ translator(common, admin, adminCourses);
