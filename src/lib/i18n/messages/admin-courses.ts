@@ -158,7 +158,7 @@ export const adminCourses = {
   'courses.block.edit': '编辑介绍模块',
   'courses.block.type': '模块类型',
   'courses.block.type.0': '课程简介',
-  'courses.block.type.1': '课程老师',
+  'courses.block.type.1': '授课老师',
   'courses.block.type.3': '配套资料',
   'courses.block.type.4': '品质服务',
   'courses.block.teacherName': '老师姓名',
