@@ -99,7 +99,9 @@ describe('a face-to-face lesson', () => {
     expect(await read()).toMatchObject({ points: [{ pointDesc: '接线步骤' }, { pointDesc: '安全规范' }], teacherList: [{ teacherName: '李明' }] });
 
     // Made another type, the lesson keeps no face-to-face notes or points.
-    c = await ok(saveLesson(teacher, courseId, { lessonId: lesson.id, sectionId, name: FACE.name, classroomType: 6, mustLearn: 1, notes: '不应保存', points: ['x'] }));
+    c = await ok(
+      saveLesson(teacher, courseId, { lessonId: lesson.id, sectionId, name: FACE.name, classroomType: 6, mustLearn: 1, notes: '不应保存', points: ['x'] }),
+    );
     expect(lessonNamed(c, FACE.name)).toMatchObject({ notes: null, points: [], teachers: [] });
   });
 });

@@ -110,7 +110,11 @@ export function ClassDetail({ classId, onBack, role }: { classId: string; onBack
 
       <nav aria-label={t('classes.links')} className="mb-4 flex flex-wrap gap-2 text-sm">
         {CLASS_LINKS.filter((l) => !role || mayCall(role, l.call)).map((l) => (
-          <a key={l.path} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-dark hover:bg-slate-50" href={`${l.path}?classId=${encodeURIComponent(classId)}`}>
+          <a
+            key={l.path}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-dark hover:bg-slate-50"
+            href={`${l.path}?classId=${encodeURIComponent(classId)}`}
+          >
             {t(l.label)}
           </a>
         ))}

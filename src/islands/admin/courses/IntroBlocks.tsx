@@ -156,7 +156,14 @@ function BlockForm({
     if (!teacher && !f.outline.trim() && !f.describe.trim()) return fail(new Error(t('courses.block.textRequired')));
     void onSave(
       teacher
-        ? { introduceType: type, teacherName: f.teacherName.trim(), teacherHeadUrl: f.teacherHeadUrl || null, roleCode: f.roleCode, outline: null, describe: null }
+        ? {
+            introduceType: type,
+            teacherName: f.teacherName.trim(),
+            teacherHeadUrl: f.teacherHeadUrl || null,
+            roleCode: f.roleCode,
+            outline: null,
+            describe: null,
+          }
         : {
             introduceType: type,
             teacherName: null,

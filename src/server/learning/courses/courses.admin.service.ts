@@ -502,7 +502,15 @@ export async function saveLesson(s: Scope, actor: StaffActor, courseId: string, 
     );
     // The face-to-face classroom's notes and key points; another type keeps none (the learner shows them only there).
     const face = columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE;
-    await repo.replaceLessonNotesAndPoints(trx, tenantId, lessonId, face ? (input.notes ?? null) : null, face ? (input.points ?? []) : [], () => newId(s.now), s.now);
+    await repo.replaceLessonNotesAndPoints(
+      trx,
+      tenantId,
+      lessonId,
+      face ? (input.notes ?? null) : null,
+      face ? (input.points ?? []) : [],
+      () => newId(s.now),
+      s.now,
+    );
     if (input.duties) await repo.replaceDutyRules(trx, tenantId, courseId, lessonId, dutyRows(tenantId, courseId, lessonId, input.duties, s.now));
     if (input.workId) {
       const kind = WORKS[columns.classroomType];
