@@ -25,6 +25,12 @@ export function findAsset(db: DB, tenantId: string, id: string): Promise<MediaAs
   return db.selectFrom('mediaAssets').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
+/** The names of the school's assets among these ids, in one query (the jobs screen's titles). */
+export function assetNames(db: DB, tenantId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('mediaAssets').select(['id', 'name']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+}
+
 /** For the job, which has the id from its payload (and the school from the job row). */
 export function findAssetById(db: DB, id: string): Promise<MediaAsset | undefined> {
   return db.selectFrom('mediaAssets').selectAll().where('id', '=', id).executeTakeFirst();

@@ -362,9 +362,8 @@ async function removeRenditions(s: Scope, tenantId: string, made: Rendition[]): 
 // --- The jobs screen: what a processing job works on, and its retry or cancel there -------------------------------
 
 /** The names of the school's assets among these ids (the jobs screen's titles). */
-export async function assetNames(db: DB, tenantId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
-  const rows = await Promise.all(ids.map((id) => repo.findAsset(db, tenantId, id)));
-  return rows.filter((a): a is MediaAsset => !!a).map((a) => ({ id: a.id, name: a.name }));
+export function assetNames(db: DB, tenantId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  return repo.assetNames(db, tenantId, ids);
 }
 
 const assetIdOf = (payload: Record<string, unknown>) => (typeof payload['assetId'] === 'string' ? payload['assetId'] : '');

@@ -129,6 +129,7 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
       if (!live || !host.current) return;
       destroy = ec.destroyCalendar;
       const p = props.current;
+      const limits = slotLimits(p.activities);
       const activityOf = (info: { event: Calendar.Event }) => (info.event.extendedProps as { activity: TimetableActivity }).activity;
       calendar.current = ec.createCalendar(host.current, [ec.TimeGrid, ec.DayGrid], {
         view: VIEW[p.view],
@@ -141,8 +142,8 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
         slotLabelInterval: '01:00',
         slotHeight: 18,
         // The school day, widened to whole hours around an activity outside it (labels stay on the hour).
-        slotMinTime: slotLimits(p.activities).min,
-        slotMaxTime: slotLimits(p.activities).max,
+        slotMinTime: limits.min,
+        slotMaxTime: limits.max,
         scrollTime: p.scrollTime,
         allDaySlot: false,
         nowIndicator: true,
@@ -190,8 +191,9 @@ export function EventCalendar({ view, date, activities, scrollTime, dots, onOpen
     c.setOption('date', date);
     c.setOption('dayCellContent', dayCell(dots));
     c.setOption('events', eventsOf(activities));
-    c.setOption('slotMinTime', slotLimits(activities).min);
-    c.setOption('slotMaxTime', slotLimits(activities).max);
+    const limits = slotLimits(activities);
+    c.setOption('slotMinTime', limits.min);
+    c.setOption('slotMaxTime', limits.max);
     // Scrolls the week grid again when the period or its activities change.
     c.setOption('scrollTime', scrollTime);
     const id = requestAnimationFrame(() => host.current && revealToday(host.current));
