@@ -70,11 +70,18 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
   child.stderr.setEncoding('utf8').on('data', (text: string) => (errors += text));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ? -1 : code)));
   try {
-    // The job is that runner's and ffmpeg has made progress (so the lease has been renewed at least once).
-    await until(`the runner's progress (${errors})`, async () => {
+    // The job is that runner's, ffmpeg has made progress and the lease has been renewed at least
+    // once. Progress and lease are written side by side on each tick, so either may land first:
+    // waiting for both (not for the progress alone) keeps the check from racing the tick.
+    await until(`the runner's progress and renewed lease (${errors})`, async () => {
       const job = await jobOf(db, MEDIA_PROCESS_JOB, asset.id);
       const row = await db.selectFrom('mediaAssets').select('progress').where('id', '=', asset.id).executeTakeFirstOrThrow();
-      return job?.state === JOB_STATE.running && job.lockedBy === WORKER && row.progress > 0;
+      return (
+        job?.state === JOB_STATE.running &&
+        job.lockedBy === WORKER &&
+        row.progress > 0 &&
+        (job.leaseUntil ?? 0) > server().clock.value + JOB_LEASE_MS
+      );
     });
   } finally {
     // kill -9 of the runner and its ffmpeg (the process group).
