@@ -8,6 +8,7 @@ import { createTtlCache } from './ttl-cache';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
+import { startStagingSweep } from './media-library/staging';
 import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
@@ -86,6 +87,8 @@ export function getServer(): Promise<Server> {
     (made) => {
       // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
       startDeadlineSweep(made.runtime);
+      // Resumable uploads nobody finished are removed a week after they started.
+      startStagingSweep(made.runtime);
       // The process's job runner (scheduled publishing); it stops claiming once the process is asked to stop.
       const stopJobs = startJobRunner(made.runtime);
       process.once('SIGTERM', stopJobs);

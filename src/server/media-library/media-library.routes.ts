@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Server as TusServer, type Upload } from '@tus/server';
-import { FileStore as TusFileStore } from '@tus/file-store';
 import { t } from '~/server/i18n';
 import { MEDIA_KINDS, MEDIA_MAX_ANY_BYTES, MEDIA_MAX_BYTES, MEDIA_STATES, MEDIA_UPLOAD_PATH, kindOfName } from '~/lib/media-library';
 import { MEDIA_UPLOAD_ACCESS } from '~/lib/staff/access';
@@ -16,6 +15,7 @@ import { blankIsNone, pageFields } from '../http/list-query';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import * as service from './media-library.service';
 import { uploadRefusal } from './media-library.rules';
+import { stagingDirectory, stagingStore } from './staging';
 
 /**
  * The media library's staff calls (list, rename, retry, delete: through the staff gate by name)
@@ -27,10 +27,6 @@ import { uploadRefusal } from './media-library.rules';
 export const mediaLibraryRoutes = new Hono<ApiEnv>();
 
 const MIB = 1024 * 1024;
-/** Where unfinished uploads are kept (a name no school's directory can have). */
-export const STAGING_DIR = '.media-uploads';
-/** An unfinished upload is kept this long after its last piece; then it may be removed. */
-const STAGING_EXPIRY_MS = 7 * 24 * 3_600_000;
 
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
 
@@ -84,8 +80,8 @@ function refusalOf(name: string, size: number | undefined) {
 
 /** The tus server of one request: its hooks act for the person the gate let through. */
 function tusFor(s: Scope, actor: StaffActor): TusServer {
-  const directory = join(s.config.UPLOAD_DIR, STAGING_DIR);
-  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: STAGING_EXPIRY_MS });
+  const directory = stagingDirectory(s.config.UPLOAD_DIR);
+  const datastore = stagingStore(s.config.UPLOAD_DIR);
   const server: TusServer = new TusServer({
     path: MEDIA_UPLOAD_PATH,
     datastore,

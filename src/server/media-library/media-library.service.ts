@@ -296,8 +296,8 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
     const probe = readProbe(report);
     if (!probe) throw new LastingFailure(t('adminMedia.error.notMedia'));
     if (asset.kind === 'video' && !probe.video) throw new LastingFailure(t('adminMedia.error.noVideo'));
-    if (asset.kind === 'video' && probe.video) {
-      const targets = renditionTargets(probe.video.height);
+    const targets = asset.kind === 'video' && probe.video ? renditionTargets(probe.video.height) : [];
+    if (targets.length && probe.video) {
       for (const [i, target] of targets.entries()) {
         const out = join(dir, `${target.height}.mp4`);
         await ffmpeg.encode(input, out, target.height, probe.audio, (us) => {
@@ -339,6 +339,8 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
     );
     // Another run finished (or the asset was deleted) meanwhile: this run's files are nobody's.
     if (!ended) await removeRenditions(s, asset.tenantId, made);
+    // This run's files are the asset's: what an earlier run (killed, or failed) stored is nobody's.
+    else await removeEarlierRuns(s, asset, job.attempts, targets);
   } catch (error) {
     await removeRenditions(s, asset.tenantId, made);
     const text = errorText(error);
@@ -357,6 +359,16 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
 
 async function removeRenditions(s: Scope, tenantId: string, made: Rendition[]): Promise<void> {
   for (const r of made) await removeStoredFile(s, tenantId, r.key);
+}
+
+/**
+ * Removes the renditions earlier runs of one asset may have stored before they died: their keys
+ * name the run (renditionKey), so runs 1 … run - 1 are tried for each target height. A key never
+ * stored is nothing to remove.
+ */
+async function removeEarlierRuns(s: Scope, asset: MediaAsset, run: number, targets: readonly { height: number }[]): Promise<void> {
+  for (let earlier = 1; earlier < run; earlier++)
+    for (const target of targets) await removeStoredFile(s, asset.tenantId, renditionKey(asset.originalKey, asset.id, earlier, target.height));
 }
 
 // --- The jobs screen: what a processing job works on, and its retry or cancel there -------------------------------
