@@ -117,7 +117,7 @@ export function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1950 || y > 2100 || mo < 1 || mo > 12 || d < 1) return false;
+  if (y < 1900 || y > 2100 || mo < 1 || mo > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
@@ -230,7 +230,7 @@ const COLUMN_KEYS = Object.keys(CERT_CSV_COLUMNS) as (keyof CertificateFields)[]
 /** The template the screen offers: the header and one row of each kind. */
 export const CERT_CSV_TEMPLATE = `${COLUMN_KEYS.map((k) => CERT_CSV_COLUMNS[k]).join(',')}
 职业技能等级证书,张三,居民身份证,11010519491231002X,13800000000,ZJ-2026-0001,电工,维修电工,四级/中级工,2026-06-30,,,,
-培训结业证书,李四,居民身份证,110105194912310029,,PX-2026-0001,,,,,电工培训班,数字云校培训中心,2026-03-01,2026-06-30
+培训结业证书,李四,居民身份证,110105199003071239,,PX-2026-0001,,,,,电工培训班,数字云校培训中心,2026-03-01,2026-06-30
 `;
 
 export interface CertCsvRow {
