@@ -3,7 +3,7 @@ import type { DB } from '../db/database';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { windowOf } from '../db/paging';
-import { fetchHeaders, isHttps } from '../http/forwarded';
+import { originOf } from '../http/origin';
 import { t } from '~/server/i18n';
 import { pageOf, type Page } from '~/lib/paging';
 import { formatDate } from '~/lib/time/cst';
@@ -52,11 +52,9 @@ import * as repo from './certificates.admin.repository';
 
 const notFound = () => AppError.notFound(t('certs.notFound'));
 
-/** The school's own address for links handed out (the QR code): scheme and host as the request came in. */
+/** The school's own address for links handed out (the QR code), as the request came in: the API's rule. */
 export function siteOrigin(s: Scope, request: Request): string {
-  const url = new URL(request.url);
-  const https = s.config.SITE_ON_HTTPS || isHttps(fetchHeaders(request.headers), s.config.TRUST_PROXY, url.protocol === 'https:');
-  return `${https ? 'https' : 'http'}://${s.host}`;
+  return originOf(s, request);
 }
 
 /** The certificate's public verification address on the school's own host, signed. */

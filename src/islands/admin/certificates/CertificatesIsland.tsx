@@ -144,7 +144,7 @@ function CertificateList({ version, onChanged }: { version: number; onChanged: (
         <LoadState error={paged.error} onRetry={paged.reload} />
       ) : (
         <>
-          <TableBox label={t('certs.list')}>
+          <TableBox label={t('certs.table')}>
             <thead>
               <tr>
                 {(['name', 'number', 'idNumber', 'detail', 'date', 'state', 'actions'] as const).map((c) => (

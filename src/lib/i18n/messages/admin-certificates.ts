@@ -15,6 +15,7 @@ export const adminCertificates = {
   'certs.state.all': '全部状态',
   // The list.
   'certs.list': '证书列表',
+  'certs.table': '已颁发的证书',
   'certs.kind': '证书类型',
   'certs.keyword': '搜索',
   'certs.keywordPlaceholder': '姓名、证书编号或证件号码',
