@@ -1,6 +1,6 @@
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, makeStaff, signIn } from './support/staff';
-import { idNumber } from './support/certificates';
+import { clearLookupCounts, fillQuery, idNumber } from './support/certificates';
 
 /**
  * Certificates end to end: an administrator issues a certificate, opens its printable page, follows
@@ -88,6 +88,14 @@ test.describe('@desktop-only certificates on the staff side', () => {
     await expect(page.getByRole('heading', { level: 2, name: /^已撤销/ })).toBeVisible();
     await expect(page.getByText('撤销原因：证书编号登记错误')).toBeVisible();
     await expect(page.getByRole('heading', { name: /^有效/ })).toHaveCount(0);
+
+    // The public lookup finds it and shows it as revoked, not as valid.
+    await clearLookupCounts();
+    await page.goto('/query_pc');
+    await fillQuery(page, '韩梅梅', number);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /查询结果/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '已撤销' })).toContainText('撤销原因：证书编号登记错误');
 
     // A tampered link: one character of the signature changed.
     const sig = new URL(verifyUrl).searchParams.get('s')!;
