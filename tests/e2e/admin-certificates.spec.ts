@@ -1,5 +1,10 @@
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { DESKTOP, makeStaff, signIn } from './support/staff';
+import { DESKTOP, makeStaff, signIn, type E2eStaff } from './support/staff';
+import { newClass, newLearners } from './support/learning';
+import { openDatabase } from '../../src/server/db/database';
+import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { newId } from '../../src/server/ids';
+import { E2E_DB_FILE } from './support/env';
 import { clearLookupCounts, fillQuery, idNumber } from './support/certificates';
 
 /**
@@ -10,6 +15,93 @@ import { clearLookupCounts, fillQuery, idNumber } from './support/certificates';
  */
 
 const stamp = () => String(Date.now()).slice(-9);
+
+/**
+ * A class of its own taught by `teacher`, with a test and two named students who handed it in:
+ * one scored 88, the other 45 (marked, one attempt each).
+ */
+async function classWithTest(teacher: E2eStaff) {
+  const now = Date.now();
+  const learners = await newLearners(DEMO_TENANT.id, 2);
+  const names = [`高分${now % 1000}`, `低分${now % 1000}`].map((n) => n.replace(/\d/g, (d) => '零一二三四五六七八九'[Number(d)]!));
+  const cls = await newClass({
+    tenantId: DEMO_TENANT.id,
+    now,
+    name: `结业班-${now}`,
+    courseName: '电工结业课程',
+    lessons: [{ name: '结业测试', type: 7 }],
+    duties: [],
+    userIds: learners.map((l) => l.userId),
+  });
+  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  try {
+    for (const [i, l] of learners.entries()) await db.updateTable('users').set({ realName: names[i]! }).where('id', '=', l.userId).execute();
+    await db
+      .insertInto('classTeachers')
+      .values({ id: newId(now), tenantId: DEMO_TENANT.id, classId: cls.classId, accountId: teacher.id, role: 'head', createdAt: now })
+      .execute();
+    const workId = newId(now);
+    const classroomId = cls.lessons['结业测试']!;
+    await db
+      .insertInto('works')
+      .values({
+        id: workId,
+        tenantId: DEMO_TENANT.id,
+        classId: cls.classId,
+        courseId: cls.courseId,
+        classroomId,
+        kind: 'test',
+        paperId: null,
+        externalPaperId: null,
+        sourceType: null,
+        title: '电工结业测试',
+        description: null,
+        unitTime: null,
+        manualGrading: 0,
+        partialMultiple: 0,
+        createdAt: now,
+        maxAttempts: 1,
+        scoreRule: 'highest',
+        marksShown: 'after_submit',
+        keysShown: 'after_last_attempt',
+        closesAt: null,
+      })
+      .execute();
+    for (const [i, l] of learners.entries()) {
+      await db
+        .insertInto('workAttempts')
+        .values({
+          id: newId(now),
+          tenantId: DEMO_TENANT.id,
+          classId: cls.classId,
+          courseId: cls.courseId,
+          classroomId,
+          classStudentId: cls.studentIds[l.userId]!,
+          activityId: null,
+          workType: 7,
+          startedAt: now - 3_600_000,
+          deadlineAt: null,
+          submittedAt: now - 1_800_000,
+          status: 2,
+          score: i === 0 ? 88 : 45,
+          createdAt: now - 3_600_000,
+          workId,
+          answeredCount: null,
+          questionCount: null,
+          useTime: null,
+          submittedBy: 'student',
+          lastSavedAt: null,
+          results: null,
+          bankPaper: null,
+          attemptNo: 1,
+        })
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+  return { className: `结业班-${now}`, names };
+}
 
 test.describe('@desktop-only certificates on the staff side', () => {
   test.use({ viewport: DESKTOP });
@@ -146,6 +238,39 @@ test.describe('@desktop-only certificates on the staff side', () => {
     const rows = page.getByRole('region', { name: '已颁发的证书' }).getByRole('row');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('李雷');
+  });
+});
+
+test.describe('@desktop-only certificates for a pass in a test', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a teacher sees only 按考试成绩发证, previews, issues once; a second run gives nobody a second', async ({ page }) => {
+    const teacher = await makeStaff('teacher');
+    const { className, names } = await classWithTest(teacher);
+    await signIn(page, teacher);
+    await page.goto('/admin/certificates');
+    await hydrated(page.getByRole('heading', { level: 1, name: '证书管理' }));
+    // The register is the administrators': a teacher has no list, no issuing by hand, no import.
+    await expect(page.getByRole('region', { name: '证书列表' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: '批量导入证书' })).toHaveCount(0);
+    const section = page.getByRole('region', { name: '按考试成绩发证' });
+    await section.getByLabel('班级').selectOption({ label: className });
+    await expect(section.getByLabel('测试')).toHaveValue(/\d+/);
+    await expect(section.getByLabel('测试').locator('option:checked')).toHaveText('电工结业测试');
+    await section.getByLabel('最低分').fill('60');
+    await section.getByRole('button', { name: '预览名单' }).click();
+    await expect(section.getByRole('status')).toHaveText('预览（尚未发证）：颁发 1 张，已有证书 0 人，未达条件 1 人');
+    const preview = section.getByRole('region', { name: '预览（尚未发证）' }).getByRole('row');
+    await expect(preview.filter({ hasText: names[0]! })).toContainText('将颁发');
+    await expect(preview.filter({ hasText: names[1]! })).toContainText('未达最低分');
+    await expectNoSeriousA11yViolations(page, 'the pass preview');
+    await section.getByRole('button', { name: '确认发证' }).click();
+    await expect(section.getByRole('status')).toHaveText('发证结果：颁发 1 张，已有证书 0 人，未达条件 1 人');
+    const issued = section.getByRole('region', { name: '发证结果' }).getByRole('row').filter({ hasText: names[0]! });
+    await expect(issued).toContainText(/JY-\d+/);
+    // Again: nobody gets a second one.
+    await section.getByRole('button', { name: '预览名单' }).click();
+    await expect(section.getByRole('status')).toHaveText('预览（尚未发证）：颁发 0 张，已有证书 1 人，未达条件 1 人');
   });
 });
 
