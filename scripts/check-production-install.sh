@@ -33,7 +33,8 @@ stray="$(find . -name '*.ts' -not -name '*.d.ts' -not -path './node_modules/*' |
 
 PORT=$((20000 + RANDOM % 20000))
 export NODE_ENV=production SESSION_SECRET="prod-check-session-secret-0123456789abcdef" \
-  TOKEN_PARAM_SECRET="prod-check-token-secret-0123456789abcdefgh" SMS_PROVIDER=http \
+  TOKEN_PARAM_SECRET="prod-check-token-secret-0123456789abcdefgh" \
+  CERTIFICATE_SECRET="prod-check-certificate-secret-0123456789ab" SMS_PROVIDER=http \
   SMS_HTTP_URL=http://127.0.0.1:9/sms DATABASE_URL="file:$DIR/data/portal.sqlite" PORT="$PORT" HOST=127.0.0.1 \
   LOG_LEVEL=warn SHUTDOWN_DELAY_SECONDS=0
 

@@ -43,6 +43,7 @@ import { activitiesAdminRoutes } from './learning/activities/activities.admin.ro
 import { attendanceAdminRoutes } from './learning/attendance/attendance.admin.routes';
 import { interactionAdminRoutes } from './learning/interaction/interaction.admin.routes';
 import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
+import { certificatesAdminRoutes } from './certificates/certificates.admin.routes';
 import { coursesAdminRoutes } from './learning/courses/courses.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
@@ -129,6 +130,7 @@ export function createApp(runtime: Runtime) {
   api.route('/', interactionAdminRoutes);
   api.route('/', progressAdminRoutes);
   api.route('/', coursesAdminRoutes);
+  api.route('/', certificatesAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -21,6 +21,8 @@ export const DEV_SSO_SECRET = 'development-only-sso-secret-change-me-0123456789'
 export const DEV_PARTNER_SSO_SECRET = 'development-only-partner-sso-secret-change-me-01234';
 /** Development default of the news-preview secret shared with the content system. */
 export const DEV_PREVIEW_SECRET = 'development-only-preview-secret-change-me-0123456';
+/** Development default of the secret that signs certificate verification links (never valid in production). */
+export const DEV_CERTIFICATE_SECRET = 'development-only-certificate-secret-change-me-01234';
 /** Development default of the secret shared with the third-party course platform. */
 export const DEV_THIRD_PARTY_PLATFORM_SECRET = 'development-only-third-party-secret-change-me-0123';
 
@@ -132,6 +134,9 @@ const schema = z
     PARTNER_SSO_URL: z.url().optional(),
     // News preview for content staff (src/server/content/preview.rules.ts)
     PREVIEW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Signs the certificates' public verification links (src/server/certificates/verify.rules.ts).
+    // Changing it makes every printed QR code answer "link not valid".
+    CERTIFICATE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     // Third-party course platform (src/server/learning/third-party): where the server syncs users,
     // gets single-sign-on codes and classroom URLs; requests are signed with the secret.
     THIRD_PARTY_PLATFORM_URL: z
@@ -157,7 +162,7 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
-      for (const key of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
+      for (const key of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET', 'CERTIFICATE_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
       // A published development default is no secret: refuse it outside development mode, also
@@ -168,6 +173,7 @@ const schema = z
         ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
         ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
         ['PREVIEW_SECRET', DEV_PREVIEW_SECRET],
+        ['CERTIFICATE_SECRET', DEV_CERTIFICATE_SECRET],
         ['THIRD_PARTY_PLATFORM_SECRET', DEV_THIRD_PARTY_PLATFORM_SECRET],
       ] as const) {
         if (env[key]?.trim() === value) ctx.addIssue({ code: 'custom', path: [key], message: 'is the public development default; set your own in production' });
@@ -193,6 +199,8 @@ const schema = z
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SECRET,
     TOKEN_PARAM_SECRET: env.TOKEN_PARAM_SECRET ?? DEV_SECRET,
+    // Production refuses to start without it (above), so the default is only ever development's.
+    CERTIFICATE_SECRET: env.CERTIFICATE_SECRET ?? DEV_CERTIFICATE_SECRET,
     // Single sign-on is off in production until its secret is set (no development default there).
     SSO_SHARED_SECRET: env.SSO_SHARED_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SSO_SECRET),
     PARTNER_SSO_SECRET: env.PARTNER_SSO_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_PARTNER_SSO_SECRET),

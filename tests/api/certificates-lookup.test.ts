@@ -48,6 +48,7 @@ describe('POST /api/evaluate/anyTenant/certificate/queryCertificateByCode (skill
       level: skill.level,
       sendDate: skill.sendDate,
       certificateImgUrl: skill.certificateImgUrl,
+      revoked: null,
     });
     // The full numbers are nowhere in the answer.
     const answer = await querySkill(server(), { name: skill.name, certificateCode: skill.certificateCode });
@@ -180,6 +181,7 @@ describe('POST /api/teaching/anyTenant/queryTeachUserCert (training certificate)
       startTime: training.startTime,
       endTime: training.endTime,
       certificateUrl: training.certificateUrl,
+      revoked: null,
     });
   });
 

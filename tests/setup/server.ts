@@ -140,6 +140,7 @@ export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'production-session-secret-0123456789abcdef',
   TOKEN_PARAM_SECRET: 'production-token-param-secret-0123456789',
+  CERTIFICATE_SECRET: 'production-certificate-secret-0123456789',
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'http://127.0.0.1:9/sms/send',
 } as const;

@@ -145,7 +145,7 @@ describe('isMobileUserAgent', () => {
 });
 
 describe('the answer of a stored certificate', () => {
-  const stored = { id: '1', tenantId: 't1', createdAt: 0 };
+  const stored = { id: '1', tenantId: 't1', createdAt: 0, issuedBy: null, revokedAt: null, revokedReason: null, revokedBy: null };
 
   test('a skill-level certificate: the answer fields only, ID number and mobile masked, picture address checked', () => {
     const vo = skillCertificateVO({
@@ -170,12 +170,15 @@ describe('the answer of a stored certificate', () => {
       level: '四级',
       sendDate: '2025-01-01',
       certificateImgUrl: null,
+      revoked: null,
     });
   });
 
   test('a training certificate', () => {
     const vo = trainingCertificateVO({
       ...stored,
+      classStudentId: null,
+      workId: null,
       studentName: '马超',
       idType: '护照',
       idCard: 'E48302917',
@@ -198,7 +201,32 @@ describe('the answer of a stored certificate', () => {
       startTime: '2025-01-01',
       endTime: '2025-02-01',
       certificateUrl: '/media/t1.png',
+      revoked: null,
     });
+  });
+
+  test('a revoked certificate is answered as revoked, with the China Standard Time day and the reason', () => {
+    // 2026-11-27 17:00 UTC is 2026-11-28 01:00 in China.
+    const revokedAt = Date.UTC(2026, 10, 27, 17, 0);
+    const vo = trainingCertificateVO({
+      ...stored,
+      revokedAt,
+      revokedReason: '信息有误',
+      classStudentId: null,
+      workId: null,
+      studentName: '马超',
+      idType: '居民身份证',
+      idCard: '',
+      mobile: null,
+      productName: '课程',
+      agencyName: '机构',
+      certificateNum: 'T1',
+      startTime: '2025-01-01',
+      endTime: '2025-02-01',
+      certificateUrl: null,
+    });
+    expect(vo.revoked).toEqual({ date: '2026-11-28', reason: '信息有误' });
+    expect(vo.idCard).toBeNull();
   });
 });
 

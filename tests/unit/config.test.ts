@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, DEV_PARTNER_SSO_SECRET, DEV_SSO_SECRET, parseConfig } from '~/server/config';
+import { ConfigError, DEV_CERTIFICATE_SECRET, DEV_PARTNER_SSO_SECRET, DEV_SSO_SECRET, parseConfig } from '~/server/config';
 
 // Most cases speak of development mode; production is the default and tested on its own.
 const DEV = { NODE_ENV: 'development' } as const;
 
 const SECRET_A = 'a'.repeat(32);
 const SECRET_B = 'b'.repeat(40);
+const SECRET_C = 'c'.repeat(36);
 /** What production needs besides its two secrets: a real SMS provider. */
 const SMS = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' } as const;
-const PROD = { NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, ...SMS } as const;
+const PROD = { NODE_ENV: 'production', SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, CERTIFICATE_SECRET: SECRET_C, ...SMS } as const;
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {
@@ -23,11 +24,11 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 describe('parseConfig', () => {
   test('an empty environment is production: it refuses to start without its own secrets', () => {
     const problems = problemsOf({});
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SESSION_SECRET', 'SMS_PROVIDER', 'TOKEN_PARAM_SECRET']);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['CERTIFICATE_SECRET', 'SESSION_SECRET', 'SMS_PROVIDER', 'TOKEN_PARAM_SECRET']);
   });
 
   test('production mode has no development helpers and no single sign-on without its own secret', () => {
-    const c = parseConfig({ SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, ...SMS });
+    const c = parseConfig({ SESSION_SECRET: SECRET_A, TOKEN_PARAM_SECRET: SECRET_B, CERTIFICATE_SECRET: SECRET_C, ...SMS });
     expect(c.NODE_ENV).toBe('production');
     expect(c.developmentMode).toBe(false);
     expect(c.SSO_SHARED_SECRET).toBeNull();
@@ -45,6 +46,7 @@ describe('parseConfig', () => {
     ['TOKEN_PARAM_SECRET', 'development-only-secret-change-me-0123456789'],
     ['SSO_SHARED_SECRET', DEV_SSO_SECRET],
     ['PARTNER_SSO_SECRET', DEV_PARTNER_SSO_SECRET],
+    ['CERTIFICATE_SECRET', DEV_CERTIFICATE_SECRET],
   ])('production refuses the public development default of %s', (key, value) => {
     const problems = problemsOf({ ...PROD, [key]: value });
     expect(problems).toHaveLength(1);
@@ -150,7 +152,7 @@ describe('parseConfig', () => {
   });
 
   test('production with only one secret names the missing one', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, ...SMS });
+    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: SECRET_A, CERTIFICATE_SECRET: SECRET_C, ...SMS });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^TOKEN_PARAM_SECRET/);
   });
@@ -165,6 +167,14 @@ describe('parseConfig', () => {
     const c = parseConfig(PROD);
     expect(c.SESSION_SECRET).toBe(SECRET_A);
     expect(c.TOKEN_PARAM_SECRET).toBe(SECRET_B);
+  });
+
+  test('production refuses to start without the certificate link secret; development fills one in', () => {
+    const { CERTIFICATE_SECRET: _c, ...without } = PROD;
+    expect(problemsOf(without)).toEqual([expect.stringMatching(/^CERTIFICATE_SECRET: is required in production/)]);
+    expect(parseConfig(PROD).CERTIFICATE_SECRET).toBe(SECRET_C);
+    expect(parseConfig(DEV).CERTIFICATE_SECRET).toBe(DEV_CERTIFICATE_SECRET);
+    expect(problemsOf({ ...PROD, CERTIFICATE_SECRET: 'short' })[0]).toMatch(/^CERTIFICATE_SECRET/);
   });
 
   test('a secret shorter than 32 characters is refused by name', () => {

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { t } from '~/lib/i18n/messages/certificates';
 import type { CertKind } from '~/lib/rules/certificate';
-import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
+import type { CertificateRevocation, SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 
 export type LookupResult = { kind: 'skill'; data: SkillCertificateVO } | { kind: 'training'; data: TrainingCertificateVO } | { kind: CertKind; data: null };
 
@@ -39,10 +39,23 @@ function CertificateImage({ url, name }: { url: string | null; name: string }) {
   );
 }
 
+/** A revoked certificate says so before anything else: it must never look valid. */
+function RevokedNotice({ revoked }: { revoked: CertificateRevocation | null | undefined }) {
+  if (!revoked) return null;
+  return (
+    <p role="status" className="mb-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+      <strong className="mr-2">{t('certificates.revoked')}</strong>
+      {t('certificates.revokedNotice', { date: revoked.date, reason: revoked.reason })}
+    </p>
+  );
+}
+
 function SkillCertificate({ c }: { c: SkillCertificateVO }) {
   return (
     <>
+      <RevokedNotice revoked={c.revoked} />
       <dl>
+        <Row label={t('certificates.state')}>{c.revoked ? t('certificates.revoked') : t('certificates.valid')}</Row>
         <Row label={t('certificates.name')}>{c.name}</Row>
         {/* The spec shows the ID type of a skill-level certificate always as 居民身份证. */}
         <Row label={t('certificates.idType')}>{t('certificates.idTypeResident')}</Row>
@@ -62,7 +75,9 @@ function SkillCertificate({ c }: { c: SkillCertificateVO }) {
 function TrainingCertificate({ c }: { c: TrainingCertificateVO }) {
   return (
     <>
+      <RevokedNotice revoked={c.revoked} />
       <dl>
+        <Row label={t('certificates.state')}>{c.revoked ? t('certificates.revoked') : t('certificates.valid')}</Row>
         <Row label={t('certificates.name')}>{c.studentName}</Row>
         <Row label={t('certificates.idType')}>{none(c.idType)}</Row>
         <Row label={t('certificates.idNumber')}>{none(c.idCard)}</Row>

@@ -34,6 +34,13 @@ const TEACHING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** Activities and attendance of a class: its teachers (through the class scope) and administrators. */
 const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/**
+ * Certificates: the register of what the school certifies (every holder's full ID number, issuing
+ * by hand or by file, revoking) is its administrators' alone; teachers issue training certificates
+ * for a pass in a test of a class they teach (the class scope then decides), as a Moodle teacher
+ * awards a course's badge without managing the site's badges.
+ */
+const CERT_ISSUING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -209,6 +216,13 @@ export const STAFF_ACCESS = {
   adminClassCourseAttach: ADMIN_ONLY,
   adminClassCourseMove: ADMIN_ONLY,
   adminClassCourseDetach: ADMIN_ONLY,
+  adminCertificates: ADMIN_ONLY,
+  adminCertificateGet: ADMIN_ONLY,
+  adminCertificateIssue: ADMIN_ONLY,
+  adminCertificateImport: ADMIN_ONLY,
+  adminCertificateRevoke: ADMIN_ONLY,
+  adminCertificateTests: CERT_ISSUING,
+  adminCertificatePassIssue: CERT_ISSUING,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -249,4 +263,6 @@ export const STAFF_SCREENS = [
   { path: '/admin/inbox', call: 'adminQuestions' },
   { path: '/admin/progress', call: 'adminProgress' },
   { path: '/admin/courses', call: 'adminCourses' },
+  { path: '/admin/certificates', call: 'adminCertificateTests' },
+  { path: '/admin/certificates/print', call: 'adminCertificateGet' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -136,6 +136,11 @@ export const AUDIT_ACTION = {
   classCourseAttach: 'classCourse.attach',
   classCourseMove: 'classCourse.move',
   classCourseDetach: 'classCourse.detach',
+  // Certificates: issued by hand, a CSV file applied, issued for a pass in a test, revoked.
+  certificateIssue: 'certificate.issue',
+  certificateImport: 'certificate.import',
+  certificatePassIssue: 'certificate.passIssue',
+  certificateRevoke: 'certificate.revoke',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -185,5 +190,9 @@ export const AUDIT_TARGET = {
   course: 'course',
   courseChapter: 'courseChapter',
   lesson: 'lesson',
+  skillCertificate: 'skillCert',
+  trainingCertificate: 'trainingCert',
+  /** The school's certificate register as a whole (a CSV file applied): the id is the school's. */
+  certificateRegister: 'certRegister',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

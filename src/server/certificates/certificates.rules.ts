@@ -1,4 +1,5 @@
-import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
+import type { CertificateRevocation, SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
+import { formatDateTime } from '~/lib/time/cst';
 import { safeMediaUrl } from '../sanitize';
 import type { SkillCertificate, TrainingCertificate } from './certificates.table';
 
@@ -36,13 +37,46 @@ export function maskMobile(value: string | null | undefined): string | null {
   return maskMiddle(value, 3, 4, (n) => Math.max(4, Math.ceil(n / 3)));
 }
 
-/** A stored certificate as answered: ID number and mobile masked, the picture's address checked. */
-export function skillCertificateVO({ id, tenantId, createdAt, ...r }: SkillCertificate): SkillCertificateVO {
-  return { ...r, card: maskIdNumber(r.card), mobile: maskMobile(r.mobile), certificateImgUrl: safeMediaUrl(r.certificateImgUrl) };
+/** A revoked certificate's day (China Standard Time) and reason; null while it is valid. */
+export function revocationOf(r: { revokedAt: number | string | null; revokedReason: string | null }): CertificateRevocation | null {
+  if (r.revokedAt === null || r.revokedAt === undefined) return null;
+  return { date: formatDateTime(Number(r.revokedAt)).slice(0, 10), reason: r.revokedReason ?? '' };
 }
 
-export function trainingCertificateVO({ id, tenantId, createdAt, ...r }: TrainingCertificate): TrainingCertificateVO {
-  return { ...r, idCard: maskIdNumber(r.idCard), mobile: maskMobile(r.mobile), certificateUrl: safeMediaUrl(r.certificateUrl) };
+/**
+ * A stored certificate as answered: ID number and mobile masked, the picture's address checked,
+ * a revoked one marked with its day and reason. Only the answer's own fields are copied, so a
+ * column added to the table (who issued it, the enrolment) never leaks into a public answer.
+ */
+export function skillCertificateVO(r: SkillCertificate): SkillCertificateVO {
+  return {
+    name: r.name,
+    card: maskIdNumber(r.card),
+    mobile: maskMobile(r.mobile),
+    professionName: r.professionName,
+    typeOfWorkName: r.typeOfWorkName,
+    certificateCode: r.certificateCode,
+    level: r.level,
+    sendDate: r.sendDate,
+    certificateImgUrl: safeMediaUrl(r.certificateImgUrl),
+    revoked: revocationOf(r),
+  };
+}
+
+export function trainingCertificateVO(r: TrainingCertificate): TrainingCertificateVO {
+  return {
+    studentName: r.studentName,
+    idType: r.idType,
+    idCard: maskIdNumber(r.idCard),
+    mobile: maskMobile(r.mobile),
+    productName: r.productName,
+    agencyName: r.agencyName,
+    certificateNum: r.certificateNum,
+    startTime: r.startTime,
+    endTime: r.endTime,
+    certificateUrl: safeMediaUrl(r.certificateUrl),
+    revoked: revocationOf(r),
+  };
 }
 
 export const CERT_QUERY_IP_LIMITS = {

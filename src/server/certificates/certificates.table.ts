@@ -8,20 +8,34 @@ interface StoredRow {
   createdAt: number;
 }
 
+/** Migration 20261128T0600_certificates_issuing (decision 046): who issued a certificate and its revocation. */
+interface IssuedRow {
+  /** The staff account that issued it; null for seeded and older certificates. */
+  issuedBy: string | null;
+  /** When it was revoked (epoch ms); null: valid. A revoked certificate is kept and shown as revoked. */
+  revokedAt: number | null;
+  revokedReason: string | null;
+  revokedBy: string | null;
+}
+
 /**
  * A stored certificate holds the fields of its answer (lib/api/contracts/certificates.ts), with
  * the ID number in full (answers mask it).
  */
 
 /** Vocational skill-level certificate (职业技能等级证书). */
-export interface SkillCertificateTable extends StoredRow, Omit<SkillCertificateVO, 'card'> {
+export interface SkillCertificateTable extends StoredRow, IssuedRow, Omit<SkillCertificateVO, 'card' | 'revoked'> {
   card: string;
 }
 export type SkillCertificate = Selectable<SkillCertificateTable>;
 
 /** Training graduation certificate (培训结业证书). */
-export interface TrainingCertificateTable extends StoredRow, Omit<TrainingCertificateVO, 'idCard'> {
+export interface TrainingCertificateTable extends StoredRow, IssuedRow, Omit<TrainingCertificateVO, 'idCard' | 'revoked'> {
+  /** '' when the school does not know it (a certificate issued for a pass in a test). */
   idCard: string;
+  /** Issued for a pass in a class's test: the enrolment (one such certificate per enrolment) and the test. */
+  classStudentId: string | null;
+  workId: string | null;
 }
 export type TrainingCertificate = Selectable<TrainingCertificateTable>;
 

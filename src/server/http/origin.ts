@@ -12,10 +12,16 @@ const firstOf = (value: string | undefined) => (value ?? '').split(',')[0]!.trim
  * request's resolved host.
  */
 export function requestOrigin(s: Scope, c: Context<ApiEnv>): string {
-  const url = new URL(c.req.url);
-  const forwarded = s.config.TRUST_PROXY ? firstOf(c.req.header('x-forwarded-host')) : '';
-  const given = forwarded || firstOf(c.req.header('host')) || url.host;
+  return originOf(s, c.req.raw);
+}
+
+/** requestOrigin for a page (Astro hands pages the Request itself). */
+export function originOf(s: Pick<Scope, 'config' | 'host'>, request: Request): string {
+  const url = new URL(request.url);
+  const header = (name: string) => request.headers.get(name) ?? undefined;
+  const forwarded = s.config.TRUST_PROXY ? firstOf(header('x-forwarded-host')) : '';
+  const given = forwarded || firstOf(header('host')) || url.host;
   const host = isPlausibleHost(given) ? given.toLowerCase() : s.host;
-  const https = s.config.SITE_ON_HTTPS || isHttps(fetchHeaders(c.req.raw.headers), s.config.TRUST_PROXY, url.protocol === 'https:');
+  const https = s.config.SITE_ON_HTTPS || isHttps(fetchHeaders(request.headers), s.config.TRUST_PROXY, url.protocol === 'https:');
   return `${https ? 'https' : 'http'}://${host}`;
 }

@@ -22,6 +22,8 @@ export const E2E_SSO_SECRET = 'e2e-sso-shared-secret-0123456789abcdefgh';
 export const E2E_PARTNER_SSO_URL = 'https://kingdee.e2e.example/sso';
 /** The e2e server's news-preview secret (tests make preview tickets with it). */
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdefghijk';
+/** The e2e server's certificate link secret (tests can make forged links without it). */
+export const E2E_CERTIFICATE_SECRET = 'e2e-certificate-secret-0123456789abcdefgh';
 /** The fake third-party course platform (tests/setup/fake-platform.ts) the e2e server calls. */
 export const E2E_FAKE_PLATFORM_PORT = Number(process.env['E2E_FAKE_PLATFORM_PORT'] ?? 4397);
 export const E2E_FAKE_PLATFORM_ORIGIN = `http://127.0.0.1:${E2E_FAKE_PLATFORM_PORT}`;

@@ -8,6 +8,15 @@ import { post } from '../contract';
  * number was wrong.
  */
 
+/**
+ * A certificate the school revoked: it is still found, shown as 已撤销 with the day (YYYY-MM-DD,
+ * China Standard Time) and the reason, never as valid.
+ */
+export interface CertificateRevocation {
+  date: string;
+  reason: string;
+}
+
 /** Vocational skill-level certificate (职业技能等级证书). */
 export interface SkillCertificateVO {
   name: string;
@@ -22,6 +31,8 @@ export interface SkillCertificateVO {
   /** YYYY-MM-DD. */
   sendDate: string;
   certificateImgUrl: string | null;
+  /** null: valid. */
+  revoked: CertificateRevocation | null;
 }
 
 /** Training graduation certificate (培训结业证书). */
@@ -39,6 +50,8 @@ export interface TrainingCertificateVO {
   startTime: string;
   endTime: string;
   certificateUrl: string | null;
+  /** null: valid. */
+  revoked: CertificateRevocation | null;
 }
 
 /** The captcha the visitor answered: its key and the digits read from the picture. */

@@ -9,6 +9,7 @@ import { CATALOG_CALLS } from './admin-catalog';
 import { ADMIN_JOB_CALLS } from './admin-jobs';
 import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
 import { ADMIN_PROGRESS_CALLS } from './admin-progress';
+import { ADMIN_CERTIFICATE_CALLS } from './admin-certificates';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 import { SCHOOL_STAFF_CALLS } from './admin-school';
@@ -309,6 +310,7 @@ export const STAFF_CALLS = {
   ...ADMIN_ACTIVITY_CALLS,
   ...ADMIN_INTERACTION_CALLS,
   ...ADMIN_PROGRESS_CALLS,
+  ...ADMIN_CERTIFICATE_CALLS,
   ...ADMIN_COURSE_CALLS,
 } as const;
 

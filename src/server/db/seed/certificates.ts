@@ -15,13 +15,19 @@ import type { FeatureSeeder } from './seeder';
  */
 
 /** A skill-level certificate row without its ids; `id17` gives the ID number (check digit computed). */
-export type SkillCertificateSeed = Omit<SkillCertificateTable, 'id' | 'tenantId' | 'card' | 'createdAt'> & { id17: string };
+export type SkillCertificateSeed = Omit<SkillCertificateTable, 'id' | 'tenantId' | 'card' | 'createdAt' | IssuedColumns> & { id17: string };
+
+/** Who issued and revoked a certificate: nobody for the seed's (valid, issued before the staff side existed). */
+type IssuedColumns = 'issuedBy' | 'revokedAt' | 'revokedReason' | 'revokedBy';
 
 /**
  * A training certificate row without its ids and agency (the school's); the document number is a
  * full `idCard`, or `id17`, the first 17 digits of a resident ID number.
  */
-export type TrainingCertificateSeed = Omit<TrainingCertificateTable, 'id' | 'tenantId' | 'idCard' | 'agencyName' | 'createdAt'> &
+export type TrainingCertificateSeed = Omit<
+  TrainingCertificateTable,
+  'id' | 'tenantId' | 'idCard' | 'agencyName' | 'createdAt' | IssuedColumns | 'classStudentId' | 'workId'
+> &
   ({ idCard: string; id17?: never } | { id17: string; idCard?: never });
 
 export interface CertificateSeed {
