@@ -44,6 +44,7 @@ import { attendanceAdminRoutes } from './learning/attendance/attendance.admin.ro
 import { interactionAdminRoutes } from './learning/interaction/interaction.admin.routes';
 import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
 import { coursesAdminRoutes } from './learning/courses/courses.admin.routes';
+import { markingRoutes } from './exams/marking/marking.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -129,6 +130,7 @@ export function createApp(runtime: Runtime) {
   api.route('/', interactionAdminRoutes);
   api.route('/', progressAdminRoutes);
   api.route('/', coursesAdminRoutes);
+  api.route('/', markingRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

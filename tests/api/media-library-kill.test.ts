@@ -76,12 +76,7 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
     await until(`the runner's progress and renewed lease (${errors})`, async () => {
       const job = await jobOf(db, MEDIA_PROCESS_JOB, asset.id);
       const row = await db.selectFrom('mediaAssets').select('progress').where('id', '=', asset.id).executeTakeFirstOrThrow();
-      return (
-        job?.state === JOB_STATE.running &&
-        job.lockedBy === WORKER &&
-        row.progress > 0 &&
-        (job.leaseUntil ?? 0) > server().clock.value + JOB_LEASE_MS
-      );
+      return job?.state === JOB_STATE.running && job.lockedBy === WORKER && row.progress > 0 && (job.leaseUntil ?? 0) > server().clock.value + JOB_LEASE_MS;
     });
   } finally {
     // kill -9 of the runner and its ffmpeg (the process group).

@@ -34,6 +34,8 @@ const TEACHING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** Activities and attendance of a class: its teachers (through the class scope) and administrators. */
 const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/** Marking homework and tests: teachers and administrators; the class scope then limits a teacher to their classes' works. */
+const MARKING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -209,6 +211,15 @@ export const STAFF_ACCESS = {
   adminClassCourseAttach: ADMIN_ONLY,
   adminClassCourseMove: ADMIN_ONLY,
   adminClassCourseDetach: ADMIN_ONLY,
+  // Marking handed-in work (decision 047): the teachers of the class (through the class scope) and administrators.
+  adminMarkingQueue: MARKING,
+  adminMarkingWork: MARKING,
+  adminMarkingAttempt: MARKING,
+  adminMarkingQuestion: MARKING,
+  adminMarkingSave: MARKING,
+  adminMarkingRelease: MARKING,
+  adminMarkingReleaseAll: MARKING,
+  adminMarkingExport: MARKING,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -249,4 +260,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/inbox', call: 'adminQuestions' },
   { path: '/admin/progress', call: 'adminProgress' },
   { path: '/admin/courses', call: 'adminCourses' },
+  { path: '/admin/marking', call: 'adminMarkingQueue' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -136,6 +136,9 @@ export const AUDIT_ACTION = {
   classCourseAttach: 'classCourse.attach',
   classCourseMove: 'classCourse.move',
   classCourseDetach: 'classCourse.detach',
+  // Marking: a question's mark given or changed (re-marking after release included), an attempt released to the student.
+  markSave: 'mark.save',
+  markRelease: 'mark.release',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -185,5 +188,6 @@ export const AUDIT_TARGET = {
   course: 'course',
   courseChapter: 'courseChapter',
   lesson: 'lesson',
+  workAttempt: 'workAttempt',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -47,6 +47,7 @@ import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers,
 import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GRACE_MS, totalSecondsOf } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
 import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answers.rules';
+import { commentsOf } from '../marking/marking.service';
 import * as repo from './attempts.repository';
 
 /**
@@ -94,6 +95,14 @@ function resultsOf(a: AttemptRow): QuestionResult[] {
   } catch {
     return [];
   }
+}
+
+/** The results with the teacher's comment on each answer that has one. */
+function withComments(results: QuestionResult[], comments: ReadonlyMap<string, string>): QuestionResult[] {
+  return results.map((r) => {
+    const comment = comments.get(r.questionId);
+    return comment ? { ...r, comment } : r;
+  });
 }
 
 /**
@@ -489,7 +498,7 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
       score: marks && a.score !== null ? Number(a.score) : null,
       submittedTime: a.submittedAt === null ? null : Number(a.submittedAt),
     },
-    results: marks ? resultsOf(a) : [],
+    results: marks ? withComments(resultsOf(a), await commentsOf(s, { tenantId: a.tenantId, attemptId: a.id })) : [],
     visibility,
     lateAnswers: late,
   };
