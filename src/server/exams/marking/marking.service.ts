@@ -21,7 +21,7 @@ import { MARK_COMMENT_MAX, markRefusal, markingStateOf } from '~/lib/exams/marki
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
-import { classScopeOf, pageStudents } from '../../learning/classes/classes.admin.service';
+import { assertClassInScope, classScopeOf, pageStudents } from '../../learning/classes/classes.admin.service';
 import { kindOf, attemptPolicyOf } from '../works/works.service';
 import { workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keptAnswers } from '../answers/answers.service';
@@ -209,6 +209,8 @@ function stateRows(ctx: WorkContext, attempts: readonly repo.HandedInAttempt[], 
 
 /** The queue: the works of the classes in reach that a teacher marks, with their attempts waiting, marked and released. */
 export async function queue(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<MarkingWorkSummary[]> {
+  // A class named in the filter that the person does not reach is "not found", as everywhere.
+  if (filter.classId) await assertClassInScope(s, actor, filter.classId);
   const works = await worksInReach(s, actor, filter);
   const attempts = await repo.handedInAttempts(
     s.db,
