@@ -64,7 +64,7 @@ async function handIn(
     .filter((q) => answers[seeded.get(q.trunk)!.ref])
     .map((q) => record({ workId: paper.workId, answerLogId: a.answerLogId }, q, 1, answers[seeded.get(q.trunk)!.ref]!));
   if (records.length) expectOk(await callAs(s(), api.saveAnswers, { ...me(student), answers: records }, student.user));
-  const submit = paper.kind === 'homework' ? api.submitHomework : api.submitTest;
+  const submit = (paper.kind === 'homework' ? api.submitHomework : api.submitTest) as typeof api.submitTest;
   const body =
     paper.kind === 'homework'
       ? { ...me(student), studentWorkId: workId(title), answerLogId: a.answerLogId }
@@ -360,7 +360,7 @@ describe('one rule: the released total is the scoring rule with the marks', () =
         fc.option(halves(20), { nil: undefined }),
         fc.option(halves(10), { nil: undefined }),
         async (given, q1, f1, s1) => {
-          const { attemptId } = await handIn(MIDTERM, { s1: { optionList: given.s1 }, ...(given.f1 ? { f1: { content: given.f1 } } : {}) });
+          const { attemptId } = await handIn(MIDTERM, { s1: { optionList: [...given.s1] }, ...(given.f1 ? { f1: { content: given.f1 } } : {}) });
           await ok(mark(teacher, { attemptId, questionId: ids.q1, score: q1, comment: '', revision: 0 }));
           if (f1 !== undefined) await ok(mark(teacher, { attemptId, questionId: ids.f1, score: f1, comment: '', revision: 0 }));
           if (s1 !== undefined) await ok(mark(teacher, { attemptId, questionId: ids.s1, score: s1, comment: '', revision: 0 }));

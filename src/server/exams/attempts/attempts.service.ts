@@ -47,8 +47,13 @@ import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers,
 import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GRACE_MS, totalSecondsOf } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
 import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answers.rules';
-import { commentsOf } from '../marking/marking.service';
 import * as repo from './attempts.repository';
+
+/**
+ * The one scoring rule, for marking (decision 047): the teachers' marks go through the same
+ * function as the submission, so a marked total can never differ from the rule's.
+ */
+export { leavesNeedingHand, scorePaper, type HandMarks } from './scoring.rules';
 
 /**
  * Attempts at a homework or test (decisions 025 and 028). The server
@@ -95,14 +100,6 @@ function resultsOf(a: AttemptRow): QuestionResult[] {
   } catch {
     return [];
   }
-}
-
-/** The results with the teacher's comment on each answer that has one. */
-function withComments(results: QuestionResult[], comments: ReadonlyMap<string, string>): QuestionResult[] {
-  return results.map((r) => {
-    const comment = comments.get(r.questionId);
-    return comment ? { ...r, comment } : r;
-  });
 }
 
 /**
@@ -498,7 +495,7 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
       score: marks && a.score !== null ? Number(a.score) : null,
       submittedTime: a.submittedAt === null ? null : Number(a.submittedAt),
     },
-    results: marks ? withComments(resultsOf(a), await commentsOf(s, { tenantId: a.tenantId, attemptId: a.id })) : [],
+    results: marks ? resultsOf(a) : [],
     visibility,
     lateAnswers: late,
   };

@@ -25,7 +25,7 @@ import { assertClassInScope, classScopeOf, pageStudents } from '../../learning/c
 import { kindOf, attemptPolicyOf } from '../works/works.service';
 import { workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keptAnswers } from '../answers/answers.service';
-import { leavesNeedingHand, scorePaper, type HandMarks } from '../attempts/scoring.rules';
+import { leavesNeedingHand, scorePaper, type HandMarks } from '../attempts/attempts.service';
 import { scoresCsv } from './marking.rules';
 import type { WorkMark } from './marking.table';
 import * as repo from './marking.repository';
@@ -100,6 +100,20 @@ async function classStudents(s: Scope, actor: StaffActor, classId: string): Prom
 }
 
 const handMarks = (marks: readonly WorkMark[]): HandMarks => new Map(marks.map((m) => [m.questionId, { score: Number(m.score) }]));
+
+/**
+ * The attempt's per-question results as stored for the student's review: the rule's results with
+ * the teacher's comment on each answer that has one (the review shows them with the marks).
+ */
+function storedResults(x: Scored): string {
+  const comments = new Map(x.marks.filter((m) => m.comment).map((m) => [m.questionId, m.comment!]));
+  return JSON.stringify(
+    x.marked.results.map((r) => {
+      const comment = comments.get(r.questionId);
+      return comment ? { ...r, comment } : r;
+    }),
+  );
+}
 
 function marksByAttempt(marks: readonly WorkMark[]): Map<string, WorkMark[]> {
   const by = new Map<string, WorkMark[]>();
@@ -330,7 +344,7 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
     const released = current !== undefined && statusOf(current) === REVIEWED;
     const x = await scoredAttempt({ ...s, db: trx }, ctx, a, await repo.marksOf(trx, a.tenantId, [a.id]));
     const total = x.marked.score;
-    await repo.rescore(trx, a.tenantId, a.id, { results: JSON.stringify(x.marked.results), ...(released && total !== null ? { score: total } : {}) });
+    await repo.rescore(trx, a.tenantId, a.id, { results: storedResults(x), ...(released && total !== null ? { score: total } : {}) });
     const old = before ? { score: Number(before.score), comment: before.comment } : undefined;
     await auditStaffAction(
       trx,
@@ -360,7 +374,7 @@ async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: repo
     if (missing > 0 || x.marked.score === null) throw AppError.conflict(t('marking.notComplete', { n: Math.max(missing, 1) }));
     const taken = await repo.release(trx, a.tenantId, a.id, {
       score: x.marked.score,
-      results: JSON.stringify(x.marked.results),
+      results: storedResults(x),
       at: s.now,
       by: actor.account.id,
     });
@@ -433,10 +447,4 @@ export async function exportScores(s: Scope, actor: StaffActor, workId: string):
     },
   );
   return { text, title: ctx.work.title, className: ctx.work.className };
-}
-
-/** The teachers' comments on an attempt's answers, by question (the student's review shows them with the marks). */
-export async function commentsOf(s: Scope, input: { tenantId: string; attemptId: string }): Promise<Map<string, string>> {
-  const marks = await repo.marksOf(s.db, input.tenantId, [input.attemptId]);
-  return new Map(marks.filter((m) => m.comment).map((m) => [m.questionId, m.comment!]));
 }
