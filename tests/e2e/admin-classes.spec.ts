@@ -132,6 +132,7 @@ test.describe('@desktop-only classes on the staff side', () => {
       '活动与考勤',
       '学员问答',
       '学习进度',
+      '阅卷',
       '我的账号',
     ]);
     await teacherPage

@@ -49,6 +49,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '活动与考勤',
       '学员问答',
       '学习进度',
+      '阅卷',
       '员工账号',
       '操作日志',
       '后台任务',
