@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as mk from '~/lib/api/contracts/admin-marking';
 import * as api from '~/lib/api/contracts/exams';
+import * as course from '~/lib/api/contracts/learning-course';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { SCORE_RULES } from '~/lib/exams/attempt-policy';
@@ -261,6 +262,13 @@ describe('release', () => {
     const q1 = await questionId(MIDTERM, 'q1');
     const standingBefore = expectOk<api.WorkStanding>(await callAs(s(), api.workStanding, { ...me(who), workId: workId(MIDTERM) }, who.user));
     expect(standingBefore).toMatchObject({ countedScore: null, scorePending: true, handedIn: true });
+    // The course's duty figures count a handed-in test whether marked or not: the release does not move them.
+    const statsOf = async () =>
+      expectOk<course.CourseStatistics>(
+        await callAs(s(), course.courseStatistics, { classId: who.classId, classStudentId: who.studentId, courseId: demo.works[MIDTERM]!.courseId }, who.user),
+      );
+    const statsBefore = await statsOf();
+    expect(statsBefore.finishTestNumber).toBeGreaterThanOrEqual(1);
     expect((await refusal(review(who, MIDTERM, attemptId))).message).toBe('老师批阅后才能查看答案和解析，请耐心等待');
     await ok(mark(teacher, { attemptId, questionId: q1, score: 35, comment: '条理清楚', revision: 0 }));
     s().clock.advance(1000);
@@ -278,6 +286,7 @@ describe('release', () => {
     expect(r.results.find((k) => k.questionId === q1)).toEqual({ questionId: q1, correct: false, score: 35, comment: '条理清楚' });
     const standing = expectOk<api.WorkStanding>(await callAs(s(), api.workStanding, { ...me(who), workId: workId(MIDTERM) }, who.user));
     expect(standing).toMatchObject({ countedScore: 95, scorePending: false, handedIn: true });
+    expect((await statsOf()).finishTestNumber).toBe(statsBefore.finishTestNumber);
     const logs = expectOk<api.AttemptLog[]>(await callAs(s(), api.attemptLogs, { ...me(who), workId: workId(MIDTERM) }, who.user));
     expect(logs.map((l) => [l.status, l.score])).toEqual([[2, 95]]);
     expect(await refusal(release(teacher, attemptId))).toEqual({ code: 409, message: '该作答的成绩已经发布' });
