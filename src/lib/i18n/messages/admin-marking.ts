@@ -10,7 +10,6 @@ export const adminMarking = {
   'marking.attemptNotFound': '该作答不存在，或不在您的班级中',
   'marking.questionNotFound': '该题不在这份试卷中',
   'marking.notHandedIn': '该作答还没有交卷，不能批阅',
-  'marking.bankWork': '题库练习由题库自动批阅，不能人工阅卷',
   'marking.score.notNumber': '请填写分数',
   'marking.score.negative': '分数不能小于 0',
   'marking.score.overPoints': '分数不能超过本题的 {points} 分',
