@@ -10,7 +10,8 @@ import { answerUrl, cell, enrolNewStudent, openAnswering, workPlace, type WorkPl
 /**
  * Marking end to end: a new student hands in the manually graded 期中测验 with a short answer and
  * is told it waits for the teacher; a teacher of the class finds it in the marking queue, marks
- * the short answer by student (a score over the question's points is refused on the page), changes
+ * the short answer by student from the keyboard (a score over the question's points is refused on
+ * the page), changes
  * it by question with a comment, releases it; the student's review then shows the score and the
  * comment. Then the screen at 375 px.
  */
@@ -92,7 +93,14 @@ test.describe('@desktop-only marking', () => {
     await expect(q5).toContainText('按下启动按钮，接触器得电自锁；按停止按钮断电。');
     await expect(q5).toContainText('参考答案');
     await expectNoSeriousA11yViolations(staff, '/admin/marking (by student)');
+    // The fill-in left blank keeps its automatic 0; Enter saves it and the next question's score takes the focus.
+    const q4 = staff.getByRole('region', { name: '第 4 题' });
+    await expect(q4).toContainText('系统评分0 分');
+    await q4.getByLabel('得分（0–20）').fill('0');
+    await q4.getByLabel('得分（0–20）').press('Enter');
+    await expect(q4).toContainText(`${teacher.name} 于`);
     const score = q5.getByLabel('得分（0–40）');
+    await expect(score).toBeFocused();
     await score.fill('41');
     await score.press('Enter');
     await expect(q5.getByRole('alert')).toHaveText('分数不能超过本题的 40 分');

@@ -108,7 +108,7 @@ export function MarkForm({
   question: MarkingQuestion;
   attemptId: string;
   mark: QuestionMark;
-  onSaved: (v: MarkingAttempt) => void;
+  onSaved: (v: MarkingAttempt, questionId: string) => void;
 }) {
   const id = useId();
   const [score, setScore] = useState(mark.score === null ? '' : String(mark.score));
@@ -128,7 +128,7 @@ export function MarkForm({
     try {
       const v = await staffSend(adminMarkingSave, { attemptId, questionId: question.id, score: value, comment, revision: mark.mark?.revision ?? 0 });
       toast(t('marking.saved'), 'success');
-      onSaved(v);
+      onSaved(v, question.id);
     } catch (err) {
       setError(err instanceof Error ? err.message : t('common.systemBusy'));
     } finally {
@@ -143,6 +143,7 @@ export function MarkForm({
         </label>
         <input
           id={`${id}-score`}
+          data-mark-score={question.id}
           inputMode="decimal"
           value={score}
           onChange={(e) => setScore(e.target.value)}

@@ -266,10 +266,20 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
       setBusy(false);
     }
   }
-  const saved = (v: MarkingAttempt) => {
+  // After a save the next question's score takes the focus, so a paper is marked from the keyboard (Enter, type, Enter…).
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  const saved = (v: MarkingAttempt, questionId: string) => {
     setView(v);
+    setFocusAfter(questionId);
     onChanged();
   };
+  useEffect(() => {
+    if (!focusAfter) return;
+    const i = work.questions.findIndex((q) => q.id === focusAfter);
+    const next = work.questions[i + 1];
+    if (next) document.querySelector<HTMLInputElement>(`[data-mark-score="${next.id}"]`)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, work.questions]);
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-end gap-3">
