@@ -237,10 +237,14 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
     0,
     rows.findIndex((r) => r.attemptId === attemptId),
   );
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` counts the retries: each one loads it again.
   useEffect(() => {
     setView(null);
-    staffSend(adminMarkingAttempt, { attemptId }).then(setView, fail);
-  }, [attemptId]);
+    setLoadError(null);
+    staffSend(adminMarkingAttempt, { attemptId }).then(setView, (e: unknown) => setLoadError(e instanceof Error ? e.message : t('common.systemBusy')));
+  }, [attemptId, attempt]);
   const go = (step: number) => {
     const next = rows[index + step];
     if (next) setAttemptId(next.attemptId);
@@ -299,7 +303,7 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
       </div>
       <p className="mb-4 text-xs text-slate-600">{t('marking.keys')}</p>
       {!view ? (
-        <LoadState error={null} onRetry={() => undefined} />
+        <LoadState error={loadError} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <div>
           <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3">
