@@ -45,6 +45,7 @@ import { interactionAdminRoutes } from './learning/interaction/interaction.admin
 import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
 import { certificatesAdminRoutes } from './certificates/certificates.admin.routes';
 import { coursesAdminRoutes } from './learning/courses/courses.admin.routes';
+import { markingRoutes } from './exams/marking/marking.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -131,6 +132,7 @@ export function createApp(runtime: Runtime) {
   api.route('/', progressAdminRoutes);
   api.route('/', coursesAdminRoutes);
   api.route('/', certificatesAdminRoutes);
+  api.route('/', markingRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -133,6 +133,7 @@ test.describe('@desktop-only classes on the staff side', () => {
       '学员问答',
       '学习进度',
       '证书管理',
+      '阅卷',
       '我的账号',
     ]);
     await teacherPage

@@ -50,6 +50,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '学员问答',
       '学习进度',
       '证书管理',
+      '阅卷',
       '员工账号',
       '操作日志',
       '后台任务',

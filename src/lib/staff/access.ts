@@ -41,6 +41,8 @@ const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
  * awards a course's badge without managing the site's badges.
  */
 const CERT_ISSUING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/** Marking homework and tests: teachers and administrators; the class scope then limits a teacher to their classes' works. */
+const MARKING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -223,6 +225,15 @@ export const STAFF_ACCESS = {
   adminCertificateRevoke: ADMIN_ONLY,
   adminCertificateTests: CERT_ISSUING,
   adminCertificatePassIssue: CERT_ISSUING,
+  // Marking handed-in work (decision 047): the teachers of the class (through the class scope) and administrators.
+  adminMarkingQueue: MARKING,
+  adminMarkingWork: MARKING,
+  adminMarkingAttempt: MARKING,
+  adminMarkingQuestion: MARKING,
+  adminMarkingSave: MARKING,
+  adminMarkingRelease: MARKING,
+  adminMarkingReleaseAll: MARKING,
+  adminMarkingExport: MARKING,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -265,4 +276,5 @@ export const STAFF_SCREENS = [
   { path: '/admin/courses', call: 'adminCourses' },
   { path: '/admin/certificates', call: 'adminCertificateTests' },
   { path: '/admin/certificates/print', call: 'adminCertificateGet' },
+  { path: '/admin/marking', call: 'adminMarkingQueue' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

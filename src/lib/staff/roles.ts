@@ -141,6 +141,9 @@ export const AUDIT_ACTION = {
   certificateImport: 'certificate.import',
   certificatePassIssue: 'certificate.passIssue',
   certificateRevoke: 'certificate.revoke',
+  // Marking: a question's mark given or changed (re-marking after release included), an attempt released to the student.
+  markSave: 'mark.save',
+  markRelease: 'mark.release',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -194,5 +197,6 @@ export const AUDIT_TARGET = {
   trainingCertificate: 'trainingCert',
   /** The school's certificate register as a whole (a CSV file applied): the id is the school's. */
   certificateRegister: 'certRegister',
+  workAttempt: 'workAttempt',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -57,6 +57,7 @@ import type {
 import type { WorkTable } from '../exams/works/works.table';
 import type { ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
 import type { WorkAnswerTable, WorkLateAnswerTable } from '../exams/answers/answers.table';
+import type { WorkMarkTable } from '../exams/marking/marking.table';
 import type { WorkDutyReportTable } from '../exams/attempts/attempts.table';
 import type {
   StaffAccountTable,
@@ -155,6 +156,7 @@ export interface Database {
   workAnswers: WorkAnswerTable;
   workLateAnswers: WorkLateAnswerTable;
   workDutyReports: WorkDutyReportTable;
+  workMarks: WorkMarkTable;
   staffAccounts: StaffAccountTable;
   staffSessions: StaffSessionTable;
   staffChallenges: StaffChallengeTable;

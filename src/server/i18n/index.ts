@@ -29,6 +29,7 @@ import { adminMedia } from '~/lib/i18n/messages/admin-media';
 import { adminInbox } from '~/lib/i18n/messages/admin-inbox';
 import { adminCourses } from '~/lib/i18n/messages/admin-courses';
 import { adminCertificates } from '~/lib/i18n/messages/admin-certificates';
+import { adminMarking } from '~/lib/i18n/messages/admin-marking';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -68,6 +69,7 @@ export const catalogues = [
   adminMedia,
   adminCourses,
   adminCertificates,
+  adminMarking,
   serverMessages,
   staffServerMessages,
 ] as const;

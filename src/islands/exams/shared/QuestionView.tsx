@@ -215,6 +215,7 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
   const key = question.questionAnswerVO ?? null;
   const mark = markOf(question, results);
   const score = results.get(question.id)?.score;
+  const comment = results.get(question.id)?.comment;
   const choice = isChoice(question.questionType);
   const options = optionsOf(question);
   const chosen = answer?.optionList ?? [];
@@ -273,6 +274,12 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
           {t(mark === 'right' ? 'exams.right' : mark === 'wrong' ? 'exams.wrong' : 'exams.pendingMark')}
           {typeof score === 'number' && <span className="ml-3 font-normal text-slate-700">{t('exams.questionScore', { score })}</span>}
         </p>
+      )}
+      {shows.marks && comment && (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+          <h3 className="font-medium text-slate-700">{t('exams.teacherComment')}</h3>
+          <p className="mt-1 whitespace-pre-line break-words text-ink">{comment}</p>
+        </div>
       )}
       {shows.keys && <Explanation k={key} />}
     </div>

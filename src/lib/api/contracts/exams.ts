@@ -370,6 +370,8 @@ export interface QuestionResult {
   /** Null: pending review (short answer, manually graded). */
   correct: boolean | null;
   score: number | null;
+  /** The teacher's comment on this answer (decision 047), when there is one. */
+  comment?: string;
 }
 export interface ReviewedAttempt {
   questionUnitCAResultVO: Paper & {

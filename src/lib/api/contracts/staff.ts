@@ -10,6 +10,7 @@ import { ADMIN_JOB_CALLS } from './admin-jobs';
 import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
 import { ADMIN_PROGRESS_CALLS } from './admin-progress';
 import { ADMIN_CERTIFICATE_CALLS } from './admin-certificates';
+import { ADMIN_MARKING_CALLS } from './admin-marking';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 import { SCHOOL_STAFF_CALLS } from './admin-school';
@@ -312,6 +313,7 @@ export const STAFF_CALLS = {
   ...ADMIN_PROGRESS_CALLS,
   ...ADMIN_CERTIFICATE_CALLS,
   ...ADMIN_COURSE_CALLS,
+  ...ADMIN_MARKING_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

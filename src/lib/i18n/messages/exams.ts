@@ -102,6 +102,7 @@ export const exams = {
   'exams.right': '回答正确',
   'exams.wrong': '回答错误',
   'exams.pendingMark': '待批阅',
+  'exams.teacherComment': '老师评语',
   'exams.questionScore': '本题得分：{score}分',
   'exams.emptyPaper': '试卷暂无试题',
   // The attempt policy (decision 028): attempts, the score that counts, when marks and keys show.

@@ -50,6 +50,12 @@ import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answ
 import * as repo from './attempts.repository';
 
 /**
+ * The one scoring rule, for marking (decision 047): the teachers' marks go through the same
+ * function as the submission, so a marked total can never differ from the rule's.
+ */
+export { leavesNeedingHand, scorePaper, type HandMarks } from './scoring.rules';
+
+/**
  * Attempts at a homework or test (decisions 025 and 028). The server
  * keeps the rules: the deadline is fixed when the attempt starts and read by the server's clock;
  * answers are kept per question by answers.rules.ts (decision 027); saves that arrive once the

@@ -8,6 +8,11 @@ import { matchBlanks } from './fill-in.rules';
  * (fill-in.rules.ts), points in proportion to the right blanks; reading comprehension and cloze per
  * sub-question (the parent's points are the sum of its sub-questions'); short answers wait for the
  * teacher (no result, no score), and so does the whole attempt then.
+ *
+ * A teacher's marks (decision 047) go through the same function: a question (or sub-question) a
+ * teacher has marked counts the teacher's score instead of the automatic one, and a question waiting
+ * for the teacher stops waiting once marked. The automatic scoring at submission is this function
+ * with no marks, the marking screen's and the release's totals are it with the marks: one rule.
  */
 
 const { SINGLE, MULTIPLE, TRUE_FALSE, FILL_IN, READING, CLOZE } = QUESTION_TYPE;
@@ -51,6 +56,14 @@ export interface PaperScore {
   total: number;
 }
 
+/** A teacher's mark of one question or sub-question: it replaces the automatic result. */
+export interface HandMark {
+  score: number;
+}
+
+export type HandMarks = ReadonlyMap<string, HandMark>;
+const NO_MARKS: HandMarks = new Map();
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A question counts as answered when an option is chosen or it has text (a blank of only spaces is no text). */
@@ -70,8 +83,11 @@ export function pointsOf(q: KeyedQuestion): number {
   return hasSubQuestions(q.questionType) && q.subs.length ? round2(q.subs.reduce((sum, s) => sum + pointsOf(s), 0)) : q.examPoint;
 }
 
-function scoreLeaf(q: KeyedQuestion, given: GivenAnswer | undefined, partialMultiple: boolean): QuestionResult {
+function scoreLeaf(q: KeyedQuestion, given: GivenAnswer | undefined, partialMultiple: boolean, marks: HandMarks): QuestionResult {
   const points = q.examPoint;
+  const mark = marks.get(q.id);
+  // Full points is right; anything less is wrong (a partly right answer shows its score beside it).
+  if (mark) return { questionId: q.id, correct: mark.score >= points, score: round2(mark.score) };
   const chosen = given?.optionList ?? [];
   const result = (correct: boolean, score: number): QuestionResult => ({ questionId: q.id, correct, score: round2(score) });
   switch (q.questionType) {
@@ -97,9 +113,14 @@ function scoreLeaf(q: KeyedQuestion, given: GivenAnswer | undefined, partialMult
 }
 
 /** The results of one question: its own, then its sub-questions'. */
-export function scoreQuestion(q: KeyedQuestion, answers: ReadonlyMap<string, GivenAnswer>, partialMultiple: boolean): QuestionResult[] {
-  if (!hasSubQuestions(q.questionType) || !q.subs.length) return [scoreLeaf(q, answers.get(q.id), partialMultiple)];
-  const subs = q.subs.flatMap((s) => scoreQuestion(s, answers, partialMultiple));
+export function scoreQuestion(
+  q: KeyedQuestion,
+  answers: ReadonlyMap<string, GivenAnswer>,
+  partialMultiple: boolean,
+  marks: HandMarks = NO_MARKS,
+): QuestionResult[] {
+  if (!hasSubQuestions(q.questionType) || !q.subs.length) return [scoreLeaf(q, answers.get(q.id), partialMultiple, marks)];
+  const subs = q.subs.flatMap((s) => scoreQuestion(s, answers, partialMultiple, marks));
   const own = subs.filter((r) => q.subs.some((s) => s.id === r.questionId));
   const waiting = own.some((r) => r.correct === null);
   return [
@@ -112,18 +133,35 @@ export function scoreQuestion(q: KeyedQuestion, answers: ReadonlyMap<string, Giv
   ];
 }
 
+/**
+ * The questions a teacher has to mark before the attempt can be released: the leaves the automatic
+ * scoring cannot mark (short answers), whatever the student answered.
+ */
+export function leavesNeedingHand(questions: readonly KeyedQuestion[]): string[] {
+  return answerable(questions)
+    .filter((q) => scoreLeaf(q, undefined, false, NO_MARKS).score === null)
+    .map((q) => q.id);
+}
+
 /** The leaves a student answers: questions without sub-questions, and the sub-questions. */
 export function answerable(questions: readonly KeyedQuestion[]): KeyedQuestion[] {
   return questions.flatMap((q) => (hasSubQuestions(q.questionType) && q.subs.length ? answerable(q.subs) : [q]));
 }
 
-/** Scores a whole paper (its top-level questions, in order) against the kept answers. */
-export function scorePaper(questions: readonly KeyedQuestion[], answers: ReadonlyMap<string, GivenAnswer>, options: { partialMultiple: boolean }): PaperScore {
+/**
+ * Scores a whole paper (its top-level questions, in order) against the kept answers and the
+ * teacher's marks (none at submission): the one total of an attempt.
+ */
+export function scorePaper(
+  questions: readonly KeyedQuestion[],
+  answers: ReadonlyMap<string, GivenAnswer>,
+  options: { partialMultiple: boolean; marks?: HandMarks },
+): PaperScore {
   const results: QuestionResult[] = [];
   let total = 0;
   let pending = false;
   for (const q of questions) {
-    const [own, ...subs] = scoreQuestion(q, answers, options.partialMultiple);
+    const [own, ...subs] = scoreQuestion(q, answers, options.partialMultiple, options.marks ?? NO_MARKS);
     results.push(own!, ...subs);
     if (own!.score === null) pending = true;
     else total += own!.score;

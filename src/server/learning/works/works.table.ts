@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** Migration 20261123T1200_learning_records. Times are epoch ms. */
 
@@ -35,5 +35,8 @@ export interface WorkAttemptTable {
   bankPaper: string | null;
   /** Migration 20261125T1330_attempt_policy: 1, 2, … per work and student in the order they started (unique); null before works existed. */
   attemptNo: number | null;
+  /** Migration 20261128T0610_work_marks: when a teacher released the marked attempt to the student, and who (null: not by a teacher). */
+  releasedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  releasedBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type WorkAttempt = Selectable<WorkAttemptTable>;

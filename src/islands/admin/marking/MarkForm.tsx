@@ -1,0 +1,181 @@
+import { useId, useState, type FormEvent } from 'react';
+import { t } from '~/lib/i18n/messages/admin-marking';
+import { adminMarkingSave, type MarkingAttempt, type MarkingQuestion, type QuestionMark } from '~/lib/api/contracts/admin-marking';
+import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
+import { staffSend } from '~/lib/api/staff-client';
+import { optionLetter } from '~/lib/exams/paper';
+import { MARK_COMMENT_MAX, markRefusal, parseScore } from '~/lib/exams/marking';
+import { toast } from '~/lib/toast';
+import { Html } from '../../exams/shared/Html';
+import { inputClass } from '../../shared/fields';
+import { Button, timeText } from '../shared';
+
+/** One question's text, the student's answer, the key, and the mark form of the marking screen. */
+
+const isChoice = (q: MarkingQuestion) =>
+  q.questionType === QUESTION_TYPE.SINGLE || q.questionType === QUESTION_TYPE.MULTIPLE || q.questionType === QUESTION_TYPE.TRUE_FALSE;
+
+/** Chosen option keys as the paper's letters with their text ('A. 串联'); a true/false choice as 正确 / 错误. */
+function optionsText(q: MarkingQuestion, keys: readonly string[]): string {
+  return q.options
+    .map((o, i) => ({ o, i }))
+    .filter(({ o }) => keys.includes(o.key))
+    .map(({ o, i }) =>
+      q.questionType === QUESTION_TYPE.TRUE_FALSE
+        ? t(o.key === '1' ? 'marking.true' : 'marking.false')
+        : `${optionLetter(i)}. ${o.value.replace(/<[^>]*>/g, '')}`,
+    )
+    .join('；');
+}
+
+const blanks = (text: string | null) =>
+  (text ?? '')
+    .split('|')
+    .map((b) => b.trim() || '—')
+    .join('；');
+
+export function QuestionText({ question }: { question: MarkingQuestion }) {
+  return (
+    <div className="mb-3 space-y-2">
+      <Html html={question.trunk} />
+      {isChoice(question) && question.questionType !== QUESTION_TYPE.TRUE_FALSE && (
+        <ul className="space-y-1 text-sm text-slate-700">
+          {question.options.map((o, i) => (
+            <li key={o.key} className="flex gap-2">
+              <span>{optionLetter(i)}.</span>
+              <Html html={o.value} inline />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function KeyBlock({ question }: { question: MarkingQuestion }) {
+  const short = question.questionType === QUESTION_TYPE.SHORT_ANSWER;
+  const key = isChoice(question)
+    ? optionsText(question, question.answerOptions)
+    : question.questionType === QUESTION_TYPE.FILL_IN
+      ? blanks(question.answerContent)
+      : (question.answerContent ?? '—');
+  return (
+    <dl className="mb-3 grid gap-1 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm sm:grid-cols-[6rem_1fr]">
+      <dt className="text-slate-700">{t(short ? 'marking.referenceAnswer' : 'marking.rightAnswer')}</dt>
+      <dd className="whitespace-pre-line break-words">{key || '—'}</dd>
+      {question.explanation && (
+        <>
+          <dt className="text-slate-700">{t('marking.explanation')}</dt>
+          <dd>
+            <Html html={question.explanation} className="text-sm" />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function AnswerBlock({ question, mark }: { question: MarkingQuestion; mark: QuestionMark }) {
+  const a = mark.answer;
+  const text = !a
+    ? ''
+    : isChoice(question)
+      ? optionsText(question, a.optionList)
+      : question.questionType === QUESTION_TYPE.FILL_IN
+        ? blanks(a.content)
+        : (a.content ?? '').trim();
+  return (
+    <dl className="mb-3 grid gap-1 rounded-lg bg-white p-3 text-sm ring-1 ring-slate-200 sm:grid-cols-[6rem_1fr]">
+      <dt className="text-slate-700">{t('marking.studentAnswer')}</dt>
+      <dd className="whitespace-pre-line break-words text-ink">{text || t('marking.noAnswer')}</dd>
+      <dt className="text-slate-700">{t('marking.autoLabel')}</dt>
+      <dd className="text-slate-700">{mark.auto === null ? t('marking.autoNone') : t('marking.auto', { score: mark.auto })}</dd>
+    </dl>
+  );
+}
+
+/**
+ * The score (0 to the question's points, in halves: checked here and again on the server) and the
+ * optional comment; Enter in the score saves. The form sends the revision it was shown, so a mark
+ * changed meanwhile by a colleague is refused with their name instead of being overwritten.
+ */
+export function MarkForm({
+  question,
+  attemptId,
+  mark,
+  onSaved,
+}: {
+  question: MarkingQuestion;
+  attemptId: string;
+  mark: QuestionMark;
+  onSaved: (v: MarkingAttempt, questionId: string) => void;
+}) {
+  const id = useId();
+  const [score, setScore] = useState(mark.score === null ? '' : String(mark.score));
+  const [comment, setComment] = useState(mark.mark?.comment ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = parseScore(score);
+    const refusal = markRefusal(value, question.examPoint);
+    if (refusal) {
+      setError(t(`marking.score.${refusal}`, { points: question.examPoint }));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const v = await staffSend(adminMarkingSave, { attemptId, questionId: question.id, score: value, comment, revision: mark.mark?.revision ?? 0 });
+      toast(t('marking.saved'), 'success');
+      onSaved(v, question.id);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t('common.systemBusy'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end" noValidate>
+      <div>
+        <label htmlFor={`${id}-score`} className="mb-1 block text-sm text-slate-700">
+          {t('marking.score', { points: question.examPoint })}
+        </label>
+        <input
+          id={`${id}-score`}
+          data-mark-score={question.id}
+          inputMode="decimal"
+          value={score}
+          onChange={(e) => setScore(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={inputClass(!!error)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm text-slate-700">
+          {t('marking.comment')}
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          value={comment}
+          maxLength={MARK_COMMENT_MAX}
+          rows={1}
+          onChange={(e) => setComment(e.target.value)}
+          className={inputClass(false)}
+        />
+      </div>
+      <Button type="submit" kind="primary" disabled={busy}>
+        {t('marking.save')}
+      </Button>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 sm:col-span-3">
+          {error}
+        </p>
+      )}
+      {mark.mark && (
+        <p className="text-xs text-slate-600 sm:col-span-3">{t('marking.markedBy', { name: mark.mark.markedBy, time: timeText(mark.mark.markedAt) })}</p>
+      )}
+    </form>
+  );
+}
