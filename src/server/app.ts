@@ -44,6 +44,9 @@ import { attendanceAdminRoutes } from './learning/attendance/attendance.admin.ro
 import { interactionAdminRoutes } from './learning/interaction/interaction.admin.routes';
 import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
 import { coursesAdminRoutes } from './learning/courses/courses.admin.routes';
+import { questionsRoutes } from './exams/questions/questions.routes';
+import { papersAdminRoutes } from './exams/papers/papers.admin.routes';
+import { worksAdminRoutes } from './exams/works/works.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -129,6 +132,9 @@ export function createApp(runtime: Runtime) {
   api.route('/', interactionAdminRoutes);
   api.route('/', progressAdminRoutes);
   api.route('/', coursesAdminRoutes);
+  api.route('/', questionsRoutes);
+  api.route('/', papersAdminRoutes);
+  api.route('/', worksAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -9,6 +9,7 @@ import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_COURSE_CALLS } from '~/lib/api/contracts/admin-courses';
+import { ADMIN_BANK_CALLS } from '~/lib/api/contracts/admin-bank';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
@@ -67,6 +68,7 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_INTERACTION_CALLS
   | keyof typeof ADMIN_PROGRESS_CALLS
   | keyof typeof ADMIN_COURSE_CALLS
+  | keyof typeof ADMIN_BANK_CALLS
 >;
 // Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
 // tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
@@ -82,6 +84,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_PROGRESS_CALLS),
   // The course calls: tests/api/staff-courses.test.ts.
   ...Object.keys(ADMIN_COURSE_CALLS),
+  // The question bank, papers and works: tests/api/staff-bank.test.ts.
+  ...Object.keys(ADMIN_BANK_CALLS),
 ];
 
 interface Expected {

@@ -34,6 +34,11 @@ const TEACHING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 const MEDIA = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** Activities and attendance of a class: its teachers (through the class scope) and administrators. */
 const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/**
+ * The question bank, papers and works (decision 048): teachers and administrators. The service then
+ * lets a teacher change only the questions and papers they made, and reach only their classes' works.
+ */
+const BANK = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -209,6 +214,26 @@ export const STAFF_ACCESS = {
   adminClassCourseAttach: ADMIN_ONLY,
   adminClassCourseMove: ADMIN_ONLY,
   adminClassCourseDetach: ADMIN_ONLY,
+  // The question bank, papers and a class's works: teachers and administrators (decision 048).
+  bankQuestions: BANK,
+  bankCategories: BANK,
+  bankQuestionGet: BANK,
+  bankQuestionSave: BANK,
+  bankQuestionDelete: BANK,
+  bankQuestionImport: BANK,
+  bankPapers: BANK,
+  bankPaperGet: BANK,
+  bankPaperSave: BANK,
+  bankPaperDelete: BANK,
+  bankPaperCopy: BANK,
+  bankPaperQuestionsAdd: BANK,
+  bankPaperQuestionPoints: BANK,
+  bankPaperQuestionMove: BANK,
+  bankPaperQuestionRemove: BANK,
+  bankPaperPreview: BANK,
+  adminClassWorks: BANK,
+  adminWorkSave: BANK,
+  adminWorkDelete: BANK,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -246,7 +271,7 @@ export const STAFF_SCREENS = [
   { path: '/admin/classes', call: 'adminClasses' },
   { path: '/admin/media', call: 'adminMediaPage' },
   { path: '/admin/activities', call: 'adminActivities' },
-  { path: '/admin/inbox', call: 'adminQuestions' },
+  { path: '/admin/inbox', call: 'bankQuestions' },
   { path: '/admin/progress', call: 'adminProgress' },
   { path: '/admin/courses', call: 'adminCourses' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];

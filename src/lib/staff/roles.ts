@@ -136,6 +136,19 @@ export const AUDIT_ACTION = {
   classCourseAttach: 'classCourse.attach',
   classCourseMove: 'classCourse.move',
   classCourseDetach: 'classCourse.detach',
+  // The question bank, papers and works (decision 048).
+  bankQuestionCreate: 'bankQuestion.create',
+  bankQuestionUpdate: 'bankQuestion.update',
+  bankQuestionDelete: 'bankQuestion.delete',
+  bankQuestionImport: 'bankQuestion.import',
+  paperCreate: 'paper.create',
+  paperUpdate: 'paper.update',
+  paperDelete: 'paper.delete',
+  paperCopy: 'paper.copy',
+  paperQuestions: 'paper.questions',
+  workCreate: 'work.create',
+  workUpdate: 'work.update',
+  workDelete: 'work.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -185,5 +198,8 @@ export const AUDIT_TARGET = {
   course: 'course',
   courseChapter: 'courseChapter',
   lesson: 'lesson',
+  bankQuestion: 'bankQuestion',
+  examPaper: 'examPaper',
+  work: 'work',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

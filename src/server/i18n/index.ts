@@ -28,6 +28,7 @@ import { adminJobs } from '~/lib/i18n/messages/admin-jobs';
 import { adminMedia } from '~/lib/i18n/messages/admin-media';
 import { adminInbox } from '~/lib/i18n/messages/admin-inbox';
 import { adminCourses } from '~/lib/i18n/messages/admin-courses';
+import { adminBank } from '~/lib/i18n/messages/admin-bank';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -66,6 +67,7 @@ export const catalogues = [
   adminJobs,
   adminMedia,
   adminCourses,
+  adminBank,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -9,6 +9,7 @@ import { CATALOG_CALLS } from './admin-catalog';
 import { ADMIN_JOB_CALLS } from './admin-jobs';
 import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
 import { ADMIN_PROGRESS_CALLS } from './admin-progress';
+import { ADMIN_BANK_CALLS } from './admin-bank';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 import { SCHOOL_STAFF_CALLS } from './admin-school';
@@ -310,6 +311,7 @@ export const STAFF_CALLS = {
   ...ADMIN_INTERACTION_CALLS,
   ...ADMIN_PROGRESS_CALLS,
   ...ADMIN_COURSE_CALLS,
+  ...ADMIN_BANK_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -31,6 +31,7 @@ import * as m20261125T1730 from './20261125T1730_media_assets';
 import * as m20261125T1750 from './20261125T1750_activity_series';
 import * as m20261125T1751 from './20261125T1751_attendance_corrections';
 import * as m20261125T1800 from './20261125T1800_interaction_moderation';
+import * as m20261128T0620 from './20261128T0620_question_bank';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1750_activity_series': m20261125T1750,
   '20261125T1751_attendance_corrections': m20261125T1751,
   '20261125T1800_interaction_moderation': m20261125T1800,
+  '20261128T0620_question_bank': m20261128T0620,
 };
 
 export const migrationProvider: MigrationProvider = {
