@@ -12,7 +12,7 @@ import { BANK_LIMITS, paperTotal, validPoints } from '~/lib/exams/question-bank'
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { adminQuestionOf, questionsToCopy } from '../questions/questions.service';
-import type { Work } from '../works/works.table';
+import type { Work } from '../works/works.service';
 import { paperView, loadPaper } from './papers.service';
 import type { ExamQuestion } from './papers.table';
 import * as repo from './papers.admin.repository';
