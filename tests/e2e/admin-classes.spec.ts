@@ -132,6 +132,9 @@ test.describe('@desktop-only classes on the staff side', () => {
       '活动与考勤',
       '学员问答',
       '学习进度',
+      '题库',
+      '试卷',
+      '作业与考试',
       '我的账号',
     ]);
     await teacherPage

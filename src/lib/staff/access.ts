@@ -273,5 +273,9 @@ export const STAFF_SCREENS = [
   { path: '/admin/activities', call: 'adminActivities' },
   { path: '/admin/inbox', call: 'bankQuestions' },
   { path: '/admin/progress', call: 'adminProgress' },
+  { path: '/admin/questions', call: 'bankQuestions' },
+  { path: '/admin/papers', call: 'bankPapers' },
+  { path: '/admin/papers/preview', call: 'bankPaperPreview' },
+  { path: '/admin/works', call: 'adminClassWorks' },
   { path: '/admin/courses', call: 'adminCourses' },
 ] as const satisfies readonly { path: string; call: StaffCallName }[];
