@@ -45,7 +45,7 @@ async function world(teacher: E2eStaff) {
 
 /** Bank questions made through the staff call with the page's session (the question screen's own test makes them by hand). */
 async function bankQuestions(page: Page, k: string) {
-  const me = await (await page.request.get(`${DEMO_ORIGIN}/api/admin/me`, { headers: { TenantId: DEMO_TENANT.id } })).json();
+  const me = await (await page.request.get(`${DEMO_ORIGIN}/api/admin/session/me`, { headers: { TenantId: DEMO_TENANT.id } })).json();
   const headers = { TenantId: DEMO_TENANT.id, 'X-CSRF-Token': me.data.csrfToken, Origin: DEMO_ORIGIN, 'Content-Type': 'application/json' };
   const save = async (data: unknown) => {
     const body = await (await page.request.post(`${DEMO_ORIGIN}/api/admin/bank/questions/save`, { headers, data })).json();
