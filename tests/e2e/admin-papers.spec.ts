@@ -119,9 +119,12 @@ test.describe('@desktop-only papers and works', () => {
     await expectNoSeriousA11yViolations(page, 'paper preview');
 
     // The test work of the lesson, with its policy.
-    await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '作业与考试' }).click();
+    // From the class's page, its works open with the class chosen.
+    await page.goto(`/admin/classes?id=${cls.classId}`);
+    await page.getByRole('navigation', { name: '本班的其他页面' }).getByRole('link', { name: '本班作业与考试' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/works\\?classId=${cls.classId}$`));
     await hydrated(page.getByRole('heading', { level: 1, name: '作业与考试' }));
-    await page.getByLabel('班级').selectOption({ value: cls.classId });
+    await expect(page.getByLabel('班级')).toHaveValue(cls.classId);
     const table = page.getByRole('region', { name: '作业与考试' }).getByRole('table');
     await expect(table.getByRole('row', { name: new RegExp(TEST_LESSON) })).toContainText('未设置');
     await table
