@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { blankCountOf, checkQuestion, fingerprintText, paperTotal, questionPoints, validPoints, type QuestionDraft } from '~/lib/exams/question-bank';
 import { checkImportRows, parseQuestionCsv, textToHtml, IMPORT_TEMPLATE } from '~/lib/exams/question-import';
 import { checkWorkChange, type WorkSettings } from '~/server/exams/works/works.admin.rules';
+import { decodeCsvBytes } from '~/lib/learning/class-admin';
 import { splitBlanks } from '~/server/exams/attempts/fill-in.rules';
 
 /** The question bank's pure rules: each type's validation, points and totals, the spreadsheet's rows, and what a work may change after attempts. */
@@ -177,6 +178,21 @@ describe('the spreadsheet', () => {
     expect(parseQuestionCsv('姓名\n张三')).toEqual({ ok: false, reason: 'noColumns' });
     expect(parseQuestionCsv('题型,题干\n"x')).toEqual({ ok: false, reason: 'badQuotes' });
     expect(parseQuestionCsv('\n\n')).toEqual({ ok: false, reason: 'empty' });
+  });
+  test('a file Excel saved as GBK, or as UTF-8 with a BOM, reads the same', () => {
+    // '题型,题干,答案,分值\r\n判断,电流的单位是安培,对,2\r\n' in GBK.
+    const gbk = new Uint8Array([
+      204, 226, 208, 205, 44, 204, 226, 184, 201, 44, 180, 240, 176, 184, 44, 183, 214, 214, 181, 13, 10, 197, 208, 182, 207, 44, 181, 231, 193, 247, 181, 196,
+      181, 165, 206, 187, 202, 199, 176, 178, 197, 224, 44, 182, 212, 44, 50, 13, 10,
+    ]);
+    const utf8 = new TextEncoder().encode('\uFEFF题型,题干,答案,分值\r\n判断,电流的单位是安培,对,2\r\n');
+    const read = (bytes: Uint8Array) => {
+      const parsed = parseQuestionCsv(decodeCsvBytes(bytes));
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return checkImportRows(parsed.rows, print).map((q) => (q.ok ? [q.question.trunk, q.question.answerOptions] : q.problem));
+    };
+    expect(read(gbk)).toEqual([['<p>电流的单位是安培</p>', ['1']]]);
+    expect(read(utf8)).toEqual(read(gbk));
   });
   test('text becomes escaped paragraphs', () => {
     expect(textToHtml('a < b\n\n第二行 & "引号"')).toBe('<p>a &lt; b</p><p>第二行 &amp; &quot;引号&quot;</p>');

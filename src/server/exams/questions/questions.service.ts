@@ -274,8 +274,7 @@ export async function importQuestions(s: Scope, actor: StaffActor, input: { csv:
   const tenantId = actor.tenant.id;
   const parsed = parseQuestionCsv(input.csv);
   if (!parsed.ok) throw AppError.badRequest(t(`bank.csv.${parsed.reason}`));
-  const sanitized = parsed.rows.map((r) => ({ ...r }));
-  const checked = checkImportRows(sanitized, fingerprintOf);
+  const checked = checkImportRows(parsed.rows, fingerprintOf);
   return s.db.transaction().execute(async (trx) => {
     const report: QuestionImportRow[] = [];
     for (const q of checked) {
