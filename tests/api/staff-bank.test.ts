@@ -477,6 +477,16 @@ describe('papers and works', () => {
     expect(paper.english).toBe(true);
     expect((await s().call(bank.bankPaperSave, { title: '', english: false, groups: [{ title: 'x' }] }, as(teacher))).body.message).toBe('请填写试卷名称');
     expect((await s().call(bank.bankPaperSave, { title: 'x', english: false, groups: [] }, as(teacher))).body.message).toBe('请至少保留一个题组');
+    // Bad input changes nothing.
+    for (const bad of [{ unitTime: 0 }, { unitTime: 601 }, { title: 'x'.repeat(201) }, { groups: [{ title: '' }] }, { english: 'yes' }]) {
+      const answer = await s().call(
+        bank.bankPaperSave,
+        { paperId: paper.id, title: '题组改', english: true, groups: [{ id: a!.id!, title: 'A2' }], ...bad } as never,
+        as(teacher),
+      );
+      expect(answer.body.code, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await ok<bank.AdminPaper>(s().call(bank.bankPaperGet, {}, onPaper(teacher, paper.id)))).toEqual(paper);
     // An English paper's questions go in the English map of the preview.
     const preview = await ok<exams.Paper>(s().call(bank.bankPaperPreview, {}, onPaper(teacher, paper.id)));
     expect(preview.questionResultVOMap).toEqual({});
@@ -548,6 +558,18 @@ describe('importing questions from a spreadsheet', () => {
       ]),
     );
     expect(entries.length).toBe(2);
+  });
+
+  test('two imports of one file at once add each question once', async () => {
+    const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
+    const id = k();
+    const before = await count();
+    const csv = ['题型,题干,答案,分值', `判断,同时导入一${id},对,1`, `判断,同时导入二${id},错,1`, `简答,同时导入三${id},参考,5`].join('\n');
+    const answers = await Promise.all([1, 2].map(() => s().call(bank.bankQuestionImport, { csv, apply: true }, as(teacher))));
+    const counts = answers.map((a) => a.body.data.counts as bank.QuestionImportReport['counts']);
+    expect(counts.reduce((sum, c) => sum + c.added, 0)).toBe(3);
+    expect(counts.every((c) => c.added + c.exists === 3)).toBe(true);
+    expect(await count()).toBe(before + 3);
   });
 
   test('the template imports cleanly; a file without the columns, with an unclosed quote or a sub-question without its passage is refused clearly', async () => {
