@@ -41,7 +41,7 @@ test.describe('@desktop-only the question bank', () => {
 
     // True/false.
     await page.getByRole('button', { name: '新建题目' }).click();
-    await form.getByLabel('题型').selectOption({ label: '判断题' });
+    await form.getByLabel('题型', { exact: true }).selectOption({ label: '判断题' });
     await form.getByRole('textbox', { name: '题干' }).fill(`串联电路电流处处相等${k}`);
     await form.getByRole('radio', { name: '对' }).check();
     await form.getByRole('button', { name: '保存题目' }).click();
@@ -49,13 +49,34 @@ test.describe('@desktop-only the question bank', () => {
 
     // Fill in the blank: one answer box per ____ in the stem.
     await page.getByRole('button', { name: '新建题目' }).click();
-    await form.getByLabel('题型').selectOption({ label: '填空题' });
+    await form.getByLabel('题型', { exact: true }).selectOption({ label: '填空题' });
     await form.getByRole('textbox', { name: /^题干/ }).fill(`欧姆定律 I = ____，电流单位是____${k}`);
     await form.getByLabel('第 1 空答案').fill('U/R');
     await form.getByLabel('第 2 空答案').fill('安培');
     await form.getByLabel('分值', { exact: true }).fill('4');
     await form.getByRole('button', { name: '保存题目' }).click();
     await expect(form).toBeHidden();
+
+    // Reading comprehension: a passage and its sub-questions, worth their sum.
+    await page.getByRole('button', { name: '新建题目' }).click();
+    await form.getByLabel('题型', { exact: true }).selectOption({ label: '阅读理解' });
+    await form.getByRole('textbox', { name: '短文' }).fill(`Tom likes tea. ${k}`);
+    await form.getByRole('button', { name: '添加小题' }).click();
+    await form.getByLabel('第 1 小题题干', { exact: true }).fill('What does Tom like?');
+    await form.getByLabel('选项 A', { exact: true }).fill('Tea');
+    await form.getByLabel('选项 B', { exact: true }).fill('Milk');
+    await form.getByRole('button', { name: '删除选项 D' }).click();
+    await form.getByRole('button', { name: '删除选项 C' }).click();
+    await form.getByLabel('选项 A 为正确答案').check();
+    await form.getByRole('button', { name: '添加小题' }).click();
+    await form.getByLabel('第 2 小题 题型').selectOption({ label: '判断题' });
+    await form.getByLabel('第 2 小题题干', { exact: true }).fill('Tom likes coffee.');
+    await form.getByRole('radio', { name: '错' }).check();
+    await form.getByLabel('第 2 小题题干 分值').fill('3');
+    await expect(form.getByText('分值为各小题分值之和：5 分')).toBeVisible();
+    await form.getByRole('button', { name: '保存题目' }).click();
+    await expect(form).toBeHidden();
+    await expect(list.getByRole('row', { name: new RegExp(`Tom likes tea. ${k}`) })).toContainText('阅读理解');
 
     // Filter by type, then edit.
     const filters = page.getByRole('region', { name: '题目列表' });
