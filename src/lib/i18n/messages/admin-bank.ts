@@ -176,7 +176,6 @@ export const adminBank = {
   'bank.paperQuestionNotFound': '试卷中没有这道题',
   'bank.notYours': '只能修改自己创建的题目或试卷，请联系管理员',
   'bank.duplicate': '题库中已有完全相同的题目',
-  'bank.inUse': '该题目已被 {n} 份试卷使用过，试卷保存的是各自的副本，删除题库题目不影响它们',
   'bank.paperLocked': '已有 {n} 次学员作答，试卷题目不能再修改；如需调整，请复制为新试卷后修改',
   'bank.paperUsed': '有 {n} 个作业或考试使用这份试卷，不能删除',
   'bank.groupNotEmpty': '题组“{name}”中还有题目，请先移出题目再删除题组',
