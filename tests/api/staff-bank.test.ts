@@ -298,6 +298,15 @@ describe('papers and works', () => {
     expect(paper.groups[0]!.questions.map((q) => q.sourceId)).toEqual([questions[1]!.id, questions[0]!.id, questions[2]!.id, questions[3]!.id]);
     paper = await ok(s().call(bank.bankPaperQuestionMove, { questionId: paper.groups[0]!.questions[3]!.id, groupId: g2!.id! }, onPaper(teacher, paper.id)));
     expect(paper.groups.map((g) => g.questions.length)).toEqual([3, 4]);
+    // A corrected bank question reaches the paper only when asked, in the same place.
+    await made(teacher, { ...everyType()[2]!, questionId: questions[2]!.id, trunk: P(`串联电路中电流处处相等（改）${tag()}`), examPoint: 2 });
+    const judgeCopy = paper.groups[0]!.questions.find((q) => q.sourceId === questions[2]!.id)!;
+    expect(judgeCopy.trunk).toBe(questions[2]!.trunk);
+    const at = paper.groups[0]!.questions.indexOf(judgeCopy);
+    paper = await ok(s().call(bank.bankPaperQuestionRefresh, { questionId: judgeCopy.id }, onPaper(teacher, paper.id)));
+    expect(paper.groups[0]!.questions[at]!.trunk).toContain('（改）');
+    expect(paper.groups[0]!.questions[at]!.sourceId).toBe(questions[2]!.id);
+    expect(paper.totalPoints).toBe(28.5);
     // Another teacher reads the paper but does not change it.
     const other = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     expect((await s().call(bank.bankPaperQuestionRemove, { questionId: first.id }, onPaper(other, paper.id))).body.code).toBe(403);
@@ -363,6 +372,7 @@ describe('papers and works', () => {
     const locked = await s().call(bank.bankPaperQuestionRemove, { questionId: first.id }, onPaper(teacher, paper.id));
     expect(locked.body).toEqual({ code: 409, data: null, message: '已有 1 次学员作答，试卷题目不能再修改；如需调整，请复制为新试卷后修改' });
     for (const call of [
+      s().call(bank.bankPaperQuestionRefresh, { questionId: first.id }, onPaper(teacher, paper.id)),
       s().call(bank.bankPaperQuestionPoints, { questionId: first.id, examPoint: 1 }, onPaper(teacher, paper.id)),
       s().call(bank.bankPaperQuestionsAdd, { groupId: g1!.id!, questionIds: [questions[0]!.id] }, onPaper(teacher, paper.id)),
       s().call(bank.bankPaperQuestionMove, { questionId: first.id, direction: 'down' }, onPaper(teacher, paper.id)),

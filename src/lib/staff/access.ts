@@ -230,6 +230,7 @@ export const STAFF_ACCESS = {
   bankPaperQuestionPoints: BANK,
   bankPaperQuestionMove: BANK,
   bankPaperQuestionRemove: BANK,
+  bankPaperQuestionRefresh: BANK,
   bankPaperPreview: BANK,
   adminClassWorks: BANK,
   adminWorkSave: BANK,

@@ -291,6 +291,9 @@ function GroupQuestions({
                       options={[{ value: '', label: '—' }, ...others.map((g) => ({ value: g.id!, label: g.title }))]}
                     />
                   )}
+                  {q.sourceId && (
+                    <Button onClick={() => void run(staffSend(api.bankPaperQuestionRefresh, { questionId: q.id }, params))}>{t('bank.paper.refresh')}</Button>
+                  )}
                   <Button kind="danger" onClick={() => void run(staffSend(api.bankPaperQuestionRemove, { questionId: q.id }, params))}>
                     {t('bank.paper.remove')}
                   </Button>

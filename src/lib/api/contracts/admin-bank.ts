@@ -214,6 +214,8 @@ export const bankPaperQuestionMove = post<{ questionId: string; direction?: 'up'
   '/admin/bank/papers/:id/questions/move',
 );
 export const bankPaperQuestionRemove = post<{ questionId: string }, AdminPaper>('/admin/bank/papers/:id/questions/remove');
+/** Replaces the paper's copy of a question with the bank question's current version (Moodle's "use the latest version"). */
+export const bankPaperQuestionRefresh = post<{ questionId: string }, AdminPaper>('/admin/bank/papers/:id/questions/refresh');
 export const bankPaperPreview = get<Record<string, never>, Paper>('/admin/bank/papers/:id/preview');
 export const adminClassWorks = get<Record<string, never>, AdminWorkLesson[]>('/admin/classes/:id/works');
 export const adminWorkSave = post<WorkInput, AdminWorkLesson[]>('/admin/classes/:id/works/save');
@@ -236,6 +238,7 @@ export const ADMIN_BANK_CALLS = {
   bankPaperQuestionPoints,
   bankPaperQuestionMove,
   bankPaperQuestionRemove,
+  bankPaperQuestionRefresh,
   bankPaperPreview,
   adminClassWorks,
   adminWorkSave,

@@ -101,3 +101,6 @@ serveStaff(
 serveStaff(papersAdminRoutes, 'bankPaperQuestionRemove', body({ id: idSchema, questionId: idSchema }), (s, actor, b) =>
   service.removeQuestion(s, actor, b.id, b.questionId),
 );
+serveStaff(papersAdminRoutes, 'bankPaperQuestionRefresh', body({ id: idSchema, questionId: idSchema }), (s, actor, b) =>
+  service.refreshQuestion(s, actor, b.id, b.questionId),
+);

@@ -226,7 +226,7 @@ export async function savePaper(s: Scope, actor: StaffActor, input: Omit<PaperIn
 }
 
 /** A question of the paper as stored rows: the top-level one and its sub-questions. */
-function copyRows(q: AdminQuestion, o: { tenantId: string; paperId: string; groupId: string; seq: number; now: number; sourceId: string | null }) {
+function copyRows(q: AdminQuestion, o: { tenantId: string; paperId: string; groupId: string | null; seq: number; now: number; sourceId: string | null }) {
   const id = newId(o.now);
   const stored = (x: AdminQuestion) => ({
     questionType: x.questionType,
@@ -368,6 +368,30 @@ export async function removeQuestion(s: Scope, actor: StaffActor, paperId: strin
     if (q.parentId !== null) throw AppError.notFound(t('bank.paperQuestionNotFound'));
     const before = await viewOf(trx, actor, row);
     await repo.deleteQuestion(trx, tenantId, paperId, q.id);
+    return changed(s, actor, trx, row, before);
+  });
+}
+
+/**
+ * Replaces the paper's copy of a question with the bank question as it is now, in the same group
+ * and place, with the bank's points: how a paper without attempts takes a corrected question
+ * (Moodle's "use the latest version"). A paper with attempts keeps what they answered.
+ */
+export async function refreshQuestion(s: Scope, actor: StaffActor, paperId: string, questionId: string): Promise<AdminPaper> {
+  const tenantId = actor.tenant.id;
+  return s.db.transaction().execute(async (trx) => {
+    const row = await paperToChange(s, actor, paperId, trx);
+    const { q } = await paperQuestion(trx, tenantId, paperId, questionId);
+    if (q.parentId !== null) throw AppError.notFound(t('bank.paperQuestionNotFound'));
+    if (!q.sourceId) throw AppError.conflict(t('bank.sourceGone'));
+    const sourceId = q.sourceId;
+    const [latest] = await questionsToCopy(s, actor, [sourceId], trx).catch(() => {
+      throw AppError.conflict(t('bank.sourceGone'));
+    });
+    const before = await viewOf(trx, actor, row);
+    await repo.deleteQuestion(trx, tenantId, paperId, q.id);
+    await repo.insertQuestions(trx, copyRows(latest!, { tenantId, paperId, groupId: q.groupId, seq: Number(q.seq), now: s.now, sourceId }));
+    await renumber(trx, tenantId, paperId);
     return changed(s, actor, trx, row, before);
   });
 }
