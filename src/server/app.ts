@@ -46,6 +46,9 @@ import { progressAdminRoutes } from './learning/progress/progress.admin.routes';
 import { certificatesAdminRoutes } from './certificates/certificates.admin.routes';
 import { coursesAdminRoutes } from './learning/courses/courses.admin.routes';
 import { markingRoutes } from './exams/marking/marking.routes';
+import { questionsRoutes } from './exams/questions/questions.routes';
+import { papersAdminRoutes } from './exams/papers/papers.admin.routes';
+import { worksAdminRoutes } from './exams/works/works.admin.routes';
 import { filesRoutes } from './storage/files.routes';
 import { schoolSettingsRoutes } from './tenant/school-settings.routes';
 import { productsAdminRoutes } from './products/products.admin.routes';
@@ -133,6 +136,9 @@ export function createApp(runtime: Runtime) {
   api.route('/', coursesAdminRoutes);
   api.route('/', certificatesAdminRoutes);
   api.route('/', markingRoutes);
+  api.route('/', questionsRoutes);
+  api.route('/', papersAdminRoutes);
+  api.route('/', worksAdminRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

@@ -11,6 +11,7 @@ import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_COURSE_CALLS } from '~/lib/api/contracts/admin-courses';
 import { ADMIN_CERTIFICATE_CALLS } from '~/lib/api/contracts/admin-certificates';
 import { ADMIN_MARKING_CALLS } from '~/lib/api/contracts/admin-marking';
+import { ADMIN_BANK_CALLS } from '~/lib/api/contracts/admin-bank';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
@@ -71,6 +72,7 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_COURSE_CALLS
   | keyof typeof ADMIN_CERTIFICATE_CALLS
   | keyof typeof ADMIN_MARKING_CALLS
+  | keyof typeof ADMIN_BANK_CALLS
 >;
 // Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
 // tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
@@ -90,6 +92,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_COURSE_CALLS),
   // Marking (marks and releases, re-marking's before and after): tests/api/staff-marking.test.ts.
   ...Object.keys(ADMIN_MARKING_CALLS),
+  // The question bank, papers and works: tests/api/staff-bank.test.ts.
+  ...Object.keys(ADMIN_BANK_CALLS),
 ];
 
 interface Expected {

@@ -132,8 +132,11 @@ test.describe('@desktop-only classes on the staff side', () => {
       '活动与考勤',
       '学员问答',
       '学习进度',
-      '证书管理',
+      '题库',
+      '试卷',
+      '作业与考试',
       '阅卷',
+      '证书管理',
       '我的账号',
     ]);
     await teacherPage

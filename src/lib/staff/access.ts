@@ -43,6 +43,10 @@ const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 const CERT_ISSUING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** Marking homework and tests: teachers and administrators; the class scope then limits a teacher to their classes' works. */
 const MARKING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+ * The question bank, papers and works (decision 048): teachers and administrators. The service then
+ * lets a teacher change only the questions and papers they made, and reach only their classes' works.
+ */
+const BANK = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -234,6 +238,27 @@ export const STAFF_ACCESS = {
   adminMarkingRelease: MARKING,
   adminMarkingReleaseAll: MARKING,
   adminMarkingExport: MARKING,
+  // The question bank, papers and a class's works: teachers and administrators (decision 048).
+  bankQuestions: BANK,
+  bankCategories: BANK,
+  bankQuestionGet: BANK,
+  bankQuestionSave: BANK,
+  bankQuestionDelete: BANK,
+  bankQuestionImport: BANK,
+  bankPapers: BANK,
+  bankPaperGet: BANK,
+  bankPaperSave: BANK,
+  bankPaperDelete: BANK,
+  bankPaperCopy: BANK,
+  bankPaperQuestionsAdd: BANK,
+  bankPaperQuestionPoints: BANK,
+  bankPaperQuestionMove: BANK,
+  bankPaperQuestionRemove: BANK,
+  bankPaperQuestionRefresh: BANK,
+  bankPaperPreview: BANK,
+  adminClassWorks: BANK,
+  adminWorkSave: BANK,
+  adminWorkDelete: BANK,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */
@@ -271,8 +296,12 @@ export const STAFF_SCREENS = [
   { path: '/admin/classes', call: 'adminClasses' },
   { path: '/admin/media', call: 'adminMediaPage' },
   { path: '/admin/activities', call: 'adminActivities' },
-  { path: '/admin/inbox', call: 'adminQuestions' },
+  { path: '/admin/inbox', call: 'bankQuestions' },
   { path: '/admin/progress', call: 'adminProgress' },
+  { path: '/admin/questions', call: 'bankQuestions' },
+  { path: '/admin/papers', call: 'bankPapers' },
+  { path: '/admin/papers/preview', call: 'bankPaperPreview' },
+  { path: '/admin/works', call: 'adminClassWorks' },
   { path: '/admin/courses', call: 'adminCourses' },
   { path: '/admin/certificates', call: 'adminCertificateTests' },
   { path: '/admin/certificates/print', call: 'adminCertificateGet' },

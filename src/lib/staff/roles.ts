@@ -144,6 +144,19 @@ export const AUDIT_ACTION = {
   // Marking: a question's mark given or changed (re-marking after release included), an attempt released to the student.
   markSave: 'mark.save',
   markRelease: 'mark.release',
+  // The question bank, papers and works (decision 048).
+  bankQuestionCreate: 'bankQuestion.create',
+  bankQuestionUpdate: 'bankQuestion.update',
+  bankQuestionDelete: 'bankQuestion.delete',
+  bankQuestionImport: 'bankQuestion.import',
+  paperCreate: 'paper.create',
+  paperUpdate: 'paper.update',
+  paperDelete: 'paper.delete',
+  paperCopy: 'paper.copy',
+  paperQuestions: 'paper.questions',
+  workCreate: 'work.create',
+  workUpdate: 'work.update',
+  workDelete: 'work.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
@@ -198,5 +211,8 @@ export const AUDIT_TARGET = {
   /** The school's certificate register as a whole (a CSV file applied): the id is the school's. */
   certificateRegister: 'certRegister',
   workAttempt: 'workAttempt',
+  bankQuestion: 'bankQuestion',
+  examPaper: 'examPaper',
+  work: 'work',
 } as const;
 export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];

@@ -55,7 +55,8 @@ import type {
   OfflineClassroomTable,
 } from '../learning/offline-classroom/offline-classroom.table';
 import type { WorkTable } from '../exams/works/works.table';
-import type { ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
+import type { ExamPaperGroupTable, ExamPaperTable, ExamQuestionTable } from '../exams/papers/papers.table';
+import type { BankQuestionTable } from '../exams/questions/questions.table';
 import type { WorkAnswerTable, WorkLateAnswerTable } from '../exams/answers/answers.table';
 import type { WorkMarkTable } from '../exams/marking/marking.table';
 import type { WorkDutyReportTable } from '../exams/attempts/attempts.table';
@@ -152,6 +153,8 @@ export interface Database {
   activityHighlights: ActivityHighlightTable;
   examPapers: ExamPaperTable;
   examQuestions: ExamQuestionTable;
+  examPaperGroups: ExamPaperGroupTable;
+  bankQuestions: BankQuestionTable;
   works: WorkTable;
   workAnswers: WorkAnswerTable;
   workLateAnswers: WorkLateAnswerTable;

@@ -30,6 +30,7 @@ import { adminInbox } from '~/lib/i18n/messages/admin-inbox';
 import { adminCourses } from '~/lib/i18n/messages/admin-courses';
 import { adminCertificates } from '~/lib/i18n/messages/admin-certificates';
 import { adminMarking } from '~/lib/i18n/messages/admin-marking';
+import { adminBank } from '~/lib/i18n/messages/admin-bank';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -70,6 +71,7 @@ export const catalogues = [
   adminCourses,
   adminCertificates,
   adminMarking,
+  adminBank,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -30,6 +30,7 @@ const CLASS_LINKS = [
   { path: '/admin/activities', call: 'adminActivities', label: 'classes.link.activities' },
   { path: '/admin/inbox', call: 'adminQuestions', label: 'classes.link.inbox' },
   { path: '/admin/progress', call: 'adminProgress', label: 'classes.link.progress' },
+  { path: '/admin/works', call: 'adminClassWorks', label: 'classes.link.works' },
 ] as const;
 
 export function ClassDetail({ classId, onBack, role }: { classId: string; onBack: () => void; role?: StaffRole }) {

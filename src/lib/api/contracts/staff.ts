@@ -11,6 +11,7 @@ import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
 import { ADMIN_PROGRESS_CALLS } from './admin-progress';
 import { ADMIN_CERTIFICATE_CALLS } from './admin-certificates';
 import { ADMIN_MARKING_CALLS } from './admin-marking';
+import { ADMIN_BANK_CALLS } from './admin-bank';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
 import { SCHOOL_STAFF_CALLS } from './admin-school';
@@ -314,6 +315,7 @@ export const STAFF_CALLS = {
   ...ADMIN_CERTIFICATE_CALLS,
   ...ADMIN_COURSE_CALLS,
   ...ADMIN_MARKING_CALLS,
+  ...ADMIN_BANK_CALLS,
 } as const;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

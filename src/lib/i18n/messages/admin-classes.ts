@@ -77,6 +77,7 @@ export const adminClasses = {
   'classes.link.activities': '本班活动与考勤',
   'classes.link.inbox': '本班学员问答',
   'classes.link.progress': '本班学习进度',
+  'classes.link.works': '本班作业与考试',
   'classes.none': '暂无班级',
   'classes.search': '班级名称',
   'classes.anyStatus': '全部状态',

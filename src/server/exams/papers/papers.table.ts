@@ -9,6 +9,11 @@ export interface ExamPaperTable {
   /** 1: an English paper (its questions go in englishQuestionResultVOMap). */
   english: number;
   createdAt: number;
+  /** Migration 20261128T0620_question_bank (decision 048): minutes, null no limit (a new work starts with it). */
+  unitTime: number | null;
+  /** The staff account that made it (null: the seed). */
+  createdBy: string | null;
+  updatedAt: number | null;
 }
 export type ExamPaper = Selectable<ExamPaperTable>;
 
@@ -35,5 +40,20 @@ export interface ExamQuestionTable {
   explanation: string | null;
   blankCount: number | null;
   createdAt: number;
+  /** Migration 20261128T0620_question_bank: the paper's group it is in (top-level questions; null: none, as the seed's). */
+  groupId: string | null;
+  /** The bank question it was copied from (the paper keeps its own copy). */
+  sourceId: string | null;
 }
 export type ExamQuestion = Selectable<ExamQuestionTable>;
+
+/** Migration 20261128T0620_question_bank: a paper's group (一、单项选择题 …), in order. */
+export interface ExamPaperGroupTable {
+  id: string;
+  tenantId: string;
+  paperId: string;
+  title: string;
+  seq: number;
+  createdAt: number;
+}
+export type ExamPaperGroup = Selectable<ExamPaperGroupTable>;

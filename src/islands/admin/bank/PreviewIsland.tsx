@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { t } from '~/lib/i18n/messages/admin-bank';
+import { bankPaperPreview } from '~/lib/api/contracts/admin-bank';
+import type { GivenAnswer, Paper } from '~/lib/api/contracts/exams';
+import type { StaffMe } from '~/lib/api/contracts/staff';
+import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
+import { countsOf, groupsOf, isAnswered, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
+import { t as examsT } from '~/lib/i18n/messages/exams';
+import { AnswerCard } from '~/islands/exams/shared/AnswerCard';
+import { AnswerQuestion, type ShownQuestion } from '~/islands/exams/shared/QuestionView';
+import { EmptyPaper, QuestionHeading } from '~/islands/exams/shared/QuestionHeading';
+import { LoadState, PageTitle } from '../shared';
+
+/**
+ * A paper as a student sees it while answering (/admin/papers/preview?id=…): the learner's own
+ * paper answer (the staff preview call answers the same view) shown through the answering page's
+ * components — the type groups, the question card, the answer card. Answers are kept in this page
+ * only: nothing is saved and no attempt is made.
+ */
+export default function PreviewIsland({ me }: { me: StaffMe }) {
+  setCsrfToken(me.csrfToken);
+  const [id, setId] = useState<string | null>(null);
+  const [paper, setPaper] = useState<Paper | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setId(new URLSearchParams(window.location.search).get('id') ?? ''), []);
+  useEffect(() => {
+    if (!id) return;
+    staffSend(bankPaperPreview, {}, { params: { id } }).then(setPaper, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [id]);
+  if (id === '') return <p className="text-sm text-slate-600">{t('bank.preview.missing')}</p>;
+  if (!paper) return <LoadState error={error} onRetry={() => setId(id)} />;
+  return <Preview paper={paper} />;
+}
+
+function Preview({ paper }: { paper: Paper }) {
+  const groups = groupsOf<ShownQuestion>(questionMapOf(paper) as never) as Group<ShownQuestion>[];
+  const [place, setPlace] = useState<Place>({ group: 0, index: 0 });
+  const [answers, setAnswers] = useState<Map<string, GivenAnswer>>(new Map());
+  const group = groups[place.group];
+  const current = group?.questions[place.index];
+  const counts = countsOf(groups, answers);
+  const onAnswer = (q: ShownQuestion, a: GivenAnswer) => setAnswers((m) => new Map(m).set(q.id, a));
+  const move = (by: -1 | 1) => {
+    const next = step(groups, place, by);
+    if (next) setPlace(next);
+  };
+  return (
+    <div className="space-y-4">
+      <PageTitle>
+        {t('bank.preview.title')}：{paper.title}
+      </PageTitle>
+      <p role="status" className="rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
+        {t('bank.preview.notice')}
+        {paper.unitTime ? ` ${t('bank.paper.minutes', { n: paper.unitTime })}` : ''}
+      </p>
+      {!current || !group ? (
+        <EmptyPaper />
+      ) : (
+        <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+            <QuestionHeading group={group} index={place.index} examPoint={current.examPoint} />
+            <div className="mt-3">
+              <AnswerQuestion key={current.id} question={current} answers={answers} onAnswer={onAnswer} />
+            </div>
+            <p className="mt-4 flex gap-4 text-sm text-slate-700">
+              <span>{examsT('exams.answered', { n: counts.answered })}</span>
+              <span>{examsT('exams.unanswered', { n: counts.unanswered })}</span>
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button
+                type="button"
+                onClick={() => move(-1)}
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+              >
+                {examsT('exams.previous')}
+              </button>
+              <button
+                type="button"
+                onClick={() => move(1)}
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
+              >
+                {examsT('exams.next')}
+              </button>
+            </div>
+          </section>
+          <aside className="min-w-0 space-y-4">
+            <AnswerCard
+              groups={groups}
+              current={place}
+              stateOf={(g, i) => {
+                const q = groups[g]?.questions[i];
+                return q && isAnswered(q, answers) ? 'answered' : 'none';
+              }}
+              onOpen={setPlace}
+              legend={['answered', 'none']}
+            />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Insertable } from 'kysely';
+import type { DB } from '../../db/database';
+import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import type { ExamPaperGroupTable, ExamQuestionTable } from './papers.table';
+
+/** All SQL of the staff side of papers. Every query names the school. */
+
+const counted = (db: DB) =>
+  db
+    .selectFrom('examPapers as p')
+    .selectAll('p')
+    .select((eb) => [
+      eb.selectFrom('works as w').whereRef('w.paperId', '=', 'p.id').select(eb.fn.countAll<number>().as('n')).as('workCount'),
+      eb
+        .selectFrom('workAttempts as wa')
+        .innerJoin('works as w', 'w.id', 'wa.workId')
+        .whereRef('w.paperId', '=', 'p.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('attemptCount'),
+    ]);
+
+export function pagePapers(db: DB, tenantId: string, f: { title?: string | undefined }, w: PageWindow) {
+  let filtered = db.selectFrom('examPapers as p').where('p.tenantId', '=', tenantId);
+  if (f.title) filtered = filtered.where('p.title', 'like', containing(f.title));
+  let rows = counted(db).where('p.tenantId', '=', tenantId);
+  if (f.title) rows = rows.where('p.title', 'like', containing(f.title));
+  return pageFrom(w, rows.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc'), filtered);
+}
+
+export function findPaper(db: DB, tenantId: string, id: string) {
+  return counted(db).where('p.tenantId', '=', tenantId).where('p.id', '=', id).executeTakeFirst();
+}
+export type PaperRow = NonNullable<Awaited<ReturnType<typeof findPaper>>>;
+
+export function groupsOf(db: DB, tenantId: string, paperId: string) {
+  return db.selectFrom('examPaperGroups').selectAll().where('tenantId', '=', tenantId).where('paperId', '=', paperId).orderBy('seq').orderBy('id').execute();
+}
+
+/** Every question and sub-question of these papers, in order. */
+export function questionsOf(db: DB, tenantId: string, paperIds: readonly string[]) {
+  if (!paperIds.length) return Promise.resolve([]);
+  return db.selectFrom('examQuestions').selectAll().where('tenantId', '=', tenantId).where('paperId', 'in', paperIds).orderBy('seq').orderBy('id').execute();
+}
+
+export async function attemptsOn(db: DB, tenantId: string, paperId: string): Promise<number> {
+  const r = await db
+    .selectFrom('workAttempts as wa')
+    .innerJoin('works as w', 'w.id', 'wa.workId')
+    .where('w.tenantId', '=', tenantId)
+    .where('w.paperId', '=', paperId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function insertPaper(
+  db: DB,
+  row: { id: string; tenantId: string; title: string; english: number; unitTime: number | null; createdBy: string; now: number },
+) {
+  await db
+    .insertInto('examPapers')
+    .values({
+      id: row.id,
+      tenantId: row.tenantId,
+      title: row.title,
+      english: row.english,
+      unitTime: row.unitTime,
+      createdBy: row.createdBy,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .execute();
+}
+
+export async function updatePaper(db: DB, tenantId: string, id: string, set: { title: string; english: number; unitTime: number | null; now: number }) {
+  await db
+    .updateTable('examPapers')
+    .set({ title: set.title, english: set.english, unitTime: set.unitTime, updatedAt: set.now })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function touchPaper(db: DB, tenantId: string, id: string, now: number) {
+  await db.updateTable('examPapers').set({ updatedAt: now }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+export async function insertGroups(db: DB, rows: Insertable<ExamPaperGroupTable>[]) {
+  if (rows.length) await db.insertInto('examPaperGroups').values(rows).execute();
+}
+
+export async function updateGroup(db: DB, tenantId: string, id: string, set: { title: string; seq: number }) {
+  await db.updateTable('examPaperGroups').set(set).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Deletes a group while no question is in it (one conditional statement); whether it was deleted. */
+export async function deleteEmptyGroup(db: DB, tenantId: string, paperId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('examPaperGroups')
+    .where('tenantId', '=', tenantId)
+    .where('paperId', '=', paperId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('examQuestions as q').select('q.id').where('q.groupId', '=', id))))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function insertQuestions(db: DB, rows: Insertable<ExamQuestionTable>[]) {
+  if (rows.length) await db.insertInto('examQuestions').values(rows).execute();
+}
+
+export async function setQuestion(db: DB, tenantId: string, paperId: string, id: string, set: { examPoint?: number; seq?: number; groupId?: string | null }) {
+  await db.updateTable('examQuestions').set(set).where('tenantId', '=', tenantId).where('paperId', '=', paperId).where('id', '=', id).execute();
+}
+
+export async function deleteQuestion(db: DB, tenantId: string, paperId: string, id: string) {
+  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', paperId).where('parentId', '=', id).execute();
+  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', paperId).where('id', '=', id).execute();
+}
+
+/** Deletes the paper while no work uses it (one conditional statement), then its questions and groups; whether it was deleted. */
+export async function deleteUnusedPaper(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('examPapers')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('works as w').select('w.id').where('w.paperId', '=', id))))
+    .executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) return false;
+  // The foreign keys cascade where they are enforced; these make sure where they are not.
+  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', id).where('parentId', 'is not', null).execute();
+  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', id).execute();
+  await db.deleteFrom('examPaperGroups').where('tenantId', '=', tenantId).where('paperId', '=', id).execute();
+  return true;
+}

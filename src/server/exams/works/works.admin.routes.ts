@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { t } from '~/server/i18n';
+import { parseDateTime } from '~/lib/time/cst';
+import { BANK_LIMITS } from '~/lib/exams/question-bank';
+import { KEY_REVEAL_LIST, REVEAL_LIST, SCORE_RULE_LIST } from '~/lib/exams/attempt-policy';
+import type { ApiEnv } from '../../http/scope';
+import { idSchema } from '../../http/validate';
+import { serveStaff } from '../../http/staff-gate';
+import { blankIsNone } from '../../http/list-query';
+import * as service from './works.admin.service';
+
+/**
+ * The staff calls of a class's works (/api/admin/classes/:id/works...), each through the staff
+ * gate by its name, then the class scope and the rules of what may change after attempts in the
+ * service. The attempt policy takes only the values of the policy's own constants.
+ */
+
+const L = BANK_LIMITS;
+const invalid = t('validation.invalid');
+const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: invalid });
+const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+const oneOf = <T extends string>(values: readonly T[]) =>
+  z
+    .string({ error: t('bank.work.badRule') })
+    .refine((v): v is T => (values as readonly string[]).includes(v), { message: t('bank.work.badRule') }) as unknown as z.ZodType<T>;
+
+const workInput = body({
+  id: idSchema,
+  workId: z.preprocess(blankIsNone, idSchema.optional()),
+  classroomId: idSchema,
+  source: z.enum(['paper', 'xskt'], { error: invalid }),
+  paperId: z.preprocess(blankIsNull, idSchema.nullable()).optional(),
+  externalPaperId: z
+    .preprocess(
+      blankIsNull,
+      z
+        .string({ error: t('bank.work.externalRequired') })
+        .trim()
+        .max(64, t('bank.work.externalRequired'))
+        .regex(/^[0-9A-Za-z_-]+$/, t('bank.work.externalRequired'))
+        .nullable(),
+    )
+    .optional(),
+  title: z
+    .string({ error: t('bank.work.titleRequired') })
+    .trim()
+    .min(1, t('bank.work.titleRequired'))
+    .max(L.workTitle, t('bank.work.titleTooLong', { max: L.workTitle })),
+  description: z
+    .preprocess(
+      blankIsNull,
+      z
+        .string({ error: invalid })
+        .trim()
+        .max(L.workDescription, t('bank.work.descriptionTooLong', { max: L.workDescription }))
+        .nullable(),
+    )
+    .optional(),
+  unitTime: z
+    .preprocess(
+      blankIsNull,
+      z
+        .number({ error: t('bank.badUnitTime', { max: L.unitTime }) })
+        .int(t('bank.badUnitTime', { max: L.unitTime }))
+        .min(1, t('bank.badUnitTime', { max: L.unitTime }))
+        .max(L.unitTime, t('bank.badUnitTime', { max: L.unitTime }))
+        .nullable(),
+    )
+    .optional(),
+  manualGrading: z.boolean({ error: invalid }),
+  partialMultiple: z.boolean({ error: invalid }),
+  maxAttempts: z.preprocess(
+    blankIsNull,
+    z
+      .number({ error: t('bank.work.badAttempts', { max: L.maxAttempts }) })
+      .int(t('bank.work.badAttempts', { max: L.maxAttempts }))
+      .min(1, t('bank.work.badAttempts', { max: L.maxAttempts }))
+      .max(L.maxAttempts, t('bank.work.badAttempts', { max: L.maxAttempts }))
+      .nullable(),
+  ),
+  scoreRule: oneOf(SCORE_RULE_LIST),
+  marksShown: oneOf(REVEAL_LIST),
+  keysShown: oneOf(KEY_REVEAL_LIST),
+  closesAt: z
+    .preprocess(
+      blankIsNull,
+      z
+        .string({ error: t('bank.work.badClose') })
+        .nullable()
+        .transform((v, ctx) => {
+          if (v === null) return null;
+          const ms = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
+          if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('bank.work.badClose') });
+          return ms;
+        }),
+    )
+    .optional(),
+});
+
+export const worksAdminRoutes = new Hono<ApiEnv>();
+
+serveStaff(worksAdminRoutes, 'adminClassWorks', body({ id: idSchema }), (s, actor, b) => service.listClassWorks(s, actor, b.id));
+serveStaff(worksAdminRoutes, 'adminWorkSave', workInput, (s, actor, { id, ...b }) => service.saveWork(s, actor, id, { ...b, closesAt: b.closesAt ?? null }));
+serveStaff(worksAdminRoutes, 'adminWorkDelete', body({ id: idSchema, workId: idSchema }), (s, actor, b) => service.deleteWork(s, actor, b.id, b.workId));

@@ -1,0 +1,186 @@
+import { AppError } from '../../errors';
+import type { DB } from '../../db/database';
+import type { Scope } from '../../http/scope';
+import { newId } from '../../ids';
+import { t } from '~/server/i18n';
+import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { CLASSROOM_TYPE } from '~/lib/learning/codes';
+import { policyOf } from '~/lib/exams/attempt-policy';
+import type { AdminWork, AdminWorkLesson, WorkInput } from '~/lib/api/contracts/admin-bank';
+import type { StaffActor } from '../../staff/accounts/sessions.service';
+import { auditStaffAction } from '../../staff/audit/audit.service';
+import { assertClassInScope } from '../../learning/classes/classes.admin.service';
+import { paperForWork } from '../papers/papers.admin.service';
+import { checkWorkChange, type WorkSettings } from './works.admin.rules';
+import * as repo from './works.admin.repository';
+
+/**
+ * The works of a class on the staff side (decision 048): for each homework (6) or test (7) lesson
+ * of the courses the class teaches, the paper it is answered on (a paper of the school, or the
+ * external bank's paper id), its title, description, time limit, marking and attempt policy. A
+ * teacher reaches the works of their classes only (the class scope: any other class is the same
+ * 404 as a missing one); any teacher of the class may set them, as any may edit its courses'
+ * lessons. Once students have started a work, what their attempts depend on is fixed
+ * (checkWorkChange), and the conditional statements make an attempt that starts meanwhile win.
+ */
+
+const XSKT = 'xskt';
+const notFound = () => AppError.notFound(t('bank.work.notFound'));
+
+function workOf(w: repo.WorkRow): AdminWork {
+  const policy = policyOf(w);
+  return {
+    id: w.id,
+    classId: w.classId,
+    courseId: w.courseId,
+    classroomId: w.classroomId,
+    kind: w.kind === 'homework' ? 'homework' : 'test',
+    source: w.sourceType === XSKT ? 'xskt' : 'paper',
+    paperId: w.paperId,
+    paperTitle: w.paperTitle ?? null,
+    externalPaperId: w.externalPaperId,
+    title: w.title,
+    description: w.description,
+    unitTime: w.unitTime === null ? null : Number(w.unitTime),
+    manualGrading: Number(w.manualGrading) === 1,
+    partialMultiple: Number(w.partialMultiple) === 1,
+    maxAttempts: policy.maxAttempts,
+    scoreRule: policy.scoreRule,
+    marksShown: policy.marksShown,
+    keysShown: policy.keysShown,
+    closesAt: policy.closesAt,
+    attempts: Number(w.attempts ?? 0),
+  };
+}
+
+async function lessonsOf(db: DB, tenantId: string, classId: string): Promise<AdminWorkLesson[]> {
+  const [lessons, works] = await Promise.all([repo.workLessons(db, tenantId, classId), repo.classWorks(db, tenantId, classId)]);
+  return lessons.map((l) => {
+    const w = works.find((x) => x.classroomId === l.classroomId);
+    return {
+      classroomId: l.classroomId,
+      lessonName: l.lessonName,
+      courseId: l.courseId,
+      courseName: l.courseName,
+      kind: Number(l.classroomType) === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
+      work: w ? workOf(w) : null,
+    };
+  });
+}
+
+export async function listClassWorks(s: Scope, actor: StaffActor, classId: string): Promise<AdminWorkLesson[]> {
+  await assertClassInScope(s, actor, classId);
+  return lessonsOf(s.db, actor.tenant.id, classId);
+}
+
+const settingsOf = (w: WorkSettings): WorkSettings => ({
+  sourceType: w.sourceType,
+  paperId: w.paperId,
+  externalPaperId: w.externalPaperId,
+  unitTime: w.unitTime === null ? null : Number(w.unitTime),
+  manualGrading: Number(w.manualGrading),
+  partialMultiple: Number(w.partialMultiple),
+  maxAttempts: w.maxAttempts === null ? null : Number(w.maxAttempts),
+});
+
+const pick = (w: AdminWork) => {
+  const { attempts: _a, paperTitle: _p, ...rest } = w;
+  return rest;
+};
+
+export async function saveWork(
+  s: Scope,
+  actor: StaffActor,
+  classId: string,
+  input: Omit<WorkInput, 'closesAt'> & { closesAt: number | null },
+): Promise<AdminWorkLesson[]> {
+  const tenantId = actor.tenant.id;
+  return s.db.transaction().execute(async (trx) => {
+    await assertClassInScope(s, actor, classId, trx);
+    const lessons = await lessonsOf(trx, tenantId, classId);
+    const lesson = lessons.find((l) => l.classroomId === input.classroomId);
+    if (!lesson) throw AppError.badRequest(t('bank.work.lessonNotFound'));
+    const bank = input.source === 'xskt';
+    let paperId: string | null = null;
+    if (!bank) {
+      if (!input.paperId) throw AppError.badRequest(t('bank.work.paperRequired'));
+      paperId = (await paperForWork(s, actor, input.paperId, trx)).id;
+    } else if (!input.externalPaperId) throw AppError.badRequest(t('bank.work.externalRequired'));
+    const fields = {
+      paperId,
+      externalPaperId: bank ? (input.externalPaperId ?? null) : null,
+      sourceType: bank ? XSKT : null,
+      title: input.title,
+      description: input.description ?? null,
+      unitTime: input.unitTime ?? null,
+      manualGrading: input.manualGrading ? 1 : 0,
+      partialMultiple: input.partialMultiple ? 1 : 0,
+      maxAttempts: input.maxAttempts,
+      scoreRule: input.scoreRule,
+      marksShown: input.marksShown,
+      keysShown: input.keysShown,
+      closesAt: input.closesAt,
+    };
+    if (!input.workId) {
+      if (lesson.work) throw AppError.conflict(t('bank.work.lessonTaken'));
+      const id = newId(s.now);
+      const added = await repo.insertWork(trx, {
+        id,
+        tenantId,
+        classId,
+        courseId: lesson.courseId,
+        classroomId: lesson.classroomId,
+        kind: lesson.kind,
+        createdAt: s.now,
+        ...fields,
+      });
+      if (!added) throw AppError.conflict(t('bank.work.lessonTaken'));
+      const after = await lessonsOf(trx, tenantId, classId);
+      const made = after.find((l) => l.work?.id === id)!.work!;
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.workCreate, { type: AUDIT_TARGET.work, id }, null, pick(made));
+      return after;
+    }
+    const current = lessons.find((l) => l.work?.id === input.workId)?.work;
+    if (!current) throw notFound();
+    if (current.classroomId !== input.classroomId) throw AppError.badRequest(t('bank.work.lessonNotFound'));
+    const works = await repo.classWorks(trx, tenantId, classId);
+    const row = works.find((w) => w.id === current.id)!;
+    const check = checkWorkChange(settingsOf(row), settingsOf({ ...fields }), current.attempts);
+    if (!check.ok) {
+      if (check.reason === 'fewerAttempts') throw AppError.conflict(t('bank.work.fewerAttempts'));
+      const names = check.fields.map((f) => t(`bank.work.field.${f}`)).join('、');
+      throw AppError.conflict(t('bank.work.started', { n: current.attempts, fields: names }));
+    }
+    const locked = {
+      paperId: fields.paperId,
+      externalPaperId: fields.externalPaperId,
+      sourceType: fields.sourceType,
+      unitTime: fields.unitTime,
+      manualGrading: fields.manualGrading,
+      partialMultiple: fields.partialMultiple,
+    };
+    const { paperId: _p, externalPaperId: _e, sourceType: _s, unitTime: _u, manualGrading: _m, partialMultiple: _pm, ...free } = fields;
+    if (current.attempts === 0 && !(await repo.updateUnstartedWork(trx, tenantId, classId, current.id, locked))) {
+      // An attempt started since the check: what it depends on stays.
+      throw AppError.conflict(t('bank.work.started', { n: 1, fields: t('bank.work.field.paper') }));
+    }
+    await repo.updateWork(trx, tenantId, classId, current.id, free);
+    const after = await lessonsOf(trx, tenantId, classId);
+    const saved = after.find((l) => l.work?.id === current.id)!.work!;
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.workUpdate, { type: AUDIT_TARGET.work, id: current.id }, pick(current), pick(saved));
+    return after;
+  });
+}
+
+export async function deleteWork(s: Scope, actor: StaffActor, classId: string, workId: string): Promise<AdminWorkLesson[]> {
+  const tenantId = actor.tenant.id;
+  return s.db.transaction().execute(async (trx) => {
+    await assertClassInScope(s, actor, classId, trx);
+    const lessons = await lessonsOf(trx, tenantId, classId);
+    const current = lessons.find((l) => l.work?.id === workId)?.work;
+    if (!current) throw notFound();
+    if (!(await repo.deleteUnstartedWork(trx, tenantId, classId, workId))) throw AppError.conflict(t('bank.work.deleteStarted', { n: current.attempts || 1 }));
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.workDelete, { type: AUDIT_TARGET.work, id: workId }, pick(current), null);
+    return lessonsOf(trx, tenantId, classId);
+  });
+}
