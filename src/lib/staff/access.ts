@@ -43,6 +43,7 @@ const ACTIVITIES = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 const CERT_ISSUING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 /** Marking homework and tests: teachers and administrators; the class scope then limits a teacher to their classes' works. */
 const MARKING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/**
  * The question bank, papers and works (decision 048): teachers and administrators. The service then
  * lets a teacher change only the questions and papers they made, and reach only their classes' works.
  */
