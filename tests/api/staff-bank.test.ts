@@ -135,7 +135,7 @@ const policy = {
 } as const;
 
 describe('the question bank', () => {
-  test('every type is saved, read back with its keys, searched and filtered; options are re-lettered; reading and cloze add up their sub-questions', async () => {
+  test('every type saved, read back with its keys, searched, filtered; options re-lettered; reading and cloze sum their sub-questions', async () => {
     const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     const saved: bank.AdminQuestion[] = [];
     for (const q of everyType()) saved.push(await made(teacher, q));
@@ -261,7 +261,7 @@ describe('the question bank', () => {
 });
 
 describe('papers and works', () => {
-  test('a paper with two groups of every type becomes a test work; the student reads every question without keys, the preview shows the same; attempts fix the paper', async () => {
+  test('a two-group paper of every type becomes a test: the student reads it without keys, the preview alike; attempts fix it', async () => {
     const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
     const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     const place = await classWithLessons(admin, teacher);
@@ -426,7 +426,7 @@ describe('papers and works', () => {
     expect((await s().call(bank.adminWorkDelete, { workId: work.id }, onClass(teacher, place.classId, DEMO.id))).body.code).toBe(409);
   });
 
-  test('works: one per lesson, a bank work by its external paper, an unstarted work is changed and deleted, bad policies refused; a teacher of another class gets 404', async () => {
+  test('works: one per lesson, an external bank paper, unstarted ones changed and deleted, bad policies refused; other classes 404', async () => {
     const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
     const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     const stranger = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
@@ -582,7 +582,7 @@ describe('importing questions from a spreadsheet', () => {
     expect(await count()).toBe(before + 3);
   });
 
-  test('the template imports cleanly; a file without the columns, with an unclosed quote or a sub-question without its passage is refused clearly', async () => {
+  test('the template imports; no columns, an unclosed quote or a sub-question without its passage is refused clearly', async () => {
     const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     const dry = await ok<bank.QuestionImportReport>(s().call(bank.bankQuestionImport, { csv: IMPORT_TEMPLATE, apply: false }, as(teacher)));
     expect(dry.counts.refused).toBe(0);

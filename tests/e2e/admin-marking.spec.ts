@@ -133,7 +133,8 @@ test.describe('@desktop-only marking', () => {
 
     // The student's review: the score and the teacher's comment.
     await page.goto(
-      `/study/test/check-my-test-exam?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&workId=${p.workId}&answerLogId=${await attemptId(p)}&status=2`,
+      `/study/test/check-my-test-exam?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}` +
+        `&courseId=${p.courseId}&workId=${p.workId}&answerLogId=${await attemptId(p)}&status=2`,
     );
     await hydrated(page.getByText('总得分：36.5分'));
     await cell(page, '简答题', 1).click();

@@ -251,6 +251,7 @@ describe('platform configuration', () => {
     NODE_ENV: 'production',
     SESSION_SECRET: 's'.repeat(40),
     TOKEN_PARAM_SECRET: 't'.repeat(40),
+    CERTIFICATE_SECRET: 'c'.repeat(40),
     SMS_PROVIDER: 'http',
     SMS_HTTP_URL: 'https://sms.example.test/send',
   };

@@ -84,6 +84,7 @@ describe('single sign-on secrets', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a'.repeat(32),
       TOKEN_PARAM_SECRET: 'b'.repeat(32),
+      CERTIFICATE_SECRET: 'c'.repeat(32),
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example.test/send',
     });
@@ -93,6 +94,7 @@ describe('single sign-on secrets', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a'.repeat(32),
       TOKEN_PARAM_SECRET: 'b'.repeat(32),
+      CERTIFICATE_SECRET: 'c'.repeat(32),
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example.test/send',
       SSO_SHARED_SECRET: 'c'.repeat(32),

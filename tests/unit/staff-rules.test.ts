@@ -6,6 +6,9 @@ import { ADMIN_INTERACTION_CALLS } from '~/lib/api/contracts/admin-interaction';
 import { ADMIN_PROGRESS_CALLS } from '~/lib/api/contracts/admin-progress';
 import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
+import { ADMIN_CERTIFICATE_CALLS } from '~/lib/api/contracts/admin-certificates';
+import { ADMIN_MARKING_CALLS } from '~/lib/api/contracts/admin-marking';
+import { ADMIN_BANK_CALLS } from '~/lib/api/contracts/admin-bank';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -95,10 +98,17 @@ describe('roles and the access table', () => {
       ...Object.keys(ADMIN_ACTIVITY_CALLS),
       ...Object.keys(ADMIN_INTERACTION_CALLS),
       ...Object.keys(ADMIN_PROGRESS_CALLS),
+      // Marking, and the question bank, papers and works: teachers (their classes' works, their own questions) and administrators.
+      ...Object.keys(ADMIN_MARKING_CALLS),
+      ...Object.keys(ADMIN_BANK_CALLS),
     ];
+    // Certificates: the register is the administrators'; issuing for a pass in a test is also the teachers' (their classes).
+    const CERT_ISSUING = ['adminCertificateTests', 'adminCertificatePassIssue'];
+    const CERT_REGISTER = Object.keys(ADMIN_CERTIFICATE_CALLS).filter((n) => !CERT_ISSUING.includes(n));
+    expect(CERT_REGISTER.length).toBeGreaterThan(0);
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING, ...CERT_ISSUING].sort());
     expect(allowed(STAFF_ROLE.admin)).toEqual(
       [
         ...PUBLIC,
@@ -114,6 +124,8 @@ describe('roles and the access table', () => {
         ...MEDIA,
         ...TEACHING,
         ...COURSE_ADMIN,
+        ...CERT_ISSUING,
+        ...CERT_REGISTER,
       ].sort(),
     );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());

@@ -31,6 +31,10 @@ import { AnswerBlock, KeyBlock, MarkForm, QuestionText } from './MarkForm';
 
 const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 
+/** The tab bar's looks: the chosen tab underlined in the school's colour. */
+const TAB_ON = 'border-brand font-medium text-brand-dark';
+const TAB_OFF = 'border-transparent text-slate-700';
+
 export default function MarkingIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [workId, setWorkId] = useState<string | null>(null);
@@ -210,7 +214,7 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
             role="tab"
             aria-selected={tab === x.key}
             onClick={() => setTab(x.key)}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === x.key ? 'border-brand font-medium text-brand-dark' : 'border-transparent text-slate-700'}`}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === x.key ? TAB_ON : TAB_OFF}`}
           >
             {x.label}
           </button>
