@@ -100,6 +100,7 @@ export const BENCH_PRODUCTION_ENV = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
   TOKEN_PARAM_SECRET: 'bench-token-secret-0123456789abcdefghijklmnopqr',
+  CERTIFICATE_SECRET: 'bench-certificate-secret-0123456789abcdefghijkl',
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'http://127.0.0.1:9/sms/send',
   // Nothing balances across benchmark servers: stop at once.
