@@ -197,10 +197,12 @@ test.describe('learner home and sessions', () => {
       await page.waitForURL('**/study/mine');
       await expect(page.getByText(`欢迎回来，${DEMO_STUDENT.realName}`)).toBeVisible();
       const token = await storage(page, 'szyx_token');
-      await spoilToken(token!, how);
+      // The page's own first calls are over: none of them can meet the spoiled token unwatched.
+      await page.waitForLoadState('networkidle');
 
       // The server's answers, read on the way (the page leaves before a test could read them). Any of the
-      // page's calls may be the first to meet the refusal (the header's user info, the page's own data).
+      // page's calls may be the first to meet the refusal (the header's user info, the page's own data, a
+      // call the open page makes by itself), so the answers are watched before the token is spoiled.
       const codes: number[] = [];
       await page.route('**/api/**', async (route) => {
         const response = await route.fetch();
@@ -208,6 +210,7 @@ test.describe('learner home and sessions', () => {
         if (isLoginInvalid(body?.code)) codes.push(body.code);
         await route.fulfill({ response });
       });
+      await spoilToken(token!, how);
       // The page leaves for login by itself as soon as the server refuses the token, which can be
       // before the reloaded page's own load event: the reload is then reported as aborted.
       await page.reload().catch((error: unknown) => {
