@@ -10,6 +10,7 @@ import { MEDIA_PROCESS_JOB, completeUpload } from '~/server/media-library/media-
 import { parseRenditions, renditionKey } from '~/server/media-library/media-library.rules';
 import { STAGING_EXPIRY_MS, removeAbandonedUploads, stagingDirectory } from '~/server/media-library/staging';
 import { recordStoredFile } from '~/server/storage/files.service';
+import { newId } from '~/server/ids';
 import { DEMO, useTestServer } from '../setup/server';
 import { makeStaff } from '../setup/staff';
 import { testVideo } from '../setup/media';
@@ -51,7 +52,15 @@ test('a finished run removes the renditions an earlier, killed run of the asset 
   await server().runtime.storage.put(leftover, new Uint8Array([1, 2, 3]));
   await recordStoredFile(
     db,
-    { id: `leftover-${asset.id}`, tenantId: DEMO.id, key: leftover, purpose: 'mediaRendition', contentType: 'video/mp4', name: 'r1', uploadedBy: account.id },
+    {
+      id: newId(server().clock.value),
+      tenantId: DEMO.id,
+      key: leftover,
+      purpose: 'mediaRendition',
+      contentType: 'video/mp4',
+      name: 'r1',
+      uploadedBy: account.id,
+    },
     { size: 3, sha256: '0'.repeat(64) },
     server().clock.value,
   );
