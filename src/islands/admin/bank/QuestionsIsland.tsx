@@ -5,7 +5,7 @@ import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { BANK_TYPES } from '~/lib/exams/question-bank';
 import { IMPORT_TEMPLATE } from '~/lib/exams/question-import';
-import { decodeCsvBytes } from '~/lib/learning/class-admin';
+import { useCsvImport } from '../csv-import';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, usePaged } from '../shared';
@@ -154,9 +154,13 @@ export default function QuestionsIsland({ me }: { me: StaffMe }) {
 }
 
 function ImportSection({ onDone }: { onDone: () => void }) {
-  const [csv, setCsv] = useState<string | null>(null);
-  const [report, setReport] = useState<api.QuestionImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { csv, report, busy, pick, run } = useCsvImport((csv, apply) => staffSend(api.bankQuestionImport, { csv, apply }), {
+    applied: (r) => {
+      toast(t('bank.import.done', r.counts), 'success');
+      onDone();
+    },
+    failed: fail,
+  });
 
   function download() {
     // With a BOM, so that Excel opens the UTF-8 file with its Chinese intact.
@@ -166,28 +170,6 @@ function ImportSection({ onDone }: { onDone: () => void }) {
     a.download = '题目导入模板.csv';
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
-  async function pick(file: File | undefined) {
-    setReport(null);
-    setCsv(file ? decodeCsvBytes(new Uint8Array(await file.arrayBuffer())) : null);
-  }
-
-  async function run(apply: boolean) {
-    if (csv === null) return;
-    setBusy(true);
-    try {
-      const r = await staffSend(api.bankQuestionImport, { csv, apply });
-      setReport(r);
-      if (apply) {
-        toast(t('bank.import.done', r.counts), 'success');
-        onDone();
-      }
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
   }
 
   const outcome = (o: api.QuestionImportRow['outcome'], applied: boolean) =>

@@ -4,7 +4,7 @@ import * as api from '~/lib/api/contracts/admin-certificates';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { CERT_CSV_TEMPLATE, CERT_LIMITS, ID_TYPES, blankFields, type CertificateFields } from '~/lib/certificates/admin';
-import { decodeCsvBytes } from '~/lib/learning/class-admin';
+import { useCsvImport } from '../csv-import';
 import type { CertKind } from '~/lib/rules/certificate';
 import { mayCall } from '~/lib/staff/access';
 import { formatDate } from '~/lib/time/cst';
@@ -355,33 +355,15 @@ function RevokeForm({ cert, onDone }: { cert: api.AdminCertificate; onDone: () =
 // ------------------------------------------------------------ the CSV import
 
 function ImportForm({ onDone }: { onDone: () => void }) {
-  const [csv, setCsv] = useState<string | null>(null);
-  const [report, setReport] = useState<api.CertImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { csv, report, busy, pick, run } = useCsvImport((csv, apply) => staffSend(api.adminCertificateImport, { csv, apply }), {
+    applied: (r) => {
+      toast(t('certs.import.summary', r.counts), 'success');
+      onDone();
+    },
+    failed: fail,
+  });
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CERT_CSV_TEMPLATE}`)}`;
   const fileId = useId();
-
-  async function pick(file: File | undefined) {
-    setReport(null);
-    setCsv(file ? decodeCsvBytes(new Uint8Array(await file.arrayBuffer())) : null);
-  }
-
-  async function run(apply: boolean) {
-    if (csv === null) return;
-    setBusy(true);
-    try {
-      const r = await staffSend(api.adminCertificateImport, { csv, apply });
-      setReport(r);
-      if (apply) {
-        toast(t('certs.import.summary', r.counts), 'success');
-        onDone();
-      }
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const label = report?.applied ? t('certs.import.applied') : t('certs.import.checked');
   return (

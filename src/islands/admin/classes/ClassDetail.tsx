@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { t } from '~/lib/i18n/messages/admin-classes';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import { staffSend } from '~/lib/api/staff-client';
-import { CLASS_PERIOD_TYPES, CSV_LIMITS, CSV_TEMPLATE, SERVICE_STATUSES, decodeCsvBytes } from '~/lib/learning/class-admin';
+import { CLASS_PERIOD_TYPES, CSV_LIMITS, CSV_TEMPLATE, SERVICE_STATUSES } from '~/lib/learning/class-admin';
+import { useCsvImport } from '../csv-import';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { formatDateTime } from '~/lib/time/cst';
@@ -359,32 +360,14 @@ function EnrolForm({ classId, periods, onDone }: { classId: string; periods: cls
 }
 
 function ImportForm({ classId, onDone }: { classId: string; onDone: () => void }) {
-  const [csv, setCsv] = useState<string | null>(null);
-  const [report, setReport] = useState<cls.ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { csv, report, busy, pick, run } = useCsvImport((csv, apply) => staffSend(cls.adminClassImport, { csv, apply }, { params: { id: classId } }), {
+    applied: (r) => {
+      toast(t('classes.import.summary', r.counts), 'success');
+      onDone();
+    },
+    failed: fail,
+  });
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CSV_TEMPLATE}`)}`;
-
-  async function pick(file: File | undefined) {
-    setReport(null);
-    setCsv(file ? decodeCsvBytes(new Uint8Array(await file.arrayBuffer())) : null);
-  }
-
-  async function run(apply: boolean) {
-    if (csv === null) return;
-    setBusy(true);
-    try {
-      const r = await staffSend(cls.adminClassImport, { csv, apply }, { params: { id: classId } });
-      setReport(r);
-      if (apply) {
-        toast(t('classes.import.summary', r.counts), 'success');
-        onDone();
-      }
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="mb-5 rounded-lg border border-slate-200 p-4">
