@@ -58,8 +58,14 @@ test.describe('partner edition login', () => {
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(`${PARTNER_ORIGIN}/study/mine`);
+    // The page's own first calls are over before the token is spoiled: only the reload meets it.
+    await page.waitForLoadState('networkidle');
     await spoilToken((await storage(page, 'szyx_token'))!, 'expire', PARTNER_DB_FILE);
-    await page.reload();
+    // The page leaves for login as soon as the server refuses the token, which can be before the
+    // reloaded page's own load event: the reload is then reported as aborted.
+    await page.reload().catch((error: unknown) => {
+      if (!/ERR_ABORTED|frame was detached/.test(String(error))) throw error;
+    });
     await page.waitForURL(`${PARTNER_ORIGIN}/kingdee-login?redirect=%2Fstudy%2Fmine`);
     form = await authForm(page);
     await form.getByRole('tab', { name: '密码登录' }).click();
