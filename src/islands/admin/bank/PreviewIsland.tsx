@@ -5,10 +5,10 @@ import type { GivenAnswer, Paper } from '~/lib/api/contracts/exams';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { countsOf, groupsOf, isAnswered, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
-import { t as examsT } from '~/lib/i18n/messages/exams';
 import { AnswerCard } from '~/islands/exams/shared/AnswerCard';
-import { AnswerQuestion, type ShownQuestion } from '~/islands/exams/shared/QuestionView';
-import { EmptyPaper, QuestionHeading } from '~/islands/exams/shared/QuestionHeading';
+import type { ShownQuestion } from '~/islands/exams/shared/QuestionView';
+import { QuestionPanel } from '~/islands/exams/shared/QuestionPanel';
+import { EmptyPaper } from '~/islands/exams/shared/QuestionHeading';
 import { LoadState, PageTitle } from '../shared';
 
 /**
@@ -57,32 +57,16 @@ function Preview({ paper }: { paper: Paper }) {
         <EmptyPaper />
       ) : (
         <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
-            <QuestionHeading group={group} index={place.index} examPoint={current.examPoint} />
-            <div className="mt-3">
-              <AnswerQuestion key={current.id} question={current} answers={answers} onAnswer={onAnswer} />
-            </div>
-            <p className="mt-4 flex gap-4 text-sm text-slate-700">
-              <span>{examsT('exams.answered', { n: counts.answered })}</span>
-              <span>{examsT('exams.unanswered', { n: counts.unanswered })}</span>
-            </p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <button
-                type="button"
-                onClick={() => move(-1)}
-                className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
-              >
-                {examsT('exams.previous')}
-              </button>
-              <button
-                type="button"
-                onClick={() => move(1)}
-                className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
-              >
-                {examsT('exams.next')}
-              </button>
-            </div>
-          </section>
+          <QuestionPanel
+            group={group}
+            index={place.index}
+            question={current}
+            answers={answers}
+            onAnswer={onAnswer}
+            counts={counts}
+            onPrevious={() => move(-1)}
+            onNext={() => move(1)}
+          />
           <aside className="min-w-0 space-y-4">
             <AnswerCard
               groups={groups}

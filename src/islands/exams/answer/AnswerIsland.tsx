@@ -37,9 +37,10 @@ import { useStudent } from '~/islands/learner/shared/use-student';
 import { AnswerCard, type CellState } from '../shared/AnswerCard';
 import { Countdown, CountdownLine } from '../shared/Countdown';
 import { loadPaper, refOf } from '../shared/load-work';
-import { AnswerQuestion, type ShownQuestion } from '../shared/QuestionView';
+import type { ShownQuestion } from '../shared/QuestionView';
+import { QuestionPanel } from '../shared/QuestionPanel';
 import { isComplete, useWorkQuery } from '../shared/use-work-query';
-import { EmptyPaper, QuestionHeading } from '../shared/QuestionHeading';
+import { EmptyPaper } from '../shared/QuestionHeading';
 
 /** A typed answer is sent this long after the last keystroke; a choice at once. */
 const TYPING_PAUSE_MS = 800;
@@ -461,34 +462,16 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
         <EmptyPaper />
       ) : (
         <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
-            <QuestionHeading group={group} index={place.index} examPoint={current.examPoint} />
-            <div className="mt-3">
-              <AnswerQuestion key={current.id} question={current} answers={answers} onAnswer={onAnswer} />
-            </div>
-            <p className="mt-4 flex gap-4 text-sm text-slate-700">
-              <span>{t('exams.answered', { n: counts.answered })}</span>
-              <span>{t('exams.unanswered', { n: counts.unanswered })}</span>
-            </p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              {!first && (
-                <button
-                  type="button"
-                  onClick={() => move(-1)}
-                  className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
-                >
-                  {t('exams.previous')}
-                </button>
-              )}
-              {!last && (
-                <button
-                  type="button"
-                  onClick={() => move(1)}
-                  className="rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand"
-                >
-                  {t('exams.next')}
-                </button>
-              )}
+          <QuestionPanel
+            group={group}
+            index={place.index}
+            question={current}
+            answers={answers}
+            onAnswer={onAnswer}
+            counts={counts}
+            onPrevious={first ? undefined : () => move(-1)}
+            onNext={last ? undefined : () => move(1)}
+            actions={
               <button
                 type="button"
                 disabled={submitting}
@@ -497,8 +480,8 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
               >
                 {t('exams.submit')}
               </button>
-            </div>
-          </section>
+            }
+          />
           <aside className="min-w-0 space-y-4">
             {timed && remaining !== null && (
               <div className="hidden rounded-xl border border-slate-200 bg-white p-4 lg:block">
