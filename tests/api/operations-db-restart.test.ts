@@ -82,7 +82,15 @@ async function sendCode(instance: Instance, mobile: string): Promise<{ status: n
   }
 }
 
-const readyz = async (instance: Instance) => (await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status;
+/** The readiness answer; a process that no longer answers fails the test with its exit and its log. */
+const readyz = async (instance: Instance) => {
+  try {
+    return (await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status;
+  } catch (error) {
+    const exit = `${instance.child.exitCode ?? ''}${instance.child.signalCode ?? ''}`;
+    throw new Error(`the server process does not answer (exit ${exit || 'none'}): ${String(error)}\n${instance.log().slice(-4000)}`);
+  }
+};
 
 /** Writes from `workers` loops until `stop()` says so; notes every acknowledged mobile and every other answer. */
 function load(instance: Instance, workers: number) {

@@ -17,9 +17,9 @@ export interface OpenOptions {
   /** PostgreSQL: the server cancels a statement running longer than this (ms). */
   statementTimeoutMs?: number;
   /**
-   * PostgreSQL: an idle pooled connection broke (the server restarted, an administrator ended the
-   * backend). The pool drops it and opens a new one on the next query; without a listener the
-   * pool's 'error' event would end the process.
+   * PostgreSQL: a pooled connection broke (the server restarted, an administrator ended the
+   * backend), idle or held by a request between two statements. Called once per connection. The
+   * pool drops it and opens a new one on the next query; the request holding it fails with 503.
    */
   onConnectionError?: (error: Error) => void;
   /** A statement took longer than `slowQueryMs`: its SQL text (never its values) and duration. */
@@ -95,7 +95,19 @@ export async function openDatabase({
         oid === 20 || oid === 1700 ? (v: string) => Number(v) : types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
     },
   });
-  pool.on('error', onConnectionError);
+  // pg emits 'error' on a broken connection: the pool listens only while the connection is idle,
+  // so a connection held by a request (a transaction between statements) would have nobody
+  // listening, and an unheard 'error' ends the process. Every connection gets a listener of its
+  // own for its whole life; the pool's event (the idle case) is then already reported.
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error: Error) => {
+      if (reported) return;
+      reported = true;
+      onConnectionError(error);
+    });
+  });
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
