@@ -127,6 +127,11 @@ describe('the queue', () => {
     expect(mid).toMatchObject({ title: MIDTERM, kind: 'test', manualGrading: true, handQuestions: 1, classId: demo.classId });
     expect(before.find((w) => w.workId === workId(HOMEWORK))).toMatchObject({ manualGrading: false, handQuestions: 1 });
     expect(before.some((w) => w.title === '随堂小测' || w.title === '题库练习')).toBe(false);
+    // Opened directly (a link from the works screen), an automatic-only work says it needs no marking.
+    expect(await refusal(s().call(mk.adminMarkingWork, { workId: workId('随堂小测') }, as(teacher)))).toEqual({
+      code: 404,
+      message: '这份作业或测验由系统自动评分，不需要阅卷',
+    });
     await handIn(MIDTERM, MIDTERM_RIGHT);
     const after = await ok<mk.MarkingWorkSummary[]>(s().call(mk.adminMarkingQueue, { workId: workId(MIDTERM) }, as(admin)));
     expect(after).toEqual([{ ...mid, waiting: mid.waiting + 1 }]);

@@ -145,6 +145,41 @@ test.describe('@desktop-only marking', () => {
   });
 });
 
+test.describe('@desktop-only marking opened from the works screen', () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a work's 阅卷 link opens its marking, kept across a reload; an automatic-only work says it needs no marking", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const name = `链接阅卷${Date.now() % 100000}`;
+    const p = await handInMidterm(page, name, '从作业页打开的简答');
+    const teacher = await classTeacher(p.classId);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const staff = await context.newPage();
+    await signIn(staff, teacher);
+    await staff.goto(`/admin/works?classId=${p.classId}`);
+    await hydrated(staff.getByRole('heading', { level: 1, name: '作业与考试' }));
+    await staff.getByRole('row').filter({ hasText: MIDTERM }).getByRole('link', { name: '阅卷' }).click();
+    await expect(staff).toHaveURL(new RegExp(`/admin/marking\\?work=${p.workId}$`));
+    await hydrated(staff.getByRole('tab', { name: '按学员' }));
+    await staff.reload();
+    await expect(staff.getByRole('tab', { name: '按学员' })).toBeVisible();
+    await staff.getByLabel('选择作答').selectOption({ label: `${name}（第 1 次）· 待批阅` });
+    await expect(staff.getByRole('region', { name: '第 5 题' })).toContainText('从作业页打开的简答');
+    await staff.getByRole('button', { name: '返回阅卷列表' }).click();
+    await expect(staff).toHaveURL(/\/admin\/marking$/);
+    await expect(staff.getByLabel('作业 / 测验')).toBeVisible();
+
+    const quiz = await withDb((db) =>
+      db.selectFrom('works').select('id').where('classId', '=', p.classId).where('title', '=', '随堂小测').executeTakeFirstOrThrow(),
+    );
+    await staff.goto(`/admin/marking?work=${quiz.id}`);
+    await expect(staff.getByRole('alert')).toContainText('这份作业或测验由系统自动评分，不需要阅卷');
+    await staff.getByRole('button', { name: '返回阅卷列表' }).click();
+    await expect(staff.getByLabel('作业 / 测验')).toBeVisible();
+    await context.close();
+  });
+});
+
 async function attemptId(p: WorkPlace): Promise<string> {
   return withDb(async (db) => {
     const row = await db

@@ -5,6 +5,7 @@ import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { KEY_REVEAL_LIST, REVEAL_LIST, SCORE_RULE_LIST, type Reveal, type ScoreRule } from '~/lib/exams/attempt-policy';
 import { formatDateTime } from '~/lib/time/cst';
+import { mayCall } from '~/lib/staff/access';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { Button, LoadState, PageTitle, Section, TableBox, td, th } from '../shared';
@@ -42,14 +43,15 @@ export default function WorksIsland({ me }: { me: StaffMe }) {
           <div className="mb-4 max-w-sm">
             <Select label={t('bank.works.pickClass')} value={classId} onValue={setClassId} options={classes.map((c) => ({ value: c.id, label: c.name }))} />
           </div>
-          {classId && <ClassWorks key={classId} classId={classId} />}
+          {classId && <ClassWorks key={classId} classId={classId} marks={mayCall(me.account.role, 'adminMarkingWork')} />}
         </>
       )}
     </div>
   );
 }
 
-function ClassWorks({ classId }: { classId: string }) {
+/** `marks`: the person may open the marking (a link to a work's marking once students have handed in). */
+function ClassWorks({ classId, marks }: { classId: string; marks: boolean }) {
   const [lessons, setLessons] = useState<api.AdminWorkLesson[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<api.AdminWorkLesson | null>(null);
@@ -123,6 +125,14 @@ function ClassWorks({ classId }: { classId: string }) {
                   <td className={`${td} whitespace-nowrap`}>
                     <span className="flex gap-2">
                       <Button onClick={() => setEditing(l)}>{t('bank.works.set')}</Button>
+                      {marks && l.work && l.work.source === 'paper' && l.work.attempts > 0 && (
+                        <a
+                          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-dark hover:bg-slate-50"
+                          href={`/admin/marking?work=${encodeURIComponent(l.work.id)}`}
+                        >
+                          {t('bank.works.mark')}
+                        </a>
+                      )}
                       {l.work && l.work.attempts === 0 && (
                         <Button kind="danger" onClick={() => void remove(l)}>
                           {t('bank.delete')}

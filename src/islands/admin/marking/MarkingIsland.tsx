@@ -38,10 +38,16 @@ const TAB_OFF = 'border-transparent text-slate-700';
 export default function MarkingIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [workId, setWorkId] = useState<string | null>(null);
+  // The open work is in the address (?work=), so a reload keeps the place and the works screen links here.
+  useEffect(() => setWorkId(new URLSearchParams(location.search).get('work')), []);
+  function open(id: string | null) {
+    setWorkId(id);
+    history.replaceState(null, '', id ? `?work=${encodeURIComponent(id)}` : location.pathname);
+  }
   return (
     <div>
       <PageTitle>{t('marking.title')}</PageTitle>
-      {workId ? <WorkMarking workId={workId} onBack={() => setWorkId(null)} /> : <Queue onOpen={setWorkId} />}
+      {workId ? <WorkMarking key={workId} workId={workId} onBack={() => open(null)} /> : <Queue onOpen={open} />}
     </div>
   );
 }
@@ -165,7 +171,17 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
   const work = useLoaded(() => staffSend(adminMarkingWork, { workId }));
   const [tab, setTab] = useState<'student' | 'question'>('student');
   const [busy, setBusy] = useState(false);
-  if (!work.data) return <LoadState error={work.error} onRetry={work.reload} />;
+  if (!work.data)
+    return (
+      <div>
+        {work.error && (
+          <div className="mb-3">
+            <Button onClick={onBack}>{t('marking.back')}</Button>
+          </div>
+        )}
+        <LoadState error={work.error} onRetry={work.reload} />
+      </div>
+    );
   const w = work.data;
   async function releaseAll() {
     setBusy(true);

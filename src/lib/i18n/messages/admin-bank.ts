@@ -141,6 +141,7 @@ export const adminBank = {
   'bank.works.kind.test': '考试',
   'bank.works.none': '未设置',
   'bank.works.set': '设置',
+  'bank.works.mark': '阅卷',
   'bank.works.create': '设置作业或考试',
   'bank.works.editTitle': '{lesson}：作业或考试',
   'bank.works.confirmDelete': '确定删除“{title}”吗？',

@@ -7,6 +7,7 @@ export const adminMarking = {
   'marking.title': '阅卷',
   // Refusals.
   'marking.workNotFound': '该作业或测验不存在，或不在您的班级中',
+  'marking.autoMarked': '这份作业或测验由系统自动评分，不需要阅卷',
   'marking.attemptNotFound': '该作答不存在，或不在您的班级中',
   'marking.questionNotFound': '该题不在这份试卷中',
   'marking.notHandedIn': '该作答还没有交卷，不能批阅',

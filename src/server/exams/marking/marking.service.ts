@@ -81,17 +81,27 @@ async function contextOf(s: Scope, work: repo.MarkingWorkRow): Promise<WorkConte
   return { work, questions, leaves: leavesOf(questions), needed, partialMultiple: work.partialMultiple === 1 };
 }
 
-async function worksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<WorkContext[]> {
+async function paperWorksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<repo.MarkingWorkRow[]> {
   const scope = await classScopeOf(s, actor);
-  const rows = await repo.listPaperWorks(s.db, actor.tenant.id, scope.all ? null : scope.classIds, filter);
+  return repo.listPaperWorks(s.db, actor.tenant.id, scope.all ? null : scope.classIds, filter);
+}
+
+async function worksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<WorkContext[]> {
+  const rows = await paperWorksInReach(s, actor, filter);
   return (await Promise.all(rows.map((w) => contextOf(s, w)))).filter((c): c is WorkContext => c !== null);
 }
 
-/** The work, when the actor reaches its class and it is marked by hand; else `missing()`. */
+/**
+ * The work, when the actor reaches its class and it is marked by hand; else `missing()`. A work in
+ * reach that the automatic scoring marks completely says so (a link to its marking is not a
+ * missing work).
+ */
 async function workInReach(s: Scope, actor: StaffActor, workId: string, missing = workNotFound): Promise<WorkContext> {
-  const [ctx] = await worksInReach(s, actor, { workId });
-  if (!ctx) throw missing();
-  return ctx;
+  const [row] = await paperWorksInReach(s, actor, { workId });
+  const ctx = row ? await contextOf(s, row) : null;
+  if (ctx) return ctx;
+  if (row && missing === workNotFound) throw AppError.notFound(t('marking.autoMarked'));
+  throw missing();
 }
 
 async function classStudents(s: Scope, actor: StaffActor, classId: string): Promise<Map<string, AdminClassStudent>> {
