@@ -4,7 +4,7 @@
  * machine (a whole file's islands, msw and jsdom starting while other files run); a wait still ends
  * as soon as the page shows what it waits for, so a longer bound costs nothing when all is well.
  */
-const DOM_WAIT_MS = 5_000;
+export const DOM_WAIT_MS = 5_000;
 
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');

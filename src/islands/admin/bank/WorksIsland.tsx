@@ -6,6 +6,7 @@ import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { KEY_REVEAL_LIST, REVEAL_LIST, SCORE_RULE_LIST, type Reveal, type ScoreRule } from '~/lib/exams/attempt-policy';
 import { formatDateTime } from '~/lib/time/cst';
 import { mayCall } from '~/lib/staff/access';
+import { adminMarkingQueue } from '~/lib/api/contracts/admin-marking';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { Button, LoadState, PageTitle, Section, TableBox, td, th } from '../shared';
@@ -50,9 +51,10 @@ export default function WorksIsland({ me }: { me: StaffMe }) {
   );
 }
 
-/** `marks`: the person may open the marking (a link to a work's marking once students have handed in). */
+/** `marks`: the person may open the marking: the works of the class a teacher marks link to it. */
 function ClassWorks({ classId, marks }: { classId: string; marks: boolean }) {
   const [lessons, setLessons] = useState<api.AdminWorkLesson[] | null>(null);
+  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<api.AdminWorkLesson | null>(null);
   const on = { params: { id: classId } };
@@ -61,6 +63,14 @@ function ClassWorks({ classId, marks }: { classId: string; marks: boolean }) {
     if (version < 0) return;
     staffSend(api.adminClassWorks, {}, { params: { id: classId } }).then(setLessons, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [classId, version]);
+  // Which of the class's works are marked by a teacher (the marking's own queue decides); without it the links just do not show.
+  useEffect(() => {
+    if (!marks) return;
+    staffSend(adminMarkingQueue, { classId }).then(
+      (queue) => setMarked(new Set(queue.map((w) => w.workId))),
+      () => undefined,
+    );
+  }, [classId, marks]);
 
   async function remove(l: api.AdminWorkLesson) {
     if (!l.work || !(await confirmDialog(t('bank.works.confirmDelete', { title: l.work.title })))) return;
@@ -125,7 +135,7 @@ function ClassWorks({ classId, marks }: { classId: string; marks: boolean }) {
                   <td className={`${td} whitespace-nowrap`}>
                     <span className="flex gap-2">
                       <Button onClick={() => setEditing(l)}>{t('bank.works.set')}</Button>
-                      {marks && l.work && l.work.source === 'paper' && l.work.attempts > 0 && (
+                      {l.work && marked.has(l.work.id) && l.work.attempts > 0 && (
                         <a
                           className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-dark hover:bg-slate-50"
                           href={`/admin/marking?work=${encodeURIComponent(l.work.id)}`}
