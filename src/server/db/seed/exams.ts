@@ -45,7 +45,7 @@ async function seedPaper(db: DB, tenantId: string, w: SeedWork, now: number): Pr
   const id = newId(now);
   await db
     .insertInto('examPapers')
-    .values({ id, tenantId, title: w.lesson, english: w.english ? 1 : 0, createdAt: now - 60 * DAY })
+    .values({ id, tenantId, title: w.lesson, english: w.english ? 1 : 0, unitTime: w.unitTime ?? null, createdAt: now - 60 * DAY })
     .execute();
   const ids = new Map<string, string>();
   const rows: { q: SeedQuestion; parentId: string | null }[] = [];
