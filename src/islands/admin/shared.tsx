@@ -28,6 +28,9 @@ export function Section({ title, actions, children }: { title: string; actions?:
   );
 }
 
+/** A link that looks like a plain button (a way to another screen, not an action here). */
+export const LINK_BUTTON = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-dark hover:bg-slate-50';
+
 const BUTTON = {
   primary: 'bg-brand text-white hover:bg-brand-dark',
   plain: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',

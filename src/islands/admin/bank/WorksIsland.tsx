@@ -9,7 +9,7 @@ import { mayCall } from '~/lib/staff/access';
 import { adminMarkingQueue } from '~/lib/api/contracts/admin-marking';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
-import { Button, LoadState, PageTitle, Section, TableBox, td, th } from '../shared';
+import { Button, LINK_BUTTON, LoadState, PageTitle, Section, TableBox, td, th } from '../shared';
 import { useClasses, useGivenClass } from '../inbox/filters';
 import { Check, Input, Select, TextArea } from './ui';
 
@@ -136,10 +136,7 @@ function ClassWorks({ classId, marks }: { classId: string; marks: boolean }) {
                     <span className="flex gap-2">
                       <Button onClick={() => setEditing(l)}>{t('bank.works.set')}</Button>
                       {l.work && marked.has(l.work.id) && l.work.attempts > 0 && (
-                        <a
-                          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-dark hover:bg-slate-50"
-                          href={`/admin/marking?work=${encodeURIComponent(l.work.id)}`}
-                        >
+                        <a className={`${LINK_BUTTON} text-sm`} href={`/admin/marking?work=${encodeURIComponent(l.work.id)}`}>
                           {t('bank.works.mark')}
                         </a>
                       )}

@@ -8,7 +8,7 @@ import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { formatDateTime } from '~/lib/time/cst';
 import type { Page } from '~/lib/paging';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, useLoaded, usePaged } from '../shared';
+import { Button, LINK_BUTTON, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, useLoaded, usePaged } from '../shared';
 import { ClassForm, dayText, fail, teacherRoleLabel, teachingStatusLabel } from './class-form';
 import { ClassCourses } from '../courses/ClassCourses';
 import { mayCall } from '~/lib/staff/access';
@@ -112,11 +112,7 @@ export function ClassDetail({ classId, onBack, role }: { classId: string; onBack
 
       <nav aria-label={t('classes.links')} className="mb-4 flex flex-wrap gap-2 text-sm">
         {CLASS_LINKS.filter((l) => !role || mayCall(role, l.call)).map((l) => (
-          <a
-            key={l.path}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-dark hover:bg-slate-50"
-            href={`${l.path}?classId=${encodeURIComponent(classId)}`}
-          >
+          <a key={l.path} className={LINK_BUTTON} href={`${l.path}?classId=${encodeURIComponent(classId)}`}>
             {t(l.label)}
           </a>
         ))}

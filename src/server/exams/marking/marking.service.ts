@@ -43,6 +43,7 @@ import * as repo from './marking.repository';
 
 const workNotFound = () => AppError.notFound(t('marking.workNotFound'));
 const attemptNotFound = () => AppError.notFound(t('marking.attemptNotFound'));
+const workAutoMarked = () => AppError.notFound(t('marking.autoMarked'));
 const questionNotFound = () => AppError.notFound(t('marking.questionNotFound'));
 
 /** More students than any class has: marking names every student of the class. */
@@ -92,16 +93,16 @@ async function worksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQue
 }
 
 /**
- * The work, when the actor reaches its class and it is marked by hand; else `missing()`. A work in
- * reach that the automatic scoring marks completely says so (a link to its marking is not a
- * missing work).
+ * The work, when the actor reaches its class and it is marked by hand; else `missing()`, or
+ * `autoMarked()` for a work in reach that the automatic scoring marks completely (a link to its
+ * marking is not a missing work).
  */
-async function workInReach(s: Scope, actor: StaffActor, workId: string, missing = workNotFound): Promise<WorkContext> {
+async function workInReach(s: Scope, actor: StaffActor, workId: string, missing = workNotFound, autoMarked = workAutoMarked): Promise<WorkContext> {
   const [row] = await paperWorksInReach(s, actor, { workId });
-  const ctx = row ? await contextOf(s, row) : null;
-  if (ctx) return ctx;
-  if (row && missing === workNotFound) throw AppError.notFound(t('marking.autoMarked'));
-  throw missing();
+  if (!row) throw missing();
+  const ctx = await contextOf(s, row);
+  if (!ctx) throw autoMarked();
+  return ctx;
 }
 
 async function classStudents(s: Scope, actor: StaffActor, classId: string): Promise<Map<string, AdminClassStudent>> {
@@ -288,7 +289,7 @@ export async function workDetail(s: Scope, actor: StaffActor, workId: string): P
 async function attemptInReach(s: Scope, actor: StaffActor, attemptId: string): Promise<{ ctx: WorkContext; a: repo.HandedInAttempt }> {
   const a = await repo.findAttempt(s.db, actor.tenant.id, attemptId);
   if (!a?.workId) throw attemptNotFound();
-  const ctx = await workInReach(s, actor, a.workId, attemptNotFound);
+  const ctx = await workInReach(s, actor, a.workId, attemptNotFound, attemptNotFound);
   if (statusOf(a) !== PENDING && statusOf(a) !== REVIEWED) throw AppError.conflict(t('marking.notHandedIn'));
   return { ctx, a };
 }
