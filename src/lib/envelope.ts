@@ -17,6 +17,11 @@ export const ErrorCode = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  /**
+   * A login from an address that used up its budget of failures: send it again with a captcha's key
+   * and answer (decision 054). The form shows the captcha; nothing was checked.
+   */
+  CAPTCHA_REQUIRED: 428,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   TENANT_NOT_FOUND: 10404,

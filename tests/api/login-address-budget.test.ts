@@ -5,12 +5,15 @@ import { LOGIN, LOGIN_FAILED, TOO_MANY, passwordLoginBody, postAs, uniqueIp, uni
 import { findOrCreateUser } from '~/server/identity/identity.service';
 import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { hashPassword } from '~/server/login/password';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The password throttle's per-address budget (decision 030): a class of 50 behind one address
  * logs in with a few typos each, arriving within a minute; a spray of one password over many
- * accounts from one address is still stopped after LOGIN_THROTTLE.perIp failures, correct
- * passwords included, and an attacker's own account lends it only perIpPerAccountIn more.
+ * accounts from one address is still stopped after LOGIN_THROTTLE.perIp failures (a captcha is
+ * asked for, correct passwords included: decision 054), and an attacker's own account lends it
+ * only perIpPerAccountIn more.
  */
 const server = useTestServer();
 const PASSWORD = 'Class2026';
@@ -96,7 +99,7 @@ describe('one address, many people', () => {
     90_000,
   );
 
-  test(`a spray from one address: ${LOGIN_THROTTLE.perIp} failures, then everything from there is refused, correct passwords too`, async () => {
+  test(`a spray from one address: ${LOGIN_THROTTLE.perIp} failures, then everything from there needs a captcha, correct passwords too`, async () => {
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     const proxy = uniqueIp();
     const victims = await students(LOGIN_THROTTLE.perIp + 5);
@@ -106,8 +109,8 @@ describe('one address, many people', () => {
     }
     for (const mobile of victims.slice(LOGIN_THROTTLE.perIp)) {
       const answer = await login(mobile, PASSWORD, proxy);
-      expectRefused(answer, 429);
-      expect(answer.body.message).toBe(TOO_MANY);
+      expectRefused(answer, ErrorCode.CAPTCHA_REQUIRED);
+      expect(answer.body.message).toBe(t('login.captchaRequired'));
     }
     // nothing stops the same people elsewhere
     expectOk(await login(victims.at(-1)!, PASSWORD, uniqueIp()));
@@ -120,19 +123,19 @@ describe('one address, many people', () => {
     for (let i = 0; i < 3; i++) expectOk(await login(own!, PASSWORD, proxy));
     const budget = LOGIN_THROTTLE.perIp + LOGIN_THROTTLE.perIpPerAccountIn;
     for (const mobile of victims.slice(0, budget)) expect((await login(mobile, 'guess1234', proxy)).body.message).toBe(LOGIN_FAILED);
-    expectRefused(await login(victims[budget]!, PASSWORD, proxy), 429);
-    expectRefused(await login(own!, PASSWORD, proxy), 429);
+    expectRefused(await login(victims[budget]!, PASSWORD, proxy), ErrorCode.CAPTCHA_REQUIRED);
+    expectRefused(await login(own!, PASSWORD, proxy), ErrorCode.CAPTCHA_REQUIRED);
     // the window passes: the address is free again
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     expectOk(await login(victims[budget]!, PASSWORD, proxy));
   });
 
-  test('one account is still stopped after its own 5 failures, whatever the address has in hand', async () => {
+  test('one account is still stopped after its own failures at the address, whatever the address has in hand', async () => {
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     const school = uniqueIp();
     const [target, ...classmates] = await students(11);
     for (const mobile of classmates) expectOk(await login(mobile, PASSWORD, school));
-    for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) expect((await login(target!, `guess${i}abc`, school)).body.message).toBe(LOGIN_FAILED);
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountAddress; i++) expect((await login(target!, `guess${i}abc`, school)).body.message).toBe(LOGIN_FAILED);
     const blocked = await login(target!, PASSWORD, school);
     expectRefused(blocked, 429);
     expect(blocked.body.message).toBe(TOO_MANY);

@@ -5,6 +5,10 @@ import { LOGIN, LOGIN_FAILED, TOO_MANY, codeLogin, codeLoginBody, passwordLoginB
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { hashPassword, verifyPassword } from '~/server/login/password';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
+
+const CAPTCHA_REQUIRED = t('login.captchaRequired');
 
 const server = useTestServer();
 
@@ -96,31 +100,33 @@ describe('password login (PASSWORD)', () => {
 });
 
 describe('password throttle (counted in the database)', () => {
-  test('5 failures of one account in 15 minutes refuse even the right password, from any address; then it works again', async () => {
+  test('10 failures of one account in 15 minutes from any addresses refuse even the right password from a new browser; then it works again', async () => {
     const u = await userWithPassword();
     for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) expect((await login(u.mobile, `wrong${i}00`)).body.message).toBe(LOGIN_FAILED);
     const blocked = await login(u.mobile, u.password);
     expectRefused(blocked, 429);
     expect(blocked.body.message).toBe(TOO_MANY);
-    expect(await server().runtime.db.selectFrom('loginFailures').select('id').where('account', '=', `user:${u.userId}`).execute()).toHaveLength(5);
+    expect(await server().runtime.db.selectFrom('loginFailures').select('id').where('account', '=', `user:${u.userId}`).execute()).toHaveLength(
+      LOGIN_THROTTLE.perAccount,
+    );
 
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);
     expectOk(await login(u.mobile, u.password));
   });
 
-  test('mobile and username share one budget: 5 failures mixing both lock the account for both until the window passes', async () => {
+  test('mobile and username share one budget: failures mixing both lock the account for both until the window passes', async () => {
     const u = await userWithPassword();
     const username = `mixed_${u.mobile.slice(-6)}`;
     await server().runtime.db.updateTable('users').set({ username }).where('id', '=', u.userId).execute();
-    // Without the shared budget this would be 10 guesses: 5 as mobile and 5 as username.
-    const names = [u.mobile, username, u.mobile, ` ${username} `, u.mobile];
+    // Without the shared budget this would be twice the guesses: the limit as mobile and again as username.
+    const names = Array.from({ length: LOGIN_THROTTLE.perAccount }, (_, i) => [u.mobile, username, ` ${username} `][i % 3]!);
     for (const [i, name] of names.entries()) expect((await login(name, `wrong${i}00`)).body.message).toBe(LOGIN_FAILED);
     for (const name of [u.mobile, username]) {
       const blocked = await login(name, u.password);
       expectRefused(blocked, 429);
       expect(blocked.body.message).toBe(TOO_MANY);
     }
-    // A refused attempt is not a failure: the window still ends 15 minutes after the fifth.
+    // A refused attempt is not a failure: the window still ends 15 minutes after the last failure.
     server().clock.advance(LOGIN_THROTTLE.windowMs - 1);
     expectRefused(await login(username, u.password), 429);
     server().clock.advance(1);
@@ -136,7 +142,7 @@ describe('password throttle (counted in the database)', () => {
     expect(accounts.filter((a) => /^name:[0-9a-f]{40}$/.test(a)).length).toBeGreaterThan(0);
   });
 
-  test('two names of nobody are counted apart, each like an account (4 + 4 failures block neither)', async () => {
+  test('two names of nobody are counted apart, each like an account (one short of the limit each blocks neither)', async () => {
     const [a, b] = [uniqueMobile('178'), `nobody_${uniqueMobile('1')}`];
     for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) {
       expect((await login(a, 'whatever1')).body.message).toBe(LOGIN_FAILED);
@@ -162,16 +168,16 @@ describe('password throttle (counted in the database)', () => {
     expectOk(await login(u.mobile, u.password));
   });
 
-  test('20 failures from one IP address refuse that address (any account, code logins too), not others', async () => {
+  test('20 failures from one IP address ask that address for a captcha (any account, code logins too), not others', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < LOGIN_THROTTLE.perIp - 1; i++) await login(uniqueMobile('166'), 'wrong1234', ip);
     // A failed code login counts for the address as well.
     expectRefused(await postAs(server(), LOGIN.login, codeLoginBody(uniqueMobile('166'), '123456'), { ip }), 400);
     const blocked = await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, ip);
-    expectRefused(blocked, 429);
-    expect(blocked.body.message).toBe(TOO_MANY);
+    expectRefused(blocked, ErrorCode.CAPTCHA_REQUIRED);
+    expect(blocked.body.message).toBe(CAPTCHA_REQUIRED);
     const blockedCode = await postAs(server(), LOGIN.login, codeLoginBody(uniqueMobile('166'), '123456'), { ip });
-    expectRefused(blockedCode, 429);
+    expectRefused(blockedCode, ErrorCode.CAPTCHA_REQUIRED);
     expectOk(await login(DEMO_STUDENT.mobile, DEMO_STUDENT.password, uniqueIp()));
 
     server().clock.advance(LOGIN_THROTTLE.windowMs + 1);

@@ -1,11 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { HUAXIA, useTestServer } from '../setup/server';
+import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { LOGIN, LOGIN_FAILED, codeLogin, passwordLoginBody, postAs, sendLoginCode, uniqueIp, wrongCode } from '../setup/login';
 
 const server = useTestServer();
 
 const update = (token: string, body: unknown, tenant?: string) => postAs(server(), LOGIN.updateStudent, body, { token, ...(tenant ? { tenant } : {}) });
+/** A password change proven with `oldPassword`, from one address. */
+const changeFrom = (ip: string, token: string, oldPassword: string) =>
+  postAs(server(), LOGIN.updateStudent, { password: 'second1234', oldPassword }, { token, ip });
 const passwordLogin = (mobile: string, password: string) => postAs(server(), LOGIN.login, passwordLoginBody(mobile, password));
 
 describe('updateStudent', () => {
@@ -99,12 +103,17 @@ describe('updateStudent', () => {
     expect(answer.body.message).toBe(message);
   });
 
-  test('wrong current passwords count towards the account throttle', async () => {
+  test('wrong current passwords count towards the account throttle, before the password is checked', async () => {
     const u = await codeLogin(server());
     expectOk(await update(u.token, { password: 'first1234' }));
-    for (let i = 0; i < 5; i++) expectRefused(await update(u.token, { password: 'second1234', oldPassword: `bad${i}1234` }), 400);
-    const blocked = await postAs(server(), LOGIN.login, passwordLoginBody(u.mobile, 'first1234'), { ip: uniqueIp() });
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountAddress; i++) {
+      expectRefused(await changeFrom(ip, u.token, `bad${i}1234`), 400);
+    }
+    const blocked = await changeFrom(ip, u.token, 'first1234');
     expectRefused(blocked, 429);
     expect(blocked.body.message).not.toBe(LOGIN_FAILED);
+    const login = await postAs(server(), LOGIN.login, passwordLoginBody(u.mobile, 'first1234'), { ip });
+    expectRefused(login, 429);
   });
 });

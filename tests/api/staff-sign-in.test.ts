@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_ROLE } from '~/lib/staff/roles';
+import { ErrorCode } from '~/lib/envelope';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { STAFF_THROTTLE, CHALLENGE_TTL_MS, TOTP } from '~/server/staff/accounts/accounts.rules';
 import { DEMO_STAFF } from '~/server/db/seed/staff';
@@ -19,8 +20,10 @@ describe('password sign-in', () => {
     expect(a.body.data.step).toBe('done');
     expect(a.body.data.me.account).toMatchObject({ id: demoAdmin.id, name: demoAdmin.name, role: STAFF_ROLE.admin, secondFactor: false });
     expect(a.body.data.me.school).toEqual({ id: DEMO.id, name: expect.any(String) });
-    const set = a.headers.get('set-cookie')!;
+    const [set, device] = a.headers.getSetCookie();
     expect(set).toMatch(/^szyx_staff=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    // The browser is known to the account from now on (decision 054).
+    expect(device).toMatch(/^szyx_staff_device=[\w-]{65}; Path=\/; Max-Age=15552000; HttpOnly; SameSite=Lax$/);
     const token = cookieFrom(a)!;
     const rows = await server().runtime.db.selectFrom('staffSessions').selectAll().where('accountId', '=', demoAdmin.id).execute();
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -67,27 +70,42 @@ describe('password sign-in', () => {
 });
 
 describe('the sign-in throttle (clock moved, never waited for)', () => {
-  test('five wrong passwords of one account refuse even the right one until the window passes, on both names of it', async () => {
-    const s = await startTestServer();
+  test('five wrong passwords of one account from one address refuse even the right one from there until the window passes', async () => {
+    const s = await startTestServer({ TRUST_PROXY: 'true' });
     try {
       const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
-      // Each from its own address, so only the account's budget is spent.
-      const from = (i: number) => ({ headers: { 'X-Forwarded-For': `10.0.0.${i}` } });
-      for (let i = 0; i < STAFF_THROTTLE.perAccount; i++) {
-        expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from(i))).body.code).toBe(400);
+      const from = { headers: { 'X-Forwarded-For': '10.0.0.9' } };
+      for (let i = 0; i < STAFF_THROTTLE.perAccountAddress; i++) {
+        expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from)).body.code).toBe(400);
       }
-      const refused = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD });
+      const refused = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from);
       expect(refused.body).toEqual({ code: 429, data: null, message: '尝试次数过多，请15分钟后再试' });
       s.clock.advance(STAFF_THROTTLE.windowMs - 1000);
-      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.code).toBe(429);
+      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from)).body.code).toBe(429);
       s.clock.advance(61_000);
-      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.data.step).toBe('done');
+      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from)).body.data.step).toBe('done');
     } finally {
       await s.close();
     }
   });
 
-  test('twenty failures from one address refuse it for every account; another address is not affected', async () => {
+  test('ten wrong passwords of one account from many addresses refuse a browser it does not know, anywhere', async () => {
+    const s = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
+      const from = (i: number) => ({ headers: { 'X-Forwarded-For': `10.0.0.${i}` } });
+      for (let i = 0; i < STAFF_THROTTLE.perAccount; i++) {
+        expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from(i))).body.code).toBe(400);
+      }
+      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(200))).body.code).toBe(429);
+      s.clock.advance(STAFF_THROTTLE.windowMs + 1);
+      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(200))).body.data.step).toBe('done');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('twenty failures from one address ask it for a captcha for every account; another address is not affected', async () => {
     const s = await startTestServer({ TRUST_PROXY: 'true' });
     try {
       const member = await makeStaff(s, DEMO.id, STAFF_ROLE.editor);
@@ -96,7 +114,7 @@ describe('the sign-in throttle (clock moved, never waited for)', () => {
         const mobile = `1370000${String(1000 + i)}`;
         expect((await s.call(staff.signIn, { mobile, password: 'Wrong2026' }, attacker)).body.code).toBe(400);
       }
-      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, attacker)).body.code).toBe(429);
+      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, attacker)).body.code).toBe(ErrorCode.CAPTCHA_REQUIRED);
       const other = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, { headers: { 'X-Forwarded-For': '198.51.100.2' } });
       expect(other.body.data.step).toBe('done');
     } finally {
@@ -170,8 +188,7 @@ describe('the second factor at sign-in', () => {
       const { member, secret } = await withSecondFactor(s);
       s.clock.advance(TOTP.periodS * 1000);
       const { challenge } = (await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.data;
-      for (let i = 0; i < STAFF_THROTTLE.perAccount; i++)
-        await s.call(staff.secondFactor, { challenge, code: `11111${i}` }, { headers: { 'X-Forwarded-For': `10.1.0.${i}` } });
+      for (let i = 0; i < STAFF_THROTTLE.perAccountAddress; i++) await s.call(staff.secondFactor, { challenge, code: `11111${i}` });
       const refused = await s.call(staff.secondFactor, { challenge, code: await codeAt(secret, s.clock.value) });
       expect(refused.body.code).toBe(429);
     } finally {

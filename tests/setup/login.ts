@@ -42,6 +42,8 @@ export interface CallOptions {
   tenant?: string | null;
   ip?: string;
   token?: string;
+  /** A Cookie header (the student device cookie of decision 054). */
+  cookie?: string;
 }
 
 /** POST as JSON from a client address, with the TenantId (default demo) and Token headers. */
@@ -50,6 +52,7 @@ export async function postAs(s: TestServer, path: string, body: unknown, o: Call
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (tenant) headers['TenantId'] = tenant;
   if (o.token) headers['Token'] = o.token;
+  if (o.cookie) headers['Cookie'] = o.cookie;
   const res = await s.app.request(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }, { ip: o.ip ?? uniqueIp() });
   return parse(res);
 }
@@ -113,3 +116,9 @@ export async function codeLogin(s: TestServer, mobile = uniqueMobile(), tenant: 
 
 /** A wrong 6-digit code for a right one. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** The `name=value` of one cookie an answer sets (its first Set-Cookie of that name), or null. */
+export function setCookieOf(answer: Answer, name: string): string | null {
+  const set = answer.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return set ? set.slice(0, set.indexOf(';')) : null;
+}

@@ -332,6 +332,7 @@ export const serverMessages = {
   'login.heading': '学员登录',
   'login.failed': '账号、密码或验证码错误，请检查后重试',
   'login.tooManyAttempts': '登录尝试过于频繁，请15分钟后再试',
+  'login.captchaRequired': '当前网络登录失败次数较多，请输入图形验证码后再登录',
   'login.notSelf': '只能为当前登录的账号操作',
   'login.toRegister': '注册加入云校',
   'login.toEnterprise': '企业邀请注册',

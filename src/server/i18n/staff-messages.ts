@@ -13,6 +13,7 @@ export const staffServerMessages = {
   'staff.originRefused': '请求来源不正确，请从本校后台页面操作',
   'staff.signInFailed': '手机号或密码不正确',
   'staff.tooManyAttempts': '尝试次数过多，请15分钟后再试',
+  'staff.captchaRequired': '当前网络登录失败次数较多，请输入图形验证码后再登录',
   'staff.challengeExpired': '验证已超时，请重新输入手机号和密码',
   'staff.codeWrong': '动态验证码不正确或已使用，请输入验证器上的新验证码',
   'staff.passwordWrong': '当前密码不正确',

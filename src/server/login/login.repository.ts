@@ -8,22 +8,45 @@ import type { DB } from '../db/database';
  * or is looked up by a value and then compared with the request's school by the service.
  */
 
-export async function countFailures(db: DB, by: { ip: string } | { account: string }, since: number): Promise<number> {
-  const recent = db.selectFrom('loginFailures').where('createdAt', '>', since);
-  const q = 'ip' in by ? recent.where('ip', '=', by.ip) : recent.where('account', '=', by.account);
+/**
+ * Which failures a throttle counts: an address's or an account's by browsers their accounts do
+ * not know (device null), one account from one address likewise, or one known device's.
+ */
+export type FailuresOf = { ip: string } | { account: string } | { account: string; ip: string } | { account: string; device: string };
+
+export async function countFailures(db: DB, by: FailuresOf, since: number): Promise<number> {
+  let q = db.selectFrom('loginFailures').where('createdAt', '>', since);
+  if ('account' in by) q = q.where('account', '=', by.account);
+  if ('ip' in by) q = q.where('ip', '=', by.ip);
+  q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
   return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
-export function insertFailure(db: DB, row: { id: string; account: string | null; ip: string; createdAt: number }) {
-  return db.insertInto('loginFailures').values(row).execute();
+/** Counts an attempt before it is checked (pending until it fails or is taken back). */
+export function insertAttempt(db: DB, row: { id: string; account: string | null; ip: string; device: string | null; createdAt: number }) {
+  return db
+    .insertInto('loginFailures')
+    .values({ ...row, pending: 1 })
+    .execute();
+}
+
+/** The attempt failed: its row stays as a failure, which a later success of the account forgets. */
+export function settleFailure(db: DB, id: string) {
+  return db.updateTable('loginFailures').set({ pending: 0 }).where('id', '=', id).execute();
+}
+
+/** Takes back an attempt's row: it succeeded, or it was refused before anything was checked. */
+export function deleteFailure(db: DB, id: string) {
+  return db.deleteFrom('loginFailures').where('id', '=', id).execute();
 }
 
 /**
  * A successful password login forgets the account's failures, from every address: they no longer
- * count for the account nor for the addresses they came from.
+ * count for the account nor for the addresses they came from. Attempts still being checked stay
+ * counted, so a burst sent beside a success is held to the limit all the same.
  */
 export function clearAccountFailures(db: DB, account: string) {
-  return db.deleteFrom('loginFailures').where('account', '=', account).execute();
+  return db.deleteFrom('loginFailures').where('account', '=', account).where('pending', '=', 0).execute();
 }
 
 export function insertSuccess(db: DB, row: { id: string; userId: string; ip: string; createdAt: number }) {
@@ -41,7 +64,7 @@ export async function countAccountsLoggedIn(db: DB, ip: string, since: number): 
   return Number(row.n);
 }
 
-/** Successes older than the window are never counted again. */
+/** Successes older than `before` are never counted again. */
 export function deleteOldSuccesses(db: DB, before: number) {
   return db.deleteFrom('loginSuccesses').where('createdAt', '<', before).execute();
 }

@@ -6,11 +6,23 @@ import type { ApiEnv } from '../http/scope';
 import { serve } from '../http/serve';
 import { availableWhen, exactly } from '../http/exact';
 import { idSchema } from '../http/validate';
-import { codeRule, enterpriseNameRule, invitationCodeRule, loginPasswordRule, mobileRule, newPasswordRule, requiredText } from '../http/rules';
+import {
+  captchaAnswerFields,
+  codeRule,
+  enterpriseNameRule,
+  invitationCodeRule,
+  loginPasswordRule,
+  mobileRule,
+  newPasswordRule,
+  requiredText,
+} from '../http/rules';
 import * as service from './login.service';
 import * as invitations from './invitation.service';
 import * as sso from './sso.service';
 import { MAX_SIGNED_TOKEN_LENGTH } from '../signed-token';
+import { getCookie } from 'hono/cookie';
+import { onHttps } from '../http/staff-gate';
+import { DEVICE_COOKIE, deviceCookie } from './attempts.rules';
 
 /** Anything but a JSON object is 参数格式不正确; each field refuses with its own exact message. */
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
@@ -38,7 +50,7 @@ const realName = z
 const userId = z.union([z.string(), z.number()]).transform(String).pipe(idSchema);
 const tenantId = z.union([z.string(), z.number()]).transform(String).pipe(idSchema);
 
-const loginCommon = { tenantId: tenantId.optional(), terminalType: word, bizType: word, bizId };
+const loginCommon = { tenantId: tenantId.optional(), terminalType: word, bizType: word, bizId, ...captchaAnswerFields };
 const loginBody = z.discriminatedUnion(
   'grantType',
   [
@@ -76,7 +88,17 @@ const ticketBody = body({
 
 export const loginRoutes = new Hono<ApiEnv>();
 
-serve(loginRoutes, api.login, exactly(loginBody), (s, b) => service.login(s, b), { message: t('login.success') });
+serve(
+  loginRoutes,
+  api.login,
+  exactly(loginBody),
+  async (s, b, c) => {
+    const { token, deviceToken } = await service.login(s, b, getCookie(c, DEVICE_COOKIE.student) ?? null);
+    c.header('Set-Cookie', deviceCookie('student', deviceToken, onHttps(s, c)), { append: true });
+    return token;
+  },
+  { message: t('login.success') },
+);
 serve(loginRoutes, api.bindTenant, exactly(selfBody), (s, b) => service.bind(s, b));
 serve(loginRoutes, api.studentId, exactly(selfBody), async (s, q) => (await service.bind(s, q)).studentId);
 serve(loginRoutes, api.updateStudent, exactly(updateBody), (s, b) => service.updateProfile(s, b), { message: t('common.operationSuccess') });

@@ -2,22 +2,37 @@ import { createHash } from 'node:crypto';
 import { MINUTE } from '~/lib/time/cst';
 import type { InvitationCode } from './login.table';
 import { ACCOUNT_STATUS } from '~/lib/status';
+import type { AttemptLimits } from './attempts.rules';
 
 /** The pure rules of login, invitation codes and single sign-on (tests/unit/login-rules.test.ts). */
 
-/** The password throttle: failures counted in a window, per account and per address (decisions 017, 030). */
+/**
+ * The password throttle (decisions 017, 030, 054): failures counted in a window. Every limit counts
+ * the attempt being made, before its password is checked (attempts.rules.ts).
+ */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * MINUTE,
-  /** Failed password logins of one account (mobile and username together) in the window before it is refused. */
-  perAccount: 5,
-  /** Failed logins (any kind) from one IP address in the window before it is refused, when nobody logged in from there. */
+  /** Failed logins of an account (mobile and username together) from a browser that logged in to it before. */
+  perDevice: 5,
+  /** Failed password logins of an account from one address, by browsers it does not know. */
+  perAccountAddress: 5,
+  /**
+   * Failed password logins of an account from every address together, by browsers it does not know:
+   * an outsider at one address uses up only that address's five, someone guessing from many
+   * addresses is still bound.
+   */
+  perAccount: 10,
+  /**
+   * Failed logins (any kind) from one address in the window, by browsers their accounts do not know,
+   * before its logins need a captcha, when nobody logged in from there.
+   */
   perIp: 20,
   /** What each distinct account that logged in from the address in the window adds to the address's budget. */
   perIpPerAccountIn: 5,
-} as const;
+} as const satisfies AttemptLimits & Record<string, number>;
 
 /**
- * How many failed logins an address may have in the window before every login from it is refused:
+ * How many failed logins an address may have in the window before its logins need a captcha:
  * LOGIN_THROTTLE.perIp, plus perIpPerAccountIn for each distinct account that logged in
  * successfully from it in the window. A classroom or an office behind one address proves itself
  * by its members logging in, so a few typos each never lock the room out; a spray from one address

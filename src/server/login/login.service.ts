@@ -15,7 +15,12 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
  * (src/server/staff) uses these through this service.
  */
 export { DUMMY_HASH, hashPassword, verifyPassword };
+/** The throttles' rules, which the staff side's sign-in shares (decision 054). */
+export { DEVICE_COOKIE, attemptVerdict, deviceCookie, newDeviceToken, trustedDevice } from './attempts.rules';
 import { LOGIN_THROTTLE, addressFailureBudget, throttleKey } from './login.rules';
+import { attemptVerdict, newDeviceToken, trustedDevice } from './attempts.rules';
+import * as captcha from '../captcha/captcha.service';
+import { captchaOf } from '../http/rules';
 import * as repo from './login.repository';
 import { ACCOUNT_STATUS } from '~/lib/status';
 
@@ -39,23 +44,72 @@ const failed = () => AppError.badRequest(t('login.failed'));
 /** The request's address as login_failures holds it (64 characters; an address is at most 45). */
 const ipOf = (s: Scope) => s.ip.slice(0, 64);
 
-async function refuseWhenThrottled(s: Scope, account: string | null): Promise<void> {
-  const since = s.now - LOGIN_THROTTLE.windowMs;
-  const addressOver = async () =>
-    (await repo.countFailures(s.db, { ip: ipOf(s) }, since)) >= addressFailureBudget(await repo.countAccountsLoggedIn(s.db, ipOf(s), since));
-  const over = (account !== null && (await repo.countFailures(s.db, { account }, since)) >= LOGIN_THROTTLE.perAccount) || (await addressOver());
-  if (over) throw AppError.tooMany(t('login.tooManyAttempts'));
+/** What a login attempt is counted by: the account (null for a code login) and the browser's device cookie. */
+export interface AttemptOf {
+  account: string | null;
+  /** The student device cookie the request came with (login.routes.ts reads it); null: none. */
+  deviceToken: string | null;
+  captcha?: { key: string; code: string } | undefined;
 }
 
-/** A login that succeeded: its account widens its address's budget of failures for the window. */
-async function recordSuccess(s: Scope, userId: string): Promise<void> {
+/**
+ * Counts the attempt before anything is checked (attempts.rules.ts): writes its row, counts the
+ * window with it, and refuses (taking the row back) when a limit is over: 429, or CAPTCHA_REQUIRED
+ * when only the address's budget is, unless the attempt brings a captcha that passes. Returns the
+ * row's id: the caller takes it back when the attempt succeeds, or leaves it as the failure.
+ */
+async function reserveAttempt(s: Scope, tenantId: string, a: AttemptOf, checkAddress = true): Promise<string> {
+  const ip = ipOf(s);
+  const since = s.now - LOGIN_THROTTLE.windowMs;
+  const device = a.account === null ? null : trustedDevice(s.config.SESSION_SECRET, 'student', a.account, a.deviceToken);
+  const id = newId(s.now);
+  await repo.insertAttempt(s.db, { id, account: a.account, ip, device, createdAt: s.now });
+  const account = a.account;
+  const count = (by: repo.FailuresOf) => repo.countFailures(s.db, by, since);
+  const [deviceFailures, accountAddress, accountFailures, address, loggedIn] = await Promise.all([
+    account !== null && device !== null ? count({ account, device }) : 0,
+    account !== null ? count({ account, ip }) : 0,
+    account !== null ? count({ account }) : 0,
+    count({ ip }),
+    repo.countAccountsLoggedIn(s.db, ip, since),
+  ]);
+  const verdict = attemptVerdict(
+    {
+      trusted: device !== null,
+      device: deviceFailures,
+      accountAddress,
+      account: accountFailures,
+      address,
+      addressBudget: checkAddress ? addressFailureBudget(loggedIn) : null,
+      captchaGiven: a.captcha !== undefined,
+    },
+    LOGIN_THROTTLE,
+  );
+  if (verdict === 'allow') return id;
+  if (verdict === 'captcha' && a.captcha) {
+    const check = await captcha.checkAndBurnCaptcha(s.db, tenantId, a.captcha.key, a.captcha.code, s.now);
+    if (check === 'passed') return id;
+    await repo.deleteFailure(s.db, id);
+    throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t(check === 'wrong' ? 'captcha.wrong' : 'captcha.expired'));
+  }
+  await repo.deleteFailure(s.db, id);
+  if (verdict === 'captcha') throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t('login.captchaRequired'));
+  throw AppError.tooMany(t('login.tooManyAttempts'));
+}
+
+/**
+ * A login that succeeded (its attempt taken back already): its account widens its address's budget
+ * of failures for the window. Returns the device cookie to give the browser.
+ */
+async function recordSuccess(s: Scope, userId: string): Promise<string> {
   await repo.insertSuccess(s.db, { id: newId(s.now), userId, ip: ipOf(s), createdAt: s.now });
   await repo.deleteOldSuccesses(s.db, s.now - LOGIN_THROTTLE.windowMs);
+  return newDeviceToken(s.config.SESSION_SECRET, 'student', throttleKey('', userId));
 }
 
-async function recordFailure(s: Scope, account: string | null): Promise<void> {
-  await repo.insertFailure(s.db, { id: newId(s.now), account, ip: ipOf(s), createdAt: s.now });
-  // Keep the table small: rows older than the window never count again.
+/** An attempt that failed: its row stays as the failure; rows older than the window never count again. */
+async function recordFailure(s: Scope, attemptId: string): Promise<void> {
+  await repo.settleFailure(s.db, attemptId);
   await repo.deleteOldFailures(s.db, s.now - LOGIN_THROTTLE.windowMs);
 }
 
@@ -80,22 +134,33 @@ async function loginCodeMatches(s: Scope, tenantId: string, mobile: string, code
   }
 }
 
-/** Either login; the body's tenantId names the school logged in to, else the request's. */
-export async function login(s: Scope, a: LoginRequest): Promise<IssuedToken> {
-  const tenant = await s.tenant(a.tenantId);
-  return a.grantType === 'PASSWORD' ? loginWithPassword(s, tenant.id, a) : loginWithCode(s, tenant.id, a);
+/** A login's session, and the device cookie value that makes the browser known to the account. */
+export interface LoggedIn {
+  token: IssuedToken;
+  deviceToken: string;
 }
+
+/** Either login; the body's tenantId names the school logged in to, else the request's. */
+export async function login(s: Scope, a: LoginRequest, deviceToken: string | null): Promise<LoggedIn> {
+  const tenant = await s.tenant(a.tenantId);
+  const captcha = captchaOf(a);
+  return a.grantType === 'PASSWORD' ? loginWithPassword(s, tenant.id, a, { deviceToken, captcha }) : loginWithCode(s, tenant.id, a, { deviceToken, captcha });
+}
+
+type Client = Omit<AttemptOf, 'account'>;
 
 /**
  * MOBILE_LOGIN_REGISTER: the newest MOBILE_LOGIN_REGISTER code sent to the mobile for this school
- * must match; the user is created on first login (with the given nickName, if any).
+ * must match; the user is created on first login (with the given nickName, if any). A code burns
+ * after its own five wrong tries, so only the address's budget counts these attempts.
  */
-async function loginWithCode(s: Scope, tenantId: string, a: CodeLoginRequest): Promise<IssuedToken> {
-  await refuseWhenThrottled(s, null);
+async function loginWithCode(s: Scope, tenantId: string, a: CodeLoginRequest, client: Client): Promise<LoggedIn> {
+  const attempt = await reserveAttempt(s, tenantId, { account: null, ...client });
   if (!(await loginCodeMatches(s, tenantId, a.mobile, a.code))) {
-    await recordFailure(s, null);
+    await recordFailure(s, attempt);
     throw failed();
   }
+  await repo.deleteFailure(s.db, attempt);
   let user = await identity.findOrCreateUser(s.db, a.mobile, s.now, a.nickName);
   refuseDisabled(user);
   if (a.nickName && user.nickName !== a.nickName) {
@@ -103,25 +168,26 @@ async function loginWithCode(s: Scope, tenantId: string, a: CodeLoginRequest): P
     await identity.updateUser(s.db, user.id, { nickName: a.nickName, updatedAt: s.now });
     user = { ...user, nickName: a.nickName };
   }
-  await recordSuccess(s, user.id);
-  return issueSession(s, user, tenantId, s.headers.applicationId);
+  const deviceToken = await recordSuccess(s, user.id);
+  return { token: await issueSession(s, user, tenantId, s.headers.applicationId), deviceToken };
 }
 
-async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginRequest): Promise<IssuedToken> {
+async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginRequest, client: Client): Promise<LoggedIn> {
   const user = await identity.findUserByAccount(s.db, a.username.trim());
   // Mobile and username of one account share its budget; a name of nobody has its own.
   const account = throttleKey(a.username, user?.id ?? null);
-  await refuseWhenThrottled(s, account);
+  const attempt = await reserveAttempt(s, tenantId, { account, ...client });
   // Always one scrypt check, so an unknown account takes as long as a wrong password.
   const matches = await verifyPassword(a.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user?.passwordHash || !matches) {
-    await recordFailure(s, account);
+    await recordFailure(s, attempt);
     throw failed();
   }
+  await repo.deleteFailure(s.db, attempt);
   await repo.clearAccountFailures(s.db, account);
   refuseDisabled(user);
-  await recordSuccess(s, user.id);
-  return issueSession(s, user, tenantId, s.headers.applicationId);
+  const deviceToken = await recordSuccess(s, user.id);
+  return { token: await issueSession(s, user, tenantId, s.headers.applicationId), deviceToken };
 }
 
 /**
@@ -167,11 +233,16 @@ export async function updateProfile(s: Scope, u: ProfileUpdate): Promise<UserInf
 async function proveOwnership(s: Scope, user: User, u: ProfileUpdate): Promise<void> {
   if (!u.oldPassword && !u.code) throw AppError.badRequest(t('login.proofRequired'));
   const account = throttleKey(user.mobile, user.id);
-  await refuseWhenThrottled(s, account);
+  const tenantId = (await s.tenant()).id;
+  // Signed in already: the address's budget is not asked, the account's limits are.
+  const attempt = await reserveAttempt(s, tenantId, { account, deviceToken: null }, false);
   const proven = u.oldPassword
     ? await verifyPassword(u.oldPassword, user.passwordHash ?? DUMMY_HASH)
-    : await loginCodeMatches(s, (await s.tenant()).id, user.mobile, u.code!);
-  if (proven) return;
-  await recordFailure(s, account);
+    : await loginCodeMatches(s, tenantId, user.mobile, u.code!);
+  if (proven) {
+    await repo.deleteFailure(s.db, attempt);
+    return;
+  }
+  await recordFailure(s, attempt);
   throw AppError.badRequest(t('login.proofWrong'));
 }

@@ -9,6 +9,13 @@ export interface LoginFailureTable {
    */
   account: string | null;
   ip: string;
+  /**
+   * The random id of the device cookie the attempt came with, when that cookie is the account's
+   * (login.rules.ts deviceTrusted); null otherwise. Such an attempt counts against its device alone.
+   */
+  device: string | null;
+  /** 1 while the attempt is being checked, 0 once it failed (decision 054). */
+  pending: number;
   createdAt: number;
 }
 

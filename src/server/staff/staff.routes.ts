@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { DAY } from '~/lib/time/cst';
@@ -13,9 +14,10 @@ import {
   totpCodeRule,
   typedPasswordRule,
 } from '~/lib/rules/staff';
-import type { ApiEnv } from '../http/scope';
+import type { ApiEnv, Scope } from '../http/scope';
 import { idSchema } from '../http/validate';
-import { zodRule } from '../http/rules';
+import { captchaAnswerFields, captchaOf, zodRule } from '../http/rules';
+import { DEVICE_COOKIE, deviceCookie } from '../login/login.service';
 import { requestOrigin } from '../http/origin';
 import * as signIn from './accounts/sign-in.service';
 import * as sessions from './accounts/sessions.service';
@@ -53,19 +55,35 @@ const meta = (c: { req: { header(name: string): string | undefined } }) => ({ us
 
 export const staffRoutes = new Hono<ApiEnv>();
 
-servePublicStaff(staffRoutes, 'signIn', body({ mobile: zodRule(staffMobileRule), password: zodRule(typedPasswordRule) }), async (s, b, c) => {
-  const { answer, session } = await signIn.signIn(s, b, meta(c));
-  if (session) c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
-  return answer;
-});
+/** The staff device cookie (a browser that signed in to the account before) and the captcha, if any. */
+function clientOf(c: Context<ApiEnv>, b: { captchaKey?: string | undefined; captchaCode?: string | undefined }): signIn.SignInClient {
+  return { deviceToken: getCookie(c, DEVICE_COOKIE.staff) ?? null, captcha: captchaOf(b) };
+}
+
+function setDeviceCookie(s: Scope, c: Context<ApiEnv>, token: string | null) {
+  if (token !== null) c.header('Set-Cookie', deviceCookie('staff', token, onHttps(s, c)), { append: true });
+}
+
+servePublicStaff(
+  staffRoutes,
+  'signIn',
+  body({ mobile: zodRule(staffMobileRule), password: zodRule(typedPasswordRule), ...captchaAnswerFields }),
+  async (s, b, c) => {
+    const { answer, session, deviceToken } = await signIn.signIn(s, b, meta(c), clientOf(c, b));
+    if (session) c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+    setDeviceCookie(s, c, deviceToken);
+    return answer;
+  },
+);
 
 servePublicStaff(
   staffRoutes,
   'secondFactor',
   body({ challenge: secretToken(t('staff.challengeExpired')), code: zodRule(secondStepCodeRule) }),
   async (s, b, c) => {
-    const { me, session } = await signIn.passSecondFactor(s, b, meta(c));
+    const { me, session, deviceToken } = await signIn.passSecondFactor(s, b, meta(c));
     c.header('Set-Cookie', sessions.sessionCookie(session, s.now, onHttps(s, c)));
+    setDeviceCookie(s, c, deviceToken);
     return me;
   },
 );

@@ -11,6 +11,12 @@ interface LoginCommon {
   terminalType?: string;
   bizType?: string;
   bizId?: string | number;
+  /**
+   * A captcha's key and answer, sent only after a login answered CAPTCHA_REQUIRED: the address has
+   * used up its budget of failures, and a person proves they are one (decision 054).
+   */
+  captchaKey?: string;
+  captchaCode?: string;
 }
 
 /** SMS code login; the first login creates the user (with nickName, when the join forms send one). */

@@ -47,6 +47,9 @@ export interface UploadedFile {
 export interface SignInRequest {
   mobile: string;
   password: string;
+  /** Sent only after the server answered CAPTCHA_REQUIRED (decision 054). */
+  captchaKey?: string;
+  captchaCode?: string;
 }
 
 /** A correct password either signs in or, with a second factor, asks for the code of `challenge`. */

@@ -271,19 +271,48 @@ export async function revokeInvitation(db: DB, tenantId: string, id: string, now
 
 // --- Sign-in failures -------------------------------------------------------------------------
 
-export async function countFailures(db: DB, by: { ip: string } | { tenantId: string; accountKey: string }, since: number): Promise<number> {
-  const recent = db.selectFrom('staffSignInFailures').where('createdAt', '>', since);
-  const q = 'ip' in by ? recent.where('ip', '=', by.ip) : recent.where('tenantId', '=', by.tenantId).where('accountKey', '=', by.accountKey);
+/**
+ * Which failures a throttle counts: an address's or an account's by browsers their accounts do
+ * not know (device null), one account from one address likewise, or one known device's.
+ */
+export type FailuresOf =
+  | { ip: string }
+  | { tenantId: string; accountKey: string }
+  | { tenantId: string; accountKey: string; ip: string }
+  | { tenantId: string; accountKey: string; device: string };
+
+export async function countFailures(db: DB, by: FailuresOf, since: number): Promise<number> {
+  let q = db.selectFrom('staffSignInFailures').where('createdAt', '>', since);
+  if ('accountKey' in by) q = q.where('tenantId', '=', by.tenantId).where('accountKey', '=', by.accountKey);
+  if ('ip' in by) q = q.where('ip', '=', by.ip);
+  q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
   return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
-export function insertFailure(db: DB, row: Insertable<StaffSignInFailureTable>) {
-  return db.insertInto('staffSignInFailures').values(row).execute();
+/** Counts an attempt before it is checked (pending until it fails or is taken back). */
+export function insertAttempt(db: DB, row: Omit<Insertable<StaffSignInFailureTable>, 'pending'>) {
+  return db
+    .insertInto('staffSignInFailures')
+    .values({ ...row, pending: 1 })
+    .execute();
 }
 
-/** A successful sign-in forgets the account's failures (the address's stay counted). */
+/** The attempt failed: its row stays as a failure, which a later success of the account forgets. */
+export function settleFailure(db: DB, id: string) {
+  return db.updateTable('staffSignInFailures').set({ pending: 0 }).where('id', '=', id).execute();
+}
+
+/** Takes back an attempt's row: it succeeded, or it was refused before anything was checked. */
+export function deleteFailure(db: DB, id: string) {
+  return db.deleteFrom('staffSignInFailures').where('id', '=', id).execute();
+}
+
+/**
+ * A successful sign-in forgets the account's failures; attempts still being checked beside it stay
+ * counted, so a burst sent beside a success is held to the limit all the same.
+ */
 export function clearAccountFailures(db: DB, tenantId: string, accountKey: string) {
-  return db.deleteFrom('staffSignInFailures').where('tenantId', '=', tenantId).where('accountKey', '=', accountKey).execute();
+  return db.deleteFrom('staffSignInFailures').where('tenantId', '=', tenantId).where('accountKey', '=', accountKey).where('pending', '=', 0).execute();
 }
 
 export function deleteOldFailures(db: DB, before: number) {

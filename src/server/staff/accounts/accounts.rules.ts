@@ -38,19 +38,19 @@ export function shouldTouch(lastSeenAt: number, now: number): boolean {
 }
 
 /**
- * The sign-in throttle: failures in the last 15 minutes, per account (wrong passwords and wrong
- * second-factor codes together) and per client address (every school together). At the limit,
- * signing in is refused whatever is typed, until old failures leave the window.
+ * The sign-in throttle (decision 054, attempts.rules.ts): failures in the last 15 minutes, wrong
+ * passwords and wrong second-factor codes together, each counted before it is checked. A browser
+ * that signed in to the account before counts against itself alone; others per account and
+ * address, per account from every address, and per client address (every school together), where
+ * over the budget a captcha is asked instead of a refusal.
  */
 export const STAFF_THROTTLE = {
   windowMs: 15 * MINUTE,
-  perAccount: 5,
+  perDevice: 5,
+  perAccountAddress: 5,
+  perAccount: 10,
   perIp: 20,
 } as const;
-
-export function isThrottled(failures: { account: number; ip: number }): boolean {
-  return failures.account >= STAFF_THROTTLE.perAccount || failures.ip >= STAFF_THROTTLE.perIp;
-}
 
 /**
  * What the per-account throttle counts: the account (`staff:<id>`), or, for a mobile that is

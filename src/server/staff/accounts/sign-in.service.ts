@@ -5,10 +5,12 @@ import { newId } from '../../ids';
 import { t } from '~/server/i18n';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
 import type { SignInAnswer, SignInRequest, StaffMe } from '~/lib/api/contracts/staff';
-import { DUMMY_HASH, verifyPassword } from '../../login/login.service';
+import { DUMMY_HASH, attemptVerdict, newDeviceToken, trustedDevice, verifyPassword } from '../../login/login.service';
+import { checkAndBurnCaptcha } from '../../captcha/captcha.service';
+import { ErrorCode } from '~/lib/envelope';
 import { recordAudit } from '../audit/audit.service';
 import type { SecondStepCode } from '~/lib/rules/staff';
-import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, isThrottled, recoveryCodeHash } from './accounts.rules';
+import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, recoveryCodeHash } from './accounts.rules';
 import type { StaffAccount } from './accounts.table';
 import { acceptedStep, openSecret } from './second-factor';
 import { meOf, openSession, type IssuedSession } from './sessions.service';
@@ -18,8 +20,8 @@ import * as repo from './accounts.repository';
  * Signing in to the staff side: the mobile and password, then, for an account with a second
  * factor, the authenticator's code. Every wrong mobile or password answers one message, and an
  * unknown mobile still costs one scrypt check, so neither the words nor the time tell whether an
- * account exists. Wrong passwords and wrong codes are counted per account and per address
- * (STAFF_THROTTLE); over the limit the answer is "too many attempts" whatever is typed. A correct
+ * account exists. Passwords and codes are counted before they are checked (STAFF_THROTTLE,
+ * reserveAttempt); over a limit the answer is "too many attempts", or a captcha is asked for. A correct
  * password with a second factor opens no session: it gives a five-minute challenge that the code
  * turns into one, once.
  */
@@ -30,25 +32,72 @@ export interface SignInMeta {
 
 const ipOf = (s: Scope) => s.ip.slice(0, 64);
 
-/** Refuses when the account's or the address's failures reached the limit. */
-export async function refuseWhenThrottled(s: Scope, tenantId: string, key: string): Promise<void> {
-  const since = s.now - STAFF_THROTTLE.windowMs;
-  const [account, ip] = await Promise.all([repo.countFailures(s.db, { tenantId, accountKey: key }, since), repo.countFailures(s.db, { ip: ipOf(s) }, since)]);
-  if (isThrottled({ account, ip })) throw AppError.tooMany(t('staff.tooManyAttempts'));
+/** The browser of a sign-in: its staff device cookie and, after CAPTCHA_REQUIRED, a captcha's answer. */
+export interface SignInClient {
+  deviceToken: string | null;
+  captcha?: { key: string; code: string } | undefined;
 }
 
-export async function recordFailure(s: Scope, tenantId: string, key: string): Promise<void> {
-  await repo.insertFailure(s.db, { id: newId(s.now), tenantId, accountKey: key, ip: ipOf(s), createdAt: s.now });
-  // Rows older than the window never count again.
+/** A proof asked of someone already past the password (a second step, a signed-in change): no address budget. */
+const PROVEN_CLIENT = { client: { deviceToken: null }, checkAddress: false } as const;
+
+/**
+ * Counts the attempt before anything is checked (decision 054): writes its row, counts the window
+ * with it and refuses (taking the row back) when a limit is over: 429, or CAPTCHA_REQUIRED when only
+ * the address's budget is, unless a captcha comes along and passes. Returns the row's id: taken
+ * back by a success, left as the failure otherwise.
+ */
+export async function reserveAttempt(s: Scope, tenantId: string, key: string, client: SignInClient, checkAddress: boolean): Promise<string> {
+  const ip = ipOf(s);
+  const since = s.now - STAFF_THROTTLE.windowMs;
+  const device = trustedDevice(s.config.SESSION_SECRET, 'staff', `${tenantId}:${key}`, client.deviceToken);
+  const id = newId(s.now);
+  await repo.insertAttempt(s.db, { id, tenantId, accountKey: key, ip, device, createdAt: s.now });
+  const count = (by: repo.FailuresOf) => repo.countFailures(s.db, by, since);
+  const [deviceFailures, accountAddress, account, address] = await Promise.all([
+    device !== null ? count({ tenantId, accountKey: key, device }) : 0,
+    count({ tenantId, accountKey: key, ip }),
+    count({ tenantId, accountKey: key }),
+    count({ ip }),
+  ]);
+  const verdict = attemptVerdict(
+    {
+      trusted: device !== null,
+      device: deviceFailures,
+      accountAddress,
+      account,
+      address,
+      addressBudget: checkAddress ? STAFF_THROTTLE.perIp : null,
+      captchaGiven: client.captcha !== undefined,
+    },
+    STAFF_THROTTLE,
+  );
+  if (verdict === 'allow') return id;
+  if (verdict === 'captcha' && client.captcha) {
+    const check = await checkAndBurnCaptcha(s.db, tenantId, client.captcha.key, client.captcha.code, s.now);
+    if (check === 'passed') return id;
+    await repo.deleteFailure(s.db, id);
+    throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t(check === 'wrong' ? 'captcha.wrong' : 'captcha.expired'));
+  }
+  await repo.deleteFailure(s.db, id);
+  if (verdict === 'captcha') throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t('staff.captchaRequired'));
+  throw AppError.tooMany(t('staff.tooManyAttempts'));
+}
+
+/** A failed attempt's row stays as the failure; rows older than the window never count again. */
+async function recordFailure(s: Scope, attemptId: string): Promise<void> {
+  await repo.settleFailure(s.db, attemptId);
   await repo.deleteOldFailures(s.db, s.now - STAFF_THROTTLE.windowMs);
 }
 
-/** Whether the password is the account's; a wrong one counts against the account's and the address's budget. */
+/** Whether the password is the account's; a wrong one counts against the account's budget. */
 export async function provePassword(s: Scope, account: StaffAccount, password: string): Promise<boolean> {
-  const key = accountKey(account.mobile, account.id);
-  await refuseWhenThrottled(s, account.tenantId, key);
-  if (await verifyPassword(password, account.passwordHash)) return true;
-  await recordFailure(s, account.tenantId, key);
+  const attempt = await reserveAttempt(s, account.tenantId, accountKey(account.mobile, account.id), PROVEN_CLIENT.client, PROVEN_CLIENT.checkAddress);
+  if (await verifyPassword(password, account.passwordHash)) {
+    await repo.deleteFailure(s.db, attempt);
+    return true;
+  }
+  await recordFailure(s, attempt);
   return false;
 }
 
@@ -58,12 +107,15 @@ export async function provePassword(s: Scope, account: StaffAccount, password: s
  * one being set up).
  */
 export async function proveCode(s: Scope, account: StaffAccount, sealed: string, code: string): Promise<number | null> {
-  const key = accountKey(account.mobile, account.id);
-  await refuseWhenThrottled(s, account.tenantId, key);
+  const attempt = await reserveAttempt(s, account.tenantId, accountKey(account.mobile, account.id), PROVEN_CLIENT.client, PROVEN_CLIENT.checkAddress);
   const secret = openSecret(sealed, s.config.SESSION_SECRET);
-  if (secret === null) throw AppError.badRequest(t('staff.secondFactorUnreadable'));
+  if (secret === null) {
+    await repo.deleteFailure(s.db, attempt);
+    throw AppError.badRequest(t('staff.secondFactorUnreadable'));
+  }
   const step = await acceptedStep(secret, code, s.now, account.totpLastStep);
-  if (step === null) await recordFailure(s, account.tenantId, key);
+  if (step === null) await recordFailure(s, attempt);
+  else await repo.deleteFailure(s.db, attempt);
   return step;
 }
 
@@ -73,10 +125,12 @@ export async function proveCode(s: Scope, account: StaffAccount, sealed: string,
  * transaction of what it unlocks.
  */
 export async function proveRecoveryCode(s: Scope, account: StaffAccount, code: string): Promise<boolean> {
-  const key = accountKey(account.mobile, account.id);
-  await refuseWhenThrottled(s, account.tenantId, key);
-  if (await repo.hasUnusedRecoveryCode(s.db, account.tenantId, account.id, recoveryCodeHash(code))) return true;
-  await recordFailure(s, account.tenantId, key);
+  const attempt = await reserveAttempt(s, account.tenantId, accountKey(account.mobile, account.id), PROVEN_CLIENT.client, PROVEN_CLIENT.checkAddress);
+  if (await repo.hasUnusedRecoveryCode(s.db, account.tenantId, account.id, recoveryCodeHash(code))) {
+    await repo.deleteFailure(s.db, attempt);
+    return true;
+  }
+  await recordFailure(s, attempt);
   return false;
 }
 
@@ -135,17 +189,23 @@ async function completeSignIn(
   return { me, session };
 }
 
-export async function signIn(s: Scope, input: SignInRequest, meta: SignInMeta): Promise<{ answer: SignInAnswer; session: IssuedSession | null }> {
+export async function signIn(
+  s: Scope,
+  input: SignInRequest,
+  meta: SignInMeta,
+  client: SignInClient,
+): Promise<{ answer: SignInAnswer; session: IssuedSession | null; deviceToken: string | null }> {
   const tenant = await s.tenant();
   const account = await repo.findAccountByMobile(s.db, tenant.id, input.mobile);
   const key = accountKey(input.mobile, account?.id ?? null);
-  await refuseWhenThrottled(s, tenant.id, key);
+  const attempt = await reserveAttempt(s, tenant.id, key, client, true);
   // Always one scrypt check, so an unknown mobile takes as long as a wrong password.
   const matches = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !matches) {
-    await recordFailure(s, tenant.id, key);
+    await recordFailure(s, attempt);
     throw AppError.badRequest(t('staff.signInFailed'));
   }
+  await repo.deleteFailure(s.db, attempt);
   if (account.status !== STAFF_STATUS.active) throw AppError.badRequest(t('staff.accountDisabled'));
   if (account.totpSecret !== null) {
     const challenge = randomBytes(32).toString('base64url');
@@ -160,17 +220,22 @@ export async function signIn(s: Scope, input: SignInRequest, meta: SignInMeta): 
       expiresAt,
       usedAt: null,
     });
-    return { answer: { step: 'secondFactor', challenge, expiresAt }, session: null };
+    return { answer: { step: 'secondFactor', challenge, expiresAt }, session: null, deviceToken: null };
   }
   const { me, session } = await completeSignIn(s, tenant, account, meta, false);
-  return { answer: { step: 'done', me }, session };
+  return { answer: { step: 'done', me }, session, deviceToken: staffDeviceToken(s, account) };
+}
+
+/** The device cookie value that makes this browser known to the account (given once it signed in). */
+export function staffDeviceToken(s: Scope, account: StaffAccount): string {
+  return newDeviceToken(s.config.SESSION_SECRET, 'staff', `${account.tenantId}:${accountKey(account.mobile, account.id)}`);
 }
 
 export async function passSecondFactor(
   s: Scope,
   input: { challenge: string; code: SecondStepCode },
   meta: SignInMeta,
-): Promise<{ me: StaffMe; session: IssuedSession }> {
+): Promise<{ me: StaffMe; session: IssuedSession; deviceToken: string }> {
   const tenant = await s.tenant();
   const expired = () => AppError.badRequest(t('staff.challengeExpired'));
   const challenge = await repo.findChallenge(s.db, hashToken(input.challenge));
@@ -179,9 +244,10 @@ export async function passSecondFactor(
   if (!account || account.totpSecret === null) throw expired();
   const useCode = await proveSecondStep(s, account, input.code);
   if (account.status !== STAFF_STATUS.active) throw AppError.badRequest(t('staff.accountDisabled'));
-  return completeSignIn(s, tenant, account, meta, input.code.kind === 'recovery' ? 'recoveryCode' : true, async (trx) => {
+  const signedIn = await completeSignIn(s, tenant, account, meta, input.code.kind === 'recovery' ? 'recoveryCode' : true, async (trx) => {
     // Both once: two tabs sending the same code get one session between them.
     if (!(await repo.useChallenge(trx, challenge.id, s.now))) throw expired();
     await useCode(trx);
   });
+  return { ...signedIn, deviceToken: staffDeviceToken(s, account) };
 }

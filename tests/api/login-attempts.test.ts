@@ -1,0 +1,259 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import * as staff from '~/lib/api/contracts/staff';
+import { ErrorCode } from '~/lib/envelope';
+import { STAFF_ROLE } from '~/lib/staff/roles';
+import { findOrCreateUser } from '~/server/identity/identity.service';
+import { DEVICE_COOKIE } from '~/server/login/attempts.rules';
+import { LOGIN_THROTTLE } from '~/server/login/login.rules';
+import { hashPassword } from '~/server/login/password';
+import { STAFF_THROTTLE } from '~/server/staff/accounts/accounts.rules';
+import { t } from '~/server/i18n';
+import { expectOk, expectRefused } from '../setup/api';
+import { solvedCaptcha, wrongCode } from '../setup/certificates';
+import { LOGIN, LOGIN_FAILED, TOO_MANY, passwordLoginBody, postAs, setCookieOf, uniqueIp, uniqueMobile } from '../setup/login';
+import { DEMO, startTestServer, type TestServer } from '../setup/server';
+import { DEMO_STAFF_PASSWORD, makeStaff } from '../setup/staff';
+
+/**
+ * The password throttles under attack (decision 054): bursts of tries sent at once are held to the
+ * limit, because each try is counted before its password is checked; someone else's failures
+ * never refuse the right person on a browser that signed in before (the device cookie); an
+ * outsider at one address spends only that address's budget of an account; an address over its
+ * budget is asked for a captcha instead of being refused. Each test starts its own server, with its
+ * own database and clock.
+ */
+
+const PASSWORD = 'Class2026';
+const CAPTCHA_REQUIRED = t('login.captchaRequired');
+const STAFF_FAILED = t('staff.signInFailed');
+const STAFF_TOO_MANY = t('staff.tooManyAttempts');
+
+async function withServer(run: (s: TestServer) => Promise<void>, env: Record<string, string> = {}) {
+  const s = await startTestServer(env);
+  try {
+    await run(s);
+  } finally {
+    await s.close();
+  }
+}
+
+/** Students of the demo school with one password (one hash for all: scrypt is slow on purpose). */
+async function students(s: TestServer, n: number, hash: string): Promise<string[]> {
+  const mobiles: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const mobile = uniqueMobile('176');
+    const user = await findOrCreateUser(s.runtime.db, mobile, s.clock.value);
+    await s.runtime.db.updateTable('users').set({ passwordHash: hash }).where('id', '=', user.id).execute();
+    mobiles.push(mobile);
+  }
+  return mobiles;
+}
+
+const login = (s: TestServer, mobile: string, password: string, ip: string, extra: { cookie?: string; captcha?: object } = {}) =>
+  postAs(s, LOGIN.login, { ...passwordLoginBody(mobile, password), ...extra.captcha }, { ip, ...(extra.cookie ? { cookie: extra.cookie } : {}) });
+
+/** Whether the answer came from a password that was checked (right or wrong), not from a refusal before it. */
+const checked = (a: { body: { code: number; message: string } }) => a.body.code === 0 || a.body.message === LOGIN_FAILED;
+
+describe('bursts: every try is counted before its password is checked', () => {
+  test('students: of N tries at one account sent at once from one address, at most the limit is checked, the right password among them or not', async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 2, max: 40 }), fc.option(fc.nat(), { nil: null }), async (n, pick) => {
+          const [mobile] = await students(s, 1, hash);
+          const ip = uniqueIp();
+          const right = pick === null ? -1 : pick % n;
+          const answers = await Promise.all(Array.from({ length: n }, (_, i) => login(s, mobile!, i === right ? PASSWORD : `guess${i}abc`, ip)));
+          for (const a of answers) if (!checked(a)) expect(a.body).toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, data: null, message: TOO_MANY });
+          expect(answers.filter(checked).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAddress);
+        }),
+        { numRuns: 8 },
+      );
+    });
+  }, 120_000);
+
+  test('students: a burst of unknown mobiles from one address checks at most the address budget, then asks for a captcha', async () => {
+    await withServer(async (s) => {
+      const ip = uniqueIp();
+      const n = LOGIN_THROTTLE.perIp * 3;
+      const answers = await Promise.all(Array.from({ length: n }, () => login(s, uniqueMobile('175'), 'guess1234', ip)));
+      expect(answers.filter(checked).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perIp);
+      for (const a of answers) if (!checked(a)) expect(a.body.code).toBe(ErrorCode.CAPTCHA_REQUIRED);
+    });
+  }, 60_000);
+
+  test('students: a burst of password changes with guessed current passwords checks at most the limit', async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      const [mobile] = await students(s, 1, hash);
+      const token = expectOk<{ token: string }>(await login(s, mobile!, PASSWORD, uniqueIp())).token;
+      const ip = uniqueIp();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => postAs(s, LOGIN.updateStudent, { password: 'Newpass2026', oldPassword: `guess${i}abc` }, { token, ip })),
+      );
+      const wrong = answers.filter((a) => a.body.message === t('login.proofWrong')).length;
+      expect(wrong).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAddress);
+      expect(answers.filter((a) => a.body.code === ErrorCode.TOO_MANY_REQUESTS)).toHaveLength(30 - wrong);
+    });
+  }, 60_000);
+
+  test('staff: of N sign-ins at one account sent at once, at most the limit is checked; the same for password changes', async () => {
+    await withServer(
+      async (s) => {
+        await fc.assert(
+          fc.asyncProperty(fc.integer({ min: 2, max: 40 }), fc.option(fc.nat(), { nil: null }), async (n, pick) => {
+            const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
+            const right = pick === null ? -1 : pick % n;
+            const from = { headers: { 'X-Forwarded-For': uniqueIp() } };
+            const answers = await Promise.all(
+              Array.from({ length: n }, (_, i) =>
+                s.call(staff.signIn, { mobile: member.mobile, password: i === right ? DEMO_STAFF_PASSWORD : `Wrong${i}000` }, from),
+              ),
+            );
+            const staffChecked = answers.filter((a) => a.body.code === 0 || a.body.message === STAFF_FAILED);
+            for (const a of answers) if (!staffChecked.includes(a)) expect(a.body.message).toBe(STAFF_TOO_MANY);
+            expect(staffChecked.length).toBeLessThanOrEqual(STAFF_THROTTLE.perAccountAddress);
+          }),
+          { numRuns: 6 },
+        );
+      },
+      { TRUST_PROXY: 'true' },
+    );
+  }, 120_000);
+});
+
+describe('the right person is not refused because of someone else', () => {
+  test("students: an outsider's failures at one address leave the account open elsewhere; spread over addresses they stop new browsers, never the known one", async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      const [mobile] = await students(s, 1, hash);
+      // The owner signed in once at home: the browser keeps the device cookie.
+      const home = await login(s, mobile!, PASSWORD, uniqueIp());
+      expectOk(home);
+      const device = setCookieOf(home, DEVICE_COOKIE.student)!;
+      expect(device).toMatch(/^szyx_device=[\w-]{65}$/);
+      expect(home.headers.getSetCookie().find((c) => c.startsWith('szyx_device='))).toMatch(/; Path=\/; Max-Age=15552000; HttpOnly; SameSite=Lax$/);
+
+      const outsider = uniqueIp();
+      for (let i = 0; i < LOGIN_THROTTLE.perAccountAddress; i++) expect((await login(s, mobile!, `guess${i}abc`, outsider)).body.message).toBe(LOGIN_FAILED);
+      expectRefused(await login(s, mobile!, PASSWORD, outsider), ErrorCode.TOO_MANY_REQUESTS);
+      // Another address, a browser never seen: the outsider's address spent only its own budget.
+      expectOk(await login(s, mobile!, PASSWORD, uniqueIp()));
+
+      // Guesses from many addresses reach the account's limit: new browsers are refused everywhere...
+      for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) await login(s, mobile!, `spread${i}abc`, uniqueIp());
+      expectRefused(await login(s, mobile!, PASSWORD, uniqueIp()), ErrorCode.TOO_MANY_REQUESTS);
+      // ...the owner's own browser, from any address, is not.
+      expectOk(await login(s, mobile!, PASSWORD, uniqueIp(), { cookie: device }));
+    });
+  }, 60_000);
+
+  test("students: a device cookie counts only for its own account; forged or another's is a stranger; its own failures stop it", async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      const [owner, other] = await students(s, 2, hash);
+      const device = setCookieOf(await login(s, owner!, PASSWORD, uniqueIp()), DEVICE_COOKIE.student)!;
+      const forged = `${device.slice(0, -3)}${device.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+      for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) await login(s, other!, `spread${i}abc`, uniqueIp());
+      // The owner's cookie does not open the other account's budget.
+      expectRefused(await login(s, other!, PASSWORD, uniqueIp(), { cookie: device }), ErrorCode.TOO_MANY_REQUESTS);
+      for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) await login(s, owner!, `spread${i}abc`, uniqueIp());
+      expectRefused(await login(s, owner!, PASSWORD, uniqueIp(), { cookie: forged }), ErrorCode.TOO_MANY_REQUESTS);
+      // Guessing on the known browser has its own limit.
+      const ip = uniqueIp();
+      for (let i = 0; i < LOGIN_THROTTLE.perDevice; i++)
+        expect((await login(s, owner!, `typo${i}abc`, ip, { cookie: device })).body.message).toBe(LOGIN_FAILED);
+      expectRefused(await login(s, owner!, PASSWORD, ip, { cookie: device }), ErrorCode.TOO_MANY_REQUESTS);
+      s.clock.advance(LOGIN_THROTTLE.windowMs + 1);
+      expectOk(await login(s, owner!, PASSWORD, ip, { cookie: device }));
+    });
+  }, 60_000);
+
+  test('students: 7 classmates with 3 typos each behind one address are asked for a captcha, not refused; with it they log in', async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      const school = uniqueIp();
+      const classmates = await students(s, 7, hash);
+      for (const mobile of classmates) {
+        for (let i = 0; i < 3; i++) {
+          const typo = await login(s, mobile, `Class202${i}x`, school);
+          expect([LOGIN_FAILED, CAPTCHA_REQUIRED]).toContain(typo.body.message);
+        }
+      }
+      for (const mobile of classmates) {
+        const first = await login(s, mobile, PASSWORD, school);
+        if (first.body.code === 0) continue;
+        expect(first.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: CAPTCHA_REQUIRED });
+        const captcha = await solvedCaptcha(s, { ip: school });
+        expectOk(await login(s, mobile, PASSWORD, school, { captcha }));
+      }
+    });
+  }, 60_000);
+
+  test('students: after a spray of unknown mobiles, a classmate gets a captcha (a wrong one checks nothing), a known browser nothing at all', async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      const [known, fresh] = await students(s, 2, hash);
+      const device = setCookieOf(await login(s, known!, PASSWORD, uniqueIp()), DEVICE_COOKIE.student)!;
+      const school = uniqueIp();
+      for (let i = 0; i < LOGIN_THROTTLE.perIp; i++) expect((await login(s, uniqueMobile('174'), 'guess1234', school)).body.message).toBe(LOGIN_FAILED);
+      expectRefused(await login(s, uniqueMobile('174'), 'guess1234', school), ErrorCode.CAPTCHA_REQUIRED);
+
+      expectRefused(await login(s, fresh!, PASSWORD, school), ErrorCode.CAPTCHA_REQUIRED);
+      const wrong = await solvedCaptcha(s, { ip: school });
+      const refused = await login(s, fresh!, PASSWORD, school, { captcha: { ...wrong, captchaCode: wrongCode(wrong.captchaCode) } });
+      expect(refused.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: t('captcha.wrong') });
+      // A captcha works once.
+      expectRefused(await login(s, fresh!, PASSWORD, school, { captcha: wrong }), ErrorCode.CAPTCHA_REQUIRED);
+      expectOk(await login(s, fresh!, PASSWORD, school, { captcha: await solvedCaptcha(s, { ip: school }) }));
+      expectOk(await login(s, known!, PASSWORD, school, { cookie: device }));
+    });
+  }, 60_000);
+
+  test("staff: an outsider's five wrong passwords at one address leave the right one working from another; a known browser outlasts guesses from everywhere", async () => {
+    await withServer(
+      async (s) => {
+        const member = await makeStaff(s, DEMO.id, STAFF_ROLE.admin);
+        const from = (ip: string, cookie?: string) => ({ headers: { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) } });
+        const office = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp()));
+        expect(office.body.data.step).toBe('done');
+        const device = setCookieOf(office, DEVICE_COOKIE.staff)!;
+        expect(device).toMatch(/^szyx_staff_device=[\w-]{65}$/);
+
+        const outsider = uniqueIp();
+        for (let i = 0; i < STAFF_THROTTLE.perAccountAddress; i++) {
+          expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from(outsider))).body.message).toBe(STAFF_FAILED);
+        }
+        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(outsider))).body.code).toBe(429);
+        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp()))).body.data.step).toBe('done');
+
+        for (let i = 0; i < STAFF_THROTTLE.perAccount; i++) await s.call(staff.signIn, { mobile: member.mobile, password: `Spread${i}000` }, from(uniqueIp()));
+        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp()))).body.code).toBe(429);
+        const known = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp(), device));
+        expect(known.body.data.step).toBe('done');
+      },
+      { TRUST_PROXY: 'true' },
+    );
+  }, 60_000);
+
+  test('staff: an address over its budget is asked for a captcha; with one solved the right password signs in', async () => {
+    await withServer(
+      async (s) => {
+        const member = await makeStaff(s, DEMO.id, STAFF_ROLE.editor);
+        const ip = uniqueIp();
+        const from = { headers: { 'X-Forwarded-For': ip } };
+        for (let i = 0; i < STAFF_THROTTLE.perIp; i++) {
+          expect((await s.call(staff.signIn, { mobile: `1370000${String(2000 + i)}`, password: 'Wrong2026' }, from)).body.message).toBe(STAFF_FAILED);
+        }
+        const asked = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from);
+        expect(asked.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: t('staff.captchaRequired') });
+        const captcha = await solvedCaptcha(s, { ip });
+        const signedIn = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD, ...captcha }, from);
+        expect(signedIn.body.data.step).toBe('done');
+      },
+      { TRUST_PROXY: 'true' },
+    );
+  }, 60_000);
+});
