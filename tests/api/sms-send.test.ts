@@ -7,6 +7,7 @@ import { urlOf } from '~/lib/api/contract';
 import * as sms from '~/lib/api/contracts/sms';
 import { startOfCstDay } from '~/lib/time/cst';
 import type { SmsTemplate } from '~/lib/sms-sign';
+import { LOGIN, codeLoginBody, postAs } from '../setup/login';
 
 const server = useTestServer();
 const SEND = urlOf(sms.sendSmsCode);
@@ -217,6 +218,37 @@ describe('sendSmsCode', () => {
     server().clock.set(start + HOUR);
     expectSent(await send(server(), freshMobile(), { ip }));
   });
+
+  test('a class of 50 behind one address gets its login codes: each code typed back widens the address budget (a spray types none back)', async () => {
+    const s = await startTestServer();
+    try {
+      const school = '192.0.2.90';
+      const students = Array.from({ length: 50 }, () => freshMobile());
+      const ask = (mobile: string) => send(s, mobile, { ip: school, templateCode: 'MOBILE_LOGIN_REGISTER' });
+      const logIn = async (mobile: string) => {
+        const { code } = await latestCode(s, mobile, 'MOBILE_LOGIN_REGISTER');
+        expectOk(await postAs(s, LOGIN.login, codeLoginBody(mobile, code), { ip: school }));
+      };
+      // The whole class asks at once: the first SMS_IP_HOURLY_LIMIT get codes.
+      const first = await Promise.all(students.map(ask));
+      const served = students.filter((_, i) => first[i]!.body.code === 0);
+      expect(served).toHaveLength(SMS_LIMITS.perIpHour);
+      for (const answer of first) if (answer.body.code !== 0) expect(answer.body.message).toBe('请求过于频繁，请稍后再试');
+      for (const mobile of served) await logIn(mobile);
+      // A minute later the others ask again: the codes typed back made room for all of them.
+      s.clock.advance(MINUTE);
+      for (const mobile of students.filter((m) => !served.includes(m))) {
+        expectSent(await ask(mobile));
+        await logIn(mobile);
+      }
+      // A spray from another address types nothing back and stays at the limit.
+      const spray = '192.0.2.91';
+      for (let i = 0; i < SMS_LIMITS.perIpHour; i++) expectSent(await send(s, freshMobile(), { ip: spray }));
+      expectRefused(await send(s, freshMobile(), { ip: spray }), 429);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
 
   test("the development endpoint shows only the request's school's codes", async () => {
     const mobile = freshMobile();

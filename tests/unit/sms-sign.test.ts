@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { smsMobileError, smsSign, smsSignText } from '~/lib/sms-sign';
-import { hashCode, newCode, sameHex, signMatches } from '~/server/sms/sms.rules';
+import { SMS_PER_VERIFIED_CODE, hashCode, newCode, sameHex, signMatches, smsAddressBudget } from '~/server/sms/sms.rules';
 import { startOfCstDay } from '~/lib/time/cst';
 
 describe('smsSignText', () => {
@@ -103,5 +103,14 @@ describe('signMatches', () => {
     expect(signMatches(sign, { ...query, mobile: '13800138001' }, 'access-key')).toBe(false);
     expect(signMatches(sign, { ...query, extra: 'x' }, 'access-key')).toBe(false);
     for (const bad of ['', 'abc', '0'.repeat(64), `${sign}00`, sign.replace(/^./, 'g')]) expect(signMatches(bad, query, 'access-key'), bad).toBe(false);
+  });
+});
+
+describe('the address budget of SMS codes', () => {
+  test('the configured limit, plus SMS_PER_VERIFIED_CODE for each code typed back; never below the limit', () => {
+    expect(smsAddressBudget(20, 0)).toBe(20);
+    expect(smsAddressBudget(20, 1)).toBe(20 + SMS_PER_VERIFIED_CODE);
+    expect(smsAddressBudget(20, 15)).toBe(50);
+    expect(smsAddressBudget(20, -3)).toBe(20);
   });
 });

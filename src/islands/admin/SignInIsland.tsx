@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
-import { me, secondFactor, signIn } from '~/lib/api/contracts/staff';
+import { me, secondFactor, signIn, type SignInAnswer } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { check } from '~/lib/rules/rule';
 import { secondStepCodeRule, staffMobileRule, totpCodeRule, typedPasswordRule } from '~/lib/rules/staff';
 import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton, TextField } from '../shared/fields';
 import { MOBILE_INPUT } from '../shared/fields';
+import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
 
 /**
  * The staff sign-in (/admin/login): mobile and password, then, for an account with a second
@@ -30,6 +31,7 @@ export default function SignInIsland({ next }: { next: string }) {
     check: (field, value) => check(field === 'mobile' ? staffMobileRule : typedPasswordRule, value),
   });
   const [recovery, setRecovery] = useState(false);
+  const captcha = useCaptchaStep();
   const code = useForm({ initial: { code: '' }, check: (_field, value) => check(recovery ? secondStepCodeRule : totpCodeRule, value) });
 
   const leave = () => {
@@ -110,7 +112,13 @@ export default function SignInIsland({ next }: { next: string }) {
       noValidate
       className="space-y-4"
       onSubmit={password.onSubmit(['mobile', 'password'], async (v) => {
-        const answer = await staffSend(signIn, { mobile: v.mobile.trim(), password: v.password });
+        let answer: SignInAnswer;
+        try {
+          answer = await staffSend(signIn, { mobile: v.mobile.trim(), password: v.password, ...captcha.fields() });
+        } catch (error) {
+          captcha.settle(error);
+          throw error;
+        }
         if (answer.step === 'done') return leave();
         setChallenge(answer.challenge);
         return undefined;
@@ -118,6 +126,13 @@ export default function SignInIsland({ next }: { next: string }) {
     >
       <TextField {...password.field('mobile')} {...MOBILE_INPUT} autoComplete="username" label={t('admin.mobile')} maxLength={11} />
       <TextField {...password.field('password')} type="password" autoComplete="current-password" label={t('admin.password')} maxLength={128} />
+      <CaptchaField
+        step={captcha}
+        id="staff-sign-in-captcha"
+        label={t('admin.signIn.captcha')}
+        placeholder={t('admin.signIn.captchaPlaceholder')}
+        refreshLabel={t('admin.signIn.captchaRefresh')}
+      />
       <FormMessage text={password.notice?.text ?? null} />
       <SubmitButton busy={password.submitting} text={t('admin.signIn.submit')} busyText={t('admin.signIn.submitting')} />
       <p className="text-xs text-muted">{t('admin.signIn.forgot')}</p>

@@ -9,6 +9,7 @@ import { AgreementField, FormMessage, SubmitButton, TextField } from '../shared/
 import { useForm, warnOnInvalid } from '../shared/use-form';
 import { afterLoginTarget, finishLogin, login, type LoginBody } from './login-flow';
 import MobileCodeFields from './MobileCodeFields';
+import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
 
 export interface LoginFormProps {
   /** 'toggle' (the school's /login page) or 'tabs' (the partner edition's 验证码登录 / 密码登录). */
@@ -34,6 +35,7 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
   const form = useForm({ initial: EMPTY, check: loginFieldError });
   const { id, values, errors } = form;
   const tabs = useRef<Record<LoginMode, HTMLButtonElement | null>>({ code: null, password: null });
+  const captcha = useCaptchaStep();
 
   function switchMode(next: LoginMode) {
     setMode(next);
@@ -50,7 +52,13 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
         mode === 'code'
           ? { mobile, code: v.code.trim(), grantType: 'MOBILE_LOGIN_REGISTER', terminalType: 'ALL_USER', bizType: 'P_MINI', bizId: '' }
           : { username: mobile, password: v.password, grantType: 'PASSWORD', terminalType: 'ALL_USER', bizType: 'P_MINI', bizId: '' };
-      const answer = await login(body, tenantId);
+      let answer: Awaited<ReturnType<typeof login>>;
+      try {
+        answer = await login({ ...body, ...captcha.fields() }, tenantId);
+      } catch (error) {
+        captcha.settle(error);
+        throw error;
+      }
       await finishLogin(answer, tenantId);
       toast(t('login.success'), 'success');
       const target = afterLoginTarget(new URLSearchParams(location.search).get('redirect'), fallback);
@@ -87,6 +95,15 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
         />
       )}
       {mode === 'code' && <p className="-mt-2 text-xs text-muted">{t('login.codeHint')}</p>}
+      <CaptchaField
+        step={captcha}
+        id={id('captcha')}
+        label={t('login.captcha')}
+        placeholder={t('login.captchaPlaceholder')}
+        refreshLabel={t('login.captchaRefresh')}
+        tenantId={publicConfig().tenantId}
+        apiBase={publicConfig().apiBase}
+      />
       <AgreementField id={id('agreed')} checked={values.agreed} error={errors.agreed} onChange={(v) => form.change('agreed', v)} />
       <FormMessage text={form.notice?.text ?? null} />
       <SubmitButton busy={form.submitting} text={t('login.submit')} busyText={t('login.submitting')} />

@@ -43,6 +43,11 @@ export function countIpSends(db: DB, ip: string, since: number): Promise<number>
   return countOf(codesSince(db, since).where('ip', '=', ip));
 }
 
+/** Codes asked from an IP address since a time that were typed back correctly (used). */
+export function countIpVerified(db: DB, ip: string, since: number): Promise<number> {
+  return countOf(codesSince(db, since).where('ip', '=', ip).where('usedAt', 'is not', null));
+}
+
 /**
  * Claims the mobile's countdown: true when no code was sent to it in the last `intervalMs`
  * (and records `now` as its last send). A conditional update, so of two instances claiming at the

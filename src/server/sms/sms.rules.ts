@@ -24,3 +24,16 @@ export function signMatches(given: string, query: Record<string, string>, access
   const sign = given.trim().toLowerCase();
   return /^[0-9a-f]{64}$/.test(sign) && sameHex(createHash('sha256').update(smsSignText(query, accessKey)).digest('hex'), sign);
 }
+
+/**
+ * How many codes an address may ask for in an hour: the configured limit, plus
+ * SMS_PER_VERIFIED_CODE for each code asked from there that was typed back correctly in the hour
+ * (decision 054). A classroom behind one address proves itself as its students log in, so a class
+ * of 50 gets its codes; a spray over other people's mobiles verifies none and stays at the limit,
+ * and codes verified on an attacker's own phone are bounded by that mobile's own limits.
+ */
+export const SMS_PER_VERIFIED_CODE = 2;
+
+export function smsAddressBudget(hourlyLimit: number, verifiedFromAddress: number): number {
+  return hourlyLimit + SMS_PER_VERIFIED_CODE * Math.max(0, verifiedFromAddress);
+}

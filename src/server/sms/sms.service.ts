@@ -8,7 +8,7 @@ import { HOUR, MINUTE, startOfCstDay } from '~/lib/time/cst';
 import { SMS_COUNTDOWN_SECONDS, type SmsTemplate } from '~/lib/sms-sign';
 import type { LatestSmsCode } from '~/lib/api/contracts/sms';
 import * as repo from './sms.repository';
-import { hashCode, newCode, sameHex } from './sms.rules';
+import { hashCode, newCode, sameHex, smsAddressBudget } from './sms.rules';
 import { SmsStatus } from './sms.table';
 
 /**
@@ -34,14 +34,16 @@ const tooMany = (key: Parameters<typeof t>[0]) => AppError.tooMany(t(key));
 
 /**
  * Sends a new code to a mobile for the request's school, or refuses with a clear message and
- * sends nothing: per IP address (SMS_IP_HOURLY_LIMIT an hour), per mobile (one per 60 s, 5 an
+ * sends nothing: per IP address (SMS_IP_HOURLY_LIMIT an hour, more as its codes are verified:
+ * smsAddressBudget), per mobile (one per 60 s, 5 an
  * hour, 10 a calendar day, whatever school asks). A provider failure answers 发送失败; that code
  * is never usable and the countdown is given back.
  */
 export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: SmsTemplate }): Promise<void> {
   const { db, now, ip } = s;
   const tenant = await s.tenant();
-  if ((await repo.countIpSends(db, ip, now - HOUR)) >= s.config.SMS_IP_HOURLY_LIMIT) throw tooMany('sms.tooManyIp');
+  const [sent, verified] = await Promise.all([repo.countIpSends(db, ip, now - HOUR), repo.countIpVerified(db, ip, now - HOUR)]);
+  if (sent >= smsAddressBudget(s.config.SMS_IP_HOURLY_LIMIT, verified)) throw tooMany('sms.tooManyIp');
   if ((await repo.countMobileSends(db, a.mobile, startOfCstDay(now) - 1)) >= SMS_LIMITS.perMobileDay) throw tooMany('sms.tooManyDay');
   if ((await repo.countMobileSends(db, a.mobile, now - HOUR)) >= SMS_LIMITS.perMobileHour) throw tooMany('sms.tooManyHour');
   // Last, so a refusal above never starts a countdown; one winner per mobile per 60 s.

@@ -52,6 +52,9 @@ export const admin = {
   'admin.signIn.useAuthenticator': '使用身份验证器的动态验证码',
   'admin.signIn.recoveryHint': '请输入开启两步验证时保存的恢复码之一（16位，如 ABCD-EFGH-JKLM-NPQR）。每个恢复码只能使用一次。',
   'admin.recoveryCode': '恢复码',
+  'admin.signIn.captcha': '图形验证码',
+  'admin.signIn.captchaPlaceholder': '请输入图中的4位数字',
+  'admin.signIn.captchaRefresh': '图形验证码，看不清？点击图片换一张',
   'admin.signIn.forgot': '忘记密码或丢失验证器？请联系本校学校管理员重新邀请或重置两步验证。',
   // Invitation acceptance.
   'admin.accept.title': '接受邀请',
