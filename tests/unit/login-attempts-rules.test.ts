@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
@@ -68,6 +69,13 @@ describe('the device cookie', () => {
     expect(trustedDevice(secret, 'student', 'user:1', null)).toBeNull();
     expect(trustedDevice(secret, 'student', 'user:1', `${token}x`)).toBeNull();
     expect(trustedDevice(secret, 'student', 'user:1', token.slice(1))).toBeNull();
+  });
+
+  test('a value of another shape is refused before any comparison, even signed right', () => {
+    const nonce = '.'.repeat(22);
+    const signed = `${nonce}${createHmac('sha256', secret).update(`device\nstudent\nuser:1\n${nonce}`).digest('base64url')}`;
+    expect(trustedDevice(secret, 'student', 'user:1', signed)).toBeNull();
+    expect(trustedDevice(secret, 'student', 'user:1', '')).toBeNull();
   });
 
   test('any change of one character is refused', () => {
