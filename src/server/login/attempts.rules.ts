@@ -85,9 +85,9 @@ export function newDeviceToken(secret: string, kind: DeviceKind, accountKey: str
  */
 export function trustedDevice(secret: string, kind: DeviceKind, accountKey: string, token: string | null): string | null {
   // The shape fixes both lengths, which timingSafeEqual needs equal.
-  if (token === null || !DEVICE_TOKEN_PATTERN.test(token)) return null;
-  const nonce = token.slice(0, NONCE_CHARS);
-  const given = Buffer.from(token.slice(NONCE_CHARS));
+  if (!DEVICE_TOKEN_PATTERN.test(token ?? '')) return null;
+  const nonce = token!.slice(0, NONCE_CHARS);
+  const given = Buffer.from(token!.slice(NONCE_CHARS));
   return timingSafeEqual(given, Buffer.from(signature(secret, kind, accountKey, nonce))) ? nonce : null;
 }
 
