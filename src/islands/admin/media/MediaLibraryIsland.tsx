@@ -17,6 +17,7 @@ import {
   MEDIA_UPLOAD_PATH,
   type MediaKind,
   type MediaState,
+  uploadRefusalMessage,
 } from '~/lib/media-library';
 import { inputClass } from '../../shared/fields';
 import { PagerButtons } from '../../shared/PagerButtons';
@@ -64,18 +65,7 @@ function durationText(ms: number | null): string {
 }
 
 /** The server's words from a refused upload (its body is the portal's envelope). */
-function reasonOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const m = /"message":"((?:[^"\\]|\\.)*)"/.exec(text);
-  if (m) {
-    try {
-      return JSON.parse(`"${m[1]}"`) as string;
-    } catch {
-      return m[1]!;
-    }
-  }
-  return t('common.systemBusy');
-}
+const reasonOf = (error: unknown): string => uploadRefusalMessage(error) ?? t('common.systemBusy');
 
 export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
@@ -372,10 +362,15 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
                       {row.state === 'failed' && (
                         <Button onClick={() => void act(() => staffSend(api.adminMediaRetry, {}, { params: { id: row.id } }))}>{t('adminMedia.retry')}</Button>
                       )}
-                      <Button onClick={() => setRenaming({ id: row.id, name: row.name })}>{t('adminMedia.rename')}</Button>
-                      <Button kind="danger" onClick={() => void remove(row)}>
-                        {t('adminMedia.delete')}
-                      </Button>
+                      {/* Renaming and deleting are the uploader's and the administrators' (the server refuses others too). */}
+                      {row.mayChange && (
+                        <>
+                          <Button onClick={() => setRenaming({ id: row.id, name: row.name })}>{t('adminMedia.rename')}</Button>
+                          <Button kind="danger" onClick={() => void remove(row)}>
+                            {t('adminMedia.delete')}
+                          </Button>
+                        </>
+                      )}
                     </div>
                   </td>
                 </tr>
