@@ -206,6 +206,46 @@ describe("the endpoint's answers", () => {
     expect(options.headers.get('tus-extension')?.split(',').sort()).toEqual(['creation', 'creation-with-upload', 'expiration', 'termination']);
   });
 
+  test('whatever a client sends, the endpoint never fails with 5xx and every refusal is the envelope with Chinese words', async () => {
+    const { session } = await staffOf();
+    const own = idOf((await create(session, '模糊.pdf', 64)).headers.get('location')!);
+    const header = (name: string, value: fc.Arbitrary<string>) =>
+      fc.option(
+        value.map((v) => [name, v] as const),
+        { nil: undefined },
+      );
+    const number = fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.constantFrom('', 'x', '1e3', '99999999999999999999', ' 7', '0x10'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'PATCH', 'HEAD', 'DELETE', 'GET', 'PUT', 'OPTIONS'),
+        fc.constantFrom(MEDIA_UPLOAD_PATH, `${MEDIA_UPLOAD_PATH}/${own}`, `${MEDIA_UPLOAD_PATH}/not-an-upload`, `${MEDIA_UPLOAD_PATH}/${own}x`),
+        fc.tuple(
+          header('Upload-Length', number),
+          header('Upload-Offset', number),
+          header('Upload-Defer-Length', number),
+          header('Upload-Concat', fc.constantFrom('partial', 'final;/a /b', '')),
+          header('Upload-Metadata', fc.oneof(fc.constant(`filename ${b64('a.pdf')}`), fc.string({ maxLength: 20 }))),
+          header('Content-Type', fc.constantFrom('application/offset+octet-stream', 'text/plain')),
+          header('Tus-Resumable', fc.constantFrom('1.0.0', '0.2', '')),
+        ),
+        fc.option(fc.uint8Array({ maxLength: 80 }), { nil: undefined }),
+        async (method, path, pairs, body) => {
+          const headers: Record<string, string> = { ...asStaff(session, DEMO.id).headers, TenantId: DEMO.id };
+          for (const pair of pairs) if (pair) headers[pair[0]] = pair[1];
+          const withBody = body && method !== 'GET' && method !== 'HEAD';
+          const a = await server().fetch(path, { method, headers, ...(withBody ? { body: body as unknown as BodyInit } : {}) });
+          expect(a.status, `${method} ${path} ${JSON.stringify(pairs)} -> ${a.text}`).toBeLessThan(500);
+          if (a.status < 400 || method === 'HEAD') return;
+          expect(a.headers.get('content-type')).toContain('application/json');
+          expect(Object.keys(a.body).sort()).toEqual(['code', 'data', 'message']);
+          expect(a.body.data).toBeNull();
+          expect(a.body.message).toMatch(/[\u4e00-\u9fff]/);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   test('an upload completed by its first request is answered 201 with its asset, registered once; asking again does not duplicate it', async () => {
     const { account, session } = await staffOf();
     const first = await tus(

@@ -15,7 +15,7 @@ import { blankIsNone, pageFields } from '../http/list-query';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import * as service from './media-library.service';
 import { httpStatusOf, uploadRefusal, type UploadLimitRefusal } from './media-library.rules';
-import { stagingDirectory, stagingStore } from './staging';
+import { ensureStagingDirectory, stagingDirectory, stagingStore } from './staging';
 
 /**
  * The media library's staff calls (list, rename, retry, delete: through the staff gate by name)
@@ -86,9 +86,8 @@ const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen
  * that ends in this request (completed, or its bytes refused) is added to `ended`: its staging
  * files are removed after the answer is made, since tus still reads the upload while it answers.
  */
-function tusFor(s: Scope, actor: StaffActor, ended: Set<string>): TusServer {
+function tusFor(s: Scope, actor: StaffActor, datastore: ReturnType<typeof stagingStore>, ended: Set<string>): TusServer {
   const directory = stagingDirectory(s.config.UPLOAD_DIR);
-  const datastore = stagingStore(s.config.UPLOAD_DIR);
   const server: TusServer = new TusServer({
     path: MEDIA_UPLOAD_PATH,
     datastore,
@@ -183,6 +182,7 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   const method = c.req.method;
   const id = c.req.param('id');
   let actor: StaffActor;
+  const store = stagingStore(s.config.UPLOAD_DIR);
   try {
     actor = await gateStaffRequest(s, c, MEDIA_UPLOAD_ACCESS, WRITES.has(method));
     // 404 as the protocol's status: a tus client then starts a new upload instead of retrying this one.
@@ -192,9 +192,7 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
     if (method === 'POST' && c.req.header('upload-defer-length') !== undefined) throw AppError.badRequest(t('adminMedia.error.noLength'));
     // An upload without its row (finished, cancelled, swept as idle) takes no more bytes: its room is no longer held.
     if (id !== undefined && (method === 'PATCH' || method === 'HEAD') && !(await service.openUpload(s, actor, id))) {
-      await stagingStore(s.config.UPLOAD_DIR)
-        .remove(id)
-        .catch(() => undefined);
+      await store.remove(id).catch(() => undefined);
       throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);
     }
   } catch (error) {
@@ -202,7 +200,8 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
     throw error;
   }
   const ended = new Set<string>();
-  const answer = await oneShape(s, await tusFor(s, actor, ended).handleWeb(c.req.raw));
+  await ensureStagingDirectory(s.config.UPLOAD_DIR);
+  const answer = await oneShape(s, await tusFor(s, actor, store, ended).handleWeb(c.req.raw));
   // Bytes arrived (a PATCH, or a creation carrying its first piece): the offset they reached, and the upload is not idle.
   const written = answer.headers.get('upload-offset');
   const target = id ?? answer.headers.get('location')?.split('/').pop();
@@ -210,9 +209,7 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   if (id !== undefined && method === 'DELETE' && answer.status === 204) ended.add(id);
   // Staging files of uploads that ended here go after the answer is made (tus reads the upload until then).
   for (const done of ended) {
-    await stagingStore(s.config.UPLOAD_DIR)
-      .remove(done)
-      .catch(() => undefined);
+    await store.remove(done).catch(() => undefined);
     await service.uploadEnded(s, done);
   }
   // Upload answers are the person's own: never kept by a cache, never offered to another origin

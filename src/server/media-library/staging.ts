@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import type { Runtime } from '../http/context';
@@ -27,8 +28,21 @@ export function stagingDirectory(uploadDir: string): string {
 }
 
 /** The tus store of the staging directory (the upload route and the sweep use the same settings). */
+/**
+ * tus's file store makes its directory from its constructor, in a callback that throws: were the
+ * volume gone (or removed while the call is pending), that is an uncaught exception ending the
+ * process. Here the constructor makes nothing; the route awaits ensureStagingDirectory instead.
+ */
+class StagingStore extends TusFileStore {}
+Object.defineProperty(StagingStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+
+/** Makes the staging directory if it is not there yet (awaited: a failure is the request's, not the process's). */
+export async function ensureStagingDirectory(uploadDir: string): Promise<void> {
+  await mkdir(stagingDirectory(uploadDir), { recursive: true });
+}
+
 export function stagingStore(uploadDir: string): TusFileStore {
-  const store = new TusFileStore({ directory: stagingDirectory(uploadDir), expirationPeriodInMilliseconds: STAGING_EXPIRY_MS });
+  const store = new StagingStore({ directory: stagingDirectory(uploadDir), expirationPeriodInMilliseconds: STAGING_EXPIRY_MS });
   // What OPTIONS advertises is what the endpoint takes: no deferred length (the limits need the
   // length at creation) and no concatenation (the route refuses both with a 400 before tus sees them).
   store.extensions = OFFERED_EXTENSIONS.slice();
