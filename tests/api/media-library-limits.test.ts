@@ -58,16 +58,16 @@ const idOf = (location: string) => location.split('/').pop()!;
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
 
 describe("a person's unfinished uploads", () => {
-  test('twelve creations fired at once by one teacher: exactly the limit is accepted, the others get 429 with the reason', async () => {
+  test('twelve creations fired at once by one teacher: exactly the limit is accepted, the others get 403 with the reason', async () => {
     const { account, session } = await staffOf();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => create(session, `讲义${i}.pdf`, 1024)));
     const accepted = answers.filter((a) => a.status === 201);
     expect(accepted).toHaveLength(LIMITS.uploads);
     for (const refused of answers.filter((a) => a.status !== 201)) {
-      expect(refused.status).toBe(429);
+      expect(refused.status).toBe(403);
       expect(refused.headers.get('content-type')).toContain('application/json');
       expect(refused.body).toEqual({
-        code: 429,
+        code: 403,
         data: null,
         message: `您已有 ${LIMITS.uploads} 个未完成的上传，请先完成或取消其中的上传，再开始新的上传`,
       });
@@ -94,7 +94,7 @@ describe("a person's unfinished uploads", () => {
         const heldMb = acceptedMb.reduce((a, b) => a + b, 0);
         answers.forEach((answer, i) => {
           if (answer.status === 201) return;
-          if (answer.status === 429) expect(acceptedMb.length).toBe(LIMITS.uploads);
+          if (answer.status === 403) expect(acceptedMb.length).toBe(LIMITS.uploads);
           else {
             expect(answer.body).toEqual({ code: 413, data: null, message: `您未完成的上传合计不能超过 ${LIMITS.accountMb} MB，请先完成或取消其中的上传` });
             // Refused for the bytes: even after the others were accepted, this one would not have fitted.

@@ -78,8 +78,12 @@ function refusalOf(name: string, size: number | undefined) {
   return refusal(why === 'badType' ? 415 : 400, t(`adminMedia.error.${why}`));
 }
 
-/** The status of a refused creation by the limit it would pass (decision 050). */
-const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen: 429, openBytes: 413, schoolQuota: 413, diskFull: 413 };
+/**
+ * The status of a refused creation by the limit it would pass (decision 050): 413 for bytes, 403
+ * for the count. Not 429: Uppy takes a 429 as rate limiting, pauses every upload of the screen and
+ * tries again, while this refusal holds until the person finishes or cancels an upload.
+ */
+const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen: 403, openBytes: 413, schoolQuota: 413, diskFull: 413 };
 
 /**
  * The tus server of one request: its hooks act for the person the gate let through. An upload
