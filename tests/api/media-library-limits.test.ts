@@ -163,6 +163,8 @@ describe('an abandoned upload', () => {
     server().clock.advance(STAGING_IDLE_MS - 60_000);
     session = await sessionOf(server(), account);
     expect((await patch(session, busy, 50, bytes.subarray(50, 100))).status).toBe(204);
+    // Asking where the idle one stands is not progress.
+    expect((await tus(session, 'HEAD', idle)).headers.get('upload-offset')).toBe('50');
     server().clock.advance(120_000);
     const removed = await removeAbandonedUploads(db(), dir, server().clock.value);
     expect(removed).toBeGreaterThanOrEqual(1);

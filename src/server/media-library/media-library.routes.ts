@@ -209,7 +209,9 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   // Bytes arrived (a PATCH, or a creation carrying its first piece): the offset they reached, and the upload is not idle.
   const written = answer.headers.get('upload-offset');
   const target = id ?? answer.headers.get('location')?.split('/').pop();
-  if (target && written !== null && answer.status < 300 && !ended.has(target)) await service.uploadProgressed(s, target, Number(written));
+  // (A HEAD tells the offset too, but asking is not progress: an upload only asked about is still abandoned.)
+  const wrote = method === 'PATCH' || method === 'POST';
+  if (wrote && target && written !== null && answer.status < 300 && !ended.has(target)) await service.uploadProgressed(s, target, Number(written));
   if (id !== undefined && method === 'DELETE' && answer.status === 204) ended.add(id);
   // Staging files of uploads that ended here go after the answer is made (tus reads the upload until then).
   for (const done of ended) {

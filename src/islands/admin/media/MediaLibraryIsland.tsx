@@ -64,6 +64,12 @@ function durationText(ms: number | null): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
+const UPPY_LOGGER = {
+  debug: () => undefined,
+  warn: (...args: unknown[]) => console.warn(...args),
+  error: (...args: unknown[]) => console.warn(...args),
+};
+
 /** The server's words from a refused upload (its body is the portal's envelope). */
 const reasonOf = (error: unknown): string => uploadRefusalMessage(error) ?? t('common.systemBusy');
 
@@ -114,7 +120,13 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
     let gone = false;
     void Promise.all([import('@uppy/core'), import('@uppy/tus')]).then(([{ default: UppyCore }, { default: Tus }]) => {
       if (gone) return;
-      made = new UppyCore({ autoProceed: true, restrictions: { allowedFileTypes: MEDIA_ACCEPT.split(',') } }).use(Tus, {
+      made = new UppyCore({
+        autoProceed: true,
+        restrictions: { allowedFileTypes: MEDIA_ACCEPT.split(',') },
+        // A refused upload is the person's to read on the screen (its row says the server's reason);
+        // Uppy's copy in the console is a warning for developers, not a fault of the page.
+        logger: UPPY_LOGGER,
+      }).use(Tus, {
         endpoint: MEDIA_UPLOAD_PATH,
         chunkSize: MEDIA_CHUNK_BYTES,
         // A dropped connection is tried again after these pauses, continuing from the offset the server has.
