@@ -88,3 +88,19 @@ export const MEDIA_RENDITIONS = [
   { quality: '720P', height: 720, templateType: 'HD' },
 ] as const;
 export type RenditionQuality = (typeof MEDIA_RENDITIONS)[number]['quality'];
+
+/**
+ * The server's words from a refused resumable upload, or null: every refusal of the upload
+ * endpoint is the portal's envelope ({"code","data","message"}), and the tus client's error
+ * quotes the response's text ("… response code: 413, response text: {…}, request id: …").
+ */
+export function uploadRefusalMessage(error: unknown): string | null {
+  const text = error instanceof Error ? error.message : String(error);
+  const m = /"message":"((?:[^"\\]|\\.)*)"/.exec(text);
+  if (!m) return null;
+  try {
+    return JSON.parse(`"${m[1]}"`) as string;
+  } catch {
+    return m[1]!;
+  }
+}

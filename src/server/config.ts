@@ -42,6 +42,28 @@ const schema = z
     // Where uploaded files are kept (the local-disk file store, src/server/storage): a volume all
     // instances share when there are several.
     UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+    // The media library's limits (decision 050). A school's quota counts its stored files, the
+    // renditions made of them and the bytes its unfinished uploads declared.
+    MEDIA_SCHOOL_QUOTA_MB: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024),
+    // Unfinished resumable uploads one person may have at once, and the bytes they may declare together
+    // (room for three videos of the 2 GiB limit).
+    MEDIA_OPEN_UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+    MEDIA_OPEN_UPLOAD_MB_PER_ACCOUNT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(6 * 1024),
+    // An upload is refused when the upload directory's free space, less what unfinished uploads may
+    // still write, would fall below this (the database, logs and the system share the disk).
+    UPLOAD_DISK_RESERVE_MB: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(2 * 1024),
     PUBLIC_API_BASE: z
       .string()
       .default('')

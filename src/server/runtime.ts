@@ -87,7 +87,7 @@ export function getServer(): Promise<Server> {
     (made) => {
       // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
       startDeadlineSweep(made.runtime);
-      // Resumable uploads nobody finished are removed a week after they started.
+      // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.
       startStagingSweep(made.runtime);
       // The process's job runner (scheduled publishing); it stops claiming once the process is asked to stop.
       const stopJobs = startJobRunner(made.runtime);

@@ -18,7 +18,7 @@ import { testVideo } from '../setup/media';
 /**
  * What the media library leaves behind is removed: the renditions a run stored before it was
  * killed go when a later run of the same asset finishes, and a resumable upload nobody finished
- * goes a week after it started, while a younger one stays.
+ * goes a week after it started, while a younger one stays (the sweep of uploads idle for a day: media-library-limits.test.ts).
  */
 
 const server = useTestServer();
@@ -89,18 +89,18 @@ function stage(directory: string, id: string, startedAt: number, size = 100, off
 test('an upload nobody finished is removed a week after it started; a younger one stays', async () => {
   const uploadDir = mkdtempSync(join(tmpdir(), 'staging-'));
   // No upload was ever started: nothing to remove, no error.
-  expect(await removeAbandonedUploads(uploadDir)).toBe(0);
+  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(0);
 
   const directory = stagingDirectory(uploadDir);
   mkdirSync(directory, { recursive: true });
   const now = Date.now();
   stage(directory, 'abandoned', now - STAGING_EXPIRY_MS - 60_000);
   stage(directory, 'recent', now - STAGING_EXPIRY_MS + 3_600_000);
-  expect(await removeAbandonedUploads(uploadDir)).toBe(1);
+  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(1);
   expect(existsSync(join(directory, 'abandoned'))).toBe(false);
   expect(existsSync(join(directory, 'abandoned.json'))).toBe(false);
   expect(existsSync(join(directory, 'recent'))).toBe(true);
   expect(existsSync(join(directory, 'recent.json'))).toBe(true);
   // A second sweep (another instance) finds nothing more.
-  expect(await removeAbandonedUploads(uploadDir)).toBe(0);
+  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(0);
 });

@@ -55,6 +55,13 @@ describe('uploading a picture', () => {
     expect(Buffer.compare(Buffer.concat(await (await served!.open())!.toArray()), PNG_1PX)).toBe(0);
   });
 
+  test('the name is kept without bidi controls, invisible characters or markup (the rule of the media library too)', async () => {
+    const answer = await upload(await editor(), uploadForm(PNG_1PX, '校徽\u202Egnp.exe<script>.png'));
+    expect(answer.body.data).toMatchObject({ name: '校徽gnp.exescript.png' });
+    const invisible = await upload(await editor(), uploadForm(PNG_1PX, '\u2066\u200b<>'));
+    expect(invisible.body.data).toMatchObject({ name: 'file' });
+  });
+
   test('the type comes from the content: a GIF named .png is stored as a GIF', async () => {
     const answer = await upload(await editor(), uploadForm(GIF_1PX, 'photo.png'));
     expect(answer.body.data).toMatchObject({ contentType: 'image/gif' });

@@ -16,7 +16,8 @@ import { testVideo } from '../setup/media';
  * test (the first piece's connection is cut: the upload resumes by itself), the server's job makes
  * its renditions (the list shows the progress, then the duration and 360P / 480P / 720P), a lesson
  * made by a test factory takes it through lessonSourceOf, and a student plays it at each quality.
- * Then the list's search and rename, and the screen on a 375 px phone.
+ * Then the list's search and rename, the reason of a refused upload (the limit of unfinished uploads),
+ * another teacher's file without rename or delete, and the screen on a 375 px phone.
  */
 
 function videoFile(name: string, width: number, height: number, seconds: number): string {
@@ -186,6 +187,66 @@ test.describe('@desktop-only media library', () => {
     consoleGuard.allowFailedResource('/admin/media', 403);
     const answer = await page.goto('/admin/media');
     expect(answer?.status()).toBe(403);
+  });
+});
+
+test.describe('@desktop-only media library limits and ownership', () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a teacher at the limit of unfinished uploads reads the server's reason; another teacher's file offers no rename or delete", async ({
+    page,
+    consoleGuard,
+  }) => {
+    const owner = await makeStaff('teacher');
+    const other = await makeStaff('teacher');
+    // The other teacher already has five unfinished uploads (the default limit): made in the database.
+    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+    try {
+      const now = Date.now();
+      await db
+        .insertInto('mediaUploads')
+        .values(
+          Array.from({ length: 5 }, (_, i) => ({
+            id: `${DEMO_TENANT.id}-${other.id}-${String(i).repeat(32)}`,
+            tenantId: DEMO_TENANT.id,
+            accountId: other.id,
+            declaredBytes: 1024,
+            receivedBytes: 0,
+            createdAt: now,
+            touchedAt: now,
+          })),
+        )
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
+    const name = `别人的讲义-${Date.now()}.pdf`;
+    writeFileSync(join(dir, name), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
+
+    await signIn(page, owner);
+    await page.goto('/admin/media');
+    await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
+    await page.getByLabel('选择文件').setInputFiles(join(dir, name));
+    const mine = page.getByRole('row').filter({ hasText: name });
+    await expect(mine).toContainText('可用');
+    await expect(mine.getByRole('button', { name: '重命名' })).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn(page, other);
+    await page.goto('/admin/media');
+    await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
+    const theirs = page.getByRole('row').filter({ hasText: name });
+    await expect(theirs).toContainText('可用');
+    await expect(theirs.getByRole('button', { name: '重命名' })).toHaveCount(0);
+    await expect(theirs.getByRole('button', { name: '删除' })).toHaveCount(0);
+
+    consoleGuard.allowFailedResource('/api/admin/media/uploads', 403);
+    const refused = `第六个-${Date.now()}.pdf`;
+    writeFileSync(join(dir, refused), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
+    await page.getByLabel('选择文件').setInputFiles(join(dir, refused));
+    const item = page.getByRole('list', { name: '上传进度' }).getByRole('listitem').filter({ hasText: refused });
+    await expect(item).toContainText('上传失败：您已有 5 个未完成的上传，请先完成或取消其中的上传，再开始新的上传');
   });
 });
 

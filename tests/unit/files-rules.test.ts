@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { FILE_NAME_MAX, displayName, fileKey, isFileKey, sniffImage } from '~/server/storage/files.rules';
+import { FILE_NAME_MAX, cleanDisplayName, displayName, fileKey, isFileKey, sniffImage } from '~/server/storage/files.rules';
 import { GIF_1PX, PNG_1PX } from '../setup/files';
 
 describe('what a file is, from its first bytes', () => {
@@ -56,5 +56,36 @@ describe('display names', () => {
     expect(displayName('a\u0000b\nc.png')).toBe('abc.png');
     expect(displayName('   ')).toBe('file');
     expect([...displayName('长'.repeat(500))]).toHaveLength(FILE_NAME_MAX);
+  });
+});
+
+describe('display names keep no bidi controls, invisible characters or markup', () => {
+  const UNSAFE = [
+    ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'],
+    ...['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u2028', '\u2029', '\u0085', '\u009b', '\u007f', '\t', '<', '>'],
+  ];
+
+  test('a name that reads backwards, a tag, an invisible name', () => {
+    // "课件\u202Egpj.exe" shows as "课件exe.jpg": the override goes, the true extension stays visible.
+    expect(displayName('课件\u202Egpj.exe')).toBe('课件gpj.exe');
+    expect(displayName('\u2067讲义\u2069.pdf')).toBe('讲义.pdf');
+    expect(displayName('<img src=x onerror=alert(1)>.png')).toBe('img src=x onerror=alert(1).png');
+    expect(displayName('\u200b\u200e\u202e')).toBe('file');
+    expect(cleanDisplayName('\u200b <> \u202e ')).toBe('');
+    expect(cleanDisplayName('  第一讲 \u200f ')).toBe('第一讲');
+  });
+
+  test('whatever the name, what is kept has none of those characters, is trimmed and is at most FILE_NAME_MAX long', () => {
+    const piece = fc.oneof(fc.constantFrom(...UNSAFE), fc.string({ maxLength: 8 }), fc.constantFrom('第', '讲', '.mp4', ' ', '/'));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (parts) => {
+        const kept = cleanDisplayName(parts.join(''));
+        for (const ch of UNSAFE) expect(kept.includes(ch), JSON.stringify(kept)).toBe(false);
+        expect(kept).toBe(kept.trim());
+        expect([...kept].length).toBeLessThanOrEqual(FILE_NAME_MAX);
+        // Cleaning twice changes nothing more.
+        expect(cleanDisplayName(kept)).toBe(kept);
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { MEDIA_KINDS, MEDIA_STATES, MEDIA_MAX_BYTES, kindOfName } from '~/lib/media-library';
+import { MEDIA_KINDS, MEDIA_STATES, MEDIA_MAX_BYTES, kindOfName, uploadRefusalMessage } from '~/lib/media-library';
 import { MEDIA_KINDS_AT_CREATION, MEDIA_STATES_AT_CREATION } from '~/server/db/migrations/20261125T1730_media_assets';
 import {
   overallProgress,
@@ -8,8 +8,13 @@ import {
   readProbe,
   renditionKey,
   renditionTargets,
+  httpStatusOf,
+  mayChangeMedia,
   sniffMedia,
+  uploadLimitRefusal,
   uploadRefusal,
+  type UploadLimits,
+  type UploadUsage,
 } from '~/server/media-library/media-library.rules';
 import { byteRange, isFileKey } from '~/server/storage/files.rules';
 
@@ -122,5 +127,70 @@ describe('byte ranges (a video seeks)', () => {
         }
       }),
     );
+  });
+});
+
+describe('the limits of unfinished uploads (decision 050)', () => {
+  const limits: UploadLimits = { schoolQuotaBytes: 1000, accountUploads: 3, accountBytes: 500, diskRoomBytes: 800 };
+  const none: UploadUsage = { schoolBytes: 0, accountUploads: 0, accountBytes: 0, unwrittenBytes: 0 };
+
+  test('each limit, exactly at its edge', () => {
+    expect(uploadLimitRefusal(none, 500, limits)).toBeNull();
+    expect(uploadLimitRefusal({ ...none, accountUploads: 2 }, 1, limits)).toBeNull();
+    expect(uploadLimitRefusal({ ...none, accountUploads: 3 }, 1, limits)).toBe('tooManyOpen');
+    expect(uploadLimitRefusal({ ...none, accountBytes: 400 }, 101, limits)).toBe('openBytes');
+    expect(uploadLimitRefusal({ ...none, schoolBytes: 600 }, 400, limits)).toBeNull();
+    expect(uploadLimitRefusal({ ...none, schoolBytes: 600 }, 401, limits)).toBe('schoolQuota');
+    expect(uploadLimitRefusal({ ...none, unwrittenBytes: 400 }, 401, limits)).toBe('diskFull');
+    // A disk already below its reserve takes nothing.
+    expect(uploadLimitRefusal(none, 1, { ...limits, diskRoomBytes: -5 })).toBe('diskFull');
+  });
+
+  test('accepted one after another, uploads never hold more than any limit allows', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 30 }), fc.integer({ min: 0, max: 900 }), (sizes, stored) => {
+        const usage = { ...none, schoolBytes: stored };
+        for (const size of sizes) {
+          if (uploadLimitRefusal(usage, size, limits)) continue;
+          usage.schoolBytes += size;
+          usage.accountUploads += 1;
+          usage.accountBytes += size;
+          usage.unwrittenBytes += size;
+        }
+        expect(usage.accountUploads).toBeLessThanOrEqual(limits.accountUploads);
+        expect(usage.accountBytes).toBeLessThanOrEqual(limits.accountBytes);
+        expect(usage.schoolBytes).toBeLessThanOrEqual(Math.max(stored, limits.schoolQuotaBytes));
+        expect(usage.unwrittenBytes).toBeLessThanOrEqual(limits.diskRoomBytes);
+      }),
+    );
+  });
+});
+
+describe("the upload endpoint's statuses and who may change a file", () => {
+  test('an envelope code becomes the HTTP status a tus client reads', () => {
+    expect([40001, 40005, 40009].map(httpStatusOf)).toEqual([401, 401, 401]);
+    expect([400, 403, 404, 409, 413, 415, 429].map(httpStatusOf)).toEqual([400, 403, 404, 409, 413, 415, 429]);
+    expect(httpStatusOf(10404)).toBe(404);
+    expect(httpStatusOf(0)).toBe(400);
+    expect(httpStatusOf(500)).toBe(400);
+  });
+
+  test('the uploader and administrators may change a file; other teachers may not', () => {
+    expect(mayChangeMedia({ id: 'a', role: 'teacher' }, { uploadedBy: 'a' })).toBe(true);
+    expect(mayChangeMedia({ id: 'b', role: 'teacher' }, { uploadedBy: 'a' })).toBe(false);
+    expect(mayChangeMedia({ id: 'c', role: 'admin' }, { uploadedBy: 'a' })).toBe(true);
+    expect(mayChangeMedia({ id: 'd', role: 'editor' }, { uploadedBy: 'a' })).toBe(false);
+  });
+
+  test("the media screen shows the server's words from a refused upload, not a generic failure", () => {
+    // The message tus-js-client (through Uppy) gives for a refused creation.
+    const refused = new Error(
+      'tus: unexpected response while creating upload, originated from request (method: POST, url: /api/admin/media/uploads, ' +
+        'response code: 413, response text: {"code":413,"data":null,"message":"本校存储空间不足：已用 51190 MB，共 51200 MB。请删除不再使用的文件，或联系平台扩容"}, request id: n/a)',
+    );
+    expect(uploadRefusalMessage(refused)).toBe('本校存储空间不足：已用 51190 MB，共 51200 MB。请删除不再使用的文件，或联系平台扩容');
+    expect(uploadRefusalMessage(new Error('response text: {"code":429,"data":null,"message":"引号\\"内\\""}'))).toBe('引号"内"');
+    // A network failure has no words of the server's: the screen says its own.
+    expect(uploadRefusalMessage(new Error('tus: failed to upload chunk at offset 0, caused by [object ProgressEvent]'))).toBeNull();
   });
 });

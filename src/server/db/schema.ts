@@ -71,7 +71,7 @@ import type {
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 import type { StoredFileTable } from '../storage/files.table';
 import type { JobTable } from '../jobs/jobs.table';
-import type { MediaAssetTable } from '../media-library/media-library.table';
+import type { MediaAssetTable, MediaUploadGateTable, MediaUploadTable } from '../media-library/media-library.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -170,4 +170,6 @@ export interface Database {
   staffRecoveryCodes: StaffRecoveryCodeTable;
   jobs: JobTable;
   mediaAssets: MediaAssetTable;
+  mediaUploads: MediaUploadTable;
+  mediaUploadGate: MediaUploadGateTable;
 }

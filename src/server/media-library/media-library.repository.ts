@@ -3,7 +3,8 @@ import type { DB } from '../db/database';
 import { containing } from '../db/paging';
 import type { MediaKind, MediaState } from '~/lib/media-library';
 import { MEDIA_STATE } from '~/lib/media-library';
-import type { MediaAsset, MediaAssetTable } from './media-library.table';
+import type { MediaAsset, MediaAssetTable, MediaUpload, MediaUploadTable } from './media-library.table';
+import type { UploadUsage } from './media-library.rules';
 
 /** All SQL of the media library; every query names the school. */
 
@@ -127,4 +128,80 @@ export async function lessonNamesFiles(db: DB, tenantId: string, prefix: string)
     .limit(1)
     .executeTakeFirst();
   return !!row;
+}
+
+// --- Unfinished uploads: the room they hold -----------------------------------------------------
+
+/** The one row of media_upload_gate (migration 20261128T1930_media_uploads). */
+const GATE_ROW = 'uploads';
+
+/**
+ * Takes the creations' lock for the rest of the caller's transaction: an update of the gate's one
+ * row (PostgreSQL: a row lock another creation's update waits for; SQLite: the database's write lock).
+ */
+export async function lockUploadCreations(db: DB, now: number): Promise<void> {
+  await db.updateTable('mediaUploadGate').set({ touchedAt: now }).where('id', '=', GATE_ROW).execute();
+}
+
+const sumOf = (n: unknown) => Number(n ?? 0);
+
+/** What the school, the person and every unfinished upload hold now (read under the creations' lock). */
+export async function uploadUsage(db: DB, tenantId: string, accountId: string): Promise<UploadUsage> {
+  const [stored, school, account, pending] = await Promise.all([
+    db
+      .selectFrom('storedFiles')
+      .where('tenantId', '=', tenantId)
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mediaUploads')
+      .where('tenantId', '=', tenantId)
+      .select((eb) => eb.fn.sum<number>('declaredBytes').as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mediaUploads')
+      .where('accountId', '=', accountId)
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('declaredBytes').as('bytes')])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mediaUploads')
+      .select((eb) => eb.fn.sum<number>(eb('declaredBytes', '-', eb.ref('receivedBytes'))).as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    schoolBytes: sumOf(stored.n) + sumOf(school.n),
+    accountUploads: Number(account.count),
+    accountBytes: sumOf(account.bytes),
+    unwrittenBytes: sumOf(pending.n),
+  };
+}
+
+export async function insertUpload(db: DB, row: MediaUploadTable): Promise<void> {
+  await db.insertInto('mediaUploads').values(row).execute();
+}
+
+export function findUpload(db: DB, tenantId: string, id: string): Promise<MediaUpload | undefined> {
+  return db.selectFrom('mediaUploads').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A piece was written: the offset it reached, and the upload is not idle. */
+export async function touchUpload(db: DB, id: string, receivedBytes: number, now: number): Promise<void> {
+  await db.updateTable('mediaUploads').set({ receivedBytes, touchedAt: now }).where('id', '=', id).execute();
+}
+
+/** The upload ended (completed, cancelled, refused): the room it held is free. */
+export async function deleteUpload(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('mediaUploads').where('id', '=', id).execute();
+}
+
+/** Uploads without progress since `before` (the sweep's candidates). */
+export async function idleUploads(db: DB, before: number): Promise<string[]> {
+  const rows = await db.selectFrom('mediaUploads').select('id').where('touchedAt', '<', before).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Forgets an idle upload unless a piece arrived meanwhile; answers whether this call forgot it. */
+export async function deleteIdleUpload(db: DB, id: string, before: number): Promise<boolean> {
+  const r = await db.deleteFrom('mediaUploads').where('id', '=', id).where('touchedAt', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }

@@ -14,8 +14,8 @@ import { idSchema } from '../http/validate';
 import { blankIsNone, pageFields } from '../http/list-query';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import * as service from './media-library.service';
-import { uploadRefusal } from './media-library.rules';
-import { stagingDirectory, stagingStore } from './staging';
+import { httpStatusOf, uploadRefusal, type UploadLimitRefusal } from './media-library.rules';
+import { ensureStagingDirectory, stagingDirectory, stagingStore } from './staging';
 
 /**
  * The media library's staff calls (list, rename, retry, delete: through the staff gate by name)
@@ -67,8 +67,8 @@ const uploadIdPrefix = (actor: StaffActor) => `${actor.tenant.id}-${actor.accoun
 const UPLOAD_ID_TAIL = /^[0-9a-f]{32}$/;
 const ownsUpload = (actor: StaffActor, id: string) => id.startsWith(uploadIdPrefix(actor)) && UPLOAD_ID_TAIL.test(id.slice(uploadIdPrefix(actor).length));
 
-/** A refusal as tus passes it on: the status and the portal's envelope as the body. */
-const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify(fail(status === 413 ? 413 : 400, message)) });
+/** A refusal as tus passes it on: the HTTP status and the portal's envelope (its code the same status) as the body. */
+const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify(fail(status, message)) });
 
 function refusalOf(name: string, size: number | undefined) {
   const why = uploadRefusal(name, size);
@@ -78,10 +78,20 @@ function refusalOf(name: string, size: number | undefined) {
   return refusal(why === 'badType' ? 415 : 400, t(`adminMedia.error.${why}`));
 }
 
-/** The tus server of one request: its hooks act for the person the gate let through. */
-function tusFor(s: Scope, actor: StaffActor): TusServer {
+/**
+ * The status of a refused creation by the limit it would pass (decision 050): 413 for bytes, 403
+ * for the count. Not 429: Uppy takes a 429 as rate limiting, pauses every upload of the screen and
+ * tries again, while this refusal holds until the person finishes or cancels an upload.
+ */
+const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen: 403, openBytes: 413, schoolQuota: 413, diskFull: 413 };
+
+/**
+ * The tus server of one request: its hooks act for the person the gate let through. An upload
+ * that ends in this request (completed, or its bytes refused) is added to `ended`: its staging
+ * files are removed after the answer is made, since tus still reads the upload while it answers.
+ */
+function tusFor(s: Scope, actor: StaffActor, datastore: ReturnType<typeof stagingStore>, ended: Set<string>): TusServer {
   const directory = stagingDirectory(s.config.UPLOAD_DIR);
-  const datastore = stagingStore(s.config.UPLOAD_DIR);
   const server: TusServer = new TusServer({
     path: MEDIA_UPLOAD_PATH,
     datastore,
@@ -93,18 +103,20 @@ function tusFor(s: Scope, actor: StaffActor): TusServer {
       const name = upload.metadata?.['filename'] ?? '';
       const refused = refusalOf(name, upload.size);
       if (refused) throw refused;
+      // The room its declared length needs is held now, or the creation is refused (no file is made).
+      const over = await service.reserveUpload(s, actor, upload.id, upload.size ?? 0);
+      if (over) throw refusal(LIMIT_STATUS[over.why], over.message);
       return {};
     },
     async onUploadFinish(_req, upload: Upload) {
       const name = upload.metadata?.['filename'] ?? '';
+      ended.add(upload.id);
       try {
         const asset = await service.completeUpload(s, actor, { uploadId: upload.id, path: join(directory, upload.id), name });
-        await datastore.remove(upload.id).catch(() => undefined);
         return { headers: { 'Media-Asset-Id': asset.id } };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        // The bytes are not what they claim to be: nothing of them is kept.
-        await datastore.remove(upload.id).catch(() => undefined);
+        // The bytes are not what they claim to be: nothing of them is kept (removed after the answer).
         throw refusal(Math.max(error.status, 400), error.message);
       }
     },
@@ -112,13 +124,100 @@ function tusFor(s: Scope, actor: StaffActor): TusServer {
   return server;
 }
 
+const HTTP_CLIENT_ERROR = 400;
+const HTTP_SERVER_ERROR = 500;
+
+/** The words of a tus protocol refusal, by its status (tus answers them in English plain text). */
+function protocolRefusal(status: number): string {
+  switch (status) {
+    case 404:
+    case 410:
+      return t('adminMedia.error.notFound');
+    case 409:
+      return t('adminMedia.error.offsetConflict');
+    case 412:
+      return t('adminMedia.error.protocol');
+    case 413:
+      return t('adminMedia.error.pastDeclared');
+    case 423:
+      return t('adminMedia.error.busy');
+    default:
+      return status >= HTTP_SERVER_ERROR ? t('common.systemBusy') : t('adminMedia.error.badUpload');
+  }
+}
+
+/** Whether a body is already the portal's envelope (our hooks' refusals). */
+function isEnvelope(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return typeof body === 'object' && body !== null && typeof body['code'] === 'number' && typeof body['message'] === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal of the endpoint: its HTTP status, the envelope as JSON, the tus version header kept for the client. */
+function refusalAnswer(status: number, body: string, headers = new Headers()): Response {
+  const out = new Headers(headers);
+  out.set('Content-Type', 'application/json; charset=utf-8');
+  out.set('Tus-Resumable', '1.0.0');
+  out.delete('Content-Length');
+  return new Response(body, { status, headers: out });
+}
+
+/** Every refusal of the endpoint in one shape: tus's plain-text errors become the envelope with their status. */
+async function oneShape(s: Scope, answer: Response): Promise<Response> {
+  if (answer.status < HTTP_CLIENT_ERROR) return answer;
+  const text = await answer.text();
+  if (isEnvelope(text)) return refusalAnswer(answer.status, text, answer.headers);
+  if (answer.status >= HTTP_SERVER_ERROR) s.logger.error('resumable upload failed', { status: answer.status, error: text });
+  // A failure of ours (not the client's request) keeps its 500 and is said as one; bad input never gets here as 500.
+  const status = Math.min(answer.status, HTTP_SERVER_ERROR);
+  return refusalAnswer(status, JSON.stringify(fail(status, protocolRefusal(answer.status))), answer.headers);
+}
+
+/** A staff gate's refusal (or the ownership's 404) with its HTTP status rather than the staff calls' 200. */
+function gateRefusal(error: AppError): Response {
+  return refusalAnswer(httpStatusOf(error.code), JSON.stringify(fail(error.code, error.message)));
+}
+
 async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   const s = c.var.scope;
-  const actor = await gateStaffRequest(s, c, MEDIA_UPLOAD_ACCESS, WRITES.has(c.req.method));
+  const method = c.req.method;
   const id = c.req.param('id');
-  // 404 as the protocol's status: a tus client then starts a new upload instead of retrying this one.
-  if (id !== undefined && !ownsUpload(actor, id)) throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);
-  const answer = await tusFor(s, actor).handleWeb(c.req.raw);
+  let actor: StaffActor;
+  const store = stagingStore(s.config.UPLOAD_DIR);
+  try {
+    actor = await gateStaffRequest(s, c, MEDIA_UPLOAD_ACCESS, WRITES.has(method));
+    // 404 as the protocol's status: a tus client then starts a new upload instead of retrying this one.
+    if (id !== undefined && !ownsUpload(actor, id)) throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);
+    // Extensions this endpoint does not offer (and does not advertise): refused before tus answers 501.
+    if (method === 'POST' && c.req.header('upload-concat') !== undefined) throw AppError.badRequest(t('adminMedia.error.concat'));
+    if (method === 'POST' && c.req.header('upload-defer-length') !== undefined) throw AppError.badRequest(t('adminMedia.error.noLength'));
+    // An upload without its row (finished, cancelled, swept as idle) takes no more bytes: its room is no longer held.
+    if (id !== undefined && (method === 'PATCH' || method === 'HEAD') && !(await service.openUpload(s, actor, id))) {
+      await store.remove(id).catch(() => undefined);
+      throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);
+    }
+  } catch (error) {
+    if (error instanceof AppError) return gateRefusal(error);
+    throw error;
+  }
+  const ended = new Set<string>();
+  await ensureStagingDirectory(s.config.UPLOAD_DIR);
+  const answer = await oneShape(s, await tusFor(s, actor, store, ended).handleWeb(c.req.raw));
+  // Bytes arrived (a PATCH, or a creation carrying its first piece): the offset they reached, and the upload is not idle.
+  const written = answer.headers.get('upload-offset');
+  const target = id ?? answer.headers.get('location')?.split('/').pop();
+  // (A HEAD tells the offset too, but asking is not progress: an upload only asked about is still abandoned.)
+  const wrote = method === 'PATCH' || method === 'POST';
+  if (wrote && target && written !== null && answer.status < 300 && !ended.has(target)) await service.uploadProgressed(s, target, Number(written));
+  if (id !== undefined && method === 'DELETE' && answer.status === 204) ended.add(id);
+  // Staging files of uploads that ended here go after the answer is made (tus reads the upload until then).
+  for (const done of ended) {
+    await store.remove(done).catch(() => undefined);
+    await service.uploadEnded(s, done);
+  }
   // Upload answers are the person's own: never kept by a cache, never offered to another origin
   // (the tus server would allow any origin; the endpoint is for the school's own pages only).
   answer.headers.set('Cache-Control', 'no-store');

@@ -1,4 +1,6 @@
 import { CLASSROOM_TYPE } from '~/lib/learning/codes';
+import { STAFF_ROLE } from '~/lib/staff/roles';
+import { ErrorCode, LOGIN_INVALID_CODES } from '~/lib/envelope';
 import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES, MEDIA_RENDITIONS, type MediaKind, type RenditionQuality, extensionOf } from '~/lib/media-library';
 import { sniffImage } from '../storage/files.service';
 
@@ -112,6 +114,65 @@ export function uploadRefusal(name: string, size: number | undefined): 'badType'
   if (size <= 0) return 'empty';
   if (size > MEDIA_MAX_BYTES[kind]) return 'tooLarge';
   return null;
+}
+
+/** What the school, the person and every unfinished upload hold, in bytes (read under the creations' lock). */
+export interface UploadUsage {
+  /** The school's stored files (originals, renditions, pictures) and its unfinished uploads' declared bytes. */
+  schoolBytes: number;
+  /** The person's unfinished uploads. */
+  accountUploads: number;
+  accountBytes: number;
+  /** What every unfinished upload (all schools: one disk) may still write. */
+  unwrittenBytes: number;
+}
+
+export interface UploadLimits {
+  schoolQuotaBytes: number;
+  accountUploads: number;
+  accountBytes: number;
+  /** The upload directory's free space now, less the reserve kept for everything else. */
+  diskRoomBytes: number;
+}
+
+export type UploadLimitRefusal = 'tooManyOpen' | 'openBytes' | 'schoolQuota' | 'diskFull';
+
+/**
+ * Which limit a new upload of `declared` bytes would pass, or null when it fits them all: the
+ * person's count of unfinished uploads and their declared bytes, the school's quota (stored files
+ * plus unfinished uploads), and the disk's room (free space less the reserve, less what unfinished
+ * uploads may still write).
+ */
+export function uploadLimitRefusal(usage: UploadUsage, declared: number, limits: UploadLimits): UploadLimitRefusal | null {
+  if (usage.accountUploads + 1 > limits.accountUploads) return 'tooManyOpen';
+  if (usage.accountBytes + declared > limits.accountBytes) return 'openBytes';
+  if (usage.schoolBytes + declared > limits.schoolQuotaBytes) return 'schoolQuota';
+  if (usage.unwrittenBytes + declared > limits.diskRoomBytes) return 'diskFull';
+  return null;
+}
+
+/**
+ * Who may change (rename, delete) a file of the library: the person who uploaded it, and the
+ * school's administrators. Other teachers use it in their lessons but do not change it.
+ */
+export function mayChangeMedia(person: { id: string; role: string }, asset: { uploadedBy: string }): boolean {
+  return person.role === STAFF_ROLE.admin || asset.uploadedBy === person.id;
+}
+
+const HTTP_UNAUTHORIZED = 401;
+const HTTP_CLIENT_ERRORS = { min: 400, max: 499 } as const;
+
+/**
+ * The HTTP status a refusal of the resumable upload endpoint carries, from its envelope code: the
+ * staff calls answer 200 with the code in the body, but a tus client reads only the status (a 200
+ * would be taken as success). Signed out or another school's session: 401; a code that is an HTTP
+ * client error: itself; the school not found: 404; anything else: 400.
+ */
+export function httpStatusOf(code: number): number {
+  if ((LOGIN_INVALID_CODES as readonly number[]).includes(code)) return HTTP_UNAUTHORIZED;
+  if (code === ErrorCode.TENANT_NOT_FOUND) return ErrorCode.NOT_FOUND;
+  if (code >= HTTP_CLIENT_ERRORS.min && code <= HTTP_CLIENT_ERRORS.max) return code;
+  return ErrorCode.BAD_REQUEST;
 }
 
 /** Whether a kind is processed by the job (duration read; video renditions made) before it is ready. */

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +14,7 @@ import type { Scope } from '../http/scope';
 import type { DB } from '../db/database';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import { displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
+import { cleanDisplayName, displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
 import * as jobs from '../jobs/jobs.service';
 import { errorText, type Job } from '../jobs/jobs.service';
 import * as repo from './media-library.repository';
@@ -27,9 +27,12 @@ import {
   readProbe,
   renditionKey,
   renditionTargets,
+  mayChangeMedia,
   sniffMedia,
+  uploadLimitRefusal,
   type LessonSource,
   type Rendition,
+  type UploadLimitRefusal,
 } from './media-library.rules';
 import type { MediaAsset } from './media-library.table';
 
@@ -52,8 +55,11 @@ const SNIFF_BYTES = 64;
 
 export const MEDIA_NAME_MAX = 120;
 
-function view(a: MediaAsset): AdminMediaAsset {
+const MIB = 1024 * 1024;
+
+function view(a: MediaAsset, actor: StaffActor): AdminMediaAsset {
   return {
+    mayChange: mayChangeMedia(actor.account, a),
     id: a.id,
     kind: a.kind,
     name: a.name,
@@ -105,7 +111,7 @@ export async function checkUploadContent(path: string, name: string): Promise<{ 
 export async function completeUpload(s: Scope, actor: StaffActor, u: CompletedUpload): Promise<AdminMediaAsset> {
   const tenantId = actor.tenant.id;
   const existing = await repo.findByUpload(s.db, tenantId, u.uploadId);
-  if (existing) return view(existing);
+  if (existing) return view(existing, actor);
   const sniffed = sniffMedia(u.name, await firstBytes(u.path));
   if (!sniffed) throw AppError.badRequest(t('adminMedia.error.badContent', { kind: t(`adminMedia.kind.${kindOfNameOr(u.name)}`) }));
   const id = newId(s.now);
@@ -138,6 +144,8 @@ export async function completeUpload(s: Scope, actor: StaffActor, u: CompletedUp
       });
       // Another report of the same upload got there first: nothing of this one is kept.
       if (!inserted) return false;
+      // The upload is finished: the room its declared bytes held is now the stored file's.
+      await repo.deleteUpload(trx, u.uploadId);
       await recordStoredFile(
         trx,
         { id: newId(s.now), tenantId, key, purpose: 'media', contentType: sniffed.contentType, name, uploadedBy: actor.account.id },
@@ -158,10 +166,88 @@ export async function completeUpload(s: Scope, actor: StaffActor, u: CompletedUp
   }
   const row = await repo.findByUpload(s.db, tenantId, u.uploadId);
   if (!row) throw AppError.notFound();
-  return view(row);
+  return view(row, actor);
 }
 
 const kindOfNameOr = (name: string): MediaKind => kindOfName(name) ?? 'document';
+
+// --- Unfinished uploads: the school's quota, the person's limits, the disk's reserve --------------------
+
+/** The upload directory's free space for an unprivileged writer (the reserve is kept from this). */
+async function diskFreeBytes(uploadDir: string): Promise<number> {
+  await mkdir(uploadDir, { recursive: true });
+  const fs = await statfs(uploadDir);
+  return Number(fs.bavail) * Number(fs.bsize);
+}
+
+export interface UploadRefused {
+  why: UploadLimitRefusal;
+  /** The refusal's words, with the numbers the person can act on. */
+  message: string;
+}
+
+/**
+ * Holds room for a new upload of `declared` bytes, or says which limit it would pass: the person's
+ * unfinished uploads (count and declared bytes), the school's quota (stored files, renditions and
+ * unfinished uploads) and the disk's free space less the reserve and less what unfinished uploads
+ * may still write. Decided under the creations' lock, in the transaction that inserts the upload:
+ * parallel creations are decided one after the other, each seeing the ones before it.
+ */
+export async function reserveUpload(s: Scope, actor: StaffActor, uploadId: string, declared: number): Promise<UploadRefused | null> {
+  const free = await diskFreeBytes(s.config.UPLOAD_DIR);
+  const limits = {
+    schoolQuotaBytes: s.config.MEDIA_SCHOOL_QUOTA_MB * MIB,
+    accountUploads: s.config.MEDIA_OPEN_UPLOADS_PER_ACCOUNT,
+    accountBytes: s.config.MEDIA_OPEN_UPLOAD_MB_PER_ACCOUNT * MIB,
+    diskRoomBytes: free - s.config.UPLOAD_DISK_RESERVE_MB * MIB,
+  };
+  return s.db.transaction().execute(async (trx) => {
+    await repo.lockUploadCreations(trx, s.now);
+    const usage = await repo.uploadUsage(trx, actor.tenant.id, actor.account.id);
+    const why = uploadLimitRefusal(usage, declared, limits);
+    if (why) return { why, message: refusalText(why, usage.schoolBytes, s) };
+    await repo.insertUpload(trx, {
+      id: uploadId,
+      tenantId: actor.tenant.id,
+      accountId: actor.account.id,
+      declaredBytes: declared,
+      receivedBytes: 0,
+      createdAt: s.now,
+      touchedAt: s.now,
+    });
+    return null;
+  });
+}
+
+const mb = (bytes: number) => Math.ceil(bytes / MIB);
+
+function refusalText(why: UploadLimitRefusal, schoolBytes: number, s: Scope): string {
+  switch (why) {
+    case 'tooManyOpen':
+      return t('adminMedia.error.tooManyOpen', { max: s.config.MEDIA_OPEN_UPLOADS_PER_ACCOUNT });
+    case 'openBytes':
+      return t('adminMedia.error.openBytes', { max: s.config.MEDIA_OPEN_UPLOAD_MB_PER_ACCOUNT });
+    case 'schoolQuota':
+      return t('adminMedia.error.schoolQuota', { used: mb(schoolBytes), quota: s.config.MEDIA_SCHOOL_QUOTA_MB });
+    default:
+      return t('adminMedia.error.diskFull');
+  }
+}
+
+/** The person's unfinished upload of this id, or undefined (finished, cancelled, swept, someone else's). */
+export function openUpload(s: Scope, actor: StaffActor, uploadId: string) {
+  return repo.findUpload(s.db, actor.tenant.id, uploadId);
+}
+
+/** A piece was written: the upload has `offset` bytes and is not idle. */
+export function uploadProgressed(s: Scope, uploadId: string, offset: number): Promise<void> {
+  return repo.touchUpload(s.db, uploadId, offset, s.now);
+}
+
+/** The upload ended without an asset (cancelled, its bytes refused): the room it held is free. */
+export function uploadEnded(s: Scope, uploadId: string): Promise<void> {
+  return repo.deleteUpload(s.db, uploadId);
+}
 
 function enqueueProcessing(db: Parameters<typeof jobs.enqueue>[0], now: number, tenantId: string, assetId: string) {
   return jobs.enqueue(db, now, { tenantId, kind: MEDIA_PROCESS_JOB, key: assetId, payload: { assetId }, runAt: now, maxAttempts: MEDIA_PROCESS_ATTEMPTS });
@@ -177,7 +263,12 @@ export interface MediaListInput {
 
 export async function pageOfMedia(s: Scope, actor: StaffActor, q: MediaListInput): Promise<Page<AdminMediaAsset>> {
   const { rows, total } = await repo.pageOfAssets(s.db, actor.tenant.id, q, (q.current - 1) * q.size, q.size);
-  return pageOf(rows.map(view), total, q.current, q.size);
+  return pageOf(
+    rows.map((r) => view(r, actor)),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 async function mine(s: Scope, actor: StaffActor, id: string): Promise<MediaAsset> {
@@ -186,14 +277,22 @@ async function mine(s: Scope, actor: StaffActor, id: string): Promise<MediaAsset
   return row;
 }
 
+/** An asset the person may change (rename, delete): their own upload, or any as an administrator. */
+async function changeable(s: Scope, actor: StaffActor, id: string): Promise<MediaAsset> {
+  const row = await mine(s, actor, id);
+  if (!mayChangeMedia(actor.account, row)) throw AppError.forbidden(t('adminMedia.error.notYours'));
+  return row;
+}
+
 export async function renameMedia(s: Scope, actor: StaffActor, id: string, name: string): Promise<AdminMediaAsset> {
-  const before = await mine(s, actor, id);
-  const clean = displayName(name);
+  const before = await changeable(s, actor, id);
+  const clean = cleanDisplayName(name);
+  if (!clean) throw AppError.badRequest(t('adminMedia.nameInvisible'));
   await s.db.transaction().execute(async (trx) => {
     await repo.rename(trx, actor.tenant.id, id, clean, s.now);
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.mediaRename, { type: AUDIT_TARGET.media, id }, { name: before.name }, { name: clean });
   });
-  return view(await mine(s, actor, id));
+  return view(await mine(s, actor, id), actor);
 }
 
 /** A failed asset processed again: back to processing, its job queued afresh (two clicks queue one run). */
@@ -215,7 +314,7 @@ export async function retryMedia(s: Scope, actor: StaffActor, id: string): Promi
       },
     );
   });
-  return view(await mine(s, actor, id));
+  return view(await mine(s, actor, id), actor);
 }
 
 /** The address prefix every file of an asset starts with (its original and its renditions). */
@@ -231,7 +330,7 @@ export async function mediaInUse(s: Scope, tenantId: string, asset: MediaAsset):
 
 /** Deletes an asset and its files; refused while a lesson uses it. Its processing job is cancelled. */
 export async function deleteMedia(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  const before = await mine(s, actor, id);
+  const before = await changeable(s, actor, id);
   if (await mediaInUse(s, actor.tenant.id, before)) throw AppError.conflict(t('adminMedia.error.inUse'));
   await s.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteAsset(trx, actor.tenant.id, id))) throw AppError.notFound();
@@ -252,8 +351,8 @@ export async function lessonSourceOf(s: Scope, tenantId: string, assetId: string
   const a = await repo.findAsset(s.db, tenantId, assetId);
   if (!a) throw AppError.notFound();
   if (a.state !== MEDIA_STATE.ready) throw AppError.conflict(t('adminMedia.error.notReady'));
-  const v = view(a);
-  return lessonSource({ kind: a.kind, name: a.name, durationMs: v.durationMs, renditions: parseRenditions(a.renditions) }, urlOf, v.url);
+  const durationMs = a.durationMs === null ? null : Number(a.durationMs);
+  return lessonSource({ kind: a.kind, name: a.name, durationMs, renditions: parseRenditions(a.renditions) }, urlOf, urlOf(a.originalKey));
 }
 
 // --- The processing job ------------------------------------------------------------------------

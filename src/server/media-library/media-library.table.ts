@@ -31,3 +31,30 @@ export interface MediaAssetTable {
 }
 
 export type MediaAsset = Selectable<MediaAssetTable>;
+
+/**
+ * An unfinished resumable upload (migration 20261128T1930_media_uploads): its declared bytes count
+ * against the school's quota, the uploader's limits and the disk's reserve until it is completed,
+ * cancelled or swept (a day without progress).
+ */
+export interface MediaUploadTable {
+  /** The tus upload id (`<school>-<account>-<32 hex>`). */
+  id: string;
+  tenantId: string;
+  accountId: string;
+  /** Upload-Length: nobody writes more than this (tus refuses a piece past it). */
+  declaredBytes: number;
+  /** The offset after the last piece written. */
+  receivedBytes: number;
+  createdAt: number;
+  /** When it was created or last received a piece: the sweep removes it a day after this. */
+  touchedAt: number;
+}
+
+export type MediaUpload = Selectable<MediaUploadTable>;
+
+/** One row, updated first by every creation: its lock serialises creations (migration 20261128T1930). */
+export interface MediaUploadGateTable {
+  id: string;
+  touchedAt: number;
+}

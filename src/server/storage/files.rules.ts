@@ -41,11 +41,28 @@ export const isFileKey = (key: string) => FILE_KEY.test(key);
 /** The longest display name kept. */
 export const FILE_NAME_MAX = 120;
 
-/** The uploader's file name for display: its last path part, control characters out, cut to length; blank becomes 'file'. */
-export function displayName(name: string): string {
+/**
+ * What a display name never keeps: control characters (C0, DEL, C1); the bidirectional controls
+ * (the Arabic letter mark, LRM/RLM, the embeddings and overrides U+202A–U+202E, the isolates
+ * U+2066–U+2069), with which "gpj.exe" shows as "exe.jpg"; invisible characters (zero-width
+ * space and joiners, word joiner, the byte order mark) and the line and paragraph separators; and
+ * the markup brackets < and >, so a name is never read as a tag wherever it is shown.
+ */
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff<>]/gu;
+
+/**
+ * A display name as kept: its last path part, without the characters above, trimmed and cut to
+ * FILE_NAME_MAX; '' when nothing visible is left (a rename then refuses it). The one rule of
+ * every stored file's name: the general upload and the media library (upload and rename).
+ */
+export function cleanDisplayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return [...(clean || 'file')].slice(0, FILE_NAME_MAX).join('');
+  return [...base.replace(UNSAFE_NAME_CHARS, '').trim()].slice(0, FILE_NAME_MAX).join('').trim();
+}
+
+/** The uploader's file name for display (cleanDisplayName); nothing left becomes 'file'. */
+export function displayName(name: string): string {
+  return cleanDisplayName(name) || 'file';
 }
 
 /**

@@ -130,4 +130,4 @@ export async function removeStoredFile(s: Scope, tenantId: string, key: string):
 }
 
 // The file rules other domains use (a picture's type, a key, a display name), through this service.
-export { displayName, fileKey, sniffImage } from './files.rules';
+export { cleanDisplayName, displayName, fileKey, sniffImage } from './files.rules';

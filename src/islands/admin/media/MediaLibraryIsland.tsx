@@ -17,6 +17,7 @@ import {
   MEDIA_UPLOAD_PATH,
   type MediaKind,
   type MediaState,
+  uploadRefusalMessage,
 } from '~/lib/media-library';
 import { inputClass } from '../../shared/fields';
 import { PagerButtons } from '../../shared/PagerButtons';
@@ -63,19 +64,14 @@ function durationText(ms: number | null): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
+const UPPY_LOGGER = {
+  debug: () => undefined,
+  warn: (...args: unknown[]) => console.warn(...args),
+  error: (...args: unknown[]) => console.warn(...args),
+};
+
 /** The server's words from a refused upload (its body is the portal's envelope). */
-function reasonOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const m = /"message":"((?:[^"\\]|\\.)*)"/.exec(text);
-  if (m) {
-    try {
-      return JSON.parse(`"${m[1]}"`) as string;
-    } catch {
-      return m[1]!;
-    }
-  }
-  return t('common.systemBusy');
-}
+const reasonOf = (error: unknown): string => uploadRefusalMessage(error) ?? t('common.systemBusy');
 
 export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
@@ -124,7 +120,13 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
     let gone = false;
     void Promise.all([import('@uppy/core'), import('@uppy/tus')]).then(([{ default: UppyCore }, { default: Tus }]) => {
       if (gone) return;
-      made = new UppyCore({ autoProceed: true, restrictions: { allowedFileTypes: MEDIA_ACCEPT.split(',') } }).use(Tus, {
+      made = new UppyCore({
+        autoProceed: true,
+        restrictions: { allowedFileTypes: MEDIA_ACCEPT.split(',') },
+        // A refused upload is the person's to read on the screen (its row says the server's reason);
+        // Uppy's copy in the console is a warning for developers, not a fault of the page.
+        logger: UPPY_LOGGER,
+      }).use(Tus, {
         endpoint: MEDIA_UPLOAD_PATH,
         chunkSize: MEDIA_CHUNK_BYTES,
         // A dropped connection is tried again after these pauses, continuing from the offset the server has.
@@ -372,10 +374,15 @@ export default function MediaLibraryIsland({ me }: { me: StaffMe }) {
                       {row.state === 'failed' && (
                         <Button onClick={() => void act(() => staffSend(api.adminMediaRetry, {}, { params: { id: row.id } }))}>{t('adminMedia.retry')}</Button>
                       )}
-                      <Button onClick={() => setRenaming({ id: row.id, name: row.name })}>{t('adminMedia.rename')}</Button>
-                      <Button kind="danger" onClick={() => void remove(row)}>
-                        {t('adminMedia.delete')}
-                      </Button>
+                      {/* Renaming and deleting are the uploader's and the administrators' (the server refuses others too). */}
+                      {row.mayChange && (
+                        <>
+                          <Button onClick={() => setRenaming({ id: row.id, name: row.name })}>{t('adminMedia.rename')}</Button>
+                          <Button kind="danger" onClick={() => void remove(row)}>
+                            {t('adminMedia.delete')}
+                          </Button>
+                        </>
+                      )}
                     </div>
                   </td>
                 </tr>

@@ -36,6 +36,8 @@ export interface AdminMediaAsset {
   /** The original file's address. */
   url: string;
   createdAt: number;
+  /** Whether the person asking may rename or delete it (its uploader, or an administrator). */
+  mayChange: boolean;
 }
 
 export interface AdminMediaQuery {
