@@ -41,7 +41,7 @@ const envelope429 = () => HttpResponse.json({ code: 429, message: '答案保存�
 const http429 = (retryAfter?: string) => () =>
   HttpResponse.json({ code: 429, message: 'too many' }, { status: 429, headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter } });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen());
 afterAll(() => server.close());
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
