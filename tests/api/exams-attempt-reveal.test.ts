@@ -194,6 +194,7 @@ describe('whatever the policy, nothing shows before its moment', () => {
     closesIn: fc.option(fc.constantFrom(-SAVE_GRACE_MS - 1, 3_600_000), { nil: null }),
   });
 
+  // Forty runs of up to three attempts each against the real database: more than the default 20 s on a busy machine.
   test('no response carries a key or a question’s right or wrong while another attempt may start; no total after each of unlimited attempts', async () => {
     await fc.assert(
       fc.asyncProperty(policies, fc.integer({ min: 1, max: 3 }), fc.constantFrom(QUIZ, HOMEWORK), async (p, tries, title) => {
@@ -221,10 +222,11 @@ describe('whatever the policy, nothing shows before its moment', () => {
           if (policy.keysShown === REVEAL.NEVER) expect(giveaways(seen, title).filter((g) => g.startsWith('key') || g.startsWith('option'))).toEqual([]);
           attacker.learn(seen, asked);
         }
-        // Whatever it learnt, it learnt only once no further attempt could use it.
-        if (attacker.known.size) expect(startRefusal(policy, used, now)).not.toBeNull();
+        // With unlimited attempts it learns nothing it could still use. (With limited ones a total after each attempt may give
+        // away one comparison per attempt: bounded, and accepted by decision 052.)
+        if (policy.maxAttempts === null && attacker.known.size) expect(startRefusal(policy, used, now)).not.toBeNull();
       }),
-      { numRuns: 24 },
+      { numRuns: 40 },
     );
-  });
+  }, 60_000);
 });
