@@ -108,10 +108,11 @@ describe('the retake attack: an empty paper, its review’s keys, full marks on 
     expect(one.result).toMatchObject({ status: 2, score: 0 });
     const r1 = await review(QUIZ, one.a.answerLogId, who);
     expect(keysIn(r1, QUIZ)).toEqual([]);
-    expect(r1.visibility).toEqual({ marks: { shown: true }, keys: { shown: false, later: 'last_attempt', at: null } });
-    // The marks (after each attempt) stay: the student's own answers, score and right or wrong.
+    const waits = { shown: false, later: 'last_attempt', at: null };
+    expect(r1.visibility).toEqual({ marks: { shown: true }, questionMarks: waits, keys: waits });
+    // The total (after each attempt) stays; each question's right or wrong waits with the keys (decision 052).
     expect(r1.testStudentResultVO.score).toBe(0);
-    expect(r1.results.length).toBeGreaterThan(0);
+    expect(r1.results).toEqual([]);
     await quizAttempt(who, ['s1']);
     // The last attempt allowed, still open: no keys either.
     const third = await started(QUIZ, who);
@@ -121,6 +122,7 @@ describe('the retake attack: an empty paper, its review’s keys, full marks on 
     const after = await review(QUIZ, one.a.answerLogId, who);
     expect(keysIn(after, QUIZ)).not.toEqual([]);
     expect(after.visibility.keys).toEqual({ shown: true });
+    expect(after.results.length).toBeGreaterThan(0);
     expectRefused(await start(QUIZ, who), 409);
   });
 });
@@ -162,7 +164,8 @@ describe('when the marks and the keys show', () => {
     expect(r.results).toEqual([]);
     expect(keysIn(r, QUIZ)).toEqual([]);
     expect(r.questionUnitCAResultVO.answerQuestion).toHaveLength(1);
-    expect(r.visibility).toEqual({ marks: { shown: false, later: 'never', at: null }, keys: { shown: false, later: 'never', at: null } });
+    const never = { shown: false, later: 'never', at: null };
+    expect(r.visibility).toEqual({ marks: never, questionMarks: never, keys: never });
     expect(await standing(QUIZ, who)).toMatchObject({ countedScore: null, handedIn: true });
     // The score is kept, only not shown.
     expect((await server().runtime.db.selectFrom('workAttempts').select('score').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).score).toBe(30);

@@ -136,7 +136,8 @@ describe('answering and submitting', () => {
       call(api.submitXskt, submitBody(a, token)),
     ]);
     const first = expectOk<api.SubmitResult>(both[0]!);
-    expect(first).toEqual({ answerLogId: a.answerLogId, status: 2, score: 20 + 30 + 30 });
+    // A practice of unlimited attempts: no total after each attempt (decision 052); the row keeps the bank's 80.
+    expect(first).toEqual({ answerLogId: a.answerLogId, status: 2, score: null });
     expect(expectOk(both[1]!)).toEqual(first);
     const submits = fake.calls.filter((c) => c.path === '/submit');
     expect(submits[0]!.body).toMatchObject({ paperId: BANK_PAPER_ID, userId: p.user.userId, userToken: token, useTime: 312, userAnswerObjects: ANSWERS });
@@ -170,7 +171,7 @@ describe('answering and submitting', () => {
     await setPolicy(server, work().id, { closesAt: server.clock.value - SAVE_GRACE_MS - 1 });
     const r = expectOk<api.ReviewedAttempt>(await call(api.reviewAttempt, { ...me(), workId: work().id, answerLogId: a.answerLogId }));
     await setPolicy(server, work().id, { closesAt: null });
-    expect(r.visibility).toEqual({ marks: { shown: true }, keys: { shown: true } });
+    expect(r.visibility).toEqual({ marks: { shown: true }, questionMarks: { shown: true }, keys: { shown: true } });
     expect(r.testStudentResultVO).toMatchObject({ testName: TITLE, status: 2, score: 80 });
     expect(r.results).toEqual([
       { questionId: 'XS-101', correct: true, score: 20 },
@@ -195,7 +196,7 @@ describe('answering and submitting', () => {
       ['XS-104', { content: '预防', optionList: [] }],
     ]);
     const logs = expectOk<api.AttemptLog[]>(await call(api.attemptLogs, { ...me(), workId: work().id }));
-    expect(logs[0]).toMatchObject({ id: a.answerLogId, status: 2, score: 80 });
+    expect(logs[0]).toMatchObject({ id: a.answerLogId, status: 2, score: null });
   });
 
   test('once the work has closed (and the save grace after it), the submission is refused and the bank not asked', async () => {

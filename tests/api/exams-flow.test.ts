@@ -320,8 +320,11 @@ describe('scoring every type on submission, and the review', () => {
     await save([record(ref, multi[0]!, 1, { optionList: ['A', 'B', 'C'] }), record(ref, multi[1]!, 1, { optionList: ['A', 'C'] })], who);
     const result = await submitTest(title, a.answerLogId, who);
     expect(result).toMatchObject({ status: 2, score: multi[0]!.examPoint / 2 });
-    const r = expectOk<api.ReviewedAttempt>(await review(title, a.answerLogId, who));
-    expect(r.results.find((x) => x.questionId === multi[1]!.id)).toMatchObject({ correct: false, score: 0 });
+    // A second attempt remains: the review holds each question's mark back (decision 052); the stored marking has it.
+    expect(expectOk<api.ReviewedAttempt>(await review(title, a.answerLogId, who)).results).toEqual([]);
+    const row = await server().runtime.db.selectFrom('workAttempts').select('results').where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
+    const results = JSON.parse(row.results ?? '[]') as api.QuestionResult[];
+    expect(results.find((x) => x.questionId === multi[1]!.id)).toMatchObject({ correct: false, score: 0 });
   });
 
   test('a short answer keeps the homework pending review: no score, the review refused until the teacher marks it', async () => {

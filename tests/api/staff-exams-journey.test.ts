@@ -236,7 +236,7 @@ describe('question bank → marking → certificates', () => {
       );
       expect(review.testStudentResultVO).toMatchObject({ status: ATTEMPT_STATUS.REVIEWED, score: e.total });
       // One attempt allowed and handed in: the marks and the keys are both shown now.
-      expect(review.visibility).toEqual({ marks: { shown: true }, keys: { shown: true } });
+      expect(review.visibility).toEqual({ marks: { shown: true }, questionMarks: { shown: true }, keys: { shown: true } });
       const choiceQ = detail.questions.find((q) => q.questionType === QUESTION_TYPE.SINGLE)!;
       expect(review.results.find((r) => r.questionId === choiceQ.id)).toMatchObject({ correct: e.choice > 0, score: e.choice });
       expect(review.results.find((r) => r.questionId === shortQ.id)).toMatchObject({ score: m.score, comment: m.comment });

@@ -316,7 +316,8 @@ describe('release', () => {
   });
 
   test('"release all marked" releases the complete ones only; the counted score follows the score rule', async () => {
-    await setPolicy(s(), workId(HOMEWORK), { maxAttempts: null, scoreRule: SCORE_RULES.LAST });
+    // Limited attempts: with unlimited ones no score shows before the close (decision 052).
+    await setPolicy(s(), workId(HOMEWORK), { maxAttempts: 10, scoreRule: SCORE_RULES.LAST });
     const first = await handIn(HOMEWORK, {});
     const second = await handIn(HOMEWORK, {}, first.who);
     const waiting = await handIn(HOMEWORK, {});

@@ -418,20 +418,23 @@ test.describe('the external question bank', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: '测验已完成' })).toBeVisible();
     await expect(page.getByText('本测验已由题库自动批阅')).toBeVisible();
-    await expect(page.getByText('本次得分：100分')).toBeVisible();
-    // Practice: the keys wait for the close, and the page says so.
+    // Practice of unlimited attempts (decision 052): no score, no right or wrong, no key until the close; the page says when.
+    await expect(page.getByText(/^成绩将在 \d{4}-\d\d-\d\d \d\d:\d\d 截止后公布$/)).toBeVisible();
+    await expect(page.getByText(/本次得分/)).toHaveCount(0);
     await expect(page.getByText(/^答案和解析将在 \d{4}-\d\d-\d\d \d\d:\d\d 截止后公布$/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'xskt finished');
     await page.getByRole('link', { name: '查看已完成的测验' }).click();
-    await expect(page.getByText('总得分：100分')).toBeVisible();
-    // The student's choice is read as their answer (not 未作答 next to 回答正确); the key stays hidden.
-    await expect(page.getByText('回答正确')).toBeVisible();
+    await expect(page.getByText(/^成绩将在 .* 截止后公布$/)).toBeVisible();
+    await expect(page.getByText(/总得分/)).toHaveCount(0);
+    // The student's choice is read as their answer (not 未作答); neither its mark nor the key shows yet.
     await expect(page.getByRole('definition').first()).toHaveText('A');
-    await expect(page.getByText('未作答')).toHaveCount(0);
+    // (The answer card's legend names 未作答 now that it only tells answered from not.)
+    await expect(page.getByRole('definition').filter({ hasText: '未作答' })).toHaveCount(0);
+    await expect(page.getByText('回答正确')).toHaveCount(0);
     await expect(page.getByText('正确答案')).toHaveCount(0);
     await page.getByRole('button', { name: '下一题' }).click();
     await expect(page.getByRole('definition').first()).toHaveText('A、B、D');
-    await expect(cell(page, '填空题', 1)).toHaveAccessibleName(/：正确/);
+    await expect(cell(page, '填空题', 1)).toHaveAccessibleName(/：已作答/);
     await expectNoSeriousA11yViolations(page, 'xskt review');
     await expectNoSidewaysScroll(page);
   });

@@ -93,6 +93,9 @@ test('answers given offline just before the deadline are kept late and named; th
   await expect(page.getByText('多选题第1题、判断题第1题的答案在交卷后才送达，已保存但不计分')).toBeVisible();
   await cell(page, '多选题', 1).click();
   await expect(page.getByText('交卷后送达的答案（不计分）：A')).toBeVisible();
+  // A true/false answer reads 正确 or 错误 as the spec shows it, never its raw key (issue 27: it read '：2').
+  await cell(page, '判断题', 1).click();
+  await expect(page.getByText('交卷后送达的答案（不计分）：错误')).toBeVisible();
   await cell(page, '单选题', 1).click();
   await expect(page.getByText(/交卷后送达的答案/)).toHaveCount(0);
 });

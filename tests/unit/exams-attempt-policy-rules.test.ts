@@ -116,10 +116,15 @@ describe('what a review shows', () => {
     expect(reviewVisibility({ ...base, maxAttempts: null, closesAt: NOW + 5 }, at(9)).keys).toEqual({ shown: false, later: 'close', at: NOW + 5 });
   });
 
-  // Rule: marks after submit show at once, even while other attempts remain (only the keys wait).
-  test('marks after submit: shown right away', () => {
-    expect(reviewVisibility(base, at(1))).toEqual({ marks: { shown: true }, keys: { shown: false, later: 'last_attempt', at: null } });
-    expect(reviewVisibility({ ...base, maxAttempts: null }, at(1, true)).marks).toEqual({ shown: true });
+  // Rule (decision 052): marks after submit show the total at once while attempts are limited; each question's
+  // right or wrong waits with the keys, as the total does with unlimited attempts (it would be an oracle).
+  test('marks after submit: the total right away, each question’s mark only once no attempt can start', () => {
+    const waits = { shown: false, later: 'last_attempt', at: null };
+    expect(reviewVisibility(base, at(1))).toEqual({ marks: { shown: true }, questionMarks: waits, keys: waits });
+    expect(reviewVisibility({ ...base, maxAttempts: null }, at(1, true)).marks).toEqual({ shown: false, later: 'never', at: null });
+    const practice = { ...base, maxAttempts: null, closesAt: NOW + 5 };
+    expect(reviewVisibility(practice, at(1)).marks).toEqual({ shown: false, later: 'close', at: NOW + 5 });
+    expect(reviewVisibility(practice, at(1)).questionMarks).toEqual({ shown: false, later: 'close', at: NOW + 5 });
   });
 
   // Rule: keys the policy holds back stay held back for the policy's reason while the student may still answer:
@@ -143,10 +148,12 @@ describe('what a review shows', () => {
   });
 
   test('keys never; marks per their own option, and always with the keys', () => {
-    expect(reviewVisibility({ ...base, keysShown: REVEAL.NEVER }, at(3))).toEqual({ marks: { shown: true }, keys: { shown: false, later: 'never', at: null } });
+    const never = { shown: false, later: 'never', at: null };
+    // Every attempt used: each question's mark shows with the total, the keys stay hidden.
+    expect(reviewVisibility({ ...base, keysShown: REVEAL.NEVER }, at(3))).toEqual({ marks: { shown: true }, questionMarks: { shown: true }, keys: never });
     const hidden = { ...base, marksShown: REVEAL.NEVER };
     expect(reviewVisibility(hidden, at(1)).marks).toEqual({ shown: false, later: 'never', at: null });
-    expect(reviewVisibility(hidden, at(3))).toEqual({ marks: { shown: true }, keys: { shown: true } });
+    expect(reviewVisibility(hidden, at(3))).toEqual({ marks: { shown: true }, questionMarks: { shown: true }, keys: { shown: true } });
     const later = { ...base, marksShown: REVEAL.AFTER_LAST_ATTEMPT, keysShown: REVEAL.NEVER };
     expect(reviewVisibility(later, at(2)).marks).toEqual({ shown: false, later: 'last_attempt', at: null });
     expect(reviewVisibility(later, at(3)).marks).toEqual({ shown: true });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { QuestionResult, QuestionType } from '~/lib/api/contracts/exams';
 import { dutyTime } from '~/lib/exams/duty';
 import type { PaperQuestion } from '~/lib/exams/paper';
-import { blanksText, lettersOf, markOf } from '~/lib/exams/review';
+import { answerText, blanksText, lettersOf, markOf, trueFalseLabel } from '~/lib/exams/review';
 
 /** The review screen's rules (src/lib/exams/review.ts) and the duty report's time (src/lib/exams/duty.ts). */
 
@@ -16,6 +16,28 @@ const q = (id: string, questionType: QuestionType, subs: PaperQuestion[] = []): 
 });
 const results = (...r: [string, boolean | null][]) =>
   new Map<string, QuestionResult>(r.map(([questionId, correct]) => [questionId, { questionId, correct, score: null }]));
+
+describe('how an answer or a key reads (issue 27: a late true/false answer read "：1")', () => {
+  const withOptions = (questionType: QuestionType, keys: string[]): PaperQuestion => ({
+    ...q('x', questionType),
+    questionContentVO: { content: null, optionList: keys.map((key) => ({ key, value: `<p>${key}</p>` })) },
+  });
+
+  test('true/false: key 1 is 正确, key 2 is 错误, with or without the paper’s options', () => {
+    expect(answerText(q('t', 3), { optionList: ['1'], content: null })).toBe('正确');
+    expect(answerText(q('t', 3), { optionList: ['2'], content: null })).toBe('错误');
+    expect(answerText(withOptions(3, ['1', '2']), { optionList: ['2'], content: null })).toBe('错误');
+    expect(trueFalseLabel('9')).toBe('9');
+  });
+
+  test('choices read as their letters, fill-in as its blanks, a short answer as written', () => {
+    expect(answerText(withOptions(1, ['k1', 'k2', 'k3']), { optionList: ['k3'], content: null })).toBe('C');
+    expect(answerText(withOptions(2, ['k1', 'k2', 'k3']), { optionList: ['k3', 'k1'], content: null })).toBe('A、C');
+    expect(answerText(q('f', 4), { optionList: [], content: '36|' })).toBe('36；—');
+    expect(answerText(q('s', 6), { optionList: [], content: '先断电' })).toBe('先断电');
+    expect(answerText(q('s', 6), { optionList: [], content: null })).toBe('');
+  });
+});
 
 describe('review', () => {
   test('letters of the chosen keys in the options’ order; an unknown key as it is', () => {

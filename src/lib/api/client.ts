@@ -11,14 +11,45 @@ import { loginUrl, navigateTo } from '../navigation';
 
 /** The browser's API client: the spec's headers, envelope handling and error messages. */
 
+/** What the HTTP answer said besides its body: its status, and how long it asked the client to wait (Retry-After). */
+export interface HttpDetail {
+  /** The HTTP status; null when no answer came (network failure, timeout). */
+  status: number | null;
+  /** Retry-After in ms; null when the answer did not say. */
+  retryAfterMs: number | null;
+}
+
 export class ApiError extends Error {
   constructor(
     message: string,
     public readonly code: number | null,
+    public readonly http: HttpDetail = { status: null, retryAfterMs: null },
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in ms from `now`; null when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now: number): number | null {
+  if (!header) return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The codes (envelope or HTTP) by which the server says "not now, try again later": too many requests, unavailable. */
+const TRY_LATER = [429, 503];
+
+/**
+ * The server asked the client to try again later (rate limited, or unavailable): the wait it
+ * named (0 when it named none); null for any other error, which is a refusal or a network failure.
+ */
+export function tryAgainAfter(error: unknown): number | null {
+  if (!(error instanceof ApiError)) return null;
+  if (!TRY_LATER.includes(error.code ?? -1) && !TRY_LATER.includes(error.http.status ?? -1)) return null;
+  return error.http.retryAfterMs ?? 0;
 }
 
 export const REQUEST_TIMEOUT_MS = 500_000;
@@ -62,9 +93,14 @@ export async function request<T>(path: string, options: FetchOptions<'json'> & {
   const controller = new AbortController();
   controllers.add(controller);
   let body: unknown;
+  // The answer's status and Retry-After, read before ofetch parses (or throws on) it.
+  let http: HttpDetail = { status: null, retryAfterMs: null };
   try {
     body = await ofetch(path, {
       ...options,
+      onResponse: ({ response }) => {
+        http = { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) };
+      },
       method,
       baseURL: publicConfig().apiBase || undefined,
       headers: { ...headers(), ...(options.headers as Record<string, string> | undefined) },
@@ -77,7 +113,8 @@ export async function request<T>(path: string, options: FetchOptions<'json'> & {
     const message = t('common.systemBusy');
     if (!options.silent) toast(message, 'error');
     void error;
-    throw new ApiError(message, null);
+    // No envelope code: a failure on the way; its HTTP status (a proxy's 429 or 503) tells tryAgainAfter.
+    throw new ApiError(message, null, http);
   } finally {
     controllers.delete(controller);
   }
@@ -86,7 +123,7 @@ export async function request<T>(path: string, options: FetchOptions<'json'> & {
   const message = messageOf(body) || t('common.systemBusy');
   if (isLoginInvalid(env.code)) onLoginInvalid(message);
   if (!options.silent) toast(message, 'error');
-  throw new ApiError(message, Number(env.code));
+  throw new ApiError(message, Number(env.code), http);
 }
 
 export interface SendOptions {

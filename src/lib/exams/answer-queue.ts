@@ -12,8 +12,10 @@ import type { Writer } from './answer-writer';
  *   instead and says so (a question is never shown as saved with an answer the server did not keep);
  * - late: it arrived after the attempt stopped taking answers; kept apart, not scored, and the tab
  *   says which questions.
- * A send that fails on the way is retried with backoff and never dropped; a refusal (bad input) is
- * kept and reported, not retried forever. The records a closed tab left for the attempt are sent
+ * A send that fails on the way, or that the server answers with "not now" (429, 503), is retried
+ * with backoff (at least the Retry-After it named, at most MAX_RETRY_AFTER_MS) and never dropped; a
+ * refusal (bad input) is kept and reported, not retried forever. What the server kept is told to the
+ * screen (onKept), which tells the attempt's other tabs. The records a closed tab left for the attempt are sent
  * by this one once no live tab is their writer (adoptWriter); a live tab's are never touched.
  */
 
@@ -23,6 +25,15 @@ export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as c
 export const BATCH_SIZE = 50;
 
 export const retryDelay = (failures: number) => RETRY_DELAYS_MS[Math.min(Math.max(failures, 1), RETRY_DELAYS_MS.length) - 1]!;
+/** The longest wait a server's Retry-After may impose: the answers must not sit on the device for longer in one go. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * The wait before the next try after `failures` failures in a row: the backoff, or longer when the
+ * server asked for it (Retry-After), never longer than MAX_RETRY_AFTER_MS.
+ */
+export const nextTryIn = (failures: number, askedMs: number | null = null): number =>
+  Math.min(Math.max(retryDelay(failures), askedMs ?? 0), MAX_RETRY_AFTER_MS);
 
 /** How a question's answer stands: on the server, only on this device, or not given. */
 export type SaveState = 'saved' | 'pending' | 'none';
@@ -107,6 +118,11 @@ export interface QueueOptions {
   send: (records: AnswerRecord[]) => Promise<SaveAnswersResult>;
   /** The server's refusal message when the error is one (not a network failure), else null. */
   refusalOf: (error: unknown) => string | null;
+  /**
+   * The server said "not now" (rate limited, unavailable): the wait it asked for in ms (0: none
+   * named); null otherwise. Such an answer is retried with the backoff, never taken for a refusal.
+   */
+  tryAgainAfter?: (error: unknown) => number | null;
   /** The device clock, for the record times only. */
   now: () => number;
   /** Runs `fn` later; returns a cancel. */
@@ -139,6 +155,7 @@ export class AnswerQueue {
   private cancelRetry: (() => void) | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly replacers = new Set<(questionId: string, answer: GivenAnswer, why: ReplaceReason) => void>();
+  private readonly keepers = new Set<(answers: SavedAnswer[]) => void>();
   /** Writes to the store still on their way, per question. */
   private readonly writes = new Map<string, number>();
   /** Changes the store could not keep (full, or closed by the browser): sent from memory, per question. */
@@ -158,6 +175,15 @@ export class AnswerQueue {
   onReplace(fn: (questionId: string, answer: GivenAnswer, why: ReplaceReason) => void): () => void {
     this.replacers.add(fn);
     return () => this.replacers.delete(fn);
+  }
+
+  /**
+   * Called with the answers the server has just kept from this tab (with their new revisions): the
+   * screen tells the attempt's other tabs at once (decision 052).
+   */
+  onKept(fn: (answers: SavedAnswer[]) => void): () => void {
+    this.keepers.add(fn);
+    return () => this.keepers.delete(fn);
   }
 
   private changed(): void {
@@ -362,11 +388,13 @@ export class AnswerQueue {
       try {
         result = await this.o.send(batch.map((k) => recordOf(k, this.o.attemptId, sentAt)));
       } catch (error) {
-        const refusal = this.o.refusalOf(error);
+        // "Not now" (429, 503) is no refusal: the records wait and go again after the backoff, or the wait the server asked for.
+        const asked = this.o.tryAgainAfter?.(error) ?? null;
+        const refusal = asked === null ? this.o.refusalOf(error) : null;
         if (refusal) {
           this.refusal = refusal;
           this.changed();
-        } else this.failed();
+        } else this.failed(asked);
         return false;
       }
       const progressed = await this.answered(batch, result);
@@ -387,6 +415,7 @@ export class AnswerQueue {
   private async answered(batch: readonly QueuedAnswer[], result: SaveAnswersResult): Promise<boolean> {
     const sentOf = (questionId: string, seq: number) => batch.find((b) => b.questionId === questionId && b.seq === seq);
     const drops: { questionId: string; clientId: string; seq: number }[] = [];
+    const kept: SavedAnswer[] = [];
     let progressed = false;
     for (const a of result.acked) {
       const sent = sentOf(a.questionId, a.seq);
@@ -394,6 +423,7 @@ export class AnswerQueue {
       progressed = true;
       drops.push(sent);
       this.bases.set(a.questionId, Math.max(this.baseOf(a.questionId), a.revision));
+      kept.push({ questionId: a.questionId, questionAnswerVO: sent.answer, seq: sent.seq, revision: a.revision, clientId: sent.clientId });
     }
     for (const l of result.late) {
       const sent = sentOf(l.questionId, l.seq);
@@ -422,13 +452,15 @@ export class AnswerQueue {
       const u = this.unstored.get(d.questionId);
       if (u && u.clientId === d.clientId && u.seq <= d.seq) this.unstored.delete(d.questionId);
     }
+    if (kept.length) for (const fn of this.keepers) fn(kept);
     return progressed;
   }
 
-  /** A send that did not get through: tried again after the backoff. */
-  private failed(): void {
+  /** A send that did not get through: tried again after the backoff (or the longer wait the server asked for, bounded). */
+  private failed(askedMs: number | null = null): void {
     this.failures += 1;
-    this.cancelRetry = this.o.later(() => void this.flush(), retryDelay(this.failures));
+    this.cancelRetry?.();
+    this.cancelRetry = this.o.later(() => void this.flush(), nextTryIn(this.failures, askedMs));
     this.changed();
   }
 

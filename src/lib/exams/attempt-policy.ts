@@ -168,16 +168,32 @@ function visibility(when: Reveal, p: AttemptPolicy, s: Standing): Visibility {
   }
 }
 
+/** What a review, a result or a standing may show of a student's handed-in attempts now (decisions 028 and 052). */
+export interface ReviewVisibilities {
+  /** The attempt's total score (and the score that counts). */
+  marks: Visibility;
+  /** Each question's right or wrong, points and comment: never while the student may still answer. */
+  questionMarks: Visibility;
+  /** The right answers, option flags and explanations. */
+  keys: Visibility;
+}
+
 /**
- * What a review of a handed-in, marked attempt may show. The keys: per the policy, and never while
- * the student is still answering (an open attempt, or another one may start). The marks: per the
- * policy, and always once the keys are shown (the keys give the marks away anyway).
+ * What a review of a handed-in, marked attempt may show (decision 052). The keys: per the policy,
+ * and never while the student is still answering (an open attempt, or another one may start).
+ * Each question's right or wrong: with the keys, or with the total once the student cannot answer
+ * again; a ✓/✗ per choice or true/false question is its key after a few attempts. The total: per the policy, and always once the keys are shown;
+ * with unlimited attempts a total after each attempt is an oracle (change one answer, resubmit,
+ * compare), so it then waits as the keys do, until no attempt can start.
  */
-export function reviewVisibility(p: AttemptPolicy, s: Standing): { marks: Visibility; keys: Visibility } {
+export function reviewVisibility(p: AttemptPolicy, s: Standing): ReviewVisibilities {
   let keys = visibility(p.keysShown, p, s);
   if (keys.shown && stillAnswering(p, s)) keys = visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s);
-  const marks = keys.shown ? SHOWN : visibility(p.marksShown, p, s);
-  return { marks, keys };
+  let marks = keys.shown ? SHOWN : visibility(p.marksShown, p, s);
+  if (marks.shown && p.maxAttempts === null && stillAnswering(p, s)) marks = visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s);
+  const done = !stillAnswering(p, s);
+  const questionMarks = keys.shown || (marks.shown && done) ? SHOWN : marks.shown ? visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s) : marks;
+  return { marks, questionMarks, keys };
 }
 
 /** One attempt as the counted score reads it. */

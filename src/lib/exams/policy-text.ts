@@ -11,14 +11,14 @@ import { formatDateTime } from '../time/cst';
 const closeText = (ms: number) => formatDateTime(ms).slice(0, 16);
 const nameOf = (kind: WorkKind) => t(kind === 'homework' ? 'exams.homework' : 'exams.test');
 
-/** When hidden marks or keys will show ('' when they show now). */
-export function laterText(what: 'marks' | 'keys', v: Visibility, kind: WorkKind): string {
+/** When hidden marks (the total), each question's marks or the keys will show ('' when they show now). */
+export function laterText(what: 'marks' | 'questionMarks' | 'keys', v: Visibility, kind: WorkKind): string {
   if (v.shown) return '';
   const name = nameOf(kind);
-  if (v.later === 'never') return t(what === 'marks' ? 'exams.marksLater.never' : 'exams.keysLater.never', { name });
-  if (v.later === 'close' && v.at !== null) return t(what === 'marks' ? 'exams.marksLater.close' : 'exams.keysLater.close', { time: closeText(v.at) });
-  if (v.at !== null) return t(what === 'marks' ? 'exams.marksLater.last_attempt_or_close' : 'exams.keysLater.last_attempt_or_close', { time: closeText(v.at) });
-  return t(what === 'marks' ? 'exams.marksLater.last_attempt' : 'exams.keysLater.last_attempt');
+  if (v.later === 'never') return t(`exams.${what}Later.never`, { name });
+  if (v.later === 'close' && v.at !== null) return t(`exams.${what}Later.close`, { time: closeText(v.at) });
+  if (v.at !== null) return t(`exams.${what}Later.last_attempt_or_close`, { time: closeText(v.at) });
+  return t(`exams.${what}Later.last_attempt`);
 }
 
 /** The work's close as the start page says it. */

@@ -268,6 +268,8 @@ function WorkForm({
           <Select label={t('bank.works.keysShown')} value={f.keysShown} onValue={(v) => set({ keysShown: v as Reveal })} options={reveal(KEY_REVEAL_LIST)} />
           <Input label={t('bank.works.closesAt')} value={f.closesAt} onValue={(closesAt) => set({ closesAt })} placeholder="2026-12-31 18:00" />
         </div>
+        {/* What the student's reviews hold back whatever is chosen above (decision 052). */}
+        <p className="text-sm text-slate-600">{t('bank.works.revealNote')}</p>
         <TextArea label={t('bank.works.description')} value={f.description} onValue={(description) => set({ description })} />
         <div className="flex flex-wrap gap-4">
           <Check label={t('bank.works.manualGrading')} checked={f.manualGrading} onChecked={(manualGrading) => set({ manualGrading })} />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useEvent } from '~/islands/shared/use-event';
-import { ApiError, send } from '~/lib/api/client';
+import { ApiError, send, tryAgainAfter } from '~/lib/api/client';
 import {
   attemptState,
   CHOICE_QUESTION_TYPES,
@@ -16,6 +16,7 @@ import {
   type SubmitResult,
   type WorkKind,
 } from '~/lib/api/contracts/exams';
+import { answerChannel } from '~/lib/exams/answer-broadcast';
 import { AnswerQueue } from '~/lib/exams/answer-queue';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { openAnswerStore } from '~/lib/exams/answer-store';
@@ -55,6 +56,8 @@ interface Loaded {
   groups: Group<ShownQuestion>[];
   attempt: AttemptState;
   queue: AnswerQueue;
+  /** This tab's writer id (the tabs of the attempt tell each other what the server kept). */
+  writerId: string;
   answers: Map<string, GivenAnswer>;
   sync: Sync | null;
   /** Monotonic time the screen opened (the bank's use_time). */
@@ -90,6 +93,7 @@ async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
     adopt: (clientId) => adoptWriter(clientId),
     send: (answers) => send(saveAnswers, { ...ref, answers }, { silent: true }),
     refusalOf,
+    tryAgainAfter,
     now: () => Date.now(),
     later: (fn, ms) => {
       const id = setTimeout(fn, ms);
@@ -99,7 +103,7 @@ async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
     isOnline: () => navigator.onLine,
   });
   const answers = await queue.load(attempt.answers);
-  return { workId, title, xskt, xsktToken, groups, attempt, queue, answers, sync, openedAt: monotonic() };
+  return { workId, title, xskt, xsktToken, groups, attempt, queue, writerId: writer.id, answers, sync, openedAt: monotonic() };
 }
 
 /**
@@ -356,6 +360,29 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
       window.removeEventListener('focus', visible);
     };
   }, [xskt, recheck]);
+  // What the server kept from this tab (decision 052): the attempt's other tabs of this browser are
+  // told at once and show it; and this tab reads the attempt again, so a change made on another
+  // device shows here after this tab's own next save (one read at a time).
+  const rechecking = useRef(false);
+  const recheckOnce = useEvent(async () => {
+    if (rechecking.current) return;
+    rechecking.current = true;
+    await recheck().finally(() => {
+      rechecking.current = false;
+    });
+  });
+  useEffect(() => {
+    if (xskt) return;
+    const channel = answerChannel(attempt.answerLogId, loaded.writerId, (answers) => queue.resync(answers));
+    const off = queue.onKept((answers) => {
+      channel.tell(answers);
+      void recheckOnce();
+    });
+    return () => {
+      off();
+      channel.close();
+    };
+  }, [xskt, queue, attempt.answerLogId, loaded.writerId, recheckOnce]);
   // A refused save (time is up, or the attempt was submitted elsewhere): the server says what became of the attempt.
   const refused = queue.health.kind === 'refused';
   useEffect(() => {

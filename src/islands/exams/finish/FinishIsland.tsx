@@ -55,7 +55,7 @@ async function loadFinished(kind: WorkKind, q: NonNullable<ReturnType<typeof use
  * The completion screen (/study/homework/answer-finish, /study/test/answer-finish): the work is
  * finished; pending review says the result comes
  * after the teacher has marked it; a marked attempt says who marked it (the system, or the external
- * bank) and, for a test, shows its score, or when the work's policy will show it (decision 028);
+ * bank) and its score, or when the work's policy will show it (decisions 028 and 052);
  * when the keys are held back, when they will be shown, and how many attempts are left; a button
  * views the completed work. 返回 goes two steps back, the title one.
  */
@@ -114,7 +114,7 @@ export default function FinishIsland({ kind }: { kind: WorkKind }) {
         {marked && loaded && (
           <div className="space-y-1 text-sm text-slate-700">
             <p>{t(xskt ? 'exams.bankMarked' : 'exams.autoMarked', { name })}</p>
-            {kind === 'test' && score !== null && <p className="text-2xl font-semibold text-brand">{t('exams.attemptScore', { score })}</p>}
+            {score !== null && <p className="text-2xl font-semibold text-brand">{t('exams.attemptScore', { score })}</p>}
             {marksLater && <p>{marksLater}</p>}
             {keysLater && <p>{keysLater}</p>}
             {left !== null && left > 0 && <p>{t('exams.attemptsLeftAfter', { n: left })}</p>}

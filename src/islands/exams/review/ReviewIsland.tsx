@@ -3,7 +3,7 @@ import { send } from '~/lib/api/client';
 import { reviewAttempt, type GivenAnswer, type ReviewedAttempt, type WorkKind } from '~/lib/api/contracts/exams';
 import { groupsOf, isAnswered, placesOfIds, questionMapOf, step, type Group, type Place } from '~/lib/exams/paper';
 import { laterText } from '~/lib/exams/policy-text';
-import { markOf } from '~/lib/exams/review';
+import { answerText, markOf } from '~/lib/exams/review';
 import { startHref } from '~/lib/exams/routes';
 import { t } from '~/lib/i18n/messages/exams';
 import { navigateTo } from '~/lib/navigation';
@@ -71,7 +71,8 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
     if (!to) toast(t(by < 0 ? 'exams.first' : 'exams.last'), 'warning');
     else setPlace(to);
   };
-  const shows = { marks: data.visibility.marks.shown, keys: data.visibility.keys.shown };
+  // Each question's right or wrong has its own visibility (decision 052): the total may show without it.
+  const shows = { marks: data.visibility.questionMarks.shown, keys: data.visibility.keys.shown };
   // Answers that reached the server after the attempt stopped taking answers: shown, never scored.
   const late = useMemo(() => new Map((data.lateAnswers ?? []).map((a) => [a.questionId, a.questionAnswerVO])), [data]);
   const latePlaces = late.size
@@ -81,8 +82,13 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
           .join(t('exams.listJoin')),
       })
     : '';
-  const notices = [laterText('marks', data.visibility.marks, kind), laterText('keys', data.visibility.keys, kind), latePlaces].filter(Boolean);
-  const lateHere = current ? [current, ...(current.readQuestionList ?? [])].map((q) => late.get(q.id)).find(Boolean) : undefined;
+  const v = data.visibility;
+  // Hidden per-question marks are worth a sentence of their own only when the total shows.
+  const questionMarks = v.marks.shown ? laterText('questionMarks', v.questionMarks, kind) : '';
+  const notices = [laterText('marks', v.marks, kind), questionMarks, laterText('keys', v.keys, kind), latePlaces].filter(Boolean);
+  // The late answer of this question or of one of its sub-questions, read as the review reads answers (正确/错误, letters).
+  const lateQuestion = current ? [current, ...(current.readQuestionList ?? [])].find((q) => late.has(q.id)) : undefined;
+  const lateHere = lateQuestion ? answerText(lateQuestion, late.get(lateQuestion.id)!) || t('exams.noAnswer') : '';
   const stateOf = (gi: number, i: number): CellState => {
     const q = groups[gi]!.questions[i]!;
     if (!shows.marks) return isAnswered(q, answers) ? 'answered' : 'none';
@@ -121,7 +127,7 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
             </div>
             {lateHere && (
               <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">
-                {t('exams.lateAnswerShown', { answer: lateHere.optionList.length ? lateHere.optionList.join(t('exams.listJoin')) : (lateHere.content ?? '') })}
+                {t('exams.lateAnswerShown', { answer: lateHere })}
               </p>
             )}
             <div className="mt-4 flex flex-wrap gap-2">

@@ -1,15 +1,8 @@
 import { useId, useState } from 'react';
-import {
-  CHOICE_QUESTION_TYPES,
-  QUESTION_TYPE,
-  type GivenAnswer,
-  type QuestionAnswerKey,
-  type QuestionOption,
-  type QuestionResult,
-} from '~/lib/api/contracts/exams';
+import { CHOICE_QUESTION_TYPES, QUESTION_TYPE, type GivenAnswer, type QuestionAnswerKey, type QuestionResult } from '~/lib/api/contracts/exams';
 import { t } from '~/lib/i18n/messages/exams';
 import { blankCount, blanksAnswer, choose, hasSubQuestions, optionLetter, splitBlanks, textAnswer, type PaperQuestion } from '~/lib/exams/paper';
-import { blanksText, lettersOf, markOf } from '~/lib/exams/review';
+import { answerText, markOf, optionsOf } from '~/lib/exams/review';
 import { Html } from './Html';
 
 /** A question as the screens hold it: the paper's, with the key in review. */
@@ -18,18 +11,6 @@ export type ShownQuestion = PaperQuestion & {
   questionAnswerVO?: QuestionAnswerKey | null | undefined;
   readQuestionList: ShownQuestion[];
 };
-
-/** True/false options: the paper's, else 正确 (key '1') and 错误 (key '2'). */
-function optionsOf(q: PaperQuestion): QuestionOption[] {
-  const list = q.questionContentVO?.optionList ?? [];
-  if (q.questionType !== QUESTION_TYPE.TRUE_FALSE) return list;
-  if (list.length === 0)
-    return [
-      { key: '1', value: t('exams.true') },
-      { key: '2', value: t('exams.false') },
-    ];
-  return list.map((o) => (o.value ? o : { ...o, value: o.key === '1' ? t('exams.true') : t('exams.false') }));
-}
 
 const isChoice = (type: number) => CHOICE_QUESTION_TYPES.includes(type);
 
@@ -220,18 +201,9 @@ function Reviewed({ question, answer, results, shows }: ReviewedProps) {
   const options = optionsOf(question);
   const chosen = answer?.optionList ?? [];
   const right = shows.keys ? (key?.optionList ?? options.filter((o) => o.answer).map((o) => o.key)) : [];
-  const given = choice
-    ? lettersOf(options, chosen).join('、')
-    : answer?.content
-      ? blanksText(answer.content).join(question.questionType === QUESTION_TYPE.FILL_IN ? '；' : '')
-      : '';
-  const expected = choice
-    ? lettersOf(options, right).join('、')
-    : key?.content
-      ? question.questionType === QUESTION_TYPE.FILL_IN
-        ? blanksText(key.content).join('；')
-        : key.content
-      : '';
+  // True/false reads 正确 or 错误 (the spec), choices their letters, fill-in its blanks.
+  const given = answer ? answerText(question, answer) : '';
+  const expected = answerText(question, { optionList: right, content: key?.content ?? null });
   return (
     <div className="space-y-3">
       <Html html={question.trunk} />

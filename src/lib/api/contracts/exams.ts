@@ -1,5 +1,5 @@
 import { post } from '../contract';
-import type { ATTEMPT_STATUS, AttemptPolicy, StartRefusal, Visibility } from '../../exams/attempt-policy';
+import type { ATTEMPT_STATUS, AttemptPolicy, ReviewVisibilities, StartRefusal } from '../../exams/attempt-policy';
 
 export type { AttemptPolicy, Reveal, ScoreRule, StartRefusal, Visibility } from '../../exams/attempt-policy';
 
@@ -286,12 +286,8 @@ export interface SubmitResult {
 }
 
 /** What a review may show now, or when it will (decision 028). */
-export interface ReviewVisibility {
-  /** The student's score and each question's mark. */
-  marks: Visibility;
-  /** The right answers and the explanations: never while the student may still answer the work. */
-  keys: Visibility;
-}
+/** What reviews show now (decision 052): the total, each question's mark, the keys. */
+export type ReviewVisibility = ReviewVisibilities;
 
 /**
  * The student's standing at a work under its attempt policy (decision 028): what the start page

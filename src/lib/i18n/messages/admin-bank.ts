@@ -164,6 +164,7 @@ export const adminBank = {
   'bank.works.scoreRule.average': '平均分',
   'bank.works.marksShown': '何时显示成绩',
   'bank.works.keysShown': '何时显示答案与解析',
+  'bank.works.revealNote': '学生还可以再作答时，每题对错与答案都不显示；不限作答次数时，成绩也要到截止后才显示。',
   'bank.works.reveal.after_submit': '批改后立即',
   'bank.works.reveal.after_last_attempt': '用完作答次数后',
   'bank.works.reveal.after_close': '截止后',

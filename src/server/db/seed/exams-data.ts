@@ -17,8 +17,9 @@ export type SeedPolicy = Omit<AttemptPolicy, 'closesAt'> & { closesInDays?: numb
 export const TEST_POLICY: SeedPolicy = { ...DEFAULT_POLICY };
 /**
  * Practice (homework, the bank's exercises): as many attempts as the student likes, the best score
- * counts, marks after each attempt; the keys only once the work has closed, so a review never
- * hands them to the next attempt.
+ * counts; the keys only once the work has closed, so a review never hands them to the next attempt.
+ * "Marks after submit" with unlimited attempts shows nothing per attempt (decision 052: a total
+ * or a right-or-wrong after each of unlimited attempts is an answer key): they come at the close.
  */
 export const PRACTICE_POLICY: SeedPolicy = {
   maxAttempts: null,

@@ -450,9 +450,9 @@ function mapQuestions(map: Paper['questionResultVOMap'], f: (q: Question) => Que
 
 /**
  * A handed-in, marked attempt for review: the student's answers, with their marks and the right
- * answers and explanations only as the work's policy allows now. The keys are never shown while
- * the student can still answer the work (an attempt open, or another one allowed); without the
- * marks there is no score and no per-question result. An attempt still being answered, or waiting
+ * answers and explanations only as the work's policy allows now. The keys and each question's
+ * right or wrong are never shown while the student can still answer the work (an attempt open, or
+ * another one allowed); without the marks there is no score (decision 052). An attempt still being answered, or waiting
  * for the teacher (pending review), is refused.
  */
 export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: string }): Promise<ReviewedAttempt> {
@@ -495,7 +495,8 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
       score: marks && a.score !== null ? Number(a.score) : null,
       submittedTime: a.submittedAt === null ? null : Number(a.submittedAt),
     },
-    results: marks ? resultsOf(a) : [],
+    // Each question's right or wrong only when the policy shows it: a ✓/✗ per question is its key over a few attempts.
+    results: visibility.questionMarks.shown ? resultsOf(a) : [],
     visibility,
     lateAnswers: late,
   };
