@@ -498,6 +498,7 @@ export const serverMessages = {
   'learning.signOutClosed': '签退已结束',
   'learning.autoSignOff': '该活动未开启自动签到',
   'learning.badLocation': '定位信息无效：经度和纬度需同时提供，且在有效范围内',
+  'learning.badSignType': '应为 1（签到）或 2（签退）',
   'learning.classroomNotFound': '未找到该课堂，或该课堂不属于此班级',
   'learning.notOfflineClassroom': '该课堂不是面授课堂',
   // The online classroom (src/server/learning/online-classroom): a lesson that is not the course's,
