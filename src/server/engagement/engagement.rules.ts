@@ -12,7 +12,8 @@ export type CommentTextResult = { ok: true; text: string } | { ok: false; messag
 
 /**
  * A comment's text as stored: plain text (never interpreted as HTML), control and bidirectional
- * formatting characters removed (src/lib/plain-text.ts), trimmed. Empty or blank (only white space or zero-width characters) -> '请输入内容'; more than 500 characters (code points) -> refused.
+ * formatting characters removed (src/lib/plain-text.ts), trimmed. Empty or blank (only white space or
+ * zero-width characters) -> '请输入内容'; more than 500 characters (code points) -> refused.
  */
 export function commentText(raw: string | null | undefined): CommentTextResult {
   const text = plainText(raw ?? '').trim();
