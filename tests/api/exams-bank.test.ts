@@ -83,6 +83,20 @@ describe('the bank’s paper', () => {
     expectRefused(off, 503);
     expect(off.body.message).toBe('题库服务未开通');
   });
+
+  test('without a configured bank the standing says why and a start is refused with that message, opening nothing (issue 27)', async () => {
+    const there = await examPlace(bare);
+    const ref = { classId: there.classId, studentId: there.studentId, workId: there.works[TITLE]!.id };
+    const NO_BANK = '本测验的题目来自外部题库，本校尚未开通题库服务，暂时无法作答，请联系班主任';
+    const standing = expectOk<api.WorkStanding>(await callAs(bare, api.workStanding, ref, there.user));
+    expect(standing).toMatchObject({ refusal: 'bankNotConfigured', refusalMessage: NO_BANK, open: false, attemptsUsed: 0 });
+    const start = await callAs(bare, api.startAttempt, ref, there.user);
+    expectRefused(start, 409);
+    expect(start.body.message).toBe(NO_BANK);
+    expect(expectOk<api.AttemptLog[]>(await callAs(bare, api.attemptLogs, ref, there.user))).toEqual([]);
+    // Where the bank is configured, the same work may start.
+    expect(expectOk<api.WorkStanding>(await call(api.workStanding, { ...me(), workId: work().id })).refusal).toBeNull();
+  });
 });
 
 describe('answering and submitting', () => {

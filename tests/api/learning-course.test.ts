@@ -184,6 +184,16 @@ describe('courseChaptersByType', () => {
     expect(by('安全规范资料包').mustLearn).toBe(0);
   });
 
+  test('a homework or test lesson carries its work’s time limit, null when untimed; other lessons none (issue 27)', async () => {
+    const lessons = treeLessons(expectOk<api.CourseChapters>(await chapters('elec')).coursewareTypeChapterMap.ALL);
+    const by = (name: string) => lessons.find((l) => l.name === name)!;
+    // The untimed homework's lesson is 30 minutes long: its length is not a time limit.
+    expect(by('安全用电课后作业')).toMatchObject({ classroomDuration: 30 * MINUTE, workTimeLimit: { unitTime: null } });
+    expect(by('安全用电单元测试').workTimeLimit).toEqual({ unitTime: 40 });
+    expect(by('电路的基本概念').workTimeLimit).toBeNull();
+    expect(by('正弦交流电阅读材料').workTimeLimit).toBeNull();
+  });
+
   test('a live lesson has its live status and class time; a face-to-face lesson its place', async () => {
     const map = expectOk<api.CourseChapters>(await chapters('plc')).coursewareTypeChapterMap;
     const live = treeLessons(map.ONLINE_VIDEO_TEACHING).find((l) => l.classroomType === 10)!;
@@ -388,7 +398,7 @@ describe('launchThirdParty', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  test('no platform configured: 503 第三方学习平台未开通', async () => {
+  test('no platform configured: the course says so and entering is refused with a clear 409, no failure (issue 27)', async () => {
     const user = await loginAs(bare, DEMO.id, DEMO_STUDENT.mobile);
     const mine = expectOk<learning.LearnerClass[]>(await bare.call(learning.studentClasses, { userId: user.userId }, withToken(user.token)));
     const a = mine.find((c) => c.className === className('A'))!.classId;
@@ -396,9 +406,13 @@ describe('launchThirdParty', () => {
       await bare.call(learning.studentClassDetail, { classId: a, userId: user.userId }, withToken(user.token)),
     ).studentId;
     const iiot = (await bare.runtime.db.selectFrom('courses').select('id').where('name', '=', seedCourse('iiot').name).executeTakeFirstOrThrow()).id;
+    const detail = expectOk<api.CourseDetail>(await bare.call(api.courseDetail, { courseId: iiot, classId: a, classStudentId: sid }, withToken(user.token)));
+    expect(detail.platformReady).toBe(false);
     const answer = await bare.call(api.launchThirdParty, { courseId: iiot, classId: a, classStudentId: sid, backUrl: BACK }, withToken(user.token));
-    expectRefused(answer, 503);
-    expect(answer.body.message).toBe('第三方学习平台未开通');
+    expectRefused(answer, 409);
+    expect(answer.body.message).toBe('本校尚未接入该课程的学习平台，暂时无法进入学习，请联系班主任');
+    // Where the platform is configured, the same course may be entered.
+    expect(expectOk<api.CourseDetail>(await call(api.courseDetail, ref('iiot'))).platformReady).toBe(true);
   });
 });
 

@@ -255,6 +255,24 @@ describe('notes', () => {
     expectRefused(await call(api.noteUpdate, { ...base, id, title: text(101) }), 400);
     expect((await notes(1, 'me', doc)).find((n) => n.id === id)!.title).toBe('记');
   });
+
+  test('a title of only zero-width and other invisible characters is empty: refused, nothing stored (issue 27)', async () => {
+    const base = { ...lesson(doc), courseId, isShared: 0 as const };
+    const before = (await notes(1, 'me', doc)).length;
+    for (const title of ['\u200B\u200B\u200B', '\u200C\u200D', '\u2060\uFEFF', ' \u3000\u200B ']) {
+      const refused = await call(api.noteCreate, { ...base, title });
+      expectRefused(refused, 400);
+      expect(refused.body.message).toBe('请先填写笔记名称');
+    }
+    const question = await call(api.questionSubmit, { ...lesson(doc), courseId, title: '\u200B\u2060' });
+    expectRefused(question, 400);
+    const comment = await call(api.commentSubmit, { classId: classA, id: video, commentContent: '\uFEFF\u200B' });
+    expectRefused(comment, 400);
+    expect((await notes(1, 'me', doc)).length).toBe(before);
+    // A visible character among them is text.
+    expectOk(await call(api.noteCreate, { ...base, title: '\u200B记\u200B' }));
+    expect((await notes(1, 'me', doc)).length).toBe(before + 1);
+  });
 });
 
 describe('comments', () => {

@@ -165,6 +165,38 @@ describe('sign in and sign out', () => {
     });
   });
 
+  test('a bad location gets the documented message (issue 27); the sign type too; nothing is recorded', async () => {
+    const who = await newStudent();
+    const BAD_LOCATION = '定位信息无效：经度和纬度需同时提供，且在有效范围内';
+    const bad: Record<string, unknown>[] = [
+      { lat: 90.5, lon: 118.84 },
+      { lat: -91, lon: 118.84 },
+      { lat: 31.95, lon: 180.01 },
+      { lat: 'abc', lon: 118.84 },
+      { lat: true, lon: 118.84 },
+      { lat: { a: 1 }, lon: 118.84 },
+      { lat: [31.95], lon: 118.84 },
+      { lat: 31.95 },
+      { lon: 118.84 },
+      { lat: 31.95, lon: null },
+      { lat: 31.95, lon: 'east' },
+    ];
+    for (const location of bad) {
+      const answer = await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1, ...location }, who.user);
+      expectRefused(answer, 400);
+      expect(answer.body.message, JSON.stringify(location)).toBe(BAD_LOCATION);
+    }
+    for (const type of [3, 0, '签到', null]) {
+      const answer = await call(api.signAttendance, { ...ref(pendingOffline, who), type, lat: 31.95, lon: 118.84 }, who.user);
+      expectRefused(answer, 400);
+      expect(answer.body.message).toBe('参数 type 不正确：应为 1（签到）或 2（签退）');
+    }
+    expect(await signs(pendingOffline.id, who.studentId)).toEqual([]);
+    // The edges of the ranges and a location given as text are a location.
+    expectOk(await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1, lat: '-90', lon: 180 }, who.user));
+    expect((await signs(pendingOffline.id, who.studentId))[0]).toMatchObject({ type: 1, lat: -90, lon: 180 });
+  });
+
   test('a second sign-in is refused with 不允许重复考勤签到 and changes nothing', async () => {
     const who = await newStudent();
     expectOk(await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1 }, who.user));

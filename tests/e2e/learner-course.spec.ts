@@ -128,6 +128,18 @@ test.describe('course detail', () => {
     expect(new URL(page.url()).searchParams.get('courseId')).toBe(new URL(url, DEMO_ORIGIN).searchParams.get('courseId'));
   });
 
+  test('a homework or test shows its own time limit, 不限时 when it has none, never the lesson’s length (issue 27)', async ({ page }) => {
+    await openCourse(page, 'elec');
+    await page.getByRole('tab', { name: '在线作业' }).click();
+    const homework = panel(page).getByRole('listitem').filter({ hasText: '安全用电课后作业' });
+    await expect(homework).toContainText('不限时');
+    await expect(homework).not.toContainText('30分钟');
+    await page.getByRole('tab', { name: '在线测验' }).click();
+    const unit = panel(page).getByRole('listitem').filter({ hasText: '安全用电单元测试' });
+    await expect(unit).toContainText('限时 40 分钟');
+    await expect(unit).not.toContainText('40分钟');
+  });
+
   test('plc: a live lesson opens the "use the app" modal, closed with 确定 or 关闭', async ({ page }) => {
     const url = await openCourse(page, 'plc');
     await expect(page.getByRole('img', { name: courseName('plc') })).toBeVisible();

@@ -254,6 +254,26 @@ test.describe('online classroom', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  test('a finished article or document lesson says 已学完 in the outline, like a finished video (issue 27)', async ({ page }) => {
+    const p = await placeOf(page);
+    await open(page, courseUrl(p), '电路的基本概念');
+    const article = lessonButton(page, '正弦交流电阅读材料');
+    const document = lessonButton(page, '三相交流电讲义');
+    await expect(article).not.toContainText('已学完');
+    await expect(document).not.toContainText('已学完');
+    await article.click();
+    await expect(page.getByRole('heading', { name: '正弦交流电的三要素' })).toBeVisible();
+    await expect(article).toContainText('已学完');
+    await document.click();
+    await expect(page.getByRole('link', { name: '下载 三相交流电讲义.pdf' })).toBeVisible();
+    await expect(document).toContainText('已学完');
+    // It is the student's record, not the page's memory: a reload still says so.
+    await page.reload();
+    await hydrated(page.getByRole('heading', { level: 1, name: '电路的基本概念' }));
+    await expect(lessonButton(page, '正弦交流电阅读材料')).toContainText('已学完');
+    await expect(lessonButton(page, '三相交流电讲义')).toContainText('已学完');
+  });
+
   test('archive and the icon-only types 20, 90, 91: their icon and the file, or a clear text; never a blank area', async ({ page }) => {
     const p = await placeOf(page);
     const [withFile, ...withoutFile] = EXTRA_LESSONS;

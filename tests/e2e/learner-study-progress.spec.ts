@@ -87,6 +87,25 @@ test.describe('study progress in the online classroom', () => {
     }
   });
 
+  test('stopped 0.5 s before the end: the video starts again from the beginning, learned, and the record keeps its point (issue 27)', async ({ page }) => {
+    const s = await newClassAStudent(page);
+    try {
+      const length = 18 * 60_000;
+      await s.studied(s.lessons.video, length - 500);
+      const reported = page.waitForResponse((r) => r.url().includes('/classroom/online/progress'));
+      await open(page, s.url(s.lessons.video), VIDEO);
+      // The player plays from the beginning (no seek, no resume notice) and reports that.
+      await reported;
+      await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(10);
+      await expect(resumeNotice(page)).toHaveCount(0);
+      await expect(page.getByRole('complementary').getByRole('button', { name: new RegExp(VIDEO) })).toContainText('已学完 100%');
+      // Starting again was the player's choice, not the student's: the point is kept.
+      expect((await s.record(s.lessons.video))!.lastPositionMs).toBe(length - 500);
+    } finally {
+      await s.remove();
+    }
+  });
+
   test('a reload mid-play resumes where the student was, with the time watched credited', async ({ page }) => {
     const s = await newClassAStudent(page);
     try {

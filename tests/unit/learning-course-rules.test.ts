@@ -123,6 +123,14 @@ describe('courseEntry and isThirdPartyCourse', () => {
     expect(courseEntry({ learningUrl: '/study/course', thirdPlatformType: 12, learningPlatform: 0 })).toBe('internal');
     expect(courseEntry({ learningUrl: '/study/course', thirdPlatformType: null, learningPlatform: 0 })).toBe('internal');
   });
+
+  test('a third-party course on a site without the platform cannot be entered; the others do not depend on it (issue 27)', () => {
+    const course = { learningUrl: 'https://x', thirdPlatformType: 10, learningPlatform: 1 };
+    expect(courseEntry({ ...course, platformReady: false })).toBe('thirdPartyUnavailable');
+    expect(courseEntry({ ...course, platformReady: true })).toBe('thirdParty');
+    expect(courseEntry({ ...course, learningUrl: null, platformReady: false })).toBe('closed');
+    expect(courseEntry({ learningUrl: '/study/course', thirdPlatformType: null, learningPlatform: 0, platformReady: false })).toBe('internal');
+  });
 });
 
 describe('courseRequirements', () => {

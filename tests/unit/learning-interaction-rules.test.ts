@@ -22,6 +22,14 @@ describe('the interaction panel’s text rules', () => {
     expect(textProblem(`  ${'问'.repeat(100)}  `, true)).toBeNull();
   });
 
+  test('a text of only zero-width or other invisible characters is blank (issue 27)', () => {
+    for (const blank of ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u3000', '\u00A0', '\u200B \u200D\n\t']) {
+      expect(textProblem(blank, true)).toBe('required');
+    }
+    expect(textProblem('\u200B问\u200B', true)).toBeNull();
+    expect(textProblem('👨\u200D👩', true)).toBeNull();
+  });
+
   test('the counter reads n/100', () => {
     expect(counterText('')).toBe('0/100');
     expect(counterText('问'.repeat(100))).toBe('100/100');

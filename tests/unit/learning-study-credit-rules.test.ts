@@ -110,7 +110,8 @@ describe('creditReport', () => {
   });
 
   test('without a target (0) the lesson completes at 100', () => {
-    const r = creditReport(state({ seq: 1, furthestMs: 95_000, progress: 95 }), { seq: 2, positionMs: 99_999, watchedMs: 4_999 }, ctx(T0 + 10_000, 0));
+    // Just before the end's last second (within it is the end, resume.ts).
+    const r = creditReport(state({ seq: 1, furthestMs: 95_000, progress: 95 }), { seq: 2, positionMs: 98_999, watchedMs: 3_999 }, ctx(T0 + 10_000, 0));
     expect(r.state.finishedAt).toBeNull();
     const end = creditReport(r.state, { seq: 3, positionMs: LENGTH, watchedMs: 1 }, ctx(T0 + 20_000, 0));
     expect(end.state.progress).toBe(100);

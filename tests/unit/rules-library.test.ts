@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { all, check, required, rules, type RuleName } from '~/lib/rules/library';
+import { isBlank, requiredText } from '~/lib/rules/rule';
 
 /**
  * The shared rule library: for every rule, values that pass, values that fail
@@ -163,6 +164,19 @@ describe('the shared rule library', () => {
     expect(check(field, '   ')).toBe('请输入手机号码');
     expect(check(field, '123')).toBe('手机号码格式不正确');
     expect(check(field, '13800138000')).toBeNull();
+  });
+
+  test('blank is what shows nothing: only white space or zero-width characters (issue 27)', () => {
+    const invisible = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u3000', '\u00A0', ' \u200B\t\n'];
+    for (const v of invisible) {
+      expect(isBlank(v)).toBe(true);
+      expect(check(required('请输入标题'), v)).toBe('请输入标题');
+      expect(check(requiredText('请输入标题'), v)).toBe('请输入标题');
+    }
+    expect(isBlank('')).toBe(true);
+    // One visible character makes it text; the invisible ones around it stay (a joiner holds an emoji together).
+    expect(isBlank('\u200B标\u200B')).toBe(false);
+    expect(requiredText('请输入标题')(' 👨\u200D👩 ')).toEqual({ ok: true, value: '👨\u200D👩' });
   });
 
   test('non-string values other than numbers are refused, never thrown on', () => {

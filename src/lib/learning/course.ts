@@ -125,6 +125,8 @@ export interface CourseEntryInput {
   learningUrl: string | null | undefined;
   thirdPlatformType: number | null | undefined;
   learningPlatform: number | null | undefined;
+  /** false: this site is not connected to the third-party platform (no address or secret configured). */
+  platformReady?: boolean | undefined;
 }
 
 /**
@@ -139,13 +141,15 @@ export function isThirdPartyCourse(c: Pick<CourseEntryInput, 'thirdPlatformType'
 /**
  * How the student enters the course: 'closed' when it has no learning URL (请联系班主任开通课程;
  * this wins, a third-party course without one is not open either), 'thirdParty' through the
- * platform, else 'internal' (its own lessons).
+ * platform, or 'thirdPartyUnavailable' when this site is not connected to the platform (the page
+ * says so and offers no 进入学习, which could only fail), else 'internal' (its own lessons).
  */
-export type CourseEntry = 'closed' | 'thirdParty' | 'internal';
+export type CourseEntry = 'closed' | 'thirdParty' | 'thirdPartyUnavailable' | 'internal';
 
 export function courseEntry(c: CourseEntryInput): CourseEntry {
   if (typeof c.learningUrl !== 'string' || c.learningUrl.trim() === '') return 'closed';
-  return isThirdPartyCourse(c) ? 'thirdParty' : 'internal';
+  if (!isThirdPartyCourse(c)) return 'internal';
+  return c.platformReady === false ? 'thirdPartyUnavailable' : 'thirdParty';
 }
 
 export { REQUIREMENT_BARS, requirementBars, type RequirementBar, type RequirementKey } from './requirements';

@@ -6,6 +6,7 @@
  */
 
 import { CLASSROOM_TYPE } from './codes';
+import { isBlank } from '~/lib/rules/rule';
 
 /** Text limit of a question, a note's title and text, a comment. */
 export const TEXT_LIMIT = 100;
@@ -25,7 +26,7 @@ export type TextProblem = 'required' | 'tooLong';
 /** What is wrong with a text the student typed (trimmed), or null when it may be sent. */
 export function textProblem(text: string, required: boolean, limit = TEXT_LIMIT): TextProblem | null {
   const trimmed = text.trim();
-  if (required && trimmed === '') return 'required';
+  if (required && isBlank(trimmed)) return 'required';
   return textLength(trimmed) > limit ? 'tooLong' : null;
 }
 

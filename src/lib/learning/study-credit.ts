@@ -31,10 +31,13 @@
  * - The resume point (lastPositionMs) follows the player forwards; it moves backwards only when
  *   the report says the student sought there (a seek back, or starting over after the end), so
  *   a player that failed to resume and reports 0 does not wipe out where the student was.
- * - Progress = furthest / length (percent, two decimals, rounded down); the lesson is finished
+ * - Progress = furthest / length (percent, two decimals, rounded down; a furthest point within the
+ *   last second is the end, 100: resume.ts); the lesson is finished
  *   once progress reaches the completion percent (the course's VIDEO_PROGRESS target, else 100),
  *   and finishedAt is set once.
  */
+
+import { atEnd } from './resume';
 
 /** The playback speeds the player offers, slowest first: the one list of the player and of the credit rule. */
 export const PLAYBACK_RATES = [0.75, 1, 1.5, 2] as const;
@@ -95,10 +98,10 @@ export function clockAfter(clockAt: number, start: number, credit: number): numb
   return credit > 0 ? start + Math.ceil(credit / MAX_PLAYBACK_RATE) : whole(clockAt);
 }
 
-/** Percent of the lesson up to a point, rounded down to two decimals (never rounded up to a target), 0..100. */
+/** Percent of the lesson up to a point, rounded down to two decimals (never rounded up to a target), 0..100; the end's margin is 100. */
 export function progressOf(furthestMs: number, lengthMs: number): number {
   if (!(lengthMs > 0)) return 0;
-  if (furthestMs >= lengthMs) return 100;
+  if (atEnd(furthestMs, lengthMs)) return 100;
   return Math.floor((whole(furthestMs) * 10_000) / lengthMs) / 100;
 }
 

@@ -28,11 +28,25 @@ export function typedText(v: unknown): string {
   return typeof v === 'string' ? v : '\u0000';
 }
 
+/**
+ * What shows nothing on the screen: white space of every kind (also U+3000 and U+00A0) and the
+ * zero-width characters U+200B–U+200D, U+2060 and U+FEFF. A text made only of these looks empty to
+ * whoever reads it (a note titled with zero-width spaces is a blank line), so it is refused as
+ * empty. The characters are not removed from a text that has something visible: the zero-width
+ * joiner holds emoji and scripts together.
+ */
+const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF]/gu;
+
+/** The text shows nothing: empty, or only white space and zero-width characters. The one blank test of every required text. */
+export function isBlank(text: string): boolean {
+  return text.replace(INVISIBLE, '') === '';
+}
+
 /** The field must have a non-blank value; the value passes on as typed. */
 export function required(message: string): Rule {
   return (v) => {
     const s = typedText(v);
-    return s.trim() === '' ? fail(message) : pass(s);
+    return isBlank(s) ? fail(message) : pass(s);
   };
 }
 
@@ -48,8 +62,8 @@ export function all(...rules: Rule<unknown>[]): Rule {
 }
 
 /**
- * A required text field as forms send it: missing, null, blank and anything but text or a number
- * give the message; numbers become text; the value comes out trimmed and then meets each check in
+ * A required text field as forms send it: missing, null, blank (isBlank: also only zero-width
+ * characters) and anything but text or a number give the message; numbers become text; the value comes out trimmed and then meets each check in
  * order (the first failing check speaks).
  */
 export function requiredText(message: string, ...checks: TextCheck[]): Rule {
@@ -57,7 +71,7 @@ export function requiredText(message: string, ...checks: TextCheck[]): Rule {
     const raw = v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v;
     if (typeof raw !== 'string') return fail(message);
     const text = raw.trim();
-    if (text === '') return fail(message);
+    if (isBlank(text)) return fail(message);
     for (const c of checks) {
       const problem = c(text);
       if (problem !== null) return fail(problem);

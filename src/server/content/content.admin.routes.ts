@@ -8,6 +8,7 @@ import { serveStaff } from '../http/staff-gate';
 import * as service from './content.admin.service';
 import { ARTICLE_STATES } from './content-admin.rules';
 import { blankIsNone, pageFields } from '../http/list-query';
+import { isBlank } from '~/lib/rules/rule';
 
 /**
  * The staff calls of news, notices and news categories, each through the staff gate by its name
@@ -34,7 +35,8 @@ const title = z
   .string({ error: t('adminContent.titleRequired') })
   .trim()
   .min(1, t('adminContent.titleRequired'))
-  .max(CONTENT_LIMITS.titleMax, t('adminContent.titleTooLong', { max: CONTENT_LIMITS.titleMax }));
+  .max(CONTENT_LIMITS.titleMax, t('adminContent.titleTooLong', { max: CONTENT_LIMITS.titleMax }))
+  .refine((s) => !isBlank(s), t('adminContent.titleRequired'));
 const optionalText = (max: number, message: string) => z.preprocess(blankIsNull, z.string({ error: message }).trim().max(max, message).nullable().optional());
 const richBody = z
   .string({ error: t('adminContent.bodyRequired') })

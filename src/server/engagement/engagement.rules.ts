@@ -1,6 +1,7 @@
 import { t } from '~/server/i18n';
 import type { ReviewFile } from '~/lib/api/contracts/engagement';
 import { plainText } from '~/lib/plain-text';
+import { isBlank } from '~/lib/rules/rule';
 import { safeMediaUrl } from '../sanitize';
 
 /** Pure engagement rules, shared by the services and unit-tested on their own. */
@@ -11,11 +12,12 @@ export type CommentTextResult = { ok: true; text: string } | { ok: false; messag
 
 /**
  * A comment's text as stored: plain text (never interpreted as HTML), control and bidirectional
- * formatting characters removed (src/lib/plain-text.ts), trimmed. Empty or blank -> '请输入内容'; more than 500 characters (code points) -> refused.
+ * formatting characters removed (src/lib/plain-text.ts), trimmed. Empty or blank (only white space or
+ * zero-width characters) -> '请输入内容'; more than 500 characters (code points) -> refused.
  */
 export function commentText(raw: string | null | undefined): CommentTextResult {
   const text = plainText(raw ?? '').trim();
-  if (text === '') return { ok: false, message: t('engagement.contentRequired') };
+  if (isBlank(text)) return { ok: false, message: t('engagement.contentRequired') };
   if ([...text].length > COMMENT_MAX_LENGTH) return { ok: false, message: t('engagement.contentTooLong', { max: COMMENT_MAX_LENGTH }) };
   return { ok: true, text };
 }

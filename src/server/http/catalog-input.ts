@@ -5,6 +5,7 @@ import { parseDateTime } from '~/lib/time/cst';
 import { safeMediaUrl } from '../sanitize';
 import { idSchema } from './validate';
 import { blankIsNone, pageFields } from './list-query';
+import { isBlank } from '~/lib/rules/rule';
 
 /**
  * Input pieces shared by the staff catalogue calls (products, categories, questions in products/,
@@ -56,7 +57,8 @@ export const requiredText = (field: string, max: number) =>
     .string({ error: t('catalog.required', { field }) })
     .trim()
     .min(1, t('catalog.required', { field }))
-    .max(max, t('catalog.tooLong', { field, max }));
+    .max(max, t('catalog.tooLong', { field, max }))
+    .refine((s) => !isBlank(s), t('catalog.required', { field }));
 
 /** Optional text: blank is stored as null. */
 export const optionalText = (field: string, max: number) =>

@@ -448,7 +448,7 @@ export const serverMessages = {
   'learning.courseNotFound': '未找到该课程，或该课程不属于此班级',
   'learning.courseNotOpen': '请联系班主任开通课程',
   'learning.notThirdPartyCourse': '该课程不是第三方平台课程，请在本站学习',
-  'learning.platformNotConfigured': '第三方学习平台未开通',
+  'learning.platformNotConfigured': '本校尚未接入该课程的学习平台，暂时无法进入学习，请联系班主任',
   'learning.platformFailed': '第三方学习平台暂时无法访问，请稍后再试',
   'learning.badBackUrl': '返回地址必须是本站的页面地址',
 
@@ -499,6 +499,7 @@ export const serverMessages = {
   'learning.signOutClosed': '签退已结束',
   'learning.autoSignOff': '该活动未开启自动签到',
   'learning.badLocation': '定位信息无效：经度和纬度需同时提供，且在有效范围内',
+  'learning.badSignType': '应为 1（签到）或 2（签退）',
   'learning.classroomNotFound': '未找到该课堂，或该课堂不属于此班级',
   'learning.notOfflineClassroom': '该课堂不是面授课堂',
   // The online classroom (src/server/learning/online-classroom): a lesson that is not the course's,
@@ -525,6 +526,7 @@ export const serverMessages = {
   'exams.bankTokenRequired': '题库登录信息已失效，请重新进入题库练习',
   'exams.noAttemptsLeft': '本{name}最多可作答 {n} 次，你的作答次数已用完',
   'exams.workClosed': '本{name}已于 {time} 截止，不能再开始作答',
+  'exams.bankNotOpen': '本{name}的题目来自外部题库，本校尚未开通题库服务，暂时无法作答，请联系班主任',
   'exams.closedSubmit': '本{name}已于 {time} 截止，答案未能提交',
   'exams.startBusy': '另一次作答正在开始，请稍后再试',
 } as const;

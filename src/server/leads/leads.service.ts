@@ -8,6 +8,7 @@ import { t } from '~/server/i18n';
 import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { formatDateTime, HOUR } from '~/lib/time/cst';
 import { plainText } from '~/lib/plain-text';
+import { isBlank } from '~/lib/rules/rule';
 import type { ConsultForm } from '~/lib/rules/consult';
 import type { CouponSort, CouponVO, CustomerServiceVO, EnrollContactVO } from '~/lib/api/contracts/leads';
 import { findProduct } from '../products/products.service';
@@ -28,7 +29,7 @@ export async function saveClue(s: Scope, clueId: string | null, form: ConsultFor
   const tenant = await s.tenant();
   // The message is read by the school's staff: no characters that reorder or hide text.
   const content = plainText(form.content).trim();
-  if (content === '') throw AppError.badRequest(t('consult.contentRequired'));
+  if (isBlank(content)) throw AppError.badRequest(t('consult.contentRequired'));
   if ((await repo.countIpClues(s.db, s.ip, s.now - HOUR)) >= CLUE_IP_HOURLY_LIMIT) throw AppError.tooMany(t('consult.tooMany'));
   await verifySmsCode(s, { tenantId: tenant.id, mobile: form.mobile, templateCode: 'VISITOR_MSG_VERIFY', code: form.code });
   // A product that is not (or no longer) on sale in this school is not kept: the lead still is.

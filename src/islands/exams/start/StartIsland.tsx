@@ -67,6 +67,8 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
   const total = groups.reduce((n, g) => n + g.questions.length, 0);
   const points = Math.round(groups.reduce((n, g) => n + g.points, 0) * 100) / 100;
   const open = standing.open || logs.some((l) => l.status === ATTEMPT_STATUS.ANSWERING);
+  // No bank on this site: nothing can be answered, so no button at all (it would lead to 加载失败), only why.
+  const noBank = standing.refusal === 'bankNotConfigured';
   const refused = !open && standing.refusal !== null;
   const keysLater = standing.handedIn ? laterText('keys', standing.visibility.keys, kind) : '';
   const marksLater = standing.handedIn ? laterText('marks', standing.visibility.marks, kind) : '';
@@ -120,7 +122,11 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
             {marksLater && <li>{marksLater}</li>}
             {keysLater && <li>{keysLater}</li>}
           </ul>
-          {refused ? (
+          {noBank ? (
+            <p role="status" className="text-sm text-amber-800">
+              {standing.refusalMessage}
+            </p>
+          ) : refused ? (
             <>
               <button
                 type="button"

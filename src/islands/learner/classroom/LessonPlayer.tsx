@@ -3,14 +3,13 @@ import { MediaPlayer, MediaProvider, useMediaPlayer, useMediaState, type MediaPl
 import type { Quality } from '~/lib/api/contracts/classroom-online';
 import { clockText } from '~/lib/learning/display';
 import { PLAYBACK_RATES, REPORT_JUMP_MS } from '~/lib/learning/study-credit';
+import { playbackStart, RESUME_MIN_MS } from '~/lib/learning/resume';
 import { t } from '~/lib/i18n/messages/classroom';
 
 /** The starting volume: low, since the player starts by itself. The speeds are the credit rule's PLAYBACK_RATES. */
 export const START_VOLUME = 0.1;
 /** A time update further than this from the previous one is a seek, not watching. */
 const MAX_TICK_S = 3;
-/** A resume point under a second is the beginning: no seek and no notice (it would say 00:00). */
-export const RESUME_MIN_MS = 1_000;
 
 /** One report: the position, the time watched since the previous report (ms), and whether the student moved there on purpose. */
 export interface PlayerReport {
@@ -152,9 +151,8 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
         const p = player.current;
         const l = last.current;
         if (!p || l.pendingSeek <= 0) return;
-        const duration = p.duration;
         // After a quality change the new file goes back where the student was, whatever that is.
-        if (l.resumed || (Number.isFinite(duration) && l.pendingSeek < duration - 1)) {
+        if (l.resumed || playbackStart(l.pendingSeek * 1000, p.duration * 1000).kind === 'resume') {
           l.ownSeek = l.pendingSeek;
           p.currentTime = l.pendingSeek;
           l.time = l.pendingSeek;
@@ -163,12 +161,11 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
             notice();
           }
         } else {
-          // Studied to the end: start over. Only then is going back to 0 the student's choice; a
-          // point well past the end means the media is shorter than the lesson says, and the
-          // server keeps the point rather than losing it to a 0 nobody chose.
+          // Studied to the end (or within its last second, resume.ts), or a length the media does
+          // not tell: start over for watching again. Not the student's seek (sought stays false),
+          // so the server keeps the recorded point and nothing recorded goes down.
           l.time = 0;
           l.reported = 0;
-          l.sought = Number.isFinite(duration) && l.pendingSeek <= duration + 1;
         }
         l.resumed = true;
         l.pendingSeek = 0;

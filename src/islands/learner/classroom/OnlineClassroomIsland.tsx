@@ -76,6 +76,8 @@ const flatten = (o: CourseOutline): Item[] =>
 const isWork = (type: number) => WORK_CLASSROOM_TYPES.includes(type);
 /** Lessons that are played (video, audio, live): their line shows how far the student got. */
 const PLAYED_TYPES: readonly number[] = [CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE];
+/** Lessons learned by opening them (article, document, images): their line says 已学完 once they are (no position or percent to show). */
+const READ_TYPES: readonly number[] = [CLASSROOM_TYPE.ARTICLE, CLASSROOM_TYPE.DOCUMENT, CLASSROOM_TYPE.IMAGE];
 
 /** Activity mode's first lesson (2.6): the most recently studied video with progress, else the first item. */
 function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): Item | null {
@@ -440,6 +442,7 @@ function Outline({ frame, items, currentId, query, onOpen }: OutlineProps) {
         {typeName(item.classroomType) && <span className="mr-1 text-xs text-slate-600">[{typeName(item.classroomType)}]</span>}
         <span className="break-words">{item.name}</span>
         {PLAYED_TYPES.includes(item.classroomType) && <ProgressText item={item} />}
+        {READ_TYPES.includes(item.classroomType) && item.finished && <span className="block text-xs text-slate-600">{t('classroom.progress.read')}</span>}
       </>
     );
     return (

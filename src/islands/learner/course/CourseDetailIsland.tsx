@@ -254,7 +254,8 @@ function LastLearned(props: {
         {last ? t('course.continue') : t('course.start')}
       </button>
     );
-  else if (next)
+  // thirdPartyUnavailable: no button at all, the line above says why (a button could only fail).
+  else if (next && actions.entry === 'internal')
     action = (
       <a className={buttonClass} href={actions.lessonHref(next.lesson)} onClick={(e) => actions.openLesson(next.lesson, e)}>
         {next.kind === 'continue' ? t('course.continue') : t('course.start')}
@@ -270,6 +271,10 @@ function LastLearned(props: {
         <div className="min-w-0 text-sm">
           {actions.entry === 'thirdParty' ? (
             <p className="text-slate-600">{t('course.thirdPartyHint')}</p>
+          ) : actions.entry === 'thirdPartyUnavailable' ? (
+            <p role="status" className="text-amber-800">
+              {t('course.thirdPartyUnavailable')}
+            </p>
           ) : last ? (
             <>
               <p className="break-words font-medium text-ink">{last.name}</p>
@@ -278,7 +283,7 @@ function LastLearned(props: {
           ) : (
             <p className="text-slate-600">{lessons.length ? t('course.notStudiedYet') : t('course.noLessons')}</p>
           )}
-          {actions.entry !== 'thirdParty' && situation.classroomTotal > 0 && (
+          {actions.entry !== 'thirdParty' && actions.entry !== 'thirdPartyUnavailable' && situation.classroomTotal > 0 && (
             <p className="mt-1 text-slate-500">{t('course.courseProgress', { percent: percentText(situation.courseLearnProcess) })}</p>
           )}
         </div>
@@ -387,7 +392,9 @@ function ContentTabs({ chapters, actions }: { chapters: CourseChapters; actions:
 
 function LessonLine({ lesson, actions }: { lesson: CourseLesson; actions: Actions }) {
   const type = classroomType(lesson.classroomType);
-  const duration = durationText(lesson.classroomDuration);
+  const limit = lesson.workTimeLimit;
+  // A homework or test shows its own time limit (or 不限时), never the lesson's length.
+  const duration = limit ? (limit.unitTime ? t('course.timeLimit', { n: limit.unitTime }) : t('course.noTimeLimit')) : durationText(lesson.classroomDuration);
   const live = lesson.courseLiveClassroomResultVO;
   const offline = lesson.offlineClassroomResultVO;
   const place = offline ? [offline.position, offline.address].filter(Boolean).join(' ') : '';

@@ -303,7 +303,8 @@ export interface WorkStanding {
   attemptsLeft: number | null;
   /** An attempt is being answered: the start page continues it. */
   open: boolean;
-  refusal: StartRefusal | null;
+  /** Why no attempt can start; 'bankNotConfigured': an external bank's work on a site without the bank (even with an attempt open). */
+  refusal: StartRefusal | 'bankNotConfigured' | null;
   refusalMessage: string | null;
   /** Visibility of the marks and keys of this student's handed-in attempts now. */
   visibility: ReviewVisibility;

@@ -46,6 +46,8 @@ export interface CourseDetail {
   thirdPlatformType: number | null;
   /** 0 internal, else a third-party platform. */
   learningPlatform: number;
+  /** This site is connected to the third-party platform; false: a third-party course cannot be entered (courseEntry). */
+  platformReady: boolean;
   /** The class's learning window for the course. */
   learnStartTime: string | null;
   learnEndTime: string | null;
@@ -66,6 +68,11 @@ export interface CourseLesson {
   chapterName: string | null;
   nodeName: string | null;
   classroomDuration: number;
+  /**
+   * Homework / test lessons with their work in this class: its time limit in minutes (null: 不限时),
+   * shown instead of the lesson's length. null for every other lesson.
+   */
+  workTimeLimit: { unitTime: number | null } | null;
   /** Percent 0..100 credited, or null when never studied. */
   learnProcess: number | null;
   /** The last position (ms), or null. */

@@ -33,6 +33,7 @@ export const classroom = {
   'classroom.progress.notStarted': '未开始学习',
   'classroom.progress.inProgress': '已学至 {time}，{percent}%',
   'classroom.progress.finished': '已学完 100%',
+  'classroom.progress.read': '已学完',
   'classroom.resume': '上次学习到 {time}，已为您自动续播',
   'classroom.resumePaused': '已定位到上次观看位置 {time}，点击播放继续',
   'classroom.speed': '倍速',

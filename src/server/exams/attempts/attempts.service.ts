@@ -192,7 +192,14 @@ const nameOf = (work: Work) => t(kindOf(work) === 'homework' ? 'exams.homework' 
 /** A close time as messages say it: 'YYYY-MM-DD HH:mm' in China Standard Time. */
 const closeText = (ms: number) => formatDateTime(ms).slice(0, 16);
 
-function refusalMessage(work: Work, policy: AttemptPolicy, refusal: StartRefusal): string {
+/**
+ * An external bank's work on a site without the bank (no XSKT_BANK_URL): its paper cannot be
+ * loaded nor its answers marked, so no attempt starts and the start page says why.
+ */
+const bankMissing = (s: Scope, work: Work) => isBankWork(work) && !s.config.XSKT_BANK_URL;
+
+function refusalMessage(work: Work, policy: AttemptPolicy, refusal: StartRefusal | 'bankNotConfigured'): string {
+  if (refusal === 'bankNotConfigured') return t('exams.bankNotOpen', { name: nameOf(work) });
   if (refusal === 'closed') return t('exams.workClosed', { name: nameOf(work), time: closeText(policy.closesAt ?? 0) });
   return t('exams.noAttemptsLeft', { name: nameOf(work), n: policy.maxAttempts ?? 0 });
 }
@@ -202,7 +209,7 @@ export async function workStanding(s: Scope, input: WorkRef): Promise<WorkStandi
   const { e, work } = await enrolledWork(s, input);
   const st = await standingAt(s, e, work);
   const used = st.attempts.length;
-  const refusal = st.open ? null : startRefusal(st.policy, used, s.now);
+  const refusal = bankMissing(s, work) ? 'bankNotConfigured' : st.open ? null : startRefusal(st.policy, used, s.now);
   return {
     policy: st.policy,
     attemptsUsed: used,
@@ -242,6 +249,7 @@ const START_TRIES = 3;
  */
 export async function startAttempt(s: Scope, input: StartAttempt): Promise<AttemptState> {
   const { e, work } = await enrolledWork(s, input);
+  if (bankMissing(s, work)) throw AppError.conflict(refusalMessage(work, attemptPolicyOf(work), 'bankNotConfigured'));
   let activityId: string | null = null;
   let context: AttemptActivity | null = null;
   if (input.activityId !== undefined) {

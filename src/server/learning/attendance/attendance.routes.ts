@@ -19,11 +19,24 @@ const activityRef = z.object({
   courseId: idSchema.optional(),
   userId: idSchema.optional(),
 });
+/**
+ * A coordinate as a device sends it: a number or its text; missing, null or '' is none. Anything
+ * else becomes NaN, so every bad location (out of range, not a number, only one of the pair) meets
+ * the one check below and its documented message, never a validator's words about one field.
+ */
+const coordinate = z
+  .unknown()
+  .transform((v): number | null => {
+    if (v === undefined || v === null || v === '') return null;
+    if (typeof v === 'number') return v;
+    return typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  })
+  .optional();
 const signBody = activityRef
   .extend({
-    type: z.union([z.literal(1), z.literal(2)]),
-    lat: z.number().min(-90).max(90).nullish(),
-    lon: z.number().min(-180).max(180).nullish(),
+    type: z.union([z.literal(1), z.literal(2)], { error: t('learning.badSignType') }),
+    lat: coordinate,
+    lon: coordinate,
   })
   .loose()
   .refine((b) => validLocation(b.lat, b.lon), { message: t('learning.badLocation') });

@@ -6,14 +6,15 @@ import { formatDateTime } from '~/lib/time/cst';
 import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
 import { completionRate } from '~/lib/learning/progress';
 import { treesByTab } from '~/lib/learning/course';
-import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { courseDuties, participantsOf } from '../duties/duties.service';
 import { classLessonRecords, lessonRecords } from '../study/study.service';
-import { classSubmittedLessons, submittedLessons } from '../works/works.service';
+import { classSubmittedLessons, courseWorkLimits, submittedLessons } from '../works/works.service';
 import { attendedLessons, classAttendedLessons } from '../attendance/attendance.service';
+import { platformReady } from '../third-party/third-party.service';
 
 /**
  * The course detail page: the course with its introduction blocks, the
@@ -56,6 +57,7 @@ export async function courseDetail(s: Scope, input: CourseRefInput): Promise<Cou
     learningUrl: course.learningUrl,
     thirdPlatformType: course.thirdPlatformType,
     learningPlatform: course.learningPlatform,
+    platformReady: platformReady(s),
     learnStartTime: time(course.learnStartAt),
     learnEndTime: time(course.learnEndAt),
     introduceDetailList: blocks
@@ -76,13 +78,14 @@ export async function courseDetail(s: Scope, input: CourseRefInput): Promise<Cou
 /** The course's lessons as the student sees them, in course order, and the chapters they sit in. */
 async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourseRow) {
   const ref = { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId };
-  const [lessons, chapters, rules, records, submitted, attended] = await Promise.all([
+  const [lessons, chapters, rules, records, submitted, attended, limits] = await Promise.all([
     lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
     chaptersOf(s, { tenantId: e.tenantId, courseId: course.id }),
     dutyRulesOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
     lessonRecords(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, courseId: course.id }),
     submittedLessons(s, { tenantId: e.tenantId, classStudentId: e.classStudentId, courseId: course.id }),
     attendedLessons(s, ref),
+    courseWorkLimits(s, { tenantId: e.tenantId, classId: e.classId, courseId: course.id }),
   ]);
   const courseRules = rules.filter((r) => r.classroomId === null);
   // Only this class's study counts on this class's page.
@@ -111,6 +114,8 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
       chapterName: chapter?.name ?? null,
       nodeName: section && section !== chapter ? section.name : null,
       classroomDuration: Number(l.durationMs),
+      // A homework or test is answered in its own time limit, not in the lesson's length.
+      workTimeLimit: WORK_CLASSROOM_TYPES.includes(l.classroomType) && limits.has(l.id) ? { unitTime: limits.get(l.id) ?? null } : null,
       learnProcess: r ? Number(r.progress) : null,
       lastStudyTime: r ? Number(r.lastPositionMs) : null,
       learningDuration: r ? Number(r.creditedMs) : null,

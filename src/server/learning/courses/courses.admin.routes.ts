@@ -10,6 +10,7 @@ import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, pageFields, searchText } from '../../http/list-query';
 import { DAY } from '~/lib/time/cst';
 import * as service from './courses.admin.service';
+import { isBlank } from '~/lib/rules/rule';
 
 /**
  * The staff calls of courses, their chapters, lessons and duty rules, and the courses of a class,
@@ -23,7 +24,13 @@ const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' &
 const withId = body({ id: idSchema });
 const tooLong = (max: number) => t('courses.textTooLong', { max });
 
-const text = (max: number, required: string, long: string) => z.string({ error: required }).trim().min(1, required).max(max, long);
+const text = (max: number, required: string, long: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, long)
+    .refine((s) => !isBlank(s), required);
 const optionalText = (max: number) =>
   z.preprocess(
     blankIsNull,

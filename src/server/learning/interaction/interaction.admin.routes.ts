@@ -7,6 +7,7 @@ import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, pageFields } from '../../http/list-query';
 import * as service from './interaction.admin.service';
+import { isBlank } from '~/lib/rules/rule';
 
 /**
  * The teachers' inbox: questions, answers, hiding notes and comments, each through the staff gate
@@ -20,7 +21,8 @@ const answerText = z
   .string({ error: t('inbox.answerRequired') })
   .trim()
   .min(1, t('inbox.answerRequired'))
-  .max(ANSWER_MAX, t('inbox.answerTooLong', { max: ANSWER_MAX }));
+  .max(ANSWER_MAX, t('inbox.answerTooLong', { max: ANSWER_MAX }))
+  .refine((s) => !isBlank(s), t('inbox.answerRequired'));
 
 const questionQuery = z.object({
   ...pageFields,
@@ -58,7 +60,8 @@ const visibilityInput = body({
     .string({ error: t('inbox.reasonRequired') })
     .trim()
     .min(1, t('inbox.reasonRequired'))
-    .max(HIDE_REASON_MAX, t('inbox.reasonTooLong', { max: HIDE_REASON_MAX })),
+    .max(HIDE_REASON_MAX, t('inbox.reasonTooLong', { max: HIDE_REASON_MAX }))
+    .refine((s) => !isBlank(s), t('inbox.reasonRequired')),
 });
 
 export const interactionAdminRoutes = new Hono<ApiEnv>();

@@ -16,7 +16,12 @@ import { allowedPlatformUrl, sameSiteBackUrl } from './third-party.rules';
  * http(s) one.
  */
 
-const unavailable = (key: 'learning.platformNotConfigured' | 'learning.platformFailed') => new AppError(ErrorCode.UNAVAILABLE, t(key));
+const unavailable = (key: 'learning.platformFailed') => new AppError(ErrorCode.UNAVAILABLE, t(key));
+
+/** This site is connected to the third-party platform: its address and its secret are configured. */
+export function platformReady(s: Scope): boolean {
+  return !!s.config.THIRD_PARTY_PLATFORM_URL && !!s.config.THIRD_PARTY_PLATFORM_SECRET;
+}
 
 export async function launchThirdParty(
   s: Scope,
@@ -25,14 +30,16 @@ export async function launchThirdParty(
   const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.classStudentId });
   const course = await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId });
   if (!course) throw AppError.notFound(t('learning.courseNotFound'));
-  const entry = courseEntry(course);
+  const entry = courseEntry({ ...course, platformReady: platformReady(s) });
   if (entry === 'closed') throw AppError.conflict(t('learning.courseNotOpen'));
   if (entry === 'internal') throw AppError.conflict(t('learning.notThirdPartyCourse'));
+  // Not a failure of the platform: this site is not connected to it, which the course page says too.
+  if (entry === 'thirdPartyUnavailable') throw AppError.conflict(t('learning.platformNotConfigured'));
   const backUrl = sameSiteBackUrl(input.backUrl, s.host);
   if (!backUrl) throw AppError.badRequest(t('learning.badBackUrl'));
 
   const { THIRD_PARTY_PLATFORM_URL: base, THIRD_PARTY_PLATFORM_SECRET: secret } = s.config;
-  if (!base || !secret) throw unavailable('learning.platformNotConfigured');
+  if (!base || !secret) throw AppError.conflict(t('learning.platformNotConfigured'));
   const platform = createPlatformClient(base, secret, () => s.now);
   const user = e.student.user;
   const learningPlatform = course.learningPlatform;

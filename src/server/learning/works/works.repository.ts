@@ -59,3 +59,14 @@ export function listCourseSubmitters(
     .where('status', 'in', HANDED_IN_STATUSES)
     .execute();
 }
+
+/** The time limit (minutes, null: none) of each work of a class in one course, by its lesson. */
+export function listCourseWorkLimits(db: DB, tenantId: string, classId: string, courseId: string) {
+  return db
+    .selectFrom('works')
+    .select(['classroomId', 'unitTime', 'sourceType'])
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', '=', courseId)
+    .execute();
+}

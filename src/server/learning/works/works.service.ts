@@ -1,5 +1,6 @@
 import type { Scope } from '../../http/scope';
 import * as repo from './works.repository';
+import { isXskt } from '~/lib/exams/routes';
 
 /**
  * Homework and test attempts, as the learner area reads them (submitted work counts towards the
@@ -47,4 +48,15 @@ export function courseSubmitters(
   input: { tenantId: string; classId: string; courseIds: readonly string[] },
 ): Promise<{ courseId: string; classStudentId: string }[]> {
   return repo.listCourseSubmitters(s.db, input.tenantId, input.classId, input.courseIds);
+}
+
+/**
+ * The time limit of each homework and test lesson of a course in a class, in minutes (null: the
+ * work has none), by lesson: what the course page shows for the lesson instead of its length. An
+ * external bank's work is untimed whatever it holds: the bank keeps its answers until the one
+ * submission and the server sets it no deadline (as its paper says, papers.service).
+ */
+export async function courseWorkLimits(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<Map<string, number | null>> {
+  const rows = await repo.listCourseWorkLimits(s.db, input.tenantId, input.classId, input.courseId);
+  return new Map(rows.map((r) => [r.classroomId, r.unitTime === null || isXskt(r.sourceType) ? null : Number(r.unitTime)]));
 }
