@@ -75,6 +75,13 @@ beforeAll(async () => {
   for (const l of lessons) lesson[l.name] = l.id;
   course['plc'] = lessons.find((l) => l.name === '基本指令视频')!.courseId;
   course['care'] = lessons.find((l) => l.name === '饮食照料视频')!.courseId;
+  // The demo seed has no media for this video; only a lesson that plays earns study credit (decision 051).
+  await db
+    .updateTable('classrooms')
+    .set({ classroomContent: JSON.stringify({ pageData: [{ type: 'video', url: '/media/learning/lesson-720p.mp4' }] }) })
+    .where('tenantId', '=', DEMO.id)
+    .where('name', '=', '基本指令视频')
+    .execute();
   const activities = await db.selectFrom('classActivities').select(['id', 'classId', 'classroomId', 'onlineType']).where('tenantId', '=', DEMO.id).execute();
   activityId = activities.find((a) => a.classId === classId && a.onlineType === 1 && a.classroomId)!.id;
   otherActivityId = activities.find((a) => a.classId !== classId)!.id;
