@@ -93,7 +93,8 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
   const periodId = newId(now);
   await db
     .insertInto('classPeriods')
-    .values({ id: periodId, tenantId, classId, classPeriodType: 1, name: `${input.name}第1期`, startAt: start, endAt: end, createdAt: created })
+    // A period without dates: it bounds nothing, so every activity a test schedules is its students' (decision 051).
+    .values({ id: periodId, tenantId, classId, classPeriodType: 1, name: `${input.name}第1期`, startAt: null, endAt: null, createdAt: created })
     .execute();
 
   const courseId = newId(now);

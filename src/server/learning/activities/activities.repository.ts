@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
 import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
-import { MUST_LEARN } from '~/lib/learning/codes';
+import { MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 
 /**
@@ -30,27 +30,70 @@ export interface ActivityFilter {
   isRequired?: 0 | 1 | undefined;
 }
 
+const { attended, missed, pending } = ACTIVITY_STATUS;
+const offline = sql.lit(ONLINE_TYPE.OFFLINE);
+const works = sql.join(WORK_CLASSROOM_TYPES.map((type) => sql.lit(type)));
+
 /**
- * A class's activities as one student sees them, with the lesson, the course, the student's
- * sign-in and sign-out and the attendance status. The status is computed here with the rule of
- * src/lib/learning/attendance.ts (attended when signed in, missed when ended without, else
- * pending), so a page filtered by status counts and pages correctly; one table-driven test runs
- * both (tests/api/learning-attendance-status.test.ts).
+ * The attendance rules of src/lib/learning/attendance.ts in SQL, over fixed aliases: a the
+ * activity, cs the class student, p their period, r the activity's lesson, si the sign-in, lr the
+ * student's record of the lesson, wa their first submission of it (firstSubmissions). One test runs
+ * both on generated cases (tests/api/learning-attendance-status.test.ts).
+ *
+ * Expected (activityExpected with membershipOf): the activity overlaps the student's time in the
+ * class, from joining (or their period's start) to their period's end.
+ */
+export const expectedSql = sql<boolean>`(a.end_at >= cs.created_at
+  and (p.start_at is null or a.end_at >= p.start_at)
+  and (p.end_at is null or a.start_at <= p.end_at))`;
+
+/** activityAttended: signed in, or an online activity's lesson done (studied to its target, or submitted) by the end. */
+export const attendedSql = sql<boolean>`(si.signed_at is not null
+  or (a.online_type <> ${offline} and r.classroom_type is not null and r.classroom_type not in (${works})
+      and lr.finished_at is not null and lr.finished_at <= a.end_at)
+  or (a.online_type <> ${offline} and r.classroom_type in (${works})
+      and wa.first_submitted_at is not null and wa.first_submitted_at <= a.end_at))`;
+
+/** activityStatus at `now`. */
+export const statusSql = (now: number) =>
+  sql<number>`case when ${attendedSql} then ${sql.lit(attended)} when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
+
+/** Each student's first submission of each lesson, for the students of one class (wa in the rules above). */
+export function firstSubmissions(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('workAttempts')
+    .select(['classStudentId', 'classroomId', (eb) => eb.fn.min('submittedAt').as('firstSubmittedAt')])
+    .where('tenantId', '=', tenantId)
+    .where('submittedAt', 'is not', null)
+    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
+    .groupBy(['classStudentId', 'classroomId'])
+    .as('wa');
+}
+
+/**
+ * A class's activities as one student sees them: only those that are the student's (expectedSql),
+ * with the lesson, the course, the student's sign-in and sign-out and the attendance status
+ * (statusSql), so a page filtered by status counts and pages correctly.
  */
 function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
-  const { attended, missed, pending } = ACTIVITY_STATUS;
-  const status = sql<number>`case when si.signed_at is not null then ${sql.lit(attended)}
-    when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
+  const status = statusSql(now);
   let q = db
     .selectFrom('classActivities as a')
+    .innerJoin('classStudents as cs', (j) => j.onRef('cs.tenantId', '=', 'a.tenantId').onRef('cs.classId', '=', 'a.classId').on('cs.id', '=', classStudentId))
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', SIGN_IN))
     .leftJoin('activityAttendance as so', (j) =>
       j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', SIGN_OUT),
     )
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('courses as c', (j) => j.onRef('c.id', '=', 'a.courseId').onRef('c.tenantId', '=', 'a.tenantId'))
+    .leftJoin('lessonRecords as lr', (j) =>
+      j.onRef('lr.tenantId', '=', 'a.tenantId').on('lr.classStudentId', '=', classStudentId).onRef('lr.classroomId', '=', 'a.classroomId'),
+    )
+    .leftJoin(firstSubmissions(db, tenantId, classId), (j) => j.on('wa.classStudentId', '=', classStudentId).onRef('wa.classroomId', '=', 'a.classroomId'))
     .where('a.tenantId', '=', tenantId)
-    .where('a.classId', '=', classId);
+    .where('a.classId', '=', classId)
+    .where(expectedSql);
   if (f.from !== undefined) q = q.where('a.startAt', '>=', f.from);
   if (f.to !== undefined) q = q.where('a.startAt', '<', f.to);
   if (f.isRequired === MUST_LEARN.REQUIRED) q = q.where('a.isRequired', '=', MUST_LEARN.REQUIRED);
@@ -85,6 +128,8 @@ function selectStudentActivity(db: DB, tenantId: string, classId: string, classS
       'c.name as courseName',
       'si.signedAt as signedInAt',
       'so.signedAt as signedOutAt',
+      'lr.finishedAt as lessonFinishedAt',
+      'wa.firstSubmittedAt as workSubmittedAt',
       status.as('classActivityStatus'),
     ]),
   };

@@ -22,6 +22,13 @@ export interface EnrolmentRef {
 
 export type ActivityFilter = repo.ActivityFilter;
 
+/**
+ * The attendance rules in SQL (which activities are a student's, their first submissions), for the
+ * other queries that count attendance (the timetable's ranking, the staff attendance sheet): one
+ * rule, written once in SQL, read by every screen (decision 051).
+ */
+export { expectedSql, firstSubmissions } from './activities.repository';
+
 export interface StudentActivity extends repo.StudentActivityRow {
   classActivityStatus: 0 | 1 | 2;
   /** The student finished the activity (finStatus 1). */

@@ -25,7 +25,7 @@ import { correctionRefusal } from './attendance.admin.rules';
  */
 
 async function rowsOf(db: DB, now: number, tenantId: string, classId: string, activity: AdminActivity): Promise<AttendanceRow[]> {
-  const [roster, signs] = await Promise.all([repo.classRoster(db, tenantId, classId), repo.signsOfActivity(db, tenantId, classId, activity.id)]);
+  const [roster, signs] = await Promise.all([repo.classRoster(db, tenantId, classId, activity.id), repo.signsOfActivity(db, tenantId, classId, activity.id)]);
   const signOf = (id: string, type: number) => signs.find((x) => x.classStudentId === id && Number(x.type) === type);
   return roster.map((r) => {
     const signIn = signOf(r.id, SIGN_IN);
@@ -39,7 +39,15 @@ async function rowsOf(db: DB, now: number, tenantId: string, classId: string, ac
       signedOutAt: signOut ? Number(signOut.signedAt) : null,
       signInCorrected: !!signIn?.correctedBy,
       signOutCorrected: !!signOut?.correctedBy,
-      state: activityStatus({ signedInAt, endAt: activity.endAt, now }) as AttendanceState,
+      state: activityStatus({
+        onlineType: activity.onlineType,
+        classroomType: r.classroomType === null ? null : Number(r.classroomType),
+        endAt: activity.endAt,
+        signedInAt,
+        lessonFinishedAt: r.lessonFinishedAt === null ? null : Number(r.lessonFinishedAt),
+        workSubmittedAt: r.workSubmittedAt === null ? null : Number(r.workSubmittedAt),
+        now,
+      }) as AttendanceState,
     };
   });
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/database';
 import type { CalendarFeed } from './timetable.table';
 import { MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
+import { expectedSql } from '../activities/activities.service';
 
 /**
  * All SQL of the timetable: the class ranking and the calendar feeds. Every query names the
@@ -18,7 +19,8 @@ export interface StartRange {
 
 /**
  * Each admitted student of the class (serviceStatus other than pending admission) with the number of required
- * activities starting in the range that they finished, in one query. "Finished" is the rule of
+ * activities starting in the range that are theirs (expectedSql: joined before it ended, within
+ * their period) and how many of those they finished, in one query. "Finished" is the rule of
  * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
  * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
  * a finished study record.
@@ -30,7 +32,12 @@ export interface StartRange {
  * one row per activity and student: sign-ins and study records are unique per student and
  * lesson or activity, and submitted attempts are grouped first.
  */
-export async function finishedRequiredCounts(db: DB, tenantId: string, classId: string, range: StartRange): Promise<{ id: string; finished: number }[]> {
+export async function finishedRequiredCounts(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  range: StartRange,
+): Promise<{ id: string; expected: number; finished: number }[]> {
   const submitted = db
     .selectFrom('workAttempts')
     .select(['classStudentId', 'classroomId'])
@@ -54,6 +61,7 @@ export async function finishedRequiredCounts(db: DB, tenantId: string, classId: 
       if (range.to !== undefined) on = on.on('a.startAt', '<', range.to);
       return on;
     })
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', SIGN_IN))
     .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
@@ -68,10 +76,14 @@ export async function finishedRequiredCounts(db: DB, tenantId: string, classId: 
     .where('cs.classId', '=', classId)
     .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
     .groupBy('cs.id')
-    .select(['cs.id', sql<number>`sum(case when ${finished} then 1 else 0 end)`.as('finished')])
+    .select([
+      'cs.id',
+      sql<number>`sum(case when a.id is not null and ${expectedSql} then 1 else 0 end)`.as('expected'),
+      sql<number>`sum(case when a.id is not null and ${expectedSql} and ${finished} then 1 else 0 end)`.as('finished'),
+    ])
     .orderBy('cs.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, finished: Number(r.finished ?? 0) }));
+  return rows.map((r) => ({ id: r.id, expected: Number(r.expected ?? 0), finished: Number(r.finished ?? 0) }));
 }
 
 /** The class student's live feed, or undefined. */

@@ -8,8 +8,9 @@ import { formatDateTime } from '~/lib/time/cst';
 import { DUTY_TYPES, sumDutyFigures } from '~/lib/learning/duties';
 import { activityJump } from '~/lib/learning/jumps';
 import { ONLINE_TYPE } from '~/lib/learning/codes';
+import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
 import { toICalendar, type CalendarEvent } from '~/lib/learning/ical';
-import { classRank, dayOptions, rangeProblem } from '~/lib/learning/timetable';
+import { classRank, dayOptions, finishedShare, rangeProblem } from '~/lib/learning/timetable';
 import type {
   CalendarFeed,
   EvaluateType,
@@ -105,12 +106,13 @@ export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<
     { totalNum: number; finishNum: number }
   >;
   const rank = classRank(
-    scores.map((r) => ({ id: r.id, score: r.finished })),
+    scores.map((r) => ({ id: r.id, score: finishedShare(r.finished, r.expected) })),
     e.classStudentId,
   );
   return {
     requiredActivityNum: required.length,
-    finishSignActivityNum: required.filter((a) => a.signedInAt !== null && a.signedInAt !== undefined).length,
+    // Attended by the one rule (a sign-in, or an online activity's lesson done by its end; decision 051).
+    finishSignActivityNum: required.filter((a) => a.classActivityStatus === ACTIVITY_STATUS.attended).length,
     rankIndex: rank.rankIndex,
     rankTotal: rank.rankTotal,
     resultMap,
