@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as act from '~/lib/api/contracts/admin-activities';
+import * as cls from '~/lib/api/contracts/admin-classes';
 import * as classPage from '~/lib/api/contracts/learning-class';
 import * as online from '~/lib/api/contracts/classroom-online';
 import * as tt from '~/lib/api/contracts/learning-timetable';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { formatDateTime } from '~/lib/time/cst';
+import { formatDate, formatDateTime, startOfCstDay } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
 import { expectOk } from '../setup/api';
 import { onClass, ok, staffer } from '../setup/classes';
@@ -174,6 +175,56 @@ describe('a student who joins late is not absent for what happened before', () =
     await s().runtime.db.updateTable('classStudents').set({ periodId }).where('id', '=', x.studentIds[a.userId]!).execute();
     const sums = expectOk<classPage.PastActivitySum>(await ask(a, classPage.pastActivitySum, { classId: x.classId, userId: a.userId }));
     expect(sums).toMatchObject({ totalNum: 1, absenceNum: 1 });
+  });
+
+  test('a student moved between periods counts each period’s activities while they were in it; a classmate who stayed counts only their period’s', async () => {
+    const x = await classWithHistory();
+    const now = s().clock.value;
+    const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
+    // The first period ends 12 days ago (after the activities of 21 and 14 days ago); the second starts 11 days ago.
+    const first = await s()
+      .runtime.db.selectFrom('classStudents')
+      .select('periodId')
+      .where('id', '=', x.studentIds[x.early[0].userId]!)
+      .executeTakeFirstOrThrow();
+    await s()
+      .runtime.db.updateTable('classPeriods')
+      .set({ endAt: startOfCstDay(now - 12 * DAY) + DAY - 1_000 })
+      .where('id', '=', first.periodId!)
+      .execute();
+    const second = await ok<{ id: string }>(
+      s().call(
+        cls.adminClassPeriodSave,
+        { classPeriodType: 1, name: '第2期', start: formatDate(now - 11 * DAY), end: null },
+        onClass(admin, x.classId, DEMO.id),
+      ),
+    );
+    const [moved, stayed] = x.early;
+    // Moved 10 days ago, by the staff screen's call.
+    s().clock.set(now - 10 * DAY);
+    try {
+      await ok(
+        s().call(
+          cls.adminClassStudentMove,
+          { studentId: x.studentIds[moved.userId]!, fromPeriodId: first.periodId, toPeriodId: second.id },
+          onClass(admin, x.classId, DEMO.id),
+        ),
+      );
+    } finally {
+      s().clock.set(now);
+    }
+    const sumsOf = async (u: TestUser) =>
+      expectOk<classPage.PastActivitySum>(await ask(u, classPage.pastActivitySum, { classId: x.classId, userId: u.userId }));
+    // Moved: 21 and 14 days ago in the first period, 7 days ago in the second.
+    expect(await sumsOf(moved)).toMatchObject({ totalNum: 3, absenceNum: 3 });
+    // Stayed in the first period, which ended 12 days ago: the activity of 7 days ago (and tomorrow's) is not theirs.
+    expect(await sumsOf(stayed)).toMatchObject({ totalNum: 2, absenceNum: 2 });
+    const sheet = await ok<act.ActivityAttendance>(s().call(act.adminAttendance, { activityId: x.activityIds[2]! }, onClass(admin, x.classId, DEMO.id)));
+    expect(sheet.rows.map((r) => r.studentId)).toEqual([x.studentIds[moved.userId]!]);
+    const count = expectOk<tt.TimetableDutyCount>(
+      await ask(stayed, tt.timetableDutyCount, { classId: x.classId, userId: stayed.userId, evaluateType: 'UNIT' }),
+    );
+    expect(count.requiredActivityNum).toBe(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ACTIVITY_STATUS, activityAttended, activityExpected, activityFinished, activityStatus, membershipOf } from '~/lib/learning/attendance';
+import { ACTIVITY_STATUS, activityAttended, activityExpected, activityFinished, activityStatus, membershipOf, membershipsOf } from '~/lib/learning/attendance';
 
 describe('activityStatus', () => {
   const endAt = 1_000_000;
@@ -72,6 +72,20 @@ describe('activityExpected: an activity is the student’s when it overlaps thei
     expect(activityExpected(at(joined + 7 * DAY), m)).toBe(false);
     expect(activityExpected(at(joined + 30 * DAY), m)).toBe(true);
     expect(activityExpected(at(joined + DAY), [])).toBe(false);
+  });
+  test('membershipsOf: never moved, the enrolment in the current period; moved, one stretch per period, each cut by leaving it and by the period', () => {
+    const period = { startAt: joined + 2 * DAY, endAt: joined + 20 * DAY };
+    expect(membershipsOf({ joinedAt: joined, period }, [])).toEqual([{ from: joined + 2 * DAY, until: joined + 20 * DAY }]);
+    const history = [
+      { fromAt: joined, untilAt: joined + 30 * DAY, period },
+      { fromAt: joined + 30 * DAY, untilAt: null, period: null },
+    ];
+    expect(membershipsOf({ joinedAt: joined, period: null }, history)).toEqual([
+      { from: joined + 2 * DAY, until: joined + 20 * DAY },
+      { from: joined + 30 * DAY, until: null },
+    ]);
+    expect(membershipOf(joined, null, joined + DAY)).toEqual({ from: joined, until: joined + DAY });
+    expect(membershipOf(joined, { startAt: null, endAt: joined + 5 * DAY }, joined + DAY)).toEqual({ from: joined, until: joined + DAY });
   });
 });
 

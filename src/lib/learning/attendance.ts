@@ -66,10 +66,31 @@ export function activityExpected(a: { startAt: number; endAt: number }, membersh
   return memberships.some((m) => a.endAt >= m.from && (m.until === null || a.startAt <= m.until));
 }
 
-/** The stretch of a student's enrolment in their current period: from joining (or the period's start) to the period's end. */
-export function membershipOf(joinedAt: number, period: { startAt: number | null; endAt: number | null } | null | undefined): Membership {
+interface PeriodDates {
+  startAt: number | null;
+  endAt: number | null;
+}
+
+/**
+ * One stretch in one period: from joining it (or the period's start, when later) to leaving it
+ * (null: still there) or the period's end, whichever is earlier. Period dates are optional.
+ */
+export function membershipOf(joinedAt: number, period: PeriodDates | null | undefined, leftAt: number | null = null): Membership {
   const start = period?.startAt ?? null;
-  return { from: start === null ? joinedAt : Math.max(joinedAt, start), until: period?.endAt ?? null };
+  const ends = [leftAt, period?.endAt ?? null].filter((x): x is number => x !== null);
+  return { from: start === null ? joinedAt : Math.max(joinedAt, start), until: ends.length ? Math.min(...ends) : null };
+}
+
+/**
+ * A student's stretches in the class: one per period they were in (their period history, written
+ * by every move), or, never moved, their enrolment in their current period.
+ */
+export function membershipsOf(
+  enrolment: { joinedAt: number; period: PeriodDates | null },
+  history: readonly { fromAt: number; untilAt: number | null; period: PeriodDates | null }[],
+): Membership[] {
+  if (!history.length) return [membershipOf(enrolment.joinedAt, enrolment.period)];
+  return history.map((h) => membershipOf(h.fromAt, h.period, h.untilAt));
 }
 
 export interface CompletionInput {

@@ -34,6 +34,7 @@ import * as m20261125T1800 from './20261125T1800_interaction_moderation';
 import * as m20261128T0600 from './20261128T0600_certificates_issuing';
 import * as m20261128T0610 from './20261128T0610_work_marks';
 import * as m20261128T0620 from './20261128T0620_question_bank';
+import * as m20261128T1930 from './20261128T1930_class_student_periods';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0600_certificates_issuing': m20261128T0600,
   '20261128T0610_work_marks': m20261128T0610,
   '20261128T0620_question_bank': m20261128T0620,
+  '20261128T1930_class_student_periods': m20261128T1930,
 };
 
 export const migrationProvider: MigrationProvider = {

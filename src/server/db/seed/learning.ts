@@ -493,6 +493,8 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
         .execute();
     }
 
+    // Enrolled before the class's start and its first past activity: attendance counts from the enrolment (decision 051).
+    const enrolledAt = Math.min(now - 45 * DAY, start ?? now, ...(c.pastDays ?? []).map((d) => startOfCstDay(now + d * DAY)));
     const enrol = (who: { userId: string; schoolStudentId: string }, serviceStatus: number) => ({
       id: newId(now),
       tenantId: tenant.id,
@@ -505,7 +507,7 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
       visitCount: serviceStatus >= SERVICE_STATUS.IN_SERVICE ? 3 : 0,
       statusAt: start ?? now - 7 * DAY,
       evaluateStatus: who === student ? (c.evaluateStatus ?? 0) : 0,
-      createdAt: now - 45 * DAY,
+      createdAt: enrolledAt,
     });
     const mine = c.serviceStatus !== undefined ? enrol(student, c.serviceStatus) : null;
     const mates = c.classmates ? classmates.map((m) => enrol(m, 2)) : [];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
-import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
+import { ACTIVITY_STATUS, type Membership } from '~/lib/learning/attendance';
 import { MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 
@@ -28,6 +28,8 @@ export interface ActivityFilter {
   status?: 0 | 1 | 2 | undefined;
   /** 1 required, 0 elective. */
   isRequired?: 0 | 1 | undefined;
+  /** The student's stretches in the class (membershipsOf): only activities overlapping one are theirs. */
+  memberships: readonly Membership[];
 }
 
 const { attended, missed, pending } = ACTIVITY_STATUS;
@@ -36,16 +38,18 @@ const works = sql.join(WORK_CLASSROOM_TYPES.map((type) => sql.lit(type)));
 
 /**
  * The attendance rules of src/lib/learning/attendance.ts in SQL, over fixed aliases: a the
- * activity, cs the class student, p their period, r the activity's lesson, si the sign-in, lr the
- * student's record of the lesson, wa their first submission of it (firstSubmissions). One test runs
- * both on generated cases (tests/api/learning-attendance-status.test.ts).
+ * activity, r its lesson, si the sign-in, lr the student's record of the lesson, wa their first
+ * submission of it (firstSubmissions). One test runs both on generated cases
+ * (tests/api/learning-attendance-status.test.ts).
  *
- * Expected (activityExpected with membershipOf): the activity overlaps the student's time in the
- * class, from joining (or their period's start) to their period's end.
+ * Expected (activityExpected): the activity overlaps one of the student's stretches in the class
+ * (membershipsOf, computed from their enrolment and period history); none: nothing is theirs.
  */
-export const expectedSql = sql<boolean>`(a.end_at >= cs.created_at
-  and (p.start_at is null or a.end_at >= p.start_at)
-  and (p.end_at is null or a.start_at <= p.end_at))`;
+export function expectedSql(memberships: readonly Membership[]) {
+  if (!memberships.length) return sql<boolean>`(1 = 0)`;
+  const one = (m: Membership) => (m.until === null ? sql`(a.end_at >= ${m.from})` : sql`(a.end_at >= ${m.from} and a.start_at <= ${m.until})`);
+  return sql<boolean>`(${sql.join(memberships.map(one), sql` or `)})`;
+}
 
 /** activityAttended: signed in, or an online activity's lesson done (studied to its target, or submitted) by the end. */
 export const attendedSql = sql<boolean>`(si.signed_at is not null
@@ -71,16 +75,16 @@ export function firstSubmissions(db: DB, tenantId: string, classId: string) {
 }
 
 /**
- * A class's activities as one student sees them: only those that are the student's (expectedSql),
+ * A class's activities as one student sees them: only those that are the student's (expectedSql
+ * over their memberships),
  * with the lesson, the course, the student's sign-in and sign-out and the attendance status
  * (statusSql), so a page filtered by status counts and pages correctly.
  */
 function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
+  const memberships = f.memberships;
   const status = statusSql(now);
   let q = db
     .selectFrom('classActivities as a')
-    .innerJoin('classStudents as cs', (j) => j.onRef('cs.tenantId', '=', 'a.tenantId').onRef('cs.classId', '=', 'a.classId').on('cs.id', '=', classStudentId))
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', SIGN_IN))
     .leftJoin('activityAttendance as so', (j) =>
       j.onRef('so.activityId', '=', 'a.id').on('so.classStudentId', '=', classStudentId).on('so.type', '=', SIGN_OUT),
@@ -93,7 +97,7 @@ function studentActivityQuery(db: DB, tenantId: string, classId: string, classSt
     .leftJoin(firstSubmissions(db, tenantId, classId), (j) => j.on('wa.classStudentId', '=', classStudentId).onRef('wa.classroomId', '=', 'a.classroomId'))
     .where('a.tenantId', '=', tenantId)
     .where('a.classId', '=', classId)
-    .where(expectedSql);
+    .where(expectedSql(memberships));
   if (f.from !== undefined) q = q.where('a.startAt', '>=', f.from);
   if (f.to !== undefined) q = q.where('a.startAt', '<', f.to);
   if (f.isRequired === MUST_LEARN.REQUIRED) q = q.where('a.isRequired', '=', MUST_LEARN.REQUIRED);
@@ -171,8 +175,9 @@ export function findStudentActivity(
   classStudentId: string,
   now: number,
   activityId: string,
+  memberships: readonly Membership[],
 ): Promise<StudentActivityRow | undefined> {
-  return selectStudentActivity(db, tenantId, classId, classStudentId, now, {}).rows.where('a.id', '=', activityId).executeTakeFirst();
+  return selectStudentActivity(db, tenantId, classId, classStudentId, now, { memberships }).rows.where('a.id', '=', activityId).executeTakeFirst();
 }
 
 /** The dynamics of some of the class's activities, newest first, with who did it. */
@@ -228,4 +233,30 @@ export async function insertDynamic(
     .insertInto('classDynamics')
     .values({ ...row, tenantId })
     .execute();
+}
+
+/** The period history of some students of a class (moved students only), with each period's dates, oldest first. */
+export function listPeriodStints(db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) {
+  if (!classStudentIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('classStudentPeriods as h')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'h.periodId').onRef('p.tenantId', '=', 'h.tenantId'))
+    .select(['h.classStudentId', 'h.fromAt', 'h.untilAt', 'p.startAt', 'p.endAt'])
+    .where('h.tenantId', '=', tenantId)
+    .where('h.classId', '=', classId)
+    .where('h.classStudentId', 'in', classStudentIds)
+    .orderBy('h.fromAt')
+    .execute();
+}
+
+/** Every student of a class (or some of them) with their enrolment time and current period's dates. */
+export function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
+  let q = db
+    .selectFrom('classStudents as cs')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId'])
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId);
+  if (classStudentIds) q = q.where('cs.id', 'in', classStudentIds.length ? classStudentIds : ['']);
+  return q.execute();
 }

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database';
 import { SERVICE_STATUS } from '~/lib/learning/codes';
-import { expectedSql, firstSubmissions } from '../activities/activities.service';
+import { firstSubmissions } from '../activities/activities.service';
 
 /**
  * All SQL of the staff side of attendance. Every query names the school and the class (the service
@@ -9,8 +9,7 @@ import { expectedSql, firstSubmissions } from '../activities/activities.service'
 
 /**
  * The students an activity expects: every student of the class except those still pending
- * admission (as the learner's class ranking counts them) for whom the activity is theirs (joined
- * before it ended, within their period: expectedSql, the learner's own rule), by name, with what
+ * admission (as the learner's class ranking counts them), by name, with what
  * decides their attendance besides the signs: their record of the activity's lesson and their first
  * submission of it.
  */
@@ -19,7 +18,6 @@ export function classRoster(db: DB, tenantId: string, classId: string, activityI
     .selectFrom('classStudents as cs')
     .innerJoin('users as u', 'u.id', 'cs.userId')
     .innerJoin('classActivities as a', (j) => j.onRef('a.tenantId', '=', 'cs.tenantId').onRef('a.classId', '=', 'cs.classId').on('a.id', '=', activityId))
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('lessonRecords as lr', (j) =>
       j.onRef('lr.tenantId', '=', 'a.tenantId').onRef('lr.classStudentId', '=', 'cs.id').onRef('lr.classroomId', '=', 'a.classroomId'),
@@ -29,7 +27,6 @@ export function classRoster(db: DB, tenantId: string, classId: string, activityI
     .where('cs.tenantId', '=', tenantId)
     .where('cs.classId', '=', classId)
     .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
-    .where(expectedSql)
     .orderBy('u.realName', 'asc')
     .orderBy('cs.id', 'asc')
     .execute();

@@ -3,7 +3,6 @@ import type { DB } from '../../db/database';
 import type { CalendarFeed } from './timetable.table';
 import { MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
-import { expectedSql } from '../activities/activities.service';
 
 /**
  * All SQL of the timetable: the class ranking and the calendar feeds. Every query names the
@@ -18,14 +17,15 @@ export interface StartRange {
 }
 
 /**
- * Each admitted student of the class (serviceStatus other than pending admission) with the number of required
- * activities starting in the range that are theirs (expectedSql: joined before it ended, within
- * their period) and how many of those they finished, in one query. "Finished" is the rule of
+ * Each admitted student of the class (serviceStatus other than pending admission) with each required
+ * activity starting in the range (its times, to tell whether it is theirs: activityExpected) and
+ * whether they finished it, in one query (a student without any such activity has one row with
+ * no activity). "Finished" is the rule of
  * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
  * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
  * a finished study record.
  *
- * Flat joins and one GROUP BY, not EXISTS subqueries correlated with the student: on PostgreSQL
+ * Flat joins, not EXISTS subqueries correlated with the student: on PostgreSQL
  * 15 that form (planned as hashed subplans inside a per-student subquery) counted one student's
  * sign-ins and records for another, while SQLite was right (tests/api/learning-timetable.test.ts
  * compares the counts with each student's own activity list on both engines). Each join finds at most
@@ -37,7 +37,7 @@ export async function finishedRequiredCounts(
   tenantId: string,
   classId: string,
   range: StartRange,
-): Promise<{ id: string; expected: number; finished: number }[]> {
+): Promise<{ id: string; activityId: string | null; startAt: number; endAt: number; finished: boolean }[]> {
   const submitted = db
     .selectFrom('workAttempts')
     .select(['classStudentId', 'classroomId'])
@@ -61,7 +61,6 @@ export async function finishedRequiredCounts(
       if (range.to !== undefined) on = on.on('a.startAt', '<', range.to);
       return on;
     })
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', SIGN_IN))
     .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
@@ -75,15 +74,17 @@ export async function finishedRequiredCounts(
     .where('cs.tenantId', '=', tenantId)
     .where('cs.classId', '=', classId)
     .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
-    .groupBy('cs.id')
-    .select([
-      'cs.id',
-      sql<number>`sum(case when a.id is not null and ${expectedSql} then 1 else 0 end)`.as('expected'),
-      sql<number>`sum(case when a.id is not null and ${expectedSql} and ${finished} then 1 else 0 end)`.as('finished'),
-    ])
+    .select(['cs.id', 'a.id as activityId', 'a.startAt', 'a.endAt', sql<number>`case when ${finished} then 1 else 0 end`.as('finished')])
     .orderBy('cs.id')
+    .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, expected: Number(r.expected ?? 0), finished: Number(r.finished ?? 0) }));
+  return rows.map((r) => ({
+    id: r.id,
+    activityId: r.activityId ?? null,
+    startAt: Number(r.startAt ?? 0),
+    endAt: Number(r.endAt ?? 0),
+    finished: Number(r.finished) === 1,
+  }));
 }
 
 /** The class student's live feed, or undefined. */
