@@ -336,8 +336,8 @@ export async function recordPeriodMove(
     .where('classStudentId', '=', classStudentId)
     .where('untilAt', 'is', null)
     .executeTakeFirst();
-  const stints = [{ periodId: row.to, fromAt: now, untilAt: null }];
-  if (Number(closed.numUpdatedRows) === 0) stints.unshift({ periodId: row.from as string, fromAt: row.enrolledAt, untilAt: now as never });
+  const stints: { periodId: string | null; fromAt: number; untilAt: number | null }[] = [{ periodId: row.to, fromAt: now, untilAt: null }];
+  if (Number(closed.numUpdatedRows) === 0) stints.unshift({ periodId: row.from, fromAt: row.enrolledAt, untilAt: now });
   await db
     .insertInto('classStudentPeriods')
     .values(stints.map((x) => ({ id: row.newId(), tenantId, classId, classStudentId, ...x, createdAt: now })))
