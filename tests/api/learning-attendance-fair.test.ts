@@ -98,7 +98,7 @@ async function finishLesson(x: { classId: string; courseId: string; lessons: Rec
 }
 
 describe('a student who joins late is not absent for what happened before', () => {
-  test('the class page: no 缺勤 and no past activities from before the enrolment; the completion rate counts only theirs', async () => {
+  test('the class page: no 缺勤 and no past activities from before the enrolment; a classmate enrolled earlier keeps theirs', async () => {
     const x = await classWithHistory();
     const sums = expectOk<classPage.PastActivitySum>(await ask(x.late, classPage.pastActivitySum, { classId: x.classId, userId: x.late.userId }));
     expect(sums).toEqual({ totalNum: 0, absenceNum: 0, attendanceNum: 0, electiveNum: 0 });
