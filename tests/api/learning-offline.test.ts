@@ -59,8 +59,9 @@ interface Who {
 }
 const demoStudent = (): Who => ({ user: demo, studentId: studentA });
 /** A new student of class A, for one test that signs in or out, so none meets another's sign-ins. */
-async function newStudent(): Promise<Who> {
-  const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A']);
+/** A new student of class A, enrolled now or at `joinedAt` (activities that ended before it are not theirs). */
+async function newStudent(joinedAt?: number): Promise<Who> {
+  const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A'], joinedAt === undefined ? {} : { joinedAt });
   return { user, studentId: at['A']!.studentId };
 }
 const ref = (a: { id: string; classroomId: string | null; extendId?: string | null; courseId?: string | null }, who: Who = demoStudent()) => ({
@@ -326,7 +327,7 @@ describe('the sign-in window (decision 029)', () => {
   });
 
   test('sign-in closes at the end; sign-out an hour after it', async () => {
-    const who = await newStudent();
+    const who = await newStudent(at(0, 0));
     const a = await activityAt(pendingOffline, at(8, 0), at(9, 30));
     expectOk(await signAt(at(9, 30), a, 1, who));
     refusedWith(await signAt(at(10, 30) + 1, a, 2, who), '签退已结束');

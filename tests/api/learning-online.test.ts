@@ -7,7 +7,7 @@ import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data
 import { EXTRA_CHAPTER, EXTRA_LESSONS, EXTRA_SECTION, ONLINE_COURSE } from '~/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, startTestServer, useTestServer, type TestServer } from '../setup/server';
+import { DAY, DEMO, HUAXIA, NOW, startTestServer, useTestServer, type TestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
@@ -75,6 +75,13 @@ beforeAll(async () => {
   for (const l of lessons) lesson[l.name] = l.id;
   course['plc'] = lessons.find((l) => l.name === '基本指令视频')!.courseId;
   course['care'] = lessons.find((l) => l.name === '饮食照料视频')!.courseId;
+  // The demo seed has no media for this video; only a lesson that plays earns study credit (decision 051).
+  await db
+    .updateTable('classrooms')
+    .set({ classroomContent: JSON.stringify({ pageData: [{ type: 'video', url: '/media/learning/lesson-720p.mp4' }] }) })
+    .where('tenantId', '=', DEMO.id)
+    .where('name', '=', '基本指令视频')
+    .execute();
   const activities = await db.selectFrom('classActivities').select(['id', 'classId', 'classroomId', 'onlineType']).where('tenantId', '=', DEMO.id).execute();
   activityId = activities.find((a) => a.classId === classId && a.onlineType === 1 && a.classroomId)!.id;
   otherActivityId = activities.find((a) => a.classId !== classId)!.id;
@@ -348,7 +355,8 @@ describe('study progress that cannot be faked or lost', () => {
   // Each test studies as a new student of class A with no record yet, so none meets another's records.
   let who: { user: TestUser; studentId: string };
   beforeEach(async () => {
-    const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A']);
+    // Enrolled as long ago as the demo student: the class's past activities are theirs too (decision 051).
+    const { user, in: at } = await newStudentIn(server(), DEMO.id, ['A'], { joinedAt: NOW - 60 * DAY });
     who = { user, studentId: at['A']!.studentId };
   });
   const mine = (name: string, key = 'elec') => ({ ...ref(name, key), studentId: who.studentId });

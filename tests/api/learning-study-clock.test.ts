@@ -39,6 +39,13 @@ beforeAll(async () => {
     courseOf[r.name] = r.courseId;
   }
   expect(rows.find((r) => r.name === '电路的基本概念')!.courseName).toBe(ONLINE_COURSE);
+  // The demo seed has no media for this video; only a lesson that plays earns study credit (decision 051).
+  await db
+    .updateTable('classrooms')
+    .set({ classroomContent: JSON.stringify({ pageData: [{ type: 'video', url: '/media/learning/lesson-720p.mp4' }] }) })
+    .where('tenantId', '=', DEMO.id)
+    .where('name', '=', '基本指令视频')
+    .execute();
 });
 
 const ask = <Req>(user: TestUser, c: Call<Req, unknown>, body: unknown) => server().call(c, body as Req, withToken(user.token));

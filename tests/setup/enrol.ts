@@ -7,7 +7,16 @@ import { newId } from '../../src/server/ids';
  * each makes its own student, so none depends on another's leftovers or on how often it ran.
  * Answers the class student id.
  */
-export async function enrolInClass(db: DB, input: { tenantId: string; classId: string; userId: string; now: number }): Promise<string> {
+export async function enrolInClass(
+  db: DB,
+  input: {
+    tenantId: string;
+    classId: string;
+    userId: string;
+    now: number /** When they joined (default now): earlier activities are not theirs. */;
+    joinedAt?: number;
+  },
+): Promise<string> {
   const existing = await db
     .selectFrom('classStudents')
     .select('id')
@@ -42,9 +51,9 @@ export async function enrolInClass(db: DB, input: { tenantId: string; classId: s
       serviceStatus: 2,
       enrolStateAt: null,
       visitCount: 0,
-      statusAt: input.now,
+      statusAt: input.joinedAt ?? input.now,
       evaluateStatus: 0,
-      createdAt: input.now,
+      createdAt: input.joinedAt ?? input.now,
     })
     .execute();
   return id;

@@ -20,8 +20,20 @@ export interface FixtureLesson {
   minutes?: number;
   /** Default required (1). */
   mustLearn?: number;
+  /** The stored content; absent: something to play or read for the type (DEFAULT_CONTENT), null: none. */
   content?: unknown;
 }
+
+/**
+ * What a lesson of a type plays or shows when the test names no content: only lessons with
+ * content earn study credit (decision 051), and most tests are about studying, not about that.
+ */
+const DEFAULT_CONTENT: Record<number, unknown> = {
+  1: { pageData: [{ type: 'video', url: '/files/test-video.mp4' }] },
+  2: { pageData: [{ type: 'audio', url: '/files/test-audio.mp3' }] },
+  3: { pageData: [{ type: 'article', html: '<p>讲义正文</p>' }] },
+  4: { pageData: [{ type: 'document', url: '/files/test-document.pdf', fileName: '讲义.pdf' }] },
+};
 
 export interface FixtureClassInput {
   tenantId: string;
@@ -45,6 +57,11 @@ export interface FixtureClass {
   lessons: Record<string, string>;
   /** Class student id by user id. */
   studentIds: Record<string, string>;
+}
+
+function contentOf(l: FixtureLesson): string | null {
+  const content = l.content === undefined ? DEFAULT_CONTENT[l.type] : l.content;
+  return content === undefined || content === null ? null : JSON.stringify(content);
 }
 
 export async function createLearningClass(db: DB, input: FixtureClassInput): Promise<FixtureClass> {
@@ -76,7 +93,8 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
   const periodId = newId(now);
   await db
     .insertInto('classPeriods')
-    .values({ id: periodId, tenantId, classId, classPeriodType: 1, name: `${input.name}第1期`, startAt: start, endAt: end, createdAt: created })
+    // A period without dates: it bounds nothing, so every activity a test schedules is its students' (decision 051).
+    .values({ id: periodId, tenantId, classId, classPeriodType: 1, name: `${input.name}第1期`, startAt: null, endAt: null, createdAt: created })
     .execute();
 
   const courseId = newId(now);
@@ -122,7 +140,7 @@ export async function createLearningClass(db: DB, input: FixtureClassInput): Pro
         classroomType: l.type,
         mustLearn: l.mustLearn ?? 1,
         durationMs: (l.minutes ?? 0) * MINUTE,
-        classroomContent: l.content === undefined ? null : JSON.stringify(l.content),
+        classroomContent: contentOf(l),
         position: null,
         address: null,
         classStartAt: null,

@@ -19,10 +19,13 @@ export async function newStudentIn(
   server: TestServer,
   tenantId: string,
   classKeys: readonly string[],
+  options: { joinedAt?: number } = {},
 ): Promise<{ user: TestUser; in: Record<string, Enrolment> }> {
   const user = await loginAs(server, tenantId);
   const db = server.runtime.db;
   const now = server.clock.value;
+  // When the student joined: activities that ended before it are not theirs (decision 051).
+  const joinedAt = options.joinedAt ?? now;
   const schoolStudentId = await bindUserToTenant(db, tenantId, user.userId, now);
   const enrolments: Record<string, Enrolment> = {};
   for (const key of classKeys) {
@@ -41,9 +44,9 @@ export async function newStudentIn(
         serviceStatus: 2,
         enrolStateAt: null,
         visitCount: 0,
-        statusAt: now,
+        statusAt: joinedAt,
         evaluateStatus: 0,
-        createdAt: now,
+        createdAt: joinedAt,
       })
       .execute();
     enrolments[key] = { classId: cls.id, studentId: id };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_RANGE_DAYS, classRank, dayOptions, rangeProblem, targetBars } from '~/lib/learning/timetable';
+import { MAX_RANGE_DAYS, classRank, dayOptions, finishedShare, rangeProblem, targetBars } from '~/lib/learning/timetable';
 import { DAY, SECOND, parseDateTime } from '~/lib/time/cst';
 
 const at = (text: string) => parseDateTime(text);
@@ -141,5 +141,24 @@ describe('targetBars: the bars of the target block', () => {
 
   test('more done than the total is capped at 100%', () => {
     expect(targetBars({ requiredActivityNum: 2, finishSignActivityNum: 5 })[0]).toMatchObject({ done: 5, percent: 100 });
+  });
+});
+
+describe('finishedShare: the ranking score is the share of the student’s own required activities finished (decision 051)', () => {
+  test('a late joiner who did everything since joining scores above a classmate who missed one of many', () => {
+    expect(finishedShare(1, 1)).toBe(1);
+    expect(finishedShare(3, 4)).toBe(0.75);
+    const rank = classRank(
+      [
+        { id: 'late', score: finishedShare(1, 1) },
+        { id: 'early', score: finishedShare(3, 4) },
+      ],
+      'late',
+    );
+    expect(rank).toEqual({ rankIndex: 1, rankTotal: 2 });
+  });
+  test('nothing of theirs yet scores 0; a count above the expected one is capped', () => {
+    expect(finishedShare(0, 0)).toBe(0);
+    expect(finishedShare(5, 4)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isPdf, lessonContent, qualityOf, viewerUrlOf } from '~/server/learning/online-classroom/online-classroom.rules';
+import { CLASSROOM_TYPE, LIVE_STATUS } from '~/lib/learning/codes';
+import { creditable, isPdf, lessonContent, qualityOf, viewerUrlOf } from '~/server/learning/online-classroom/online-classroom.rules';
 
 /** The online classroom's reading of a lesson's stored content JSON (online-classroom.rules.ts). */
 
@@ -270,5 +271,58 @@ describe('viewerUrlOf and the configured viewer', () => {
       viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.docx')}&embed=1`,
     });
     expect(doc({ pageData: [{ type: 'document', url: 'javascript:alert(1)' }] })).toMatchObject({ url: null, viewerUrl: null });
+  });
+});
+
+describe('creditable: only content that exists and plays earns study credit (decision 051)', () => {
+  const NOW = 1_000_000_000_000;
+  const HOUR = 3_600_000;
+  const video = { pageData: [{ type: 'video', url: '/files/a.mp4' }] };
+  const credit = (type: number, content: unknown, extra: Partial<Parameters<typeof lessonContent>[0]> = {}, now = NOW) => {
+    const l = { classroomType: type, classroomContent: content === null ? null : JSON.stringify(content), liveStatus: null, classStartAt: null, ...extra };
+    return creditable(lessonContent({ classEndAt: null, ...l }, time), l, now);
+  };
+  const live = (liveStatus: number | null, content: unknown, classStartAt: number | null) =>
+    credit(CLASSROOM_TYPE.LIVE, content, { liveStatus, classStartAt, classEndAt: classStartAt === null ? null : classStartAt + HOUR });
+
+  test('a video or audio lesson with an address is credited; without one (or with a refused address) it is not', () => {
+    expect(credit(CLASSROOM_TYPE.VIDEO, video)).toBe(true);
+    expect(credit(CLASSROOM_TYPE.AUDIO, { pageData: [{ type: 'audio', url: '/files/a.mp3' }] })).toBe(true);
+    expect(credit(CLASSROOM_TYPE.VIDEO, { transCodeVideoList: [{ templateType: 'SD', url: '/files/a-480.mp4' }] })).toBe(true);
+    expect(credit(CLASSROOM_TYPE.VIDEO, null)).toBe(false);
+    expect(credit(CLASSROOM_TYPE.VIDEO, { pageData: [] })).toBe(false);
+    expect(credit(CLASSROOM_TYPE.VIDEO, { pageData: [{ type: 'video', url: 'javascript:alert(1)' }] })).toBe(false);
+    expect(credit(CLASSROOM_TYPE.AUDIO, { pageData: [{ type: 'audio', url: '  ' }] })).toBe(false);
+  });
+
+  test('a live lesson not started (liveStatus 0) earns nothing, even with a replay address, before or after its time', () => {
+    expect(live(LIVE_STATUS.NOT_STARTED, null, NOW + 7 * 24 * HOUR)).toBe(false);
+    expect(live(LIVE_STATUS.NOT_STARTED, video, NOW - HOUR)).toBe(false);
+  });
+
+  test('a live lesson that is live is credited from its scheduled start (the instant included), not before', () => {
+    expect(live(LIVE_STATUS.LIVE, null, NOW)).toBe(true);
+    expect(live(LIVE_STATUS.LIVE, null, NOW - HOUR)).toBe(true);
+    expect(live(LIVE_STATUS.LIVE, null, NOW + 1)).toBe(false);
+    expect(live(LIVE_STATUS.LIVE, null, null)).toBe(true);
+  });
+
+  test('a replay is credited only with its address; a replay being made earns nothing', () => {
+    expect(live(LIVE_STATUS.REPLAY_GENERATING, video, NOW - HOUR)).toBe(false);
+    expect(live(3, video, NOW - HOUR)).toBe(true);
+    expect(live(3, null, NOW - HOUR)).toBe(false);
+    expect(live(null, { pageData: [{ type: 'replay', url: '/files/r.mp4' }] }, null)).toBe(true);
+  });
+
+  test('reading lessons need something to read; homework, tests and archives are never credited by study', () => {
+    expect(credit(CLASSROOM_TYPE.ARTICLE, { pageData: [{ type: 'article', html: '<p>正文</p>' }] })).toBe(true);
+    expect(credit(CLASSROOM_TYPE.ARTICLE, { pageData: [] })).toBe(false);
+    expect(credit(CLASSROOM_TYPE.DOCUMENT, { pageData: [{ type: 'document', url: '/files/a.pdf' }] })).toBe(true);
+    expect(credit(CLASSROOM_TYPE.DOCUMENT, { pageData: [{ type: 'document' }] })).toBe(false);
+    expect(credit(CLASSROOM_TYPE.IMAGE, { pageData: [{ type: 'image', url: '/files/a.png' }] })).toBe(true);
+    expect(credit(CLASSROOM_TYPE.IMAGE, { pageData: [{ type: 'image' }] })).toBe(false);
+    expect(credit(CLASSROOM_TYPE.HOMEWORK, video)).toBe(false);
+    expect(credit(CLASSROOM_TYPE.TEST, video)).toBe(false);
+    expect(credit(5, { pageData: [{ type: 'file', url: '/files/a.zip' }] })).toBe(false);
   });
 });

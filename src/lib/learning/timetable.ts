@@ -55,8 +55,18 @@ export function dayOptions<T extends DayActivity>(activities: readonly T[]): Day
 export interface RankScore {
   /** The class student id. */
   id: string;
-  /** Finished required activities. */
+  /** The share of their required activities they finished (finishedShare). */
   score: number;
+}
+
+/**
+ * A student's ranking score: the share of the required activities that are theirs (from their
+ * enrolment, in their period; decision 051) that they finished, 0 when none is theirs yet. A share
+ * rather than a count, so a student who joined late is not ranked below classmates for activities
+ * held before they joined, which they could never make up.
+ */
+export function finishedShare(finished: number, expected: number): number {
+  return expected > 0 ? Math.min(finished, expected) / expected : 0;
 }
 
 export interface ClassRank {

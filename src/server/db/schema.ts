@@ -25,7 +25,7 @@ import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, Login
 import type { RateEventTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
 import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
-import type { ClassPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
+import type { ClassPeriodTable, ClassStudentPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
 import type { ClassTeacherTable } from '../learning/classes/classes.table';
 import type {
   ClassCourseTable,
@@ -128,6 +128,7 @@ export interface Database {
   classPeriods: ClassPeriodTable;
   classTeachers: ClassTeacherTable;
   classStudents: ClassStudentTable;
+  classStudentPeriods: ClassStudentPeriodTable;
   courses: CourseTable;
   classCourses: ClassCourseTable;
   courseChapters: CourseChapterTable;

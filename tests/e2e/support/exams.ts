@@ -155,6 +155,9 @@ export async function activityOf(p: WorkPlace): Promise<{ id: string; bizType: s
   }
 }
 
+/** How long before now a new e2e student joined: longer than the seed's past activities go back. */
+const CLASSMATE_SINCE_MS = 200 * 24 * 3_600_000;
+
 /**
  * A new student enrolled in a class of the demo school (class A unless another seed key is named):
  * tests that answer, submit, study or sign in own their student, so no test continues another's
@@ -174,7 +177,8 @@ export async function enrolNewStudent(classKey = 'A'): Promise<string> {
       .where('tenantId', '=', DEMO_TENANT.id)
       .where('name', '=', className)
       .executeTakeFirstOrThrow();
-    await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId: user.id, now });
+    // Enrolled as long ago as the seeded classmates: today's and the past weeks' activities are theirs too (decision 051).
+    await enrolInClass(db, { tenantId: DEMO_TENANT.id, classId: cls.id, userId: user.id, now, joinedAt: now - CLASSMATE_SINCE_MS });
     return mobile;
   } finally {
     await db.destroy();

@@ -82,9 +82,12 @@ export type TimetableDutyKey =
 export interface TimetableDutyCount {
   /** Required activities starting in the range. */
   requiredActivityNum: number;
-  /** Of those, the ones the student signed in to. */
+  /** Of those, the ones the student attended (signed in, or an online activity's lesson done by its end; decision 051). */
   finishSignActivityNum: number;
-  /** The student's place among the class's admitted students by finished required activities of the range; 0 when not ranked. */
+  /**
+   * The student's place among the class's admitted students by the share of their own required activities of the range
+   * (from their enrolment, in their period) that they finished; 0 when not ranked.
+   */
   rankIndex: number;
   rankTotal: number;
   /** The duties of the class's courses whose learning window meets the range (every course for UNIT). */

@@ -188,12 +188,27 @@ interface Enrolled {
   userId: string;
 }
 
-/** The class's activities: each slot takes the next lesson of the class's courses of its kind (online or face-to-face). */
-async function seedActivities(db: DB, tenantId: string, classId: string, courses: SeededCourse[], slots: ActivitySlot[], now: number) {
+/**
+ * The class's activities: each slot takes the next lesson of the class's courses of its kind (online
+ * or face-to-face). Online slots skip the lessons the demo student finished or handed in (`done`):
+ * doing an online activity's lesson attends it (decision 051), and each slot must show the
+ * attendance state it was made for.
+ */
+async function seedActivities(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  courses: SeededCourse[],
+  slots: ActivitySlot[],
+  now: number,
+  done: ReadonlySet<string>,
+) {
   const pool = courses.filter((course) => !course.noActivitySlots).flatMap((course) => course.lessons.map((lesson) => ({ course, lesson })));
   if (!pool.length) return [];
   const rows = slots.map((slot, i) => {
-    const fitting = pool.filter((p) => p.lesson.offline === !slot.online);
+    const ofKind = pool.filter((p) => p.lesson.offline === !slot.online);
+    const open = ofKind.filter((p) => !done.has(p.lesson.id));
+    const fitting = open.length ? open : ofKind;
     const pick = (fitting.length ? fitting : pool)[i % (fitting.length || pool.length)]!;
     const offline = pick.lesson.offline;
     return {
@@ -478,6 +493,8 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
         .execute();
     }
 
+    // Enrolled before the class's start and its first past activity: attendance counts from the enrolment (decision 051).
+    const enrolledAt = Math.min(now - 45 * DAY, start ?? now, ...(c.pastDays ?? []).map((d) => startOfCstDay(now + d * DAY)));
     const enrol = (who: { userId: string; schoolStudentId: string }, serviceStatus: number) => ({
       id: newId(now),
       tenantId: tenant.id,
@@ -490,7 +507,7 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
       visitCount: serviceStatus >= SERVICE_STATUS.IN_SERVICE ? 3 : 0,
       statusAt: start ?? now - 7 * DAY,
       evaluateStatus: who === student ? (c.evaluateStatus ?? 0) : 0,
-      createdAt: now - 45 * DAY,
+      createdAt: enrolledAt,
     });
     const mine = c.serviceStatus !== undefined ? enrol(student, c.serviceStatus) : null;
     const mates = c.classmates ? classmates.map((m) => enrol(m, 2)) : [];
@@ -498,7 +515,13 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
     if (c.key === 'H' && visitor) enrolments.push(enrol(visitor, 1));
     if (enrolments.length) await db.insertInto('classStudents').values(enrolments).execute();
 
-    const activities = await seedActivities(db, tenant.id, classId, classCourses, slotsOf(c, now), now);
+    const doneBy = (course: string, lesson: string) => courses.get(course)?.lessons.find((l) => l.name === lesson)?.id;
+    const done = new Set(
+      [...(c.studied ?? []).filter((st) => st.percent >= 100), ...(c.submitted ?? [])]
+        .map((x) => doneBy(x.course, x.lesson))
+        .filter((id): id is string => !!id),
+    );
+    const activities = await seedActivities(db, tenant.id, classId, classCourses, slotsOf(c, now), now, done);
     await seedRecords(db, tenant.id, c, classId, mine, mates, activities, courses, now);
   }
 };

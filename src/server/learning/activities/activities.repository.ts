@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
-import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
-import { MUST_LEARN } from '~/lib/learning/codes';
+import { ACTIVITY_STATUS, type Membership } from '~/lib/learning/attendance';
+import { MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 
 /**
@@ -28,19 +28,61 @@ export interface ActivityFilter {
   status?: 0 | 1 | 2 | undefined;
   /** 1 required, 0 elective. */
   isRequired?: 0 | 1 | undefined;
+  /** The student's stretches in the class (membershipsOf): only activities overlapping one are theirs. */
+  memberships: readonly Membership[];
+}
+
+const { attended, missed, pending } = ACTIVITY_STATUS;
+const offline = sql.lit(ONLINE_TYPE.OFFLINE);
+const works = sql.join(WORK_CLASSROOM_TYPES.map((type) => sql.lit(type)));
+
+/**
+ * The attendance rules of src/lib/learning/attendance.ts in SQL, over fixed aliases: a the
+ * activity, r its lesson, si the sign-in, lr the student's record of the lesson, wa their first
+ * submission of it (firstSubmissions). One test runs both on generated cases
+ * (tests/api/learning-attendance-status.test.ts).
+ *
+ * Expected (activityExpected): the activity overlaps one of the student's stretches in the class
+ * (membershipsOf, computed from their enrolment and period history); none: nothing is theirs.
+ */
+export function expectedSql(memberships: readonly Membership[]) {
+  if (!memberships.length) return sql<boolean>`(1 = 0)`;
+  const one = (m: Membership) => (m.until === null ? sql`(a.end_at >= ${m.from})` : sql`(a.end_at >= ${m.from} and a.start_at <= ${m.until})`);
+  return sql<boolean>`(${sql.join(memberships.map(one), sql` or `)})`;
+}
+
+/** activityAttended: signed in, or an online activity's lesson done (studied to its target, or submitted) by the end. */
+export const attendedSql = sql<boolean>`(si.signed_at is not null
+  or (a.online_type <> ${offline} and r.classroom_type is not null and r.classroom_type not in (${works})
+      and lr.finished_at is not null and lr.finished_at <= a.end_at)
+  or (a.online_type <> ${offline} and r.classroom_type in (${works})
+      and wa.first_submitted_at is not null and wa.first_submitted_at <= a.end_at))`;
+
+/** activityStatus at `now`. */
+export const statusSql = (now: number) =>
+  sql<number>`case when ${attendedSql} then ${sql.lit(attended)} when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
+
+/** Each student's first submission of each lesson, for the students of one class (wa in the rules above). */
+export function firstSubmissions(db: DB, tenantId: string, classId: string) {
+  return db
+    .selectFrom('workAttempts')
+    .select(['classStudentId', 'classroomId', (eb) => eb.fn.min('submittedAt').as('firstSubmittedAt')])
+    .where('tenantId', '=', tenantId)
+    .where('submittedAt', 'is not', null)
+    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
+    .groupBy(['classStudentId', 'classroomId'])
+    .as('wa');
 }
 
 /**
- * A class's activities as one student sees them, with the lesson, the course, the student's
- * sign-in and sign-out and the attendance status. The status is computed here with the rule of
- * src/lib/learning/attendance.ts (attended when signed in, missed when ended without, else
- * pending), so a page filtered by status counts and pages correctly; one table-driven test runs
- * both (tests/api/learning-attendance-status.test.ts).
+ * A class's activities as one student sees them: only those that are the student's (expectedSql
+ * over their memberships),
+ * with the lesson, the course, the student's sign-in and sign-out and the attendance status
+ * (statusSql), so a page filtered by status counts and pages correctly.
  */
 function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
-  const { attended, missed, pending } = ACTIVITY_STATUS;
-  const status = sql<number>`case when si.signed_at is not null then ${sql.lit(attended)}
-    when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
+  const memberships = f.memberships;
+  const status = statusSql(now);
   let q = db
     .selectFrom('classActivities as a')
     .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').on('si.classStudentId', '=', classStudentId).on('si.type', '=', SIGN_IN))
@@ -49,8 +91,13 @@ function studentActivityQuery(db: DB, tenantId: string, classId: string, classSt
     )
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('courses as c', (j) => j.onRef('c.id', '=', 'a.courseId').onRef('c.tenantId', '=', 'a.tenantId'))
+    .leftJoin('lessonRecords as lr', (j) =>
+      j.onRef('lr.tenantId', '=', 'a.tenantId').on('lr.classStudentId', '=', classStudentId).onRef('lr.classroomId', '=', 'a.classroomId'),
+    )
+    .leftJoin(firstSubmissions(db, tenantId, classId), (j) => j.on('wa.classStudentId', '=', classStudentId).onRef('wa.classroomId', '=', 'a.classroomId'))
     .where('a.tenantId', '=', tenantId)
-    .where('a.classId', '=', classId);
+    .where('a.classId', '=', classId)
+    .where(expectedSql(memberships));
   if (f.from !== undefined) q = q.where('a.startAt', '>=', f.from);
   if (f.to !== undefined) q = q.where('a.startAt', '<', f.to);
   if (f.isRequired === MUST_LEARN.REQUIRED) q = q.where('a.isRequired', '=', MUST_LEARN.REQUIRED);
@@ -85,6 +132,8 @@ function selectStudentActivity(db: DB, tenantId: string, classId: string, classS
       'c.name as courseName',
       'si.signedAt as signedInAt',
       'so.signedAt as signedOutAt',
+      'lr.finishedAt as lessonFinishedAt',
+      'wa.firstSubmittedAt as workSubmittedAt',
       status.as('classActivityStatus'),
     ]),
   };
@@ -126,8 +175,9 @@ export function findStudentActivity(
   classStudentId: string,
   now: number,
   activityId: string,
+  memberships: readonly Membership[],
 ): Promise<StudentActivityRow | undefined> {
-  return selectStudentActivity(db, tenantId, classId, classStudentId, now, {}).rows.where('a.id', '=', activityId).executeTakeFirst();
+  return selectStudentActivity(db, tenantId, classId, classStudentId, now, { memberships }).rows.where('a.id', '=', activityId).executeTakeFirst();
 }
 
 /** The dynamics of some of the class's activities, newest first, with who did it. */
@@ -183,4 +233,30 @@ export async function insertDynamic(
     .insertInto('classDynamics')
     .values({ ...row, tenantId })
     .execute();
+}
+
+/** The period history of some students of a class (moved students only), with each period's dates, oldest first. */
+export function listPeriodStints(db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) {
+  if (!classStudentIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('classStudentPeriods as h')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'h.periodId').onRef('p.tenantId', '=', 'h.tenantId'))
+    .select(['h.classStudentId', 'h.fromAt', 'h.untilAt', 'p.startAt', 'p.endAt'])
+    .where('h.tenantId', '=', tenantId)
+    .where('h.classId', '=', classId)
+    .where('h.classStudentId', 'in', classStudentIds)
+    .orderBy('h.fromAt')
+    .execute();
+}
+
+/** Every student of a class (or some of them) with their enrolment time and current period's dates. */
+export function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
+  let q = db
+    .selectFrom('classStudents as cs')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId'])
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId);
+  if (classStudentIds) q = q.where('cs.id', 'in', classStudentIds.length ? classStudentIds : ['']);
+  return q.execute();
 }

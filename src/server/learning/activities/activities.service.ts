@@ -1,6 +1,7 @@
 import type { Scope } from '../../http/scope';
-import { activityFinished } from '~/lib/learning/attendance';
+import { activityFinished, membershipsOf, type Membership } from '~/lib/learning/attendance';
 import type { PageWindow, Paged } from '../../db/paging';
+import type { DB } from '../../db/database';
 import { newId } from '../../ids';
 import { lessonRecords } from '../study/study.service';
 import { submittedLessons } from '../works/works.service';
@@ -20,7 +21,49 @@ export interface EnrolmentRef {
   classStudentId: string;
 }
 
-export type ActivityFilter = repo.ActivityFilter;
+export type ActivityFilter = Omit<repo.ActivityFilter, 'memberships'>;
+
+/** A student's first submission of each lesson (the attendance rule's wa), for the staff sheet's query of the same rule. */
+export { firstSubmissions } from './activities.repository';
+
+/**
+ * Each student's stretches in the class (membershipsOf: their period history, or their enrolment
+ * in their current period), for every student of the class or the ones named: which activities are
+ * theirs (decision 051). The class page, the timetable and the staff sheet all ask here.
+ */
+export async function membershipsIn(
+  s: Scope,
+  input: { tenantId: string; classId: string; classStudentIds?: readonly string[] | undefined },
+  /** A transaction the caller is in, read through instead of the scope's database. */
+  db: DB = s.db,
+): Promise<Map<string, Membership[]>> {
+  const enrolments = await repo.listEnrolments(db, input.tenantId, input.classId, input.classStudentIds);
+  const history = await repo.listPeriodStints(
+    db,
+    input.tenantId,
+    input.classId,
+    enrolments.map((e) => e.id),
+  );
+  const dates = (x: { startAt: number | null; endAt: number | null }) => ({
+    startAt: x.startAt === null ? null : Number(x.startAt),
+    endAt: x.endAt === null ? null : Number(x.endAt),
+  });
+  return new Map(
+    enrolments.map((e) => [
+      e.id,
+      membershipsOf(
+        { joinedAt: Number(e.createdAt), period: e.periodId === null ? null : dates(e) },
+        history
+          .filter((h) => h.classStudentId === e.id)
+          .map((h) => ({ fromAt: Number(h.fromAt), untilAt: h.untilAt === null ? null : Number(h.untilAt), period: dates(h) })),
+      ),
+    ]),
+  );
+}
+
+async function membershipsOfStudent(s: Scope, e: EnrolmentRef): Promise<Membership[]> {
+  return (await membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, classStudentIds: [e.classStudentId] })).get(e.classStudentId) ?? [];
+}
 
 export interface StudentActivity extends repo.StudentActivityRow {
   classActivityStatus: 0 | 1 | 2;
@@ -54,18 +97,20 @@ async function withCompletion(s: Scope, e: EnrolmentRef, rows: repo.StudentActiv
 
 /** The student's activities of the class matching the filter, earliest first. */
 export async function studentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter): Promise<StudentActivity[]> {
-  return withCompletion(s, e, await repo.listStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, f));
+  const memberships = await membershipsOfStudent(s, e);
+  return withCompletion(s, e, await repo.listStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }));
 }
 
 /** One page of the student's activities matching the filter (the window's order: by start time). */
 export async function pageStudentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter, w: PageWindow): Promise<Paged<StudentActivity>> {
-  const { rows, total } = await repo.pageStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, f, w);
+  const memberships = await membershipsOfStudent(s, e);
+  const { rows, total } = await repo.pageStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }, w);
   return { rows: await withCompletion(s, e, rows), total };
 }
 
 /** One activity of the class as the student sees it, or undefined (another class's or unknown). */
 export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: string): Promise<StudentActivity | undefined> {
-  const row = await repo.findStudentActivity(s.db, e.tenantId, e.classId, e.classStudentId, s.now, activityId);
+  const row = await repo.findStudentActivity(s.db, e.tenantId, e.classId, e.classStudentId, s.now, activityId, await membershipsOfStudent(s, e));
   return row ? (await withCompletion(s, e, [row]))[0] : undefined;
 }
 

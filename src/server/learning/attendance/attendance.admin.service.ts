@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import type { Scope } from '../../http/scope';
 import { newId } from '../../ids';
 import { t } from '~/server/i18n';
-import { activityStatus } from '~/lib/learning/attendance';
+import { activityExpected, activityStatus } from '~/lib/learning/attendance';
 import { maskMobile } from '~/lib/learning/class-admin';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import { formatDateTime } from '~/lib/time/cst';
@@ -13,6 +13,7 @@ import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { csvFile } from '../../http/csv';
 import { activityOf } from '../activities/activities.admin.service';
+import { membershipsIn } from '../activities/activities.service';
 import * as repo from './attendance.admin.repository';
 import { correctionRefusal } from './attendance.admin.rules';
 
@@ -24,29 +25,45 @@ import { correctionRefusal } from './attendance.admin.rules';
  * then read (they read the same rows); the list as a CSV file.
  */
 
-async function rowsOf(db: DB, now: number, tenantId: string, classId: string, activity: AdminActivity): Promise<AttendanceRow[]> {
-  const [roster, signs] = await Promise.all([repo.classRoster(db, tenantId, classId), repo.signsOfActivity(db, tenantId, classId, activity.id)]);
+async function rowsOf(s: Scope, db: DB, tenantId: string, classId: string, activity: AdminActivity): Promise<AttendanceRow[]> {
+  const now = s.now;
+  const [roster, signs, memberships] = await Promise.all([
+    repo.classRoster(db, tenantId, classId, activity.id),
+    repo.signsOfActivity(db, tenantId, classId, activity.id),
+    membershipsIn(s, { tenantId, classId }, db),
+  ]);
   const signOf = (id: string, type: number) => signs.find((x) => x.classStudentId === id && Number(x.type) === type);
-  return roster.map((r) => {
-    const signIn = signOf(r.id, SIGN_IN);
-    const signOut = signOf(r.id, SIGN_OUT);
-    const signedInAt = signIn ? Number(signIn.signedAt) : null;
-    return {
-      studentId: r.id,
-      name: r.realName || r.nickName || maskMobile(r.mobile),
-      mobile: maskMobile(r.mobile),
-      signedInAt,
-      signedOutAt: signOut ? Number(signOut.signedAt) : null,
-      signInCorrected: !!signIn?.correctedBy,
-      signOutCorrected: !!signOut?.correctedBy,
-      state: activityStatus({ signedInAt, endAt: activity.endAt, now }) as AttendanceState,
-    };
-  });
+  // Only the students the activity is theirs (from their enrolment, in their periods; decision 051).
+  return roster
+    .filter((r) => activityExpected(activity, memberships.get(r.id) ?? []))
+    .map((r) => {
+      const signIn = signOf(r.id, SIGN_IN);
+      const signOut = signOf(r.id, SIGN_OUT);
+      const signedInAt = signIn ? Number(signIn.signedAt) : null;
+      return {
+        studentId: r.id,
+        name: r.realName || r.nickName || maskMobile(r.mobile),
+        mobile: maskMobile(r.mobile),
+        signedInAt,
+        signedOutAt: signOut ? Number(signOut.signedAt) : null,
+        signInCorrected: !!signIn?.correctedBy,
+        signOutCorrected: !!signOut?.correctedBy,
+        state: activityStatus({
+          onlineType: activity.onlineType,
+          classroomType: r.classroomType === null ? null : Number(r.classroomType),
+          endAt: activity.endAt,
+          signedInAt,
+          lessonFinishedAt: r.lessonFinishedAt === null ? null : Number(r.lessonFinishedAt),
+          workSubmittedAt: r.workSubmittedAt === null ? null : Number(r.workSubmittedAt),
+          now,
+        }) as AttendanceState,
+      };
+    });
 }
 
 export async function activityAttendance(s: Scope, actor: StaffActor, classId: string, activityId: string): Promise<ActivityAttendance> {
   const activity = await activityOf(s, actor, classId, activityId);
-  const rows = await rowsOf(s.db, s.now, actor.tenant.id, classId, activity);
+  const rows = await rowsOf(s, s.db, actor.tenant.id, classId, activity);
   return {
     activity,
     rows,
@@ -69,7 +86,7 @@ export async function correctAttendance(
   const tenantId = actor.tenant.id;
   const activity = await activityOf(s, actor, classId, input.activityId);
   await s.db.transaction().execute(async (trx) => {
-    const current = (await rowsOf(trx, s.now, tenantId, classId, activity)).find((r) => r.studentId === input.studentId);
+    const current = (await rowsOf(s, trx, tenantId, classId, activity)).find((r) => r.studentId === input.studentId);
     if (!current) throw AppError.notFound(t('attendance.studentNotFound'));
     const refusal = correctionRefusal(current, input);
     if (refusal) throw AppError.badRequest(t(`attendance.${refusal}`));
@@ -99,7 +116,7 @@ export async function correctAttendance(
       { student: `${current.name} ${current.mobile}`, [field]: text(input.signedAt), reason: input.reason },
     );
   });
-  const rows = await rowsOf(s.db, s.now, tenantId, classId, activity);
+  const rows = await rowsOf(s, s.db, tenantId, classId, activity);
   return rows.find((r) => r.studentId === input.studentId)!;
 }
 

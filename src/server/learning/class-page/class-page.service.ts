@@ -5,6 +5,7 @@ import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { durationParts, hasDuration } from '~/lib/learning/display';
+import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
 import { finishActivityRate, pastBefore, pastSums, todayRange } from '~/lib/learning/class-page';
 import type {
   ActivityDynamic,
@@ -123,7 +124,7 @@ export async function behaviourCount(s: Scope, input: ClassInput & { studentId: 
   const e = await studentEnrolment(s, input);
   const [activities, questions] = await Promise.all([studentActivities(s, ref(e), {}), countStudentDynamics(s, ref(e), 2)]);
   return {
-    classroomAttendanceTotal: activities.filter((a) => a.signedInAt !== null).length,
+    classroomAttendanceTotal: activities.filter((a) => a.classActivityStatus === ACTIVITY_STATUS.attended).length,
     questionCount: questions,
     // The classmate circle is a mobile-app feature, not open on the desktop: nothing to count.
     classmateCircleCount: 0,

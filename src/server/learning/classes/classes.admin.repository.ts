@@ -319,7 +319,33 @@ export async function movePeriod(db: DB, tenantId: string, classId: string, id: 
   return Number(r.numUpdatedRows) > 0;
 }
 
+/**
+ * Records a move in the student's period history (decision 051): the stint they leave ends now
+ * (made from their enrolment when they were never moved before), and one in the new period starts.
+ */
+export async function recordPeriodMove(
+  db: DB,
+  row: { tenantId: string; classId: string; classStudentId: string; enrolledAt: number; from: string | null; to: string; now: number; newId: () => string },
+): Promise<void> {
+  const { tenantId, classId, classStudentId, now } = row;
+  const closed = await db
+    .updateTable('classStudentPeriods')
+    .set({ untilAt: now })
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('classStudentId', '=', classStudentId)
+    .where('untilAt', 'is', null)
+    .executeTakeFirst();
+  const stints: { periodId: string | null; fromAt: number; untilAt: number | null }[] = [{ periodId: row.to, fromAt: now, untilAt: null }];
+  if (Number(closed.numUpdatedRows) === 0) stints.unshift({ periodId: row.from, fromAt: row.enrolledAt, untilAt: now });
+  await db
+    .insertInto('classStudentPeriods')
+    .values(stints.map((x) => ({ id: row.newId(), tenantId, classId, classStudentId, ...x, createdAt: now })))
+    .execute();
+}
+
 export async function deleteStudent(db: DB, tenantId: string, classId: string, id: string): Promise<boolean> {
+  await db.deleteFrom('classStudentPeriods').where('tenantId', '=', tenantId).where('classId', '=', classId).where('classStudentId', '=', id).execute();
   const r = await db.deleteFrom('classStudents').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

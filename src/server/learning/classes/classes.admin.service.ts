@@ -464,6 +464,17 @@ export async function movePeriod(
     if (before.periodId === input.toPeriodId) throw AppError.conflict(t('classes.samePeriod'));
     if (!(await repo.movePeriod(trx, tenantId, classId, input.studentId, input.fromPeriodId, input.toPeriodId)))
       throw AppError.conflict(t('classes.movedMeanwhile'));
+    // Attendance counts each period only while the student was in it (decision 051).
+    await repo.recordPeriodMove(trx, {
+      tenantId,
+      classId,
+      classStudentId: input.studentId,
+      enrolledAt: Number(before.createdAt),
+      from: before.periodId,
+      to: input.toPeriodId,
+      now: s.now,
+      newId: () => newId(s.now),
+    });
     await auditStaffAction(
       trx,
       s,

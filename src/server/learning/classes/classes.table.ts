@@ -58,6 +58,21 @@ export interface ClassStudentTable {
 }
 export type ClassStudent = Selectable<ClassStudentTable>;
 
+/**
+ * A period a student was in before a move, or the one they moved into (migration
+ * 20261128T1930_class_student_periods; decision 051). Until null: still there. A student never moved has none.
+ */
+export interface ClassStudentPeriodTable {
+  id: string;
+  tenantId: string;
+  classId: string;
+  classStudentId: string;
+  periodId: string | null;
+  fromAt: number;
+  untilAt: number | null;
+  createdAt: number;
+}
+
 /** A staff account teaching a class, with its role there (migration 20261125T1720_class_teachers). */
 export interface ClassTeacherTable {
   id: string;

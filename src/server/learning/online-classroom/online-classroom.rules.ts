@@ -1,5 +1,6 @@
 import type { LessonContent, Quality } from '~/lib/api/contracts/classroom-online';
 import { CLASSROOM_TYPE } from '~/lib/learning/codes';
+import { liveStatus } from '~/lib/learning/labels';
 import { sanitizeRichText, safeMediaUrl } from '../../sanitize';
 
 /**
@@ -114,5 +115,34 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
       const file = pageData.find((c) => urlOf(c));
       return { kind: 'other', url: urlOf(file), fileName: text(file?.fileName) };
     }
+  }
+}
+
+/**
+ * Whether studying a lesson can earn credit at `now` (decision 051): only content that exists and
+ * can be played or read. A video or audio lesson needs a playable address; a live lesson plays
+ * while it is live (from its scheduled start, when it has one) or as a replay with an address:
+ * not before it starts, and not while its replay is being made. An article needs text, a document
+ * its file, an image lesson a picture. Anything else (homework, tests, archives, unknown types)
+ * is never credited by study. `content` is what lessonContent made of the stored JSON, so a
+ * rejected or missing address counts as none.
+ */
+export function creditable(content: LessonContent, lesson: { classStartAt: number | null }, now: number): boolean {
+  switch (content.kind) {
+    case 'media':
+      return content.url !== null;
+    case 'live': {
+      const status = liveStatus(content.liveStatus);
+      if (status === 'live') return lesson.classStartAt === null || now >= lesson.classStartAt;
+      return status === 'replay' && content.url !== null;
+    }
+    case 'article':
+      return content.html.trim() !== '';
+    case 'document':
+      return content.url !== null;
+    case 'images':
+      return content.images.length > 0;
+    default:
+      return false;
   }
 }

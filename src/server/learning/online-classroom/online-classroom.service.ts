@@ -19,7 +19,7 @@ import { studentEnrolment, type StudentEnrolment } from '../classes/classes.serv
 import { chaptersOf, classCourse, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
-import { lessonContent, viewerUrlOf } from './online-classroom.rules';
+import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
 
 type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 
@@ -96,6 +96,17 @@ const studyRef = (x: EnrolledLesson) => ({
   userId: x.e.student.user.id,
 });
 
+const lessonTimes = (l: Classroom) => ({
+  ...l,
+  classStartAt: l.classStartAt === null ? null : Number(l.classStartAt),
+  classEndAt: l.classEndAt === null ? null : Number(l.classEndAt),
+});
+
+const contentOf = (l: Classroom, viewer?: (fileUrl: string) => string) => lessonContent(lessonTimes(l), time, viewer);
+
+/** The lesson can earn study credit now (creditable, decision 051): its media exists and plays, a live lesson is live or has a replay. */
+const creditableNow = (s: Scope, l: Classroom) => creditable(contentOf(l), lessonTimes(l), s.now);
+
 /** `origin`: where the request came in, to give an external document viewer an absolute address. */
 async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin: string): Promise<ClassroomLesson> {
   const x = await enrolledLesson(s, input);
@@ -116,15 +127,7 @@ async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin
     chapterName: chapter?.name ?? null,
     nodeName: section && section !== chapter ? section.name : null,
     classroomDuration: Number(lesson.durationMs),
-    content: lessonContent(
-      {
-        ...lesson,
-        classStartAt: lesson.classStartAt === null ? null : Number(lesson.classStartAt),
-        classEndAt: lesson.classEndAt === null ? null : Number(lesson.classEndAt),
-      },
-      time,
-      viewer,
-    ),
+    content: contentOf(lesson, viewer),
     record: record ? progressOf(record, x.targetPercent) : null,
     isPreview: preview,
   };
@@ -150,7 +153,9 @@ export async function recordView(s: Scope, input: LessonInput & { activityId?: s
   const x = await enrolledLesson(s, input);
   if (input.activityId !== undefined && !(await studentActivity(s, x.e, input.activityId))) throw AppError.notFound(t('learning.activityNotFound'));
   const ref = studyRef(x);
-  const r = READ.has(x.lesson.classroomType) ? await readLesson(s, { ...ref, lengthMs: Number(x.lesson.durationMs) }) : await openLesson(s, ref);
+  // A reading lesson with nothing to read (no text, file or picture) is opened, not learned.
+  const learned = READ.has(x.lesson.classroomType) && creditableNow(s, x.lesson);
+  const r = learned ? await readLesson(s, { ...ref, lengthMs: Number(x.lesson.durationMs) }) : await openLesson(s, ref);
   return progressOf(r, x.targetPercent);
 }
 
@@ -163,7 +168,9 @@ export async function reportProgress(
   const { applied, record } = await reportStudy(
     s,
     { ...studyRef(x), lengthMs: Number(x.lesson.durationMs), completionPercent: x.targetPercent },
-    { seq: input.seq, positionMs: input.positionMs, watchedMs: input.watchedMs, sought: input.sought === true },
+    // Nothing playable (a live lesson not yet live, a lesson without its media): the report is
+    // answered and keeps its place (seq, resume point), but credits nothing and spends no study clock.
+    { seq: input.seq, positionMs: input.positionMs, watchedMs: creditableNow(s, x.lesson) ? input.watchedMs : 0, sought: input.sought === true },
   );
   return { ...progressOf(record, x.targetPercent), applied };
 }

@@ -17,20 +17,27 @@ export interface StartRange {
 }
 
 /**
- * Each admitted student of the class (serviceStatus other than pending admission) with the number of required
- * activities starting in the range that they finished, in one query. "Finished" is the rule of
+ * Each admitted student of the class (serviceStatus other than pending admission) with each required
+ * activity starting in the range (its times, to tell whether it is theirs: activityExpected) and
+ * whether they finished it, in one query (a student without any such activity has one row with
+ * no activity). "Finished" is the rule of
  * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
  * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
  * a finished study record.
  *
- * Flat joins and one GROUP BY, not EXISTS subqueries correlated with the student: on PostgreSQL
+ * Flat joins, not EXISTS subqueries correlated with the student: on PostgreSQL
  * 15 that form (planned as hashed subplans inside a per-student subquery) counted one student's
  * sign-ins and records for another, while SQLite was right (tests/api/learning-timetable.test.ts
  * compares the counts with each student's own activity list on both engines). Each join finds at most
  * one row per activity and student: sign-ins and study records are unique per student and
  * lesson or activity, and submitted attempts are grouped first.
  */
-export async function finishedRequiredCounts(db: DB, tenantId: string, classId: string, range: StartRange): Promise<{ id: string; finished: number }[]> {
+export async function finishedRequiredCounts(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  range: StartRange,
+): Promise<{ id: string; activityId: string | null; startAt: number; endAt: number; finished: boolean }[]> {
   const submitted = db
     .selectFrom('workAttempts')
     .select(['classStudentId', 'classroomId'])
@@ -67,11 +74,17 @@ export async function finishedRequiredCounts(db: DB, tenantId: string, classId: 
     .where('cs.tenantId', '=', tenantId)
     .where('cs.classId', '=', classId)
     .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
-    .groupBy('cs.id')
-    .select(['cs.id', sql<number>`sum(case when ${finished} then 1 else 0 end)`.as('finished')])
+    .select(['cs.id', 'a.id as activityId', 'a.startAt', 'a.endAt', sql<number>`case when ${finished} then 1 else 0 end`.as('finished')])
     .orderBy('cs.id')
+    .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, finished: Number(r.finished ?? 0) }));
+  return rows.map((r) => ({
+    id: r.id,
+    activityId: r.activityId ?? null,
+    startAt: Number(r.startAt ?? 0),
+    endAt: Number(r.endAt ?? 0),
+    finished: Number(r.finished) === 1,
+  }));
 }
 
 /** The class student's live feed, or undefined. */

@@ -8,8 +8,9 @@ import { formatDateTime } from '~/lib/time/cst';
 import { DUTY_TYPES, sumDutyFigures } from '~/lib/learning/duties';
 import { activityJump } from '~/lib/learning/jumps';
 import { ONLINE_TYPE } from '~/lib/learning/codes';
+import { ACTIVITY_STATUS, activityExpected } from '~/lib/learning/attendance';
 import { toICalendar, type CalendarEvent } from '~/lib/learning/ical';
-import { classRank, dayOptions, rangeProblem } from '~/lib/learning/timetable';
+import { classRank, dayOptions, finishedShare, rangeProblem } from '~/lib/learning/timetable';
 import type {
   CalendarFeed,
   EvaluateType,
@@ -19,7 +20,7 @@ import type {
   TimetableDutyKey,
 } from '~/lib/api/contracts/learning-timetable';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { studentActivities, type StudentActivity } from '../activities/activities.service';
+import { membershipsIn, studentActivities, type StudentActivity } from '../activities/activities.service';
 import { courseDuties } from '../duties/duties.service';
 import * as repo from './timetable.repository';
 
@@ -94,23 +95,35 @@ const meets = (window: { learnStartAt: number | null; learnEndAt: number | null 
 export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<TimetableDutyCount> {
   const e = await studentEnrolment(s, input);
   const range = rangeOf(input);
-  const [required, scores, duties] = await Promise.all([
+  const [required, finishing, memberships, duties] = await Promise.all([
     studentActivities(s, ref(e), { ...range, isRequired: 1 }),
     repo.finishedRequiredCounts(s.db, e.tenantId, e.classId, range),
+    membershipsIn(s, { tenantId: e.tenantId, classId: e.classId }),
     courseDuties(s, ref(e)),
   ]);
+  // Each student's share of their own required activities (from their enrolment, in their periods; decision 051).
+  const tally = new Map<string, { expected: number; finished: number }>();
+  for (const r of finishing) {
+    const t = tally.get(r.id) ?? { expected: 0, finished: 0 };
+    tally.set(r.id, t);
+    if (r.activityId === null || !activityExpected(r, memberships.get(r.id) ?? [])) continue;
+    t.expected += 1;
+    if (r.finished) t.finished += 1;
+  }
+  const scores = [...tally].map(([id, t]) => ({ id, ...t }));
   const figures = sumDutyFigures(duties.filter((d) => meets(d.course, range)).map((d) => d.figures));
   const resultMap = Object.fromEntries(DUTY_TYPES.map((k) => [k, figures.resultMap[k] ?? { totalNum: 0, finishNum: 0 }])) as Record<
     TimetableDutyKey,
     { totalNum: number; finishNum: number }
   >;
   const rank = classRank(
-    scores.map((r) => ({ id: r.id, score: r.finished })),
+    scores.map((r) => ({ id: r.id, score: finishedShare(r.finished, r.expected) })),
     e.classStudentId,
   );
   return {
     requiredActivityNum: required.length,
-    finishSignActivityNum: required.filter((a) => a.signedInAt !== null && a.signedInAt !== undefined).length,
+    // Attended by the one rule (a sign-in, or an online activity's lesson done by its end; decision 051).
+    finishSignActivityNum: required.filter((a) => a.classActivityStatus === ACTIVITY_STATUS.attended).length,
     rankIndex: rank.rankIndex,
     rankTotal: rank.rankTotal,
     resultMap,
