@@ -60,7 +60,7 @@ export type ClassStudent = Selectable<ClassStudentTable>;
 
 /**
  * A period a student was in before a move, or the one they moved into (migration
- * 20261128T1930_class_student_periods; decision 051). Until null: still there. A student never moved has none.
+ * 20261128T1931_class_student_periods; decision 051). Until null: still there. A student never moved has none.
  */
 export interface ClassStudentPeriodTable {
   id: string;
