@@ -115,7 +115,7 @@ describe('a student who joins late is not absent for what happened before', () =
     expect(mate.absenceNum).toBe(3);
   });
 
-  test('the timetable: the past weeks are not marked and the ranking is by the share of their own activities, so doing the next one ranks them first', async () => {
+  test('the timetable: the past weeks are not marked and the ranking is by the share of their own activities (the next one ranks them first)', async () => {
     const x = await classWithHistory();
     const [a, b] = x.early;
     // b studied the video of the three past activities (finished all three), a nothing.
@@ -229,7 +229,7 @@ describe('a student who joins late is not absent for what happened before', () =
 });
 
 describe('studying an online activity’s lesson attends it', () => {
-  test('the lesson studied to its target from the course outline before the end: the card says 已出勤 and 已完成, on the class page, the timetable and the staff sheet', async () => {
+  test('the lesson studied to its target from the course outline before the end: 已出勤 and 已完成 on the class page, the timetable and the staff sheet', async () => {
     const x = await classWithHistory();
     const [a] = x.early;
     const studentId = x.studentIds[a.userId]!;

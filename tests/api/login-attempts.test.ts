@@ -125,7 +125,7 @@ describe('bursts: every try is counted before its password is checked', () => {
 });
 
 describe('the right person is not refused because of someone else', () => {
-  test("students: an outsider's failures at one address leave the account open elsewhere; spread over addresses they stop new browsers, never the known one", async () => {
+  test("students: an outsider's failures at one address leave the account open elsewhere; from many addresses they stop new browsers only", async () => {
     await withServer(async (s) => {
       const hash = await hashPassword(PASSWORD);
       const [mobile] = await students(s, 1, hash);
@@ -212,7 +212,7 @@ describe('the right person is not refused because of someone else', () => {
     });
   }, 60_000);
 
-  test("staff: an outsider's five wrong passwords at one address leave the right one working from another; a known browser outlasts guesses from everywhere", async () => {
+  test("staff: an outsider's five wrong passwords at one address leave other addresses open; a known browser outlasts guesses from everywhere", async () => {
     await withServer(
       async (s) => {
         const member = await makeStaff(s, DEMO.id, STAFF_ROLE.admin);
