@@ -28,5 +28,18 @@ export const UPLOAD_IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 /** Where uploaded files are served: /files/<key>. */
 export const FILES_PATH = '/files/';
 
+/**
+ * The address of a picture in a school's file store, as an upload answers it: /files/<school>/
+ * <yyyymm>/<id>.<png|jpg|gif|webp> (the key's shape, src/server/storage/files.rules.ts). Rich text
+ * shows no other picture (decision 049).
+ */
+const UPLOADED_PICTURE = /^\/files\/([\w-]{1,32})\/\d{6}\/[\w-]{1,48}\.(?:png|jpg|jpeg|gif|webp)$/;
+
+/** True when `src` is a picture uploaded to the file store: of the given school, or of any when none is given. */
+export function isUploadedPicture(src: string | null | undefined, school?: string): boolean {
+  const m = UPLOADED_PICTURE.exec(src ?? '');
+  return m !== null && (school === undefined || m[1] === school);
+}
+
 /** The staff call that takes uploads (its bodies may be larger than a JSON call's). */
 export const UPLOAD_API_PATH = '/api/admin/uploads';

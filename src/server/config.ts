@@ -204,6 +204,12 @@ const schema = z
       if (env.SESSION_SECRET && env.SESSION_SECRET.trim() === env.TOKEN_PARAM_SECRET?.trim()) {
         ctx.addIssue({ code: 'custom', path: ['TOKEN_PARAM_SECRET'], message: 'must differ from SESSION_SECRET' });
       }
+      // The certificates' verification links are printed and public: their key must open nothing else.
+      for (const other of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
+        if (env.CERTIFICATE_SECRET && env.CERTIFICATE_SECRET.trim() === env[other]?.trim()) {
+          ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_SECRET'], message: `must differ from ${other}` });
+        }
+      }
       // The development provider sends nothing and writes every code to the log.
       if (env.SMS_PROVIDER === 'dev') {
         ctx.addIssue({

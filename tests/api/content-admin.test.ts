@@ -110,11 +110,13 @@ describe('news: drafts, publishing, withdrawing, deleting', () => {
 
   test('rich text is sanitised when saved: scripts, handlers and javascript: links never reach the database', async () => {
     const news = await draftNews({
-      content: '<p onclick="x()">正文</p><script>alert(1)</script><img src="/files/a/202611/1.png" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>',
+      content:
+        `<p onclick="x()">正文</p><script>alert(1)</script><img src="/files/${DEMO.id}/202611/1.png" onerror="alert(2)">` +
+        '<a href="javascript:alert(3)">链接</a>',
     });
     const row = await server().runtime.db.selectFrom('news').select('content').where('id', '=', news.id).executeTakeFirstOrThrow();
     expect(row.content).not.toMatch(/script|onerror|onclick|javascript:/i);
-    expect(row.content).toContain('src="/files/a/202611/1.png"');
+    expect(row.content).toContain(`src="/files/${DEMO.id}/202611/1.png"`);
     expect(row.content).toContain('<p>正文</p>');
   });
 

@@ -242,7 +242,14 @@ describe('the processing job', () => {
     expect(source.classroomType).toBe(CLASSROOM_TYPE.VIDEO);
     expect(source.durationMs).toBe(asset.durationMs);
     const content = lessonContent(
-      { classroomType: source.classroomType, classroomContent: source.classroomContent, liveStatus: null, classStartAt: null, classEndAt: null },
+      {
+        tenantId: DEMO.id,
+        classroomType: source.classroomType,
+        classroomContent: source.classroomContent,
+        liveStatus: null,
+        classStartAt: null,
+        classEndAt: null,
+      },
       () => null,
     );
     expect(content).toMatchObject({ kind: 'media', url: asset.renditions[2]!.url });

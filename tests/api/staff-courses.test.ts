@@ -248,7 +248,8 @@ describe('lessons', () => {
     expect((await read('音频课')).content).toMatchObject({ kind: 'media', mediaType: 2, sources: [] });
     const article = (await read('文章课')).content;
     if (article.kind !== 'article') throw new Error('not an article');
-    expect(article.html).toContain('<b>重点</b>');
+    // The editor's terms (decision 049): <b> is written as <strong>.
+    expect(article.html).toContain('<strong>重点</strong>');
     expect(article.html).not.toMatch(/script|javascript:/);
     expect(lessonNamed(c, '文章课').html).not.toMatch(/script|javascript:/);
     expect((await read('讲义课')).content).toMatchObject({ kind: 'document', fileName: '讲义.pdf', pdf: true });

@@ -2,13 +2,16 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
 import { PNG_1PX } from '../setup/files';
+import { pasteHtml } from './support/editor';
 
 /**
  * News and notices on the staff side at an office desktop's width: an editor writes a news item
- * with bold text and an uploaded picture, previews it in a new tab (the same HTML as the published
- * page but for the preview marks), schedules it, then publishes it now and finds it on /news; a
+ * with everything the toolbar makes (a heading, bold and italic text, both lists, a link, a quote)
+ * and an uploaded picture, previews it in a new tab (the same HTML as the published page but for
+ * the preview marks), schedules it, then publishes it now and finds it on /news with all of it; a
  * notice is written, published and deleted; what staff type into every field stays inert on the
- * public pages. A 375 px smoke run opens every screen.
+ * public pages; a link saved to cover the page is a plain link there, and pictures pasted from
+ * elsewhere are not taken (decision 049). A 375 px smoke run opens every screen.
  */
 
 /*
@@ -20,12 +23,15 @@ import { PNG_1PX } from '../setup/files';
 /** The value of a datetime-local input a day from now, in China Standard Time as the school works. */
 const tomorrowInCst = () => new Date(Date.now() + 24 * 3_600_000 + 8 * 3_600_000).toISOString().slice(0, 16);
 
-/** The main content region of a news detail page (the article), with nothing but its markup. */
+/**
+ * The main content region of a news detail page (the article), with nothing but its markup. The
+ * publish time's relative words ("1秒前") are left out: two reads a second apart differ there only.
+ */
 async function articleOf(page: Page, url: string): Promise<string> {
   const html = await (await page.request.get(url)).text();
   const m = /<article class="card[\s\S]*?<\/article>/.exec(html);
   expect(m, `no article in ${url}`).not.toBeNull();
-  return m![0];
+  return m![0].replace(/(<time [^>]*>)[^<]*(<\/time>)/g, '$1$2');
 }
 
 /** The editor's own line saying what the last action did. */
@@ -50,7 +56,7 @@ async function staffWrite(page: Page, path: string, body: unknown): Promise<{ co
 test.describe('@desktop-only news and notices on the staff side', () => {
   test.use({ viewport: DESKTOP });
 
-  test('a news item with bold text and an uploaded picture: preview, schedule, publish now, on /news', async ({ page }) => {
+  test('a news item with everything the toolbar makes and an uploaded picture: preview, schedule, publish now, on /news', async ({ page }) => {
     const editor = await makeStaff('editor');
     await signIn(page, editor);
     await page.goto('/admin/news');
@@ -66,17 +72,46 @@ test.describe('@desktop-only news and notices on the staff side', () => {
     await page.getByRole('textbox', { name: '标题', exact: true }).fill(title);
     await page.getByLabel('摘要').fill('新学期开学典礼安排');
     await body.click();
+    const tool = (name: string) => page.getByRole('button', { name, exact: true });
+    await tool('二级标题').click();
+    await page.keyboard.type('典礼安排');
+    await page.keyboard.press('Enter');
     await page.keyboard.type('典礼在 ');
-    await page.getByRole('button', { name: '加粗' }).click();
+    await tool('加粗').click();
     await page.keyboard.type('九月一日');
-    await page.getByRole('button', { name: '加粗' }).click();
-    await page.keyboard.type(' 举行。');
-    await expect(page.getByRole('button', { name: '加粗' })).toHaveAttribute('aria-pressed', 'false');
+    await tool('加粗').click();
+    await page.keyboard.type(' 举行，');
+    await tool('斜体').click();
+    await page.keyboard.type('请准时');
+    await tool('斜体').click();
+    await page.keyboard.type('。');
+    await expect(tool('加粗')).toHaveAttribute('aria-pressed', 'false');
+    await page.keyboard.press('Enter');
+    await tool('无序列表').click();
+    await page.keyboard.type('带学生证');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('穿校服');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await tool('有序列表').click();
+    await page.keyboard.type('签到');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('详见校历');
+    for (let i = 0; i < 2; i++) await page.keyboard.press('Shift+ArrowLeft');
+    page.once('dialog', (d) => void d.accept('https://www.example.cn/calendar'));
+    await tool('插入链接').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await tool('引用').click();
+    await page.keyboard.type('欢迎新同学');
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: '插入图片' }).click();
+    await tool('插入图片').click();
     await (await chooser).setFiles({ name: '会场.png', mimeType: 'image/png', buffer: PNG_1PX });
     await expect(body.locator('img')).toHaveAttribute('src', /^\/files\/.+\.png$/);
+    await expect(body.locator('h2')).toHaveText('典礼安排');
     await expect(body.locator('strong')).toHaveText('九月一日');
+    await expect(body.locator('a')).toHaveText('校历');
     await expectNoSeriousA11yViolations(page, 'news editor');
 
     await page.getByRole('button', { name: '保存草稿' }).click();
@@ -112,7 +147,18 @@ test.describe('@desktop-only news and notices on the staff side', () => {
     await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
     await page.goto(`/news-information/detail?id=${id}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.locator('article strong')).toHaveText('九月一日');
+    // Everything the editor made survives to the public page (decision 049).
+    const article = page.locator('article .rich-text');
+    await expect(article.getByRole('heading', { level: 2, name: '典礼安排' })).toBeVisible();
+    await expect(article.locator('strong')).toHaveText('九月一日');
+    await expect(article.locator('em')).toHaveText('请准时');
+    await expect(article.locator('ul > li')).toHaveText(['带学生证', '穿校服']);
+    await expect(article.locator('ol > li')).toHaveText(['签到']);
+    await expect(article.getByRole('link', { name: '校历' })).toHaveAttribute('href', 'https://www.example.cn/calendar');
+    await expect(article.getByRole('link', { name: '校历' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    await expect(article.locator('blockquote')).toContainText('欢迎新同学');
+    await expect(article.locator('img[src^="/files/"]')).toHaveCount(1);
+    await expect(article.locator('[class], [style]')).toHaveCount(0);
 
     // The preview and the published page: the same article, only the preview's notice apart.
     const previewArticle = await articleOf(page, previewUrl);
@@ -251,6 +297,60 @@ test.describe('@desktop-only news and notices on the staff side', () => {
     expect(dialogs).toEqual([]);
     expect((await staffWrite(page, `/admin/news/${news.data.id}/delete`, {})).code).toBe(0);
     expect((await staffWrite(page, `/admin/notices/${notice.data.id}/delete`, {})).code).toBe(0);
+  });
+});
+
+test.describe('@desktop-only rich text keeps only what the editor writes (decision 049)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a link saved to cover the page is a plain link on the public page and in the editor; pasted outside pictures are refused', async ({ page }) => {
+    const editor = await makeStaff('editor');
+    await signIn(page, editor);
+    await page.goto('/admin/news');
+    const cover = 'position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:9999';
+    const news = await staffWrite(page, '/admin/news/save', {
+      title: `覆盖链接${Date.now() % 100000}`,
+      categorizeIds: [],
+      contentType: 'ARTICLE',
+      content:
+        `<p>正文</p><p><a href="https://evil.example/" class="fixed inset-0 z-50 block" style="${cover}">领取</a></p>` +
+        '<img src="https://evil.example/track.png" alt="外部图片"><img src="data:image/png;base64,iVBORw0KGgo=" alt="内嵌图片">',
+    });
+    expect(news.code).toBe(0);
+    expect((await staffWrite(page, `/admin/news/${news.data.id}/publish`, {})).code).toBe(0);
+
+    await page.goto(`/news-information/detail?id=${news.data.id}`);
+    const link = page.locator('article').getByRole('link', { name: '领取' });
+    await expect(link).toBeVisible();
+    expect(await link.evaluate((a) => [a.getAttribute('class'), a.getAttribute('style'), getComputedStyle(a).position])).toEqual([null, null, 'static']);
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeLessThan(60);
+    expect(box.width).toBeLessThan(200);
+    await expect(page.locator('article img')).toHaveCount(0);
+    // Nothing lies over the page: its corners and its middle are the page's own.
+    const under = await page.evaluate(() =>
+      [
+        [5, 5],
+        [innerWidth / 2, innerHeight / 2],
+        [innerWidth - 5, innerHeight - 5],
+      ].map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.getAttribute('href') ?? null),
+    );
+    expect(under).not.toContain('https://evil.example/');
+
+    // The staff screen shows the same plain link.
+    await page.goto(`/admin/news/edit?id=${news.data.id}`);
+    const body = page.getByRole('textbox', { name: '正文' });
+    await hydrated(body);
+    await expect(body.getByText('领取')).toBeVisible();
+    expect(await body.locator('a').evaluate((a) => [a.getAttribute('class'), a.getAttribute('style')])).toEqual([null, null]);
+
+    // Pasted from another page: the text stays, pictures from elsewhere and data: pictures do not, and the editor says so.
+    const outside = '<img src="https://evil.example/a.png" alt="外部"><img src="data:image/png;base64,iVBORw0KGgo=" alt="内嵌">';
+    await pasteHtml(body, `<p>粘贴的正文</p>${outside}`);
+    await expect(body.getByText('粘贴的正文')).toBeVisible();
+    await expect(body.locator('img')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toContainText('粘贴内容中的 2 张图片来自其他网站或内嵌数据，未保留');
+    expect((await staffWrite(page, `/admin/news/${news.data.id}/delete`, {})).code).toBe(0);
   });
 });
 

@@ -231,7 +231,7 @@ test.describe('online classroom', () => {
 
     await lessonButton(page, '正弦交流电阅读材料').click();
     await expect(page.getByRole('heading', { name: '正弦交流电的三要素' })).toBeVisible();
-    await expect(page.getByRole('img', { name: '正弦波形示意图' })).toBeVisible();
+    await expect(page.getByText('我国工频交流电的频率为 50 Hz')).toBeVisible();
 
     await lessonButton(page, '三相交流电讲义').click();
     await expect(page.getByRole('img', { name: /三相交流电讲义\.pdf 第 1 页，共 \d+ 页/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { createServer, type Server } from '~/server/runtime';
 import { seedIfEmpty } from '~/server/db/seed';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
 import { urlOf, type Call } from '~/lib/api/contract';
+import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
 
 /**
  * A real server on a real, private database for one test file:
@@ -266,5 +267,59 @@ export function useTestServer(env: Record<string, string> = {}): () => TestServe
   return () => {
     if (!server) throw new Error('The test server is not running (use it inside tests or hooks).');
     return server;
+  };
+}
+
+/**
+ * The request gate in front of a test server, over real HTTP: what scripts/start.mjs runs
+ * (src/server/http/gate.ts) limits and buffers each body, then hands the request on as the renderer
+ * does to the API (src/pages/api/[...path].ts: the buffered body, the Hono app). The gate's general
+ * limit is the server's configured MAX_BODY_BYTES unless `options` says otherwise. For what only the
+ * gate decides (a body's size before anything reads it); `url` is the gateway's origin.
+ */
+export async function startGateway(
+  server: TestServer,
+  options: Partial<GateOptions> = {},
+): Promise<{ url: string; handled: () => number; close: () => Promise<void> }> {
+  let handled = 0;
+  const renderer = (req: IncomingMessage & { body?: Buffer }, res: ServerResponse) => {
+    handled += 1;
+    void (async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else if (value !== undefined) headers.set(name, value);
+      }
+      const method = req.method ?? 'GET';
+      const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(req.body ?? Buffer.alloc(0));
+      // The body is whole here: the length the client declared (or its chunking) no longer applies.
+      headers.delete('transfer-encoding');
+      headers.delete('content-length');
+      const answer = await server.app.request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method, headers, ...(body ? { body } : {}) });
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      res.writeHead(answer.status, { ...Object.fromEntries(answer.headers), 'content-length': String(bytes.length) });
+      res.end(bytes);
+    })().catch((error: unknown) => {
+      console.error('[gateway]', error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  };
+  const gate = createGate(
+    { maxBodyBytes: server.runtime.config.MAX_BODY_BYTES, trustProxy: false, siteOnHttps: false, hstsMaxAge: 0, cache: null, drainMs: 1_000, ...options },
+    renderer,
+  );
+  const http = createHttpServer(gate);
+  http.on('clientError', onClientError);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    handled: () => handled,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }

@@ -69,6 +69,16 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...PROD, TOKEN_PARAM_SECRET: ` ${SECRET_A} ` })).toEqual(['TOKEN_PARAM_SECRET: must differ from SESSION_SECRET']);
   });
 
+  test('production refuses a CERTIFICATE_SECRET equal to SESSION_SECRET or TOKEN_PARAM_SECRET, also with spaces', () => {
+    expect(problemsOf({ ...PROD, CERTIFICATE_SECRET: SECRET_A })).toEqual(['CERTIFICATE_SECRET: must differ from SESSION_SECRET']);
+    expect(problemsOf({ ...PROD, CERTIFICATE_SECRET: `${SECRET_A}  ` })).toEqual(['CERTIFICATE_SECRET: must differ from SESSION_SECRET']);
+    expect(problemsOf({ ...PROD, CERTIFICATE_SECRET: SECRET_B })).toEqual(['CERTIFICATE_SECRET: must differ from TOKEN_PARAM_SECRET']);
+    // Development and test mode keep their own defaults, whatever is set.
+    expect(parseConfig({ ...PROD, NODE_ENV: 'development', CERTIFICATE_SECRET: SECRET_A }).CERTIFICATE_SECRET).toBe(SECRET_A);
+    // Distinct secrets start.
+    expect(parseConfig(PROD).CERTIFICATE_SECRET).toBe(SECRET_C);
+  });
+
   test('the database pool settings come from the environment, bounded', () => {
     expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({
       DATABASE_POOL_SIZE: 10,

@@ -50,7 +50,7 @@ describe('moved', () => {
 
 describe('lesson content', () => {
   const read = (classroomType: number, classroomContent: string) =>
-    lessonContent({ classroomType, classroomContent, liveStatus: 3, classStartAt: null, classEndAt: null }, () => null);
+    lessonContent({ tenantId: 't1', classroomType, classroomContent, liveStatus: 3, classStartAt: null, classEndAt: null }, () => null);
 
   test("a media lesson keeps the library's content, names its files and, for pictures, carries the summary", () => {
     const a = JSON.stringify({ pageData: [{ type: 'image', url: '/files/demo/202611/a.png' }] });

@@ -8,6 +8,7 @@ const time = (ms: number | null) => (ms === null ? null : `t${ms}`);
 const lesson = (classroomType: number, content: unknown, extra: Partial<Parameters<typeof lessonContent>[0]> = {}) =>
   lessonContent(
     {
+      tenantId: 't1',
       classroomType,
       classroomContent: content === undefined ? null : typeof content === 'string' ? content : JSON.stringify(content),
       liveStatus: null,
@@ -261,7 +262,11 @@ describe('viewerUrlOf and the configured viewer', () => {
   test('with a viewer, every document (PDF or not) gets its viewer address; without a file, none', () => {
     const viewer = (u: string) => viewerUrlOf(template, u, 'https://s');
     const doc = (content: unknown) =>
-      lessonContent({ classroomType: 4, classroomContent: JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null }, time, viewer);
+      lessonContent(
+        { tenantId: 't1', classroomType: 4, classroomContent: JSON.stringify(content), liveStatus: null, classStartAt: null, classEndAt: null },
+        time,
+        viewer,
+      );
     expect(doc({ pageData: [{ type: 'document', url: '/d.pdf' }] })).toMatchObject({
       pdf: true,
       viewerUrl: `https://viewer.example/view?src=${encodeURIComponent('https://s/d.pdf')}&embed=1`,

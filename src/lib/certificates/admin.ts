@@ -1,5 +1,6 @@
 import { CERT_KINDS, CERT_QUERY_LIMITS, type CertKind, isValidName, nameLength, normalizeName } from '../rules/certificate';
 import { splitCsv } from '../learning/class-admin';
+import { CSV_IMPORT_CHARS } from '../csv-import';
 
 /**
  * The staff side of certificates, browser-safe and pure (tests/unit/certificates-admin-rules.test.ts):
@@ -26,7 +27,7 @@ export const CERT_LIMITS = {
   reason: 200,
   /** Rows of one CSV file and its size in characters. */
   rows: 1000,
-  chars: 1_000_000,
+  chars: CSV_IMPORT_CHARS.certificates,
 } as const;
 
 /** A certificate as staff give it (by hand or as a CSV row), before it is checked. Blank fields are ''. */

@@ -1,4 +1,5 @@
 import { QUESTION_TYPE, type QuestionType } from '../api/contracts/exams';
+import { CSV_IMPORT_CHARS } from '../csv-import';
 
 /**
  * The question bank's rules (decision 048): what makes a question whole, shared by the server
@@ -40,7 +41,7 @@ export const BANK_LIMITS = {
   workDescription: 2000,
   maxAttempts: 20,
   csvRows: 500,
-  csvChars: 400000,
+  csvChars: CSV_IMPORT_CHARS.questions,
 } as const;
 
 /** How the answering page and its scoring mark a blank in a fill-in stem. */

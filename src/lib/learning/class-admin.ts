@@ -1,4 +1,5 @@
 import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from './codes';
+import { CSV_IMPORT_CHARS } from '../csv-import';
 
 /**
  * The staff side of classes, browser-safe: who teaches a class, the kinds of period, and the rules
@@ -39,7 +40,7 @@ export const CSV_LIMITS = {
   /** Student rows (the header not counted). */
   rows: 500,
   /** Characters of the file's text (about 100 KB). */
-  chars: 100_000,
+  chars: CSV_IMPORT_CHARS.students,
   /** A name's characters. */
   name: 40,
 } as const;

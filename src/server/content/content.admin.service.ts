@@ -64,8 +64,8 @@ const refuse = (r: Refusal) => AppError.conflict(t(`adminContent.refusal.${r}`))
 const notFound = (kind: Kind) => AppError.notFound(t(kind === 'news' ? 'adminContent.newsNotFound' : 'adminContent.noticeNotFound'));
 
 /** A video news item's content is its URL: only http(s) or a path of this site. */
-function checkedContent(contentType: News['contentType'], content: string): string {
-  if (contentType === 'ARTICLE') return sanitizeRichText(content);
+function checkedContent(contentType: News['contentType'], content: string, tenantId: string): string {
+  if (contentType === 'ARTICLE') return sanitizeRichText(content, tenantId);
   const url = safeMediaUrl(content);
   if (!url) throw AppError.badRequest(t('adminContent.videoUrlInvalid'));
   return url;
@@ -127,7 +127,7 @@ async function newsOf(db: DB, tenantId: string, id: string): Promise<AdminNews> 
     cover: row.cover,
     introduction: row.introduction,
     sources: row.sources,
-    content: row.contentType === 'ARTICLE' ? sanitizeRichText(row.content) : row.content,
+    content: row.contentType === 'ARTICLE' ? sanitizeRichText(row.content, tenantId) : row.content,
   };
 }
 
@@ -143,7 +143,7 @@ export async function saveNews(s: Scope, actor: StaffActor, input: NewsInput): P
     introduction: input.introduction || null,
     sources: input.sources || null,
     contentType: input.contentType,
-    content: checkedContent(input.contentType, input.content),
+    content: checkedContent(input.contentType, input.content, tenantId),
     updatedAt: s.now,
   };
   return s.db.transaction().execute(async (trx) => {
@@ -344,14 +344,14 @@ export async function pageNotices(
 async function noticeOf(db: DB, tenantId: string, id: string): Promise<AdminNotice> {
   const row = await repo.findNotice(db, tenantId, id);
   if (!row) throw notFound('notice');
-  return { ...noticeSummary(row), content: sanitizeRichText(row.content) };
+  return { ...noticeSummary(row), content: sanitizeRichText(row.content, tenantId) };
 }
 
 export const getNotice = (s: Scope, actor: StaffActor, id: string) => noticeOf(s.db, actor.tenant.id, id);
 
 export async function saveNotice(s: Scope, actor: StaffActor, input: NoticeInput): Promise<AdminNotice> {
   const tenantId = actor.tenant.id;
-  const fields = { title: input.title, writerName: input.writerName || null, content: sanitizeRichText(input.content), updatedAt: s.now };
+  const fields = { title: input.title, writerName: input.writerName || null, content: sanitizeRichText(input.content, tenantId), updatedAt: s.now };
   return s.db.transaction().execute(async (trx) => {
     if (!input.id) {
       const id = newId(s.now);

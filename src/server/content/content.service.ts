@@ -90,7 +90,7 @@ async function newsDetail(s: Scope, tenantId: string, row: News): Promise<NewsDe
   const cats = await categoryMap(s, tenantId, [row.id]);
   return {
     ...newsSummary(row, cats.get(row.id) ?? []),
-    content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : sanitizeRichText(row.content),
+    content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : sanitizeRichText(row.content, tenantId),
     relatedProductList: [],
   };
 }
@@ -190,8 +190,8 @@ export async function findNotice(s: Scope, id: string): Promise<NoticeDetail | n
 }
 
 /** The public detail of a notice: what the notice page and its preview both render. */
-function noticeDetail(r: Parameters<typeof noticeSummary>[0] & { content: string }): NoticeDetail {
-  return { ...noticeSummary(r), content: sanitizeRichText(r.content) };
+function noticeDetail(r: Parameters<typeof noticeSummary>[0] & { content: string; tenantId: string }): NoticeDetail {
+  return { ...noticeSummary(r), content: sanitizeRichText(r.content, r.tenantId) };
 }
 
 export const getNotice = async (s: Scope, id: string): Promise<NoticeDetail> => orNotFound(await findNotice(s, id));

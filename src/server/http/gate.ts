@@ -8,6 +8,7 @@ import { isHttps, nodeHeaders } from './forwarded.ts';
 import type { RenderCache } from './render-cache.ts';
 import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/uploads.ts';
 import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '../../lib/media-library.ts';
+import { bodyLimitFor } from '../../lib/csv-import.ts';
 
 /**
  * The first thing every request meets, before Astro or the API read anything:
@@ -112,8 +113,11 @@ export function createGate(options: GateOptions, next: Handler): Handler {
       pass(req, res);
       return;
     }
-    // An upload may be as large as the largest file it takes; every other body keeps the configured limit.
-    let limit = url.startsWith(UPLOAD_API_PATH) ? Math.max(options.maxBodyBytes, UPLOAD_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES) : options.maxBodyBytes;
+    // An upload may be as large as the largest file it takes, a CSV import as its documented number
+    // of characters (decision 049); every other body keeps the configured limit.
+    let limit = url.startsWith(UPLOAD_API_PATH)
+      ? Math.max(options.maxBodyBytes, UPLOAD_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES)
+      : bodyLimitFor(url, options.maxBodyBytes);
     // A resumable media upload's piece (the browser sends a large file in pieces of at most this size).
     if (url.startsWith(MEDIA_UPLOAD_PATH)) limit = Math.max(options.maxBodyBytes, MEDIA_CHUNK_BYTES);
     const declared = req.headers['content-length'];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import { AppError } from '../errors';
 import { t } from '~/server/i18n';
+import { bodyLimitFor } from '~/lib/csv-import';
 
 // Zod's own messages in Chinese, for the users who read them.
 z.config(z.locales.zhCN());
@@ -37,15 +38,46 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer
   return result.data;
 }
 
-/** Bodies larger than this are refused before they are parsed (forms and answers are a few KB). */
+/**
+ * Bodies larger than this are refused before they are parsed (forms and answers are a few KB); a
+ * CSV import takes its own documented size (src/lib/csv-import.ts, decision 049).
+ */
 export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * The body's text, read up to `limit` bytes: a larger body is refused (413) as soon as it passes
+ * the limit, from its declared length or while it streams, never read whole. (Behind the request
+ * gate it is already bounded; this holds for any other way in, e.g. the development server.)
+ */
+async function readText(c: Context, limit: number): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > limit) throw AppError.payloadTooLarge();
+  const body = c.req.raw.body;
+  if (!body || c.req.raw.bodyUsed) {
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > limit) throw AppError.payloadTooLarge();
+    return text;
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw AppError.payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  // As Request.text() does: UTF-8, a leading BOM dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
 
 /** The JSON body (an empty body is {}); too large or not JSON is a clear refusal. */
 export async function readBody(c: Context): Promise<unknown> {
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw AppError.payloadTooLarge();
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw AppError.payloadTooLarge();
+  const text = await readText(c, bodyLimitFor(c.req.path, MAX_BODY_BYTES));
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);

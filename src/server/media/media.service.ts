@@ -116,7 +116,7 @@ export async function getFeedItem(s: Scope, id: string): Promise<FeedItemDetail>
   const row = await repo.findPublishedFeedItem(s.db, tenant.id, id);
   if (!row) throw AppError.notFound(t('engagement.feedItemNotFound'));
   const [item] = await feedItems(s, tenant.id, [row]);
-  return { ...item!, content: sanitizeRichText(row.content) };
+  return { ...item!, content: sanitizeRichText(row.content, tenant.id) };
 }
 
 /** The likes brought over for a published feed item of the type, or null when this school has none with the id. */

@@ -125,7 +125,7 @@ export function namesOf(db: DB, tenantId: string, type: ProductsSchedulable, ids
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repo.findProduct>>>;
 
-function productOf(r: ProductRow, categoryIds: string[]): AdminProduct {
+function productOf(r: ProductRow, categoryIds: string[], tenantId: string): AdminProduct {
   return {
     id: r.id,
     name: r.name,
@@ -137,7 +137,7 @@ function productOf(r: ProductRow, categoryIds: string[]): AdminProduct {
     certificateTypeDesc: r.certificateTypeDesc,
     certificateVerificationType: r.certificateVerificationType,
     certificateBenefits: r.certificateBenefits,
-    detail: sanitizeRichText(r.detail),
+    detail: sanitizeRichText(r.detail, tenantId),
     schoolName: r.schoolName,
     trainingInstitutionsName: r.trainingInstitutionsName,
     defStandPrice: r.defStandPrice,
@@ -161,6 +161,7 @@ async function productsWithPlacements(db: DB, tenantId: string, rows: ProductRow
     productOf(
       r,
       placements.filter((p) => p.productId === r.id).map((p) => p.bizId),
+      tenantId,
     ),
   );
 }
@@ -186,7 +187,7 @@ export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInp
   return write(s, async (trx) => {
     if ((await repo.countCategories(trx, tenantId, categoryIds)) !== categoryIds.length) throw AppError.badRequest(t('catalog.categoryNotFound'));
     // The detail is rich text: kept sanitised (none when nothing is left), and sanitised again when shown.
-    const kept = sanitizeRichText(detail).trim();
+    const kept = sanitizeRichText(detail, tenantId).trim();
     const stored = {
       ...fields,
       detail: kept === '' ? null : kept,
@@ -319,12 +320,12 @@ export async function listMajors(s: Scope): Promise<MajorOption[]> {
 
 type QuestionRow = NonNullable<Awaited<ReturnType<typeof repo.findQuestion>>>;
 
-const questionOf = (r: QuestionRow, majors: Map<string, string>): AdminQuestion => ({
+const questionOf = (r: QuestionRow, majors: Map<string, string>, tenantId: string): AdminQuestion => ({
   id: r.id,
   majorId: r.majorId,
   majorName: majors.get(r.majorId) ?? null,
   name: r.name,
-  answer: sanitizeRichText(r.answer),
+  answer: sanitizeRichText(r.answer, tenantId),
   seq: r.seq,
   state: asState(r.state),
   scheduledAt: timeOf(r.scheduledAt),
@@ -336,12 +337,12 @@ const majorNames = async (s: Scope) => new Map((await listMajors(s)).map((m) => 
 async function requireQuestion(db: DB, tenantId: string, id: string, majors: Map<string, string>): Promise<AdminQuestion> {
   const row = await repo.findQuestion(db, tenantId, id);
   if (!row) throw notFound();
-  return questionOf(row, majors);
+  return questionOf(row, majors, tenantId);
 }
 
 export async function pageQuestions(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminQuestion>> {
   const [{ rows, total }, majors] = await Promise.all([repo.pageQuestions(s.db, actor.tenant.id, filter(q)), majorNames(s)]);
-  return mapPage(pageOf(rows, total, q.current, q.size), (r) => questionOf(r, majors));
+  return mapPage(pageOf(rows, total, q.current, q.size), (r) => questionOf(r, majors, actor.tenant.id));
 }
 
 const questionFields = ({ majorId, name, answer, seq, state }: AdminQuestion) => ({ majorId, name, answer, seq, state });
@@ -350,7 +351,7 @@ const questionFields = ({ majorId, name, answer, seq, state }: AdminQuestion) =>
 export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionInput): Promise<AdminQuestion> {
   const tenantId = actor.tenant.id;
   const { id: givenId, ...fields } = input;
-  const stored = { ...fields, answer: sanitizeRichText(fields.answer), ...(fields.state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {}) };
+  const stored = { ...fields, answer: sanitizeRichText(fields.answer, tenantId), ...(fields.state === CATALOG_STATE.PUBLISHED ? { scheduledAt: null } : {}) };
   const majors = await majorNames(s);
   const before = givenId ? await requireQuestion(s.db, tenantId, givenId, majors) : null;
   // A question may stay with the major it has; a new or moved one needs a published major of this school.

@@ -100,7 +100,7 @@ function blockOf(r: UniversityInformationTable): ProjectBlockAdmin {
     title: r.title,
     // The stored tab label is the title when none was given (the public page shows name ?? title).
     name: r.name && r.name !== r.title ? r.name : '',
-    content: sanitizeRichText(r.content),
+    content: sanitizeRichText(r.content, r.tenantId),
     published: r.state === PUBLICATION.PUBLISHED,
     seq: r.seq,
   };
@@ -110,8 +110,8 @@ function blockOf(r: UniversityInformationTable): ProjectBlockAdmin {
 const auditedBlock = ({ id: _id, seq: _seq, ...fields }: ProjectBlockAdmin) => fields;
 
 /** The text as it will be shown: sanitised once here and again when the page draws it. */
-function blockColumns(input: ProjectBlockInput) {
-  const content = sanitizeRichText(input.content).trim();
+function blockColumns(input: ProjectBlockInput, tenantId: string) {
+  const content = sanitizeRichText(input.content, tenantId).trim();
   if (content === '' || /^(?:<p>\s*<\/p>)+$/.test(content)) throw AppError.badRequest(t('school.blocks.contentRequired'));
   return { title: input.title, name: input.name || null, content, state: input.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT };
 }
@@ -130,7 +130,7 @@ export async function listProjectBlocks(s: Scope, actor: StaffActor): Promise<Pr
 export async function createProjectBlock(s: Scope, actor: StaffActor, input: ProjectBlockInput): Promise<ProjectBlockAdmin> {
   const tenantId = actor.tenant.id;
   const universityId = await ownerOf(s, actor);
-  const columns = blockColumns(input);
+  const columns = blockColumns(input, tenantId);
   const id = newId(s.now);
   const created = await s.db.transaction().execute(async (trx) => {
     const current = await repo.listOwnBlocks(trx, tenantId, PROJECT_BLOCK_TYPE, universityId);
@@ -148,7 +148,7 @@ export async function createProjectBlock(s: Scope, actor: StaffActor, input: Pro
 export async function updateProjectBlock(s: Scope, actor: StaffActor, id: string, input: ProjectBlockInput): Promise<ProjectBlockAdmin> {
   const tenantId = actor.tenant.id;
   const universityId = await ownerOf(s, actor);
-  const columns = blockColumns(input);
+  const columns = blockColumns(input, tenantId);
   const updated = await s.db.transaction().execute(async (trx) => {
     const before = await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id);
     if (!before) throw blockNotFound();

@@ -6,8 +6,8 @@ import * as repo from './school.repository';
 
 /** Information content blocks (types 0, 1, 2) and certification organisations of a school. */
 
-function blockVO(r: { id: string; title: string; name: string | null; content: string }): InformationBlock {
-  return { id: r.id, title: r.title, name: r.name ?? r.title, content: sanitizeRichText(r.content) };
+function blockVO(r: { id: string; title: string; name: string | null; content: string }, school: string): InformationBlock {
+  return { id: r.id, title: r.title, name: r.name ?? r.title, content: sanitizeRichText(r.content, school) };
 }
 
 /**
@@ -18,7 +18,7 @@ function blockVO(r: { id: string; title: string; name: string | null; content: s
 export async function listInformation(s: Scope, informationType: InformationType, universityId?: string): Promise<InformationBlock[]> {
   const tenant = await s.tenant();
   const rows = await repo.listInformation(s.db, tenant.id, { informationType, universityIds: universityId ? [universityId] : undefined });
-  return rows.map(blockVO);
+  return rows.map((r) => blockVO(r, tenant.id));
 }
 
 /** Published certification organisations of the named school (else the request's), ascending seq, each with its detail blocks. */
@@ -36,6 +36,6 @@ export async function listCertificationOrganizations(s: Scope, tenantId?: string
     certificationTypeName: certificationLevelName(o.certificationType),
     serviceScope: o.serviceScope,
     features: o.features,
-    informationList: blocks.filter((b) => b.universityId === o.id).map(blockVO),
+    informationList: blocks.filter((b) => b.universityId === o.id).map((b) => blockVO(b, tenant.id)),
   }));
 }

@@ -344,7 +344,7 @@ export function defaultAgreementHtml(kind: AgreementKind, name: string): string 
 
 function agreementOf(school: School, kind: AgreementKind): AgreementText {
   const html = school[AGREEMENT_COLUMN[kind]];
-  return { kind, html: html ? sanitizeRichText(html) : null, defaultHtml: defaultAgreementHtml(kind, school.universityName) };
+  return { kind, html: html ? sanitizeRichText(html, school.tenantId) : null, defaultHtml: defaultAgreementHtml(kind, school.universityName) };
 }
 
 export async function listAgreements(s: Scope, actor: StaffActor): Promise<AgreementText[]> {
@@ -354,7 +354,7 @@ export async function listAgreements(s: Scope, actor: StaffActor): Promise<Agree
 
 /** Saves an agreement's text, sanitised as the public page will show it ('' or nothing left: back to the default). */
 export async function saveAgreement(s: Scope, actor: StaffActor, input: AgreementInput): Promise<AgreementText> {
-  const clean = sanitizeRichText(input.html).trim();
+  const clean = sanitizeRichText(input.html, actor.tenant.id).trim();
   const html = clean === '' ? null : clean;
   const column = AGREEMENT_COLUMN[input.kind];
   const saved = await s.db.transaction().execute(async (trx) => {

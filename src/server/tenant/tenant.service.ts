@@ -187,5 +187,5 @@ export async function getAgreementHtml(s: Scope, kind: 'service' | 'privacy'): P
   const tenant = await s.tenant();
   const school = await schoolOf(s, tenant.id);
   const html = kind === 'service' ? school.serviceAgreement : school.privacyAgreement;
-  return html ? sanitizeRichText(html) : null;
+  return html ? sanitizeRichText(html, tenant.id) : null;
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { editorExtensions } from './extensions';
-import { cleanPastedHtml } from './paste';
+import { cleanPaste } from './paste';
 import { t } from '~/lib/i18n/messages/admin-content';
 import { UPLOAD_IMAGE_ACCEPT, UPLOAD_IMAGE_MAX_BYTES, type UploadPurpose } from '~/lib/uploads';
 import { uploadImage } from '../upload';
@@ -10,7 +10,10 @@ import { uploadImage } from '../upload';
  * The staff side's one rich-text editor (Tiptap, decision 037): headings, bold, italic, lists,
  * quotes, links, pictures uploaded to the school's storage, undo and redo. It produces plain
  * semantic HTML that the server sanitises when it is saved and the public page again when it is
- * shown. The toolbar's buttons are named and say when they are on; the editable area is labelled.
+ * shown (decision 049: exactly what the editor writes survives). A pasted picture from another
+ * site or a data: URL, or a pasted or dropped picture file, is not taken: the editor says so
+ * (pictures are uploaded with the toolbar's button). The toolbar's buttons are named and say when
+ * they are on; the editable area is labelled.
  * Loaded only by the editing screens (lazily), so no other page carries its weight.
  */
 
@@ -25,13 +28,22 @@ const SAFE_LINK = /^(https?:\/\/|mailto:|\/)/i;
 
 export default function RichTextEditor({ label, value, onChange, uploadPurpose }: RichTextEditorProps) {
   const labelId = useId();
+  const [error, setError] = useState<string | null>(null);
   const editor = useEditor({
     extensions: editorExtensions(),
     content: value,
     // Rendered in the browser only: the screen is a client island.
     immediatelyRender: false,
     editorProps: {
-      transformPastedHTML: cleanPastedHtml,
+      // Also what a drop of HTML goes through.
+      transformPastedHTML: (html) => {
+        const { html: clean, droppedPictures } = cleanPaste(html);
+        setError(droppedPictures > 0 ? t('adminContent.editor.pictureNotKept', { n: droppedPictures }) : null);
+        return clean;
+      },
+      // A picture file (a screenshot) pasted or dropped is not inserted: it would be a data: URL.
+      handlePaste: (_view, event) => refusedFiles(event.clipboardData, setError),
+      handleDrop: (_view, event) => refusedFiles(event.dataTransfer, setError),
       attributes: {
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
@@ -48,17 +60,38 @@ export default function RichTextEditor({ label, value, onChange, uploadPurpose }
         {label}
       </span>
       <div className="rounded-lg border border-slate-300 bg-white focus-within:border-brand">
-        {editor ? <Toolbar editor={editor} uploadPurpose={uploadPurpose} /> : null}
+        {editor ? <Toolbar editor={editor} uploadPurpose={uploadPurpose} error={error} setError={setError} /> : null}
         <EditorContent editor={editor} />
       </div>
     </div>
   );
 }
 
-function Toolbar({ editor, uploadPurpose }: { editor: Editor; uploadPurpose: UploadPurpose }) {
+/**
+ * True (the paste or drop is handled: nothing inserted, the editor says why) when it is only
+ * picture files. With text beside them (a word processor copies a picture of the selection too)
+ * the text is pasted as usual.
+ */
+function refusedFiles(data: DataTransfer | null | undefined, say: (message: string) => void): boolean {
+  const files = [...(data?.files ?? [])];
+  if (!data || !files.some((f) => f.type.startsWith('image/')) || data.getData('text/html') || data.getData('text/plain')) return false;
+  say(t('adminContent.editor.pictureFileNotKept'));
+  return true;
+}
+
+function Toolbar({
+  editor,
+  uploadPurpose,
+  error,
+  setError,
+}: {
+  editor: Editor;
+  uploadPurpose: UploadPurpose;
+  error: string | null;
+  setError: (message: string | null) => void;
+}) {
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({

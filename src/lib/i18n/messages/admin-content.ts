@@ -83,6 +83,8 @@ export const adminContent = {
   'adminContent.editor.linkInvalid': '请输入以 http:// 或 https:// 开头的链接',
   'adminContent.editor.image': '插入图片',
   'adminContent.editor.imageFile': '选择要插入的图片文件',
+  'adminContent.editor.pictureNotKept': '粘贴内容中的 {n} 张图片来自其他网站或内嵌数据，未保留：请用“插入图片”上传图片',
+  'adminContent.editor.pictureFileNotKept': '粘贴或拖入的图片未插入：请用“插入图片”上传图片',
   'adminContent.editor.undo': '撤销',
   'adminContent.editor.redo': '重做',
   // The server's checks and refusals.

@@ -5,7 +5,8 @@ import type { FeatureSeeder } from './seeder';
 
 /**
  * The online classroom's demo content (issue 12): the content JSON of the demo school's course
- * '电工基础与安全用电' — a video in LD/SD/HD, an audio lesson, an article with an image, a PDF
+ * '电工基础与安全用电' — a video in LD/SD/HD, an audio lesson, an article (rich text shows uploaded
+ * pictures only, decision 049, and the seeder writes no files: the article has none), a PDF
  * handout, an image handout with its summary and a resource pack (archive) to download — all from
  * public/media/learning/ — and a section of lessons of the types that show only an icon (20, 90,
  * 91), one with a file and two without. Runs after seedLearning and finds its lessons by name;
@@ -33,7 +34,6 @@ export const ONLINE_CONTENT: Record<string, unknown> = {
         type: 'article',
         html:
           '<h2>正弦交流电的三要素</h2><p>正弦交流电的大小和方向随时间按正弦规律变化，<strong>最大值、角频率和初相位</strong>称为它的三要素。</p>' +
-          `<figure><img src="${MEDIA}/handout-1.jpg" alt="正弦波形示意图" width="480"><figcaption>图 1 正弦波形</figcaption></figure>` +
           '<p>我国工频交流电的频率为 50 Hz，周期为 0.02 s。</p><script>alert(1)</script><p onclick="alert(2)">有效值约为最大值的 0.707 倍。</p>',
       },
     ],

@@ -54,14 +54,15 @@ async function asking<T>(s: Scope, work: Work, ask: () => Promise<T>): Promise<T
   }
 }
 
-const cleanQuestion = (q: XsktQuestion): XsktQuestion => ({
+/** The bank's HTML as the school's pages show rich text (decision 049): the bank's own pictures are not kept. */
+const cleanQuestion = (q: XsktQuestion, school: string): XsktQuestion => ({
   ...q,
-  trunk: sanitizeRichText(q.trunk),
+  trunk: sanitizeRichText(q.trunk, school),
   questionContentVO: {
     content: q.questionContentVO.content,
-    optionList: q.questionContentVO.optionList.map((o) => ({ key: o.key, value: sanitizeRichText(o.value) })),
+    optionList: q.questionContentVO.optionList.map((o) => ({ key: o.key, value: sanitizeRichText(o.value, school) })),
   },
-  readQuestionList: q.readQuestionList.map(cleanQuestion),
+  readQuestionList: q.readQuestionList.map((x) => cleanQuestion(x, school)),
 });
 
 /** The bank's paper of an external bank's work and the student's bank token. */
@@ -69,7 +70,7 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
   const { e, work } = await bankWork(s, input);
   const paper = await asking(s, work, () => bankOf(s).paper({ paperId: work.externalPaperId ?? '', tenantId: e.tenantId, userId: e.student.user.id }));
   const map: XsktPaper['xiongsongQuestionUnitCAResultVO']['questionResultVOMap'] = {};
-  for (const [type, list] of Object.entries(paper.questionResultVOMap)) map[type as keyof typeof map] = (list ?? []).map(cleanQuestion);
+  for (const [type, list] of Object.entries(paper.questionResultVOMap)) map[type as keyof typeof map] = (list ?? []).map((q) => cleanQuestion(q, e.tenantId));
   return {
     xiongsongQuestionUnitCAResultVO: { title: paper.title || work.title, description: paper.description ?? work.description, questionResultVOMap: map },
     xsktUserToken: paper.userToken,
@@ -77,7 +78,7 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
 }
 
 /** A bank question as the review shows it: the bank's right answer and analysis as its key. */
-function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>): Question {
+function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>, school: string): Question {
   const result = marking.get(q.questions_id);
   const choice = CHOICE_QUESTION_TYPES.includes(q.questionType);
   const rightKeys = choice
@@ -86,7 +87,7 @@ function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMar
         .map((k) => k.trim())
         .filter(Boolean)
     : [];
-  const clean = cleanQuestion(q);
+  const clean = cleanQuestion(q, school);
   return {
     id: q.questions_id,
     questionType: q.questionType,
@@ -101,18 +102,18 @@ function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMar
     questionAnswerVO: {
       content: choice ? null : (result?.right_answer ?? null),
       optionList: rightKeys,
-      contentDesc: result?.analysis ? sanitizeRichText(result.analysis) : null,
+      contentDesc: result?.analysis ? sanitizeRichText(result.analysis, school) : null,
     },
-    readQuestionList: q.readQuestionList.map((x) => reviewed(x, paperId, marking)),
+    readQuestionList: q.readQuestionList.map((x) => reviewed(x, paperId, marking, school)),
   };
 }
 
-function reviewMap(paper: BankPaper, paperId: string, marking: BankMarking): Paper['questionResultVOMap'] {
+function reviewMap(paper: BankPaper, paperId: string, marking: BankMarking, school: string): Paper['questionResultVOMap'] {
   const byId = new Map(marking.results.map((r) => [r.questions_id, r]));
   const map: Paper['questionResultVOMap'] = {};
   for (const type of QUESTION_TYPES) {
     const list = paper.questionResultVOMap[`${type}`];
-    if (list?.length) map[`${type}`] = list.map((q) => reviewed(q, paperId, byId));
+    if (list?.length) map[`${type}`] = list.map((q) => reviewed(q, paperId, byId, school));
   }
   return map;
 }
@@ -157,6 +158,6 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
     answers: userAnswerObjects.map((x) => ({ questionId: x.questions_id, content: x.user_answer })),
     score: marking.score,
     results: resultsOf(paper, marking),
-    bankPaper: reviewMap(paper, paperId, marking),
+    bankPaper: reviewMap(paper, paperId, marking, e.tenantId),
   });
 }

@@ -182,17 +182,18 @@ function questionMark(x: Scored, questionId: string): QuestionMark {
 
 function questionView(ctx: WorkContext, leaf: Leaf): MarkingQuestion {
   const { q, parent } = leaf;
+  const school = ctx.work.tenantId;
   return {
     id: q.id,
     parentId: parent?.id ?? null,
     label: leaf.label,
     questionType: q.questionType,
-    trunk: sanitizeRichText(parent ? `${parent.trunk}${q.trunk}` : q.trunk),
+    trunk: sanitizeRichText(parent ? `${parent.trunk}${q.trunk}` : q.trunk, school),
     examPoint: q.examPoint,
-    options: q.options.map((o) => ({ key: o.key, value: sanitizeRichText(o.value) })),
+    options: q.options.map((o) => ({ key: o.key, value: sanitizeRichText(o.value, school) })),
     answerOptions: q.answerOptions,
     answerContent: q.answerContent,
-    explanation: q.explanation ? sanitizeRichText(q.explanation) : null,
+    explanation: q.explanation ? sanitizeRichText(q.explanation, school) : null,
     needsHand: ctx.needed.includes(q.id),
   };
 }

@@ -110,26 +110,26 @@ export async function answerableByIds(s: Scope, work: Work, ids: readonly string
   return found;
 }
 
-/** One question for the browser; the key and the option flags only `withKeys` (review). */
-export function questionView(q: PaperQuestion, withKeys: boolean): Question {
+/** One question for the browser (its HTML as the school's pages show rich text); the key and the option flags only `withKeys` (review). */
+export function questionView(q: PaperQuestion, withKeys: boolean, school: string): Question {
   return {
     id: q.id,
     questionType: q.questionType,
     questionUnitId: q.paperId,
-    trunk: sanitizeRichText(q.trunk),
+    trunk: sanitizeRichText(q.trunk, school),
     examPoint: q.examPoint,
     markStatus: q.markStatus,
     questionContentVO: {
       content: null,
       optionList: q.options.map(
-        (o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
+        (o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value, school), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
       ),
     },
     questionAnswerVO: withKeys
-      ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation) : null }
+      ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation, school) : null }
       : null,
     ...(q.questionType === QUESTION_TYPE.FILL_IN ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
-    readQuestionList: q.subs.map((x) => questionView(x, withKeys)),
+    readQuestionList: q.subs.map((x) => questionView(x, withKeys, school)),
   };
 }
 
@@ -147,7 +147,7 @@ export function groupByType(questions: readonly Question[]): QuestionMap {
 
 /** The paper of a work; an external bank's work has only its title and description here. */
 export function paperView(work: Work, loaded: LoadedPaper | undefined, withKeys: boolean): Paper {
-  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys)));
+  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys, work.tenantId)));
   const english = loaded?.paper.english === 1;
   return {
     workId: work.id,

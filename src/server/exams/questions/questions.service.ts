@@ -32,6 +32,7 @@ const notFound = () => AppError.notFound(t('bank.notFound'));
 /** A row's question as the staff screens read it, from its stored columns. */
 export interface StoredQuestion {
   id: string;
+  tenantId: string;
   questionType: number;
   category?: string | null;
   trunk: string;
@@ -56,20 +57,24 @@ const isOption = (v: unknown): v is { key: string; value: string } =>
   typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && typeof (v as { value?: unknown }).value === 'string';
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/** A stored question (bank or paper) with its sub-questions, for the staff screens. */
+/**
+ * A stored question (bank or paper) with its sub-questions, for the staff screens: its HTML
+ * sanitised as shown (decision 049), also when it was stored before today's rules.
+ */
 export function adminQuestionOf(row: StoredQuestion, subs: readonly StoredQuestion[], mayEdit: boolean): AdminQuestion {
   const type = Number(row.questionType) as QuestionType;
+  const html = (text: string) => sanitizeRichText(text, row.tenantId);
   const subViews = subs.map((x) => adminQuestionOf(x, [], mayEdit));
   return {
     id: row.id,
     questionType: type,
     category: row.category ?? null,
-    trunk: row.trunk,
-    options: jsonList(row.options, isOption),
+    trunk: html(row.trunk),
+    options: jsonList(row.options, isOption).map((o) => ({ key: o.key, value: html(o.value) })),
     answerOptions: jsonList(row.answerOptions, isString),
     blanks: type === QUESTION_TYPE.FILL_IN ? (row.answerContent ?? '').split('|') : [],
     reference: type === QUESTION_TYPE.SHORT_ANSWER ? row.answerContent : null,
-    explanation: row.explanation,
+    explanation: row.explanation === null ? null : html(row.explanation),
     examPoint: questionPoints({ examPoint: Number(row.examPoint), subs: subViews }),
     subs: subViews,
     updatedAt: Number(row.updatedAt ?? row.createdAt),
@@ -85,19 +90,19 @@ export function fingerprintOf(q: CheckedQuestion): string {
 }
 
 /** Sanitises the HTML a draft carries (stems, options, explanations), sub-questions included. */
-function sanitizedDraft(d: QuestionDraftInput): QuestionDraft {
+function sanitizedDraft(d: QuestionDraftInput, school: string): QuestionDraft {
   return {
     ...d,
-    trunk: sanitizeRichText(d.trunk),
-    options: d.options?.map((o) => ({ key: o.key, value: sanitizeRichText(o.value) })),
-    explanation: d.explanation ? sanitizeRichText(d.explanation) : null,
-    subs: d.subs?.map(sanitizedDraft),
+    trunk: sanitizeRichText(d.trunk, school),
+    options: d.options?.map((o) => ({ key: o.key, value: sanitizeRichText(o.value, school) })),
+    explanation: d.explanation ? sanitizeRichText(d.explanation, school) : null,
+    subs: d.subs?.map((x) => sanitizedDraft(x, school)),
   };
 }
 
 /** The question checked by the bank's rules, or a refusal with the rule's words. */
-export function checkedOrRefused(d: QuestionDraftInput): CheckedQuestion {
-  const r = checkQuestion(sanitizedDraft(d));
+export function checkedOrRefused(d: QuestionDraftInput, school: string): CheckedQuestion {
+  const r = checkQuestion(sanitizedDraft(d, school));
   if (r.ok) return r.question;
   const reason = t(`bank.problem.${r.problem}`);
   throw AppError.badRequest(r.sub ? t('bank.problem.inSub', { n: r.sub, reason }) : reason);
@@ -217,7 +222,7 @@ export async function questionsToCopy(s: Scope, actor: StaffActor, ids: readonly
 
 export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionInput & { category: string | null }): Promise<AdminQuestion> {
   const tenantId = actor.tenant.id;
-  const checked = checkedOrRefused(input);
+  const checked = checkedOrRefused(input, tenantId);
   const print = fingerprintOf(checked);
   try {
     return await s.db.transaction().execute(async (trx) => {
@@ -285,12 +290,15 @@ export async function importQuestions(s: Scope, actor: StaffActor, input: { csv:
         continue;
       }
       // The stored form is the sanitised one: a stem typed as text is escaped already, so sanitising keeps it.
-      const question = checkedOrRefused({
-        ...q.question,
-        blanks: q.question.answerContent?.split('|'),
-        reference: q.question.answerContent,
-        subs: q.question.subs.map((x) => ({ ...x, blanks: x.answerContent?.split('|'), reference: x.answerContent })),
-      });
+      const question = checkedOrRefused(
+        {
+          ...q.question,
+          blanks: q.question.answerContent?.split('|'),
+          reference: q.question.answerContent,
+          subs: q.question.subs.map((x) => ({ ...x, blanks: x.answerContent?.split('|'), reference: x.answerContent })),
+        },
+        tenantId,
+      );
       const print = fingerprintOf(question);
       if (!input.apply) {
         report.push({ ...base, outcome: (await repo.findByFingerprint(trx, tenantId, print)) ? 'exists' : 'added' });

@@ -53,7 +53,7 @@ export async function courseDetail(s: Scope, input: CourseRefInput): Promise<Cou
     courseType: course.courseType,
     courseNature: course.courseNature,
     // Rich text staff wrote: sanitised when shown as when saved.
-    courseContent: course.courseContent ? sanitizeRichText(course.courseContent) : null,
+    courseContent: course.courseContent ? sanitizeRichText(course.courseContent, e.tenantId) : null,
     learningUrl: course.learningUrl,
     thirdPlatformType: course.thirdPlatformType,
     learningPlatform: course.learningPlatform,

@@ -103,13 +103,15 @@ async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promi
     ...summary(row),
     introduce: row.introduce,
     learningPlatform: row.learningPlatform,
-    courseContent: row.courseContent,
+    // Rich text as the editor and the pages show it, also when stored before today's rules (decision 049).
+    courseContent: row.courseContent ? sanitizeRichText(row.courseContent, tenantId) : row.courseContent,
     learningUrl: row.learningUrl,
     courseClassCode: row.courseClassCode,
     introductions: intros,
     chapters: chapters.map((c): AdminChapter => ({ id: c.id, name: c.name, parentId: c.parentId, seq: c.seq, lessonCount: Number(c.lessonCount ?? 0) })),
     lessons: lessons.map((l): AdminLesson => {
-      const fields = contentFields(l.classroomContent);
+      const stored = contentFields(l.classroomContent);
+      const fields = { ...stored, html: stored.html === null ? null : sanitizeRichText(stored.html, tenantId) };
       return {
         id: l.id,
         sectionId: l.sectionId,
@@ -214,7 +216,7 @@ export async function saveCourse(s: Scope, actor: StaffActor, input: CourseField
   if (!input.id && actor.account.role !== STAFF_ROLE.admin) throw AppError.forbidden(t('courses.editOnly'));
   const thirdParty = input.thirdPlatformType !== null;
   if (thirdParty && !input.learningUrl) throw AppError.badRequest(t('courses.platformUrlRequired'));
-  const content = input.courseContent ? sanitizeRichText(input.courseContent) : '';
+  const content = input.courseContent ? sanitizeRichText(input.courseContent, tenantId) : '';
   return s.db.transaction().execute(async (trx) => {
     let id = input.id;
     const fields = {
@@ -424,7 +426,7 @@ async function lessonColumns(s: Scope, tenantId: string, input: LessonFields) {
     // The length is the file's, read by the media library: never typed by hand.
     durationMs = sources.reduce((sum, x) => sum + (x.durationMs ?? 0), 0);
   } else if (type === CLASSROOM_TYPE.ARTICLE) {
-    const html = sanitizeRichText(input.html);
+    const html = sanitizeRichText(input.html, tenantId);
     if (!html.replace(/<[^>]*>/g, '').trim() && !/<img\b/i.test(html)) throw AppError.badRequest(t('courses.articleRequired'));
     classroomContent = articleContent(html);
   } else if (type === CLASSROOM_TYPE.LIVE) {

@@ -55,6 +55,8 @@ export function viewerUrlOf(template: string, fileUrl: string, origin: string): 
 }
 
 export interface LessonLike {
+  /** The school: an article shows its uploads only (decision 049). */
+  tenantId: string;
   classroomType: number;
   classroomContent: string | null;
   liveStatus: number | null;
@@ -84,7 +86,7 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
       };
     }
     case CLASSROOM_TYPE.ARTICLE:
-      return { kind: 'article', html: sanitizeRichText(text(first('article', 'richText')?.html)) };
+      return { kind: 'article', html: sanitizeRichText(text(first('article', 'richText')?.html), l.tenantId) };
     case CLASSROOM_TYPE.DOCUMENT: {
       const doc = first('document', 'file');
       const url = urlOf(doc);
