@@ -229,7 +229,7 @@ describe('a student who joins late is not absent for what happened before', () =
 });
 
 describe('studying an online activity’s lesson attends it', () => {
-  test('the lesson studied to its target from the course outline before the end: 已出勤 and 已完成 on the class page, the timetable and the staff sheet', async () => {
+  test('the lesson studied to its target from the course outline before the end: 已出勤 and 已完成 on the class page, timetable and staff sheet', async () => {
     const x = await classWithHistory();
     const [a] = x.early;
     const studentId = x.studentIds[a.userId]!;
