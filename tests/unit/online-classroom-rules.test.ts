@@ -285,7 +285,7 @@ describe('creditable: only content that exists and plays earns study credit (dec
   const video = { pageData: [{ type: 'video', url: '/files/a.mp4' }] };
   const credit = (type: number, content: unknown, extra: Partial<Parameters<typeof lessonContent>[0]> = {}, now = NOW) => {
     const l = { classroomType: type, classroomContent: content === null ? null : JSON.stringify(content), liveStatus: null, classStartAt: null, ...extra };
-    return creditable(lessonContent({ classEndAt: null, ...l }, time), l, now);
+    return creditable(lessonContent({ classEndAt: null, ...l, tenantId: l.tenantId ?? 'school-1' }, time), l, now);
   };
   const live = (liveStatus: number | null, content: unknown, classStartAt: number | null) =>
     credit(CLASSROOM_TYPE.LIVE, content, { liveStatus, classStartAt, classEndAt: classStartAt === null ? null : classStartAt + HOUR });
