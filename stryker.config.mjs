@@ -30,7 +30,7 @@ export default {
     'src/server/exams/attempts/bank-answers.rules.ts',
     // Limits and the text every classroom write is cleaned with.
     'src/server/limits/limits.rules.ts',
-    // The password throttles' verdict and device cookies (decision 054).
+    // The password throttles' verdict and device cookies (decision 053).
     'src/server/login/attempts.rules.ts',
     'src/lib/plain-text.ts',
   ],

@@ -19,7 +19,7 @@ export const ErrorCode = {
   TOO_MANY_REQUESTS: 429,
   /**
    * A login from an address that used up its budget of failures: send it again with a captcha's key
-   * and answer (decision 054). The form shows the captcha; nothing was checked.
+   * and answer (decision 053). The form shows the captcha; nothing was checked.
    */
   CAPTCHA_REQUIRED: 428,
   INTERNAL: 500,

@@ -12,7 +12,7 @@ import { t } from '~/server/i18n';
  * The password throttle's per-address budget (decision 030): a class of 50 behind one address
  * logs in with a few typos each, arriving within a minute; a spray of one password over many
  * accounts from one address is still stopped after LOGIN_THROTTLE.perIp failures (a captcha is
- * asked for, correct passwords included: decision 054), and an attacker's own account lends it
+ * asked for, correct passwords included: decision 053), and an attacker's own account lends it
  * only perIpPerAccountIn more.
  */
 const server = useTestServer();

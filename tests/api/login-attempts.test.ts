@@ -16,7 +16,7 @@ import { DEMO, startTestServer, type TestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, makeStaff } from '../setup/staff';
 
 /**
- * The password throttles under attack (decision 054): bursts of tries sent at once are held to the
+ * The password throttles under attack (decision 053): bursts of tries sent at once are held to the
  * limit, because each try is counted before its password is checked; someone else's failures
  * never refuse the right person on a browser that signed in before (the device cookie); an
  * outsider at one address spends only that address's budget of an account; an address over its

@@ -22,7 +22,7 @@ describe('password sign-in', () => {
     expect(a.body.data.me.school).toEqual({ id: DEMO.id, name: expect.any(String) });
     const [set, device] = a.headers.getSetCookie();
     expect(set).toMatch(/^szyx_staff=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/);
-    // The browser is known to the account from now on (decision 054).
+    // The browser is known to the account from now on (decision 053).
     expect(device).toMatch(/^szyx_staff_device=[\w-]{65}; Path=\/; Max-Age=15552000; HttpOnly; SameSite=Lax$/);
     const token = cookieFrom(a)!;
     const rows = await server().runtime.db.selectFrom('staffSessions').selectAll().where('accountId', '=', demoAdmin.id).execute();

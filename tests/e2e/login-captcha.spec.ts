@@ -8,7 +8,7 @@ import { DEMO_ADMIN, DEMO_STAFF_PASSWORD } from './support/staff';
 import { E2E_DB_FILE } from './support/env';
 
 /**
- * The captcha step of the sign-in forms (decision 054): when the network's address has used up
+ * The captcha step of the sign-in forms (decision 053): when the network's address has used up
  * its budget of failed sign-ins, the form asks for the captcha instead of refusing; with it
  * answered the right password signs in. The browser reaches the server from the loopback address,
  * which every test shares, so the address's failures are written straight into the test server's

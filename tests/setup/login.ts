@@ -42,7 +42,7 @@ export interface CallOptions {
   tenant?: string | null;
   ip?: string;
   token?: string;
-  /** A Cookie header (the student device cookie of decision 054). */
+  /** A Cookie header (the student device cookie of decision 053). */
   cookie?: string;
 }
 

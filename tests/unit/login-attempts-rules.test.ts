@@ -13,7 +13,7 @@ import {
 import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { DAY } from '~/lib/time/cst';
 
-/** The throttles' pure rules (decision 054): the verdict at every boundary and the device cookie. */
+/** The throttles' pure rules (decision 053): the verdict at every boundary and the device cookie. */
 
 const LIMITS = { perDevice: 5, perAccountAddress: 5, perAccount: 10 };
 const base: AttemptCounts = { trusted: false, device: 0, accountAddress: 1, account: 1, address: 1, addressBudget: 20, captchaGiven: false };

@@ -6,7 +6,7 @@ import { TextField } from './fields';
 
 /**
  * The captcha a sign-in form shows once the server asked for one (CAPTCHA_REQUIRED: the network's
- * address used up its budget of failed sign-ins, decision 054). Until then the form has no captcha
+ * address used up its budget of failed sign-ins, decision 053). Until then the form has no captcha
  * at all. The server checks a captcha once, right or wrong, so every answer after one was sent
  * brings a new picture.
  */

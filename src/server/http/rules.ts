@@ -36,7 +36,7 @@ const CAPTCHA_CODE_MAX = 8;
 
 /**
  * The optional captcha of a login or staff sign-in, sent only after the server answered
- * CAPTCHA_REQUIRED (decision 054); the check itself says what was wrong with it.
+ * CAPTCHA_REQUIRED (decision 053); the check itself says what was wrong with it.
  */
 export const captchaAnswerFields = {
   captchaKey: z

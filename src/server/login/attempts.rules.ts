@@ -3,7 +3,7 @@ import { DAY } from '~/lib/time/cst';
 
 /**
  * The pure rules of the password throttles, shared by the students' login and the staff's sign-in
- * (decision 054; tests/unit/login-attempts-rules.test.ts).
+ * (decision 053; tests/unit/login-attempts-rules.test.ts).
  *
  * An attempt is counted before its password is checked: the caller writes a row first, then counts
  * the rows of the window (its own included) and asks attemptVerdict. Of a burst sent at once, the

@@ -7,7 +7,7 @@ import type { AttemptLimits } from './attempts.rules';
 /** The pure rules of login, invitation codes and single sign-on (tests/unit/login-rules.test.ts). */
 
 /**
- * The password throttle (decisions 017, 030, 054): failures counted in a window. Every limit counts
+ * The password throttle (decisions 017, 030, 053): failures counted in a window. Every limit counts
  * the attempt being made, before its password is checked (attempts.rules.ts).
  */
 export const LOGIN_THROTTLE = {

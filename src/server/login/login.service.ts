@@ -15,7 +15,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
  * (src/server/staff) uses these through this service.
  */
 export { DUMMY_HASH, hashPassword, verifyPassword };
-/** The throttles' rules, which the staff side's sign-in shares (decision 054). */
+/** The throttles' rules, which the staff side's sign-in shares (decision 053). */
 export { DEVICE_COOKIE, attemptVerdict, deviceCookie, newDeviceToken, trustedDevice } from './attempts.rules';
 import { LOGIN_THROTTLE, addressFailureBudget, throttleKey } from './login.rules';
 import { attemptVerdict, newDeviceToken, trustedDevice } from './attempts.rules';

@@ -14,7 +14,7 @@ export interface LoginFailureTable {
    * (login.rules.ts deviceTrusted); null otherwise. Such an attempt counts against its device alone.
    */
   device: string | null;
-  /** 1 while the attempt is being checked, 0 once it failed (decision 054). */
+  /** 1 while the attempt is being checked, 0 once it failed (decision 053). */
   pending: number;
   createdAt: number;
 }

@@ -28,7 +28,7 @@ export function signMatches(given: string, query: Record<string, string>, access
 /**
  * How many codes an address may ask for in an hour: the configured limit, plus
  * SMS_PER_VERIFIED_CODE for each code asked from there that was typed back correctly in the hour
- * (decision 054). A classroom behind one address proves itself as its students log in, so a class
+ * (decision 053). A classroom behind one address proves itself as its students log in, so a class
  * of 50 gets its codes; a spray over other people's mobiles verifies none and stays at the limit,
  * and codes verified on an attacker's own phone are bounded by that mobile's own limits.
  */

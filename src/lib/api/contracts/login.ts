@@ -13,7 +13,7 @@ interface LoginCommon {
   bizId?: string | number;
   /**
    * A captcha's key and answer, sent only after a login answered CAPTCHA_REQUIRED: the address has
-   * used up its budget of failures, and a person proves they are one (decision 054).
+   * used up its budget of failures, and a person proves they are one (decision 053).
    */
   captchaKey?: string;
   captchaCode?: string;

@@ -47,7 +47,7 @@ export interface UploadedFile {
 export interface SignInRequest {
   mobile: string;
   password: string;
-  /** Sent only after the server answered CAPTCHA_REQUIRED (decision 054). */
+  /** Sent only after the server answered CAPTCHA_REQUIRED (decision 053). */
   captchaKey?: string;
   captchaCode?: string;
 }

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
  * Frozen. The login throttles count an attempt before its password is checked (a reservation row
  * in the failure tables, removed when the attempt succeeds), and an attempt from a browser that
  * signed in to the account before (a signed device cookie) counts against that device alone
- * (decision 054): `device` holds the cookie's random id, null for every other attempt; `pending`
+ * (decision 053): `device` holds the cookie's random id, null for every other attempt; `pending`
  * is 1 while the attempt is being checked (a success forgets the account's failures, never the
  * attempts still being checked beside it).
  */

@@ -38,7 +38,7 @@ export function shouldTouch(lastSeenAt: number, now: number): boolean {
 }
 
 /**
- * The sign-in throttle (decision 054, attempts.rules.ts): failures in the last 15 minutes, wrong
+ * The sign-in throttle (decision 053, attempts.rules.ts): failures in the last 15 minutes, wrong
  * passwords and wrong second-factor codes together, each counted before it is checked. A browser
  * that signed in to the account before counts against itself alone; others per account and
  * address, per account from every address, and per client address (every school together), where

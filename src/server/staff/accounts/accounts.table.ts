@@ -75,9 +75,9 @@ export interface StaffSignInFailureTable {
   tenantId: string;
   accountKey: string | null;
   ip: string;
-  /** The account's device cookie's random id, when the attempt came with it (decision 054); else null. */
+  /** The account's device cookie's random id, when the attempt came with it (decision 053); else null. */
   device: string | null;
-  /** 1 while the attempt is being checked, 0 once it failed (decision 054). */
+  /** 1 while the attempt is being checked, 0 once it failed (decision 053). */
   pending: number;
   createdAt: number;
 }

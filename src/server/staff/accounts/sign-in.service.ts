@@ -42,7 +42,7 @@ export interface SignInClient {
 const PROVEN_CLIENT = { client: { deviceToken: null }, checkAddress: false } as const;
 
 /**
- * Counts the attempt before anything is checked (decision 054): writes its row, counts the window
+ * Counts the attempt before anything is checked (decision 053): writes its row, counts the window
  * with it and refuses (taking the row back) when a limit is over: 429, or CAPTCHA_REQUIRED when only
  * the address's budget is, unless a captcha comes along and passes. Returns the row's id: taken
  * back by a success, left as the failure otherwise.
