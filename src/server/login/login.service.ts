@@ -2,7 +2,7 @@ import type { Scope } from '../http/scope';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ErrorCode } from '~/lib/envelope';
-import { t } from '~/server/i18n';
+import { t, type MessageKey } from '~/server/i18n';
 import { HOUR } from '~/lib/time/cst';
 import type { Binding, CodeLoginRequest, IssuedToken, LoginRequest, PasswordLoginRequest, ProfileUpdate, UserInfo } from '~/lib/api/contracts/login';
 import { verifySmsCode } from '../sms/sms.service';
@@ -18,7 +18,7 @@ export { DUMMY_HASH, hashPassword, verifyPassword };
 /** The throttles' rules, which the staff side's sign-in shares (decision 053). */
 export { DEVICE_COOKIE, attemptVerdict, deviceCookie, newDeviceToken, trustedDevice } from './attempts.rules';
 import { LOGIN_THROTTLE, addressFailureBudget, throttleKey } from './login.rules';
-import { attemptVerdict, newDeviceToken, trustedDevice } from './attempts.rules';
+import { attemptVerdict, newDeviceToken, trustedDevice, type AttemptVerdict } from './attempts.rules';
 import * as captcha from '../captcha/captcha.service';
 import { captchaOf } from '../http/rules';
 import * as repo from './login.repository';
@@ -85,16 +85,36 @@ async function reserveAttempt(s: Scope, tenantId: string, a: AttemptOf, checkAdd
     },
     LOGIN_THROTTLE,
   );
-  if (verdict === 'allow') return id;
-  if (verdict === 'captcha' && a.captcha) {
-    const check = await captcha.checkAndBurnCaptcha(s.db, tenantId, a.captcha.key, a.captcha.code, s.now);
-    if (check === 'passed') return id;
-    await repo.deleteFailure(s.db, id);
+  await enforceVerdict(s, tenantId, verdict, a.captcha, () => repo.deleteFailure(s.db, id), {
+    captcha: 'login.captchaRequired',
+    tooMany: 'login.tooManyAttempts',
+  });
+  return id;
+}
+
+/**
+ * What a throttle's verdict does, for the students' login and the staff's sign-in alike: nothing
+ * when allowed; for a captcha, checks (and burns) the one that came along; otherwise, and when that
+ * captcha fails, takes the attempt's row back and refuses: CAPTCHA_REQUIRED or 429.
+ */
+export async function enforceVerdict(
+  s: Scope,
+  tenantId: string,
+  verdict: AttemptVerdict,
+  given: { key: string; code: string } | undefined,
+  takeBack: () => Promise<unknown>,
+  messages: { captcha: MessageKey; tooMany: MessageKey },
+): Promise<void> {
+  if (verdict === 'allow') return;
+  if (verdict === 'captcha' && given) {
+    const check = await captcha.checkAndBurnCaptcha(s.db, tenantId, given.key, given.code, s.now);
+    if (check === 'passed') return;
+    await takeBack();
     throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t(check === 'wrong' ? 'captcha.wrong' : 'captcha.expired'));
   }
-  await repo.deleteFailure(s.db, id);
-  if (verdict === 'captcha') throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t('login.captchaRequired'));
-  throw AppError.tooMany(t('login.tooManyAttempts'));
+  await takeBack();
+  if (verdict === 'captcha') throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t(messages.captcha));
+  throw AppError.tooMany(t(messages.tooMany));
 }
 
 /**

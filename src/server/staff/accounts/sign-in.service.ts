@@ -5,9 +5,7 @@ import { newId } from '../../ids';
 import { t } from '~/server/i18n';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
 import type { SignInAnswer, SignInRequest, StaffMe } from '~/lib/api/contracts/staff';
-import { DUMMY_HASH, attemptVerdict, newDeviceToken, trustedDevice, verifyPassword } from '../../login/login.service';
-import { checkAndBurnCaptcha } from '../../captcha/captcha.service';
-import { ErrorCode } from '~/lib/envelope';
+import { DUMMY_HASH, attemptVerdict, enforceVerdict, newDeviceToken, trustedDevice, verifyPassword } from '../../login/login.service';
 import { recordAudit } from '../audit/audit.service';
 import type { SecondStepCode } from '~/lib/rules/staff';
 import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, recoveryCodeHash } from './accounts.rules';
@@ -72,16 +70,11 @@ export async function reserveAttempt(s: Scope, tenantId: string, key: string, cl
     },
     STAFF_THROTTLE,
   );
-  if (verdict === 'allow') return id;
-  if (verdict === 'captcha' && client.captcha) {
-    const check = await checkAndBurnCaptcha(s.db, tenantId, client.captcha.key, client.captcha.code, s.now);
-    if (check === 'passed') return id;
-    await repo.deleteFailure(s.db, id);
-    throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t(check === 'wrong' ? 'captcha.wrong' : 'captcha.expired'));
-  }
-  await repo.deleteFailure(s.db, id);
-  if (verdict === 'captcha') throw new AppError(ErrorCode.CAPTCHA_REQUIRED, t('staff.captchaRequired'));
-  throw AppError.tooMany(t('staff.tooManyAttempts'));
+  await enforceVerdict(s, tenantId, verdict, client.captcha, () => repo.deleteFailure(s.db, id), {
+    captcha: 'staff.captchaRequired',
+    tooMany: 'staff.tooManyAttempts',
+  });
+  return id;
 }
 
 /** A failed attempt's row stays as the failure; rows older than the window never count again. */
