@@ -61,15 +61,28 @@ describe('two tabs or devices', () => {
   test('A answers, B changes it, A changes it without having seen B: a conflict with B’s answer, and B’s stays', async () => {
     const o = await openQuiz();
     const judge = o.q.find((x) => x.questionType === 3)!;
-    expect(await o.save(judge, 1, ['1'], TAB_A, 0)).toEqual({ acked: [{ questionId: judge.id, seq: 1, revision: 1 }], conflicts: [], late: [] });
+    const at = server().clock.value;
+    expect(await o.save(judge, 1, ['1'], TAB_A, 0)).toEqual({
+      acked: [{ questionId: judge.id, seq: 1, revision: 1 }],
+      conflicts: [],
+      late: [],
+      othersSavedAt: null,
+    });
     // B opens the attempt (revision 1) and changes the answer: both tabs are at seq 1.
     expect((await keptOf(o, judge))!).toMatchObject({ revision: 1, clientId: TAB_A, seq: 1 });
-    expect(await o.save(judge, 1, ['2'], TAB_B, 1)).toEqual({ acked: [{ questionId: judge.id, seq: 1, revision: 2 }], conflicts: [], late: [] });
+    expect(await o.save(judge, 1, ['2'], TAB_B, 1)).toEqual({
+      acked: [{ questionId: judge.id, seq: 1, revision: 2 }],
+      conflicts: [],
+      late: [],
+      // B's own answer replaced the only one A had kept: nothing of another writer is left to learn.
+      othersSavedAt: null,
+    });
     // A, still on revision 1, changes it again: refused as a conflict, told B's answer.
     expect(await o.save(judge, 2, ['1'], TAB_A, 1)).toEqual({
       acked: [],
       conflicts: [{ questionId: judge.id, seq: 2, revision: 2, questionAnswerVO: { content: null, optionList: ['2'] } }],
       late: [],
+      othersSavedAt: at,
     });
     expect(await keptOf(o, judge)).toEqual({
       questionId: judge.id,
@@ -231,13 +244,33 @@ describe('answers that arrive after the deadline and the grace', () => {
     expect(review.testStudentResultVO.score).toBe(first!.examPoint + second!.examPoint);
   });
 
+  test('each save tells when another writer last saved an answer of the attempt, so a tab reads the attempt again only then', async () => {
+    const o = await openQuiz();
+    const [q1, q2] = [o.q[0]!, o.q[1]!];
+    const t0 = server().clock.value;
+    expect((await o.save(q1, 1, ['A'], TAB_A, 0)).othersSavedAt).toBeNull();
+    server().clock.set(t0 + 1_000);
+    // B's first save learns of A's.
+    expect((await o.save(q2, 1, ['A'], TAB_B, 0)).othersSavedAt).toBe(t0);
+    server().clock.set(t0 + 2_000);
+    // A's next save, of another question, learns of B's: this is how another device hears of it.
+    expect((await o.save(q1, 2, ['B'], TAB_A, 1)).othersSavedAt).toBe(t0 + 1_000);
+    server().clock.set(t0 + 3_000);
+    expect((await o.save(q1, 3, ['C'], TAB_A, 2)).othersSavedAt).toBe(t0 + 1_000);
+  });
+
   test('a repeat of a save kept in time, arriving late (its acknowledgement lost), is acknowledged as kept, not late', async () => {
     const o = await openQuiz();
     const started = server().clock.value;
     const single = o.q[0]!;
     await o.save(single, 4, ['A'], TAB_A, 0);
     server().clock.set(started + LIMIT_MS + SAVE_GRACE_MS + 5_000);
-    expect(await o.save(single, 4, ['A'], TAB_A, 0)).toEqual({ acked: [{ questionId: single.id, seq: 4, revision: 1 }], conflicts: [], late: [] });
+    expect(await o.save(single, 4, ['A'], TAB_A, 0)).toEqual({
+      acked: [{ questionId: single.id, seq: 4, revision: 1 }],
+      conflicts: [],
+      late: [],
+      othersSavedAt: null,
+    });
     expect((await o.state()).lateAnswers).toEqual([]);
   });
 });

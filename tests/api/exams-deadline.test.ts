@@ -63,7 +63,7 @@ describe('saves around the deadline', () => {
     expectOk(await save(3, right));
     clock().set(started + LIMIT_MS + SAVE_GRACE_MS + 1);
     const late = expectOk<api.SaveAnswersResult>(await save(4, ['C']));
-    expect(late).toEqual({ acked: [], conflicts: [], late: [{ questionId: leaves(paper)[0]!.id, seq: 4 }] });
+    expect(late).toEqual({ acked: [], conflicts: [], late: [{ questionId: leaves(paper)[0]!.id, seq: 4 }], othersSavedAt: null });
     // A repeat of a save that was kept in time (its acknowledgement lost) is still acknowledged as kept.
     expect(expectOk<api.SaveAnswersResult>(await save(3, right)).acked).toHaveLength(1);
     const kept = await server().runtime.db.selectFrom('workAnswers').select(['seq', 'optionKeys']).where('attemptId', '=', a.answerLogId).execute();

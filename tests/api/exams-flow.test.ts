@@ -403,7 +403,7 @@ describe('one submission', () => {
     expect(row).toEqual({ submittedAt: at, status: 2 });
     // A save to a submitted attempt is kept as a late answer: it changes no kept answer and no score.
     const late = await save([record({ workId: paper.workId, answerLogId: a.answerLogId }, leaves(paper)[0]!, 99, { optionList: ['C'] })], who);
-    expect(late).toEqual({ acked: [], conflicts: [], late: [{ questionId: leaves(paper)[0]!.id, seq: 99 }] });
+    expect(late).toEqual({ acked: [], conflicts: [], late: [{ questionId: leaves(paper)[0]!.id, seq: 99 }], othersSavedAt: null });
     const after = await stateOf(a.answerLogId, who);
     expect(after.answers.every((x) => x.seq === 1)).toBe(true);
     const lateOne = { questionId: leaves(paper)[0]!.id, questionAnswerVO: { content: null, optionList: ['C'] }, savedAt: server().clock.value };

@@ -36,7 +36,7 @@ export function modelServer(): ModelServer {
         seq: r.seq,
         baseRevision: r.baseRevision ?? null,
       }));
-      const result: SaveAnswersResult = { acked: [], conflicts: [], late: [] };
+      const result: SaveAnswersResult = { acked: [], conflicts: [], late: [], othersSavedAt: null };
       if (server.closed) {
         for (const r of incoming) {
           const d = decideSave(server.kept.get(r.questionId), r);

@@ -67,7 +67,7 @@ function harness(store: AnswerStore = freshStore(), extra: Partial<QueueOptions>
       h.sent.push(records);
       if (h.mode.kind === 'network') throw new Error('network');
       if (h.mode.kind === 'refuse') throw Object.assign(new Error('题目 q1 的选项不正确'), { refused: true });
-      if (h.mode.kind === 'ignore') return { acked: [], conflicts: [], late: [] };
+      if (h.mode.kind === 'ignore') return { acked: [], conflicts: [], late: [], othersSavedAt: null };
       const result = h.server.save(records);
       if (h.mode.kind === 'lost-ack') throw new Error('the answer was lost on the way back');
       return result;
@@ -462,5 +462,26 @@ describe('two tabs or devices (decision 027)', () => {
     expect(await h.store.list('L1')).toEqual([]);
     expect(h.server.kept.has('q2')).toBe(false);
     expect(Object.fromEntries(h.server.late)).toEqual({ q2: A('1'), q3: A('2') });
+  });
+});
+
+describe('saves by another tab or device (decision 052)', () => {
+  test('the screen is told once each time a save answers with a newer save by another writer, never after every save', async () => {
+    const told: number[] = [];
+    const answers: (number | null)[] = [null, 5_000, 5_000, 7_000, 6_000];
+    let i = 0;
+    const model = modelServer();
+    const h = harness(freshStore(), {
+      server: model,
+      send: async (records) => ({ ...model.save(records), othersSavedAt: answers[i++] ?? null }),
+    });
+    h.queue.onOthersSaved(() => told.push(i));
+    await h.queue.load([]);
+    for (const [n, choice] of ['A', 'B', 'C', 'D', 'A'].entries()) {
+      await h.queue.change(`q${n}`, 'P', 'W', A(choice));
+      await h.queue.flush();
+    }
+    // Told after the 2nd save (5000, new) and the 4th (7000); not for a repeat or an older time.
+    expect(told).toEqual([2, 4]);
   });
 });

@@ -156,6 +156,9 @@ export class AnswerQueue {
   private readonly listeners = new Set<() => void>();
   private readonly replacers = new Set<(questionId: string, answer: GivenAnswer, why: ReplaceReason) => void>();
   private readonly keepers = new Set<(answers: SavedAnswer[]) => void>();
+  private readonly othersListeners = new Set<() => void>();
+  /** The latest save by another tab or device the server told of (decision 052). */
+  private othersSavedAt: number | null = null;
   /** Writes to the store still on their way, per question. */
   private readonly writes = new Map<string, number>();
   /** Changes the store could not keep (full, or closed by the browser): sent from memory, per question. */
@@ -184,6 +187,15 @@ export class AnswerQueue {
   onKept(fn: (answers: SavedAnswer[]) => void): () => void {
     this.keepers.add(fn);
     return () => this.keepers.delete(fn);
+  }
+
+  /**
+   * Called when a save's answer tells of a save by another tab or device newer than any heard of
+   * before: the screen reads the attempt again, once, instead of after every save.
+   */
+  onOthersSaved(fn: () => void): () => void {
+    this.othersListeners.add(fn);
+    return () => this.othersListeners.delete(fn);
   }
 
   private changed(): void {
@@ -453,6 +465,11 @@ export class AnswerQueue {
       if (u && u.clientId === d.clientId && u.seq <= d.seq) this.unstored.delete(d.questionId);
     }
     if (kept.length) for (const fn of this.keepers) fn(kept);
+    const others = result.othersSavedAt ?? null;
+    if (others !== null && (this.othersSavedAt === null || others > this.othersSavedAt)) {
+      this.othersSavedAt = others;
+      for (const fn of this.othersListeners) fn();
+    }
     return progressed;
   }
 

@@ -35,7 +35,7 @@ const acked = (records: AnswerRecord[]) =>
   HttpResponse.json({
     code: 0,
     message: 'ok',
-    data: { acked: records.map((r) => ({ questionId: r.questionId, seq: r.seq, revision: 1 })), conflicts: [], late: [] },
+    data: { acked: records.map((r) => ({ questionId: r.questionId, seq: r.seq, revision: 1 })), conflicts: [], late: [], othersSavedAt: null },
   });
 const envelope429 = () => HttpResponse.json({ code: 429, message: '答案保存过于频繁，请稍后再试', data: null });
 const http429 = (retryAfter?: string) => () =>

@@ -361,8 +361,9 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
     };
   }, [xskt, recheck]);
   // What the server kept from this tab (decision 052): the attempt's other tabs of this browser are
-  // told at once and show it; and this tab reads the attempt again, so a change made on another
-  // device shows here after this tab's own next save (one read at a time).
+  // told at once and show it. A save's answer also says when another tab or device last saved: when
+  // that moved, this tab reads the attempt again (one read at a time), so a change made on another
+  // device shows here after this tab's own next save, without a read after every save.
   const rechecking = useRef(false);
   const recheckOnce = useEvent(async () => {
     if (rechecking.current) return;
@@ -374,12 +375,11 @@ function Answering({ kind, query, loaded, userId }: { kind: WorkKind; query: Wor
   useEffect(() => {
     if (xskt) return;
     const channel = answerChannel(attempt.answerLogId, loaded.writerId, (answers) => queue.resync(answers));
-    const off = queue.onKept((answers) => {
-      channel.tell(answers);
-      void recheckOnce();
-    });
+    const offKept = queue.onKept((answers) => channel.tell(answers));
+    const offOthers = queue.onOthersSaved(() => void recheckOnce());
     return () => {
-      off();
+      offKept();
+      offOthers();
       channel.close();
     };
   }, [xskt, queue, attempt.answerLogId, loaded.writerId, recheckOnce]);

@@ -268,6 +268,11 @@ export interface SaveAnswersResult {
    * and the grace): kept as late answers, not scored. The device may drop them and says so.
    */
   late: { questionId: string; seq: number }[];
+  /**
+   * When an answer of the attempt was last kept from another writer (another tab or device), or
+   * null: the tab reads the attempt again when this moves, instead of after every save (decision 052).
+   */
+  othersSavedAt: number | null;
 }
 /**
  * Save answers (one or a batch; decision 027). A change based on the kept answer, or on its own

@@ -24,6 +24,17 @@ export function listAnswersOf(db: DB, tenantId: string, attemptId: string, quest
 }
 
 /** Keeps the first answer of a question unless one is kept already (then false: another writer was first). */
+/**
+ * When an answer of the attempt was last kept from a writer other than `clientIds` (another tab or
+ * device), or null: a saving tab reads the attempt again only when this moves (decision 052).
+ */
+export async function lastSavedByOthers(db: DB, tenantId: string, attemptId: string, clientIds: readonly string[]): Promise<number | null> {
+  let q = db.selectFrom('workAnswers').where('tenantId', '=', tenantId).where('attemptId', '=', attemptId);
+  if (clientIds.length) q = q.where('clientId', 'not in', [...clientIds]);
+  const row = await q.select((eb) => eb.fn.max('savedAt').as('at')).executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
 export async function insertAnswerIfAbsent(db: DB, tenantId: string, row: AnswerRow): Promise<boolean> {
   const result = await db
     .insertInto('workAnswers')

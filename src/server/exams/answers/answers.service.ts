@@ -102,7 +102,9 @@ export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId
     // writes that went through are then repeats of the kept answer and change nothing). Should
     // that go on, the records of those questions are left unanswered: the device sends them again.
     if (lost.size && round < MAX_ROUNDS) continue;
-    const result: SaveAnswersResult = { acked: [], conflicts: [], late: [] };
+    const writers = [...new Set(records.map((r) => r.input.clientId))];
+    const othersSavedAt = await repo.lastSavedByOthers(s.db, input.tenantId, input.attemptId, writers);
+    const result: SaveAnswersResult = { acked: [], conflicts: [], late: [], othersSavedAt };
     for (const { record, decision } of decisions) {
       if (lost.has(record.questionId)) continue;
       if (decision.kind === 'conflict') {
@@ -128,7 +130,8 @@ export async function keepLateAnswers(s: Scope, input: { tenantId: string; attem
     input.attemptId,
     input.answers.map((a) => a.questionId),
   );
-  const result: SaveAnswersResult = { acked: [], conflicts: [], late: [] };
+  // The attempt takes no more answers: nothing another writer does can change what this tab shows.
+  const result: SaveAnswersResult = { acked: [], conflicts: [], late: [], othersSavedAt: null };
   for (const a of input.answers) {
     const decision = decideSave(kept.get(a.questionId), incomingOf(a));
     if (decision.kind === 'ack') {
