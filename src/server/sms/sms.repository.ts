@@ -19,11 +19,6 @@ export function insertCode(
     .execute();
 }
 
-/** Takes back a code that was refused before it was sent (a limit counted it first). */
-export function deleteCode(db: DB, tenantId: string, id: string) {
-  return db.deleteFrom('smsCodes').where('tenantId', '=', tenantId).where('id', '=', id).execute();
-}
-
 export function setCodeStatus(db: DB, tenantId: string, id: string, status: number) {
   return db.updateTable('smsCodes').set({ status }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
 }

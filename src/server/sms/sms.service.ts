@@ -42,10 +42,15 @@ const tooMany = (key: Parameters<typeof t>[0]) => AppError.tooMany(t(key));
 export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: SmsTemplate }): Promise<void> {
   const { db, now, ip } = s;
   const tenant = await s.tenant();
+  const [sent, verified] = await Promise.all([repo.countIpSends(db, ip, now - HOUR), repo.countIpVerified(db, ip, now - HOUR)]);
+  if (sent >= smsAddressBudget(s.config.SMS_IP_HOURLY_LIMIT, verified)) throw tooMany('sms.tooManyIp');
+  if ((await repo.countMobileSends(db, a.mobile, startOfCstDay(now) - 1)) >= SMS_LIMITS.perMobileDay) throw tooMany('sms.tooManyDay');
+  if ((await repo.countMobileSends(db, a.mobile, now - HOUR)) >= SMS_LIMITS.perMobileHour) throw tooMany('sms.tooManyHour');
+  // Last, so a refusal above never starts a countdown; one winner per mobile per 60 s.
+  if (!(await repo.claimSendSlot(db, a.mobile, now, SMS_LIMITS.intervalMs))) throw tooMany('sms.waitCountdown');
+
   const message = { tenantId: tenant.id, mobile: a.mobile, templateCode: a.templateCode, code: newCode() };
   const id = newId(now);
-  // The code is written (not yet usable: only sent codes are) before the limits are counted, so
-  // the counts include it and codes asked at the same moment never pass a limit together.
   await repo.insertCode(db, {
     id,
     tenantId: tenant.id,
@@ -56,17 +61,6 @@ export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: S
     createdAt: now,
     expiresAt: now + SMS_LIMITS.codeTtlMs,
   });
-  const refuse = async (key: Parameters<typeof t>[0]): Promise<never> => {
-    await repo.deleteCode(db, tenant.id, id);
-    throw tooMany(key);
-  };
-  const [sent, verified] = await Promise.all([repo.countIpSends(db, ip, now - HOUR), repo.countIpVerified(db, ip, now - HOUR)]);
-  if (sent > smsAddressBudget(s.config.SMS_IP_HOURLY_LIMIT, verified)) await refuse('sms.tooManyIp');
-  if ((await repo.countMobileSends(db, a.mobile, startOfCstDay(now) - 1)) > SMS_LIMITS.perMobileDay) await refuse('sms.tooManyDay');
-  if ((await repo.countMobileSends(db, a.mobile, now - HOUR)) > SMS_LIMITS.perMobileHour) await refuse('sms.tooManyHour');
-  // Last, so a refusal above never starts a countdown; one winner per mobile per 60 s.
-  if (!(await repo.claimSendSlot(db, a.mobile, now, SMS_LIMITS.intervalMs))) await refuse('sms.waitCountdown');
-
   const provider = s.providers.sms;
   try {
     await provider.send(message, now);
