@@ -5,4 +5,6 @@
 #   scripts/test-pg.sh [vitest args…]      e.g. scripts/test-pg.sh tests/api
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The media library's tests run ffmpeg and ffprobe.
+npx node scripts/system-packages.mjs ffmpeg
 exec bash scripts/with-pg.sh npx vitest run "$@"

@@ -8,10 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
-const NGINX = '/usr/sbin/nginx';
 const E2E_DB = join(root, 'data/e2e.sqlite');
 
 const args = process.argv.slice(2);
@@ -36,6 +35,14 @@ function run(step, command, commandArgs, env = {}) {
 
 const node = (step, script, scriptArgs, env) => run(step, process.execPath, [join(root, script), ...scriptArgs], env);
 
+// 0. The system programs the tests run: chromium, nginx, ffmpeg and ffprobe (Debian's packages,
+// installed as root when missing; scripts/system-packages.mjs).
+try {
+  ensureSystemPackages(undefined, say);
+} catch (error) {
+  fail('system packages', error.message);
+}
+
 // 1. Types (.astro and .ts), then unit and API tests. The e2e specs are Playwright's, never
 // vitest's, whatever its config says.
 if (!e2eOnly) {
@@ -44,33 +51,6 @@ if (!e2eOnly) {
   node('type check (astro check)', 'node_modules/astro/bin/astro.mjs', ['check'], { ASTRO_TELEMETRY_DISABLED: '1' });
   if (!existsSync(join(root, 'vitest.config.ts'))) say('note: no vitest.config.ts yet; running vitest with its defaults');
   node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**']);
-}
-
-// 2. A browser. Playwright's own download does not work here; Debian's chromium does.
-if (!existsSync(CHROMIUM)) {
-  const step = 'install chromium';
-  if (process.getuid?.() === 0) {
-    say(`${CHROMIUM} is missing; installing Debian's chromium package (about 40 s)`);
-    run(step, 'apt-get', ['update']);
-    run(step, 'apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
-    if (!existsSync(CHROMIUM)) fail(step, `apt-get finished but ${CHROMIUM} still does not exist`);
-  } else {
-    fail(
-      step,
-      `${CHROMIUM} is missing and this is not root. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run the tests again.`,
-    );
-  }
-}
-
-// 2b. nginx, for the rolling-restart test behind a real proxy (Debian's package, about 5 s).
-if (!existsSync(NGINX)) {
-  if (process.getuid?.() === 0) {
-    say(`${NGINX} is missing; installing Debian's nginx-light package`);
-    run('install nginx', 'apt-get', ['update']);
-    run('install nginx', 'apt-get', ['install', '-y', 'nginx-light'], { DEBIAN_FRONTEND: 'noninteractive' });
-  } else {
-    fail('install nginx', `${NGINX} is missing and this is not root. Install it with:\n  sudo apt-get install -y nginx-light\nthen run the tests again.`);
-  }
 }
 
 // 3. A fresh production build: the e2e server runs with --no-build.

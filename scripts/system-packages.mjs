@@ -1,0 +1,46 @@
+// The Debian packages the tests need, installed when a program they run is missing (as root; else
+// says the command to run). `npm test` calls it before anything runs; `scripts/test-pg.sh` and
+// `.ci/run` run the server-side suite, which needs ffmpeg and ffprobe for the media library.
+//   node scripts/system-packages.mjs            every package below
+//   node scripts/system-packages.mjs ffmpeg     only those named
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/** Each package and the programs of it the tests run. */
+export const SYSTEM_PACKAGES = {
+  // Playwright's own browser download does not work here; Debian's chromium does.
+  chromium: ['/usr/bin/chromium'],
+  // The rolling-restart test behind a real proxy.
+  'nginx-light': ['/usr/sbin/nginx'],
+  // The media library's renditions and its tests' small real media.
+  ffmpeg: ['/usr/bin/ffmpeg', '/usr/bin/ffprobe'],
+};
+
+/** Installs the packages whose programs are missing; throws with the command to run when it cannot. */
+export function ensureSystemPackages(names = Object.keys(SYSTEM_PACKAGES), say = (m) => process.stdout.write(`[packages] ${m}\n`)) {
+  const missing = names.filter((name) => SYSTEM_PACKAGES[name].some((program) => !existsSync(program)));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing ${missing.join(', ')} and this is not root. Install with:\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+  }
+  say(`installing Debian's ${missing.join(', ')} (a minute or so)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', ...missing]]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+  }
+  const still = missing.flatMap((name) => SYSTEM_PACKAGES[name].filter((program) => !existsSync(program)));
+  if (still.length) throw new Error(`apt-get finished but ${still.join(', ')} still missing`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const names = process.argv.slice(2);
+    for (const name of names) if (!(name in SYSTEM_PACKAGES)) throw new Error(`unknown package ${name}`);
+    ensureSystemPackages(names.length ? names : undefined);
+  } catch (error) {
+    process.stderr.write(`[packages] ${error.message}\n`);
+    process.exit(1);
+  }
+}
