@@ -66,12 +66,16 @@ async function reserveAttempt(s: Scope, tenantId: string, a: AttemptOf, checkAdd
   await repo.insertAttempt(s.db, { id, account: a.account, ip, device, createdAt: s.now });
   const account = a.account;
   const count = (by: repo.FailuresOf) => repo.countFailures(s.db, by, since);
+  // Only what the verdict reads: a known browser counts its own failures alone; the address's
+  // budget is read only where it is asked.
+  const known = account !== null && device !== null;
+  const byAddress = checkAddress && !known;
   const [deviceFailures, accountAddress, accountFailures, address, loggedIn] = await Promise.all([
-    account !== null && device !== null ? count({ account, device }) : 0,
-    account !== null ? count({ account, ip }) : 0,
-    account !== null ? count({ account }) : 0,
-    count({ ip }),
-    repo.countAccountsLoggedIn(s.db, ip, since),
+    known ? count({ account, device }) : 0,
+    account !== null && !known ? count({ account, ip }) : 0,
+    account !== null && !known ? count({ account }) : 0,
+    byAddress ? count({ ip }) : 0,
+    byAddress ? repo.countAccountsLoggedIn(s.db, ip, since) : 0,
   ]);
   const verdict = attemptVerdict(
     {

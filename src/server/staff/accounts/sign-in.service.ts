@@ -52,11 +52,14 @@ export async function reserveAttempt(s: Scope, tenantId: string, key: string, cl
   const id = newId(s.now);
   await repo.insertAttempt(s.db, { id, tenantId, accountKey: key, ip, device, createdAt: s.now });
   const count = (by: repo.FailuresOf) => repo.countFailures(s.db, by, since);
+  // Only what the verdict reads: a known browser counts its own failures alone; the address's
+  // failures are read only where its budget is asked.
+  const known = device !== null;
   const [deviceFailures, accountAddress, account, address] = await Promise.all([
-    device !== null ? count({ tenantId, accountKey: key, device }) : 0,
-    count({ tenantId, accountKey: key, ip }),
-    count({ tenantId, accountKey: key }),
-    count({ ip }),
+    known ? count({ tenantId, accountKey: key, device }) : 0,
+    known ? 0 : count({ tenantId, accountKey: key, ip }),
+    known ? 0 : count({ tenantId, accountKey: key }),
+    checkAddress && !known ? count({ ip }) : 0,
   ]);
   const verdict = attemptVerdict(
     {
