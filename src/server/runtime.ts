@@ -13,6 +13,7 @@ import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
 import { localDiskStore } from './storage/storage';
+import { s3Store } from './storage/s3-store';
 
 export interface Server {
   runtime: Runtime;
@@ -72,7 +73,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       sms: createSmsProvider(config, () => runtime.logger),
       map: createMapProvider(config),
     },
-    storage: localDiskStore(config.UPLOAD_DIR),
+    // Chosen once: one client (and its kept-alive connections) per process.
+    storage: config.s3 ? s3Store(config.s3) : localDiskStore(config.UPLOAD_DIR),
   };
   return runtime;
 }
