@@ -12,8 +12,7 @@ import { startStagingSweep } from './media-library/staging';
 import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
-import { localDiskStore } from './storage/storage';
-import { s3Store } from './storage/s3-store';
+import { fileStoreOf } from './storage/file-stores';
 
 export interface Server {
   runtime: Runtime;
@@ -74,7 +73,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       map: createMapProvider(config),
     },
     // Chosen once: one client (and its kept-alive connections) per process.
-    storage: config.s3 ? s3Store(config.s3) : localDiskStore(config.UPLOAD_DIR),
+    storage: fileStoreOf(config),
   };
   return runtime;
 }
