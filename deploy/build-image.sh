@@ -28,9 +28,9 @@ command -v "$TOOL" >/dev/null || fail "$TOOL is missing"
 command -v node >/dev/null || fail "node is missing (the check reads the image's configuration with it)"
 
 echo "build-image: building ${IMAGE} with ${TOOL}"
+read -r -a podman_flags <<<"${PODMAN_BUILD_FLAGS:-}"
 case "$TOOL" in
-  # shellcheck disable=SC2086 # PODMAN_BUILD_FLAGS is a list of flags
-  podman) podman build --format docker ${PODMAN_BUILD_FLAGS:-} -t "$IMAGE" . ;;
+  podman) podman build --format docker "${podman_flags[@]}" -t "$IMAGE" . ;;
   docker) docker build -t "$IMAGE" . ;;
   *) fail "CONTAINER_TOOL must be podman or docker" ;;
 esac
