@@ -50,8 +50,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY --from=production-packages /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# SQLite data (and uploaded files) live in the volume, owned by the unprivileged user.
-RUN mkdir -p /data && chown node:node /data
+# SQLite data and uploaded files live in the volume, owned by the unprivileged user. The uploads
+# directory exists in the image so that a volume mounted on it alone (compose's shared one) starts
+# with its owner.
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 4321

@@ -10,10 +10,11 @@
 #                       deploy/build-base-image.sh).
 #   CHECK_WITH          run (default: CONTAINER_TOOL run) or buildah (buildah run --isolation=chroot,
 #                       where containers cannot run).
-# The check, inside the built image: Node 24 as the user `node`; better-sqlite3 opens a database;
-# ffmpeg and ffprobe run; no compiler or python; the image's HEALTHCHECK is there and probes
-# /healthz; the server starts on a fresh production database, answers /readyz, /healthz and the
-# HEALTHCHECK's own command, and shows that no school is open yet.
+# The check, inside the built image: Node 24 as the user `node`, who may write /data/uploads;
+# better-sqlite3 opens a database; ffmpeg and ffprobe run; no compiler or python; the image's
+# HEALTHCHECK is there and probes /healthz; the server starts with the image's own data paths (a
+# fresh production database in /data), answers /readyz, /healthz and the HEALTHCHECK's own command,
+# shows that no school is open yet, and stops on SIGTERM.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -64,10 +65,12 @@ ffprobe -hide_banner -version >/dev/null || fail "ffprobe does not run"
 for tool in cc gcc g++ make python3; do
   if command -v "$tool" >/dev/null; then fail "$tool is in the runtime image"; fi
 done
+[ -w /data/uploads ] || fail "the uploads directory (/data/uploads) is not writable by node"
 [ ! -e node_modules/typescript ] && [ ! -e node_modules/vitest ] || fail "development packages are in the runtime image"
 
+# The server with the image's own DATABASE_URL and UPLOAD_DIR (in /data); its log apart.
 DATA="$(mktemp -d)"
-DATABASE_URL="file:$DATA/portal.sqlite" UPLOAD_DIR="$DATA/uploads" node dist/server/start.mjs >"$DATA/server.log" 2>&1 &
+node dist/server/start.mjs >"$DATA/server.log" 2>&1 &
 SERVER=$!
 stop() { kill "$SERVER" 2>/dev/null || true; }
 trap stop EXIT
