@@ -40,6 +40,20 @@ const NGINX = '/usr/sbin/nginx';
 const SHIPPED_SITE = readFileSync('deploy/nginx.conf', 'utf8');
 
 /**
+ * Stops nginx and its workers: SIGTERM to the master, which ends its workers (a SIGKILLed master
+ * leaves them running, holding the port); SIGKILL if it has not exited within the grace period.
+ */
+const NGINX_STOP_GRACE_MS = 5_000;
+async function stopNginx(nginx: ChildProcess): Promise<void> {
+  if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+  const exited = new Promise((resolve) => nginx.once('exit', resolve));
+  nginx.kill('SIGTERM');
+  const timer = setTimeout(() => nginx.kill('SIGKILL'), NGINX_STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
  * One request on a connection of its own. The proxy is reloaded as instances leave and come back,
  * and a reload closes its idle client connections: a browser resends a request whose reused
  * connection closed under it, a bare test client does not, so the load does not reuse them.
@@ -153,7 +167,7 @@ test('two instances behind nginx restarted in turn under load: no failed request
   } finally {
     checking = false;
     await checker;
-    nginx.kill('SIGKILL');
+    await stopNginx(nginx);
     for (const child of instances) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
@@ -244,7 +258,7 @@ test('uploads through nginx on a port of its own: a 3 MiB picture and a media fi
     // Each piece taken whole (tus answers 204 and where the upload stands), none refused by nginx's body limit.
     expect(pieces.map((p) => [p.status, p.offset])).toEqual(Array.from({ length: MEDIA_PIECES }, (_, i) => [204, String((i + 1) * MEDIA_CHUNK_BYTES)]));
   } finally {
-    nginx.kill('SIGKILL');
+    await stopNginx(nginx);
     for (const child of instances) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
