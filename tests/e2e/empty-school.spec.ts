@@ -41,7 +41,7 @@ test.describe('a school with no content', () => {
     await page.goto(`${EMPTY_ORIGIN}/`);
     await expect(page.getByRole('navigation', { name: '用户菜单' }).getByRole('link', { name: '考试登录' })).toHaveAttribute('href', '/study/mine');
     await expect(page.getByRole('banner').getByRole('link', { name: 'APP下载' })).toHaveCount(0);
-    await (await hydrated(page.getByRole('button', { name: '手机预览' }))).click();
+    await page.getByRole('button', { name: '手机预览' }).click();
     const preview = page.getByRole('dialog', { name: '手机端预览' });
     await expect(preview).toBeVisible();
     await expect(preview.getByRole('img', { name: 'APP下载二维码' })).toHaveCount(0);
