@@ -12,8 +12,8 @@ import { JOB_HANDLERS, type JobHandlers } from './handlers';
  * UPDATE with a lease, so two instances never run the same job at once, and a job whose instance
  * died is taken over when its lease has run out. A failing handler is retried with a growing
  * delay and marked failed with its error after its last attempt, or at once when it throws a
- * FinalJobFailure. The timer does not keep the
- * process alive and is stopped when the process is asked to stop.
+ * FinalJobFailure. The timer does not keep the process alive and is stopped when the process is
+ * asked to stop.
  */
 
 export const JOB_POLL_INTERVAL_MS = 5_000;
