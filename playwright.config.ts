@@ -5,6 +5,8 @@ import {
   E2E_PORT,
   E2E_TOKEN_PARAM_SECRET,
   E2E_PROMOTION_LOGIN_URL,
+  E2E_EXAM_LOGIN_URL,
+  E2E_NO_MEDIA_TOOL,
   PARTNER_DB_FILE,
   PARTNER_ORIGIN,
   PARTNER_PORT,
@@ -168,6 +170,11 @@ export default defineConfig({
         PARTNER_EDITION: 'true',
         SMS_IP_HOURLY_LIMIT: '1000',
         PARTNER_SSO_URL: E2E_PARTNER_SSO_URL,
+        // The partner's exam system; 机构登录 stays the school's own staff sign-in.
+        EXAM_LOGIN_URL: E2E_EXAM_LOGIN_URL,
+        // A server without ffmpeg: its jobs screen says video processing is unavailable (admin-jobs.spec.ts).
+        FFMPEG_PATH: E2E_NO_MEDIA_TOOL,
+        FFPROBE_PATH: E2E_NO_MEDIA_TOOL,
       },
     },
   ],

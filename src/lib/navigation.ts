@@ -10,6 +10,9 @@ import { publicConfig } from './config';
  */
 export const SCHOOL_PARAM = 'schoolId';
 
+/** The learner area's home (我的学习): 个人中心, the way into study; it sends a visitor to sign in and back. */
+export const LEARNER_HOME_PATH = '/study/mine';
+
 /** The value a schoolId may have (a tenant id); anything else is left out of links. */
 const SCHOOL_ID = /^[0-9A-Za-z_-]{1,64}$/;
 

@@ -86,8 +86,10 @@ export function createApp(runtime: Runtime) {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const up = await pingDatabase(runtime.db);
-    return c.json(up ? { status: 'ok', database: runtime.dbKind } : { status: 'unavailable' }, up ? 200 : 503);
+    const [up, media] = await Promise.all([pingDatabase(runtime.db), runtime.providers.mediaTools.status()]);
+    // Missing media programs leave every other page and call working: said here, not a reason to take the instance out.
+    const mediaTools = media.available ? 'ok' : 'missing';
+    return c.json(up ? { status: 'ok', database: runtime.dbKind, mediaTools } : { status: 'unavailable', mediaTools }, up ? 200 : 503);
   });
 
   // The whole route tree: one router per domain, each serving its domain's contracts.

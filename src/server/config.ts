@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Relative, with its extension: Node loads this file itself (below).
+import { checkExternalLink } from '../lib/external-links.ts';
 
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only.
 
@@ -14,6 +16,22 @@ const csv = z.string().transform((v) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/** A link the public pages show to another site: https, not a placeholder (src/lib/external-links.ts). */
+const externalLink = z
+  .string()
+  .trim()
+  .refine(
+    (v) => {
+      const checked = checkExternalLink(v);
+      // A placeholder is refused in production only (below): development servers link to test sites.
+      return checked.ok || checked.reason === 'placeholder';
+    },
+    { message: 'must be an https URL' },
+  );
+
+/** The links that lead off the portal; none has a default (an unset one is not shown, or the portal's own page is). */
+const EXTERNAL_LINKS = ['EXAM_LOGIN_URL', 'ADMIN_LOGIN_URL', 'APP_DOWNLOAD_URL', 'PROMOTION_LOGIN_URL'] as const;
 
 const DEV_SECRET = 'development-only-secret-change-me-0123456789';
 /** Development defaults of the single-sign-on secrets; production must set its own. */
@@ -107,11 +125,17 @@ const schema = z
       .regex(/^[a-z0-9]+$/, 'lower-case letters and digits only')
       .default('kingdee'),
     PARTNER_NAME: z.string().min(1).default('金蝶认证中心'),
-    EXAM_LOGIN_URL: z.url().default('https://exam.example.com/login'),
-    ONLINE_SCHOOL_URL: z.url().default('https://school.example.com/'),
-    ADMIN_LOGIN_URL: z.url().default('https://admin.example.com/login'),
-    APP_DOWNLOAD_URL: z.url().default('https://school.example.com/app/download'),
-    PROMOTION_LOGIN_URL: z.url().default('https://partner.example.com/login'),
+    // Links off the portal (src/server/school/links.ts), each unset unless the operator runs such a site:
+    // the exam system 考试登录 and the home's 考试 tile open instead of the learner area; the
+    // partner edition's 机构登录 instead of the staff sign-in (/admin/login); the app download page
+    // and the promotion-partner login of a school that has not set its own (with ?schoolId= added).
+    EXAM_LOGIN_URL: externalLink.optional(),
+    ADMIN_LOGIN_URL: externalLink.optional(),
+    APP_DOWNLOAD_URL: externalLink.optional(),
+    PROMOTION_LOGIN_URL: externalLink.optional(),
+    // The media library's programs (src/server/media-tools.ts): a name found on the PATH, or a full path.
+    FFMPEG_PATH: z.string().trim().min(1).max(1024).default('ffmpeg'),
+    FFPROBE_PATH: z.string().trim().min(1).max(1024).default('ffprobe'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TOKEN_PARAM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce
@@ -234,6 +258,17 @@ const schema = z
       for (const other of ['SESSION_SECRET', 'TOKEN_PARAM_SECRET'] as const) {
         if (env.CERTIFICATE_SECRET && env.CERTIFICATE_SECRET.trim() === env[other]?.trim()) {
           ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_SECRET'], message: `must differ from ${other}` });
+        }
+      }
+      // A placeholder address on a real site is a dead link shown to every visitor.
+      for (const key of EXTERNAL_LINKS) {
+        const checked = env[key] === undefined ? null : checkExternalLink(env[key]);
+        if (checked && !checked.ok && checked.reason === 'placeholder') {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is a placeholder address (example.com, .example, .test, .invalid, localhost): set the real address or leave it unset',
+          });
         }
       }
       // The development provider sends nothing and writes every code to the log.

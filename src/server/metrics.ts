@@ -71,6 +71,15 @@ export function watchPool(read: () => { total: number; idle: number; waiting: nu
   });
 }
 
+/** Whether the media library's programs can be run (ffmpeg and ffprobe both: 1, else 0); set at start and on every change. */
+export function setMediaToolsAvailable(available: boolean): void {
+  const name = 'portal_ffmpeg_available';
+  const g =
+    (register.getSingleMetric(name) as client.Gauge | undefined) ??
+    new client.Gauge({ name, help: 'Whether ffmpeg and ffprobe can be run (1) or not (0): without them no video or audio is processed.' });
+  g.set(available ? 1 : 0);
+}
+
 /** Process metrics (CPU, memory, event-loop lag), once per process. */
 export function collectProcessMetrics(): void {
   if (!register.getSingleMetric('process_cpu_user_seconds_total')) client.collectDefaultMetrics();

@@ -10,7 +10,8 @@ import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
 import { startStagingSweep } from './media-library/staging';
 import { startJobRunner } from './jobs/runner';
-import { countSlowQuery, watchPool } from './metrics';
+import { countSlowQuery, setMediaToolsAvailable, watchPool } from './metrics';
+import { MEDIA_TOOLS_FIX, createMediaTools, type MediaToolsStatus } from './media-tools';
 import { requestContext } from './http/request-context';
 import { fileStoreOf } from './storage/file-stores';
 
@@ -71,11 +72,28 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       // The logger is read at each send: tests replace runtime.logger once the server is made.
       sms: createSmsProvider(config, () => runtime.logger),
       map: createMapProvider(config),
+      mediaTools: createMediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }, (status) => reportMediaTools(runtime, status)),
     },
     // Chosen once: one client (and its kept-alive connections) per process.
     storage: fileStoreOf(config),
   };
   return runtime;
+}
+
+/**
+ * The media programs' state as the operator sees it: the metric, and a log line on each change (a
+ * warning naming the fix while either is missing: every video and audio upload then fails).
+ */
+function reportMediaTools(runtime: Runtime, status: MediaToolsStatus): void {
+  setMediaToolsAvailable(status.available);
+  const paths = runtime.providers.mediaTools.paths;
+  if (status.available) runtime.logger.info('ffmpeg and ffprobe found: videos and audio are processed', { ...paths });
+  else {
+    runtime.logger.warn(`${status.missing.join(' and ')} not found: ${MEDIA_TOOLS_FIX}; until then every video and audio upload fails`, {
+      missing: status.missing,
+      ...paths,
+    });
+  }
 }
 
 // One server per process, made on first use: the database pool and the parsed environment are
@@ -86,6 +104,8 @@ export function getServer(): Promise<Server> {
   const config = parseConfig(process.env);
   server ??= createServer(config).then(
     (made) => {
+      // The media programs are looked for once now, so a missing one is said at start (log, metric, /readyz).
+      void made.runtime.providers.mediaTools.status();
       // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
       startDeadlineSweep(made.runtime);
       // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.

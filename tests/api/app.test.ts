@@ -15,10 +15,10 @@ describe('health', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
-  test('/readyz answers ok with the database kind in use', async () => {
+  test('/readyz answers ok with the database kind in use and whether video and audio can be processed', async () => {
     const answer = await server().fetch('/readyz');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'ok', database: expectedKind });
+    expect(answer.body).toEqual({ status: 'ok', database: expectedKind, mediaTools: 'ok' });
   });
 });
 

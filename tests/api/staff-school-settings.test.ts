@@ -3,7 +3,8 @@ import * as school from '~/lib/api/contracts/admin-school';
 import type { SchoolSettingsInput } from '~/lib/api/contracts/admin-school';
 import * as tenantApi from '~/lib/api/contracts/tenant';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { createSchool, resolveTenant } from '~/server/tenant/tenant.service';
+import { createSchool, resolveTenant, type SchoolBranding } from '~/server/tenant/tenant.service';
+import { portalLinks } from '~/server/school/links';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
 import * as staff from '~/lib/api/contracts/staff';
@@ -47,6 +48,9 @@ function inputOf(s: school.SchoolSettings): SchoolSettingsInput {
   const { preDomainHost: _p, updatedAt: _u, ...input } = s;
   return input;
 }
+
+/** The links the school's pages show, from its branding and the test server's configuration (which sets no operator's links). */
+const linksOf = (branding: SchoolBranding, tenantId: string) => portalLinks(server().runtime.config, branding, tenantId);
 
 /** The page layout's view of the school, through the instance's look-up (as every page reads it). */
 async function pageSchool(tenantId: string) {
@@ -109,7 +113,59 @@ describe('profile and branding', () => {
     expect(JSON.parse(entries[0]!.afterJson!)).toMatchObject({ universityName: '新名字职业学院', brandColor: '#0b6e4f' });
   });
 
+  test("the school's own links and licence: saved, drawn by the pages (branding and links), cleared again; audited", async () => {
+    const a = await newSchool();
+    const before = await settingsOf(a);
+    expect(before).toMatchObject({ appDownloadUrl: '', promotionLoginUrl: '', telecomLicence: '' });
+    // Nothing set and no operator's address (the test server sets none): neither entry is offered.
+    expect(linksOf((await pageSchool(a.tenantId)).branding, a.tenantId)).toMatchObject({ appDownload: null, promotionLogin: null });
+    step();
+    const at = server().clock.value;
+    const own = {
+      appDownloadUrl: ' https://app.xinzhi.edu.cn/download ',
+      promotionLoginUrl: 'https://tui.xinzhi.edu.cn/login',
+      telecomLicence: '浙B2-20261234',
+    };
+    const saved = await server().call(school.saveSchoolSettings, { ...inputOf(before), ...own }, as(a));
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    expect(saved.body.data).toMatchObject({ ...own, appDownloadUrl: 'https://app.xinzhi.edu.cn/download' });
+    const page = await pageSchool(a.tenantId);
+    expect(page.branding).toMatchObject({ telecomLicence: '浙B2-20261234', appDownloadUrl: 'https://app.xinzhi.edu.cn/download' });
+    expect(linksOf(page.branding, a.tenantId)).toMatchObject({
+      appDownload: 'https://app.xinzhi.edu.cn/download',
+      promotionLogin: 'https://tui.xinzhi.edu.cn/login',
+    });
+    const [entry] = (await auditSince(server(), a.tenantId, at)).filter((e) => e.action === 'school.update');
+    expect(JSON.parse(entry!.afterJson!)).toMatchObject({ telecomLicence: '浙B2-20261234', promotionLoginUrl: 'https://tui.xinzhi.edu.cn/login' });
+
+    step();
+    const cleared = await server().call(
+      school.saveSchoolSettings,
+      { ...inputOf(saved.body.data), appDownloadUrl: '', promotionLoginUrl: ' ', telecomLicence: '' },
+      as(a),
+    );
+    expect(cleared.body.data).toMatchObject({ appDownloadUrl: '', promotionLoginUrl: '', telecomLicence: '' });
+    const after = await pageSchool(a.tenantId);
+    expect(after.branding).toMatchObject({ telecomLicence: null, appDownloadUrl: null, promotionLoginUrl: null });
+    expect(linksOf(after.branding, a.tenantId)).toMatchObject({ appDownload: null, promotionLogin: null });
+  });
+
   test.each([
+    ['an app download address over plain http', { appDownloadUrl: 'http://app.xinzhi.edu.cn/' }, 'APP 下载页地址请填写以 https:// 开头的完整网址'],
+    ['a promotion login that is a script', { promotionLoginUrl: 'javascript:alert(1)' }, '推广合伙人登录地址请填写以 https:// 开头的完整网址'],
+    [
+      'a placeholder app address',
+      { appDownloadUrl: 'https://school.example.com/app/download' },
+      'APP 下载页地址不能使用示例地址（如 example.com），请填写真实的网址',
+    ],
+    [
+      'a placeholder promotion login',
+      { promotionLoginUrl: 'https://partner.test/login' },
+      '推广合伙人登录地址不能使用示例地址（如 example.com），请填写真实的网址',
+    ],
+    ['an address that is not text', { appDownloadUrl: 42 }, 'APP 下载页地址请填写以 https:// 开头的完整网址'],
+    ['a licence with markup', { telecomLicence: '<b>京B2</b>' }, '增值电信业务经营许可证不能包含尖括号或控制字符'],
+    ['a licence too long', { telecomLicence: '京'.repeat(41) }, '增值电信业务经营许可证不能超过40个字'],
     ['a colour that is not #rrggbb', { brandColor: 'red' }, '主题色请填写 #RRGGBB 格式的颜色，例如 #1456D9'],
     ['a colour too light for white text', { brandColor: '#ffd700' }, undefined],
     ['an empty school name', { universityName: '  ' }, '请输入学校名称'],

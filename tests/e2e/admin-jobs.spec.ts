@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
+import { DEMO_ADMIN, DEMO_STAFF_PASSWORD, DESKTOP, confirm, makeStaff, signIn } from './support/staff';
+import { PARTNER_ORIGIN } from './support/env';
 import { makeFailedJob, runJobsAt } from './support/jobs';
 import { PNG_1PX } from '../setup/files';
 
@@ -18,6 +19,7 @@ const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}v=${Dat
 /** The value of a datetime-local input for an instant, in China Standard Time as the school works. */
 const cstInput = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const DEMO_ADMIN_SIGN_IN = { mobile: DEMO_ADMIN.mobile, password: DEMO_STAFF_PASSWORD };
 
 async function openList(page: Page, path: string, heading: string, ready: string) {
   await page.goto(path);
@@ -103,6 +105,8 @@ test.describe('@desktop-only scheduled publishing and the jobs screen', () => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     await openList(page, '/admin/jobs', '后台任务', '状态');
+    // This server has ffmpeg: no word about video processing.
+    await expect(page.getByRole('alert').filter({ hasText: '视频处理不可用' })).toHaveCount(0);
     await page.getByRole('combobox', { name: '状态' }).selectOption({ label: '失败' });
     await expect(page.getByText('加载中…')).toHaveCount(0);
     const row = rowOf(page, failed.error).filter({ hasText: '（内容已删除）' }).first();
@@ -145,6 +149,22 @@ test.describe('@desktop-only scheduled publishing and the jobs screen', () => {
     await expect(rowOf(page, name)).toContainText('草稿');
     await expect(rowOf(page, name)).not.toContainText('已排期');
     await deleteBanners(page, name);
+  });
+});
+
+test.describe('@desktop-only a server without ffmpeg', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the jobs screen says video processing is unavailable and what to do', async ({ page }) => {
+    // The partner server is started without ffmpeg and ffprobe (playwright.config.ts); its demo administrator signs in there.
+    await signIn(page, DEMO_ADMIN_SIGN_IN, `${PARTNER_ORIGIN}/admin/login`);
+    await openList(page, `${PARTNER_ORIGIN}/admin/jobs`, '后台任务', '状态');
+    const line = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '视频处理不可用' }) });
+    await expect(line).toBeVisible();
+    await expect(line).toContainText('服务器未安装视频处理组件（ffprobe、ffmpeg）');
+    await expect(line).toContainText('apt-get install ffmpeg');
+    await expect(line).toContainText('立即重试');
+    await expectNoSeriousA11yViolations(page, '/admin/jobs without ffmpeg');
   });
 });
 

@@ -37,6 +37,18 @@ test.describe('a school with no content', () => {
     await expectNoSeriousA11yViolations(page, 'empty home');
   });
 
+  test('nothing it has not set up: no APP下载 entry or app QR code, no licence or record line', async ({ page }) => {
+    await page.goto(`${EMPTY_ORIGIN}/`);
+    await expect(page.getByRole('navigation', { name: '用户菜单' }).getByRole('link', { name: '考试登录' })).toHaveAttribute('href', '/study/mine');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'APP下载' })).toHaveCount(0);
+    await page.getByRole('button', { name: '手机预览' }).click();
+    const preview = page.getByRole('dialog', { name: '手机端预览' });
+    await expect(preview).toBeVisible();
+    await expect(preview.getByRole('img', { name: 'APP下载二维码' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('contentinfo')).not.toContainText('许可证');
+  });
+
   test('news, notices, training projects and the school profile', async ({ page }) => {
     await page.goto(`${EMPTY_ORIGIN}/news-information/list`);
     await expect(page.getByText('暂无数据').first()).toBeVisible();

@@ -36,7 +36,9 @@ test.describe('header user menu', () => {
     const menu = page.getByRole('navigation', { name: '用户菜单' });
     await expect(menu.getByText('李明')).toBeVisible();
     await expect(menu.getByText('学员')).toBeVisible();
-    await expect(menu.getByRole('link', { name: '个人中心' })).toHaveAttribute('target', '_blank');
+    // 个人中心 is the portal's own learner area, in the same window.
+    await expect(menu.getByRole('link', { name: '个人中心' })).toHaveAttribute('href', '/study/mine');
+    await expect(menu.getByRole('link', { name: '个人中心' })).not.toHaveAttribute('target', /./);
     await expect(menu.getByRole('link', { name: '注册/登录' })).toHaveCount(0);
 
     // Cancelling keeps the session.

@@ -65,10 +65,12 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/query_pc$/);
     await expect(page.getByRole('heading', { name: '证书查询' }).first()).toBeVisible();
 
-    // The exam is another site: it opens in a new window (not followed here).
+    // No exam system of the operator's: the tests are the learner area's (a visitor signs in first).
     await page.goto('/');
-    await expect(tile('考试')).toHaveAttribute('href', /^https?:\/\//);
-    await expect(tile('考试')).toHaveAttribute('target', '_blank');
+    await expect(tile('考试')).not.toHaveAttribute('target', /./);
+    await tile('考试').click();
+    await expect(page).toHaveURL(/\/study\/mine$|\/login/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/学员|登录/);
 
     await page.goto('/');
     await tile('评价').click();

@@ -77,6 +77,8 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     expect(scraped).toContain('portal_render_cache_total{result="miss"} 1');
     expect(scraped).toContain(`portal_http_requests_total{route="/api${schoolInfo.path}",method="GET",status="200"} 1`);
     expect(scraped).toMatch(/process_resident_memory_bytes \d+/);
+    // ffmpeg and ffprobe were found at start.
+    expect(scraped).toMatch(/^portal_ffmpeg_available 1$/m);
     // The same on the metrics port, no token needed there (it is not published).
     expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('portal_http_requests_total');
 
@@ -89,6 +91,41 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
     expect(access.find((l) => l.requestId === ids[1])).toMatchObject({ path: '/', status: 200, cache: 'hit' });
+  } finally {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without ffmpeg: a warning naming the fix before the server says it is ready, the metric at 0, /readyz saying it @desktop-only', async () => {
+  test.setTimeout(90_000);
+  const dir = mkdtempSync(join(tmpdir(), 'portal-no-ffmpeg-'));
+  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+  seedDemo(databaseUrl);
+  const port = await freePort();
+  const missing = join(dir, 'not-installed');
+  // Ready only once the warning was written, and after it: the start itself says so.
+  const child: ChildProcess = await spawnUntilReady(
+    ['scripts/start.mjs', '--no-build'],
+    {
+      ...process.env,
+      ...BENCH_PRODUCTION_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN: TOKEN,
+      FFMPEG_PATH: missing,
+      FFPROBE_PATH: missing,
+    },
+    /"level":"warn","msg":"ffprobe and ffmpeg not found: apt-get install ffmpeg[^\n]*\n(?:.*\n)*.*"msg":"portal ready"/,
+    'portal',
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const scraped = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    expect(scraped).toMatch(/^portal_ffmpeg_available 0$/m);
+    expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: 'ok', mediaTools: 'missing' });
   } finally {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });

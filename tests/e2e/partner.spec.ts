@@ -1,5 +1,5 @@
 import { test, expect } from './support/fixtures';
-import { PARTNER_ORIGIN } from './support/env';
+import { E2E_EXAM_LOGIN_URL, PARTNER_ORIGIN } from './support/env';
 import AxeBuilder from '@axe-core/playwright';
 
 test.describe('partner edition', () => {
@@ -21,11 +21,14 @@ test.describe('partner edition', () => {
     await page.goto(`${PARTNER_ORIGIN}/news-information/list`);
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '培训登录' })).toHaveAttribute('href', '/study/mine');
-    await expect(nav.getByRole('link', { name: '考试登录' })).toHaveAttribute('href', /^https:\/\//);
+    // The partner's exam system (EXAM_LOGIN_URL) in a new window.
+    await expect(nav.getByRole('link', { name: '考试登录' })).toHaveAttribute('href', E2E_EXAM_LOGIN_URL);
+    await expect(nav.getByRole('link', { name: '考试登录' })).toHaveAttribute('target', '_blank');
     await expect(nav.getByRole('link', { name: '证书查询' })).toHaveAttribute('href', '/query_pc');
     // 用户登录 comes back to this page; the code login registers a new mobile, so no separate 注册/登录.
     await expect(nav.getByRole('link', { name: '用户登录' })).toHaveAttribute('href', '/kingdee-login?redirect=%2Fnews-information%2Flist');
-    await expect(nav.getByRole('link', { name: '机构登录' })).toHaveAttribute('href', /^https:\/\//);
+    // No institution system of the operator's (ADMIN_LOGIN_URL): the school's own staff sign-in.
+    await expect(nav.getByRole('link', { name: '机构登录' })).toHaveAttribute('href', '/admin/login');
     await expect(page.getByText('注册/登录')).toHaveCount(0);
     const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(new Set(hrefs).size, hrefs.join(' ')).toBe(hrefs.length);

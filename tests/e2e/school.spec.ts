@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, mainNav, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
-import { E2E_PROMOTION_LOGIN_URL, HUAXIA_ORIGIN } from './support/env';
+import { DEMO_ORIGIN, E2E_PROMOTION_LOGIN_URL, EMPTY_ORIGIN, HUAXIA_ORIGIN } from './support/env';
 import { DEMO_TENANT } from './support/seed';
 import { DEMO_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
 
@@ -279,14 +279,14 @@ test.describe('/school-info', () => {
 });
 
 test.describe('app download, promotion and organisation QR pages', () => {
-  test('/login/student-login: a QR image of the app address, eight service points and the school name', async ({ page }) => {
+  test("/login/student-login: a QR image of the school's own app address, eight service points and the school name", async ({ page }) => {
     await page.goto('/educational-product');
     await page.getByRole('banner').getByRole('link', { name: 'APP下载' }).click();
     await expect(page).toHaveURL(/\/login\/student-login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'APP下载' })).toBeVisible();
     const qr = page.getByRole('img', { name: 'APP下载二维码' });
     await expect(qr).toBeVisible();
-    await expect(qr).toHaveAttribute('data-qr-url', /^https:\/\/.+[?&]schoolId=1000000000000000001$/);
+    await expect(qr).toHaveAttribute('data-qr-url', school.appDownloadUrl!);
     await expect(qr.locator('svg path').first()).toBeAttached();
     const box = await qr.boundingBox();
     expect(box!.width).toBeGreaterThan(100);
@@ -296,24 +296,49 @@ test.describe('app download, promotion and organisation QR pages', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('/login/promotion: the promotion-partner entry links to the external partner login', async ({ page }) => {
+  test('a school without an app of its own (and none from the operator) offers no app download', async ({ page, consoleGuard }) => {
+    consoleGuard.allowFailedResource(`${HUAXIA_ORIGIN}/login/student-login`, 404);
+    await page.goto(`${HUAXIA_ORIGIN}/educational-product`);
+    await expect(page.getByRole('banner').getByRole('link', { name: '考试登录' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'APP下载' })).toHaveCount(0);
+    const answer = await page.goto(`${HUAXIA_ORIGIN}/login/student-login`);
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '本校暂未提供APP下载' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'APP下载二维码' })).toHaveCount(0);
+  });
+
+  test("/login/promotion: the promotion-partner entry links to the school's own partner login, else the operator's", async ({ page }) => {
     await page.goto('/educational-product');
     await page.getByRole('contentinfo').getByRole('link', { name: '推广合伙人登录' }).click();
     await expect(page).toHaveURL(/\/login\/promotion$/);
     await expect(page.getByRole('heading', { level: 1, name: '推广合伙人登录' })).toBeVisible();
     const link = page.getByRole('link', { name: /前往推广合伙人登录/ });
-    await expect(link).toHaveAttribute('href', E2E_PROMOTION_LOGIN_URL);
+    await expect(link).toHaveAttribute('href', school.promotionLoginUrl!);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
     await expectNoSeriousA11yViolations(page, 'promotion');
     await expectNoSidewaysScroll(page);
+    // 华夏 has none of its own: the operator's (PROMOTION_LOGIN_URL), naming the school.
+    await page.goto(`${HUAXIA_ORIGIN}/login/promotion`);
+    await expect(page.getByRole('link', { name: /前往推广合伙人登录/ })).toHaveAttribute('href', `${E2E_PROMOTION_LOGIN_URL}?schoolId=1000000000000000002`);
   });
 
-  test('/org-qrcode: a QR image of the organisation address built with the school id', async ({ page }) => {
+  test("the footer shows the school's own licence and record numbers; a school without them shows none", async ({ page }) => {
+    await page.goto('/notice/list');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(`增值电信业务经营许可证：${school.telecomLicence}`)).toBeVisible();
+    await expect(footer.getByRole('link', { name: school.icpNumber! })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    await expect(footer.getByRole('link', { name: school.policeRecordNumber! })).toHaveAttribute('href', 'https://beian.mps.gov.cn/');
+    await page.goto(`${EMPTY_ORIGIN}/notice/list`);
+    await expect(page.getByRole('contentinfo')).not.toContainText('许可证');
+    await expect(page.getByRole('contentinfo')).not.toContainText('备案');
+  });
+
+  test("/org-qrcode: a QR image of the school's home page here, built with the school id", async ({ page }) => {
     await page.goto('/org-qrcode');
     const qr = page.getByRole('img', { name: `${school.universityName}机构二维码` });
     await expect(qr).toBeVisible();
-    await expect(qr).toHaveAttribute('data-qr-url', 'https://school.example.com/org?schoolId=1000000000000000001');
+    await expect(qr).toHaveAttribute('data-qr-url', `${DEMO_ORIGIN}/?schoolId=1000000000000000001`);
     await page.goto(`${HUAXIA_ORIGIN}/org-qrcode`);
     await expect(page.getByRole('img', { name: '华夏数字云校机构二维码' })).toHaveAttribute('data-qr-url', /schoolId=1000000000000000002$/);
     await expectNoSeriousA11yViolations(page, 'org-qrcode');

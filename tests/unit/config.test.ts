@@ -204,7 +204,37 @@ describe('parseConfig', () => {
     expect(problemsOf({ DEFAULT_PREDOMAIN: 'Bad Name' })[0]).toMatch(/^DEFAULT_PREDOMAIN/);
     expect(problemsOf({ PARTNER_EDITION: 'maybe' })[0]).toMatch(/^PARTNER_EDITION/);
     expect(problemsOf({ PUBLIC_API_BASE: 'ftp://x' })[0]).toMatch(/^PUBLIC_API_BASE/);
-    expect(problemsOf({ EXAM_LOGIN_URL: 'not a url' })[0]).toMatch(/^EXAM_LOGIN_URL/);
+    expect(problemsOf({ ...DEV, EXAM_LOGIN_URL: 'not a url' })[0]).toMatch(/^EXAM_LOGIN_URL/);
+  });
+
+  test('the links off the portal have no default: none is an example address', () => {
+    for (const c of [parseConfig(PROD), parseConfig(DEV)]) {
+      for (const key of ['EXAM_LOGIN_URL', 'ADMIN_LOGIN_URL', 'APP_DOWNLOAD_URL', 'PROMOTION_LOGIN_URL'] as const) expect(c[key]).toBeUndefined();
+      expect(JSON.stringify(c)).not.toMatch(/example\.(com|org|net)/);
+    }
+  });
+
+  test.each(['EXAM_LOGIN_URL', 'ADMIN_LOGIN_URL', 'APP_DOWNLOAD_URL', 'PROMOTION_LOGIN_URL'])('%s must be an https URL', (key) => {
+    expect(parseConfig({ ...PROD, [key]: ' https://exam.jiangnan.cn/login ' })[key as 'EXAM_LOGIN_URL']).toBe('https://exam.jiangnan.cn/login');
+    for (const bad of ['http://exam.jiangnan.cn/login', 'javascript:alert(1)', 'exam.jiangnan.cn']) {
+      expect(problemsOf({ ...DEV, [key]: bad })).toEqual([`${key}: must be an https URL`]);
+    }
+  });
+
+  test.each(['https://exam.example.com/login', 'https://partners.e2e.example/login', 'https://localhost/x'])(
+    'production refuses the placeholder address %s; development links to it',
+    (url) => {
+      expect(problemsOf({ ...PROD, PROMOTION_LOGIN_URL: url })).toEqual([expect.stringMatching(/^PROMOTION_LOGIN_URL: is a placeholder address/)]);
+      expect(parseConfig({ ...DEV, PROMOTION_LOGIN_URL: url }).PROMOTION_LOGIN_URL).toBe(url);
+    },
+  );
+
+  test('ffmpeg and ffprobe are looked for on the PATH unless a path is given', () => {
+    expect(parseConfig(DEV)).toMatchObject({ FFMPEG_PATH: 'ffmpeg', FFPROBE_PATH: 'ffprobe' });
+    expect(parseConfig({ ...DEV, FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' })).toMatchObject({
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe',
+    });
   });
 
   test('every problem is reported at once', () => {

@@ -23,6 +23,11 @@ describe('job rules', () => {
     expect(afterFailure(4, 3, 1000)).toEqual({ state: 'failed' });
   });
 
+  test('a final failure (a program the server lacks) fails at its first attempt; no retry is queued', () => {
+    expect(afterFailure(1, 3, 1000, true)).toEqual({ state: 'failed' });
+    expect(afterFailure(1, 3, 1000, false)).toEqual({ state: 'queued', runAt: 1000 + JOB_BASE_BACKOFF_MS });
+  });
+
   test("an error is kept as its message, cut to the column's size", () => {
     expect(errorText(new Error('boom'))).toBe('boom');
     expect(errorText('text')).toBe('text');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { certificationLevelName, organizationTypeName } from '~/server/school/school.rules';
-import { amapMarkerUrl, appDownloadUrl, organizationUrl } from '~/server/school/links';
+import { amapMarkerUrl, organizationUrl, portalLinks } from '~/server/school/links';
 
 describe('certification organisation labels', () => {
   test.each([
@@ -27,16 +27,49 @@ describe('certification organisation labels', () => {
 });
 
 describe('school links', () => {
-  const config = { ONLINE_SCHOOL_URL: 'https://school.example.com/' };
+  const none = { appDownloadUrl: null, promotionLoginUrl: null };
+  const main = { PARTNER_EDITION: false };
+  const partner = { PARTNER_EDITION: true };
 
-  test('the organisation address carries the school id', () => {
-    expect(organizationUrl(config, '1000000000000000001')).toBe('https://school.example.com/org?schoolId=1000000000000000001');
-    expect(organizationUrl({ ONLINE_SCHOOL_URL: 'https://x.example.cn/portal/' }, '42')).toBe('https://x.example.cn/portal/org?schoolId=42');
+  test("the portal's own pages by default: 个人中心 and 考试 the learner area, 机构登录 the staff sign-in; no app, no promotion login", () => {
+    expect(portalLinks(main, none, '7')).toEqual({
+      personalCenter: '/study/mine',
+      exam: { href: '/study/mine', external: false },
+      institutionLogin: { href: '/admin/login', external: false },
+      appDownload: null,
+      promotionLogin: null,
+    });
   });
 
-  test('the app download address: APP_DOWNLOAD_URL, else the online school + app/download', () => {
-    expect(appDownloadUrl(config, '7')).toBe('https://school.example.com/app/download?schoolId=7');
-    expect(appDownloadUrl({ ...config, APP_DOWNLOAD_URL: 'https://dl.example.cn/app?from=pc' }, '7')).toBe('https://dl.example.cn/app?from=pc&schoolId=7');
+  test('the partner edition shows no 考试登录 of its own (培训登录 opens the learner area)', () => {
+    expect(portalLinks(partner, none, '7').exam).toBeNull();
+    expect(portalLinks(partner, none, '7').institutionLogin).toEqual({ href: '/admin/login', external: false });
+  });
+
+  test("the operator's exam and institution systems replace them, in a new window", () => {
+    const config = { ...partner, EXAM_LOGIN_URL: 'https://exam.jiangnan.cn/login', ADMIN_LOGIN_URL: 'https://org.jiangnan.cn/' };
+    expect(portalLinks(config, none, '7').exam).toEqual({ href: 'https://exam.jiangnan.cn/login', external: true });
+    expect(portalLinks(config, none, '7').institutionLogin).toEqual({ href: 'https://org.jiangnan.cn/', external: true });
+    expect(portalLinks({ ...main, EXAM_LOGIN_URL: 'https://exam.jiangnan.cn/login' }, none, '7').exam?.external).toBe(true);
+  });
+
+  test("app download and promotion login: the school's own as it set them, else the operator's with the school id", () => {
+    const operator = { ...main, APP_DOWNLOAD_URL: 'https://dl.cloud.cn/app?from=pc', PROMOTION_LOGIN_URL: 'https://partners.cloud.cn/login' };
+    expect(portalLinks(operator, none, '7')).toMatchObject({
+      appDownload: 'https://dl.cloud.cn/app?from=pc&schoolId=7',
+      promotionLogin: 'https://partners.cloud.cn/login?schoolId=7',
+    });
+    const own = { appDownloadUrl: 'https://app.jiangnan.cn/get', promotionLoginUrl: 'https://tui.jiangnan.cn/' };
+    expect(portalLinks(operator, own, '7')).toMatchObject({ appDownload: 'https://app.jiangnan.cn/get', promotionLogin: 'https://tui.jiangnan.cn/' });
+    expect(portalLinks(main, { ...none, appDownloadUrl: 'https://app.jiangnan.cn/get' }, '7')).toMatchObject({
+      appDownload: 'https://app.jiangnan.cn/get',
+      promotionLogin: null,
+    });
+  });
+
+  test('the organisation address is the school home page where it was asked, with the school id', () => {
+    expect(organizationUrl('https://jiangnan.cloud.cn', '1000000000000000001')).toBe('https://jiangnan.cloud.cn/?schoolId=1000000000000000001');
+    expect(organizationUrl('http://localhost:4321', '42')).toBe('http://localhost:4321/?schoolId=42');
   });
 
   test('map marker links need valid coordinates', () => {

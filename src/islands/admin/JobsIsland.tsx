@@ -8,6 +8,7 @@ import {
   type AdminJob,
   type AdminJobQuery,
   type AdminJobState,
+  type MediaToolsState,
 } from '~/lib/api/contracts/admin-jobs';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
@@ -20,7 +21,8 @@ import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, timeTex
  * The jobs screen (/admin/jobs, administrators): the school's background jobs, latest run time
  * first, filtered by state and kind, 20 a page; what each works on (linked to its edit screen),
  * its attempts and its last error in full; a failed job may be run again now, a queued one
- * cancelled. The server decides and says why it refuses.
+ * cancelled. The server decides and says why it refuses. When the server cannot process video and
+ * audio (no ffmpeg), a line above the list says so and what to do.
  */
 const PAGE_SIZE = 20;
 const KINDS = ['content.publish', 'catalog.publish', 'media.process'] as const;
@@ -42,7 +44,7 @@ function kindLabel(job: AdminJob): string {
 
 const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 
-export default function JobsIsland({ me }: { me: StaffMe }) {
+export default function JobsIsland({ me, mediaTools }: { me: StaffMe; mediaTools: MediaToolsState }) {
   setCsrfToken(me.csrfToken);
   const stateId = useId();
   const kindId = useId();
@@ -72,6 +74,18 @@ export default function JobsIsland({ me }: { me: StaffMe }) {
     <div>
       <PageTitle>{t('jobs.title')}</PageTitle>
       <p className="-mt-3 mb-4 text-sm text-slate-600">{t('jobs.intro')}</p>
+      {!mediaTools.available && (
+        <section
+          role="alert"
+          aria-labelledby="jobs-media-tools"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        >
+          <h2 id="jobs-media-tools" className="font-semibold">
+            {t('jobs.mediaTools.title')}
+          </h2>
+          <p className="mt-1 leading-6">{t('jobs.mediaTools.body', { missing: mediaTools.missing.join('、') })}</p>
+        </section>
+      )}
       <Section title={t('jobs.title')}>
         <div className="mb-4 flex flex-wrap items-end gap-3">
           <div>

@@ -6,7 +6,7 @@
 import { $loggedIn, $session, dropLogin, ensureVisitor, setToken, setUser } from '~/lib/stores/session';
 import { confirmLogout } from '~/lib/logout';
 import { publicConfig } from '~/lib/config';
-import { keepSchoolInLinks, loginUrl } from '~/lib/navigation';
+import { LEARNER_HOME_PATH, keepSchoolInLinks, loginUrl } from '~/lib/navigation';
 import { StorageKey, writeItem } from '~/lib/storage';
 import { t } from '~/lib/i18n/messages/header';
 import { showFlash } from '~/lib/toast';
@@ -83,10 +83,9 @@ class UserMenu extends HTMLElement {
       return;
     }
     out.className = 'ml-3 hover:text-brand';
+    // 个人中心: the learner area, the portal's own page (the server names it: src/server/school/links.ts).
     const center = document.createElement('a');
-    center.href = this.dataset['centerUrl'] ?? '#';
-    center.target = '_blank';
-    center.rel = 'noopener noreferrer';
+    center.href = this.dataset['centerUrl'] || LEARNER_HOME_PATH;
     center.className = 'ml-3 hover:text-brand';
     center.textContent = t('header.personalCenter');
     this.replaceChildren(who, center, out);

@@ -1,4 +1,5 @@
 import { t } from '../i18n/messages/admin-school';
+import { checkExternalLink } from '../external-links';
 import { fail, pass, typedText, type Rule } from '../rules/rule';
 
 /**
@@ -129,6 +130,20 @@ export const webUrlRule: Rule = (v) => {
   }
   return pass(text);
 };
+
+/**
+ * A link the public pages show to another site ('' for none): https and not a placeholder address
+ * (src/lib/external-links.ts), named by its field in the message.
+ */
+export function externalLinkRule(field: string): Rule {
+  return (v) => {
+    const text = typedText(v).trim();
+    if (text === '') return pass('');
+    const checked = checkExternalLink(text);
+    if (checked.ok) return pass(checked.url);
+    return fail(t(checked.reason === 'placeholder' ? 'school.admin.placeholderLink' : 'school.admin.badLink', { field }));
+  };
+}
 
 /** A coordinate in decimal degrees as typed, '' for none. */
 export function coordinateRule(limit: 90 | 180): Rule<number | null> {

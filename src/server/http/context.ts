@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { TtlCache } from '../ttl-cache';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
+import type { MediaTools } from '../media-tools';
 import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 
@@ -27,10 +28,14 @@ export interface Runtime {
     customerServices: TtlCache<CustomerServiceVO | null>;
     qrCodes: TtlCache<string>;
   };
-  /** Outside services, made once from the configuration: where SMS codes go; IP location (null without a key). */
+  /**
+   * Outside services, made once from the configuration: where SMS codes go; IP location (null
+   * without a key); the media programs (ffmpeg, ffprobe) and whether they can be run.
+   */
   providers: {
     sms: SmsProvider;
     map: MapProvider | null;
+    mediaTools: MediaTools;
   };
   /** Where uploaded files are kept: UPLOAD_DIR on the local disk, or a bucket (STORAGE_DRIVER=s3). */
   storage: FileStore;

@@ -40,9 +40,20 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(JOB_MAX_BACKOFF_MS, JOB_BASE_BACKOFF_MS * 2 ** Math.min(n - 1, 20));
 }
 
-/** What a failed run leads to: another try later, or failed for good. */
-export function afterFailure(attempts: number, maxAttempts: number, now: number): { state: 'queued'; runAt: number } | { state: 'failed' } {
-  return attempts >= maxAttempts ? { state: JOB_STATE.failed } : { state: JOB_STATE.queued, runAt: now + retryDelayMs(attempts) };
+/**
+ * A failure no later attempt mends by itself (the server lacks a program the job needs): the job
+ * fails at once with its message, for staff to run again once the cause is fixed.
+ */
+export class FinalJobFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FinalJobFailure';
+  }
+}
+
+/** What a failed run leads to: another try later, or failed for good (its last attempt, or a final failure). */
+export function afterFailure(attempts: number, maxAttempts: number, now: number, final = false): { state: 'queued'; runAt: number } | { state: 'failed' } {
+  return final || attempts >= maxAttempts ? { state: JOB_STATE.failed } : { state: JOB_STATE.queued, runAt: now + retryDelayMs(attempts) };
 }
 
 /** An error as the job row keeps it: its message, cut to the column. */

@@ -54,5 +54,5 @@ export function renewLease(db: DB, job: Job, now: number): Promise<boolean> {
   return job.lockedBy ? repo.renewLease(db, job.id, job.lockedBy, now + JOB_LEASE_MS, now) : Promise.resolve(false);
 }
 
-// How a failure's text is kept, for handlers that record it elsewhere too.
-export { errorText } from './jobs.rules';
+// How a failure's text is kept, for handlers that record it elsewhere too; the failure no retry mends.
+export { errorText, FinalJobFailure } from './jobs.rules';

@@ -3,7 +3,7 @@ import type { Runtime } from '../http/context';
 import { createScope } from '../http/request-scope';
 import type { Scope } from '../http/scope';
 import * as repo from './jobs.repository';
-import { JOB_LEASE_MS, afterFailure, errorText } from './jobs.rules';
+import { FinalJobFailure, JOB_LEASE_MS, afterFailure, errorText } from './jobs.rules';
 import type { Job } from './jobs.table';
 import { JOB_HANDLERS, type JobHandlers } from './handlers';
 
@@ -11,8 +11,9 @@ import { JOB_HANDLERS, type JobHandlers } from './handlers';
  * The job runner of a server process. Every instance runs one; each claim is a single conditional
  * UPDATE with a lease, so two instances never run the same job at once, and a job whose instance
  * died is taken over when its lease has run out. A failing handler is retried with a growing
- * delay and marked failed with its error after its last attempt. The timer does not keep the
- * process alive and is stopped when the process is asked to stop.
+ * delay and marked failed with its error after its last attempt, or at once when it throws a
+ * FinalJobFailure. The timer does not keep the process alive and is stopped when the process is
+ * asked to stop.
  */
 
 export const JOB_POLL_INTERVAL_MS = 5_000;
@@ -58,7 +59,7 @@ async function runOne(s: Scope, worker: string, job: Job, handlers: JobHandlers,
     await handler(s, JSON.parse(job.payload) as Record<string, unknown>, job);
     if (await repo.completeJob(s.db, job.id, worker, s.now)) result.done.push(job.id);
   } catch (error) {
-    const next = afterFailure(job.attempts, job.maxAttempts, s.now);
+    const next = afterFailure(job.attempts, job.maxAttempts, s.now, error instanceof FinalJobFailure);
     const text = errorText(error);
     if (await repo.failJob(s.db, job.id, worker, next, text, s.now)) (next.state === 'failed' ? result.failed : result.retried).push(job.id);
     s.logger.warn('job failed', { kind: job.kind, key: job.jobKey, attempts: job.attempts, final: next.state === 'failed', error: text });

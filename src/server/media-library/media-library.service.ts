@@ -16,7 +16,8 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { cleanDisplayName, displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
 import * as jobs from '../jobs/jobs.service';
-import { errorText, type Job } from '../jobs/jobs.service';
+import { FinalJobFailure, errorText, type Job } from '../jobs/jobs.service';
+import { MediaToolMissing } from '../media-tools';
 import * as repo from './media-library.repository';
 import * as ffmpeg from './media-library.ffmpeg';
 import {
@@ -388,8 +389,9 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
     await pipeline(source, createWriteStream(input));
     let report: string;
     try {
-      report = await ffmpeg.probe(input);
+      report = await ffmpeg.probe(s.providers.mediaTools, input);
     } catch (error) {
+      if (error instanceof MediaToolMissing) throw error;
       throw new LastingFailure(`${t('adminMedia.error.notMedia')} (${errorText(error)})`);
     }
     const probe = readProbe(report);
@@ -399,10 +401,10 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
     if (targets.length && probe.video) {
       for (const [i, target] of targets.entries()) {
         const out = join(dir, `${target.height}.mp4`);
-        await ffmpeg.encode(input, out, target.height, probe.audio, (us) => {
+        await ffmpeg.encode(s.providers.mediaTools, input, out, target.height, probe.audio, (us) => {
           progress = overallProgress(i, targets.length, us, probe.durationMs);
         });
-        const got = readProbe(await ffmpeg.probe(out));
+        const got = readProbe(await ffmpeg.probe(s.providers.mediaTools, out));
         if (!got?.video) throw new Error(`ffmpeg: no video in the ${target.quality} rendition`);
         const key = renditionKey(asset.originalKey, asset.id, job.attempts, target.height);
         const stored = await putLocalFile(s, key, out);
@@ -442,6 +444,14 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
     else await removeEarlierRuns(s, asset, job.attempts, targets);
   } catch (error) {
     await removeRenditions(s, asset.tenantId, made);
+    if (error instanceof MediaToolMissing) {
+      // Not the file's fault, and no retry helps until the server has the program: the asset and
+      // the job fail at once saying what to do; staff run it again once it is installed.
+      s.logger.warn('media processing needs a program the server lacks', { asset: asset.id, tool: error.tool, error: error.message });
+      const text = t('adminMedia.error.toolsMissing');
+      await repo.finishProcessing(s.db, asset.id, { state: 'failed', error: text }, clock());
+      throw new FinalJobFailure(text);
+    }
     const text = errorText(error);
     if (error instanceof LastingFailure || job.attempts >= job.maxAttempts) {
       await repo.finishProcessing(s.db, asset.id, { state: 'failed', error: text }, clock());

@@ -3,7 +3,7 @@ import type { PublicConfig } from '~/lib/config';
 import type { SchoolInfo } from '~/lib/api/contracts/tenant';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 import { getSchoolPage, type SchoolBranding } from '../tenant/tenant.service';
-import { appDownloadUrl } from '../school/links';
+import { portalLinks, type PortalLinks } from '../school/links';
 import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
 
@@ -16,7 +16,8 @@ export interface LayoutData {
   partner: boolean;
   partnerName: string;
   partnerSlug: string;
-  links: { examLogin: string; onlineSchool: string; adminLogin: string; appDownload: string; promotionLogin: string };
+  /** Where the header's, footer's and home's entries lead (src/server/school/links.ts). */
+  links: PortalLinks;
   publicConfig: PublicConfig;
 }
 
@@ -41,13 +42,7 @@ export async function getLayoutData(locals: Pick<App.Locals, 'scope'>): Promise<
     partner: config.PARTNER_EDITION,
     partnerName: config.PARTNER_NAME,
     partnerSlug: config.PARTNER_SLUG,
-    links: {
-      examLogin: config.EXAM_LOGIN_URL,
-      onlineSchool: config.ONLINE_SCHOOL_URL,
-      adminLogin: config.ADMIN_LOGIN_URL,
-      appDownload: appDownloadUrl(config, tenant.id),
-      promotionLogin: config.PROMOTION_LOGIN_URL,
-    },
+    links: portalLinks(config, branding, tenant.id),
     publicConfig: {
       apiBase: config.PUBLIC_API_BASE,
       tenantId: tenant.id,

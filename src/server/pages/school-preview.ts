@@ -1,6 +1,8 @@
 import type { SchoolSettingsInput } from '~/lib/api/contracts/admin-school';
 import type { Rule } from '~/lib/rules/rule';
 import * as rules from '~/lib/school/settings';
+import type { Config } from '../config';
+import { portalLinks } from '../school/links';
 import type { LayoutData } from './layout-data';
 
 /**
@@ -26,6 +28,9 @@ const BRANDING_FIELDS = {
   email: rules.emailRule,
   icpNumber: rules.plainText('', 40),
   policeRecordNumber: rules.plainText('', 40),
+  telecomLicence: rules.plainText('', 40),
+  appDownloadUrl: rules.externalLinkRule(''),
+  promotionLoginUrl: rules.externalLinkRule(''),
 } as const satisfies Partial<Record<keyof SchoolSettingsInput, Rule>>;
 
 const PICTURES = ['logo', 'officialAccountQr', 'miniProgramQr'] as const;
@@ -47,7 +52,7 @@ function pictureOk(value: unknown, saved: string | null, tenantId: string): valu
   return value === '' || value === (saved ?? '') || new RegExp(`^/files/${tenantId}/\\d{6}/[\\w-]{1,32}\\.(?:png|jpg|gif|webp)$`).test(value);
 }
 
-export function previewLayoutData(data: LayoutData, typed: Record<string, unknown>): LayoutData {
+export function previewLayoutData(data: LayoutData, typed: Record<string, unknown>, config: Config): LayoutData {
   const school = { ...data.school };
   const branding = { ...data.branding };
   for (const [key, rule] of Object.entries(TEXT_FIELDS)) {
@@ -67,5 +72,5 @@ export function previewLayoutData(data: LayoutData, typed: Record<string, unknow
     if (key === 'logo') school.logo = value || null;
     else branding[key] = value || null;
   }
-  return { ...data, school, branding };
+  return { ...data, school, branding, links: portalLinks(config, branding, data.tenant.id) };
 }

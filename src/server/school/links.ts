@@ -1,10 +1,46 @@
 import type { Config } from '../config';
+import { LEARNER_HOME_PATH } from '~/lib/navigation';
 
 /**
- * External addresses of the app-download, promotion and organisation pages (rules in docs/api.md).
+ * Where the public pages' entries lead (decision 058). The portal's own pages are the defaults: the
+ * learner area for 个人中心 and for 考试登录 and the home's 考试 tile (a visitor signs in first; a
+ * student's tests are in their classes there), the staff sign-in for the partner edition's 机构登录.
+ * The operator may send those to its own exam and institution systems (EXAM_LOGIN_URL,
+ * ADMIN_LOGIN_URL). A school's app download page and promotion-partner login are its own settings,
+ * else the operator's (APP_DOWNLOAD_URL, PROMOTION_LOGIN_URL, with ?schoolId= so one app or partner
+ * site serves every school), else they are not offered at all: no entry is shown and their pages
+ * answer "not found".
  */
 
-type LinkConfig = Pick<Config, 'ONLINE_SCHOOL_URL'> & { APP_DOWNLOAD_URL?: string | undefined };
+/** The school's staff sign-in. */
+export const STAFF_SIGN_IN_PATH = '/admin/login';
+
+type LinkConfig = Pick<Config, 'PARTNER_EDITION'> & Partial<Pick<Config, 'EXAM_LOGIN_URL' | 'ADMIN_LOGIN_URL' | 'APP_DOWNLOAD_URL' | 'PROMOTION_LOGIN_URL'>>;
+
+/** A school's own links (its settings; null: not set). */
+export interface SchoolLinkSettings {
+  appDownloadUrl: string | null;
+  promotionLoginUrl: string | null;
+}
+
+/** An entry's address, and whether it leaves the portal (then it opens in a new window). */
+export interface EntryLink {
+  href: string;
+  external: boolean;
+}
+
+export interface PortalLinks {
+  /** 个人中心 of a signed-in student. */
+  personalCenter: string;
+  /** 考试登录 and the home's 考试 tile; null: not shown (the partner edition's 培训登录 already opens the learner area). */
+  exam: EntryLink | null;
+  /** The partner edition's 机构登录. */
+  institutionLogin: EntryLink;
+  /** The app download address (its QR code, the header's APP下载); null: the school offers no app. */
+  appDownload: string | null;
+  /** The promotion-partner login (the footer's 推广合伙人登录); null: the school has none. */
+  promotionLogin: string | null;
+}
 
 function withSchoolId(base: string, schoolId: string): string {
   const url = new URL(base);
@@ -12,14 +48,31 @@ function withSchoolId(base: string, schoolId: string): string {
   return url.toString();
 }
 
-/** The app download address: APP_DOWNLOAD_URL (else ONLINE_SCHOOL_URL + app/download) with ?schoolId=<tenant id>. */
-export function appDownloadUrl(config: LinkConfig, schoolId: string): string {
-  return withSchoolId(config.APP_DOWNLOAD_URL || new URL('app/download', config.ONLINE_SCHOOL_URL).toString(), schoolId);
+const own = (href: string): EntryLink => ({ href, external: false });
+const away = (href: string): EntryLink => ({ href, external: true });
+
+/** The school's own address, else the operator's with ?schoolId=<tenant id>, else null. */
+function schoolOrOperator(school: string | null, operator: string | undefined, schoolId: string): string | null {
+  if (school) return school;
+  return operator ? withSchoolId(operator, schoolId) : null;
 }
 
-/** The organisation address of /org-qrcode: ONLINE_SCHOOL_URL + org with ?schoolId=<tenant id>. */
-export function organizationUrl(config: LinkConfig, schoolId: string): string {
-  return withSchoolId(new URL('org', config.ONLINE_SCHOOL_URL).toString(), schoolId);
+export function portalLinks(config: LinkConfig, school: SchoolLinkSettings, schoolId: string): PortalLinks {
+  return {
+    personalCenter: LEARNER_HOME_PATH,
+    exam: config.EXAM_LOGIN_URL ? away(config.EXAM_LOGIN_URL) : config.PARTNER_EDITION ? null : own(LEARNER_HOME_PATH),
+    institutionLogin: config.ADMIN_LOGIN_URL ? away(config.ADMIN_LOGIN_URL) : own(STAFF_SIGN_IN_PATH),
+    appDownload: schoolOrOperator(school.appDownloadUrl, config.APP_DOWNLOAD_URL, schoolId),
+    promotionLogin: schoolOrOperator(school.promotionLoginUrl, config.PROMOTION_LOGIN_URL, schoolId),
+  };
+}
+
+/**
+ * The organisation address of /org-qrcode: the school's home page on the address the page was
+ * asked at (its origin), with ?schoolId=<tenant id>, which names the school on any of its hosts.
+ */
+export function organizationUrl(origin: string, schoolId: string): string {
+  return withSchoolId(`${origin}/`, schoolId);
 }
 
 /** An AMap marker link (opens the maps site; no key needed): https://uri.amap.com/marker?position=lng,lat&name=… */

@@ -57,8 +57,11 @@ const settingsBody = body({
   enrollDistrictScope: text('school.admin.field.enrollDistrictScope', 200),
   icpNumber: text('school.admin.field.icpNumber', 40),
   policeRecordNumber: text('school.admin.field.policeRecordNumber', 40),
+  telecomLicence: text('school.admin.field.telecomLicence', 40),
   officialAccountQr: picture,
   miniProgramQr: picture,
+  appDownloadUrl: zodRule(rules.externalLinkRule(label('school.admin.field.appDownloadUrl'))),
+  promotionLoginUrl: zodRule(rules.externalLinkRule(label('school.admin.field.promotionLoginUrl'))),
   institution: body({
     name: text('school.admin.field.institutionName', 60),
     educationProperty: text('school.admin.field.educationProperty', 40),

@@ -78,8 +78,11 @@ function inputOf(s: School): SchoolSettingsInput {
     enrollDistrictScope: s.enrollDistrictScope ?? '',
     icpNumber: s.icpNumber ?? '',
     policeRecordNumber: s.policeRecordNumber ?? '',
+    telecomLicence: s.telecomLicence ?? '',
     officialAccountQr: s.officialAccountQr ?? '',
     miniProgramQr: s.miniProgramQr ?? '',
+    appDownloadUrl: s.appDownloadUrl ?? '',
+    promotionLoginUrl: s.promotionLoginUrl ?? '',
     institution: institutionOf(s.educationalInstitution),
   };
 }
@@ -161,8 +164,11 @@ export async function saveSettings(s: Scope, actor: StaffActor, input: CheckedSe
       enrollDistrictScope: opt(input.enrollDistrictScope),
       icpNumber: opt(input.icpNumber),
       policeRecordNumber: opt(input.policeRecordNumber),
+      telecomLicence: opt(input.telecomLicence),
       officialAccountQr: opt(input.officialAccountQr),
       miniProgramQr: opt(input.miniProgramQr),
+      appDownloadUrl: opt(input.appDownloadUrl),
+      promotionLoginUrl: opt(input.promotionLoginUrl),
       educationalInstitution: institution,
       updatedAt: s.now,
     });

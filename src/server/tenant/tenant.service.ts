@@ -171,8 +171,11 @@ export function brandingOf(s: School): SchoolBranding {
     email: s.email,
     icpNumber: s.icpNumber,
     policeRecordNumber: s.policeRecordNumber,
+    telecomLicence: s.telecomLicence,
     officialAccountQr: s.officialAccountQr,
     miniProgramQr: s.miniProgramQr,
+    appDownloadUrl: s.appDownloadUrl,
+    promotionLoginUrl: s.promotionLoginUrl,
   };
 }
 

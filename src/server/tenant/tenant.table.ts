@@ -22,8 +22,13 @@ export interface SchoolTable extends Omit<SchoolInfo, 'id'> {
   email: string | null;
   icpNumber: string | null;
   policeRecordNumber: string | null;
+  /** 增值电信业务经营许可证 number: a footer line when set. */
+  telecomLicence: string | null;
   officialAccountQr: string | null;
   miniProgramQr: string | null;
+  /** The school's own app download page and promotion-partner login (https), or null (src/server/school/links.ts). */
+  appDownloadUrl: string | null;
+  promotionLoginUrl: string | null;
   /** The school's own agreement texts (sanitised HTML), or null for the portal's default. */
   serviceAgreement: string | null;
   privacyAgreement: string | null;
@@ -45,15 +50,18 @@ export type Tenant = Selectable<TenantTable>;
 export type School = Selectable<SchoolTable>;
 export type ServicePoint = Selectable<ServicePointTable>;
 
-/** What the public header and footer show beyond the school's info: its colour, short name, contact and record lines. */
+/** What the public header and footer show beyond the school's info: its colour, short name, contact, licence and record lines, its own links. */
 export interface SchoolBranding {
   shortName: string | null;
   brandColor: string | null;
   email: string | null;
   icpNumber: string | null;
   policeRecordNumber: string | null;
+  telecomLicence: string | null;
   officialAccountQr: string | null;
   miniProgramQr: string | null;
+  appDownloadUrl: string | null;
+  promotionLoginUrl: string | null;
 }
 
 /** The school as every public page draws it: its info and its branding (kept a few seconds per school by the page layout). */

@@ -10,8 +10,12 @@ export const UNKNOWN_ORIGIN = `http://nosuch.localhost:${E2E_PORT}`;
 export const E2E_DB_FILE = `data/e2e-${E2E_PORT}.sqlite`;
 /** The e2e server's secret for encrypted ?token= link parameters (tests make such links). */
 export const E2E_TOKEN_PARAM_SECRET = 'e2e-token-parameter-secret-0123456789abcdef';
-/** The e2e server's promotion-partner login address (PROMOTION_LOGIN_URL). */
+/** The e2e server's promotion-partner login address (PROMOTION_LOGIN_URL), for schools without their own. */
 export const E2E_PROMOTION_LOGIN_URL = 'https://partners.e2e.example/login';
+/** The partner server's exam system (EXAM_LOGIN_URL): its header's 考试登录. */
+export const E2E_EXAM_LOGIN_URL = 'https://exam.e2e.example/login';
+/** Where the partner server looks for ffmpeg and ffprobe: nowhere, so its jobs screen says video processing is unavailable. */
+export const E2E_NO_MEDIA_TOOL = '/nonexistent/ffmpeg-not-installed';
 /** A second server with the partner edition switched on. */
 export const PARTNER_PORT = Number(process.env['E2E_PARTNER_PORT'] ?? 4398);
 export const PARTNER_ORIGIN = `http://localhost:${PARTNER_PORT}`;

@@ -43,6 +43,9 @@ const FIELD_RULES: Partial<Record<TextKey, Rule<unknown>>> = {
   enrollDistrictScope: rules.plainText(L('school.admin.field.enrollDistrictScope'), 200),
   icpNumber: rules.plainText(L('school.admin.field.icpNumber'), 40),
   policeRecordNumber: rules.plainText(L('school.admin.field.policeRecordNumber'), 40),
+  telecomLicence: rules.plainText(L('school.admin.field.telecomLicence'), 40),
+  appDownloadUrl: rules.externalLinkRule(L('school.admin.field.appDownloadUrl')),
+  promotionLoginUrl: rules.externalLinkRule(L('school.admin.field.promotionLoginUrl')),
 };
 
 const INSTITUTION_RULES: Record<InstitutionKey, Rule<unknown>> = {
@@ -251,7 +254,13 @@ export function ProfileSection({ initial }: { initial: SchoolSettings }) {
             {institutionField('features', true)}
             <div className="sm:col-span-2">{institutionField('facilities', true)}</div>
           </FieldGroup>
+          <FieldGroup title={t('school.admin.group.links')}>
+            <p className="text-xs text-slate-600 sm:col-span-2">{t('school.admin.group.linksHint')}</p>
+            <div className="sm:col-span-2">{field('appDownloadUrl', { type: 'url', inputMode: 'url', placeholder: 'https://' })}</div>
+            <div className="sm:col-span-2">{field('promotionLoginUrl', { type: 'url', inputMode: 'url', placeholder: 'https://' })}</div>
+          </FieldGroup>
           <FieldGroup title={t('school.admin.group.legal')}>
+            <div className="sm:col-span-2">{field('telecomLicence')}</div>
             {field('icpNumber')}
             {field('policeRecordNumber')}
           </FieldGroup>

@@ -46,6 +46,13 @@ export interface AdminJobQuery {
   kind?: string;
 }
 
+/** Whether the server can process video and audio (its ffmpeg and ffprobe), as the jobs screen says it. */
+export interface MediaToolsState {
+  available: boolean;
+  /** The programs it lacks. */
+  missing: string[];
+}
+
 type Empty = Record<string, never>;
 
 export const adminJobs = get<AdminJobQuery, Page<AdminJob>>('/admin/jobs');

@@ -42,8 +42,13 @@ export interface SchoolSettingsInput {
   enrollDistrictScope: string;
   icpNumber: string;
   policeRecordNumber: string;
+  /** 增值电信业务经营许可证 number. */
+  telecomLicence: string;
   officialAccountQr: string;
   miniProgramQr: string;
+  /** The school's app download page and promotion-partner login: https addresses, '' for none. */
+  appDownloadUrl: string;
+  promotionLoginUrl: string;
   institution: InstitutionInfo;
 }
 

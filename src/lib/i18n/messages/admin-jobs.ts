@@ -6,6 +6,9 @@ import { admin } from './admin';
 export const adminJobs = {
   'jobs.title': '后台任务',
   'jobs.intro': '系统在后台按时执行的工作，例如定时发布。失败的任务可以立即重试，排队中的任务可以取消。',
+  'jobs.mediaTools.title': '视频处理不可用',
+  'jobs.mediaTools.body':
+    '服务器未安装视频处理组件（{missing}），上传的视频和音频无法处理，相应的处理任务会失败。请联系运维人员在服务器上安装 ffmpeg（例如执行 apt-get install ffmpeg），安装后对失败的任务点击“立即重试”。',
   'jobs.state.queued': '排队中',
   'jobs.state.running': '运行中',
   'jobs.state.done': '已完成',

@@ -60,6 +60,7 @@ export const adminMedia = {
   'adminMedia.error.notMedia': '无法读取该文件的音视频内容，文件可能已损坏',
   'adminMedia.error.noVideo': '该视频文件中没有画面',
   'adminMedia.error.originalMissing': '原始文件不存在',
+  'adminMedia.error.toolsMissing': '服务器未安装视频处理组件（ffmpeg），请联系管理员安装后重试',
   'adminMedia.error.cancelled': '处理已在后台任务中取消，可点击重试再次处理',
   'adminMedia.error.inUse': '该文件正被课程使用，请先在课程中移除后再删除',
   'adminMedia.error.notFailed': '只有处理失败的文件可以重新处理',

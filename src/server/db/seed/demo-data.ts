@@ -31,6 +31,12 @@ export interface SeedTenant {
     enrollDistrictScope: string;
     educationalInstitution: Record<string, string>;
     browseCount: number;
+    /** The footer's licence and record lines and the school's own links (null: none); demo values only. */
+    telecomLicence: string | null;
+    icpNumber: string | null;
+    policeRecordNumber: string | null;
+    appDownloadUrl: string | null;
+    promotionLoginUrl: string | null;
   };
   domains: { domainType: string; domain: string }[];
   servicePoints: {
@@ -77,7 +83,7 @@ export const DEMO_TENANT: SeedTenant = {
     latitude: 32.0196,
     longitude: 118.7386,
     contactMobile: '025-86658899',
-    website: 'https://www.jiangnan-skills.example.cn',
+    website: 'https://www.jiangnan-skills.example/',
     crowd: '在职人员、应届毕业生、转岗再就业人员',
     schoolType: 'TRAINING',
     schoolTypeName: '职业技能培训机构',
@@ -98,6 +104,12 @@ export const DEMO_TENANT: SeedTenant = {
       facilities: '实训中心 6 个，计算机机房 12 间，标准化考场 8 个',
     },
     browseCount: 236541,
+    // Demo numbers and addresses (the .example names are reserved for examples: never a real site).
+    telecomLicence: '苏B2-00000000（演示）',
+    icpNumber: '苏ICP备00000000号（演示）',
+    policeRecordNumber: '苏公网安备00000000000000号（演示）',
+    appDownloadUrl: 'https://app.jiangnan-skills.example/download',
+    promotionLoginUrl: 'https://partners.jiangnan-skills.example/login',
   },
   domains: [
     { domainType: 'PC', domain: 'demo.localhost' },
@@ -326,11 +338,17 @@ export const SECOND_TENANT: SeedTenant = {
     latitude: 39.9836,
     longitude: 116.3164,
     contactMobile: '010-62550000',
-    website: 'https://www.huaxia-cloud.example.cn',
+    website: 'https://www.huaxia-cloud.example/',
     trainingInstitutionsName: '华夏数字云校',
     enrollDistrictScope: '北京市',
     educationalInstitution: { ...DEMO_TENANT.school.educationalInstitution, name: '华夏数字云校' },
     browseCount: 86500,
+    telecomLicence: '京B2-00000000（演示）',
+    icpNumber: '京ICP备00000000号（演示）',
+    policeRecordNumber: null,
+    // No app of its own: the operator's, if any (APP_DOWNLOAD_URL).
+    appDownloadUrl: null,
+    promotionLoginUrl: null,
   },
   domains: [{ domainType: 'PC', domain: 'huaxia.localhost' }],
   servicePoints: [
@@ -396,6 +414,11 @@ export const EMPTY_TENANT: SeedTenant = {
     enrollDistrictScope: '上海市',
     educationalInstitution: { ...SECOND_TENANT.school.educationalInstitution, name: '新开云校' },
     browseCount: 0,
+    telecomLicence: null,
+    icpNumber: null,
+    policeRecordNumber: null,
+    appDownloadUrl: null,
+    promotionLoginUrl: null,
   },
   domains: [{ domainType: 'PC', domain: 'xinkai.localhost' }],
   servicePoints: [],
