@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '~/server/config';
-import { createServer, type Server } from '~/server/runtime';
+import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { openDatabase, migrateToLatest, type DB, type DatabaseKind } from '~/server/db/database';
 import { seedIfEmpty } from '~/server/db/seed';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
@@ -46,7 +46,7 @@ async function serverOn(url: string): Promise<Server> {
     parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TOKEN_PARAM_SECRET: 'test-token-param-secret-0123456789abcdef' }),
     () => NOW,
   );
-  drops.unshift(() => server.runtime.db.destroy());
+  drops.unshift(() => closeRuntime(server.runtime));
   return server;
 }
 
