@@ -29,7 +29,8 @@ export const DEV_THIRD_PARTY_PLATFORM_SECRET = 'development-only-third-party-sec
 /** An https address, or an http one on this machine's loopback. */
 function isHttpsOrLoopback(url: string): boolean {
   const u = new URL(url);
-  return u.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+  // Another scheme is refused by the field's own rule.
+  return u.protocol !== 'http:' || ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
 }
 
 const schema = z

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import * as admin from '~/lib/api/contracts/admin-content';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import * as school from '~/lib/api/contracts/admin-school';
@@ -9,11 +9,12 @@ import { findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { announcePageChanges } from '~/server/runtime';
+import { createLogger } from '~/server/logger';
 import { PURGE_PAGES_EVENT } from '~/server/http/render-cache';
 import type { PageChange } from '~/server/events/page-changes';
 import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
 import { productInput } from '../setup/catalog';
-import { HOUR, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { HOUR, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 
 /**
@@ -161,6 +162,21 @@ describe('a staff change drops the cached pages that show it', () => {
 
     await runDueJobs(jobScope(server().runtime));
     expect((await pages.get('/educational-product/detail', a.host)).body).toBe('定时项目');
+  });
+  test('a CDN purge hook that cannot be reached never fails the staff change: it is logged and tried again', async () => {
+    const other = await startTestServer({ CDN_PURGE_URL: 'http://127.0.0.1:9/purge', CDN_PURGE_TOKEN: 'cdn-purge-token-0123456789' });
+    const logged: string[] = [];
+    other.runtime.logger = { ...createLogger('silent'), warn: (msg) => logged.push(msg), error: (msg) => logged.push(msg) };
+    try {
+      const a = await newSchool(other);
+      const news = await draftNews(other, a, '清不掉也要发布');
+      const published = await other.call(admin.adminNewsPublish, {}, as(a, { id: news.id }));
+      expect(published.status).toBe(200);
+      expect(published.body.data.state).toBe('published');
+      await vi.waitFor(() => expect(logged).toContain('CDN purge failed; trying again'), { timeout: 2_000, interval: 20 });
+    } finally {
+      await other.close();
+    }
   });
 });
 
