@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import * as admin from '~/lib/api/contracts/admin-content';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import * as school from '~/lib/api/contracts/admin-school';
+import * as content from '~/lib/api/contracts/content';
+import * as media from '~/lib/api/contracts/media';
+import * as tenantApi from '~/lib/api/contracts/tenant';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { formatDateTime } from '~/lib/time/cst';
 import { pageNews } from '~/server/content/content.service';
@@ -177,6 +180,25 @@ describe('a staff change drops the cached pages that show it', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('public API answers a CDN may keep', () => {
+  test('carry the tags of the school they describe and what they show, so the same purges drop them', async () => {
+    const a = await newSchool();
+    const news = await draftNews(server(), a, '接口标签');
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    const detail = await server().call(content.newsDetail, { id: news.id }, { tenant: a.id });
+    expect(detail.headers.get('cache-tag')).toBe(`s:${a.id},s:${a.id}:news`);
+    // A school named in the query, not the caller's: the answer is that school's.
+    const banners = await server().call(media.banners, { tenantId: a.id });
+    expect(banners.headers.get('cache-tag')).toBe(`s:${a.id},s:${a.id}:media`);
+    const business = await server().call(tenantApi.businessSchool, { tenantId: a.id });
+    expect(business.headers.get('cache-tag')).toBe(`s:${a.id},s:${a.id}:school-info`);
+    // Answers no cache may keep carry none.
+    const refused = await server().call(content.newsDetail, { id: 'no-such-news' }, { tenant: a.id });
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('cache-tag')).toBeNull();
   });
 });
 
