@@ -5,7 +5,7 @@
  * (the same ETag). This script replaces the text with the relative words and keeps them current:
  * every second while a time is under a minute old (its words count seconds), else every 30 s.
  */
-import { relativeTime } from '~/lib/format';
+import { relativeTime } from '~/lib/time/relative';
 import { MINUTE } from '~/lib/time/cst';
 
 const SELECTOR = 'time[data-relative]';
