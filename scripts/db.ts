@@ -33,6 +33,7 @@ import { inviteByOperator, invitationUrl } from '../src/server/staff/accounts/in
 import { staffMobileRule, staffNameRule } from '../src/lib/rules/staff';
 import { STAFF_ROLE } from '../src/lib/staff/roles';
 import type { Config } from '../src/server/config';
+import { notifyInstances } from '../src/server/events/page-change-bus';
 
 const [command, ...flags] = process.argv.slice(2);
 
@@ -135,6 +136,9 @@ async function main() {
         return;
       }
       const { tenant } = result;
+      // Running instances answer for the new school at once whatever happens here (no instance
+      // remembers "no such school"); on PostgreSQL they are told as well, and drop their look-ups.
+      if (kind === 'postgres') await notifyInstances(db, { schoolId: tenant.id, kinds: 'all' }, 'school:create');
       const bases = config.TENANT_BASE_DOMAINS.map((b) => `${tenant.preDomain}.${b}`);
       const hosts = [...bases, ...values('domain').map((d) => d.trim().toLowerCase())];
       console.log(`school created (${kind}): ${tenant.name}, id ${tenant.id}`);

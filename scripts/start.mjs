@@ -78,13 +78,14 @@ if (!bundled && !process.argv.includes('--no-build') && !buildIfNeeded((msg) => 
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);
-const { createRenderCache, PAGES_CHANGED_EVENT } = await import('../src/server/http/render-cache.ts');
+const { createRenderCache, PURGE_PAGES_EVENT } = await import('../src/server/http/render-cache.ts');
 const { createGate, onClientError } = await import('../src/server/http/gate.ts');
 const metrics = await import('../src/server/metrics.ts');
 metrics.collectProcessMetrics();
 const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES, trustProxy: config.TRUST_PROXY });
-// A school's staff saved its settings: its pages leave this instance's cache at once (render-cache.ts).
-process.on(PAGES_CHANGED_EVENT, (hosts) => (hosts === 'all' ? cache.clear() : cache.purgeHosts(hosts)));
+// Staff changed what public pages show, here or on another instance: those pages leave this
+// instance's cache at once (render-cache.ts; the event comes from src/server/runtime.ts).
+process.on(PURGE_PAGES_EVENT, (tags) => cache.purge(tags));
 const gate = createGate(
   {
     maxBodyBytes: config.MAX_BODY_BYTES,

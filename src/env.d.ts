@@ -8,5 +8,10 @@ declare namespace App {
     server: import('./server/runtime').Server;
     /** The request scope of a page with a tenant (what services take); unset where tenant is null. */
     scope: import('./server/http/scope').Scope;
+    /**
+     * What a public page shows besides its school (set in its frontmatter), for its cache tags:
+     * a page that says nothing is dropped from the caches on any change of its school.
+     */
+    shows?: import('./server/events/page-changes').PageShows;
   }
 }

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { getServer } from '~/server/runtime';
 import { hasAnySchool, resolveTenant } from '~/server/tenant/tenant.service';
 import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/page-cache';
+import { sharedMaxAge } from '~/server/http/render-cache';
+import { CACHE_TAG_HEADER, formatCacheTags } from '~/server/http/cache-tags';
+import { pageTags } from '~/server/events/page-changes';
 import { pageErrorHtml, schoolNotFoundHtml, serviceUnavailableHtml } from '~/server/pages/school-not-found';
 import { isDatabaseUnavailable } from '~/server/db/database';
 import { ErrorCode } from '~/lib/envelope';
@@ -50,9 +53,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (!tenant) {
         // One indexed row read: a portal with no school at all says so, not "this address is wrong".
         const noSchoolYet = !(await hasAnySchool(db));
+        // Kept by no cache: a school opened a moment later (npm run school:create, in another
+        // process) must answer at this host at once, here and at a CDN.
         response = new Response(schoolNotFoundHtml(host, noSchoolYet), {
           status: 404,
-          headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl(config.PAGE_MAX_AGE), Vary: hostVary(config.TRUST_PROXY) },
+          headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: hostVary(config.TRUST_PROXY) },
         });
       } else {
         locals.tenant = tenant;
@@ -67,6 +72,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
         const page = await keepSchoolChoice(url, tenant.id, await next());
         // Staff pages get no ETag, no 304 and no shared-cache headers (see below).
         response = STAFF_PAGES.test(url.pathname) ? page : await cachePage(request, page, config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
+        // A page a shared cache may keep names its school and what it shows, so a change drops exactly it.
+        if (!STAFF_PAGES.test(url.pathname) && sharedMaxAge(response.headers.get('Cache-Control') ?? undefined) > 0) {
+          response.headers.set(CACHE_TAG_HEADER, formatCacheTags(pageTags(tenant.id, locals.shows)));
+        }
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {

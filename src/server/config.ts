@@ -44,6 +44,13 @@ export const DEV_CERTIFICATE_SECRET = 'development-only-certificate-secret-chang
 /** Development default of the secret shared with the third-party course platform. */
 export const DEV_THIRD_PARTY_PLATFORM_SECRET = 'development-only-third-party-secret-change-me-0123';
 
+/** An https address, or an http one on this machine's loopback. */
+function isHttpsOrLoopback(url: string): boolean {
+  const u = new URL(url);
+  // Another scheme is refused by the field's own rule.
+  return u.protocol !== 'http:' || ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+}
+
 const schema = z
   .object({
     // Production unless the operator asks otherwise: development helpers (readable SMS codes and
@@ -146,6 +153,13 @@ const schema = z
       .default(168),
     RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
+    // The CDN purge hook (src/server/events/cdn-purge.ts, docs/operations.md "CDN"): a change of
+    // public pages POSTs their tags here with "Authorization: Bearer <CDN_PURGE_TOKEN>".
+    CDN_PURGE_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
+      .optional(),
+    CDN_PURGE_TOKEN: z.string().min(16, 'must be at least 16 characters').max(1024).optional(),
     // Behind a proxy that sets X-Forwarded-Host/-For/-Proto (and overwrites what clients send).
     TRUST_PROXY: bool.default(false),
     // How many proxies stand in front of the server (a CDN and nginx: 2). The client's address is
@@ -284,6 +298,16 @@ const schema = z
       for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
       }
+    }
+    if (env.CDN_PURGE_URL && !env.CDN_PURGE_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['CDN_PURGE_TOKEN'], message: 'is required when CDN_PURGE_URL is set' });
+    }
+    if (env.CDN_PURGE_TOKEN && !env.CDN_PURGE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['CDN_PURGE_URL'], message: 'is required when CDN_PURGE_TOKEN is set' });
+    }
+    // The token travels with every purge: in production only over https, or to a relay on this machine.
+    if (env.NODE_ENV === 'production' && env.CDN_PURGE_URL && !isHttpsOrLoopback(env.CDN_PURGE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['CDN_PURGE_URL'], message: 'must be https (or http to a relay on 127.0.0.1 or localhost) in production' });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });

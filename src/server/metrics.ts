@@ -50,6 +50,19 @@ export function countRenderCache(result: 'hit' | 'stale' | 'miss'): void {
   counter('portal_render_cache_total', 'Render cache look-ups by result.', ['result']).inc({ result });
 }
 
+/**
+ * A change of public pages (src/server/events): made here, heard from another instance, or not sent
+ * to the others (NOTIFY failed; their copies then last until the pages' max-age).
+ */
+export function countPageChange(origin: 'here' | 'elsewhere' | 'unsent'): void {
+  counter('portal_page_changes_total', 'Changes of public pages by origin.', ['origin']).inc({ origin });
+}
+
+/** A request to the CDN purge hook: answered 2xx, failed and tried again later, or given up after the last try. */
+export function countCdnPurge(outcome: 'ok' | 'retried' | 'failed'): void {
+  counter('portal_cdn_purge_requests_total', 'CDN purge requests by outcome.', ['outcome']).inc({ outcome });
+}
+
 /** One run of the exam deadline sweep and how many attempts it submitted. */
 export function countSweep(outcome: 'ok' | 'failed', submitted = 0): void {
   counter('portal_exam_sweep_runs_total', 'Deadline sweep runs by outcome.', ['outcome']).inc({ outcome });

@@ -14,6 +14,10 @@ import { countSlowQuery, setMediaToolsAvailable, watchPool } from './metrics';
 import { MEDIA_TOOLS_FIX, createMediaTools, type MediaToolsStatus } from './media-tools';
 import { requestContext } from './http/request-context';
 import { fileStoreOf } from './storage/file-stores';
+import { createLocalPageChangeBus, createPgPageChangeBus, type PageChangeBus } from './events/page-change-bus';
+import { createCdnPurger } from './events/cdn-purge';
+import { changesSchool, purgeTagsOf } from './events/page-changes';
+import { announcePurge } from './http/render-cache';
 
 export interface Server {
   runtime: Runtime;
@@ -56,6 +60,12 @@ export async function createServer(config: Config, now: () => number = Date.now)
 
 /** The process-wide dependencies over an open database (the server's, or a probe's own). */
 export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: () => number = Date.now, logger = createLogger(config.LOG_LEVEL)): Runtime {
+  // The logger is read when used: tests replace runtime.logger once the server is made.
+  const log = () => runtime.logger;
+  const pageChanges: PageChangeBus =
+    kind === 'postgres'
+      ? createPgPageChangeBus({ url: config.DATABASE_URL, db, logger: log, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS })
+      : createLocalPageChangeBus(log);
   const runtime: Runtime = {
     config,
     db,
@@ -63,20 +73,37 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
     logger,
     now,
     lookups: {
-      tenants: createTtlCache(5_000),
+      // "No such school" is not remembered: a school opened a moment ago answers at once.
+      tenants: createTtlCache(5_000, undefined, undefined, (tenant) => tenant !== null),
       schools: createTtlCache(5_000),
       customerServices: createTtlCache(5_000),
       qrCodes: createTtlCache(3_600_000, 500),
     },
     providers: {
-      // The logger is read at each send: tests replace runtime.logger once the server is made.
-      sms: createSmsProvider(config, () => runtime.logger),
+      sms: createSmsProvider(config, log),
       map: createMapProvider(config),
       mediaTools: createMediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }, (status) => reportMediaTools(runtime, status)),
     },
     // Chosen once: one client (and its kept-alive connections) per process.
     storage: fileStoreOf(config),
+    pageChanges,
   };
+  // A change of a school itself (names, branding, host names, a new school) reaches every look-up
+  // that holds it, here and on every other instance.
+  pageChanges.subscribe((change) => {
+    if (!changesSchool(change)) return;
+    runtime.lookups.tenants.clear();
+    runtime.lookups.schools.clear();
+    runtime.lookups.customerServices.clear();
+  });
+  if (config.CDN_PURGE_URL && config.CDN_PURGE_TOKEN) {
+    const cdn = createCdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, logger: log });
+    // Once per change across instances: only the instance that made it asks the CDN.
+    pageChanges.subscribe((change, origin) => {
+      const tags = purgeTagsOf(change);
+      if (origin === 'here' && tags !== 'all') cdn.purge(tags);
+    });
+  }
   return runtime;
 }
 
@@ -96,6 +123,21 @@ function reportMediaTools(runtime: Runtime, status: MediaToolsStatus): void {
   }
 }
 
+/**
+ * Hands every page change this runtime hears (made here or on another instance) to the process's
+ * render cache, which lives in scripts/start.mjs outside the built server bundle: the two share
+ * only the process, so the tags cross as a process event (render-cache.ts). Answers the unsubscribe.
+ */
+export function announcePageChanges(runtime: Runtime): () => void {
+  return runtime.pageChanges.subscribe((change) => announcePurge(purgeTagsOf(change)));
+}
+
+/** Releases what the runtime holds besides the database: the page-change listener's connection. */
+export async function closeRuntime(runtime: Runtime): Promise<void> {
+  await runtime.pageChanges.close();
+  await runtime.db.destroy();
+}
+
 // One server per process, made on first use: the database pool and the parsed environment are
 // process resources, not request or tenant state.
 let server: Promise<Server> | undefined;
@@ -112,6 +154,7 @@ export function getServer(): Promise<Server> {
       startStagingSweep(made.runtime);
       // The process's job runner (scheduled publishing); it stops claiming once the process is asked to stop.
       const stopJobs = startJobRunner(made.runtime);
+      announcePageChanges(made.runtime);
       process.once('SIGTERM', stopJobs);
       process.once('SIGINT', stopJobs);
       return made;

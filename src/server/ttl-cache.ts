@@ -2,13 +2,19 @@
  * A small bounded cache whose entries live a few seconds. For read-mostly lookups every page
  * makes (the tenant of a host, the school header): losing it or reading a few-seconds-old value
  * is harmless, so it may live in process memory. Concurrent misses for one key share one load.
+ * A change that must show at once clears it (src/server/runtime.ts subscribes it to page changes).
  */
 export interface TtlCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
   clear(): void;
 }
 
-export function createTtlCache<V>(ttlMs: number, maxEntries = 1000, now: () => number = Date.now): TtlCache<V> {
+/**
+ * `keep` says which loaded values are remembered: the others are shared only by the requests that
+ * asked while they loaded (the tenant look-up forgets "no such school", so a school opened by
+ * another process, e.g. `npm run school:create`, answers at once).
+ */
+export function createTtlCache<V>(ttlMs: number, maxEntries = 1000, now: () => number = Date.now, keep: (value: V) => boolean = () => true): TtlCache<V> {
   const entries = new Map<string, { value: Promise<V>; expires: number }>();
   return {
     get(key, load) {
@@ -17,9 +23,15 @@ export function createTtlCache<V>(ttlMs: number, maxEntries = 1000, now: () => n
       if (hit && hit.expires > at) return hit.value;
       if (hit) entries.delete(key);
       const value = load();
-      entries.set(key, { value, expires: at + ttlMs });
+      const entry = { value, expires: at + ttlMs };
+      entries.set(key, entry);
+      const forget = () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      };
       // A failed load is not remembered.
-      value.catch(() => entries.delete(key));
+      value.then((v) => {
+        if (!keep(v)) forget();
+      }, forget);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return value;
     },

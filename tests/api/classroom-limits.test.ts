@@ -7,7 +7,7 @@ import * as online from '~/lib/api/contracts/classroom-online';
 import * as exams from '~/lib/api/contracts/exams';
 import { ANSWER_MAX_LENGTH } from '~/lib/exams/answer-limits';
 import { parseConfig } from '~/server/config';
-import { createServer } from '~/server/runtime';
+import { closeRuntime, createServer } from '~/server/runtime';
 import { INTERACTION_DEMO } from '~/server/db/seed/classroom-interaction';
 import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
@@ -240,7 +240,7 @@ describe('classroom notes, questions and drafts', () => {
       expectTooMany(await viaOther('再问'), `提问太频繁了，每分钟最多${QUESTION_LIMITS.perUserMinute}条，请稍后再试`);
       expectTooMany(await ask(st, '再问'), `提问太频繁了，每分钟最多${QUESTION_LIMITS.perUserMinute}条，请稍后再试`);
     } finally {
-      await other.runtime.db.destroy();
+      await closeRuntime(other.runtime);
     }
   });
 });

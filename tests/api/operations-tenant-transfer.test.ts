@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { parseConfig } from '~/server/config';
-import { createServer, type Server } from '~/server/runtime';
+import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { openDatabase, migrateToLatest, type DB, type DatabaseKind } from '~/server/db/database';
 import { seedIfEmpty } from '~/server/db/seed';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
@@ -68,7 +68,7 @@ async function serverOn(url: string, env: Record<string, string> = {}): Promise<
     parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TOKEN_PARAM_SECRET: 'test-token-param-secret-0123456789abcdef', ...env }),
     () => NOW,
   );
-  drops.unshift(() => server.runtime.db.destroy());
+  drops.unshift(() => closeRuntime(server.runtime));
   return server;
 }
 

@@ -3,7 +3,7 @@ import * as school from '~/lib/api/contracts/admin-school';
 import * as publicSchool from '~/lib/api/contracts/school';
 import * as tenantApi from '~/lib/api/contracts/tenant';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
-import { PAGES_CHANGED_EVENT } from '~/server/http/render-cache';
+import type { PageChange } from '~/server/events/page-changes';
 import { createSchool } from '~/server/tenant/tenant.service';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
@@ -11,7 +11,7 @@ import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from
 /**
  * /school-info's project introduction on the staff side: administrators list, add, edit, order
  * and delete the blocks; each change is sanitised, audited in its transaction and published at
- * once (the school's hosts dropped from the render cache); another school's ids are not found;
+ * once (a change of the school's /school-info pages, which every cache drops); another school's ids are not found;
  * bad input changes nothing.
  */
 
@@ -60,15 +60,13 @@ async function shown(a: Admin) {
   return ok<publicSchool.InformationBlock[]>(answer);
 }
 
-let announced: unknown[] = [];
-const listen = (hosts: unknown) => announced.push(hosts);
+let announced: PageChange[] = [];
+let unsubscribe: () => void = () => undefined;
 beforeEach(() => {
   announced = [];
-  process.on(PAGES_CHANGED_EVENT, listen);
+  unsubscribe = server().runtime.pageChanges.subscribe((change) => announced.push(change));
 });
-afterEach(() => {
-  process.off(PAGES_CHANGED_EVENT, listen);
-});
+afterEach(() => unsubscribe());
 
 describe('project introduction blocks', () => {
   test('add, edit, order, hide and delete: /school-info follows at once, each change audited', async () => {
@@ -105,7 +103,7 @@ describe('project introduction blocks', () => {
     ok(await server().call(school.deleteProjectBlock, {}, as(a, { id: first.id })));
     expect(await shown(a)).toEqual([]);
     expect(ok<school.ProjectBlockAdmin[]>(await server().call(school.adminProjectBlocks, {}, as(a))).map((b) => b.id)).toEqual([second.id]);
-    expect(announced.length).toBe(6);
+    expect(announced).toEqual(Array.from({ length: 6 }, () => ({ schoolId: a.tenantId, kinds: ['school-info'] })));
 
     const log = await auditSince(server(), a.tenantId, since);
     expect(log.map((e) => e.action)).toEqual([

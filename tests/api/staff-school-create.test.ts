@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Hono } from 'hono';
 import * as staff from '~/lib/api/contracts/staff';
 import { parseConfig } from '~/server/config';
-import { createServer, type Server } from '~/server/runtime';
+import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { makeDatabase, parse } from '../setup/server';
 
 /**
@@ -51,7 +51,7 @@ async function portal<T>(
       parse(await app.request(`/api${c.path}`, { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })),
     );
   } finally {
-    await server.runtime.db.destroy();
+    await closeRuntime(server.runtime);
   }
 }
 

@@ -211,7 +211,7 @@ describe('host names', () => {
     const host = `www.set${process.pid}-a.example.com`;
     const { runtime } = server();
     const lookup = () => runtime.lookups.tenants.get(`${host}|`, () => resolveTenant(runtime.db, runtime.config, { host }));
-    // A page for the host before: no school (and the miss is kept a few seconds).
+    // A page for the host before: no school (a miss is never kept: the host may name a school a moment later).
     expect(await lookup()).toBeNull();
     const at = server().clock.value;
     const added = await server().call(school.addSchoolDomain, { domain: ` ${host.toUpperCase()}. `, domainType: 'PC' }, as(a));

@@ -1,4 +1,5 @@
 import { test, expect } from './support/fixtures';
+import { UNKNOWN_ORIGIN } from './support/env';
 
 test.describe('page response headers', () => {
   for (const path of ['/', '/news-information/list', '/notice/list']) {
@@ -12,6 +13,25 @@ test.describe('page response headers', () => {
       expect(headers['vary']?.split(',').map((v) => v.trim().toLowerCase())).toContain('host');
     });
   }
+
+  test('a cacheable page names its school and what it shows in Cache-Tag, for a CDN to purge by', async ({ page }) => {
+    const tags = (await page.request.get('/news-information/list')).headers()['cache-tag']?.split(',') ?? [];
+    const school = tags[0];
+    expect(school).toMatch(/^s:\w+$/);
+    expect(tags).toEqual([school, `${school}:news`, `${school}:notices`, `${school}:catalogue`]);
+  });
+
+  test('the page of a host that names no school is kept by no cache: a school opened there answers at once', async ({ page, consoleGuard }) => {
+    consoleGuard.allowFailedResource(`${UNKNOWN_ORIGIN}/`, 404);
+    // Read twice: the second answer would be the render cache's if it had kept the first.
+    for (const open of [() => page.goto(`${UNKNOWN_ORIGIN}/`), () => page.reload()]) {
+      const answer = (await open())!;
+      expect(answer.status()).toBe(404);
+      expect(answer.headers()['cache-control']).toBe('no-store');
+      expect(answer.headers()['x-render-cache']).toBeUndefined();
+      expect(answer.headers()['cache-tag']).toBeUndefined();
+    }
+  });
 
   test('a matching If-None-Match gets 304 Not Modified', async ({ page }) => {
     const first = await page.request.get('/news-information/list');

@@ -5,7 +5,7 @@
  * MEDIA_RUNNER_NOW as worker MEDIA_RUNNER_WORKER, and says 'claiming' on stdout first.
  */
 import { openDatabase } from '~/server/db/database';
-import { createRuntime } from '~/server/runtime';
+import { closeRuntime, createRuntime } from '~/server/runtime';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import type { Config } from '~/server/config';
 
@@ -16,4 +16,4 @@ const runtime = createRuntime(config, db, kind, () => now);
 process.stdout.write('claiming\n');
 const result = await runDueJobs(jobScope(runtime), { worker: process.env['MEDIA_RUNNER_WORKER'] ?? 'runner-process' });
 process.stdout.write(`${JSON.stringify(result)}\n`);
-await db.destroy();
+await closeRuntime(runtime);

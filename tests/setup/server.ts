@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { parseConfig } from '~/server/config';
-import { createServer, type Server } from '~/server/runtime';
+import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { seedIfEmpty } from '~/server/db/seed';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
 import { urlOf, type Call } from '~/lib/api/contract';
@@ -65,6 +65,8 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Where files are kept (default defaultStorageDriver()). */
   storage?: StorageDriver;
+  /** Another instance on this (already seeded) database instead of a private one: the server that made it drops it. */
+  databaseUrl?: string;
 }
 
 export interface TestServer extends Server {
@@ -187,9 +189,11 @@ export async function startSmsGateway(): Promise<{
 /**
  * A server on a private database. The demo tenants are seeded (relative to NOW) whatever the mode,
  * as `npm run db:seed` would, unless `seed: false` (a production server never seeds by itself).
+ * With `databaseUrl` it is another instance on that (already seeded) database instead.
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await makeDatabase();
+  // A second instance on another server's database (several instances of one portal): that server drops it.
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await makeDatabase();
   const uploadDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
   const s3 = (options.storage ?? defaultStorageDriver()) === 's3' ? await startS3Server() : null;
   const clock: Clock = {
@@ -216,7 +220,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       ...env,
     });
     server = await createServer(config, () => clock.value);
-    if (options.seed !== false) await seedIfEmpty(server.runtime.db, NOW);
+    if (options.seed !== false && !options.databaseUrl) await seedIfEmpty(server.runtime.db, NOW);
   } catch (error) {
     await database.drop();
     await s3?.stop();
@@ -263,7 +267,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     async close() {
       try {
-        await server.runtime.db.destroy();
+        await closeRuntime(server.runtime);
       } finally {
         await database.drop();
         rmSync(uploadDir, { recursive: true, force: true });

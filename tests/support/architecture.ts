@@ -19,6 +19,8 @@ export type Rule =
   | 'cycle'
   /** A browser file imports the full message catalogue instead of an area catalogue. */
   | 'full-catalogue-in-browser'
+  /** A domain imports a cache's code: it publishes a page change instead, which the caches hear. */
+  | 'cache-in-domain'
   /** The app serves an /api route that docs/api.md does not name. */
   | 'undocumented-route';
 
@@ -47,6 +49,8 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.astro', '.mts', '.js', '.mjs', '.jsx
 /** Folders of src/server that serve every domain; they are never domains themselves. */
 const INFRASTRUCTURE = new Set(['http', 'db', 'pages']);
 const FULL_CATALOGUE = 'src/lib/i18n/index.ts';
+/** The process's caches of pages and look-ups: made by the runtime, told of changes by page-change events. */
+const CACHES = new Set(['src/server/http/render-cache.ts', 'src/server/ttl-cache.ts']);
 
 /** Project-relative path with forward slashes. */
 function idOf(root: string, file: string): string {
@@ -260,7 +264,7 @@ function shortestCycle(graph: Map<string, Edge[]>, component: string[]): string[
   return [start, start];
 }
 
-/** Rules a, b, c and e on the source tree under root (a project root holding src/). */
+/** Rules a, b, c, e and the caches' rule on the source tree under root (a project root holding src/). */
 export function checkImports(root: string): Violation[] {
   const graph = importGraph(root);
   const domainOf = domainResolver(graph.keys());
@@ -277,6 +281,7 @@ export function checkImports(root: string): Violation[] {
       const from = domainOf(file);
       const to = domainOf(edge.to);
       if (from && to && from !== to && !edge.to.endsWith('.service.ts')) violations.push({ rule: 'cross-domain', ...at });
+      if (from && CACHES.has(edge.to) && !edge.typeOnly) violations.push({ rule: 'cache-in-domain', ...at });
     }
   }
   for (const component of cyclicComponents(graph)) {
@@ -333,6 +338,8 @@ export function describeViolation(v: Violation): string {
       return `${where} imports the full catalogue ${v.target} (browser code imports its area catalogue)`;
     case 'cross-domain':
       return `${where} imports ${v.target}, another domain's file that is not its *.service.ts`;
+    case 'cache-in-domain':
+      return `${where} imports the cache ${v.target} (a domain publishes a page change; the caches subscribe to it)`;
     case 'cycle':
       return `import cycle: ${v.target}`;
     case 'undocumented-route':

@@ -35,6 +35,12 @@ describe('the architecture checker finds planted violations', () => {
     ]);
   });
 
+  it("a domain that imports a cache's code; the page-change event, a cache's type and the runtime pass", () => {
+    expect(found(checkImports(fixture('caches')))).toEqual([
+      { rule: 'cache-in-domain', file: 'src/server/news/news.service.ts', target: 'src/server/http/render-cache.ts' },
+    ]);
+  });
+
   it('a two-file import cycle closed by a type-only import; a dynamic import closes none', () => {
     expect(found(checkImports(fixture('cycle')))).toEqual([{ rule: 'cycle', file: 'src/lib/a.ts', target: 'src/lib/a.ts → src/lib/b.ts → src/lib/a.ts' }]);
   });
@@ -81,7 +87,7 @@ describe('the architecture checker finds planted violations', () => {
 });
 
 describe('this project obeys the architecture rules', () => {
-  it('imports: no server value or full catalogue in browser code, domains meet through services, no cycles', () => {
+  it('imports: no server value or full catalogue in browser code, domains meet through services and reach no cache, no cycles', () => {
     expect(checkImports(projectRoot).map(describeViolation)).toEqual([]);
   });
 

@@ -317,4 +317,21 @@ describe('parseConfig', () => {
       expect(problemsOf({ ...DEV, ...S3, [key]: value }).map((p) => p.split(':')[0])).toEqual([key]);
     });
   });
+
+  test('CDN_PURGE_URL and CDN_PURGE_TOKEN: both or neither; in production the token goes over https or to a loopback relay only', () => {
+    const TOKEN = 't'.repeat(20);
+    expect(parseConfig(DEV).CDN_PURGE_URL).toBeUndefined();
+    const both = parseConfig({ ...PROD, CDN_PURGE_URL: 'https://api.cloudflare.com/client/v4/zones/abc/purge_cache', CDN_PURGE_TOKEN: TOKEN });
+    expect([both.CDN_PURGE_URL, both.CDN_PURGE_TOKEN]).toEqual(['https://api.cloudflare.com/client/v4/zones/abc/purge_cache', TOKEN]);
+    expect(parseConfig({ ...PROD, CDN_PURGE_URL: 'http://127.0.0.1:8787/purge', CDN_PURGE_TOKEN: TOKEN }).CDN_PURGE_URL).toBe('http://127.0.0.1:8787/purge');
+    expect(parseConfig({ ...DEV, CDN_PURGE_URL: 'http://cdn-relay.internal/purge', CDN_PURGE_TOKEN: TOKEN }).CDN_PURGE_URL).toBe(
+      'http://cdn-relay.internal/purge',
+    );
+    const field = (env: Record<string, string>) => problemsOf(env).map((p) => p.split(':')[0]);
+    expect(field({ ...PROD, CDN_PURGE_URL: 'https://cdn.example/purge' })).toEqual(['CDN_PURGE_TOKEN']);
+    expect(field({ ...PROD, CDN_PURGE_TOKEN: TOKEN })).toEqual(['CDN_PURGE_URL']);
+    expect(field({ ...PROD, CDN_PURGE_URL: 'http://cdn-relay.internal/purge', CDN_PURGE_TOKEN: TOKEN })).toEqual(['CDN_PURGE_URL']);
+    expect(field({ ...PROD, CDN_PURGE_URL: 'ftp://cdn.example/purge', CDN_PURGE_TOKEN: TOKEN })).toEqual(['CDN_PURGE_URL']);
+    expect(field({ ...PROD, CDN_PURGE_URL: 'https://cdn.example/purge', CDN_PURGE_TOKEN: 'short' })).toEqual(['CDN_PURGE_TOKEN']);
+  });
 });

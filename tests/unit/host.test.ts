@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hostsOfSchool, matchHost, normalizeHost } from '~/server/tenant/host';
+import { matchHost, normalizeHost } from '~/server/tenant/host';
 
 describe('normalizeHost', () => {
   test.each([
@@ -97,20 +97,5 @@ describe('matchHost', () => {
     for (const host of ['huaxia.localhost:abc', 'huaxia.localhost:', 'demo.localhost:80:80', 'huaxia.yunxiao.cn:4321x']) {
       expect(match(host), host).toEqual({ kind: 'invalid' });
     }
-  });
-});
-
-describe('hostsOfSchool (the cached pages a school change drops)', () => {
-  test('its own domains and its pre-domain under each base domain', () => {
-    expect(hostsOfSchool('huaxia', ['WWW.Huaxia.EDU.cn', 'm.huaxia.edu.cn'], ['localhost', 'yunxiao.cn'], 'demo')).toEqual([
-      'www.huaxia.edu.cn',
-      'm.huaxia.edu.cn',
-      'huaxia.localhost',
-      'huaxia.yunxiao.cn',
-    ]);
-  });
-
-  test('the default school answers at hosts no list holds (bare base domains, IP addresses): all pages', () => {
-    expect(hostsOfSchool('demo', ['demo.example.com'], ['localhost'], 'demo')).toBe('all');
   });
 });

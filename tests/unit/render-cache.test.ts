@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PAGES_CHANGED_EVENT, announcePagesChanged, createRenderCache, type RenderCache } from '~/server/http/render-cache';
+import { PURGE_PAGES_EVENT, announcePurge, createRenderCache, type RenderCache } from '~/server/http/render-cache';
 
 /**
  * The render cache in front of a real node HTTP server. The page renderer is replaced by `next`,
@@ -107,30 +107,79 @@ beforeEach(() => {
 });
 
 describe('render cache', () => {
-  test("purging some hosts drops only their pages (any port); other schools' pages stay", async () => {
-    await send('/', { host: 'demo.localhost:4321' });
-    await send('/news', { host: 'Demo.localhost' });
-    await send('/', { host: 'huaxia.localhost:4321' });
+  /** Answers with these cache tags from now on. */
+  const tagged = (tags: string) => {
+    reply = { status: 200, headers: { 'cache-control': PUBLIC, 'cache-tag': tags } };
+  };
+
+  test('purging a tag drops exactly the pages carrying it (any case); other pages and other schools stay', async () => {
+    tagged('s:1,s:1:news,s:1:notices');
+    await send('/news-information/list');
+    tagged('s:1,s:1:catalogue');
+    await send('/educational-product');
+    tagged('s:2,s:2:news');
+    await send('/news-information/list', { host: 'huaxia.localhost' });
     expect(cache.size).toBe(3);
-    expect(cache.purgeHosts(['demo.localhost', 'elsewhere.example'])).toBe(2);
-    expect(cache.size).toBe(1);
-    expect((await send('/', { host: 'huaxia.localhost:4321' })).headers['x-render-cache']).toBe('hit');
-    const again = await send('/', { host: 'demo.localhost:4321' });
+    expect(cache.purgeTags(['S:1:NEWS', 's:9:news'])).toBe(1);
+    expect(cache.size).toBe(2);
+    expect((await send('/educational-product')).headers['x-render-cache']).toBe('hit');
+    expect((await send('/news-information/list', { host: 'huaxia.localhost' })).headers['x-render-cache']).toBe('hit');
+    tagged('s:1,s:1:news,s:1:notices');
+    const again = await send('/news-information/list');
     expect(again.headers['x-render-cache']).toBeUndefined();
+    expect(again.body).toContain('call=4');
+    // The school's own tag drops every page of the school, whatever host it was stored under.
+    tagged('s:1');
+    await send('/', { host: 'www.school-one.example' });
+    expect(cache.purgeTags(['s:1'])).toBe(3);
+    expect(cache.size).toBe(1);
+  });
+
+  test('a page stored again after a purge is found by its tags again; purge all empties the cache', async () => {
+    tagged('s:1, s:1:news');
+    await send('/a');
+    cache.purgeTags(['s:1:news']);
+    await send('/a');
+    expect(cache.purgeTags(['s:1:news'])).toBe(1);
+    await send('/a');
+    await send('/b');
+    expect(cache.purge('all')).toBe(2);
+    expect(cache.size).toBe(0);
     expect(calls).toBe(4);
   });
 
-  test('a change announced by the server reaches a listener of the process event (the start script purges with it)', () => {
+  test('a render under way when a purge comes is given to its visitors but not stored: it may show the old content', async () => {
+    tagged('s:1,s:1:news');
+    const slow = deferred();
+    reply = { ...reply, hold: slow.promise };
+    const first = send('/news-information/list');
+    await vi.waitFor(() => expect(calls).toBe(1));
+    cache.purgeTags(['s:1:news']);
+    slow.release();
+    expect((await first).status).toBe(200);
+    const next = await send('/news-information/list');
+    expect(next.headers['x-render-cache']).toBeUndefined();
+    expect(next.body).toContain('call=2');
+    expect((await send('/news-information/list')).headers['x-render-cache']).toBe('hit');
+  });
+
+  test('the server announces a purge through the process event the start script listens to', async () => {
+    tagged('s:1,s:1:news');
+    await send('/news');
     const heard: unknown[] = [];
-    const listener = (hosts: unknown) => heard.push(hosts);
-    process.on(PAGES_CHANGED_EVENT, listener);
+    const listener = (tags: readonly string[] | 'all') => {
+      heard.push(tags);
+      cache.purge(tags);
+    };
+    process.on(PURGE_PAGES_EVENT, listener);
     try {
-      announcePagesChanged(['a.example.com']);
-      announcePagesChanged('all');
+      announcePurge(['s:1:news']);
+      expect(cache.size).toBe(0);
+      announcePurge('all');
     } finally {
-      process.off(PAGES_CHANGED_EVENT, listener);
+      process.off(PURGE_PAGES_EVENT, listener);
     }
-    expect(heard).toEqual([['a.example.com'], 'all']);
+    expect(heard).toEqual([['s:1:news'], 'all']);
   });
 
   test('the same host and URL are rendered once and then served from the cache', async () => {

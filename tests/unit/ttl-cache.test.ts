@@ -44,4 +44,14 @@ describe('createTtlCache', () => {
     await cache.get('c', load);
     expect(await cache.get('a', load)).toBe(4);
   });
+  it('remembers only the values it is told to keep; a value it forgets is still shared by the misses that asked meanwhile', async () => {
+    let loads = 0;
+    const cache = createTtlCache<string | null>(5_000, 10, Date.now, (v) => v !== null);
+    const missing = () => new Promise<string | null>((resolve) => setTimeout(() => resolve(loads++ === 0 ? null : 'found'), 5));
+    const [a, b] = await Promise.all([cache.get('new.example', missing), cache.get('new.example', missing)]);
+    expect([a, b, loads]).toEqual([null, null, 1]);
+    expect(await cache.get('new.example', missing)).toBe('found');
+    expect(await cache.get('new.example', missing)).toBe('found');
+    expect(loads).toBe(2);
+  });
 });

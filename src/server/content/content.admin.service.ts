@@ -27,12 +27,15 @@ import { STATUS_OF_STATE, afterUnpublish, mayPublish, mayScheduleAt, publication
 import { makePreviewTicket } from './preview.rules';
 import type { News, Notice } from './content.table';
 import { PUBLICATION } from '~/lib/status';
+import type { PageKind } from '../events/page-changes';
 
 /**
  * The staff side of news, notices and news categories: the content domain's service called with
  * the signed-in staff member. Every change is checked against the school of the session, made
  * with a conditional write where it must happen once, and written to the audit log in the same
  * transaction. Rich text is sanitised when saved (and the public pages sanitise it again when shown).
+ * A committed change of what visitors can see (a published item, a category) is published as a
+ * change of the school's news or notice pages, so every cache drops them at once.
  */
 
 /** The job kind that publishes a scheduled item at its time. */
@@ -59,6 +62,11 @@ const ACTIONS = {
     delete: AUDIT_ACTION.noticeDelete,
   },
 } as const satisfies Record<Kind, Record<string, AuditAction>>;
+
+const PAGE_KIND = { news: 'news', notice: 'notices' } as const satisfies Record<Kind, PageKind>;
+
+/** Tells every cache that the school's pages showing this kind of item changed (after the commit). */
+const pagesChanged = (s: Scope, tenantId: string, kind: Kind) => s.pageChanges.publish({ schoolId: tenantId, kinds: [PAGE_KIND[kind]] });
 
 const refuse = (r: Refusal) => AppError.conflict(t(`adminContent.refusal.${r}`));
 const notFound = (kind: Kind) => AppError.notFound(t(kind === 'news' ? 'adminContent.newsNotFound' : 'adminContent.noticeNotFound'));
@@ -146,7 +154,7 @@ export async function saveNews(s: Scope, actor: StaffActor, input: NewsInput): P
     content: checkedContent(input.contentType, input.content, tenantId),
     updatedAt: s.now,
   };
-  return s.db.transaction().execute(async (trx) => {
+  const saved = await s.db.transaction().execute(async (trx) => {
     const known = await repo.existingCategoryIds(trx, tenantId, categoryIds);
     if (known.length !== categoryIds.length) throw AppError.badRequest(t('adminContent.categoryMissing'));
     if (!input.id) {
@@ -154,7 +162,7 @@ export async function saveNews(s: Scope, actor: StaffActor, input: NewsInput): P
       await repo.insertNews(trx, { id, tenantId, ...fields, publishTime: s.now, status: PUBLICATION.DRAFT, seq: 0, browseCount: 0, createdAt: s.now });
       await repo.replaceLinks(trx, tenantId, id, categoryIds);
       await auditStaffAction(trx, s, actor, ACTIONS.news.create, { type: TARGET.news, id }, null, { title: fields.title, categorizeIds: categoryIds });
-      return newsOf(trx, tenantId, id);
+      return { news: await newsOf(trx, tenantId, id), wasPublic: false };
     }
     const before = await repo.findNews(trx, tenantId, input.id);
     if (!before) throw notFound('news');
@@ -164,8 +172,11 @@ export async function saveNews(s: Scope, actor: StaffActor, input: NewsInput): P
     const was = { ...pickNews(before), categorizeIds: beforeLinks.sort() };
     const now = { ...pickNews(fields), categorizeIds: [...categoryIds].sort() };
     await auditStaffAction(trx, s, actor, ACTIONS.news.update, { type: TARGET.news, id: input.id }, auditable(was), auditable(now));
-    return newsOf(trx, tenantId, input.id);
+    return { news: await newsOf(trx, tenantId, input.id), wasPublic: before.status === PUBLICATION.PUBLISHED };
   });
+  // A published item changes at once on the public pages; a draft's edit shows nowhere.
+  if (saved.wasPublic) await pagesChanged(s, tenantId, 'news');
+  return saved.news;
 }
 
 /** The fields an edit may change, as the audit log compares them. */
@@ -224,6 +235,7 @@ async function publishNow(s: Scope, actor: StaffActor, kind: Kind, id: string): 
       { state: 'published', publishAt: s.now },
     );
   });
+  await pagesChanged(s, tenantId, kind);
 }
 
 async function schedule(s: Scope, actor: StaffActor, kind: Kind, id: string, at: number): Promise<void> {
@@ -255,7 +267,7 @@ async function schedule(s: Scope, actor: StaffActor, kind: Kind, id: string, at:
 
 async function unpublish(s: Scope, actor: StaffActor, kind: Kind, id: string): Promise<void> {
   const tenantId = actor.tenant.id;
-  await s.db.transaction().execute(async (trx) => {
+  const was = await s.db.transaction().execute(async (trx) => {
     const { state } = await stateOfItem(trx, kind, tenantId, id);
     const next = afterUnpublish(state);
     if (next === 'notPublished') throw refuse(next);
@@ -263,18 +275,22 @@ async function unpublish(s: Scope, actor: StaffActor, kind: Kind, id: string): P
     if (!moved) throw AppError.conflict(t('adminContent.changedMeanwhile'));
     await jobs.cancel(trx, s.now, CONTENT_PUBLISH_JOB, publicationJobKey(kind, id));
     await auditStaffAction(trx, s, actor, ACTIONS[kind].unpublish, { type: TARGET[kind], id }, { state }, { state: next });
+    return state;
   });
+  if (was === 'published') await pagesChanged(s, tenantId, kind);
 }
 
 async function remove(s: Scope, actor: StaffActor, kind: Kind, id: string): Promise<null> {
   const tenantId = actor.tenant.id;
-  await s.db.transaction().execute(async (trx) => {
+  const was = await s.db.transaction().execute(async (trx) => {
     const row = kind === 'news' ? await repo.findNews(trx, tenantId, id) : await repo.findNotice(trx, tenantId, id);
     if (!row) throw notFound(kind);
     if (!(await repo.deleteArticle(trx, TABLE[kind], tenantId, id))) throw notFound(kind);
     await jobs.cancel(trx, s.now, CONTENT_PUBLISH_JOB, publicationJobKey(kind, id));
     await auditStaffAction(trx, s, actor, ACTIONS[kind].delete, { type: TARGET[kind], id }, { title: row.title, state: stateOf(row.status) }, null);
+    return stateOf(row.status);
   });
+  if (was === 'published') await pagesChanged(s, tenantId, kind);
   return null;
 }
 
@@ -352,12 +368,12 @@ export const getNotice = (s: Scope, actor: StaffActor, id: string) => noticeOf(s
 export async function saveNotice(s: Scope, actor: StaffActor, input: NoticeInput): Promise<AdminNotice> {
   const tenantId = actor.tenant.id;
   const fields = { title: input.title, writerName: input.writerName || null, content: sanitizeRichText(input.content, tenantId), updatedAt: s.now };
-  return s.db.transaction().execute(async (trx) => {
+  const saved = await s.db.transaction().execute(async (trx) => {
     if (!input.id) {
       const id = newId(s.now);
       await repo.insertNotice(trx, { id, tenantId, ...fields, publishTime: s.now, status: PUBLICATION.DRAFT, seq: 0, createdAt: s.now });
       await auditStaffAction(trx, s, actor, ACTIONS.notice.create, { type: TARGET.notice, id }, null, { title: fields.title });
-      return noticeOf(trx, tenantId, id);
+      return { notice: await noticeOf(trx, tenantId, id), wasPublic: false };
     }
     const before = await repo.findNotice(trx, tenantId, input.id);
     if (!before) throw notFound('notice');
@@ -365,8 +381,10 @@ export async function saveNotice(s: Scope, actor: StaffActor, input: NoticeInput
     const was = { title: before.title, writerName: before.writerName, content: before.content };
     const now = { title: fields.title, writerName: fields.writerName, content: fields.content };
     await auditStaffAction(trx, s, actor, ACTIONS.notice.update, { type: TARGET.notice, id: input.id }, auditable(was), auditable(now));
-    return noticeOf(trx, tenantId, input.id);
+    return { notice: await noticeOf(trx, tenantId, input.id), wasPublic: before.status === PUBLICATION.PUBLISHED };
   });
+  if (saved.wasPublic) await pagesChanged(s, tenantId, 'notice');
+  return saved.notice;
 }
 
 export async function publishNotice(s: Scope, actor: StaffActor, id: string): Promise<AdminNotice> {
@@ -400,7 +418,13 @@ export async function runScheduledPublication(s: Scope, payload: Record<string, 
   if ((kind !== 'news' && kind !== 'notice') || typeof id !== 'string' || typeof at !== 'number' || !job.tenantId) {
     throw new Error('malformed content.publish payload');
   }
-  await repo.moveState(s.db, TABLE[kind], job.tenantId, id, { from: [PUBLICATION.SCHEDULED], status: PUBLICATION.PUBLISHED, onlyAt: at, now: s.now });
+  const published = await repo.moveState(s.db, TABLE[kind], job.tenantId, id, {
+    from: [PUBLICATION.SCHEDULED],
+    status: PUBLICATION.PUBLISHED,
+    onlyAt: at,
+    now: s.now,
+  });
+  if (published) await pagesChanged(s, job.tenantId, kind);
 }
 
 // ---------------------------------------------------------------- categories
@@ -435,6 +459,8 @@ export async function saveCategory(s: Scope, actor: StaffActor, input: { id?: st
     );
     return input.id;
   });
+  // Category names are shown beside the news list and on every news item.
+  await pagesChanged(s, tenantId, 'news');
   const found = (await listCategories(s, actor)).find((c) => c.id === id);
   if (!found) throw AppError.notFound(t('adminContent.categoryNotFound'));
   return found;
@@ -458,6 +484,7 @@ export async function orderCategories(s: Scope, actor: StaffActor, ids: string[]
       { order: ids },
     );
   });
+  await pagesChanged(s, tenantId, 'news');
   return listCategories(s, actor);
 }
 
@@ -470,6 +497,7 @@ export async function deleteCategory(s: Scope, actor: StaffActor, id: string): P
     if (!(await repo.deleteUnusedCategory(trx, tenantId, id))) throw AppError.conflict(t('adminContent.categoryInUse'));
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.categoryDelete, { type: AUDIT_TARGET.newsCategory, id }, { name: before.name }, null);
   });
+  await pagesChanged(s, tenantId, 'news');
   return null;
 }
 

@@ -52,10 +52,10 @@ const byId = z.object({ id: idSchema });
 export const contentRoutes = new Hono<ApiEnv>();
 
 serve(contentRoutes, api.newsPage, newsPage, (s, b) => service.pageNews(s, { ...b, categorizeId: b.model.categorizeId, title: b.model.title }));
-serve(contentRoutes, api.newsDetail, byId, (s, q) => service.getNews(s, q.id), { cache: 30 });
+serve(contentRoutes, api.newsDetail, byId, (s, q) => service.getNews(s, q.id), { cache: 30, shows: { kinds: ['news'] } });
 serve(contentRoutes, api.categoryPage, categoryPage, (s, b) => service.pageCategories(s, b));
 serve(contentRoutes, api.noticePage, noticePage, (s, b) => service.pageNotices(s, { ...b, title: b.model.title }));
-serve(contentRoutes, api.noticeDetail, byId, (s, q) => service.getNotice(s, q.id), { cache: 30 });
+serve(contentRoutes, api.noticeDetail, byId, (s, q) => service.getNotice(s, q.id), { cache: 30, shows: { kinds: ['notices'] } });
 serve(contentRoutes, api.recentArticles, recentRequest, (s, b) =>
   service.pageRecent(s, b.startTime, b.endTime, { current: b.current, size: b.size, order: 'desc' }),
 );

@@ -8,6 +8,7 @@ import type { MapProvider } from '../platform/map.provider';
 import type { MediaTools } from '../media-tools';
 import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
+import type { PageChangeBus } from '../events/page-change-bus';
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
 export interface Runtime {
@@ -39,6 +40,11 @@ export interface Runtime {
   };
   /** Where uploaded files are kept: UPLOAD_DIR on the local disk, or a bucket (STORAGE_DRIVER=s3). */
   storage: FileStore;
+  /**
+   * Changes of public pages, published by the domains that make them and heard by every cache of
+   * every instance (src/server/events/page-change-bus.ts): in process on SQLite, NOTIFY on PostgreSQL.
+   */
+  pageChanges: PageChangeBus;
 }
 
 /** The request headers of the spec, read once. */

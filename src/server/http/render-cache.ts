@@ -4,6 +4,7 @@ import { Socket } from 'node:net';
 // relative imports with their .ts extension.
 import { etagMatches, weakEtag } from './page-cache.ts';
 import { nodeHeaders, requestHost } from './forwarded.ts';
+import { CACHE_TAG_HEADER, parseCacheTags } from './cache-tags.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's
@@ -14,6 +15,11 @@ import { nodeHeaders, requestHost } from './forwarded.ts';
  * render per host and URL runs at a time: requests for a page being rendered wait for that render
  * instead of starting their own. The least recently used entry makes room. Each instance has its
  * own cache; losing it loses nothing.
+ *
+ * Each stored page keeps the tags of its Cache-Tag header (its school, the kinds of content it
+ * shows: src/server/events/page-changes.ts); a change drops exactly the pages with its tags, on
+ * every instance, when it is published. A render that was under way when a purge came is served to
+ * whoever waits for it but not stored: it may have read the database before the change.
  */
 
 interface Entry {
@@ -26,6 +32,8 @@ interface Entry {
   expires: number;
   /** Servable while one render replaces it until. */
   staleUntil: number;
+  /** Its Cache-Tag values, lower case. */
+  tags: string[];
 }
 
 export interface RenderCacheOptions {
@@ -39,15 +47,15 @@ export interface RenderCacheOptions {
 }
 
 /**
- * The process event that says some pages changed (a school's settings were saved): its argument is
- * the host names whose pages to drop, or 'all'. The server (src/server) announces it; the process
- * that owns the render cache (scripts/start.mjs) listens. Other instances and a CDN are not told:
- * their copies expire within the pages' s-maxage (docs/operations.md, "Changes by staff and caches").
+ * The process event that drops stored pages: its argument is the tags whose pages go, or 'all'.
+ * The server's runtime (src/server/runtime.ts) announces every page change it hears, from this
+ * instance or another; the process that owns the render cache (scripts/start.mjs) listens. The
+ * event crosses from the built server bundle to the start script, which share only the process.
  */
-export const PAGES_CHANGED_EVENT = 'portal:pagesChanged';
+export const PURGE_PAGES_EVENT = 'portal:purgePages';
 
-export function announcePagesChanged(hosts: readonly string[] | 'all'): void {
-  (process as NodeJS.EventEmitter).emit(PAGES_CHANGED_EVENT, hosts);
+export function announcePurge(tags: readonly string[] | 'all'): void {
+  (process as NodeJS.EventEmitter).emit(PURGE_PAGES_EVENT, tags);
 }
 
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
@@ -87,8 +95,12 @@ function variesOnlyOnHost(vary: string | undefined, trustProxy: boolean): boolea
 
 export function createRenderCache(options: RenderCacheOptions) {
   const entries = new Map<string, Entry>();
+  /** The keys of the stored pages of each tag. */
+  const byTag = new Map<string, Set<string>>();
   /** Renders under way, by key: resolve with what they stored (null when the answer was not storable). */
   const rendering = new Map<string, Promise<Entry | null>>();
+  /** Counts purges: a render that saw this number change while it ran is not stored. */
+  let purges = 0;
   const now = options.now ?? Date.now;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const bypass = options.bypass ?? DEFAULT_BYPASS;
@@ -101,6 +113,11 @@ export function createRenderCache(options: RenderCacheOptions) {
     if (e) {
       bytes -= e.body.length;
       entries.delete(key);
+      for (const tag of e.tags) {
+        const keys = byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) byTag.delete(tag);
+      }
     }
   }
 
@@ -109,6 +126,11 @@ export function createRenderCache(options: RenderCacheOptions) {
     if (entry.body.length > maxBytes / 4) return;
     entries.set(key, entry);
     bytes += entry.body.length;
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      byTag.set(tag, keys);
+    }
     // Map order is use order (a hit moves its entry to the end): the first is the least recent.
     for (const oldest of entries.keys()) {
       if (entries.size <= options.maxEntries && bytes <= maxBytes) break;
@@ -135,6 +157,7 @@ export function createRenderCache(options: RenderCacheOptions) {
 
   /** Records what the renderer writes to `res` and stores it when a shared cache may; resolves when done. */
   function capture(key: string, res: ServerResponse): Promise<Entry | null> {
+    const purgesAtStart = purges;
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       const headArgs: OutgoingHttpHeaders = {};
@@ -173,7 +196,9 @@ export function createRenderCache(options: RenderCacheOptions) {
         const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...headArgs };
         const cacheControl = headerText(headers['cache-control']);
         const maxAge = sharedMaxAge(cacheControl);
-        if (maxAge > 0 && CACHEABLE_STATUS.has(res.statusCode) && !headers['set-cookie'] && variesOnlyOnHost(headerText(headers['vary']), trustProxy)) {
+        const storable =
+          maxAge > 0 && CACHEABLE_STATUS.has(res.statusCode) && !headers['set-cookie'] && variesOnlyOnHost(headerText(headers['vary']), trustProxy);
+        if (storable && purges === purgesAtStart) {
           const body = Buffer.concat(chunks);
           for (const h of ['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[h];
           const etag = headerText(headers['etag']) ?? weakEtag(body);
@@ -188,6 +213,7 @@ export function createRenderCache(options: RenderCacheOptions) {
             storedAt: at,
             expires,
             staleUntil: expires + directive(cacheControl, 'stale-while-revalidate') * 1000,
+            tags: parseCacheTags(headers[CACHE_TAG_HEADER.toLowerCase()]),
           };
           store(key, entry);
           finish(entry);
@@ -262,20 +288,30 @@ export function createRenderCache(options: RenderCacheOptions) {
       if (req.method === 'GET') void render(key, req, res, next);
       else next(req, res);
     },
+    /** Drops every stored page. */
     clear() {
+      purges += 1;
       entries.clear();
+      byTag.clear();
       bytes = 0;
     },
-    /** Drops the stored pages of some host names (lower case, no port), e.g. when a school's settings change. */
-    purgeHosts(hosts: readonly string[]): number {
-      const wanted = new Set(hosts);
+    /** Drops the stored pages carrying any of the tags (case does not matter); answers how many. */
+    purgeTags(tags: readonly string[]): number {
+      purges += 1;
       let dropped = 0;
-      for (const key of [...entries.keys()]) {
-        if (wanted.has(key.slice(0, key.indexOf('\u0000')))) {
+      for (const tag of tags) {
+        for (const key of [...(byTag.get(tag.toLowerCase()) ?? [])]) {
           remove(key);
           dropped += 1;
         }
       }
+      return dropped;
+    },
+    /** Drops what a purge event names (tags, or 'all'). */
+    purge(tags: readonly string[] | 'all'): number {
+      if (tags !== 'all') return this.purgeTags(tags);
+      const dropped = entries.size;
+      this.clear();
       return dropped;
     },
     get size() {

@@ -34,6 +34,8 @@ export interface Scope {
   readonly providers: Runtime['providers'];
   /** Where uploaded files are kept. */
   readonly storage: Runtime['storage'];
+  /** Where a domain says that public pages changed (after its change is committed). */
+  readonly pageChanges: Runtime['pageChanges'];
   readonly requestId: string;
   /** The peer address ('' when unknown). */
   readonly ip: string;

@@ -3,13 +3,21 @@ import type { z } from 'zod';
 import type { Call } from '~/lib/api/contract';
 import { ok } from '../errors';
 import { publicCache } from './cache';
+import { CACHE_TAG_HEADER, formatCacheTags } from './cache-tags';
+import { pageTags, type PageKind } from '../events/page-changes';
 import type { ApiEnv, Scope } from './scope';
 import { parseWith, readBody } from './validate';
 import { noteRoute } from './request-context';
 
-export interface ServeOptions<Res> {
+export interface ServeOptions<Res, In = unknown> {
   /** Seconds a shared cache may keep a success (answers that depend only on the school and URL). */
   cache?: number;
+  /**
+   * What a cached answer shows, for its Cache-Tag (src/server/events/page-changes.ts): the kinds
+   * of content besides its school, and the school when the input names one (a tenantId field;
+   * otherwise the request's school, already resolved by the handler).
+   */
+  shows?: { kinds: readonly PageKind[]; school?: (input: In) => string | null | undefined };
   /** The success message where the spec words it (the client shows it), else 'success'. */
   message?: string | ((data: Res) => string);
   /**
@@ -36,7 +44,7 @@ export function serve<Req, Res, S extends z.ZodType>(
   call: Call<Req, Res>,
   schema: S,
   handler: Handler<z.output<S>, Res>,
-  options: ServeOptions<Res> = {},
+  options: ServeOptions<Res, z.output<S>> = {},
 ): void {
   const label = `/api${call.path}`;
   const route = async (c: Context<ApiEnv>) => {
@@ -47,7 +55,13 @@ export function serve<Req, Res, S extends z.ZodType>(
     const input = parseWith(schema, Object.keys(params).length > 0 ? { ...(raw as object), ...params } : raw);
     const result = await handler(c.var.scope, input, c);
     if (result instanceof Response) return result;
-    if (options.cache) publicCache(c, options.cache);
+    if (options.cache) {
+      publicCache(c, options.cache);
+      if (options.shows) {
+        const school = options.shows.school?.(input) ?? (await c.var.scope.tenant()).id;
+        c.header(CACHE_TAG_HEADER, formatCacheTags(pageTags(school, options.shows)));
+      }
+    }
     const { message } = options;
     return c.json(ok(result, typeof message === 'function' ? message(result) : message));
   };

@@ -38,6 +38,16 @@ const couponOf = (r: CouponRow, now: number): AdminCoupon => {
   };
 };
 
+/** Tells every cache that the school's pages showing its coupons changed (after the commit). */
+const pagesChanged = (s: Scope, tenantId: string) => s.pageChanges.publish({ schoolId: tenantId, kinds: ['coupons'] });
+
+/** One write in one transaction; once it is committed, the pages it touches are published as changed. */
+async function write<T>(s: Scope, actor: StaffActor, work: (trx: DB) => Promise<T>): Promise<T> {
+  const result = await s.db.transaction().execute(work);
+  await pagesChanged(s, actor.tenant.id);
+  return result;
+}
+
 const fields = ({ id: _id, ended: _e, ...rest }: AdminCoupon) => auditedFields(rest);
 const storedState = (state: CatalogState) => (state === CATALOG_STATE.PUBLISHED ? CouponState.RECEIVABLE : CouponState.DRAFT);
 
@@ -65,7 +75,7 @@ export function saveCoupon(s: Scope, actor: StaffActor, input: CouponInput): Pro
     useStartTime: input.useStartTime,
     useEndTime: input.useEndTime,
   };
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = input.id ? await requireCoupon(trx, tenantId, input.id, s.now) : null;
     const id = input.id ?? newId(s.now);
     // Saving keeps a published coupon's stored state (receivable or ended) unless it changes.
@@ -85,7 +95,7 @@ export function saveCoupon(s: Scope, actor: StaffActor, input: CouponInput): Pro
 /** Publishes or takes down a coupon; either one ends its schedule. */
 export function setCouponState(s: Scope, actor: StaffActor, id: string, state: CatalogState): Promise<AdminCoupon> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireCoupon(trx, tenantId, id, s.now);
     const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
       repo.moveSchedule(trx, tenantId, id, { fromDraft: fromState === CATALOG_STATE.DRAFT, set: { ...set, state: storedState(set.state) } });
@@ -97,7 +107,7 @@ export function setCouponState(s: Scope, actor: StaffActor, id: string, state: C
 /** Schedules a draft coupon for `at` (or moves its time): refused for a published one or a time not after now. */
 export function scheduleCoupon(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminCoupon> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireCoupon(trx, tenantId, id, s.now);
     const write = () => repo.moveSchedule(trx, tenantId, id, { fromDraft: true, set: { scheduledAt: at } });
     await scheduleCatalogRow(trx, s, actor, { type: AUDIT_TARGET.coupon, id, at, before, write });
@@ -110,8 +120,10 @@ export function scheduleCoupon(s: Scope, actor: StaffActor, id: string, at: numb
  * for `at` (one conditional write), so a coupon published by hand, taken down, deleted or moved to
  * another time is left as it is, and a second run does nothing.
  */
-export function publishScheduled(s: Scope, tenantId: string, id: string, at: number): Promise<boolean> {
-  return repo.moveSchedule(s.db, tenantId, id, { fromDraft: true, fromAt: at, set: { state: CouponState.RECEIVABLE, scheduledAt: null } });
+export async function publishScheduled(s: Scope, tenantId: string, id: string, at: number): Promise<boolean> {
+  const published = await repo.moveSchedule(s.db, tenantId, id, { fromDraft: true, fromAt: at, set: { state: CouponState.RECEIVABLE, scheduledAt: null } });
+  if (published) await pagesChanged(s, tenantId);
+  return published;
 }
 
 /** The job of a coupon was cancelled on the jobs screen: it stays a draft, no longer scheduled for `at`. */
@@ -123,7 +135,7 @@ export function unschedule(db: DB, tenantId: string, id: string, at: number): Pr
 export const namesOf = (db: DB, tenantId: string, ids: string[]) => repo.namesOf(db, tenantId, ids);
 
 export function deleteCoupon(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireCoupon(trx, actor.tenant.id, id, s.now);
     if (!(await repo.deleteCoupon(trx, actor.tenant.id, id))) throw AppError.notFound(t('catalog.notFound'));
     await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.coupon, id);

@@ -31,6 +31,16 @@ import {
   type Stateful,
 } from '../jobs/catalog-publish.service';
 
+/** Tells every cache that the school's pages showing its banners and album changed (after the commit). */
+const pagesChanged = (s: Scope, tenantId: string) => s.pageChanges.publish({ schoolId: tenantId, kinds: ['media'] });
+
+/** One write in one transaction; once it is committed, the pages it touches are published as changed. */
+async function write<T>(s: Scope, actor: StaffActor, work: (trx: DB) => Promise<T>): Promise<T> {
+  const result = await s.db.transaction().execute(work);
+  await pagesChanged(s, actor.tenant.id);
+  return result;
+}
+
 // --- Scheduled publishing (the same steps for the banners, album categories and materials) ---------
 
 /** The types of this file and their tables. */
@@ -46,7 +56,7 @@ const timeOf = (v: number | string | null) => (v === null ? null : Number(v));
 
 /** Publishes or takes down a row; either one ends its schedule. */
 function changeState<T extends Stateful>(s: Scope, actor: StaffActor, type: MediaSchedulable, id: string, state: CatalogState, read: (db: DB) => Promise<T>) {
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await read(trx);
     const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
       repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState, set });
@@ -56,7 +66,7 @@ function changeState<T extends Stateful>(s: Scope, actor: StaffActor, type: Medi
 
 /** Schedules a draft row for `at` (or moves its time): refused for a published row or a time not after now. */
 function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: MediaSchedulable, id: string, at: number, read: (db: DB) => Promise<T>) {
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await read(trx);
     const write = () => repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState: CATALOG_STATE.DRAFT, set: { scheduledAt: at } });
     await scheduleCatalogRow(trx, s, actor, { type, id, at, before, write });
@@ -69,9 +79,11 @@ function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: Medi
  * scheduled for `at` (one conditional write), so a row published by hand, taken down, deleted or
  * moved to another time is left as it is, and a second run does nothing.
  */
-export function publishScheduled(s: Scope, tenantId: string, type: MediaSchedulable, id: string, at: number): Promise<boolean> {
+export async function publishScheduled(s: Scope, tenantId: string, type: MediaSchedulable, id: string, at: number): Promise<boolean> {
   const set = { state: CATALOG_STATE.PUBLISHED, scheduledAt: null };
-  return repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+  const published = await repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+  if (published) await pagesChanged(s, tenantId);
+  return published;
 }
 
 /** The job of a row was cancelled on the jobs screen: the row stays a draft, no longer scheduled for `at`. */
@@ -125,7 +137,7 @@ export function saveBanner(s: Scope, actor: StaffActor, input: BannerInput): Pro
   const tenantId = actor.tenant.id;
   const { id: givenId, state, ...rest } = input;
   const stored = { ...rest, enabled: state, ...clearedOnPublish(state) };
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = givenId ? await requireBanner(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
     await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.banner, id, before, state);
@@ -147,7 +159,7 @@ export function scheduleBanner(s: Scope, actor: StaffActor, id: string, at: numb
 }
 
 export function deleteBanner(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireBanner(trx, actor.tenant.id, id);
     if (!(await repo.deleteBanner(trx, actor.tenant.id, id))) throw AppError.notFound(t('catalog.notFound'));
     await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.banner, id);
@@ -185,7 +197,7 @@ async function requireTab(db: DB, tenantId: string, id: string): Promise<AdminAl
  */
 export function saveAlbumTab(s: Scope, actor: StaffActor, input: AlbumTabInput): Promise<AdminAlbumTab> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const tabs = await repo.listTabsWithCounts(trx, tenantId);
     if (tabs.some((r) => r.name === input.name && r.id !== input.id)) throw AppError.conflict(t('catalog.tabs.duplicate', { name: input.name }));
     if (input.id) {
@@ -216,7 +228,7 @@ export function saveAlbumTab(s: Scope, actor: StaffActor, input: AlbumTabInput):
 /** The new order names every tab of the school once: a list changed meanwhile is refused, not half applied. */
 export async function orderAlbumTabs(s: Scope, actor: StaffActor, ids: string[]): Promise<AdminAlbumTab[]> {
   const tenantId = actor.tenant.id;
-  await s.db.transaction().execute(async (trx) => {
+  await write(s, actor, async (trx) => {
     const current = await repo.listTabsWithCounts(trx, tenantId);
     const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((r) => ids.includes(r.id));
     if (!same) throw AppError.badRequest(t('catalog.tabs.orderIncomplete'));
@@ -237,7 +249,7 @@ export async function orderAlbumTabs(s: Scope, actor: StaffActor, ids: string[])
 /** Refused while album categories are under the tab (they would drop out of the album), with their count. */
 export function deleteAlbumTab(s: Scope, actor: StaffActor, id: string): Promise<null> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireTab(trx, tenantId, id);
     if (!(await repo.deleteEmptyTab(trx, tenantId, id))) {
       const now = await requireTab(trx, tenantId, id);
@@ -279,7 +291,7 @@ export function saveAlbumCategory(s: Scope, actor: StaffActor, input: AlbumCateg
   const tenantId = actor.tenant.id;
   const { id: givenId, clientType, ...rest } = input;
   const stored = { ...rest, clientType: clientType === '' ? null : clientType, ...clearedOnPublish(rest.state) };
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     if (!(await repo.listTabs(trx, tenantId)).some((tab) => tab.tabKey === input.categoryTabKey)) throw AppError.badRequest(t('catalog.tabNotFound'));
     const before = givenId ? await requireAlbumCategory(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
@@ -303,7 +315,7 @@ export function scheduleAlbumCategory(s: Scope, actor: StaffActor, id: string, a
 
 /** Refused while it holds materials (deleting it would take them along). */
 export function deleteAlbumCategory(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireAlbumCategory(trx, actor.tenant.id, id);
     if (!(await repo.deleteEmptyAlbumCategory(trx, actor.tenant.id, id))) {
       const now = await requireAlbumCategory(trx, actor.tenant.id, id);
@@ -347,7 +359,7 @@ export function saveMaterial(s: Scope, actor: StaffActor, input: MaterialInput):
   const tenantId = actor.tenant.id;
   const { id: givenId, state, ...rest } = input;
   const stored = { ...rest, open: state, ...clearedOnPublish(state) };
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     if (!(await repo.findAlbumCategory(trx, tenantId, input.categoryId))) throw AppError.badRequest(t('catalog.albumCategoryNotFound'));
     const before = givenId ? await requireMaterial(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
@@ -370,7 +382,7 @@ export function scheduleMaterial(s: Scope, actor: StaffActor, id: string, at: nu
 }
 
 export function deleteMaterial(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return s.db.transaction().execute(async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireMaterial(trx, actor.tenant.id, id);
     if (!(await repo.deleteMaterial(trx, actor.tenant.id, id))) throw notFound();
     await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.material, id);

@@ -50,15 +50,18 @@ const feedPage = pageRequest(z.object({ type: feedType, tagId: optionalId }).loo
 
 export const mediaRoutes = new Hono<ApiEnv>();
 
-serve(mediaRoutes, api.banners, school, (s, q) => service.listBanners(s, q.tenantId), { cache: 30 });
+// A CDN may keep these a while; a staff change of the school's banners or album drops them by tag.
+const media = { cache: 30, shows: { kinds: ['media'] as const, school: (q: { tenantId?: string | undefined }) => q.tenantId } };
+
+serve(mediaRoutes, api.banners, school, (s, q) => service.listBanners(s, q.tenantId), media);
 serve(mediaRoutes, api.albumTabs, school.loose(), (s, b) => service.listAlbumTabs(s, b.tenantId));
-serve(mediaRoutes, api.albumCategories, categoriesQuery, (s, q) => service.listAlbumCategories(s, q), { cache: 30 });
+serve(mediaRoutes, api.albumCategories, categoriesQuery, (s, q) => service.listAlbumCategories(s, q), media);
 serve(
   mediaRoutes,
   api.albumMaterials,
   materialsQuery,
   (s, q) => service.listAlbumMaterials(s, { tenantId: q.tenantId, categoryTabKey: q.categoryTabKey, categoryId: q.materialCategoryId }),
-  { cache: 30 },
+  media,
 );
 // likeStatus depends on the user: these two are never cached.
 serve(mediaRoutes, api.feedItem, z.object({ id: idSchema }), (s, q) => service.getFeedItem(s, q.id));

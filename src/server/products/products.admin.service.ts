@@ -38,15 +38,22 @@ import { parseCertificates, parsePeriodTypes } from './products.rules';
 /**
  * The staff side of products, their operation categories and common questions: every row of the
  * school whatever its state, each write in one transaction with its audit entry. A draft (state 0)
- * is never shown by the public calls; publishing sets 1, taking down sets 0 again.
+ * is never shown by the public calls; publishing sets 1, taking down sets 0 again. Every committed
+ * write is published as a change of the school's catalogue pages, so every cache drops them at once.
  */
 
 const asState = (n: number): CatalogState => (n === CATALOG_STATE.PUBLISHED ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT);
 const pageQuery = (q: CatalogListInput) => ({ current: q.current, size: q.size, order: 'asc' as const });
 const filter = (q: CatalogListInput) => ({ ...windowOf(pageQuery(q)), keyword: q.keyword, state: q.state });
 
-function write<T>(s: Scope, work: (trx: DB) => Promise<T>): Promise<T> {
-  return s.db.transaction().execute(work);
+/** Tells every cache that the school's catalogue pages changed (after the commit). */
+const catalogueChanged = (s: Scope, tenantId: string) => s.pageChanges.publish({ schoolId: tenantId, kinds: ['catalogue'] });
+
+/** One write in one transaction; once it is committed, the school's catalogue pages are published as changed. */
+async function write<T>(s: Scope, actor: StaffActor, work: (trx: DB) => Promise<T>): Promise<T> {
+  const result = await s.db.transaction().execute(work);
+  await catalogueChanged(s, actor.tenant.id);
+  return result;
 }
 
 const audit =
@@ -78,7 +85,7 @@ function changeState<T extends Stateful>(
   state: CatalogState,
   read: (db: DB) => Promise<T>,
 ): Promise<T> {
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await read(trx);
     const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
       repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState, set });
@@ -88,7 +95,7 @@ function changeState<T extends Stateful>(
 
 /** Schedules a draft row for `at` (or moves its time): refused for a published row or a time not after now. */
 function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: ProductsSchedulable, id: string, at: number, read: (db: DB) => Promise<T>) {
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await read(trx);
     await scheduleCatalogRow(trx, s, actor, {
       type,
@@ -106,9 +113,11 @@ function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: Prod
  * scheduled for `at` (one conditional write), so a row published by hand, taken down, deleted or
  * moved to another time is left as it is, and a second run does nothing.
  */
-export function publishScheduled(s: Scope, tenantId: string, type: ProductsSchedulable, id: string, at: number): Promise<boolean> {
+export async function publishScheduled(s: Scope, tenantId: string, type: ProductsSchedulable, id: string, at: number): Promise<boolean> {
   const set = { state: CATALOG_STATE.PUBLISHED, scheduledAt: null };
-  return repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+  const published = await repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+  if (published) await catalogueChanged(s, tenantId);
+  return published;
 }
 
 /** The job of a row was cancelled on the jobs screen: the row stays a draft, no longer scheduled for `at`. */
@@ -184,7 +193,7 @@ export async function saveProduct(s: Scope, actor: StaffActor, input: ProductInp
   const tenantId = actor.tenant.id;
   const { id: givenId, categoryIds: wanted, periodTypes, detail, ...fields } = input;
   const categoryIds = [...new Set(wanted)];
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     if ((await repo.countCategories(trx, tenantId, categoryIds)) !== categoryIds.length) throw AppError.badRequest(t('catalog.categoryNotFound'));
     // The detail is rich text: kept sanitised (none when nothing is left), and sanitised again when shown.
     const kept = sanitizeRichText(detail, tenantId).trim();
@@ -232,7 +241,7 @@ export function scheduleProduct(s: Scope, actor: StaffActor, id: string, at: num
 
 /** A product goes with its placements in categories and its links to hot majors (nothing else points at it). */
 export function deleteProduct(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireProduct(trx, actor.tenant.id, id);
     if (!(await repo.deleteProduct(trx, actor.tenant.id, id))) throw notFound();
     await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.product, id);
@@ -268,7 +277,7 @@ export async function pageCategories(s: Scope, actor: StaffActor, q: CatalogList
 export function saveCategory(s: Scope, actor: StaffActor, input: ProductCategoryInput): Promise<AdminProductCategory> {
   const tenantId = actor.tenant.id;
   const { id: givenId, ...fields } = input;
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = givenId ? await requireCategory(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
     await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.productCategory, id, before, fields.state);
@@ -298,7 +307,7 @@ export function scheduleCategory(s: Scope, actor: StaffActor, id: string, at: nu
 
 /** Refused while products are placed in it: the school takes them out first (or deletes them). */
 export function deleteCategory(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireCategory(trx, actor.tenant.id, id);
     if (!(await repo.deleteEmptyCategory(trx, actor.tenant.id, id))) {
       const now = await requireCategory(trx, actor.tenant.id, id);
@@ -356,7 +365,7 @@ export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionI
   const before = givenId ? await requireQuestion(s.db, tenantId, givenId, majors) : null;
   // A question may stay with the major it has; a new or moved one needs a published major of this school.
   if (before?.majorId !== stored.majorId && !majors.has(stored.majorId)) throw AppError.badRequest(t('catalog.majorNotFound'));
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const id = givenId ?? newId(s.now);
     await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.question, id, before, fields.state);
     if (before) {
@@ -387,7 +396,7 @@ export async function scheduleQuestion(s: Scope, actor: StaffActor, id: string, 
 
 export async function deleteQuestion(s: Scope, actor: StaffActor, id: string): Promise<null> {
   const majors = await majorNames(s);
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireQuestion(trx, actor.tenant.id, id, majors);
     if (!(await repo.deleteQuestion(trx, actor.tenant.id, id))) throw notFound();
     await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.question, id);
@@ -431,7 +440,7 @@ export function saveHotMajor(s: Scope, actor: StaffActor, input: HotMajorInput):
   const tenantId = actor.tenant.id;
   const { id: givenId, relatedCertificate, ...fields } = input;
   const stored = { ...fields, relatedCertificate: relatedCertificate.length > 0 ? JSON.stringify(relatedCertificate) : null };
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = givenId ? await requireMajor(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
     await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.hotMajor, id, before, fields.state);
@@ -461,7 +470,7 @@ export function scheduleHotMajor(s: Scope, actor: StaffActor, id: string, at: nu
 
 /** Refused while the major has common questions (they would be left without a page); its product links go with it. */
 export function deleteHotMajor(s: Scope, actor: StaffActor, id: string): Promise<null> {
-  return write(s, async (trx) => {
+  return write(s, actor, async (trx) => {
     const before = await requireMajor(trx, actor.tenant.id, id);
     if (!(await repo.deleteMajorWithoutQuestions(trx, actor.tenant.id, id))) {
       const now = await requireMajor(trx, actor.tenant.id, id);

@@ -54,5 +54,8 @@ serve(productsRoutes, api.operationCategories, categoryQuery, (s, b) => service.
 serve(productsRoutes, api.relationPage, relationPage, (s, b) =>
   service.pageCategoryProducts(s, { ...b, bizId: b.model.bizId, bizType: b.model.bizType, state: b.model.state }),
 );
-serve(productsRoutes, api.hotMajorDetail, z.object({ id: idSchema }), (s, q) => service.getHotMajorDetail(s, q.id), { cache: 30 });
+serve(productsRoutes, api.hotMajorDetail, z.object({ id: idSchema }), (s, q) => service.getHotMajorDetail(s, q.id), {
+  cache: 30,
+  shows: { kinds: ['catalogue'] },
+});
 serve(productsRoutes, api.commonQuestionPage, questionPage, (s, b) => service.pageCommonQuestions(s, { ...b, majorId: b.model.majorId }));

@@ -9,7 +9,6 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import { sanitizeRichText } from '../sanitize';
 import { getSchoolInfo } from '../tenant/tenant.service';
-import { publishSchoolPages } from '../tenant/school-settings.service';
 import * as repo from './school.repository';
 import type { CertificationOrganizationTable, UniversityInformationTable } from './school.table';
 
@@ -18,6 +17,11 @@ import type { CertificationOrganizationTable, UniversityInformationTable } from 
  * the school, shown or hidden, created, changed and deleted, each change audited in its
  * transaction. The public pages list the shown ones by seq (then id).
  */
+
+/** Publishes a committed change of what /school-info shows (its organisations and introduction blocks). */
+function publish(s: Scope, tenantId: string): Promise<void> {
+  return s.pageChanges.publish({ schoolId: tenantId, kinds: ['school-info'] });
+}
 
 function adminOf(o: CertificationOrganizationTable): CertificationOrgAdmin {
   return {
@@ -58,16 +62,18 @@ export async function listCertificationOrgsForStaff(s: Scope, actor: StaffActor)
 
 export async function createCertificationOrg(s: Scope, actor: StaffActor, input: CertificationOrgInput): Promise<CertificationOrgAdmin> {
   const id = newId(s.now);
-  return s.db.transaction().execute(async (trx) => {
+  const created = await s.db.transaction().execute(async (trx) => {
     await repo.insertCertificationOrganization(trx, { id, tenantId: actor.tenant.id, createdAt: s.now, ...columnsOf(input) });
     const created = adminOf((await repo.findCertificationOrganization(trx, actor.tenant.id, id))!);
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgCreate, { type: AUDIT_TARGET.certOrg, id }, null, audited(created));
     return created;
   });
+  await publish(s, actor.tenant.id);
+  return created;
 }
 
 export async function updateCertificationOrg(s: Scope, actor: StaffActor, id: string, input: CertificationOrgInput): Promise<CertificationOrgAdmin> {
-  return s.db.transaction().execute(async (trx) => {
+  const updated = await s.db.transaction().execute(async (trx) => {
     const before = await repo.findCertificationOrganization(trx, actor.tenant.id, id);
     if (!before) throw notFound();
     await repo.updateCertificationOrganization(trx, actor.tenant.id, id, columnsOf(input));
@@ -75,6 +81,8 @@ export async function updateCertificationOrg(s: Scope, actor: StaffActor, id: st
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgUpdate, { type: AUDIT_TARGET.certOrg, id }, audited(adminOf(before)), audited(after));
     return after;
   });
+  await publish(s, actor.tenant.id);
+  return updated;
 }
 
 export async function deleteCertificationOrg(s: Scope, actor: StaffActor, id: string): Promise<void> {
@@ -83,6 +91,7 @@ export async function deleteCertificationOrg(s: Scope, actor: StaffActor, id: st
     if (!before || !(await repo.deleteCertificationOrganization(trx, actor.tenant.id, id))) throw notFound();
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgDelete, { type: AUDIT_TARGET.certOrg, id }, audited(adminOf(before)), null);
   });
+  await publish(s, actor.tenant.id);
 }
 
 // --- /school-info's project introduction blocks ------------------------------------------------
@@ -141,7 +150,7 @@ export async function createProjectBlock(s: Scope, actor: StaffActor, input: Pro
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.projectBlockCreate, { type: AUDIT_TARGET.projectBlock, id }, null, auditedBlock(after));
     return after;
   });
-  await publishSchoolPages(s, tenantId);
+  await publish(s, tenantId);
   return created;
 }
 
@@ -165,7 +174,7 @@ export async function updateProjectBlock(s: Scope, actor: StaffActor, id: string
     );
     return after;
   });
-  await publishSchoolPages(s, tenantId);
+  await publish(s, tenantId);
   return updated;
 }
 
@@ -188,7 +197,7 @@ export async function orderProjectBlocks(s: Scope, actor: StaffActor, ids: strin
       { order: ids },
     );
   });
-  await publishSchoolPages(s, tenantId);
+  await publish(s, tenantId);
   return listProjectBlocks(s, actor);
 }
 
@@ -200,5 +209,5 @@ export async function deleteProjectBlock(s: Scope, actor: StaffActor, id: string
     if (!before || !(await repo.deleteBlock(trx, tenantId, id))) throw blockNotFound();
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.projectBlockDelete, { type: AUDIT_TARGET.projectBlock, id }, auditedBlock(blockOf(before)), null);
   });
-  await publishSchoolPages(s, tenantId);
+  await publish(s, tenantId);
 }

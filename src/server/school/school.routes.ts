@@ -24,4 +24,7 @@ const tenantIdQuery = z.object({ tenantId: idSchema.optional() });
 export const schoolRoutes = new Hono<ApiEnv>();
 
 serve(schoolRoutes, api.informationQuery, informationQuery, (s, b) => service.listInformation(s, b.informationType, b.universityId));
-serve(schoolRoutes, api.certificationOrganizations, tenantIdQuery, (s, q) => service.listCertificationOrganizations(s, q.tenantId), { cache: 30 });
+serve(schoolRoutes, api.certificationOrganizations, tenantIdQuery, (s, q) => service.listCertificationOrganizations(s, q.tenantId), {
+  cache: 30,
+  shows: { kinds: ['school-info'], school: (q) => q.tenantId },
+});

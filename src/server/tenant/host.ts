@@ -40,13 +40,3 @@ export function matchHost(rawHost: string | null | undefined, baseDomains: reado
   if (host === 'localhost') return { kind: 'preDomain', preDomain: defaultPreDomain };
   return host.split('.').every((l) => LABEL.test(l)) ? { kind: 'customDomain', domain: host } : { kind: 'invalid' };
 }
-
-/**
- * The host names a school's pages are cached under: its own domains and its pre-domain under each
- * base domain. The default school also answers at the bare base domains, at www. of them, at
- * localhost and at any IP address, which cannot be listed: 'all'.
- */
-export function hostsOfSchool(preDomain: string, domains: readonly string[], baseDomains: readonly string[], defaultPreDomain: string): string[] | 'all' {
-  if (preDomain === defaultPreDomain) return 'all';
-  return [...new Set([...domains.map((d) => normalizeHost(d)), ...baseDomains.map((b) => `${preDomain}.${b}`)])];
-}

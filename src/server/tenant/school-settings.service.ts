@@ -15,13 +15,11 @@ import { FILES_PATH } from '~/lib/uploads';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import { t, type MessageKey } from '~/server/i18n';
 import { AppError } from '../errors';
-import { announcePagesChanged } from '../http/render-cache';
 import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import { hostsOfSchool } from './host';
 import { isPlatformHost } from '~/lib/school/settings';
 import * as repo from './school-settings.repository';
 import type { School, ServicePoint } from './tenant.table';
@@ -30,9 +28,9 @@ import type { DB } from '../db/database';
 /**
  * The staff side of a school's own settings (its administrators): the profile and branding the
  * public pages draw, the host names it answers at, its service points and its agreement texts.
- * Every change is audited in its transaction and published at once: this instance forgets its
- * look-ups and drops the school's cached pages; other instances and a CDN follow within the
- * pages' max-age (docs/operations.md, "Changes by staff and caches").
+ * Every change is audited in its transaction and, once committed, published as a change of the
+ * school itself: every instance forgets its look-ups and drops the school's cached pages, and the
+ * CDN is asked to drop them too (docs/operations.md, "Changes by staff and caches").
  */
 
 const EMPTY_INSTITUTION: InstitutionInfo = { name: '', educationProperty: '', schoolFaculty: '', features: '', facilities: '' };
@@ -98,20 +96,10 @@ async function preDomainHost(s: Scope, tenantId: string): Promise<string> {
   return `${row?.preDomain ?? ''}.${s.config.TENANT_BASE_DOMAINS[0] ?? 'localhost'}`;
 }
 
-/**
- * Publishes a change: this instance's look-ups (tenant by host, school, for up to 5 s) are
- * forgotten and its cached pages of the school's hosts dropped, so its next page shows the change.
- */
-async function publish(s: Scope, tenantId: string): Promise<void> {
-  s.lookups.tenants.clear();
-  s.lookups.schools.clear();
-  const pre = await repo.findPreDomain(s.db, tenantId);
-  const domains = (await repo.listDomains(s.db, tenantId)).map((d) => d.domain);
-  announcePagesChanged(hostsOfSchool(pre?.preDomain ?? '', domains, s.config.TENANT_BASE_DOMAINS, s.config.DEFAULT_PREDOMAIN));
+/** Publishes a committed change of the school itself: every page of it shows its names, branding and host names. */
+function publish(s: Scope, tenantId: string): Promise<void> {
+  return s.pageChanges.publish({ schoolId: tenantId, kinds: 'all' });
 }
-
-/** Publishes a change another domain made to what the school's pages show (its /school-info blocks). */
-export const publishSchoolPages = (s: Scope, tenantId: string): Promise<void> => publish(s, tenantId);
 
 // --- Profile and branding ----------------------------------------------------------------------
 
@@ -233,9 +221,7 @@ export async function removeDomain(s: Scope, actor: StaffActor, id: string): Pro
       null,
     );
   });
-  // The removed host's pages go too: it no longer names this school.
-  s.lookups.tenants.clear();
-  announcePagesChanged([before!.domain]);
+  // The removed host's pages go too (they carry the school's tag), and so does its look-up: it no longer names this school.
   await publish(s, actor.tenant.id);
 }
 

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import * as admin from '~/lib/api/contracts/admin-content';
+import * as cat from '~/lib/api/contracts/admin-catalog';
+import * as school from '~/lib/api/contracts/admin-school';
+import * as content from '~/lib/api/contracts/content';
+import * as media from '~/lib/api/contracts/media';
+import * as tenantApi from '~/lib/api/contracts/tenant';
+import { STAFF_ROLE } from '~/lib/staff/roles';
+import { formatDateTime } from '~/lib/time/cst';
+import { pageNews } from '~/server/content/content.service';
+import { findProduct } from '~/server/products/products.service';
+import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
+import { jobScope, runDueJobs } from '~/server/jobs/runner';
+import { announcePageChanges } from '~/server/runtime';
+import { createLogger } from '~/server/logger';
+import { PURGE_PAGES_EVENT } from '~/server/http/render-cache';
+import type { PageChange } from '~/server/events/page-changes';
+import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
+import { productInput } from '../setup/catalog';
+import { HOUR, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+
+/**
+ * Publishing shows at once: with the render cache in front, a staff change drops exactly the
+ * cached pages that show what it changed (news, the catalogue, the whole school for its branding),
+ * and nothing else; a scheduled publication does the same when its job runs; a school opened a
+ * moment ago answers at its host at once. Every test opens a school of its own and reads its pages
+ * at its own host.
+ */
+
+const server = useTestServer();
+
+/** The pages of these tests: what the real pages show of each kind, through the real services. */
+const PAGES: Record<string, TestPage> = {
+  '/news-information/list': {
+    shows: { kinds: ['news', 'notices', 'catalogue'] },
+    render: async (s) => `<ul>${(await pageNews(s, { current: 1, size: 4, order: 'desc' })).records.map((n) => `<li>${n.title}</li>`).join('')}</ul>`,
+  },
+  '/': {
+    shows: { kinds: ['news', 'notices', 'media', 'coupons', 'catalogue'] },
+    // The school's header data through the instance's look-up, as every page's layout reads it.
+    render: async (s) => `<h1>${(await s.lookups.schools.get((await s.tenant()).id, () => getSchoolPage(s))).info.projectName}</h1>`,
+  },
+  '/educational-product/detail': {
+    shows: { kinds: ['catalogue'] },
+    render: async (s) => (await findProduct(s, productShown))?.name ?? '<p>none</p>',
+  },
+};
+/** The product the detail page of these tests shows (its ?id, fixed per test). */
+let productShown = '';
+
+let pages: CachedPages;
+beforeAll(async () => {
+  pages = await startCachedPages(server(), PAGES);
+});
+afterAll(() => pages.close());
+
+let counter = 0;
+interface School {
+  id: string;
+  host: string;
+  session: TestStaffSession;
+}
+
+async function newSchool(on: TestServer = server()): Promise<School> {
+  counter += 1;
+  const preDomain = `pg${process.pid % 10000}x${counter}`;
+  const made = await createSchool(on.runtime.db, { preDomain, name: `刷新学校${counter}` }, on.clock.value);
+  if (!made.ok) throw new Error(made.problems.join('; '));
+  const account = await makeStaff(on, made.tenant.id, STAFF_ROLE.admin);
+  return { id: made.tenant.id, host: `${preDomain}.localhost`, session: await sessionOf(on, account) };
+}
+
+const as = (a: School, params?: Record<string, string>) => ({ ...asStaff(a.session, a.id), ...(params ? { params } : {}) });
+const ok = <T>(a: Answer): T => {
+  expect(a.body.code, JSON.stringify(a.body)).toBe(0);
+  return a.body.data as T;
+};
+
+async function draftNews(on: TestServer, a: School, title: string): Promise<admin.AdminNews> {
+  return ok(await on.call(admin.adminNewsSave, { title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>正文</p>' }, as(a)));
+}
+
+/** Reads a page twice: rendered, then served from the render cache. */
+async function cached(path: string, host: string, cache = pages): Promise<string> {
+  const first = await cache.get(path, host);
+  expect(first.status).toBe(200);
+  expect((await cache.get(path, host)).cache).toBe('hit');
+  return first.body;
+}
+
+describe('a staff change drops the cached pages that show it', () => {
+  test('publishing news: the cached news list shows it at once; other kinds of pages and other schools stay cached', async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    const news = await draftNews(server(), a, '开学典礼');
+    productShown = ok<cat.AdminProduct>(await server().call(cat.catalogProductSave, productInput({ state: cat.CATALOG_STATE.PUBLISHED }), as(a))).id;
+    expect(await cached('/news-information/list', a.host)).not.toContain('开学典礼');
+    await cached('/educational-product/detail', a.host);
+    await cached('/news-information/list', b.host);
+
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+
+    const list = await pages.get('/news-information/list', a.host);
+    expect(list.cache).toBeUndefined();
+    expect(list.body).toContain('<li>开学典礼</li>');
+    expect(list.tags).toBe(`s:${a.id},s:${a.id}:news,s:${a.id}:notices,s:${a.id}:catalogue`);
+    expect((await pages.get('/educational-product/detail', a.host)).cache).toBe('hit');
+    expect((await pages.get('/news-information/list', b.host)).cache).toBe('hit');
+  });
+
+  test('editing a published item drops the list again; editing a draft changes nothing visible and drops nothing', async () => {
+    const a = await newSchool();
+    const news = await draftNews(server(), a, '旧标题');
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    await draftNews(server(), a, '草稿');
+    expect(await cached('/news-information/list', a.host)).toContain('旧标题');
+
+    const draft = await draftNews(server(), a, '另一篇草稿');
+    ok(await server().call(admin.adminNewsSave, { id: draft.id, title: '草稿改名', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, as(a)));
+    expect((await pages.get('/news-information/list', a.host)).cache).toBe('hit');
+
+    ok(await server().call(admin.adminNewsSave, { id: news.id, title: '新标题', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, as(a)));
+    expect((await pages.get('/news-information/list', a.host)).body).toContain('<li>新标题</li>');
+  });
+
+  test('saving branding: every cached page of the school shows it at once, its look-up included', async () => {
+    const a = await newSchool();
+    productShown = ok<cat.AdminProduct>(await server().call(cat.catalogProductSave, productInput({ state: cat.CATALOG_STATE.PUBLISHED }), as(a))).id;
+    const before = await cached('/', a.host);
+    await cached('/educational-product/detail', a.host);
+    const settings = ok<school.SchoolSettings>(await server().call(school.schoolSettings, {}, as(a)));
+    const { preDomainHost: _p, updatedAt: _u, ...input } = settings;
+    ok(await server().call(school.saveSchoolSettings, { ...input, projectName: '焕新项目' }, as(a)));
+
+    const home = await pages.get('/', a.host);
+    expect(before).not.toContain('焕新项目');
+    expect(home.cache).toBeUndefined();
+    expect(home.body).toBe('<h1>焕新项目</h1>');
+    expect((await pages.get('/educational-product/detail', a.host)).cache).toBeUndefined();
+  });
+
+  test('a scheduled news item: its job publishes it and drops the cached list when it runs', async () => {
+    const a = await newSchool();
+    const news = await draftNews(server(), a, '定时新闻');
+    const at = server().clock.value + HOUR;
+    ok(await server().call(admin.adminNewsSchedule, { publishAt: formatDateTime(at).slice(0, 16) }, as(a, { id: news.id })));
+    // Cached at the publication time, just before the job runs: only a purge can show the item now.
+    server().clock.set(at);
+    expect(await cached('/news-information/list', a.host)).not.toContain('定时新闻');
+
+    const ran = await runDueJobs(jobScope(server().runtime));
+    expect(ran.done.length).toBeGreaterThanOrEqual(1);
+    expect((await pages.get('/news-information/list', a.host)).body).toContain('<li>定时新闻</li>');
+  });
+
+  test('a scheduled product: the catalogue job publishes it and drops the cached product page when it runs', async () => {
+    const a = await newSchool();
+    const product = ok<cat.AdminProduct>(await server().call(cat.catalogProductSave, productInput({ name: '定时项目' }), as(a)));
+    productShown = product.id;
+    const at = server().clock.value + HOUR;
+    ok(await server().call(cat.catalogProductSchedule, { publishAt: formatDateTime(at).slice(0, 16) }, as(a, { id: product.id })));
+    server().clock.set(at);
+    expect(await cached('/educational-product/detail', a.host)).toBe('<p>none</p>');
+
+    await runDueJobs(jobScope(server().runtime));
+    expect((await pages.get('/educational-product/detail', a.host)).body).toBe('定时项目');
+  });
+  test('a CDN purge hook that cannot be reached never fails the staff change: it is logged and tried again', async () => {
+    const other = await startTestServer({ CDN_PURGE_URL: 'http://127.0.0.1:9/purge', CDN_PURGE_TOKEN: 'cdn-purge-token-0123456789' });
+    const logged: string[] = [];
+    other.runtime.logger = { ...createLogger('silent'), warn: (msg) => logged.push(msg), error: (msg) => logged.push(msg) };
+    try {
+      const a = await newSchool(other);
+      const news = await draftNews(other, a, '清不掉也要发布');
+      const published = await other.call(admin.adminNewsPublish, {}, as(a, { id: news.id }));
+      expect(published.status).toBe(200);
+      expect(published.body.data.state).toBe('published');
+      await vi.waitFor(() => expect(logged).toContain('CDN purge failed; trying again'), { timeout: 2_000, interval: 20 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('public API answers a CDN may keep', () => {
+  test('carry the tags of the school they describe and what they show, so the same purges drop them', async () => {
+    const a = await newSchool();
+    const news = await draftNews(server(), a, '接口标签');
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    const detail = await server().call(content.newsDetail, { id: news.id }, { tenant: a.id });
+    expect(detail.headers.get('cache-tag')).toBe(`s:${a.id},s:${a.id}:news`);
+    // A school named in the query, not the caller's: the answer is that school's.
+    const banners = await server().call(media.banners, { tenantId: a.id });
+    expect(banners.headers.get('cache-tag')).toBe(`s:${a.id},s:${a.id}:media`);
+    const business = await server().call(tenantApi.businessSchool, { tenantId: a.id });
+    expect(business.headers.get('cache-tag')).toBe(`s:${a.id},s:${a.id}:school-info`);
+    // Answers no cache may keep carry none.
+    const refused = await server().call(content.newsDetail, { id: 'no-such-news' }, { tenant: a.id });
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('cache-tag')).toBeNull();
+  });
+});
+
+describe('the process bridge and new schools', () => {
+  test("the server's changes reach the start script's render cache as a process event with their tags", async () => {
+    const a = await newSchool();
+    const heard: unknown[] = [];
+    const listen = (tags: unknown) => heard.push(tags);
+    process.on(PURGE_PAGES_EVENT, listen);
+    const stop = announcePageChanges(server().runtime);
+    try {
+      const news = await draftNews(server(), a, '桥接');
+      ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    } finally {
+      stop();
+      process.off(PURGE_PAGES_EVENT, listen);
+    }
+    expect(heard).toEqual([[`s:${a.id}:news`]]);
+  });
+
+  test('a school opened a moment after its host was asked for answers at once: "no such school" is not remembered', async () => {
+    const { runtime } = server();
+    counter += 1;
+    const preDomain = `fresh${process.pid % 10000}x${counter}`;
+    const host = `${preDomain}.localhost`;
+    const lookup = () => runtime.lookups.tenants.get(`${host}|`, () => resolveTenant(runtime.db, runtime.config, { host }));
+    expect(await lookup()).toBeNull();
+    const made = await createSchool(runtime.db, { preDomain, name: '刚开的学校' }, server().clock.value);
+    expect(made.ok).toBe(true);
+    expect((await lookup())?.id).toBe(made.ok ? made.tenant.id : '');
+  });
+
+  test('a change is published once, after its transaction, with the school and the kind it changed', async () => {
+    const a = await newSchool();
+    const heard: PageChange[] = [];
+    const stop = server().runtime.pageChanges.subscribe((change) => heard.push(change));
+    try {
+      const news = await draftNews(server(), a, '一次');
+      ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+      ok(await server().call(admin.adminNewsUnpublish, {}, as(a, { id: news.id })));
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual([
+      { schoolId: a.id, kinds: ['news'] },
+      { schoolId: a.id, kinds: ['news'] },
+    ]);
+  });
+});
