@@ -4,6 +4,7 @@ import { Socket } from 'node:net';
 // relative imports with their .ts extension.
 import { etagMatches, weakEtag } from './page-cache.ts';
 import { nodeHeaders, requestHost } from './forwarded.ts';
+import { noteRoute, noteSchool, requestContext } from './request-context.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's
@@ -26,6 +27,9 @@ interface Entry {
   expires: number;
   /** Servable while one render replaces it until. */
   staleUntil: number;
+  /** The page's route and school, as its render noted them: a hit is counted and logged as that page of that school. */
+  route: string | undefined;
+  school: string | undefined;
 }
 
 export interface RenderCacheOptions {
@@ -36,7 +40,11 @@ export interface RenderCacheOptions {
   bypass?: RegExp;
   /** Forwarded headers name the host (TRUST_PROXY); otherwise only Host does. */
   trustProxy?: boolean;
+  /** Each request the cache took: served fresh, served stale (one render replaces it), or rendered (a miss). */
+  onResult?: (result: CacheResult) => void;
 }
+
+export type CacheResult = 'hit' | 'stale' | 'miss';
 
 /**
  * The process event that says some pages changed (a school's settings were saved): its argument is
@@ -93,6 +101,7 @@ export function createRenderCache(options: RenderCacheOptions) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const bypass = options.bypass ?? DEFAULT_BYPASS;
   const trustProxy = options.trustProxy ?? false;
+  const counted = options.onResult ?? (() => undefined);
   let bytes = 0;
   let renders = 0;
 
@@ -122,6 +131,9 @@ export function createRenderCache(options: RenderCacheOptions) {
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale') {
+    counted(state);
+    if (e.route) noteRoute(e.route);
+    if (e.school) noteSchool(e.school);
     const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((now() - e.storedAt) / 1000)), 'x-render-cache': state };
     if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
       delete headers['content-length'];
@@ -180,6 +192,7 @@ export function createRenderCache(options: RenderCacheOptions) {
           headers['etag'] = etag;
           const at = now();
           const expires = at + maxAge * 1000;
+          const noted = requestContext.getStore();
           const entry: Entry = {
             status: res.statusCode,
             headers,
@@ -188,6 +201,8 @@ export function createRenderCache(options: RenderCacheOptions) {
             storedAt: at,
             expires,
             staleUntil: expires + directive(cacheControl, 'stale-while-revalidate') * 1000,
+            route: noted?.route,
+            school: noted?.school,
           };
           store(key, entry);
           finish(entry);
@@ -212,6 +227,12 @@ export function createRenderCache(options: RenderCacheOptions) {
       // The renderer answers its own errors; a throw here only means nothing was stored.
     }
     return done;
+  }
+
+  /** A client's request for a page the cache does not hold: rendered for it, and stored when it may be. */
+  function miss(key: string, req: IncomingMessage, res: ServerResponse, next: Next) {
+    counted('miss');
+    void render(key, req, res, next);
   }
 
   /** Re-renders a stale page with nobody waiting for it: a detached request like the one that found it stale. */
@@ -254,12 +275,12 @@ export function createRenderCache(options: RenderCacheOptions) {
         // Someone is rendering this page now: take their result rather than render it again.
         void pending.then((entry) => {
           if (entry && !res.headersSent) serve(req, res, entry, 'hit');
-          else if (req.method === 'GET') void render(key, req, res, next);
+          else if (req.method === 'GET') miss(key, req, res, next);
           else next(req, res);
         });
         return;
       }
-      if (req.method === 'GET') void render(key, req, res, next);
+      if (req.method === 'GET') miss(key, req, res, next);
       else next(req, res);
     },
     clear() {
