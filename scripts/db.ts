@@ -19,6 +19,11 @@
 //                                           one school's data (by pre-domain or id) as JSON lines
 //   npm run school:import -- --file jiangnan.jsonl
 //                                           that school into the database of DATABASE_URL (any engine)
+// In a production install (dist/ and the production packages, no sources, no tsx) the same
+// commands are `node dist/server/db.mjs <command> …` (this file, built by scripts/build-server.mjs).
+// Only migrate (and restore) may create an SQLite file; every other command refuses a DATABASE_URL
+// that names no existing file, saying which path it looked for.
+import { existsSync } from 'node:fs';
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
@@ -32,6 +37,38 @@ import { STAFF_ROLE } from '../src/lib/staff/roles';
 import type { Config } from '../src/server/config';
 
 const [command, ...flags] = process.argv.slice(2);
+
+/** Every command; anything else prints the usage and touches nothing. */
+const COMMANDS = ['migrate', 'seed', 'create-school', 'invite-admin', 'backup', 'restore', 'export-school', 'import-school'] as const;
+type Command = (typeof COMMANDS)[number];
+/**
+ * The commands that may bring an SQLite database file into being: migrate makes a new one, restore
+ * puts a backup in place. Any other command pointed at a file that is not there was run from the
+ * wrong folder (a relative DATABASE_URL) or given a wrong path: it stops instead of filling a new,
+ * empty database next to the real one and reporting success.
+ */
+const MAY_CREATE: ReadonlySet<Command> = new Set(['migrate', 'restore']);
+
+const USAGE =
+  'usage: db.mjs migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
+  'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | ' +
+  'export-school --school S --file F | import-school --file F';
+
+function isCommand(name: string | undefined): name is Command {
+  return (COMMANDS as readonly string[]).includes(name ?? '');
+}
+
+/** Why the command must not run on this database: an SQLite file that is not there, for a command that may not create it. */
+function missingDatabase(config: Config, name: Command): string | null {
+  if (config.databaseKind !== 'sqlite' || MAY_CREATE.has(name)) return null;
+  const file = sqliteFileOf(config.DATABASE_URL);
+  if (existsSync(file)) return null;
+  return (
+    `no database at ${file} (DATABASE_URL=${config.DATABASE_URL}, read from the folder ${process.cwd()}). ` +
+    "Run the command in the portal's folder, or set DATABASE_URL to the database's full path; " +
+    'only "migrate" creates a new database.'
+  );
+}
 
 /** Every value of a repeated `--name value` flag. */
 function values(name: string): string[] {
@@ -83,6 +120,17 @@ async function printAdminLink(
 async function main() {
   // Only the database settings are used: no secrets are asked for.
   const config = parseConfig({ NODE_ENV: 'development', ...process.env });
+  if (!isCommand(command)) {
+    console.log(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const missing = missingDatabase(config, command);
+  if (missing) {
+    console.error(missing);
+    process.exitCode = 2;
+    return;
+  }
   if (command === 'backup' || command === 'restore') {
     const file = flags[0];
     if (!file) {
@@ -159,7 +207,7 @@ async function main() {
       }
       const counts = await exportTenant(db, kind, tenantId, file);
       console.log(`exported school ${school} (${kind}) to ${file}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
-    } else if (command === 'import-school') {
+    } else {
       const [file] = values('file');
       if (!file) {
         console.error('usage: db.ts import-school --file <file>');
@@ -168,13 +216,6 @@ async function main() {
       }
       const counts = await importTenant(db, file);
       console.log(`imported ${file} into ${kind}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
-    } else {
-      console.log(
-        'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
-          'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | ' +
-          'export-school --school S --file F | import-school --file F',
-      );
-      process.exitCode = 2;
     }
   } finally {
     await db.destroy();

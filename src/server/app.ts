@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { matchedRoutes } from 'hono/route';
+import { routePath } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
@@ -69,11 +69,7 @@ export function createApp(runtime: Runtime) {
   const app = new Hono<ApiEnv>();
 
   app.use('*', async (c, next) => {
-    // The answer is counted by the route that matched (its path template: /api/admin/media/uploads/:id),
-    // so every call, a protocol's own routes included, has its series; a path that names no call, one.
-    const routes = matchedRoutes(c);
-    const last = routes[routes.length - 1];
-    noteRoute(last && last !== routes[c.req.routeIndex] ? last.path : ROUTE_LABEL.apiNotFound);
+    const own = c.req.routeIndex;
     const given = c.env?.requestId ?? c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     c.set(
@@ -87,6 +83,9 @@ export function createApp(runtime: Runtime) {
     );
     c.header('X-Request-Id', requestId);
     await next();
+    // The answer is counted by the route that made it (its path template: /api/admin/media/uploads/:id),
+    // so every call, a protocol's own routes included, has its series; a path that names no call, one.
+    noteRoute(c.req.routeIndex === own ? ROUTE_LABEL.apiNotFound : routePath(c));
     // Anything not marked public is never stored by a shared cache.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
