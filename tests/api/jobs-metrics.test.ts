@@ -52,7 +52,12 @@ describe('job metrics', () => {
     expect(sample(queued, `portal_jobs_oldest_due_seconds{kind="${kind}"}`)).toBe(90);
 
     // Claimed by an instance that then died: running, and due again once its lease has run out.
-    await db.updateTable('jobs').set({ runAt: now + 86_400 * SECOND }).where('kind', '=', kind).where('jobKey', '=', 'due-30s').execute();
+    await db
+      .updateTable('jobs')
+      .set({ runAt: now + 86_400 * SECOND })
+      .where('kind', '=', kind)
+      .where('jobKey', '=', 'due-30s')
+      .execute();
     const claimed = await claimNextJob(db, 'dead-instance', now, JOB_LEASE_MS);
     expect(claimed?.jobKey).toBe('due-90s');
     const running = await scrape(handlers);

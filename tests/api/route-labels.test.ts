@@ -25,7 +25,9 @@ const ANY_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 /** The route the server noted for one request to `path`. */
 async function labelOf(method: string, path: string): Promise<string | undefined> {
   const context: RequestContext = { requestId: `label-${method}-${path}` };
-  await requestContext.run(context, () => server().app.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? null : '{}' }));
+  await requestContext.run(context, () =>
+    server().app.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? null : '{}' }),
+  );
   return context.route;
 }
 

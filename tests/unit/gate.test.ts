@@ -192,7 +192,7 @@ describe('request gate', () => {
     expect(envelopeOf(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe(400);
   });
 
-  test("a request with a body reaches the renderer in its own request context, however its body arrived", async () => {
+  test('a request with a body reaches the renderer in its own request context, however its body arrived', async () => {
     // Read from the socket's events, the body would hand the request on in the connection's context:
     // its route and school would never reach its access line or metrics.
     const whole = await send('/api/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
