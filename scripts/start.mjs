@@ -147,6 +147,9 @@ function handle(req, res, context) {
     serveMetrics(req, res, true);
     return;
   }
+  // Until a router names it (the gate's refusals, a page's pattern, an API call's template), an
+  // answer is a built file the adapter's static handler serves before any router runs.
+  context.route = ROUTE_LABEL.staticFile;
   gate(req, res);
 }
 

@@ -125,6 +125,7 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     expect((await fetch(`${base}/api/no/such/call`, { method: 'POST', body: '{}' })).status).toBe(404);
     expect((await fetch(`${base}/news-information/list`)).status).toBe(200);
     expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
 
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
     expect((await fetch(`${base}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(404);
@@ -140,6 +141,7 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     expect(scraped).toContain('portal_http_requests_total{route="api:not-found",method="POST",status="404"} 1');
     expect(scraped).toContain('portal_http_requests_total{route="/news-information/list",method="GET",status="200"} 1');
     expect(scraped).toContain('portal_http_requests_total{route="/404",method="GET",status="404"} 1');
+    expect(scraped).toContain('portal_http_requests_total{route="static",method="GET",status="200"} 1');
     // The render cache's hit counts under the page it served.
     expect(scraped).toContain('portal_http_requests_total{route="/",method="GET",status="200"} 2');
     expect(scraped).not.toContain('route="other"');

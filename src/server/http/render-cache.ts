@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 // relative imports with their .ts extension.
 import { etagMatches, weakEtag } from './page-cache.ts';
 import { nodeHeaders, requestHost } from './forwarded.ts';
-import { noteRoute, noteSchool, requestContext } from './request-context.ts';
+import { noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-context.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's
@@ -229,10 +229,15 @@ export function createRenderCache(options: RenderCacheOptions) {
     return done;
   }
 
-  /** A client's request for a page the cache does not hold: rendered for it, and stored when it may be. */
+  /**
+   * A client's request for a page the cache does not hold: rendered for it, and stored when it may
+   * be. Counted as a miss once answered, unless the answer was a built file the static handler
+   * served as it is (no router named it): that is no page, and no render the cache could have spared.
+   */
   function miss(key: string, req: IncomingMessage, res: ServerResponse, next: Next) {
-    counted('miss');
-    void render(key, req, res, next);
+    void render(key, req, res, next).then(() => {
+      if (requestContext.getStore()?.route !== ROUTE_LABEL.staticFile) counted('miss');
+    });
   }
 
   /** Re-renders a stale page with nobody waiting for it: a detached request like the one that found it stale. */

@@ -36,11 +36,14 @@ export function noteSchool(preDomain: string): void {
 }
 
 /**
- * Route labels of answers no router gave: the gate's refusals (before any router saw the request),
- * an /api path that names no call, and the scrape itself. Every other answer is labelled by the
- * route that made it; `other` is left for what none of these covers (a bug to fix, never expected).
+ * Route labels of answers no router gave: the built files the adapter serves as they are, the
+ * gate's refusals (before any router saw the request), an /api path that names no call, and the
+ * scrape itself. Every other answer is labelled by the route that made it; `other` is left for what
+ * none of these covers (a bug to fix, never expected).
  */
 export const ROUTE_LABEL = {
+  /** A file of the build's client folder, answered by the adapter's static handler before any router. */
+  staticFile: 'static',
   badUrl: 'gate:bad-url',
   tooLarge: 'gate:too-large',
   apiNotFound: 'api:not-found',
