@@ -17,6 +17,13 @@ import { afterAll, describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
+/**
+ * Each command is a process that compiles the server's sources first (about 2 s alone, many times
+ * that on a busy machine): the commands run one after another, each test gets this long, and a
+ * command still running after CLI_TIMEOUT_MS is ended rather than left behind.
+ */
+const CLI_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 const RELATIVE_URL = 'file:./data/portal.sqlite';
 const folders: string[] = [];
 
@@ -34,6 +41,7 @@ async function db(cwd: string, ...args: string[]): Promise<{ code: number; stdou
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/loader.mjs'), join(ROOT, 'scripts/db.ts'), ...args], {
       cwd,
+      timeout: CLI_TIMEOUT_MS,
       // The sources' import aliases (tsconfig.json) from any folder; the built db.mjs needs none.
       env: { ...process.env, DATABASE_URL: RELATIVE_URL, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
     });
@@ -54,32 +62,44 @@ const USES_THE_DATABASE: readonly string[][] = [
 ];
 
 describe('database commands from another folder', () => {
-  test('every command but migrate refuses a database that is not there, naming the path it looked for', async () => {
-    const folder = elsewhere();
-    const answers = await Promise.all(USES_THE_DATABASE.map((args) => db(folder, ...args)));
-    for (const [i, answer] of answers.entries()) {
-      expect(answer.code, `${USES_THE_DATABASE[i]![0]}: ${answer.stdout}${answer.stderr}`).toBe(2);
-      expect(answer.stderr).toContain(`no database at ${join(folder, 'data/portal.sqlite')}`);
-      expect(answer.stderr).toContain('only "migrate" creates a new database');
-    }
-    expect(readdirSync(folder)).toEqual([]);
-  });
+  test(
+    'every command but migrate refuses a database that is not there, naming the path it looked for',
+    async () => {
+      const folder = elsewhere();
+      for (const args of USES_THE_DATABASE) {
+        const answer = await db(folder, ...args);
+        expect(answer.code, `${args[0]}: ${answer.stdout}${answer.stderr}`).toBe(2);
+        expect(answer.stderr).toContain(`no database at ${join(folder, 'data/portal.sqlite')}`);
+        expect(answer.stderr).toContain('only "migrate" creates a new database');
+      }
+      expect(readdirSync(folder)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('an unknown command prints the usage and makes nothing', async () => {
-    const folder = elsewhere();
-    const answer = await db(folder, 'create-schol');
-    expect(existsSync(join(folder, 'data'))).toBe(false);
-    expect(answer.code).toBe(2);
-    expect(answer.stdout).toContain('usage: db.mjs migrate');
-  });
+  test(
+    'an unknown command prints the usage and makes nothing',
+    async () => {
+      const folder = elsewhere();
+      const answer = await db(folder, 'create-schol');
+      expect(existsSync(join(folder, 'data'))).toBe(false);
+      expect(answer.code).toBe(2);
+      expect(answer.stdout).toContain('usage: db.mjs migrate');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('migrate makes the database, and the other commands then use it', async () => {
-    const folder = elsewhere();
-    const migrated = await db(folder, 'migrate');
-    expect(migrated.code, migrated.stderr).toBe(0);
-    expect(existsSync(join(folder, 'data/portal.sqlite'))).toBe(true);
-    const created = await db(folder, ...USES_THE_DATABASE[1]!);
-    expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toContain('school created (sqlite)');
-  });
+  test(
+    'migrate makes the database, and the other commands then use it',
+    async () => {
+      const folder = elsewhere();
+      const migrated = await db(folder, 'migrate');
+      expect(migrated.code, migrated.stderr).toBe(0);
+      expect(existsSync(join(folder, 'data/portal.sqlite'))).toBe(true);
+      const created = await db(folder, ...USES_THE_DATABASE[1]!);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stdout).toContain('school created (sqlite)');
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
