@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The production install, as the container image's runtime stage does it, in a clean directory:
-# only dist/, package.json and package-lock.json, `npm ci --omit=dev` (no TypeScript, no tsx, no
-# sources), then the built server on Node 24 against a fresh production database. Checks that no
-# .ts file is needed, that a fresh database shows "no school yet" with the command that opens one
-# and that this command, run as shown, opens a school; that db.mjs run from another folder refuses
-# to make a database there; and that an older Node is refused with a clear message. Prints the start-up time and the disk size.
+# The production install in a clean directory: only dist/, package.json and package-lock.json,
+# `npm ci --omit=dev` (no TypeScript, no tsx, no sources; the container image gets the same packages
+# by pruning the development ones, deploy/build-image.sh checks it), then the built server on Node 24
+# against a fresh production database. Checks that no .ts file is needed, that a fresh database
+# shows "no school yet" with the command that opens one and that this command, run as shown, opens
+# a school; that db.mjs run from another folder refuses to make a database there; and that an older
+# Node is refused with a clear message. Prints the start-up time and the disk size.
 #   bash scripts/check-production-install.sh      (after npm run build)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

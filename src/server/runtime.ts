@@ -12,7 +12,7 @@ import { startStagingSweep } from './media-library/staging';
 import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
-import { localDiskStore } from './storage/storage';
+import { fileStoreOf } from './storage/file-stores';
 
 export interface Server {
   runtime: Runtime;
@@ -71,7 +71,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       sms: createSmsProvider(config, () => runtime.logger),
       map: createMapProvider(config),
     },
-    storage: localDiskStore(config.UPLOAD_DIR),
+    // Chosen once: one client (and its kept-alive connections) per process.
+    storage: fileStoreOf(config),
   };
   return runtime;
 }

@@ -3,6 +3,9 @@ import { DEMO, parse, startTestServer, type Answer, type TestServer } from '../s
 import { smsSign } from '~/lib/sms-sign';
 import { urlOf } from '~/lib/api/contract';
 import { sendSmsCode } from '~/lib/api/contracts/sms';
+import * as staff from '~/lib/api/contracts/staff';
+import { STAFF_ROLE } from '~/lib/staff/roles';
+import { asStaff, makeStaff, sessionOf } from '../setup/staff';
 
 /**
  * Behind an appending proxy (nginx's $proxy_add_x_forwarded_for, most CDNs) the client writes the
@@ -16,14 +19,17 @@ const LIMIT = 5;
 const PROXY_PEER = '10.0.0.2';
 let oneHop: TestServer;
 let twoHops: TestServer;
+let direct: TestServer;
 
 beforeAll(async () => {
   oneHop = await startTestServer({ TRUST_PROXY: 'true', SMS_IP_HOURLY_LIMIT: String(LIMIT) });
   twoHops = await startTestServer({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2', SMS_IP_HOURLY_LIMIT: String(LIMIT) });
+  direct = await startTestServer();
 });
 afterAll(async () => {
   await oneHop?.close();
   await twoHops?.close();
+  await direct?.close();
 });
 
 let mobiles = 0;
@@ -53,5 +59,55 @@ describe('per-address limits behind an appending proxy', () => {
     const codes: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) codes.push((await send(twoHops, `198.18.${i}.1, 203.0.113.20, 198.51.100.${i + 1}`)).body.code);
     expect(codes).toEqual([...Array(LIMIT).fill(0), 429, 429]);
+  });
+});
+
+/**
+ * A staff write from the site's own page carries the browser's Origin, port included, and the
+ * staff gate compares it with the site's origin as the request tells it (src/server/http/origin.ts).
+ * Behind a proxy on a port of its own (http://school:8080) the portal must see that port: in the
+ * host nginx passes ($http_host, deploy/nginx.conf), or in X-Forwarded-Port from proxies that send
+ * it apart from the host. Each case: a teacher with a second session asks to end the other
+ * sessions; accepted, the other session is gone; refused, 403 and it still works.
+ */
+describe('staff writes through a proxy on a non-default port', () => {
+  const PROXY_PORT = 8080;
+  const SCHOOL = 'demo.localhost';
+
+  async function revokeOthers(s: TestServer, headers: Record<string, string>) {
+    const account = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
+    const session = await sessionOf(s, account);
+    const other = await sessionOf(s, account);
+    const answer = await s.call(staff.revokeOtherSessions, {}, asStaff(session, DEMO.id, { 'Sec-Fetch-Site': 'same-origin', ...headers }));
+    const otherCode = (await s.call(staff.mySessions, {}, asStaff(other, DEMO.id))).body.code;
+    return { body: answer.body, otherSignedIn: otherCode === 0 };
+  }
+
+  test('nginx passing the Host the browser sent, port included: the write is taken', async () => {
+    const host = `${SCHOOL}:${PROXY_PORT}`;
+    const taken = await revokeOthers(oneHop, { Host: host, 'X-Forwarded-Host': host, 'X-Forwarded-Proto': 'http', Origin: `http://${host}` });
+    expect(taken).toEqual({ body: { code: 0, data: { revoked: 1 }, message: expect.any(String) }, otherSignedIn: false });
+  });
+
+  test('a proxy that forwards the port apart (X-Forwarded-Port), or names the default port of https: the write is taken', async () => {
+    const apart = { Host: 'portal-1:4321', 'X-Forwarded-Host': SCHOOL, 'X-Forwarded-Port': String(PROXY_PORT), 'X-Forwarded-Proto': 'http' };
+    for (const headers of [
+      { ...apart, Origin: `http://${SCHOOL}:${PROXY_PORT}` },
+      { Host: 'portal-1:4321', 'X-Forwarded-Host': SCHOOL, 'X-Forwarded-Port': '8443', 'X-Forwarded-Proto': 'https', Origin: `https://${SCHOOL}:8443` },
+      { Host: `${SCHOOL}:443`, 'X-Forwarded-Host': `${SCHOOL}:443`, 'X-Forwarded-Proto': 'https', Origin: `https://${SCHOOL}` },
+    ]) {
+      const taken = await revokeOthers(oneHop, headers);
+      expect(taken, JSON.stringify(headers)).toEqual({ body: { code: 0, data: { revoked: 1 }, message: expect.any(String) }, otherSignedIn: false });
+    }
+  });
+
+  test('an Origin of another port, or a forwarded port the portal does not trust: refused, nothing changed', async () => {
+    const refused = { body: { code: 403, data: null, message: '请求来源不正确，请从本校后台页面操作' }, otherSignedIn: true };
+    const apart = { Host: 'portal-1:4321', 'X-Forwarded-Host': SCHOOL, 'X-Forwarded-Port': String(PROXY_PORT), 'X-Forwarded-Proto': 'http' };
+    expect(await revokeOthers(oneHop, { ...apart, Origin: `http://${SCHOOL}:9090` })).toEqual(refused);
+    expect(await revokeOthers(oneHop, { ...apart, Origin: `http://${SCHOOL}` })).toEqual(refused);
+    // Without TRUST_PROXY a client's own forwarded headers name nothing: Host is the site.
+    expect(await revokeOthers(direct, { Host: SCHOOL, 'X-Forwarded-Port': String(PROXY_PORT), Origin: `http://${SCHOOL}:${PROXY_PORT}` })).toEqual(refused);
+    expect(await revokeOthers(direct, { Host: SCHOOL, 'X-Forwarded-Host': 'evil.example', Origin: 'http://evil.example' })).toEqual(refused);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addressTrust, clientAddress, hostVary, isHttps, requestHost, type HeaderReader } from '~/server/http/forwarded';
+import { addressTrust, clientAddress, hostVary, isHttps, requestHost, siteOrigin, type HeaderReader } from '~/server/http/forwarded';
 
 const headers =
   (h: Record<string, string>): HeaderReader =>
@@ -23,6 +23,47 @@ describe('the host a request speaks for', () => {
 
   test('no Host at all uses the fallback (the URL the server saw)', () => {
     expect(requestHost(headers({}), true, 'localhost:4321')).toBe('localhost');
+  });
+});
+
+describe("the site's origin, as the browser's Origin header names it", () => {
+  const origin = (h: Record<string, string>, trustProxy: boolean, https = false) =>
+    siteOrigin(headers(h), { trustProxy, https, urlHost: 'localhost:4321', fallbackHost: 'demo.localhost' });
+
+  test('a proxy that passes the Host the browser sent keeps its port', () => {
+    const sent = { host: 'school.cn:8080', 'x-forwarded-host': 'School.cn:8080' };
+    expect(origin(sent, true)).toBe('http://school.cn:8080');
+    expect(origin({ host: 'school.cn:8080' }, false)).toBe('http://school.cn:8080');
+  });
+
+  test('a proxy that forwards the port apart from the host (X-Forwarded-Port): the port joins the host', () => {
+    expect(origin({ host: 'portal-1:4321', 'x-forwarded-host': 'school.cn', 'x-forwarded-port': '8080' }, true)).toBe('http://school.cn:8080');
+    expect(origin({ host: 'school.cn', 'x-forwarded-port': '8443, 443' }, true, true)).toBe('https://school.cn:8443');
+    // A port the host names wins: it is what the browser wrote.
+    expect(origin({ 'x-forwarded-host': 'school.cn:9090', 'x-forwarded-port': '8080' }, true)).toBe('http://school.cn:9090');
+    expect(origin({ 'x-forwarded-host': '[2001:db8::1]', 'x-forwarded-port': '8080' }, true)).toBe('http://[2001:db8::1]:8080');
+  });
+
+  test("the scheme's default port is left out, as browsers leave it out of Origin", () => {
+    expect(origin({ 'x-forwarded-host': 'school.cn', 'x-forwarded-port': '443' }, true, true)).toBe('https://school.cn');
+    expect(origin({ 'x-forwarded-host': 'school.cn:443' }, true, true)).toBe('https://school.cn');
+    expect(origin({ 'x-forwarded-host': 'school.cn', 'x-forwarded-port': '80' }, true)).toBe('http://school.cn');
+    // 443 is no default of http: kept.
+    expect(origin({ 'x-forwarded-host': 'school.cn:443' }, true)).toBe('http://school.cn:443');
+  });
+
+  test('without TRUST_PROXY no forwarded host or port counts', () => {
+    expect(origin({ host: 'school.cn', 'x-forwarded-host': 'evil.cn', 'x-forwarded-port': '8080' }, false)).toBe('http://school.cn');
+  });
+
+  test.each(['', 'http', '-1', '123456', '80a'])('an odd forwarded port %j is ignored', (port) => {
+    expect(origin({ 'x-forwarded-host': 'school.cn', 'x-forwarded-port': port }, true)).toBe('http://school.cn');
+  });
+
+  test('a port beyond 65535 or an implausible host gives the resolved host; no Host header gives the URL the server saw', () => {
+    expect(origin({ 'x-forwarded-host': 'school.cn:99999' }, true)).toBe('http://demo.localhost');
+    expect(origin({ host: 'bad host' }, false)).toBe('http://demo.localhost');
+    expect(origin({}, false)).toBe('http://localhost:4321');
   });
 });
 

@@ -26,7 +26,9 @@ const SOURCES = [
   ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
-  ...readdirSync(join(ROOT, 'deploy')).map((f) => `deploy/${f}`),
+  ...readdirSync(join(ROOT, 'deploy'), { withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => `deploy/${f.name}`),
 ];
 
 const SCRIPTS = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);

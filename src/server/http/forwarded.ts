@@ -40,6 +40,46 @@ export function requestHost(read: HeaderReader, trustProxy: boolean, fallback = 
   return normalizeHost(host || fallback);
 }
 
+/** A port as a proxy names it in X-Forwarded-Port. */
+const PORT_VALUE = /^\d{1,5}$/;
+/** A plausible host that names its port ('a.cn:8080', '[::1]:8080'; not '[::1]'). */
+const NAMES_PORT = /:\d+$/;
+
+export interface SiteOriginInput {
+  trustProxy: boolean;
+  /** The request reached the site over https (directly, per a trusted proxy, or SITE_ON_HTTPS). */
+  https: boolean;
+  /** The host of the URL the server saw, used when the request has no Host header. */
+  urlHost: string;
+  /** The request's resolved host, used when the host the headers give is not plausible. */
+  fallbackHost: string;
+}
+
+/**
+ * The site's origin as the browser's address bar has it, scheme, host and port: what the Origin
+ * header of a request from the site's own pages names. The host is the first X-Forwarded-Host
+ * behind a trusted proxy, else Host. Its port is the one that host names (a proxy that passes the
+ * Host the browser sent keeps it); a host without one takes a trusted proxy's X-Forwarded-Port,
+ * for proxies that forward the port apart from the host. The scheme's default port is left out,
+ * as browsers leave it out of Origin.
+ */
+export function siteOrigin(read: HeaderReader, input: SiteOriginInput): string {
+  const forwarded = input.trustProxy ? first(read('x-forwarded-host')) : '';
+  const given = forwarded || first(read('host')) || input.urlHost;
+  let host = isPlausibleHost(given) ? given.toLowerCase() : input.fallbackHost;
+  const scheme = input.https ? 'https' : 'http';
+  if (input.trustProxy && !NAMES_PORT.test(host)) {
+    const port = first(read('x-forwarded-port'));
+    if (PORT_VALUE.test(port)) host = `${host}:${port}`;
+  }
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    // A port beyond 65535, or a fallback host no URL can hold: the host alone.
+    return `${scheme}://${input.fallbackHost}`;
+  }
+}
+
 /** The header names a page's HTML varies on: the one that picked the host. */
 export function hostVary(trustProxy: boolean): string {
   return trustProxy ? 'Host, X-Forwarded-Host' : 'Host';
