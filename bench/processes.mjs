@@ -84,15 +84,18 @@ export function stop(child) {
 
 /**
  * A production server never seeds the demo schools itself: the benchmarks ask for them, as an
- * operator would with `npm run db:seed`, before the server starts.
+ * operator would with `npm run db:migrate` (which makes a new database) and `npm run db:seed`,
+ * before the server starts.
  */
 export function seedDemo(databaseUrl) {
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), 'seed'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`seeding ${databaseUrl} failed`);
+  for (const command of ['migrate', 'seed']) {
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), command], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (r.status !== 0) throw new Error(`${command} of ${databaseUrl} failed`);
+  }
 }
 
 /** What a production benchmark server needs besides its database: its own secrets and a real SMS provider (nothing is sent). */

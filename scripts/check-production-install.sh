@@ -2,9 +2,10 @@
 # The production install in a clean directory: only dist/, package.json and package-lock.json,
 # `npm ci --omit=dev` (no TypeScript, no tsx, no sources; the container image gets the same packages
 # by pruning the development ones, deploy/build-image.sh checks it), then the built server on Node 24
-# against a fresh production database. Checks that no
-# .ts file is needed, that a fresh database shows "no school yet", that db.mjs opens a school, and
-# that an older Node is refused with a clear message. Prints the start-up time and the disk size.
+# against a fresh production database. Checks that no .ts file is needed, that a fresh database
+# shows "no school yet" with the command that opens one and that this command, run as shown, opens
+# a school; that db.mjs run from another folder refuses to make a database there; and that an older
+# Node is refused with a clear message. Prints the start-up time and the disk size.
 #   bash scripts/check-production-install.sh      (after npm run build)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -59,8 +60,35 @@ startup_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 
 page="$(curl -s "http://127.0.0.1:$PORT/")"
 grep -q "网校尚未开通学校" <<<"$page" || fail "a fresh production database does not say that no school exists"
-created="$("$NODE24" dist/server/db.mjs create-school --predomain jiangnan --name 江南职业技能培训学院 --admin-mobile 13800000000 --admin-name 陈文静)"
-grep -q "/admin/accept#token=" <<<"$created" || fail "school:create printed no administrator link"
+
+# The page names the command that opens the first school; it is run here exactly as named, in this
+# install, with its placeholders filled in.
+named="$(grep -o '<code>[^<]*</code>' <<<"$page" | sed -e 's#</\?code>##g' -e 's/&#60;/</g' -e 's/&#62;/>/g')"
+[[ "$named" == "node dist/server/db.mjs create-school "* ]] || fail "the no-school page names no command of this install: $named"
+read -ra words <<<"$named"
+command=("$NODE24")
+for word in "${words[@]:1}"; do
+  case "$word" in
+    '<学校前缀>') command+=(jiangnan) ;;
+    '<学校名称>') command+=(江南职业技能培训学院) ;;
+    '<管理员手机号>') command+=(13800000000) ;;
+    '<管理员姓名>') command+=(陈文静) ;;
+    '<'*) fail "the no-school page's command has a placeholder this check does not know: $word" ;;
+    *) command+=("$word") ;;
+  esac
+done
+
+# Run from another folder, a relative DATABASE_URL names no database there: refused, nothing made.
+mkdir "$DIR/elsewhere"
+if refused="$(cd "$DIR/elsewhere" && DATABASE_URL=file:./data/portal.sqlite "$NODE24" "$DIR/dist/server/db.mjs" create-school --predomain elsewhere \
+  --name 别处学校 --admin-mobile 13800000001 --admin-name 陈文静 2>&1)"; then
+  fail "db.mjs create-school from another folder succeeded on a database that did not exist: $refused"
+fi
+grep -q "no database at $DIR/elsewhere/data/portal.sqlite" <<<"$refused" || fail "db.mjs did not name the path it looked for: $refused"
+[[ ! -e "$DIR/elsewhere/data" ]] || fail "db.mjs made a database in another folder"
+
+created="$("${command[@]}")"
+grep -q "/admin/accept#token=" <<<"$created" || fail "the no-school page's command printed no administrator link"
 status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: jiangnan.localhost' "http://127.0.0.1:$PORT/")
 [[ "$status" == "200" ]] || fail "the new school's home page answered $status"
 kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""

@@ -21,6 +21,11 @@
 //   npm run school:import -- --file jiangnan.jsonl
 //                                           that school into the database of DATABASE_URL (any engine)
 //                                           and its files into this environment's file store
+// In a production install (dist/ and the production packages, no sources, no tsx) the same
+// commands are `node dist/server/db.mjs <command> …` (this file, built by scripts/build-server.mjs).
+// Only migrate (and restore) may create an SQLite file; every other command refuses a DATABASE_URL
+// that names no existing file, saying which path it looked for.
+import { existsSync } from 'node:fs';
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
@@ -36,6 +41,38 @@ import type { Config } from '../src/server/config';
 import { notifyInstances } from '../src/server/events/page-change-bus';
 
 const [command, ...flags] = process.argv.slice(2);
+
+/** Every command; anything else prints the usage and touches nothing. */
+const COMMANDS = ['migrate', 'seed', 'create-school', 'invite-admin', 'backup', 'restore', 'export-school', 'import-school'] as const;
+type Command = (typeof COMMANDS)[number];
+/**
+ * The commands that may bring an SQLite database file into being: migrate makes a new one, restore
+ * puts a backup in place. Any other command pointed at a file that is not there was run from the
+ * wrong folder (a relative DATABASE_URL) or given a wrong path: it stops instead of filling a new,
+ * empty database next to the real one and reporting success.
+ */
+const MAY_CREATE: ReadonlySet<Command> = new Set(['migrate', 'restore']);
+
+const USAGE =
+  'usage: db.mjs migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
+  'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | ' +
+  'export-school --school S --file F | import-school --file F';
+
+function isCommand(name: string | undefined): name is Command {
+  return (COMMANDS as readonly string[]).includes(name ?? '');
+}
+
+/** Why the command must not run on this database: an SQLite file that is not there, for a command that may not create it. */
+function missingDatabase(config: Config, name: Command): string | null {
+  if (config.databaseKind !== 'sqlite' || MAY_CREATE.has(name)) return null;
+  const file = sqliteFileOf(config.DATABASE_URL);
+  if (existsSync(file)) return null;
+  return (
+    `no database at ${file} (DATABASE_URL=${config.DATABASE_URL}, read from the folder ${process.cwd()}). ` +
+    "Run the command in the portal's folder, or set DATABASE_URL to the database's full path; " +
+    'only "migrate" creates a new database.'
+  );
+}
 
 /** Every value of a repeated `--name value` flag. */
 function values(name: string): string[] {
@@ -89,6 +126,17 @@ const summary = (counts: TransferCounts) => `${Object.values(counts.rows).reduce
 async function main() {
   // Only the database settings are used: no secrets are asked for.
   const config = parseConfig({ NODE_ENV: 'development', ...process.env });
+  if (!isCommand(command)) {
+    console.log(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const missing = missingDatabase(config, command);
+  if (missing) {
+    console.error(missing);
+    process.exitCode = 2;
+    return;
+  }
   if (command === 'backup' || command === 'restore') {
     const file = flags[0];
     if (!file) {
@@ -169,7 +217,7 @@ async function main() {
       const counts = await exportTenant(db, kind, tenantId, file, fileStoreOf(config));
       console.log(`exported school ${school} (${kind}, ${config.STORAGE_DRIVER} files) to ${file}: ${summary(counts)}`);
       console.log('the export holds password hashes and personal data: keep it as a secret and delete it once imported.');
-    } else if (command === 'import-school') {
+    } else {
       const [file] = values('file');
       if (!file) {
         console.error('usage: db.ts import-school --file <file>');
@@ -179,13 +227,6 @@ async function main() {
       const counts = await importTenant(db, file, fileStoreOf(config));
       const present = counts.filesPresent ? ` (${counts.filesPresent} more were in the file store already)` : '';
       console.log(`imported ${file} into ${kind} and the ${config.STORAGE_DRIVER} file store: ${summary(counts)}${present}`);
-    } else {
-      console.log(
-        'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
-          'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | ' +
-          'export-school --school S --file F | import-school --file F',
-      );
-      process.exitCode = 2;
     }
   } finally {
     await db.destroy();

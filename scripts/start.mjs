@@ -40,7 +40,7 @@ process.on('unhandledRejection', fatal('unhandled rejection'));
 
 // Anything written through console (the renderer's own error reports, a library's warning) becomes
 // one JSON line too, with the id of the request it happened in.
-const { requestContext } = await import('../src/server/http/request-context.ts');
+const { requestContext, ROUTE_LABEL } = await import('../src/server/http/request-context.ts');
 for (const [method, level] of [
   ['debug', 'debug'],
   ['log', 'info'],
@@ -80,9 +80,13 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry);
 const { createRenderCache, PURGE_PAGES_EVENT } = await import('../src/server/http/render-cache.ts');
 const { createGate, onClientError } = await import('../src/server/http/gate.ts');
+const { accessLine, routeOf } = await import('../src/server/http/access-log.ts');
+const { addressTrust } = await import('../src/server/http/forwarded.ts');
 const metrics = await import('../src/server/metrics.ts');
-metrics.collectProcessMetrics();
-const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES, trustProxy: config.TRUST_PROXY });
+// Every metric is listed, and every series with known labels is 0, before the first request.
+metrics.registerMetrics();
+const trust = addressTrust(config);
+const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES, trustProxy: config.TRUST_PROXY, onResult: metrics.countRenderCache });
 // Staff changed what public pages show, here or on another instance: those pages leave this
 // instance's cache at once (render-cache.ts; the event comes from src/server/runtime.ts).
 process.on(PURGE_PAGES_EVENT, (tags) => cache.purge(tags));
@@ -100,29 +104,15 @@ const gate = createGate(
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /**
- * One access line per answer, whoever answered (the render cache, the gate, Astro, the API). Cache
- * hits are the bulk of a busy site's traffic: ACCESS_LOG_CACHE_HIT_SAMPLE of them are logged. The
- * query string is left out (it may carry link parameters).
+ * One access line per answer, whoever answered (the render cache, the gate, Astro, the API), and
+ * its count in the metrics under the route that answered. Cache hits are the bulk of a busy site's
+ * traffic: ACCESS_LOG_CACHE_HIT_SAMPLE of them are logged.
  */
 function accessLog(req, res, context, started) {
-  const { requestId } = context;
   const seconds = (performance.now() - started) / 1000;
-  const cache = res.getHeader('x-render-cache');
-  // Routes are a fixed set (contracts' paths, pages' patterns); a cache hit never reached one.
-  const route = context.route ?? (cache ? 'render-cache' : 'other');
-  metrics.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
-  if (cache) metrics.countRenderCache(cache);
-  else if (config.RENDER_CACHE_ENTRIES > 0 && req.method === 'GET' && context.route && !context.route.startsWith('/api')) metrics.countRenderCache('miss');
-  if (cache && config.ACCESS_LOG_CACHE_HIT_SAMPLE < 1 && Math.random() >= config.ACCESS_LOG_CACHE_HIT_SAMPLE) return;
-  log('info', 'request', {
-    requestId,
-    method: req.method,
-    host: req.headers.host,
-    path: (req.url ?? '/').split('?')[0],
-    status: res.statusCode,
-    ms: Math.round(seconds * 1000),
-    ...(cache ? { cache } : {}),
-  });
+  metrics.observeRequest(routeOf(context), req.method ?? 'GET', res.statusCode, seconds);
+  if (res.getHeader('x-render-cache') && config.ACCESS_LOG_CACHE_HIT_SAMPLE < 1 && Math.random() >= config.ACCESS_LOG_CACHE_HIT_SAMPLE) return;
+  log('info', 'request', accessLine(req, res, context, seconds, trust));
 }
 
 let draining = false;
@@ -138,24 +128,29 @@ const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHEC
   res.setHeader('X-Request-Id', requestId);
   const context = { requestId };
   res.once('finish', () => accessLog(req, res, context, started));
-  requestContext.run(context, () => handle(req, res));
+  requestContext.run(context, () => handle(req, res, context));
 });
 
-function handle(req, res) {
+function handle(req, res, context) {
   if (draining) {
     // Kept-alive connections are closed after this answer: the balancer's next request opens a
     // connection to another instance instead of racing this one's close.
     res.setHeader('Connection', 'close');
     if (req.url === '/readyz' || req.url?.startsWith('/readyz?')) {
+      context.route = ROUTE_LABEL.readiness;
       res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end('{"status":"draining"}');
       return;
     }
   }
   if (config.METRICS_TOKEN && (req.url === '/metrics' || req.url?.startsWith('/metrics?'))) {
+    context.route = ROUTE_LABEL.metrics;
     serveMetrics(req, res, true);
     return;
   }
+  // Until a router names it (the gate's refusals, a page's pattern, an API call's template), an
+  // answer is a built file the adapter's static handler serves before any router runs.
+  context.route = ROUTE_LABEL.staticFile;
   gate(req, res);
 }
 

@@ -9,7 +9,7 @@ import { pageTags } from '~/server/events/page-changes';
 import { pageErrorHtml, schoolNotFoundHtml, serviceUnavailableHtml } from '~/server/pages/school-not-found';
 import { isDatabaseUnavailable } from '~/server/db/database';
 import { ErrorCode } from '~/lib/envelope';
-import { noteRoute } from '~/server/http/request-context';
+import { noteRoute, noteSchool } from '~/server/http/request-context';
 import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
@@ -30,6 +30,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
   const given = request.headers.get('x-request-id');
   const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+  // Every answer is counted by the page (or endpoint) that matched, whatever happens next; the
+  // API's router names the call itself.
+  noteRoute(context.routePattern);
   let server: Awaited<ReturnType<typeof getServer>>;
   try {
     server = await getServer();
@@ -61,7 +64,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         });
       } else {
         locals.tenant = tenant;
-        noteRoute(context.routePattern);
+        noteSchool(tenant.preDomain);
         locals.scope = createScope(server.runtime, {
           requestId,
           ip: clientAddress(fetchHeaders(request.headers), addressTrust(config), clientIp(context)),
@@ -79,7 +82,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        logger.warn('database unavailable', { requestId, path: url.pathname, error: (error as Error).message });
+        logger.repeating('warn', 'database unavailable', { requestId, path: url.pathname, error: (error as Error).message });
         response = unavailable(url.pathname, requestId);
       } else {
         // One JSON line with the stack and the request id, and a page that gives the id to quote.

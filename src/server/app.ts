@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
@@ -8,6 +9,7 @@ import { readClientHeaders, type Runtime } from './http/context';
 import { createScope } from './http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, requestHost } from './http/forwarded';
 import type { ApiEnv } from './http/scope';
+import { noteRoute, ROUTE_LABEL } from './http/request-context';
 import { isDatabaseUnavailable, pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
@@ -67,6 +69,7 @@ export function createApp(runtime: Runtime) {
   const app = new Hono<ApiEnv>();
 
   app.use('*', async (c, next) => {
+    const own = c.req.routeIndex;
     const given = c.env?.requestId ?? c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     c.set(
@@ -80,6 +83,9 @@ export function createApp(runtime: Runtime) {
     );
     c.header('X-Request-Id', requestId);
     await next();
+    // The answer is counted by the route that made it (its path template: /api/admin/media/uploads/:id),
+    // so every call, a protocol's own routes included, has its series; a path that names no call, one.
+    noteRoute(c.req.routeIndex === own ? ROUTE_LABEL.apiNotFound : routePath(c));
     // Anything not marked public is never stored by a shared cache.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
@@ -157,7 +163,8 @@ export function createApp(runtime: Runtime) {
     }
     // The database is down or restarting: the client may try again; the pool reconnects by itself.
     if (isDatabaseUnavailable(err)) {
-      runtime.logger.warn('database unavailable', { requestId: c.var.scope?.requestId, path: c.req.path, error: err.message });
+      // Every request meets it while the database is down: one line per interval, with the count left out.
+      runtime.logger.repeating('warn', 'database unavailable', { requestId: c.var.scope?.requestId, path: c.req.path, error: err.message });
       c.header('Retry-After', '5');
       return c.json(fail(ErrorCode.UNAVAILABLE, t('api.internal')), 503);
     }

@@ -1,7 +1,7 @@
 import { parseConfig, type Config } from './config';
 import { migrateToLatest, openDatabase, type DB, type DatabaseKind } from './db/database';
 import { seedIfEmpty } from './db/seed';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
@@ -29,8 +29,7 @@ export interface Server {
  * logins) are seeded into an empty database only in development mode; a production database gets
  * its schools from `npm run school:create` (or, when asked for, `npm run db:seed`).
  */
-export async function createServer(config: Config, now: () => number = Date.now): Promise<Server> {
-  const logger = createLogger(config.LOG_LEVEL);
+export async function createServer(config: Config, now: () => number = Date.now, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
   const { db, kind, poolStats } = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
@@ -139,35 +138,46 @@ export async function closeRuntime(runtime: Runtime): Promise<void> {
 }
 
 // One server per process, made on first use: the database pool and the parsed environment are
-// process resources, not request or tenant state.
+// process resources, not request or tenant state. The process's logger is made once too: it
+// remembers its repeating lines across failed starts (the database down: one line per interval).
 let server: Promise<Server> | undefined;
+let processLogger: Logger | undefined;
 
 export function getServer(): Promise<Server> {
+  if (server) return server;
   const config = parseConfig(process.env);
-  server ??= createServer(config).then(
-    (made) => {
-      // The media programs are looked for once now, so a missing one is said at start (log, metric, /readyz).
-      void made.runtime.providers.mediaTools.status();
-      // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
-      startDeadlineSweep(made.runtime);
-      // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.
-      startStagingSweep(made.runtime);
-      // The process's job runner (scheduled publishing); it stops claiming once the process is asked to stop.
-      const stopJobs = startJobRunner(made.runtime);
-      announcePageChanges(made.runtime);
-      process.once('SIGTERM', stopJobs);
-      process.once('SIGINT', stopJobs);
-      return made;
-    },
-    (error: unknown) => {
-      // Not remembered: the next request (the start script's readiness probe) tries again.
-      server = undefined;
-      createLogger(config.LOG_LEVEL).error('database not reachable at start; will try again', {
-        database: config.databaseKind,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    },
+  processLogger ??= createLogger(config.LOG_LEVEL);
+  const logger = processLogger;
+  // Made outside the request that asked first: the process's timers (sweeps, job runner) belong to
+  // no request, and their log lines and notes must not carry that request's id.
+  server = requestContext.exit(() =>
+    createServer(config, Date.now, logger).then(
+      (made) => {
+        // The media programs are looked for once now, so a missing one is said at start (log, metric, /readyz).
+        void made.runtime.providers.mediaTools.status();
+        // The process's deadline sweep (exams): submits overdue attempts whose browser never came back.
+        startDeadlineSweep(made.runtime);
+        // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.
+        startStagingSweep(made.runtime);
+        // The process's job runner (scheduled publishing) and its metrics; it stops claiming once the process is asked to stop.
+        const stopJobs = startJobRunner(made.runtime);
+        // Page changes heard here or from another instance reach this process's render cache.
+        announcePageChanges(made.runtime);
+        process.once('SIGTERM', stopJobs);
+        process.once('SIGINT', stopJobs);
+        return made;
+      },
+      (error: unknown) => {
+        // Not remembered: the next request (the start script's readiness probe) tries again. Every
+        // request tries while the database is down: one line per interval says so.
+        server = undefined;
+        logger.repeating('error', 'database not reachable at start; will try again', {
+          database: config.databaseKind,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        throw error;
+      },
+    ),
   );
   return server;
 }

@@ -59,7 +59,13 @@ type Line = { level: string; msg: string; fields: Record<string, unknown> | unde
 function recordLog(server: TestServer): Line[] {
   const lines: Line[] = [];
   const keep = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields });
-  server.runtime.logger = { debug: keep('debug'), info: keep('info'), warn: keep('warn'), error: keep('error') } satisfies Logger;
+  server.runtime.logger = {
+    debug: keep('debug'),
+    info: keep('info'),
+    warn: keep('warn'),
+    error: keep('error'),
+    repeating: (level, msg, fields) => keep(level)(msg, fields),
+  } satisfies Logger;
   return lines;
 }
 

@@ -21,6 +21,9 @@ let database: Awaited<ReturnType<typeof makeDatabase>>;
 
 beforeAll(async () => {
   database = await makeDatabase();
+  // As an operator starts: migrate makes the database, the other commands use it.
+  const made = await db('migrate');
+  expect(made.code, made.stderr).toBe(0);
 });
 
 afterAll(async () => {

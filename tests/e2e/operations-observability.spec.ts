@@ -7,14 +7,35 @@ import { expect, test } from '@playwright/test';
 import { BENCH_PRODUCTION_ENV, freePort, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { urlOf } from '~/lib/api/contract';
 import { schoolInfo } from '~/lib/api/contracts/tenant';
+import { signIn } from '~/lib/api/contracts/staff';
+import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_STAFF } from '~/server/db/seed/staff';
+import { USER_AGENT_LOG_MAX } from '~/server/http/access-log';
 
 /**
  * What an operator sees of a production server (operations): every answer carries a request id,
- * render-cache hits included; every line the process writes is one JSON object; Prometheus metrics
- * at /metrics only with the token (or on their own port), counting requests by route and the
- * render cache's hits and misses.
+ * render-cache hits included; every line the process writes is one JSON object, the access line
+ * with the client's address (as the trusted proxy names it), user agent, route and school;
+ * Prometheus metrics at /metrics only with the token (or on their own port), every metric listed
+ * from the start, every answer counted under the route that made it (staff calls, the resumable
+ * upload's protocol, pages and cache hits by their pattern; never `other`) and the render cache's
+ * hits and misses.
  */
+
+/** Every metric of the portal (docs/operations.md, "Monitoring"). */
+const PORTAL_METRICS = [
+  'portal_http_requests_total',
+  'portal_http_request_duration_seconds',
+  'portal_render_cache_total',
+  'portal_exam_sweep_runs_total',
+  'portal_exam_sweep_submitted_total',
+  'portal_db_slow_queries_total',
+  'portal_db_pool_connections',
+  'portal_job_runs_total',
+  'portal_jobs',
+  'portal_jobs_oldest_due_seconds',
+];
 
 const TOKEN = 'metrics-token-0123456789abcdefghij';
 const HEADERS_TIMEOUT_MS = 2_000;
@@ -50,6 +71,9 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      // Behind one proxy: the access line's address is the one it appended to X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      TRUST_PROXY_HOPS: '1',
     },
     /"msg":"portal ready"/,
     'portal',
@@ -58,6 +82,15 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   try {
     const base = `http://127.0.0.1:${port}`;
+    // A fresh server: every metric is listed, and the series with known labels are there at 0.
+    const fresh = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    for (const name of PORTAL_METRICS) expect(fresh, name).toContain(`# TYPE ${name} `);
+    expect(fresh).toContain('portal_render_cache_total{result="miss"} 0');
+    expect(fresh).toContain('portal_exam_sweep_runs_total{outcome="failed"} 0');
+    expect(fresh).toContain('portal_jobs{kind="content.publish",state="failed"} 0');
+    expect(fresh).toContain('portal_job_runs_total{kind="media.process",outcome="failed"} 0');
+    expect(fresh).toContain('portal_jobs_oldest_due_seconds{kind="catalog.publish"} 0');
+
     const first = await fetch(`${base}/`);
     const second = await fetch(`${base}/`);
     expect(second.headers.get('x-render-cache')).toBe('hit');
@@ -70,15 +103,50 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     // The gate's own answers too (a broken path).
     expect((await fetch(`${base}/api/%E0%A4%A`)).headers.get('x-request-id')).toMatch(/^[\w-]{8,64}$/);
 
+    // A staff write (its body read by the gate), the resumable upload's protocol, a path that names
+    // no call: each counted under its route. The staff sign-in comes through a proxy that names
+    // the client; what the client itself wrote to the left of it counts for nothing.
+    const longAgent = `probe/${'x'.repeat(USER_AGENT_LOG_MAX * 2)}`;
+    const signedIn = await fetch(`${base}${urlOf(signIn)}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: base,
+        'Sec-Fetch-Site': 'same-origin',
+        'User-Agent': longAgent,
+        'X-Forwarded-For': '198.51.100.66, 203.0.113.9',
+        'X-Request-Id': 'staff-sign-in-12345678',
+      },
+      body: JSON.stringify({ mobile: DEMO_STAFF[DEMO_TENANT.id]![0]!.mobile, password: 'not-the-password' }),
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await fetch(`${base}${MEDIA_UPLOAD_PATH}`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' } })).status).toBe(401);
+    expect((await fetch(`${base}${MEDIA_UPLOAD_PATH}/some-upload`, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0' }, body: 'abc' })).status).toBe(401);
+    expect((await fetch(`${base}/api/no/such/call`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await fetch(`${base}/news-information/list`)).status).toBe(200);
+    expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
+
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
     expect((await fetch(`${base}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(404);
     const scraped = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
     expect(scraped).toContain('portal_render_cache_total{result="hit"} 1');
-    expect(scraped).toContain('portal_render_cache_total{result="miss"} 1');
+    // Rendered: the home page once, the news list, the page that is not there.
+    expect(scraped).toContain('portal_render_cache_total{result="miss"} 3');
     expect(scraped).toContain(`portal_http_requests_total{route="/api${schoolInfo.path}",method="GET",status="200"} 1`);
     expect(scraped).toMatch(/process_resident_memory_bytes \d+/);
     // ffmpeg and ffprobe were found at start.
     expect(scraped).toMatch(/^portal_ffmpeg_available 1$/m);
+    expect(scraped).toContain(`portal_http_requests_total{route="/api${signIn.path}",method="POST",status="200"} 1`);
+    expect(scraped).toContain(`portal_http_requests_total{route="${MEDIA_UPLOAD_PATH}",method="POST",status="401"} 1`);
+    expect(scraped).toContain(`portal_http_requests_total{route="${MEDIA_UPLOAD_PATH}/:id",method="PATCH",status="401"} 1`);
+    expect(scraped).toContain('portal_http_requests_total{route="api:not-found",method="POST",status="404"} 1');
+    expect(scraped).toContain('portal_http_requests_total{route="/news-information/list",method="GET",status="200"} 1');
+    expect(scraped).toContain('portal_http_requests_total{route="/404",method="GET",status="404"} 1');
+    expect(scraped).toContain('portal_http_requests_total{route="static",method="GET",status="200"} 1');
+    // The render cache's hit counts under the page it served.
+    expect(scraped).toContain('portal_http_requests_total{route="/",method="GET",status="200"} 2');
+    expect(scraped).not.toContain('route="other"');
     // The same on the metrics port, no token needed there (it is not published).
     expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('portal_http_requests_total');
 
@@ -90,7 +158,18 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     const lines = output.split('\n').filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
-    expect(access.find((l) => l.requestId === ids[1])).toMatchObject({ path: '/', status: 200, cache: 'hit' });
+    expect(access.find((l) => l.requestId === ids[1])).toMatchObject({ path: '/', route: '/', status: 200, cache: 'hit', school: DEMO_TENANT.preDomain });
+    const staffLine = access.find((l) => l.requestId === 'staff-sign-in-12345678');
+    expect(staffLine).toMatchObject({
+      method: 'POST',
+      path: urlOf(signIn),
+      route: `/api${signIn.path}`,
+      status: 200,
+      ip: '203.0.113.9',
+      ua: longAgent.slice(0, USER_AGENT_LOG_MAX),
+      school: DEMO_TENANT.preDomain,
+    });
+    for (const line of access) expect(typeof line.ip, JSON.stringify(line)).toBe('string');
   } finally {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });

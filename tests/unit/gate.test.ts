@@ -3,10 +3,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
+import { ROUTE_LABEL, requestContext, type RequestContext } from '~/server/http/request-context';
 
 /**
- * The gate in front of a real node HTTP server. Behind it, `next` stands for the renderer: it
- * answers with what it was handed (method, URL, body length) and counts its calls.
+ * The gate in front of a real node HTTP server, each request in its own request context as
+ * scripts/start.mjs runs it. Behind it, `next` stands for the renderer: it answers with what it was
+ * handed (method, URL, body length, the id of the request context it runs in) and counts its calls.
  */
 
 const LIMIT = 1024;
@@ -14,12 +16,22 @@ let calls = 0;
 let options: GateOptions;
 let server: http.Server;
 let port: number;
+/** The request context of each request the server took, in order. */
+const contexts: RequestContext[] = [];
 
 function next(req: IncomingMessage, res: ServerResponse) {
   calls += 1;
   const body = (req as IncomingMessage & { body?: Buffer }).body;
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ method: req.method, url: req.url, bytes: body?.length ?? null, text: body?.toString('utf8') ?? null }));
+  res.end(
+    JSON.stringify({
+      method: req.method,
+      url: req.url,
+      bytes: body?.length ?? null,
+      text: body?.toString('utf8') ?? null,
+      context: requestContext.getStore()?.requestId ?? null,
+    }),
+  );
 }
 
 interface Got {
@@ -63,7 +75,11 @@ function envelopeOf(body: string) {
 }
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => createGate(options, next)(req, res));
+  server = http.createServer((req, res) => {
+    const context: RequestContext = { requestId: `request-${contexts.length + 1}` };
+    contexts.push(context);
+    requestContext.run(context, () => createGate(options, next)(req, res));
+  });
   server.on('clientError', onClientError);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -174,6 +190,27 @@ describe('request gate', () => {
     const answer = await raw('NOT HTTP AT ALL\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
     expect(envelopeOf(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe(400);
+  });
+
+  test('a request with a body reaches the renderer in its own request context, however its body arrived', async () => {
+    // Read from the socket's events, the body would hand the request on in the connection's context:
+    // its route and school would never reach its access line or metrics.
+    const whole = await send('/api/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    expect(JSON.parse(whole.body).context).toBe(contexts.at(-1)?.requestId);
+    const chunked = await send('/api/x', { method: 'POST', chunks: [Buffer.from('{"a":'), Buffer.from('2}')] });
+    expect(JSON.parse(chunked.body).context).toBe(contexts.at(-1)?.requestId);
+    const get = await send('/news');
+    expect(JSON.parse(get.body).context).toBe(contexts.at(-1)?.requestId);
+  });
+
+  test("the gate's own refusals are counted under the gate's labels, in the refused request's context", async () => {
+    await send('/api/x', { method: 'POST', body: 'x'.repeat(LIMIT + 1) });
+    expect(contexts.at(-1)?.route).toBe(ROUTE_LABEL.tooLarge);
+    await send('/api/x', { method: 'POST', chunks: Array.from({ length: 5 }, () => Buffer.alloc(300, 'a')) });
+    expect(contexts.at(-1)?.route).toBe(ROUTE_LABEL.tooLarge);
+    await send('/api/%E0%A4%A');
+    expect(contexts.at(-1)?.route).toBe(ROUTE_LABEL.badUrl);
+    expect(calls).toBe(0);
   });
 
   test('Strict-Transport-Security only when the operator says the site is on https', async () => {

@@ -1,12 +1,15 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PURGE_PAGES_EVENT, announcePurge, createRenderCache, type RenderCache } from '~/server/http/render-cache';
+import { PURGE_PAGES_EVENT, announcePurge, createRenderCache, type CacheResult, type RenderCache } from '~/server/http/render-cache';
+import { ROUTE_LABEL, noteRoute, noteSchool, requestContext, type RequestContext } from '~/server/http/request-context';
 
 /**
- * The render cache in front of a real node HTTP server. The page renderer is replaced by `next`,
- * which answers with the Cache-Control, Vary and Set-Cookie a test asks for and counts its calls;
- * its body names the host, the URL and the call number, so a test can see which answer it got.
+ * The render cache in front of a real node HTTP server, each request in its own request context as
+ * scripts/start.mjs runs it. The page renderer is replaced by `next`, which answers with the
+ * Cache-Control, Vary and Set-Cookie a test asks for and counts its calls (and notes a route and
+ * school when a test says so, as the page middleware does); its body names the host, the URL and
+ * the call number, so a test can see which answer it got.
  */
 
 interface Reply {
@@ -25,9 +28,17 @@ let reply: Reply;
 let cache: RenderCache;
 let server: http.Server;
 let port: number;
+/** What the renderer notes of the request it renders (its page's route, its school), if anything. */
+let noted: { route: string; school: string } | null = null;
+/** The request context of each request the server took, in order. */
+const contexts: RequestContext[] = [];
 
 function next(req: IncomingMessage, res: ServerResponse) {
   calls += 1;
+  if (noted) {
+    noteRoute(noted.route);
+    noteSchool(noted.school);
+  }
   if (reply.hold) {
     const held = reply.hold;
     const current = { ...reply, hold: undefined };
@@ -91,7 +102,12 @@ function deferred() {
 }
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => cache.handle(req, res, next));
+  server = http.createServer((req, res) => {
+    // As scripts/start.mjs: a built file the static handler serves until a router names the answer.
+    const context: RequestContext = { requestId: `request-${contexts.length + 1}`, route: ROUTE_LABEL.staticFile };
+    contexts.push(context);
+    requestContext.run(context, () => cache.handle(req, res, next));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -102,6 +118,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   calls = 0;
+  noted = null;
   reply = { status: 200, headers: { 'cache-control': PUBLIC } };
   useCache();
 });
@@ -255,6 +272,31 @@ describe('render cache', () => {
     await send('/news?page=2', { host: 'demo.localhost:4321' });
     await send('/notice', { host: 'demo.localhost:4321' });
     expect(calls).toBe(3);
+  });
+
+  test('each request the cache takes is counted once as hit, stale or miss; a hit counts as the page and school its render noted', async () => {
+    const results: CacheResult[] = [];
+    cache = createRenderCache({ maxEntries: 100, now: () => clock, onResult: (result) => results.push(result) });
+    const start = clock;
+    noted = { route: '/news-information/list', school: 'jiangnan' };
+    await send('/news');
+    expect(contexts.at(-1)).toMatchObject(noted);
+    const page = noted;
+    // From here the renderer notes nothing: what a hit is counted under comes from its entry.
+    noted = null;
+    await send('/news');
+    expect(contexts.at(-1)).toMatchObject(page);
+    clock = start + 10_000;
+    await send('/news');
+    expect(contexts.at(-1)).toMatchObject(page);
+    // The background render that replaces the stale page is no client's request: not counted.
+    await vi.waitFor(() => expect(calls).toBe(2));
+    await send('/news', { method: 'POST' });
+    await send('/api/x');
+    // A file the static handler served (no router named it) is no page the cache missed.
+    reply = { status: 200, headers: { 'cache-control': 'public, max-age=0' } };
+    await send('/favicon.svg');
+    expect(results).toEqual(['miss', 'hit', 'stale']);
   });
 
   test('after s-maxage the stale page is served at once while one render replaces it', async () => {

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
@@ -9,6 +10,7 @@ import type { RenderCache } from './render-cache.ts';
 import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/uploads.ts';
 import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '../../lib/media-library.ts';
 import { bodyLimitFor } from '../../lib/csv-import.ts';
+import { noteRoute, ROUTE_LABEL } from './request-context.ts';
 
 /**
  * The first thing every request meets, before Astro or the API read anything:
@@ -76,6 +78,7 @@ export function createGate(options: GateOptions, next: Handler): Handler {
 
   /** Answers 413 at once and discards the rest of the upload (no memory), cutting it off after a while. */
   function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
+    noteRoute(ROUTE_LABEL.tooLarge);
     answer(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, serverMessages['validation.tooLarge'], true);
     req.removeAllListeners('data');
     req.resume();
@@ -100,6 +103,7 @@ export function createGate(options: GateOptions, next: Handler): Handler {
     if (brokenUrl(url)) {
       req.resume();
       if (url.startsWith('/api')) {
+        noteRoute(ROUTE_LABEL.badUrl);
         answer(res, 400, ErrorCode.BAD_REQUEST, serverMessages['validation.badUrl']);
         return;
       }
@@ -126,6 +130,10 @@ export function createGate(options: GateOptions, next: Handler): Handler {
       return;
     }
     // Read the body here, up to the limit, and hand it on whole (Astro takes req.body as is).
+    // The stream's events run in the connection's async context, not the request's: what follows
+    // them runs in the request's own, so what the renderer notes of it (its route, its school, the
+    // request id of its log lines) reaches the request's access line.
+    const request = new AsyncResource('PortalRequestBody');
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -135,7 +143,7 @@ export function createGate(options: GateOptions, next: Handler): Handler {
         refused = true;
         chunks.length = 0;
         req.off('data', onData);
-        refuseTooLarge(req, res);
+        request.runInAsyncScope(refuseTooLarge, null, req, res);
         return;
       }
       chunks.push(chunk);
@@ -144,7 +152,7 @@ export function createGate(options: GateOptions, next: Handler): Handler {
     req.once('end', () => {
       if (refused) return;
       (req as IncomingMessage & { body?: Buffer }).body = Buffer.concat(chunks, size);
-      pass(req, res);
+      request.runInAsyncScope(pass, null, req, res);
     });
     req.once('error', () => {
       if (!res.headersSent) res.destroy();

@@ -5,6 +5,7 @@ import { Socket } from 'node:net';
 import { etagMatches, weakEtag } from './page-cache.ts';
 import { nodeHeaders, requestHost } from './forwarded.ts';
 import { CACHE_TAG_HEADER, parseCacheTags } from './cache-tags.ts';
+import { noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-context.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's
@@ -34,6 +35,9 @@ interface Entry {
   staleUntil: number;
   /** Its Cache-Tag values, lower case. */
   tags: string[];
+  /** The page's route and school, as its render noted them: a hit is counted and logged as that page of that school. */
+  route: string | undefined;
+  school: string | undefined;
 }
 
 export interface RenderCacheOptions {
@@ -44,7 +48,11 @@ export interface RenderCacheOptions {
   bypass?: RegExp;
   /** Forwarded headers name the host (TRUST_PROXY); otherwise only Host does. */
   trustProxy?: boolean;
+  /** Each request the cache took: served fresh, served stale (one render replaces it), or rendered (a miss). */
+  onResult?: (result: CacheResult) => void;
 }
+
+export type CacheResult = 'hit' | 'stale' | 'miss';
 
 /**
  * The process event that drops stored pages: its argument is the tags whose pages go, or 'all'.
@@ -105,6 +113,7 @@ export function createRenderCache(options: RenderCacheOptions) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const bypass = options.bypass ?? DEFAULT_BYPASS;
   const trustProxy = options.trustProxy ?? false;
+  const counted = options.onResult ?? (() => undefined);
   let bytes = 0;
   let renders = 0;
 
@@ -144,6 +153,9 @@ export function createRenderCache(options: RenderCacheOptions) {
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale') {
+    counted(state);
+    if (e.route) noteRoute(e.route);
+    if (e.school) noteSchool(e.school);
     const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((now() - e.storedAt) / 1000)), 'x-render-cache': state };
     if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
       delete headers['content-length'];
@@ -205,6 +217,7 @@ export function createRenderCache(options: RenderCacheOptions) {
           headers['etag'] = etag;
           const at = now();
           const expires = at + maxAge * 1000;
+          const noted = requestContext.getStore();
           const entry: Entry = {
             status: res.statusCode,
             headers,
@@ -214,6 +227,8 @@ export function createRenderCache(options: RenderCacheOptions) {
             expires,
             staleUntil: expires + directive(cacheControl, 'stale-while-revalidate') * 1000,
             tags: parseCacheTags(headers[CACHE_TAG_HEADER.toLowerCase()]),
+            route: noted?.route,
+            school: noted?.school,
           };
           store(key, entry);
           finish(entry);
@@ -238,6 +253,17 @@ export function createRenderCache(options: RenderCacheOptions) {
       // The renderer answers its own errors; a throw here only means nothing was stored.
     }
     return done;
+  }
+
+  /**
+   * A client's request for a page the cache does not hold: rendered for it, and stored when it may
+   * be. Counted as a miss once answered, unless the answer was a built file the static handler
+   * served as it is (no router named it): that is no page, and no render the cache could have spared.
+   */
+  function miss(key: string, req: IncomingMessage, res: ServerResponse, next: Next) {
+    void render(key, req, res, next).then(() => {
+      if (requestContext.getStore()?.route !== ROUTE_LABEL.staticFile) counted('miss');
+    });
   }
 
   /** Re-renders a stale page with nobody waiting for it: a detached request like the one that found it stale. */
@@ -280,12 +306,12 @@ export function createRenderCache(options: RenderCacheOptions) {
         // Someone is rendering this page now: take their result rather than render it again.
         void pending.then((entry) => {
           if (entry && !res.headersSent) serve(req, res, entry, 'hit');
-          else if (req.method === 'GET') void render(key, req, res, next);
+          else if (req.method === 'GET') miss(key, req, res, next);
           else next(req, res);
         });
         return;
       }
-      if (req.method === 'GET') void render(key, req, res, next);
+      if (req.method === 'GET') miss(key, req, res, next);
       else next(req, res);
     },
     /** Drops every stored page. */

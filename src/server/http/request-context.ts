@@ -4,12 +4,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * What the server knows about the request being answered, for its access line and metrics: the id,
- * and the route that answered it once a router has matched (an API contract's path or a page's
- * pattern, never the URL itself, so metrics stay a fixed set of series).
+ * the route that answered it once a router has matched (an API call's path template or a page's
+ * pattern, never the URL itself, so metrics stay a fixed set of series) and the school it was for,
+ * once known.
  */
 export interface RequestContext {
   requestId: string;
   route?: string;
+  /** The school's pre-domain. */
+  school?: string;
 }
 
 // One store per process, shared by the server script and the built app (two copies of this
@@ -20,8 +23,31 @@ const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<Req
 if (!holder[KEY]) holder[KEY] = new AsyncLocalStorage<RequestContext>();
 export const requestContext: AsyncLocalStorage<RequestContext> = holder[KEY];
 
-/** Notes the route that answers the current request (no-op outside a request). */
+/** Notes the route that answers the current request (no-op outside a request); a later, more exact router overrides it. */
 export function noteRoute(route: string): void {
   const store = requestContext.getStore();
   if (store) store.route = route;
 }
+
+/** Notes the school the current request is for (no-op outside a request). */
+export function noteSchool(preDomain: string): void {
+  const store = requestContext.getStore();
+  if (store) store.school = preDomain;
+}
+
+/**
+ * Route labels of answers no router gave: the built files the adapter serves as they are, the
+ * gate's refusals (before any router saw the request), an /api path that names no call, and the
+ * scrape itself. Every other answer is labelled by the route that made it; `other` is left for what
+ * none of these covers (a bug to fix, never expected).
+ */
+export const ROUTE_LABEL = {
+  /** A file of the build's client folder, answered by the adapter's static handler before any router. */
+  staticFile: 'static',
+  badUrl: 'gate:bad-url',
+  tooLarge: 'gate:too-large',
+  apiNotFound: 'api:not-found',
+  metrics: '/metrics',
+  readiness: '/readyz',
+  other: 'other',
+} as const;

@@ -5,6 +5,7 @@ import { authenticateStaff, type StaffActor } from '../staff/accounts/sessions.s
 import type { Tenant } from '../tenant/tenant.table';
 import type { ClientHeaders, Runtime } from './context';
 import type { Authenticated, Scope, Student } from './scope';
+import { noteSchool } from './request-context';
 
 export interface ScopeInput {
   requestId: string;
@@ -38,9 +39,12 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     headers: input.headers,
     tenant(explicitId) {
       if (explicitId) return requireTenantById(db, explicitId);
-      tenant ??= resolveTenant(db, config, { tenantId: input.headers.tenantId ?? input.headers.schoolId, host: input.host }).then(
-        (found) => found ?? Promise.reject(AppError.tenantNotFound()),
-      );
+      tenant ??= resolveTenant(db, config, { tenantId: input.headers.tenantId ?? input.headers.schoolId, host: input.host }).then((found) => {
+        if (!found) throw AppError.tenantNotFound();
+        // The request's access line names the school it was for.
+        noteSchool(found.preDomain);
+        return found;
+      });
       return tenant;
     },
     user() {

@@ -7,7 +7,6 @@ import { CACHE_TAG_HEADER, formatCacheTags } from './cache-tags';
 import { pageTags, type PageKind } from '../events/page-changes';
 import type { ApiEnv, Scope } from './scope';
 import { parseWith, readBody } from './validate';
-import { noteRoute } from './request-context';
 
 export interface ServeOptions<Res, In = unknown> {
   /** Seconds a shared cache may keep a success (answers that depend only on the school and URL). */
@@ -46,9 +45,7 @@ export function serve<Req, Res, S extends z.ZodType>(
   handler: Handler<z.output<S>, Res>,
   options: ServeOptions<Res, z.output<S>> = {},
 ): void {
-  const label = `/api${call.path}`;
   const route = async (c: Context<ApiEnv>) => {
-    noteRoute(label);
     if (options.before) await options.before(c.var.scope, c);
     const raw = call.method === 'GET' ? c.req.query() : options.input ? await options.input(c) : await readBody(c);
     const params = c.req.param() as Record<string, string>;

@@ -63,7 +63,9 @@ export const serverMessages = {
   'tenant.notFoundHint': '如需帮助，请联系为您提供网址的学校或机构。',
   'tenant.noSchoolTitle': '网校尚未开通学校',
   'tenant.noSchoolBody': '这个网校平台已经安装好，但还没有创建任何学校。',
-  'tenant.noSchoolHint': '运维人员可在服务器上运行 npm run school:create 创建第一所学校及其管理员账号。',
+  'tenant.noSchoolHint': '运维人员可在服务器上门户的安装目录中运行以下命令，创建第一所学校及其管理员账号：',
+  'tenant.noSchoolCommand':
+    'node dist/server/db.mjs create-school --predomain <学校前缀> --name <学校名称> --admin-mobile <管理员手机号> --admin-name <管理员姓名>',
   'page.errorTitle': '页面出错了',
   'page.errorBody': '页面暂时无法显示，请稍后刷新重试。',
   'page.errorReference': '如需联系客服，请提供编号：{requestId}',

@@ -21,6 +21,12 @@ export type JobState = (typeof JOB_STATE)[keyof typeof JOB_STATE];
 
 export const JOB_STATES: readonly JobState[] = Object.values(JOB_STATE);
 
+/**
+ * The states of jobs that have not ended, or (failed) wait for someone to look: the few rows the
+ * metrics count. Done and cancelled jobs are most of the table and only grow.
+ */
+export const OPEN_JOB_STATES = [JOB_STATE.queued, JOB_STATE.running, JOB_STATE.failed] as const;
+
 /** How long a claim lasts: far longer than any handler takes, short enough that a dead instance's job runs soon. */
 export const JOB_LEASE_MS = 2 * 60_000;
 

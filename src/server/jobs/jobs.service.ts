@@ -56,3 +56,16 @@ export function renewLease(db: DB, job: Job, now: number): Promise<boolean> {
 
 // How a failure's text is kept, for handlers that record it elsewhere too; the failure no retry mends.
 export { errorText, FinalJobFailure } from './jobs.rules';
+/** The jobs table as the metrics report it (jobs.repository's one query), at `now`. */
+export async function jobQueueReading(
+  db: DB,
+  now: number,
+): Promise<{ jobs: { kind: string; state: string; count: number }[]; oldestDue: { kind: string; seconds: number }[] }> {
+  const rows = await repo.jobQueueRows(db, now);
+  const oldest = new Map<string, number>();
+  for (const r of rows) if (r.dueSince !== null) oldest.set(r.kind, Math.min(oldest.get(r.kind) ?? r.dueSince, r.dueSince));
+  return {
+    jobs: rows.map(({ kind, state, count }) => ({ kind, state, count })),
+    oldestDue: [...oldest].map(([kind, since]) => ({ kind, seconds: Math.max(0, now - since) / 1000 })),
+  };
+}

@@ -3,9 +3,12 @@ import type { Runtime } from '../http/context';
 import { createScope } from '../http/request-scope';
 import type { Scope } from '../http/scope';
 import * as repo from './jobs.repository';
-import { FinalJobFailure, JOB_LEASE_MS, afterFailure, errorText } from './jobs.rules';
+import { FinalJobFailure, JOB_LEASE_MS, OPEN_JOB_STATES, afterFailure, errorText } from './jobs.rules';
 import type { Job } from './jobs.table';
 import { JOB_HANDLERS, type JobHandlers } from './handlers';
+import { jobQueueReading } from './jobs.service';
+import { countJobRun, watchJobQueue } from '../metrics';
+import { isDatabaseUnavailable } from '../db/database';
 
 /**
  * The job runner of a server process. Every instance runs one; each claim is a single conditional
@@ -19,6 +22,8 @@ import { JOB_HANDLERS, type JobHandlers } from './handlers';
 export const JOB_POLL_INTERVAL_MS = 5_000;
 /** At most this many jobs per run, so a backlog never holds one tick for long. */
 export const JOBS_PER_RUN = 50;
+/** The metrics' reading of the jobs table is given up after this long (the scrape answers without it). */
+export const JOB_METRICS_TIMEOUT_MS = 2_000;
 
 const NO_HEADERS = { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null };
 
@@ -57,17 +62,39 @@ async function runOne(s: Scope, worker: string, job: Job, handlers: JobHandlers,
     const handler = handlers[job.kind];
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     await handler(s, JSON.parse(job.payload) as Record<string, unknown>, job);
-    if (await repo.completeJob(s.db, job.id, worker, s.now)) result.done.push(job.id);
+    if (await repo.completeJob(s.db, job.id, worker, s.now)) {
+      result.done.push(job.id);
+      countJobRun(job.kind, 'done');
+    }
   } catch (error) {
     const next = afterFailure(job.attempts, job.maxAttempts, s.now, error instanceof FinalJobFailure);
     const text = errorText(error);
-    if (await repo.failJob(s.db, job.id, worker, next, text, s.now)) (next.state === 'failed' ? result.failed : result.retried).push(job.id);
+    if (await repo.failJob(s.db, job.id, worker, next, text, s.now)) {
+      const outcome = next.state === 'failed' ? 'failed' : 'retried';
+      result[outcome].push(job.id);
+      countJobRun(job.kind, outcome);
+    }
     s.logger.warn('job failed', { kind: job.kind, key: job.jobKey, attempts: job.attempts, final: next.state === 'failed', error: text });
   }
 }
 
-/** Starts the process's runner; answers the function that stops it. */
+/**
+ * The job metrics of this process: the queue read from the database at each scrape (every instance
+ * reports the same figures: take one instance's, or the max, never the sum) and the run counters
+ * of every kind of `handlers` from 0.
+ */
+export function watchJobMetrics(runtime: Runtime, handlers: JobHandlers = JOB_HANDLERS): void {
+  watchJobQueue({
+    kinds: Object.keys(handlers),
+    states: OPEN_JOB_STATES,
+    read: () => jobQueueReading(runtime.db, runtime.now()),
+    timeoutMs: JOB_METRICS_TIMEOUT_MS,
+  });
+}
+
+/** Starts the process's runner (and its metrics); answers the function that stops it. */
 export function startJobRunner(runtime: Runtime, intervalMs = JOB_POLL_INTERVAL_MS): () => void {
+  watchJobMetrics(runtime);
   const worker = `instance-${randomUUID()}`;
   let running = false;
   const tick = async () => {
@@ -79,7 +106,10 @@ export function startJobRunner(runtime: Runtime, intervalMs = JOB_POLL_INTERVAL_
       if (r.done.length + r.retried.length + r.failed.length)
         runtime.logger.info('jobs run', { done: r.done.length, retried: r.retried.length, failed: r.failed.length });
     } catch (error) {
-      runtime.logger.error('job runner failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      const fields = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      // With the database down every tick fails alike: one line per interval says so.
+      if (isDatabaseUnavailable(error)) runtime.logger.repeating('error', 'job runner failed', fields);
+      else runtime.logger.error('job runner failed', fields);
     } finally {
       running = false;
     }

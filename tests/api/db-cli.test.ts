@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+
+/**
+ * The database commands (scripts/db.ts, built as dist/server/db.mjs) run by an operator from
+ * another folder than the portal's, with the default relative DATABASE_URL: there is no database
+ * there. Only `migrate` may make one (and `restore` put a backup in place); every other command
+ * stops with a clear message naming the path it looked for, exits non-zero and makes nothing,
+ * instead of filling a new, empty database and reporting success. An unknown command prints the
+ * usage and touches nothing.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+/**
+ * Each command is a process that compiles the server's sources first (about 2 s alone, many times
+ * that on a busy machine): the commands run one after another, each test gets this long, and a
+ * command still running after CLI_TIMEOUT_MS is ended rather than left behind.
+ */
+const CLI_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
+const RELATIVE_URL = 'file:./data/portal.sqlite';
+const folders: string[] = [];
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function elsewhere(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'portal-elsewhere-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function db(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/loader.mjs'), join(ROOT, 'scripts/db.ts'), ...args], {
+      cwd,
+      timeout: CLI_TIMEOUT_MS,
+      // The sources' import aliases (tsconfig.json) from any folder; the built db.mjs needs none.
+      env: { ...process.env, DATABASE_URL: RELATIVE_URL, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const USES_THE_DATABASE: readonly string[][] = [
+  ['seed'],
+  ['create-school', '--predomain', 'jiangnan', '--name', '江南职业技能培训学院', '--admin-mobile', '13800000000', '--admin-name', '陈文静'],
+  ['invite-admin', '--school', 'jiangnan', '--admin-mobile', '13800000001', '--admin-name', '钱明'],
+  ['backup', 'backup.sqlite'],
+  ['export-school', '--school', 'jiangnan', '--file', 'jiangnan.jsonl'],
+  ['import-school', '--file', 'jiangnan.jsonl'],
+];
+
+describe('database commands from another folder', () => {
+  test(
+    'every command but migrate refuses a database that is not there, naming the path it looked for',
+    async () => {
+      const folder = elsewhere();
+      for (const args of USES_THE_DATABASE) {
+        const answer = await db(folder, ...args);
+        expect(answer.code, `${args[0]}: ${answer.stdout}${answer.stderr}`).toBe(2);
+        expect(answer.stderr).toContain(`no database at ${join(folder, 'data/portal.sqlite')}`);
+        expect(answer.stderr).toContain('only "migrate" creates a new database');
+      }
+      expect(readdirSync(folder)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'an unknown command prints the usage and makes nothing',
+    async () => {
+      const folder = elsewhere();
+      const answer = await db(folder, 'create-schol');
+      expect(existsSync(join(folder, 'data'))).toBe(false);
+      expect(answer.code).toBe(2);
+      expect(answer.stdout).toContain('usage: db.mjs migrate');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'migrate makes the database, and the other commands then use it',
+    async () => {
+      const folder = elsewhere();
+      const migrated = await db(folder, 'migrate');
+      expect(migrated.code, migrated.stderr).toBe(0);
+      expect(existsSync(join(folder, 'data/portal.sqlite'))).toBe(true);
+      const created = await db(folder, ...USES_THE_DATABASE[1]!);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stdout).toContain('school created (sqlite)');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
