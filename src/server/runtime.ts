@@ -13,6 +13,7 @@ import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
 import { localDiskStore } from './storage/storage';
+import { diskStaging } from './media-library/staging-store';
 
 export interface Server {
   runtime: Runtime;
@@ -73,6 +74,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       map: createMapProvider(config),
     },
     storage: localDiskStore(config.UPLOAD_DIR),
+    uploadStaging: diskStaging(config.UPLOAD_DIR),
   };
   return runtime;
 }

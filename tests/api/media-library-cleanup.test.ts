@@ -6,9 +6,10 @@ import { STAFF_ROLE } from '~/lib/staff/roles';
 import { createScope } from '~/server/http/request-scope';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { jobOf } from '~/server/jobs/jobs.service';
-import { MEDIA_PROCESS_JOB, completeUpload } from '~/server/media-library/media-library.service';
+import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload } from '~/server/media-library/media-library.service';
 import { parseRenditions, renditionKey } from '~/server/media-library/media-library.rules';
 import { STAGING_EXPIRY_MS, removeAbandonedUploads, stagingDirectory } from '~/server/media-library/staging';
+import { diskStaging } from '~/server/media-library/staging-store';
 import { recordStoredFile } from '~/server/storage/files.service';
 import { newId } from '~/server/ids';
 import { DEMO, useTestServer } from '../setup/server';
@@ -42,7 +43,7 @@ test('a finished run removes the renditions an earlier, killed run of the asset 
   writeFileSync(join(dir, 'v.mp4'), testVideo(854, 480, 1));
   const asset = await completeUpload(scope(), actor as never, {
     uploadId: `${DEMO.id}-${account.id}-${'c'.repeat(32)}`,
-    path: join(dir, 'v.mp4'),
+    bytes: bytesOfPath(join(dir, 'v.mp4')),
     name: '清理.mp4',
   });
   const row = await db.selectFrom('mediaAssets').selectAll().where('id', '=', asset.id).executeTakeFirstOrThrow();
@@ -89,18 +90,18 @@ function stage(directory: string, id: string, startedAt: number, size = 100, off
 test('an upload nobody finished is removed a week after it started; a younger one stays', async () => {
   const uploadDir = mkdtempSync(join(tmpdir(), 'staging-'));
   // No upload was ever started: nothing to remove, no error.
-  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(0);
+  expect(await removeAbandonedUploads(server().runtime.db, diskStaging(uploadDir), server().clock.value, server().runtime.logger)).toBe(0);
 
   const directory = stagingDirectory(uploadDir);
   mkdirSync(directory, { recursive: true });
   const now = Date.now();
   stage(directory, 'abandoned', now - STAGING_EXPIRY_MS - 60_000);
   stage(directory, 'recent', now - STAGING_EXPIRY_MS + 3_600_000);
-  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(1);
+  expect(await removeAbandonedUploads(server().runtime.db, diskStaging(uploadDir), server().clock.value, server().runtime.logger)).toBe(1);
   expect(existsSync(join(directory, 'abandoned'))).toBe(false);
   expect(existsSync(join(directory, 'abandoned.json'))).toBe(false);
   expect(existsSync(join(directory, 'recent'))).toBe(true);
   expect(existsSync(join(directory, 'recent.json'))).toBe(true);
   // A second sweep (another instance) finds nothing more.
-  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(0);
+  expect(await removeAbandonedUploads(server().runtime.db, diskStaging(uploadDir), server().clock.value, server().runtime.logger)).toBe(0);
 });

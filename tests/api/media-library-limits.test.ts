@@ -166,7 +166,7 @@ describe('an abandoned upload', () => {
     // Asking where the idle one stands is not progress.
     expect((await tus(session, 'HEAD', idle)).headers.get('upload-offset')).toBe('50');
     server().clock.advance(120_000);
-    const removed = await removeAbandonedUploads(db(), dir, server().clock.value);
+    const removed = await removeAbandonedUploads(db(), server().runtime.uploadStaging, server().clock.value, server().runtime.logger);
     expect(removed).toBeGreaterThanOrEqual(1);
     expect((await openRows(account.id)).map((r) => r.id)).toEqual([idOf(busy)]);
     expect(existsSync(join(stagingDirectory(dir), idOf(idle)))).toBe(false);

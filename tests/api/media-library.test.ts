@@ -11,7 +11,7 @@ import { createScope } from '~/server/http/request-scope';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { jobOf } from '~/server/jobs/jobs.service';
 import { JOB_STATE } from '~/server/jobs/jobs.rules';
-import { MEDIA_PROCESS_JOB, completeUpload, lessonSourceOf } from '~/server/media-library/media-library.service';
+import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload, lessonSourceOf } from '~/server/media-library/media-library.service';
 import { lessonContent } from '~/server/learning/online-classroom/online-classroom.rules';
 import { GET as serveFile } from '~/pages/files/[...key]';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
@@ -193,10 +193,10 @@ describe('an interrupted upload resumes where it stopped', () => {
     const s = pageScope();
     const who = { account: actor, tenant } as never;
     const [a, b] = await Promise.all([
-      completeUpload(s, who, { uploadId, path, name: 'logo.png' }),
-      completeUpload(s, who, { uploadId, path, name: 'logo.png' }),
+      completeUpload(s, who, { uploadId, bytes: bytesOfPath(path), name: 'logo.png' }),
+      completeUpload(s, who, { uploadId, bytes: bytesOfPath(path), name: 'logo.png' }),
     ]);
-    const c = await completeUpload(s, who, { uploadId, path, name: 'logo.png' });
+    const c = await completeUpload(s, who, { uploadId, bytes: bytesOfPath(path), name: 'logo.png' });
     expect(new Set([a.id, b.id, c.id]).size).toBe(1);
     const rows = await server().runtime.db.selectFrom('mediaAssets').select('id').where('uploadId', '=', uploadId).execute();
     expect(rows).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { FileStore } from '../storage/storage';
+import type { UploadStaging } from '../media-library/staging-store';
 import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
@@ -34,6 +35,8 @@ export interface Runtime {
   };
   /** Where uploaded files are kept (UPLOAD_DIR on the local disk). */
   storage: FileStore;
+  /** Where unfinished resumable uploads wait (UPLOAD_DIR/.media-uploads, or the bucket with STORAGE_DRIVER=s3). */
+  uploadStaging: UploadStaging;
 }
 
 /** The request headers of the spec, read once. */

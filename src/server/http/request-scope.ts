@@ -16,7 +16,7 @@ export interface ScopeInput {
 }
 
 export function createScope(runtime: Runtime, input: ScopeInput): Scope {
-  const { db, config, logger, lookups, providers, storage } = runtime;
+  const { db, config, logger, lookups, providers, storage, uploadStaging } = runtime;
   const now = runtime.now();
   let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
   let user: Promise<Authenticated> | undefined;
@@ -30,6 +30,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     lookups,
     providers,
     storage,
+    uploadStaging,
     now,
     requestId: input.requestId,
     ip: input.ip,

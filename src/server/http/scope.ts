@@ -34,6 +34,8 @@ export interface Scope {
   readonly providers: Runtime['providers'];
   /** Where uploaded files are kept. */
   readonly storage: Runtime['storage'];
+  /** Where unfinished resumable uploads wait. */
+  readonly uploadStaging: Runtime['uploadStaging'];
   readonly requestId: string;
   /** The peer address ('' when unknown). */
   readonly ip: string;

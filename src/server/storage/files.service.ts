@@ -103,15 +103,20 @@ export interface RecordedFile {
  * Stores a file from a local path under its key (streamed, whole or not at all) and answers its
  * size and SHA-256; the row is written by recordStoredFile, in the caller's transaction.
  */
-export async function putLocalFile(s: Scope, key: string, path: string): Promise<{ size: number; sha256: string }> {
+export function putLocalFile(s: Scope, key: string, path: string): Promise<{ size: number; sha256: string }> {
+  return putStreamedFile(s, key, createReadStream(path));
+}
+
+/** Stores a stream's bytes under its key (whole or not at all) and answers their size and SHA-256, as putLocalFile. */
+export async function putStreamedFile(s: Scope, key: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   // Hashed and counted as the store takes each piece (a listener beside the store's would miss the first ones).
   async function* counted() {
-    for await (const chunk of createReadStream(path)) {
-      hash.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      yield chunk as Buffer;
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
     }
   }
   await s.storage.putStream(key, counted());

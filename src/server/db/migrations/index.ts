@@ -37,6 +37,7 @@ import * as m20261128T0620 from './20261128T0620_question_bank';
 import * as m20261128T1900 from './20261128T1900_login_devices';
 import * as m20261128T1930 from './20261128T1930_media_uploads';
 import * as m20261128T1931 from './20261128T1931_class_student_periods';
+import * as m20261129T0200 from './20261129T0200_media_upload_locks';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261128T1900_login_devices': m20261128T1900,
   '20261128T1930_media_uploads': m20261128T1930,
   '20261128T1931_class_student_periods': m20261128T1931,
+  '20261129T0200_media_upload_locks': m20261129T0200,
 };
 
 export const migrationProvider: MigrationProvider = {
