@@ -42,6 +42,32 @@ const schema = z
     // Where uploaded files are kept (the local-disk file store, src/server/storage): a volume all
     // instances share when there are several.
     UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+    // Where uploaded files are kept: 'local' (the disk under UPLOAD_DIR) or 's3' (one private bucket of
+    // an S3-compatible store; UPLOAD_DIR then holds only unfinished uploads and scratch files).
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3–63 lower-case letters, digits, dots and hyphens')
+      .optional(),
+    // Unset: AWS's own address for S3_REGION. Any other S3-compatible store: its address.
+    S3_ENDPOINT: z
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), { message: 'must be an http(s) URL' })
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/, 'a region name such as us-east-1 or cn-north-1')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+    // The bucket in the path (https://host/bucket/key) instead of the host name: MinIO and many others need it.
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    // Put in front of every object's key: several portals (or staging and production) in one bucket.
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9][\w.-]*(?:\/[A-Za-z0-9][\w.-]*)*\/?$/, 'letters, digits, . _ - in parts separated by /')
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+      .optional(),
     // The media library's limits (decision 050). A school's quota counts its stored files, the
     // renditions made of them and the bytes its unfinished uploads declared.
     MEDIA_SCHOOL_QUOTA_MB: z.coerce
@@ -219,6 +245,11 @@ const schema = z
         });
       }
     }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
     }
@@ -238,6 +269,19 @@ const schema = z
     THIRD_PARTY_PLATFORM_SECRET: env.THIRD_PARTY_PLATFORM_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_THIRD_PARTY_PLATFORM_SECRET),
     /** Development helpers (SMS codes and captcha answers readable through the API) are on. */
     developmentMode: env.NODE_ENV !== 'production',
+    /** The object store's settings when STORAGE_DRIVER=s3 (each one required above), else null. */
+    s3:
+      env.STORAGE_DRIVER === 's3' && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            prefix: env.S3_PREFIX ?? '',
+          }
+        : null,
     databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',
   }));
 

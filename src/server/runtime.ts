@@ -13,6 +13,7 @@ import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
 import { localDiskStore } from './storage/storage';
+import { s3Store } from './storage/s3-store';
 import { diskStaging } from './media-library/staging-store';
 
 export interface Server {
@@ -73,7 +74,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       sms: createSmsProvider(config, () => runtime.logger),
       map: createMapProvider(config),
     },
-    storage: localDiskStore(config.UPLOAD_DIR),
+    // Chosen once: one client (and its kept-alive connections) per process.
+    storage: config.s3 ? s3Store(config.s3) : localDiskStore(config.UPLOAD_DIR),
     uploadStaging: diskStaging(config.UPLOAD_DIR),
   };
   return runtime;

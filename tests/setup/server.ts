@@ -12,6 +12,7 @@ import { seedIfEmpty } from '~/server/db/seed';
 import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
 import { urlOf, type Call } from '~/lib/api/contract';
 import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
+import { startS3Server, type S3Server } from './s3';
 
 /**
  * A real server on a real, private database for one test file:
@@ -52,9 +53,25 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** Where a test server keeps uploaded files: the local disk, or a bucket on a private S3 server. */
+export type StorageDriver = 'local' | 's3';
+export const STORAGE_DRIVERS: readonly StorageDriver[] = ['local', 's3'];
+
+/** The driver of servers that do not choose one: TEST_STORAGE_DRIVER=s3 runs a whole suite on a bucket. */
+export const defaultStorageDriver = (): StorageDriver => (process.env['TEST_STORAGE_DRIVER'] === 's3' ? 's3' : 'local');
+
+export interface TestServerOptions {
+  /** Seed the demo tenants (default true). */
+  seed?: boolean;
+  /** Where files are kept (default defaultStorageDriver()). */
+  storage?: StorageDriver;
+}
+
 export interface TestServer extends Server {
   clock: Clock;
   databaseUrl: string;
+  /** The server's own S3 server when its files are kept in a bucket, else null. */
+  s3: S3Server | null;
   /** Raw request through the Hono app. */
   fetch(path: string, init?: RequestInit): Promise<Answer>;
   /** GET with a query (plus the client's `timestamp` parameter) and the TenantId header. */
@@ -171,9 +188,10 @@ export async function startSmsGateway(): Promise<{
  * A server on a private database. The demo tenants are seeded (relative to NOW) whatever the mode,
  * as `npm run db:seed` would, unless `seed: false` (a production server never seeds by itself).
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await makeDatabase();
   const uploadDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
+  const s3 = (options.storage ?? defaultStorageDriver()) === 's3' ? await startS3Server() : null;
   const clock: Clock = {
     value: NOW,
     set(ms) {
@@ -194,12 +212,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       TENANT_BASE_DOMAINS: 'localhost',
       DEFAULT_PREDOMAIN: 'demo',
       TOKEN_PARAM_SECRET,
+      ...s3?.env,
       ...env,
     });
     server = await createServer(config, () => clock.value);
     if (options.seed !== false) await seedIfEmpty(server.runtime.db, NOW);
   } catch (error) {
     await database.drop();
+    await s3?.stop();
     throw error;
   }
   // The log is silent, but an unhandled error inside a request must not pass unnoticed:
@@ -233,6 +253,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...server,
     clock,
     databaseUrl: database.url,
+    s3,
     fetch,
     get,
     post,
@@ -246,6 +267,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       } finally {
         await database.drop();
         rmSync(uploadDir, { recursive: true, force: true });
+        await s3?.stop();
       }
     },
   };
@@ -255,10 +277,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
  * Starts one server for the current test file (beforeAll) and closes it (afterAll).
  * Returns an accessor, since the server exists only once beforeAll has run.
  */
-export function useTestServer(env: Record<string, string> = {}): () => TestServer {
+export function useTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(env);
+    server = await startTestServer(env, options);
   });
   afterAll(async () => {
     await server?.close();

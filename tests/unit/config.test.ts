@@ -228,4 +228,63 @@ describe('parseConfig', () => {
       expect(problemsOf({ ...DEV, DOCUMENT_VIEWER_URL: bad }).map((p) => p.split(':')[0])).toEqual(['DOCUMENT_VIEWER_URL']);
     }
   });
+
+  describe('file storage', () => {
+    const S3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'portal-files',
+      S3_REGION: 'cn-north-1',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example-key',
+    } as const;
+
+    test('the local disk by default, with no object store', () => {
+      const c = parseConfig(DEV);
+      expect(c.STORAGE_DRIVER).toBe('local');
+      expect(c.s3).toBeNull();
+    });
+
+    test('s3 with everything required gives the store settings (AWS address, host-style, no prefix by default)', () => {
+      expect(parseConfig({ ...DEV, ...S3 }).s3).toEqual({
+        bucket: 'portal-files',
+        region: 'cn-north-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret-example-key',
+        prefix: '',
+      });
+      const minio = parseConfig({ ...PROD, ...S3, S3_ENDPOINT: 'http://10.0.0.5:9000', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'portal/production' }).s3;
+      expect(minio).toMatchObject({ endpoint: 'http://10.0.0.5:9000', forcePathStyle: true, prefix: 'portal/production/' });
+    });
+
+    test('s3 without its bucket, region or keys refuses to start, naming each one missing', () => {
+      expect(problemsOf({ ...DEV, STORAGE_DRIVER: 's3' }).sort()).toEqual([
+        'S3_ACCESS_KEY_ID: is required when STORAGE_DRIVER=s3',
+        'S3_BUCKET: is required when STORAGE_DRIVER=s3',
+        'S3_REGION: is required when STORAGE_DRIVER=s3',
+        'S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER=s3',
+      ]);
+      expect(problemsOf({ ...PROD, ...S3, S3_SECRET_ACCESS_KEY: '' })).toEqual(['S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER=s3']);
+    });
+
+    test('the S3 settings are read only for the s3 driver', () => {
+      expect(parseConfig({ ...DEV, S3_BUCKET: 'portal-files' }).s3).toBeNull();
+    });
+
+    test.each([
+      ['STORAGE_DRIVER', 'disk'],
+      ['S3_BUCKET', 'Portal_Files'],
+      ['S3_BUCKET', 'ab'],
+      ['S3_ENDPOINT', 'ftp://store.example'],
+      ['S3_ENDPOINT', 'store.example:9000'],
+      ['S3_REGION', 'CN North'],
+      ['S3_FORCE_PATH_STYLE', 'maybe'],
+      ['S3_PREFIX', '/portal'],
+      ['S3_PREFIX', 'portal//files'],
+      ['S3_PREFIX', '../portal'],
+    ])('a bad %s (%j) is refused by name', (key, value) => {
+      expect(problemsOf({ ...DEV, ...S3, [key]: value }).map((p) => p.split(':')[0])).toEqual([key]);
+    });
+  });
 });

@@ -33,7 +33,7 @@ export interface Runtime {
     sms: SmsProvider;
     map: MapProvider | null;
   };
-  /** Where uploaded files are kept (UPLOAD_DIR on the local disk). */
+  /** Where uploaded files are kept: UPLOAD_DIR on the local disk, or a bucket (STORAGE_DRIVER=s3). */
   storage: FileStore;
   /** Where unfinished resumable uploads wait (UPLOAD_DIR/.media-uploads, or the bucket with STORAGE_DRIVER=s3). */
   uploadStaging: UploadStaging;

@@ -77,15 +77,28 @@ export interface ServedFile {
   open(range?: { start: number; end: number }): Promise<Readable | null>;
 }
 
-/** A file of the request's school by its key, or null (another school's file is not found either). */
+/**
+ * A file of the request's school by its key, or null (another school's file is not found either).
+ * Its size and type are the record's: the bytes under a key never change, so the store is asked
+ * only for the bytes themselves (a bucket is not asked twice per request).
+ */
 export async function openFile(s: Scope, key: string): Promise<ServedFile | null> {
   if (!isFileKey(key)) return null;
   const tenant = await s.tenant();
   const row = await repo.findByKey(s.db, tenant.id, key);
   if (!row) return null;
-  const size = await s.storage.size(key);
-  if (size === null) return null;
-  return { size, contentType: row.contentType, sha256: row.sha256, open: (range) => s.storage.readStream(key, range) };
+  return {
+    size: Number(row.size),
+    contentType: row.contentType,
+    sha256: row.sha256,
+    async open(range) {
+      const stream = await s.storage.readStream(key, range);
+      // A record whose bytes are not in the store: an instance with files of its own that the others
+      // do not have (a local UPLOAD_DIR that is not shared), or bytes removed by hand.
+      if (!stream) s.logger.warn('stored file not found in the file store', { key, driver: s.config.STORAGE_DRIVER });
+      return stream;
+    },
+  };
 }
 
 /** A file another domain stores (the media library's originals and renditions), recorded so /files serves it. */
