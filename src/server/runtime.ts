@@ -14,7 +14,7 @@ import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
 import { localDiskStore } from './storage/storage';
 import { s3Store } from './storage/s3-store';
-import { diskStaging } from './media-library/staging-store';
+import { bucketStaging, diskStaging } from './media-library/staging-store';
 
 export interface Server {
   runtime: Runtime;
@@ -76,7 +76,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
     },
     // Chosen once: one client (and its kept-alive connections) per process.
     storage: config.s3 ? s3Store(config.s3) : localDiskStore(config.UPLOAD_DIR),
-    uploadStaging: diskStaging(config.UPLOAD_DIR),
+    uploadStaging: config.s3 ? bucketStaging(config.s3) : diskStaging(config.UPLOAD_DIR),
   };
   return runtime;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
+import { addMultipartListing } from './s3rver-multipart';
 
 /**
  * A real S3-protocol server for tests (s3rver: the S3 HTTP API over files on disk), on loopback
@@ -36,6 +37,8 @@ export const uniqueBucket = () => `test-${randomBytes(6).toString('hex')}`;
 export async function startS3Server(): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'portal-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  // The multipart calls tus's S3 store makes that s3rver lacks (ListParts, AbortMultipartUpload, ListMultipartUploads).
+  addMultipartListing(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({

@@ -107,7 +107,13 @@ async function firstBytesOf(bytes: UploadBytes): Promise<Uint8Array | null> {
   const stream = await bytes({ start: 0, end: SNIFF_BYTES - 1 });
   if (!stream) return null;
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  let read = 0;
+  // Enough read: leaving the loop closes the stream (a store that ignored the range is not read to its end).
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    if (read >= SNIFF_BYTES) break;
+  }
   return Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
 }
 
