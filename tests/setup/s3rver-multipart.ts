@@ -28,8 +28,8 @@ interface S3rverInternals {
 }
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const element = (name: string, value: string | number | boolean) => `<${name}>${escape(String(value))}</${name}>`;
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const element = (name: string, value: string | number | boolean) => `<${name}>${escapeXml(String(value))}</${name}>`;
 const document = (root: string, inner: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${XMLNS}">${inner}</${root}>`;
 
 function answerXml(ctx: KoaContext, status: number, xml: string): void {
