@@ -1,5 +1,8 @@
 import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { DEMO, type Answer, type TestServer } from './server';
+
+/** What the protocol needs of an instance: its requests. */
+type Instance = Pick<TestServer, 'fetch'>;
 import { asStaff, type TestStaffSession } from './staff';
 
 /**
@@ -10,7 +13,7 @@ import { asStaff, type TestStaffSession } from './staff';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 export function tusCall(
-  server: TestServer,
+  server: Instance,
   session: TestStaffSession | null,
   method: string,
   path: string,
@@ -27,11 +30,11 @@ export function tusCall(
 }
 
 /** Starts an upload of `size` bytes named `name`; answers the server's answer (201 with Location). */
-export const createUpload = (server: TestServer, session: TestStaffSession, name: string, size: number) =>
+export const createUpload = (server: Instance, session: TestStaffSession, name: string, size: number) =>
   tusCall(server, session, 'POST', MEDIA_UPLOAD_PATH, { 'Upload-Length': String(size), 'Upload-Metadata': `filename ${b64(name)}` });
 
 /** Sends a piece from `offset` (a stream is sent as it is produced). */
-export const patchUpload = (server: TestServer, session: TestStaffSession, location: string, offset: number, bytes: Uint8Array | ReadableStream<Uint8Array>) =>
+export const patchUpload = (server: Instance, session: TestStaffSession, location: string, offset: number, bytes: Uint8Array | ReadableStream<Uint8Array>) =>
   tusCall(server, session, 'PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, bytes);
 
 export const uploadIdOf = (location: string) => location.split('/').pop()!;
