@@ -17,7 +17,42 @@ import {
   E2E_THIRD_PARTY_SECRET,
   E2E_FAKE_BANK_ORIGIN,
   E2E_FAKE_BANK_PORT,
+  E2E_STORAGE_DRIVER,
+  E2E_S3_BUCKET,
+  E2E_S3_ORIGIN,
+  E2E_S3_PORT,
 } from './tests/e2e/support/env';
+
+/** The demo server's file store: its own directory beside the database, or the run's bucket (E2E_STORAGE_DRIVER=s3). */
+const storageEnv: Record<string, string> =
+  E2E_STORAGE_DRIVER === 's3'
+    ? {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: E2E_S3_ORIGIN,
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: E2E_S3_BUCKET,
+        // s3rver's fixed key pair (tests/setup/s3.ts).
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      }
+    : {};
+
+/** The S3-protocol server of a run on a bucket; its files live in a temporary directory removed when it stops. */
+const s3Server =
+  E2E_STORAGE_DRIVER === 's3'
+    ? [
+        {
+          command: 'npx tsx tests/e2e/support/s3-server.ts',
+          port: E2E_S3_PORT,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe' as const,
+          stderr: 'pipe' as const,
+          env: { E2E_S3_PORT: String(E2E_S3_PORT) },
+        },
+      ]
+    : [];
 
 /**
  * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
@@ -62,6 +97,7 @@ export default defineConfig({
     },
   ],
   webServer: [
+    ...s3Server,
     {
       // The fake third-party course platform (tests/setup/fake-platform.ts): checks signatures and
       // serves the classroom page a third-party course opens.
@@ -112,6 +148,7 @@ export default defineConfig({
         THIRD_PARTY_PLATFORM_SECRET: E2E_THIRD_PARTY_SECRET,
         // Works from the external question bank go to the fake bank above.
         XSKT_BANK_URL: `${E2E_FAKE_BANK_ORIGIN}/`,
+        ...storageEnv,
       },
     },
     {

@@ -16,15 +16,18 @@
 //   npm run db:restore -- backups/portal-2026-11-25.sqlite
 //                                           check a backup and put it in place (portal stopped)
 //   npm run school:export -- --school jiangnan --file jiangnan.jsonl
-//                                           one school's data (by pre-domain or id) as JSON lines
+//                                           one school's data (by pre-domain or id) and its stored files
+//                                           (from the file store of STORAGE_DRIVER) as JSON lines
 //   npm run school:import -- --file jiangnan.jsonl
 //                                           that school into the database of DATABASE_URL (any engine)
+//                                           and its files into this environment's file store
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
 import { createSchool } from '../src/server/tenant/tenant.service';
 import { backupSqlite, restoreSqlite, sqliteFileOf } from '../src/server/db/backup';
-import { exportTenant, importTenant } from '../src/server/db/tenant-transfer';
+import { exportTenant, importTenant, type TransferCounts } from '../src/server/db/tenant-transfer';
+import { fileStoreOf } from '../src/server/storage/file-stores';
 import { getTenantIdByPreDomainOrId } from '../src/server/tenant/tenant.service';
 import { inviteByOperator, invitationUrl } from '../src/server/staff/accounts/invitations.service';
 import { staffMobileRule, staffNameRule } from '../src/lib/rules/staff';
@@ -79,6 +82,8 @@ async function printAdminLink(
   console.log(`  ${invitationUrl(linkOrigin(config, host), invited.token)}`);
   console.log('the link works on any host name of the school (the part after # never reaches a server or a log); send it to that person only.');
 }
+
+const summary = (counts: TransferCounts) => `${Object.values(counts.rows).reduce((a, b) => a + b, 0)} rows, ${counts.files} files`;
 
 async function main() {
   // Only the database settings are used: no secrets are asked for.
@@ -157,8 +162,9 @@ async function main() {
         process.exitCode = 2;
         return;
       }
-      const counts = await exportTenant(db, kind, tenantId, file);
-      console.log(`exported school ${school} (${kind}) to ${file}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
+      const counts = await exportTenant(db, kind, tenantId, file, fileStoreOf(config));
+      console.log(`exported school ${school} (${kind}, ${config.STORAGE_DRIVER} files) to ${file}: ${summary(counts)}`);
+      console.log('the export holds password hashes and personal data: keep it as a secret and delete it once imported.');
     } else if (command === 'import-school') {
       const [file] = values('file');
       if (!file) {
@@ -166,8 +172,9 @@ async function main() {
         process.exitCode = 2;
         return;
       }
-      const counts = await importTenant(db, file);
-      console.log(`imported ${file} into ${kind}: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
+      const counts = await importTenant(db, file, fileStoreOf(config));
+      const present = counts.filesPresent ? ` (${counts.filesPresent} more were in the file store already)` : '';
+      console.log(`imported ${file} into ${kind} and the ${config.STORAGE_DRIVER} file store: ${summary(counts)}${present}`);
     } else {
       console.log(
         'usage: db.ts migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +

@@ -12,9 +12,8 @@ import { startStagingSweep } from './media-library/staging';
 import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, watchPool } from './metrics';
 import { requestContext } from './http/request-context';
-import { localDiskStore } from './storage/storage';
-import { s3Store } from './storage/s3-store';
-import { bucketStaging, diskStaging } from './media-library/staging-store';
+import { fileStoreOf } from './storage/file-stores';
+import { uploadStagingOf } from './media-library/staging-store';
 
 export interface Server {
   runtime: Runtime;
@@ -75,8 +74,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       map: createMapProvider(config),
     },
     // Chosen once: one client (and its kept-alive connections) per process.
-    storage: config.s3 ? s3Store(config.s3) : localDiskStore(config.UPLOAD_DIR),
-    uploadStaging: config.s3 ? bucketStaging(config.s3) : diskStaging(config.UPLOAD_DIR),
+    storage: fileStoreOf(config),
+    uploadStaging: uploadStagingOf(config),
   };
   return runtime;
 }

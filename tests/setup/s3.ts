@@ -34,9 +34,18 @@ export interface S3Server {
 /** A bucket name no other test uses. */
 export const uniqueBucket = () => `test-${randomBytes(6).toString('hex')}`;
 
-export async function startS3Server(): Promise<S3Server> {
+export interface S3ServerOptions {
+  /** The port to listen on (default: any free one). */
+  port?: number;
+  /** The first bucket's name (default: a fresh unique one). */
+  bucket?: string;
+}
+
+export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'portal-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const bucket = options.bucket ?? uniqueBucket();
+  // The first bucket exists before the server listens: whoever sees the port open may use it.
+  const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
   // The multipart calls tus's S3 store makes that s3rver lacks (ListParts, AbortMultipartUpload, ListMultipartUploads).
   addMultipartListing(server);
   const { port } = await server.run();
@@ -52,7 +61,6 @@ export async function startS3Server(): Promise<S3Server> {
     await client.send(new CreateBucketCommand({ Bucket: name }));
     return name;
   };
-  const bucket = await newBucket();
   return {
     endpoint,
     bucket,

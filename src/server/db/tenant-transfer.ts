@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { sql, type Kysely } from 'kysely';
+import type { FileStore } from '../storage/storage';
 import type { DB, DatabaseKind } from './database';
 
 /**
@@ -17,10 +20,54 @@ import type { DB, DatabaseKind } from './database';
  *   a conflict the import names and refuses.
  * - Refused too: a school whose id, pre-domain or one of whose domains the target already has.
  * - Process-wide tables hold nothing of a school (login failures by address, SMS send times).
+ * - The school's files go with it (version 2): every stored file its `stored_files` rows name (the
+ *   logo, covers, pictures, media originals and renditions) is read from the source's file store
+ *   and written to the target's, whichever driver each uses (local disk or bucket), checked
+ *   against the row's size and SHA-256. The files are written before the rows (a row never names
+ *   missing bytes); a file the target's store has already under its key (the same bucket) is
+ *   kept as it is. If the rows cannot be written, the files this import wrote are removed.
+ *   A version 1 export (rows only) is still read; its files are copied by hand.
  */
 
 export const TRANSFER_FORMAT = 'digital-cloud-school/tenant-export';
-export const TRANSFER_VERSION = 1;
+export const TRANSFER_VERSION = 2;
+/** Exports made before files travelled with the rows: still imported, without files. */
+const ROWS_ONLY_VERSION = 1;
+/** The table whose rows name the school's stored files (storage/files.table.ts). */
+const FILES_TABLE = 'stored_files';
+
+/** One stored file in an export: a start line, its bytes in data lines (base64), an end line. */
+interface FileStart {
+  fileStart: string;
+  size: number;
+  sha256: string;
+}
+interface FileData {
+  fileData: string;
+}
+interface FileEnd {
+  fileEnd: string;
+}
+type FileLine = FileStart | FileData | FileEnd;
+const isFileLine = (value: object): value is FileLine => 'fileStart' in value || 'fileData' in value || 'fileEnd' in value;
+
+export interface TransferCounts {
+  /** Rows per table. */
+  rows: Record<string, number>;
+  /** Stored files carried (export) or written to the target's store (import). */
+  files: number;
+  /** Import only: files the target's store had already under their keys (the same bucket). */
+  filesPresent?: number;
+}
+
+/** A stored file as its row records it. */
+interface FileRecord {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+const fileRecordOf = (row: Row): FileRecord => ({ key: String(row['key']), size: Number(row['size']), sha256: String(row['sha256']) });
 
 type Row = Record<string, unknown>;
 
@@ -118,8 +165,12 @@ export function parentsFirst(rows: readonly Row[], selfColumns: readonly string[
   return ordered;
 }
 
-/** Writes one school's data to `file` as JSON lines; answers the row count per table. */
-export async function exportTenant(db: DB, kind: DatabaseKind, tenantId: string, file: string, now = Date.now()): Promise<Record<string, number>> {
+/**
+ * Writes one school's data to `file` as JSON lines, then its stored files from `files` (the
+ * source's store); answers the counts. A file the store does not have, or whose bytes differ
+ * from its row, stops the export (naming each one) and no export file is left.
+ */
+export async function exportTenant(db: DB, kind: DatabaseKind, tenantId: string, file: string, files: FileStore, now = Date.now()): Promise<TransferCounts> {
   const r = raw(db);
   const tenant = await r.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
   if (!tenant) throw new Error(`no school with id ${tenantId}`);
@@ -160,27 +211,67 @@ export async function exportTenant(db: DB, kind: DatabaseKind, tenantId: string,
   await write(header);
   await write({ table: 'tenants', row: tenant });
   for (const u of users) await write({ table: 'users', row: u });
+  const stored: FileRecord[] = [];
   for (const t of order) {
     const selfColumns = keys.filter((k) => k.table === t && k.references === t).map((k) => k.column);
     const rows = parentsFirst(await r.selectFrom(t).selectAll().where('tenant_id', '=', tenantId).execute(), selfColumns);
     counts[t] = rows.length;
     for (const row of rows) await write({ table: t, row });
+    if (t === FILES_TABLE) stored.push(...rows.map(fileRecordOf));
+  }
+  const problems: string[] = [];
+  for (const record of stored) {
+    const problem = await writeFile(files, record, write);
+    if (problem) problems.push(problem);
   }
   out.end();
   await once(out, 'finish');
-  return counts;
+  if (problems.length) {
+    await rm(file, { force: true });
+    throw new Error(`export stopped: files of the school are missing or damaged in the file store:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  return { rows: counts, files: stored.length };
 }
 
-async function readExport(file: string): Promise<{ header: Header; rows: Map<string, Row[]> }> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+/** One stored file's lines (read from the store, hashed as it goes); what is wrong with it, or null. */
+async function writeFile(files: FileStore, record: FileRecord, write: (value: FileLine) => Promise<void>): Promise<string | null> {
+  const source = await files.readStream(record.key);
+  if (!source) return `${record.key}: not in the file store`;
+  await write({ fileStart: record.key, size: record.size, sha256: record.sha256 });
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of source) {
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    size += bytes.length;
+    await write({ fileData: bytes.toString('base64') });
+  }
+  await write({ fileEnd: record.key });
+  const sha256 = hash.digest('hex');
+  return size === record.size && sha256 === record.sha256
+    ? null
+    : `${record.key}: ${size} bytes with SHA-256 ${sha256}, its row says ${record.size} and ${record.sha256}`;
+}
+
+const linesOf = (file: string) => createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+
+/** The header and the rows of an export, and the files it carries (their bytes are read by copyFiles). */
+async function readExport(file: string): Promise<{ header: Header; rows: Map<string, Row[]>; carried: FileRecord[] }> {
   let header: Header | undefined;
   const rows = new Map<string, Row[]>();
-  for await (const line of lines) {
+  const carried: FileRecord[] = [];
+  for await (const line of linesOf(file)) {
     if (!line.trim()) continue;
-    const value = JSON.parse(line) as Header | { table: string; row: Row };
+    const value = JSON.parse(line) as Header | { table: string; row: Row } | FileLine;
     if (!header) {
-      if ((value as Header).format !== TRANSFER_FORMAT || (value as Header).version !== TRANSFER_VERSION) throw new Error('not an export of this portal');
-      header = value as Header;
+      const given = value as Header;
+      if (given.format !== TRANSFER_FORMAT || (given.version !== TRANSFER_VERSION && given.version !== ROWS_ONLY_VERSION))
+        throw new Error('not an export of this portal');
+      header = given;
+      continue;
+    }
+    if (isFileLine(value)) {
+      if ('fileStart' in value) carried.push({ key: value.fileStart, size: value.size, sha256: value.sha256 });
       continue;
     }
     const { table, row } = value as { table: string; row: Row };
@@ -189,7 +280,80 @@ async function readExport(file: string): Promise<{ header: Header; rows: Map<str
     rows.get(table)!.push(row);
   }
   if (!header) throw new Error('the export is empty');
-  return { header, rows };
+  return { header, rows, carried };
+}
+
+/** What is wrong with the files an export carries: each must be a row's file, and a version 2 export carries every one. */
+function fileProblems(header: Header, rows: Map<string, Row[]>, carried: readonly FileRecord[]): string[] {
+  const recorded = new Map((rows.get(FILES_TABLE) ?? []).map((row) => [String(row['key']), fileRecordOf(row)]));
+  const problems: string[] = [];
+  for (const file of carried) {
+    const row = recorded.get(file.key);
+    if (!row || row.size !== file.size || row.sha256 !== file.sha256) problems.push(`the export carries a file no row of the school names: ${file.key}`);
+  }
+  if (header.version !== ROWS_ONLY_VERSION) {
+    const present = new Set(carried.map((f) => f.key));
+    for (const key of recorded.keys()) if (!present.has(key)) problems.push(`the export lacks the file ${key}`);
+  }
+  return problems;
+}
+
+/**
+ * Writes the export's files into `files`, checking each against its row; answers the keys written
+ * (a key the store has already, with the row's size, is left as it is and not answered). On a
+ * failure the files written so far are removed and the error is thrown.
+ */
+async function copyFiles(file: string, files: FileStore, carried: readonly FileRecord[]): Promise<{ written: string[]; present: number }> {
+  const written: string[] = [];
+  let present = 0;
+  if (!carried.length) return { written, present };
+  const lines = linesOf(file)[Symbol.asyncIterator]();
+  const next = async (): Promise<FileLine | null> => {
+    for (let r = await lines.next(); !r.done; r = await lines.next()) {
+      if (!r.value.trim()) continue;
+      const value = JSON.parse(r.value) as object;
+      if (isFileLine(value)) return value;
+    }
+    return null;
+  };
+  try {
+    for (const record of carried) {
+      const start = await next();
+      if (!start || !('fileStart' in start) || start.fileStart !== record.key) throw new Error(`the export's file ${record.key} is cut short`);
+      const hash = createHash('sha256');
+      let size = 0;
+      async function* bytes(): AsyncGenerator<Uint8Array> {
+        for (let line = await next(); ; line = await next()) {
+          if (!line || 'fileStart' in line) throw new Error(`the export's file ${record.key} is cut short`);
+          if ('fileEnd' in line) return;
+          const chunk = Buffer.from(line.fileData, 'base64');
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      }
+      if ((await files.size(record.key)) === record.size) {
+        // The target's store has this key already (keys never name other bytes): it stays as it is.
+        for await (const _ of bytes());
+        present += 1;
+        continue;
+      }
+      written.push(record.key);
+      await files.putStream(record.key, bytes());
+      const sha256 = hash.digest('hex');
+      if (size !== record.size || sha256 !== record.sha256) throw new Error(`the export's file ${record.key} is damaged (${size} bytes, SHA-256 ${sha256})`);
+    }
+  } catch (error) {
+    await removeFiles(files, written);
+    throw error;
+  } finally {
+    await lines.return?.();
+  }
+  return { written, present };
+}
+
+async function removeFiles(files: FileStore, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await files.remove(key);
 }
 
 /** Why the target cannot take this school, or nothing. */
@@ -232,9 +396,13 @@ async function conflicts(db: DB, header: Header, rows: Map<string, Row[]>): Prom
   return problems;
 }
 
-/** Writes an export into `db` (migrated to the same schema); answers the row count per table written. */
-export async function importTenant(db: DB, file: string): Promise<Record<string, number>> {
-  const { header, rows } = await readExport(file);
+/**
+ * Writes an export into `db` (migrated to the same schema) and its files into `files` (the
+ * target's store); answers the rows per table and the files written. Refused, with nothing
+ * written, when the schemas differ, the school or its accounts clash, or the files do not match.
+ */
+export async function importTenant(db: DB, file: string, files: FileStore): Promise<TransferCounts> {
+  const { header, rows, carried } = await readExport(file);
   const here = await migrationsOf(db);
   if (here.join() !== header.migrations.join()) {
     throw new Error(
@@ -242,9 +410,21 @@ export async function importTenant(db: DB, file: string): Promise<Record<string,
         'bring both to the same version first',
     );
   }
-  const problems = await conflicts(db, header, rows);
+  const problems = [...(await conflicts(db, header, rows)), ...fileProblems(header, rows, carried)];
   if (problems.length) throw new Error(`import refused:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  // Files before rows: a row never names bytes the store does not have.
+  const copied = await copyFiles(file, files, carried);
   const counts: Record<string, number> = {};
+  try {
+    await writeRows(db, header, rows, counts);
+  } catch (error) {
+    await removeFiles(files, copied.written);
+    throw error;
+  }
+  return { rows: counts, files: copied.written.length, filesPresent: copied.present };
+}
+
+async function writeRows(db: DB, header: Header, rows: Map<string, Row[]>, counts: Record<string, number>): Promise<void> {
   await raw(db)
     .transaction()
     .execute(async (trx) => {
@@ -270,7 +450,6 @@ export async function importTenant(db: DB, file: string): Promise<Record<string,
             .execute();
       }
     });
-  return counts;
 }
 
 /** Rows of one school per table (for checks after a move). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { Server as TusServer, type Upload } from '@tus/server';
+import { Server as TusServer, type DataStore, type Upload } from '@tus/server';
 import { t } from '~/server/i18n';
 import { MEDIA_KINDS, MEDIA_MAX_ANY_BYTES, MEDIA_MAX_BYTES, MEDIA_STATES, MEDIA_UPLOAD_PATH, kindOfName } from '~/lib/media-library';
 import { MEDIA_UPLOAD_ACCESS } from '~/lib/staff/access';
@@ -92,10 +92,10 @@ const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen
  * that ends in this request (completed, or its bytes refused) is added to `ended`: its staging
  * files are removed after the answer is made, since tus still reads the upload while it answers.
  */
-function tusFor(s: Scope, actor: StaffActor, staging: UploadStaging, ended: Set<string>): TusServer {
+function tusFor(s: Scope, actor: StaffActor, staging: UploadStaging, datastore: DataStore, ended: Set<string>): TusServer {
   const server: TusServer = new TusServer({
     path: MEDIA_UPLOAD_PATH,
-    datastore: staging.store,
+    datastore,
     locker: databaseLocker({ db: s.db, clock: clockFrom(s.now), logger: s.logger }),
     lockDrainTimeout: UPLOAD_LOCK_DRAIN_MS,
     relativeLocation: true,
@@ -213,7 +213,7 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   }
   const ended = new Set<string>();
   await staging.ready();
-  const answer = await oneShape(s, await tusFor(s, actor, staging, ended).handleWeb(c.req.raw));
+  const answer = await oneShape(s, await tusFor(s, actor, staging, await staging.store(), ended).handleWeb(c.req.raw));
   // Bytes arrived (a PATCH, or a creation carrying its first piece): the offset they reached, and the upload is not idle.
   const written = answer.headers.get('upload-offset');
   const target = id ?? answer.headers.get('location')?.split('/').pop();

@@ -32,3 +32,12 @@ export const E2E_THIRD_PARTY_SECRET = 'e2e-third-party-platform-secret-012345678
 /** The fake external question bank (tests/setup/fake-bank.ts) the e2e server calls (XSKT_BANK_URL). */
 export const E2E_FAKE_BANK_PORT = Number(process.env['E2E_FAKE_BANK_PORT'] ?? 4396);
 export const E2E_FAKE_BANK_ORIGIN = `http://127.0.0.1:${E2E_FAKE_BANK_PORT}`;
+/**
+ * Where the run's uploaded files are kept: `local` (beside the database) unless
+ * E2E_STORAGE_DRIVER=s3, which starts an S3-protocol server (tests/e2e/support/s3-server.ts) on
+ * E2E_S3_PORT and keeps the demo server's files in its bucket.
+ */
+export const E2E_STORAGE_DRIVER = process.env['E2E_STORAGE_DRIVER'] === 's3' ? 's3' : 'local';
+export const E2E_S3_PORT = Number(process.env['E2E_S3_PORT'] ?? 4395);
+export const E2E_S3_ORIGIN = `http://127.0.0.1:${E2E_S3_PORT}`;
+export const E2E_S3_BUCKET = 'e2e-portal-files';
