@@ -92,7 +92,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
     // Where no upload was ever started: nothing to remove, no error.
     const s3 = server().s3;
     const config = server().runtime.config;
-    const empty = s3 && config.s3 ? bucketStaging({ ...config.s3, bucket: await s3.newBucket() }) : diskStaging(mkdtempSync(join(tmpdir(), 'staging-')));
+    const empty = s3 && config.s3 ? await bucketStaging({ ...config.s3, bucket: await s3.newBucket() }) : diskStaging(mkdtempSync(join(tmpdir(), 'staging-')));
     expect(await removeAbandonedUploads(server().runtime.db, empty, server().clock.value, server().runtime.logger)).toBe(0);
 
     const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);

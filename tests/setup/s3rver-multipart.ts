@@ -69,7 +69,13 @@ export function addMultipartListing(server: S3rver): void {
     const parts = await Promise.all(
       numbers.map(async (n) => {
         const [info, md5] = await Promise.all([stat(join(dir, String(n))), readFile(join(dir, `${n}.md5`), 'utf8')]);
-        return `<Part>${element('PartNumber', n)}${element('LastModified', info.mtime.toISOString())}${element('ETag', `"${md5.trim()}"`)}${element('Size', info.size)}</Part>`;
+        const fields = [
+          element('PartNumber', n),
+          element('LastModified', info.mtime.toISOString()),
+          element('ETag', `"${md5.trim()}"`),
+          element('Size', info.size),
+        ];
+        return `<Part>${fields.join('')}</Part>`;
       }),
     );
     const inner = [

@@ -29,7 +29,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { S3Store as TusS3Store, type MetadataValue } from '@tus/s3-store';
 import type { KvStore } from '@tus/server';
-import { s3Client, type S3StoreOptions } from '../storage/s3-store';
+import { bucketClient, type S3StoreOptions } from '../storage/files.service';
 import { OFFERED_EXTENSIONS, STAGING_DIR, STAGING_EXPIRY_MS, type UploadStaging } from './staging-store';
 
 /**
@@ -46,15 +46,15 @@ const isS3NotFound = (error: unknown) =>
 const INFO_SUFFIX = '.info';
 const PART_SUFFIX = '.part';
 
+/** A call's input with the bucket left to the prefixed client (tus's store names it; the staging's own calls do not). */
+type In<T> = Omit<T, 'Bucket'> & { Bucket?: string | undefined };
+
 /**
  * The calls tus's S3 store makes, each with the staging prefix put in front of its keys and taken
  * off the keys it answers: the store then works in the prefix as if it were the whole bucket, and
  * every call goes through the process's one client (its connections kept alive). A call the store
  * does not make here is not offered (a newer store calling one fails loudly, not outside the prefix).
  */
-/** A call's input with the bucket left to the prefixed client (tus's store names it; the staging's own calls do not). */
-type In<T> = Omit<T, 'Bucket'> & { Bucket?: string | undefined };
-
 function prefixedCalls(client: S3Client, bucket: string, prefix: string) {
   const key = (k: string | undefined) => `${prefix}${k ?? ''}`;
   const unprefixed = (k: string | undefined) => (k?.startsWith(prefix) ? k.slice(prefix.length) : k);
@@ -124,7 +124,8 @@ export const bucketStagingPrefix = (portalPrefix: string) => `${portalPrefix}${S
  * last piece completes it into the object `<id>`. While a piece is sent on, tus's store keeps it in a
  * file of the system's temporary directory (at most a part's size per request).
  */
-export function bucketStaging(options: S3StoreOptions, client: S3Client = s3Client(options)): UploadStaging {
+export async function bucketStaging(options: S3StoreOptions): Promise<UploadStaging> {
+  const client = await bucketClient(options);
   const prefix = bucketStagingPrefix(options.prefix);
   const calls = prefixedCalls(client, options.bucket, prefix);
   const store = new StagingS3Store(

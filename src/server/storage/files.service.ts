@@ -15,6 +15,10 @@ import { auditStaffAction } from '../staff/audit/audit.service';
 import { displayName, fileKey, isFileKey, sniffImage } from './files.rules';
 import * as repo from './files.repository';
 import type { StoredFilePurpose } from './files.table';
+import type { S3StoreOptions } from './s3-store';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+export type { S3StoreOptions } from './s3-store';
 
 /**
  * Uploaded files: checked by their content (a picture of an accepted type, within the size limit),
@@ -145,6 +149,15 @@ export async function recordStoredFile(db: DB, file: RecordedFile, stored: { siz
 export async function removeStoredFile(s: Scope, tenantId: string, key: string): Promise<void> {
   await repo.deleteByKey(s.db, tenantId, key);
   await s.storage.remove(key);
+}
+
+/**
+ * The S3 client of a bucket, with the file store's settings (timeouts, checksums): for another
+ * domain that keeps its own objects in the portal's bucket (the media library's staging of
+ * resumable uploads). The SDK is loaded at the first call, as the S3 file store's.
+ */
+export async function bucketClient(options: S3StoreOptions): Promise<S3Client> {
+  return (await import('./s3-store')).s3Client(options);
 }
 
 // The file rules other domains use (a picture's type, a key, a display name), through this service.
