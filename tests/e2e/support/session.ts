@@ -16,8 +16,13 @@ const HOUR_MS = 3_600_000;
  * as login does, then put into the browser as a logged-in session (the token and user the login
  * page stores). Browser tests of features that need a user start here.
  */
-export async function loginStudent(page: Page, tenantId: string, mobile: string, options: { validUntil?: number } = {}): Promise<Student> {
-  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+export async function loginStudent(
+  page: Page,
+  tenantId: string,
+  mobile: string,
+  options: { validUntil?: number /** Another server's database (default: the e2e server's). */; databaseUrl?: string } = {},
+): Promise<Student> {
+  const { db } = await openDatabase({ url: options.databaseUrl ?? `file:./${E2E_DB_FILE}` });
   try {
     const now = Date.now();
     const user = await findOrCreateUser(db, mobile, now);
