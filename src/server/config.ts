@@ -68,7 +68,7 @@ const schema = z
     // instances share when there are several.
     UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
     // Where uploaded files are kept: 'local' (the disk under UPLOAD_DIR) or 's3' (one private bucket of
-    // an S3-compatible store; UPLOAD_DIR then holds only unfinished uploads and scratch files).
+    // an S3-compatible store, where unfinished resumable uploads are staged too: UPLOAD_DIR then holds nothing).
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z
       .string()

@@ -18,6 +18,7 @@ import { createLocalPageChangeBus, createPgPageChangeBus, type PageChangeBus } f
 import { createCdnPurger } from './events/cdn-purge';
 import { changesSchool, purgeTagsOf } from './events/page-changes';
 import { announcePurge } from './http/render-cache';
+import { uploadStagingOf } from './media-library/staging-store';
 
 export interface Server {
   runtime: Runtime;
@@ -86,6 +87,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
     // Chosen once: one client (and its kept-alive connections) per process.
     storage: fileStoreOf(config),
     pageChanges,
+    uploadStaging: uploadStagingOf(config),
   };
   // A change of a school itself (names, branding, host names, a new school) reaches every look-up
   // that holds it, here and on every other instance.

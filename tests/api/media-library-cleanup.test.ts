@@ -1,106 +1,121 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { describe, expect, test } from 'vitest';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { createScope } from '~/server/http/request-scope';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { jobOf } from '~/server/jobs/jobs.service';
-import { MEDIA_PROCESS_JOB, completeUpload } from '~/server/media-library/media-library.service';
+import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload } from '~/server/media-library/media-library.service';
 import { parseRenditions, renditionKey } from '~/server/media-library/media-library.rules';
-import { STAGING_EXPIRY_MS, removeAbandonedUploads, stagingDirectory } from '~/server/media-library/staging';
+import { STAGING_DIR, STAGING_EXPIRY_MS, removeAbandonedUploads } from '~/server/media-library/staging';
+import { diskStaging } from '~/server/media-library/staging-store';
+import { bucketStaging } from '~/server/media-library/staging-bucket';
 import { recordStoredFile } from '~/server/storage/files.service';
 import { newId } from '~/server/ids';
-import { DEMO, useTestServer } from '../setup/server';
-import { makeStaff } from '../setup/staff';
+import { DEMO, STORAGE_DRIVERS, useTestServer } from '../setup/server';
+import { makeStaff, sessionOf } from '../setup/staff';
+import { backdateStaged, stagedFor } from '../setup/staging';
+import { createUpload, patchUpload, tusCall, uploadIdOf } from '../setup/tus';
 import { testVideo } from '../setup/media';
 
 /**
  * What the media library leaves behind is removed: the renditions a run stored before it was
  * killed go when a later run of the same asset finishes, and a resumable upload nobody finished
  * goes a week after it started, while a younger one stays (the sweep of uploads idle for a day: media-library-limits.test.ts).
+ * On both drivers: the staging directory, or the bucket (where an unfinished upload is a multipart upload).
  */
 
-const server = useTestServer();
+describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
+  const server = useTestServer({}, { storage: driver });
 
-const scope = () =>
-  createScope(server().runtime, {
-    requestId: 'media-cleanup-test',
-    ip: '',
-    host: '',
-    headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+  const scope = () =>
+    createScope(server().runtime, {
+      requestId: 'media-cleanup-test',
+      ip: '',
+      host: '',
+      headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+    });
+
+  test('a finished run removes the renditions an earlier, killed run of the asset stored', async () => {
+    const db = server().runtime.db;
+    const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
+    const actor = {
+      account: await db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow(),
+      tenant: await scope().tenant(),
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'media-cleanup-'));
+    writeFileSync(join(dir, 'v.mp4'), testVideo(854, 480, 1));
+    const asset = await completeUpload(scope(), actor as never, {
+      uploadId: `${DEMO.id}-${account.id}-${'c'.repeat(32)}`,
+      bytes: bytesOfPath(join(dir, 'v.mp4')),
+      name: '清理.mp4',
+    });
+    const row = await db.selectFrom('mediaAssets').selectAll().where('id', '=', asset.id).executeTakeFirstOrThrow();
+
+    // Run 1 stored its 360P rendition and died before 480P: its claim counted one attempt.
+    const leftover = renditionKey(row.originalKey, asset.id, 1, 360);
+    await server().runtime.storage.put(leftover, new Uint8Array([1, 2, 3]));
+    await recordStoredFile(
+      db,
+      {
+        id: newId(server().clock.value),
+        tenantId: DEMO.id,
+        key: leftover,
+        purpose: 'mediaRendition',
+        contentType: 'video/mp4',
+        name: 'r1',
+        uploadedBy: account.id,
+      },
+      { size: 3, sha256: '0'.repeat(64) },
+      server().clock.value,
+    );
+    const job = await jobOf(db, MEDIA_PROCESS_JOB, asset.id);
+    await db.updateTable('jobs').set({ attempts: 1 }).where('id', '=', job!.id).execute();
+
+    expect((await runDueJobs(jobScope(server().runtime), { worker: 'second' })).done).toEqual([job!.id]);
+    const ready = await db.selectFrom('mediaAssets').selectAll().where('id', '=', asset.id).executeTakeFirstOrThrow();
+    expect(ready.state).toBe('ready');
+    const renditions = parseRenditions(ready.renditions);
+    expect(renditions.map((r) => r.height)).toEqual([360, 480]);
+    // The asset's renditions are run 2's and are kept; run 1's file and its row are gone.
+    for (const r of renditions) {
+      expect(r.key).toContain(`${asset.id}-r2-`);
+      expect(await server().runtime.storage.size(r.key)).toBeGreaterThan(0);
+    }
+    expect(await server().runtime.storage.size(leftover)).toBeNull();
+    expect(await db.selectFrom('storedFiles').select('key').where('key', '=', leftover).executeTakeFirst()).toBeUndefined();
+  }, 60_000);
+
+  test('an upload nobody finished is removed a week after it started, its pieces with it; a younger one stays', async () => {
+    // Where no upload was ever started: nothing to remove, no error.
+    const s3 = server().s3;
+    const config = server().runtime.config;
+    const empty = s3 && config.s3 ? await bucketStaging({ ...config.s3, bucket: await s3.newBucket() }) : diskStaging(mkdtempSync(join(tmpdir(), 'staging-')));
+    expect(await removeAbandonedUploads(server().runtime.db, empty, server().clock.value, server().runtime.logger)).toBe(0);
+
+    const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
+    const session = await sessionOf(server(), account);
+    const started = await Promise.all(['放弃.pdf', '最近.pdf'].map((name) => createUpload(server(), session, name, 200)));
+    const [abandoned, recent] = started.map((a) => a.headers.get('location')!);
+    for (const location of [abandoned!, recent!]) expect((await patchUpload(server(), session, location, 0, new Uint8Array(50))).status).toBe(204);
+    await backdateStaged(server(), uploadIdOf(abandoned!), STAGING_EXPIRY_MS + 60_000);
+    await backdateStaged(server(), uploadIdOf(recent!), STAGING_EXPIRY_MS - 3_600_000);
+    expect(await stagedFor(server(), uploadIdOf(abandoned!))).not.toEqual([]);
+
+    const sweep = () => removeAbandonedUploads(server().runtime.db, server().runtime.uploadStaging, server().clock.value, server().runtime.logger);
+    expect(await sweep()).toBe(1);
+    expect(await stagedFor(server(), uploadIdOf(abandoned!))).toEqual([]);
+    expect(await stagedFor(server(), uploadIdOf(recent!))).not.toEqual([]);
+    if (s3) {
+      // The bucket's multipart upload went too (no parts left to pay for).
+      const uploads = await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: `${STAGING_DIR}/` }));
+      expect((uploads.Uploads ?? []).map((u) => u.Key)).toEqual([`${STAGING_DIR}/${uploadIdOf(recent!)}`]);
+    }
+    // The younger one goes on.
+    expect((await tusCall(server(), session, 'HEAD', recent!)).headers.get('upload-offset')).toBe('50');
+    // A second sweep (another instance) finds nothing more.
+    expect(await sweep()).toBe(0);
   });
-
-test('a finished run removes the renditions an earlier, killed run of the asset stored', async () => {
-  const db = server().runtime.db;
-  const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
-  const actor = {
-    account: await db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow(),
-    tenant: await scope().tenant(),
-  };
-  const dir = mkdtempSync(join(tmpdir(), 'media-cleanup-'));
-  writeFileSync(join(dir, 'v.mp4'), testVideo(854, 480, 1));
-  const asset = await completeUpload(scope(), actor as never, {
-    uploadId: `${DEMO.id}-${account.id}-${'c'.repeat(32)}`,
-    path: join(dir, 'v.mp4'),
-    name: '清理.mp4',
-  });
-  const row = await db.selectFrom('mediaAssets').selectAll().where('id', '=', asset.id).executeTakeFirstOrThrow();
-
-  // Run 1 stored its 360P rendition and died before 480P: its claim counted one attempt.
-  const leftover = renditionKey(row.originalKey, asset.id, 1, 360);
-  await server().runtime.storage.put(leftover, new Uint8Array([1, 2, 3]));
-  await recordStoredFile(
-    db,
-    {
-      id: newId(server().clock.value),
-      tenantId: DEMO.id,
-      key: leftover,
-      purpose: 'mediaRendition',
-      contentType: 'video/mp4',
-      name: 'r1',
-      uploadedBy: account.id,
-    },
-    { size: 3, sha256: '0'.repeat(64) },
-    server().clock.value,
-  );
-  const job = await jobOf(db, MEDIA_PROCESS_JOB, asset.id);
-  await db.updateTable('jobs').set({ attempts: 1 }).where('id', '=', job!.id).execute();
-
-  expect((await runDueJobs(jobScope(server().runtime), { worker: 'second' })).done).toEqual([job!.id]);
-  const ready = await db.selectFrom('mediaAssets').selectAll().where('id', '=', asset.id).executeTakeFirstOrThrow();
-  expect(ready.state).toBe('ready');
-  const renditions = parseRenditions(ready.renditions);
-  expect(renditions.map((r) => r.height)).toEqual([360, 480]);
-  // The asset's renditions are run 2's and are kept; run 1's file and its row are gone.
-  for (const r of renditions) {
-    expect(r.key).toContain(`${asset.id}-r2-`);
-    expect(await server().runtime.storage.size(r.key)).toBeGreaterThan(0);
-  }
-  expect(await server().runtime.storage.size(leftover)).toBeNull();
-  expect(await db.selectFrom('storedFiles').select('key').where('key', '=', leftover).executeTakeFirst()).toBeUndefined();
-}, 60_000);
-
-function stage(directory: string, id: string, startedAt: number, size = 100, offset = 10): void {
-  writeFileSync(join(directory, id), Buffer.alloc(offset));
-  writeFileSync(join(directory, `${id}.json`), JSON.stringify({ id, size, offset, metadata: {}, creation_date: new Date(startedAt).toISOString() }));
-}
-
-test('an upload nobody finished is removed a week after it started; a younger one stays', async () => {
-  const uploadDir = mkdtempSync(join(tmpdir(), 'staging-'));
-  // No upload was ever started: nothing to remove, no error.
-  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(0);
-
-  const directory = stagingDirectory(uploadDir);
-  mkdirSync(directory, { recursive: true });
-  const now = Date.now();
-  stage(directory, 'abandoned', now - STAGING_EXPIRY_MS - 60_000);
-  stage(directory, 'recent', now - STAGING_EXPIRY_MS + 3_600_000);
-  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(1);
-  expect(existsSync(join(directory, 'abandoned'))).toBe(false);
-  expect(existsSync(join(directory, 'abandoned.json'))).toBe(false);
-  expect(existsSync(join(directory, 'recent'))).toBe(true);
-  expect(existsSync(join(directory, 'recent.json'))).toBe(true);
-  // A second sweep (another instance) finds nothing more.
-  expect(await removeAbandonedUploads(server().runtime.db, uploadDir, server().clock.value)).toBe(0);
 });

@@ -1,38 +1,44 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { stagingDirectory } from '~/server/media-library/staging';
 import { DEMO, useTestServer } from '../setup/server';
-import { asStaff, makeStaff, sessionOf } from '../setup/staff';
+import { makeStaff, sessionOf } from '../setup/staff';
+import { stagedFor } from '../setup/staging';
+import { createUpload, uploadIdOf } from '../setup/tus';
 
 /**
- * The upload disk's reserve (decision 050): with a reserve larger than any disk's free space, every
- * new upload is refused at its creation with the reason, and nothing is staged or held for it.
+ * The upload disk's reserve (decision 050) counts the bytes unfinished uploads stage on the disk:
+ * with a reserve larger than any disk's free space, every new upload staged on the disk is refused
+ * at its creation with the reason, and nothing is staged or held for it. Uploads staged in the
+ * bucket (the s3 driver, decision 055) take nothing of the disk: the same reserve refuses none.
  */
 
 /** A reserve of a petabyte (in MB): no test machine has that much free. */
-const server = useTestServer({ UPLOAD_DISK_RESERVE_MB: String(1024 ** 3) });
+const RESERVE = { UPLOAD_DISK_RESERVE_MB: String(1024 ** 3) };
 
-describe('the upload disk keeps its reserve', () => {
+describe('staged on the disk, an upload keeps the reserve', () => {
+  const server = useTestServer(RESERVE, { storage: 'local' });
+
   test('an upload that would take the disk below the reserve is refused with 413 and the reason; nothing is kept', async () => {
     const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
     const session = await sessionOf(server(), account);
-    const answer = await server().fetch(MEDIA_UPLOAD_PATH, {
-      method: 'POST',
-      headers: {
-        ...asStaff(session, DEMO.id).headers,
-        TenantId: DEMO.id,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': '100',
-        'Upload-Metadata': `filename ${Buffer.from('讲义.pdf').toString('base64')}`,
-      },
-    });
+    const answer = await createUpload(server(), session, '讲义.pdf', 100);
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ code: 413, data: null, message: '服务器存储空间不足，暂时无法上传，请稍后再试或联系平台管理员' });
     expect(await server().runtime.db.selectFrom('mediaUploads').select('id').where('accountId', '=', account.id).execute()).toEqual([]);
-    const staging = stagingDirectory(server().runtime.config.UPLOAD_DIR);
-    const mine = existsSync(staging) ? readdirSync(staging).filter((f) => f.includes(account.id)) : [];
-    expect(mine).toEqual([]);
+    expect(await stagedFor(server(), `${DEMO.id}-${account.id}-`)).toEqual([]);
+  });
+});
+
+describe('staged in the bucket, an upload takes nothing of the disk', () => {
+  const server = useTestServer(RESERVE, { storage: 's3' });
+
+  test('the same reserve refuses nothing; the upload is held and staged in the bucket', async () => {
+    const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
+    const session = await sessionOf(server(), account);
+    const answer = await createUpload(server(), session, '讲义.pdf', 100);
+    expect(answer.status, answer.text).toBe(201);
+    const id = uploadIdOf(answer.headers.get('location')!);
+    expect((await server().runtime.db.selectFrom('mediaUploads').select('id').where('accountId', '=', account.id).execute()).map((r) => r.id)).toEqual([id]);
+    expect(await stagedFor(server(), id)).toEqual([`${id}.info`]);
   });
 });

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { JOB_LEASE_MS, JOB_STATE } from '~/server/jobs/jobs.rules';
 import { jobOf } from '~/server/jobs/jobs.service';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
-import { MEDIA_PROCESS_JOB, completeUpload } from '~/server/media-library/media-library.service';
+import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload } from '~/server/media-library/media-library.service';
 import { parseRenditions } from '~/server/media-library/media-library.rules';
 import { createScope } from '~/server/http/request-scope';
 import { STAFF_ROLE } from '~/lib/staff/roles';
@@ -52,7 +52,7 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
   writeFileSync(join(dir, 'v.mp4'), testVideo(1280, 720, 8));
   const asset = await completeUpload(scope(), actor as never, {
     uploadId: `${DEMO.id}-${account.id}-${'b'.repeat(32)}`,
-    path: join(dir, 'v.mp4'),
+    bytes: bytesOfPath(join(dir, 'v.mp4')),
     name: '长录像.mp4',
   });
 

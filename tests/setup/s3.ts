@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
+import { addMultipartListing } from './s3rver-multipart';
 
 /**
  * A real S3-protocol server for tests (s3rver: the S3 HTTP API over files on disk), on loopback
@@ -45,6 +46,8 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
   const bucket = options.bucket ?? uniqueBucket();
   // The first bucket exists before the server listens: whoever sees the port open may use it.
   const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+  // The multipart calls tus's S3 store makes that s3rver lacks (ListParts, AbortMultipartUpload, ListMultipartUploads).
+  addMultipartListing(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({

@@ -10,7 +10,7 @@ import type { TestServer } from './server';
  * bytes as a local file for tools that read paths (ffprobe).
  */
 
-/** The staging directory of unfinished resumable uploads: inside UPLOAD_DIR, but not stored files. */
+/** Where unfinished resumable uploads wait (inside UPLOAD_DIR, or under this prefix of the bucket): not stored files. */
 const STAGING = '.media-uploads';
 
 export async function storedKeys(server: TestServer): Promise<string[]> {
@@ -19,7 +19,7 @@ export async function storedKeys(server: TestServer): Promise<string[]> {
     let token: string | undefined;
     do {
       const page = await server.s3.client.send(new ListObjectsV2Command({ Bucket: server.s3.bucket, ContinuationToken: token }));
-      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      for (const o of page.Contents ?? []) if (o.Key && !o.Key.startsWith(`${STAGING}/`)) keys.push(o.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys.sort();

@@ -146,6 +146,14 @@ describe('the limits of unfinished uploads (decision 050)', () => {
     expect(uploadLimitRefusal(none, 1, { ...limits, diskRoomBytes: -5 })).toBe('diskFull');
   });
 
+  test('uploads staged in a bucket (no disk room given) pass the disk, never the other limits', () => {
+    const bucket = { ...limits, diskRoomBytes: null };
+    expect(uploadLimitRefusal({ ...none, unwrittenBytes: 10_000 }, 401, bucket)).toBeNull();
+    expect(uploadLimitRefusal({ ...none, schoolBytes: 600, unwrittenBytes: 10_000 }, 401, bucket)).toBe('schoolQuota');
+    expect(uploadLimitRefusal({ ...none, accountBytes: 400 }, 101, bucket)).toBe('openBytes');
+    expect(uploadLimitRefusal({ ...none, accountUploads: 3 }, 1, bucket)).toBe('tooManyOpen');
+  });
+
   test('accepted one after another, uploads never hold more than any limit allows', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 30 }), fc.integer({ min: 0, max: 900 }), (sizes, stored) => {
@@ -160,7 +168,7 @@ describe('the limits of unfinished uploads (decision 050)', () => {
         expect(usage.accountUploads).toBeLessThanOrEqual(limits.accountUploads);
         expect(usage.accountBytes).toBeLessThanOrEqual(limits.accountBytes);
         expect(usage.schoolBytes).toBeLessThanOrEqual(Math.max(stored, limits.schoolQuotaBytes));
-        expect(usage.unwrittenBytes).toBeLessThanOrEqual(limits.diskRoomBytes);
+        expect(usage.unwrittenBytes).toBeLessThanOrEqual(limits.diskRoomBytes ?? Number.POSITIVE_INFINITY);
       }),
     );
   });

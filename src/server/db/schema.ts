@@ -71,7 +71,7 @@ import type {
 import type { StaffAuditTable } from '../staff/audit/audit.table';
 import type { StoredFileTable } from '../storage/files.table';
 import type { JobTable } from '../jobs/jobs.table';
-import type { MediaAssetTable, MediaUploadGateTable, MediaUploadTable } from '../media-library/media-library.table';
+import type { MediaAssetTable, MediaUploadGateTable, MediaUploadLockTable, MediaUploadTable } from '../media-library/media-library.table';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -173,4 +173,5 @@ export interface Database {
   mediaAssets: MediaAssetTable;
   mediaUploads: MediaUploadTable;
   mediaUploadGate: MediaUploadGateTable;
+  mediaUploadLocks: MediaUploadLockTable;
 }

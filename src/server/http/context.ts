@@ -1,4 +1,5 @@
 import type { FileStore } from '../storage/storage';
+import type { UploadStaging } from '../media-library/staging-store';
 import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
@@ -45,6 +46,8 @@ export interface Runtime {
    * every instance (src/server/events/page-change-bus.ts): in process on SQLite, NOTIFY on PostgreSQL.
    */
   pageChanges: PageChangeBus;
+  /** Where unfinished resumable uploads wait (UPLOAD_DIR/.media-uploads, or the bucket with STORAGE_DRIVER=s3). */
+  uploadStaging: UploadStaging;
 }
 
 /** The request headers of the spec, read once. */

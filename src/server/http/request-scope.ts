@@ -17,7 +17,7 @@ export interface ScopeInput {
 }
 
 export function createScope(runtime: Runtime, input: ScopeInput): Scope {
-  const { db, config, logger, lookups, providers, storage, pageChanges } = runtime;
+  const { db, config, logger, lookups, providers, storage, pageChanges, uploadStaging } = runtime;
   const now = runtime.now();
   let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
   let user: Promise<Authenticated> | undefined;
@@ -32,6 +32,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     providers,
     storage,
     pageChanges,
+    uploadStaging,
     now,
     requestId: input.requestId,
     ip: input.ip,

@@ -36,6 +36,8 @@ export interface Scope {
   readonly storage: Runtime['storage'];
   /** Where a domain says that public pages changed (after its change is committed). */
   readonly pageChanges: Runtime['pageChanges'];
+  /** Where unfinished resumable uploads wait. */
+  readonly uploadStaging: Runtime['uploadStaging'];
   readonly requestId: string;
   /** The peer address ('' when unknown). */
   readonly ip: string;

@@ -205,3 +205,55 @@ export async function deleteIdleUpload(db: DB, id: string, before: number): Prom
   const r = await db.deleteFrom('mediaUploads').where('id', '=', id).where('touchedAt', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+// --- The locks of resumable uploads (upload-locks.ts) ---------------------------------------------
+
+/**
+ * Takes an upload's lock for `holder` until `leaseUntil`: a new row, or the row of a holder whose
+ * lease ran out before `now` (one statement: of two requests, one takes it). Answers whether it did.
+ */
+export async function takeUploadLock(db: DB, uploadId: string, holder: string, now: number, leaseUntil: number): Promise<boolean> {
+  const r = await db
+    .insertInto('mediaUploadLocks')
+    .values({ uploadId, holder, leaseUntil, releaseRequestedAt: null })
+    .onConflict((oc) => oc.column('uploadId').doUpdateSet({ holder, leaseUntil, releaseRequestedAt: null }).where('mediaUploadLocks.leaseUntil', '<', now))
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Moves the holder's lease on; answers undefined when the lock is no longer the holder's (its lease
+ * ran out and another request took it), else whether a waiting request asked it to let go.
+ */
+export async function renewUploadLock(db: DB, uploadId: string, holder: string, leaseUntil: number): Promise<{ releaseRequested: boolean } | undefined> {
+  const row = await db
+    .updateTable('mediaUploadLocks')
+    .set({ leaseUntil })
+    .where('uploadId', '=', uploadId)
+    .where('holder', '=', holder)
+    .returning('releaseRequestedAt')
+    .executeTakeFirst();
+  return row ? { releaseRequested: row.releaseRequestedAt !== null } : undefined;
+}
+
+/** A waiting request asks whoever else holds the upload's lock to let go (the first request's time is kept). */
+export async function requestUploadLockRelease(db: DB, uploadId: string, waiter: string, now: number): Promise<void> {
+  await db
+    .updateTable('mediaUploadLocks')
+    .set({ releaseRequestedAt: now })
+    .where('uploadId', '=', uploadId)
+    .where('holder', '<>', waiter)
+    .where('releaseRequestedAt', 'is', null)
+    .execute();
+}
+
+/** The holder lets the lock go (nothing when it is no longer the holder's). */
+export async function releaseUploadLock(db: DB, uploadId: string, holder: string): Promise<void> {
+  await db.deleteFrom('mediaUploadLocks').where('uploadId', '=', uploadId).where('holder', '=', holder).execute();
+}
+
+/** Forgets locks whose lease ran out before `before` (left by holders that died; the sweep's). */
+export async function deleteLapsedUploadLocks(db: DB, before: number): Promise<number> {
+  const r = await db.deleteFrom('mediaUploadLocks').where('leaseUntil', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

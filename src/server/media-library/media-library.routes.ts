@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { Server as TusServer, type Upload } from '@tus/server';
+import { Server as TusServer, type DataStore, type Upload } from '@tus/server';
 import { t } from '~/server/i18n';
 import { MEDIA_KINDS, MEDIA_MAX_ANY_BYTES, MEDIA_MAX_BYTES, MEDIA_STATES, MEDIA_UPLOAD_PATH, kindOfName } from '~/lib/media-library';
 import { MEDIA_UPLOAD_ACCESS } from '~/lib/staff/access';
@@ -15,14 +14,17 @@ import { blankIsNone, pageFields } from '../http/list-query';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import * as service from './media-library.service';
 import { httpStatusOf, uploadRefusal, type UploadLimitRefusal } from './media-library.rules';
-import { ensureStagingDirectory, stagingDirectory, stagingStore } from './staging';
+import type { UploadStaging } from './staging-store';
+import { UPLOAD_LOCK_DRAIN_MS, clockFrom, databaseLocker } from './upload-locks';
 
 /**
  * The media library's staff calls (list, rename, retry, delete: through the staff gate by name)
  * and its resumable upload: the tus protocol (@tus/server) at /api/admin/media/uploads, behind the
  * same checks as every staff write (the site's own origin, the staff session of the request's
- * school, the CSRF token, a role of MEDIA_UPLOAD_ACCESS). Upload pieces are written to a staging
- * directory under UPLOAD_DIR that every instance shares, so a resumed upload may reach any instance.
+ * school, the CSRF token, a role of MEDIA_UPLOAD_ACCESS). Upload pieces wait in the runtime's
+ * staging (a directory under UPLOAD_DIR, or the bucket with the s3 driver) and every request holds
+ * the upload's lock in the database while tus works on it, so a resumed upload may reach any
+ * instance and two requests for one upload never write at once (decision 055).
  */
 export const mediaLibraryRoutes = new Hono<ApiEnv>();
 
@@ -90,11 +92,12 @@ const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen
  * that ends in this request (completed, or its bytes refused) is added to `ended`: its staging
  * files are removed after the answer is made, since tus still reads the upload while it answers.
  */
-function tusFor(s: Scope, actor: StaffActor, datastore: ReturnType<typeof stagingStore>, ended: Set<string>): TusServer {
-  const directory = stagingDirectory(s.config.UPLOAD_DIR);
+function tusFor(s: Scope, actor: StaffActor, staging: UploadStaging, datastore: DataStore, ended: Set<string>): TusServer {
   const server: TusServer = new TusServer({
     path: MEDIA_UPLOAD_PATH,
     datastore,
+    locker: databaseLocker({ db: s.db, clock: clockFrom(s.now), logger: s.logger }),
+    lockDrainTimeout: UPLOAD_LOCK_DRAIN_MS,
     relativeLocation: true,
     // The limits by kind are checked when an upload is created (onUploadCreate); this is the outer bound.
     maxSize: 2 * MEDIA_MAX_ANY_BYTES,
@@ -112,7 +115,7 @@ function tusFor(s: Scope, actor: StaffActor, datastore: ReturnType<typeof stagin
       const name = upload.metadata?.['filename'] ?? '';
       ended.add(upload.id);
       try {
-        const asset = await service.completeUpload(s, actor, { uploadId: upload.id, path: join(directory, upload.id), name });
+        const asset = await service.completeUpload(s, actor, { uploadId: upload.id, bytes: (range) => staging.open(upload.id, range), name });
         return { headers: { 'Media-Asset-Id': asset.id } };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -181,12 +184,17 @@ function gateRefusal(error: AppError): Response {
   return refusalAnswer(httpStatusOf(error.code), JSON.stringify(fail(error.code, error.message)));
 }
 
+/** Staged bytes that could not be removed now are the expiry's (STAGING_EXPIRY_MS): told, not fatal. */
+function notRemoved(s: Scope, upload: string, error: unknown): void {
+  s.logger.warn('staged upload not removed', { upload, error: error instanceof Error ? error.message : String(error) });
+}
+
 async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   const s = c.var.scope;
   const method = c.req.method;
   const id = c.req.param('id');
   let actor: StaffActor;
-  const store = stagingStore(s.config.UPLOAD_DIR);
+  const staging = s.uploadStaging;
   try {
     actor = await gateStaffRequest(s, c, MEDIA_UPLOAD_ACCESS, WRITES.has(method));
     // 404 as the protocol's status: a tus client then starts a new upload instead of retrying this one.
@@ -196,7 +204,7 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
     if (method === 'POST' && c.req.header('upload-defer-length') !== undefined) throw AppError.badRequest(t('adminMedia.error.noLength'));
     // An upload without its row (finished, cancelled, swept as idle) takes no more bytes: its room is no longer held.
     if (id !== undefined && (method === 'PATCH' || method === 'HEAD') && !(await service.openUpload(s, actor, id))) {
-      await store.remove(id).catch(() => undefined);
+      await staging.discard(id).catch((error: unknown) => notRemoved(s, id, error));
       throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), 404);
     }
   } catch (error) {
@@ -204,8 +212,8 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
     throw error;
   }
   const ended = new Set<string>();
-  await ensureStagingDirectory(s.config.UPLOAD_DIR);
-  const answer = await oneShape(s, await tusFor(s, actor, store, ended).handleWeb(c.req.raw));
+  await staging.ready();
+  const answer = await oneShape(s, await tusFor(s, actor, staging, await staging.store(), ended).handleWeb(c.req.raw));
   // Bytes arrived (a PATCH, or a creation carrying its first piece): the offset they reached, and the upload is not idle.
   const written = answer.headers.get('upload-offset');
   const target = id ?? answer.headers.get('location')?.split('/').pop();
@@ -215,7 +223,7 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
   if (id !== undefined && method === 'DELETE' && answer.status === 204) ended.add(id);
   // Staging files of uploads that ended here go after the answer is made (tus reads the upload until then).
   for (const done of ended) {
-    await store.remove(done).catch(() => undefined);
+    await staging.discard(done).catch((error: unknown) => notRemoved(s, done, error));
     await service.uploadEnded(s, done);
   }
   // Upload answers are the person's own: never kept by a cache, never offered to another origin

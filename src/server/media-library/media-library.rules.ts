@@ -131,8 +131,11 @@ export interface UploadLimits {
   schoolQuotaBytes: number;
   accountUploads: number;
   accountBytes: number;
-  /** The upload directory's free space now, less the reserve kept for everything else. */
-  diskRoomBytes: number;
+  /**
+   * The upload directory's free space now, less the reserve kept for everything else; null when
+   * unfinished uploads are not staged on this disk (the s3 driver stages them in the bucket).
+   */
+  diskRoomBytes: number | null;
 }
 
 export type UploadLimitRefusal = 'tooManyOpen' | 'openBytes' | 'schoolQuota' | 'diskFull';
@@ -147,7 +150,7 @@ export function uploadLimitRefusal(usage: UploadUsage, declared: number, limits:
   if (usage.accountUploads + 1 > limits.accountUploads) return 'tooManyOpen';
   if (usage.accountBytes + declared > limits.accountBytes) return 'openBytes';
   if (usage.schoolBytes + declared > limits.schoolQuotaBytes) return 'schoolQuota';
-  if (usage.unwrittenBytes + declared > limits.diskRoomBytes) return 'diskFull';
+  if (limits.diskRoomBytes !== null && usage.unwrittenBytes + declared > limits.diskRoomBytes) return 'diskFull';
   return null;
 }
 

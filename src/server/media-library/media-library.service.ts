@@ -1,20 +1,22 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { t } from '~/server/i18n';
 import { pageOf, type Page } from '~/lib/paging';
 import { MEDIA_STATE, kindOfName, type MediaKind, type MediaState } from '~/lib/media-library';
 import type { AdminMediaAsset } from '~/lib/api/contracts/admin-media';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { ErrorCode } from '~/lib/envelope';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { Scope } from '../http/scope';
 import type { DB } from '../db/database';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import { cleanDisplayName, displayName, fileKey, putLocalFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
+import { cleanDisplayName, displayName, fileKey, putLocalFile, putStreamedFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
 import * as jobs from '../jobs/jobs.service';
 import { FinalJobFailure, errorText, type Job } from '../jobs/jobs.service';
 import { MediaToolMissing } from '../media-tools';
@@ -36,6 +38,7 @@ import {
   type UploadLimitRefusal,
 } from './media-library.rules';
 import type { MediaAsset } from './media-library.table';
+import type { ByteRange } from './staging-store';
 
 /**
  * The media library: files that arrived through the resumable upload are checked by their
@@ -57,6 +60,8 @@ const SNIFF_BYTES = 64;
 export const MEDIA_NAME_MAX = 120;
 
 const MIB = 1024 * 1024;
+/** Staged bytes that are gone (removed while the upload finished): the protocol's status for a vanished upload. */
+const HTTP_NOT_FOUND = 404;
 
 function view(a: MediaAsset, actor: StaffActor): AdminMediaAsset {
   return {
@@ -89,11 +94,35 @@ async function firstBytes(path: string): Promise<Uint8Array> {
   }
 }
 
+/** A complete upload's bytes, read from the start: the whole file, or the range asked for (null when they are gone). */
+export type UploadBytes = (range?: ByteRange) => Promise<Readable | null>;
+
+/** A file on this machine's disk as an upload's bytes. */
+export const bytesOfPath =
+  (path: string): UploadBytes =>
+  async (range) =>
+    createReadStream(path, range ? { start: range.start, end: range.end } : {});
+
+/** The first SNIFF_BYTES of an upload (fewer when it is shorter), or null when its bytes are gone. */
+async function firstBytesOf(bytes: UploadBytes): Promise<Uint8Array | null> {
+  const stream = await bytes({ start: 0, end: SNIFF_BYTES - 1 });
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  let read = 0;
+  // Enough read: leaving the loop closes the stream (a store that ignored the range is not read to its end).
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    if (read >= SNIFF_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
+}
+
 export interface CompletedUpload {
   /** The resumable upload's id: one asset per upload, however often its completion is reported. */
   uploadId: string;
-  /** The complete file on local disk (the upload's staging file). */
-  path: string;
+  /** The complete file (the upload's staged bytes: on the staging disk or in the bucket). */
+  bytes: UploadBytes;
   /** The uploader's file name. */
   name: string;
 }
@@ -105,20 +134,25 @@ export async function checkUploadContent(path: string, name: string): Promise<{ 
 }
 
 /**
- * A complete upload becomes an asset: its bytes are checked (extension and content agree), stored
- * under a key the server makes, recorded, audited, and (video, audio) handed to the processing
- * job, all or nothing. Reported twice, it makes one asset: the second report answers the first's.
+ * A complete upload becomes an asset: its bytes are checked (extension and content agree), streamed
+ * into the file store under a key the server makes (hashed on the way), recorded, audited, and
+ * (video, audio) handed to the processing job, all or nothing. Reported twice, it makes one asset:
+ * the second report answers the first's.
  */
 export async function completeUpload(s: Scope, actor: StaffActor, u: CompletedUpload): Promise<AdminMediaAsset> {
   const tenantId = actor.tenant.id;
   const existing = await repo.findByUpload(s.db, tenantId, u.uploadId);
   if (existing) return view(existing, actor);
-  const sniffed = sniffMedia(u.name, await firstBytes(u.path));
+  const head = await firstBytesOf(u.bytes);
+  if (!head) throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), HTTP_NOT_FOUND);
+  const sniffed = sniffMedia(u.name, head);
   if (!sniffed) throw AppError.badRequest(t('adminMedia.error.badContent', { kind: t(`adminMedia.kind.${kindOfNameOr(u.name)}`) }));
   const id = newId(s.now);
   const key = fileKey(tenantId, id, sniffed.extension, new Date(s.now));
   const name = displayName(u.name);
-  const stored = await putLocalFile(s, key, u.path);
+  const whole = await u.bytes();
+  if (!whole) throw new AppError(ErrorCode.NOT_FOUND, t('adminMedia.error.notFound'), HTTP_NOT_FOUND);
+  const stored = await putStreamedFile(s, key, whole);
   const state: MediaState = needsProcessing(sniffed.kind) ? MEDIA_STATE.processing : MEDIA_STATE.ready;
   let made = false;
   try {
@@ -190,17 +224,19 @@ export interface UploadRefused {
 /**
  * Holds room for a new upload of `declared` bytes, or says which limit it would pass: the person's
  * unfinished uploads (count and declared bytes), the school's quota (stored files, renditions and
- * unfinished uploads) and the disk's free space less the reserve and less what unfinished uploads
- * may still write. Decided under the creations' lock, in the transaction that inserts the upload:
- * parallel creations are decided one after the other, each seeing the ones before it.
+ * unfinished uploads) and, when uploads are staged on this machine's disk, the disk's free space
+ * less the reserve and less what unfinished uploads may still write. Decided under the creations'
+ * lock, in the transaction that inserts the upload: parallel creations are decided one after the
+ * other, each seeing the ones before it.
  */
 export async function reserveUpload(s: Scope, actor: StaffActor, uploadId: string, declared: number): Promise<UploadRefused | null> {
-  const free = await diskFreeBytes(s.config.UPLOAD_DIR);
+  // Bytes staged in the bucket take nothing of this machine's disk (decision 055).
+  const diskRoomBytes = s.uploadStaging.place === 'disk' ? (await diskFreeBytes(s.config.UPLOAD_DIR)) - s.config.UPLOAD_DISK_RESERVE_MB * MIB : null;
   const limits = {
     schoolQuotaBytes: s.config.MEDIA_SCHOOL_QUOTA_MB * MIB,
     accountUploads: s.config.MEDIA_OPEN_UPLOADS_PER_ACCOUNT,
     accountBytes: s.config.MEDIA_OPEN_UPLOAD_MB_PER_ACCOUNT * MIB,
-    diskRoomBytes: free - s.config.UPLOAD_DISK_RESERVE_MB * MIB,
+    diskRoomBytes,
   };
   return s.db.transaction().execute(async (trx) => {
     await repo.lockUploadCreations(trx, s.now);

@@ -58,3 +58,18 @@ export interface MediaUploadGateTable {
   id: string;
   touchedAt: number;
 }
+
+/**
+ * The lock of one resumable upload while a request works on it, shared by every instance
+ * (migration 20261129T0200_media_upload_locks; upload-locks.ts).
+ */
+export interface MediaUploadLockTable {
+  /** The tus upload id. */
+  uploadId: string;
+  /** The random token of the request that holds it. */
+  holder: string;
+  /** Renewed while the holder works; past it, the lock is free (its holder died). */
+  leaseUntil: number;
+  /** When a waiting request asked the holder to let go; null when nobody asked. */
+  releaseRequestedAt: number | null;
+}

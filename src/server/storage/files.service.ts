@@ -15,6 +15,10 @@ import { auditStaffAction } from '../staff/audit/audit.service';
 import { displayName, fileKey, isFileKey, sniffImage } from './files.rules';
 import * as repo from './files.repository';
 import type { StoredFilePurpose } from './files.table';
+import type { S3StoreOptions } from './s3-store';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+export type { S3StoreOptions } from './s3-store';
 
 /**
  * Uploaded files: checked by their content (a picture of an accepted type, within the size limit),
@@ -116,15 +120,20 @@ export interface RecordedFile {
  * Stores a file from a local path under its key (streamed, whole or not at all) and answers its
  * size and SHA-256; the row is written by recordStoredFile, in the caller's transaction.
  */
-export async function putLocalFile(s: Scope, key: string, path: string): Promise<{ size: number; sha256: string }> {
+export function putLocalFile(s: Scope, key: string, path: string): Promise<{ size: number; sha256: string }> {
+  return putStreamedFile(s, key, createReadStream(path));
+}
+
+/** Stores a stream's bytes under its key (whole or not at all) and answers their size and SHA-256, as putLocalFile. */
+export async function putStreamedFile(s: Scope, key: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   // Hashed and counted as the store takes each piece (a listener beside the store's would miss the first ones).
   async function* counted() {
-    for await (const chunk of createReadStream(path)) {
-      hash.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      yield chunk as Buffer;
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
     }
   }
   await s.storage.putStream(key, counted());
@@ -140,6 +149,15 @@ export async function recordStoredFile(db: DB, file: RecordedFile, stored: { siz
 export async function removeStoredFile(s: Scope, tenantId: string, key: string): Promise<void> {
   await repo.deleteByKey(s.db, tenantId, key);
   await s.storage.remove(key);
+}
+
+/**
+ * The S3 client of a bucket, with the file store's settings (timeouts, checksums): for another
+ * domain that keeps its own objects in the portal's bucket (the media library's staging of
+ * resumable uploads). The SDK is loaded at the first call, as the S3 file store's.
+ */
+export async function bucketClient(options: S3StoreOptions): Promise<S3Client> {
+  return (await import('./s3-store')).s3Client(options);
 }
 
 // The file rules other domains use (a picture's type, a key, a display name), through this service.

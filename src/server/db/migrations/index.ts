@@ -37,6 +37,7 @@ import * as m20261128T0620 from './20261128T0620_question_bank';
 import * as m20261128T1900 from './20261128T1900_login_devices';
 import * as m20261128T1930 from './20261128T1930_media_uploads';
 import * as m20261128T1931 from './20261128T1931_class_student_periods';
+import * as m20261129T0200 from './20261129T0200_media_upload_locks';
 import * as m20261129T0400 from './20261129T0400_school_links';
 import * as m20261129T0600 from './20261129T0600_stored_file_sizes';
 
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '20261128T1900_login_devices': m20261128T1900,
   '20261128T1930_media_uploads': m20261128T1930,
   '20261128T1931_class_student_periods': m20261128T1931,
+  '20261129T0200_media_upload_locks': m20261129T0200,
   '20261129T0400_school_links': m20261129T0400,
   '20261129T0600_stored_file_sizes': m20261129T0600,
 };
