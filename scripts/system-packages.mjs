@@ -15,6 +15,9 @@ export const SYSTEM_PACKAGES = {
   'nginx-light': ['/usr/sbin/nginx'],
   // The media library's renditions and its tests' small real media.
   ffmpeg: ['/usr/bin/ffmpeg', '/usr/bin/ffprobe'],
+  // The three-instance browser test's database (page changes cross instances by NOTIFY) and the
+  // PostgreSQL run (scripts/with-pg.sh installs it too). Debian's server depends on this package's script.
+  postgresql: ['/usr/bin/pg_ctlcluster'],
 };
 
 /** Installs the packages whose programs are missing; throws with the command to run when it cannot. */

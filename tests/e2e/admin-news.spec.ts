@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
+import { DESKTOP, confirm, makeStaff, signIn, staffWrite } from './support/staff';
 import { PNG_1PX } from '../setup/files';
 import { pasteHtml } from './support/editor';
 
@@ -36,22 +36,6 @@ async function articleOf(page: Page, url: string): Promise<string> {
 
 /** The editor's own line saying what the last action did. */
 const saved = (page: Page) => page.getByRole('region', { name: '操作' }).getByRole('status').filter({ hasText: '已保存' });
-
-/** Sends a staff write from the signed-in page (the session cookie and its CSRF token), as the screens do. */
-async function staffWrite(page: Page, path: string, body: unknown): Promise<{ code: number; data: { id: string } }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const me = await (await fetch('/api/admin/session/me')).json();
-      const res = await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.data.csrfToken },
-        body: JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { path, body },
-  );
-}
 
 test.describe('@desktop-only news and notices on the staff side', () => {
   test.use({ viewport: DESKTOP });

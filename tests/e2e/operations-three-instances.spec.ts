@@ -12,20 +12,25 @@ import { lessonSourceOf } from '../../src/server/media-library/media-library.ser
 import { createLearningClass } from '../setup/learning';
 import { testVideo } from '../setup/media';
 import { PNG_1PX } from '../setup/files';
-import { test, expect, hydrated } from './support/fixtures';
-import { DESKTOP, signIn } from './support/staff';
+import { test, expect, hydrated, newsItems } from './support/fixtures';
+import { DESKTOP, signIn, staffWrite } from './support/staff';
 import { loginStudent } from './support/session';
 import { freshMobile } from './support/login';
 import { E2E_S3_BUCKET } from './support/env';
+import { startPgCluster } from '../setup/pg-cluster';
 
 /**
  * Three portal instances in production mode, each with an UPLOAD_DIR of its own, on one database
- * (a SQLite file) and one bucket (an S3-protocol server started here): a teacher uploads a picture
+ * (PostgreSQL: page changes reach every instance by NOTIFY) and one bucket (an S3-protocol server started here): a teacher uploads a picture
  * and a video on instance A's media screen, each upload created by A and its pieces sent on to B
  * (as a balancer may), the video's renditions made by whichever instance's job runner claims them,
  * and a student on instance C sees the picture and plays the video at every quality. Nothing is
- * left on any instance's disk (decisions 054 and 055).
+ * left on any instance's disk (decisions 054 and 055). An editor publishes a news item through B and
+ * a visitor on A sees it on A's cached news list within a second (decision 056).
  */
+
+/** How soon a change made through one instance is on another's cached pages. */
+const PURGE_WITHIN_MS = 1_000;
 
 /** The S3-protocol server's fixed key pair and region (tests/setup/s3.ts), and the bucket it makes. */
 const S3 = { key: 'S3RVER', region: 'us-east-1', bucket: E2E_S3_BUCKET };
@@ -54,10 +59,12 @@ function startS3(port: number): Promise<ChildProcess> {
 
 const filesUnder = (dir: string) => readdirSync(dir, { recursive: true }).map(String);
 
-test('three instances with their own disks, one database and one bucket: uploaded on A, played on C @desktop-only', async ({ page }) => {
+test('three instances with their own disks, one database and one bucket: uploaded on A, played on C @desktop-only', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-three-'));
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+  // npm test installs PostgreSQL (scripts/system-packages.mjs) for this test.
+  const pg = await startPgCluster();
+  const databaseUrl = pg.url;
   seedDemo(databaseUrl);
   const s3Port = await freePort();
   const s3 = await startS3(s3Port);
@@ -92,6 +99,33 @@ test('three instances with their own disks, one database and one bucket: uploade
     const { db } = await openDatabase({ url: databaseUrl });
     const mobile = freshMobile('137');
     await createStaffAccount(db, { tenantId: DEMO_TENANT.id, mobile, name: '多实例教师', role: 'teacher', passwordHash: DEMO_STAFF_HASH, now: Date.now() });
+    const editorMobile = freshMobile('138');
+    await createStaffAccount(db, {
+      tenantId: DEMO_TENANT.id,
+      mobile: editorMobile,
+      name: '多实例编辑',
+      role: 'editor',
+      passwordHash: DEMO_STAFF_HASH,
+      now: Date.now(),
+    });
+
+    // A visitor on A: the news list is now kept by A's render cache.
+    const listOnA = () => page.request.get(`${a}/news-information/list`);
+    await listOnA();
+    expect((await listOnA()).headers()['x-render-cache']).toBe('hit');
+    // An editor publishes a news item through B.
+    const editorContext = await browser.newContext({ viewport: DESKTOP });
+    const editor = await editorContext.newPage();
+    await signIn(editor, { mobile: editorMobile, password: DEMO_STAFF_PASSWORD }, `${b}/admin/login`);
+    const title = `多实例即时发布${Date.now() % 100000}`;
+    const news = await staffWrite(editor, '/admin/news/save', { title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>三台实例</p>' });
+    expect(news.code).toBe(0);
+    expect((await staffWrite(editor, `/admin/news/${news.data.id}/publish`, {})).code).toBe(0);
+    // On A's cached list within a second: B's change reached A's cache.
+    await expect.poll(async () => (await (await listOnA()).text()).includes(title), { timeout: PURGE_WITHIN_MS }).toBe(true);
+    await page.goto(`${a}/news-information/list`);
+    await expect(newsItems(page).filter({ hasText: title })).toHaveCount(1);
+    await editorContext.close();
 
     // On A: the media screen, a picture and a video chosen at once.
     await page.setViewportSize(DESKTOP);
@@ -175,6 +209,7 @@ test('three instances with their own disks, one database and one bucket: uploade
   } finally {
     await Promise.all(instances.map((instance) => stop(instance)));
     if (s3.pid) process.kill(-s3.pid, 'SIGTERM');
+    pg.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 });

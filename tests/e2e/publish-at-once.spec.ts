@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect, hydrated, newsItems } from './support/fixtures';
-import { DESKTOP, makeStaff, signedInContext } from './support/staff';
+import { DESKTOP, makeStaff, signedInContext, staffWrite } from './support/staff';
 
 /**
  * Publishing shows at once (decision 056): the public news list is kept by the render cache, yet
@@ -9,22 +8,6 @@ import { DESKTOP, makeStaff, signedInContext } from './support/staff';
  * the same page seconds apart are the same bytes (one ETag on every instance); the browser shows
  * them as "N秒前". Each test deletes what it published (the specs share one database).
  */
-
-/** Sends a staff write from the signed-in page (the session cookie and its CSRF token), as the screens do. */
-async function staffWrite(page: Page, path: string, body: unknown): Promise<{ code: number; data: { id: string } }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const me = await (await fetch('/api/admin/session/me')).json();
-      const res = await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.data.csrfToken },
-        body: JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { path, body },
-  );
-}
 
 test.describe('@desktop-only publishing shows at once', () => {
   test.use({ viewport: DESKTOP });

@@ -101,3 +101,19 @@ export async function confirm(page: Page) {
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** Sends a staff write from the signed-in page (the session cookie and its CSRF token), as the screens do. */
+export async function staffWrite(page: Page, path: string, body: unknown): Promise<{ code: number; data: { id: string } }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const me = await (await fetch('/api/admin/session/me')).json();
+      const res = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.data.csrfToken },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { path, body },
+  );
+}
