@@ -9,7 +9,8 @@ import { DESKTOP, confirm, signIn } from './support/staff';
  * name and colour and sees the live preview (the public header drawn by the site) follow, saves,
  * and the public home page shows the new name and colour at once; adds and removes a host name;
  * sets a service point's hours and the public school page shows it resting; script in the text
- * fields is refused and in an agreement it is rendered inert. Then a 375 px smoke.
+ * fields is refused and in an agreement it is rendered inert; its own app address (https, never a
+ * placeholder) and licence number show on the public pages once saved. Then a 375 px smoke.
  */
 
 const profile = (page: Page) => page.getByRole('region', { name: '基本资料与品牌' });
@@ -52,6 +53,32 @@ test.describe('@desktop-only school settings', () => {
     await expect(page.getByRole('banner')).toContainText('晨光职业技术学院');
     expect(await navColour(page.getByRole('navigation', { name: '主导航' }))).toBe('rgb(11, 110, 79)');
     await expect(page.getByRole('contentinfo')).toContainText('晨光职业技术学院');
+  });
+
+  test('its own app address and licence: refused unless https and real, previewed, then on the public pages', async ({ page }) => {
+    const school = await makeSchool('链接测试学院');
+    await page.goto(`${school.origin}/`);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'APP下载' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).not.toContainText('增值电信业务经营许可证');
+    await signIn(page, school.admin, `${school.origin}/admin/login`);
+    await openSettings(page, school.origin);
+
+    const app = page.getByLabel('APP 下载页地址', { exact: true });
+    await app.fill('http://app.chenguang.edu.cn/download');
+    await expect(page.getByText('APP 下载页地址请填写以 https:// 开头的完整网址')).toBeVisible();
+    await app.fill('https://app.example.com/download');
+    await expect(page.getByText('APP 下载页地址不能使用示例地址（如 example.com），请填写真实的网址')).toBeVisible();
+    await app.fill('https://app.chenguang.edu.cn/download');
+    await page.getByLabel('增值电信业务经营许可证', { exact: true }).fill('浙B2-20260001');
+    await expect(preview(page).getByRole('banner').getByRole('link', { name: 'APP下载' })).toBeVisible();
+    await expect(preview(page).getByRole('contentinfo')).toContainText('增值电信业务经营许可证：浙B2-20260001');
+
+    await profile(page).getByRole('button', { name: '保存并发布' }).click();
+    await expect(page.getByText('已保存并发布', { exact: true })).toBeVisible();
+    await page.goto(`${school.origin}/`);
+    await expect(page.getByRole('contentinfo')).toContainText('增值电信业务经营许可证：浙B2-20260001');
+    await page.getByRole('banner').getByRole('link', { name: 'APP下载' }).click();
+    await expect(page.getByRole('img', { name: 'APP下载二维码' })).toHaveAttribute('data-qr-url', 'https://app.chenguang.edu.cn/download');
   });
 
   test('a host name is added, another school’s or the platform’s is refused, and it is removed', async ({ page }) => {

@@ -286,6 +286,8 @@ test.describe('app download, promotion and organisation QR pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'APP下载' })).toBeVisible();
     const qr = page.getByRole('img', { name: 'APP下载二维码' });
     await expect(qr).toBeVisible();
+    // The demo school's own app address (its settings), as it set it.
+    expect(school.appDownloadUrl).toMatch(/^https:\/\/[^?]+$/);
     await expect(qr).toHaveAttribute('data-qr-url', school.appDownloadUrl!);
     await expect(qr.locator('svg path').first()).toBeAttached();
     const box = await qr.boundingBox();
@@ -313,6 +315,7 @@ test.describe('app download, promotion and organisation QR pages', () => {
     await expect(page).toHaveURL(/\/login\/promotion$/);
     await expect(page.getByRole('heading', { level: 1, name: '推广合伙人登录' })).toBeVisible();
     const link = page.getByRole('link', { name: /前往推广合伙人登录/ });
+    expect(school.promotionLoginUrl).toMatch(/^https:\/\//);
     await expect(link).toHaveAttribute('href', school.promotionLoginUrl!);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
