@@ -52,7 +52,8 @@ export async function createServer(config: Config, now: () => number = Date.now,
     if (config.developmentMode && (await seedIfEmpty(db, now()))) runtime.logger.info('seeded demo tenants', { database: kind });
     return { runtime, app: createApp(runtime) };
   } catch (error) {
-    // A failed start (the database unreachable) must not leave a pool behind: the next try opens anew.
+    // A failed start (the database unreachable) must not leave a pool or a listener behind: the next try opens anew.
+    await runtime?.pageChanges.close();
     await db.destroy().catch(() => undefined);
     throw error;
   }

@@ -16,8 +16,9 @@ import { pasteHtml } from './support/editor';
 
 /*
  * The browser tests share one database and one render cache (a public page is kept for its
- * max-age): these tests read public pages at addresses no other test reads, and delete what they
- * published before they end, so the public specs that run later see only the seeded content.
+ * max-age, or until a staff change of what it shows): these tests read public pages at addresses
+ * no other test reads, and delete what they published before they end, so the public specs that
+ * run later see only the seeded content.
  */
 
 /** The value of a datetime-local input a day from now, in China Standard Time as the school works. */
@@ -122,7 +123,7 @@ test.describe('@desktop-only news and notices on the staff side', () => {
     await page.getByRole('button', { name: '定时发布' }).click();
     await expect(page.getByRole('region', { name: '操作' }).getByRole('status')).toBeVisible();
     await expect(page.getByText('当前状态：定时发布')).toBeVisible();
-    // (Another address than the one read below: the render cache keeps a page for its max-age.)
+    // (Another address than the one read below, which is read after publishing.)
     expect((await page.request.get(`/news-information/detail?id=${id}&categorizeId=`)).status()).toBe(404);
 
     await page.getByRole('button', { name: '立即发布' }).click();

@@ -1,7 +1,8 @@
 import { openDatabase } from '../../../src/server/db/database';
-import type { Scope } from '../../../src/server/http/scope';
+import { parseConfig } from '../../../src/server/config';
+import { closeRuntime, createRuntime } from '../../../src/server/runtime';
 import { enqueue } from '../../../src/server/jobs/jobs.service';
-import { runDueJobs, type RunResult } from '../../../src/server/jobs/runner';
+import { jobScope, runDueJobs, type RunResult } from '../../../src/server/jobs/runner';
 import { CATALOG_PUBLISH_JOB } from '../../../src/lib/staff/catalog-schedule';
 import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
 import { E2E_DB_FILE } from './env';
@@ -11,16 +12,19 @@ import { E2E_DB_FILE } from './env';
  * keeps the real clock): a scheduled publication is published "at its time" without waiting for it.
  */
 
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-
-/** Runs the jobs due at `at` on the e2e database, as an instance's runner would then. */
+/**
+ * Runs the jobs due at `at` on the e2e database, as an instance's runner would then, in a runtime of
+ * this process: the page changes its publications make are heard here, not by the e2e server (its
+ * cached pages are read at fresh addresses by the tests that run jobs).
+ */
 export async function runJobsAt(at: number): Promise<RunResult> {
-  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+  const url = `file:./${E2E_DB_FILE}`;
+  const { db, kind } = await openDatabase({ url });
+  const runtime = createRuntime(parseConfig({ NODE_ENV: 'development', DATABASE_URL: url, LOG_LEVEL: 'silent' }), db, kind, () => at);
   try {
-    // The runner and the publication handlers read only the database, the clock and the logger of their scope.
-    return await runDueJobs({ db, now: at, logger: quiet } as unknown as Scope);
+    return await runDueJobs(jobScope(runtime));
   } finally {
-    await db.destroy();
+    await closeRuntime(runtime);
   }
 }
 
