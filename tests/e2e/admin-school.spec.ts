@@ -77,6 +77,11 @@ test.describe('@desktop-only school settings', () => {
     await expect(page.getByText('已保存并发布', { exact: true })).toBeVisible();
     await page.goto(`${school.origin}/`);
     await expect(page.getByRole('contentinfo')).toContainText('增值电信业务经营许可证：浙B2-20260001');
+    // The home page's phone preview now has the app's QR code beside it.
+    await page.getByRole('button', { name: '手机预览' }).click();
+    const phone = page.getByRole('dialog', { name: '手机端预览' });
+    await expect(phone.getByRole('img', { name: 'APP下载二维码' })).toBeVisible();
+    await phone.getByRole('button', { name: '关闭预览' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'APP下载' }).click();
     await expect(page.getByRole('img', { name: 'APP下载二维码' })).toHaveAttribute('data-qr-url', 'https://app.chenguang.edu.cn/download');
   });

@@ -45,7 +45,7 @@ test.describe('a school with no content', () => {
     const preview = page.getByRole('dialog', { name: '手机端预览' });
     await expect(preview).toBeVisible();
     await expect(preview.getByRole('img', { name: 'APP下载二维码' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await preview.getByRole('button', { name: '关闭预览' }).click();
     await expect(page.getByRole('contentinfo')).not.toContainText('许可证');
   });
 

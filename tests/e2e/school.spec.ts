@@ -3,12 +3,16 @@ import { test, expect, mainNav, expectNoSeriousA11yViolations, expectNoSidewaysS
 import { DEMO_ORIGIN, E2E_PROMOTION_LOGIN_URL, EMPTY_ORIGIN, HUAXIA_ORIGIN } from './support/env';
 import { DEMO_TENANT } from './support/seed';
 import { DEMO_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
+import { makeSchool } from './support/school';
 
 /** The school profile (/school-info), the app download, promotion and organisation QR pages. */
 
 const PARAMS = '**/api/oauth/anyUser/parameter/findParamMapByKey';
 const AMAP = 'https://webapi.amap.com/**';
 const school = DEMO_TENANT.school;
+/** A school's own app download page and promotion-partner login (as saved in its settings). */
+const OWN_APP = 'https://app.own-school.example/download';
+const OWN_PROMOTION = 'https://partners.own-school.example/login';
 
 /** Answers the map-key call as the server would with the given data (null: no key configured). */
 async function mapParams(page: Page, data: unknown, code = 0) {
@@ -280,20 +284,20 @@ test.describe('/school-info', () => {
 
 test.describe('app download, promotion and organisation QR pages', () => {
   test("/login/student-login: a QR image of the school's own app address, eight service points and the school name", async ({ page }) => {
-    await page.goto('/educational-product');
+    const own = await makeSchool('应用下载测试学院', { appDownloadUrl: OWN_APP });
+    await page.goto(`${own.origin}/educational-product`);
     await page.getByRole('banner').getByRole('link', { name: 'APP下载' }).click();
     await expect(page).toHaveURL(/\/login\/student-login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'APP下载' })).toBeVisible();
     const qr = page.getByRole('img', { name: 'APP下载二维码' });
     await expect(qr).toBeVisible();
-    // The demo school's own app address (its settings), as it set it.
-    expect(school.appDownloadUrl).toMatch(/^https:\/\/[^?]+$/);
-    await expect(qr).toHaveAttribute('data-qr-url', school.appDownloadUrl!);
+    // The school's own address, as it set it (no school id added).
+    await expect(qr).toHaveAttribute('data-qr-url', OWN_APP);
     await expect(qr.locator('svg path').first()).toBeAttached();
     const box = await qr.boundingBox();
     expect(box!.width).toBeGreaterThan(100);
     await expect(page.getByRole('region', { name: 'APP为您提供' }).getByRole('listitem')).toHaveCount(8);
-    await expect(page.getByText(`扫码下载${school.universityName}学习APP`)).toBeVisible();
+    await expect(page.getByText('扫码下载应用下载测试学院学习APP')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'student-login');
     await expectNoSidewaysScroll(page);
   });
@@ -310,20 +314,25 @@ test.describe('app download, promotion and organisation QR pages', () => {
   });
 
   test("/login/promotion: the promotion-partner entry links to the school's own partner login, else the operator's", async ({ page }) => {
-    await page.goto('/educational-product');
+    const own = await makeSchool('推广测试学院', { promotionLoginUrl: OWN_PROMOTION });
+    await page.goto(`${own.origin}/educational-product`);
     await page.getByRole('contentinfo').getByRole('link', { name: '推广合伙人登录' }).click();
     await expect(page).toHaveURL(/\/login\/promotion$/);
     await expect(page.getByRole('heading', { level: 1, name: '推广合伙人登录' })).toBeVisible();
     const link = page.getByRole('link', { name: /前往推广合伙人登录/ });
-    expect(school.promotionLoginUrl).toMatch(/^https:\/\//);
-    await expect(link).toHaveAttribute('href', school.promotionLoginUrl!);
+    await expect(link).toHaveAttribute('href', OWN_PROMOTION);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
     await expectNoSeriousA11yViolations(page, 'promotion');
     await expectNoSidewaysScroll(page);
-    // 华夏 has none of its own: the operator's (PROMOTION_LOGIN_URL), naming the school.
-    await page.goto(`${HUAXIA_ORIGIN}/login/promotion`);
-    await expect(page.getByRole('link', { name: /前往推广合伙人登录/ })).toHaveAttribute('href', `${E2E_PROMOTION_LOGIN_URL}?schoolId=1000000000000000002`);
+    // The demo schools have none of their own: the operator's (PROMOTION_LOGIN_URL), naming the school.
+    for (const [origin, id] of [
+      [DEMO_ORIGIN, DEMO_TENANT.id],
+      [HUAXIA_ORIGIN, '1000000000000000002'],
+    ]) {
+      await page.goto(`${origin}/login/promotion`);
+      await expect(page.getByRole('link', { name: /前往推广合伙人登录/ })).toHaveAttribute('href', `${E2E_PROMOTION_LOGIN_URL}?schoolId=${id}`);
+    }
   });
 
   test("the footer shows the school's own licence and record numbers; a school without them shows none", async ({ page }) => {

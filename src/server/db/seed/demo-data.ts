@@ -31,7 +31,11 @@ export interface SeedTenant {
     enrollDistrictScope: string;
     educationalInstitution: Record<string, string>;
     browseCount: number;
-    /** The footer's licence and record lines and the school's own links (null: none); demo values only. */
+    /**
+     * The footer's licence and record lines (demo numbers) and the school's own links. No demo school
+     * has links of its own: an address under a name reserved for examples is a placeholder, which the
+     * school settings refuse; the operator's (APP_DOWNLOAD_URL, PROMOTION_LOGIN_URL) show instead.
+     */
     telecomLicence: string | null;
     icpNumber: string | null;
     policeRecordNumber: string | null;
@@ -104,12 +108,11 @@ export const DEMO_TENANT: SeedTenant = {
       facilities: '实训中心 6 个，计算机机房 12 间，标准化考场 8 个',
     },
     browseCount: 236541,
-    // Demo numbers and addresses (the .example names are reserved for examples: never a real site).
     telecomLicence: '苏B2-00000000（演示）',
     icpNumber: '苏ICP备00000000号（演示）',
     policeRecordNumber: '苏公网安备00000000000000号（演示）',
-    appDownloadUrl: 'https://app.jiangnan-skills.example/download',
-    promotionLoginUrl: 'https://partners.jiangnan-skills.example/login',
+    appDownloadUrl: null,
+    promotionLoginUrl: null,
   },
   domains: [
     { domainType: 'PC', domain: 'demo.localhost' },
@@ -346,7 +349,6 @@ export const SECOND_TENANT: SeedTenant = {
     telecomLicence: '京B2-00000000（演示）',
     icpNumber: '京ICP备00000000号（演示）',
     policeRecordNumber: null,
-    // No app of its own: the operator's, if any (APP_DOWNLOAD_URL).
     appDownloadUrl: null,
     promotionLoginUrl: null,
   },
