@@ -5,16 +5,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { createScope } from '~/server/http/request-scope';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { parseRenditions } from '~/server/media-library/media-library.rules';
 import { createServer, type Server } from '~/server/runtime';
-import { GET as serveFile } from '~/pages/files/[...key]';
 import { DEMO, useTestServer, type StorageDriver, type TestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf } from '../setup/staff';
 import { pngOfSize, uploadForm } from '../setup/files';
 import { testVideo } from '../setup/media';
-import { keyOfUrl } from '../setup/stored';
+import { fileOn } from '../setup/instances';
 
 /**
  * Several instances of the portal on one database, each with an UPLOAD_DIR of its own (no shared
@@ -44,20 +42,6 @@ function useSecondInstance(first: () => TestServer): () => Server {
   };
 }
 
-/** GET /files/<key> on one instance, for the demo school's host. */
-function fileOn(server: Server, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const scope = createScope(server.runtime, {
-    requestId: 'instances-test',
-    ip: '',
-    host: '',
-    headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-  });
-  return serveFile({
-    params: { key: keyOfUrl(url) },
-    locals: { scope },
-    request: new Request(`http://localhost${url}`, { headers }),
-  } as never) as Promise<Response>;
-}
 
 async function uploadPicture(server: TestServer): Promise<{ url: string; bytes: Buffer }> {
   const session = await sessionOf(server, await makeStaff(server, DEMO.id, STAFF_ROLE.editor));

@@ -20,23 +20,26 @@ export interface Instance extends Server {
   file(url: string, headers?: Record<string, string>): Promise<Response>;
 }
 
+/** GET /files/<key> on one instance, for the demo school's host. */
+export function fileOn(server: Server, url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const scope = createScope(server.runtime, {
+    requestId: 'instances-test',
+    ip: '',
+    host: '',
+    headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+  });
+  return serveFile({
+    params: { key: keyOfUrl(url) },
+    locals: { scope },
+    request: new Request(`http://localhost${url}`, { headers }),
+  } as never) as Promise<Response>;
+}
+
 function instanceOf(server: Server): Instance {
   return {
     ...server,
     fetch: async (path, init) => parse(await server.app.request(path, init)),
-    file(url, headers = {}) {
-      const scope = createScope(server.runtime, {
-        requestId: 'instances-test',
-        ip: '',
-        host: '',
-        headers: { tenantId: DEMO.id, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
-      });
-      return serveFile({
-        params: { key: keyOfUrl(url) },
-        locals: { scope },
-        request: new Request(`http://localhost${url}`, { headers }),
-      } as never) as Promise<Response>;
-    },
+    file: (url, headers = {}) => fileOn(server, url, headers),
   };
 }
 
