@@ -42,7 +42,6 @@ function useSecondInstance(first: () => TestServer): () => Server {
   };
 }
 
-
 async function uploadPicture(server: TestServer): Promise<{ url: string; bytes: Buffer }> {
   const session = await sessionOf(server, await makeStaff(server, DEMO.id, STAFF_ROLE.editor));
   const bytes = pngOfSize(PICTURE_BYTES);
