@@ -129,17 +129,16 @@ test('every public and learner page of a fresh production school links nowhere b
   const dir = mkdtempSync(join(tmpdir(), 'portal-links-'));
   const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
   const env = { ...process.env, ...BENCH_PRODUCTION_ENV, DATABASE_URL: databaseUrl };
-  // The operator's one step: open a school with its first administrator (the command migrates the empty database first).
-  const made = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/tsx/dist/cli.mjs'),
-      join(root, 'scripts/db.ts'),
-      'create-school',
-      ...['--predomain', PREDOMAIN, '--name', SCHOOL, '--admin-mobile', '13700009999', '--admin-name', '走查管理员'],
-    ],
-    { cwd: root, env, encoding: 'utf8' },
-  );
+  const db = (...args: string[]) =>
+    spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), ...args], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
+  // The operator's two steps: make the empty database (only migrate may create one), then open a school with its first administrator.
+  const migrated = db('migrate');
+  expect(migrated.status, migrated.stderr).toBe(0);
+  const made = db('create-school', ...['--predomain', PREDOMAIN, '--name', SCHOOL, '--admin-mobile', '13700009999', '--admin-name', '走查管理员']);
   expect(made.status, made.stderr).toBe(0);
   const tenantId = /id (\d+)/.exec(made.stdout)?.[1];
   expect(tenantId, made.stdout).toBeTruthy();

@@ -35,10 +35,13 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
     return () => {
       live = false;
       // Cancel a page still rendering before ending the worker (React runs this cleanup before the
-      // page effect's), and let the ending settle quietly: leaving a document lesson mid-load is normal.
+      // page effect's). A document still opening is ended once it has opened (or failed): pdf.js's
+      // worker throws an error nothing can catch when it is ended while it reads the document's
+      // structure, and opening needs only the first pieces of the file, not the whole of it.
       rendering.current?.cancel();
       rendering.current = null;
-      task.destroy().catch(() => undefined);
+      const end = () => void task.destroy().catch(() => undefined);
+      task.promise.then(end, end);
     };
   }, [url]);
 
