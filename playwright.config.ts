@@ -1,36 +1,35 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import {
   DEMO_ORIGIN,
-  E2E_DB_FILE,
-  E2E_PORT,
   E2E_TOKEN_PARAM_SECRET,
   E2E_PROMOTION_LOGIN_URL,
   E2E_EXAM_LOGIN_URL,
   E2E_NO_MEDIA_TOOL,
-  PARTNER_DB_FILE,
-  PARTNER_ORIGIN,
-  PARTNER_PORT,
   E2E_SSO_SECRET,
   E2E_PARTNER_SSO_URL,
   E2E_PREVIEW_SECRET,
   E2E_CERTIFICATE_SECRET,
-  E2E_FAKE_PLATFORM_ORIGIN,
-  E2E_FAKE_PLATFORM_PORT,
   E2E_THIRD_PARTY_SECRET,
-  E2E_FAKE_BANK_ORIGIN,
-  E2E_FAKE_BANK_PORT,
   E2E_STORAGE_DRIVER,
   E2E_S3_BUCKET,
-  E2E_S3_ORIGIN,
-  E2E_S3_PORT,
+  slotServers,
 } from './tests/e2e/support/env';
 
-/** The demo server's file store: its own directory beside the database, or the run's bucket (E2E_STORAGE_DRIVER=s3). */
-const storageEnv: Record<string, string> =
+/**
+ * Workers run test files side by side, each against servers and databases of its own (slot i's
+ * ports are in tests/e2e/support/env.ts). E2E_WORKERS sets how many; the default is what made the
+ * run fastest on two cores (docs/decisions/060).
+ */
+const WORKERS = Number(process.env['E2E_WORKERS'] ?? 2);
+
+type Servers = ReturnType<typeof slotServers>;
+
+/** The demo server's file store: its own directory beside the database, or its slot's bucket (E2E_STORAGE_DRIVER=s3). */
+const storageEnv = (at: Servers): Record<string, string> =>
   E2E_STORAGE_DRIVER === 's3'
     ? {
         STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: E2E_S3_ORIGIN,
+        S3_ENDPOINT: at.s3Origin,
         S3_REGION: 'us-east-1',
         S3_BUCKET: E2E_S3_BUCKET,
         // s3rver's fixed key pair (tests/setup/s3.ts).
@@ -40,21 +39,87 @@ const storageEnv: Record<string, string> =
       }
     : {};
 
-/** The S3-protocol server of a run on a bucket; its files live in a temporary directory removed when it stops. */
-const s3Server =
-  E2E_STORAGE_DRIVER === 's3'
-    ? [
-        {
-          command: 'npx tsx tests/e2e/support/s3-server.ts',
-          port: E2E_S3_PORT,
-          reuseExistingServer: false,
-          timeout: 60_000,
-          stdout: 'pipe' as const,
-          stderr: 'pipe' as const,
-          env: { E2E_S3_PORT: String(E2E_S3_PORT) },
-        },
-      ]
-    : [];
+/** The servers one worker's tests talk to. */
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+function slotWebServers(at: Servers): WebServer[] {
+  const piped = { reuseExistingServer: false, stdout: 'pipe' as const, stderr: 'pipe' as const };
+  return [
+    // The S3-protocol server of a run on a bucket; its files live in a temporary directory removed when it stops.
+    ...(E2E_STORAGE_DRIVER === 's3'
+      ? [{ ...piped, command: 'npx tsx tests/e2e/support/s3-server.ts', port: at.s3Port, timeout: 60_000, env: { E2E_S3_PORT: String(at.s3Port) } }]
+      : []),
+    {
+      // The fake third-party course platform (tests/setup/fake-platform.ts): checks signatures and
+      // serves the classroom page a third-party course opens.
+      ...piped,
+      command: 'npx tsx tests/e2e/support/fake-platform-server.ts',
+      url: `${at.fakePlatformOrigin}/health`,
+      timeout: 30_000,
+      env: { E2E_FAKE_PLATFORM_PORT: String(at.fakePlatformPort) },
+    },
+    {
+      // The fake external question bank (tests/setup/fake-bank.ts): the paper and the marking of
+      // the works with sourceType 'xskt'.
+      ...piped,
+      command: 'npx tsx tests/e2e/support/fake-bank-server.ts',
+      url: `${at.fakeBankOrigin}/health`,
+      timeout: 30_000,
+      env: { E2E_FAKE_BANK_PORT: String(at.fakeBankPort) },
+    },
+    {
+      // A fresh database each run, seeded by the server on its first request.
+      ...piped,
+      command: `node tests/e2e/support/fresh-db.mjs ${at.demoDbFile} && npm run serve`,
+      url: `${at.demoOrigin}/readyz`,
+      timeout: 60_000,
+      env: {
+        PORT: String(at.demoPort),
+        // Browser tests read SMS codes and captcha answers through the development helpers.
+        NODE_ENV: 'development',
+        DATABASE_URL: `file:./${at.demoDbFile}`,
+        // Uploads of this run beside its database, removed with it at the next run's start.
+        UPLOAD_DIR: `./${at.demoDbFile}.uploads`,
+        LOG_LEVEL: 'warn',
+        TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
+        PROMOTION_LOGIN_URL: E2E_PROMOTION_LOGIN_URL,
+        // Every browser test sends its codes from 127.0.0.1: the per-IP limit is for real clients.
+        SMS_IP_HOURLY_LIMIT: '1000',
+        SSO_SHARED_SECRET: E2E_SSO_SECRET,
+        PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+        CERTIFICATE_SECRET: E2E_CERTIFICATE_SECRET,
+        // Third-party courses are entered through the fake platform above.
+        THIRD_PARTY_PLATFORM_URL: `${at.fakePlatformOrigin}/`,
+        THIRD_PARTY_PLATFORM_SECRET: E2E_THIRD_PARTY_SECRET,
+        // Works from the external question bank go to the fake bank above.
+        XSKT_BANK_URL: `${at.fakeBankOrigin}/`,
+        ...storageEnv(at),
+      },
+    },
+    {
+      // The partner edition: its own header, footer and login route.
+      ...piped,
+      command: `node tests/e2e/support/fresh-db.mjs ${at.partnerDbFile} && npm run serve`,
+      url: `${at.partnerOrigin}/readyz`,
+      timeout: 60_000,
+      env: {
+        PORT: String(at.partnerPort),
+        NODE_ENV: 'development',
+        DATABASE_URL: `file:./${at.partnerDbFile}`,
+        UPLOAD_DIR: `./${at.partnerDbFile}.uploads`,
+        LOG_LEVEL: 'warn',
+        PARTNER_EDITION: 'true',
+        SMS_IP_HOURLY_LIMIT: '1000',
+        PARTNER_SSO_URL: E2E_PARTNER_SSO_URL,
+        // The partner's exam system; 机构登录 stays the school's own staff sign-in.
+        EXAM_LOGIN_URL: E2E_EXAM_LOGIN_URL,
+        // A server without ffmpeg: its jobs screen says video processing is unavailable (admin-jobs.spec.ts).
+        FFMPEG_PATH: E2E_NO_MEDIA_TOOL,
+        FFPROBE_PATH: E2E_NO_MEDIA_TOOL,
+      },
+    },
+  ];
+}
 
 /**
  * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
@@ -71,7 +136,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   // No retries anywhere: a flaky test is fixed, not retried.
   retries: 0,
@@ -98,84 +163,5 @@ export default defineConfig({
       use: { ...chromium, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: [
-    ...s3Server,
-    {
-      // The fake third-party course platform (tests/setup/fake-platform.ts): checks signatures and
-      // serves the classroom page a third-party course opens.
-      command: 'npx tsx tests/e2e/support/fake-platform-server.ts',
-      url: `${E2E_FAKE_PLATFORM_ORIGIN}/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { E2E_FAKE_PLATFORM_PORT: String(E2E_FAKE_PLATFORM_PORT) },
-    },
-    {
-      // The fake external question bank (tests/setup/fake-bank.ts): the paper and the marking of
-      // the works with sourceType 'xskt'.
-      command: 'npx tsx tests/e2e/support/fake-bank-server.ts',
-      url: `${E2E_FAKE_BANK_ORIGIN}/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { E2E_FAKE_BANK_PORT: String(E2E_FAKE_BANK_PORT) },
-    },
-    {
-      // A fresh database each run, seeded by the server on its first request.
-      command: `node tests/e2e/support/fresh-db.mjs ${E2E_DB_FILE} && npm run serve`,
-      url: `${DEMO_ORIGIN}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(E2E_PORT),
-        // Browser tests read SMS codes and captcha answers through the development helpers.
-        NODE_ENV: 'development',
-        DATABASE_URL: `file:./${E2E_DB_FILE}`,
-        // Uploads of this run beside its database, removed with it at the next run's start.
-        UPLOAD_DIR: `./${E2E_DB_FILE}.uploads`,
-        LOG_LEVEL: 'warn',
-        TOKEN_PARAM_SECRET: E2E_TOKEN_PARAM_SECRET,
-        PROMOTION_LOGIN_URL: E2E_PROMOTION_LOGIN_URL,
-        // Every browser test sends its codes from 127.0.0.1: the per-IP limit is for real clients.
-        SMS_IP_HOURLY_LIMIT: '1000',
-        SSO_SHARED_SECRET: E2E_SSO_SECRET,
-        PREVIEW_SECRET: E2E_PREVIEW_SECRET,
-        CERTIFICATE_SECRET: E2E_CERTIFICATE_SECRET,
-        // Third-party courses are entered through the fake platform below.
-        THIRD_PARTY_PLATFORM_URL: `${E2E_FAKE_PLATFORM_ORIGIN}/`,
-        THIRD_PARTY_PLATFORM_SECRET: E2E_THIRD_PARTY_SECRET,
-        // Works from the external question bank go to the fake bank above.
-        XSKT_BANK_URL: `${E2E_FAKE_BANK_ORIGIN}/`,
-        ...storageEnv,
-      },
-    },
-    {
-      // The partner edition: its own header, footer and login route.
-      command: `node tests/e2e/support/fresh-db.mjs ${PARTNER_DB_FILE} && npm run serve`,
-      url: `${PARTNER_ORIGIN}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PARTNER_PORT),
-        NODE_ENV: 'development',
-        DATABASE_URL: `file:./${PARTNER_DB_FILE}`,
-        UPLOAD_DIR: `./${PARTNER_DB_FILE}.uploads`,
-        LOG_LEVEL: 'warn',
-        PARTNER_EDITION: 'true',
-        SMS_IP_HOURLY_LIMIT: '1000',
-        PARTNER_SSO_URL: E2E_PARTNER_SSO_URL,
-        // The partner's exam system; 机构登录 stays the school's own staff sign-in.
-        EXAM_LOGIN_URL: E2E_EXAM_LOGIN_URL,
-        // A server without ffmpeg: its jobs screen says video processing is unavailable (admin-jobs.spec.ts).
-        FFMPEG_PATH: E2E_NO_MEDIA_TOOL,
-        FFPROBE_PATH: E2E_NO_MEDIA_TOOL,
-      },
-    },
-  ],
+  webServer: Array.from({ length: WORKERS }, (_, slot) => slotWebServers(slotServers(slot))).flat(),
 });

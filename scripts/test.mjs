@@ -25,12 +25,18 @@ function fail(step, detail) {
   process.exit(1);
 }
 
+/** How long each step took, printed at the end (and when a step fails). */
+const timings = [];
+const timingTable = () => timings.map(({ step, seconds }) => `  ${String(seconds).padStart(5)} s  ${step}`).join('\n');
+
 /** Runs a command with inherited output; fails the whole run, naming the step, if it fails. */
 function run(step, command, commandArgs, env = {}) {
   say(`${step}: ${[command === process.execPath ? 'node' : command, ...commandArgs].join(' ')}`);
+  const began = Date.now();
   const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ step, seconds: Math.round((Date.now() - began) / 1000) });
   if (r.error) fail(step, r.error.message);
-  if (r.status !== 0) fail(step, r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`);
+  if (r.status !== 0) fail(step, `${r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`}\n${timingTable()}`);
 }
 
 const node = (step, script, scriptArgs, env) => run(step, process.execPath, [join(root, script), ...scriptArgs], env);
@@ -64,4 +70,4 @@ for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${E2E_DB}${suffix
 // 5. End-to-end tests (playwright.config.ts starts and stops the server).
 node('end-to-end tests (playwright)', 'node_modules/@playwright/test/cli.js', ['test', ...playwrightArgs]);
 
-say(`all steps passed in ${Math.round((Date.now() - started) / 1000)} s`);
+say(`all steps passed in ${Math.round((Date.now() - started) / 1000)} s:\n${timingTable()}`);

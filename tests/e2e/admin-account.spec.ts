@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
-import { DESKTOP, authenticator, makeStaff, signIn, signInForm, signedInContext } from './support/staff';
+import { DESKTOP, authenticator, makeStaff, signInWithForm, signInForm, signedInContext } from './support/staff';
 
 /** My account and the audit log at an office desktop's width. */
 test.use({ viewport: DESKTOP });
@@ -11,7 +11,7 @@ test.describe('@desktop-only my account', () => {
     const me = await makeStaff('teacher');
     const first = await signedInContext(browser, me, WINDOWS_CHROME);
     const second = await signedInContext(browser, me, WINDOWS_CHROME);
-    await signIn(page, me);
+    await signInWithForm(page, me);
     await page.goto('/admin/account');
     const devices = page.getByRole('region', { name: '登录设备' });
     await expect(devices.getByRole('row')).toHaveCount(4);
@@ -38,7 +38,7 @@ test.describe('@desktop-only my account', () => {
   test('a new password needs the current one and signs my other devices out', async ({ page, browser }) => {
     const me = await makeStaff('editor');
     const elsewhere = await signedInContext(browser, me);
-    await signIn(page, me);
+    await signInWithForm(page, me);
     await page.goto('/admin/account');
     const section = page.getByRole('region', { name: '修改密码' });
     await hydrated(section.getByRole('button', { name: '修改密码' }));
@@ -62,7 +62,7 @@ test.describe('@desktop-only my account', () => {
 
   test('the second factor is turned off with the password and a current code', async ({ page }) => {
     const me = await makeStaff('editor');
-    await signIn(page, me);
+    await signInWithForm(page, me);
     await page.goto('/admin/account');
     const section = page.getByRole('region', { name: '两步验证' });
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));
@@ -88,7 +88,7 @@ test.describe('@desktop-only the audit log', () => {
   test('an administrator sees every action with what changed, filters by action and person, pages through', async ({ page }) => {
     const admin = await makeStaff('admin');
     const target = await makeStaff('editor');
-    await signIn(page, admin);
+    await signInWithForm(page, admin);
     // Three role changes and a sign-in of this administrator: at least four entries of theirs.
     await page.goto('/admin/accounts');
     const select = page.getByRole('combobox', { name: `${target.name}的角色` });

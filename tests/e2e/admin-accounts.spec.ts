@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
-import { DESKTOP, authenticator, confirm, makeStaff, signIn, signInForm } from './support/staff';
+import { DESKTOP, authenticator, confirm, makeStaff, signInWithForm, signInForm } from './support/staff';
 
 /**
  * Staff accounts at an office desktop's width: an administrator invites a colleague, who accepts
@@ -13,7 +13,7 @@ const row = (page: import('@playwright/test').Page, text: string) => page.getByR
 test.describe('@desktop-only staff accounts', () => {
   test('an invitation link, shown once, lets the colleague set a password and sign in with the role given', async ({ page, browser }) => {
     const admin = await makeStaff('admin');
-    await signIn(page, admin);
+    await signInWithForm(page, admin);
     await page.goto('/admin/accounts');
     await expect(page.getByRole('heading', { level: 1, name: '员工账号' })).toBeVisible();
     await expect(row(page, admin.mobile)).toContainText('（我）');
@@ -67,9 +67,9 @@ test.describe('@desktop-only staff accounts', () => {
     const editor = await makeStaff('editor');
     const other = await browser.newContext({ viewport: DESKTOP });
     const editorPage = await other.newPage();
-    await signIn(editorPage, editor);
+    await signInWithForm(editorPage, editor);
 
-    await signIn(page, admin);
+    await signInWithForm(page, admin);
     await page.goto('/admin/accounts');
     const editorRow = row(page, editor.mobile);
     const roleSelect = editorRow.getByRole('combobox', { name: `${editor.name}的角色` });
@@ -98,7 +98,7 @@ test.describe('@desktop-only staff accounts', () => {
     // The editor turns the second factor on, then loses the phone.
     const other = await browser.newContext({ viewport: DESKTOP });
     const editorPage = await other.newPage();
-    await signIn(editorPage, editor);
+    await signInWithForm(editorPage, editor);
     await editorPage.goto('/admin/account');
     const section = editorPage.getByRole('region', { name: '两步验证' });
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));
@@ -109,7 +109,7 @@ test.describe('@desktop-only staff accounts', () => {
     await expect(section.getByText('已开启', { exact: false })).toBeVisible();
     await other.close();
 
-    await signIn(page, admin);
+    await signInWithForm(page, admin);
     await page.goto('/admin/accounts');
     const editorRow = row(page, editor.mobile);
     await expect(editorRow).toContainText('已开启');
@@ -149,7 +149,7 @@ test.describe('@desktop-only staff accounts', () => {
     const tag = `翻页${String(Date.now() % 1e5).padStart(5, '0')}`;
     const admin = await makeStaff('admin');
     for (let i = 0; i < 21; i++) await makeStaff(i === 0 ? 'teacher' : 'editor', `${tag}员工${String(i).padStart(2, '0')}`);
-    await signIn(page, admin);
+    await signInWithForm(page, admin);
     await page.goto('/admin/accounts');
     const search = page.getByLabel('姓名或手机号');
     await hydrated(search);

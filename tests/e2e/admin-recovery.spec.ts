@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
-import { DESKTOP, authenticator, makeStaff, signIn, signInForm } from './support/staff';
+import { DESKTOP, authenticator, makeStaff, signInWithForm, signInForm } from './support/staff';
 
 /**
  * Recovery codes in the browser: turning the second factor on shows ten codes once; a lost phone
@@ -11,7 +11,7 @@ test.use({ viewport: DESKTOP });
 test.describe('@desktop-only recovery codes', () => {
   test('shown once on turning the second factor on, then a sign-in with a recovery code instead of the phone', async ({ page }) => {
     const editor = await makeStaff('editor');
-    await signIn(page, editor);
+    await signInWithForm(page, editor);
     await page.goto('/admin/account');
     const section = page.getByRole('region', { name: '两步验证' });
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));

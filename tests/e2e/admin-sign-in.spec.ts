@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
-import { DESKTOP, DEMO_ADMIN, DEMO_STAFF_PASSWORD, authenticator, makeStaff, signIn, signInForm } from './support/staff';
+import { DESKTOP, DEMO_ADMIN, DEMO_STAFF_PASSWORD, authenticator, makeStaff, signInWithForm, signInForm } from './support/staff';
 import { DEMO_ORIGIN, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
 
 /**
@@ -68,7 +68,7 @@ test.describe('@desktop-only staff sign-in', () => {
 
   test('an editor sees only what an editor may use; a page for administrators says so (403)', async ({ page, consoleGuard }) => {
     const editor = await makeStaff('editor');
-    await signIn(page, editor);
+    await signInWithForm(page, editor);
     await expect(page.getByText('您在江南职业技能培训学院的角色：内容编辑')).toBeVisible();
     await expect(page.getByRole('navigation', { name: '后台导航' }).getByRole('link')).toHaveText([
       '概览',
@@ -138,7 +138,7 @@ test.describe('@desktop-only staff sign-in', () => {
 
   test('a link to a staff page from another site (the cookie is SameSite=Strict) goes on without signing in again', async ({ page }) => {
     const admin = await makeStaff('admin');
-    await signIn(page, admin);
+    await signInWithForm(page, admin);
     // Another site's page with a link to the accounts screen, clicked as in an e-mail.
     await page.goto(`${E2E_FAKE_PLATFORM_ORIGIN}/health`);
     await page.evaluate((href) => {
@@ -159,7 +159,7 @@ test.describe('@desktop-only staff sign-in', () => {
       expect(answer?.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
       expect(answer?.headers()['etag'], path).toBeUndefined();
     }
-    await signIn(page, await makeStaff('editor'));
+    await signInWithForm(page, await makeStaff('editor'));
     const dashboard = await page.goto('/admin');
     expect(dashboard?.headers()['cache-control']).toBe('no-store');
     const cookie = (await context.cookies()).find((c) => c.name === 'szyx_staff');
@@ -168,7 +168,7 @@ test.describe('@desktop-only staff sign-in', () => {
 
   test('with a second factor, the code is asked after the password; a wrong code is refused', async ({ page }) => {
     const editor = await makeStaff('editor');
-    await signIn(page, editor);
+    await signInWithForm(page, editor);
     await page.goto('/admin/account');
     const section = page.getByRole('region', { name: '两步验证' });
     await hydrated(section.getByRole('button', { name: '开启两步验证' }));

@@ -14,7 +14,7 @@ import { UPLOAD_API_PATH } from '~/lib/uploads';
 import { localNginxConf } from '../setup/nginx-conf';
 import { pngOfSize } from '../setup/files';
 import { hydrated } from './support/fixtures';
-import { DEMO_ADMIN, DEMO_STAFF_PASSWORD, signIn } from './support/staff';
+import { DEMO_ADMIN, DEMO_STAFF_PASSWORD, signInWithForm } from './support/staff';
 
 /**
  * Two portal instances on one database behind the shipped nginx site (deploy/nginx.conf: keep-alive
@@ -227,7 +227,7 @@ test('uploads through nginx on a port of its own: a 3 MiB picture and a media fi
     });
 
     // Signing in is a staff write: refused (请求来源不正确) if the portal did not see the proxy's port.
-    await signIn(page, { mobile: DEMO_ADMIN.mobile, password: DEMO_STAFF_PASSWORD }, `${base}/admin/login`);
+    await signInWithForm(page, { mobile: DEMO_ADMIN.mobile, password: DEMO_STAFF_PASSWORD }, `${base}/admin/login`);
 
     await page.goto(`${base}/admin/catalog/banners`);
     await expect(page.getByRole('heading', { level: 1, name: '首页横幅' })).toBeVisible();

@@ -13,7 +13,7 @@ import { createLearningClass } from '../setup/learning';
 import { testVideo } from '../setup/media';
 import { PNG_1PX } from '../setup/files';
 import { test, expect, hydrated, newsItems } from './support/fixtures';
-import { DESKTOP, signIn, staffWrite } from './support/staff';
+import { DESKTOP, signInWithForm, staffWrite } from './support/staff';
 import { loginStudent } from './support/session';
 import { freshMobile } from './support/login';
 import { E2E_S3_BUCKET } from './support/env';
@@ -116,7 +116,7 @@ test('three instances with their own disks, one database and one bucket: uploade
     // An editor publishes a news item through B.
     const editorContext = await browser.newContext({ viewport: DESKTOP });
     const editor = await editorContext.newPage();
-    await signIn(editor, { mobile: editorMobile, password: DEMO_STAFF_PASSWORD }, `${b}/admin/login`);
+    await signInWithForm(editor, { mobile: editorMobile, password: DEMO_STAFF_PASSWORD }, `${b}/admin/login`);
     const title = `多实例即时发布${Date.now() % 100000}`;
     const news = await staffWrite(editor, '/admin/news/save', { title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>三台实例</p>' });
     expect(news.code).toBe(0);
@@ -129,7 +129,7 @@ test('three instances with their own disks, one database and one bucket: uploade
 
     // On A: the media screen, a picture and a video chosen at once.
     await page.setViewportSize(DESKTOP);
-    await signIn(page, { mobile, password: DEMO_STAFF_PASSWORD }, `${a}/admin/login`);
+    await signInWithForm(page, { mobile, password: DEMO_STAFF_PASSWORD }, `${a}/admin/login`);
     await page.goto(`${a}/admin/media`);
     await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
     const files = mkdtempSync(join(dir, 'files-'));

@@ -1,13 +1,15 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
 import { createStaffAccount } from '../../../src/server/staff/accounts/accounts.service';
+import { findAccountByMobile } from '../../../src/server/staff/accounts/accounts.repository';
+import { STAFF_COOKIE, openSession } from '../../../src/server/staff/accounts/sessions.service';
 import { codeAt } from '../../../src/server/staff/accounts/second-factor';
 import { TOTP, totpStepAt } from '../../../src/server/staff/accounts/accounts.rules';
 import { DEMO_STAFF, DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/server/db/seed/staff';
 import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
 import type { StaffRole } from '../../../src/lib/staff/roles';
 import { expect, hydrated } from './fixtures';
-import { E2E_DB_FILE } from './env';
+import { DEMO_ORIGIN, E2E_DB_FILE, PARTNER_DB_FILE, PARTNER_ORIGIN } from './env';
 
 /**
  * Staff accounts for the browser tests: each test makes its own in the e2e server's database (the
@@ -55,8 +57,39 @@ export async function signInForm(page: Page) {
   return form;
 }
 
-/** Signs in through /admin/login (no second factor) and waits for the page it goes to. */
-export async function signIn(page: Page, who: Pick<E2eStaff, 'mobile' | 'password'>, path = '/admin/login') {
+/** The database of each of this worker's servers, by origin: signIn opens its sessions there. */
+const DATABASE_OF: Readonly<Record<string, string>> = { [DEMO_ORIGIN]: E2E_DB_FILE, [PARTNER_ORIGIN]: PARTNER_DB_FILE };
+
+/**
+ * Signs `who` in for a test whose journey starts after signing in: a session is opened in the
+ * server's database as the sign-in does (openSession), its cookie given to the browser, and the
+ * sign-in page opened, which sends a signed-in person on to where signing in leads (its `next`).
+ * Signing in itself (the form, second factors, recovery, lock-outs) is tested through the page with
+ * signInWithForm (admin-sign-in, admin-account, admin-accounts, admin-recovery and the operations specs,
+ * whose servers are their own).
+ */
+export async function signIn(page: Page, who: Pick<E2eStaff, 'mobile'>, path = '/admin/login') {
+  const { origin } = new URL(path, DEMO_ORIGIN);
+  const file = DATABASE_OF[origin];
+  if (!file) throw new Error(`signIn knows the databases of ${Object.keys(DATABASE_OF).join(' and ')}, not ${origin}: use signInWithForm`);
+  const { db } = await openDatabase({ url: `file:./${file}` });
+  let token: string;
+  try {
+    const now = Date.now();
+    // Every site of these servers is the demo school's (localhost is its address).
+    const account = await findAccountByMobile(db, DEMO_TENANT.id, who.mobile);
+    if (!account) throw new Error(`no staff account ${who.mobile} in ${file}`);
+    ({ token } = await openSession(db, { tenantId: DEMO_TENANT.id, accountId: account.id, userAgent: 'e2e', ip: '127.0.0.1', now }));
+  } finally {
+    await db.destroy();
+  }
+  await page.context().addCookies([{ name: STAFF_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+}
+
+/** Signs in through /admin/login's form (no second factor) and waits for the page it goes to. */
+export async function signInWithForm(page: Page, who: Pick<E2eStaff, 'mobile' | 'password'>, path = '/admin/login') {
   await page.goto(path);
   const form = await signInForm(page);
   await form.getByLabel('手机号', { exact: true }).fill(who.mobile);
@@ -69,7 +102,7 @@ export async function signIn(page: Page, who: Pick<E2eStaff, 'mobile' | 'passwor
 export async function signedInContext(browser: Browser, who: E2eStaff, userAgent?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...(userAgent ? { userAgent } : {}) });
   const page = await context.newPage();
-  await signIn(page, who);
+  await signInWithForm(page, who);
   return { context, page };
 }
 
