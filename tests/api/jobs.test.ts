@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { enqueue, jobOf } from '~/server/jobs/jobs.service';
-import { claimNextJob, completeJob } from '~/server/jobs/jobs.repository';
-import { JOB_BASE_BACKOFF_MS, JOB_LEASE_MS, JOB_STATE } from '~/server/jobs/jobs.rules';
+import { sql } from 'kysely';
+import { claimNextJob, completeJob, failJob } from '~/server/jobs/jobs.repository';
+import { JOB_BASE_BACKOFF_MS, JOB_LEASE_MS, JOB_MAX_ATTEMPTS, JOB_STATE, afterFailure } from '~/server/jobs/jobs.rules';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import type { JobHandlers } from '~/server/jobs/handlers';
 import { useTestServer } from '../setup/server';
@@ -191,5 +192,72 @@ describe('jobs', () => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('a claim is its runner’s alone', () => {
+  test('a runner that lost its lease ends nothing: its late completion and its late failures change no row while another runner holds the job', async () => {
+    await drainOthers();
+    const kind = freshKind();
+    const db = server().runtime.db;
+    const now = server().clock.value;
+    await enqueue(db, now, { tenantId: null, kind, key: 'taken-over', payload: {}, runAt: now });
+    const lost = await claimNextJob(db, 'slow-instance', now, JOB_LEASE_MS);
+    server().clock.advance(JOB_LEASE_MS + 1);
+    const taken = await claimNextJob(db, 'alive', server().clock.value, JOB_LEASE_MS);
+    expect(taken?.id).toBe(lost!.id);
+    const held = await jobOf(db, kind, 'taken-over');
+    expect(held).toMatchObject({ state: JOB_STATE.running, lockedBy: 'alive', attempts: 2 });
+    // The slow runner comes back with the result of its run, a failure to retry, or a final failure.
+    const late = server().clock.value + 1;
+    expect(await completeJob(db, lost!.id, 'slow-instance', late)).toBe(false);
+    expect(await failJob(db, lost!.id, 'slow-instance', afterFailure(1, JOB_MAX_ATTEMPTS, late), 'late retry', late)).toBe(false);
+    expect(await failJob(db, lost!.id, 'slow-instance', afterFailure(1, JOB_MAX_ATTEMPTS, late, true), 'late final', late)).toBe(false);
+    expect(await jobOf(db, kind, 'taken-over')).toEqual(held);
+    // The runner that holds it ends it.
+    expect(await completeJob(db, lost!.id, 'alive', late)).toBe(true);
+    expect(await jobOf(db, kind, 'taken-over')).toMatchObject({ state: JOB_STATE.done, lockedBy: 'alive', lastError: null });
+  });
+
+  /** How many times the test looks for both claims waiting on the held row before giving up (10 ms apart). */
+  const LOCK_WAIT_TRIES = 500;
+  const LOCK_WAIT_STEP_MS = 10;
+
+  test('two runners that chose the same due job at once: only the first claims it (the claim re-checks that the job is due)', async () => {
+    await drainOthers();
+    const kind = freshKind();
+    const db = server().runtime.db;
+    const now = server().clock.value;
+    await enqueue(db, now, { tenantId: null, kind, key: 'contested', payload: {}, runAt: now });
+    const { id } = (await jobOf(db, kind, 'contested'))!;
+    const claim = (worker: string) => claimNextJob(db, worker, now, JOB_LEASE_MS);
+    let claims: Awaited<ReturnType<typeof claimNextJob>>[];
+    if (server().runtime.dbKind === 'postgres') {
+      // The row is held by a third transaction, so both claims pick it (their inner SELECT reads
+      // it as due) and then wait for it. When it is let go, the first claims it; PostgreSQL then
+      // re-evaluates the second's WHERE on the row the first changed: only the repeated due
+      // condition refuses it there (the chosen id alone still matches).
+      let pending: Promise<Awaited<ReturnType<typeof claimNextJob>>>[] = [];
+      await db.transaction().execute(async (trx) => {
+        await sql`select id from jobs where id = ${id} for update`.execute(trx);
+        pending = [claim('a'), claim('b')];
+        for (let tries = 0; ; tries++) {
+          const waiting = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like 'update "jobs"%'`.execute(db);
+          if (waiting.rows[0]!.n >= 2) break;
+          if (tries >= LOCK_WAIT_TRIES) throw new Error('the two claims never waited for the held row');
+          await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_STEP_MS));
+        }
+      });
+      claims = await Promise.all(pending);
+    } else {
+      // SQLite runs one write at a time, and an UPDATE takes the write lock before it reads: the
+      // choice of the row and its change are one step, so the repeated due condition changes no
+      // outcome here (the PostgreSQL run of this file is the one that tests it).
+      claims = await Promise.all([claim('a'), claim('b')]);
+    }
+    expect(claims.filter((c) => c !== undefined).map((c) => c!.id)).toEqual([id]);
+    expect(await jobOf(db, kind, 'contested')).toMatchObject({ state: JOB_STATE.running, attempts: 1 });
   });
 });

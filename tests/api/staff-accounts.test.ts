@@ -2,7 +2,8 @@ import type { Page } from '~/lib/paging';
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_ROLE, STAFF_STATUS } from '~/lib/staff/roles';
-import { INVITATION_TTL_MS, TOTP } from '~/server/staff/accounts/accounts.rules';
+import { INVITATION_TTL_MS, TOTP, invitationState } from '~/server/staff/accounts/accounts.rules';
+import { useInvitation } from '~/server/staff/accounts/accounts.repository';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, cookieFrom, freshStaffMobile, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
@@ -94,6 +95,38 @@ describe('invitations', () => {
     const a = await server().call(staff.revokeInvitation, {}, { ...asStaff(huaxiaAdmin, HUAXIA.id), params: { id: made.body.data.id } });
     expect(a.body.code).toBe(404);
     expect((await server().call(staff.invitationInspect, { token: tokenOf(made.body.data.url) })).body.code).toBe(0);
+  });
+});
+
+describe('an invitation is usable, in TypeScript and in SQL', () => {
+  // The acceptance checks the invitation (invitationState) before the conditional write that uses
+  // it up (useInvitation); both state one rule: not used, not revoked, and now before its end.
+  test.each([
+    ['new, a millisecond before its end', null, null, -1],
+    ['new, at its end', null, null, 0],
+    ['new, a millisecond after its end', null, null, 1],
+    ['new, long before its end', null, null, -INVITATION_TTL_MS + 1],
+    ['used, before its end', 'used', null, -1],
+    ['revoked, before its end', null, 'revoked', -1],
+    ['used and revoked, after its end', 'used', 'revoked', 1],
+  ] as const)('%s: the write uses it exactly when the check finds it usable', async (_, used, revoked, fromEnd) => {
+    const admin = await adminSession();
+    const made = await server().call(staff.invite, { name: '周老师', role: 'teacher' }, asStaff(admin, DEMO.id));
+    const id = made.body.data.id as string;
+    const db = server().runtime.db;
+    const before = server().clock.value - 1;
+    await db
+      .updateTable('staffInvitations')
+      .set({ usedAt: used ? before : null, revokedAt: revoked ? before : null })
+      .where('id', '=', id)
+      .execute();
+    const row = await db.selectFrom('staffInvitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const now = Number(row.expiresAt) + fromEnd;
+    const becomes = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
+    const typescript = invitationState({ usedAt: row.usedAt, revokedAt: row.revokedAt, expiresAt: Number(row.expiresAt) }, now) === 'usable';
+    expect(await useInvitation(db, id, becomes.id, now)).toBe(typescript);
+    const after = await db.selectFrom('staffInvitations').select(['usedAt', 'accountId']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after).toEqual(typescript ? { usedAt: now, accountId: becomes.id } : { usedAt: row.usedAt, accountId: null });
   });
 });
 

@@ -3,7 +3,8 @@ import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { ErrorCode } from '~/lib/envelope';
 import { codeAt } from '~/server/staff/accounts/second-factor';
-import { STAFF_THROTTLE, CHALLENGE_TTL_MS, TOTP } from '~/server/staff/accounts/accounts.rules';
+import { STAFF_THROTTLE, CHALLENGE_TTL_MS, TOTP, totpStepAcceptable, totpStepAt } from '~/server/staff/accounts/accounts.rules';
+import { claimTotpStep } from '~/server/staff/accounts/accounts.repository';
 import { DEMO_STAFF } from '~/server/db/seed/staff';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, cookieFrom, makeStaff, sessionOf, signInAs } from '../setup/staff';
@@ -194,5 +195,34 @@ describe('the second factor at sign-in', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('a time step is used once, in TypeScript and in SQL', () => {
+  // The code's check (totpStepAcceptable) and the conditional write that uses the step up
+  // (claimTotpStep) state one rule twice: a step newer than the last one used, never the same or
+  // an older one. The window of steps around now is TypeScript's alone, so every case is in it.
+  test.each([
+    ['never used, the step before now', null, -1],
+    ['never used, the step of now', null, 0],
+    ['never used, the step after now', null, 1],
+    ['the step before was used, the step of now', -1, 0],
+    ['two steps before were used, the step before now', -2, -1],
+    ['the same step was used', 0, 0],
+    ['the same step, after now, was used', 1, 1],
+    ['a later step was used', 1, 0],
+    ['the step after now was used, the step before now', 1, -1],
+  ] as const)('%s: the write takes the step exactly when the check accepts it', async (_, lastFromNow, stepFromNow) => {
+    const member = await makeStaff(server(), DEMO.id, STAFF_ROLE.editor);
+    const db = server().runtime.db;
+    const now = server().clock.value;
+    const current = totpStepAt(now);
+    const lastStep = lastFromNow === null ? null : current + lastFromNow;
+    await db.updateTable('staffAccounts').set({ totpLastStep: lastStep }).where('id', '=', member.id).execute();
+    const step = current + stepFromNow;
+    const typescript = totpStepAcceptable(step, now, lastStep);
+    expect(await claimTotpStep(db, DEMO.id, member.id, step, now)).toBe(typescript);
+    const kept = await db.selectFrom('staffAccounts').select('totpLastStep').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(kept.totpLastStep === null ? null : Number(kept.totpLastStep)).toBe(typescript ? step : lastStep);
   });
 });

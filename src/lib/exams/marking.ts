@@ -8,6 +8,9 @@ export const MARK_STEP = 0.5;
 /** A teacher's comment on one answer: optional, at most this many characters. */
 export const MARK_COMMENT_MAX = 500;
 
+/** The revision a save names when the teacher saw no mark yet (the first accepted mark is revision 1). */
+export const FIRST_MARK_REVISION = 0;
+
 /** Where an attempt is in the marking: a question still needs a mark, every one has it, or released to the student. */
 export const MARKING_STATES = ['waiting', 'marked', 'released'] as const;
 export type MarkingState = (typeof MARKING_STATES)[number];

@@ -4,7 +4,7 @@ import { adminMarkingSave, type MarkingAttempt, type MarkingQuestion, type Quest
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { staffSend } from '~/lib/api/staff-client';
 import { optionLetter } from '~/lib/exams/paper';
-import { MARK_COMMENT_MAX, markRefusal, parseScore } from '~/lib/exams/marking';
+import { FIRST_MARK_REVISION, MARK_COMMENT_MAX, markRefusal, parseScore } from '~/lib/exams/marking';
 import { toast } from '~/lib/toast';
 import { Html } from '../../exams/shared/Html';
 import { inputClass } from '../../shared/fields';
@@ -126,7 +126,13 @@ export function MarkForm({
     setError(null);
     setBusy(true);
     try {
-      const v = await staffSend(adminMarkingSave, { attemptId, questionId: question.id, score: value, comment, revision: mark.mark?.revision ?? 0 });
+      const v = await staffSend(adminMarkingSave, {
+        attemptId,
+        questionId: question.id,
+        score: value,
+        comment,
+        revision: mark.mark?.revision ?? FIRST_MARK_REVISION,
+      });
       toast(t('marking.saved'), 'success');
       onSaved(v, question.id);
     } catch (err) {

@@ -17,7 +17,7 @@ import type {
 import type { AttemptStatus, GivenAnswer } from '~/lib/api/contracts/exams';
 import type { AdminClassStudent } from '~/lib/api/contracts/admin-classes';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
-import { MARK_COMMENT_MAX, markRefusal, markingStateOf } from '~/lib/exams/marking';
+import { FIRST_MARK_REVISION, MARK_COMMENT_MAX, markRefusal, markingStateOf } from '~/lib/exams/marking';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
@@ -347,11 +347,13 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
     if (!(await repo.lockAttempt(trx, a.tenantId, a.id))) throw attemptNotFound();
     const before = await repo.findMark(trx, a.tenantId, a.id, leaf.q.id);
     const stale = () => AppError.conflict(before ? t('marking.stale', { name: before.markedByName }) : t('marking.staleNew'));
-    if (input.revision === 0) {
-      if (before || !(await repo.insertFirstMark(trx, a.tenantId, a.id, leaf.q.id, write))) throw stale();
-    } else if (!before || Number(before.revision) !== input.revision || !(await repo.updateMark(trx, a.tenantId, a.id, leaf.q.id, input.revision, write))) {
-      throw stale();
-    }
+    // The revision is checked by the writes alone (a first mark only where there is none, a change
+    // only over the revision named): a check here as well could never refuse anything they take.
+    const written =
+      input.revision === FIRST_MARK_REVISION
+        ? await repo.insertFirstMark(trx, a.tenantId, a.id, leaf.q.id, write)
+        : await repo.updateMark(trx, a.tenantId, a.id, leaf.q.id, input.revision, write);
+    if (!written) throw stale();
     const current = await repo.findAttempt(trx, a.tenantId, a.id);
     const released = current !== undefined && statusOf(current) === REVIEWED;
     const x = await scoredAttempt({ ...s, db: trx }, ctx, a, await repo.marksOf(trx, a.tenantId, [a.id]));
