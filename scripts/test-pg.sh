@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
 # Runs the Vitest suite (unit + API tests) against a throw-away PostgreSQL server
 # (scripts/with-pg.sh). Each test file makes and drops its own database (tests/setup/server.ts).
+# Files and the tests within each file run shuffled by one seed, TEST_SEED if set, else a random one,
+# printed so that a failing order can be run again (as `npm test` does, scripts/test.mjs).
 #
 #   scripts/test-pg.sh [vitest args…]      e.g. scripts/test-pg.sh tests/api
+#   TEST_SEED=<seed> scripts/test-pg.sh    the order of an earlier run again
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The largest seed a random run picks.
+MAX_RANDOM_SEED=1000000
+SEED="${TEST_SEED:-}"
+if [[ -z "$SEED" ]]; then
+  SEED=$((1 + (RANDOM * 32768 + RANDOM) % MAX_RANDOM_SEED))
+elif [[ ! "$SEED" =~ ^[1-9][0-9]{0,15}$ ]]; then
+  echo "test-pg: TEST_SEED must be a positive whole number, not \"$SEED\"" >&2
+  exit 2
+fi
 # The media library's tests run ffmpeg and ffprobe.
 npx node scripts/system-packages.mjs ffmpeg
-exec bash scripts/with-pg.sh npx vitest run "$@"
+echo "vitest seed: $SEED (rerun: TEST_SEED=$SEED bash scripts/test-pg.sh)"
+exec bash scripts/with-pg.sh npx vitest run --sequence.shuffle.files --sequence.shuffle.tests "--sequence.seed=$SEED" "$@"

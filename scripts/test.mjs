@@ -1,5 +1,6 @@
 // `npm test`: unit and API tests (vitest), then the end-to-end tests (Playwright) against a fresh
-// production build and a freshly seeded database.
+// production build and a freshly seeded database. The vitest run is shuffled (files and tests) by a
+// printed seed: TEST_SEED=<seed> npm test runs that order again.
 //   npm test                       everything
 //   npm run test:e2e               only the e2e part (same as: npm test -- --e2e-only)
 //   npm test -- --project=mobile   any other argument goes to `playwright test`
@@ -41,6 +42,27 @@ function run(step, command, commandArgs, env = {}) {
 
 const node = (step, script, scriptArgs, env) => run(step, process.execPath, [join(root, script), ...scriptArgs], env);
 
+/** The largest seed a random run picks (any positive integer given in TEST_SEED is taken). */
+const MAX_RANDOM_SEED = 1_000_000;
+
+/**
+ * The order of the vitest run: files and the tests within each file shuffled by one seed, TEST_SEED
+ * if set, else a random one, printed so that a failing order can be run again.
+ */
+function vitestSeed() {
+  const given = process.env.TEST_SEED;
+  if (given !== undefined && given !== '') {
+    if (!/^[1-9]\d{0,15}$/.test(given)) fail('vitest seed', `TEST_SEED must be a positive whole number, not "${given}"`);
+    return Number(given);
+  }
+  return 1 + Math.floor(Math.random() * MAX_RANDOM_SEED);
+}
+
+function shuffled(seed) {
+  say(`vitest seed: ${seed} (rerun: TEST_SEED=${seed} npm test)`);
+  return ['--sequence.shuffle.files', '--sequence.shuffle.tests', `--sequence.seed=${seed}`];
+}
+
 // 0. The system programs the tests run: chromium, nginx, ffmpeg and ffprobe (Debian's packages,
 // installed as root when missing; scripts/system-packages.mjs).
 try {
@@ -56,7 +78,7 @@ if (!e2eOnly) {
   node('lint and format (biome ci)', 'node_modules/@biomejs/biome/bin/biome', ['ci', '.']);
   node('type check (astro check)', 'node_modules/astro/bin/astro.mjs', ['check'], { ASTRO_TELEMETRY_DISABLED: '1' });
   if (!existsSync(join(root, 'vitest.config.ts'))) say('note: no vitest.config.ts yet; running vitest with its defaults');
-  node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**']);
+  node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**', ...shuffled(vitestSeed())]);
 }
 
 // 3. A fresh production build: the e2e server runs with --no-build.

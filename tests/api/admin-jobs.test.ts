@@ -8,7 +8,7 @@ import { enqueue } from '~/server/jobs/jobs.service';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
 import { DEMO, HOUR, HUAXIA, useTestServer, type Answer } from '../setup/server';
-import { asStaff, auditSince, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+import { asStaff, auditOf, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 import { bannerInput } from '../setup/catalog';
 import { insertAsset } from '~/server/media-library/media-library.repository';
 import { MEDIA_PROCESS_JOB } from '~/server/media-library/media-library.service';
@@ -138,11 +138,10 @@ describe('retry and cancel', () => {
   test('a failed job is queued again for now with its attempts afresh, once; audited', async () => {
     const s = await sessionOf(server(), accounts.admin);
     const id = await failedJob();
-    const since = server().clock.value;
     const retried = ok<jobsApi.AdminJob>(await server().call(jobsApi.adminJobRetry, {}, as(s, { id })));
     expect(retried).toMatchObject({ id, state: 'queued', attempts: 0, runAt: server().clock.value, lastError: 'malformed catalog.publish payload' });
     refusedWith(await server().call(jobsApi.adminJobRetry, {}, as(s, { id })), '只有失败的任务可以重试');
-    const entries = (await auditSince(server(), DEMO.id, since)).filter((e) => e.targetId === id);
+    const entries = await auditOf(server(), DEMO.id, { targetId: id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: AUDIT_ACTION.jobRetry, actorId: accounts.admin.id, targetType: 'job' });
     expect(JSON.parse(entries[0]!.beforeJson!)).toMatchObject({ state: 'failed', attempts: 1 });
@@ -156,13 +155,12 @@ describe('retry and cancel', () => {
   test('a queued publication is cancelled and its banner goes back to a draft; a job that is not queued is refused; audited', async () => {
     const s = await sessionOf(server(), accounts.admin);
     const { banner, jobId } = await scheduledBanner(s, '排期横幅乙');
-    const since = server().clock.value;
     expect(ok<jobsApi.AdminJob>(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: jobId })))).toMatchObject({ id: jobId, state: 'cancelled' });
     const row = ok<{ records: cat.AdminBanner[] }>(await server().call(cat.catalogBanners, { keyword: '排期横幅乙' }, as(s))).records[0];
     expect(row).toMatchObject({ id: banner.id, state: cat.CATALOG_STATE.DRAFT, scheduledAt: null });
     refusedWith(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: jobId })), '只有排队中的任务可以取消');
     refusedWith(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: await failedJob() })), '只有排队中的任务可以取消');
-    const entries = (await auditSince(server(), DEMO.id, since)).filter((e) => e.targetId === jobId);
+    const entries = await auditOf(server(), DEMO.id, { targetId: jobId });
     expect(entries.map((e) => e.action)).toEqual([AUDIT_ACTION.jobCancel]);
     expect(JSON.parse(entries[0]!.beforeJson!)).toMatchObject({ state: 'queued' });
     expect(JSON.parse(entries[0]!.afterJson!)).toMatchObject({ state: 'cancelled' });

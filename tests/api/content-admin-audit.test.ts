@@ -1,10 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import * as admin from '~/lib/api/contracts/admin-content';
 import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { formatDateTime } from '~/lib/time/cst';
 import { DEMO, HOUR, type Answer, useTestServer } from '../setup/server';
-import { asStaff, auditSince, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+import { asStaff, auditOf, freshRequestId, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
 
 /**
  * The audit entries of every content write call (the other staff calls' are in
@@ -13,7 +13,11 @@ import { asStaff, auditSince, makeStaff, sessionOf, type TestStaff, type TestSta
  */
 
 const server = useTestServer();
-const REQUEST_ID = 'content-audit-request-01';
+/** Each test's own request id: the audit entries it caused are the ones carrying it. */
+let requestId = '';
+beforeEach(() => {
+  requestId = freshRequestId('content-audit');
+});
 
 /** The content calls that change something (the reads are GET; the first test checks the two lists agree). */
 type WriteCall = Exclude<keyof typeof ADMIN_CONTENT_CALLS, 'adminNewsPage' | 'adminNewsGet' | 'adminNoticePage' | 'adminNoticeGet' | 'adminCategories'>;
@@ -35,7 +39,7 @@ const as = (params?: Record<string, string>, headers: Record<string, string> = {
 });
 const measured = (params?: Record<string, string>) => {
   server().clock.advance(1000);
-  return as(params, { 'X-Request-Id': REQUEST_ID });
+  return as(params, { 'X-Request-Id': requestId });
 };
 const ok = (a: Answer) => {
   expect(a.body.code, JSON.stringify(a.body)).toBe(0);
@@ -196,7 +200,7 @@ describe('every content write writes its audit entry', () => {
     session = await sessionOf(server(), account);
     const o = await SCENARIOS[name]();
     expect(o.answer.body.code, JSON.stringify(o.answer.body)).toBe(0);
-    const rows = (await auditSince(server(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === server().clock.value);
+    const rows = (await auditOf(server(), DEMO.id, { requestId })).filter((r) => r.createdAt === server().clock.value);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row).toMatchObject({ action: o.action, actorId: account.id, actorName: account.name, targetType: o.targetType, targetId: o.targetId });
@@ -212,7 +216,7 @@ describe('every content write writes its audit entry', () => {
     const item = await draft();
     const body = `<p>${'长正文'.repeat(500)}</p>`;
     ok(await server().call(admin.adminNewsSave, newsInput({ id: item.id, content: body }), measured()));
-    const rows = (await auditSince(server(), DEMO.id, 0)).filter((r) => r.targetId === item.id);
+    const rows = await auditOf(server(), DEMO.id, { targetId: item.id });
     expect(rows.map((r) => r.action)).toEqual([AUDIT_ACTION.newsCreate, AUDIT_ACTION.newsUpdate]);
     expect(rows[1]!.afterJson).not.toContain('长正文');
     expect(JSON.parse(rows[1]!.afterJson!).content).toMatch(/^\d+ chars #[0-9a-f]+$/);

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DATE_TIME, PATH, expectOk, expectPage, expectRefused } from '../setup/api';
-import { DEMO, HOUR, HUAXIA, NOW, startTestServer, useTestServer } from '../setup/server';
+import { DEMO, HUAXIA, NOW, startTestServer, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { DEMO_ENGAGEMENT, type SeedComment } from '~/server/db/seed/engagement-data';
 import { resetDemo } from '~/server/db/seed';
@@ -47,13 +47,14 @@ let huaxiaUser: TestUser;
 beforeAll(async () => {
   materials = await materialIds(DEMO.id);
   huaxiaMaterials = await materialIds(HUAXIA.id);
+});
+
+// Each test's own users: their comment limits' windows start empty (tests/api/engagement-limits.test.ts tests them).
+beforeEach(async () => {
   alice = await loginAs(server(), DEMO.id);
   bob = await loginAs(server(), DEMO.id);
   huaxiaUser = await loginAs(server(), HUAXIA.id);
 });
-
-// Every test starts with the comment limits' windows empty (tests/api/engagement-limits.test.ts tests them).
-beforeEach(() => server().clock.advance(HOUR));
 
 describe('appPageByObjectId (seeded comments)', () => {
   test('top comments of a material, newest first, with childrenCount, VEST role and all fields', async () => {

@@ -5,7 +5,7 @@ import { BANK_PAPER_ID } from '~/server/db/seed/exams-data';
 import { CLASSMATES } from '~/server/db/seed/learning-data';
 import { expectOk, expectRefused } from '../setup/api';
 import { startFakeBank, fakeBankToken, FAKE_BANK_QUESTIONS, type FakeBank } from '../setup/fake-bank';
-import { startTestServer, type TestServer } from '../setup/server';
+import { startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { allQuestions, callAs, examPlace, setPolicy, type ExamPlace } from '../setup/exams';
 import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 
@@ -33,6 +33,7 @@ const ANSWERS = [
   { questions_id: 'XS-104', user_answer: '预防' },
 ];
 
+startEachTestAtNow(() => [server, bare]);
 beforeAll(async () => {
   fake = await startFakeBank();
   server = await startTestServer({ XSKT_BANK_URL: fake.url });

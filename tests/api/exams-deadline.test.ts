@@ -5,7 +5,7 @@ import { createScope } from '~/server/http/request-scope';
 import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 import { sweepOverdueAttempts } from '~/server/exams/attempts/attempts.service';
 import { expectOk } from '../setup/api';
-import { useTestServer } from '../setup/server';
+import { DAY, NOW, useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, setPolicy, type ExamPlace } from '../setup/exams';
 
 /**
@@ -137,9 +137,9 @@ describe('an overdue attempt is submitted by the server with the answers it had'
           headers: { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
         }),
       );
-    // The sweep covers the whole school: first the attempts other tests of this file left open are
-    // let run out and swept, so the counts below are this test's own.
-    clock().advance(LIMIT_MS + SAVE_GRACE_MS + 1);
+    // The sweep covers the whole school: first the attempts other tests of this file left open (all
+    // started minutes after NOW at most) are let run out and swept, so the counts below are this test's own.
+    clock().set(NOW + DAY);
     await sweep();
     const started = clock().value;
     const mine = await startAnswering(p);

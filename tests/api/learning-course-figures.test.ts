@@ -8,7 +8,7 @@ import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk } from '../setup/api';
 import { createLearningClass, type FixtureClass } from '../setup/learning';
-import { DEMO, startTestServer, type TestServer } from '../setup/server';
+import { DEMO, startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -47,6 +47,7 @@ async function bothPages(user: TestUser, classId: string) {
   return out;
 }
 
+startEachTestAtNow(() => [server]);
 beforeAll(async () => {
   server = await startTestServer();
   students = [await loginAs(server, DEMO.id), await loginAs(server, DEMO.id), await loginAs(server, DEMO.id)];

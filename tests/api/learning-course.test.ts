@@ -11,7 +11,7 @@ import { newId } from '~/server/ids';
 import { createPlatformClient, PlatformError } from '~/server/learning/third-party/third-party.provider';
 import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
 import { startFakePlatform, type FakePlatform } from '../setup/fake-platform';
-import { DEMO, HUAXIA, startTestServer, type TestServer } from '../setup/server';
+import { DEMO, HUAXIA, startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -59,6 +59,7 @@ const chapters = (course: string, cls = 'A') =>
   call(api.courseChaptersByType, { classId: classId[cls], courseId: courseId[course], studentId: studentId[cls] });
 const BACK = 'http://localhost/study/course/course-detail?courseId=1';
 
+startEachTestAtNow(() => [server, bare]);
 beforeAll(async () => {
   fake = await startFakePlatform({ secret: SECRET });
   server = await startTestServer({ THIRD_PARTY_PLATFORM_URL: fake.url, THIRD_PARTY_PLATFORM_SECRET: SECRET });

@@ -6,7 +6,7 @@ import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data
 import { INTERACTION_DEMO } from '~/server/db/seed/classroom-interaction';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, HUAXIA, startTestServer, type TestServer } from '../setup/server';
+import { DEMO, HUAXIA, startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 
 /**
@@ -70,6 +70,7 @@ const dynamics = async (type: number) =>
     ).n,
   );
 
+startEachTestAtNow(() => [server]);
 beforeAll(async () => {
   server = await startTestServer();
   demo = await loginAs(server, DEMO.id, DEMO_STUDENT.mobile);

@@ -7,7 +7,7 @@ import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { STAGING_IDLE_MS, removeAbandonedUploads } from '~/server/media-library/staging';
 import { DEMO, HUAXIA, STORAGE_DRIVERS, useTestServer } from '../setup/server';
 import { stagedFor } from '../setup/staging';
-import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { asStaff, auditFromNow, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { PNG_1PX } from '../setup/files';
 
 /**
@@ -297,7 +297,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect((await seenBy(admin.session)).mayChange).toBe(true);
 
       server().clock.advance(60_000);
-      const since = server().clock.value;
+      const later = await auditFromNow(server(), DEMO.id, { targetId: id });
       const call = (c: unknown, session: TestStaffSession, input: unknown) =>
         server().call(c as never, input as never, { ...asStaff(session, DEMO.id), params: { id } });
       const notYours = { code: 403, data: null, message: '只有上传者和管理员可以重命名或删除该文件' };
@@ -306,7 +306,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect((await seenBy(owner.session)).name).toBe('我的讲义.pdf');
       expect((await call(mediaApi.adminMediaRename, owner.session, { name: '我的讲义（定稿）' })).body.data).toMatchObject({ name: '我的讲义（定稿）' });
       expect((await call(mediaApi.adminMediaRename, admin.session, { name: '讲义 管理员改' })).body.data).toMatchObject({ name: '讲义 管理员改' });
-      const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetId === id);
+      const audit = await later();
       expect(audit.map((r) => [r.action, r.actorId]).sort()).toEqual(
         [
           [AUDIT_ACTION.mediaRename, owner.account.id],

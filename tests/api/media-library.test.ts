@@ -15,7 +15,7 @@ import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload, lessonSourceOf } from '
 import { lessonContent } from '~/server/learning/online-classroom/online-classroom.rules';
 import { GET as serveFile } from '~/pages/files/[...key]';
 import { DEMO, HUAXIA, STORAGE_DRIVERS, useTestServer, type TestServer } from '../setup/server';
-import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { asStaff, auditFromNow, auditOf, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { PNG_1PX } from '../setup/files';
 import { corruptVideo, probeFile, testAudio, testVideo } from '../setup/media';
 import { createLearningClass } from '../setup/learning';
@@ -294,13 +294,13 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect(failed.renditions).toEqual([]);
       await expect(lessonSourceOf(pageScope(), DEMO.id, id)).rejects.toThrow('该文件尚未处理完成');
       server().clock.advance(60_000);
-      const since = server().clock.value;
+      const later = await auditFromNow(server(), DEMO.id, { targetId: id });
       const retried = await server().call(mediaApi.adminMediaRetry as never, {} as never, { ...asStaff(session, DEMO.id), params: { id } });
       expect(retried.body.data).toMatchObject({ state: 'processing', error: null, progress: 0 });
       const twice = await server().call(mediaApi.adminMediaRetry as never, {} as never, { ...asStaff(session, DEMO.id), params: { id } });
       expect(twice.body).toMatchObject({ code: 409, message: '只有处理失败的文件可以重新处理' });
       expect(await jobOf(server().runtime.db, MEDIA_PROCESS_JOB, id)).toMatchObject({ state: JOB_STATE.queued, attempts: 0 });
-      const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetId === id);
+      const audit = await later();
       expect(audit.map((r) => [r.action, r.actorId])).toEqual([[AUDIT_ACTION.mediaRetry, account.id]]);
       await runJobs();
       expect((await assetOf(session, id)).state).toBe('failed');
@@ -323,7 +323,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect((await list({ kind: 'video', state: 'ready', name: '录像-筛选' })).body.data.records.map((r: AdminMediaAsset) => r.id)).toEqual([video]);
 
       server().clock.advance(60_000);
-      const since = server().clock.value;
+      const later = await auditFromNow(server(), DEMO.id, { actorId: account.id });
       const renamed = await server().call(mediaApi.adminMediaRename as never, { name: ' 第二讲讲义 ' } as never, {
         ...asStaff(session, DEMO.id),
         params: { id: upload },
@@ -353,7 +353,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect(await storedKeys(server())).not.toContain(keyOfUrl(asset.url));
       expect((await fetchFile(asset.url)).status).toBe(404);
       // Entries of the same millisecond have no order between them: compared by action.
-      const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetType === 'media').sort((a, b) => a.action.localeCompare(b.action));
+      const audit = (await later()).filter((r) => r.targetType === 'media').sort((a, b) => a.action.localeCompare(b.action));
       expect(
         audit.map((r) => ({
           action: r.action,
@@ -378,9 +378,8 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
     test('an upload is audited with its name, kind, type and size', async () => {
       const { account, session } = await staffOf();
       server().clock.advance(60_000);
-      const since = server().clock.value;
       const id = await uploadWhole(session, 'cover.png', PNG_1PX);
-      const audit = (await auditSince(server(), DEMO.id, since)).filter((r) => r.targetId === id);
+      const audit = await auditOf(server(), DEMO.id, { targetId: id });
       expect(audit.map((r) => [r.action, r.actorId, JSON.parse(r.afterJson!)])).toEqual([
         [AUDIT_ACTION.mediaUpload, account.id, { name: 'cover.png', kind: 'image', contentType: 'image/png', size: PNG_1PX.length }],
       ]);

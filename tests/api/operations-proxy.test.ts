@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, parse, startTestServer, type Answer, type TestServer } from '../setup/server';
+import { DEMO, parse, startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
 import { urlOf } from '~/lib/api/contract';
 import { sendSmsCode } from '~/lib/api/contracts/sms';
@@ -21,6 +21,7 @@ let oneHop: TestServer;
 let twoHops: TestServer;
 let direct: TestServer;
 
+startEachTestAtNow(() => [oneHop, twoHops, direct]);
 beforeAll(async () => {
   oneHop = await startTestServer({ TRUST_PROXY: 'true', SMS_IP_HOURLY_LIMIT: String(LIMIT) });
   twoHops = await startTestServer({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2', SMS_IP_HOURLY_LIMIT: String(LIMIT) });

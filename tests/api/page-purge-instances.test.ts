@@ -13,7 +13,7 @@ import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
 import type { PageChange } from '~/server/events/page-changes';
 import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
-import { startTestServer, type Answer, type TestServer } from '../setup/server';
+import { startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 
 /**
@@ -49,6 +49,7 @@ describe.skipIf(!PG)('several instances on one PostgreSQL', () => {
   let cdn: HttpServer;
   const purges: { headers: IncomingHttpHeaders; body: unknown }[] = [];
 
+  startEachTestAtNow(() => [a, b]);
   beforeAll(async () => {
     cdn = createHttpServer((req, res) => {
       let text = '';

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, startTestServer, type Answer, type TestServer } from '../setup/server';
+import { DEMO, startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { smsSign } from '~/lib/sms-sign';
 import { verifySmsCode } from '~/server/sms/sms.service';
 import { urlOf } from '~/lib/api/contract';
@@ -27,6 +27,7 @@ const received: Received[] = [];
 let portal: TestServer;
 let unreachable: TestServer;
 
+startEachTestAtNow(() => [portal, unreachable]);
 beforeAll(async () => {
   gateway = createServer((req, res) => {
     let text = '';

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import * as act from '~/lib/api/contracts/admin-activities';
 import * as tt from '~/lib/api/contracts/learning-timetable';
 import { STAFF_CALLS } from '~/lib/api/contracts/staff';
@@ -8,7 +8,7 @@ import { formatDateTime, parseDateTime } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
 import { DEMO, HUAXIA, HOUR, type Answer, useTestServer } from '../setup/server';
 import { expectOk, expectRefused } from '../setup/api';
-import { auditSince } from '../setup/staff';
+import { auditOf, freshRequestId } from '../setup/staff';
 import { createLearningClass } from '../setup/learning';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { onClass, ok, staffer, type Staffer } from '../setup/classes';
@@ -23,7 +23,11 @@ import { onClass, ok, staffer, type Staffer } from '../setup/classes';
 
 const server = useTestServer();
 const s = () => server();
-const REQUEST_ID = 'activity-audit-request-01';
+/** Each test's own request id: the audit entries it caused are the ones carrying it. */
+let requestId = '';
+beforeEach(() => {
+  requestId = freshRequestId('activity-audit');
+});
 
 let classes = 0;
 /** A class of its own with a course of two lessons, two students and a head teacher; an unlinked teacher; the school's admin. */
@@ -53,7 +57,7 @@ async function school(tenantId = DEMO.id) {
 type School = Awaited<ReturnType<typeof school>>;
 
 const call = <Req>(c: import('~/lib/api/contract').Call<Req, unknown>, who: Staffer, classId: string, input: Req, tenantId = DEMO.id) =>
-  s().call(c, input, onClass(who, classId, tenantId, { 'X-Request-Id': REQUEST_ID }));
+  s().call(c, input, onClass(who, classId, tenantId, { 'X-Request-Id': requestId }));
 
 /** Monday 2026-11-23 (the tests' clock is Sunday 2026-11-22 10:00 in China). */
 const weekly = (x: School, over: Partial<act.ActivityInput> = {}): act.ActivityInput => ({
@@ -378,7 +382,6 @@ describe('attendance', () => {
     expect(await learnerStatus()).toBe(1);
 
     s().clock.advance(60_000);
-    const since = s().clock.value;
     const row = await ok<act.AttendanceRow>(
       call(act.adminAttendanceCorrect, x.head, x.classId, {
         activityId,
@@ -389,7 +392,7 @@ describe('attendance', () => {
       }),
     );
     expect(row).toMatchObject({ studentId: sidA, signedInAt: parseDateTime('2026-11-22 08:03'), signInCorrected: true, state: 2 });
-    const entries = (await auditSince(s(), x.tenantId, since)).filter((e) => e.action === AUDIT_ACTION.attendanceCorrect);
+    const entries = (await auditOf(s(), x.tenantId, { targetId: activityId })).filter((e) => e.action === AUDIT_ACTION.attendanceCorrect);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: x.head.account.id, targetType: 'attendance', targetId: activityId });
     expect(JSON.parse(entries[0]!.beforeJson!)).toEqual({ signIn: null });
@@ -541,7 +544,7 @@ describe('audit: every write call writes its entry (tests/api/staff-audit.test.t
     s().clock.advance(60_000);
     const outcome = await SCENARIOS[name](x);
     expect(outcome.answer.body.code, outcome.answer.text).toBe(0);
-    const rows = (await auditSince(s(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === s().clock.value);
+    const rows = (await auditOf(s(), DEMO.id, { requestId })).filter((r) => r.createdAt === s().clock.value);
     expect(
       rows.map((r) => ({
         action: r.action,

@@ -2,7 +2,7 @@ import { ADMIN_INTERACTION_CALLS } from '~/lib/api/contracts/admin-interaction';
 import { ADMIN_PROGRESS_CALLS } from '~/lib/api/contracts/admin-progress';
 import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
 import { ADMIN_ACTIVITY_CALLS } from '~/lib/api/contracts/admin-activities';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
 import * as staff from '~/lib/api/contracts/staff';
 import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
@@ -21,7 +21,18 @@ import { schoolInfo } from '~/lib/api/contracts/tenant';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { PNG_1PX, uploadForm } from '../setup/files';
 import { catalogAuditScenarios } from '../setup/catalog-audit';
-import { DEMO_STAFF_PASSWORD, asStaff, auditSince, cookieFrom, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+import {
+  DEMO_STAFF_PASSWORD,
+  asStaff,
+  auditOf,
+  auditOfSchool,
+  cookieFrom,
+  freshRequestId,
+  makeStaff,
+  sessionOf,
+  type TestStaff,
+  type TestStaffSession,
+} from '../setup/staff';
 import { makeLead } from '../setup/leads';
 
 /**
@@ -113,7 +124,11 @@ interface Outcome {
   secrets: string[];
 }
 
-const REQUEST_ID = 'audit-test-request-0001';
+/** Each test's own request id: the audit entries it caused are the ones carrying it. */
+let requestId = '';
+beforeEach(() => {
+  requestId = freshRequestId('audit-test');
+});
 const tick = () => server().clock.advance(TOTP.periodS * 1000);
 /** Moves the clock a second on, so the measured call's entries are told apart from its setup's. */
 const step = () => server().clock.advance(1000);
@@ -124,7 +139,7 @@ async function member(role: (typeof STAFF_ROLE)[keyof typeof STAFF_ROLE] = STAFF
 }
 
 const as = (session: TestStaffSession | null, params?: Record<string, string>) => ({
-  ...asStaff(session, DEMO.id, { 'X-Request-Id': REQUEST_ID }),
+  ...asStaff(session, DEMO.id, { 'X-Request-Id': requestId }),
   ...(params ? { params } : {}),
 });
 
@@ -788,7 +803,7 @@ describe('every staff write writes its audit entries, with the changed fields an
     const outcome = await SCENARIOS[name]();
     expect(outcome.answer.body.code, JSON.stringify(outcome.answer.body)).toBe(0);
     // The entries the call itself wrote: those with its request id.
-    const rows = (await auditSince(server(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === server().clock.value);
+    const rows = (await auditOf(server(), DEMO.id, { requestId })).filter((r) => r.createdAt === server().clock.value);
     const names = new Map((await server().runtime.db.selectFrom('staffAccounts').select(['id', 'name']).execute()).map((a) => [a.id, a.name]));
     // Entries written in the same millisecond have no order between them: compare them by action.
     const byAction = (a: { action: string }, b: { action: string }) => a.action.localeCompare(b.action);
@@ -809,7 +824,7 @@ describe('every staff write writes its audit entries, with the changed fields an
       expect(r.ip).toBe('');
       expect(r.tenantId).toBe(DEMO.id);
     }
-    const everything = JSON.stringify(await auditSince(server(), DEMO.id, 0));
+    const everything = JSON.stringify(await auditOfSchool(server(), DEMO.id));
     for (const secret of outcome.secrets.filter(Boolean)) expect(everything, `a secret of ${name} is in the audit log`).not.toContain(secret);
     expect(everything).not.toMatch(/scrypt\$|"v1\.|otpauth:/);
     // Consume the clock moment so the next scenario's entries are told apart.
@@ -852,7 +867,7 @@ describe("the administrators' list", () => {
       before: { status: 1 },
       after: { status: 0 },
       ip: '',
-      requestId: REQUEST_ID,
+      requestId,
     });
     const page2 = await list({ actorId: admin.id, size: 2, current: 2 });
     expect(page2.body.data.records.map((r: staff.AuditEntry) => r.after)).toEqual([{ role: 'editor' }, { role: 'teacher' }]);

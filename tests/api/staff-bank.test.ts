@@ -6,7 +6,7 @@ import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { IMPORT_TEMPLATE } from '~/lib/exams/question-import';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { DEMO, useTestServer } from '../setup/server';
-import { asStaff, auditSince } from '../setup/staff';
+import { asStaff, auditOf } from '../setup/staff';
 import { withToken } from '../setup/users';
 import { makeClass, ok, onClass, staffer, type Staffer } from '../setup/classes';
 import { attach, courseWithSection, onCourse, studentOf } from '../setup/courses';
@@ -560,7 +560,7 @@ describe('importing questions from a spreadsheet', () => {
       [1, 2],
       [4, 1],
     ]);
-    const entries = (await auditSince(s(), DEMO.id, 0)).filter((r) => r.action === 'bankQuestion.import' && r.actorId === teacher.account.id);
+    const entries = (await auditOf(s(), DEMO.id, { actorId: teacher.account.id })).filter((r) => r.action === 'bankQuestion.import');
     expect(entries.map((r) => JSON.parse(r.afterJson!))).toEqual(
       expect.arrayContaining([
         { rows: 10, added: 4, exists: 0, refused: 6 },
@@ -616,7 +616,7 @@ describe('the audit log', () => {
         onClass(teacher, place.classId, DEMO.id),
       ),
     );
-    const mine = (await auditSince(s(), DEMO.id, 0)).filter((r) => r.actorId === teacher.account.id);
+    const mine = await auditOf(s(), DEMO.id, { actorId: teacher.account.id });
     const actions = mine.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['bankQuestion.create', 'bankQuestion.update', 'paper.create', 'paper.questions', 'work.create']));
     const update = mine.find((r) => r.action === 'bankQuestion.update')!;

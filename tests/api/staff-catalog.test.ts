@@ -7,7 +7,7 @@ import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DAY, DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { createScope } from '~/server/http/request-scope';
 import { findProductDetailHtml } from '~/server/products/products.service';
-import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { asStaff, auditFromNow, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import {
   albumCategoryInput,
   bannerInput,
@@ -121,14 +121,14 @@ describe('products', () => {
     const c = await ok<cat.AdminProductCategory>(server().call(cat.catalogCategorySave, categoryInput(), as(s)));
     const p = await ok<cat.AdminProduct>(server().call(cat.catalogProductSave, productInput({ state: PUBLISHED, categoryIds: [c.id] }), as(s)));
     server().clock.advance(1000);
-    const since = server().clock.value;
+    const later = await auditFromNow(server(), DEMO.id, { targetId: p.id });
     await ok(server().call(cat.catalogProductDelete, {}, as(s, { id: p.id })));
     expect(await publicProducts()).not.toContain(p.id);
     const after = await ok<{ records: cat.AdminProductCategory[] }>(server().call(cat.catalogCategories, { keyword: c.name }, as(s)));
     expect(after.records[0]!.productCount).toBe(0);
     const again = await server().call(cat.catalogProductDelete, {}, as(s, { id: p.id }));
     expect(again.body).toEqual({ code: 404, data: null, message: '内容不存在或已删除' });
-    const entries = (await auditSince(server(), DEMO.id, since)).filter((e) => e.targetId === p.id);
+    const entries = await later();
     expect(entries.map((e) => e.action)).toEqual([AUDIT_ACTION.catalogDelete]);
   });
 

@@ -1,9 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import { STAFF_CALLS } from '~/lib/api/contracts/staff';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { DEMO, type Answer, useTestServer } from '../setup/server';
-import { asStaff, auditSince } from '../setup/staff';
+import { asStaff, auditOf, freshRequestId } from '../setup/staff';
 import { classInput, freshStudentMobile, makeClass, makePeriod, ok, onClass, staffer, type Staffer } from '../setup/classes';
 
 /**
@@ -14,7 +14,11 @@ import { classInput, freshStudentMobile, makeClass, makePeriod, ok, onClass, sta
 
 const server = useTestServer();
 const s = () => server();
-const REQUEST_ID = 'class-audit-request-0001';
+/** Each test's own request id: the audit entries it caused are the ones carrying it. */
+let requestId = '';
+beforeEach(() => {
+  requestId = freshRequestId('class-audit');
+});
 
 interface Expected {
   action: AuditAction;
@@ -30,7 +34,7 @@ type WriteCall = Exclude<
   'adminClasses' | 'adminClassGet' | 'adminClassTeacherOptions' | 'adminClassPeriods' | 'adminClassStudents'
 >;
 
-const on = (who: Staffer, classId: string) => onClass(who, classId, DEMO.id, { 'X-Request-Id': REQUEST_ID });
+const on = (who: Staffer, classId: string) => onClass(who, classId, DEMO.id, { 'X-Request-Id': requestId });
 /** Moves the clock on a second, so the measured call's entries are told apart from its setup's. */
 const step = () => s().clock.advance(1000);
 
@@ -52,7 +56,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
       learningGoal: '',
       teachers: [{ accountId: head.account.id, role: 'head' }],
     });
-    const answer = await s().call(cls.adminClassSave, input, asStaff(admin.session, DEMO.id, { 'X-Request-Id': REQUEST_ID }));
+    const answer = await s().call(cls.adminClassSave, input, asStaff(admin.session, DEMO.id, { 'X-Request-Id': requestId }));
     const id = answer.body.data.id as string;
     const target = { actorId: admin.account.id, targetType: 'teachingClass', targetId: id };
     return {
@@ -250,7 +254,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
 };
 
 async function entriesNow() {
-  return (await auditSince(s(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === s().clock.value);
+  return (await auditOf(s(), DEMO.id, { requestId })).filter((r) => r.createdAt === s().clock.value);
 }
 
 describe('every class write writes its audit entries', () => {

@@ -1,8 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import * as crs from '~/lib/api/contracts/admin-courses';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { DEMO, type Answer, useTestServer } from '../setup/server';
-import { asStaff, auditSince } from '../setup/staff';
+import { asStaff, auditOf, freshRequestId } from '../setup/staff';
 import { makeClass, ok, onClass, staffer } from '../setup/classes';
 import { attach, courseWithSection, makeCourse, onCourse } from '../setup/courses';
 
@@ -15,7 +15,11 @@ import { attach, courseWithSection, makeCourse, onCourse } from '../setup/course
 
 const server = useTestServer();
 const s = () => server();
-const REQUEST_ID = 'course-audit-request-0001';
+/** Each test's own request id: the audit entries it caused are the ones carrying it. */
+let requestId = '';
+beforeEach(() => {
+  requestId = freshRequestId('course-audit');
+});
 
 interface Expected {
   action: AuditAction;
@@ -28,7 +32,7 @@ interface Expected {
 
 type WriteCall = Exclude<keyof typeof crs.ADMIN_COURSE_CALLS, 'adminCourses' | 'adminCourseGet' | 'adminClassCourses'>;
 
-const H = { 'X-Request-Id': REQUEST_ID };
+const H = () => ({ 'X-Request-Id': requestId });
 /** Moves the clock on a second, so the measured call's entries are told apart from its setup's. */
 const step = () => s().clock.advance(1000);
 
@@ -37,7 +41,7 @@ async function setup() {
   const made = await makeClass(s(), admin, DEMO.id);
   const { course, chapterId, sectionId } = await courseWithSection(s(), admin, DEMO.id);
   await attach(s(), admin, DEMO.id, made.id, course.id);
-  const on = onCourse(admin, course.id, DEMO.id, H);
+  const on = onCourse(admin, course.id, DEMO.id, H());
   return { admin, classId: made.id, course, chapterId, sectionId, on };
 }
 
@@ -48,7 +52,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     const answer = await s().call(
       crs.adminCourseSave,
       { id: course.id, name: '改名课程', courseNature: 2, introduce: null },
-      asStaff(admin.session, DEMO.id, H),
+      asStaff(admin.session, DEMO.id, H()),
     );
     return {
       answer,
@@ -69,7 +73,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
     const course = await makeCourse(s(), admin, DEMO.id, { name: '待删课程' });
     step();
-    const answer = await s().call(crs.adminCourseDelete, {}, onCourse(admin, course.id, DEMO.id, H));
+    const answer = await s().call(crs.adminCourseDelete, {}, onCourse(admin, course.id, DEMO.id, H()));
     return {
       answer,
       expected: [
@@ -230,7 +234,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     const { admin, classId } = await setup();
     const other = await makeCourse(s(), admin, DEMO.id);
     step();
-    const answer = await s().call(crs.adminClassCourseAttach, { courseId: other.id, learnStart: '', learnEnd: '' }, onClass(admin, classId, DEMO.id, H));
+    const answer = await s().call(crs.adminClassCourseAttach, { courseId: other.id, learnStart: '', learnEnd: '' }, onClass(admin, classId, DEMO.id, H()));
     return {
       answer,
       expected: [
@@ -250,7 +254,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     const other = await makeCourse(s(), admin, DEMO.id);
     await attach(s(), admin, DEMO.id, classId, other.id);
     step();
-    const answer = await s().call(crs.adminClassCourseMove, { courseId: other.id, direction: 'up' }, onClass(admin, classId, DEMO.id, H));
+    const answer = await s().call(crs.adminClassCourseMove, { courseId: other.id, direction: 'up' }, onClass(admin, classId, DEMO.id, H()));
     return {
       answer,
       expected: [
@@ -269,7 +273,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
     const { admin, classId, course } = await setup();
     const window = (await ok<crs.AdminClassCourse[]>(s().call(crs.adminClassCourses, {}, onClass(admin, classId, DEMO.id))))[0]!;
     step();
-    const answer = await s().call(crs.adminClassCourseDetach, { courseId: course.id }, onClass(admin, classId, DEMO.id, H));
+    const answer = await s().call(crs.adminClassCourseDetach, { courseId: course.id }, onClass(admin, classId, DEMO.id, H()));
     return {
       answer,
       expected: [
@@ -287,7 +291,7 @@ const SCENARIOS: Record<WriteCall, () => Promise<{ answer: Answer; expected: Exp
 };
 
 async function entriesNow() {
-  return (await auditSince(s(), DEMO.id, 0)).filter((r) => r.requestId === REQUEST_ID && r.createdAt === s().clock.value);
+  return (await auditOf(s(), DEMO.id, { requestId })).filter((r) => r.createdAt === s().clock.value);
 }
 
 describe('every course write call writes its audit entries', () => {
@@ -310,7 +314,7 @@ describe('every course write call writes its audit entries', () => {
   test('creating a course is audited with its fields', async () => {
     const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
     s().clock.advance(60_000);
-    const made = await ok<crs.AdminCourse>(s().call(crs.adminCourseSave, { name: '新课程审计', courseNature: 0 }, asStaff(admin.session, DEMO.id, H)));
+    const made = await ok<crs.AdminCourse>(s().call(crs.adminCourseSave, { name: '新课程审计', courseNature: 0 }, asStaff(admin.session, DEMO.id, H())));
     const rows = await entriesNow();
     expect(rows.map((r) => [r.action, r.targetId, JSON.parse(r.afterJson!).name])).toEqual([[AUDIT_ACTION.courseCreate, made.id, '新课程审计']]);
   });
@@ -319,7 +323,7 @@ describe('every course write call writes its audit entries', () => {
 describe('bad input is refused in words and changes nothing', () => {
   test('each refusal', async () => {
     const { admin, classId, course, sectionId, on } = await setup();
-    const save = (b: Record<string, unknown>) => s().call(crs.adminCourseSave, b as never, asStaff(admin.session, DEMO.id, H));
+    const save = (b: Record<string, unknown>) => s().call(crs.adminCourseSave, b as never, asStaff(admin.session, DEMO.id, H()));
     const lesson = (b: Record<string, unknown>) => s().call(crs.adminLessonSave, { sectionId, name: '课', mustLearn: 1, classroomType: 3, ...b } as never, on);
     const cases: [string, () => Promise<Answer>, number, string][] = [
       ['course without a name', () => save({ name: ' ', courseNature: 1 }), 400, '请填写课程名称'],
@@ -364,19 +368,19 @@ describe('bad input is refused in words and changes nothing', () => {
       ],
       [
         'attach with a bad day',
-        () => s().call(crs.adminClassCourseAttach, { courseId: course.id, learnStart: '2026/12/01' }, onClass(admin, classId, DEMO.id, H)),
+        () => s().call(crs.adminClassCourseAttach, { courseId: course.id, learnStart: '2026/12/01' }, onClass(admin, classId, DEMO.id, H())),
         400,
         '日期格式不正确',
       ],
       [
         'attach an unknown course',
-        () => s().call(crs.adminClassCourseAttach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H)),
+        () => s().call(crs.adminClassCourseAttach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H())),
         404,
         '课程不存在或已删除',
       ],
       [
         'detach a course the class lacks',
-        () => s().call(crs.adminClassCourseDetach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H)),
+        () => s().call(crs.adminClassCourseDetach, { courseId: 'nope' }, onClass(admin, classId, DEMO.id, H())),
         404,
         '本班没有该课程',
       ],
@@ -401,6 +405,6 @@ describe('bad input is refused in words and changes nothing', () => {
     expect(cases).toHaveLength(23);
     expect(await countCourses()).toBe(coursesBefore);
     expect(await ok<crs.AdminCourse>(s().call(crs.adminCourseGet, {}, on))).toEqual(before);
-    expect((await auditSince(s(), DEMO.id, s().clock.value)).filter((r) => r.requestId === REQUEST_ID)).toEqual([]);
+    expect(await auditOf(s(), DEMO.id, { requestId })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import * as inbox from '~/lib/api/contracts/admin-interaction';
 import * as progress from '~/lib/api/contracts/admin-progress';
 import * as panel from '~/lib/api/contracts/classroom-interaction';
@@ -8,7 +8,7 @@ import { STAFF_CALLS } from '~/lib/api/contracts/staff';
 import { urlOf } from '~/lib/api/contract';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
-import { asStaff, auditSince } from '../setup/staff';
+import { asStaff, auditOf, freshRequestId } from '../setup/staff';
 import { withToken, type TestUser } from '../setup/users';
 import { staffer, type Staffer } from '../setup/classes';
 import { inboxClass, linkTeacher, studyRecord } from '../setup/inbox';
@@ -26,9 +26,13 @@ import { inboxClass, linkTeacher, studyRecord } from '../setup/inbox';
 
 const server = useTestServer();
 const s = () => server();
-const REQUEST_ID = 'inbox-audit-request-0001';
+/** Each test's own request id: the audit entries it caused are the ones carrying it. */
+let requestId = '';
+beforeEach(() => {
+  requestId = freshRequestId('inbox-audit');
+});
 
-const as = (who: Staffer, headers: Record<string, string> = {}) => asStaff(who.session, DEMO.id, { 'X-Request-Id': REQUEST_ID, ...headers });
+const as = (who: Staffer, headers: Record<string, string> = {}) => asStaff(who.session, DEMO.id, { 'X-Request-Id': requestId, ...headers });
 async function ok<T>(p: Promise<Answer>): Promise<T> {
   const a = await p;
   expect(a.body.code, a.text).toBe(0);
@@ -249,8 +253,8 @@ describe("another teacher's class, another school: not found", () => {
 
 describe('audit', () => {
   async function entries() {
-    return (await auditSince(s(), DEMO.id, 0))
-      .filter((r) => r.requestId === REQUEST_ID && r.createdAt === s().clock.value)
+    return (await auditOf(s(), DEMO.id, { requestId }))
+      .filter((r) => r.createdAt === s().clock.value)
       .map((r) => ({
         action: r.action,
         actorId: r.actorId,

@@ -5,7 +5,7 @@ import { LEAD_EXPORT_MAX, LEAD_STATE } from '~/lib/staff/leads';
 import { parseDateTime } from '~/lib/time/cst';
 import { expectOk, expectRefused } from '../setup/api';
 import { DAY, DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
-import { asStaff, auditSince, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { asStaff, auditOf, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { makeLead, productsOf } from '../setup/leads';
 
 /**
@@ -99,7 +99,7 @@ describe('marking handled and re-opening', () => {
     const editor = await makeStaff(server(), DEMO.id, 'editor', '编辑小周');
     const session = await sessionOf(server(), editor);
     const lead = await makeLead(server(), DEMO.id, { name: '李四', mobile: '13912345678', createdAt: at('2026-01-20') });
-    const since = server().clock.value;
+    const markedAt = server().clock.value;
     const mark = (body: staff.LeadStateChange) => server().call(staff.leadState, body, { ...asStaff(session, DEMO.id), params: { id: lead.id } });
 
     expect((await mark({ state: LEAD_STATE.handled })).body.message).toBe('请填写处理备注');
@@ -107,7 +107,7 @@ describe('marking handled and re-opening', () => {
     expect((await mark({ state: LEAD_STATE.handled, note: '长'.repeat(501) })).body.message).toBe('处理备注不能超过500个字');
 
     const handled = expectOk<staff.LeadInfo>(await mark({ state: LEAD_STATE.handled, note: '已电话联系，周六来访' }));
-    expect(handled).toMatchObject({ state: LEAD_STATE.handled, note: '已电话联系，周六来访', handledByName: '编辑小周', handledAt: since });
+    expect(handled).toMatchObject({ state: LEAD_STATE.handled, note: '已电话联系，周六来访', handledByName: '编辑小周', handledAt: markedAt });
     // Twice (another tab, a colleague): refused, nothing changes.
     const again = await mark({ state: LEAD_STATE.handled, note: '重复' });
     expect(again.body.message).toBe('该线索已被标记为已处理，请刷新后查看');
@@ -117,7 +117,7 @@ describe('marking handled and re-opening', () => {
     expect(reopened).toMatchObject({ state: LEAD_STATE.new, note: '已电话联系，周六来访', handledByName: null, handledAt: null });
     expect((await mark({ state: LEAD_STATE.new })).body.message).toBe('该线索已是待处理状态');
 
-    const entries = (await auditSince(server(), DEMO.id, since)).filter((e) => e.targetId === lead.id);
+    const entries = await auditOf(server(), DEMO.id, { targetId: lead.id });
     expect(entries.map((e) => [e.action, e.actorId, e.targetType])).toEqual([
       ['lead.state', editor.id, 'lead'],
       ['lead.state', editor.id, 'lead'],

@@ -12,7 +12,7 @@ import { loadPaper } from '~/server/exams/papers/papers.service';
 import { urlOf } from '~/lib/api/contract';
 import { expectOk } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
-import { asStaff, auditSince } from '../setup/staff';
+import { asStaff, auditFromNow } from '../setup/staff';
 import { staffer, type Staffer } from '../setup/classes';
 import { linkTeacher } from '../setup/inbox';
 import { callAs, examPlace, leaves, newStudentPlace, record, seededQuestions, setPolicy, type ExamPlace } from '../setup/exams';
@@ -175,7 +175,7 @@ describe('marking one attempt', () => {
     expect(view.marks.find((m) => m.questionId === q1)).toMatchObject({ answer: { content: '启动、自锁、停止' }, auto: null, score: null, mark: null });
     expect(view.marks.filter((m) => m.auto !== null).map((m) => m.auto)).toEqual([10, 20, 10, 20]);
     s().clock.advance(1000);
-    const since = s().clock.value;
+    const later = await auditFromNow(s(), DEMO.id, { targetId: attemptId });
     const cases: [Partial<mk.MarkInput>, string][] = [
       [{ score: -1 }, '分数不能小于 0'],
       [{ score: 40.5 }, '分数不能超过本题的 40 分'],
@@ -191,7 +191,7 @@ describe('marking one attempt', () => {
       expect([400, 404]).toContain(answer.code);
     }
     expect(await marksRows(attemptId)).toEqual([]);
-    expect(await auditSince(s(), DEMO.id, since)).toEqual([]);
+    expect(await later()).toEqual([]);
     // Releasing before the short answer has its mark is refused.
     expect(await refusal(release(teacher, attemptId))).toEqual({ code: 409, message: '还有 1 道题没有评分，评完后才能发布' });
     const saved = await ok<mk.MarkingAttempt>(mark(teacher, { attemptId, questionId: q1, score: 32.5, comment: ' 要点齐全，表述可以更规范。 ', revision: 0 }));
@@ -200,7 +200,7 @@ describe('marking one attempt', () => {
       score: 32.5,
       mark: { score: 32.5, comment: '要点齐全，表述可以更规范。', revision: 1, markedBy: teacher.account.name },
     });
-    const entries = await auditSince(s(), DEMO.id, since);
+    const entries = await later();
     expect(entries.map((e) => [e.action, e.targetType, e.targetId, e.actorId])).toEqual([
       [AUDIT_ACTION.markSave, 'workAttempt', attemptId, teacher.account.id],
     ]);
@@ -294,7 +294,7 @@ describe('release', () => {
     expect((await refusal(review(who, MIDTERM, attemptId))).message).toBe('老师批阅后才能查看答案和解析，请耐心等待');
     await ok(mark(teacher, { attemptId, questionId: q1, score: 35, comment: '条理清楚', revision: 0 }));
     s().clock.advance(1000);
-    const since = s().clock.value;
+    const later = await auditFromNow(s(), DEMO.id, { targetId: attemptId });
     const [x, y] = await Promise.all([release(teacher, attemptId), release(colleague, attemptId)]);
     const codes = [x.body.code, y.body.code].sort();
     expect(codes).toEqual([0, 409]);
@@ -302,7 +302,7 @@ describe('release', () => {
     const row = await attemptRow(attemptId);
     expect([row.status, row.score]).toEqual([2, 95]);
     expect(row.score).toBe(await ruleTotal(attemptId));
-    expect((await auditSince(s(), DEMO.id, since)).filter((e) => e.action === AUDIT_ACTION.markRelease)).toHaveLength(1);
+    expect((await later()).filter((e) => e.action === AUDIT_ACTION.markRelease)).toHaveLength(1);
     const r = expectOk<api.ReviewedAttempt>(await review(who, MIDTERM, attemptId));
     expect(r.testStudentResultVO.score).toBe(95);
     expect(r.results.find((k) => k.questionId === q1)).toEqual({ questionId: q1, correct: false, score: 35, comment: '条理清楚' });
@@ -320,10 +320,10 @@ describe('release', () => {
     await ok(mark(teacher, { attemptId, questionId: q1, score: 20, comment: '不完整', revision: 0 }));
     await ok(release(teacher, attemptId));
     s().clock.advance(1000);
-    const since = s().clock.value;
+    const later = await auditFromNow(s(), DEMO.id, { targetId: attemptId });
     const after = await ok<mk.MarkingAttempt>(mark(colleague, { attemptId, questionId: q1, score: 30, comment: '复核后加分', revision: 1 }));
     expect(after.attempt).toMatchObject({ state: 'released', score: 90, total: 90 });
-    const [entry] = await auditSince(s(), DEMO.id, since);
+    const [entry] = await later();
     expect(entry).toMatchObject({ action: AUDIT_ACTION.markSave, actorId: colleague.account.id, targetId: attemptId });
     expect(JSON.parse(entry!.beforeJson!)).toEqual({ 第5题得分: 20, 第5题评语: '不完整', 总分: 80 });
     expect(JSON.parse(entry!.afterJson!)).toEqual({ 第5题得分: 30, 第5题评语: '复核后加分', 总分: 90 });

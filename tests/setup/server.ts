@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { seedIfEmpty } from '~/server/db/seed';
@@ -20,6 +20,7 @@ import { startS3Server, type S3Server } from './s3';
  * - PostgreSQL (process.env.DATABASE_URL = postgres://…): a fresh database made through that
  *   admin connection, dropped afterwards.
  * The clock is fixed: the demo tenants are seeded relative to NOW, so every publish time is known.
+ * Every test starts at NOW (startEachTestAtNow): what one test does to the clock reaches no other.
  */
 
 /** 2026-11-22 10:00:00 in China Standard Time; whole seconds so formatted times round-trip. */
@@ -278,7 +279,21 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 }
 
 /**
- * Starts one server for the current test file (beforeAll) and closes it (afterAll).
+ * Sets the clocks of the given servers back to NOW before each test of the current file (or describe
+ * block), so the order tests run in never changes the time one of them starts at: a test that needs
+ * another time sets or advances its server's clock itself. Data earlier tests left behind (possibly
+ * at later times) stays; a test makes its own accounts, classes and so on and counts only what it caused.
+ * `servers` is read before each test, since servers started in beforeAll exist only then.
+ */
+export function startEachTestAtNow(servers: () => readonly (TestServer | undefined)[]): void {
+  beforeEach(() => {
+    for (const server of servers()) server?.clock.set(NOW);
+  });
+}
+
+/**
+ * Starts one server for the current test file (beforeAll) and closes it (afterAll); its clock is at
+ * NOW when each test starts (startEachTestAtNow).
  * Returns an accessor, since the server exists only once beforeAll has run.
  */
 export function useTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): () => TestServer {
@@ -286,6 +301,7 @@ export function useTestServer(env: Record<string, string> = {}, options: TestSer
   beforeAll(async () => {
     server = await startTestServer(env, options);
   });
+  startEachTestAtNow(() => [server]);
   afterAll(async () => {
     await server?.close();
     server = undefined;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createStaffAccount } from '~/server/staff/accounts/accounts.service';
 import { STAFF_COOKIE, openSession } from '~/server/staff/accounts/sessions.service';
@@ -91,14 +92,43 @@ export async function signInAs(
   return { cookie: `${STAFF_COOKIE}=${token}`, csrf: me.csrfToken, sessionId: me.sessionId, token, me };
 }
 
-/** The audit entries of a school written after `since` (epoch ms, included), oldest first. */
-export function auditSince(server: TestServer, tenantId: string, since: number) {
-  return server.runtime.db
-    .selectFrom('staffAuditLog')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('createdAt', '>=', since)
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+/**
+ * Ids a test made, which pick its own audit entries out of a log other tests of the file also write
+ * to: the acting account, the target, the request (X-Request-Id, see freshRequestId). Never a time:
+ * every test starts at the same clock value.
+ */
+export interface OwnAuditIds {
+  actorId?: string;
+  targetId?: string;
+  requestId?: string;
+}
+
+/** The audit entries of a school with all the given ids (at least one), oldest first. */
+export function auditOf(server: TestServer, tenantId: string, own: OwnAuditIds) {
+  if (!own.actorId && !own.targetId && !own.requestId) throw new Error('auditOf: name an actor, target or request the test made');
+  let query = server.runtime.db.selectFrom('staffAuditLog').selectAll().where('tenantId', '=', tenantId);
+  if (own.actorId) query = query.where('actorId', '=', own.actorId);
+  if (own.targetId) query = query.where('targetId', '=', own.targetId);
+  if (own.requestId) query = query.where('requestId', '=', own.requestId);
+  return query.orderBy('createdAt', 'asc').orderBy('id', 'asc').execute();
+}
+
+/** A request id (X-Request-Id) no other test uses: the server keeps it on the audit entries a request writes. */
+export const freshRequestId = (label: string) => `${label}-${randomUUID()}`;
+
+/**
+ * Every audit entry of a school, oldest first: of a school the test made itself, or for what holds of
+ * the whole log (a secret appears nowhere in it).
+ */
+export function auditOfSchool(server: TestServer, tenantId: string) {
+  return server.runtime.db.selectFrom('staffAuditLog').selectAll().where('tenantId', '=', tenantId).orderBy('createdAt', 'asc').orderBy('id', 'asc').execute();
+}
+
+/**
+ * The entries auditOf(own) finds from now on and not now: for a test that audits its own target's
+ * later step only. `const later = await auditFromNow(…); …the step…; expect(await later())…`
+ */
+export async function auditFromNow(server: TestServer, tenantId: string, own: OwnAuditIds) {
+  const earlier = new Set((await auditOf(server, tenantId, own)).map((r) => r.id));
+  return async () => (await auditOf(server, tenantId, own)).filter((r) => !earlier.has(r.id));
 }
