@@ -9,7 +9,7 @@ import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
 import { ErrorCode } from '~/lib/envelope';
 import { createLogger } from '~/server/logger';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
-import { asStaff, auditSince } from '../setup/staff';
+import { asStaff, auditFromNow } from '../setup/staff';
 import { loginAs, withToken } from '../setup/users';
 import { freshStudentMobile, makeClass, makePeriod, ok, onClass, staffer, type Staffer } from '../setup/classes';
 
@@ -442,8 +442,7 @@ describe('CSV import', () => {
     const mobiles = [freshStudentMobile(), freshStudentMobile(), freshStudentMobile(), freshStudentMobile()];
     const csv = `手机号,姓名\n${mobiles.map((m, i) => `${m},学员${i}`).join('\n')}\n`;
     const classBefore = await db.selectFrom('teachingClasses').selectAll().where('id', '=', classA.id).executeTakeFirstOrThrow();
-    s().clock.advance(1_000);
-    const since = s().clock.value;
+    const laterOfClass = await auditFromNow(s(), DEMO.id, { targetId: classA.id });
     const allow = await refuseEnrolmentOf(mobiles[2]!);
     // The server logs the database's refusal as an unhandled error: kept here instead of the console.
     const logger = s().runtime.logger;
@@ -460,7 +459,7 @@ describe('CSV import', () => {
     expect(await db.selectFrom('users').select('id').where('mobile', 'in', mobiles).execute()).toEqual([]);
     expect(await db.selectFrom('classStudents').select('id').where('classId', '=', classA.id).execute()).toEqual([]);
     expect(await db.selectFrom('teachingClasses').selectAll().where('id', '=', classA.id).executeTakeFirstOrThrow()).toEqual(classBefore);
-    expect((await auditSince(s(), DEMO.id, since)).filter((e) => e.targetId === classA.id)).toEqual([]);
+    expect(await laterOfClass()).toEqual([]);
     // The same file, once the database takes it, is applied whole.
     expect((await ok<cls.ImportReport>(importCsv(admin, classA.id, csv, true))).counts).toEqual({ added: 4, exists: 0, refused: 0 });
   });

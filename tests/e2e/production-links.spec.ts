@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { BENCH_PRODUCTION_ENV, HOST, freePort, root, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { isPlaceholderHost } from '~/lib/external-links';
 import { AGREEMENT_KINDS } from '~/lib/api/contracts/admin-school';
@@ -73,19 +73,17 @@ function problemOf(value: string, pageUrl: string): string | null {
 }
 
 /**
- * Opens a page afresh. A learner page sends a visitor to sign in a moment after it loaded: leaving
- * it for a blank page first ends its timers, and a navigation it had already started may cut in.
+ * A page opened in a new tab of `context` and read once its scripts ran, then closed. A fresh tab
+ * each time: a learner page sends a visitor to sign in a moment after it loaded, and a tab reused for
+ * the next address could have that navigation cut in.
  */
-async function open(page: Page, url: string): Promise<void> {
-  for (const target of ['about:blank', url]) {
-    for (let tries = 0; ; tries++) {
-      try {
-        await page.goto(target);
-        break;
-      } catch (error) {
-        if (tries >= 3 || !/interrupted by another navigation|net::ERR_ABORTED/.test(String(error))) throw error;
-      }
-    }
+async function readAfresh(context: BrowserContext, url: string): Promise<{ url: string; found: Found[]; html: string }> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    return await snapshot(page);
+  } finally {
+    await page.close();
   }
 }
 
@@ -158,6 +156,8 @@ test('every public and learner page of a fresh production school links nowhere b
     const student = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const studentPage = await student.newPage();
     await loginStudent(studentPage, tenantId!, '13900009999', { databaseUrl });
+    // The first page keeps the student's session in the site's storage, which every tab of the context shares.
+    await studentPage.goto(`${base}/`);
     const visitorPage = await visitor.newPage();
 
     const problems: string[] = [];
@@ -191,10 +191,12 @@ test('every public and learner page of a fresh production school links nowhere b
       for (const old of OLD_PLACEHOLDERS) if (html.includes(old)) problems.push(`${path} (HTML): shows ${old}`);
       // The page as a visitor and as a student sees it, once its scripts ran (the user menu, islands): both at once.
       const seenBy = await Promise.all(
-        [visitorPage, studentPage].map(async (page) => {
-          await open(page, `${base}${path}`);
-          return { who: page === visitorPage ? 'visitor' : 'student', ...(await snapshot(page)) };
-        }),
+        (
+          [
+            ['visitor', visitor],
+            ['student', student],
+          ] as const
+        ).map(async ([who, context]) => ({ who, ...(await readAfresh(context, `${base}${path}`)) })),
       );
       for (const { who, url: here, found, html: live } of seenBy) {
         for (const { name, value, element } of found) {
