@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs the Vitest suite (unit + API tests) against a throw-away PostgreSQL server
-# (scripts/with-pg.sh). Each test file makes and drops its own database (tests/setup/server.ts).
+# Runs the API tests (tests/api: the app on a real database) against a throw-away PostgreSQL server
+# (scripts/with-pg.sh); the unit tests have no database and run once, in `npm test`. Each test file
+# makes and drops its own database (tests/setup/server.ts).
 # Files and the tests within each file run shuffled by one seed, TEST_SEED if set, else a random one,
 # printed so that a failing order can be run again (as `npm test` does, scripts/test.mjs).
 #
-#   scripts/test-pg.sh [vitest args…]      e.g. scripts/test-pg.sh tests/api
+#   scripts/test-pg.sh [vitest args…]      default tests/api; e.g. scripts/test-pg.sh tests/api/jobs.test.ts
 #   TEST_SEED=<seed> scripts/test-pg.sh    the order of an earlier run again
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -20,4 +21,5 @@ fi
 # The media library's tests run ffmpeg and ffprobe.
 npx node scripts/system-packages.mjs ffmpeg
 echo "vitest seed: $SEED (rerun: TEST_SEED=$SEED bash scripts/test-pg.sh)"
+if [[ $# -eq 0 ]]; then set -- tests/api; fi
 exec bash scripts/with-pg.sh npx vitest run --sequence.shuffle.files --sequence.shuffle.tests "--sequence.seed=$SEED" "$@"
