@@ -3,13 +3,14 @@ import { openDatabase } from '../../../src/server/db/database';
 import { createStaffAccount } from '../../../src/server/staff/accounts/accounts.service';
 import { findAccountByMobile } from '../../../src/server/staff/accounts/accounts.repository';
 import { STAFF_COOKIE, openSession } from '../../../src/server/staff/accounts/sessions.service';
+import { findTenantByPreDomain } from '../../../src/server/tenant/tenant.repository';
 import { codeAt } from '../../../src/server/staff/accounts/second-factor';
 import { TOTP, totpStepAt } from '../../../src/server/staff/accounts/accounts.rules';
 import { DEMO_STAFF, DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/server/db/seed/staff';
 import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
 import type { StaffRole } from '../../../src/lib/staff/roles';
 import { expect, hydrated } from './fixtures';
-import { DEMO_ORIGIN, E2E_DB_FILE, PARTNER_DB_FILE, PARTNER_ORIGIN } from './env';
+import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT, PARTNER_DB_FILE, PARTNER_PORT } from './env';
 
 /**
  * Staff accounts for the browser tests: each test makes its own in the e2e server's database (the
@@ -57,34 +58,38 @@ export async function signInForm(page: Page) {
   return form;
 }
 
-/** The database of each of this worker's servers, by origin: signIn opens its sessions there. */
-const DATABASE_OF: Readonly<Record<string, string>> = { [DEMO_ORIGIN]: E2E_DB_FILE, [PARTNER_ORIGIN]: PARTNER_DB_FILE };
+/** The database of each of this worker's servers, by port: signIn opens its sessions there. */
+const DATABASE_OF: Readonly<Record<string, string>> = { [String(E2E_PORT)]: E2E_DB_FILE, [String(PARTNER_PORT)]: PARTNER_DB_FILE };
 
 /**
  * Signs `who` in for a test whose journey starts after signing in: a session is opened in the
- * server's database as the sign-in does (openSession), its cookie given to the browser, and the
- * sign-in page opened, which sends a signed-in person on to where signing in leads (its `next`).
+ * server's database as the sign-in does (openSession) for the school of the address (localhost is
+ * the demo school, <pre-domain>.localhost a school of its own), its cookie given to the browser, and
+ * the sign-in page opened, which sends a signed-in person on to where signing in leads (its `next`).
  * Signing in itself (the form, second factors, recovery, lock-outs) is tested through the page with
- * signInWithForm (admin-sign-in, admin-account, admin-accounts, admin-recovery and the operations specs,
- * whose servers are their own).
+ * signInWithForm (admin-sign-in, admin-account, admin-accounts, admin-recovery and the operations
+ * specs, whose servers are their own).
  */
 export async function signIn(page: Page, who: Pick<E2eStaff, 'mobile'>, path = '/admin/login') {
-  const { origin } = new URL(path, DEMO_ORIGIN);
-  const file = DATABASE_OF[origin];
-  if (!file) throw new Error(`signIn knows the databases of ${Object.keys(DATABASE_OF).join(' and ')}, not ${origin}: use signInWithForm`);
+  const url = new URL(path, DEMO_ORIGIN);
+  const file = DATABASE_OF[url.port];
+  if (!file)
+    throw new Error(`signIn opens sessions on this worker's servers (ports ${Object.keys(DATABASE_OF).join(', ')}), not ${url.origin}: use signInWithForm`);
+  const preDomain = url.hostname === 'localhost' ? DEMO_TENANT.preDomain : url.hostname.replace(/\.localhost$/, '');
   const { db } = await openDatabase({ url: `file:./${file}` });
   let token: string;
   try {
     const now = Date.now();
-    // Every site of these servers is the demo school's (localhost is its address).
-    const account = await findAccountByMobile(db, DEMO_TENANT.id, who.mobile);
-    if (!account) throw new Error(`no staff account ${who.mobile} in ${file}`);
-    ({ token } = await openSession(db, { tenantId: DEMO_TENANT.id, accountId: account.id, userAgent: 'e2e', ip: '127.0.0.1', now }));
+    const tenant = await findTenantByPreDomain(db, preDomain);
+    if (!tenant) throw new Error(`no school ${preDomain} in ${file}`);
+    const account = await findAccountByMobile(db, tenant.id, who.mobile);
+    if (!account) throw new Error(`no staff account ${who.mobile} of ${preDomain} in ${file}`);
+    ({ token } = await openSession(db, { tenantId: tenant.id, accountId: account.id, userAgent: 'e2e', ip: '127.0.0.1', now }));
   } finally {
     await db.destroy();
   }
-  await page.context().addCookies([{ name: STAFF_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Strict' }]);
-  await page.goto(path);
+  await page.context().addCookies([{ name: STAFF_COOKIE, value: token, url: url.origin, httpOnly: true, sameSite: 'Strict' }]);
+  await page.goto(url.href);
   await expect(page).not.toHaveURL(/\/admin\/login/);
 }
 
