@@ -13,6 +13,9 @@ import { bannerInput } from '../setup/catalog';
 import { insertAsset } from '~/server/media-library/media-library.repository';
 import { MEDIA_PROCESS_JOB } from '~/server/media-library/media-library.service';
 import { MEDIA_KIND, MEDIA_STATE } from '~/lib/media-library';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The jobs screen's calls on the real app and database: the school's jobs only, with what each
@@ -38,10 +41,6 @@ const as = (session: TestStaffSession, params?: Record<string, string>, tenant =
 function ok<T>(a: Answer): T {
   expect(a.body.code, JSON.stringify(a.body)).toBe(0);
   return a.body.data as T;
-}
-function refusedWith(a: Answer, message: string) {
-  expect(a.body.code, JSON.stringify(a.body)).not.toBe(0);
-  expect(a.body.message).toBe(message);
 }
 const runJobs = () => runDueJobs(jobScope(server().runtime));
 const fromNow = (ms: number) => Math.floor((server().clock.value + ms) / 60_000) * 60_000;
@@ -120,16 +119,16 @@ describe('the list', () => {
 
   test('bad input is refused with a message; editors and teachers may not list, retry or cancel', async () => {
     const s = await sessionOf(server(), accounts.admin);
-    refusedWith(await server().call(jobsApi.adminJobs, { state: 'lost' as never }, as(s)), '状态不正确');
-    refusedWith(await server().call(jobsApi.adminJobs, { kind: '<script>' }, as(s)), '任务类型不正确');
-    expect((await server().call(jobsApi.adminJobs, { size: 1000 }, as(s))).body.code).toBe(400);
-    expect((await server().call(jobsApi.adminJobRetry, {}, as(s, { id: '../x' }))).body.code).not.toBe(0);
+    expectRefused(await server().call(jobsApi.adminJobs, { state: 'lost' as never }, as(s)), ErrorCode.BAD_REQUEST, '状态不正确');
+    expectRefused(await server().call(jobsApi.adminJobs, { kind: '<script>' }, as(s)), ErrorCode.BAD_REQUEST, '任务类型不正确');
+    expectRefused(await server().call(jobsApi.adminJobs, { size: 1000 }, as(s)), ErrorCode.BAD_REQUEST, '数值过大：期望 number <=100');
+    expectRefused(await server().call(jobsApi.adminJobRetry, {}, as(s, { id: '../x' })), ErrorCode.BAD_REQUEST, t('validation.badFormat'));
     const failed = await failedJob();
     for (const account of [accounts.editor, accounts.teacher]) {
       const other = await sessionOf(server(), account);
-      expect((await server().call(jobsApi.adminJobs, {}, as(other))).body.code).toBe(403);
-      expect((await server().call(jobsApi.adminJobRetry, {}, as(other, { id: failed }))).body.code).toBe(403);
-      expect((await server().call(jobsApi.adminJobCancel, {}, as(other, { id: failed }))).body.code).toBe(403);
+      expectRefused(await server().call(jobsApi.adminJobs, {}, as(other)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+      expectRefused(await server().call(jobsApi.adminJobRetry, {}, as(other, { id: failed })), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+      expectRefused(await server().call(jobsApi.adminJobCancel, {}, as(other, { id: failed })), ErrorCode.FORBIDDEN, t('staff.forbidden'));
     }
   });
 });
@@ -140,7 +139,7 @@ describe('retry and cancel', () => {
     const id = await failedJob();
     const retried = ok<jobsApi.AdminJob>(await server().call(jobsApi.adminJobRetry, {}, as(s, { id })));
     expect(retried).toMatchObject({ id, state: 'queued', attempts: 0, runAt: server().clock.value, lastError: 'malformed catalog.publish payload' });
-    refusedWith(await server().call(jobsApi.adminJobRetry, {}, as(s, { id })), '只有失败的任务可以重试');
+    expectRefused(await server().call(jobsApi.adminJobRetry, {}, as(s, { id })), ErrorCode.CONFLICT, '只有失败的任务可以重试');
     const entries = await auditOf(server(), DEMO.id, { targetId: id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: AUDIT_ACTION.jobRetry, actorId: accounts.admin.id, targetType: 'job' });
@@ -158,8 +157,8 @@ describe('retry and cancel', () => {
     expect(ok<jobsApi.AdminJob>(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: jobId })))).toMatchObject({ id: jobId, state: 'cancelled' });
     const row = ok<{ records: cat.AdminBanner[] }>(await server().call(cat.catalogBanners, { keyword: '排期横幅乙' }, as(s))).records[0];
     expect(row).toMatchObject({ id: banner.id, state: cat.CATALOG_STATE.DRAFT, scheduledAt: null });
-    refusedWith(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: jobId })), '只有排队中的任务可以取消');
-    refusedWith(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: await failedJob() })), '只有排队中的任务可以取消');
+    expectRefused(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: jobId })), ErrorCode.CONFLICT, '只有排队中的任务可以取消');
+    expectRefused(await server().call(jobsApi.adminJobCancel, {}, as(s, { id: await failedJob() })), ErrorCode.CONFLICT, '只有排队中的任务可以取消');
     const entries = await auditOf(server(), DEMO.id, { targetId: jobId });
     expect(entries.map((e) => e.action)).toEqual([AUDIT_ACTION.jobCancel]);
     expect(JSON.parse(entries[0]!.beforeJson!)).toMatchObject({ state: 'queued' });
@@ -169,8 +168,8 @@ describe('retry and cancel', () => {
   test("another school's job is not found and stays as it was", async () => {
     const foreign = await sessionOf(server(), accounts.foreign);
     const id = await failedJob();
-    expect((await server().call(jobsApi.adminJobRetry, {}, as(foreign, { id }, HUAXIA.id))).body.code).toBe(404);
-    expect((await server().call(jobsApi.adminJobCancel, {}, as(foreign, { id }, HUAXIA.id))).body.code).toBe(404);
+    expectRefused(await server().call(jobsApi.adminJobRetry, {}, as(foreign, { id }, HUAXIA.id)), ErrorCode.NOT_FOUND, t('jobs.notFound'));
+    expectRefused(await server().call(jobsApi.adminJobCancel, {}, as(foreign, { id }, HUAXIA.id)), ErrorCode.NOT_FOUND, t('jobs.notFound'));
     const row = await server().runtime.db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.state).toBe('failed');
   });

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { PATH, expectOk, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, useTestServer } from '../setup/server';
 import { urlOf } from '~/lib/api/contract';
 import { visit } from '~/lib/api/contracts/platform';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const expectedKind = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '') ? 'postgres' : 'sqlite';
@@ -26,14 +28,14 @@ describe('unknown paths and methods', () => {
   test.each(['/api/nope', '/api/universityAdvertise/anyUser/newInformation/nope', '/api/', '/api'])('%s is a 404 envelope', async (path) => {
     const answer = await server().fetch(path);
     expect(answer.status).toBe(404);
-    expectRefused(answer, 404);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('api.notFound'));
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   test('a POST to an unknown path is a 404 envelope too', async () => {
     const answer = await server().post('/api/universityAdvertise/anyUser/nothing/here', {});
     expect(answer.status).toBe(404);
-    expectRefused(answer, 404);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('api.notFound'));
   });
 
   test.each([
@@ -44,7 +46,7 @@ describe('unknown paths and methods', () => {
   ])('%s %s (wrong method) is a 4xx envelope, never 500', async (method, path) => {
     const answer = await server().fetch(path, { method, headers: { TenantId: '1000000000000000001' } });
     expect(answer.status).toBeGreaterThanOrEqual(400);
-    expectRefused(answer);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('api.notFound'));
   });
 });
 
@@ -88,11 +90,15 @@ describe('caching headers', () => {
   });
 
   test('a refused GET (bad input or unknown tenant) is not publicly cacheable', async () => {
-    for (const answer of [
-      await server().get(PATH.newsDetail, { id: 'bad id' }),
-      await server().get(PATH.newsDetail, { id: '123' }, { tenant: null, headers: { Host: 'unknown.localhost' } }),
-    ]) {
-      expectRefused(answer);
+    for (const [answer, code, message] of [
+      [await server().get(PATH.newsDetail, { id: 'bad id' }), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat'))],
+      [
+        await server().get(PATH.newsDetail, { id: '123' }, { tenant: null, headers: { Host: 'unknown.localhost' } }),
+        ErrorCode.TENANT_NOT_FOUND,
+        t('tenant.notFound'),
+      ],
+    ] as const) {
+      expectRefused(answer, code, message);
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
   });

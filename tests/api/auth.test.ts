@@ -4,6 +4,8 @@ import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
 import { urlOf } from '~/lib/api/contract';
 import * as identity from '~/lib/api/contracts/identity';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const INFO = urlOf(identity.userInfo);
@@ -17,11 +19,11 @@ describe('login-invalid codes on a call that needs a user', () => {
   });
 
   test('no token is 40001', async () => {
-    expectRefused(await server().post(INFO, {}), 40001);
+    expectRefused(await server().post(INFO, {}), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 
   test('an unknown token is 40001', async () => {
-    expectRefused(await server().post(INFO, {}, withToken('not-a-real-token')), 40001);
+    expectRefused(await server().post(INFO, {}, withToken('not-a-real-token')), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 
   test('an expired token is 40001, a moment before expiry it works', async () => {
@@ -29,23 +31,23 @@ describe('login-invalid codes on a call that needs a user', () => {
     server().clock.advance(2 * HOUR - 1);
     expectOk(await server().post(INFO, {}, withToken(me.token)));
     server().clock.advance(1);
-    expectRefused(await server().post(INFO, {}, withToken(me.token)), 40001);
+    expectRefused(await server().post(INFO, {}, withToken(me.token)), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 
   test('a token after logout is 40005, and logging out twice is fine', async () => {
     const me = await loginAs(server(), DEMO.id);
     expectOk(await server().post(LOGOUT, {}, withToken(me.token)));
-    expectRefused(await server().post(INFO, {}, withToken(me.token)), 40005);
+    expectRefused(await server().post(INFO, {}, withToken(me.token)), ErrorCode.TOKEN_REVOKED, t('identity.tokenRevoked'));
     expectOk(await server().post(LOGOUT, {}, withToken(me.token)));
     expectOk(await server().post(LOGOUT, {}));
   });
 
   test('a token issued by one school is 40009 at another school', async () => {
     const me = await loginAs(server(), DEMO.id);
-    expectRefused(await server().post(INFO, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }), 40009);
+    expectRefused(await server().post(INFO, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
     // Logging out there still ends it (decision 017; tests/api/identity.test.ts).
     expectOk(await server().post(LOGOUT, {}, { tenant: HUAXIA.id, headers: { Token: me.token } }));
-    expectRefused(await server().post(INFO, {}, withToken(me.token)), 40005);
+    expectRefused(await server().post(INFO, {}, withToken(me.token)), ErrorCode.TOKEN_REVOKED, t('identity.tokenRevoked'));
   });
 
   test('answers that depend on the user are never stored by a shared cache', async () => {

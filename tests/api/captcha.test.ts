@@ -3,6 +3,8 @@ import { expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, PRODUCTION_ENV, startTestServer, useTestServer } from '../setup/server';
 import { CAPTCHA, LATEST_CAPTCHA, MINUTE, captchaImage, freshIp, freshKey, getFrom, latestCaptcha, wrongCode } from '../setup/certificates';
 import { CAPTCHA_LIMITS, checkAndBurnCaptcha } from '~/server/captcha/captcha.service';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -82,8 +84,7 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
     ['SQL', "' OR 1=1 --aaaaa"],
   ])('a bad key (%s) gets a clear envelope, never a 500', async (_label, key) => {
     const answer = await getFrom(server(), CAPTCHA, key === null ? {} : { key });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('验证码标识不正确，请刷新验证码');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('captcha.keyInvalid'));
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
   });
@@ -94,8 +95,12 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
   });
 
   test('an unknown school gets the tenant-not-found code', async () => {
-    expectRefused(await captchaImage(server(), freshKey(), { tenant: '999999' }), 10404);
-    expectRefused(await captchaImage(server(), freshKey(), { tenant: null, headers: { Host: 'nosuch.localhost' } }), 10404);
+    expectRefused(await captchaImage(server(), freshKey(), { tenant: '999999' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
+    expectRefused(
+      await captchaImage(server(), freshKey(), { tenant: null, headers: { Host: 'nosuch.localhost' } }),
+      ErrorCode.TENANT_NOT_FOUND,
+      t('tenant.notFound'),
+    );
   });
 
   test('the school may be named by the tenantId query parameter (an <img> sends no TenantId header)', async () => {
@@ -105,7 +110,7 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
     const row = await server().runtime.db.selectFrom('captchas').select('tenantId').where('captchaKey', '=', key).executeTakeFirstOrThrow();
     expect(row.tenantId).toBe(HUAXIA.id);
     // Bound to that school: the demo school does not know it.
-    expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key }, { tenant: DEMO.id }), 404);
+    expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key }, { tenant: DEMO.id }), ErrorCode.NOT_FOUND, t('captcha.notFound'));
     expect(await check(key, code, DEMO.id)).toBe('expired');
     expect(await check(key, code, HUAXIA.id)).toBe('passed');
   });
@@ -119,11 +124,10 @@ describe('GET /api/oauth/anyTenant/captcha', () => {
       expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     }
     const refused = await captchaImage(server(), freshKey(), { ip });
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('验证码获取过于频繁，请稍后再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('captcha.tooMany'));
     expect(refused.headers.get('cache-control')).toBe('no-store');
     // Reusing one key is no way around it.
-    expectRefused(await captchaImage(server(), 'AAAAAAAAAAAAAAAA', { ip }), 429);
+    expectRefused(await captchaImage(server(), 'AAAAAAAAAAAAAAAA', { ip }), ErrorCode.TOO_MANY_REQUESTS, t('captcha.tooMany'));
     // Another address is not affected.
     expect((await captchaImage(server(), freshKey(), { ip: freshIp() })).status).toBe(200);
     // A minute after the first picture, the address may ask again.
@@ -139,7 +143,7 @@ describe('checkAndBurnCaptcha', () => {
     expect(await check(key, code)).toBe('passed');
     expect(await check(key, code)).toBe('expired');
     // Nothing is left to read on the development endpoint either.
-    expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key }), 404);
+    expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key }), ErrorCode.NOT_FOUND, t('captcha.notFound'));
   });
 
   test('a wrong answer is wrong and burns the captcha: the right answer afterwards finds it used', async () => {
@@ -176,7 +180,7 @@ describe('checkAndBurnCaptcha', () => {
     const c = await newCaptcha();
     server().clock.advance(5 * MINUTE);
     expect(await check(c.key, wrongCode(c.code))).toBe('expired');
-    expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key: b.key }), 404);
+    expectRefused(await getFrom(server(), LATEST_CAPTCHA, { key: b.key }), ErrorCode.NOT_FOUND, t('captcha.notFound'));
   });
 
   test("an unknown or malformed key and another school's captcha have no live captcha", async () => {
@@ -195,11 +199,9 @@ describe('checkAndBurnCaptcha', () => {
 describe('GET /api/oauth/anyTenant/dev/latestCaptcha (development and tests only)', () => {
   test('refuses a bad key with a clear envelope and an unknown key with 404', async () => {
     const bad = await getFrom(server(), LATEST_CAPTCHA, { key: 'nope' });
-    expectRefused(bad, 400);
-    expect(bad.body.message).toBe('验证码标识不正确，请刷新验证码');
+    expectRefused(bad, ErrorCode.BAD_REQUEST, t('captcha.keyInvalid'));
     const unknown = await getFrom(server(), LATEST_CAPTCHA, { key: freshKey() });
-    expectRefused(unknown, 404);
-    expect(unknown.body.message).toBe('验证码不存在或已失效');
+    expectRefused(unknown, ErrorCode.NOT_FOUND, t('captcha.notFound'));
   });
 
   test('does not exist in production', async () => {
@@ -209,8 +211,7 @@ describe('GET /api/oauth/anyTenant/dev/latestCaptcha (development and tests only
       expect((await captchaImage(prod, key)).status).toBe(200);
       const answer = await getFrom(prod, LATEST_CAPTCHA, { key });
       expect(answer.status).toBe(404);
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe('接口不存在');
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('api.notFound'));
       expect(answer.text).not.toMatch(/"code":"\d{4}"/);
     } finally {
       await prod.close();

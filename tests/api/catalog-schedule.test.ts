@@ -24,6 +24,9 @@ import {
   publishedMajorId,
   questionInput,
 } from '../setup/catalog';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Scheduled publishing of every catalogue type with a draft/published state, through the real app
@@ -286,21 +289,19 @@ describe.each(TYPES)('$name', (type) => {
   test('a time not after now, a malformed or missing time, a published row and another school are refused', async () => {
     const s = await editor();
     const { row } = await type.draft(s);
-    const refused = async (input: unknown, message: string, params = { id: row.id }) => {
-      const a = await server().call(type.schedule, input as never, as(s, params));
-      expect(a.body.code, JSON.stringify(a.body)).not.toBe(0);
-      expect(a.body.message).toBe(message);
+    const refused = async (input: unknown, code: number, message: string, params = { id: row.id }) => {
+      expectRefused(await server().call(type.schedule, input as never, as(s, params)), code, message);
     };
-    await refused({ publishAt: formatDateTime(fromNow(-60_000)) }, '定时发布时间须晚于当前时间');
-    await refused({ publishAt: '明天' }, '发布时间格式不正确');
-    await refused({ publishAt: '' }, '请选择发布时间');
-    await refused({}, '请选择发布时间');
+    await refused({ publishAt: formatDateTime(fromNow(-60_000)) }, ErrorCode.CONFLICT, '定时发布时间须晚于当前时间');
+    await refused({ publishAt: '明天' }, ErrorCode.BAD_REQUEST, '发布时间格式不正确');
+    await refused({ publishAt: '' }, ErrorCode.BAD_REQUEST, '请选择发布时间');
+    await refused({}, ErrorCode.BAD_REQUEST, '请选择发布时间');
     expect((await jobOfRow(type, row.id)) ?? null).toBeNull();
     ok(await server().call(type.state, { state: PUBLISHED } as never, as(s, { id: row.id })));
-    await refused({ publishAt: formatDateTime(fromNow(HOUR)) }, '已发布的内容请先下架，再设置定时发布');
+    await refused({ publishAt: formatDateTime(fromNow(HOUR)) }, ErrorCode.CONFLICT, '已发布的内容请先下架，再设置定时发布');
     const foreign = await sessionOf(server(), await makeStaff(server(), HUAXIA.id, STAFF_ROLE.admin));
     const other = await server().call(type.schedule, { publishAt: formatDateTime(fromNow(HOUR)) } as never, as(foreign, { id: row.id }, HUAXIA.id));
-    expect(other.body.code).toBe(404);
+    expectRefused(other, ErrorCode.NOT_FOUND, t('catalog.notFound'));
   });
 });
 

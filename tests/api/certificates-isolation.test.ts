@@ -15,6 +15,8 @@ import {
   solvedCaptcha,
 } from '../setup/certificates';
 import { EMPTY_TENANT } from '~/server/db/seed/demo-data';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -99,7 +101,7 @@ describe('tenant isolation of the certificate lookups', () => {
       { captchaKey: 'AAAAAAAAAAAAAAAA', captchaCode: '1234', studentName: '张三', certificateNum: 'A1' },
       byHost('nosuch.localhost'),
     );
-    expectRefused(answer, 10404);
+    expectRefused(answer, ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 

@@ -16,6 +16,8 @@ import {
 } from '../setup/certificates';
 import { CERT_QUERY_IP_LIMITS } from '~/server/certificates/certificates.rules';
 import { startOfCstDay } from '~/lib/time/cst';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -43,10 +45,9 @@ describe('per-IP lookup limits', () => {
     }
     // The 11th within the minute is refused, even with the right name, number and captcha.
     const refused = await querySkill(server(), { name: skill.name, certificateCode: skill.certificateCode }, { ip });
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('查询过于频繁，请一分钟后再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyMinute'));
     expect(refused.headers.get('cache-control')).toBe('no-store');
-    expectRefused(await blindLookup(ip, 99, HUAXIA.id), 429);
+    expectRefused(await blindLookup(ip, 99, HUAXIA.id), ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyMinute'));
 
     // Another address is not affected.
     expectAnswered(await blindLookup(freshIp(), 1));
@@ -56,7 +57,7 @@ describe('per-IP lookup limits', () => {
     const captcha = await solvedCaptcha(server(), { ip });
     const found = await postFrom(server(), SKILL, { ...captcha, name: skill.name, certificateCode: skill.certificateCode }, { ip });
     expect(expectOk<any>(found).certificateCode).toBe(skill.certificateCode);
-    expectRefused(await blindLookup(ip, 100), 429);
+    expectRefused(await blindLookup(ip, 100), ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyMinute'));
   });
 
   test(`${CERT_QUERY_IP_LIMITS.perDay} lookups a (China Standard Time) day`, async () => {
@@ -70,11 +71,10 @@ describe('per-IP lookup limits', () => {
     }
     server().clock.advance(MINUTE);
     const refused = await blindLookup(ip, 1000);
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('今日查询次数已达上限，请明天再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyDay'));
     // Still refused late in the evening.
     server().clock.set(startOfCstDay(server().clock.value) + DAY - 1);
-    expectRefused(await blindLookup(ip, 1001), 429);
+    expectRefused(await blindLookup(ip, 1001), ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyDay'));
     // At midnight China Standard Time the day starts again.
     server().clock.advance(1);
     const captcha = await solvedCaptcha(server(), { ip });
@@ -84,7 +84,7 @@ describe('per-IP lookup limits', () => {
 
   test('bad input is refused before it counts', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) expectRefused(await postFrom(server(), SKILL, { name: '' }, { ip }), 400);
+    for (let i = 0; i < 20; i++) expectRefused(await postFrom(server(), SKILL, { name: '' }, { ip }), ErrorCode.BAD_REQUEST, t('certificates.nameRequired'));
     expectAnswered(await blindLookup(ip, 1));
     const rows = await server().runtime.db.selectFrom('certificateQueries').select('id').where('ip', '=', ip).execute();
     expect(rows).toHaveLength(1);
@@ -97,7 +97,7 @@ describe('per-IP lookup limits', () => {
     // Each lookup is written before it is counted, so a burst may be refused whole, never over-granted.
     expect(allowed).toBeLessThanOrEqual(CERT_QUERY_IP_LIMITS.perMinute);
     for (const a of answers)
-      if (a.body.code === 429) expectRefused(a, 429);
+      if (a.body.code === 429) expectRefused(a, ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyMinute'));
       else expectAnswered(a);
     const rows = await server().runtime.db.selectFrom('certificateQueries').select('id').where('ip', '=', ip).execute();
     expect(rows).toHaveLength(allowed);
@@ -116,7 +116,7 @@ describe('per-IP lookup limits', () => {
       expect(answer.body.message).toBe('验证码错误，请重新输入');
     }
     const refused = await querySkill(server(), { name: skill.name, certificateCode: skill.certificateCode }, { ip });
-    expectRefused(refused, 429);
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('certificates.tooManyMinute'));
   });
 
   test('log rows older than two days are cleaned up', async () => {

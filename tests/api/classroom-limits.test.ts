@@ -19,6 +19,8 @@ import { leaves, record } from '../setup/exams';
 import { uniqueIp } from '../setup/login';
 import { DEMO, HOUR, TOKEN_PARAM_SECRET, parse, useTestServer, type Answer } from '../setup/server';
 import { loginAs, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The rate limits of the classroom's writes and of answer saves and progress reports
@@ -30,8 +32,7 @@ import { loginAs, type TestUser } from '../setup/users';
  */
 const server = useTestServer();
 const MINUTE = 60_000;
-const TOO_MANY = 429;
-const FROM_ADDRESS = '当前网络操作太频繁，请稍后再试';
+const FROM_ADDRESS = t('limits.tooManyFromAddress');
 
 type AnyCall = Call<any, unknown>;
 
@@ -89,8 +90,7 @@ const questionsOf = async (st: Student) =>
 const dynamicsOf = async (st: Student) => (await db().selectFrom('classDynamics').select('id').where('classStudentId', '=', st.studentId).execute()).length;
 
 function expectTooMany(answer: Answer, message: string) {
-  expectRefused(answer, TOO_MANY);
-  expect(answer.body.message).toBe(message);
+  expectRefused(answer, ErrorCode.TOO_MANY_REQUESTS, message);
 }
 
 beforeAll(async () => {
@@ -133,17 +133,17 @@ describe('classroom notes, questions and drafts', () => {
     const first = expectOk<{ id: string }>(await note(st, '笔记 0'));
     for (let i = 1; i < NOTE_LIMITS.perUserMinute; i++) expectOk(await note(st, `笔记 ${i}`));
     const dynamics = await dynamicsOf(st);
-    expectTooMany(await note(st, '第11条'), `笔记保存太频繁了，每分钟最多${NOTE_LIMITS.perUserMinute}次，请稍后再试`);
+    expectTooMany(await note(st, '第11条'), t('limits.tooManyNotesMinute', { max: NOTE_LIMITS.perUserMinute }));
     expectTooMany(
       await callFrom(interaction.noteUpdate, { ...lesson(st), id: first.id, title: '改', notes: '', isShared: 1 }, st.user),
-      `笔记保存太频繁了，每分钟最多${NOTE_LIMITS.perUserMinute}次，请稍后再试`,
+      t('limits.tooManyNotesMinute', { max: NOTE_LIMITS.perUserMinute }),
     );
     expect(await notesOf(st)).toBe(NOTE_LIMITS.perUserMinute);
     expect(await dynamicsOf(st)).toBe(dynamics);
     const kept = await db().selectFrom('classroomNotes').select('title').where('id', '=', first.id).executeTakeFirstOrThrow();
     expect(kept.title).toBe('笔记 0');
     server().clock.advance(MINUTE - 1);
-    expectRefused(await note(st, '还早'), TOO_MANY);
+    expectRefused(await note(st, '还早'), ErrorCode.TOO_MANY_REQUESTS, t('limits.tooManyNotesMinute', { max: NOTE_LIMITS.perUserMinute }));
     server().clock.advance(1);
     expectOk(await note(st, '一分钟后'));
   });
@@ -155,7 +155,7 @@ describe('classroom notes, questions and drafts', () => {
       expectOk(await note(st, `笔记 ${i}`));
       if (i % NOTE_LIMITS.perUserMinute === NOTE_LIMITS.perUserMinute - 1) server().clock.advance(MINUTE);
     }
-    expectTooMany(await note(st, '太多了'), `笔记保存太频繁了，每小时最多${NOTE_LIMITS.perUserHour}次，请稍后再试`);
+    expectTooMany(await note(st, '太多了'), t('limits.tooManyNotesHour', { max: NOTE_LIMITS.perUserHour }));
     expect(await notesOf(st)).toBe(NOTE_LIMITS.perUserHour);
   });
 
@@ -165,7 +165,7 @@ describe('classroom notes, questions and drafts', () => {
     const answers = [];
     for (let i = 0; i < 200; i++) answers.push(await ask(st, `刷屏 ${i}`));
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(QUESTION_LIMITS.perUserMinute);
-    for (const a of answers.slice(QUESTION_LIMITS.perUserMinute)) expectTooMany(a, `提问太频繁了，每分钟最多${QUESTION_LIMITS.perUserMinute}条，请稍后再试`);
+    for (const a of answers.slice(QUESTION_LIMITS.perUserMinute)) expectTooMany(a, t('limits.tooManyQuestionsMinute', { max: QUESTION_LIMITS.perUserMinute }));
     expect(await questionsOf(st)).toBe(QUESTION_LIMITS.perUserMinute);
     expect(await dynamicsOf(st)).toBe(QUESTION_LIMITS.perUserMinute);
     // the hour: one a minute and a bit goes on until the hourly limit
@@ -174,14 +174,14 @@ describe('classroom notes, questions and drafts', () => {
       expectOk(await ask(st, `第${i}个问题`));
     }
     server().clock.advance(MINUTE);
-    expectTooMany(await ask(st, '又一个'), `提问太频繁了，每小时最多${QUESTION_LIMITS.perUserHour}条，请稍后再试`);
+    expectTooMany(await ask(st, '又一个'), t('limits.tooManyQuestionsHour', { max: QUESTION_LIMITS.perUserHour }));
   });
 
   test(`question drafts: ${DRAFT_LIMITS.perUserMinute} kept a minute; the next is refused and the kept draft stays`, async () => {
     server().clock.advance(RATE_KEEP_MS + HOUR);
     const st = await newStudent();
     for (let i = 0; i < DRAFT_LIMITS.perUserMinute; i++) expectOk(await draft(st, `草稿 ${i}`));
-    expectTooMany(await draft(st, '最后'), '草稿保存太频繁了，请稍后再试');
+    expectTooMany(await draft(st, '最后'), t('limits.tooManyDrafts'));
     const kept = expectOk<{ title: string }>(await callFrom(interaction.questionDraft, lesson(st), st.user));
     expect(kept.title).toBe(`草稿 ${DRAFT_LIMITS.perUserMinute - 1}`);
   });
@@ -237,8 +237,8 @@ describe('classroom notes, questions and drafts', () => {
       // after another, the two instances then fill the minute exactly.
       for (let i = 0; (await questionsOf(st)) < QUESTION_LIMITS.perUserMinute && i < 10; i++) expectOk(await (i % 2 ? ask(st, '补问') : viaOther('补问')));
       expect(await questionsOf(st)).toBe(QUESTION_LIMITS.perUserMinute);
-      expectTooMany(await viaOther('再问'), `提问太频繁了，每分钟最多${QUESTION_LIMITS.perUserMinute}条，请稍后再试`);
-      expectTooMany(await ask(st, '再问'), `提问太频繁了，每分钟最多${QUESTION_LIMITS.perUserMinute}条，请稍后再试`);
+      expectTooMany(await viaOther('再问'), t('limits.tooManyQuestionsMinute', { max: QUESTION_LIMITS.perUserMinute }));
+      expectTooMany(await ask(st, '再问'), t('limits.tooManyQuestionsMinute', { max: QUESTION_LIMITS.perUserMinute }));
     } finally {
       await closeRuntime(other.runtime);
     }
@@ -274,7 +274,7 @@ describe('answer saves', () => {
     }
     server().clock.advance(MINUTE);
     for (let i = 0; i < ANSWER_SAVE_LIMITS.perUserMinute; i++) expectOk(await save(++seq, `刷 ${i}`));
-    expectTooMany(await save(++seq, '被拒'), '答案保存太频繁了，请稍后再试');
+    expectTooMany(await save(++seq, '被拒'), t('limits.tooManyAnswerSaves'));
     const kept = await db()
       .selectFrom('workAnswers')
       .selectAll()
@@ -293,9 +293,8 @@ describe('answer saves', () => {
     const longest = `${'电'.repeat(ANSWER_MAX_LENGTH - 1)}😀`;
     expectOk(await save(1, longest));
     const refused = await save(2, '电'.repeat(ANSWER_MAX_LENGTH + 1));
-    expectRefused(refused, 400);
-    expect(refused.body.message).toBe(`答案不能超过${ANSWER_MAX_LENGTH}个字，请精简后再保存`);
-    expectRefused(await save(3, 'x'.repeat(20_000)), 400);
+    expectRefused(refused, ErrorCode.BAD_REQUEST, t('exams.answerTooLong', { max: ANSWER_MAX_LENGTH }));
+    expectRefused(await save(3, 'x'.repeat(20_000)), ErrorCode.BAD_REQUEST, t('exams.answerTooLong', { max: ANSWER_MAX_LENGTH }));
     const kept = await db()
       .selectFrom('workAnswers')
       .selectAll()
@@ -333,7 +332,7 @@ describe('progress reports', () => {
       expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user));
     expectTooMany(
       await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user),
-      '学习进度上报太频繁了，请稍后再试',
+      t('limits.tooManyProgressReports'),
     );
   });
 });

@@ -10,6 +10,9 @@ import { CONTENT_PUBLISH_JOB } from '~/server/content/content.admin.service';
 import { JOB_STATE } from '~/server/jobs/jobs.rules';
 import { DEMO, HOUR, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The staff side of news, notices and categories through the real app and database: drafts stay
@@ -38,11 +41,6 @@ const as = (session: TestStaffSession, params?: Record<string, string>, tenant =
 const ok = (a: Answer) => {
   expect(a.body.code, JSON.stringify(a.body)).toBe(0);
   return a.body.data;
-};
-const refusedWith = (a: Answer, message: string) => {
-  expect(a.status).toBe(200);
-  expect(a.body.code, JSON.stringify(a.body)).not.toBe(0);
-  expect(a.body.message).toBe(message);
 };
 
 let n = 0;
@@ -84,25 +82,26 @@ describe('news: drafts, publishing, withdrawing, deleting', () => {
 
     expect(ok(await server().call(admin.adminNewsUnpublish, {}, as(editor, { id: news.id }))).state).toBe('withdrawn');
     expect(await isPublic(news.id)).toBe(false);
-    refusedWith(await server().call(admin.adminNewsUnpublish, {}, as(editor, { id: news.id })), '该内容尚未发布，无需撤回');
+    expectRefused(await server().call(admin.adminNewsUnpublish, {}, as(editor, { id: news.id })), ErrorCode.CONFLICT, '该内容尚未发布，无需撤回');
 
     ok(await server().call(admin.adminNewsDelete, {}, as(editor, { id: news.id })));
-    refusedWith(await server().call(admin.adminNewsGet, {}, as(editor, { id: news.id })), '新闻不存在或已被删除');
-    refusedWith(await server().call(admin.adminNewsDelete, {}, as(editor, { id: news.id })), '新闻不存在或已被删除');
+    expectRefused(await server().call(admin.adminNewsGet, {}, as(editor, { id: news.id })), ErrorCode.NOT_FOUND, '新闻不存在或已被删除');
+    expectRefused(await server().call(admin.adminNewsDelete, {}, as(editor, { id: news.id })), ErrorCode.NOT_FOUND, '新闻不存在或已被删除');
   });
 
   test('publishing twice is refused the second time', async () => {
     const news = await draftNews();
     ok(await server().call(admin.adminNewsPublish, {}, as(editor, { id: news.id })));
-    refusedWith(await server().call(admin.adminNewsPublish, {}, as(editor, { id: news.id })), '该内容已发布');
+    expectRefused(await server().call(admin.adminNewsPublish, {}, as(editor, { id: news.id })), ErrorCode.CONFLICT, '该内容已发布');
   });
 
   test('a video news item keeps its URL; a javascript: URL is refused and nothing is saved', async () => {
     const video = await draftNews({ contentType: 'INFORMATION', content: 'https://media.example.com/v.mp4' });
     expect(video.content).toBe('https://media.example.com/v.mp4');
     const before = ok(await server().call(admin.adminNewsPage, { size: 100 }, as(editor))).total;
-    refusedWith(
+    expectRefused(
       await server().call(admin.adminNewsSave, { title: '坏视频', categorizeIds: [], contentType: 'INFORMATION', content: 'javascript:alert(1)' }, as(editor)),
+      ErrorCode.BAD_REQUEST,
       '请输入以 http:// 或 https:// 开头的视频地址',
     );
     expect(ok(await server().call(admin.adminNewsPage, { size: 100 }, as(editor))).total).toBe(before);
@@ -131,8 +130,9 @@ describe('news: drafts, publishing, withdrawing, deleting', () => {
     ];
     const before = ok(await server().call(admin.adminNewsPage, { size: 100 }, as(editor))).total;
     for (const [over, message] of cases) {
-      refusedWith(
+      expectRefused(
         await server().call(admin.adminNewsSave, { title: 't', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>', ...over }, as(editor)),
+        ErrorCode.BAD_REQUEST,
         message,
       );
     }
@@ -160,7 +160,7 @@ describe('news list: search, state, category, paging', () => {
     const inCategory = ok(await server().call(admin.adminNewsPage, { categorizeId: cat.id }, as(editor)));
     expect(inCategory.records.map((r: admin.AdminNewsSummary) => r.title).sort()).toEqual(['招生简章甲乙0', '招生简章甲乙2', '招生简章甲乙4']);
     expect(inCategory.records[0].categories).toEqual([{ id: cat.id, name: cat.name }]);
-    refusedWith(await server().call(admin.adminNewsPage, { state: 'lost' as never }, as(editor)), '状态不正确');
+    expectRefused(await server().call(admin.adminNewsPage, { state: 'lost' as never }, as(editor)), ErrorCode.BAD_REQUEST, '状态不正确');
   });
 });
 
@@ -230,15 +230,21 @@ describe('scheduled publishing with a controlled clock', () => {
   test('a time not after now, a malformed time and a published item are refused', async () => {
     const news = await draftNews();
     const now = server().clock.value;
-    refusedWith(
+    expectRefused(
       await server().call(admin.adminNewsSchedule, { publishAt: formatDateTime(now - 60_000) }, as(editor, { id: news.id })),
+      ErrorCode.CONFLICT,
       '定时发布时间须晚于当前时间',
     );
-    refusedWith(await server().call(admin.adminNewsSchedule, { publishAt: '明天' }, as(editor, { id: news.id })), '发布时间格式不正确');
-    refusedWith(await server().call(admin.adminNewsSchedule, { publishAt: '' }, as(editor, { id: news.id })), '请选择发布时间');
+    expectRefused(
+      await server().call(admin.adminNewsSchedule, { publishAt: '明天' }, as(editor, { id: news.id })),
+      ErrorCode.BAD_REQUEST,
+      '发布时间格式不正确',
+    );
+    expectRefused(await server().call(admin.adminNewsSchedule, { publishAt: '' }, as(editor, { id: news.id })), ErrorCode.BAD_REQUEST, '请选择发布时间');
     ok(await server().call(admin.adminNewsPublish, {}, as(editor, { id: news.id })));
-    refusedWith(
+    expectRefused(
       await server().call(admin.adminNewsSchedule, { publishAt: formatDateTime(now + HOUR) }, as(editor, { id: news.id })),
+      ErrorCode.CONFLICT,
       '已发布的内容请先撤回，再设置定时发布',
     );
   });
@@ -251,13 +257,13 @@ describe('notices', () => {
     );
     expect(notice).toMatchObject({ state: 'draft', writerName: '教务处', content: '<p>通知</p>' });
     const publicNotice = () => server().call(content.noticeDetail, { id: notice.id }, { tenant: DEMO.id, params: { id: notice.id } });
-    expect((await publicNotice()).body.code).not.toBe(0);
+    expectRefused(await publicNotice(), ErrorCode.NOT_FOUND, t('common.noData'));
     const at = Math.floor((server().clock.value + HOUR) / 60_000) * 60_000;
     ok(await server().call(admin.adminNoticeSchedule, { publishAt: formatDateTime(at) }, as(editor, { id: notice.id })));
     server().clock.set(at - 1000);
     await refresh();
     await runJobs();
-    expect((await publicNotice()).body.code).not.toBe(0);
+    expectRefused(await publicNotice(), ErrorCode.NOT_FOUND, t('common.noData'));
     server().clock.set(at);
     await refresh();
     await runJobs();
@@ -265,11 +271,11 @@ describe('notices', () => {
     const list = ok(await server().call(admin.adminNoticePage, { title: '放假', state: 'published' }, as(editor)));
     expect(list.records.map((r: admin.AdminNoticeSummary) => r.id)).toContain(notice.id);
     expect(ok(await server().call(admin.adminNoticeUnpublish, {}, as(editor, { id: notice.id }))).state).toBe('withdrawn');
-    expect((await publicNotice()).body.code).not.toBe(0);
+    expectRefused(await publicNotice(), ErrorCode.NOT_FOUND, t('common.noData'));
     ok(await server().call(admin.adminNoticePublish, {}, as(editor, { id: notice.id })));
     ok(await server().call(admin.adminNoticeDelete, {}, as(editor, { id: notice.id })));
-    expect((await publicNotice()).body.code).not.toBe(0);
-    refusedWith(await server().call(admin.adminNoticeGet, {}, as(editor, { id: notice.id })), '公告不存在或已被删除');
+    expectRefused(await publicNotice(), ErrorCode.NOT_FOUND, t('common.noData'));
+    expectRefused(await server().call(admin.adminNoticeGet, {}, as(editor, { id: notice.id })), ErrorCode.NOT_FOUND, '公告不存在或已被删除');
   });
 });
 
@@ -277,27 +283,31 @@ describe('categories', () => {
   test('create, rename, order and delete; a name taken or a category in use is refused clearly', async () => {
     const a = ok(await server().call(admin.adminCategorySave, { name: '分类甲' }, as(editor)));
     const b = ok(await server().call(admin.adminCategorySave, { name: '分类乙' }, as(editor)));
-    refusedWith(await server().call(admin.adminCategorySave, { name: '分类甲' }, as(editor)), '已有同名分类');
-    refusedWith(await server().call(admin.adminCategorySave, { name: ' ' }, as(editor)), '请输入分类名称');
-    refusedWith(await server().call(admin.adminCategorySave, { name: '类'.repeat(21) }, as(editor)), '分类名称不能超过20个字');
+    expectRefused(await server().call(admin.adminCategorySave, { name: '分类甲' }, as(editor)), ErrorCode.CONFLICT, '已有同名分类');
+    expectRefused(await server().call(admin.adminCategorySave, { name: ' ' }, as(editor)), ErrorCode.BAD_REQUEST, '请输入分类名称');
+    expectRefused(await server().call(admin.adminCategorySave, { name: '类'.repeat(21) }, as(editor)), ErrorCode.BAD_REQUEST, '分类名称不能超过20个字');
     expect(ok(await server().call(admin.adminCategorySave, { id: a.id, name: '分类丙' }, as(editor))).name).toBe('分类丙');
 
     const all: admin.AdminCategory[] = ok(await server().call(admin.adminCategories, {}, as(editor)));
     const reversed = [...all].reverse().map((c) => c.id);
     expect(ok(await server().call(admin.adminCategoryOrder, { ids: reversed }, as(editor))).map((c: admin.AdminCategory) => c.id)).toEqual(reversed);
-    refusedWith(await server().call(admin.adminCategoryOrder, { ids: reversed.slice(1) }, as(editor)), '分类列表已变化，请刷新后重试');
+    expectRefused(await server().call(admin.adminCategoryOrder, { ids: reversed.slice(1) }, as(editor)), ErrorCode.BAD_REQUEST, '分类列表已变化，请刷新后重试');
     // The public list follows the new order.
     const publicList = await server().post(content.categoryPage.path.replace(/^/, '/api'), {}, { tenant: DEMO.id });
     expect(publicList.body.data.records.map((c: { id: string }) => c.id)).toEqual(reversed);
 
     const news = await draftNews({ categorizeIds: [b.id] });
-    refusedWith(await server().call(admin.adminCategoryDelete, {}, as(editor, { id: b.id })), '该分类下还有新闻，请先将新闻移出该分类再删除');
+    expectRefused(
+      await server().call(admin.adminCategoryDelete, {}, as(editor, { id: b.id })),
+      ErrorCode.CONFLICT,
+      '该分类下还有新闻，请先将新闻移出该分类再删除',
+    );
     ok(
       await server().call(admin.adminNewsSave, { id: news.id, title: news.title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, as(editor)),
     );
     ok(await server().call(admin.adminCategoryDelete, {}, as(editor, { id: b.id })));
     ok(await server().call(admin.adminCategoryDelete, {}, as(editor, { id: a.id })));
-    refusedWith(await server().call(admin.adminCategoryDelete, {}, as(editor, { id: a.id })), '分类不存在或已被删除');
+    expectRefused(await server().call(admin.adminCategoryDelete, {}, as(editor, { id: a.id })), ErrorCode.NOT_FOUND, '分类不存在或已被删除');
   });
 });
 
@@ -308,24 +318,27 @@ describe("another school's items", () => {
     const cat = ok(await server().call(admin.adminCategorySave, { name: `本校分类${n}` }, as(editor)));
     const h = (params: Record<string, string>) => as(foreign, params, HUAXIA.id);
     for (const call of [admin.adminNewsGet, admin.adminNewsPublish, admin.adminNewsUnpublish, admin.adminNewsDelete, admin.adminNewsPreview]) {
-      refusedWith(await server().call(call as never, {}, h({ id: news.id })), '新闻不存在或已被删除');
+      expectRefused(await server().call(call as never, {}, h({ id: news.id })), ErrorCode.NOT_FOUND, '新闻不存在或已被删除');
     }
-    refusedWith(
+    expectRefused(
       await server().call(admin.adminNewsSchedule, { publishAt: formatDateTime(server().clock.value + HOUR) }, h({ id: news.id })),
+      ErrorCode.NOT_FOUND,
       '新闻不存在或已被删除',
     );
-    refusedWith(
+    expectRefused(
       await server().call(admin.adminNewsSave, { id: news.id, title: '改', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, h({})),
+      ErrorCode.NOT_FOUND,
       '新闻不存在或已被删除',
     );
-    refusedWith(
+    expectRefused(
       await server().call(admin.adminNewsSave, { title: '借用分类', categorizeIds: [cat.id], contentType: 'ARTICLE', content: '<p>x</p>' }, h({})),
+      ErrorCode.BAD_REQUEST,
       '所选分类不存在，请刷新后重试',
     );
     for (const call of [admin.adminNoticeGet, admin.adminNoticePublish, admin.adminNoticeDelete]) {
-      refusedWith(await server().call(call as never, {}, h({ id: notice.id })), '公告不存在或已被删除');
+      expectRefused(await server().call(call as never, {}, h({ id: notice.id })), ErrorCode.NOT_FOUND, '公告不存在或已被删除');
     }
-    refusedWith(await server().call(admin.adminCategoryDelete, {}, h({ id: cat.id })), '分类不存在或已被删除');
+    expectRefused(await server().call(admin.adminCategoryDelete, {}, h({ id: cat.id })), ErrorCode.NOT_FOUND, '分类不存在或已被删除');
     const theirs = ok(await server().call(admin.adminNewsPage, { size: 100 }, h({})));
     expect(theirs.records.map((r: admin.AdminNewsSummary) => r.id)).not.toContain(news.id);
     expect(ok(await server().call(admin.adminNewsGet, {}, as(editor, { id: news.id }))).state).toBe('draft');

@@ -1,9 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { DATE_TIME, PATH, expectOk, expectPage, expectRefused } from '../setup/api';
+import { DATE_TIME, PATH, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, NOW, startTestServer, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { DEMO_ENGAGEMENT, type SeedComment } from '~/server/db/seed/engagement-data';
 import { resetDemo } from '~/server/db/seed';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
+import { COMMENT_MAX_LENGTH } from '~/server/engagement/engagement.rules';
 
 /** Comments: list by object, save, reply, remove (own only), getReply, thread replies. */
 const server = useTestServer();
@@ -115,7 +118,11 @@ describe('appPageByObjectId (seeded comments)', () => {
     expectPage(second, { current: 2, size: 1, total: 2 });
     expect(second.records[0].commentContent).toBe('图书馆很安静，周末来复习效率很高。');
     expectPage(expectOk(await objectPage(materials.get('图书馆阅览室')!, 'UNIVERSITY_PIC', { size: 9999 })), { size: 9999, total: 2 });
-    expectRefused(await objectPage(materials.get('图书馆阅览室')!, 'UNIVERSITY_PIC', { size: 10000 }), 400);
+    expectRefused(
+      await objectPage(materials.get('图书馆阅览室')!, 'UNIVERSITY_PIC', { size: 10000 }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('size', '数值过大：期望 number <=9999'),
+    );
   });
 
   test('the seeded user sees `mine` on their own comments only', async () => {
@@ -133,29 +140,41 @@ describe('appPageByObjectId (seeded comments)', () => {
   });
 
   test('unknown objects, objects of another type or school, and ORDER are refused', async () => {
-    expectRefused(await objectPage('1234567890'), 404);
+    expectRefused(await objectPage('1234567890'), ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
     const feeds = await feedIds('PEOPLE_SAY');
-    expectRefused(await objectPage(feeds.get('宝妈转型保育师，我用了三个月')!, 'MICRO_CLASSROOM'), 404);
-    expectRefused(await objectPage(feeds.get('宝妈转型保育师，我用了三个月')!, 'UNIVERSITY_PIC'), 404);
-    expectRefused(await objectPage(materials.get('学院正门')!, 'ORDER'), 404);
+    expectRefused(await objectPage(feeds.get('宝妈转型保育师，我用了三个月')!, 'MICRO_CLASSROOM'), ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
+    expectRefused(await objectPage(feeds.get('宝妈转型保育师，我用了三个月')!, 'UNIVERSITY_PIC'), ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
+    expectRefused(await objectPage(materials.get('学院正门')!, 'ORDER'), ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
     const foreign = await objectPage(huaxiaMaterials.get('华夏基地全景')!, 'UNIVERSITY_PIC', {}, { tenant: DEMO.id });
-    expectRefused(foreign, 404);
+    expectRefused(foreign, ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
     expect(foreign.text).not.toContain('华夏');
     const own = expectOk(await objectPage(huaxiaMaterials.get('华夏基地全景')!, 'UNIVERSITY_PIC', {}, { tenant: HUAXIA.id }));
     expect(own.records.map((c: any) => c.commentContent)).toEqual(['华夏基地的场地真开阔。']);
   });
 
   test.each([
-    ['no model', {}],
-    ['no object id', { model: { commentObjectType: 'UNIVERSITY_PIC' } }],
-    ['no object type', { model: { commentObjectId: '123' } }],
-    ['an unknown object type', { model: { commentObjectId: '123', commentObjectType: 'PRODUCT' } }],
-    ['a malformed object id', { model: { commentObjectId: "1' or 1=1", commentObjectType: 'UNIVERSITY_PIC' } }],
-    ['size 0', { size: 0, model: { commentObjectId: '123', commentObjectType: 'UNIVERSITY_PIC' } }],
-    ['an unknown sort', { sort: 'likes', model: { commentObjectId: '123', commentObjectType: 'UNIVERSITY_PIC' } }],
-    ['malformed JSON', '{"model"'],
-  ])('%s is refused', async (_name, body) => {
-    expectRefused(await server().post(PATH.commentPage, body), 400);
+    ['no model', {}, invalidField('model.commentObjectId', '无效输入：期望 string，实际接收 undefined')],
+    ['no object id', { model: { commentObjectType: 'UNIVERSITY_PIC' } }, invalidField('model.commentObjectId', '无效输入：期望 string，实际接收 undefined')],
+    ['no object type', { model: { commentObjectId: '123' } }, invalidField('model.commentObjectType', t('engagement.badType'))],
+    [
+      'an unknown object type',
+      { model: { commentObjectId: '123', commentObjectType: 'PRODUCT' } },
+      invalidField('model.commentObjectType', t('engagement.badType')),
+    ],
+    [
+      'a malformed object id',
+      { model: { commentObjectId: "1' or 1=1", commentObjectType: 'UNIVERSITY_PIC' } },
+      invalidField('model.commentObjectId', t('validation.badFormat')),
+    ],
+    ['size 0', { size: 0, model: { commentObjectId: '123', commentObjectType: 'UNIVERSITY_PIC' } }, invalidField('size', '数值过小：期望 number >=1')],
+    [
+      'an unknown sort',
+      { sort: 'likes', model: { commentObjectId: '123', commentObjectType: 'UNIVERSITY_PIC' } },
+      invalidField('sort', '无效输入：期望 "createdTime"'),
+    ],
+    ['malformed JSON', '{"model"', t('validation.badJson')],
+  ])('%s is refused', async (_name, body, message) => {
+    expectRefused(await server().post(PATH.commentPage, body), ErrorCode.BAD_REQUEST, message);
   });
 });
 
@@ -197,7 +216,11 @@ describe('userCommentsPage (replies of a thread)', () => {
   test('size up to 9999 is allowed; descending order too', async () => {
     const top = await topOfLibrary();
     expectPage(expectOk(await server().post(PATH.threadPage, { size: 9999, model: { commentTopId: top.id } })), { size: 9999 });
-    expectRefused(await server().post(PATH.threadPage, { size: 10000, model: { commentTopId: top.id } }), 400);
+    expectRefused(
+      await server().post(PATH.threadPage, { size: 10000, model: { commentTopId: top.id } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('size', '数值过大：期望 number <=9999'),
+    );
     const desc = expectOk(await server().post(PATH.threadPage, { order: 'descending', model: { commentTopId: top.id } }));
     expect(desc.records[0].commentContent).toBe('需要刷学员证或出示学习平台里的电子学员码哦。');
   });
@@ -205,20 +228,32 @@ describe('userCommentsPage (replies of a thread)', () => {
   test('a reply id, an object that is not the thread’s, an unknown or another school’s id are refused', async () => {
     const top = await topOfLibrary();
     const replies = expectOk(await thread(top.id)).records;
-    expectRefused(await thread(replies[0].id), 400);
-    expectRefused(await thread(top.id, undefined, { commentObjectId: materials.get('学院正门') }), 400);
-    expectRefused(await thread('1234567890'), 404);
+    expectRefused(await thread(replies[0].id), ErrorCode.BAD_REQUEST, t('engagement.threadMismatch'));
+    expectRefused(await thread(top.id, undefined, { commentObjectId: materials.get('学院正门') }), ErrorCode.BAD_REQUEST, t('engagement.threadMismatch'));
+    expectRefused(await thread('1234567890'), ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
     const huaxiaTop = expectOk(await objectPage(huaxiaMaterials.get('华夏基地全景')!, 'UNIVERSITY_PIC', {}, { tenant: HUAXIA.id })).records[0];
     const foreign = await thread(huaxiaTop.id, { tenant: DEMO.id });
-    expectRefused(foreign, 404);
+    expectRefused(foreign, ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
     expect(foreign.text).not.toContain('华夏');
   });
 
   test('bad bodies are refused', async () => {
-    expectRefused(await server().post(PATH.threadPage, {}), 400);
-    expectRefused(await server().post(PATH.threadPage, { model: { commentTopId: '' } }), 400);
-    expectRefused(await server().post(PATH.threadPage, { model: { commentTopId: 'a b' } }), 400);
-    expectRefused(await server().post(PATH.threadPage, 'null'), 400);
+    expectRefused(
+      await server().post(PATH.threadPage, {}),
+      ErrorCode.BAD_REQUEST,
+      invalidField('model.commentTopId', '无效输入：期望 string，实际接收 undefined'),
+    );
+    expectRefused(
+      await server().post(PATH.threadPage, { model: { commentTopId: '' } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('model.commentTopId', t('validation.badFormat')),
+    );
+    expectRefused(
+      await server().post(PATH.threadPage, { model: { commentTopId: 'a b' } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('model.commentTopId', t('validation.badFormat')),
+    );
+    expectRefused(await server().post(PATH.threadPage, 'null'), ErrorCode.BAD_REQUEST, '无效输入：期望 object，实际接收 空值(null)');
   });
 });
 
@@ -226,14 +261,14 @@ describe('saveComment', () => {
   test('not logged in (or a bad token) is 40001, and nothing is stored', async () => {
     const id = materials.get('校园林荫道')!;
     const body = { commentObjectId: id, commentObjectType: 'UNIVERSITY_PIC', commentContent: '游客想评论' };
-    expectRefused(await server().post(PATH.saveComment, body), 40001);
-    expectRefused(await server().post(PATH.saveComment, body, withToken('not-a-token')), 40001);
+    expectRefused(await server().post(PATH.saveComment, body), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(await server().post(PATH.saveComment, body, withToken('not-a-token')), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
     expect(expectOk(await objectPage(id)).total).toBe(0);
   });
 
   test('a token of another school is 40009', async () => {
     const id = materials.get('校园林荫道')!;
-    expectRefused(await save(huaxiaUser, id, '串校评论'), 40009);
+    expectRefused(await save(huaxiaUser, id, '串校评论'), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
   });
 
   test('a logged-in user comments: role USER, own name, mine, listed first', async () => {
@@ -281,17 +316,15 @@ describe('saveComment', () => {
     ['only control characters', '\u0000\u0007'],
   ])('%s content is refused with 请输入内容', async (_name, content) => {
     const answer = await save(alice, materials.get('计算机机房')!, content);
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('请输入内容');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('engagement.contentRequired'));
   });
 
   test('500 characters are accepted, 501 are refused', async () => {
     const id = materials.get('健康管理实训室')!;
     expectOk(await save(alice, id, '好'.repeat(500)));
     const answer = await save(alice, id, '好'.repeat(501));
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('内容不能超过500个字');
-    expectRefused(await save(alice, id, 'x'.repeat(30_000)), 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('engagement.contentTooLong', { max: COMMENT_MAX_LENGTH }));
+    expectRefused(await save(alice, id, 'x'.repeat(30_000)), ErrorCode.BAD_REQUEST, invalidField('commentContent', '数值过大：期望 string <=20000 字符'));
   });
 
   test('NUL and other control characters are removed (PostgreSQL text refuses NUL)', async () => {
@@ -331,20 +364,31 @@ describe('saveComment', () => {
     ];
     for (const [id, type] of cases) {
       const answer = await save(alice, id, '评论', type);
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe('评论对象不存在');
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
     }
     const stored = await db.selectFrom('comments').select('id').where('authorId', '=', alice.userId).where('content', '=', '评论').execute();
     expect(stored).toEqual([]);
   });
 
   test.each([
-    ['an unknown object type', { commentObjectId: '1', commentObjectType: 'PRODUCT', commentContent: '好' }],
-    ['a malformed object id', { commentObjectId: '../1', commentObjectType: 'UNIVERSITY_PIC', commentContent: '好' }],
-    ['content that is not text', { commentObjectId: '1', commentObjectType: 'UNIVERSITY_PIC', commentContent: { html: 1 } }],
-    ['malformed JSON', '{"commentContent":'],
-  ])('%s is refused', async (_name, body) => {
-    expectRefused(await server().post(PATH.saveComment, body, withToken(alice.token)), 400);
+    [
+      'an unknown object type',
+      { commentObjectId: '1', commentObjectType: 'PRODUCT', commentContent: '好' },
+      invalidField('commentObjectType', t('engagement.badType')),
+    ],
+    [
+      'a malformed object id',
+      { commentObjectId: '../1', commentObjectType: 'UNIVERSITY_PIC', commentContent: '好' },
+      invalidField('commentObjectId', t('validation.badFormat')),
+    ],
+    [
+      'content that is not text',
+      { commentObjectId: '1', commentObjectType: 'UNIVERSITY_PIC', commentContent: { html: 1 } },
+      invalidField('commentContent', '无效输入：期望 string，实际接收 object'),
+    ],
+    ['malformed JSON', '{"commentContent":', t('validation.badJson')],
+  ])('%s is refused', async (_name, body, message) => {
+    expectRefused(await server().post(PATH.saveComment, body, withToken(alice.token)), ErrorCode.BAD_REQUEST, message);
   });
 });
 
@@ -378,17 +422,28 @@ describe('reply', () => {
 
   test('not logged in is 40001; blank text is 请输入内容; unknown or foreign parents are refused', async () => {
     const top = await topOfLibrary();
-    expectRefused(await server().post(PATH.replyComment, { commentParent: top.id, commentContent: '游客回复' }), 40001);
+    expectRefused(
+      await server().post(PATH.replyComment, { commentParent: top.id, commentContent: '游客回复' }),
+      ErrorCode.TOKEN_INVALID,
+      t('identity.tokenInvalid'),
+    );
     const blank = await reply(alice, top.id, '  ');
-    expectRefused(blank, 400);
-    expect(blank.body.message).toBe('请输入内容');
-    expectRefused(await reply(alice, '1234567890', '回复'), 404);
+    expectRefused(blank, ErrorCode.BAD_REQUEST, t('engagement.contentRequired'));
+    expectRefused(await reply(alice, '1234567890', '回复'), ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
     const huaxiaTop = expectOk(await objectPage(huaxiaMaterials.get('华夏基地全景')!, 'UNIVERSITY_PIC', {}, { tenant: HUAXIA.id })).records[0];
     const foreign = await reply(alice, huaxiaTop.id, '串校回复');
-    expectRefused(foreign, 404);
+    expectRefused(foreign, ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
     expect(foreign.text).not.toContain('华夏');
-    expectRefused(await server().post(PATH.replyComment, { commentContent: '无父评论' }, withToken(alice.token)), 400);
-    expectRefused(await server().post(PATH.replyComment, { commentParent: 'x y', commentContent: '回复' }, withToken(alice.token)), 400);
+    expectRefused(
+      await server().post(PATH.replyComment, { commentContent: '无父评论' }, withToken(alice.token)),
+      ErrorCode.BAD_REQUEST,
+      invalidField('commentParent', '无效输入：期望 string，实际接收 undefined'),
+    );
+    expectRefused(
+      await server().post(PATH.replyComment, { commentParent: 'x y', commentContent: '回复' }, withToken(alice.token)),
+      ErrorCode.BAD_REQUEST,
+      invalidField('commentParent', t('validation.badFormat')),
+    );
   });
 });
 
@@ -407,11 +462,27 @@ describe('getReply', () => {
 
   test('not logged in is 40001; unknown, malformed and foreign ids are refused', async () => {
     const top = await topOfLibrary();
-    expectRefused(await server().get(PATH.commentWithReplies, { id: top.id }), 40001);
-    expectRefused(await server().get(PATH.commentWithReplies, { id: '1234567890' }, withToken(alice.token)), 404);
-    expectRefused(await server().get(PATH.commentWithReplies, {}, withToken(alice.token)), 400);
-    expectRefused(await server().get(PATH.commentWithReplies, { id: '<x>' }, withToken(alice.token)), 400);
-    expectRefused(await server().get(PATH.commentWithReplies, { id: top.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }), 404);
+    expectRefused(await server().get(PATH.commentWithReplies, { id: top.id }), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(
+      await server().get(PATH.commentWithReplies, { id: '1234567890' }, withToken(alice.token)),
+      ErrorCode.NOT_FOUND,
+      t('engagement.commentNotFound'),
+    );
+    expectRefused(
+      await server().get(PATH.commentWithReplies, {}, withToken(alice.token)),
+      ErrorCode.BAD_REQUEST,
+      invalidField('id', '无效输入：期望 string，实际接收 undefined'),
+    );
+    expectRefused(
+      await server().get(PATH.commentWithReplies, { id: '<x>' }, withToken(alice.token)),
+      ErrorCode.BAD_REQUEST,
+      invalidField('id', t('validation.badFormat')),
+    );
+    expectRefused(
+      await server().get(PATH.commentWithReplies, { id: top.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }),
+      ErrorCode.NOT_FOUND,
+      t('engagement.commentNotFound'),
+    );
   });
 });
 
@@ -420,15 +491,14 @@ describe('removeById', () => {
     const id = materials.get('教学楼夜景')!;
     const mine = expectOk(await save(alice, id, '夜景真美'));
     const refused = await remove(bob, mine.id);
-    expectRefused(refused, 403);
-    expect(refused.body.message).toBe('只能删除自己的评论');
+    expectRefused(refused, ErrorCode.FORBIDDEN, t('engagement.notCommentAuthor'));
     // A user of another school asking there: not found, and no hint of the comment.
     const foreign = await remove(huaxiaUser, mine.id, HUAXIA.id);
-    expectRefused(foreign, 404);
+    expectRefused(foreign, ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
     expect(foreign.text).not.toContain('夜景真美');
     // Alice's own token sent to another school: token of another school.
-    expectRefused(await remove(alice, mine.id, HUAXIA.id), 40009);
-    expectRefused(await remove(null, mine.id), 40001);
+    expectRefused(await remove(alice, mine.id, HUAXIA.id), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
+    expectRefused(await remove(null, mine.id), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
     expect(await rowExists(mine.id)).toBe(true);
     expect(expectOk(await objectPage(id)).records.map((c: any) => c.id)).toContain(mine.id);
   });
@@ -442,8 +512,7 @@ describe('removeById', () => {
     expect(await rowExists(mine.id)).toBe(false);
     expect(expectOk(await objectPage(id)).records.map((c: any) => c.id)).not.toContain(mine.id);
     const again = await remove(alice, mine.id);
-    expectRefused(again, 404);
-    expect(again.body.message).toBe('评论不存在或已删除');
+    expectRefused(again, ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
   });
 
   test("deleting a top comment deletes its thread, including other users' replies", async () => {
@@ -453,7 +522,7 @@ describe('removeById', () => {
     const r2 = expectOk(await reply(alice, r1.id, '一起加油'));
     expectOk(await remove(alice, top.id));
     for (const c of [top, r1, r2]) expect(await rowExists(c.id)).toBe(false);
-    expectRefused(await thread(top.id), 404);
+    expectRefused(await thread(top.id), ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
     expect(expectOk(await objectPage(id)).total).toBe(0);
   });
 
@@ -467,7 +536,7 @@ describe('removeById', () => {
     server().clock.advance(1000);
     const sibling = expectOk(await reply(alice, top.id, '明年我也要参加'));
     // Alice cannot delete Bob's reply, even in her own thread.
-    expectRefused(await remove(alice, bobs.id), 403);
+    expectRefused(await remove(alice, bobs.id), ErrorCode.FORBIDDEN, t('engagement.notCommentAuthor'));
     expectOk(await remove(bob, bobs.id));
     expect(await rowExists(bobs.id)).toBe(false);
     expect(await rowExists(under.id)).toBe(false);
@@ -481,14 +550,14 @@ describe('removeById', () => {
   test('VEST comments belong to no user: nobody can delete them', async () => {
     const vest = expectOk(await objectPage(materials.get('学院正门')!)).records[0];
     expect(vest.commentAuthorRole).toBe('VEST');
-    expectRefused(await remove(alice, vest.id), 403);
+    expectRefused(await remove(alice, vest.id), ErrorCode.FORBIDDEN, t('engagement.notCommentAuthor'));
     expect(await rowExists(vest.id)).toBe(true);
   });
 
   test('bad ids are refused', async () => {
-    expectRefused(await remove(alice, ''), 400);
-    expectRefused(await remove(alice, "1' or '1'='1"), 400);
-    expectRefused(await remove(alice, '1234567890'), 404);
+    expectRefused(await remove(alice, ''), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat')));
+    expectRefused(await remove(alice, "1' or '1'='1"), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat')));
+    expectRefused(await remove(alice, '1234567890'), ErrorCode.NOT_FOUND, t('engagement.commentNotFound'));
   });
 });
 

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PATH, expectOk, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { DEMO_ENGAGEMENT } from '~/server/db/seed/engagement-data';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /** Likes (thumbs): idempotent per user and object, counted on the server, tenant-scoped. */
 const server = useTestServer();
@@ -34,9 +36,13 @@ beforeAll(async () => {
 describe('thumbs and deleted', () => {
   test('not logged in is 40001 for both, and nothing is counted', async () => {
     const item = (await feed('PEOPLE_SAY'))[0];
-    expectRefused(await like(null, item.id, 'PEOPLE_SAY'), 40001);
-    expectRefused(await unlike(null, item.id, 'PEOPLE_SAY'), 40001);
-    expectRefused(await server().post(PATH.like, { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken('expired-or-unknown')), 40001);
+    expectRefused(await like(null, item.id, 'PEOPLE_SAY'), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(await unlike(null, item.id, 'PEOPLE_SAY'), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(
+      await server().post(PATH.like, { objectId: item.id, objectType: 'PEOPLE_SAY' }, withToken('expired-or-unknown')),
+      ErrorCode.TOKEN_INVALID,
+      t('identity.tokenInvalid'),
+    );
     expect(await thumbRows(item.id)).toEqual([]);
   });
 
@@ -113,8 +119,7 @@ describe('thumbs and deleted', () => {
     for (const [id, type] of cases) {
       for (const call of [like, unlike]) {
         const answer = await call(alice, id, type);
-        expectRefused(answer, 404);
-        expect(answer.body.message).toBe('点赞对象不存在');
+        expectRefused(answer, ErrorCode.NOT_FOUND, t('engagement.thumbsObjectNotFound'));
       }
     }
     expect(await thumbRows(huaxiaItem.id)).toEqual([]);
@@ -124,23 +129,23 @@ describe('thumbs and deleted', () => {
     const item = (await feed('PEOPLE_SAY', HUAXIA.id))[0];
     expect(expectOk(await like(huaxiaUser, item.id, 'PEOPLE_SAY', HUAXIA.id))).toEqual({ thumbs: 1, thumbsCount: item.likeNum + 1 });
     // The demo user's token is refused there; the huaxia user's token is refused at demo.
-    expectRefused(await like(alice, item.id, 'PEOPLE_SAY', HUAXIA.id), 40009);
-    expectRefused(await like(huaxiaUser, item.id, 'PEOPLE_SAY', DEMO.id), 40009);
+    expectRefused(await like(alice, item.id, 'PEOPLE_SAY', HUAXIA.id), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
+    expectRefused(await like(huaxiaUser, item.id, 'PEOPLE_SAY', DEMO.id), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
     expect((await feed('PEOPLE_SAY', HUAXIA.id)).find((r) => r.id === item.id).likeNum).toBe(item.likeNum + 1);
   });
 
   test.each([
-    ['an unknown object type', { objectId: '1', objectType: 'ORDER' }],
-    ['no object type', { objectId: '1' }],
-    ['no object id', { objectType: 'REVIEW' }],
-    ['a malformed object id', { objectId: 'a b', objectType: 'REVIEW' }],
-    ['an object id too long', { objectId: '1'.repeat(33), objectType: 'REVIEW' }],
-    ['malformed JSON', '{"objectId":'],
-    ['JSON null', 'null'],
-  ])('%s is refused', async (_name, body) => {
+    ['an unknown object type', { objectId: '1', objectType: 'ORDER' }, invalidField('objectType', t('engagement.badType'))],
+    ['no object type', { objectId: '1' }, invalidField('objectType', t('engagement.badType'))],
+    ['no object id', { objectType: 'REVIEW' }, invalidField('objectId', '无效输入：期望 string，实际接收 undefined')],
+    ['a malformed object id', { objectId: 'a b', objectType: 'REVIEW' }, invalidField('objectId', t('validation.badFormat'))],
+    ['an object id too long', { objectId: '1'.repeat(33), objectType: 'REVIEW' }, invalidField('objectId', t('validation.badFormat'))],
+    ['malformed JSON', '{"objectId":', t('validation.badJson')],
+    ['JSON null', 'null', '无效输入：期望 object，实际接收 空值(null)'],
+  ])('%s is refused', async (_name, body, message) => {
     for (const path of [PATH.like, PATH.unlike]) {
       const answer = await server().post(path, body, withToken(alice.token));
-      expectRefused(answer, 400);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
   });

@@ -4,6 +4,8 @@ import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { postAs, uniqueIp } from '../setup/login';
 import { loginAs, type TestUser } from '../setup/users';
 import { COMMENT_LIMITS, LIKE_LIMITS, RATE_KEEP_MS } from '~/server/limits/limits.rules';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The abuse limits of comments, replies and likes: per user (any school) and per client address,
@@ -13,12 +15,11 @@ import { COMMENT_LIMITS, LIKE_LIMITS, RATE_KEEP_MS } from '~/server/limits/limit
 const server = useTestServer();
 const MINUTE = 60_000;
 
-const TOO_MANY = 429;
-const PER_MINUTE = `评论太频繁了，每分钟最多发表${COMMENT_LIMITS.perUserMinute}条，请稍后再试`;
-const PER_HOUR = `评论太频繁了，每小时最多发表${COMMENT_LIMITS.perUserHour}条，请稍后再试`;
-const PER_IP = '当前网络发表评论太频繁，请稍后再试';
-const LIKES_PER_MINUTE = `点赞太频繁了，每分钟最多操作${LIKE_LIMITS.perUserMinute}次，请稍后再试`;
-const LIKES_PER_IP = '当前网络点赞太频繁，请稍后再试';
+const PER_MINUTE = t('engagement.tooManyCommentsMinute', { max: COMMENT_LIMITS.perUserMinute });
+const PER_HOUR = t('engagement.tooManyCommentsHour', { max: COMMENT_LIMITS.perUserHour });
+const PER_IP = t('engagement.tooManyCommentsIp');
+const LIKES_PER_MINUTE = t('engagement.tooManyLikes', { max: LIKE_LIMITS.perUserMinute });
+const LIKES_PER_IP = t('engagement.tooManyLikesIp');
 
 let material: string;
 let huaxiaMaterial: string;
@@ -55,8 +56,7 @@ const actionsBy = async (userId: string) =>
 const liked = async (userId: string) => (await db().selectFrom('thumbsRecords').select('id').where('userId', '=', userId).execute()).length;
 
 function expectTooMany(answer: Awaited<ReturnType<typeof postAs>>, message: string) {
-  expectRefused(answer, TOO_MANY);
-  expect(answer.body.message).toBe(message);
+  expectRefused(answer, ErrorCode.TOO_MANY_REQUESTS, message);
 }
 
 describe('comments and replies', () => {
@@ -132,8 +132,8 @@ describe('comments and replies', () => {
   test('refused input does not count: blank text, unknown objects, no login', async () => {
     const user = await loginAs(server(), DEMO.id);
     for (let i = 0; i < COMMENT_LIMITS.perUserMinute + 2; i++) {
-      expectRefused(await comment(user, uniqueIp(), '   '), 400);
-      expectRefused(await comment(user, uniqueIp(), '好', DEMO.id, 'no_such_material'), 404);
+      expectRefused(await comment(user, uniqueIp(), '   '), ErrorCode.BAD_REQUEST, t('engagement.contentRequired'));
+      expectRefused(await comment(user, uniqueIp(), '好', DEMO.id, 'no_such_material'), ErrorCode.NOT_FOUND, t('engagement.objectNotFound'));
     }
     expect(await actionsBy(user.userId)).toBe(0);
     for (let i = 0; i < COMMENT_LIMITS.perUserMinute; i++) expectOk(await comment(user, uniqueIp()));

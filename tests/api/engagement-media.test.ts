@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PATH, expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
 import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT, DEMO_VIDEO } from '~/server/db/seed/engagement-data';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /** Banners, album (tabs, categories with counts, materials) and the two video feeds. */
 const server = useTestServer();
@@ -44,8 +46,8 @@ describe('banners: getMaterialPosterList', () => {
   });
 
   test('an unknown school is 10404, a malformed tenantId is 400', async () => {
-    expectRefused(await server().get(PATH.banners, { tenantId: '999999' }), 10404);
-    expectRefused(await server().get(PATH.banners, { tenantId: "1' or '1'='1" }), 400);
+    expectRefused(await server().get(PATH.banners, { tenantId: '999999' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
+    expectRefused(await server().get(PATH.banners, { tenantId: "1' or '1'='1" }), ErrorCode.BAD_REQUEST, invalidField('tenantId', t('validation.badFormat')));
   });
 });
 
@@ -148,25 +150,29 @@ describe('album', () => {
   });
 
   test.each([
-    ['a malformed category id', { materialCategoryId: '../etc' }],
-    ['open=2', { open: 2 }],
-    ['a malformed tab key', { categoryTabKey: '<script>' }],
-    ['a malformed tenantId', { tenantId: 'x y' }],
-  ])('materials: %s is refused', async (_name, query) => {
-    expectRefused(await server().get(PATH.albumMaterials, query), 400);
+    ['a malformed category id', { materialCategoryId: '../etc' }, invalidField('materialCategoryId', t('validation.badFormat'))],
+    ['open=2', { open: 2 }, invalidField('open', '无效选项：期望以下之一 "0"|"1"')],
+    ['a malformed tab key', { categoryTabKey: '<script>' }, invalidField('categoryTabKey', t('validation.badFormat'))],
+    ['a malformed tenantId', { tenantId: 'x y' }, invalidField('tenantId', t('validation.badFormat'))],
+  ])('materials: %s is refused', async (_name, query, message) => {
+    expectRefused(await server().get(PATH.albumMaterials, query), ErrorCode.BAD_REQUEST, message);
   });
 
   test.each([
-    ['a malformed client type', { clientType: "PC' --" }],
-    ['a malformed tab key', { categoryTabKey: 'a b' }],
-  ])('categories: %s is refused', async (_name, query) => {
-    expectRefused(await server().get(PATH.albumCategories, query), 400);
+    ['a malformed client type', { clientType: "PC' --" }, invalidField('clientType', t('validation.badFormat'))],
+    ['a malformed tab key', { categoryTabKey: 'a b' }, invalidField('categoryTabKey', t('validation.badFormat'))],
+  ])('categories: %s is refused', async (_name, query, message) => {
+    expectRefused(await server().get(PATH.albumCategories, query), ErrorCode.BAD_REQUEST, message);
   });
 
   test('tabList: bad bodies are refused', async () => {
-    expectRefused(await server().post(PATH.albumTabs, '{"tenantId":'), 400);
-    expectRefused(await server().post(PATH.albumTabs, { tenantId: { $ne: 1 } }), 400);
-    expectRefused(await server().post(PATH.albumTabs, { tenantId: '424242' }), 10404);
+    expectRefused(await server().post(PATH.albumTabs, '{"tenantId":'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
+    expectRefused(
+      await server().post(PATH.albumTabs, { tenantId: { $ne: 1 } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('tenantId', '无效输入：期望 string，实际接收 object'),
+    );
+    expectRefused(await server().post(PATH.albumTabs, { tenantId: '424242' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 
@@ -278,15 +284,15 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
   test('hidden, unknown and other-school items are not found', async () => {
     for (const hidden of await hiddenFeedIds(DEMO.id)) {
       const answer = await server().get(PATH.feedItem(hidden.id));
-      expectRefused(answer, 404);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('engagement.feedItemNotFound'));
       expect(answer.text).not.toContain(hidden.title);
     }
-    expectRefused(await server().get(PATH.feedItem('1234567890')), 404);
+    expectRefused(await server().get(PATH.feedItem('1234567890')), ErrorCode.NOT_FOUND, t('engagement.feedItemNotFound'));
     const huaxia = expectOk(await server().post(PATH.feedPage, { model: { type: 'PEOPLE_SAY' } }, { tenant: HUAXIA.id }));
     expect(huaxia.records.map((r: any) => r.title)).toEqual(publishedFeeds('PEOPLE_SAY', HUAXIA_ENGAGEMENT).map((f) => f.title));
     for (const r of huaxia.records) {
       const answer = await server().get(PATH.feedItem(r.id), {}, { tenant: DEMO.id });
-      expectRefused(answer, 404);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('engagement.feedItemNotFound'));
       expect(answer.text).not.toContain('华夏');
       expectOk(await server().get(PATH.feedItem(r.id), {}, { tenant: HUAXIA.id }));
     }
@@ -299,27 +305,27 @@ describe('video feeds: contentOperation page, getTagList, getOperationBasic', ()
   });
 
   test.each([
-    ['no model', {}],
-    ['no type', { model: {} }],
-    ['an unknown type', { model: { type: 'NEWS' } }],
-    ['model null', { model: null }],
-    ['a malformed tag id', { model: { type: 'PEOPLE_SAY', tagId: 'a b' } }],
-    ['size 0', { size: 0, model: { type: 'PEOPLE_SAY' } }],
-    ['size 101', { size: 101, model: { type: 'PEOPLE_SAY' } }],
-    ['current 0', { current: 0, model: { type: 'PEOPLE_SAY' } }],
-    ['an unknown sort', { sort: 'likeNum', model: { type: 'PEOPLE_SAY' } }],
-    ['malformed JSON', '{"model":'],
-    ['a JSON list', '[]'],
-  ])('page: %s is refused', async (_name, body) => {
+    ['no model', {}, invalidField('model.type', t('engagement.badType'))],
+    ['no type', { model: {} }, invalidField('model.type', t('engagement.badType'))],
+    ['an unknown type', { model: { type: 'NEWS' } }, invalidField('model.type', t('engagement.badType'))],
+    ['model null', { model: null }, invalidField('model', '无效输入：期望 object，实际接收 空值(null)')],
+    ['a malformed tag id', { model: { type: 'PEOPLE_SAY', tagId: 'a b' } }, invalidField('model.tagId', t('validation.badFormat'))],
+    ['size 0', { size: 0, model: { type: 'PEOPLE_SAY' } }, invalidField('size', '数值过小：期望 number >=1')],
+    ['size 101', { size: 101, model: { type: 'PEOPLE_SAY' } }, invalidField('size', '数值过大：期望 number <=100')],
+    ['current 0', { current: 0, model: { type: 'PEOPLE_SAY' } }, invalidField('current', '数值过小：期望 number >=1')],
+    ['an unknown sort', { sort: 'likeNum', model: { type: 'PEOPLE_SAY' } }, invalidField('sort', '无效输入：期望 "sort"')],
+    ['malformed JSON', '{"model":', t('validation.badJson')],
+    ['a JSON list', '[]', '无效输入：期望 object，实际接收 数组'],
+  ])('page: %s is refused', async (_name, body, message) => {
     const answer = await server().post(PATH.feedPage, body);
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   test('getTagList and getOperationBasic refuse bad input', async () => {
-    expectRefused(await server().get(PATH.feedTags, { type: 'ORDER' }), 400);
-    expectRefused(await server().get(PATH.feedItem('1 or 1=1')), 400);
-    expectRefused(await server().get(PATH.feedItem('9'.repeat(33))), 400);
+    expectRefused(await server().get(PATH.feedTags, { type: 'ORDER' }), ErrorCode.BAD_REQUEST, invalidField('type', t('engagement.badType')));
+    expectRefused(await server().get(PATH.feedItem('1 or 1=1')), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat')));
+    expectRefused(await server().get(PATH.feedItem('9'.repeat(33))), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat')));
   });
 });
 

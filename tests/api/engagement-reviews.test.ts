@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '~/lib/format';
-import { PATH, DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT } from '~/server/db/seed/engagement-data';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /** Reviews (commentScore/page) and review tags (commentScoreTag/list). */
 const server = useTestServer();
@@ -93,15 +95,15 @@ describe('commentScore/page', () => {
   });
 
   test.each([
-    ['size 0', { size: 0 }],
-    ['size 101', { size: 101 }],
-    ['current 0', { current: 0 }],
-    ['a malformed tag id', { model: { tagId: 'x y' } }],
-    ['model text', { model: 'top' }],
-    ['an unknown sort', { sort: 'score' }],
-    ['malformed JSON', '{"current":'],
-  ])('%s is refused', async (_name, body) => {
-    expectRefused(await server().post(PATH.reviewPage, body), 400);
+    ['size 0', { size: 0 }, invalidField('size', '数值过小：期望 number >=1')],
+    ['size 101', { size: 101 }, invalidField('size', '数值过大：期望 number <=100')],
+    ['current 0', { current: 0 }, invalidField('current', '数值过小：期望 number >=1')],
+    ['a malformed tag id', { model: { tagId: 'x y' } }, invalidField('model.tagId', t('validation.badFormat'))],
+    ['model text', { model: 'top' }, invalidField('model', '无效输入：期望 object，实际接收 string')],
+    ['an unknown sort', { sort: 'score' }, invalidField('sort', '无效输入：期望 "createdTime"')],
+    ['malformed JSON', '{"current":', t('validation.badJson')],
+  ])('%s is refused', async (_name, body, message) => {
+    expectRefused(await server().post(PATH.reviewPage, body), ErrorCode.BAD_REQUEST, message);
   });
 });
 
@@ -119,7 +121,7 @@ describe('commentScoreTag/list', () => {
   });
 
   test('bad bodies are refused', async () => {
-    expectRefused(await server().post(PATH.reviewTags, '{'), 400);
-    expectRefused(await server().post(PATH.reviewTags, '[]'), 400);
+    expectRefused(await server().post(PATH.reviewTags, '{'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
+    expectRefused(await server().post(PATH.reviewTags, '[]'), ErrorCode.BAD_REQUEST, '无效输入：期望 object，实际接收 数组');
   });
 });

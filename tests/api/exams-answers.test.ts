@@ -3,9 +3,11 @@ import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { SAVE_GRACE_MS, isOverdue, overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
 import { takeForSave } from '~/server/exams/attempts/attempts.repository';
-import { expectOk, expectRefused } from '../setup/api';
+import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Answers changed from two tabs or devices, and answers that arrive too late (issue 19; decision
@@ -179,21 +181,21 @@ describe('bad writers', () => {
     const o = await openQuiz();
     const q = o.q[0]!;
     const ref = { workId: o.paper.workId, answerLogId: o.a.answerLogId };
-    for (const bad of [
-      { clientId: 'x' },
-      { clientId: 'tab a b c d e' },
-      { clientId: 'a'.repeat(65) },
-      { clientId: TAB_A, baseRevision: -1 },
-      { clientId: TAB_A, baseRevision: 1.5 },
-      { clientId: 42 },
-    ]) {
+    for (const [bad, message] of [
+      [{ clientId: 'x' }, invalidField('answers.0.clientId', t('exams.badClientId'))],
+      [{ clientId: 'tab a b c d e' }, invalidField('answers.0.clientId', t('exams.badClientId'))],
+      [{ clientId: 'a'.repeat(65) }, invalidField('answers.0.clientId', t('exams.badClientId'))],
+      [{ clientId: TAB_A, baseRevision: -1 }, invalidField('answers.0.baseRevision', '数值过小：期望 number >=0')],
+      [{ clientId: TAB_A, baseRevision: 1.5 }, invalidField('answers.0.baseRevision', '无效输入：期望 int，实际接收 数字')],
+      [{ clientId: 42 }, invalidField('answers.0.clientId', '无效输入：期望 string，实际接收 数字')],
+    ] as const) {
       const answer = await callAs(
         server(),
         api.saveAnswers,
         { classId: o.p.classId, studentId: o.p.studentId, answers: [{ ...record(ref, q, 1, { optionList: ['A'] }), ...bad }] },
         o.p.user,
       );
-      expectRefused(answer, 400);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     }
     expect((await o.state()).answers).toEqual([]);
   });

@@ -6,6 +6,8 @@ import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
 import { expectOk, expectRefused } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, rightAnswer, seededQuestions, setPolicy, type ExamPlace } from '../setup/exams';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * A work's attempt policy (issue 19, decision 028), each test with students of its own: the
@@ -87,8 +89,7 @@ describe('the retake attack: an empty paper, its review’s keys, full marks on 
     // The last attempt is used: its review may show the keys now.
     expect(keysIn(await review(UNIT_TEST, first.answerLogId, who), UNIT_TEST)).not.toEqual([]);
     const again = await start(UNIT_TEST, who);
-    expectRefused(again, 409);
-    expect(again.body.message).toBe('本测验最多可作答 1 次，你的作答次数已用完');
+    expectRefused(again, ErrorCode.CONFLICT, t('exams.noAttemptsLeft', { name: t('exams.test'), n: 1 }));
     expect(await attemptRows(UNIT_TEST, who)).toEqual([{ id: first.answerLogId, attemptNo: 1, status: 2 }]);
     expect(await standing(UNIT_TEST, who)).toMatchObject({
       attemptsUsed: 1,
@@ -123,7 +124,7 @@ describe('the retake attack: an empty paper, its review’s keys, full marks on 
     expect(keysIn(after, QUIZ)).not.toEqual([]);
     expect(after.visibility.keys).toEqual({ shown: true });
     expect(after.results.length).toBeGreaterThan(0);
-    expectRefused(await start(QUIZ, who), 409);
+    expectRefused(await start(QUIZ, who), ErrorCode.CONFLICT, t('exams.noAttemptsLeft', { name: t('exams.test'), n: 3 }));
   });
 });
 
@@ -209,7 +210,7 @@ describe('when the marks and the keys show', () => {
     // The open attempt was handed in by its deadline (the close) on that read.
     expect((await attemptRows(QUIZ, who)).map((x) => x.status)).toEqual([2, 2]);
     const late = await start(QUIZ, who);
-    expectRefused(late, 409);
+    expectRefused(late, ErrorCode.CONFLICT, t('exams.workClosed', { name: t('exams.test'), time: '2026-11-22 10:01' }));
     expect(late.body.message).toMatch(/^本测验已于 \d{4}-\d\d-\d\d \d\d:\d\d 截止，不能再开始作答$/);
     expect(await standing(QUIZ, who)).toMatchObject({ refusal: 'closed', attemptsLeft: null });
   });
@@ -236,7 +237,7 @@ describe('starts at the same moment never exceed the attempts allowed', () => {
     const [id] = [...ids];
     await ok(api.submitTest, { ...me(who), testId: workOf(QUIZ).id, answerLogId: id }, who);
     const more = await Promise.all(Array.from({ length: 12 }, () => start(QUIZ, who)));
-    for (const x of more) expectRefused(x, 409);
+    for (const x of more) expectRefused(x, ErrorCode.CONFLICT, t('exams.noAttemptsLeft', { name: t('exams.test'), n: 2 }));
     expect((await attemptRows(QUIZ, who)).map((x) => x.attemptNo)).toEqual([1, 2]);
   });
 

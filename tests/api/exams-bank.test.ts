@@ -8,6 +8,8 @@ import { startFakeBank, fakeBankToken, FAKE_BANK_QUESTIONS, type FakeBank } from
 import { startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { allQuestions, callAs, examPlace, setPolicy, type ExamPlace } from '../setup/exams';
 import { SAVE_GRACE_MS } from '~/server/exams/attempts/deadline.rules';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Works from the external question bank (sourceType 'xskt') against a fake bank started here
@@ -77,12 +79,10 @@ describe('the bank’s paper', () => {
 
   test('a work that is not the bank’s is refused; without a configured bank 503 题库服务未开通', async () => {
     const notBank = await call(api.xsktPaper, { ...me(), workId: p.works['随堂小测']!.id });
-    expectRefused(notBank, 400);
-    expect(notBank.body.message).toBe('该作业或测验不是题库练习');
+    expectRefused(notBank, ErrorCode.BAD_REQUEST, t('exams.notBankWork'));
     const there = await examPlace(bare);
     const off = await callAs(bare, api.xsktPaper, { classId: there.classId, studentId: there.studentId, workId: there.works[TITLE]!.id }, there.user);
-    expectRefused(off, 503);
-    expect(off.body.message).toBe('题库服务未开通');
+    expectRefused(off, ErrorCode.UNAVAILABLE, t('exams.bankNotConfigured'));
   });
 
   test('without a configured bank the standing says why and a start is refused with that message, opening nothing (issue 27)', async () => {
@@ -92,8 +92,7 @@ describe('the bank’s paper', () => {
     const standing = expectOk<api.WorkStanding>(await callAs(bare, api.workStanding, ref, there.user));
     expect(standing).toMatchObject({ refusal: 'bankNotConfigured', refusalMessage: NO_BANK, open: false, attemptsUsed: 0 });
     const start = await callAs(bare, api.startAttempt, ref, there.user);
-    expectRefused(start, 409);
-    expect(start.body.message).toBe(NO_BANK);
+    expectRefused(start, ErrorCode.CONFLICT, t('exams.bankNotOpen', { name: t('exams.test') }));
     expect(expectOk<api.AttemptLog[]>(await callAs(bare, api.attemptLogs, ref, there.user))).toEqual([]);
     // Where the bank is configured, the same work may start.
     expect(expectOk<api.WorkStanding>(await call(api.workStanding, { ...me(), workId: work().id })).refusal).toBeNull();
@@ -118,11 +117,9 @@ describe('answering and submitting', () => {
         },
       ],
     });
-    expectRefused(save, 400);
-    expect(save.body.message).toBe('题库练习的答案在交卷时一并提交');
+    expectRefused(save, ErrorCode.BAD_REQUEST, t('exams.bankAnswersOnSubmit'));
     const submit = await call(api.submitTest, { ...me(), testId: work().id, answerLogId: a.answerLogId });
-    expectRefused(submit, 400);
-    expect(submit.body.message).toBe('该测验来自题库，请在题库练习中交卷');
+    expectRefused(submit, ErrorCode.BAD_REQUEST, t('exams.bankSubmitOnly'));
   });
 
   test('the bank failing or its token not the student’s: a clear refusal, the attempt still open', async () => {
@@ -130,14 +127,12 @@ describe('answering and submitting', () => {
     for (const mode of ['error', 'http500', 'hangup', 'garbage'] as const) {
       fake.mode = mode;
       const failed = await call(api.submitXskt, submitBody(a, fakeBankToken(p.user.userId, BANK_PAPER_ID)));
-      expectRefused(failed, 503);
-      expect(failed.body.message, mode).toBe('题库服务暂时无法访问，请稍后再试');
+      expectRefused(failed, ErrorCode.UNAVAILABLE, t('exams.bankFailed'));
     }
     fake.mode = 'ok';
     // The classmate's bank token is not the demo student's.
     const stolen = await call(api.submitXskt, submitBody(a, fakeBankToken(mate.user.userId, BANK_PAPER_ID)));
-    expectRefused(stolen, 400);
-    expect(stolen.body.message).toBe('题库登录信息已失效，请重新进入题库练习');
+    expectRefused(stolen, ErrorCode.BAD_REQUEST, t('exams.bankTokenRequired'));
     expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
   });
 
@@ -221,7 +216,7 @@ describe('answering and submitting', () => {
     fake.calls.length = 0;
     const late = await call(api.submitXskt, submitBody(a, fakeBankToken(mate.user.userId, BANK_PAPER_ID), ANSWERS, mate), mate);
     await setPolicy(server, work().id, { closesAt: null });
-    expectRefused(late, 409);
+    expectRefused(late, ErrorCode.CONFLICT, t('exams.closedSubmit', { name: t('exams.test'), time: '2026-11-22 09:59' }));
     expect(late.body.message).toMatch(/^本测验已于 \d{4}-\d\d-\d\d \d\d:\d\d 截止，答案未能提交$/);
     expect(fake.calls.filter((c) => c.path === '/submit')).toEqual([]);
     expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
@@ -231,15 +226,19 @@ describe('answering and submitting', () => {
     const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work().id }));
     const token = fakeBankToken(p.user.userId, BANK_PAPER_ID);
     const other = p.works['随堂小测']!;
-    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), classroomId: other.classroomId }), 404);
-    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), courseId: p.works['安全用电单元测试']!.courseId }), 404);
+    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), classroomId: other.classroomId }), ErrorCode.NOT_FOUND, t('exams.workNotFound'));
+    expectRefused(
+      await call(api.submitXskt, { ...submitBody(a, token), courseId: p.works['安全用电单元测试']!.courseId }),
+      ErrorCode.NOT_FOUND,
+      t('exams.workNotFound'),
+    );
     const activity = await server.runtime.db
       .selectFrom('classActivities')
       .select('id')
       .where('classId', '=', p.classId)
       .where('classroomId', '=', p.works['第一章单元测验']!.classroomId)
       .executeTakeFirstOrThrow();
-    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), activityId: activity.id }), 404);
+    expectRefused(await call(api.submitXskt, { ...submitBody(a, token), activityId: activity.id }), ErrorCode.NOT_FOUND, t('learning.activityNotFound'));
     expect((await server.runtime.db.selectFrom('workAttempts').select('status').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).status).toBe(0);
   });
 });

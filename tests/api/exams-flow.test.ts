@@ -5,6 +5,8 @@ import { EXAM_WORKS } from '~/server/db/seed/exams-data';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, useTestServer } from '../setup/server';
 import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, rightAnswer, seededQuestions, type ExamPlace } from '../setup/exams';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Homework and tests from the start page to the review (issue 13) on the
@@ -64,8 +66,7 @@ describe('the work of a lesson and its paper', () => {
       { ...me(), kind: 'test', classroomId: other.classroomId },
     ]) {
       const a = await call(api.workId, body);
-      expectRefused(a, 404);
-      expect(a.body.message).toBe('未找到该作业或测验，或它不属于此班级');
+      expectRefused(a, ErrorCode.NOT_FOUND, t('exams.workNotFound'));
     }
   });
 
@@ -336,8 +337,7 @@ describe('scoring every type on submission, and the review', () => {
     const result = await submitHomework(title, a.answerLogId, who);
     expect(result).toEqual({ answerLogId: a.answerLogId, status: 1, score: null });
     const refused = await review(title, a.answerLogId, who);
-    expectRefused(refused, 409);
-    expect(refused.body.message).toBe('老师批阅后才能查看答案和解析，请耐心等待');
+    expectRefused(refused, ErrorCode.CONFLICT, t('exams.reviewPending'));
     // The objective questions were marked; the short answer waits.
     const row = await server()
       .runtime.db.selectFrom('workAttempts')
@@ -353,7 +353,7 @@ describe('scoring every type on submission, and the review', () => {
 
   test('a manually graded test stays pending whatever its questions; the seeded one too', async () => {
     const [seeded] = await logs('期中测验');
-    expectRefused(await review('期中测验', seeded!.id), 409);
+    expectRefused(await review('期中测验', seeded!.id), ErrorCode.CONFLICT, t('exams.reviewPending'));
     const who = await newStudent();
     const a = await start('期中测验', who);
     expect(await submitTest('期中测验', a.answerLogId, who)).toMatchObject({ status: 1, score: null });
@@ -363,8 +363,7 @@ describe('scoring every type on submission, and the review', () => {
     const who = await newStudent();
     const a = await start('英语阅读测验', who);
     const refused = await review('英语阅读测验', a.answerLogId, who);
-    expectRefused(refused, 409);
-    expect(refused.body.message).toBe('交卷后才能查看答案和解析');
+    expectRefused(refused, ErrorCode.CONFLICT, t('exams.reviewNotSubmitted'));
   });
 
   test('the seeded reviewed attempts have their answers, results and explanations', async () => {
@@ -417,9 +416,21 @@ describe('one submission', () => {
   test('a homework submitted as a test, or a test as a homework, is not found', async () => {
     const who = await newStudent();
     const a = await start('随堂小测', who);
-    expectRefused(await call(api.submitHomework, { ...me(who), studentWorkId: workOf('随堂小测').id, answerLogId: a.answerLogId }, who), 404);
-    expectRefused(await call(api.submitTest, { ...me(who), testId: workOf('第二章课后作业').id, answerLogId: a.answerLogId }, who), 404);
-    expectRefused(await call(api.submitTest, { ...me(who), testId: workOf('第一章单元测验').id, answerLogId: a.answerLogId }, who), 404);
+    expectRefused(
+      await call(api.submitHomework, { ...me(who), studentWorkId: workOf('随堂小测').id, answerLogId: a.answerLogId }, who),
+      ErrorCode.NOT_FOUND,
+      t('exams.workNotFound'),
+    );
+    expectRefused(
+      await call(api.submitTest, { ...me(who), testId: workOf('第二章课后作业').id, answerLogId: a.answerLogId }, who),
+      ErrorCode.NOT_FOUND,
+      t('exams.workNotFound'),
+    );
+    expectRefused(
+      await call(api.submitTest, { ...me(who), testId: workOf('第一章单元测验').id, answerLogId: a.answerLogId }, who),
+      ErrorCode.NOT_FOUND,
+      t('exams.attemptNotFound'),
+    );
     expect((await stateOf(a.answerLogId, who)).status).toBe(0);
   });
 });
@@ -451,11 +462,10 @@ describe('the duty report after a submission in an activity', () => {
     });
     // Nothing handed in yet: refused, nothing recorded.
     const early = await call(api.reportDuty, body(test.classroomId), who);
-    expectRefused(early, 409);
-    expect(early.body.message).toBe('请先交卷，再上报完成情况');
+    expectRefused(early, ErrorCode.CONFLICT, t('exams.submitFirst'));
     const a = await start('第一章单元测验', who);
     await submitTest('第一章单元测验', a.answerLogId, who);
-    expectRefused(await call(api.reportDuty, body(w.classroomId), who), 404);
+    expectRefused(await call(api.reportDuty, body(w.classroomId), who), ErrorCode.NOT_FOUND, t('learning.classroomNotFound'));
     // Handed in: the activity of its lesson takes the report, once.
     expect(await ok(api.reportDuty, body(test.classroomId), who)).toEqual({ recorded: true });
     expect(await ok(api.reportDuty, body(test.classroomId), who)).toEqual({ recorded: true });
@@ -477,7 +487,6 @@ describe('the duty report after a submission in an activity', () => {
     const a = await ok<api.AttemptState>(api.startAttempt, { ...me(who), workId: test.id, activityId: activity.id }, who);
     expect((await db.selectFrom('workAttempts').select('activityId').where('id', '=', a.answerLogId).executeTakeFirstOrThrow()).activityId).toBe(activity.id);
     const refused = await call(api.startAttempt, { ...me(who), workId: workOf('随堂小测').id, activityId: activity.id }, who);
-    expectRefused(refused, 404);
-    expect(refused.body.message).toBe('未找到该活动，或该活动不属于此班级');
+    expectRefused(refused, ErrorCode.NOT_FOUND, t('learning.activityNotFound'));
   });
 });

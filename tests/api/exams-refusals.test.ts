@@ -3,11 +3,13 @@ import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import * as learning from '~/lib/api/contracts/learning';
 import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
-import { expectOk, expectRefused } from '../setup/api';
+import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { enrolInClass } from '../setup/enrol';
 import { callAs, examPlace, leaves, newStudentPlace, record, type ExamPlace } from '../setup/exams';
 import { loginAs, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Every homework and test call refused (issue 13): bad input is a clear 400
@@ -149,29 +151,24 @@ describe("someone else's ids, another user's token", () => {
     const before = await snapshot();
     for (const c of ALL_CALLS) {
       const body = bodyOf(c);
-      const name = c.path;
       // No token: the login-invalid code.
       const none = await server().call(c, body);
-      expectRefused(none, 40001);
+      expectRefused(none, ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
       // The student's token with the classmate's class student id.
       const theirs = await send(c, bodyOf(c, mate));
-      expectRefused(theirs, 404);
-      expect(theirs.body.message, name).toBe(CLASS_NOT_FOUND);
+      expectRefused(theirs, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
       // The classmate's token with the student's ids (the duty report names the student's user id: 403).
-      const named = c === api.reportDuty ? NOT_YOURS : CLASS_NOT_FOUND;
+      const [namedCode, named] = c === api.reportDuty ? [ErrorCode.FORBIDDEN, NOT_YOURS] : [ErrorCode.NOT_FOUND, CLASS_NOT_FOUND];
       const asMate = await send(c, body, mate.user);
-      expectRefused(asMate);
-      expect(asMate.body.message, name).toBe(named);
+      expectRefused(asMate, namedCode, named);
       // Another school's student, in their school, naming the demo class.
       const other = await send(c, body, huaxia, HUAXIA.id);
-      expectRefused(other);
-      expect(other.body.message, name).toBe(named);
+      expectRefused(other, namedCode, named);
       // The student's token presented to another school.
-      expectRefused(await send(c, body, p.user, HUAXIA.id));
+      expectRefused(await send(c, body, p.user, HUAXIA.id), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
       // Another user's userId.
       const notMe = await send(c, { ...body, userId: mate.user.userId });
-      expectRefused(notMe, 403);
-      expect(notMe.body.message, name).toBe(NOT_YOURS);
+      expectRefused(notMe, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -182,12 +179,10 @@ describe("someone else's ids, another user's token", () => {
     for (const c of workCalls as Call<unknown, unknown>[]) {
       // Class B is the student's too, but the work is class A's.
       const elsewhere = await send(c, { ...bodyOf(c), ...classB });
-      expectRefused(elsewhere, 404);
-      expect(elsewhere.body.message, c.path).toBe(WORK_NOT_FOUND);
+      expectRefused(elsewhere, ErrorCode.NOT_FOUND, t('exams.workNotFound'));
       const key = c === api.submitTest ? 'testId' : c === api.submitHomework || c === api.submitXskt ? 'studentWorkId' : 'workId';
       const unknown = await send(c, { ...bodyOf(c), [key]: '1234567890123' });
-      expectRefused(unknown, 404);
-      expect(unknown.body.message, c.path).toBe(WORK_NOT_FOUND);
+      expectRefused(unknown, ErrorCode.NOT_FOUND, t('exams.workNotFound'));
     }
     // The work lookup from a lesson of another class.
     const lookup = await send(api.workId, { ...bodyOf(api.workId), ...classB });
@@ -195,8 +190,7 @@ describe("someone else's ids, another user's token", () => {
     // The classmate, in their own right, naming the student's attempt.
     for (const c of [api.attemptState, api.saveAnswers, api.submitTest, api.submitHomework, api.reviewAttempt] as Call<unknown, unknown>[]) {
       const theirs = await send(c, bodyOf(c, mate), mate.user);
-      expectRefused(theirs, 404);
-      expect(theirs.body.message, c.path).toBe(ATTEMPT_NOT_FOUND);
+      expectRefused(theirs, ErrorCode.NOT_FOUND, t('exams.attemptNotFound'));
     }
     // The student naming the attempt in class B.
     const state = await send(api.attemptState, { ...bodyOf(api.attemptState), ...classB });
@@ -214,17 +208,20 @@ describe('bad input: a clear 400, nothing changed', () => {
     for (const c of ALL_CALLS) {
       const body = bodyOf(c);
       const classKey = c === api.reportDuty ? 'bizId' : 'classId';
-      const bad: unknown[] = [
-        {},
-        '{"classId": ',
-        { ...body, [classKey]: 42 },
-        { ...body, [classKey]: 'x'.repeat(33) },
-        { ...body, studentId: '../../etc' },
-        { ...body, [classKey]: undefined },
+      // The first field each call reads is the activity id (offline sign-in) or the class key.
+      const firstKey = 'activityId' in body ? 'activityId' : classKey;
+      const missing = invalidField(classKey, '无效输入：期望 string，实际接收 undefined');
+      const bad: [unknown, string][] = [
+        [{}, invalidField(firstKey, '无效输入：期望 string，实际接收 undefined')],
+        ['{"classId": ', t('validation.badJson')],
+        [{ ...body, [classKey]: 42 }, invalidField(classKey, '无效输入：期望 string，实际接收 数字')],
+        [{ ...body, [classKey]: 'x'.repeat(33) }, invalidField(classKey, t('validation.badFormat'))],
+        [{ ...body, studentId: '../../etc' }, invalidField('studentId', t('validation.badFormat'))],
+        [{ ...body, [classKey]: undefined }, missing],
       ];
-      for (const b of bad) {
+      for (const [b, message] of bad) {
         const a = await send(c, b);
-        expectRefused(a, 400);
+        expectRefused(a, ErrorCode.BAD_REQUEST, message);
       }
     }
     expect(await snapshot()).toEqual(before);
@@ -241,30 +238,36 @@ describe('bad input: a clear 400, nothing changed', () => {
       .flat()
       .find((x) => x!.questionType === 11)!;
     const otherPaper = expectOk<api.Paper>(await send(api.paper, { classId: p.classId, studentId: p.studentId, workId: p.works['随堂小测']!.id }));
-    const cases: [unknown[], string?][] = [
-      [[{ ...good, seq: 0 }]],
-      [[{ ...good, seq: 1.5 }]],
-      [[{ ...good, seq: '2' }]],
-      [[{ ...good, seq: 2 ** 31 }]],
-      [[{ ...good, answerTime: -1 }]],
-      [[{ ...good, questionAnswerVO: { content: null, optionList: 'A' } }]],
-      [[{ ...good, questionAnswerVO: { content: 'x'.repeat(20_001), optionList: [] } }]],
-      [[]],
-      [Array.from({ length: 201 }, (_, i) => ({ ...good, seq: i + 1 }))],
-      [[{ ...good, questionAnswerVO: { content: null, optionList: ['E'] } }], `题目 ${single.id} 的选项不正确`],
-      [[{ ...good, questionAnswerVO: { content: null, optionList: ['A', 'A'] } }], `题目 ${single.id} 的选项不正确`],
-      [[{ ...good, questionAnswerVO: { content: null, optionList: ['A', 'B'] } }], '单选题和判断题只能选择一个选项'],
-      [[record(ref, leaves(otherPaper)[0]!, 1, { optionList: ['A'] })]],
-      [[{ ...good, questionId: reading!.id }], `题目 ${reading!.id} 不属于该试卷，或需按小题作答`],
-      [[{ ...good, questionUnitId: leaves(otherPaper)[0]!.questionUnitId }]],
-      [[good, { ...good, answerLogId: homeworkOpen.answerLogId }], '一次只能保存同一次作答的答案'],
+    const otherQuestion = leaves(otherPaper)[0]!;
+    const cases: [unknown[], string][] = [
+      [[{ ...good, seq: 0 }], invalidField('answers.0.seq', '数值过小：期望 number >=1')],
+      [[{ ...good, seq: 1.5 }], invalidField('answers.0.seq', '无效输入：期望 int，实际接收 数字')],
+      [[{ ...good, seq: '2' }], invalidField('answers.0.seq', '无效输入：期望 数字，实际接收 string')],
+      [[{ ...good, seq: 2 ** 31 }], invalidField('answers.0.seq', `数值过大：期望 number <=${2 ** 31 - 1}`)],
+      [[{ ...good, answerTime: -1 }], invalidField('answers.0.answerTime', '数值过小：期望 number >=0')],
+      [
+        [{ ...good, questionAnswerVO: { content: null, optionList: 'A' } }],
+        invalidField('answers.0.questionAnswerVO.optionList', '无效输入：期望 数组，实际接收 string'),
+      ],
+      [
+        [{ ...good, questionAnswerVO: { content: 'x'.repeat(20_001), optionList: [] } }],
+        invalidField('answers.0.questionAnswerVO.content', '数值过大：期望 string <=20000 字符'),
+      ],
+      [[], invalidField('answers', t('exams.noAnswers'))],
+      [Array.from({ length: 201 }, (_, i) => ({ ...good, seq: i + 1 })), invalidField('answers', '数值过大：期望 array <=200 项')],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: ['E'] } }], t('exams.badOption', { id: single.id })],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: ['A', 'A'] } }], t('exams.badOption', { id: single.id })],
+      [[{ ...good, questionAnswerVO: { content: null, optionList: ['A', 'B'] } }], t('exams.oneOption')],
+      [[record(ref, otherQuestion, 1, { optionList: ['A'] })], t('exams.questionNotInPaper', { id: otherQuestion.id })],
+      [[{ ...good, questionId: reading!.id }], t('exams.questionNotInPaper', { id: reading!.id })],
+      [[{ ...good, questionUnitId: otherQuestion.questionUnitId }], t('exams.questionNotInPaper', { id: single.id })],
+      [[good, { ...good, answerLogId: homeworkOpen.answerLogId }], t('exams.oneAttemptPerSave')],
       // A good record first: nothing of the batch is kept when one record is bad.
-      [[good, { ...good, questionId: 'nosuchquestion' }], '题目 nosuchquestion 不属于该试卷，或需按小题作答'],
+      [[good, { ...good, questionId: 'nosuchquestion' }], t('exams.questionNotInPaper', { id: 'nosuchquestion' })],
     ];
     for (const [answers, message] of cases) {
       const a = await send(api.saveAnswers, { classId: p.classId, studentId: p.studentId, answers });
-      expectRefused(a, 400);
-      if (message) expect(a.body.message).toBe(message);
+      expectRefused(a, ErrorCode.BAD_REQUEST, message);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -272,26 +275,34 @@ describe('bad input: a clear 400, nothing changed', () => {
   test('the duty report and the external bank’s submission: fixed values and formats', async () => {
     const before = await snapshot();
     const duty = bodyOf(api.reportDuty);
-    for (const b of [
-      { ...duty, finStatus: 1 },
-      { ...duty, realValue: 2 },
-      { ...duty, dutyType: 'VIEW' },
-      { ...duty, currentTime: '2026/11/22 10:00' },
-      { ...duty, bizId: undefined },
-    ]) {
-      expectRefused(await send(api.reportDuty, b), 400);
+    for (const [b, message] of [
+      [{ ...duty, finStatus: 1 }, invalidField('finStatus', '无效输入：期望 2')],
+      [{ ...duty, realValue: 2 }, invalidField('realValue', '无效输入：期望 1')],
+      [{ ...duty, dutyType: 'VIEW' }, invalidField('dutyType', '无效输入：期望 "SUBMIT"')],
+      [{ ...duty, currentTime: '2026/11/22 10:00' }, invalidField('currentTime', '时间格式应为 YYYY-MM-DD HH:mm:ss')],
+      [{ ...duty, bizId: undefined }, invalidField('bizId', '无效输入：期望 string，实际接收 undefined')],
+    ] as const) {
+      expectRefused(await send(api.reportDuty, b), ErrorCode.BAD_REQUEST, message);
     }
     const xs = bodyOf(api.submitXskt);
-    for (const b of [
-      { ...xs, use_time: -1 },
-      { ...xs, use_time: 1.5 },
-      { ...xs, userAnswerObjects: 'A' },
-      { ...xs, userAnswerObjects: [{ questions_id: '', user_answer: 'A' }] },
-      { ...xs, xsktUserToken: '' },
-    ]) {
-      expectRefused(await send(api.submitXskt, b), 400);
+    for (const [b, message] of [
+      [{ ...xs, use_time: -1 }, invalidField('use_time', '数值过小：期望 number >=0')],
+      [{ ...xs, use_time: 1.5 }, invalidField('use_time', '无效输入：期望 int，实际接收 数字')],
+      [{ ...xs, userAnswerObjects: 'A' }, invalidField('userAnswerObjects', '无效输入：期望 数组，实际接收 string')],
+      [
+        { ...xs, userAnswerObjects: [{ questions_id: '', user_answer: 'A' }] },
+        invalidField('userAnswerObjects.0.questions_id', '数值过小：期望 string >=1 字符'),
+      ],
+      [{ ...xs, xsktUserToken: '' }, invalidField('xsktUserToken', '数值过小：期望 string >=1 字符')],
+    ] as const) {
+      expectRefused(await send(api.submitXskt, b), ErrorCode.BAD_REQUEST, message);
     }
-    for (const kind of ['exam', '', 1]) expectRefused(await send(api.workId, { ...bodyOf(api.workId), kind }), 400);
+    for (const kind of ['exam', '', 1])
+      expectRefused(
+        await send(api.workId, { ...bodyOf(api.workId), kind }),
+        ErrorCode.BAD_REQUEST,
+        invalidField('kind', '无效选项：期望以下之一 "homework"|"test"'),
+      );
     expect(await snapshot()).toEqual(before);
   });
 });

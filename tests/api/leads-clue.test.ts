@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { expectOk, expectRefused } from '../setup/api';
+import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { smsSign, type SmsTemplate } from '~/lib/sms-sign';
 import { CLUE_IP_HOURLY_LIMIT } from '~/server/leads/leads.service';
 import { urlOf } from '~/lib/api/contract';
 import { saveClue } from '~/lib/api/contracts/leads';
+import { CONSULT_LIMITS } from '~/lib/rules/consult';
 import * as sms from '~/lib/api/contracts/sms';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const SAVE = urlOf(saveClue);
@@ -75,8 +78,7 @@ describe('clue/saveClue', () => {
     expect((await cluesOf(server(), DEMO.id, mobile))[0]!.content).toBe('请回电话电至晚上');
     const other = freshMobile();
     const again = await save(server(), { ...form(other, await codeFor(server(), other)), content: '\u202E\u2066\u200E' });
-    expectRefused(again, 400);
-    expect(again.body.message).toBe('请输入您要咨询的内容');
+    expectRefused(again, ErrorCode.BAD_REQUEST, t('consult.contentRequired'));
     expect(await cluesOf(server(), DEMO.id, other)).toHaveLength(0);
   });
 
@@ -85,8 +87,7 @@ describe('clue/saveClue', () => {
     const code = await codeFor(server(), mobile);
     expectOk(await save(server(), form(mobile, code)));
     const again = await save(server(), form(mobile, code));
-    expectRefused(again, 400);
-    expect(again.body.message).toBe('验证码已失效，请重新获取');
+    expectRefused(again, ErrorCode.BAD_REQUEST, t('sms.codeExpired'));
     expect(await cluesOf(server(), DEMO.id, mobile)).toHaveLength(1);
   });
 
@@ -103,30 +104,37 @@ describe('clue/saveClue', () => {
   });
 
   test.each([
-    ['no body', '', '请输入姓名'],
-    ['an empty name', { name: '', mobile: '13500000000', code: '123456', content: '咨询' }, '请输入姓名'],
-    ['a blank name', { name: '   ', mobile: '13500000000', code: '123456', content: '咨询' }, '请输入姓名'],
-    ['a name with digits', { name: '张三3', mobile: '13500000000', code: '123456', content: '咨询' }, '姓名格式不正确'],
-    ['a name with symbols', { name: '<b>张三</b>', mobile: '13500000000', code: '123456', content: '咨询' }, '姓名格式不正确'],
-    ['a name that is not text', { name: { first: '张' }, mobile: '13500000000', code: '123456', content: '咨询' }, '请输入姓名'],
-    ['no mobile', { name: '张三', code: '123456', content: '咨询' }, '请输入电话'],
-    ['a short mobile', { name: '张三', mobile: '1350000000', code: '123456', content: '咨询' }, '手机格式不正确'],
-    ['a mobile not starting with 1', { name: '张三', mobile: '23500000000', code: '123456', content: '咨询' }, '手机格式不正确'],
-    ['no code', { name: '张三', mobile: '13500000000', content: '咨询' }, '请输入验证码'],
-    ['a code of 7 characters', { name: '张三', mobile: '13500000000', code: '1234567', content: '咨询' }, '验证码不能超过6位'],
-    ['no content', { name: '张三', mobile: '13500000000', code: '123456' }, '请输入您要咨询的内容'],
-    ['blank content', { name: '张三', mobile: '13500000000', code: '123456', content: ' \n ' }, '请输入您要咨询的内容'],
-    ['content over 500 characters', { name: '张三', mobile: '13500000000', code: '123456', content: '问'.repeat(501) }, '咨询内容不能超过500个字'],
-    ['malformed JSON', '{"name":', '请求体不是有效的 JSON'],
+    ['no body', '', t('consult.nameRequired')],
+    ['an empty name', { name: '', mobile: '13500000000', code: '123456', content: '咨询' }, t('consult.nameRequired')],
+    ['a blank name', { name: '   ', mobile: '13500000000', code: '123456', content: '咨询' }, t('consult.nameRequired')],
+    ['a name with digits', { name: '张三3', mobile: '13500000000', code: '123456', content: '咨询' }, t('consult.nameInvalid')],
+    ['a name with symbols', { name: '<b>张三</b>', mobile: '13500000000', code: '123456', content: '咨询' }, t('consult.nameInvalid')],
+    ['a name that is not text', { name: { first: '张' }, mobile: '13500000000', code: '123456', content: '咨询' }, t('consult.nameRequired')],
+    ['no mobile', { name: '张三', code: '123456', content: '咨询' }, t('consult.mobileRequired')],
+    ['a short mobile', { name: '张三', mobile: '1350000000', code: '123456', content: '咨询' }, t('consult.mobileInvalid')],
+    ['a mobile not starting with 1', { name: '张三', mobile: '23500000000', code: '123456', content: '咨询' }, t('consult.mobileInvalid')],
+    ['no code', { name: '张三', mobile: '13500000000', content: '咨询' }, t('consult.codeRequired')],
+    [
+      'a code of 7 characters',
+      { name: '张三', mobile: '13500000000', code: '1234567', content: '咨询' },
+      t('consult.codeTooLong', { n: CONSULT_LIMITS.codeMax }),
+    ],
+    ['no content', { name: '张三', mobile: '13500000000', code: '123456' }, t('consult.contentRequired')],
+    ['blank content', { name: '张三', mobile: '13500000000', code: '123456', content: ' \n ' }, t('consult.contentRequired')],
+    [
+      'content over 500 characters',
+      { name: '张三', mobile: '13500000000', code: '123456', content: '问'.repeat(CONSULT_LIMITS.contentMax + 1) },
+      t('consult.contentTooLong', { n: CONSULT_LIMITS.contentMax }),
+    ],
+    ['malformed JSON', '{"name":', t('validation.badJson')],
   ])('%s is refused with its message', async (_label, body, message) => {
     const answer = await save(server(), body);
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe(message);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
   });
 
   test('a malformed clueId is refused', async () => {
     const answer = await save(server(), { ...form('13500000000', '123456'), clueId: 'a b<script>' });
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, invalidField('clueId', t('validation.badFormat')));
     expect(answer.body.message).toContain('clueId');
   });
 
@@ -135,8 +143,7 @@ describe('clue/saveClue', () => {
     const code = await codeFor(server(), mobile);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const answer = await save(server(), form(mobile, wrong));
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('验证码错误');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('sms.codeWrong'));
     expect(await cluesOf(server(), DEMO.id, mobile)).toHaveLength(0);
     // The right code still works after one wrong try.
     expectOk(await save(server(), form(mobile, code)));
@@ -148,14 +155,13 @@ describe('clue/saveClue', () => {
     const mobile = freshMobile();
     const loginCode = await codeFor(server(), mobile, DEMO.id, 'MOBILE_LOGIN_REGISTER');
     const answer = await save(server(), form(mobile, loginCode));
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('请先获取验证码');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('sms.codeNotSent'));
   });
 
   test("a code sent on one school's site does not work on another's; each lead stays with its school", async () => {
     const mobile = freshMobile();
     const code = await codeFor(server(), mobile, DEMO.id);
-    expectRefused(await save(server(), form(mobile, code), { tenant: HUAXIA.id }), 400);
+    expectRefused(await save(server(), form(mobile, code), { tenant: HUAXIA.id }), ErrorCode.BAD_REQUEST, t('sms.codeNotSent'));
     expect(await cluesOf(server(), HUAXIA.id, mobile)).toHaveLength(0);
 
     const huaxiaMobile = freshMobile();
@@ -165,7 +171,7 @@ describe('clue/saveClue', () => {
   });
 
   test('an unknown school is refused', async () => {
-    expectRefused(await save(server(), form('13500000000', '123456'), { tenant: '1000000000000000009' }), 10404);
+    expectRefused(await save(server(), form('13500000000', '123456'), { tenant: '1000000000000000009' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 
   test(`at most ${CLUE_IP_HOURLY_LIMIT} leads per IP address in an hour`, async () => {
@@ -177,8 +183,7 @@ describe('clue/saveClue', () => {
     const mobile = freshMobile();
     const code = await codeFor(server(), mobile);
     const refused = await save(server(), form(mobile, code), { ip });
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('提交过于频繁，请稍后再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('consult.tooMany'));
     // The refusal did not use the code up: from another address it works.
     expectOk(await save(server(), form(mobile, code), { ip: '203.0.113.100' }));
     // An hour later the first address may leave a lead again.
@@ -201,6 +206,10 @@ describe('a lead left about a training product', () => {
       expect((await cluesOf(server(), DEMO.id, other))[0]!.productId).toBeNull();
     }
     const bad = freshMobile();
-    expectRefused(await save(server(), { ...form(bad, await codeFor(server(), bad)), productId: '<script>' }), 400);
+    expectRefused(
+      await save(server(), { ...form(bad, await codeFor(server(), bad)), productId: '<script>' }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('productId', t('validation.badFormat')),
+    );
   });
 });

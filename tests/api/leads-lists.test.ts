@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
+import { DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { startOfCstDay } from '~/lib/time/cst';
 import { LEADS_SEED } from '~/server/db/seed/leads';
 import { formatDateTime } from '~/lib/format';
 import { urlOf } from '~/lib/api/contract';
 import * as leads from '~/lib/api/contracts/leads';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const CUSTOMER_SERVICE = urlOf(leads.customerServicePage);
@@ -43,11 +45,15 @@ describe('customerService/page', () => {
   });
 
   test('bad paging and unknown schools are refused', async () => {
-    expectRefused(await server().post(CUSTOMER_SERVICE, { size: 0 }), 400);
-    expectRefused(await server().post(CUSTOMER_SERVICE, { current: 'x' }), 400);
-    expectRefused(await server().post(CUSTOMER_SERVICE, { sort: 'mobile; drop table users' }), 400);
-    expectRefused(await server().post(CUSTOMER_SERVICE, '{'), 400);
-    expectRefused(await server().post(CUSTOMER_SERVICE, {}, { tenant: UNKNOWN_TENANT }), 10404);
+    expectRefused(await server().post(CUSTOMER_SERVICE, { size: 0 }), ErrorCode.BAD_REQUEST, invalidField('size', '数值过小：期望 number >=1'));
+    expectRefused(await server().post(CUSTOMER_SERVICE, { current: 'x' }), ErrorCode.BAD_REQUEST, invalidField('current', '无效输入：期望 数字，实际接收 NaN'));
+    expectRefused(
+      await server().post(CUSTOMER_SERVICE, { sort: 'mobile; drop table users' }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('sort', '无效输入：期望 "seq"'),
+    );
+    expectRefused(await server().post(CUSTOMER_SERVICE, '{'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
+    expectRefused(await server().post(CUSTOMER_SERVICE, {}, { tenant: UNKNOWN_TENANT }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 
@@ -113,10 +119,22 @@ describe('coupon/list/receivablePage', () => {
   });
 
   test('bad input is refused', async () => {
-    expectRefused(await server().post(COUPONS, { ...homeBody, size: 101 }), 400);
-    expectRefused(await server().post(COUPONS, { ...homeBody, sort: 'title' }), 400);
-    expectRefused(await server().post(COUPONS, { ...homeBody, model: { state: 'all' } }), 400);
-    expectRefused(await server().post(COUPONS, { ...homeBody, order: 'sideways' }), 400);
+    expectRefused(await server().post(COUPONS, { ...homeBody, size: 101 }), ErrorCode.BAD_REQUEST, invalidField('size', '数值过大：期望 number <=100'));
+    expectRefused(
+      await server().post(COUPONS, { ...homeBody, sort: 'title' }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('sort', '无效选项：期望以下之一 "createdTime"|"amount"|"useEndTime"'),
+    );
+    expectRefused(
+      await server().post(COUPONS, { ...homeBody, model: { state: 'all' } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('model.state', '无效输入：期望 数字，实际接收 NaN'),
+    );
+    expectRefused(
+      await server().post(COUPONS, { ...homeBody, order: 'sideways' }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('order', '无效选项：期望以下之一 "ascending"|"descending"|"asc"|"desc"'),
+    );
   });
 });
 
@@ -135,8 +153,12 @@ describe('enrollContact/page', () => {
   });
 
   test('unknown or malformed school ids are refused', async () => {
-    expectRefused(await server().post(ENROLL_CONTACT, { size: 1, model: { tenantId: UNKNOWN_TENANT } }), 10404);
-    expectRefused(await server().post(ENROLL_CONTACT, { size: 1, model: { tenantId: "1' or '1'='1" } }), 400);
-    expectRefused(await server().post(ENROLL_CONTACT, { size: 1000 }), 400);
+    expectRefused(await server().post(ENROLL_CONTACT, { size: 1, model: { tenantId: UNKNOWN_TENANT } }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
+    expectRefused(
+      await server().post(ENROLL_CONTACT, { size: 1, model: { tenantId: "1' or '1'='1" } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('model.tenantId', t('validation.badFormat')),
+    );
+    expectRefused(await server().post(ENROLL_CONTACT, { size: 1000 }), ErrorCode.BAD_REQUEST, invalidField('size', '数值过大：期望 number <=100'));
   });
 });

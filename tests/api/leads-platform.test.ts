@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectOk, expectRefused } from '../setup/api';
+import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HUAXIA, startTestServer, parse, useTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
 import { LEADS_SEED } from '~/server/db/seed/leads';
@@ -9,6 +9,8 @@ import { setParameter, VISITS_PER_IP_PER_DAY } from '~/server/platform/platform.
 import { startOfCstDay } from '~/lib/time/cst';
 import { urlOf } from '~/lib/api/contract';
 import * as platform from '~/lib/api/contracts/platform';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const PARAMS = urlOf(platform.paramMap);
@@ -41,14 +43,21 @@ describe('parameter/findParamMapByKey', () => {
   test('keys outside the allow-list are refused', async () => {
     await setParameter(server().runtime.db, null, 'SmsGatewayPassword', 'secret', server().clock.value);
     const answer = await server().post(PARAMS, ['MapKey', 'SmsGatewayPassword']);
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('不支持查询的参数：SmsGatewayPassword');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('platform.paramNotAllowed', { key: 'SmsGatewayPassword' }));
     expect(answer.text).not.toContain('secret"');
   });
 
   test('a body that is not a list of keys is refused', async () => {
-    for (const body of [{}, [], 'MapKey', [1], ['x'.repeat(65)], Array(21).fill('MapKey'), '[']) {
-      expectRefused(await server().post(PARAMS, typeof body === 'string' && body !== '[' ? JSON.stringify(body) : body), 400);
+    for (const [body, message] of [
+      [{}, t('validation.invalid')],
+      [[], t('validation.invalid')],
+      ['MapKey', t('validation.invalid')],
+      [[1], invalidField('0', '无效输入：期望 string，实际接收 数字')],
+      [['x'.repeat(65)], invalidField('0', '数值过大：期望 string <=64 字符')],
+      [Array(21).fill('MapKey'), t('validation.invalid')],
+      ['[', t('validation.badJson')],
+    ] as const) {
+      expectRefused(await server().post(PARAMS, typeof body === 'string' && body !== '[' ? JSON.stringify(body) : body), ErrorCode.BAD_REQUEST, message);
     }
   });
 });
@@ -56,18 +65,21 @@ describe('parameter/findParamMapByKey', () => {
 describe('mapProxy', () => {
   test('without MAP_WEB_SERVICE_KEY: 定位服务未配置, never a 500', async () => {
     const answer = await server().post(MAP, { path: 'location/ip', data: {} });
-    expectRefused(answer, 503);
+    expectRefused(answer, ErrorCode.UNAVAILABLE, t('platform.mapNotConfigured'));
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('定位服务未配置');
   });
 
   test('only allow-listed paths and valid input', async () => {
     const bad = await server().post(MAP, { path: 'v3/place/text', data: {} });
-    expectRefused(bad, 400);
-    expect(bad.body.message).toBe('不支持的定位服务：v3/place/text');
-    expectRefused(await server().post(MAP, { path: 'location/ip', data: { ip: '999.1.1.1' } }), 400);
-    expectRefused(await server().post(MAP, { data: {} }), 400);
-    expectRefused(await server().post(MAP, '{'), 400);
+    expectRefused(bad, ErrorCode.BAD_REQUEST, t('platform.mapPathNotAllowed', { path: 'v3/place/text' }));
+    expectRefused(
+      await server().post(MAP, { path: 'location/ip', data: { ip: '999.1.1.1' } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('data.ip', t('platform.badIp')),
+    );
+    expectRefused(await server().post(MAP, { data: {} }), ErrorCode.BAD_REQUEST, invalidField('path', '无效输入：期望 string，实际接收 undefined'));
+    expectRefused(await server().post(MAP, '{'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
   });
 
   describe('with a configured provider (a local stand-in for the map web service)', () => {
@@ -153,11 +165,9 @@ describe('mapProxy', () => {
     test('a provider refusal or an unreachable provider: 定位服务暂不可用, never a 500', async () => {
       answer = { status: '0', info: 'INVALID_USER_KEY' };
       const refused = await proxy(configured, {}, '58.192.0.1');
-      expectRefused(refused, 503);
-      expect(refused.body.message).toBe('定位服务暂不可用，请稍后再试');
+      expectRefused(refused, ErrorCode.UNAVAILABLE, t('platform.mapUnavailable'));
       const down = await proxy(unreachable, {}, '58.192.0.1');
-      expectRefused(down, 503);
-      expect(down.body.message).toBe('定位服务暂不可用，请稍后再试');
+      expectRefused(down, ErrorCode.UNAVAILABLE, t('platform.mapUnavailable'));
     });
   });
 });
@@ -173,10 +183,10 @@ describe('performanceStat: browse count and visits', () => {
     );
 
   test('querySchoolBrowseCount needs a token of this school', async () => {
-    expectRefused(await server().get(BROWSE), 40001);
-    expectRefused(await server().get(BROWSE, {}, withToken('not-a-token')), 40001);
+    expectRefused(await server().get(BROWSE), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(await server().get(BROWSE, {}, withToken('not-a-token')), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
     const huaxiaUser = await loginAs(server(), HUAXIA.id);
-    expectRefused(await server().get(BROWSE, {}, withToken(huaxiaUser.token)), 40009);
+    expectRefused(await server().get(BROWSE, {}, withToken(huaxiaUser.token)), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
     const me = await loginAs(server(), DEMO.id);
     const answer = await server().get(BROWSE, {}, withToken(me.token));
     // The school's count as stored: other tests of this file count visits into it.
@@ -221,9 +231,16 @@ describe('performanceStat: browse count and visits', () => {
   });
 
   test('bad visitor ids are refused', async () => {
-    for (const id of ['', 'a b', 'x'.repeat(65), 42, null]) expectRefused(await visit(id), 400);
-    expectRefused(await server().post(VISIT, '{'), 400);
-    expectRefused(await visit('v', { tenant: UNKNOWN_TENANT }), 10404);
+    for (const [id, message] of [
+      ['', invalidField('visitorId', t('platform.badVisitor'))],
+      ['a b', invalidField('visitorId', t('platform.badVisitor'))],
+      ['x'.repeat(65), invalidField('visitorId', t('platform.badVisitor'))],
+      [42, invalidField('visitorId', '无效输入：期望 string，实际接收 数字')],
+      [null, invalidField('visitorId', '无效输入：期望 string，实际接收 空值(null)')],
+    ] as const)
+      expectRefused(await visit(id), ErrorCode.BAD_REQUEST, message);
+    expectRefused(await server().post(VISIT, '{'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
+    expectRefused(await visit('v', { tenant: UNKNOWN_TENANT }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 
@@ -238,17 +255,25 @@ describe('baseRolePack/getByTenantId', () => {
   });
 
   test('needs a token, of the school asked for', async () => {
-    expectRefused(await server().get(ROLE_PACK, { tenantId: DEMO.id }), 40001);
+    expectRefused(await server().get(ROLE_PACK, { tenantId: DEMO.id }), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
     const huaxiaUser = await loginAs(server(), HUAXIA.id);
     // Naming the demo school with a token of the second school is refused, whatever the header says.
-    expectRefused(await server().get(ROLE_PACK, { tenantId: DEMO.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }), 40009);
+    expectRefused(
+      await server().get(ROLE_PACK, { tenantId: DEMO.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }),
+      ErrorCode.TOKEN_FOREIGN,
+      t('identity.tokenForeign'),
+    );
     const own = expectOk(await server().get(ROLE_PACK, { tenantId: HUAXIA.id }, { tenant: HUAXIA.id, headers: { Token: huaxiaUser.token } }));
     expect(own.name).toBe(LEADS_SEED[HUAXIA.id]!.rolePack.name);
   });
 
   test('unknown or malformed school ids are refused', async () => {
     const me = await loginAs(server(), DEMO.id);
-    expectRefused(await server().get(ROLE_PACK, { tenantId: UNKNOWN_TENANT }, withToken(me.token)), 10404);
-    expectRefused(await server().get(ROLE_PACK, { tenantId: '../etc' }, withToken(me.token)), 400);
+    expectRefused(await server().get(ROLE_PACK, { tenantId: UNKNOWN_TENANT }, withToken(me.token)), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
+    expectRefused(
+      await server().get(ROLE_PACK, { tenantId: '../etc' }, withToken(me.token)),
+      ErrorCode.BAD_REQUEST,
+      invalidField('tenantId', t('validation.badFormat')),
+    );
   });
 });

@@ -8,12 +8,14 @@ import * as tt from '~/lib/api/contracts/learning-timetable';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { formatDate, formatDateTime, startOfCstDay } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { expectOk } from '../setup/api';
+import { expectOk, expectRefused } from '../setup/api';
 import { onClass, ok, staffer } from '../setup/classes';
 import { enrolInClass } from '../setup/enrol';
 import { createLearningClass } from '../setup/learning';
 import { DAY, DEMO, HOUR, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Attendance is fair to the student (issue 27, items 8 and 9; decision 051). A student enrolled
@@ -160,7 +162,7 @@ describe('a student who joins late is not absent for what happened before', () =
       { activityId: x.activityIds[0]!, studentId: x.lateId, type: 1, signedAt: formatDateTime(s().clock.value - 21 * DAY + HOUR), reason: '补签' },
       onClass(admin, x.classId, DEMO.id),
     );
-    expect(refused.body.code).toBe(404);
+    expectRefused(refused, ErrorCode.NOT_FOUND, t('attendance.studentNotFound'));
   });
 
   test('a student moved to a later period is not expected at activities before that period starts', async () => {

@@ -9,10 +9,12 @@ import { formatDate } from '~/lib/time/cst';
 import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { EXAM_WORKS } from '~/server/db/seed/exams-data';
-import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
+import { DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The class page's calls on the seeded learning demo: class A has
@@ -25,9 +27,6 @@ type AnyCall = Call<any, unknown>;
 
 const server = useTestServer();
 
-const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
-const NOT_FOUND = '未找到该班级，或您不在该班级中';
-const NO_ACTIVITY = '未找到该活动，或该活动不属于此班级';
 const MINUTE = 60_000;
 const DEMO_CLASSES = LEARNING_CLASSES[DEMO.id]!;
 const seedClass = (key: string) => DEMO_CLASSES.find((c) => c.key === key)!;
@@ -377,8 +376,7 @@ describe('the dynamics', () => {
     const fActivity = expectOk(await call(api.pastActivityPage, { model: { classId: idOf('F'), userId: demo.userId } })).records[0]!.id;
     for (const activityId of [fActivity, '1234567890123']) {
       const answer = await call(api.activityDynamicPage, { model: { classId: idOf('A'), activityId } });
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(NO_ACTIVITY);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.activityNotFound'));
     }
   });
 });
@@ -400,10 +398,9 @@ describe('someone else', () => {
       ['behaviourCount', 'todayActivities', 'pastActivitySum', 'pastActivityPage'].includes(name),
     );
     expect(withUser).toHaveLength(4);
-    for (const [name, c, body] of withUser) {
+    for (const [, c, body] of withUser) {
       const answer = await call(c, body);
-      expectRefused(answer, 403);
-      expect(answer.body.message, name).toBe(NOT_YOURS);
+      expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
     }
   });
 
@@ -411,10 +408,9 @@ describe('someone else', () => {
     const withStudent = bodies(idOf('A'), mateStudentId, demo.userId).filter(([name]) =>
       ['userStudySituation', 'behaviourCount', 'courseStatistic', 'userStatistic'].includes(name),
     );
-    for (const [name, c, body] of withStudent) {
+    for (const [, c, body] of withStudent) {
       const answer = await call(c, body);
-      expectRefused(answer, 404);
-      expect(answer.body.message, name).toBe(NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
     }
   });
 
@@ -424,49 +420,107 @@ describe('someone else', () => {
       [huaxiaClassId, huaxiaStudentId],
       ['1234567890123', '1234567890123'],
     ] as const) {
-      for (const [name, c, body] of bodies(classId, studentId, demo.userId)) {
+      for (const [, c, body] of bodies(classId, studentId, demo.userId)) {
         const answer = await call(c, body);
-        expectRefused(answer, 404);
-        expect(answer.body.message, `${name} ${classId}`).toBe(NOT_FOUND);
+        expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
       }
     }
   });
 
   test("another school's schoolId is not found outside the partner edition; no token is 40001", async () => {
-    for (const [name, c, body] of bodies(idOf('A'), sidOf('A'), demo.userId)) {
+    for (const [, c, body] of bodies(idOf('A'), sidOf('A'), demo.userId)) {
       const withSchool = (body as { model?: object }).model
         ? { model: { ...(body as { model: object }).model, schoolId: HUAXIA.id } }
         : { ...(body as object), schoolId: HUAXIA.id };
       const answer = await call(c, withSchool);
-      expectRefused(answer, 404);
-      expect(answer.body.message, name).toBe(NOT_FOUND);
-      expectRefused(await call(c, body, null), 40001);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
+      expectRefused(await call(c, body, null), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
     }
   });
 });
 
 describe('bad input', () => {
   test.each([
-    ['study situation without studentId', api.userStudySituation, { classId: '123' }, 'studentId'],
-    ['behaviour count without userId', api.studentBehaviourCount, { classId: '123', studentId: '123' }, 'userId'],
-    ['course statistic with a malformed classId', api.studentCourseStatistic, { classId: 'a b;', studentId: '123' }, 'classId'],
-    ['user statistic with a number for studentId', api.studentUserStatistic, { classId: '123', studentId: 42 }, 'studentId'],
-    ['today without classId', api.todayActivities, { userId: 'ME' }, 'classId'],
-    ['past sum with an object for classId', api.pastActivitySum, { classId: { id: 1 }, userId: 'ME' }, 'classId'],
-    ['past page of 7', api.pastActivityPage, { size: 7, model: { classId: '123', userId: 'ME' } }, '每页条数只能是 6、9 或 12'],
-    ['past page of 0', api.pastActivityPage, { size: 0, model: { classId: '123', userId: 'ME' } }, 'size'],
-    ['past page with status 5', api.pastActivityPage, { model: { classId: '123', userId: 'ME', classActivityStatus: 5 } }, 'classActivityStatus'],
-    ['past page with isRequired "x"', api.pastActivityPage, { model: { classId: '123', userId: 'ME', isRequired: 'x' } }, 'isRequired'],
-    ['past page sorted by name', api.pastActivityPage, { sort: 'name', model: { classId: '123', userId: 'ME' } }, 'sort'],
-    ['past page without model', api.pastActivityPage, { current: 1 }, 'classId'],
-    ['dynamic page with a malformed activityId', api.activityDynamicPage, { model: { classId: '123', activityId: '../x' } }, 'activityId'],
-    ['dynamic page of 1000', api.activityDynamicPage, { size: 1000, model: { classId: '123' } }, 'size'],
-    ['a JSON array for a body', api.todayActivities, [], ''],
-  ] as const)('%s: a clear 400', async (_, c, body, text) => {
+    [
+      'study situation without studentId',
+      api.userStudySituation,
+      { classId: '123' },
+      'studentId',
+      invalidField('studentId', '无效输入：期望 string，实际接收 undefined'),
+    ],
+    [
+      'behaviour count without userId',
+      api.studentBehaviourCount,
+      { classId: '123', studentId: '123' },
+      'userId',
+      invalidField('userId', '无效输入：期望 string，实际接收 undefined'),
+    ],
+    [
+      'course statistic with a malformed classId',
+      api.studentCourseStatistic,
+      { classId: 'a b;', studentId: '123' },
+      'classId',
+      invalidField('classId', t('validation.badFormat')),
+    ],
+    [
+      'user statistic with a number for studentId',
+      api.studentUserStatistic,
+      { classId: '123', studentId: 42 },
+      'studentId',
+      invalidField('studentId', '无效输入：期望 string，实际接收 数字'),
+    ],
+    ['today without classId', api.todayActivities, { userId: 'ME' }, 'classId', invalidField('classId', '无效输入：期望 string，实际接收 undefined')],
+    [
+      'past sum with an object for classId',
+      api.pastActivitySum,
+      { classId: { id: 1 }, userId: 'ME' },
+      'classId',
+      invalidField('classId', '无效输入：期望 string，实际接收 object'),
+    ],
+    [
+      'past page of 7',
+      api.pastActivityPage,
+      { size: 7, model: { classId: '123', userId: 'ME' } },
+      '每页条数只能是 6、9 或 12',
+      invalidField('size', t('learning.pastPageSize')),
+    ],
+    ['past page of 0', api.pastActivityPage, { size: 0, model: { classId: '123', userId: 'ME' } }, 'size', invalidField('size', '数值过小：期望 number >=1')],
+    [
+      'past page with status 5',
+      api.pastActivityPage,
+      { model: { classId: '123', userId: 'ME', classActivityStatus: 5 } },
+      'classActivityStatus',
+      invalidField('model.classActivityStatus', t('validation.badFormat')),
+    ],
+    [
+      'past page with isRequired "x"',
+      api.pastActivityPage,
+      { model: { classId: '123', userId: 'ME', isRequired: 'x' } },
+      'isRequired',
+      invalidField('model.isRequired', '无效输入：期望 数字，实际接收 NaN'),
+    ],
+    [
+      'past page sorted by name',
+      api.pastActivityPage,
+      { sort: 'name', model: { classId: '123', userId: 'ME' } },
+      'sort',
+      invalidField('sort', '无效输入：期望 "id"'),
+    ],
+    ['past page without model', api.pastActivityPage, { current: 1 }, 'classId', invalidField('model.classId', '无效输入：期望 string，实际接收 undefined')],
+    [
+      'dynamic page with a malformed activityId',
+      api.activityDynamicPage,
+      { model: { classId: '123', activityId: '../x' } },
+      'activityId',
+      invalidField('model.activityId', t('validation.badFormat')),
+    ],
+    ['dynamic page of 1000', api.activityDynamicPage, { size: 1000, model: { classId: '123' } }, 'size', invalidField('size', '数值过大：期望 number <=100')],
+    ['a JSON array for a body', api.todayActivities, [], '', '无效输入：期望 object，实际接收 数组'],
+  ] as const)('%s: a clear 400', async (_, c, body, text, message) => {
     const fill = (v: unknown): unknown =>
       v === 'ME' ? demo.userId : v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
     const answer = await call(c as AnyCall, fill(body));
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     expect(answer.body.message).toContain(text);
   });
 });

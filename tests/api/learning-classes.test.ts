@@ -4,10 +4,12 @@ import * as api from '~/lib/api/contracts/learning';
 import type { LearnerClass } from '~/lib/api/contracts/learning';
 import { LEARNING_CLASSES, SECOND_STUDENT, TODAY_SLOTS } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { DATE_TIME, expectOk, expectPage, expectRefused } from '../setup/api';
+import { DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * My learning and the class header (with the card click rules) on the seeded learning
@@ -19,8 +21,6 @@ type AnyCall = Call<any, unknown>;
 const server = useTestServer();
 const partner = useTestServer({ PARTNER_EDITION: 'true' });
 
-const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
-const NOT_FOUND = '未找到该班级，或您不在该班级中';
 const DEMO_CLASSES = LEARNING_CLASSES[DEMO.id]!;
 const enrolledNames = DEMO_CLASSES.filter((c) => c.serviceStatus !== undefined).map((c) => c.name);
 const nameOf = (key: string) => DEMO_CLASSES.find((c) => c.key === key)!.name;
@@ -97,7 +97,11 @@ describe('studentClasses (my learning)', () => {
     const h = every.find((c) => c.tenantId === DEMO.id)!;
     const d = expectOk(await p.call(api.studentClassDetail, { classId: h.classId, userId: user.userId, schoolId: DEMO.id }, as(user)));
     expect(d).toMatchObject({ classId: h.classId, title: nameOf('H') });
-    expectRefused(await server().call(api.studentClassDetail, { classId: h.classId, userId: huaxia.userId, schoolId: DEMO.id }, as(huaxia)), 404);
+    expectRefused(
+      await server().call(api.studentClassDetail, { classId: h.classId, userId: huaxia.userId, schoolId: DEMO.id }, as(huaxia)),
+      ErrorCode.NOT_FOUND,
+      t('learning.classNotFound'),
+    );
   });
 });
 
@@ -122,14 +126,14 @@ describe('classPeriods', () => {
   });
 
   test('bad paging or model is refused with the field named', async () => {
-    for (const body of [
-      { size: 0, model: { classPeriodType: 1, userId: demo.userId } },
-      { model: { userId: demo.userId } },
-      { model: { classPeriodType: 'abc', userId: demo.userId } },
-      { model: { classPeriodType: 1 } },
-    ]) {
+    for (const [body, message] of [
+      [{ size: 0, model: { classPeriodType: 1, userId: demo.userId } }, invalidField('size', '数值过小：期望 number >=1')],
+      [{ model: { userId: demo.userId } }, invalidField('model.classPeriodType', '无效输入：期望 数字，实际接收 NaN')],
+      [{ model: { classPeriodType: 'abc', userId: demo.userId } }, invalidField('model.classPeriodType', '无效输入：期望 数字，实际接收 NaN')],
+      [{ model: { classPeriodType: 1 } }, invalidField('model.userId', '无效输入：期望 string，实际接收 undefined')],
+    ] as const) {
       const answer = await periods(demo, body);
-      expectRefused(answer, 400);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     }
     expect((await periods(demo, { model: { classPeriodType: 1 } })).body.message).toContain('userId');
   });
@@ -137,14 +141,13 @@ describe('classPeriods', () => {
 
 describe('updateEnrolState', () => {
   test.each([
-    ['E', 'pending admission (-1)', '您尚未入学，暂不能进入该班级'],
-    ['D', 'pending start (0)', '班级内容正在准备中，请耐心等待'],
-    ['G', 'not yet opened (teachingClassStatus 0)', '班级尚未开班，请耐心等待'],
+    ['E', 'pending admission (-1)', t('learning.notAdmitted')],
+    ['D', 'pending start (0)', t('learning.preparing')],
+    ['G', 'not yet opened (teachingClassStatus 0)', t('learning.notOpenYet')],
   ])('class %s, %s, cannot be recorded as opened: the card rule holds on the server', async (key, _name, message) => {
     const s = server();
     const answer = await s.call(api.updateEnrolState, { classId: idOf(key), userId: demo.userId }, withToken(demo.token));
-    expectRefused(answer, 409);
-    expect(answer.body.message).toBe(message);
+    expectRefused(answer, ErrorCode.CONFLICT, message);
     const row = await s.runtime.db
       .selectFrom('classStudents')
       .select('enrolStateAt')
@@ -233,8 +236,7 @@ describe('someone else', () => {
       await server().call(api.updateEnrolState, { classId: idOf('A'), userId: other }, withToken(demo.token)),
       await detail(demo, { classId: idOf('A'), userId: other }),
     ]) {
-      expectRefused(answer, 403);
-      expect(answer.body.message).toBe(NOT_YOURS);
+      expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
     }
   });
 
@@ -246,8 +248,7 @@ describe('someone else', () => {
         await server().call(api.increaseVisit, { classId, studentId: '1234567890123' }, withToken(demo.token)),
       ];
       for (const answer of answers) {
-        expectRefused(answer, 404);
-        expect(answer.body.message).toBe(NOT_FOUND);
+        expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
       }
     }
   });
@@ -259,19 +260,22 @@ describe('someone else', () => {
       await server().call(api.increaseVisit, { classId: idOf('A'), studentId: theirs.studentId }, withToken(demo.token)),
     ];
     for (const answer of refused) {
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
     }
     expect(expectOk(await detail(classmate, { classId: idOf('A'), userId: classmate.userId }))).toMatchObject({ visitCount: theirs.visitCount });
   });
 
   test("another school's id as schoolId is not found outside the partner edition", async () => {
     const answer = await detail(demo, { classId: idOf('A'), userId: demo.userId, schoolId: HUAXIA.id });
-    expectRefused(answer, 404);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
   });
 
   test("the other school's token cannot be used here (40009), and no token is 40001 on every call", async () => {
-    expectRefused(await server().call(api.studentClasses, { userId: huaxia.userId }, withToken(huaxia.token)), 40009);
+    expectRefused(
+      await server().call(api.studentClasses, { userId: huaxia.userId }, withToken(huaxia.token)),
+      ErrorCode.TOKEN_FOREIGN,
+      t('identity.tokenForeign'),
+    );
     const bodies: [AnyCall, unknown][] = [
       [api.studentClasses, { userId: demo.userId }],
       [api.classPeriods, { model: { classPeriodType: 1, userId: demo.userId } }],
@@ -279,23 +283,47 @@ describe('someone else', () => {
       [api.studentClassDetail, { classId: idOf('A'), userId: demo.userId }],
       [api.increaseVisit, { classId: idOf('A'), studentId: '1234567890123' }],
     ];
-    for (const [call, body] of bodies) expectRefused(await server().call(call, body as never), 40001);
+    for (const [call, body] of bodies) expectRefused(await server().call(call, body as never), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 });
 
 describe('bad input', () => {
   test.each([
-    ['studentClasses without userId', api.studentClasses, {}, 'userId'],
-    ['studentClasses with a non-boolean isKingDee', api.studentClasses, { userId: 'ME', isKingDee: 'yes' }, 'isKingDee'],
-    ['detail without classId', api.studentClassDetail, { userId: 'ME' }, 'classId'],
-    ['detail with a malformed classId', api.studentClassDetail, { classId: 'a b;', userId: 'ME' }, 'classId'],
-    ['increaseVisit without studentId', api.increaseVisit, { classId: '123' }, 'studentId'],
-    ['updateEnrolState with a number for userId', api.updateEnrolState, { classId: '123', userId: 42 }, 'userId'],
-    ['a JSON array for a body', api.studentClassDetail, [], ''],
-  ] as const)('%s: a clear 400', async (_, call, body, field) => {
+    ['studentClasses without userId', api.studentClasses, {}, 'userId', invalidField('userId', '无效输入：期望 string，实际接收 undefined')],
+    [
+      'studentClasses with a non-boolean isKingDee',
+      api.studentClasses,
+      { userId: 'ME', isKingDee: 'yes' },
+      'isKingDee',
+      invalidField('isKingDee', '无效输入：期望 boolean，实际接收 string'),
+    ],
+    ['detail without classId', api.studentClassDetail, { userId: 'ME' }, 'classId', invalidField('classId', '无效输入：期望 string，实际接收 undefined')],
+    [
+      'detail with a malformed classId',
+      api.studentClassDetail,
+      { classId: 'a b;', userId: 'ME' },
+      'classId',
+      invalidField('classId', t('validation.badFormat')),
+    ],
+    [
+      'increaseVisit without studentId',
+      api.increaseVisit,
+      { classId: '123' },
+      'studentId',
+      invalidField('studentId', '无效输入：期望 string，实际接收 undefined'),
+    ],
+    [
+      'updateEnrolState with a number for userId',
+      api.updateEnrolState,
+      { classId: '123', userId: 42 },
+      'userId',
+      invalidField('userId', '无效输入：期望 string，实际接收 数字'),
+    ],
+    ['a JSON array for a body', api.studentClassDetail, [], '', '无效输入：期望 object，实际接收 数组'],
+  ] as const)('%s: a clear 400', async (_, call, body, field, message) => {
     const filled = Array.isArray(body) ? body : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === 'ME' ? demo.userId : v]));
     const answer = await server().call(call as AnyCall, filled as never, withToken(demo.token));
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     expect(answer.body.message).toContain(field);
   });
 });

@@ -9,10 +9,12 @@ import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { EXTRA_LESSONS } from '~/server/db/seed/online-classroom';
 import { newId } from '~/server/ids';
 import { createPlatformClient, PlatformError } from '~/server/learning/third-party/third-party.provider';
-import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
+import { DATE_TIME, expectOk, expectRefused, invalidField } from '../setup/api';
 import { startFakePlatform, type FakePlatform } from '../setup/fake-platform';
 import { DEMO, HUAXIA, startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The course detail page's calls and the third-party launch on the seeded
@@ -24,9 +26,6 @@ import { loginAs, withToken, type TestUser } from '../setup/users';
 type AnyCall = Call<any, unknown>;
 
 const SECRET = 'api-test-third-party-secret-0123456789abcdef';
-const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
-const CLASS_NOT_FOUND = '未找到该班级，或您不在该班级中';
-const COURSE_NOT_FOUND = '未找到该课程，或该课程不属于此班级';
 const MINUTE = 60_000;
 
 let fake: FakePlatform;
@@ -376,8 +375,7 @@ describe('launchThirdParty', () => {
     fake.mode = mode;
     try {
       const answer = await launch('iiot');
-      expectRefused(answer, 503);
-      expect(answer.body.message).toBe('第三方学习平台暂时无法访问，请稍后再试');
+      expectRefused(answer, ErrorCode.UNAVAILABLE, t('learning.platformFailed'));
     } finally {
       fake.mode = 'ok';
     }
@@ -386,15 +384,12 @@ describe('launchThirdParty', () => {
   test('a course of this site, a course not open yet and a back URL of another site are refused before any platform call', async () => {
     fake.calls.length = 0;
     const internal = await launch('elec');
-    expectRefused(internal, 409);
-    expect(internal.body.message).toBe('该课程不是第三方平台课程，请在本站学习');
+    expectRefused(internal, ErrorCode.CONFLICT, t('learning.notThirdPartyCourse'));
     const closed = await launch('digital');
-    expectRefused(closed, 409);
-    expect(closed.body.message).toBe('请联系班主任开通课程');
+    expectRefused(closed, ErrorCode.CONFLICT, t('learning.courseNotOpen'));
     for (const backUrl of ['https://evil.example/steal', 'javascript:alert(1)', '/relative/path', 'http://user:pw@localhost/x']) {
       const answer = await launch('iiot', backUrl);
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe('返回地址必须是本站的页面地址');
+      expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.badBackUrl'));
     }
     expect(fake.calls).toEqual([]);
   });
@@ -410,8 +405,7 @@ describe('launchThirdParty', () => {
     const detail = expectOk<api.CourseDetail>(await bare.call(api.courseDetail, { courseId: iiot, classId: a, classStudentId: sid }, withToken(user.token)));
     expect(detail.platformReady).toBe(false);
     const answer = await bare.call(api.launchThirdParty, { courseId: iiot, classId: a, classStudentId: sid, backUrl: BACK }, withToken(user.token));
-    expectRefused(answer, 409);
-    expect(answer.body.message).toBe('本校尚未接入该课程的学习平台，暂时无法进入学习，请联系班主任');
+    expectRefused(answer, ErrorCode.CONFLICT, t('learning.platformNotConfigured'));
     // Where the platform is configured, the same course may be entered.
     expect(expectOk<api.CourseDetail>(await call(api.courseDetail, ref('iiot'))).platformReady).toBe(true);
   });
@@ -428,8 +422,7 @@ describe('someone else', () => {
 
   test.each(CALLS)("%s: another user's userId is 403", async (_, c, body) => {
     const answer = await call(c, { ...body(ref('iiot')), userId: classmate.userId });
-    expectRefused(answer, 403);
-    expect(answer.body.message).toBe(NOT_YOURS);
+    expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
   });
 
   test.each(CALLS)(
@@ -444,8 +437,7 @@ describe('someone else', () => {
       ];
       for (const r of cases) {
         const answer = await call(c, body(r));
-        expectRefused(answer, 404);
-        expect(answer.body.message).toBe(CLASS_NOT_FOUND);
+        expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
       }
       expect(fake.calls).toEqual([]);
     },
@@ -454,43 +446,74 @@ describe('someone else', () => {
   test.each(CALLS)('%s: a course of another class, of another school or unknown is 404 未找到该课程', async (_, c, body) => {
     for (const course of [courseId['care']!, courseId['python']!, '1234567890123']) {
       const answer = await call(c, body({ ...ref('elec'), courseId: course }));
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(COURSE_NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.courseNotFound'));
     }
     // class F teaches elec only: its plc is not found there although class A teaches it
     const answer = await call(c, body({ ...ref('plc', 'F') }));
-    expectRefused(answer, 404);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.courseNotFound'));
   });
 
   test.each(CALLS)("%s: no token is 40001; the other school's token is 40009", async (_, c, body) => {
-    expectRefused(await server.call(c, body(ref('elec')) as never), 40001);
-    expectRefused(await server.call(c, body(ref('elec')) as never, withToken(huaxia.token)), 40009);
+    expectRefused(await server.call(c, body(ref('elec')) as never), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(await server.call(c, body(ref('elec')) as never, withToken(huaxia.token)), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
   });
 });
 
 describe('bad input', () => {
   test.each([
-    ['courseDetail without courseId', api.courseDetail, { classId: '1', classStudentId: '1' }, 'courseId'],
-    ['courseDetail with a malformed classStudentId', api.courseDetail, { courseId: '1', classId: '1', classStudentId: 'a b;' }, 'classStudentId'],
-    ['courseSituation with a number for classId', api.courseSituation, { courseId: '1', classId: 12.5, classStudentId: '1' }, 'classId'],
+    [
+      'courseDetail without courseId',
+      api.courseDetail,
+      { classId: '1', classStudentId: '1' },
+      'courseId',
+      invalidField('courseId', '无效输入：期望 string，实际接收 undefined'),
+    ],
+    [
+      'courseDetail with a malformed classStudentId',
+      api.courseDetail,
+      { courseId: '1', classId: '1', classStudentId: 'a b;' },
+      'classStudentId',
+      invalidField('classStudentId', t('validation.badFormat')),
+    ],
+    [
+      'courseSituation with a number for classId',
+      api.courseSituation,
+      { courseId: '1', classId: 12.5, classStudentId: '1' },
+      'classId',
+      invalidField('classId', '无效输入：期望 string，实际接收 数字'),
+    ],
     [
       'courseStatistics with an unknown evaluateType',
       api.courseStatistics,
       { courseId: '1', classId: '1', classStudentId: '1', evaluateType: 'WEEK' },
       'evaluateType',
+      invalidField('evaluateType', '无效输入：期望 "ACTIVITY"'),
     ],
-    ['courseChaptersByType without studentId', api.courseChaptersByType, { courseId: '1', classId: '1' }, 'studentId'],
-    ['launchThirdParty without backUrl', api.launchThirdParty, { courseId: '1', classId: '1', classStudentId: '1' }, 'backUrl'],
+    [
+      'courseChaptersByType without studentId',
+      api.courseChaptersByType,
+      { courseId: '1', classId: '1' },
+      'studentId',
+      invalidField('studentId', '无效输入：期望 string，实际接收 undefined'),
+    ],
+    [
+      'launchThirdParty without backUrl',
+      api.launchThirdParty,
+      { courseId: '1', classId: '1', classStudentId: '1' },
+      'backUrl',
+      invalidField('backUrl', '无效输入：期望 string，实际接收 undefined'),
+    ],
     [
       'launchThirdParty with a very long backUrl',
       api.launchThirdParty,
       { courseId: '1', classId: '1', classStudentId: '1', backUrl: `http://localhost/${'x'.repeat(3000)}` },
       'backUrl',
+      invalidField('backUrl', '数值过大：期望 string <=2048 字符'),
     ],
-    ['a JSON array for a body', api.courseDetail, [], ''],
-  ] as const)('%s: a clear 400', async (_, c, body, field) => {
+    ['a JSON array for a body', api.courseDetail, [], '', '无效输入：期望 object，实际接收 数组'],
+  ] as const)('%s: a clear 400', async (_, c, body, field, message) => {
     const answer = await call(c as AnyCall, body);
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     expect(answer.body.message).toContain(field);
   });
 });

@@ -5,9 +5,12 @@ import * as api from '~/lib/api/contracts/classroom-interaction';
 import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
 import { INTERACTION_DEMO } from '~/server/db/seed/classroom-interaction';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { expectOk, expectRefused } from '../setup/api';
+import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
+import { COMMENT_LIMITS } from '~/server/limits/limits.rules';
 
 /**
  * The classroom interaction panel on the seeded demo:
@@ -20,10 +23,6 @@ import { loginAs, withToken, type TestUser } from '../setup/users';
 
 type AnyCall = Call<any, unknown>;
 
-const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
-const CLASS_NOT_FOUND = '未找到该班级，或您不在该班级中';
-const LESSON_NOT_FOUND = '未找到该课节，或该课节不属于此班级的课程';
-const NOTE_NOT_YOURS = '只能修改或删除自己的笔记';
 const MINUTE = 60_000;
 
 let server: TestServer;
@@ -159,18 +158,16 @@ describe('questions', () => {
     const before = (await questions(doc)).total;
     for (const empty of ['', '   ']) {
       const answer = await call(api.questionSubmit, body(empty));
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe('请填写问题内容');
+      expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.questionRequired'));
     }
     expectOk(await call(api.questionSubmit, body('问')));
     expectOk(await call(api.questionSubmit, body(text(100))));
     const tooLong = await call(api.questionSubmit, body(text(101)));
-    expectRefused(tooLong, 400);
-    expect(tooLong.body.message).toBe('问题内容不能超过100个字');
+    expectRefused(tooLong, ErrorCode.BAD_REQUEST, t('learning.questionTooLong'));
     // An emoji is one character.
     expectOk(await call(api.questionSubmit, body('😀'.repeat(100))));
     expect((await questions(doc)).total).toBe(before + 3);
-    expectRefused(await call(api.questionSubmit, { ...body(text(101)), isDraft: true }), 400);
+    expectRefused(await call(api.questionSubmit, { ...body(text(101)), isDraft: true }), ErrorCode.BAD_REQUEST, t('learning.questionTooLong'));
   });
 });
 
@@ -221,39 +218,39 @@ describe('notes', () => {
     const mineNote = all.find((n) => n.title === '电路三要素')!;
     for (const target of [theirs, teachers]) {
       const answer = await call(api.noteUpdate, { ...lesson(), courseId, id: target.id, title: '改掉', notes: '', isShared: 1 });
-      expectRefused(answer, 403);
-      expect(answer.body.message).toBe(NOTE_NOT_YOURS);
+      expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.noteNotYours'));
       const gone = await call(api.noteDelete, { classId: classA, ids: [mineNote.id, target.id] });
-      expectRefused(gone, 403);
+      expectRefused(gone, ErrorCode.FORBIDDEN, t('learning.noteNotYours'));
     }
     const after = await notes(0);
     expect(after.find((n) => n.id === theirs.id)!.title).toBe('欧姆定律要点');
     expect(after.map((n) => n.id)).toEqual(expect.arrayContaining([theirs.id, teachers.id, mineNote.id]));
     // The classmate's private note cannot be reached by id either.
     const privateOfMate = (await notes(1, 'mate')).find((n) => n.title === '雨桐的私人笔记')!;
-    expectRefused(await call(api.noteUpdate, { ...lesson(), courseId, id: privateOfMate.id, title: 'x', isShared: 0 }), 403);
+    expectRefused(
+      await call(api.noteUpdate, { ...lesson(), courseId, id: privateOfMate.id, title: 'x', isShared: 0 }),
+      ErrorCode.FORBIDDEN,
+      t('learning.noteNotYours'),
+    );
     expect((await notes(1, 'mate')).find((n) => n.id === privateOfMate.id)!.title).toBe('雨桐的私人笔记');
     // An unknown id is not found, and deletes nothing.
-    expectRefused(await call(api.noteDelete, { classId: classA, ids: [mineNote.id, 'nosuchnote'] }), 404);
+    expectRefused(await call(api.noteDelete, { classId: classA, ids: [mineNote.id, 'nosuchnote'] }), ErrorCode.NOT_FOUND, t('learning.noteNotFound'));
     expect((await notes(1)).map((n) => n.id)).toContain(mineNote.id);
   });
 
   test('title required (请先填写笔记名称), title and text 1 and 100 pass, 101 refused', async () => {
     const base = { ...lesson(doc), courseId, isShared: 0 as const };
     const empty = await call(api.noteCreate, { ...base, title: '' });
-    expectRefused(empty, 400);
-    expect(empty.body.message).toBe('请先填写笔记名称');
+    expectRefused(empty, ErrorCode.BAD_REQUEST, t('learning.noteTitleRequired'));
     expectOk(await call(api.noteCreate, { ...base, title: '记' }));
     expectOk(await call(api.noteCreate, { ...base, title: text(100), notes: text(100) }));
     const longTitle = await call(api.noteCreate, { ...base, title: text(101) });
-    expectRefused(longTitle, 400);
-    expect(longTitle.body.message).toBe('笔记名称不能超过100个字');
+    expectRefused(longTitle, ErrorCode.BAD_REQUEST, t('learning.noteTitleTooLong'));
     const longText = await call(api.noteCreate, { ...base, title: '好', notes: text(101) });
-    expectRefused(longText, 400);
-    expect(longText.body.message).toBe('笔记内容不能超过100个字');
+    expectRefused(longText, ErrorCode.BAD_REQUEST, t('learning.noteTooLong'));
     const id = (await notes(1, 'me', doc)).find((n) => n.title === '记')!.id;
-    expectRefused(await call(api.noteUpdate, { ...base, id, title: '' }), 400);
-    expectRefused(await call(api.noteUpdate, { ...base, id, title: text(101) }), 400);
+    expectRefused(await call(api.noteUpdate, { ...base, id, title: '' }), ErrorCode.BAD_REQUEST, t('learning.noteTitleRequired'));
+    expectRefused(await call(api.noteUpdate, { ...base, id, title: text(101) }), ErrorCode.BAD_REQUEST, t('learning.noteTitleTooLong'));
     expect((await notes(1, 'me', doc)).find((n) => n.id === id)!.title).toBe('记');
   });
 
@@ -262,13 +259,12 @@ describe('notes', () => {
     const before = (await notes(1, 'me', doc)).length;
     for (const title of ['\u200B\u200B\u200B', '\u200C\u200D', '\u2060\uFEFF', ' \u3000\u200B ']) {
       const refused = await call(api.noteCreate, { ...base, title });
-      expectRefused(refused, 400);
-      expect(refused.body.message).toBe('请先填写笔记名称');
+      expectRefused(refused, ErrorCode.BAD_REQUEST, t('learning.noteTitleRequired'));
     }
     const question = await call(api.questionSubmit, { ...lesson(doc), courseId, title: '\u200B\u2060' });
-    expectRefused(question, 400);
+    expectRefused(question, ErrorCode.BAD_REQUEST, t('learning.questionRequired'));
     const comment = await call(api.commentSubmit, { classId: classA, id: video, commentContent: '\uFEFF\u200B' });
-    expectRefused(comment, 400);
+    expectRefused(comment, ErrorCode.BAD_REQUEST, t('learning.commentRequired'));
     expect((await notes(1, 'me', doc)).length).toBe(before);
     // A visible character among them is text.
     expectOk(await call(api.noteCreate, { ...base, title: '\u200B记\u200B' }));
@@ -291,23 +287,34 @@ describe('comments', () => {
     expect(after.total).toBe(seeded.total + 2);
     expect(after.records.at(-1)).toMatchObject({ commentParent: parent, commentContent: text(100), commentParentAuthorName: expect.any(String), mine: false });
     const empty = await call(api.commentSubmit, { classId: classA, id: video, commentContent: '  ' });
-    expectRefused(empty, 400);
-    expect(empty.body.message).toBe('请填写评论内容');
+    expectRefused(empty, ErrorCode.BAD_REQUEST, t('learning.commentRequired'));
     const long = await call(api.commentSubmit, { classId: classA, id: video, commentContent: text(101) });
-    expectRefused(long, 400);
-    expect(long.body.message).toBe('评论内容不能超过100个字');
+    expectRefused(long, ErrorCode.BAD_REQUEST, t('learning.commentTooLong'));
     expect((await comments()).total).toBe(after.total);
     // The portal's comment limit: five a minute.
-    for (let i = 0; i < 4; i += 1) expectOk(await call(api.commentSubmit, { classId: classA, id: doc, commentContent: `第${i}条` }));
-    expectRefused(await call(api.commentSubmit, { classId: classA, id: doc, commentContent: '太多了' }), 429);
+    for (let i = 0; i < COMMENT_LIMITS.perUserMinute - 1; i += 1)
+      expectOk(await call(api.commentSubmit, { classId: classA, id: doc, commentContent: `第${i}条` }));
+    expectRefused(
+      await call(api.commentSubmit, { classId: classA, id: doc, commentContent: '太多了' }),
+      ErrorCode.TOO_MANY_REQUESTS,
+      t('engagement.tooManyCommentsMinute', { max: COMMENT_LIMITS.perUserMinute }),
+    );
   });
 
   test('a reply to a comment of another lesson or class is refused', async () => {
     server.clock.advance(2 * MINUTE);
     const parent = (await comments()).records[0]!.id;
-    expectRefused(await call(api.commentSubmit, { classId: classA, id: doc, commentParent: parent, commentContent: '错位回复' }), 404);
-    expectRefused(await call(api.commentSubmit, { classId: classH, commentParent: parent, commentContent: '跨班回复' }, mate), 404);
-    expectRefused(await call(api.commentSubmit, { classId: classA, commentContent: '无课节' }), 404);
+    expectRefused(
+      await call(api.commentSubmit, { classId: classA, id: doc, commentParent: parent, commentContent: '错位回复' }),
+      ErrorCode.NOT_FOUND,
+      t('learning.commentNotFound'),
+    );
+    expectRefused(
+      await call(api.commentSubmit, { classId: classH, commentParent: parent, commentContent: '跨班回复' }, mate),
+      ErrorCode.NOT_FOUND,
+      t('learning.commentNotFound'),
+    );
+    expectRefused(await call(api.commentSubmit, { classId: classA, commentContent: '无课节' }), ErrorCode.NOT_FOUND, t('learning.lessonNotFound'));
   });
 });
 
@@ -361,31 +368,29 @@ describe('refusals', () => {
         ),
       );
     const before = await counts();
-    for (const [name, c, body] of every()) {
+    for (const [, c, body] of every()) {
       const cases: Record<string, unknown>[] = [swap(body, { classId: classH }), swap(body, { classId: huaxiaClass })];
       const named = 'model' in body ? 'studentId' in (body['model'] as object) : 'studentId' in body;
       if (named) cases.push(swap(body, { studentId: mateId }));
       for (const b of cases) {
         const answer = await call(c, b);
-        expectRefused(answer, 404);
-        expect(answer.body.message, name).toBe(CLASS_NOT_FOUND);
+        expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
       }
       // The other school's student with the demo school's class, in their own school.
       const other = await huaxiaCall(c, swap(body, { userId: huaxia.userId }));
-      expectRefused(other, 404);
+      expectRefused(other, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
     }
     expect(await counts()).toEqual(before);
   });
 
   test('another user’s userId is 403', async () => {
     const answer = await call(api.likeToggle, { bizType: 1, likeObjectId: video, isThumb: 1, userId: mate.userId, classId: classA });
-    expectRefused(answer, 403);
-    expect(answer.body.message).toBe(NOT_YOURS);
-    expectRefused(await call(api.questionCount, { ...lesson(), userId: mate.userId }), 403);
+    expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
+    expectRefused(await call(api.questionCount, { ...lesson(), userId: mate.userId }), ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
   });
 
   test('a lesson or course of another class is 404 未找到该课节', async () => {
-    for (const [name, c, body] of every()) {
+    for (const [, c, body] of every()) {
       const changed =
         'model' in body
           ? swap(body, 'infoId' in (body['model'] as object) ? { infoId: foreignLesson } : { classroomId: foreignLesson })
@@ -395,46 +400,52 @@ describe('refusals', () => {
               ? { ...body, id: foreignLesson }
               : { ...body, classroomId: foreignLesson };
       const answer = await call(c, changed);
-      expectRefused(answer, 404);
-      expect(answer.body.message, name).toBe(LESSON_NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.lessonNotFound'));
     }
     // The lesson is the class's but the course named is another.
     for (const c of [api.noteList, api.noteCreate, api.questionSubmit]) {
       const answer = await call(c, { ...lesson(), courseId: foreignCourse, title: '问', dataType: 0, isShared: 0, isDraft: false });
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(LESSON_NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.lessonNotFound'));
     }
   });
 
   test('bad input is a clear 400', async () => {
-    const bad: [AnyCall, unknown][] = [
-      [api.questionCount, { classroomId: video, studentId: me }],
-      [api.questionPage, { model: { classId: classA } }],
-      [api.questionPage, { size: 1000, model: lesson() }],
-      [api.questionSubmit, { ...lesson(), courseId, title: 5, isDraft: false }],
-      [api.noteList, { ...noteQuery(0), dataType: 2 }],
-      [api.noteCreate, { ...lesson(), courseId, title: '记', isShared: 2 }],
-      [api.noteUpdate, { ...lesson(), courseId, title: '记', isShared: 0 }],
-      [api.noteDelete, { classId: classA, ids: [] }],
-      [api.noteDelete, { classId: classA, ids: ['../x'] }],
-      [api.commentSubmit, { classId: classA, id: video, commentContent: text(3000) }],
-      [api.likeToggle, { bizType: 2, likeObjectId: video, isThumb: 1, userId: demo.userId, classId: classA }],
-      [api.likeToggle, { bizType: 1, likeObjectId: video, isThumb: 'yes', userId: demo.userId, classId: classA }],
-      [api.likeState, { classroomId: "1' or '1'='1", classId: classA }],
+    const missing = '无效输入：期望 string，实际接收 undefined';
+    const bad: [AnyCall, unknown, string][] = [
+      [api.questionCount, { classroomId: video, studentId: me }, invalidField('classId', missing)],
+      [api.questionPage, { model: { classId: classA } }, invalidField('model.classroomId', missing)],
+      [api.questionPage, { size: 1000, model: lesson() }, invalidField('size', '数值过大：期望 number <=999')],
+      [api.questionSubmit, { ...lesson(), courseId, title: 5, isDraft: false }, invalidField('title', '无效输入：期望 string，实际接收 数字')],
+      [api.noteList, { ...noteQuery(0), dataType: 2 }, invalidField('dataType', '无效输入')],
+      [api.noteCreate, { ...lesson(), courseId, title: '记', isShared: 2 }, invalidField('isShared', '无效输入')],
+      [api.noteUpdate, { ...lesson(), courseId, title: '记', isShared: 0 }, invalidField('id', missing)],
+      [api.noteDelete, { classId: classA, ids: [] }, invalidField('ids', t('learning.noteNotFound'))],
+      [api.noteDelete, { classId: classA, ids: ['../x'] }, invalidField('ids.0', t('validation.badFormat'))],
+      [api.commentSubmit, { classId: classA, id: video, commentContent: text(3000) }, invalidField('commentContent', '数值过大：期望 string <=2000 字符')],
+      [api.likeToggle, { bizType: 2, likeObjectId: video, isThumb: 1, userId: demo.userId, classId: classA }, invalidField('bizType', '无效输入：期望 1')],
+      [api.likeToggle, { bizType: 1, likeObjectId: video, isThumb: 'yes', userId: demo.userId, classId: classA }, invalidField('isThumb', '无效输入')],
+      [api.likeState, { classroomId: "1' or '1'='1", classId: classA }, invalidField('classroomId', t('validation.badFormat'))],
     ];
-    for (const [c, body] of bad) {
+    for (const [c, body, message] of bad) {
       const answer = await call(c, body);
-      expectRefused(answer, 400);
-      expect(answer.body.message.length).toBeGreaterThan(0);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     }
   });
 
   test('without a token every call asks to log in', async () => {
-    for (const [, c, body] of every()) expectRefused(await server.call(c as never, body as never), 40001);
+    for (const [, c, body] of every()) expectRefused(await server.call(c as never, body as never), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 
   test('the other school’s student sees nothing of the demo school by naming its ids', async () => {
-    expectRefused(await huaxiaCall(api.questionPage, { model: { classId: huaxiaClass, classroomId: video, studentId: huaxiaStudent } }), 404);
-    expectRefused(await huaxiaCall(api.noteList, { classId: huaxiaClass, classroomId: video, studentId: huaxiaStudent, courseId, dataType: 0 }), 404);
+    expectRefused(
+      await huaxiaCall(api.questionPage, { model: { classId: huaxiaClass, classroomId: video, studentId: huaxiaStudent } }),
+      ErrorCode.NOT_FOUND,
+      t('learning.lessonNotFound'),
+    );
+    expectRefused(
+      await huaxiaCall(api.noteList, { classId: huaxiaClass, classroomId: video, studentId: huaxiaStudent, courseId, dataType: 0 }),
+      ErrorCode.NOT_FOUND,
+      t('learning.lessonNotFound'),
+    );
   });
 });

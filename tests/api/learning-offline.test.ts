@@ -9,10 +9,12 @@ import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data
 import { HIGHLIGHTS, OFFLINE_LESSONS } from '~/server/db/seed/offline-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { newId } from '~/server/ids';
-import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
+import { DATE_TIME, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Attendance (sign in and out once each, auto sign-in) and the face-to-face classroom (detail
@@ -24,8 +26,6 @@ type AnyCall = Call<any, unknown>;
 
 const server = useTestServer();
 
-const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
-const NOT_FOUND = '未找到该班级，或您不在该班级中';
 const DUPLICATE = '不允许重复考勤签到';
 const nameOf = (key: string) => LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === key)!.name;
 
@@ -140,8 +140,12 @@ describe('attendance info', () => {
 
   test('the course and lesson may be left out; when given they must be the activity’s', async () => {
     expectOk(await call(api.attendanceInfo, { activityId: pendingOffline.id, classId: classA, studentId: studentA }));
-    expectRefused(await call(api.attendanceInfo, { ...ref(pendingOffline), classroomId: pendingOnline.classroomId }), 404);
-    expectRefused(await call(api.attendanceInfo, { ...ref(pendingOffline), courseId: classBActivity }), 404);
+    expectRefused(
+      await call(api.attendanceInfo, { ...ref(pendingOffline), classroomId: pendingOnline.classroomId }),
+      ErrorCode.NOT_FOUND,
+      t('learning.classroomNotFound'),
+    );
+    expectRefused(await call(api.attendanceInfo, { ...ref(pendingOffline), courseId: classBActivity }), ErrorCode.NOT_FOUND, t('learning.courseNotFound'));
   });
 });
 
@@ -184,13 +188,12 @@ describe('sign in and sign out', () => {
     ];
     for (const location of bad) {
       const answer = await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1, ...location }, who.user);
-      expectRefused(answer, 400);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.badLocation'));
       expect(answer.body.message, JSON.stringify(location)).toBe(BAD_LOCATION);
     }
     for (const type of [3, 0, '签到', null]) {
       const answer = await call(api.signAttendance, { ...ref(pendingOffline, who), type, lat: 31.95, lon: 118.84 }, who.user);
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe('参数 type 不正确：应为 1（签到）或 2（签退）');
+      expectRefused(answer, ErrorCode.BAD_REQUEST, invalidField('type', t('learning.badSignType')));
     }
     expect(await signs(pendingOffline.id, who.studentId)).toEqual([]);
     // The edges of the ranges and a location given as text are a location.
@@ -206,8 +209,7 @@ describe('sign in and sign out', () => {
     server().clock.advance(60_000);
     try {
       const answer = await call(api.signAttendance, { ...ref(pendingOffline, who), type: 1 }, who.user);
-      expectRefused(answer, 409);
-      expect(answer.body.message).toBe(DUPLICATE);
+      expectRefused(answer, ErrorCode.CONFLICT, t('learning.duplicateSign'));
     } finally {
       server().clock.advance(-60_000);
     }
@@ -223,8 +225,7 @@ describe('sign in and sign out', () => {
     expect(info).toMatchObject({ isSignIn: 1, isSignOut: 1, signOutTime: formatDateTime(NOW) });
     expect((await dynamics(pendingOffline.id, who.studentId)).map((d) => d.type)).toEqual([0, 1]);
     const again = await sign(2);
-    expectRefused(again, 409);
-    expect(again.body.message).toBe(DUPLICATE);
+    expectRefused(again, ErrorCode.CONFLICT, t('learning.duplicateSign'));
     // signing in after signing out is a repeat too
     expect((await sign(1)).body.message).toBe(DUPLICATE);
     expect(await signs(pendingOffline.id, who.studentId)).toHaveLength(2);
@@ -232,14 +233,13 @@ describe('sign in and sign out', () => {
 
   test('sign-out before the sign-in is refused with a clear message', async () => {
     const answer = await call(api.signAttendance, { ...ref(futureOffline), type: 2 });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('请先签到，再签退');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.signInFirst'));
     expect(await signs(futureOffline.id)).toEqual([]);
   });
 
   test('sign-in opens 30 minutes before the class: a class in a few days is refused with the day and time, nothing recorded', async () => {
     const answer = await call(api.signAttendance, { ...ref(futureOffline), type: 1 });
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.signInNotOpen', { time: '11月25日 08:30' }));
     const [date, time] = formatDateTime(futureOffline.startAt - 30 * MINUTE).split(' ') as [string, string];
     expect(answer.body.message).toBe(`签到尚未开始，请在 ${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日 ${time.slice(0, 5)} 后签到`);
     expect(await signs(futureOffline.id)).toEqual([]);
@@ -247,14 +247,12 @@ describe('sign in and sign out', () => {
 
   test('a sign the activity does not use is refused: online activities have no sign-out', async () => {
     const answer = await call(api.signAttendance, { ...ref(pendingOnline), type: 2 });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('该活动无需签退');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.signOutNotUsed'));
   });
 
   test('no sign-in after the class has ended (it stays missed)', async () => {
     const answer = await call(api.signAttendance, { ...ref(missedOffline), type: 1 });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('签到已结束');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.signInClosed'));
     expect(await signs(missedOffline.id)).toEqual([]);
   });
 
@@ -268,8 +266,7 @@ describe('sign in and sign out', () => {
     const ok = answers.filter((a) => a.body.code === 0);
     expect(ok).toHaveLength(1);
     for (const a of answers.filter((x) => x.body.code !== 0)) {
-      expectRefused(a, 409);
-      expect(a.body.message).toBe(DUPLICATE);
+      expectRefused(a, ErrorCode.CONFLICT, t('learning.duplicateSign'));
     }
     expect(await signs(electiveOnline.id, who.studentId)).toHaveLength(1);
     expect((await dynamics(electiveOnline.id, who.studentId)).map((d) => d.type)).toEqual([0]);
@@ -307,18 +304,17 @@ describe('the sign-in window (decision 029)', () => {
     }
   };
   const refusedWith = (answer: Awaited<ReturnType<typeof call>>, message: string) => {
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe(message);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
   };
 
   test('a face-to-face class at 21:59–23:29: nothing at 19:31; sign-in from 21:29, sign-out from 21:59', async () => {
     const who = await newStudent();
     const a = await activityAt(pendingOffline, at(21, 59), at(23, 29));
-    refusedWith(await signAt(at(19, 31), a, 1, who), '签到尚未开始，请在 21:29 后签到');
-    refusedWith(await signAt(at(21, 28) + 59_999, a, 1, who), '签到尚未开始，请在 21:29 后签到');
+    refusedWith(await signAt(at(19, 31), a, 1, who), t('learning.signInNotOpen', { time: '21:29' }));
+    refusedWith(await signAt(at(21, 28) + 59_999, a, 1, who), t('learning.signInNotOpen', { time: '21:29' }));
     expect(await signs(a.id, who.studentId)).toEqual([]);
     expect(expectOk<Attendance>(await signAt(at(21, 29), a, 1, who))).toMatchObject({ isSignIn: 1, signInTime: formatDateTime(at(21, 29)) });
-    refusedWith(await signAt(at(21, 59) - 1, a, 2, who), '签退尚未开始，请在 21:59 后签退');
+    refusedWith(await signAt(at(21, 59) - 1, a, 2, who), t('learning.signOutNotOpen', { time: '21:59' }));
     expect(expectOk<Attendance>(await signAt(at(21, 59), a, 2, who))).toMatchObject({ isSignOut: 1, signOutTime: formatDateTime(at(21, 59)) });
     expect((await signs(a.id, who.studentId)).map((r) => [r.type, r.signedAt])).toEqual([
       [1, at(21, 29)],
@@ -330,10 +326,10 @@ describe('the sign-in window (decision 029)', () => {
     const who = await newStudent(at(0, 0));
     const a = await activityAt(pendingOffline, at(8, 0), at(9, 30));
     expectOk(await signAt(at(9, 30), a, 1, who));
-    refusedWith(await signAt(at(10, 30) + 1, a, 2, who), '签退已结束');
+    refusedWith(await signAt(at(10, 30) + 1, a, 2, who), t('learning.signOutClosed'));
     expectOk(await signAt(at(10, 30), a, 2, who));
     const b = await activityAt(pendingOffline, at(8, 1), at(9, 31));
-    refusedWith(await signAt(at(9, 31) + 1, b, 1, who), '签到已结束');
+    refusedWith(await signAt(at(9, 31) + 1, b, 1, who), t('learning.signInClosed'));
     expect(await signs(b.id, who.studentId)).toEqual([]);
   });
 
@@ -387,8 +383,7 @@ describe('auto sign-in', () => {
 
   test('a face-to-face activity has no auto sign-in', async () => {
     const answer = await call(api.autoSignIn, { activityId: futureOffline.id, classId: classA, studentId: studentA });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('该活动未开启自动签到');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.autoSignOff'));
   });
 });
 
@@ -439,22 +434,20 @@ describe('the offline classroom', () => {
   test('detail refuses an online lesson, a lesson of another course and an activity of another lesson', async () => {
     const base = { classId: classA, studentId: studentA };
     const online = await call(api.offlineClassroomDetail, { ...base, classroomId: pendingOnline.classroomId, courseId: pendingOnline.extendId });
-    expectRefused(online, 400);
-    expect(online.body.message).toBe('该课堂不是面授课堂');
+    expectRefused(online, ErrorCode.BAD_REQUEST, t('learning.notOfflineClassroom'));
     const otherCourse = await call(api.offlineClassroomDetail, {
       ...base,
       classroomId: pendingOffline.classroomId,
       courseId: pendingOnline.extendId === pendingOffline.extendId ? 'x1' : pendingOnline.extendId,
     });
-    expectRefused(otherCourse, 404);
+    expectRefused(otherCourse, ErrorCode.NOT_FOUND, t('learning.classroomNotFound'));
     const otherActivity = await call(api.offlineClassroomDetail, {
       ...base,
       classroomId: pendingOffline.classroomId,
       courseId: pendingOffline.extendId,
       activityId: pendingOnline.id,
     });
-    expectRefused(otherActivity, 404);
-    expect(otherActivity.body.message).toBe('未找到该活动，或该活动不属于此班级');
+    expectRefused(otherActivity, ErrorCode.NOT_FOUND, t('learning.activityNotFound'));
     expectRefused(
       await call(api.offlineClassroomDetail, {
         ...base,
@@ -462,7 +455,8 @@ describe('the offline classroom', () => {
         courseId: pendingOffline.extendId,
         activityId: classBActivity,
       }),
-      404,
+      ErrorCode.NOT_FOUND,
+      t('learning.activityNotFound'),
     );
   });
 
@@ -489,8 +483,16 @@ describe('the offline classroom', () => {
   });
 
   test('highlights refuse another course and another class’s activity', async () => {
-    expectRefused(await call(api.classroomHighlights, { bizId: missedOffline.id, classId: classA, courseId: 'x1', studentId: studentA }), 404);
-    expectRefused(await call(api.classroomHighlights, { bizId: classBActivity, classId: classA, courseId: missedOffline.extendId, studentId: studentA }), 404);
+    expectRefused(
+      await call(api.classroomHighlights, { bizId: missedOffline.id, classId: classA, courseId: 'x1', studentId: studentA }),
+      ErrorCode.NOT_FOUND,
+      t('learning.courseNotFound'),
+    );
+    expectRefused(
+      await call(api.classroomHighlights, { bizId: classBActivity, classId: classA, courseId: missedOffline.extendId, studentId: studentA }),
+      ErrorCode.NOT_FOUND,
+      t('learning.activityNotFound'),
+    );
   });
 });
 
@@ -509,8 +511,7 @@ describe('someone else’s ids', () => {
   test('another user’s userId: 403', async () => {
     for (const [c, body] of calls()) {
       const answer = await call(c, body({ userId: classmate.userId }));
-      expectRefused(answer, 403);
-      expect(answer.body.message).toBe(NOT_YOURS);
+      expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
     }
   });
 
@@ -518,8 +519,7 @@ describe('someone else’s ids', () => {
     for (const [c, body] of calls()) {
       for (const over of [{ studentId: mateStudentA }, { classId: classH }, { classId: huaxiaClass, studentId: huaxiaStudent }, { classId: 'nope1' }]) {
         const answer = await call(c, body(over));
-        expectRefused(answer, 404);
-        expect(answer.body.message).toBe(NOT_FOUND);
+        expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
       }
     }
   });
@@ -527,7 +527,8 @@ describe('someone else’s ids', () => {
   test('the other school’s student cannot reach class A’s activity through their own class', async () => {
     for (const [c, body] of calls()) {
       const answer = await call(c, body({ classId: huaxiaClass, studentId: huaxiaStudent, userId: huaxia.userId }), huaxia, HUAXIA.id);
-      expectRefused(answer, 404);
+      // A lesson's detail names its course first; the others name the activity.
+      expectRefused(answer, ErrorCode.NOT_FOUND, t(c === api.offlineClassroomDetail ? 'learning.courseNotFound' : 'learning.activityNotFound'));
     }
   });
 
@@ -542,43 +543,52 @@ describe('someone else’s ids', () => {
           courseId: c === api.classroomHighlights ? futureOffline.courseId : undefined,
         }),
       );
-      expectRefused(answer, 404);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.activityNotFound'));
     }
     expect(await signs(classBActivity)).toEqual([]);
   });
 
   test('without a token: refused', async () => {
     const answer = await server().call(api.signAttendance, { ...ref(futureOffline), type: 1 } as never, { tenant: DEMO.id });
-    expectRefused(answer, 40001);
+    expectRefused(answer, ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 });
 
 describe('bad input', () => {
   test('missing or malformed ids, a sign type other than 1 or 2, a bad location: 400 with a clear message, nothing recorded', async () => {
     const base = { ...ref(futureOffline), type: 1 };
-    const bad: Record<string, unknown>[] = [
-      {},
-      { ...base, activityId: undefined },
-      { ...base, classId: '' },
-      { ...base, studentId: 'a b' },
-      { ...base, type: 3 },
-      { ...base, type: '1x' },
-      { ...base, type: undefined },
-      { ...base, lat: 31.9 },
-      { ...base, lon: 118.8 },
-      { ...base, lat: 91, lon: 0 },
-      { ...base, lat: 0, lon: -181 },
-      { ...base, lat: 'north', lon: 1 },
+    const noActivity = invalidField('activityId', '无效输入：期望 string，实际接收 undefined');
+    const badType = invalidField('type', t('learning.badSignType'));
+    const bad: [Record<string, unknown>, string][] = [
+      [{}, noActivity],
+      [{ ...base, activityId: undefined }, noActivity],
+      [{ ...base, classId: '' }, invalidField('classId', t('validation.badFormat'))],
+      [{ ...base, studentId: 'a b' }, invalidField('studentId', t('validation.badFormat'))],
+      [{ ...base, type: 3 }, badType],
+      [{ ...base, type: '1x' }, badType],
+      [{ ...base, type: undefined }, badType],
+      [{ ...base, lat: 31.9 }, t('learning.badLocation')],
+      [{ ...base, lon: 118.8 }, t('learning.badLocation')],
+      [{ ...base, lat: 91, lon: 0 }, t('learning.badLocation')],
+      [{ ...base, lat: 0, lon: -181 }, t('learning.badLocation')],
+      [{ ...base, lat: 'north', lon: 1 }, t('learning.badLocation')],
     ];
-    for (const body of bad) {
+    for (const [body, message] of bad) {
       const answer = await call(api.signAttendance, body);
-      expectRefused(answer, 400);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     }
     expect((await call(api.signAttendance, { ...base, lat: 31.9 })).body.message).toContain('经度和纬度需同时提供');
     expect(await signs(futureOffline.id)).toEqual([]);
-    for (const c of [api.attendanceInfo, api.autoSignIn, api.offlineClassroomDetail, api.classroomHighlights] as AnyCall[]) {
-      expectRefused(await call(c, {}), 400);
-      expectRefused(await call(c, { classId: 'a'.repeat(40), activityId: 1, bizId: [], studentId: null }), 400);
+    // Each call names the first field it reads, the activity's id under the name the call gives it.
+    for (const [c, first, wrong] of [
+      [api.attendanceInfo, 'activityId', '数字'],
+      [api.autoSignIn, 'activityId', '数字'],
+      [api.offlineClassroomDetail, 'classroomId', 'undefined'],
+      [api.classroomHighlights, 'bizId', '数组'],
+    ] as [AnyCall, string, string][]) {
+      expectRefused(await call(c, {}), ErrorCode.BAD_REQUEST, invalidField(first, '无效输入：期望 string，实际接收 undefined'));
+      const answer = await call(c, { classId: 'a'.repeat(40), activityId: 1, bizId: [], studentId: null });
+      expectRefused(answer, ErrorCode.BAD_REQUEST, invalidField(first, `无效输入：期望 string，实际接收 ${wrong}`));
     }
   });
 });

@@ -6,10 +6,12 @@ import { CREDIT_TOLERANCE_MS, MAX_PLAYBACK_RATE } from '~/lib/learning/study-cre
 import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
 import { EXTRA_CHAPTER, EXTRA_LESSONS, EXTRA_SECTION, ONLINE_COURSE } from '~/server/db/seed/online-classroom';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { expectOk, expectRefused } from '../setup/api';
-import { DAY, DEMO, HUAXIA, NOW, startTestServer, useTestServer, type TestServer } from '../setup/server';
+import { expectOk, expectRefused, invalidField } from '../setup/api';
+import { DAY, DEMO, HOUR, HUAXIA, NOW, startTestServer, useTestServer, type TestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The online classroom's calls (issue 12) on the seeded demo:
@@ -256,29 +258,28 @@ describe('the class’s activities (activity mode previous/next)', () => {
   });
 
   test('another student’s, another user’s, another school’s ids are refused; bad input is a clear 400', async () => {
-    const cases: [unknown, string, TestUser?, string?][] = [
-      [{ classId, studentId: mateStudentId }, CLASS_NOT_FOUND],
-      [{ classId, studentId, userId: classmate.userId }, NOT_YOURS],
-      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, CLASS_NOT_FOUND],
-      [{ classId, studentId }, CLASS_NOT_FOUND, classmate],
-      [{ classId, studentId }, CLASS_NOT_FOUND, huaxia, HUAXIA.id],
+    const cases: [unknown, number, string, TestUser?, string?][] = [
+      [{ classId, studentId: mateStudentId }, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND],
+      [{ classId, studentId, userId: classmate.userId }, ErrorCode.FORBIDDEN, NOT_YOURS],
+      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND],
+      [{ classId, studentId }, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND, classmate],
+      [{ classId, studentId }, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND, huaxia, HUAXIA.id],
       // the second school's token sent to the demo school
-      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, '登录信息与当前学校不匹配，请重新登录', huaxia],
+      [{ classId: huaxiaClassId, studentId: huaxiaStudentId }, ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'), huaxia],
     ];
-    for (const [body, message, user, tenant] of cases) {
+    for (const [body, code, message, user, tenant] of cases) {
       const a = await call(api.classActivities, body, user ?? demo, tenant);
-      expectRefused(a);
-      expect(a.body.message, JSON.stringify(body)).toBe(message);
+      expectRefused(a, code, message);
     }
-    for (const body of [
-      { classId: 1, studentId },
-      { classId },
-      { classId: '../x', studentId },
-      { classId, studentId: 'x'.repeat(33) },
-      { classId, studentId, userId: [demo.userId] },
-    ]) {
+    for (const [body, message] of [
+      [{ classId: 1, studentId }, invalidField('classId', '无效输入：期望 string，实际接收 数字')],
+      [{ classId }, invalidField('studentId', '无效输入：期望 string，实际接收 undefined')],
+      [{ classId: '../x', studentId }, invalidField('classId', t('validation.badFormat'))],
+      [{ classId, studentId: 'x'.repeat(33) }, invalidField('studentId', t('validation.badFormat'))],
+      [{ classId, studentId, userId: [demo.userId] }, invalidField('userId', '无效输入：期望 string，实际接收 数组')],
+    ] as const) {
       const a = await call(api.classActivities, body);
-      expectRefused(a, 400);
+      expectRefused(a, ErrorCode.BAD_REQUEST, message);
       expect(a.body.message).toBeTruthy();
     }
   });
@@ -290,21 +291,20 @@ describe('refusals', () => {
     for (const c of [...lessonCalls, api.reportProgress]) {
       const extra = c === api.reportProgress ? { seq: 1, positionMs: 0, watchedMs: 0 } : {};
       const base = { ...ref('电路的基本概念'), ...extra };
-      const cases: [unknown, string, TestUser?][] = [
-        [{ ...base, studentId: mateStudentId }, CLASS_NOT_FOUND],
-        [{ ...base, userId: classmate.userId }, NOT_YOURS],
-        [{ ...base, classId: huaxiaClassId, studentId: huaxiaStudentId }, CLASS_NOT_FOUND],
-        [{ ...base, courseId: course['care'] }, COURSE_NOT_FOUND],
-        [{ ...base, courseId: huaxiaCourseId, classroomId: huaxiaLessonId }, COURSE_NOT_FOUND],
-        [{ ...base, classroomId: lesson['基本指令视频'] }, LESSON_NOT_FOUND],
-        [{ ...base, classroomId: huaxiaLessonId }, LESSON_NOT_FOUND],
+      const cases: [unknown, number, string, TestUser?][] = [
+        [{ ...base, studentId: mateStudentId }, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND],
+        [{ ...base, userId: classmate.userId }, ErrorCode.FORBIDDEN, NOT_YOURS],
+        [{ ...base, classId: huaxiaClassId, studentId: huaxiaStudentId }, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND],
+        [{ ...base, courseId: course['care'] }, ErrorCode.NOT_FOUND, COURSE_NOT_FOUND],
+        [{ ...base, courseId: huaxiaCourseId, classroomId: huaxiaLessonId }, ErrorCode.NOT_FOUND, COURSE_NOT_FOUND],
+        [{ ...base, classroomId: lesson['基本指令视频'] }, ErrorCode.NOT_FOUND, LESSON_NOT_FOUND],
+        [{ ...base, classroomId: huaxiaLessonId }, ErrorCode.NOT_FOUND, LESSON_NOT_FOUND],
         // the classmate asking with the demo student's class student id
-        [base, CLASS_NOT_FOUND, classmate],
+        [base, ErrorCode.NOT_FOUND, CLASS_NOT_FOUND, classmate],
       ];
-      for (const [body, message, user] of cases) {
+      for (const [body, code, message, user] of cases) {
         const a = await call(c, body, user ?? demo);
-        expectRefused(a);
-        expect(a.body.message, `${c.path} ${JSON.stringify(body)}`).toBe(message);
+        expectRefused(a, code, message);
       }
     }
     const o = await call(api.courseOutline, { courseId: course['care'], classId, studentId });
@@ -322,33 +322,34 @@ describe('refusals', () => {
 
   test('bad input is a clear 400, never a 500', async () => {
     const base = { ...ref('基本指令视频', 'plc'), seq: 1, positionMs: 0, watchedMs: 0 };
-    const bad: Record<string, unknown>[] = [
-      { ...base, seq: 0 },
-      { ...base, seq: 1.5 },
-      { ...base, seq: '2' },
-      { ...base, seq: 2 ** 31 },
-      { ...base, positionMs: -1 },
-      { ...base, watchedMs: 'all' },
-      { ...base, watchedMs: 25 * 3_600_000 },
-      { ...base, client: 'Hacker' },
-      { ...base, sought: 'yes' },
-      { ...base, classroomId: '../x' },
-      { ...base, classroomId: undefined },
-      { ...base, classId: 'x'.repeat(33) },
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...base, seq: 0 }, invalidField('seq', '数值过小：期望 number >=1')],
+      [{ ...base, seq: 1.5 }, invalidField('seq', '无效输入：期望 int，实际接收 数字')],
+      [{ ...base, seq: '2' }, invalidField('seq', '无效输入：期望 数字，实际接收 string')],
+      [{ ...base, seq: 2 ** 31 }, invalidField('seq', `数值过大：期望 number <=${2 ** 31 - 1}`)],
+      [{ ...base, positionMs: -1 }, invalidField('positionMs', '数值过小：期望 number >=0')],
+      [{ ...base, watchedMs: 'all' }, invalidField('watchedMs', '无效输入：期望 数字，实际接收 string')],
+      [{ ...base, watchedMs: 25 * HOUR }, invalidField('watchedMs', `数值过大：期望 number <=${24 * HOUR}`)],
+      [{ ...base, client: 'Hacker' }, invalidField('client', '无效输入：期望 "Web"')],
+      [{ ...base, sought: 'yes' }, invalidField('sought', '无效输入：期望 boolean，实际接收 string')],
+      [{ ...base, classroomId: '../x' }, invalidField('classroomId', t('validation.badFormat'))],
+      [{ ...base, classroomId: undefined }, invalidField('classroomId', '无效输入：期望 string，实际接收 undefined')],
+      [{ ...base, classId: 'x'.repeat(33) }, invalidField('classId', t('validation.badFormat'))],
     ];
-    for (const body of bad) {
-      expectRefused(await call(api.reportProgress, body), 400);
+    for (const [body, message] of bad) {
+      expectRefused(await call(api.reportProgress, body), ErrorCode.BAD_REQUEST, message);
     }
     for (const c of [api.classroomDetail, api.courseOutline, api.activityContents, api.lastRecord, api.recordView, api.classroomPreview] as Call<
       unknown,
       unknown
     >[]) {
-      expectRefused(await call(c, { classId: 1 }), 400);
+      // Each call names the first field it reads: the course, or the activity whose contents are asked.
+      const first = c === api.activityContents ? 'activityId' : 'courseId';
+      expectRefused(await call(c, { classId: 1 }), ErrorCode.BAD_REQUEST, invalidField(first, '无效输入：期望 string，实际接收 undefined'));
     }
     // Reports are for what plays.
     const article = await call(api.reportProgress, { ...ref('正弦交流电阅读材料'), seq: 1, positionMs: 0, watchedMs: 0 });
-    expectRefused(article, 400);
-    expect(article.body.message).toBe('该课堂不是音视频课堂，无需上报学习进度');
+    expectRefused(article, ErrorCode.BAD_REQUEST, t('learning.notPlayable'));
   });
 });
 

@@ -9,10 +9,12 @@ import { DUTY_TYPES } from '~/lib/learning/duties';
 import { DAY, formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
 import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS } from '~/server/db/seed/learning-data';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { DATE_TIME, expectOk, expectRefused } from '../setup/api';
+import { DATE_TIME, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { createLearningClass } from '../setup/learning';
 import { loginAs, withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The timetable (the activity list by date and the duty count) and the
@@ -24,8 +26,6 @@ type AnyCall = Call<any, unknown>;
 
 const server = useTestServer();
 
-const NOT_YOURS = '只能查看本人的学习信息，请重新登录后再试';
-const NOT_FOUND = '未找到该班级，或您不在该班级中';
 const FEED_NOT_FOUND = '日历订阅不存在';
 const CLASS_A = LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === 'A')!;
 const nameOf = (key: string) => LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === key)!.name;
@@ -218,15 +218,13 @@ describe('refusals', () => {
 
   test.each(calls)("%s: another user's userId is 403", async (_name, call, extra) => {
     const answer = await server().call(call, { classId: classA, userId: mates[0]!.userId, ...extra } as never, as(demo));
-    expectRefused(answer, 403);
-    expect(answer.body.message).toBe(NOT_YOURS);
+    expectRefused(answer, ErrorCode.FORBIDDEN, t('learning.notYourAccount'));
   });
 
   test.each(calls)("%s: a classmate's class, another school's class and an unknown class are the same 404", async (_name, call, extra) => {
     for (const classId of [classH, huaxiaClass, '1234567890123']) {
       const answer = await server().call(call, { classId, userId: demo.userId, ...extra } as never, as(demo));
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
     }
   });
 
@@ -238,35 +236,60 @@ describe('refusals', () => {
       await activities(demo, { ...range, studentId: theirs.studentId }),
       await dutyCount(demo, { ...dutyRange, studentId: theirs.studentId }),
     ]) {
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe(NOT_FOUND);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
     }
     // the second school's student, in their own school, asking for class A
     const answer = await server().call(api.timetableActivities, { classId: classA, userId: huaxia.userId, ...range } as never, as(huaxia, HUAXIA.id));
-    expectRefused(answer, 404);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.classNotFound'));
   });
 
   test.each(calls)('%s: no token is 40001', async (_name, call, extra) => {
-    expectRefused(await server().call(call, { classId: classA, userId: demo.userId, ...extra } as never), 40001);
+    expectRefused(await server().call(call, { classId: classA, userId: demo.userId, ...extra } as never), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 
   test.each([
-    ['an unknown evaluateType', { evaluateType: 'YEAR', ...text(week) }, 'evaluateType'],
-    ['no evaluateType', text(week), 'evaluateType'],
-    ['a date that does not exist', { evaluateType: 'WEEK', startTime: '2026-02-31 00:00:00', endTime: '2026-03-01 00:00:00' }, 'startTime'],
-    ['a time in another shape', { evaluateType: 'WEEK', startTime: '2026/11/22', endTime: '2026-11-28 23:59:59' }, 'startTime'],
-    ['a number for a time', { evaluateType: 'WEEK', startTime: formatDateTime(week.start), endTime: 1795000000000 }, 'endTime'],
-    ['WEEK without a range', { evaluateType: 'WEEK' }, '请选择开始时间和结束时间'],
-    ['an end before the start', { evaluateType: 'WEEK', startTime: formatDateTime(week.end), endTime: formatDateTime(week.start) }, '结束时间不能早于开始时间'],
+    [
+      'an unknown evaluateType',
+      { evaluateType: 'YEAR', ...text(week) },
+      'evaluateType',
+      invalidField('evaluateType', '无效选项：期望以下之一 "WEEK"|"MONTH"|"UNIT"'),
+    ],
+    ['no evaluateType', text(week), 'evaluateType', invalidField('evaluateType', '无效选项：期望以下之一 "WEEK"|"MONTH"|"UNIT"')],
+    [
+      'a date that does not exist',
+      { evaluateType: 'WEEK', startTime: '2026-02-31 00:00:00', endTime: '2026-03-01 00:00:00' },
+      'startTime',
+      invalidField('startTime', '时间格式应为 YYYY-MM-DD HH:mm:ss'),
+    ],
+    [
+      'a time in another shape',
+      { evaluateType: 'WEEK', startTime: '2026/11/22', endTime: '2026-11-28 23:59:59' },
+      'startTime',
+      invalidField('startTime', '时间格式应为 YYYY-MM-DD HH:mm:ss'),
+    ],
+    [
+      'a number for a time',
+      { evaluateType: 'WEEK', startTime: formatDateTime(week.start), endTime: 1795000000000 },
+      'endTime',
+      invalidField('endTime', '无效输入：期望 string，实际接收 数字'),
+    ],
+    ['WEEK without a range', { evaluateType: 'WEEK' }, '请选择开始时间和结束时间', t('learning.rangeMissing')],
+    [
+      'an end before the start',
+      { evaluateType: 'WEEK', startTime: formatDateTime(week.end), endTime: formatDateTime(week.start) },
+      '结束时间不能早于开始时间',
+      t('catalog.endBeforeStart'),
+    ],
     [
       'more than 100 days',
       { evaluateType: 'MONTH', startTime: formatDateTime(month.start), endTime: formatDateTime(month.start + 101 * DAY) },
       '查询时间范围不能超过100天',
+      t('learning.rangeTooLong'),
     ],
-    ['a malformed classId', { evaluateType: 'UNIT', classId: 'a b;' }, 'classId'],
-  ])('activities with %s: a clear 400', async (_name, body, words) => {
+    ['a malformed classId', { evaluateType: 'UNIT', classId: 'a b;' }, 'classId', invalidField('classId', t('validation.badFormat'))],
+  ])('activities with %s: a clear 400', async (_name, body, words, message) => {
     const answer = await activities(demo, body);
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     expect(answer.body.message).toContain(words);
   });
 
@@ -275,13 +298,24 @@ describe('refusals', () => {
       'an end before the start',
       { evaluateType: 'MONTH', beginDateTime: formatDateTime(month.end), endDateTime: formatDateTime(month.start) },
       '结束时间不能早于开始时间',
+      t('catalog.endBeforeStart'),
     ],
-    ['more than 100 days', { evaluateType: 'WEEK', beginDateTime: '2026-01-01 00:00:00', endDateTime: '2026-12-31 23:59:59' }, '查询时间范围不能超过100天'],
-    ['a bad beginDateTime', { evaluateType: 'WEEK', beginDateTime: 'tomorrow', endDateTime: '2026-12-31 23:59:59' }, 'beginDateTime'],
-    ['MONTH without a range', { evaluateType: 'MONTH' }, '请选择开始时间和结束时间'],
-  ])('duty count with %s: a clear 400', async (_name, body, words) => {
+    [
+      'more than 100 days',
+      { evaluateType: 'WEEK', beginDateTime: '2026-01-01 00:00:00', endDateTime: '2026-12-31 23:59:59' },
+      '查询时间范围不能超过100天',
+      t('learning.rangeTooLong'),
+    ],
+    [
+      'a bad beginDateTime',
+      { evaluateType: 'WEEK', beginDateTime: 'tomorrow', endDateTime: '2026-12-31 23:59:59' },
+      'beginDateTime',
+      invalidField('beginDateTime', '时间格式应为 YYYY-MM-DD HH:mm:ss'),
+    ],
+    ['MONTH without a range', { evaluateType: 'MONTH' }, '请选择开始时间和结束时间', t('learning.rangeMissing')],
+  ])('duty count with %s: a clear 400', async (_name, body, words, message) => {
     const answer = await dutyCount(demo, body);
-    expectRefused(answer, 400);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     expect(answer.body.message).toContain(words);
   });
 });
@@ -414,7 +448,7 @@ describe('the private calendar feed', () => {
     expect(fresh).toMatch(FEED_URL);
     expect(fresh).not.toBe(old);
     const gone = await server().fetch(pathOf(old));
-    expectRefused(gone, 404);
+    expectRefused(gone, ErrorCode.NOT_FOUND, t('learning.feedNotFound'));
     // calendar apps read the HTTP status
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(FEED_NOT_FOUND);
@@ -435,7 +469,7 @@ describe('the private calendar feed', () => {
       await server().fetch('/api/calendar/..%2F..%2Fetc.ics'),
       await server().fetch('/api/calendar/x'),
     ]) {
-      expectRefused(answer, 404);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('learning.feedNotFound'));
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe(FEED_NOT_FOUND);
     }
@@ -444,6 +478,6 @@ describe('the private calendar feed', () => {
     const { user: them } = other.students[0]!;
     const theirs = expectOk<api.CalendarFeed>(await server().call(api.calendarFeed, { classId: other.classId, userId: them.userId }, as(them, HUAXIA.id))).url;
     expect((await server().fetch(pathOf(theirs), { headers: { Host: `${HUAXIA.preDomain}.localhost` } })).status).toBe(200);
-    expectRefused(await server().fetch(pathOf(theirs)), 404);
+    expectRefused(await server().fetch(pathOf(theirs)), ErrorCode.NOT_FOUND, t('learning.feedNotFound'));
   });
 });

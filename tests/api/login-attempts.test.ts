@@ -80,7 +80,7 @@ describe('bursts: every try is counted before its password is checked', () => {
       const n = LOGIN_THROTTLE.perIp * 3;
       const answers = await Promise.all(Array.from({ length: n }, () => login(s, uniqueMobile('175'), 'guess1234', ip)));
       expect(answers.filter(checked).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perIp);
-      for (const a of answers) if (!checked(a)) expect(a.body.code).toBe(ErrorCode.CAPTCHA_REQUIRED);
+      for (const a of answers) if (!checked(a)) expectRefused(a, ErrorCode.CAPTCHA_REQUIRED, t('login.captchaRequired'));
     });
   }, 60_000);
 
@@ -138,13 +138,13 @@ describe('the right person is not refused because of someone else', () => {
 
       const outsider = uniqueIp();
       for (let i = 0; i < LOGIN_THROTTLE.perAccountAddress; i++) expect((await login(s, mobile!, `guess${i}abc`, outsider)).body.message).toBe(LOGIN_FAILED);
-      expectRefused(await login(s, mobile!, PASSWORD, outsider), ErrorCode.TOO_MANY_REQUESTS);
+      expectRefused(await login(s, mobile!, PASSWORD, outsider), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
       // Another address, a browser never seen: the outsider's address spent only its own budget.
       expectOk(await login(s, mobile!, PASSWORD, uniqueIp()));
 
       // Guesses from many addresses reach the account's limit: new browsers are refused everywhere...
       for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) await login(s, mobile!, `spread${i}abc`, uniqueIp());
-      expectRefused(await login(s, mobile!, PASSWORD, uniqueIp()), ErrorCode.TOO_MANY_REQUESTS);
+      expectRefused(await login(s, mobile!, PASSWORD, uniqueIp()), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
       // ...the owner's own browser, from any address, is not.
       expectOk(await login(s, mobile!, PASSWORD, uniqueIp(), { cookie: device }));
     });
@@ -158,14 +158,14 @@ describe('the right person is not refused because of someone else', () => {
       const forged = `${device.slice(0, -3)}${device.endsWith('AAA') ? 'BBB' : 'AAA'}`;
       for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) await login(s, other!, `spread${i}abc`, uniqueIp());
       // The owner's cookie does not open the other account's budget.
-      expectRefused(await login(s, other!, PASSWORD, uniqueIp(), { cookie: device }), ErrorCode.TOO_MANY_REQUESTS);
+      expectRefused(await login(s, other!, PASSWORD, uniqueIp(), { cookie: device }), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
       for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) await login(s, owner!, `spread${i}abc`, uniqueIp());
-      expectRefused(await login(s, owner!, PASSWORD, uniqueIp(), { cookie: forged }), ErrorCode.TOO_MANY_REQUESTS);
+      expectRefused(await login(s, owner!, PASSWORD, uniqueIp(), { cookie: forged }), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
       // Guessing on the known browser has its own limit.
       const ip = uniqueIp();
       for (let i = 0; i < LOGIN_THROTTLE.perDevice; i++)
         expect((await login(s, owner!, `typo${i}abc`, ip, { cookie: device })).body.message).toBe(LOGIN_FAILED);
-      expectRefused(await login(s, owner!, PASSWORD, ip, { cookie: device }), ErrorCode.TOO_MANY_REQUESTS);
+      expectRefused(await login(s, owner!, PASSWORD, ip, { cookie: device }), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
       s.clock.advance(LOGIN_THROTTLE.windowMs + 1);
       expectOk(await login(s, owner!, PASSWORD, ip, { cookie: device }));
     });
@@ -199,14 +199,14 @@ describe('the right person is not refused because of someone else', () => {
       const device = setCookieOf(await login(s, known!, PASSWORD, uniqueIp()), DEVICE_COOKIE.student)!;
       const school = uniqueIp();
       for (let i = 0; i < LOGIN_THROTTLE.perIp; i++) expect((await login(s, uniqueMobile('174'), 'guess1234', school)).body.message).toBe(LOGIN_FAILED);
-      expectRefused(await login(s, uniqueMobile('174'), 'guess1234', school), ErrorCode.CAPTCHA_REQUIRED);
+      expectRefused(await login(s, uniqueMobile('174'), 'guess1234', school), ErrorCode.CAPTCHA_REQUIRED, t('login.captchaRequired'));
 
-      expectRefused(await login(s, fresh!, PASSWORD, school), ErrorCode.CAPTCHA_REQUIRED);
+      expectRefused(await login(s, fresh!, PASSWORD, school), ErrorCode.CAPTCHA_REQUIRED, t('login.captchaRequired'));
       const wrong = await solvedCaptcha(s, { ip: school });
       const refused = await login(s, fresh!, PASSWORD, school, { captcha: { ...wrong, captchaCode: wrongCode(wrong.captchaCode) } });
       expect(refused.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: t('captcha.wrong') });
       // A captcha works once.
-      expectRefused(await login(s, fresh!, PASSWORD, school, { captcha: wrong }), ErrorCode.CAPTCHA_REQUIRED);
+      expectRefused(await login(s, fresh!, PASSWORD, school, { captcha: wrong }), ErrorCode.CAPTCHA_REQUIRED, t('captcha.expired'));
       expectOk(await login(s, fresh!, PASSWORD, school, { captcha: await solvedCaptcha(s, { ip: school }) }));
       expectOk(await login(s, known!, PASSWORD, school, { cookie: device }));
     });
@@ -226,11 +226,19 @@ describe('the right person is not refused because of someone else', () => {
         for (let i = 0; i < STAFF_THROTTLE.perAccountAddress; i++) {
           expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from(outsider))).body.message).toBe(STAFF_FAILED);
         }
-        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(outsider))).body.code).toBe(429);
+        expectRefused(
+          await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(outsider)),
+          ErrorCode.TOO_MANY_REQUESTS,
+          t('staff.tooManyAttempts'),
+        );
         expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp()))).body.data.step).toBe('done');
 
         for (let i = 0; i < STAFF_THROTTLE.perAccount; i++) await s.call(staff.signIn, { mobile: member.mobile, password: `Spread${i}000` }, from(uniqueIp()));
-        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp()))).body.code).toBe(429);
+        expectRefused(
+          await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp())),
+          ErrorCode.TOO_MANY_REQUESTS,
+          t('staff.tooManyAttempts'),
+        );
         const known = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(uniqueIp(), device));
         expect(known.body.data.step).toBe('done');
       },

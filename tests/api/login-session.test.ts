@@ -3,6 +3,8 @@ import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { LOGIN, codeLogin, getAs, passwordLoginBody, postAs, sendLoginCode } from '../setup/login';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -29,26 +31,33 @@ describe('after login: bind, student id, user info', () => {
 
   test('binding needs a token (40001)', async () => {
     const u = await codeLogin(server());
-    expectRefused(await postAs(server(), LOGIN.bind, { tenantId: DEMO.id, userId: u.userId }), 40001);
-    expectRefused(await getAs(server(), LOGIN.studentId, { tenantId: DEMO.id, userId: u.userId }), 40001);
+    expectRefused(await postAs(server(), LOGIN.bind, { tenantId: DEMO.id, userId: u.userId }), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
+    expectRefused(await getAs(server(), LOGIN.studentId, { tenantId: DEMO.id, userId: u.userId }), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
   });
 
   test('binding only for oneself: another user id is refused and nothing is stored', async () => {
     const a = await codeLogin(server());
     const b = await codeLogin(server());
     const answer = await postAs(server(), LOGIN.bind, { tenantId: DEMO.id, userId: b.userId }, { token: a.token });
-    expectRefused(answer, 403);
-    expect(answer.body.message).toBe('只能为当前登录的账号操作');
-    expectRefused(await getAs(server(), LOGIN.studentId, { tenantId: DEMO.id, userId: b.userId }, { token: a.token }), 403);
+    expectRefused(answer, ErrorCode.FORBIDDEN, t('login.notSelf'));
+    expectRefused(await getAs(server(), LOGIN.studentId, { tenantId: DEMO.id, userId: b.userId }, { token: a.token }), ErrorCode.FORBIDDEN, t('login.notSelf'));
     expect(await server().runtime.db.selectFrom('userTenants').select('userId').where('userId', '=', b.userId).execute()).toEqual([]);
   });
 
   test('binding to another school than the token’s is refused (tenant isolation)', async () => {
     const a = await codeLogin(server());
     // The token's school in the header, another school in the body.
-    expectRefused(await postAs(server(), LOGIN.bind, { tenantId: HUAXIA.id, userId: a.userId }, { token: a.token }), 40009);
+    expectRefused(
+      await postAs(server(), LOGIN.bind, { tenantId: HUAXIA.id, userId: a.userId }, { token: a.token }),
+      ErrorCode.TOKEN_FOREIGN,
+      t('identity.tokenForeign'),
+    );
     // Another school in the header: the token itself is foreign there.
-    expectRefused(await postAs(server(), LOGIN.bind, { tenantId: HUAXIA.id, userId: a.userId }, { token: a.token, tenant: HUAXIA.id }), 40009);
+    expectRefused(
+      await postAs(server(), LOGIN.bind, { tenantId: HUAXIA.id, userId: a.userId }, { token: a.token, tenant: HUAXIA.id }),
+      ErrorCode.TOKEN_FOREIGN,
+      t('identity.tokenForeign'),
+    );
     expect(await server().runtime.db.selectFrom('userTenants').select('tenantId').where('userId', '=', a.userId).execute()).toEqual([]);
   });
 
@@ -72,8 +81,14 @@ describe('after login: bind, student id, user info', () => {
 
   test('bad input is refused, never a 500', async () => {
     const a = await codeLogin(server());
-    for (const body of [{}, { tenantId: DEMO.id }, { tenantId: DEMO.id, userId: '../../x' }, { tenantId: [1], userId: a.userId }, 'nope']) {
-      expectRefused(await postAs(server(), LOGIN.bind, body, { token: a.token }), 400);
+    for (const [body, message] of [
+      [{}, '无效输入'],
+      [{ tenantId: DEMO.id }, '无效输入'],
+      [{ tenantId: DEMO.id, userId: '../../x' }, t('validation.badFormat')],
+      [{ tenantId: [1], userId: a.userId }, '无效输入'],
+      ['nope', t('validation.badJson')],
+    ] as const) {
+      expectRefused(await postAs(server(), LOGIN.bind, body, { token: a.token }), ErrorCode.BAD_REQUEST, message);
     }
   });
 });
@@ -85,7 +100,7 @@ describe('sessions', () => {
     server().clock.set(a.expiration - 1);
     expectOk(await postAs(server(), LOGIN.userInfo, {}, { token: a.token }));
     server().clock.set(a.expiration);
-    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: a.token }), 40001);
+    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: a.token }), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
     server().clock.set(before + 60_000);
   });
 
@@ -93,7 +108,7 @@ describe('sessions', () => {
     const a = await codeLogin(server());
     const second = expectOk(await postAs(server(), LOGIN.login, passwordLoginBody(DEMO_STUDENT.mobile, DEMO_STUDENT.password)));
     expectOk(await postAs(server(), LOGIN.logout, {}, { token: a.token }));
-    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: a.token }), 40005);
+    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: a.token }), ErrorCode.TOKEN_REVOKED, t('identity.tokenRevoked'));
     expectOk(await postAs(server(), LOGIN.userInfo, {}, { token: second.token }));
   });
 });

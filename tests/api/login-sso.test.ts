@@ -5,11 +5,12 @@ import { DEMO, HUAXIA, PRODUCTION_ENV, startTestServer, useTestServer } from '..
 import { LOGIN, codeLogin, postAs, uniqueMobile } from '../setup/login';
 import { makeSsoToken } from '~/server/login/sso.service';
 import { readSignedToken, signToken } from '~/server/signed-token';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const SSO_SECRET = 'test-sso-shared-secret-0123456789abcdef';
 const PARTNER_SECRET = 'test-partner-sso-secret-0123456789abcdef';
 const server = useTestServer({ SSO_SHARED_SECRET: SSO_SECRET });
-const INVALID = '登录链接无效或已过期，请重新登录';
 
 const sso = (ticket: unknown) => postAs(server(), LOGIN.sso, { ticket }, { tenant: null });
 const token = (o: { mobile?: string; tenantId?: string; lifetimeS?: number; nowMs?: number; nonce?: string; nickName?: string } = {}) =>
@@ -36,15 +37,14 @@ describe('single sign-on in (/sso-login)', () => {
   test('the token of one school signs in to that school only', async () => {
     const data = expectOk(await sso(token({ tenantId: HUAXIA.id })));
     expect(data.tenantId).toBe(HUAXIA.id);
-    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: data.token, tenant: DEMO.id }), 40009);
+    expectRefused(await postAs(server(), LOGIN.userInfo, {}, { token: data.token, tenant: DEMO.id }), ErrorCode.TOKEN_FOREIGN, t('identity.tokenForeign'));
   });
 
   test('a replayed token is refused (the nonce is used once)', async () => {
-    const t = token();
-    expectOk(await sso(t));
-    const again = await sso(t);
-    expectRefused(again, 400);
-    expect(again.body.message).toBe(INVALID);
+    const ticket = token();
+    expectOk(await sso(ticket));
+    const again = await sso(ticket);
+    expectRefused(again, ErrorCode.BAD_REQUEST, t('sso.invalid'));
     // Two at the same moment: exactly one wins.
     const u = token();
     const both = await Promise.all([sso(u), sso(u)]);
@@ -52,22 +52,21 @@ describe('single sign-on in (/sso-login)', () => {
   });
 
   test('an expired token is refused (clock moved, not waited for)', async () => {
-    const t = token({ lifetimeS: 300 });
+    const ticket = token({ lifetimeS: 300 });
     server().clock.advance(300_000);
-    const late = await sso(t);
-    expectRefused(late, 400);
-    expect(late.body.message).toBe(INVALID);
+    const late = await sso(ticket);
+    expectRefused(late, ErrorCode.BAD_REQUEST, t('sso.invalid'));
     const fresh = token({ lifetimeS: 300 });
     server().clock.advance(299_000);
     expectOk(await sso(fresh));
   });
 
   test('a token living longer than 5 minutes is refused', async () => {
-    expectRefused(await sso(token({ lifetimeS: 301 })), 400);
+    expectRefused(await sso(token({ lifetimeS: 301 })), ErrorCode.BAD_REQUEST, t('sso.invalid'));
   });
 
   test('a token issued in the future is refused', async () => {
-    expectRefused(await sso(token({ nowMs: server().clock.value + 120_000 })), 400);
+    expectRefused(await sso(token({ nowMs: server().clock.value + 120_000 })), ErrorCode.BAD_REQUEST, t('sso.invalid'));
   });
 
   test('a bad signature, another secret or an altered payload is refused', async () => {
@@ -87,8 +86,7 @@ describe('single sign-on in (/sso-login)', () => {
     ];
     for (const ticket of cases) {
       const answer = await sso(ticket);
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe(INVALID);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, t('sso.invalid'));
     }
     // None of them created the altered user's session.
     expectOk(await sso(good));
@@ -106,14 +104,19 @@ describe('single sign-on in (/sso-login)', () => {
       { mobile: base.mobile },
     ]) {
       const answer = await sso(signToken(payload, SSO_SECRET));
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe(INVALID);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, t('sso.invalid'));
     }
   });
 
   test('bad input never gives a 500', async () => {
-    for (const body of [{}, { ticket: '' }, { ticket: 'x'.repeat(5000) }, { ticket: 42 }, '[]']) {
-      expectRefused(await postAs(server(), LOGIN.sso, body, { tenant: null }), 400);
+    for (const [body, message] of [
+      [{}, t('sso.invalid')],
+      [{ ticket: '' }, t('sso.invalid')],
+      [{ ticket: 'x'.repeat(5000) }, t('sso.invalid')],
+      [{ ticket: 42 }, t('sso.invalid')],
+      ['[]', t('validation.invalid')],
+    ] as const) {
+      expectRefused(await postAs(server(), LOGIN.sso, body, { tenant: null }), ErrorCode.BAD_REQUEST, message);
     }
   });
 
@@ -122,8 +125,7 @@ describe('single sign-on in (/sso-login)', () => {
     try {
       expect(prod.runtime.config.SSO_SHARED_SECRET).toBeNull();
       const answer = await postAs(prod, LOGIN.sso, { ticket: token() }, { tenant: null });
-      expectRefused(answer, 503);
-      expect(answer.body.message).toBe('统一登录未开通');
+      expectRefused(answer, ErrorCode.UNAVAILABLE, t('sso.off'));
     } finally {
       await prod.close();
     }
@@ -135,14 +137,14 @@ describe('partner single sign-on out (POST /api/contact/app/kingdee/sso)', () =>
     const u = await codeLogin(server());
     const answer = await postAs(server(), LOGIN.kingdee, {}, { token: u.token });
     expect(answer.status).toBe(404);
-    expectRefused(answer, 404);
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('api.notFound'));
   });
 
   test('in the partner edition: a signed 5-minute ticket of the logged-in student, and the partner URL', async () => {
     const partner = await startTestServer({ PARTNER_EDITION: 'true', PARTNER_SSO_SECRET: PARTNER_SECRET, PARTNER_SSO_URL: 'https://kingdee.example.com/sso' });
     try {
       const u = await codeLogin(partner);
-      expectRefused(await postAs(partner, LOGIN.kingdee, {}), 40001);
+      expectRefused(await postAs(partner, LOGIN.kingdee, {}), ErrorCode.TOKEN_INVALID, t('identity.tokenInvalid'));
       const data = expectOk(await postAs(partner, LOGIN.kingdee, {}, { token: u.token }));
       expect(data.expiresAt).toBe(Math.floor(partner.clock.value / 1000) * 1000 + 300_000);
       expect(data.url).toBe(`https://kingdee.example.com/sso?ticket=${data.ticket}`);

@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '~/lib/format';
 import { DATE_TIME, PATH, ageMs, allRecords, expectOk, expectPage, expectRefused, hiddenIds, publishedNews } from '../setup/api';
 import { DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const demoPublished = publishedNews(DEMO.seed);
@@ -189,16 +191,16 @@ describe('newInformation/detail', () => {
     expect(hidden).toHaveLength(2);
     for (const h of hidden) {
       const answer = await server().get(PATH.newsDetail, { id: h.id });
-      expectRefused(answer, 404);
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('common.noData'));
       expect(answer.text).not.toContain(h.title);
     }
     // The same holds for the second tenant's draft.
     const [draft] = await hiddenIds(server(), 'news', HUAXIA.id);
-    expectRefused(await server().get(PATH.newsDetail, { id: draft!.id }, { tenant: HUAXIA.id }), 404);
+    expectRefused(await server().get(PATH.newsDetail, { id: draft!.id }, { tenant: HUAXIA.id }), ErrorCode.NOT_FOUND, t('common.noData'));
   });
 
   test('an unknown id is not found', async () => {
-    expectRefused(await server().get(PATH.newsDetail, { id: '1795312800000000000' }), 404);
+    expectRefused(await server().get(PATH.newsDetail, { id: '1795312800000000000' }), ErrorCode.NOT_FOUND, t('common.noData'));
   });
 
   test('extra query parameters such as the client timestamp are ignored', async () => {

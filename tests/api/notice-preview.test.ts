@@ -5,6 +5,9 @@ import { makePreviewTicket, readPreviewTicket } from '~/server/content/preview.r
 import { signToken } from '~/server/signed-token';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaff } from '../setup/staff';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The notice editor's 预览: the staff call mints the school's signed, expiring ticket for a notice
@@ -72,8 +75,7 @@ describe('the notice preview link', () => {
   test("another school's notice is not found, and its staff cannot mint ours", async () => {
     const ours = await draftNotice();
     const answer = await mint(ours.id, foreign, HUAXIA.id);
-    expect(answer.body.code).not.toBe(0);
-    expect(answer.body.message).toBe('公告不存在或已被删除');
+    expectRefused(answer, ErrorCode.NOT_FOUND, t('adminContent.noticeNotFound'));
     const missing = await mint('0000000000000000');
     expect(missing.body.message).toBe('公告不存在或已被删除');
   });

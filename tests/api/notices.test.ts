@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '~/lib/format';
 import { DATE_TIME, PATH, ageMs, allRecords, expectOk, expectPage, expectRefused, hiddenIds, publishedNews, publishedNotices } from '../setup/api';
 import { DAY, DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const demoNotices = publishedNotices(DEMO.seed);
@@ -62,8 +64,8 @@ describe('discoverArticle/getVOById', () => {
 
   test('the draft and unknown ids are not found', async () => {
     const [draft] = await hiddenIds(server(), 'notices', DEMO.id);
-    expectRefused(await server().get(PATH.noticeDetail(draft!.id)), 404);
-    expectRefused(await server().get(PATH.noticeDetail('1795312800000000000')), 404);
+    expectRefused(await server().get(PATH.noticeDetail(draft!.id)), ErrorCode.NOT_FOUND, t('common.noData'));
+    expectRefused(await server().get(PATH.noticeDetail('1795312800000000000')), ErrorCode.NOT_FOUND, t('common.noData'));
   });
 });
 

@@ -5,6 +5,8 @@ import { LOGIN, passwordLoginBody, postAs, uniqueIp } from '../setup/login';
 import { DEMO_STUDENT } from '~/server/db/seed/login';
 import { DEMO_TENANT } from '~/server/db/seed/demo-data';
 import { createSchool, hasAnySchool } from '~/server/tenant/tenant.service';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * A production server never seeds the demo schools (their logins are published in the README);
@@ -15,9 +17,13 @@ describe('a fresh production database', () => {
     const prod = await startTestServer({ ...PRODUCTION_ENV }, { seed: false });
     try {
       expect(await hasAnySchool(prod.runtime.db)).toBe(false);
-      expectRefused(await prod.get(PATH.tenantByPreDomain, { predomain: DEMO_TENANT.preDomain }, { tenant: null }));
+      expectRefused(
+        await prod.get(PATH.tenantByPreDomain, { predomain: DEMO_TENANT.preDomain }, { tenant: null }),
+        ErrorCode.TENANT_NOT_FOUND,
+        t('tenant.notFound'),
+      );
       const login = await postAs(prod, LOGIN.login, passwordLoginBody(DEMO_STUDENT.mobile, DEMO_STUDENT.password), { ip: uniqueIp() });
-      expectRefused(login);
+      expectRefused(login, ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
     } finally {
       await prod.close();
     }

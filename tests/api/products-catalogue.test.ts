@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PATH, expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -102,25 +104,25 @@ describe('product/page', () => {
   });
 
   test('bad input is refused with a clear message', async () => {
-    for (const body of [
-      { size: 0 },
-      { size: 101 },
-      { current: -1 },
-      { sort: 'price' },
-      { model: { prodIdList: ['1; drop table products'] } },
-      { model: { prodIdList: Array.from({ length: 101 }, (_, i) => String(i + 1)) } },
-      { model: { prodIdList: 5 } },
-    ]) {
+    for (const [body, message] of [
+      [{ size: 0 }, invalidField('size', '数值过小：期望 number >=1')],
+      [{ size: 101 }, invalidField('size', '数值过大：期望 number <=100')],
+      [{ current: -1 }, invalidField('current', '数值过小：期望 number >=1')],
+      [{ sort: 'price' }, invalidField('sort', '无效输入：期望 "seq"')],
+      [{ model: { prodIdList: ['1; drop table products'] } }, invalidField('model.prodIdList.0', t('validation.badFormat'))],
+      [{ model: { prodIdList: Array.from({ length: 101 }, (_, i) => String(i + 1)) } }, invalidField('model.prodIdList', t('products.tooManyIds'))],
+      [{ model: { prodIdList: 5 } }, invalidField('model.prodIdList', '无效输入：期望 数组，实际接收 数字')],
+    ] as const) {
       const answer = await server().post(PATH.productPage, body);
-      expectRefused(answer, 400);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     }
-    expectRefused(await server().post(PATH.productPage, '{"size":'), 400);
+    expectRefused(await server().post(PATH.productPage, '{"size":'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
     const tooMany = await server().post(PATH.productPage, { model: { prodIdList: Array.from({ length: 101 }, (_, i) => String(i + 1)) } });
     expect(tooMany.body.message).toContain('prodIdList 最多 100 个');
   });
 
   test('an unknown tenant is refused', async () => {
-    expectRefused(await server().post(PATH.productPage, {}, { tenant: '1999999999999999999' }), 10404);
+    expectRefused(await server().post(PATH.productPage, {}, { tenant: '1999999999999999999' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 
@@ -151,8 +153,13 @@ describe('productOperationCategory/query', () => {
   });
 
   test('bad input is refused', async () => {
-    for (const body of [{ isVariety: 2 }, { state: 'x' }, { tenantId: 'bad id!' }]) expectRefused(await server().post(PATH.operationCategories, body), 400);
-    expectRefused(await server().post(PATH.operationCategories, { tenantId: '1999999999999999999' }), 10404);
+    for (const [body, message] of [
+      [{ isVariety: 2 }, invalidField('isVariety', '无效输入')],
+      [{ state: 'x' }, invalidField('state', '无效输入：期望 数字，实际接收 NaN')],
+      [{ tenantId: 'bad id!' }, invalidField('tenantId', t('validation.badFormat'))],
+    ] as const)
+      expectRefused(await server().post(PATH.operationCategories, body), ErrorCode.BAD_REQUEST, message);
+    expectRefused(await server().post(PATH.operationCategories, { tenantId: '1999999999999999999' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 
@@ -191,14 +198,14 @@ describe('productOperationRelation/page', () => {
   });
 
   test('bad input is refused', async () => {
-    for (const body of [
-      {},
-      { model: {} },
-      { model: { bizId: 'x y' } },
-      { model: { bizId: hot(), bizType: 'MAJOR' } },
-      { size: 500, model: { bizId: hot() } },
-    ]) {
-      expectRefused(await server().post(PATH.relationPage, body), 400);
+    for (const [body, message] of [
+      [{}, invalidField('model.bizId', '无效输入：期望 string，实际接收 undefined')],
+      [{ model: {} }, invalidField('model.bizId', '无效输入：期望 string，实际接收 undefined')],
+      [{ model: { bizId: 'x y' } }, invalidField('model.bizId', t('validation.badFormat'))],
+      [{ model: { bizId: hot(), bizType: 'MAJOR' } }, invalidField('model.bizType', t('products.badBizType'))],
+      [{ size: 500, model: { bizId: hot() } }, invalidField('size', '数值过大：期望 number <=100')],
+    ] as const) {
+      expectRefused(await server().post(PATH.relationPage, body), ErrorCode.BAD_REQUEST, message);
     }
     const answer = await server().post(PATH.relationPage, { model: { bizId: hot(), bizType: 'MAJOR' } });
     expect(answer.body.message).toContain('bizType 只能是 CATEGORY');

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PATH, allRecords, expectOk, expectPage, expectRefused } from '../setup/api';
+import { PATH, allRecords, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
 import { sortBySeq } from '~/server/products/products.rules';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -100,15 +102,15 @@ describe('hotMajor/detail', () => {
   });
 
   test('unknown, malformed or missing ids are refused', async () => {
-    expectRefused(await server().get(PATH.hotMajorDetail, { id: '9999999999999999999' }), 404);
-    expectRefused(await server().get(PATH.hotMajorDetail, { id: 'x y' }), 400);
-    expectRefused(await server().get(PATH.hotMajorDetail, {}), 400);
-    expectRefused(await server().get(PATH.hotMajorDetail, { id: 'a'.repeat(33) }), 400);
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: '9999999999999999999' }), ErrorCode.NOT_FOUND, t('common.noData'));
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: 'x y' }), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat')));
+    expectRefused(await server().get(PATH.hotMajorDetail, {}), ErrorCode.BAD_REQUEST, invalidField('id', '无效输入：期望 string，实际接收 undefined'));
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: 'a'.repeat(33) }), ErrorCode.BAD_REQUEST, invalidField('id', t('validation.badFormat')));
   });
 
   test("another tenant's major is not found, in both directions", async () => {
-    expectRefused(await server().get(PATH.hotMajorDetail, { id: huaxiaMajors[0].id }), 404);
-    expectRefused(await server().get(PATH.hotMajorDetail, { id: majorId('保育师') }, { tenant: HUAXIA.id }), 404);
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: huaxiaMajors[0].id }), ErrorCode.NOT_FOUND, t('common.noData'));
+    expectRefused(await server().get(PATH.hotMajorDetail, { id: majorId('保育师') }, { tenant: HUAXIA.id }), ErrorCode.NOT_FOUND, t('common.noData'));
     const own = expectOk(await server().get(PATH.hotMajorDetail, { id: huaxiaMajors[0].id }, { tenant: HUAXIA.id }));
     expect(own.name).toBe(HUAXIA.seed.hotMajors[0]!.name);
     expect(own.commonQuestionList.map((q: any) => q.name)).toEqual(
@@ -158,9 +160,15 @@ describe('commonQuestion/commonQuestionPage', () => {
   });
 
   test('bad input is refused', async () => {
-    for (const body of [{ size: 0 }, { size: 1000 }, { current: 'x' }, { model: { majorId: '../etc' } }, { model: 'x' }]) {
-      expectRefused(await server().post(PATH.commonQuestionPage, body), 400);
+    for (const [body, message] of [
+      [{ size: 0 }, invalidField('size', '数值过小：期望 number >=1')],
+      [{ size: 1000 }, invalidField('size', '数值过大：期望 number <=100')],
+      [{ current: 'x' }, invalidField('current', '无效输入：期望 数字，实际接收 NaN')],
+      [{ model: { majorId: '../etc' } }, invalidField('model.majorId', t('validation.badFormat'))],
+      [{ model: 'x' }, invalidField('model', '无效输入：期望 object，实际接收 string')],
+    ] as const) {
+      expectRefused(await server().post(PATH.commonQuestionPage, body), ErrorCode.BAD_REQUEST, message);
     }
-    expectRefused(await server().post(PATH.commonQuestionPage, 'nope'), 400);
+    expectRefused(await server().post(PATH.commonQuestionPage, 'nope'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { PATH as CORE, expectOk, expectRefused } from '../setup/api';
+import { PATH as CORE, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
 import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
 import { urlOf } from '~/lib/api/contract';
 import * as school from '~/lib/api/contracts/school';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 
@@ -93,12 +95,18 @@ describe('universityInformation/query', () => {
   });
 
   test('bad input is refused with a clear message', async () => {
-    for (const body of [{}, { informationType: 3 }, { informationType: -1 }, { informationType: 'x' }, { informationType: 0, universityId: 'no way' }]) {
-      expectRefused(await server().post(PATH.information, body), 400);
+    for (const [body, message] of [
+      [{}, invalidField('informationType', t('school.badInformationType'))],
+      [{ informationType: 3 }, invalidField('informationType', t('school.badInformationType'))],
+      [{ informationType: -1 }, invalidField('informationType', t('school.badInformationType'))],
+      [{ informationType: 'x' }, invalidField('informationType', t('school.badInformationType'))],
+      [{ informationType: 0, universityId: 'no way' }, invalidField('universityId', t('validation.badFormat'))],
+    ] as const) {
+      expectRefused(await server().post(PATH.information, body), ErrorCode.BAD_REQUEST, message);
     }
     const answer = await server().post(PATH.information, { informationType: 7 });
     expect(answer.body.message).toContain('informationType 只能是 0、1 或 2');
-    expectRefused(await server().post(PATH.information, '[1,'), 400);
+    expectRefused(await server().post(PATH.information, '[1,'), ErrorCode.BAD_REQUEST, t('validation.badJson'));
   });
 
   test("tenant isolation: another tenant's owner ids find nothing, in both directions", async () => {
@@ -173,7 +181,7 @@ describe('certificationOrganization/list', () => {
   });
 
   test('bad or unknown tenant ids are refused', async () => {
-    expectRefused(await server().get(PATH.organizations, { tenantId: 'bad id' }), 400);
-    expectRefused(await server().get(PATH.organizations, { tenantId: '1999999999999999999' }), 10404);
+    expectRefused(await server().get(PATH.organizations, { tenantId: 'bad id' }), ErrorCode.BAD_REQUEST, invalidField('tenantId', t('validation.badFormat')));
+    expectRefused(await server().get(PATH.organizations, { tenantId: '1999999999999999999' }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });

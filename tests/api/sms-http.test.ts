@@ -7,6 +7,8 @@ import { smsSign } from '~/lib/sms-sign';
 import { verifySmsCode } from '~/server/sms/sms.service';
 import { urlOf } from '~/lib/api/contract';
 import * as sms from '~/lib/api/contracts/sms';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * SMS_PROVIDER=http against a local stand-in for the SMS gateway (this machine has no outside
@@ -80,14 +82,17 @@ describe('the HTTP SMS provider', () => {
   });
 
   test('there is no development endpoint to read codes from', async () => {
-    expectRefused(await portal.call(sms.latestSmsCode, { mobile: '13600000001', templateCode: 'MOBILE_LOGIN_REGISTER' }), 404);
+    expectRefused(
+      await portal.call(sms.latestSmsCode, { mobile: '13600000001', templateCode: 'MOBILE_LOGIN_REGISTER' }),
+      ErrorCode.NOT_FOUND,
+      t('common.noData'),
+    );
   });
 
   test('a gateway failure answers 发送失败, the code is not usable and the countdown is given back', async () => {
     gatewayStatus = 500;
     const answer = await send(portal, '13600000002');
-    expectRefused(answer, 503);
-    expect(answer.body.message).toBe('发送失败');
+    expectRefused(answer, ErrorCode.UNAVAILABLE, t('sms.sendFailed'));
     const posted = received.at(-1)!.body;
     expect(posted.mobile).toBe('13600000002');
     await expect(verify(portal, '13600000002', posted.code)).rejects.toMatchObject({ message: '请先获取验证码' });
@@ -100,7 +105,6 @@ describe('the HTTP SMS provider', () => {
 
   test('an unreachable gateway answers 发送失败 (never a 500)', async () => {
     const answer = await send(unreachable, '13600000003');
-    expectRefused(answer, 503);
-    expect(answer.body.message).toBe('发送失败');
+    expectRefused(answer, ErrorCode.UNAVAILABLE, t('sms.sendFailed'));
   });
 });

@@ -8,6 +8,8 @@ import * as sms from '~/lib/api/contracts/sms';
 import { startOfCstDay } from '~/lib/time/cst';
 import type { SmsTemplate } from '~/lib/sms-sign';
 import { LOGIN, codeLoginBody, postAs } from '../setup/login';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const SEND = urlOf(sms.sendSmsCode);
@@ -92,45 +94,42 @@ describe('sendSmsCode', () => {
     const mobile = freshMobile();
     expectSent(await send(server(), mobile, { templateCode: 'MOBILE_LOGIN_REGISTER' }));
     const login = await latestCode(server(), mobile, 'MOBILE_LOGIN_REGISTER');
-    expectRefused(await server().get(LATEST, { mobile, templateCode: 'VISITOR_MSG_VERIFY' }), 404);
+    expectRefused(await server().get(LATEST, { mobile, templateCode: 'VISITOR_MSG_VERIFY' }), ErrorCode.NOT_FOUND, t('common.noData'));
     // A login code is no consult code, and the other way round.
     await refusedWith(verify(server(), { mobile, code: login.code }), '请先获取验证码');
     await verify(server(), { mobile, code: login.code, templateCode: 'MOBILE_LOGIN_REGISTER' });
   });
 
   test.each([
-    ['a missing mobile', null, '请输入手机号码'],
-    ['an empty mobile', '', '请输入手机号码'],
-    ['a blank mobile', '   ', '请输入手机号码'],
-    ['a short mobile', '1380013800', '请输入正确的手机号码'],
-    ['a long mobile', '138001380001', '请输入正确的手机号码'],
-    ['a mobile not starting with 1', '23800138000', '请输入正确的手机号码'],
-    ['letters', '1380013800a', '请输入正确的手机号码'],
-    ['a very long text', '1'.repeat(500), '请输入正确的手机号码'],
+    ['a missing mobile', null, t('sms.mobileRequired')],
+    ['an empty mobile', '', t('sms.mobileRequired')],
+    ['a blank mobile', '   ', t('sms.mobileRequired')],
+    ['a short mobile', '1380013800', t('sms.mobileInvalid')],
+    ['a long mobile', '138001380001', t('sms.mobileInvalid')],
+    ['a mobile not starting with 1', '23800138000', t('sms.mobileInvalid')],
+    ['letters', '1380013800a', t('sms.mobileInvalid')],
+    ['a very long text', '1'.repeat(500), t('sms.mobileInvalid')],
   ])('%s is refused', async (_label, mobile, message) => {
     const answer = await send(server(), mobile);
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe(message);
+    expectRefused(answer, ErrorCode.BAD_REQUEST, message);
   });
 
   test('an unknown template is refused', async () => {
     const answer = await send(server(), freshMobile(), { templateCode: 'ADMIN_RESET' });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('短信模板不正确');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('sms.templateInvalid'));
   });
 
   test('a missing or wrong sign is refused and nothing is sent', async () => {
     const mobile = freshMobile();
     const cases: [SendOptions, string][] = [
-      [{ sign: null }, '缺少签名'],
-      [{ sign: 'abc' }, '签名校验失败'],
-      [{ sign: '0'.repeat(64) }, '签名校验失败'],
-      [{ key: 'another-access-key' }, '签名校验失败'],
+      [{ sign: null }, t('sms.signMissing')],
+      [{ sign: 'abc' }, t('sms.signInvalid')],
+      [{ sign: '0'.repeat(64) }, t('sms.signInvalid')],
+      [{ key: 'another-access-key' }, t('sms.signInvalid')],
     ];
     for (const [options, message] of cases) {
       const answer = await send(server(), mobile, options);
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe(message);
+      expectRefused(answer, ErrorCode.BAD_REQUEST, message);
     }
     // A sign made for another mobile or another time does not carry over.
     const other = await smsSign({ mobile: freshMobile(), timestamp: String(server().clock.value) }, server().runtime.config.SMS_SIGN_ACCESS_KEY);
@@ -148,8 +147,7 @@ describe('sendSmsCode', () => {
     const now = server().clock.value;
     for (const ts of [now - 5 * MINUTE - 1, now + 5 * MINUTE + 1, 0, null, 'yesterday']) {
       const answer = await send(server(), freshMobile(), { timestamp: ts });
-      expectRefused(answer, 400);
-      expect(answer.body.message).toBe('请求时间无效，请校准设备时间后重试');
+      expectRefused(answer, ErrorCode.BAD_REQUEST, t('sms.timestampInvalid'));
     }
     expectSent(await send(server(), freshMobile(), { timestamp: now - 5 * MINUTE }));
     expectSent(await send(server(), freshMobile(), { timestamp: now + 5 * MINUTE }));
@@ -161,8 +159,7 @@ describe('sendSmsCode', () => {
     const first = await latestCode(server(), mobile);
     server().clock.advance(60_000 - 1);
     const refused = await send(server(), mobile);
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('请在倒计时结束后再发送');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('sms.waitCountdown'));
     // The countdown is per mobile, whatever the template or the school.
     expect((await send(server(), mobile, { templateCode: 'MOBILE_LOGIN_REGISTER' })).body.message).toBe('请在倒计时结束后再发送');
     expect((await send(server(), mobile, { tenant: HUAXIA.id })).body.message).toBe('请在倒计时结束后再发送');
@@ -180,12 +177,11 @@ describe('sendSmsCode', () => {
       server().clock.advance(61_000);
     }
     const refused = await send(server(), mobile);
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('该手机号发送过于频繁，请一小时后再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('sms.tooManyHour'));
     // A refusal starts no countdown and counts nothing: once the first send is an hour old, one more.
     server().clock.set(start + HOUR);
     expectSent(await send(server(), mobile));
-    expectRefused(await send(server(), mobile), 429);
+    expectRefused(await send(server(), mobile), ErrorCode.TOO_MANY_REQUESTS, t('sms.tooManyHour'));
   });
 
   test('at most 10 sends per mobile in a China Standard Time day', async () => {
@@ -198,8 +194,7 @@ describe('sendSmsCode', () => {
       server().clock.advance(i === 4 ? HOUR : 61_000);
     }
     const refused = await send(server(), mobile);
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('该手机号今日发送次数已达上限，请明天再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('sms.tooManyDay'));
     server().clock.set(dayStart + 24 * HOUR - 1);
     expect((await send(server(), mobile)).body.message).toBe('该手机号今日发送次数已达上限，请明天再试');
     server().clock.set(dayStart + 24 * HOUR);
@@ -211,8 +206,7 @@ describe('sendSmsCode', () => {
     const start = server().clock.value;
     for (let i = 0; i < SMS_LIMITS.perIpHour; i++) expectSent(await send(server(), freshMobile(), { ip }));
     const refused = await send(server(), freshMobile(), { ip });
-    expectRefused(refused, 429);
-    expect(refused.body.message).toBe('请求过于频繁，请稍后再试');
+    expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('sms.tooManyIp'));
     // Another address is not affected; an hour later this one may send again.
     expectSent(await send(server(), freshMobile(), { ip: '192.0.2.78' }));
     server().clock.set(start + HOUR);
@@ -245,7 +239,7 @@ describe('sendSmsCode', () => {
       // A spray from another address types nothing back and stays at the limit.
       const spray = '192.0.2.91';
       for (let i = 0; i < SMS_LIMITS.perIpHour; i++) expectSent(await send(s, freshMobile(), { ip: spray }));
-      expectRefused(await send(s, freshMobile(), { ip: spray }), 429);
+      expectRefused(await send(s, freshMobile(), { ip: spray }), ErrorCode.TOO_MANY_REQUESTS, t('sms.tooManyIp'));
     } finally {
       await s.close();
     }
@@ -254,8 +248,8 @@ describe('sendSmsCode', () => {
   test("the development endpoint shows only the request's school's codes", async () => {
     const mobile = freshMobile();
     expectSent(await send(server(), mobile));
-    expectRefused(await server().get(LATEST, { mobile, templateCode: 'VISITOR_MSG_VERIFY' }, { tenant: HUAXIA.id }), 404);
-    expectRefused(await server().get(LATEST, { mobile: 'abc' }), 400);
+    expectRefused(await server().get(LATEST, { mobile, templateCode: 'VISITOR_MSG_VERIFY' }, { tenant: HUAXIA.id }), ErrorCode.NOT_FOUND, t('common.noData'));
+    expectRefused(await server().get(LATEST, { mobile: 'abc' }), ErrorCode.BAD_REQUEST, t('sms.mobileInvalid'));
   });
 });
 
@@ -327,8 +321,7 @@ describe('in production', () => {
       expectSent(await send(prod, mobile));
       const answer = await prod.get(LATEST, { mobile, templateCode: 'VISITOR_MSG_VERIFY' });
       expect(answer.status).toBe(404);
-      expectRefused(answer, 404);
-      expect(answer.body.message).toBe('接口不存在');
+      expectRefused(answer, ErrorCode.NOT_FOUND, t('api.notFound'));
       expect(gateway.received.map((r) => r.mobile)).toEqual([mobile]);
     } finally {
       await prod.close();

@@ -7,6 +7,9 @@ import { useInvitation } from '~/server/staff/accounts/accounts.repository';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, cookieFrom, freshStaffMobile, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /** Invitations, roles, disabling, the last administrator, and each person's second factor. */
 
@@ -48,7 +51,7 @@ describe('invitations', () => {
 
     const again = await server().call(staff.invitationAccept, { token, password: 'Teacher2027' });
     expect(again.body.message).toBe('邀请链接无效、已使用或已过期，请联系学校管理员重新邀请');
-    expect((await server().call(staff.invitationInspect, { token })).body.code).toBe(400);
+    expectRefused(await server().call(staff.invitationInspect, { token }), ErrorCode.BAD_REQUEST, t('staff.invitationInvalid'));
     const signIn = await server().call(staff.signIn, { mobile, password: 'Teacher2026' });
     expect(signIn.body.data.me.account.role).toBe('teacher');
   });
@@ -73,11 +76,15 @@ describe('invitations', () => {
     const admin = await adminSession();
     const invite = async () => tokenOf((await server().call(staff.invite, { name: '孙老师', role: 'teacher' }, asStaff(admin, DEMO.id))).body.data.url);
     const elsewhere = await invite();
-    expect((await server().call(staff.invitationInspect, { token: elsewhere }, { tenant: HUAXIA.id })).body.code).toBe(400);
+    expectRefused(
+      await server().call(staff.invitationInspect, { token: elsewhere }, { tenant: HUAXIA.id }),
+      ErrorCode.BAD_REQUEST,
+      t('staff.invitationInvalid'),
+    );
     const revoked = await server().call(staff.invite, { name: '李老师', role: 'teacher' }, asStaff(admin, DEMO.id));
     const revoke = await server().call(staff.revokeInvitation, {}, { ...asStaff(admin, DEMO.id), params: { id: revoked.body.data.id } });
     expect(revoke.body.code).toBe(0);
-    expect((await server().call(staff.invitationInspect, { token: tokenOf(revoked.body.data.url) })).body.code).toBe(400);
+    expectRefused(await server().call(staff.invitationInspect, { token: tokenOf(revoked.body.data.url) }), ErrorCode.BAD_REQUEST, t('staff.invitationInvalid'));
     expect((await server().call(staff.revokeInvitation, {}, { ...asStaff(admin, DEMO.id), params: { id: revoked.body.data.id } })).body.message).toBe(
       '未找到该邀请，或它已被使用、撤销',
     );
@@ -85,7 +92,11 @@ describe('invitations', () => {
     server().clock.advance(INVITATION_TTL_MS - 1000);
     expect((await server().call(staff.invitationInspect, { token: late })).body.code).toBe(0);
     server().clock.advance(1000);
-    expect((await server().call(staff.invitationAccept, { token: late, mobile: freshStaffMobile(), password: 'Late2026x' })).body.code).toBe(400);
+    expectRefused(
+      await server().call(staff.invitationAccept, { token: late, mobile: freshStaffMobile(), password: 'Late2026x' }),
+      ErrorCode.BAD_REQUEST,
+      t('staff.invitationInvalid'),
+    );
   });
 
   test("another school's administrator cannot revoke this school's invitation", async () => {
@@ -93,7 +104,7 @@ describe('invitations', () => {
     const made = await server().call(staff.invite, { name: '周老师', role: 'teacher' }, asStaff(admin, DEMO.id));
     const huaxiaAdmin = await adminSession(server(), HUAXIA.id);
     const a = await server().call(staff.revokeInvitation, {}, { ...asStaff(huaxiaAdmin, HUAXIA.id), params: { id: made.body.data.id } });
-    expect(a.body.code).toBe(404);
+    expectRefused(a, ErrorCode.NOT_FOUND, t('staff.invitationNotFound'));
     expect((await server().call(staff.invitationInspect, { token: tokenOf(made.body.data.url) })).body.code).toBe(0);
   });
 });
@@ -154,7 +165,11 @@ describe('roles and status', () => {
     const self = await server().call(staff.changeRole, { role: 'editor' }, { ...asStaff(admin, DEMO.id), params: { id: adminAccount.id } });
     expect(self.body).toEqual({ code: 403, data: null, message: '不能修改自己的角色或状态，请由另一位管理员操作' });
     const stranger = await makeStaff(server(), HUAXIA.id, STAFF_ROLE.editor);
-    expect((await server().call(staff.changeStatus, { status: 0 }, { ...asStaff(admin, DEMO.id), params: { id: stranger.id } })).body.code).toBe(404);
+    expectRefused(
+      await server().call(staff.changeStatus, { status: 0 }, { ...asStaff(admin, DEMO.id), params: { id: stranger.id } }),
+      ErrorCode.NOT_FOUND,
+      t('staff.accountNotFound'),
+    );
   });
 
   test('the last active administrator is never demoted or disabled, even by two administrators at once', async () => {
@@ -215,7 +230,7 @@ describe("the second factor of one's own account", () => {
     const row = await server().runtime.db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     expect(row.totpPendingSecret).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(secret);
-    expect((await server().call(staff.secondFactorConfirm, { code: '000000' }, opts)).body.code).toBe(400);
+    expectRefused(await server().call(staff.secondFactorConfirm, { code: '000000' }, opts), ErrorCode.BAD_REQUEST, t('staff.codeWrong'));
     expect((await server().call(staff.secondFactorConfirm, { code: await codeAt(secret, server().clock.value) }, opts)).body.code).toBe(0);
     expect((await server().call(staff.me, {}, opts)).body.data.account.secondFactor).toBe(true);
     expect((await server().call(staff.secondFactorStart, {}, opts)).body.message).toBe('已开启两步验证，如需更换请先关闭');
@@ -223,7 +238,11 @@ describe("the second factor of one's own account", () => {
     server().clock.advance(TOTP.periodS * 1000);
     const code = await codeAt(secret, server().clock.value);
     expect((await server().call(staff.secondFactorDisable, { password: 'Wrong2026', code }, opts)).body.message).toBe('当前密码不正确');
-    expect((await server().call(staff.secondFactorDisable, { password: DEMO_STAFF_PASSWORD, code: '000000' }, opts)).body.code).toBe(400);
+    expectRefused(
+      await server().call(staff.secondFactorDisable, { password: DEMO_STAFF_PASSWORD, code: '000000' }, opts),
+      ErrorCode.BAD_REQUEST,
+      t('staff.codeWrong'),
+    );
     expect((await server().call(staff.secondFactorDisable, { password: DEMO_STAFF_PASSWORD, code }, opts)).body.code).toBe(0);
     expect((await server().call(staff.me, {}, opts)).body.data.account.secondFactor).toBe(false);
 
@@ -233,7 +252,7 @@ describe("the second factor of one's own account", () => {
     await server().call(staff.secondFactorConfirm, { code: await codeAt(again, server().clock.value) }, opts);
     const admin = await adminSession();
     const self = await server().call(staff.resetSecondFactor, {}, { ...opts, params: { id: account.id } });
-    expect(self.body.code).toBe(403);
+    expectRefused(self, ErrorCode.FORBIDDEN, t('staff.forbidden'));
     const reset = await server().call(staff.resetSecondFactor, {}, { ...asStaff(admin, DEMO.id), params: { id: account.id } });
     expect(reset.body.data).toMatchObject({ id: account.id, secondFactor: false });
     expect((await server().call(staff.signIn, { mobile: account.mobile, password: DEMO_STAFF_PASSWORD })).body.data.step).toBe('done');
@@ -279,10 +298,13 @@ describe('the accounts list', () => {
     await makeStaff(s, HUAXIA.id, STAFF_ROLE.editor, '分页员工外校');
     expect(((await ask({ q: '分页员工外校' })).body.data as Page<staff.StaffAccountInfo>).total).toBe(0);
 
-    for (const bad of [{ role: 'owner' }, { size: 101 }, { current: 0 }, { q: '长'.repeat(21) }]) {
-      const refused = await ask(bad as never);
-      expect(refused.body.code, JSON.stringify(refused.body)).not.toBe(0);
-      expect(refused.body.data).toBeNull();
+    for (const [bad, message] of [
+      [{ role: 'owner' }, t('admin.roleRequired')],
+      [{ size: 101 }, '数值过大：期望 number <=100'],
+      [{ current: 0 }, '数值过小：期望 number >=1'],
+      [{ q: '长'.repeat(21) }, t('staff.badSearch')],
+    ] as const) {
+      expectRefused(await ask(bad as never), ErrorCode.BAD_REQUEST, message);
     }
   });
 });

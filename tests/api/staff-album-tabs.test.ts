@@ -5,6 +5,9 @@ import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { createSchool } from '~/server/tenant/tenant.service';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, auditOfSchool, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The album's tabs on the staff side: listed with their categories' count, created (last, with a
@@ -35,10 +38,6 @@ const as = (e: Editor, params?: Record<string, string>) => ({ ...asStaff(e.sessi
 const ok = <T>(answer: Answer): T => {
   expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);
   return answer.body.data as T;
-};
-const refused = (answer: Answer, message: string) => {
-  expect(answer.body.code, JSON.stringify(answer.body)).not.toBe(0);
-  expect(answer.body.message).toBe(message);
 };
 const tabsOf = async (e: Editor) => ok<cat.AdminAlbumTab[]>(await server().call(cat.catalogAlbumTabs, {}, as(e)));
 const publicTabs = async (e: Editor) => ok<media.AlbumTab[]>(await server().call(media.albumTabs, { tenantId: e.tenantId }, { tenant: e.tenantId }));
@@ -85,14 +84,18 @@ describe('album tabs', () => {
 
     // In use: refused with the count, nothing deleted; moved to the other tab, the delete goes through.
     step();
-    refused(await server().call(cat.catalogAlbumTabDelete, {}, as(e, { id: campus.id })), '该栏目下还有 1 个相册分类，请先把这些分类移到其他栏目或删除');
+    expectRefused(
+      await server().call(cat.catalogAlbumTabDelete, {}, as(e, { id: campus.id })),
+      ErrorCode.CONFLICT,
+      '该栏目下还有 1 个相册分类，请先把这些分类移到其他栏目或删除',
+    );
     expect((await tabsOf(e)).length).toBe(2);
     ok(await server().call(cat.catalogAlbumCategorySave, { ...category(life.key), id: c.id }, as(e)));
     step();
     ok(await server().call(cat.catalogAlbumTabDelete, {}, as(e, { id: campus.id })));
     expect((await tabsOf(e)).map((x) => x.id)).toEqual([life.id]);
     // The category form refuses the deleted tab.
-    refused(await server().call(cat.catalogAlbumCategorySave, category(campus.key, '新分类'), as(e)), '所选栏目不存在');
+    expectRefused(await server().call(cat.catalogAlbumCategorySave, category(campus.key, '新分类'), as(e)), ErrorCode.BAD_REQUEST, '所选栏目不存在');
 
     const log = (await auditOfSchool(server(), e.tenantId)).filter((x) => x.targetType === 'albumTab');
     expect(log.map((x) => x.action)).toEqual([
@@ -110,12 +113,12 @@ describe('album tabs', () => {
   test('bad input is refused with its reason and changes nothing', async () => {
     const e = await newSchool();
     const tab = ok<cat.AdminAlbumTab>(await server().call(cat.catalogAlbumTabSave, { name: '校园' }, as(e)));
-    refused(await server().call(cat.catalogAlbumTabSave, { name: '' }, as(e)), '请填写栏目名称');
-    refused(await server().call(cat.catalogAlbumTabSave, { name: '长'.repeat(21) }, as(e)), '栏目名称不能超过 20 个字');
-    refused(await server().call(cat.catalogAlbumTabSave, { name: '校园' }, as(e)), '已有同名栏目“校园”');
-    refused(await server().call(cat.catalogAlbumTabOrder, { ids: [] }, as(e)), '栏目列表已变化，请刷新后重试');
-    refused(await server().call(cat.catalogAlbumTabOrder, { ids: [tab.id, tab.id] }, as(e)), '栏目列表已变化，请刷新后重试');
-    refused(await server().call(cat.catalogAlbumTabSave, { id: '0000000000000000', name: '新' }, as(e)), '栏目不存在或已被删除');
+    expectRefused(await server().call(cat.catalogAlbumTabSave, { name: '' }, as(e)), ErrorCode.BAD_REQUEST, '请填写栏目名称');
+    expectRefused(await server().call(cat.catalogAlbumTabSave, { name: '长'.repeat(21) }, as(e)), ErrorCode.BAD_REQUEST, '栏目名称不能超过 20 个字');
+    expectRefused(await server().call(cat.catalogAlbumTabSave, { name: '校园' }, as(e)), ErrorCode.CONFLICT, '已有同名栏目“校园”');
+    expectRefused(await server().call(cat.catalogAlbumTabOrder, { ids: [] }, as(e)), ErrorCode.BAD_REQUEST, '栏目列表已变化，请刷新后重试');
+    expectRefused(await server().call(cat.catalogAlbumTabOrder, { ids: [tab.id, tab.id] }, as(e)), ErrorCode.BAD_REQUEST, '栏目列表已变化，请刷新后重试');
+    expectRefused(await server().call(cat.catalogAlbumTabSave, { id: '0000000000000000', name: '新' }, as(e)), ErrorCode.NOT_FOUND, '栏目不存在或已被删除');
     expect(await tabsOf(e)).toEqual([tab]);
   });
 
@@ -124,11 +127,11 @@ describe('album tabs', () => {
     const b = await newSchool();
     const theirs = ok<cat.AdminAlbumTab>(await server().call(cat.catalogAlbumTabSave, { name: '他校栏目' }, as(b)));
     const mine = ok<cat.AdminAlbumTab>(await server().call(cat.catalogAlbumTabSave, { name: '本校栏目' }, as(a)));
-    refused(await server().call(cat.catalogAlbumTabSave, { id: theirs.id, name: '改' }, as(a)), '栏目不存在或已被删除');
-    refused(await server().call(cat.catalogAlbumTabDelete, {}, as(a, { id: theirs.id })), '栏目不存在或已被删除');
-    refused(await server().call(cat.catalogAlbumTabOrder, { ids: [theirs.id, mine.id] }, as(a)), '栏目列表已变化，请刷新后重试');
+    expectRefused(await server().call(cat.catalogAlbumTabSave, { id: theirs.id, name: '改' }, as(a)), ErrorCode.NOT_FOUND, '栏目不存在或已被删除');
+    expectRefused(await server().call(cat.catalogAlbumTabDelete, {}, as(a, { id: theirs.id })), ErrorCode.NOT_FOUND, '栏目不存在或已被删除');
+    expectRefused(await server().call(cat.catalogAlbumTabOrder, { ids: [theirs.id, mine.id] }, as(a)), ErrorCode.BAD_REQUEST, '栏目列表已变化，请刷新后重试');
     // A category cannot be put under another school's tab either.
-    refused(await server().call(cat.catalogAlbumCategorySave, category(theirs.key), as(a)), '所选栏目不存在');
+    expectRefused(await server().call(cat.catalogAlbumCategorySave, category(theirs.key), as(a)), ErrorCode.BAD_REQUEST, '所选栏目不存在');
     expect(await tabsOf(b)).toEqual([theirs]);
   });
 
@@ -146,7 +149,7 @@ describe('album tabs', () => {
     expect(seeded.length).toBeGreaterThan(0);
     expect(seeded.some((x) => x.categoryCount > 0)).toBe(true);
     const teacher = await sessionOf(server(), await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher));
-    expect((await server().call(cat.catalogAlbumTabSave, { name: '教师栏目' }, asStaff(teacher, DEMO.id))).body.code).not.toBe(0);
-    expect((await server().call(cat.catalogAlbumTabs, {}, asStaff(admin, HUAXIA.id))).body.code).not.toBe(0);
+    expectRefused(await server().call(cat.catalogAlbumTabSave, { name: '教师栏目' }, asStaff(teacher, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+    expectRefused(await server().call(cat.catalogAlbumTabs, {}, asStaff(admin, HUAXIA.id)), ErrorCode.TOKEN_FOREIGN, t('staff.sessionForeign'));
   });
 });

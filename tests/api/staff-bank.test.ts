@@ -10,6 +10,9 @@ import { asStaff, auditOf } from '../setup/staff';
 import { withToken } from '../setup/users';
 import { makeClass, ok, onClass, staffer, type Staffer } from '../setup/classes';
 import { attach, courseWithSection, onCourse, studentOf } from '../setup/courses';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The question bank, papers and works on the staff side (decision 048): every question type
@@ -251,12 +254,12 @@ describe('the question bank', () => {
     expect(seen.mayEdit).toBe(false);
     const refused = await saveQ(other, { ...input, questionId: q.id, examPoint: 5 });
     expect(refused.body).toEqual({ code: 403, data: null, message: '只能修改自己创建的题目或试卷，请联系管理员' });
-    expect((await s().call(bank.bankQuestionDelete, {}, onPaper(other, q.id))).body.code).toBe(403);
+    expectRefused(await s().call(bank.bankQuestionDelete, {}, onPaper(other, q.id)), ErrorCode.FORBIDDEN, t('bank.notYours'));
     const changed = await made(admin, { ...input, questionId: q.id, examPoint: 5 });
     expect(changed.examPoint).toBe(5);
     expect(changed.id).toBe(q.id);
     await ok(s().call(bank.bankQuestionDelete, {}, onPaper(teacher, q.id)));
-    expect((await s().call(bank.bankQuestionGet, {}, onPaper(teacher, q.id))).body.code).toBe(404);
+    expectRefused(await s().call(bank.bankQuestionGet, {}, onPaper(teacher, q.id)), ErrorCode.NOT_FOUND, t('bank.notFound'));
   });
 });
 
@@ -309,7 +312,7 @@ describe('papers and works', () => {
     expect(paper.totalPoints).toBe(28.5);
     // Another teacher reads the paper but does not change it.
     const other = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
-    expect((await s().call(bank.bankPaperQuestionRemove, { questionId: first.id }, onPaper(other, paper.id))).body.code).toBe(403);
+    expectRefused(await s().call(bank.bankPaperQuestionRemove, { questionId: first.id }, onPaper(other, paper.id)), ErrorCode.FORBIDDEN, t('bank.notYours'));
 
     // The test work of the lesson, with its policy.
     const lessons = await ok<bank.AdminWorkLesson[]>(
@@ -377,7 +380,7 @@ describe('papers and works', () => {
       s().call(bank.bankPaperQuestionsAdd, { groupId: g1!.id!, questionIds: [questions[0]!.id] }, onPaper(teacher, paper.id)),
       s().call(bank.bankPaperQuestionMove, { questionId: first.id, direction: 'down' }, onPaper(teacher, paper.id)),
     ]) {
-      expect((await call).body.code).toBe(409);
+      expectRefused(await call, ErrorCode.CONFLICT, t('bank.paperLocked', { n: 1 }));
     }
     const after = await ok<exams.Paper>(s().call(exams.paper, { ...ref, workId: work.id }, withToken(place.student.user.token)));
     expect(after).toEqual(learnerPaper);
@@ -394,7 +397,7 @@ describe('papers and works', () => {
       message: '有 1 个作业或考试使用这份试卷，不能删除',
     });
     await ok(s().call(bank.bankPaperDelete, {}, onPaper(teacher, copy.id)));
-    expect((await s().call(bank.bankPaperGet, {}, onPaper(teacher, copy.id))).body.code).toBe(404);
+    expectRefused(await s().call(bank.bankPaperGet, {}, onPaper(teacher, copy.id)), ErrorCode.NOT_FOUND, t('bank.paperNotFound'));
 
     // The work after attempts: more attempts and a later close yes; another paper, fewer attempts, another time limit no.
     const base = {
@@ -423,7 +426,11 @@ describe('papers and works', () => {
       onClass(teacher, place.classId, DEMO.id),
     );
     expect(switched.body.message).toBe('已有学员作答（1 次），不能再修改：试卷、答题时长；可以增加作答次数、延后截止时间、修改标题说明和显示时机');
-    expect((await s().call(bank.adminWorkDelete, { workId: work.id }, onClass(teacher, place.classId, DEMO.id))).body.code).toBe(409);
+    expectRefused(
+      await s().call(bank.adminWorkDelete, { workId: work.id }, onClass(teacher, place.classId, DEMO.id)),
+      ErrorCode.CONFLICT,
+      t('bank.work.deleteStarted', { n: 1 }),
+    );
   });
 
   test('works: one per lesson, an external bank paper, unstarted ones changed and deleted, bad policies refused; other classes 404', async () => {
@@ -461,8 +468,12 @@ describe('papers and works', () => {
       expect(answer.body, JSON.stringify(bad)).toEqual({ code: 400, data: null, message });
     }
     // The class scope: another teacher's class is not found.
-    expect((await s().call(bank.adminClassWorks, {}, onClass(stranger, place.classId, DEMO.id))).body.code).toBe(404);
-    expect((await s().call(bank.adminWorkDelete, { workId: work.id }, onClass(stranger, place.classId, DEMO.id))).body.code).toBe(404);
+    expectRefused(await s().call(bank.adminClassWorks, {}, onClass(stranger, place.classId, DEMO.id)), ErrorCode.NOT_FOUND, t('classes.notFound'));
+    expectRefused(
+      await s().call(bank.adminWorkDelete, { workId: work.id }, onClass(stranger, place.classId, DEMO.id)),
+      ErrorCode.NOT_FOUND,
+      t('classes.notFound'),
+    );
     await ok(s().call(bank.adminWorkDelete, { workId: work.id }, on));
     const left = await ok<bank.AdminWorkLesson[]>(s().call(bank.adminClassWorks, {}, on));
     expect(left.every((l) => l.work === null)).toBe(true);

@@ -20,6 +20,9 @@ import {
   questionInput,
 } from '../setup/catalog';
 import * as content from '~/lib/api/contracts/content';
+import { expectRefused, invalidField } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The staff catalogue: products with their categories, common questions, home banners and coupons.
@@ -282,7 +285,7 @@ describe('hot majors', () => {
     const publicNames = async () =>
       ((await server().call(content.hotMajorPage, { current: 1, size: 100 })).body.data.records as { name: string }[]).map((x) => x.name);
     expect(await publicNames()).not.toContain(name);
-    expect((await server().call(products.hotMajorDetail, { id: m.id })).body.code).not.toBe(0);
+    expectRefused(await server().call(products.hotMajorDetail, { id: m.id }), ErrorCode.NOT_FOUND, t('common.noData'));
 
     await ok(server().call(cat.catalogMajorState, { state: PUBLISHED }, as(s, { id: m.id })));
     expect(await publicNames()).toContain(name);
@@ -311,8 +314,8 @@ describe('hot majors', () => {
   test("another school's major is not found", async () => {
     const theirs = await ok<cat.AdminHotMajor>(server().call(cat.catalogMajorSave, hotMajorInput(), as(await editor(HUAXIA.id), undefined, HUAXIA.id)));
     const s = await editor();
-    expect((await server().call(cat.catalogMajorState, { state: PUBLISHED }, as(s, { id: theirs.id }))).body.code).toBe(404);
-    expect((await server().call(cat.catalogMajorDelete, {}, as(s, { id: theirs.id }))).body.code).toBe(404);
+    expectRefused(await server().call(cat.catalogMajorState, { state: PUBLISHED }, as(s, { id: theirs.id })), ErrorCode.NOT_FOUND, t('catalog.notFound'));
+    expectRefused(await server().call(cat.catalogMajorDelete, {}, as(s, { id: theirs.id })), ErrorCode.NOT_FOUND, t('catalog.notFound'));
   });
 });
 
@@ -328,7 +331,7 @@ describe('banners', () => {
     expect(await shown(HUAXIA.id)).not.toContain(name);
 
     const foreign = await editor(HUAXIA.id);
-    expect((await server().call(cat.catalogBannerDelete, {}, as(foreign, { id: b.id }, HUAXIA.id))).body.code).toBe(404);
+    expectRefused(await server().call(cat.catalogBannerDelete, {}, as(foreign, { id: b.id }, HUAXIA.id)), ErrorCode.NOT_FOUND, t('catalog.notFound'));
     await ok(server().call(cat.catalogBannerDelete, {}, as(s, { id: b.id })));
     expect(await shown()).not.toContain(name);
   });
@@ -383,7 +386,7 @@ describe('album categories and materials', () => {
       server().call(cat.catalogAlbumCategorySave, await albumCategoryInput(server(), HUAXIA.id), as(await editor(HUAXIA.id), undefined, HUAXIA.id)),
     );
     expect((await server().call(cat.catalogMaterialSave, materialInput(theirs.id), as(s))).body.message).toBe('所选相册分类不存在');
-    expect((await server().call(cat.catalogAlbumCategoryDelete, {}, as(s, { id: theirs.id }))).body.code).toBe(404);
+    expectRefused(await server().call(cat.catalogAlbumCategoryDelete, {}, as(s, { id: theirs.id })), ErrorCode.NOT_FOUND, t('catalog.notFound'));
     const tabs = await ok<cat.AlbumTabOption[]>(server().call(cat.catalogAlbumTabs, {}, as(s)));
     expect(tabs.length).toBeGreaterThan(0);
   });
@@ -398,7 +401,11 @@ describe('coupons', () => {
     const receivable = async () =>
       ((await server().call(leads.receivableCoupons, { current: 1, size: 100 })).body.data.records as leads.CouponVO[]).map((x) => x.title);
     expect(await receivable()).not.toContain(title);
-    expect((await server().call(leads.receivableCoupons, { current: 1, size: 100, model: { state: 0 } })).body.code).toBe(400);
+    expectRefused(
+      await server().call(leads.receivableCoupons, { current: 1, size: 100, model: { state: 0 } }),
+      ErrorCode.BAD_REQUEST,
+      invalidField('model.state', '数值过小：期望 number >=1'),
+    );
     await ok(server().call(cat.catalogCouponState, { state: PUBLISHED }, as(s, { id: c.id })));
     expect(await receivable()).toContain(title);
     // Past its end day it is shown to staff as ended and no longer receivable.

@@ -13,6 +13,9 @@ import { asStaff, auditOf } from '../setup/staff';
 import { freshStudentMobile, ok, staffer, onClass, type Staffer } from '../setup/classes';
 import { createLearningClass } from '../setup/learning';
 import { querySkill, queryTraining } from '../setup/certificates';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Certificates on the staff side (decision 046): issuing by hand (checked, unique numbers), the CSV
@@ -73,11 +76,6 @@ function trainingFields(over: Partial<CertificateFields> = {}): CertificateField
     ...over,
   };
 }
-
-const refusal = (a: Answer) => {
-  expect(a.body.code, JSON.stringify(a.body)).not.toBe(0);
-  return a.body.message as string;
-};
 
 async function issue(fields: CertificateFields, who: Staffer = admin, tenant: string = DEMO.id): Promise<api.AdminCertificate> {
   return ok(server().call(api.adminCertificateIssue, fields, asStaff(who.session, tenant)));
@@ -145,8 +143,7 @@ describe('issuing by hand', () => {
     const fields = skillFields();
     await issue(fields);
     const again = await server().call(api.adminCertificateIssue, skillFields({ number: fields.number, name: '赵敏' }), asStaff(admin.session, DEMO.id));
-    expect(again.body.code).toBe(409);
-    expect(again.body.message).toBe(`证书编号 ${fields.number} 已存在`);
+    expectRefused(again, ErrorCode.CONFLICT, t('certs.numberTaken', { number: fields.number }));
     const page: { total: number } = await ok(server().call(api.adminCertificates, { kind: 'skill', keyword: fields.number }, asStaff(admin.session, DEMO.id)));
     expect(page.total).toBe(1);
     await issue(skillFields({ number: fields.number }), foreignAdmin, HUAXIA.id);
@@ -165,7 +162,7 @@ describe('issuing by hand', () => {
     [{ mobile: '12345' }, '手机号码不正确'],
   ])('a bad form %j is refused with %s and issues nothing', async (over, message) => {
     const fields = skillFields(over);
-    expect(refusal(await server().call(api.adminCertificateIssue, fields, asStaff(admin.session, DEMO.id)))).toBe(message);
+    expectRefused(await server().call(api.adminCertificateIssue, fields, asStaff(admin.session, DEMO.id)), ErrorCode.BAD_REQUEST, message);
     const page: { total: number } = await ok(server().call(api.adminCertificates, { kind: 'skill', keyword: fields.number }, asStaff(admin.session, DEMO.id)));
     expect(page.total).toBe(0);
   });
@@ -176,13 +173,13 @@ describe('issuing by hand', () => {
       trainingFields({ startDate: '2026-06-01', endDate: '2026-05-01' }),
       asStaff(admin.session, DEMO.id),
     );
-    expect(refusal(a)).toBe('培训结束日期不能早于开始日期');
+    expectRefused(a, ErrorCode.BAD_REQUEST, '培训结束日期不能早于开始日期');
   });
 
   test('teachers and editors may not issue, list or revoke (403); teachers may read a class test list', async () => {
     for (const who of [teacher, editor]) {
-      expect((await server().call(api.adminCertificateIssue, skillFields(), asStaff(who.session, DEMO.id))).body.code).toBe(403);
-      expect((await server().call(api.adminCertificates, { kind: 'skill' }, asStaff(who.session, DEMO.id))).body.code).toBe(403);
+      expectRefused(await server().call(api.adminCertificateIssue, skillFields(), asStaff(who.session, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+      expectRefused(await server().call(api.adminCertificates, { kind: 'skill' }, asStaff(who.session, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
     }
   });
 });
@@ -196,8 +193,7 @@ describe('revoking', () => {
     const revoked: api.AdminCertificate = await ok(Promise.resolve(await revoke(c)));
     expect(revoked).toMatchObject({ state: 'revoked', revokedReason: '证书信息有误', revokedAt: server().clock.value });
     const again = await revoke(c, '再次撤销');
-    expect(again.body.code).toBe(409);
-    expect(again.body.message).toBe('该证书已经撤销');
+    expectRefused(again, ErrorCode.CONFLICT, t('certs.alreadyRevoked'));
     const entries = (await auditOf(server(), DEMO.id, { targetId: c.id })).filter((r) => r.action === AUDIT_ACTION.certificateRevoke);
     expect(entries).toHaveLength(1);
     expect(JSON.parse(entries[0]!.afterJson!)).toMatchObject({ state: 'revoked', reason: '证书信息有误' });
@@ -221,21 +217,21 @@ describe('revoking', () => {
 
   test('a reason is required and at most 200 characters; another school cannot revoke it', async () => {
     const c = await issue(skillFields());
-    expect(refusal(await revoke(c, '  '))).toBe('请填写撤销原因');
-    expect(refusal(await revoke(c, '因'.repeat(201)))).toBe('撤销原因不能超过 200 个字');
+    expectRefused(await revoke(c, '  '), ErrorCode.BAD_REQUEST, '请填写撤销原因');
+    expectRefused(await revoke(c, '因'.repeat(201)), ErrorCode.BAD_REQUEST, '撤销原因不能超过 200 个字');
     const foreign = await server().call(
       api.adminCertificateRevoke,
       { kind: 'skill', reason: '越权' },
       { ...asStaff(foreignAdmin.session, HUAXIA.id), params: { id: c.id } },
     );
-    expect(foreign.body.code).toBe(404);
+    expectRefused(foreign, ErrorCode.NOT_FOUND, t('certs.notFound'));
     // The wrong kind names no certificate either.
     const wrongKind = await server().call(
       api.adminCertificateRevoke,
       { kind: 'training', reason: '类型错' },
       { ...asStaff(admin.session, DEMO.id), params: { id: c.id } },
     );
-    expect(wrongKind.body.code).toBe(404);
+    expectRefused(wrongKind, ErrorCode.NOT_FOUND, t('certs.notFound'));
     expect((await verify(c.verifyUrl)).state).toBe('valid');
   });
 
@@ -395,14 +391,14 @@ describe('the CSV import', () => {
   });
 
   test('a file without the columns, an empty file and broken quotes are refused as a whole', async () => {
-    expect(refusal(await importCsv('姓名,手机\n张三,1\n', false))).toBe('文件第一行须为表头，且包含“证书类型”和“证书编号”列');
-    expect(refusal(await importCsv('\n\n', false))).toBe('文件是空的，请按模板填写后再导入');
-    expect(refusal(await importCsv(`${CSV_HEADER}\n"职业技能等级证书,张三`, false))).toBe('文件格式不正确：引号没有成对出现');
-    expect(refusal(await importCsv('', false))).toBe('请选择要导入的文件');
+    expectRefused(await importCsv('姓名,手机\n张三,1\n', false), ErrorCode.BAD_REQUEST, '文件第一行须为表头，且包含“证书类型”和“证书编号”列');
+    expectRefused(await importCsv('\n\n', false), ErrorCode.BAD_REQUEST, '文件是空的，请按模板填写后再导入');
+    expectRefused(await importCsv(`${CSV_HEADER}\n"职业技能等级证书,张三`, false), ErrorCode.BAD_REQUEST, '文件格式不正确：引号没有成对出现');
+    expectRefused(await importCsv('', false), ErrorCode.BAD_REQUEST, '请选择要导入的文件');
   });
 
   test('teachers may not import (403)', async () => {
-    expect((await importCsv(badFile().csv, false, teacher)).body.code).toBe(403);
+    expectRefused(await importCsv(badFile().csv, false, teacher), ErrorCode.FORBIDDEN, t('staff.forbidden'));
   });
 });
 
@@ -556,14 +552,16 @@ describe('issuing for a pass in a test', () => {
     const { classId, workId } = await classWithTest();
     const outsider = await staffer(server(), DEMO.id, STAFF_ROLE.teacher);
     const notHis = await pass(outsider, { classId, workId, minScore: 60, apply: true });
-    expect(notHis.body.code).toBe(404);
-    expect((await server().call(api.adminCertificateTests, { classId }, asStaff(outsider.session, DEMO.id))).body.code).toBe(404);
-    expect((await pass(editor, { classId, workId, minScore: 60, apply: true })).body.code).toBe(403);
-    expect(
-      (await server().call(api.adminCertificatePassIssue, { classId, workId, minScore: 60, apply: true }, asStaff(foreignAdmin.session, HUAXIA.id))).body.code,
-    ).toBe(404);
-    expect(refusal(await pass(admin, { classId, workId, minScore: -1, apply: false }))).toBe('最低分须为 0 到 1000 之间的数字');
-    expect(refusal(await pass(admin, { classId, workId: newId(1), minScore: 60, apply: false }))).toBe('该测试不存在或不属于所选班级');
+    expectRefused(notHis, ErrorCode.NOT_FOUND, t('classes.notFound'));
+    expectRefused(await server().call(api.adminCertificateTests, { classId }, asStaff(outsider.session, DEMO.id)), ErrorCode.NOT_FOUND, t('classes.notFound'));
+    expectRefused(await pass(editor, { classId, workId, minScore: 60, apply: true }), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+    expectRefused(
+      await server().call(api.adminCertificatePassIssue, { classId, workId, minScore: 60, apply: true }, asStaff(foreignAdmin.session, HUAXIA.id)),
+      ErrorCode.NOT_FOUND,
+      t('classes.notFound'),
+    );
+    expectRefused(await pass(admin, { classId, workId, minScore: -1, apply: false }), ErrorCode.BAD_REQUEST, '最低分须为 0 到 1000 之间的数字');
+    expectRefused(await pass(admin, { classId, workId: newId(1), minScore: 60, apply: false }), ErrorCode.NOT_FOUND, '该测试不存在或不属于所选班级');
     const none = await server().runtime.db.selectFrom('trainingCertificates').select('id').where('workId', '=', workId).execute();
     expect(none).toHaveLength(0);
   });
@@ -577,6 +575,6 @@ describe('one certificate for the staff (the printable page and the QR link)', (
     );
     expect(got).toEqual(c);
     const foreign = await server().call(api.adminCertificateGet, { kind: 'training' }, { ...asStaff(foreignAdmin.session, HUAXIA.id), params: { id: c.id } });
-    expect(foreign.body.code).toBe(404);
+    expectRefused(foreign, ErrorCode.NOT_FOUND, t('certs.notFound'));
   });
 });

@@ -5,6 +5,9 @@ import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { DEMO, type Answer, useTestServer } from '../setup/server';
 import { asStaff, auditOf, freshRequestId } from '../setup/staff';
 import { classInput, freshStudentMobile, makeClass, makePeriod, ok, onClass, staffer, type Staffer } from '../setup/classes';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The audit entries of the class calls (tests/api/staff-audit.test.ts leaves them here): every
@@ -287,7 +290,7 @@ describe('every class write writes its audit entries', () => {
     s().clock.advance(60_000);
     await ok(s().call(cls.adminClassImport, { csv: `手机号\n${freshStudentMobile()}\n`, apply: false }, on(head, made.id)));
     await ok(s().call(cls.adminClassEnrol, { mobile }, on(head, made.id)));
-    expect((await s().call(cls.adminClassDelete, {}, on(admin, made.id))).body.code).toBe(409);
+    expectRefused(await s().call(cls.adminClassDelete, {}, on(admin, made.id)), ErrorCode.CONFLICT, t('classes.hasStudents', { count: 1 }));
     expect(await entriesNow()).toEqual([]);
   });
 });

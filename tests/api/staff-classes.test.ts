@@ -12,6 +12,8 @@ import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { asStaff, auditFromNow } from '../setup/staff';
 import { loginAs, withToken } from '../setup/users';
 import { freshStudentMobile, makeClass, makePeriod, ok, onClass, staffer, type Staffer } from '../setup/classes';
+import { expectRefused } from '../setup/api';
+import { t } from '~/server/i18n';
 
 /**
  * The staff side of classes: the class scope (a teacher reaches only the classes they teach, every
@@ -94,7 +96,7 @@ describe('the class scope', () => {
     const loner = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
     expect(await list(loner)).toEqual([]);
     const editor = await staffer(s(), DEMO.id, STAFF_ROLE.editor);
-    expect((await s().call(cls.adminClasses, {}, asStaff(editor.session, DEMO.id))).body.code).toBe(403);
+    expectRefused(await s().call(cls.adminClasses, {}, asStaff(editor.session, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
   });
 
   test('the head teacher runs periods and students of their class; a tutor reads them with masked mobiles and may not change them', async () => {
@@ -111,7 +113,7 @@ describe('the class scope', () => {
     const got = await ok<cls.AdminClass>(s().call(cls.adminClassGet, {}, onClass(tutor, classA.id, DEMO.id)));
     expect(got.may).toEqual({ edit: false, manageStudents: false });
     // Class fields, ending and teachers are the administrators' (the access table).
-    expect((await s().call(cls.adminClassEnd, {}, onClass(head, classA.id, DEMO.id))).body.code).toBe(403);
+    expectRefused(await s().call(cls.adminClassEnd, {}, onClass(head, classA.id, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
   });
 });
 
@@ -217,7 +219,7 @@ describe('classes', () => {
     const refused = await s().call(cls.adminClassDelete, {}, onClass(admin, classA.id, DEMO.id));
     expect(refused.body).toEqual({ code: 409, data: null, message: '该班级还有 1 名学员，请先移出学员再删除' });
     await ok(s().call(cls.adminClassDelete, {}, onClass(admin, classB.id, DEMO.id)));
-    expect((await s().call(cls.adminClassGet, {}, onClass(admin, classB.id, DEMO.id))).body.code).toBe(404);
+    expectRefused(await s().call(cls.adminClassGet, {}, onClass(admin, classB.id, DEMO.id)), ErrorCode.NOT_FOUND, t('classes.notFound'));
   });
 });
 
@@ -312,8 +314,7 @@ describe('students', () => {
       .values(await lessonRecordFor(a.student.id))
       .execute();
     const refused = await s().call(cls.adminClassStudentRemove, { studentId: a.student.id }, onClass(admin, classA.id, DEMO.id));
-    expect(refused.body.code).toBe(409);
-    expect(refused.body.message).toBe('该学员已有 1 条学习记录，不能移出；如不再服务，请将服务状态改为服务完成');
+    expectRefused(refused, ErrorCode.CONFLICT, t('classes.hasRecords', { count: 1 }));
     const others = await ok<{ records: cls.AdminClassStudent[] }>(s().call(cls.adminClassStudents, { keyword: '乙' }, onClass(admin, classA.id, DEMO.id)));
     await ok(s().call(cls.adminClassStudentRemove, { studentId: others.records[0]!.id }, onClass(admin, classA.id, DEMO.id)));
     const left = await ok<{ total: number }>(s().call(cls.adminClassStudents, {}, onClass(admin, classA.id, DEMO.id)));
@@ -393,7 +394,7 @@ describe('CSV import', () => {
     expect(report.rows.filter((r) => r.reason === 'tooMany').map((r) => r.line)).toEqual([CSV_LIMITS.rows + 2, CSV_LIMITS.rows + 3]);
     expect(report.rows[report.rows.length - 1]!.message).toBe(`超过每次 ${CSV_LIMITS.rows} 名学员的上限`);
     const huge = await importCsv(admin, classA.id, 'x'.repeat(CSV_LIMITS.chars + 1), false);
-    expect(huge.body.code).toBe(400);
+    expectRefused(huge, ErrorCode.BAD_REQUEST, t('classes.csv.tooLarge', { rows: CSV_LIMITS.rows }));
   });
 
   test('two imports of the same file at once add each student once', async () => {

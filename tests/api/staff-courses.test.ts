@@ -13,6 +13,9 @@ import { PNG_1PX } from '../setup/files';
 import { testAudio, testVideo } from '../setup/media';
 import { makeClass, ok, onClass, staffer, type Staffer } from '../setup/classes';
 import { attach, courseWithSection, makeCourse, onCourse, studentOf, uploadMedia } from '../setup/courses';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The staff side of courses: courses (list, search, nature, create, edit, delete refused while a
@@ -126,7 +129,7 @@ describe('courses', () => {
 
   test('a course a class teaches is not deleted (the count is given); detached, it is', async () => {
     const { admin, teacher, classId, courseId } = await setup();
-    expect((await s().call(crs.adminCourseDelete, {}, onCourse(teacher, courseId, DEMO.id))).body.code).toBe(403);
+    expectRefused(await s().call(crs.adminCourseDelete, {}, onCourse(teacher, courseId, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
     const refused = await s().call(crs.adminCourseDelete, {}, onCourse(admin, courseId, DEMO.id));
     expect(refused.body).toMatchObject({ code: 409, message: '该课程已被 1 个班级使用，请先从班级中移除后再删除' });
     await ok(s().call(crs.adminClassCourseDetach, { courseId }, onClass(admin, classId, DEMO.id)));
@@ -334,7 +337,11 @@ describe('lessons', () => {
     c = await ok(s().call(crs.adminLessonMove, { lessonId: lessonNamed(c, '甲').id, sectionId: second }, on));
     expect(names(sectionId)).toEqual(['丙', '乙']);
     expect(names(second)).toEqual(['甲']);
-    expect((await s().call(crs.adminLessonMove, { lessonId: lessonNamed(c, '甲').id, direction: 'down' }, on)).body.code).toBe(400);
+    expectRefused(
+      await s().call(crs.adminLessonMove, { lessonId: lessonNamed(c, '甲').id, direction: 'down' }, on),
+      ErrorCode.BAD_REQUEST,
+      t('courses.cannotMove'),
+    );
 
     const student = await studentOf(s(), admin, DEMO.id, classId);
     const me = learner(student.user, classId, courseId, student.studentId);
@@ -474,7 +481,7 @@ describe('the course scope', () => {
     expect(mine.records.map((r) => r.id)).toEqual([a.courseId]);
     // Another school's administrator: the course does not exist there.
     const foreign = await staffer(s(), HUAXIA.id, STAFF_ROLE.admin);
-    expect((await s().call(crs.adminCourseGet, {}, onCourse(foreign, a.courseId, HUAXIA.id))).body.code).toBe(404);
+    expectRefused(await s().call(crs.adminCourseGet, {}, onCourse(foreign, a.courseId, HUAXIA.id)), ErrorCode.NOT_FOUND, t('courses.notFound'));
     // Nothing of B changed.
     const after = await ok<crs.AdminCourse>(s().call(crs.adminCourseGet, {}, onCourse(b.admin, b.courseId, DEMO.id)));
     expect(after.chapters.map((x) => x.name)).toEqual(lessonB.chapters.map((x) => x.name));

@@ -12,6 +12,9 @@ import { asStaff, auditOf, freshRequestId } from '../setup/staff';
 import { withToken, type TestUser } from '../setup/users';
 import { staffer, type Staffer } from '../setup/classes';
 import { inboxClass, linkTeacher, studyRecord } from '../setup/inbox';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The teachers' inbox and the progress screen's calls: questions of the classes in reach (a
@@ -204,7 +207,7 @@ describe('hiding notes and comments', () => {
     const listed = await ok<{ records: inbox.InboxPost[] }>(s().call(inbox.adminInteractionPosts, { kind: 'note', classId: a.classId }, as(admin)));
     expect(listed.records.map((p) => p.id)).not.toContain(id);
     const hide = await s().call(inbox.adminInteractionVisibility, { kind: 'note', id, hidden: true, reason: '试试' }, as(admin));
-    expect(hide.body.code).toBe(404);
+    expectRefused(hide, ErrorCode.NOT_FOUND, t('inbox.postNotFound'));
   });
 });
 
@@ -295,11 +298,13 @@ describe('audit', () => {
     ]);
 
     s().clock.advance(60_000);
-    expect((await s().call(inbox.adminInteractionVisibility, { kind: 'comment', id: commentId, hidden: false, reason: '再来' }, as(teacher))).body.code).toBe(
-      409,
+    expectRefused(
+      await s().call(inbox.adminInteractionVisibility, { kind: 'comment', id: commentId, hidden: false, reason: '再来' }, as(teacher)),
+      ErrorCode.CONFLICT,
+      t('inbox.alreadyShown'),
     );
     expect((await s().call(inbox.adminQuestionAnswerEdit, { answerId, answer: '第二版' }, as(teacher))).body.code).toBe(0);
-    expect((await s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '' }, as(teacher))).body.code).toBe(400);
+    expectRefused(await s().call(inbox.adminQuestionAnswer, { questionId: q, answer: '' }, as(teacher)), ErrorCode.BAD_REQUEST, t('inbox.answerRequired'));
     expect(await entries()).toEqual([]);
   });
 });

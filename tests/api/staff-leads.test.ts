@@ -7,6 +7,8 @@ import { expectOk, expectRefused } from '../setup/api';
 import { DAY, DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { asStaff, auditOf, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { makeLead, productsOf } from '../setup/leads';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The staff side of consult leads: the list with its filters and pages, marking handled with a
@@ -66,15 +68,15 @@ describe('the leads list', () => {
 
   test('bad filters are refused with a message and no list', async () => {
     const session = await adminSession();
-    for (const q of [
-      { from: '2026-13-01' },
-      { state: 7 },
-      { from: '2026-02-02', to: '2026-02-01' },
-      { q: '长'.repeat(21) },
-      { size: 1000 },
-      { productId: '<x>' },
-    ]) {
-      expectRefused(await server().call(staff.leads, q as never, asStaff(session, DEMO.id)));
+    for (const [q, message] of [
+      [{ from: '2026-13-01' }, t('staff.badDate')],
+      [{ state: 7 }, t('staff.lead.badState')],
+      [{ from: '2026-02-02', to: '2026-02-01' }, t('validation.startAfterEnd')],
+      [{ q: '长'.repeat(21) }, t('staff.badSearch')],
+      [{ size: 1000 }, '数值过大：期望 number <=100'],
+      [{ productId: '<x>' }, t('staff.lead.badProduct')],
+    ] as const) {
+      expectRefused(await server().call(staff.leads, q as never, asStaff(session, DEMO.id)), ErrorCode.BAD_REQUEST, message);
     }
   });
 
@@ -87,8 +89,7 @@ describe('the leads list', () => {
       { state: LEAD_STATE.handled, note: '试试' },
       { ...asStaff(session, DEMO.id), params: { id: foreign.id } },
     );
-    expectRefused(refused);
-    expect(refused.body.message).toBe('未找到该咨询线索');
+    expectRefused(refused, ErrorCode.NOT_FOUND, t('staff.lead.notFound'));
     const row = await server().runtime.db.selectFrom('clues').selectAll().where('id', '=', foreign.id).executeTakeFirstOrThrow();
     expect(row.state).toBe(LEAD_STATE.new);
   });

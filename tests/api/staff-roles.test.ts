@@ -4,6 +4,9 @@ import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
 import { STAFF_ROLE, STAFF_ROLES, type StaffRole } from '~/lib/staff/roles';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * The role matrix: every staff call the app serves (read from its routes, so a new call cannot be
@@ -285,7 +288,7 @@ describe.each(NAMES.map((name) => [name] as const))('%s', (name) => {
     } else if (caller.kind === 'none') {
       expect(answer.body).toEqual({ code: 40001, data: null, message: '请先登录管理后台' });
     } else if (caller.kind === 'foreign') {
-      expect(answer.body.code).toBe(40009);
+      expectRefused(answer, ErrorCode.TOKEN_FOREIGN, t('staff.sessionForeign'));
     } else if (allowed(caller.role, name)) {
       expect(GATE_REFUSALS, JSON.stringify(answer.body)).not.toContain(code);
     } else {

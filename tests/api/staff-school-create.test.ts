@@ -7,6 +7,9 @@ import * as staff from '~/lib/api/contracts/staff';
 import { parseConfig } from '~/server/config';
 import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { makeDatabase, parse } from '../setup/server';
+import { expectRefused } from '../setup/api';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * `npm run school:create` with the first administrator, run as the operator runs it (the script,
@@ -110,7 +113,11 @@ describe('school:create and the first administrator', () => {
         .orderBy('id')
         .execute();
       expect(entries.filter((e) => e.action === 'invitation.create')).toContainEqual({ actorId: null, actorName: '运维命令', action: 'invitation.create' });
-      expect((await call(staff.invitationAccept, { token, password: 'School2027' }, 'www.hx-edu.cn')).body.code).toBe(400);
+      expectRefused(
+        await call(staff.invitationAccept, { token, password: 'School2027' }, 'www.hx-edu.cn'),
+        ErrorCode.BAD_REQUEST,
+        t('staff.invitationInvalid'),
+      );
     });
 
     const taken = await db('invite-admin', '--school', 'huaxia', '--admin-mobile', '13800000001', '--admin-name', '赵华');

@@ -8,6 +8,8 @@ import { claimTotpStep } from '~/server/staff/accounts/accounts.repository';
 import { DEMO_STAFF } from '~/server/db/seed/staff';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, cookieFrom, makeStaff, sessionOf, signInAs } from '../setup/staff';
+import { expectRefused } from '../setup/api';
+import { t } from '~/server/i18n';
 
 /** Signing in to the staff side: password, second factor, throttle, cookie, school binding. */
 
@@ -49,7 +51,7 @@ describe('password sign-in', () => {
     const byHeader = await server().call(staff.me, {}, asStaff(session, DEMO.id));
     expect(byHeader.body).toEqual({ code: 40009, data: null, message: '该登录不属于当前学校，请在本校后台重新登录' });
     const byHost = await server().call(staff.me, {}, asStaff(session, null, { Host: 'localhost' }));
-    expect(byHost.body.code).toBe(40009);
+    expectRefused(byHost, ErrorCode.TOKEN_FOREIGN, t('staff.sessionForeign'));
     const own = await server().call(staff.me, {}, asStaff(session, null, { Host: 'huaxia.localhost' }));
     expect(own.body.data.account.id).toBe(huaxiaAdmin.id);
   });
@@ -77,12 +79,16 @@ describe('the sign-in throttle (clock moved, never waited for)', () => {
       const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
       const from = { headers: { 'X-Forwarded-For': '10.0.0.9' } };
       for (let i = 0; i < STAFF_THROTTLE.perAccountAddress; i++) {
-        expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from)).body.code).toBe(400);
+        expectRefused(await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from), ErrorCode.BAD_REQUEST, t('staff.signInFailed'));
       }
       const refused = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from);
       expect(refused.body).toEqual({ code: 429, data: null, message: '尝试次数过多，请15分钟后再试' });
       s.clock.advance(STAFF_THROTTLE.windowMs - 1000);
-      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from)).body.code).toBe(429);
+      expectRefused(
+        await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from),
+        ErrorCode.TOO_MANY_REQUESTS,
+        t('staff.tooManyAttempts'),
+      );
       s.clock.advance(61_000);
       expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from)).body.data.step).toBe('done');
     } finally {
@@ -96,9 +102,13 @@ describe('the sign-in throttle (clock moved, never waited for)', () => {
       const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
       const from = (i: number) => ({ headers: { 'X-Forwarded-For': `10.0.0.${i}` } });
       for (let i = 0; i < STAFF_THROTTLE.perAccount; i++) {
-        expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from(i))).body.code).toBe(400);
+        expectRefused(await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, from(i)), ErrorCode.BAD_REQUEST, t('staff.signInFailed'));
       }
-      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(200))).body.code).toBe(429);
+      expectRefused(
+        await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(200)),
+        ErrorCode.TOO_MANY_REQUESTS,
+        t('staff.tooManyAttempts'),
+      );
       s.clock.advance(STAFF_THROTTLE.windowMs + 1);
       expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, from(200))).body.data.step).toBe('done');
     } finally {
@@ -113,9 +123,13 @@ describe('the sign-in throttle (clock moved, never waited for)', () => {
       const attacker = { headers: { 'X-Forwarded-For': '203.0.113.7' } };
       for (let i = 0; i < STAFF_THROTTLE.perIp; i++) {
         const mobile = `1370000${String(1000 + i)}`;
-        expect((await s.call(staff.signIn, { mobile, password: 'Wrong2026' }, attacker)).body.code).toBe(400);
+        expectRefused(await s.call(staff.signIn, { mobile, password: 'Wrong2026' }, attacker), ErrorCode.BAD_REQUEST, t('staff.signInFailed'));
       }
-      expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, attacker)).body.code).toBe(ErrorCode.CAPTCHA_REQUIRED);
+      expectRefused(
+        await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, attacker),
+        ErrorCode.CAPTCHA_REQUIRED,
+        t('staff.captchaRequired'),
+      );
       const other = await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, { headers: { 'X-Forwarded-For': '198.51.100.2' } });
       expect(other.body.data.step).toBe('done');
     } finally {
@@ -167,9 +181,11 @@ describe('the second factor at sign-in', () => {
     const now = () => server().clock.value;
     server().clock.advance(10 * TOTP.periodS * 1000);
     const challenge = async () => (await server().call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.data.challenge;
-    expect(
-      (await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() - 2 * TOTP.periodS * 1000) })).body.code,
-    ).toBe(400);
+    expectRefused(
+      await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() - 2 * TOTP.periodS * 1000) }),
+      ErrorCode.BAD_REQUEST,
+      t('staff.codeWrong'),
+    );
     expect((await server().call(staff.secondFactor, { challenge: await challenge(), code: await codeAt(secret, now() + TOTP.periodS * 1000) })).body.code).toBe(
       0,
     );
@@ -191,7 +207,7 @@ describe('the second factor at sign-in', () => {
       const { challenge } = (await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD })).body.data;
       for (let i = 0; i < STAFF_THROTTLE.perAccountAddress; i++) await s.call(staff.secondFactor, { challenge, code: `11111${i}` });
       const refused = await s.call(staff.secondFactor, { challenge, code: await codeAt(secret, s.clock.value) });
-      expect(refused.body.code).toBe(429);
+      expectRefused(refused, ErrorCode.TOO_MANY_REQUESTS, t('staff.tooManyAttempts'));
     } finally {
       await s.close();
     }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 const server = useTestServer();
 const UNKNOWN_TENANT = '1000000000000000009';
@@ -35,8 +37,8 @@ describe('university/info/getInfoByTenantId', () => {
   });
 
   test('an unknown tenant is the tenant-not-found code', async () => {
-    expectRefused(await server().get(PATH.schoolInfo, { tenantId: UNKNOWN_TENANT }), 10404);
-    expectRefused(await server().get(PATH.schoolInfo, {}, { tenant: UNKNOWN_TENANT }), 10404);
+    expectRefused(await server().get(PATH.schoolInfo, { tenantId: UNKNOWN_TENANT }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
+    expectRefused(await server().get(PATH.schoolInfo, {}, { tenant: UNKNOWN_TENANT }), ErrorCode.TENANT_NOT_FOUND, t('tenant.notFound'));
   });
 });
 
@@ -71,8 +73,8 @@ describe('buSchool/getDomainByDomainType', () => {
   });
 
   test('a type the school does not have is not found', async () => {
-    expectRefused(await server().get(PATH.domainByType, { domainType: 'APP' }), 404);
-    expectRefused(await server().get(PATH.domainByType, { domainType: 'ONLINE_SCHOOL' }, { tenant: HUAXIA.id }), 404);
+    expectRefused(await server().get(PATH.domainByType, { domainType: 'APP' }), ErrorCode.NOT_FOUND, t('common.noData'));
+    expectRefused(await server().get(PATH.domainByType, { domainType: 'ONLINE_SCHOOL' }, { tenant: HUAXIA.id }), ErrorCode.NOT_FOUND, t('common.noData'));
   });
 });
 
@@ -84,6 +86,10 @@ describe('defTenant/getTenantByPreDomain', () => {
   });
 
   test('an unknown pre-domain is the tenant-not-found code', async () => {
-    expectRefused(await server().get(PATH.tenantByPreDomain, { predomain: 'nosuchschool' }, { tenant: null }), 10404);
+    expectRefused(
+      await server().get(PATH.tenantByPreDomain, { predomain: 'nosuchschool' }, { tenant: null }),
+      ErrorCode.TENANT_NOT_FOUND,
+      t('tenant.notFound'),
+    );
   });
 });

@@ -7,6 +7,8 @@ import { postAs } from '../setup/login';
 import { DEMO, HOUR, useTestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { withToken, type TestUser } from '../setup/users';
+import { ErrorCode } from '~/lib/envelope';
+import { t } from '~/server/i18n';
 
 /**
  * Text typed for others to read loses its bidirectional formatting characters (U+202A–202E,
@@ -59,8 +61,7 @@ describe('bidirectional controls are removed from typed text', () => {
   test('classroom: a question of nothing but controls is empty, refused with its message', async () => {
     server().clock.advance(2 * HOUR);
     const answer = await call(interaction.questionSubmit, { ...ref, title: '\u202E\u2067\u200F', isDraft: false });
-    expectRefused(answer, 400);
-    expect(answer.body.message).toBe('请填写问题内容');
+    expectRefused(answer, ErrorCode.BAD_REQUEST, t('learning.questionRequired'));
   });
 
   test("the portal's comments", async () => {

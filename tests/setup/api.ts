@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { SeedTenant } from '~/server/db/seed/demo-data';
 import { HOUR, type Answer, type TestServer } from './server';
 import { urlOf } from '~/lib/api/contract';
+import { t } from '~/server/i18n';
 import * as content from '~/lib/api/contracts/content';
 import * as media from '~/lib/api/contracts/media';
 import * as engagement from '~/lib/api/contracts/engagement';
@@ -63,22 +64,29 @@ export function expectOk<T = any>(answer: Answer): T {
 }
 
 /**
- * A refusal: HTTP 200 or 4xx (never 5xx), a non-success code, no data, a non-empty Chinese
- * message and nothing that looks like a stack trace.
+ * A refusal: HTTP 200 or 4xx (never 5xx), the given non-success code, no data, and exactly the
+ * given message (a RegExp only where the message carries a variable part), which is Chinese and
+ * shows nothing that looks like a stack trace. Naming the code and the message keeps a test from
+ * passing on another refusal than the one it means (the gate refusing before validation runs).
  */
-export function expectRefused(answer: Answer, code?: number): void {
+export function expectRefused(answer: Answer, code: number, message: string | RegExp): void {
   expect(answer.status, answer.text).toBeLessThan(500);
   expect(answer.status === 200 || (answer.status >= 400 && answer.status < 500), `HTTP ${answer.status}`).toBe(true);
   expect(answer.body, answer.text).toBeTypeOf('object');
   expect(Object.keys(answer.body).sort()).toEqual(['code', 'data', 'message']);
   expect(SUCCESS, answer.text).not.toContain(answer.body.code);
   expect(answer.body.code).toBeTypeOf('number');
-  if (code !== undefined) expect(answer.body.code, answer.text).toBe(code);
+  expect(answer.body.code, answer.text).toBe(code);
   expect(answer.body.data).toBeNull();
   expect(answer.body.message).toBeTypeOf('string');
   expect(answer.body.message, answer.text).toMatch(CHINESE);
+  if (typeof message === 'string') expect(answer.body.message, answer.text).toBe(message);
+  else expect(answer.body.message, answer.text).toMatch(message);
   expect(answer.text).not.toMatch(STACK_TRACE);
 }
+
+/** The refusal of one field of a request, with the reason (an i18n message or the validator's own). */
+export const invalidField = (field: string, reason: string) => t('validation.invalidField', { field, reason });
 
 /** Paging fields are numbers and consistent with each other. */
 export function expectPage(page: any, expected: { current?: number; size?: number; total?: number } = {}) {
