@@ -33,6 +33,30 @@ export default {
     // The password throttles' verdict and device cookies (decision 053).
     'src/server/login/attempts.rules.ts',
     'src/lib/plain-text.ts',
+    // Staff: who may do what (the access table and roles), the staff gate's cross-site defences,
+    // accounts, sessions and the second factor, the audit log's kept fields.
+    'src/lib/staff/access.ts',
+    'src/lib/staff/roles.ts',
+    'src/server/staff/request-guard.rules.ts',
+    'src/server/staff/accounts/accounts.rules.ts',
+    'src/server/staff/audit/audit.rules.ts',
+    // Certificates: their rules and the signed verification link.
+    'src/server/certificates/certificates.rules.ts',
+    'src/server/certificates/verify.rules.ts',
+    // Marking, the question bank and its CSV import.
+    'src/lib/exams/marking.ts',
+    'src/server/exams/marking/marking.rules.ts',
+    'src/lib/exams/question-bank.ts',
+    'src/lib/exams/question-import.ts',
+    // Jobs, the leads and class CSV files, and the other staff editors' rules.
+    'src/server/jobs/jobs.rules.ts',
+    'src/server/leads/leads-csv.rules.ts',
+    'src/server/learning/classes/classes.admin.rules.ts',
+    'src/server/learning/courses/courses.admin.rules.ts',
+    'src/server/learning/activities/activities.admin.rules.ts',
+    'src/server/learning/attendance/attendance.admin.rules.ts',
+    'src/server/exams/works/works.admin.rules.ts',
+    'src/server/content/content-admin.rules.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -38,6 +38,14 @@ describe('a score for a question', () => {
     expect(parseScore('-1')).toBeNaN();
     expect(parseScore('七')).toBeNaN();
   });
+
+  test('a score of two or three digits is read whole, with or without its half point', () => {
+    expect(parseScore('35')).toBe(35);
+    expect(parseScore('10.5')).toBe(10.5);
+    expect(parseScore('100')).toBe(100);
+    expect(parseScore('7.25')).toBe(7.25);
+    for (const bad of ['7.', '.5', '1.2.3', '3 5', '+5']) expect(parseScore(bad)).toBeNaN();
+  });
 });
 
 describe("an attempt's marking state", () => {
