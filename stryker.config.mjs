@@ -1,7 +1,8 @@
 // Mutation testing of the pure rule modules (`npm run mutation`): StrykerJS changes each rule in
 // small ways (a < for a <=, a constant, a removed condition) and runs the unit tests against each
 // change; a change no test notices ("survived") is a rule the tests do not pin down.
-// The score is recorded in docs/mutation.md. Reports: reports/mutation/.
+// `npm run mutation` then writes the score and every survivor's reason into docs/mutation.md
+// (scripts/mutation-report.mjs, reasons in scripts/mutation-equivalents.json). Reports: reports/mutation/.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -50,7 +51,9 @@ export default {
     'src/lib/exams/question-import.ts',
     // Jobs, the leads and class CSV files, and the other staff editors' rules.
     'src/server/jobs/jobs.rules.ts',
+    'src/server/csv.rules.ts',
     'src/server/leads/leads-csv.rules.ts',
+    'src/lib/learning/class-admin.ts',
     'src/server/learning/classes/classes.admin.rules.ts',
     'src/server/learning/courses/courses.admin.rules.ts',
     'src/server/learning/activities/activities.admin.rules.ts',

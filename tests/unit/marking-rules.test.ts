@@ -105,6 +105,19 @@ describe('the scores CSV', () => {
     );
     expect(text.slice(1).split('\r\n')[1]).toBe('张三,1,2,80,待阅卷,待阅卷');
   });
+  test('an attempt shows its score only when released with one: a score not yet released, or a release without one, is 待阅卷', () => {
+    const text = scoresCsv(
+      [{ id: 'a', name: '张三', mobile: '1' }],
+      [
+        { classStudentId: 'a', attemptNo: 1, status: 1, score: 70 },
+        { classStudentId: 'a', attemptNo: 2, status: 2, score: null },
+        { classStudentId: 'a', attemptNo: 3, status: 2, score: 60 },
+      ],
+      SCORE_RULES.FIRST,
+      words,
+    );
+    expect(text.slice(1).split('\r\n')[1]).toMatch(/^张三,1,3,待阅卷,待阅卷,60,/);
+  });
 });
 
 // --- The one scoring rule, over generated papers, answers and marks ---------------------------

@@ -230,6 +230,7 @@ describe('sessions', () => {
     expect(userAgentOf('Mozilla/5.0\r\nX-Evil: 1')).toBe('Mozilla/5.0 X-Evil: 1');
     expect(userAgentOf('x'.repeat(300))).toHaveLength(256);
     expect(userAgentOf(undefined)).toBe('');
+    expect(userAgentOf('  Mozilla/5.0 \u200b')).toBe('Mozilla/5.0');
   });
 });
 
@@ -245,6 +246,8 @@ describe('the sign-in throttle', () => {
     expect(unknown).toMatch(/^name:[0-9a-f]{40}$/);
     expect(unknown).not.toContain('13799999999');
     expect(unknown.length).toBeLessThanOrEqual(64);
+    // The digest is SHA-256 of the text trimmed and in lower case: `printf 'zhang@x.cn' | sha256sum`, its first 40 digits.
+    expect(accountKey(' Zhang@X.cn ', null)).toBe('name:49dd66cb35a0b1fb392397c760e38f0272940a82');
   });
 });
 
@@ -299,6 +302,8 @@ describe('the second factor', () => {
     expect(totpStepAcceptable(step, now, step)).toBe(false);
     expect(totpStepAcceptable(step, now, step - 1)).toBe(true);
     expect(totpStepAcceptable(step - 1, now, step - 1)).toBe(false);
+    // Never used before: any step in the window, the clock's very first one too.
+    expect(totpStepAcceptable(0, 0, null)).toBe(true);
   });
 
   test('with otplib: the right code gives its step; a used, wrong, malformed or distant one gives null', async () => {
@@ -358,10 +363,17 @@ describe('the audit log keeps changed fields only, never secrets', () => {
       csrfToken: 'c',
       code: '123456',
       challenge: 'x',
+      newPassword: 'n',
+      CSRF: 'c',
       passwordUpdatedAt: 5,
       role: 'admin',
     };
     expect(changedFields(null, leaky)).toEqual({ before: null, after: { passwordUpdatedAt: 5, role: 'admin' } });
+    // Only the names themselves: a field that merely holds one of the words elsewhere is kept.
+    const plain = { hashtags: 1, secretary: 2, tokens: 3, zipCode: 4, codeName: 5, anticsrf: 6, passwords: 7 };
+    expect(changedFields(null, plain)).toEqual({ before: null, after: plain });
+    // A field given as undefined is absent, on either side.
+    expect(changedFields({ role: 'editor', note: undefined }, { role: 'editor', note: 'x' })).toEqual({ before: null, after: { note: 'x' } });
   });
 
   test('a stored side reads back as an object or null', () => {
@@ -369,6 +381,7 @@ describe('the audit log keeps changed fields only, never secrets', () => {
     expect(parseSide(null)).toBeNull();
     expect(parseSide('[1]')).toBeNull();
     expect(parseSide('{')).toBeNull();
+    for (const notObject of ['5', '"x"', 'true', 'null', '']) expect(parseSide(notObject), notObject).toBeNull();
   });
 });
 
