@@ -80,7 +80,15 @@ export function survivors(report, equivalents) {
           (e.within === undefined || line.includes(e.within)),
       );
       if (entry) used.add(entry);
-      list.push({ file, line: m.location.start.line, status: m.status, mutator: m.mutatorName, original, replacement: m.replacement ?? '', reason: entry?.reason ?? null });
+      list.push({
+        file,
+        line: m.location.start.line,
+        status: m.status,
+        mutator: m.mutatorName,
+        original,
+        replacement: m.replacement ?? '',
+        reason: entry?.reason ?? null,
+      });
     }
   }
   const reported = new Set(Object.keys(report.files));

@@ -199,7 +199,11 @@ describe('the signed verification link', () => {
       { ...good, s: signed({ id: '1' }) },
     ];
     expect(readVerifyLink(secret, target.tenantId, good)).toEqual({ ok: true, kind: 'skill', id: target.id });
-    expect(readVerifyLink(secret, target.tenantId, { ...good, c: '7'.repeat(32), s: signed({ id: '7'.repeat(32) }) })).toEqual({ ok: true, kind: 'skill', id: '7'.repeat(32) });
+    expect(readVerifyLink(secret, target.tenantId, { ...good, c: '7'.repeat(32), s: signed({ id: '7'.repeat(32) }) })).toEqual({
+      ok: true,
+      kind: 'skill',
+      id: '7'.repeat(32),
+    });
     for (const q of refused) expect(readVerifyLink(secret, target.tenantId, q)).toEqual({ ok: false });
   });
 

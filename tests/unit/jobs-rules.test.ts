@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { FinalJobFailure, JOB_BASE_BACKOFF_MS, JOB_LEASE_MS, JOB_MAX_BACKOFF_MS, JOB_STATES, afterFailure, errorText, retryDelayMs } from '~/server/jobs/jobs.rules';
+import {
+  FinalJobFailure,
+  JOB_BASE_BACKOFF_MS,
+  JOB_LEASE_MS,
+  JOB_MAX_BACKOFF_MS,
+  JOB_STATES,
+  afterFailure,
+  errorText,
+  retryDelayMs,
+} from '~/server/jobs/jobs.rules';
 import { JOB_STATES_AT_CREATION } from '~/server/db/migrations/20261125T1630_jobs';
 
 describe('job rules', () => {

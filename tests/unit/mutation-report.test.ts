@@ -12,7 +12,11 @@ const mutant = (status: string, line: number, replacement: string, from = 7, to 
   location: at(line, from, to),
   status,
 });
-const report = (mutants: ReturnType<typeof mutant>[], source = SOURCE) => ({ schemaVersion: '2', thresholds: { high: 90, low: 80 }, files: { 'src/f.ts': { language: 'typescript', source, mutants } } });
+const report = (mutants: ReturnType<typeof mutant>[], source = SOURCE) => ({
+  schemaVersion: '2',
+  thresholds: { high: 90, low: 80 },
+  files: { 'src/f.ts': { language: 'typescript', source, mutants } },
+});
 
 describe('the mutated code and the counts', () => {
   test('the original text is the span a mutant replaced, over one line or several', () => {
@@ -21,7 +25,13 @@ describe('the mutated code and the counts', () => {
   });
 
   test("the score is Stryker's: killed and timed out over every mutant but errors", () => {
-    const t = tally([mutant('Killed', 2, 'a < 0'), mutant('Timeout', 2, 'a > 0'), mutant('Survived', 3, 'b < 0'), mutant('NoCoverage', 4, 'x'), mutant('RuntimeError', 4, 'y')]);
+    const t = tally([
+      mutant('Killed', 2, 'a < 0'),
+      mutant('Timeout', 2, 'a > 0'),
+      mutant('Survived', 3, 'b < 0'),
+      mutant('NoCoverage', 4, 'x'),
+      mutant('RuntimeError', 4, 'y'),
+    ]);
     expect(t).toEqual({ mutants: 5, killed: 1, timeout: 1, survived: 1, noCoverage: 1, errors: 1, score: 50 });
     expect(tally([]).score).toBe(100);
   });

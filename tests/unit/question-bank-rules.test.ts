@@ -237,15 +237,30 @@ describe('checkWorkChange', () => {
 describe('every limit of a question at its boundary, and what is stored', () => {
   const L = BANK_LIMITS;
   const long = (n: number) => 'x'.repeat(n);
-  const blanks = (n: number) => ({ questionType: 4, trunk: Array.from({ length: n }, () => '____').join(' '), blanks: Array.from({ length: n }, (_, i) => `b${i}`), examPoint: 1 });
-  const subs = (n: number) => ({ questionType: 11, trunk: 'p', subs: Array.from({ length: n }, (_, i) => ({ questionType: 6, trunk: `q${i}`, examPoint: 1 })) });
+  const blanks = (n: number) => ({
+    questionType: 4,
+    trunk: Array.from({ length: n }, () => '____').join(' '),
+    blanks: Array.from({ length: n }, (_, i) => `b${i}`),
+    examPoint: 1,
+  });
+  const subs = (n: number) => ({
+    questionType: 11,
+    trunk: 'p',
+    subs: Array.from({ length: n }, (_, i) => ({ questionType: 6, trunk: `q${i}`, examPoint: 1 })),
+  });
 
   test('stem, explanation, option, blank answer and reference: at the limit kept, one more refused', () => {
     expect(problem({ ...choice(1, ['k0']), trunk: long(L.stem) })).toBe('ok');
     expect(problem({ ...choice(1, ['k0']), trunk: long(L.stem + 1) })).toBe('stemTooLong');
     expect(problem({ ...choice(1, ['k0']), explanation: long(L.explanation) })).toBe('ok');
     expect(problem({ ...choice(1, ['k0']), explanation: long(L.explanation + 1) })).toBe('explanationTooLong');
-    const withOption = (value: string) => ({ ...choice(1, ['k0']), options: [{ key: 'k0', value: 'a' }, { key: 'k1', value }] });
+    const withOption = (value: string) => ({
+      ...choice(1, ['k0']),
+      options: [
+        { key: 'k0', value: 'a' },
+        { key: 'k1', value },
+      ],
+    });
     expect(problem(withOption(long(L.option)))).toBe('ok');
     expect(problem(withOption(long(L.option + 1)))).toBe('optionTooLong');
     expect(problem({ questionType: 4, trunk: '____', blanks: [long(L.blankAnswer)], examPoint: 1 })).toBe('ok');
@@ -283,11 +298,23 @@ describe('every limit of a question at its boundary, and what is stored', () => 
     expect(problem(opts('a', '<p>a</p>'))).toBe('optionDuplicate');
     expect(problem(opts('a&nbsp;b', 'ab'))).toBe('ok');
     expect(problem(opts('a&nbsp;b', 'a b'))).toBe('optionDuplicate');
-    expect(problem({ ...choice(1, ['k0']), options: [{ key: 'k0', value: 'a' }, { key: 'k0', value: 'b' }] })).toBe('optionDuplicate');
+    expect(
+      problem({
+        ...choice(1, ['k0']),
+        options: [
+          { key: 'k0', value: 'a' },
+          { key: 'k0', value: 'b' },
+        ],
+      }),
+    ).toBe('optionDuplicate');
   });
 
   test('stored: stem and options trimmed, keys sorted, no explanation as null, no options or keys where the type has none', () => {
-    const multiple = checkQuestion({ ...choice(2, ['k2', 'k0']), trunk: '  <p>题干</p> ', options: [' x ', 'y', 'z'].map((value, i) => ({ key: `k${i}`, value })) });
+    const multiple = checkQuestion({
+      ...choice(2, ['k2', 'k0']),
+      trunk: '  <p>题干</p> ',
+      options: [' x ', 'y', 'z'].map((value, i) => ({ key: `k${i}`, value })),
+    });
     expect(multiple.ok && [multiple.question.trunk, multiple.question.options[0], multiple.question.answerOptions, multiple.question.explanation]).toEqual([
       '<p>题干</p>',
       { key: 'A', value: 'x' },
@@ -326,7 +353,16 @@ describe('every limit of a question at its boundary, and what is stored', () => 
     expect(fingerprintText(q({ trunk: ' a \n  b  ' }))).toBe(base);
     expect(fingerprintText(q({ answerContent: '' }))).toBe(base);
     expect(fingerprintText(q({ trunk: 'ab' }))).not.toBe(base);
-    expect(fingerprintText(q({ options: [{ key: 'A', value: 'x y' }, { key: 'B', value: 'w' }] }))).not.toBe(base);
+    expect(
+      fingerprintText(
+        q({
+          options: [
+            { key: 'A', value: 'x y' },
+            { key: 'B', value: 'w' },
+          ],
+        }),
+      ),
+    ).not.toBe(base);
     expect(fingerprintText(q({ answerContent: 'k' }))).not.toBe(base);
   });
 });
