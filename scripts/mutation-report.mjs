@@ -118,8 +118,10 @@ export function reportMarkdown(report, equivalents, when) {
   const files = Object.keys(report.files).sort();
   const all = tally(files.flatMap((f) => report.files[f].mutants));
   const { list } = survivors(report, equivalents);
-  const row = (name, t) =>
-    `| ${name} | ${t.score.toFixed(SCORE_DECIMALS)} | ${fmt(t.mutants)} | ${fmt(t.killed)} | ${fmt(t.timeout)} | ${fmt(t.survived)} | ${fmt(t.noCoverage)} | ${fmt(t.errors)} |`;
+  const row = (name, t) => {
+    const counts = [t.mutants, t.killed, t.timeout, t.survived, t.noCoverage, t.errors].map(fmt);
+    return `| ${[name, t.score.toFixed(SCORE_DECIMALS), ...counts].join(' | ')} |`;
+  };
   const perf = report.performance;
   const took = perf ? `, ${duration(perf.setup + perf.initialRun + perf.mutation)}` : '';
   const unexplained = list.filter((s) => s.reason === null).length;
