@@ -1,7 +1,8 @@
 // Mutation testing of the pure rule modules (`npm run mutation`): StrykerJS changes each rule in
 // small ways (a < for a <=, a constant, a removed condition) and runs the unit tests against each
 // change; a change no test notices ("survived") is a rule the tests do not pin down.
-// The score is recorded in docs/mutation.md. Reports: reports/mutation/.
+// `npm run mutation` then writes the score and every survivor's reason into docs/mutation.md
+// (scripts/mutation-report.mjs, reasons in scripts/mutation-equivalents.json). Reports: reports/mutation/.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -33,6 +34,32 @@ export default {
     // The password throttles' verdict and device cookies (decision 053).
     'src/server/login/attempts.rules.ts',
     'src/lib/plain-text.ts',
+    // Staff: who may do what (the access table and roles), the staff gate's cross-site defences,
+    // accounts, sessions and the second factor, the audit log's kept fields.
+    'src/lib/staff/access.ts',
+    'src/lib/staff/roles.ts',
+    'src/server/staff/request-guard.rules.ts',
+    'src/server/staff/accounts/accounts.rules.ts',
+    'src/server/staff/audit/audit.rules.ts',
+    // Certificates: their rules and the signed verification link.
+    'src/server/certificates/certificates.rules.ts',
+    'src/server/certificates/verify.rules.ts',
+    // Marking, the question bank and its CSV import.
+    'src/lib/exams/marking.ts',
+    'src/server/exams/marking/marking.rules.ts',
+    'src/lib/exams/question-bank.ts',
+    'src/lib/exams/question-import.ts',
+    // Jobs, the leads and class CSV files, and the other staff editors' rules.
+    'src/server/jobs/jobs.rules.ts',
+    'src/server/csv.rules.ts',
+    'src/server/leads/leads-csv.rules.ts',
+    'src/lib/learning/class-admin.ts',
+    'src/server/learning/classes/classes.admin.rules.ts',
+    'src/server/learning/courses/courses.admin.rules.ts',
+    'src/server/learning/activities/activities.admin.rules.ts',
+    'src/server/learning/attendance/attendance.admin.rules.ts',
+    'src/server/exams/works/works.admin.rules.ts',
+    'src/server/content/content-admin.rules.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -21,6 +21,12 @@ describe('correctionRefusal', () => {
     ['a sign-out before the sign-in', inOnly, SIGN_OUT, 99, 'signOutBeforeSignIn'],
     ['remove a sign-out', both, SIGN_OUT, null, null],
     ['remove a missing sign-out', inOnly, SIGN_OUT, null, 'unchanged'],
+    ['a sign-in moved earlier with the sign-out standing', both, SIGN_IN, 50, null],
+    ['a sign-in moved to the sign-out instant', both, SIGN_IN, 200, null],
+    ['the same sign-out time', both, SIGN_OUT, 200, 'unchanged'],
+    ['a sign-out moved later', both, SIGN_OUT, 300, null],
+    ['a kind of record that is neither', both, 99, 300, 'unchanged'],
+    ['a kind of record that is neither, removed', both, 99, null, 'unchanged'],
   ] as const)('%s', (_name, current, type, signedAt, refusal) => {
     expect(correctionRefusal(current, { type, signedAt })).toBe(refusal);
   });

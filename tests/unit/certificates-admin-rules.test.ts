@@ -170,6 +170,43 @@ describe('the signed verification link', () => {
     expect(readVerifyLink(secret, 'tenant-a', { k: null, c: null, s: null })).toEqual({ ok: false });
   });
 
+  test('the signature is the documented HMAC of school, kind and id', () => {
+    // `printf 'szyx-certificate-v1\ntenant-a\nskill\n<id>' | openssl dgst -sha256 -hmac <secret> -binary | base64`, made URL-safe.
+    expect(certificateSignature(secret, target)).toBe('9ToiGP2xYPjRC6SKQHreDXmsKbuICmcd5AJ-nCpFFNQ');
+    expect(verifyPathOf(secret, target)).toBe(`/certificate/verify?k=skill&c=${target.id}&s=9ToiGP2xYPjRC6SKQHreDXmsKbuICmcd5AJ-nCpFFNQ`);
+  });
+
+  test('a missing or malformed parameter is refused, never thrown, even when it is signed as the text it reads as', () => {
+    const signed = (over: Partial<{ kind: string; id: string }>) => certificateSignature(secret, { ...target, ...over } as typeof target);
+    const good = { k: target.kind, c: target.id, s: signed({}) };
+    const refused = [
+      // A kind that is none of the two, even signed for it.
+      { ...good, k: 'other', s: signed({ kind: 'other' }) },
+      { ...good, k: null },
+      // An id missing reads as the text 'null' or 'undefined' if it were taken as text: refused although signed so.
+      { ...good, c: null, s: signed({ id: 'null' }) },
+      { ...good, c: undefined, s: signed({ id: 'undefined' }) },
+      // Ids are at most 32 characters of [0-9A-Za-z_-]: longer ones (over the 64 of any real link too) and others are refused, signed or not.
+      ...[33, 64, 65].map((n) => ({ ...good, c: '7'.repeat(n), s: signed({ id: '7'.repeat(n) }) })),
+      { ...good, c: '12/34', s: signed({ id: '12/34' }) },
+      { ...good, c: '', s: signed({ id: '' }) },
+      // A signature missing, short, long or of another id.
+      { ...good, s: null },
+      { ...good, s: undefined },
+      { ...good, s: good.s.slice(0, -1) },
+      { ...good, s: `${good.s}A` },
+      { ...good, s: good.s.repeat(2) },
+      { ...good, s: signed({ id: '1' }) },
+    ];
+    expect(readVerifyLink(secret, target.tenantId, good)).toEqual({ ok: true, kind: 'skill', id: target.id });
+    expect(readVerifyLink(secret, target.tenantId, { ...good, c: '7'.repeat(32), s: signed({ id: '7'.repeat(32) }) })).toEqual({
+      ok: true,
+      kind: 'skill',
+      id: '7'.repeat(32),
+    });
+    for (const q of refused) expect(readVerifyLink(secret, target.tenantId, q)).toEqual({ ok: false });
+  });
+
   test('property: any other signature text, even one decoding to the same bytes, is refused', () => {
     const good = certificateSignature(secret, target);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -4,6 +4,7 @@ import {
   lookupLimitBroken,
   maskIdNumber,
   maskMobile,
+  revocationOf,
   skillCertificateVO,
   trainingCertificateVO,
 } from '~/server/certificates/certificates.rules';
@@ -237,5 +238,15 @@ describe('per-address lookup limits', () => {
     expect(lookupLimitBroken(perDay, perMinute + 1)).toBe('certificates.tooManyMinute');
     expect(lookupLimitBroken(perDay + 1, perMinute + 1)).toBe('certificates.tooManyDay');
     expect(lookupLimitBroken(perDay + 1, 0)).toBe('certificates.tooManyDay');
+  });
+});
+
+describe('revocationOf', () => {
+  test('a revoked certificate shows its China Standard Time day and reason (none: empty); a valid one, or one read without the column, none', () => {
+    const at = Date.UTC(2026, 5, 30, 16, 30);
+    expect(revocationOf({ revokedAt: at, revokedReason: '信息有误' })).toEqual({ date: '2026-07-01', reason: '信息有误' });
+    expect(revocationOf({ revokedAt: String(at), revokedReason: null })).toEqual({ date: '2026-07-01', reason: '' });
+    expect(revocationOf({ revokedAt: null, revokedReason: null })).toBeNull();
+    expect(revocationOf({ revokedReason: null } as unknown as Parameters<typeof revocationOf>[0])).toBeNull();
   });
 });

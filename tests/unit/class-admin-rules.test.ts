@@ -12,7 +12,7 @@ import {
   type CsvRow,
 } from '~/lib/learning/class-admin';
 import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
-import { COMPLETED_BY_END, checkTeachers, enrolStatusFor, mayIn } from '~/server/learning/classes/classes.admin.rules';
+import { CLASS_LIMITS, COMPLETED_BY_END, checkTeachers, enrolStatusFor, mayIn } from '~/server/learning/classes/classes.admin.rules';
 
 /** The staff rules of classes: the student CSV (parse and per-row verdicts), masking, roles in a class, ending. */
 
@@ -129,6 +129,16 @@ describe('class rules', () => {
     expect(enrolStatusFor(TEACHING_CLASS_STATUS.NOT_OPEN)).toBe(SERVICE_STATUS.PENDING_START);
     expect(enrolStatusFor(TEACHING_CLASS_STATUS.OVER)).toBeNull();
     expect(COMPLETED_BY_END).not.toContain(SERVICE_STATUS.PENDING_ADMISSION);
+  });
+
+  test('ending a class completes those it was serving: pending start, to check in, in service', () => {
+    expect([...COMPLETED_BY_END].sort()).toEqual([SERVICE_STATUS.PENDING_START, SERVICE_STATUS.GO_LEARN, SERVICE_STATUS.IN_SERVICE].sort());
+  });
+
+  test('at most twenty teachers', () => {
+    const teachers = (n: number) => Array.from({ length: n }, (_, i) => ({ accountId: `t${i}`, role: 'tutor' as const }));
+    expect(checkTeachers(teachers(CLASS_LIMITS.teachers))).toBeNull();
+    expect(checkTeachers(teachers(CLASS_LIMITS.teachers + 1))).toBe('tooManyTeachers');
   });
 
   test('teachers: one head at most, an account once', () => {

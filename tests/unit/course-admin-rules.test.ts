@@ -81,3 +81,30 @@ describe('lesson content', () => {
     );
   });
 });
+
+describe('lesson content at its edges', () => {
+  test('an item that is not among its siblings moves nowhere, up or down', () => {
+    const items = [{ id: 'a' }, { id: 'b' }];
+    expect(moved(items, 'x', 'down')).toBeNull();
+    expect(moved(items, 'x', 'up')).toBeNull();
+  });
+
+  test('a media lesson: files without pages add none, no summary adds none, the first file gives the renditions', () => {
+    const video = JSON.stringify({ pageData: [{ type: 'video', url: '/v.mp4' }], transCodeVideoList: [{ templateType: 'SD', url: '/v-480.mp4' }] });
+    const parsed = (sources: { assetId: string; classroomContent: string }[], summary: string | null) => JSON.parse(mediaContent(sources, summary));
+    expect(parsed([{ assetId: 'A', classroomContent: '{}' }], null)).toEqual({ pageData: [], transCodeVideoList: [], assetIds: ['A'] });
+    expect(parsed([{ assetId: 'A', classroomContent: 'not json' }], '')).toEqual({ pageData: [], transCodeVideoList: [], assetIds: ['A'] });
+    expect(parsed([], null)).toEqual({ pageData: [], transCodeVideoList: [], assetIds: [] });
+    expect(parsed([{ assetId: 'V', classroomContent: video }], null)).toEqual({
+      pageData: [{ type: 'video', url: '/v.mp4' }],
+      transCodeVideoList: [{ templateType: 'SD', url: '/v-480.mp4' }],
+      assetIds: ['V'],
+    });
+  });
+
+  test('a live lesson without a replay has no page; the form reads the replay back and keeps only text file ids', () => {
+    expect(liveContent(null)).toBe('{"pageData":[]}');
+    expect(contentFields(liveContent('https://live.example.com/r.mp4')).replayUrl).toBe('https://live.example.com/r.mp4');
+    expect(contentFields(JSON.stringify({ assetIds: ['A', 1, null, 'B'] })).assetIds).toEqual(['A', 'B']);
+  });
+});

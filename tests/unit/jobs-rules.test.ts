@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { JOB_BASE_BACKOFF_MS, JOB_MAX_BACKOFF_MS, JOB_STATES, afterFailure, errorText, retryDelayMs } from '~/server/jobs/jobs.rules';
+import {
+  FinalJobFailure,
+  JOB_BASE_BACKOFF_MS,
+  JOB_LEASE_MS,
+  JOB_MAX_BACKOFF_MS,
+  JOB_STATES,
+  afterFailure,
+  errorText,
+  retryDelayMs,
+} from '~/server/jobs/jobs.rules';
 import { JOB_STATES_AT_CREATION } from '~/server/db/migrations/20261125T1630_jobs';
 
 describe('job rules', () => {
@@ -32,5 +41,12 @@ describe('job rules', () => {
     expect(errorText(new Error('boom'))).toBe('boom');
     expect(errorText('text')).toBe('text');
     expect(errorText(new Error('x'.repeat(5000)))).toHaveLength(1000);
+  });
+
+  test('a claim lasts two minutes; a final failure is an error of its own name, its message kept', () => {
+    expect(JOB_LEASE_MS).toBe(2 * 60_000);
+    const failure = new FinalJobFailure('ffmpeg is missing');
+    expect(failure).toBeInstanceOf(Error);
+    expect([failure.name, failure.message, errorText(failure)]).toEqual(['FinalJobFailure', 'ffmpeg is missing', 'ffmpeg is missing']);
   });
 });

@@ -79,6 +79,8 @@ describe("a lead's mobile in the audit log", () => {
   test('first three and last four digits', () => {
     expect(maskedMobile('13912345678')).toBe('139****5678');
     expect(maskedMobile('1391234')).toBe('*******');
+    // Eight characters are the shortest that show their ends.
+    expect(maskedMobile('13912345')).toBe('139****2345');
   });
 });
 

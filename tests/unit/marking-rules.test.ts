@@ -38,6 +38,14 @@ describe('a score for a question', () => {
     expect(parseScore('-1')).toBeNaN();
     expect(parseScore('七')).toBeNaN();
   });
+
+  test('a score of two or three digits is read whole, with or without its half point', () => {
+    expect(parseScore('35')).toBe(35);
+    expect(parseScore('10.5')).toBe(10.5);
+    expect(parseScore('100')).toBe(100);
+    expect(parseScore('7.25')).toBe(7.25);
+    for (const bad of ['7.', '.5', '1.2.3', '3 5', '+5']) expect(parseScore(bad)).toBeNaN();
+  });
 });
 
 describe("an attempt's marking state", () => {
@@ -96,6 +104,19 @@ describe('the scores CSV', () => {
       words,
     );
     expect(text.slice(1).split('\r\n')[1]).toBe('张三,1,2,80,待阅卷,待阅卷');
+  });
+  test('an attempt shows its score only when released with one: a score not yet released, or a release without one, is 待阅卷', () => {
+    const text = scoresCsv(
+      [{ id: 'a', name: '张三', mobile: '1' }],
+      [
+        { classStudentId: 'a', attemptNo: 1, status: 1, score: 70 },
+        { classStudentId: 'a', attemptNo: 2, status: 2, score: null },
+        { classStudentId: 'a', attemptNo: 3, status: 2, score: 60 },
+      ],
+      SCORE_RULES.FIRST,
+      words,
+    );
+    expect(text.slice(1).split('\r\n')[1]).toMatch(/^张三,1,3,待阅卷,待阅卷,60,/);
   });
 });
 

@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { blankCountOf, checkQuestion, fingerprintText, paperTotal, questionPoints, validPoints, type QuestionDraft } from '~/lib/exams/question-bank';
+import {
+  BANK_LIMITS,
+  blankCountOf,
+  checkQuestion,
+  fingerprintText,
+  paperTotal,
+  questionPoints,
+  validPoints,
+  type CheckedQuestion,
+  type QuestionDraft,
+} from '~/lib/exams/question-bank';
 import { checkImportRows, parseQuestionCsv, textToHtml, IMPORT_TEMPLATE } from '~/lib/exams/question-import';
 import { checkWorkChange, type WorkSettings } from '~/server/exams/works/works.admin.rules';
 import { decodeCsvBytes } from '~/lib/learning/class-admin';
@@ -216,5 +226,215 @@ describe('checkWorkChange', () => {
     expect(checkWorkChange({ ...before, maxAttempts: null }, { ...before, maxAttempts: 20 }, 1)).toEqual({ ok: false, reason: 'fewerAttempts' });
     expect(checkWorkChange(before, { ...before, maxAttempts: 3 }, 1)).toEqual({ ok: true });
     expect(checkWorkChange(before, { ...before, maxAttempts: null }, 1)).toEqual({ ok: true });
+    // The same number of attempts is no fewer.
+    expect(checkWorkChange(before, { ...before }, 1)).toEqual({ ok: true });
+    // Any one of the three fields that name the paper locks it.
+    expect(checkWorkChange(before, { ...before, sourceType: 'xskt' }, 1)).toMatchObject({ fields: ['paper'] });
+    expect(checkWorkChange(before, { ...before, externalPaperId: 'X' }, 1)).toMatchObject({ fields: ['paper'] });
+  });
+});
+
+describe('every limit of a question at its boundary, and what is stored', () => {
+  const L = BANK_LIMITS;
+  const long = (n: number) => 'x'.repeat(n);
+  const blanks = (n: number) => ({
+    questionType: 4,
+    trunk: Array.from({ length: n }, () => '____').join(' '),
+    blanks: Array.from({ length: n }, (_, i) => `b${i}`),
+    examPoint: 1,
+  });
+  const subs = (n: number) => ({
+    questionType: 11,
+    trunk: 'p',
+    subs: Array.from({ length: n }, (_, i) => ({ questionType: 6, trunk: `q${i}`, examPoint: 1 })),
+  });
+
+  test('stem, explanation, option, blank answer and reference: at the limit kept, one more refused', () => {
+    expect(problem({ ...choice(1, ['k0']), trunk: long(L.stem) })).toBe('ok');
+    expect(problem({ ...choice(1, ['k0']), trunk: long(L.stem + 1) })).toBe('stemTooLong');
+    expect(problem({ ...choice(1, ['k0']), explanation: long(L.explanation) })).toBe('ok');
+    expect(problem({ ...choice(1, ['k0']), explanation: long(L.explanation + 1) })).toBe('explanationTooLong');
+    const withOption = (value: string) => ({
+      ...choice(1, ['k0']),
+      options: [
+        { key: 'k0', value: 'a' },
+        { key: 'k1', value },
+      ],
+    });
+    expect(problem(withOption(long(L.option)))).toBe('ok');
+    expect(problem(withOption(long(L.option + 1)))).toBe('optionTooLong');
+    expect(problem({ questionType: 4, trunk: '____', blanks: [long(L.blankAnswer)], examPoint: 1 })).toBe('ok');
+    expect(problem({ questionType: 4, trunk: '____ ____', blanks: ['a', long(L.blankAnswer + 1)], examPoint: 1 })).toBe('blankAnswerTooLong');
+    expect(problem({ questionType: 6, trunk: 'x', reference: long(L.reference), examPoint: 1 })).toBe('ok');
+    expect(problem({ questionType: 6, trunk: 'x', reference: long(L.reference + 1), examPoint: 1 })).toBe('referenceTooLong');
+  });
+
+  test('blanks and sub-questions: twenty kept, twenty-one refused; no points refused for every type that has its own', () => {
+    expect(problem(blanks(L.maxBlanks))).toBe('ok');
+    expect(problem(blanks(L.maxBlanks + 1))).toBe('tooManyBlanks');
+    expect(problem(subs(L.maxSubs))).toBe('ok');
+    expect(problem(subs(L.maxSubs + 1))).toBe('tooManySubs');
+    for (const d of [choice(1, ['k0']), choice(2, ['k0', 'k1']), blanks(1), { questionType: 6, trunk: 'x' }]) {
+      expect(problem({ ...d, examPoint: 0 })).toBe('badPoints');
+    }
+  });
+
+  test('what is missing counts as empty: no stem, no options, no keys, no blanks, no sub-questions, an option without text', () => {
+    expect(problem({ questionType: 1, examPoint: 1 } as unknown as QuestionDraft)).toBe('stemRequired');
+    expect(problem({ questionType: 1, trunk: 'x', examPoint: 1 })).toBe('optionsCount');
+    expect(problem({ ...choice(1, []), answerOptions: undefined })).toBe('singleOneKey');
+    expect(problem({ questionType: 3, trunk: 'x', examPoint: 1 })).toBe('judgeKey');
+    expect(problem({ questionType: 4, trunk: '____', examPoint: 1 })).toBe('blankCountMismatch');
+    expect(problem({ questionType: 4, trunk: '____ ____', blanks: ['a', undefined as unknown as string], examPoint: 1 })).toBe('blankAnswerEmpty');
+    expect(problem({ questionType: 11, trunk: 'p' })).toBe('subsRequired');
+    expect(problem({ ...choice(1, ['k0']), options: [{ key: 'k0', value: 'a' }, { key: 'k1' } as { key: string; value: string }] })).toBe('optionEmpty');
+  });
+
+  test('one bad blank or option is enough; a picture alone is an option; the same key twice or the same text (spacing folded) twice is one option', () => {
+    expect(problem({ questionType: 4, trunk: '____ ____', blanks: ['a', ' '], examPoint: 1 })).toBe('blankAnswerEmpty');
+    expect(problem({ questionType: 4, trunk: '____ ____', blanks: ['a', 'b|c'], examPoint: 1 })).toBe('blankAnswerBar');
+    const opts = (...values: string[]) => ({ ...choice(1, ['k0']), options: values.map((value, i) => ({ key: `k${i}`, value })) });
+    expect(problem(opts('a', '<img src="/files/a.png">'))).toBe('ok');
+    expect(problem(opts('a', '<p>a</p>'))).toBe('optionDuplicate');
+    expect(problem(opts('a&nbsp;b', 'ab'))).toBe('ok');
+    expect(problem(opts('a&nbsp;b', 'a b'))).toBe('optionDuplicate');
+    expect(
+      problem({
+        ...choice(1, ['k0']),
+        options: [
+          { key: 'k0', value: 'a' },
+          { key: 'k0', value: 'b' },
+        ],
+      }),
+    ).toBe('optionDuplicate');
+  });
+
+  test('stored: stem and options trimmed, keys sorted, no explanation as null, no options or keys where the type has none', () => {
+    const multiple = checkQuestion({
+      ...choice(2, ['k2', 'k0']),
+      trunk: '  <p>题干</p> ',
+      options: [' x ', 'y', 'z'].map((value, i) => ({ key: `k${i}`, value })),
+    });
+    expect(multiple.ok && [multiple.question.trunk, multiple.question.options[0], multiple.question.answerOptions, multiple.question.explanation]).toEqual([
+      '<p>题干</p>',
+      { key: 'A', value: 'x' },
+      ['A', 'C'],
+      null,
+    ]);
+    const explained = checkQuestion({ ...choice(1, ['k0']), explanation: ' 因为 ' });
+    expect(explained.ok && explained.question.explanation).toBe('因为');
+    expect(checkQuestion({ ...choice(1, ['k0']), explanation: '   ' })).toMatchObject({ ok: true, question: { explanation: null } });
+    for (const d of [blanks(1), { questionType: 6, trunk: 'x', examPoint: 1 }, subs(1)]) {
+      expect(checkQuestion(d)).toMatchObject({ ok: true, question: { options: [], answerOptions: [] } });
+    }
+  });
+
+  test('points are numbers only', () => {
+    for (const p of ['5', null, undefined, true, [5]]) expect(validPoints(p), String(p)).toBe(false);
+  });
+
+  test('the fingerprint folds spacing but keeps every word, option text and the missing reference as empty', () => {
+    const q = (over: Partial<CheckedQuestion>): CheckedQuestion => ({
+      questionType: 1,
+      trunk: 'a b',
+      options: [
+        { key: 'A', value: 'x y' },
+        { key: 'B', value: 'z' },
+      ],
+      answerOptions: ['A'],
+      answerContent: null,
+      explanation: null,
+      blankCount: null,
+      examPoint: 1,
+      subs: [],
+      ...over,
+    });
+    const base = fingerprintText(q({}));
+    expect(fingerprintText(q({ trunk: ' a \n  b  ' }))).toBe(base);
+    expect(fingerprintText(q({ answerContent: '' }))).toBe(base);
+    expect(fingerprintText(q({ trunk: 'ab' }))).not.toBe(base);
+    expect(
+      fingerprintText(
+        q({
+          options: [
+            { key: 'A', value: 'x y' },
+            { key: 'B', value: 'w' },
+          ],
+        }),
+      ),
+    ).not.toBe(base);
+    expect(fingerprintText(q({ answerContent: 'k' }))).not.toBe(base);
+  });
+});
+
+describe('the spreadsheet, row by row', () => {
+  const print = (q: unknown) => JSON.stringify(q);
+  const read = (...lines: string[]) => {
+    const parsed = parseQuestionCsv(lines.join('\n'));
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return checkImportRows(parsed.rows, print);
+  };
+  const verdicts = (...lines: string[]) => read(...lines).map((q) => (q.ok ? 'ok' : `${q.sub ?? ''}${q.problem}`));
+  const HEAD = '题型,分类,题干,选项A,选项B,答案,分值';
+
+  test('every word for true and for false, in any case', () => {
+    const keys = (answer: string) => {
+      const [q] = read(HEAD, `判断,,题${answer},,,${answer},1`);
+      return q!.ok ? q!.question.answerOptions : q!.problem;
+    };
+    for (const yes of ['对', '正确', '√', '是', 't', 'true', 'y', 'TRUE', 'Y']) expect(keys(yes), yes).toEqual(['1']);
+    for (const no of ['错', '错误', '×', '否', 'f', 'false', 'n', 'False', 'N']) expect(keys(no), no).toEqual(['2']);
+    expect(keys('也许')).toBe('judgeKey');
+  });
+
+  test('a type is a name or its number, also after 小题- with spaces; anything else is unknown, whatever else is wrong', () => {
+    expect(verdicts(HEAD, '1,,数字题型,a,b,A,1', '11,,短文,,,,', '小题- 单选,,小题,a,b,B,1')).toEqual(['ok', 'ok']);
+    expect(read(HEAD, '11,,短文,,,,', '小题-单选,,小题,a,b,B,1')[0]).toMatchObject({ ok: true, subLines: [3] });
+    expect(verdicts(HEAD, `问答,${'类'.repeat(BANK_LIMITS.category + 1)},x,,,,1`)).toEqual(['unknownType']);
+    expect(verdicts(HEAD, '阅读理解,,短文,,,,', '小题-问答,,小题,,,,1')).toEqual(['1subType']);
+    // A sub-question row after a question that is not a passage has no passage.
+    expect(verdicts(HEAD, '判断,,x,,,对,1', '小题-单选,,小题,a,b,A,1')).toEqual(['ok', 'orphanSub']);
+    expect(read(HEAD, '小题-单选,,小题,a,b,A,1')[0]).toMatchObject({ ok: false, subLines: [], category: null });
+  });
+
+  test('choices without option text, fill-ins without answers, short answers keep their reference; points must be given', () => {
+    expect(verdicts(HEAD, '单选,,x,,,A,1')).toEqual(['optionsCount']);
+    expect(verdicts(HEAD, '填空,,a ____,,,,1')).toEqual(['blankCountMismatch']);
+    expect(verdicts(HEAD, '填空,,a ____ b ____,,, 甲 | 乙 ,1')).toEqual(['ok']);
+    expect(read(HEAD, '填空,,a ____ b ____,,, 甲 | 乙 ,1')[0]).toMatchObject({ question: { answerContent: '甲|乙' } });
+    expect(read(HEAD, '简答,,为什么,,,因为,5')[0]).toMatchObject({ ok: true, question: { answerContent: '因为' } });
+    for (const points of ['', '0', 'x']) expect(verdicts(HEAD, `判断,,x,,,对,${points}`), points).toEqual(['badPoints']);
+    expect(read(HEAD, '判断,,x,,,对,２')[0]).toMatchObject({ ok: true, question: { examPoint: 2 } });
+  });
+
+  test('a category is kept up to its limit, an empty one as none', () => {
+    expect(read(HEAD, `判断,${'类'.repeat(BANK_LIMITS.category)},x,,,对,1`)[0]).toMatchObject({ ok: true, category: '类'.repeat(BANK_LIMITS.category) });
+    expect(read(HEAD, '判断,,x,,,对,1')[0]).toMatchObject({ ok: true, category: null });
+  });
+
+  test('rows given directly are read the same way: answers trimmed after width folding', () => {
+    const row = { line: 2, type: '判断', category: '', stem: 'x', options: [], answer: ' 对 ', points: ' 1 ', explanation: '' };
+    expect(checkImportRows([row], print)[0]).toMatchObject({ ok: true, question: { answerOptions: ['1'], examPoint: 1 } });
+  });
+
+  test('the file: values trimmed, only a leading BOM dropped, both 题型 and 题干 named, at most the size limit', () => {
+    const parsed = parseQuestionCsv('题型,题干,答案\n 判断 , a\uFEFFb ,对');
+    expect(parsed.ok && parsed.rows[0]).toMatchObject({ type: '判断', stem: 'a\uFEFFb', category: '' });
+    expect(parseQuestionCsv('题型,答案\n判断,对')).toEqual({ ok: false, reason: 'noColumns' });
+    expect(parseQuestionCsv('题干,答案\nx,对')).toEqual({ ok: false, reason: 'noColumns' });
+    const head = '题型,题干\n';
+    expect(parseQuestionCsv(head + 'x'.repeat(BANK_LIMITS.csvChars - head.length)).ok).toBe(true);
+    expect(parseQuestionCsv(head + 'x'.repeat(BANK_LIMITS.csvChars - head.length + 1))).toEqual({ ok: false, reason: 'tooLarge' });
+  });
+
+  test('at most the row limit of questions; the rest refused as too many', () => {
+    const rows = Array.from({ length: BANK_LIMITS.csvRows + 1 }, (_, i) => `判断,,题${i},,,对,1`);
+    const checked = read(HEAD, ...rows);
+    expect(checked.filter((q) => q.ok)).toHaveLength(BANK_LIMITS.csvRows);
+    expect(checked.at(-1)).toMatchObject({ ok: false, problem: 'tooMany' });
+  });
+
+  test('text becomes paragraphs with every special character escaped and each line trimmed', () => {
+    expect(textToHtml('  a > b  \n\t<c>')).toBe('<p>a &gt; b</p><p>&lt;c&gt;</p>');
   });
 });

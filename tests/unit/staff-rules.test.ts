@@ -33,7 +33,17 @@ import { changedFields, parseSide } from '~/server/staff/audit/audit.rules';
 import { SCHOOL_STAFF_CALLS } from '~/lib/api/contracts/admin-school';
 import { csrfTokenMatches, sameOriginWrite } from '~/server/staff/request-guard.rules';
 import { STAFF_ROLES as MIGRATION_ROLES } from '~/server/db/migrations/20261125T1400_staff';
-import { STAFF_ROLE, STAFF_ROLES, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
+import {
+  AUDIT_ACTION,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET,
+  STAFF_ROLE,
+  STAFF_ROLES,
+  STAFF_STATUS,
+  isAuditAction,
+  isStaffRole,
+  type StaffRole,
+} from '~/lib/staff/roles';
 import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
 import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
 import { newStaffPasswordRule, staffNameRule, totpCodeRule, optionalMobileRule } from '~/lib/rules/staff';
@@ -43,12 +53,43 @@ import { verifyPassword } from '~/server/login/password';
 /** The staff side's pure rules, each at its boundaries (no database). */
 
 const T0 = Date.UTC(2026, 10, 25, 2, 0, 0);
+/** The sizes of staff_audit_log's action and target_type columns (migration 20261125T1400_staff). */
+const AUDIT_COLUMNS = { action: 48, targetType: 16 } as const;
 const MINUTE = 60_000;
 
 describe('roles and the access table', () => {
   test('the roles TypeScript knows are the ones the migration lets SQL store', () => {
     expect([...STAFF_ROLES].sort()).toEqual([...MIGRATION_ROLES].sort());
     expect(Object.values(STAFF_STATUS).sort()).toEqual([0, 1]);
+  });
+
+  test('a role is one of the three, as text', () => {
+    for (const role of ['admin', 'editor', 'teacher']) expect(isStaffRole(role)).toBe(true);
+    for (const bad of ['', 'Admin', 'owner', 1, null, undefined, ['admin']]) expect(isStaffRole(bad)).toBe(false);
+  });
+
+  test("audit actions are distinct '<subject>.<verb>' names that fit the log's action column", () => {
+    const names = Object.values(AUDIT_ACTION);
+    expect(AUDIT_ACTIONS).toEqual(names);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(name).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
+      expect(name.length).toBeLessThanOrEqual(AUDIT_COLUMNS.action);
+      expect(isAuditAction(name)).toBe(true);
+    }
+    // Names already written to the log keep their meaning: the log screen filters by them.
+    expect(AUDIT_ACTION).toMatchObject({ signIn: 'session.signIn', roleChange: 'account.roleChange', markSave: 'mark.save', workDelete: 'work.delete' });
+    for (const bad of ['', 'session', 'session.signin', 'SESSION.SIGNIN', 42, null, undefined]) expect(isAuditAction(bad)).toBe(false);
+  });
+
+  test("audit targets are distinct camel-case names that fit the log's target column", () => {
+    const names = Object.values(AUDIT_TARGET);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(name).toMatch(/^[a-z][A-Za-z]*$/);
+      expect(name.length).toBeLessThanOrEqual(AUDIT_COLUMNS.targetType);
+    }
+    expect(AUDIT_TARGET).toMatchObject({ account: 'account', skillCertificate: 'skillCert', classroomQuestion: 'classQuestion', work: 'work' });
   });
 
   test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log, leads for editors too', () => {
@@ -175,10 +216,21 @@ describe('sessions', () => {
     expect(sameOriginWrite({ origin: undefined, secFetchSite: 'none' }, host)).toBe(false);
   });
 
+  test('the headers are read as browsers may send them: spaces around, any case, empty as absent', () => {
+    const host = 'demo.example.cn:4321';
+    expect(sameOriginWrite({ origin: ' http://demo.example.cn:4321 ', secFetchSite: ' Same-Origin ' }, host)).toBe(true);
+    expect(sameOriginWrite({ origin: 'http://demo.example.cn:4321', secFetchSite: 'SAME-ORIGIN' }, 'DEMO.Example.CN:4321')).toBe(true);
+    expect(sameOriginWrite({ origin: '', secFetchSite: '' }, host)).toBe(true);
+    expect(sameOriginWrite({ origin: '  ', secFetchSite: null }, host)).toBe(true);
+    expect(sameOriginWrite({ origin: 'http://demo.example.cn:4321', secFetchSite: ' cross-site ' }, host)).toBe(false);
+    expect(sameOriginWrite({ origin: 'not a url', secFetchSite: undefined }, host)).toBe(false);
+  });
+
   test('a user agent is kept on one line, 256 characters at most', () => {
     expect(userAgentOf('Mozilla/5.0\r\nX-Evil: 1')).toBe('Mozilla/5.0 X-Evil: 1');
     expect(userAgentOf('x'.repeat(300))).toHaveLength(256);
     expect(userAgentOf(undefined)).toBe('');
+    expect(userAgentOf('  Mozilla/5.0 \u200b')).toBe('Mozilla/5.0');
   });
 });
 
@@ -194,6 +246,8 @@ describe('the sign-in throttle', () => {
     expect(unknown).toMatch(/^name:[0-9a-f]{40}$/);
     expect(unknown).not.toContain('13799999999');
     expect(unknown.length).toBeLessThanOrEqual(64);
+    // The digest is SHA-256 of the text trimmed and in lower case: `printf 'zhang@x.cn' | sha256sum`, its first 40 digits.
+    expect(accountKey(' Zhang@X.cn ', null)).toBe('name:49dd66cb35a0b1fb392397c760e38f0272940a82');
   });
 });
 
@@ -248,6 +302,8 @@ describe('the second factor', () => {
     expect(totpStepAcceptable(step, now, step)).toBe(false);
     expect(totpStepAcceptable(step, now, step - 1)).toBe(true);
     expect(totpStepAcceptable(step - 1, now, step - 1)).toBe(false);
+    // Never used before: any step in the window, the clock's very first one too.
+    expect(totpStepAcceptable(0, 0, null)).toBe(true);
   });
 
   test('with otplib: the right code gives its step; a used, wrong, malformed or distant one gives null', async () => {
@@ -307,10 +363,17 @@ describe('the audit log keeps changed fields only, never secrets', () => {
       csrfToken: 'c',
       code: '123456',
       challenge: 'x',
+      newPassword: 'n',
+      CSRF: 'c',
       passwordUpdatedAt: 5,
       role: 'admin',
     };
     expect(changedFields(null, leaky)).toEqual({ before: null, after: { passwordUpdatedAt: 5, role: 'admin' } });
+    // Only the names themselves: a field that merely holds one of the words elsewhere is kept.
+    const plain = { hashtags: 1, secretary: 2, tokens: 3, zipCode: 4, codeName: 5, anticsrf: 6, passwords: 7 };
+    expect(changedFields(null, plain)).toEqual({ before: null, after: plain });
+    // A field given as undefined is absent, on either side.
+    expect(changedFields({ role: 'editor', note: undefined }, { role: 'editor', note: 'x' })).toEqual({ before: null, after: { note: 'x' } });
   });
 
   test('a stored side reads back as an object or null', () => {
@@ -318,6 +381,7 @@ describe('the audit log keeps changed fields only, never secrets', () => {
     expect(parseSide(null)).toBeNull();
     expect(parseSide('[1]')).toBeNull();
     expect(parseSide('{')).toBeNull();
+    for (const notObject of ['5', '"x"', 'true', 'null', '']) expect(parseSide(notObject), notObject).toBeNull();
   });
 });
 
@@ -366,6 +430,13 @@ describe('recovery codes', () => {
       expect(c.shown).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
       expect(c.hash).toBe(recoveryCodeHash(c.shown.replace(/-/g, '')));
     }
+  });
+
+  test('tokens and recovery codes are kept as the SHA-256 hex of their text (the recovery code behind its own prefix)', async () => {
+    const { hashToken, recoveryCodeHash } = await import('~/server/staff/accounts/accounts.rules');
+    // FIPS 180-2's vector for "abc"; the second is `printf 'staff-recovery:ABCDEFGHJKLMNPQR' | sha256sum`.
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(recoveryCodeHash('ABCDEFGHJKLMNPQR')).toBe('b4e2ab36c24876b225fd007a73ee3180bc42b80d6c5d0375026e2c00491b79a0');
   });
 
   test('the second step takes six digits or a recovery code typed any way', async () => {

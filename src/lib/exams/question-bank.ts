@@ -148,7 +148,8 @@ export function blankCountOf(trunk: string): number {
 
 /** Points are more than 0, at most 100, in hundredths. */
 export function validPoints(n: unknown): n is number {
-  return typeof n === 'number' && Number.isFinite(n) && n > 0 && n <= BANK_LIMITS.maxPoints && round2(n) === n;
+  // NaN fails `n > 0` and Infinity `n <= 100`: no finiteness test of its own.
+  return typeof n === 'number' && n > 0 && n <= BANK_LIMITS.maxPoints && round2(n) === n;
 }
 
 const plain = (html: string) =>

@@ -53,6 +53,8 @@ const TYPE_NAMES: Readonly<Record<string, number>> = {
   完形填空: QUESTION_TYPE.CLOZE,
 };
 const SUB_PREFIX = '小题-';
+/** A type no question has, for a sub-question row whose type is not one (checkQuestion then says subType). */
+const UNKNOWN_TYPE = -1;
 const TRUE_WORDS = ['对', '正确', '√', '是', 't', 'true', 'y'];
 const FALSE_WORDS = ['错', '错误', '×', '否', 'f', 'false', 'n'];
 
@@ -102,10 +104,8 @@ export function parseQuestionCsv(text: string): ImportParse {
   if (!header) return { ok: false, reason: 'empty' };
   const col = (name: string) => header.fields.indexOf(name);
   if (col(IMPORT_COLUMNS.type) < 0 || col(IMPORT_COLUMNS.stem) < 0) return { ok: false, reason: 'noColumns' };
-  const at = (fields: string[], name: string) => {
-    const i = col(name);
-    return i < 0 ? '' : (fields[i] ?? '');
-  };
+  // An absent column reads as fields[-1], undefined: empty like a missing value.
+  const at = (fields: string[], name: string) => fields[col(name)] ?? '';
   return {
     ok: true,
     rows: lines.map(({ line, fields }) => ({
@@ -132,12 +132,12 @@ function draftOf(row: ImportRow, type: number): QuestionDraft {
   const last = row.options.reduce((m, o, i) => (o !== '' ? i : m), -1);
   const options = row.options.slice(0, last + 1).map((value, i) => ({ key: String.fromCharCode(65 + i), value }));
   const answer = row.answer.normalize('NFKC').trim();
-  const points = row.points.normalize('NFKC').trim();
   const draft: QuestionDraft = {
     questionType: type,
     trunk: textToHtml(row.stem),
     explanation: row.explanation ? textToHtml(row.explanation) : null,
-    examPoint: points === '' ? Number.NaN : Number(points),
+    // Number() reads around spaces and gives 0 for none at all, which no question is worth (badPoints).
+    examPoint: Number(row.points.normalize('NFKC')),
   };
   if (type === QUESTION_TYPE.SINGLE || type === QUESTION_TYPE.MULTIPLE) {
     draft.options = options;
@@ -150,7 +150,8 @@ function draftOf(row: ImportRow, type: number): QuestionDraft {
     draft.answerOptions = TRUE_WORDS.includes(word) ? ['1'] : FALSE_WORDS.includes(word) ? ['2'] : [];
   } else if (type === QUESTION_TYPE.FILL_IN) {
     // The stem's blanks are counted on the text as typed: escaping does not touch '____'.
-    draft.blanks = answer === '' ? [] : row.answer.split('|').map((b) => b.trim());
+    // Each blank's answer is trimmed by checkQuestion.
+    draft.blanks = answer === '' ? [] : row.answer.split('|');
   } else if (type === QUESTION_TYPE.SHORT_ANSWER) {
     draft.reference = row.answer;
   }
@@ -188,8 +189,8 @@ export function checkImportRows(rows: readonly ImportRow[], fingerprint: (q: Che
     if (i >= BANK_LIMITS.csvRows) return { ...base, ok: false, problem: 'tooMany' };
     if (g.type === null) return { ...base, ok: false, problem: 'unknownType' };
     if (g.head.category.length > BANK_LIMITS.category) return { ...base, ok: false, problem: 'categoryTooLong' };
-    const draft = draftOf(g.head, g.type);
-    if (COMPOUND_TYPES.includes(g.type)) draft.subs = g.subs.map((s) => draftOf(s.row, s.type ?? -1));
+    // Only a reading or cloze row has sub-question rows (any other closes the group), and only those types read them.
+    const draft = { ...draftOf(g.head, g.type), subs: g.subs.map((s) => draftOf(s.row, s.type ?? UNKNOWN_TYPE)) };
     const checked = checkQuestion(draft);
     if (!checked.ok) return { ...base, ok: false, problem: checked.problem, ...(checked.sub ? { sub: checked.sub } : {}) };
     const print = fingerprint(checked.question);

@@ -272,39 +272,3 @@ export function mayCall(role: StaffRole | null, call: StaffCallName): boolean {
   if (role === null) return false;
   return access === 'anyStaff' || access.includes(role);
 }
-
-/** The staff screens and the call each one needs first: a screen shows only to those who may make it. */
-export const STAFF_SCREENS = [
-  { path: '/admin', call: 'me' },
-  { path: '/admin/accounts', call: 'accounts' },
-  { path: '/admin/audit', call: 'audit' },
-  { path: '/admin/jobs', call: 'adminJobs' },
-  { path: '/admin/leads', call: 'leads' },
-  { path: '/admin/account', call: 'me' },
-  { path: '/admin/news', call: 'adminNewsPage' },
-  { path: '/admin/notices', call: 'adminNoticePage' },
-  { path: '/admin/news/edit', call: 'adminNewsPage' },
-  { path: '/admin/notices/edit', call: 'adminNoticePage' },
-  { path: '/admin/school', call: 'schoolSettings' },
-  { path: '/admin/catalog/products', call: 'catalogProducts' },
-  { path: '/admin/catalog/categories', call: 'catalogCategories' },
-  { path: '/admin/catalog/majors', call: 'catalogMajorList' },
-  { path: '/admin/catalog/questions', call: 'catalogQuestions' },
-  { path: '/admin/catalog/banners', call: 'catalogBanners' },
-  { path: '/admin/catalog/album-categories', call: 'catalogAlbumCategories' },
-  { path: '/admin/catalog/materials', call: 'catalogMaterials' },
-  { path: '/admin/catalog/coupons', call: 'catalogCoupons' },
-  { path: '/admin/classes', call: 'adminClasses' },
-  { path: '/admin/media', call: 'adminMediaPage' },
-  { path: '/admin/activities', call: 'adminActivities' },
-  { path: '/admin/inbox', call: 'bankQuestions' },
-  { path: '/admin/progress', call: 'adminProgress' },
-  { path: '/admin/questions', call: 'bankQuestions' },
-  { path: '/admin/papers', call: 'bankPapers' },
-  { path: '/admin/papers/preview', call: 'bankPaperPreview' },
-  { path: '/admin/works', call: 'adminClassWorks' },
-  { path: '/admin/courses', call: 'adminCourses' },
-  { path: '/admin/certificates', call: 'adminCertificateTests' },
-  { path: '/admin/certificates/print', call: 'adminCertificateGet' },
-  { path: '/admin/marking', call: 'adminMarkingQueue' },
-] as const satisfies readonly { path: string; call: StaffCallName }[];

@@ -20,11 +20,12 @@ function maskMiddle(value: string | null | undefined, head: number, tail: number
   const visible = Math.max(0, n - Math.max(1, minHidden(n)));
   let h = head;
   let t = tail;
+  // The tail gives way first while it is the longer part; both reach 0 only when nothing may show.
   while (h + t > visible) {
-    if (t >= h && t > 0) t--;
+    if (t >= h) t--;
     else h--;
   }
-  return chars.slice(0, h).join('') + '*'.repeat(n - h - t) + (t > 0 ? chars.slice(n - t).join('') : '');
+  return chars.slice(0, h).join('') + '*'.repeat(n - h - t) + chars.slice(n - t).join('');
 }
 
 /** 320102199001011234 -> 320102********1234. */

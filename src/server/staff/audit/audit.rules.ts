@@ -1,10 +1,11 @@
 /** The pure rules of the audit log (tests/unit/staff-rules.test.ts). */
 
 /**
- * Field names never written to the log, whatever an action passes: a password, anything ending in
- * Hash, Secret or Token, a code, a challenge, a CSRF token. (When a password was changed is fine.)
+ * Field names never written to the log, whatever an action passes: anything ending in Password,
+ * Hash, Secret or Token (a new password as much as an old one), a code, a challenge, a CSRF token.
+ * (When a password was changed is fine.)
  */
-const SECRET_FIELD = /^password$|hash$|secret$|token$|^code$|challenge|^csrf/i;
+const SECRET_FIELD = /password$|hash$|secret$|token$|^code$|challenge|^csrf/i;
 
 type Fields = Record<string, unknown>;
 
@@ -26,7 +27,8 @@ function withoutSecrets(fields: Fields | null): Fields | null {
 export function changedFields(before: Fields | null, after: Fields | null): { before: Fields | null; after: Fields | null } {
   const b = withoutSecrets(before) ?? {};
   const a = withoutSecrets(after) ?? {};
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !(k in b && k in a && sameValue(b[k], a[k])));
+  // A field on one side only differs: the other side's JSON text (of undefined) is no JSON value's.
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !sameValue(b[k], a[k]));
   const pick = (side: Fields) => {
     const entries = keys.filter((k) => k in side).map((k) => [k, side[k]] as const);
     return entries.length ? Object.fromEntries(entries) : null;
