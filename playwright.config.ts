@@ -121,6 +121,9 @@ function slotWebServers(at: Servers): WebServer[] {
   ];
 }
 
+/** The specs that start portals of their own (their own databases, processes and ports). */
+const OWN_PORTALS = /(operations-[^/]*|production-links)\.spec\.ts$/;
+
 /**
  * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
  * Build first: `npm run test:e2e` does (scripts/test.mjs). Browsers cannot be downloaded here, so
@@ -133,6 +136,8 @@ const chromium = {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
   },
 };
+
+const DESKTOP_USE = { ...chromium, viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -156,7 +161,7 @@ export default defineConfig({
   // A test tagged @desktop-only or @mobile-only checks something only one of the two has (the
   // full tips of the desktop page, a phone-width layout); the other project leaves it out.
   projects: [
-    { name: 'desktop', grepInvert: /@mobile-only/, use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', grepInvert: /@mobile-only/, testIgnore: OWN_PORTALS, use: DESKTOP_USE },
     {
       name: 'mobile',
       grepInvert: /@desktop-only/,
@@ -165,6 +170,16 @@ export default defineConfig({
       // layout at 375 px is covered where the page itself is tested).
       testIgnore: ['headers.spec.ts', 'tenants.spec.ts', 'preview.spec.ts', 'sso.spec.ts', 'bad-url.spec.ts'],
       use: { ...chromium, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+    {
+      // Specs that start whole portals of their own (three instances on one PostgreSQL, rolling
+      // restarts behind nginx, a production install) run last and one at a time: beside another
+      // worker's browser they starve for the two cores (upload creations timed out with 系统繁忙).
+      name: 'own-portals',
+      testMatch: OWN_PORTALS,
+      dependencies: ['desktop', 'mobile'],
+      workers: 1,
+      use: DESKTOP_USE,
     },
   ],
   webServer: Array.from({ length: WORKERS }, (_, slot) => slotWebServers(slotServers(slot))).flat(),
