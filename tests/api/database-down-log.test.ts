@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { urlOf } from '~/lib/api/contract';
 import { schoolInfo } from '~/lib/api/contracts/tenant';
@@ -11,6 +10,7 @@ import { DEMO_TENANT } from '~/server/db/seed/demo-data';
 import { createLogger, LOG_REPEAT_INTERVAL_MS } from '~/server/logger';
 import { createRuntime } from '~/server/runtime';
 import { NOW } from '../setup/server';
+import { startApiProcess } from '../setup/api-processes';
 
 /**
  * With the database unreachable every request fails alike; the log says so once per interval with
@@ -20,7 +20,6 @@ import { NOW } from '../setup/server';
  * while it is down (tests/setup/api-process.ts: the portal's getServer, which every request retries).
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUESTS = 30;
 const children = new Set<ChildProcess>();
 
@@ -65,29 +64,8 @@ describe('the database unreachable', () => {
 
   test('a process started while the database is down answers 503 and logs its failed starts once per interval', async () => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/api-process.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/portal`,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        API_PROCESS_PORT: '0',
-        DATABASE_CONNECT_TIMEOUT_MS: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { port, child, log } = await startApiProcess({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/portal` });
     children.add(child);
-    let out = '';
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const ready = /READY (\d+)/.exec(out);
-        if (ready) resolve(Number(ready[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`the process exited (${code}) before it was ready:\n${out}`)));
-    });
     for (let i = 0; i < REQUESTS; i++) {
       const answer = await fetch(`http://127.0.0.1:${port}${urlOf(schoolInfo)}`, { headers: { TenantId: DEMO_TENANT.id } });
       expect(answer.status).toBe(503);
@@ -95,6 +73,7 @@ describe('the database unreachable', () => {
     const elapsed = Date.now() - started;
     child.kill('SIGKILL');
     children.delete(child);
+    const out = log();
     const failedStarts = out.split('\n').filter((l) => l.includes('"msg":"database not reachable at start; will try again"'));
     // The start and every request tried to open the database: at most one line per interval was written.
     expect(failedStarts.length).toBeGreaterThanOrEqual(1);

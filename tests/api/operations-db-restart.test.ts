@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { urlOf } from '~/lib/api/contract';
@@ -7,6 +6,7 @@ import { sendSmsCode } from '~/lib/api/contracts/sms';
 import { smsSign } from '~/lib/sms-sign';
 import { DEMO_TENANT } from '~/server/db/seed/demo-data';
 import { PG_BINARIES, startPgCluster, type PgCluster } from '../setup/pg-cluster';
+import { startApiProcess, type ApiProcess } from '../setup/api-processes';
 
 /**
  * The portal outlives its database (operations): a real server process (tests/setup/api-process.ts,
@@ -18,7 +18,6 @@ import { PG_BINARIES, startPgCluster, type PgCluster } from '../setup/pg-cluster
  * Runs in the PostgreSQL run (scripts/test-pg.sh), where Debian's PostgreSQL is installed.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PG = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '') && PG_BINARIES !== null;
 const SEND = urlOf(sendSmsCode);
 const SIGN_KEY = 'szyx-portal-sms-sign-access-key';
@@ -32,38 +31,12 @@ afterAll(() => {
   for (const cluster of clusters) cluster.remove();
 });
 
-interface Instance {
-  port: number;
-  child: ChildProcess;
-  log: () => string;
-}
+type Instance = ApiProcess;
 
 async function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/api-process.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      API_PROCESS_PORT: '0',
-      SMS_IP_HOURLY_LIMIT: '1000000',
-      DATABASE_CONNECT_TIMEOUT_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const ready = /READY (\d+)/.exec(out);
-      if (ready) resolve(Number(ready[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`the server process exited (${code}): ${out}`)));
-  });
-  return { port, child, log: () => out };
+  const instance = await startApiProcess({ DATABASE_URL: databaseUrl, SMS_IP_HOURLY_LIMIT: '1000000' });
+  children.add(instance.child);
+  return instance;
 }
 
 let mobiles = 0;

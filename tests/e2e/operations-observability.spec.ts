@@ -12,6 +12,7 @@ import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { DEMO_TENANT } from '~/server/db/seed/demo-data';
 import { DEMO_STAFF } from '~/server/db/seed/staff';
 import { USER_AGENT_LOG_MAX } from '~/server/http/access-log';
+import { PORTAL_METRICS } from '../setup/metrics';
 
 /**
  * What an operator sees of a production server (operations): every answer carries a request id,
@@ -22,20 +23,6 @@ import { USER_AGENT_LOG_MAX } from '~/server/http/access-log';
  * upload's protocol, pages and cache hits by their pattern; never `other`) and the render cache's
  * hits and misses.
  */
-
-/** Every metric of the portal (docs/operations.md, "Monitoring"). */
-const PORTAL_METRICS = [
-  'portal_http_requests_total',
-  'portal_http_request_duration_seconds',
-  'portal_render_cache_total',
-  'portal_exam_sweep_runs_total',
-  'portal_exam_sweep_submitted_total',
-  'portal_db_slow_queries_total',
-  'portal_db_pool_connections',
-  'portal_job_runs_total',
-  'portal_jobs',
-  'portal_jobs_oldest_due_seconds',
-];
 
 const TOKEN = 'metrics-token-0123456789abcdefghij';
 const HEADERS_TIMEOUT_MS = 2_000;

@@ -1,26 +1,13 @@
 import client from 'prom-client';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { countJobRun, metricsText, registerMetrics, watchJobQueue, type JobQueueReading } from '~/server/metrics';
+import { PORTAL_METRICS } from '../setup/metrics';
 
 /**
  * The metrics of a fresh process (src/server/metrics.ts): every metric listed before its first
  * event, every series with known labels at 0; the job gauges read once per scrape, and a reading
  * that fails or hangs leaves them out of that scrape instead of failing it.
  */
-
-/** Every metric of the portal, as docs/operations.md lists them. */
-const PORTAL_METRICS = [
-  'portal_http_requests_total',
-  'portal_http_request_duration_seconds',
-  'portal_render_cache_total',
-  'portal_exam_sweep_runs_total',
-  'portal_exam_sweep_submitted_total',
-  'portal_db_slow_queries_total',
-  'portal_db_pool_connections',
-  'portal_job_runs_total',
-  'portal_jobs',
-  'portal_jobs_oldest_due_seconds',
-];
 
 const KINDS = ['content.publish', 'media.process'];
 const STATES = ['queued', 'running', 'failed'];
