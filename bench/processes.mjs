@@ -40,6 +40,7 @@ export function spawnUntilReady(args, env, ready, label) {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     let out = '';
+    let partial = '';
     let done = false;
     const timer = setTimeout(() => fail(new Error(`${label} not ready within 60 s`)), 60_000);
     function fail(error) {
@@ -50,8 +51,15 @@ export function spawnUntilReady(args, env, ready, label) {
       reject(new Error(`${error.message}\n--- ${label} output ---\n${out.slice(-4000)}`));
     }
     const onData = (chunk) => {
+      // Once ready, what the portal logs as an error is shown (a failing test then says why).
+      if (done) {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) if (line.includes('"level":"error"')) process.stderr.write(`[${label}] ${line}\n`);
+        return;
+      }
       out += chunk;
-      if (!done && ready.test(out)) {
+      if (ready.test(out)) {
         done = true;
         clearTimeout(timer);
         resolve(child);

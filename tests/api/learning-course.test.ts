@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/learning-course';
@@ -285,13 +285,24 @@ describe('courseSituation', () => {
     const lessons = await db.selectFrom('classrooms').selectAll().where('courseId', '=', courseId['elec']!).execute();
     const now = server.clock.value;
     const base = { tenantId: DEMO.id, classId: classId['A']!, courseId: courseId['elec']!, classStudentId: classmateStudentId };
+    // The classmate's completion is this test's: taken back at its end (the other tests read the seeded class).
+    const made: string[] = [];
+    const madeId = () => {
+      const id = newId(now);
+      made.push(id);
+      return id;
+    };
+    onTestFinished(async () => {
+      await db.deleteFrom('workAttempts').where('id', 'in', made).execute();
+      await db.deleteFrom('lessonRecords').where('id', 'in', made).execute();
+    });
     for (const l of lessons) {
       if (l.classroomType === 6 || l.classroomType === 7) {
         await db
           .insertInto('workAttempts')
           .values({
             ...base,
-            id: newId(now),
+            id: madeId(),
             classroomId: l.id,
             activityId: null,
             workType: l.classroomType,
@@ -309,7 +320,7 @@ describe('courseSituation', () => {
           .insertInto('lessonRecords')
           .values({
             ...base,
-            id: newId(now),
+            id: madeId(),
             classroomId: l.id,
             lastPositionMs: 0,
             furthestMs: d,

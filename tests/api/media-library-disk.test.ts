@@ -1,6 +1,9 @@
+import { CreateBucketCommand, DeleteBucketCommand } from '@aws-sdk/client-s3';
 import { describe, expect, test } from 'vitest';
+import { t } from '~/server/i18n';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { DEMO, useTestServer } from '../setup/server';
+import { consoleError } from '../setup/fail-on-console-error';
 import { makeStaff, sessionOf } from '../setup/staff';
 import { stagedFor } from '../setup/staging';
 import { createUpload, uploadIdOf } from '../setup/tus';
@@ -40,5 +43,30 @@ describe('staged in the bucket, an upload takes nothing of the disk', () => {
     const id = uploadIdOf(answer.headers.get('location')!);
     expect((await server().runtime.db.selectFrom('mediaUploads').select('id').where('accountId', '=', account.id).execute()).map((r) => r.id)).toEqual([id]);
     expect(await stagedFor(server(), id)).toEqual([`${id}.info`]);
+  });
+});
+
+describe('a creation the staging cannot make gives its room back', () => {
+  const server = useTestServer({ MEDIA_OPEN_UPLOADS_PER_ACCOUNT: '1' }, { storage: 's3' });
+
+  test('the bucket gone: the creation is 500 系统繁忙 and holds nothing; once it is back, the one allowed upload is accepted', async () => {
+    const s3 = server().s3!;
+    const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);
+    const session = await sessionOf(server(), account);
+    const openRows = () => server().runtime.db.selectFrom('mediaUploads').select('id').where('accountId', '=', account.id).execute();
+    await s3.client.send(new DeleteBucketCommand({ Bucket: s3.bucket }));
+    // The failure is the operator's to see: logged once, with what the staging said.
+    const logged: string[] = [];
+    consoleError.mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const failed = await createUpload(server(), session, '讲义.pdf', 100);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ code: 500, data: null, message: t('common.systemBusy') });
+    expect(await openRows()).toEqual([]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('resumable upload failed');
+    await s3.client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
+    const accepted = await createUpload(server(), session, '讲义.pdf', 100);
+    expect(accepted.status, accepted.text).toBe(201);
+    expect((await openRows()).map((r) => r.id)).toEqual([uploadIdOf(accepted.headers.get('location')!)]);
   });
 });

@@ -273,7 +273,7 @@ test.describe('the two query pages', () => {
     await expect(page).toHaveTitle('金蝶认证中心');
   });
 
-  test("each school's certificates on its own site, also through ?schoolId", async ({ page }) => {
+  test("each school's certificates on its own site, also through ?schoolId @desktop-only", async ({ page }) => {
     const cert = huaxia.training[2]!;
     await openQuery(page, `${HUAXIA_ORIGIN}/query_pc`);
     await tab(page, '培训结业证书').click();

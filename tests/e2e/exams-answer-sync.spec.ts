@@ -21,7 +21,7 @@ const SAVE_PATH = '**/api/teaching/anyone/work/answer';
 
 const alert = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
-test('two tabs of one browser: the second tab replaces the answer, the first shows the new one at once', async ({ page, context }) => {
+test('two tabs of one browser: the second tab replaces the answer, the first shows the new one at once @desktop-only', async ({ page, context }) => {
   const mobile = await enrolNewStudent();
   const p = await workPlace(page, HOMEWORK, mobile);
   const attempt = await openAnswering(page, answerUrl(p), HOMEWORK);

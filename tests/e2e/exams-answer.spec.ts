@@ -201,7 +201,7 @@ test.describe('answering', () => {
     await expect(page.getByRole('link', { name: /答题中/ }).first()).toBeVisible();
   });
 
-  test('a failed submission says so and stays on the paper', async ({ page }) => {
+  test('a failed submission says so and stays on the paper @desktop-only', async ({ page }) => {
     const p = await workPlace(page, TEST, newStudent());
     await openAnswering(page, answerUrl(p), TEST);
     await page.route('**/api/teaching/anyone/work/submit/test', (route) => route.fulfill({ json: { code: 500, data: null, message: '系统繁忙' } }));
@@ -214,7 +214,7 @@ test.describe('answering', () => {
     await expect(page.getByRole('button', { name: '交卷' })).toBeEnabled();
   });
 
-  test('homework asks before the page is left unsubmitted; the confirmed exit does not ask twice', async ({ page }) => {
+  test('homework asks before the page is left unsubmitted; the confirmed exit does not ask twice @desktop-only', async ({ page }) => {
     const p = await workPlace(page, HOMEWORK, newStudent());
     await openAnswering(page, answerUrl(p), HOMEWORK);
     await page.getByRole('radio', { name: /电路中有电源，且电路闭合/ }).check();
@@ -245,7 +245,7 @@ test.describe('answering', () => {
     expect(prompts).toEqual([]);
   });
 
-  test('no answer lost: answers given offline are kept on the device through a reload and reach the server when it is back', async ({
+  test('no answer lost: answers given offline are kept on the device through a reload and reach the server when it is back @desktop-only', async ({
     page,
     context,
     consoleGuard,
@@ -336,7 +336,7 @@ test.describe('answering', () => {
 });
 
 test.describe('in an activity', () => {
-  test('the submission reports the activity duty (SUBMIT, finStatus 2, realValue 1, the device time)', async ({ page }) => {
+  test('the submission reports the activity duty (SUBMIT, finStatus 2, realValue 1, the device time) @desktop-only', async ({ page }) => {
     const p = await workPlace(page, TEST, newStudent());
     const activity = await activityOf(p);
     await openAnswering(page, answerUrl(p, `&activityId=${activity.id}${activity.bizType ? `&bizType=${activity.bizType}` : ''}`), TEST);
@@ -371,7 +371,7 @@ test.describe('in an activity', () => {
 });
 
 test.describe('the external question bank', () => {
-  test('xskt: the bank’s paper, answers kept on the device until one submission, no countdown, the completed work to view', async ({ page }) => {
+  test('xskt: the bank’s paper, answers kept on the device until one submission, no countdown, the completed work to view @desktop-only', async ({ page }) => {
     const p = await workPlace(page, '题库练习', newStudent());
     await page.goto(startUrl(p));
     await hydrated(page.getByRole('heading', { level: 1, name: '题库练习' }));

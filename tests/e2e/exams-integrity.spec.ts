@@ -17,7 +17,7 @@ const TEST = '第一章单元测验';
 const alert = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-test('an answer changed in a second browser: the first is corrected and told, the server keeps the second’s', async ({ page, browser }) => {
+test('an answer changed in a second browser: the first is corrected and told, the server keeps the second’s @desktop-only', async ({ page, browser }) => {
   const mobile = await enrolNewStudent();
   const p = await workPlace(page, QUICK, mobile);
   await page.clock.install();
@@ -56,7 +56,11 @@ test('an answer changed in a second browser: the first is corrected and told, th
   await expect.poll(async () => (await serverAttempt(page, p, attempt.answerLogId)).answers.map((a) => a.questionAnswerVO.optionList)).toEqual([['1']]);
 });
 
-test('answers given offline just before the deadline are kept late and named; the scored answer stays', async ({ page, context, consoleGuard }) => {
+test('answers given offline just before the deadline are kept late and named; the scored answer stays @desktop-only', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
   const mobile = await enrolNewStudent();
   const p = await workPlace(page, QUICK, mobile);
   await page.clock.install();
@@ -141,7 +145,9 @@ test('375 px: the time left stays in view while the paper scrolls, and nothing c
   await expect(timer).toBeInViewport();
 });
 
-test('the duty report after a test opened from an activity names its bizType, content and school; the first time event comes after 6 s', async ({ page }) => {
+test('the duty report after a test opened from an activity names its bizType, content and school; the first time event comes after 6 s @desktop-only', async ({
+  page,
+}) => {
   const p = await workPlace(page, TEST, await enrolNewStudent());
   const activity = await activityOf(p);
   await page.clock.install();

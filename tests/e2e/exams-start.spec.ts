@@ -25,7 +25,7 @@ async function asStudent<T>(page: Page, p: WorkPlace, call: Parameters<typeof ur
   return body.data as T;
 }
 
-test('a visitor opening a test link logs in and comes back to it', async ({ page, browser }) => {
+test('a visitor opening a test link logs in and comes back to it @desktop-only', async ({ page, browser }) => {
   const other = await browser.newPage();
   const p = await workPlace(other, '期中测验');
   await other.close();
@@ -37,7 +37,9 @@ test('a visitor opening a test link logs in and comes back to it', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: '期中测验' })).toBeVisible();
 });
 
-test('a manually graded test pending review: no score, and its attempt opens the completion page with the teacher’s marking message', async ({ page }) => {
+test('a manually graded test pending review: no score, and its attempt opens the completion page with the teacher’s marking message @desktop-only', async ({
+  page,
+}) => {
   const p = await workPlace(page, '期中测验', DEMO_STUDENT.mobile);
   await page.goto(startUrl(p));
   await hydrated(page.getByRole('heading', { level: 1, name: '期中测验' }));
@@ -118,7 +120,7 @@ test('homework in progress: 继续答题 brings back the saved answers; homework
   await expectNoSidewaysScroll(page);
 });
 
-test('an English paper: its questions come from the English map', async ({ page }) => {
+test('an English paper: its questions come from the English map @desktop-only', async ({ page }) => {
   const p = await workPlace(page, '英语阅读测验', newStudent());
   await openAnswering(page, answerUrl(p), '英语阅读测验');
   await expect(page.getByText(/^阅读理解（共\d+题，合计\d+(\.\d+)?分）$/)).toBeVisible();
@@ -135,7 +137,7 @@ test('a page without its query says where to come from', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('缺少作业或测验参数，请从班级详情或课程详情进入');
 });
 
-test('the start page shows the attempts left; once none is left it refuses, and so does the server', async ({ page }) => {
+test('the start page shows the attempts left; once none is left it refuses, and so does the server @desktop-only', async ({ page }) => {
   const p = await workPlace(page, '随堂小测', newStudent());
   await page.goto(startUrl(p));
   await hydrated(page.getByRole('heading', { level: 1, name: '随堂小测' }));
@@ -163,7 +165,9 @@ test('the start page shows the attempts left; once none is left it refuses, and 
   await expect(page.getByRole('alert')).toContainText('本测验最多可作答 1 次，你的作答次数已用完');
 });
 
-test('marks after the last attempt: the completion page says when the score and the keys come, and how many attempts are left', async ({ page }) => {
+test('marks after the last attempt: the completion page says when the score and the keys come, and how many attempts are left @desktop-only', async ({
+  page,
+}) => {
   const title = '安全用电单元测试';
   const p = await workPlace(page, title, newStudent());
   await setWorkPolicy(p.workId, { maxAttempts: 2, marksShown: 'after_last_attempt', keysShown: 'after_last_attempt' });

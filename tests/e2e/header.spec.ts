@@ -207,7 +207,7 @@ test.describe('distance to the school', () => {
 });
 
 test.describe('the phone preview', () => {
-  test('keeps the visitor identity of the page that opens it, however often it is opened', async ({ page }) => {
+  test('keeps the visitor identity of the page that opens it, however often it is opened @desktop-only', async ({ page }) => {
     await page.goto('/');
     await expect.poll(() => storage(page, 'szyx_uuid')).toMatch(/^[0-9a-f-]{36}$/);
     const visitor = await storage(page, 'szyx_uuid');

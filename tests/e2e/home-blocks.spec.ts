@@ -25,7 +25,7 @@ function projectNames(categoryName: string): string[] {
 const activeBanners = DEMO_ENGAGEMENT.banners.filter((b) => b.enabled !== false).map((b) => b.name);
 
 test.describe('home page blocks', () => {
-  test('the banner shows the enabled banners and advances every 4 s', async ({ page }) => {
+  test('the banner shows the enabled banners and advances every 4 s @desktop-only', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     const banner = section(page, '轮播图');
@@ -144,7 +144,7 @@ test.describe('home page blocks', () => {
     await expect(first).not.toContainText(long.content.slice(0, 20));
   });
 
-  test('reviews: a visitor is asked to log in before liking', async ({ page }) => {
+  test('reviews: a visitor is asked to log in before liking @desktop-only', async ({ page }) => {
     // Where login leads is the login page's business; here only the redirect matters.
     await page.route('**/login?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' }));
     await page.goto('/');
@@ -155,7 +155,7 @@ test.describe('home page blocks', () => {
     await expect(page).toHaveURL(/\/login\?redirect=/);
   });
 
-  test('reviews: a logged-in student likes and unlikes; the count is kept by the server', async ({ page }) => {
+  test('reviews: a logged-in student likes and unlikes; the count is kept by the server @desktop-only', async ({ page }) => {
     // A student of the test's own: a like left by an earlier run can never be met here.
     await loginStudent(page, DEMO_TENANT.id, newMobile());
     await page.goto('/');
@@ -231,7 +231,7 @@ test.describe('home page blocks', () => {
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   });
 
-  test('album: a logged-in student posts a comment and deletes it; closing restores the page scroll', async ({ page }) => {
+  test('album: a logged-in student posts a comment and deletes it; closing restores the page scroll @desktop-only', async ({ page }) => {
     const student = await loginStudent(page, DEMO_TENANT.id, newMobile());
     await page.goto('/');
     await (await hydrated(section(page, '校园相册').getByRole('button', { name: '打开相册' }))).click();

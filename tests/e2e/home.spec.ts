@@ -10,7 +10,7 @@ const recent = [...DEMO_TENANT.news, ...DEMO_TENANT.notices]
 const older = [...DEMO_TENANT.news, ...DEMO_TENANT.notices].filter((r) => r.ageHours > 31 * DAY_HOURS).map((r) => r.title);
 
 test.describe('home page', () => {
-  test('the ticker lists the last 30 days of notices and news and advances every 6 s', async ({ page }) => {
+  test('the ticker lists the last 30 days of notices and news and advances every 6 s @desktop-only', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     const ticker = page.getByRole('region', { name: '通知资讯' });
@@ -89,7 +89,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('region', { name: '本项目介绍' })).toHaveCount(0);
   });
 
-  test('the phone preview shows the site at phone size, and takes a login from inside', async ({ page }) => {
+  test('the phone preview shows the site at phone size, and takes a login from inside @desktop-only', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: '手机预览' }).click();
     const dialog = page.getByRole('dialog', { name: '手机端预览' });

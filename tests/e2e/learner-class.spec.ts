@@ -101,7 +101,7 @@ test.describe('class page', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('a visit is counted on each load of the class page', async ({ page }) => {
+  test('a visit is counted on each load of the class page @desktop-only', async ({ page }) => {
     // Visits are written: a new student of class A of the test's own, who has never opened it.
     await loginStudent(page, DEMO_TENANT.id, await enrolNewStudent());
     await page.goto(`/study/training-class?classId=${encodeURIComponent(await classIdOf('A'))}`);
@@ -159,7 +159,7 @@ test.describe('class page', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test("today's dynamics scroll every 5 seconds and stop while the pointer is on them", async ({ page }) => {
+  test("today's dynamics scroll every 5 seconds and stop while the pointer is on them @desktop-only", async ({ page }) => {
     await page.clock.install();
     await openClass(page, 'A', '服务中');
     const dynamics = page.getByRole('region', { name: '课堂动态' });
@@ -187,7 +187,7 @@ test.describe('class page', () => {
     await expect(dynamics.getByRole('button', { name: '继续滚动' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('past classes: sub-tabs with their sums, 6 a page by default, 9 and 12 on choice', async ({ page }) => {
+  test('past classes: sub-tabs with their sums, 6 a page by default, 9 and 12 on choice @desktop-only', async ({ page }) => {
     await openClass(page, 'A', '服务中');
     const sums = pastSums('A');
     await mainTab(page, '往期课程').click();
@@ -293,7 +293,7 @@ test.describe('class page', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('nothing today: continue learning opens the first course', async ({ page }) => {
+  test('nothing today: continue learning opens the first course @desktop-only', async ({ page }) => {
     await openClass(page, 'B', '待签到');
     await page.getByRole('button', { name: '继续学习' }).click();
     await page.waitForURL(/\/study\/course\/course-detail\?/);
@@ -304,7 +304,7 @@ test.describe('class page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'PLC 编程与应用' })).toBeVisible();
   });
 
-  test('an experience class shows a notice instead of each of the four choices', async ({ page }) => {
+  test('an experience class shows a notice instead of each of the four choices @desktop-only', async ({ page }) => {
     await openClass(page, 'F', '服务中');
     const url = page.url();
     for (const name of ['继续学习', '发布动态', '查看往期课程', '休息一下']) {
@@ -320,7 +320,7 @@ test.describe('class page', () => {
     expect(params((await page.getByRole('link', { name: '课程表', exact: true }).getAttribute('href'))!).get('experience')).toBe('1');
   });
 
-  test('a class whose teaching is over shows only its past classes', async ({ page }) => {
+  test('a class whose teaching is over shows only its past classes @desktop-only', async ({ page }) => {
     await openClass(page, 'C', '已完成');
     await expect(page.getByRole('tablist', { name: '班级课程' }).getByRole('tab')).toHaveText(['往期课程']);
     await expect(mainTab(page, '往期课程')).toHaveAttribute('aria-selected', 'true');

@@ -33,7 +33,7 @@ async function firstCardOf(page: Page, tabName: string): Promise<Locator> {
 }
 
 test.describe('my learning', () => {
-  test('a visitor goes to login and comes back to my learning', async ({ page }) => {
+  test('a visitor goes to login and comes back to my learning @desktop-only', async ({ page }) => {
     await page.goto('/study/mine');
     await page.waitForURL('**/login?redirect=%2Fstudy%2Fmine');
     await passwordLogin(await authForm(page));
@@ -69,7 +69,7 @@ test.describe('my learning', () => {
     expect(await periods.getByRole('listitem').count()).toBeLessThanOrEqual(8);
   });
 
-  test('card rules: pending admission does nothing, pending start is being prepared, a class not yet opened names its date', async ({ page }) => {
+  test('card rules: pending admission does nothing, pending start is being prepared, a class not yet opened names its date @desktop-only', async ({ page }) => {
     await openMine(page);
     const admission = await firstCardOf(page, '待入学');
     // Marked aria-disabled: a click (forced past Playwright's check) does nothing.
@@ -90,7 +90,7 @@ test.describe('my learning', () => {
     await expect(page).toHaveURL(/\/study\/mine$/);
   });
 
-  test('an opened class records the enrolment state and opens the class page with its school', async ({ page }) => {
+  test('an opened class records the enrolment state and opens the class page with its school @desktop-only', async ({ page }) => {
     await openMine(page);
     const enrol = page.waitForRequest((r) => r.url().endsWith('/api/product/app/classStudent/updateEnrolState'));
     const card = await firstCardOf(page, '服务中');

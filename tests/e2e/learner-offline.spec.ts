@@ -100,7 +100,7 @@ const item = (page: Page, label: '签到' | '签退') =>
     .filter({ has: page.getByRole('button', { name: label, exact: true }) });
 
 test.describe('face-to-face classroom', () => {
-  test('sign in (with the location), a second sign-in refused, sign out; the page shows the classroom', async ({ page, context }) => {
+  test('sign in (with the location), a second sign-in refused, sign out; the page shows the classroom @desktop-only', async ({ page, context }) => {
     const p = await placeOf(page);
     await context.grantPermissions(['geolocation'], { origin: DEMO_ORIGIN });
     await context.setGeolocation({ latitude: 31.95, longitude: 118.84 });

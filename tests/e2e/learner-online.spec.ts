@@ -132,7 +132,7 @@ test.describe('online classroom', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('losing the network mid-video loses no credited time', async ({ page, context, consoleGuard }) => {
+  test('losing the network mid-video loses no credited time @desktop-only', async ({ page, context, consoleGuard }) => {
     consoleGuard.allowOfflineRequest('/api/teaching/anyone/classroom/online/progress');
     const p = await placeOf(page);
     const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
@@ -254,7 +254,7 @@ test.describe('online classroom', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('a finished article or document lesson says 已学完 in the outline, like a finished video (issue 27)', async ({ page }) => {
+  test('a finished article or document lesson says 已学完 in the outline, like a finished video (issue 27) @desktop-only', async ({ page }) => {
     const p = await placeOf(page);
     await open(page, courseUrl(p), '电路的基本概念');
     const article = lessonButton(page, '正弦交流电阅读材料');
@@ -274,7 +274,7 @@ test.describe('online classroom', () => {
     await expect(lessonButton(page, '三相交流电讲义')).toContainText('已学完');
   });
 
-  test('archive and the icon-only types 20, 90, 91: their icon and the file, or a clear text; never a blank area', async ({ page }) => {
+  test('archive and the icon-only types 20, 90, 91: their icon and the file, or a clear text; never a blank area @desktop-only', async ({ page }) => {
     const p = await placeOf(page);
     const [withFile, ...withoutFile] = EXTRA_LESSONS;
     await open(page, courseUrl(p), '电路的基本概念');
@@ -313,7 +313,7 @@ test.describe('online classroom', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('activity mode: the activity’s contents and its lesson', async ({ page }) => {
+  test('activity mode: the activity’s contents and its lesson @desktop-only', async ({ page }) => {
     const p = await placeOf(page);
     await open(page, `/study/classroom/classroom-detail?activityId=${p.activity.id}&classId=${p.classId}&studentId=${p.studentId}`, p.activity.name);
     await expect(page.getByRole('heading', { name: '活动内容' })).toBeVisible();
@@ -322,7 +322,7 @@ test.describe('online classroom', () => {
     await expectNoSeriousA11yViolations(page, 'online classroom activity');
     await expectNoSidewaysScroll(page);
   });
-  test('activity mode: previous and next move between the class’s activities, with the warnings at the ends', async ({ page }) => {
+  test('activity mode: previous and next move between the class’s activities, with the warnings at the ends @desktop-only', async ({ page }) => {
     // Class B has two online activities (three days ago and in two days): its first and its last.
     // A new student of class B of the test's own opens them (opening a lesson makes a study record).
     const student = await loginStudent(page, DEMO_TENANT.id, await enrolNewStudent('B'));

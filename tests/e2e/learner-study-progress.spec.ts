@@ -87,7 +87,9 @@ test.describe('study progress in the online classroom', () => {
     }
   });
 
-  test('stopped 0.5 s before the end: the video starts again from the beginning, learned, and the record keeps its point (issue 27)', async ({ page }) => {
+  test('stopped 0.5 s before the end: the video starts again from the beginning, learned, and the record keeps its point (issue 27) @desktop-only', async ({
+    page,
+  }) => {
     const s = await newClassAStudent(page);
     try {
       const length = 18 * 60_000;
@@ -106,7 +108,7 @@ test.describe('study progress in the online classroom', () => {
     }
   });
 
-  test('a reload mid-play resumes where the student was, with the time watched credited', async ({ page }) => {
+  test('a reload mid-play resumes where the student was, with the time watched credited @desktop-only', async ({ page }) => {
     const s = await newClassAStudent(page);
     try {
       await open(page, s.url(s.lessons.audio), AUDIO);
@@ -152,7 +154,7 @@ test.describe('study progress in the online classroom', () => {
     }
   });
 
-  test('autoplay allowed: the notice says it continues; under a second there is no notice at all', async ({ page }) => {
+  test('autoplay allowed: the notice says it continues; under a second there is no notice at all @desktop-only', async ({ page }) => {
     const s = await newClassAStudent(page);
     try {
       await s.studied(s.lessons.audio, 288_000);

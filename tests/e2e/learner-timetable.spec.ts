@@ -161,7 +161,7 @@ test.describe('the timetable', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('all view: every activity of the class by day, with the weekday', async ({ page }) => {
+  test('all view: every activity of the class by day, with the weekday @desktop-only', async ({ page }) => {
     const o = await openTimetable(page);
     await tab(page, '全部').click();
     const data = await activitiesOf(page, o, { evaluateType: 'UNIT' });
@@ -227,7 +227,9 @@ test.describe('the timetable', () => {
     await expect(page.getByRole('tooltip')).toHaveAttribute('data-side', 'right');
   });
 
-  test('订阅日历: the private address, copied or opened in a calendar app; 重置链接 asks, then the old address stops working', async ({ page }) => {
+  test('订阅日历: the private address, copied or opened in a calendar app; 重置链接 asks, then the old address stops working @desktop-only', async ({
+    page,
+  }) => {
     // The feed is made on first use and reset here: a new student of class A of the test's own.
     await openTimetable(page, await enrolNewStudent());
     await page.getByRole('button', { name: '订阅日历' }).click();

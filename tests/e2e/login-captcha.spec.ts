@@ -81,7 +81,7 @@ const REFRESH = '图形验证码，看不清？点击图片换一张';
 test.describe('the captcha step of signing in', () => {
   test.afterEach(giveBackLoopbackBudget);
 
-  test('a student behind a busy address is asked for the captcha; a wrong one gets a new picture; the right one logs in', async ({ page }) => {
+  test('a student behind a busy address is asked for the captcha; a wrong one gets a new picture; the right one logs in @desktop-only', async ({ page }) => {
     await spendLoopbackBudget('loginFailures');
     await page.goto('/login?redirect=%2Fschool-info');
     const form = await authForm(page);

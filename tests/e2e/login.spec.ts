@@ -147,7 +147,7 @@ test.describe('login page', () => {
     await expect(page.getByRole('navigation', { name: '用户菜单' }).getByText(DEMO_STUDENT.realName)).toBeVisible();
   });
 
-  test('a redirect to another site is not followed: home instead', async ({ page }) => {
+  test('a redirect to another site is not followed: home instead @desktop-only', async ({ page }) => {
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fsteal');
     const form = await authForm(page);
     await passwordLogin(form);
@@ -157,7 +157,7 @@ test.describe('login page', () => {
 });
 
 test.describe('learner home and sessions', () => {
-  test('/study/mine needs a login: a visitor goes to login and comes back after it', async ({ page }) => {
+  test('/study/mine needs a login: a visitor goes to login and comes back after it @desktop-only', async ({ page }) => {
     await page.goto('/study/mine');
     await page.waitForURL('**/login?redirect=%2Fstudy%2Fmine');
     const form = await authForm(page);
@@ -168,7 +168,7 @@ test.describe('learner home and sessions', () => {
     await expect(page.getByText(`欢迎回来，${DEMO_STUDENT.realName}`)).toBeVisible();
   });
 
-  test('logout: 确定退出登录？, 退出成功, token and user cleared, a new visitor identity, login after 1 s', async ({ page }) => {
+  test('logout: 确定退出登录？, 退出成功, token and user cleared, a new visitor identity, login after 1 s @desktop-only', async ({ page }) => {
     await page.goto('/login?redirect=%2Fstudy%2Fmine');
     await passwordLogin(await authForm(page));
     await page.waitForURL('**/study/mine');
@@ -191,7 +191,9 @@ test.describe('learner home and sessions', () => {
   });
 
   for (const how of ['expire', 'revoke'] as const) {
-    test(`a token that the server ${how === 'expire' ? 'has expired' : 'revoked'} sends the student to login, and back after login`, async ({ page }) => {
+    test(`a token that the server ${how === 'expire' ? 'has expired' : 'revoked'} sends the student to login, and back after login @desktop-only`, async ({
+      page,
+    }) => {
       await page.goto('/login?redirect=%2Fstudy%2Fmine');
       await passwordLogin(await authForm(page));
       await page.waitForURL('**/study/mine');

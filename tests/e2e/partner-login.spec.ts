@@ -49,7 +49,7 @@ test.describe('partner edition login', () => {
     expect(await storage(page, 'szyx_token')).toBeNull();
   });
 
-  test('an expired token on the partner site goes to the partner login and back to the learner home', async ({ page }) => {
+  test('an expired token on the partner site goes to the partner login and back to the learner home @desktop-only', async ({ page }) => {
     await page.goto(`${PARTNER_ORIGIN}/kingdee-login`);
     let form = await authForm(page);
     await form.getByRole('tab', { name: '密码登录' }).click();

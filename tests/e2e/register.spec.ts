@@ -44,7 +44,7 @@ test.describe('registration', () => {
     expect(JSON.parse((await storage(page, 'szyx_userInfo'))!)).toMatchObject({ nickName: '周小云', mobile });
   });
 
-  test('type 1: join another cloud school: the code is for that school and its site opens', async ({ page }) => {
+  test('type 1: join another cloud school: the code is for that school and its site opens @desktop-only', async ({ page }) => {
     const mobile = freshMobile();
     await page.goto('/register?type=1');
     const form = await authForm(page);
@@ -75,7 +75,7 @@ test.describe('registration', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  test('type 2: the enterprise form; a wrong invitation code costs nothing, the right one joins', async ({ page }) => {
+  test('type 2: the enterprise form; a wrong invitation code costs nothing, the right one joins @desktop-only', async ({ page }) => {
     const mobile = freshMobile();
     await page.goto('/register?type=2');
     await expect(page.getByRole('heading', { level: 1, name: '企业邀请注册' })).toBeVisible();

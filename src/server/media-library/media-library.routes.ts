@@ -91,8 +91,10 @@ const LIMIT_STATUS: Readonly<Record<UploadLimitRefusal, number>> = { tooManyOpen
  * The tus server of one request: its hooks act for the person the gate let through. An upload
  * that ends in this request (completed, or its bytes refused) is added to `ended`: its staging
  * files are removed after the answer is made, since tus still reads the upload while it answers.
+ * An upload whose room was held in this request is added to `reserved`: if the creation fails
+ * after that (the staging could not make the upload), the room is given back.
  */
-function tusFor(s: Scope, actor: StaffActor, staging: UploadStaging, datastore: DataStore, ended: Set<string>): TusServer {
+function tusFor(s: Scope, actor: StaffActor, staging: UploadStaging, datastore: DataStore, ended: Set<string>, reserved: Set<string>): TusServer {
   const server: TusServer = new TusServer({
     path: MEDIA_UPLOAD_PATH,
     datastore,
@@ -109,6 +111,7 @@ function tusFor(s: Scope, actor: StaffActor, staging: UploadStaging, datastore: 
       // The room its declared length needs is held now, or the creation is refused (no file is made).
       const over = await service.reserveUpload(s, actor, upload.id, upload.size ?? 0);
       if (over) throw refusal(LIMIT_STATUS[over.why], over.message);
+      reserved.add(upload.id);
       return {};
     },
     async onUploadFinish(_req, upload: Upload) {
@@ -212,8 +215,11 @@ async function serveUpload(c: Context<ApiEnv>): Promise<Response> {
     throw error;
   }
   const ended = new Set<string>();
+  const reserved = new Set<string>();
   await staging.ready();
-  const answer = await oneShape(s, await tusFor(s, actor, staging, await staging.store(), ended).handleWeb(c.req.raw));
+  const answer = await oneShape(s, await tusFor(s, actor, staging, await staging.store(), ended, reserved).handleWeb(c.req.raw));
+  // A creation that failed after its room was held (the staging could not make it): nothing of it stays.
+  if (answer.status >= HTTP_CLIENT_ERROR) for (const id of reserved) ended.add(id);
   // Bytes arrived (a PATCH, or a creation carrying its first piece): the offset they reached, and the upload is not idle.
   const written = answer.headers.get('upload-offset');
   const target = id ?? answer.headers.get('location')?.split('/').pop();
