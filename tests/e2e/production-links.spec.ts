@@ -28,6 +28,9 @@ const OLD_PLACEHOLDERS = ['京B2-20190000'];
 const MAX_PAGES = 150;
 /** Pages read at once (each by a visitor and a student): most of a page's time is waiting for its network to go quiet. */
 const WALKERS = 4;
+/** How often a page that moves on by itself is read again, and how long each time its next document may take to load. */
+const SETTLE_TRIES = 5;
+const NEXT_LOAD_MS = 3_000;
 /** Staff pages, the API, stored files and build assets are not pages of the walk. */
 const NOT_A_PAGE = /^\/(?:admin|api|files|_astro|partials)(?:[/?#]|$)|^\/(?:healthz|readyz|metrics)$/;
 
@@ -81,6 +84,7 @@ function problemOf(value: string, pageUrl: string): string | null {
  */
 async function readAfresh(context: BrowserContext, url: string): Promise<{ url: string; found: Found[]; html: string }> {
   const page = await context.newPage();
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) process.stderr.write(`DEBUG nav ${url} -> ${f.url()}\n`); });
   try {
     await page.goto(url);
     return await snapshot(page);
@@ -128,7 +132,9 @@ async function snapshot(page: Page): Promise<{ url: string; found: Found[]; html
       });
       return { url: page.url(), ...read };
     } catch (error) {
-      if (tries >= 3) throw error;
+      if (tries >= SETTLE_TRIES) throw new Error(`${page.url()} kept navigating: ${error instanceof Error ? error.message : String(error)}`);
+      // The page is moving on: its next document's load, or (if that came already) a short bound.
+      await page.waitForEvent('load', { timeout: NEXT_LOAD_MS }).catch(() => undefined);
     }
   }
 }
@@ -191,6 +197,7 @@ test('every public and learner page of a fresh production school links nowhere b
     };
 
     const visit = async (path: string) => {
+      const t0 = Date.now(); process.stderr.write(`DEBUG start ${path}\n`);
       // The server's HTML, before any script.
       const answer = await visitorPage.request.get(`${base}${path}`, { maxRedirects: 5 });
       const html = await answer.text();
@@ -220,6 +227,7 @@ test('every public and learner page of a fresh production school links nowhere b
         }
         for (const old of OLD_PLACEHOLDERS) if (live.includes(old)) problems.push(`${path} (${who}): shows ${old}`);
       }
+      process.stderr.write(`DEBUG done ${path} ${Date.now() - t0}\n`);
     };
     // Round by round: the pages found so far, WALKERS at a time; the links they show make the next round.
     for (let walked = 0; walked < queue.length; ) {
