@@ -78,6 +78,54 @@ describe('the row verdicts (property)', () => {
   });
 });
 
+describe('each row’s verdict', () => {
+  const at = (line: number, fields: Partial<CsvRow>): CsvRow => ({ line, mobile: '13800000000', name: '', period: '', ...fields });
+  const verdicts = (input: CsvRow[], periods = PERIODS) =>
+    checkStudentRows(input, periods).map((r) => (r.ok ? { ok: true, periodId: r.periodId } : { ok: false, reason: r.reason }));
+
+  test.each([
+    ['eleven digits starting with 1', '13800000000', true],
+    ['ten digits', '1380000000', false],
+    ['twelve digits', '138000000001', false],
+    ['a mobile after another character', 'x13800000000', false],
+    ['a mobile with a digit before it', '213800000000', false],
+    ['a mobile not starting with 1', '23800000000', false],
+  ])('a mobile is eleven digits starting with 1, nothing before or after: %s', (_, mobile, ok) => {
+    expect(verdicts([at(2, { mobile })])).toEqual([ok ? { ok: true, periodId: null } : { ok: false, reason: 'badMobile' }]);
+  });
+
+  test('a mobile already in an earlier row of the file is refused as a duplicate; the first one stays', () => {
+    const input = [at(2, { name: '张三' }), at(3, { mobile: '13900000000' }), at(4, { name: '李四' }), at(5, {})];
+    expect(verdicts(input)).toEqual([
+      { ok: true, periodId: null },
+      { ok: true, periodId: null },
+      { ok: false, reason: 'duplicate' },
+      { ok: false, reason: 'duplicate' },
+    ]);
+    expect(checkStudentRows(input, PERIODS)[2]).toEqual({ line: 4, mobile: '13800000000', name: '李四', period: '', ok: false, reason: 'duplicate' });
+  });
+
+  test('a name of at most forty characters is taken, one more is refused as too long', () => {
+    const name = (length: number) => '张'.repeat(length);
+    const input = [at(2, { name: name(CSV_LIMITS.name) }), at(3, { mobile: '13900000000', name: name(CSV_LIMITS.name + 1) })];
+    expect(verdicts(input)).toEqual([
+      { ok: true, periodId: null },
+      { ok: false, reason: 'nameTooLong' },
+    ]);
+    expect(checkStudentRows(input, PERIODS)[1]).toEqual({ ...input[1], ok: false, reason: 'nameTooLong' });
+  });
+
+  test('a period is found by its name, spaces around the class’s period name ignored; a name the class does not have is refused', () => {
+    const periods = [...PERIODS, { id: 'p3', name: ' 第3期 ' }];
+    const input = [at(2, { period: '第2期' }), at(3, { mobile: '13900000000', period: '第3期' }), at(4, { mobile: '13700000000', period: '第9期' })];
+    expect(verdicts(input, periods)).toEqual([
+      { ok: true, periodId: 'p2' },
+      { ok: true, periodId: 'p3' },
+      { ok: false, reason: 'unknownPeriod' },
+    ]);
+  });
+});
+
 describe('parsing the file', () => {
   test('quoted fields, doubled quotes and CRLF survive a round trip (property)', () => {
     const field = fc.string({ maxLength: 8 });
@@ -101,6 +149,53 @@ describe('parsing the file', () => {
     expect(parseStudentCsv('x'.repeat(CSV_LIMITS.chars + 1))).toEqual({ ok: false, reason: 'tooLarge' });
   });
 
+  test('a line break ends a record and begins none: an empty file has no records, a last line break no empty record', () => {
+    expect(splitCsv('')).toEqual([]);
+    expect(splitCsv('a,b\n')).toEqual([['a', 'b']]);
+    expect(splitCsv('a,b\r\n')).toEqual([['a', 'b']]);
+    expect(splitCsv('a\n\nb')).toEqual([['a'], [''], ['b']]);
+    // A quoted empty field is a value: the last line holds one.
+    expect(splitCsv('a\n""')).toEqual([['a'], ['']]);
+  });
+
+  test('a line ends with LF, CRLF or a CR alone (older Mac files); a CR keeps the character after it', () => {
+    const rows = [
+      { line: 2, mobile: '13800000000', name: '', period: '' },
+      { line: 3, mobile: '13900000000', name: '', period: '' },
+    ];
+    for (const eol of ['\n', '\r\n', '\r']) expect(parseStudentCsv(['手机号', '13800000000', '13900000000'].join(eol))).toEqual({ ok: true, rows });
+  });
+
+  test('a quote inside an unquoted value is text; only a quote at a value’s start opens a quoted value', () => {
+    const one = (name: string) => ({ ok: true, rows: [{ line: 2, mobile: '13800000000', name, period: '' }] });
+    expect(parseStudentCsv('手机号,姓名\n13800000000,张"三"\n')).toEqual(one('张"三"'));
+    expect(parseStudentCsv('手机号,姓名\n13800000000,"张,三"\n')).toEqual(one('张,三'));
+  });
+
+  test('a line is blank only when every value is empty; a value a line leaves out or a column the header lacks is empty', () => {
+    expect(parseStudentCsv('手机号,姓名,期次\n13800000000,,\n,张三,\n13900000000\n')).toEqual({
+      ok: true,
+      rows: [
+        { line: 2, mobile: '13800000000', name: '', period: '' },
+        { line: 3, mobile: '', name: '张三', period: '' },
+        { line: 4, mobile: '13900000000', name: '', period: '' },
+      ],
+    });
+    expect(parseStudentCsv('手机号\n13800000000,张三,第1期\n')).toEqual({ ok: true, rows: [{ line: 2, mobile: '13800000000', name: '', period: '' }] });
+  });
+
+  test('only the file’s first character is taken as a byte-order mark; elsewhere U+FEFF is part of the value', () => {
+    const one = (name: string) => ({ ok: true, rows: [{ line: 2, mobile: '13800000000', name, period: '' }] });
+    expect(parseStudentCsv('\uFEFF"手机号",姓名\n13800000000,张三\n')).toEqual(one('张三'));
+    expect(parseStudentCsv('手机号,姓名\n13800000000,张\uFEFF三\n')).toEqual(one('张\uFEFF三'));
+  });
+
+  test('a file of exactly the character limit is read; one character more is too large', () => {
+    const file = (chars: number) => '手机号\n13800000000\n'.padEnd(chars, '\n');
+    expect(parseStudentCsv(file(CSV_LIMITS.chars))).toEqual({ ok: true, rows: [{ line: 2, mobile: '13800000000', name: '', period: '' }] });
+    expect(parseStudentCsv(file(CSV_LIMITS.chars + 1))).toEqual({ ok: false, reason: 'tooLarge' });
+  });
+
   test('a file is read as UTF-8 (with or without BOM), else as GBK (Excel on Chinese Windows)', () => {
     const utf8 = new TextEncoder().encode('\uFEFF手机号,姓名\n13800000000,张三\n');
     // The decoder drops the BOM itself (parseStudentCsv would too).
@@ -113,8 +208,11 @@ describe('parsing the file', () => {
 });
 
 describe('class rules', () => {
-  test('masking keeps the first three and last four digits', () => {
+  test('masking keeps the first three and last four digits while one between stays hidden; a shorter value is all stars', () => {
     expect(maskMobile('13812345678')).toBe('138****5678');
+    expect(maskMobile('13812345')).toBe('138****2345');
+    expect(maskMobile('1381234')).toBe('****');
+    expect(maskMobile('')).toBe('****');
   });
 
   test('administrators do everything; a head teacher manages students; other teachers read', () => {

@@ -39,7 +39,13 @@ describe('a CSV field', () => {
   test('plain text and Chinese stay as they are', () => {
     expect(csvField('张三')).toBe('张三');
     expect(csvField('13800001111')).toBe('13800001111');
+  });
+
+  test('a value that is not there (null or undefined) is an empty field; 0 is written', () => {
     expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(0)).toBe('0');
+    expect(csvFile(['姓名', '备注', '分数'], [['张三', undefined, null]])).toBe('\uFEFF姓名,备注,分数\r\n张三,,\r\n');
   });
 
   test('a comma, a quote, CR or LF makes it quoted, quotes doubled', () => {

@@ -167,10 +167,12 @@ function checkChoices(d: QuestionDraft, type: QuestionType): QuestionProblem | {
   }
   const given = d.options ?? [];
   if (given.length < BANK_LIMITS.minOptions || given.length > BANK_LIMITS.maxOptions) return 'optionsCount';
-  if (given.some((o) => plain(o.value ?? '') === '' && !/<img/i.test(o.value ?? ''))) return 'optionEmpty';
-  if (given.some((o) => (o.value ?? '').length > BANK_LIMITS.option)) return 'optionTooLong';
+  // An option a form or spreadsheet sent without text has empty text.
+  const values = given.map((o) => o.value ?? '');
+  if (values.some((v) => plain(v) === '' && !/<img/i.test(v))) return 'optionEmpty';
+  if (values.some((v) => v.length > BANK_LIMITS.option)) return 'optionTooLong';
   const keys = given.map((o) => o.key);
-  if (new Set(keys).size !== keys.length || new Set(given.map((o) => plain(o.value))).size !== given.length) return 'optionDuplicate';
+  if (new Set(keys).size !== keys.length || new Set(values.map(plain)).size !== values.length) return 'optionDuplicate';
   const right = [...new Set(d.answerOptions ?? [])];
   if (right.some((k) => !keys.includes(k))) return 'keyNotAmongOptions';
   if (type === QUESTION_TYPE.SINGLE && right.length !== 1) return 'singleOneKey';
@@ -178,7 +180,7 @@ function checkChoices(d: QuestionDraft, type: QuestionType): QuestionProblem | {
   // Re-lettered in order: what the answering page shows as A, B, … is what is stored.
   const letter = new Map(keys.map((k, i) => [k, LETTERS[i]!]));
   return {
-    options: given.map((o, i) => ({ key: LETTERS[i]!, value: o.value.trim() })),
+    options: values.map((v, i) => ({ key: LETTERS[i]!, value: v.trim() })),
     answerOptions: right.map((k) => letter.get(k)!).sort(),
   };
 }

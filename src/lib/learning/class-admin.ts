@@ -121,7 +121,8 @@ export function parseStudentCsv(text: string): CsvParse {
   const col = (name: string) => header.fields.indexOf(name);
   const [m, n, p] = [col(CSV_COLUMNS.mobile), col(CSV_COLUMNS.name), col(CSV_COLUMNS.period)];
   if (m < 0) return { ok: false, reason: 'noMobileColumn' };
-  const at = (fields: string[], i: number) => (i < 0 ? '' : (fields[i] ?? ''));
+  // An absent column reads as fields[-1], undefined: empty like a value a short row leaves out.
+  const at = (fields: string[], i: number) => fields[i] ?? '';
   return { ok: true, rows: lines.map(({ line, fields }) => ({ line, mobile: at(fields, m), name: at(fields, n), period: at(fields, p) })) };
 }
 
@@ -146,9 +147,16 @@ export function checkStudentRows(rows: readonly CsvRow[], periods: readonly { id
   });
 }
 
-/** A mobile as shown to staff who do not need to call the student: 138****5678. */
+/** The digits a masked mobile shows at its start and at its end: 138****5678. */
+const MASK_SHOWN = { head: 3, tail: 4 } as const;
+
+/**
+ * A mobile as shown to staff who do not need to call the student: 138****5678. A value too short
+ * to keep at least one digit hidden between the shown ones is all stars.
+ */
 export function maskMobile(mobile: string): string {
-  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
+  const { head, tail } = MASK_SHOWN;
+  return mobile.length > head + tail ? `${mobile.slice(0, head)}****${mobile.slice(-tail)}` : '****';
 }
 
 /**
