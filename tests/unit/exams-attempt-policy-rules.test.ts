@@ -162,7 +162,7 @@ describe('what a review shows', () => {
     expect(reviewVisibility(close, at(1, false, NOW + GRACE + 1)).marks).toEqual({ shown: true });
   });
 
-  test('whatever the policy and the standing, no key shows while the student may still answer', () => {
+  test('whatever the policy and the standing, no key and no question’s mark shows while the student may still answer', () => {
     const policy = fc.record({
       maxAttempts: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
       scoreRule: fc.constantFrom(...SCORE_RULE_LIST),
@@ -182,6 +182,9 @@ describe('what a review shows', () => {
         if (stillAnswering(p, s)) expect(v.keys.shown).toBe(false);
         if (v.keys.shown) expect(v.marks.shown).toBe(true);
         if (p.keysShown === REVEAL.NEVER) expect(v.keys.shown).toBe(false);
+        // Each question's right or wrong: with the total, and only once the student cannot answer again (so always with the keys).
+        expect(v.questionMarks.shown).toBe(v.marks.shown && !stillAnswering(p, s));
+        if (v.keys.shown) expect(v.questionMarks.shown).toBe(true);
       }),
     );
   });

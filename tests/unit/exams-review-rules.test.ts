@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { QuestionResult, QuestionType } from '~/lib/api/contracts/exams';
 import { dutyTime } from '~/lib/exams/duty';
 import type { PaperQuestion } from '~/lib/exams/paper';
-import { answerText, blanksText, lettersOf, markOf, trueFalseLabel } from '~/lib/exams/review';
+import { answerText, blanksText, lettersOf, markOf, optionsOf, trueFalseLabel } from '~/lib/exams/review';
 
 /** The review screen's rules (src/lib/exams/review.ts) and the duty report's time (src/lib/exams/duty.ts). */
 
@@ -36,6 +36,49 @@ describe('how an answer or a key reads (issue 27: a late true/false answer read 
     expect(answerText(q('f', 4), { optionList: [], content: '36|' })).toBe('36；—');
     expect(answerText(q('s', 6), { optionList: [], content: '先断电' })).toBe('先断电');
     expect(answerText(q('s', 6), { optionList: [], content: null })).toBe('');
+  });
+
+  test('a true/false key holding both options shows both, apart', () => {
+    expect(answerText(q('t', 3), { optionList: ['1', '2'], content: null })).toBe('正确、错误');
+  });
+
+  test('only fill-in answers are split into blanks: a short answer with a "|" reads as written', () => {
+    expect(answerText(q('s', 6), { optionList: [], content: '先断电|再验电' })).toBe('先断电|再验电');
+  });
+});
+
+describe('the options a question shows', () => {
+  const withList = (questionType: QuestionType, optionList: { key: string; value: string }[]) => ({
+    questionType,
+    questionContentVO: { content: null, optionList },
+  });
+
+  test('a true/false question whose paper gives no options shows 正确 (key 1) and 错误 (key 2)', () => {
+    expect(optionsOf(q('t', 3))).toEqual([
+      { key: '1', value: '正确' },
+      { key: '2', value: '错误' },
+    ]);
+  });
+
+  test('a true/false option the paper left unlabelled reads as its key; the paper’s own labels stay', () => {
+    const given = withList(3, [
+      { key: '1', value: '' },
+      { key: '2', value: '<p>错</p>' },
+    ]);
+    expect(optionsOf(given)).toEqual([
+      { key: '1', value: '正确' },
+      { key: '2', value: '<p>错</p>' },
+    ]);
+  });
+
+  test('other questions show the paper’s options as they are: none stays none, an unlabelled one stays unlabelled', () => {
+    expect(optionsOf(q('c', 1))).toEqual([]);
+    const options = [
+      { key: '1', value: '' },
+      { key: '2', value: '<p>B</p>' },
+    ];
+    expect(optionsOf(withList(1, options))).toEqual(options);
+    expect(optionsOf(withList(2, options))).toEqual(options);
   });
 });
 

@@ -322,6 +322,8 @@ describe('creditable: only content that exists and plays earns study credit (dec
   test('reading lessons need something to read; homework, tests and archives are never credited by study', () => {
     expect(credit(CLASSROOM_TYPE.ARTICLE, { pageData: [{ type: 'article', html: '<p>正文</p>' }] })).toBe(true);
     expect(credit(CLASSROOM_TYPE.ARTICLE, { pageData: [] })).toBe(false);
+    // The sanitiser takes the scripts and leaves only the space between them: nothing to read.
+    expect(credit(CLASSROOM_TYPE.ARTICLE, { pageData: [{ type: 'article', html: '<script>a()</script> <script>b()</script>' }] })).toBe(false);
     expect(credit(CLASSROOM_TYPE.DOCUMENT, { pageData: [{ type: 'document', url: '/files/a.pdf' }] })).toBe(true);
     expect(credit(CLASSROOM_TYPE.DOCUMENT, { pageData: [{ type: 'document' }] })).toBe(false);
     expect(credit(CLASSROOM_TYPE.IMAGE, { pageData: [{ type: 'image', url: '/files/a.png' }] })).toBe(true);

@@ -191,8 +191,8 @@ export function reviewVisibility(p: AttemptPolicy, s: Standing): ReviewVisibilit
   if (keys.shown && stillAnswering(p, s)) keys = visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s);
   let marks = keys.shown ? SHOWN : visibility(p.marksShown, p, s);
   if (marks.shown && p.maxAttempts === null && stillAnswering(p, s)) marks = visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s);
-  const done = !stillAnswering(p, s);
-  const questionMarks = keys.shown || (marks.shown && done) ? SHOWN : marks.shown ? visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s) : marks;
+  // Shown keys imply shown marks and no further attempt, so "with the total, once no attempt can start" covers them.
+  const questionMarks = marks.shown ? visibility(REVEAL.AFTER_LAST_ATTEMPT, p, s) : marks;
   return { marks, questionMarks, keys };
 }
 

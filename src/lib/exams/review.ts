@@ -38,7 +38,7 @@ export function blanksText(content: string | null | undefined): string[] {
 
 /** True/false options: the paper's, else 正确 (key '1') and 错误 (key '2'). */
 export function optionsOf(q: Pick<PaperQuestion, 'questionType' | 'questionContentVO'>): QuestionOption[] {
-  const list = q.questionContentVO?.optionList ?? [];
+  const list = q.questionContentVO.optionList;
   if (q.questionType !== QUESTION_TYPE.TRUE_FALSE) return list;
   if (list.length === 0)
     return [

@@ -71,14 +71,16 @@ interface PeriodDates {
   endAt: number | null;
 }
 
+/** The times that are set (a period's dates and leaving are optional). */
+const known = (times: readonly (number | null | undefined)[]): number[] => times.filter((t): t is number => t != null);
+
 /**
  * One stretch in one period: from joining it (or the period's start, when later) to leaving it
  * (null: still there) or the period's end, whichever is earlier. Period dates are optional.
  */
 export function membershipOf(joinedAt: number, period: PeriodDates | null | undefined, leftAt: number | null = null): Membership {
-  const start = period?.startAt ?? null;
-  const ends = [leftAt, period?.endAt ?? null].filter((x): x is number => x !== null);
-  return { from: start === null ? joinedAt : Math.max(joinedAt, start), until: ends.length ? Math.min(...ends) : null };
+  const ends = known([leftAt, period?.endAt]);
+  return { from: Math.max(...known([joinedAt, period?.startAt])), until: ends.length ? Math.min(...ends) : null };
 }
 
 /**
@@ -112,7 +114,7 @@ export interface CompletionInput {
  */
 export function activityFinished(a: CompletionInput): boolean {
   if (a.onlineType === ONLINE_TYPE.OFFLINE) return a.signedInAt != null;
-  if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType)) return a.workSubmitted;
   if (a.classroomType == null) return a.signedInAt != null;
+  if (WORK_CLASSROOM_TYPES.includes(a.classroomType)) return a.workSubmitted;
   return a.lessonFinished;
 }

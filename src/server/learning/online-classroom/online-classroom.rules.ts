@@ -131,8 +131,6 @@ export function lessonContent(l: LessonLike, time: (ms: number | null) => string
  */
 export function creditable(content: LessonContent, lesson: { classStartAt: number | null }, now: number): boolean {
   switch (content.kind) {
-    case 'media':
-      return content.url !== null;
     case 'live': {
       const status = liveStatus(content.liveStatus);
       if (status === 'live') return lesson.classStartAt === null || now >= lesson.classStartAt;
@@ -140,6 +138,7 @@ export function creditable(content: LessonContent, lesson: { classStartAt: numbe
     }
     case 'article':
       return content.html.trim() !== '';
+    case 'media':
     case 'document':
       return content.url !== null;
     case 'images':
