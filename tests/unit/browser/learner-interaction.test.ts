@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { urlOf, type Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/classroom-interaction';
+import { inFlight } from '../../setup/msw-settled';
 
 const { default: InteractionPanel } = await import('~/islands/learner/interaction/InteractionPanel');
 const { setToken, setUser } = await import('~/lib/stores/session');
@@ -19,6 +20,7 @@ const { setToken, setUser } = await import('~/lib/stores/session');
 
 const API = 'http://api.test';
 const server = setupServer();
+const requests = inFlight(server);
 const bodies: Record<string, unknown[]> = {};
 const PROPS = { classId: 'c1', courseId: 'k1', classroomId: 'r1', classroomName: '电路的基本概念', studentId: 's1', userId: 'u1', showLike: true };
 
@@ -181,8 +183,9 @@ beforeEach(() => {
   setUser({ id: 'u1', userId: 'u1', realName: null, nickName: '小明' });
   server.use(...fakeApi());
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await requests.settled();
   server.resetHandlers();
   document.body.innerHTML = '';
 });
