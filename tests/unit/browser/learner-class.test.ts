@@ -7,7 +7,6 @@ import { setupServer } from 'msw/node';
 import { urlOf } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as api from '~/lib/api/contracts/learning-class';
-import { inFlight } from '../../setup/msw-settled';
 
 vi.mock('~/lib/navigation', async (importOriginal) => ({
   ...(await importOriginal<typeof import('~/lib/navigation')>()),
@@ -27,7 +26,6 @@ const { setToken, setUser } = await import('~/lib/stores/session');
 const API = 'http://api.test';
 const url = (call: { path: string }) => `${API}${urlOf(call)}`;
 const server = setupServer();
-const requests = inFlight(server);
 const bodies: Record<string, unknown[]> = {};
 
 function detail(over: Partial<learning.StudentClassDetail> = {}): learning.StudentClassDetail {
@@ -168,9 +166,8 @@ beforeEach(() => {
   setUser({ id: 'u1', userId: 'u1', realName: null, nickName: '小明' });
   reducedMotion(false);
 });
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  await requests.settled();
   server.resetHandlers();
   vi.mocked(navigateTo).mockClear();
   vi.useRealTimers();

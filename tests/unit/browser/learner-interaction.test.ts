@@ -6,7 +6,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { urlOf, type Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/classroom-interaction';
-import { inFlight } from '../../setup/msw-settled';
 
 const { default: InteractionPanel } = await import('~/islands/learner/interaction/InteractionPanel');
 const { setToken, setUser } = await import('~/lib/stores/session');
@@ -20,7 +19,6 @@ const { setToken, setUser } = await import('~/lib/stores/session');
 
 const API = 'http://api.test';
 const server = setupServer();
-const requests = inFlight(server);
 const bodies: Record<string, unknown[]> = {};
 const PROPS = { classId: 'c1', courseId: 'k1', classroomId: 'r1', classroomName: '电路的基本概念', studentId: 's1', userId: 'u1', showLike: true };
 
@@ -89,9 +87,17 @@ function fresh(): State {
 const ok = (data: unknown, message = 'success') => HttpResponse.json({ code: 0, data, message });
 const page = <T>(records: T[]) => ({ records, current: 1, size: 999, total: records.length, pages: 1 });
 
+/**
+ * Each test signs in with a token of its own: a request of a component an earlier test unmounted
+ * may still be on its way, and is answered without being counted or changing this test's data.
+ */
+let testToken = '';
+let tokens = 0;
+
 function on<Req>(call: Call<Req, unknown>, answer: (body: Req) => unknown) {
   const method = call.method.toLowerCase() as 'post' | 'put' | 'delete';
   return http[method](`${API}${urlOf(call)}`, async ({ request }) => {
+    if (request.headers.get('Token') !== testToken) return ok(null);
     const body = (await request.json()) as Req;
     const list = bodies[`${call.method} ${call.path}`] ?? [];
     bodies[`${call.method} ${call.path}`] = list;
@@ -179,13 +185,13 @@ beforeEach(() => {
   state = fresh();
   const portalConfig = { apiBase: API, tenantId: 't-1', partner: false, partnerSlug: 'kingdee', loginPath: '/login' };
   document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify(portalConfig)}</script>`;
-  setToken('tok', Date.now() + 3_600_000);
+  testToken = `tok-${++tokens}`;
+  setToken(testToken, Date.now() + 3_600_000);
   setUser({ id: 'u1', userId: 'u1', realName: null, nickName: '小明' });
   server.use(...fakeApi());
 });
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  await requests.settled();
   server.resetHandlers();
   document.body.innerHTML = '';
 });

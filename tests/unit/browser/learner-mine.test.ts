@@ -5,7 +5,6 @@ import { createElement } from 'react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { LearnerClass } from '~/lib/api/contracts/learning';
-import { inFlight } from '../../setup/msw-settled';
 
 vi.mock('~/lib/navigation', async (importOriginal) => ({
   ...(await importOriginal<typeof import('~/lib/navigation')>()),
@@ -26,7 +25,6 @@ const ENROL = `${API}/api/product/app/classStudent/updateEnrolState`;
 const USER_INFO = `${API}/api/oauth/appUser/getUserInfo`;
 
 const server = setupServer();
-const requests = inFlight(server);
 const bodies: Record<string, unknown[]> = {};
 
 function klass(n: number, over: Partial<LearnerClass> = {}): LearnerClass {
@@ -115,9 +113,8 @@ beforeEach(() => {
   sessionStorage.clear();
   config(false);
 });
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  await requests.settled();
   server.resetHandlers();
   vi.mocked(navigateTo).mockClear();
   vi.useRealTimers();
