@@ -29,6 +29,13 @@ const fileHeaders = (etag: string) => ({
   'content-security-policy': "default-src 'none'; sandbox",
 });
 
+/** A file that is not there, as every such answer says it: 404, plain text, never kept by a cache. */
+async function expectNotFound(answer: Response, why: string): Promise<void> {
+  expect(answer.status, why).toBe(404);
+  expect(headersOf(answer), why).toEqual({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  expect(answer.body === null ? '' : await answer.text(), why).toBe(answer.body === null ? '' : 'Not found');
+}
+
 const headersOf = (answer: Response) => Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-length' && name !== 'content-range'));
 
 describe.each(STORAGE_DRIVERS)('files kept by the %s store', (driver) => {
@@ -115,7 +122,7 @@ describe.each(STORAGE_DRIVERS)('files kept by the %s store', (driver) => {
     expect(part.headers.get('content-range')).toBe(`bytes 10-19/${SIZE}`);
     expect(part.headers.get('content-length')).toBe('10');
     expect(part.body).toBeNull();
-    expect((await head('/files/nobody/202611/nothing.png')).status).toBe(404);
+    await expectNotFound(await head('/files/nobody/202611/nothing.png'), 'HEAD of a made-up key');
   });
 
   test('a revalidation with the tag (alone, weak, or in a list) is 304 without a body; another tag gets the file', async () => {
@@ -132,16 +139,14 @@ describe.each(STORAGE_DRIVERS)('files kept by the %s store', (driver) => {
   test("404: another school's host, a made-up or climbing key, and a record whose bytes the store does not have", async () => {
     const file = await uploaded();
     const key = keyOfUrl(file.url);
-    expect((await get(file.url, {}, HUAXIA.id)).status).toBe(404);
-    expect((await get(file.url.replace(/\.png$/, '.gif'))).status).toBe(404);
-    expect((await get(`/files/../${key}`)).status).toBe(404);
-    expect((await get(`/files/${DEMO.id}/202611/../../secret.png`)).status).toBe(404);
+    await expectNotFound(await get(file.url, {}, HUAXIA.id), "another school's host");
+    await expectNotFound(await get(file.url.replace(/\.png$/, '.gif')), 'another extension');
+    await expectNotFound(await get(`/files/../${key}`), 'a key climbing out');
+    await expectNotFound(await get(`/files/${DEMO.id}/202611/../../secret.png`), 'a key climbing out of its school');
 
     const gone = await uploaded();
     await server().runtime.storage.remove(keyOfUrl(gone.url));
-    const answer = await get(gone.url);
-    expect(answer.status).toBe(404);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    await expectNotFound(await get(gone.url), 'a record whose bytes are gone');
     expect((await get(file.url)).status).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import { makeStaff, sessionOf } from '../setup/staff';
 import { probeFile, testVideo } from '../setup/media';
 import { localCopyOf } from '../setup/stored';
 import { stagedFor } from '../setup/staging';
-import { createUpload, patchUpload, tusCall, uploadIdOf } from '../setup/tus';
+import { createUpload, patchUpload, tusCall, uploadIdOf, expectUploadNotFound } from '../setup/tus';
 import { asInstance, useInstanceBeside, type Instance } from '../setup/instances';
 
 /**
@@ -77,7 +77,7 @@ describe('two instances with their own disks and one bucket', () => {
     // Nothing of it is left staged: not in the bucket, not on either disk; the upload is over everywhere.
     expect(await stagedFor(first(), id)).toEqual([]);
     for (const instance of [a, b]) expect(stagedOnDisk(instance)).toEqual([]);
-    expect((await tusCall(a, session, 'HEAD', location)).status).toBe(404);
+    expectUploadNotFound(await tusCall(a, session, 'HEAD', location));
     expect(await first().runtime.db.selectFrom('mediaUploads').select('id').where('id', '=', id).execute()).toEqual([]);
   }, 60_000);
 
@@ -127,7 +127,7 @@ describe('two instances with their own disks and the local driver', () => {
     const location = made.headers.get('location')!;
     expect((await patchUpload(first(), session, location, 0, pdfOf(100).subarray(0, 50))).status).toBe(204);
     expect(await offsetOn(second(), session, location)).toBeNull();
-    expect((await tusCall(second(), session, 'HEAD', location)).status).toBe(404);
+    expectUploadNotFound(await tusCall(second(), session, 'HEAD', location));
     expect(await offsetOn(first(), session, location)).toBe('50');
   });
 });

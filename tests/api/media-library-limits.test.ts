@@ -9,6 +9,7 @@ import { DEMO, HUAXIA, STORAGE_DRIVERS, useTestServer } from '../setup/server';
 import { stagedFor } from '../setup/staging';
 import { asStaff, auditFromNow, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 import { PNG_1PX } from '../setup/files';
+import { expectUploadNotFound } from '../setup/tus';
 
 /**
  * The media library's limits on resumable uploads (decision 050), the endpoint's one shape of
@@ -173,8 +174,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect(removed).toBeGreaterThanOrEqual(1);
       expect((await openRows(account.id)).map((r) => r.id)).toEqual([idOf(busy)]);
       expect(await stagedFor(server(), idOf(idle))).toEqual([]);
-      const gone = await tus(session, 'HEAD', idle);
-      expect(gone.status).toBe(404);
+      expectUploadNotFound(await tus(session, 'HEAD', idle));
       // The one that progressed finishes.
       const done = await patch(session, busy, 100, bytes.subarray(100));
       expect(done.status).toBe(204);
@@ -271,8 +271,8 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       const location = first.headers.get('location')!;
       const uploadId = idOf(location);
       // Asked again (a client that did not get the answer): the upload is finished, nothing new is made.
-      expect((await tus(session, 'HEAD', location)).status).toBe(404);
-      expect((await patch(session, location, 0, PNG_1PX)).status).toBe(404);
+      expectUploadNotFound(await tus(session, 'HEAD', location));
+      expectUploadNotFound(await patch(session, location, 0, PNG_1PX));
       const rows = await db().selectFrom('mediaAssets').select(['id', 'name']).where('uploadId', '=', uploadId).execute();
       expect(rows).toEqual([{ id: assetId, name: '一次传完.png' }]);
       expect(await openRows(account.id)).toEqual([]);

@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
+import { t } from '~/server/i18n';
 import { DEMO, type Answer, type TestServer } from './server';
 
 /** What the protocol needs of an instance: its requests. */
@@ -38,3 +40,12 @@ export const patchUpload = (server: Instance, session: TestStaffSession, locatio
   tusCall(server, session, 'PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, bytes);
 
 export const uploadIdOf = (location: string) => location.split('/').pop()!;
+
+/**
+ * The answer about an upload that is not there (finished, cancelled, swept, someone else's): 404,
+ * which tells a tus client to start anew; with a body (not HEAD) the envelope says why.
+ */
+export function expectUploadNotFound(answer: Answer): void {
+  expect(answer.status).toBe(404);
+  if (answer.text !== '') expect(answer.body).toEqual({ code: 404, data: null, message: t('adminMedia.error.notFound') });
+}
