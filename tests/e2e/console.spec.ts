@@ -14,7 +14,7 @@ for (const family of PAGE_FAMILIES) {
 
   // Without a declared icon the browser asks for /favicon.ico, which no host has: a 404 and a
   // console error on the visitor's first page.
-  test(`${family.name}: declares an icon that loads`, async ({ page, consoleGuard }) => {
+  test(`${family.name}: declares an icon that loads @desktop-only`, async ({ page, consoleGuard }) => {
     if (family.url) consoleGuard.allowFailedResource(family.url, family.status);
     consoleGuard.allowFailedResource(KNOWN_FAVICON_404, 404); // this test asserts it directly
     expect(await family.open(page)).toBe(family.status);

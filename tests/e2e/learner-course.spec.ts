@@ -128,7 +128,7 @@ test.describe('course detail', () => {
     expect(new URL(page.url()).searchParams.get('courseId')).toBe(new URL(url, DEMO_ORIGIN).searchParams.get('courseId'));
   });
 
-  test('a homework or test shows its own time limit, 不限时 when it has none, never the lesson’s length (issue 27)', async ({ page }) => {
+  test('a homework or test shows its own time limit, 不限时 when it has none, never the lesson’s length (issue 27) @desktop-only', async ({ page }) => {
     await openCourse(page, 'elec');
     await page.getByRole('tab', { name: '在线作业' }).click();
     const homework = panel(page).getByRole('listitem').filter({ hasText: '安全用电课后作业' });
@@ -168,7 +168,7 @@ test.describe('course detail', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('digital: a course without a learning URL says 请联系班主任开通课程 and goes nowhere', async ({ page }) => {
+  test('digital: a course without a learning URL says 请联系班主任开通课程 and goes nowhere @desktop-only', async ({ page }) => {
     const url = await openCourse(page, 'digital');
     await expect(page.getByRole('tablist', { name: '课程内容' })).toHaveCount(0);
     await expect(page.getByText('暂无课程内容').first()).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('course detail', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('iiot: 进入学习 goes through the platform to its classroom, with this page to come back to', async ({ page }) => {
+  test('iiot: 进入学习 goes through the platform to its classroom, with this page to come back to @desktop-only', async ({ page }) => {
     const url = await openCourse(page, 'iiot');
     const enter = region(page, '最近学习').getByRole('button', { name: '进入学习' });
     await expectNoSeriousA11yViolations(page, 'third-party course');
@@ -195,7 +195,7 @@ test.describe('course detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: courseName('iiot') })).toBeVisible();
   });
 
-  test("each teacher's avatar shows that teacher's own surname", async ({ page }) => {
+  test("each teacher's avatar shows that teacher's own surname @desktop-only", async ({ page }) => {
     await openCourse(page, 'elec');
     const teachers = region(page, '授课老师').getByRole('listitem');
     await expect(teachers).toHaveCount(2);
@@ -207,7 +207,7 @@ test.describe('course detail', () => {
     }
   });
 
-  test('the class page and the course page show one course with the same requirements and participants', async ({ page }) => {
+  test('the class page and the course page show one course with the same requirements and participants @desktop-only', async ({ page }) => {
     const [me, mate, idle] = await newLearners(DEMO_TENANT.id, 3);
     const fixture = await newClass({
       tenantId: DEMO_TENANT.id,

@@ -67,7 +67,7 @@ test.describe('/school-info', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test("open or resting at the visitor's China time, right at the boundaries", async ({ page }) => {
+  test("open or resting at the visitor's China time, right at the boundaries @desktop-only", async ({ page }) => {
     const expectStates = async (states: Record<string, '营业中' | '休息中'>) => {
       for (const [name, label] of Object.entries(states)) {
         await expect(point(page, name).getByText(label, { exact: true }), `${name} ${label}`).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('/school-info', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('a failed key call or a map script that does not load also leaves the list, without a map box', async ({ page }) => {
+  test('a failed key call or a map script that does not load also leaves the list, without a map box @desktop-only', async ({ page }) => {
     await mapParams(page, null, 500);
     await page.goto('/school-info');
     await expect(page.locator('school-map')).toHaveAttribute('data-map', 'unavailable');
@@ -145,7 +145,7 @@ test.describe('/school-info', () => {
     await expect(page.getByRole('main').getByRole('link', { name: `在地图中打开：${school.universityName}` })).toBeVisible();
   });
 
-  test('with a key the map loads after 500 ms at zoom 17.2 with the school and its points', async ({ page }) => {
+  test('with a key the map loads after 500 ms at zoom 17.2 with the school and its points @desktop-only', async ({ page }) => {
     let askedAt = -1;
     await page.route(PARAMS, async (route) => {
       askedAt = await page.evaluate(() => performance.now());
@@ -220,7 +220,7 @@ test.describe('/school-info', () => {
     await expect(detail.getByText(third!.features)).toBeVisible();
   });
 
-  test('bad query values fall back to the first tab or the first organisation', async ({ page }) => {
+  test('bad query values fall back to the first tab or the first organisation @desktop-only', async ({ page }) => {
     for (const query of ['?index=9', '?index=abc', '?index=-1', '?index=']) {
       expect((await page.goto(`/school-info${query}`))?.status(), query).toBe(200);
       await expect(page.getByRole('region', { name: '本项目介绍' })).toBeVisible();
@@ -229,7 +229,7 @@ test.describe('/school-info', () => {
     await expect(page.getByRole('article').locator('[data-org-level]')).toHaveText('国家级');
   });
 
-  test('the second school shows only its own organisations and service points', async ({ page }) => {
+  test('the second school shows only its own organisations and service points @desktop-only', async ({ page }) => {
     await page.goto(`${HUAXIA_ORIGIN}/school-info?index=2`);
     const list = page.getByRole('navigation', { name: '认证机构列表' });
     await expect(list.getByRole('link')).toHaveText([/华夏低空经济认证中心/]);
@@ -242,13 +242,13 @@ test.describe('/school-info', () => {
     await expect(page.getByRole('main')).not.toContainText(JIANYE);
   });
 
-  test('?index=certification is the certification tab (old links keep working)', async ({ page }) => {
+  test('?index=certification is the certification tab (old links keep working) @desktop-only', async ({ page }) => {
     await page.goto('/school-info?index=certification');
     await expect(page.getByRole('navigation', { name: '学校简介栏目' }).getByRole('link', { name: '认证机构介绍' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('navigation', { name: '认证机构列表' }).getByRole('link')).toHaveCount(3);
   });
 
-  test('?index=evaluation: the evaluation organisation selected and the evaluation points', async ({ page }) => {
+  test('?index=evaluation: the evaluation organisation selected and the evaluation points @desktop-only', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2026-11-22T19:00:00+08:00'));
     await page.goto('/school-info?index=evaluation');
     await expect(page.getByText('职业技能等级评价：以下是本校合作的评价机构与评价点。')).toBeVisible();
@@ -302,7 +302,7 @@ test.describe('app download, promotion and organisation QR pages', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('a school without an app of its own (and none from the operator) offers no app download', async ({ page, consoleGuard }) => {
+  test('a school without an app of its own (and none from the operator) offers no app download @desktop-only', async ({ page, consoleGuard }) => {
     consoleGuard.allowFailedResource(`${HUAXIA_ORIGIN}/login/student-login`, 404);
     await page.goto(`${HUAXIA_ORIGIN}/educational-product`);
     await expect(page.getByRole('banner').getByRole('link', { name: '考试登录' })).toBeVisible();
@@ -313,7 +313,7 @@ test.describe('app download, promotion and organisation QR pages', () => {
     await expect(page.getByRole('img', { name: 'APP下载二维码' })).toHaveCount(0);
   });
 
-  test("/login/promotion: the promotion-partner entry links to the school's own partner login, else the operator's", async ({ page }) => {
+  test("/login/promotion: the promotion-partner entry links to the school's own partner login, else the operator's @desktop-only", async ({ page }) => {
     const own = await makeSchool('推广测试学院', { promotionLoginUrl: OWN_PROMOTION });
     await page.goto(`${own.origin}/educational-product`);
     await page.getByRole('contentinfo').getByRole('link', { name: '推广合伙人登录' }).click();
@@ -346,7 +346,7 @@ test.describe('app download, promotion and organisation QR pages', () => {
     await expect(page.getByRole('contentinfo')).not.toContainText('备案');
   });
 
-  test("/org-qrcode: a QR image of the school's home page here, built with the school id", async ({ page }) => {
+  test("/org-qrcode: a QR image of the school's home page here, built with the school id @desktop-only", async ({ page }) => {
     await page.goto('/org-qrcode');
     const qr = page.getByRole('img', { name: `${school.universityName}机构二维码` });
     await expect(qr).toBeVisible();
