@@ -68,10 +68,14 @@ export function localDiskStore(root: string): FileStore {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const partial = `${path}.${randomUUID()}.part`;
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, out);
         await rename(partial, path);
       } catch (error) {
+        // A source that fails at once can fail before the file is even opened: the file is made
+        // after the failure, so it is removed only once the stream has closed.
+        if (!out.closed) await new Promise((done) => out.once('close', done));
         await rm(partial, { force: true });
         throw error;
       }
