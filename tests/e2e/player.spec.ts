@@ -58,9 +58,15 @@ test.describe('video player', () => {
 
     expect(english(await playerTexts(player, title))).toEqual([]);
 
-    // The settings menu and its sub-menus are in Chinese too.
-    await player.hover();
-    await dialog.getByRole('button', { name: '设置', includeHidden: true }).first().click({ force: true });
+    // The settings menu and its sub-menus are in Chinese too. While the video plays, its controls
+    // hide after two idle seconds, which a busy machine can spend between two steps (on a touch
+    // screen nothing hovers to keep them); paused with the player's own key, they stay.
+    await expect(player).toHaveAttribute('data-started');
+    await player.focus();
+    await page.keyboard.press('k');
+    await expect(player).toHaveAttribute('data-paused');
+    await expect(player).toHaveAttribute('data-controls');
+    await dialog.getByRole('button', { name: '设置' }).first().click();
     const menu = dialog.getByRole('menu').first();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: '倍速 正常' })).toBeVisible();
