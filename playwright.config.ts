@@ -127,12 +127,13 @@ const OWN_PORTALS = /(operations-[^/]*|production-links)\.spec\.ts$/;
 /**
  * End-to-end tests against the production build (`npm run serve` = scripts/start.mjs --no-build).
  * Build first: `npm run test:e2e` does (scripts/test.mjs). Browsers cannot be downloaded here, so
- * Debian's chromium is used.
+ * Debian's Chromium headless shell is used (scripts/system-packages.mjs); E2E_CHROMIUM names another
+ * Chromium, e.g. /usr/bin/chromium (Debian's chromium) to watch a run with --headed.
  */
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env['E2E_CHROMIUM'] ?? '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
   },
 };

@@ -63,7 +63,7 @@ function shuffled(seed) {
   return ['--sequence.shuffle.files', '--sequence.shuffle.tests', `--sequence.seed=${seed}`];
 }
 
-// 0. The system programs the tests run: chromium, nginx, ffmpeg and ffprobe (Debian's packages,
+// 0. The system programs the tests run: Chromium's headless shell, nginx, ffmpeg and ffprobe (Debian's packages,
 // installed as root when missing; scripts/system-packages.mjs).
 try {
   ensureSystemPackages(undefined, say);
