@@ -22,7 +22,15 @@ export type Rule =
   /** A domain imports a cache's code: it publishes a page change instead, which the caches hear. */
   | 'cache-in-domain'
   /** The app serves an /api route that docs/api.md does not name. */
-  | 'undocumented-route';
+  | 'undocumented-route'
+  /** A domain's SQL names a table another domain owns, outside a read model that declares it. */
+  | 'foreign-table'
+  /** SQL writes a table another domain owns (a read model included): only the owner writes. */
+  | 'foreign-write'
+  /** A table of the schema whose row type is declared outside every domain. */
+  | 'ownerless-table'
+  /** Directories of src/server import each other in a circle (sub-domains count as directories). */
+  | 'directory-cycle';
 
 export interface Violation {
   rule: Rule;
@@ -290,6 +298,198 @@ export function checkImports(root: string): Violation[] {
   return violations;
 }
 
+/**
+ * The unit of the directory rule: a domain (sub-domains apart), another folder of src/server
+ * (http, db …), or a file directly in src/server (errors.ts, runtime.ts: each its own unit).
+ */
+function directoryUnit(domainOf: (file: string) => string | undefined, file: string): string | undefined {
+  const parts = file.split('/');
+  if (parts[0] !== 'src' || parts[1] !== 'server') return undefined;
+  if (parts.length === 3) return parts[2];
+  return domainOf(file) ?? parts[2];
+}
+
+/**
+ * No circle between directories of src/server through runtime imports (a type-only import is
+ * erased and moves nothing): each directory can be read, tested and moved with only those below it.
+ */
+export function checkDirectories(root: string): Violation[] {
+  const files = importGraph(root);
+  const domainOf = domainResolver(files.keys());
+  const graph = new Map<string, Edge[]>();
+  for (const [file, edges] of files) {
+    const from = directoryUnit(domainOf, file);
+    if (!from) continue;
+    const out = graph.get(from) ?? [];
+    graph.set(from, out);
+    for (const edge of edges) {
+      const to = directoryUnit(domainOf, edge.to);
+      if (!to || to === from || edge.typeOnly || out.some((e) => e.to === to)) continue;
+      out.push({ ...edge, specifier: `${file} → ${edge.to}`, to });
+    }
+  }
+  return cyclicComponents(graph).map((component) => {
+    const cycle = shortestCycle(graph, component);
+    const steps = cycle.slice(1).map((to, i) => graph.get(cycle[i]!)!.find((e) => e.to === to)!.specifier);
+    return { rule: 'directory-cycle' as const, file: component.join(', '), target: steps.join('; ') };
+  });
+}
+
+/** Kysely's calls whose first argument names tables: a name, `name as alias`, or a list of them. */
+const TABLE_CALLS = new Set([
+  'selectFrom',
+  'updateTable',
+  'insertInto',
+  'replaceInto',
+  'deleteFrom',
+  'mergeInto',
+  'innerJoin',
+  'leftJoin',
+  'rightJoin',
+  'fullJoin',
+  'crossJoin',
+  'innerJoinLateral',
+  'leftJoinLateral',
+  'crossJoinLateral',
+  'using',
+]);
+const WRITE_CALLS = new Set(['updateTable', 'insertInto', 'replaceInto', 'deleteFrom', 'mergeInto']);
+/** A table named in raw SQL (sql`…` templates): after from, join, update or into, in snake_case. */
+const RAW_TABLE = /\b(from|join|update|into)\s+"?([a-z][a-z0-9_]*)"?/gi;
+const RAW_WRITE = /^(update|into)$/i;
+/** A read model: a query module of a domain that reads other domains' tables, all listed in its `READS`. */
+const READ_MODEL = /\.read-model\.ts$/;
+/** The database's own tools (migrations, backup, moving a school) handle every table by design. */
+const DATABASE_TOOLS = 'src/server/db/';
+const SCHEMA = 'src/server/db/schema.ts';
+
+export interface TableUse {
+  file: string;
+  table: string;
+  write: boolean;
+  line: number;
+}
+
+const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The table names a Kysely argument gives: literals, `x as 'name'` casts and lists of them. */
+function tableNames(node: ts.Expression): string[] {
+  if (ts.isStringLiteralLike(node)) return [node.text.split(/\s+as\s+/)[0]!.trim()];
+  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((e) => tableNames(e));
+  if (ts.isAsExpression(node) && ts.isLiteralTypeNode(node.type) && ts.isStringLiteral(node.type.literal)) return [node.type.literal.text];
+  if (ts.isParenthesizedExpression(node)) return tableNames(node.expression);
+  // A subquery, an alias of one or a variable: its own calls are read where they are written.
+  return [];
+}
+
+/** Every table of `tables` named by Kysely calls or raw SQL in one file. */
+export function tableUsesOf(file: string, text: string, tables: ReadonlySet<string>): TableUse[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const uses: TableUse[] = [];
+  const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && TABLE_CALLS.has(node.expression.name.text)) {
+      const call = node.expression.name.text;
+      const first = node.arguments[0];
+      for (const table of first ? tableNames(first) : []) {
+        if (tables.has(table)) uses.push({ file, table, write: WRITE_CALLS.has(call), line: lineOf(node) });
+      }
+    }
+    if (ts.isTaggedTemplateExpression(node) && /^sql\b/.test(node.tag.getText(source))) {
+      const tpl = node.template;
+      const parts = ts.isNoSubstitutionTemplateLiteral(tpl) ? [tpl.text] : [tpl.head.text, ...tpl.templateSpans.map((span) => span.literal.text)];
+      for (const part of parts) {
+        for (const match of part.matchAll(RAW_TABLE)) {
+          const table = camel(match[2]!);
+          if (tables.has(table)) uses.push({ file, table, write: RAW_WRITE.test(match[1]!), line: lineOf(node) });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return uses;
+}
+
+/**
+ * Each table's owner: the domain whose *.table.ts declares its row type (read from the schema's
+ * `Database` interface and the imports of src/server/db/schema.ts).
+ */
+export function tableOwners(root: string): { owners: Map<string, string>; ownerless: string[] } {
+  const files = sourceFilesUnder(join(root, 'src')).map((f) => idOf(root, f));
+  const domainOf = domainResolver(files);
+  const schemaFile = join(root, SCHEMA);
+  const source = ts.createSourceFile(schemaFile, readFileSync(schemaFile, 'utf8'), ts.ScriptTarget.Latest, true);
+  const declaredIn = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const target = resolveImport(root, schemaFile, statement.moduleSpecifier.text);
+    const bindings = statement.importClause?.namedBindings;
+    if (!target || !bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) declaredIn.set(element.name.text, idOf(root, target));
+  }
+  const owners = new Map<string, string>();
+  const ownerless: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isInterfaceDeclaration(statement) || statement.name.text !== 'Database') continue;
+    for (const member of statement.members) {
+      if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) continue;
+      const table = member.name.getText(source);
+      const file = declaredIn.get(member.type.typeName.getText(source));
+      const owner = file ? domainOf(file) : undefined;
+      if (owner) owners.set(table, owner);
+      else ownerless.push(table);
+    }
+  }
+  return { owners, ownerless };
+}
+
+/** The table names a read model's `export const READS = [...]` lists. */
+function declaredReads(file: string, text: string): Set<string> {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const reads = new Set<string>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== 'READS' || !declaration.initializer) continue;
+      let value: ts.Expression = declaration.initializer;
+      while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value)) value = value.expression;
+      for (const name of tableNames(value)) reads.add(name);
+    }
+  }
+  return reads;
+}
+
+/**
+ * Rule f: each table has one owning domain; only the owner's SQL writes it, and another domain
+ * reads it only in a read model (`*.read-model.ts`) whose `READS` lists it. The database's own
+ * tools under src/server/db are exempt.
+ */
+export function checkTables(root: string): Violation[] {
+  const { owners, ownerless } = tableOwners(root);
+  const tables = new Set(owners.keys());
+  const files = sourceFilesUnder(join(root, 'src', 'server')).map((f) => idOf(root, f));
+  const domainOf = domainResolver(files);
+  const violations: Violation[] = ownerless.map((table) => ({ rule: 'ownerless-table' as const, file: SCHEMA, target: table }));
+  for (const file of files) {
+    if (file.startsWith(DATABASE_TOOLS) || !/\.tsx?$/.test(file)) continue;
+    const text = readFileSync(join(root, file), 'utf8');
+    const domain = domainOf(file);
+    const reads = READ_MODEL.test(file) ? declaredReads(file, text) : new Set<string>();
+    const seen = new Set<string>();
+    for (const use of tableUsesOf(file, text, tables)) {
+      const owner = owners.get(use.table)!;
+      if (owner === domain) continue;
+      const rule = use.write ? ('foreign-write' as const) : reads.has(use.table) ? undefined : ('foreign-table' as const);
+      const key = `${rule} ${use.table}`;
+      if (!rule || seen.has(key)) continue;
+      seen.add(key);
+      violations.push({ rule, file, target: `${use.table} (${owner})`, line: use.line });
+    }
+  }
+  return violations;
+}
+
 export interface RouteLike {
   method: string;
   path: string;
@@ -344,5 +544,13 @@ export function describeViolation(v: Violation): string {
       return `import cycle: ${v.target}`;
     case 'undocumented-route':
       return `${v.target} is served but has no heading in ${v.file}`;
+    case 'foreign-table':
+      return `${where} names the table ${v.target} in its SQL: read it through its owner's service or a read model whose READS lists it`;
+    case 'foreign-write':
+      return `${where} writes the table ${v.target}: only its owner's repository writes it`;
+    case 'ownerless-table':
+      return `${where}: the table ${v.target} has its row type outside every domain`;
+    case 'directory-cycle':
+      return `directories import each other in a circle (${v.file}): ${v.target}`;
   }
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { checkImports, checkRoutes, describeViolation, importsOf, type Violation } from '../support/architecture';
+import { checkDirectories, checkImports, checkRoutes, checkTables, describeViolation, importsOf, type Violation } from '../support/architecture';
+import { OWED_DIRECTORY_CYCLES, OWED_TABLE_USES } from '../support/architecture-owed';
 
 /**
  * The architecture rules (decision 013): the checker first proves it finds each planted violation
@@ -51,6 +52,27 @@ describe('the architecture checker finds planted violations', () => {
     ]);
   });
 
+  it("a domain's SQL naming another domain's table (Kysely calls, aliases, casts, raw SQL), a write to one, a read model's undeclared table, a row type outside every domain", () => {
+    expect(checkTables(fixture('tables')).map(({ rule, file, target, line }) => ({ rule, file, target, line }))).toEqual([
+      { rule: 'ownerless-table', file: 'src/server/db/schema.ts', target: 'requestLog', line: undefined },
+      { rule: 'foreign-table', file: 'src/server/news/front-page.read-model.ts', target: 'schoolDomains (tenant)', line: 5 },
+      { rule: 'foreign-write', file: 'src/server/news/front-page.read-model.ts', target: 'tenants (tenant)', line: 6 },
+      { rule: 'foreign-table', file: 'src/server/news/news.repository.ts', target: 'tenants (tenant)', line: 7 },
+      { rule: 'foreign-table', file: 'src/server/news/news.repository.ts', target: 'schoolDomains (tenant)', line: 8 },
+      { rule: 'foreign-write', file: 'src/server/news/news.repository.ts', target: 'tenants (tenant)', line: 10 },
+    ]);
+  });
+
+  it('directories in a circle through runtime imports; a type-only import back and a file of src/server close none', () => {
+    expect(checkDirectories(fixture('directories'))).toEqual([
+      {
+        rule: 'directory-cycle',
+        file: 'http, tenant',
+        target: 'src/server/http/serve.ts → src/server/tenant/tenant.service.ts; src/server/tenant/tenant.routes.ts → src/server/http/serve.ts',
+      },
+    ]);
+  });
+
   it('an /api route missing from api.md (a heading per call, {id} for :id); middleware and non-api routes are not calls', () => {
     const api = new Hono()
       .get('/news/list', (c) => c.json({}))
@@ -89,6 +111,19 @@ describe('the architecture checker finds planted violations', () => {
 describe('this project obeys the architecture rules', () => {
   it('imports: no server value or full catalogue in browser code, domains meet through services and reach no cache, no cycles', () => {
     expect(checkImports(projectRoot).map(describeViolation)).toEqual([]);
+  });
+
+  it("tables: each has one owning domain, and no domain names another one's table beyond what is still owed", () => {
+    const violations = checkTables(projectRoot);
+    expect(violations.filter((v) => v.rule === 'ownerless-table').map(describeViolation)).toEqual([]);
+    const uses = violations
+      .filter((v) => v.rule !== 'ownerless-table')
+      .map((v) => `${v.file} ${v.rule === 'foreign-write' ? 'writes' : 'reads'} ${v.target.split(' ')[0]}`);
+    expect(uses).toEqual(OWED_TABLE_USES);
+  });
+
+  it('directories: no circle beyond what is still owed', () => {
+    expect(checkDirectories(projectRoot).map((v) => v.file)).toEqual(OWED_DIRECTORY_CYCLES);
   });
 
   it('every /api route of the app is a heading of docs/api.md', async () => {
