@@ -209,6 +209,30 @@ test.describe('certificate query (证书查询)', () => {
     await expect(tab(page, '职业技能等级证书')).toBeFocused();
   });
 
+  test('a name and number typed before the page came alive are kept and looked up @desktop-only', async ({ page }) => {
+    // The page's scripts are held back until both are typed into the server's HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_astro\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/query_pc', { waitUntil: 'commit' });
+    await field(page, '姓名').fill(skill.name);
+    await field(page, '证书编号').fill(skill.certificateCode);
+    release();
+    // The first picture comes once the form is live.
+    const { code } = await captchaAnswer(page);
+    await expect(field(page, '姓名')).toHaveValue(skill.name);
+    await expect(field(page, '证书编号')).toHaveValue(skill.certificateCode);
+    await field(page, '验证码').fill(code);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await expect(resultHeading(page)).toBeVisible();
+    await expect(row(page, '证书编号')).toHaveText(skill.certificateCode);
+  });
+
   test('clicking the picture shows a new captcha', async ({ page }, info) => {
     await openQuery(page, queryPath(info));
     const first = await captchaKey(page);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { t } from '~/lib/i18n/messages/common';
 import { fieldErrors } from '~/lib/rules/rule';
 import { toast, type ToastKind } from '~/lib/toast';
@@ -10,6 +10,8 @@ export interface Notice {
 }
 
 type FieldOf<V> = keyof V & string;
+/** Inputs whose value is not what the person typed. */
+const CHOICE_INPUTS = new Set(['checkbox', 'radio', 'hidden', 'file']);
 /** The fields holding text (inputs, text areas, selects; not the agreement checkbox). */
 type TextFieldOf<V> = { [K in FieldOf<V>]: V[K] extends string ? K : never }[FieldOf<V>];
 type FieldErrors<V> = Partial<Record<FieldOf<V>, string>>;
@@ -43,6 +45,20 @@ export function useForm<V extends object>({ initial, check }: FormOptions<V>) {
   const busy = useRef(false);
 
   const id = (field: string) => `${uid}-${field}`;
+
+  // Text typed into the server's HTML before the island took it over (a quick hand on a slow
+  // connection) is kept: the first render after hydration would put the initial values back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; later changes come through onValue.
+  useLayoutEffect(() => {
+    const typed: Record<string, string> = {};
+    for (const [name, value] of Object.entries(values)) {
+      const el = typeof value === 'string' ? document.getElementById(id(name)) : null;
+      const text = el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !CHOICE_INPUTS.has(el.type));
+      if (text && el.value !== value) typed[name] = el.value;
+    }
+    if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
+  }, []);
+
   const recheck = (field: FieldOf<V>, value: unknown) => setErrors((e) => ({ ...e, [field]: check(field, value) ?? undefined }));
 
   function change<K extends FieldOf<V>>(field: K, value: V[K]) {
