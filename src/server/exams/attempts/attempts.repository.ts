@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
@@ -196,16 +196,6 @@ export function findDutyReport(
     .where('classroomId', '=', classroomId)
     .where('dutyType', '=', dutyType)
     .executeTakeFirst();
-}
-
-/**
- * Whether anyone has started the work (an attempt of any status): the guard of a statement of
- * another table that must stay one statement with it (a work changed or moved only while
- * unstarted), so an attempt that starts meanwhile wins.
- */
-// biome-ignore lint/suspicious/noExplicitAny: the builder of any statement (of another domain's table): the subquery names only its own table
-export function hasAttempts(eb: ExpressionBuilder<Database, any>, workId: string): Expression<SqlBool> {
-  return eb.exists(eb.selectFrom('workAttempts as wa').select('wa.id').where('wa.workId', '=', workId));
 }
 
 // ------------------------------------------------------------ the learner area's reads

@@ -13,9 +13,6 @@ import * as repo from './attempts.repository';
 
 export type { AttemptRow } from './attempts.repository';
 
-/** The guard "somebody has started the work", for a statement of another table that must stay one statement. */
-export { hasAttempts } from './attempts.repository';
-
 export interface WorkScope {
   tenantId: string;
   classStudentId: string;

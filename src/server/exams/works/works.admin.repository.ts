@@ -1,12 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
-import { hasAttempts } from '../attempts/handed-in.service';
+import { hasAttempts } from './work-started.read-model';
 import type { WorkTable } from './works.table';
 
 /**
  * All SQL of the staff side of works (their lessons, papers and attempt counts are read in
  * staff-works.read-model.ts). Every query names the school and the class, or the course. Changes
- * attempts depend on are guarded by "nobody has started it" (exams/attempts' hasAttempts) in the
+ * attempts depend on are guarded by "nobody has started it" (work-started.read-model.ts) in the
  * same statement, so an attempt that starts meanwhile wins.
  */
 
