@@ -72,12 +72,6 @@ export const OWED_TABLE_USES: readonly string[] = [
   'src/server/learning/timetable/timetable.repository.ts reads classActivities',
   'src/server/learning/timetable/timetable.repository.ts reads teachingClasses',
   'src/server/learning/works/works.repository.ts reads works',
-  'src/server/media-library/media-library.repository.ts reads classrooms',
-  'src/server/media-library/media-library.repository.ts reads storedFiles',
-  'src/server/platform/platform.repository.ts reads schools',
-  'src/server/platform/platform.repository.ts writes schools',
-  'src/server/products/products.admin.repository.ts reads hotMajors',
-  'src/server/products/products.admin.repository.ts writes hotMajors',
 ];
 
 /** The members of each circle of directories (a domain, another folder, or a file of src/server). */
