@@ -1,4 +1,4 @@
-import type { DB } from '../database';
+import type { DB } from '~/server/db/database';
 import { DEMO_TENANT, EMPTY_TENANT, SECOND_TENANT, type SeedTenant } from './demo-data';
 import type { FeatureSeeder } from './seeder';
 import { seedTenant } from './tenants';
