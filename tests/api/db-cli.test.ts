@@ -102,7 +102,7 @@ describe('database commands from another folder', () => {
       const migrated = await db(folder, 'migrate');
       expect(migrated.code, migrated.stderr).toBe(0);
       expect(existsSync(join(folder, 'data/portal.sqlite'))).toBe(true);
-      const created = await db(folder, ...USES_THE_DATABASE[1]!);
+      const created = await db(folder, ...USES_THE_DATABASE.find(([name]) => name === 'create-school')!);
       expect(created.code, created.stderr).toBe(0);
       expect(created.stdout).toContain('school created (sqlite)');
     },
