@@ -68,9 +68,9 @@ function slotWebServers(at: Servers): WebServer[] {
       env: { E2E_FAKE_BANK_PORT: String(at.fakeBankPort) },
     },
     {
-      // A fresh database each run, seeded by the server on its first request.
+      // A fresh database each run, seeded with the demo schools before the server starts (as `npm start` does).
       ...piped,
-      command: `node tests/e2e/support/fresh-db.mjs ${at.demoDbFile} && npm run serve`,
+      command: `node tests/e2e/support/fresh-db.mjs ${at.demoDbFile} && npm run db:seed -- --development && npm run serve`,
       url: `${at.demoOrigin}/readyz`,
       timeout: 60_000,
       env: {
@@ -99,7 +99,7 @@ function slotWebServers(at: Servers): WebServer[] {
     {
       // The partner edition: its own header, footer and login route.
       ...piped,
-      command: `node tests/e2e/support/fresh-db.mjs ${at.partnerDbFile} && npm run serve`,
+      command: `node tests/e2e/support/fresh-db.mjs ${at.partnerDbFile} && npm run db:seed -- --development && npm run serve`,
       url: `${at.partnerOrigin}/readyz`,
       timeout: 60_000,
       env: {

@@ -96,13 +96,14 @@ export function stop(child) {
  * before the server starts.
  */
 export function seedDemo(databaseUrl) {
-  for (const command of ['migrate', 'seed']) {
-    const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), command], {
+  // The seed is a development tool (scripts/seed.ts), not one of the production database commands.
+  for (const step of [['scripts/db.ts', 'migrate'], ['scripts/seed.ts']]) {
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), ...step.map((arg, i) => (i === 0 ? join(root, arg) : arg))], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    if (r.status !== 0) throw new Error(`${command} of ${databaseUrl} failed`);
+    if (r.status !== 0) throw new Error(`${step.join(' ')} of ${databaseUrl} failed`);
   }
 }
 

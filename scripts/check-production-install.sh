@@ -4,7 +4,7 @@
 # by pruning the development ones, deploy/build-image.sh checks it), then the built server on Node 24
 # against a fresh production database. Checks that no .ts file is needed, that a fresh database
 # shows "no school yet" with the command that opens one and that this command, run as shown, opens
-# a school; that db.mjs run from another folder refuses to make a database there; and that an older
+# a school; that the build holds no demo seed; that db.mjs run from another folder refuses to make a database there; and that an older
 # Node is refused with a clear message. Prints the start-up time and the disk size.
 #   bash scripts/check-production-install.sh      (after npm run build)
 set -euo pipefail
@@ -21,6 +21,15 @@ cleanup() {
   rm -rf "$DIR"
 }
 trap cleanup EXIT
+
+# The demo schools' seed (src/dev/seed, with its published logins) is a development tool: nothing of
+# it is in the build. Its demo staff's password hash and its entry's name are found nowhere in dist/.
+DEMO_HASH="$(grep -o "scrypt\$[^']*" src/dev/seed/staff.ts)"
+[[ -n "$DEMO_HASH" ]] || { echo "check-production-install: the demo staff's hash is not in src/dev/seed/staff.ts" >&2; exit 2; }
+if seeded="$(grep -rlF -e "$DEMO_HASH" -e seedIfEmpty dist)"; then
+  echo "check-production-install: FAILED: the demo seed is in the build: $seeded" >&2
+  exit 1
+fi
 
 cp -r dist package.json package-lock.json "$DIR/"
 cd "$DIR"

@@ -1,8 +1,5 @@
 // Database commands:
 //   npm run db:migrate                      migrate the database of DATABASE_URL
-//   npm run db:seed                         seed the demo tenants into an empty database (asked for
-//                                           explicitly: a production server never seeds them)
-//   npm run db:seed -- --reset              delete the demo tenants and seed them again
 //   npm run school:create -- --predomain jiangnan --name 江南职业技能培训学院 [--domain www.jn.edu.cn …]
 //                            --admin-mobile 13800000000 --admin-name 陈文静 [--origin https://www.jn.edu.cn]
 //                                           open a new school, print where it answers and the one-time
@@ -24,11 +21,10 @@
 // In a production install (dist/ and the production packages, no sources, no tsx) the same
 // commands are `node dist/server/db.mjs <command> …` (this file, built by scripts/build-server.mjs).
 // Only migrate (and restore) may create an SQLite file; every other command refuses a DATABASE_URL
-// that names no existing file, saying which path it looked for.
-import { existsSync } from 'node:fs';
+// that names no existing file, saying which path it looked for. The demo schools are not seeded
+// here: the seed is a development tool outside the production build (`npm run db:seed`, scripts/seed.ts).
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
-import { resetDemo, seedIfEmpty } from '../src/server/db/seed';
 import { createSchool } from '../src/server/tenant/tenant.service';
 import { backupSqlite, restoreSqlite, sqliteFileOf } from '../src/server/db/backup';
 import { exportTenant, importTenant, type TransferCounts } from '../src/server/db/tenant-transfer';
@@ -39,11 +35,12 @@ import { staffMobileRule, staffNameRule } from '../src/lib/rules/staff';
 import { STAFF_ROLE } from '../src/lib/staff/roles';
 import type { Config } from '../src/server/config';
 import { notifyInstances } from '../src/server/events/page-change-bus';
+import { missingDatabase } from './database-file';
 
 const [command, ...flags] = process.argv.slice(2);
 
 /** Every command; anything else prints the usage and touches nothing. */
-const COMMANDS = ['migrate', 'seed', 'create-school', 'invite-admin', 'backup', 'restore', 'export-school', 'import-school'] as const;
+const COMMANDS = ['migrate', 'create-school', 'invite-admin', 'backup', 'restore', 'export-school', 'import-school'] as const;
 type Command = (typeof COMMANDS)[number];
 /**
  * The commands that may bring an SQLite database file into being: migrate makes a new one, restore
@@ -54,24 +51,12 @@ type Command = (typeof COMMANDS)[number];
 const MAY_CREATE: ReadonlySet<Command> = new Set(['migrate', 'restore']);
 
 const USAGE =
-  'usage: db.mjs migrate | seed [--reset] | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
+  'usage: db.mjs migrate | create-school --predomain P --name N [--domain D …] --admin-mobile M --admin-name A [--origin O] | ' +
   'invite-admin --school S --admin-mobile M --admin-name A [--origin O] | backup F | restore F | ' +
   'export-school --school S --file F | import-school --file F';
 
 function isCommand(name: string | undefined): name is Command {
   return (COMMANDS as readonly string[]).includes(name ?? '');
-}
-
-/** Why the command must not run on this database: an SQLite file that is not there, for a command that may not create it. */
-function missingDatabase(config: Config, name: Command): string | null {
-  if (config.databaseKind !== 'sqlite' || MAY_CREATE.has(name)) return null;
-  const file = sqliteFileOf(config.DATABASE_URL);
-  if (existsSync(file)) return null;
-  return (
-    `no database at ${file} (DATABASE_URL=${config.DATABASE_URL}, read from the folder ${process.cwd()}). ` +
-    "Run the command in the portal's folder, or set DATABASE_URL to the database's full path; " +
-    'only "migrate" creates a new database.'
-  );
 }
 
 /** Every value of a repeated `--name value` flag. */
@@ -126,12 +111,19 @@ const summary = (counts: TransferCounts) => `${Object.values(counts.rows).reduce
 async function main() {
   // Only the database settings are used: no secrets are asked for.
   const config = parseConfig({ NODE_ENV: 'development', ...process.env });
+  if (command === 'seed') {
+    console.error(
+      'the demo schools are seeded by a development tool that a production install does not have: run `npm run db:seed` in a checkout of the sources',
+    );
+    process.exitCode = 2;
+    return;
+  }
   if (!isCommand(command)) {
     console.log(USAGE);
     process.exitCode = 2;
     return;
   }
-  const missing = missingDatabase(config, command);
+  const missing = MAY_CREATE.has(command) ? null : missingDatabase(config);
   if (missing) {
     console.error(missing);
     process.exitCode = 2;
@@ -164,13 +156,6 @@ async function main() {
     await migrateToLatest(db);
     if (command === 'migrate') {
       console.log(`migrated (${kind})`);
-    } else if (command === 'seed') {
-      if (flags.includes('--reset')) {
-        await resetDemo(db);
-        console.log(`demo tenants recreated (${kind})`);
-      } else {
-        console.log((await seedIfEmpty(db)) ? `demo tenants seeded (${kind})` : 'database already has tenants; use --reset to recreate the demo tenants');
-      }
     } else if (command === 'create-school') {
       // The first administrator is checked before anything is written: a school nobody can run is not opened.
       const admin = adminFlags();

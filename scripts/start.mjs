@@ -205,7 +205,8 @@ if (config.METRICS_PORT) {
 
 server.listen(config.PORT, config.HOST, async () => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  // The first request opens, migrates and (in development) seeds the database. A database that is
+  // The first request opens and migrates the database (the demo schools are seeded before, by
+  // `npm start`'s first step in development: scripts/seed.ts). A database that is
   // not up yet (both started together, or restarting) is waited for, with a bounded number of
   // tries, each logged; only then does the server give up.
   const deadline = Date.now() + config.DATABASE_STARTUP_WAIT_SECONDS * 1000;

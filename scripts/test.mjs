@@ -85,7 +85,7 @@ if (!e2eOnly) {
 node('build (astro build)', 'node_modules/astro/bin/astro.mjs', ['build'], { ASTRO_TELEMETRY_DISABLED: '1' });
 node('build (server entry points)', 'scripts/build-server.mjs', []);
 
-// 4. A fresh database: the server seeds it on its first request.
+// 4. A fresh database: each Playwright server's command seeds its own before it serves.
 say(`removing ${E2E_DB}*`);
 for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${E2E_DB}${suffix}`, { force: true });
 

@@ -1,6 +1,5 @@
 import { parseConfig, type Config } from './config';
 import { migrateToLatest, openDatabase, type DB, type DatabaseKind } from './db/database';
-import { seedIfEmpty } from './db/seed';
 import { createLogger, type Logger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
@@ -26,9 +25,10 @@ export interface Server {
 }
 
 /**
- * Opens and migrates the database, then builds the API. Demo tenants (with their published demo
- * logins) are seeded into an empty database only in development mode; a production database gets
- * its schools from `npm run school:create` (or, when asked for, `npm run db:seed`).
+ * Opens and migrates the database, then builds the API. The server never seeds: the demo schools
+ * (with their published demo logins) come from the development seed (src/dev/seed, outside the
+ * production build), which `npm start` in development and `npm run db:seed` run before; a
+ * production database gets its schools from `npm run school:create`.
  */
 export async function createServer(config: Config, now: () => number = Date.now, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
   const { db, kind, poolStats } = await openDatabase({
@@ -49,7 +49,6 @@ export async function createServer(config: Config, now: () => number = Date.now,
   try {
     await migrateToLatest(db);
     runtime = createRuntime(config, db, kind, now, logger);
-    if (config.developmentMode && (await seedIfEmpty(db, now()))) runtime.logger.info('seeded demo tenants', { database: kind });
     return { runtime, app: createApp(runtime) };
   } catch (error) {
     // A failed start (the database unreachable) must not leave a pool or a listener behind: the next try opens anew.

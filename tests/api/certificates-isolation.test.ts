@@ -14,7 +14,7 @@ import {
   seed,
   solvedCaptcha,
 } from '../setup/certificates';
-import { EMPTY_TENANT } from '~/server/db/seed/demo-data';
+import { EMPTY_TENANT } from '~/dev/seed/demo-data';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 

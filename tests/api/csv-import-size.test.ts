@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES } from '~/server/http/validate';
 import { DEMO, startGateway, useTestServer } from '../setup/server';
 import { asStaff } from '../setup/staff';
 import { freshStudentMobile, makeClass, staffer, type Staffer } from '../setup/classes';
-import { idNumber } from '~/server/db/seed/certificates';
+import { idNumber } from '~/dev/seed/certificates';
 
 /**
  * The CSV imports take the files they document (decision 049): students 100,000 characters,

@@ -6,7 +6,7 @@ import { schoolInfo } from '~/lib/api/contracts/tenant';
 import { createApp } from '~/server/app';
 import { parseConfig } from '~/server/config';
 import { openDatabase } from '~/server/db/database';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { createLogger, LOG_REPEAT_INTERVAL_MS } from '~/server/logger';
 import { createRuntime } from '~/server/runtime';
 import { NOW } from '../setup/server';

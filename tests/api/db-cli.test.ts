@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
+import { openDatabase } from '~/server/db/database';
+import { hasAnySchool } from '~/server/tenant/tenant.service';
 
 /**
  * The database commands (scripts/db.ts, built as dist/server/db.mjs) run by an operator from
@@ -37,13 +39,18 @@ function elsewhere(): string {
   return folder;
 }
 
-async function db(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+type Answer = { code: number; stdout: string; stderr: string };
+
+const db = (cwd: string, ...args: string[]): Promise<Answer> => script('scripts/db.ts', cwd, {}, ...args);
+
+/** One of the database scripts run from `cwd`, on the relative DATABASE_URL unless `env` says otherwise. */
+async function script(file: string, cwd: string, env: Record<string, string | undefined>, ...args: string[]): Promise<Answer> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/loader.mjs'), join(ROOT, 'scripts/db.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/loader.mjs'), join(ROOT, file), ...args], {
       cwd,
       timeout: CLI_TIMEOUT_MS,
       // The sources' import aliases (tsconfig.json) from any folder; the built db.mjs needs none.
-      env: { ...process.env, DATABASE_URL: RELATIVE_URL, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
+      env: { ...process.env, DATABASE_URL: RELATIVE_URL, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -53,7 +60,6 @@ async function db(cwd: string, ...args: string[]): Promise<{ code: number; stdou
 }
 
 const USES_THE_DATABASE: readonly string[][] = [
-  ['seed'],
   ['create-school', '--predomain', 'jiangnan', '--name', '江南职业技能培训学院', '--admin-mobile', '13800000000', '--admin-name', '陈文静'],
   ['invite-admin', '--school', 'jiangnan', '--admin-mobile', '13800000001', '--admin-name', '钱明'],
   ['backup', 'backup.sqlite'],
@@ -96,9 +102,56 @@ describe('database commands from another folder', () => {
       const migrated = await db(folder, 'migrate');
       expect(migrated.code, migrated.stderr).toBe(0);
       expect(existsSync(join(folder, 'data/portal.sqlite'))).toBe(true);
-      const created = await db(folder, ...USES_THE_DATABASE[1]!);
+      const created = await db(folder, ...USES_THE_DATABASE.find(([name]) => name === 'create-school')!);
       expect(created.code, created.stderr).toBe(0);
       expect(created.stdout).toContain('school created (sqlite)');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+/** Whether the SQLite database at `file` has any school. */
+async function hasSchools(file: string): Promise<boolean> {
+  const { db: opened } = await openDatabase({ url: `file:${file}`, poolSize: 1 });
+  try {
+    return await hasAnySchool(opened);
+  } finally {
+    await opened.destroy();
+  }
+}
+
+describe('the demo schools: a development tool, not a production command', () => {
+  test(
+    'the production commands do not seed; `npm run db:seed` refuses a database that is not there, like them',
+    async () => {
+      const folder = elsewhere();
+      const production = await db(folder, 'seed');
+      expect(production.code).toBe(2);
+      expect(production.stderr).toContain('npm run db:seed');
+      const seeded = await script('scripts/seed.ts', folder, {});
+      expect(seeded.code, seeded.stdout).toBe(2);
+      expect(seeded.stderr).toContain(`no database at ${join(folder, 'data/portal.sqlite')}`);
+      expect(readdirSync(folder)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "`npm start`'s first step makes and seeds an empty database in development mode once, and does nothing in production",
+    async () => {
+      const folder = elsewhere();
+      const file = join(folder, 'data/portal.sqlite');
+      const production = await script('scripts/seed.ts', folder, { NODE_ENV: 'production' }, '--development');
+      expect(production.code, production.stderr).toBe(0);
+      expect(existsSync(file)).toBe(false);
+
+      const first = await script('scripts/seed.ts', folder, { NODE_ENV: undefined }, '--development');
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toContain('demo schools seeded (sqlite)');
+      expect(await hasSchools(file)).toBe(true);
+      const again = await script('scripts/seed.ts', folder, { NODE_ENV: undefined }, '--development');
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toBe('');
     },
     TEST_TIMEOUT_MS,
   );

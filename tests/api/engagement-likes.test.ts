@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken, type TestUser } from '../setup/users';
-import { DEMO_ENGAGEMENT } from '~/server/db/seed/engagement-data';
+import { DEMO_ENGAGEMENT } from '~/dev/seed/engagement-data';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 

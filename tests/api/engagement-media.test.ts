@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
-import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT, DEMO_VIDEO } from '~/server/db/seed/engagement-data';
+import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT, DEMO_VIDEO } from '~/dev/seed/engagement-data';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '~/lib/format';
 import { PATH, DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
-import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT } from '~/server/db/seed/engagement-data';
+import { DEMO_ENGAGEMENT, HUAXIA_ENGAGEMENT } from '~/dev/seed/engagement-data';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 

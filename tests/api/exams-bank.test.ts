@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
-import { BANK_PAPER_ID } from '~/server/db/seed/exams-data';
-import { CLASSMATES } from '~/server/db/seed/learning-data';
+import { BANK_PAPER_ID } from '~/dev/seed/exams-data';
+import { CLASSMATES } from '~/dev/seed/learning-data';
 import { expectOk, expectRefused } from '../setup/api';
 import { startFakeBank, fakeBankToken, FAKE_BANK_QUESTIONS, type FakeBank } from '../setup/fake-bank';
 import { startTestServer, type TestServer, startEachTestAtNow } from '../setup/server';

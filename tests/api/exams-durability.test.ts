@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { urlOf, type Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { openDatabase } from '~/server/db/database';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { bindUserToTenant, findOrCreateUser, issueToken } from '~/server/identity/identity.service';
 import { enrolInClass, newMobile } from '../setup/enrol';
 import { CLASS_A, leaves } from '../setup/exams';

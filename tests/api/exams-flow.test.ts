@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
-import { EXAM_WORKS } from '~/server/db/seed/exams-data';
+import { EXAM_WORKS } from '~/dev/seed/exams-data';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, useTestServer } from '../setup/server';
 import { allQuestions, callAs, examPlace, leaves, newStudentPlace, record, rightAnswer, seededQuestions, type ExamPlace } from '../setup/exams';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import * as learning from '~/lib/api/contracts/learning';
-import { LEARNING_CLASSES, SECOND_STUDENT } from '~/server/db/seed/learning-data';
+import { LEARNING_CLASSES, SECOND_STUDENT } from '~/dev/seed/learning-data';
 import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { enrolInClass } from '../setup/enrol';

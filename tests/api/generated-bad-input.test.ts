@@ -11,7 +11,7 @@ import { DEMO, HUAXIA, parse, useTestServer, type Answer } from '../setup/server
 import { loginAs } from '../setup/users';
 import { consoleError } from '../setup/fail-on-console-error';
 import { sessionOf } from '../setup/staff';
-import { DEMO_STAFF } from '~/server/db/seed/staff';
+import { DEMO_STAFF } from '~/dev/seed/staff';
 
 /**
  * Generated bad input on every /api route (property-based, fast-check): odd JSON bodies, wrong

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { startOfCstDay } from '~/lib/time/cst';
-import { LEADS_SEED } from '~/server/db/seed/leads';
+import { LEADS_SEED } from '~/dev/seed/leads';
 import { formatDateTime } from '~/lib/format';
 import { urlOf } from '~/lib/api/contract';
 import * as leads from '~/lib/api/contracts/leads';

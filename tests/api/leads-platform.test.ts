@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HUAXIA, startTestServer, parse, useTestServer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
-import { LEADS_SEED } from '~/server/db/seed/leads';
+import { LEADS_SEED } from '~/dev/seed/leads';
 import { setParameter, VISITS_PER_IP_PER_DAY } from '~/server/platform/platform.service';
 import { startOfCstDay } from '~/lib/time/cst';
 import { urlOf } from '~/lib/api/contract';

@@ -6,9 +6,9 @@ import type { ClassActivityItem, TodayActivity } from '~/lib/api/contracts/learn
 import { todayTabs } from '~/lib/learning/class-detail';
 import { completionRate } from '~/lib/learning/progress';
 import { formatDate } from '~/lib/time/cst';
-import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast } from '~/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { EXAM_WORKS } from '~/server/db/seed/exams-data';
+import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS, electivePast, missedPast } from '~/dev/seed/learning-data';
+import { DEMO_STUDENT } from '~/dev/seed/login';
+import { EXAM_WORKS } from '~/dev/seed/exams-data';
 import { DATE_TIME, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DAY, DEMO, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/classroom-online';
 import { CLOCK_LEAD_MS, CREDIT_TOLERANCE_MS } from '~/lib/learning/study-credit';
-import { ONLINE_COURSE } from '~/server/db/seed/online-classroom';
+import { ONLINE_COURSE } from '~/dev/seed/online-classroom';
 import { PROGRESS_LIMITS } from '~/server/limits/limits.rules';
 import { expectOk } from '../setup/api';
 import { DEMO, useTestServer } from '../setup/server';

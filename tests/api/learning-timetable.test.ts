@@ -7,8 +7,8 @@ import type { TimetableActivity, TimetableData, TimetableDutyCount } from '~/lib
 import { weekRange, monthRange } from '~/lib/learning/calendar';
 import { DUTY_TYPES } from '~/lib/learning/duties';
 import { DAY, formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
-import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS } from '~/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { LEARNING_CLASSES, LEARNING_COURSES, SECOND_STUDENT, TODAY_SLOTS } from '~/dev/seed/learning-data';
+import { DEMO_STUDENT } from '~/dev/seed/login';
 import { DATE_TIME, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, NOW, useTestServer } from '../setup/server';
 import { createLearningClass } from '../setup/learning';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { LOGIN, LOGIN_FAILED, TOO_MANY, codeLogin, codeLoginBody, passwordLoginBody, postAs, uniqueIp, uniqueMobile } from '../setup/login';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { DEMO_STUDENT } from '~/dev/seed/login';
 import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { hashPassword, verifyPassword } from '~/server/login/password';
 import { ErrorCode } from '~/lib/envelope';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { LOGIN, codeLogin, getAs, passwordLoginBody, postAs, sendLoginCode } from '../setup/login';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { DEMO_STUDENT } from '~/dev/seed/login';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { urlOf } from '~/lib/api/contract';
 import { sendSmsCode } from '~/lib/api/contracts/sms';
 import { smsSign } from '~/lib/sms-sign';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { backupSqlite, checkBackup, restoreSqlite } from '~/server/db/backup';
 
 /**

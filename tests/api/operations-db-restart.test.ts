@@ -4,7 +4,7 @@ import pg from 'pg';
 import { urlOf } from '~/lib/api/contract';
 import { sendSmsCode } from '~/lib/api/contracts/sms';
 import { smsSign } from '~/lib/sms-sign';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { PG_BINARIES, startPgCluster, type PgCluster } from '../setup/pg-cluster';
 import { startApiProcess, type ApiProcess } from '../setup/api-processes';
 

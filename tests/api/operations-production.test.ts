@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused, PATH } from '../setup/api';
 import { PRODUCTION_ENV, startTestServer } from '../setup/server';
 import { LOGIN, passwordLoginBody, postAs, uniqueIp } from '../setup/login';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_STUDENT } from '~/dev/seed/login';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { createSchool, hasAnySchool } from '~/server/tenant/tenant.service';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
@@ -29,10 +29,10 @@ describe('a fresh production database', () => {
     }
   });
 
-  test("a development server on an empty database seeds the demo schools (a newcomer's first run)", async () => {
+  test('no server seeds by itself, not even in development: the demo schools come from the development seed step', async () => {
     const dev = await startTestServer({ NODE_ENV: 'development' }, { seed: false });
     try {
-      expect(await hasAnySchool(dev.runtime.db)).toBe(true);
+      expect(await hasAnySchool(dev.runtime.db)).toBe(false);
     } finally {
       await dev.close();
     }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectPage, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
-import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
+import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/dev/seed/products-data';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { PATH as CORE, expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
 import { loginAs, withToken } from '../setup/users';
-import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/server/db/seed/products-data';
+import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '~/dev/seed/products-data';
 import { urlOf } from '~/lib/api/contract';
 import * as school from '~/lib/api/contracts/school';
 import { ErrorCode } from '~/lib/envelope';

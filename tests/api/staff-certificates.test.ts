@@ -4,7 +4,7 @@ import * as api from '~/lib/api/contracts/admin-certificates';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { blankFields, type CertificateFields } from '~/lib/certificates/admin';
-import { idNumber } from '~/server/db/seed/certificates';
+import { idNumber } from '~/dev/seed/certificates';
 import { newId } from '~/server/ids';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { certificateSignature } from '~/server/certificates/verify.rules';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as mk from '~/lib/api/contracts/admin-marking';
 import * as api from '~/lib/api/contracts/exams';
 import * as course from '~/lib/api/contracts/learning-course';
-import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
+import { LEARNING_CLASSES } from '~/dev/seed/learning-data';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { SCORE_RULES } from '~/lib/exams/attempt-policy';
 import { scorePaper } from '~/server/exams/attempts/scoring.rules';

@@ -5,7 +5,7 @@ import { ErrorCode } from '~/lib/envelope';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { STAFF_THROTTLE, CHALLENGE_TTL_MS, TOTP, totpStepAcceptable, totpStepAt } from '~/server/staff/accounts/accounts.rules';
 import { claimTotpStep } from '~/server/staff/accounts/accounts.repository';
-import { DEMO_STAFF } from '~/server/db/seed/staff';
+import { DEMO_STAFF } from '~/dev/seed/staff';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, cookieFrom, makeStaff, sessionOf, signInAs } from '../setup/staff';
 import { expectRefused } from '../setup/api';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as interaction from '~/lib/api/contracts/classroom-interaction';
-import { INTERACTION_DEMO } from '~/server/db/seed/classroom-interaction';
+import { INTERACTION_DEMO } from '~/dev/seed/classroom-interaction';
 import { PATH, expectOk, expectRefused } from '../setup/api';
 import { postAs } from '../setup/login';
 import { DEMO, HOUR, useTestServer } from '../setup/server';

@@ -6,7 +6,7 @@ import { cstWeekday } from '~/lib/learning/recurrence';
 import { DAY, formatDate } from '~/lib/time/cst';
 import { openDatabase } from '../../src/server/db/database';
 import { newId } from '../../src/server/ids';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, makeStaff, signIn } from './support/staff';
 import { newClass, newLearners } from './support/learning';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { pasteHtml } from './support/editor';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, makeStaff, signIn } from './support/staff';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { PNG_1PX } from '../setup/files';
 
 /**

@@ -2,7 +2,7 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hy
 import { DESKTOP, makeStaff, signIn, type E2eStaff } from './support/staff';
 import { newClass, newLearners } from './support/learning';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { newId } from '../../src/server/ids';
 import { E2E_DB_FILE } from './support/env';
 import { clearLookupCounts, fillQuery, idNumber } from './support/certificates';

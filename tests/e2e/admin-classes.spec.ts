@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
 import { loginStudent } from './support/session';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 
 /**
  * Classes on the staff side at an office desktop's width: an administrator creates a class with a

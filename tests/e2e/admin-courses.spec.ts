@@ -6,7 +6,7 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hy
 import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
 import { loginStudent } from './support/session';
 import { newClass, newLearners } from './support/learning';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { testVideo } from '../setup/media';
 import { openDatabase } from '../../src/server/db/database';
 import { E2E_DB_FILE } from './support/env';

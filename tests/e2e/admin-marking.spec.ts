@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { newId } from '../../src/server/ids';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DESKTOP, makeStaff, signIn, type E2eStaff } from './support/staff';

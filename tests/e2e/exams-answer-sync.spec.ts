@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { DEMO_STUDENT } from '../../src/server/db/seed/login';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { DEMO_STUDENT } from '../../src/dev/seed/login';
 import { test, expect, hydrated } from './support/fixtures';
 import { answerUrl, cell, enrolNewStudent, openAnswering, serverAttempt, workPlace } from './support/exams';
 import { E2E_DB_FILE } from './support/env';

@@ -3,9 +3,9 @@ import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hy
 import { loginStudent } from './support/session';
 import { newMobile } from '../setup/enrol';
 import { DEMO_TENANT } from './support/seed';
-import { DEMO_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
-import { DEMO_ENGAGEMENT } from '../../src/server/db/seed/engagement-data';
-import { LEADS_SEED } from '../../src/server/db/seed/leads';
+import { DEMO_PRODUCT_SEED } from '../../src/dev/seed/products-data';
+import { DEMO_ENGAGEMENT } from '../../src/dev/seed/engagement-data';
+import { LEADS_SEED } from '../../src/dev/seed/leads';
 
 /** The home page's interactive blocks: banner, coupons, training projects, reviews, feeds, album and comments. */
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { LEARNING_CLASSES, TODAY_SLOTS, electivePast, missedPast } from '../../src/server/db/seed/learning-data';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { EXAM_WORKS } from '../../src/server/db/seed/exams-data';
+import { LEARNING_CLASSES, TODAY_SLOTS, electivePast, missedPast } from '../../src/dev/seed/learning-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { EXAM_WORKS } from '../../src/dev/seed/exams-data';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_STUDENT, authForm, passwordLogin } from './support/login';
 import { openDatabase } from '../../src/server/db/database';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES, LEARNING_COURSES } from '../../src/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '../../src/server/db/seed/login';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES, LEARNING_COURSES } from '../../src/dev/seed/learning-data';
+import { DEMO_STUDENT } from '../../src/dev/seed/login';
 import { courseJump } from '../../src/lib/learning/jumps';
 import { urlOf } from '../../src/lib/api/contract';
 import { courseSituation, type CourseSituation } from '../../src/lib/api/contracts/learning-course';

@@ -1,5 +1,5 @@
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES } from '../../src/dev/seed/learning-data';
 import { test, expect, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN } from './support/env';
 import { loginStudent } from './support/session';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectWithinScreenWidth, hydrated } from './support/fixtures';
 import { newClass, newLearners } from './support/learning';
 import { loginStudent } from './support/session';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
-import { HIGHLIGHTS, OFFLINE_LESSONS } from '../../src/server/db/seed/offline-classroom';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES } from '../../src/dev/seed/learning-data';
+import { HIGHLIGHTS, OFFLINE_LESSONS } from '../../src/dev/seed/offline-classroom';
 import { openDatabase } from '../../src/server/db/database';
 import { activityJump } from '../../src/lib/learning/jumps';
 import { formatDateTime } from '../../src/lib/time/cst';

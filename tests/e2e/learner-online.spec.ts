@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES } from '../../src/server/db/seed/learning-data';
-import { EXTRA_LESSONS, ONLINE_COURSE } from '../../src/server/db/seed/online-classroom';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES } from '../../src/dev/seed/learning-data';
+import { EXTRA_LESSONS, ONLINE_COURSE } from '../../src/dev/seed/online-classroom';
 import { MAX_PLAYBACK_RATE } from '../../src/lib/learning/study-credit';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './support/env';

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES, LEARNING_COURSES } from '../../src/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '../../src/server/db/seed/login';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES, LEARNING_COURSES } from '../../src/dev/seed/learning-data';
+import { DEMO_STUDENT } from '../../src/dev/seed/login';
 import { bindUserToTenant, findOrCreateUser, issueToken, userInfoOf } from '../../src/server/identity/identity.service';
 import { courseJump } from '../../src/lib/learning/jumps';
 import { test, expect, hydrated } from './support/fixtures';

@@ -9,8 +9,8 @@ import { urlOf } from '~/lib/api/contract';
 import { schoolInfo } from '~/lib/api/contracts/tenant';
 import { signIn } from '~/lib/api/contracts/staff';
 import { MEDIA_UPLOAD_PATH } from '~/lib/media-library';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
-import { DEMO_STAFF } from '~/server/db/seed/staff';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
+import { DEMO_STAFF } from '~/dev/seed/staff';
 import { USER_AGENT_LOG_MAX } from '~/server/http/access-log';
 import { PORTAL_METRICS } from '../setup/metrics';
 

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { BENCH_PRODUCTION_ENV, freePort, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { urlOf } from '~/lib/api/contract';
 import { newsPage } from '~/lib/api/contracts/content';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '~/lib/media-library';
 import { UPLOAD_API_PATH } from '~/lib/uploads';
 import { localNginxConf } from '../setup/nginx-conf';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 // The benchmarks' process helpers: free ports, the portal started until ready, stopping it.
 import { BENCH_PRODUCTION_ENV, freePort, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_TENANT } from '../../src/server/db/seed/demo-data';
-import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../src/server/db/seed/staff';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../src/dev/seed/staff';
 import { createStaffAccount } from '../../src/server/staff/accounts/accounts.service';
 import { lessonSourceOf } from '../../src/server/media-library/media-library.service';
 import { createLearningClass } from '../setup/learning';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE, HUAXIA_ORIGIN } from './support/env';
 import { DEMO_TENANT } from './support/seed';
-import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
+import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '../../src/dev/seed/products-data';
 import { openDatabase } from '../../src/server/db/database';
 
 /** Training-product cards open the product detail; its 咨询报名 opens the consult form about that product. */

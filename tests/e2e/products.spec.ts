@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, mainNav, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
 import { HUAXIA_ORIGIN } from './support/env';
 import { DEMO_TENANT } from './support/seed';
-import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
+import { DEMO_PRODUCT_SEED, HUAXIA_PRODUCT_SEED } from '../../src/dev/seed/products-data';
 
 /** The training-project page (/educational-product): catalogue, major intro, questions, related products. */
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, mainNav, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
 import { DEMO_ORIGIN, E2E_PROMOTION_LOGIN_URL, EMPTY_ORIGIN, HUAXIA_ORIGIN } from './support/env';
 import { DEMO_TENANT } from './support/seed';
-import { DEMO_PRODUCT_SEED } from '../../src/server/db/seed/products-data';
+import { DEMO_PRODUCT_SEED } from '../../src/dev/seed/products-data';
 import { makeSchool } from './support/school';
 
 /** The school profile (/school-info), the app download, promotion and organisation QR pages. */

@@ -1,15 +1,18 @@
 // One API server process for tests that need a real process to kill and restart
 // (tests/api/exams-durability.test.ts). Started as
 //   node --import tsx tests/setup/api-process.ts
-// with DATABASE_URL (and any other variable of src/server/config.ts) in the environment: it opens,
-// migrates and (in development or test mode, when empty) seeds the database through
-// src/server/runtime.ts's getServer exactly as the portal does, serves the Hono app over plain node:http on API_PROCESS_PORT (default: any free
+// with DATABASE_URL (and any other variable of src/server/config.ts) in the environment: it opens and
+// migrates the database through src/server/runtime.ts's getServer exactly as the portal does, seeds
+// the demo schools into it when it has none (in development or test mode, as `npm start`'s seed step
+// does before the portal serves), serves the Hono app over plain node:http on API_PROCESS_PORT (default: any free
 // port), and writes
 // `READY <port>` on stdout once it listens. No Astro, no build: the vitest phase of `npm test` runs
 // before the build.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getServer } from '~/server/runtime';
+import { parseConfig } from '~/server/config';
+import { seedIfEmpty } from '~/dev/seed';
 
 async function body(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -32,7 +35,12 @@ const UNAVAILABLE = JSON.stringify({ code: 503, data: null, message: '系统繁�
 
 // Ready means migrated and seeded when the database is up; when it is down the process still
 // listens and answers 503 until it is.
-await getServer().catch(() => undefined);
+const seeds = parseConfig(process.env).developmentMode;
+await getServer()
+  .then(async ({ runtime }) => {
+    if (seeds) await seedIfEmpty(runtime.db);
+  })
+  .catch(() => undefined);
 
 const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
   void (async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SeedTenant } from '~/server/db/seed/demo-data';
+import type { SeedTenant } from '~/dev/seed/demo-data';
 import { HOUR, type Answer, type TestServer } from './server';
 import { urlOf } from '~/lib/api/contract';
 import { t } from '~/server/i18n';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { expectOk } from './api';
 import { DEMO, HUAXIA, parse, type Answer, type TestServer } from './server';
-import { CERTIFICATE_SEED, idNumber } from '~/server/db/seed/certificates';
+import { CERTIFICATE_SEED, idNumber } from '~/dev/seed/certificates';
 import { urlOf } from '~/lib/api/contract';
 import * as captcha from '~/lib/api/contracts/captcha';
 import * as certificates from '~/lib/api/contracts/certificates';

@@ -2,9 +2,9 @@ import type { Call } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import type * as api from '~/lib/api/contracts/exams';
 import type { AttemptPolicy } from '~/lib/exams/attempt-policy';
-import { EXAM_WORKS, type SeedQuestion } from '~/server/db/seed/exams-data';
-import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '~/server/db/seed/login';
+import { EXAM_WORKS, type SeedQuestion } from '~/dev/seed/exams-data';
+import { LEARNING_CLASSES } from '~/dev/seed/learning-data';
+import { DEMO_STUDENT } from '~/dev/seed/login';
 import { expectOk } from './api';
 import { DEMO, type Answer, type TestServer } from './server';
 import { loginAs, withToken, type TestUser } from './users';
@@ -13,7 +13,7 @@ import { enrolInClass, newMobile } from './enrol';
 /**
  * The homework and test demo as the API tests meet it: the demo student's class A (the class with
  * today's activities), their class student id, and the works of class A by title
- * (src/server/db/seed/exams-data.ts).
+ * (src/dev/seed/exams-data.ts).
  */
 
 export const CLASS_A = LEARNING_CLASSES[DEMO.id]!.find((c) => c.key === 'A')!.name;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BANK_PAPER_ID } from '~/server/db/seed/exams-data';
+import { BANK_PAPER_ID } from '~/dev/seed/exams-data';
 
 /**
  * A small stand-in for the external question bank ('xskt'; docs/api.md "Homework and tests";

@@ -8,8 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { closeRuntime, createServer, type Server } from '~/server/runtime';
-import { seedIfEmpty } from '~/server/db/seed';
-import { DEMO_TENANT, SECOND_TENANT } from '~/server/db/seed/demo-data';
+import { seedIfEmpty } from '~/dev/seed';
+import { DEMO_TENANT, SECOND_TENANT } from '~/dev/seed/demo-data';
 import { urlOf, type Call } from '~/lib/api/contract';
 import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
 import { startS3Server, type S3Server } from './s3';
@@ -189,7 +189,7 @@ export async function startSmsGateway(): Promise<{
 
 /**
  * A server on a private database. The demo tenants are seeded (relative to NOW) whatever the mode,
- * as `npm run db:seed` would, unless `seed: false` (a production server never seeds by itself).
+ * as `npm run db:seed` would, unless `seed: false` (no server seeds by itself).
  * With `databaseUrl` it is another instance on that (already seeded) database instead.
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createStaffAccount } from '~/server/staff/accounts/accounts.service';
 import { STAFF_COOKIE, openSession } from '~/server/staff/accounts/sessions.service';
 import { csrfTokenOf } from '~/server/staff/accounts/accounts.rules';
-import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '~/server/db/seed/staff';
+import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '~/dev/seed/staff';
 import type { StaffRole } from '~/lib/staff/roles';
 import * as staff from '~/lib/api/contracts/staff';
 import type { Answer, RequestOptions, TestServer } from './server';

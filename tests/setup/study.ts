@@ -1,6 +1,6 @@
 import { newId } from '~/server/ids';
 import { bindUserToTenant } from '~/server/identity/identity.service';
-import { LEARNING_CLASSES } from '~/server/db/seed/learning-data';
+import { LEARNING_CLASSES } from '~/dev/seed/learning-data';
 import type { TestServer } from './server';
 import { loginAs, type TestUser } from './users';
 

@@ -12,7 +12,7 @@ import {
   parseCertificateCsv,
   type CertificateFields,
 } from '~/lib/certificates/admin';
-import { idNumber } from '~/server/db/seed/certificates';
+import { idNumber } from '~/dev/seed/certificates';
 import { certificateSignature, readVerifyLink, verifyPathOf } from '~/server/certificates/verify.rules';
 
 /** The pure rules of issuing certificates (src/lib/certificates/admin.ts) and of the signed verification link. */

@@ -9,7 +9,7 @@ import {
   trainingCertificateVO,
 } from '~/server/certificates/certificates.rules';
 import { certQueryErrors, certQueryFieldError, isValidName, nameLength, normalizeName, parseCertQuery } from '~/lib/rules/certificate';
-import { idCheckDigit } from '~/server/db/seed/certificates';
+import { idCheckDigit } from '~/dev/seed/certificates';
 import { isMobileUserAgent } from '~/server/pages/user-agent';
 
 describe('maskIdNumber: at most the first 6 and last 4 characters, at least 40% hidden', () => {

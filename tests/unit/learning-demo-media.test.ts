@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { DEMO_TENANT } from '~/server/db/seed/demo-data';
-import { LEARNING_COURSES } from '~/server/db/seed/learning-data';
-import { ONLINE_CONTENT } from '~/server/db/seed/online-classroom';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
+import { LEARNING_COURSES } from '~/dev/seed/learning-data';
+import { ONLINE_CONTENT } from '~/dev/seed/online-classroom';
 
 /**
  * The demo lessons' media are as long as the lessons say (their seeded minutes), so a resume point

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { LEARNING_COURSES } from '~/server/db/seed/learning-data';
-import { OFFLINE_LESSONS } from '~/server/db/seed/offline-classroom';
+import { LEARNING_COURSES } from '~/dev/seed/learning-data';
+import { OFFLINE_LESSONS } from '~/dev/seed/offline-classroom';
 
 /**
  * The demo's teachers wear their own surname: a lettered avatar (public/images/engagement/avatar-N.svg

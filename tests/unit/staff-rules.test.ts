@@ -47,7 +47,7 @@ import {
 import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
 import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
 import { newStaffPasswordRule, staffNameRule, totpCodeRule, optionalMobileRule } from '~/lib/rules/staff';
-import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '~/server/db/seed/staff';
+import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '~/dev/seed/staff';
 import { verifyPassword } from '~/server/login/password';
 
 /** The staff side's pure rules, each at its boundaries (no database). */

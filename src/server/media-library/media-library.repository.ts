@@ -118,18 +118,6 @@ export async function finishProcessing(
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Whether a lesson (classroom) of the school names a file under this address prefix in its content. */
-export async function lessonNamesFiles(db: DB, tenantId: string, prefix: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('classrooms')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('classroomContent', 'like', `%${prefix.replace(/[%_\\]/g, '')}%`)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}
-
 // --- Unfinished uploads: the room they hold -----------------------------------------------------
 
 /** The one row of media_upload_gate (migration 20261128T1930_media_uploads). */
@@ -145,14 +133,12 @@ export async function lockUploadCreations(db: DB, now: number): Promise<void> {
 
 const sumOf = (n: unknown) => Number(n ?? 0);
 
-/** What the school, the person and every unfinished upload hold now (read under the creations' lock). */
-export async function uploadUsage(db: DB, tenantId: string, accountId: string): Promise<UploadUsage> {
-  const [stored, school, account, pending] = await Promise.all([
-    db
-      .selectFrom('storedFiles')
-      .where('tenantId', '=', tenantId)
-      .select((eb) => eb.fn.sum<number>('size').as('n'))
-      .executeTakeFirstOrThrow(),
+/**
+ * What the school's unfinished uploads, the person's and every unfinished upload hold now (read
+ * under the creations' lock); the school's stored files are added by the caller (storage/).
+ */
+export async function uploadUsage(db: DB, tenantId: string, accountId: string): Promise<Omit<UploadUsage, 'schoolBytes'> & { schoolUploadBytes: number }> {
+  const [school, account, pending] = await Promise.all([
     db
       .selectFrom('mediaUploads')
       .where('tenantId', '=', tenantId)
@@ -169,7 +155,7 @@ export async function uploadUsage(db: DB, tenantId: string, accountId: string): 
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    schoolBytes: sumOf(stored.n) + sumOf(school.n),
+    schoolUploadBytes: sumOf(school.n),
     accountUploads: Number(account.count),
     accountBytes: sumOf(account.bytes),
     unwrittenBytes: sumOf(pending.n),

@@ -16,11 +16,22 @@ import type { Scope } from '../http/scope';
 import type { DB } from '../db/database';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import { cleanDisplayName, displayName, fileKey, putLocalFile, putStreamedFile, recordStoredFile, removeStoredFile, urlOf } from '../storage/files.service';
+import {
+  cleanDisplayName,
+  displayName,
+  fileKey,
+  putLocalFile,
+  putStreamedFile,
+  recordStoredFile,
+  removeStoredFile,
+  schoolStoredBytes,
+  urlOf,
+} from '../storage/files.service';
 import * as jobs from '../jobs/jobs.service';
 import { FinalJobFailure, errorText, type Job } from '../jobs/jobs.service';
 import { MediaToolMissing } from '../media-tools';
 import * as repo from './media-library.repository';
+import { lessonNamesFiles } from './lesson-files.read-model';
 import * as ffmpeg from './media-library.ffmpeg';
 import {
   lessonSource,
@@ -240,7 +251,11 @@ export async function reserveUpload(s: Scope, actor: StaffActor, uploadId: strin
   };
   return s.db.transaction().execute(async (trx) => {
     await repo.lockUploadCreations(trx, s.now);
-    const usage = await repo.uploadUsage(trx, actor.tenant.id, actor.account.id);
+    const [{ schoolUploadBytes, ...held }, storedBytes] = await Promise.all([
+      repo.uploadUsage(trx, actor.tenant.id, actor.account.id),
+      schoolStoredBytes(trx, actor.tenant.id),
+    ]);
+    const usage = { ...held, schoolBytes: storedBytes + schoolUploadBytes };
     const why = uploadLimitRefusal(usage, declared, limits);
     if (why) return { why, message: refusalText(why, usage.schoolBytes, s) };
     await repo.insertUpload(trx, {
@@ -362,7 +377,7 @@ const filesPrefixOf = (a: MediaAsset) => urlOf(`${a.originalKey.slice(0, a.origi
  * (Lessons' editing links assets by these addresses; a stronger link can replace this check.)
  */
 export async function mediaInUse(s: Scope, tenantId: string, asset: MediaAsset): Promise<boolean> {
-  return repo.lessonNamesFiles(s.db, tenantId, filesPrefixOf(asset));
+  return lessonNamesFiles(s.db, tenantId, filesPrefixOf(asset));
 }
 
 /** Deletes an asset and its files; refused while a lesson uses it. Its processing job is cancelled. */

@@ -1,8 +1,8 @@
 import type { DB } from '../db/database';
 
 /**
- * Platform SQL: parameters (per tenant with a global fallback), the school's browse count and the
- * visits that feed it, and role packs. Every function takes the tenant id.
+ * Platform SQL: parameters (per tenant with a global fallback), the visits that feed the school's
+ * browse count (the count itself is the school's: tenant/), and role packs. Every function takes the tenant id.
  */
 
 /** The tenant's rows and the global rows (tenant id null) of some keys. */
@@ -23,20 +23,6 @@ export async function setParameter(db: DB, tenantId: string | null, key: string,
   const updated = await update.executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return;
   await db.insertInto('platformParameters').values({ id, tenantId, paramKey: key, paramValue: value, updatedAt: now }).execute();
-}
-
-export async function findSchoolBrowseCount(db: DB, tenantId: string): Promise<number | null> {
-  const row = await db.selectFrom('schools').select('browseCount').where('tenantId', '=', tenantId).executeTakeFirst();
-  return row ? Number(row.browseCount) : null;
-}
-
-/** Adds one to the school's browse count (one statement, so concurrent visits all count). */
-export function incrementSchoolBrowseCount(db: DB, tenantId: string) {
-  return db
-    .updateTable('schools')
-    .set((eb) => ({ browseCount: eb('browseCount', '+', 1) }))
-    .where('tenantId', '=', tenantId)
-    .execute();
 }
 
 /** Records a visitor's visit of the day; true only for the first one (the primary key decides). */

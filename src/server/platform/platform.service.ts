@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import { authenticate } from '../identity/identity.service';
+import * as tenants from '../tenant/tenant.service';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 import { cstDayNumber } from '~/lib/time/cst';
@@ -35,7 +36,7 @@ export function setParameter(db: DB, tenantId: string | null, key: string, value
 export const VISITS_PER_IP_PER_DAY = 50;
 
 async function browseCountOf(s: Scope, tenantId: string): Promise<number> {
-  const count = await repo.findSchoolBrowseCount(s.db, tenantId);
+  const count = await tenants.schoolBrowseCount(s.db, tenantId);
   if (count === null) throw AppError.notFound();
   return count;
 }
@@ -56,7 +57,7 @@ export async function recordVisit(s: Scope, visitorId: string): Promise<VisitRes
   let counted = false;
   if ((await repo.countIpVisits(s.db, tenant.id, day, s.ip)) < VISITS_PER_IP_PER_DAY) {
     counted = await repo.insertVisit(s.db, tenant.id, { day, visitorId, ip: s.ip, createdAt: s.now });
-    if (counted) await repo.incrementSchoolBrowseCount(s.db, tenant.id);
+    if (counted) await tenants.countSchoolVisit(s.db, tenant.id);
   }
   return { counted, browseCount: await browseCountOf(s, tenant.id) };
 }

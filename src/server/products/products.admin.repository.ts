@@ -1,5 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { CommonQuestionTable, ProductOperationCategoryTable, ProductTable } from './products.table';
 import { CATEGORY } from './products.repository';
@@ -18,7 +19,7 @@ export interface AdminFilter extends PageWindow {
 }
 
 /** The tables of this file with a draft/published `state` and a `scheduledAt`. */
-type Schedulable = 'products' | 'productOperationCategories' | 'commonQuestions' | 'hotMajors';
+type Schedulable = 'products' | 'productOperationCategories' | 'commonQuestions';
 
 /** The names of rows of one table (what a job works on). */
 export function namesOf(db: DB, table: Schedulable, tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
@@ -277,86 +278,27 @@ export async function deleteQuestion(db: DB, tenantId: string, id: string): Prom
   return Number(r.numDeletedRows) > 0;
 }
 
-// Hot majors: the table is the content feature's (content/ reads it for the public pages); its staff
-// writes live here beside the questions and product links that hang off a major (decision 038).
+// Hot majors are content's table (content/hot-majors.admin.service.ts); what hangs off a major here
+// is its common questions and its product links (decision 038).
 
-interface HotMajorWrite {
-  name: string;
-  seq: number;
-  pic: string | null;
-  industrySalary: number | null;
-  employmentProspectDescribe: string | null;
-  suitabilityPeopleDescribe: string | null;
-  relatedCertificate: string | null;
-  state: number;
-  scheduledAt?: number | null;
-}
+/** Whether the major has common questions: the guard of a major's delete, in the delete's own statement. */
+export const majorHasQuestions = (eb: ExpressionBuilder<Database, 'hotMajors'>, tenantId: string, majorId: string) =>
+  eb.exists(eb.selectFrom('commonQuestions as q').select('q.id').where('q.tenantId', '=', tenantId).where('q.majorId', '=', majorId));
 
-function majors(db: DB, tenantId: string, f: Pick<AdminFilter, 'keyword' | 'state'>) {
-  let q = db.selectFrom('hotMajors as m').where('m.tenantId', '=', tenantId);
-  if (f.keyword) q = q.where('m.name', 'like', containing(f.keyword));
-  const stored = storedFilter(f.state);
-  if (stored) q = q.where('m.state', '=', stored.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT);
-  if (stored?.scheduled !== undefined) q = q.where('m.scheduledAt', stored.scheduled ? 'is not' : 'is', null);
-  return q;
-}
-
-function withQuestionCount(q: ReturnType<typeof majors>) {
-  return q.select((eb) => [
-    'm.id',
-    'm.name',
-    'm.seq',
-    'm.pic',
-    'm.industrySalary',
-    'm.employmentProspectDescribe',
-    'm.suitabilityPeopleDescribe',
-    'm.relatedCertificate',
-    'm.state',
-    'm.scheduledAt',
-    eb
-      .selectFrom('commonQuestions as q')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('q.tenantId', '=', 'm.tenantId')
-      .whereRef('q.majorId', '=', 'm.id')
-      .as('questionCount'),
-  ]);
-}
-
-/** Ascending seq, the public list's order. */
-export function pageMajors(db: DB, tenantId: string, f: AdminFilter) {
-  return pageFrom(
-    f,
-    withQuestionCount(majors(db, tenantId, f))
-      .orderBy('m.seq')
-      .orderBy('m.id'),
-    majors(db, tenantId, f),
-  );
-}
-
-export function findMajor(db: DB, tenantId: string, id: string) {
-  return withQuestionCount(majors(db, tenantId, {}))
-    .where('m.id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function insertMajor(db: DB, row: HotMajorWrite & { id: string; tenantId: string; createdAt: number }): Promise<void> {
-  await db.insertInto('hotMajors').values(row).execute();
-}
-
-export async function updateMajor(db: DB, tenantId: string, id: string, patch: Partial<HotMajorWrite>): Promise<boolean> {
-  const r = await db.updateTable('hotMajors').set(patch).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-/** Deletes the major (and its product links) only while it has no common question, in one statement: whether it was deleted. */
-export async function deleteMajorWithoutQuestions(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('hotMajors')
+/** The number of common questions of each of some majors (a major with none is left out). */
+export async function questionCounts(db: DB, tenantId: string, majorIds: readonly string[]): Promise<Map<string, number>> {
+  if (majorIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('commonQuestions')
+    .select((eb) => ['majorId', eb.fn.countAll<number>().as('n')])
     .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('commonQuestions as q').select('q.id').where('q.tenantId', '=', tenantId).where('q.majorId', '=', id))))
-    .executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) return false;
-  await db.deleteFrom('hotMajorProducts').where('tenantId', '=', tenantId).where('majorId', '=', id).execute();
-  return true;
+    .where('majorId', 'in', majorIds)
+    .groupBy('majorId')
+    .execute();
+  return new Map(rows.map((r) => [r.majorId as string, Number(r.n)]));
+}
+
+/** Removes a deleted major's product links. */
+export async function deleteMajorProducts(db: DB, tenantId: string, majorId: string): Promise<void> {
+  await db.deleteFrom('hotMajorProducts').where('tenantId', '=', tenantId).where('majorId', '=', majorId).execute();
 }

@@ -24,6 +24,7 @@ import {
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as content from '../content/content.service';
+import * as hotMajors from '../content/hot-majors.admin.service';
 import * as repo from './products.admin.repository';
 import {
   auditedFields,
@@ -71,10 +72,17 @@ const TABLE_OF = {
   [AUDIT_TARGET.product]: 'products',
   [AUDIT_TARGET.productCategory]: 'productOperationCategories',
   [AUDIT_TARGET.question]: 'commonQuestions',
-  [AUDIT_TARGET.hotMajor]: 'hotMajors',
 } as const;
-export type ProductsSchedulable = keyof typeof TABLE_OF;
-export const PRODUCTS_SCHEDULABLE = Object.keys(TABLE_OF) as ProductsSchedulable[];
+/** The catalogue types this file schedules: its own tables, and the hot majors (content's table, moved through content's service). */
+export type ProductsSchedulable = keyof typeof TABLE_OF | typeof AUDIT_TARGET.hotMajor;
+export const PRODUCTS_SCHEDULABLE: ProductsSchedulable[] = [...(Object.keys(TABLE_OF) as (keyof typeof TABLE_OF)[]), AUDIT_TARGET.hotMajor];
+
+type ScheduleMove = Parameters<typeof repo.moveSchedule>[4];
+
+/** The one conditional write of a row's state and time, on the table of its type. */
+function moveSchedule(db: DB, type: ProductsSchedulable, tenantId: string, id: string, m: ScheduleMove): Promise<boolean> {
+  return type === AUDIT_TARGET.hotMajor ? hotMajors.moveMajorSchedule(db, tenantId, id, m) : repo.moveSchedule(db, TABLE_OF[type], tenantId, id, m);
+}
 
 /** Publishes or takes down a row; either one ends its schedule. */
 function changeState<T extends Stateful>(
@@ -87,8 +95,7 @@ function changeState<T extends Stateful>(
 ): Promise<T> {
   return write(s, actor, async (trx) => {
     const before = await read(trx);
-    const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) =>
-      repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState, set });
+    const move = (fromState: CatalogState, set: { state: CatalogState; scheduledAt: null }) => moveSchedule(trx, type, actor.tenant.id, id, { fromState, set });
     return (await changeCatalogState(trx, s, actor, { type, id, state, before, move })) ? read(trx) : before;
   });
 }
@@ -102,7 +109,7 @@ function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: Prod
       id,
       at,
       before,
-      write: () => repo.moveSchedule(trx, TABLE_OF[type], actor.tenant.id, id, { fromState: CATALOG_STATE.DRAFT, set: { scheduledAt: at } }),
+      write: () => moveSchedule(trx, type, actor.tenant.id, id, { fromState: CATALOG_STATE.DRAFT, set: { scheduledAt: at } }),
     });
     return read(trx);
   });
@@ -115,19 +122,19 @@ function scheduleRow<T extends Stateful>(s: Scope, actor: StaffActor, type: Prod
  */
 export async function publishScheduled(s: Scope, tenantId: string, type: ProductsSchedulable, id: string, at: number): Promise<boolean> {
   const set = { state: CATALOG_STATE.PUBLISHED, scheduledAt: null };
-  const published = await repo.moveSchedule(s.db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
+  const published = await moveSchedule(s.db, type, tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set });
   if (published) await catalogueChanged(s, tenantId);
   return published;
 }
 
 /** The job of a row was cancelled on the jobs screen: the row stays a draft, no longer scheduled for `at`. */
 export function unschedule(db: DB, tenantId: string, type: ProductsSchedulable, id: string, at: number): Promise<boolean> {
-  return repo.moveSchedule(db, TABLE_OF[type], tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set: { scheduledAt: null } });
+  return moveSchedule(db, type, tenantId, id, { fromState: CATALOG_STATE.DRAFT, fromAt: at, set: { scheduledAt: null } });
 }
 
 /** The names of rows of one type (the jobs screen names what a job works on). */
 export function namesOf(db: DB, tenantId: string, type: ProductsSchedulable, ids: string[]): Promise<{ id: string; name: string }[]> {
-  return repo.namesOf(db, TABLE_OF[type], tenantId, ids);
+  return type === AUDIT_TARGET.hotMajor ? hotMajors.majorNames(db, tenantId, ids) : repo.namesOf(db, TABLE_OF[type], tenantId, ids);
 }
 
 // --- Products ----------------------------------------------------------------------------------
@@ -407,9 +414,7 @@ export async function deleteQuestion(s: Scope, actor: StaffActor, id: string): P
 
 // --- Hot majors --------------------------------------------------------------------------------
 
-type MajorRow = NonNullable<Awaited<ReturnType<typeof repo.findMajor>>>;
-
-const majorOf = (r: MajorRow): AdminHotMajor => ({
+const majorOf = (r: hotMajors.AdminMajorRow, questionCount: number): AdminHotMajor => ({
   id: r.id,
   name: r.name,
   pic: r.pic,
@@ -420,20 +425,25 @@ const majorOf = (r: MajorRow): AdminHotMajor => ({
   seq: r.seq,
   state: asState(r.state),
   scheduledAt: timeOf(r.scheduledAt),
-  questionCount: Number(r.questionCount ?? 0),
+  questionCount,
 });
 
 async function requireMajor(db: DB, tenantId: string, id: string): Promise<AdminHotMajor> {
-  const row = await repo.findMajor(db, tenantId, id);
+  const row = await hotMajors.findAdminMajor(db, tenantId, id);
   if (!row) throw notFound();
-  return majorOf(row);
+  return majorOf(row, (await repo.questionCounts(db, tenantId, [id])).get(id) ?? 0);
 }
 
 const majorFields = ({ id: _id, questionCount: _q, ...rest }: AdminHotMajor) => auditedFields(rest);
 
 export async function pageHotMajors(s: Scope, actor: StaffActor, q: CatalogListInput): Promise<Page<AdminHotMajor>> {
-  const { rows, total } = await repo.pageMajors(s.db, actor.tenant.id, filter(q));
-  return mapPage(pageOf(rows, total, q.current, q.size), majorOf);
+  const { rows, total } = await hotMajors.pageAdminMajors(s.db, actor.tenant.id, filter(q));
+  const counts = await repo.questionCounts(
+    s.db,
+    actor.tenant.id,
+    rows.map((r) => r.id),
+  );
+  return mapPage(pageOf(rows, total, q.current, q.size), (r) => majorOf(r, counts.get(r.id) ?? 0));
 }
 
 export function saveHotMajor(s: Scope, actor: StaffActor, input: HotMajorInput): Promise<AdminHotMajor> {
@@ -444,9 +454,9 @@ export function saveHotMajor(s: Scope, actor: StaffActor, input: HotMajorInput):
     const before = givenId ? await requireMajor(trx, tenantId, givenId) : null;
     const id = givenId ?? newId(s.now);
     await endScheduleOnPublish(trx, s.now, AUDIT_TARGET.hotMajor, id, before, fields.state);
-    if (before && fields.state === CATALOG_STATE.PUBLISHED) await repo.updateMajor(trx, tenantId, id, { scheduledAt: null });
-    if (before) await repo.updateMajor(trx, tenantId, id, stored);
-    else await repo.insertMajor(trx, { ...stored, id, tenantId, createdAt: s.now });
+    if (before && fields.state === CATALOG_STATE.PUBLISHED) await hotMajors.updateMajor(trx, tenantId, id, { scheduledAt: null });
+    if (before) await hotMajors.updateMajor(trx, tenantId, id, stored);
+    else await hotMajors.insertMajor(trx, { ...stored, id, tenantId, createdAt: s.now });
     const after = await requireMajor(trx, tenantId, id);
     await audit(
       s,
@@ -472,10 +482,11 @@ export function scheduleHotMajor(s: Scope, actor: StaffActor, id: string, at: nu
 export function deleteHotMajor(s: Scope, actor: StaffActor, id: string): Promise<null> {
   return write(s, actor, async (trx) => {
     const before = await requireMajor(trx, actor.tenant.id, id);
-    if (!(await repo.deleteMajorWithoutQuestions(trx, actor.tenant.id, id))) {
+    if (!(await hotMajors.deleteMajorUnless(trx, actor.tenant.id, id, (eb) => repo.majorHasQuestions(eb, actor.tenant.id, id)))) {
       const now = await requireMajor(trx, actor.tenant.id, id);
       throw AppError.conflict(t('catalog.majorInUse', { count: now.questionCount }));
     }
+    await repo.deleteMajorProducts(trx, actor.tenant.id, id);
     await cancelCatalogPublish(trx, s.now, AUDIT_TARGET.hotMajor, id);
     await audit(s, trx, actor, AUDIT_ACTION.catalogDelete, AUDIT_TARGET.hotMajor, id)(majorFields(before), null);
     return null;

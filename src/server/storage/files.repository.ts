@@ -15,3 +15,13 @@ export function findByKey(db: DB, tenantId: string, key: string) {
 export function deleteByKey(db: DB, tenantId: string, key: string) {
   return db.deleteFrom('storedFiles').where('tenantId', '=', tenantId).where('key', '=', key).execute();
 }
+
+/** The bytes the school's stored files take. */
+export async function storedBytes(db: DB, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('storedFiles')
+    .where('tenantId', '=', tenantId)
+    .select((eb) => eb.fn.sum<number>('size').as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
+}

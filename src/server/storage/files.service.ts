@@ -146,6 +146,11 @@ export async function recordStoredFile(db: DB, file: RecordedFile, stored: { siz
 }
 
 /** Forgets a stored key and removes its bytes (the bytes go after the row: a row never names missing bytes for long). */
+/** The bytes the school's stored files take (its upload quota counts them), on `db`: the caller's transaction if any. */
+export function schoolStoredBytes(db: DB, tenantId: string): Promise<number> {
+  return repo.storedBytes(db, tenantId);
+}
+
 export async function removeStoredFile(s: Scope, tenantId: string, key: string): Promise<void> {
   await repo.deleteByKey(s.db, tenantId, key);
   await s.storage.remove(key);

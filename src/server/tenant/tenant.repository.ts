@@ -29,6 +29,20 @@ export function findSchool(db: DB, tenantId: string) {
   return db.selectFrom('schools').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
 }
 
+export async function findSchoolBrowseCount(db: DB, tenantId: string): Promise<number | null> {
+  const row = await db.selectFrom('schools').select('browseCount').where('tenantId', '=', tenantId).executeTakeFirst();
+  return row ? Number(row.browseCount) : null;
+}
+
+/** Adds one to the school's browse count (one statement, so concurrent visits all count). */
+export function incrementSchoolBrowseCount(db: DB, tenantId: string) {
+  return db
+    .updateTable('schools')
+    .set((eb) => ({ browseCount: eb('browseCount', '+', 1) }))
+    .where('tenantId', '=', tenantId)
+    .execute();
+}
+
 export function listServicePoints(db: DB, tenantId: string) {
   return db.selectFrom('servicePoints').selectAll().where('tenantId', '=', tenantId).orderBy('seq').orderBy('id').execute();
 }

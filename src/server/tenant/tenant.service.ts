@@ -81,6 +81,16 @@ export async function listTenantNames(s: Scope, ids: readonly string[]): Promise
   return found.filter((t) => t !== undefined).map((t) => ({ id: t.id, name: t.name }));
 }
 
+/** The school's browse count (counted visits, platform/), or null for a tenant without a school profile. */
+export function schoolBrowseCount(db: DB, tenantId: string): Promise<number | null> {
+  return repo.findSchoolBrowseCount(db, tenantId);
+}
+
+/** Counts one more visit of the school: one statement, so concurrent visits all count (on `db`, the caller's transaction if any). */
+export async function countSchoolVisit(db: DB, tenantId: string): Promise<void> {
+  await repo.incrementSchoolBrowseCount(db, tenantId);
+}
+
 function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
   try {

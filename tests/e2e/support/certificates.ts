@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
-import { CERTIFICATE_SEED, idNumber } from '../../../src/server/db/seed/certificates';
-import { DEMO_TENANT, EMPTY_TENANT, SECOND_TENANT } from '../../../src/server/db/seed/demo-data';
+import { CERTIFICATE_SEED, idNumber } from '../../../src/dev/seed/certificates';
+import { DEMO_TENANT, EMPTY_TENANT, SECOND_TENANT } from '../../../src/dev/seed/demo-data';
 import { expect } from './fixtures';
 import { E2E_DB_FILE } from './env';
 

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
 import { bindUserToTenant, findOrCreateUser } from '../../../src/server/identity/identity.service';
-import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES } from '../../../src/server/db/seed/learning-data';
-import { DEMO_STUDENT } from '../../../src/server/db/seed/login';
+import { DEMO_TENANT } from '../../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES } from '../../../src/dev/seed/learning-data';
+import { DEMO_STUDENT } from '../../../src/dev/seed/login';
 import type { AttemptState } from '../../../src/lib/api/contracts/exams';
 import type { AttemptPolicy } from '../../../src/lib/exams/attempt-policy';
 import { urlOf } from '../../../src/lib/api/contract';

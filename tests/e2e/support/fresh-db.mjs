@@ -1,4 +1,5 @@
-// Removes an SQLite database file and its WAL/SHM/journal files so the server seeds a fresh one.
+// Removes an SQLite database file and its WAL/SHM/journal files, so the seed step after it
+// (`npm run db:seed -- --development`) makes and seeds a fresh one.
 // Usage: node tests/e2e/support/fresh-db.mjs data/e2e.sqlite
 // It is the first half of the Playwright webServer command, because Playwright starts the
 // webServer before globalSetup (a globalSetup would delete the file under a running server).

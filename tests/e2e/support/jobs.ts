@@ -4,7 +4,7 @@ import { closeRuntime, createRuntime } from '../../../src/server/runtime';
 import { enqueue } from '../../../src/server/jobs/jobs.service';
 import { jobScope, runDueJobs, type RunResult } from '../../../src/server/jobs/runner';
 import { CATALOG_PUBLISH_JOB } from '../../../src/lib/staff/catalog-schedule';
-import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../../src/dev/seed/demo-data';
 import { E2E_DB_FILE } from './env';
 
 /**

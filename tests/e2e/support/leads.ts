@@ -1,6 +1,6 @@
 import { openDatabase } from '../../../src/server/db/database';
 import { newId } from '../../../src/server/ids';
-import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
+import { DEMO_TENANT } from '../../../src/dev/seed/demo-data';
 import { E2E_DB_FILE } from './env';
 
 /** Consult leads of the demo school in the e2e server's database, as the public form leaves them. */

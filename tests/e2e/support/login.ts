@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
 import { hashToken } from '../../../src/server/identity/identity.service';
-import { DEMO_STUDENT } from '../../../src/server/db/seed/login';
+import { DEMO_STUDENT } from '../../../src/dev/seed/login';
 import { expect, hydrated } from './fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './env';
 

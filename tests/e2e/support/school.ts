@@ -1,7 +1,7 @@
 import { openDatabase } from '../../../src/server/db/database';
 import { createStaffAccount } from '../../../src/server/staff/accounts/accounts.service';
 import { createSchool } from '../../../src/server/tenant/tenant.service';
-import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/server/db/seed/staff';
+import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/dev/seed/staff';
 import { E2E_DB_FILE, E2E_PORT } from './env';
 import type { E2eStaff } from './staff';
 

@@ -2,7 +2,7 @@
  * What the seeded database is expected to show, derived from the seed data itself so the tests
  * follow the fixtures instead of copying them. Only published rows (status 1, the default) show.
  */
-import { DEMO_TENANT, SECOND_TENANT, type SeedTenant } from '../../../src/server/db/seed/demo-data';
+import { DEMO_TENANT, SECOND_TENANT, type SeedTenant } from '../../../src/dev/seed/demo-data';
 
 /** Published rows, newest first: the order of every list. */
 const published = <T extends { status?: number; ageHours: number }>(rows: T[]) =>

@@ -6,8 +6,8 @@ import { STAFF_COOKIE, openSession } from '../../../src/server/staff/accounts/se
 import { findTenantByPreDomain } from '../../../src/server/tenant/tenant.repository';
 import { codeAt } from '../../../src/server/staff/accounts/second-factor';
 import { TOTP, totpStepAt } from '../../../src/server/staff/accounts/accounts.rules';
-import { DEMO_STAFF, DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/server/db/seed/staff';
-import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
+import { DEMO_STAFF, DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../../src/dev/seed/staff';
+import { DEMO_TENANT } from '../../../src/dev/seed/demo-data';
 import type { StaffRole } from '../../../src/lib/staff/roles';
 import { expect, hydrated } from './fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT, PARTNER_DB_FILE, PARTNER_PORT } from './env';

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
-import { DEMO_TENANT } from '../../../src/server/db/seed/demo-data';
-import { LEARNING_CLASSES } from '../../../src/server/db/seed/learning-data';
-import { ONLINE_COURSE } from '../../../src/server/db/seed/online-classroom';
+import { DEMO_TENANT } from '../../../src/dev/seed/demo-data';
+import { LEARNING_CLASSES } from '../../../src/dev/seed/learning-data';
+import { ONLINE_COURSE } from '../../../src/dev/seed/online-classroom';
 import { newId } from '../../../src/server/ids';
 import { progressOf } from '../../../src/lib/learning/study-credit';
 import { bindUserToTenant } from '../../../src/server/identity/identity.service';

@@ -219,7 +219,7 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       nature: 1,
       introduce: '按章节完成课后作业和单元测验，并参加阶段测验与模拟考试，检验电工四级理论知识的掌握情况。',
       noActivitySlots: true,
-      // The works, papers and attempts of these lessons: src/server/db/seed/exams.ts.
+      // The works, papers and attempts of these lessons: src/dev/seed/exams.ts.
       chapters: [
         {
           name: '第一章 电路基础',

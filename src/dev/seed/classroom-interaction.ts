@@ -1,5 +1,5 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
 import { DEMO_TENANT, HOUR, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { CLASSMATES } from './learning-data';

@@ -1,7 +1,7 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
-import type { SkillCertificateTable, TrainingCertificateTable } from '../../certificates/certificates.table';
+import type { SkillCertificateTable, TrainingCertificateTable } from '~/server/certificates/certificates.table';
 import type { FeatureSeeder } from './seeder';
 
 /**

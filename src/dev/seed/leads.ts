@@ -1,5 +1,5 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
 import { LEAD_STATE } from '~/lib/staff/leads';
 import { STAFF_ROLE } from '~/lib/staff/roles';

@@ -1,6 +1,6 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
-import { hashPassword } from '../../login/password';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
+import { hashPassword } from '~/server/login/password';
 import { startOfCstDay } from '~/lib/time/cst';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
 import { DAY, HOUR, type SeedTenant } from './demo-data';

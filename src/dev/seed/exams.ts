@@ -1,8 +1,8 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
 import { startOfCstDay } from '~/lib/time/cst';
-import { deadlineOf } from '../../exams/attempts/deadline.rules';
-import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '../../exams/attempts/scoring.rules';
+import { deadlineOf } from '~/server/exams/attempts/deadline.rules';
+import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '~/server/exams/attempts/scoring.rules';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';

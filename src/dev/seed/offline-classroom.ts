@@ -1,5 +1,5 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
 import { DAY, type SeedTenant } from './demo-data';
 import { LEARNING_CLASSES } from './learning-data';
 import type { FeatureSeeder } from './seeder';

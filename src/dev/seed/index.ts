@@ -1,4 +1,4 @@
-import type { DB } from '../database';
+import type { DB } from '~/server/db/database';
 import { DEMO_TENANT, EMPTY_TENANT, SECOND_TENANT, type SeedTenant } from './demo-data';
 import type { FeatureSeeder } from './seeder';
 import { seedTenant } from './tenants';
@@ -19,6 +19,8 @@ import { seedStaff } from './staff';
  * The demo school, a second tenant that proves isolation and a newly opened school with no content
  * (its pages show the empty states). Each feature seeds its rows with its own module in this folder;
  * this one only orders them and runs them in one transaction, so one reset recreates everything.
+ * A development tool with published logins: scripts/seed.ts and the tests run it, and nothing the
+ * production build reaches imports it (tests/unit/dev-tools.test.ts), so a server never seeds.
  */
 export const SEED_TENANTS: readonly SeedTenant[] = [DEMO_TENANT, SECOND_TENANT, EMPTY_TENANT];
 

@@ -1,4 +1,4 @@
-import type { DB } from '../database';
+import type { DB } from '~/server/db/database';
 import type { SeedTenant } from './demo-data';
 
 /**

@@ -1,5 +1,5 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
 import { DEMO_TENANT, type SeedTenant } from './demo-data';
 import type { FeatureSeeder } from './seeder';
 

@@ -1,8 +1,8 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
-import { bindUserToTenant, findOrCreateUser } from '../../identity/identity.service';
-import { authorNameOf } from '../../engagement/engagement.rules';
-import type { CommentObjectType } from '../../engagement/engagement.table';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
+import { bindUserToTenant, findOrCreateUser } from '~/server/identity/identity.service';
+import { authorNameOf } from '~/server/engagement/engagement.rules';
+import type { CommentObjectType } from '~/server/engagement/engagement.table';
 import { HOUR, type SeedTenant } from './demo-data';
 import { ENGAGEMENT_SEEDS, type SeedComment } from './engagement-data';
 import type { FeatureSeeder } from './seeder';

@@ -1,9 +1,9 @@
-import type { DB } from '../database';
+import type { DB } from '~/server/db/database';
 import { STAFF_ROLE, type StaffRole } from '~/lib/staff/roles';
-import { createStaffAccount } from '../../staff/accounts/accounts.service';
+import { createStaffAccount } from '~/server/staff/accounts/accounts.service';
 import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
 import { CLASS_TEACHER_ROLE } from '~/lib/learning/class-admin';
-import { seedClassTeacher } from '../../learning/classes/classes.admin.service';
+import { seedClassTeacher } from '~/server/learning/classes/classes.admin.service';
 import { LEARNING_CLASSES } from './learning-data';
 import type { FeatureSeeder } from './seeder';
 

@@ -1,6 +1,6 @@
-import type { DB } from '../database';
-import { newId } from '../../ids';
-import { hashPassword } from '../../login/password';
+import type { DB } from '~/server/db/database';
+import { newId } from '~/server/ids';
+import { hashPassword } from '~/server/login/password';
 import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
 import type { FeatureSeeder } from './seeder';
 
