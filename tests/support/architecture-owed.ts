@@ -82,5 +82,23 @@ export const OWED_TABLE_USES: readonly string[] = [
 
 /** The members of each circle of directories (a domain, another folder, or a file of src/server). */
 export const OWED_DIRECTORY_CYCLES: readonly string[] = [
-  'captcha, content, db, engagement, exams/attempts, exams/papers, exams/questions, exams/works, http, identity, jobs, leads, learning/activities, learning/classes, learning/courses, login, media, media-library, pages, products, school, sms, staff, staff/accounts, staff/audit, storage, tenant',
+  // One circle, its members in order: written as a list only to keep the line short.
+  [
+    'db',
+    'engagement',
+    'exams/attempts',
+    'exams/papers',
+    'exams/questions',
+    'exams/works',
+    'jobs',
+    'learning/activities',
+    'learning/classes',
+    'learning/courses',
+    'login',
+    'media-library',
+    'staff/accounts',
+    'staff/audit',
+    'storage',
+    'tenant',
+  ].join(', '),
 ];
