@@ -296,7 +296,7 @@ describe('one rule in TypeScript and in the learner area’s SQL: is a work hand
   ];
   test.each(table)('status %s, submitted time %s', async (status, submitted) => {
     const { isHandedIn } = await import('~/lib/exams/attempt-policy');
-    const works = await import('~/server/learning/works/works.service');
+    const works = await import('~/server/exams/attempts/handed-in.service');
     const { createScope } = await import('~/server/http/request-scope');
     const who = await newStudentPlace(server());
     const w = workOf(QUIZ);

@@ -52,7 +52,7 @@ describe('the architecture checker finds planted violations', () => {
     ]);
   });
 
-  it("a domain's SQL naming another domain's table (Kysely calls, aliases, casts, raw SQL), a write to one, a read model's undeclared table, a row type outside every domain", () => {
+  it("SQL naming another domain's table (calls, aliases, casts, raw SQL), a write to one, a read model's undeclared table, an ownerless row type", () => {
     expect(checkTables(fixture('tables')).map(({ rule, file, target, line }) => ({ rule, file, target, line }))).toEqual([
       { rule: 'ownerless-table', file: 'src/server/db/schema.ts', target: 'requestLog', line: undefined },
       { rule: 'foreign-table', file: 'src/server/news/front-page.read-model.ts', target: 'schoolDomains (tenant)', line: 5 },
@@ -134,7 +134,7 @@ describe('this project obeys the architecture rules', () => {
   });
 
   it('directories: no circle beyond what is still owed', () => {
-    expect(checkDirectories(projectRoot).map((v) => v.file)).toEqual(OWED_DIRECTORY_CYCLES);
+    expect(checkDirectories(projectRoot).map((v) => v.file.split(', '))).toEqual(OWED_DIRECTORY_CYCLES);
   });
 
   it('every /api route of the app is a heading of docs/api.md', async () => {

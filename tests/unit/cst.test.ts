@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, HOUR, cstDayNumber, formatDateTime, msIntoCstDay, parseDateTime, startOfCstDay } from '~/lib/time/cst';
+import { DAY, HOUR, MINUTE, cstDayNumber, formatDateTime, localInputValue, msIntoCstDay, parseDateTime, startOfCstDay } from '~/lib/time/cst';
 
 // 2026-11-23 00:00:00 China Standard Time is 2026-11-22 16:00:00 UTC.
 const MIDNIGHT = Date.UTC(2026, 10, 22, 16, 0, 0);
@@ -10,6 +10,12 @@ describe('China Standard Time', () => {
     expect(startOfCstDay(MIDNIGHT + DAY - 1)).toBe(MIDNIGHT);
     expect(startOfCstDay(MIDNIGHT - 1)).toBe(MIDNIGHT - DAY);
     expect(formatDateTime(startOfCstDay(MIDNIGHT + 10 * HOUR))).toBe('2026-11-23 00:00:00');
+  });
+
+  it('a datetime-local value is the school time, and reads back to the same minute', () => {
+    expect(localInputValue(MIDNIGHT - MINUTE)).toBe('2026-11-22T23:59');
+    expect(localInputValue(MIDNIGHT + 9 * HOUR + 30 * MINUTE + 59_000)).toBe('2026-11-23T09:30');
+    expect(parseDateTime(localInputValue(MIDNIGHT + 13 * HOUR))).toBe(MIDNIGHT + 13 * HOUR);
   });
 
   it('day numbers change at 00:00 UTC+8', () => {

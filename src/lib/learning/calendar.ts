@@ -1,4 +1,4 @@
-import { CST_OFFSET, DAY, SECOND, cstDayNumber, formatDate, parseDateTime } from '../time/cst';
+import { CST_OFFSET, DAY, HOUR, SECOND, cstDayNumber, formatDate, parseDateTime } from '../time/cst';
 
 /**
  * Timetable calendar rules. Pure and browser-safe; the clock is passed
@@ -156,7 +156,6 @@ export const WEEK_SLOT_MAX = '22:00:00';
  * valid start or end are left out.
  */
 export function weekSlotLimits(activities: readonly { startTime: string; endTime: string }[], range: Range): { min: string; max: string } {
-  const HOUR = 3_600_000;
   const intoDay = (ms: number) => ms - (cstDayNumber(ms) * DAY - CST_OFFSET);
   let min = 7 * HOUR;
   let max = 22 * HOUR;

@@ -6,6 +6,7 @@
  */
 
 import { CLASSROOM_TYPE, MUST_LEARN, WORK_CLASSROOM_TYPES } from './codes';
+import { MINUTE } from '../time/cst';
 
 export const DUTY_TYPES = [
   'OFFLINE_FACE2FACE_TEACHING_FIN_TIMES',
@@ -67,7 +68,6 @@ export interface DutyFigures {
   resultMap: Partial<Record<DutyType, CountPair>>;
 }
 
-const MINUTE = 60_000;
 const { VIDEO, AUDIO, LIVE, FACE_TO_FACE, HOMEWORK, TEST } = CLASSROOM_TYPE;
 const PLAYED: ReadonlySet<number> = new Set([VIDEO, AUDIO]);
 const isRequired = (l: DutyLesson) => l.mustLearn === MUST_LEARN.REQUIRED;

@@ -21,6 +21,11 @@ export function formatDateTime(ms: number): string {
   return `${date} ${time}`;
 }
 
+/** 'YYYY-MM-DDTHH:mm' in China Standard Time: the value of a datetime-local input (the school's time). */
+export function localInputValue(ms: number): string {
+  return new Date(ms + CST_OFFSET).toISOString().slice(0, 16);
+}
+
 /** 'YYYY-MM-DD' in China Standard Time. */
 export function formatDate(ms: number): string {
   return cstParts(ms).date;

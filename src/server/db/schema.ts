@@ -38,7 +38,6 @@ import type {
 import type { ClassActivityTable, ClassDynamicTable } from '../learning/activities/activities.table';
 import type { ActivityAttendanceTable } from '../learning/attendance/attendance.table';
 import type { LessonRecordTable, StudyClockTable } from '../learning/study/study.table';
-import type { WorkAttemptTable } from '../learning/works/works.table';
 import type { CalendarFeedTable } from '../learning/timetable/timetable.table';
 import type {
   ClassroomCommentTable,
@@ -59,7 +58,7 @@ import type { ExamPaperGroupTable, ExamPaperTable, ExamQuestionTable } from '../
 import type { BankQuestionTable } from '../exams/questions/questions.table';
 import type { WorkAnswerTable, WorkLateAnswerTable } from '../exams/answers/answers.table';
 import type { WorkMarkTable } from '../exams/marking/marking.table';
-import type { WorkDutyReportTable } from '../exams/attempts/attempts.table';
+import type { WorkAttemptTable, WorkDutyReportTable } from '../exams/attempts/attempts.table';
 import type {
   StaffAccountTable,
   StaffChallengeTable,

@@ -9,6 +9,7 @@ import { toast } from '~/lib/toast';
 import { inputClass } from '../../shared/fields';
 import { Modal } from '../../shared/Modal';
 import { Button, LoadState, PageTitle, Section, TableBox, td, th, timeText } from '../shared';
+import { localInputValue } from '~/lib/time/cst';
 
 /**
  * The list-and-form pattern every catalogue screen shares: search by name, filter by state, a
@@ -58,9 +59,6 @@ const PAGE_SIZE = 10;
 export const stateLabel = (state: CatalogState) => t(state === CATALOG_STATE.PUBLISHED ? 'catalog.state.published' : 'catalog.state.draft');
 /** A row's state as the list shows it: a scheduled draft with its time. */
 const rowStateLabel = (row: Row) => (row.scheduledAt !== null ? t('catalog.scheduledAt', { time: timeText(row.scheduledAt) }) : stateLabel(row.state));
-
-/** The value of a datetime-local input for an instant, China Standard Time (the school's time). */
-const localInputOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
 
 export function CatalogScreen<T extends Row>(p: ScreenProps<T>) {
   setCsrfToken(p.me.csrfToken);
@@ -310,7 +308,7 @@ export function CatalogForm({ children, save, onCancel }: { children: ReactNode;
 function ScheduleForm({ initial, save, onCancel }: { initial: number | null; save: (publishAt: string) => Promise<void>; onCancel: () => void }) {
   const id = useId();
   const hintId = useId();
-  const [when, setWhen] = useState(initial === null ? '' : localInputOf(initial));
+  const [when, setWhen] = useState(initial === null ? '' : localInputValue(initial));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   async function submit(e: FormEvent) {

@@ -10,7 +10,8 @@ import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { inputClass } from '../../shared/fields';
 import { ImageField } from '../upload';
 import { Button, LoadState, PageTitle, Section, timeText, useLoaded } from '../shared';
-import { StateBadge, failed, localInputOf, scheduleText, stateLabel } from './shared';
+import { StateBadge, failed, scheduleText, stateLabel } from './shared';
+import { localInputValue } from '~/lib/time/cst';
 
 /**
  * Writing a news item (/admin/news/edit) or a notice (/admin/notices/edit), new or by ?id=: its
@@ -351,7 +352,7 @@ export default function ArticleEditIsland({ me, kind, id }: { me: StaffMe; kind:
                     id="article-when"
                     type="datetime-local"
                     value={when}
-                    min={localInputOf(Date.now())}
+                    min={localInputValue(Date.now())}
                     onChange={(e) => setWhen(e.target.value)}
                     className={inputClass(false)}
                   />

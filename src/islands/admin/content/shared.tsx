@@ -22,9 +22,3 @@ export const failed = (e: unknown) => toast(e instanceof Error ? e.message : t('
 
 /** A datetime-local input's value ("YYYY-MM-DDTHH:mm", China Standard Time as the school works in it) as the API reads it. */
 export const scheduleText = (local: string) => local.replace('T', ' ');
-
-/** The value of a datetime-local input for an instant (China Standard Time). */
-export function localInputOf(ms: number): string {
-  const d = new Date(ms + 8 * 3_600_000);
-  return d.toISOString().slice(0, 16);
-}

@@ -5,10 +5,11 @@ import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import type { WorkDutyReport } from './attempts.table';
 
 /**
- * All SQL of attempts (rows of work_attempts, the learning area's table, which counts HANDED_IN_STATUSES
- * as handed in) and of duty reports. Every query names the school; a student's reads name the
- * class student too. Writes that must happen once are conditional: one open attempt per work and
- * student (a partial unique index), saves only while open and in time, one submission.
+ * All SQL of attempts (rows of work_attempts; HANDED_IN_STATUSES count as handed in, one rule for
+ * the answering pages, the duties, the class page, the course page and marking) and of duty
+ * reports. Every query names the school; a student's reads name the class student too. Writes
+ * that must happen once are conditional: one open attempt per work and student (a partial unique
+ * index), saves only while open and in time, one submission, marks over a locked row, one release.
  */
 
 export type AttemptRow = Selectable<Database['workAttempts']>;
@@ -195,4 +196,134 @@ export function findDutyReport(
     .where('classroomId', '=', classroomId)
     .where('dutyType', '=', dutyType)
     .executeTakeFirst();
+}
+
+// ------------------------------------------------------------ the learner area's reads
+
+/** The student's handed-in attempts (pending review or reviewed), of some lessons or of one course. */
+export function listSubmittedAttempts(
+  db: DB,
+  tenantId: string,
+  classStudentId: string,
+  filter: { classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
+) {
+  let q = db
+    .selectFrom('workAttempts')
+    .select(['id', 'classroomId', 'courseId', 'workType', 'startedAt', 'submittedAt', 'status', 'score'])
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', '=', classStudentId)
+    .where('status', 'in', HANDED_IN_STATUSES);
+  if (filter.classroomIds) {
+    if (!filter.classroomIds.length) return Promise.resolve([]);
+    q = q.where('classroomId', 'in', filter.classroomIds);
+  }
+  if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
+  return q.orderBy('submittedAt', 'desc').execute();
+}
+
+/** Which lessons of one course each student of a class handed in (class-wide figures). */
+export function listClassSubmittedLessons(db: DB, tenantId: string, classId: string, courseId: string) {
+  return db
+    .selectFrom('workAttempts')
+    .select(['classStudentId', 'classroomId'])
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', '=', courseId)
+    .where('status', 'in', HANDED_IN_STATUSES)
+    .execute();
+}
+
+/** The class students of a class with a submitted attempt in each of some courses. */
+export function listCourseSubmitters(
+  db: DB,
+  tenantId: string,
+  classId: string,
+  courseIds: readonly string[],
+): Promise<{ courseId: string; classStudentId: string }[]> {
+  if (!courseIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('workAttempts')
+    .select(['courseId', 'classStudentId'])
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', 'in', courseIds)
+    .where('status', 'in', HANDED_IN_STATUSES)
+    .execute();
+}
+
+// ------------------------------------------------------------ marking
+
+/** The handed-in attempts (pending review or reviewed) of the works given. */
+export function listHandedInAtWorks(db: DB, tenantId: string, workIds: readonly string[]): Promise<AttemptRow[]> {
+  if (!workIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('workId', 'in', workIds)
+    .where('status', 'in', HANDED_IN_STATUSES)
+    .orderBy('classStudentId')
+    .orderBy('attemptNo')
+    .execute();
+}
+
+/** Every attempt (any status) of the work, by attempt number. */
+export function listWorkAttempts(db: DB, tenantId: string, workId: string): Promise<AttemptRow[]> {
+  return db.selectFrom('workAttempts').selectAll().where('tenantId', '=', tenantId).where('workId', '=', workId).orderBy('attemptNo').execute();
+}
+
+/** An attempt at a work (not one made before works existed) in a school, or undefined. */
+export function findWorkAttempt(db: DB, tenantId: string, attemptId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('workAttempts')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .where('workId', 'is not', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the attempt's row for a marking write (a mark or the release) until the transaction ends,
+ * so that the total written is computed from every mark: two marks of one attempt at once are
+ * written one after the other. False: no such handed-in attempt.
+ */
+export async function lockForMarking(db: DB, tenantId: string, attemptId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('workAttempts')
+    .set((eb) => ({ results: eb.ref('results') }))
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .where('status', 'in', HANDED_IN_STATUSES)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Releases a pending attempt once with its total: true for the first caller only. */
+export async function releaseMarked(
+  db: DB,
+  tenantId: string,
+  attemptId: string,
+  r: { score: number; results: string; at: number; by: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('workAttempts')
+    .set({ status: ATTEMPT_STATUS.REVIEWED, score: r.score, results: r.results, releasedAt: r.at, releasedBy: r.by })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .where('status', '=', ATTEMPT_STATUS.PENDING)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The per-question results of an attempt (and its score once released), after a mark changed. */
+export async function rescore(db: DB, tenantId: string, attemptId: string, r: { results: string; score?: number }): Promise<void> {
+  await db
+    .updateTable('workAttempts')
+    .set({ results: r.results, ...(r.score !== undefined ? { score: r.score } : {}) })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', attemptId)
+    .execute();
 }

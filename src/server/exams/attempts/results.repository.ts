@@ -3,21 +3,8 @@ import { HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 
 /**
  * The SQL of a work's results across its students (the staff side's read of the exams domain):
- * the class's tests and every handed-in attempt at one work. Every query names the school.
+ * every handed-in attempt at one work. Every query names the school.
  */
-
-/** The class's test works (not homework), oldest lesson first. */
-export function classTests(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('works')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('kind', '=', 'test')
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-}
 
 /** Every handed-in attempt at the work, by student and attempt number. */
 export function handedInAttempts(db: DB, tenantId: string, workId: string) {

@@ -1,6 +1,6 @@
 import type { Scope } from '../../http/scope';
 import { ATTEMPT_STATUS, countedScore, type CountedScore, type ScoredAttempt } from '~/lib/exams/attempt-policy';
-import { attemptPolicyOf, type Work } from '../works/works.service';
+import { attemptPolicyOf, classTestWorks, type Work } from '../works/works.service';
 import * as repo from './results.repository';
 
 /**
@@ -15,10 +15,8 @@ export interface WorkResult {
   counted: CountedScore;
 }
 
-/** The class's test works (homework is not a test a certificate can be issued for). */
-export function classTestWorks(s: Scope, input: { tenantId: string; classId: string }): Promise<Work[]> {
-  return repo.classTests(s.db, input.tenantId, input.classId);
-}
+/** The class's test works, from exams/works (a certificate reads them with their results). */
+export { classTestWorks };
 
 /** Only handed-in attempts are read: marked, or waiting for marking. */
 const statusOf = (status: number): number => (Number(status) === ATTEMPT_STATUS.REVIEWED ? ATTEMPT_STATUS.REVIEWED : ATTEMPT_STATUS.PENDING);

@@ -26,9 +26,12 @@ import { kindOf, attemptPolicyOf } from '../works/works.service';
 import { workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keptAnswers } from '../answers/answers.service';
 import { leavesNeedingHand, scorePaper, type HandMarks } from '../attempts/attempts.service';
+import * as handedIn from '../attempts/handed-in.service';
+import type { AttemptRow } from '../attempts/handed-in.service';
 import { scoresCsv } from './marking.rules';
 import type { WorkMark } from './marking.table';
 import * as repo from './marking.repository';
+import { listPaperWorks, type MarkingWorkRow } from './marking-queue.read-model';
 
 /**
  * Marking handed-in homework and tests (decision 047). A work is marked here when a teacher has
@@ -56,7 +59,7 @@ interface Leaf {
 }
 
 interface WorkContext {
-  work: repo.MarkingWorkRow;
+  work: MarkingWorkRow;
   questions: PaperQuestion[];
   leaves: Leaf[];
   needed: string[];
@@ -64,7 +67,7 @@ interface WorkContext {
 }
 
 const { PENDING, REVIEWED } = ATTEMPT_STATUS;
-const statusOf = (a: repo.HandedInAttempt): AttemptStatus =>
+const statusOf = (a: AttemptRow): AttemptStatus =>
   Number(a.status) === REVIEWED ? REVIEWED : Number(a.status) === PENDING ? PENDING : ATTEMPT_STATUS.ANSWERING;
 
 /** The questions a student answers, numbered in paper order (a sub-question after its parent: '5(2)'). */
@@ -74,7 +77,7 @@ function leavesOf(questions: readonly PaperQuestion[]): Leaf[] {
   );
 }
 
-async function contextOf(s: Scope, work: repo.MarkingWorkRow): Promise<WorkContext | null> {
+async function contextOf(s: Scope, work: MarkingWorkRow): Promise<WorkContext | null> {
   const questions = (await workPaper(s, work))?.questions ?? [];
   const needed = leavesNeedingHand(questions);
   // Works the automatic scoring marks completely are never in the marking.
@@ -82,9 +85,9 @@ async function contextOf(s: Scope, work: repo.MarkingWorkRow): Promise<WorkConte
   return { work, questions, leaves: leavesOf(questions), needed, partialMultiple: work.partialMultiple === 1 };
 }
 
-async function paperWorksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<repo.MarkingWorkRow[]> {
+async function paperWorksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<MarkingWorkRow[]> {
   const scope = await classScopeOf(s, actor);
-  return repo.listPaperWorks(s.db, actor.tenant.id, scope.all ? null : scope.classIds, filter);
+  return listPaperWorks(s.db, actor.tenant.id, scope.all ? null : scope.classIds, filter);
 }
 
 async function worksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<WorkContext[]> {
@@ -134,14 +137,14 @@ function marksByAttempt(marks: readonly WorkMark[]): Map<string, WorkMark[]> {
 
 /** An attempt with its answers and marks, scored by the one rule. */
 interface Scored {
-  a: repo.HandedInAttempt;
+  a: AttemptRow;
   answers: Map<string, GivenAnswer>;
   marks: WorkMark[];
   auto: ReturnType<typeof scorePaper>;
   marked: ReturnType<typeof scorePaper>;
 }
 
-async function scoredAttempt(s: Scope, ctx: WorkContext, a: repo.HandedInAttempt, marks: WorkMark[]): Promise<Scored> {
+async function scoredAttempt(s: Scope, ctx: WorkContext, a: AttemptRow, marks: WorkMark[]): Promise<Scored> {
   const answers = byQuestion(await keptAnswers(s, { tenantId: a.tenantId, attemptId: a.id }));
   return {
     a,
@@ -215,7 +218,7 @@ function summaryOf(ctx: WorkContext, rows: readonly MarkingAttemptRow[]): Markin
 }
 
 /** The attempts' marking states without reading their answers (the queue's counts need no totals). */
-function stateRows(ctx: WorkContext, attempts: readonly repo.HandedInAttempt[], marks: Map<string, WorkMark[]>): MarkingAttemptRow[] {
+function stateRows(ctx: WorkContext, attempts: readonly AttemptRow[], marks: Map<string, WorkMark[]>): MarkingAttemptRow[] {
   return attempts.map((a) => {
     const status = statusOf(a);
     return {
@@ -238,11 +241,7 @@ export async function queue(s: Scope, actor: StaffActor, filter: MarkingQueueQue
   // A class named in the filter that the person does not reach is "not found", as everywhere.
   if (filter.classId) await assertClassInScope(s, actor, filter.classId);
   const works = await worksInReach(s, actor, filter);
-  const attempts = await repo.handedInAttempts(
-    s.db,
-    actor.tenant.id,
-    works.map((w) => w.work.id),
-  );
+  const attempts = await handedIn.handedInAtWorks(s, { tenantId: actor.tenant.id, workIds: works.map((w) => w.work.id) });
   const marks = marksByAttempt(
     await repo.marksOf(
       s.db,
@@ -263,7 +262,7 @@ export async function queue(s: Scope, actor: StaffActor, filter: MarkingQueueQue
 }
 
 async function scoredAttempts(s: Scope, ctx: WorkContext): Promise<Scored[]> {
-  const attempts = await repo.handedInAttempts(s.db, ctx.work.tenantId, [ctx.work.id]);
+  const attempts = await handedIn.handedInAtWorks(s, { tenantId: ctx.work.tenantId, workIds: [ctx.work.id] });
   const marks = marksByAttempt(
     await repo.marksOf(
       s.db,
@@ -287,8 +286,8 @@ export async function workDetail(s: Scope, actor: StaffActor, workId: string): P
 }
 
 /** A handed-in attempt of a work in reach, with its work; anything else is "not found". */
-async function attemptInReach(s: Scope, actor: StaffActor, attemptId: string): Promise<{ ctx: WorkContext; a: repo.HandedInAttempt }> {
-  const a = await repo.findAttempt(s.db, actor.tenant.id, attemptId);
+async function attemptInReach(s: Scope, actor: StaffActor, attemptId: string): Promise<{ ctx: WorkContext; a: AttemptRow }> {
+  const a = await handedIn.workAttempt(s, { tenantId: actor.tenant.id, attemptId });
   if (!a?.workId) throw attemptNotFound();
   const ctx = await workInReach(s, actor, a.workId, attemptNotFound, attemptNotFound);
   if (statusOf(a) !== PENDING && statusOf(a) !== REVIEWED) throw AppError.conflict(t('marking.notHandedIn'));
@@ -296,7 +295,7 @@ async function attemptInReach(s: Scope, actor: StaffActor, attemptId: string): P
 }
 
 async function attemptView(s: Scope, actor: StaffActor, ctx: WorkContext, attemptId: string): Promise<MarkingAttempt> {
-  const a = await repo.findAttempt(s.db, actor.tenant.id, attemptId);
+  const a = await handedIn.workAttempt(s, { tenantId: actor.tenant.id, attemptId });
   if (!a) throw attemptNotFound();
   const x = await scoredAttempt(s, ctx, a, await repo.marksOf(s.db, actor.tenant.id, [a.id]));
   const students = await classStudents(s, actor, ctx.work.classId);
@@ -344,7 +343,8 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
   if ((comment ?? '').length > MARK_COMMENT_MAX) throw AppError.badRequest(t('marking.commentTooLong', { max: MARK_COMMENT_MAX }));
   const write: repo.MarkWrite = { score: input.score, comment, markedBy: actor.account.id, markedByName: actor.account.name.slice(0, 40), markedAt: s.now };
   await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockAttempt(trx, a.tenantId, a.id))) throw attemptNotFound();
+    const inTrx = { ...s, db: trx };
+    if (!(await handedIn.lockForMarking(inTrx, { tenantId: a.tenantId, attemptId: a.id }))) throw attemptNotFound();
     const before = await repo.findMark(trx, a.tenantId, a.id, leaf.q.id);
     const stale = () => AppError.conflict(before ? t('marking.stale', { name: before.markedByName }) : t('marking.staleNew'));
     // The revision is checked by the writes alone (a first mark only where there is none, a change
@@ -354,11 +354,16 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
         ? await repo.insertFirstMark(trx, a.tenantId, a.id, leaf.q.id, write)
         : await repo.updateMark(trx, a.tenantId, a.id, leaf.q.id, input.revision, write);
     if (!written) throw stale();
-    const current = await repo.findAttempt(trx, a.tenantId, a.id);
+    const current = await handedIn.workAttempt(inTrx, { tenantId: a.tenantId, attemptId: a.id });
     const released = current !== undefined && statusOf(current) === REVIEWED;
-    const x = await scoredAttempt({ ...s, db: trx }, ctx, a, await repo.marksOf(trx, a.tenantId, [a.id]));
+    const x = await scoredAttempt(inTrx, ctx, a, await repo.marksOf(trx, a.tenantId, [a.id]));
     const total = x.marked.score;
-    await repo.rescore(trx, a.tenantId, a.id, { results: storedResults(x), ...(released && total !== null ? { score: total } : {}) });
+    await handedIn.recordMarkedResults(inTrx, {
+      tenantId: a.tenantId,
+      attemptId: a.id,
+      results: storedResults(x),
+      ...(released && total !== null ? { score: total } : {}),
+    });
     const old = before ? { score: Number(before.score), comment: before.comment } : undefined;
     await auditStaffAction(
       trx,
@@ -380,16 +385,18 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
  * one; the total is scored with the marks and written with the status in one conditional update,
  * so two releases at once release it once (the second is told it is released already).
  */
-async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: repo.HandedInAttempt): Promise<void> {
+async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: AttemptRow): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockAttempt(trx, a.tenantId, a.id))) throw attemptNotFound();
-    const x = await scoredAttempt({ ...s, db: trx }, ctx, a, await repo.marksOf(trx, a.tenantId, [a.id]));
+    const inTrx = { ...s, db: trx };
+    if (!(await handedIn.lockForMarking(inTrx, { tenantId: a.tenantId, attemptId: a.id }))) throw attemptNotFound();
+    const x = await scoredAttempt(inTrx, ctx, a, await repo.marksOf(trx, a.tenantId, [a.id]));
     const missing = ctx.needed.filter((id) => !x.marks.some((m) => m.questionId === id)).length;
     if (missing > 0 || x.marked.score === null) throw AppError.conflict(t('marking.notComplete', { n: Math.max(missing, 1) }));
-    const taken = await repo.release(trx, a.tenantId, a.id, {
+    const taken = await handedIn.releaseMarked(inTrx, {
+      tenantId: a.tenantId,
+      attemptId: a.id,
       score: x.marked.score,
       results: storedResults(x),
-      at: s.now,
       by: actor.account.id,
     });
     if (!taken) throw AppError.conflict(t('marking.alreadyReleased'));
@@ -415,7 +422,7 @@ export async function release(s: Scope, actor: StaffActor, attemptId: string): P
 /** Releases every attempt of the work whose marking is complete; one released by someone else meanwhile is skipped. */
 export async function releaseAll(s: Scope, actor: StaffActor, workId: string): Promise<{ released: number }> {
   const ctx = await workInReach(s, actor, workId);
-  const attempts = await repo.handedInAttempts(s.db, ctx.work.tenantId, [ctx.work.id]);
+  const attempts = await handedIn.handedInAtWorks(s, { tenantId: ctx.work.tenantId, workIds: [ctx.work.id] });
   const marks = marksByAttempt(
     await repo.marksOf(
       s.db,
@@ -440,7 +447,10 @@ export async function releaseAll(s: Scope, actor: StaffActor, workId: string): P
 /** The work's scores as CSV: one row per student of the class, each attempt's score (or 待阅卷) and the counted score. */
 export async function exportScores(s: Scope, actor: StaffActor, workId: string): Promise<{ text: string; title: string; className: string }> {
   const ctx = await workInReach(s, actor, workId);
-  const [attempts, students] = await Promise.all([repo.workAttempts(s.db, ctx.work.tenantId, ctx.work.id), classStudents(s, actor, ctx.work.classId)]);
+  const [attempts, students] = await Promise.all([
+    handedIn.attemptsAtWork(s, { tenantId: ctx.work.tenantId, workId: ctx.work.id }),
+    classStudents(s, actor, ctx.work.classId),
+  ]);
   const text = scoresCsv(
     [...students.values()].map((st) => ({ id: st.id, name: st.name, mobile: st.mobile })),
     attempts.map((a) => ({

@@ -1,23 +1,21 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import { paperInUse } from '../works/works.service';
+import { attemptsOnPaper, worksOnPaper } from './paper-use.read-model';
 import type { ExamPaperGroupTable, ExamQuestionTable } from './papers.table';
 
-/** All SQL of the staff side of papers. Every query names the school. */
+/**
+ * All SQL of the staff side of papers. Every query names the school. How many works and attempts
+ * use a paper is read in paper-use.read-model.ts; a paper is deleted only while no work uses it
+ * (exams/works' paperInUse, in the same statement).
+ */
 
 const counted = (db: DB) =>
   db
     .selectFrom('examPapers as p')
     .selectAll('p')
-    .select((eb) => [
-      eb.selectFrom('works as w').whereRef('w.paperId', '=', 'p.id').select(eb.fn.countAll<number>().as('n')).as('workCount'),
-      eb
-        .selectFrom('workAttempts as wa')
-        .innerJoin('works as w', 'w.id', 'wa.workId')
-        .whereRef('w.paperId', '=', 'p.id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('attemptCount'),
-    ]);
+    .select((eb) => [worksOnPaper(eb).as('workCount'), attemptsOnPaper(eb).as('attemptCount')]);
 
 export function pagePapers(db: DB, tenantId: string, f: { title?: string | undefined }, w: PageWindow) {
   let filtered = db.selectFrom('examPapers as p').where('p.tenantId', '=', tenantId);
@@ -40,17 +38,6 @@ export function groupsOf(db: DB, tenantId: string, paperId: string) {
 export function questionsOf(db: DB, tenantId: string, paperIds: readonly string[]) {
   if (!paperIds.length) return Promise.resolve([]);
   return db.selectFrom('examQuestions').selectAll().where('tenantId', '=', tenantId).where('paperId', 'in', paperIds).orderBy('seq').orderBy('id').execute();
-}
-
-export async function attemptsOn(db: DB, tenantId: string, paperId: string): Promise<number> {
-  const r = await db
-    .selectFrom('workAttempts as wa')
-    .innerJoin('works as w', 'w.id', 'wa.workId')
-    .where('w.tenantId', '=', tenantId)
-    .where('w.paperId', '=', paperId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
 }
 
 export async function insertPaper(
@@ -124,7 +111,7 @@ export async function deleteUnusedPaper(db: DB, tenantId: string, id: string): P
     .deleteFrom('examPapers')
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('works as w').select('w.id').where('w.paperId', '=', id))))
+    .where((eb) => eb.not(paperInUse(eb, id)))
     .executeTakeFirst();
   if (Number(r.numDeletedRows) === 0) return false;
   // The foreign keys cascade where they are enforced; these make sure where they are not.

@@ -16,6 +16,7 @@ import type { Work } from '../works/works.service';
 import { paperView, loadPaper } from './papers.service';
 import type { ExamQuestion } from './papers.table';
 import * as repo from './papers.admin.repository';
+import { attemptsOn } from './paper-use.read-model';
 
 /**
  * Papers on the staff side (decision 048): a title, the English flag, a time limit, groups in
@@ -93,7 +94,7 @@ async function paperToEdit(s: Scope, actor: StaffActor, id: string, db: DB): Pro
 /** The paper when its questions may change: refused once any attempt was made on a work answered on it. */
 async function paperToChange(s: Scope, actor: StaffActor, id: string, db: DB): Promise<repo.PaperRow> {
   const row = await paperToEdit(s, actor, id, db);
-  const attempts = await repo.attemptsOn(db, actor.tenant.id, id);
+  const attempts = await attemptsOn(db, actor.tenant.id, id);
   if (attempts > 0) throw AppError.conflict(t('bank.paperLocked', { n: attempts }));
   return row;
 }
@@ -174,12 +175,6 @@ export async function previewPaper(s: Scope, actor: StaffActor, id: string): Pro
   return paperView(work, loaded, false);
 }
 
-/** The paper's title and whether the actor reaches it (a work's form picks among the school's papers). */
-export async function paperForWork(s: Scope, actor: StaffActor, id: string, db: DB = s.db): Promise<{ id: string; title: string; unitTime: number | null }> {
-  const row = await paperOf(s, actor, id, db);
-  return { id: row.id, title: row.title, unitTime: row.unitTime === null ? null : Number(row.unitTime) };
-}
-
 // ------------------------------------------------------------ writes
 
 /**
@@ -205,7 +200,7 @@ export async function savePaper(s: Scope, actor: StaffActor, input: Omit<PaperIn
     }
     const row = await paperToEdit(s, actor, input.paperId, trx);
     const before = await viewOf(trx, actor, row);
-    const attempts = await repo.attemptsOn(trx, tenantId, row.id);
+    const attempts = await attemptsOn(trx, tenantId, row.id);
     if (attempts > 0 && english !== Number(row.english)) throw AppError.conflict(t('bank.paperLocked', { n: attempts }));
     const existing = await repo.groupsOf(trx, tenantId, row.id);
     const keep = new Set(input.groups.map((g) => g.id).filter((id): id is string => !!id));

@@ -1,39 +1,14 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
-import { WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { hasAttempts } from './work-started.read-model';
 import type { WorkTable } from './works.table';
 
-/** All SQL of the staff side of works. Every query names the school and the class. */
-
-/** The homework and test lessons of the courses the class teaches, in the class's course order and the course's lesson order. */
-export function workLessons(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('classrooms as l')
-    .innerJoin('classCourses as cc', (j) => j.onRef('cc.courseId', '=', 'l.courseId').onRef('cc.tenantId', '=', 'l.tenantId'))
-    .innerJoin('courses as c', 'c.id', 'l.courseId')
-    .select(['l.id as classroomId', 'l.name as lessonName', 'l.classroomType', 'c.id as courseId', 'c.name as courseName'])
-    .where('l.tenantId', '=', tenantId)
-    .where('cc.classId', '=', classId)
-    .where('l.classroomType', 'in', WORK_CLASSROOM_TYPES)
-    .orderBy('cc.seq')
-    .orderBy('l.seq')
-    .orderBy('l.id')
-    .execute();
-}
-
-/** The class's works with their paper's title and how many attempts were started. */
-export function classWorks(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('works as w')
-    .leftJoin('examPapers as p', 'p.id', 'w.paperId')
-    .selectAll('w')
-    .select('p.title as paperTitle')
-    .select((eb) => eb.selectFrom('workAttempts as wa').whereRef('wa.workId', '=', 'w.id').select(eb.fn.countAll<number>().as('n')).as('attempts'))
-    .where('w.tenantId', '=', tenantId)
-    .where('w.classId', '=', classId)
-    .execute();
-}
-export type WorkRow = Awaited<ReturnType<typeof classWorks>>[number];
+/**
+ * All SQL of the staff side of works (their lessons, papers and attempt counts are read in
+ * staff-works.read-model.ts). Every query names the school and the class, or the course. Changes
+ * attempts depend on are guarded by "nobody has started it" (work-started.read-model.ts) in the
+ * same statement, so an attempt that starts meanwhile wins.
+ */
 
 export async function insertWork(db: DB, row: Insertable<WorkTable>): Promise<boolean> {
   const inserted = await db
@@ -60,7 +35,7 @@ export async function updateUnstartedWork(db: DB, tenantId: string, classId: str
     .where('tenantId', '=', tenantId)
     .where('classId', '=', classId)
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('workAttempts as wa').select('wa.id').where('wa.workId', '=', id))))
+    .where((eb) => eb.not(hasAttempts(eb, id)))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
@@ -72,7 +47,20 @@ export async function deleteUnstartedWork(db: DB, tenantId: string, classId: str
     .where('tenantId', '=', tenantId)
     .where('classId', '=', classId)
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('workAttempts as wa').select('wa.id').where('wa.workId', '=', id))))
+    .where((eb) => eb.not(hasAttempts(eb, id)))
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** Moves a work to another lesson of its course while nobody has started it (one conditional statement). */
+export async function moveUnstartedWork(db: DB, tenantId: string, courseId: string, workId: string, classroomId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('works')
+    .set({ classroomId })
+    .where('tenantId', '=', tenantId)
+    .where('courseId', '=', courseId)
+    .where('id', '=', workId)
+    .where((eb) => eb.not(hasAttempts(eb, workId)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -10,9 +10,9 @@ import type { AdminWork, AdminWorkLesson, WorkInput } from '~/lib/api/contracts/
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { assertClassInScope } from '../../learning/classes/classes.admin.service';
-import { paperForWork } from '../papers/papers.admin.service';
 import { checkWorkChange, type WorkSettings } from './works.admin.rules';
 import * as repo from './works.admin.repository';
+import * as reads from './staff-works.read-model';
 
 /**
  * The works of a class on the staff side (decision 048): for each homework (6) or test (7) lesson
@@ -27,7 +27,7 @@ import * as repo from './works.admin.repository';
 const XSKT = 'xskt';
 const notFound = () => AppError.notFound(t('bank.work.notFound'));
 
-function workOf(w: repo.WorkRow): AdminWork {
+function workOf(w: reads.WorkRow): AdminWork {
   const policy = policyOf(w);
   return {
     id: w.id,
@@ -54,7 +54,7 @@ function workOf(w: repo.WorkRow): AdminWork {
 }
 
 async function lessonsOf(db: DB, tenantId: string, classId: string): Promise<AdminWorkLesson[]> {
-  const [lessons, works] = await Promise.all([repo.workLessons(db, tenantId, classId), repo.classWorks(db, tenantId, classId)]);
+  const [lessons, works] = await Promise.all([reads.workLessons(db, tenantId, classId), reads.classWorks(db, tenantId, classId)]);
   return lessons.map((l) => {
     const w = works.find((x) => x.classroomId === l.classroomId);
     return {
@@ -104,7 +104,9 @@ export async function saveWork(
     let paperId: string | null = null;
     if (!bank) {
       if (!input.paperId) throw AppError.badRequest(t('bank.work.paperRequired'));
-      paperId = (await paperForWork(s, actor, input.paperId, trx)).id;
+      const paper = await reads.schoolPaper(trx, tenantId, input.paperId);
+      if (!paper) throw AppError.notFound(t('bank.paperNotFound'));
+      paperId = paper.id;
     } else if (!input.externalPaperId) throw AppError.badRequest(t('bank.work.externalRequired'));
     const fields = {
       paperId,
@@ -143,7 +145,7 @@ export async function saveWork(
     const current = lessons.find((l) => l.work?.id === input.workId)?.work;
     if (!current) throw notFound();
     if (current.classroomId !== input.classroomId) throw AppError.badRequest(t('bank.work.lessonNotFound'));
-    const works = await repo.classWorks(trx, tenantId, classId);
+    const works = await reads.classWorks(trx, tenantId, classId);
     const row = works.find((w) => w.id === current.id)!;
     const check = checkWorkChange(settingsOf(row), settingsOf({ ...fields }), current.attempts);
     if (!check.ok) {
@@ -183,4 +185,17 @@ export async function deleteWork(s: Scope, actor: StaffActor, classId: string, w
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.workDelete, { type: AUDIT_TARGET.work, id: workId }, pick(current), null);
     return lessonsOf(trx, tenantId, classId);
   });
+}
+
+/**
+ * The works of a course in every class, with the class's name and how many attempts were started
+ * (the course's lesson editor, whose page is built from a database handle alone: only `db` is read).
+ */
+export function courseWorks(s: Pick<Scope, 'db'>, input: { tenantId: string; courseId: string }): Promise<reads.CourseWorkRow[]> {
+  return reads.courseWorks(s.db, input.tenantId, input.courseId);
+}
+
+/** Moves a work to another lesson of its course while nobody has started it (one statement with the guard); whether it moved. */
+export function moveUnstartedWork(s: Scope, input: { tenantId: string; courseId: string; workId: string; classroomId: string }): Promise<boolean> {
+  return repo.moveUnstartedWork(s.db, input.tenantId, input.courseId, input.workId, input.classroomId);
 }

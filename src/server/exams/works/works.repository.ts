@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { Work } from './works.table';
 
 /** All SQL of works. Every query names the school and the class. */
@@ -22,4 +24,34 @@ export function findClassWork(db: DB, tenantId: string, classId: string, workId:
 /** A work by id in a school (the deadline sweep, which starts from an attempt). */
 export function findWork(db: DB, tenantId: string, workId: string): Promise<Work | undefined> {
   return db.selectFrom('works').selectAll().where('tenantId', '=', tenantId).where('id', '=', workId).executeTakeFirst();
+}
+
+/** The time limit and source of each work of a class in one course (the course page's lesson list). */
+export function listCourseWorkLimits(db: DB, tenantId: string, classId: string, courseId: string) {
+  return db
+    .selectFrom('works')
+    .select(['classroomId', 'unitTime', 'sourceType'])
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('courseId', '=', courseId)
+    .execute();
+}
+
+/** The class's test works (not homework), oldest first. */
+export function listClassTests(db: DB, tenantId: string, classId: string): Promise<Work[]> {
+  return db
+    .selectFrom('works')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('classId', '=', classId)
+    .where('kind', '=', 'test')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Whether any work is answered on the paper: the guard of a paper's deletion, in the same statement (a work made meanwhile wins). */
+// biome-ignore lint/suspicious/noExplicitAny: the builder of any statement (of another domain's table): the subquery names only its own table
+export function paperInUse(eb: ExpressionBuilder<Database, any>, paperId: string): Expression<SqlBool> {
+  return eb.exists(eb.selectFrom('works as w').select('w.id').where('w.paperId', '=', paperId));
 }

@@ -4,6 +4,7 @@ import { t } from '~/server/i18n';
 import type { StudentRef, WorkKind, WorkLookup } from '~/lib/api/contracts/exams';
 import { studentEnrolment, type StudentEnrolment } from '../../learning/classes/classes.service';
 import { policyOf, type AttemptPolicy } from '~/lib/exams/attempt-policy';
+import { isXskt } from '~/lib/exams/routes';
 import type { Work } from './works.table';
 import * as repo from './works.repository';
 
@@ -15,6 +16,9 @@ import * as repo from './works.repository';
  */
 
 export type { Work };
+
+/** The guard "a work is answered on the paper", for a statement of the papers' tables that must stay one statement. */
+export { paperInUse } from './works.repository';
 
 export const workNotFound = () => AppError.notFound(t('exams.workNotFound'));
 
@@ -54,3 +58,19 @@ export const kindOf = (work: Pick<Work, 'kind'>): WorkKind => (work.kind === 'ho
 
 /** The work's attempt policy (decision 028): attempts allowed, which score counts, when marks and keys show, the close. */
 export const attemptPolicyOf = (work: Pick<Work, 'maxAttempts' | 'scoreRule' | 'marksShown' | 'keysShown' | 'closesAt'>): AttemptPolicy => policyOf(work);
+
+/**
+ * The time limit of each homework and test lesson of a course in a class, in minutes (null: the
+ * work has none), by lesson: what the course page shows for the lesson instead of its length. An
+ * external bank's work is untimed whatever it holds: the bank keeps its answers until the one
+ * submission and the server sets it no deadline (as its paper says, papers.service).
+ */
+export async function courseWorkLimits(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<Map<string, number | null>> {
+  const rows = await repo.listCourseWorkLimits(s.db, input.tenantId, input.classId, input.courseId);
+  return new Map(rows.map((r) => [r.classroomId, r.unitTime === null || isXskt(r.sourceType) ? null : Number(r.unitTime)]));
+}
+
+/** The class's test works (homework is not a test a certificate can be issued for), oldest first. */
+export function classTestWorks(s: Scope, input: { tenantId: string; classId: string }): Promise<Work[]> {
+  return repo.listClassTests(s.db, input.tenantId, input.classId);
+}

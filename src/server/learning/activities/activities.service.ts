@@ -4,7 +4,7 @@ import type { PageWindow, Paged } from '../../db/paging';
 import type { DB } from '../../db/database';
 import { newId } from '../../ids';
 import { lessonRecords } from '../study/study.service';
-import { submittedLessons } from '../works/works.service';
+import { submittedLessons } from '../../exams/attempts/handed-in.service';
 import * as repo from './activities.repository';
 
 /**

@@ -29,7 +29,7 @@ import {
 } from '../activities/activities.service';
 import { courseDuties, participantsOf } from '../duties/duties.service';
 import { studyTimeIn } from '../study/study.service';
-import { answeringMs } from '../works/works.service';
+import { answeringMs } from '../../exams/attempts/handed-in.service';
 
 /**
  * The class page: the student card's statistics, today's and past

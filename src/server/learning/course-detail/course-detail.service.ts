@@ -12,7 +12,8 @@ import { studentEnrolment, type StudentEnrolment } from '../classes/classes.serv
 import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { courseDuties, participantsOf } from '../duties/duties.service';
 import { classLessonRecords, lessonRecords } from '../study/study.service';
-import { classSubmittedLessons, courseWorkLimits, submittedLessons } from '../works/works.service';
+import { classSubmittedLessons, submittedLessons } from '../../exams/attempts/handed-in.service';
+import { courseWorkLimits } from '../../exams/works/works.service';
 import { attendedLessons, classAttendedLessons } from '../attendance/attendance.service';
 import { platformReady } from '../third-party/third-party.service';
 

@@ -284,34 +284,6 @@ export async function replaceLessonNotesAndPoints(
       .execute();
 }
 
-// ------------------------------------------------------------ works (papers per class) of the course
-
-export function courseWorks(db: DB, tenantId: string, courseId: string) {
-  return db
-    .selectFrom('works as w')
-    .innerJoin('teachingClasses as tc', 'tc.id', 'w.classId')
-    .select(['w.id', 'w.title', 'w.kind', 'w.classId', 'tc.name as className', 'w.classroomId'])
-    .select((eb) => eb.selectFrom('workAttempts as wa').whereRef('wa.workId', '=', 'w.id').select(eb.fn.countAll<number>().as('n')).as('attempts'))
-    .where('w.tenantId', '=', tenantId)
-    .where('w.courseId', '=', courseId)
-    .orderBy('w.createdAt')
-    .orderBy('w.id')
-    .execute();
-}
-
-/** Moves a work to another lesson of its course while nobody has started it (one conditional statement). */
-export async function moveUnstartedWork(db: DB, tenantId: string, courseId: string, workId: string, classroomId: string): Promise<boolean> {
-  const r = await db
-    .updateTable('works')
-    .set({ classroomId })
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
-    .where('id', '=', workId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('workAttempts as wa').select('wa.id').where('wa.workId', '=', workId))))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
 // ------------------------------------------------------------ duty rules
 
 export function dutyRules(db: DB, tenantId: string, courseId: string) {

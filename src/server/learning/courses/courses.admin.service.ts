@@ -24,6 +24,7 @@ import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { lessonSourceOf } from '../../media-library/media-library.service';
 import { assertClassInScope } from '../classes/classes.admin.service';
+import { courseWorks, moveUnstartedWork } from '../../exams/works/works.admin.service';
 import * as repo from './courses.admin.repository';
 import { articleContent, contentFields, liveContent, mediaContent, moved, type Direction } from './courses.admin.rules';
 
@@ -82,7 +83,7 @@ async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promi
     repo.chapters(db, tenantId, row.id),
     repo.lessons(db, tenantId, row.id),
     repo.dutyRules(db, tenantId, row.id),
-    repo.courseWorks(db, tenantId, row.id),
+    courseWorks({ db }, { tenantId, courseId: row.id }),
   ]);
   const faceIds = lessons.filter((l) => l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE).map((l) => l.id);
   const [teachers, notes, points] = await Promise.all([
@@ -516,10 +517,10 @@ export async function saveLesson(s: Scope, actor: StaffActor, courseId: string, 
     if (input.duties) await repo.replaceDutyRules(trx, tenantId, courseId, lessonId, dutyRows(tenantId, courseId, lessonId, input.duties, s.now));
     if (input.workId) {
       const kind = WORKS[columns.classroomType];
-      const work = (await repo.courseWorks(trx, tenantId, courseId)).find((w) => w.id === input.workId);
+      const work = (await courseWorks({ ...s, db: trx }, { tenantId, courseId })).find((w) => w.id === input.workId);
       if (!kind || !work) throw AppError.badRequest(t('courses.workNotFound'));
       if (work.kind !== kind) throw AppError.badRequest(t('courses.workKind'));
-      if (work.classroomId !== lessonId && !(await repo.moveUnstartedWork(trx, tenantId, courseId, work.id, lessonId)))
+      if (work.classroomId !== lessonId && !(await moveUnstartedWork({ ...s, db: trx }, { tenantId, courseId, workId: work.id, classroomId: lessonId })))
         throw AppError.conflict(t('courses.workStarted'));
     }
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.lessonSave, { type: AUDIT_TARGET.lesson, id: lessonId }, before, {

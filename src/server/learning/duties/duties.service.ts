@@ -4,7 +4,7 @@ import { courseParticipants, requirementBars, type RequirementBar } from '~/lib/
 import { attendedLessons, courseAttendees } from '../attendance/attendance.service';
 import { classCourses, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { courseLearners, lessonRecords } from '../study/study.service';
-import { courseSubmitters, submittedLessons } from '../works/works.service';
+import { courseSubmitters, submittedLessons } from '../../exams/attempts/handed-in.service';
 
 /**
  * A student's duties in a class's courses (the duty statistics, the course list's counters, the
