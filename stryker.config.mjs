@@ -38,7 +38,7 @@ export default {
     // accounts, sessions and the second factor, the audit log's kept fields.
     'src/lib/staff/access.ts',
     'src/lib/staff/roles.ts',
-    'src/server/staff/request-guard.rules.ts',
+    'src/server/http/request-guard.rules.ts',
     'src/server/staff/accounts/accounts.rules.ts',
     'src/server/staff/audit/audit.rules.ts',
     // Certificates: their rules and the signed verification link.

@@ -3,7 +3,7 @@
 //   npx tsx bench/db-probe.ts [file.sqlite]   (default data/bench.sqlite, left by npm run bench)
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
-import { getBusinessSchool } from '../src/server/tenant/tenant.service';
+import { getBusinessSchool } from '../src/server/school/school.service';
 import { pageCategories, pageHotMajors, pageNews, pageNotices } from '../src/server/content/content.service';
 import type { Database } from '../src/server/db/schema';
 import { probeScopes } from './probe-scope';

@@ -5,7 +5,7 @@ import { listBanners } from '../src/server/media/media.service';
 import { pageReceivableCoupons } from '../src/server/leads/leads.service';
 import { homeTrainingProjects } from '../src/server/products/products.service';
 import { getSchoolInfo } from '../src/server/tenant/tenant.service';
-import { qrSvg } from '../src/server/pages/qr';
+import { qrSvg } from '../src/server/qr';
 import { probeScopes } from './probe-scope';
 
 const { db } = await openDatabase({ url: `file:${process.argv[2] ?? 'data/bench.sqlite'}` });

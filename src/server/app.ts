@@ -15,6 +15,8 @@ import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { engagementRoutes } from './engagement/engagement.routes';
+import { feedItemLikeBase, openMaterialExists } from './media/media.service';
+import { publishedNewsExists } from './content/content.service';
 import { productsRoutes } from './products/products.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { leadsStaffRoutes } from './staff/leads.routes';
@@ -25,6 +27,7 @@ import { smsRoutes } from './sms/sms.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { mediaRoutes } from './media/media.routes';
 import { schoolRoutes } from './school/school.routes';
+import { schoolAdminRoutes } from './school/school.admin.routes';
 import { classesRoutes } from './learning/classes/classes.routes';
 import { courseDetailRoutes } from './learning/course-detail/course-detail.routes';
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
@@ -105,7 +108,7 @@ export function createApp(runtime: Runtime) {
     .route('/', platformRoutes)
     .route('/', contentRoutes)
     .route('/', mediaRoutes)
-    .route('/', engagementRoutes)
+    .route('/', engagementRoutes({ openMaterialExists, feedItemLikeBase, publishedNewsExists }))
     .route('/', productsRoutes)
     .route('/', smsRoutes)
     .route('/', leadsRoutes)
@@ -131,12 +134,13 @@ export function createApp(runtime: Runtime) {
     .route('/', filesRoutes)
     .route('/', contentAdminRoutes)
     .route('/', schoolSettingsRoutes)
+    .route('/', schoolAdminRoutes)
     .route('/', productsAdminRoutes)
     .route('/', mediaAdminRoutes)
     .route('/', mediaLibraryRoutes)
     .route('/', couponsAdminRoutes)
     .route('/', classesAdminRoutes);
-  api.route('/', jobsAdminRoutes);
+  api.route('/', jobsAdminRoutes(runtime.jobKinds));
   api.route('/', activitiesAdminRoutes);
   api.route('/', attendanceAdminRoutes);
   api.route('/', interactionAdminRoutes);

@@ -18,6 +18,26 @@ import { createCdnPurger } from './events/cdn-purge';
 import { changesSchool, purgeTagsOf } from './events/page-changes';
 import { announcePurge } from './http/render-cache';
 import { uploadStagingOf } from './media-library/staging-store';
+import { requireTenantById, resolveTenant } from './tenant/tenant.service';
+import { authenticate, studentOf } from './identity/identity.service';
+import { authenticateStaff, csrfTokenFor } from './staff/accounts/sessions.service';
+import type { JobKinds } from './jobs/handlers';
+import { catalogPublishJob } from './jobs/catalog-publish.handler';
+import { CATALOG_PUBLISH_JOB } from '~/lib/staff/catalog-schedule';
+import { CONTENT_PUBLISH_JOB } from './content/content.admin.service';
+import { contentPublishJob } from './content/publish.handler';
+import { MEDIA_PROCESS_JOB } from './media-library/media-library.service';
+import { mediaProcessJob } from './media-library/process.handler';
+import { productsCatalog } from './products/publish.handler';
+import { mediaCatalog } from './media/publish.handler';
+import { couponsCatalog } from './leads/publish.handler';
+
+/** Every kind of job, each defined by the domain whose work it is: the runner runs them, the jobs screen describes them. */
+const JOB_KINDS: JobKinds = {
+  [CONTENT_PUBLISH_JOB]: contentPublishJob,
+  [CATALOG_PUBLISH_JOB]: catalogPublishJob([productsCatalog, mediaCatalog, couponsCatalog]),
+  [MEDIA_PROCESS_JOB]: mediaProcessJob,
+};
 
 export interface Server {
   runtime: Runtime;
@@ -88,6 +108,16 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
     storage: fileStoreOf(config),
     pageChanges,
     uploadStaging: uploadStagingOf(config),
+    // The domains that own schools, users and staff sessions answer who a request speaks for.
+    identify: {
+      tenantById: requireTenantById,
+      tenantOf: resolveTenant,
+      user: authenticate,
+      student: studentOf,
+      staff: authenticateStaff,
+      staffCsrfToken: csrfTokenFor,
+    },
+    jobKinds: JOB_KINDS,
   };
   // A change of a school itself (names, branding, host names, a new school) reaches every look-up
   // that holds it, here and on every other instance.

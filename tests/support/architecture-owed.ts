@@ -57,25 +57,5 @@ export const OWED_TABLE_USES: readonly string[] = [
 
 /** The members of each circle of directories (a domain, another folder, or a file of src/server). */
 export const OWED_DIRECTORY_CYCLES: readonly (readonly string[])[] = [
-  [
-    'captcha',
-    'content',
-    'engagement',
-    'http',
-    'identity',
-    'jobs',
-    'leads',
-    'login',
-    'media',
-    'media-library',
-    'pages',
-    'products',
-    'school',
-    'sms',
-    'staff',
-    'staff/accounts',
-    'storage',
-    'tenant',
-  ],
   ['exams/attempts', 'exams/papers', 'exams/works', 'learning/activities', 'learning/classes', 'learning/courses'],
 ];

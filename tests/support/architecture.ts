@@ -30,7 +30,9 @@ export type Rule =
   /** A table of the schema whose row type is declared outside every domain. */
   | 'ownerless-table'
   /** Directories of src/server import each other in a circle (sub-domains count as directories). */
-  | 'directory-cycle';
+  | 'directory-cycle'
+  /** src/server/http imports a runtime value from a domain: the composition root passes domains' functions in instead. */
+  | 'http-on-domain';
 
 export interface Violation {
   rule: Rule;
@@ -335,6 +337,24 @@ export function checkDirectories(root: string): Violation[] {
   });
 }
 
+/**
+ * http/ is the web's machinery under every domain (serve, validation, caches, the staff gate, the
+ * request scope): it imports no runtime value from a domain. What it needs of one (who a request
+ * speaks for) the composition root passes in; a domain's types may be named (they are erased).
+ */
+export function checkLayers(root: string): Violation[] {
+  const graph = importGraph(root);
+  const domainOf = domainResolver(graph.keys());
+  const violations: Violation[] = [];
+  for (const [file, edges] of graph) {
+    if (!file.startsWith('src/server/http/')) continue;
+    for (const edge of edges) {
+      if (!edge.typeOnly && domainOf(edge.to)) violations.push({ rule: 'http-on-domain', file, target: edge.to, line: edge.line });
+    }
+  }
+  return violations;
+}
+
 /** Kysely's calls whose first argument names tables: a name, `name as alias`, or a list of them. */
 const TABLE_CALLS = new Set([
   'selectFrom',
@@ -552,5 +572,7 @@ export function describeViolation(v: Violation): string {
       return `${where}: the table ${v.target} has its row type outside every domain`;
     case 'directory-cycle':
       return `directories import each other in a circle (${v.file}): ${v.target}`;
+    case 'http-on-domain':
+      return `${where} imports ${v.target}, a domain's file: http/ depends on no domain (the composition root passes what it needs in)`;
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { checkDirectories, checkImports, checkRoutes, checkTables, describeViolation, importsOf, type Violation } from '../support/architecture';
+import { checkDirectories, checkImports, checkLayers, checkRoutes, checkTables, describeViolation, importsOf, type Violation } from '../support/architecture';
 import { OWED_DIRECTORY_CYCLES, OWED_TABLE_USES } from '../support/architecture-owed';
 
 /**
@@ -73,6 +73,13 @@ describe('the architecture checker finds planted violations', () => {
     ]);
   });
 
+  it("http importing a domain's value, imported or re-exported; a domain's type, http's own files and src/server's files pass", () => {
+    expect(found(checkLayers(fixture('layers')))).toEqual([
+      { rule: 'http-on-domain', file: 'src/server/http/scope.ts', target: 'src/server/tenant/tenant.service.ts' },
+      { rule: 'http-on-domain', file: 'src/server/http/serve.ts', target: 'src/server/tenant/host.ts' },
+    ]);
+  });
+
   it('an /api route missing from api.md (a heading per call, {id} for :id); middleware and non-api routes are not calls', () => {
     const api = new Hono()
       .get('/news/list', (c) => c.json({}))
@@ -120,6 +127,10 @@ describe('this project obeys the architecture rules', () => {
       .filter((v) => v.rule !== 'ownerless-table')
       .map((v) => `${v.file} ${v.rule === 'foreign-write' ? 'writes' : 'reads'} ${v.target.split(' ')[0]}`);
     expect(uses).toEqual(OWED_TABLE_USES);
+  });
+
+  it('layers: http imports no domain', () => {
+    expect(checkLayers(projectRoot).map(describeViolation)).toEqual([]);
   });
 
   it('directories: no circle beyond what is still owed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { matchHost, normalizeHost } from '~/server/tenant/host';
+import { normalizeHost } from '~/server/http/forwarded';
+import { matchHost } from '~/server/tenant/host';
 
 describe('normalizeHost', () => {
   test.each([

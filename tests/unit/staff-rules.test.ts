@@ -31,7 +31,7 @@ import {
 import { acceptedStep, codeAt, newTotpSecret, openSecret, otpauthUrl, sealSecret } from '~/server/staff/accounts/second-factor';
 import { changedFields, parseSide } from '~/server/staff/audit/audit.rules';
 import { SCHOOL_STAFF_CALLS } from '~/lib/api/contracts/admin-school';
-import { csrfTokenMatches, sameOriginWrite } from '~/server/staff/request-guard.rules';
+import { csrfTokenMatches, sameOriginWrite } from '~/server/http/request-guard.rules';
 import { STAFF_ROLES as MIGRATION_ROLES } from '~/server/db/migrations/20261125T1400_staff';
 import {
   AUDIT_ACTION,

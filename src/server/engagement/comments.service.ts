@@ -9,7 +9,7 @@ import type { CommentView, CommentWithReplies } from '~/lib/api/contracts/engage
 import { safeMediaUrl } from '../sanitize';
 import * as repo from './comments.repository';
 import type { Comment, CommentObjectType } from './engagement.table';
-import { requireCommentObject } from './objects.service';
+import { requireCommentObject, type EngagedObjects } from './objects.service';
 import { countWrite } from '../limits/limits.service';
 import { authorNameOf, commentText, descendantsOf } from './engagement.rules';
 
@@ -56,9 +56,13 @@ async function viewsForReader(s: Scope, tenantId: string, rows: Comment[]): Prom
 }
 
 /** Top comments of an object of this school (refused when the object is not here). */
-export async function pageObjectComments(s: Scope, q: PageQuery & { objectType: CommentObjectType; objectId: string }): Promise<Page<CommentView>> {
+export async function pageObjectComments(
+  s: Scope,
+  objects: EngagedObjects,
+  q: PageQuery & { objectType: CommentObjectType; objectId: string },
+): Promise<Page<CommentView>> {
   const tenant = await s.tenant();
-  await requireCommentObject(s, q.objectType, q.objectId);
+  await requireCommentObject(s, objects, q.objectType, q.objectId);
   const { rows, total } = await repo.pageTopComments(s.db, tenant.id, q.objectType, q.objectId, windowOf(q));
   return pageOf(await viewsForReader(s, tenant.id, rows), total, q.current, q.size);
 }
@@ -113,22 +117,23 @@ async function write(s: Scope, on: { objectType: CommentObjectType; objectId: st
 
 export async function saveComment(
   s: Scope,
+  objects: EngagedObjects,
   input: { objectType: CommentObjectType; objectId: string; content: string | null | undefined },
 ): Promise<CommentView> {
   await s.user();
   const content = validText(input.content);
-  await requireCommentObject(s, input.objectType, input.objectId);
+  await requireCommentObject(s, objects, input.objectType, input.objectId);
   await countWrite(s, 'COMMENT');
   return write(s, input, content, null);
 }
 
-export async function reply(s: Scope, input: { parentId: string; content: string | null | undefined }): Promise<CommentView> {
+export async function reply(s: Scope, objects: EngagedObjects, input: { parentId: string; content: string | null | undefined }): Promise<CommentView> {
   await s.user();
   const tenant = await s.tenant();
   const content = validText(input.content);
   const parent = await requireComment(s, tenant.id, input.parentId);
   // The object may have been withdrawn since the thread started.
-  await requireCommentObject(s, parent.objectType, parent.objectId);
+  await requireCommentObject(s, objects, parent.objectType, parent.objectId);
   await countWrite(s, 'COMMENT');
   return write(s, parent, content, parent);
 }

@@ -8,6 +8,7 @@ import { idSchema, pageRequest } from '../http/validate';
 import * as comments from './comments.service';
 import * as likes from './likes.service';
 import * as reviews from './reviews.service';
+import type { EngagedObjects } from './objects.service';
 
 /** Empty values (`"tagId": ""`) mean "not given". */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -36,6 +37,9 @@ const replyBody = z.object({ commentParent: idSchema, commentContent }).loose();
 const byId = z.object({ id: idSchema });
 const thumbsBody = z.object({ objectId: idSchema, objectType: thumbsObjectType }).loose();
 
+/** A comment write: its success says 操作成功, which the client shows. */
+const written = { message: t('common.operationSuccess') };
+
 const reviewPage = pageRequest(z.object({ tagId: optionalId }).loose(), ['createdTime'] as const, {
   size: 2,
   sort: 'createdTime',
@@ -44,37 +48,38 @@ const reviewPage = pageRequest(z.object({ tagId: optionalId }).loose(), ['create
 
 /**
  * Comments, likes and reviews. Calls under app/ and anyone/ need a user (40001 without), which the
- * services ask the scope for; anyBiz calls take an optional token (for `mine` and `thumbs`).
+ * services ask the scope for; anyBiz calls take an optional token (for `mine` and `thumbs`). The
+ * objects commented on and liked are looked up by their domains' functions, passed in by app.ts.
  */
-export const engagementRoutes = new Hono<ApiEnv>();
+export function engagementRoutes(objects: EngagedObjects): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
 
-/** A comment write: its success says 操作成功, which the client shows. */
-const written = { message: t('common.operationSuccess') };
-
-serve(engagementRoutes, api.commentPage, commentPage, (s, b) =>
-  comments.pageObjectComments(s, { ...b, objectType: b.model.commentObjectType, objectId: b.model.commentObjectId }),
-);
-serve(engagementRoutes, api.threadPage, threadPage, (s, b) => comments.pageThread(s, { ...b, topId: b.model.commentTopId, objectId: b.model.commentObjectId }));
-serve(
-  engagementRoutes,
-  api.saveComment,
-  saveBody,
-  (s, b) => comments.saveComment(s, { objectType: b.commentObjectType, objectId: b.commentObjectId, content: b.commentContent }),
-  written,
-);
-serve(engagementRoutes, api.replyComment, replyBody, (s, b) => comments.reply(s, { parentId: b.commentParent, content: b.commentContent }), written);
-serve(
-  engagementRoutes,
-  api.removeComment,
-  byId,
-  async (s, q) => {
-    await comments.removeComment(s, q.id);
-    return true;
-  },
-  written,
-);
-serve(engagementRoutes, api.commentWithReplies, byId, (s, q) => comments.getWithReplies(s, q.id));
-serve(engagementRoutes, api.like, thumbsBody, (s, b) => likes.setLiked(s, b.objectType, b.objectId, true));
-serve(engagementRoutes, api.unlike, thumbsBody, (s, b) => likes.setLiked(s, b.objectType, b.objectId, false));
-serve(engagementRoutes, api.reviewPage, reviewPage, (s, b) => reviews.pageReviews(s, { ...b, tagId: b.model.tagId }));
-serve(engagementRoutes, api.reviewTags, z.object({}).loose(), (s) => reviews.listReviewTags(s));
+  serve(r, api.commentPage, commentPage, (s, b) =>
+    comments.pageObjectComments(s, objects, { ...b, objectType: b.model.commentObjectType, objectId: b.model.commentObjectId }),
+  );
+  serve(r, api.threadPage, threadPage, (s, b) => comments.pageThread(s, { ...b, topId: b.model.commentTopId, objectId: b.model.commentObjectId }));
+  serve(
+    r,
+    api.saveComment,
+    saveBody,
+    (s, b) => comments.saveComment(s, objects, { objectType: b.commentObjectType, objectId: b.commentObjectId, content: b.commentContent }),
+    written,
+  );
+  serve(r, api.replyComment, replyBody, (s, b) => comments.reply(s, objects, { parentId: b.commentParent, content: b.commentContent }), written);
+  serve(
+    r,
+    api.removeComment,
+    byId,
+    async (s, q) => {
+      await comments.removeComment(s, q.id);
+      return true;
+    },
+    written,
+  );
+  serve(r, api.commentWithReplies, byId, (s, q) => comments.getWithReplies(s, q.id));
+  serve(r, api.like, thumbsBody, (s, b) => likes.setLiked(s, objects, b.objectType, b.objectId, true));
+  serve(r, api.unlike, thumbsBody, (s, b) => likes.setLiked(s, objects, b.objectType, b.objectId, false));
+  serve(r, api.reviewPage, reviewPage, (s, b) => reviews.pageReviews(s, { ...b, tagId: b.model.tagId }));
+  serve(r, api.reviewTags, z.object({}).loose(), (s) => reviews.listReviewTags(s));
+  return r;
+}

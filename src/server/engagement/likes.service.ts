@@ -2,7 +2,7 @@ import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import type { ThumbsState } from '~/lib/api/contracts/engagement';
 import type { ThumbsObjectType } from './engagement.table';
-import { requireThumbsObject } from './objects.service';
+import { requireThumbsObject, type EngagedObjects } from './objects.service';
 import { countWrite } from '../limits/limits.service';
 import * as repo from './thumbs.repository';
 import { thumbsOf } from './thumbs.service';
@@ -13,10 +13,10 @@ import { thumbsOf } from './thumbs.service';
  * Likes the object (liking it again changes nothing) or takes the like back (unliking what is not
  * liked is fine); either way the answer is the user's like and the count as they now stand.
  */
-export async function setLiked(s: Scope, type: ThumbsObjectType, id: string, liked: boolean): Promise<ThumbsState> {
+export async function setLiked(s: Scope, objects: EngagedObjects, type: ThumbsObjectType, id: string, liked: boolean): Promise<ThumbsState> {
   const { user } = await s.user();
   const tenant = await s.tenant();
-  const base = await requireThumbsObject(s, type, id);
+  const base = await requireThumbsObject(s, objects, type, id);
   // Liking and taking back alike: a toggle is a write too.
   await countWrite(s, 'LIKE');
   if (liked) await repo.insertThumb(s.db, tenant.id, { id: newId(s.now), userId: user.id, objectType: type, objectId: id, createdAt: s.now });

@@ -3,13 +3,31 @@ import type { UploadStaging } from '../media-library/staging-store';
 import type { Config } from '../config';
 import type { DB, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
-import type { TtlCache } from '../ttl-cache';
-import type { SmsProvider } from '../sms/sms.provider';
-import type { MapProvider } from '../platform/map.provider';
-import type { MediaTools } from '../media-tools';
-import type { SchoolPage, Tenant } from '../tenant/tenant.table';
-import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
+import type { Tenant } from '../tenant/tenant.table';
 import type { PageChangeBus } from '../events/page-change-bus';
+import type { StaffActor } from '../staff/accounts/accounts.table';
+import type { JobKinds } from '../jobs/jobs.service';
+import type { Authenticated, ClientHeaders, Lookups, Providers, Student } from './scope';
+
+/**
+ * Who a request speaks for, answered by the domains that own schools (tenant/), users (identity/)
+ * and staff sessions (staff/accounts/). The composition root (runtime.ts) installs their functions,
+ * so the request scope and the staff gate of http/ name no domain.
+ */
+export interface Identify {
+  /** The school of an explicit id; throws "school not found". */
+  tenantById(db: DB, tenantId: string): Promise<Tenant>;
+  /** The school a TenantId/SchoolId header or else the host names, or null. */
+  tenantOf(db: DB, config: Config, lookup: { tenantId: string | null; host: string }): Promise<Tenant | null>;
+  /** The user of a token in one school; throws the login-invalid codes. */
+  user(db: DB, token: string | null, tenantId: string, now: number): Promise<Authenticated>;
+  /** A user as a student of one school (made one on first use). */
+  student(db: DB, tenantId: string, auth: Authenticated, now: number): Promise<Student>;
+  /** The staff member of a session token in one school; throws 40001, 40005 or 40009. */
+  staff(db: DB, token: string | null, tenant: Tenant, now: number): Promise<StaffActor>;
+  /** The CSRF token of a staff member's session, which each staff write must carry. */
+  staffCsrfToken(actor: StaffActor, config: Config): string;
+}
 
 /** Process-wide dependencies, made once at start and passed down; no module holds them. */
 export interface Runtime {
@@ -19,26 +37,10 @@ export interface Runtime {
   logger: Logger;
   /** Current time in epoch ms; tests pass a controlled clock. */
   now: () => number;
-  /**
-   * Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school and its first
-   * customer service (the floating tools) by tenant; qrCodes: QR SVG markup by text (pure, costly
-   * to draw: about 0.4 ms each, kept an hour).
-   */
-  lookups: {
-    tenants: TtlCache<Tenant | null>;
-    schools: TtlCache<SchoolPage>;
-    customerServices: TtlCache<CustomerServiceVO | null>;
-    qrCodes: TtlCache<string>;
-  };
-  /**
-   * Outside services, made once from the configuration: where SMS codes go; IP location (null
-   * without a key); the media programs (ffmpeg, ffprobe) and whether they can be run.
-   */
-  providers: {
-    sms: SmsProvider;
-    map: MapProvider | null;
-    mediaTools: MediaTools;
-  };
+  /** Per-page look-ups kept a few seconds (see Lookups). */
+  lookups: Lookups;
+  /** Outside services, made once from the configuration (see Providers). */
+  providers: Providers;
   /** Where uploaded files are kept: UPLOAD_DIR on the local disk, or a bucket (STORAGE_DRIVER=s3). */
   storage: FileStore;
   /**
@@ -48,21 +50,10 @@ export interface Runtime {
   pageChanges: PageChangeBus;
   /** Where unfinished resumable uploads wait (UPLOAD_DIR/.media-uploads, or the bucket with STORAGE_DRIVER=s3). */
   uploadStaging: UploadStaging;
-}
-
-/** The request headers of the spec, read once. */
-export interface ClientHeaders {
-  tenantId: string | null;
-  schoolId: string | null;
-  token: string | null;
-  grayVersion: string | null;
-  platformType: string | null;
-  applicationId: string | null;
-  /** Basic client authorization, decoded: 'clientId:clientSecret'. */
-  client: { id: string; secret: string } | null;
-  /** The staff session's token, from its cookie (src/server/staff/accounts/sessions.service.ts). */
-  staffToken?: string | null;
-  userAgent?: string | null;
+  /** Who a request speaks for (see Identify), installed by the composition root. */
+  identify: Identify;
+  /** The kinds of database-backed jobs, each defined by its domain and registered by the composition root. */
+  jobKinds: JobKinds;
 }
 
 /** The staff session cookie's name (also STAFF_COOKIE of the staff sessions service). */

@@ -1,6 +1,5 @@
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
 // relative imports with their .ts extension.
-import { normalizeHost } from '../tenant/host.ts';
 
 /**
  * Which host and client address a request speaks for. Forwarded headers (X-Forwarded-Host,
@@ -9,6 +8,19 @@ import { normalizeHost } from '../tenant/host.ts';
  * have its page stored under this one in a shared cache. The render cache, the tenant look-up and
  * the Vary header all use these functions, so they cannot disagree.
  */
+
+/** 'Demo.Example.com:4321' -> 'demo.example.com'; '[::1]:80' -> '::1'. */
+export function normalizeHost(host: string | null | undefined): string {
+  let h = (host ?? '').trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    // '[::1]' or '[::1]:4321' only; anything else is not a host.
+    return end > 0 && /^(?::\d+)?$/.test(h.slice(end + 1)) ? h.slice(1, end) : h;
+  }
+  const colon = h.lastIndexOf(':');
+  if (colon > -1 && /^\d+$/.test(h.slice(colon + 1))) h = h.slice(0, colon);
+  return h.endsWith('.') ? h.slice(0, -1) : h;
+}
 
 type HeaderValue = string | string[] | null | undefined;
 /** Reads one request header by lower-case name (Fetch Headers or Node's IncomingHttpHeaders). */

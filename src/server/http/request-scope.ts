@@ -1,10 +1,8 @@
 import { AppError } from '../errors';
-import { requireTenantById, resolveTenant } from '../tenant/tenant.service';
-import { authenticate, studentOf } from '../identity/identity.service';
-import { authenticateStaff, type StaffActor } from '../staff/accounts/sessions.service';
+import type { StaffActor } from '../staff/accounts/accounts.table';
 import type { Tenant } from '../tenant/tenant.table';
-import type { ClientHeaders, Runtime } from './context';
-import type { Authenticated, Scope, Student } from './scope';
+import type { Runtime } from './context';
+import type { Authenticated, ClientHeaders, Scope, Student } from './scope';
 import { noteSchool } from './request-context';
 
 export interface ScopeInput {
@@ -16,8 +14,12 @@ export interface ScopeInput {
   tenant?: Tenant;
 }
 
+/**
+ * The scope of one request. The school, user, student and staff member are found by the domains
+ * that own them, through the functions the composition root installed (runtime.identify).
+ */
 export function createScope(runtime: Runtime, input: ScopeInput): Scope {
-  const { db, config, logger, lookups, providers, storage, pageChanges, uploadStaging } = runtime;
+  const { db, config, logger, lookups, providers, storage, pageChanges, uploadStaging, identify } = runtime;
   const now = runtime.now();
   let tenant: Promise<Tenant> | undefined = input.tenant ? Promise.resolve(input.tenant) : undefined;
   let user: Promise<Authenticated> | undefined;
@@ -39,8 +41,8 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     host: input.host,
     headers: input.headers,
     tenant(explicitId) {
-      if (explicitId) return requireTenantById(db, explicitId);
-      tenant ??= resolveTenant(db, config, { tenantId: input.headers.tenantId ?? input.headers.schoolId, host: input.host }).then((found) => {
+      if (explicitId) return identify.tenantById(db, explicitId);
+      tenant ??= identify.tenantOf(db, config, { tenantId: input.headers.tenantId ?? input.headers.schoolId, host: input.host }).then((found) => {
         if (!found) throw AppError.tenantNotFound();
         // The request's access line names the school it was for.
         noteSchool(found.preDomain);
@@ -49,7 +51,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
       return tenant;
     },
     user() {
-      user ??= scope.tenant().then((t) => authenticate(db, input.headers.token, t.id, now));
+      user ??= scope.tenant().then((t) => identify.user(db, input.headers.token, t.id, now));
       return user;
     },
     async optionalUser() {
@@ -61,11 +63,11 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
       }
     },
     student() {
-      student ??= Promise.all([scope.tenant(), scope.user()]).then(([t, auth]) => studentOf(db, t.id, auth, now));
+      student ??= Promise.all([scope.tenant(), scope.user()]).then(([t, auth]) => identify.student(db, t.id, auth, now));
       return student;
     },
     staff() {
-      staff ??= scope.tenant().then((t) => authenticateStaff(db, input.headers.staffToken ?? null, t, now));
+      staff ??= scope.tenant().then((t) => identify.staff(db, input.headers.staffToken ?? null, t, now));
       return staff;
     },
     async optionalStaff() {
@@ -77,6 +79,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
         throw error;
       }
     },
+    staffCsrfToken: (actor) => identify.staffCsrfToken(actor, config),
   };
   return scope;
 }

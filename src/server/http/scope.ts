@@ -1,10 +1,17 @@
 import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { Logger } from '../logger';
-import type { Tenant } from '../tenant/tenant.table';
+import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { User } from '../identity/identity.table';
-import type { ClientHeaders, Runtime } from './context';
 import type { StaffActor } from '../staff/accounts/accounts.table';
+import type { TtlCache } from '../ttl-cache';
+import type { SmsProvider } from '../sms/sms.provider';
+import type { MapProvider } from '../platform/map.provider';
+import type { MediaTools } from '../media-tools';
+import type { FileStore } from '../storage/storage';
+import type { UploadStaging } from '../media-library/staging-store';
+import type { PageChangeBus } from '../events/page-change-bus';
+import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
 
 /** A request's logged-in user: the user and the hash of the token it came with. */
 export interface Authenticated {
@@ -19,6 +26,43 @@ export interface Student {
   user: User;
 }
 
+/** The request headers of the spec, read once. */
+export interface ClientHeaders {
+  tenantId: string | null;
+  schoolId: string | null;
+  token: string | null;
+  grayVersion: string | null;
+  platformType: string | null;
+  applicationId: string | null;
+  /** Basic client authorization, decoded: 'clientId:clientSecret'. */
+  client: { id: string; secret: string } | null;
+  /** The staff session's token, from its cookie (src/server/staff/accounts/sessions.service.ts). */
+  staffToken?: string | null;
+  userAgent?: string | null;
+}
+
+/**
+ * Per-page look-ups kept a few seconds (see ttl-cache.ts): tenant by host, school and its first
+ * customer service (the floating tools) by tenant; qrCodes: QR SVG markup by text (pure, costly
+ * to draw: about 0.4 ms each, kept an hour).
+ */
+export interface Lookups {
+  tenants: TtlCache<Tenant | null>;
+  schools: TtlCache<SchoolPage>;
+  customerServices: TtlCache<CustomerServiceVO | null>;
+  qrCodes: TtlCache<string>;
+}
+
+/**
+ * Outside services, made once from the configuration: where SMS codes go; IP location (null
+ * without a key); the media programs (ffmpeg, ffprobe) and whether they can be run.
+ */
+export interface Providers {
+  sms: SmsProvider;
+  map: MapProvider | null;
+  mediaTools: MediaTools;
+}
+
 /**
  * Everything one request may use, set once when it arrives: the database, the clock reading of
  * the request, its id and peer, the client headers, and the school, user and student, each
@@ -29,15 +73,15 @@ export interface Scope {
   readonly db: DB;
   readonly config: Config;
   readonly logger: Logger;
-  readonly lookups: Runtime['lookups'];
+  readonly lookups: Lookups;
   /** Outside services (SMS, map), made once per process. */
-  readonly providers: Runtime['providers'];
+  readonly providers: Providers;
   /** Where uploaded files are kept. */
-  readonly storage: Runtime['storage'];
+  readonly storage: FileStore;
   /** Where a domain says that public pages changed (after its change is committed). */
-  readonly pageChanges: Runtime['pageChanges'];
+  readonly pageChanges: PageChangeBus;
   /** Where unfinished resumable uploads wait. */
-  readonly uploadStaging: Runtime['uploadStaging'];
+  readonly uploadStaging: UploadStaging;
   readonly requestId: string;
   /** The peer address ('' when unknown). */
   readonly ip: string;
@@ -60,6 +104,8 @@ export interface Scope {
   staff(): Promise<StaffActor>;
   /** The staff member when a valid staff session came with the request, else null (the /admin pages). */
   optionalStaff(): Promise<StaffActor | null>;
+  /** The CSRF token of a staff member's session: each staff write must carry it (X-CSRF-Token). */
+  staffCsrfToken(actor: StaffActor): string;
 }
 
 /** The Hono environment of every API route: the scope is set once per request in app.ts. */

@@ -10,8 +10,8 @@ import { exactly } from './exact';
 import { requestOrigin } from './origin';
 import { fetchHeaders, isHttps } from './forwarded';
 import type { ApiEnv, Scope } from './scope';
-import { csrfTokenFor, type StaffActor } from '../staff/accounts/sessions.service';
-import { csrfTokenMatches, sameOriginWrite } from '../staff/request-guard.rules';
+import type { StaffActor } from '../staff/accounts/accounts.table';
+import { csrfTokenMatches, sameOriginWrite } from './request-guard.rules';
 
 /**
  * Every staff call is served through here, by its name in STAFF_CALLS, and checked against its
@@ -45,7 +45,7 @@ function gate(name: StaffCallName) {
     }
     if (STAFF_ACCESS[name] === 'public') return;
     const actor = await s.staff();
-    if (writes && !csrfTokenMatches(c.req.header('x-csrf-token'), csrfTokenFor(s, actor))) throw AppError.forbidden(t('staff.csrfRefused'));
+    if (writes && !csrfTokenMatches(c.req.header('x-csrf-token'), s.staffCsrfToken(actor))) throw AppError.forbidden(t('staff.csrfRefused'));
     if (!mayCall(actor.account.role, name)) throw AppError.forbidden(t('staff.forbidden'));
   };
 }
@@ -117,7 +117,7 @@ export async function gateStaffRequest(s: Scope, c: Context<ApiEnv>, roles: read
     throw AppError.forbidden(t('staff.originRefused'));
   }
   const actor = await s.staff();
-  if (writes && !csrfTokenMatches(c.req.header('x-csrf-token'), csrfTokenFor(s, actor))) throw AppError.forbidden(t('staff.csrfRefused'));
+  if (writes && !csrfTokenMatches(c.req.header('x-csrf-token'), s.staffCsrfToken(actor))) throw AppError.forbidden(t('staff.csrfRefused'));
   if (!roles.includes(actor.account.role)) throw AppError.forbidden(t('staff.forbidden'));
   return actor;
 }

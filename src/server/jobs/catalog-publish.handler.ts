@@ -1,51 +1,60 @@
 import type { DB } from '../db/database';
 import type { Scope } from '../http/scope';
-import type { Job } from './jobs.table';
-import * as products from '../products/products.admin.service';
-import * as media from '../media/media.admin.service';
-import * as coupons from '../leads/coupons.admin.service';
-import { readPayload, type SchedulableType } from '~/lib/staff/catalog-schedule';
+import type { JobKind } from './handlers';
+import { readPayload, isSchedulable, type SchedulableType } from '~/lib/staff/catalog-schedule';
 
 /**
  * The catalog.publish job: the domain that owns the row publishes it if it is still scheduled for
  * the job's time (a conditional write), so a row published by hand, taken down, deleted or moved
- * to another time is left alone and a second run of the same job does nothing.
+ * to another time is left alone and a second run of the same job does nothing. The owners
+ * (products/, media/, leads/) are passed in by the composition root.
  */
-export async function runCatalogPublication(s: Scope, payload: Record<string, unknown>, job: Job): Promise<void> {
-  const p = readPayload(payload);
-  if (!p || !job.tenantId) throw new Error('malformed catalog.publish payload');
-  await byType(p.type, {
-    products: (type) => products.publishScheduled(s, job.tenantId!, type, p.id, p.at),
-    media: (type) => media.publishScheduled(s, job.tenantId!, type, p.id, p.at),
-    coupon: () => coupons.publishScheduled(s, job.tenantId!, p.id, p.at),
-  });
+
+/** What a domain that owns schedulable catalogue rows does for the job. */
+export interface CatalogOwner {
+  types: readonly SchedulableType[];
+  /** Publishes the row if it is still scheduled for `at`. */
+  publishScheduled(s: Scope, tenantId: string, type: SchedulableType, id: string, at: number): Promise<unknown>;
+  /** The job was cancelled on the jobs screen: the row, if still scheduled for `at`, goes back to a plain draft. */
+  unschedule(db: DB, tenantId: string, type: SchedulableType, id: string, at: number): Promise<unknown>;
+  /** The names of the rows of one type (the jobs screen names what a job works on). */
+  namesOf(db: DB, tenantId: string, type: SchedulableType, ids: string[]): Promise<{ id: string; name: string }[]>;
 }
 
-/** The job was cancelled on the jobs screen: the row, if still scheduled for the job's time, goes back to a plain draft. */
-export async function cancelCatalogPublication(db: DB, tenantId: string, payload: Record<string, unknown>): Promise<void> {
-  const p = readPayload(payload);
-  if (!p) return;
-  await byType(p.type, {
-    products: (type) => products.unschedule(db, tenantId, type, p.id, p.at),
-    media: (type) => media.unschedule(db, tenantId, type, p.id, p.at),
-    coupon: () => coupons.unschedule(db, tenantId, p.id, p.at),
-  });
-}
+/** The staff screen that edits a catalogue type (its list: each row is edited there). */
+const CATALOG_SCREEN: Record<SchedulableType, string> = {
+  product: '/admin/catalog/products',
+  productCategory: '/admin/catalog/categories',
+  question: '/admin/catalog/questions',
+  hotMajor: '/admin/catalog/majors',
+  banner: '/admin/catalog/banners',
+  coupon: '/admin/catalog/coupons',
+  albumCategory: '/admin/catalog/album-categories',
+  material: '/admin/catalog/materials',
+};
 
-/** The names of the rows of one type (the jobs screen names what a job works on). */
-export function catalogNames(db: DB, tenantId: string, type: SchedulableType, ids: string[]): Promise<{ id: string; name: string }[]> {
-  return byType(type, {
-    products: (t) => products.namesOf(db, tenantId, t, ids),
-    media: (t) => media.namesOf(db, tenantId, t, ids),
-    coupon: () => coupons.namesOf(db, tenantId, ids),
-  });
-}
-
-function byType<R>(
-  type: SchedulableType,
-  run: { products: (t: products.ProductsSchedulable) => R; media: (t: media.MediaSchedulable) => R; coupon: () => R },
-): R {
-  if ((products.PRODUCTS_SCHEDULABLE as string[]).includes(type)) return run.products(type as products.ProductsSchedulable);
-  if ((media.MEDIA_SCHEDULABLE as string[]).includes(type)) return run.media(type as media.MediaSchedulable);
-  return run.coupon();
+export function catalogPublishJob(owners: readonly CatalogOwner[]): JobKind {
+  const ownerOf = (type: SchedulableType): CatalogOwner => {
+    const owner = owners.find((o) => o.types.includes(type));
+    if (!owner) throw new Error(`no owner of catalogue type ${type}`);
+    return owner;
+  };
+  return {
+    async run(s, payload, job) {
+      const p = readPayload(payload);
+      if (!p || !job.tenantId) throw new Error('malformed catalog.publish payload');
+      await ownerOf(p.type).publishScheduled(s, job.tenantId, p.type, p.id, p.at);
+    },
+    item(payload) {
+      const { type, id } = payload;
+      if (typeof id !== 'string' || !isSchedulable(type)) return null;
+      const screen = CATALOG_SCREEN[type];
+      return { type, id, href: () => screen };
+    },
+    titles: (db, tenantId, type, ids) => (isSchedulable(type) ? ownerOf(type).namesOf(db, tenantId, type, ids) : Promise.resolve([])),
+    async cancelled(trx, tenantId, payload) {
+      const p = readPayload(payload);
+      if (p) await ownerOf(p.type).unschedule(trx, tenantId, p.type, p.id, p.at);
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { idSchema } from '../http/validate';
 import { blankIsNone, pageFields } from '../http/list-query';
 import { JOB_STATES } from './jobs.rules';
 import * as service from './jobs.admin.service';
+import type { JobKinds } from './handlers';
 
 /** The jobs screen's calls (/api/admin/jobs...): administrators only (the access table). */
 
@@ -25,8 +26,11 @@ const jobQuery = z.object({
 
 const withId = z.object({ id: idSchema });
 
-export const jobsAdminRoutes = new Hono<ApiEnv>();
-
-serveStaff(jobsAdminRoutes, 'adminJobs', jobQuery, (s, actor, q) => service.pageJobs(s, actor, q as Parameters<typeof service.pageJobs>[2]));
-serveStaff(jobsAdminRoutes, 'adminJobRetry', withId, (s, actor, b) => service.retryJob(s, actor, b.id));
-serveStaff(jobsAdminRoutes, 'adminJobCancel', withId, (s, actor, b) => service.cancelJob(s, actor, b.id));
+/** The calls over the kinds of jobs the composition root registered (runtime.jobKinds). */
+export function jobsAdminRoutes(kinds: JobKinds): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+  serveStaff(r, 'adminJobs', jobQuery, (s, actor, q) => service.pageJobs(s, kinds, actor, q as Parameters<typeof service.pageJobs>[3]));
+  serveStaff(r, 'adminJobRetry', withId, (s, actor, b) => service.retryJob(s, kinds, actor, b.id));
+  serveStaff(r, 'adminJobCancel', withId, (s, actor, b) => service.cancelJob(s, kinds, actor, b.id));
+  return r;
+}

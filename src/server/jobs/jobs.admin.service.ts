@@ -8,32 +8,18 @@ import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { AdminJob, AdminJobItem } from '~/lib/api/contracts/admin-jobs';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
-import * as content from '../content/content.admin.service';
 import * as repo from './jobs.repository';
 import type { JobState } from './jobs.rules';
 import type { Job } from './jobs.table';
-import { CATALOG_PUBLISH_JOB, isSchedulable, type SchedulableType } from '~/lib/staff/catalog-schedule';
-import { cancelCatalogPublication, catalogNames } from './catalog-publish.handler';
-import * as media from '../media-library/media-library.service';
+import type { JobItemRef, JobKinds } from './handlers';
 
 /**
  * The jobs screen (administrators): the school's jobs with what each works on, run again when
  * failed, cancelled while queued. Both are conditional writes (only from failed, only from queued)
- * and audited in the same transaction. Cancelling a scheduled publication also takes the item off
- * its schedule, so it does not keep showing 已排期 with nothing left to publish it.
+ * and audited in the same transaction. Each kind of job says what it works on and what a retry or
+ * a cancel does to its item (runtime.jobKinds): cancelling a scheduled publication takes the item
+ * off its schedule, so it does not keep showing 已排期 with nothing left to publish it.
  */
-
-/** The staff screen that edits a catalogue type (its list: each row is edited there). */
-const CATALOG_SCREEN: Record<SchedulableType, string> = {
-  product: '/admin/catalog/products',
-  productCategory: '/admin/catalog/categories',
-  question: '/admin/catalog/questions',
-  hotMajor: '/admin/catalog/majors',
-  banner: '/admin/catalog/banners',
-  coupon: '/admin/catalog/coupons',
-  albumCategory: '/admin/catalog/album-categories',
-  material: '/admin/catalog/materials',
-};
 
 function payloadOf(job: Job): Record<string, unknown> {
   try {
@@ -44,45 +30,31 @@ function payloadOf(job: Job): Record<string, unknown> {
   }
 }
 
-/** What a job works on, before its title is looked up: its type, id and edit screen. */
-function itemOf(job: Job): { type: string; id: string; href: (id: string) => string } | null {
-  const p = payloadOf(job);
-  if (job.kind === media.MEDIA_PROCESS_JOB && typeof p['assetId'] === 'string') {
-    return { type: 'media', id: p['assetId'], href: () => '/admin/media' };
-  }
-  if (typeof p['id'] !== 'string') return null;
-  if (job.kind === content.CONTENT_PUBLISH_JOB && (p['kind'] === 'news' || p['kind'] === 'notice')) {
-    const screen = p['kind'] === 'news' ? '/admin/news/edit' : '/admin/notices/edit';
-    return { type: p['kind'], id: p['id'], href: (id) => `${screen}?id=${encodeURIComponent(id)}` };
-  }
-  if (job.kind === CATALOG_PUBLISH_JOB && isSchedulable(p['type'])) {
-    const screen = CATALOG_SCREEN[p['type']];
-    return { type: p['type'], id: p['id'], href: () => screen };
-  }
-  return null;
+/** What a job works on, before its title is looked up: its kind's reading of the payload. */
+function itemOf(kinds: JobKinds, job: Job): (JobItemRef & { kind: string }) | null {
+  const item = kinds[job.kind]?.item?.(payloadOf(job));
+  return item ? { ...item, kind: job.kind } : null;
 }
 
-async function titlesOf(db: DB, tenantId: string, type: string, ids: string[]): Promise<Map<string, string>> {
-  const rows =
-    type === 'news' || type === 'notice'
-      ? (await content.publicationTitles(db, tenantId, type, ids)).map((r) => ({ id: r.id, name: r.title }))
-      : isSchedulable(type)
-        ? await catalogNames(db, tenantId, type, ids)
-        : type === 'media'
-          ? await media.assetNames(db, tenantId, ids)
-          : [];
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-async function describeJobs(db: DB, tenantId: string, jobs: Job[]): Promise<AdminJob[]> {
-  const items = jobs.map(itemOf);
-  const byType = new Map<string, string[]>();
-  for (const i of items) if (i) byType.set(i.type, [...(byType.get(i.type) ?? []), i.id]);
+async function describeJobs(db: DB, kinds: JobKinds, tenantId: string, jobs: Job[]): Promise<AdminJob[]> {
+  const items = jobs.map((job) => itemOf(kinds, job));
+  // The titles are looked up once per kind and type, by the kind that names them.
+  const groups = new Map<string, { kind: string; type: string; ids: Set<string> }>();
+  const groupKey = (i: { kind: string; type: string }) => `${i.kind} ${i.type}`;
+  for (const i of items) {
+    if (!i) continue;
+    const group = groups.get(groupKey(i)) ?? { kind: i.kind, type: i.type, ids: new Set<string>() };
+    group.ids.add(i.id);
+    groups.set(groupKey(i), group);
+  }
   const titles = new Map<string, Map<string, string>>();
-  for (const [type, ids] of byType) titles.set(type, await titlesOf(db, tenantId, type, [...new Set(ids)]));
+  for (const [key, g] of groups) {
+    const rows = (await kinds[g.kind]?.titles?.(db, tenantId, g.type, [...g.ids])) ?? [];
+    titles.set(key, new Map(rows.map((r) => [r.id, r.name])));
+  }
   return jobs.map((job, n) => {
     const i = items[n];
-    const title = i ? (titles.get(i.type)?.get(i.id) ?? null) : null;
+    const title = i ? (titles.get(groupKey(i))?.get(i.id) ?? null) : null;
     const item: AdminJobItem | null = i ? { type: i.type, id: i.id, title, href: title === null ? null : i.href(i.id) } : null;
     return {
       id: job.id,
@@ -101,6 +73,7 @@ async function describeJobs(db: DB, tenantId: string, jobs: Job[]): Promise<Admi
 
 export async function pageJobs(
   s: Scope,
+  kinds: JobKinds,
   actor: StaffActor,
   q: { current: number; size: number; state?: JobState | undefined; kind?: string | undefined },
 ): Promise<Page<AdminJob>> {
@@ -110,7 +83,7 @@ export async function pageJobs(
     state: q.state,
     kind: q.kind,
   });
-  return pageOf(await describeJobs(s.db, tenantId, rows), total, q.current, q.size);
+  return pageOf(await describeJobs(s.db, kinds, tenantId, rows), total, q.current, q.size);
 }
 
 async function requireJob(db: DB, tenantId: string, id: string): Promise<Job> {
@@ -119,17 +92,17 @@ async function requireJob(db: DB, tenantId: string, id: string): Promise<Job> {
   return job;
 }
 
-async function answer(db: DB, tenantId: string, id: string): Promise<AdminJob> {
-  return (await describeJobs(db, tenantId, [await requireJob(db, tenantId, id)]))[0]!;
+async function answer(db: DB, kinds: JobKinds, tenantId: string, id: string): Promise<AdminJob> {
+  return (await describeJobs(db, kinds, tenantId, [await requireJob(db, tenantId, id)]))[0]!;
 }
 
 /** Runs a failed job again now, with its attempts afresh. */
-export function retryJob(s: Scope, actor: StaffActor, id: string): Promise<AdminJob> {
+export function retryJob(s: Scope, kinds: JobKinds, actor: StaffActor, id: string): Promise<AdminJob> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     const before = await requireJob(trx, tenantId, id);
     if (!(await repo.retryFailedJob(trx, tenantId, id, s.now))) throw AppError.conflict(t('jobs.notFailed'));
-    if (before.kind === media.MEDIA_PROCESS_JOB) await media.processingRetried(trx, tenantId, payloadOf(before), s.now);
+    await kinds[before.kind]?.retried?.(trx, tenantId, payloadOf(before), s.now);
     await auditStaffAction(
       trx,
       s,
@@ -139,20 +112,17 @@ export function retryJob(s: Scope, actor: StaffActor, id: string): Promise<Admin
       { kind: before.kind, state: before.state, attempts: before.attempts, runAt: Number(before.runAt) },
       { kind: before.kind, state: 'queued', attempts: 0, runAt: s.now },
     );
-    return answer(trx, tenantId, id);
+    return answer(trx, kinds, tenantId, id);
   });
 }
 
 /** Cancels a queued job; a scheduled publication's item goes back to a draft. */
-export function cancelJob(s: Scope, actor: StaffActor, id: string): Promise<AdminJob> {
+export function cancelJob(s: Scope, kinds: JobKinds, actor: StaffActor, id: string): Promise<AdminJob> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     const before = await requireJob(trx, tenantId, id);
     if (!(await repo.cancelQueuedJob(trx, tenantId, id, s.now))) throw AppError.conflict(t('jobs.notQueued'));
-    const payload = payloadOf(before);
-    if (before.kind === content.CONTENT_PUBLISH_JOB) await content.unscheduleByJob(trx, tenantId, payload, s.now);
-    if (before.kind === CATALOG_PUBLISH_JOB) await cancelCatalogPublication(trx, tenantId, payload);
-    if (before.kind === media.MEDIA_PROCESS_JOB) await media.processingCancelled(trx, tenantId, payload, s.now);
+    await kinds[before.kind]?.cancelled?.(trx, tenantId, payloadOf(before), s.now);
     await auditStaffAction(
       trx,
       s,
@@ -162,6 +132,6 @@ export function cancelJob(s: Scope, actor: StaffActor, id: string): Promise<Admi
       { kind: before.kind, state: before.state },
       { kind: before.kind, state: 'cancelled' },
     );
-    return answer(trx, tenantId, id);
+    return answer(trx, kinds, tenantId, id);
   });
 }

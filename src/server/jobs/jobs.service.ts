@@ -5,6 +5,9 @@ import { JOB_LEASE_MS, JOB_MAX_ATTEMPTS } from './jobs.rules';
 import type { Job } from './jobs.table';
 
 export type { Job };
+// The kinds of jobs: each domain defines its own (handlers.ts, catalog-publish.handler.ts), the composition root registers them.
+export type { JobHandler, JobItemRef, JobKind, JobKinds } from './handlers';
+export type { CatalogOwner } from './catalog-publish.handler';
 
 /**
  * Database-backed jobs: other domains enqueue work for a time (a scheduled publication) and

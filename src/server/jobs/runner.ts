@@ -5,7 +5,7 @@ import type { Scope } from '../http/scope';
 import * as repo from './jobs.repository';
 import { FinalJobFailure, JOB_LEASE_MS, OPEN_JOB_STATES, afterFailure, errorText } from './jobs.rules';
 import type { Job } from './jobs.table';
-import { JOB_HANDLERS, type JobHandlers } from './handlers';
+import { handlersOf, type JobHandlers, type JobKinds } from './handlers';
 import { jobQueueReading } from './jobs.service';
 import { countJobRun, watchJobQueue } from '../metrics';
 import { isDatabaseUnavailable } from '../db/database';
@@ -27,13 +27,19 @@ export const JOB_METRICS_TIMEOUT_MS = 2_000;
 
 const NO_HEADERS = { tenantId: null, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null };
 
-export function jobScope(runtime: Runtime): Scope {
-  return createScope(runtime, { requestId: `jobs-${randomUUID()}`, ip: '', host: '', headers: NO_HEADERS });
+/** The scope the runner runs jobs in: no request, and the kinds of jobs the composition root registered. */
+export interface JobScope extends Scope {
+  readonly jobKinds: JobKinds;
+}
+
+export function jobScope(runtime: Runtime): JobScope {
+  return Object.assign(createScope(runtime, { requestId: `jobs-${randomUUID()}`, ip: '', host: '', headers: NO_HEADERS }), { jobKinds: runtime.jobKinds });
 }
 
 export interface RunOptions {
   /** Who claims (an instance's id); each call makes one when not given. */
   worker?: string;
+  /** The kinds' handlers; the runtime's registered kinds when not given. */
   handlers?: JobHandlers;
   limit?: number;
 }
@@ -45,9 +51,9 @@ export interface RunResult {
 }
 
 /** Runs the jobs due at the scope's clock, one claim at a time; answers what happened to each. */
-export async function runDueJobs(s: Scope, options: RunOptions = {}): Promise<RunResult> {
+export async function runDueJobs(s: JobScope, options: RunOptions = {}): Promise<RunResult> {
   const worker = options.worker ?? `worker-${randomUUID()}`;
-  const handlers = options.handlers ?? JOB_HANDLERS;
+  const handlers = options.handlers ?? handlersOf(s.jobKinds);
   const result: RunResult = { done: [], retried: [], failed: [] };
   for (let i = 0; i < (options.limit ?? JOBS_PER_RUN); i++) {
     const job = await repo.claimNextJob(s.db, worker, s.now, JOB_LEASE_MS);
@@ -83,7 +89,7 @@ async function runOne(s: Scope, worker: string, job: Job, handlers: JobHandlers,
  * reports the same figures: take one instance's, or the max, never the sum) and the run counters
  * of every kind of `handlers` from 0.
  */
-export function watchJobMetrics(runtime: Runtime, handlers: JobHandlers = JOB_HANDLERS): void {
+export function watchJobMetrics(runtime: Runtime, handlers: JobHandlers = handlersOf(runtime.jobKinds)): void {
   watchJobQueue({
     kinds: Object.keys(handlers),
     states: OPEN_JOB_STATES,

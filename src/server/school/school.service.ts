@@ -1,6 +1,8 @@
 import type { Scope } from '../http/scope';
 import { sanitizeRichText } from '../sanitize';
 import type { CertificationOrganizationVO, InformationBlock, InformationType } from '~/lib/api/contracts/school';
+import type { BusinessSchool } from '~/lib/api/contracts/tenant';
+import { getBusinessSchoolDetail } from '../tenant/tenant.service';
 import { certificationLevelName, organizationTypeName } from './school.rules';
 import * as repo from './school.repository';
 
@@ -38,4 +40,10 @@ export async function listCertificationOrganizations(s: Scope, tenantId?: string
     features: o.features,
     informationList: blocks.filter((b) => b.universityId === o.id).map((b) => blockVO(b, tenant.id)),
   }));
+}
+
+/** Business-school detail (getDetailByTenantId): the school's detail (tenant/) with its published certification organisations. */
+export async function getBusinessSchool(s: Scope, tenantId?: string): Promise<BusinessSchool> {
+  const [detail, certificationOrganizationList] = await Promise.all([getBusinessSchoolDetail(s, tenantId), listCertificationOrganizations(s, tenantId)]);
+  return { ...detail, certificationOrganizationList };
 }

@@ -1,23 +1,12 @@
 /** Pure host-name rules for finding a tenant. */
 
+import { normalizeHost } from '../http/forwarded';
+
 export type HostMatch = { kind: 'preDomain'; preDomain: string } | { kind: 'customDomain'; domain: string } | { kind: 'invalid' };
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/;
-
-/** 'Demo.Example.com:4321' -> 'demo.example.com'; '[::1]:80' -> '::1'. */
-export function normalizeHost(host: string | null | undefined): string {
-  let h = (host ?? '').trim().toLowerCase();
-  if (h.startsWith('[')) {
-    const end = h.indexOf(']');
-    // '[::1]' or '[::1]:4321' only; anything else is not a host.
-    return end > 0 && /^(?::\d+)?$/.test(h.slice(end + 1)) ? h.slice(1, end) : h;
-  }
-  const colon = h.lastIndexOf(':');
-  if (colon > -1 && /^\d+$/.test(h.slice(colon + 1))) h = h.slice(0, colon);
-  return h.endsWith('.') ? h.slice(0, -1) : h;
-}
 
 /**
  * The host name minus the configured base ("prefix") domains gives the tenant's pre-domain:

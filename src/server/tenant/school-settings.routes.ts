@@ -9,7 +9,6 @@ import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { zodRule } from '../http/rules';
 import { serveStaff } from '../http/staff-gate';
-import * as orgs from '../school/school.admin.service';
 import * as service from './school-settings.service';
 import { AGREEMENT_MAX_CHARS } from './school-settings.service';
 
@@ -88,28 +87,6 @@ const pointShape = {
   seq,
 };
 
-const ORG_TYPES = ['CERTIFICATION', 'EVALUATION', 'OTHER'] as const;
-const LEVELS = ['', 'INTERNATIONAL', 'COUNTRY', 'COMPANY', 'INDUSTRY', 'PROVINCE', 'CITY'] as const;
-
-const orgShape = {
-  name: text('school.orgs.field.name', 60, true),
-  orgType: z.enum(ORG_TYPES, { error: t('school.orgs.badType') }),
-  certificationType: z.enum(LEVELS, { error: t('school.orgs.badLevel') }),
-  serviceScope: lines('school.orgs.field.serviceScope', 1000),
-  features: lines('school.orgs.field.features', 1000),
-  seq,
-  published: z.boolean({ error: t('validation.invalid') }),
-};
-
-const blockShape = {
-  title: text('school.blocks.field.title', 60, true),
-  name: text('school.blocks.field.name', 20),
-  content: z
-    .string({ error: t('school.blocks.contentRequired') })
-    .max(orgs.PROJECT_BLOCK_MAX_CHARS, st('school.blocks.contentTooLong', { max: orgs.PROJECT_BLOCK_MAX_CHARS })),
-  published: z.boolean({ error: t('validation.invalid') }),
-};
-
 export const schoolSettingsRoutes = new Hono<ApiEnv>();
 const r = schoolSettingsRoutes;
 
@@ -136,14 +113,6 @@ serveStaff(r, 'deleteServicePoint', withId, async (s, actor, b) => {
   return null;
 });
 
-serveStaff(r, 'adminCertificationOrgs', z.object({}), (s, actor) => orgs.listCertificationOrgsForStaff(s, actor));
-serveStaff(r, 'createCertificationOrg', body(orgShape), (s, actor, b) => orgs.createCertificationOrg(s, actor, b));
-serveStaff(r, 'updateCertificationOrg', body({ id: idSchema, ...orgShape }), (s, actor, { id, ...b }) => orgs.updateCertificationOrg(s, actor, id, b));
-serveStaff(r, 'deleteCertificationOrg', withId, async (s, actor, b) => {
-  await orgs.deleteCertificationOrg(s, actor, b.id);
-  return null;
-});
-
 serveStaff(r, 'agreements', z.object({}), (s, actor) => service.listAgreements(s, actor));
 serveStaff(
   r,
@@ -154,14 +123,3 @@ serveStaff(
   }),
   (s, actor, b) => service.saveAgreement(s, actor, b),
 );
-
-serveStaff(r, 'adminProjectBlocks', z.object({}), (s, actor) => orgs.listProjectBlocks(s, actor));
-serveStaff(r, 'createProjectBlock', body(blockShape), (s, actor, b) => orgs.createProjectBlock(s, actor, b));
-serveStaff(r, 'updateProjectBlock', body({ id: idSchema, ...blockShape }), (s, actor, { id, ...b }) => orgs.updateProjectBlock(s, actor, id, b));
-serveStaff(r, 'orderProjectBlocks', body({ ids: z.array(idSchema, { error: t('validation.invalid') }).max(orgs.PROJECT_BLOCKS_MAX) }), (s, actor, b) =>
-  orgs.orderProjectBlocks(s, actor, b.ids),
-);
-serveStaff(r, 'deleteProjectBlock', withId, async (s, actor, b) => {
-  await orgs.deleteProjectBlock(s, actor, b.id);
-  return null;
-});

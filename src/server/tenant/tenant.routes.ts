@@ -24,15 +24,13 @@ const preDomainQuery = z.object({
 });
 
 // Answers that depend only on the school and the URL: a CDN may keep them a while, tagged with the
-// school they describe (a change of the school drops them; businessSchool also lists its organisations).
+// school they describe (a change of the school drops them).
 const school = { cache: 30, shows: { kinds: [], school: (q: { tenantId?: string | undefined }) => q.tenantId } };
-const business = { cache: 30, shows: { kinds: ['school-info'] as const, school: (q: { tenantId?: string | undefined }) => q.tenantId } };
 // Names the school of the pre-domain asked for, not the request's: untagged, it expires on its own.
 const cache = { cache: 30 };
 
 export const tenantRoutes = new Hono<ApiEnv>();
 
 serve(tenantRoutes, api.schoolInfo, tenantIdQuery, (s, q) => service.getSchoolInfo(s, q.tenantId), school);
-serve(tenantRoutes, api.businessSchool, tenantIdQuery, (s, q) => service.getBusinessSchool(s, q.tenantId), business);
 serve(tenantRoutes, api.domainByType, domainQuery, (s, q) => service.getDomainByDomainType(s, q.domainType.toUpperCase(), q.tenantId), school);
 serve(tenantRoutes, api.tenantByPreDomain, preDomainQuery, (s, q) => service.getTenantByPreDomain(s, q.predomain), cache);

@@ -3,7 +3,6 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import { ID_PATTERN, newId } from '../ids';
-import { listCertificationOrganizations } from '../school/school.service';
 import { sanitizeRichText } from '../sanitize';
 import type { BusinessSchool, SchoolInfo, ServicePointInfo, TenantSummary } from '~/lib/api/contracts/tenant';
 import { matchHost } from './host';
@@ -146,14 +145,13 @@ function servicePointInfo(p: ServicePoint): ServicePointInfo {
   return info;
 }
 
-/** Business-school detail (getDetailByTenantId): the info plus service points and institution. */
-export async function getBusinessSchool(s: Scope, tenantId?: string): Promise<BusinessSchool> {
+/**
+ * The school's own part of the business-school detail (getDetailByTenantId): the info plus service
+ * points and institution. school/ adds the certification organisations it owns.
+ */
+export async function getBusinessSchoolDetail(s: Scope, tenantId?: string): Promise<Omit<BusinessSchool, 'certificationOrganizationList'>> {
   const tenant = await s.tenant(tenantId);
-  const [school, points, certificationOrganizationList] = await Promise.all([
-    schoolOf(s, tenant.id),
-    repo.listServicePoints(s.db, tenant.id),
-    listCertificationOrganizations(s, tenantId),
-  ]);
+  const [school, points] = await Promise.all([schoolOf(s, tenant.id), repo.listServicePoints(s.db, tenant.id)]);
   const districts = (school.enrollDistrictScope ?? '')
     .split(/[,，]/)
     .map((d) => d.trim())
@@ -163,7 +161,6 @@ export async function getBusinessSchool(s: Scope, tenantId?: string): Promise<Bu
     buSchoolServicePointList: points.map(servicePointInfo),
     buSchoolEnrollDistrictList: districts.map((enrollDistrictScope) => ({ enrollDistrictScope })),
     educationalInstitution: parseJson<Record<string, string> | null>(school.educationalInstitution, null),
-    certificationOrganizationList,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { t } from '~/server/i18n';
-import { qrSvg } from '../../pages/qr';
+import { qrSvg } from '../../qr';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS, type AuditAction, type StaffRole, type StaffStatus } from '~/lib/staff/roles';
 import type { PasswordChange, RecoveryCodes, SecondFactorEnrolment, StaffAccountInfo } from '~/lib/api/contracts/staff';
 import type { Page } from '~/lib/paging';

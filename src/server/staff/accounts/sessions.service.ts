@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
 import type { DB } from '../../db/database';
 import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
@@ -105,8 +106,8 @@ export function meOf(s: Scope, actor: StaffActor): StaffMe {
 }
 
 /** The CSRF token of a session given by its hash (the gate compares it with the request's header). */
-export function csrfTokenFor(s: Scope, actor: StaffActor): string {
-  return csrfTokenOf(actor.session.tokenHash, s.config.SESSION_SECRET);
+export function csrfTokenFor(actor: StaffActor, config: Pick<Config, 'SESSION_SECRET'>): string {
+  return csrfTokenOf(actor.session.tokenHash, config.SESSION_SECRET);
 }
 
 export const actorOf = (actor: StaffActor) => ({ id: actor.account.id, name: actor.account.name });
