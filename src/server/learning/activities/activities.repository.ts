@@ -10,16 +10,6 @@ import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
  * of activities also names the class student, whose sign-in decides the attendance status.
  */
 
-export async function countClassActivities(db: DB, tenantId: string, classId: string): Promise<number> {
-  const row = await db
-    .selectFrom('classActivities')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Which of a student's activities to read: a start-time range [from, to), a status, required or elective. */
 export interface ActivityFilter {
   from?: number | undefined;

@@ -71,10 +71,6 @@ export interface StudentActivity extends repo.StudentActivityRow {
   finished: boolean;
 }
 
-export function countActivities(s: Scope, input: { tenantId: string; classId: string }): Promise<number> {
-  return repo.countClassActivities(s.db, input.tenantId, input.classId);
-}
-
 /** Adds the completion of each activity, reading the study records and attempts of their lessons at once. */
 async function withCompletion(s: Scope, e: EnrolmentRef, rows: repo.StudentActivityRow[]): Promise<StudentActivity[]> {
   const lessonIds = [...new Set(rows.map((r) => r.classroomId).filter((id): id is string => !!id))];

@@ -6,7 +6,7 @@ import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import type { ClassPeriod, LearnerClass, ServiceStatus, StudentClassDetail, TeachingClassStatus } from '~/lib/api/contracts/learning';
-import { countActivities } from '../activities/activities.service';
+import { countClassActivities } from './class-detail.read-model';
 import * as repo from './classes.repository';
 
 /**
@@ -152,7 +152,7 @@ export async function studentClassDetail(
     statusTime: time(row.statusAt),
     studentId: row.studentId,
     learningGoal: row.learningGoal,
-    activityTotal: await countActivities(s, { tenantId: row.tenantId, classId: row.classId }),
+    activityTotal: await countClassActivities(s.db, row.tenantId, row.classId),
     classStudentTotal: Number(row.classStudentTotal ?? 0),
     teacherName: row.teacherName,
     experience: row.experience === 1,
