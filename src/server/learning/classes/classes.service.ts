@@ -169,3 +169,19 @@ export async function increaseVisit(s: Scope, input: { classId: string; studentI
   if (count === undefined) throw classNotFound();
   return count;
 }
+
+/**
+ * Every student of a class (or the ones named) with their enrolment time and current period's
+ * dates, and the period history of those who moved (oldest first): what decides which activities
+ * are each student's (learning/activities' membershipsIn, decision 051).
+ */
+export async function enrolmentStints(s: Scope, input: { tenantId: string; classId: string; classStudentIds?: readonly string[] | undefined }) {
+  const enrolments = await repo.listEnrolments(s.db, input.tenantId, input.classId, input.classStudentIds);
+  const history = await repo.listPeriodStints(
+    s.db,
+    input.tenantId,
+    input.classId,
+    enrolments.map((e) => e.id),
+  );
+  return { enrolments, history };
+}
