@@ -24,13 +24,7 @@ import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { lessonSourceOf } from '../../media-library/media-library.service';
 import { assertClassInScope } from '../classes/classes.admin.service';
-import {
-  lessonNotes,
-  lessonPoints,
-  lessonTeachers,
-  replaceLessonNotesAndPoints,
-  replaceLessonTeachers,
-} from '../offline-classroom/offline-classroom.service';
+import { lessonNotes, lessonPoints, lessonTeachers, replaceLessonNotesAndPoints, replaceLessonTeachers } from '../offline-classroom/offline-classroom.service';
 import * as repo from './courses.admin.repository';
 import { articleContent, contentFields, liveContent, mediaContent, moved, type Direction } from './courses.admin.rules';
 
@@ -499,17 +493,18 @@ export async function saveLesson(s: Scope, actor: StaffActor, courseId: string, 
     await replaceLessonTeachers(ts, {
       tenantId,
       lessonId,
-      rows: columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE
-        ? input.teachers.map((teacherName, i) => ({
-            id: newId(s.now),
-            tenantId,
-            classroomId: lessonId,
-            teacherName,
-            teacherAvatar: input.teacherAvatars?.[i] ?? null,
-            seq: i + 1,
-            createdAt: s.now,
-          }))
-        : [],
+      rows:
+        columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE
+          ? input.teachers.map((teacherName, i) => ({
+              id: newId(s.now),
+              tenantId,
+              classroomId: lessonId,
+              teacherName,
+              teacherAvatar: input.teacherAvatars?.[i] ?? null,
+              seq: i + 1,
+              createdAt: s.now,
+            }))
+          : [],
     });
     // The face-to-face classroom's notes and key points; another type keeps none (the learner shows them only there).
     const face = columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE;
