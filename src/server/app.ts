@@ -35,7 +35,7 @@ import { classPageRoutes } from './learning/class-page/class-page.routes';
 import { timetableRoutes } from './learning/timetable/timetable.routes';
 import { interactionRoutes } from './learning/interaction/interaction.routes';
 import { attendanceRoutes } from './learning/attendance/attendance.routes';
-import { offlineClassroomRoutes } from './learning/offline-classroom/offline-classroom.routes';
+import { offlineClassroomRoutes } from './learning/offline-classroom-page/offline-classroom-page.routes';
 import { onlineClassroomRoutes } from './learning/online-classroom/online-classroom.routes';
 import { worksRoutes } from './exams/works/works.routes';
 import { papersRoutes } from './exams/papers/papers.routes';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ACTIVITY_STATUS, activityExpected, activityStatus, membershipsOf } from '~/lib/learning/attendance';
 import { CLASSROOM_TYPE, ONLINE_TYPE } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
-import { findStudentActivity, listStudentActivities } from '~/server/learning/activities/activities.repository';
+import { findStudentActivity, listStudentActivities } from '~/server/learning/activities/student-activities.read-model';
 import { newId } from '~/server/ids';
 import { createLearningClass } from '../setup/learning';
 import { DEMO, HOUR, NOW, useTestServer } from '../setup/server';
@@ -12,7 +12,7 @@ import { loginAs, type TestUser } from '../setup/users';
 /**
  * The attendance rules are written twice: in TypeScript (src/lib/learning/attendance.ts:
  * activityExpected with membershipOf, which activities are the student's at all; activityStatus,
- * pending, missed or attended) and in SQL (activities.repository.ts: expectedSql, statusSql), which
+ * pending, missed or attended) and in SQL (student-activities.read-model.ts: expectedSql, statusSql), which
  * the learner's pages read (the timetable's ranking and the staff attendance sheet apply the
  * TypeScript rule to the same memberships). This test generates cases (when the student joined,
  * their period, a move to another period, the activity's kind and times, a sign-in, the lesson

@@ -2,8 +2,8 @@
  * A student's attendance and completion of one activity, decided
  * from what the server recorded: the sign-in, the activity's times, the lesson's study record and
  * the homework or test attempts, and which activities are the student's at all (their enrolment
- * and period). Pure; the server's SQL applies the same attendance rule when it
- * filters a page by status (activities.repository.ts), and the tests hold the two together.
+ * and period). Pure; the server's SQL applies the same attendance rule when it filters a page by
+ * status (learning/activities/student-activities.read-model.ts), and the tests hold the two together.
  */
 
 import { ONLINE_TYPE, WORK_CLASSROOM_TYPES } from './codes';

@@ -13,6 +13,7 @@ import { auditStaffAction } from '../../staff/audit/audit.service';
 import { assertClassInScope } from '../classes/classes.admin.service';
 import { classCourses, lessonsOf } from '../courses/courses.service';
 import * as repo from './activities.admin.repository';
+import * as views from './staff-activities.read-model';
 import { ACTIVITY_MAX_HOURS, activityRefusal, shiftedTimes } from './activities.admin.rules';
 
 /**
@@ -26,7 +27,7 @@ import { ACTIVITY_MAX_HOURS, activityRefusal, shiftedTimes } from './activities.
 const notFound = () => AppError.notFound(t('activities.notFound'));
 const BIZ_TYPE = { [ONLINE_TYPE.ONLINE]: 'ONLINE_CLASSROOM', [ONLINE_TYPE.OFFLINE]: 'OFFLINE_CLASSROOM' } as Record<number, string>;
 
-function view(r: repo.StaffActivityRow): AdminActivity {
+function view(r: views.StaffActivityRow): AdminActivity {
   return {
     id: r.id,
     name: r.name,
@@ -70,14 +71,14 @@ export async function pageActivities(
   q: { current: number; size: number; from?: number | undefined; to?: number | undefined; onlineType?: number | undefined; isRequired?: number | undefined },
 ): Promise<Page<AdminActivity>> {
   await assertClassInScope(s, actor, classId);
-  const { rows, total } = await repo.pageActivities(s.db, actor.tenant.id, classId, q, windowOf({ current: q.current, size: q.size, order: 'asc' }));
+  const { rows, total } = await views.pageActivities(s.db, actor.tenant.id, classId, q, windowOf({ current: q.current, size: q.size, order: 'asc' }));
   return pageOf(rows.map(view), total, q.current, q.size);
 }
 
 /** One activity of a class in the actor's scope (404 otherwise); other domains (attendance) start here. */
 export async function activityOf(s: Scope, actor: StaffActor, classId: string, activityId: string): Promise<AdminActivity> {
   await assertClassInScope(s, actor, classId);
-  const row = await repo.findActivity(s.db, actor.tenant.id, classId, activityId);
+  const row = await views.findActivity(s.db, actor.tenant.id, classId, activityId);
   if (!row) throw notFound();
   return view(row);
 }
@@ -180,10 +181,10 @@ export async function saveActivity(s: Scope, actor: StaffActor, classId: string,
   const activityId = input.activityId;
   return s.db.transaction().execute(async (trx) => {
     await assertClassInScope(s, actor, classId, trx);
-    const before = await repo.findActivity(trx, tenantId, classId, activityId);
+    const before = await views.findActivity(trx, tenantId, classId, activityId);
     if (!before) throw notFound();
     const following = input.scope === 'following' && before.seriesId !== null;
-    const targets = following ? await repo.seriesFrom(trx, tenantId, classId, before.seriesId!, Number(before.startAt)) : [before];
+    const targets = following ? await views.seriesFrom(trx, tenantId, classId, before.seriesId!, Number(before.startAt)) : [before];
     const times = shiftedTimes(
       { startAt: Number(before.startAt) },
       input,
@@ -205,10 +206,10 @@ export async function deleteActivity(s: Scope, actor: StaffActor, classId: strin
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     await assertClassInScope(s, actor, classId, trx);
-    const before = await repo.findActivity(trx, tenantId, classId, activityId);
+    const before = await views.findActivity(trx, tenantId, classId, activityId);
     if (!before) throw notFound();
     const targets =
-      scope === 'following' && before.seriesId !== null ? await repo.seriesFrom(trx, tenantId, classId, before.seriesId, Number(before.startAt)) : [before];
+      scope === 'following' && before.seriesId !== null ? await views.seriesFrom(trx, tenantId, classId, before.seriesId, Number(before.startAt)) : [before];
     const deleted = await repo.deleteActivities(
       trx,
       tenantId,

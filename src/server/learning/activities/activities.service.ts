@@ -4,8 +4,10 @@ import type { PageWindow, Paged } from '../../db/paging';
 import type { DB } from '../../db/database';
 import { newId } from '../../ids';
 import { lessonRecords } from '../study/study.service';
-import { submittedLessons } from '../../exams/attempts/handed-in.service';
+import { enrolmentStints } from '../classes/classes.service';
 import * as repo from './activities.repository';
+import * as dynamics from './dynamics.read-model';
+import * as views from './student-activities.read-model';
 
 /**
  * Class activities as one student sees them: attendance status (from the sign-in and the times)
@@ -21,10 +23,10 @@ export interface EnrolmentRef {
   classStudentId: string;
 }
 
-export type ActivityFilter = Omit<repo.ActivityFilter, 'memberships'>;
+export type ActivityFilter = Omit<views.ActivityFilter, 'memberships'>;
 
 /** A student's first submission of each lesson (the attendance rule's wa), for the staff sheet's query of the same rule. */
-export { firstSubmissions } from './activities.repository';
+export { firstSubmissions } from './student-activities.read-model';
 
 /**
  * Each student's stretches in the class (membershipsOf: their period history, or their enrolment
@@ -37,13 +39,7 @@ export async function membershipsIn(
   /** A transaction the caller is in, read through instead of the scope's database. */
   db: DB = s.db,
 ): Promise<Map<string, Membership[]>> {
-  const enrolments = await repo.listEnrolments(db, input.tenantId, input.classId, input.classStudentIds);
-  const history = await repo.listPeriodStints(
-    db,
-    input.tenantId,
-    input.classId,
-    enrolments.map((e) => e.id),
-  );
+  const { enrolments, history } = await enrolmentStints({ ...s, db }, input);
   const dates = (x: { startAt: number | null; endAt: number | null }) => ({
     startAt: x.startAt === null ? null : Number(x.startAt),
     endAt: x.endAt === null ? null : Number(x.endAt),
@@ -65,21 +61,17 @@ async function membershipsOfStudent(s: Scope, e: EnrolmentRef): Promise<Membersh
   return (await membershipsIn(s, { tenantId: e.tenantId, classId: e.classId, classStudentIds: [e.classStudentId] })).get(e.classStudentId) ?? [];
 }
 
-export interface StudentActivity extends repo.StudentActivityRow {
+export interface StudentActivity extends views.StudentActivityRow {
   classActivityStatus: 0 | 1 | 2;
   /** The student finished the activity (finStatus 1). */
   finished: boolean;
 }
 
-export function countActivities(s: Scope, input: { tenantId: string; classId: string }): Promise<number> {
-  return repo.countClassActivities(s.db, input.tenantId, input.classId);
-}
-
 /** Adds the completion of each activity, reading the study records and attempts of their lessons at once. */
-async function withCompletion(s: Scope, e: EnrolmentRef, rows: repo.StudentActivityRow[]): Promise<StudentActivity[]> {
+async function withCompletion(s: Scope, e: EnrolmentRef, rows: views.StudentActivityRow[]): Promise<StudentActivity[]> {
   const lessonIds = [...new Set(rows.map((r) => r.classroomId).filter((id): id is string => !!id))];
   const [records, submitted] = lessonIds.length
-    ? await Promise.all([lessonRecords(s, { ...e, classroomIds: lessonIds }), submittedLessons(s, { ...e, classroomIds: lessonIds })])
+    ? await Promise.all([lessonRecords(s, { ...e, classroomIds: lessonIds }), views.handedInLessons(s.db, e.tenantId, e.classStudentId, lessonIds)])
     : [[], new Set<string>()];
   const finishedLessons = new Set(records.filter((r) => r.finishedAt !== null).map((r) => r.classroomId));
   return rows.map((r) => ({
@@ -98,27 +90,27 @@ async function withCompletion(s: Scope, e: EnrolmentRef, rows: repo.StudentActiv
 /** The student's activities of the class matching the filter, earliest first. */
 export async function studentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter): Promise<StudentActivity[]> {
   const memberships = await membershipsOfStudent(s, e);
-  return withCompletion(s, e, await repo.listStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }));
+  return withCompletion(s, e, await views.listStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }));
 }
 
 /** One page of the student's activities matching the filter (the window's order: by start time). */
 export async function pageStudentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter, w: PageWindow): Promise<Paged<StudentActivity>> {
   const memberships = await membershipsOfStudent(s, e);
-  const { rows, total } = await repo.pageStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }, w);
+  const { rows, total } = await views.pageStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }, w);
   return { rows: await withCompletion(s, e, rows), total };
 }
 
 /** One activity of the class as the student sees it, or undefined (another class's or unknown). */
 export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: string): Promise<StudentActivity | undefined> {
-  const row = await repo.findStudentActivity(s.db, e.tenantId, e.classId, e.classStudentId, s.now, activityId, await membershipsOfStudent(s, e));
+  const row = await views.findStudentActivity(s.db, e.tenantId, e.classId, e.classStudentId, s.now, activityId, await membershipsOfStudent(s, e));
   return row ? (await withCompletion(s, e, [row]))[0] : undefined;
 }
 
 /** The class's dynamics, newest first (optionally of one activity). */
 /** The latest `perActivity` dynamics of each of some activities of the class, read in one query. */
 export async function latestDynamicsByActivity(s: Scope, input: { tenantId: string; classId: string; activityIds: readonly string[] }, perActivity: number) {
-  const byActivity = new Map<string, repo.DynamicRow[]>(input.activityIds.map((id) => [id, []]));
-  for (const row of await repo.listActivityDynamics(s.db, input.tenantId, input.classId, input.activityIds)) {
+  const byActivity = new Map<string, dynamics.DynamicRow[]>(input.activityIds.map((id) => [id, []]));
+  for (const row of await dynamics.listActivityDynamics(s.db, input.tenantId, input.classId, input.activityIds)) {
     const list = byActivity.get(row.activityId!);
     if (list && list.length < perActivity) list.push(row);
   }
@@ -126,7 +118,7 @@ export async function latestDynamicsByActivity(s: Scope, input: { tenantId: stri
 }
 
 export function classDynamics(s: Scope, input: { tenantId: string; classId: string; activityId?: string | undefined }, w: PageWindow) {
-  return repo.pageDynamics(s.db, input.tenantId, input.classId, input.activityId, w);
+  return dynamics.pageDynamics(s.db, input.tenantId, input.classId, input.activityId, w);
 }
 
 /** How many dynamics of one type (2: questions) the class student has in the class. */

@@ -15,6 +15,7 @@ import { csvFile } from '../../http/csv';
 import { activityOf } from '../activities/activities.admin.service';
 import { membershipsIn } from '../activities/activities.service';
 import * as repo from './attendance.admin.repository';
+import { classRoster } from './roster.read-model';
 import { correctionRefusal } from './attendance.admin.rules';
 
 /**
@@ -28,7 +29,7 @@ import { correctionRefusal } from './attendance.admin.rules';
 async function rowsOf(s: Scope, db: DB, tenantId: string, classId: string, activity: AdminActivity): Promise<AttendanceRow[]> {
   const now = s.now;
   const [roster, signs, memberships] = await Promise.all([
-    repo.classRoster(db, tenantId, classId, activity.id),
+    classRoster(db, tenantId, classId, activity.id),
     repo.signsOfActivity(db, tenantId, classId, activity.id),
     membershipsIn(s, { tenantId, classId }, db),
   ]);

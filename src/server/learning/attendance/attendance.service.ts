@@ -9,6 +9,7 @@ import type { ActivityRef, Attendance, AutoSignRequest, AutoSignResult, SignRequ
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { addDynamic, studentActivity, type StudentActivity } from '../activities/activities.service';
 import * as repo from './attendance.repository';
+import * as attended from './attended-lessons.read-model';
 
 /**
  * Attendance: a student's sign-ins and sign-outs of a class's activities. The read helpers below
@@ -118,13 +119,13 @@ export async function autoSignIn(s: Scope, input: AutoSignRequest): Promise<Auto
 
 /** The lessons the student signed in to through one of the class's activities. */
 export async function attendedLessons(s: Scope, input: { tenantId: string; classId: string; classStudentId: string }): Promise<Set<string>> {
-  return new Set(await repo.listAttendedLessons(s.db, input.tenantId, input.classId, input.classStudentId));
+  return new Set(await attended.listAttendedLessons(s.db, input.tenantId, input.classId, input.classStudentId));
 }
 
 /** Per class student, the lessons signed in to through one of the class's activities (class-wide figures). */
 export async function classAttendedLessons(s: Scope, input: { tenantId: string; classId: string }): Promise<Map<string, Set<string>>> {
   const byStudent = new Map<string, Set<string>>();
-  for (const r of await repo.listClassAttendedLessons(s.db, input.tenantId, input.classId)) {
+  for (const r of await attended.listClassAttendedLessons(s.db, input.tenantId, input.classId)) {
     const set = byStudent.get(r.classStudentId) ?? new Set<string>();
     set.add(r.classroomId!);
     byStudent.set(r.classStudentId, set);
@@ -137,5 +138,5 @@ export function courseAttendees(
   s: Scope,
   input: { tenantId: string; classId: string; courseIds: readonly string[] },
 ): Promise<{ courseId: string; classStudentId: string }[]> {
-  return repo.listCourseAttendees(s.db, input.tenantId, input.classId, input.courseIds);
+  return attended.listCourseAttendees(s.db, input.tenantId, input.classId, input.courseIds);
 }

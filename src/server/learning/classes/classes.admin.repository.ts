@@ -4,7 +4,8 @@ import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import type { ClassPeriodTable, ClassTeacherTable, TeachingClassTable } from './classes.table';
 
 /**
- * All SQL of the staff side of classes. Every function takes the school first; a class, period or
+ * All SQL of the staff side of classes over classes' own tables (the student list, with the
+ * students' names and their study records, is staff-students.read-model.ts). Every function takes the school first; a class, period or
  * enrolment is found only within it. A teacher's scope is the classes they have a class_teachers
  * row for (`accountId` given); administrators pass none and reach every class of the school.
  */
@@ -67,6 +68,13 @@ export function findLink(db: DB, tenantId: string, classId: string, accountId: s
     .where('accountId', '=', accountId)
     .executeTakeFirst();
 }
+
+/**
+ * The ids of the classes the account teaches, as a subquery for another domain's statement (a
+ * teacher's courses are those of their classes): the filter stays one statement.
+ */
+export const classesTaughtBy = (db: DB, tenantId: string, accountId: string) =>
+  db.selectFrom('classTeachers as ct').select('ct.classId').where('ct.tenantId', '=', tenantId).where('ct.accountId', '=', accountId);
 
 /** The ids of the classes the account teaches. */
 export async function classIdsOf(db: DB, tenantId: string, accountId: string): Promise<string[]> {
@@ -196,56 +204,6 @@ export async function deleteEmptyPeriod(db: DB, tenantId: string, classId: strin
 
 // ---------------------------------------------------------------- students
 
-/** Lesson records, hand-ins and attendance of an enrolment: what removing it would destroy. */
-const studyRecords = sql<number>`(select count(*) from lesson_records lr where lr.class_student_id = cs.id)
-  + (select count(*) from work_attempts wa where wa.class_student_id = cs.id)
-  + (select count(*) from activity_attendance aa where aa.class_student_id = cs.id)`;
-
-function students(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('classStudents as cs')
-    .innerJoin('users as u', 'u.id', 'cs.userId')
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId);
-}
-
-const STUDENT_COLUMNS = [
-  'cs.id',
-  'cs.userId',
-  'cs.schoolStudentId',
-  'cs.periodId',
-  'cs.serviceStatus',
-  'cs.createdAt',
-  'u.mobile',
-  'u.realName',
-  'u.nickName',
-  'p.name as periodName',
-] as const;
-
-export function pageStudents(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  f: { keyword?: string | undefined; periodId?: string | undefined; serviceStatus?: number | undefined },
-  w: PageWindow,
-) {
-  let filtered = students(db, tenantId, classId);
-  if (f.keyword) {
-    const like = containing(f.keyword);
-    filtered = filtered.where((eb) => eb.or([eb('u.mobile', 'like', like), eb('u.realName', 'like', like), eb('u.nickName', 'like', like)]));
-  }
-  if (f.periodId) filtered = filtered.where('cs.periodId', '=', f.periodId);
-  if (f.serviceStatus !== undefined) filtered = filtered.where('cs.serviceStatus', '=', f.serviceStatus);
-  const rows = filtered.select(STUDENT_COLUMNS).select(studyRecords.as('studyRecords')).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc');
-  return pageFrom(w, rows, filtered);
-}
-
-export function findStudent(db: DB, tenantId: string, classId: string, id: string) {
-  return students(db, tenantId, classId).select(STUDENT_COLUMNS).select(studyRecords.as('studyRecords')).where('cs.id', '=', id).executeTakeFirst();
-}
-export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
-
 export function findStudentByUser(db: DB, tenantId: string, classId: string, userId: string) {
   return db
     .selectFrom('classStudents')
@@ -253,18 +211,6 @@ export function findStudentByUser(db: DB, tenantId: string, classId: string, use
     .where('tenantId', '=', tenantId)
     .where('classId', '=', classId)
     .where('userId', '=', userId)
-    .executeTakeFirst();
-}
-
-/** The enrolment in the class of the user with this mobile, or undefined (a dry run's "already there"). */
-export function studentByMobile(db: DB, tenantId: string, classId: string, mobile: string) {
-  return db
-    .selectFrom('classStudents as cs')
-    .innerJoin('users as u', 'u.id', 'cs.userId')
-    .select('cs.id')
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId)
-    .where('u.mobile', '=', mobile)
     .executeTakeFirst();
 }
 

@@ -25,6 +25,10 @@ import { accountNames, activeAccountsWithRoles } from '../../staff/accounts/acco
 import { auditStaffAction } from '../../staff/audit/audit.service';
 import { ensureSchoolStudent } from '../../identity/identity.service';
 import * as repo from './classes.admin.repository';
+
+/** The classes an account teaches, as a subquery another domain's statement filters by (one round trip). */
+export { classesTaughtBy } from './classes.admin.repository';
+import * as students from './staff-students.read-model';
 import { COMPLETED_BY_END, checkTeachers, enrolStatusFor, mayIn } from './classes.admin.rules';
 
 /**
@@ -340,7 +344,7 @@ export async function deletePeriod(s: Scope, actor: StaffActor, classId: string,
 
 // ------------------------------------------------------------ students
 
-function studentOf(r: repo.StudentRow, fullMobile: boolean): AdminClassStudent {
+function studentOf(r: students.StudentRow, fullMobile: boolean): AdminClassStudent {
   return {
     id: r.id,
     userId: r.userId,
@@ -362,7 +366,7 @@ export async function pageStudents(
   q: { current: number; size: number; keyword?: string | undefined; periodId?: string | undefined; serviceStatus?: number | undefined },
 ): Promise<Page<AdminClassStudent>> {
   const c = await assertClassInScope(s, actor, classId);
-  const { rows, total } = await repo.pageStudents(s.db, actor.tenant.id, classId, q, windowOf({ current: q.current, size: q.size, order: 'desc' }));
+  const { rows, total } = await students.pageStudents(s.db, actor.tenant.id, classId, q, windowOf({ current: q.current, size: q.size, order: 'desc' }));
   // Those who enrol and look after the students see their mobile in full; other teachers a masked one.
   return pageOf(
     rows.map((r) => studentOf(r, c.may.manageStudents)),
@@ -372,8 +376,8 @@ export async function pageStudents(
   );
 }
 
-async function studentIn(db: DB, tenantId: string, classId: string, id: string): Promise<repo.StudentRow> {
-  const row = await repo.findStudent(db, tenantId, classId, id);
+async function studentIn(db: DB, tenantId: string, classId: string, id: string): Promise<students.StudentRow> {
+  const row = await students.findStudent(db, tenantId, classId, id);
   if (!row) throw AppError.notFound(t('classes.studentNotFound'));
   return row;
 }
@@ -542,7 +546,7 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
         continue;
       }
       if (!input.apply) {
-        const known = await repo.studentByMobile(trx, tenantId, classId, row.mobile);
+        const known = await students.studentByMobile(trx, tenantId, classId, row.mobile);
         report.push({ ...base, outcome: known ? 'exists' : 'added' });
         continue;
       }

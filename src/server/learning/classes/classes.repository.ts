@@ -122,3 +122,29 @@ export async function increaseVisit(db: DB, tenantId: string, userId: string, st
     .executeTakeFirst();
   return row ? Number(row.visitCount) : undefined;
 }
+
+/** The period history of some students of a class (moved students only), with each period's dates, oldest first. */
+export function listPeriodStints(db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) {
+  if (!classStudentIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('classStudentPeriods as h')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'h.periodId').onRef('p.tenantId', '=', 'h.tenantId'))
+    .select(['h.classStudentId', 'h.fromAt', 'h.untilAt', 'p.startAt', 'p.endAt'])
+    .where('h.tenantId', '=', tenantId)
+    .where('h.classId', '=', classId)
+    .where('h.classStudentId', 'in', classStudentIds)
+    .orderBy('h.fromAt')
+    .execute();
+}
+
+/** Every student of a class (or some of them) with their enrolment time and current period's dates. */
+export function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
+  let q = db
+    .selectFrom('classStudents as cs')
+    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId'])
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', '=', classId);
+  if (classStudentIds) q = q.where('cs.id', 'in', classStudentIds.length ? classStudentIds : ['']);
+  return q.execute();
+}

@@ -6,7 +6,7 @@ import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import type { ClassPeriod, LearnerClass, ServiceStatus, StudentClassDetail, TeachingClassStatus } from '~/lib/api/contracts/learning';
-import { countActivities } from '../activities/activities.service';
+import { countClassActivities } from './class-detail.read-model';
 import * as repo from './classes.repository';
 
 /**
@@ -152,7 +152,7 @@ export async function studentClassDetail(
     statusTime: time(row.statusAt),
     studentId: row.studentId,
     learningGoal: row.learningGoal,
-    activityTotal: await countActivities(s, { tenantId: row.tenantId, classId: row.classId }),
+    activityTotal: await countClassActivities(s.db, row.tenantId, row.classId),
     classStudentTotal: Number(row.classStudentTotal ?? 0),
     teacherName: row.teacherName,
     experience: row.experience === 1,
@@ -168,4 +168,20 @@ export async function increaseVisit(s: Scope, input: { classId: string; studentI
   const count = await repo.increaseVisit(s.db, row.tenantId, student.user.id, row.studentId);
   if (count === undefined) throw classNotFound();
   return count;
+}
+
+/**
+ * Every student of a class (or the ones named) with their enrolment time and current period's
+ * dates, and the period history of those who moved (oldest first): what decides which activities
+ * are each student's (learning/activities' membershipsIn, decision 051).
+ */
+export async function enrolmentStints(s: Scope, input: { tenantId: string; classId: string; classStudentIds?: readonly string[] | undefined }) {
+  const enrolments = await repo.listEnrolments(s.db, input.tenantId, input.classId, input.classStudentIds);
+  const history = await repo.listPeriodStints(
+    s.db,
+    input.tenantId,
+    input.classId,
+    enrolments.map((e) => e.id),
+  );
+  return { enrolments, history };
 }

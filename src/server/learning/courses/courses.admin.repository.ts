@@ -1,7 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import { classesTaughtBy } from '../classes/classes.admin.service';
 import type { ClassroomTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from './courses.table';
+import { classCourseStudy, lessonStudy } from './study-records.read-model';
 
 /**
  * All SQL of the staff side of courses. Every function takes the school first; a course, chapter
@@ -35,10 +37,9 @@ export function pageCourses(db: DB, tenantId: string, f: CourseFilter, w: PageWi
     filtered = filtered.where('c.id', 'in', (eb) =>
       eb
         .selectFrom('classCourses as cc')
-        .innerJoin('classTeachers as ct', (j) => j.onRef('ct.classId', '=', 'cc.classId').onRef('ct.tenantId', '=', 'cc.tenantId'))
         .select('cc.courseId')
         .where('cc.tenantId', '=', tenantId)
-        .where('ct.accountId', '=', accountId),
+        .where('cc.classId', 'in', classesTaughtBy(db, tenantId, accountId)),
     );
   }
   const rows = filtered
@@ -61,11 +62,10 @@ export type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
 export async function teachesCourse(db: DB, tenantId: string, courseId: string, accountId: string): Promise<boolean> {
   const row = await db
     .selectFrom('classCourses as cc')
-    .innerJoin('classTeachers as ct', (j) => j.onRef('ct.classId', '=', 'cc.classId').onRef('ct.tenantId', '=', 'cc.tenantId'))
     .select('cc.id')
     .where('cc.tenantId', '=', tenantId)
     .where('cc.courseId', '=', courseId)
-    .where('ct.accountId', '=', accountId)
+    .where('cc.classId', 'in', classesTaughtBy(db, tenantId, accountId))
     .executeTakeFirst();
   return !!row;
 }
@@ -165,11 +165,6 @@ export async function deleteEmptyChapter(db: DB, tenantId: string, courseId: str
 
 // ------------------------------------------------------------ lessons
 
-/** Lesson records, hand-ins and sign-ins of a lesson: what deleting it would destroy. */
-const lessonStudy = sql<number>`(select count(*) from lesson_records lr where lr.classroom_id = l.id)
-  + (select count(*) from work_attempts wa where wa.classroom_id = l.id)
-  + (select count(*) from activity_attendance aa inner join class_activities ca on ca.id = aa.activity_id where ca.classroom_id = l.id)`;
-
 export function lessons(db: DB, tenantId: string, courseId: string) {
   return db
     .selectFrom('classrooms as l')
@@ -217,73 +212,6 @@ export async function deleteUnstudiedLesson(db: DB, tenantId: string, courseId: 
   return Number(r.numDeletedRows) > 0;
 }
 
-/** A face-to-face lesson's teachers (names; the first leads). */
-export function lessonTeachers(db: DB, tenantId: string, lessonIds: readonly string[]) {
-  if (!lessonIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('classroomTeachers')
-    .select(['classroomId', 'teacherName', 'teacherAvatar'])
-    .where('tenantId', '=', tenantId)
-    .where('classroomId', 'in', lessonIds)
-    .orderBy('seq')
-    .orderBy('id')
-    .execute();
-}
-
-export async function replaceLessonTeachers(
-  db: DB,
-  tenantId: string,
-  lessonId: string,
-  rows: { id: string; tenantId: string; classroomId: string; teacherName: string; teacherAvatar: string | null; seq: number; createdAt: number }[],
-) {
-  await db.deleteFrom('classroomTeachers').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
-  if (rows.length) await db.insertInto('classroomTeachers').values(rows).execute();
-}
-
-/** The before-class notes of the face-to-face lessons given. */
-export function lessonNotes(db: DB, tenantId: string, lessonIds: readonly string[]) {
-  if (!lessonIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('offlineClassrooms')
-    .select(['classroomId', 'beforeClassNotes'])
-    .where('tenantId', '=', tenantId)
-    .where('classroomId', 'in', lessonIds)
-    .execute();
-}
-
-/** The key points of the face-to-face lessons given, in order. */
-export function lessonPoints(db: DB, tenantId: string, lessonIds: readonly string[]) {
-  if (!lessonIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('classroomPoints')
-    .select(['classroomId', 'pointDesc'])
-    .where('tenantId', '=', tenantId)
-    .where('classroomId', 'in', lessonIds)
-    .orderBy('seq')
-    .orderBy('id')
-    .execute();
-}
-
-/** Replaces a lesson's before-class notes (null: none) and its key points. */
-export async function replaceLessonNotesAndPoints(
-  db: DB,
-  tenantId: string,
-  lessonId: string,
-  notes: string | null,
-  points: readonly string[],
-  newId: () => string,
-  now: number,
-) {
-  await db.deleteFrom('offlineClassrooms').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
-  if (notes) await db.insertInto('offlineClassrooms').values({ classroomId: lessonId, tenantId, beforeClassNotes: notes, createdAt: now }).execute();
-  await db.deleteFrom('classroomPoints').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
-  if (points.length)
-    await db
-      .insertInto('classroomPoints')
-      .values(points.map((pointDesc, i) => ({ id: newId(), tenantId, classroomId: lessonId, pointDesc, seq: i + 1, createdAt: now })))
-      .execute();
-}
-
 // ------------------------------------------------------------ duty rules
 
 export function dutyRules(db: DB, tenantId: string, courseId: string) {
@@ -305,10 +233,6 @@ export async function replaceDutyRules(db: DB, tenantId: string, courseId: strin
 }
 
 // ------------------------------------------------------------ courses of a class
-
-/** Study records of the class's students in the course: what detaching would hide. */
-const classCourseStudy = sql<number>`(select count(*) from lesson_records lr where lr.class_id = cc.class_id and lr.course_id = cc.course_id)
-  + (select count(*) from work_attempts wa where wa.class_id = cc.class_id and wa.course_id = cc.course_id)`;
 
 export function classCourses(db: DB, tenantId: string, classId: string) {
   return db

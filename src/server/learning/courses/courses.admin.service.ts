@@ -25,6 +25,7 @@ import { auditStaffAction } from '../../staff/audit/audit.service';
 import { lessonSourceOf } from '../../media-library/media-library.service';
 import { assertClassInScope } from '../classes/classes.admin.service';
 import { courseWorks, moveUnstartedWork } from '../../exams/works/works.admin.service';
+import { lessonNotes, lessonPoints, lessonTeachers, replaceLessonNotesAndPoints, replaceLessonTeachers } from '../offline-classroom/offline-classroom.service';
 import * as repo from './courses.admin.repository';
 import { articleContent, contentFields, liveContent, mediaContent, moved, type Direction } from './courses.admin.rules';
 
@@ -76,8 +77,10 @@ function dutyList(rules: readonly { classroomId: string | null; dutyType: string
   }));
 }
 
-async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promise<AdminCourse> {
+/** `db` is the request's database or the caller's transaction: every read of the view uses it. */
+async function courseView(s: Scope, db: DB, actor: StaffActor, row: repo.CourseRow): Promise<AdminCourse> {
   const tenantId = actor.tenant.id;
+  const ts = { ...s, db };
   const [intros, chapters, lessons, rules, works] = await Promise.all([
     repo.introductions(db, tenantId, row.id),
     repo.chapters(db, tenantId, row.id),
@@ -87,9 +90,9 @@ async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promi
   ]);
   const faceIds = lessons.filter((l) => l.classroomType === CLASSROOM_TYPE.FACE_TO_FACE).map((l) => l.id);
   const [teachers, notes, points] = await Promise.all([
-    repo.lessonTeachers(db, tenantId, faceIds),
-    repo.lessonNotes(db, tenantId, faceIds),
-    repo.lessonPoints(db, tenantId, faceIds),
+    lessonTeachers(ts, { tenantId, lessonIds: faceIds }),
+    lessonNotes(ts, { tenantId, lessonIds: faceIds }),
+    lessonPoints(ts, { tenantId, lessonIds: faceIds }),
   ]);
   const workViews: AdminCourseWork[] = works.map((w) => ({
     id: w.id,
@@ -143,7 +146,7 @@ async function courseView(db: DB, actor: StaffActor, row: repo.CourseRow): Promi
 }
 
 async function viewOf(s: Scope, actor: StaffActor, courseId: string, db: DB = s.db): Promise<AdminCourse> {
-  return courseView(db, actor, await assertCourseInScope(s, actor, courseId, db));
+  return courseView(s, db, actor, await assertCourseInScope(s, actor, courseId, db));
 }
 
 // ------------------------------------------------------------ courses
@@ -272,7 +275,7 @@ export async function saveCourse(s: Scope, actor: StaffActor, input: CourseField
       before,
       pickCourse(after!),
     );
-    return courseView(trx, actor, after!);
+    return courseView(s, trx, actor, after!);
   });
 }
 
@@ -487,33 +490,32 @@ export async function saveLesson(s: Scope, actor: StaffActor, courseId: string, 
       await repo.insertLesson(trx, { id, tenantId, courseId, sectionId: input.sectionId, name: input.name, ...columns, seq, createdAt: s.now });
     }
     const lessonId = id;
-    await repo.replaceLessonTeachers(
-      trx,
+    const ts = { ...s, db: trx };
+    await replaceLessonTeachers(ts, {
       tenantId,
       lessonId,
-      columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE
-        ? input.teachers.map((teacherName, i) => ({
-            id: newId(s.now),
-            tenantId,
-            classroomId: lessonId,
-            teacherName,
-            teacherAvatar: input.teacherAvatars?.[i] ?? null,
-            seq: i + 1,
-            createdAt: s.now,
-          }))
-        : [],
-    );
+      rows:
+        columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE
+          ? input.teachers.map((teacherName, i) => ({
+              id: newId(s.now),
+              tenantId,
+              classroomId: lessonId,
+              teacherName,
+              teacherAvatar: input.teacherAvatars?.[i] ?? null,
+              seq: i + 1,
+              createdAt: s.now,
+            }))
+          : [],
+    });
     // The face-to-face classroom's notes and key points; another type keeps none (the learner shows them only there).
     const face = columns.classroomType === CLASSROOM_TYPE.FACE_TO_FACE;
-    await repo.replaceLessonNotesAndPoints(
-      trx,
+    await replaceLessonNotesAndPoints(ts, {
       tenantId,
       lessonId,
-      face ? (input.notes ?? null) : null,
-      face ? (input.points ?? []) : [],
-      () => newId(s.now),
-      s.now,
-    );
+      notes: face ? (input.notes ?? null) : null,
+      points: face ? (input.points ?? []) : [],
+      newId: () => newId(s.now),
+    });
     if (input.duties) await repo.replaceDutyRules(trx, tenantId, courseId, lessonId, dutyRows(tenantId, courseId, lessonId, input.duties, s.now));
     if (input.workId) {
       const kind = WORKS[columns.classroomType];

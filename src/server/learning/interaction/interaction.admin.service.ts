@@ -11,6 +11,7 @@ import { auditStaffAction } from '../../staff/audit/audit.service';
 import { assertClassInScope, classScopeOf } from '../classes/classes.admin.service';
 import { classCourses, lessonsOf } from '../courses/courses.service';
 import * as repo from './interaction.admin.repository';
+import * as inbox from './staff-inbox.read-model';
 
 /**
  * The classroom panel's staff side (decision 045): the teachers' inbox of their classes' questions,
@@ -41,7 +42,7 @@ function nameOf(u: { realName: string | null; nickName: string | null; mobile: s
 /** A staff text: control and bidirectional characters removed, trimmed (the routes checked length and presence). */
 const clean = (text: string) => plainText(text).trim();
 
-async function questionsOf(s: Scope, actor: StaffActor, rows: repo.InboxQuestionRow[]): Promise<InboxQuestion[]> {
+async function questionsOf(s: Scope, actor: StaffActor, rows: inbox.InboxQuestionRow[]): Promise<InboxQuestion[]> {
   const answers = await repo.answersOf(
     s.db,
     actor.tenant.id,
@@ -85,12 +86,12 @@ export async function pageQuestions(
 ): Promise<Page<InboxQuestion>> {
   if (q.classId) await assertClassInScope(s, actor, q.classId);
   const classIds = await reach(s, actor);
-  const { rows, total } = await repo.pageQuestions(s.db, actor.tenant.id, { classIds, ...q }, { offset: (q.current - 1) * q.size, limit: q.size });
+  const { rows, total } = await inbox.pageQuestions(s.db, actor.tenant.id, { classIds, ...q }, { offset: (q.current - 1) * q.size, limit: q.size });
   return pageOf(await questionsOf(s, actor, rows), total, q.current, q.size);
 }
 
 export async function unansweredCount(s: Scope, actor: StaffActor): Promise<{ count: number }> {
-  return { count: await repo.countUnanswered(s.db, actor.tenant.id, await reach(s, actor)) };
+  return { count: await inbox.countUnanswered(s.db, actor.tenant.id, await reach(s, actor)) };
 }
 
 /** The lessons of a class's courses (the inbox's lesson filter). */
@@ -102,14 +103,14 @@ export async function classLessons(s: Scope, actor: StaffActor, classId: string)
   return lessons.map((l) => ({ id: l.id, name: l.name, courseName: courseName.get(l.courseId) ?? '' }));
 }
 
-async function questionInReach(s: Scope, actor: StaffActor, id: string): Promise<repo.InboxQuestionRow> {
-  const row = await repo.findQuestion(s.db, actor.tenant.id, id);
+async function questionInReach(s: Scope, actor: StaffActor, id: string): Promise<inbox.InboxQuestionRow> {
+  const row = await inbox.findQuestion(s.db, actor.tenant.id, id);
   if (!row || !inReach(await reach(s, actor), row.classId)) throw questionNotFound();
   return row;
 }
 
 async function questionView(s: Scope, actor: StaffActor, id: string): Promise<InboxQuestion> {
-  const row = await repo.findQuestion(s.db, actor.tenant.id, id);
+  const row = await inbox.findQuestion(s.db, actor.tenant.id, id);
   if (!row) throw questionNotFound();
   return (await questionsOf(s, actor, [row]))[0]!;
 }
@@ -164,8 +165,8 @@ export async function editAnswer(s: Scope, actor: StaffActor, input: { answerId:
 
 // --- Notes and comments -------------------------------------------------------------------
 
-type NoteRow = NonNullable<Awaited<ReturnType<typeof repo.findNote>>>;
-type CommentRow = NonNullable<Awaited<ReturnType<typeof repo.findComment>>>;
+type NoteRow = NonNullable<Awaited<ReturnType<typeof inbox.findNote>>>;
+type CommentRow = NonNullable<Awaited<ReturnType<typeof inbox.findComment>>>;
 
 function postOf(kind: PostKind, r: NoteRow | CommentRow): InboxPost {
   return {
@@ -189,7 +190,7 @@ export async function pagePosts(
   if (q.classId) await assertClassInScope(s, actor, q.classId);
   const f = { classIds: await reach(s, actor), classId: q.classId, classroomId: q.classroomId, hidden: q.hidden };
   const w = { offset: (q.current - 1) * q.size, limit: q.size };
-  const { rows, total } = q.kind === 'note' ? await repo.pageNotes(s.db, actor.tenant.id, f, w) : await repo.pageComments(s.db, actor.tenant.id, f, w);
+  const { rows, total } = q.kind === 'note' ? await inbox.pageNotes(s.db, actor.tenant.id, f, w) : await inbox.pageComments(s.db, actor.tenant.id, f, w);
   return pageOf(
     rows.map((r) => postOf(q.kind, r)),
     total,
@@ -199,7 +200,7 @@ export async function pagePosts(
 }
 
 async function findPost(s: Scope, tenantId: string, kind: PostKind, id: string): Promise<NoteRow | CommentRow | undefined> {
-  return kind === 'note' ? repo.findNote(s.db, tenantId, id) : repo.findComment(s.db, tenantId, id);
+  return kind === 'note' ? inbox.findNote(s.db, tenantId, id) : inbox.findComment(s.db, tenantId, id);
 }
 
 /**

@@ -2,8 +2,9 @@ import type { DB } from '../../db/database';
 import { NOTE_DATA_TYPE, type NoteDataType } from '~/lib/learning/interaction';
 
 /**
- * All SQL of the classroom interaction panel. Every query names the school (tenant id) first,
- * then the class and the lesson; a student's own rows are found by their class student id.
+ * All SQL of the classroom interaction panel over its own tables. Every query names the school
+ * (tenant id) first, then the class and the lesson; a student's own rows are found by their class
+ * student id. The lists shown with their authors' names are lesson-posts.read-model.ts.
  */
 
 export interface LessonKey {
@@ -18,25 +19,6 @@ export async function countQuestions(db: DB, tenantId: string, k: LessonKey, cla
   if (classStudentId) q = q.where('classStudentId', '=', classStudentId);
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The lesson's questions (of one student when named), newest first, with who asked. */
-export function listQuestions(db: DB, tenantId: string, k: LessonKey, window: { offset: number; limit: number }, classStudentId?: string) {
-  let q = db
-    .selectFrom('classroomQuestions as q')
-    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'q.classStudentId').onRef('cs.tenantId', '=', 'q.tenantId'))
-    .innerJoin('users as u', 'u.id', 'cs.userId')
-    .where('q.tenantId', '=', tenantId)
-    .where('q.classId', '=', k.classId)
-    .where('q.classroomId', '=', k.classroomId);
-  if (classStudentId) q = q.where('q.classStudentId', '=', classStudentId);
-  return q
-    .select(['q.id', 'q.title', 'q.classStudentId', 'q.createdAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
-    .orderBy('q.createdAt', 'desc')
-    .orderBy('q.id', 'desc')
-    .offset(window.offset)
-    .limit(window.limit)
-    .execute();
 }
 
 export function listAnswers(db: DB, tenantId: string, questionIds: readonly string[]) {
@@ -99,7 +81,7 @@ export function deleteDraft(db: DB, tenantId: string, classStudentId: string, cl
 // --- Notes ----------------------------------------------------------------------------------
 
 /** What a student may see of a lesson's notes: ALL shared ones, the teachers' and their own; MINE their own; TEACHERS the teachers'. */
-function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType) {
+export function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType) {
   let q = db.selectFrom('classroomNotes as n').where('n.tenantId', '=', tenantId).where('n.classId', '=', k.classId).where('n.classroomId', '=', k.classroomId);
   if (dataType === NOTE_DATA_TYPE.MINE) q = q.where('n.classStudentId', '=', classStudentId);
   else if (dataType === NOTE_DATA_TYPE.TEACHERS) q = q.where('n.classStudentId', 'is', null);
@@ -113,29 +95,6 @@ export async function countNotes(db: DB, tenantId: string, k: LessonKey, classSt
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export function listNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType, limit: number) {
-  return visibleNotes(db, tenantId, k, classStudentId, dataType)
-    .leftJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'n.classStudentId').onRef('cs.tenantId', '=', 'n.tenantId'))
-    .leftJoin('users as u', 'u.id', 'cs.userId')
-    .select([
-      'n.id',
-      'n.title',
-      'n.notes',
-      'n.isShared',
-      'n.classStudentId',
-      'n.teacherName',
-      'n.createdAt',
-      'n.hiddenAt',
-      'u.realName',
-      'u.nickName',
-      'u.mobile',
-    ])
-    .orderBy('n.createdAt', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 export function insertNote(
@@ -211,24 +170,6 @@ export async function countComments(db: DB, tenantId: string, k: LessonKey, view
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The lesson's comments and replies, oldest first, with who wrote them. */
-export function listComments(db: DB, tenantId: string, k: LessonKey, window: { offset: number; limit: number }, viewer: string) {
-  return db
-    .selectFrom('classroomComments as c')
-    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'c.classStudentId').onRef('cs.tenantId', '=', 'c.tenantId'))
-    .innerJoin('users as u', 'u.id', 'cs.userId')
-    .where('c.tenantId', '=', tenantId)
-    .where('c.classId', '=', k.classId)
-    .where('c.classroomId', '=', k.classroomId)
-    .where((eb) => eb.or([eb('c.hiddenAt', 'is', null), eb('c.classStudentId', '=', viewer)]))
-    .select(['c.id', 'c.content', 'c.parentId', 'c.classStudentId', 'c.createdAt', 'c.hiddenAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
-    .orderBy('c.createdAt', 'asc')
-    .orderBy('c.id', 'asc')
-    .offset(window.offset)
-    .limit(window.limit)
-    .execute();
 }
 
 export function findComment(db: DB, tenantId: string, classId: string, id: string) {

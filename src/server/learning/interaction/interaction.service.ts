@@ -13,6 +13,7 @@ import { classCourses, lessonsOf } from '../courses/courses.service';
 import { addDynamic } from '../activities/activities.service';
 import { countWrite } from '../../limits/limits.service';
 import * as repo from './interaction.repository';
+import * as posts from './lesson-posts.read-model';
 
 /**
  * The classroom interaction panel: questions with the
@@ -88,7 +89,7 @@ export async function questionPage(
   const x = await enrolledLesson(s, input);
   const only = input.studentId ? x.e.classStudentId : undefined;
   const [rows, total] = await Promise.all([
-    repo.listQuestions(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }, only),
+    posts.listQuestions(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }, only),
     repo.countQuestions(s.db, x.e.tenantId, key(x), only),
   ]);
   const answers = await repo.listAnswers(
@@ -170,7 +171,7 @@ export async function noteCount(s: Scope, input: NoteQueryInput): Promise<{ tota
 
 export async function noteList(s: Scope, input: NoteQueryInput): Promise<Note[]> {
   const x = await noteLesson(s, input);
-  const rows = await repo.listNotes(s.db, x.e.tenantId, key(x), x.e.classStudentId, input.dataType, LIST_SIZE);
+  const rows = await posts.listNotes(s.db, x.e.tenantId, key(x), x.e.classStudentId, input.dataType, LIST_SIZE);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -254,7 +255,7 @@ export async function noteDelete(s: Scope, input: { classId: string; ids: string
 export async function commentPage(s: Scope, input: { current: number; size: number; infoId: string; classId: string }): Promise<Page<Comment>> {
   const x = await enrolledLesson(s, { classId: input.classId, classroomId: input.infoId });
   const [rows, total] = await Promise.all([
-    repo.listComments(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }, x.e.classStudentId),
+    posts.listComments(s.db, x.e.tenantId, key(x), { offset: (input.current - 1) * input.size, limit: input.size }, x.e.classStudentId),
     repo.countComments(s.db, x.e.tenantId, key(x), x.e.classStudentId),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));

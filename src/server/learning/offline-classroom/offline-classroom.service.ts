@@ -1,62 +1,52 @@
 import type { Scope } from '../../http/scope';
-import { AppError } from '../../errors';
-import { t } from '~/server/i18n';
-import { formatDateTime } from '~/lib/time/cst';
-import { CLASSROOM_TYPE } from '~/lib/learning/codes';
-import type { Highlights, HighlightsRequest, OfflineClassroom, OfflineClassroomRequest } from '~/lib/api/contracts/classroom-offline';
-import { studentEnrolment } from '../classes/classes.service';
-import { classCourse, lessonsOf } from '../courses/courses.service';
-import { studentActivity } from '../activities/activities.service';
 import * as repo from './offline-classroom.repository';
 
 /**
- * The face-to-face classroom: a face-to-face lesson of a course the class
- * teaches, with its notes, numbered points and teachers, and the highlights of one of the class's
- * activities. Every call starts with the token's user's enrolment in the class; the course must
- * be the class's (404 未找到该课程), the lesson the course's face-to-face lesson and the activity
- * the class's and of that lesson or course (404 otherwise).
+ * The content of face-to-face lessons: before-class notes, numbered key points and teachers (the
+ * lowest seq leads), and the highlights of activities. The course editor writes a lesson's content
+ * with the lesson itself: it calls these with its transaction as `s.db`, so both change together.
+ * The learner's face-to-face classroom screen (learning/offline-classroom-page) reads them.
  */
 
-const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(Number(ms)));
-
-export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRequest): Promise<OfflineClassroom> {
-  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
-  const course = await classCourse(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId });
-  if (!course) throw AppError.notFound(t('learning.courseNotFound'));
-  const lesson = (await lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] })).find((l) => l.id === input.classroomId);
-  if (!lesson) throw AppError.notFound(t('learning.classroomNotFound'));
-  if (lesson.classroomType !== CLASSROOM_TYPE.FACE_TO_FACE) throw AppError.badRequest(t('learning.notOfflineClassroom'));
-  const activity = input.activityId === undefined ? undefined : await studentActivity(s, e, input.activityId);
-  if (input.activityId !== undefined && (!activity || activity.classroomId !== lesson.id)) throw AppError.notFound(t('learning.activityNotFound'));
-  const [desc, points, teachers] = await Promise.all([
-    repo.findNotes(s.db, e.tenantId, lesson.id),
-    repo.listPoints(s.db, e.tenantId, lesson.id),
-    repo.listTeachers(s.db, e.tenantId, lesson.id),
+/** One lesson's notes, points and teachers, for the learner's screen. */
+export async function lessonContent(s: Scope, input: { tenantId: string; lessonId: string }) {
+  const [notes, points, teachers] = await Promise.all([
+    repo.findNotes(s.db, input.tenantId, input.lessonId),
+    repo.listPoints(s.db, input.tenantId, input.lessonId),
+    repo.listTeachers(s.db, input.tenantId, input.lessonId),
   ]);
-  return {
-    classroomId: lesson.id,
-    classroomName: lesson.name,
-    courseId: course.id,
-    courseName: course.name,
-    isRequired: Number(activity ? activity.isRequired : lesson.mustLearn) === 1 ? 1 : 0,
-    desc,
-    points: points.map((p, i) => ({ seq: i + 1, pointDesc: p.pointDesc })),
-    teacherList: teachers.map((r, i) => ({ teacherName: r.teacherName, teacherAvatar: r.teacherAvatar, lead: i === 0 })),
-    position: activity ? activity.position : lesson.position,
-    address: activity ? activity.address : lesson.address,
-    classStartTime: time(activity ? activity.startAt : lesson.classStartAt),
-    classEndTime: time(activity ? activity.endAt : lesson.classEndAt),
-  };
+  return { notes, points, teachers };
 }
 
-export async function classroomHighlights(s: Scope, input: HighlightsRequest): Promise<Highlights> {
-  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
-  const activity = await studentActivity(s, e, input.bizId);
-  if (!activity) throw AppError.notFound(t('learning.activityNotFound'));
-  if (activity.courseId !== input.courseId) throw AppError.notFound(t('learning.courseNotFound'));
-  const rows = await repo.listHighlights(s.db, e.tenantId, activity.id);
-  return {
-    courseId: input.courseId,
-    titbits: rows.map((r) => ({ id: r.id, fileType: r.fileType === 'VIDEO' ? 'VIDEO' : 'IMAGE', url: r.url, titbitName: r.titbitName, cover: r.cover })),
-  };
+/** The highlights of one activity, in order. */
+export function activityHighlights(s: Scope, input: { tenantId: string; activityId: string }) {
+  return repo.listHighlights(s.db, input.tenantId, input.activityId);
+}
+
+/** The teachers of some face-to-face lessons (the first of each lesson leads). */
+export function lessonTeachers(s: Scope, input: { tenantId: string; lessonIds: readonly string[] }) {
+  return repo.lessonTeachers(s.db, input.tenantId, input.lessonIds);
+}
+
+/** The before-class notes of some face-to-face lessons. */
+export function lessonNotes(s: Scope, input: { tenantId: string; lessonIds: readonly string[] }) {
+  return repo.lessonNotes(s.db, input.tenantId, input.lessonIds);
+}
+
+/** The key points of some face-to-face lessons, in order. */
+export function lessonPoints(s: Scope, input: { tenantId: string; lessonIds: readonly string[] }) {
+  return repo.lessonPoints(s.db, input.tenantId, input.lessonIds);
+}
+
+/** Replaces a lesson's teachers (none: the lesson keeps no teacher). */
+export function replaceLessonTeachers(s: Scope, input: { tenantId: string; lessonId: string; rows: Parameters<typeof repo.replaceLessonTeachers>[3] }) {
+  return repo.replaceLessonTeachers(s.db, input.tenantId, input.lessonId, input.rows);
+}
+
+/** Replaces a lesson's before-class notes (null: none) and its key points. */
+export function replaceLessonNotesAndPoints(
+  s: Scope,
+  input: { tenantId: string; lessonId: string; notes: string | null; points: readonly string[]; newId: () => string },
+) {
+  return repo.replaceLessonNotesAndPoints(s.db, input.tenantId, input.lessonId, input.notes, input.points, input.newId, s.now);
 }

@@ -1,91 +1,11 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { CalendarFeed } from './timetable.table';
-import { MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
-import { SIGN_IN } from '~/lib/learning/sign';
 
 /**
- * All SQL of the timetable: the class ranking and the calendar feeds. Every query names the
- * school; a feed is read for one class student, or found by its token's hash (the feed address
- * carries no school or user, so the caller compares the found feed's school with the request's).
+ * All SQL of the timetable's own table, the calendar feeds: every query names the school and the
+ * class student. The class ranking is class-ranking.read-model.ts; a feed found by its token's
+ * hash, with its enrolment and class, is calendar-feed.read-model.ts.
  */
-
-/** A start-time range [from, to) of activities; absent ends are open. */
-export interface StartRange {
-  from?: number | undefined;
-  to?: number | undefined;
-}
-
-/**
- * Each admitted student of the class (serviceStatus other than pending admission) with each required
- * activity starting in the range (its times, to tell whether it is theirs: activityExpected) and
- * whether they finished it, in one query (a student without any such activity has one row with
- * no activity). "Finished" is the rule of
- * src/lib/learning/attendance.ts (activityFinished), written in SQL: a face-to-face activity or
- * one without a lesson by signing in, a homework or test by a submitted attempt, another lesson by
- * a finished study record.
- *
- * Flat joins, not EXISTS subqueries correlated with the student: on PostgreSQL
- * 15 that form (planned as hashed subplans inside a per-student subquery) counted one student's
- * sign-ins and records for another, while SQLite was right (tests/api/learning-timetable.test.ts
- * compares the counts with each student's own activity list on both engines). Each join finds at most
- * one row per activity and student: sign-ins and study records are unique per student and
- * lesson or activity, and submitted attempts are grouped first.
- */
-export async function finishedRequiredCounts(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  range: StartRange,
-): Promise<{ id: string; activityId: string | null; startAt: number; endAt: number; finished: boolean }[]> {
-  const submitted = db
-    .selectFrom('workAttempts')
-    .select(['classStudentId', 'classroomId'])
-    .where('tenantId', '=', tenantId)
-    .where('submittedAt', 'is not', null)
-    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
-    .groupBy(['classStudentId', 'classroomId'])
-    .as('wa');
-  const offline = sql.lit(ONLINE_TYPE.OFFLINE);
-  const works = sql.join(WORK_CLASSROOM_TYPES.map((type) => sql.lit(type)));
-  const finished = sql<boolean>`(
-    ((a.online_type = ${offline} or r.classroom_type is null) and si.id is not null)
-    or (a.online_type <> ${offline} and r.classroom_type in (${works}) and wa.classroom_id is not null)
-    or (a.online_type <> ${offline} and r.classroom_type is not null and r.classroom_type not in (${works}) and lr.id is not null)
-  )`;
-  const rows = await db
-    .selectFrom('classStudents as cs')
-    .leftJoin('classActivities as a', (j) => {
-      let on = j.onRef('a.tenantId', '=', 'cs.tenantId').onRef('a.classId', '=', 'cs.classId').on('a.isRequired', '=', MUST_LEARN.REQUIRED);
-      if (range.from !== undefined) on = on.on('a.startAt', '>=', range.from);
-      if (range.to !== undefined) on = on.on('a.startAt', '<', range.to);
-      return on;
-    })
-    .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
-    .leftJoin('activityAttendance as si', (j) => j.onRef('si.activityId', '=', 'a.id').onRef('si.classStudentId', '=', 'cs.id').on('si.type', '=', SIGN_IN))
-    .leftJoin(submitted, (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
-    .leftJoin('lessonRecords as lr', (j) =>
-      j
-        .onRef('lr.tenantId', '=', 'cs.tenantId')
-        .onRef('lr.classStudentId', '=', 'cs.id')
-        .onRef('lr.classroomId', '=', 'a.classroomId')
-        .on('lr.finishedAt', 'is not', null),
-    )
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId)
-    .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
-    .select(['cs.id', 'a.id as activityId', 'a.startAt', 'a.endAt', sql<number>`case when ${finished} then 1 else 0 end`.as('finished')])
-    .orderBy('cs.id')
-    .orderBy('a.id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    activityId: r.activityId ?? null,
-    startAt: Number(r.startAt ?? 0),
-    endAt: Number(r.endAt ?? 0),
-    finished: Number(r.finished) === 1,
-  }));
-}
 
 /** The class student's live feed, or undefined. */
 export function findLiveFeed(db: DB, tenantId: string, classStudentId: string): Promise<CalendarFeed | undefined> {
@@ -116,16 +36,4 @@ export async function revokeFeeds(db: DB, tenantId: string, classStudentId: stri
     .where('classStudentId', '=', classStudentId)
     .where('revokedAt', 'is', null)
     .execute();
-}
-
-/** A live feed by its token's hash, with the enrolment and class it belongs to, or undefined. */
-export function findLiveFeedByHash(db: DB, tokenHash: string) {
-  return db
-    .selectFrom('calendarFeeds as f')
-    .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'f.classStudentId').onRef('cs.tenantId', '=', 'f.tenantId'))
-    .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'cs.classId').onRef('tc.tenantId', '=', 'cs.tenantId'))
-    .select(['f.id', 'f.nonce', 'f.tenantId', 'f.classStudentId', 'cs.classId', 'cs.userId', 'tc.name as className'])
-    .where('f.tokenHash', '=', tokenHash)
-    .where('f.revokedAt', 'is', null)
-    .executeTakeFirst();
 }

@@ -22,6 +22,8 @@ import type {
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import { membershipsIn, studentActivities, type StudentActivity } from '../activities/activities.service';
 import { courseDuties } from '../duties/duties.service';
+import { findLiveFeedByHash } from './calendar-feed.read-model';
+import { finishedRequiredCounts, type StartRange } from './class-ranking.read-model';
 import * as repo from './timetable.repository';
 
 /**
@@ -44,7 +46,7 @@ export interface PeriodInput {
 const ref = (e: StudentEnrolment) => ({ tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId });
 
 /** The start-time range [from, to) of a query; UNIT is the whole class. */
-function rangeOf(input: PeriodInput): repo.StartRange {
+function rangeOf(input: PeriodInput): StartRange {
   if (input.evaluateType === 'UNIT') return {};
   if (input.start === undefined || input.end === undefined) throw AppError.badRequest(t('learning.rangeMissing'));
   const problem = rangeProblem(input.start, input.end);
@@ -87,7 +89,7 @@ export async function timetableActivities(s: Scope, input: PeriodInput): Promise
   };
 }
 
-const meets = (window: { learnStartAt: number | null; learnEndAt: number | null }, range: repo.StartRange) =>
+const meets = (window: { learnStartAt: number | null; learnEndAt: number | null }, range: StartRange) =>
   (range.to === undefined || window.learnStartAt === null || Number(window.learnStartAt) < range.to) &&
   (range.from === undefined || window.learnEndAt === null || Number(window.learnEndAt) >= range.from);
 
@@ -97,7 +99,7 @@ export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<
   const range = rangeOf(input);
   const [required, finishing, memberships, duties] = await Promise.all([
     studentActivities(s, ref(e), { ...range, isRequired: 1 }),
-    repo.finishedRequiredCounts(s.db, e.tenantId, e.classId, range),
+    finishedRequiredCounts(s.db, e.tenantId, e.classId, range),
     membershipsIn(s, { tenantId: e.tenantId, classId: e.classId }),
     courseDuties(s, ref(e)),
   ]);
@@ -183,7 +185,7 @@ export async function calendarFile(s: Scope, file: string, origin: string): Prom
   const token = TOKEN_FILE.exec(file)?.[1];
   if (!token) throw feedNotFound();
   const tenant = await s.tenant();
-  const feed = await repo.findLiveFeedByHash(s.db, hashOf(token));
+  const feed = await findLiveFeedByHash(s.db, hashOf(token));
   if (!feed || feed.tenantId !== tenant.id) throw feedNotFound();
   const e = { tenantId: feed.tenantId, classId: feed.classId, classStudentId: feed.classStudentId };
   const rows = await studentActivities(s, e, {});

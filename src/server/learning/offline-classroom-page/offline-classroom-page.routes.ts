@@ -4,7 +4,7 @@ import * as api from '~/lib/api/contracts/classroom-offline';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
-import * as service from './offline-classroom.service';
+import * as service from './offline-classroom-page.service';
 
 /** The face-to-face classroom. Every call needs the token (40001 without). */
 export const offlineClassroomRoutes = new Hono<ApiEnv>();

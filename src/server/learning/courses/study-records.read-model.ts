@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+
+/**
+ * What students did in a lesson, or in a course as a class's students, counted in SQL over the
+ * fixed aliases of courses' statements (l: the lesson, cc: the class's course). The course editor
+ * shows the counts, and a lesson is deleted or a course detached only while its count is 0, in the
+ * same statement, so a record made meanwhile is never lost.
+ */
+export const READS = ['lessonRecords', 'workAttempts', 'activityAttendance', 'classActivities'] as const;
+
+/** Lesson records, hand-ins and sign-ins of a lesson: what deleting it would destroy. */
+export const lessonStudy = sql<number>`(select count(*) from lesson_records lr where lr.classroom_id = l.id)
+  + (select count(*) from work_attempts wa where wa.classroom_id = l.id)
+  + (select count(*) from activity_attendance aa inner join class_activities ca on ca.id = aa.activity_id where ca.classroom_id = l.id)`;
+
+/** Study records of the class's students in the course: what detaching would hide. */
+export const classCourseStudy = sql<number>`(select count(*) from lesson_records lr where lr.class_id = cc.class_id and lr.course_id = cc.course_id)
+  + (select count(*) from work_attempts wa where wa.class_id = cc.class_id and wa.course_id = cc.course_id)`;
