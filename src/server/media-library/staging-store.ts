@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 import type { Config } from '../config';
+import { DAY } from '~/lib/time/cst';
 
 /**
  * Where unfinished resumable uploads wait for their next piece (decision 055), made once per
@@ -15,9 +16,8 @@ import type { Config } from '../config';
  */
 
 export const STAGING_DIR = '.media-uploads';
-const HOUR_MS = 3_600_000;
 /** An unfinished upload is kept at most this long after it was started (tus's own expiry, told to the client as Upload-Expires). */
-export const STAGING_EXPIRY_MS = 7 * 24 * HOUR_MS;
+export const STAGING_EXPIRY_MS = 7 * DAY;
 
 /** The tus extensions the endpoint offers (decision 050). */
 export const OFFERED_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'] as const;

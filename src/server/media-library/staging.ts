@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import * as repo from './media-library.repository';
 import type { UploadStaging } from './staging-store';
 import { clockFrom, databaseLocker } from './upload-locks';
+import { DAY } from '~/lib/time/cst';
 
 /**
  * The lifetime of unfinished resumable uploads (decision 050): an upload that receives nothing for
@@ -11,9 +12,8 @@ import { clockFrom, databaseLocker } from './upload-locks';
  * than STAGING_EXPIRY_MS however it progresses. Every instance sweeps; removing one twice is harmless.
  */
 
-const HOUR_MS = 3_600_000;
 /** An unfinished upload that received no piece for this long is abandoned: the sweep removes it (decision 050). */
-export const STAGING_IDLE_MS = 24 * HOUR_MS;
+export const STAGING_IDLE_MS = DAY;
 /** How often each process looks for abandoned uploads (removing one twice is harmless). */
 export const STAGING_SWEEP_INTERVAL_MS = 3_600_000;
 

@@ -1,4 +1,5 @@
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
+import { MINUTE } from '~/lib/time/cst';
 
 /**
  * The deadline of an attempt is the server's (decision 025): fixed when the attempt starts, read
@@ -9,7 +10,6 @@ import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 
 /** How long after the deadline saves are still accepted (and the attempt is not yet overdue). */
 export const SAVE_GRACE_MS = 30_000;
-const MINUTE = 60_000;
 
 export interface AttemptClock {
   /** 0 answering, 1 and 2 submitted. */

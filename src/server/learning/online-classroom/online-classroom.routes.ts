@@ -7,6 +7,7 @@ import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import { countWrite } from '../../limits/limits.service';
 import * as service from './online-classroom.service';
+import { DAY } from '~/lib/time/cst';
 
 /** The online classroom. Every call needs the token (40001 without). */
 export const onlineClassroomRoutes = new Hono<ApiEnv>();
@@ -17,11 +18,10 @@ const viewBody = lessonRef.extend({ activityId: idSchema.optional() });
 const activityRef = z.object({ activityId: idSchema, classId: idSchema, userId: idSchema.optional() }).loose();
 const classRef = z.object({ classId: idSchema, studentId: idSchema, userId: idSchema.optional() }).loose();
 /** A day is far more than any lesson; larger numbers are nonsense, not progress. */
-const DAY_MS = 24 * 60 * 60 * 1000;
 const reportBody = lessonRef.extend({
   seq: z.number().int().min(1).max(2_147_483_647),
-  positionMs: z.number().int().min(0).max(DAY_MS),
-  watchedMs: z.number().int().min(0).max(DAY_MS),
+  positionMs: z.number().int().min(0).max(DAY),
+  watchedMs: z.number().int().min(0).max(DAY),
   sought: z.boolean().optional(),
   client: z.enum(['Web']).optional(),
 });
