@@ -1,7 +1,7 @@
 // Child processes of the benchmarks (bench/run.mjs, bench/exams.mjs): free ports, the portal
 // started until it says it is ready, stopping it, and the CPU time it used.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,24 @@ export const BENCH_PRODUCTION_ENV = {
   SHUTDOWN_DELAY_SECONDS: '0',
 };
 
+/**
+ * The environment of a production portal that an operations test starts on loopback: `port`, the
+ * database, the upload directory (when given), warnings only, then `more` (proxy trust, storage, processes).
+ */
+/** @param {{ port: number, databaseUrl: string, uploadDir?: string } & Record<string, string | number | undefined>} options */
+export function productionEnv({ port, databaseUrl, uploadDir, ...more }) {
+  return {
+    ...process.env,
+    ...BENCH_PRODUCTION_ENV,
+    PORT: String(port),
+    HOST,
+    DATABASE_URL: databaseUrl,
+    ...(uploadDir ? { UPLOAD_DIR: uploadDir } : {}),
+    LOG_LEVEL: 'warn',
+    ...more,
+  };
+}
+
 /** The portal in production mode on a free port, on `databaseUrl` (seeded with the demo schools); resolves once it is ready. */
 export async function startPortal({ databaseUrl, env: extra = {}, args = [], label = 'portal' }) {
   const port = await freePort();
@@ -145,6 +163,21 @@ export function cpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/** CPU ms of a process and every process it started (a portal with PROCESSES > 1: the primary and its workers). */
+export function cpuMsTree(pid) {
+  const own = cpuMs(pid);
+  if (own === null) return null;
+  let children = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    // gone meanwhile: its own figure stands
+  }
+  return children.reduce((sum, child) => sum + (cpuMsTree(child) ?? 0), own);
 }
 
 export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

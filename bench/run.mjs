@@ -20,7 +20,7 @@ import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls, progressReport, videoLesson } from './learners.mjs';
-import { HOST, cpuMs, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
+import { HOST, cpuMsTree, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
 
 const resultsDir = join(root, 'bench/results');
 const clientDir = join(root, 'dist/client');
@@ -112,7 +112,7 @@ function ensureBuilt() {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-async function startPortal({ cacheEntries, maxAge = 60 }) {
+async function startPortal({ cacheEntries, maxAge = 60, processes = 1 }) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(dbFile + suffix, { force: true });
   mkdirSync(dirname(dbFile), { recursive: true });
   const args = [];
@@ -123,9 +123,9 @@ async function startPortal({ cacheEntries, maxAge = 60 }) {
   }
   return startServer({
     databaseUrl: 'file:./data/bench.sqlite',
-    env: { RENDER_CACHE_ENTRIES: String(cacheEntries), PAGE_MAX_AGE: String(maxAge) },
+    env: { RENDER_CACHE_ENTRIES: String(cacheEntries), PAGE_MAX_AGE: String(maxAge), PROCESSES: String(processes) },
     args,
-    label: `portal cache=${cacheEntries}`,
+    label: `portal cache=${cacheEntries} processes=${processes}`,
   });
 }
 
@@ -183,9 +183,9 @@ async function load(
   const duration = Math.max(DURATION, minDuration);
   if (WARMUP > 0 && !overallRate) await autocannon({ ...opts, duration: WARMUP });
   say(`${label}: ${duration} s, ${connections} connections`);
-  const cpuBefore = pid ? cpuMs(pid) : null;
+  const cpuBefore = pid ? cpuMsTree(pid) : null;
   const r = await autocannon({ ...opts, duration });
-  const cpuAfter = pid ? cpuMs(pid) : null;
+  const cpuAfter = pid ? cpuMsTree(pid) : null;
   const row = {
     key,
     label,
@@ -527,6 +527,20 @@ async function main() {
     }
   }
 
+  // g: two server processes on this machine (PROCESSES=2, one per core) against the one above:
+  // uncached pages, the API and the floor. CPU per request counts every process.
+  {
+    const portal = await startPortal({ cacheEntries: 0, processes: 2 });
+    try {
+      const pid = { pid: portal.child.pid };
+      await load('uncachedList2', 'two processes uncached SSR  /news-information/list', `${portal.base}/news-information/list`, pid);
+      await load('api2', 'two processes API (POST) newInformationPage', portal.base + API_PATH, { ...apiInit, ...pid });
+      await load('healthz2', 'two processes /healthz', `${portal.base}/healthz`, pid);
+    } finally {
+      await stop(portal.child);
+    }
+  }
+
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
   const rps = (k) => by[k].reqPerSec;
   const ratios = {
@@ -544,6 +558,9 @@ async function main() {
     cachedHomeVsBare: rps('cachedHome') / rps('bareNode'),
     classScreenVsHealthz: rps('classScreen') / rps('learnerHealthz'),
     progressFlatVsHealthz: rps('progressFlat') / rps('reportHealthz'),
+    twoProcessesList: rps('uncachedList2') / rps('uncachedList'),
+    twoProcessesApi: rps('api2') / rps('api'),
+    twoProcessesHealthz: rps('healthz2') / rps('healthz'),
   };
   // The same ratios from server CPU per request (capacity if the server had a core to itself):
   // steadier than req/s when other work shares the machine.
@@ -564,6 +581,9 @@ async function main() {
     cachedHomeVsBare: cpuRatio('cachedHome', 'bareNode'),
     classScreenVsHealthz: cpuRatio('classScreen', 'learnerHealthz'),
     progressFlatVsHealthz: cpuRatio('progressFlat', 'reportHealthz'),
+    twoProcessesList: cpuRatio('uncachedList2', 'uncachedList'),
+    twoProcessesApi: cpuRatio('api2', 'api'),
+    twoProcessesHealthz: cpuRatio('healthz2', 'healthz'),
   };
   const checks = {
     noNon2xx: results.every((r) => r.ok),
@@ -620,6 +640,9 @@ async function main() {
     'reportHealthz',
     'progressPaced',
     'progressFlat',
+    'uncachedList2',
+    'api2',
+    'healthz2',
   ];
   const shown = order.map((k) => by[k]);
   const out = [];
@@ -656,6 +679,9 @@ async function main() {
     ['cached home / bare node (list bytes)', 'cachedHomeVsBare', '', ''],
     [`class page calls / healthz (${LEARNERS} students)`, 'classScreenVsHealthz', '', ''],
     [`progress reports unpaced / healthz (${REPORTERS} students)`, 'progressFlatVsHealthz', '', ''],
+    ['two processes / one: uncached list', 'twoProcessesList', '', ''],
+    ['two processes / one: API', 'twoProcessesApi', '', ''],
+    ['two processes / one: /healthz', 'twoProcessesHealthz', '', ''],
   ].map(([name, k, target, verdict]) => [name, k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]), cpuPct(k), target, verdict]);
   out.push(table(ratioRows, ['ratio', 'req/s ratio', 'CPU/req ratio', 'target', '']));
   out.push('(targets are judged on the req/s ratio; the CPU/req ratio is the same comparison from server CPU time per request)');

@@ -76,6 +76,8 @@ try {
 if (!e2eOnly) {
   // One lint and format setup (biome.json): format drift or a lint error fails the run.
   node('lint and format (biome ci)', 'node_modules/@biomejs/biome/bin/biome', ['ci', '.']);
+  // An export nothing imports is dead code or a name kept by mistake (knip.json: what it reads).
+  node('unused exports (knip)', 'node_modules/knip/bin/knip.js', ['--include', 'exports']);
   node('type check (astro check)', 'node_modules/astro/bin/astro.mjs', ['check'], { ASTRO_TELEMETRY_DISABLED: '1' });
   if (!existsSync(join(root, 'vitest.config.ts'))) say('note: no vitest.config.ts yet; running vitest with its defaults');
   node('unit and API tests (vitest)', 'node_modules/vitest/vitest.mjs', ['run', '--exclude', 'tests/e2e/**', ...shuffled(vitestSeed())]);

@@ -14,7 +14,7 @@ import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope } from '~/server/http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
-import { contentSecurityPolicy } from '~/server/http/security-headers';
+import { contentSecurityPolicy, setBaseHeaders } from '~/server/http/security-headers';
 import { keepSchoolChoice } from '~/server/http/school-choice';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -103,10 +103,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
     response.headers.set('Content-Security-Policy', contentSecurityPolicy(response.headers.get('Content-Security-Policy'), config));
   }
-  // Pages may be framed only by the site itself (the home page's phone preview).
-  response.headers.set('X-Frame-Options', 'SAMEORIGIN');
-  response.headers.set('X-Content-Type-Options', 'nosniff');
-  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  setBaseHeaders(response.headers);
   // The access line is written by the server (scripts/start.mjs) for every answer, cached or not.
   return response;
 });

@@ -10,6 +10,7 @@ import { createScope } from './http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, requestHost } from './http/forwarded';
 import type { ApiEnv } from './http/scope';
 import { noteRoute, ROUTE_LABEL } from './http/request-context';
+import { setBaseHeaders } from './http/security-headers';
 import { isDatabaseUnavailable, pingDatabase } from './db/database';
 import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
@@ -61,6 +62,7 @@ import { mediaAdminRoutes } from './media/media.admin.routes';
 import { mediaLibraryRoutes } from './media-library/media-library.routes';
 import { couponsAdminRoutes } from './leads/coupons.admin.routes';
 import { jobsAdminRoutes } from './jobs/jobs.admin.routes';
+import { errorStack } from './logger';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -91,6 +93,7 @@ export function createApp(runtime: Runtime) {
     noteRoute(c.req.routeIndex === own ? ROUTE_LABEL.apiNotFound : routePath(c));
     // Anything not marked public is never stored by a shared cache.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    setBaseHeaders(c.res.headers);
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -175,7 +178,7 @@ export function createApp(runtime: Runtime) {
     runtime.logger.error('unhandled error', {
       requestId: c.var.scope?.requestId,
       path: c.req.path,
-      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      error: errorStack(err),
     });
     return c.json(fail(ErrorCode.INTERNAL, t('api.internal')), 500);
   });

@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 // Relative, with its extension: Node loads this file itself (below).
 import { checkExternalLink } from '../lib/external-links.ts';
+import { HOUR, MINUTE, SECOND } from '../lib/time/cst.ts';
 
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only.
 
@@ -8,6 +10,9 @@ import { checkExternalLink } from '../lib/external-links.ts';
  * The whole environment, parsed once. Nothing else in src/server reads process.env.
  * A bad value stops the server with a message naming the variable.
  */
+/** The most server processes one machine runs (PROCESSES). */
+const MAX_PROCESSES = 64;
+
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const csv = z.string().transform((v) =>
@@ -152,6 +157,9 @@ const schema = z
       .max(24 * 90)
       .default(168),
     RENDER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100000).default(2000),
+    // Server processes on this machine sharing the port (scripts/start.mjs, docs/operations.md
+    // "Processes per machine"): a number, or `auto` for one per CPU the process may use.
+    PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(MAX_PROCESSES)]).default(1),
     PAGE_MAX_AGE: z.coerce.number().int().min(0).max(86400).default(60),
     // The CDN purge hook (src/server/events/cdn-purge.ts, docs/operations.md "CDN"): a change of
     // public pages POSTs their tags here with "Authorization: Bearer <CDN_PURGE_TOKEN>".
@@ -194,7 +202,7 @@ const schema = z
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(5),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(SECOND).max(HOUR).default(MINUTE),
     // Prometheus metrics: on their own port (bound to METRICS_HOST, loopback unless said), and/or at
     // /metrics on the site's port for a scraper that sends "Authorization: Bearer <METRICS_TOKEN>".
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -342,6 +350,8 @@ const schema = z
           }
         : null,
     databaseKind: (env.DATABASE_URL.startsWith('file:') ? 'sqlite' : 'postgres') as 'sqlite' | 'postgres',
+    /** How many server processes PROCESSES asks for, `auto` counted. */
+    processes: env.PROCESSES === 'auto' ? Math.min(availableParallelism(), MAX_PROCESSES) : env.PROCESSES,
   }));
 
 export type Config = Readonly<z.infer<typeof schema>>;

@@ -17,6 +17,11 @@ export interface Logger {
   repeating(level: 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
 }
 
+/** An error as a log line's `error` field: its stack where it has one. */
+export function errorStack(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 export interface LoggerOptions {
   /** The clock of the repeat interval (epoch ms). */
   now?: () => number;

@@ -26,6 +26,16 @@ function counter<L extends string>(name: string, help: string, labelNames: reado
   return made;
 }
 
+/** A counter of one label whose values are all known beforehand: each of its series starts at 0. */
+function labelledCounter<L extends string>(name: string, help: string, label: L, values: readonly string[]): client.Counter<L> {
+  return counter(
+    name,
+    help,
+    [label],
+    values.map((value) => ({ [label]: value }) as Labels<L>),
+  );
+}
+
 /** A gauge read at the scrape by `collect`; made anew when watched again (a reopened pool is the one read). */
 function gauge<L extends string>(
   name: string,
@@ -69,20 +79,8 @@ const durations = () =>
     labelNames: ['route', 'method'],
     buckets: DURATION_BUCKETS,
   });
-const renderCache = () =>
-  counter(
-    'portal_render_cache_total',
-    'Render cache look-ups by result.',
-    ['result'],
-    RENDER_CACHE_RESULTS.map((result) => ({ result })),
-  );
-const sweepRuns = () =>
-  counter(
-    'portal_exam_sweep_runs_total',
-    'Deadline sweep runs by outcome.',
-    ['outcome'],
-    SWEEP_OUTCOMES.map((outcome) => ({ outcome })),
-  );
+const renderCache = () => labelledCounter('portal_render_cache_total', 'Render cache look-ups by result.', 'result', RENDER_CACHE_RESULTS);
+const sweepRuns = () => labelledCounter('portal_exam_sweep_runs_total', 'Deadline sweep runs by outcome.', 'outcome', SWEEP_OUTCOMES);
 const sweepSubmitted = () => counter('portal_exam_sweep_submitted_total', 'Overdue attempts the sweep submitted.');
 const slowQueries = () => counter('portal_db_slow_queries_total', 'Statements slower than SLOW_QUERY_MS.');
 const jobRuns = () => counter('portal_job_runs_total', 'Job runs of this instance by kind and outcome (retried and failed are failures).', ['kind', 'outcome']);
@@ -128,22 +126,10 @@ export function countRenderCache(result: 'hit' | 'stale' | 'miss'): void {
 
 const PAGE_CHANGE_ORIGINS = ['here', 'elsewhere', 'unsent'] as const;
 type PageChangeOrigin = (typeof PAGE_CHANGE_ORIGINS)[number];
-const pageChanges = () =>
-  counter(
-    'portal_page_changes_total',
-    'Changes of public pages by origin.',
-    ['origin'],
-    PAGE_CHANGE_ORIGINS.map((origin) => ({ origin })),
-  );
+const pageChanges = () => labelledCounter('portal_page_changes_total', 'Changes of public pages by origin.', 'origin', PAGE_CHANGE_ORIGINS);
 const CDN_PURGE_OUTCOMES = ['ok', 'retried', 'failed'] as const;
 type CdnPurgeOutcome = (typeof CDN_PURGE_OUTCOMES)[number];
-const cdnPurges = () =>
-  counter(
-    'portal_cdn_purge_requests_total',
-    'CDN purge requests by outcome.',
-    ['outcome'],
-    CDN_PURGE_OUTCOMES.map((outcome) => ({ outcome })),
-  );
+const cdnPurges = () => labelledCounter('portal_cdn_purge_requests_total', 'CDN purge requests by outcome.', 'outcome', CDN_PURGE_OUTCOMES);
 
 /**
  * A change of public pages (src/server/events): made here, heard from another instance, or not sent

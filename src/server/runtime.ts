@@ -1,9 +1,12 @@
+import cluster from 'node:cluster';
 import { parseConfig, type Config } from './config';
+import { announceApi } from './http/api-listener';
 import { migrateToLatest, openDatabase, type DB, type DatabaseKind } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
+import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
@@ -13,7 +16,7 @@ import { countSlowQuery, setMediaToolsAvailable, watchPool } from './metrics';
 import { MEDIA_TOOLS_FIX, createMediaTools, type MediaToolsStatus } from './media-tools';
 import { requestContext } from './http/request-context';
 import { fileStoreOf } from './storage/file-stores';
-import { createLocalPageChangeBus, createPgPageChangeBus, type PageChangeBus } from './events/page-change-bus';
+import { createLocalPageChangeBus, createPgPageChangeBus, createProcessGroupPageChangeBus, type PageChangeBus } from './events/page-change-bus';
 import { createCdnPurger } from './events/cdn-purge';
 import { changesSchool, purgeTagsOf } from './events/page-changes';
 import { announcePurge } from './http/render-cache';
@@ -85,7 +88,10 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
   const pageChanges: PageChangeBus =
     kind === 'postgres'
       ? createPgPageChangeBus({ url: config.DATABASE_URL, db, logger: log, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS })
-      : createLocalPageChangeBus(log);
+      : cluster.isWorker
+        ? // One of the start script's worker processes: the others hear through the primary.
+          createProcessGroupPageChangeBus(log, process as Parameters<typeof createProcessGroupPageChangeBus>[1])
+        : createLocalPageChangeBus(log);
   const runtime: Runtime = {
     config,
     db,
@@ -97,7 +103,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       tenants: createTtlCache(5_000, undefined, undefined, (tenant) => tenant !== null),
       schools: createTtlCache(5_000),
       customerServices: createTtlCache(5_000),
-      qrCodes: createTtlCache(3_600_000, 500),
+      qrCodes: createTtlCache(HOUR, 500),
     },
     providers: {
       sms: createSmsProvider(config, log),
@@ -195,6 +201,8 @@ export function getServer(): Promise<Server> {
         const stopJobs = startJobRunner(made.runtime);
         // Page changes heard here or from another instance reach this process's render cache.
         announcePageChanges(made.runtime);
+        // From now on the start script gives API calls to the app directly (http/api-listener.ts).
+        announceApi((request, env) => made.app.fetch(request, env));
         process.once('SIGTERM', stopJobs);
         process.once('SIGINT', stopJobs);
         return made;

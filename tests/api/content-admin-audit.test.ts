@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import * as admin from '~/lib/api/contracts/admin-content';
-import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
+import * as adminContentContract from '~/lib/api/contracts/admin-content';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { formatDateTime } from '~/lib/time/cst';
 import { DEMO, HOUR, type Answer, useTestServer } from '../setup/server';
 import { asStaff, auditOf, freshRequestId, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from '../setup/staff';
+import { callsOf } from '~/lib/api/contract';
+
+const ADMIN_CONTENT_CALLS = callsOf(adminContentContract);
 
 /**
  * The audit entries of every content write call (the other staff calls' are in

@@ -239,13 +239,13 @@ async function runCase(c: Case) {
     now,
   });
 
-  const row = await findStudentActivity(db, tenantId, classId, studentId, now, activityId, memberships);
+  const row = await findStudentActivity(db, { tenantId, classId, classStudentId: studentId }, now, activityId, memberships);
   expect(row !== undefined, 'the learner sees the activity').toBe(expected);
   if (!expected) return;
   expect(Number(row!.classActivityStatus)).toBe(status);
   // The status filter of a page runs the same SQL in its WHERE clause.
   for (const code of Object.values(ACTIVITY_STATUS)) {
-    const rows = await listStudentActivities(db, tenantId, classId, studentId, now, { status: code, memberships });
+    const rows = await listStudentActivities(db, { tenantId, classId, classStudentId: studentId }, now, { status: code, memberships });
     expect(rows.map((r) => r.id).includes(activityId)).toBe(code === status);
   }
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import * as act from '~/lib/api/contracts/admin-activities';
 import * as tt from '~/lib/api/contracts/learning-timetable';
-import { STAFF_CALLS } from '~/lib/api/contracts/staff';
+import { STAFF_CALLS } from '~/lib/api/contracts/staff-calls';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { RECURRENCE_CAP } from '~/lib/learning/recurrence';
 import { formatDateTime, parseDateTime } from '~/lib/time/cst';
@@ -14,6 +14,7 @@ import { loginAs, withToken, type TestUser } from '../setup/users';
 import { onClass, ok, staffer, type Staffer } from '../setup/classes';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { callsOf, type CallsOf } from '~/lib/api/contract';
 
 /**
  * The staff side of class activities and attendance: the class scope (a teacher of class A gets
@@ -296,7 +297,7 @@ describe("bad input is refused with the form's words and changes nothing", () =>
 });
 
 describe('the class scope', () => {
-  const CALLS: { name: keyof typeof act.ADMIN_ACTIVITY_CALLS; input: (x: School, activityId: string) => unknown }[] = [
+  const CALLS: { name: keyof CallsOf<typeof act>; input: (x: School, activityId: string) => unknown }[] = [
     { name: 'adminActivities', input: () => ({}) },
     { name: 'adminActivityOptions', input: () => ({}) },
     { name: 'adminActivitySave', input: (x) => faceToFace(x) },
@@ -310,7 +311,7 @@ describe('the class scope', () => {
   ];
 
   test('the table names every call', () => {
-    expect(CALLS.map((c) => c.name).sort()).toEqual(Object.keys(act.ADMIN_ACTIVITY_CALLS).sort());
+    expect(CALLS.map((c) => c.name).sort()).toEqual(Object.keys(callsOf(act)).sort());
   });
 
   test.each(CALLS.map((c) => [c.name, c] as const))(
@@ -528,7 +529,7 @@ describe('audit: every write call writes its entry (tests/api/staff-audit.test.t
   };
 
   test('every write call of activities and attendance has a scenario', () => {
-    const writes = Object.entries(act.ADMIN_ACTIVITY_CALLS)
+    const writes = Object.entries(callsOf(act))
       .filter(([, c]) => c.method !== 'GET')
       .map(([n]) => n)
       .sort();

@@ -1,17 +1,17 @@
-import { ADMIN_INTERACTION_CALLS } from '~/lib/api/contracts/admin-interaction';
-import { ADMIN_PROGRESS_CALLS } from '~/lib/api/contracts/admin-progress';
-import { ADMIN_MEDIA_CALLS } from '~/lib/api/contracts/admin-media';
-import { ADMIN_ACTIVITY_CALLS } from '~/lib/api/contracts/admin-activities';
+import * as adminInteractionContract from '~/lib/api/contracts/admin-interaction';
+import * as adminProgressContract from '~/lib/api/contracts/admin-progress';
+import * as adminMediaContract from '~/lib/api/contracts/admin-media';
+import * as adminActivitiesContract from '~/lib/api/contracts/admin-activities';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { ADMIN_JOB_CALLS } from '~/lib/api/contracts/admin-jobs';
+import * as adminJobsContract from '~/lib/api/contracts/admin-jobs';
 import * as staff from '~/lib/api/contracts/staff';
-import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
-import { ADMIN_CONTENT_CALLS } from '~/lib/api/contracts/admin-content';
-import { ADMIN_CLASS_CALLS } from '~/lib/api/contracts/admin-classes';
-import { ADMIN_COURSE_CALLS } from '~/lib/api/contracts/admin-courses';
-import { ADMIN_CERTIFICATE_CALLS } from '~/lib/api/contracts/admin-certificates';
-import { ADMIN_MARKING_CALLS } from '~/lib/api/contracts/admin-marking';
-import { ADMIN_BANK_CALLS } from '~/lib/api/contracts/admin-bank';
+import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff-calls';
+import * as adminContentContract from '~/lib/api/contracts/admin-content';
+import * as adminClassesContract from '~/lib/api/contracts/admin-classes';
+import * as adminCoursesContract from '~/lib/api/contracts/admin-courses';
+import * as adminCertificatesContract from '~/lib/api/contracts/admin-certificates';
+import * as adminMarkingContract from '~/lib/api/contracts/admin-marking';
+import * as adminBankContract from '~/lib/api/contracts/admin-bank';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
@@ -37,6 +37,19 @@ import { makeLead } from '../setup/leads';
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { callsOf, type CallsOf } from '~/lib/api/contract';
+
+const ADMIN_INTERACTION_CALLS = callsOf(adminInteractionContract);
+const ADMIN_PROGRESS_CALLS = callsOf(adminProgressContract);
+const ADMIN_MEDIA_CALLS = callsOf(adminMediaContract);
+const ADMIN_ACTIVITY_CALLS = callsOf(adminActivitiesContract);
+const ADMIN_JOB_CALLS = callsOf(adminJobsContract);
+const ADMIN_CONTENT_CALLS = callsOf(adminContentContract);
+const ADMIN_CLASS_CALLS = callsOf(adminClassesContract);
+const ADMIN_COURSE_CALLS = callsOf(adminCoursesContract);
+const ADMIN_CERTIFICATE_CALLS = callsOf(adminCertificatesContract);
+const ADMIN_MARKING_CALLS = callsOf(adminMarkingContract);
+const ADMIN_BANK_CALLS = callsOf(adminBankContract);
 
 /**
  * The audit log: every staff write writes its entries (who, when, what, the target, the changed
@@ -183,10 +196,7 @@ const ORG: schoolApi.CertificationOrgInput = {
 let hostCounter = 0;
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
-const SCHOOL_SCENARIOS: Record<
-  Exclude<Extract<WriteCall, keyof typeof schoolApi.SCHOOL_STAFF_CALLS>, `${string}ProjectBlock${string}`>,
-  () => Promise<Outcome>
-> = {
+const SCHOOL_SCENARIOS: Record<Exclude<Extract<WriteCall, keyof CallsOf<typeof schoolApi>>, `${string}ProjectBlock${string}`>, () => Promise<Outcome>> = {
   async saveSchoolSettings() {
     const { account: admin, session } = await member(STAFF_ROLE.admin);
     const { preDomainHost: _p, updatedAt: _u, ...current } = (await server().call(schoolApi.schoolSettings, {}, as(session))).body.data;

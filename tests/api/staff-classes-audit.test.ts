@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import * as cls from '~/lib/api/contracts/admin-classes';
-import { STAFF_CALLS } from '~/lib/api/contracts/staff';
+import { STAFF_CALLS } from '~/lib/api/contracts/staff-calls';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { DEMO, type Answer, useTestServer } from '../setup/server';
 import { asStaff, auditOf, freshRequestId } from '../setup/staff';
@@ -8,6 +8,7 @@ import { classInput, freshStudentMobile, makeClass, makePeriod, ok, onClass, sta
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { callsOf, type CallsOf } from '~/lib/api/contract';
 
 /**
  * The audit entries of the class calls (tests/api/staff-audit.test.ts leaves them here): every
@@ -32,10 +33,7 @@ interface Expected {
   after: Record<string, unknown> | null;
 }
 
-type WriteCall = Exclude<
-  keyof typeof cls.ADMIN_CLASS_CALLS,
-  'adminClasses' | 'adminClassGet' | 'adminClassTeacherOptions' | 'adminClassPeriods' | 'adminClassStudents'
->;
+type WriteCall = Exclude<keyof CallsOf<typeof cls>, 'adminClasses' | 'adminClassGet' | 'adminClassTeacherOptions' | 'adminClassPeriods' | 'adminClassStudents'>;
 
 const on = (who: Staffer, classId: string) => onClass(who, classId, DEMO.id, { 'X-Request-Id': requestId });
 /** Moves the clock on a second, so the measured call's entries are told apart from its setup's. */
@@ -262,7 +260,7 @@ async function entriesNow() {
 
 describe('every class write writes its audit entries', () => {
   test('every class write call has a scenario here', () => {
-    const writes = Object.keys(cls.ADMIN_CLASS_CALLS).filter((n) => STAFF_CALLS[n as keyof typeof STAFF_CALLS].method !== 'GET');
+    const writes = Object.keys(callsOf(cls)).filter((n) => STAFF_CALLS[n as keyof typeof STAFF_CALLS].method !== 'GET');
     expect(Object.keys(SCENARIOS).sort()).toEqual(writes.sort());
   });
 

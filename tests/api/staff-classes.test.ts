@@ -14,6 +14,7 @@ import { loginAs, withToken } from '../setup/users';
 import { freshStudentMobile, makeClass, makePeriod, ok, onClass, staffer, type Staffer } from '../setup/classes';
 import { expectRefused } from '../setup/api';
 import { t } from '~/server/i18n';
+import { callsOf, type CallsOf } from '~/lib/api/contract';
 
 /**
  * The staff side of classes: the class scope (a teacher reaches only the classes they teach, every
@@ -44,7 +45,7 @@ const enrol = (who: Staffer, classId: string, input: cls.EnrolInput, tenantId = 
 
 describe('the class scope', () => {
   /** Every call about one class, with an input that would pass its validation. */
-  const CLASS_CALLS: { name: keyof typeof cls.ADMIN_CLASS_CALLS; input: (ids: { periodId: string; studentId: string }) => unknown }[] = [
+  const CLASS_CALLS: { name: keyof CallsOf<typeof cls>; input: (ids: { periodId: string; studentId: string }) => unknown }[] = [
     { name: 'adminClassGet', input: () => ({}) },
     { name: 'adminClassEnd', input: () => ({}) },
     { name: 'adminClassDelete', input: () => ({}) },
@@ -58,7 +59,7 @@ describe('the class scope', () => {
     { name: 'adminClassStudentRemove', input: (x) => ({ studentId: x.studentId }) },
     { name: 'adminClassImport', input: () => ({ csv: `手机号\n${freshStudentMobile()}\n`, apply: true }) },
   ];
-  const every = Object.keys(cls.ADMIN_CLASS_CALLS).filter((n) => !['adminClasses', 'adminClassSave', 'adminClassTeacherOptions'].includes(n));
+  const every = Object.keys(callsOf(cls)).filter((n) => !['adminClasses', 'adminClassSave', 'adminClassTeacherOptions'].includes(n));
 
   test('the table names every call that takes a class', () => {
     expect(CLASS_CALLS.map((c) => c.name).sort()).toEqual(every.sort());
@@ -72,7 +73,7 @@ describe('the class scope', () => {
       const student = (await ok<cls.Enrolled>(enrol(admin, classB.id, { mobile: freshStudentMobile(), periodId: period.id }))).student;
       const foreign = await staffer(s(), HUAXIA.id, STAFF_ROLE.admin);
       const input = c.input({ periodId: period.id, studentId: student.id });
-      const call = cls.ADMIN_CLASS_CALLS[c.name];
+      const call = callsOf(cls)[c.name];
       const asHead = await s().call(call as never, input, onClass(head, classB.id, DEMO.id));
       // Ending and deleting are the administrators' alone: a teacher is refused by role, the same for every class.
       if (STAFF_ACCESS[c.name] === STAFF_ACCESS.adminClassSave) expect(asHead.body).toEqual({ code: 403, data: null, message: '您的角色无权进行此操作' });

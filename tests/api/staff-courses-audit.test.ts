@@ -5,6 +5,7 @@ import { DEMO, type Answer, useTestServer } from '../setup/server';
 import { asStaff, auditOf, freshRequestId } from '../setup/staff';
 import { makeClass, ok, onClass, staffer } from '../setup/classes';
 import { attach, courseWithSection, makeCourse, onCourse } from '../setup/courses';
+import type { CallsOf } from '~/lib/api/contract';
 
 /**
  * The audit entries of the course calls (tests/api/staff-audit.test.ts leaves them here): every
@@ -30,7 +31,7 @@ interface Expected {
   after: Record<string, unknown> | null;
 }
 
-type WriteCall = Exclude<keyof typeof crs.ADMIN_COURSE_CALLS, 'adminCourses' | 'adminCourseGet' | 'adminClassCourses'>;
+type WriteCall = Exclude<keyof CallsOf<typeof crs>, 'adminCourses' | 'adminCourseGet' | 'adminClassCourses'>;
 
 const H = () => ({ 'X-Request-Id': requestId });
 /** Moves the clock on a second, so the measured call's entries are told apart from its setup's. */

@@ -4,8 +4,8 @@ import * as inbox from '~/lib/api/contracts/admin-interaction';
 import * as progress from '~/lib/api/contracts/admin-progress';
 import * as panel from '~/lib/api/contracts/classroom-interaction';
 import * as learnerClass from '~/lib/api/contracts/learning-class';
-import { STAFF_CALLS } from '~/lib/api/contracts/staff';
-import { urlOf } from '~/lib/api/contract';
+import { STAFF_CALLS } from '~/lib/api/contracts/staff-calls';
+import { callsOf, urlOf } from '~/lib/api/contract';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
 import { asStaff, auditOf, freshRequestId } from '../setup/staff';
@@ -233,9 +233,7 @@ describe("another teacher's class, another school: not found", () => {
       ['adminProgressExport', { classId: b.classId }, '班级不存在或已删除'],
     ];
     const covered = CALLS.map(([n]) => n).sort();
-    expect(covered).toEqual(
-      [...Object.keys(inbox.ADMIN_INTERACTION_CALLS), ...Object.keys(progress.ADMIN_PROGRESS_CALLS)].filter((n) => n !== 'adminQuestionsUnanswered').sort(),
-    );
+    expect(covered).toEqual([...Object.keys(callsOf(inbox)), ...Object.keys(callsOf(progress))].filter((n) => n !== 'adminQuestionsUnanswered').sort());
     for (const [name, input, message] of CALLS) {
       const call = STAFF_CALLS[name];
       for (const [who, tenant] of [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
+import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff-calls';
 import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
 import { STAFF_ROLE, STAFF_ROLES, type StaffRole } from '~/lib/staff/roles';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';

@@ -121,15 +121,23 @@ test.describe('@desktop-only certificates on the staff side', () => {
     await page.getByRole('button', { name: '颁发证书' }).click();
     const dialog = page.getByRole('dialog', { name: '颁发证书' });
     await dialog.getByLabel('姓名', { exact: true }).fill('韩梅梅');
-    // A wrong ID number is refused with its reason and nothing is issued.
-    await dialog.getByLabel('证件号码', { exact: true }).fill('320102199001011230');
+    // A wrong ID number is refused with its reason under the field, which takes the focus, and nothing is sent.
+    const idField = dialog.getByLabel('证件号码', { exact: true });
+    await idField.fill('320102199001011230');
     await dialog.getByLabel('证书编号', { exact: true }).fill(number);
     await dialog.getByLabel('职业名称', { exact: true }).fill('电工');
     await dialog.getByLabel('等级', { exact: true }).fill('四级/中级工');
     await dialog.getByLabel('发证日期', { exact: true }).fill('2026-06-30');
+    const issueCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/admin\/certificates/.test(request.url())) issueCalls.push(request.url());
+    });
     await dialog.getByRole('button', { name: '颁发', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('证件号码不正确');
-    await dialog.getByLabel('证件号码', { exact: true }).fill(id);
+    await expect(idField).toHaveAccessibleDescription('证件号码不正确');
+    await expect(idField).toBeFocused();
+    expect(issueCalls).toEqual([]);
+    await idField.fill(id);
+    await expect(idField).not.toHaveAccessibleDescription('证件号码不正确');
     await dialog.getByRole('button', { name: '颁发', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText(`证书已颁发：${number}`);
     await expectNoSeriousA11yViolations(page, 'the issue dialog');
@@ -168,7 +176,7 @@ test.describe('@desktop-only certificates on the staff side', () => {
     await rows.nth(1).getByRole('button', { name: '撤销韩梅梅的证书' }).click();
     const revoke = page.getByRole('dialog', { name: '撤销证书' });
     await revoke.getByRole('button', { name: '确认撤销' }).click();
-    await expect(revoke.getByRole('alert')).toHaveText('请填写撤销原因');
+    await expect(revoke.getByLabel('撤销原因')).toHaveAccessibleDescription('请填写撤销原因');
     await revoke.getByLabel('撤销原因').fill('证书编号登记错误');
     await revoke.getByRole('button', { name: '确认撤销' }).click();
     await expect(rows.nth(1)).toContainText('已撤销');

@@ -29,9 +29,14 @@ test.describe('@desktop-only the question bank', () => {
     await form.getByLabel('选项 B', { exact: true }).fill('伏特');
     await form.getByRole('button', { name: '删除选项 D' }).click();
     await form.getByRole('button', { name: '删除选项 C' }).click();
-    // No right answer yet: the server's rule, in the form's words.
+    // No right answer yet: the bank's rule (the route's own), said before anything is sent.
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/admin\/bank\/questions/.test(request.url())) saves.push(request.url());
+    });
     await form.getByRole('button', { name: '保存题目' }).click();
     await expect(form.getByRole('alert')).toHaveText('单选题须有且只有一个正确答案');
+    expect(saves).toEqual([]);
     await form.getByLabel('选项 A 为正确答案').check();
     await form.getByLabel('分类（选填）').fill('电工基础');
     await form.getByRole('button', { name: '保存题目' }).click();

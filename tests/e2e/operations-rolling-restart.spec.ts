@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 // The benchmarks' process helpers: free ports, the portal started until ready, stopping it.
-import { BENCH_PRODUCTION_ENV, freePort, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
+import { freePort, productionEnv, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { urlOf } from '~/lib/api/contract';
 import { newsPage } from '~/lib/api/contracts/content';
 import { DEMO_TENANT } from '~/dev/seed/demo-data';
@@ -80,16 +80,7 @@ test('two instances behind nginx restarted in turn under load: no failed request
   seedDemo(databaseUrl);
   const ports = [await freePort(), await freePort()];
   const proxyPort = await freePort();
-  const env = (port: number) => ({
-    ...process.env,
-    ...BENCH_PRODUCTION_ENV,
-    SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-  });
+  const env = (port: number) => productionEnv({ port, databaseUrl, SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS), TRUST_PROXY: 'true' });
   const start = (port: number): Promise<ChildProcess> =>
     spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`);
   const instances = [await start(ports[0]!), await start(ports[1]!)];
@@ -190,17 +181,8 @@ test('uploads through nginx on a port of its own: a 3 MiB picture and a media fi
   seedDemo(databaseUrl);
   const ports = [await freePort(), await freePort()];
   const proxyPort = await freePort();
-  const env = (port: number) => ({
-    ...process.env,
-    ...BENCH_PRODUCTION_ENV,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    // One upload directory for both instances, as compose's shared volume: a piece may reach either.
-    UPLOAD_DIR: join(dir, 'uploads'),
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-  });
+  // One upload directory for both instances, as compose's shared volume: a piece may reach either.
+  const env = (port: number) => productionEnv({ port, databaseUrl, uploadDir: join(dir, 'uploads'), TRUST_PROXY: 'true' });
   const instances: ChildProcess[] = [];
   for (const port of ports) {
     instances.push(await spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`));

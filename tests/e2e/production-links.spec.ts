@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { BENCH_PRODUCTION_ENV, HOST, freePort, root, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { isPlaceholderHost } from '~/lib/external-links';
 import { AGREEMENT_KINDS } from '~/lib/api/contracts/admin-school';
@@ -31,6 +31,10 @@ const WALKERS = 4;
 /** How often a page that moves on by itself is read again, and how long each time its next document may take to load. */
 const SETTLE_TRIES = 5;
 const NEXT_LOAD_MS = 3_000;
+/** A page is read once no request of it has been open for this long (Playwright's own "network idle" span)… */
+const QUIET_MS = 500;
+/** …and a page whose requests are not all answered within this fails, naming them. */
+const QUIET_LIMIT_MS = 30_000;
 /** Staff pages, the API, stored files and build assets are not pages of the walk. */
 const NOT_A_PAGE = /^\/(?:admin|api|files|_astro|partials)(?:[/?#]|$)|^\/(?:healthz|readyz|metrics)$/;
 
@@ -84,15 +88,52 @@ function problemOf(value: string, pageUrl: string): string | null {
  */
 async function readAfresh(context: BrowserContext, url: string): Promise<{ url: string; found: Found[]; html: string }> {
   const page = await context.newPage();
+  const open = openRequests(page);
   try {
     await page.goto(url);
-    return await snapshot(page);
+    return await snapshot(page, open);
   } finally {
     // Chromium may never close a tab whose own navigation is committing (microsoft/playwright#42068),
     // and then a close that waits for it waits for ever: this close asks the tab to go (its unload
     // runs, as a person's closing would) and does not wait.
     await page.close({ runBeforeUnload: true });
   }
+}
+
+/** The requests of a tab that have not been answered yet, and a wait for none for QUIET_MS. */
+interface OpenRequests {
+  quiet(): Promise<void>;
+}
+
+/**
+ * Watches `page`'s requests from before its first navigation. Unlike `waitForLoadState('networkidle')`,
+ * a wait that runs out says which requests were still open, so a slow or hanging call is named.
+ */
+function openRequests(page: Page): OpenRequests {
+  const open = new Set<Request>();
+  let lastChange = Date.now();
+  const done = (request: Request) => {
+    open.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    open.add(request);
+    lastChange = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async quiet() {
+      const started = Date.now();
+      while (open.size > 0 || Date.now() - lastChange < QUIET_MS) {
+        if (Date.now() - started > QUIET_LIMIT_MS) {
+          const names = [...open].map((request) => `${request.method()} ${request.url()}`);
+          throw new Error(`${page.url()}: requests still open after ${QUIET_LIMIT_MS} ms: ${names.join(', ')}`);
+        }
+        await page.waitForTimeout(QUIET_MS / 5);
+      }
+    },
+  };
 }
 
 /** `act` on every item, at most `limit` at a time. */
@@ -116,9 +157,9 @@ interface Found {
  * scripts ran. A page that moves on by itself (a learner page sending a visitor to sign in) is read
  * where it lands.
  */
-async function snapshot(page: Page): Promise<{ url: string; found: Found[]; html: string }> {
+async function snapshot(page: Page, open: OpenRequests): Promise<{ url: string; found: Found[]; html: string }> {
   for (let tries = 0; ; tries++) {
-    await page.waitForLoadState('networkidle');
+    await open.quiet();
     try {
       const read = await page.evaluate(() => {
         const found: { name: string; value: string; element: string }[] = [];

@@ -68,6 +68,20 @@ describe('rate limits', () => {
     expect(ANSWER_SAVE_LIMITS.perUserMinute).toBeGreaterThanOrEqual(120);
   });
 
+  test("a school behind one address: a real student's saves and reports are within their account's share, and a flood is not", () => {
+    const share = (kind: 'ANSWER_SAVE' | 'PROGRESS') => RATE_LIMITS[kind].find((l) => l.by === 'ip')!.accountShare;
+    // The player's reports of two tabs (12 a minute) and some seeking; a test-taker's saves, one every two seconds.
+    expect(share('PROGRESS')).toBeGreaterThanOrEqual(2 * 12);
+    expect(share('ANSWER_SAVE')).toBeGreaterThanOrEqual(30);
+    // One account flooding at its own limit still counts against its address.
+    expect(share('PROGRESS')).toBeLessThan(PROGRESS_LIMITS.perUserMinute);
+    expect(share('ANSWER_SAVE')).toBeLessThan(ANSWER_SAVE_LIMITS.perUserMinute);
+    // The classroom's writes give no share: a script with many tokens there stops at the address's limit.
+    for (const kind of ['COMMENT', 'LIKE', 'NOTE', 'QUESTION', 'QUESTION_DRAFT'] as const) {
+      expect(RATE_LIMITS[kind].every((l) => l.accountShare === 0)).toBe(true);
+    }
+  });
+
   test("each refusal says what was too frequent, in Chinese, with the number where it is the user's own", () => {
     expect(RATE_LIMITS.COMMENT.map(limitMessage)).toEqual([
       '评论太频繁了，每分钟最多发表5条，请稍后再试',

@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
+import { DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
+import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
 import type { SkillCertificateTable, TrainingCertificateTable } from '~/server/certificates/certificates.table';
 import type { FeatureSeeder } from './seeder';
 

@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
+import { MINUTE, HOUR } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DEMO_TENANT, HOUR, type SeedTenant } from './demo-data';
+import { DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { CLASSMATES } from './learning-data';
 import type { FeatureSeeder } from './seeder';
@@ -51,7 +52,7 @@ export const seedClassroomInteraction: FeatureSeeder = async (db: DB, tenant: Se
 
   const classId = cls.id;
   let at = now - 3 * 24 * HOUR;
-  const next = () => (at += 17 * 60_000);
+  const next = () => (at += 17 * MINUTE);
 
   for (const lesson of lessons) {
     const video = lesson.name === VIDEO_LESSON;

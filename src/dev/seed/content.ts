@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
+import { HOUR, DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DAY, HOUR } from './demo-data';
+
 import type { FeatureSeeder } from './seeder';
 
 /**

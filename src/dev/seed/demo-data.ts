@@ -1,7 +1,9 @@
 /** Demo content. Times are offsets before the moment of seeding so the site always looks current. */
 
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
+import type { ServicePointInfo } from '~/lib/api/contracts/tenant';
+
+/** A demo service point: every field of a service point, each one given (the seeder adds the id and the order; none has a link). */
+type SeedServicePoint = { [K in Exclude<keyof ServicePointInfo, 'id' | 'url'>]: NonNullable<ServicePointInfo[K]> };
 
 export interface SeedTenant {
   id: string;
@@ -43,19 +45,7 @@ export interface SeedTenant {
     promotionLoginUrl: string | null;
   };
   domains: { domainType: string; domain: string }[];
-  servicePoints: {
-    name: string;
-    type: 'TEACHING' | 'EXAM' | 'EVALUATE';
-    startTime: string;
-    endTime: string;
-    mobile: string;
-    provinceName: string;
-    cityName: string;
-    address: string;
-    latitude: number;
-    longitude: number;
-    enrollDistrictScope: string;
-  }[];
+  servicePoints: SeedServicePoint[];
   categories: string[];
   hotMajors: { name: string; salary: number | null; prospect: string; people: string; certificates: { name: string; url: string }[] }[];
   news: {
@@ -71,6 +61,39 @@ export interface SeedTenant {
   }[];
   notices: { title: string; ageHours: number; status?: number; writer: string; body: string }[];
 }
+
+/** A service point: its opening hours, its place (province, city, address) and coordinates; it enrols its own city. */
+function servicePoint(
+  name: string,
+  type: SeedServicePoint['type'],
+  [startTime, endTime]: [string, string],
+  mobile: string,
+  [provinceName, cityName, address]: [string, string, string],
+  [latitude, longitude]: [number, number],
+): SeedServicePoint {
+  return { name, type, startTime, endTime, mobile, provinceName, cityName, address, latitude, longitude, enrollDistrictScope: cityName };
+}
+
+/** The demo's hot majors: name, salary (yuan a month), prospect, who it suits, and its one certificate (no link). */
+const HOT_MAJORS: [string, number | null, string, string, string | null][] = [
+  [
+    '人工智能训练师',
+    12000,
+    '人工智能产业快速发展，数据标注与模型训练岗位缺口超过百万。',
+    '计算机相关专业学生、希望转型数字岗位的在职人员',
+    '人工智能训练师（四级）',
+  ],
+  ['电子商务师', 8000, '直播电商、跨境电商持续增长，运营人才需求旺盛。', '电商从业者、创业者', '电子商务师（三级）'],
+  ['健康管理师', 7500, '健康中国战略推动健康管理服务走进社区和企业。', '医护人员、养老服务从业者', '健康管理师（三级）'],
+  ['网络安全管理员', 11000, '关键信息基础设施保护带来大量安全运维岗位。', '网络运维人员、IT 从业者', '网络安全管理员（四级）'],
+  ['数据分析师', 10500, '各行业数字化转型，数据驱动决策成为标配。', '财务、运营、市场岗位人员', '大数据分析师（中级）'],
+  ['保育师', 5500, '托育服务体系建设提速，持证保育师供不应求。', '幼教从业者、宝妈群体', '保育师（四级）'],
+  ['企业人力资源管理师', 9000, '企业规范用工与人才发展需求持续增加。', '人事行政人员', '企业人力资源管理师（三级）'],
+  ['工业机器人系统运维员', 9500, '智能制造产线改造带动运维岗位需求。', '机电类专业学生、产线技术员', '工业机器人系统运维员（四级）'],
+  ['中式烹调师', null, '餐饮业复苏，持证厨师更受连锁品牌青睐。', '餐饮从业者、创业者', null],
+  ['茶艺师', 6000, '茶文化消费升级，茶空间与文旅项目需求增长。', '茶饮从业者、文旅从业者', '茶艺师（四级）'],
+  ['碳排放管理员', 10000, '双碳目标下企业需要专业碳核算与管理人员。', '环保、能源、制造业从业者', null],
+];
 
 const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('');
 
@@ -120,114 +143,18 @@ export const DEMO_TENANT: SeedTenant = {
     { domainType: 'ONLINE_SCHOOL', domain: 'school.example.com' },
   ],
   servicePoints: [
-    {
-      name: '建邺教学服务点',
-      type: 'TEACHING',
-      startTime: '08:30:00',
-      endTime: '17:30:00',
-      mobile: '025-86658801',
-      provinceName: '江苏省',
-      cityName: '南京市',
-      address: '建邺区江东中路 369 号',
-      latitude: 32.0196,
-      longitude: 118.7386,
-      enrollDistrictScope: '南京市',
-    },
-    {
-      name: '苏州园区考试中心',
-      type: 'EXAM',
-      startTime: '09:00:00',
-      endTime: '18:00:00',
-      mobile: '0512-62881234',
-      provinceName: '江苏省',
-      cityName: '苏州市',
-      address: '工业园区星湖街 328 号',
-      latitude: 31.3049,
-      longitude: 120.7434,
-      enrollDistrictScope: '苏州市',
-    },
-    {
-      name: '无锡技能评价站',
-      type: 'EVALUATE',
-      startTime: '08:00:00',
-      endTime: '20:00:00',
-      mobile: '0510-85001122',
-      provinceName: '江苏省',
-      cityName: '无锡市',
-      address: '滨湖区蠡湖大道 2008 号',
-      latitude: 31.5329,
-      longitude: 120.2707,
-      enrollDistrictScope: '无锡市',
-    },
+    servicePoint('建邺教学服务点', 'TEACHING', ['08:30:00', '17:30:00'], '025-86658801', ['江苏省', '南京市', '建邺区江东中路 369 号'], [32.0196, 118.7386]),
+    servicePoint('苏州园区考试中心', 'EXAM', ['09:00:00', '18:00:00'], '0512-62881234', ['江苏省', '苏州市', '工业园区星湖街 328 号'], [31.3049, 120.7434]),
+    servicePoint('无锡技能评价站', 'EVALUATE', ['08:00:00', '20:00:00'], '0510-85001122', ['江苏省', '无锡市', '滨湖区蠡湖大道 2008 号'], [31.5329, 120.2707]),
   ],
   categories: ['学院新闻', '行业动态', '政策解读', '考试指南', '学员风采'],
-  hotMajors: [
-    {
-      name: '人工智能训练师',
-      salary: 12000,
-      prospect: '人工智能产业快速发展，数据标注与模型训练岗位缺口超过百万。',
-      people: '计算机相关专业学生、希望转型数字岗位的在职人员',
-      certificates: [{ name: '人工智能训练师（四级）', url: '' }],
-    },
-    {
-      name: '电子商务师',
-      salary: 8000,
-      prospect: '直播电商、跨境电商持续增长，运营人才需求旺盛。',
-      people: '电商从业者、创业者',
-      certificates: [{ name: '电子商务师（三级）', url: '' }],
-    },
-    {
-      name: '健康管理师',
-      salary: 7500,
-      prospect: '健康中国战略推动健康管理服务走进社区和企业。',
-      people: '医护人员、养老服务从业者',
-      certificates: [{ name: '健康管理师（三级）', url: '' }],
-    },
-    {
-      name: '网络安全管理员',
-      salary: 11000,
-      prospect: '关键信息基础设施保护带来大量安全运维岗位。',
-      people: '网络运维人员、IT 从业者',
-      certificates: [{ name: '网络安全管理员（四级）', url: '' }],
-    },
-    {
-      name: '数据分析师',
-      salary: 10500,
-      prospect: '各行业数字化转型，数据驱动决策成为标配。',
-      people: '财务、运营、市场岗位人员',
-      certificates: [{ name: '大数据分析师（中级）', url: '' }],
-    },
-    {
-      name: '保育师',
-      salary: 5500,
-      prospect: '托育服务体系建设提速，持证保育师供不应求。',
-      people: '幼教从业者、宝妈群体',
-      certificates: [{ name: '保育师（四级）', url: '' }],
-    },
-    {
-      name: '企业人力资源管理师',
-      salary: 9000,
-      prospect: '企业规范用工与人才发展需求持续增加。',
-      people: '人事行政人员',
-      certificates: [{ name: '企业人力资源管理师（三级）', url: '' }],
-    },
-    {
-      name: '工业机器人系统运维员',
-      salary: 9500,
-      prospect: '智能制造产线改造带动运维岗位需求。',
-      people: '机电类专业学生、产线技术员',
-      certificates: [{ name: '工业机器人系统运维员（四级）', url: '' }],
-    },
-    { name: '中式烹调师', salary: null, prospect: '餐饮业复苏，持证厨师更受连锁品牌青睐。', people: '餐饮从业者、创业者', certificates: [] },
-    {
-      name: '茶艺师',
-      salary: 6000,
-      prospect: '茶文化消费升级，茶空间与文旅项目需求增长。',
-      people: '茶饮从业者、文旅从业者',
-      certificates: [{ name: '茶艺师（四级）', url: '' }],
-    },
-    { name: '碳排放管理员', salary: 10000, prospect: '双碳目标下企业需要专业碳核算与管理人员。', people: '环保、能源、制造业从业者', certificates: [] },
-  ],
+  hotMajors: HOT_MAJORS.map(([name, salary, prospect, people, certificate]) => ({
+    name,
+    salary,
+    prospect,
+    people,
+    certificates: certificate ? [{ name: certificate, url: '' }] : [],
+  })),
   news: [],
   notices: [],
 };
@@ -327,14 +254,17 @@ DEMO_TENANT.notices = NOTICE_TITLES.map((title, i) => ({
 }));
 DEMO_TENANT.notices.push({ title: '（草稿）2027 年校历', ageHours: 1, status: 0, writer: '学院教务处', body: p('草稿') });
 
+/** Another school's profile on the base of one above: its own name wherever the base shows its own, and its own fields. */
+function schoolNamed(base: SeedTenant['school'], name: string, own: Partial<SeedTenant['school']>): SeedTenant['school'] {
+  return { ...base, universityName: name, trainingInstitutionsName: name, educationalInstitution: { ...base.educationalInstitution, name }, ...own };
+}
+
 export const SECOND_TENANT: SeedTenant = {
   id: '1000000000000000002',
   preDomain: 'huaxia',
   name: '华夏数字云校',
-  school: {
-    ...DEMO_TENANT.school,
+  school: schoolNamed(DEMO_TENANT.school, '华夏数字云校', {
     projectName: '华夏技能提升行动',
-    universityName: '华夏数字云校',
     universityId: '2000000000000000002',
     logo: '/images/huaxia-logo.svg',
     address: '北京市海淀区中关村大街 27 号',
@@ -342,31 +272,15 @@ export const SECOND_TENANT: SeedTenant = {
     longitude: 116.3164,
     contactMobile: '010-62550000',
     website: 'https://www.huaxia-cloud.example/',
-    trainingInstitutionsName: '华夏数字云校',
     enrollDistrictScope: '北京市',
-    educationalInstitution: { ...DEMO_TENANT.school.educationalInstitution, name: '华夏数字云校' },
     browseCount: 86500,
     telecomLicence: '京B2-00000000（演示）',
     icpNumber: '京ICP备00000000号（演示）',
     policeRecordNumber: null,
-    appDownloadUrl: null,
-    promotionLoginUrl: null,
-  },
+  }),
   domains: [{ domainType: 'PC', domain: 'huaxia.localhost' }],
   servicePoints: [
-    {
-      name: '海淀教学点',
-      type: 'TEACHING',
-      startTime: '09:00:00',
-      endTime: '18:00:00',
-      mobile: '010-62550001',
-      provinceName: '北京市',
-      cityName: '北京市',
-      address: '海淀区中关村大街 27 号',
-      latitude: 39.9836,
-      longitude: 116.3164,
-      enrollDistrictScope: '北京市',
-    },
+    servicePoint('海淀教学点', 'TEACHING', ['09:00:00', '18:00:00'], '010-62550001', ['北京市', '北京市', '海淀区中关村大街 27 号'], [39.9836, 116.3164]),
   ],
   categories: ['华夏要闻', '技能快讯'],
   hotMajors: [{ name: '华夏专属：无人机驾驶员', salary: 9000, prospect: '低空经济带来新岗位。', people: '退役军人、航模爱好者', certificates: [] }],
@@ -401,10 +315,8 @@ export const EMPTY_TENANT: SeedTenant = {
   id: '1000000000000000003',
   preDomain: 'xinkai',
   name: '新开云校',
-  school: {
-    ...SECOND_TENANT.school,
+  school: schoolNamed(SECOND_TENANT.school, '新开云校', {
     projectName: '新开云校筹建项目',
-    universityName: '新开云校',
     universityId: '2000000000000000003',
     logo: '/images/xinkai-logo.svg',
     address: '上海市浦东新区张江路 88 号',
@@ -412,16 +324,11 @@ export const EMPTY_TENANT: SeedTenant = {
     longitude: 121.5903,
     contactMobile: '',
     website: '',
-    trainingInstitutionsName: '新开云校',
     enrollDistrictScope: '上海市',
-    educationalInstitution: { ...SECOND_TENANT.school.educationalInstitution, name: '新开云校' },
     browseCount: 0,
     telecomLicence: null,
     icpNumber: null,
-    policeRecordNumber: null,
-    appDownloadUrl: null,
-    promotionLoginUrl: null,
-  },
+  }),
   domains: [{ domainType: 'PC', domain: 'xinkai.localhost' }],
   servicePoints: [],
   categories: [],

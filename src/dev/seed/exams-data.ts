@@ -82,10 +82,37 @@ export interface SeedWork {
   attempts?: SeedAttempt[];
 }
 
+/** The character code of the first option's key, 'A'. */
+const CHOICE_KEY_A = 65;
+
 const TF: [string, string][] = [
   ['1', '正确'],
   ['2', '错误'],
 ];
+
+/** A choice question's options, keyed A, B, C, … in the order given. */
+const choices = (...texts: string[]): [string, string][] => texts.map((text, i) => [String.fromCharCode(CHOICE_KEY_A + i), text]);
+
+/** A cloze blank: a choice question with its own points, options and key. */
+type ClozeBlank = Pick<SeedQuestion, 'points' | 'options' | 'key' | 'explanation'>;
+
+/** How a blank is numbered in the passage: （1） in Chinese text, (1) in English. */
+const FULL_WIDTH = (n: number) => `（${n}）`;
+const HALF_WIDTH = (n: number) => `(${n})`;
+/** The character code of a blank's first ref letter, 'a' (c1a, c1b, …). */
+const BLANK_REF_A = 97;
+
+/**
+ * A cloze question: its blanks are single-choice questions named by their number in the passage
+ * and by the cloze's ref with a, b, …; the cloze is worth the sum of their points.
+ */
+const cloze = (ref: string, trunk: string, blanks: ClozeBlank[], numbered = FULL_WIDTH): SeedQuestion => ({
+  ref,
+  type: 13,
+  trunk,
+  points: 0,
+  subs: blanks.map((blank, i) => ({ ref: `${ref}${String.fromCharCode(BLANK_REF_A + i)}`, type: 1, trunk: `<p>${numbered(i + 1)}</p>`, ...blank })),
+});
 
 /** The external bank's demo paper (tests/setup/fake-bank.ts serves it). */
 export const BANK_PAPER_ID = 'XSKT-ELEC-2026-01';
@@ -96,12 +123,7 @@ const chapterOneHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>电路中形成持续电流的条件是（ ）。</p>',
     points: 5,
-    options: [
-      ['A', '电路中有电源'],
-      ['B', '电路是闭合的'],
-      ['C', '电路中有电源，且电路闭合'],
-      ['D', '电路中有导线和开关'],
-    ],
+    options: choices('电路中有电源', '电路是闭合的', '电路中有电源，且电路闭合', '电路中有导线和开关'),
     key: ['C'],
     explanation: '<p>有电源提供电动势，且电路闭合形成通路，电荷才能持续定向移动。</p>',
   },
@@ -110,12 +132,7 @@ const chapterOneHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>电阻的国际单位是（ ）。</p>',
     points: 5,
-    options: [
-      ['A', '伏特（V）'],
-      ['B', '安培（A）'],
-      ['C', '欧姆（Ω）'],
-      ['D', '瓦特（W）'],
-    ],
+    options: choices('伏特（V）', '安培（A）', '欧姆（Ω）', '瓦特（W）'),
     key: ['C'],
     explanation: '<p>伏特是电压的单位，安培是电流的单位，瓦特是功率的单位。</p>',
   },
@@ -124,12 +141,7 @@ const chapterOneHomework: SeedQuestion[] = [
     type: 2,
     trunk: '<p>下列属于电路基本组成部分的有（ ）。</p>',
     points: 10,
-    options: [
-      ['A', '电源'],
-      ['B', '负载'],
-      ['C', '导线和开关等中间环节'],
-      ['D', '万用表'],
-    ],
+    options: choices('电源', '负载', '导线和开关等中间环节', '万用表'),
     key: ['A', 'B', 'C'],
     explanation: '<p>电路由电源、负载和中间环节三部分组成；万用表是测量仪表，不是电路的必需部分。</p>',
   },
@@ -179,12 +191,7 @@ const chapterOneHomework: SeedQuestion[] = [
         type: 1,
         trunk: '<p>一盏灯灯丝烧断后，其余两盏灯仍能正常发光，是因为三盏灯（ ）。</p>',
         points: 5,
-        options: [
-          ['A', '串联'],
-          ['B', '并联'],
-          ['C', '混联'],
-          ['D', '短路'],
-        ],
+        options: choices('串联', '并联', '混联', '短路'),
         key: ['B'],
         explanation: '<p>并联电路各支路互不影响，一条支路断开，其他支路照常工作。</p>',
       },
@@ -199,43 +206,24 @@ const chapterOneHomework: SeedQuestion[] = [
       },
     ],
   },
-  {
-    ref: 'c1',
-    type: 13,
-    trunk:
-      '<p>阅读短文，从每题的选项中选出最恰当的一项。</p><p>电流通过导体时，导体会发热，这种现象叫做电流的（1）____效应。电炉、电烙铁就是利用这一效应工作的。导线截面积选得过（2）____，通电后发热严重，容易引起火灾。</p>',
-    points: 0,
-    subs: [
+  cloze(
+    'c1',
+    '<p>阅读短文，从每题的选项中选出最恰当的一项。</p><p>电流通过导体时，导体会发热，这种现象叫做电流的（1）____效应。电炉、电烙铁就是利用这一效应工作的。导线截面积选得过（2）____，通电后发热严重，容易引起火灾。</p>',
+    [
       {
-        ref: 'c1a',
-        type: 1,
-        trunk: '<p>（1）</p>',
         points: 5,
-        options: [
-          ['A', '热'],
-          ['B', '磁'],
-          ['C', '化学'],
-          ['D', '光'],
-        ],
+        options: choices('热', '磁', '化学', '光'),
         key: ['A'],
         explanation: '<p>电流通过导体发热叫电流的热效应。</p>',
       },
       {
-        ref: 'c1b',
-        type: 1,
-        trunk: '<p>（2）</p>',
         points: 5,
-        options: [
-          ['A', '大'],
-          ['B', '小'],
-          ['C', '长'],
-          ['D', '粗'],
-        ],
+        options: choices('大', '小', '长', '粗'),
         key: ['B'],
         explanation: '<p>截面积过小，电阻大、电流密度大，发热严重。</p>',
       },
     ],
-  },
+  ),
 ];
 
 const chapterTwoHomework: SeedQuestion[] = [
@@ -244,12 +232,7 @@ const chapterTwoHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>我国规定的安全电压额定值中，一般环境下最常用的是（ ）。</p>',
     points: 10,
-    options: [
-      ['A', '12 V'],
-      ['B', '24 V'],
-      ['C', '36 V'],
-      ['D', '48 V'],
-    ],
+    options: choices('12 V', '24 V', '36 V', '48 V'),
     key: ['C'],
     explanation: '<p>一般环境下安全电压通常取 36 V；潮湿等特殊环境取 24 V 或 12 V。</p>',
   },
@@ -258,12 +241,7 @@ const chapterTwoHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>发现有人触电，首先应当（ ）。</p>',
     points: 10,
-    options: [
-      ['A', '立即用手把触电者拉开'],
-      ['B', '迅速切断电源'],
-      ['C', '马上进行人工呼吸'],
-      ['D', '打电话等待救援'],
-    ],
+    options: choices('立即用手把触电者拉开', '迅速切断电源', '马上进行人工呼吸', '打电话等待救援'),
     key: ['B'],
     explanation: '<p>先使触电者脱离电源，切不可直接用手拉拽，以免施救者触电。</p>',
   },
@@ -272,12 +250,7 @@ const chapterTwoHomework: SeedQuestion[] = [
     type: 2,
     trunk: '<p>下列做法中，符合安全用电要求的有（ ）。</p>',
     points: 20,
-    options: [
-      ['A', '更换灯泡前先断开开关'],
-      ['B', '用湿布擦拭正在工作的电器'],
-      ['C', '金属外壳的电器使用三孔插座'],
-      ['D', '在电线上晾晒衣物'],
-    ],
+    options: choices('更换灯泡前先断开开关', '用湿布擦拭正在工作的电器', '金属外壳的电器使用三孔插座', '在电线上晾晒衣物'),
     key: ['A', 'C'],
     explanation: '<p>湿布导电，电线上晾衣可能破坏绝缘，都容易造成触电。</p>',
   },
@@ -306,12 +279,7 @@ const chapterOneTest: SeedQuestion[] = [
     type: 1,
     trunk: '<p>将 4 Ω 和 6 Ω 两个电阻串联，总电阻为（ ）。</p>',
     points: 10,
-    options: [
-      ['A', '2.4 Ω'],
-      ['B', '5 Ω'],
-      ['C', '10 Ω'],
-      ['D', '24 Ω'],
-    ],
+    options: choices('2.4 Ω', '5 Ω', '10 Ω', '24 Ω'),
     key: ['C'],
     explanation: '<p>串联电路总电阻等于各电阻之和：4 + 6 = 10 Ω。</p>',
   },
@@ -320,12 +288,7 @@ const chapterOneTest: SeedQuestion[] = [
     type: 1,
     trunk: '<p>将 4 Ω 和 6 Ω 两个电阻并联，总电阻为（ ）。</p>',
     points: 10,
-    options: [
-      ['A', '2.4 Ω'],
-      ['B', '5 Ω'],
-      ['C', '10 Ω'],
-      ['D', '24 Ω'],
-    ],
+    options: choices('2.4 Ω', '5 Ω', '10 Ω', '24 Ω'),
     key: ['A'],
     explanation: '<p>R = R1·R2 / (R1 + R2) = 24 / 10 = 2.4 Ω。</p>',
   },
@@ -334,12 +297,7 @@ const chapterOneTest: SeedQuestion[] = [
     type: 2,
     trunk: '<p>正弦交流电的三要素是（ ）。</p>',
     points: 15,
-    options: [
-      ['A', '最大值'],
-      ['B', '频率（或角频率）'],
-      ['C', '初相位'],
-      ['D', '有效值与平均值之比'],
-    ],
+    options: choices('最大值', '频率（或角频率）', '初相位', '有效值与平均值之比'),
     key: ['A', 'B', 'C'],
     explanation: '<p>最大值、角频率和初相位确定一个正弦量。</p>',
   },
@@ -380,12 +338,7 @@ const chapterOneTest: SeedQuestion[] = [
         type: 1,
         trunk: '<p>电热水壶正常工作时的电流为（ ）。</p>',
         points: 10,
-        options: [
-          ['A', '0.2 A'],
-          ['B', '2 A'],
-          ['C', '5 A'],
-          ['D', '50 A'],
-        ],
+        options: choices('0.2 A', '2 A', '5 A', '50 A'),
         key: ['C'],
         explanation: '<p>I = P / U = 1100 / 220 = 5 A。</p>',
       },
@@ -399,49 +352,24 @@ const chapterOneTest: SeedQuestion[] = [
       },
     ],
   },
-  {
-    ref: 'c1',
-    type: 13,
-    trunk: '<p>阅读短文，完成填空选择。</p><p>变压器是利用（1）____原理工作的。它只能改变（2）____电压，一次绕组匝数多于二次绕组时为（3）____变压器。</p>',
-    points: 0,
-    subs: [
-      {
-        ref: 'c1a',
-        type: 1,
-        trunk: '<p>（1）</p>',
-        points: 5,
-        options: [
-          ['A', '电磁感应'],
-          ['B', '电流热效应'],
-          ['C', '静电感应'],
-        ],
-        key: ['A'],
-      },
-      {
-        ref: 'c1b',
-        type: 1,
-        trunk: '<p>（2）</p>',
-        points: 5,
-        options: [
-          ['A', '直流'],
-          ['B', '交流'],
-        ],
-        key: ['B'],
-      },
-      {
-        ref: 'c1c',
-        type: 1,
-        trunk: '<p>（3）</p>',
-        points: 5,
-        options: [
-          ['A', '升压'],
-          ['B', '降压'],
-        ],
-        key: ['B'],
-        explanation: '<p>一次匝数多、二次匝数少，输出电压降低，为降压变压器。</p>',
-      },
-    ],
-  },
+  cloze('c1', '<p>阅读短文，完成填空选择。</p><p>变压器是利用（1）____原理工作的。它只能改变（2）____电压，一次绕组匝数多于二次绕组时为（3）____变压器。</p>', [
+    {
+      points: 5,
+      options: choices('电磁感应', '电流热效应', '静电感应'),
+      key: ['A'],
+    },
+    {
+      points: 5,
+      options: choices('直流', '交流'),
+      key: ['B'],
+    },
+    {
+      points: 5,
+      options: choices('升压', '降压'),
+      key: ['B'],
+      explanation: '<p>一次匝数多、二次匝数少，输出电压降低，为降压变压器。</p>',
+    },
+  ]),
 ];
 
 const quickQuiz: SeedQuestion[] = [
@@ -450,11 +378,7 @@ const quickQuiz: SeedQuestion[] = [
     type: 1,
     trunk: '<p>测量电路电流时，电流表应与被测电路（ ）。</p>',
     points: 30,
-    options: [
-      ['A', '串联'],
-      ['B', '并联'],
-      ['C', '混联'],
-    ],
+    options: choices('串联', '并联', '混联'),
     key: ['A'],
     explanation: '<p>电流表串联接入，电压表并联接入。</p>',
   },
@@ -472,12 +396,7 @@ const quickQuiz: SeedQuestion[] = [
     type: 2,
     trunk: '<p>使用验电笔时，下列说法正确的有（ ）。</p>',
     points: 40,
-    options: [
-      ['A', '使用前先在确认有电的设备上检验验电笔是否完好'],
-      ['B', '手指应接触笔尾的金属体'],
-      ['C', '可以用于检测高压设备'],
-      ['D', '手可以接触笔尖金属部分'],
-    ],
+    options: choices('使用前先在确认有电的设备上检验验电笔是否完好', '手指应接触笔尾的金属体', '可以用于检测高压设备', '手可以接触笔尖金属部分'),
     key: ['A', 'B'],
     explanation: '<p>低压验电笔只用于 500 V 以下；手接触笔尖会触电。</p>',
   },
@@ -489,12 +408,7 @@ const midterm: SeedQuestion[] = [
     type: 1,
     trunk: '<p>熔断器在电路中主要起（ ）保护作用。</p>',
     points: 10,
-    options: [
-      ['A', '过载和短路'],
-      ['B', '欠压'],
-      ['C', '漏电'],
-      ['D', '失磁'],
-    ],
+    options: choices('过载和短路', '欠压', '漏电', '失磁'),
     key: ['A'],
     explanation: '<p>熔断器用于短路保护，也兼作过载保护。</p>',
   },
@@ -503,12 +417,7 @@ const midterm: SeedQuestion[] = [
     type: 2,
     trunk: '<p>下列属于低压电器的有（ ）。</p>',
     points: 20,
-    options: [
-      ['A', '接触器'],
-      ['B', '热继电器'],
-      ['C', '断路器'],
-      ['D', '电力变压器'],
-    ],
+    options: choices('接触器', '热继电器', '断路器', '电力变压器'),
     key: ['A', 'B', 'C'],
     explanation: '<p>电力变压器属于电力设备，不属于低压电器。</p>',
   },
@@ -546,12 +455,7 @@ const mockExam: SeedQuestion[] = [
     type: 1,
     trunk: '<p>电工作业人员必须年满（ ）周岁。</p>',
     points: 10,
-    options: [
-      ['A', '16'],
-      ['B', '18'],
-      ['C', '20'],
-      ['D', '22'],
-    ],
+    options: choices('16', '18', '20', '22'),
     key: ['B'],
     explanation: '<p>特种作业人员应年满 18 周岁。</p>',
   },
@@ -560,11 +464,7 @@ const mockExam: SeedQuestion[] = [
     type: 1,
     trunk: '<p>在潮湿场所使用的手持电动工具，应选用（ ）类工具。</p>',
     points: 10,
-    options: [
-      ['A', 'Ⅰ'],
-      ['B', 'Ⅱ'],
-      ['C', 'Ⅲ'],
-    ],
+    options: choices('Ⅰ', 'Ⅱ', 'Ⅲ'),
     key: ['C'],
     explanation: '<p>Ⅲ类工具采用安全特低电压供电，适用于潮湿场所。</p>',
   },
@@ -573,12 +473,7 @@ const mockExam: SeedQuestion[] = [
     type: 2,
     trunk: '<p>停电检修时，保证安全的技术措施有（ ）。</p>',
     points: 20,
-    options: [
-      ['A', '停电'],
-      ['B', '验电'],
-      ['C', '装设接地线'],
-      ['D', '悬挂标示牌和装设遮栏'],
-    ],
+    options: choices('停电', '验电', '装设接地线', '悬挂标示牌和装设遮栏'),
     key: ['A', 'B', 'C', 'D'],
     explanation: '<p>停电、验电、装设接地线、悬挂标示牌和装设遮栏，四项缺一不可。</p>',
   },
@@ -619,11 +514,7 @@ const mockExam: SeedQuestion[] = [
         type: 2,
         trunk: '<p>这起事故中违反的规定有（ ）。</p>',
         points: 10,
-        options: [
-          ['A', '未办理工作票'],
-          ['B', '未验电'],
-          ['C', '未佩戴安全帽'],
-        ],
+        options: choices('未办理工作票', '未验电', '未佩戴安全帽'),
         key: ['A', 'B'],
         explanation: '<p>案例中明确提到未办理工作票、未验电。</p>',
       },
@@ -655,12 +546,7 @@ const englishPaper: SeedQuestion[] = [
         type: 1,
         trunk: '<p>What must an electrician do first?</p>',
         points: 10,
-        options: [
-          ['A', 'Test the voltage tester'],
-          ['B', 'Switch off the power'],
-          ['C', 'Call the manager'],
-          ['D', 'Open the equipment'],
-        ],
+        options: choices('Test the voltage tester', 'Switch off the power', 'Call the manager', 'Open the equipment'),
         key: ['B'],
         explanation: '<p>The passage says the power must be switched off before anything else.</p>',
       },
@@ -686,41 +572,25 @@ const englishPaper: SeedQuestion[] = [
       },
     ],
   },
-  {
-    ref: 'c1',
-    type: 13,
-    trunk:
-      '<p>Choose the best word for each blank.</p><p>Current flows only in a (1) ____ circuit. A fuse (2) ____ the circuit when the current is too high.</p>',
-    points: 0,
-    subs: [
+  cloze(
+    'c1',
+    '<p>Choose the best word for each blank.</p><p>Current flows only in a (1) ____ circuit. A fuse (2) ____ the circuit when the current is too high.</p>',
+    [
       {
-        ref: 'c1a',
-        type: 1,
-        trunk: '<p>(1)</p>',
         points: 10,
-        options: [
-          ['A', 'closed'],
-          ['B', 'open'],
-          ['C', 'broken'],
-        ],
+        options: choices('closed', 'open', 'broken'),
         key: ['A'],
         explanation: '<p>A closed circuit lets current flow.</p>',
       },
       {
-        ref: 'c1b',
-        type: 1,
-        trunk: '<p>(2)</p>',
         points: 10,
-        options: [
-          ['A', 'opens'],
-          ['B', 'closes'],
-          ['C', 'charges'],
-        ],
+        options: choices('opens', 'closes', 'charges'),
         key: ['A'],
         explanation: '<p>A fuse melts and opens the circuit.</p>',
       },
     ],
-  },
+    HALF_WIDTH,
+  ),
 ];
 
 /** Earlier works of the learning demo: 安全用电课后作业 was handed in with 85 points (learning-data.ts). */
@@ -730,11 +600,7 @@ const safetyHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>使用电气设备时，由于维护不及时，当（ ）进入时，可导致短路事故。</p>',
     points: 30,
-    options: [
-      ['A', '导电粉尘或纤维'],
-      ['B', '强光辐射'],
-      ['C', '热气'],
-    ],
+    options: choices('导电粉尘或纤维', '强光辐射', '热气'),
     key: ['A'],
     explanation: '<p>导电粉尘或纤维进入设备内部，可在带电部分之间形成通路造成短路。</p>',
   },
@@ -752,11 +618,7 @@ const safetyHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>扑灭电气火灾不能使用的灭火器是（ ）。</p>',
     points: 25,
-    options: [
-      ['A', '二氧化碳灭火器'],
-      ['B', '干粉灭火器'],
-      ['C', '泡沫灭火器'],
-    ],
+    options: choices('二氧化碳灭火器', '干粉灭火器', '泡沫灭火器'),
     key: ['C'],
     explanation: '<p>泡沫灭火剂导电，不能用于带电灭火。</p>',
   },
@@ -776,11 +638,7 @@ const safetyTest: SeedQuestion[] = [
     type: 1,
     trunk: '<p>低压带电作业时，应（ ）。</p>',
     points: 25,
-    options: [
-      ['A', '设专人监护'],
-      ['B', '一人独立完成'],
-      ['C', '不戴手套以便操作'],
-    ],
+    options: choices('设专人监护', '一人独立完成', '不戴手套以便操作'),
     key: ['A'],
     explanation: '<p>带电作业必须有专人监护。</p>',
   },
@@ -789,12 +647,7 @@ const safetyTest: SeedQuestion[] = [
     type: 2,
     trunk: '<p>常用的绝缘安全用具有（ ）。</p>',
     points: 25,
-    options: [
-      ['A', '绝缘手套'],
-      ['B', '绝缘靴'],
-      ['C', '绝缘垫'],
-      ['D', '钢丝钳'],
-    ],
+    options: choices('绝缘手套', '绝缘靴', '绝缘垫', '钢丝钳'),
     key: ['A', 'B', 'C'],
   },
   {
@@ -821,11 +674,7 @@ const careHomework: SeedQuestion[] = [
     type: 1,
     trunk: '<p>协助卧床老人进食时，老人宜采取的体位是（ ）。</p>',
     points: 40,
-    options: [
-      ['A', '平卧位'],
-      ['B', '半坐卧位或坐位'],
-      ['C', '俯卧位'],
-    ],
+    options: choices('平卧位', '半坐卧位或坐位', '俯卧位'),
     key: ['B'],
     explanation: '<p>半坐卧位或坐位可减少呛咳和误吸。</p>',
   },

@@ -1,11 +1,11 @@
 import type { DB } from '~/server/db/database';
 import { newId } from '~/server/ids';
-import { startOfCstDay } from '~/lib/time/cst';
+import { startOfCstDay, SECOND, MINUTE, DAY } from '~/lib/time/cst';
 import { deadlineOf } from '~/server/exams/attempts/deadline.rules';
 import { hasSubQuestions, scorePaper, type GivenAnswer, type KeyedQuestion } from '~/server/exams/attempts/scoring.rules';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { CLASSROOM_TYPE, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
-import { DAY, DEMO_TENANT, type SeedTenant } from './demo-data';
+import { DEMO_TENANT, type SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import { ACTIVITY_WORKS, EARLIER_ANSWERS, EXAM_WORKS, TEST_POLICY, type SeedAnswer, type SeedQuestion, type SeedWork } from './exams-data';
 import { ATTEMPT_STATUS, cappedDeadline } from '~/lib/exams/attempt-policy';
@@ -20,7 +20,6 @@ import type { FeatureSeeder } from './seeder';
  */
 
 const CLASS_A = '2026年秋季电工（四级）精品班';
-const MINUTE = 60_000;
 
 interface SeededPaper {
   id: string;
@@ -166,7 +165,7 @@ export const seedExams: FeatureSeeder = async (db: DB, tenant: SeedTenant, now: 
     }
     const workId = newId(now);
     const policy = w.policy ?? TEST_POLICY;
-    const closesAt = policy.closesInDays === undefined ? null : startOfCstDay(now + policy.closesInDays * DAY) + DAY - 1000;
+    const closesAt = policy.closesInDays === undefined ? null : startOfCstDay(now + policy.closesInDays * DAY) + DAY - SECOND;
     await db
       .insertInto('works')
       .values({

@@ -1,10 +1,10 @@
 import type { DB } from '~/server/db/database';
+import { HOUR, DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
+import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
 import { LEAD_STATE } from '~/lib/staff/leads';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { DEMO_STAFF } from './staff';
-const HOUR = DAY / 24;
 import type { FeatureSeeder } from './seeder';
 
 /**

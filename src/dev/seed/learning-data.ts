@@ -1,4 +1,5 @@
 import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
+import { INTRODUCE_TYPE } from '~/lib/learning/codes';
 
 /**
  * The learning demo: the demo student enrolled in classes in every serviceStatus
@@ -93,6 +94,19 @@ export interface SeedClass {
 
 const lessons = (...l: SeedLesson[]) => l;
 
+/** A course introduction's blocks, one builder per kind (INTRODUCE_TYPE); a teacher's picture is one of public/images/engagement's avatars. */
+const intro = {
+  about: (describe: string): SeedIntroduction => ({ type: INTRODUCE_TYPE.INTRO, describe }),
+  teacher: (teacherName: string, avatar: number, roleCode: 't_kcls' | 't_fdls'): SeedIntroduction => ({
+    type: INTRODUCE_TYPE.TEACHER,
+    teacherName,
+    teacherHeadUrl: `/images/engagement/avatar-${avatar}.svg`,
+    roleCode,
+  }),
+  material: (outline: string, describe: string): SeedIntroduction => ({ type: INTRODUCE_TYPE.MATERIALS, outline, describe }),
+  service: (outline: string, describe: string): SeedIntroduction => ({ type: INTRODUCE_TYPE.SERVICE, outline, describe }),
+};
+
 export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
   [DEMO_TENANT.id]: [
     {
@@ -101,13 +115,13 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       nature: 1,
       introduce: '从电路基础到安全用电规范，配合视频、讲义与在线作业，系统掌握电工四级理论知识。',
       introductions: [
-        { type: 0, describe: '本课程面向电工（四级）考生，按“电路基础—交流电—安全用电”的顺序讲解，每节配有视频、讲义和练习。' },
-        { type: 1, teacherName: '张振华', teacherHeadUrl: '/images/engagement/avatar-3.svg', roleCode: 't_kcls' },
-        { type: 1, teacherName: '李晓梅', teacherHeadUrl: '/images/engagement/avatar-1.svg', roleCode: 't_fdls' },
-        { type: 3, outline: '《电工（四级）理论知识》教材', describe: '与视频同步的纸质教材和电子讲义，覆盖本课程全部知识点。' },
-        { type: 3, outline: '安全用电操作手册', describe: '常见触电事故的预防与急救步骤，随课发放。' },
-        { type: 4, outline: '24 小时答疑', describe: '辅导老师在 24 小时内回复学习中的问题。' },
-        { type: 4, outline: '学习督促', describe: '每周提醒未完成的必修课堂和作业。' },
+        intro.about('本课程面向电工（四级）考生，按“电路基础—交流电—安全用电”的顺序讲解，每节配有视频、讲义和练习。'),
+        intro.teacher('张振华', 3, 't_kcls'),
+        intro.teacher('李晓梅', 1, 't_fdls'),
+        intro.material('《电工（四级）理论知识》教材', '与视频同步的纸质教材和电子讲义，覆盖本课程全部知识点。'),
+        intro.material('安全用电操作手册', '常见触电事故的预防与急救步骤，随课发放。'),
+        intro.service('24 小时答疑', '辅导老师在 24 小时内回复学习中的问题。'),
+        intro.service('学习督促', '每周提醒未完成的必修课堂和作业。'),
       ],
       chapters: [
         {
@@ -161,11 +175,11 @@ export const LEARNING_COURSES: Record<string, SeedCourse[]> = {
       introduce: '线上学习 PLC 指令，线下完成编程实训，并参加直播答疑。',
       cover: '/images/products/robot.svg',
       introductions: [
-        { type: 0, describe: '从 PLC 的基本指令到梯形图编程，线上学习、线下实训、直播答疑三者结合。' },
-        { type: 1, teacherName: '王立新', teacherHeadUrl: '/images/engagement/avatar-2.svg', roleCode: 't_kcls' },
-        { type: 1, teacherName: '赵倩', teacherHeadUrl: '/images/engagement/avatar-6.svg', roleCode: 't_fdls' },
-        { type: 3, outline: 'PLC 编程实训指导书', describe: '实训室每个工位的接线图与编程练习题。' },
-        { type: 4, outline: '直播答疑', describe: '每周一次直播，集中解答编程中的问题。' },
+        intro.about('从 PLC 的基本指令到梯形图编程，线上学习、线下实训、直播答疑三者结合。'),
+        intro.teacher('王立新', 2, 't_kcls'),
+        intro.teacher('赵倩', 6, 't_fdls'),
+        intro.material('PLC 编程实训指导书', '实训室每个工位的接线图与编程练习题。'),
+        intro.service('直播答疑', '每周一次直播，集中解答编程中的问题。'),
       ],
       chapters: [
         {

@@ -1,9 +1,9 @@
 import type { DB } from '~/server/db/database';
 import { newId } from '~/server/ids';
 import { hashPassword } from '~/server/login/password';
-import { startOfCstDay } from '~/lib/time/cst';
+import { startOfCstDay, SECOND, MINUTE, HOUR, DAY } from '~/lib/time/cst';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
-import { DAY, HOUR, type SeedTenant } from './demo-data';
+import type { SeedTenant } from './demo-data';
 import { DEMO_STUDENT } from './login';
 import {
   CLASSMATES,
@@ -24,8 +24,6 @@ import type { FeatureSeeder } from './seeder';
  * rules; classes with periods, courses, enrolments and activities. Runs after the login seeder,
  * which makes the demo student. Users are global, so a reset finds them and only enrols them again.
  */
-
-const MINUTE = 60_000;
 
 /** The user of a mobile (made when missing) bound to the school; answers the user id and school student id. */
 async function learner(db: DB, tenantId: string, who: SeedLearner, now: number): Promise<{ userId: string; schoolStudentId: string }> {
@@ -94,18 +92,19 @@ async function seedCourse(db: DB, tenantId: string, c: SeedCourse, now: number):
     .execute();
   const lessons: SeededCourse['lessons'] = [];
   let seq = 0;
-  for (const [ci, chapter] of c.chapters.entries()) {
-    const chapterId = newId(now);
+  /** A chapter (no parent) or a section of one: both are rows of courseChapters. */
+  const chapterRow = async (parentId: string | null, name: string, seq: number) => {
+    const rowId = newId(now);
     await db
       .insertInto('courseChapters')
-      .values({ id: chapterId, tenantId, courseId: id, parentId: null, name: chapter.name, seq: ci, createdAt: now - 90 * DAY })
+      .values({ id: rowId, tenantId, courseId: id, parentId, name, seq, createdAt: now - 90 * DAY })
       .execute();
+    return rowId;
+  };
+  for (const [ci, chapter] of c.chapters.entries()) {
+    const chapterId = await chapterRow(null, chapter.name, ci);
     for (const [si, section] of chapter.sections.entries()) {
-      const sectionId = newId(now);
-      await db
-        .insertInto('courseChapters')
-        .values({ id: sectionId, tenantId, courseId: id, parentId: chapterId, name: section.name, seq: si, createdAt: now - 90 * DAY })
-        .execute();
+      const sectionId = await chapterRow(chapterId, section.name, si);
       for (const lesson of section.lessons) {
         const lessonId = newId(now);
         const offline = lesson.type === CLASSROOM_TYPE.FACE_TO_FACE;
@@ -242,7 +241,7 @@ async function seedActivities(
  */
 function todaySlots(now: number): ActivitySlot[] {
   const dayStart = startOfCstDay(now);
-  const dayEnd = dayStart + DAY - 1000;
+  const dayEnd = dayStart + DAY - SECOND;
   const within = (t: number) => Math.min(Math.max(t, dayStart), dayEnd);
   return TODAY_SLOTS.map((s, i) => {
     let startAt: number;
@@ -303,60 +302,44 @@ async function seedRecords(
   const attendance = [];
   const dynamics = [];
   const signedAt = (a: { startAt: number }) => Math.min(a.startAt + 5 * MINUTE, now - MINUTE);
+  type Activity = (typeof activities)[number]['row'];
+  /** A student's sign-in to an activity (type 1), at the activity's sign-in time. */
+  const signIn = (row: Activity, classStudentId: string) => ({
+    id: newId(now),
+    tenantId,
+    classId,
+    activityId: row.id,
+    classStudentId,
+    type: 1,
+    signedAt: signedAt(row),
+    lat: null,
+    lon: null,
+    createdAt: now,
+  });
+  /** An entry of the activity's dynamics by a student (0 checked in, 2 and up what they wrote). */
+  const dynamic = (row: Activity, classStudentId: string, type: number, content: string | null, createdAt: number) => ({
+    id: newId(now),
+    tenantId,
+    classId,
+    activityId: row.id,
+    classStudentId,
+    type,
+    content,
+    createdAt,
+  });
   for (const [i, { row, slot }] of activities.entries()) {
     const today = row.startAt >= startOfCstDay(now);
     if (student && slot.signed) {
-      attendance.push({
-        id: newId(now),
-        tenantId,
-        classId,
-        activityId: row.id,
-        classStudentId: student.id,
-        type: 1,
-        signedAt: signedAt(row),
-        lat: null,
-        lon: null,
-        createdAt: now,
-      });
-      if (today)
-        dynamics.push({ id: newId(now), tenantId, classId, activityId: row.id, classStudentId: student.id, type: 0, content: null, createdAt: signedAt(row) });
+      attendance.push(signIn(row, student.id));
+      if (today) dynamics.push(dynamic(row, student.id, 0, null, signedAt(row)));
     }
     for (const [m, mate] of classmates.entries()) {
       const ended = row.endAt < now;
       if (!(ended || (today && slot.signed)) || row.isRequired !== 1 || (i + m) % 3 === 2) continue;
-      attendance.push({
-        id: newId(now),
-        tenantId,
-        classId,
-        activityId: row.id,
-        classStudentId: mate.id,
-        type: 1,
-        signedAt: signedAt(row),
-        lat: null,
-        lon: null,
-        createdAt: now,
-      });
+      attendance.push(signIn(row, mate.id));
       if (today) {
-        dynamics.push({
-          id: newId(now),
-          tenantId,
-          classId,
-          activityId: row.id,
-          classStudentId: mate.id,
-          type: 0,
-          content: null,
-          createdAt: signedAt(row) + m * MINUTE,
-        });
-        dynamics.push({
-          id: newId(now),
-          tenantId,
-          classId,
-          activityId: row.id,
-          classStudentId: mate.id,
-          type: 2 + m * 2,
-          content: DYNAMIC_TEXTS[m % DYNAMIC_TEXTS.length]!,
-          createdAt: signedAt(row) + (m + 2) * MINUTE,
-        });
+        dynamics.push(dynamic(row, mate.id, 0, null, signedAt(row) + m * MINUTE));
+        dynamics.push(dynamic(row, mate.id, 2 + m * 2, DYNAMIC_TEXTS[m % DYNAMIC_TEXTS.length]!, signedAt(row) + (m + 2) * MINUTE));
       }
     }
   }
@@ -364,22 +347,18 @@ async function seedRecords(
   if (dynamics.length) await db.insertInto('classDynamics').values(dynamics).execute();
   if (!student) return;
 
+  /** A lesson of one of the class's courses, and the columns of a row of the student's work on it. */
   const lessonOf = (course: string, name: string) => {
     const seeded = courses.get(course)!;
     const lesson = seeded.lessons.find((l) => l.name === name)!;
-    return { courseId: seeded.id, lesson };
+    return { lesson, row: { id: newId(now), tenantId, classId, courseId: seeded.id, classroomId: lesson.id, classStudentId: student.id } };
   };
   const records = (c.studied ?? []).map((st, i) => {
-    const { courseId, lesson } = lessonOf(st.course, st.lesson);
+    const { lesson, row } = lessonOf(st.course, st.lesson);
     const position = Math.round((lesson.durationMs * st.percent) / 100);
     const at = now - (i + 1) * DAY;
     return {
-      id: newId(now),
-      tenantId,
-      classId,
-      courseId,
-      classroomId: lesson.id,
-      classStudentId: student.id,
+      ...row,
       lastPositionMs: st.percent >= 100 ? 0 : position,
       furthestMs: position,
       creditedMs: position,
@@ -393,15 +372,10 @@ async function seedRecords(
   });
   if (records.length) await db.insertInto('lessonRecords').values(records).execute();
   const attempts = (c.submitted ?? []).map((w, i) => {
-    const { courseId, lesson } = lessonOf(w.course, w.lesson);
+    const { lesson, row } = lessonOf(w.course, w.lesson);
     const submittedAt = now - (i + 2) * DAY;
     return {
-      id: newId(now),
-      tenantId,
-      classId,
-      courseId,
-      classroomId: lesson.id,
-      classStudentId: student.id,
+      ...row,
       activityId: null,
       workType: lesson.type,
       startedAt: submittedAt - w.minutes * MINUTE,
@@ -445,7 +419,7 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
         productName: c.productName,
         teachingClassStatus: c.teachingClassStatus,
         trainingStartAt: start === null ? null : startOfCstDay(start),
-        trainingEndAt: end === null ? null : startOfCstDay(end) + DAY - 1000,
+        trainingEndAt: end === null ? null : startOfCstDay(end) + DAY - SECOND,
         teacherName: c.teacherName,
         teacherAvatar: null,
         learningGoal: c.learningGoal ?? null,
@@ -468,7 +442,7 @@ export const seedLearning: FeatureSeeder = async (db: DB, tenant: SeedTenant, no
           classPeriodType: 1,
           name: `${c.name.replace(/班$/, '')}第${i + 1}期`,
           startAt: start === null ? null : startOfCstDay(start + i * span * DAY),
-          endAt: end === null ? null : startOfCstDay(end + i * span * DAY) + DAY - 1000,
+          endAt: end === null ? null : startOfCstDay(end + i * span * DAY) + DAY - SECOND,
           createdAt: now - 60 * DAY,
         })),
       )

@@ -1,7 +1,8 @@
 import type { DB } from '~/server/db/database';
+import { DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
 import { hashPassword } from '~/server/login/password';
-import { DAY, DEMO_TENANT, SECOND_TENANT } from './demo-data';
+import { DEMO_TENANT, SECOND_TENANT } from './demo-data';
 import type { FeatureSeeder } from './seeder';
 
 /**

@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
+import { DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DAY, type SeedTenant } from './demo-data';
+import type { SeedTenant } from './demo-data';
 import { LEARNING_CLASSES } from './learning-data';
 import type { FeatureSeeder } from './seeder';
 

@@ -280,6 +280,11 @@ function questionsFor(major: string, count: 3 | 4 | 5, detail: { hours: string; 
   return all.slice(0, count);
 }
 
+/** A major's products and its usual questions (questionsFor). */
+function majorLinks(major: string, products: string[], count: 3 | 4 | 5, detail: { hours: string; cert: string }): SeedMajorLinks {
+  return { major, products, questions: questionsFor(major, count, detail) };
+}
+
 const DEMO_MAJORS: SeedMajorLinks[] = [
   {
     major: '人工智能训练师',
@@ -296,40 +301,16 @@ const DEMO_MAJORS: SeedMajorLinks[] = [
       },
     ],
   },
-  {
-    major: '电子商务师',
-    products: ['ecommerce'],
-    questions: questionsFor('电子商务师', 3, { hours: '72 课时（约 6 周）', cert: '电子商务师职业技能等级证书' }),
-  },
-  {
-    major: '健康管理师',
-    products: ['health', 'childcare'],
-    questions: questionsFor('健康管理师', 5, { hours: '120 课时（约 10 周）', cert: '健康管理师职业技能等级证书' }),
-  },
-  {
-    major: '网络安全管理员',
-    products: ['security'],
-    questions: questionsFor('网络安全管理员', 4, { hours: '108 课时（约 9 周）', cert: '网络安全管理员职业技能等级证书' }),
-  },
-  {
-    major: '数据分析师',
-    products: ['data', 'ai'],
-    questions: questionsFor('数据分析师', 3, { hours: '64 课时（约 5 周）', cert: '大数据分析师专项职业能力证书' }),
-  },
-  { major: '保育师', products: ['childcare'], questions: questionsFor('保育师', 5, { hours: '80 课时（约 6 周）', cert: '保育师职业技能等级证书' }) },
-  {
-    major: '企业人力资源管理师',
-    products: ['hr'],
-    questions: questionsFor('企业人力资源管理师', 4, { hours: '100 课时（约 12 个周末）', cert: '企业人力资源管理师职业技能等级证书' }),
-  },
-  {
-    major: '工业机器人系统运维员',
-    products: ['robot'],
-    questions: questionsFor('工业机器人系统运维员', 3, { hours: '128 课时（约 8 周）', cert: '工业机器人系统运维员职业技能等级证书' }),
-  },
-  { major: '中式烹调师', products: [], questions: questionsFor('中式烹调师', 3, { hours: '90 课时（约 6 周）', cert: '中式烹调师职业技能等级证书' }) },
+  majorLinks('电子商务师', ['ecommerce'], 3, { hours: '72 课时（约 6 周）', cert: '电子商务师职业技能等级证书' }),
+  majorLinks('健康管理师', ['health', 'childcare'], 5, { hours: '120 课时（约 10 周）', cert: '健康管理师职业技能等级证书' }),
+  majorLinks('网络安全管理员', ['security'], 4, { hours: '108 课时（约 9 周）', cert: '网络安全管理员职业技能等级证书' }),
+  majorLinks('数据分析师', ['data', 'ai'], 3, { hours: '64 课时（约 5 周）', cert: '大数据分析师专项职业能力证书' }),
+  majorLinks('保育师', ['childcare'], 5, { hours: '80 课时（约 6 周）', cert: '保育师职业技能等级证书' }),
+  majorLinks('企业人力资源管理师', ['hr'], 4, { hours: '100 课时（约 12 个周末）', cert: '企业人力资源管理师职业技能等级证书' }),
+  majorLinks('工业机器人系统运维员', ['robot'], 3, { hours: '128 课时（约 8 周）', cert: '工业机器人系统运维员职业技能等级证书' }),
+  majorLinks('中式烹调师', [], 3, { hours: '90 课时（约 6 周）', cert: '中式烹调师职业技能等级证书' }),
   // The only product of 茶艺师 is off sale: its related list is empty.
-  { major: '茶艺师', products: ['tea'], questions: questionsFor('茶艺师', 4, { hours: '60 课时（约 4 周）', cert: '茶艺师职业技能等级证书' }) },
+  majorLinks('茶艺师', ['tea'], 4, { hours: '60 课时（约 4 周）', cert: '茶艺师职业技能等级证书' }),
   // 碳排放管理员 has no questions and no products: the page shows its empty states.
 ];
 

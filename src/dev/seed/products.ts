@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
+import { DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DAY } from './demo-data';
+
 import type { FeatureSeeder } from './seeder';
 import { PRODUCT_SEEDS, type SeedBlock } from './products-data';
 

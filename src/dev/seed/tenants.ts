@@ -1,6 +1,7 @@
 import type { DB } from '~/server/db/database';
+import { DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
-import { DAY } from './demo-data';
+
 import type { FeatureSeeder } from './seeder';
 
 /** The tenant itself, its school profile, its domains and its service points (tenant domain tables). */

@@ -8,6 +8,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import { useForm } from '../shared/use-form';
 import { FormMessage, MOBILE_INPUT, SubmitButton, TextField } from '../shared/fields';
 import { roleLabel } from './shared';
+import { NewPasswordFields } from './password-fields';
 
 /**
  * Accepting an invitation (/admin/accept#token=…): the token is read from the address's fragment,
@@ -49,7 +50,6 @@ export default function AcceptIsland() {
   }
   const { preview, token } = state;
   const fields = preview.mobile ? (['password'] as const) : (['mobile', 'password'] as const);
-  const repeatProblem = form.values.repeat !== '' ? repeatError(form.values.password, form.values.repeat) : null;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">{t('admin.accept.intro', { school: preview.schoolName, role: roleLabel(preview.role) })}</p>
@@ -76,16 +76,7 @@ export default function AcceptIsland() {
         })}
       >
         {!preview.mobile && <TextField {...form.field('mobile')} {...MOBILE_INPUT} autoComplete="username" label={t('admin.mobile')} maxLength={11} />}
-        <TextField {...form.field('password')} type="password" autoComplete="new-password" label={t('admin.newPassword')} maxLength={64} />
-        <p className="-mt-3 text-xs text-muted">{t('admin.newPasswordHint')}</p>
-        <TextField
-          {...form.field('repeat')}
-          error={repeatProblem ?? undefined}
-          type="password"
-          autoComplete="new-password"
-          label={t('admin.passwordRepeat')}
-          maxLength={64}
-        />
+        <NewPasswordFields password={form.field('password')} repeat={form.field('repeat')} />
         <FormMessage text={form.notice?.text ?? null} />
         <SubmitButton busy={form.submitting} text={t('admin.accept.submit')} busyText={t('admin.accept.submitting')} />
       </form>

@@ -2,33 +2,29 @@ import { useState } from 'react';
 import type { AccountQuery } from '~/lib/api/contracts/staff';
 import { t } from '~/lib/i18n/messages/admin';
 import * as staff from '~/lib/api/contracts/staff';
-import type { IssuedInvitation, StaffAccountInfo, StaffMe } from '~/lib/api/contracts/staff';
+import type { IssuedInvitation, PendingInvitation, StaffAccountInfo, StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { STAFF_ROLES, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
 import { check } from '~/lib/rules/rule';
 import { optionalMobileRule, staffNameRule, staffRoleRule } from '~/lib/rules/staff';
-import { confirmDialog } from '~/lib/confirm';
-import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
 import { FormMessage, MOBILE_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
 import { Modal } from '../shared/Modal';
+import { Button, OptionalField, PageTitle, Section, roleLabel, statusLabel, timeText } from './shared';
 import {
-  Button,
-  LoadState,
-  OptionalField,
-  PageTitle,
-  Pager,
-  Section,
-  TableBox,
-  fieldClass,
-  roleLabel,
-  statusLabel,
-  td,
-  th,
-  timeText,
-  useLoaded,
-  usePaged,
-} from './shared';
+  FilterBar,
+  ListView,
+  OptionList,
+  PagedList,
+  RowActions,
+  filledIn,
+  useListScreen,
+  withRow,
+  type Column,
+  type FilterField,
+  type ListScreen,
+} from './kit';
+import type { Page } from '~/lib/paging';
 
 /**
  * Staff accounts (/admin/accounts, administrators): the school's accounts with their role, state
@@ -39,61 +35,22 @@ import {
  */
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+const BLANK = { q: '', role: '' };
+const FIRST: AccountQuery = { current: 1, size: PAGE_SIZE };
+/** The longest name or mobile searched for. */
+const SEARCH_MAX = 20;
+const FILTERS: FilterField<keyof typeof BLANK>[] = [
+  { name: 'q', label: t('admin.accounts.search'), kind: 'search', maxLength: SEARCH_MAX },
+  { name: 'role', label: t('admin.accounts.colRole'), kind: 'select', any: t('admin.accounts.anyRole'), options: ROLE_OPTIONS },
+];
+
+type Accounts = ListScreen<AccountQuery, Page<StaffAccountInfo>>;
 
 export default function AccountsIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
-  const accounts = usePaged((q: AccountQuery) => staffSend(staff.accounts, q), { current: 1, size: PAGE_SIZE } as AccountQuery);
-  const [search, setSearch] = useState({ q: '', role: '' });
-  const invitations = useLoaded(() => staffSend(staff.invitations, {}));
+  const accounts = useListScreen((q: AccountQuery) => staffSend(staff.accounts, q), FIRST);
+  const invitations = useListScreen(() => staffSend(staff.invitations, {}), null);
   const [inviting, setInviting] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  /** Runs one change of a row, then puts the server's account in its place. */
-  async function change(a: StaffAccountInfo, run: () => Promise<StaffAccountInfo>) {
-    setBusy(a.id);
-    try {
-      const updated = await run();
-      if (accounts.data) accounts.set({ ...accounts.data, records: accounts.data.records.map((x) => (x.id === updated.id ? updated : x)) });
-      toast(t('admin.accounts.saved'), 'success');
-    } catch (e) {
-      fail(e);
-      accounts.reload();
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function changeRole(a: StaffAccountInfo, role: StaffRole) {
-    if (role === a.role) return;
-    if (!(await confirmDialog(t('admin.accounts.confirmRole', { name: a.name, role: roleLabel(role) })))) {
-      if (accounts.data) accounts.set({ ...accounts.data, records: [...accounts.data.records] });
-      return;
-    }
-    await change(a, () => staffSend(staff.changeRole, { role }, { params: { id: a.id } }));
-  }
-
-  async function toggle(a: StaffAccountInfo) {
-    const status = a.status === STAFF_STATUS.active ? STAFF_STATUS.disabled : STAFF_STATUS.active;
-    if (status === STAFF_STATUS.disabled && !(await confirmDialog(t('admin.accounts.confirmDisable', { name: a.name })))) return;
-    await change(a, () => staffSend(staff.changeStatus, { status }, { params: { id: a.id } }));
-  }
-
-  async function reset(a: StaffAccountInfo) {
-    if (!(await confirmDialog(t('admin.accounts.confirmReset', { name: a.name })))) return;
-    await change(a, () => staffSend(staff.resetSecondFactor, {}, { params: { id: a.id } }));
-  }
-
-  async function revoke(id: string) {
-    if (!(await confirmDialog(t('admin.accounts.confirmRevoke')))) return;
-    try {
-      await staffSend(staff.revokeInvitation, {}, { params: { id } });
-      toast(t('admin.accounts.saved'), 'success');
-    } catch (e) {
-      fail(e);
-    }
-    invitations.reload();
-  }
 
   return (
     <div>
@@ -106,166 +63,38 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
           </Button>
         }
       >
-        <form
-          className="mb-4 grid gap-3 sm:grid-cols-3 sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            accounts.go({
-              current: 1,
-              size: PAGE_SIZE,
-              ...(search.q.trim() ? { q: search.q.trim() } : {}),
-              ...(search.role ? { role: search.role as StaffRole } : {}),
-            });
-          }}
-        >
-          <div>
-            <label htmlFor="accounts-q" className="mb-1 block text-sm font-medium">
-              {t('admin.accounts.search')}
-            </label>
-            <input
-              id="accounts-q"
-              type="search"
-              maxLength={20}
-              className={fieldClass}
-              value={search.q}
-              onChange={(e) => setSearch({ ...search, q: e.target.value })}
-            />
-          </div>
-          <div>
-            <label htmlFor="accounts-role" className="mb-1 block text-sm font-medium">
-              {t('admin.accounts.colRole')}
-            </label>
-            <select id="accounts-role" className={fieldClass} value={search.role} onChange={(e) => setSearch({ ...search, role: e.target.value })}>
-              <option value="">{t('admin.accounts.anyRole')}</option>
-              {ROLE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex gap-2">
-            <Button kind="primary" type="submit">
-              {t('admin.audit.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                setSearch({ q: '', role: '' });
-                accounts.go({ current: 1, size: PAGE_SIZE });
-              }}
-            >
-              {t('admin.audit.reset')}
-            </Button>
-          </div>
-        </form>
-        {!accounts.data ? (
-          <LoadState error={accounts.error} onRetry={accounts.reload} />
-        ) : accounts.data.records.length === 0 ? (
-          <p className="text-sm text-muted">{t('admin.accounts.none')}</p>
-        ) : (
-          <>
-            <TableBox label={t('admin.accounts.title')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('admin.accounts.colName')}</th>
-                  <th className={th}>{t('admin.accounts.colMobile')}</th>
-                  <th className={th}>{t('admin.accounts.colRole')}</th>
-                  <th className={th}>{t('admin.accounts.colStatus')}</th>
-                  <th className={th}>{t('admin.accounts.colSecondFactor')}</th>
-                  <th className={th}>{t('admin.accounts.colLastSignIn')}</th>
-                  <th className={th}>{t('admin.accounts.colActions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.data.records.map((a) => (
-                  <tr key={a.id} data-account={a.id}>
-                    <td className={td}>
-                      {a.name}
-                      {a.self && <span className="text-muted">{t('admin.accounts.you')}</span>}
-                    </td>
-                    <td className={td}>{a.mobile}</td>
-                    <td className={td}>
-                      {a.self ? (
-                        roleLabel(a.role)
-                      ) : (
-                        <select
-                          aria-label={t('admin.accounts.roleOf', { name: a.name })}
-                          value={a.role}
-                          disabled={busy === a.id}
-                          onChange={(e) => void changeRole(a, e.target.value as StaffRole)}
-                          className="rounded border border-slate-300 bg-white px-2 py-1"
-                        >
-                          {ROLE_OPTIONS.map((o) => (
-                            <option key={o.value} value={o.value}>
-                              {o.label}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </td>
-                    <td className={td}>
-                      <span className={a.status === STAFF_STATUS.active ? 'text-green-800' : 'text-red-700'}>{statusLabel(a.status)}</span>
-                    </td>
-                    <td className={td}>{a.secondFactor ? t('admin.accounts.on') : t('admin.accounts.off')}</td>
-                    <td className={td}>{a.lastSignInAt ? timeText(a.lastSignInAt) : t('admin.accounts.never')}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {!a.self && (
-                        <span className="flex flex-wrap gap-2">
-                          <Button kind={a.status === STAFF_STATUS.active ? 'danger' : 'plain'} disabled={busy === a.id} onClick={() => void toggle(a)}>
-                            {a.status === STAFF_STATUS.active ? t('admin.accounts.disable') : t('admin.accounts.enable')}
-                          </Button>
-                          {a.secondFactor && (
-                            <Button disabled={busy === a.id} onClick={() => void reset(a)}>
-                              {t('admin.accounts.resetSecondFactor')}
-                            </Button>
-                          )}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <Pager page={accounts.data} onPage={(current) => accounts.go({ ...accounts.query, current })} />
-          </>
-        )}
+        <div className="mb-4">
+          <FilterBar
+            idPrefix="accounts"
+            fields={FILTERS}
+            blank={BLANK}
+            grid="gap-3 sm:grid-cols-3 sm:items-end"
+            onSearch={(v) => accounts.go({ ...FIRST, ...(filledIn(v) as Omit<AccountQuery, 'current' | 'size'>) })}
+          />
+        </div>
+        <PagedList
+          list={accounts}
+          label={t('admin.accounts.title')}
+          columns={accountColumns(accounts)}
+          rowProps={(a) => ({ 'data-account': a.id })}
+          empty={t('admin.accounts.none')}
+        />
       </Section>
 
       <Section title={t('admin.accounts.pending')}>
-        {!invitations.data ? (
-          <LoadState error={invitations.error} onRetry={invitations.reload} />
-        ) : invitations.data.length === 0 ? (
-          <p className="text-sm text-muted">{t('admin.accounts.noPending')}</p>
-        ) : (
-          <TableBox label={t('admin.accounts.pending')}>
-            <thead>
-              <tr>
-                <th className={th}>{t('admin.accounts.colName')}</th>
-                <th className={th}>{t('admin.accounts.colMobile')}</th>
-                <th className={th}>{t('admin.accounts.colRole')}</th>
-                <th className={th}>{t('admin.accounts.colInvitedBy')}</th>
-                <th className={th}>{t('admin.accounts.colExpires')}</th>
-                <th className={th}>{t('admin.accounts.colActions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data.map((i) => (
-                <tr key={i.id}>
-                  <td className={td}>{i.name}</td>
-                  <td className={td}>{i.mobile ?? t('admin.accounts.notGiven')}</td>
-                  <td className={td}>{roleLabel(i.role)}</td>
-                  <td className={td}>{i.createdByName}</td>
-                  <td className={td}>{timeText(i.expiresAt)}</td>
-                  <td className={td}>
-                    <Button kind="danger" onClick={() => void revoke(i.id)}>
-                      {t('admin.accounts.revoke')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-        )}
+        <ListView
+          list={invitations}
+          label={t('admin.accounts.pending')}
+          columns={invitationColumns((id) => {
+            void invitations.act(id, {
+              confirm: t('admin.accounts.confirmRevoke'),
+              run: () => staffSend(staff.revokeInvitation, {}, { params: { id } }),
+              done: t('admin.accounts.saved'),
+              reloadOnFailure: true,
+            });
+          })}
+          empty={t('admin.accounts.noPending')}
+        />
       </Section>
 
       <Modal open={inviting} title={t('admin.accounts.inviteTitle')} onClose={() => setInviting(false)} width="w-[min(92vw,520px)]">
@@ -278,6 +107,108 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
       </Modal>
     </div>
   );
+}
+
+/** The accounts' columns; a change of a row puts the server's account in its place (or loads the list again when refused). */
+function accountColumns(accounts: Accounts): Column<StaffAccountInfo>[] {
+  const change = (a: StaffAccountInfo, confirm: string | undefined, run: () => Promise<StaffAccountInfo>) =>
+    accounts.act(a.id, {
+      confirm,
+      run,
+      done: t('admin.accounts.saved'),
+      onDone: (updated) => accounts.data && accounts.set(withRow(accounts.data, updated)),
+      reloadOnFailure: true,
+    });
+  const params = (a: StaffAccountInfo) => ({ params: { id: a.id } });
+  async function changeRole(a: StaffAccountInfo, role: StaffRole) {
+    if (role === a.role) return;
+    const ran = await change(a, t('admin.accounts.confirmRole', { name: a.name, role: roleLabel(role) }), () =>
+      staffSend(staff.changeRole, { role }, params(a)),
+    );
+    // A role not confirmed goes back to the row's own: the list is drawn again from what it holds.
+    if (!ran && accounts.data) accounts.set({ ...accounts.data, records: [...accounts.data.records] });
+  }
+  const toggle = (a: StaffAccountInfo) => {
+    const status = a.status === STAFF_STATUS.active ? STAFF_STATUS.disabled : STAFF_STATUS.active;
+    const confirm = status === STAFF_STATUS.disabled ? t('admin.accounts.confirmDisable', { name: a.name }) : undefined;
+    return change(a, confirm, () => staffSend(staff.changeStatus, { status }, params(a)));
+  };
+  return [
+    {
+      header: t('admin.accounts.colName'),
+      cell: (a) => (
+        <>
+          {a.name}
+          {a.self && <span className="text-muted">{t('admin.accounts.you')}</span>}
+        </>
+      ),
+    },
+    { header: t('admin.accounts.colMobile'), cell: (a) => a.mobile },
+    {
+      header: t('admin.accounts.colRole'),
+      cell: (a) =>
+        a.self ? (
+          roleLabel(a.role)
+        ) : (
+          <select
+            aria-label={t('admin.accounts.roleOf', { name: a.name })}
+            value={a.role}
+            disabled={accounts.busy === a.id}
+            onChange={(e) => void changeRole(a, e.target.value as StaffRole)}
+            className="rounded border border-slate-300 bg-white px-2 py-1"
+          >
+            <OptionList options={ROLE_OPTIONS.map((o) => [o.value, o.label] as const)} />
+          </select>
+        ),
+    },
+    {
+      header: t('admin.accounts.colStatus'),
+      cell: (a) => <span className={a.status === STAFF_STATUS.active ? 'text-green-800' : 'text-red-700'}>{statusLabel(a.status)}</span>,
+    },
+    { header: t('admin.accounts.colSecondFactor'), cell: (a) => (a.secondFactor ? t('admin.accounts.on') : t('admin.accounts.off')) },
+    { header: t('admin.accounts.colLastSignIn'), cell: (a) => (a.lastSignInAt ? timeText(a.lastSignInAt) : t('admin.accounts.never')) },
+    {
+      header: t('admin.accounts.colActions'),
+      className: 'whitespace-nowrap',
+      cell: (a) =>
+        !a.self && (
+          <RowActions
+            busy={accounts.busy === a.id}
+            actions={[
+              {
+                label: a.status === STAFF_STATUS.active ? t('admin.accounts.disable') : t('admin.accounts.enable'),
+                kind: a.status === STAFF_STATUS.active ? 'danger' : 'plain',
+                onClick: () => void toggle(a),
+              },
+              {
+                label: t('admin.accounts.resetSecondFactor'),
+                when: a.secondFactor,
+                onClick: () => void change(a, t('admin.accounts.confirmReset', { name: a.name }), () => staffSend(staff.resetSecondFactor, {}, params(a))),
+              },
+            ]}
+          />
+        ),
+    },
+  ];
+}
+
+/** The invitations not yet accepted, each with 撤销. */
+function invitationColumns(revoke: (id: string) => void): Column<PendingInvitation>[] {
+  return [
+    { header: t('admin.accounts.colName'), cell: (i) => i.name },
+    { header: t('admin.accounts.colMobile'), cell: (i) => i.mobile ?? t('admin.accounts.notGiven') },
+    { header: t('admin.accounts.colRole'), cell: (i) => roleLabel(i.role) },
+    { header: t('admin.accounts.colInvitedBy'), cell: (i) => i.createdByName },
+    { header: t('admin.accounts.colExpires'), cell: (i) => timeText(i.expiresAt) },
+    {
+      header: t('admin.accounts.colActions'),
+      cell: (i) => (
+        <Button kind="danger" onClick={() => revoke(i.id)}>
+          {t('admin.accounts.revoke')}
+        </Button>
+      ),
+    },
+  ];
 }
 
 function InviteForm({ onDone }: { onDone: () => void }) {

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { Page } from '~/lib/paging';
 import { t } from '~/lib/i18n/messages/admin';
 import * as staff from '~/lib/api/contracts/staff';
 import type { AuditEntry, AuditQuery, StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { AUDIT_ACTIONS, isStaffRole, type AuditAction } from '~/lib/staff/roles';
-import { Button, LoadState, PageTitle, Section, TableBox, roleLabel, statusLabel, td, th, timeText, useLoaded } from './shared';
+import { PageTitle, Section, roleLabel, statusLabel, timeText, useLoaded } from './shared';
+import { FilterBar, PagedList, filledIn, useListScreen, type Column, type FilterField } from './kit';
 
 /**
  * The audit log (/admin/audit, administrators): every staff action of the school, newest first,
@@ -34,6 +33,7 @@ const FIELD_LABELS: Record<string, Parameters<typeof t>[0]> = {
 };
 
 const actionLabel = (action: AuditAction) => t(`admin.action.${action}`);
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return t('admin.empty');
@@ -56,154 +56,70 @@ function changeLines(e: AuditEntry): string[] {
   });
 }
 
-const EMPTY_FILTER = { actorId: '', action: '', from: '', to: '' };
+const BLANK = { actorId: '', action: '', from: '', to: '' };
+const FIRST: AuditQuery = { current: 1, size: PAGE_SIZE };
 
 export default function AuditIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
-  const [draft, setDraft] = useState(EMPTY_FILTER);
-  const [query, setQuery] = useState<AuditQuery>({ current: 1, size: PAGE_SIZE });
   // The person filter's choices: the school's accounts, the first hundred (the most a page holds).
   const people = useLoaded(async () => (await staffSend(staff.accounts, { current: 1, size: 100 })).records);
-  const [data, setData] = useState<Page<AuditEntry> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    staffSend(staff.audit, query).then(
-      (p) => live && setData(p),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : t('common.systemBusy')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
-  const page = { data, error, reload: () => setQuery({ ...query }) };
-  const go = (next: AuditQuery) => setQuery(next);
+  const list = useListScreen((q: AuditQuery) => staffSend(staff.audit, q), FIRST);
 
   /** An account target by its name as the list of people knows it. */
   const targetName = (e: AuditEntry) => {
     const person = e.targetType === 'account' ? people.data?.find((p) => p.id === e.targetId) : undefined;
     return person ? `${person.name}（${person.mobile}）` : null;
   };
-  const field = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+  const columns: Column<AuditEntry>[] = [
+    { header: t('admin.audit.colTime'), cell: (e) => timeText(e.at), className: 'whitespace-nowrap' },
+    { header: t('admin.audit.colActor'), cell: (e) => e.actorName },
+    { header: t('admin.audit.colAction'), cell: (e) => actionLabel(e.action) },
+    {
+      header: t('admin.audit.colTarget'),
+      cell: (e) => (
+        <>
+          {t(`admin.audit.target.${e.targetType}`)}
+          <span className="block text-xs text-muted">{targetName(e) ?? e.targetId}</span>
+        </>
+      ),
+    },
+    {
+      header: t('admin.audit.colChange'),
+      cell: (e) =>
+        changeLines(e).map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        )),
+    },
+    { header: t('admin.audit.colIp'), cell: (e) => e.ip || '-' },
+  ];
+  const filters: FilterField<keyof typeof BLANK>[] = [
+    {
+      name: 'actorId',
+      label: t('admin.audit.actor'),
+      kind: 'select',
+      any: t('admin.audit.anyActor'),
+      options: (people.data ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.mobile}）` })),
+    },
+    { name: 'action', label: t('admin.audit.action'), kind: 'select', any: t('admin.audit.anyAction'), options: ACTION_OPTIONS },
+    { name: 'from', label: t('admin.audit.from'), kind: 'date' },
+    { name: 'to', label: t('admin.audit.to'), kind: 'date' },
+  ];
   return (
     <div>
       <PageTitle>{t('admin.audit.title')}</PageTitle>
       <Section title={t('admin.audit.filters')}>
-        <form
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ current: 1, size: PAGE_SIZE, ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '')) });
-          }}
-        >
-          <div>
-            <label htmlFor="audit-actor" className="mb-1 block text-sm font-medium">
-              {t('admin.audit.actor')}
-            </label>
-            <select id="audit-actor" className={field} value={draft.actorId} onChange={(e) => setDraft({ ...draft, actorId: e.target.value })}>
-              <option value="">{t('admin.audit.anyActor')}</option>
-              {(people.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}（{p.mobile}）
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="audit-action" className="mb-1 block text-sm font-medium">
-              {t('admin.audit.action')}
-            </label>
-            <select id="audit-action" className={field} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
-              <option value="">{t('admin.audit.anyAction')}</option>
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {actionLabel(a)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="audit-from" className="mb-1 block text-sm font-medium">
-              {t('admin.audit.from')}
-            </label>
-            <input id="audit-from" type="date" className={field} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="audit-to" className="mb-1 block text-sm font-medium">
-              {t('admin.audit.to')}
-            </label>
-            <input id="audit-to" type="date" className={field} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </div>
-          <div className="flex gap-2">
-            <Button kind="primary" type="submit">
-              {t('admin.audit.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                setDraft(EMPTY_FILTER);
-                go({ current: 1, size: PAGE_SIZE });
-              }}
-            >
-              {t('admin.audit.reset')}
-            </Button>
-          </div>
-        </form>
+        <FilterBar idPrefix="audit" fields={filters} blank={BLANK} onSearch={(v) => list.go({ ...FIRST, ...filledIn(v) } as AuditQuery)} />
       </Section>
-      <Section
-        title={t('admin.audit.title')}
-        actions={page.data ? <span className="text-sm text-muted">{t('admin.audit.total', { n: page.data.total })}</span> : null}
-      >
-        {!page.data ? (
-          <LoadState error={page.error} onRetry={page.reload} />
-        ) : page.data.records.length === 0 ? (
-          <p className="text-sm text-muted">{t('admin.audit.empty')}</p>
-        ) : (
-          <>
-            <TableBox label={t('admin.audit.title')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('admin.audit.colTime')}</th>
-                  <th className={th}>{t('admin.audit.colActor')}</th>
-                  <th className={th}>{t('admin.audit.colAction')}</th>
-                  <th className={th}>{t('admin.audit.colTarget')}</th>
-                  <th className={th}>{t('admin.audit.colChange')}</th>
-                  <th className={th}>{t('admin.audit.colIp')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.records.map((e) => (
-                  <tr key={e.id} data-audit-entry={e.id}>
-                    <td className={`${td} whitespace-nowrap`}>{timeText(e.at)}</td>
-                    <td className={td}>{e.actorName}</td>
-                    <td className={td}>{actionLabel(e.action)}</td>
-                    <td className={td}>
-                      {t(`admin.audit.target.${e.targetType}`)}
-                      <span className="block text-xs text-muted">{targetName(e) ?? e.targetId}</span>
-                    </td>
-                    <td className={td}>
-                      {changeLines(e).map((line) => (
-                        <span key={line} className="block">
-                          {line}
-                        </span>
-                      ))}
-                    </td>
-                    <td className={td}>{e.ip || '-'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <nav aria-label={t('admin.pager')} className="mt-4 flex items-center justify-end gap-3 text-sm">
-              <Button disabled={page.data.current <= 1} onClick={() => go({ ...query, current: (query.current ?? 1) - 1 })}>
-                {t('admin.prev')}
-              </Button>
-              <span>{t('admin.audit.page', { current: page.data.current, pages: Math.max(1, page.data.pages) })}</span>
-              <Button disabled={page.data.current >= page.data.pages} onClick={() => go({ ...query, current: (query.current ?? 1) + 1 })}>
-                {t('admin.next')}
-              </Button>
-            </nav>
-          </>
-        )}
+      <Section title={t('admin.audit.title')}>
+        <PagedList
+          list={list}
+          label={t('admin.audit.title')}
+          columns={columns}
+          rowProps={(e) => ({ 'data-audit-entry': e.id })}
+          empty={t('admin.audit.empty')}
+        />
       </Section>
     </div>
   );

@@ -1,25 +1,15 @@
 import { t } from '~/lib/i18n/messages/admin';
 import type { StaffMe } from '~/lib/api/contracts/staff';
-import { mayCall } from '~/lib/staff/access';
+import { dashboardScreens } from '~/lib/staff/screens';
 import { PageTitle, Section, roleLabel } from './shared';
 
 /**
- * The staff dashboard (/admin): who is signed in, as what, in which school, and the screens that
- * exist for their role. The school's profile and content screens come in later parts.
+ * The staff dashboard (/admin): who is signed in, as what, in which school, and a card for each
+ * screen declared with one (src/lib/staff/screens.ts) that their role may open.
  */
-const LINKS = [
-  { href: '/admin/accounts', title: 'admin.accounts.title', hint: 'admin.dashboard.accountsHint', call: 'accounts' },
-  { href: '/admin/news', title: 'admin.dashboard.news', hint: 'admin.dashboard.newsHint', call: 'adminNewsPage' },
-  { href: '/admin/notices', title: 'admin.dashboard.notices', hint: 'admin.dashboard.noticesHint', call: 'adminNoticePage' },
-  { href: '/admin/audit', title: 'admin.audit.title', hint: 'admin.dashboard.auditHint', call: 'audit' },
-  { href: '/admin/leads', title: 'admin.leads.title', hint: 'admin.dashboard.leadsHint', call: 'leads' },
-  { href: '/admin/classes', title: 'admin.dashboard.classes', hint: 'admin.dashboard.classesHint', call: 'adminClasses' },
-  { href: '/admin/school', title: 'admin.dashboard.schoolTitle', hint: 'admin.dashboard.schoolHint', call: 'schoolSettings' },
-  { href: '/admin/account', title: 'admin.account.title', hint: 'admin.dashboard.accountHint', call: 'me' },
-] as const;
 
 export default function DashboardIsland({ me }: { me: StaffMe }) {
-  const links = LINKS.filter((l) => mayCall(me.account.role, l.call));
+  const links = dashboardScreens(me.account.role);
   return (
     <div>
       <PageTitle>{t('admin.dashboard.welcome', { name: me.account.name })}</PageTitle>
@@ -37,10 +27,10 @@ export default function DashboardIsland({ me }: { me: StaffMe }) {
       <Section title={t('admin.dashboard.available')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {links.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand hover:bg-brand-soft">
-                <span className="block font-semibold text-brand-dark">{t(l.title)}</span>
-                <span className="mt-1 block text-sm text-muted">{t(l.hint)}</span>
+            <li key={l.path}>
+              <a href={l.path} className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand hover:bg-brand-soft">
+                <span className="block font-semibold text-brand-dark">{t(l.dashboard.title)}</span>
+                <span className="mt-1 block text-sm text-muted">{t(l.dashboard.hint)}</span>
               </a>
             </li>
           ))}

@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { adminJobs as JOB_MESSAGES, t } from '~/lib/i18n/messages/admin-jobs';
 import {
   ADMIN_JOB_STATES,
@@ -12,10 +11,8 @@ import {
 } from '~/lib/api/contracts/admin-jobs';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
-import { confirmDialog } from '~/lib/confirm';
-import { toast } from '~/lib/toast';
-import { inputClass } from '../shared/fields';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, timeText, usePaged } from './shared';
+import { PageTitle, Section, timeText } from './shared';
+import { FilterBar, PagedList, RowActions, useListScreen, type Column, type FilterField } from './kit';
 
 /**
  * The jobs screen (/admin/jobs, administrators): the school's background jobs, latest run time
@@ -42,33 +39,70 @@ function kindLabel(job: AdminJob): string {
   return job.kind;
 }
 
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+const STATE_OPTIONS = ADMIN_JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state.${s}`) }));
+const KIND_OPTIONS = KINDS.map((k) => ({ value: k, label: t(`jobs.kind.${k}`) }));
+const BLANK = { state: '', kind: '' };
+const FILTERS: FilterField<keyof typeof BLANK>[] = [
+  { name: 'state', label: t('jobs.filter.state'), kind: 'select', any: t('jobs.state.all'), options: STATE_OPTIONS },
+  { name: 'kind', label: t('jobs.filter.kind'), kind: 'select', any: t('jobs.kind.all'), options: KIND_OPTIONS },
+];
+
+/** What a job works on, linked to its edit screen when it has one. */
+function ItemCell({ job }: { job: AdminJob }) {
+  if (!job.item) return null;
+  if (!job.item.href) return <>{job.item.title ?? t('jobs.itemGone')}</>;
+  return (
+    <a href={job.item.href} className="font-medium text-brand hover:underline">
+      {job.item.title}
+    </a>
+  );
+}
 
 export default function JobsIsland({ me, mediaTools }: { me: StaffMe; mediaTools: MediaToolsState }) {
   setCsrfToken(me.csrfToken);
-  const stateId = useId();
-  const kindId = useId();
-  const paged = usePaged((q: AdminJobQuery) => staffSend(adminJobs, q), { state: '', kind: '', current: 1, size: PAGE_SIZE } as AdminJobQuery);
-  const [busy, setBusy] = useState<string | null>(null);
-  const q = paged.query;
-
-  async function act(job: AdminJob, run: () => Promise<unknown>, done: string) {
-    setBusy(job.id);
-    try {
-      await run();
-      toast(done, 'success');
-      paged.reload();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function cancel(job: AdminJob) {
-    if (!(await confirmDialog(t('jobs.confirmCancel')))) return;
-    await act(job, () => staffSend(adminJobCancel, {}, { params: { id: job.id } }), t('jobs.cancelled'));
-  }
+  const jobs = useListScreen((q: AdminJobQuery) => staffSend(adminJobs, q), { ...BLANK, current: 1, size: PAGE_SIZE } as AdminJobQuery);
+  const params = (job: AdminJob) => ({ params: { id: job.id } });
+  const columns: Column<AdminJob>[] = [
+    { header: t('jobs.col.kind'), cell: kindLabel },
+    { header: t('jobs.col.item'), cell: (job) => <ItemCell job={job} /> },
+    { header: t('jobs.col.runAt'), cell: (job) => timeText(job.runAt), className: 'whitespace-nowrap' },
+    {
+      header: t('jobs.col.state'),
+      cell: (job) => (
+        <span className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATE_LOOK[job.state]}`}>
+          {t(`jobs.state.${job.state}`)}
+        </span>
+      ),
+    },
+    { header: t('jobs.col.attempts'), cell: (job) => `${job.attempts} / ${job.maxAttempts}` },
+    { header: t('jobs.col.error'), cell: (job) => job.lastError ?? t('jobs.noError'), className: 'max-w-md whitespace-pre-wrap break-words' },
+    {
+      header: t('jobs.col.actions'),
+      cell: (job) => (
+        <RowActions
+          busy={jobs.busy === job.id}
+          actions={[
+            {
+              label: t('jobs.retry'),
+              when: job.state === 'failed',
+              onClick: () => void jobs.act(job.id, { run: () => staffSend(adminJobRetry, {}, params(job)), done: t('jobs.retried') }),
+            },
+            {
+              label: t('jobs.cancel'),
+              kind: 'danger',
+              when: job.state === 'queued',
+              onClick: () =>
+                void jobs.act(job.id, {
+                  confirm: t('jobs.confirmCancel'),
+                  run: () => staffSend(adminJobCancel, {}, params(job)),
+                  done: t('jobs.cancelled'),
+                }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -87,124 +121,14 @@ export default function JobsIsland({ me, mediaTools }: { me: StaffMe; mediaTools
         </section>
       )}
       <Section title={t('jobs.title')}>
-        <div className="mb-4 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={stateId} className="mb-1 block text-sm text-slate-700">
-              {t('jobs.filter.state')}
-            </label>
-            <select
-              id={stateId}
-              value={q.state ?? ''}
-              onChange={(e) => paged.go({ ...q, state: e.target.value as AdminJobState | '', current: 1 })}
-              className={inputClass(false)}
-            >
-              <option value="">{t('jobs.state.all')}</option>
-              {ADMIN_JOB_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`jobs.state.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={kindId} className="mb-1 block text-sm text-slate-700">
-              {t('jobs.filter.kind')}
-            </label>
-            <select id={kindId} value={q.kind ?? ''} onChange={(e) => paged.go({ ...q, kind: e.target.value, current: 1 })} className={inputClass(false)}>
-              <option value="">{t('jobs.kind.all')}</option>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`jobs.kind.${k}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {!paged.data ? (
-          <LoadState error={paged.error} onRetry={paged.reload} />
-        ) : (
-          <>
-            <TableBox label={t('jobs.title')}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.kind')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.item')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.runAt')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.state')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.attempts')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.error')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('jobs.col.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {paged.data.records.length === 0 ? (
-                  <tr>
-                    <td className={td} colSpan={7}>
-                      {t('jobs.empty')}
-                    </td>
-                  </tr>
-                ) : (
-                  paged.data.records.map((job) => (
-                    <tr key={job.id}>
-                      <td className={td}>{kindLabel(job)}</td>
-                      <td className={td}>
-                        {job.item?.href ? (
-                          <a href={job.item.href} className="font-medium text-brand hover:underline">
-                            {job.item.title}
-                          </a>
-                        ) : job.item ? (
-                          (job.item.title ?? t('jobs.itemGone'))
-                        ) : null}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>{timeText(job.runAt)}</td>
-                      <td className={td}>
-                        <span className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATE_LOOK[job.state]}`}>
-                          {t(`jobs.state.${job.state}`)}
-                        </span>
-                      </td>
-                      <td className={td}>
-                        {job.attempts} / {job.maxAttempts}
-                      </td>
-                      <td className={`${td} max-w-md whitespace-pre-wrap break-words`}>{job.lastError ?? t('jobs.noError')}</td>
-                      <td className={td}>
-                        <div className="flex flex-wrap gap-2">
-                          {job.state === 'failed' ? (
-                            <Button
-                              onClick={() => void act(job, () => staffSend(adminJobRetry, {}, { params: { id: job.id } }), t('jobs.retried'))}
-                              disabled={busy === job.id}
-                            >
-                              {t('jobs.retry')}
-                            </Button>
-                          ) : null}
-                          {job.state === 'queued' ? (
-                            <Button kind="danger" onClick={() => void cancel(job)} disabled={busy === job.id}>
-                              {t('jobs.cancel')}
-                            </Button>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </TableBox>
-            <Pager page={paged.data} onPage={(current) => paged.go({ ...q, current })} />
-          </>
-        )}
+        <FilterBar
+          idPrefix="jobs"
+          apply="change"
+          fields={FILTERS}
+          blank={BLANK}
+          onSearch={(v) => jobs.go({ ...jobs.query, state: v.state as AdminJobState | '', kind: v.kind, current: 1 })}
+        />
+        <PagedList list={jobs} label={t('jobs.title')} columns={columns} empty={t('jobs.empty')} />
       </Section>
     </div>
   );

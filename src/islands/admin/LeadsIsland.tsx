@@ -9,7 +9,8 @@ import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton, TextAreaField } from '../shared/fields';
 import { Modal } from '../shared/Modal';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, timeText, usePaged } from './shared';
+import { Button, PageTitle, Section, timeText } from './shared';
+import { FilterBar, PagedList, filledIn, toastFailure, useListScreen, withRow, type Column, type FilterField } from './kit';
 
 /**
  * Consult leads (/admin/leads, administrators and content editors): the messages visitors left,
@@ -21,24 +22,23 @@ import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td,
 const PAGE_SIZE = 20;
 
 const stateLabel = (state: LeadState) => t(`admin.leads.state.${state}`);
-const EMPTY_FILTER = { from: '', to: '', state: '', productId: '', q: '' };
-type Filter = typeof EMPTY_FILTER;
+const STATE_OPTIONS = LEAD_STATES.map((s) => ({ value: String(s), label: stateLabel(s) }));
+const BLANK = { from: '', to: '', state: '', productId: '', q: '' };
+const FIRST: LeadQuery = { current: 1, size: PAGE_SIZE };
+/** The longest name or mobile searched for. */
+const SEARCH_MAX = 20;
 
-/** The query a filter asks for (blank fields left out). */
-function queryOf(f: Filter): Omit<LeadQuery, 'current' | 'size'> {
-  const q: Omit<LeadQuery, 'current' | 'size'> = {};
-  if (f.from) q.from = f.from;
-  if (f.to) q.to = f.to;
-  if (f.state !== '') q.state = Number(f.state) as LeadState;
-  if (f.productId) q.productId = f.productId;
-  if (f.q.trim()) q.q = f.q.trim();
-  return q;
+/** The query the filters ask for (blank fields left out). */
+function queryOf(values: typeof BLANK): LeadQuery {
+  const { state, ...rest } = filledIn(values);
+  return { ...FIRST, ...rest, ...(state !== undefined ? { state: Number(state) as LeadState } : {}) };
 }
+
+const handledText = (l: LeadInfo) => (l.handledByName ? `${l.handledByName} ${timeText(l.handledAt)}` : '-');
 
 export default function LeadsIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
-  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
-  const leads = usePaged((q: LeadQuery) => staffSend(staff.leads, q), { current: 1, size: PAGE_SIZE } as LeadQuery);
+  const leads = useListScreen((q: LeadQuery) => staffSend(staff.leads, q), FIRST);
   const [open, setOpen] = useState<LeadInfo | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -49,7 +49,7 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
       const { current: _page, size: _size, ...filter } = leads.query;
       await staffDownload(staff.leadsExport, filter, `${t('admin.leads.title')}.csv`);
     } catch (e) {
-      toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+      toastFailure(e);
     } finally {
       setExporting(false);
     }
@@ -57,86 +57,49 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
 
   /** Puts the server's lead in its row and in the dialog. */
   function replace(updated: LeadInfo) {
-    if (leads.data) leads.set({ ...leads.data, records: leads.data.records.map((l) => (l.id === updated.id ? updated : l)) });
+    if (leads.data) leads.set(withRow(leads.data, updated));
     setOpen(updated);
   }
+
+  const filters: FilterField<keyof typeof BLANK>[] = [
+    { name: 'from', label: t('admin.audit.from'), kind: 'date' },
+    { name: 'to', label: t('admin.audit.to'), kind: 'date' },
+    { name: 'state', label: t('admin.leads.state'), kind: 'select', any: t('admin.leads.anyState'), options: STATE_OPTIONS },
+    {
+      name: 'productId',
+      label: t('admin.leads.product'),
+      kind: 'select',
+      any: t('admin.leads.anyProduct'),
+      options: (leads.data?.products ?? []).map((p) => ({ value: p.id, label: p.name })),
+    },
+    { name: 'q', label: t('admin.accounts.search'), kind: 'search', maxLength: SEARCH_MAX },
+  ];
+  const columns: Column<LeadInfo>[] = [
+    { header: t('admin.leads.colTime'), cell: (l) => timeText(l.createdAt), className: 'whitespace-nowrap' },
+    { header: t('admin.leads.colName'), cell: (l) => l.name },
+    { header: t('admin.leads.colMobile'), cell: (l) => l.mobile, className: 'whitespace-nowrap' },
+    { header: t('admin.leads.product'), cell: (l) => l.productName ?? '-' },
+    {
+      header: t('admin.leads.state'),
+      cell: (l) => <span className={l.state === LEAD_STATE.new ? 'text-orange-800' : 'text-green-800'}>{stateLabel(l.state)}</span>,
+    },
+    { header: t('admin.leads.colHandled'), cell: handledText },
+    {
+      header: t('admin.accounts.colActions'),
+      cell: (l) => (
+        <Button onClick={() => setOpen(l)}>
+          {t('admin.leads.view')}
+          <span className="sr-only">{l.name}</span>
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <div>
       <PageTitle>{t('admin.leads.title')}</PageTitle>
       <Section title={t('admin.audit.filters')}>
-        <form
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            leads.go({ current: 1, size: PAGE_SIZE, ...queryOf(draft) });
-          }}
-        >
-          <div>
-            <label htmlFor="leads-from" className="mb-1 block text-sm font-medium">
-              {t('admin.audit.from')}
-            </label>
-            <input id="leads-from" type="date" className={fieldClass} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="leads-to" className="mb-1 block text-sm font-medium">
-              {t('admin.audit.to')}
-            </label>
-            <input id="leads-to" type="date" className={fieldClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="leads-state" className="mb-1 block text-sm font-medium">
-              {t('admin.leads.state')}
-            </label>
-            <select id="leads-state" className={fieldClass} value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
-              <option value="">{t('admin.leads.anyState')}</option>
-              {LEAD_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {stateLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="leads-product" className="mb-1 block text-sm font-medium">
-              {t('admin.leads.product')}
-            </label>
-            <select id="leads-product" className={fieldClass} value={draft.productId} onChange={(e) => setDraft({ ...draft, productId: e.target.value })}>
-              <option value="">{t('admin.leads.anyProduct')}</option>
-              {(leads.data?.products ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="leads-q" className="mb-1 block text-sm font-medium">
-              {t('admin.accounts.search')}
-            </label>
-            <input
-              id="leads-q"
-              type="search"
-              maxLength={20}
-              className={fieldClass}
-              value={draft.q}
-              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-            />
-          </div>
-          <div className="flex gap-2">
-            <Button kind="primary" type="submit">
-              {t('admin.audit.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                setDraft(EMPTY_FILTER);
-                leads.go({ current: 1, size: PAGE_SIZE });
-              }}
-            >
-              {t('admin.audit.reset')}
-            </Button>
-          </div>
-        </form>
+        <FilterBar idPrefix="leads" fields={filters} blank={BLANK} grid="sm:grid-cols-2 lg:grid-cols-6 lg:items-end" onSearch={(v) => leads.go(queryOf(v))} />
       </Section>
       <Section
         title={t('admin.leads.list')}
@@ -146,48 +109,7 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
           </Button>
         }
       >
-        {!leads.data ? (
-          <LoadState error={leads.error} onRetry={leads.reload} />
-        ) : leads.data.records.length === 0 ? (
-          <p className="text-sm text-muted">{t('admin.leads.empty')}</p>
-        ) : (
-          <>
-            <TableBox label={t('admin.leads.list')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('admin.leads.colTime')}</th>
-                  <th className={th}>{t('admin.leads.colName')}</th>
-                  <th className={th}>{t('admin.leads.colMobile')}</th>
-                  <th className={th}>{t('admin.leads.product')}</th>
-                  <th className={th}>{t('admin.leads.state')}</th>
-                  <th className={th}>{t('admin.leads.colHandled')}</th>
-                  <th className={th}>{t('admin.accounts.colActions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {leads.data.records.map((l) => (
-                  <tr key={l.id} data-lead={l.id}>
-                    <td className={`${td} whitespace-nowrap`}>{timeText(l.createdAt)}</td>
-                    <td className={td}>{l.name}</td>
-                    <td className={`${td} whitespace-nowrap`}>{l.mobile}</td>
-                    <td className={td}>{l.productName ?? '-'}</td>
-                    <td className={td}>
-                      <span className={l.state === LEAD_STATE.new ? 'text-orange-800' : 'text-green-800'}>{stateLabel(l.state)}</span>
-                    </td>
-                    <td className={td}>{l.handledByName ? `${l.handledByName} ${timeText(l.handledAt)}` : '-'}</td>
-                    <td className={td}>
-                      <Button onClick={() => setOpen(l)}>
-                        {t('admin.leads.view')}
-                        <span className="sr-only">{l.name}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <Pager page={leads.data} onPage={(current) => leads.go({ ...leads.query, current })} />
-          </>
-        )}
+        <PagedList list={leads} label={t('admin.leads.list')} columns={columns} rowProps={(l) => ({ 'data-lead': l.id })} empty={t('admin.leads.empty')} />
       </Section>
       <Modal open={open !== null} title={t('admin.leads.detail')} onClose={() => setOpen(null)}>
         {open && <LeadDetail key={`${open.id}-${open.state}`} lead={open} onChanged={replace} />}
@@ -214,7 +136,7 @@ function LeadDetail({ lead, onChanged }: { lead: LeadInfo; onChanged: (l: LeadIn
       onChanged(await staffSend(staff.leadState, { state: LEAD_STATE.new }, { params: { id: lead.id } }));
       toast(t('admin.leads.reopened'), 'success');
     } catch (e) {
-      toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
+      toastFailure(e);
     } finally {
       setBusy(false);
     }
@@ -240,7 +162,7 @@ function LeadDetail({ lead, onChanged }: { lead: LeadInfo; onChanged: (l: LeadIn
         {row(t('admin.leads.product'), lead.productName ?? '-')}
         {row(t('admin.leads.content'), <span className="whitespace-pre-wrap">{lead.content}</span>)}
         {row(t('admin.leads.state'), stateLabel(lead.state))}
-        {lead.handledByName && row(t('admin.leads.colHandled'), `${lead.handledByName} ${timeText(lead.handledAt)}`)}
+        {lead.handledByName && row(t('admin.leads.colHandled'), handledText(lead))}
         {lead.note && row(t('admin.leads.note'), <span className="whitespace-pre-wrap">{lead.note}</span>)}
       </dl>
       {lead.state === LEAD_STATE.new ? (

@@ -8,7 +8,9 @@ import { newStaffPasswordRule, repeatError, secondStepCodeRule, totpCodeRule, ty
 import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton, TextField } from '../shared/fields';
-import { Button, LoadState, PageTitle, Section, TableBox, roleLabel, td, th, timeText, useLoaded } from './shared';
+import { Button, LoadState, PageTitle, Section, roleLabel, timeText, useLoaded } from './shared';
+import { ListView, RowActions, useListScreen, type Column } from './kit';
+import { CurrentPasswordField, NewPasswordFields } from './password-fields';
 
 /**
  * My account (/admin/account): who I am here, a new password (the current one first; my other
@@ -44,7 +46,6 @@ function PasswordSection() {
     initial: { oldPassword: '', newPassword: '', repeat: '' },
     check: (field, value) => (field === 'oldPassword' ? check(typedPasswordRule, value) : field === 'newPassword' ? check(newStaffPasswordRule, value) : null),
   });
-  const repeatProblem = form.values.repeat !== '' ? repeatError(form.values.newPassword, form.values.repeat) : null;
   return (
     <Section title={t('admin.account.passwordTitle')}>
       <form
@@ -58,17 +59,8 @@ function PasswordSection() {
           toast(t('admin.account.passwordChanged'), 'success');
         })}
       >
-        <TextField {...form.field('oldPassword')} type="password" autoComplete="current-password" label={t('admin.account.oldPassword')} maxLength={128} />
-        <TextField {...form.field('newPassword')} type="password" autoComplete="new-password" label={t('admin.newPassword')} maxLength={64} />
-        <p className="-mt-3 text-xs text-muted">{t('admin.newPasswordHint')}</p>
-        <TextField
-          {...form.field('repeat')}
-          error={repeatProblem ?? undefined}
-          type="password"
-          autoComplete="new-password"
-          label={t('admin.passwordRepeat')}
-          maxLength={64}
-        />
+        <CurrentPasswordField {...form.field('oldPassword')} />
+        <NewPasswordFields password={form.field('newPassword')} repeat={form.field('repeat')} />
         <FormMessage text={form.notice?.text ?? null} />
         <div className="max-w-48">
           <SubmitButton busy={form.submitting} text={t('admin.account.changePassword')} busyText={t('admin.account.changing')} />
@@ -118,13 +110,7 @@ function SecondFactorSection({ initiallyOn }: { initiallyOn: boolean }) {
             toast(t('admin.account.disabled'), 'success');
           })}
         >
-          <TextField
-            {...disableForm.field('password')}
-            type="password"
-            autoComplete="current-password"
-            label={t('admin.account.oldPassword')}
-            maxLength={128}
-          />
+          <CurrentPasswordField {...disableForm.field('password')} />
           <TextField {...disableForm.field('code')} type="text" autoComplete="one-time-code" label={t('admin.account.codeOrRecovery')} maxLength={24} />
           <FormMessage text={disableForm.notice?.text ?? null} />
           <div className="max-w-48">
@@ -231,13 +217,7 @@ function RecoveryCodesPart({ shown, onShown }: { shown: string[] | null; onShown
             })}
           >
             <p className="text-xs text-muted">{t('admin.account.recoveryRenewHint')}</p>
-            <TextField
-              {...renewForm.field('password')}
-              type="password"
-              autoComplete="current-password"
-              label={t('admin.account.oldPassword')}
-              maxLength={128}
-            />
+            <CurrentPasswordField {...renewForm.field('password')} />
             <FormMessage text={renewForm.notice?.text ?? null} />
             <div className="max-w-48">
               <SubmitButton busy={renewForm.submitting} text={t('admin.account.recoveryRenew')} busyText={t('admin.account.recoveryRenewing')} />
@@ -275,85 +255,66 @@ function deviceOf(userAgent: string): string {
   return browser && system ? `${browser} · ${system}` : userAgent.slice(0, 60);
 }
 
+/** Everything of mine a sessions' list asks for (the list is the whole of mine, never filtered). */
+const MINE = null;
+
 function SessionsSection() {
-  const sessions = useLoaded(() => staffSend(staff.mySessions, {}));
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    try {
-      toast(await action(), 'success');
-    } catch (e) {
-      toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
-    } finally {
-      setBusy(false);
-      sessions.reload();
-    }
-  }
-
+  const sessions = useListScreen(() => staffSend(staff.mySessions, {}), MINE);
   const list: StaffSessionInfo[] = sessions.data ?? [];
+  const revoke = (s: StaffSessionInfo) =>
+    sessions.act(s.id, {
+      run: () => staffSend(staff.revokeSession, {}, { params: { id: s.id } }),
+      done: t('admin.account.revoked'),
+      reloadOnFailure: true,
+    });
+  const revokeOthers = () =>
+    sessions.act('others', {
+      run: () => staffSend(staff.revokeOtherSessions, {}),
+      onDone: ({ revoked }) => {
+        toast(t('admin.account.revokedOthers', { n: revoked }), 'success');
+        sessions.reload();
+      },
+      reloadOnFailure: true,
+    });
+  const columns: Column<StaffSessionInfo>[] = [
+    {
+      header: t('admin.account.colDevice'),
+      cell: (s) => (
+        <>
+          <span title={s.userAgent}>{deviceOf(s.userAgent)}</span>
+          {s.current && <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs text-green-800">{t('admin.account.thisDevice')}</span>}
+        </>
+      ),
+    },
+    { header: t('admin.account.colIp'), cell: (s) => s.ip || '-' },
+    { header: t('admin.account.colSignedIn'), cell: (s) => timeText(s.createdAt) },
+    { header: t('admin.account.colLastSeen'), cell: (s) => timeText(s.lastSeenAt) },
+    { header: t('admin.account.colExpires'), cell: (s) => timeText(s.expiresAt) },
+    {
+      header: <span className="sr-only">{t('admin.accounts.colActions')}</span>,
+      cell: (s) => (
+        <RowActions busy={sessions.busy !== null} actions={[{ label: t('admin.account.revoke'), when: !s.current, onClick: () => void revoke(s) }]} />
+      ),
+    },
+  ];
   return (
     <Section
       title={t('admin.account.sessionsTitle')}
       actions={
         list.length > 1 ? (
-          <Button
-            kind="danger"
-            disabled={busy}
-            onClick={() => void run(async () => t('admin.account.revokedOthers', { n: (await staffSend(staff.revokeOtherSessions, {})).revoked }))}
-          >
+          <Button kind="danger" disabled={sessions.busy !== null} onClick={() => void revokeOthers()}>
             {t('admin.account.revokeOthers')}
           </Button>
         ) : null
       }
     >
-      {sessions.data ? (
-        <TableBox label={t('admin.account.sessionsTitle')}>
-          <thead>
-            <tr>
-              <th className={th}>{t('admin.account.colDevice')}</th>
-              <th className={th}>{t('admin.account.colIp')}</th>
-              <th className={th}>{t('admin.account.colSignedIn')}</th>
-              <th className={th}>{t('admin.account.colLastSeen')}</th>
-              <th className={th}>{t('admin.account.colExpires')}</th>
-              <th className={th}>
-                <span className="sr-only">{t('admin.accounts.colActions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((s) => (
-              <tr key={s.id} data-session={s.id}>
-                <td className={td}>
-                  <span title={s.userAgent}>{deviceOf(s.userAgent)}</span>
-                  {s.current && <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs text-green-800">{t('admin.account.thisDevice')}</span>}
-                </td>
-                <td className={td}>{s.ip || '-'}</td>
-                <td className={td}>{timeText(s.createdAt)}</td>
-                <td className={td}>{timeText(s.lastSeenAt)}</td>
-                <td className={td}>{timeText(s.expiresAt)}</td>
-                <td className={td}>
-                  {!s.current && (
-                    <Button
-                      disabled={busy}
-                      onClick={() =>
-                        void run(async () => {
-                          await staffSend(staff.revokeSession, {}, { params: { id: s.id } });
-                          return t('admin.account.revoked');
-                        })
-                      }
-                    >
-                      {t('admin.account.revoke')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      ) : (
-        <LoadState error={sessions.error} onRetry={sessions.reload} />
-      )}
+      <ListView
+        list={sessions}
+        label={t('admin.account.sessionsTitle')}
+        columns={columns}
+        rowProps={(s) => ({ 'data-session': s.id })}
+        empty={t('admin.account.noSessions')}
+      />
     </Section>
   );
 }

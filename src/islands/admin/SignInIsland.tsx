@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
 import { me, secondFactor, signIn, type SignInAnswer } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
@@ -18,6 +18,18 @@ import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
  * e-mail, a chat) arrives without it and is sent here. The page's own request does carry it: when
  * the session is there after all, the person goes on to `next` without signing in again.
  */
+/** The code field of the second step: the authenticator's six digits, or a recovery code (letters, typed as printed). */
+const TOTP_INPUT = { label: t('admin.code'), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 } as const;
+const RECOVERY_INPUT = { label: t('admin.recoveryCode'), autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 24 } as const;
+
+function LinkButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="w-full text-sm text-brand hover:underline" onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 export default function SignInIsland({ next }: { next: string }) {
   const [challenge, setChallenge] = useState<string | null>(null);
   useEffect(() => {
@@ -33,6 +45,13 @@ export default function SignInIsland({ next }: { next: string }) {
   const [recovery, setRecovery] = useState(false);
   const captcha = useCaptchaStep();
   const code = useForm({ initial: { code: '' }, check: (_field, value) => check(recovery ? secondStepCodeRule : totpCodeRule, value) });
+
+  /** The code step again from an empty field: with the authenticator's code, or a recovery code. */
+  const restart = (withRecovery: boolean) => {
+    setRecovery(withRecovery);
+    code.reset({ code: '' });
+    code.setNotice(null);
+  };
 
   const leave = () => {
     location.assign(next);
@@ -54,55 +73,18 @@ export default function SignInIsland({ next }: { next: string }) {
           {t('admin.signIn.secondFactorTitle')}
         </h2>
         <p className="text-sm text-muted">{t(recovery ? 'admin.signIn.recoveryHint' : 'admin.signIn.secondFactorHint')}</p>
-        {recovery ? (
-          <TextField
-            key="recovery"
-            {...code.field('code')}
-            label={t('admin.recoveryCode')}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={24}
-            autoFocus
-          />
-        ) : (
-          <TextField
-            key="totp"
-            {...code.field('code')}
-            label={t('admin.code')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            autoFocus
-          />
-        )}
+        <TextField key={recovery ? 'recovery' : 'totp'} {...code.field('code')} {...(recovery ? RECOVERY_INPUT : TOTP_INPUT)} type="text" autoFocus />
         <FormMessage text={code.notice?.text ?? null} />
         <SubmitButton busy={code.submitting} text={t('admin.signIn.verify')} busyText={t('admin.signIn.verifying')} />
-        <button
-          type="button"
-          className="w-full text-sm text-brand hover:underline"
-          onClick={() => {
-            setRecovery(!recovery);
-            code.reset({ code: '' });
-            code.setNotice(null);
-          }}
-        >
-          {t(recovery ? 'admin.signIn.useAuthenticator' : 'admin.signIn.useRecovery')}
-        </button>
-        <button
-          type="button"
-          className="w-full text-sm text-brand hover:underline"
+        <LinkButton onClick={() => restart(!recovery)}>{t(recovery ? 'admin.signIn.useAuthenticator' : 'admin.signIn.useRecovery')}</LinkButton>
+        <LinkButton
           onClick={() => {
             setChallenge(null);
-            setRecovery(false);
-            code.reset({ code: '' });
-            code.setNotice(null);
+            restart(false);
           }}
         >
           {t('admin.signIn.back')}
-        </button>
+        </LinkButton>
       </form>
     );
   }

@@ -8,11 +8,39 @@ import { Button } from './shared';
 const MAX_MB = UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /** Sends one picture to the portal's storage; its address on the school's site. Refusals throw with the server's reason. */
-export async function uploadImage(file: File, purpose: UploadPurpose): Promise<string> {
+async function uploadImage(file: File, purpose: UploadPurpose): Promise<string> {
   const form = new FormData();
   form.set('file', file);
   form.set('purpose', purpose);
   return (await staffSend(upload, form)).url;
+}
+
+/**
+ * Picking a picture and sending it: too large a file is said before sending, a refusal is said in
+ * `setError` with the server's reason, and the file input is emptied after (the same file can be
+ * picked again). `input` is the hidden file input's ref, `pick` its change.
+ */
+export function useImagePick(purpose: UploadPurpose, onUploaded: (url: string, file: File) => void, setError: (message: string | null) => void) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    if (file.size > UPLOAD_IMAGE_MAX_BYTES) {
+      setError(t('admin.upload.tooLarge', { max: MAX_MB }));
+      return;
+    }
+    setBusy(true);
+    try {
+      onUploaded(await uploadImage(file, purpose), file);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : t('common.systemBusy'));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return { input, busy, pick };
 }
 
 /**
@@ -34,27 +62,8 @@ export function ImageField({
   optional?: boolean;
 }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    if (file.size > UPLOAD_IMAGE_MAX_BYTES) {
-      setError(t('admin.upload.tooLarge', { max: MAX_MB }));
-      return;
-    }
-    setBusy(true);
-    try {
-      onChange(await uploadImage(file, purpose));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
+  const { input, busy, pick } = useImagePick(purpose, onChange, setError);
 
   return (
     <div className="space-y-2">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ErrorCode } from '~/lib/envelope';
 import { ApiError, send } from '~/lib/api/client';
 import { skillCertificate, trainingCertificate, type CaptchaAnswer } from '~/lib/api/contracts/certificates';
@@ -15,9 +15,10 @@ import {
   type CertKind,
   type CertQueryForm,
 } from '~/lib/rules/certificate';
-import { SubmitButton, TextField } from '../shared/fields';
+import { NAME_INPUT, SubmitButton, TextField } from '../shared/fields';
 import { useEvent } from '../shared/use-event';
 import { useForm } from '../shared/use-form';
+import { TabList } from '../shared/TabList';
 import CertificateResult, { type EnrollContact, type LookupResult } from './CertificateResult';
 
 const EMPTY: CertQueryForm = { name: '', number: '', captchaCode: '' };
@@ -51,23 +52,12 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
   const [result, setResult] = useState<LookupResult | null>(null);
   const form = useForm({ initial: EMPTY, check: certQueryFieldError });
   const resultRef = useRef<HTMLElement>(null);
-  const tabRefs = useRef<Record<CertKind, HTMLButtonElement | null>>({ skill: null, training: null });
   const ids = { tab: (k: CertKind) => form.id(`tab-${k}`), panel: form.id('panel'), result: form.id('result') };
 
   // The key is random and made in the browser, so the first picture loads once hydrated.
   useEffect(() => setCaptchaKey(newCaptchaKey()), []);
 
-  // A new result scrolls into view and takes the focus.
-  const revealResult = useEvent(() => {
-    const section = resultRef.current;
-    if (!section) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    section.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    document.getElementById(ids.result)?.focus({ preventScroll: true });
-  });
-  useEffect(() => {
-    if (result) revealResult();
-  }, [result, revealResult]);
+  useReveal(result, resultRef, ids.result);
 
   function refreshCaptcha() {
     setCaptchaKey(newCaptchaKey());
@@ -79,24 +69,6 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
     setResult(null);
     form.setNotice(null);
     form.setErrors({});
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const i = CERT_KINDS.indexOf(kind);
-    const to =
-      event.key === 'ArrowRight'
-        ? CERT_KINDS[(i + 1) % CERT_KINDS.length]
-        : event.key === 'ArrowLeft'
-          ? CERT_KINDS[(i + CERT_KINDS.length - 1) % CERT_KINDS.length]
-          : event.key === 'Home'
-            ? CERT_KINDS[0]
-            : event.key === 'End'
-              ? CERT_KINDS[CERT_KINDS.length - 1]
-              : undefined;
-    if (!to) return;
-    event.preventDefault();
-    chooseTab(to);
-    tabRefs.current[to]?.focus();
   }
 
   // After the server refused the captcha: its field, now holding the message, gets the focus.
@@ -124,50 +96,17 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
     }
   });
 
-  const field = (f: keyof CertQueryForm, label: string, placeholder: string) => ({
-    ...form.field(f),
-    label,
-    placeholder,
-    marked: true,
-    look: 'touch' as const,
-  });
-  const tabLabel = (k: CertKind) => (k === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training'));
-  const cfg = captchaKey ? publicConfig() : null;
+  const field = (f: keyof CertQueryForm, label: string, placeholder: string) => ({ ...form.marked(f, label, placeholder), look: 'touch' as const });
 
   const panel = (
     <div className={variant === 'pc' ? 'card min-w-0 p-5 sm:p-6' : 'min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200'}>
-      <div role="tablist" aria-label={t('certificates.tabs')} className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-        {CERT_KINDS.map((k) => (
-          <button
-            key={k}
-            ref={(el) => {
-              tabRefs.current[k] = el;
-            }}
-            id={ids.tab(k)}
-            type="button"
-            role="tab"
-            aria-selected={kind === k}
-            aria-controls={ids.panel}
-            tabIndex={kind === k ? 0 : -1}
-            onClick={() => chooseTab(k)}
-            onKeyDown={onTabKey}
-            className={`rounded-md px-2 py-2 text-sm font-medium ${kind === k ? 'bg-white text-brand-dark shadow-sm' : 'text-muted hover:text-ink'}`}
-          >
-            {tabLabel(k)}
-          </button>
-        ))}
-      </div>
+      <KindTabs kind={kind} onChoose={chooseTab} tabId={ids.tab} panelId={ids.panel} />
 
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab(kind)}>
         <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
           {/* maxLength counts UTF-16 units: a character outside the BMP counts 2 here (the rule counts 1);
               no name of more than 4 such characters is known, and the browser's limit keeps IME input intact. */}
-          <TextField
-            {...field('name', t('certificates.name'), t('certificates.namePlaceholder'))}
-            type="text"
-            autoComplete="name"
-            maxLength={CERT_QUERY_LIMITS.nameMax}
-          />
+          <TextField {...field('name', t('certificates.name'), t('certificates.namePlaceholder'))} {...NAME_INPUT} maxLength={CERT_QUERY_LIMITS.nameMax} />
           <TextField
             {...field('number', t('certificates.number'), t('certificates.numberPlaceholder'))}
             type="text"
@@ -182,18 +121,7 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
-            after={
-              <button
-                type="button"
-                onClick={refreshCaptcha}
-                aria-label={`${t('captcha.image')}，${t('captcha.refresh')}`}
-                title={t('captcha.refresh')}
-                className="shrink-0 self-center overflow-hidden rounded-md ring-1 ring-slate-300"
-                style={{ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT }}
-              >
-                {cfg && <img src={captchaUrl(captchaKey, cfg.tenantId, cfg.apiBase)} alt="" width={CAPTCHA_WIDTH} height={CAPTCHA_HEIGHT} className="block" />}
-              </button>
-            }
+            after={<CaptchaPicture captchaKey={captchaKey} onRefresh={refreshCaptcha} />}
           />
           {form.notice && (
             <p role="alert" className="text-sm text-red-700">
@@ -219,5 +147,57 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
       )}
       {result && <CertificateResult ref={resultRef} result={result} simple={variant === 'h5'} contact={contact} headingId={ids.result} />}
     </div>
+  );
+}
+
+/** A new result scrolls into view and its heading takes the focus. */
+function useReveal(result: LookupResult | null, section: RefObject<HTMLElement | null>, headingId: string) {
+  const reveal = useEvent(() => {
+    const el = section.current;
+    if (!el) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    document.getElementById(headingId)?.focus({ preventScroll: true });
+  });
+  useEffect(() => {
+    if (result) reveal();
+  }, [result, reveal]);
+}
+
+const tabLabel = (k: CertKind) => (k === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training'));
+
+/** The two kinds as tabs (arrow keys, Home and End move between them). */
+function KindTabs({ kind, onChoose, tabId, panelId }: { kind: CertKind; onChoose: (kind: CertKind) => void; tabId: (k: CertKind) => string; panelId: string }) {
+  return (
+    <TabList
+      label={t('certificates.tabs')}
+      tabs={CERT_KINDS}
+      selected={kind}
+      onSelect={onChoose}
+      tabId={tabId}
+      panelId={() => panelId}
+      className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+      tabClass={(on) => `rounded-md px-2 py-2 text-sm font-medium ${on ? 'bg-white text-brand-dark shadow-sm' : 'text-muted hover:text-ink'}`}
+      homeEnd
+    >
+      {tabLabel}
+    </TabList>
+  );
+}
+
+/** The captcha picture (none before hydration: its key is made in the browser); a click shows a new one. */
+function CaptchaPicture({ captchaKey, onRefresh }: { captchaKey: string; onRefresh: () => void }) {
+  const cfg = captchaKey ? publicConfig() : null;
+  return (
+    <button
+      type="button"
+      onClick={onRefresh}
+      aria-label={`${t('captcha.image')}，${t('captcha.refresh')}`}
+      title={t('captcha.refresh')}
+      className="shrink-0 self-center overflow-hidden rounded-md ring-1 ring-slate-300"
+      style={{ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT }}
+    >
+      {cfg && <img src={captchaUrl(captchaKey, cfg.tenantId, cfg.apiBase)} alt="" width={CAPTCHA_WIDTH} height={CAPTCHA_HEIGHT} className="block" />}
+    </button>
   );
 }

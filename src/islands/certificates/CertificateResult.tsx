@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { t } from '~/lib/i18n/messages/certificates';
+import { type certificates, t } from '~/lib/i18n/messages/certificates';
 import type { CertKind } from '~/lib/rules/certificate';
 import type { CertificateRevocation, SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 
@@ -50,44 +50,62 @@ function RevokedNotice({ revoked }: { revoked: CertificateRevocation | null | un
   );
 }
 
-function SkillCertificate({ c }: { c: SkillCertificateVO }) {
-  return (
-    <>
-      <RevokedNotice revoked={c.revoked} />
-      <dl>
-        <Row label={t('certificates.state')}>{c.revoked ? t('certificates.revoked') : t('certificates.valid')}</Row>
-        <Row label={t('certificates.name')}>{c.name}</Row>
-        {/* The spec shows the ID type of a skill-level certificate always as 居民身份证. */}
-        <Row label={t('certificates.idType')}>{t('certificates.idTypeResident')}</Row>
-        <Row label={t('certificates.idNumber')}>{none(c.card)}</Row>
-        <Row label={t('certificates.mobile')}>{none(c.mobile)}</Row>
-        <Row label={t('certificates.professionName')}>{c.professionName}</Row>
-        <Row label={t('certificates.typeOfWorkName')}>{none(c.typeOfWorkName)}</Row>
-        <Row label={t('certificates.number')}>{c.certificateCode}</Row>
-        <Row label={t('certificates.level')}>{c.level}</Row>
-        <Row label={t('certificates.sendDate')}>{c.sendDate}</Row>
-      </dl>
-      <CertificateImage url={c.certificateImgUrl} name={c.name} />
-    </>
-  );
+type Certificates = { skill: SkillCertificateVO; training: TrainingCertificateVO };
+
+/** A row of the result: its label and what each kind that has it shows there. */
+type ResultRow = { label: keyof typeof certificates } & { [K in CertKind]?: (c: Certificates[K]) => ReactNode };
+
+/** The rows after the state, in order: the kinds name the same things under their own fields, and each has a few of its own. */
+const ROWS: readonly ResultRow[] = [
+  { label: 'certificates.name', skill: (c) => c.name, training: (c) => c.studentName },
+  // The spec shows the ID type of a skill-level certificate always as 居民身份证.
+  { label: 'certificates.idType', skill: () => t('certificates.idTypeResident'), training: (c) => none(c.idType) },
+  { label: 'certificates.idNumber', skill: (c) => none(c.card), training: (c) => none(c.idCard) },
+  { label: 'certificates.mobile', skill: (c) => none(c.mobile), training: (c) => none(c.mobile) },
+  { label: 'certificates.professionName', skill: (c) => c.professionName },
+  { label: 'certificates.typeOfWorkName', skill: (c) => none(c.typeOfWorkName) },
+  { label: 'certificates.productName', training: (c) => c.productName },
+  { label: 'certificates.agencyName', training: (c) => c.agencyName },
+  { label: 'certificates.number', skill: (c) => c.certificateCode, training: (c) => c.certificateNum },
+  { label: 'certificates.level', skill: (c) => c.level },
+  { label: 'certificates.sendDate', skill: (c) => c.sendDate },
+  { label: 'certificates.trainingPeriod', training: (c) => t('certificates.period', { start: c.startTime, end: c.endTime }) },
+];
+
+/** What a certificate of either kind shows: the holder, the rows after its state (label, value) and its picture. */
+interface Shown {
+  revoked: CertificateRevocation | null | undefined;
+  holder: string;
+  rows: readonly (readonly [label: string, value: ReactNode])[];
+  image: string | null;
 }
 
-function TrainingCertificate({ c }: { c: TrainingCertificateVO }) {
+function rowsOf<K extends CertKind>(kind: K, c: Certificates[K]): Shown['rows'] {
+  return ROWS.flatMap((row) => {
+    const value = row[kind] as ((c: Certificates[K]) => ReactNode) | undefined;
+    return value ? [[t(row.label), value(c)] as const] : [];
+  });
+}
+
+function shownOf(result: Exclude<LookupResult, { data: null }>): Shown {
+  return result.kind === 'skill'
+    ? { revoked: result.data.revoked, holder: result.data.name, image: result.data.certificateImgUrl, rows: rowsOf('skill', result.data) }
+    : { revoked: result.data.revoked, holder: result.data.studentName, image: result.data.certificateUrl, rows: rowsOf('training', result.data) };
+}
+
+function Certificate({ shown }: { shown: Shown }) {
   return (
     <>
-      <RevokedNotice revoked={c.revoked} />
+      <RevokedNotice revoked={shown.revoked} />
       <dl>
-        <Row label={t('certificates.state')}>{c.revoked ? t('certificates.revoked') : t('certificates.valid')}</Row>
-        <Row label={t('certificates.name')}>{c.studentName}</Row>
-        <Row label={t('certificates.idType')}>{none(c.idType)}</Row>
-        <Row label={t('certificates.idNumber')}>{none(c.idCard)}</Row>
-        <Row label={t('certificates.mobile')}>{none(c.mobile)}</Row>
-        <Row label={t('certificates.productName')}>{c.productName}</Row>
-        <Row label={t('certificates.agencyName')}>{c.agencyName}</Row>
-        <Row label={t('certificates.number')}>{c.certificateNum}</Row>
-        <Row label={t('certificates.trainingPeriod')}>{t('certificates.period', { start: c.startTime, end: c.endTime })}</Row>
+        <Row label={t('certificates.state')}>{shown.revoked ? t('certificates.revoked') : t('certificates.valid')}</Row>
+        {shown.rows.map(([label, value]) => (
+          <Row key={label} label={label}>
+            {value}
+          </Row>
+        ))}
       </dl>
-      <CertificateImage url={c.certificateUrl} name={c.studentName} />
+      <CertificateImage url={shown.image} name={shown.holder} />
     </>
   );
 }
@@ -166,7 +184,7 @@ export default function CertificateResult({ result, simple, contact, headingId, 
               {result.kind === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training')}
             </span>
           </h2>
-          {result.kind === 'skill' ? <SkillCertificate c={result.data} /> : <TrainingCertificate c={result.data} />}
+          <Certificate shown={shownOf(result)} />
         </>
       )}
     </section>

@@ -8,7 +8,7 @@ import { $consultOpen, closeConsult } from '~/lib/stores/ui';
 import { $consultProduct } from '~/lib/stores/consult';
 import { $session, ensureVisitor } from '~/lib/stores/session';
 import { CONSULT_FIELDS, CONSULT_LIMITS, consultFieldError, type ConsultForm } from '~/lib/rules/consult';
-import { MOBILE_INPUT, SMS_CODE_INPUT, SubmitButton, TextAreaField, TextField } from '../shared/fields';
+import { MOBILE_INPUT, NAME_INPUT, SMS_CODE_INPUT, SubmitButton, TextAreaField, TextField } from '../shared/fields';
 import { useEvent } from '../shared/use-event';
 import { useForm } from '../shared/use-form';
 import SmsCodeButton from './SmsCodeButton';
@@ -81,10 +81,7 @@ export default function ConsultModal() {
   });
 
   const field = (f: keyof ConsultForm, label: string, placeholder: string) => ({
-    ...form.field(f),
-    label,
-    placeholder,
-    marked: true,
+    ...form.marked(f, label, placeholder),
     look: 'compact' as const,
     onBlur: () => form.blur(f),
   });
@@ -121,7 +118,7 @@ export default function ConsultModal() {
         )}
 
         <div className="space-y-3">
-          <TextField {...field('name', t('consult.name'), t('consult.namePlaceholder'))} type="text" autoComplete="name" maxLength={CONSULT_LIMITS.nameMax} />
+          <TextField {...field('name', t('consult.name'), t('consult.namePlaceholder'))} {...NAME_INPUT} maxLength={CONSULT_LIMITS.nameMax} />
           <TextField {...field('mobile', t('consult.mobile'), t('consult.mobilePlaceholder'))} {...MOBILE_INPUT} maxLength={CONSULT_LIMITS.mobileMax} />
           <TextField
             {...field('code', t('consult.code'), t('consult.codePlaceholder'))}

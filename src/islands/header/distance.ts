@@ -6,10 +6,11 @@ import { readJson, StorageKey, writeItem } from '~/lib/storage';
 import { t } from '~/lib/i18n/messages/header';
 import { toast } from '~/lib/toast';
 import { distanceMeters, formatDistance, isValidLatLng, type LatLng } from '~/lib/format';
+import { HOUR } from '~/lib/time/cst';
 
 /** How long a located IP address is trusted, and how long to wait after the proxy could not tell. */
-const IP_LOCATION_TTL_MS = 12 * 3_600_000;
-const IP_LOCATION_RETRY_MS = 3_600_000;
+const IP_LOCATION_TTL_MS = 12 * HOUR;
+const IP_LOCATION_RETRY_MS = HOUR;
 
 interface StoredIpLocation {
   at: number;

@@ -15,19 +15,17 @@ import { Comments } from './Comments';
 /** The video player loads only when a video is opened. */
 const VideoPlayer = lazy(() => import('../shared/VideoPlayer'));
 
-/** The school album: tabs, category chips with counts, a carousel with thumbnails, video and comments dialogs. */
-export default function Album({ label }: { label: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The album's tabs, categories and the chosen category's materials, read when the album first
+ * opens: the first tab that has categories, its first category. `materials` is null while loading.
+ */
+function useAlbum(open: boolean) {
   const [tabs, setTabs] = useState<AlbumTab[]>([]);
   const [categories, setCategories] = useState<AlbumCategory[]>([]);
   const [tab, setTab] = useState<string | null>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [materials, setMaterials] = useState<AlbumMaterial[] | null>(null);
   const [index, setIndex] = useState(0);
-  const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
-  const [video, setVideo] = useState<AlbumMaterial | null>(null);
-  const [commenting, setCommenting] = useState<AlbumMaterial | null>(null);
-  const [commentCount, setCommentCount] = useState<number | null>(null);
   /** Tabs and categories have been fetched (maybe empty). */
   const [loaded, setLoaded] = useState(false);
 
@@ -63,7 +61,17 @@ export default function Album({ label }: { label: string }) {
       .catch(() => setMaterials([]));
   }, [tab, category, loaded]);
 
-  const current = materials?.[index] ?? null;
+  return { tabs, tab, setTab, inTab, category, setCategory, materials, index, setIndex };
+}
+
+/** The school album: tabs, category chips with counts, a carousel with thumbnails, video and comments dialogs. */
+export default function Album({ label }: { label: string }) {
+  const [open, setOpen] = useState(false);
+  const album = useAlbum(open);
+  const { tabs, tab, inTab, category, materials } = album;
+  const [video, setVideo] = useState<AlbumMaterial | null>(null);
+  const [commenting, setCommenting] = useState<AlbumMaterial | null>(null);
+  const [commentCount, setCommentCount] = useState<number | null>(null);
 
   return (
     <>
@@ -80,7 +88,7 @@ export default function Album({ label }: { label: string }) {
                   type="button"
                   role="tab"
                   aria-selected={tab === tb.key}
-                  onClick={() => setTab(tb.key)}
+                  onClick={() => album.setTab(tb.key)}
                   className={[
                     'shrink-0 border-b-2 px-3 py-1.5 text-sm',
                     tab === tb.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-700',
@@ -98,7 +106,7 @@ export default function Album({ label }: { label: string }) {
                   key={c.id}
                   type="button"
                   aria-pressed={category === c.id}
-                  onClick={() => setCategory(c.id)}
+                  onClick={() => album.setCategory(c.id)}
                   className={`rounded-full px-3 py-1 text-xs ${category === c.id ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:text-brand'}`}
                 >
                   {c.categoryName} · {t('album.pictures', { n: c.picNum })} · {t('album.videos', { n: c.videoNum })}
@@ -111,73 +119,17 @@ export default function Album({ label }: { label: string }) {
           ) : materials.length === 0 ? (
             <p className="py-12 text-center text-sm text-muted">{t('album.noMaterials')}</p>
           ) : (
-            <>
-              <Swiper
-                key={category ?? ''}
-                modules={[Navigation, Thumbs, A11y]}
-                navigation
-                thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
-                onSlideChange={(s) => setIndex(s.activeIndex)}
-                a11y={{ prevSlideMessage: t('album.previous'), nextSlideMessage: t('album.next') }}
-                className="h-[50vh] max-h-[440px] w-full rounded bg-slate-900"
-              >
-                {materials.map((m) => (
-                  <SwiperSlide key={m.id} className="flex items-center justify-center">
-                    {m.type === 'VIDEO' ? (
-                      <button type="button" onClick={() => setVideo(m)} className="relative h-full w-full" aria-label={t('feeds.play', { title: m.name })}>
-                        {m.pic && <img src={m.pic} alt="" className="h-full w-full object-contain" />}
-                        <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-5xl text-white drop-shadow">
-                          ▶
-                        </span>
-                      </button>
-                    ) : (
-                      m.pic && <img src={m.pic} alt={m.name} className="h-full w-full object-contain" />
-                    )}
-                  </SwiperSlide>
-                ))}
-              </Swiper>
-              <Swiper
-                key={`thumbs-${category ?? ''}`}
-                modules={[Thumbs]}
-                onSwiper={setThumbs}
-                watchSlidesProgress
-                slidesPerView="auto"
-                spaceBetween={8}
-                className="w-full"
-                role="group"
-                aria-label={t('album.thumbnails')}
-              >
-                {materials.map((m) => (
-                  <SwiperSlide
-                    key={m.id}
-                    className={[
-                      '!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70',
-                      '[&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand',
-                    ].join(' ')}
-                  >
-                    {m.pic && <img src={m.pic} alt="" className="h-full w-full object-cover" />}
-                  </SwiperSlide>
-                ))}
-              </Swiper>
-              {current && (
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{current.name}</p>
-                    {current.introduce && <p className="mt-1 text-sm text-muted">{current.introduce}</p>}
-                  </div>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setCommentCount(null);
-                      setCommenting(current);
-                    }}
-                    className="shrink-0 rounded border border-brand px-3 py-1 text-sm text-brand"
-                  >
-                    {t('album.comments')}
-                  </button>
-                </div>
-              )}
-            </>
+            <Carousel
+              key={category ?? ''}
+              materials={materials}
+              current={materials[album.index] ?? null}
+              onSlide={album.setIndex}
+              onVideo={setVideo}
+              onComments={(m) => {
+                setCommentCount(null);
+                setCommenting(m);
+              }}
+            />
           )}
         </div>
       </Modal>
@@ -200,6 +152,79 @@ export default function Album({ label }: { label: string }) {
           </div>
         )}
       </Modal>
+    </>
+  );
+}
+
+interface CarouselProps {
+  materials: AlbumMaterial[];
+  current: AlbumMaterial | null;
+  onSlide: (index: number) => void;
+  onVideo: (material: AlbumMaterial) => void;
+  onComments: (material: AlbumMaterial) => void;
+}
+
+/** One category's materials: the carousel (a video plays in its dialog), the thumbnails under it, the shown one's name and 评论. */
+function Carousel({ materials, current, onSlide, onVideo, onComments }: CarouselProps) {
+  const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
+  return (
+    <>
+      <Swiper
+        modules={[Navigation, Thumbs, A11y]}
+        navigation
+        thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
+        onSlideChange={(s) => onSlide(s.activeIndex)}
+        a11y={{ prevSlideMessage: t('album.previous'), nextSlideMessage: t('album.next') }}
+        className="h-[50vh] max-h-[440px] w-full rounded bg-slate-900"
+      >
+        {materials.map((m) => (
+          <SwiperSlide key={m.id} className="flex items-center justify-center">
+            {m.type === 'VIDEO' ? (
+              <button type="button" onClick={() => onVideo(m)} className="relative h-full w-full" aria-label={t('feeds.play', { title: m.name })}>
+                {m.pic && <img src={m.pic} alt="" className="h-full w-full object-contain" />}
+                <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-5xl text-white drop-shadow">
+                  ▶
+                </span>
+              </button>
+            ) : (
+              m.pic && <img src={m.pic} alt={m.name} className="h-full w-full object-contain" />
+            )}
+          </SwiperSlide>
+        ))}
+      </Swiper>
+      <Swiper
+        modules={[Thumbs]}
+        onSwiper={setThumbs}
+        watchSlidesProgress
+        slidesPerView="auto"
+        spaceBetween={8}
+        className="w-full"
+        role="group"
+        aria-label={t('album.thumbnails')}
+      >
+        {materials.map((m) => (
+          <SwiperSlide
+            key={m.id}
+            className={[
+              '!h-14 !w-20 cursor-pointer overflow-hidden rounded opacity-70',
+              '[&.swiper-slide-thumb-active]:opacity-100 [&.swiper-slide-thumb-active]:ring-2 [&.swiper-slide-thumb-active]:ring-brand',
+            ].join(' ')}
+          >
+            {m.pic && <img src={m.pic} alt="" className="h-full w-full object-cover" />}
+          </SwiperSlide>
+        ))}
+      </Swiper>
+      {current && (
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="font-semibold">{current.name}</p>
+            {current.introduce && <p className="mt-1 text-sm text-muted">{current.introduce}</p>}
+          </div>
+          <button type="button" onClick={() => onComments(current)} className="shrink-0 rounded border border-brand px-3 py-1 text-sm text-brand">
+            {t('album.comments')}
+          </button>
+        </div>
+      )}
     </>
   );
 }

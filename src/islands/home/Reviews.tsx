@@ -6,7 +6,7 @@ import { t } from '~/lib/i18n/messages/home';
 import { PagerButtons } from '../shared/PagerButtons';
 import { collapsedText } from '~/lib/reviews';
 import { toggleLike } from './likes';
-import { Avatar } from './Avatar';
+import { Avatar } from '../shared/Avatar';
 
 const PAGE_SIZE = 2;
 
@@ -16,7 +16,7 @@ function ReviewItem({ review, onLike }: { review: Review; onLike: (r: Review) =>
   return (
     <li className="card flex flex-col gap-3 p-4">
       <div className="flex items-center gap-3">
-        <Avatar pic={review.commentAuthorPic} name={review.commentAuthorName} size="large" />
+        <Avatar pic={review.commentAuthorPic} name={review.commentAuthorName} look="large" />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold">{review.commentAuthorName}</p>
           <p className="truncate text-xs text-muted">

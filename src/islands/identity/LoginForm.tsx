@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { t } from '~/lib/i18n/messages/login';
 import { toast } from '~/lib/toast';
 import { navigateTo } from '~/lib/navigation';
@@ -10,6 +10,7 @@ import { useForm, warnOnInvalid } from '../shared/use-form';
 import { afterLoginTarget, finishLogin, login, type LoginBody } from './login-flow';
 import MobileCodeFields from './MobileCodeFields';
 import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
+import { TabList } from '../shared/TabList';
 
 export interface LoginFormProps {
   /** 'toggle' (the school's /login page) or 'tabs' (the partner edition's 验证码登录 / 密码登录). */
@@ -20,6 +21,8 @@ export interface LoginFormProps {
 
 type Values = { mobile: string; code: string; password: string; agreed: boolean };
 const EMPTY: Values = { mobile: '', code: '', password: '', agreed: false };
+
+const LOGIN_MODES: readonly LoginMode[] = ['code', 'password'];
 
 /** Milliseconds between '登录成功' and leaving the page, so the message can be read. */
 const LEAVE_AFTER_MS = 600;
@@ -34,7 +37,6 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>('code');
   const form = useForm({ initial: EMPTY, check: loginFieldError });
   const { id, values, errors } = form;
-  const tabs = useRef<Record<LoginMode, HTMLButtonElement | null>>({ code: null, password: null });
   const captcha = useCaptchaStep();
 
   function switchMode(next: LoginMode) {
@@ -67,13 +69,6 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
     },
     warnOnInvalid(form.setNotice),
   );
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next: LoginMode = mode === 'code' ? 'password' : 'code';
-    switchMode(next);
-    tabs.current[next]?.focus();
-  }
 
   const modeLabel = (m: LoginMode) => (m === 'code' ? t('login.modeCode') : t('login.modePassword'));
 
@@ -114,30 +109,20 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
     <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
       {variant === 'tabs' ? (
         <>
-          <div role="tablist" aria-label={t('login.modes')} className="mb-5 grid grid-cols-2 border-b border-slate-200">
-            {(['code', 'password'] as const).map((m) => (
-              <button
-                key={m}
-                ref={(el) => {
-                  tabs.current[m] = el;
-                }}
-                type="button"
-                role="tab"
-                id={id(`tab-${m}`)}
-                aria-selected={mode === m}
-                aria-controls={id('panel')}
-                tabIndex={mode === m ? 0 : -1}
-                onClick={() => switchMode(m)}
-                onKeyDown={onTabKey}
-                className={[
-                  '-mb-px border-b-2 py-2.5 text-sm font-medium',
-                  mode === m ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink',
-                ].join(' ')}
-              >
-                {modeLabel(m)}
-              </button>
-            ))}
-          </div>
+          <TabList
+            label={t('login.modes')}
+            tabs={LOGIN_MODES}
+            selected={mode}
+            onSelect={switchMode}
+            tabId={(m) => id(`tab-${m}`)}
+            panelId={() => id('panel')}
+            className="mb-5 grid grid-cols-2 border-b border-slate-200"
+            tabClass={(on) =>
+              ['-mb-px border-b-2 py-2.5 text-sm font-medium', on ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink'].join(' ')
+            }
+          >
+            {modeLabel}
+          </TabList>
           <div role="tabpanel" id={id('panel')} aria-labelledby={id(`tab-${mode}`)}>
             {fields}
           </div>

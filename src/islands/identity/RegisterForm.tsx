@@ -6,7 +6,7 @@ import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
 import { ENTERPRISE_FIELDS, JOIN_FIELDS, REGISTER_LIMITS, registerFieldError, type RegisterField, type RegisterType } from '~/lib/rules/register';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FormMessage, SelectField, SubmitButton, TextField } from '../shared/fields';
+import { AgreementField, FormMessage, NAME_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
 import { useForm, warnOnInvalid } from '../shared/use-form';
 import { afterLoginTarget, finishLogin, login } from './login-flow';
 import MobileCodeFields from './MobileCodeFields';
@@ -71,8 +71,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
       <TextField
         {...form.field('name')}
         label={t('register.name')}
-        type="text"
-        autoComplete="name"
+        {...NAME_INPUT}
         maxLength={REGISTER_LIMITS.name}
         placeholder={t('register.namePlaceholder')}
       />

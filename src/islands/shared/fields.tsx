@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { t } from '~/lib/i18n/messages/agreement';
+import { type Option, Options } from './Options';
 
 /**
  * Form pieces shared by the product's forms: login, registration, consult and certificate query.
@@ -21,7 +22,8 @@ const LOOKS: Record<FieldLook, string> = {
 export const inputClass = (invalid: boolean, look: FieldLook = 'form') =>
   `w-full min-w-0 rounded-lg border ${LOOKS[look]} outline-none focus:border-brand ${invalid ? 'border-red-600' : 'border-slate-300'}`;
 
-/** The input kinds the forms share (mobile keyboard and autofill hints). */
+/** The input kinds the forms share (a person's name, the mobile keyboard and autofill hints). */
+export const NAME_INPUT = { type: 'text', autoComplete: 'name' } as const;
 export const MOBILE_INPUT = { type: 'tel', inputMode: 'numeric', autoComplete: 'tel' } as const;
 export const SMS_CODE_INPUT = { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' } as const;
 
@@ -78,12 +80,14 @@ function Frame({ id, label, error, marked, after, children }: FrameProps & { chi
   );
 }
 
-/** The attributes that tie a required control to its label and message. */
-const controlProps = (id: string, error: string | undefined) => ({
+/** The attributes that tie a required control to its label and message, and its value to the form. */
+const controlProps = (id: string, error: string | undefined, value: string, onValue: (value: string) => void) => ({
   id,
   'aria-required': true,
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : undefined,
+  value,
+  onChange: (e: { target: { value: string } }) => onValue(e.target.value),
 });
 
 interface ValueProps {
@@ -98,7 +102,7 @@ type TextFieldProps = FrameProps & ValueProps & Omit<InputHTMLAttributes<HTMLInp
 export function TextField({ id, label, error, marked, after, value, onValue, look, ...input }: TextFieldProps) {
   return (
     <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <input {...input} {...controlProps(id, error)} value={value} onChange={(e) => onValue(e.target.value)} className={inputClass(!!error, look)} />
+      <input {...input} {...controlProps(id, error, value, onValue)} className={inputClass(!!error, look)} />
     </Frame>
   );
 }
@@ -109,13 +113,7 @@ type TextAreaFieldProps = FrameProps & ValueProps & Omit<TextareaHTMLAttributes<
 export function TextAreaField({ id, label, error, marked, after, value, onValue, look, ...area }: TextAreaFieldProps) {
   return (
     <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <textarea
-        {...area}
-        {...controlProps(id, error)}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        className={`${inputClass(!!error, look)} resize-y`}
-      />
+      <textarea {...area} {...controlProps(id, error, value, onValue)} className={`${inputClass(!!error, look)} resize-y`} />
     </Frame>
   );
 }
@@ -125,26 +123,15 @@ type SelectFieldProps = FrameProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> & {
     /** The first, empty option's text. */
     placeholder: string;
-    options: readonly { value: string; label: string }[];
+    options: readonly Option[];
   };
 
 /** A labelled choice from a list, starting with an empty placeholder option. */
 export function SelectField({ id, label, error, marked, after, value, onValue, look, placeholder, options, ...select }: SelectFieldProps) {
   return (
     <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <select
-        {...select}
-        {...controlProps(id, error)}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        className={`${inputClass(!!error, look)} bg-white`}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+      <select {...select} {...controlProps(id, error, value, onValue)} className={`${inputClass(!!error, look)} bg-white`}>
+        <Options none={placeholder} options={options} />
       </select>
     </Frame>
   );

@@ -76,6 +76,11 @@ export function useForm<V extends object>({ initial, check }: FormOptions<V>) {
     return { id: id(name), name, value: values[name] as string, error: errors[name], onValue: (value: string) => change(name, value as V[K]) };
   }
 
+  /** A field shown with the required mark beside its label (the consult and certificate forms mark every field). */
+  function marked<K extends TextFieldOf<V>>(name: K, label: string, placeholder: string) {
+    return { ...field(name), label, placeholder, marked: true };
+  }
+
   function reset(next: V) {
     setValues(next);
     setErrors({});
@@ -115,7 +120,7 @@ export function useForm<V extends object>({ initial, check }: FormOptions<V>) {
     };
   }
 
-  return { id, field, values, errors, notice, submitting, change, blur, reset, setValues, setErrors, setNotice, onSubmit };
+  return { id, field, marked, values, errors, notice, submitting, change, blur, reset, setValues, setErrors, setNotice, onSubmit };
 }
 
 /**

@@ -41,3 +41,16 @@ export function del<Req = Record<string, never>, Res = unknown>(path: string): C
 export function urlOf(call: Pick<Call<unknown, unknown>, 'path'>, params: Record<string, string> = {}): string {
   return `/api${call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
 }
+
+/** The calls a contract module exports, by their export names (its other exports left out). */
+export type CallsOf<M> = { [K in keyof M as M[K] extends Call<unknown, unknown> ? K : never]: M[K] };
+
+const isCall = (value: unknown): value is Call<unknown, unknown> => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+
+/**
+ * Every call a contract module (`import * as module`) declares, by name: read from its exports, so a call
+ * declared there is served and gated under its name without also being listed by hand.
+ */
+export function callsOf<M extends object>(module: M): CallsOf<M> {
+  return Object.fromEntries(Object.entries(module).filter(([, value]) => isCall(value))) as CallsOf<M>;
+}

@@ -1,4 +1,5 @@
 import { isLoginInvalid, isSuccess, messageOf } from '../envelope';
+import { MINUTE } from '~/lib/time/cst';
 import { t } from '../i18n/messages/admin';
 import { staffSignInUrl } from '../staff/paths';
 import { urlOf, type Call } from './contract';
@@ -110,7 +111,7 @@ export async function staffDownload<Req>(call: Call<Req, string>, input: Req, fa
     document.body.append(link);
     link.click();
     link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    setTimeout(() => URL.revokeObjectURL(url), MINUTE);
     return;
   }
   let body: unknown;

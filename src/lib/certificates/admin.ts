@@ -1,6 +1,7 @@
-import { CERT_KINDS, CERT_QUERY_LIMITS, type CertKind, isValidName, nameLength, normalizeName } from '../rules/certificate';
-import { splitCsv } from '../learning/class-admin';
+import { CERT_QUERY_LIMITS, type CertKind, isValidName, nameLength, normalizeName } from '../rules/certificate';
+import { readCsvTable } from '../csv-table';
 import { CSV_IMPORT_CHARS } from '../csv-import';
+import type { SkillCertificateVO, TrainingCertificateVO } from '../api/contracts/certificates';
 
 /**
  * The staff side of certificates, browser-safe and pure (tests/unit/certificates-admin-rules.test.ts):
@@ -14,7 +15,7 @@ import { CSV_IMPORT_CHARS } from '../csv-import';
  * one a visitor can look up.
  */
 
-export { CERT_KINDS, type CertKind };
+export type { CertKind };
 
 /** The ID document kinds a training certificate may name; a skill-level certificate is always a resident ID card. */
 export const ID_TYPE_RESIDENT = '居民身份证';
@@ -71,31 +72,14 @@ export const CERT_REFUSALS = [
 ] as const;
 export type CertRefusal = (typeof CERT_REFUSALS)[number];
 
-/** A checked certificate, normalised: ready to be stored as its kind's row. */
+/**
+ * A checked certificate, normalised: ready to be stored as its kind's row. Its fields are the
+ * certificate's as the lookup answers it (the table rows are declared from the same answers), with
+ * the ID number whole and neither the picture nor a revocation, which issuing never sets.
+ */
 export type CheckedCertificate =
-  | {
-      kind: 'skill';
-      name: string;
-      card: string;
-      mobile: string | null;
-      professionName: string;
-      typeOfWorkName: string | null;
-      certificateCode: string;
-      level: string;
-      sendDate: string;
-    }
-  | {
-      kind: 'training';
-      studentName: string;
-      idType: string;
-      idCard: string;
-      mobile: string | null;
-      productName: string;
-      agencyName: string;
-      certificateNum: string;
-      startTime: string;
-      endTime: string;
-    };
+  | ({ kind: 'skill'; card: string } & Omit<SkillCertificateVO, 'card' | 'certificateImgUrl' | 'revoked'>)
+  | ({ kind: 'training'; idCard: string } & Omit<TrainingCertificateVO, 'idCard' | 'certificateUrl' | 'revoked'>);
 
 export type CertificateCheck = { ok: true; value: CheckedCertificate } | { ok: false; reason: CertRefusal; field: keyof CertificateFields };
 
@@ -247,18 +231,11 @@ export type CertCsvParse = { ok: true; rows: CertCsvRow[] } | { ok: false; reaso
  * lines are skipped, a BOM is dropped, spaces around values are trimmed.
  */
 export function parseCertificateCsv(text: string): CertCsvParse {
-  if (text.length > CERT_LIMITS.chars) return { ok: false, reason: 'tooLarge' };
-  const records = splitCsv(text.replace(/^\uFEFF/, ''));
-  if (records === null) return { ok: false, reason: 'badQuotes' };
-  const lines = records.map((fields, i) => ({ line: i + 1, fields: fields.map((f) => f.trim()) })).filter((r) => r.fields.some((f) => f !== ''));
-  const header = lines.shift();
-  if (!header) return { ok: false, reason: 'empty' };
-  const at = new Map(COLUMN_KEYS.map((k) => [k, header.fields.indexOf(CERT_CSV_COLUMNS[k])]));
-  if (at.get('kind')! < 0 || at.get('number')! < 0) return { ok: false, reason: 'noColumns' };
-  const value = (fields: string[], k: keyof CertificateFields) => {
-    const i = at.get(k)!;
-    return i < 0 ? '' : (fields[i] ?? '');
-  };
+  const read = readCsvTable(text, CERT_LIMITS.chars);
+  if (!read.ok) return read;
+  const { header, rows: lines, value: at } = read.table;
+  if (!header.includes(CERT_CSV_COLUMNS.kind) || !header.includes(CERT_CSV_COLUMNS.number)) return { ok: false, reason: 'noColumns' };
+  const value = (fields: string[], k: keyof CertificateFields) => at(fields, CERT_CSV_COLUMNS[k]);
   return {
     ok: true,
     rows: lines.map(({ line, fields }) => ({

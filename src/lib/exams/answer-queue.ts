@@ -1,4 +1,5 @@
 import type { AnswerRecord, GivenAnswer, SaveAnswersResult, SavedAnswer } from '../api/contracts/exams';
+import { MINUTE } from '~/lib/time/cst';
 import type { AnswerStore, QueuedAnswer } from './answer-store';
 import type { Writer } from './answer-writer';
 
@@ -26,7 +27,7 @@ export const BATCH_SIZE = 50;
 
 export const retryDelay = (failures: number) => RETRY_DELAYS_MS[Math.min(Math.max(failures, 1), RETRY_DELAYS_MS.length) - 1]!;
 /** The longest wait a server's Retry-After may impose: the answers must not sit on the device for longer in one go. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+export const MAX_RETRY_AFTER_MS = MINUTE;
 
 /**
  * The wait before the next try after `failures` failures in a row: the backoff, or longer when the
@@ -52,6 +53,23 @@ export interface Merged {
 }
 
 /**
+ * Per question the newest record (the later time it was given, then the later sequence); every
+ * other record of the question is pushed to `stale`, in the order the records came.
+ */
+function newestPerQuestion(records: Iterable<QueuedAnswer>, stale: QueuedAnswer[]): Map<string, QueuedAnswer> {
+  const newest = new Map<string, QueuedAnswer>();
+  for (const k of records) {
+    const seen = newest.get(k.questionId);
+    if (!seen) newest.set(k.questionId, k);
+    else if (seen.answerTime < k.answerTime || (seen.answerTime === k.answerTime && seen.seq < k.seq)) {
+      stale.push(seen);
+      newest.set(k.questionId, k);
+    } else stale.push(k);
+  }
+  return newest;
+}
+
+/**
  * The server's answers and the records this tab sends: per question the newest record (by the
  * time it was given) is shown, unless the server already has it (the kept answer is that
  * writer's, with that sequence or a later one). Older records of the same question are stale:
@@ -67,21 +85,14 @@ export function mergeAnswers(server: readonly SavedAnswer[], kept: readonly Queu
     answers.set(s.questionId, s.questionAnswerVO);
     bases.set(s.questionId, s.revision);
   }
-  const newest = new Map<string, QueuedAnswer>();
-  for (const k of kept) {
-    const s = onServer.get(k.questionId);
-    if (s && s.clientId === k.clientId && s.seq >= k.seq) {
-      stale.push(k);
-      continue;
+  function* notOnServer() {
+    for (const k of kept) {
+      const s = onServer.get(k.questionId);
+      if (s && s.clientId === k.clientId && s.seq >= k.seq) stale.push(k);
+      else yield k;
     }
-    const seen = newest.get(k.questionId);
-    if (!seen) newest.set(k.questionId, k);
-    else if (seen.answerTime < k.answerTime || (seen.answerTime === k.answerTime && seen.seq < k.seq)) {
-      stale.push(seen);
-      newest.set(k.questionId, k);
-    } else stale.push(k);
   }
-  for (const k of newest.values()) {
+  for (const k of newestPerQuestion(notOnServer(), stale).values()) {
     answers.set(k.questionId, k.answer);
     pending.add(k.questionId);
   }
@@ -311,16 +322,8 @@ export class AnswerQueue {
       const seen = byKey.get(keyOf(k));
       if (!seen || seen.seq < k.seq) byKey.set(keyOf(k), k);
     }
-    const newest = new Map<string, QueuedAnswer>();
     const stale: QueuedAnswer[] = [];
-    for (const k of byKey.values()) {
-      const seen = newest.get(k.questionId);
-      if (!seen) newest.set(k.questionId, k);
-      else if (seen.answerTime < k.answerTime || (seen.answerTime === k.answerTime && seen.seq < k.seq)) {
-        stale.push(seen);
-        newest.set(k.questionId, k);
-      } else stale.push(k);
-    }
+    const newest = newestPerQuestion(byKey.values(), stale);
     if (stale.length) {
       await this.o.store.drop(this.o.attemptId, stale).catch(() => undefined);
       for (const k of stale) if (this.unstored.get(k.questionId) === k) this.unstored.delete(k.questionId);

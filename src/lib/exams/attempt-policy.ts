@@ -10,6 +10,8 @@
  * an empty paper, reads every key in its review and scores full marks on the next attempt.
  */
 
+import { isOneOf, valuesOf, type ValueOf } from '../value-set';
+
 /** An attempt's status, as work_attempts stores it. */
 export const ATTEMPT_STATUS = {
   /** Being answered. */
@@ -37,8 +39,8 @@ export const SCORE_RULES = {
   /** The mean of the marked attempts. */
   AVERAGE: 'average',
 } as const;
-export type ScoreRule = (typeof SCORE_RULES)[keyof typeof SCORE_RULES];
-export const SCORE_RULE_LIST: readonly ScoreRule[] = Object.values(SCORE_RULES);
+export type ScoreRule = ValueOf<typeof SCORE_RULES>;
+export const SCORE_RULE_LIST = valuesOf(SCORE_RULES);
 
 /** When a review shows something (the marks, or the right answers and explanations), modelled on Moodle's review options. */
 export const REVEAL = {
@@ -50,8 +52,8 @@ export const REVEAL = {
   AFTER_CLOSE: 'after_close',
   NEVER: 'never',
 } as const;
-export type Reveal = (typeof REVEAL)[keyof typeof REVEAL];
-export const REVEAL_LIST: readonly Reveal[] = Object.values(REVEAL);
+export type Reveal = ValueOf<typeof REVEAL>;
+export const REVEAL_LIST = valuesOf(REVEAL);
 /** When the keys may be shown: never right after an attempt, which would hand them to the next one. */
 export const KEY_REVEAL_LIST: readonly Reveal[] = [REVEAL.AFTER_LAST_ATTEMPT, REVEAL.AFTER_CLOSE, REVEAL.NEVER];
 
@@ -88,11 +90,11 @@ export function policyOf(row: {
   const max = row.maxAttempts === null ? null : Number(row.maxAttempts);
   // Keys right after an attempt would hand them to the next one: that means after the last attempt.
   const keysShown = row.keysShown === REVEAL.AFTER_SUBMIT ? REVEAL.AFTER_LAST_ATTEMPT : row.keysShown;
-  const keys = (KEY_REVEAL_LIST as readonly string[]).includes(keysShown) ? (keysShown as Reveal) : REVEAL.NEVER;
+  const keys = isOneOf(KEY_REVEAL_LIST, keysShown) ? keysShown : REVEAL.NEVER;
   return {
     maxAttempts: max === null ? null : Number.isInteger(max) && max > 0 ? max : 1,
-    scoreRule: (SCORE_RULE_LIST as readonly string[]).includes(row.scoreRule) ? (row.scoreRule as ScoreRule) : SCORE_RULES.HIGHEST,
-    marksShown: (REVEAL_LIST as readonly string[]).includes(row.marksShown) ? (row.marksShown as Reveal) : REVEAL.NEVER,
+    scoreRule: isOneOf(SCORE_RULE_LIST, row.scoreRule) ? row.scoreRule : SCORE_RULES.HIGHEST,
+    marksShown: isOneOf(REVEAL_LIST, row.marksShown) ? row.marksShown : REVEAL.NEVER,
     keysShown: keys,
     closesAt: row.closesAt === null ? null : Number(row.closesAt),
   };

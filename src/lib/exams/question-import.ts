@@ -1,5 +1,5 @@
 import { QUESTION_TYPE } from '../api/contracts/exams';
-import { splitCsv } from '../learning/class-admin';
+import { readCsvTable } from '../csv-table';
 import { BANK_LIMITS, checkQuestion, COMPOUND_TYPES, type CheckedQuestion, type QuestionDraft, type QuestionProblem } from './question-bank';
 
 /**
@@ -96,16 +96,10 @@ export function textToHtml(text: string): string {
 
 /** Reads the file: the header names the columns (题型 and 题干 required); blank lines skipped; a BOM dropped; values trimmed. */
 export function parseQuestionCsv(text: string): ImportParse {
-  if (text.length > BANK_LIMITS.csvChars) return { ok: false, reason: 'tooLarge' };
-  const records = splitCsv(text.replace(/^\uFEFF/, ''));
-  if (records === null) return { ok: false, reason: 'badQuotes' };
-  const lines = records.map((fields, i) => ({ line: i + 1, fields: fields.map((f) => f.trim()) })).filter((r) => r.fields.some((f) => f !== ''));
-  const header = lines.shift();
-  if (!header) return { ok: false, reason: 'empty' };
-  const col = (name: string) => header.fields.indexOf(name);
-  if (col(IMPORT_COLUMNS.type) < 0 || col(IMPORT_COLUMNS.stem) < 0) return { ok: false, reason: 'noColumns' };
-  // An absent column reads as fields[-1], undefined: empty like a missing value.
-  const at = (fields: string[], name: string) => fields[col(name)] ?? '';
+  const read = readCsvTable(text, BANK_LIMITS.csvChars);
+  if (!read.ok) return read;
+  const { header, rows: lines, value: at } = read.table;
+  if (!header.includes(IMPORT_COLUMNS.type) || !header.includes(IMPORT_COLUMNS.stem)) return { ok: false, reason: 'noColumns' };
   return {
     ok: true,
     rows: lines.map(({ line, fields }) => ({

@@ -1,4 +1,4 @@
-import { CST_OFFSET, DAY, HOUR, SECOND, cstDayNumber, formatDate, parseDateTime } from '../time/cst';
+import { CST_OFFSET, DAY, HOUR, MINUTE, SECOND, cstDayNumber, formatDate, parseDateTime } from '../time/cst';
 
 /**
  * Timetable calendar rules. Pure and browser-safe; the clock is passed
@@ -119,7 +119,7 @@ export function groupByStartDate<T>(items: readonly T[], startOf: (item: T) => n
 export const DEFAULT_SCROLL_TIME = '08:00:00';
 
 const clock = (msIntoDay: number) => {
-  const minutes = Math.floor(msIntoDay / 60_000);
+  const minutes = Math.floor(msIntoDay / MINUTE);
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:00:00`;
 };
 
@@ -145,9 +145,6 @@ export function weekScrollTime(activities: readonly { startTime: string; endTime
 }
 
 /** The hours the week grid always shows: the school day. */
-export const WEEK_SLOT_MIN = '07:00:00';
-export const WEEK_SLOT_MAX = '22:00:00';
-
 /**
  * The hours the week grid shows: the school day (07:00–22:00), widened to whole hours so that every
  * activity of the range fits (an early-morning or late-night activity is not cut off). Whole hours

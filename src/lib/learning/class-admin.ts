@@ -1,5 +1,9 @@
 import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from './codes';
 import { CSV_IMPORT_CHARS } from '../csv-import';
+import { readCsvTable } from '../csv-table';
+import { valuesOf, type ValueOf } from '../value-set';
+
+export { splitCsv } from '../csv-table';
 
 /**
  * The staff side of classes, browser-safe: who teaches a class, the kinds of period, and the rules
@@ -16,8 +20,8 @@ export const CLASS_TEACHER_ROLE = {
   /** 辅导老师. */
   tutor: 'tutor',
 } as const;
-export type ClassTeacherRole = (typeof CLASS_TEACHER_ROLE)[keyof typeof CLASS_TEACHER_ROLE];
-export const CLASS_TEACHER_ROLES: readonly ClassTeacherRole[] = Object.values(CLASS_TEACHER_ROLE);
+export type ClassTeacherRole = ValueOf<typeof CLASS_TEACHER_ROLE>;
+export const CLASS_TEACHER_ROLES = valuesOf(CLASS_TEACHER_ROLE);
 
 /**
  * A period's kind (class_periods.class_period_type). Training periods are what the student's
@@ -65,65 +69,21 @@ export type CheckedRow = CsvRow & ({ ok: true; periodId: string | null } | { ok:
 
 export type CsvParse = { ok: true; rows: CsvRow[] } | { ok: false; reason: 'empty' | 'tooLarge' | 'noMobileColumn' | 'badQuotes' };
 
-/** Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, CRLF or LF); null on an unclosed quote. */
-export function splitCsv(text: string): string[][] | null {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  /** Whether the current record has begun (a quoted empty field counts). */
-  let begun = false;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-      continue;
-    }
-    if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      begun = false;
-      continue;
-    }
-    begun = true;
-    if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else field += c;
-  }
-  if (quoted) return null;
-  if (begun) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
-
 /**
  * The file's student rows: the header row names the columns (any order; 手机号 required), blank
  * lines are skipped, a BOM (Excel's "CSV UTF-8") is dropped, spaces around a value are trimmed.
  */
 export function parseStudentCsv(text: string): CsvParse {
-  if (text.length > CSV_LIMITS.chars) return { ok: false, reason: 'tooLarge' };
-  const records = splitCsv(text.replace(/^\uFEFF/, ''));
-  if (records === null) return { ok: false, reason: 'badQuotes' };
-  const lines = records.map((fields, i) => ({ line: i + 1, fields: fields.map((f) => f.trim()) })).filter((r) => r.fields.some((f) => f !== ''));
-  const header = lines.shift();
-  if (!header) return { ok: false, reason: 'empty' };
-  const col = (name: string) => header.fields.indexOf(name);
-  const [m, n, p] = [col(CSV_COLUMNS.mobile), col(CSV_COLUMNS.name), col(CSV_COLUMNS.period)];
-  if (m < 0) return { ok: false, reason: 'noMobileColumn' };
-  // An absent column reads as fields[-1], undefined: empty like a value a short row leaves out.
-  const at = (fields: string[], i: number) => fields[i] ?? '';
-  return { ok: true, rows: lines.map(({ line, fields }) => ({ line, mobile: at(fields, m), name: at(fields, n), period: at(fields, p) })) };
+  const read = readCsvTable(text, CSV_LIMITS.chars);
+  if (!read.ok) return read;
+  const { header, rows, value } = read.table;
+  if (!header.includes(CSV_COLUMNS.mobile)) return { ok: false, reason: 'noMobileColumn' };
+  const at = (fields: string[]) => ({
+    mobile: value(fields, CSV_COLUMNS.mobile),
+    name: value(fields, CSV_COLUMNS.name),
+    period: value(fields, CSV_COLUMNS.period),
+  });
+  return { ok: true, rows: rows.map(({ line, fields }) => ({ line, ...at(fields) })) };
 }
 
 /**

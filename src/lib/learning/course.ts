@@ -16,32 +16,24 @@ import { requirementBars, type RequirementBar, type RequirementKey } from './req
 export const COURSE_TABS = ['ALL', 'ONLINE_VIDEO_TEACHING', 'ONLINE_HOMEWORK', 'ONLINE_TEST', 'OFFLINE_FACE2FACE_TEACHING', 'E_WORDS_MATERIALS'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
+/** The lesson types each tab but 全部 shows. */
+const TAB_TYPES: Record<Exclude<CourseTab, 'ALL'>, readonly number[]> = {
+  ONLINE_VIDEO_TEACHING: [CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE, CLASSROOM_TYPE.LIVE_LECTURE],
+  ONLINE_HOMEWORK: [CLASSROOM_TYPE.HOMEWORK],
+  ONLINE_TEST: [CLASSROOM_TYPE.TEST],
+  OFFLINE_FACE2FACE_TEACHING: [CLASSROOM_TYPE.FACE_TO_FACE],
+  E_WORDS_MATERIALS: [CLASSROOM_TYPE.ARTICLE, CLASSROOM_TYPE.DOCUMENT, CLASSROOM_TYPE.ARCHIVE, CLASSROOM_TYPE.IMAGE],
+};
+const TAB_OF_TYPE = new Map(Object.entries(TAB_TYPES).flatMap(([tab, types]) => types.map((type) => [type, tab as Exclude<CourseTab, 'ALL'>] as const)));
+
 /**
  * The tab of a lesson type besides 全部: video, audio and live lessons (1, 2, 10, 19) are online
  * teaching; homework 6; test 7; face-to-face 11; article, document, archive and image (3, 4, 5, 8)
  * are learning materials. Other types (20, 90, 91, unknown) show only under 全部.
  */
 export function lessonTab(classroomType: number | null | undefined): Exclude<CourseTab, 'ALL'> | null {
-  switch (classroomType) {
-    case CLASSROOM_TYPE.VIDEO:
-    case CLASSROOM_TYPE.AUDIO:
-    case CLASSROOM_TYPE.LIVE:
-    case CLASSROOM_TYPE.LIVE_LECTURE:
-      return 'ONLINE_VIDEO_TEACHING';
-    case CLASSROOM_TYPE.HOMEWORK:
-      return 'ONLINE_HOMEWORK';
-    case CLASSROOM_TYPE.TEST:
-      return 'ONLINE_TEST';
-    case CLASSROOM_TYPE.FACE_TO_FACE:
-      return 'OFFLINE_FACE2FACE_TEACHING';
-    case CLASSROOM_TYPE.ARTICLE:
-    case CLASSROOM_TYPE.DOCUMENT:
-    case CLASSROOM_TYPE.ARCHIVE:
-    case CLASSROOM_TYPE.IMAGE:
-      return 'E_WORDS_MATERIALS';
-    default:
-      return null;
-  }
+  if (typeof classroomType !== 'number') return null;
+  return TAB_OF_TYPE.get(classroomType) ?? null;
 }
 
 export interface ChapterRow {
@@ -152,7 +144,7 @@ export function courseEntry(c: CourseEntryInput): CourseEntry {
   return c.platformReady === false ? 'thirdPartyUnavailable' : 'thirdParty';
 }
 
-export { REQUIREMENT_BARS, requirementBars, type RequirementBar, type RequirementKey } from './requirements';
+export type { RequirementBar } from './requirements';
 
 export interface CourseRequirements {
   bars: RequirementBar[];

@@ -35,26 +35,11 @@ export interface JumpContext {
 
 /** An activity of the class page or the timetable: the online classroom, the face-to-face classroom, or a homework or test. */
 export function activityJump(a: JumpActivity, c: JumpContext): string {
-  if (a.onlineType === ONLINE_TYPE.OFFLINE)
-    return url('/study/classroom/offline', {
-      classId: c.classId,
-      classroomId: a.classroomId,
-      studentId: c.studentId,
-      courseId: a.courseId,
-      activityId: a.id,
-      bizType: a.bizType,
-      isRequired: a.isRequired,
-    });
+  // The classroom the activity opens, as the offline classroom and the work start pages read it.
+  const classroom = { classId: c.classId, classroomId: a.classroomId, studentId: c.studentId, courseId: a.courseId, activityId: a.id, bizType: a.bizType };
+  if (a.onlineType === ONLINE_TYPE.OFFLINE) return url('/study/classroom/offline', { ...classroom, isRequired: a.isRequired });
   if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType))
-    return workJump({
-      kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
-      classId: c.classId,
-      classroomId: a.classroomId,
-      studentId: c.studentId,
-      courseId: a.courseId,
-      activityId: a.id,
-      bizType: a.bizType,
-    });
+    return workJump({ kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', ...classroom });
   return url('/study/classroom/classroom-detail', {
     activityId: a.id,
     classId: c.classId,

@@ -4,6 +4,7 @@
  * screen shows nothing rather than a wrong label. Pure and browser-safe.
  */
 
+import type { ValueOf } from '../value-set';
 import { ACTIVITY_STATUS } from './attendance';
 import { ASSESSMENT_RESULT, CLASSROOM_TYPE, COURSE_NATURE, LIVE_CLASSROOM_TYPES, LIVE_STATUS, MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS } from './codes';
 
@@ -17,23 +18,8 @@ export function liveStatus(code: number | null | undefined): LiveStatus {
   return 'replay';
 }
 
-/** Classroom (lesson) types. */
-export type ClassroomKind =
-  | 'video'
-  | 'audio'
-  | 'article'
-  | 'document'
-  | 'archive'
-  | 'homework'
-  | 'test'
-  | 'image'
-  | 'live'
-  | 'faceToFace'
-  | 'type20'
-  | 'type90'
-  | 'type91';
-
-const CLASSROOM_KINDS: Record<number, ClassroomKind> = {
+/** Classroom (lesson) types, by their code. */
+const CLASSROOM_KINDS = {
   [CLASSROOM_TYPE.VIDEO]: 'video',
   [CLASSROOM_TYPE.AUDIO]: 'audio',
   [CLASSROOM_TYPE.ARTICLE]: 'article',
@@ -47,7 +33,8 @@ const CLASSROOM_KINDS: Record<number, ClassroomKind> = {
   [CLASSROOM_TYPE.ICON_ONLY_20]: 'type20',
   [CLASSROOM_TYPE.ICON_ONLY_90]: 'type90',
   [CLASSROOM_TYPE.ICON_ONLY_91]: 'type91',
-};
+} as const;
+export type ClassroomKind = ValueOf<typeof CLASSROOM_KINDS>;
 
 /** Types 20, 90 and 91 have an icon but no label. */
 const ICON_ONLY: ReadonlySet<number> = new Set([CLASSROOM_TYPE.ICON_ONLY_20, CLASSROOM_TYPE.ICON_ONLY_90, CLASSROOM_TYPE.ICON_ONLY_91]);
@@ -62,7 +49,7 @@ export interface ClassroomTypeLabel {
 /** Icon and label keys of a classroom type 1-8, 10, 11 (labelled) or 20, 90, 91 (icon only); null otherwise (9 included). */
 export function classroomType(code: number | null | undefined): ClassroomTypeLabel | null {
   if (typeof code !== 'number') return null;
-  const kind = CLASSROOM_KINDS[code];
+  const kind = (CLASSROOM_KINDS as Partial<Record<number, ClassroomKind>>)[code];
   if (!kind) return null;
   return { icon: kind, label: ICON_ONLY.has(code) ? null : kind };
 }
@@ -95,24 +82,18 @@ export function isRequired(code: number | null | undefined): boolean {
   return code === MUST_LEARN.REQUIRED;
 }
 
-/** Learner class serviceStatus, -1..3. */
-export type ServiceStatus = 'pendingAdmission' | 'pendingStart' | 'goLearn' | 'inService' | 'completed';
+/** The name of each learner class serviceStatus code, -1..3. */
+const SERVICE_STATUS_NAMES = {
+  [SERVICE_STATUS.PENDING_ADMISSION]: 'pendingAdmission',
+  [SERVICE_STATUS.PENDING_START]: 'pendingStart',
+  [SERVICE_STATUS.GO_LEARN]: 'goLearn',
+  [SERVICE_STATUS.IN_SERVICE]: 'inService',
+  [SERVICE_STATUS.COMPLETED]: 'completed',
+} as const;
+export type ServiceStatus = ValueOf<typeof SERVICE_STATUS_NAMES>;
 
 export function serviceStatus(code: number | null | undefined): ServiceStatus | null {
-  switch (code) {
-    case SERVICE_STATUS.PENDING_ADMISSION:
-      return 'pendingAdmission';
-    case SERVICE_STATUS.PENDING_START:
-      return 'pendingStart';
-    case SERVICE_STATUS.GO_LEARN:
-      return 'goLearn';
-    case SERVICE_STATUS.IN_SERVICE:
-      return 'inService';
-    case SERVICE_STATUS.COMPLETED:
-      return 'completed';
-    default:
-      return null;
-  }
+  return typeof code === 'number' ? ((SERVICE_STATUS_NAMES as Partial<Record<number, ServiceStatus>>)[code] ?? null) : null;
 }
 
 /** courseNature: 0 face-to-face, 1 online, any other value mixed. */

@@ -1,6 +1,6 @@
 import { t } from '../i18n/messages/admin';
 import { MOBILE_PATTERN } from '../sms-sign';
-import { check, fail, matches, maxLength, pass, requiredText, type Rule } from './rule';
+import { fail, matches, maxLength, pass, requiredText, type Rule } from './rule';
 import { isStaffRole, type StaffRole } from '../staff/roles';
 
 /**
@@ -81,5 +81,3 @@ export const optionalMobileRule: Rule<string | undefined> = (v) => {
 export function repeatError(password: string, repeat: string): string | null {
   return password === repeat ? null : t('admin.passwordMismatch');
 }
-
-export { check };

@@ -1,4 +1,5 @@
-import type { StaffCallName } from '../api/contracts/staff';
+import type { StaffCallName } from '../api/contracts/staff-calls';
+import { CATALOG_CALLS } from '../api/contracts/admin-catalog';
 import { STAFF_ROLE, type StaffRole } from './roles';
 
 /**
@@ -20,6 +21,11 @@ const LEAD_DESK = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 const CONTENT = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
 /** The school's catalogue (products, categories, questions, banners, coupons): administrators and content editors. */
 const CATALOG = [STAFF_ROLE.admin, STAFF_ROLE.editor] as const;
+
+/** One access for every call of the catalogue: its resources' five calls each, and the calls beside them (derived from the contract's list). */
+function catalogAccess<K extends string, A extends Access>(calls: Record<K, unknown>, access: A): Record<K, A> {
+  return Object.fromEntries(Object.keys(calls).map((name) => [name, access])) as Record<K, A>;
+}
 /**
  * Classes: administrators and teachers pass the gate; the class scope (classes.admin.service.ts) then
  * lets a teacher reach only the classes they are linked to, and only a head teacher change one's students.
@@ -124,51 +130,7 @@ export const STAFF_ACCESS = {
   updateProjectBlock: ADMIN_ONLY,
   orderProjectBlocks: ADMIN_ONLY,
   deleteProjectBlock: ADMIN_ONLY,
-  catalogProducts: CATALOG,
-  catalogProductSave: CATALOG,
-  catalogProductState: CATALOG,
-  catalogProductSchedule: CATALOG,
-  catalogProductDelete: CATALOG,
-  catalogCategories: CATALOG,
-  catalogCategorySave: CATALOG,
-  catalogCategoryState: CATALOG,
-  catalogCategorySchedule: CATALOG,
-  catalogCategoryDelete: CATALOG,
-  catalogQuestions: CATALOG,
-  catalogQuestionSave: CATALOG,
-  catalogQuestionState: CATALOG,
-  catalogQuestionSchedule: CATALOG,
-  catalogQuestionDelete: CATALOG,
-  catalogMajors: CATALOG,
-  catalogBanners: CATALOG,
-  catalogBannerSave: CATALOG,
-  catalogBannerState: CATALOG,
-  catalogBannerSchedule: CATALOG,
-  catalogBannerDelete: CATALOG,
-  catalogCoupons: CATALOG,
-  catalogCouponSave: CATALOG,
-  catalogCouponState: CATALOG,
-  catalogCouponSchedule: CATALOG,
-  catalogCouponDelete: CATALOG,
-  catalogMajorList: CATALOG,
-  catalogMajorSave: CATALOG,
-  catalogMajorState: CATALOG,
-  catalogMajorSchedule: CATALOG,
-  catalogMajorDelete: CATALOG,
-  catalogAlbumTabs: CATALOG,
-  catalogAlbumTabSave: CATALOG,
-  catalogAlbumTabOrder: CATALOG,
-  catalogAlbumTabDelete: CATALOG,
-  catalogAlbumCategories: CATALOG,
-  catalogAlbumCategorySave: CATALOG,
-  catalogAlbumCategoryState: CATALOG,
-  catalogAlbumCategorySchedule: CATALOG,
-  catalogAlbumCategoryDelete: CATALOG,
-  catalogMaterials: CATALOG,
-  catalogMaterialSave: CATALOG,
-  catalogMaterialState: CATALOG,
-  catalogMaterialSchedule: CATALOG,
-  catalogMaterialDelete: CATALOG,
+  ...catalogAccess(CATALOG_CALLS, CATALOG),
   adminClasses: CLASSES,
   adminClassGet: CLASSES,
   adminClassSave: ADMIN_ONLY,

@@ -26,6 +26,12 @@ export const SCHEDULABLE = [
 ] as const;
 export type SchedulableType = (typeof SCHEDULABLE)[number];
 
+/** The column every schedulable catalogue table has (its owner's *.table.ts extends it). */
+export interface SchedulableColumns {
+  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
+  scheduledAt: number | null;
+}
+
 export function isSchedulable(value: unknown): value is SchedulableType {
   return typeof value === 'string' && (SCHEDULABLE as readonly string[]).includes(value);
 }

@@ -12,10 +12,6 @@ export type LeadState = (typeof LEAD_STATE)[keyof typeof LEAD_STATE];
 
 export const LEAD_STATES: readonly LeadState[] = [LEAD_STATE.new, LEAD_STATE.handled];
 
-export function isLeadState(value: unknown): value is LeadState {
-  return value === LEAD_STATE.new || value === LEAD_STATE.handled;
-}
-
 /** The longest note staff may keep on a lead (the column's size). */
 export const LEAD_NOTE_MAX = 500;
 

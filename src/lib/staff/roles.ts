@@ -4,6 +4,8 @@
  * same roles; tests/unit/staff-rules.test.ts keeps the two equal).
  */
 
+import { isOneOf, valuesOf, type ValueOf } from '../value-set';
+
 export const STAFF_ROLE = {
   /** The school's administrator: accounts, invitations, the audit log, and everything editors and teachers do. */
   admin: 'admin',
@@ -13,13 +15,13 @@ export const STAFF_ROLE = {
   teacher: 'teacher',
 } as const;
 
-export type StaffRole = (typeof STAFF_ROLE)[keyof typeof STAFF_ROLE];
+export type StaffRole = ValueOf<typeof STAFF_ROLE>;
 
 /** Every role, in the order screens list them. */
-export const STAFF_ROLES: readonly StaffRole[] = [STAFF_ROLE.admin, STAFF_ROLE.editor, STAFF_ROLE.teacher];
+export const STAFF_ROLES = valuesOf(STAFF_ROLE);
 
 export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+  return isOneOf(STAFF_ROLES, value);
 }
 
 export const STAFF_STATUS = {
@@ -28,7 +30,7 @@ export const STAFF_STATUS = {
   active: 1,
 } as const;
 
-export type StaffStatus = (typeof STAFF_STATUS)[keyof typeof STAFF_STATUS];
+export type StaffStatus = ValueOf<typeof STAFF_STATUS>;
 
 /** What the audit log records (audit.action), one name per staff action that changes something. */
 export const AUDIT_ACTION = {
@@ -159,13 +161,9 @@ export const AUDIT_ACTION = {
   workDelete: 'work.delete',
 } as const;
 
-export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
+export type AuditAction = ValueOf<typeof AUDIT_ACTION>;
 
-export const AUDIT_ACTIONS: readonly AuditAction[] = Object.values(AUDIT_ACTION);
-
-export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
-}
+export const AUDIT_ACTIONS = valuesOf(AUDIT_ACTION);
 
 /** What an audit entry's target is. */
 export const AUDIT_TARGET = {
@@ -215,4 +213,4 @@ export const AUDIT_TARGET = {
   examPaper: 'examPaper',
   work: 'work',
 } as const;
-export type AuditTarget = (typeof AUDIT_TARGET)[keyof typeof AUDIT_TARGET];
+export type AuditTarget = ValueOf<typeof AUDIT_TARGET>;

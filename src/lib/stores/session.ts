@@ -67,11 +67,6 @@ export function startSession(answer: { token: string; expiration: number | null 
   setToken(answer.token, answer.expiration);
 }
 
-/** True when logged in now (the same rule as $loggedIn, read once). */
-export function isLoggedIn(): boolean {
-  return $loggedIn.get();
-}
-
 /**
  * A real logout (the user's, or a login the server no longer accepts): clears token and user and
  * makes a fresh visitor identity, as the spec's logout does.

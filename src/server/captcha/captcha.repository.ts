@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { countOf } from '../db/rows';
 
 /**
  * All captcha SQL. Captchas are looked up by school and key. The per-IP count (and the clean-up of
@@ -50,8 +51,7 @@ export function findLiveCaptcha(db: DB, tenantId: string, captchaKey: string, no
 
 /** Images made for an IP address since a time, in any school. */
 export async function countIpCaptchas(db: DB, ip: string, since: number): Promise<number> {
-  const made = db.selectFrom('captchas').where('ip', '=', ip).where('createdAt', '>', since);
-  return Number((await made.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return countOf(db.selectFrom('captchas').where('ip', '=', ip).where('createdAt', '>', since));
 }
 
 /** Housekeeping: captchas made before a time (long expired and out of every count window). */

@@ -10,6 +10,7 @@ import { serveStaff } from '../http/staff-gate';
 import { requestOrigin } from '../http/origin';
 import { blankIsNone, pageFields } from '../http/list-query';
 import * as service from './certificates.admin.service';
+import { revokeForm } from '~/lib/forms/certificates';
 
 /**
  * The staff calls of certificates, each through the staff gate by its name (session, CSRF, origin,
@@ -56,11 +57,7 @@ const listQuery = z.object({
 const revokeInput = body({
   id: idSchema,
   kind,
-  reason: z
-    .string({ error: t('certs.reasonRequired') })
-    .trim()
-    .min(1, t('certs.reasonRequired'))
-    .max(CERT_LIMITS.reason, t('certs.reasonTooLong', { max: CERT_LIMITS.reason })),
+  reason: revokeForm.shape.reason,
 });
 
 const importInput = body({

@@ -5,13 +5,13 @@ import { newId } from '../ids';
 import { windowOf } from '../db/paging';
 import { originOf } from '../http/origin';
 import { t } from '~/server/i18n';
+import { certificateRefusal } from '~/lib/forms/certificates';
 import { pageOf, type Page } from '~/lib/paging';
 import { formatDate } from '~/lib/time/cst';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { CertKind } from '~/lib/rules/certificate';
 import { isValidName, nameLength, CERT_QUERY_LIMITS } from '~/lib/rules/certificate';
 import {
-  CERT_CSV_COLUMNS,
   CERT_LIMITS,
   ID_TYPE_RESIDENT,
   checkCertificate,
@@ -19,7 +19,6 @@ import {
   numberOf,
   parseCertificateCsv,
   type CertificateFields,
-  type CertRefusal,
   type CheckedCertificate,
 } from '~/lib/certificates/admin';
 import type {
@@ -33,7 +32,7 @@ import type {
 } from '~/lib/api/contracts/admin-certificates';
 import type { SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 import type { StaffActor } from '../staff/accounts/sessions.service';
-import { auditStaffAction } from '../staff/audit/audit.service';
+import { auditedImport, auditStaffAction } from '../staff/audit/audit.service';
 import { assertClassInScope, pageStudents } from '../learning/classes/classes.admin.service';
 import { classTestWorks, countedScores } from '../exams/attempts/results.service';
 import { maskIdNumber, skillCertificateVO, trainingCertificateVO } from './certificates.rules';
@@ -74,9 +73,9 @@ function adminView(s: Scope, origin: string, c: Stored): AdminCertificate {
     id: r.id,
     kind: c.kind,
     mobile: r.mobile,
-    createdAt: Number(r.createdAt),
+    createdAt: r.createdAt,
     state: stateOf(r),
-    revokedAt: r.revokedAt === null ? null : Number(r.revokedAt),
+    revokedAt: r.revokedAt,
     revokedReason: r.revokedReason,
     verifyUrl: verifyUrlOf(s, origin, r.tenantId, c.kind, r.id),
   };
@@ -155,12 +154,6 @@ export async function getCertificate(s: Scope, actor: StaffActor, origin: string
 
 // ------------------------------------------------------------ issuing
 
-/** A refusal's sentence; the field's own label where the sentence names it. */
-export function refusalText(reason: CertRefusal | 'numberTaken', field?: keyof CertificateFields): string {
-  const label = field ? CERT_CSV_COLUMNS[field] : '';
-  return t(`certs.refused.${reason}`, { field: label, max: CERT_LIMITS.text, rows: CERT_LIMITS.rows });
-}
-
 /** The row of a checked certificate: skill-level or training, with who issued it. */
 async function insertChecked(db: DB, tenantId: string, c: CheckedCertificate, by: string, now: number, id = newId(now)): Promise<boolean> {
   const { kind, ...fields } = c;
@@ -190,7 +183,7 @@ function auditFields(c: CheckedCertificate): Record<string, unknown> {
 /** Issues one certificate by hand; a number the school has used for this kind is refused (409). */
 export async function issueCertificate(s: Scope, actor: StaffActor, origin: string, fields: CertificateFields): Promise<AdminCertificate> {
   const checked = checkCertificate(fields);
-  if (!checked.ok) throw AppError.badRequest(refusalText(checked.reason, checked.field));
+  if (!checked.ok) throw AppError.badRequest(certificateRefusal(checked.reason, checked.field));
   const c = checked.value;
   const tenantId = actor.tenant.id;
   const id = newId(s.now);
@@ -223,27 +216,16 @@ export async function importCertificates(s: Scope, actor: StaffActor, input: { c
       const base = { line: row.line, kind: row.fields.kind, name: row.fields.name, number: row.fields.number };
       if (!row.ok) {
         const field = row.reason === 'duplicate' || row.reason === 'tooMany' ? undefined : checkFieldOf(row.fields);
-        report.push({ ...base, outcome: 'refused', reason: row.reason, message: refusalText(row.reason, field) });
+        report.push({ ...base, outcome: 'refused', reason: row.reason, message: certificateRefusal(row.reason, field) });
         continue;
       }
       const c = row.value;
       const added = input.apply && (await insertChecked(trx, tenantId, c, actor.account.id, s.now));
       const held = added ? null : await heldAlready(trx, tenantId, c);
-      if (held === 'other') report.push({ ...base, outcome: 'refused', reason: 'numberTaken', message: refusalText('numberTaken') });
+      if (held === 'other') report.push({ ...base, outcome: 'refused', reason: 'numberTaken', message: certificateRefusal('numberTaken') });
       else report.push({ ...base, outcome: held === 'same' ? 'exists' : 'added' });
     }
-    const counts = {
-      added: report.filter((r) => r.outcome === 'added').length,
-      exists: report.filter((r) => r.outcome === 'exists').length,
-      refused: report.filter((r) => r.outcome === 'refused').length,
-    };
-    if (input.apply) {
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateImport, { type: AUDIT_TARGET.certificateRegister, id: tenantId }, null, {
-        rows: report.length,
-        ...counts,
-      });
-    }
-    return { applied: input.apply, rows: report, counts };
+    return auditedImport(trx, s, actor, input.apply, AUDIT_ACTION.certificateImport, { type: AUDIT_TARGET.certificateRegister, id: tenantId }, report);
   });
 }
 
@@ -310,8 +292,9 @@ export async function issueForPass(
   ]);
   const scoreOf = new Map(results.map((r) => [r.classStudentId, r.counted]));
   const row = cls.row;
-  const startTime = formatDate(Number(row.trainingStartAt ?? row.createdAt));
-  const endTime = formatDate(Math.max(Number(row.trainingEndAt ?? s.now), Number(row.trainingStartAt ?? row.createdAt)));
+  const start = row.trainingStartAt ?? row.createdAt;
+  const startTime = formatDate(start);
+  const endTime = formatDate(Math.max(row.trainingEndAt ?? s.now, start));
   return s.db.transaction().execute(async (trx) => {
     const held = await repo.trainingByEnrolments(
       trx,

@@ -1,4 +1,6 @@
 import type { DB } from '../db/database';
+import { countOf } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /**
  * All certificate SQL. A certificate is found only by its number AND the exact name within one
@@ -7,19 +9,11 @@ import type { DB } from '../db/database';
  */
 
 export function findSkillCertificate(db: DB, tenantId: string, certificateCode: string, name: string) {
-  return db
-    .selectFrom('skillCertificates')
-    .selectAll()
-    .where((eb) => eb.and({ tenantId, certificateCode, name }))
-    .executeTakeFirst();
+  return db.selectFrom('skillCertificates').selectAll().$call(whereEqual({ tenantId, certificateCode, name })).executeTakeFirst();
 }
 
 export function findTrainingCertificate(db: DB, tenantId: string, certificateNum: string, studentName: string) {
-  return db
-    .selectFrom('trainingCertificates')
-    .selectAll()
-    .where((eb) => eb.and({ tenantId, certificateNum, studentName }))
-    .executeTakeFirst();
+  return db.selectFrom('trainingCertificates').selectAll().$call(whereEqual({ tenantId, certificateNum, studentName })).executeTakeFirst();
 }
 
 export function insertQuery(db: DB, tenantId: string, row: { id: string; ip: string; kind: string; createdAt: number }) {
@@ -30,13 +24,12 @@ export function insertQuery(db: DB, tenantId: string, row: { id: string; ip: str
 }
 
 export function deleteQuery(db: DB, tenantId: string, id: string) {
-  return db.deleteFrom('certificateQueries').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  return db.deleteFrom('certificateQueries').$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** Lookups from an IP address since a time (inclusive), in any school. */
 export async function countIpQueries(db: DB, ip: string, since: number): Promise<number> {
-  const made = db.selectFrom('certificateQueries').where('ip', '=', ip).where('createdAt', '>=', since);
-  return Number((await made.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return countOf(db.selectFrom('certificateQueries').where('ip', '=', ip).where('createdAt', '>=', since));
 }
 
 /** Housekeeping: log rows older than every count window. */

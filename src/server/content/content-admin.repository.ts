@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
+import { newsCategoryLinks, newsWhere } from './content.repository';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { News, NewsCategory, Notice } from './content.table';
+import { changedAny } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /**
  * The staff side's content SQL: items in every state, always within one school (tenant id first).
@@ -15,22 +18,7 @@ export interface AdminFilter extends PageWindow {
 }
 
 export function pageNews(db: DB, tenantId: string, f: AdminFilter) {
-  let q = db.selectFrom('news').where('news.tenantId', '=', tenantId);
-  if (f.title) q = q.where('news.title', 'like', containing(f.title));
-  if (f.status !== undefined) q = q.where('news.status', '=', f.status);
-  if (f.categorizeId) {
-    const cat = f.categorizeId;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('newsCategoryLinks as l')
-          .select('l.newsId')
-          .whereRef('l.newsId', '=', 'news.id')
-          .where('l.tenantId', '=', tenantId)
-          .where('l.categorizeId', '=', cat),
-      ),
-    );
-  }
+  const q = newsWhere(db, tenantId, f);
   return pageFrom(
     f,
     q
@@ -42,20 +30,12 @@ export function pageNews(db: DB, tenantId: string, f: AdminFilter) {
 }
 
 export function findNews(db: DB, tenantId: string, id: string): Promise<News | undefined> {
-  return db.selectFrom('news').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('news').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 export function linksOf(db: DB, tenantId: string, newsIds: string[]) {
   if (newsIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('newsCategoryLinks as l')
-    .innerJoin('newsCategories as c', (j) => j.onRef('c.id', '=', 'l.categorizeId').onRef('c.tenantId', '=', 'l.tenantId'))
-    .select(['l.newsId', 'c.id', 'c.name'])
-    .where('l.tenantId', '=', tenantId)
-    .where('l.newsId', 'in', newsIds)
-    .orderBy('c.seq')
-    .orderBy('c.id')
-    .execute();
+  return newsCategoryLinks(db, tenantId, newsIds).select(['l.newsId', 'c.id', 'c.name']).orderBy('c.id').execute();
 }
 
 export async function insertNews(db: DB, row: News): Promise<void> {
@@ -68,7 +48,7 @@ export async function updateNewsFields(
   id: string,
   fields: Pick<News, 'title' | 'cover' | 'introduction' | 'sources' | 'contentType' | 'content' | 'updatedAt'>,
 ): Promise<void> {
-  await db.updateTable('news').set(fields).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('news').set(fields).$call(whereEqual({ tenantId, id })).execute();
 }
 
 export async function replaceLinks(db: DB, tenantId: string, newsId: string, categoryIds: string[]): Promise<void> {
@@ -105,12 +85,12 @@ export async function moveState(
 }
 
 export async function deleteArticle(db: DB, table: ArticleTable, tenantId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom(table as 'news')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom(table as 'news')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id),
+  );
 }
 
 export function pageNotices(db: DB, tenantId: string, f: AdminFilter) {
@@ -121,7 +101,7 @@ export function pageNotices(db: DB, tenantId: string, f: AdminFilter) {
 }
 
 export function findNotice(db: DB, tenantId: string, id: string): Promise<Notice | undefined> {
-  return db.selectFrom('notices').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('notices').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 export async function insertNotice(db: DB, row: Notice): Promise<void> {
@@ -129,18 +109,26 @@ export async function insertNotice(db: DB, row: Notice): Promise<void> {
 }
 
 export async function updateNoticeFields(db: DB, tenantId: string, id: string, fields: Pick<Notice, 'title' | 'writerName' | 'content' | 'updatedAt'>) {
-  await db.updateTable('notices').set(fields).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('notices').set(fields).$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** The school's categories in order, with how many news items each holds. */
-export function listCategories(db: DB, tenantId: string) {
-  return db
+/** A category with the number of news items filed under it. */
+export interface CategoryCount {
+  id: string;
+  name: string;
+  seq: number;
+  newsCount: number;
+}
+
+export async function listCategories(db: DB, tenantId: string): Promise<CategoryCount[]> {
+  const rows = await db
     .selectFrom('newsCategories as c')
     .select(['c.id', 'c.name', 'c.seq'])
     .select((eb) =>
       eb
         .selectFrom('newsCategoryLinks as l')
-        .select(sql<number>`count(*)`.as('n'))
+        .select(sql<number | string>`count(*)`.as('n'))
         .whereRef('l.categorizeId', '=', 'c.id')
         .where('l.tenantId', '=', tenantId)
         .as('newsCount'),
@@ -149,10 +137,11 @@ export function listCategories(db: DB, tenantId: string) {
     .orderBy('c.seq')
     .orderBy('c.id')
     .execute();
+  return rows.map((c) => ({ id: c.id, name: c.name, seq: c.seq, newsCount: Number(c.newsCount ?? 0) }));
 }
 
 export function findCategory(db: DB, tenantId: string, id: string): Promise<NewsCategory | undefined> {
-  return db.selectFrom('newsCategories').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('newsCategories').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 export function findCategoryByName(db: DB, tenantId: string, name: string) {
@@ -176,11 +165,11 @@ export async function insertCategory(db: DB, row: NewsCategory): Promise<void> {
 }
 
 export async function renameCategory(db: DB, tenantId: string, id: string, name: string): Promise<void> {
-  await db.updateTable('newsCategories').set({ name }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('newsCategories').set({ name }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 export async function setCategorySeq(db: DB, tenantId: string, id: string, seq: number): Promise<void> {
-  await db.updateTable('newsCategories').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('newsCategories').set({ seq }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 export async function categoryInUse(db: DB, tenantId: string, id: string): Promise<boolean> {
@@ -196,15 +185,15 @@ export async function categoryInUse(db: DB, tenantId: string, id: string): Promi
 
 /** Deletes a category only while no news item is in it (checked in the same statement). */
 export async function deleteUnusedCategory(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('newsCategories')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('newsCategoryLinks as l').select('l.newsId').where('l.tenantId', '=', tenantId).where('l.categorizeId', '=', id))),
-    )
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('newsCategories')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('newsCategoryLinks as l').select('l.newsId').where('l.tenantId', '=', tenantId).where('l.categorizeId', '=', id))),
+      ),
+  );
 }
 
 /** The titles of news items or notices (the jobs screen names what a job works on). */

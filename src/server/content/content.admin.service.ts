@@ -18,7 +18,7 @@ import type {
   PreviewLink,
 } from '~/lib/api/contracts/admin-content';
 import type { StaffActor } from '../staff/accounts/sessions.service';
-import { auditStaffAction } from '../staff/audit/audit.service';
+import { auditedOrder, auditStaffAction, auditStaffChange } from '../staff/audit/audit.service';
 import * as jobs from '../jobs/jobs.service';
 import type { Job } from '../jobs/jobs.service';
 import { safeMediaUrl, sanitizeRichText } from '../sanitize';
@@ -225,15 +225,7 @@ async function publishNow(s: Scope, actor: StaffActor, kind: Kind, id: string): 
     if (!moved) throw AppError.conflict(t('adminContent.changedMeanwhile'));
     // Publishing by hand replaces the schedule: its job would find nothing to do, and says so in its state.
     await jobs.cancel(trx, s.now, CONTENT_PUBLISH_JOB, publicationJobKey(kind, id));
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      ACTIONS[kind].publish,
-      { type: TARGET[kind], id },
-      { state, publishAt: publishTime },
-      { state: 'published', publishAt: s.now },
-    );
+    await auditStaffChange(trx, s, actor, ACTIONS[kind].publish, { type: TARGET[kind], id }, { state: [state, 'published'], publishAt: [publishTime, s.now] });
   });
   await pagesChanged(s, tenantId, kind);
 }
@@ -253,15 +245,7 @@ async function schedule(s: Scope, actor: StaffActor, kind: Kind, id: string, at:
     if (!moved) throw AppError.conflict(t('adminContent.changedMeanwhile'));
     // One job per item: scheduling again moves it to the new time.
     await jobs.enqueue(trx, s.now, { tenantId, kind: CONTENT_PUBLISH_JOB, key: publicationJobKey(kind, id), payload: { kind, id, at }, runAt: at });
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      ACTIONS[kind].schedule,
-      { type: TARGET[kind], id },
-      { state, publishAt: publishTime },
-      { state: 'scheduled', publishAt: at },
-    );
+    await auditStaffChange(trx, s, actor, ACTIONS[kind].schedule, { type: TARGET[kind], id }, { state: [state, 'scheduled'], publishAt: [publishTime, at] });
   });
 }
 
@@ -274,7 +258,7 @@ async function unpublish(s: Scope, actor: StaffActor, kind: Kind, id: string): P
     const moved = await repo.moveState(trx, TABLE[kind], tenantId, id, { from: [STATUS_OF_STATE[state]], status: STATUS_OF_STATE[next], now: s.now });
     if (!moved) throw AppError.conflict(t('adminContent.changedMeanwhile'));
     await jobs.cancel(trx, s.now, CONTENT_PUBLISH_JOB, publicationJobKey(kind, id));
-    await auditStaffAction(trx, s, actor, ACTIONS[kind].unpublish, { type: TARGET[kind], id }, { state }, { state: next });
+    await auditStaffChange(trx, s, actor, ACTIONS[kind].unpublish, { type: TARGET[kind], id }, { state: [state, next] });
     return state;
   });
   if (was === 'published') await pagesChanged(s, tenantId, kind);
@@ -294,22 +278,27 @@ async function remove(s: Scope, actor: StaffActor, kind: Kind, id: string): Prom
   return null;
 }
 
-export async function publishNews(s: Scope, actor: StaffActor, id: string): Promise<AdminNews> {
-  await publishNow(s, actor, 'news', id);
-  return getNews(s, actor, id);
+/** The publication changes of one kind, each answering the item as its editor shows it afterwards. */
+function publicationOf<T>(kind: Kind, read: (s: Scope, actor: StaffActor, id: string) => Promise<T>) {
+  return {
+    async publish(s: Scope, actor: StaffActor, id: string): Promise<T> {
+      await publishNow(s, actor, kind, id);
+      return read(s, actor, id);
+    },
+    async schedule(s: Scope, actor: StaffActor, id: string, at: number): Promise<T> {
+      await schedule(s, actor, kind, id, at);
+      return read(s, actor, id);
+    },
+    async unpublish(s: Scope, actor: StaffActor, id: string): Promise<T> {
+      await unpublish(s, actor, kind, id);
+      return read(s, actor, id);
+    },
+    remove: (s: Scope, actor: StaffActor, id: string) => remove(s, actor, kind, id),
+  };
 }
 
-export async function scheduleNews(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminNews> {
-  await schedule(s, actor, 'news', id, at);
-  return getNews(s, actor, id);
-}
-
-export async function unpublishNews(s: Scope, actor: StaffActor, id: string): Promise<AdminNews> {
-  await unpublish(s, actor, 'news', id);
-  return getNews(s, actor, id);
-}
-
-export const deleteNews = (s: Scope, actor: StaffActor, id: string) => remove(s, actor, 'news', id);
+const newsPublication = publicationOf('news', getNews);
+export const { publish: publishNews, schedule: scheduleNews, unpublish: unpublishNews, remove: deleteNews } = newsPublication;
 
 /** Lifetime of the preview link the editor opens: long enough to read and share with a colleague. */
 export const PREVIEW_LINK_LIFETIME_S = 30 * 60;
@@ -387,22 +376,8 @@ export async function saveNotice(s: Scope, actor: StaffActor, input: NoticeInput
   return saved.notice;
 }
 
-export async function publishNotice(s: Scope, actor: StaffActor, id: string): Promise<AdminNotice> {
-  await publishNow(s, actor, 'notice', id);
-  return getNotice(s, actor, id);
-}
-
-export async function scheduleNotice(s: Scope, actor: StaffActor, id: string, at: number): Promise<AdminNotice> {
-  await schedule(s, actor, 'notice', id, at);
-  return getNotice(s, actor, id);
-}
-
-export async function unpublishNotice(s: Scope, actor: StaffActor, id: string): Promise<AdminNotice> {
-  await unpublish(s, actor, 'notice', id);
-  return getNotice(s, actor, id);
-}
-
-export const deleteNotice = (s: Scope, actor: StaffActor, id: string) => remove(s, actor, 'notice', id);
+const noticePublication = publicationOf('notice', getNotice);
+export const { publish: publishNotice, schedule: scheduleNotice, unpublish: unpublishNotice, remove: deleteNotice } = noticePublication;
 
 // ------------------------------------------------------- scheduled publication
 
@@ -430,7 +405,7 @@ export async function runScheduledPublication(s: Scope, payload: Record<string, 
 // ---------------------------------------------------------------- categories
 
 export async function listCategories(s: Scope, actor: StaffActor): Promise<AdminCategory[]> {
-  return (await repo.listCategories(s.db, actor.tenant.id)).map((c) => ({ id: c.id, name: c.name, seq: c.seq, newsCount: Number(c.newsCount ?? 0) }));
+  return repo.listCategories(s.db, actor.tenant.id);
 }
 
 export async function saveCategory(s: Scope, actor: StaffActor, input: { id?: string | undefined; name: string }): Promise<AdminCategory> {
@@ -448,15 +423,7 @@ export async function saveCategory(s: Scope, actor: StaffActor, input: { id?: st
     const before = await repo.findCategory(trx, tenantId, input.id);
     if (!before) throw AppError.notFound(t('adminContent.categoryNotFound'));
     await repo.renameCategory(trx, tenantId, input.id, input.name);
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.categoryRename,
-      { type: AUDIT_TARGET.newsCategory, id: input.id },
-      { name: before.name },
-      { name: input.name },
-    );
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.categoryRename, { type: AUDIT_TARGET.newsCategory, id: input.id }, { name: [before.name, input.name] });
     return input.id;
   });
   // Category names are shown beside the news list and on every news item.
@@ -470,19 +437,14 @@ export async function saveCategory(s: Scope, actor: StaffActor, input: { id?: st
 export async function orderCategories(s: Scope, actor: StaffActor, ids: string[]): Promise<AdminCategory[]> {
   const tenantId = actor.tenant.id;
   await s.db.transaction().execute(async (trx) => {
-    const current = await repo.listCategories(trx, tenantId);
-    const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((c) => ids.includes(c.id));
-    if (!same) throw AppError.badRequest(t('adminContent.orderIncomplete'));
-    for (const [i, id] of ids.entries()) await repo.setCategorySeq(trx, tenantId, id, i + 1);
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.categoryOrder,
-      { type: AUDIT_TARGET.newsCategory, id: tenantId },
-      { order: current.map((c) => c.id) },
-      { order: ids },
-    );
+    await auditedOrder(trx, s, actor, {
+      action: AUDIT_ACTION.categoryOrder,
+      target: { type: AUDIT_TARGET.newsCategory, id: tenantId },
+      current: await repo.listCategories(trx, tenantId),
+      ids,
+      incomplete: () => AppError.badRequest(t('adminContent.orderIncomplete')),
+      setSeq: (id, seq) => repo.setCategorySeq(trx, tenantId, id, seq),
+    });
   });
   await pagesChanged(s, tenantId, 'news');
   return listCategories(s, actor);

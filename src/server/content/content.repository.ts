@@ -17,9 +17,12 @@ export interface NewsFilter extends PageWindow {
   sort: ContentSort;
 }
 
-function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' | 'title'>) {
-  let q = db.selectFrom('news').where('news.tenantId', '=', tenantId).where('news.status', '=', PUBLISHED);
+/** The school's news narrowed to a state, a category and a title containing some text (each when given). */
+export function newsWhere(db: DB, tenantId: string, f: { status?: number | undefined; categorizeId?: string | undefined; title?: string | undefined }) {
+  let q = db.selectFrom('news').where('news.tenantId', '=', tenantId);
+  if (f.status !== undefined) q = q.where('news.status', '=', f.status);
   if (f.categorizeId) {
+    const categorizeId = f.categorizeId;
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -27,12 +30,16 @@ function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' |
           .select('l.newsId')
           .whereRef('l.newsId', '=', 'news.id')
           .where('l.tenantId', '=', tenantId)
-          .where('l.categorizeId', '=', f.categorizeId!),
+          .where('l.categorizeId', '=', categorizeId),
       ),
     );
   }
   if (f.title) q = q.where('news.title', 'like', containing(f.title));
   return q;
+}
+
+function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' | 'title'>) {
+  return newsWhere(db, tenantId, { ...f, status: PUBLISHED });
 }
 
 export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
@@ -60,14 +67,17 @@ export function findNewsForPreview(db: DB, tenantId: string, id: string) {
 /** Category links of some news items, with the category names. */
 export function categoriesOfNews(db: DB, tenantId: string, newsIds: string[]) {
   if (newsIds.length === 0) return Promise.resolve([]);
+  return newsCategoryLinks(db, tenantId, newsIds).select(['l.newsId', 'l.categorizeId', 'c.name as categorizeName']).execute();
+}
+
+/** The category links of some news items (at least one) with their categories, in the categories' order. */
+export function newsCategoryLinks(db: DB, tenantId: string, newsIds: string[]) {
   return db
     .selectFrom('newsCategoryLinks as l')
     .innerJoin('newsCategories as c', (j) => j.onRef('c.id', '=', 'l.categorizeId').onRef('c.tenantId', '=', 'l.tenantId'))
-    .select(['l.newsId', 'l.categorizeId', 'c.name as categorizeName'])
     .where('l.tenantId', '=', tenantId)
     .where('l.newsId', 'in', newsIds)
-    .orderBy('c.seq')
-    .execute();
+    .orderBy('c.seq');
 }
 
 export function pageCategories(db: DB, tenantId: string, p: PageWindow) {
@@ -106,24 +116,17 @@ export function findNoticeForPreview(db: DB, tenantId: string, id: string) {
 
 /** Published notices and news with a publish time in [start, end], newest first. */
 export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageWindow) {
-  const items = db
-    .selectFrom('news')
-    .select(['id', 'title', 'publishTime'])
-    .select(sql<string>`${sql.lit('NEW_INFORMATION')}`.as('kind'))
-    .where('tenantId', '=', tenantId)
-    .where('status', '=', PUBLISHED)
-    .where('publishTime', '>=', start)
-    .where('publishTime', '<=', end)
-    .unionAll(
-      db
-        .selectFrom('notices')
-        .select(['id', 'title', 'publishTime'])
-        .select(sql<string>`${sql.lit('NOTICE')}`.as('kind'))
-        .where('tenantId', '=', tenantId)
-        .where('status', '=', PUBLISHED)
-        .where('publishTime', '>=', start)
-        .where('publishTime', '<=', end),
-    );
+  // The published articles of one table in the window, each marked with the kind the list shows.
+  const published = (table: 'news' | 'notices', kind: string) =>
+    db
+      .selectFrom(table)
+      .select(['id', 'title', 'publishTime'])
+      .select(sql<string>`${sql.lit(kind)}`.as('kind'))
+      .where('tenantId', '=', tenantId)
+      .where('status', '=', PUBLISHED)
+      .where('publishTime', '>=', start)
+      .where('publishTime', '<=', end);
+  const items = published('news', 'NEW_INFORMATION').unionAll(published('notices', 'NOTICE'));
   const all = db.selectFrom(items.as('a'));
   return pageFrom(p, all.selectAll().orderBy('publishTime', 'desc').orderBy('id', 'desc'), all);
 }

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/content';
-import { parseDateTime, DAY } from '~/lib/time/cst';
+import { DAY } from '~/lib/time/cst';
 import { t } from '~/server/i18n';
 import type { ApiEnv } from '../http/scope';
 import { serve } from '../http/serve';
 import { idSchema, pageRequest } from '../http/validate';
 import * as service from './content.service';
+import { cstTime } from '../http/cst-time';
 
 const optionalId = idSchema.optional().or(z.literal('').transform(() => undefined));
 const optionalText = z.string().trim().max(64).optional();
@@ -28,14 +29,7 @@ const hotMajorPage = pageRequest(z.object({ name: optionalText }).loose(), ['seq
 const timeText = z
   .string()
   .trim()
-  .transform((v, ctx) => {
-    const ms = parseDateTime(v);
-    if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: t('validation.timeFormat') });
-      return z.NEVER;
-    }
-    return ms;
-  });
+  .transform(cstTime(t('validation.timeFormat')));
 
 const recentRequest = z
   .object({

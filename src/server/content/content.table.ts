@@ -10,6 +10,7 @@ export interface NewsCategoryTable {
 
 /** contentType INFORMATION means the content is a video URL; ARTICLE means rich HTML. */
 import type { NewsContentType } from '~/lib/api/contracts/content';
+import type { SchedulableColumns } from '~/lib/staff/catalog-schedule';
 
 export type { NewsContentType };
 
@@ -50,7 +51,7 @@ export interface NoticeTable {
   updatedAt: number;
 }
 
-export interface HotMajorTable {
+export interface HotMajorTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   name: string;
@@ -62,8 +63,6 @@ export interface HotMajorTable {
   /** JSON array of {name, url} */
   relatedCertificate: string | null;
   state: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   createdAt: number;
 }
 

@@ -1,23 +1,44 @@
-import type { DB } from '../db/database';
-import * as repo from './hot-majors.admin.repository';
+import type { z } from 'zod';
+import { AUDIT_TARGET } from '~/lib/staff/roles';
+import type { AdminHotMajor } from '~/lib/api/contracts/admin-catalog';
+import type { hotMajorForm } from '~/lib/forms/catalog';
+import { auditedFields } from '../jobs/catalog-publish.service';
+import { catalogService, type CatalogResource } from '../catalog/catalog-resource';
+import { hotMajorsTable, type HotMajorRow, type HotMajorWrite, type MajorGuard } from './hot-majors.admin.repository';
 
 /**
- * The hot majors' rows for the staff catalogue (products/products.admin.service.ts keeps the
- * screen's rules, audit and schedule beside the questions and product links that hang off a
- * major). Each function takes the database or the caller's transaction, so a save, its audit entry
- * and its schedule stay one transaction.
+ * The hot majors as a catalogue resource: content owns the table and declares it here. What hangs
+ * off a major is the catalogue's (its common questions and product links, products/), so the
+ * products domain passes those in: how a row is shown with its question count, the guard that
+ * keeps a major with questions, and what goes with a deleted one.
  */
 
-export type { HotMajorAdminFilter, HotMajorWrite, MajorGuard } from './hot-majors.admin.repository';
+export type { HotMajorRow, MajorGuard } from './hot-majors.admin.repository';
 
-export type AdminMajorRow = NonNullable<Awaited<ReturnType<typeof repo.findMajor>>>;
+type HotMajorInput = z.output<typeof hotMajorForm>;
 
-export const pageAdminMajors = (db: DB, tenantId: string, f: repo.HotMajorAdminFilter) => repo.pageMajors(db, tenantId, f);
-export const findAdminMajor = (db: DB, tenantId: string, id: string) => repo.findMajor(db, tenantId, id);
-export const insertMajor = (db: DB, row: repo.HotMajorWrite & { id: string; tenantId: string; createdAt: number }) => repo.insertMajor(db, row);
-export const updateMajor = (db: DB, tenantId: string, id: string, patch: Partial<repo.HotMajorWrite>) => repo.updateMajor(db, tenantId, id, patch);
-/** Deletes the major unless `guard` holds, checked in the same statement (the guard's tables stay in their owner's file). */
-export const deleteMajorUnless = (db: DB, tenantId: string, id: string, guard: repo.MajorGuard) => repo.deleteMajorUnless(db, tenantId, id, guard);
-export const moveMajorSchedule = (db: DB, tenantId: string, id: string, m: Parameters<typeof repo.moveMajorSchedule>[3]) =>
-  repo.moveMajorSchedule(db, tenantId, id, m);
-export const majorNames = (db: DB, tenantId: string, ids: string[]) => repo.majorNames(db, tenantId, ids);
+export interface HotMajorLinks {
+  view: CatalogResource<HotMajorRow, AdminHotMajor, HotMajorInput, HotMajorWrite>['view'];
+  /** Whether the major still has what keeps it (checked in the delete's own statement). */
+  inUse: MajorGuard;
+  /** The refusal of a kept major's delete. */
+  refusal: (row: AdminHotMajor) => string;
+  afterDelete: NonNullable<CatalogResource<HotMajorRow, AdminHotMajor, HotMajorInput, HotMajorWrite>['afterDelete']>;
+}
+
+export function hotMajorResource(links: HotMajorLinks) {
+  return catalogService<HotMajorRow, AdminHotMajor, HotMajorInput, HotMajorWrite, undefined>({
+    target: AUDIT_TARGET.hotMajor,
+    pages: 'catalogue',
+    order: 'asc',
+    table: hotMajorsTable(links.inUse),
+    view: links.view,
+    audited: ({ id: _id, questionCount: _q, ...rest }) => auditedFields(rest),
+    written: ({ id: _id, relatedCertificate, ...fields }) => ({
+      ...fields,
+      relatedCertificate: relatedCertificate.length > 0 ? JSON.stringify(relatedCertificate) : null,
+    }),
+    inUse: links.refusal,
+    afterDelete: links.afterDelete,
+  });
+}

@@ -20,3 +20,17 @@ export const PREVIEW_REFUSAL_STATUS: Record<PreviewRefusal, number> = {
   'other-school': 403,
   missing: 404,
 };
+
+/**
+ * The headers of every preview page's answer: never stored by any cache, never indexed, no
+ * referrer (the ticket is in the address); a refused ticket's status. Gives the refusal's words,
+ * or null when there is an item to show.
+ */
+export function answerPreview(response: { headers: Headers; status?: number | undefined }, preview: { state: 'ok' | PreviewRefusal }): string | null {
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  response.headers.set('Referrer-Policy', 'no-referrer');
+  if (preview.state === 'ok') return null;
+  response.status = PREVIEW_REFUSAL_STATUS[preview.state];
+  return t(`preview.refused.${preview.state}`);
+}

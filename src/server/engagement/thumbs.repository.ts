@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { ThumbsObjectType } from './engagement.table';
+import { whereEqual } from '../db/clauses';
 
 /** Likes SQL. One row per (tenant, user, object); the unique constraint makes liking idempotent. */
 
@@ -18,27 +19,30 @@ export async function insertThumb(
 }
 
 export async function deleteThumb(db: DB, tenantId: string, userId: string, objectType: ThumbsObjectType, objectId: string): Promise<void> {
-  await db
-    .deleteFrom('thumbsRecords')
-    .where('tenantId', '=', tenantId)
-    .where('userId', '=', userId)
-    .where('objectType', '=', objectType)
-    .where('objectId', '=', objectId)
-    .execute();
+  await db.deleteFrom('thumbsRecords').$call(whereEqual({ tenantId, userId, objectType, objectId })).execute();
 }
 
-/**
- * Per liked object id: its number of likes and how many of them are the user's (0 or 1; always 0
- * without a user). Objects without likes are absent.
- */
-export function tallyThumbs(db: DB, tenantId: string, objectType: ThumbsObjectType, objectIds: string[], userId: string | null) {
-  if (objectIds.length === 0) return Promise.resolve([]);
-  return db
+/** One liked object's likes: how many, and whether the user is among them (never without a user). */
+export interface ThumbTally {
+  objectId: string;
+  count: number;
+  liked: boolean;
+}
+
+/** Per liked object id: its tally. Objects without likes are absent. */
+export async function tallyThumbs(db: DB, tenantId: string, objectType: ThumbsObjectType, objectIds: string[], userId: string | null): Promise<ThumbTally[]> {
+  if (objectIds.length === 0) return [];
+  const rows = await db
     .selectFrom('thumbsRecords')
-    .select(['objectId', sql<number>`count(*)`.as('n'), sql<number>`sum(case when ${sql.ref('userId')} = ${userId} then 1 else 0 end)`.as('mine')])
+    .select([
+      'objectId',
+      sql<number | string>`count(*)`.as('n'),
+      sql<number | string>`sum(case when ${sql.ref('userId')} = ${userId} then 1 else 0 end)`.as('mine'),
+    ])
     .where('tenantId', '=', tenantId)
     .where('objectType', '=', objectType)
     .where('objectId', 'in', objectIds)
     .groupBy('objectId')
     .execute();
+  return rows.map((r) => ({ objectId: r.objectId, count: Number(r.n), liked: Number(r.mine) > 0 }));
 }

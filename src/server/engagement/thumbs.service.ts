@@ -20,5 +20,5 @@ export async function thumbsOf(s: Scope, type: ThumbsObjectType, ids: string[]):
   if (ids.length === 0) return new Map();
   const [tenant, auth] = await Promise.all([s.tenant(), s.optionalUser()]);
   const rows = await repo.tallyThumbs(s.db, tenant.id, type, ids, auth?.user.id ?? null);
-  return new Map(rows.map((r) => [r.objectId, { count: Number(r.n), liked: Number(r.mine) > 0 }]));
+  return new Map(rows.map((r) => [r.objectId, { count: r.count, liked: r.liked }]));
 }

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import type { Logger } from '../logger';
+import { errorStack, type Logger } from '../logger';
 import { countPageChange } from '../metrics';
 import { decodeChange, encodeChange, type ChangeOrigin, type PageChange } from './page-changes';
+import { isPageChangeMessage, PAGE_CHANGE_MESSAGE, type PageChangeMessage } from './process-group-message';
 
 /**
  * How a change reaches every instance: a process resource made once (src/server/runtime.ts).
- * On SQLite there is one instance, so the change goes to this process's listeners only. On
+ * On SQLite there is one machine: the change goes to this process's listeners, and to the other
+ * server processes of the machine (PROCESSES > 1) through their primary process. On
  * PostgreSQL it goes to this process's listeners at once and to the other instances through
  * NOTIFY on one channel, heard by a dedicated connection of each instance (LISTEN); that
  * connection is made again when it is lost, and since changes sent meanwhile were not heard, the
@@ -40,7 +42,7 @@ function listenerSet(logger: () => Logger) {
         try {
           listener(change, origin);
         } catch (error) {
-          logger().error('page change listener failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+          logger().error('page change listener failed', { error: errorStack(error) });
         }
       }
     },
@@ -53,6 +55,38 @@ export function createLocalPageChangeBus(logger: () => Logger): PageChangeBus {
   return {
     async publish(change) {
       listeners.deliver(change, 'here');
+    },
+    subscribe: listeners.add,
+    ready: Promise.resolve(),
+    async close() {},
+  };
+}
+
+/**
+ * The worker processes of one machine on SQLite (http/process-group.ts): a change goes to this
+ * process's listeners at once and to the other workers through the primary process (`send` is the
+ * worker's IPC channel).
+ */
+export function createProcessGroupPageChangeBus(
+  logger: () => Logger,
+  channel: { send(message: PageChangeMessage): void; on(event: 'message', listener: (message: unknown) => void): void },
+): PageChangeBus {
+  const listeners = listenerSet(logger);
+  const instance = randomUUID();
+  channel.on('message', (message) => {
+    if (!isPageChangeMessage(message)) return;
+    const got = decodeChange(message.payload);
+    if (got && got.origin !== instance) listeners.deliver(got.change, 'elsewhere');
+  });
+  return {
+    async publish(change) {
+      listeners.deliver(change, 'here');
+      try {
+        channel.send({ type: PAGE_CHANGE_MESSAGE, payload: encodeChange(change, instance) });
+      } catch (error) {
+        countPageChange('unsent');
+        logger().error('page change not sent to the other processes', { error: error instanceof Error ? error.message : String(error) });
+      }
     },
     subscribe: listeners.add,
     ready: Promise.resolve(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { parseDateTime } from '~/lib/time/cst';
+import { cstTime } from './cst-time';
 
 /** Query filters the staff lists share (the audit log, accounts, leads, content, the catalogue). */
 
@@ -12,11 +12,7 @@ export const day = z.preprocess(
   blankIsNone,
   z
     .string()
-    .transform((text, ctx) => {
-      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDateTime(text) : Number.NaN;
-      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('staff.badDate') });
-      return ms;
-    })
+    .transform(cstTime(t('staff.badDate'), /^\d{4}-\d{2}-\d{2}$/))
     .optional(),
 );
 

@@ -69,6 +69,8 @@ export function announcePurge(tags: readonly string[] | 'all'): void {
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 const CACHEABLE_STATUS = new Set([200, 301, 302, 404]);
+/** The memory the stored pages may take unless the options say otherwise. */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * The staff side (/admin) is per person and never cached, so it never waits for another request's render either.
  * Uploaded files (/files/) are pictures a CDN keeps a year: not worth this cache's memory.
@@ -101,85 +103,195 @@ function variesOnlyOnHost(vary: string | undefined, trustProxy: boolean): boolea
   return vary.split(',').every((h) => allowed.includes(h.trim().toLowerCase()));
 }
 
-export function createRenderCache(options: RenderCacheOptions) {
+/**
+ * The stored pages: by key, in use order (a hit moves its entry to the end, so the first is the
+ * least recent), with the keys of each tag and the bytes they hold.
+ */
+function createPageStore(maxEntries: number, maxBytes: number) {
   const entries = new Map<string, Entry>();
   /** The keys of the stored pages of each tag. */
   const byTag = new Map<string, Set<string>>();
-  /** Renders under way, by key: resolve with what they stored (null when the answer was not storable). */
-  const rendering = new Map<string, Promise<Entry | null>>();
+  let bytes = 0;
   /** Counts purges: a render that saw this number change while it ran is not stored. */
   let purges = 0;
-  const now = options.now ?? Date.now;
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const bypass = options.bypass ?? DEFAULT_BYPASS;
-  const trustProxy = options.trustProxy ?? false;
-  const counted = options.onResult ?? (() => undefined);
-  let bytes = 0;
-  let renders = 0;
 
   function remove(key: string) {
     const e = entries.get(key);
-    if (e) {
-      bytes -= e.body.length;
-      entries.delete(key);
-      for (const tag of e.tags) {
-        const keys = byTag.get(tag);
-        keys?.delete(key);
-        if (keys?.size === 0) byTag.delete(tag);
-      }
-    }
-  }
-
-  function store(key: string, entry: Entry) {
-    remove(key);
-    if (entry.body.length > maxBytes / 4) return;
-    entries.set(key, entry);
-    bytes += entry.body.length;
-    for (const tag of entry.tags) {
-      const keys = byTag.get(tag) ?? new Set<string>();
-      keys.add(key);
-      byTag.set(tag, keys);
-    }
-    // Map order is use order (a hit moves its entry to the end): the first is the least recent.
-    for (const oldest of entries.keys()) {
-      if (entries.size <= options.maxEntries && bytes <= maxBytes) break;
-      remove(oldest);
-    }
-  }
-
-  function touch(key: string, e: Entry) {
+    if (!e) return;
+    bytes -= e.body.length;
     entries.delete(key);
-    entries.set(key, e);
+    for (const tag of e.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
   }
+
+  return {
+    get: (key: string) => entries.get(key),
+    remove,
+    /** Stores a page (one larger than a quarter of the room is not kept) and drops the least recent ones beyond the limits. */
+    store(key: string, entry: Entry) {
+      remove(key);
+      if (entry.body.length > maxBytes / 4) return;
+      entries.set(key, entry);
+      bytes += entry.body.length;
+      for (const tag of entry.tags) {
+        const keys = byTag.get(tag) ?? new Set<string>();
+        keys.add(key);
+        byTag.set(tag, keys);
+      }
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    /** Marks a page used now. */
+    touch(key: string, e: Entry) {
+      entries.delete(key);
+      entries.set(key, e);
+    },
+    clear() {
+      purges += 1;
+      entries.clear();
+      byTag.clear();
+      bytes = 0;
+    },
+    /** Drops the pages carrying any of the tags (lower case); answers how many. */
+    dropTagged(tags: readonly string[]): number {
+      purges += 1;
+      let dropped = 0;
+      for (const tag of tags) {
+        for (const key of [...(byTag.get(tag) ?? [])]) {
+          remove(key);
+          dropped += 1;
+        }
+      }
+      return dropped;
+    },
+    get size() {
+      return entries.size;
+    },
+    get purges() {
+      return purges;
+    },
+  };
+}
+
+type PageStore = ReturnType<typeof createPageStore>;
+
+function toBuffer(chunk: unknown, enc?: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk, (typeof enc === 'string' ? enc : 'utf8') as BufferEncoding);
+  return Buffer.from(chunk as Uint8Array);
+}
+
+/**
+ * Lets `res` answer as it would, keeping a copy of the headers and body the renderer writes;
+ * `ended` gets them once the answer is ended (the headers set on `res` with those given to writeHead).
+ */
+function recordResponse(res: ServerResponse, ended: (headers: OutgoingHttpHeaders, chunks: Buffer[]) => void): void {
+  const chunks: Buffer[] = [];
+  const headArgs: OutgoingHttpHeaders = {};
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const h = rest.find((r) => typeof r === 'object' && r !== null);
+    if (Array.isArray(h)) {
+      for (let i = 0; i + 1 < h.length; i += 2) headArgs[String(h[i]).toLowerCase()] = h[i + 1] as string;
+    } else if (h) {
+      for (const [k, v] of Object.entries(h as OutgoingHttpHeaders)) headArgs[k.toLowerCase()] = v;
+    }
+    return (original.writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+    return (original.write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof res.write;
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+    const result = (original.end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    ended({ ...res.getHeaders(), ...headArgs }, chunks);
+    return result;
+  } as typeof res.end;
+}
+
+/** Headers of a rendered answer that belong to that one answer, not to the stored page. */
+const PER_ANSWER_HEADERS = ['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding'];
+
+/**
+ * The page to store from an ended answer, or null when a shared cache may not store it. Read in
+ * the render's request context: the page's route and school as the render noted them.
+ */
+function entryOf(status: number, headers: OutgoingHttpHeaders, chunks: Buffer[], at: number, trustProxy: boolean): Entry | null {
+  const cacheControl = headerText(headers['cache-control']);
+  const maxAge = sharedMaxAge(cacheControl);
+  const storable = maxAge > 0 && CACHEABLE_STATUS.has(status) && !headers['set-cookie'] && variesOnlyOnHost(headerText(headers['vary']), trustProxy);
+  if (!storable) return null;
+  const body = Buffer.concat(chunks);
+  for (const h of PER_ANSWER_HEADERS) delete headers[h];
+  const etag = headerText(headers['etag']) ?? weakEtag(body);
+  headers['etag'] = etag;
+  const expires = at + maxAge * 1000;
+  const noted = requestContext.getStore();
+  return {
+    status,
+    headers,
+    body,
+    etag,
+    storedAt: at,
+    expires,
+    staleUntil: expires + directive(cacheControl, 'stale-while-revalidate') * 1000,
+    tags: parseCacheTags(headers[CACHE_TAG_HEADER.toLowerCase()]),
+    route: noted?.route,
+    school: noted?.school,
+  };
+}
+
+/** Answers from a stored page: 304 when the client holds its version, else the page (no body for HEAD). */
+function serveEntry(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale', at: number): void {
+  if (e.route) noteRoute(e.route);
+  if (e.school) noteSchool(e.school);
+  const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((at - e.storedAt) / 1000)), 'x-render-cache': state };
+  if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
+    delete headers['content-length'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(e.status, { ...headers, 'content-length': String(e.body.length) });
+  res.end(req.method === 'HEAD' ? undefined : e.body);
+}
+
+/** A request like `req` with nobody waiting for its answer, for a background render: a plain GET of the whole page. */
+function detachedCopy(req: IncomingMessage): { req: IncomingMessage; res: ServerResponse } {
+  const detached = new IncomingMessage(new Socket());
+  detached.method = 'GET';
+  detached.url = req.url ?? '/';
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!CONDITIONAL.has(name) && value !== undefined) detached.headers[name] = value;
+  }
+  detached.push(null);
+  return { req: detached, res: new ServerResponse(detached) };
+}
+
+/**
+ * The renders under way through the cache, one per key: each is recorded, stored when it may be,
+ * and shared with the requests that ask for its page meanwhile.
+ */
+function createRenders(pages: PageStore, now: () => number, trustProxy: boolean, counted: (result: CacheResult) => void) {
+  /** Renders under way, by key: resolve with what they stored (null when the answer was not storable). */
+  const rendering = new Map<string, Promise<Entry | null>>();
+  let renders = 0;
 
   function serve(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale') {
     counted(state);
-    if (e.route) noteRoute(e.route);
-    if (e.school) noteSchool(e.school);
-    const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((now() - e.storedAt) / 1000)), 'x-render-cache': state };
-    if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
-      delete headers['content-length'];
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    res.writeHead(e.status, { ...headers, 'content-length': String(e.body.length) });
-    res.end(req.method === 'HEAD' ? undefined : e.body);
+    serveEntry(req, res, e, state, now());
   }
 
   /** Records what the renderer writes to `res` and stores it when a shared cache may; resolves when done. */
   function capture(key: string, res: ServerResponse): Promise<Entry | null> {
-    const purgesAtStart = purges;
+    const purgesAtStart = pages.purges;
     return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      const headArgs: OutgoingHttpHeaders = {};
-      const original = { writeHead: res.writeHead, write: res.write, end: res.end };
-      const toBuffer = (chunk: unknown, enc?: unknown) =>
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : typeof chunk === 'string'
-            ? Buffer.from(chunk, (typeof enc === 'string' ? enc : 'utf8') as BufferEncoding)
-            : Buffer.from(chunk as Uint8Array);
       let done = false;
       const finish = (entry: Entry | null) => {
         if (done) return;
@@ -188,55 +300,11 @@ export function createRenderCache(options: RenderCacheOptions) {
       };
       // A client that leaves mid-render ends nothing: let waiting requests render for themselves.
       res.once('close', () => finish(null));
-
-      res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-        const h = rest.find((r) => typeof r === 'object' && r !== null);
-        if (Array.isArray(h)) {
-          for (let i = 0; i + 1 < h.length; i += 2) headArgs[String(h[i]).toLowerCase()] = h[i + 1] as string;
-        } else if (h) {
-          for (const [k, v] of Object.entries(h as OutgoingHttpHeaders)) headArgs[k.toLowerCase()] = v;
-        }
-        return (original.writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
-      } as typeof res.writeHead;
-      res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-        if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
-        return (original.write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-      } as typeof res.write;
-      res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-        if (chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
-        const result = (original.end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-        const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...headArgs };
-        const cacheControl = headerText(headers['cache-control']);
-        const maxAge = sharedMaxAge(cacheControl);
-        const storable =
-          maxAge > 0 && CACHEABLE_STATUS.has(res.statusCode) && !headers['set-cookie'] && variesOnlyOnHost(headerText(headers['vary']), trustProxy);
-        if (storable && purges === purgesAtStart) {
-          const body = Buffer.concat(chunks);
-          for (const h of ['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[h];
-          const etag = headerText(headers['etag']) ?? weakEtag(body);
-          headers['etag'] = etag;
-          const at = now();
-          const expires = at + maxAge * 1000;
-          const noted = requestContext.getStore();
-          const entry: Entry = {
-            status: res.statusCode,
-            headers,
-            body,
-            etag,
-            storedAt: at,
-            expires,
-            staleUntil: expires + directive(cacheControl, 'stale-while-revalidate') * 1000,
-            tags: parseCacheTags(headers[CACHE_TAG_HEADER.toLowerCase()]),
-            route: noted?.route,
-            school: noted?.school,
-          };
-          store(key, entry);
-          finish(entry);
-        } else {
-          finish(null);
-        }
-        return result;
-      } as typeof res.end;
+      recordResponse(res, (headers, chunks) => {
+        const entry = pages.purges === purgesAtStart ? entryOf(res.statusCode, headers, chunks, now(), trustProxy) : null;
+        if (entry) pages.store(key, entry);
+        finish(entry);
+      });
     });
   }
 
@@ -266,18 +334,41 @@ export function createRenderCache(options: RenderCacheOptions) {
     });
   }
 
-  /** Re-renders a stale page with nobody waiting for it: a detached request like the one that found it stale. */
-  function revalidate(key: string, req: IncomingMessage, next: Next) {
-    const detached = new IncomingMessage(new Socket());
-    detached.method = 'GET';
-    detached.url = req.url ?? '/';
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (!CONDITIONAL.has(name) && value !== undefined) detached.headers[name] = value;
-    }
-    detached.push(null);
-    const res = new ServerResponse(detached);
-    void render(key, detached, res, next);
-  }
+  return {
+    serve,
+    miss,
+    /** Re-renders a stale page with nobody waiting for it, unless a render of it is under way. */
+    revalidate(key: string, req: IncomingMessage, next: Next) {
+      if (rendering.has(key)) return;
+      const detached = detachedCopy(req);
+      void render(key, detached.req, detached.res, next);
+    },
+    /** A page nobody holds: the render under way of it is shared (someone renders it now), else one starts. */
+    renderOrWait(key: string, req: IncomingMessage, res: ServerResponse, next: Next) {
+      const pending = rendering.get(key);
+      if (!pending) {
+        if (req.method === 'GET') miss(key, req, res, next);
+        else next(req, res);
+        return;
+      }
+      void pending.then((entry) => {
+        if (entry && !res.headersSent) serve(req, res, entry, 'hit');
+        else if (req.method === 'GET') miss(key, req, res, next);
+        else next(req, res);
+      });
+    },
+    get count() {
+      return renders;
+    },
+  };
+}
+
+export function createRenderCache(options: RenderCacheOptions) {
+  const now = options.now ?? Date.now;
+  const pages = createPageStore(options.maxEntries, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const bypass = options.bypass ?? DEFAULT_BYPASS;
+  const trustProxy = options.trustProxy ?? false;
+  const renders = createRenders(pages, now, trustProxy, options.onResult ?? (() => undefined));
 
   return {
     handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
@@ -288,64 +379,38 @@ export function createRenderCache(options: RenderCacheOptions) {
       }
       const key = `${requestHost(nodeHeaders(req.headers), trustProxy)}\u0000${url}`;
       const at = now();
-      const hit = entries.get(key);
-      if (hit && hit.expires > at) {
-        touch(key, hit);
-        serve(req, res, hit, 'hit');
-        return;
-      }
+      const hit = pages.get(key);
       if (hit && hit.staleUntil > at) {
-        touch(key, hit);
-        serve(req, res, hit, 'stale');
-        if (!rendering.has(key)) revalidate(key, req, next);
+        pages.touch(key, hit);
+        const fresh = hit.expires > at;
+        renders.serve(req, res, hit, fresh ? 'hit' : 'stale');
+        if (!fresh) renders.revalidate(key, req, next);
         return;
       }
-      if (hit) remove(key);
-      const pending = rendering.get(key);
-      if (pending) {
-        // Someone is rendering this page now: take their result rather than render it again.
-        void pending.then((entry) => {
-          if (entry && !res.headersSent) serve(req, res, entry, 'hit');
-          else if (req.method === 'GET') miss(key, req, res, next);
-          else next(req, res);
-        });
-        return;
-      }
-      if (req.method === 'GET') miss(key, req, res, next);
-      else next(req, res);
+      if (hit) pages.remove(key);
+      renders.renderOrWait(key, req, res, next);
     },
     /** Drops every stored page. */
     clear() {
-      purges += 1;
-      entries.clear();
-      byTag.clear();
-      bytes = 0;
+      pages.clear();
     },
     /** Drops the stored pages carrying any of the tags (case does not matter); answers how many. */
     purgeTags(tags: readonly string[]): number {
-      purges += 1;
-      let dropped = 0;
-      for (const tag of tags) {
-        for (const key of [...(byTag.get(tag.toLowerCase()) ?? [])]) {
-          remove(key);
-          dropped += 1;
-        }
-      }
-      return dropped;
+      return pages.dropTagged(tags.map((tag) => tag.toLowerCase()));
     },
     /** Drops what a purge event names (tags, or 'all'). */
     purge(tags: readonly string[] | 'all'): number {
       if (tags !== 'all') return this.purgeTags(tags);
-      const dropped = entries.size;
+      const dropped = pages.size;
       this.clear();
       return dropped;
     },
     get size() {
-      return entries.size;
+      return pages.size;
     },
     /** Renders started through the cache so far (for tests and benchmarks). */
     get renders() {
-      return renders;
+      return renders.count;
     },
   };
 }

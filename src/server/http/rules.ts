@@ -1,24 +1,18 @@
 import { z } from 'zod';
+import { zodRule } from '~/lib/forms/rule';
 import { t } from '~/server/i18n';
 import { all, required, rules } from '~/lib/rules/library';
 import { codeRule as code, loginPasswordRule as loginPassword, mobileRule as mobile } from '~/lib/rules/login';
 import { enterpriseNameRule as enterpriseName, invitationCodeRule as invitationCode } from '~/lib/rules/register';
-import { requiredText as requiredTextRule, type Rule } from '~/lib/rules/rule';
+import { requiredText as requiredTextRule } from '~/lib/rules/rule';
 import { CAPTCHA_KEY_LENGTH } from '~/lib/rules/certificate';
 
 /**
  * The shared form rules (src/lib/rules, plain functions so the browser ships no zod) as zod
- * schemas for the routes: a rule's first message becomes the issue and its value (trimmed,
- * normalised) the output, so a route refuses with the same words the form shows.
+ * schemas for the routes (zodRule, src/lib/forms/rule.ts), so a route refuses with the same words
+ * the form shows.
  */
-export function zodRule<T>(rule: Rule<T>) {
-  return z.unknown().transform((value, ctx): T => {
-    const result = rule(value);
-    if (result.ok) return result.value;
-    ctx.addIssue({ code: 'custom', message: result.message });
-    return z.NEVER;
-  });
-}
+export { zodRule };
 
 /** A required text field (missing, null or blank: the message), trimmed; pipe it into the route's own checks. */
 export const requiredText = (message: string) => zodRule(requiredTextRule(message));

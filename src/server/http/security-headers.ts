@@ -37,3 +37,14 @@ export function contentSecurityPolicy(rendered: string | null, config: Pick<Conf
   const api = originOf(config.PUBLIC_API_BASE);
   return api ? addSource(rendered, 'connect-src', api) : rendered;
 }
+
+/**
+ * The headers every answer carries, page or API call: framed only by the site itself (the home page's
+ * phone preview), no type sniffing, and the referrer kept to the origin across sites unless the answer
+ * chose its own policy (a preview or a private calendar address says no-referrer).
+ */
+export function setBaseHeaders(headers: Headers): void {
+  headers.set('X-Frame-Options', 'SAMEORIGIN');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+}

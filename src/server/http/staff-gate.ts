@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { t } from '~/server/i18n';
-import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff';
+import { STAFF_CALLS, type StaffCallName } from '~/lib/api/contracts/staff-calls';
 import { STAFF_ACCESS, mayCall } from '~/lib/staff/access';
 import type { AnswerOf } from '~/lib/api/contract';
 import { AppError } from '../errors';

@@ -86,14 +86,6 @@ export async function readBody(c: Context): Promise<unknown> {
   }
 }
 
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  return parseWith(schema, await readBody(c));
-}
-
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  return parseWith(schema, c.req.query());
-}
-
 export const idSchema = z
   .string()
   .trim()

@@ -68,11 +68,6 @@ export const staffServerMessages = {
   // The /admin pages' layout (src/layouts/AdminLayout.astro).
   'staff.siteName': '管理后台',
   'staff.navLabel': '后台导航',
-  'staff.nav.dashboard': '概览',
-  'staff.nav.accounts': '员工账号',
-  'staff.nav.audit': '操作日志',
-  'staff.nav.leads': '咨询线索',
-  'staff.nav.account': '我的账号',
   'staff.nav.site': '查看网站',
   'staff.signOut': '退出登录',
   'staff.signingOut': '正在退出…',
@@ -86,6 +81,5 @@ export const staffServerMessages = {
   'staff.page.audit': '操作日志',
   'staff.page.leads': '咨询线索',
   'staff.page.school': '学校设置',
-  'staff.nav.school': '学校设置',
   'staff.preview.body': '（页面内容）',
 } as const;

@@ -2,9 +2,9 @@ import { AppError } from '../errors';
 import { windowOf } from '../db/paging';
 import type { DB } from '../db/database';
 import type { Scope } from '../http/scope';
-import { t } from '~/server/i18n';
+import { t, type MessageKey } from '~/server/i18n';
 import { pageOf, type Page } from '~/lib/paging';
-import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { AUDIT_ACTION, AUDIT_TARGET, type AuditAction } from '~/lib/staff/roles';
 import type { AdminJob, AdminJobItem } from '~/lib/api/contracts/admin-jobs';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
@@ -60,13 +60,13 @@ async function describeJobs(db: DB, kinds: JobKinds, tenantId: string, jobs: Job
       id: job.id,
       kind: job.kind,
       item,
-      runAt: Number(job.runAt),
+      runAt: job.runAt,
       state: job.state,
       attempts: job.attempts,
       maxAttempts: job.maxAttempts,
       lastError: job.lastError,
-      createdAt: Number(job.createdAt),
-      updatedAt: Number(job.updatedAt),
+      createdAt: job.createdAt,
+      updatedAt: job.updatedAt,
     };
   });
 }
@@ -96,42 +96,54 @@ async function answer(db: DB, kinds: JobKinds, tenantId: string, id: string): Pr
   return (await describeJobs(db, kinds, tenantId, [await requireJob(db, tenantId, id)]))[0]!;
 }
 
-/** Runs a failed job again now, with its attempts afresh. */
-export function retryJob(s: Scope, kinds: JobKinds, actor: StaffActor, id: string): Promise<AdminJob> {
+/** One change of the jobs screen: the conditional write, what it does to the job's item, and its audit record. */
+interface JobChange {
+  /** False when the job is no longer in the state the change starts from. */
+  write: (db: DB, tenantId: string, id: string, now: number) => Promise<boolean>;
+  refused: MessageKey;
+  /** The kind's reaction on its item (JobKinds). */
+  hook: 'retried' | 'cancelled';
+  action: AuditAction;
+  audit: (before: Job, now: number) => { before: Record<string, unknown>; after: Record<string, unknown> };
+}
+
+function changeJob(s: Scope, kinds: JobKinds, actor: StaffActor, id: string, change: JobChange): Promise<AdminJob> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     const before = await requireJob(trx, tenantId, id);
-    if (!(await repo.retryFailedJob(trx, tenantId, id, s.now))) throw AppError.conflict(t('jobs.notFailed'));
-    await kinds[before.kind]?.retried?.(trx, tenantId, payloadOf(before), s.now);
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.jobRetry,
-      { type: AUDIT_TARGET.job, id },
-      { kind: before.kind, state: before.state, attempts: before.attempts, runAt: Number(before.runAt) },
-      { kind: before.kind, state: 'queued', attempts: 0, runAt: s.now },
-    );
+    if (!(await change.write(trx, tenantId, id, s.now))) throw AppError.conflict(t(change.refused));
+    await kinds[before.kind]?.[change.hook]?.(trx, tenantId, payloadOf(before), s.now);
+    const audit = change.audit(before, s.now);
+    await auditStaffAction(trx, s, actor, change.action, { type: AUDIT_TARGET.job, id }, audit.before, audit.after);
     return answer(trx, kinds, tenantId, id);
   });
 }
 
+const RETRY: JobChange = {
+  write: repo.retryFailedJob,
+  refused: 'jobs.notFailed',
+  hook: 'retried',
+  action: AUDIT_ACTION.jobRetry,
+  audit: (before, now) => ({
+    before: { kind: before.kind, state: before.state, attempts: before.attempts, runAt: before.runAt },
+    after: { kind: before.kind, state: 'queued', attempts: 0, runAt: now },
+  }),
+};
+
+const CANCEL: JobChange = {
+  write: repo.cancelQueuedJob,
+  refused: 'jobs.notQueued',
+  hook: 'cancelled',
+  action: AUDIT_ACTION.jobCancel,
+  audit: (before) => ({ before: { kind: before.kind, state: before.state }, after: { kind: before.kind, state: 'cancelled' } }),
+};
+
+/** Runs a failed job again now, with its attempts afresh. */
+export function retryJob(s: Scope, kinds: JobKinds, actor: StaffActor, id: string): Promise<AdminJob> {
+  return changeJob(s, kinds, actor, id, RETRY);
+}
+
 /** Cancels a queued job; a scheduled publication's item goes back to a draft. */
 export function cancelJob(s: Scope, kinds: JobKinds, actor: StaffActor, id: string): Promise<AdminJob> {
-  const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    const before = await requireJob(trx, tenantId, id);
-    if (!(await repo.cancelQueuedJob(trx, tenantId, id, s.now))) throw AppError.conflict(t('jobs.notQueued'));
-    await kinds[before.kind]?.cancelled?.(trx, tenantId, payloadOf(before), s.now);
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.jobCancel,
-      { type: AUDIT_TARGET.job, id },
-      { kind: before.kind, state: before.state },
-      { kind: before.kind, state: 'cancelled' },
-    );
-    return answer(trx, kinds, tenantId, id);
-  });
+  return changeJob(s, kinds, actor, id, CANCEL);
 }

@@ -1,22 +1,15 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { pageFrom, type PageWindow } from '../db/paging';
 import { JOB_STATE, OPEN_JOB_STATES, type JobState } from './jobs.rules';
-import type { Job } from './jobs.table';
+import type { Job, JobTable } from './jobs.table';
+import { changedAny } from '../db/rows';
 
 /** All SQL of the jobs table. */
 
-export interface NewJob {
-  id: string;
-  tenantId: string | null;
-  kind: string;
-  jobKey: string;
-  payload: string;
-  runAt: number;
-  maxAttempts: number;
-  now: number;
-}
+/** A job to queue: its row's own fields, and the time it is queued at. */
+export type NewJob = Pick<JobTable, 'id' | 'tenantId' | 'kind' | 'jobKey' | 'payload' | 'runAt' | 'maxAttempts'> & { now: number };
 
 /**
  * The job of (kind, key), queued for runAt: a new row, or the existing one moved and started
@@ -24,51 +17,54 @@ export interface NewJob {
  * its result is not recorded.
  */
 export async function upsertJob(db: DB, j: NewJob): Promise<void> {
+  const queued = {
+    tenantId: j.tenantId,
+    payload: j.payload,
+    runAt: j.runAt,
+    state: JOB_STATE.queued,
+    attempts: 0,
+    maxAttempts: j.maxAttempts,
+    leaseUntil: null,
+    lockedBy: null,
+    lastError: null,
+    updatedAt: j.now,
+  };
   await db
     .insertInto('jobs')
-    .values({
-      id: j.id,
-      tenantId: j.tenantId,
-      kind: j.kind,
-      jobKey: j.jobKey,
-      payload: j.payload,
-      runAt: j.runAt,
-      state: JOB_STATE.queued,
-      attempts: 0,
-      maxAttempts: j.maxAttempts,
-      leaseUntil: null,
-      lockedBy: null,
-      lastError: null,
-      createdAt: j.now,
-      updatedAt: j.now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['kind', 'jobKey']).doUpdateSet({
-        tenantId: j.tenantId,
-        payload: j.payload,
-        runAt: j.runAt,
-        state: JOB_STATE.queued,
-        attempts: 0,
-        maxAttempts: j.maxAttempts,
-        leaseUntil: null,
-        lockedBy: null,
-        lastError: null,
-        updatedAt: j.now,
-      }),
-    )
+    .values({ id: j.id, kind: j.kind, jobKey: j.jobKey, createdAt: j.now, ...queued })
+    .onConflict((oc) => oc.columns(['kind', 'jobKey']).doUpdateSet(queued))
     .execute();
+}
+
+/** Which job a conditional change is about, and the state it must still be in. */
+interface JobMatch {
+  id: string;
+  state: JobState;
+  /** A run's change: only while the claim is still this worker's. */
+  worker?: string;
+  /** A change from the jobs screen: only a job of this school. */
+  tenantId?: string;
+}
+
+/** Changes the matched job only while it is still in its state; true when it changed. */
+async function updateWhile(db: DB, m: JobMatch, set: Updateable<JobTable>): Promise<boolean> {
+  let q = db.updateTable('jobs').set(set).where('id', '=', m.id).where('state', '=', m.state);
+  if (m.worker !== undefined) q = q.where('lockedBy', '=', m.worker);
+  if (m.tenantId !== undefined) q = q.where('tenantId', '=', m.tenantId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** Cancels the job of (kind, key) unless it already ended; answers whether one was cancelled. */
 export async function cancelJob(db: DB, kind: string, jobKey: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('jobs')
-    .set({ state: JOB_STATE.cancelled, leaseUntil: null, lockedBy: null, updatedAt: now })
-    .where('kind', '=', kind)
-    .where('jobKey', '=', jobKey)
-    .where('state', 'in', [JOB_STATE.queued, JOB_STATE.running])
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('jobs')
+      .set({ state: JOB_STATE.cancelled, leaseUntil: null, lockedBy: null, updatedAt: now })
+      .where('kind', '=', kind)
+      .where('jobKey', '=', jobKey)
+      .where('state', 'in', [JOB_STATE.queued, JOB_STATE.running]),
+  );
 }
 
 export function findJob(db: DB, kind: string, jobKey: string): Promise<Job | undefined> {
@@ -100,27 +96,14 @@ export async function claimNextJob(db: DB, worker: string, now: number, leaseMs:
 }
 
 /** Ends a run as done, only while the claim is still this worker's. */
-export async function completeJob(db: DB, id: string, worker: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('jobs')
-    .set({ state: JOB_STATE.done, leaseUntil: null, lastError: null, updatedAt: now })
-    .where('id', '=', id)
-    .where('state', '=', JOB_STATE.running)
-    .where('lockedBy', '=', worker)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function completeJob(db: DB, id: string, worker: string, now: number): Promise<boolean> {
+  return updateWhile(db, { id, state: JOB_STATE.running, worker }, { state: JOB_STATE.done, leaseUntil: null, lastError: null, updatedAt: now });
 }
 
 /** Ends a failed run: queued again at runAt, or failed; only while the claim is still this worker's. */
-export async function failJob(db: DB, id: string, worker: string, next: { state: 'queued'; runAt: number } | { state: 'failed' }, error: string, now: number) {
-  const r = await db
-    .updateTable('jobs')
-    .set({ state: next.state, ...(next.state === 'queued' ? { runAt: next.runAt } : {}), leaseUntil: null, lastError: error, updatedAt: now })
-    .where('id', '=', id)
-    .where('state', '=', JOB_STATE.running)
-    .where('lockedBy', '=', worker)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function failJob(db: DB, id: string, worker: string, next: { state: 'queued'; runAt: number } | { state: 'failed' }, error: string, now: number) {
+  const runAt = next.state === 'queued' ? { runAt: next.runAt } : {};
+  return updateWhile(db, { id, state: JOB_STATE.running, worker }, { state: next.state, ...runAt, leaseUntil: null, lastError: error, updatedAt: now });
 }
 
 // --- The jobs screen: one school's jobs -----------------------------------------------------------
@@ -147,39 +130,19 @@ export function findSchoolJob(db: DB, tenantId: string, id: string): Promise<Job
 }
 
 /** A failed job queued again for now with its attempts afresh; only while it is still failed. */
-export async function retryFailedJob(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('jobs')
-    .set({ state: JOB_STATE.queued, runAt: now, attempts: 0, leaseUntil: null, lockedBy: null, updatedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('state', '=', JOB_STATE.failed)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function retryFailedJob(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
+  const afresh = { state: JOB_STATE.queued, runAt: now, attempts: 0, leaseUntil: null, lockedBy: null, updatedAt: now };
+  return updateWhile(db, { id, state: JOB_STATE.failed, tenantId }, afresh);
 }
 
 /** A queued job cancelled; only while it is still queued (a running one finishes its run). */
-export async function cancelQueuedJob(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('jobs')
-    .set({ state: JOB_STATE.cancelled, updatedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('state', '=', JOB_STATE.queued)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function cancelQueuedJob(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
+  return updateWhile(db, { id, state: JOB_STATE.queued, tenantId }, { state: JOB_STATE.cancelled, updatedAt: now });
 }
 
 /** Moves a running job's lease on, only while the claim is still this worker's (a long run stays its own). */
-export async function renewLease(db: DB, id: string, worker: string, leaseUntil: number, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('jobs')
-    .set({ leaseUntil, updatedAt: now })
-    .where('id', '=', id)
-    .where('state', '=', JOB_STATE.running)
-    .where('lockedBy', '=', worker)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function renewLease(db: DB, id: string, worker: string, leaseUntil: number, now: number): Promise<boolean> {
+  return updateWhile(db, { id, state: JOB_STATE.running, worker }, { leaseUntil, updatedAt: now });
 }
 
 // --- The metrics' reading: one query over the jobs that have not ended ------------------------------

@@ -8,6 +8,8 @@
  * another instance, so a handler must be safe to run twice: its writes are conditional.
  */
 
+import { MINUTE } from '~/lib/time/cst';
+
 export const JOB_STATE = {
   queued: 'queued',
   running: 'running',
@@ -28,14 +30,14 @@ export const JOB_STATES: readonly JobState[] = Object.values(JOB_STATE);
 export const OPEN_JOB_STATES = [JOB_STATE.queued, JOB_STATE.running, JOB_STATE.failed] as const;
 
 /** How long a claim lasts: far longer than any handler takes, short enough that a dead instance's job runs soon. */
-export const JOB_LEASE_MS = 2 * 60_000;
+export const JOB_LEASE_MS = 2 * MINUTE;
 
 /** Runs before a job is given up as failed. */
 export const JOB_MAX_ATTEMPTS = 5;
 
 /** The first retry's delay; each next one doubles it, up to JOB_MAX_BACKOFF_MS. */
 export const JOB_BASE_BACKOFF_MS = 30_000;
-export const JOB_MAX_BACKOFF_MS = 30 * 60_000;
+export const JOB_MAX_BACKOFF_MS = 30 * MINUTE;
 
 /** The longest error text kept (the column's size). */
 export const JOB_ERROR_MAX = 1000;

@@ -9,6 +9,8 @@ import { handlersOf, type JobHandlers, type JobKinds } from './handlers';
 import { jobQueueReading } from './jobs.service';
 import { countJobRun, watchJobQueue } from '../metrics';
 import { isDatabaseUnavailable } from '../db/database';
+import { repeatEvery } from '../repeat';
+import { errorStack } from '../logger';
 
 /**
  * The job runner of a server process. Every instance runs one; each claim is a single conditional
@@ -102,25 +104,18 @@ export function watchJobMetrics(runtime: Runtime, handlers: JobHandlers = handle
 export function startJobRunner(runtime: Runtime, intervalMs = JOB_POLL_INTERVAL_MS): () => void {
   watchJobMetrics(runtime);
   const worker = `instance-${randomUUID()}`;
-  let running = false;
-  const tick = async () => {
-    // A slow run is not overlapped by the next tick.
-    if (running) return;
-    running = true;
-    try {
+  return repeatEvery(
+    intervalMs,
+    async () => {
       const r = await runDueJobs(jobScope(runtime), { worker });
       if (r.done.length + r.retried.length + r.failed.length)
         runtime.logger.info('jobs run', { done: r.done.length, retried: r.retried.length, failed: r.failed.length });
-    } catch (error) {
-      const fields = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    },
+    (error) => {
+      const fields = { error: errorStack(error) };
       // With the database down every tick fails alike: one line per interval says so.
       if (isDatabaseUnavailable(error)) runtime.logger.repeating('error', 'job runner failed', fields);
       else runtime.logger.error('job runner failed', fields);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /** Pure rules of the staff side of leads; the CSV file itself is the shared one of src/server/csv.rules.ts. */
-export { CSV_BOM, CSV_EOL, csvField, csvFile } from '../csv.rules';
+export { CSV_BOM, csvField, csvFile } from '../csv.rules';
 
 /**
  * A lead's mobile as the audit log keeps it: the first three and last four digits (13912345678 ->

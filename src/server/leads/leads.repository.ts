@@ -6,6 +6,8 @@ import type { CouponSort } from '~/lib/api/contracts/leads';
 import { CouponState, type ClueTable } from './leads.table';
 import { startOfCstDay } from '~/lib/time/cst';
 import { PUBLICATION } from '~/lib/status';
+import { countOf, changedOne } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /** All leads SQL. Every function takes the tenant id first after the connection. */
 
@@ -25,13 +27,7 @@ export function insertClue(
  * school's inbox alike, and the answer is a count, never a lead.
  */
 export async function countIpClues(db: DB, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('clues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('clues').where('ip', '=', ip).where('createdAt', '>', since));
 }
 
 export function pageCustomerServices(db: DB, tenantId: string, p: PageWindow) {
@@ -109,7 +105,7 @@ export async function leadProductIds(db: DB, tenantId: string): Promise<string[]
 }
 
 export function findLead(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('clues').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('clues').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 /**
@@ -117,6 +113,5 @@ export function findLead(db: DB, tenantId: string, id: string) {
  * and the other is told it changed).
  */
 export async function updateLeadState(db: DB, tenantId: string, id: string, from: LeadState, changes: Updateable<ClueTable>): Promise<boolean> {
-  const r = await db.updateTable('clues').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', from).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return changedOne(db.updateTable('clues').set(changes).$call(whereEqual({ tenantId, id })).where('state', '=', from));
 }

@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { LeadState } from '~/lib/staff/leads';
+import type { SchedulableColumns } from '~/lib/staff/catalog-schedule';
 
 /** A consult lead (留言咨询). clueId is the user id or the visitor id of who left it. */
 export interface ClueTable {
@@ -41,7 +42,7 @@ export interface CustomerServiceTable {
 /** DRAFT: saved by staff, not shown (the public list accepts only states 1 and 2). */
 export const CouponState = { DRAFT: 0, RECEIVABLE: 1, ENDED: 2 } as const;
 
-export interface CouponTable {
+export interface CouponTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   title: string;
@@ -51,8 +52,6 @@ export interface CouponTable {
   useStartTime: number;
   useEndTime: number;
   state: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   createdAt: number;
 }
 

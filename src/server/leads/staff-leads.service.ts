@@ -8,8 +8,8 @@ import { LEAD_EXPORT_MAX, LEAD_STATE, type LeadState } from '~/lib/staff/leads';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
 import type { LeadInfo, LeadPage } from '~/lib/api/contracts/staff';
 import { pageProducts } from '../products/products.service';
-import { recordAudit } from '../staff/audit/audit.service';
-import { actorOf, type StaffActor } from '../staff/accounts/sessions.service';
+import { auditStaffAction } from '../staff/audit/audit.service';
+import type { StaffActor } from '../staff/accounts/sessions.service';
 import { csvFile, maskedMobile } from './leads-csv.rules';
 import type { Clue } from './leads.table';
 import * as repo from './leads.repository';
@@ -126,17 +126,15 @@ export async function changeLeadState(s: Scope, actor: StaffActor, id: string, c
     }
     // Whose lead it was, for the log's reader: the name and a masked mobile, never the whole number.
     const who = { name: lead.name, mobile: maskedMobile(lead.mobile) };
-    await recordAudit(trx, {
-      tenantId: actor.tenant.id,
-      actor: actorOf(actor),
-      action: AUDIT_ACTION.leadState,
-      target: { type: AUDIT_TARGET.lead, id },
-      before: { state: lead.state, note: lead.handledNote },
-      after: { ...who, state: change.state, note: handling ? change.note : lead.handledNote },
-      ip: s.ip,
-      requestId: s.requestId,
-      at: s.now,
-    });
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.leadState,
+      { type: AUDIT_TARGET.lead, id },
+      { state: lead.state, note: lead.handledNote },
+      { ...who, state: change.state, note: handling ? change.note : lead.handledNote },
+    );
     return (await repo.findLead(trx, actor.tenant.id, id))!;
   });
   const names = await productNames(s, updated.productId ? [updated.productId] : []);

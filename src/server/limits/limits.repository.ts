@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import type { RateEventTable, RateKind } from './limits.table';
+import { countOf } from '../db/rows';
 
 /**
  * SQL of the rate limits' log. The limits protect every school alike (one person or one address
@@ -15,11 +16,19 @@ export function deleteEvent(db: DB, id: string) {
   return db.deleteFrom('rateEvents').where('id', '=', id).execute();
 }
 
-/** Events of a kind by one user or from one address made after `since`. */
-export async function countEvents(db: DB, kind: RateKind, by: { userId: string } | { ip: string }, since: number): Promise<number> {
-  const recent = db.selectFrom('rateEvents').where('kind', '=', kind).where('createdAt', '>', since);
-  const q = 'userId' in by ? recent.where('userId', '=', by.userId) : recent.where('ip', '=', by.ip);
-  return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+/** A logged write that turned out to be beyond its account's share: from now on it counts against its address. */
+export function markOverShare(db: DB, id: string) {
+  return db.updateTable('rateEvents').set({ overShare: 1 }).where('id', '=', id).execute();
+}
+
+/** Events of a kind by one user made after `since`. */
+export function countUserEvents(db: DB, kind: RateKind, userId: string, since: number): Promise<number> {
+  return countOf(db.selectFrom('rateEvents').where('userId', '=', userId).where('kind', '=', kind).where('createdAt', '>', since));
+}
+
+/** Events of a kind from one address made after `since` that count against it (beyond their accounts' shares). */
+export function countAddressEvents(db: DB, kind: RateKind, ip: string, since: number): Promise<number> {
+  return countOf(db.selectFrom('rateEvents').where('ip', '=', ip).where('kind', '=', kind).where('overShare', '=', 1).where('createdAt', '>', since));
 }
 
 /** Housekeeping: rows no window counts any more. */

@@ -22,15 +22,18 @@ export const QUESTION_LIMITS = { perUserMinute: 5, perUserHour: 30, perIpMinute:
 export const DRAFT_LIMITS = { perUserMinute: 20, perIpMinute: 300 } as const;
 /**
  * Answer saves of homework and tests. The answering screen sends a change a moment after it is
- * made (several changes in one save), at most a few a second while someone types; an exam hall
- * of a few hundred behind one address stays far below the per-address limit.
+ * made (several changes in one save), at most a few a second while someone types. A whole school
+ * may take a test behind one public address (thousands of accounts): each account's first
+ * `accountShareMinute` saves of a minute are its own and do not count against the address, so the
+ * address's limit stops only writes beyond what a real test-taker does (a script with many tokens).
  */
-export const ANSWER_SAVE_LIMITS = { perUserMinute: 120, perIpMinute: 5000 } as const;
+export const ANSWER_SAVE_LIMITS = { perUserMinute: 120, perIpMinute: 5000, accountShareMinute: 30 } as const;
 /**
  * Study progress reports: the player reports every 10 s and on a pause, a seek, the end and when the
- * page is left; a student scrubbing through a video seeks many times a minute.
+ * page is left; a student scrubbing through a video seeks many times a minute. A school's students
+ * study behind one address too: each account's share is two tabs playing (12 a minute) and some seeking.
  */
-export const PROGRESS_LIMITS = { perUserMinute: 120, perIpMinute: 5000 } as const;
+export const PROGRESS_LIMITS = { perUserMinute: 120, perIpMinute: 5000, accountShareMinute: 24 } as const;
 
 /**
  * One limit: at most `max` writes of a kind by one user or from one address in the last
@@ -41,38 +44,49 @@ export interface RateLimit {
   windowMs: number;
   max: number;
   message: MessageKey;
+  /**
+   * An address's limit only: how many writes of the window each account makes there on its own
+   * account, not counted against the address (0: every write counts). The address then holds
+   * `max` plus this much for every account behind it, and one abuser with many tokens still meets `max`.
+   */
+  accountShare: number;
 }
 
-const perUserMinute = (max: number, message: MessageKey): RateLimit => ({ by: 'user', windowMs: MINUTE, max, message });
-const perUserHour = (max: number, message: MessageKey): RateLimit => ({ by: 'user', windowMs: HOUR, max, message });
-const perIpMinute = (max: number, message: MessageKey): RateLimit => ({ by: 'ip', windowMs: MINUTE, max, message });
+/** A kind's counts: per user within a minute (and an hour, where it has one), per address within a minute. */
+interface KindLimits {
+  perUserMinute: number;
+  perUserHour?: number;
+  perIpMinute: number;
+  accountShareMinute?: number;
+}
+
+/** The refusal of each of a kind's limits. */
+interface KindMessages {
+  minute: MessageKey;
+  hour?: MessageKey;
+  ip: MessageKey;
+}
+
+function limitsOf(limits: KindLimits, messages: KindMessages): readonly RateLimit[] {
+  const hourly: RateLimit[] =
+    limits.perUserHour !== undefined && messages.hour !== undefined
+      ? [{ by: 'user', windowMs: HOUR, max: limits.perUserHour, message: messages.hour, accountShare: 0 }]
+      : [];
+  return [
+    { by: 'user', windowMs: MINUTE, max: limits.perUserMinute, message: messages.minute, accountShare: 0 },
+    ...hourly,
+    { by: 'ip', windowMs: MINUTE, max: limits.perIpMinute, message: messages.ip, accountShare: limits.accountShareMinute ?? 0 },
+  ];
+}
 
 export const RATE_LIMITS: Record<RateKind, readonly RateLimit[]> = {
-  COMMENT: [
-    perUserMinute(COMMENT_LIMITS.perUserMinute, 'engagement.tooManyCommentsMinute'),
-    perUserHour(COMMENT_LIMITS.perUserHour, 'engagement.tooManyCommentsHour'),
-    perIpMinute(COMMENT_LIMITS.perIpMinute, 'engagement.tooManyCommentsIp'),
-  ],
-  LIKE: [perUserMinute(LIKE_LIMITS.perUserMinute, 'engagement.tooManyLikes'), perIpMinute(LIKE_LIMITS.perIpMinute, 'engagement.tooManyLikesIp')],
-  NOTE: [
-    perUserMinute(NOTE_LIMITS.perUserMinute, 'limits.tooManyNotesMinute'),
-    perUserHour(NOTE_LIMITS.perUserHour, 'limits.tooManyNotesHour'),
-    perIpMinute(NOTE_LIMITS.perIpMinute, 'limits.tooManyFromAddress'),
-  ],
-  QUESTION: [
-    perUserMinute(QUESTION_LIMITS.perUserMinute, 'limits.tooManyQuestionsMinute'),
-    perUserHour(QUESTION_LIMITS.perUserHour, 'limits.tooManyQuestionsHour'),
-    perIpMinute(QUESTION_LIMITS.perIpMinute, 'limits.tooManyFromAddress'),
-  ],
-  QUESTION_DRAFT: [perUserMinute(DRAFT_LIMITS.perUserMinute, 'limits.tooManyDrafts'), perIpMinute(DRAFT_LIMITS.perIpMinute, 'limits.tooManyFromAddress')],
-  ANSWER_SAVE: [
-    perUserMinute(ANSWER_SAVE_LIMITS.perUserMinute, 'limits.tooManyAnswerSaves'),
-    perIpMinute(ANSWER_SAVE_LIMITS.perIpMinute, 'limits.tooManyFromAddress'),
-  ],
-  PROGRESS: [
-    perUserMinute(PROGRESS_LIMITS.perUserMinute, 'limits.tooManyProgressReports'),
-    perIpMinute(PROGRESS_LIMITS.perIpMinute, 'limits.tooManyFromAddress'),
-  ],
+  COMMENT: limitsOf(COMMENT_LIMITS, { minute: 'engagement.tooManyCommentsMinute', hour: 'engagement.tooManyCommentsHour', ip: 'engagement.tooManyCommentsIp' }),
+  LIKE: limitsOf(LIKE_LIMITS, { minute: 'engagement.tooManyLikes', ip: 'engagement.tooManyLikesIp' }),
+  NOTE: limitsOf(NOTE_LIMITS, { minute: 'limits.tooManyNotesMinute', hour: 'limits.tooManyNotesHour', ip: 'limits.tooManyFromAddress' }),
+  QUESTION: limitsOf(QUESTION_LIMITS, { minute: 'limits.tooManyQuestionsMinute', hour: 'limits.tooManyQuestionsHour', ip: 'limits.tooManyFromAddress' }),
+  QUESTION_DRAFT: limitsOf(DRAFT_LIMITS, { minute: 'limits.tooManyDrafts', ip: 'limits.tooManyFromAddress' }),
+  ANSWER_SAVE: limitsOf(ANSWER_SAVE_LIMITS, { minute: 'limits.tooManyAnswerSaves', ip: 'limits.tooManyFromAddress' }),
+  PROGRESS: limitsOf(PROGRESS_LIMITS, { minute: 'limits.tooManyProgressReports', ip: 'limits.tooManyFromAddress' }),
 };
 
 /** How long a logged write can still count: the longest window. */

@@ -2,7 +2,8 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { Scope } from '../http/scope';
 import type { RateKind } from './limits.table';
-import { RATE_KEEP_MS, RATE_LIMITS, limitMessage } from './limits.rules';
+import { RATE_KEEP_MS, RATE_LIMITS, limitMessage, type RateLimit } from './limits.rules';
+import type { DB } from '../db/database';
 import * as repo from './limits.repository';
 
 /**
@@ -19,19 +20,51 @@ export type { RateKind } from './limits.table';
  * before anything is written. The row is written first and the counts include it, so requests
  * answered at the same moment by several instances never get more than a limit between them (at
  * worst both are refused).
+ *
+ * The user's own limits come first. An address's limit counts only the writes beyond each account's
+ * share there (RateLimit.accountShare): a write within its account's share is never counted against
+ * the address, so a school behind one address pays nothing for the address check. Whatever the order
+ * of concurrent writes, an account's writes within its share in any window are at most the share:
+ * the last of them counted all the others.
  */
 export async function countWrite(s: Scope, kind: RateKind): Promise<void> {
   const { user } = await s.user();
-  const id = newId(s.now);
   // The column holds 64 characters; an address is at most 45.
-  const ip = s.ip.slice(0, 64);
-  await repo.insertEvent(s.db, { id, kind, userId: user.id, ip, createdAt: s.now });
-  for (const limit of RATE_LIMITS[kind]) {
-    const made = await repo.countEvents(s.db, kind, limit.by === 'user' ? { userId: user.id } : { ip }, s.now - limit.windowMs);
+  await logWrite(s.db, kind, RATE_LIMITS[kind], { userId: user.id, ip: s.ip.slice(0, 64), now: s.now });
+}
+
+/** One write to count: by whom, from where, when. */
+export interface RateWrite {
+  userId: string;
+  ip: string;
+  now: number;
+}
+
+/** countWrite with the limits given (the kind's own in the portal; smaller ones in the property test of the rules). */
+export async function logWrite(db: DB, kind: RateKind, limits: readonly RateLimit[], write: RateWrite): Promise<void> {
+  const { userId, ip, now } = write;
+  const id = newId(now);
+  const shared = limits.some((l) => l.by === 'ip' && l.accountShare > 0);
+  await repo.insertEvent(db, { id, kind, userId, ip, createdAt: now, overShare: shared ? 0 : 1 });
+  // The user's count of a window, read once for the user's limit and the share of that window.
+  const userCounts = new Map<number, number>();
+  const userCount = async (windowMs: number) => {
+    const known = userCounts.get(windowMs);
+    if (known !== undefined) return known;
+    const made = await repo.countUserEvents(db, kind, userId, now - windowMs);
+    userCounts.set(windowMs, made);
+    return made;
+  };
+  for (const limit of limits) {
+    if (limit.by === 'ip' && limit.accountShare > 0) {
+      if ((await userCount(limit.windowMs)) <= limit.accountShare) continue;
+      await repo.markOverShare(db, id);
+    }
+    const made = limit.by === 'user' ? await userCount(limit.windowMs) : await repo.countAddressEvents(db, kind, ip, now - limit.windowMs);
     if (made > limit.max) {
-      await repo.deleteEvent(s.db, id);
+      await repo.deleteEvent(db, id);
       throw AppError.tooMany(limitMessage(limit));
     }
   }
-  await repo.deleteEventsBefore(s.db, s.now - RATE_KEEP_MS);
+  await repo.deleteEventsBefore(db, now - RATE_KEEP_MS);
 }

@@ -19,4 +19,9 @@ export interface RateEventTable {
   userId: string;
   ip: string;
   createdAt: number;
+  /**
+   * 1 when the write counts against its address: it is beyond its account's own share there
+   * (limits.rules.ts), or its kind gives accounts no share. Migration 20261129T1700_rate_account_share.
+   */
+  overShare: 0 | 1;
 }

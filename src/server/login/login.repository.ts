@@ -1,5 +1,7 @@
 import type { InsertResult } from 'kysely';
 import type { DB } from '../db/database';
+import { countOf, changedOne } from '../db/rows';
+import { attemptLedger } from '../db/attempt-ledger';
 
 /**
  * All SQL of login's own tables: login failures and successes, single-sign-on nonces, invitation codes and
@@ -19,7 +21,7 @@ export async function countFailures(db: DB, by: FailuresOf, since: number): Prom
   if ('account' in by) q = q.where('account', '=', by.account);
   if ('ip' in by) q = q.where('ip', '=', by.ip);
   q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
-  return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return countOf(q);
 }
 
 /** Counts an attempt before it is checked (pending until it fails or is taken back). */
@@ -30,15 +32,7 @@ export function insertAttempt(db: DB, row: { id: string; account: string | null;
     .execute();
 }
 
-/** The attempt failed: its row stays as a failure, which a later success of the account forgets. */
-export function settleFailure(db: DB, id: string) {
-  return db.updateTable('loginFailures').set({ pending: 0 }).where('id', '=', id).execute();
-}
-
-/** Takes back an attempt's row: it succeeded, or it was refused before anything was checked. */
-export function deleteFailure(db: DB, id: string) {
-  return db.deleteFrom('loginFailures').where('id', '=', id).execute();
-}
+export const { settleFailure, deleteFailure, deleteOldFailures } = attemptLedger('loginFailures');
 
 /**
  * A successful password login forgets the account's failures, from every address: they no longer
@@ -67,11 +61,6 @@ export async function countAccountsLoggedIn(db: DB, ip: string, since: number): 
 /** Successes older than `before` are never counted again. */
 export function deleteOldSuccesses(db: DB, before: number) {
   return db.deleteFrom('loginSuccesses').where('createdAt', '<', before).execute();
-}
-
-/** Failures older than the longest window are never counted again. */
-export function deleteOldFailures(db: DB, before: number) {
-  return db.deleteFrom('loginFailures').where('createdAt', '<', before).execute();
 }
 
 /** Runs an insert that does nothing on a conflict: true when this call inserted the row. */
@@ -125,12 +114,12 @@ export function findJoin(db: DB, join: Join) {
 
 /** Counts one use; false when the code has no use left (a conditional update, so two joins agree). */
 export async function useInvitation(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db
-    .updateTable('invitationCodes')
-    .set((eb) => ({ usedCount: eb('usedCount', '+', 1) }))
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('maxUses', 'is', null), eb('usedCount', '<', eb.ref('maxUses'))]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('invitationCodes')
+      .set((eb) => ({ usedCount: eb('usedCount', '+', 1) }))
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('maxUses', 'is', null), eb('usedCount', '<', eb.ref('maxUses'))])),
+  );
 }

@@ -3,6 +3,7 @@ import type { DB } from '../db/database';
 /**
  * Which lessons name a media asset's files: the library keeps an asset a lesson still plays. The
  * lessons (classrooms) are learning/courses' table, read here in one query.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classrooms'] as const;
 

@@ -5,17 +5,19 @@ import type { MediaKind, MediaState } from '~/lib/media-library';
 import { MEDIA_STATE } from '~/lib/media-library';
 import type { MediaAsset, MediaAssetTable, MediaUpload, MediaUploadTable } from './media-library.table';
 import type { UploadUsage } from './media-library.rules';
+import { changedAny, insertedOne } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /** All SQL of the media library; every query names the school. */
 
 /** Inserts the asset unless its upload already made one; answers whether this call made it. */
 export async function insertAsset(db: DB, row: Insertable<MediaAssetTable>): Promise<boolean> {
-  const r = await db
-    .insertInto('mediaAssets')
-    .values(row)
-    .onConflict((oc) => oc.column('uploadId').doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertedOne(
+    db
+      .insertInto('mediaAssets')
+      .values(row)
+      .onConflict((oc) => oc.column('uploadId').doNothing()),
+  );
 }
 
 export function findByUpload(db: DB, tenantId: string, uploadId: string): Promise<MediaAsset | undefined> {
@@ -23,7 +25,7 @@ export function findByUpload(db: DB, tenantId: string, uploadId: string): Promis
 }
 
 export function findAsset(db: DB, tenantId: string, id: string): Promise<MediaAsset | undefined> {
-  return db.selectFrom('mediaAssets').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('mediaAssets').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 /** The names of the school's assets among these ids, in one query (the jobs screen's titles). */
@@ -62,24 +64,23 @@ export async function pageOfAssets(db: DB, tenantId: string, f: AssetFilter, off
 }
 
 export async function rename(db: DB, tenantId: string, id: string, name: string, now: number): Promise<void> {
-  await db.updateTable('mediaAssets').set({ name, updatedAt: now }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('mediaAssets').set({ name, updatedAt: now }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 export async function deleteAsset(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('mediaAssets').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('mediaAssets').$call(whereEqual({ tenantId, id })));
 }
 
 /** A failed asset back to processing (retry); only from failed, so two clicks queue one run. */
 export async function restartProcessing(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('mediaAssets')
-    .set({ state: MEDIA_STATE.processing, progress: 0, error: null, updatedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('state', '=', MEDIA_STATE.failed)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('mediaAssets')
+      .set({ state: MEDIA_STATE.processing, progress: 0, error: null, updatedAt: now })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where('state', '=', MEDIA_STATE.failed),
+  );
 }
 
 /** The job's progress and message while it runs (only while the asset is still processing). */
@@ -96,26 +97,26 @@ export async function finishProcessing(
     | { state: 'failed'; error: string; durationMs?: number | null },
   now: number,
 ): Promise<boolean> {
-  const r = await db
-    .updateTable('mediaAssets')
-    .set(
-      end.state === 'ready'
-        ? {
-            state: end.state,
-            durationMs: end.durationMs,
-            width: end.width,
-            height: end.height,
-            renditions: end.renditions,
-            progress: 100,
-            error: null,
-            updatedAt: now,
-          }
-        : { state: end.state, error: end.error, ...(end.durationMs !== undefined ? { durationMs: end.durationMs } : {}), updatedAt: now },
-    )
-    .where('id', '=', id)
-    .where('state', '=', MEDIA_STATE.processing)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('mediaAssets')
+      .set(
+        end.state === 'ready'
+          ? {
+              state: end.state,
+              durationMs: end.durationMs,
+              width: end.width,
+              height: end.height,
+              renditions: end.renditions,
+              progress: 100,
+              error: null,
+              updatedAt: now,
+            }
+          : { state: end.state, error: end.error, ...(end.durationMs !== undefined ? { durationMs: end.durationMs } : {}), updatedAt: now },
+      )
+      .where('id', '=', id)
+      .where('state', '=', MEDIA_STATE.processing),
+  );
 }
 
 // --- Unfinished uploads: the room they hold -----------------------------------------------------
@@ -167,7 +168,7 @@ export async function insertUpload(db: DB, row: MediaUploadTable): Promise<void>
 }
 
 export function findUpload(db: DB, tenantId: string, id: string): Promise<MediaUpload | undefined> {
-  return db.selectFrom('mediaUploads').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('mediaUploads').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 /** A piece was written: the offset it reached, and the upload is not idle. */
@@ -188,8 +189,7 @@ export async function idleUploads(db: DB, before: number): Promise<string[]> {
 
 /** Forgets an idle upload unless a piece arrived meanwhile; answers whether this call forgot it. */
 export async function deleteIdleUpload(db: DB, id: string, before: number): Promise<boolean> {
-  const r = await db.deleteFrom('mediaUploads').where('id', '=', id).where('touchedAt', '<', before).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('mediaUploads').where('id', '=', id).where('touchedAt', '<', before));
 }
 
 // --- The locks of resumable uploads (upload-locks.ts) ---------------------------------------------
@@ -199,12 +199,12 @@ export async function deleteIdleUpload(db: DB, id: string, before: number): Prom
  * lease ran out before `now` (one statement: of two requests, one takes it). Answers whether it did.
  */
 export async function takeUploadLock(db: DB, uploadId: string, holder: string, now: number, leaseUntil: number): Promise<boolean> {
-  const r = await db
-    .insertInto('mediaUploadLocks')
-    .values({ uploadId, holder, leaseUntil, releaseRequestedAt: null })
-    .onConflict((oc) => oc.column('uploadId').doUpdateSet({ holder, leaseUntil, releaseRequestedAt: null }).where('mediaUploadLocks.leaseUntil', '<', now))
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertedOne(
+    db
+      .insertInto('mediaUploadLocks')
+      .values({ uploadId, holder, leaseUntil, releaseRequestedAt: null })
+      .onConflict((oc) => oc.column('uploadId').doUpdateSet({ holder, leaseUntil, releaseRequestedAt: null }).where('mediaUploadLocks.leaseUntil', '<', now)),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { Server as TusServer, type DataStore, type Upload } from '@tus/server';
 import { t } from '~/server/i18n';
 import { MEDIA_KINDS, MEDIA_MAX_ANY_BYTES, MEDIA_MAX_BYTES, MEDIA_STATES, MEDIA_UPLOAD_PATH, kindOfName } from '~/lib/media-library';
 import { MEDIA_UPLOAD_ACCESS } from '~/lib/staff/access';
+import { mediaRenameFields, mediaSearchName } from '~/lib/forms/media-library';
 import { ErrorCode } from '~/lib/envelope';
 import { AppError, fail } from '../errors';
 import type { ApiEnv, Scope } from '../http/scope';
@@ -36,22 +37,12 @@ const listQuery = z.object({
   ...pageFields,
   kind: z.preprocess(blankIsNone, z.enum(MEDIA_KINDS, { error: t('adminMedia.kindInvalid') }).optional()),
   state: z.preprocess(blankIsNone, z.enum(MEDIA_STATES, { error: t('adminMedia.stateInvalid') }).optional()),
-  name: z.preprocess(
-    (v) => (typeof v === 'string' ? blankIsNone(v.trim()) : v),
-    z
-      .string({ error: t('adminMedia.nameTooLong', { max: service.MEDIA_NAME_MAX }) })
-      .max(service.MEDIA_NAME_MAX, t('adminMedia.nameTooLong', { max: service.MEDIA_NAME_MAX }))
-      .optional(),
-  ),
+  name: z.preprocess((v) => (typeof v === 'string' ? blankIsNone(v.trim()) : v), mediaSearchName),
 });
 
 const renameInput = body({
   id: idSchema,
-  name: z
-    .string({ error: t('adminMedia.nameRequired') })
-    .trim()
-    .min(1, t('adminMedia.nameRequired'))
-    .max(service.MEDIA_NAME_MAX, t('adminMedia.nameTooLong', { max: service.MEDIA_NAME_MAX })),
+  ...mediaRenameFields.shape,
 });
 const withId = body({ id: idSchema });
 

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, statfs } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -15,7 +15,7 @@ import { newId } from '../ids';
 import type { Scope } from '../http/scope';
 import type { DB } from '../db/database';
 import type { StaffActor } from '../staff/accounts/sessions.service';
-import { auditStaffAction } from '../staff/audit/audit.service';
+import { auditStaffAction, auditStaffChange } from '../staff/audit/audit.service';
 import {
   cleanDisplayName,
   displayName,
@@ -68,8 +68,6 @@ export const MEDIA_PROGRESS_EVERY_MS = 1_000;
 /** Bytes read from an upload's start to tell what it is. */
 const SNIFF_BYTES = 64;
 
-export const MEDIA_NAME_MAX = 120;
-
 const MIB = 1024 * 1024;
 /** Staged bytes that are gone (removed while the upload finished): the protocol's status for a vanished upload. */
 const HTTP_NOT_FOUND = 404;
@@ -81,28 +79,17 @@ function view(a: MediaAsset, actor: StaffActor): AdminMediaAsset {
     kind: a.kind,
     name: a.name,
     state: a.state,
-    size: Number(a.size),
+    size: a.size,
     contentType: a.contentType,
-    durationMs: a.durationMs === null ? null : Number(a.durationMs),
+    durationMs: a.durationMs,
     width: a.width,
     height: a.height,
     renditions: parseRenditions(a.renditions).map((r) => ({ quality: r.quality, width: r.width, height: r.height, size: r.size, url: urlOf(r.key) })),
     progress: a.progress,
     error: a.error,
     url: urlOf(a.originalKey),
-    createdAt: Number(a.createdAt),
+    createdAt: a.createdAt,
   };
-}
-
-async function firstBytes(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** A complete upload's bytes, read from the start: the whole file, or the range asked for (null when they are gone). */
@@ -136,12 +123,6 @@ export interface CompletedUpload {
   bytes: UploadBytes;
   /** The uploader's file name. */
   name: string;
-}
-
-/** Whether an upload of this name may be stored as this kind: the first bytes must say the same as the name. */
-export async function checkUploadContent(path: string, name: string): Promise<{ kind: MediaKind } | null> {
-  const sniffed = sniffMedia(name, await firstBytes(path));
-  return sniffed ? { kind: sniffed.kind } : null;
 }
 
 /**
@@ -223,7 +204,7 @@ const kindOfNameOr = (name: string): MediaKind => kindOfName(name) ?? 'document'
 async function diskFreeBytes(uploadDir: string): Promise<number> {
   await mkdir(uploadDir, { recursive: true });
   const fs = await statfs(uploadDir);
-  return Number(fs.bavail) * Number(fs.bsize);
+  return fs.bavail * fs.bsize;
 }
 
 export interface UploadRefused {
@@ -342,7 +323,7 @@ export async function renameMedia(s: Scope, actor: StaffActor, id: string, name:
   if (!clean) throw AppError.badRequest(t('adminMedia.nameInvisible'));
   await s.db.transaction().execute(async (trx) => {
     await repo.rename(trx, actor.tenant.id, id, clean, s.now);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.mediaRename, { type: AUDIT_TARGET.media, id }, { name: before.name }, { name: clean });
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.mediaRename, { type: AUDIT_TARGET.media, id }, { name: [before.name, clean] });
   });
   return view(await mine(s, actor, id), actor);
 }
@@ -403,8 +384,7 @@ export async function lessonSourceOf(s: Scope, tenantId: string, assetId: string
   const a = await repo.findAsset(s.db, tenantId, assetId);
   if (!a) throw AppError.notFound();
   if (a.state !== MEDIA_STATE.ready) throw AppError.conflict(t('adminMedia.error.notReady'));
-  const durationMs = a.durationMs === null ? null : Number(a.durationMs);
-  return lessonSource({ kind: a.kind, name: a.name, durationMs, renditions: parseRenditions(a.renditions) }, urlOf, urlOf(a.originalKey));
+  return lessonSource({ kind: a.kind, name: a.name, durationMs: a.durationMs, renditions: parseRenditions(a.renditions) }, urlOf, urlOf(a.originalKey));
 }
 
 // --- The processing job ------------------------------------------------------------------------

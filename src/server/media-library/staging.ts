@@ -1,10 +1,11 @@
 import type { Runtime } from '../http/context';
 import type { DB } from '../db/database';
-import type { Logger } from '../logger';
+import { errorStack, type Logger } from '../logger';
 import * as repo from './media-library.repository';
 import type { UploadStaging } from './staging-store';
 import { clockFrom, databaseLocker } from './upload-locks';
-import { DAY } from '~/lib/time/cst';
+import { DAY, HOUR } from '~/lib/time/cst';
+import { repeatEvery } from '../repeat';
 
 /**
  * The lifetime of unfinished resumable uploads (decision 050): an upload that receives nothing for
@@ -15,9 +16,9 @@ import { DAY } from '~/lib/time/cst';
 /** An unfinished upload that received no piece for this long is abandoned: the sweep removes it (decision 050). */
 export const STAGING_IDLE_MS = DAY;
 /** How often each process looks for abandoned uploads (removing one twice is harmless). */
-export const STAGING_SWEEP_INTERVAL_MS = 3_600_000;
+export const STAGING_SWEEP_INTERVAL_MS = HOUR;
 
-export { STAGING_DIR, STAGING_EXPIRY_MS, stagingDirectory } from './staging-store';
+export { STAGING_DIR, STAGING_EXPIRY_MS } from './staging-store';
 
 /**
  * Removes abandoned uploads; answers how many. First those without progress for STAGING_IDLE_MS
@@ -53,20 +54,12 @@ export async function removeAbandonedUploads(db: DB, staging: UploadStaging, now
 
 /** Starts the process's sweep of abandoned uploads; answers the function that stops it. */
 export function startStagingSweep(runtime: Runtime, intervalMs = STAGING_SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeatEvery(
+    intervalMs,
+    async () => {
       const removed = await removeAbandonedUploads(runtime.db, runtime.uploadStaging, runtime.now(), runtime.logger);
       if (removed) runtime.logger.info('abandoned uploads removed', { count: removed });
-    } catch (error) {
-      runtime.logger.error('abandoned upload sweep failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    (error) => runtime.logger.error('abandoned upload sweep failed', { error: errorStack(error) }),
+  );
 }

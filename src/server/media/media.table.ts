@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { FeedType, MaterialType } from '~/lib/api/contracts/media';
+import type { SchedulableColumns } from '~/lib/staff/catalog-schedule';
 
 export type { FeedType, MaterialType };
 
 /** Home banners ("material posters"). */
-export interface MaterialPosterTable {
+export interface MaterialPosterTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   name: string;
@@ -14,8 +15,6 @@ export interface MaterialPosterTable {
   seq: number;
   /** 1 shown; 0 hidden. */
   enabled: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   createdAt: number;
 }
 
@@ -28,7 +27,7 @@ export interface MaterialCategoryTabTable {
   seq: number;
 }
 
-export interface MaterialCategoryTable {
+export interface MaterialCategoryTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   categoryName: string;
@@ -38,13 +37,11 @@ export interface MaterialCategoryTable {
   seq: number;
   /** 1 shown; 0 hidden. */
   state: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   createdAt: number;
 }
 
 /** Album pictures and videos. */
-export interface MaterialTable {
+export interface MaterialTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   categoryId: string;
@@ -55,8 +52,6 @@ export interface MaterialTable {
   introduce: string | null;
   /** 1 published; 0 hidden. Public calls only ever return published materials. */
   open: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   seq: number;
   createdAt: number;
 }

@@ -1,5 +1,5 @@
-import type { CatalogOwner } from '../jobs/jobs.service';
-import { MEDIA_SCHEDULABLE, namesOf, publishScheduled, unschedule } from './media.admin.service';
+import { catalogOwner } from '../catalog/catalog-resource';
+import { albumCategories, banners, materials } from './media.admin.service';
 
-/** The media catalogue's rows in the catalog.publish job (jobs/catalog-publish.handler.ts), registered by the composition root. */
-export const mediaCatalog: CatalogOwner = { types: MEDIA_SCHEDULABLE, publishScheduled, unschedule, namesOf };
+/** The banners, album categories and materials in the catalog.publish job (jobs/catalog-publish.handler.ts), registered by the composition root. */
+export const mediaCatalog = catalogOwner([banners, albumCategories, materials]);

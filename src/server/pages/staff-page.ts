@@ -1,18 +1,57 @@
-import type { StaffMe, StaffCallName } from '~/lib/api/contracts/staff';
+import type { AstroGlobal } from 'astro';
+import type { StaffMe } from '~/lib/api/contracts/staff';
 import { mayCall } from '~/lib/staff/access';
 import { staffSignInUrl } from '~/lib/staff/paths';
+import { staffScreen, type GatedScreen } from '~/lib/staff/screens';
+import { t, type MessageKey } from '../i18n';
 import { meOf } from '../staff/accounts/sessions.service';
 
 /**
- * What a staff page (src/pages/admin) needs before it renders: the signed-in person of the
- * request's school (their session cookie) and whether their role may use the screen, whose first
- * call is named. Without a session the page sends them to sign in and back.
+ * What a staff page (src/pages/admin) needs before it renders: its screen's name, the signed-in
+ * person of the request's school (their session cookie) and whether their role may use the screen.
+ * The screen is the one declared at the page's route (src/lib/staff/screens.ts), so a page names
+ * neither its gate nor its title itself. The answers every staff page gives the same way are
+ * given here: without a session, the redirect to sign in and back (a Response the page returns);
+ * a role that may not use the screen, the status 403 (the layout says why instead of the island).
  */
-export type StaffPage = { kind: 'signIn'; location: string } | { kind: 'ok'; me: StaffMe; allowed: boolean };
+export interface StaffPage {
+  me: StaffMe;
+  allowed: boolean;
+  title: MessageKey;
+  /** AdminLayout's props: the page's name, who is signed in, whether the island is shown. */
+  layout: { name: string; me: StaffMe; allowed: boolean };
+}
 
-export async function staffPage(locals: Pick<App.Locals, 'scope'>, url: URL, call: StaffCallName): Promise<StaffPage> {
-  const s = locals.scope;
+/** The part of a page's `Astro` the gate reads and answers through. */
+export type StaffPageContext = Pick<AstroGlobal, 'locals' | 'url' | 'routePattern' | 'response' | 'redirect'>;
+
+/** The redirect status of a page that sends a person to sign in (they come back after). */
+const SIGN_IN_REDIRECT = 302;
+const FORBIDDEN = 403;
+
+/** The declared screen at a route that a signed-in person opens; a page with none is a programming error the unit test catches. */
+export function gatedScreen(route: string): GatedScreen {
+  const screen = staffScreen(route);
+  if (!screen || screen.call === null) throw new Error(`No gated staff screen is declared at ${route} (src/lib/staff/screens.ts)`);
+  return screen as GatedScreen;
+}
+
+/**
+ * The gate of the staff page `astro` renders. A Response is the page's whole answer (the page
+ * returns it): the sign-in redirect, or with `forbidden: 'text'` (a frame's page, not a screen of
+ * its own) a plain-text 403. Otherwise a refused role's page answers 403 and shows the layout's reason.
+ */
+export async function staffPage(astro: StaffPageContext, options: { forbidden?: 'layout' | 'text' } = {}): Promise<StaffPage | Response> {
+  const screen = gatedScreen(astro.routePattern);
+  const s = astro.locals.scope;
   const actor = await s.optionalStaff();
-  if (!actor) return { kind: 'signIn', location: staffSignInUrl(url.pathname + url.search) };
-  return { kind: 'ok', me: meOf(s, actor), allowed: mayCall(actor.account.role, call) };
+  if (!actor) return astro.redirect(staffSignInUrl(astro.url.pathname + astro.url.search), SIGN_IN_REDIRECT);
+  const allowed = mayCall(actor.account.role, screen.call);
+  if (!allowed) {
+    if (options.forbidden === 'text')
+      return new Response(t('staff.forbidden'), { status: FORBIDDEN, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    astro.response.status = FORBIDDEN;
+  }
+  const me = meOf(s, actor);
+  return { me, allowed, title: screen.title, layout: { name: t(screen.title), me, allowed } };
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { countOf, insertedRows } from '../db/rows';
 
 /**
  * Platform SQL: parameters (per tenant with a global fallback), the visits that feed the school's
@@ -32,18 +33,11 @@ export async function insertVisit(db: DB, tenantId: string, v: { day: number; vi
     .values({ tenantId, ...v })
     .onConflict((oc) => oc.columns(['tenantId', 'day', 'visitorId']).doNothing())
     .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+  return insertedRows(r) === 1;
 }
 
 export async function countIpVisits(db: DB, tenantId: string, day: number, ip: string): Promise<number> {
-  const row = await db
-    .selectFrom('schoolVisits')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenantId', '=', tenantId)
-    .where('day', '=', day)
-    .where('ip', '=', ip)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('schoolVisits').where('tenantId', '=', tenantId).where('day', '=', day).where('ip', '=', ip));
 }
 
 export function findRolePack(db: DB, tenantId: string) {

@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
+import { whereEqual } from '../db/clauses';
 import { PUBLICATION } from '~/lib/status';
 
 /** All product, hot-major and common-question SQL. Every function takes the tenant id first. */
@@ -84,9 +85,7 @@ export function relatedProductIds(db: DB, tenantId: string, majorId: string) {
     .selectFrom('hotMajorProducts as l')
     .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'l.productId').onRef('p.tenantId', '=', 'l.tenantId'))
     .select('l.productId')
-    .where('l.tenantId', '=', tenantId)
-    .where('l.majorId', '=', majorId)
-    .where('p.state', '=', ON_SALE)
+    .$call(whereEqual({ 'l.tenantId': tenantId, 'l.majorId': majorId, 'p.state': ON_SALE }))
     .orderBy('l.seq')
     .orderBy('l.productId')
     .execute();

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ProductVO } from '~/lib/api/contracts/products';
+import type { SchedulableColumns } from '~/lib/staff/catalog-schedule';
 
 /** The product columns stored as the answer shows them. */
 type ShownAsStored = Pick<
@@ -19,7 +20,7 @@ type ShownAsStored = Pick<
   | 'state'
 >;
 
-export interface ProductTable extends ShownAsStored {
+export interface ProductTable extends ShownAsStored, SchedulableColumns {
   id: string;
   tenantId: string;
   /** Checked (safe URL) before it is shown. */
@@ -33,22 +34,18 @@ export interface ProductTable extends ShownAsStored {
   certificateVerificationType: number;
   /** Rich HTML written by staff, sanitised when saved and when shown; null: none. */
   detail: string | null;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
 
 /** Operation categories group products for the home page's training-project list. */
-export interface ProductOperationCategoryTable {
+export interface ProductOperationCategoryTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   name: string;
   /** 1 a "variety" (product line) category, 0 a plain operation category. */
   isVariety: number;
   state: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   seq: number;
   createdAt: number;
 }
@@ -74,7 +71,7 @@ export interface HotMajorProductTable {
 }
 
 /** Common questions of a hot major; a missing seq sorts as 1000. */
-export interface CommonQuestionTable {
+export interface CommonQuestionTable extends SchedulableColumns {
   id: string;
   tenantId: string;
   majorId: string;
@@ -83,8 +80,6 @@ export interface CommonQuestionTable {
   answer: string;
   seq: number | null;
   state: number;
-  /** When the server publishes this draft (epoch ms), or null when it is not scheduled. */
-  scheduledAt: number | null;
   createdAt: number;
 }
 

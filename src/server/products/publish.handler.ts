@@ -1,5 +1,5 @@
-import type { CatalogOwner } from '../jobs/jobs.service';
-import { PRODUCTS_SCHEDULABLE, namesOf, publishScheduled, unschedule } from './products.admin.service';
+import { catalogOwner } from '../catalog/catalog-resource';
+import { categories, hotMajors, products, questions } from './products.admin.service';
 
-/** The products' rows in the catalog.publish job (jobs/catalog-publish.handler.ts), registered by the composition root. */
-export const productsCatalog: CatalogOwner = { types: PRODUCTS_SCHEDULABLE, publishScheduled, unschedule, namesOf };
+/** The products' rows and the hot majors in the catalog.publish job (jobs/catalog-publish.handler.ts), registered by the composition root. */
+export const productsCatalog = catalogOwner([products, categories, questions, hotMajors]);

@@ -1,14 +1,15 @@
 import type { CertificationOrgAdmin, CertificationOrgInput, ProjectBlockAdmin, ProjectBlockInput } from '~/lib/api/contracts/admin-school';
-import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { AUDIT_ACTION, AUDIT_TARGET, type AuditAction } from '~/lib/staff/roles';
 import { PUBLICATION } from '~/lib/status';
 import { t } from '~/server/i18n';
 import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import type { StaffActor } from '../staff/accounts/sessions.service';
-import { auditStaffAction } from '../staff/audit/audit.service';
+import { auditedCreate, auditedDelete, auditedOrder, auditedUpdate, type AuditedRecord } from '../staff/audit/audit.service';
 import { sanitizeRichText } from '../sanitize';
 import { getSchoolInfo } from '../tenant/tenant.service';
+import { columnsOf as formColumns, formOf, type FieldKind } from '../form-columns';
 import * as repo from './school.repository';
 import type { CertificationOrganizationTable, UniversityInformationTable } from './school.table';
 
@@ -23,17 +24,17 @@ function publish(s: Scope, tenantId: string): Promise<void> {
   return s.pageChanges.publish({ schoolId: tenantId, kinds: ['school-info'] });
 }
 
+/** An organisation's form fields between its id and its place, in the order the API answers them. */
+const ORG_FIELDS = {
+  name: 'same',
+  orgType: 'same',
+  certificationType: 'optional',
+  serviceScope: 'optional',
+  features: 'optional',
+} as const satisfies Record<keyof Omit<CertificationOrgInput, 'seq' | 'published'>, FieldKind>;
+
 function adminOf(o: CertificationOrganizationTable): CertificationOrgAdmin {
-  return {
-    id: o.id,
-    name: o.name,
-    orgType: o.orgType,
-    certificationType: o.certificationType ?? '',
-    serviceScope: o.serviceScope ?? '',
-    features: o.features ?? '',
-    seq: o.seq,
-    published: o.state === PUBLICATION.PUBLISHED,
-  };
+  return { id: o.id, ...formOf(ORG_FIELDS, o), seq: o.seq, published: o.state === PUBLICATION.PUBLISHED };
 }
 
 /** The audited view of an organisation: what the form shows. */
@@ -43,15 +44,7 @@ const audited = (o: CertificationOrgAdmin) => {
 };
 
 function columnsOf(input: CertificationOrgInput) {
-  return {
-    name: input.name,
-    orgType: input.orgType,
-    certificationType: input.certificationType || null,
-    serviceScope: input.serviceScope || null,
-    features: input.features || null,
-    seq: input.seq,
-    state: input.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT,
-  };
+  return { ...formColumns(ORG_FIELDS, input), seq: input.seq, state: input.published ? PUBLICATION.PUBLISHED : PUBLICATION.DRAFT };
 }
 
 const notFound = () => AppError.notFound(t('school.admin.notFound'));
@@ -60,46 +53,49 @@ export async function listCertificationOrgsForStaff(s: Scope, actor: StaffActor)
   return (await repo.listAllCertificationOrganizations(s.db, actor.tenant.id)).map(adminOf);
 }
 
+/** An organisation of the school as the audit log records a change of it. */
+function orgRecord(tenantId: string, id: string, action: AuditAction): AuditedRecord<CertificationOrgAdmin> {
+  return {
+    action,
+    target: { type: AUDIT_TARGET.certOrg, id },
+    read: async (db) => {
+      const row = await repo.findCertificationOrganization(db, tenantId, id);
+      return row && adminOf(row);
+    },
+    audited,
+    notFound,
+  };
+}
+
 export async function createCertificationOrg(s: Scope, actor: StaffActor, input: CertificationOrgInput): Promise<CertificationOrgAdmin> {
+  const tenantId = actor.tenant.id;
   const id = newId(s.now);
-  const created = await s.db.transaction().execute(async (trx) => {
-    await repo.insertCertificationOrganization(trx, { id, tenantId: actor.tenant.id, createdAt: s.now, ...columnsOf(input) });
-    const created = adminOf((await repo.findCertificationOrganization(trx, actor.tenant.id, id))!);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgCreate, { type: AUDIT_TARGET.certOrg, id }, null, audited(created));
-    return created;
-  });
-  await publish(s, actor.tenant.id);
+  const record = orgRecord(tenantId, id, AUDIT_ACTION.certOrgCreate);
+  const created = await auditedCreate(s, actor, record, (trx) =>
+    repo.insertCertificationOrganization(trx, { id, tenantId, createdAt: s.now, ...columnsOf(input) }),
+  );
+  await publish(s, tenantId);
   return created;
 }
 
 export async function updateCertificationOrg(s: Scope, actor: StaffActor, id: string, input: CertificationOrgInput): Promise<CertificationOrgAdmin> {
-  const updated = await s.db.transaction().execute(async (trx) => {
-    const before = await repo.findCertificationOrganization(trx, actor.tenant.id, id);
-    if (!before) throw notFound();
-    await repo.updateCertificationOrganization(trx, actor.tenant.id, id, columnsOf(input));
-    const after = adminOf((await repo.findCertificationOrganization(trx, actor.tenant.id, id))!);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgUpdate, { type: AUDIT_TARGET.certOrg, id }, audited(adminOf(before)), audited(after));
-    return after;
-  });
-  await publish(s, actor.tenant.id);
+  const tenantId = actor.tenant.id;
+  const record = orgRecord(tenantId, id, AUDIT_ACTION.certOrgUpdate);
+  const updated = await auditedUpdate(s, actor, record, (trx) => repo.updateCertificationOrganization(trx, tenantId, id, columnsOf(input)));
+  await publish(s, tenantId);
   return updated;
 }
 
 export async function deleteCertificationOrg(s: Scope, actor: StaffActor, id: string): Promise<void> {
-  await s.db.transaction().execute(async (trx) => {
-    const before = await repo.findCertificationOrganization(trx, actor.tenant.id, id);
-    if (!before || !(await repo.deleteCertificationOrganization(trx, actor.tenant.id, id))) throw notFound();
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.certOrgDelete, { type: AUDIT_TARGET.certOrg, id }, audited(adminOf(before)), null);
-  });
-  await publish(s, actor.tenant.id);
+  const tenantId = actor.tenant.id;
+  await auditedDelete(s, actor, orgRecord(tenantId, id, AUDIT_ACTION.certOrgDelete), (trx) => repo.deleteCertificationOrganization(trx, tenantId, id));
+  await publish(s, tenantId);
 }
 
 // --- /school-info's project introduction blocks ------------------------------------------------
 
 /** The blocks under 本项目 on /school-info: information type 0, owned by the school's university id. */
 const PROJECT_BLOCK_TYPE = 0;
-/** The longest block text kept (HTML characters), as an agreement. */
-export const PROJECT_BLOCK_MAX_CHARS = 100_000;
 /** A page of tabs stays readable; the public query reads at most 500 blocks. */
 export const PROJECT_BLOCKS_MAX = 30;
 
@@ -141,39 +137,35 @@ export async function createProjectBlock(s: Scope, actor: StaffActor, input: Pro
   const universityId = await ownerOf(s, actor);
   const columns = blockColumns(input, tenantId);
   const id = newId(s.now);
-  const created = await s.db.transaction().execute(async (trx) => {
+  const created = await auditedCreate(s, actor, blockRecord(tenantId, universityId, id, AUDIT_ACTION.projectBlockCreate), async (trx) => {
     const current = await repo.listOwnBlocks(trx, tenantId, PROJECT_BLOCK_TYPE, universityId);
     if (current.length >= PROJECT_BLOCKS_MAX) throw AppError.conflict(t('school.blocks.tooMany', { max: PROJECT_BLOCKS_MAX }));
     const seq = current.reduce((max, b) => Math.max(max, b.seq), 0) + 1;
     await repo.insertBlock(trx, { id, tenantId, universityId, informationType: PROJECT_BLOCK_TYPE, ...columns, seq, createdAt: s.now });
-    const after = blockOf((await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id))!);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.projectBlockCreate, { type: AUDIT_TARGET.projectBlock, id }, null, auditedBlock(after));
-    return after;
   });
   await publish(s, tenantId);
   return created;
 }
 
+/** A block of the school's own information as the audit log records a change of it. */
+function blockRecord(tenantId: string, universityId: string, id: string, action: AuditAction): AuditedRecord<ProjectBlockAdmin> {
+  return {
+    action,
+    target: { type: AUDIT_TARGET.projectBlock, id },
+    read: async (db) => {
+      const row = await repo.findOwnBlock(db, tenantId, PROJECT_BLOCK_TYPE, universityId, id);
+      return row && blockOf(row);
+    },
+    audited: auditedBlock,
+    notFound: blockNotFound,
+  };
+}
+
 export async function updateProjectBlock(s: Scope, actor: StaffActor, id: string, input: ProjectBlockInput): Promise<ProjectBlockAdmin> {
   const tenantId = actor.tenant.id;
-  const universityId = await ownerOf(s, actor);
+  const record = blockRecord(tenantId, await ownerOf(s, actor), id, AUDIT_ACTION.projectBlockUpdate);
   const columns = blockColumns(input, tenantId);
-  const updated = await s.db.transaction().execute(async (trx) => {
-    const before = await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id);
-    if (!before) throw blockNotFound();
-    await repo.updateBlock(trx, tenantId, id, columns);
-    const after = blockOf((await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id))!);
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.projectBlockUpdate,
-      { type: AUDIT_TARGET.projectBlock, id },
-      auditedBlock(blockOf(before)),
-      auditedBlock(after),
-    );
-    return after;
-  });
+  const updated = await auditedUpdate(s, actor, record, (trx) => repo.updateBlock(trx, tenantId, id, columns));
   await publish(s, tenantId);
   return updated;
 }
@@ -183,19 +175,14 @@ export async function orderProjectBlocks(s: Scope, actor: StaffActor, ids: strin
   const tenantId = actor.tenant.id;
   const universityId = await ownerOf(s, actor);
   await s.db.transaction().execute(async (trx) => {
-    const current = await repo.listOwnBlocks(trx, tenantId, PROJECT_BLOCK_TYPE, universityId);
-    const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((b) => ids.includes(b.id));
-    if (!same) throw AppError.badRequest(t('school.blocks.orderIncomplete'));
-    for (const [i, id] of ids.entries()) await repo.updateBlock(trx, tenantId, id, { seq: i + 1 });
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.projectBlockOrder,
-      { type: AUDIT_TARGET.projectBlock, id: universityId },
-      { order: current.map((b) => b.id) },
-      { order: ids },
-    );
+    await auditedOrder(trx, s, actor, {
+      action: AUDIT_ACTION.projectBlockOrder,
+      target: { type: AUDIT_TARGET.projectBlock, id: universityId },
+      current: await repo.listOwnBlocks(trx, tenantId, PROJECT_BLOCK_TYPE, universityId),
+      ids,
+      incomplete: () => AppError.badRequest(t('school.blocks.orderIncomplete')),
+      setSeq: (id, seq) => repo.updateBlock(trx, tenantId, id, { seq }),
+    });
   });
   await publish(s, tenantId);
   return listProjectBlocks(s, actor);
@@ -203,11 +190,7 @@ export async function orderProjectBlocks(s: Scope, actor: StaffActor, ids: strin
 
 export async function deleteProjectBlock(s: Scope, actor: StaffActor, id: string): Promise<void> {
   const tenantId = actor.tenant.id;
-  const universityId = await ownerOf(s, actor);
-  await s.db.transaction().execute(async (trx) => {
-    const before = await repo.findOwnBlock(trx, tenantId, PROJECT_BLOCK_TYPE, universityId, id);
-    if (!before || !(await repo.deleteBlock(trx, tenantId, id))) throw blockNotFound();
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.projectBlockDelete, { type: AUDIT_TARGET.projectBlock, id }, auditedBlock(blockOf(before)), null);
-  });
+  const record = blockRecord(tenantId, await ownerOf(s, actor), id, AUDIT_ACTION.projectBlockDelete);
+  await auditedDelete(s, actor, record, (trx) => repo.deleteBlock(trx, tenantId, id));
   await publish(s, tenantId);
 }

@@ -2,6 +2,8 @@ import type { Insertable, Updateable } from 'kysely';
 import type { CertificationOrganizationTable, UniversityInformationTable } from './school.table';
 import type { DB } from '../db/database';
 import { PUBLICATION } from '~/lib/status';
+import { changedAny } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /** Information content blocks and certification organisations. Every function takes the tenant id first. */
 
@@ -37,7 +39,7 @@ export function listAllCertificationOrganizations(db: DB, tenantId: string) {
 }
 
 export function findCertificationOrganization(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('certificationOrganizations').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('certificationOrganizations').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 export async function insertCertificationOrganization(db: DB, row: Insertable<CertificationOrganizationTable>): Promise<void> {
@@ -50,41 +52,33 @@ export async function updateCertificationOrganization(
   id: string,
   values: Updateable<CertificationOrganizationTable>,
 ): Promise<boolean> {
-  const result = await db.updateTable('certificationOrganizations').set(values).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return changedAny(db.updateTable('certificationOrganizations').set(values).$call(whereEqual({ tenantId, id })));
 }
 
 /** Deletes an organisation and its detail blocks (informationType 2, owned by it). */
 export async function deleteCertificationOrganization(db: DB, tenantId: string, id: string): Promise<boolean> {
   await db.deleteFrom('universityInformation').where('tenantId', '=', tenantId).where('informationType', '=', 2).where('universityId', '=', id).execute();
-  const result = await db.deleteFrom('certificationOrganizations').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('certificationOrganizations').$call(whereEqual({ tenantId, id })));
 }
 
 // --- The staff side: the information blocks of one owner and type, whatever their state --------
 
-export function listOwnBlocks(db: DB, tenantId: string, informationType: number, universityId: string) {
+/** The blocks of one owner and type. */
+function ownBlocks(db: DB, tenantId: string, informationType: number, universityId: string) {
   return db
     .selectFrom('universityInformation')
     .selectAll()
     .where('tenantId', '=', tenantId)
     .where('informationType', '=', informationType)
-    .where('universityId', '=', universityId)
-    .orderBy('seq')
-    .orderBy('id')
-    .limit(500)
-    .execute();
+    .where('universityId', '=', universityId);
+}
+
+export function listOwnBlocks(db: DB, tenantId: string, informationType: number, universityId: string) {
+  return ownBlocks(db, tenantId, informationType, universityId).orderBy('seq').orderBy('id').limit(500).execute();
 }
 
 export function findOwnBlock(db: DB, tenantId: string, informationType: number, universityId: string, id: string) {
-  return db
-    .selectFrom('universityInformation')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('informationType', '=', informationType)
-    .where('universityId', '=', universityId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return ownBlocks(db, tenantId, informationType, universityId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertBlock(db: DB, row: Insertable<UniversityInformationTable>): Promise<void> {
@@ -92,11 +86,9 @@ export async function insertBlock(db: DB, row: Insertable<UniversityInformationT
 }
 
 export async function updateBlock(db: DB, tenantId: string, id: string, values: Updateable<UniversityInformationTable>): Promise<boolean> {
-  const result = await db.updateTable('universityInformation').set(values).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return changedAny(db.updateTable('universityInformation').set(values).$call(whereEqual({ tenantId, id })));
 }
 
 export async function deleteBlock(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('universityInformation').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('universityInformation').$call(whereEqual({ tenantId, id })));
 }

@@ -1,6 +1,8 @@
 import type { UpdateResult } from 'kysely';
 import type { DB } from '../db/database';
 import { SmsStatus } from './sms.table';
+import { countOf } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /**
  * All SMS SQL. Codes are looked up by tenant, mobile and template. The send limits protect a
@@ -23,15 +25,10 @@ export function setCodeStatus(db: DB, tenantId: string, id: string, status: numb
   return db.updateTable('smsCodes').set({ status }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
 }
 
-/** The number of codes asked since a time, of the filter the caller adds. */
+/** The codes asked since a time, for the caller's filter and count. */
 function codesSince(db: DB, since: number) {
-  return db
-    .selectFrom('smsCodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('createdAt', '>', since);
+  return db.selectFrom('smsCodes').where('createdAt', '>', since);
 }
-
-const countOf = async (q: ReturnType<typeof codesSince>) => Number((await q.executeTakeFirstOrThrow()).n);
 
 /** Sends to a mobile since a time that count against its limits (failed sends do not). */
 export function countMobileSends(db: DB, mobile: string, since: number): Promise<number> {
@@ -79,10 +76,7 @@ export function findLatestSentCode(db: DB, tenantId: string, mobile: string, tem
   return db
     .selectFrom('smsCodes')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('mobile', '=', mobile)
-    .where('templateCode', '=', templateCode)
-    .where('status', '=', SmsStatus.SENT)
+    .$call(whereEqual({ tenantId, mobile, templateCode, status: SmsStatus.SENT }))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -92,7 +92,7 @@ export async function openFile(s: Scope, key: string): Promise<ServedFile | null
   const row = await repo.findByKey(s.db, tenant.id, key);
   if (!row) return null;
   return {
-    size: Number(row.size),
+    size: row.size,
     contentType: row.contentType,
     sha256: row.sha256,
     async open(range) {

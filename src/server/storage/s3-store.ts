@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { MINUTE } from '~/lib/time/cst';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { isFileKey } from './files.rules';
@@ -35,7 +36,7 @@ const NOT_FOUND_STATUS = 404;
 /** A connection attempt to the store that hangs is given up after this long (the request then fails, never hangs). */
 const CONNECT_TIMEOUT_MS = 5_000;
 /** A request the store stops answering mid-way is given up after this much silence. */
-const SOCKET_TIMEOUT_MS = 60_000;
+const SOCKET_TIMEOUT_MS = MINUTE;
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === NOT_FOUND_STATUS || error.name === 'NoSuchKey' || error.name === 'NotFound');

@@ -1,6 +1,8 @@
 import type { Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { SchoolTable, ServicePointTable } from './tenant.table';
+import { changedAny, insertedOne } from '../db/rows';
+import { whereEqual } from '../db/clauses';
 
 /** The staff side's SQL of a school's settings: its row, its host names, its service points. Tenant id first. */
 
@@ -27,12 +29,12 @@ export function listDomains(db: DB, tenantId: string) {
 
 /** Adds a host name unless any school has it already (the unique key decides, also between two instances): whether it was added. */
 export async function insertDomain(db: DB, row: { id: string; tenantId: string; domainType: string; domain: string }): Promise<boolean> {
-  const result = await db
-    .insertInto('schoolDomains')
-    .values(row)
-    .onConflict((oc) => oc.column('domain').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertedOne(
+    db
+      .insertInto('schoolDomains')
+      .values(row)
+      .onConflict((oc) => oc.column('domain').doNothing()),
+  );
 }
 
 /** Which school has a host name (any school: the caller only says whether it is this one). */
@@ -41,12 +43,11 @@ export function findDomainOwner(db: DB, domain: string) {
 }
 
 export function findDomainById(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('schoolDomains').select(['id', 'domain', 'domainType']).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('schoolDomains').select(['id', 'domain', 'domainType']).$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 export async function deleteDomain(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('schoolDomains').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('schoolDomains').$call(whereEqual({ tenantId, id })));
 }
 
 export function listServicePoints(db: DB, tenantId: string) {
@@ -54,7 +55,7 @@ export function listServicePoints(db: DB, tenantId: string) {
 }
 
 export function findServicePoint(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('servicePoints').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('servicePoints').selectAll().$call(whereEqual({ tenantId, id })).executeTakeFirst();
 }
 
 export async function insertServicePoint(db: DB, row: ServicePointTable): Promise<void> {
@@ -62,11 +63,9 @@ export async function insertServicePoint(db: DB, row: ServicePointTable): Promis
 }
 
 export async function updateServicePoint(db: DB, tenantId: string, id: string, values: Updateable<ServicePointTable>): Promise<boolean> {
-  const result = await db.updateTable('servicePoints').set(values).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return changedAny(db.updateTable('servicePoints').set(values).$call(whereEqual({ tenantId, id })));
 }
 
 export async function deleteServicePoint(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('servicePoints').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('servicePoints').$call(whereEqual({ tenantId, id })));
 }

@@ -12,16 +12,17 @@ import type {
 } from '~/lib/api/contracts/admin-school';
 import { AGREEMENT_KINDS } from '~/lib/api/contracts/admin-school';
 import { FILES_PATH } from '~/lib/uploads';
-import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
+import { AUDIT_ACTION, AUDIT_TARGET, type AuditAction } from '~/lib/staff/roles';
 import { t, type MessageKey } from '~/server/i18n';
 import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
 import type { StaffActor } from '../staff/accounts/sessions.service';
-import { auditStaffAction } from '../staff/audit/audit.service';
+import { auditedCreate, auditedDelete, auditedUpdate, auditStaffAction, auditStaffChange, type AuditedRecord } from '../staff/audit/audit.service';
 import { isPlatformHost } from '~/lib/school/settings';
 import * as repo from './school-settings.repository';
+import { columnsOf, formOf, type FieldKind } from '../form-columns';
 import type { School, ServicePoint } from './tenant.table';
 import type { DB } from '../db/database';
 
@@ -52,37 +53,37 @@ function institutionOf(json: string | null): InstitutionInfo {
   }
 }
 
-const coordinate = (n: number | null) => (n === null ? '' : String(n));
+/** The settings form's fields but the institution block, in the order the API answers them. */
+const SETTINGS_FIELDS = {
+  projectName: 'same',
+  universityName: 'same',
+  shortName: 'optional',
+  trainingInstitutionsName: 'optional',
+  logo: 'optional',
+  brandColor: 'optional',
+  contactMobile: 'optional',
+  email: 'optional',
+  address: 'optional',
+  longitude: 'coordinate',
+  latitude: 'coordinate',
+  website: 'optional',
+  crowd: 'optional',
+  schoolTypeName: 'optional',
+  institutionProperty: 'optional',
+  institutionGrade: 'optional',
+  trainingMode: 'optional',
+  enrollDistrictScope: 'optional',
+  icpNumber: 'optional',
+  policeRecordNumber: 'optional',
+  telecomLicence: 'optional',
+  officialAccountQr: 'optional',
+  miniProgramQr: 'optional',
+  appDownloadUrl: 'optional',
+  promotionLoginUrl: 'optional',
+} as const satisfies Record<keyof Omit<SchoolSettingsInput, 'institution'>, FieldKind>;
 
 function inputOf(s: School): SchoolSettingsInput {
-  return {
-    projectName: s.projectName,
-    universityName: s.universityName,
-    shortName: s.shortName ?? '',
-    trainingInstitutionsName: s.trainingInstitutionsName ?? '',
-    logo: s.logo ?? '',
-    brandColor: s.brandColor ?? '',
-    contactMobile: s.contactMobile ?? '',
-    email: s.email ?? '',
-    address: s.address ?? '',
-    longitude: coordinate(s.longitude),
-    latitude: coordinate(s.latitude),
-    website: s.website ?? '',
-    crowd: s.crowd ?? '',
-    schoolTypeName: s.schoolTypeName ?? '',
-    institutionProperty: s.institutionProperty ?? '',
-    institutionGrade: s.institutionGrade ?? '',
-    trainingMode: s.trainingMode ?? '',
-    enrollDistrictScope: s.enrollDistrictScope ?? '',
-    icpNumber: s.icpNumber ?? '',
-    policeRecordNumber: s.policeRecordNumber ?? '',
-    telecomLicence: s.telecomLicence ?? '',
-    officialAccountQr: s.officialAccountQr ?? '',
-    miniProgramQr: s.miniProgramQr ?? '',
-    appDownloadUrl: s.appDownloadUrl ?? '',
-    promotionLoginUrl: s.promotionLoginUrl ?? '',
-    institution: institutionOf(s.educationalInstitution),
-  };
+  return { ...formOf(SETTINGS_FIELDS, s), institution: institutionOf(s.educationalInstitution) };
 }
 
 async function schoolOf(db: DB, tenantId: string): Promise<School> {
@@ -129,34 +130,9 @@ export async function saveSettings(s: Scope, actor: StaffActor, input: CheckedSe
     for (const field of PICTURES) {
       if (!checkPicture(tenantId, input[field], before[field])) throw AppError.badRequest(t('school.admin.badPicture'));
     }
-    const opt = (v: string) => (v === '' ? null : v);
     const institution = Object.values(input.institution).some(Boolean) ? JSON.stringify(input.institution) : null;
     await repo.updateSchool(trx, tenantId, {
-      projectName: input.projectName,
-      universityName: input.universityName,
-      shortName: opt(input.shortName),
-      trainingInstitutionsName: opt(input.trainingInstitutionsName),
-      logo: opt(input.logo),
-      brandColor: opt(input.brandColor),
-      contactMobile: opt(input.contactMobile),
-      email: opt(input.email),
-      address: opt(input.address),
-      longitude: input.longitude,
-      latitude: input.latitude,
-      website: opt(input.website),
-      crowd: opt(input.crowd),
-      schoolTypeName: opt(input.schoolTypeName),
-      institutionProperty: opt(input.institutionProperty),
-      institutionGrade: opt(input.institutionGrade),
-      trainingMode: opt(input.trainingMode),
-      enrollDistrictScope: opt(input.enrollDistrictScope),
-      icpNumber: opt(input.icpNumber),
-      policeRecordNumber: opt(input.policeRecordNumber),
-      telecomLicence: opt(input.telecomLicence),
-      officialAccountQr: opt(input.officialAccountQr),
-      miniProgramQr: opt(input.miniProgramQr),
-      appDownloadUrl: opt(input.appDownloadUrl),
-      promotionLoginUrl: opt(input.promotionLoginUrl),
+      ...columnsOf(SETTINGS_FIELDS, input),
       educationalInstitution: institution,
       updatedAt: s.now,
     });
@@ -230,22 +206,23 @@ export async function removeDomain(s: Scope, actor: StaffActor, id: string): Pro
 /** Validated service point: coordinates as numbers (or null). */
 export type CheckedServicePoint = Omit<ServicePointInput, 'longitude' | 'latitude'> & { longitude: number | null; latitude: number | null };
 
+/** A service point's form fields between its id and its place in the list, in the order the API answers them. */
+const POINT_FIELDS = {
+  name: 'same',
+  type: 'same',
+  startTime: 'optional',
+  endTime: 'optional',
+  mobile: 'optional',
+  provinceName: 'optional',
+  cityName: 'optional',
+  address: 'optional',
+  url: 'optional',
+  longitude: 'coordinate',
+  latitude: 'coordinate',
+} as const satisfies Record<keyof Omit<ServicePointInput, 'seq'>, FieldKind>;
+
 function pointOf(p: ServicePoint): ServicePointAdmin {
-  return {
-    id: p.id,
-    name: p.name,
-    type: p.type,
-    startTime: p.startTime ?? '',
-    endTime: p.endTime ?? '',
-    mobile: p.mobile ?? '',
-    provinceName: p.provinceName ?? '',
-    cityName: p.cityName ?? '',
-    address: p.address ?? '',
-    url: p.url ?? '',
-    longitude: coordinate(p.longitude),
-    latitude: coordinate(p.latitude),
-    seq: p.seq,
-  };
+  return { id: p.id, ...formOf(POINT_FIELDS, p), seq: p.seq };
 }
 
 const auditedPoint = (p: ServicePointAdmin) => {
@@ -256,75 +233,54 @@ const auditedPoint = (p: ServicePointAdmin) => {
 function pointColumns(input: CheckedServicePoint) {
   if ((input.longitude === null) !== (input.latitude === null)) throw AppError.badRequest(t('school.admin.coordinatesPair'));
   if ((input.startTime === '') !== (input.endTime === '')) throw AppError.badRequest(t('school.points.hoursPair'));
-  const opt = (v: string) => (v === '' ? null : v);
-  return {
-    name: input.name,
-    type: input.type,
-    startTime: opt(input.startTime),
-    endTime: opt(input.endTime),
-    mobile: opt(input.mobile),
-    provinceName: opt(input.provinceName),
-    cityName: opt(input.cityName),
-    address: opt(input.address),
-    url: opt(input.url),
-    longitude: input.longitude,
-    latitude: input.latitude,
-    seq: input.seq,
-  };
+  return { ...columnsOf(POINT_FIELDS, input), seq: input.seq };
 }
 
 export async function listServicePoints(s: Scope, actor: StaffActor): Promise<ServicePointAdmin[]> {
   return (await repo.listServicePoints(s.db, actor.tenant.id)).map(pointOf);
 }
 
+/** A service point of the school as the audit log records a change of it. */
+function pointRecord(tenantId: string, id: string, action: AuditAction): AuditedRecord<ServicePointAdmin> {
+  return {
+    action,
+    target: { type: AUDIT_TARGET.servicePoint, id },
+    read: async (db) => {
+      const row = await repo.findServicePoint(db, tenantId, id);
+      return row && pointOf(row);
+    },
+    audited: auditedPoint,
+    notFound: () => AppError.notFound(t('school.admin.notFound')),
+  };
+}
+
 export async function createServicePoint(s: Scope, actor: StaffActor, input: CheckedServicePoint): Promise<ServicePointAdmin> {
+  const tenantId = actor.tenant.id;
   const columns = pointColumns(input);
   const id = newId(s.now);
-  const created = await s.db.transaction().execute(async (trx) => {
-    await repo.insertServicePoint(trx, { id, tenantId: actor.tenant.id, enrollDistrictScope: null, ...columns });
-    const point = pointOf((await repo.findServicePoint(trx, actor.tenant.id, id))!);
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.servicePointCreate, { type: AUDIT_TARGET.servicePoint, id }, null, auditedPoint(point));
-    return point;
-  });
-  await publish(s, actor.tenant.id);
+  const record = pointRecord(tenantId, id, AUDIT_ACTION.servicePointCreate);
+  const created = await auditedCreate(s, actor, record, (trx) => repo.insertServicePoint(trx, { id, tenantId, enrollDistrictScope: null, ...columns }));
+  await publish(s, tenantId);
   return created;
 }
 
 export async function updateServicePoint(s: Scope, actor: StaffActor, id: string, input: CheckedServicePoint): Promise<ServicePointAdmin> {
+  const tenantId = actor.tenant.id;
   const columns = pointColumns(input);
-  const updated = await s.db.transaction().execute(async (trx) => {
-    const before = await repo.findServicePoint(trx, actor.tenant.id, id);
-    if (!before) throw AppError.notFound(t('school.admin.notFound'));
-    await repo.updateServicePoint(trx, actor.tenant.id, id, columns);
-    const after = pointOf((await repo.findServicePoint(trx, actor.tenant.id, id))!);
-    await auditStaffAction(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.servicePointUpdate,
-      { type: AUDIT_TARGET.servicePoint, id },
-      auditedPoint(pointOf(before)),
-      auditedPoint(after),
-    );
-    return after;
-  });
-  await publish(s, actor.tenant.id);
+  const updated = await auditedUpdate(s, actor, pointRecord(tenantId, id, AUDIT_ACTION.servicePointUpdate), (trx) =>
+    repo.updateServicePoint(trx, tenantId, id, columns),
+  );
+  await publish(s, tenantId);
   return updated;
 }
 
 export async function deleteServicePoint(s: Scope, actor: StaffActor, id: string): Promise<void> {
-  await s.db.transaction().execute(async (trx) => {
-    const before = await repo.findServicePoint(trx, actor.tenant.id, id);
-    if (!before || !(await repo.deleteServicePoint(trx, actor.tenant.id, id))) throw AppError.notFound(t('school.admin.notFound'));
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.servicePointDelete, { type: AUDIT_TARGET.servicePoint, id }, auditedPoint(pointOf(before)), null);
-  });
-  await publish(s, actor.tenant.id);
+  const tenantId = actor.tenant.id;
+  await auditedDelete(s, actor, pointRecord(tenantId, id, AUDIT_ACTION.servicePointDelete), (trx) => repo.deleteServicePoint(trx, tenantId, id));
+  await publish(s, tenantId);
 }
 
 // --- Agreements --------------------------------------------------------------------------------
-
-/** The longest agreement text kept (HTML characters): a long privacy policy is about 30,000. */
-export const AGREEMENT_MAX_CHARS = 100_000;
 
 const AGREEMENT_COLUMN = { service: 'serviceAgreement', privacy: 'privacyAgreement' } as const;
 
@@ -352,7 +308,7 @@ export async function saveAgreement(s: Scope, actor: StaffActor, input: Agreemen
   const saved = await s.db.transaction().execute(async (trx) => {
     const before = await schoolOf(trx, actor.tenant.id);
     await repo.updateSchool(trx, actor.tenant.id, { [column]: html, updatedAt: s.now });
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.agreementUpdate, { type: AUDIT_TARGET.agreement, id: input.kind }, { html: before[column] }, { html });
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.agreementUpdate, { type: AUDIT_TARGET.agreement, id: input.kind }, { html: [before[column], html] });
     return agreementOf(await schoolOf(trx, actor.tenant.id), input.kind);
   });
   await publish(s, actor.tenant.id);

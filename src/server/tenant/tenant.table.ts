@@ -9,13 +9,11 @@ export interface TenantTable {
   createdAt: number;
 }
 
-/** A school row: what the API shows (SchoolInfo, whose id is the university id) and internal columns. */
-export interface SchoolTable extends Omit<SchoolInfo, 'id'> {
-  enrollDistrictScope: string | null;
-  /** JSON: {name, educationProperty, schoolFaculty, features, facilities} */
-  educationalInstitution: string | null;
-  updatedAt: number;
-  /** Branding and legal lines the public header and footer show (the staff's school settings). */
+/**
+ * What the public header and footer show beyond the school's info (the staff's school settings):
+ * its colour, short name, contact, licence and record lines, its own links.
+ */
+export interface SchoolBranding {
   shortName: string | null;
   /** '#rrggbb' dark enough for white text, or null for the portal's blue. */
   brandColor: string | null;
@@ -29,6 +27,14 @@ export interface SchoolTable extends Omit<SchoolInfo, 'id'> {
   /** The school's own app download page and promotion-partner login (https), or null (src/server/school/links.ts). */
   appDownloadUrl: string | null;
   promotionLoginUrl: string | null;
+}
+
+/** A school row: what the API shows (SchoolInfo, whose id is the university id), its branding and internal columns. */
+export interface SchoolTable extends Omit<SchoolInfo, 'id'>, SchoolBranding {
+  enrollDistrictScope: string | null;
+  /** JSON: {name, educationProperty, schoolFaculty, features, facilities} */
+  educationalInstitution: string | null;
+  updatedAt: number;
   /** The school's own agreement texts (sanitised HTML), or null for the portal's default. */
   serviceAgreement: string | null;
   privacyAgreement: string | null;
@@ -49,20 +55,6 @@ export interface ServicePointTable extends ServicePointInfo {
 export type Tenant = Selectable<TenantTable>;
 export type School = Selectable<SchoolTable>;
 export type ServicePoint = Selectable<ServicePointTable>;
-
-/** What the public header and footer show beyond the school's info: its colour, short name, contact, licence and record lines, its own links. */
-export interface SchoolBranding {
-  shortName: string | null;
-  brandColor: string | null;
-  email: string | null;
-  icpNumber: string | null;
-  policeRecordNumber: string | null;
-  telecomLicence: string | null;
-  officialAccountQr: string | null;
-  miniProgramQr: string | null;
-  appDownloadUrl: string | null;
-  promotionLoginUrl: string | null;
-}
 
 /** The school as every public page draws it: its info and its branding (kept a few seconds per school by the page layout). */
 export interface SchoolPage {

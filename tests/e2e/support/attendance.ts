@@ -31,13 +31,3 @@ export async function todaysAutoSignInActivity(classId: string, studentId: strin
     await db.destroy();
   }
 }
-
-/** Removes the student's sign-ins for the activity (the seed has none for it). */
-export async function clearAttendance(activityId: string, studentId: string): Promise<void> {
-  const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
-  try {
-    await db.deleteFrom('activityAttendance').where('activityId', '=', activityId).where('classStudentId', '=', studentId).execute();
-  } finally {
-    await db.destroy();
-  }
-}

@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { openDatabase } from '../../../src/server/db/database';
 import { CERTIFICATE_SEED, idNumber } from '../../../src/dev/seed/certificates';
-import { DEMO_TENANT, EMPTY_TENANT, SECOND_TENANT } from '../../../src/dev/seed/demo-data';
+import { DEMO_TENANT, SECOND_TENANT } from '../../../src/dev/seed/demo-data';
 import { expect } from './fixtures';
 import { E2E_DB_FILE } from './env';
 
-export { CERTIFICATE_SEED, DEMO_TENANT, EMPTY_TENANT, SECOND_TENANT, idNumber };
+export { CERTIFICATE_SEED, DEMO_TENANT, SECOND_TENANT, idNumber };
 
 /** The address the cleared rows are moved to (documentation range, RFC 5737: no browser of the run has it). */
 const COUNTED_ELSEWHERE = '192.0.2.1';

@@ -69,7 +69,6 @@ export const E2E_FAKE_PLATFORM_ORIGIN = SERVERS.fakePlatformOrigin;
 export const E2E_THIRD_PARTY_SECRET = 'e2e-third-party-platform-secret-0123456789ab';
 /** The fake external question bank (tests/setup/fake-bank.ts) the e2e server calls (XSKT_BANK_URL). */
 export const E2E_FAKE_BANK_PORT = SERVERS.fakeBankPort;
-export const E2E_FAKE_BANK_ORIGIN = SERVERS.fakeBankOrigin;
 /**
  * Where the run's uploaded files are kept: `local` (beside the database) unless
  * E2E_STORAGE_DRIVER=s3, which starts an S3-protocol server (tests/e2e/support/s3-server.ts) on
@@ -77,5 +76,4 @@ export const E2E_FAKE_BANK_ORIGIN = SERVERS.fakeBankOrigin;
  */
 export const E2E_STORAGE_DRIVER = process.env['E2E_STORAGE_DRIVER'] === 's3' ? 's3' : 'local';
 export const E2E_S3_PORT = SERVERS.s3Port;
-export const E2E_S3_ORIGIN = SERVERS.s3Origin;
 export const E2E_S3_BUCKET = 'e2e-portal-files';

@@ -21,9 +21,6 @@ import { enrolInClass, newMobile } from '../../setup/enrol';
 
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
 
-/** Classmates of the demo student in class A (seeded). */
-export const CLASSMATE = '13900000002';
-export const OTHER_CLASSMATE = '13900000003';
 export { DEMO_STUDENT };
 
 /**
@@ -137,7 +134,6 @@ export async function serverAttempt(page: Page, p: WorkPlace, answerLogId: strin
 /** The answer card and its cells (by the accessible name: '单选题第1题：已保存'). */
 export const card = (page: Page) => page.getByRole('navigation', { name: '答题卡' });
 export const cell = (page: Page, type: string, n: number) => card(page).getByRole('button', { name: new RegExp(`^${type}第${n}题：`) });
-export const question = (page: Page) => page.getByRole('region', { name: /^第\d+题/ });
 
 /** The class activity whose lesson is the work (the class page's and timetable's jumps carry its id). */
 export async function activityOf(p: WorkPlace): Promise<{ id: string; bizType: string | null }> {

@@ -1,13 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-bank';
 import * as api from '~/lib/api/contracts/admin-bank';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
-import { BANK_TYPES } from '~/lib/exams/question-bank';
-import { confirmDialog } from '~/lib/confirm';
+import { schemaCheck } from '~/lib/forms/check';
+import { paperForm } from '~/lib/forms/bank';
 import { toast } from '~/lib/toast';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, usePaged } from '../shared';
-import { Check, Input, Select, excerpt } from './ui';
+import { useForm } from '../../shared/use-form';
+import { FormMessage, TextField } from '../../shared/fields';
+import { Button, LINK_BUTTON, LoadState, OptionalField, PageTitle, Section } from '../shared';
+import { Choice, FilterBar, listEdits, ListStates, moveActions, PagedList, RowActions, toastFailure, useListScreen, type Column } from '../kit';
+import { BANK_FILTER_BAR, Check, Input, countOf, QUESTION_FILTER_BLANK, excerpt, questionFilters, questionQuery, typeLabel } from './ui';
 
 /**
  * Papers (/admin/papers): the school's papers with their total and use; a paper's fields and
@@ -17,14 +20,15 @@ import { Check, Input, Select, excerpt } from './ui';
  */
 
 const PAGE_SIZE = 20;
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error');
-const typeLabel = (type: number) => t(`bank.type.${type}` as 'bank.type.1');
+/** A page of the bank's questions offered to add to a paper. */
+const BANK_PAGE_SIZE = 10;
+const previewPath = (id: string) => `/admin/papers/preview?id=${encodeURIComponent(id)}`;
 
 export default function PapersIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const [open, setOpen] = useState<string | 'new' | null>(null);
   useEffect(() => setOpen(new URLSearchParams(location.search).get('id')), []);
-  const list = usePaged((q: api.AdminPaperQuery) => staffSend(api.bankPapers, q), { current: 1, size: PAGE_SIZE } as api.AdminPaperQuery);
+  const list = useListScreen((q: api.AdminPaperQuery) => staffSend(api.bankPapers, q), { current: 1, size: PAGE_SIZE } as api.AdminPaperQuery);
 
   function show(id: string | null) {
     setOpen(id);
@@ -34,25 +38,46 @@ export default function PapersIsland({ me }: { me: StaffMe }) {
 
   if (open) return <PaperEditor paperId={open === 'new' ? null : open} onOpen={show} />;
 
-  async function copy(p: api.AdminPaperSummary) {
-    try {
-      const made = await staffSend(api.bankPaperCopy, {}, { params: { id: p.id } });
-      toast(t('bank.paper.copied'), 'success');
-      show(made.id);
-    } catch (e) {
-      fail(e);
-    }
-  }
-  async function remove(p: api.AdminPaperSummary) {
-    if (!(await confirmDialog(t('bank.paper.confirmDelete', { title: p.title })))) return;
-    try {
-      await staffSend(api.bankPaperDelete, {}, { params: { id: p.id } });
-      toast(t('bank.deleted'), 'success');
-      list.reload();
-    } catch (e) {
-      fail(e);
-    }
-  }
+  const columns: Column<api.AdminPaperSummary>[] = [
+    { header: t('bank.paper.col.title'), cell: (p) => p.title },
+    { header: t('bank.paper.col.count'), cell: (p) => p.questionCount },
+    { header: t('bank.paper.col.total'), cell: (p) => p.totalPoints },
+    { header: t('bank.paper.col.time'), cell: (p) => (p.unitTime ? t('bank.paper.minutes', { n: p.unitTime }) : t('bank.paper.noLimit')) },
+    { header: t('bank.paper.col.works'), cell: (p) => p.workCount },
+    {
+      header: t('bank.col.actions'),
+      className: 'whitespace-nowrap',
+      cell: (p) => (
+        <RowActions
+          busy={list.busy === p.id}
+          actions={[
+            { label: t('bank.paper.open'), onClick: () => show(p.id) },
+            { label: t('bank.paper.preview'), href: previewPath(p.id) },
+            {
+              label: t('bank.paper.copy'),
+              onClick: () =>
+                void list.act(p.id, {
+                  run: () => staffSend(api.bankPaperCopy, {}, { params: { id: p.id } }),
+                  done: t('bank.paper.copied'),
+                  onDone: (made) => show(made.id),
+                }),
+            },
+            {
+              label: t('bank.delete'),
+              kind: 'danger',
+              when: p.mayEdit,
+              onClick: () =>
+                void list.act(p.id, {
+                  confirm: t('bank.paper.confirmDelete', { title: p.title }),
+                  run: () => staffSend(api.bankPaperDelete, {}, { params: { id: p.id } }),
+                  done: t('bank.deleted'),
+                }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -65,52 +90,7 @@ export default function PapersIsland({ me }: { me: StaffMe }) {
           </Button>
         }
       >
-        {!list.data ? (
-          <LoadState error={list.error} onRetry={list.reload} />
-        ) : list.data.records.length === 0 ? (
-          <p className="py-4 text-sm text-muted">{t('bank.paper.empty')}</p>
-        ) : (
-          <>
-            <TableBox label={t('bank.paper.list')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('bank.paper.col.title')}</th>
-                  <th className={th}>{t('bank.paper.col.count')}</th>
-                  <th className={th}>{t('bank.paper.col.total')}</th>
-                  <th className={th}>{t('bank.paper.col.time')}</th>
-                  <th className={th}>{t('bank.paper.col.works')}</th>
-                  <th className={th}>{t('bank.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.records.map((p) => (
-                  <tr key={p.id}>
-                    <td className={td}>{p.title}</td>
-                    <td className={td}>{p.questionCount}</td>
-                    <td className={td}>{p.totalPoints}</td>
-                    <td className={td}>{p.unitTime ? t('bank.paper.minutes', { n: p.unitTime }) : t('bank.paper.noLimit')}</td>
-                    <td className={td}>{p.workCount}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <span className="flex flex-wrap gap-2">
-                        <Button onClick={() => show(p.id)}>{t('bank.paper.open')}</Button>
-                        <a className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm" href={`/admin/papers/preview?id=${encodeURIComponent(p.id)}`}>
-                          {t('bank.paper.preview')}
-                        </a>
-                        <Button onClick={() => void copy(p)}>{t('bank.paper.copy')}</Button>
-                        {p.mayEdit && (
-                          <Button kind="danger" onClick={() => void remove(p)}>
-                            {t('bank.delete')}
-                          </Button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <Pager page={list.data} onPage={(current) => list.go({ ...list.query, current })} />
-          </>
-        )}
+        <PagedList list={list} label={t('bank.paper.list')} columns={columns} empty={t('bank.paper.empty')} />
       </Section>
     </div>
   );
@@ -144,7 +124,7 @@ function PaperEditor({ paperId, onOpen }: { paperId: string | null; onOpen: (id:
           <Section
             title={t('bank.paper.total', { n: paper.totalPoints, count: paper.questionCount })}
             actions={
-              <a className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm" href={`/admin/papers/preview?id=${encodeURIComponent(paper.id)}`}>
+              <a className={`${LINK_BUTTON} text-sm`} href={previewPath(paper.id)}>
                 {t('bank.paper.preview')}
               </a>
             }
@@ -165,67 +145,63 @@ function PaperEditor({ paperId, onOpen }: { paperId: string | null; onOpen: (id:
   );
 }
 
-function PaperFields({ paper, onSaved }: { paper: api.AdminPaper | null; onSaved: (p: api.AdminPaper) => void }) {
-  const [title, setTitle] = useState(paper?.title ?? '');
-  const [english, setEnglish] = useState(paper?.english ?? false);
-  const [unitTime, setUnitTime] = useState(paper?.unitTime ? String(paper.unitTime) : '');
-  const [groups, setGroups] = useState<{ id?: string; title: string }[]>(
-    paper ? paper.groups.filter((g) => g.id).map((g) => ({ id: g.id!, title: g.title })) : [{ title: '一、单项选择题' }],
-  );
-  const [message, setMessage] = useState<string | null>(null);
+type GroupDraft = { id?: string; title: string };
+const groupsOf = (paper: api.AdminPaper): GroupDraft[] => paper.groups.filter((g) => g.id).map((g) => ({ id: g.id!, title: g.title }));
+/** The group a new paper starts with. */
+const FIRST_GROUP: GroupDraft = { title: '一、单项选择题' };
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    try {
-      const saved = await staffSend(api.bankPaperSave, {
-        ...(paper ? { paperId: paper.id } : {}),
-        title,
-        english,
-        unitTime: unitTime.trim() ? Number(unitTime) : null,
-        groups,
-      });
-      toast(t('bank.saved'), 'success');
-      setGroups(saved.groups.filter((g) => g.id).map((g) => ({ id: g.id!, title: g.title })));
-      onSaved(saved);
-    } catch (err) {
-      setMessage(err instanceof Error ? err.message : String(err));
-    }
-  }
+function PaperFields({ paper, onSaved }: { paper: api.AdminPaper | null; onSaved: (p: api.AdminPaper) => void }) {
+  const form = useForm({
+    initial: {
+      title: paper?.title ?? '',
+      english: paper?.english ?? false,
+      unitTime: paper?.unitTime ? String(paper.unitTime) : '',
+      groups: paper ? groupsOf(paper) : [FIRST_GROUP],
+    },
+    check: schemaCheck(paperForm),
+  });
+  const { groups } = form.values;
+  const editGroups = listEdits(groups, (next) => form.change('groups', next));
 
   return (
     <Section title={paper ? t('bank.paper.edit') : t('bank.paper.new')}>
-      <form onSubmit={save} className="space-y-3" noValidate>
+      <form
+        onSubmit={form.onSubmit(['title', 'unitTime'], async (v) => {
+          const saved = await staffSend(api.bankPaperSave, {
+            ...(paper ? { paperId: paper.id } : {}),
+            title: v.title,
+            english: v.english,
+            unitTime: countOf(v.unitTime),
+            groups: v.groups,
+          });
+          toast(t('bank.saved'), 'success');
+          form.change('groups', groupsOf(saved));
+          onSaved(saved);
+        })}
+        className="space-y-3"
+        noValidate
+      >
         <div className="grid gap-3 sm:grid-cols-3">
-          <Input label={t('bank.paper.titleField')} value={title} onValue={setTitle} />
-          <Input label={t('bank.paper.unitTime')} type="number" value={unitTime} onValue={setUnitTime} />
+          <TextField {...form.field('title')} label={t('bank.paper.titleField')} />
+          <OptionalField {...form.field('unitTime')} label={t('bank.paper.unitTime')} inputMode="numeric" />
           <div className="pt-7">
-            <Check label={t('bank.paper.english')} checked={english} onChecked={setEnglish} />
+            <Check label={t('bank.paper.english')} checked={form.values.english} onChecked={(v) => form.change('english', v)} />
           </div>
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-ink">{t('bank.paper.groups')}</legend>
           {groups.map((g, i) => (
             <div key={g.id ?? `new-${i}`} className="flex flex-wrap items-end gap-2">
-              <Input
-                width="min-w-0 flex-1"
-                label={t('bank.paper.group', { n: i + 1 })}
-                value={g.title}
-                onValue={(v) => setGroups(groups.map((x, j) => (j === i ? { ...x, title: v } : x)))}
-              />
-              <Button onClick={() => setGroups(groups.filter((_, j) => j !== i))} disabled={groups.length <= 1}>
+              <Input width="min-w-0 flex-1" label={t('bank.paper.group', { n: i + 1 })} value={g.title} onValue={(title) => editGroups.put(i, { title })} />
+              <Button onClick={() => editGroups.remove(i)} disabled={groups.length <= 1}>
                 {t('bank.paper.groupRemove', { n: i + 1 })}
               </Button>
             </div>
           ))}
-          <Button onClick={() => setGroups([...groups, { title: '' }])}>{t('bank.paper.groupAdd')}</Button>
+          <Button onClick={() => editGroups.add({ title: '' })}>{t('bank.paper.groupAdd')}</Button>
         </fieldset>
-        {message && (
-          <p role="alert" className="text-sm text-red-700">
-            {message}
-          </p>
-        )}
-        <Button kind="primary" type="submit">
+        <FormMessage text={form.notice?.text ?? null} />
+        <Button kind="primary" type="submit" disabled={form.submitting}>
           {t('bank.paper.save')}
         </Button>
       </form>
@@ -249,7 +225,7 @@ function GroupQuestions({
     try {
       onPaper(await p);
     } catch (e) {
-      fail(e);
+      toastFailure(e);
     }
   };
   const title = group.title || t('bank.paper.noGroup');
@@ -273,22 +249,22 @@ function GroupQuestions({
               {editable && (
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   {q.subs.length === 0 && <Points paperId={paper.id} question={q} n={i + 1} onPaper={onPaper} />}
-                  <Button disabled={i === 0} onClick={() => void run(staffSend(api.bankPaperQuestionMove, { questionId: q.id, direction: 'up' }, params))}>
-                    {t('bank.paper.up')}
-                  </Button>
-                  <Button
-                    disabled={i === group.questions.length - 1}
-                    onClick={() => void run(staffSend(api.bankPaperQuestionMove, { questionId: q.id, direction: 'down' }, params))}
-                  >
-                    {t('bank.paper.down')}
-                  </Button>
+                  <RowActions
+                    className="contents"
+                    actions={moveActions(
+                      [t('bank.paper.up'), t('bank.paper.down')],
+                      (direction) => void run(staffSend(api.bankPaperQuestionMove, { questionId: q.id, direction }, params)),
+                      { index: i, count: group.questions.length },
+                    )}
+                  />
                   {others.length > 0 && (
-                    <Select
-                      width="w-48"
+                    <Choice
+                      className="w-48"
                       label={t('bank.paper.moveTo', { n: i + 1 })}
                       value=""
                       onValue={(groupId) => groupId && void run(staffSend(api.bankPaperQuestionMove, { questionId: q.id, groupId }, params))}
-                      options={[{ value: '', label: '—' }, ...others.map((g) => ({ value: g.id!, label: g.title }))]}
+                      any="—"
+                      options={others.map((g) => ({ value: g.id!, label: g.title }))}
                     />
                   )}
                   {q.sourceId && (
@@ -315,7 +291,7 @@ function Points({ paperId, question, n, onPaper }: { paperId: string; question: 
       className="flex items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        staffSend(api.bankPaperQuestionPoints, { questionId: question.id, examPoint: Number(value) }, { params: { id: paperId } }).then(onPaper, fail);
+        staffSend(api.bankPaperQuestionPoints, { questionId: question.id, examPoint: Number(value) }, { params: { id: paperId } }).then(onPaper, toastFailure);
       }}
     >
       <Input width="w-28" type="number" label={t('bank.paper.pointsOf', { n })} value={value} onValue={setValue} />
@@ -327,50 +303,34 @@ function Points({ paperId, question, n, onPaper }: { paperId: string; question: 
 function AddFromBank({ paper, onPaper }: { paper: api.AdminPaper; onPaper: (p: api.AdminPaper) => void }) {
   const groups = paper.groups.filter((g) => g.id);
   const [groupId, setGroupId] = useState(groups[0]?.id ?? '');
-  const [keyword, setKeyword] = useState('');
-  const [questionType, setQuestionType] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
-  const bank = usePaged((q: api.AdminQuestionQuery) => staffSend(api.bankQuestions, q), { current: 1, size: 10 } as api.AdminQuestionQuery);
+  const bank = useListScreen((q: api.AdminQuestionQuery) => staffSend(api.bankQuestions, q), { current: 1, size: BANK_PAGE_SIZE } as api.AdminQuestionQuery);
 
   async function add() {
     try {
       onPaper(await staffSend(api.bankPaperQuestionsAdd, { groupId, questionIds: picked }, { params: { id: paper.id } }));
       setPicked([]);
     } catch (e) {
-      fail(e);
+      toastFailure(e);
     }
   }
 
   return (
     <Section title={t('bank.paper.addTitle')}>
-      <form
-        className="mb-3 flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          bank.go({
-            current: 1,
-            size: 10,
-            ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
-            ...(questionType ? { questionType: Number(questionType) } : {}),
-          });
-        }}
-      >
-        <Input width="w-56" label={t('bank.keyword')} value={keyword} onValue={setKeyword} />
-        <Select
-          width="w-40"
-          label={t('bank.filterType')}
-          value={questionType}
-          onValue={setQuestionType}
-          options={[{ value: '', label: t('bank.all') }, ...BANK_TYPES.map((v) => ({ value: String(v), label: typeLabel(v) }))]}
-        />
-        <Button type="submit">{t('bank.search')}</Button>
-      </form>
-      {!bank.data ? (
-        <LoadState error={bank.error} onRetry={bank.reload} />
-      ) : (
-        <>
+      <FilterBar
+        idPrefix="paper-bank"
+        fields={questionFilters()}
+        blank={QUESTION_FILTER_BLANK}
+        onSearch={(v) => bank.go(questionQuery(v, BANK_PAGE_SIZE))}
+        {...BANK_FILTER_BAR}
+      />
+      <ListStates
+        list={bank}
+        empty={t('bank.empty')}
+        onPage={(current) => bank.go({ ...bank.query, current })}
+        show={(rows) => (
           <ul className="space-y-1">
-            {bank.data.records.map((q) => (
+            {rows.map((q) => (
               <li key={q.id}>
                 <Check
                   label={t('bank.paper.pick', { stem: `[${typeLabel(q.questionType)}] ${excerpt(q.trunk, 50)}（${q.examPoint} 分）` })}
@@ -380,12 +340,11 @@ function AddFromBank({ paper, onPaper }: { paper: api.AdminPaper; onPaper: (p: a
               </li>
             ))}
           </ul>
-          <Pager page={bank.data} onPage={(current) => bank.go({ ...bank.query, current })} />
-        </>
-      )}
+        )}
+      />
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        <Select
-          width="w-56"
+        <Choice
+          className="w-56"
           label={t('bank.paper.addTo')}
           value={groupId}
           onValue={setGroupId}

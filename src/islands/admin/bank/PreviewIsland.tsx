@@ -9,7 +9,7 @@ import { AnswerCard } from '~/islands/exams/shared/AnswerCard';
 import type { ShownQuestion } from '~/islands/exams/shared/QuestionView';
 import { QuestionPanel } from '~/islands/exams/shared/QuestionPanel';
 import { EmptyPaper } from '~/islands/exams/shared/QuestionHeading';
-import { LoadState, PageTitle } from '../shared';
+import { LoadState, PageTitle, useLoaded } from '../shared';
 
 /**
  * A paper as a student sees it while answering (/admin/papers/preview?id=…): the learner's own
@@ -19,17 +19,16 @@ import { LoadState, PageTitle } from '../shared';
  */
 export default function PreviewIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
+  // The paper is named in the address, read after hydration (the server rendered the page without it).
   const [id, setId] = useState<string | null>(null);
-  const [paper, setPaper] = useState<Paper | null>(null);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => setId(new URLSearchParams(window.location.search).get('id') ?? ''), []);
-  useEffect(() => {
-    if (!id) return;
-    staffSend(bankPaperPreview, {}, { params: { id } }).then(setPaper, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [id]);
   if (id === '') return <p className="text-sm text-slate-600">{t('bank.preview.missing')}</p>;
-  if (!paper) return <LoadState error={error} onRetry={() => setId(id)} />;
-  return <Preview paper={paper} />;
+  return id === null ? <LoadState error={null} onRetry={() => undefined} /> : <PaperPreview id={id} />;
+}
+
+function PaperPreview({ id }: { id: string }) {
+  const paper = useLoaded(() => staffSend(bankPaperPreview, {}, { params: { id } }));
+  return paper.data ? <Preview paper={paper.data} /> : <LoadState error={paper.error} onRetry={paper.reload} />;
 }
 
 function Preview({ paper }: { paper: Paper }) {

@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import { t } from '~/lib/i18n/messages/admin-bank';
 import { bankQuestionSave, type AdminQuestion, type QuestionDraftInput } from '~/lib/api/contracts/admin-bank';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
 import { staffSend } from '~/lib/api/staff-client';
-import { BANK_TYPES, CLOZE_SUB_TYPES, COMPOUND_TYPES, READING_SUB_TYPES, blankCountOf, questionPoints } from '~/lib/exams/question-bank';
+import { CLOZE_SUB_TYPES, COMPOUND_TYPES, READING_SUB_TYPES, blankCountOf, checkQuestion, questionPoints } from '~/lib/exams/question-bank';
+import { questionRefusal } from '~/lib/forms/bank';
 import { textToHtml } from '~/lib/exams/question-import';
 import { toast } from '~/lib/toast';
+import { useForm } from '../../shared/use-form';
+import { FormMessage } from '../../shared/fields';
 import { RichTextField } from '../editor/RichTextField';
 import { Button, Section } from '../shared';
-import { Check, Input, Select, TextArea, htmlToText, letter } from './ui';
+import { Choice } from '../kit';
+import { Check, Input, TYPE_OPTIONS, TextArea, htmlToText, letter, typeLabel } from './ui';
 
 /**
  * The form of a bank question of any type (decision 048): the stem and explanation in the staff's
@@ -79,53 +82,44 @@ function inputOf(d: Draft, sub: boolean): QuestionDraftInput {
   };
 }
 
-const typeOptions = (types: readonly number[]) => types.map((v) => ({ value: String(v), label: t(`bank.type.${v}` as 'bank.type.1') }));
+const typeOptions = (types: readonly number[]) => types.map((v) => ({ value: String(v), label: typeLabel(v) }));
 
 export function QuestionForm({ editing, onSaved, onCancel }: { editing: AdminQuestion | null; onSaved: (q: AdminQuestion) => void; onCancel: () => void }) {
-  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : emptyDraft());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await staffSend(bankQuestionSave, {
-        ...inputOf(draft, false),
-        category: draft.category || null,
-        ...(editing ? { questionId: editing.id } : {}),
-      });
-      toast(t('bank.saved'), 'success');
-      onSaved(saved);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The bank's rules (decision 048) run across the whole question, as the route runs them before it stores one:
+  // a refusal (with the sub-question it is in) is said under the form, and a refusal only the server can give too.
+  const form = useForm({ initial: () => (editing ? draftOf(editing) : emptyDraft()), check: () => null });
+  const draft = form.values;
+  const setDraft = (next: Draft | ((d: Draft) => Draft)) => form.setValues(next);
+  const save = form.onSubmit([], async (d) => {
+    const input = inputOf(d, false);
+    const checked = checkQuestion(input);
+    if (!checked.ok) throw new Error(questionRefusal(checked));
+    const saved = await staffSend(bankQuestionSave, {
+      ...input,
+      category: d.category || null,
+      ...(editing ? { questionId: editing.id } : {}),
+    });
+    toast(t('bank.saved'), 'success');
+    onSaved(saved);
+  });
 
   return (
     <Section title={editing ? t('bank.edit') : t('bank.new')}>
       <form onSubmit={save} className="space-y-4" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Select
+          <Choice
             label={t('bank.form.type')}
             value={String(draft.questionType)}
             onValue={(v) => setDraft({ ...emptyDraft(Number(v)), category: draft.category, trunk: draft.trunk, explanation: draft.explanation })}
-            options={typeOptions(BANK_TYPES)}
+            options={TYPE_OPTIONS}
           />
           <Input label={t('bank.form.category')} value={draft.category} onValue={(category) => setDraft({ ...draft, category })} />
         </div>
         <Body draft={draft} onDraft={setDraft} sub={false} />
         <RichTextField label={t('bank.form.explanation')} value={draft.explanation} onValue={(explanation) => setDraft((d) => ({ ...d, explanation }))} />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FormMessage text={form.notice?.text ?? null} />
         <div className="flex gap-2">
-          <Button kind="primary" type="submit" disabled={busy}>
+          <Button kind="primary" type="submit" disabled={form.submitting}>
             {t('bank.form.save')}
           </Button>
           <Button onClick={onCancel}>{t('bank.form.cancel')}</Button>
@@ -240,7 +234,7 @@ function Subs({ draft, onDraft }: { draft: Draft; onDraft: (d: Draft) => void })
         // biome-ignore lint/suspicious/noArrayIndexKey: sub-questions are numbered by their place
         <fieldset key={i} className="space-y-3 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-ink">{t('bank.form.sub', { n: i + 1 })}</legend>
-          <Select
+          <Choice
             label={`${t('bank.form.sub', { n: i + 1 })} ${t('bank.form.type')}`}
             value={String(sub.questionType)}
             onValue={(v) => setSub(i, { ...emptyDraft(Number(v)), trunk: sub.trunk })}

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-bank';
 import * as api from '~/lib/api/contracts/admin-bank';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
-import { BANK_TYPES } from '~/lib/exams/question-bank';
 import { IMPORT_TEMPLATE } from '~/lib/exams/question-import';
 import { useCsvImport } from '../csv-import';
-import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, usePaged } from '../shared';
+import { Button, PageTitle, Section, useLoaded } from '../shared';
+import { FilterBar, RunReport, PagedList, RowActions, toastFailure, useListScreen, type Column } from '../kit';
 import { QuestionForm } from './QuestionForm';
-import { Input, Select, excerpt } from './ui';
+import { BANK_FILTER_BAR, QUESTION_FILTER_BLANK, excerpt, questionFilters, questionQuery, typeLabel } from './ui';
 
 /**
  * The question bank (/admin/questions): the school's questions with search, type and category
@@ -20,40 +19,46 @@ import { Input, Select, excerpt } from './ui';
  */
 
 const PAGE_SIZE = 20;
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error');
-const typeLabel = (type: number) => t(`bank.type.${type}` as 'bank.type.1');
+const FIRST: api.AdminQuestionQuery = { current: 1, size: PAGE_SIZE };
 
 export default function QuestionsIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
-  const list = usePaged((q: api.AdminQuestionQuery) => staffSend(api.bankQuestions, q), { current: 1, size: PAGE_SIZE } as api.AdminQuestionQuery);
-  const [filter, setFilter] = useState({ keyword: '', questionType: '', category: '' });
-  const [categories, setCategories] = useState<string[]>([]);
+  const list = useListScreen((q: api.AdminQuestionQuery) => staffSend(api.bankQuestions, q), FIRST);
+  const categories = useLoaded(() => staffSend(api.bankCategories, {}));
   const [editing, setEditing] = useState<{ row: api.AdminQuestion | null } | null>(null);
-  const [categoriesVersion, setCategoriesVersion] = useState(0);
-  const loadCategories = () => setCategoriesVersion((v) => v + 1);
-  useEffect(() => {
-    if (categoriesVersion >= 0) staffSend(api.bankCategories, {}).then(setCategories, () => setCategories([]));
-  }, [categoriesVersion]);
-
-  const search = () =>
-    list.go({
-      current: 1,
-      size: PAGE_SIZE,
-      ...(filter.keyword.trim() ? { keyword: filter.keyword.trim() } : {}),
-      ...(filter.questionType ? { questionType: Number(filter.questionType) } : {}),
-      ...(filter.category ? { category: filter.category } : {}),
-    });
-
-  async function remove(q: api.AdminQuestion) {
-    if (!(await confirmDialog(t('bank.confirmDelete')))) return;
-    try {
-      await staffSend(api.bankQuestionDelete, {}, { params: { id: q.id } });
-      toast(t('bank.deleted'), 'success');
-      list.reload();
-    } catch (e) {
-      fail(e);
-    }
-  }
+  const changed = () => {
+    list.reload();
+    categories.reload();
+  };
+  const columns: Column<api.AdminQuestion>[] = [
+    { header: t('bank.col.type'), cell: (q) => typeLabel(q.questionType) },
+    { header: t('bank.col.stem'), cell: (q) => excerpt(q.trunk) },
+    { header: t('bank.col.category'), cell: (q) => q.category ?? '' },
+    { header: t('bank.col.points'), cell: (q) => q.examPoint },
+    {
+      header: t('bank.col.actions'),
+      className: 'whitespace-nowrap',
+      cell: (q) => (
+        <RowActions
+          busy={list.busy === q.id}
+          actions={[
+            { label: t('bank.editAction'), when: q.mayEdit, onClick: () => setEditing({ row: q }) },
+            {
+              label: t('bank.delete'),
+              kind: 'danger',
+              when: q.mayEdit,
+              onClick: () =>
+                void list.act(q.id, {
+                  confirm: t('bank.confirmDelete'),
+                  run: () => staffSend(api.bankQuestionDelete, {}, { params: { id: q.id } }),
+                  done: t('bank.deleted'),
+                }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -65,8 +70,7 @@ export default function QuestionsIsland({ me }: { me: StaffMe }) {
           onCancel={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
-            loadCategories();
+            changed();
           }}
         />
       )}
@@ -78,77 +82,16 @@ export default function QuestionsIsland({ me }: { me: StaffMe }) {
           </Button>
         }
       >
-        <form
-          className="mb-4 flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            search();
-          }}
-        >
-          <Input width="w-56" label={t('bank.keyword')} value={filter.keyword} onValue={(keyword) => setFilter({ ...filter, keyword })} />
-          <Select
-            width="w-40"
-            label={t('bank.filterType')}
-            value={filter.questionType}
-            onValue={(questionType) => setFilter({ ...filter, questionType })}
-            options={[{ value: '', label: t('bank.all') }, ...BANK_TYPES.map((v) => ({ value: String(v), label: typeLabel(v) }))]}
-          />
-          <Select
-            width="w-40"
-            label={t('bank.filterCategory')}
-            value={filter.category}
-            onValue={(category) => setFilter({ ...filter, category })}
-            options={[{ value: '', label: t('bank.all') }, ...categories.map((c) => ({ value: c, label: c }))]}
-          />
-          <Button type="submit">{t('bank.search')}</Button>
-        </form>
-        {!list.data ? (
-          <LoadState error={list.error} onRetry={list.reload} />
-        ) : list.data.records.length === 0 ? (
-          <p className="py-4 text-sm text-muted">{t('bank.empty')}</p>
-        ) : (
-          <>
-            <TableBox label={t('bank.list')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('bank.col.type')}</th>
-                  <th className={th}>{t('bank.col.stem')}</th>
-                  <th className={th}>{t('bank.col.category')}</th>
-                  <th className={th}>{t('bank.col.points')}</th>
-                  <th className={th}>{t('bank.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.records.map((q) => (
-                  <tr key={q.id}>
-                    <td className={td}>{typeLabel(q.questionType)}</td>
-                    <td className={td}>{excerpt(q.trunk)}</td>
-                    <td className={td}>{q.category ?? ''}</td>
-                    <td className={td}>{q.examPoint}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {q.mayEdit && (
-                        <span className="flex gap-2">
-                          <Button onClick={() => setEditing({ row: q })}>{t('bank.editAction')}</Button>
-                          <Button kind="danger" onClick={() => void remove(q)}>
-                            {t('bank.delete')}
-                          </Button>
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <Pager page={list.data} onPage={(current) => list.go({ ...list.query, current })} />
-          </>
-        )}
+        <FilterBar
+          idPrefix="bank-questions"
+          fields={questionFilters(categories.data ?? [])}
+          blank={QUESTION_FILTER_BLANK}
+          onSearch={(v) => list.go(questionQuery(v, PAGE_SIZE))}
+          {...BANK_FILTER_BAR}
+        />
+        <PagedList list={list} label={t('bank.list')} columns={columns} empty={t('bank.empty')} />
       </Section>
-      <ImportSection
-        onDone={() => {
-          list.reload();
-          loadCategories();
-        }}
-      />
+      <ImportSection onDone={changed} />
     </div>
   );
 }
@@ -159,7 +102,7 @@ function ImportSection({ onDone }: { onDone: () => void }) {
       toast(t('bank.import.done', r.counts), 'success');
       onDone();
     },
-    failed: fail,
+    failed: toastFailure,
   });
 
   function download() {
@@ -193,33 +136,19 @@ function ImportSection({ onDone }: { onDone: () => void }) {
         )}
       </div>
       {report && (
-        <div className="mt-4">
-          <p role="status" className="mb-2 text-sm font-medium">
-            {report.applied ? t('bank.import.done', report.counts) : t('bank.import.report', report.counts)}
-          </p>
-          <TableBox label={t('bank.import.reportLabel')}>
-            <thead>
-              <tr>
-                <th className={th}>{t('bank.import.col.line')}</th>
-                <th className={th}>{t('bank.import.col.type')}</th>
-                <th className={th}>{t('bank.import.col.stem')}</th>
-                <th className={th}>{t('bank.import.col.outcome')}</th>
-                <th className={th}>{t('bank.import.col.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={r.line}>
-                  <td className={td}>{[r.line, ...r.subLines].join('、')}</td>
-                  <td className={td}>{r.typeText}</td>
-                  <td className={td}>{r.stem}</td>
-                  <td className={td}>{outcome(r.outcome, report.applied)}</td>
-                  <td className={td}>{r.message ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-        </div>
+        <RunReport
+          status={report.applied ? t('bank.import.done', report.counts) : t('bank.import.report', report.counts)}
+          label={t('bank.import.reportLabel')}
+          rows={report.rows}
+          rowKey={(r) => String(r.line)}
+          columns={[
+            { header: t('bank.import.col.line'), cell: (r) => [r.line, ...r.subLines].join('、') },
+            { header: t('bank.import.col.type'), cell: (r) => r.typeText },
+            { header: t('bank.import.col.stem'), cell: (r) => r.stem },
+            { header: t('bank.import.col.outcome'), cell: (r) => outcome(r.outcome, report.applied) },
+            { header: t('bank.import.col.reason'), cell: (r) => r.message ?? '' },
+          ]}
+        />
       )}
     </Section>
   );

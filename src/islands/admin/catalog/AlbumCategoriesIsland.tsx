@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
-import { inputClass } from '../../shared/fields';
 import { AlbumTabsSection } from './AlbumTabsSection';
-import { CatalogForm, CatalogScreen, Field, type FormProps } from './screen';
+import { CatalogScreen, seqColumn, type FormProps } from './screen';
+import { CatalogForm, Field, SelectBox, SeqField } from './form';
+import { albumCategoryForm } from '~/lib/forms/catalog';
 
 /** Album categories (/admin/catalog/album-categories): the school album's groups, shown under their tab, and the tabs themselves. */
 
@@ -29,54 +30,22 @@ function useTabs() {
   return { tabs, error, reload };
 }
 
-function AlbumCategoryForm({ initial, onSaved, onCancel }: FormProps<cat.AdminAlbumCategory>) {
+function AlbumCategoryForm({ initial, save, onCancel }: FormProps<cat.AdminAlbumCategory, cat.AlbumCategoryInput>) {
   const tabs = useTabs().tabs ?? [];
-  const [name, setName] = useState(initial?.categoryName ?? '');
-  const [tab, setTab] = useState(initial?.categoryTabKey ?? '');
-  const [client, setClient] = useState<cat.AdminAlbumCategory['clientType']>(initial?.clientType ?? '');
-  const [seq, setSeq] = useState(String(initial?.seq ?? 0));
-  const tabId = useId();
-  const clientId = useId();
-  const save = async (state: cat.CatalogState) =>
-    onSaved(
-      await staffSend(cat.catalogAlbumCategorySave, {
-        ...(initial ? { id: initial.id } : {}),
-        categoryName: name,
-        categoryTabKey: tab,
-        clientType: client,
-        seq: Number(seq),
-        state,
-      }),
-    );
+  const start = {
+    categoryName: initial?.categoryName ?? '',
+    categoryTabKey: initial?.categoryTabKey ?? '',
+    clientType: initial?.clientType ?? '',
+    seq: String(initial?.seq ?? 0),
+  };
+  // The client is chosen from CLIENTS' options only.
+  const input = (v: typeof start) => ({ ...v, clientType: v.clientType as cat.AdminAlbumCategory['clientType'], seq: Number(v.seq) });
   return (
-    <CatalogForm save={save} onCancel={onCancel}>
-      <Field label={t('catalog.field.albumCategoryName')} value={name} onValue={setName} maxLength={64} required />
-      <div>
-        <label htmlFor={tabId} className="mb-1 block text-sm font-medium text-ink">
-          {t('catalog.field.tab')}
-        </label>
-        <select id={tabId} value={tab} onChange={(e) => setTab(e.target.value)} className={inputClass(false)}>
-          <option value="">{t('catalog.chooseTab')}</option>
-          {tabs.map((x) => (
-            <option key={x.key} value={x.key}>
-              {x.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={clientId} className="mb-1 block text-sm font-medium text-ink">
-          {t('catalog.field.clientType')}
-        </label>
-        <select id={clientId} value={client} onChange={(e) => setClient(e.target.value as typeof client)} className={inputClass(false)}>
-          {CLIENTS.map((c) => (
-            <option key={c} value={c}>
-              {clientLabel(c)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field label={t('catalog.field.seq')} value={seq} onValue={setSeq} type="number" inputMode="numeric" />
+    <CatalogForm schema={albumCategoryForm} start={start} input={input} save={save} onCancel={onCancel}>
+      <Field name="categoryName" label={t('catalog.field.albumCategoryName')} maxLength={64} required />
+      <SelectBox name="categoryTabKey" label={t('catalog.field.tab')} blank={t('catalog.chooseTab')} options={tabs.map((x) => [x.key, x.name] as const)} />
+      <SelectBox name="clientType" label={t('catalog.field.clientType')} options={CLIENTS.map((c) => [c, clientLabel(c)] as const)} />
+      <SeqField />
     </CatalogForm>
   );
 }
@@ -85,31 +54,22 @@ export default function AlbumCategoriesIsland({ me }: { me: StaffMe }) {
   const loaded = useTabs();
   const tabs = loaded.tabs ?? [];
   const { reload } = loaded;
-  // Each time the categories are listed (after a save, a move, a delete) the tabs' counts are asked for again.
-  const list = useCallback(
-    (q: cat.CatalogListQuery) => {
-      reload();
-      return staffSend(cat.catalogAlbumCategories, q);
-    },
-    [reload],
-  );
   return (
     <>
-      <CatalogScreen<cat.AdminAlbumCategory>
+      <CatalogScreen<cat.AdminAlbumCategory, cat.AlbumCategoryInput>
         me={me}
         title={t('catalog.title.albumCategories')}
-        list={list}
+        calls={cat.ALBUM_CATEGORIES.calls}
+        // Each time the categories are listed (after a save, a move, a delete) the tabs' counts are asked for again.
+        onList={reload}
         nameOf={(r) => r.categoryName}
         columns={[
           { label: t('catalog.field.albumCategoryName'), cell: (r) => r.categoryName },
           { label: t('catalog.field.tab'), cell: (r) => tabs.find((x) => x.key === r.categoryTabKey)?.name ?? r.categoryTabKey },
           { label: t('catalog.field.clientType'), cell: (r) => clientLabel(r.clientType) },
           { label: t('catalog.field.materialCount'), cell: (r) => r.materialCount },
-          { label: t('catalog.field.seq'), cell: (r) => r.seq },
+          seqColumn,
         ]}
-        setState={(id, state) => staffSend(cat.catalogAlbumCategoryState, { state }, { params: { id } })}
-        remove={(id) => staffSend(cat.catalogAlbumCategoryDelete, {}, { params: { id } })}
-        schedule={(id, publishAt) => staffSend(cat.catalogAlbumCategorySchedule, { publishAt }, { params: { id } })}
         Form={AlbumCategoryForm}
       />
       <AlbumTabsSection tabs={loaded.tabs} error={loaded.error} reload={loaded.reload} />

@@ -1,100 +1,94 @@
-import { useId, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
-import { staffSend } from '~/lib/api/staff-client';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
-import { inputClass } from '../../shared/fields';
 import { Button } from '../shared';
 import { ImageField } from '../upload';
-import { CatalogForm, CatalogScreen, Field, orNull, type FormProps } from './screen';
+import { CatalogScreen, seqColumn, type FormProps } from './screen';
+import { CatalogForm, Field, SeqField, TextBox, orNulls } from './form';
+import { listEdits, textValues } from '../kit';
+import { hotMajorForm } from '~/lib/forms/catalog';
 
 /** Hot majors (/admin/catalog/majors): the training-projects page's majors with their salary, prospects and certificates. */
 
-function Area({ label, value, onValue }: { label: string; value: string; onValue: (v: string) => void }) {
-  const id = useId();
+/** How long a major's prospects or suitable people may be (its schema refuses more). */
+const MAX_DESCRIBE = 2000;
+/** The texts sent as none when blank. */
+const OPTIONAL_TEXTS = ['pic', 'employmentProspectDescribe', 'suitabilityPeopleDescribe'] as const;
+
+function MajorForm({ initial, save, onCancel }: FormProps<cat.AdminHotMajor, cat.HotMajorInput>) {
+  const start = {
+    ...textValues(initial, ['name', ...OPTIONAL_TEXTS]),
+    industrySalary: String(initial?.industrySalary ?? 0),
+    relatedCertificate: initial?.relatedCertificate ?? [],
+    seq: String(initial?.seq ?? 0),
+  };
+  const input = (v: typeof start) => ({
+    ...v,
+    ...orNulls(v, OPTIONAL_TEXTS),
+    industrySalary: Number(v.industrySalary || 0),
+    seq: Number(v.seq),
+  });
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <textarea id={id} value={value} maxLength={2000} rows={3} onChange={(e) => onValue(e.target.value)} className={inputClass(false)} />
-    </div>
+    <CatalogForm schema={hotMajorForm} start={start} input={input} save={save} onCancel={onCancel}>
+      {({ values, set }) => (
+        <>
+          <Field name="name" label={t('catalog.field.majorName')} maxLength={128} required />
+          <ImageField label={t('catalog.field.majorPic')} value={values.pic} onChange={(pic) => set({ pic })} purpose={UPLOAD_PURPOSE.cover} optional />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="industrySalary" label={t('catalog.field.industrySalary')} type="number" inputMode="numeric" />
+            <SeqField />
+          </div>
+          <TextBox name="employmentProspectDescribe" label={t('catalog.field.employmentProspect')} maxLength={MAX_DESCRIBE} />
+          <TextBox name="suitabilityPeopleDescribe" label={t('catalog.field.suitabilityPeople')} maxLength={MAX_DESCRIBE} />
+          <CertificateList list={values.relatedCertificate} onList={(relatedCertificate) => set({ relatedCertificate })} />
+        </>
+      )}
+    </CatalogForm>
   );
 }
 
-function MajorForm({ initial, onSaved, onCancel }: FormProps<cat.AdminHotMajor>) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [pic, setPic] = useState(initial?.pic ?? '');
-  const [salary, setSalary] = useState(String(initial?.industrySalary ?? 0));
-  const [prospect, setProspect] = useState(initial?.employmentProspectDescribe ?? '');
-  const [people, setPeople] = useState(initial?.suitabilityPeopleDescribe ?? '');
-  const [certificates, setCertificates] = useState(initial?.relatedCertificate ?? []);
-  const [seq, setSeq] = useState(String(initial?.seq ?? 0));
-  const save = async (state: cat.CatalogState) =>
-    onSaved(
-      await staffSend(cat.catalogMajorSave, {
-        ...(initial ? { id: initial.id } : {}),
-        name,
-        pic: orNull(pic),
-        industrySalary: Number(salary || 0),
-        employmentProspectDescribe: orNull(prospect),
-        suitabilityPeopleDescribe: orNull(people),
-        relatedCertificate: certificates,
-        seq: Number(seq),
-        state,
-      }),
-    );
-  const change = (i: number, patch: Partial<{ name: string; url: string }>) => setCertificates(certificates.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+type Certificate = cat.HotMajorInput['relatedCertificate'][number];
+
+/** A major's certificates, each a name and an optional picture, edited in place, added and removed. */
+function CertificateList({ list, onList }: { list: Certificate[]; onList: (list: Certificate[]) => void }) {
+  const edit = listEdits(list, onList);
   return (
-    <CatalogForm save={save} onCancel={onCancel}>
-      <Field label={t('catalog.field.majorName')} value={name} onValue={setName} maxLength={128} required />
-      <ImageField label={t('catalog.field.majorPic')} value={pic} onChange={setPic} purpose={UPLOAD_PURPOSE.cover} optional />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('catalog.field.industrySalary')} value={salary} onValue={setSalary} type="number" inputMode="numeric" />
-        <Field label={t('catalog.field.seq')} value={seq} onValue={setSeq} type="number" inputMode="numeric" />
-      </div>
-      <Area label={t('catalog.field.employmentProspect')} value={prospect} onValue={setProspect} />
-      <Area label={t('catalog.field.suitabilityPeople')} value={people} onValue={setPeople} />
-      <fieldset className="space-y-3">
-        <legend className="mb-1 text-sm font-medium text-ink">{t('catalog.field.certificates')}</legend>
-        {certificates.map((c, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; they are edited in place and removed by position.
-          <div key={i} className="space-y-2 rounded border border-slate-200 p-3">
-            <Field label={`${t('catalog.field.certificateName')} ${i + 1}`} value={c.name} onValue={(v) => change(i, { name: v })} maxLength={64} required />
-            <ImageField
-              label={`${t('catalog.field.certificatePic')} ${i + 1}`}
-              value={c.url}
-              onChange={(url) => change(i, { url })}
-              purpose={UPLOAD_PURPOSE.cover}
-              optional
-            />
-            <Button kind="danger" onClick={() => setCertificates(certificates.filter((_c, j) => j !== i))}>
-              {t('catalog.removeCertificate')}
-            </Button>
-          </div>
-        ))}
-        <Button onClick={() => setCertificates([...certificates, { name: '', url: '' }])}>{t('catalog.addCertificate')}</Button>
-      </fieldset>
-    </CatalogForm>
+    <fieldset className="space-y-3">
+      <legend className="mb-1 text-sm font-medium text-ink">{t('catalog.field.certificates')}</legend>
+      {list.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; they are edited in place and removed by position.
+        <div key={i} className="space-y-2 rounded border border-slate-200 p-3">
+          <Field label={`${t('catalog.field.certificateName')} ${i + 1}`} value={c.name} onValue={(name) => edit.put(i, { name })} maxLength={64} required />
+          <ImageField
+            label={`${t('catalog.field.certificatePic')} ${i + 1}`}
+            value={c.url}
+            onChange={(url) => edit.put(i, { url })}
+            purpose={UPLOAD_PURPOSE.cover}
+            optional
+          />
+          <Button kind="danger" onClick={() => edit.remove(i)}>
+            {t('catalog.removeCertificate')}
+          </Button>
+        </div>
+      ))}
+      <Button onClick={() => edit.add({ name: '', url: '' })}>{t('catalog.addCertificate')}</Button>
+    </fieldset>
   );
 }
 
 export default function MajorsIsland({ me }: { me: StaffMe }) {
   return (
-    <CatalogScreen<cat.AdminHotMajor>
+    <CatalogScreen<cat.AdminHotMajor, cat.HotMajorInput>
       me={me}
       title={t('catalog.title.majors')}
-      list={(q) => staffSend(cat.catalogMajorList, q)}
+      calls={cat.HOT_MAJORS.calls}
       nameOf={(r) => r.name}
       columns={[
         { label: t('catalog.field.majorName'), cell: (r) => r.name },
         { label: t('catalog.field.questionCount'), cell: (r) => r.questionCount },
-        { label: t('catalog.field.seq'), cell: (r) => r.seq },
+        seqColumn,
       ]}
-      setState={(id, state) => staffSend(cat.catalogMajorState, { state }, { params: { id } })}
-      remove={(id) => staffSend(cat.catalogMajorDelete, {}, { params: { id } })}
-      schedule={(id, publishAt) => staffSend(cat.catalogMajorSchedule, { publishAt }, { params: { id } })}
       Form={MajorForm}
     />
   );

@@ -1,144 +1,90 @@
-import { useEffect, useId, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { ImageField } from '../upload';
-import { CatalogForm, CatalogScreen, Field, orNull, type FormProps } from './screen';
-import { inputClass } from '../../shared/fields';
+import { CatalogScreen, CHOICES_SIZE, seqColumn, type FormProps } from './screen';
+import { CatalogForm, Field, SelectBox, SeqField, TextBox, orNulls, type FormValues } from './form';
+import { textValues, useChoices } from '../kit';
+import { productForm } from '~/lib/forms/catalog';
 import { RichTextField } from '../editor/RichTextField';
 
 /** Training products (/admin/catalog/products): the public product list, detail pages and the home page's category tabs. */
 
 const PERIODS = [1, 2, 3, 4] as const;
+const VERIFICATIONS = [0, 1, 2] as const;
 const periodLabel = (n: number) => t(`catalog.period.${n}` as 'catalog.period.1');
 const verificationLabel = (n: number) => t(`catalog.verification.${n}` as 'catalog.verification.0');
+/** The product's one-line texts in the form's grid, with the most characters its schema takes. */
+const GRID_TEXTS = [
+  ['picTag', 32],
+  ['defStandPrice', 32],
+  ['defCouponPrice', 32],
+  ['subsidyPrice', 32],
+  ['certificateTypeDesc', 64],
+  ['certificationOrg', 128],
+  ['issuingAuthorityName', 128],
+  ['schoolName', 128],
+  ['trainingInstitutionsName', 128],
+] as const;
+/** The texts sent as none when blank. */
+const OPTIONAL_TEXTS = ['pic', ...GRID_TEXTS.map(([key]) => key), 'certificateBenefits'] as const;
+const MAX_BENEFITS = 2000;
 
-function ProductForm({ initial, onSaved, onCancel }: FormProps<cat.AdminProduct>) {
-  const [f, setF] = useState({
-    name: initial?.name ?? '',
-    pic: initial?.pic ?? '',
-    picTag: initial?.picTag ?? '',
+function ProductForm({ initial, save, onCancel }: FormProps<cat.AdminProduct, cat.ProductInput>) {
+  const start = {
+    ...textValues(initial, ['name', 'detail', ...OPTIONAL_TEXTS]),
     periodTypes: initial?.periodTypes ?? [],
-    certificationOrg: initial?.certificationOrg ?? '',
-    issuingAuthorityName: initial?.issuingAuthorityName ?? '',
-    certificateTypeDesc: initial?.certificateTypeDesc ?? '',
-    certificateVerificationType: initial?.certificateVerificationType ?? 0,
-    certificateBenefits: initial?.certificateBenefits ?? '',
-    detail: initial?.detail ?? '',
-    schoolName: initial?.schoolName ?? '',
-    trainingInstitutionsName: initial?.trainingInstitutionsName ?? '',
-    defStandPrice: initial?.defStandPrice ?? '',
-    defCouponPrice: initial?.defCouponPrice ?? '',
-    subsidyPrice: initial?.subsidyPrice ?? '',
     categoryIds: initial?.categoryIds ?? [],
+    certificateVerificationType: String(initial?.certificateVerificationType ?? 0),
     seq: String(initial?.seq ?? 0),
+  };
+  const input = (v: typeof start): Omit<cat.ProductInput, 'id' | 'state'> => ({
+    ...v,
+    ...orNulls(v, OPTIONAL_TEXTS),
+    certificateVerificationType: Number(v.certificateVerificationType),
+    seq: Number(v.seq),
   });
-  const [categories, setCategories] = useState<cat.AdminProductCategory[]>([]);
-  useEffect(() => {
-    staffSend(cat.catalogCategories, { size: 100 }).then(
-      (p) => setCategories(p.records),
-      () => setCategories([]),
-    );
-  }, []);
-  const set = (patch: Partial<typeof f>) => setF({ ...f, ...patch });
-  const verificationId = useId();
-  const benefitsId = useId();
-
-  const save = async (state: cat.CatalogState) => {
-    const saved = await staffSend(cat.catalogProductSave, {
-      ...(initial ? { id: initial.id } : {}),
-      name: f.name,
-      pic: orNull(f.pic),
-      picTag: orNull(f.picTag),
-      periodTypes: f.periodTypes,
-      certificationOrg: orNull(f.certificationOrg),
-      issuingAuthorityName: orNull(f.issuingAuthorityName),
-      certificateTypeDesc: orNull(f.certificateTypeDesc),
-      certificateVerificationType: f.certificateVerificationType,
-      certificateBenefits: orNull(f.certificateBenefits),
-      detail: f.detail,
-      schoolName: orNull(f.schoolName),
-      trainingInstitutionsName: orNull(f.trainingInstitutionsName),
-      defStandPrice: orNull(f.defStandPrice),
-      defCouponPrice: orNull(f.defCouponPrice),
-      subsidyPrice: orNull(f.subsidyPrice),
-      categoryIds: f.categoryIds,
-      seq: Number(f.seq),
-      state,
-    } as cat.ProductInput);
-    onSaved(saved);
-  };
-
-  const toggle = <K extends 'periodTypes' | 'categoryIds'>(key: K, value: (typeof f)[K][number]) => {
-    const list = f[key] as (typeof value)[];
-    set({ [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] } as Partial<typeof f>);
-  };
-
   return (
-    <CatalogForm save={save} onCancel={onCancel}>
-      <Field label={t('catalog.field.productName')} value={f.name} onValue={(name) => set({ name })} maxLength={128} required />
-      <ImageField label={t('catalog.field.pic')} value={f.pic} onChange={(pic) => set({ pic })} purpose={UPLOAD_PURPOSE.cover} optional />
+    <CatalogForm schema={productForm} start={start} input={input} save={save} onCancel={onCancel}>
+      {(form) => <ProductFields form={form} />}
+    </CatalogForm>
+  );
+}
+
+type ProductValues = Pick<cat.ProductInput, 'periodTypes' | 'categoryIds'> & { pic: string; detail: string };
+
+/** A product's fields: the texts bound by name, its picture, detail, periods and categories from the form's values. */
+function ProductFields({ form: { values, set } }: { form: FormValues<ProductValues> }) {
+  const categories = useChoices(() => staffSend(cat.catalogCategories, { size: CHOICES_SIZE }).then((p) => p.records));
+  const toggle = <K extends 'periodTypes' | 'categoryIds'>(key: K, value: ProductValues[K][number]) => {
+    const list = values[key] as (typeof value)[];
+    set({ [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] } as Partial<ProductValues>);
+  };
+  return (
+    <>
+      <Field name="name" label={t('catalog.field.productName')} maxLength={128} required />
+      <ImageField label={t('catalog.field.pic')} value={values.pic} onChange={(pic) => set({ pic })} purpose={UPLOAD_PURPOSE.cover} optional />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('catalog.field.picTag')} value={f.picTag} onValue={(picTag) => set({ picTag })} maxLength={32} />
-        <Field label={t('catalog.field.seq')} value={f.seq} onValue={(seq) => set({ seq })} type="number" inputMode="numeric" />
-        <Field label={t('catalog.field.defStandPrice')} value={f.defStandPrice} onValue={(defStandPrice) => set({ defStandPrice })} maxLength={32} />
-        <Field label={t('catalog.field.defCouponPrice')} value={f.defCouponPrice} onValue={(defCouponPrice) => set({ defCouponPrice })} maxLength={32} />
-        <Field label={t('catalog.field.subsidyPrice')} value={f.subsidyPrice} onValue={(subsidyPrice) => set({ subsidyPrice })} maxLength={32} />
-        <Field label={t('catalog.field.certificateTypeDesc')} value={f.certificateTypeDesc} onValue={(v) => set({ certificateTypeDesc: v })} maxLength={64} />
-        <Field label={t('catalog.field.certificationOrg')} value={f.certificationOrg} onValue={(v) => set({ certificationOrg: v })} maxLength={128} />
-        <Field
-          label={t('catalog.field.issuingAuthorityName')}
-          value={f.issuingAuthorityName}
-          onValue={(v) => set({ issuingAuthorityName: v })}
-          maxLength={128}
-        />
-        <Field label={t('catalog.field.schoolName')} value={f.schoolName} onValue={(schoolName) => set({ schoolName })} maxLength={128} />
-        <Field
-          label={t('catalog.field.trainingInstitutionsName')}
-          value={f.trainingInstitutionsName}
-          onValue={(v) => set({ trainingInstitutionsName: v })}
-          maxLength={128}
-        />
+        {GRID_TEXTS.map(([key, max]) => (
+          <Field key={key} name={key} label={t(`catalog.field.${key}`)} maxLength={max} />
+        ))}
+        <SeqField />
       </div>
-      <div>
-        <label htmlFor={verificationId} className="mb-1 block text-sm font-medium text-ink">
-          {t('catalog.field.certificateVerificationType')}
-        </label>
-        <select
-          id={verificationId}
-          value={f.certificateVerificationType}
-          onChange={(e) => set({ certificateVerificationType: Number(e.target.value) })}
-          className={inputClass(false)}
-        >
-          {[0, 1, 2].map((n) => (
-            <option key={n} value={n}>
-              {verificationLabel(n)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={benefitsId} className="mb-1 block text-sm font-medium text-ink">
-          {t('catalog.field.certificateBenefits')}
-        </label>
-        <textarea
-          id={benefitsId}
-          value={f.certificateBenefits}
-          maxLength={2000}
-          rows={3}
-          onChange={(e) => set({ certificateBenefits: e.target.value })}
-          className={inputClass(false)}
-        />
-      </div>
-      <RichTextField label={t('catalog.field.detail')} value={f.detail} onValue={(detail) => set({ detail })} />
+      <SelectBox
+        name="certificateVerificationType"
+        label={t('catalog.field.certificateVerificationType')}
+        options={VERIFICATIONS.map((n) => [n, verificationLabel(n)] as const)}
+      />
+      <TextBox name="certificateBenefits" label={t('catalog.field.certificateBenefits')} maxLength={MAX_BENEFITS} />
+      <RichTextField label={t('catalog.field.detail')} value={values.detail} onValue={(detail) => set({ detail })} />
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-ink">{t('catalog.field.periodTypes')}</legend>
         <div className="flex flex-wrap gap-3">
           {PERIODS.map((n) => (
             <label key={n} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" checked={f.periodTypes.includes(n)} onChange={() => toggle('periodTypes', n)} />
+              <input type="checkbox" checked={values.periodTypes.includes(n)} onChange={() => toggle('periodTypes', n)} />
               {periodLabel(n)}
             </label>
           ))}
@@ -149,31 +95,28 @@ function ProductForm({ initial, onSaved, onCancel }: FormProps<cat.AdminProduct>
         <div className="flex flex-wrap gap-3">
           {categories.map((c) => (
             <label key={c.id} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" checked={f.categoryIds.includes(c.id)} onChange={() => toggle('categoryIds', c.id)} />
+              <input type="checkbox" checked={values.categoryIds.includes(c.id)} onChange={() => toggle('categoryIds', c.id)} />
               {c.name}
             </label>
           ))}
         </div>
       </fieldset>
-    </CatalogForm>
+    </>
   );
 }
 
 export default function ProductsIsland({ me }: { me: StaffMe }) {
   return (
-    <CatalogScreen<cat.AdminProduct>
+    <CatalogScreen<cat.AdminProduct, cat.ProductInput>
       me={me}
       title={t('catalog.title.products')}
-      list={(q) => staffSend(cat.catalogProducts, q)}
+      calls={cat.PRODUCTS.calls}
       nameOf={(r) => r.name}
       columns={[
         { label: t('catalog.field.productName'), cell: (r) => r.name },
         { label: t('catalog.field.defCouponPrice'), cell: (r) => r.defCouponPrice ?? r.defStandPrice ?? '' },
-        { label: t('catalog.field.seq'), cell: (r) => r.seq },
+        seqColumn,
       ]}
-      setState={(id, state) => staffSend(cat.catalogProductState, { state }, { params: { id } })}
-      remove={(id) => staffSend(cat.catalogProductDelete, {}, { params: { id } })}
-      schedule={(id, publishAt) => staffSend(cat.catalogProductSchedule, { publishAt }, { params: { id } })}
       Form={ProductForm}
     />
   );

@@ -1,71 +1,58 @@
-import { useEffect, useId, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { staffSend } from '~/lib/api/staff-client';
-import { inputClass } from '../../shared/fields';
 import { RichTextField } from '../editor/RichTextField';
-import { CatalogForm, CatalogScreen, Field, type FormProps } from './screen';
+import { CatalogScreen, seqColumn, type FormProps } from './screen';
+import { CatalogForm, Field, SelectBox, SeqField } from './form';
+import { questionForm } from '~/lib/forms/catalog';
+import { textValues, useChoices } from '../kit';
 
 /** Common questions (/admin/catalog/questions): shown on their hot major's page, the answer as sanitised rich text. */
 
-function QuestionForm({ initial, onSaved, onCancel }: FormProps<cat.AdminQuestion>) {
-  const [majorId, setMajorId] = useState(initial?.majorId ?? '');
-  const [name, setName] = useState(initial?.name ?? '');
-  const [answer, setAnswer] = useState(initial?.answer ?? '');
-  const [seq, setSeq] = useState(initial?.seq === null || initial?.seq === undefined ? '' : String(initial.seq));
-  const [majors, setMajors] = useState<cat.MajorOption[]>([]);
-  const majorField = useId();
-  useEffect(() => {
-    staffSend(cat.catalogMajors, {}).then(setMajors, () => setMajors([]));
-  }, []);
-  const save = async (state: cat.CatalogState) =>
-    onSaved(
-      await staffSend(cat.catalogQuestionSave, { ...(initial ? { id: initial.id } : {}), majorId, name, answer, seq: seq === '' ? null : Number(seq), state }),
-    );
+function QuestionForm({ initial, save, onCancel }: FormProps<cat.AdminQuestion, cat.QuestionInput>) {
+  const majors = useChoices(() => staffSend(cat.catalogMajors, {}));
+  // A question's major that the majors listed do not include still shows as its choice.
+  const kept: (readonly [string, string])[] =
+    initial && !majors.some((m) => m.id === initial.majorId) ? [[initial.majorId, initial.majorName ?? t('catalog.noMajor')]] : [];
   return (
-    <CatalogForm save={save} onCancel={onCancel}>
-      <div>
-        <label htmlFor={majorField} className="mb-1 block text-sm font-medium text-ink">
-          {t('catalog.field.major')}
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            *
-          </span>
-        </label>
-        <select id={majorField} value={majorId} aria-required onChange={(e) => setMajorId(e.target.value)} className={inputClass(false)}>
-          <option value="">{t('catalog.chooseMajor')}</option>
-          {initial && !majors.some((m) => m.id === initial.majorId) ? (
-            <option value={initial.majorId}>{initial.majorName ?? t('catalog.noMajor')}</option>
-          ) : null}
-          {majors.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field label={t('catalog.field.question')} value={name} onValue={setName} maxLength={200} required />
-      <RichTextField label={t('catalog.field.answer')} value={answer} onValue={setAnswer} />
-      <Field label={t('catalog.field.seq')} value={seq} onValue={setSeq} type="number" inputMode="numeric" />
+    <CatalogForm
+      schema={questionForm}
+      start={{ ...textValues(initial, ['majorId', 'name', 'answer']), seq: initial?.seq === null || initial?.seq === undefined ? '' : String(initial.seq) }}
+      input={(v) => ({ ...v, seq: v.seq === '' ? null : Number(v.seq) })}
+      save={save}
+      onCancel={onCancel}
+    >
+      {({ values, set }) => (
+        <>
+          <SelectBox
+            name="majorId"
+            label={t('catalog.field.major')}
+            required
+            blank={t('catalog.chooseMajor')}
+            options={[...kept, ...majors.map((m) => [m.id, m.name] as const)]}
+          />
+          <Field name="name" label={t('catalog.field.question')} maxLength={200} required />
+          <RichTextField label={t('catalog.field.answer')} value={values.answer} onValue={(answer) => set({ answer })} />
+          <SeqField />
+        </>
+      )}
     </CatalogForm>
   );
 }
 
 export default function QuestionsIsland({ me }: { me: StaffMe }) {
   return (
-    <CatalogScreen<cat.AdminQuestion>
+    <CatalogScreen<cat.AdminQuestion, cat.QuestionInput>
       me={me}
       title={t('catalog.title.questions')}
-      list={(q) => staffSend(cat.catalogQuestions, q)}
+      calls={cat.QUESTIONS.calls}
       nameOf={(r) => r.name}
       columns={[
         { label: t('catalog.field.question'), cell: (r) => r.name },
         { label: t('catalog.field.major'), cell: (r) => r.majorName ?? t('catalog.noMajor') },
-        { label: t('catalog.field.seq'), cell: (r) => r.seq ?? '' },
+        seqColumn,
       ]}
-      setState={(id, state) => staffSend(cat.catalogQuestionState, { state }, { params: { id } })}
-      remove={(id) => staffSend(cat.catalogQuestionDelete, {}, { params: { id } })}
-      schedule={(id, publishAt) => staffSend(cat.catalogQuestionSchedule, { publishAt }, { params: { id } })}
       Form={QuestionForm}
     />
   );

@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
-import { CATALOG_STATE, type CatalogListQuery, type CatalogState } from '~/lib/api/contracts/admin-catalog';
+import { CATALOG_STATE, type CatalogState, type ResourceCalls } from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import type { Page } from '~/lib/paging';
-import { setCsrfToken } from '~/lib/api/staff-client';
+import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { inputClass } from '../../shared/fields';
 import { Modal } from '../../shared/Modal';
 import { Button, LoadState, PageTitle, Section, TableBox, td, th, timeText } from '../shared';
-import { localInputValue } from '~/lib/time/cst';
+import { ScheduleForm, useAction } from './form';
 
 /**
- * The list-and-form pattern every catalogue screen shares: search by name, filter by state, a
- * page of rows with edit, publish or take down, and delete after a confirmation; the type's own
- * form in a dialog, saved as a draft or published. The server decides and says why it refuses.
+ * The list-and-form screen every catalogue resource shares, driven by the resource's calls: search
+ * by name, filter by state, a page of rows with edit, publish or take down, schedule, and delete
+ * after a confirmation; the resource's own form in a dialog, saved as a draft or published. A
+ * resource's island gives only its columns and its form's fields. The server decides and says why
+ * it refuses.
  */
 
 export interface Column<T> {
@@ -22,10 +24,14 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-export interface FormProps<T> {
-  /** The row being edited, or null for a new one. */
+/** A row's place in its list (a common question may have none). */
+export const seqColumn: Column<{ seq: number | null }> = { label: t('catalog.field.seq'), cell: (r) => r.seq ?? '' };
+
+/** What a resource's form is given: the row being edited (null: a new one), and the save of its fields. */
+export interface FormProps<T, I> {
   initial: T | null;
-  onSaved: (row: T) => void;
+  /** Saves the fields (the screen adds the row's id), as a draft or published. */
+  save: (fields: Omit<I, 'id' | 'state'>, state: CatalogState) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -36,78 +42,71 @@ interface Row {
   scheduledAt: number | null;
 }
 
-interface ScreenProps<T extends Row> {
+interface ScreenProps<T extends Row, I> {
   me: StaffMe;
   title: string;
-  list: (q: CatalogListQuery) => Promise<Page<T>>;
+  calls: ResourceCalls<T, I>;
   columns: Column<T>[];
   nameOf: (row: T) => string;
-  setState: (id: string, state: CatalogState) => Promise<T>;
-  remove: (id: string) => Promise<null>;
-  /** Schedules a draft: the time as the API reads it, 'YYYY-MM-DD HH:mm' China Standard Time. */
-  schedule: (id: string, publishAt: string) => Promise<T>;
-  Form: (props: FormProps<T>) => ReactNode;
+  Form: (props: FormProps<T, I>) => ReactNode;
+  /** Told each time the rows are asked for (a screen that shows counts of them elsewhere asks again). */
+  onList?: () => void;
   /** Extra words under the title (what the public side shows of this type). */
   intro?: string;
   /** A label for the state cell besides draft/published (a coupon past its period: ended). */
   stateText?: (row: T) => string | null;
 }
 
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 const PAGE_SIZE = 10;
+/** How many of a resource a form's choice lists (a product's categories, a material's album category). */
+export const CHOICES_SIZE = 100;
+const KEYWORD_MAX = 64;
 
 export const stateLabel = (state: CatalogState) => t(state === CATALOG_STATE.PUBLISHED ? 'catalog.state.published' : 'catalog.state.draft');
 /** A row's state as the list shows it: a scheduled draft with its time. */
 const rowStateLabel = (row: Row) => (row.scheduledAt !== null ? t('catalog.scheduledAt', { time: timeText(row.scheduledAt) }) : stateLabel(row.state));
 
-export function CatalogScreen<T extends Row>(p: ScreenProps<T>) {
-  setCsrfToken(p.me.csrfToken);
-  const searchId = useId();
-  const stateId = useId();
-  const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState<{ keyword: string; state: '' | CatalogState; current: number }>({ keyword: '', state: '', current: 1 });
+interface Query {
+  keyword: string;
+  state: '' | CatalogState;
+  current: number;
+}
+
+/** The page of rows the query asks for, asked again by load(). */
+function useRows<T extends Row, I>(calls: ResourceCalls<T, I>, onList: (() => void) | undefined) {
+  const [query, setQuery] = useState<Query>({ keyword: '', state: '', current: 1 });
   const [page, setPage] = useState<Page<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ row: T | null } | null>(null);
-  const [scheduling, setScheduling] = useState<T | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const { list } = p;
-
   const load = useCallback(() => {
     setError(null);
-    list({ keyword: query.keyword, state: query.state, current: query.current, size: PAGE_SIZE }).then(setPage, (e: unknown) =>
+    onList?.();
+    staffSend(calls.list, { keyword: query.keyword, state: query.state, current: query.current, size: PAGE_SIZE }).then(setPage, (e: unknown) =>
       setError(e instanceof Error ? e.message : t('common.systemBusy')),
     );
-  }, [list, query]);
+  }, [calls, onList, query]);
   useEffect(() => load(), [load]);
+  return { query, setQuery, page, error, load };
+}
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery({ ...query, keyword: keyword.trim(), current: 1 });
+export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
+  setCsrfToken(p.me.csrfToken);
+  const rows = useRows(p.calls, p.onList);
+  const [editing, setEditing] = useState<{ row: T | null } | null>(null);
+  const [scheduling, setScheduling] = useState<T | null>(null);
+  const { calls, nameOf } = p;
+
+  const save = (row: T | null) => async (fields: Omit<I, 'id' | 'state'>, state: CatalogState) => {
+    await staffSend(calls.save, { ...(row ? { id: row.id } : {}), ...fields, state } as I);
+    setEditing(null);
+    toast(t('catalog.saved'), 'success');
+    rows.load();
   };
-
-  async function act(row: T, run: () => Promise<unknown>, done: string) {
-    setBusy(row.id);
-    try {
-      await run();
-      toast(done, 'success');
-      load();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove(row: T) {
-    if (!(await confirmDialog(t('catalog.confirmDelete', { name: p.nameOf(row) }), t('catalog.confirmDeleteTitle')))) return;
-    await act(row, () => p.remove(row.id), t('catalog.deleted'));
-  }
-
-  const toggle = (row: T) =>
-    row.state === CATALOG_STATE.PUBLISHED
-      ? act(row, () => p.setState(row.id, CATALOG_STATE.DRAFT), t('catalog.unpublished'))
-      : act(row, () => p.setState(row.id, CATALOG_STATE.PUBLISHED), t('catalog.published'));
+  const schedule = (row: T) => async (publishAt: string) => {
+    const scheduled = await staffSend(calls.schedule, { publishAt }, { params: { id: row.id } });
+    setScheduling(null);
+    toast(t('catalog.scheduled', { time: timeText(scheduled.scheduledAt) }), 'success');
+    rows.load();
+  };
 
   return (
     <div>
@@ -121,281 +120,166 @@ export function CatalogScreen<T extends Row>(p: ScreenProps<T>) {
           </Button>
         }
       >
-        <form onSubmit={search} className="mb-4 flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1 sm:max-w-xs">
-            <label htmlFor={searchId} className="mb-1 block text-sm text-slate-700">
-              {t('catalog.searchLabel')}
-            </label>
-            <input id={searchId} type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} maxLength={64} className={inputClass(false)} />
-          </div>
-          <div>
-            <label htmlFor={stateId} className="mb-1 block text-sm text-slate-700">
-              {t('catalog.field.state')}
-            </label>
-            <select
-              id={stateId}
-              value={String(query.state)}
-              onChange={(e) => setQuery({ ...query, state: e.target.value === '' ? '' : (Number(e.target.value) as CatalogState), current: 1 })}
-              className={inputClass(false)}
-            >
-              <option value="">{t('catalog.state.all')}</option>
-              <option value={CATALOG_STATE.DRAFT}>{t('catalog.state.draft')}</option>
-              <option value={CATALOG_STATE.SCHEDULED}>{t('catalog.state.scheduled')}</option>
-              <option value={CATALOG_STATE.PUBLISHED}>{t('catalog.state.published')}</option>
-            </select>
-          </div>
-          <Button type="submit">{t('catalog.search')}</Button>
-        </form>
-        {!page ? (
-          <LoadState error={error} onRetry={load} />
+        <SearchForm query={rows.query} onQuery={rows.setQuery} />
+        {!rows.page ? (
+          <LoadState error={rows.error} onRetry={rows.load} />
         ) : (
           <>
-            <TableBox label={p.title}>
-              <thead>
-                <tr>
-                  {p.columns.map((c) => (
-                    <th key={c.label} scope="col" className={th}>
-                      {c.label}
-                    </th>
-                  ))}
-                  <th scope="col" className={th}>
-                    {t('catalog.field.state')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('catalog.field.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.records.length === 0 ? (
-                  <tr>
-                    <td className={td} colSpan={p.columns.length + 2}>
-                      {t('catalog.empty')}
-                    </td>
-                  </tr>
-                ) : (
-                  page.records.map((row) => (
-                    <tr key={row.id}>
-                      {p.columns.map((c) => (
-                        <td key={c.label} className={td}>
-                          {c.cell(row)}
-                        </td>
-                      ))}
-                      <td className={td}>{p.stateText?.(row) ?? rowStateLabel(row)}</td>
-                      <td className={td}>
-                        <div className="flex flex-wrap gap-2">
-                          <Button onClick={() => setEditing({ row })} disabled={busy === row.id}>
-                            {t('catalog.edit')}
-                          </Button>
-                          <Button onClick={() => void toggle(row)} disabled={busy === row.id}>
-                            {row.state === CATALOG_STATE.PUBLISHED ? t('catalog.unpublish') : t('catalog.publish')}
-                          </Button>
-                          {row.state === CATALOG_STATE.PUBLISHED ? null : (
-                            <Button onClick={() => setScheduling(row)} disabled={busy === row.id}>
-                              {t('catalog.schedule')}
-                            </Button>
-                          )}
-                          <Button kind="danger" onClick={() => void remove(row)} disabled={busy === row.id}>
-                            {t('catalog.delete')}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </TableBox>
-            <nav aria-label={t('admin.pager')} className="mt-3 flex items-center gap-3 text-sm">
-              <span>{t('catalog.total', { total: page.total })}</span>
-              <Button onClick={() => setQuery({ ...query, current: query.current - 1 })} disabled={query.current <= 1}>
-                {t('admin.prev')}
-              </Button>
-              <span>
-                {page.current} / {Math.max(page.pages, 1)}
-              </span>
-              <Button onClick={() => setQuery({ ...query, current: query.current + 1 })} disabled={query.current >= page.pages}>
-                {t('admin.next')}
-              </Button>
-            </nav>
+            <RowsTable {...p} rows={rows.page.records} reload={rows.load} onEdit={(row) => setEditing({ row })} onSchedule={setScheduling} />
+            <CatalogPager page={rows.page} current={rows.query.current} onPage={(current) => rows.setQuery({ ...rows.query, current })} />
           </>
         )}
       </Section>
-      <Modal
-        open={scheduling !== null}
-        title={scheduling ? t('catalog.scheduleTitle', { name: p.nameOf(scheduling) }) : ''}
-        onClose={() => setScheduling(null)}
-      >
-        {scheduling ? (
-          <ScheduleForm
-            initial={scheduling.scheduledAt}
-            onCancel={() => setScheduling(null)}
-            save={async (publishAt) => {
-              const row = await p.schedule(scheduling.id, publishAt);
-              setScheduling(null);
-              toast(t('catalog.scheduled', { time: timeText(row.scheduledAt) }), 'success');
-              load();
-            }}
-          />
-        ) : null}
+      <Modal open={scheduling !== null} title={scheduling ? t('catalog.scheduleTitle', { name: nameOf(scheduling) }) : ''} onClose={() => setScheduling(null)}>
+        {scheduling ? <ScheduleForm initial={scheduling.scheduledAt} onCancel={() => setScheduling(null)} save={schedule(scheduling)} /> : null}
       </Modal>
       <Modal
         open={editing !== null}
-        title={editing?.row ? t('catalog.editing', { name: p.nameOf(editing.row) }) : t('catalog.creating', { type: p.title })}
+        title={editing?.row ? t('catalog.editing', { name: nameOf(editing.row) }) : t('catalog.creating', { type: p.title })}
         onClose={() => setEditing(null)}
       >
-        {editing ? (
-          <p.Form
-            initial={editing.row}
-            onCancel={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              toast(t('catalog.saved'), 'success');
-              load();
-            }}
-          />
-        ) : null}
+        {editing ? <p.Form initial={editing.row} onCancel={() => setEditing(null)} save={save(editing.row)} /> : null}
       </Modal>
     </div>
   );
 }
 
-/** A catalogue form: its fields, the server's refusal, and saving as a draft or published. */
-export function CatalogForm({ children, save, onCancel }: { children: ReactNode; save: (state: CatalogState) => Promise<void>; onCancel: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  async function run(state: CatalogState) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await save(state);
-    } catch (e) {
-      setMessage(e instanceof Error ? e.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(CATALOG_STATE.PUBLISHED);
-      }}
-    >
-      {children}
-      {message ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button onClick={onCancel} disabled={busy}>
-          {t('catalog.cancel')}
-        </Button>
-        <Button onClick={() => void run(CATALOG_STATE.DRAFT)} disabled={busy}>
-          {t('catalog.saveDraft')}
-        </Button>
-        <Button kind="primary" type="submit" disabled={busy}>
-          {t('catalog.savePublish')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** The time a draft is published at: a date and time (China Standard Time), checked by the server. */
-function ScheduleForm({ initial, save, onCancel }: { initial: number | null; save: (publishAt: string) => Promise<void>; onCancel: () => void }) {
-  const id = useId();
-  const hintId = useId();
-  const [when, setWhen] = useState(initial === null ? '' : localInputValue(initial));
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  async function submit(e: FormEvent) {
+/** Search by part of the name (on submit) and filter by state (at once); either goes back to the first page. */
+function SearchForm({ query, onQuery }: { query: Query; onQuery: (q: Query) => void }) {
+  const searchId = useId();
+  const stateId = useId();
+  const [keyword, setKeyword] = useState('');
+  const search = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      await save(when.replace('T', ' '));
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    onQuery({ ...query, keyword: keyword.trim(), current: 1 });
+  };
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-          {t('catalog.scheduleField')}
+    <form onSubmit={search} className="mb-4 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1 sm:max-w-xs">
+        <label htmlFor={searchId} className="mb-1 block text-sm text-slate-700">
+          {t('catalog.searchLabel')}
         </label>
-        <input id={id} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} aria-describedby={hintId} className={inputClass(false)} />
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {t('catalog.scheduleHint')}
-        </p>
+        <input id={searchId} type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} maxLength={KEYWORD_MAX} className={inputClass(false)} />
       </div>
-      {message ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button onClick={onCancel} disabled={busy}>
-          {t('catalog.cancel')}
-        </Button>
-        <Button kind="primary" type="submit" disabled={busy}>
-          {t('catalog.scheduleSave')}
-        </Button>
+      <div>
+        <label htmlFor={stateId} className="mb-1 block text-sm text-slate-700">
+          {t('catalog.field.state')}
+        </label>
+        <select
+          id={stateId}
+          value={String(query.state)}
+          onChange={(e) => onQuery({ ...query, state: e.target.value === '' ? '' : (Number(e.target.value) as CatalogState), current: 1 })}
+          className={inputClass(false)}
+        >
+          <option value="">{t('catalog.state.all')}</option>
+          <option value={CATALOG_STATE.DRAFT}>{t('catalog.state.draft')}</option>
+          <option value={CATALOG_STATE.SCHEDULED}>{t('catalog.state.scheduled')}</option>
+          <option value={CATALOG_STATE.PUBLISHED}>{t('catalog.state.published')}</option>
+        </select>
       </div>
+      <Button type="submit">{t('catalog.search')}</Button>
     </form>
   );
 }
 
-/** A labelled single-line input of a catalogue form. */
-export function Field({
-  label,
-  value,
-  onValue,
-  type = 'text',
-  maxLength,
-  required = false,
-  inputMode,
-  step,
-}: {
-  label: string;
-  value: string;
-  onValue: (v: string) => void;
-  type?: string;
-  maxLength?: number;
-  required?: boolean;
-  inputMode?: 'numeric' | 'decimal' | 'text';
-  step?: string;
-}) {
-  const id = useId();
+interface RowsProps<T extends Row, I> extends ScreenProps<T, I> {
+  rows: T[];
+  reload: () => void;
+  onEdit: (row: T) => void;
+  onSchedule: (row: T) => void;
+}
+
+/** The page's rows: the resource's columns, the state, and each row's actions. */
+function RowsTable<T extends Row, I>(p: RowsProps<T, I>) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        step={step}
-        aria-required={required || undefined}
-        onChange={(e) => onValue(e.target.value)}
-        className={inputClass(false)}
-      />
+    <TableBox label={p.title}>
+      <thead>
+        <tr>
+          {[...p.columns.map((c) => c.label), t('catalog.field.state'), t('catalog.field.actions')].map((label) => (
+            <th key={label} scope="col" className={th}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {p.rows.length === 0 ? (
+          <tr>
+            <td className={td} colSpan={p.columns.length + 2}>
+              {t('catalog.empty')}
+            </td>
+          </tr>
+        ) : (
+          p.rows.map((row) => (
+            <tr key={row.id}>
+              {p.columns.map((c) => (
+                <td key={c.label} className={td}>
+                  {c.cell(row)}
+                </td>
+              ))}
+              <td className={td}>{p.stateText?.(row) ?? rowStateLabel(row)}</td>
+              <td className={td}>
+                <RowActions {...p} row={row} />
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </TableBox>
+  );
+}
+
+/** A row's actions: edit, publish or take down, schedule (a draft), delete after a confirmation. */
+function RowActions<T extends Row, I>({ row, calls, nameOf, reload, onEdit, onSchedule }: RowsProps<T, I> & { row: T }) {
+  const action = useAction();
+  const { busy } = action;
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    if (await action.act(run, done)) reload();
+  };
+  const published = row.state === CATALOG_STATE.PUBLISHED;
+  const params = { params: { id: row.id } };
+  const toggle = () =>
+    published
+      ? act(() => staffSend(calls.state, { state: CATALOG_STATE.DRAFT }, params), t('catalog.unpublished'))
+      : act(() => staffSend(calls.state, { state: CATALOG_STATE.PUBLISHED }, params), t('catalog.published'));
+  async function remove() {
+    if (!(await confirmDialog(t('catalog.confirmDelete', { name: nameOf(row) }), t('catalog.confirmDeleteTitle')))) return;
+    await act(() => staffSend(calls.delete, {}, params), t('catalog.deleted'));
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={() => onEdit(row)} disabled={busy}>
+        {t('catalog.edit')}
+      </Button>
+      <Button onClick={() => void toggle()} disabled={busy}>
+        {published ? t('catalog.unpublish') : t('catalog.publish')}
+      </Button>
+      {published ? null : (
+        <Button onClick={() => onSchedule(row)} disabled={busy}>
+          {t('catalog.schedule')}
+        </Button>
+      )}
+      <Button kind="danger" onClick={() => void remove()} disabled={busy}>
+        {t('catalog.delete')}
+      </Button>
     </div>
   );
 }
 
-/** Optional text as the server takes it: blank is none. */
-export const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+/** The total and the pages; `current` is the page asked for (the server's answer shows which it gave). */
+function CatalogPager({ page, current, onPage }: { page: Page<unknown>; current: number; onPage: (current: number) => void }) {
+  return (
+    <nav aria-label={t('admin.pager')} className="mt-3 flex items-center gap-3 text-sm">
+      <span>{t('catalog.total', { total: page.total })}</span>
+      <Button onClick={() => onPage(current - 1)} disabled={current <= 1}>
+        {t('admin.prev')}
+      </Button>
+      <span>
+        {page.current} / {Math.max(page.pages, 1)}
+      </span>
+      <Button onClick={() => onPage(current + 1)} disabled={current >= page.pages}>
+        {t('admin.next')}
+      </Button>
+    </nav>
+  );
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-certificates';
 import * as api from '~/lib/api/contracts/admin-certificates';
 import type { StaffMe } from '~/lib/api/contracts/staff';
@@ -10,8 +10,26 @@ import { mayCall } from '~/lib/staff/access';
 import { formatDate } from '~/lib/time/cst';
 import { toast } from '~/lib/toast';
 import { Modal } from '../../shared/Modal';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, usePaged } from '../shared';
-import { useClasses } from '../inbox/filters';
+import { useForm } from '../../shared/use-form';
+import { schemaCheck } from '~/lib/forms/check';
+import { certificateProblem, revokeForm } from '~/lib/forms/certificates';
+import { FormMessage } from '../../shared/fields';
+import { Button, PageTitle, Section, fieldClass } from '../shared';
+import {
+  CheckButtons,
+  CsvHelp,
+  Choice,
+  RunReport,
+  FieldBox,
+  Labelled,
+  FilterBar,
+  ListView,
+  toastFailure,
+  useClassChoice,
+  useListScreen,
+  type Column,
+  type FilterField,
+} from '../kit';
 
 /**
  * Certificates (/admin/certificates). Administrators: the list of both kinds (search by name,
@@ -21,7 +39,6 @@ import { useClasses } from '../inbox/filters';
  * The server decides everything; the screen shows only what the person's role may use.
  */
 const PAGE_SIZE = 20;
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 const kindLabel = (kind: CertKind) => t(kind === 'skill' ? 'certs.kind.skill' : 'certs.kind.training');
 const printPath = (c: Pick<api.AdminCertificate, 'kind' | 'id'>) => `/admin/certificates/print?kind=${c.kind}&id=${encodeURIComponent(c.id)}`;
 
@@ -40,44 +57,6 @@ export default function CertificatesIsland({ me }: { me: StaffMe }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
-function Choice({
-  label,
-  value,
-  onValue,
-  options,
-}: {
-  label: string;
-  value: string;
-  onValue: (v: string) => void;
-  options: readonly { value: string; label: string }[];
-}) {
-  return (
-    <Field label={label}>
-      {(id) => (
-        <select id={id} className={fieldClass} value={value} onChange={(e) => onValue(e.target.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
-
 const KIND_OPTIONS = [
   { value: 'skill', label: t('certs.kind.skill') },
   { value: 'training', label: t('certs.kind.training') },
@@ -85,25 +64,87 @@ const KIND_OPTIONS = [
 
 // ------------------------------------------------------------ the list
 
+const LIST_BLANK = { kind: 'skill', keyword: '', state: '' };
+/** The longest name, number or ID number searched for. */
+const KEYWORD_MAX = 64;
+
+const col = (c: 'name' | 'number' | 'idNumber' | 'detail' | 'date' | 'state' | 'actions') => t(`certs.col.${c}`);
+
+/** The register's columns; 撤销 opens the reason's dialog. */
+function certificateColumns(revoke: (c: api.AdminCertificate) => void): Column<api.AdminCertificate>[] {
+  return [
+    { header: col('name'), cell: (c) => c.name },
+    { header: col('number'), cell: (c) => c.number, className: 'break-all' },
+    { header: col('idNumber'), cell: (c) => c.idNumber || t('common.none'), className: 'whitespace-nowrap' },
+    {
+      header: col('detail'),
+      cell: (c) => (
+        <>
+          {c.kind === 'skill' ? `${c.professionName ?? ''} ${c.level ?? ''}` : `${c.productName ?? ''}`}
+          {c.fromTest && <span className="ml-2 text-xs text-muted">{t('certs.fromTest')}</span>}
+        </>
+      ),
+    },
+    { header: col('date'), cell: (c) => (c.kind === 'skill' ? c.sendDate : `${c.startDate} ~ ${c.endDate}`), className: 'whitespace-nowrap' },
+    {
+      header: col('state'),
+      cell: (c) =>
+        c.state === 'valid' ? (
+          <span className="text-emerald-700">{t('certs.state.valid')}</span>
+        ) : (
+          <span className="text-red-700">
+            {t('certs.state.revoked')}
+            <span className="block text-xs">{t('certs.revokedOn', { date: formatDate(c.revokedAt ?? 0), reason: c.revokedReason ?? '' })}</span>
+          </span>
+        ),
+    },
+    {
+      header: col('actions'),
+      className: 'whitespace-nowrap',
+      cell: (c) => (
+        <>
+          <a className="mr-3 text-brand underline" href={printPath(c)} aria-label={t('certs.printOf', { name: c.name })}>
+            {t('certs.print')}
+          </a>
+          {c.state === 'valid' && (
+            <button type="button" className="text-red-700 underline" aria-label={t('certs.revokeOf', { name: c.name })} onClick={() => revoke(c)}>
+              {t('certs.revoke')}
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
+}
+
 function CertificateList({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const paged = usePaged((q: api.AdminCertificateQuery) => staffSend(api.adminCertificates, q), {
+  const paged = useListScreen((q: api.AdminCertificateQuery) => staffSend(api.adminCertificates, q), {
     kind: 'skill',
     current: 1,
     size: PAGE_SIZE,
   } as api.AdminCertificateQuery);
   const q = paged.query;
-  const [keyword, setKeyword] = useState('');
   const [issuing, setIssuing] = useState(false);
   const [revoking, setRevoking] = useState<api.AdminCertificate | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change elsewhere on the screen (an import, a pass issue) reloads the page shown.
   useEffect(() => {
     if (version > 0) paged.reload();
   }, [version]);
-
-  function search(e: FormEvent) {
-    e.preventDefault();
-    paged.go({ ...q, keyword: keyword.trim() || undefined, current: 1 });
-  }
+  const filters: FilterField<keyof typeof LIST_BLANK>[] = [
+    { name: 'kind', label: t('certs.kind'), kind: 'select', now: true, options: KIND_OPTIONS },
+    { name: 'keyword', label: t('certs.keyword'), kind: 'search', maxLength: KEYWORD_MAX, placeholder: t('certs.keywordPlaceholder') },
+    {
+      name: 'state',
+      label: t('certs.state'),
+      kind: 'select',
+      now: true,
+      any: t('certs.state.all'),
+      options: [
+        { value: 'valid', label: t('certs.state.valid') },
+        { value: 'revoked', label: t('certs.state.revoked') },
+      ],
+    },
+  ];
 
   return (
     <Section
@@ -114,97 +155,32 @@ function CertificateList({ version, onChanged }: { version: number; onChanged: (
         </Button>
       }
     >
-      <form className="mb-4 flex flex-wrap items-end gap-3" onSubmit={search}>
-        <Choice label={t('certs.kind')} value={q.kind} onValue={(v) => paged.go({ ...q, kind: v as CertKind, current: 1 })} options={KIND_OPTIONS} />
-        <Field label={t('certs.keyword')}>
-          {(id) => (
-            <input
-              id={id}
-              className={fieldClass}
-              value={keyword}
-              maxLength={64}
-              placeholder={t('certs.keywordPlaceholder')}
-              onChange={(e) => setKeyword(e.target.value)}
-            />
-          )}
-        </Field>
-        <Choice
-          label={t('certs.state')}
-          value={q.state ?? ''}
-          onValue={(v) => paged.go({ ...q, state: (v || undefined) as api.CertState | undefined, current: 1 })}
-          options={[
-            { value: '', label: t('certs.state.all') },
-            { value: 'valid', label: t('certs.state.valid') },
-            { value: 'revoked', label: t('certs.state.revoked') },
-          ]}
-        />
-        <Button type="submit">{t('certs.search')}</Button>
-      </form>
-      {!paged.data ? (
-        <LoadState error={paged.error} onRetry={paged.reload} />
-      ) : (
-        <>
-          <TableBox label={t('certs.table')}>
-            <thead>
-              <tr>
-                {(['name', 'number', 'idNumber', 'detail', 'date', 'state', 'actions'] as const).map((c) => (
-                  <th key={c} scope="col" className={th}>
-                    {t(`certs.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {paged.data.records.length === 0 ? (
-                <tr>
-                  <td className={td} colSpan={7}>
-                    {t('certs.empty')}
-                  </td>
-                </tr>
-              ) : (
-                paged.data.records.map((c) => (
-                  <tr key={c.id}>
-                    <td className={td}>{c.name}</td>
-                    <td className={`${td} break-all`}>{c.number}</td>
-                    <td className={`${td} whitespace-nowrap`}>{c.idNumber || t('common.none')}</td>
-                    <td className={td}>
-                      {c.kind === 'skill' ? `${c.professionName ?? ''} ${c.level ?? ''}` : `${c.productName ?? ''}`}
-                      {c.fromTest && <span className="ml-2 text-xs text-muted">{t('certs.fromTest')}</span>}
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>{c.kind === 'skill' ? c.sendDate : `${c.startDate} ~ ${c.endDate}`}</td>
-                    <td className={td}>
-                      {c.state === 'valid' ? (
-                        <span className="text-emerald-700">{t('certs.state.valid')}</span>
-                      ) : (
-                        <span className="text-red-700">
-                          {t('certs.state.revoked')}
-                          <span className="block text-xs">{t('certs.revokedOn', { date: formatDate(c.revokedAt ?? 0), reason: c.revokedReason ?? '' })}</span>
-                        </span>
-                      )}
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <a className="mr-3 text-brand underline" href={printPath(c)} aria-label={t('certs.printOf', { name: c.name })}>
-                        {t('certs.print')}
-                      </a>
-                      {c.state === 'valid' && (
-                        <button
-                          type="button"
-                          className="text-red-700 underline"
-                          aria-label={t('certs.revokeOf', { name: c.name })}
-                          onClick={() => setRevoking(c)}
-                        >
-                          {t('certs.revoke')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </TableBox>
-          <Pager page={paged.data} onPage={(current) => paged.go({ ...q, current })} />
-        </>
-      )}
+      <FilterBar
+        idPrefix="certs"
+        fields={filters}
+        blank={LIST_BLANK}
+        current={{ kind: q.kind, state: q.state ?? '' }}
+        onSearch={(v) =>
+          paged.go({
+            ...q,
+            kind: v.kind as CertKind,
+            state: (v.state || undefined) as api.CertState | undefined,
+            keyword: v.keyword.trim() || undefined,
+            current: 1,
+          })
+        }
+        resettable={false}
+        submitText={t('certs.search')}
+        className="mb-4 flex flex-wrap items-end gap-3"
+      />
+      <ListView
+        list={paged}
+        label={t('certs.table')}
+        columns={certificateColumns(setRevoking)}
+        rowKey={(c) => c.id}
+        empty={t('certs.empty')}
+        onPage={(current) => paged.go({ ...q, current })}
+      />
       <Modal open={issuing} title={t('certs.issue')} onClose={() => setIssuing(false)}>
         {issuing && (
           <IssueForm
@@ -238,27 +214,24 @@ const SKILL_FIELDS = ['professionName', 'typeOfWorkName', 'level'] as const;
 const TRAINING_FIELDS = ['productName', 'agencyName'] as const;
 
 function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued: (c: api.AdminCertificate) => void }) {
-  const [f, setF] = useState<CertificateFields>(() => blankFields(initialKind));
-  const [error, setError] = useState<string | null>(null);
+  // The certificate's rule (src/lib/certificates) runs across its fields, as the route runs it: the field it
+  // refuses shows the sentence and takes the focus; a refusal only the server can give (a number in use) is said below.
+  const form = useForm({ initial: () => blankFields(initialKind), check: () => null });
   const [issued, setIssued] = useState<api.AdminCertificate | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof CertificateFields) => (v: string) => setF((old) => ({ ...old, [k]: v }));
+  const f = form.values;
+  const set = (k: keyof CertificateFields) => (v: string) => form.change(k, v);
   const kind = f.kind as CertKind;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const c = await staffSend(api.adminCertificateIssue, f);
-      toast(t('certs.issued', { number: c.number }), 'success');
-      setIssued(c);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
+  const submit = form.onSubmit([], async (v) => {
+    const problem = certificateProblem(v);
+    form.setErrors(problem ? { [problem.field]: problem.message } : {});
+    if (problem) {
+      document.getElementById(form.id(problem.field))?.focus();
+      return;
     }
-  }
+    const c = await staffSend(api.adminCertificateIssue, v);
+    toast(t('certs.issued', { number: c.number }), 'success');
+    setIssued(c);
+  });
 
   if (issued) {
     return (
@@ -276,11 +249,23 @@ function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued:
     );
   }
 
-  const text = (k: keyof CertificateFields, type = 'text') => (
-    <Field key={k} label={t(`certs.field.${k}`)}>
-      {(id) => <input id={id} type={type} className={fieldClass} value={f[k]} onChange={(e) => set(k)(e.target.value)} />}
-    </Field>
-  );
+  const text = (k: keyof CertificateFields, type = 'text') => {
+    const id = form.id(k);
+    const error = form.errors[k];
+    return (
+      <FieldBox key={k} id={id} label={t(`certs.field.${k}`)} error={error}>
+        <input
+          id={id}
+          type={type}
+          className={fieldClass}
+          value={f[k]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => set(k)(e.target.value)}
+        />
+      </FieldBox>
+    );
+  };
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -295,13 +280,9 @@ function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued:
         {kind === 'skill' ? SKILL_FIELDS.map((k) => text(k)) : TRAINING_FIELDS.map((k) => text(k))}
         {kind === 'skill' ? text('sendDate', 'date') : [text('startDate', 'date'), text('endDate', 'date')]}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormMessage text={form.notice?.text ?? null} />
       <div className="flex justify-end">
-        <Button kind="primary" type="submit" disabled={busy}>
+        <Button kind="primary" type="submit" disabled={form.submitting}>
           {t('certs.issue.submit')}
         </Button>
       </div>
@@ -312,39 +293,35 @@ function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued:
 // ------------------------------------------------------------ revoking
 
 function RevokeForm({ cert, onDone }: { cert: api.AdminCertificate; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await staffSend(api.adminCertificateRevoke, { kind: cert.kind, reason }, { params: { id: cert.id } });
-      toast(t('certs.revoke.done'), 'success');
-      onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm({ initial: { reason: '' }, check: schemaCheck(revokeForm) });
+  const reason = form.field('reason');
+  const submit = form.onSubmit(['reason'], async (v) => {
+    await staffSend(api.adminCertificateRevoke, { kind: cert.kind, reason: v.reason }, { params: { id: cert.id } });
+    toast(t('certs.revoke.done'), 'success');
+    onDone();
+  });
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm">
         {kindLabel(cert.kind)} · {cert.name} · {cert.number}
       </p>
       <p className="text-sm text-muted">{t('certs.revoke.help')}</p>
-      <Field label={t('certs.revoke.reason')}>
-        {(id) => <textarea id={id} className={fieldClass} rows={3} maxLength={CERT_LIMITS.reason} value={reason} onChange={(e) => setReason(e.target.value)} />}
-      </Field>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldBox id={reason.id} label={t('certs.revoke.reason')} error={reason.error}>
+        <textarea
+          id={reason.id}
+          className={fieldClass}
+          rows={3}
+          maxLength={CERT_LIMITS.reason}
+          value={reason.value}
+          aria-invalid={reason.error ? true : undefined}
+          aria-describedby={reason.error ? `${reason.id}-error` : undefined}
+          onChange={(e) => reason.onValue(e.target.value)}
+          onBlur={() => form.blur('reason')}
+        />
+      </FieldBox>
+      <FormMessage text={form.notice?.text ?? null} />
       <div className="flex justify-end">
-        <Button kind="danger" type="submit" disabled={busy}>
+        <Button kind="danger" type="submit" disabled={form.submitting}>
           {t('certs.revoke.confirm')}
         </Button>
       </div>
@@ -360,20 +337,19 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       toast(t('certs.import.summary', r.counts), 'success');
       onDone();
     },
-    failed: fail,
+    failed: toastFailure,
   });
-  const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CERT_CSV_TEMPLATE}`)}`;
   const fileId = useId();
 
   const label = report?.applied ? t('certs.import.applied') : t('certs.import.checked');
   return (
     <Section title={t('certs.import')}>
-      <p className="mb-3 text-sm text-muted">
-        {t('certs.import.help', { rows: CERT_LIMITS.rows })}{' '}
-        <a className="text-brand underline" href={template} download="证书导入模板.csv">
-          {t('certs.import.template')}
-        </a>
-      </p>
+      <CsvHelp
+        help={t('certs.import.help', { rows: CERT_LIMITS.rows })}
+        template={CERT_CSV_TEMPLATE}
+        fileName="证书导入模板.csv"
+        link={t('certs.import.template')}
+      />
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={fileId} className="mb-1 block text-sm font-medium">
@@ -381,43 +357,26 @@ function ImportForm({ onDone }: { onDone: () => void }) {
           </label>
           <input id={fileId} type="file" accept=".csv,text/csv" className="max-w-full text-sm" onChange={(e) => void pick(e.target.files?.[0])} />
         </div>
-        <Button disabled={busy || csv === null} onClick={() => void run(false)}>
-          {t('certs.import.check')}
-        </Button>
-        <Button kind="primary" disabled={busy || csv === null || !report || report.applied} onClick={() => void run(true)}>
-          {t('certs.import.apply')}
-        </Button>
+        <CheckButtons ready={csv !== null} busy={busy} report={report} run={run} check={t('certs.import.check')} apply={t('certs.import.apply')} />
       </div>
       {report && (
-        <div className="mt-4">
-          <p className="mb-2 text-sm font-medium" role="status">
-            {label}：{t('certs.import.summary', report.counts)}
-          </p>
-          <TableBox label={label}>
-            <thead>
-              <tr>
-                <th className={th}>{t('certs.import.line')}</th>
-                <th className={th}>{t('certs.field.kind')}</th>
-                <th className={th}>{t('certs.col.name')}</th>
-                <th className={th}>{t('certs.col.number')}</th>
-                <th className={th}>{t('certs.import.outcome')}</th>
-                <th className={th}>{t('certs.import.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={r.line}>
-                  <td className={td}>{r.line}</td>
-                  <td className={td}>{r.kind}</td>
-                  <td className={td}>{r.name}</td>
-                  <td className={`${td} break-all`}>{r.number}</td>
-                  <td className={td}>{r.outcome === 'added' && !report.applied ? t('certs.import.wouldAdd') : t(`certs.import.outcome.${r.outcome}`)}</td>
-                  <td className={`${td} text-red-700`}>{r.message ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-        </div>
+        <RunReport
+          status={`${label}：${t('certs.import.summary', report.counts)}`}
+          label={label}
+          rows={report.rows}
+          rowKey={(r) => String(r.line)}
+          columns={[
+            { header: t('certs.import.line'), cell: (r) => r.line },
+            { header: t('certs.field.kind'), cell: (r) => r.kind },
+            { header: t('certs.col.name'), cell: (r) => r.name },
+            { header: t('certs.col.number'), cell: (r) => r.number, className: 'break-all' },
+            {
+              header: t('certs.import.outcome'),
+              cell: (r) => (r.outcome === 'added' && !report.applied ? t('certs.import.wouldAdd') : t(`certs.import.outcome.${r.outcome}`)),
+            },
+            { header: t('certs.import.reason'), cell: (r) => r.message ?? '', className: 'text-red-700' },
+          ]}
+        />
       )}
     </Section>
   );
@@ -426,16 +385,12 @@ function ImportForm({ onDone }: { onDone: () => void }) {
 // ------------------------------------------------------------ issuing for a pass in a test
 
 function PassIssue({ onDone }: { onDone: () => void }) {
-  const classes = useClasses();
-  const [classId, setClassId] = useState('');
+  const { classes, classId, choose, options } = useClassChoice();
   const [works, setWorks] = useState<api.CertTestWork[]>([]);
   const [workId, setWorkId] = useState('');
   const [minScore, setMinScore] = useState('60');
   const [report, setReport] = useState<api.PassIssueReport | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!classId && classes[0]) setClassId(classes[0].id);
-  }, [classes, classId]);
   useEffect(() => {
     setReport(null);
     setWorks([]);
@@ -446,7 +401,7 @@ function PassIssue({ onDone }: { onDone: () => void }) {
         setWorks(w);
         setWorkId(w[0]?.id ?? '');
       },
-      (e: unknown) => fail(e),
+      (e: unknown) => toastFailure(e),
     );
   }, [classId]);
 
@@ -460,7 +415,7 @@ function PassIssue({ onDone }: { onDone: () => void }) {
         onDone();
       }
     } catch (e) {
-      fail(e);
+      toastFailure(e);
     } finally {
       setBusy(false);
     }
@@ -476,13 +431,13 @@ function PassIssue({ onDone }: { onDone: () => void }) {
         <p className="text-sm text-slate-600">{t('certs.pass.noClass')}</p>
       ) : (
         <div className="flex flex-wrap items-end gap-3">
-          <Choice label={t('certs.pass.class')} value={classId} onValue={setClassId} options={classes.map((c) => ({ value: c.id, label: c.name }))} />
+          <Choice label={t('certs.pass.class')} value={classId} onValue={choose} options={options} />
           {works.length === 0 ? (
             <p className="text-sm text-slate-600">{t('certs.pass.noWork')}</p>
           ) : (
             <Choice label={t('certs.pass.work')} value={workId} onValue={setWorkId} options={works.map((w) => ({ value: w.id, label: w.title }))} />
           )}
-          <Field label={t('certs.pass.minScore')}>
+          <Labelled label={t('certs.pass.minScore')}>
             {(id) => (
               <input
                 id={id}
@@ -495,42 +450,23 @@ function PassIssue({ onDone }: { onDone: () => void }) {
                 onChange={(e) => setMinScore(e.target.value)}
               />
             )}
-          </Field>
-          <Button disabled={busy || !workId} onClick={() => void run(false)}>
-            {t('certs.pass.check')}
-          </Button>
-          <Button kind="primary" disabled={busy || !workId || !report || report.applied} onClick={() => void run(true)}>
-            {t('certs.pass.apply')}
-          </Button>
+          </Labelled>
+          <CheckButtons ready={Boolean(workId)} busy={busy} report={report} run={run} check={t('certs.pass.check')} apply={t('certs.pass.apply')} />
         </div>
       )}
       {report && (
-        <div className="mt-4">
-          <p className="mb-2 text-sm font-medium" role="status">
-            {label}：{t('certs.pass.summary', report.counts)}
-          </p>
-          <TableBox label={label}>
-            <thead>
-              <tr>
-                {(['name', 'score', 'outcome', 'number'] as const).map((c) => (
-                  <th key={c} scope="col" className={th}>
-                    {t(`certs.pass.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={r.studentId}>
-                  <td className={td}>{r.name}</td>
-                  <td className={td}>{r.score ?? t('certs.noScore')}</td>
-                  <td className={td}>{outcome(r)}</td>
-                  <td className={`${td} break-all`}>{r.number ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-        </div>
+        <RunReport
+          status={`${label}：${t('certs.pass.summary', report.counts)}`}
+          label={label}
+          rows={report.rows}
+          rowKey={(r) => r.studentId}
+          columns={[
+            { header: t('certs.pass.col.name'), cell: (r) => r.name },
+            { header: t('certs.pass.col.score'), cell: (r) => r.score ?? t('certs.noScore') },
+            { header: t('certs.pass.col.outcome'), cell: outcome },
+            { header: t('certs.pass.col.number'), cell: (r) => r.number ?? '', className: 'break-all' },
+          ]}
+        />
       )}
     </Section>
   );

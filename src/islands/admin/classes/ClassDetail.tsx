@@ -8,10 +8,27 @@ import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { formatDateTime } from '~/lib/time/cst';
 import type { Page } from '~/lib/paging';
-import { Button, LINK_BUTTON, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, useLoaded, usePaged } from '../shared';
+import { Button, LINK_BUTTON, LoadState, PageTitle, Section, fieldClass, useLoaded } from '../shared';
+import {
+  CheckButtons,
+  CsvHelp,
+  RunReport,
+  FieldBox,
+  FilterBar,
+  ListView,
+  PagedList,
+  RowActions,
+  SelectField,
+  filledIn,
+  useListScreen,
+  type Column,
+  type FilterField,
+  type ListScreen,
+  OptionList,
+} from '../kit';
 import { ClassForm, dayText, fail, teacherRoleLabel, teachingStatusLabel } from './class-form';
 import { ClassCourses } from '../courses/ClassCourses';
-import { mayCall } from '~/lib/staff/access';
+import { classLinkScreens } from '~/lib/staff/screens';
 import type { StaffRole } from '~/lib/staff/roles';
 
 /**
@@ -24,20 +41,14 @@ import type { StaffRole } from '~/lib/staff/roles';
 
 const PAGE_SIZE = 20;
 const serviceLabel = (s: number) => t(`classes.serviceStatus.${s}` as 'classes.serviceStatus.0');
+/** A class's periods as a choice's options. */
+const periodOptions = (periods: readonly cls.AdminPeriod[]) => periods.map((p) => [p.id, p.name] as const);
 const periodTypeLabel = (n: number) => t(`classes.periodType.${n}` as 'classes.periodType.1');
-
-/** The class's other screens, opened with the class chosen (?classId=); shown to whoever may open them. */
-const CLASS_LINKS = [
-  { path: '/admin/activities', call: 'adminActivities', label: 'classes.link.activities' },
-  { path: '/admin/inbox', call: 'adminQuestions', label: 'classes.link.inbox' },
-  { path: '/admin/progress', call: 'adminProgress', label: 'classes.link.progress' },
-  { path: '/admin/works', call: 'adminClassWorks', label: 'classes.link.works' },
-] as const;
 
 export function ClassDetail({ classId, onBack, role }: { classId: string; onBack: () => void; role?: StaffRole }) {
   const klass = useLoaded(() => staffSend(cls.adminClassGet, {}, { params: { id: classId } }));
   const periods = useLoaded(() => staffSend(cls.adminClassPeriods, {}, { params: { id: classId } }));
-  const students = usePaged((q: cls.AdminStudentQuery) => staffSend(cls.adminClassStudents, q, { params: { id: classId } }), {
+  const students = useListScreen((q: cls.AdminStudentQuery) => staffSend(cls.adminClassStudents, q, { params: { id: classId } }), {
     current: 1,
     size: PAGE_SIZE,
   } as cls.AdminStudentQuery);
@@ -111,9 +122,9 @@ export function ClassDetail({ classId, onBack, role }: { classId: string; onBack
       </Section>
 
       <nav aria-label={t('classes.links')} className="mb-4 flex flex-wrap gap-2 text-sm">
-        {CLASS_LINKS.filter((l) => !role || mayCall(role, l.call)).map((l) => (
+        {classLinkScreens(role).map((l) => (
           <a key={l.path} className={LINK_BUTTON} href={`${l.path}?classId=${encodeURIComponent(classId)}`}>
-            {t(l.label)}
+            {t(l.classLink)}
           </a>
         ))}
       </nav>
@@ -194,6 +205,24 @@ function Periods({
     }
   }
 
+  const actionsColumn: Column<cls.AdminPeriod> = {
+    header: t('classes.col.actions'),
+    className: 'whitespace-nowrap',
+    cell: (p) => (
+      <RowActions
+        className="flex gap-2"
+        name={p.name}
+        actions={[
+          {
+            label: t('classes.period.edit'),
+            onClick: () => setV({ periodId: p.id, classPeriodType: String(p.classPeriodType), name: p.name, start: dayText(p.startAt), end: dayText(p.endAt) }),
+          },
+          { label: t('classes.period.delete'), kind: 'danger', onClick: () => void remove(p) },
+        ]}
+      />
+    ),
+  };
+
   return (
     <Section title={t('classes.periods')}>
       {manage && (
@@ -202,36 +231,22 @@ function Periods({
           className="mb-4 grid gap-3 sm:grid-cols-5 sm:items-end"
           aria-label={v.periodId ? t('classes.period.edit') : t('classes.period.new')}
         >
-          <div>
-            <label htmlFor="period-type" className="mb-1 block text-sm font-medium">
-              {t('classes.period.type')}
-            </label>
-            <select id="period-type" className={fieldClass} value={v.classPeriodType} onChange={(e) => setV({ ...v, classPeriodType: e.target.value })}>
-              {CLASS_PERIOD_TYPES.map((n) => (
-                <option key={n} value={n}>
-                  {periodTypeLabel(n)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="period-name" className="mb-1 block text-sm font-medium">
-              {t('classes.period.name')}
-            </label>
+          <SelectField
+            id="period-type"
+            label={t('classes.period.type')}
+            value={v.classPeriodType}
+            onValue={(classPeriodType) => setV({ ...v, classPeriodType })}
+            options={CLASS_PERIOD_TYPES.map((n) => [n, periodTypeLabel(n)] as const)}
+          />
+          <FieldBox id="period-name" label={t('classes.period.name')}>
             <input id="period-name" required maxLength={60} className={fieldClass} value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="period-start" className="mb-1 block text-sm font-medium">
-              {t('classes.period.start')}
-            </label>
+          </FieldBox>
+          <FieldBox id="period-start" label={t('classes.period.start')}>
             <input id="period-start" type="date" className={fieldClass} value={v.start} onChange={(e) => setV({ ...v, start: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="period-end" className="mb-1 block text-sm font-medium">
-              {t('classes.period.end')}
-            </label>
+          </FieldBox>
+          <FieldBox id="period-end" label={t('classes.period.end')}>
             <input id="period-end" type="date" className={fieldClass} value={v.end} onChange={(e) => setV({ ...v, end: e.target.value })} />
-          </div>
+          </FieldBox>
           <div className="flex gap-2">
             <Button kind="primary" type="submit" disabled={busy}>
               {v.periodId ? t('classes.save') : t('classes.period.new')}
@@ -240,53 +255,18 @@ function Periods({
           </div>
         </form>
       )}
-      {!periods.data ? (
-        <LoadState error={periods.error} onRetry={periods.reload} />
-      ) : periods.data.length === 0 ? (
-        <p className="text-sm text-muted">{t('classes.noPeriods')}</p>
-      ) : (
-        <TableBox label={t('classes.periodTable')}>
-          <thead>
-            <tr>
-              <th className={th}>{t('classes.period.name')}</th>
-              <th className={th}>{t('classes.period.type')}</th>
-              <th className={th}>{t('classes.col.dates')}</th>
-              <th className={th}>{t('classes.period.students')}</th>
-              {manage && <th className={th}>{t('classes.col.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {periods.data.map((p) => (
-              <tr key={p.id}>
-                <td className={td}>{p.name}</td>
-                <td className={td}>{periodTypeLabel(p.classPeriodType)}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {dayText(p.startAt)} ~ {dayText(p.endAt)}
-                </td>
-                <td className={td}>{p.studentCount}</td>
-                {manage && (
-                  <td className={`${td} whitespace-nowrap`}>
-                    <span className="flex gap-2">
-                      <Button
-                        onClick={() =>
-                          setV({ periodId: p.id, classPeriodType: String(p.classPeriodType), name: p.name, start: dayText(p.startAt), end: dayText(p.endAt) })
-                        }
-                      >
-                        {t('classes.period.edit')}
-                        <span className="sr-only">{p.name}</span>
-                      </Button>
-                      <Button kind="danger" onClick={() => void remove(p)}>
-                        {t('classes.period.delete')}
-                        <span className="sr-only">{p.name}</span>
-                      </Button>
-                    </span>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      )}
+      <ListView
+        list={periods}
+        label={t('classes.periodTable')}
+        empty={t('classes.noPeriods')}
+        columns={[
+          { header: t('classes.period.name'), cell: (p) => p.name },
+          { header: t('classes.period.type'), cell: (p) => periodTypeLabel(p.classPeriodType) },
+          { header: t('classes.col.dates'), cell: (p) => `${dayText(p.startAt)} ~ ${dayText(p.endAt)}`, className: 'whitespace-nowrap' },
+          { header: t('classes.period.students'), cell: (p) => p.studentCount },
+          ...(manage ? [actionsColumn] : []),
+        ]}
+      />
     </Section>
   );
 }
@@ -312,10 +292,7 @@ function EnrolForm({ classId, periods, onDone }: { classId: string; periods: cls
 
   return (
     <form onSubmit={submit} className="mb-4 grid gap-3 sm:grid-cols-4 sm:items-end" aria-label={t('classes.enrol')}>
-      <div>
-        <label htmlFor="enrol-mobile" className="mb-1 block text-sm font-medium">
-          {t('classes.enrol.mobile')}
-        </label>
+      <FieldBox id="enrol-mobile" label={t('classes.enrol.mobile')}>
         <input
           id="enrol-mobile"
           type="tel"
@@ -326,26 +303,15 @@ function EnrolForm({ classId, periods, onDone }: { classId: string; periods: cls
           value={v.mobile}
           onChange={(e) => setV({ ...v, mobile: e.target.value })}
         />
-      </div>
-      <div>
-        <label htmlFor="enrol-name" className="mb-1 block text-sm font-medium">
-          {t('classes.enrol.name')}
-        </label>
+      </FieldBox>
+      <FieldBox id="enrol-name" label={t('classes.enrol.name')}>
         <input id="enrol-name" maxLength={40} className={fieldClass} value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
-      </div>
-      <div>
-        <label htmlFor="enrol-period" className="mb-1 block text-sm font-medium">
-          {t('classes.enrol.period')}
-        </label>
+      </FieldBox>
+      <FieldBox id="enrol-period" label={t('classes.enrol.period')}>
         <select id="enrol-period" className={fieldClass} value={v.periodId} onChange={(e) => setV({ ...v, periodId: e.target.value })}>
-          <option value="">{t('classes.student.noPeriod')}</option>
-          {periods.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <OptionList options={periodOptions(periods)} blank={t('classes.student.noPeriod')} />
         </select>
-      </div>
+      </FieldBox>
       <div>
         <Button kind="primary" type="submit" disabled={busy}>
           {t('classes.enrol')}
@@ -363,65 +329,49 @@ function ImportForm({ classId, onDone }: { classId: string; onDone: () => void }
     },
     failed: fail,
   });
-  const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CSV_TEMPLATE}`)}`;
 
   return (
     <div className="mb-5 rounded-lg border border-slate-200 p-4">
       <h3 className="mb-2 font-semibold text-ink">{t('classes.import')}</h3>
-      <p className="mb-3 text-sm text-muted">
-        {t('classes.import.help', { rows: CSV_LIMITS.rows })}{' '}
-        <a className="text-brand underline" href={template} download="学员导入模板.csv">
-          {t('classes.import.template')}
-        </a>
-      </p>
+      <CsvHelp
+        help={t('classes.import.help', { rows: CSV_LIMITS.rows })}
+        template={CSV_TEMPLATE}
+        fileName="学员导入模板.csv"
+        link={t('classes.import.template')}
+      />
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="import-file" className="mb-1 block text-sm font-medium">
-            {t('classes.import.file')}
-          </label>
+        <FieldBox id="import-file" label={t('classes.import.file')}>
           <input id="import-file" type="file" accept=".csv,text/csv" className="text-sm" onChange={(e) => void pick(e.target.files?.[0])} />
-        </div>
-        <Button disabled={busy || csv === null} onClick={() => void run(false)}>
-          {t('classes.import.check')}
-        </Button>
-        <Button kind="primary" disabled={busy || csv === null || !report || report.applied} onClick={() => void run(true)}>
-          {t('classes.import.apply')}
-        </Button>
+        </FieldBox>
+        <CheckButtons ready={csv !== null} busy={busy} report={report} run={run} check={t('classes.import.check')} apply={t('classes.import.apply')} />
       </div>
       {report && (
-        <div className="mt-4">
-          <p className="mb-2 text-sm font-medium" role="status">
-            {report.applied ? t('classes.import.applied') : t('classes.import.checked')}：{t('classes.import.summary', report.counts)}
-          </p>
-          <TableBox label={report.applied ? t('classes.import.applied') : t('classes.import.checked')}>
-            <thead>
-              <tr>
-                <th className={th}>{t('classes.import.line')}</th>
-                <th className={th}>{t('classes.student.mobile')}</th>
-                <th className={th}>{t('classes.student.name')}</th>
-                <th className={th}>{t('classes.student.period')}</th>
-                <th className={th}>{t('classes.import.outcome')}</th>
-                <th className={th}>{t('classes.import.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={r.line}>
-                  <td className={td}>{r.line}</td>
-                  <td className={td}>{r.mobile}</td>
-                  <td className={td}>{r.name}</td>
-                  <td className={td}>{r.period}</td>
-                  <td className={td}>{r.outcome === 'added' && !report.applied ? t('classes.wouldAdd') : t(`classes.outcome.${r.outcome}`)}</td>
-                  <td className={`${td} text-red-700`}>{r.message ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-        </div>
+        <RunReport
+          status={`${report.applied ? t('classes.import.applied') : t('classes.import.checked')}：${t('classes.import.summary', report.counts)}`}
+          label={report.applied ? t('classes.import.applied') : t('classes.import.checked')}
+          rows={report.rows}
+          rowKey={(r) => String(r.line)}
+          columns={[
+            { header: t('classes.import.line'), cell: (r) => r.line },
+            { header: t('classes.student.mobile'), cell: (r) => r.mobile },
+            { header: t('classes.student.name'), cell: (r) => r.name },
+            { header: t('classes.student.period'), cell: (r) => r.period },
+            {
+              header: t('classes.import.outcome'),
+              cell: (r) => (r.outcome === 'added' && !report.applied ? t('classes.wouldAdd') : t(`classes.outcome.${r.outcome}`)),
+            },
+            { header: t('classes.import.reason'), cell: (r) => <span className="text-red-700">{r.message ?? ''}</span> },
+          ]}
+        />
       )}
     </div>
   );
 }
+
+/** The longest name, mobile or student number searched for among a class's students. */
+const STUDENT_SEARCH_MAX = 20;
+const STUDENT_BLANK = { keyword: '', periodId: '' };
+const studentName = (s: cls.AdminClassStudent) => s.name || s.mobile;
 
 function StudentList({
   classId,
@@ -431,13 +381,12 @@ function StudentList({
   onChanged,
 }: {
   classId: string;
-  students: ReturnType<typeof usePaged<cls.AdminStudentQuery, Page<cls.AdminClassStudent>>>;
+  students: ListScreen<cls.AdminStudentQuery, Page<cls.AdminClassStudent>>;
   periods: cls.AdminPeriod[];
   manage: boolean;
   onChanged: () => void;
 }) {
-  const [filter, setFilter] = useState({ keyword: '', periodId: '' });
-
+  /** A change of a student's row, said when done; the class is loaded again either way (its counts change too). */
   async function change(run: () => Promise<unknown>) {
     try {
       await run();
@@ -449,146 +398,94 @@ function StudentList({
   }
 
   async function remove(s: cls.AdminClassStudent) {
-    if (!(await confirmDialog(t('classes.student.confirmRemove', { name: s.name || s.mobile })))) return;
+    if (!(await confirmDialog(t('classes.student.confirmRemove', { name: studentName(s) })))) return;
     await change(() => staffSend(cls.adminClassStudentRemove, { studentId: s.id }, { params: { id: classId } }));
+  }
+
+  const filters: FilterField<keyof typeof STUDENT_BLANK>[] = [
+    { name: 'keyword', label: t('classes.student.search'), kind: 'search', maxLength: STUDENT_SEARCH_MAX },
+    {
+      name: 'periodId',
+      label: t('classes.student.period'),
+      kind: 'select',
+      any: t('classes.student.anyPeriod'),
+      options: periods.map((p) => ({ value: p.id, label: p.name })),
+    },
+  ];
+  const columns: Column<cls.AdminClassStudent>[] = [
+    { header: t('classes.student.name'), cell: (s) => s.name },
+    { header: t('classes.student.mobile'), cell: (s) => s.mobile },
+    { header: t('classes.student.id'), cell: (s) => s.schoolStudentId },
+    {
+      header: t('classes.student.period'),
+      cell: (s) =>
+        manage && periods.length > 0 ? (
+          <select
+            aria-label={t('classes.student.periodOf', { name: studentName(s) })}
+            className="rounded border border-slate-300 bg-white px-2 py-1"
+            value={s.periodId ?? ''}
+            onChange={(e) =>
+              e.target.value &&
+              void change(() =>
+                staffSend(cls.adminClassStudentMove, { studentId: s.id, fromPeriodId: s.periodId, toPeriodId: e.target.value }, { params: { id: classId } }),
+              )
+            }
+          >
+            <OptionList options={periodOptions(periods)} blank={s.periodId === null ? t('classes.student.noPeriod') : undefined} />
+          </select>
+        ) : (
+          (s.periodName ?? t('classes.student.noPeriod'))
+        ),
+    },
+    {
+      header: t('classes.student.status'),
+      cell: (s) =>
+        manage ? (
+          <select
+            aria-label={t('classes.student.statusOf', { name: studentName(s) })}
+            className="rounded border border-slate-300 bg-white px-2 py-1"
+            value={s.serviceStatus}
+            onChange={(e) =>
+              void change(() => staffSend(cls.adminClassStudentStatus, { studentId: s.id, serviceStatus: Number(e.target.value) }, { params: { id: classId } }))
+            }
+          >
+            {SERVICE_STATUSES.map((n) => (
+              <option key={n} value={n}>
+                {serviceLabel(n)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          serviceLabel(s.serviceStatus)
+        ),
+    },
+    { header: t('classes.student.enrolledAt'), cell: (s) => formatDateTime(s.enrolledAt), className: 'whitespace-nowrap' },
+  ];
+  if (manage) {
+    columns.push({
+      header: t('classes.col.actions'),
+      cell: (s) => (
+        <Button kind="danger" onClick={() => void remove(s)}>
+          {t('classes.student.remove')}
+          <span className="sr-only">{studentName(s)}</span>
+        </Button>
+      ),
+    });
   }
 
   return (
     <>
-      <form
-        className="mb-4 grid gap-3 sm:grid-cols-3 sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          students.go({
-            current: 1,
-            size: PAGE_SIZE,
-            ...(filter.keyword.trim() ? { keyword: filter.keyword.trim() } : {}),
-            ...(filter.periodId ? { periodId: filter.periodId } : {}),
-          });
-        }}
-      >
-        <div>
-          <label htmlFor="students-keyword" className="mb-1 block text-sm font-medium">
-            {t('classes.student.search')}
-          </label>
-          <input
-            id="students-keyword"
-            type="search"
-            maxLength={20}
-            className={fieldClass}
-            value={filter.keyword}
-            onChange={(e) => setFilter({ ...filter, keyword: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor="students-period" className="mb-1 block text-sm font-medium">
-            {t('classes.student.period')}
-          </label>
-          <select id="students-period" className={fieldClass} value={filter.periodId} onChange={(e) => setFilter({ ...filter, periodId: e.target.value })}>
-            <option value="">{t('classes.student.anyPeriod')}</option>
-            {periods.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Button kind="primary" type="submit">
-            {t('admin.audit.search')}
-          </Button>
-        </div>
-      </form>
-      {!students.data ? (
-        <LoadState error={students.error} onRetry={students.reload} />
-      ) : students.data.records.length === 0 ? (
-        <p className="text-sm text-muted">{t('classes.noStudents')}</p>
-      ) : (
-        <>
-          <TableBox label={t('classes.studentTable')}>
-            <thead>
-              <tr>
-                <th className={th}>{t('classes.student.name')}</th>
-                <th className={th}>{t('classes.student.mobile')}</th>
-                <th className={th}>{t('classes.student.id')}</th>
-                <th className={th}>{t('classes.student.period')}</th>
-                <th className={th}>{t('classes.student.status')}</th>
-                <th className={th}>{t('classes.student.enrolledAt')}</th>
-                {manage && <th className={th}>{t('classes.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {students.data.records.map((s) => (
-                <tr key={s.id}>
-                  <td className={td}>{s.name}</td>
-                  <td className={td}>{s.mobile}</td>
-                  <td className={td}>{s.schoolStudentId}</td>
-                  <td className={td}>
-                    {manage && periods.length > 0 ? (
-                      <select
-                        aria-label={t('classes.student.periodOf', { name: s.name || s.mobile })}
-                        className="rounded border border-slate-300 bg-white px-2 py-1"
-                        value={s.periodId ?? ''}
-                        onChange={(e) =>
-                          e.target.value &&
-                          void change(() =>
-                            staffSend(
-                              cls.adminClassStudentMove,
-                              { studentId: s.id, fromPeriodId: s.periodId, toPeriodId: e.target.value },
-                              { params: { id: classId } },
-                            ),
-                          )
-                        }
-                      >
-                        {s.periodId === null && <option value="">{t('classes.student.noPeriod')}</option>}
-                        {periods.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      (s.periodName ?? t('classes.student.noPeriod'))
-                    )}
-                  </td>
-                  <td className={td}>
-                    {manage ? (
-                      <select
-                        aria-label={t('classes.student.statusOf', { name: s.name || s.mobile })}
-                        className="rounded border border-slate-300 bg-white px-2 py-1"
-                        value={s.serviceStatus}
-                        onChange={(e) =>
-                          void change(() =>
-                            staffSend(cls.adminClassStudentStatus, { studentId: s.id, serviceStatus: Number(e.target.value) }, { params: { id: classId } }),
-                          )
-                        }
-                      >
-                        {SERVICE_STATUSES.map((n) => (
-                          <option key={n} value={n}>
-                            {serviceLabel(n)}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      serviceLabel(s.serviceStatus)
-                    )}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(s.enrolledAt)}</td>
-                  {manage && (
-                    <td className={td}>
-                      <Button kind="danger" onClick={() => void remove(s)}>
-                        {t('classes.student.remove')}
-                        <span className="sr-only">{s.name || s.mobile}</span>
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-          <Pager page={students.data} onPage={(current) => students.go({ ...students.query, current })} />
-        </>
-      )}
+      <div className="mb-4">
+        <FilterBar
+          idPrefix="students"
+          fields={filters}
+          blank={STUDENT_BLANK}
+          grid="gap-3 sm:grid-cols-3 sm:items-end"
+          resettable={false}
+          onSearch={(v) => students.go({ current: 1, size: PAGE_SIZE, ...filledIn(v) })}
+        />
+      </div>
+      <PagedList list={students} label={t('classes.studentTable')} columns={columns} empty={t('classes.noStudents')} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-classes';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import type { StaffMe } from '~/lib/api/contracts/staff';
@@ -6,7 +6,8 @@ import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { TEACHING_CLASS_STATUSES } from '~/lib/learning/class-admin';
 import { toast } from '~/lib/toast';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, usePaged } from '../shared';
+import { Button, PageTitle, Section } from '../shared';
+import { FilterBar, PagedList, filledIn, useListScreen, type Column, type FilterField } from '../kit';
 import { ClassDetail } from './ClassDetail';
 import { ClassForm, dayText, teachingStatusLabel } from './class-form';
 
@@ -18,14 +19,50 @@ import { ClassForm, dayText, teachingStatusLabel } from './class-form';
  */
 
 const PAGE_SIZE = 10;
+const FIRST: cls.AdminClassQuery = { current: 1, size: PAGE_SIZE };
+/** The longest class name searched for. */
+const SEARCH_MAX = 20;
+const BLANK = { name: '', status: '', mode: '' };
+const FILTERS: FilterField<keyof typeof BLANK>[] = [
+  { name: 'name', label: t('classes.search'), kind: 'search', maxLength: SEARCH_MAX },
+  {
+    name: 'status',
+    label: t('classes.col.status'),
+    kind: 'select',
+    any: t('classes.anyStatus'),
+    options: TEACHING_CLASS_STATUSES.map((s) => ({ value: String(s), label: teachingStatusLabel(s) })),
+  },
+  {
+    name: 'mode',
+    label: t('classes.field.experience'),
+    kind: 'select',
+    any: t('classes.anyMode'),
+    options: [
+      { value: '1', label: t('classes.experienceOnly') },
+      { value: '0', label: t('classes.normalOnly') },
+    ],
+  },
+];
+
+/** The query the filters ask for (blank ones left out). */
+function queryOf(v: typeof BLANK): cls.AdminClassQuery {
+  const { name, status, mode } = filledIn(v);
+  return {
+    ...FIRST,
+    ...(name !== undefined ? { name } : {}),
+    ...(status !== undefined ? { teachingClassStatus: Number(status) } : {}),
+    ...(mode !== undefined ? { experience: Number(mode) } : {}),
+  };
+}
+
 export default function ClassesIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
   const isAdmin = me.account.role === STAFF_ROLE.admin;
   // The page's ?id= opens that item once hydrated: the server rendered the list, so the first render must be the list too.
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => setOpen(new URLSearchParams(location.search).get('id')), []);
-  const list = usePaged((q: cls.AdminClassQuery) => staffSend(cls.adminClasses, q), { current: 1, size: PAGE_SIZE } as cls.AdminClassQuery);
-  const [filter, setFilter] = useState({ name: '', status: '', mode: '' });
+  const list = useListScreen((q: cls.AdminClassQuery) => staffSend(cls.adminClasses, q), FIRST);
+  const filter = useState(BLANK);
   const [editing, setEditing] = useState<{ row: cls.AdminClass | null } | null>(null);
 
   function show(id: string | null) {
@@ -38,16 +75,31 @@ export default function ClassesIsland({ me }: { me: StaffMe }) {
     return <ClassDetail classId={open} onBack={() => show(null)} role={me.account.role} />;
   }
 
-  function search(e: FormEvent) {
-    e.preventDefault();
-    list.go({
-      current: 1,
-      size: PAGE_SIZE,
-      ...(filter.name.trim() ? { name: filter.name.trim() } : {}),
-      ...(filter.status ? { teachingClassStatus: Number(filter.status) } : {}),
-      ...(filter.mode ? { experience: Number(filter.mode) } : {}),
-    });
-  }
+  const columns: Column<cls.AdminClassSummary>[] = [
+    {
+      header: t('classes.col.name'),
+      cell: (c) => (
+        <>
+          {c.name}
+          {c.experience && <span className="ml-1 text-xs text-muted">（{t('classes.experienceOnly')}）</span>}
+        </>
+      ),
+    },
+    { header: t('classes.col.product'), cell: (c) => c.productName },
+    { header: t('classes.col.status'), cell: (c) => teachingStatusLabel(c.teachingClassStatus) },
+    { header: t('classes.col.teacher'), cell: (c) => c.teacherName },
+    { header: t('classes.col.students'), cell: (c) => c.studentCount },
+    { header: t('classes.col.dates'), cell: (c) => `${dayText(c.trainingStartAt)} ~ ${dayText(c.trainingEndAt)}`, className: 'whitespace-nowrap' },
+    {
+      header: t('classes.col.actions'),
+      cell: (c) => (
+        <Button onClick={() => show(c.id)}>
+          {t('classes.manage')}
+          <span className="sr-only">{c.name}</span>
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -62,102 +114,17 @@ export default function ClassesIsland({ me }: { me: StaffMe }) {
           )
         }
       >
-        <form className="mb-4 grid gap-3 sm:grid-cols-4 sm:items-end" onSubmit={search}>
-          <div>
-            <label htmlFor="classes-name" className="mb-1 block text-sm font-medium">
-              {t('classes.search')}
-            </label>
-            <input
-              id="classes-name"
-              type="search"
-              maxLength={20}
-              className={fieldClass}
-              value={filter.name}
-              onChange={(e) => setFilter({ ...filter, name: e.target.value })}
-            />
-          </div>
-          <div>
-            <label htmlFor="classes-status" className="mb-1 block text-sm font-medium">
-              {t('classes.col.status')}
-            </label>
-            <select id="classes-status" className={fieldClass} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
-              <option value="">{t('classes.anyStatus')}</option>
-              {TEACHING_CLASS_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {teachingStatusLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="classes-mode" className="mb-1 block text-sm font-medium">
-              {t('classes.field.experience')}
-            </label>
-            <select id="classes-mode" className={fieldClass} value={filter.mode} onChange={(e) => setFilter({ ...filter, mode: e.target.value })}>
-              <option value="">{t('classes.anyMode')}</option>
-              <option value="1">{t('classes.experienceOnly')}</option>
-              <option value="0">{t('classes.normalOnly')}</option>
-            </select>
-          </div>
-          <div className="flex gap-2">
-            <Button kind="primary" type="submit">
-              {t('admin.audit.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                setFilter({ name: '', status: '', mode: '' });
-                list.go({ current: 1, size: PAGE_SIZE });
-              }}
-            >
-              {t('admin.audit.reset')}
-            </Button>
-          </div>
-        </form>
-        {!list.data ? (
-          <LoadState error={list.error} onRetry={list.reload} />
-        ) : list.data.records.length === 0 ? (
-          <p className="text-sm text-muted">{t('classes.none')}</p>
-        ) : (
-          <>
-            <TableBox label={t('classes.classTable')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('classes.col.name')}</th>
-                  <th className={th}>{t('classes.col.product')}</th>
-                  <th className={th}>{t('classes.col.status')}</th>
-                  <th className={th}>{t('classes.col.teacher')}</th>
-                  <th className={th}>{t('classes.col.students')}</th>
-                  <th className={th}>{t('classes.col.dates')}</th>
-                  <th className={th}>{t('classes.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.records.map((c) => (
-                  <tr key={c.id}>
-                    <td className={td}>
-                      {c.name}
-                      {c.experience && <span className="ml-1 text-xs text-muted">（{t('classes.experienceOnly')}）</span>}
-                    </td>
-                    <td className={td}>{c.productName}</td>
-                    <td className={td}>{teachingStatusLabel(c.teachingClassStatus)}</td>
-                    <td className={td}>{c.teacherName}</td>
-                    <td className={td}>{c.studentCount}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {dayText(c.trainingStartAt)} ~ {dayText(c.trainingEndAt)}
-                    </td>
-                    <td className={td}>
-                      <Button onClick={() => show(c.id)}>
-                        {t('classes.manage')}
-                        <span className="sr-only">{c.name}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <Pager page={list.data} onPage={(current) => list.go({ ...list.query, current })} />
-          </>
-        )}
+        <div className="mb-4">
+          <FilterBar
+            idPrefix="classes"
+            fields={FILTERS}
+            blank={BLANK}
+            held={filter}
+            grid="gap-3 sm:grid-cols-4 sm:items-end"
+            onSearch={(v) => list.go(queryOf(v))}
+          />
+        </div>
+        <PagedList list={list} label={t('classes.classTable')} columns={columns} empty={t('classes.none')} />
       </Section>
       {editing && (
         <ClassForm

@@ -1,16 +1,18 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-content';
 import * as api from '~/lib/api/contracts/admin-content';
-import type { AdminNewsSummary, AdminNoticeSummary, ArticleState } from '~/lib/api/contracts/admin-content';
+import type { AdminCategory, AdminNewsSummary, AdminNoticeSummary, ArticleState } from '~/lib/api/contracts/admin-content';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import type { Page } from '~/lib/paging';
+import { CONTENT_LIMITS } from '~/lib/forms/content';
 import type { Call } from '~/lib/api/contract';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { inputClass } from '../../shared/fields';
 import { PagerButtons } from '../../shared/PagerButtons';
-import { Button, LoadState, PageTitle, Section, TableBox, td, th, timeText, useLoaded } from '../shared';
+import { Button, LoadState, PageTitle, Section, timeText, useLoaded } from '../shared';
+import { DataTable, OptionList } from '../kit';
 import { STATES, StateBadge, failed, stateLabel } from './shared';
 import { CategoriesSection } from './CategoriesSection';
 
@@ -35,19 +37,150 @@ const CALLS = {
   },
 } as const;
 
+type Query = { title: string; state: ArticleState | ''; categorizeId: string; current: number };
+type Calls = (typeof CALLS)[Kind];
+
+/** Search by title, filter by state and (news) category. */
+function ArticleFilter({
+  kind,
+  query,
+  categories,
+  onQuery,
+}: {
+  kind: Kind;
+  query: Query;
+  categories: readonly AdminCategory[];
+  onQuery: (next: Partial<Query>) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const searchId = `${kind}-search`;
+  const select = (id: string, label: string, value: string, on: (v: string) => void, all: string, options: readonly (readonly [string, string])[]) => (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => on(e.target.value)} className={inputClass(false)}>
+        <OptionList options={options} blank={all} />
+      </select>
+    </div>
+  );
+  return (
+    <form
+      aria-label={t('adminContent.search')}
+      className="mb-4 flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onQuery({ title: typed.trim(), current: 1 });
+      }}
+    >
+      <div>
+        <label htmlFor={searchId} className="mb-1 block text-sm text-slate-700">
+          {t('adminContent.searchTitle')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={typed}
+          maxLength={CONTENT_LIMITS.titleMax}
+          onChange={(e) => setTyped(e.target.value)}
+          className={inputClass(false)}
+        />
+      </div>
+      {select(
+        `${kind}-state`,
+        t('adminContent.col.state'),
+        query.state,
+        (v) => onQuery({ state: v as ArticleState | '', current: 1 }),
+        t('adminContent.allStates'),
+        STATES.map((s) => [s, stateLabel(s)] as const),
+      )}
+      {kind === 'news'
+        ? select(
+            'news-category',
+            t('adminContent.col.category'),
+            query.categorizeId,
+            (v) => onQuery({ categorizeId: v, current: 1 }),
+            t('adminContent.allCategories'),
+            categories.map((c) => [c.id, c.name] as const),
+          )
+        : null}
+      <Button type="submit" kind="primary">
+        {t('adminContent.search')}
+      </Button>
+    </form>
+  );
+}
+
+/** A row's publish, withdraw and delete buttons. */
+function RowActions({
+  row,
+  calls,
+  busy,
+  act,
+}: {
+  row: Row;
+  calls: Calls;
+  busy: boolean;
+  act: (row: Row, run: () => Promise<unknown>, done: string) => Promise<void>;
+}) {
+  const call = (c: Call<Record<string, never>, unknown>) => () => staffSend(c, {}, { params: { id: row.id } });
+  const remove = async () => {
+    if (!(await confirmDialog(t('adminContent.confirmDelete', { title: row.title })))) return;
+    await act(row, call(calls.remove), t('adminContent.deleted'));
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {row.state !== 'published' ? (
+        <Button disabled={busy} onClick={() => void act(row, call(calls.publish), t('adminContent.published'))}>
+          {t('adminContent.publishNow')}
+        </Button>
+      ) : null}
+      {row.state === 'published' || row.state === 'scheduled' ? (
+        <Button disabled={busy} onClick={() => void act(row, call(calls.unpublish), t('adminContent.withdrawnDone'))}>
+          {row.state === 'published' ? t('adminContent.unpublish') : t('adminContent.cancelSchedule')}
+        </Button>
+      ) : null}
+      <Button kind="danger" disabled={busy} onClick={() => void remove()}>
+        {t('adminContent.delete')}
+      </Button>
+    </div>
+  );
+}
+
+function ArticleTable({ kind, title, rows, actions }: { kind: Kind; title: string; rows: readonly Row[]; actions: (row: Row) => ReactNode }) {
+  const edit = CALLS[kind].edit;
+  return (
+    <DataTable
+      label={title}
+      rows={rows}
+      columns={[
+        {
+          header: t('adminContent.col.title'),
+          cell: (row) => (
+            <a href={`${edit}?id=${encodeURIComponent(row.id)}`} className="font-medium text-brand hover:underline">
+              {row.title}
+            </a>
+          ),
+        },
+        {
+          header: kind === 'news' ? t('adminContent.col.category') : t('adminContent.col.writer'),
+          cell: (row) => ('categories' in row ? row.categories.map((c) => c.name).join('、') : (row.writerName ?? '')),
+        },
+        { header: t('adminContent.col.state'), cell: (row) => <StateBadge state={row.state} /> },
+        { header: t('adminContent.col.publishAt'), cell: (row) => (row.state === 'draft' ? '' : timeText(row.publishAt)), className: 'whitespace-nowrap' },
+        { header: t('adminContent.col.updatedAt'), cell: (row) => timeText(row.updatedAt), className: 'whitespace-nowrap' },
+        { header: t('adminContent.col.actions'), cell: actions },
+      ]}
+    />
+  );
+}
+
 export default function ArticleListIsland({ me, kind }: { me: StaffMe; kind: Kind }) {
   setCsrfToken(me.csrfToken);
   const calls = CALLS[kind];
-  const [typed, setTyped] = useState('');
   // The list's query, read by the loader when it runs; the counter re-renders the filters.
-  const queryRef = useRef<{ title: string; state: ArticleState | ''; categorizeId: string; current: number }>({
-    title: '',
-    state: '',
-    categorizeId: '',
-    current: 1,
-  });
+  const queryRef = useRef<Query>({ title: '', state: '', categorizeId: '', current: 1 });
   const [, rerender] = useState(0);
-  const query = queryRef.current;
   const categories = useLoaded(() => (kind === 'news' ? staffSend(api.adminCategories, {}) : Promise.resolve([])));
   const list = useLoaded<Page<Row>>(() => {
     const q = queryRef.current;
@@ -60,7 +193,7 @@ export default function ArticleListIsland({ me, kind }: { me: StaffMe; kind: Kin
     });
   });
   const [busy, setBusy] = useState<string | null>(null);
-  const reloadWith = (next: Partial<typeof query>) => {
+  const reloadWith = (next: Partial<Query>) => {
     queryRef.current = { ...queryRef.current, ...next };
     rerender((n) => n + 1);
     list.reload();
@@ -79,13 +212,7 @@ export default function ArticleListIsland({ me, kind }: { me: StaffMe; kind: Kin
     }
   }
 
-  const remove = async (row: Row) => {
-    if (!(await confirmDialog(t('adminContent.confirmDelete', { title: row.title })))) return;
-    await act(row, () => staffSend(calls.remove, {}, { params: { id: row.id } }), t('adminContent.deleted'));
-  };
   const title = kind === 'news' ? t('adminContent.news') : t('adminContent.notices');
-  const searchId = `${kind}-search`;
-
   return (
     <div>
       <PageTitle>{title}</PageTitle>
@@ -97,132 +224,19 @@ export default function ArticleListIsland({ me, kind }: { me: StaffMe; kind: Kin
           </a>
         }
       >
-        <form
-          aria-label={t('adminContent.search')}
-          className="mb-4 flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            reloadWith({ title: typed.trim(), current: 1 });
-          }}
-        >
-          <div>
-            <label htmlFor={searchId} className="mb-1 block text-sm text-slate-700">
-              {t('adminContent.searchTitle')}
-            </label>
-            <input id={searchId} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} className={inputClass(false)} />
-          </div>
-          <div>
-            <label htmlFor={`${kind}-state`} className="mb-1 block text-sm text-slate-700">
-              {t('adminContent.col.state')}
-            </label>
-            <select
-              id={`${kind}-state`}
-              value={query.state}
-              onChange={(e) => reloadWith({ state: e.target.value as ArticleState | '', current: 1 })}
-              className={inputClass(false)}
-            >
-              <option value="">{t('adminContent.allStates')}</option>
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {stateLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {kind === 'news' ? (
-            <div>
-              <label htmlFor="news-category" className="mb-1 block text-sm text-slate-700">
-                {t('adminContent.col.category')}
-              </label>
-              <select
-                id="news-category"
-                value={query.categorizeId}
-                onChange={(e) => reloadWith({ categorizeId: e.target.value, current: 1 })}
-                className={inputClass(false)}
-              >
-                <option value="">{t('adminContent.allCategories')}</option>
-                {(categories.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          <Button type="submit" kind="primary">
-            {t('adminContent.search')}
-          </Button>
-        </form>
+        <ArticleFilter kind={kind} query={queryRef.current} categories={categories.data ?? []} onQuery={reloadWith} />
         {!list.data ? (
           <LoadState error={list.error} onRetry={list.reload} />
         ) : list.data.records.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">{t('adminContent.empty')}</p>
         ) : (
           <>
-            <TableBox label={title}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('adminContent.col.title')}</th>
-                  <th className={th}>{kind === 'news' ? t('adminContent.col.category') : t('adminContent.col.writer')}</th>
-                  <th className={th}>{t('adminContent.col.state')}</th>
-                  <th className={th}>{t('adminContent.col.publishAt')}</th>
-                  <th className={th}>{t('adminContent.col.updatedAt')}</th>
-                  <th className={th}>{t('adminContent.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.records.map((row) => (
-                  <tr key={row.id}>
-                    <td className={td}>
-                      <a href={`${calls.edit}?id=${encodeURIComponent(row.id)}`} className="font-medium text-brand hover:underline">
-                        {row.title}
-                      </a>
-                    </td>
-                    <td className={td}>{'categories' in row ? row.categories.map((c) => c.name).join('、') : (row.writerName ?? '')}</td>
-                    <td className={td}>
-                      <StateBadge state={row.state} />
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>{row.state === 'draft' ? '' : timeText(row.publishAt)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{timeText(row.updatedAt)}</td>
-                    <td className={td}>
-                      <div className="flex flex-wrap gap-2">
-                        {row.state !== 'published' ? (
-                          <Button
-                            disabled={busy === row.id}
-                            onClick={() =>
-                              void act(
-                                row,
-                                () => staffSend(calls.publish as Call<Record<string, never>, unknown>, {}, { params: { id: row.id } }),
-                                t('adminContent.published'),
-                              )
-                            }
-                          >
-                            {t('adminContent.publishNow')}
-                          </Button>
-                        ) : null}
-                        {row.state === 'published' || row.state === 'scheduled' ? (
-                          <Button
-                            disabled={busy === row.id}
-                            onClick={() =>
-                              void act(
-                                row,
-                                () => staffSend(calls.unpublish as Call<Record<string, never>, unknown>, {}, { params: { id: row.id } }),
-                                t('adminContent.withdrawnDone'),
-                              )
-                            }
-                          >
-                            {row.state === 'published' ? t('adminContent.unpublish') : t('adminContent.cancelSchedule')}
-                          </Button>
-                        ) : null}
-                        <Button kind="danger" disabled={busy === row.id} onClick={() => void remove(row)}>
-                          {t('adminContent.delete')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
+            <ArticleTable
+              kind={kind}
+              title={title}
+              rows={list.data.records}
+              actions={(row) => <RowActions row={row} calls={calls} busy={busy === row.id} act={act} />}
+            />
             <p className="mt-3 text-sm text-muted">{t('adminContent.total', { total: list.data.total })}</p>
             <PagerButtons label={title} current={list.data.current} pages={list.data.pages} onChange={(current) => reloadWith({ current })} />
           </>

@@ -5,7 +5,8 @@ import { staffSend } from '~/lib/api/staff-client';
 import { confirmDialog } from '~/lib/confirm';
 import { formatDate } from '~/lib/time/cst';
 import { toast } from '~/lib/toast';
-import { Button, LoadState, Section, TableBox, fieldClass, td, th, useLoaded } from '../shared';
+import { Button, Section, fieldClass, useLoaded } from '../shared';
+import { FieldBox, ListView, OptionList, moveActions, RowActions, type Column } from '../kit';
 import { fail, natureLabel } from './course-ui';
 
 /**
@@ -47,27 +48,43 @@ export function ClassCourses({ classId, manage }: { classId: string; manage: boo
     await send(crs.adminClassCourseDetach, { courseId: row.courseId });
   }
 
+  const columns: Column<crs.AdminClassCourse>[] = [
+    {
+      header: t('courses.field.name'),
+      cell: (row) => (
+        <a className="text-brand underline" href={`/admin/courses?id=${encodeURIComponent(row.courseId)}`}>
+          {row.name}
+        </a>
+      ),
+    },
+    { header: t('courses.nature'), cell: (row) => natureLabel(row.courseNature) },
+    { header: t('courses.window'), cell: (row) => `${dayOf(row.learnStartAt)} ~ ${dayOf(row.learnEndAt)}` },
+  ];
+  if (manage) {
+    columns.push({
+      header: <span className="sr-only">{t('courses.edit')}</span>,
+      cell: (row) => (
+        <RowActions
+          name={row.name}
+          actions={[
+            ...moveActions([t('courses.up'), t('courses.down')], (direction) => void send(crs.adminClassCourseMove, { courseId: row.courseId, direction })),
+            { label: t('courses.detach'), kind: 'danger', onClick: () => void detach(row) },
+          ]}
+        />
+      ),
+    });
+  }
+
   return (
     <Section title={t('courses.classCourses')}>
       {manage && (
         <form className="mb-4 grid gap-3 sm:grid-cols-4 sm:items-end" onSubmit={(e) => void attach(e)}>
-          <div>
-            <label htmlFor="class-course-pick" className="mb-1 block text-sm font-medium">
-              {t('courses.pickCourse')}
-            </label>
+          <FieldBox id="class-course-pick" label={t('courses.pickCourse')}>
             <select id="class-course-pick" required className={fieldClass} value={f.courseId} onChange={(e) => setF({ ...f, courseId: e.target.value })}>
-              <option value="" />
-              {(options.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <OptionList options={(options.data ?? []).map((c) => [c.id, c.name] as const)} blank="" />
             </select>
-          </div>
-          <div>
-            <label htmlFor="class-course-start" className="mb-1 block text-sm font-medium">
-              {t('courses.learnStart')}
-            </label>
+          </FieldBox>
+          <FieldBox id="class-course-start" label={t('courses.learnStart')}>
             <input
               id="class-course-start"
               type="date"
@@ -75,13 +92,10 @@ export function ClassCourses({ classId, manage }: { classId: string; manage: boo
               value={f.learnStart}
               onChange={(e) => setF({ ...f, learnStart: e.target.value })}
             />
-          </div>
-          <div>
-            <label htmlFor="class-course-end" className="mb-1 block text-sm font-medium">
-              {t('courses.learnEnd')}
-            </label>
+          </FieldBox>
+          <FieldBox id="class-course-end" label={t('courses.learnEnd')}>
             <input id="class-course-end" type="date" className={fieldClass} value={f.learnEnd} onChange={(e) => setF({ ...f, learnEnd: e.target.value })} />
-          </div>
+          </FieldBox>
           <div>
             <Button kind="primary" type="submit">
               {t('courses.attach')}
@@ -89,59 +103,7 @@ export function ClassCourses({ classId, manage }: { classId: string; manage: boo
           </div>
         </form>
       )}
-      {!list.data ? (
-        <LoadState error={list.error} onRetry={list.reload} />
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-muted">{t('courses.classCoursesEmpty')}</p>
-      ) : (
-        <TableBox label={t('courses.classCourses')}>
-          <thead>
-            <tr>
-              <th className={th}>{t('courses.field.name')}</th>
-              <th className={th}>{t('courses.nature')}</th>
-              <th className={th}>{t('courses.window')}</th>
-              {manage && (
-                <th className={th}>
-                  <span className="sr-only">{t('courses.edit')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((row) => (
-              <tr key={row.courseId}>
-                <td className={td}>
-                  <a className="text-brand underline" href={`/admin/courses?id=${encodeURIComponent(row.courseId)}`}>
-                    {row.name}
-                  </a>
-                </td>
-                <td className={td}>{natureLabel(row.courseNature)}</td>
-                <td className={td}>
-                  {dayOf(row.learnStartAt)} ~ {dayOf(row.learnEndAt)}
-                </td>
-                {manage && (
-                  <td className={td}>
-                    <span className="flex flex-wrap gap-1">
-                      <Button onClick={() => void send(crs.adminClassCourseMove, { courseId: row.courseId, direction: 'up' })}>
-                        {t('courses.up')}
-                        <span className="sr-only"> {row.name}</span>
-                      </Button>
-                      <Button onClick={() => void send(crs.adminClassCourseMove, { courseId: row.courseId, direction: 'down' })}>
-                        {t('courses.down')}
-                        <span className="sr-only"> {row.name}</span>
-                      </Button>
-                      <Button kind="danger" onClick={() => void detach(row)}>
-                        {t('courses.detach')}
-                        <span className="sr-only"> {row.name}</span>
-                      </Button>
-                    </span>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      )}
+      <ListView list={list} label={t('courses.classCourses')} columns={columns} rowKey={(row) => row.courseId} empty={t('courses.classCoursesEmpty')} />
     </Section>
   );
 }

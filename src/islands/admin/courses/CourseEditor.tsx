@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '~/lib/i18n/messages/admin-courses';
 import * as crs from '~/lib/api/contracts/admin-courses';
+import type { CallsOf } from '~/lib/api/contract';
 import { staffSend } from '~/lib/api/staff-client';
 import { COURSE_NATURES, COURSE_THIRD_PLATFORM_TYPES } from '~/lib/learning/course-admin';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
@@ -11,8 +12,9 @@ import { ImageField } from '../upload';
 import { RichTextField } from '../editor/RichTextField';
 import { LessonForm } from './LessonForm';
 import { IntroBlocks } from './IntroBlocks';
-import { Field } from './Field';
+import { Field, SaveButton } from './Field';
 import { durationText, dutyLabel, fail, natureLabel, typeLabel } from './course-ui';
+import { moveActions, RowActions, SelectField, textValues } from '../kit';
 
 /**
  * One course: its fields and introduction, its chapters and sections with their lessons (add,
@@ -26,7 +28,7 @@ export function CourseEditor({ courseId, onBack }: { courseId: string; onBack: (
   if (!c) return <LoadState error={loaded.error} onRetry={loaded.reload} />;
   const params = { params: { id: courseId } };
   /** Sends a change; the answer (the whole course) is shown. */
-  const change = async <Req,>(call: (typeof crs.ADMIN_COURSE_CALLS)[keyof typeof crs.ADMIN_COURSE_CALLS], input: Req, done?: string) => {
+  const change = async <Req,>(call: CourseCall, input: Req, done?: string) => {
     try {
       loaded.set((await staffSend(call as never, input as never, params)) as crs.AdminCourse);
       if (done) toast(done, 'success');
@@ -50,18 +52,17 @@ export function CourseEditor({ courseId, onBack }: { courseId: string; onBack: (
   );
 }
 
-type Change = <Req>(call: (typeof crs.ADMIN_COURSE_CALLS)[keyof typeof crs.ADMIN_COURSE_CALLS], input: Req, done?: string) => Promise<boolean>;
+/** A call of the course contracts. */
+type CourseCall = CallsOf<typeof crs>[keyof CallsOf<typeof crs>];
+
+type Change = <Req>(call: CourseCall, input: Req, done?: string) => Promise<boolean>;
 
 function InfoForm({ course, onSaved }: { course: crs.AdminCourse; onSaved: (c: crs.AdminCourse) => void }) {
   const [f, setF] = useState({
-    name: course.name,
-    cover: course.cover ?? '',
+    ...textValues(course, ['name', 'cover', 'courseClassCode', 'introduce', 'courseContent']),
     courseNature: String(course.courseNature === 0 || course.courseNature === 1 ? course.courseNature : 2),
     thirdPlatformType: course.thirdPlatformType === null ? '' : String(course.thirdPlatformType),
     learningUrl: course.thirdPlatformType === null ? '' : (course.learningUrl ?? ''),
-    courseClassCode: course.courseClassCode ?? '',
-    introduce: course.introduce ?? '',
-    courseContent: course.courseContent ?? '',
   });
   const set = (k: keyof typeof f) => (v: string) => setF({ ...f, [k]: v });
   async function save(e: FormEvent) {
@@ -89,32 +90,24 @@ function InfoForm({ course, onSaved }: { course: crs.AdminCourse; onSaved: (c: c
     <Section title={t('courses.info')}>
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void save(e)}>
         <Field id="course-name" label={t('courses.field.name')} value={f.name} onValue={set('name')} required maxLength={60} />
-        <div>
-          <label htmlFor="course-nature" className="mb-1 block text-sm font-medium">
-            {t('courses.nature')}
-          </label>
-          <select id="course-nature" className={fieldClass} value={f.courseNature} onChange={(e) => set('courseNature')(e.target.value)}>
-            {COURSE_NATURES.map((n) => (
-              <option key={n} value={n}>
-                {natureLabel(n)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="course-nature"
+          label={t('courses.nature')}
+          value={f.courseNature}
+          onValue={set('courseNature')}
+          options={COURSE_NATURES.map((n) => [n, natureLabel(n)] as const)}
+        />
         <Field id="course-introduce" label={t('courses.field.introduce')} value={f.introduce} onValue={set('introduce')} maxLength={200} />
-        <div>
-          <label htmlFor="course-platform" className="mb-1 block text-sm font-medium">
-            {t('courses.field.platform')}
-          </label>
-          <select id="course-platform" className={fieldClass} value={f.thirdPlatformType} onChange={(e) => set('thirdPlatformType')(e.target.value)}>
-            <option value="">{t('courses.field.platform.none')}</option>
-            {COURSE_THIRD_PLATFORM_TYPES.map((n) => (
-              <option key={n} value={n}>
-                {t(`courses.platform.${n}` as 'courses.platform.10')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="course-platform"
+          label={t('courses.field.platform')}
+          value={f.thirdPlatformType}
+          onValue={set('thirdPlatformType')}
+          options={[
+            ['', t('courses.field.platform.none')],
+            ...COURSE_THIRD_PLATFORM_TYPES.map((n) => [n, t(`courses.platform.${n}` as 'courses.platform.10')] as const),
+          ]}
+        />
         {f.thirdPlatformType && (
           <>
             <Field id="course-url" label={t('courses.field.url')} value={f.learningUrl} onValue={set('learningUrl')} required maxLength={500} />
@@ -127,11 +120,7 @@ function InfoForm({ course, onSaved }: { course: crs.AdminCourse; onSaved: (c: c
         <div className="sm:col-span-2">
           <RichTextField label={t('courses.field.content')} value={f.courseContent} onValue={set('courseContent')} />
         </div>
-        <div>
-          <Button kind="primary" type="submit">
-            {t('courses.save')}
-          </Button>
-        </div>
+        <SaveButton />
       </form>
     </Section>
   );
@@ -207,14 +196,11 @@ function Outline({ course, change, set }: { course: crs.AdminCourse; change: Cha
         <h3 className={depth ? 'font-medium text-ink' : 'text-base font-semibold text-ink'}>{c.name}</h3>
       )}
       <span className="flex flex-wrap gap-1">
-        <Button onClick={() => void change(crs.adminChapterMove, { chapterId: c.id, direction: 'up' })}>
-          {t('courses.up')}
-          <span className="sr-only"> {c.name}</span>
-        </Button>
-        <Button onClick={() => void change(crs.adminChapterMove, { chapterId: c.id, direction: 'down' })}>
-          {t('courses.down')}
-          <span className="sr-only"> {c.name}</span>
-        </Button>
+        <RowActions
+          className="contents"
+          name={c.name}
+          actions={moveActions([t('courses.up'), t('courses.down')], (direction) => void change(crs.adminChapterMove, { chapterId: c.id, direction }))}
+        />
         <Button onClick={() => setRenaming(c.id)}>{t('courses.rename')}</Button>
         {depth === 0 && <Button onClick={() => setAdding(c.id)}>{t('courses.section.add')}</Button>}
         <Button onClick={() => setLesson({ sectionId: c.id, row: null })}>{t('courses.lesson.add')}</Button>
@@ -237,24 +223,15 @@ function Outline({ course, change, set }: { course: crs.AdminCourse; change: Cha
               {typeLabel(l.classroomType)} · {l.mustLearn === 1 ? t('courses.lesson.required') : t('courses.lesson.elective')}
               {l.durationMs > 0 && ` · ${durationText(l.durationMs)}`}
             </span>
-            <span className="ml-auto flex flex-wrap gap-1">
-              <Button onClick={() => void change(crs.adminLessonMove, { lessonId: l.id, direction: 'up' })}>
-                {t('courses.up')}
-                <span className="sr-only"> {l.name}</span>
-              </Button>
-              <Button onClick={() => void change(crs.adminLessonMove, { lessonId: l.id, direction: 'down' })}>
-                {t('courses.down')}
-                <span className="sr-only"> {l.name}</span>
-              </Button>
-              <Button onClick={() => setLesson({ sectionId, row: l })}>
-                {t('courses.edit')}
-                <span className="sr-only"> {l.name}</span>
-              </Button>
-              <Button kind="danger" onClick={() => void removeLesson(l)}>
-                {t('courses.delete')}
-                <span className="sr-only"> {l.name}</span>
-              </Button>
-            </span>
+            <RowActions
+              className="ml-auto flex flex-wrap gap-1"
+              name={l.name}
+              actions={[
+                ...moveActions([t('courses.up'), t('courses.down')], (direction) => void change(crs.adminLessonMove, { lessonId: l.id, direction })),
+                { label: t('courses.edit'), onClick: () => setLesson({ sectionId, row: l }) },
+                { label: t('courses.delete'), kind: 'danger', onClick: () => void removeLesson(l) },
+              ]}
+            />
           </li>
         ))}
       </ul>
@@ -346,11 +323,7 @@ function Duties({ course, change }: { course: crs.AdminCourse; change: Change })
             />
           </div>
         ))}
-        <div className="sm:col-span-3">
-          <Button kind="primary" type="submit">
-            {t('courses.save')}
-          </Button>
-        </div>
+        <SaveButton className="sm:col-span-3" />
       </form>
     </Section>
   );

@@ -5,9 +5,8 @@ import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { COURSE_NATURES } from '~/lib/learning/course-admin';
-import { confirmDialog } from '~/lib/confirm';
-import { toast } from '~/lib/toast';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td, th, usePaged } from '../shared';
+import { Button, PageTitle, Section, fieldClass } from '../shared';
+import { FilterBar, PagedList, RowActions, filledIn, useListScreen, type Column, type FilterField } from '../kit';
 import { CourseEditor } from './CourseEditor';
 import { fail, natureLabel } from './course-ui';
 
@@ -19,6 +18,26 @@ import { fail, natureLabel } from './course-ui';
  */
 
 const PAGE_SIZE = 10;
+const FIRST: crs.AdminCourseQuery = { current: 1, size: PAGE_SIZE };
+/** The longest course name searched for. */
+const SEARCH_MAX = 20;
+const BLANK = { name: '', nature: '' };
+const FILTERS: FilterField<keyof typeof BLANK>[] = [
+  { name: 'name', label: t('courses.search'), kind: 'search', maxLength: SEARCH_MAX },
+  {
+    name: 'nature',
+    label: t('courses.nature'),
+    kind: 'select',
+    any: t('courses.nature.all'),
+    options: COURSE_NATURES.map((n) => ({ value: String(n), label: natureLabel(n) })),
+  },
+];
+
+/** The query the filters ask for (blank ones left out). */
+function queryOf(v: typeof BLANK): crs.AdminCourseQuery {
+  const { name, nature } = filledIn(v);
+  return { ...FIRST, ...(name !== undefined ? { name } : {}), ...(nature !== undefined ? { courseNature: Number(nature) } : {}) };
+}
 
 export default function CoursesIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
@@ -26,8 +45,8 @@ export default function CoursesIsland({ me }: { me: StaffMe }) {
   // The page's ?id= opens that item once hydrated: the server rendered the list, so the first render must be the list too.
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => setOpen(new URLSearchParams(location.search).get('id')), []);
-  const list = usePaged((q: crs.AdminCourseQuery) => staffSend(crs.adminCourses, q), { current: 1, size: PAGE_SIZE } as crs.AdminCourseQuery);
-  const [filter, setFilter] = useState({ name: '', nature: '' });
+  const list = useListScreen((q: crs.AdminCourseQuery) => staffSend(crs.adminCourses, q), FIRST);
+  const filter = useState(BLANK);
   const [newName, setNewName] = useState('');
 
   function show(id: string | null) {
@@ -37,16 +56,6 @@ export default function CoursesIsland({ me }: { me: StaffMe }) {
   }
 
   if (open) return <CourseEditor courseId={open} onBack={() => show(null)} />;
-
-  function search(e: FormEvent) {
-    e.preventDefault();
-    list.go({
-      current: 1,
-      size: PAGE_SIZE,
-      ...(filter.name.trim() ? { name: filter.name.trim() } : {}),
-      ...(filter.nature ? { courseNature: Number(filter.nature) } : {}),
-    });
-  }
 
   async function create(e: FormEvent) {
     e.preventDefault();
@@ -59,16 +68,34 @@ export default function CoursesIsland({ me }: { me: StaffMe }) {
     }
   }
 
-  async function remove(row: crs.AdminCourseSummary) {
-    if (!(await confirmDialog(t('courses.confirmDelete', { name: row.name })))) return;
-    try {
-      await staffSend(crs.adminCourseDelete, {}, { params: { id: row.id } });
-      toast(t('courses.deleted'), 'success');
-    } catch (err) {
-      fail(err);
-    }
-    list.reload();
-  }
+  const columns: Column<crs.AdminCourseSummary>[] = [
+    { header: t('courses.field.name'), cell: (row) => row.name },
+    { header: t('courses.nature'), cell: (row) => natureLabel(row.courseNature) },
+    { header: t('courses.classes'), cell: (row) => row.classCount },
+    { header: t('courses.lessons'), cell: (row) => row.lessonCount },
+    {
+      header: <span className="sr-only">{t('courses.edit')}</span>,
+      cell: (row) => (
+        <RowActions
+          actions={[
+            { label: t('courses.edit'), onClick: () => show(row.id) },
+            {
+              label: t('courses.delete'),
+              kind: 'danger',
+              when: isAdmin,
+              onClick: () =>
+                void list.act(row.id, {
+                  confirm: t('courses.confirmDelete', { name: row.name }),
+                  run: () => staffSend(crs.adminCourseDelete, {}, { params: { id: row.id } }),
+                  done: t('courses.deleted'),
+                  reloadOnFailure: true,
+                }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -89,79 +116,19 @@ export default function CoursesIsland({ me }: { me: StaffMe }) {
         </Section>
       )}
       <Section title={t('courses.list')}>
-        <form className="mb-4 grid gap-3 sm:grid-cols-3 sm:items-end" onSubmit={search}>
-          <div>
-            <label htmlFor="courses-name" className="mb-1 block text-sm font-medium">
-              {t('courses.search')}
-            </label>
-            <input
-              id="courses-name"
-              type="search"
-              maxLength={20}
-              className={fieldClass}
-              value={filter.name}
-              onChange={(e) => setFilter({ ...filter, name: e.target.value })}
-            />
-          </div>
-          <div>
-            <label htmlFor="courses-nature" className="mb-1 block text-sm font-medium">
-              {t('courses.nature')}
-            </label>
-            <select id="courses-nature" className={fieldClass} value={filter.nature} onChange={(e) => setFilter({ ...filter, nature: e.target.value })}>
-              <option value="">{t('courses.nature.all')}</option>
-              {COURSE_NATURES.map((n) => (
-                <option key={n} value={n}>
-                  {natureLabel(n)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <Button type="submit">{t('courses.query')}</Button>
-          </div>
-        </form>
-        {!list.data ? (
-          <LoadState error={list.error} onRetry={list.reload} />
-        ) : list.data.records.length === 0 ? (
-          <p className="py-4 text-sm text-muted">{t('courses.empty')}</p>
-        ) : (
-          <>
-            <TableBox label={t('courses.list')}>
-              <thead>
-                <tr>
-                  <th className={th}>{t('courses.field.name')}</th>
-                  <th className={th}>{t('courses.nature')}</th>
-                  <th className={th}>{t('courses.classes')}</th>
-                  <th className={th}>{t('courses.lessons')}</th>
-                  <th className={th}>
-                    <span className="sr-only">{t('courses.edit')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.records.map((row) => (
-                  <tr key={row.id}>
-                    <td className={td}>{row.name}</td>
-                    <td className={td}>{natureLabel(row.courseNature)}</td>
-                    <td className={td}>{row.classCount}</td>
-                    <td className={td}>{row.lessonCount}</td>
-                    <td className={td}>
-                      <span className="flex flex-wrap gap-2">
-                        <Button onClick={() => show(row.id)}>{t('courses.edit')}</Button>
-                        {isAdmin && (
-                          <Button kind="danger" onClick={() => void remove(row)}>
-                            {t('courses.delete')}
-                          </Button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <Pager page={list.data} onPage={(current) => list.go({ ...list.query, current })} />
-          </>
-        )}
+        <div className="mb-4">
+          <FilterBar
+            idPrefix="courses"
+            fields={FILTERS}
+            blank={BLANK}
+            held={filter}
+            grid="gap-3 sm:grid-cols-3 sm:items-end"
+            submitText={t('courses.query')}
+            resettable={false}
+            onSearch={(v) => list.go(queryOf(v))}
+          />
+        </div>
+        <PagedList list={list} label={t('courses.list')} columns={columns} empty={t('courses.empty')} />
       </Section>
     </div>
   );

@@ -3,13 +3,15 @@ import { t } from '~/lib/i18n/messages/admin-courses';
 import * as crs from '~/lib/api/contracts/admin-courses';
 import { staffSend } from '~/lib/api/staff-client';
 import { INTRODUCE_TYPE } from '~/lib/learning/codes';
+import { COURSE_LIMITS } from '~/lib/learning/course-admin';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { Button, Section, fieldClass } from '../shared';
 import { ImageField } from '../upload';
-import { Field } from './Field';
+import { Choice, Field, Labelled } from './Field';
 import { fail } from './course-ui';
+import { FormButtons, moveActions, RowActions, type Direction } from '../kit';
 
 /**
  * The course's introduction blocks, shown on the learner's course detail page in this order: its
@@ -57,8 +59,8 @@ export function IntroBlocks({ course, onSaved }: { course: crs.AdminCourse; onSa
       return false;
     }
   }
-  const move = (i: number, by: -1 | 1) => {
-    const j = i + by;
+  const move = (i: number, direction: Direction) => {
+    const j = direction === 'up' ? i - 1 : i + 1;
     if (j < 0 || j >= blocks.length) return;
     const next = [...blocks];
     [next[i], next[j]] = [next[j]!, next[i]!];
@@ -92,24 +94,15 @@ export function IntroBlocks({ course, onSaved }: { course: crs.AdminCourse; onSa
                 {b.introduceType === INTRODUCE_TYPE.TEACHER && b.roleCode ? ` · ${roleLabel(b.roleCode)}` : ''}
               </span>
             </span>
-            <span className="ml-auto flex flex-wrap gap-1">
-              <Button onClick={() => move(i, -1)}>
-                {t('courses.up')}
-                <span className="sr-only"> {blockName(b)}</span>
-              </Button>
-              <Button onClick={() => move(i, 1)}>
-                {t('courses.down')}
-                <span className="sr-only"> {blockName(b)}</span>
-              </Button>
-              <Button onClick={() => setEditing({ index: i })}>
-                {t('courses.edit')}
-                <span className="sr-only"> {blockName(b)}</span>
-              </Button>
-              <Button kind="danger" onClick={() => void remove(i)}>
-                {t('courses.delete')}
-                <span className="sr-only"> {blockName(b)}</span>
-              </Button>
-            </span>
+            <RowActions
+              className="ml-auto flex flex-wrap gap-1"
+              name={blockName(b)}
+              actions={[
+                ...moveActions([t('courses.up'), t('courses.down')], (direction) => move(i, direction)),
+                { label: t('courses.edit'), onClick: () => setEditing({ index: i }) },
+                { label: t('courses.delete'), kind: 'danger', onClick: () => void remove(i) },
+              ]}
+            />
           </li>
         ))}
       </ul>
@@ -180,33 +173,30 @@ function BlockForm({
     <form aria-label={title} className="mt-4 rounded-xl border border-brand/40 p-4" onSubmit={save}>
       <h3 className="mb-3 text-base font-semibold">{title}</h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="block-type" className="mb-1 block text-sm font-medium">
-            {t('courses.block.type')}
-          </label>
-          <select id="block-type" className={fieldClass} value={f.introduceType} onChange={(e) => set('introduceType')(e.target.value)}>
-            {BLOCK_TYPES.map((n) => (
-              <option key={n} value={n}>
-                {typeLabel(n)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          id="block-type"
+          label={t('courses.block.type')}
+          value={f.introduceType}
+          onValue={set('introduceType')}
+          options={BLOCK_TYPES.map((n) => [n, typeLabel(n)] as const)}
+        />
         {teacher ? (
           <>
-            <Field id="block-teacher" label={t('courses.block.teacherName')} value={f.teacherName} onValue={set('teacherName')} required maxLength={20} />
-            <div>
-              <label htmlFor="block-role" className="mb-1 block text-sm font-medium">
-                {t('courses.block.role')}
-              </label>
-              <select id="block-role" className={fieldClass} value={f.roleCode} onChange={(e) => set('roleCode')(e.target.value)}>
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {roleLabel(r)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field
+              id="block-teacher"
+              label={t('courses.block.teacherName')}
+              value={f.teacherName}
+              onValue={set('teacherName')}
+              required
+              maxLength={COURSE_LIMITS.teacherName}
+            />
+            <Choice
+              id="block-role"
+              label={t('courses.block.role')}
+              value={f.roleCode}
+              onValue={set('roleCode')}
+              options={ROLES.map((r) => [r, roleLabel(r)] as const)}
+            />
             <div className="sm:col-span-2">
               <ImageField
                 label={t('courses.block.picture')}
@@ -220,30 +210,24 @@ function BlockForm({
         ) : (
           <>
             {type !== INTRODUCE_TYPE.INTRO && (
-              <Field id="block-outline" label={t('courses.block.outline')} value={f.outline} onValue={set('outline')} maxLength={100} />
+              <Field id="block-outline" label={t('courses.block.outline')} value={f.outline} onValue={set('outline')} maxLength={COURSE_LIMITS.outline} />
             )}
             <div className="sm:col-span-2">
-              <label htmlFor="block-describe" className="mb-1 block text-sm font-medium">
-                {t('courses.block.describe')}
-              </label>
-              <textarea
-                id="block-describe"
-                rows={3}
-                maxLength={1000}
-                className={fieldClass}
-                value={f.describe}
-                onChange={(e) => set('describe')(e.target.value)}
-              />
+              <Labelled id="block-describe" label={t('courses.block.describe')}>
+                <textarea
+                  id="block-describe"
+                  rows={3}
+                  maxLength={COURSE_LIMITS.describe}
+                  className={fieldClass}
+                  value={f.describe}
+                  onChange={(e) => set('describe')(e.target.value)}
+                />
+              </Labelled>
             </div>
           </>
         )}
       </div>
-      <div className="mt-4 flex gap-2">
-        <Button kind="primary" type="submit">
-          {t('courses.save')}
-        </Button>
-        <Button onClick={onCancel}>{t('courses.cancel')}</Button>
-      </div>
+      <FormButtons className="mt-4 flex gap-2" save={t('courses.save')} onCancel={onCancel} />
     </form>
   );
 }

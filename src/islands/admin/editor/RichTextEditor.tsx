@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { editorExtensions } from './extensions';
 import { cleanPaste } from './paste';
 import { t } from '~/lib/i18n/messages/admin-content';
-import { UPLOAD_IMAGE_ACCEPT, UPLOAD_IMAGE_MAX_BYTES, type UploadPurpose } from '~/lib/uploads';
-import { uploadImage } from '../upload';
+import { UPLOAD_IMAGE_ACCEPT, type UploadPurpose } from '~/lib/uploads';
+import { useImagePick } from '../upload';
 
 /**
  * The staff side's one rich-text editor (Tiptap, decision 037): headings, bold, italic, lists,
@@ -90,8 +90,6 @@ function Toolbar({
   error: string | null;
   setError: (message: string | null) => void;
 }) {
-  const file = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -125,26 +123,18 @@ function Toolbar({
     chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
 
-  const picture = async (picked: File | undefined) => {
-    if (!picked) return;
-    setError(null);
-    if (picked.size > UPLOAD_IMAGE_MAX_BYTES) {
-      setError(t('admin.upload.tooLarge', { max: UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024) }));
-      return;
-    }
-    setBusy(true);
-    try {
-      const src = await uploadImage(picked, uploadPurpose);
+  const {
+    input: file,
+    busy,
+    pick: picture,
+  } = useImagePick(
+    uploadPurpose,
+    (src, picked) =>
       chain()
         .setImage({ src, alt: picked.name.replace(/\.[^.]+$/, '') })
-        .run();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  };
+        .run(),
+    setError,
+  );
 
   return (
     <div className="border-b border-slate-200">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-inbox';
 import {
   ANSWER_MAX,
@@ -7,22 +7,28 @@ import {
   adminInteractionVisibility,
   adminQuestionAnswer,
   adminQuestionAnswerEdit,
+  adminQuestionLessons,
   adminQuestions,
   adminQuestionsUnanswered,
   type InboxAnswer,
+  type InboxLesson,
   type InboxPost,
   type InboxPostQuery,
   type InboxQuery,
   type InboxQuestion,
   type PostKind,
 } from '~/lib/api/contracts/admin-interaction';
+import type { AdminClassSummary } from '~/lib/api/contracts/admin-classes';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
+import { schemaCheck } from '~/lib/forms/check';
+import { answerForm, visibilityForm } from '~/lib/forms/inbox';
 import { toast } from '~/lib/toast';
-import { inputClass } from '../../shared/fields';
+import { FormMessage, TextAreaField } from '../../shared/fields';
 import { Modal } from '../../shared/Modal';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, timeText, usePaged } from '../shared';
-import { Choice, classOptions, useClasses, useGivenClass, useLessons } from './filters';
+import { useForm } from '../../shared/use-form';
+import { Button, PageTitle, Section, timeText } from '../shared';
+import { FilterBar, ListStates, filledIn, PagedList, useGivenClass, useListScreen, useStaffClasses, withRow, type Column, type FilterField } from '../kit';
 
 /**
  * The teachers' inbox (/admin/inbox): the questions of the classes the person teaches (an
@@ -32,12 +38,19 @@ import { Choice, classOptions, useClasses, useGivenClass, useLessons } from './f
  * decides what the person reaches and says why it refuses.
  */
 const PAGE_SIZE = 10;
+/** The most characters of a question's title its answer box names. */
+const TITLE_IN_LABEL = 20;
+/** The longest question or student's name searched for (the route's limit). */
+const KEYWORD_MAX = 40;
 type Tab = 'questions' | PostKind;
-
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 
 const TAB_ON = 'bg-brand text-white';
 const TAB_OFF = 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50';
+const TABS: readonly [Tab, string][] = [
+  ['questions', t('inbox.tab.questions')],
+  ['note', t('inbox.tab.notes')],
+  ['comment', t('inbox.tab.comments')],
+];
 
 export default function InboxIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
@@ -52,12 +65,7 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
     [],
   );
   useEffect(() => void refreshCount(), [refreshCount]);
-  const classes = useClasses();
-  const tabs: [Tab, string][] = [
-    ['questions', t('inbox.tab.questions')],
-    ['note', t('inbox.tab.notes')],
-    ['comment', t('inbox.tab.comments')],
-  ];
+  const classes = useStaffClasses();
   return (
     <div>
       <PageTitle>
@@ -69,7 +77,7 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
         )}
       </PageTitle>
       <div className="mb-4 flex flex-wrap gap-2">
-        {tabs.map(([key, label]) => (
+        {TABS.map(([key, label]) => (
           <button
             key={key}
             type="button"
@@ -86,100 +94,140 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
   );
 }
 
-function Questions({ classes, onAnswered }: { classes: ReturnType<typeof useClasses>; onAnswered: () => void }) {
-  const paged = usePaged((q: InboxQuery) => staffSend(adminQuestions, q), { current: 1, size: PAGE_SIZE } as InboxQuery);
-  const q = paged.query;
-  const lessons = useLessons(q.classId ?? '');
-  const given = useGivenClass(classes);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the class the address names is known
+const classOptions = (classes: readonly AdminClassSummary[]) => classes.map((c) => ({ value: c.id, label: c.name }));
+
+/** The lessons of the class chosen (none chosen: none). */
+function useLessons(classId: string): InboxLesson[] {
+  const [lessons, setLessons] = useState<InboxLesson[]>([]);
   useEffect(() => {
-    if (given) paged.go({ ...q, classId: given, classroomId: undefined, current: 1 } as InboxQuery);
+    if (!classId) {
+      setLessons([]);
+      return;
+    }
+    staffSend(adminQuestionLessons, { classId }).then(setLessons, () => setLessons([]));
+  }, [classId]);
+  return lessons;
+}
+
+/** A list of the inbox applies the class the address names (a class page links here with it) once it is known. */
+function useGivenClassFilter(classes: readonly AdminClassSummary[], apply: (classId: string) => void) {
+  const given = useGivenClass(classes);
+  const latest = useRef(apply);
+  latest.current = apply;
+  useEffect(() => {
+    if (given) latest.current(given);
   }, [given]);
-  const [keyword, setKeyword] = useState('');
-  const keywordId = useId();
-  const put = (changed: InboxQuestion) => {
-    if (paged.data) paged.set({ ...paged.data, records: paged.data.records.map((r) => (r.id === changed.id ? changed : r)) });
-  };
+}
+
+const QUESTION_BLANK = { status: '', classId: '', classroomId: '', keyword: '' };
+const FIRST_QUESTIONS: InboxQuery = { current: 1, size: PAGE_SIZE };
+
+/** The questions' query from the filters. */
+function questionQuery(v: typeof QUESTION_BLANK): InboxQuery {
+  const { status, ...rest } = filledIn(v);
+  return { ...FIRST_QUESTIONS, ...rest, ...(status ? { status: status as InboxQuery['status'] } : {}) };
+}
+
+function Questions({ classes, onAnswered }: { classes: readonly AdminClassSummary[]; onAnswered: () => void }) {
+  const list = useListScreen((q: InboxQuery) => staffSend(adminQuestions, q), FIRST_QUESTIONS);
+  const q = list.query;
+  const lessons = useLessons(q.classId ?? '');
+  useGivenClassFilter(classes, (classId) => list.go({ ...FIRST_QUESTIONS, classId }));
+  const filters: FilterField<keyof typeof QUESTION_BLANK>[] = [
+    {
+      name: 'status',
+      label: t('inbox.filter.status'),
+      kind: 'select',
+      now: true,
+      any: t('inbox.filter.all'),
+      options: [
+        { value: 'unanswered', label: t('inbox.filter.unanswered') },
+        { value: 'answered', label: t('inbox.filter.answered') },
+      ],
+    },
+    { name: 'classId', label: t('inbox.filter.class'), kind: 'select', now: true, any: t('inbox.filter.allClasses'), options: classOptions(classes) },
+    {
+      name: 'classroomId',
+      label: t('inbox.filter.lesson'),
+      kind: 'select',
+      now: true,
+      dependsOn: 'classId',
+      any: t('inbox.filter.allLessons'),
+      options: lessons.map((l) => ({ value: l.id, label: `${l.courseName} · ${l.name}` })),
+    },
+    { name: 'keyword', label: t('inbox.filter.keyword'), kind: 'search', maxLength: KEYWORD_MAX },
+  ];
   return (
     <Section title={t('inbox.tab.questions')}>
-      <form
-        className="mb-4 flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          paged.go({ ...q, keyword: keyword.trim() || undefined, current: 1 } as InboxQuery);
-        }}
-      >
-        <Choice
-          label={t('inbox.filter.status')}
-          value={q.status ?? ''}
-          onValue={(v) => paged.go({ ...q, status: (v || undefined) as InboxQuery['status'], current: 1 })}
-          options={[
-            { value: '', label: t('inbox.filter.all') },
-            { value: 'unanswered', label: t('inbox.filter.unanswered') },
-            { value: 'answered', label: t('inbox.filter.answered') },
-          ]}
+      <div className="mb-4">
+        <FilterBar
+          idPrefix="inbox-questions"
+          fields={filters}
+          blank={QUESTION_BLANK}
+          current={{ status: q.status ?? '', classId: q.classId ?? '', classroomId: q.classroomId ?? '' }}
+          onSearch={(v) => list.go(questionQuery(v))}
+          resettable={false}
+          submitText={t('inbox.filter.search')}
+          className="flex flex-wrap items-end gap-3"
         />
-        <Choice
-          label={t('inbox.filter.class')}
-          value={q.classId ?? ''}
-          onValue={(v) => paged.go({ ...q, classId: v || undefined, classroomId: undefined, current: 1 } as InboxQuery)}
-          options={classOptions(classes)}
-        />
-        <Choice
-          label={t('inbox.filter.lesson')}
-          value={q.classroomId ?? ''}
-          onValue={(v) => paged.go({ ...q, classroomId: v || undefined, current: 1 } as InboxQuery)}
-          options={[{ value: '', label: t('inbox.filter.allLessons') }, ...lessons.map((l) => ({ value: l.id, label: `${l.courseName} · ${l.name}` }))]}
-        />
-        <div>
-          <label htmlFor={keywordId} className="mb-1 block text-sm text-slate-700">
-            {t('inbox.filter.keyword')}
-          </label>
-          <input id={keywordId} value={keyword} maxLength={40} onChange={(e) => setKeyword(e.target.value)} className={inputClass(false)} />
-        </div>
-        <Button type="submit">{t('inbox.filter.search')}</Button>
-      </form>
-      {!paged.data ? (
-        <LoadState error={paged.error} onRetry={paged.reload} />
-      ) : paged.data.records.length === 0 ? (
-        <p className="py-4 text-sm text-slate-600">{t('inbox.empty')}</p>
-      ) : (
-        <>
+      </div>
+      <ListStates
+        list={list}
+        empty={t('inbox.empty')}
+        onPage={(current) => list.go({ ...q, current })}
+        show={(rows) => (
           <ul className="space-y-4">
-            {paged.data.records.map((question) => (
+            {rows.map((question) => (
               <QuestionCard
                 key={question.id}
                 question={question}
                 onChange={(changed) => {
-                  put(changed);
+                  if (list.data) list.set(withRow(list.data, changed));
                   onAnswered();
                 }}
               />
             ))}
           </ul>
-          <Pager page={paged.data} onPage={(current) => paged.go({ ...q, current })} />
-        </>
-      )}
+        )}
+      />
     </Section>
   );
 }
 
+/**
+ * One answer's text box and its buttons: a new answer (emptied once sent) or one's answer changed.
+ * The words are checked with the route's own rules before they are sent.
+ */
+function AnswerForm({
+  label,
+  initial,
+  send,
+  done,
+  children,
+}: {
+  label: string;
+  initial: string;
+  send: (answer: string) => Promise<InboxQuestion>;
+  done: (q: InboxQuestion, form: { reset: (v: { answer: string }) => void }) => void;
+  children: (submitting: boolean) => ReactNode;
+}) {
+  const form = useForm({ initial: { answer: initial }, check: schemaCheck(answerForm) });
+  return (
+    <form
+      noValidate
+      className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={form.onSubmit(['answer'], async (v) => done(await send(v.answer), form))}
+    >
+      <div className="flex-1">
+        <TextAreaField {...form.field('answer')} label={label} rows={2} maxLength={ANSWER_MAX} />
+        <FormMessage text={form.notice?.text ?? null} />
+      </div>
+      {children(form.submitting)}
+    </form>
+  );
+}
+
 function QuestionCard({ question, onChange }: { question: InboxQuestion; onChange: (q: InboxQuestion) => void }) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  async function send() {
-    setBusy(true);
-    try {
-      onChange(await staffSend(adminQuestionAnswer, { questionId: question.id, answer: text }));
-      setText('');
-      toast(t('inbox.answerSent'), 'success');
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <li>
       <article className="rounded-lg border border-slate-200 p-4" aria-label={question.title}>
@@ -196,30 +244,22 @@ function QuestionCard({ question, onChange }: { question: InboxQuestion; onChang
             ))}
           </ul>
         )}
-        <form
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
+        <AnswerForm
+          label={t('inbox.answerLabel', { title: question.title.slice(0, TITLE_IN_LABEL) })}
+          initial=""
+          send={(answer) => staffSend(adminQuestionAnswer, { questionId: question.id, answer })}
+          done={(changed, form) => {
+            form.reset({ answer: '' });
+            toast(t('inbox.answerSent'), 'success');
+            onChange(changed);
           }}
         >
-          <div className="flex-1">
-            <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
-              {t('inbox.answerLabel', { title: question.title.slice(0, 20) })}
-            </label>
-            <textarea
-              id={id}
-              rows={2}
-              maxLength={ANSWER_MAX}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className={`${inputClass(false)} resize-y`}
-            />
-          </div>
-          <Button kind="primary" type="submit" disabled={busy}>
-            {t('inbox.answerSend')}
-          </Button>
-        </form>
+          {(submitting) => (
+            <Button kind="primary" type="submit" disabled={submitting}>
+              {t('inbox.answerSend')}
+            </Button>
+          )}
+        </AnswerForm>
       </article>
     </li>
   );
@@ -227,30 +267,28 @@ function QuestionCard({ question, onChange }: { question: InboxQuestion; onChang
 
 function AnswerItem({ answer, onChange }: { answer: InboxAnswer; onChange: (q: InboxQuestion) => void }) {
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(answer.answer);
-  const id = useId();
-  async function save() {
-    try {
-      onChange(await staffSend(adminQuestionAnswerEdit, { answerId: answer.id, answer: text }));
-      setEditing(false);
-      toast(t('inbox.saved'), 'success');
-    } catch (e) {
-      fail(e);
-    }
-  }
   if (editing)
     return (
       <li className="rounded bg-slate-50 p-2">
-        <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
-          {t('inbox.editLabel')}
-        </label>
-        <textarea id={id} rows={2} maxLength={ANSWER_MAX} value={text} onChange={(e) => setText(e.target.value)} className={`${inputClass(false)} resize-y`} />
-        <div className="mt-2 flex gap-2">
-          <Button kind="primary" onClick={() => void save()}>
-            {t('inbox.save')}
-          </Button>
-          <Button onClick={() => setEditing(false)}>{t('inbox.cancel')}</Button>
-        </div>
+        <AnswerForm
+          label={t('inbox.editLabel')}
+          initial={answer.answer}
+          send={(text) => staffSend(adminQuestionAnswerEdit, { answerId: answer.id, answer: text })}
+          done={(changed) => {
+            setEditing(false);
+            toast(t('inbox.saved'), 'success');
+            onChange(changed);
+          }}
+        >
+          {(submitting) => (
+            <div className="flex gap-2">
+              <Button kind="primary" type="submit" disabled={submitting}>
+                {t('inbox.save')}
+              </Button>
+              <Button onClick={() => setEditing(false)}>{t('inbox.cancel')}</Button>
+            </div>
+          )}
+        </AnswerForm>
       </li>
     );
   return (
@@ -271,87 +309,62 @@ function AnswerItem({ answer, onChange }: { answer: InboxAnswer; onChange: (q: I
   );
 }
 
-function Posts({ kind, classes }: { kind: PostKind; classes: ReturnType<typeof useClasses> }) {
-  const paged = usePaged((q: InboxPostQuery) => staffSend(adminInteractionPosts, q), { kind, current: 1, size: PAGE_SIZE } as InboxPostQuery);
-  const q = paged.query;
+const POST_BLANK = { classId: '', hidden: '' };
+
+const postColumns = (act: (p: InboxPost) => void): Column<InboxPost>[] => [
+  { header: t('inbox.col.author'), cell: (p) => p.authorName },
+  { header: t('inbox.col.text'), cell: (p) => p.text, className: 'max-w-xs whitespace-pre-wrap break-words' },
+  { header: t('inbox.col.where'), cell: (p) => `${p.className} / ${p.lessonName}` },
+  { header: t('inbox.col.time'), cell: (p) => timeText(p.createdAt), className: 'whitespace-nowrap' },
+  { header: t('inbox.col.state'), cell: (p) => (p.hiddenAt === null ? t('inbox.state.shown') : t('inbox.hiddenMark', { reason: p.hiddenReason ?? '' })) },
+  {
+    header: t('inbox.col.actions'),
+    cell: (p) => (
+      <Button kind={p.hiddenAt === null ? 'danger' : 'plain'} onClick={() => act(p)}>
+        {p.hiddenAt === null ? t('inbox.hide') : t('inbox.show')}
+      </Button>
+    ),
+  },
+];
+
+function Posts({ kind, classes }: { kind: PostKind; classes: readonly AdminClassSummary[] }) {
+  const first: InboxPostQuery = { kind, current: 1, size: PAGE_SIZE };
+  const list = useListScreen((q: InboxPostQuery) => staffSend(adminInteractionPosts, q), first);
+  const q = list.query;
   const [acting, setActing] = useState<InboxPost | null>(null);
-  const given = useGivenClass(classes);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the class the address names is known
-  useEffect(() => {
-    if (given) paged.go({ ...q, classId: given, current: 1 } as InboxPostQuery);
-  }, [given]);
+  useGivenClassFilter(classes, (classId) => list.go({ ...first, classId }));
   const title = kind === 'note' ? t('inbox.tab.notes') : t('inbox.tab.comments');
+  const filters: FilterField<keyof typeof POST_BLANK>[] = [
+    { name: 'classId', label: t('inbox.filter.class'), kind: 'select', any: t('inbox.filter.allClasses'), options: classOptions(classes) },
+    {
+      name: 'hidden',
+      label: t('inbox.filter.visibility'),
+      kind: 'select',
+      any: t('inbox.filter.all'),
+      options: [
+        { value: '0', label: t('inbox.filter.shown') },
+        { value: '1', label: t('inbox.filter.hidden') },
+      ],
+    },
+  ];
   return (
     <Section title={title}>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <Choice
-          label={t('inbox.filter.class')}
-          value={q.classId ?? ''}
-          onValue={(v) => paged.go({ ...q, classId: v || undefined, current: 1 } as InboxPostQuery)}
-          options={classOptions(classes)}
-        />
-        <Choice
-          label={t('inbox.filter.visibility')}
-          value={q.hidden === undefined ? '' : String(q.hidden)}
-          onValue={(v) => paged.go({ ...q, hidden: v === '' ? undefined : Number(v), current: 1 } as InboxPostQuery)}
-          options={[
-            { value: '', label: t('inbox.filter.all') },
-            { value: '0', label: t('inbox.filter.shown') },
-            { value: '1', label: t('inbox.filter.hidden') },
-          ]}
-        />
-      </div>
-      {!paged.data ? (
-        <LoadState error={paged.error} onRetry={paged.reload} />
-      ) : (
-        <>
-          <TableBox label={title}>
-            <thead>
-              <tr>
-                {(['author', 'text', 'where', 'time', 'state', 'actions'] as const).map((c) => (
-                  <th key={c} scope="col" className={th}>
-                    {t(`inbox.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {paged.data.records.length === 0 ? (
-                <tr>
-                  <td className={td} colSpan={6}>
-                    {t('inbox.emptyPosts')}
-                  </td>
-                </tr>
-              ) : (
-                paged.data.records.map((p) => (
-                  <tr key={p.id}>
-                    <td className={td}>{p.authorName}</td>
-                    <td className={`${td} max-w-xs whitespace-pre-wrap break-words`}>{p.text}</td>
-                    <td className={td}>
-                      {p.className} / {p.lessonName}
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>{timeText(p.createdAt)}</td>
-                    <td className={td}>{p.hiddenAt === null ? t('inbox.state.shown') : t('inbox.hiddenMark', { reason: p.hiddenReason ?? '' })}</td>
-                    <td className={td}>
-                      <Button kind={p.hiddenAt === null ? 'danger' : 'plain'} onClick={() => setActing(p)}>
-                        {p.hiddenAt === null ? t('inbox.hide') : t('inbox.show')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </TableBox>
-          <Pager page={paged.data} onPage={(current) => paged.go({ ...q, current })} />
-        </>
-      )}
+      <FilterBar
+        idPrefix={`inbox-${kind}`}
+        apply="change"
+        fields={filters}
+        blank={POST_BLANK}
+        current={{ classId: q.classId ?? '', hidden: q.hidden === undefined ? '' : String(q.hidden) }}
+        onSearch={(v) => list.go({ ...first, classId: v.classId || undefined, hidden: v.hidden === '' ? undefined : Number(v.hidden) })}
+      />
+      <PagedList list={list} label={title} columns={postColumns(setActing)} empty={t('inbox.emptyPosts')} />
       {acting && (
         <VisibilityDialog
           post={acting}
           onClose={() => setActing(null)}
           onDone={() => {
             setActing(null);
-            paged.reload();
+            list.reload();
           }}
         />
       )}
@@ -361,44 +374,23 @@ function Posts({ kind, classes }: { kind: PostKind; classes: ReturnType<typeof u
 
 function VisibilityDialog({ post, onClose, onDone }: { post: InboxPost; onClose: () => void; onDone: () => void }) {
   const hide = post.hiddenAt === null;
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  async function submit() {
-    setBusy(true);
-    try {
-      await staffSend(adminInteractionVisibility, { kind: post.kind, id: post.id, hidden: hide, reason });
-      toast(hide ? t('inbox.hiddenDone') : t('inbox.shownDone'), 'success');
-      onDone();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm({ initial: { reason: '' }, check: schemaCheck(visibilityForm) });
   return (
     <Modal open title={hide ? t('inbox.hideTitle') : t('inbox.showTitle')} onClose={onClose} width="w-[min(92vw,520px)]">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        noValidate
+        onSubmit={form.onSubmit(['reason'], async (v) => {
+          await staffSend(adminInteractionVisibility, { kind: post.kind, id: post.id, hidden: hide, reason: v.reason });
+          toast(hide ? t('inbox.hiddenDone') : t('inbox.shownDone'), 'success');
+          onDone();
+        })}
       >
         <p className="mb-3 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm text-slate-700">{post.text}</p>
-        <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
-          {t('inbox.reason')}
-        </label>
-        <textarea
-          id={id}
-          rows={2}
-          maxLength={HIDE_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          className={`${inputClass(false)} resize-y`}
-        />
+        <TextAreaField {...form.field('reason')} label={t('inbox.reason')} rows={2} maxLength={HIDE_REASON_MAX} />
+        <FormMessage text={form.notice?.text ?? null} />
         <div className="mt-3 flex justify-end gap-2">
           <Button onClick={onClose}>{t('inbox.cancel')}</Button>
-          <Button kind={hide ? 'danger' : 'primary'} type="submit" disabled={busy}>
+          <Button kind={hide ? 'danger' : 'primary'} type="submit" disabled={form.submitting}>
             {hide ? t('inbox.hide') : t('inbox.show')}
           </Button>
         </div>

@@ -1,4 +1,3 @@
-import { useId, useState, type FormEvent } from 'react';
 import { t } from '~/lib/i18n/messages/admin-marking';
 import { adminMarkingSave, type MarkingAttempt, type MarkingQuestion, type QuestionMark } from '~/lib/api/contracts/admin-marking';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
@@ -8,6 +7,7 @@ import { FIRST_MARK_REVISION, MARK_COMMENT_MAX, markRefusal, parseScore } from '
 import { toast } from '~/lib/toast';
 import { Html } from '../../exams/shared/Html';
 import { inputClass } from '../../shared/fields';
+import { useForm } from '../../shared/use-form';
 import { Button, timeText } from '../shared';
 
 /** One question's text, the student's answer, the key, and the mark form of the marking screen. */
@@ -110,72 +110,65 @@ export function MarkForm({
   mark: QuestionMark;
   onSaved: (v: MarkingAttempt, questionId: string) => void;
 }) {
-  const id = useId();
-  const [score, setScore] = useState(mark.score === null ? '' : String(mark.score));
-  const [comment, setComment] = useState(mark.mark?.comment ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = parseScore(score);
-    const refusal = markRefusal(value, question.examPoint);
-    if (refusal) {
-      setError(t(`marking.score.${refusal}`, { points: question.examPoint }));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const v = await staffSend(adminMarkingSave, {
-        attemptId,
-        questionId: question.id,
-        score: value,
-        comment,
-        revision: mark.mark?.revision ?? FIRST_MARK_REVISION,
-      });
-      toast(t('marking.saved'), 'success');
-      onSaved(v, question.id);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('common.systemBusy'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const points = question.examPoint;
+  const form = useForm({
+    initial: { score: mark.score === null ? '' : String(mark.score), comment: mark.mark?.comment ?? '' },
+    check: (field, value) => {
+      const refusal = field === 'score' ? markRefusal(parseScore(String(value)), points) : null;
+      return refusal && t(`marking.score.${refusal}`, { points });
+    },
+  });
+  const error = form.errors.score ?? form.notice?.text;
+  const scoreId = form.id('score');
   return (
-    <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end" noValidate>
+    <form
+      onSubmit={form.onSubmit(['score'], async (v) => {
+        const saved = await staffSend(adminMarkingSave, {
+          attemptId,
+          questionId: question.id,
+          score: parseScore(v.score),
+          comment: v.comment,
+          revision: mark.mark?.revision ?? FIRST_MARK_REVISION,
+        });
+        toast(t('marking.saved'), 'success');
+        onSaved(saved, question.id);
+      })}
+      className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
+      noValidate
+    >
       <div>
-        <label htmlFor={`${id}-score`} className="mb-1 block text-sm text-slate-700">
-          {t('marking.score', { points: question.examPoint })}
+        <label htmlFor={scoreId} className="mb-1 block text-sm text-slate-700">
+          {t('marking.score', { points })}
         </label>
         <input
-          id={`${id}-score`}
+          id={scoreId}
           data-mark-score={question.id}
           inputMode="decimal"
-          value={score}
-          onChange={(e) => setScore(e.target.value)}
+          value={form.values.score}
+          onChange={(e) => form.change('score', e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={error ? `${scoreId}-error` : undefined}
           className={inputClass(!!error)}
         />
       </div>
       <div>
-        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm text-slate-700">
+        <label htmlFor={form.id('comment')} className="mb-1 block text-sm text-slate-700">
           {t('marking.comment')}
         </label>
         <textarea
-          id={`${id}-comment`}
-          value={comment}
+          id={form.id('comment')}
+          value={form.values.comment}
           maxLength={MARK_COMMENT_MAX}
           rows={1}
-          onChange={(e) => setComment(e.target.value)}
+          onChange={(e) => form.change('comment', e.target.value)}
           className={inputClass(false)}
         />
       </div>
-      <Button type="submit" kind="primary" disabled={busy}>
+      <Button type="submit" kind="primary" disabled={form.submitting}>
         {t('marking.save')}
       </Button>
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 sm:col-span-3">
+        <p id={`${scoreId}-error`} role="alert" className="text-sm text-red-700 sm:col-span-3">
           {error}
         </p>
       )}

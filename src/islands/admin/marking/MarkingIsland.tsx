@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-marking';
 import {
   adminMarkingAttempt,
@@ -12,13 +12,14 @@ import {
   type MarkingAttemptRow,
   type MarkingQuestion,
   type MarkingWork,
+  type MarkingQueueQuery,
   type MarkingWorkSummary,
 } from '~/lib/api/contracts/admin-marking';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffDownload, staffSend } from '~/lib/api/staff-client';
 import { toast } from '~/lib/toast';
-import { inputClass } from '../../shared/fields';
-import { Button, LoadState, PageTitle, Section, TableBox, td, th, useLoaded } from '../shared';
+import { Button, LoadState, PageTitle, Section, useLoaded } from '../shared';
+import { Choice, FilterBar, filledIn, ListView, toastFailure, useListScreen, type Column, type FilterField } from '../kit';
 import { AnswerBlock, KeyBlock, MarkForm, QuestionText } from './MarkForm';
 
 /**
@@ -28,8 +29,6 @@ import { AnswerBlock, KeyBlock, MarkForm, QuestionText } from './MarkForm';
  * Alt+← and Alt+→) or "by question" (one question, every student's answer with its own form);
  * releasing one attempt or every marked one; the scores as a CSV file.
  */
-
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 
 /** The tab bar's looks: the chosen tab underlined in the school's colour. */
 const TAB_ON = 'border-brand font-medium text-brand-dark';
@@ -52,115 +51,74 @@ export default function MarkingIsland({ me }: { me: StaffMe }) {
   );
 }
 
-function Select({
-  label,
-  value,
-  onValue,
-  options,
-}: {
-  label: string;
-  value: string;
-  onValue: (v: string) => void;
-  options: readonly { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onValue(e.target.value)} className={`${inputClass(false)} max-w-full`}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+const QUEUE_BLANK = { classId: '', workId: '' };
+const EVERY_WORK: MarkingQueueQuery = {};
+const kindText = (w: MarkingWorkSummary) => t(w.kind === 'homework' ? 'marking.kind.homework' : 'marking.kind.test');
+
+const queueColumns = (onOpen: (workId: string) => void): Column<MarkingWorkSummary>[] => [
+  {
+    header: t('marking.col.work'),
+    cell: (w) => (
+      <>
+        <span className="font-medium">{w.title}</span>
+        <span className="ml-2 text-xs text-slate-600">
+          {kindText(w)}
+          {w.manualGrading ? ` · ${t('marking.manual')}` : ''}
+        </span>
+      </>
+    ),
+  },
+  { header: t('marking.col.class'), cell: (w) => w.className },
+  { header: t('marking.col.waiting'), cell: (w) => <span className={`font-semibold ${w.waiting ? 'text-red-700' : ''}`}>{w.waiting}</span> },
+  { header: t('marking.col.marked'), cell: (w) => w.marked },
+  { header: t('marking.col.released'), cell: (w) => w.released },
+  {
+    header: t('marking.col.actions'),
+    cell: (w) => (
+      <Button kind="primary" onClick={() => onOpen(w.workId)}>
+        {t('marking.open')}
+        <span className="sr-only">{w.title}</span>
+      </Button>
+    ),
+  },
+];
 
 function Queue({ onOpen }: { onOpen: (workId: string) => void }) {
-  const [classId, setClassId] = useState('');
-  const [workId, setWorkId] = useState('');
   // Every work in reach (unfiltered) gives the filters their choices.
   const all = useLoaded(() => staffSend(adminMarkingQueue, {}));
-  const list = useLoaded(() => staffSend(adminMarkingQueue, { ...(classId ? { classId } : {}), ...(workId ? { workId } : {}) }));
-  const reload = list.reload;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are what the list is loaded again for.
-  useEffect(() => reload(), [classId, workId, reload]);
+  const list = useListScreen((q: MarkingQueueQuery) => staffSend(adminMarkingQueue, q), EVERY_WORK);
+  const q = list.query;
   const works = all.data ?? [];
   const classes = [...new Map(works.map((w) => [w.classId, w.className])).entries()];
-  const worksOfClass = works.filter((w) => !classId || w.classId === classId);
-  const kind = (w: MarkingWorkSummary) => t(w.kind === 'homework' ? 'marking.kind.homework' : 'marking.kind.test');
+  const filters: FilterField<keyof typeof QUEUE_BLANK>[] = [
+    {
+      name: 'classId',
+      label: t('marking.filter.class'),
+      kind: 'select',
+      any: t('marking.filter.allClasses'),
+      options: classes.map(([id, name]) => ({ value: id, label: name })),
+    },
+    {
+      name: 'workId',
+      label: t('marking.filter.work'),
+      kind: 'select',
+      dependsOn: 'classId',
+      any: t('marking.filter.allWorks'),
+      options: works.filter((w) => !q.classId || w.classId === q.classId).map((w) => ({ value: w.workId, label: w.title })),
+    },
+  ];
   return (
     <Section title={t('marking.queueLabel')}>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
-        <Select
-          label={t('marking.filter.class')}
-          value={classId}
-          onValue={(v) => {
-            setClassId(v);
-            setWorkId('');
-          }}
-          options={[{ value: '', label: t('marking.filter.allClasses') }, ...classes.map(([id, name]) => ({ value: id, label: name }))]}
-        />
-        <Select
-          label={t('marking.filter.work')}
-          value={workId}
-          onValue={setWorkId}
-          options={[{ value: '', label: t('marking.filter.allWorks') }, ...worksOfClass.map((w) => ({ value: w.workId, label: w.title }))]}
-        />
-      </div>
-      {!list.data ? (
-        <LoadState error={list.error} onRetry={list.reload} />
-      ) : (
-        <TableBox label={t('marking.queueLabel')}>
-          <thead>
-            <tr>
-              {(['work', 'class', 'waiting', 'marked', 'released'] as const).map((c) => (
-                <th key={c} scope="col" className={th}>
-                  {t(`marking.col.${c}`)}
-                </th>
-              ))}
-              <th scope="col" className={th}>
-                {t('marking.col.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.length === 0 ? (
-              <tr>
-                <td className={td} colSpan={6}>
-                  {t('marking.empty')}
-                </td>
-              </tr>
-            ) : (
-              list.data.map((w) => (
-                <tr key={w.workId}>
-                  <td className={td}>
-                    <span className="font-medium">{w.title}</span>
-                    <span className="ml-2 text-xs text-slate-600">
-                      {kind(w)}
-                      {w.manualGrading ? ` · ${t('marking.manual')}` : ''}
-                    </span>
-                  </td>
-                  <td className={td}>{w.className}</td>
-                  <td className={`${td} font-semibold ${w.waiting ? 'text-red-700' : ''}`}>{w.waiting}</td>
-                  <td className={td}>{w.marked}</td>
-                  <td className={td}>{w.released}</td>
-                  <td className={td}>
-                    <Button kind="primary" onClick={() => onOpen(w.workId)}>
-                      {t('marking.open')}
-                      <span className="sr-only">{w.title}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </TableBox>
-      )}
+      <FilterBar
+        idPrefix="marking-queue"
+        apply="change"
+        fields={filters}
+        blank={QUEUE_BLANK}
+        current={{ classId: q.classId ?? '', workId: q.workId ?? '' }}
+        onSearch={(v) => list.go(filledIn(v))}
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-2xl"
+      />
+      <ListView list={list} label={t('marking.queueLabel')} columns={queueColumns(onOpen)} rowKey={(w) => w.workId} empty={t('marking.empty')} />
     </Section>
   );
 }
@@ -168,9 +126,8 @@ function Queue({ onOpen }: { onOpen: (workId: string) => void }) {
 const stateText = (r: MarkingAttemptRow) => t(`marking.state.${r.state}`);
 
 function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void }) {
-  const work = useLoaded(() => staffSend(adminMarkingWork, { workId }));
+  const work = useListScreen((id: string) => staffSend(adminMarkingWork, { workId: id }), workId);
   const [tab, setTab] = useState<'student' | 'question'>('student');
-  const [busy, setBusy] = useState(false);
   if (!work.data)
     return (
       <div>
@@ -183,23 +140,19 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
       </div>
     );
   const w = work.data;
-  async function releaseAll() {
-    setBusy(true);
-    try {
-      const { released } = await staffSend(adminMarkingReleaseAll, { workId });
-      toast(t('marking.releasedAll', { n: released }), 'success');
-      work.reload();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const releaseAll = () =>
+    work.act(workId, {
+      run: () => staffSend(adminMarkingReleaseAll, { workId }),
+      onDone: ({ released }) => {
+        toast(t('marking.releasedAll', { n: released }), 'success');
+        work.reload();
+      },
+    });
   async function exportCsv() {
     try {
       await staffDownload(adminMarkingExport, { workId }, `${w.work.className}-${w.work.title}-${t('marking.fileName')}.csv`);
     } catch (e) {
-      fail(e);
+      toastFailure(e);
     }
   }
   const tabs = [
@@ -212,7 +165,7 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
       actions={
         <div className="flex flex-wrap gap-2">
           <Button onClick={onBack}>{t('marking.back')}</Button>
-          <Button onClick={() => void releaseAll()} disabled={busy || w.work.marked === 0}>
+          <Button onClick={() => void releaseAll()} disabled={work.busy !== null || w.work.marked === 0}>
             {t('marking.releaseAll')}
           </Button>
           <Button onClick={() => void exportCsv()}>{t('marking.export')}</Button>
@@ -247,28 +200,8 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
   );
 }
 
-function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => void }) {
-  const rows = work.attempts;
-  // The first attempt still waiting, else the first.
-  const [attemptId, setAttemptId] = useState(() => (rows.find((r) => r.state === 'waiting') ?? rows[0])!.attemptId);
-  const [view, setView] = useState<MarkingAttempt | null>(null);
-  const [busy, setBusy] = useState(false);
-  const index = Math.max(
-    0,
-    rows.findIndex((r) => r.attemptId === attemptId),
-  );
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` counts the retries: each one loads it again.
-  useEffect(() => {
-    setView(null);
-    setLoadError(null);
-    staffSend(adminMarkingAttempt, { attemptId }).then(setView, (e: unknown) => setLoadError(e instanceof Error ? e.message : t('common.systemBusy')));
-  }, [attemptId, attempt]);
-  const go = (step: number) => {
-    const next = rows[index + step];
-    if (next) setAttemptId(next.attemptId);
-  };
+/** Alt+← and Alt+→ step to the previous and next student. */
+function useAltArrows(go: (step: number) => void) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
@@ -278,22 +211,40 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
-  async function release() {
-    setBusy(true);
-    try {
-      setView(await staffSend(adminMarkingRelease, { attemptId }));
-      toast(t('marking.releaseDone'), 'success');
-      onChanged();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+}
+
+function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => void }) {
+  const rows = work.attempts;
+  // The first attempt still waiting, else the first.
+  const shown = useListScreen(
+    (attemptId: string) => staffSend(adminMarkingAttempt, { attemptId }),
+    (rows.find((r) => r.state === 'waiting') ?? rows[0])!.attemptId,
+  );
+  const attemptId = shown.query;
+  // The attempt asked for only: another one's marks are never shown while it loads.
+  const view = shown.data?.attempt.attemptId === attemptId ? shown.data : null;
+  const index = Math.max(
+    0,
+    rows.findIndex((r) => r.attemptId === attemptId),
+  );
+  const go = (step: number) => {
+    const next = rows[index + step];
+    if (next) shown.go(next.attemptId);
+  };
+  useAltArrows(go);
+  const release = () =>
+    shown.act(attemptId, {
+      run: () => staffSend(adminMarkingRelease, { attemptId }),
+      done: t('marking.releaseDone'),
+      onDone: (v) => {
+        shown.set(v);
+        onChanged();
+      },
+    });
   // After a save the next question's score takes the focus, so a paper is marked from the keyboard (Enter, type, Enter…).
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   const saved = (v: MarkingAttempt, questionId: string) => {
-    setView(v);
+    shown.set(v);
     setFocusAfter(questionId);
     onChanged();
   };
@@ -307,10 +258,10 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <Select
+        <Choice
           label={t('marking.pickAttempt')}
           value={attemptId}
-          onValue={setAttemptId}
+          onValue={shown.go}
           options={rows.map((r) => ({ value: r.attemptId, label: t('marking.attemptOption', { name: r.name, n: r.attemptNo, state: stateText(r) }) }))}
         />
         <Button onClick={() => go(-1)} disabled={index === 0}>
@@ -323,7 +274,7 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
       </div>
       <p className="mb-4 text-xs text-slate-600">{t('marking.keys')}</p>
       {!view ? (
-        <LoadState error={loadError} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadState error={shown.error} onRetry={shown.reload} />
       ) : (
         <div>
           <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3">
@@ -335,7 +286,7 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
             {view.attempt.state === 'released' ? (
               <span className="text-sm text-emerald-700">{t('marking.released')}</span>
             ) : (
-              <Button kind="primary" onClick={() => void release()} disabled={busy || view.attempt.state !== 'marked'}>
+              <Button kind="primary" onClick={() => void release()} disabled={shown.busy !== null || view.attempt.state !== 'marked'}>
                 {t('marking.release')}
               </Button>
             )}
@@ -389,20 +340,20 @@ function QuestionCard({ question, children }: { question: MarkingQuestion; child
 }
 
 function ByQuestion({ work, onChanged }: { work: MarkingWork; onChanged: () => void }) {
-  const [questionId, setQuestionId] = useState(() => (work.questions.find((q) => q.needsHand) ?? work.questions[0])?.id ?? '');
-  const list = useLoaded(() => staffSend(adminMarkingQuestion, { workId: work.work.workId, questionId }));
-  const reload = list.reload;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the question chosen is what the list is loaded again for.
-  useEffect(() => reload(), [questionId, reload]);
+  const list = useListScreen(
+    (questionId: string) => staffSend(adminMarkingQuestion, { workId: work.work.workId, questionId }),
+    (work.questions.find((q) => q.needsHand) ?? work.questions[0])?.id ?? '',
+  );
+  const questionId = list.query;
   const label = (q: MarkingQuestion) =>
     t('marking.questionOption', { label: q.label, type: t(`marking.type.${q.questionType}`), hand: q.needsHand ? ` · ${t('marking.needsHand')}` : '' });
   return (
     <div>
       <div className="mb-4 max-w-xl">
-        <Select
+        <Choice
           label={t('marking.pickQuestion')}
           value={questionId}
-          onValue={setQuestionId}
+          onValue={list.go}
           options={work.questions.map((q) => ({ value: q.id, label: label(q) }))}
         />
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-inbox';
 import {
   adminProgress,
@@ -12,10 +12,10 @@ import {
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffDownload, staffSend } from '~/lib/api/staff-client';
 import { percentText } from '~/lib/learning/progress';
-import { toast } from '~/lib/toast';
 import { Modal } from '../../shared/Modal';
-import { Button, LoadState, PageTitle, Pager, Section, TableBox, td, th, usePaged } from '../shared';
-import { Choice, useClasses, useGivenClass } from '../inbox/filters';
+import { Button, PageTitle, Section } from '../shared';
+import { Choice, DataTable, PagedList, toastFailure, useClassChoice, useListScreen, type Column } from '../kit';
+import { MINUTE } from '~/lib/time/cst';
 
 /**
  * Study progress (/admin/progress, read-only): a class the person teaches (administrators: any of
@@ -23,22 +23,35 @@ import { Choice, useClasses, useGivenClass } from '../inbox/filters';
  * their own screens show; one student's courses in a dialog; the whole class as a CSV file.
  */
 const PAGE_SIZE = 20;
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
-const minutes = (ms: number) => t('progress.minutes', { n: Math.floor(ms / 60_000) });
+const minutes = (ms: number) => t('progress.minutes', { n: Math.floor(ms / MINUTE) });
 const pair = (done: number, total: number) => t('progress.pair', { done, total });
+const col = (c: 'name' | 'mobile' | 'period' | 'study' | 'course' | 'process' | 'lessons' | 'video' | 'face' | 'homework' | 'test') => t(`progress.col.${c}`);
+
+/** The figures a student's row and each of their courses share: lessons, video time, face-to-face, homework, tests. */
+type Figures = Pick<
+  StudentProgress,
+  | 'finishNeedLearnNumber'
+  | 'needLearnNumber'
+  | 'finishStudyTime'
+  | 'studyTime'
+  | 'finishFaceTeachingNumber'
+  | 'faceTeachingNumber'
+  | 'finishHomeworkNumber'
+  | 'homeworkNumber'
+  | 'finishTestNumber'
+  | 'testNumber'
+>;
+const FIGURE_COLUMNS: Column<Figures>[] = [
+  { header: col('lessons'), cell: (r) => pair(r.finishNeedLearnNumber, r.needLearnNumber) },
+  { header: col('video'), cell: (r) => `${minutes(r.finishStudyTime)} / ${minutes(r.studyTime)}`, className: 'whitespace-nowrap' },
+  { header: col('face'), cell: (r) => pair(r.finishFaceTeachingNumber, r.faceTeachingNumber) },
+  { header: col('homework'), cell: (r) => pair(r.finishHomeworkNumber, r.homeworkNumber) },
+  { header: col('test'), cell: (r) => pair(r.finishTestNumber, r.testNumber) },
+];
 
 export default function ProgressIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
-  const classes = useClasses();
-  const [classId, setClassId] = useState('');
-  const given = useGivenClass(classes);
-  useEffect(() => {
-    if (!classId && classes[0]) setClassId(classes[0].id);
-  }, [classes, classId]);
-  // The class the address names (a class page links here with it) is chosen once it is known.
-  useEffect(() => {
-    if (given) setClassId(given);
-  }, [given]);
+  const { classes, classId, choose, options, nameOf } = useClassChoice();
   return (
     <div>
       <PageTitle>{t('progress.title')}</PageTitle>
@@ -47,9 +60,9 @@ export default function ProgressIsland({ me }: { me: StaffMe }) {
       ) : (
         <>
           <div className="mb-4">
-            <Choice label={t('progress.pickClass')} value={classId} onValue={setClassId} options={classes.map((c) => ({ value: c.id, label: c.name }))} />
+            <Choice label={t('progress.pickClass')} value={classId} onValue={choose} options={options} />
           </div>
-          {classId && <ClassProgress key={classId} classId={classId} className={classes.find((c) => c.id === classId)?.name ?? ''} />}
+          {classId && <ClassProgress key={classId} classId={classId} className={nameOf(classId)} />}
         </>
       )}
     </div>
@@ -57,7 +70,7 @@ export default function ProgressIsland({ me }: { me: StaffMe }) {
 }
 
 function ClassProgress({ classId, className }: { classId: string; className: string }) {
-  const paged = usePaged((q: ProgressQuery) => staffSend(adminProgress, q), { classId, current: 1, size: PAGE_SIZE, sort: 'studyDesc' } as ProgressQuery);
+  const paged = useListScreen((q: ProgressQuery) => staffSend(adminProgress, q), { classId, current: 1, size: PAGE_SIZE, sort: 'studyDesc' } as ProgressQuery);
   const q = paged.query;
   const [detail, setDetail] = useState<StudentProgressDetail | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -65,7 +78,7 @@ function ClassProgress({ classId, className }: { classId: string; className: str
     try {
       setDetail(await staffSend(adminProgressStudent, { classId, studentId: st.studentId }));
     } catch (e) {
-      fail(e);
+      toastFailure(e);
     }
   }
   async function exportCsv() {
@@ -73,12 +86,27 @@ function ClassProgress({ classId, className }: { classId: string; className: str
     try {
       await staffDownload(adminProgressExport, { classId }, `${className}-${t('progress.fileName')}.csv`);
     } catch (e) {
-      fail(e);
+      toastFailure(e);
     } finally {
       setExporting(false);
     }
   }
-  const cols = ['name', 'mobile', 'period', 'study', 'lessons', 'video', 'face', 'homework', 'test'] as const;
+  const columns: Column<StudentProgress>[] = [
+    { header: col('name'), cell: (r) => r.name },
+    { header: col('mobile'), cell: (r) => r.mobile, className: 'whitespace-nowrap' },
+    { header: col('period'), cell: (r) => r.periodName ?? '' },
+    { header: col('study'), cell: (r) => minutes(r.studyDuration), className: 'whitespace-nowrap' },
+    ...FIGURE_COLUMNS,
+    {
+      header: <span className="sr-only">{t('progress.detail')}</span>,
+      cell: (r) => (
+        <Button onClick={() => void open(r)}>
+          {t('progress.detail')}
+          <span className="sr-only">{r.name}</span>
+        </Button>
+      ),
+    },
+  ];
   return (
     <Section
       title={className}
@@ -99,89 +127,22 @@ function ClassProgress({ classId, className }: { classId: string; className: str
         </div>
       }
     >
-      {!paged.data ? (
-        <LoadState error={paged.error} onRetry={paged.reload} />
-      ) : (
-        <>
-          <TableBox label={t('progress.title')}>
-            <thead>
-              <tr>
-                {cols.map((c) => (
-                  <th key={c} scope="col" className={th}>
-                    {t(`progress.col.${c}`)}
-                  </th>
-                ))}
-                <th scope="col" className={th}>
-                  <span className="sr-only">{t('progress.detail')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {paged.data.records.length === 0 ? (
-                <tr>
-                  <td className={td} colSpan={cols.length + 1}>
-                    {t('progress.empty')}
-                  </td>
-                </tr>
-              ) : (
-                paged.data.records.map((r) => (
-                  <tr key={r.studentId}>
-                    <td className={td}>{r.name}</td>
-                    <td className={`${td} whitespace-nowrap`}>{r.mobile}</td>
-                    <td className={td}>{r.periodName ?? ''}</td>
-                    <td className={`${td} whitespace-nowrap`}>{minutes(r.studyDuration)}</td>
-                    <td className={td}>{pair(r.finishNeedLearnNumber, r.needLearnNumber)}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {minutes(r.finishStudyTime)} / {minutes(r.studyTime)}
-                    </td>
-                    <td className={td}>{pair(r.finishFaceTeachingNumber, r.faceTeachingNumber)}</td>
-                    <td className={td}>{pair(r.finishHomeworkNumber, r.homeworkNumber)}</td>
-                    <td className={td}>{pair(r.finishTestNumber, r.testNumber)}</td>
-                    <td className={td}>
-                      <Button onClick={() => void open(r)}>
-                        {t('progress.detail')}
-                        <span className="sr-only">{r.name}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </TableBox>
-          <Pager page={paged.data} onPage={(current) => paged.go({ ...q, current })} />
-        </>
-      )}
+      <PagedList list={paged} label={t('progress.title')} columns={columns} rowKey={(r) => r.studentId} empty={t('progress.empty')} />
       {detail && (
         <Modal open title={t('progress.detailTitle', { name: detail.student.name })} onClose={() => setDetail(null)}>
           {detail.courses.length === 0 ? (
             <p className="text-sm text-slate-600">{t('progress.noCourses')}</p>
           ) : (
-            <TableBox label={t('progress.detailTitle', { name: detail.student.name })}>
-              <thead>
-                <tr>
-                  {(['course', 'process', 'lessons', 'video', 'face', 'homework', 'test'] as const).map((c) => (
-                    <th key={c} scope="col" className={th}>
-                      {t(`progress.col.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {detail.courses.map((c) => (
-                  <tr key={c.courseId}>
-                    <td className={td}>{c.courseName}</td>
-                    <td className={td}>{percentText(c.learnProcess)}%</td>
-                    <td className={td}>{pair(c.finishNeedLearnNumber, c.needLearnNumber)}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {minutes(c.finishStudyTime)} / {minutes(c.studyTime)}
-                    </td>
-                    <td className={td}>{pair(c.finishFaceTeachingNumber, c.faceTeachingNumber)}</td>
-                    <td className={td}>{pair(c.finishHomeworkNumber, c.homeworkNumber)}</td>
-                    <td className={td}>{pair(c.finishTestNumber, c.testNumber)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
+            <DataTable
+              label={t('progress.detailTitle', { name: detail.student.name })}
+              rows={detail.courses}
+              rowKey={(c) => c.courseId}
+              columns={[
+                { header: col('course'), cell: (c) => c.courseName },
+                { header: col('process'), cell: (c) => `${percentText(c.learnProcess)}%` },
+                ...FIGURE_COLUMNS,
+              ]}
+            />
           )}
         </Modal>
       )}

@@ -7,13 +7,12 @@ import { toast } from '~/lib/toast';
 import { Button, LoadState, Section, useLoaded } from '../shared';
 import { failText } from './form-bits';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
+import { agreementTooLong, RICH_TEXT_MAX_CHARS } from '~/lib/forms/school';
 
 /** The staff side's one rich-text editor (decision 037), loaded only when this screen shows it. */
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor'));
 
 /** The user agreement and privacy policy (/agreement/service, /agreement/privacy): the school's own text, or the portal's default. */
-
-const MAX = 100_000;
 
 function AgreementEditor({ agreement, onSaved }: { agreement: AgreementText; onSaved: (a: AgreementText) => void }) {
   const name = t(`school.agreements.${agreement.kind}`);
@@ -24,7 +23,7 @@ function AgreementEditor({ agreement, onSaved }: { agreement: AgreementText; onS
   // The editor is rendered in the browser only (a lazy component rendered on the server would stream an inline script the CSP refuses).
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const error = html.length > MAX ? t('school.agreements.tooLong', { max: MAX }) : null;
+  const error = html.length > RICH_TEXT_MAX_CHARS ? agreementTooLong : null;
 
   async function save(text: string) {
     setBusy(true);

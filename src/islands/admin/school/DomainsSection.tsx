@@ -4,14 +4,16 @@ import * as api from '~/lib/api/contracts/admin-school';
 import { DOMAIN_TYPES, type SchoolDomainType } from '~/lib/api/contracts/admin-school';
 import { staffSend } from '~/lib/api/staff-client';
 import { confirmDialog } from '~/lib/confirm';
-import { check } from '~/lib/rules/rule';
-import { hostNameRule } from '~/lib/school/settings';
+import { schemaCheck } from '~/lib/forms/check';
+import { domainFields } from '~/lib/forms/school';
 import { toast } from '~/lib/toast';
-import { Button, LoadState, Section, TableBox, td, th, useLoaded } from '../shared';
+import { Button, Section, useLoaded } from '../shared';
+import { ListView, RowActions } from '../kit';
 import { Choice, Field, failText } from './form-bits';
 
 /** The school's host names: the pre-domain address (always there), its own ones, adding and removing them. */
 
+const domainCheck = schemaCheck(domainFields);
 const typeLabel = (type: string) => ((DOMAIN_TYPES as readonly string[]).includes(type) ? t(`school.domains.type.${type as SchoolDomainType}`) : type);
 
 export function DomainsSection({ preDomainHost }: { preDomainHost: string }) {
@@ -22,7 +24,7 @@ export function DomainsSection({ preDomainHost }: { preDomainHost: string }) {
   const [busy, setBusy] = useState(false);
 
   async function add() {
-    const message = check(hostNameRule, domain);
+    const message = domainCheck('domain', domain);
     setError(message);
     if (message) return;
     setBusy(true);
@@ -52,34 +54,19 @@ export function DomainsSection({ preDomainHost }: { preDomainHost: string }) {
   return (
     <Section title={t('school.domains.title')}>
       <p className="mb-3 text-sm text-slate-700">{t('school.domains.always', { host: preDomainHost })}</p>
-      {list.data === null ? (
-        <LoadState error={list.error} onRetry={list.reload} />
-      ) : list.data.length === 0 ? (
-        <p className="mb-3 text-sm text-slate-600">{t('school.domains.empty')}</p>
-      ) : (
-        <TableBox label={t('school.domains.title')}>
-          <thead>
-            <tr>
-              <th className={th}>{t('school.domains.colDomain')}</th>
-              <th className={th}>{t('school.domains.colType')}</th>
-              <th className={th}>{t('school.domains.colActions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((d) => (
-              <tr key={d.id}>
-                <td className={td}>{d.domain}</td>
-                <td className={td}>{typeLabel(d.domainType)}</td>
-                <td className={td}>
-                  <Button kind="danger" onClick={() => void remove(d.id, d.domain)}>
-                    {t('school.domains.remove')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      )}
+      <ListView
+        list={list}
+        label={t('school.domains.title')}
+        empty={t('school.domains.empty')}
+        columns={[
+          { header: t('school.domains.colDomain'), cell: (d) => d.domain },
+          { header: t('school.domains.colType'), cell: (d) => typeLabel(d.domainType) },
+          {
+            header: t('school.domains.colActions'),
+            cell: (d) => <RowActions actions={[{ label: t('school.domains.remove'), kind: 'danger', onClick: () => void remove(d.id, d.domain) }]} />,
+          },
+        ]}
+      />
       <form
         noValidate
         className="mt-4 grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto]"

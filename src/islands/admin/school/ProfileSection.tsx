@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-school';
 import * as api from '~/lib/api/contracts/admin-school';
 import type { InstitutionInfo, SchoolSettings, SchoolSettingsInput } from '~/lib/api/contracts/admin-school';
 import { staffSend } from '~/lib/api/staff-client';
-import { check, type Rule } from '~/lib/rules/rule';
+import { schemaCheck } from '~/lib/forms/check';
+import { coordinatesPairError, institutionFields, profileFields } from '~/lib/forms/school';
 import * as rules from '~/lib/school/settings';
 import { toast } from '~/lib/toast';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
@@ -20,55 +21,25 @@ import { Field, FieldGroup, failText } from './form-bits';
 type TextKey = Exclude<keyof SchoolSettingsInput, 'institution'>;
 type InstitutionKey = keyof InstitutionInfo;
 
-const L = (key: Parameters<typeof t>[0]) => t(key);
+const profileCheck = schemaCheck(profileFields);
+/** Pictures come from the upload: the server checks their addresses. */
+const PICTURES = new Set<TextKey>(['logo', 'officialAccountQr', 'miniProgramQr']);
+const institutionCheck = schemaCheck(institutionFields);
 
-/** Each text field's rule (the routes use the same ones). Pictures are checked by the server. */
-const FIELD_RULES: Partial<Record<TextKey, Rule<unknown>>> = {
-  projectName: rules.plainText(L('school.admin.field.projectName'), 40, true),
-  universityName: rules.plainText(L('school.admin.field.universityName'), 40, true),
-  shortName: rules.plainText(L('school.admin.field.shortName'), 12),
-  trainingInstitutionsName: rules.plainText(L('school.admin.field.trainingInstitutionsName'), 60),
-  brandColor: rules.brandColorRule,
-  contactMobile: rules.contactPhoneRule,
-  email: rules.emailRule,
-  address: rules.plainText(L('school.admin.field.address'), 120),
-  longitude: rules.coordinateRule(180),
-  latitude: rules.coordinateRule(90),
-  website: rules.webUrlRule,
-  crowd: rules.plainText(L('school.admin.field.crowd'), 60),
-  schoolTypeName: rules.plainText(L('school.admin.field.schoolTypeName'), 40),
-  institutionProperty: rules.plainText(L('school.admin.field.institutionProperty'), 16),
-  institutionGrade: rules.plainText(L('school.admin.field.institutionGrade'), 16),
-  trainingMode: rules.plainText(L('school.admin.field.trainingMode'), 16),
-  enrollDistrictScope: rules.plainText(L('school.admin.field.enrollDistrictScope'), 200),
-  icpNumber: rules.plainText(L('school.admin.field.icpNumber'), 40),
-  policeRecordNumber: rules.plainText(L('school.admin.field.policeRecordNumber'), 40),
-  telecomLicence: rules.plainText(L('school.admin.field.telecomLicence'), 40),
-  appDownloadUrl: rules.externalLinkRule(L('school.admin.field.appDownloadUrl')),
-  promotionLoginUrl: rules.externalLinkRule(L('school.admin.field.promotionLoginUrl')),
-};
-
-const INSTITUTION_RULES: Record<InstitutionKey, Rule<unknown>> = {
-  name: rules.plainText(L('school.admin.field.institutionName'), 60),
-  educationProperty: rules.plainText(L('school.admin.field.educationProperty'), 40),
-  schoolFaculty: rules.plainLines(L('school.admin.field.schoolFaculty'), 1000),
-  features: rules.plainLines(L('school.admin.field.features'), 1000),
-  facilities: rules.plainLines(L('school.admin.field.facilities'), 1000),
-};
-
+/** Every text field's message for these values, by key ('institution.name' for the introduction's). */
 function errorsOf(v: SchoolSettingsInput): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [key, rule] of Object.entries(FIELD_RULES)) {
-    const message = check(rule!, v[key as TextKey]);
+  for (const key of Object.keys(profileFields.shape) as TextKey[]) {
+    if (PICTURES.has(key)) continue;
+    const message = profileCheck(key, v[key]);
     if (message) errors[key] = message;
   }
-  for (const [key, rule] of Object.entries(INSTITUTION_RULES)) {
-    const message = check(rule, v.institution[key as InstitutionKey]);
+  for (const key of Object.keys(institutionFields.shape) as InstitutionKey[]) {
+    const message = institutionCheck(key, v.institution[key]);
     if (message) errors[`institution.${key}`] = message;
   }
-  if (!errors['longitude'] && !errors['latitude'] && (v.longitude.trim() === '') !== (v.latitude.trim() === '')) {
-    errors['latitude'] = t('school.admin.coordinatesPair');
-  }
+  const pair = errors['longitude'] || errors['latitude'] ? null : coordinatesPairError(v);
+  if (pair) errors['latitude'] = pair;
   return errors;
 }
 
@@ -115,45 +86,23 @@ function Preview({ values }: { values: SchoolSettingsInput }) {
   );
 }
 
-export function ProfileSection({ initial }: { initial: SchoolSettings }) {
+/**
+ * The profile form's state: the saved settings, the values as typed, whether a save was tried and
+ * is under way. A field's message shows once it was changed from the saved value, or after a try
+ * to save.
+ */
+function useProfileForm(initial: SchoolSettings) {
   const [saved, setSaved] = useState(initial);
   const [values, setValues] = useState<SchoolSettingsInput>(() => inputOf(initial));
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
   const errors = useMemo(() => errorsOf(values), [values]);
-  const changed = JSON.stringify(values) !== JSON.stringify(inputOf(saved));
+  const savedInput = inputOf(saved);
+  const changed = JSON.stringify(values) !== JSON.stringify(savedInput);
 
   const set = (key: TextKey) => (v: string) => setValues((old) => ({ ...old, [key]: v }));
   const setInstitution = (key: InstitutionKey) => (v: string) => setValues((old) => ({ ...old, institution: { ...old.institution, [key]: v } }));
-  // A field's message shows once it was changed from the saved value, or after a try to save.
   const shown = (key: string, value: string, savedValue: string) => (tried || value !== savedValue ? errors[key] : undefined);
-  const field = (key: TextKey, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      id={`school-${key}`}
-      label={t(`school.admin.field.${key}` as Parameters<typeof t>[0])}
-      value={values[key]}
-      onValue={set(key)}
-      error={shown(key, values[key], inputOf(saved)[key])}
-      {...extra}
-    />
-  );
-  const institutionField = (key: InstitutionKey, multiline = false) => {
-    const labelKey = key === 'name' ? 'institutionName' : key;
-    return (
-      <Field
-        id={`school-institution-${key}`}
-        label={t(`school.admin.field.${labelKey}` as Parameters<typeof t>[0])}
-        value={values.institution[key]}
-        onValue={setInstitution(key)}
-        error={shown(`institution.${key}`, values.institution[key], saved.institution[key])}
-        multiline={multiline}
-      />
-    );
-  };
-
-  const colour = values.brandColor.trim().toLowerCase();
-  const colourOk = /^#[0-9a-f]{6}$/.test(colour);
-  const ratio = colourOk ? rules.contrastWithWhite(colour) : null;
 
   async function save() {
     setTried(true);
@@ -176,6 +125,122 @@ export function ProfileSection({ initial }: { initial: SchoolSettings }) {
     }
   }
 
+  /** A text field of the profile, with its label, value and message. */
+  const field = (key: TextKey, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field
+      id={`school-${key}`}
+      label={t(`school.admin.field.${key}` as Parameters<typeof t>[0])}
+      value={values[key]}
+      onValue={set(key)}
+      error={shown(key, values[key], savedInput[key])}
+      {...extra}
+    />
+  );
+  /** A text field of the introduction. */
+  const institutionField = (key: InstitutionKey, multiline = false) => (
+    <Field
+      id={`school-institution-${key}`}
+      label={t(`school.admin.field.${key === 'name' ? 'institutionName' : key}` as Parameters<typeof t>[0])}
+      value={values.institution[key]}
+      onValue={setInstitution(key)}
+      error={shown(`institution.${key}`, values.institution[key], saved.institution[key])}
+      multiline={multiline}
+    />
+  );
+
+  return { values, busy, changed, set, save, reset: () => setValues(inputOf(saved)), field, institutionField };
+}
+
+type ProfileForm = ReturnType<typeof useProfileForm>;
+
+/** The pictures' own field: a branding upload that may stay empty. */
+function Picture({ form, name }: { form: ProfileForm; name: 'logo' | 'officialAccountQr' | 'miniProgramQr' }) {
+  return <ImageField label={t(`school.admin.field.${name}`)} value={form.values[name]} onChange={form.set(name)} purpose={UPLOAD_PURPOSE.branding} optional />;
+}
+
+/** The brand colour typed or picked, with what its contrast with white text is. */
+function BrandGroup({ form }: { form: ProfileForm }) {
+  const colour = form.values.brandColor.trim().toLowerCase();
+  const colourOk = /^#[0-9a-f]{6}$/.test(colour);
+  const ratio = colourOk ? rules.contrastWithWhite(colour) : null;
+  return (
+    <FieldGroup title={t('school.admin.group.brand')}>
+      <div className="sm:col-span-2">
+        <Picture form={form} name="logo" />
+      </div>
+      <div className="sm:col-span-2">
+        <div className="flex items-end gap-3">
+          <div className="min-w-0 flex-1">
+            {form.field('brandColor', {
+              placeholder: '#1456D9',
+              hint: (
+                <>
+                  {t('school.admin.field.brandColorHint')}
+                  {ratio !== null && ratio >= rules.MIN_CONTRAST_WITH_WHITE ? ` ${t('school.admin.contrastOk', { ratio: rules.ratioText(ratio) })}` : ''}
+                </>
+              ),
+            })}
+          </div>
+          <input
+            type="color"
+            aria-label={t('school.admin.pickColor')}
+            value={colourOk ? colour : '#1456d9'}
+            onChange={(e) => form.set('brandColor')(e.target.value)}
+            className="mb-6 h-10 w-12 shrink-0 cursor-pointer rounded border border-slate-300 bg-white"
+          />
+        </div>
+      </div>
+    </FieldGroup>
+  );
+}
+
+const wide = (children: ReactNode) => <div className="sm:col-span-2">{children}</div>;
+const LINK = { type: 'url', inputMode: 'url', placeholder: 'https://' } as const;
+
+/** Names, contact, introduction, links and licences: the profile's text fields by group. */
+function TextGroups({ form }: { form: ProfileForm }) {
+  const { field, institutionField } = form;
+  return (
+    <>
+      <FieldGroup title={t('school.admin.group.contact')}>
+        {field('contactMobile', { type: 'tel', inputMode: 'tel' })}
+        {field('email', { type: 'email', inputMode: 'email' })}
+        {wide(field('address'))}
+        {field('longitude', { inputMode: 'decimal' })}
+        {field('latitude', { inputMode: 'decimal' })}
+        {wide(field('website', LINK))}
+        <Picture form={form} name="officialAccountQr" />
+        <Picture form={form} name="miniProgramQr" />
+      </FieldGroup>
+      <FieldGroup title={t('school.admin.group.profile')}>
+        {field('schoolTypeName')}
+        {field('crowd')}
+        {field('institutionProperty')}
+        {field('institutionGrade')}
+        {field('trainingMode')}
+        {field('enrollDistrictScope')}
+        {institutionField('name')}
+        {institutionField('educationProperty')}
+        {institutionField('schoolFaculty', true)}
+        {institutionField('features', true)}
+        {wide(institutionField('facilities', true))}
+      </FieldGroup>
+      <FieldGroup title={t('school.admin.group.links')}>
+        <p className="text-xs text-slate-600 sm:col-span-2">{t('school.admin.group.linksHint')}</p>
+        {wide(field('appDownloadUrl', LINK))}
+        {wide(field('promotionLoginUrl', LINK))}
+      </FieldGroup>
+      <FieldGroup title={t('school.admin.group.legal')}>
+        {wide(field('telecomLicence'))}
+        {field('icpNumber')}
+        {field('policeRecordNumber')}
+      </FieldGroup>
+    </>
+  );
+}
+
+export function ProfileSection({ initial }: { initial: SchoolSettings }) {
+  const form = useProfileForm(initial);
   return (
     <Section title={t('school.admin.profile')}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -183,97 +248,27 @@ export function ProfileSection({ initial }: { initial: SchoolSettings }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void save();
+            void form.save();
           }}
         >
           <FieldGroup title={t('school.admin.group.names')}>
-            {field('projectName', { required: true })}
-            {field('universityName', { required: true })}
-            {field('shortName')}
-            {field('trainingInstitutionsName')}
+            {form.field('projectName', { required: true })}
+            {form.field('universityName', { required: true })}
+            {form.field('shortName')}
+            {form.field('trainingInstitutionsName')}
           </FieldGroup>
-          <FieldGroup title={t('school.admin.group.brand')}>
-            <div className="sm:col-span-2">
-              <ImageField label={t('school.admin.field.logo')} value={values.logo} onChange={set('logo')} purpose={UPLOAD_PURPOSE.branding} optional />
-            </div>
-            <div className="sm:col-span-2">
-              <div className="flex items-end gap-3">
-                <div className="min-w-0 flex-1">
-                  {field('brandColor', {
-                    placeholder: '#1456D9',
-                    hint: (
-                      <>
-                        {t('school.admin.field.brandColorHint')}
-                        {ratio !== null && ratio >= rules.MIN_CONTRAST_WITH_WHITE ? ` ${t('school.admin.contrastOk', { ratio: rules.ratioText(ratio) })}` : ''}
-                      </>
-                    ),
-                  })}
-                </div>
-                <input
-                  type="color"
-                  aria-label={t('school.admin.pickColor')}
-                  value={colourOk ? colour : '#1456d9'}
-                  onChange={(e) => set('brandColor')(e.target.value)}
-                  className="mb-6 h-10 w-12 shrink-0 cursor-pointer rounded border border-slate-300 bg-white"
-                />
-              </div>
-            </div>
-          </FieldGroup>
-          <FieldGroup title={t('school.admin.group.contact')}>
-            {field('contactMobile', { type: 'tel', inputMode: 'tel' })}
-            {field('email', { type: 'email', inputMode: 'email' })}
-            <div className="sm:col-span-2">{field('address')}</div>
-            {field('longitude', { inputMode: 'decimal' })}
-            {field('latitude', { inputMode: 'decimal' })}
-            <div className="sm:col-span-2">{field('website', { type: 'url', inputMode: 'url', placeholder: 'https://' })}</div>
-            <ImageField
-              label={t('school.admin.field.officialAccountQr')}
-              value={values.officialAccountQr}
-              onChange={set('officialAccountQr')}
-              purpose={UPLOAD_PURPOSE.branding}
-              optional
-            />
-            <ImageField
-              label={t('school.admin.field.miniProgramQr')}
-              value={values.miniProgramQr}
-              onChange={set('miniProgramQr')}
-              purpose={UPLOAD_PURPOSE.branding}
-              optional
-            />
-          </FieldGroup>
-          <FieldGroup title={t('school.admin.group.profile')}>
-            {field('schoolTypeName')}
-            {field('crowd')}
-            {field('institutionProperty')}
-            {field('institutionGrade')}
-            {field('trainingMode')}
-            {field('enrollDistrictScope')}
-            {institutionField('name')}
-            {institutionField('educationProperty')}
-            {institutionField('schoolFaculty', true)}
-            {institutionField('features', true)}
-            <div className="sm:col-span-2">{institutionField('facilities', true)}</div>
-          </FieldGroup>
-          <FieldGroup title={t('school.admin.group.links')}>
-            <p className="text-xs text-slate-600 sm:col-span-2">{t('school.admin.group.linksHint')}</p>
-            <div className="sm:col-span-2">{field('appDownloadUrl', { type: 'url', inputMode: 'url', placeholder: 'https://' })}</div>
-            <div className="sm:col-span-2">{field('promotionLoginUrl', { type: 'url', inputMode: 'url', placeholder: 'https://' })}</div>
-          </FieldGroup>
-          <FieldGroup title={t('school.admin.group.legal')}>
-            <div className="sm:col-span-2">{field('telecomLicence')}</div>
-            {field('icpNumber')}
-            {field('policeRecordNumber')}
-          </FieldGroup>
+          <BrandGroup form={form} />
+          <TextGroups form={form} />
           <div className="flex flex-wrap gap-3">
-            <Button kind="primary" type="submit" disabled={busy || !changed}>
-              {busy ? t('school.admin.saving') : t('school.admin.save')}
+            <Button kind="primary" type="submit" disabled={form.busy || !form.changed}>
+              {form.busy ? t('school.admin.saving') : t('school.admin.save')}
             </Button>
-            <Button onClick={() => setValues(inputOf(saved))} disabled={busy || !changed}>
+            <Button onClick={form.reset} disabled={form.busy || !form.changed}>
               {t('school.admin.reset')}
             </Button>
           </div>
         </form>
-        <Preview values={values} />
+        <Preview values={form.values} />
       </div>
     </Section>
   );

@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-school';
 import * as api from '~/lib/api/contracts/admin-school';
 import type { ProjectBlockAdmin, ProjectBlockInput } from '~/lib/api/contracts/admin-school';
 import { staffSend } from '~/lib/api/staff-client';
-import { confirmDialog } from '~/lib/confirm';
-import { check } from '~/lib/rules/rule';
-import * as rules from '~/lib/school/settings';
-import { toast } from '~/lib/toast';
+import { isBlankHtml, projectBlockFields } from '~/lib/forms/school';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
-import { Modal } from '../../shared/Modal';
 import { RichTextField } from '../editor/RichTextField';
-import { Button, LoadState, Section, TableBox, td, th, useLoaded } from '../shared';
-import { Field, failText } from './form-bits';
+import { Field } from './form-bits';
+import { CheckField, ItemForm, ItemsSection, useItemForm, type ItemCalls, type ItemFormProps } from './ItemsSection';
+import { textValues, type Column } from '../kit';
 
 /**
  * /school-info's project introduction (本项目's detail tabs): each block a tab with a heading and a
@@ -19,189 +15,72 @@ import { Field, failText } from './form-bits';
  * Every change is published at once.
  */
 
-const MAX = 100_000;
-const EMPTY: ProjectBlockInput = { title: '', name: '', content: '', published: true };
-/** The editor's empty document: nothing written yet. */
-const isBlank = (html: string) => html.replace(/<p>\s*<\/p>/g, '').trim() === '';
+/** The editor's empty document is no text: the island says so before the route is asked. */
+const contentCheck = (field: string, value: unknown) => (field === 'content' && isBlankHtml(String(value)) ? t('school.blocks.contentRequired') : null);
 
-function BlockForm({ initial, onDone }: { initial: ProjectBlockAdmin | null; onDone: () => void }) {
-  const [v, setV] = useState<ProjectBlockInput>(() =>
-    initial ? { title: initial.title, name: initial.name, content: initial.content, published: initial.published } : EMPTY,
-  );
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const errors: Record<string, string | null> = {
-    title: check(rules.plainText(t('school.blocks.field.title'), 60, true), v.title),
-    name: check(rules.plainText(t('school.blocks.field.name'), 20), v.name),
-    content: isBlank(v.content) ? t('school.blocks.contentRequired') : v.content.length > MAX ? t('school.blocks.contentTooLong', { max: MAX }) : null,
-  };
-  const err = (k: string) => (tried ? errors[k] : null);
+const CALLS: ItemCalls<ProjectBlockAdmin, ProjectBlockInput> = {
+  list: api.adminProjectBlocks,
+  create: api.createProjectBlock,
+  update: api.updateProjectBlock,
+  remove: api.deleteProjectBlock,
+};
 
-  async function submit() {
-    setTried(true);
-    if (Object.values(errors).some(Boolean)) return;
-    setBusy(true);
-    try {
-      if (initial) await staffSend(api.updateProjectBlock, v, { params: { id: initial.id } });
-      else await staffSend(api.createProjectBlock, v);
-      toast(t('school.blocks.saved'), 'success');
-      onDone();
-    } catch (e) {
-      toast(failText(e, t('common.systemBusy')), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
-
+function BlockForm({ initial, save, onCancel }: ItemFormProps<ProjectBlockAdmin, ProjectBlockInput>) {
+  const { form, submit, text } = useItemForm({
+    values: { ...textValues(initial, ['title', 'name', 'content']), published: initial?.published ?? true },
+    input: (v) => v,
+    schema: projectBlockFields,
+    extraCheck: contentCheck,
+    save,
+  });
   return (
-    <form
-      noValidate
-      className="grid gap-3 sm:grid-cols-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <Field
-        id="block-title"
-        label={t('school.blocks.field.title')}
-        value={v.title}
-        onValue={(title) => setV((o) => ({ ...o, title }))}
-        error={err('title')}
-        required
-      />
-      <Field
-        id="block-name"
-        label={t('school.blocks.field.name')}
-        value={v.name}
-        onValue={(name) => setV((o) => ({ ...o, name }))}
-        error={err('name')}
-        hint={t('school.blocks.field.nameHint')}
-      />
+    <ItemForm onSubmit={submit} busy={form.submitting} onCancel={onCancel}>
+      <Field label={t('school.blocks.field.title')} {...text('title')} required />
+      <Field label={t('school.blocks.field.name')} {...text('name')} hint={t('school.blocks.field.nameHint')} />
       <div className="sm:col-span-2">
         <RichTextField
           label={t('school.blocks.field.content')}
-          value={v.content}
-          onValue={(content) => setV((o) => ({ ...o, content }))}
-          error={err('content')}
+          value={form.values.content}
+          onValue={(content) => form.change('content', content)}
+          error={form.errors.content ?? null}
           uploadPurpose={UPLOAD_PURPOSE.contentImage}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
-        <input type="checkbox" checked={v.published} onChange={(e) => setV((o) => ({ ...o, published: e.target.checked }))} className="h-4 w-4" />
-        {t('school.blocks.field.published')}
-      </label>
-      <div className="flex gap-3 sm:col-span-2">
-        <Button kind="primary" type="submit" disabled={busy}>
-          {t('school.admin.save')}
-        </Button>
-        <Button onClick={onDone} disabled={busy}>
-          {t('school.admin.cancel')}
-        </Button>
-      </div>
-    </form>
+      <CheckField
+        label={t('school.blocks.field.published')}
+        checked={form.values.published}
+        onChange={(p) => form.change('published', p)}
+        className="sm:col-span-2"
+      />
+    </ItemForm>
   );
 }
 
+const COLUMNS: readonly Column<ProjectBlockAdmin>[] = [
+  { header: t('school.blocks.colOrder'), cell: (_b, i) => i + 1 },
+  { header: t('school.blocks.colTitle'), cell: (b) => b.title },
+  { header: t('school.blocks.colName'), cell: (b) => b.name || b.title },
+  { header: t('school.blocks.colShown'), cell: (b) => (b.published ? '✓' : '—') },
+];
+
 export function ProjectBlocksSection() {
-  const list = useLoaded(() => staffSend(api.adminProjectBlocks, {}));
-  const [editing, setEditing] = useState<ProjectBlockAdmin | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function move(index: number, by: -1 | 1) {
-    const blocks = list.data ?? [];
-    const ids = blocks.map((b) => b.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    setBusy(true);
-    try {
-      await staffSend(api.orderProjectBlocks, { ids });
-      toast(t('school.blocks.ordered'), 'success');
-    } catch (e) {
-      toast(failText(e, t('common.systemBusy')), 'error');
-    } finally {
-      setBusy(false);
-    }
-    list.reload();
-  }
-
-  async function remove(b: ProjectBlockAdmin) {
-    if (!(await confirmDialog(t('school.blocks.confirmDelete', { name: b.title })))) return;
-    try {
-      await staffSend(api.deleteProjectBlock, {}, { params: { id: b.id } });
-      toast(t('school.blocks.deleted'), 'success');
-    } catch (e) {
-      toast(failText(e, t('common.systemBusy')), 'error');
-    }
-    list.reload();
-  }
-
   return (
-    <Section title={t('school.blocks.title')} actions={<Button onClick={() => setEditing('new')}>{t('school.blocks.add')}</Button>}>
-      <p className="mb-3 text-sm text-slate-600">
-        {t('school.blocks.hint')}{' '}
-        <a href="/school-info" target="_blank" rel="noopener" className="text-brand underline">
-          /school-info
-        </a>
-      </p>
-      {list.data === null ? (
-        <LoadState error={list.error} onRetry={list.reload} />
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('school.blocks.empty')}</p>
-      ) : (
-        <TableBox label={t('school.blocks.title')}>
-          <thead>
-            <tr>
-              <th className={th}>{t('school.blocks.colOrder')}</th>
-              <th className={th}>{t('school.blocks.colTitle')}</th>
-              <th className={th}>{t('school.blocks.colName')}</th>
-              <th className={th}>{t('school.blocks.colShown')}</th>
-              <th className={th}>{t('school.points.colActions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((b, i, all) => (
-              <tr key={b.id}>
-                <td className={td}>{i + 1}</td>
-                <td className={td}>{b.title}</td>
-                <td className={td}>{b.name || b.title}</td>
-                <td className={td}>{b.published ? '✓' : '—'}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <span className="flex gap-2">
-                    <Button onClick={() => void move(i, -1)} disabled={busy || i === 0}>
-                      {t('school.blocks.moveUp')}
-                    </Button>
-                    <Button onClick={() => void move(i, 1)} disabled={busy || i === all.length - 1}>
-                      {t('school.blocks.moveDown')}
-                    </Button>
-                    <Button onClick={() => setEditing(b)}>{t('school.admin.edit')}</Button>
-                    <Button kind="danger" onClick={() => void remove(b)}>
-                      {t('school.admin.delete')}
-                    </Button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      )}
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? t('school.blocks.add') : t('school.blocks.edit')}
-        onClose={() => setEditing(null)}
-        width="w-[min(94vw,820px)]"
-      >
-        {editing !== null && (
-          <BlockForm
-            key={editing === 'new' ? 'new' : editing.id}
-            initial={editing === 'new' ? null : editing}
-            onDone={() => {
-              setEditing(null);
-              list.reload();
-            }}
-          />
-        )}
-      </Modal>
-    </Section>
+    <ItemsSection
+      prefix="school.blocks"
+      calls={CALLS}
+      nameOf={(b) => b.title}
+      order={{ save: (ids) => staffSend(api.orderProjectBlocks, { ids }), done: t('school.blocks.ordered') }}
+      columns={COLUMNS}
+      Form={BlockForm}
+      width="w-[min(94vw,820px)]"
+      intro={
+        <p className="mb-3 text-sm text-slate-600">
+          {t('school.blocks.hint')}{' '}
+          <a href="/school-info" target="_blank" rel="noopener" className="text-brand underline">
+            /school-info
+          </a>
+        </p>
+      }
+    />
   );
 }

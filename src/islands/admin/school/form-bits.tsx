@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { inputClass } from '../../shared/fields';
+import { OptionList } from '../kit';
 
 /** Small form pieces of the school settings screen: a labelled field that may be required, and a grid of fields. */
 
@@ -15,6 +16,7 @@ export function Field({
   multiline = false,
   inputMode,
   placeholder,
+  onBlur,
 }: {
   id: string;
   label: string;
@@ -27,6 +29,7 @@ export function Field({
   multiline?: boolean;
   inputMode?: 'text' | 'decimal' | 'tel' | 'email' | 'url' | 'numeric';
   placeholder?: string;
+  onBlur?: () => void;
 }) {
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -36,6 +39,7 @@ export function Field({
     'aria-required': required || undefined,
     'aria-describedby': described,
     placeholder,
+    onBlur,
   };
   return (
     <div>
@@ -95,11 +99,7 @@ export function Choice({
         aria-describedby={error ? `${id}-error` : undefined}
         className={`${inputClass(!!error)} bg-white`}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options.map((o) => [o.value, o.label] as const)} />
       </select>
       {error && (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-700">

@@ -15,6 +15,7 @@ import { useLoad } from '~/islands/learner/shared/use-load';
 import { useStudent } from '~/islands/learner/shared/use-student';
 import { AnswerCard, type CellState } from '../shared/AnswerCard';
 import { refOf } from '../shared/load-work';
+import { PaperHeader } from '../shared/PaperHeader';
 import { ReviewQuestion, type ShownQuestion } from '../shared/QuestionView';
 import { isComplete, useWorkQuery } from '../shared/use-work-query';
 import { EmptyPaper, QuestionHeading } from '../shared/QuestionHeading';
@@ -97,18 +98,9 @@ function Review({ kind, data, exit }: { kind: WorkKind; data: ReviewedAttempt; e
   };
   return (
     <div className="min-w-0 space-y-4">
-      <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
-        <button
-          type="button"
-          aria-label={t('exams.exitViewing')}
-          onClick={exit}
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-slate-700 hover:bg-slate-100"
-        >
-          <span aria-hidden="true">←</span>
-        </button>
-        <h1 className="min-w-0 flex-1 break-words text-lg font-semibold text-ink">{title}</h1>
+      <PaperHeader title={title} backLabel={t('exams.exitViewing')} onBack={exit} className="flex items-center gap-3 border-b border-slate-200 pb-3">
         {score !== null && <span className="shrink-0 text-base font-semibold text-brand">{t('exams.totalScore', { score })}</span>}
-      </header>
+      </PaperHeader>
       {notices.length > 0 && (
         <ul className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           {notices.map((n) => (

@@ -7,12 +7,7 @@ import { AnswerQuestion, type ShownQuestion } from './QuestionView';
 
 const STEP_BUTTON = 'rounded-lg border border-slate-300 px-4 py-2 text-sm hover:border-brand hover:text-brand';
 
-/**
- * The question being answered, as the answering page shows it: its type line and number, the
- * question with its answer fields, the answered and unanswered counts, and the step buttons (each
- * shown when its handler is given; `actions` follow them). The staff's paper preview shows the same.
- */
-export function QuestionPanel(props: {
+export interface QuestionPanelProps {
   group: Group<ShownQuestion>;
   index: number;
   question: ShownQuestion;
@@ -21,8 +16,16 @@ export function QuestionPanel(props: {
   counts: { answered: number; unanswered: number };
   onPrevious?: (() => void) | undefined;
   onNext?: (() => void) | undefined;
+  /** Shown after the step buttons (the answering page's hand-in button). */
   actions?: ReactNode;
-}) {
+}
+
+/**
+ * The question being answered, as the answering page shows it: its type line and number, the
+ * question with its answer fields, the answered and unanswered counts, and the step buttons (each
+ * shown when its handler is given; `actions` follow them). The staff's paper preview shows the same.
+ */
+export function QuestionPanel(props: QuestionPanelProps) {
   const { group, index, question, answers, onAnswer, counts, onPrevious, onNext, actions } = props;
   return (
     <section aria-labelledby="question-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">

@@ -1,9 +1,9 @@
 import type { ClassActivityItem } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { cutTime } from '~/lib/learning/display';
-import { activityJump, type JumpContext } from '~/lib/learning/jumps';
+import type { JumpContext } from '~/lib/learning/jumps';
 import { activityMode, isRequired, shownAttendance } from '~/lib/learning/labels';
-import { sitePath } from '~/lib/navigation';
+import { activityHref } from '../shared/activity-href';
 
 const STATUS = {
   pending: { key: 'class.statusPending', tone: 'bg-amber-50 text-amber-800' },
@@ -23,21 +23,8 @@ export function classTime(a: Pick<ClassActivityItem, 'startTime' | 'endTime'>): 
  * elective and, for a required one, its attendance status (an elective has none to show). The
  * card leads where activityJump says for its kind.
  */
-export function ActivityCard({ activity: a, context }: { activity: ClassActivityItem; context: JumpContext }) {
-  const href = sitePath(
-    activityJump(
-      {
-        id: a.id,
-        onlineType: a.onlineType,
-        courseId: a.extendId,
-        classroomId: a.classroomId,
-        bizType: a.bizType,
-        isRequired: a.isRequired,
-        classroomType: a.classroomType,
-      },
-      context,
-    ),
-  );
+function ActivityCard({ activity: a, context }: { activity: ClassActivityItem; context: JumpContext }) {
+  const href = activityHref(a, context);
   const mode = activityMode(a.onlineType);
   const status = shownAttendance(a);
   const place = [a.position, a.address].filter(Boolean).join(' · ');
@@ -59,5 +46,18 @@ export function ActivityCard({ activity: a, context }: { activity: ClassActivity
       <span className="mt-1 block text-sm text-slate-600">{t('class.classTime', { time: classTime(a) })}</span>
       {place && <span className="mt-1 block break-words text-sm text-slate-600">{t('class.place', { place })}</span>}
     </a>
+  );
+}
+
+/** The class page's activities as cards, two to a row from the small breakpoint. */
+export function ActivityCards({ activities, context }: { activities: readonly ClassActivityItem[]; context: JumpContext }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {activities.map((a) => (
+        <li key={a.id}>
+          <ActivityCard activity={a} context={context} />
+        </li>
+      ))}
+    </ul>
   );
 }

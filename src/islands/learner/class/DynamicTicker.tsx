@@ -4,6 +4,7 @@ import { t } from '~/lib/i18n/messages/learner-class';
 import { DYNAMIC_SCROLL_MS } from '~/lib/learning/class-detail';
 import { nextDynamic } from '~/lib/learning/class-page';
 import { cutTime } from '~/lib/learning/display';
+import { TitledSection } from '../shared/TitledSection';
 
 const TYPE_KEYS = ['class.dynamicType0', 'class.dynamicType1', 'class.dynamicType2', 'class.dynamicType3', 'class.dynamicType4', 'class.dynamicType5'] as const;
 
@@ -64,12 +65,15 @@ export function DynamicTicker({ items }: { items: readonly ActivityDynamic[] }) 
   };
 
   return (
-    <section aria-labelledby="class-dynamics-title" className="rounded-lg bg-slate-50 px-4 py-2">
-      <div className="flex items-center justify-between gap-2">
-        <h3 id="class-dynamics-title" className="text-sm font-semibold text-ink">
-          {t('class.dynamics')}
-        </h3>
-        {!reduced && items.length > 1 && (
+    <TitledSection
+      id="class-dynamics-title"
+      level="h3"
+      className="rounded-lg bg-slate-50 px-4 py-2"
+      headingClass="text-sm font-semibold text-ink"
+      title={t('class.dynamics')}
+      aside={
+        !reduced &&
+        items.length > 1 && (
           <button
             type="button"
             onClick={() => setPaused((p) => !p)}
@@ -78,8 +82,9 @@ export function DynamicTicker({ items }: { items: readonly ActivityDynamic[] }) 
           >
             {paused ? t('class.playDynamics') : t('class.pauseDynamics')}
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {items.length === 0 ? (
         <p className="py-1 text-sm text-slate-600">{t('class.noDynamics')}</p>
       ) : reduced ? (
@@ -105,6 +110,6 @@ export function DynamicTicker({ items }: { items: readonly ActivityDynamic[] }) 
           </ul>
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,15 +1,13 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { send, sendPage } from '~/lib/api/client';
 import { pastActivityPage, pastActivitySum, type PastActivitySum } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { DEFAULT_PAST_PAGE_SIZE, PAST_PAGE_SIZES, PAST_TABS, pastFilter, pastPageSize, type PastTab } from '~/lib/learning/class-detail';
 import type { JumpContext } from '~/lib/learning/jumps';
-import { PagerButtons } from '~/islands/shared/PagerButtons';
-import { Empty } from '../shared/Empty';
-import { LoadError } from '../shared/LoadError';
+import { LoadedPage } from '../shared/Paged';
 import { PanelSkeleton } from './PanelSkeleton';
 import { useLoad } from '../shared/use-load';
-import { ActivityCard } from './ActivityCard';
+import { ActivityCards } from './ActivityCard';
 import { TabBar, panelProps } from './TabBar';
 
 const TAB_TEXT: Record<PastTab, 'class.tabAll' | 'class.tabMissed' | 'class.tabAttended' | 'class.tabElective'> = {
@@ -58,23 +56,19 @@ export function PastPanel({ classId, userId, schoolId, context, onSettled }: Pro
     label: sums.state === 'done' ? `${t(TAB_TEXT[key])} ${sums.data[SUM_OF[key]]}` : t(TAB_TEXT[key]),
   }));
 
-  let body: ReactNode;
-  if (list.state === 'loading') body = <PanelSkeleton tabs={false} cards={Math.min(size, 6)} />;
-  else if (list.state === 'error') body = <LoadError message={list.message} onRetry={reload} />;
-  else if (list.data.records.length === 0) body = <Empty text={t('common.noData')} />;
-  else
-    body = (
-      <>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {list.data.records.map((a) => (
-            <li key={a.id}>
-              <ActivityCard activity={a} context={context} />
-            </li>
-          ))}
-        </ul>
-        <PagerButtons label={t('class.pastPager')} current={list.data.current || page} pages={list.data.pages} onChange={setPage} />
-      </>
-    );
+  const body = (
+    <LoadedPage
+      load={list}
+      onRetry={reload}
+      page={page}
+      onPage={setPage}
+      empty={t('common.noData')}
+      pager={t('class.pastPager')}
+      placeholder={<PanelSkeleton tabs={false} cards={Math.min(size, 6)} />}
+    >
+      {(records) => <ActivityCards activities={records} context={context} />}
+    </LoadedPage>
+  );
 
   return (
     <div className="space-y-4">

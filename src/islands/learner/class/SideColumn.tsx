@@ -1,4 +1,8 @@
 import { t } from '~/lib/i18n/messages/learner-class';
+import { TitledSection } from '../shared/TitledSection';
+
+/** The right column's parts are white cards. */
+const SIDE_CARD = 'rounded-lg border border-slate-200 bg-white p-4';
 
 type CardKey =
   | 'class.serviceNotice'
@@ -14,10 +18,7 @@ type CardKey =
 
 function Cards({ title, id, keys, onOpen }: { title: string; id: string; keys: readonly CardKey[]; onOpen: (name: string) => void }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id={id} className="mb-3 font-semibold">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className={SIDE_CARD} headingClass="mb-3 font-semibold">
       <ul className="grid grid-cols-3 gap-2">
         {keys.map((key) => (
           <li key={key}>
@@ -37,7 +38,7 @@ function Cards({ title, id, keys, onOpen }: { title: string; id: string; keys: r
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -52,12 +53,9 @@ export function SideColumn({ learningGoal, highlights, onOpen }: { learningGoal:
   return (
     <aside aria-label={t('class.sideColumn')} className="space-y-4">
       {learningGoal && (
-        <section aria-labelledby="class-goal-title" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="class-goal-title" className="mb-2 font-semibold">
-            {t('class.learningGoal')}
-          </h2>
+        <TitledSection id="class-goal-title" title={t('class.learningGoal')} className={SIDE_CARD} headingClass="mb-2 font-semibold">
           <p className="break-words text-sm leading-6 text-slate-700">{learningGoal}</p>
-        </section>
+        </TitledSection>
       )}
       <Cards title={t('class.learningService')} id="class-service-title" keys={services} onOpen={onOpen} />
       <Cards

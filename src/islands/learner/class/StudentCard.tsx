@@ -7,6 +7,7 @@ import { assessmentResult } from '~/lib/learning/labels';
 import { percentText } from '~/lib/learning/progress';
 import { LoadError } from '../shared/LoadError';
 import { useLoad } from '../shared/use-load';
+import { Avatar } from '~/islands/shared/Avatar';
 
 const ASSESSMENT = { notAssessed: 'class.notAssessed', passed: 'class.passed', failed: 'class.failed' } as const;
 
@@ -82,13 +83,7 @@ export function StudentCard({ detail, visits, schoolId }: { detail: StudentClass
     <section aria-label={t('class.studentCard')} className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-col gap-4 md:flex-row md:items-center">
         <div className="flex min-w-0 items-center gap-3 md:w-44 md:shrink-0">
-          {person.avatar ? (
-            <img src={person.avatar} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand text-lg font-bold text-white">
-              {name.slice(0, 1)}
-            </span>
-          )}
+          <Avatar pic={person.avatar} name={name} look="student" />
           <p className="flex min-w-0 flex-wrap items-center gap-2">
             <span className="truncate font-semibold text-ink">{name}</span>
             <span className="rounded bg-brand-soft px-2 py-0.5 text-xs text-brand-dark">{t('learner.studentTag')}</span>

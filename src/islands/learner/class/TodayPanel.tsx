@@ -8,7 +8,7 @@ import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
 import { PanelSkeleton } from './PanelSkeleton';
 import { useLoad } from '../shared/use-load';
-import { ActivityCard } from './ActivityCard';
+import { ActivityCards } from './ActivityCard';
 import { DynamicTicker } from './DynamicTicker';
 import { TabBar, panelProps } from './TabBar';
 
@@ -111,17 +111,7 @@ export function TodayPanel({ classId, userId, schoolId, context, onChoice, onSet
       {todayDynamics.length > 0 && <DynamicTicker items={todayDynamics} />}
       <TabBar label={t('class.todayTabs')} idPrefix="class-today" items={items} selected={tab} onSelect={setChosen} />
       <div {...panelProps('class-today', tab)}>
-        {shown.length === 0 ? (
-          <Empty text={t('class.noTodayInTab')} />
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {shown.map((a) => (
-              <li key={a.id}>
-                <ActivityCard activity={a} context={context} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {shown.length === 0 ? <Empty text={t('class.noTodayInTab')} /> : <ActivityCards activities={shown} context={context} />}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import type { Titbit } from '~/lib/api/contracts/classroom-offline';
 import { t } from '~/lib/i18n/messages/classroom-offline';
 import { Modal } from '~/islands/shared/Modal';
 import { Empty } from '../shared/Empty';
+import { TitledSection } from '../shared/TitledSection';
 
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
 
@@ -16,10 +17,12 @@ export function Highlights({ titbits }: { titbits: Titbit[] }) {
   const [imageIndex, setImageIndex] = useState<number | null>(null);
 
   return (
-    <section aria-labelledby="offline-highlights" className="space-y-3">
-      <h2 id="offline-highlights" className="text-lg font-semibold text-ink">
-        {t('offline.highlightCount', { n: titbits.length })}
-      </h2>
+    <TitledSection
+      id="offline-highlights"
+      title={t('offline.highlightCount', { n: titbits.length })}
+      className="space-y-3"
+      headingClass="text-lg font-semibold text-ink"
+    >
       {titbits.length === 0 ? (
         <Empty text={t('offline.noHighlights')} />
       ) : (
@@ -64,7 +67,7 @@ export function Highlights({ titbits }: { titbits: Titbit[] }) {
       {imageIndex !== null && images[imageIndex] && (
         <ImagePreview images={images} index={imageIndex} onIndex={setImageIndex} onClose={() => setImageIndex(null)} />
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { MediaPlayer, MediaProvider, useMediaPlayer, useMediaState, type MediaPlayerInstance } from '@vidstack/react';
 import type { Quality } from '~/lib/api/contracts/classroom-online';
 import { clockText } from '~/lib/learning/display';
@@ -59,6 +59,53 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
   // quality) the prop's speed, so without this a quality change would fall back to 1×.
   const [rate, setRate] = useState(1);
   const src = (quality && sources.find((s) => s.quality === quality)?.url) || url;
+  const watch = useWatchReports(player, startMs, { onReport, onLeave, onResume, onPlaying });
+
+  const changeQuality = (q: Quality) => {
+    watch.keepPosition();
+    setQuality(q);
+  };
+
+  return (
+    <MediaPlayer
+      ref={player}
+      title={title}
+      ariaLabel={t('classroom.player', { title })}
+      src={audio ? { src, type: 'audio/mpeg' } : { src, type: 'video/mp4' }}
+      viewType={audio ? 'audio' : 'video'}
+      autoPlay
+      load="eager"
+      playsInline
+      volume={START_VOLUME}
+      playbackRate={rate}
+      onRateChange={(r) => setRate(r)}
+      className="group flex w-full flex-col overflow-hidden rounded-lg bg-slate-900"
+      {...watch.handlers}
+    >
+      <MediaProvider
+        className={
+          audio
+            ? 'hidden'
+            : [
+                'relative aspect-video w-full bg-black',
+                'group-data-[fullscreen]:min-h-0 group-data-[fullscreen]:flex-1 group-data-[fullscreen]:aspect-auto',
+                '[&_video]:h-full [&_video]:w-full [&_video]:object-contain',
+              ].join(' ')
+        }
+      />
+      <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} onRate={setRate} />
+    </MediaPlayer>
+  );
+}
+
+type Events = PlayerEvents & Pick<Props, 'onResume' | 'onPlaying'>;
+
+/**
+ * What the student watched, as reports: the position, the time watched since the previous report
+ * and whether the student moved there on purpose; the resume from `startMs` (and its notice); the
+ * report when the page is left or hidden. `handlers` are the player's event props.
+ */
+function useWatchReports(player: RefObject<MediaPlayerInstance | null>, startMs: number, on: Events) {
   const start = startMs >= RESUME_MIN_MS ? startMs / 1000 : 0;
   const last = useRef({
     time: start,
@@ -75,16 +122,34 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
     autoplay: null as boolean | null,
     noticed: false,
   });
-  const events = useRef({ onReport, onLeave, onResume, onPlaying });
-  events.current = { onReport, onLeave, onResume, onPlaying };
+  const events = useRef(on);
+  events.current = on;
 
-  const send = useCallback(() => {
+  /** Playback reached `now` (s): the time since the last update counts as watched when it played on (not a seek). */
+  const advance = useCallback(
+    (now: number) => {
+      const l = last.current;
+      const delta = now - l.time;
+      if (delta > 0 && delta <= MAX_TICK_S && player.current && !player.current.paused) l.watched += delta;
+      l.time = now;
+    },
+    [player],
+  );
+
+  /** The report of what is not reported yet; the next one counts from here. */
+  const take = useCallback((): PlayerReport => {
     const l = last.current;
-    events.current.onReport(Math.round(l.time * 1000), Math.round(l.watched * 1000), l.sought);
+    const report = { positionMs: Math.round(l.time * 1000), watchedMs: Math.round(l.watched * 1000), sought: l.sought };
     l.watched = 0;
     l.reported = l.time;
     l.sought = false;
+    return report;
   }, []);
+
+  const send = useCallback(() => {
+    const r = take();
+    events.current.onReport(r.positionMs, r.watchedMs, r.sought);
+  }, [take]);
 
   /** The notice needs both: where playback resumed, and whether it plays (autoplay) or waits for the student. */
   const notice = () => {
@@ -105,17 +170,9 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
       const p = player.current;
       const media = (p?.provider as { media?: HTMLMediaElement } | null | undefined)?.media;
       const now = media?.currentTime ?? p?.currentTime;
-      if (typeof now === 'number' && Number.isFinite(now) && l.resumed) {
-        const delta = now - l.time;
-        if (delta > 0 && delta <= MAX_TICK_S && p && !p.paused) l.watched += delta;
-        l.time = now;
-      }
-      if (l.watched > 0 || l.sought || Math.abs(l.time - l.reported) >= 0.001) {
-        events.current.onLeave({ positionMs: Math.round(l.time * 1000), watchedMs: Math.round(l.watched * 1000), sought: l.sought });
-        l.watched = 0;
-        l.reported = l.time;
-        l.sought = false;
-      } else events.current.onLeave(null);
+      if (typeof now === 'number' && Number.isFinite(now) && l.resumed) advance(now);
+      const changed = l.watched > 0 || l.sought || Math.abs(l.time - l.reported) >= 0.001;
+      events.current.onLeave(changed ? take() : null);
     };
     const hidden = () => document.visibilityState === 'hidden' && leave();
     window.addEventListener('pagehide', leave);
@@ -126,94 +183,66 @@ export default function LessonPlayer({ title, audio, url, sources, startMs, onRe
       // Leaving the lesson for another one on the same page: what was watched is reported.
       if (last.current.watched > 0) send();
     };
-  }, [send]);
+  }, [send, take, player, advance]);
 
-  const changeQuality = (q: Quality) => {
-    last.current.pendingSeek = last.current.time;
-    setQuality(q);
+  const onCanPlay = () => {
+    const p = player.current;
+    const l = last.current;
+    if (!p || l.pendingSeek <= 0) return;
+    // After a quality change the new file goes back where the student was, whatever that is.
+    if (l.resumed || playbackStart(l.pendingSeek * 1000, p.duration * 1000).kind === 'resume') {
+      l.ownSeek = l.pendingSeek;
+      p.currentTime = l.pendingSeek;
+      l.time = l.pendingSeek;
+      if (!l.resumed) {
+        l.resumedAt = Math.round(l.pendingSeek * 1000);
+        notice();
+      }
+    } else {
+      // Studied to the end (or within its last second, resume.ts), or a length the media does
+      // not tell: start over for watching again. Not the student's seek (sought stays false),
+      // so the server keeps the recorded point and nothing recorded goes down.
+      l.time = 0;
+      l.reported = 0;
+    }
+    l.resumed = true;
+    l.pendingSeek = 0;
   };
 
-  return (
-    <MediaPlayer
-      ref={player}
-      title={title}
-      ariaLabel={t('classroom.player', { title })}
-      src={audio ? { src, type: 'audio/mpeg' } : { src, type: 'video/mp4' }}
-      viewType={audio ? 'audio' : 'video'}
-      autoPlay
-      load="eager"
-      playsInline
-      volume={START_VOLUME}
-      playbackRate={rate}
-      onRateChange={(r) => setRate(r)}
-      className="group flex w-full flex-col overflow-hidden rounded-lg bg-slate-900"
-      onCanPlay={() => {
-        const p = player.current;
-        const l = last.current;
-        if (!p || l.pendingSeek <= 0) return;
-        // After a quality change the new file goes back where the student was, whatever that is.
-        if (l.resumed || playbackStart(l.pendingSeek * 1000, p.duration * 1000).kind === 'resume') {
-          l.ownSeek = l.pendingSeek;
-          p.currentTime = l.pendingSeek;
-          l.time = l.pendingSeek;
-          if (!l.resumed) {
-            l.resumedAt = Math.round(l.pendingSeek * 1000);
-            notice();
-          }
-        } else {
-          // Studied to the end (or within its last second, resume.ts), or a length the media does
-          // not tell: start over for watching again. Not the student's seek (sought stays false),
-          // so the server keeps the recorded point and nothing recorded goes down.
-          l.time = 0;
-          l.reported = 0;
-        }
-        l.resumed = true;
-        l.pendingSeek = 0;
-      }}
-      onAutoPlay={() => {
-        last.current.autoplay = true;
-        notice();
-      }}
-      onAutoPlayFail={() => {
-        last.current.autoplay = false;
-        notice();
-      }}
-      onTimeUpdate={(detail) => {
-        const l = last.current;
-        const now = detail.currentTime;
-        const delta = now - l.time;
-        if (delta > 0 && delta <= MAX_TICK_S && player.current && !player.current.paused) l.watched += delta;
-        l.time = now;
-        if (Math.abs(now - l.reported) * 1000 > REPORT_JUMP_MS) send();
-      }}
-      onPlay={() => {
-        send();
-        events.current.onPlaying?.();
-      }}
-      onPause={() => send()}
-      onSeeked={(time) => {
-        const l = last.current;
-        l.time = time;
-        if (l.ownSeek !== null && Math.abs(time - l.ownSeek) < 0.5) l.ownSeek = null;
-        else l.sought = true;
-        send();
-      }}
-      onEnded={() => send()}
-    >
-      <MediaProvider
-        className={
-          audio
-            ? 'hidden'
-            : [
-                'relative aspect-video w-full bg-black',
-                'group-data-[fullscreen]:min-h-0 group-data-[fullscreen]:flex-1 group-data-[fullscreen]:aspect-auto',
-                '[&_video]:h-full [&_video]:w-full [&_video]:object-contain',
-              ].join(' ')
-        }
-      />
-      <ControlBar audio={audio} sources={sources} quality={quality} onQuality={changeQuality} onRate={setRate} />
-    </MediaPlayer>
-  );
+  const autoplay = (worked: boolean) => {
+    last.current.autoplay = worked;
+    notice();
+  };
+
+  const handlers = {
+    onCanPlay,
+    onAutoPlay: () => autoplay(true),
+    onAutoPlayFail: () => autoplay(false),
+    onTimeUpdate: (detail: { currentTime: number }) => {
+      advance(detail.currentTime);
+      if (Math.abs(detail.currentTime - last.current.reported) * 1000 > REPORT_JUMP_MS) send();
+    },
+    onPlay: () => {
+      send();
+      events.current.onPlaying?.();
+    },
+    onPause: () => send(),
+    onSeeked: (time: number) => {
+      const l = last.current;
+      l.time = time;
+      if (l.ownSeek !== null && Math.abs(time - l.ownSeek) < 0.5) l.ownSeek = null;
+      else l.sought = true;
+      send();
+    },
+    onEnded: () => send(),
+  };
+
+  /** Another source (quality) is loading: it goes back to where the student was. */
+  const keepPosition = () => {
+    last.current.pendingSeek = last.current.time;
+  };
+
+  return { handlers, keepPosition };
 }
 
 const bar = 'flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 text-sm text-white';
@@ -257,41 +286,9 @@ function ControlBar({
 }) {
   const player = useMediaPlayer();
   const paused = useMediaState('paused');
-  const currentTime = useMediaState('currentTime');
-  const duration = useMediaState('duration');
-  const volume = useMediaState('volume');
-  const muted = useMediaState('muted');
   const rate = useMediaState('playbackRate');
   const fullscreen = useMediaState('fullscreen');
   const canFullscreen = useMediaState('canFullscreen');
-  // While the seek slider is dragged it shows the dragged time; the player seeks on release only,
-  // so one drag is one seek (and one report), not dozens.
-  const [dragged, setDragged] = useState<number | null>(null);
-  const seek = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const el = seek.current;
-    if (!el) return;
-    const commit = () => {
-      if (player) player.currentTime = Number(el.value);
-      setDragged(null);
-    };
-    el.addEventListener('change', commit);
-    return () => el.removeEventListener('change', commit);
-  }, [player]);
-
-  const length = Number.isFinite(duration) && duration > 0 ? duration : 0;
-  const at = dragged ?? currentTime;
-  const time = t('classroom.playerTime', { time: clockText(at * 1000), duration: clockText(length * 1000) });
-  const silent = muted || volume === 0;
-  const toggleMute = () => {
-    if (!player) return;
-    if (!silent) {
-      player.muted = true;
-      return;
-    }
-    if (player.volume === 0) player.volume = START_VOLUME;
-    player.muted = false;
-  };
   return (
     <div className={bar}>
       <button
@@ -302,43 +299,8 @@ function ControlBar({
       >
         <Icon d={paused ? ICON.play : ICON.pause} />
       </button>
-      <input
-        ref={seek}
-        type="range"
-        min={0}
-        max={length}
-        step={0.1}
-        value={Math.min(at, length)}
-        disabled={!length}
-        aria-label={t('classroom.seek')}
-        aria-valuetext={time}
-        onChange={(e) => setDragged(Number(e.currentTarget.value))}
-        className="order-first h-2 basis-full accent-white sm:order-none sm:min-w-24 sm:flex-1 sm:basis-auto"
-      />
-      <span className="shrink-0 tabular-nums" aria-hidden="true">
-        {time}
-      </span>
-      <span className="flex shrink-0 items-center gap-1">
-        <button type="button" className={iconButton} aria-label={t(silent ? 'classroom.unmute' : 'classroom.mute')} onClick={toggleMute}>
-          <Icon d={silent ? ICON.muted : ICON.volume} />
-        </button>
-        <input
-          type="range"
-          min={0}
-          max={1}
-          step={0.05}
-          value={silent ? 0 : volume}
-          aria-label={t('classroom.volume')}
-          aria-valuetext={`${Math.round((silent ? 0 : volume) * 100)}%`}
-          onChange={(e) => {
-            if (!player) return;
-            const v = Number(e.currentTarget.value);
-            player.volume = v;
-            player.muted = v === 0;
-          }}
-          className="h-2 w-20 accent-white"
-        />
-      </span>
+      <SeekSlider />
+      <VolumeControl />
       <span className="ml-auto flex shrink-0 items-center gap-2">
         <select aria-label={t('classroom.speed')} value={String(rate)} onChange={(e) => onRate(Number(e.currentTarget.value))} className={select}>
           {PLAYBACK_RATES.map((r) => (
@@ -368,5 +330,90 @@ function ControlBar({
         )}
       </span>
     </div>
+  );
+}
+
+/** The position: a seek slider and the time out of the length. */
+function SeekSlider() {
+  const player = useMediaPlayer();
+  const currentTime = useMediaState('currentTime');
+  const duration = useMediaState('duration');
+  // While the seek slider is dragged it shows the dragged time; the player seeks on release only,
+  // so one drag is one seek (and one report), not dozens.
+  const [dragged, setDragged] = useState<number | null>(null);
+  const seek = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const el = seek.current;
+    if (!el) return;
+    const commit = () => {
+      if (player) player.currentTime = Number(el.value);
+      setDragged(null);
+    };
+    el.addEventListener('change', commit);
+    return () => el.removeEventListener('change', commit);
+  }, [player]);
+
+  const length = Number.isFinite(duration) && duration > 0 ? duration : 0;
+  const at = dragged ?? currentTime;
+  const time = t('classroom.playerTime', { time: clockText(at * 1000), duration: clockText(length * 1000) });
+  return (
+    <>
+      <input
+        ref={seek}
+        type="range"
+        min={0}
+        max={length}
+        step={0.1}
+        value={Math.min(at, length)}
+        disabled={!length}
+        aria-label={t('classroom.seek')}
+        aria-valuetext={time}
+        onChange={(e) => setDragged(Number(e.currentTarget.value))}
+        className="order-first h-2 basis-full accent-white sm:order-none sm:min-w-24 sm:flex-1 sm:basis-auto"
+      />
+      <span className="shrink-0 tabular-nums" aria-hidden="true">
+        {time}
+      </span>
+    </>
+  );
+}
+
+/** Mute and the volume slider (unmuting at no volume comes back at the starting volume). */
+function VolumeControl() {
+  const player = useMediaPlayer();
+  const volume = useMediaState('volume');
+  const muted = useMediaState('muted');
+  const silent = muted || volume === 0;
+  const toggleMute = () => {
+    if (!player) return;
+    if (!silent) {
+      player.muted = true;
+      return;
+    }
+    if (player.volume === 0) player.volume = START_VOLUME;
+    player.muted = false;
+  };
+  return (
+    <span className="flex shrink-0 items-center gap-1">
+      <button type="button" className={iconButton} aria-label={t(silent ? 'classroom.unmute' : 'classroom.mute')} onClick={toggleMute}>
+        <Icon d={silent ? ICON.muted : ICON.volume} />
+      </button>
+      <input
+        type="range"
+        min={0}
+        max={1}
+        step={0.05}
+        value={silent ? 0 : volume}
+        aria-label={t('classroom.volume')}
+        aria-valuetext={`${Math.round((silent ? 0 : volume) * 100)}%`}
+        onChange={(e) => {
+          if (!player) return;
+          const v = Number(e.currentTarget.value);
+          player.volume = v;
+          player.muted = v === 0;
+        }}
+        className="h-2 w-20 accent-white"
+      />
+    </span>
   );
 }

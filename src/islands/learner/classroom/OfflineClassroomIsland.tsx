@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ApiError, send } from '~/lib/api/client';
 import {
   attendanceInfo,
@@ -14,23 +14,18 @@ import { MUST_LEARN } from '~/lib/learning/codes';
 import { cutTime } from '~/lib/learning/display';
 import { SIGN_IN, SIGN_OUT, type SignType } from '~/lib/learning/sign';
 import { toast } from '~/lib/toast';
-import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
-import { LoadError } from '../shared/LoadError';
-import { Skeleton } from '../shared/Skeleton';
+import { TitledSection } from '../shared/TitledSection';
+import { Avatar } from '~/islands/shared/Avatar';
+import { QueryPage, queryFields, usePageQuery } from '../shared/page';
 import { failureMessage, useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 import { Highlights } from './Highlights';
 import { InteractionSlot } from './InteractionSlot';
+import { MINUTE } from '~/lib/time/cst';
 
 /** The page's query, as activityJump builds it. */
-interface Query {
-  classroomId: string;
-  courseId: string;
-  activityId: string;
-  classId: string;
-  studentId: string;
-  isRequired: string;
-}
+const QUERY = ['classroomId', 'courseId', 'activityId', 'classId', 'studentId', 'isRequired'] as const;
+type Query = Record<(typeof QUERY)[number], string>;
 
 interface Loaded {
   detail: OfflineClassroom;
@@ -46,19 +41,7 @@ interface Loaded {
  */
 export default function OfflineClassroomIsland() {
   const user = useStudent();
-  const [query, setQuery] = useState<Query | null>(null);
-  useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    const get = (k: string) => q.get(k) ?? '';
-    setQuery({
-      classroomId: get('classroomId'),
-      courseId: get('courseId'),
-      activityId: get('activityId'),
-      classId: get('classId'),
-      studentId: get('studentId'),
-      isRequired: get('isRequired'),
-    });
-  }, []);
+  const query = usePageQuery((q) => queryFields(q, QUERY));
   const complete = !!query && !!query.classroomId && !!query.courseId && !!query.classId && !!query.studentId;
   const key = user && complete ? `${user.userId}:${query.classId}:${query.classroomId}:${query.activityId}:${query.studentId}` : null;
   const [load, reload] = useLoad<Loaded>(key, async () => {
@@ -73,18 +56,10 @@ export default function OfflineClassroomIsland() {
     return { detail, attendance, titbits: highlights?.titbits ?? [] };
   });
 
-  const crumbs = <Breadcrumb current={t('offline.title')} classId={query?.classId ?? null} />;
-  if (!user || !query) return <Skeleton rows={4} />;
-  if (!complete) return <MissingQuery crumbs={crumbs} text={t('offline.noQuery')} />;
-  let body: ReactNode;
-  if (load.state === 'loading') body = <Skeleton rows={4} />;
-  else if (load.state === 'error') body = <LoadError message={load.message} onRetry={reload} />;
-  else body = <ClassroomPage data={load.data} query={query} userId={user.userId} />;
   return (
-    <>
-      {crumbs}
-      {body}
-    </>
+    <QueryPage student={user} query={query} title={t('offline.title')} complete={complete} missing={t('offline.noQuery')} load={load} onRetry={reload}>
+      {(data) => <ClassroomPage data={data} query={query!} userId={user!.userId} />}
+    </QueryPage>
   );
 }
 
@@ -122,13 +97,7 @@ function ClassroomPage({ data, query, userId }: { data: Loaded; query: Query; us
               {detail.teacherList.map((teacher, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: teachers carry no id and two may share a name; the list is shown as sent, never reordered
                 <li key={`${teacher.teacherName}-${i}`} className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                  {teacher.teacherAvatar ? (
-                    <img src={teacher.teacherAvatar} alt="" className="h-10 w-10 rounded-full object-cover" />
-                  ) : (
-                    <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-600">
-                      {teacher.teacherName.slice(0, 1)}
-                    </span>
-                  )}
+                  <Avatar pic={teacher.teacherAvatar} name={teacher.teacherName} look="teacher" />
                   <span className="text-sm">
                     <span className="block font-medium text-ink">{teacher.teacherName}</span>
                     <span className={teacher.lead ? 'text-brand' : 'text-slate-600'}>{teacher.lead ? t('offline.leadTeacher') : t('offline.assistant')}</span>
@@ -158,12 +127,9 @@ function ClassroomPage({ data, query, userId }: { data: Loaded; query: Query; us
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className="space-y-3" headingClass="text-lg font-semibold text-ink">
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -207,10 +173,32 @@ function currentPosition(): Promise<{ lat: number; lon: number } | null> {
     navigator.geolocation.getCurrentPosition(
       (p) => resolve({ lat: p.coords.latitude, lon: p.coords.longitude }),
       () => resolve(null),
-      { enableHighAccuracy: false, timeout: 8000, maximumAge: 60_000 },
+      { enableHighAccuracy: false, timeout: 8000, maximumAge: MINUTE },
     );
   });
 }
+
+/** The two signs of a face-to-face activity: the attendance fields of each and its words. */
+const SIGNS = [
+  {
+    type: SIGN_IN,
+    asked: 'signIn',
+    done: 'isSignIn',
+    time: 'signInTime',
+    label: 'offline.signIn',
+    doneAt: 'offline.signedInAt',
+    notDone: 'offline.notSignedIn',
+  },
+  {
+    type: SIGN_OUT,
+    asked: 'signOut',
+    done: 'isSignOut',
+    time: 'signOutTime',
+    label: 'offline.signOut',
+    doneAt: 'offline.signedOutAt',
+    notDone: 'offline.notSignedOut',
+  },
+] as const;
 
 function SignItems(props: { initial: Attendance; query: Query; userId: string; classroomId: string; courseId: string }) {
   const [attendance, setAttendance] = useState(props.initial);
@@ -265,21 +253,16 @@ function SignItems(props: { initial: Attendance; query: Query; userId: string; c
     }
   };
 
-  const items: { type: SignType; label: string; state: string; done: boolean }[] = [];
-  if (attendance.signIn === 1)
-    items.push({
-      type: SIGN_IN,
-      label: t('offline.signIn'),
-      done: attendance.isSignIn === 1,
-      state: attendance.signInTime ? t('offline.signedInAt', { time: cutTime(attendance.signInTime) }) : t('offline.notSignedIn'),
-    });
-  if (attendance.signOut === 1)
-    items.push({
-      type: SIGN_OUT,
-      label: t('offline.signOut'),
-      done: attendance.isSignOut === 1,
-      state: attendance.signOutTime ? t('offline.signedOutAt', { time: cutTime(attendance.signOutTime) }) : t('offline.notSignedOut'),
-    });
+  // The activity's signs it asks for (sign-in, then sign-out), each with whether and when it is done.
+  const items = SIGNS.filter((sign) => attendance[sign.asked] === 1).map((sign) => {
+    const time = attendance[sign.time];
+    return {
+      type: sign.type,
+      label: t(sign.label),
+      done: attendance[sign.done] === 1,
+      state: time ? t(sign.doneAt, { time: cutTime(time) }) : t(sign.notDone),
+    };
+  });
   return (
     <ul aria-label={t('offline.attendance')} className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (

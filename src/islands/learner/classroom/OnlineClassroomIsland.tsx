@@ -28,10 +28,9 @@ import { stepFrom } from '~/lib/learning/step';
 import { SIGN_IN } from '~/lib/learning/sign';
 import { navigateTo, sitePath } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
-import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { Empty } from '../shared/Empty';
 import { LoadError } from '../shared/LoadError';
-import { Skeleton } from '../shared/Skeleton';
+import { QueryPage, queryFields, usePageQuery } from '../shared/page';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 import { useEvent } from '~/islands/shared/use-event';
@@ -44,15 +43,8 @@ const PdfViewer = lazy(() => import('./PdfViewer'));
 /** The resume notice shows this long. */
 const RESUME_NOTICE_MS = 3_000;
 
-interface Query {
-  classId: string;
-  studentId: string;
-  courseId: string;
-  classroomId: string;
-  activityId: string;
-  userId: string;
-  isPreview: boolean;
-}
+const QUERY = ['classId', 'studentId', 'courseId', 'classroomId', 'activityId', 'userId'] as const;
+type Query = Record<(typeof QUERY)[number], string> & { isPreview: boolean };
 
 /** One item of the list the classroom moves through (the course's lessons, or the activity's contents). */
 interface Item extends OutlineLesson {
@@ -96,20 +88,7 @@ function initialOfActivity(items: (Item & { lastStudyAt: string | null })[]): It
  */
 export default function OnlineClassroomIsland() {
   const user = useStudent();
-  const [query, setQuery] = useState<Query | null>(null);
-  useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    const v = (k: string) => q.get(k) ?? '';
-    setQuery({
-      classId: v('classId'),
-      studentId: v('studentId'),
-      courseId: v('courseId'),
-      classroomId: v('classroomId'),
-      activityId: v('activityId'),
-      userId: v('userId'),
-      isPreview: ['1', 'true'].includes(v('isPreview')),
-    });
-  }, []);
+  const query = usePageQuery<Query>((q) => ({ ...queryFields(q, QUERY), isPreview: ['1', 'true'].includes(q.get('isPreview') ?? '') }));
   const mode = query?.activityId ? 'activity' : 'course';
   const complete = !!query && !!query.classId && (mode === 'activity' || (!!query.courseId && !!query.studentId));
   const key = user && complete ? `${user.userId}:${JSON.stringify(query)}` : null;
@@ -143,19 +122,10 @@ export default function OnlineClassroomIsland() {
     return { mode, studentId: q.studentId, items, outline: o, activity: null, initial, missing: false };
   });
 
-  const crumbs = <Breadcrumb current={t('classroom.title')} classId={query?.classId ?? null} />;
-  if (!user || !query) return <Skeleton rows={4} />;
-  if (!complete) return <MissingQuery crumbs={crumbs} text={t('classroom.noQuery')} />;
-  let body: ReactNode;
-  if (frame.state === 'loading') body = <Skeleton rows={4} />;
-  else if (frame.state === 'error') body = <LoadError message={frame.message} onRetry={reload} />;
-  else if (!frame.data.items.length) body = <Empty text={t('classroom.noLessons')} />;
-  else body = <Classroom frame={frame.data} query={query} userId={user.userId} />;
   return (
-    <>
-      {crumbs}
-      {body}
-    </>
+    <QueryPage student={user} query={query} title={t('classroom.title')} complete={complete} missing={t('classroom.noQuery')} load={frame} onRetry={reload}>
+      {(data) => (data.items.length ? <Classroom frame={data} query={query!} userId={user!.userId} /> : <Empty text={t('classroom.noLessons')} />)}
+    </QueryPage>
   );
 }
 
@@ -172,30 +142,11 @@ function workHref(item: { classroomId: string; classroomType: number; courseId: 
   );
 }
 
-function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userId: string }) {
-  // null: no lesson open (the page named one that does not exist; the student picks one in the outline).
-  const [currentId, setCurrentId] = useState<string | null>(frame.initial?.classroomId ?? null);
-  const [items, setItems] = useState(frame.items);
-  const index = items.findIndex((i) => i.classroomId === currentId);
-  const current = index >= 0 ? items[index]! : frame.initial;
-  const [outlineOpen, setOutlineOpen] = useState(true);
-
-  // Activity mode opening on a homework or test goes to its page (the test view): once, on entry,
-  // not again when the student later moves to another item.
-  const leaveForWork = useEvent(() => {
-    const first = current;
-    if (frame.mode === 'activity' && first && isWork(first.classroomType) && first === frame.initial) navigateTo(workHref(first, query, frame.studentId));
-  });
-  useEffect(() => {
-    leaveForWork();
-  }, [leaveForWork]);
-
-  const open = (item: Item) => {
-    if (isWork(item.classroomType)) navigateTo(workHref(item, query, frame.studentId));
-    else setCurrentId(item.classroomId);
-  };
-
-  // Activity mode moves between the class's activities (read once, on the first move).
+/**
+ * Previous and next: in activity mode the class's activities (read once, on the first move), in
+ * course mode the course's lessons (with no lesson open, 下一个 starts at the first).
+ */
+function useSteps(frame: Frame, items: Item[], index: number, current: Item | null, open: (item: Item) => void, userId: string) {
   const activities = useRef<Promise<ClassActivityItem[]> | null>(null);
   const goActivity = async (a: ActivityContents, step: -1 | 1) => {
     activities.current ??= send(classActivities, { classId: a.classId, studentId: frame.studentId, userId });
@@ -233,12 +184,11 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     );
   };
 
-  const go = (step: -1 | 1) => {
+  return (step: -1 | 1) => {
     if (frame.activity) {
       void goActivity(frame.activity, step);
       return;
     }
-    // With no lesson open, 下一个 starts at the course's first lesson.
     if (!current && step === 1 && items[0]) {
       open(items[0]);
       return;
@@ -250,57 +200,59 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
     }
     open(r.item);
   };
+}
+
+/**
+ * Where each part sits. Wide screens (xl, 1280 px and up): outline | lesson | interaction side by
+ * side. lg: the outline beside the lesson with the interaction under the lesson. Phones: lesson,
+ * outline, interaction.
+ */
+const GRID = {
+  outlineOpen: {
+    box: 'lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_20rem]',
+    outline: 'lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1',
+    lesson: 'lg:col-start-2 lg:row-start-1',
+    panel: 'lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1',
+  },
+  outlineClosed: {
+    box: 'xl:grid-cols-[minmax(0,1fr)_20rem]',
+    outline: 'xl:col-start-1 xl:row-start-2',
+    lesson: 'xl:col-start-1 xl:row-start-1',
+    panel: 'xl:col-start-2 xl:row-span-2 xl:row-start-1',
+  },
+} as const;
+
+function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userId: string }) {
+  // null: no lesson open (the page named one that does not exist; the student picks one in the outline).
+  const [currentId, setCurrentId] = useState<string | null>(frame.initial?.classroomId ?? null);
+  const [items, setItems] = useState(frame.items);
+  const index = items.findIndex((i) => i.classroomId === currentId);
+  const current = index >= 0 ? items[index]! : frame.initial;
+  const [outlineOpen, setOutlineOpen] = useState(true);
+
+  // Activity mode opening on a homework or test goes to its page (the test view): once, on entry,
+  // not again when the student later moves to another item.
+  const leaveForWork = useEvent(() => {
+    const first = current;
+    if (frame.mode === 'activity' && first && isWork(first.classroomType) && first === frame.initial) navigateTo(workHref(first, query, frame.studentId));
+  });
+  useEffect(() => {
+    leaveForWork();
+  }, [leaveForWork]);
+
+  const open = (item: Item) => {
+    if (isWork(item.classroomType)) navigateTo(workHref(item, query, frame.studentId));
+    else setCurrentId(item.classroomId);
+  };
+  const go = useSteps(frame, items, index, current, open, userId);
 
   const onProgress = (classroomId: string, learnProcess: number, lastStudyTime: number, finished: boolean) =>
     setItems((list) => list.map((i) => (i.classroomId === classroomId ? { ...i, learnProcess, lastStudyTime, finished } : i)));
 
-  const a = frame.activity;
-  const required = (a ? a.isRequired : current?.mustLearn) === MUST_LEARN.REQUIRED;
-  const attendance = a?.signIn ? attendanceStatus(a.classActivityStatus) : null;
-  const title = a ? a.activityName : (current?.name ?? frame.outline?.courseName ?? t('classroom.title'));
-  // Wide screens (xl, 1280 px and up): outline | lesson | interaction side by side. lg: the outline
-  // beside the lesson with the interaction under the lesson. Phones: lesson, outline, interaction.
-  const grid = outlineOpen
-    ? {
-        box: 'lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_20rem]',
-        outline: 'lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1',
-        lesson: 'lg:col-start-2 lg:row-start-1',
-        panel: 'lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1',
-      }
-    : {
-        box: 'xl:grid-cols-[minmax(0,1fr)_20rem]',
-        outline: 'xl:col-start-1 xl:row-start-2',
-        lesson: 'xl:col-start-1 xl:row-start-1',
-        panel: 'xl:col-start-2 xl:row-span-2 xl:row-start-1',
-      };
+  const grid = outlineOpen ? GRID.outlineOpen : GRID.outlineClosed;
   return (
     <div className="min-w-0 space-y-4">
-      <header className="rounded-xl border border-slate-200 bg-white p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>
-            {t(required ? 'classroom.required' : 'classroom.elective')}
-          </span>
-          <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">
-            {t(a && a.onlineType === ONLINE_TYPE.OFFLINE ? 'classroom.faceToFace' : 'classroom.online')}
-          </span>
-          <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{title}</h1>
-          {attendance && (
-            <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
-              {t(`classroom.attendance.${attendance}`)}
-              {a?.signInTime ? ` ${cutTime(a.signInTime).slice(11)}` : ''}
-            </span>
-          )}
-        </div>
-        {a && <p className="mt-1 text-sm text-slate-600">{t('classroom.classTime', { start: cutTime(a.classStartTime), end: cutTime(a.classEndTime) })}</p>}
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" onClick={() => go(-1)} className="rounded-lg border border-slate-300 px-3 py-1 text-sm hover:border-brand hover:text-brand">
-            {t('classroom.previous')}
-          </button>
-          <button type="button" onClick={() => go(1)} className="rounded-lg border border-slate-300 px-3 py-1 text-sm hover:border-brand hover:text-brand">
-            {t('classroom.next')}
-          </button>
-        </div>
-      </header>
+      <ClassroomHeader frame={frame} current={current} onStep={go} />
       {query.isPreview && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">{t('classroom.preview')}</p>}
       <div className={`grid min-w-0 items-start gap-4 ${grid.box}`} data-testid="classroom-layout">
         <aside className={`min-w-0 rounded-xl border border-slate-200 bg-white p-3 ${grid.outline}`}>
@@ -351,6 +303,44 @@ function Classroom({ frame, query, userId }: { frame: Frame; query: Query; userI
         )}
       </div>
     </div>
+  );
+}
+
+const STEP_BUTTON = 'rounded-lg border border-slate-300 px-3 py-1 text-sm hover:border-brand hover:text-brand';
+
+/** The classroom's header: required or elective, online or face to face, the title, attendance, class time, previous and next. */
+function ClassroomHeader({ frame, current, onStep }: { frame: Frame; current: Item | null; onStep: (step: -1 | 1) => void }) {
+  const a = frame.activity;
+  const required = (a ? a.isRequired : current?.mustLearn) === MUST_LEARN.REQUIRED;
+  const attendance = a?.signIn ? attendanceStatus(a.classActivityStatus) : null;
+  const title = a ? a.activityName : (current?.name ?? frame.outline?.courseName ?? t('classroom.title'));
+  return (
+    <header className="rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded px-2 py-0.5 text-xs ${required ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700'}`}>
+          {t(required ? 'classroom.required' : 'classroom.elective')}
+        </span>
+        <span className="rounded bg-blue-50 px-2 py-0.5 text-xs text-blue-800">
+          {t(a && a.onlineType === ONLINE_TYPE.OFFLINE ? 'classroom.faceToFace' : 'classroom.online')}
+        </span>
+        <h1 className="min-w-0 break-words text-lg font-semibold text-ink">{title}</h1>
+        {attendance && (
+          <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
+            {t(`classroom.attendance.${attendance}`)}
+            {a?.signInTime ? ` ${cutTime(a.signInTime).slice(11)}` : ''}
+          </span>
+        )}
+      </div>
+      {a && <p className="mt-1 text-sm text-slate-600">{t('classroom.classTime', { start: cutTime(a.classStartTime), end: cutTime(a.classEndTime) })}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" onClick={() => onStep(-1)} className={STEP_BUTTON}>
+          {t('classroom.previous')}
+        </button>
+        <button type="button" onClick={() => onStep(1)} className={STEP_BUTTON}>
+          {t('classroom.next')}
+        </button>
+      </div>
+    </header>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
 import {
   courseChaptersByType,
@@ -24,21 +24,19 @@ import { parseDateTime } from '~/lib/time/cst';
 import { sitePath } from '~/lib/navigation';
 import { toast } from '~/lib/toast';
 import { Modal } from '~/islands/shared/Modal';
+import { TabList } from '~/islands/shared/TabList';
+import { Avatar } from '~/islands/shared/Avatar';
 import { Empty } from '../shared/Empty';
-import { LoadError } from '../shared/LoadError';
-import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
+import { TitledSection } from '../shared/TitledSection';
 import { Remaining } from '../shared/Remaining';
 import { requirementLabel, requirementValue } from '../shared/requirement-text';
-import { Skeleton } from '../shared/Skeleton';
+import { QueryPage, queryFields, usePageQuery } from '../shared/page';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
 
 /** The page's query: courseId, classId, classStudentId. */
-interface Query {
-  courseId: string;
-  classId: string;
-  classStudentId: string;
-}
+const QUERY = ['courseId', 'classId', 'classStudentId'] as const;
+type Query = Record<(typeof QUERY)[number], string>;
 
 interface Loaded {
   detail: CourseDetail;
@@ -64,11 +62,7 @@ interface Actions {
  */
 export default function CourseDetailIsland() {
   const user = useStudent();
-  const [query, setQuery] = useState<Query | null>(null);
-  useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    setQuery({ courseId: q.get('courseId') ?? '', classId: q.get('classId') ?? '', classStudentId: q.get('classStudentId') ?? '' });
-  }, []);
+  const query = usePageQuery((q) => queryFields(q, QUERY));
   const complete = !!query && !!query.courseId && !!query.classId && !!query.classStudentId;
   const key = user && complete ? `${user.userId}:${query.classId}:${query.courseId}:${query.classStudentId}` : null;
   const [load, reload] = useLoad<Loaded>(key, async () => {
@@ -82,19 +76,10 @@ export default function CourseDetailIsland() {
     return { detail, situation, statistics, chapters };
   });
 
-  const crumbs = <Breadcrumb current={t('course.courseDetail')} classId={query?.classId ?? null} />;
-
-  if (!user || !query) return <Skeleton rows={4} />;
-  if (!complete) return <MissingQuery crumbs={crumbs} text={t('course.noQuery')} />;
-  let body: ReactNode;
-  if (load.state === 'loading') body = <Skeleton rows={4} />;
-  else if (load.state === 'error') body = <LoadError message={load.message} onRetry={reload} />;
-  else body = <CoursePage data={load.data} query={query} userId={user.userId} />;
   return (
-    <>
-      {crumbs}
-      {body}
-    </>
+    <QueryPage student={user} query={query} title={t('course.courseDetail')} complete={complete} missing={t('course.noQuery')} load={load} onRetry={reload}>
+      {(data) => <CoursePage data={data} query={query!} userId={user!.userId} />}
+    </QueryPage>
   );
 }
 
@@ -144,16 +129,13 @@ function CoursePage({ data, query, userId }: { data: Loaded; query: Query; userI
         <Introductions list={detail.introduceDetailList} />
         {detail.courseContent && (
           // The rich-text introduction staff wrote.
-          <section aria-labelledby="course-content" className="rounded-lg border border-slate-200 p-4">
-            <h2 id="course-content" className="text-base font-semibold text-ink">
-              {t('course.intro')}
-            </h2>
+          <TitledSection id="course-intro" title={t('course.intro')} className="rounded-lg border border-slate-200 p-4">
             <div
               className="rich-text mt-3 max-w-none break-words text-sm [&_img]:h-auto [&_img]:max-w-full"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server when saved and again in this answer (src/server/sanitize.ts)
               dangerouslySetInnerHTML={{ __html: detail.courseContent }}
             />
-          </section>
+          </TitledSection>
         )}
       </aside>
       <Modal open={liveOpen} title={t('course.liveTitle')} onClose={() => setLiveOpen(false)} width="w-[min(92vw,420px)]">
@@ -263,10 +245,7 @@ function LastLearned(props: {
     );
 
   return (
-    <section aria-labelledby="course-last" className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
-      <h2 id="course-last" className="text-base font-semibold text-ink">
-        {t('course.lastLearned')}
-      </h2>
+    <TitledSection id="course-last" title={t('course.lastLearned')} className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 text-sm">
           {actions.entry === 'thirdParty' ? (
@@ -294,7 +273,7 @@ function LastLearned(props: {
           {notice}
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -328,45 +307,29 @@ function ContentTabs({ chapters, actions }: { chapters: CourseChapters; actions:
   const tabs = visibleTabs(map);
   const [selected, setSelected] = useState<CourseTab>(tabs[0] ?? 'ALL');
   const current = tabs.includes(selected) ? selected : (tabs[0] ?? 'ALL');
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = tabs.indexOf(current);
-    const to = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
-    if (!to) return;
-    e.preventDefault();
-    setSelected(to);
-    document.getElementById(`course-tab-${to}`)?.focus();
-  };
   return (
-    <section aria-labelledby="course-content">
-      <h2 id="course-content" className="text-base font-semibold text-ink">
-        {t('course.contentTabs')}
-      </h2>
+    <TitledSection id="course-content" title={t('course.contentTabs')}>
       {tabs.length === 0 ? (
-        <div className="mt-3">
-          <Empty text={t('course.noLessons')} />
-        </div>
+        <Empty className="mt-3" text={t('course.noLessons')} />
       ) : (
         <>
-          <div role="tablist" aria-label={t('course.contentTabs')} onKeyDown={onKey} className="mt-3 flex flex-wrap gap-1 border-b border-slate-200">
-            {tabs.map((tab) => (
-              <button
-                key={tab}
-                id={`course-tab-${tab}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === current}
-                aria-controls="course-tabpanel"
-                tabIndex={tab === current ? 0 : -1}
-                onClick={() => setSelected(tab)}
-                className={[
-                  '-mb-px border-b-2 px-3 py-2 text-sm',
-                  tab === current ? 'border-brand font-semibold text-brand-dark' : 'border-transparent text-slate-600 hover:text-brand',
-                ].join(' ')}
-              >
-                {t(`course.tab.${tab}`)}
-              </button>
-            ))}
-          </div>
+          <TabList
+            label={t('course.contentTabs')}
+            tabs={tabs}
+            selected={current}
+            onSelect={setSelected}
+            tabId={(tab) => `course-tab-${tab}`}
+            panelId={() => 'course-tabpanel'}
+            className="mt-3 flex flex-wrap gap-1 border-b border-slate-200"
+            tabClass={(on) =>
+              [
+                '-mb-px border-b-2 px-3 py-2 text-sm',
+                on ? 'border-brand font-semibold text-brand-dark' : 'border-transparent text-slate-600 hover:text-brand',
+              ].join(' ')
+            }
+          >
+            {(tab) => t(`course.tab.${tab}`)}
+          </TabList>
           <div id="course-tabpanel" role="tabpanel" aria-labelledby={`course-tab-${current}`} className="mt-4 space-y-5">
             {map[current].map((chapter, ci) => (
               <div key={chapter.id ?? `loose-${ci}`}>
@@ -386,7 +349,7 @@ function ContentTabs({ chapters, actions }: { chapters: CourseChapters; actions:
           </div>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -441,18 +404,19 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
           ? 'bg-blue-100 text-blue-800'
           : 'bg-slate-100 text-slate-700';
   return (
-    <section aria-labelledby="course-requirements" className="rounded-lg border border-slate-200 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="course-requirements" className="text-base font-semibold text-ink">
-          {t('course.requirements')}
-        </h2>
-        {state && (
+    <TitledSection
+      id="course-requirements"
+      title={t('course.requirements')}
+      className="rounded-lg border border-slate-200 p-4"
+      aside={
+        state && (
           <span className={`rounded px-2 py-0.5 text-xs font-medium ${stateClass}`}>
             <span className="sr-only">{t('course.state')}：</span>
             {t(`course.state.${state}`)}
           </span>
-        )}
-      </div>
+        )
+      }
+    >
       <dl className="mt-3 text-sm">
         <dt className="text-slate-500">{t('course.learnPeriod')}</dt>
         <dd className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink">
@@ -489,7 +453,7 @@ function Requirements({ detail, statistics }: { detail: CourseDetail; statistics
           })}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -499,12 +463,9 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
   const materials = list.filter((b) => b.introduceType === INTRODUCE_TYPE.MATERIALS);
   const services = list.filter((b) => b.introduceType === INTRODUCE_TYPE.SERVICE);
   const block = (id: string, title: string, children: ReactNode) => (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-4">
-      <h2 id={id} className="text-base font-semibold text-ink">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className="rounded-lg border border-slate-200 p-4">
       {children}
-    </section>
+    </TitledSection>
   );
   const outlines = (items: CourseIntroduce[]) => (
     <ul className="mt-3 space-y-2 text-sm">
@@ -540,16 +501,7 @@ function Introductions({ list }: { list: CourseIntroduce[] }) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: introduction blocks carry no id; the list is shown as sent, never reordered
                 <li key={i} className="flex items-center gap-3">
-                  {b.teacherHeadUrl ? (
-                    <img src={b.teacherHeadUrl} alt="" className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover" />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-dark"
-                    >
-                      {b.teacherName!.slice(0, 1)}
-                    </span>
-                  )}
+                  <Avatar pic={b.teacherHeadUrl} name={b.teacherName!} look="lecturer" />
                   <span className="min-w-0">
                     <span className="block break-words text-sm font-medium text-ink">{b.teacherName}</span>
                     {role && <span className="text-xs text-slate-600">{t(role === 'courseTeacher' ? 'course.role.courseTeacher' : 'course.role.tutor')}</span>}

@@ -1,59 +1,32 @@
 import { useState } from 'react';
 import { send } from '~/lib/api/client';
 import * as api from '~/lib/api/contracts/classroom-interaction';
-import { textProblem } from '~/lib/learning/interaction';
 import { t } from '~/lib/i18n/messages/interaction';
 import { toast } from '~/lib/toast';
-import { Empty } from '../shared/Empty';
-import { LoadError } from '../shared/LoadError';
-import { Skeleton } from '../shared/Skeleton';
+import { useBusy } from '../shared/use-busy';
 import type { Load } from '../shared/use-load';
-import { TextBox } from './TextBox';
+import { ItemList, PrimaryButton } from './parts';
+import { TextBox, useTextBox } from './TextBox';
 import type { PanelProps } from './types';
 
-/** A comment box with its button: checks the text, sends, clears on success. */
+/** A comment box with its button: checks the text, sends, clears on success (the text stays when refused). */
 function CommentBox({ label, button, hideLabel, onSend }: { label: string; button: string; hideLabel?: boolean; onSend: (text: string) => Promise<void> }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function submit() {
-    const problem = textProblem(text, true);
-    if (problem) {
-      setError(t(problem === 'required' ? 'interaction.commentRequired' : 'interaction.commentTooLong'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSend(text);
-      setText('');
-    } catch {
-      // The client has shown the refusal; the text stays.
-    } finally {
-      setBusy(false);
-    }
+  const text = useTextBox();
+  const [busy, run] = useBusy();
+  function submit() {
+    if (!text.check({ required: t('interaction.commentRequired'), tooLong: t('interaction.commentTooLong') })) return;
+    void run(async () => {
+      await onSend(text.value);
+      text.setValue('');
+    });
   }
   return (
     <div className="space-y-2">
-      <TextBox
-        label={label}
-        hideLabel={hideLabel}
-        value={text}
-        placeholder={t('interaction.commentPlaceholder')}
-        onChange={(v) => {
-          setText(v);
-          setError('');
-        }}
-        error={error}
-      />
+      <TextBox label={label} hideLabel={hideLabel} placeholder={t('interaction.commentPlaceholder')} {...text.bind} />
       <div className="flex justify-end">
-        <button
-          type="button"
-          onClick={submit}
-          disabled={busy}
-          className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60"
-        >
+        <PrimaryButton onClick={submit} busy={busy}>
           {button}
-        </button>
+        </PrimaryButton>
       </div>
     </div>
   );
@@ -73,50 +46,43 @@ export function Comments({ p, list, reload }: { p: PanelProps; list: Load<api.Co
   return (
     <div className="space-y-3">
       <CommentBox label={t('interaction.commentLabel')} button={t('interaction.comment')} onSend={(text) => post(text)} />
-      {list.state === 'loading' && <Skeleton rows={3} />}
-      {list.state === 'error' && <LoadError message={list.message} onRetry={reload} />}
-      {list.state === 'done' &&
-        (list.data.length === 0 ? (
-          <Empty text={t('interaction.noData')} />
-        ) : (
-          <ul className="space-y-3">
-            {list.data.map((c) => (
-              <li key={c.id} className="rounded-lg border border-slate-200 p-3">
-                <p className="text-xs text-slate-600">
-                  <span className="font-medium text-slate-800">{c.commentAuthorName}</span> · {c.createdTime.slice(0, 16)}
-                  {c.hidden && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-800">{t('interaction.hiddenByTeacher')}</span>}
-                </p>
-                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">
-                  {c.commentParent && c.commentParentAuthorName && (
-                    <span className="text-brand-dark">{t('interaction.replyTo', { name: c.commentParentAuthorName })}</span>
-                  )}
-                  {c.commentContent}
-                </p>
-                <div className="mt-1 flex justify-end">
-                  <button
-                    type="button"
-                    aria-expanded={replying === c.id}
-                    aria-label={t('interaction.replyLabel', { name: c.commentAuthorName })}
-                    onClick={() => setReplying(replying === c.id ? null : c.id)}
-                    className="text-xs text-brand-dark hover:underline"
-                  >
-                    {t('interaction.reply')}
-                  </button>
-                </div>
-                {replying === c.id && (
-                  <div className="mt-2">
-                    <CommentBox
-                      label={t('interaction.replyLabel', { name: c.commentAuthorName })}
-                      hideLabel
-                      button={t('interaction.sendReply')}
-                      onSend={(text) => post(text, c.id)}
-                    />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        ))}
+      <ItemList load={list} onRetry={reload}>
+        {(c) => (
+          <>
+            <p className="text-xs text-slate-600">
+              <span className="font-medium text-slate-800">{c.commentAuthorName}</span> · {c.createdTime.slice(0, 16)}
+              {c.hidden && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-800">{t('interaction.hiddenByTeacher')}</span>}
+            </p>
+            <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">
+              {c.commentParent && c.commentParentAuthorName && (
+                <span className="text-brand-dark">{t('interaction.replyTo', { name: c.commentParentAuthorName })}</span>
+              )}
+              {c.commentContent}
+            </p>
+            <div className="mt-1 flex justify-end">
+              <button
+                type="button"
+                aria-expanded={replying === c.id}
+                aria-label={t('interaction.replyLabel', { name: c.commentAuthorName })}
+                onClick={() => setReplying(replying === c.id ? null : c.id)}
+                className="text-xs text-brand-dark hover:underline"
+              >
+                {t('interaction.reply')}
+              </button>
+            </div>
+            {replying === c.id && (
+              <div className="mt-2">
+                <CommentBox
+                  label={t('interaction.replyLabel', { name: c.commentAuthorName })}
+                  hideLabel
+                  button={t('interaction.sendReply')}
+                  onSend={(text) => post(text, c.id)}
+                />
+              </div>
+            )}
+          </>
+        )}
+      </ItemList>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { send } from '~/lib/api/client';
 import * as api from '~/lib/api/contracts/classroom-interaction';
 import { LIST_SIZE, NOTE_DATA_TYPE, likeAfter } from '~/lib/learning/interaction';
@@ -8,6 +8,7 @@ import { Comments } from './Comments';
 import { Notes } from './Notes';
 import { Questions } from './Questions';
 import type { PanelProps } from './types';
+import { TabList } from '~/islands/shared/TabList';
 
 export type { PanelProps } from './types';
 
@@ -70,7 +71,6 @@ export default function InteractionPanel(props: PanelProps) {
   const ref = { classId: p.classId, classroomId: p.classroomId, studentId: p.studentId };
   const key = `${p.classId}/${p.classroomId}/${p.studentId}`;
   const [tab, setTab] = useState<Tab>('questions');
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ questions: null, notes: null, comments: null });
   const [counts, reloadCounts] = useLoad(key, async () => {
     const [q, n] = await Promise.all([
       send(api.questionCount, ref, { silent: true }),
@@ -94,51 +94,26 @@ export default function InteractionPanel(props: PanelProps) {
     comments: t('interaction.tabComments', { n: n('comments') }),
   };
 
-  function onKey(e: KeyboardEvent<HTMLButtonElement>) {
-    const at = TABS.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight'
-        ? TABS[(at + 1) % TABS.length]
-        : e.key === 'ArrowLeft'
-          ? TABS[(at + TABS.length - 1) % TABS.length]
-          : e.key === 'Home'
-            ? TABS[0]
-            : e.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    e.preventDefault();
-    setTab(next);
-    tabs.current[next]?.focus();
-  }
-
   return (
     <section aria-label={t('interaction.panel')} className="min-w-0 rounded-xl border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 pt-2">
-        <div role="tablist" aria-label={t('interaction.panel')} className="flex gap-1">
-          {TABS.map((k) => (
-            <button
-              key={k}
-              ref={(el) => {
-                tabs.current[k] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${k}`}
-              aria-selected={tab === k}
-              aria-controls={`${id}-panel-${k}`}
-              tabIndex={tab === k ? 0 : -1}
-              onClick={() => setTab(k)}
-              onKeyDown={onKey}
-              className={[
-                'border-b-2 px-3 py-2 text-sm',
-                tab === k ? 'border-brand font-medium text-brand-dark' : 'border-transparent text-slate-700 hover:text-brand-dark',
-              ].join(' ')}
-            >
-              {label[k]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label={t('interaction.panel')}
+          tabs={TABS}
+          selected={tab}
+          onSelect={setTab}
+          tabId={(k) => `${id}-tab-${k}`}
+          panelId={(k) => `${id}-panel-${k}`}
+          className="flex gap-1"
+          tabClass={(on) =>
+            ['border-b-2 px-3 py-2 text-sm', on ? 'border-brand font-medium text-brand-dark' : 'border-transparent text-slate-700 hover:text-brand-dark'].join(
+              ' ',
+            )
+          }
+          homeEnd
+        >
+          {(k) => label[k]}
+        </TabList>
         {p.showLike && (
           <div className="pb-2">
             <LikeButton p={p} />

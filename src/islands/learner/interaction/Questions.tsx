@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { send } from '~/lib/api/client';
 import * as api from '~/lib/api/contracts/classroom-interaction';
-import { LIST_SIZE, textProblem } from '~/lib/learning/interaction';
+import { LIST_SIZE } from '~/lib/learning/interaction';
 import { t } from '~/lib/i18n/messages/interaction';
 import { toast } from '~/lib/toast';
 import { Modal } from '~/islands/shared/Modal';
-import { Empty } from '../shared/Empty';
-import { LoadError } from '../shared/LoadError';
-import { Skeleton } from '../shared/Skeleton';
+import { useBusy } from '../shared/use-busy';
 import { useLoad } from '../shared/use-load';
 import { Confirm } from './Confirm';
-import { TextBox } from './TextBox';
+import { DialogButtons, ItemList, PrimaryButton } from './parts';
+import { TextBox, useTextBox } from './TextBox';
 import type { PanelProps } from './types';
 
 /**
@@ -20,23 +19,22 @@ import type { PanelProps } from './types';
 export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => void }) {
   const ref = { classId: p.classId, classroomId: p.classroomId, studentId: p.studentId };
   const [list, reload] = useLoad(`${p.classId}/${p.classroomId}`, () =>
-    send(api.questionPage, { current: 1, size: LIST_SIZE, model: { classId: p.classId, classroomId: p.classroomId } }),
+    send(api.questionPage, { current: 1, size: LIST_SIZE, model: { classId: p.classId, classroomId: p.classroomId } }).then((page) => page.records),
   );
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const text = useTextBox();
+  const [busy, run] = useBusy();
   const [hadDraft, setHadDraft] = useState(false);
 
   async function start() {
-    setError('');
-    setText('');
+    text.setError('');
+    text.setValue('');
     setOpen(true);
     try {
       const draft = await send(api.questionDraft, ref, { silent: true });
       setHadDraft(Boolean(draft));
-      if (draft) setText((now) => (now === '' ? draft.title : now));
+      if (draft) text.setValue((now) => (now === '' ? draft.title : now));
     } catch {
       setHadDraft(false);
     }
@@ -45,114 +43,49 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
   const submit = (title: string, isDraft: boolean) =>
     send(api.questionSubmit, { ...ref, courseId: p.courseId, classroomName: p.classroomName, title, isDraft });
 
-  async function ask() {
-    const problem = textProblem(text, true);
-    if (problem) {
-      setError(t(problem === 'required' ? 'interaction.questionRequired' : 'interaction.questionTooLong'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await submit(text, false);
+  function ask() {
+    if (!text.check({ required: t('interaction.questionRequired'), tooLong: t('interaction.questionTooLong') })) return;
+    void run(async () => {
+      await submit(text.value, false);
       toast(t('interaction.questionSent'), 'success');
       setOpen(false);
-      setText('');
+      text.setValue('');
       reload();
       onChanged();
-    } catch {
-      // The client has shown the refusal.
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function close() {
-    if (text.trim() !== '') setAsking(true);
+    if (text.value.trim() !== '') setAsking(true);
     else setOpen(false);
   }
 
-  async function answer(keep: boolean) {
-    setBusy(true);
-    try {
+  // The drawer stays when the answer is refused.
+  const answer = (keep: boolean) =>
+    run(async () => {
       if (keep) {
-        await submit(text, true);
+        await submit(text.value, true);
         toast(t('interaction.draftKept'), 'success');
       } else if (hadDraft) {
         await submit('', true);
       }
       setAsking(false);
       setOpen(false);
-      setText('');
-    } catch {
-      // The client has shown the refusal; the drawer stays.
-    } finally {
-      setBusy(false);
-    }
-  }
+      text.setValue('');
+    });
 
   return (
     <div className="space-y-3">
       <div className="flex justify-end">
-        <button type="button" onClick={start} className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90">
-          {t('interaction.ask')}
-        </button>
+        <PrimaryButton onClick={start}>{t('interaction.ask')}</PrimaryButton>
       </div>
-      {list.state === 'loading' && <Skeleton rows={3} />}
-      {list.state === 'error' && <LoadError message={list.message} onRetry={reload} />}
-      {list.state === 'done' &&
-        (list.data.records.length === 0 ? (
-          <Empty text={t('interaction.noData')} />
-        ) : (
-          <ul className="space-y-3">
-            {list.data.records.map((q) => (
-              <li key={q.id} className="rounded-lg border border-slate-200 p-3">
-                <p className="break-words text-sm font-medium text-slate-900">{q.title}</p>
-                <p className="mt-1 text-xs text-slate-600">{t('interaction.askedBy', { name: q.studentName, time: q.createdTime.slice(0, 16) })}</p>
-                {q.answerList.length === 0 ? (
-                  <p className="mt-2 text-xs text-slate-600">{t('interaction.noAnswer')}</p>
-                ) : (
-                  <ul className="mt-2 space-y-2">
-                    {q.answerList.map((a, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: answers carry no id; they are shown oldest first as sent, never reordered
-                      <li key={i} className="rounded bg-slate-50 p-2 text-sm">
-                        <p className="text-xs font-medium text-brand-dark">
-                          {t('interaction.answerBy', { name: a.teacherName })} · {a.createdTime.slice(0, 16)}
-                        </p>
-                        <p className="mt-1 break-words text-slate-800">{a.answer}</p>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        ))}
+      <ItemList load={list} onRetry={reload}>
+        {(q) => <QuestionItem question={q} />}
+      </ItemList>
       <Modal open={open} title={t('interaction.askTitle')} onClose={close} width="w-[min(100vw,420px)]" placement="right">
         <div className="space-y-3 p-4">
-          <TextBox
-            label={t('interaction.questionLabel')}
-            value={text}
-            onChange={(v) => {
-              setText(v);
-              setError('');
-            }}
-            placeholder={t('interaction.questionPlaceholder')}
-            error={error}
-            autoFocus
-          />
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={close} className="rounded-md border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
-              {t('interaction.cancel')}
-            </button>
-            <button
-              type="button"
-              onClick={ask}
-              disabled={busy}
-              className="rounded-md bg-brand px-4 py-1.5 text-sm text-white hover:opacity-90 disabled:opacity-60"
-            >
-              {t('interaction.send')}
-            </button>
-          </div>
+          <TextBox label={t('interaction.questionLabel')} placeholder={t('interaction.questionPlaceholder')} {...text.bind} autoFocus />
+          <DialogButtons onCancel={close} onOk={ask} ok={t('interaction.send')} busy={busy} />
         </div>
         <Confirm
           open={asking}
@@ -167,5 +100,30 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
         />
       </Modal>
     </div>
+  );
+}
+
+/** A question with who asked it when, and the teachers' answers oldest first. */
+function QuestionItem({ question: q }: { question: api.Question }) {
+  return (
+    <>
+      <p className="break-words text-sm font-medium text-slate-900">{q.title}</p>
+      <p className="mt-1 text-xs text-slate-600">{t('interaction.askedBy', { name: q.studentName, time: q.createdTime.slice(0, 16) })}</p>
+      {q.answerList.length === 0 ? (
+        <p className="mt-2 text-xs text-slate-600">{t('interaction.noAnswer')}</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {q.answerList.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: answers carry no id; they are shown oldest first as sent, never reordered
+            <li key={i} className="rounded bg-slate-50 p-2 text-sm">
+              <p className="text-xs font-medium text-brand-dark">
+                {t('interaction.answerBy', { name: a.teacherName })} · {a.createdTime.slice(0, 16)}
+              </p>
+              <p className="mt-1 break-words text-slate-800">{a.answer}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

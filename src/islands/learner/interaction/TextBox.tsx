@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { TEXT_LIMIT, counterText } from '~/lib/learning/interaction';
+import { useId, useState } from 'react';
+import { TEXT_LIMIT, counterText, textProblem } from '~/lib/learning/interaction';
 
 interface Props {
   label: string;
@@ -49,4 +49,24 @@ export function TextBox({ label, value, onChange, placeholder, error = '', multi
       </div>
     </div>
   );
+}
+
+/** A text box's value and its message: typing clears the message. `bind` ties a TextBox to it. */
+export function useTextBox(initial = '') {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState('');
+  const onChange = (next: string) => {
+    setValue(next);
+    setError('');
+  };
+  /**
+   * Checks the text against the panel's rule (textProblem: required when a `required` message is
+   * given, at most the limit) and shows the refusal under the box; true when it may be sent.
+   */
+  const check = (messages: { required?: string; tooLong: string }) => {
+    const problem = textProblem(value, messages.required !== undefined);
+    setError(problem === 'required' ? (messages.required ?? '') : problem ? messages.tooLong : '');
+    return !problem;
+  };
+  return { value, error, setValue, setError, check, bind: { value, error, onChange } };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { send, sendPage } from '~/lib/api/client';
 import { userInfo } from '~/lib/api/contracts/identity';
 import { partnerSso } from '~/lib/api/contracts/login';
@@ -11,12 +11,14 @@ import type { Page } from '~/lib/paging';
 import { currentClassOf, setCurrentClass } from '~/lib/stores/learner';
 import { setUser, type UserInfo } from '~/lib/stores/session';
 import { toast } from '~/lib/toast';
-import { PagerButtons } from '~/islands/shared/PagerButtons';
-import { Empty } from '../shared/Empty';
-import { LoadError } from '../shared/LoadError';
+import { Avatar } from '~/islands/shared/Avatar';
+import { LoadedPage, Paged } from '../shared/Paged';
+import { TitledSection } from '../shared/TitledSection';
+import { LoadShown } from '../shared/page';
 import { Remaining } from '../shared/Remaining';
 import { Skeleton } from '../shared/Skeleton';
 import { useLoad } from '../shared/use-load';
+import { TabList } from '~/islands/shared/TabList';
 import { studentName, useStudent } from '../shared/use-student';
 import {
   CLASS_PAGE_SIZE,
@@ -72,13 +74,7 @@ function LearnerCard({ user, partnerSso: sso, partnerName }: { user: UserInfo; p
 
   return (
     <section aria-label={t('learner.studentTag')} className="flex flex-wrap items-center gap-4 rounded-lg bg-slate-50 p-4">
-      {user.avatar ? (
-        <img src={user.avatar} alt="" className="h-14 w-14 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-brand text-xl font-bold text-white">
-          {name.slice(0, 1)}
-        </span>
-      )}
+      <Avatar pic={user.avatar} name={name} look="learner" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink">
           <span>{t('login.mineWelcome', { name })}</span>
@@ -103,11 +99,13 @@ function LearnerCard({ user, partnerSso: sso, partnerName }: { user: UserInfo; p
   );
 }
 
+const STATUS_KEYS = STATUS_TABS.map((s) => s.key);
+const LIST_HEADING = 'mb-3 text-lg font-semibold';
+
 function ClassList({ userId }: { userId: string }) {
   const [tab, setTab] = useState<StatusTab>('all');
   const [page, setPage] = useState(1);
   const [opening, setOpening] = useState(false);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   // The partner edition lists the student's classes of every school (the ignore-tenant variant).
   const isKingDee = publicConfig().partner;
   const [classes, reload] = useLoad(userId, () => send(studentClasses, isKingDee ? { userId, isKingDee: true } : { userId }, { silent: true }));
@@ -115,15 +113,6 @@ function ClassList({ userId }: { userId: string }) {
   function choose(key: StatusTab) {
     setTab(key);
     setPage(1);
-  }
-
-  function onTabKey(event: KeyboardEvent, index: number) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + STATUS_TABS.length) % STATUS_TABS.length;
-    choose(STATUS_TABS[next]!.key);
-    tabRefs.current[next]?.focus();
   }
 
   async function open(c: LearnerClass) {
@@ -147,64 +136,48 @@ function ClassList({ userId }: { userId: string }) {
 
   const panelId = 'learner-class-panel';
   const tabId = (key: StatusTab) => `learner-class-tab-${key}`;
-  let body: ReactNode;
-  if (classes.state === 'loading') body = <Skeleton rows={2} />;
-  else if (classes.state === 'error') body = <LoadError message={classes.message} onRetry={reload} />;
-  else {
-    const shown = classesIn(classes.data, tab);
-    const pages = pagesOf(shown.length, CLASS_PAGE_SIZE);
-    const current = Math.min(page, pages);
-    body =
-      shown.length === 0 ? (
-        <Empty text={t('learner.noClasses')} />
-      ) : (
-        <>
-          {/* One column of minmax(0, 1fr) on a phone: a card never widens the page to fit a long line. */}
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {pageSlice(shown, current, CLASS_PAGE_SIZE).map((c) => (
-              <li key={`${c.tenantId}-${c.classId}`} className="min-w-0">
-                <ClassCard c={c} onOpen={() => void open(c)} />
-              </li>
-            ))}
-          </ul>
-          <PagerButtons label={t('learner.classPager')} current={current} pages={pages} onChange={setPage} />
-        </>
-      );
-  }
+  const body = (
+    <LoadShown load={classes} onRetry={reload} rows={2}>
+      {(data) => {
+        const shown = classesIn(data, tab);
+        const pages = pagesOf(shown.length, CLASS_PAGE_SIZE);
+        const current = Math.min(page, pages);
+        return (
+          <Paged none={shown.length === 0} empty={t('learner.noClasses')} pager={t('learner.classPager')} current={current} pages={pages} onPage={setPage}>
+            {/* One column of minmax(0, 1fr) on a phone: a card never widens the page to fit a long line. */}
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              {pageSlice(shown, current, CLASS_PAGE_SIZE).map((c) => (
+                <li key={`${c.tenantId}-${c.classId}`} className="min-w-0">
+                  <ClassCard c={c} onOpen={() => void open(c)} />
+                </li>
+              ))}
+            </ul>
+          </Paged>
+        );
+      }}
+    </LoadShown>
+  );
 
   return (
-    <section aria-labelledby="learner-classes-title">
-      <h2 id="learner-classes-title" className="mb-3 text-lg font-semibold">
-        {t('learner.classList')}
-      </h2>
-      <div role="tablist" aria-label={t('learner.statusTabs')} className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
-        {STATUS_TABS.map((s, i) => (
-          <button
-            key={String(s.key)}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            id={tabId(s.key)}
-            type="button"
-            role="tab"
-            aria-selected={tab === s.key}
-            aria-controls={panelId}
-            tabIndex={tab === s.key ? 0 : -1}
-            onClick={() => choose(s.key)}
-            onKeyDown={(e) => onTabKey(e, i)}
-            className={[
-              '-mb-px border-b-2 px-3 py-2 text-sm',
-              tab === s.key ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand',
-            ].join(' ')}
-          >
-            {s.label}
-          </button>
-        ))}
-      </div>
+    <TitledSection id="learner-classes-title" title={t('learner.classList')} headingClass={LIST_HEADING}>
+      <TabList
+        label={t('learner.statusTabs')}
+        tabs={STATUS_KEYS}
+        selected={tab}
+        onSelect={choose}
+        tabId={tabId}
+        panelId={() => panelId}
+        className="mb-4 flex flex-wrap gap-2 border-b border-slate-200"
+        tabClass={(on) =>
+          ['-mb-px border-b-2 px-3 py-2 text-sm', on ? 'border-brand font-semibold text-brand' : 'border-transparent text-slate-600 hover:text-brand'].join(' ')
+        }
+      >
+        {(key) => STATUS_TABS.find((s) => s.key === key)?.label}
+      </TabList>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)}>
         {body}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -248,15 +221,11 @@ function PeriodList({ userId }: { userId: string }) {
   const [periods, reload] = useLoad<Page<ClassPeriod>>(`${userId}:${page}`, () =>
     sendPage(classPeriods, { current: page, size: PERIOD_PAGE_SIZE, model: { classPeriodType: PERIOD_TYPE, userId } }, { silent: true }),
   );
-  let body: ReactNode;
-  if (periods.state === 'loading') body = <Skeleton rows={2} />;
-  else if (periods.state === 'error') body = <LoadError message={periods.message} onRetry={reload} />;
-  else if (periods.data.records.length === 0) body = <Empty text={t('learner.noPeriods')} />;
-  else
-    body = (
-      <>
+  const body = (
+    <LoadedPage load={periods} onRetry={reload} rows={2} page={page} onPage={setPage} empty={t('learner.noPeriods')} pager={t('learner.periodPager')}>
+      {(records) => (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {periods.data.records.map((p) => (
+          {records.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
               <span>
                 <span className="font-medium text-ink">{p.classPeriodName}</span>
@@ -268,15 +237,12 @@ function PeriodList({ userId }: { userId: string }) {
             </li>
           ))}
         </ul>
-        <PagerButtons label={t('learner.periodPager')} current={periods.data.current || page} pages={periods.data.pages} onChange={setPage} />
-      </>
-    );
+      )}
+    </LoadedPage>
+  );
   return (
-    <section aria-labelledby="learner-periods-title">
-      <h2 id="learner-periods-title" className="mb-3 text-lg font-semibold">
-        {t('learner.periodList')}
-      </h2>
+    <TitledSection id="learner-periods-title" title={t('learner.periodList')} headingClass={LIST_HEADING}>
       {body}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { send } from '~/lib/api/client';
 import { studentClassDetail, type StudentClassDetail } from '~/lib/api/contracts/learning';
 import {
@@ -21,14 +21,15 @@ import {
   type Range,
   type TimetableView,
 } from '~/lib/learning/calendar';
-import { activityJump } from '~/lib/learning/jumps';
 import { formatDate, formatDateTime, parseDateTime, startOfCstDay } from '~/lib/time/cst';
 import { t } from '~/lib/i18n/messages/timetable';
-import { navigateTo, sitePath } from '~/lib/navigation';
-import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
+import { navigateTo } from '~/lib/navigation';
+import { activityHref } from '../shared/activity-href';
+import { QueryPage, usePageQuery } from '../shared/page';
 import { Skeleton } from '../shared/Skeleton';
 import { LoadError } from '../shared/LoadError';
 import { useLoad, type Load } from '../shared/use-load';
+import { TabList } from '~/islands/shared/TabList';
 import { useStudent } from '../shared/use-student';
 import { EventCalendar, type HoverTarget } from './EventCalendar';
 import { ActivityList, HoverCard, Legend, TargetBlock } from './parts';
@@ -41,8 +42,7 @@ interface Query {
   userId: string | undefined;
 }
 
-function readQuery(): Query {
-  const q = new URLSearchParams(location.search);
+function readQuery(q: URLSearchParams): Query {
   return { classId: q.get('classId') ?? '', studentId: q.get('studentId') || undefined, userId: q.get('userId') || undefined };
 }
 
@@ -56,86 +56,48 @@ const rangeOf = (view: TimetableView, anchor: number): Range | null => (view ===
  */
 export default function TimetableIsland() {
   const user = useStudent();
-  const [query, setQuery] = useState<Query | null>(null);
-  const [view, setView] = useState<TimetableView>(DEFAULT_TIMETABLE_VIEW);
-  const [anchor, setAnchor] = useState(() => Date.now());
-  const [hover, setHover] = useState<HoverTarget | null>(null);
-  const [subscribing, setSubscribing] = useState(false);
-  useEffect(() => setQuery(readQuery()), []);
-
+  const query = usePageQuery(readQuery);
   const userId = query?.userId ?? user?.userId;
   const ctx = user && query?.classId && userId ? { classId: query.classId, userId, studentId: query.studentId } : null;
   const [detail, reloadDetail] = useLoad<StudentClassDetail>(ctx && `${ctx.userId}:${ctx.classId}:${ctx.studentId ?? ''}`, () =>
     send(studentClassDetail, { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId }, { silent: true }),
   );
-  const range = rangeOf(view, anchor);
-  const periodKey = ctx && detail.state === 'done' ? `${ctx.classId}:${view}:${range?.start ?? 'all'}` : null;
+  return (
+    <QueryPage
+      student={user}
+      query={query}
+      title={t('timetable.title')}
+      complete={!!query?.classId}
+      missing={t('timetable.noClassId')}
+      load={detail}
+      onRetry={reloadDetail}
+    >
+      {(cls) => <Timetable cls={cls} ctx={ctx!} />}
+    </QueryPage>
+  );
+}
+
+type Context = { classId: string; userId: string; studentId: string | undefined };
+
+/** The activities and the duty count of the period shown (the whole class for 全部). */
+function usePeriod(ctx: Context, view: TimetableView, range: Range | null) {
+  const periodKey = `${ctx.classId}:${view}:${range?.start ?? 'all'}`;
   const times = range ? { start: formatDateTime(range.start), end: formatDateTime(range.end) } : null;
+  const asked = { classId: ctx.classId, userId: ctx.userId, studentId: ctx.studentId, evaluateType: EVALUATE_TYPE[view] };
   const [data, reloadData] = useLoad<TimetableData>(periodKey, () =>
-    send(
-      timetableActivities,
-      {
-        classId: ctx!.classId,
-        userId: ctx!.userId,
-        studentId: ctx!.studentId,
-        evaluateType: EVALUATE_TYPE[view],
-        startTime: times?.start,
-        endTime: times?.end,
-      },
-      { silent: true },
-    ),
+    send(timetableActivities, { ...asked, startTime: times?.start, endTime: times?.end }, { silent: true }),
   );
   const [duty, reloadDuty] = useLoad<TimetableDutyCount>(periodKey, () =>
-    send(
-      timetableDutyCount,
-      {
-        classId: ctx!.classId,
-        userId: ctx!.userId,
-        studentId: ctx!.studentId,
-        evaluateType: EVALUATE_TYPE[view],
-        beginDateTime: times?.start,
-        endDateTime: times?.end,
-      },
-      { silent: true },
-    ),
+    send(timetableDutyCount, { ...asked, beginDateTime: times?.start, endDateTime: times?.end }, { silent: true }),
   );
+  return { data, reloadData, duty, reloadDuty };
+}
 
-  // The same context object while the class, the student and the user stay the same, so the
-  // calendar's callbacks stay the same too.
-  const jumpClassId = ctx?.classId ?? null;
-  const jumpUserId = ctx?.userId ?? null;
-  const jumpStudentId = detail.state === 'done' ? detail.data.studentId : null;
-  const jumpContext = useMemo(
-    () =>
-      jumpClassId !== null && jumpUserId !== null && jumpStudentId !== null ? { classId: jumpClassId, studentId: jumpStudentId, userId: jumpUserId } : null,
-    [jumpClassId, jumpStudentId, jumpUserId],
-  );
-  const hrefOf = useCallback(
-    (a: TimetableActivity) =>
-      jumpContext
-        ? sitePath(
-            activityJump(
-              {
-                id: a.id,
-                onlineType: a.onlineType,
-                courseId: a.extendId,
-                classroomId: a.classroomId,
-                bizType: a.bizType,
-                isRequired: a.isRequired,
-                classroomType: a.classroomType,
-              },
-              jumpContext,
-            ),
-          )
-        : '#',
-    [jumpContext],
-  );
-  const open = useCallback((a: TimetableActivity) => navigateTo(hrefOf(a)), [hrefOf]);
-
-  const now = Date.now();
-  // The dots follow the answer and the day: a day's dot depends only on whether it is before today.
+/** Each day's dot (its activities done, missed or to come), by the answer and the day. */
+function useDots(data: Load<TimetableData>, now: number) {
+  // A day's dot depends only on whether it is before today.
   const today = startOfCstDay(now);
-  const dots = useMemo(() => {
+  return useMemo(() => {
     const map = new Map<string, DayDot>();
     if (data.state === 'done')
       for (const d of data.data.optionData) {
@@ -144,46 +106,36 @@ export default function TimetableIsland() {
       }
     return map;
   }, [data, today]);
+}
+
+/** The loaded class's timetable: the view tabs, the period, the grid or list, the target block. */
+function Timetable({ cls, ctx }: { cls: StudentClassDetail; ctx: Context }) {
+  const [view, setView] = useState<TimetableView>(DEFAULT_TIMETABLE_VIEW);
+  const [anchor, setAnchor] = useState(() => Date.now());
+  const [hover, setHover] = useState<HoverTarget | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+  const range = rangeOf(view, anchor);
+  const { data, reloadData, duty, reloadDuty } = usePeriod(ctx, view, range);
+
+  // The same context object while the class, the student and the user stay the same, so the
+  // calendar's callbacks stay the same too.
+  const { classId, userId } = ctx;
+  const studentId = cls.studentId;
+  const jumpContext = useMemo(() => ({ classId, studentId, userId }), [classId, studentId, userId]);
+  const hrefOf = useCallback((a: TimetableActivity) => activityHref(a, jumpContext), [jumpContext]);
+  const open = useCallback((a: TimetableActivity) => navigateTo(hrefOf(a)), [hrefOf]);
+
+  const now = Date.now();
+  const dots = useDots(data, now);
   const activities = useMemo(() => (data.state === 'done' ? data.data.activityResultVOList : []), [data]);
-
-  const crumbs = <Breadcrumb current={t('timetable.title')} classId={query?.classId ?? null} />;
-
-  if (!user || !query) return <Skeleton rows={4} />;
-  if (!query.classId) return <MissingQuery crumbs={crumbs} text={t('timetable.noClassId')} />;
-  if (detail.state === 'loading')
-    return (
-      <>
-        {crumbs}
-        <Skeleton rows={4} />
-      </>
-    );
-  if (detail.state === 'error')
-    return (
-      <>
-        {crumbs}
-        <LoadError message={detail.message} onRetry={reloadDetail} />
-      </>
-    );
-
-  const cls = detail.data;
   const period = range ?? { start: parseDateTime(cls.trainingStartTime ?? ''), end: parseDateTime(cls.trainingEndTime ?? '') };
   const choose = (next: TimetableView) => {
     setHover(null);
     setView(next);
   };
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TIMETABLE_VIEWS.indexOf(view);
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = TIMETABLE_VIEWS[(i + step + TIMETABLE_VIEWS.length) % TIMETABLE_VIEWS.length]!;
-    choose(next);
-    document.getElementById(`tt-tab-${next}`)?.focus();
-  };
 
   return (
     <>
-      {crumbs}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold">{t('timetable.title')}</h1>
@@ -200,24 +152,7 @@ export default function TimetableIsland() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
-          <div role="tablist" aria-label={t('timetable.views')} className="mb-3 inline-flex rounded-lg border border-slate-200 p-1">
-            {TIMETABLE_VIEWS.map((v) => (
-              <button
-                key={v}
-                id={`tt-tab-${v}`}
-                type="button"
-                role="tab"
-                aria-selected={view === v}
-                aria-controls="tt-panel"
-                tabIndex={view === v ? 0 : -1}
-                onClick={() => choose(v)}
-                onKeyDown={onTabKey}
-                className={`rounded-md px-4 py-1 text-sm ${view === v ? 'bg-brand text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-              >
-                {VIEW_LABEL[v]}
-              </button>
-            ))}
-          </div>
+          <ViewTabs view={view} onChoose={choose} />
           <div id="tt-panel" role="tabpanel" aria-labelledby={`tt-tab-${view}`} className="min-w-0">
             {range && (
               <PeriodControls
@@ -248,8 +183,26 @@ export default function TimetableIsland() {
         </aside>
       </div>
       {hover && <HoverCard target={hover} />}
-      {subscribing && <SubscribeDialog classId={cls.classId} userId={ctx!.userId} onClose={() => setSubscribing(false)} />}
+      {subscribing && <SubscribeDialog classId={cls.classId} userId={userId} onClose={() => setSubscribing(false)} />}
     </>
+  );
+}
+
+/** 周 / 月 / 全部 as tabs (arrow keys move between them). */
+function ViewTabs({ view, onChoose }: { view: TimetableView; onChoose: (view: TimetableView) => void }) {
+  return (
+    <TabList
+      label={t('timetable.views')}
+      tabs={TIMETABLE_VIEWS}
+      selected={view}
+      onSelect={onChoose}
+      tabId={(v) => `tt-tab-${v}`}
+      panelId={() => 'tt-panel'}
+      className="mb-3 inline-flex rounded-lg border border-slate-200 p-1"
+      tabClass={(on) => `rounded-md px-4 py-1 text-sm ${on ? 'bg-brand text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+    >
+      {(v) => VIEW_LABEL[v]}
+    </TabList>
   );
 }
 

@@ -12,6 +12,7 @@ import { parseDateTime } from '~/lib/time/cst';
 import { t } from '~/lib/i18n/messages/timetable';
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
+import { TitledSection } from '../shared/TitledSection';
 import type { Load } from '../shared/use-load';
 import { EVENT_COLOURS } from './colours';
 import type { HoverTarget } from './EventCalendar';
@@ -243,11 +244,8 @@ export function TargetBlock({ duty, now, periodStart, periodEnd, onRetry }: Targ
     );
   }
   return (
-    <section aria-labelledby="tt-target-title" className="rounded-lg bg-slate-50 p-4">
-      <h2 id="tt-target-title" className="mb-3 text-base font-semibold">
-        {t('timetable.target')}
-      </h2>
+    <TitledSection id="tt-target-title" title={t('timetable.target')} className="rounded-lg bg-slate-50 p-4" headingClass="mb-3 text-base font-semibold">
       {body}
-    </section>
+    </TitledSection>
   );
 }

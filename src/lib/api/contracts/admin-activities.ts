@@ -130,14 +130,3 @@ export const adminActivityDelete = post<ActivityDeleteInput, { deleted: number }
 export const adminAttendance = get<{ activityId: string }, ActivityAttendance>('/admin/classes/:id/attendance');
 export const adminAttendanceCorrect = post<AttendanceCorrection, AttendanceRow>('/admin/classes/:id/attendance/correct');
 export const adminAttendanceExport = get<{ activityId: string }, string>('/admin/classes/:id/attendance/export');
-
-/** Registered in STAFF_CALLS (src/lib/api/contracts/staff.ts). */
-export const ADMIN_ACTIVITY_CALLS = {
-  adminActivities,
-  adminActivityOptions,
-  adminActivitySave,
-  adminActivityDelete,
-  adminAttendance,
-  adminAttendanceCorrect,
-  adminAttendanceExport,
-} as const;

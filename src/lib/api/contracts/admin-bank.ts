@@ -1,7 +1,7 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
 import type { Paper, QuestionType } from './exams';
-import type { Reveal, ScoreRule } from '../../exams/attempt-policy';
+import type { AttemptPolicy } from '../../exams/attempt-policy';
 
 /**
  * The staff side of homework and tests (decision 048): the school's question bank
@@ -141,7 +141,8 @@ export interface PaperInput {
   groups: { id?: string; title: string }[];
 }
 
-export interface AdminWork {
+/** A work of a class's lesson with its attempt policy. */
+export interface AdminWork extends AttemptPolicy {
   id: string;
   classId: string;
   courseId: string;
@@ -157,11 +158,6 @@ export interface AdminWork {
   unitTime: number | null;
   manualGrading: boolean;
   partialMultiple: boolean;
-  maxAttempts: number | null;
-  scoreRule: ScoreRule;
-  marksShown: Reveal;
-  keysShown: Reveal;
-  closesAt: number | null;
   /** Attempts started: the paper, the kind of marking and the time limit are then fixed. */
   attempts: number;
 }
@@ -176,7 +172,8 @@ export interface AdminWorkLesson {
   work: AdminWork | null;
 }
 
-export interface WorkInput {
+/** A work as its form sends it: the attempt policy with the close time as typed. */
+export interface WorkInput extends Omit<AttemptPolicy, 'closesAt'> {
   /** Absent: the lesson's new work. */
   workId?: string;
   classroomId: string;
@@ -188,11 +185,6 @@ export interface WorkInput {
   unitTime?: number | null;
   manualGrading: boolean;
   partialMultiple: boolean;
-  /** null: unlimited. */
-  maxAttempts: number | null;
-  scoreRule: ScoreRule;
-  marksShown: Reveal;
-  keysShown: Reveal;
   /** 'YYYY-MM-DD HH:mm' China Standard Time; blank: never closes. */
   closesAt?: string | null;
 }
@@ -220,27 +212,3 @@ export const bankPaperPreview = get<Record<string, never>, Paper>('/admin/bank/p
 export const adminClassWorks = get<Record<string, never>, AdminWorkLesson[]>('/admin/classes/:id/works');
 export const adminWorkSave = post<WorkInput, AdminWorkLesson[]>('/admin/classes/:id/works/save');
 export const adminWorkDelete = post<{ workId: string }, AdminWorkLesson[]>('/admin/classes/:id/works/delete');
-
-/** The bank's, papers' and works' calls by name, spread into STAFF_CALLS. */
-export const ADMIN_BANK_CALLS = {
-  bankQuestions,
-  bankCategories,
-  bankQuestionGet,
-  bankQuestionSave,
-  bankQuestionDelete,
-  bankQuestionImport,
-  bankPapers,
-  bankPaperGet,
-  bankPaperSave,
-  bankPaperDelete,
-  bankPaperCopy,
-  bankPaperQuestionsAdd,
-  bankPaperQuestionPoints,
-  bankPaperQuestionMove,
-  bankPaperQuestionRemove,
-  bankPaperQuestionRefresh,
-  bankPaperPreview,
-  adminClassWorks,
-  adminWorkSave,
-  adminWorkDelete,
-} as const;

@@ -1,4 +1,4 @@
-import { get, post } from '../contract';
+import { get, post, type Call } from '../contract';
 import type { Page } from '../../paging';
 import { PUBLICATION } from '../../status';
 
@@ -211,103 +211,92 @@ export type MaterialInput = Omit<AdminMaterial, 'id' | 'scheduledAt'> & { id?: s
 
 type Empty = Record<string, never>;
 
-export const catalogProducts = get<CatalogListQuery, Page<AdminProduct>>('/admin/catalog/products');
-export const catalogProductSave = post<ProductInput, AdminProduct>('/admin/catalog/products/save');
-export const catalogProductState = post<StateChange, AdminProduct>('/admin/catalog/products/:id/state');
-export const catalogProductSchedule = post<ScheduleChange, AdminProduct>('/admin/catalog/products/:id/schedule');
-export const catalogProductDelete = post<Empty, null>('/admin/catalog/products/:id/delete');
+/** The five calls of a resource (list, save, state, schedule, delete), by the names the staff calls know them. */
+export interface ResourceCalls<A, I> {
+  list: Call<CatalogListQuery, Page<A>>;
+  save: Call<I, A>;
+  state: Call<StateChange, A>;
+  schedule: Call<ScheduleChange, A>;
+  delete: Call<Empty, null>;
+}
 
-export const catalogCategories = get<CatalogListQuery, Page<AdminProductCategory>>('/admin/catalog/categories');
-export const catalogCategorySave = post<ProductCategoryInput, AdminProductCategory>('/admin/catalog/categories/save');
-export const catalogCategoryState = post<StateChange, AdminProductCategory>('/admin/catalog/categories/:id/state');
-export const catalogCategorySchedule = post<ScheduleChange, AdminProductCategory>('/admin/catalog/categories/:id/schedule');
-export const catalogCategoryDelete = post<Empty, null>('/admin/catalog/categories/:id/delete');
+type Named<One extends string, List extends string, A, I> = { [K in `catalog${List}`]: Call<CatalogListQuery, Page<A>> } & {
+  [K in `catalog${One}Save`]: Call<I, A>;
+} & { [K in `catalog${One}State`]: Call<StateChange, A> } & { [K in `catalog${One}Schedule`]: Call<ScheduleChange, A> } & {
+  [K in `catalog${One}Delete`]: Call<Empty, null>;
+};
 
-export const catalogQuestions = get<CatalogListQuery, Page<AdminQuestion>>('/admin/catalog/questions');
-export const catalogQuestionSave = post<QuestionInput, AdminQuestion>('/admin/catalog/questions/save');
-export const catalogQuestionState = post<StateChange, AdminQuestion>('/admin/catalog/questions/:id/state');
-export const catalogQuestionSchedule = post<ScheduleChange, AdminQuestion>('/admin/catalog/questions/:id/schedule');
-export const catalogQuestionDelete = post<Empty, null>('/admin/catalog/questions/:id/delete');
+/** A catalogue resource's calls, derived from its path: `calls` for the screens, `named` for STAFF_CALLS (catalog<List>, catalog<One>Save...). */
+export interface CatalogResourceCalls<One extends string, List extends string, A, I> {
+  calls: ResourceCalls<A, I>;
+  /** The staff call names of `calls`. */
+  names: { [K in keyof ResourceCalls<A, I>]: string };
+  named: Named<One, List, A, I>;
+}
+
+/** The calls of a resource under `path`, named catalog<List> and catalog<One>Save, ...State, ...Schedule, ...Delete. */
+function resource<A, I>() {
+  return <One extends string, List extends string>(one: One, list: List, path: string): CatalogResourceCalls<One, List, A, I> => {
+    const calls: ResourceCalls<A, I> = {
+      list: get(path),
+      save: post(`${path}/save`),
+      state: post(`${path}/:id/state`),
+      schedule: post(`${path}/:id/schedule`),
+      delete: post(`${path}/:id/delete`),
+    };
+    const names = {
+      list: `catalog${list}`,
+      save: `catalog${one}Save`,
+      state: `catalog${one}State`,
+      schedule: `catalog${one}Schedule`,
+      delete: `catalog${one}Delete`,
+    };
+    const named = Object.fromEntries((Object.keys(calls) as (keyof typeof calls)[]).map((k) => [names[k], calls[k]])) as Named<One, List, A, I>;
+    return { calls, names, named };
+  };
+}
+
+export const PRODUCTS = resource<AdminProduct, ProductInput>()('Product', 'Products', '/admin/catalog/products');
+export const CATEGORIES = resource<AdminProductCategory, ProductCategoryInput>()('Category', 'Categories', '/admin/catalog/categories');
+export const QUESTIONS = resource<AdminQuestion, QuestionInput>()('Question', 'Questions', '/admin/catalog/questions');
+export const BANNERS = resource<AdminBanner, BannerInput>()('Banner', 'Banners', '/admin/catalog/banners');
+export const COUPONS = resource<AdminCoupon, CouponInput>()('Coupon', 'Coupons', '/admin/catalog/coupons');
+export const HOT_MAJORS = resource<AdminHotMajor, HotMajorInput>()('Major', 'MajorList', '/admin/catalog/hotMajors');
+export const ALBUM_CATEGORIES = resource<AdminAlbumCategory, AlbumCategoryInput>()('AlbumCategory', 'AlbumCategories', '/admin/catalog/albumCategories');
+export const MATERIALS = resource<AdminMaterial, MaterialInput>()('Material', 'Materials', '/admin/catalog/materials');
+
+/** Every resource with a draft/published state (each served by the generic catalogue calls). */
+export const CATALOG_RESOURCES = [PRODUCTS, CATEGORIES, QUESTIONS, BANNERS, COUPONS, HOT_MAJORS, ALBUM_CATEGORIES, MATERIALS] as const;
+
+// The calls by name, as the tests and other modules import them one by one.
+export const { catalogProducts, catalogProductSave, catalogProductState, catalogProductSchedule, catalogProductDelete } = PRODUCTS.named;
+export const { catalogCategories, catalogCategorySave, catalogCategoryState, catalogCategorySchedule, catalogCategoryDelete } = CATEGORIES.named;
+export const { catalogQuestions, catalogQuestionSave, catalogQuestionState, catalogQuestionSchedule, catalogQuestionDelete } = QUESTIONS.named;
+export const { catalogBanners, catalogBannerSave, catalogBannerState, catalogBannerSchedule, catalogBannerDelete } = BANNERS.named;
+export const { catalogCoupons, catalogCouponSave, catalogCouponState, catalogCouponSchedule, catalogCouponDelete } = COUPONS.named;
+export const { catalogMajorList, catalogMajorSave, catalogMajorState, catalogMajorSchedule, catalogMajorDelete } = HOT_MAJORS.named;
+export const { catalogAlbumCategories, catalogAlbumCategorySave, catalogAlbumCategoryState, catalogAlbumCategorySchedule, catalogAlbumCategoryDelete } =
+  ALBUM_CATEGORIES.named;
+export const { catalogMaterials, catalogMaterialSave, catalogMaterialState, catalogMaterialSchedule, catalogMaterialDelete } = MATERIALS.named;
+
 export const catalogMajors = get<Empty, MajorOption[]>('/admin/catalog/majors');
-
-export const catalogBanners = get<CatalogListQuery, Page<AdminBanner>>('/admin/catalog/banners');
-export const catalogBannerSave = post<BannerInput, AdminBanner>('/admin/catalog/banners/save');
-export const catalogBannerState = post<StateChange, AdminBanner>('/admin/catalog/banners/:id/state');
-export const catalogBannerSchedule = post<ScheduleChange, AdminBanner>('/admin/catalog/banners/:id/schedule');
-export const catalogBannerDelete = post<Empty, null>('/admin/catalog/banners/:id/delete');
-
-export const catalogCoupons = get<CatalogListQuery, Page<AdminCoupon>>('/admin/catalog/coupons');
-export const catalogCouponSave = post<CouponInput, AdminCoupon>('/admin/catalog/coupons/save');
-export const catalogCouponState = post<StateChange, AdminCoupon>('/admin/catalog/coupons/:id/state');
-export const catalogCouponSchedule = post<ScheduleChange, AdminCoupon>('/admin/catalog/coupons/:id/schedule');
-export const catalogCouponDelete = post<Empty, null>('/admin/catalog/coupons/:id/delete');
-
-export const catalogMajorList = get<CatalogListQuery, Page<AdminHotMajor>>('/admin/catalog/hotMajors');
-export const catalogMajorSave = post<HotMajorInput, AdminHotMajor>('/admin/catalog/hotMajors/save');
-export const catalogMajorState = post<StateChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/state');
-export const catalogMajorSchedule = post<ScheduleChange, AdminHotMajor>('/admin/catalog/hotMajors/:id/schedule');
-export const catalogMajorDelete = post<Empty, null>('/admin/catalog/hotMajors/:id/delete');
-
 export const catalogAlbumTabs = get<Empty, AdminAlbumTab[]>('/admin/catalog/albumTabs');
 export const catalogAlbumTabSave = post<AlbumTabInput, AdminAlbumTab>('/admin/catalog/albumTabs/save');
 export const catalogAlbumTabOrder = post<AlbumTabOrder, AdminAlbumTab[]>('/admin/catalog/albumTabs/order');
 export const catalogAlbumTabDelete = post<Empty, null>('/admin/catalog/albumTabs/:id/delete');
-export const catalogAlbumCategories = get<CatalogListQuery, Page<AdminAlbumCategory>>('/admin/catalog/albumCategories');
-export const catalogAlbumCategorySave = post<AlbumCategoryInput, AdminAlbumCategory>('/admin/catalog/albumCategories/save');
-export const catalogAlbumCategoryState = post<StateChange, AdminAlbumCategory>('/admin/catalog/albumCategories/:id/state');
-export const catalogAlbumCategorySchedule = post<ScheduleChange, AdminAlbumCategory>('/admin/catalog/albumCategories/:id/schedule');
-export const catalogAlbumCategoryDelete = post<Empty, null>('/admin/catalog/albumCategories/:id/delete');
-export const catalogMaterials = get<CatalogListQuery, Page<AdminMaterial>>('/admin/catalog/materials');
-export const catalogMaterialSave = post<MaterialInput, AdminMaterial>('/admin/catalog/materials/save');
-export const catalogMaterialState = post<StateChange, AdminMaterial>('/admin/catalog/materials/:id/state');
-export const catalogMaterialSchedule = post<ScheduleChange, AdminMaterial>('/admin/catalog/materials/:id/schedule');
-export const catalogMaterialDelete = post<Empty, null>('/admin/catalog/materials/:id/delete');
+
+/** The calls outside the resources: the majors a question may belong to, and the album's tabs. */
+const OTHER_CALLS = { catalogMajors, catalogAlbumTabs, catalogAlbumTabSave, catalogAlbumTabOrder, catalogAlbumTabDelete } as const;
 
 /** Spread into STAFF_CALLS. */
 export const CATALOG_CALLS = {
-  catalogProducts,
-  catalogProductSave,
-  catalogProductState,
-  catalogProductSchedule,
-  catalogProductDelete,
-  catalogCategories,
-  catalogCategorySave,
-  catalogCategoryState,
-  catalogCategorySchedule,
-  catalogCategoryDelete,
-  catalogQuestions,
-  catalogQuestionSave,
-  catalogQuestionState,
-  catalogQuestionSchedule,
-  catalogQuestionDelete,
-  catalogMajors,
-  catalogBanners,
-  catalogBannerSave,
-  catalogBannerState,
-  catalogBannerSchedule,
-  catalogBannerDelete,
-  catalogCoupons,
-  catalogCouponSave,
-  catalogCouponState,
-  catalogCouponSchedule,
-  catalogCouponDelete,
-  catalogMajorList,
-  catalogMajorSave,
-  catalogMajorState,
-  catalogMajorSchedule,
-  catalogMajorDelete,
-  catalogAlbumTabs,
-  catalogAlbumTabSave,
-  catalogAlbumTabOrder,
-  catalogAlbumTabDelete,
-  catalogAlbumCategories,
-  catalogAlbumCategorySave,
-  catalogAlbumCategoryState,
-  catalogAlbumCategorySchedule,
-  catalogAlbumCategoryDelete,
-  catalogMaterials,
-  catalogMaterialSave,
-  catalogMaterialState,
-  catalogMaterialSchedule,
-  catalogMaterialDelete,
-} as const;
+  ...PRODUCTS.named,
+  ...CATEGORIES.named,
+  ...QUESTIONS.named,
+  ...BANNERS.named,
+  ...COUPONS.named,
+  ...HOT_MAJORS.named,
+  ...ALBUM_CATEGORIES.named,
+  ...MATERIALS.named,
+  ...OTHER_CALLS,
+};

@@ -133,14 +133,3 @@ export const adminCertificateImport = post<CertImportInput, CertImportReport>('/
 export const adminCertificateRevoke = post<RevokeInput, AdminCertificate>('/admin/certificates/:id/revoke');
 export const adminCertificateTests = get<{ classId: string }, CertTestWork[]>('/admin/certificateTests');
 export const adminCertificatePassIssue = post<PassIssueInput, PassIssueReport>('/admin/certificates/pass');
-
-/** The certificate calls by name, spread into STAFF_CALLS. */
-export const ADMIN_CERTIFICATE_CALLS = {
-  adminCertificates,
-  adminCertificateGet,
-  adminCertificateIssue,
-  adminCertificateImport,
-  adminCertificateRevoke,
-  adminCertificateTests,
-  adminCertificatePassIssue,
-} as const;

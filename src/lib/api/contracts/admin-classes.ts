@@ -191,22 +191,3 @@ export const adminClassStudentStatus = post<StudentStatusInput, AdminClassStuden
 export const adminClassStudentMove = post<StudentMoveInput, AdminClassStudent>('/admin/classes/:id/students/move');
 export const adminClassStudentRemove = post<{ studentId: string }, null>('/admin/classes/:id/students/remove');
 export const adminClassImport = post<ImportInput, ImportReport>('/admin/classes/:id/students/import');
-
-/** The class calls by name, spread into STAFF_CALLS. */
-export const ADMIN_CLASS_CALLS = {
-  adminClasses,
-  adminClassGet,
-  adminClassSave,
-  adminClassEnd,
-  adminClassDelete,
-  adminClassTeacherOptions,
-  adminClassPeriods,
-  adminClassPeriodSave,
-  adminClassPeriodDelete,
-  adminClassStudents,
-  adminClassEnrol,
-  adminClassStudentStatus,
-  adminClassStudentMove,
-  adminClassStudentRemove,
-  adminClassImport,
-} as const;

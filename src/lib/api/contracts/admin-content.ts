@@ -121,27 +121,3 @@ export const adminCategories = get<Record<string, never>, AdminCategory[]>('/adm
 export const adminCategorySave = post<CategoryInput, AdminCategory>('/admin/newsCategories/save');
 export const adminCategoryOrder = post<CategoryOrder, AdminCategory[]>('/admin/newsCategories/order');
 export const adminCategoryDelete = post<Record<string, never>, null>('/admin/newsCategories/:id/delete');
-
-/** The content calls by name, spread into STAFF_CALLS. */
-export const ADMIN_CONTENT_CALLS = {
-  adminNewsPage,
-  adminNewsGet,
-  adminNewsSave,
-  adminNewsPublish,
-  adminNewsSchedule,
-  adminNewsUnpublish,
-  adminNewsDelete,
-  adminNewsPreview,
-  adminNoticePage,
-  adminNoticeGet,
-  adminNoticeSave,
-  adminNoticePublish,
-  adminNoticeSchedule,
-  adminNoticeUnpublish,
-  adminNoticeDelete,
-  adminNoticePreview,
-  adminCategories,
-  adminCategorySave,
-  adminCategoryOrder,
-  adminCategoryDelete,
-} as const;

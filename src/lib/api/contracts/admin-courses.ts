@@ -220,22 +220,3 @@ export const adminClassCourses = get<Record<string, never>, AdminClassCourse[]>(
 export const adminClassCourseAttach = post<ClassCourseInput, AdminClassCourse[]>('/admin/classes/:id/courses/attach');
 export const adminClassCourseMove = post<MoveInput & { courseId: string }, AdminClassCourse[]>('/admin/classes/:id/courses/move');
 export const adminClassCourseDetach = post<{ courseId: string }, AdminClassCourse[]>('/admin/classes/:id/courses/detach');
-
-/** The course calls by name, spread into STAFF_CALLS. */
-export const ADMIN_COURSE_CALLS = {
-  adminCourses,
-  adminCourseGet,
-  adminCourseSave,
-  adminCourseDelete,
-  adminChapterSave,
-  adminChapterMove,
-  adminChapterDelete,
-  adminLessonSave,
-  adminLessonMove,
-  adminLessonDelete,
-  adminCourseDuties,
-  adminClassCourses,
-  adminClassCourseAttach,
-  adminClassCourseMove,
-  adminClassCourseDetach,
-} as const;

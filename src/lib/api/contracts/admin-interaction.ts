@@ -99,14 +99,3 @@ export const adminQuestionAnswer = post<{ questionId: string; answer: string }, 
 export const adminQuestionAnswerEdit = post<{ answerId: string; answer: string }, InboxQuestion>('/admin/questions/answer/edit');
 export const adminInteractionPosts = get<InboxPostQuery, Page<InboxPost>>('/admin/interaction/posts');
 export const adminInteractionVisibility = post<HideInput, InboxPost>('/admin/interaction/visibility');
-
-/** Every call of the inbox, spread into STAFF_CALLS. */
-export const ADMIN_INTERACTION_CALLS = {
-  adminQuestions,
-  adminQuestionsUnanswered,
-  adminQuestionLessons,
-  adminQuestionAnswer,
-  adminQuestionAnswerEdit,
-  adminInteractionPosts,
-  adminInteractionVisibility,
-} as const;

@@ -58,6 +58,3 @@ type Empty = Record<string, never>;
 export const adminJobs = get<AdminJobQuery, Page<AdminJob>>('/admin/jobs');
 export const adminJobRetry = post<Empty, AdminJob>('/admin/jobs/:id/retry');
 export const adminJobCancel = post<Empty, AdminJob>('/admin/jobs/:id/cancel');
-
-/** Spread into STAFF_CALLS. */
-export const ADMIN_JOB_CALLS = { adminJobs, adminJobRetry, adminJobCancel } as const;

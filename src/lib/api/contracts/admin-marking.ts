@@ -124,14 +124,3 @@ export const adminMarkingRelease = post<{ attemptId: string }, MarkingAttempt>('
 export const adminMarkingReleaseAll = post<{ workId: string }, { released: number }>('/admin/marking/release-all');
 /** The work's scores as a CSV file (UTF-8 with BOM): one row per student of the class. */
 export const adminMarkingExport = get<{ workId: string }, string>('/admin/marking/export');
-
-export const ADMIN_MARKING_CALLS = {
-  adminMarkingQueue,
-  adminMarkingWork,
-  adminMarkingAttempt,
-  adminMarkingQuestion,
-  adminMarkingSave,
-  adminMarkingRelease,
-  adminMarkingReleaseAll,
-  adminMarkingExport,
-} as const;

@@ -57,5 +57,3 @@ export const adminMediaPage = get<AdminMediaQuery, Page<AdminMediaAsset>>('/admi
 export const adminMediaRename = post<AdminMediaRename, AdminMediaAsset>('/admin/media/:id/rename');
 export const adminMediaRetry = post<Record<string, never>, AdminMediaAsset>('/admin/media/:id/retry');
 export const adminMediaDelete = post<Record<string, never>, null>('/admin/media/:id/delete');
-
-export const ADMIN_MEDIA_CALLS = { adminMediaPage, adminMediaRename, adminMediaRetry, adminMediaDelete } as const;

@@ -63,5 +63,3 @@ export const adminProgress = get<ProgressQuery, Page<StudentProgress>>('/admin/p
 export const adminProgressStudent = get<{ classId: string; studentId: string }, StudentProgressDetail>('/admin/progress/student');
 /** The class's progress as a CSV file (UTF-8 with BOM), every student, most study time first. */
 export const adminProgressExport = get<{ classId: string }, string>('/admin/progress/export');
-
-export const ADMIN_PROGRESS_CALLS = { adminProgress, adminProgressStudent, adminProgressExport } as const;

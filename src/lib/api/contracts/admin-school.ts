@@ -169,27 +169,3 @@ export const orderProjectBlocks = post<ProjectBlockOrder, ProjectBlockAdmin[]>('
 export const deleteProjectBlock = post<Record<string, never>, null>('/admin/school/projectBlocks/:id/delete');
 export const agreements = get<Record<string, never>, AgreementText[]>('/admin/school/agreements');
 export const saveAgreement = post<AgreementInput, AgreementText>('/admin/school/agreements/save');
-
-/** The school's staff calls by name (spread into STAFF_CALLS). */
-export const SCHOOL_STAFF_CALLS = {
-  schoolSettings,
-  saveSchoolSettings,
-  schoolDomains,
-  addSchoolDomain,
-  removeSchoolDomain,
-  adminServicePoints,
-  createServicePoint,
-  updateServicePoint,
-  deleteServicePoint,
-  adminCertificationOrgs,
-  createCertificationOrg,
-  updateCertificationOrg,
-  deleteCertificationOrg,
-  agreements,
-  saveAgreement,
-  adminProjectBlocks,
-  createProjectBlock,
-  updateProjectBlock,
-  orderProjectBlocks,
-  deleteProjectBlock,
-} as const;

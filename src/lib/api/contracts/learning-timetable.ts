@@ -1,4 +1,5 @@
 import { get, post } from '../contract';
+import type { ClassActivityItem } from './learning-class';
 
 /**
  * The timetable's calls (the user's activities by date, the user's duty count) and the private
@@ -10,32 +11,8 @@ import { get, post } from '../contract';
 /** WEEK and MONTH read the given range; UNIT reads the whole class and ignores it. */
 export type EvaluateType = 'WEEK' | 'MONTH' | 'UNIT';
 
-/** One activity of the timetable, as the student sees it. */
-export interface TimetableActivity {
-  id: string;
-  activityId: string;
-  activityName: string;
-  /** 1 required, 0 elective. */
-  isRequired: number;
-  /** 1 online, 2 offline (face-to-face). */
-  onlineType: number;
-  /** 0 pending, 1 missed, 2 attended; the island shows it for required ones only. */
-  classActivityStatus: 0 | 1 | 2;
-  /** 1 finished, 0 not yet. */
-  finStatus: 0 | 1;
-  startTime: string;
-  endTime: string;
-  /** The course (extendId) and its name. */
-  extendId: string | null;
-  courseName: string | null;
-  classroomId: string | null;
-  classroomName: string | null;
-  /** The lesson's classroom type (6 homework and 7 test lead to their own pages). */
-  classroomType: number | null;
-  bizType: string | null;
-  position: string | null;
-  address: string | null;
-}
+/** One activity of the timetable: the class page's view of it, without the student's sign-in times. */
+export type TimetableActivity = Omit<ClassActivityItem, 'signInTime' | 'signOutTime'>;
 
 export interface TimetableDay {
   /** 'YYYY-MM-DD'. */

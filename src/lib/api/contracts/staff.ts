@@ -1,20 +1,7 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
-import { ADMIN_CONTENT_CALLS } from './admin-content';
-import { ADMIN_CLASS_CALLS } from './admin-classes';
-import { ADMIN_MEDIA_CALLS } from './admin-media';
-import { ADMIN_ACTIVITY_CALLS } from './admin-activities';
-import { ADMIN_COURSE_CALLS } from './admin-courses';
-import { CATALOG_CALLS } from './admin-catalog';
-import { ADMIN_JOB_CALLS } from './admin-jobs';
-import { ADMIN_INTERACTION_CALLS } from './admin-interaction';
-import { ADMIN_PROGRESS_CALLS } from './admin-progress';
-import { ADMIN_CERTIFICATE_CALLS } from './admin-certificates';
-import { ADMIN_MARKING_CALLS } from './admin-marking';
-import { ADMIN_BANK_CALLS } from './admin-bank';
 import type { AuditAction, AuditTarget, StaffRole, StaffStatus } from '../../staff/roles';
 import type { LeadState } from '../../staff/leads';
-import { SCHOOL_STAFF_CALLS } from './admin-school';
 
 /**
  * The staff side (/api/admin/...): a school's own people sign in with a password (and a TOTP code
@@ -276,49 +263,3 @@ export const leads = get<LeadQuery, LeadPage>('/admin/leads');
 /** The filtered list as a CSV file (UTF-8 with BOM, CRLF), not the JSON envelope. */
 export const leadsExport = get<LeadQuery, string>('/admin/leads/export');
 export const leadState = post<LeadStateChange, LeadInfo>('/admin/leads/:id/state');
-
-/** Every staff call by name: the router serves each through the access table under the same name. */
-export const STAFF_CALLS = {
-  signIn,
-  secondFactor,
-  me,
-  signOut,
-  mySessions,
-  revokeSession,
-  revokeOtherSessions,
-  changePassword,
-  secondFactorStart,
-  secondFactorConfirm,
-  secondFactorDisable,
-  accounts,
-  changeRole,
-  changeStatus,
-  resetSecondFactor,
-  invitations,
-  invite,
-  revokeInvitation,
-  invitationInspect,
-  invitationAccept,
-  audit,
-  upload,
-  recoveryCodesLeft,
-  recoveryCodesRenew,
-  leads,
-  leadsExport,
-  leadState,
-  ...ADMIN_CONTENT_CALLS,
-  ...SCHOOL_STAFF_CALLS,
-  ...CATALOG_CALLS,
-  ...ADMIN_CLASS_CALLS,
-  ...ADMIN_JOB_CALLS,
-  ...ADMIN_MEDIA_CALLS,
-  ...ADMIN_ACTIVITY_CALLS,
-  ...ADMIN_INTERACTION_CALLS,
-  ...ADMIN_PROGRESS_CALLS,
-  ...ADMIN_CERTIFICATE_CALLS,
-  ...ADMIN_COURSE_CALLS,
-  ...ADMIN_MARKING_CALLS,
-  ...ADMIN_BANK_CALLS,
-} as const;
-
-export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -1,6 +1,7 @@
 import { translator } from '../translate';
 import { common } from './common';
 import { admin } from './admin';
+import { catalogScreenTitles } from './catalog-titles';
 
 /** The staff catalogue screens (src/islands/admin/catalog) and the refusals of their calls. */
 export const adminCatalog = {
@@ -10,6 +11,8 @@ export const adminCatalog = {
   'catalog.required': '请填写{field}',
   'catalog.tooLong': '{field}不能超过 {max} 个字',
   'catalog.badFormat': '{field}格式不正确',
+  'catalog.badId': '格式不正确',
+  'catalog.badList': '参数格式不正确',
   'catalog.badSeq': '排序须为 0 到 99999 的整数',
   'catalog.badUrl': '{field}须为本站地址或 http(s) 地址',
   'catalog.pictureRequired': '请上传{field}',
@@ -126,14 +129,7 @@ export const adminCatalog = {
   'catalog.verification.1': '国家网可查',
   'catalog.verification.2': '学信网可查',
   // Screens.
-  'catalog.title.products': '培训项目',
-  'catalog.title.categories': '项目分类',
-  'catalog.title.questions': '常见问题',
-  'catalog.title.majors': '热门专业',
-  'catalog.title.banners': '首页横幅',
-  'catalog.title.coupons': '优惠券',
-  'catalog.title.albumCategories': '相册分类',
-  'catalog.title.materials': '相册素材',
+  ...catalogScreenTitles,
   'catalog.state.draft': '草稿',
   'catalog.state.published': '已发布',
   'catalog.state.ended': '已结束',

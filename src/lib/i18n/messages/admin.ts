@@ -1,5 +1,6 @@
 import { translator } from '../translate';
 import { common } from './common';
+import { catalogTargetLabels } from './catalog-titles';
 
 /** The staff side's islands (src/islands/admin) and their form rules (src/lib/rules/staff.ts). */
 export const admin = {
@@ -166,6 +167,7 @@ export const admin = {
   'admin.account.revokeOthers': '退出其他所有设备',
   'admin.account.revoked': '已退出该设备',
   'admin.account.revokedOthers': '已退出其他 {n} 个设备',
+  'admin.account.noSessions': '没有登录中的设备',
   'admin.account.unknownDevice': '未知设备',
   // Audit log.
   'admin.audit.title': '操作日志',
@@ -246,14 +248,7 @@ export const admin = {
   'admin.audit.target.servicePoint': '服务网点',
   'admin.audit.target.certOrg': '认证机构',
   'admin.audit.target.agreement': '协议与政策',
-  'admin.audit.target.product': '培训项目',
-  'admin.audit.target.productCategory': '项目分类',
-  'admin.audit.target.hotMajor': '热门专业',
-  'admin.audit.target.question': '常见问题',
-  'admin.audit.target.banner': '首页横幅',
-  'admin.audit.target.albumCategory': '相册分类',
-  'admin.audit.target.material': '相册素材',
-  'admin.audit.target.coupon': '优惠券',
+  ...catalogTargetLabels,
   'admin.audit.target.projectBlock': '项目介绍',
   'admin.audit.target.albumTab': '相册栏目',
   'admin.audit.target.teachingClass': '班级',

@@ -1,7 +1,3 @@
-import { translator } from '../translate';
-import { common } from './common';
-import { header } from './header';
-
 /** The learner home (学习中心). */
 export const mine = {
   'login.mineWelcome': '欢迎回来，{name}',
@@ -10,5 +6,3 @@ export const mine = {
   'login.minePartner': '进入{name}学习平台',
   'login.partnerSsoOff': '统一登录未开通',
 } as const;
-
-export const t = /* @__PURE__ */ translator(common, header, mine);

@@ -40,6 +40,7 @@ import * as m20261128T1931 from './20261128T1931_class_student_periods';
 import * as m20261129T0200 from './20261129T0200_media_upload_locks';
 import * as m20261129T0400 from './20261129T0400_school_links';
 import * as m20261129T0600 from './20261129T0600_stored_file_sizes';
+import * as m20261129T1700 from './20261129T1700_rate_account_share';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '20261129T0200_media_upload_locks': m20261129T0200,
   '20261129T0400_school_links': m20261129T0400,
   '20261129T0600_stored_file_sizes': m20261129T0600,
+  '20261129T1700_rate_account_share': m20261129T1700,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { WorkAnswer, WorkAnswerTable, WorkLateAnswer, WorkLateAnswerTable } from './answers.table';
+import { whereEqual } from '../../db/clauses';
+import { changedOne, insertedOne } from '../../db/rows';
 
 /** All SQL of kept and late answers. Every query names the school and the attempt. */
 
@@ -8,7 +10,7 @@ export type AnswerRow = Omit<Insertable<WorkAnswerTable>, 'tenantId'>;
 export type LateAnswerRow = Omit<Insertable<WorkLateAnswerTable>, 'tenantId'>;
 
 export function listAnswers(db: DB, tenantId: string, attemptId: string): Promise<WorkAnswer[]> {
-  return db.selectFrom('workAnswers').selectAll().where('tenantId', '=', tenantId).where('attemptId', '=', attemptId).orderBy('questionId').execute();
+  return db.selectFrom('workAnswers').selectAll().$call(whereEqual({ tenantId, attemptId })).orderBy('questionId').execute();
 }
 
 /** The kept answers of some questions of an attempt. */
@@ -17,8 +19,7 @@ export function listAnswersOf(db: DB, tenantId: string, attemptId: string, quest
   return db
     .selectFrom('workAnswers')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('attemptId', '=', attemptId)
+    .$call(whereEqual({ tenantId, attemptId }))
     .where('questionId', 'in', [...questionIds])
     .execute();
 }
@@ -29,19 +30,19 @@ export function listAnswersOf(db: DB, tenantId: string, attemptId: string, quest
  * device), or null: a saving tab reads the attempt again only when this moves (decision 052).
  */
 export async function lastSavedByOthers(db: DB, tenantId: string, attemptId: string, clientIds: readonly string[]): Promise<number | null> {
-  let q = db.selectFrom('workAnswers').where('tenantId', '=', tenantId).where('attemptId', '=', attemptId);
+  let q = db.selectFrom('workAnswers').$call(whereEqual({ tenantId, attemptId }));
   if (clientIds.length) q = q.where('clientId', 'not in', [...clientIds]);
   const row = await q.select((eb) => eb.fn.max('savedAt').as('at')).executeTakeFirst();
   return row?.at == null ? null : Number(row.at);
 }
 
 export async function insertAnswerIfAbsent(db: DB, tenantId: string, row: AnswerRow): Promise<boolean> {
-  const result = await db
-    .insertInto('workAnswers')
-    .values({ ...row, tenantId })
-    .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return insertedOne(
+    db
+      .insertInto('workAnswers')
+      .values({ ...row, tenantId })
+      .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doNothing()),
+  );
 }
 
 /**
@@ -49,23 +50,20 @@ export async function insertAnswerIfAbsent(db: DB, tenantId: string, row: Answer
  * when another writer changed it in between): two instances deciding at once cannot both win.
  */
 export async function replaceAnswerIf(db: DB, tenantId: string, row: AnswerRow, readRevision: number): Promise<boolean> {
-  const result = await db
-    .updateTable('workAnswers')
-    .set({
-      content: row.content,
-      optionKeys: row.optionKeys,
-      seq: row.seq,
-      revision: row.revision,
-      clientId: row.clientId,
-      answeredAt: row.answeredAt,
-      savedAt: row.savedAt,
-    })
-    .where('tenantId', '=', tenantId)
-    .where('attemptId', '=', row.attemptId)
-    .where('questionId', '=', row.questionId)
-    .where('revision', '=', readRevision)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('workAnswers')
+      .set({
+        content: row.content,
+        optionKeys: row.optionKeys,
+        seq: row.seq,
+        revision: row.revision,
+        clientId: row.clientId,
+        answeredAt: row.answeredAt,
+        savedAt: row.savedAt,
+      })
+      .$call(whereEqual({ tenantId, attemptId: row.attemptId, questionId: row.questionId, revision: readRevision })),
+  );
 }
 
 /**
@@ -93,5 +91,5 @@ export async function keepLateAnswer(db: DB, tenantId: string, row: LateAnswerRo
 }
 
 export function listLateAnswers(db: DB, tenantId: string, attemptId: string): Promise<WorkLateAnswer[]> {
-  return db.selectFrom('workLateAnswers').selectAll().where('tenantId', '=', tenantId).where('attemptId', '=', attemptId).orderBy('questionId').execute();
+  return db.selectFrom('workLateAnswers').selectAll().$call(whereEqual({ tenantId, attemptId })).orderBy('questionId').execute();
 }

@@ -46,9 +46,9 @@ function keys(text: string): string[] {
 
 const stateOf = (r: WorkAnswer): KeptAnswerState => ({
   answer: { content: r.content, optionList: keys(r.optionKeys) },
-  revision: Number(r.revision),
+  revision: r.revision,
   clientId: r.clientId,
-  seq: Number(r.seq),
+  seq: r.seq,
 });
 const incomingOf = (a: AnswerInput): IncomingAnswer & { questionId: string; input: AnswerInput } => ({
   questionId: a.questionId,
@@ -173,26 +173,27 @@ export async function keepBankAnswers(
   }
 }
 
+/** A stored answer (kept or late) as the pages read it: the question and what was given. */
+const givenOf = (r: Pick<WorkAnswer, 'questionId' | 'content' | 'optionKeys'>) => ({
+  questionId: r.questionId,
+  questionAnswerVO: { content: r.content, optionList: keys(r.optionKeys) },
+});
+
 /** The kept answers of an attempt. */
 export async function keptAnswers(s: Scope, input: { tenantId: string; attemptId: string }): Promise<KeptAnswer[]> {
   return (await repo.listAnswers(s.db, input.tenantId, input.attemptId)).map((r) => ({
-    questionId: r.questionId,
-    questionAnswerVO: { content: r.content, optionList: keys(r.optionKeys) },
-    seq: Number(r.seq),
-    revision: Number(r.revision),
+    ...givenOf(r),
+    seq: r.seq,
+    revision: r.revision,
     clientId: r.clientId,
-    answeredAt: Number(r.answeredAt),
-    savedAt: Number(r.savedAt),
+    answeredAt: r.answeredAt,
+    savedAt: r.savedAt,
   }));
 }
 
 /** The late answers of an attempt (shown with it, never scored). */
 export async function lateAnswers(s: Scope, input: { tenantId: string; attemptId: string }): Promise<LateAnswer[]> {
-  return (await repo.listLateAnswers(s.db, input.tenantId, input.attemptId)).map((r) => ({
-    questionId: r.questionId,
-    questionAnswerVO: { content: r.content, optionList: keys(r.optionKeys) },
-    savedAt: Number(r.savedAt),
-  }));
+  return (await repo.listLateAnswers(s.db, input.tenantId, input.attemptId)).map((r) => ({ ...givenOf(r), savedAt: r.savedAt }));
 }
 
 /** The kept answers by question id, as scoring reads them. */

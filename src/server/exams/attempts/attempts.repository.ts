@@ -1,8 +1,11 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import type { WorkDutyReport } from './attempts.table';
+import { inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
+import { changedOne } from '../../db/rows';
+import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
  * All SQL of attempts (rows of work_attempts; HANDED_IN_STATUSES count as handed in, one rule for
@@ -14,20 +17,49 @@ import type { WorkDutyReport } from './attempts.table';
 
 export type AttemptRow = Selectable<Database['workAttempts']>;
 
+/** A statement on work_attempts (a read, an update), to narrow with the rules below through `$call`. */
+type OnAttempts = WhereInterface<Database, 'workAttempts'>;
+
+/** One attempt of the school. */
+export const attempt =
+  (tenantId: string, attemptId: string) =>
+  <Q extends OnAttempts>(q: Q): Q =>
+    q.where('tenantId', '=', tenantId).where('id', '=', attemptId) as Q;
+
+/** One class student's attempts at one work. */
+export const studentAtWork =
+  (tenantId: string, workId: string, classStudentId: string) =>
+  <Q extends OnAttempts>(q: Q): Q =>
+    q.where('tenantId', '=', tenantId).where('workId', '=', workId).where('classStudentId', '=', classStudentId) as Q;
+
+/** Handed in: pending review or reviewed (HANDED_IN_STATUSES). */
+export const handedIn = <Q extends OnAttempts>(q: Q): Q => q.where('status', 'in', HANDED_IN_STATUSES) as Q;
+
+/** The handed-in attempts of the students of one class. */
+export const handedInOfClass =
+  (tenantId: string, classId: string) =>
+  <Q extends OnAttempts>(q: Q): Q =>
+    handedIn(q.where('tenantId', '=', tenantId).where('classId', '=', classId) as Q);
+
+/** An attempt at a work, not one made before works existed. */
+const atWork = <Q extends OnAttempts>(q: Q): Q => q.where('workId', 'is not', null) as Q;
+
+/** Still being answered. */
+const open = <Q extends OnAttempts>(q: Q): Q => q.where('status', '=', ATTEMPT_STATUS.ANSWERING) as Q;
+
 /** A class student's attempt at a work (not an attempt made before works existed), or undefined. */
 export function findStudentAttempt(db: DB, tenantId: string, classStudentId: string, attemptId: string): Promise<AttemptRow | undefined> {
   return db
     .selectFrom('workAttempts')
     .selectAll()
-    .where('tenantId', '=', tenantId)
+    .$call(attempt(tenantId, attemptId))
     .where('classStudentId', '=', classStudentId)
-    .where('id', '=', attemptId)
-    .where('workId', 'is not', null)
+    .$call(atWork)
     .executeTakeFirst();
 }
 
 export function findAttempt(db: DB, tenantId: string, attemptId: string): Promise<AttemptRow | undefined> {
-  return db.selectFrom('workAttempts').selectAll().where('tenantId', '=', tenantId).where('id', '=', attemptId).executeTakeFirst();
+  return db.selectFrom('workAttempts').selectAll().$call(attempt(tenantId, attemptId)).executeTakeFirst();
 }
 
 /** The student's attempt at the work still being answered, or undefined. */
@@ -35,10 +67,8 @@ export function findOpenAttempt(db: DB, tenantId: string, workId: string, classS
   return db
     .selectFrom('workAttempts')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('workId', '=', workId)
-    .where('classStudentId', '=', classStudentId)
-    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
+    .$call(studentAtWork(tenantId, workId, classStudentId))
+    .$call(open)
     .executeTakeFirst();
 }
 
@@ -47,9 +77,7 @@ export function listAttempts(db: DB, tenantId: string, workId: string, classStud
   return db
     .selectFrom('workAttempts')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('workId', '=', workId)
-    .where('classStudentId', '=', classStudentId)
+    .$call(studentAtWork(tenantId, workId, classStudentId))
     .orderBy('attemptNo', 'desc')
     .orderBy('startedAt', 'desc')
     .orderBy('id', 'desc')
@@ -61,11 +89,9 @@ export async function attemptNumbers(db: DB, tenantId: string, workId: string, c
   const row = await db
     .selectFrom('workAttempts')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('attemptNo').as('highest')])
-    .where('tenantId', '=', tenantId)
-    .where('workId', '=', workId)
-    .where('classStudentId', '=', classStudentId)
+    .$call(studentAtWork(tenantId, workId, classStudentId))
     .executeTakeFirst();
-  return { count: Number(row?.count ?? 0), highest: Number(row?.highest ?? 0) };
+  return { count: row?.count ?? 0, highest: row?.highest ?? 0 };
 }
 
 /**
@@ -87,15 +113,14 @@ export async function insertOpenAttempt(db: DB, row: Insertable<Database['workAt
  * stays locked until the answers are written, so a submission cannot slip in between.
  */
 export async function takeForSave(db: DB, tenantId: string, attemptId: string, now: number, deadlineNotBefore: number): Promise<boolean> {
-  const result = await db
-    .updateTable('workAttempts')
-    .set({ lastSavedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
-    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
-    .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('workAttempts')
+      .set({ lastSavedAt: now })
+      .$call(attempt(tenantId, attemptId))
+      .$call(open)
+      .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)])),
+  );
 }
 
 /**
@@ -103,14 +128,7 @@ export async function takeForSave(db: DB, tenantId: string, attemptId: string, n
  * until the transaction ends; a second submission waits, then finds it no longer open).
  */
 export async function takeForSubmission(db: DB, tenantId: string, attemptId: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('workAttempts')
-    .set({ submittedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
-    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(db.updateTable('workAttempts').set({ submittedAt: now }).$call(attempt(tenantId, attemptId)).$call(open));
 }
 
 export interface Submission {
@@ -138,22 +156,13 @@ export async function finishSubmission(db: DB, tenantId: string, attemptId: stri
       ...(s.useTime !== undefined ? { useTime: s.useTime } : {}),
       ...(s.bankPaper !== undefined ? { bankPaper: s.bankPaper } : {}),
     })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
+    .$call(attempt(tenantId, attemptId))
     .execute();
 }
 
 /** Open attempts of every school whose deadline is before `before` (the sweep), oldest deadline first. */
 export function listOverdue(db: DB, before: number, limit: number): Promise<AttemptRow[]> {
-  return db
-    .selectFrom('workAttempts')
-    .selectAll()
-    .where('status', '=', ATTEMPT_STATUS.ANSWERING)
-    .where('deadlineAt', '<', before)
-    .where('workId', 'is not', null)
-    .orderBy('deadlineAt')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('workAttempts').selectAll().$call(open).where('deadlineAt', '<', before).$call(atWork).orderBy('deadlineAt').limit(limit).execute();
 }
 
 /** A submitted attempt of the student at a lesson of the class (a duty report needs one). */
@@ -161,11 +170,8 @@ export function findSubmittedAtLesson(db: DB, tenantId: string, classId: string,
   return db
     .selectFrom('workAttempts')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
-    .where('status', 'in', HANDED_IN_STATUSES)
+    .$call(handedInOfClass(tenantId, classId))
+    .$call(whereEqual({ classStudentId, classroomId }))
     .orderBy('submittedAt', 'desc')
     .executeTakeFirst();
 }
@@ -187,70 +193,36 @@ export function findDutyReport(
   classroomId: string,
   dutyType: string,
 ): Promise<WorkDutyReport | undefined> {
-  return db
-    .selectFrom('workDutyReports')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('activityId', '=', activityId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
-    .where('dutyType', '=', dutyType)
-    .executeTakeFirst();
+  return db.selectFrom('workDutyReports').selectAll().$call(whereEqual({ tenantId, activityId, classStudentId, classroomId, dutyType })).executeTakeFirst();
 }
 
 // ------------------------------------------------------------ the learner area's reads
 
 /** The student's handed-in attempts (pending review or reviewed), of some lessons or of one course. */
-export function listSubmittedAttempts(
-  db: DB,
-  tenantId: string,
-  classStudentId: string,
-  filter: { classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
-) {
-  let q = db
+export function listSubmittedAttempts(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter) {
+  if (noLessons(filter)) return Promise.resolve([]);
+  return db
     .selectFrom('workAttempts')
     .select(['id', 'classroomId', 'courseId', 'workType', 'startedAt', 'submittedAt', 'status', 'score'])
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('status', 'in', HANDED_IN_STATUSES);
-  if (filter.classroomIds) {
-    if (!filter.classroomIds.length) return Promise.resolve([]);
-    q = q.where('classroomId', 'in', filter.classroomIds);
-  }
-  if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
-  return q.orderBy('submittedAt', 'desc').execute();
+    .$call(whereEqual({ tenantId, classStudentId }))
+    .$call(handedIn)
+    .$call(inLessons(filter))
+    .orderBy('submittedAt', 'desc')
+    .execute();
 }
+
+/** The handed-in attempts of a class's students (class-wide figures: who handed in what, never their answers). */
+const classHandedIn = (db: DB, tenantId: string, classId: string) => db.selectFrom('workAttempts').$call(handedInOfClass(tenantId, classId));
 
 /** Which lessons of one course each student of a class handed in (class-wide figures). */
 export function listClassSubmittedLessons(db: DB, tenantId: string, classId: string, courseId: string) {
-  return db
-    .selectFrom('workAttempts')
-    .select(['classStudentId', 'classroomId'])
-    .distinct()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('courseId', '=', courseId)
-    .where('status', 'in', HANDED_IN_STATUSES)
-    .execute();
+  return classHandedIn(db, tenantId, classId).select(['classStudentId', 'classroomId']).distinct().where('courseId', '=', courseId).execute();
 }
 
 /** The class students of a class with a submitted attempt in each of some courses. */
-export function listCourseSubmitters(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  courseIds: readonly string[],
-): Promise<{ courseId: string; classStudentId: string }[]> {
+export function listCourseSubmitters(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
   if (!courseIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('workAttempts')
-    .select(['courseId', 'classStudentId'])
-    .distinct()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('courseId', 'in', courseIds)
-    .where('status', 'in', HANDED_IN_STATUSES)
-    .execute();
+  return classHandedIn(db, tenantId, classId).select(['courseId', 'classStudentId']).distinct().where('courseId', 'in', courseIds).execute();
 }
 
 // ------------------------------------------------------------ marking
@@ -263,7 +235,7 @@ export function listHandedInAtWorks(db: DB, tenantId: string, workIds: readonly 
     .selectAll()
     .where('tenantId', '=', tenantId)
     .where('workId', 'in', workIds)
-    .where('status', 'in', HANDED_IN_STATUSES)
+    .$call(handedIn)
     .orderBy('classStudentId')
     .orderBy('attemptNo')
     .execute();
@@ -271,18 +243,12 @@ export function listHandedInAtWorks(db: DB, tenantId: string, workIds: readonly 
 
 /** Every attempt (any status) of the work, by attempt number. */
 export function listWorkAttempts(db: DB, tenantId: string, workId: string): Promise<AttemptRow[]> {
-  return db.selectFrom('workAttempts').selectAll().where('tenantId', '=', tenantId).where('workId', '=', workId).orderBy('attemptNo').execute();
+  return db.selectFrom('workAttempts').selectAll().$call(whereEqual({ tenantId, workId })).orderBy('attemptNo').execute();
 }
 
 /** An attempt at a work (not one made before works existed) in a school, or undefined. */
 export function findWorkAttempt(db: DB, tenantId: string, attemptId: string): Promise<AttemptRow | undefined> {
-  return db
-    .selectFrom('workAttempts')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
-    .where('workId', 'is not', null)
-    .executeTakeFirst();
+  return db.selectFrom('workAttempts').selectAll().$call(attempt(tenantId, attemptId)).$call(atWork).executeTakeFirst();
 }
 
 /**
@@ -291,14 +257,13 @@ export function findWorkAttempt(db: DB, tenantId: string, attemptId: string): Pr
  * written one after the other. False: no such handed-in attempt.
  */
 export async function lockForMarking(db: DB, tenantId: string, attemptId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('workAttempts')
-    .set((eb) => ({ results: eb.ref('results') }))
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
-    .where('status', 'in', HANDED_IN_STATUSES)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('workAttempts')
+      .set((eb) => ({ results: eb.ref('results') }))
+      .$call(attempt(tenantId, attemptId))
+      .$call(handedIn),
+  );
 }
 
 /** Releases a pending attempt once with its total: true for the first caller only. */
@@ -308,14 +273,13 @@ export async function releaseMarked(
   attemptId: string,
   r: { score: number; results: string; at: number; by: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('workAttempts')
-    .set({ status: ATTEMPT_STATUS.REVIEWED, score: r.score, results: r.results, releasedAt: r.at, releasedBy: r.by })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
-    .where('status', '=', ATTEMPT_STATUS.PENDING)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('workAttempts')
+      .set({ status: ATTEMPT_STATUS.REVIEWED, score: r.score, results: r.results, releasedAt: r.at, releasedBy: r.by })
+      .$call(attempt(tenantId, attemptId))
+      .where('status', '=', ATTEMPT_STATUS.PENDING),
+  );
 }
 
 /** The per-question results of an attempt (and its score once released), after a mark changed. */
@@ -323,7 +287,6 @@ export async function rescore(db: DB, tenantId: string, attemptId: string, r: { 
   await db
     .updateTable('workAttempts')
     .set({ results: r.results, ...(r.score !== undefined ? { score: r.score } : {}) })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', attemptId)
+    .$call(attempt(tenantId, attemptId))
     .execute();
 }

@@ -48,6 +48,7 @@ import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GR
 import { scorePaper } from './scoring.rules';
 import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answers.rules';
 import * as repo from './attempts.repository';
+import { errorStack } from '../../logger';
 
 /**
  * The one scoring rule, for marking (decision 047): the teachers' marks go through the same
@@ -73,8 +74,8 @@ type AttemptRow = repo.AttemptRow;
 
 const attemptNotFound = () => AppError.notFound(t('exams.attemptNotFound'));
 const { ANSWERING, PENDING, REVIEWED } = ATTEMPT_STATUS;
-const statusOf = (a: AttemptRow): AttemptStatus => (Number(a.status) === REVIEWED ? REVIEWED : Number(a.status) === PENDING ? PENDING : ANSWERING);
-const clockOf = (a: AttemptRow) => ({ status: Number(a.status), deadlineAt: a.deadlineAt === null ? null : Number(a.deadlineAt) });
+const statusOf = (a: AttemptRow): AttemptStatus => (a.status === REVIEWED ? REVIEWED : a.status === PENDING ? PENDING : ANSWERING);
+const clockOf = (a: AttemptRow) => ({ status: a.status, deadlineAt: a.deadlineAt });
 
 /** The student's own attempt at a work of their class, or 404. */
 export async function studentAttempt(s: Scope, e: StudentEnrolment, attemptId: string): Promise<AttemptRow> {
@@ -90,7 +91,7 @@ async function reread(s: Scope, a: AttemptRow): Promise<AttemptRow> {
 /** The attempt's result; the score only when marked and the policy shows the marks now. */
 export function resultOf(a: AttemptRow, marksShown: boolean): SubmitResult {
   const status = statusOf(a);
-  return { answerLogId: a.id, status, score: marksShown && status === REVIEWED && a.score !== null ? Number(a.score) : null };
+  return { answerLogId: a.id, status, score: marksShown && status === REVIEWED && a.score !== null ? a.score : null };
 }
 
 function resultsOf(a: AttemptRow): QuestionResult[] {
@@ -148,7 +149,7 @@ function stateOf(s: Scope, a: AttemptRow, work: Work, answers: KeptAnswer[], lat
     workId: a.workId ?? '',
     status: statusOf(a),
     remainingSeconds: remainingSeconds(clock, s.now),
-    totalSeconds: clock.deadlineAt === null || !timed ? null : Math.round((clock.deadlineAt - Number(a.startedAt)) / 1000),
+    totalSeconds: clock.deadlineAt === null || !timed ? null : Math.round((clock.deadlineAt - a.startedAt) / 1000),
     answers: answers.map((x) => ({ questionId: x.questionId, questionAnswerVO: x.questionAnswerVO, seq: x.seq, revision: x.revision, clientId: x.clientId })),
     lateAnswers: late,
     activity: null,
@@ -174,9 +175,9 @@ function standingOf(s: Scope, work: Work, attempts: AttemptRow[]): StudentStandi
   const open = attempts.find((a) => statusOf(a) === ATTEMPT_STATUS.ANSWERING);
   const visibility = reviewVisibility(policy, { used: attempts.length, open: !!open, now: s.now, graceMs: SAVE_GRACE_MS });
   const scored = attempts.map((a, i) => ({
-    attemptNo: a.attemptNo === null ? attempts.length - i : Number(a.attemptNo),
+    attemptNo: a.attemptNo === null ? attempts.length - i : a.attemptNo,
     status: statusOf(a),
-    score: a.score === null ? null : Number(a.score),
+    score: a.score,
   }));
   return { policy, attempts, open, visibility, counted: countedScore(policy.scoreRule, scored) };
 }
@@ -230,8 +231,8 @@ export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[
   const st = await standingAt(s, e, work);
   return st.attempts.map((a, i) => ({
     id: a.id,
-    attemptNo: a.attemptNo === null ? st.attempts.length - i : Number(a.attemptNo),
-    createdTime: Number(a.startedAt),
+    attemptNo: a.attemptNo === null ? st.attempts.length - i : a.attemptNo,
+    createdTime: a.startedAt,
     status: statusOf(a),
     score: resultOf(a, st.visibility.marks.shown).score,
   }));
@@ -500,8 +501,8 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
     testStudentResultVO: {
       testName: work.title,
       status,
-      score: marks && a.score !== null ? Number(a.score) : null,
-      submittedTime: a.submittedAt === null ? null : Number(a.submittedAt),
+      score: marks && a.score !== null ? a.score : null,
+      submittedTime: a.submittedAt,
     },
     // Each question's right or wrong only when the policy shows it: a ✓/✗ per question is its key over a few attempts.
     results: visibility.questionMarks.shown ? resultsOf(a) : [],
@@ -550,7 +551,7 @@ export async function sweepOverdueAttempts(s: Scope, limit = 200): Promise<numbe
       if (work && (await submitOnce(s, a, work, 'deadline')).taken) submitted++;
     } catch (error) {
       // One attempt that cannot be submitted must not keep the others waiting; the next run retries it.
-      s.logger.error('overdue attempt not submitted', { attemptId: a.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      s.logger.error('overdue attempt not submitted', { attemptId: a.id, error: errorStack(error) });
     }
   }
   return submitted;

@@ -1,5 +1,7 @@
 import type { Scope } from '../../http/scope';
 import * as repo from './attempts.repository';
+import type { CourseActivity } from '~/lib/learning/requirements';
+import type { LessonFilter } from '../../db/clauses';
 
 /**
  * Attempts once handed in, as other areas read them, and marking's writes to them. The learner
@@ -13,11 +15,10 @@ import * as repo from './attempts.repository';
 
 export type { AttemptRow } from './attempts.repository';
 
-export interface WorkScope {
+/** A class student's handed-in work, of some lessons or of one course. */
+export interface WorkScope extends LessonFilter {
   tenantId: string;
   classStudentId: string;
-  classroomIds?: readonly string[] | undefined;
-  courseId?: string | undefined;
 }
 
 export type SubmittedAttempt = Awaited<ReturnType<typeof repo.listSubmittedAttempts>>[number];
@@ -48,10 +49,7 @@ export async function classSubmittedLessons(s: Scope, input: { tenantId: string;
 }
 
 /** Who of the class submitted work in which of the courses (class-wide: for counts only). */
-export function courseSubmitters(
-  s: Scope,
-  input: { tenantId: string; classId: string; courseIds: readonly string[] },
-): Promise<{ courseId: string; classStudentId: string }[]> {
+export function courseSubmitters(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<CourseActivity[]> {
   return repo.listCourseSubmitters(s.db, input.tenantId, input.classId, input.courseIds);
 }
 

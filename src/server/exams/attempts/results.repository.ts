@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
-import { HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
+import { handedIn } from './attempts.repository';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The SQL of a work's results across its students (the staff side's read of the exams domain):
@@ -11,9 +12,8 @@ export function handedInAttempts(db: DB, tenantId: string, workId: string) {
   return db
     .selectFrom('workAttempts')
     .select(['classStudentId', 'attemptNo', 'status', 'score', 'startedAt'])
-    .where('tenantId', '=', tenantId)
-    .where('workId', '=', workId)
-    .where('status', 'in', HANDED_IN_STATUSES)
+    .$call(whereEqual({ tenantId, workId }))
+    .$call(handedIn)
     .orderBy('classStudentId', 'asc')
     .orderBy('attemptNo', 'asc')
     .orderBy('startedAt', 'asc')

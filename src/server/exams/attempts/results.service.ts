@@ -19,7 +19,7 @@ export interface WorkResult {
 export { classTestWorks };
 
 /** Only handed-in attempts are read: marked, or waiting for marking. */
-const statusOf = (status: number): number => (Number(status) === ATTEMPT_STATUS.REVIEWED ? ATTEMPT_STATUS.REVIEWED : ATTEMPT_STATUS.PENDING);
+const statusOf = (status: number): number => (status === ATTEMPT_STATUS.REVIEWED ? ATTEMPT_STATUS.REVIEWED : ATTEMPT_STATUS.PENDING);
 
 /** Every student with a handed-in attempt at the work, with their counted score. */
 export async function countedScores(s: Scope, input: { tenantId: string; work: Work }): Promise<WorkResult[]> {
@@ -30,9 +30,9 @@ export async function countedScores(s: Scope, input: { tenantId: string; work: W
     const list = byStudent.get(r.classStudentId) ?? [];
     // Attempts made before numbering existed count in the order they started.
     list.push({
-      attemptNo: r.attemptNo === null ? list.length + 1 : Number(r.attemptNo),
+      attemptNo: r.attemptNo === null ? list.length + 1 : r.attemptNo,
       status: statusOf(r.status),
-      score: r.score === null ? null : Number(r.score),
+      score: r.score,
     });
     byStudent.set(r.classStudentId, list);
   }

@@ -3,6 +3,8 @@ import type { Runtime } from '../../http/context';
 import { createScope } from '../../http/request-scope';
 import { sweepOverdueAttempts } from './attempts.service';
 import { countSweep } from '../../metrics';
+import { repeatEvery } from '../../repeat';
+import { errorStack } from '../../logger';
 
 /**
  * The periodic deadline sweep of a server process (decision 025): every run submits the open
@@ -17,24 +19,17 @@ const NO_HEADERS = { tenantId: null, schoolId: null, token: null, grayVersion: n
 
 /** Starts the sweep; answers the function that stops it. */
 export function startDeadlineSweep(runtime: Runtime, intervalMs = SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const run = async () => {
-    // A slow run (a large backlog) is not overlapped by the next tick.
-    if (running) return;
-    running = true;
-    try {
+  return repeatEvery(
+    intervalMs,
+    async () => {
       const s = createScope(runtime, { requestId: `sweep-${randomUUID()}`, ip: '', host: '', headers: NO_HEADERS });
       const submitted = await sweepOverdueAttempts(s);
       countSweep('ok', submitted);
       if (submitted) runtime.logger.info('overdue attempts submitted', { count: submitted });
-    } catch (error) {
+    },
+    (error) => {
       countSweep('failed');
-      runtime.logger.error('deadline sweep failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+      runtime.logger.error('deadline sweep failed', { error: errorStack(error) });
+    },
+  );
 }

@@ -142,7 +142,7 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
   }
   const a = await studentAttempt(s, e, input.answerLogId);
   if (a.workId !== work.id) throw workNotFound();
-  if (Number(a.status) !== ATTEMPT_STATUS.ANSWERING) return attemptResult(s, e, work, a);
+  if (a.status !== ATTEMPT_STATUS.ANSWERING) return attemptResult(s, e, work, a);
   assertBankSubmissionOpen(s, work);
   // A question answered twice (the same questions_id) keeps its first answer; the bank gets each question once.
   const seen = new Set<string>();

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
  * The marking queue's works: the school's works answered on a portal paper with their class's
  * name, sorted by it. One query, as the queue shows every work of the classes in reach at once
  * (a class's name per work through learning/classes would be a read per class).
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['works', 'teachingClasses'] as const;
 

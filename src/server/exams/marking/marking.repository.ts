@@ -1,5 +1,7 @@
 import type { DB } from '../../db/database';
 import type { WorkMark } from './marking.table';
+import { whereEqual } from '../../db/clauses';
+import { changedOne, insertedOne } from '../../db/rows';
 
 /**
  * All SQL of the teachers' marks (work_marks). Every query names the school. A mark is saved only
@@ -14,13 +16,7 @@ export function marksOf(db: DB, tenantId: string, attemptIds: readonly string[])
 }
 
 export function findMark(db: DB, tenantId: string, attemptId: string, questionId: string): Promise<WorkMark | undefined> {
-  return db
-    .selectFrom('workMarks')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('attemptId', '=', attemptId)
-    .where('questionId', '=', questionId)
-    .executeTakeFirst();
+  return db.selectFrom('workMarks').selectAll().$call(whereEqual({ tenantId, attemptId, questionId })).executeTakeFirst();
 }
 
 export interface MarkWrite {
@@ -33,23 +29,20 @@ export interface MarkWrite {
 
 /** The first mark of a question: only when there is none (the primary key decides between two at once). */
 export async function insertFirstMark(db: DB, tenantId: string, attemptId: string, questionId: string, m: MarkWrite): Promise<boolean> {
-  const result = await db
-    .insertInto('workMarks')
-    .values({ tenantId, attemptId, questionId, ...m, revision: 1 })
-    .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  return insertedOne(
+    db
+      .insertInto('workMarks')
+      .values({ tenantId, attemptId, questionId, ...m, revision: 1 })
+      .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doNothing()),
+  );
 }
 
 /** A change of a mark: only over the revision the teacher saw, which it moves on by one. */
 export async function updateMark(db: DB, tenantId: string, attemptId: string, questionId: string, revision: number, m: MarkWrite): Promise<boolean> {
-  const result = await db
-    .updateTable('workMarks')
-    .set({ ...m, revision: revision + 1 })
-    .where('tenantId', '=', tenantId)
-    .where('attemptId', '=', attemptId)
-    .where('questionId', '=', questionId)
-    .where('revision', '=', revision)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('workMarks')
+      .set({ ...m, revision: revision + 1 })
+      .$call(whereEqual({ tenantId, attemptId, questionId, revision })),
+  );
 }

@@ -67,8 +67,7 @@ interface WorkContext {
 }
 
 const { PENDING, REVIEWED } = ATTEMPT_STATUS;
-const statusOf = (a: AttemptRow): AttemptStatus =>
-  Number(a.status) === REVIEWED ? REVIEWED : Number(a.status) === PENDING ? PENDING : ATTEMPT_STATUS.ANSWERING;
+const statusOf = (a: AttemptRow): AttemptStatus => (a.status === REVIEWED ? REVIEWED : a.status === PENDING ? PENDING : ATTEMPT_STATUS.ANSWERING);
 
 /** The questions a student answers, numbered in paper order (a sub-question after its parent: '5(2)'). */
 function leavesOf(questions: readonly PaperQuestion[]): Leaf[] {
@@ -113,7 +112,7 @@ async function classStudents(s: Scope, actor: StaffActor, classId: string): Prom
   return new Map(page.records.map((st) => [st.id, st]));
 }
 
-const handMarks = (marks: readonly WorkMark[]): HandMarks => new Map(marks.map((m) => [m.questionId, { score: Number(m.score) }]));
+const handMarks = (marks: readonly WorkMark[]): HandMarks => new Map(marks.map((m) => [m.questionId, { score: m.score }]));
 
 /**
  * The attempt's per-question results as stored for the student's review: the rule's results with
@@ -133,6 +132,19 @@ function marksByAttempt(marks: readonly WorkMark[]): Map<string, WorkMark[]> {
   const by = new Map<string, WorkMark[]>();
   for (const m of marks) by.set(m.attemptId, [...(by.get(m.attemptId) ?? []), m]);
   return by;
+}
+
+/** The handed-in attempts at the works given, and each one's marks. */
+async function handedInWithMarks(s: Scope, tenantId: string, workIds: readonly string[]) {
+  const attempts = await handedIn.handedInAtWorks(s, { tenantId, workIds });
+  const marks = marksByAttempt(
+    await repo.marksOf(
+      s.db,
+      tenantId,
+      attempts.map((a) => a.id),
+    ),
+  );
+  return { attempts, marks };
 }
 
 /** An attempt with its answers and marks, scored by the one rule. */
@@ -163,12 +175,12 @@ function rowOf(ctx: WorkContext, x: Scored, students: Map<string, AdminClassStud
     studentId: x.a.classStudentId,
     name: st?.name ?? '—',
     mobile: st?.mobile ?? '',
-    attemptNo: x.a.attemptNo === null ? 1 : Number(x.a.attemptNo),
+    attemptNo: x.a.attemptNo === null ? 1 : x.a.attemptNo,
     status,
-    submittedAt: x.a.submittedAt === null ? null : Number(x.a.submittedAt),
+    submittedAt: x.a.submittedAt,
     state: markingStateOf(status === REVIEWED, ctx.needed, new Set(x.marks.map((m) => m.questionId))),
     total: x.marked.score,
-    score: status === REVIEWED && x.a.score !== null ? Number(x.a.score) : null,
+    score: status === REVIEWED && x.a.score !== null ? x.a.score : null,
   };
 }
 
@@ -179,7 +191,7 @@ function questionMark(x: Scored, questionId: string): QuestionMark {
     answer: x.answers.get(questionId) ?? null,
     auto: x.auto.results.find((r) => r.questionId === questionId)?.score ?? null,
     score: x.marked.results.find((r) => r.questionId === questionId)?.score ?? null,
-    mark: m ? { score: Number(m.score), comment: m.comment, revision: Number(m.revision), markedBy: m.markedByName, markedAt: Number(m.markedAt) } : null,
+    mark: m ? { score: m.score, comment: m.comment, revision: m.revision, markedBy: m.markedByName, markedAt: m.markedAt } : null,
   };
 }
 
@@ -226,9 +238,9 @@ function stateRows(ctx: WorkContext, attempts: readonly AttemptRow[], marks: Map
       studentId: a.classStudentId,
       name: '',
       mobile: '',
-      attemptNo: Number(a.attemptNo ?? 1),
+      attemptNo: a.attemptNo ?? 1,
       status,
-      submittedAt: a.submittedAt === null ? null : Number(a.submittedAt),
+      submittedAt: a.submittedAt,
       state: markingStateOf(status === REVIEWED, ctx.needed, new Set((marks.get(a.id) ?? []).map((m) => m.questionId))),
       total: null,
       score: null,
@@ -241,13 +253,10 @@ export async function queue(s: Scope, actor: StaffActor, filter: MarkingQueueQue
   // A class named in the filter that the person does not reach is "not found", as everywhere.
   if (filter.classId) await assertClassInScope(s, actor, filter.classId);
   const works = await worksInReach(s, actor, filter);
-  const attempts = await handedIn.handedInAtWorks(s, { tenantId: actor.tenant.id, workIds: works.map((w) => w.work.id) });
-  const marks = marksByAttempt(
-    await repo.marksOf(
-      s.db,
-      actor.tenant.id,
-      attempts.map((a) => a.id),
-    ),
+  const { attempts, marks } = await handedInWithMarks(
+    s,
+    actor.tenant.id,
+    works.map((w) => w.work.id),
   );
   return works.map((ctx) =>
     summaryOf(
@@ -262,14 +271,7 @@ export async function queue(s: Scope, actor: StaffActor, filter: MarkingQueueQue
 }
 
 async function scoredAttempts(s: Scope, ctx: WorkContext): Promise<Scored[]> {
-  const attempts = await handedIn.handedInAtWorks(s, { tenantId: ctx.work.tenantId, workIds: [ctx.work.id] });
-  const marks = marksByAttempt(
-    await repo.marksOf(
-      s.db,
-      ctx.work.tenantId,
-      attempts.map((a) => a.id),
-    ),
-  );
+  const { attempts, marks } = await handedInWithMarks(s, ctx.work.tenantId, [ctx.work.id]);
   return Promise.all(attempts.map((a) => scoredAttempt(s, ctx, a, marks.get(a.id) ?? [])));
 }
 
@@ -364,16 +366,14 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
       results: storedResults(x),
       ...(released && total !== null ? { score: total } : {}),
     });
-    const old = before ? { score: Number(before.score), comment: before.comment } : undefined;
+    const old = before ? { score: before.score, comment: before.comment } : undefined;
     await auditStaffAction(
       trx,
       s,
       actor,
       AUDIT_ACTION.markSave,
       { type: AUDIT_TARGET.workAttempt, id: a.id },
-      released
-        ? { ...auditFields(leaf.label, old), [t('marking.audit.total')]: current?.score === null ? null : Number(current?.score) }
-        : auditFields(leaf.label, old),
+      released ? { ...auditFields(leaf.label, old), [t('marking.audit.total')]: current?.score } : auditFields(leaf.label, old),
       released ? { ...auditFields(leaf.label, write), [t('marking.audit.total')]: total } : auditFields(leaf.label, write),
     );
   });
@@ -422,14 +422,7 @@ export async function release(s: Scope, actor: StaffActor, attemptId: string): P
 /** Releases every attempt of the work whose marking is complete; one released by someone else meanwhile is skipped. */
 export async function releaseAll(s: Scope, actor: StaffActor, workId: string): Promise<{ released: number }> {
   const ctx = await workInReach(s, actor, workId);
-  const attempts = await handedIn.handedInAtWorks(s, { tenantId: ctx.work.tenantId, workIds: [ctx.work.id] });
-  const marks = marksByAttempt(
-    await repo.marksOf(
-      s.db,
-      ctx.work.tenantId,
-      attempts.map((a) => a.id),
-    ),
-  );
+  const { attempts, marks } = await handedInWithMarks(s, ctx.work.tenantId, [ctx.work.id]);
   const ready = stateRows(ctx, attempts, marks).filter((r) => r.state === 'marked');
   let released = 0;
   for (const r of ready) {
@@ -455,9 +448,9 @@ export async function exportScores(s: Scope, actor: StaffActor, workId: string):
     [...students.values()].map((st) => ({ id: st.id, name: st.name, mobile: st.mobile })),
     attempts.map((a) => ({
       classStudentId: a.classStudentId,
-      attemptNo: Number(a.attemptNo ?? 1),
+      attemptNo: a.attemptNo ?? 1,
       status: statusOf(a),
-      score: a.score === null ? null : Number(a.score),
+      score: a.score,
     })),
     attemptPolicyOf(ctx.work).scoreRule,
     {

@@ -1,11 +1,13 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * How much a paper is used: the works answered on it and the attempts at those works. The paper
  * list shows both for every paper of a page, as two columns of its one query; a paper's questions
  * are fixed once it has an attempt (its edits read the count inside their transaction).
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['works', 'workAttempts'] as const;
 
@@ -23,8 +25,7 @@ export async function attemptsOn(db: DB, tenantId: string, paperId: string): Pro
   const r = await db
     .selectFrom('workAttempts as wa')
     .innerJoin('works as w', 'w.id', 'wa.workId')
-    .where('w.tenantId', '=', tenantId)
-    .where('w.paperId', '=', paperId)
+    .$call(whereEqual({ 'w.tenantId': tenantId, 'w.paperId': paperId }))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(r?.n ?? 0);

@@ -4,6 +4,8 @@ import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import { paperInUse } from '../works/works.service';
 import { attemptsOnPaper, worksOnPaper } from './paper-use.read-model';
 import type { ExamPaperGroupTable, ExamQuestionTable } from './papers.table';
+import { bySeq, whereEqual } from '../../db/clauses';
+import { changedAny, changedRows } from '../../db/rows';
 
 /**
  * All SQL of the staff side of papers. Every query names the school. How many works and attempts
@@ -26,18 +28,20 @@ export function pagePapers(db: DB, tenantId: string, f: { title?: string | undef
 }
 
 export function findPaper(db: DB, tenantId: string, id: string) {
-  return counted(db).where('p.tenantId', '=', tenantId).where('p.id', '=', id).executeTakeFirst();
+  return counted(db)
+    .$call(whereEqual({ 'p.tenantId': tenantId, 'p.id': id }))
+    .executeTakeFirst();
 }
 export type PaperRow = NonNullable<Awaited<ReturnType<typeof findPaper>>>;
 
 export function groupsOf(db: DB, tenantId: string, paperId: string) {
-  return db.selectFrom('examPaperGroups').selectAll().where('tenantId', '=', tenantId).where('paperId', '=', paperId).orderBy('seq').orderBy('id').execute();
+  return db.selectFrom('examPaperGroups').selectAll().$call(whereEqual({ tenantId, paperId })).$call(bySeq).execute();
 }
 
 /** Every question and sub-question of these papers, in order. */
 export function questionsOf(db: DB, tenantId: string, paperIds: readonly string[]) {
   if (!paperIds.length) return Promise.resolve([]);
-  return db.selectFrom('examQuestions').selectAll().where('tenantId', '=', tenantId).where('paperId', 'in', paperIds).orderBy('seq').orderBy('id').execute();
+  return db.selectFrom('examQuestions').selectAll().where('tenantId', '=', tenantId).where('paperId', 'in', paperIds).$call(bySeq).execute();
 }
 
 export async function insertPaper(
@@ -63,13 +67,12 @@ export async function updatePaper(db: DB, tenantId: string, id: string, set: { t
   await db
     .updateTable('examPapers')
     .set({ title: set.title, english: set.english, unitTime: set.unitTime, updatedAt: set.now })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
+    .$call(whereEqual({ tenantId, id }))
     .execute();
 }
 
 export async function touchPaper(db: DB, tenantId: string, id: string, now: number) {
-  await db.updateTable('examPapers').set({ updatedAt: now }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('examPapers').set({ updatedAt: now }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 export async function insertGroups(db: DB, rows: Insertable<ExamPaperGroupTable>[]) {
@@ -77,19 +80,17 @@ export async function insertGroups(db: DB, rows: Insertable<ExamPaperGroupTable>
 }
 
 export async function updateGroup(db: DB, tenantId: string, id: string, set: { title: string; seq: number }) {
-  await db.updateTable('examPaperGroups').set(set).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('examPaperGroups').set(set).$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** Deletes a group while no question is in it (one conditional statement); whether it was deleted. */
 export async function deleteEmptyGroup(db: DB, tenantId: string, paperId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('examPaperGroups')
-    .where('tenantId', '=', tenantId)
-    .where('paperId', '=', paperId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('examQuestions as q').select('q.id').where('q.groupId', '=', id))))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('examPaperGroups')
+      .$call(whereEqual({ tenantId, paperId, id }))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('examQuestions as q').select('q.id').where('q.groupId', '=', id)))),
+  );
 }
 
 export async function insertQuestions(db: DB, rows: Insertable<ExamQuestionTable>[]) {
@@ -97,26 +98,38 @@ export async function insertQuestions(db: DB, rows: Insertable<ExamQuestionTable
 }
 
 export async function setQuestion(db: DB, tenantId: string, paperId: string, id: string, set: { examPoint?: number; seq?: number; groupId?: string | null }) {
-  await db.updateTable('examQuestions').set(set).where('tenantId', '=', tenantId).where('paperId', '=', paperId).where('id', '=', id).execute();
+  await db.updateTable('examQuestions').set(set).$call(whereEqual({ tenantId, paperId, id })).execute();
 }
 
 export async function deleteQuestion(db: DB, tenantId: string, paperId: string, id: string) {
-  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', paperId).where('parentId', '=', id).execute();
-  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', paperId).where('id', '=', id).execute();
+  await db
+    .deleteFrom('examQuestions')
+    .$call(whereEqual({ tenantId, paperId, parentId: id }))
+    .execute();
+  await db.deleteFrom('examQuestions').$call(whereEqual({ tenantId, paperId, id })).execute();
 }
 
 /** Deletes the paper while no work uses it (one conditional statement), then its questions and groups; whether it was deleted. */
 export async function deleteUnusedPaper(db: DB, tenantId: string, id: string): Promise<boolean> {
   const r = await db
     .deleteFrom('examPapers')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
+    .$call(whereEqual({ tenantId, id }))
     .where((eb) => eb.not(paperInUse(eb, id)))
     .executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) return false;
+  if (changedRows(r) === 0) return false;
   // The foreign keys cascade where they are enforced; these make sure where they are not.
-  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', id).where('parentId', 'is not', null).execute();
-  await db.deleteFrom('examQuestions').where('tenantId', '=', tenantId).where('paperId', '=', id).execute();
-  await db.deleteFrom('examPaperGroups').where('tenantId', '=', tenantId).where('paperId', '=', id).execute();
+  await db
+    .deleteFrom('examQuestions')
+    .$call(whereEqual({ tenantId, paperId: id }))
+    .where('parentId', 'is not', null)
+    .execute();
+  await db
+    .deleteFrom('examQuestions')
+    .$call(whereEqual({ tenantId, paperId: id }))
+    .execute();
+  await db
+    .deleteFrom('examPaperGroups')
+    .$call(whereEqual({ tenantId, paperId: id }))
+    .execute();
   return true;
 }

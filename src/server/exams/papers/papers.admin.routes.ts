@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { BANK_LIMITS } from '~/lib/exams/question-bank';
+import { groupTitle, paperTitle, unitTime } from '~/lib/forms/bank';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
@@ -21,22 +22,10 @@ const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' &
 
 const paperInput = body({
   paperId: z.preprocess(blankIsNone, idSchema.optional()),
-  title: z
-    .string({ error: t('bank.titleRequired') })
-    .trim()
-    .min(1, t('bank.titleRequired'))
-    .max(L.paperTitle, t('bank.titleTooLong', { max: L.paperTitle })),
+  title: paperTitle,
   english: z.boolean({ error: invalid }),
   unitTime: z
-    .preprocess(
-      blankIsNull,
-      z
-        .number({ error: t('bank.badUnitTime', { max: L.unitTime }) })
-        .int(t('bank.badUnitTime', { max: L.unitTime }))
-        .min(1, t('bank.badUnitTime', { max: L.unitTime }))
-        .max(L.unitTime, t('bank.badUnitTime', { max: L.unitTime }))
-        .nullable(),
-    )
+    .preprocess(blankIsNull, unitTime.nullable())
     .optional()
     .transform((v) => v ?? null),
   groups: z
@@ -44,11 +33,7 @@ const paperInput = body({
       z.object(
         {
           id: z.preprocess(blankIsNone, idSchema.optional()),
-          title: z
-            .string({ error: t('bank.groupTitleRequired') })
-            .trim()
-            .min(1, t('bank.groupTitleRequired'))
-            .max(L.groupTitle, t('bank.groupTitleTooLong', { max: L.groupTitle })),
+          title: groupTitle,
         },
         { error: invalid },
       ),

@@ -51,13 +51,13 @@ function summaryOf(row: repo.PaperRow, questions: readonly AdminQuestion[], acto
   return {
     id: row.id,
     title: row.title,
-    english: Number(row.english) === 1,
-    unitTime: row.unitTime === null ? null : Number(row.unitTime),
+    english: row.english === 1,
+    unitTime: row.unitTime,
     questionCount: questions.length,
     totalPoints: paperTotal(questions),
-    workCount: Number(row.workCount ?? 0),
-    attemptCount: Number(row.attemptCount ?? 0),
-    updatedAt: Number(row.updatedAt ?? row.createdAt),
+    workCount: row.workCount ?? 0,
+    attemptCount: row.attemptCount ?? 0,
+    updatedAt: row.updatedAt ?? row.createdAt,
     mayEdit: mayEdit(actor, row),
   };
 }
@@ -201,7 +201,7 @@ export async function savePaper(s: Scope, actor: StaffActor, input: Omit<PaperIn
     const row = await paperToEdit(s, actor, input.paperId, trx);
     const before = await viewOf(trx, actor, row);
     const attempts = await attemptsOn(trx, tenantId, row.id);
-    if (attempts > 0 && english !== Number(row.english)) throw AppError.conflict(t('bank.paperLocked', { n: attempts }));
+    if (attempts > 0 && english !== row.english) throw AppError.conflict(t('bank.paperLocked', { n: attempts }));
     const existing = await repo.groupsOf(trx, tenantId, row.id);
     const keep = new Set(input.groups.map((g) => g.id).filter((id): id is string => !!id));
     if ([...keep].some((id) => !existing.some((g) => g.id === id))) throw AppError.badRequest(t('bank.groupNotFound'));
@@ -250,16 +250,14 @@ function copyRows(q: AdminQuestion, o: { tenantId: string; paperId: string; grou
   ];
 }
 
-const nextSeq = (rows: readonly ExamQuestion[]) => rows.reduce((m, r) => Math.max(m, Number(r.seq)), 0) + 1;
+const nextSeq = (rows: readonly ExamQuestion[]) => rows.reduce((m, r) => Math.max(m, r.seq), 0) + 1;
 
 /** Copies bank questions into a group of the paper, last in it, in the order given. */
 export async function addQuestions(s: Scope, actor: StaffActor, paperId: string, input: { groupId: string; questionIds: string[] }): Promise<AdminPaper> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    const row = await paperToChange(s, actor, paperId, trx);
+  return changeQuestions(s, actor, paperId, async (trx, before) => {
     const groups = await repo.groupsOf(trx, tenantId, paperId);
     if (!groups.some((g) => g.id === input.groupId)) throw AppError.badRequest(t('bank.groupNotFound'));
-    const before = await viewOf(trx, actor, row);
     const ids = [...new Set(input.questionIds)];
     if (before.questionCount + ids.length > BANK_LIMITS.paperQuestions)
       throw AppError.badRequest(t('bank.tooManyQuestions', { max: BANK_LIMITS.paperQuestions }));
@@ -270,15 +268,24 @@ export async function addQuestions(s: Scope, actor: StaffActor, paperId: string,
       await repo.insertQuestions(trx, rows);
       seq += rows.length;
     }
-    return changed(s, actor, trx, row, before);
   });
 }
 
-async function changed(s: Scope, actor: StaffActor, trx: DB, row: repo.PaperRow, before: AdminPaper): Promise<AdminPaper> {
-  await repo.touchPaper(trx, actor.tenant.id, row.id, s.now);
-  const view = await viewOf(trx, actor, await paperOf(s, actor, row.id, trx));
-  await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperQuestions, { type: AUDIT_TARGET.examPaper, id: row.id }, pick(before), pick(view));
-  return view;
+/**
+ * A change of the paper's questions, in one transaction: the paper as it stands (refused once
+ * attempts fix it), the change, then the paper touched and the change audited with the paper
+ * before and after. Answers the paper after.
+ */
+function changeQuestions(s: Scope, actor: StaffActor, paperId: string, change: (trx: DB, before: AdminPaper) => Promise<void>): Promise<AdminPaper> {
+  return s.db.transaction().execute(async (trx) => {
+    const row = await paperToChange(s, actor, paperId, trx);
+    const before = await viewOf(trx, actor, row);
+    await change(trx, before);
+    await repo.touchPaper(trx, actor.tenant.id, row.id, s.now);
+    const view = await viewOf(trx, actor, await paperOf(s, actor, row.id, trx));
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperQuestions, { type: AUDIT_TARGET.examPaper, id: row.id }, pick(before), pick(view));
+    return view;
+  });
 }
 
 async function paperQuestion(trx: DB, tenantId: string, paperId: string, questionId: string) {
@@ -288,17 +295,21 @@ async function paperQuestion(trx: DB, tenantId: string, paperId: string, questio
   return { rows, q };
 }
 
+/** A question of the paper that is not a sub-question: the only ones staff move, remove or refresh (a sub-question goes with its parent). */
+async function topQuestion(trx: DB, tenantId: string, paperId: string, questionId: string) {
+  const found = await paperQuestion(trx, tenantId, paperId, questionId);
+  if (found.q.parentId !== null) throw AppError.notFound(t('bank.paperQuestionNotFound'));
+  return found;
+}
+
 /** A question's points in the paper; a reading or cloze question's are its sub-questions' (change those). */
 export async function setPoints(s: Scope, actor: StaffActor, paperId: string, input: { questionId: string; examPoint: number }): Promise<AdminPaper> {
   if (!validPoints(input.examPoint)) throw AppError.badRequest(t('bank.problem.badPoints'));
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    const row = await paperToChange(s, actor, paperId, trx);
+  return changeQuestions(s, actor, paperId, async (trx) => {
     const { rows, q } = await paperQuestion(trx, tenantId, paperId, input.questionId);
     if (rows.some((r) => r.parentId === q.id)) throw AppError.badRequest(t('bank.pointsOfCompound'));
-    const before = await viewOf(trx, actor, row);
     await repo.setQuestion(trx, tenantId, paperId, q.id, { examPoint: input.examPoint });
-    return changed(s, actor, trx, row, before);
   });
 }
 
@@ -315,10 +326,10 @@ async function renumber(trx: DB, tenantId: string, paperId: string, order?: (row
   const inGroup = (id: string | null) => ordered.filter((r) => (id === null ? r.groupId === null || !known.has(r.groupId) : r.groupId === id));
   let seq = 1;
   for (const q of [null, ...groups.map((g) => g.id)].flatMap(inGroup)) {
-    if (Number(q.seq) !== seq) await repo.setQuestion(trx, tenantId, paperId, q.id, { seq });
+    if (q.seq !== seq) await repo.setQuestion(trx, tenantId, paperId, q.id, { seq });
     seq += 1;
     for (const sub of rows.filter((r) => r.parentId === q.id)) {
-      if (Number(sub.seq) !== seq) await repo.setQuestion(trx, tenantId, paperId, sub.id, { seq });
+      if (sub.seq !== seq) await repo.setQuestion(trx, tenantId, paperId, sub.id, { seq });
       seq += 1;
     }
   }
@@ -332,11 +343,8 @@ export async function moveQuestion(
   input: { questionId: string; direction?: 'up' | 'down' | undefined; groupId?: string | undefined },
 ): Promise<AdminPaper> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    const row = await paperToChange(s, actor, paperId, trx);
-    const { rows, q } = await paperQuestion(trx, tenantId, paperId, input.questionId);
-    if (q.parentId !== null) throw AppError.notFound(t('bank.paperQuestionNotFound'));
-    const before = await viewOf(trx, actor, row);
+  return changeQuestions(s, actor, paperId, async (trx) => {
+    const { rows, q } = await topQuestion(trx, tenantId, paperId, input.questionId);
     if (input.groupId) {
       const groups = await repo.groupsOf(trx, tenantId, paperId);
       if (!groups.some((g) => g.id === input.groupId)) throw AppError.badRequest(t('bank.groupNotFound'));
@@ -351,19 +359,14 @@ export async function moveQuestion(
         return top.map((r) => (r.id === q.id ? other : r.id === other.id ? q : r));
       });
     }
-    return changed(s, actor, trx, row, before);
   });
 }
 
 export async function removeQuestion(s: Scope, actor: StaffActor, paperId: string, questionId: string): Promise<AdminPaper> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    const row = await paperToChange(s, actor, paperId, trx);
-    const { q } = await paperQuestion(trx, tenantId, paperId, questionId);
-    if (q.parentId !== null) throw AppError.notFound(t('bank.paperQuestionNotFound'));
-    const before = await viewOf(trx, actor, row);
+  return changeQuestions(s, actor, paperId, async (trx) => {
+    const { q } = await topQuestion(trx, tenantId, paperId, questionId);
     await repo.deleteQuestion(trx, tenantId, paperId, q.id);
-    return changed(s, actor, trx, row, before);
   });
 }
 
@@ -374,20 +377,16 @@ export async function removeQuestion(s: Scope, actor: StaffActor, paperId: strin
  */
 export async function refreshQuestion(s: Scope, actor: StaffActor, paperId: string, questionId: string): Promise<AdminPaper> {
   const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    const row = await paperToChange(s, actor, paperId, trx);
-    const { q } = await paperQuestion(trx, tenantId, paperId, questionId);
-    if (q.parentId !== null) throw AppError.notFound(t('bank.paperQuestionNotFound'));
+  return changeQuestions(s, actor, paperId, async (trx) => {
+    const { q } = await topQuestion(trx, tenantId, paperId, questionId);
     if (!q.sourceId) throw AppError.conflict(t('bank.sourceGone'));
     const sourceId = q.sourceId;
     const [latest] = await questionsToCopy(s, actor, [sourceId], trx).catch(() => {
       throw AppError.conflict(t('bank.sourceGone'));
     });
-    const before = await viewOf(trx, actor, row);
     await repo.deleteQuestion(trx, tenantId, paperId, q.id);
-    await repo.insertQuestions(trx, copyRows(latest!, { tenantId, paperId, groupId: q.groupId, seq: Number(q.seq), now: s.now, sourceId }));
+    await repo.insertQuestions(trx, copyRows(latest!, { tenantId, paperId, groupId: q.groupId, seq: q.seq, now: s.now, sourceId }));
     await renumber(trx, tenantId, paperId);
-    return changed(s, actor, trx, row, before);
   });
 }
 
@@ -403,8 +402,8 @@ export async function copyPaper(s: Scope, actor: StaffActor, paperId: string): P
       id,
       tenantId,
       title,
-      english: Number(row.english),
-      unitTime: row.unitTime === null ? null : Number(row.unitTime),
+      english: row.english,
+      unitTime: row.unitTime,
       createdBy: actor.account.id,
       now: s.now,
     });
@@ -429,7 +428,7 @@ export async function deletePaper(s: Scope, actor: StaffActor, paperId: string):
   return s.db.transaction().execute(async (trx) => {
     const row = await paperToEdit(s, actor, paperId, trx);
     const before = await viewOf(trx, actor, row);
-    if (!(await repo.deleteUnusedPaper(trx, tenantId, paperId))) throw AppError.conflict(t('bank.paperUsed', { n: Number(row.workCount ?? 0) || 1 }));
+    if (!(await repo.deleteUnusedPaper(trx, tenantId, paperId))) throw AppError.conflict(t('bank.paperUsed', { n: (row.workCount ?? 0) || 1 }));
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperDelete, { type: AUDIT_TARGET.examPaper, id: paperId }, pick(before), null);
     return null;
   });

@@ -2,7 +2,9 @@ import type { Scope } from '../../http/scope';
 import { sanitizeRichText } from '../../sanitize';
 import { QUESTION_TYPE, QUESTION_TYPES, type Paper, type Question, type QuestionOption, type QuestionType, type WorkRef } from '~/lib/api/contracts/exams';
 import { enrolledWork, isBankWork, kindOf, type Work } from '../works/works.service';
+import { isOption, isString, jsonList } from '../questions/questions.service';
 import type { ExamPaper, ExamQuestion } from './papers.table';
+import type { CheckedQuestion } from '~/lib/exams/question-bank';
 import * as repo from './papers.repository';
 
 /**
@@ -13,19 +15,11 @@ import * as repo from './papers.repository';
  */
 
 /** A question as the server holds it, with its key; sub-questions under their parent. */
-export interface PaperQuestion {
+export interface PaperQuestion extends Omit<CheckedQuestion, 'subs'> {
   id: string;
   paperId: string;
-  questionType: QuestionType;
-  /** Its points; for reading and cloze the sum of its sub-questions'. */
-  examPoint: number;
   markStatus: number | null;
-  trunk: string;
-  options: { key: string; value: string }[];
-  answerOptions: string[];
-  answerContent: string | null;
-  explanation: string | null;
-  blankCount: number | null;
+  /** Reading and cloze: the sub-questions (the question's examPoint is the sum of theirs). */
   subs: PaperQuestion[];
 }
 
@@ -37,34 +31,23 @@ export interface LoadedPaper {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-function jsonList<T>(text: string | null, valid: (v: unknown) => v is T): T[] {
-  try {
-    const value: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(value) ? value.filter(valid) : [];
-  } catch {
-    return [];
-  }
-}
-const isOption = (v: unknown): v is { key: string; value: string } =>
-  typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && typeof (v as { value?: unknown }).value === 'string';
-const isKey = (v: unknown): v is string => typeof v === 'string';
 const isType = (v: number): v is QuestionType => (QUESTION_TYPES as readonly number[]).includes(v);
 
 function questionOf(r: ExamQuestion): PaperQuestion | undefined {
-  const type = Number(r.questionType);
+  const type = r.questionType;
   if (!isType(type)) return undefined;
   return {
     id: r.id,
     paperId: r.paperId,
     questionType: type,
-    examPoint: Number(r.examPoint),
-    markStatus: r.markStatus === null ? null : Number(r.markStatus),
+    examPoint: r.examPoint,
+    markStatus: r.markStatus,
     trunk: r.trunk,
     options: jsonList(r.options, isOption),
-    answerOptions: jsonList(r.answerOptions, isKey),
+    answerOptions: jsonList(r.answerOptions, isString),
     answerContent: r.answerContent,
     explanation: r.explanation,
-    blankCount: r.blankCount === null ? null : Number(r.blankCount),
+    blankCount: r.blankCount,
     subs: [],
   };
 }

@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import type { BankQuestionTable } from './questions.table';
+import { bySeq, whereEqual } from '../../db/clauses';
+import { changedAny } from '../../db/rows';
 
 /** All SQL of the question bank. Every query names the school. */
 
@@ -24,12 +26,12 @@ export function pageQuestions(db: DB, tenantId: string, f: QuestionFilter, w: Pa
 /** The sub-questions of these questions, in order. */
 export function subsOf(db: DB, tenantId: string, parentIds: readonly string[]) {
   if (!parentIds.length) return Promise.resolve([]);
-  return db.selectFrom('bankQuestions').selectAll().where('tenantId', '=', tenantId).where('parentId', 'in', parentIds).orderBy('seq').orderBy('id').execute();
+  return db.selectFrom('bankQuestions').selectAll().where('tenantId', '=', tenantId).where('parentId', 'in', parentIds).$call(bySeq).execute();
 }
 
 /** A top-level question of the school. */
 export function findQuestion(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('bankQuestions').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).where('parentId', 'is', null).executeTakeFirst();
+  return db.selectFrom('bankQuestions').selectAll().$call(whereEqual({ tenantId, id })).where('parentId', 'is', null).executeTakeFirst();
 }
 
 /** Top-level questions of the school with these ids. */
@@ -40,7 +42,7 @@ export function findQuestions(db: DB, tenantId: string, ids: readonly string[]) 
 
 /** The question with this fingerprint, other than `exceptId`. */
 export function findByFingerprint(db: DB, tenantId: string, fingerprint: string, exceptId?: string) {
-  let q = db.selectFrom('bankQuestions').select('id').where('tenantId', '=', tenantId).where('fingerprint', '=', fingerprint);
+  let q = db.selectFrom('bankQuestions').select('id').$call(whereEqual({ tenantId, fingerprint }));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return q.executeTakeFirst();
 }
@@ -61,17 +63,16 @@ export async function insertSubs(db: DB, rows: Insertable<BankQuestionTable>[]):
 }
 
 export async function updateQuestion(db: DB, tenantId: string, id: string, set: Partial<Insertable<BankQuestionTable>>): Promise<void> {
-  await db.updateTable('bankQuestions').set(set).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('bankQuestions').set(set).$call(whereEqual({ tenantId, id })).execute();
 }
 
 export async function deleteSubs(db: DB, tenantId: string, parentId: string): Promise<void> {
-  await db.deleteFrom('bankQuestions').where('tenantId', '=', tenantId).where('parentId', '=', parentId).execute();
+  await db.deleteFrom('bankQuestions').$call(whereEqual({ tenantId, parentId })).execute();
 }
 
 export async function deleteQuestion(db: DB, tenantId: string, id: string): Promise<boolean> {
   await deleteSubs(db, tenantId, id);
-  const r = await db.deleteFrom('bankQuestions').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('bankQuestions').$call(whereEqual({ tenantId, id })));
 }
 
 /** The school's categories in use, in name order. */

@@ -12,8 +12,9 @@ import { QUESTION_TYPE, type QuestionType } from '~/lib/api/contracts/exams';
 import type { AdminQuestion, QuestionDraftInput, QuestionImportReport, QuestionImportRow, QuestionInput } from '~/lib/api/contracts/admin-bank';
 import { checkQuestion, fingerprintText, questionPoints, type CheckedQuestion, type QuestionDraft } from '~/lib/exams/question-bank';
 import { checkImportRows, parseQuestionCsv } from '~/lib/exams/question-import';
+import { questionRefusal } from '~/lib/forms/bank';
 import type { StaffActor } from '../../staff/accounts/sessions.service';
-import { auditStaffAction } from '../../staff/audit/audit.service';
+import { auditedImport, auditStaffAction } from '../../staff/audit/audit.service';
 import type { BankQuestion } from './questions.table';
 import * as repo from './questions.repository';
 
@@ -30,39 +31,30 @@ import * as repo from './questions.repository';
 const notFound = () => AppError.notFound(t('bank.notFound'));
 
 /** A row's question as the staff screens read it, from its stored columns. */
-export interface StoredQuestion {
-  id: string;
-  tenantId: string;
-  questionType: number;
-  category?: string | null;
-  trunk: string;
-  examPoint: number;
-  options: string;
-  answerOptions: string;
-  answerContent: string | null;
-  explanation: string | null;
-  updatedAt?: number | null;
-  createdAt: number;
-}
+export type StoredQuestion = Pick<
+  BankQuestion,
+  'id' | 'tenantId' | 'questionType' | 'trunk' | 'examPoint' | 'options' | 'answerOptions' | 'answerContent' | 'explanation' | 'createdAt'
+> & { category?: string | null; updatedAt?: number | null };
 
-function jsonList<T>(text: string, valid: (v: unknown) => v is T): T[] {
+/** A stored JSON list (options, right keys): the items that are valid; nothing for a missing or broken text. */
+export function jsonList<T>(text: string | null, valid: (v: unknown) => v is T): T[] {
   try {
-    const v: unknown = JSON.parse(text);
-    return Array.isArray(v) ? v.filter(valid) : [];
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter(valid) : [];
   } catch {
     return [];
   }
 }
-const isOption = (v: unknown): v is { key: string; value: string } =>
+export const isOption = (v: unknown): v is { key: string; value: string } =>
   typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && typeof (v as { value?: unknown }).value === 'string';
-const isString = (v: unknown): v is string => typeof v === 'string';
+export const isString = (v: unknown): v is string => typeof v === 'string';
 
 /**
  * A stored question (bank or paper) with its sub-questions, for the staff screens: its HTML
  * sanitised as shown (decision 049), also when it was stored before today's rules.
  */
 export function adminQuestionOf(row: StoredQuestion, subs: readonly StoredQuestion[], mayEdit: boolean): AdminQuestion {
-  const type = Number(row.questionType) as QuestionType;
+  const type = row.questionType as QuestionType;
   const html = (text: string) => sanitizeRichText(text, row.tenantId);
   const subViews = subs.map((x) => adminQuestionOf(x, [], mayEdit));
   return {
@@ -75,9 +67,9 @@ export function adminQuestionOf(row: StoredQuestion, subs: readonly StoredQuesti
     blanks: type === QUESTION_TYPE.FILL_IN ? (row.answerContent ?? '').split('|') : [],
     reference: type === QUESTION_TYPE.SHORT_ANSWER ? row.answerContent : null,
     explanation: row.explanation === null ? null : html(row.explanation),
-    examPoint: questionPoints({ examPoint: Number(row.examPoint), subs: subViews }),
+    examPoint: questionPoints({ examPoint: row.examPoint, subs: subViews }),
     subs: subViews,
-    updatedAt: Number(row.updatedAt ?? row.createdAt),
+    updatedAt: row.updatedAt ?? row.createdAt,
     mayEdit,
   };
 }
@@ -104,8 +96,7 @@ function sanitizedDraft(d: QuestionDraftInput, school: string): QuestionDraft {
 export function checkedOrRefused(d: QuestionDraftInput, school: string): CheckedQuestion {
   const r = checkQuestion(sanitizedDraft(d, school));
   if (r.ok) return r.question;
-  const reason = t(`bank.problem.${r.problem}`);
-  throw AppError.badRequest(r.sub ? t('bank.problem.inSub', { n: r.sub, reason }) : reason);
+  throw AppError.badRequest(questionRefusal(r));
 }
 
 function rowsOf(q: CheckedQuestion, o: { id: string; tenantId: string; category: string | null; createdBy: string; now: number }) {
@@ -285,8 +276,7 @@ export async function importQuestions(s: Scope, actor: StaffActor, input: { csv:
     for (const q of checked) {
       const base = { line: q.line, subLines: q.subLines, typeText: q.typeText, stem: q.stem.slice(0, 60) };
       if (!q.ok) {
-        const reason = t(`bank.problem.${q.problem}`);
-        report.push({ ...base, outcome: 'refused', reason: q.problem, message: q.sub ? t('bank.problem.inSub', { n: q.sub, reason }) : reason });
+        report.push({ ...base, outcome: 'refused', reason: q.problem, message: questionRefusal(q) });
         continue;
       }
       // The stored form is the sanitised one: a stem typed as text is escaped already, so sanitising keeps it.
@@ -309,17 +299,6 @@ export async function importQuestions(s: Scope, actor: StaffActor, input: { csv:
       if (added) await repo.insertSubs(trx, subs);
       report.push({ ...base, outcome: added ? 'added' : 'exists' });
     }
-    const counts = {
-      added: report.filter((r) => r.outcome === 'added').length,
-      exists: report.filter((r) => r.outcome === 'exists').length,
-      refused: report.filter((r) => r.outcome === 'refused').length,
-    };
-    if (input.apply) {
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.bankQuestionImport, { type: AUDIT_TARGET.bankQuestion, id: actor.account.id }, null, {
-        rows: report.length,
-        ...counts,
-      });
-    }
-    return { applied: input.apply, rows: report, counts };
+    return auditedImport(trx, s, actor, input.apply, AUDIT_ACTION.bankQuestionImport, { type: AUDIT_TARGET.bankQuestion, id: actor.account.id }, report);
   });
 }

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * What the staff screens of works show beside each work, each in one query: the lessons a class's
@@ -7,6 +8,7 @@ import { WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
  * title and how many attempts were started, a course's works with their class's name, and whether
  * a paper a work names is one of the school's. Per-row service calls to the owners (courses,
  * classes, papers, attempts) would be a read per work or lesson on every list and save.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classrooms', 'classCourses', 'courses', 'examPapers', 'workAttempts', 'teachingClasses'] as const;
 
@@ -17,8 +19,7 @@ export function workLessons(db: DB, tenantId: string, classId: string) {
     .innerJoin('classCourses as cc', (j) => j.onRef('cc.courseId', '=', 'l.courseId').onRef('cc.tenantId', '=', 'l.tenantId'))
     .innerJoin('courses as c', 'c.id', 'l.courseId')
     .select(['l.id as classroomId', 'l.name as lessonName', 'l.classroomType', 'c.id as courseId', 'c.name as courseName'])
-    .where('l.tenantId', '=', tenantId)
-    .where('cc.classId', '=', classId)
+    .$call(whereEqual({ 'l.tenantId': tenantId, 'cc.classId': classId }))
     .where('l.classroomType', 'in', WORK_CLASSROOM_TYPES)
     .orderBy('cc.seq')
     .orderBy('l.seq')
@@ -34,8 +35,7 @@ export function classWorks(db: DB, tenantId: string, classId: string) {
     .selectAll('w')
     .select('p.title as paperTitle')
     .select((eb) => eb.selectFrom('workAttempts as wa').whereRef('wa.workId', '=', 'w.id').select(eb.fn.countAll<number>().as('n')).as('attempts'))
-    .where('w.tenantId', '=', tenantId)
-    .where('w.classId', '=', classId)
+    .$call(whereEqual({ 'w.tenantId': tenantId, 'w.classId': classId }))
     .execute();
 }
 export type WorkRow = Awaited<ReturnType<typeof classWorks>>[number];
@@ -47,8 +47,7 @@ export function courseWorks(db: DB, tenantId: string, courseId: string) {
     .innerJoin('teachingClasses as tc', 'tc.id', 'w.classId')
     .select(['w.id', 'w.title', 'w.kind', 'w.classId', 'tc.name as className', 'w.classroomId'])
     .select((eb) => eb.selectFrom('workAttempts as wa').whereRef('wa.workId', '=', 'w.id').select(eb.fn.countAll<number>().as('n')).as('attempts'))
-    .where('w.tenantId', '=', tenantId)
-    .where('w.courseId', '=', courseId)
+    .$call(whereEqual({ 'w.tenantId': tenantId, 'w.courseId': courseId }))
     .orderBy('w.createdAt')
     .orderBy('w.id')
     .execute();
@@ -57,5 +56,9 @@ export type CourseWorkRow = Awaited<ReturnType<typeof courseWorks>>[number];
 
 /** A paper of the school a work may be answered on (every teacher of the school reads every paper), or undefined. */
 export function schoolPaper(db: DB, tenantId: string, paperId: string) {
-  return db.selectFrom('examPapers').select(['id', 'title', 'unitTime']).where('tenantId', '=', tenantId).where('id', '=', paperId).executeTakeFirst();
+  return db
+    .selectFrom('examPapers')
+    .select(['id', 'title', 'unitTime'])
+    .$call(whereEqual({ tenantId, id: paperId }))
+    .executeTakeFirst();
 }

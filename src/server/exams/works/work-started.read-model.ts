@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
  * of exams/works rather than a builder exported by exams/attempts: attempts read works (the
  * enrolled work, its policy, its paper), so works importing attempts would put the two
  * directories in a circle.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['workAttempts'] as const;
 

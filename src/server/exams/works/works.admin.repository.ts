@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import { hasAttempts } from './work-started.read-model';
 import type { WorkTable } from './works.table';
+import { whereEqual } from '../../db/clauses';
+import { changedAny } from '../../db/rows';
 
 /**
  * All SQL of the staff side of works (their lessons, papers and attempt counts are read in
@@ -21,7 +23,7 @@ export async function insertWork(db: DB, row: Insertable<WorkTable>): Promise<bo
 }
 
 export async function updateWork(db: DB, tenantId: string, classId: string, id: string, set: Partial<Insertable<WorkTable>>): Promise<void> {
-  await db.updateTable('works').set(set).where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).execute();
+  await db.updateTable('works').set(set).$call(whereEqual({ tenantId, classId, id })).execute();
 }
 
 /**
@@ -29,38 +31,32 @@ export async function updateWork(db: DB, tenantId: string, classId: string, id: 
  * started the work: one conditional statement, so an attempt that starts meanwhile wins.
  */
 export async function updateUnstartedWork(db: DB, tenantId: string, classId: string, id: string, set: Partial<Insertable<WorkTable>>): Promise<boolean> {
-  const r = await db
-    .updateTable('works')
-    .set(set)
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(hasAttempts(eb, id)))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('works')
+      .set(set)
+      .$call(whereEqual({ tenantId, classId, id }))
+      .where((eb) => eb.not(hasAttempts(eb, id))),
+  );
 }
 
 /** Deletes the work while nobody has started it (one conditional statement). */
 export async function deleteUnstartedWork(db: DB, tenantId: string, classId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('works')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(hasAttempts(eb, id)))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('works')
+      .$call(whereEqual({ tenantId, classId, id }))
+      .where((eb) => eb.not(hasAttempts(eb, id))),
+  );
 }
 
 /** Moves a work to another lesson of its course while nobody has started it (one conditional statement). */
 export async function moveUnstartedWork(db: DB, tenantId: string, courseId: string, workId: string, classroomId: string): Promise<boolean> {
-  const r = await db
-    .updateTable('works')
-    .set({ classroomId })
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
-    .where('id', '=', workId)
-    .where((eb) => eb.not(hasAttempts(eb, workId)))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('works')
+      .set({ classroomId })
+      .$call(whereEqual({ tenantId, courseId, id: workId }))
+      .where((eb) => eb.not(hasAttempts(eb, workId))),
+  );
 }

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { parseDateTime } from '~/lib/time/cst';
 import { BANK_LIMITS } from '~/lib/exams/question-bank';
+import { maxAttempts, unitTime, workTitle } from '~/lib/forms/bank';
 import { KEY_REVEAL_LIST, REVEAL_LIST, SCORE_RULE_LIST } from '~/lib/exams/attempt-policy';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone } from '../../http/list-query';
 import * as service from './works.admin.service';
+import { cstTime } from '../../http/cst-time';
 
 /**
  * The staff calls of a class's works (/api/admin/classes/:id/works...), each through the staff
@@ -24,6 +25,9 @@ const oneOf = <T extends string>(values: readonly T[]) =>
   z
     .string({ error: t('bank.work.badRule') })
     .refine((v): v is T => (values as readonly string[]).includes(v), { message: t('bank.work.badRule') }) as unknown as z.ZodType<T>;
+
+/** When a work closes: a day and a time to the minute, China Standard Time. */
+const closeTime = cstTime(t('bank.work.badClose'), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
 const workInput = body({
   id: idSchema,
@@ -42,11 +46,7 @@ const workInput = body({
         .nullable(),
     )
     .optional(),
-  title: z
-    .string({ error: t('bank.work.titleRequired') })
-    .trim()
-    .min(1, t('bank.work.titleRequired'))
-    .max(L.workTitle, t('bank.work.titleTooLong', { max: L.workTitle })),
+  title: workTitle,
   description: z
     .preprocess(
       blankIsNull,
@@ -57,28 +57,10 @@ const workInput = body({
         .nullable(),
     )
     .optional(),
-  unitTime: z
-    .preprocess(
-      blankIsNull,
-      z
-        .number({ error: t('bank.badUnitTime', { max: L.unitTime }) })
-        .int(t('bank.badUnitTime', { max: L.unitTime }))
-        .min(1, t('bank.badUnitTime', { max: L.unitTime }))
-        .max(L.unitTime, t('bank.badUnitTime', { max: L.unitTime }))
-        .nullable(),
-    )
-    .optional(),
+  unitTime: z.preprocess(blankIsNull, unitTime.nullable()).optional(),
   manualGrading: z.boolean({ error: invalid }),
   partialMultiple: z.boolean({ error: invalid }),
-  maxAttempts: z.preprocess(
-    blankIsNull,
-    z
-      .number({ error: t('bank.work.badAttempts', { max: L.maxAttempts }) })
-      .int(t('bank.work.badAttempts', { max: L.maxAttempts }))
-      .min(1, t('bank.work.badAttempts', { max: L.maxAttempts }))
-      .max(L.maxAttempts, t('bank.work.badAttempts', { max: L.maxAttempts }))
-      .nullable(),
-  ),
+  maxAttempts: z.preprocess(blankIsNull, maxAttempts.nullable()),
   scoreRule: oneOf(SCORE_RULE_LIST),
   marksShown: oneOf(REVEAL_LIST),
   keysShown: oneOf(KEY_REVEAL_LIST),
@@ -88,12 +70,7 @@ const workInput = body({
       z
         .string({ error: t('bank.work.badClose') })
         .nullable()
-        .transform((v, ctx) => {
-          if (v === null) return null;
-          const ms = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
-          if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('bank.work.badClose') });
-          return ms;
-        }),
+        .transform((v, ctx) => (v === null ? null : closeTime(v.trim(), ctx))),
     )
     .optional(),
 });

@@ -41,15 +41,15 @@ function workOf(w: reads.WorkRow): AdminWork {
     externalPaperId: w.externalPaperId,
     title: w.title,
     description: w.description,
-    unitTime: w.unitTime === null ? null : Number(w.unitTime),
-    manualGrading: Number(w.manualGrading) === 1,
-    partialMultiple: Number(w.partialMultiple) === 1,
+    unitTime: w.unitTime,
+    manualGrading: w.manualGrading === 1,
+    partialMultiple: w.partialMultiple === 1,
     maxAttempts: policy.maxAttempts,
     scoreRule: policy.scoreRule,
     marksShown: policy.marksShown,
     keysShown: policy.keysShown,
     closesAt: policy.closesAt,
-    attempts: Number(w.attempts ?? 0),
+    attempts: w.attempts ?? 0,
   };
 }
 
@@ -62,7 +62,7 @@ async function lessonsOf(db: DB, tenantId: string, classId: string): Promise<Adm
       lessonName: l.lessonName,
       courseId: l.courseId,
       courseName: l.courseName,
-      kind: Number(l.classroomType) === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
+      kind: l.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test',
       work: w ? workOf(w) : null,
     };
   });
@@ -77,10 +77,10 @@ const settingsOf = (w: WorkSettings): WorkSettings => ({
   sourceType: w.sourceType,
   paperId: w.paperId,
   externalPaperId: w.externalPaperId,
-  unitTime: w.unitTime === null ? null : Number(w.unitTime),
-  manualGrading: Number(w.manualGrading),
-  partialMultiple: Number(w.partialMultiple),
-  maxAttempts: w.maxAttempts === null ? null : Number(w.maxAttempts),
+  unitTime: w.unitTime,
+  manualGrading: w.manualGrading,
+  partialMultiple: w.partialMultiple,
+  maxAttempts: w.maxAttempts,
 });
 
 const pick = (w: AdminWork) => {
@@ -88,89 +88,103 @@ const pick = (w: AdminWork) => {
   return rest;
 };
 
-export async function saveWork(
-  s: Scope,
-  actor: StaffActor,
-  classId: string,
-  input: Omit<WorkInput, 'closesAt'> & { closesAt: number | null },
-): Promise<AdminWorkLesson[]> {
+type SaveInput = Omit<WorkInput, 'closesAt'> & { closesAt: number | null };
+
+/** The columns a save writes: the school's paper (checked) or the external bank's paper, and the settings. */
+async function workFields(db: DB, tenantId: string, input: SaveInput) {
+  const bank = input.source === 'xskt';
+  let paperId: string | null = null;
+  if (!bank) {
+    if (!input.paperId) throw AppError.badRequest(t('bank.work.paperRequired'));
+    const paper = await reads.schoolPaper(db, tenantId, input.paperId);
+    if (!paper) throw AppError.notFound(t('bank.paperNotFound'));
+    paperId = paper.id;
+  } else if (!input.externalPaperId) throw AppError.badRequest(t('bank.work.externalRequired'));
+  return {
+    paperId,
+    externalPaperId: bank ? (input.externalPaperId ?? null) : null,
+    sourceType: bank ? XSKT : null,
+    title: input.title,
+    description: input.description ?? null,
+    unitTime: input.unitTime ?? null,
+    manualGrading: input.manualGrading ? 1 : 0,
+    partialMultiple: input.partialMultiple ? 1 : 0,
+    maxAttempts: input.maxAttempts,
+    scoreRule: input.scoreRule,
+    marksShown: input.marksShown,
+    keysShown: input.keysShown,
+    closesAt: input.closesAt,
+  };
+}
+type WorkFields = Awaited<ReturnType<typeof workFields>>;
+
+/** A new work on a lesson that has none (one per lesson: the unique key decides two at once). */
+async function createWork(trx: DB, s: Scope, actor: StaffActor, classId: string, lesson: AdminWorkLesson, fields: WorkFields): Promise<AdminWorkLesson[]> {
+  const tenantId = actor.tenant.id;
+  if (lesson.work) throw AppError.conflict(t('bank.work.lessonTaken'));
+  const id = newId(s.now);
+  const added = await repo.insertWork(trx, {
+    id,
+    tenantId,
+    classId,
+    courseId: lesson.courseId,
+    classroomId: lesson.classroomId,
+    kind: lesson.kind,
+    createdAt: s.now,
+    ...fields,
+  });
+  if (!added) throw AppError.conflict(t('bank.work.lessonTaken'));
+  const after = await lessonsOf(trx, tenantId, classId);
+  const made = after.find((l) => l.work?.id === id)!.work!;
+  await auditStaffAction(trx, s, actor, AUDIT_ACTION.workCreate, { type: AUDIT_TARGET.work, id }, null, pick(made));
+  return after;
+}
+
+/** A change of a work: what its attempts depend on (paper, time, marking) only while none has started. */
+async function changeWork(trx: DB, s: Scope, actor: StaffActor, classId: string, current: AdminWork, fields: WorkFields): Promise<AdminWorkLesson[]> {
+  const tenantId = actor.tenant.id;
+  const works = await reads.classWorks(trx, tenantId, classId);
+  const row = works.find((w) => w.id === current.id)!;
+  const check = checkWorkChange(settingsOf(row), settingsOf({ ...fields }), current.attempts);
+  if (!check.ok) {
+    if (check.reason === 'fewerAttempts') throw AppError.conflict(t('bank.work.fewerAttempts'));
+    const names = check.fields.map((f) => t(`bank.work.field.${f}`)).join('、');
+    throw AppError.conflict(t('bank.work.started', { n: current.attempts, fields: names }));
+  }
+  const locked = {
+    paperId: fields.paperId,
+    externalPaperId: fields.externalPaperId,
+    sourceType: fields.sourceType,
+    unitTime: fields.unitTime,
+    manualGrading: fields.manualGrading,
+    partialMultiple: fields.partialMultiple,
+  };
+  const { paperId: _p, externalPaperId: _e, sourceType: _s, unitTime: _u, manualGrading: _m, partialMultiple: _pm, ...free } = fields;
+  if (current.attempts === 0 && !(await repo.updateUnstartedWork(trx, tenantId, classId, current.id, locked))) {
+    // An attempt started since the check: what it depends on stays.
+    throw AppError.conflict(t('bank.work.started', { n: 1, fields: t('bank.work.field.paper') }));
+  }
+  await repo.updateWork(trx, tenantId, classId, current.id, free);
+  const after = await lessonsOf(trx, tenantId, classId);
+  const saved = after.find((l) => l.work?.id === current.id)!.work!;
+  await auditStaffAction(trx, s, actor, AUDIT_ACTION.workUpdate, { type: AUDIT_TARGET.work, id: current.id }, pick(current), pick(saved));
+  return after;
+}
+
+/** Adds a work to a lesson of the class, or changes the lesson's work (`workId`); answers the class's lessons with their works. */
+export async function saveWork(s: Scope, actor: StaffActor, classId: string, input: SaveInput): Promise<AdminWorkLesson[]> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     await assertClassInScope(s, actor, classId, trx);
     const lessons = await lessonsOf(trx, tenantId, classId);
     const lesson = lessons.find((l) => l.classroomId === input.classroomId);
     if (!lesson) throw AppError.badRequest(t('bank.work.lessonNotFound'));
-    const bank = input.source === 'xskt';
-    let paperId: string | null = null;
-    if (!bank) {
-      if (!input.paperId) throw AppError.badRequest(t('bank.work.paperRequired'));
-      const paper = await reads.schoolPaper(trx, tenantId, input.paperId);
-      if (!paper) throw AppError.notFound(t('bank.paperNotFound'));
-      paperId = paper.id;
-    } else if (!input.externalPaperId) throw AppError.badRequest(t('bank.work.externalRequired'));
-    const fields = {
-      paperId,
-      externalPaperId: bank ? (input.externalPaperId ?? null) : null,
-      sourceType: bank ? XSKT : null,
-      title: input.title,
-      description: input.description ?? null,
-      unitTime: input.unitTime ?? null,
-      manualGrading: input.manualGrading ? 1 : 0,
-      partialMultiple: input.partialMultiple ? 1 : 0,
-      maxAttempts: input.maxAttempts,
-      scoreRule: input.scoreRule,
-      marksShown: input.marksShown,
-      keysShown: input.keysShown,
-      closesAt: input.closesAt,
-    };
-    if (!input.workId) {
-      if (lesson.work) throw AppError.conflict(t('bank.work.lessonTaken'));
-      const id = newId(s.now);
-      const added = await repo.insertWork(trx, {
-        id,
-        tenantId,
-        classId,
-        courseId: lesson.courseId,
-        classroomId: lesson.classroomId,
-        kind: lesson.kind,
-        createdAt: s.now,
-        ...fields,
-      });
-      if (!added) throw AppError.conflict(t('bank.work.lessonTaken'));
-      const after = await lessonsOf(trx, tenantId, classId);
-      const made = after.find((l) => l.work?.id === id)!.work!;
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.workCreate, { type: AUDIT_TARGET.work, id }, null, pick(made));
-      return after;
-    }
+    const fields = await workFields(trx, tenantId, input);
+    if (!input.workId) return createWork(trx, s, actor, classId, lesson, fields);
     const current = lessons.find((l) => l.work?.id === input.workId)?.work;
     if (!current) throw notFound();
     if (current.classroomId !== input.classroomId) throw AppError.badRequest(t('bank.work.lessonNotFound'));
-    const works = await reads.classWorks(trx, tenantId, classId);
-    const row = works.find((w) => w.id === current.id)!;
-    const check = checkWorkChange(settingsOf(row), settingsOf({ ...fields }), current.attempts);
-    if (!check.ok) {
-      if (check.reason === 'fewerAttempts') throw AppError.conflict(t('bank.work.fewerAttempts'));
-      const names = check.fields.map((f) => t(`bank.work.field.${f}`)).join('、');
-      throw AppError.conflict(t('bank.work.started', { n: current.attempts, fields: names }));
-    }
-    const locked = {
-      paperId: fields.paperId,
-      externalPaperId: fields.externalPaperId,
-      sourceType: fields.sourceType,
-      unitTime: fields.unitTime,
-      manualGrading: fields.manualGrading,
-      partialMultiple: fields.partialMultiple,
-    };
-    const { paperId: _p, externalPaperId: _e, sourceType: _s, unitTime: _u, manualGrading: _m, partialMultiple: _pm, ...free } = fields;
-    if (current.attempts === 0 && !(await repo.updateUnstartedWork(trx, tenantId, classId, current.id, locked))) {
-      // An attempt started since the check: what it depends on stays.
-      throw AppError.conflict(t('bank.work.started', { n: 1, fields: t('bank.work.field.paper') }));
-    }
-    await repo.updateWork(trx, tenantId, classId, current.id, free);
-    const after = await lessonsOf(trx, tenantId, classId);
-    const saved = after.find((l) => l.work?.id === current.id)!.work!;
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.workUpdate, { type: AUDIT_TARGET.work, id: current.id }, pick(current), pick(saved));
-    return after;
+    return changeWork(trx, s, actor, classId, current, fields);
   });
 }
 

@@ -2,39 +2,36 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Work } from './works.table';
+import { whereEqual } from '../../db/clauses';
 
 /** All SQL of works. Every query names the school and the class. */
 
 /** The work of one lesson of a class, or undefined. */
 export function findLessonWork(db: DB, tenantId: string, classId: string, classroomId: string): Promise<Work | undefined> {
-  return db
-    .selectFrom('works')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('classroomId', '=', classroomId)
-    .executeTakeFirst();
+  return db.selectFrom('works').selectAll().$call(whereEqual({ tenantId, classId, classroomId })).executeTakeFirst();
 }
 
 /** A work of the class, or undefined (another class's, another school's, unknown). */
 export function findClassWork(db: DB, tenantId: string, classId: string, workId: string): Promise<Work | undefined> {
-  return db.selectFrom('works').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', workId).executeTakeFirst();
+  return db
+    .selectFrom('works')
+    .selectAll()
+    .$call(whereEqual({ tenantId, classId, id: workId }))
+    .executeTakeFirst();
 }
 
 /** A work by id in a school (the deadline sweep, which starts from an attempt). */
 export function findWork(db: DB, tenantId: string, workId: string): Promise<Work | undefined> {
-  return db.selectFrom('works').selectAll().where('tenantId', '=', tenantId).where('id', '=', workId).executeTakeFirst();
+  return db
+    .selectFrom('works')
+    .selectAll()
+    .$call(whereEqual({ tenantId, id: workId }))
+    .executeTakeFirst();
 }
 
 /** The time limit and source of each work of a class in one course (the course page's lesson list). */
 export function listCourseWorkLimits(db: DB, tenantId: string, classId: string, courseId: string) {
-  return db
-    .selectFrom('works')
-    .select(['classroomId', 'unitTime', 'sourceType'])
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('courseId', '=', courseId)
-    .execute();
+  return db.selectFrom('works').select(['classroomId', 'unitTime', 'sourceType']).$call(whereEqual({ tenantId, classId, courseId })).execute();
 }
 
 /** The class's test works (not homework), oldest first. */
@@ -42,9 +39,7 @@ export function listClassTests(db: DB, tenantId: string, classId: string): Promi
   return db
     .selectFrom('works')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('kind', '=', 'test')
+    .$call(whereEqual({ tenantId, classId, kind: 'test' }))
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
     .execute();

@@ -67,7 +67,7 @@ export const attemptPolicyOf = (work: Pick<Work, 'maxAttempts' | 'scoreRule' | '
  */
 export async function courseWorkLimits(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<Map<string, number | null>> {
   const rows = await repo.listCourseWorkLimits(s.db, input.tenantId, input.classId, input.courseId);
-  return new Map(rows.map((r) => [r.classroomId, r.unitTime === null || isXskt(r.sourceType) ? null : Number(r.unitTime)]));
+  return new Map(rows.map((r) => [r.classroomId, r.unitTime === null || isXskt(r.sourceType) ? null : r.unitTime]));
 }
 
 /** The class's test works (homework is not a test a certificate can be issued for), oldest first. */

@@ -1,5 +1,7 @@
 import type { DB } from '../../db/database';
 import type { ClassActivityTable } from './activities.table';
+import { whereEqual } from '../../db/clauses';
+import { changedOne, changedRows } from '../../db/rows';
 
 /**
  * The writes of the staff side of class activities (its reads, with each activity's lesson and
@@ -25,19 +27,12 @@ export async function insertActivities(
 
 /** Changes one activity of the class; false when it is gone. */
 export async function updateActivity(db: DB, tenantId: string, classId: string, id: string, fields: Partial<ActivityFields>): Promise<boolean> {
-  const r = await db
-    .updateTable('classActivities')
-    .set(fields)
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return changedOne(db.updateTable('classActivities').set(fields).$call(whereEqual({ tenantId, classId, id })));
 }
 
 /** Deletes activities of the class (their sign-ins go with them); answers how many were deleted. */
 export async function deleteActivities(db: DB, tenantId: string, classId: string, ids: readonly string[]): Promise<number> {
   if (!ids.length) return 0;
-  const r = await db.deleteFrom('classActivities').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', 'in', ids).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  const r = await db.deleteFrom('classActivities').$call(whereEqual({ tenantId, classId })).where('id', 'in', ids).executeTakeFirst();
+  return changedRows(r);
 }

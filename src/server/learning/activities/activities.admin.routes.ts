@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { parseDateTime } from '~/lib/time/cst';
-import { MUST_LEARN, ONLINE_TYPE } from '~/lib/learning/codes';
+import { activityFields } from '~/lib/forms/activities';
 import { RECURRENCE_CAP } from '~/lib/learning/recurrence';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
@@ -10,7 +9,7 @@ import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, pageFields } from '../../http/list-query';
 import { DAY } from '~/lib/time/cst';
 import * as service from './activities.admin.service';
-import { ACTIVITY_LIMITS } from './activities.admin.rules';
+import { cstTime } from '../../http/cst-time';
 
 /**
  * The staff calls of a class's activities, each through the staff gate by its name (session,
@@ -20,39 +19,16 @@ import { ACTIVITY_LIMITS } from './activities.admin.rules';
 
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
 const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
-const oneOf = (values: readonly number[], message: string) => z.coerce.number({ error: message }).refine((n) => values.includes(n), { message });
-const optionalText = (max: number, message: string) => z.preprocess(blankIsNull, z.string({ error: message }).trim().max(max, message).nullable());
+const f = activityFields.shape;
 const flag = z.boolean({ error: t('validation.invalid') });
 const scope = z.preprocess(blankIsNone, z.enum(['one', 'following'], { error: t('activities.badScope') }).default('one'));
 
-/** 'YYYY-MM-DD HH:mm' (seconds allowed), China Standard Time, as epoch ms. */
-const dateTime = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(40, t('activities.badTime'))
-    .transform((text, ctx) => {
-      const ms = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text) ? parseDateTime(text) : Number.NaN;
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: 'custom', message: t('activities.badTime') });
-        return z.NEVER;
-      }
-      return ms;
-    });
 /** 'YYYY-MM-DD' as the epoch ms of its start (China Standard Time); blank is none. */
 const optionalDay = z.preprocess(
   blankIsNone,
   z
     .string({ error: t('activities.badDay') })
-    .transform((text, ctx) => {
-      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDateTime(text) : Number.NaN;
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: 'custom', message: t('activities.badDay') });
-        return z.NEVER;
-      }
-      return ms;
-    })
+    .transform(cstTime(t('activities.badDay'), /^\d{4}-\d{2}-\d{2}$/))
     .optional(),
 );
 
@@ -62,8 +38,8 @@ const listQuery = z
     ...pageFields,
     from: optionalDay,
     to: optionalDay,
-    onlineType: z.preprocess(blankIsNone, oneOf([ONLINE_TYPE.ONLINE, ONLINE_TYPE.OFFLINE], t('activities.badOnlineType')).optional()),
-    isRequired: z.preprocess(blankIsNone, oneOf([MUST_LEARN.ELECTIVE, MUST_LEARN.REQUIRED], t('activities.badRequired')).optional()),
+    onlineType: z.preprocess(blankIsNone, f.onlineType.optional()),
+    isRequired: z.preprocess(blankIsNone, f.isRequired.optional()),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: t('activities.badRange') })
   // "to" names a day: activities starting any time that day are in.
@@ -104,19 +80,15 @@ const repeat = z.preprocess(
 const activityInput = body({
   id: idSchema,
   activityId: z.preprocess(blankIsNone, idSchema.optional()),
-  name: z
-    .string({ error: t('activities.nameRequired') })
-    .trim()
-    .min(1, t('activities.nameRequired'))
-    .max(ACTIVITY_LIMITS.name, t('activities.nameTooLong', { max: ACTIVITY_LIMITS.name })),
+  name: f.name,
   courseId: z.preprocess(blankIsNull, idSchema.nullable()),
   classroomId: z.preprocess(blankIsNull, idSchema.nullable()),
-  onlineType: oneOf([ONLINE_TYPE.ONLINE, ONLINE_TYPE.OFFLINE], t('activities.badOnlineType')),
-  isRequired: oneOf([MUST_LEARN.ELECTIVE, MUST_LEARN.REQUIRED], t('activities.badRequired')),
-  start: dateTime(t('activities.startRequired')),
-  end: dateTime(t('activities.endRequired')),
-  position: optionalText(ACTIVITY_LIMITS.position, t('activities.placeTooLong', { max: ACTIVITY_LIMITS.position })),
-  address: optionalText(ACTIVITY_LIMITS.address, t('activities.addressTooLong', { max: ACTIVITY_LIMITS.address })),
+  onlineType: f.onlineType,
+  isRequired: f.isRequired,
+  start: f.start,
+  end: f.end,
+  position: f.position,
+  address: f.address,
   signIn: flag,
   signOut: flag,
   onlineAttendance: flag,

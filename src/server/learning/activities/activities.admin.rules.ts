@@ -3,8 +3,6 @@ import { ONLINE_TYPE } from '~/lib/learning/codes';
 
 /** Pure rules of scheduling a class activity (tests/unit/activities-admin-rules.test.ts). */
 
-export const ACTIVITY_LIMITS = { name: 50, position: 50, address: 200 } as const;
-
 /** One activity lasts at most this long: a day's session, never a multi-day span that would fill the timetable. */
 export const ACTIVITY_MAX_HOURS = 12;
 

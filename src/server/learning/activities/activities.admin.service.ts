@@ -35,15 +35,15 @@ function view(r: views.StaffActivityRow): AdminActivity {
     courseName: r.courseName,
     classroomId: r.classroomId,
     classroomName: r.classroomName,
-    onlineType: Number(r.onlineType),
-    isRequired: Number(r.isRequired),
-    startAt: Number(r.startAt),
-    endAt: Number(r.endAt),
+    onlineType: r.onlineType,
+    isRequired: r.isRequired,
+    startAt: r.startAt,
+    endAt: r.endAt,
     position: r.position,
     address: r.address,
-    signIn: Number(r.signIn) === 1,
-    signOut: Number(r.signOut) === 1,
-    onlineAttendance: Number(r.onlineAttendance) === 1,
+    signIn: r.signIn === 1,
+    signOut: r.signOut === 1,
+    onlineAttendance: r.onlineAttendance === 1,
     seriesId: r.seriesId,
   };
 }
@@ -97,23 +97,15 @@ export async function activityOptions(s: Scope, actor: StaffActor, classId: stri
   };
 }
 
-export interface ActivityFieldsInput {
+/** An activity's fields as the route read them: the list's own fields (times in epoch ms), the repeat's end as epoch ms. */
+export type ActivityFieldsInput = Pick<
+  AdminActivity,
+  'name' | 'courseId' | 'classroomId' | 'onlineType' | 'isRequired' | 'startAt' | 'endAt' | 'position' | 'address' | 'signIn' | 'signOut' | 'onlineAttendance'
+> & {
   activityId?: string | undefined;
-  name: string;
-  courseId: string | null;
-  classroomId: string | null;
-  onlineType: number;
-  isRequired: number;
-  startAt: number;
-  endAt: number;
-  position: string | null;
-  address: string | null;
-  signIn: boolean;
-  signOut: boolean;
-  onlineAttendance: boolean;
   repeat: { weekdays: number[]; until: number | null; count: number | null } | null;
   scope: SeriesScope;
-}
+};
 
 async function checkFields(s: Scope, tenantId: string, classId: string, input: ActivityFieldsInput): Promise<void> {
   const refusal = activityRefusal(input);
@@ -184,11 +176,11 @@ export async function saveActivity(s: Scope, actor: StaffActor, classId: string,
     const before = await views.findActivity(trx, tenantId, classId, activityId);
     if (!before) throw notFound();
     const following = input.scope === 'following' && before.seriesId !== null;
-    const targets = following ? await views.seriesFrom(trx, tenantId, classId, before.seriesId!, Number(before.startAt)) : [before];
+    const targets = following ? await views.seriesFrom(trx, tenantId, classId, before.seriesId!, before.startAt) : [before];
     const times = shiftedTimes(
-      { startAt: Number(before.startAt) },
+      { startAt: before.startAt },
       input,
-      targets.map((o) => ({ id: o.id, startAt: Number(o.startAt) })),
+      targets.map((o) => ({ id: o.id, startAt: o.startAt })),
     );
     for (const o of times) {
       if (!(await repo.updateActivity(trx, tenantId, classId, o.id, { ...fields, startAt: o.startAt, endAt: o.endAt }))) throw notFound();
@@ -209,7 +201,7 @@ export async function deleteActivity(s: Scope, actor: StaffActor, classId: strin
     const before = await views.findActivity(trx, tenantId, classId, activityId);
     if (!before) throw notFound();
     const targets =
-      scope === 'following' && before.seriesId !== null ? await views.seriesFrom(trx, tenantId, classId, before.seriesId, Number(before.startAt)) : [before];
+      scope === 'following' && before.seriesId !== null ? await views.seriesFrom(trx, tenantId, classId, before.seriesId, before.startAt) : [before];
     const deleted = await repo.deleteActivities(
       trx,
       tenantId,

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * All SQL of class activities and class dynamics that names only their own tables. Every query
@@ -11,10 +12,7 @@ import type { DB } from '../../db/database';
 export async function countStudentDynamics(db: DB, tenantId: string, classId: string, classStudentId: string, type: number): Promise<number> {
   const row = await db
     .selectFrom('classDynamics')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('classStudentId', '=', classStudentId)
-    .where('type', '=', type)
+    .$call(whereEqual({ tenantId, classId, classStudentId, type }))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -16,17 +16,12 @@ import * as views from './student-activities.read-model';
  * class; everything here is read in that school, for that class student only.
  */
 
-export interface EnrolmentRef {
-  tenantId: string;
-  classId: string;
-  /** The class student id (class_students.id). */
-  classStudentId: string;
-}
+export type EnrolmentRef = views.EnrolmentRef;
 
 export type ActivityFilter = Omit<views.ActivityFilter, 'memberships'>;
 
 /** A student's first submission of each lesson (the attendance rule's wa), for the staff sheet's query of the same rule. */
-export { firstSubmissions } from './student-activities.read-model';
+export { classSubmissions, firstSubmissions } from './student-activities.read-model';
 
 /**
  * Each student's stretches in the class (membershipsOf: their period history, or their enrolment
@@ -41,17 +36,15 @@ export async function membershipsIn(
 ): Promise<Map<string, Membership[]>> {
   const { enrolments, history } = await enrolmentStints({ ...s, db }, input);
   const dates = (x: { startAt: number | null; endAt: number | null }) => ({
-    startAt: x.startAt === null ? null : Number(x.startAt),
-    endAt: x.endAt === null ? null : Number(x.endAt),
+    startAt: x.startAt,
+    endAt: x.endAt,
   });
   return new Map(
     enrolments.map((e) => [
       e.id,
       membershipsOf(
-        { joinedAt: Number(e.createdAt), period: e.periodId === null ? null : dates(e) },
-        history
-          .filter((h) => h.classStudentId === e.id)
-          .map((h) => ({ fromAt: Number(h.fromAt), untilAt: h.untilAt === null ? null : Number(h.untilAt), period: dates(h) })),
+        { joinedAt: e.createdAt, period: e.periodId === null ? null : dates(e) },
+        history.filter((h) => h.classStudentId === e.id).map((h) => ({ fromAt: h.fromAt, untilAt: h.untilAt, period: dates(h) })),
       ),
     ]),
   );
@@ -76,7 +69,7 @@ async function withCompletion(s: Scope, e: EnrolmentRef, rows: views.StudentActi
   const finishedLessons = new Set(records.filter((r) => r.finishedAt !== null).map((r) => r.classroomId));
   return rows.map((r) => ({
     ...r,
-    classActivityStatus: Number(r.classActivityStatus) as 0 | 1 | 2,
+    classActivityStatus: r.classActivityStatus as 0 | 1 | 2,
     finished: activityFinished({
       onlineType: r.onlineType,
       classroomType: r.classroomType,
@@ -90,19 +83,19 @@ async function withCompletion(s: Scope, e: EnrolmentRef, rows: views.StudentActi
 /** The student's activities of the class matching the filter, earliest first. */
 export async function studentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter): Promise<StudentActivity[]> {
   const memberships = await membershipsOfStudent(s, e);
-  return withCompletion(s, e, await views.listStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }));
+  return withCompletion(s, e, await views.listStudentActivities(s.db, e, s.now, { ...f, memberships }));
 }
 
 /** One page of the student's activities matching the filter (the window's order: by start time). */
 export async function pageStudentActivities(s: Scope, e: EnrolmentRef, f: ActivityFilter, w: PageWindow): Promise<Paged<StudentActivity>> {
   const memberships = await membershipsOfStudent(s, e);
-  const { rows, total } = await views.pageStudentActivities(s.db, e.tenantId, e.classId, e.classStudentId, s.now, { ...f, memberships }, w);
+  const { rows, total } = await views.pageStudentActivities(s.db, e, s.now, { ...f, memberships }, w);
   return { rows: await withCompletion(s, e, rows), total };
 }
 
 /** One activity of the class as the student sees it, or undefined (another class's or unknown). */
 export async function studentActivity(s: Scope, e: EnrolmentRef, activityId: string): Promise<StudentActivity | undefined> {
-  const row = await views.findStudentActivity(s.db, e.tenantId, e.classId, e.classStudentId, s.now, activityId, await membershipsOfStudent(s, e));
+  const row = await views.findStudentActivity(s.db, e, s.now, activityId, await membershipsOfStudent(s, e));
   return row ? (await withCompletion(s, e, [row]))[0] : undefined;
 }
 

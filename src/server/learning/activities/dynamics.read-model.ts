@@ -1,9 +1,11 @@
 import type { DB } from '../../db/database';
 import { pageFrom, type PageWindow } from '../../db/paging';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The class's dynamics with who did each (the enrolment's user's names and avatar), in one query:
  * the class page lists them on every visit. Every query names the school and the class.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classStudents', 'users'] as const;
 
@@ -11,7 +13,10 @@ export const READS = ['classStudents', 'users'] as const;
 export function listActivityDynamics(db: DB, tenantId: string, classId: string, activityIds: readonly string[]) {
   if (!activityIds.length) return Promise.resolve([]);
   return dynamicRows(
-    db.selectFrom('classDynamics as d').where('d.tenantId', '=', tenantId).where('d.classId', '=', classId).where('d.activityId', 'in', activityIds),
+    db
+      .selectFrom('classDynamics as d')
+      .$call(whereEqual({ 'd.tenantId': tenantId, 'd.classId': classId }))
+      .where('d.activityId', 'in', activityIds),
   ).execute();
 }
 
@@ -32,7 +37,7 @@ function dynamicRows(filtered: DynamicsFrom) {
 
 /** The class's dynamics, newest first, optionally of one activity, with who did it. */
 export function pageDynamics(db: DB, tenantId: string, classId: string, activityId: string | undefined, w: PageWindow) {
-  let filtered = db.selectFrom('classDynamics as d').where('d.tenantId', '=', tenantId).where('d.classId', '=', classId);
+  let filtered = db.selectFrom('classDynamics as d').$call(whereEqual({ 'd.tenantId': tenantId, 'd.classId': classId }));
   if (activityId) filtered = filtered.where('d.activityId', '=', activityId);
   return pageFrom(w, dynamicRows(filtered), filtered);
 }

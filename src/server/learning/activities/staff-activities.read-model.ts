@@ -1,12 +1,17 @@
+import type { WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { ClassActivityTable } from './activities.table';
 import { pageFrom, type PageWindow } from '../../db/paging';
 import { MUST_LEARN } from '~/lib/learning/codes';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The staff side's reads of class activities, each with its lesson's and course's names in the
  * same query (the list pages and edits series). Every query names the school and the class (the
  * service has checked the class is in the staff member's scope), so an id of another class or
  * school matches nothing.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classrooms', 'courses'] as const;
 
@@ -18,14 +23,32 @@ export interface StaffActivityFilter {
   isRequired?: number | undefined;
 }
 
+/**
+ * Narrows a statement on the class's activities (`a`) to those starting in [from, to) and, when
+ * asked, to the required (1) or the elective ones (every other value), as the staff and the
+ * student lists filter.
+ */
+export const startingRequired =
+  (f: { from?: number | undefined; to?: number | undefined; isRequired?: number | undefined }) =>
+  <Q extends WhereInterface<Database & { a: ClassActivityTable }, 'a'>>(q: Q): Q => {
+    let narrowed = q;
+    if (f.from !== undefined) narrowed = narrowed.where('a.startAt', '>=', f.from) as Q;
+    if (f.to !== undefined) narrowed = narrowed.where('a.startAt', '<', f.to) as Q;
+    if (f.isRequired === MUST_LEARN.REQUIRED) narrowed = narrowed.where('a.isRequired', '=', MUST_LEARN.REQUIRED) as Q;
+    if (f.isRequired === MUST_LEARN.ELECTIVE) narrowed = narrowed.where('a.isRequired', '<>', MUST_LEARN.REQUIRED) as Q;
+    return narrowed;
+  };
+
 function activities(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('classActivities as a')
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'a.classroomId').onRef('r.tenantId', '=', 'a.tenantId'))
     .leftJoin('courses as c', (j) => j.onRef('c.id', '=', 'a.courseId').onRef('c.tenantId', '=', 'a.tenantId'))
-    .where('a.tenantId', '=', tenantId)
-    .where('a.classId', '=', classId);
+    .$call(whereEqual({ 'a.tenantId': tenantId, 'a.classId': classId }));
 }
+
+/** An activity's (`a`) time and place and the attendance it asks (sign in, sign out, online), as the staff's and the students' lists show them. */
+export const SCHEDULE_COLUMNS = ['a.startAt', 'a.endAt', 'a.position', 'a.address', 'a.signIn', 'a.signOut', 'a.onlineAttendance'] as const;
 
 const COLUMNS = [
   'a.id',
@@ -36,25 +59,15 @@ const COLUMNS = [
   'r.name as classroomName',
   'a.onlineType',
   'a.isRequired',
-  'a.startAt',
-  'a.endAt',
-  'a.position',
-  'a.address',
-  'a.signIn',
-  'a.signOut',
-  'a.onlineAttendance',
+  ...SCHEDULE_COLUMNS,
   'a.seriesId',
   'a.bizType',
 ] as const;
 
 /** A page of the class's activities, earliest first. */
 export function pageActivities(db: DB, tenantId: string, classId: string, f: StaffActivityFilter, w: PageWindow) {
-  let filtered = activities(db, tenantId, classId);
-  if (f.from !== undefined) filtered = filtered.where('a.startAt', '>=', f.from);
-  if (f.to !== undefined) filtered = filtered.where('a.startAt', '<', f.to);
+  let filtered = activities(db, tenantId, classId).$call(startingRequired(f));
   if (f.onlineType !== undefined) filtered = filtered.where('a.onlineType', '=', f.onlineType);
-  if (f.isRequired === MUST_LEARN.REQUIRED) filtered = filtered.where('a.isRequired', '=', MUST_LEARN.REQUIRED);
-  if (f.isRequired === MUST_LEARN.ELECTIVE) filtered = filtered.where('a.isRequired', '<>', MUST_LEARN.REQUIRED);
   return pageFrom(w, filtered.select(COLUMNS).orderBy('a.startAt', 'asc').orderBy('a.id', 'asc'), filtered);
 }
 

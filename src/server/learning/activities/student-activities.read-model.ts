@@ -3,14 +3,17 @@ import type { DB } from '../../db/database';
 import { pageFrom, type Paged, type PageWindow } from '../../db/paging';
 import { HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import { ACTIVITY_STATUS, type Membership } from '~/lib/learning/attendance';
-import { MUST_LEARN, ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
+import { ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
+import { SCHEDULE_COLUMNS, startingRequired } from './staff-activities.read-model';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * A class's activities as one student sees them, in one query each (the class page, the timetable
  * and the activity list are hot paths): each activity with its lesson and course, the student's
  * sign-in and sign-out, their study record of the lesson and their first submission of it, and
  * the attendance status computed in SQL. Every query names the school and the class student.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classrooms', 'courses', 'activityAttendance', 'lessonRecords', 'workAttempts', 'classStudents'] as const;
 
@@ -56,14 +59,19 @@ export const attendedSql = sql<boolean>`(si.signed_at is not null
 export const statusSql = (now: number) =>
   sql<number>`case when ${attendedSql} then ${sql.lit(attended)} when a.end_at < ${now} then ${sql.lit(missed)} else ${sql.lit(pending)} end`;
 
-/** Each student's first submission of each lesson, for the students of one class (wa in the rules above). */
-export function firstSubmissions(db: DB, tenantId: string, classId: string) {
+/** The submitted attempts of the students of one class: who handed in a lesson's work, whatever became of it since. */
+export function classSubmissions(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('workAttempts')
-    .select(['classStudentId', 'classroomId', (eb) => eb.fn.min('submittedAt').as('firstSubmittedAt')])
     .where('tenantId', '=', tenantId)
     .where('submittedAt', 'is not', null)
-    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
+    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').$call(whereEqual({ tenantId, classId })));
+}
+
+/** Each student's first submission of each lesson, for the students of one class (wa in the rules above). */
+export function firstSubmissions(db: DB, tenantId: string, classId: string) {
+  return classSubmissions(db, tenantId, classId)
+    .select(['classStudentId', 'classroomId', (eb) => eb.fn.min('submittedAt').as('firstSubmittedAt')])
     .groupBy(['classStudentId', 'classroomId'])
     .as('wa');
 }
@@ -78,12 +86,19 @@ export async function handedInLessons(db: DB, tenantId: string, classStudentId: 
     .selectFrom('workAttempts')
     .select('classroomId')
     .distinct()
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
+    .$call(whereEqual({ tenantId, classStudentId }))
     .where('status', 'in', HANDED_IN_STATUSES)
     .where('classroomId', 'in', classroomIds)
     .execute();
   return new Set(rows.map((r) => r.classroomId));
+}
+
+/** One class student of a school (the callers have checked the enrolment). */
+export interface EnrolmentRef {
+  tenantId: string;
+  classId: string;
+  /** The class student id (class_students.id). */
+  classStudentId: string;
 }
 
 /**
@@ -92,7 +107,7 @@ export async function handedInLessons(db: DB, tenantId: string, classStudentId: 
  * with the lesson, the course, the student's sign-in and sign-out and the attendance status
  * (statusSql), so a page filtered by status counts and pages correctly.
  */
-function studentActivityQuery(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
+function studentActivityQuery(db: DB, { tenantId, classId, classStudentId }: EnrolmentRef, now: number, f: ActivityFilter) {
   const memberships = f.memberships;
   const status = statusSql(now);
   let q = db
@@ -107,19 +122,15 @@ function studentActivityQuery(db: DB, tenantId: string, classId: string, classSt
       j.onRef('lr.tenantId', '=', 'a.tenantId').on('lr.classStudentId', '=', classStudentId).onRef('lr.classroomId', '=', 'a.classroomId'),
     )
     .leftJoin(firstSubmissions(db, tenantId, classId), (j) => j.on('wa.classStudentId', '=', classStudentId).onRef('wa.classroomId', '=', 'a.classroomId'))
-    .where('a.tenantId', '=', tenantId)
-    .where('a.classId', '=', classId)
-    .where(expectedSql(memberships));
-  if (f.from !== undefined) q = q.where('a.startAt', '>=', f.from);
-  if (f.to !== undefined) q = q.where('a.startAt', '<', f.to);
-  if (f.isRequired === MUST_LEARN.REQUIRED) q = q.where('a.isRequired', '=', MUST_LEARN.REQUIRED);
-  if (f.isRequired === MUST_LEARN.ELECTIVE) q = q.where('a.isRequired', '<>', MUST_LEARN.REQUIRED);
+    .$call(whereEqual({ 'a.tenantId': tenantId, 'a.classId': classId }))
+    .where(expectedSql(memberships))
+    .$call(startingRequired(f));
   if (f.status !== undefined) q = q.where(status, '=', f.status);
   return { q, status };
 }
 
-function selectStudentActivity(db: DB, tenantId: string, classId: string, classStudentId: string, now: number, f: ActivityFilter) {
-  const { q, status } = studentActivityQuery(db, tenantId, classId, classStudentId, now, f);
+function selectStudentActivity(db: DB, e: EnrolmentRef, now: number, f: ActivityFilter) {
+  const { q, status } = studentActivityQuery(db, e, now, f);
   return {
     filtered: q,
     rows: q.select([
@@ -131,13 +142,7 @@ function selectStudentActivity(db: DB, tenantId: string, classId: string, classS
       'a.isRequired',
       'a.onlineType',
       'a.bizType',
-      'a.startAt',
-      'a.endAt',
-      'a.position',
-      'a.address',
-      'a.signIn',
-      'a.signOut',
-      'a.onlineAttendance',
+      ...SCHEDULE_COLUMNS,
       'r.name as classroomName',
       'r.classroomType',
       'r.durationMs',
@@ -154,40 +159,23 @@ function selectStudentActivity(db: DB, tenantId: string, classId: string, classS
 export type StudentActivityRow = Awaited<ReturnType<ReturnType<typeof selectStudentActivity>['rows']['execute']>>[number];
 
 /** Every matching activity, earliest first. */
-export function listStudentActivities(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  classStudentId: string,
-  now: number,
-  f: ActivityFilter,
-): Promise<StudentActivityRow[]> {
-  return selectStudentActivity(db, tenantId, classId, classStudentId, now, f).rows.orderBy('a.startAt', 'asc').orderBy('a.id', 'asc').execute();
+export function listStudentActivities(db: DB, e: EnrolmentRef, now: number, f: ActivityFilter): Promise<StudentActivityRow[]> {
+  return selectStudentActivity(db, e, now, f).rows.orderBy('a.startAt', 'asc').orderBy('a.id', 'asc').execute();
 }
 
 /** One page of matching activities, latest first (or earliest first with order 'asc'). */
-export function pageStudentActivities(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  classStudentId: string,
-  now: number,
-  f: ActivityFilter,
-  w: PageWindow,
-): Promise<Paged<StudentActivityRow>> {
-  const { rows, filtered } = selectStudentActivity(db, tenantId, classId, classStudentId, now, f);
+export function pageStudentActivities(db: DB, e: EnrolmentRef, now: number, f: ActivityFilter, w: PageWindow): Promise<Paged<StudentActivityRow>> {
+  const { rows, filtered } = selectStudentActivity(db, e, now, f);
   return pageFrom(w, rows.orderBy('a.startAt', w.order).orderBy('a.id', w.order), filtered);
 }
 
 /** One activity of the class, as the student sees it, or undefined. */
 export function findStudentActivity(
   db: DB,
-  tenantId: string,
-  classId: string,
-  classStudentId: string,
+  e: EnrolmentRef,
   now: number,
   activityId: string,
   memberships: readonly Membership[],
 ): Promise<StudentActivityRow | undefined> {
-  return selectStudentActivity(db, tenantId, classId, classStudentId, now, { memberships }).rows.where('a.id', '=', activityId).executeTakeFirst();
+  return selectStudentActivity(db, e, now, { memberships }).rows.where('a.id', '=', activityId).executeTakeFirst();
 }

@@ -1,4 +1,6 @@
 import type { DB } from '../../db/database';
+import { whereEqual } from '../../db/clauses';
+import { changedAny } from '../../db/rows';
 
 /**
  * The signs of the staff side of attendance (the roster an activity expects is roster.read-model.ts).
@@ -11,9 +13,7 @@ export function signsOfActivity(db: DB, tenantId: string, classId: string, activ
   return db
     .selectFrom('activityAttendance')
     .select(['id', 'classStudentId', 'type', 'signedAt', 'correctedBy'])
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('activityId', '=', activityId)
+    .$call(whereEqual({ tenantId, classId, activityId }))
     .execute();
 }
 
@@ -46,13 +46,5 @@ export async function setSign(
 
 /** Removes a sign; false when there was none. */
 export async function removeSign(db: DB, tenantId: string, classId: string, activityId: string, classStudentId: string, type: number): Promise<boolean> {
-  const r = await db
-    .deleteFrom('activityAttendance')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('activityId', '=', activityId)
-    .where('classStudentId', '=', classStudentId)
-    .where('type', '=', type)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(db.deleteFrom('activityAttendance').$call(whereEqual({ tenantId, classId, activityId, classStudentId, type })));
 }

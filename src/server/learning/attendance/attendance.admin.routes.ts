@@ -1,21 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { parseDateTime } from '~/lib/time/cst';
+import { correctionFields } from '~/lib/forms/activities';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { csvDownload } from '../../http/csv';
 import * as service from './attendance.admin.service';
-import { CORRECTION_REASON_MAX } from './attendance.admin.rules';
 
 /**
  * The staff calls of an activity's attendance, each through the staff gate by its name, then the
  * class scope (the path's id) and the activity of that class in the service.
  */
 
-const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
 const ofActivity = z.object({ id: idSchema, activityId: idSchema });
 
 const correction = z.object(
@@ -24,26 +22,7 @@ const correction = z.object(
     activityId: idSchema,
     studentId: idSchema,
     type: z.coerce.number({ error: t('attendance.badType') }).refine((n) => n === SIGN_IN || n === SIGN_OUT, { message: t('attendance.badType') }),
-    signedAt: z.preprocess(
-      blankIsNull,
-      z
-        .string({ error: t('activities.badTime') })
-        .max(40, t('activities.badTime'))
-        .transform((text, ctx) => {
-          const ms = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text.trim()) ? parseDateTime(text) : Number.NaN;
-          if (Number.isNaN(ms)) {
-            ctx.addIssue({ code: 'custom', message: t('activities.badTime') });
-            return z.NEVER;
-          }
-          return ms;
-        })
-        .nullable(),
-    ),
-    reason: z
-      .string({ error: t('attendance.reasonRequired') })
-      .trim()
-      .min(1, t('attendance.reasonRequired'))
-      .max(CORRECTION_REASON_MAX, t('attendance.reasonTooLong', { max: CORRECTION_REASON_MAX })),
+    ...correctionFields.shape,
   },
   { error: t('validation.invalid') },
 );

@@ -2,8 +2,6 @@ import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 
 /** Pure rules of a teacher's attendance correction (tests/unit/attendance-admin-rules.test.ts). */
 
-export const CORRECTION_REASON_MAX = 200;
-
 export type CorrectionRefusal = 'unchanged' | 'signInFirst' | 'signOutBeforeSignIn' | 'removeSignOutFirst';
 
 /**

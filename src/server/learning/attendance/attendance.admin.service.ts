@@ -33,29 +33,29 @@ async function rowsOf(s: Scope, db: DB, tenantId: string, classId: string, activ
     repo.signsOfActivity(db, tenantId, classId, activity.id),
     membershipsIn(s, { tenantId, classId }, db),
   ]);
-  const signOf = (id: string, type: number) => signs.find((x) => x.classStudentId === id && Number(x.type) === type);
+  const signOf = (id: string, type: number) => signs.find((x) => x.classStudentId === id && x.type === type);
   // Only the students the activity is theirs (from their enrolment, in their periods; decision 051).
   return roster
     .filter((r) => activityExpected(activity, memberships.get(r.id) ?? []))
     .map((r) => {
       const signIn = signOf(r.id, SIGN_IN);
       const signOut = signOf(r.id, SIGN_OUT);
-      const signedInAt = signIn ? Number(signIn.signedAt) : null;
+      const signedInAt = signIn?.signedAt ?? null;
       return {
         studentId: r.id,
         name: r.realName || r.nickName || maskMobile(r.mobile),
         mobile: maskMobile(r.mobile),
         signedInAt,
-        signedOutAt: signOut ? Number(signOut.signedAt) : null,
+        signedOutAt: signOut?.signedAt ?? null,
         signInCorrected: !!signIn?.correctedBy,
         signOutCorrected: !!signOut?.correctedBy,
         state: activityStatus({
           onlineType: activity.onlineType,
-          classroomType: r.classroomType === null ? null : Number(r.classroomType),
+          classroomType: r.classroomType,
           endAt: activity.endAt,
           signedInAt,
-          lessonFinishedAt: r.lessonFinishedAt === null ? null : Number(r.lessonFinishedAt),
-          workSubmittedAt: r.workSubmittedAt === null ? null : Number(r.workSubmittedAt),
+          lessonFinishedAt: r.lessonFinishedAt,
+          workSubmittedAt: r.workSubmittedAt,
           now,
         }) as AttendanceState,
       };

@@ -1,4 +1,6 @@
 import type { DB } from '../../db/database';
+import { whereEqual } from '../../db/clauses';
+import { insertedOne } from '../../db/rows';
 
 /**
  * All SQL of attendance over its own table. Every query names the school and the class student.
@@ -7,13 +9,7 @@ import type { DB } from '../../db/database';
 
 /** The student's sign-in and sign-out of one activity. */
 export async function findSigns(db: DB, tenantId: string, activityId: string, classStudentId: string): Promise<{ type: number; signedAt: number }[]> {
-  const rows = await db
-    .selectFrom('activityAttendance')
-    .select(['type', 'signedAt'])
-    .where('tenantId', '=', tenantId)
-    .where('activityId', '=', activityId)
-    .where('classStudentId', '=', classStudentId)
-    .execute();
+  const rows = await db.selectFrom('activityAttendance').select(['type', 'signedAt']).$call(whereEqual({ tenantId, activityId, classStudentId })).execute();
   return rows.map((r) => ({ type: Number(r.type), signedAt: Number(r.signedAt) }));
 }
 
@@ -27,10 +23,10 @@ export async function insertSign(
   tenantId: string,
   row: { id: string; classId: string; activityId: string; classStudentId: string; type: number; signedAt: number; lat: number | null; lon: number | null },
 ): Promise<boolean> {
-  const result = await db
-    .insertInto('activityAttendance')
-    .values({ ...row, tenantId, createdAt: row.signedAt })
-    .onConflict((oc) => oc.columns(['activityId', 'classStudentId', 'type']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return insertedOne(
+    db
+      .insertInto('activityAttendance')
+      .values({ ...row, tenantId, createdAt: row.signedAt })
+      .onConflict((oc) => oc.columns(['activityId', 'classStudentId', 'type']).doNothing()),
+  );
 }

@@ -10,6 +10,7 @@ import { studentEnrolment, type StudentEnrolment } from '../classes/classes.serv
 import { addDynamic, studentActivity, type StudentActivity } from '../activities/activities.service';
 import * as repo from './attendance.repository';
 import * as attended from './attended-lessons.read-model';
+import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
  * Attendance: a student's sign-ins and sign-outs of a class's activities. The read helpers below
@@ -32,7 +33,7 @@ const REFUSAL_KEYS: Record<SignRefusal, MessageKey> = {
 /** The refusal as the student reads it; a window not open yet says when it opens. */
 function refusalError(refusal: SignRefusal, type: SignType, a: StudentActivity, now: number): AppError {
   if (refusal === 'duplicate') return AppError.conflict(t(REFUSAL_KEYS[refusal]));
-  const time = opensAtText(signWindow(type, { startAt: Number(a.startAt), endAt: Number(a.endAt) }).opensAt, now);
+  const time = opensAtText(signWindow(type, { startAt: a.startAt, endAt: a.endAt }).opensAt, now);
   return AppError.badRequest(t(REFUSAL_KEYS[refusal], { time }));
 }
 
@@ -46,8 +47,8 @@ async function enrolledActivity(s: Scope, input: ActivityRef): Promise<{ e: Stud
   return { e, activity };
 }
 
-const flag = (v: number | null | undefined): 0 | 1 => (Number(v) === 1 ? 1 : 0);
-const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(Number(ms)));
+const flag = (v: number | null | undefined): 0 | 1 => (v === 1 ? 1 : 0);
+const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(ms));
 
 async function attendanceOf(s: Scope, e: StudentEnrolment, a: StudentActivity): Promise<Attendance> {
   const signs = await repo.findSigns(s.db, e.tenantId, a.id, e.classStudentId);
@@ -56,8 +57,8 @@ async function attendanceOf(s: Scope, e: StudentEnrolment, a: StudentActivity): 
   const signedOutAt = at(SIGN_OUT);
   return {
     activityId: a.id,
-    classStartTime: formatDateTime(Number(a.startAt)),
-    classEndTime: formatDateTime(Number(a.endAt)),
+    classStartTime: formatDateTime(a.startAt),
+    classEndTime: formatDateTime(a.endAt),
     signIn: flag(a.signIn),
     signOut: flag(a.signOut),
     onlineAttendance: flag(a.onlineAttendance),
@@ -134,9 +135,6 @@ export async function classAttendedLessons(s: Scope, input: { tenantId: string; 
 }
 
 /** Who of the class signed in to an activity of which of the courses (class-wide: for counts only). */
-export function courseAttendees(
-  s: Scope,
-  input: { tenantId: string; classId: string; courseIds: readonly string[] },
-): Promise<{ courseId: string; classStudentId: string }[]> {
+export function courseAttendees(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<CourseActivity[]> {
   return attended.listCourseAttendees(s.db, input.tenantId, input.classId, input.courseIds);
 }

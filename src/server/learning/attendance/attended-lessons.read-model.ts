@@ -1,24 +1,30 @@
 import type { DB } from '../../db/database';
 import { SIGN_IN } from '~/lib/learning/sign';
+import { whereEqual } from '../../db/clauses';
+import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
  * The lessons students attended by signing in to the class's activities: each sign-in joined with
  * its activity's lesson (or course) in one query. The course page and the duty figures read them
  * on every visit. Every query names the school and the class.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classActivities'] as const;
 
-/** The lessons (classroom ids) of the class's activities the student signed in to. */
-export async function listAttendedLessons(db: DB, tenantId: string, classId: string, classStudentId: string): Promise<string[]> {
-  const rows = await db
+/** The class's sign-ins, each with its activity (`a`): who attended what. */
+function classSignIns(db: DB, tenantId: string, classId: string) {
+  return db
     .selectFrom('activityAttendance as at')
     .innerJoin('classActivities as a', (j) => j.onRef('a.id', '=', 'at.activityId').onRef('a.tenantId', '=', 'at.tenantId'))
+    .$call(whereEqual({ 'at.tenantId': tenantId, 'at.classId': classId, 'at.type': SIGN_IN }));
+}
+
+/** The lessons (classroom ids) of the class's activities the student signed in to. */
+export async function listAttendedLessons(db: DB, tenantId: string, classId: string, classStudentId: string): Promise<string[]> {
+  const rows = await classSignIns(db, tenantId, classId)
     .select('a.classroomId')
     .distinct()
-    .where('at.tenantId', '=', tenantId)
-    .where('at.classId', '=', classId)
     .where('at.classStudentId', '=', classStudentId)
-    .where('at.type', '=', SIGN_IN)
     .where('a.classroomId', 'is not', null)
     .execute();
   return rows.map((r) => r.classroomId!);
@@ -26,35 +32,12 @@ export async function listAttendedLessons(db: DB, tenantId: string, classId: str
 
 /** Every student's signed-in lessons of the class's activities (class-wide figures). */
 export function listClassAttendedLessons(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('activityAttendance as at')
-    .innerJoin('classActivities as a', (j) => j.onRef('a.id', '=', 'at.activityId').onRef('a.tenantId', '=', 'at.tenantId'))
-    .select(['at.classStudentId', 'a.classroomId'])
-    .distinct()
-    .where('at.tenantId', '=', tenantId)
-    .where('at.classId', '=', classId)
-    .where('at.type', '=', SIGN_IN)
-    .where('a.classroomId', 'is not', null)
-    .execute();
+  return classSignIns(db, tenantId, classId).select(['at.classStudentId', 'a.classroomId']).distinct().where('a.classroomId', 'is not', null).execute();
 }
 
 /** The class students of a class who signed in to an activity of each of some courses. */
-export async function listCourseAttendees(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  courseIds: readonly string[],
-): Promise<{ courseId: string; classStudentId: string }[]> {
+export async function listCourseAttendees(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
   if (!courseIds.length) return [];
-  const rows = await db
-    .selectFrom('activityAttendance as at')
-    .innerJoin('classActivities as a', (j) => j.onRef('a.id', '=', 'at.activityId').onRef('a.tenantId', '=', 'at.tenantId'))
-    .select(['a.courseId', 'at.classStudentId'])
-    .distinct()
-    .where('at.tenantId', '=', tenantId)
-    .where('at.classId', '=', classId)
-    .where('at.type', '=', SIGN_IN)
-    .where('a.courseId', 'in', courseIds)
-    .execute();
+  const rows = await classSignIns(db, tenantId, classId).select(['a.courseId', 'at.classStudentId']).distinct().where('a.courseId', 'in', courseIds).execute();
   return rows.map((r) => ({ courseId: r.courseId!, classStudentId: r.classStudentId }));
 }

@@ -1,12 +1,14 @@
 import type { DB } from '../../db/database';
 import { SERVICE_STATUS } from '~/lib/learning/codes';
 import { firstSubmissions } from '../activities/activities.service';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The staff's attendance sheet of one activity: every student it expects with their names and
  * what decides their attendance besides the signs, in one query. Every query names the school and
  * the class (the service has checked the class is in the staff member's scope and the activity is
  * the class's).
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classStudents', 'users', 'classActivities', 'classrooms', 'lessonRecords'] as const;
 
@@ -27,8 +29,7 @@ export function classRoster(db: DB, tenantId: string, classId: string, activityI
     )
     .leftJoin(firstSubmissions(db, tenantId, classId), (j) => j.onRef('wa.classStudentId', '=', 'cs.id').onRef('wa.classroomId', '=', 'a.classroomId'))
     .select(['cs.id', 'u.realName', 'u.nickName', 'u.mobile', 'r.classroomType', 'lr.finishedAt as lessonFinishedAt', 'wa.firstSubmittedAt as workSubmittedAt'])
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }))
     .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
     .orderBy('u.realName', 'asc')
     .orderBy('cs.id', 'asc')

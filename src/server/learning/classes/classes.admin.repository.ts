@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import { changedAny, changedRows } from '../../db/rows';
+import { whereEqual } from '../../db/clauses';
 import type { ClassPeriodTable, ClassTeacherTable, TeachingClassTable } from './classes.table';
 
 /**
@@ -18,55 +20,39 @@ export interface ClassFilter {
   accountId?: string | undefined;
 }
 
+/** The school's classes (`tc`). */
+const classesOf = (db: DB, tenantId: string) => db.selectFrom('teachingClasses as tc').where('tc.tenantId', '=', tenantId);
+
+/** Each class with how many students and periods it has. */
+const withFigures = (classes: ReturnType<typeof classesOf>) =>
+  classes
+    .selectAll('tc')
+    .select((eb) => [
+      eb.selectFrom('classStudents as cs').whereRef('cs.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'),
+      eb.selectFrom('classPeriods as p').whereRef('p.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('periodCount'),
+    ]);
+
 export function pageClasses(db: DB, tenantId: string, f: ClassFilter, w: PageWindow) {
-  let filtered = db.selectFrom('teachingClasses as tc').where('tc.tenantId', '=', tenantId);
+  let filtered = classesOf(db, tenantId);
   if (f.name) filtered = filtered.where('tc.name', 'like', containing(f.name));
   if (f.teachingClassStatus !== undefined) filtered = filtered.where('tc.teachingClassStatus', '=', f.teachingClassStatus);
   if (f.experience !== undefined) filtered = filtered.where('tc.experience', '=', f.experience);
-  if (f.accountId) {
-    const accountId = f.accountId;
-    filtered = filtered.where('tc.id', 'in', (eb) =>
-      eb.selectFrom('classTeachers as ct').select('ct.classId').where('ct.tenantId', '=', tenantId).where('ct.accountId', '=', accountId),
-    );
-  }
-  const rows = filtered
-    .selectAll('tc')
-    .select((eb) => [
-      eb.selectFrom('classStudents as cs').whereRef('cs.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'),
-      eb.selectFrom('classPeriods as p').whereRef('p.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('periodCount'),
-    ])
-    .orderBy('tc.createdAt', 'desc')
-    .orderBy('tc.id', 'desc');
-  return pageFrom(w, rows, filtered);
+  if (f.accountId) filtered = filtered.where('tc.id', 'in', classesTaughtBy(db, tenantId, f.accountId));
+  return pageFrom(w, withFigures(filtered).orderBy('tc.createdAt', 'desc').orderBy('tc.id', 'desc'), filtered);
 }
 
 export function findClass(db: DB, tenantId: string, id: string) {
-  return db
-    .selectFrom('teachingClasses as tc')
-    .selectAll('tc')
-    .select((eb) => [
-      eb.selectFrom('classStudents as cs').whereRef('cs.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'),
-      eb.selectFrom('classPeriods as p').whereRef('p.classId', '=', 'tc.id').select(eb.fn.countAll<number>().as('n')).as('periodCount'),
-    ])
-    .where('tc.tenantId', '=', tenantId)
-    .where('tc.id', '=', id)
-    .executeTakeFirst();
+  return withFigures(classesOf(db, tenantId).where('tc.id', '=', id)).executeTakeFirst();
 }
 export type ClassRow = NonNullable<Awaited<ReturnType<typeof findClass>>>;
 
 export function findClassByName(db: DB, tenantId: string, name: string) {
-  return db.selectFrom('teachingClasses').select('id').where('tenantId', '=', tenantId).where('name', '=', name).executeTakeFirst();
+  return db.selectFrom('teachingClasses').select('id').$call(whereEqual({ tenantId, name })).executeTakeFirst();
 }
 
 /** The account's link to the class (its role there), or undefined. */
 export function findLink(db: DB, tenantId: string, classId: string, accountId: string) {
-  return db
-    .selectFrom('classTeachers')
-    .select(['role'])
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('accountId', '=', accountId)
-    .executeTakeFirst();
+  return db.selectFrom('classTeachers').select(['role']).$call(whereEqual({ tenantId, classId, accountId })).executeTakeFirst();
 }
 
 /**
@@ -74,11 +60,14 @@ export function findLink(db: DB, tenantId: string, classId: string, accountId: s
  * teacher's courses are those of their classes): the filter stays one statement.
  */
 export const classesTaughtBy = (db: DB, tenantId: string, accountId: string) =>
-  db.selectFrom('classTeachers as ct').select('ct.classId').where('ct.tenantId', '=', tenantId).where('ct.accountId', '=', accountId);
+  db
+    .selectFrom('classTeachers as ct')
+    .select('ct.classId')
+    .$call(whereEqual({ 'ct.tenantId': tenantId, 'ct.accountId': accountId }));
 
 /** The ids of the classes the account teaches. */
 export async function classIdsOf(db: DB, tenantId: string, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('classTeachers').select('classId').where('tenantId', '=', tenantId).where('accountId', '=', accountId).execute();
+  const rows = await db.selectFrom('classTeachers').select('classId').$call(whereEqual({ tenantId, accountId })).execute();
   return rows.map((r) => r.classId);
 }
 
@@ -87,15 +76,14 @@ export function teachersOf(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('classTeachers as ct')
     .select(['ct.accountId', 'ct.role'])
-    .where('ct.tenantId', '=', tenantId)
-    .where('ct.classId', '=', classId)
+    .$call(whereEqual({ 'ct.tenantId': tenantId, 'ct.classId': classId }))
     .orderBy('ct.createdAt', 'asc')
     .orderBy('ct.id', 'asc')
     .execute();
 }
 
 export async function replaceTeachers(db: DB, tenantId: string, classId: string, rows: Insertable<ClassTeacherTable>[]): Promise<void> {
-  await db.deleteFrom('classTeachers').where('tenantId', '=', tenantId).where('classId', '=', classId).execute();
+  await db.deleteFrom('classTeachers').$call(whereEqual({ tenantId, classId })).execute();
   if (rows.length) await db.insertInto('classTeachers').values(rows).execute();
 }
 
@@ -113,20 +101,14 @@ export function insertClass(db: DB, row: Insertable<TeachingClassTable>) {
 }
 
 export async function updateClass(db: DB, tenantId: string, id: string, changes: Updateable<TeachingClassTable>): Promise<boolean> {
-  const r = await db.updateTable('teachingClasses').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(db.updateTable('teachingClasses').set(changes).$call(whereEqual({ tenantId, id })));
 }
 
 /** Marks the class over unless it is over already; false when it was (or is gone). */
 export async function endClass(db: DB, tenantId: string, id: string, over: number): Promise<boolean> {
-  const r = await db
-    .updateTable('teachingClasses')
-    .set({ teachingClassStatus: over })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('teachingClassStatus', '<>', over)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db.updateTable('teachingClasses').set({ teachingClassStatus: over }).$call(whereEqual({ tenantId, id })).where('teachingClassStatus', '<>', over),
+  );
 }
 
 /** Moves every student of the class whose status is one of `from` to `to`; answers how many. */
@@ -135,30 +117,27 @@ export async function moveServiceStatuses(db: DB, tenantId: string, classId: str
   const r = await db
     .updateTable('classStudents')
     .set({ serviceStatus: to, statusAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
+    .$call(whereEqual({ tenantId, classId }))
     .where('serviceStatus', 'in', from as number[])
     .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return changedRows(r);
 }
 
 /** Deletes the class only while it has no students (checked in the same statement); false otherwise. */
 export async function deleteEmptyClass(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('teachingClasses')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('classStudents as cs').select('cs.id').whereRef('cs.classId', '=', 'teachingClasses.id'))))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('teachingClasses')
+      .$call(whereEqual({ tenantId, id }))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('classStudents as cs').select('cs.id').whereRef('cs.classId', '=', 'teachingClasses.id')))),
+  );
 }
 
 export async function countStudents(db: DB, tenantId: string, classId: string, periodId?: string): Promise<number> {
   let q = db
     .selectFrom('classStudents')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId);
+    .$call(whereEqual({ tenantId, classId }));
   if (periodId) q = q.where('periodId', '=', periodId);
   return Number((await q.executeTakeFirst())?.n ?? 0);
 }
@@ -170,8 +149,7 @@ export function listPeriods(db: DB, tenantId: string, classId: string) {
     .selectFrom('classPeriods as p')
     .selectAll('p')
     .select((eb) => eb.selectFrom('classStudents as cs').whereRef('cs.periodId', '=', 'p.id').select(eb.fn.countAll<number>().as('n')).as('studentCount'))
-    .where('p.tenantId', '=', tenantId)
-    .where('p.classId', '=', classId)
+    .$call(whereEqual({ 'p.tenantId': tenantId, 'p.classId': classId }))
     .orderBy(sql`coalesce(p.start_at, 0)`, 'asc')
     .orderBy('p.createdAt', 'asc')
     .orderBy('p.id', 'asc')
@@ -179,7 +157,7 @@ export function listPeriods(db: DB, tenantId: string, classId: string) {
 }
 
 export function findPeriod(db: DB, tenantId: string, classId: string, id: string) {
-  return db.selectFrom('classPeriods').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('classPeriods').selectAll().$call(whereEqual({ tenantId, classId, id })).executeTakeFirst();
 }
 
 export function insertPeriod(db: DB, row: Insertable<ClassPeriodTable>) {
@@ -187,31 +165,23 @@ export function insertPeriod(db: DB, row: Insertable<ClassPeriodTable>) {
 }
 
 export function updatePeriod(db: DB, tenantId: string, classId: string, id: string, changes: Updateable<ClassPeriodTable>) {
-  return db.updateTable('classPeriods').set(changes).where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).execute();
+  return db.updateTable('classPeriods').set(changes).$call(whereEqual({ tenantId, classId, id })).execute();
 }
 
 /** Deletes the period only while no student is in it (same statement); false otherwise. */
 export async function deleteEmptyPeriod(db: DB, tenantId: string, classId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('classPeriods')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('classStudents as cs').select('cs.id').whereRef('cs.periodId', '=', 'classPeriods.id'))))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('classPeriods')
+      .$call(whereEqual({ tenantId, classId, id }))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('classStudents as cs').select('cs.id').whereRef('cs.periodId', '=', 'classPeriods.id')))),
+  );
 }
 
 // ---------------------------------------------------------------- students
 
 export function findStudentByUser(db: DB, tenantId: string, classId: string, userId: string) {
-  return db
-    .selectFrom('classStudents')
-    .select(['id'])
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('classStudents').select(['id']).$call(whereEqual({ tenantId, classId, userId })).executeTakeFirst();
 }
 
 /** Enrols the user unless they are in the class already (the unique class+user key decides under concurrency); true when added. */
@@ -242,27 +212,18 @@ export async function insertStudentIfNew(
 }
 
 export async function setServiceStatus(db: DB, tenantId: string, classId: string, id: string, status: number, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('classStudents')
-    .set({ serviceStatus: status, statusAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(db.updateTable('classStudents').set({ serviceStatus: status, statusAt: now }).$call(whereEqual({ tenantId, classId, id })));
 }
 
 /** Moves the student to another period only if they are still in `from` (what the screen showed). */
 export async function movePeriod(db: DB, tenantId: string, classId: string, id: string, from: string | null, to: string): Promise<boolean> {
-  const r = await db
-    .updateTable('classStudents')
-    .set({ periodId: to })
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .where('periodId', from === null ? 'is' : '=', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('classStudents')
+      .set({ periodId: to })
+      .$call(whereEqual({ tenantId, classId, id }))
+      .where('periodId', from === null ? 'is' : '=', from),
+  );
 }
 
 /**
@@ -277,13 +238,11 @@ export async function recordPeriodMove(
   const closed = await db
     .updateTable('classStudentPeriods')
     .set({ untilAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('classStudentId', '=', classStudentId)
+    .$call(whereEqual({ tenantId, classId, classStudentId }))
     .where('untilAt', 'is', null)
     .executeTakeFirst();
   const stints: { periodId: string | null; fromAt: number; untilAt: number | null }[] = [{ periodId: row.to, fromAt: now, untilAt: null }];
-  if (Number(closed.numUpdatedRows) === 0) stints.unshift({ periodId: row.from, fromAt: row.enrolledAt, untilAt: now });
+  if (changedRows(closed) === 0) stints.unshift({ periodId: row.from, fromAt: row.enrolledAt, untilAt: now });
   await db
     .insertInto('classStudentPeriods')
     .values(stints.map((x) => ({ id: row.newId(), tenantId, classId, classStudentId, ...x, createdAt: now })))
@@ -291,7 +250,9 @@ export async function recordPeriodMove(
 }
 
 export async function deleteStudent(db: DB, tenantId: string, classId: string, id: string): Promise<boolean> {
-  await db.deleteFrom('classStudentPeriods').where('tenantId', '=', tenantId).where('classId', '=', classId).where('classStudentId', '=', id).execute();
-  const r = await db.deleteFrom('classStudents').where('tenantId', '=', tenantId).where('classId', '=', classId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  await db
+    .deleteFrom('classStudentPeriods')
+    .$call(whereEqual({ tenantId, classId, classStudentId: id }))
+    .execute();
+  return changedAny(db.deleteFrom('classStudents').$call(whereEqual({ tenantId, classId, id })));
 }

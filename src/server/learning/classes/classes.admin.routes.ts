@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { CLASS_PERIOD_TYPES, CLASS_TEACHER_ROLES, CSV_LIMITS, SERVICE_STATUSES, STUDENT_MOBILE, TEACHING_CLASS_STATUSES } from '~/lib/learning/class-admin';
+import { CLASS_TEACHER_ROLES, CSV_LIMITS, SERVICE_STATUSES, STUDENT_MOBILE } from '~/lib/learning/class-admin';
+import { CLASS_LIMITS, classFields, periodFields } from '~/lib/forms/classes';
+import { oneOf, optionalText } from '~/lib/forms/parts';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, day, pageFields, searchText } from '../../http/list-query';
 import * as service from './classes.admin.service';
-import { CLASS_LIMITS } from './classes.admin.rules';
 
 /**
  * The staff calls of classes, periods and class students, each through the staff gate by its name
@@ -19,29 +20,27 @@ const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { er
 const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
 const withId = body({ id: idSchema });
 
-const text = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-const optionalText = (max: number, message: string) => z.preprocess(blankIsNull, z.string({ error: message }).trim().max(max, message).nullable());
-const oneOf = (values: readonly number[], message: string) => z.coerce.number({ error: message }).refine((n) => values.includes(n), { message });
+const c = classFields.shape;
 /** A day field of a form: YYYY-MM-DD or blank (none). */
 const optionalDay = z.preprocess(blankIsNull, z.union([z.null(), day.transform((ms) => ms ?? null)]));
 
 const classQuery = z.object({
   ...pageFields,
   name: searchText,
-  teachingClassStatus: z.preprocess(blankIsNone, oneOf(TEACHING_CLASS_STATUSES, t('classes.badTeachingStatus')).optional()),
+  teachingClassStatus: z.preprocess(blankIsNone, c.teachingClassStatus.optional()),
   experience: z.preprocess(blankIsNone, oneOf([0, 1], t('classes.badExperience')).optional()),
 });
 
 const classInput = body({
   id: z.preprocess(blankIsNone, idSchema.optional()),
-  name: text(CLASS_LIMITS.name, t('classes.nameRequired'), t('classes.nameTooLong', { max: CLASS_LIMITS.name })),
-  productName: optionalText(CLASS_LIMITS.productName, t('classes.productTooLong', { max: CLASS_LIMITS.productName })),
-  teachingClassStatus: oneOf(TEACHING_CLASS_STATUSES, t('classes.badTeachingStatus')),
+  name: c.name,
+  productName: c.productName,
+  teachingClassStatus: c.teachingClassStatus,
   trainingStart: optionalDay,
   trainingEnd: optionalDay,
   expectedOpen: optionalDay,
-  experience: z.boolean({ error: t('classes.badExperience') }),
-  learningGoal: optionalText(CLASS_LIMITS.learningGoal, t('classes.goalTooLong', { max: CLASS_LIMITS.learningGoal })),
+  experience: c.experience,
+  learningGoal: c.learningGoal,
   teachers: z
     .array(z.object({ accountId: idSchema, role: z.enum(CLASS_TEACHER_ROLES as [string, ...string[]], { error: t('classes.badTeacherRole') }) }), {
       error: t('validation.invalid'),
@@ -52,8 +51,7 @@ const classInput = body({
 const periodInput = body({
   id: idSchema,
   periodId: z.preprocess(blankIsNone, idSchema.optional()),
-  classPeriodType: oneOf(CLASS_PERIOD_TYPES, t('classes.badPeriodType')),
-  name: text(CLASS_LIMITS.periodName, t('classes.periodNameRequired'), t('classes.periodNameTooLong', { max: CLASS_LIMITS.periodName })),
+  ...periodFields.shape,
   start: optionalDay,
   end: optionalDay,
 });

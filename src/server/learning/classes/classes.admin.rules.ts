@@ -1,13 +1,15 @@
 import { SERVICE_STATUS, TEACHING_CLASS_STATUS } from '~/lib/learning/codes';
 import { CLASS_TEACHER_ROLE, type ClassTeacherRole } from '~/lib/learning/class-admin';
 import { STAFF_ROLE, type StaffRole } from '~/lib/staff/roles';
+import { CLASS_LIMITS } from '~/lib/forms/classes';
 
 /**
  * The staff rules of a class, pure (decision 041): who may do what in a class, the service status
  * a new student starts with, what ending a class does to its students, and a class's teacher list.
  */
 
-export const CLASS_LIMITS = { name: 100, productName: 100, learningGoal: 1000, periodName: 60, teachers: 20 } as const;
+/** The class form's limits live with its schema (src/lib/forms/classes.ts). */
+export { CLASS_LIMITS };
 
 /** What a person may do in a class they reach: administrators everything, a head teacher their class's periods and students. */
 export function mayIn(role: StaffRole, link: ClassTeacherRole | null): { edit: boolean; manageStudents: boolean } {

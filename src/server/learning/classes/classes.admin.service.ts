@@ -22,7 +22,7 @@ import type {
 } from '~/lib/api/contracts/admin-classes';
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { accountNames, activeAccountsWithRoles } from '../../staff/accounts/accounts.service';
-import { auditStaffAction } from '../../staff/audit/audit.service';
+import { auditedImport, auditStaffAction, auditStaffChange } from '../../staff/audit/audit.service';
 import { ensureSchoolStudent } from '../../identity/identity.service';
 import * as repo from './classes.admin.repository';
 
@@ -98,11 +98,11 @@ function summary(r: repo.ClassRow | Awaited<ReturnType<typeof repo.pageClasses>>
     productName: r.productName,
     teachingClassStatus: r.teachingClassStatus,
     experience: r.experience === 1,
-    trainingStartAt: r.trainingStartAt === null ? null : Number(r.trainingStartAt),
-    trainingEndAt: r.trainingEndAt === null ? null : Number(r.trainingEndAt),
+    trainingStartAt: r.trainingStartAt,
+    trainingEndAt: r.trainingEndAt,
     teacherName: r.teacherName,
-    studentCount: Number(r.studentCount ?? 0),
-    periodCount: Number(r.periodCount ?? 0),
+    studentCount: r.studentCount ?? 0,
+    periodCount: r.periodCount ?? 0,
   };
 }
 
@@ -131,7 +131,7 @@ async function classOf(db: DB, c: ClassInScope, tenantId: string): Promise<Admin
   );
   return {
     ...summary(row),
-    expectedOpenAt: row.expectedOpenAt === null ? null : Number(row.expectedOpenAt),
+    expectedOpenAt: row.expectedOpenAt,
     learningGoal: row.learningGoal,
     teachers: teachers.map((x) => ({ accountId: x.accountId, name: names.get(x.accountId) ?? '', role: x.role as ClassTeacherRole })),
     may: c.may,
@@ -214,7 +214,7 @@ export async function saveClass(s: Scope, actor: StaffActor, input: ClassFields)
     await auditStaffAction(trx, s, actor, before ? AUDIT_ACTION.classUpdate : AUDIT_ACTION.classCreate, target, before, pickClass(fields));
     const afterTeachers = input.teachers.map((x) => `${x.accountId}:${x.role}`).sort();
     if (afterTeachers.join() !== beforeTeachers.join())
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.classTeachers, target, { teachers: beforeTeachers }, { teachers: afterTeachers });
+      await auditStaffChange(trx, s, actor, AUDIT_ACTION.classTeachers, target, { teachers: [beforeTeachers, afterTeachers] });
     return classOf(trx, await assertClassInScope(s, actor, classId, trx), tenantId);
   });
 }
@@ -232,9 +232,9 @@ const pickClass = (r: {
   name: r.name,
   productName: r.productName,
   teachingClassStatus: r.teachingClassStatus,
-  trainingStartAt: r.trainingStartAt === null ? null : Number(r.trainingStartAt),
-  trainingEndAt: r.trainingEndAt === null ? null : Number(r.trainingEndAt),
-  expectedOpenAt: r.expectedOpenAt === null ? null : Number(r.expectedOpenAt),
+  trainingStartAt: r.trainingStartAt,
+  trainingEndAt: r.trainingEndAt,
+  expectedOpenAt: r.expectedOpenAt,
   experience: r.experience,
   learningGoal: r.learningGoal,
 });
@@ -281,9 +281,9 @@ const periodOf = (p: Awaited<ReturnType<typeof repo.listPeriods>>[number]): Admi
   id: p.id,
   classPeriodType: p.classPeriodType,
   name: p.name,
-  startAt: p.startAt === null ? null : Number(p.startAt),
-  endAt: p.endAt === null ? null : Number(p.endAt),
-  studentCount: Number(p.studentCount ?? 0),
+  startAt: p.startAt,
+  endAt: p.endAt,
+  studentCount: p.studentCount ?? 0,
 });
 
 export async function listPeriods(s: Scope, actor: StaffActor, classId: string): Promise<AdminPeriod[]> {
@@ -324,8 +324,8 @@ export async function savePeriod(
 const pickPeriod = (p: { classPeriodType: number; name: string; startAt: number | null; endAt: number | null }) => ({
   classPeriodType: p.classPeriodType,
   name: p.name,
-  startAt: p.startAt === null ? null : Number(p.startAt),
-  endAt: p.endAt === null ? null : Number(p.endAt),
+  startAt: p.startAt,
+  endAt: p.endAt,
 });
 
 export async function deletePeriod(s: Scope, actor: StaffActor, classId: string, periodId: string): Promise<null> {
@@ -354,8 +354,8 @@ function studentOf(r: students.StudentRow, fullMobile: boolean): AdminClassStude
     periodId: r.periodId,
     periodName: r.periodName,
     serviceStatus: r.serviceStatus,
-    enrolledAt: Number(r.createdAt),
-    studyRecords: Number(r.studyRecords ?? 0),
+    enrolledAt: r.createdAt,
+    studyRecords: r.studyRecords ?? 0,
   };
 }
 
@@ -439,14 +439,13 @@ export async function changeStatus(s: Scope, actor: StaffActor, classId: string,
     const before = await studentIn(trx, tenantId, classId, studentId);
     if (before.serviceStatus !== serviceStatus) {
       await repo.setServiceStatus(trx, tenantId, classId, studentId, serviceStatus, s.now);
-      await auditStaffAction(
+      await auditStaffChange(
         trx,
         s,
         actor,
         AUDIT_ACTION.studentStatus,
         { type: AUDIT_TARGET.classStudent, id: studentId },
-        { serviceStatus: before.serviceStatus },
-        { serviceStatus },
+        { serviceStatus: [before.serviceStatus, serviceStatus] },
       );
     }
     return studentOf(await studentIn(trx, tenantId, classId, studentId), true);
@@ -473,20 +472,19 @@ export async function movePeriod(
       tenantId,
       classId,
       classStudentId: input.studentId,
-      enrolledAt: Number(before.createdAt),
+      enrolledAt: before.createdAt,
       from: before.periodId,
       to: input.toPeriodId,
       now: s.now,
       newId: () => newId(s.now),
     });
-    await auditStaffAction(
+    await auditStaffChange(
       trx,
       s,
       actor,
       AUDIT_ACTION.studentMove,
       { type: AUDIT_TARGET.classStudent, id: input.studentId },
-      { periodId: before.periodId },
-      { periodId: input.toPeriodId },
+      { periodId: [before.periodId, input.toPeriodId] },
     );
     return studentOf(await studentIn(trx, tenantId, classId, input.studentId), true);
   });
@@ -501,7 +499,7 @@ export async function removeStudent(s: Scope, actor: StaffActor, classId: string
   return s.db.transaction().execute(async (trx) => {
     await classToManage(s, actor, classId, trx);
     const before = await studentIn(trx, tenantId, classId, studentId);
-    const records = Number(before.studyRecords ?? 0);
+    const records = before.studyRecords ?? 0;
     if (records > 0) throw AppError.conflict(t('classes.hasRecords', { count: records }));
     await repo.deleteStudent(trx, tenantId, classId, studentId);
     await auditStaffAction(
@@ -563,18 +561,7 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
       });
       report.push({ ...base, outcome: added ? 'added' : 'exists' });
     }
-    const counts = {
-      added: report.filter((r) => r.outcome === 'added').length,
-      exists: report.filter((r) => r.outcome === 'exists').length,
-      refused: report.filter((r) => r.outcome === 'refused').length,
-    };
-    if (input.apply) {
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentImport, { type: AUDIT_TARGET.teachingClass, id: classId }, null, {
-        rows: report.length,
-        ...counts,
-      });
-    }
-    return { applied: input.apply, rows: report, counts };
+    return auditedImport(trx, s, actor, input.apply, AUDIT_ACTION.studentImport, { type: AUDIT_TARGET.teachingClass, id: classId }, report);
   });
 }
 

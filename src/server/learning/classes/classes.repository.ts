@@ -3,6 +3,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { pageFrom, type PageWindow } from '../../db/paging';
 import { SERVICE_STATUS } from '~/lib/learning/codes';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * All SQL of classes, periods and enrolments. Every function takes the school (tenant id) first
@@ -67,7 +68,11 @@ export type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolments>['exe
 
 /** The user's classes in one school, newest enrolment first. */
 export function listClasses(db: DB, tenantId: string, userId: string): Promise<EnrolmentRow[]> {
-  return enrolments(db).where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc').execute();
+  return enrolments(db)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId }))
+    .orderBy('cs.createdAt', 'desc')
+    .orderBy('cs.id', 'desc')
+    .execute();
 }
 
 /** The partner edition's ignore-tenant variant: the user's classes in every school. */
@@ -77,7 +82,9 @@ export function listClassesInEverySchool(db: DB, userId: string): Promise<Enrolm
 
 /** The user's enrolment in one class of the school, or undefined (not enrolled, no such class, another school's). */
 export function findEnrolment(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentRow | undefined> {
-  return enrolments(db).where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId).where('cs.classId', '=', classId).executeTakeFirst();
+  return enrolments(db)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId }))
+    .executeTakeFirst();
 }
 
 /** One page of the periods of the classes the user is enrolled in, of one period type; latest start first. */
@@ -85,10 +92,12 @@ export function pagePeriods(db: DB, tenantId: string, userId: string, classPerio
   const filtered = db
     .selectFrom('classPeriods as p')
     .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'p.classId').onRef('tc.tenantId', '=', 'p.tenantId'))
-    .where('p.tenantId', '=', tenantId)
-    .where('p.classPeriodType', '=', classPeriodType)
+    .$call(whereEqual({ 'p.tenantId': tenantId, 'p.classPeriodType': classPeriodType }))
     .where('p.classId', 'in', (eb) =>
-      eb.selectFrom('classStudents as cs').select('cs.classId').where('cs.tenantId', '=', tenantId).where('cs.userId', '=', userId),
+      eb
+        .selectFrom('classStudents as cs')
+        .select('cs.classId')
+        .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId })),
     );
   const rows = filtered
     .select(['p.id', 'p.classId', 'tc.name as className', 'p.name', 'p.classPeriodType', 'p.startAt', 'p.endAt'])
@@ -103,9 +112,7 @@ export function markEnrolState(db: DB, tenantId: string, userId: string, student
   return db
     .updateTable('classStudents')
     .set({ enrolStateAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('userId', '=', userId)
-    .where('id', '=', studentId)
+    .$call(whereEqual({ tenantId, userId, id: studentId }))
     .where('enrolStateAt', 'is', null)
     .execute();
 }
@@ -115,9 +122,7 @@ export async function increaseVisit(db: DB, tenantId: string, userId: string, st
   const row = await db
     .updateTable('classStudents')
     .set((eb) => ({ visitCount: eb('visitCount', '+', 1) }))
-    .where('tenantId', '=', tenantId)
-    .where('userId', '=', userId)
-    .where('id', '=', studentId)
+    .$call(whereEqual({ tenantId, userId, id: studentId }))
     .returning('visitCount')
     .executeTakeFirst();
   return row ? Number(row.visitCount) : undefined;
@@ -130,8 +135,7 @@ export function listPeriodStints(db: DB, tenantId: string, classId: string, clas
     .selectFrom('classStudentPeriods as h')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'h.periodId').onRef('p.tenantId', '=', 'h.tenantId'))
     .select(['h.classStudentId', 'h.fromAt', 'h.untilAt', 'p.startAt', 'p.endAt'])
-    .where('h.tenantId', '=', tenantId)
-    .where('h.classId', '=', classId)
+    .$call(whereEqual({ 'h.tenantId': tenantId, 'h.classId': classId }))
     .where('h.classStudentId', 'in', classStudentIds)
     .orderBy('h.fromAt')
     .execute();
@@ -143,8 +147,7 @@ export function listEnrolments(db: DB, tenantId: string, classId: string, classS
     .selectFrom('classStudents as cs')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId'])
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId);
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
   if (classStudentIds) q = q.where('cs.id', 'in', classStudentIds.length ? classStudentIds : ['']);
   return q.execute();
 }

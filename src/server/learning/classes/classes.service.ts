@@ -90,8 +90,8 @@ function learnerClass(r: repo.EnrolmentRow): LearnerClass {
     periodTrainingEndTime: time(r.periodEndAt),
     teachingPlanCreatedTime: time(r.teachingPlanCreatedAt),
     expectedOpenTime: time(r.expectedOpenAt),
-    signUpTotal: Number(r.signUpTotal ?? 0),
-    classStudentTotal: Number(r.classStudentTotal ?? 0),
+    signUpTotal: r.signUpTotal ?? 0,
+    classStudentTotal: r.classStudentTotal ?? 0,
   };
 }
 
@@ -153,7 +153,7 @@ export async function studentClassDetail(
     studentId: row.studentId,
     learningGoal: row.learningGoal,
     activityTotal: await countClassActivities(s.db, row.tenantId, row.classId),
-    classStudentTotal: Number(row.classStudentTotal ?? 0),
+    classStudentTotal: row.classStudentTotal ?? 0,
     teacherName: row.teacherName,
     experience: row.experience === 1,
     visitCount: row.visitCount,

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The staff's list of a class's students, in one query per page: each enrolment with its user's
  * mobile and names (searched by keyword) and the count of study records removing it would destroy.
  * Every query names the school and the class.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['users', 'lessonRecords', 'workAttempts', 'activityAttendance'] as const;
 
@@ -19,8 +21,7 @@ function students(db: DB, tenantId: string, classId: string) {
     .selectFrom('classStudents as cs')
     .innerJoin('users as u', 'u.id', 'cs.userId')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId);
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
 }
 
 const STUDENT_COLUMNS = [
@@ -65,8 +66,6 @@ export function studentByMobile(db: DB, tenantId: string, classId: string, mobil
     .selectFrom('classStudents as cs')
     .innerJoin('users as u', 'u.id', 'cs.userId')
     .select('cs.id')
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId)
-    .where('u.mobile', '=', mobile)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId, 'u.mobile': mobile }))
     .executeTakeFirst();
 }

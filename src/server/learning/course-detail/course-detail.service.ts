@@ -9,7 +9,7 @@ import { treesByTab } from '~/lib/learning/course';
 import { CLASSROOM_TYPE, INTRODUCE_TYPE, LIVE_CLASSROOM_TYPES, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import type { CourseChapters, CourseDetail, CourseIntroduce, CourseLesson, CourseSituation, CourseStatistics } from '~/lib/api/contracts/learning-course';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { chaptersOf, classCourse, dutyRulesOf, introductionsOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { courseDuties, participantsOf } from '../duties/duties.service';
 import { classLessonRecords, lessonRecords } from '../study/study.service';
 import { classSubmittedLessons, submittedLessons } from '../../exams/attempts/handed-in.service';
@@ -25,7 +25,7 @@ import { platformReady } from '../third-party/third-party.service';
  * teaches, else 404 未找到该课程.
  */
 
-const time = (ms: number | null) => (ms === null ? null : formatDateTime(Number(ms)));
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms));
 
 interface CourseRefInput {
   courseId: string;
@@ -95,12 +95,10 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
   const byId = new Map(chapters.map((c) => [c.id, c]));
   const views = lessons.map((l): CourseLesson => {
     const r = record.get(l.id);
-    const section = l.sectionId ? byId.get(l.sectionId) : undefined;
-    const chapter = section?.parentId ? byId.get(section.parentId) : section;
     // A lesson is finished by the rule the duties use (duties.ts), asked of this one lesson.
     const finished =
       dutyFigures({
-        lessons: [{ ...l, durationMs: Number(l.durationMs), mustLearn: 1 }],
+        lessons: [{ ...l, mustLearn: 1 }],
         rules: courseRules,
         records: classRecords,
         attendedLessons: attended,
@@ -112,14 +110,13 @@ async function studentLessons(s: Scope, e: StudentEnrolment, course: ClassCourse
       classroomType: l.classroomType,
       mustLearn: l.mustLearn,
       sectionId: l.sectionId,
-      chapterName: chapter?.name ?? null,
-      nodeName: section && section !== chapter ? section.name : null,
-      classroomDuration: Number(l.durationMs),
+      ...lessonPlace(byId, l.sectionId),
+      classroomDuration: l.durationMs,
       // A homework or test is answered in its own time limit, not in the lesson's length.
       workTimeLimit: WORK_CLASSROOM_TYPES.includes(l.classroomType) && limits.has(l.id) ? { unitTime: limits.get(l.id) ?? null } : null,
-      learnProcess: r ? Number(r.progress) : null,
-      lastStudyTime: r ? Number(r.lastPositionMs) : null,
-      learningDuration: r ? Number(r.creditedMs) : null,
+      learnProcess: r ? r.progress : null,
+      lastStudyTime: r ? r.lastPositionMs : null,
+      learningDuration: r ? r.creditedMs : null,
       finished,
       submitted: submitted.has(l.id),
       attended: attended.has(l.id),
@@ -164,10 +161,9 @@ async function finishedStudents(
 export async function courseSituation(s: Scope, input: CourseRefInput): Promise<CourseSituation> {
   const { e, course } = await enrolledCourse(s, input);
   const { lessons, views, courseRules, classRecords } = await studentLessons(s, e, course);
-  const normalised = lessons.map((l) => ({ ...l, durationMs: Number(l.durationMs) }));
   const [all, finishUserCount, participants] = await Promise.all([
     courseDuties(s, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId }),
-    finishedStudents(s, e, course, normalised, courseRules),
+    finishedStudents(s, e, course, lessons, courseRules),
     participantsOf(s, { tenantId: e.tenantId, classId: e.classId, courseIds: [course.id] }),
   ]);
   const sum = (pick: (f: DutyFigures) => number) => all.reduce((n, d) => n + pick(d.figures), 0);

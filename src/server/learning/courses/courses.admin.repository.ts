@@ -2,8 +2,10 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import { classesTaughtBy } from '../classes/classes.admin.service';
-import type { ClassroomTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from './courses.table';
+import type { ClassCourse, ClassroomTable, CourseIntroductionTable, CourseTable, DutyRuleTable } from './courses.table';
 import { classCourseStudy, lessonStudy } from './study-records.read-model';
+import { bySeq, whereEqual } from '../../db/clauses';
+import { changedAny } from '../../db/rows';
 
 /**
  * All SQL of the staff side of courses. Every function takes the school first; a course, chapter
@@ -54,7 +56,9 @@ export function pageCourses(db: DB, tenantId: string, f: CourseFilter, w: PageWi
 }
 
 export function findCourse(db: DB, tenantId: string, id: string) {
-  return withCounts(db).where('c.tenantId', '=', tenantId).where('c.id', '=', id).executeTakeFirst();
+  return withCounts(db)
+    .$call(whereEqual({ 'c.tenantId': tenantId, 'c.id': id }))
+    .executeTakeFirst();
 }
 export type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
 
@@ -63,8 +67,7 @@ export async function teachesCourse(db: DB, tenantId: string, courseId: string, 
   const row = await db
     .selectFrom('classCourses as cc')
     .select('cc.id')
-    .where('cc.tenantId', '=', tenantId)
-    .where('cc.courseId', '=', courseId)
+    .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.courseId': courseId }))
     .where('cc.classId', 'in', classesTaughtBy(db, tenantId, accountId))
     .executeTakeFirst();
   return !!row;
@@ -75,33 +78,30 @@ export async function insertCourse(db: DB, row: Insertable<CourseTable>) {
 }
 
 export async function updateCourse(db: DB, tenantId: string, id: string, fields: Updateable<CourseTable>) {
-  await db.updateTable('courses').set(fields).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('courses').set(fields).$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** Deletes the course only while no class teaches it (one conditional statement); answers whether it went. */
 export async function deleteUnusedCourse(db: DB, tenantId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('courses')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('classCourses as cc').select('cc.id').where('cc.courseId', '=', id))))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('courses')
+      .$call(whereEqual({ tenantId, id }))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('classCourses as cc').select('cc.id').where('cc.courseId', '=', id)))),
+  );
 }
 
 export function introductions(db: DB, tenantId: string, courseId: string) {
   return db
     .selectFrom('courseIntroductions')
     .select(['introduceType', 'teacherName', 'teacherHeadUrl', 'roleCode', 'outline', 'describe'])
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
-    .orderBy('seq')
-    .orderBy('id')
+    .$call(whereEqual({ tenantId, courseId }))
+    .$call(bySeq)
     .execute();
 }
 
 export async function replaceIntroductions(db: DB, tenantId: string, courseId: string, rows: Insertable<CourseIntroductionTable>[]) {
-  await db.deleteFrom('courseIntroductions').where('tenantId', '=', tenantId).where('courseId', '=', courseId).execute();
+  await db.deleteFrom('courseIntroductions').$call(whereEqual({ tenantId, courseId })).execute();
   if (rows.length) await db.insertInto('courseIntroductions').values(rows).execute();
 }
 
@@ -112,8 +112,7 @@ export function chapters(db: DB, tenantId: string, courseId: string) {
     .selectFrom('courseChapters as ch')
     .select(['ch.id', 'ch.name', 'ch.parentId', 'ch.seq'])
     .select((eb) => eb.selectFrom('classrooms as l').whereRef('l.sectionId', '=', 'ch.id').select(eb.fn.countAll<number>().as('n')).as('lessonCount'))
-    .where('ch.tenantId', '=', tenantId)
-    .where('ch.courseId', '=', courseId)
+    .$call(whereEqual({ 'ch.tenantId': tenantId, 'ch.courseId': courseId }))
     .orderBy('ch.seq')
     .orderBy('ch.id')
     .execute();
@@ -124,8 +123,7 @@ export async function nextChapterSeq(db: DB, tenantId: string, courseId: string,
   let q = db
     .selectFrom('courseChapters')
     .select((eb) => eb.fn.max('seq').as('m'))
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId);
+    .$call(whereEqual({ tenantId, courseId }));
   q = parentId === null ? q.where('parentId', 'is', null) : q.where('parentId', '=', parentId);
   const row = await q.executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
@@ -139,28 +137,26 @@ export async function insertChapter(
 }
 
 export async function renameChapter(db: DB, tenantId: string, courseId: string, id: string, name: string) {
-  await db.updateTable('courseChapters').set({ name }).where('tenantId', '=', tenantId).where('courseId', '=', courseId).where('id', '=', id).execute();
+  await db.updateTable('courseChapters').set({ name }).$call(whereEqual({ tenantId, courseId, id })).execute();
 }
 
 export async function setChapterSeq(db: DB, tenantId: string, id: string, seq: number) {
-  await db.updateTable('courseChapters').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('courseChapters').set({ seq }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** Deletes a chapter or section only while no lesson and no section is in it (one conditional statement). */
 export async function deleteEmptyChapter(db: DB, tenantId: string, courseId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('courseChapters')
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.and([
-        eb.not(eb.exists(eb.selectFrom('classrooms as l').select('l.id').where('l.sectionId', '=', id))),
-        eb.not(eb.exists(eb.selectFrom('courseChapters as sub').select('sub.id').where('sub.parentId', '=', id))),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('courseChapters')
+      .$call(whereEqual({ tenantId, courseId, id }))
+      .where((eb) =>
+        eb.and([
+          eb.not(eb.exists(eb.selectFrom('classrooms as l').select('l.id').where('l.sectionId', '=', id))),
+          eb.not(eb.exists(eb.selectFrom('courseChapters as sub').select('sub.id').where('sub.parentId', '=', id))),
+        ]),
+      ),
+  );
 }
 
 // ------------------------------------------------------------ lessons
@@ -170,8 +166,7 @@ export function lessons(db: DB, tenantId: string, courseId: string) {
     .selectFrom('classrooms as l')
     .selectAll('l')
     .select(lessonStudy.as('studyRecords'))
-    .where('l.tenantId', '=', tenantId)
-    .where('l.courseId', '=', courseId)
+    .$call(whereEqual({ 'l.tenantId': tenantId, 'l.courseId': courseId }))
     .orderBy('l.seq')
     .orderBy('l.id')
     .execute();
@@ -182,8 +177,7 @@ export async function nextLessonSeq(db: DB, tenantId: string, courseId: string):
   const row = await db
     .selectFrom('classrooms')
     .select((eb) => eb.fn.max('seq').as('m'))
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
+    .$call(whereEqual({ tenantId, courseId }))
     .executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
 }
@@ -193,40 +187,32 @@ export async function insertLesson(db: DB, row: Insertable<ClassroomTable>) {
 }
 
 export async function updateLesson(db: DB, tenantId: string, courseId: string, id: string, fields: Updateable<ClassroomTable>) {
-  await db.updateTable('classrooms').set(fields).where('tenantId', '=', tenantId).where('courseId', '=', courseId).where('id', '=', id).execute();
+  await db.updateTable('classrooms').set(fields).$call(whereEqual({ tenantId, courseId, id })).execute();
 }
 
 export async function setLessonSeq(db: DB, tenantId: string, id: string, seq: number) {
-  await db.updateTable('classrooms').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('classrooms').set({ seq }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** Deletes a lesson only while no student has a record of it (one conditional statement). */
 export async function deleteUnstudiedLesson(db: DB, tenantId: string, courseId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('classrooms as l')
-    .where('l.tenantId', '=', tenantId)
-    .where('l.courseId', '=', courseId)
-    .where('l.id', '=', id)
-    .where(sql<boolean>`${lessonStudy} = 0`)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('classrooms as l')
+      .$call(whereEqual({ 'l.tenantId': tenantId, 'l.courseId': courseId, 'l.id': id }))
+      .where(sql<boolean>`${lessonStudy} = 0`),
+  );
 }
 
 // ------------------------------------------------------------ duty rules
 
 export function dutyRules(db: DB, tenantId: string, courseId: string) {
-  return db
-    .selectFrom('dutyRules')
-    .select(['classroomId', 'dutyType', 'targetValue'])
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('dutyRules').select(['classroomId', 'dutyType', 'targetValue']).$call(whereEqual({ tenantId, courseId })).orderBy('id').execute();
 }
 
 /** Replaces the course's own rules (classroomId null) or one lesson's. */
 export async function replaceDutyRules(db: DB, tenantId: string, courseId: string, classroomId: string | null, rows: Insertable<DutyRuleTable>[]) {
-  let q = db.deleteFrom('dutyRules').where('tenantId', '=', tenantId).where('courseId', '=', courseId);
+  let q = db.deleteFrom('dutyRules').$call(whereEqual({ tenantId, courseId }));
   q = classroomId === null ? q.where('classroomId', 'is', null) : q.where('classroomId', '=', classroomId);
   await q.execute();
   if (rows.length) await db.insertInto('dutyRules').values(rows).execute();
@@ -240,27 +226,14 @@ export function classCourses(db: DB, tenantId: string, classId: string) {
     .innerJoin('courses as c', 'c.id', 'cc.courseId')
     .select(['cc.courseId', 'c.name', 'c.courseNature', 'cc.learnStartAt', 'cc.learnEndAt', 'cc.seq', 'cc.id'])
     .select(classCourseStudy.as('studyRecords'))
-    .where('cc.tenantId', '=', tenantId)
-    .where('cc.classId', '=', classId)
+    .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId }))
     .orderBy('cc.seq')
     .orderBy('c.id')
     .execute();
 }
 
 /** Attaches the course (the class+course unique key makes a second attach change only the window). */
-export async function attachCourse(
-  db: DB,
-  row: {
-    id: string;
-    tenantId: string;
-    classId: string;
-    courseId: string;
-    learnStartAt: number | null;
-    learnEndAt: number | null;
-    seq: number;
-    createdAt: number;
-  },
-) {
+export async function attachCourse(db: DB, row: ClassCourse) {
   await db
     .insertInto('classCourses')
     .values(row)
@@ -269,17 +242,15 @@ export async function attachCourse(
 }
 
 export async function setClassCourseSeq(db: DB, tenantId: string, id: string, seq: number) {
-  await db.updateTable('classCourses').set({ seq }).where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  await db.updateTable('classCourses').set({ seq }).$call(whereEqual({ tenantId, id })).execute();
 }
 
 /** Detaches the course only while no student of the class has a record in it (one conditional statement). */
 export async function detachUnstudiedCourse(db: DB, tenantId: string, classId: string, courseId: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('classCourses as cc')
-    .where('cc.tenantId', '=', tenantId)
-    .where('cc.classId', '=', classId)
-    .where('cc.courseId', '=', courseId)
-    .where(sql<boolean>`${classCourseStudy} = 0`)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return changedAny(
+    db
+      .deleteFrom('classCourses as cc')
+      .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId, 'cc.courseId': courseId }))
+      .where(sql<boolean>`${classCourseStudy} = 0`),
+  );
 }

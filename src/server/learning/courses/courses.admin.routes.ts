@@ -1,16 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { parseDateTime } from '~/lib/time/cst';
-import { INTRODUCE_TYPE, MUST_LEARN } from '~/lib/learning/codes';
-import { COURSE_DUTY_TYPES, COURSE_LIMITS, COURSE_NATURES, COURSE_THIRD_PLATFORM_TYPES, LIVE_STATUSES, STAFF_LESSON_TYPES } from '~/lib/learning/course-admin';
+import { COURSE_DUTY_TYPES, COURSE_LIMITS, COURSE_NATURES } from '~/lib/learning/course-admin';
+import { address, chapterFields, courseFields, introBlockFields, lessonFields, lessonPoint, optionalDay, tooLong } from '~/lib/forms/courses';
+import { oneOf, saying } from '~/lib/forms/parts';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, pageFields, searchText } from '../../http/list-query';
 import { DAY } from '~/lib/time/cst';
 import * as service from './courses.admin.service';
-import { isBlank } from '~/lib/rules/rule';
 
 /**
  * The staff calls of courses, their chapters, lessons and duty rules, and the courses of a class,
@@ -22,64 +21,7 @@ const L = COURSE_LIMITS;
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
 const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
 const withId = body({ id: idSchema });
-const tooLong = (max: number) => t('courses.textTooLong', { max });
 
-const text = (max: number, required: string, long: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, long)
-    .refine((s) => !isBlank(s), required);
-const optionalText = (max: number) =>
-  z.preprocess(
-    blankIsNull,
-    z
-      .string({ error: tooLong(max) })
-      .trim()
-      .max(max, tooLong(max))
-      .nullable(),
-  );
-const oneOf = (values: readonly number[], message: string) => z.coerce.number({ error: message }).refine((n) => values.includes(n), { message });
-const optionalOneOf = (values: readonly number[], message: string) =>
-  z.preprocess(blankIsNull, z.union([z.null(), z.number({ error: message }).refine((n) => values.includes(n), { message })]));
-/** An http(s) address, or a site path (an uploaded picture's /files/... address). */
-const address = (max: number) =>
-  z.preprocess(
-    blankIsNull,
-    z
-      .string({ error: t('courses.badUrl') })
-      .trim()
-      .max(max, tooLong(max))
-      .regex(/^(https?:\/\/[^\s<>"']+|\/[^/\\\s<>"'][^\s<>"']*)$/i, t('courses.badUrl'))
-      .nullable(),
-  );
-/** A time 'YYYY-MM-DD HH:mm' (China Standard Time), or blank. */
-const optionalTime = z.preprocess(
-  blankIsNull,
-  z
-    .string({ error: t('courses.badTime') })
-    .nullable()
-    .transform((v, ctx) => {
-      if (v === null) return null;
-      const ms = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
-      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('courses.badTime') });
-      return ms;
-    }),
-);
-/** A China Standard Time day 'YYYY-MM-DD' as the epoch ms of its start, or blank. */
-const optionalDay = z.preprocess(
-  blankIsNull,
-  z
-    .string({ error: t('courses.badDay') })
-    .nullable()
-    .transform((v, ctx) => {
-      if (v === null) return null;
-      const ms = /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? parseDateTime(v) : Number.NaN;
-      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: t('courses.badDay') });
-      return ms;
-    }),
-);
 const direction = z.enum(['up', 'down'], { error: t('validation.invalid') });
 
 const duties = z
@@ -105,53 +47,11 @@ const courseQuery = z.object({
   courseNature: z.preprocess(blankIsNone, oneOf(COURSE_NATURES, t('courses.badNature')).optional()),
 });
 
-const introBlock = z.object(
-  {
-    introduceType: oneOf(Object.values(INTRODUCE_TYPE), t('courses.badIntroType')),
-    teacherName: optionalText(L.teacherName).optional(),
-    teacherHeadUrl: address(L.url).optional(),
-    roleCode: z.preprocess(blankIsNull, z.enum(['t_kcls', 't_fdls'], { error: t('courses.badIntroType') }).nullable()).optional(),
-    outline: optionalText(L.outline).optional(),
-    describe: optionalText(L.describe).optional(),
-  },
-  { error: t('validation.invalid') },
-);
+const introBlock = z.object(introBlockFields.shape, { error: t('validation.invalid') });
 
 const courseInput = body({
   id: z.preprocess(blankIsNone, idSchema.optional()),
-  name: text(L.name, t('courses.nameRequired'), t('courses.nameTooLong', { max: L.name })),
-  cover: address(L.url)
-    .optional()
-    .transform((v) => v ?? null),
-  courseNature: oneOf(COURSE_NATURES, t('courses.badNature')),
-  thirdPlatformType: optionalOneOf(COURSE_THIRD_PLATFORM_TYPES, t('courses.badPlatform'))
-    .optional()
-    .transform((v) => v ?? null),
-  learningPlatform: optionalOneOf(
-    Array.from({ length: 99 }, (_, i) => i + 1),
-    t('courses.badPlatform'),
-  )
-    .optional()
-    .transform((v) => v ?? null),
-  learningUrl: address(L.url)
-    .optional()
-    .transform((v) => v ?? null),
-  courseClassCode: optionalText(L.classCode)
-    .optional()
-    .transform((v) => v ?? null),
-  introduce: optionalText(L.introduce)
-    .optional()
-    .transform((v) => v ?? null),
-  courseContent: z
-    .preprocess(
-      blankIsNull,
-      z
-        .string({ error: tooLong(L.content) })
-        .max(L.content, tooLong(L.content))
-        .nullable(),
-    )
-    .optional()
-    .transform((v) => v ?? null),
+  ...courseFields.shape,
   introductions: z
     .array(introBlock, { error: t('validation.invalid') })
     .max(L.introBlocks, t('courses.tooManyBlocks', { max: L.introBlocks }))
@@ -162,60 +62,40 @@ const chapterInput = body({
   id: idSchema,
   chapterId: z.preprocess(blankIsNone, idSchema.optional()),
   parentId: z.preprocess(blankIsNull, idSchema.nullable()).optional(),
-  name: text(L.chapterName, t('courses.chapterNameRequired'), t('courses.chapterNameTooLong', { max: L.chapterName })),
+  ...chapterFields.shape,
 });
 
+const lesson = lessonFields.shape;
 const lessonInput = body({
   id: idSchema,
   lessonId: z.preprocess(blankIsNone, idSchema.optional()),
   sectionId: idSchema,
-  name: text(L.lessonName, t('courses.lessonNameRequired'), t('courses.lessonNameTooLong', { max: L.lessonName })),
-  classroomType: oneOf(STAFF_LESSON_TYPES, t('courses.badLessonType')),
-  mustLearn: oneOf([MUST_LEARN.ELECTIVE, MUST_LEARN.REQUIRED], t('courses.badMustLearn')),
+  name: lesson.name,
+  classroomType: lesson.classroomType,
+  mustLearn: lesson.mustLearn,
   assetIds: z
     .array(idSchema, { error: t('validation.invalid') })
     .max(L.images, t('courses.tooManyImages', { max: L.images }))
     .default([]),
-  html: z
-    .preprocess(
-      blankIsNull,
-      z
-        .string({ error: tooLong(L.article) })
-        .max(L.article, tooLong(L.article))
-        .nullable(),
-    )
-    .optional()
-    .transform((v) => v ?? null),
-  summary: optionalText(L.summary)
-    .optional()
-    .transform((v) => v ?? null),
-  liveStatus: optionalOneOf(LIVE_STATUSES, t('courses.badLiveStatus'))
-    .optional()
-    .transform((v) => v ?? null),
-  start: optionalTime.optional().transform((v) => v ?? null),
-  end: optionalTime.optional().transform((v) => v ?? null),
-  replayUrl: address(L.url)
-    .optional()
-    .transform((v) => v ?? null),
-  position: optionalText(L.position)
-    .optional()
-    .transform((v) => v ?? null),
-  address: optionalText(L.address)
-    .optional()
-    .transform((v) => v ?? null),
+  html: lesson.html,
+  summary: lesson.summary,
+  liveStatus: lesson.liveStatus,
+  start: lesson.start,
+  end: lesson.end,
+  replayUrl: lesson.replayUrl,
+  position: lesson.position,
+  address: lesson.address,
   teachers: z
-    .array(text(L.teacherName, t('validation.invalid'), tooLong(L.teacherName)), { error: t('validation.invalid') })
+    .array(saying(L.teacherName, t('validation.invalid'), tooLong(L.teacherName)), { error: t('validation.invalid') })
     .max(L.teachers, t('courses.tooManyTeachers', { max: L.teachers }))
     .default([]),
   teacherAvatars: z
     .array(address(L.url), { error: t('validation.invalid') })
     .max(L.teachers, t('courses.tooManyTeachers', { max: L.teachers }))
     .optional(),
-  notes: optionalText(L.notes)
-    .optional()
-    .transform((v) => v ?? null),
+  notes: lesson.notes,
   points: z
-    .array(text(L.point, t('courses.pointRequired'), tooLong(L.point)), { error: t('validation.invalid') })
+    .array(lessonPoint, { error: t('validation.invalid') })
     .max(L.points, t('courses.tooManyPoints', { max: L.points }))
     .default([]),
   duties: duties.optional(),

@@ -28,6 +28,7 @@ import { courseWorks, moveUnstartedWork } from '../../exams/works/works.admin.se
 import { lessonNotes, lessonPoints, lessonTeachers, replaceLessonNotesAndPoints, replaceLessonTeachers } from '../offline-classroom/offline-classroom.service';
 import * as repo from './courses.admin.repository';
 import { articleContent, contentFields, liveContent, mediaContent, moved, type Direction } from './courses.admin.rules';
+import type { Course } from './courses.table';
 
 /**
  * The staff side of courses: the learning domain's courses, called with a staff actor.
@@ -53,8 +54,6 @@ export async function assertCourseInScope(s: Scope, actor: StaffActor, courseId:
   return row;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
 function summary(r: repo.CourseRow): AdminCourseSummary {
   return {
     id: r.id,
@@ -62,9 +61,9 @@ function summary(r: repo.CourseRow): AdminCourseSummary {
     cover: r.cover,
     courseNature: r.courseNature,
     thirdPlatformType: r.thirdPlatformType,
-    classCount: Number(r.classCount ?? 0),
-    lessonCount: Number(r.lessonCount ?? 0),
-    createdAt: Number(r.createdAt),
+    classCount: r.classCount ?? 0,
+    lessonCount: r.lessonCount ?? 0,
+    createdAt: r.createdAt,
   };
 }
 
@@ -73,7 +72,7 @@ function dutyList(rules: readonly { classroomId: string | null; dutyType: string
   const own = rules.filter((r) => r.classroomId === classroomId);
   return COURSE_DUTY_TYPES.map((dutyType) => ({
     dutyType,
-    targetValue: own.filter((r) => r.dutyType === dutyType).reduce((m, r) => Math.max(m, Number(r.targetValue)), 0),
+    targetValue: own.filter((r) => r.dutyType === dutyType).reduce((m, r) => Math.max(m, r.targetValue), 0),
   }));
 }
 
@@ -112,7 +111,7 @@ async function courseView(s: Scope, db: DB, actor: StaffActor, row: repo.CourseR
     learningUrl: row.learningUrl,
     courseClassCode: row.courseClassCode,
     introductions: intros,
-    chapters: chapters.map((c): AdminChapter => ({ id: c.id, name: c.name, parentId: c.parentId, seq: c.seq, lessonCount: Number(c.lessonCount ?? 0) })),
+    chapters: chapters.map((c): AdminChapter => ({ id: c.id, name: c.name, parentId: c.parentId, seq: c.seq, lessonCount: c.lessonCount ?? 0 })),
     lessons: lessons.map((l): AdminLesson => {
       const stored = contentFields(l.classroomContent);
       const fields = { ...stored, html: stored.html === null ? null : sanitizeRichText(stored.html, tenantId) };
@@ -122,12 +121,12 @@ async function courseView(s: Scope, db: DB, actor: StaffActor, row: repo.CourseR
         name: l.name,
         classroomType: l.classroomType,
         mustLearn: l.mustLearn,
-        durationMs: Number(l.durationMs),
+        durationMs: l.durationMs,
         seq: l.seq,
         ...fields,
         liveStatus: l.liveStatus,
-        classStartAt: num(l.classStartAt),
-        classEndAt: num(l.classEndAt),
+        classStartAt: l.classStartAt,
+        classEndAt: l.classEndAt,
         position: l.position,
         address: l.address,
         teachers: teachers.filter((x) => x.classroomId === l.id).map((x) => x.teacherName),
@@ -136,7 +135,7 @@ async function courseView(s: Scope, db: DB, actor: StaffActor, row: repo.CourseR
         points: points.filter((x) => x.classroomId === l.id).map((x) => x.pointDesc),
         works: workViews.filter((w) => w.classroomId === l.id),
         duties: dutyList(rules, l.id),
-        studyRecords: Number(l.studyRecords ?? 0),
+        studyRecords: l.studyRecords ?? 0,
       };
     }),
     duties: dutyList(rules, null),
@@ -189,16 +188,10 @@ export interface CourseFields {
   introductions?: CourseIntroBlock[] | undefined;
 }
 
-const pickCourse = (r: {
-  name: string;
-  cover: string | null;
-  courseNature: number;
-  thirdPlatformType: number | null;
-  learningPlatform: number;
-  learningUrl: string | null;
-  courseClassCode: string | null;
-  introduce: string | null;
-}) => ({
+/** The course's fields its audit entries record. */
+const pickCourse = (
+  r: Pick<Course, 'name' | 'cover' | 'courseNature' | 'thirdPlatformType' | 'learningPlatform' | 'learningUrl' | 'courseClassCode' | 'introduce'>,
+) => ({
   name: r.name,
   cover: r.cover,
   courseNature: r.courseNature,
@@ -285,7 +278,7 @@ export async function deleteCourse(s: Scope, actor: StaffActor, id: string): Pro
   return s.db.transaction().execute(async (trx) => {
     const row = await assertCourseInScope(s, actor, id, trx);
     if (!(await repo.deleteUnusedCourse(trx, tenantId, id))) {
-      const count = Number((await repo.findCourse(trx, tenantId, id))?.classCount ?? 0);
+      const count = (await repo.findCourse(trx, tenantId, id))?.classCount ?? 0;
       throw AppError.conflict(t('courses.inUse', { count }));
     }
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.courseDelete, { type: AUDIT_TARGET.course, id }, pickCourse(row), null);
@@ -333,13 +326,19 @@ export async function saveChapter(
   });
 }
 
+/** The course's chapters and the one named (404 when it is not the course's). */
+async function chapterOf(db: DB, tenantId: string, courseId: string, chapterId: string) {
+  const chapters = await repo.chapters(db, tenantId, courseId);
+  const found = chapters.find((c) => c.id === chapterId);
+  if (!found) throw AppError.notFound(t('courses.chapterNotFound'));
+  return { chapters, found };
+}
+
 export async function moveChapter(s: Scope, actor: StaffActor, courseId: string, chapterId: string, direction: Direction): Promise<AdminCourse> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     await assertCourseInScope(s, actor, courseId, trx);
-    const chapters = await repo.chapters(trx, tenantId, courseId);
-    const found = chapters.find((c) => c.id === chapterId);
-    if (!found) throw AppError.notFound(t('courses.chapterNotFound'));
+    const { chapters, found } = await chapterOf(trx, tenantId, courseId, chapterId);
     const order = moved(
       chapters.filter((c) => c.parentId === found.parentId),
       chapterId,
@@ -357,11 +356,9 @@ export async function deleteChapter(s: Scope, actor: StaffActor, courseId: strin
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
     await assertCourseInScope(s, actor, courseId, trx);
-    const chapters = await repo.chapters(trx, tenantId, courseId);
-    const found = chapters.find((c) => c.id === chapterId);
-    if (!found) throw AppError.notFound(t('courses.chapterNotFound'));
+    const { chapters, found } = await chapterOf(trx, tenantId, courseId, chapterId);
     if (!(await repo.deleteEmptyChapter(trx, tenantId, courseId, chapterId))) {
-      const count = Number(found.lessonCount ?? 0) + chapters.filter((c) => c.parentId === chapterId).length;
+      const count = (found.lessonCount ?? 0) + chapters.filter((c) => c.parentId === chapterId).length;
       throw AppError.conflict(t('courses.chapterNotEmpty', { count }));
     }
     await auditStaffAction(
@@ -597,7 +594,7 @@ export async function deleteLesson(s: Scope, actor: StaffActor, courseId: string
     const found = (await repo.lessons(trx, tenantId, courseId)).find((l) => l.id === lessonId);
     if (!found) throw AppError.notFound(t('courses.lessonNotFound'));
     if (!(await repo.deleteUnstudiedLesson(trx, tenantId, courseId, lessonId)))
-      throw AppError.conflict(t('courses.lessonStudied', { count: Number(found.studyRecords ?? 0) }));
+      throw AppError.conflict(t('courses.lessonStudied', { count: found.studyRecords ?? 0 }));
     await auditStaffAction(
       trx,
       s,
@@ -638,10 +635,10 @@ async function classCourseList(db: DB, tenantId: string, classId: string): Promi
     courseId: r.courseId,
     name: r.name,
     courseNature: r.courseNature,
-    learnStartAt: num(r.learnStartAt),
-    learnEndAt: num(r.learnEndAt),
+    learnStartAt: r.learnStartAt,
+    learnEndAt: r.learnEndAt,
     seq: r.seq,
-    studyRecords: Number(r.studyRecords ?? 0),
+    studyRecords: r.studyRecords ?? 0,
   }));
 }
 
@@ -681,7 +678,7 @@ export async function attachCourse(
       actor,
       AUDIT_ACTION.classCourseAttach,
       { type: AUDIT_TARGET.teachingClass, id: classId },
-      existing ? { courseId: input.courseId, learnStartAt: num(existing.learnStartAt), learnEndAt: num(existing.learnEndAt) } : null,
+      existing ? { courseId: input.courseId, learnStartAt: existing.learnStartAt, learnEndAt: existing.learnEndAt } : null,
       { courseId: input.courseId, learnStartAt: input.learnStart, learnEndAt: input.learnEnd },
     );
     return classCourseList(trx, tenantId, classId);

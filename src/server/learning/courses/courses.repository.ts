@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { whereEqual } from '../../db/clauses';
 
 /** All SQL of courses, their chapters, lessons and duty rules, and the courses a class teaches. Every query names the school. */
 
@@ -9,8 +10,7 @@ export function listClassCourses(db: DB, tenantId: string, classId: string) {
     .innerJoin('courses as c', (j) => j.onRef('c.id', '=', 'cc.courseId').onRef('c.tenantId', '=', 'cc.tenantId'))
     .selectAll('c')
     .select(['cc.learnStartAt', 'cc.learnEndAt', 'cc.seq as classSeq'])
-    .where('cc.tenantId', '=', tenantId)
-    .where('cc.classId', '=', classId)
+    .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId }))
     .orderBy('cc.seq', 'asc')
     .orderBy('c.id', 'asc')
     .execute();
@@ -46,14 +46,7 @@ export function listDutyRules(db: DB, tenantId: string, courseIds: readonly stri
 
 /** The chapters and sections of a course, in order (sections carry their chapter as parentId). */
 export function listChapters(db: DB, tenantId: string, courseId: string) {
-  return db
-    .selectFrom('courseChapters')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
-    .orderBy('seq', 'asc')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('courseChapters').selectAll().$call(whereEqual({ tenantId, courseId })).orderBy('seq', 'asc').orderBy('id').execute();
 }
 
 /** A course's introduction blocks (introduction, teachers, supporting materials, quality service), in order. */
@@ -61,8 +54,7 @@ export function listIntroductions(db: DB, tenantId: string, courseId: string) {
   return db
     .selectFrom('courseIntroductions')
     .select(['introduceType', 'teacherName', 'teacherHeadUrl', 'roleCode', 'outline', 'describe'])
-    .where('tenantId', '=', tenantId)
-    .where('courseId', '=', courseId)
+    .$call(whereEqual({ tenantId, courseId }))
     .orderBy('seq', 'asc')
     .orderBy('id')
     .execute();

@@ -34,6 +34,16 @@ export function chaptersOf(s: Scope, input: { tenantId: string; courseId: string
   return repo.listChapters(s.db, input.tenantId, input.courseId);
 }
 
+/**
+ * Where a lesson sits, as the learner's pages name it: its chapter, and its section when it is in
+ * a section of a chapter (a lesson straight in a chapter has none). `chapters`: the course's, by id.
+ */
+export function lessonPlace(chapters: ReadonlyMap<string, CourseChapter>, sectionId: string | null): { chapterName: string | null; nodeName: string | null } {
+  const section = sectionId ? chapters.get(sectionId) : undefined;
+  const chapter = section?.parentId ? chapters.get(section.parentId) : section;
+  return { chapterName: chapter?.name ?? null, nodeName: section && section !== chapter ? section.name : null };
+}
+
 export type CourseIntroductionRow = Pick<CourseIntroduction, 'introduceType' | 'teacherName' | 'teacherHeadUrl' | 'roleCode' | 'outline' | 'describe'>;
 
 /** The course's introduction blocks in order (the course detail page's right column). */

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
  * fixed aliases of courses' statements (l: the lesson, cc: the class's course). The course editor
  * shows the counts, and a lesson is deleted or a course detached only while its count is 0, in the
  * same statement, so a record made meanwhile is never lost.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['lessonRecords', 'workAttempts', 'activityAttendance', 'classActivities'] as const;
 

@@ -5,6 +5,7 @@ import { attendedLessons, courseAttendees } from '../attendance/attendance.servi
 import { classCourses, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { courseLearners, lessonRecords } from '../study/study.service';
 import { courseSubmitters, submittedLessons } from '../../exams/attempts/handed-in.service';
+import type { EnrolmentRef } from '../activities/activities.service';
 
 /**
  * A student's duties in a class's courses (the duty statistics, the course list's counters, the
@@ -14,12 +15,6 @@ import { courseSubmitters, submittedLessons } from '../../exams/attempts/handed-
  * The class page and the course page both read a course through here, so they show the same
  * figures. The callers have checked the enrolment.
  */
-
-export interface EnrolmentRef {
-  tenantId: string;
-  classId: string;
-  classStudentId: string;
-}
 
 export interface CourseDuties {
   course: ClassCourseRow;

@@ -1,4 +1,7 @@
 import type { DB } from '../../db/database';
+import { whereEqual } from '../../db/clauses';
+import { changedRows } from '../../db/rows';
+import type { ClassroomQuestionAnswerTable } from './interaction.table';
 
 /**
  * The staff side's writes of the classroom panel: the answers staff write and hiding students'
@@ -22,17 +25,13 @@ export function findAnswer(db: DB, tenantId: string, id: string) {
   return db
     .selectFrom('classroomQuestionAnswers as a')
     .innerJoin('classroomQuestions as q', (j) => j.onRef('q.id', '=', 'a.questionId').onRef('q.tenantId', '=', 'a.tenantId'))
-    .where('a.tenantId', '=', tenantId)
-    .where('a.id', '=', id)
+    .$call(whereEqual({ 'a.tenantId': tenantId, 'a.id': id }))
     .select(['a.id', 'a.questionId', 'a.answer', 'a.accountId', 'q.classId'])
     .executeTakeFirst();
 }
 
-export function insertAnswer(
-  db: DB,
-  tenantId: string,
-  row: { id: string; questionId: string; answer: string; teacherName: string; accountId: string; createdAt: number },
-) {
+/** A staff member's answer (always by an account; not edited yet). */
+export function insertAnswer(db: DB, tenantId: string, row: Omit<ClassroomQuestionAnswerTable, 'tenantId' | 'updatedAt'> & { accountId: string }) {
   return db
     .insertInto('classroomQuestionAnswers')
     .values({ ...row, tenantId, updatedAt: null })
@@ -40,8 +39,8 @@ export function insertAnswer(
 }
 
 export async function updateAnswer(db: DB, tenantId: string, id: string, set: { answer: string; updatedAt: number }): Promise<number> {
-  const r = await db.updateTable('classroomQuestionAnswers').set(set).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  const r = await db.updateTable('classroomQuestionAnswers').set(set).$call(whereEqual({ tenantId, id })).executeTakeFirst();
+  return changedRows(r);
 }
 
 // --- Notes and comments -------------------------------------------------------------------
@@ -55,7 +54,7 @@ export async function setHidden(db: DB, tenantId: string, kind: 'note' | 'commen
   const op = hide ? 'is' : 'is not';
   const r =
     kind === 'note'
-      ? await db.updateTable('classroomNotes').set(set).where('tenantId', '=', tenantId).where('id', '=', id).where('hiddenAt', op, null).executeTakeFirst()
-      : await db.updateTable('classroomComments').set(set).where('tenantId', '=', tenantId).where('id', '=', id).where('hiddenAt', op, null).executeTakeFirst();
-  return Number(r.numUpdatedRows);
+      ? await db.updateTable('classroomNotes').set(set).$call(whereEqual({ tenantId, id })).where('hiddenAt', op, null).executeTakeFirst()
+      : await db.updateTable('classroomComments').set(set).$call(whereEqual({ tenantId, id })).where('hiddenAt', op, null).executeTakeFirst();
+  return changedRows(r);
 }

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
-import { ANSWER_MAX, HIDE_REASON_MAX, INBOX_STATUSES, POST_KINDS } from '~/lib/api/contracts/admin-interaction';
+import { INBOX_STATUSES, POST_KINDS } from '~/lib/api/contracts/admin-interaction';
+import { answerText, hideReason } from '~/lib/forms/inbox';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, pageFields } from '../../http/list-query';
 import * as service from './interaction.admin.service';
-import { isBlank } from '~/lib/rules/rule';
 
 /**
  * The teachers' inbox: questions, answers, hiding notes and comments, each through the staff gate
@@ -17,13 +17,6 @@ import { isBlank } from '~/lib/rules/rule';
 
 const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: t('validation.invalid') });
 const optionalId = z.preprocess(blankIsNone, idSchema.optional());
-const answerText = z
-  .string({ error: t('inbox.answerRequired') })
-  .trim()
-  .min(1, t('inbox.answerRequired'))
-  .max(ANSWER_MAX, t('inbox.answerTooLong', { max: ANSWER_MAX }))
-  .refine((s) => !isBlank(s), t('inbox.answerRequired'));
-
 const questionQuery = z.object({
   ...pageFields,
   status: z.preprocess(blankIsNone, z.enum(INBOX_STATUSES, { error: t('inbox.badStatus') }).optional()),
@@ -56,12 +49,7 @@ const visibilityInput = body({
   kind: z.enum(POST_KINDS, { error: t('inbox.badKind') }),
   id: idSchema,
   hidden: z.boolean({ error: t('inbox.badHidden') }),
-  reason: z
-    .string({ error: t('inbox.reasonRequired') })
-    .trim()
-    .min(1, t('inbox.reasonRequired'))
-    .max(HIDE_REASON_MAX, t('inbox.reasonTooLong', { max: HIDE_REASON_MAX }))
-    .refine((s) => !isBlank(s), t('inbox.reasonRequired')),
+  reason: hideReason,
 });
 
 export const interactionAdminRoutes = new Hono<ApiEnv>();

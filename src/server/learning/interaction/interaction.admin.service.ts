@@ -7,7 +7,7 @@ import { plainText } from '~/lib/plain-text';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_ROLE } from '~/lib/staff/roles';
 import type { HideInput, InboxLesson, InboxPost, InboxQuestion, InboxStatus, PostKind } from '~/lib/api/contracts/admin-interaction';
 import type { StaffActor } from '../../staff/accounts/sessions.service';
-import { auditStaffAction } from '../../staff/audit/audit.service';
+import { auditStaffAction, auditStaffChange } from '../../staff/audit/audit.service';
 import { assertClassInScope, classScopeOf } from '../classes/classes.admin.service';
 import { classCourses, lessonsOf } from '../courses/courses.service';
 import * as repo from './interaction.admin.repository';
@@ -58,15 +58,15 @@ async function questionsOf(s: Scope, actor: StaffActor, rows: inbox.InboxQuestio
     classroomId: r.classroomId,
     lessonName: r.lessonName ?? '',
     courseName: r.courseName ?? '',
-    createdAt: Number(r.createdAt),
+    createdAt: r.createdAt,
     answers: answers
       .filter((a) => a.questionId === r.id)
       .map((a) => ({
         id: a.id,
         answer: a.answer,
         teacherName: a.teacherName,
-        createdAt: Number(a.createdAt),
-        updatedAt: a.updatedAt === null ? null : Number(a.updatedAt),
+        createdAt: a.createdAt,
+        updatedAt: a.updatedAt,
         mayEdit: admin || a.accountId === actor.account.id,
       })),
   }));
@@ -149,14 +149,13 @@ export async function editAnswer(s: Scope, actor: StaffActor, input: { answerId:
   if (text !== a.answer) {
     await s.db.transaction().execute(async (trx) => {
       await repo.updateAnswer(trx, actor.tenant.id, a.id, { answer: text, updatedAt: s.now });
-      await auditStaffAction(
+      await auditStaffChange(
         trx,
         s,
         actor,
         AUDIT_ACTION.questionAnswerEdit,
         { type: AUDIT_TARGET.classroomQuestion, id: a.questionId },
-        { answer: a.answer },
-        { answer: text },
+        { answer: [a.answer, text] },
       );
     });
   }
@@ -176,8 +175,8 @@ function postOf(kind: PostKind, r: NoteRow | CommentRow): InboxPost {
     authorName: nameOf(r),
     className: r.className,
     lessonName: r.lessonName ?? '',
-    createdAt: Number(r.createdAt),
-    hiddenAt: r.hiddenAt === null ? null : Number(r.hiddenAt),
+    createdAt: r.createdAt,
+    hiddenAt: r.hiddenAt,
     hiddenReason: r.hiddenReason,
   };
 }

@@ -1,5 +1,9 @@
 import type { DB } from '../../db/database';
 import { NOTE_DATA_TYPE, type NoteDataType } from '~/lib/learning/interaction';
+import { whereEqual } from '../../db/clauses';
+import { changedRows } from '../../db/rows';
+import type { Selectable } from 'kysely';
+import type { ClassroomQuestion, ClassroomQuestionDraftTable } from './interaction.table';
 
 /**
  * All SQL of the classroom interaction panel over its own tables. Every query names the school
@@ -15,7 +19,7 @@ export interface LessonKey {
 // --- Questions ------------------------------------------------------------------------------
 
 export async function countQuestions(db: DB, tenantId: string, k: LessonKey, classStudentId?: string): Promise<number> {
-  let q = db.selectFrom('classroomQuestions').where('tenantId', '=', tenantId).where('classId', '=', k.classId).where('classroomId', '=', k.classroomId);
+  let q = db.selectFrom('classroomQuestions').$call(whereEqual({ tenantId, classId: k.classId, classroomId: k.classroomId }));
   if (classStudentId) q = q.where('classStudentId', '=', classStudentId);
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -33,11 +37,7 @@ export function listAnswers(db: DB, tenantId: string, questionIds: readonly stri
     .execute();
 }
 
-export function insertQuestion(
-  db: DB,
-  tenantId: string,
-  row: { id: string; classId: string; classroomId: string; classStudentId: string; title: string; createdAt: number },
-) {
+export function insertQuestion(db: DB, tenantId: string, row: Omit<ClassroomQuestion, 'tenantId'>) {
   return db
     .insertInto('classroomQuestions')
     .values({ ...row, tenantId })
@@ -45,21 +45,11 @@ export function insertQuestion(
 }
 
 export function findDraft(db: DB, tenantId: string, classStudentId: string, classroomId: string) {
-  return db
-    .selectFrom('classroomQuestionDrafts')
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
-    .select(['id', 'title'])
-    .executeTakeFirst();
+  return db.selectFrom('classroomQuestionDrafts').$call(whereEqual({ tenantId, classStudentId, classroomId })).select(['id', 'title']).executeTakeFirst();
 }
 
 /** Keeps the student's draft for the lesson, replacing the one before (one per student and lesson). */
-export async function saveDraft(
-  db: DB,
-  tenantId: string,
-  row: { id: string; classStudentId: string; classroomId: string; title: string; updatedAt: number },
-): Promise<string> {
+export async function saveDraft(db: DB, tenantId: string, row: Omit<Selectable<ClassroomQuestionDraftTable>, 'tenantId'>): Promise<string> {
   await db
     .insertInto('classroomQuestionDrafts')
     .values({ ...row, tenantId })
@@ -70,19 +60,14 @@ export async function saveDraft(
 }
 
 export function deleteDraft(db: DB, tenantId: string, classStudentId: string, classroomId: string) {
-  return db
-    .deleteFrom('classroomQuestionDrafts')
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
-    .execute();
+  return db.deleteFrom('classroomQuestionDrafts').$call(whereEqual({ tenantId, classStudentId, classroomId })).execute();
 }
 
 // --- Notes ----------------------------------------------------------------------------------
 
 /** What a student may see of a lesson's notes: ALL shared ones, the teachers' and their own; MINE their own; TEACHERS the teachers'. */
 export function visibleNotes(db: DB, tenantId: string, k: LessonKey, classStudentId: string, dataType: NoteDataType) {
-  let q = db.selectFrom('classroomNotes as n').where('n.tenantId', '=', tenantId).where('n.classId', '=', k.classId).where('n.classroomId', '=', k.classroomId);
+  let q = db.selectFrom('classroomNotes as n').$call(whereEqual({ 'n.tenantId': tenantId, 'n.classId': k.classId, 'n.classroomId': k.classroomId }));
   if (dataType === NOTE_DATA_TYPE.MINE) q = q.where('n.classStudentId', '=', classStudentId);
   else if (dataType === NOTE_DATA_TYPE.TEACHERS) q = q.where('n.classStudentId', 'is', null);
   else q = q.where((eb) => eb.or([eb('n.isShared', '=', 1), eb('n.classStudentId', 'is', null), eb('n.classStudentId', '=', classStudentId)]));
@@ -122,8 +107,7 @@ export function insertNote(
 export function findNotes(db: DB, tenantId: string, classId: string, ids: readonly string[]) {
   return db
     .selectFrom('classroomNotes')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
+    .$call(whereEqual({ tenantId, classId }))
     .where('id', 'in', ids)
     .select(['id', 'classStudentId', 'classroomId'])
     .execute();
@@ -137,24 +121,13 @@ export async function updateNote(
   id: string,
   set: { title: string; notes: string; updatedAt: number },
 ): Promise<number> {
-  const r = await db
-    .updateTable('classroomNotes')
-    .set(set)
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  const r = await db.updateTable('classroomNotes').set(set).$call(whereEqual({ tenantId, classStudentId, id })).executeTakeFirst();
+  return changedRows(r);
 }
 
 export async function deleteNotes(db: DB, tenantId: string, classStudentId: string, ids: readonly string[]): Promise<number> {
-  const r = await db
-    .deleteFrom('classroomNotes')
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+  const r = await db.deleteFrom('classroomNotes').$call(whereEqual({ tenantId, classStudentId })).where('id', 'in', ids).executeTakeFirst();
+  return changedRows(r);
 }
 
 // --- Comments -------------------------------------------------------------------------------
@@ -163,9 +136,7 @@ export async function deleteNotes(db: DB, tenantId: string, classStudentId: stri
 export async function countComments(db: DB, tenantId: string, k: LessonKey, viewer: string): Promise<number> {
   const row = await db
     .selectFrom('classroomComments')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', k.classId)
-    .where('classroomId', '=', k.classroomId)
+    .$call(whereEqual({ tenantId, classId: k.classId, classroomId: k.classroomId }))
     .where((eb) => eb.or([eb('hiddenAt', 'is', null), eb('classStudentId', '=', viewer)]))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -173,13 +144,7 @@ export async function countComments(db: DB, tenantId: string, k: LessonKey, view
 }
 
 export function findComment(db: DB, tenantId: string, classId: string, id: string) {
-  return db
-    .selectFrom('classroomComments')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('id', '=', id)
-    .select(['id', 'classroomId'])
-    .executeTakeFirst();
+  return db.selectFrom('classroomComments').$call(whereEqual({ tenantId, classId, id })).select(['id', 'classroomId']).executeTakeFirst();
 }
 
 export function insertComment(
@@ -198,9 +163,7 @@ export function insertComment(
 export async function likeState(db: DB, tenantId: string, k: LessonKey, classStudentId: string): Promise<{ isLike: boolean; likeTotal: number }> {
   const row = await db
     .selectFrom('classroomLikes')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', k.classId)
-    .where('classroomId', '=', k.classroomId)
+    .$call(whereEqual({ tenantId, classId: k.classId, classroomId: k.classroomId }))
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn.sum<number>(eb.case().when('classStudentId', '=', classStudentId).then(1).else(0).end()).as('mine'),
@@ -221,9 +184,6 @@ export function insertLike(db: DB, tenantId: string, row: { classId: string; cla
 export function deleteLike(db: DB, tenantId: string, k: LessonKey, classStudentId: string) {
   return db
     .deleteFrom('classroomLikes')
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', k.classId)
-    .where('classroomId', '=', k.classroomId)
-    .where('classStudentId', '=', classStudentId)
+    .$call(whereEqual({ tenantId, classId: k.classId, classroomId: k.classroomId, classStudentId }))
     .execute();
 }

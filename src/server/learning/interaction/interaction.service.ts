@@ -27,7 +27,7 @@ import * as posts from './lesson-posts.read-model';
  * once its input and its lesson were checked and before anything is written.
  */
 
-const time = (ms: number) => formatDateTime(Number(ms));
+const time = (ms: number) => formatDateTime(ms);
 
 interface LessonInput {
   classId: string;

@@ -1,11 +1,13 @@
 import type { DB } from '../../db/database';
 import type { NoteDataType } from '~/lib/learning/interaction';
 import { visibleNotes, type LessonKey } from './interaction.repository';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * A lesson's questions, notes and comments as the interaction panel lists them, each with its
  * author's names (the enrolment's user) in the same query: the panel reloads them as students
  * post. Every query names the school, the class and the lesson.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classStudents', 'users'] as const;
 
@@ -15,9 +17,7 @@ export function listQuestions(db: DB, tenantId: string, k: LessonKey, window: { 
     .selectFrom('classroomQuestions as q')
     .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'q.classStudentId').onRef('cs.tenantId', '=', 'q.tenantId'))
     .innerJoin('users as u', 'u.id', 'cs.userId')
-    .where('q.tenantId', '=', tenantId)
-    .where('q.classId', '=', k.classId)
-    .where('q.classroomId', '=', k.classroomId);
+    .$call(whereEqual({ 'q.tenantId': tenantId, 'q.classId': k.classId, 'q.classroomId': k.classroomId }));
   if (classStudentId) q = q.where('q.classStudentId', '=', classStudentId);
   return q
     .select(['q.id', 'q.title', 'q.classStudentId', 'q.createdAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
@@ -57,9 +57,7 @@ export function listComments(db: DB, tenantId: string, k: LessonKey, window: { o
     .selectFrom('classroomComments as c')
     .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'c.classStudentId').onRef('cs.tenantId', '=', 'c.tenantId'))
     .innerJoin('users as u', 'u.id', 'cs.userId')
-    .where('c.tenantId', '=', tenantId)
-    .where('c.classId', '=', k.classId)
-    .where('c.classroomId', '=', k.classroomId)
+    .$call(whereEqual({ 'c.tenantId': tenantId, 'c.classId': k.classId, 'c.classroomId': k.classroomId }))
     .where((eb) => eb.or([eb('c.hiddenAt', 'is', null), eb('c.classStudentId', '=', viewer)]))
     .select(['c.id', 'c.content', 'c.parentId', 'c.classStudentId', 'c.createdAt', 'c.hiddenAt', 'u.realName', 'u.nickName', 'u.mobile', 'u.avatar'])
     .orderBy('c.createdAt', 'asc')

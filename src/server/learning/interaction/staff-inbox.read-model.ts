@@ -1,11 +1,16 @@
+import type { WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
-import { containing } from '../../db/paging';
+import type { Database } from '../../db/schema';
+import type { ClassroomCommentTable } from './interaction.table';
+import { containing, pageFrom, type PageWindow } from '../../db/paging';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The teachers' inbox of questions and the lists of students' notes and comments to moderate, each
  * row with its class, lesson (and course) and author in one query per page. Every query names the
  * school first and, for a teacher, the classes they reach (`classIds`; null: every class of the
  * school).
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classStudents', 'users', 'teachingClasses', 'classrooms', 'courses'] as const;
 
@@ -57,13 +62,13 @@ const QUESTION_FIELDS = [
   'u.mobile',
 ] as const;
 
-export async function pageQuestions(db: DB, tenantId: string, f: InboxFilter, w: { offset: number; limit: number }) {
+/** The rows of a page of the inbox's lists, newest first. */
+type Window = Pick<PageWindow, 'offset' | 'limit'>;
+const newestFirst = (w: Window): PageWindow => ({ ...w, order: 'desc' });
+
+export function pageQuestions(db: DB, tenantId: string, f: InboxFilter, w: Window) {
   const base = inboxQuestions(db, tenantId, f);
-  const [rows, count] = await Promise.all([
-    base.select(QUESTION_FIELDS).orderBy('q.createdAt', 'desc').orderBy('q.id', 'desc').offset(w.offset).limit(w.limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageFrom(newestFirst(w), base.select(QUESTION_FIELDS).orderBy('q.createdAt', 'desc').orderBy('q.id', 'desc'), base);
 }
 
 export type InboxQuestionRow = Awaited<ReturnType<typeof pageQuestions>>['rows'][number];
@@ -72,7 +77,7 @@ export async function countUnanswered(db: DB, tenantId: string, classIds: readon
   const row = await inboxQuestions(db, tenantId, { classIds, status: 'unanswered' })
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export function findQuestion(db: DB, tenantId: string, id: string): Promise<InboxQuestionRow | undefined> {
@@ -88,71 +93,70 @@ export interface PostFilter {
   hidden?: number | undefined;
 }
 
+/** The columns of a note or a comment that moderation filters on. */
+type Post = Pick<ClassroomCommentTable, 'id' | 'classId' | 'classroomId' | 'hiddenAt'>;
+
+/** Narrows the notes or comments (`p`) to the classes reached, a class, a lesson, hidden or shown. */
+const postFilter =
+  (f: PostFilter) =>
+  <Q extends WhereInterface<Database & { p: Post }, 'p'>>(q: Q): Q => {
+    let narrowed = q;
+    if (f.classIds !== null) narrowed = (f.classIds.length ? narrowed.where('p.classId', 'in', f.classIds) : narrowed.where('p.id', '=', '')) as Q;
+    if (f.classId) narrowed = narrowed.where('p.classId', '=', f.classId) as Q;
+    if (f.classroomId) narrowed = narrowed.where('p.classroomId', '=', f.classroomId) as Q;
+    if (f.hidden === 1) narrowed = narrowed.where('p.hiddenAt', 'is not', null) as Q;
+    if (f.hidden === 0) narrowed = narrowed.where('p.hiddenAt', 'is', null) as Q;
+    return narrowed;
+  };
+
 /** Students' shared notes (a private note is its author's alone; a teacher's note is not moderated). */
 function notes(db: DB, tenantId: string, f: PostFilter) {
-  let q = db
+  return db
     .selectFrom('classroomNotes as p')
     .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'p.classStudentId').onRef('cs.tenantId', '=', 'p.tenantId'))
     .innerJoin('users as u', 'u.id', 'cs.userId')
     .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'p.classId').onRef('tc.tenantId', '=', 'p.tenantId'))
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'p.classroomId').onRef('r.tenantId', '=', 'p.tenantId'))
-    .where('p.tenantId', '=', tenantId)
-    .where('p.isShared', '=', 1);
-  if (f.classIds !== null) q = f.classIds.length ? q.where('p.classId', 'in', f.classIds) : q.where('p.id', '=', '');
-  if (f.classId) q = q.where('p.classId', '=', f.classId);
-  if (f.classroomId) q = q.where('p.classroomId', '=', f.classroomId);
-  if (f.hidden === 1) q = q.where('p.hiddenAt', 'is not', null);
-  if (f.hidden === 0) q = q.where('p.hiddenAt', 'is', null);
-  return q;
+    .$call(whereEqual({ 'p.tenantId': tenantId, 'p.isShared': 1 }))
+    .$call(postFilter(f));
 }
 
 function comments(db: DB, tenantId: string, f: PostFilter) {
-  let q = db
+  return db
     .selectFrom('classroomComments as p')
     .innerJoin('classStudents as cs', (j) => j.onRef('cs.id', '=', 'p.classStudentId').onRef('cs.tenantId', '=', 'p.tenantId'))
     .innerJoin('users as u', 'u.id', 'cs.userId')
     .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'p.classId').onRef('tc.tenantId', '=', 'p.tenantId'))
     .leftJoin('classrooms as r', (j) => j.onRef('r.id', '=', 'p.classroomId').onRef('r.tenantId', '=', 'p.tenantId'))
-    .where('p.tenantId', '=', tenantId);
-  if (f.classIds !== null) q = f.classIds.length ? q.where('p.classId', 'in', f.classIds) : q.where('p.id', '=', '');
-  if (f.classId) q = q.where('p.classId', '=', f.classId);
-  if (f.classroomId) q = q.where('p.classroomId', '=', f.classroomId);
-  if (f.hidden === 1) q = q.where('p.hiddenAt', 'is not', null);
-  if (f.hidden === 0) q = q.where('p.hiddenAt', 'is', null);
-  return q;
+    .where('p.tenantId', '=', tenantId)
+    .$call(postFilter(f));
 }
 
 const POST_FIELDS = ['p.id', 'p.classId', 'p.createdAt', 'p.hiddenAt', 'p.hiddenReason', 'tc.name as className', 'r.name as lessonName'] as const;
 const AUTHOR = ['u.realName', 'u.nickName', 'u.mobile'] as const;
 
-export async function pageNotes(db: DB, tenantId: string, f: PostFilter, w: { offset: number; limit: number }) {
+export function pageNotes(db: DB, tenantId: string, f: PostFilter, w: Window) {
   const base = notes(db, tenantId, f);
-  const [rows, count] = await Promise.all([
+  return pageFrom(
+    newestFirst(w),
     base
       .select([...POST_FIELDS, ...AUTHOR, 'p.title', 'p.notes'])
       .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc')
-      .offset(w.offset)
-      .limit(w.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('p.id', 'desc'),
+    base,
+  );
 }
 
-export async function pageComments(db: DB, tenantId: string, f: PostFilter, w: { offset: number; limit: number }) {
+export function pageComments(db: DB, tenantId: string, f: PostFilter, w: Window) {
   const base = comments(db, tenantId, f);
-  const [rows, count] = await Promise.all([
+  return pageFrom(
+    newestFirst(w),
     base
       .select([...POST_FIELDS, ...AUTHOR, 'p.content'])
       .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc')
-      .offset(w.offset)
-      .limit(w.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('p.id', 'desc'),
+    base,
+  );
 }
 
 export function findNote(db: DB, tenantId: string, id: string) {

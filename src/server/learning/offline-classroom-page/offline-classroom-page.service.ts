@@ -18,7 +18,7 @@ import { activityHighlights, lessonContent } from '../offline-classroom/offline-
  * learning/offline-classroom, which the course editor writes; this screen sits above both.
  */
 
-const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(Number(ms)));
+const time = (ms: number | null | undefined) => (ms == null ? null : formatDateTime(ms));
 
 export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRequest): Promise<OfflineClassroom> {
   const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
@@ -35,7 +35,7 @@ export async function offlineClassroomDetail(s: Scope, input: OfflineClassroomRe
     classroomName: lesson.name,
     courseId: course.id,
     courseName: course.name,
-    isRequired: Number(activity ? activity.isRequired : lesson.mustLearn) === 1 ? 1 : 0,
+    isRequired: (activity ? activity.isRequired : lesson.mustLearn) === 1 ? 1 : 0,
     desc,
     points: points.map((p, i) => ({ seq: i + 1, pointDesc: p.pointDesc })),
     teacherList: teachers.map((r, i) => ({ teacherName: r.teacherName, teacherAvatar: r.teacherAvatar, lead: i === 0 })),

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { bySeq, whereEqual } from '../../db/clauses';
 
 /**
  * All SQL of the face-to-face classroom's notes, points, teachers and highlights. Every query names the school.
@@ -7,49 +8,39 @@ import type { DB } from '../../db/database';
  */
 
 export async function findNotes(db: DB, tenantId: string, classroomId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('offlineClassrooms')
-    .select('beforeClassNotes')
-    .where('tenantId', '=', tenantId)
-    .where('classroomId', '=', classroomId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('offlineClassrooms').select('beforeClassNotes').$call(whereEqual({ tenantId, classroomId })).executeTakeFirst();
   return row?.beforeClassNotes ?? null;
 }
 
 export function listPoints(db: DB, tenantId: string, classroomId: string) {
-  return db
-    .selectFrom('classroomPoints')
-    .select(['pointDesc', 'seq'])
-    .where('tenantId', '=', tenantId)
-    .where('classroomId', '=', classroomId)
-    .orderBy('seq', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return db.selectFrom('classroomPoints').select(['pointDesc', 'seq']).$call(whereEqual({ tenantId, classroomId })).$call(bySeq).execute();
 }
 
 export function listTeachers(db: DB, tenantId: string, classroomId: string) {
-  return db
-    .selectFrom('classroomTeachers')
-    .select(['teacherName', 'teacherAvatar'])
-    .where('tenantId', '=', tenantId)
-    .where('classroomId', '=', classroomId)
-    .orderBy('seq', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return db.selectFrom('classroomTeachers').select(['teacherName', 'teacherAvatar']).$call(whereEqual({ tenantId, classroomId })).$call(bySeq).execute();
 }
 
 export function listHighlights(db: DB, tenantId: string, activityId: string) {
   return db
     .selectFrom('activityHighlights')
     .select(['id', 'fileType', 'url', 'cover', 'titbitName'])
-    .where('tenantId', '=', tenantId)
-    .where('activityId', '=', activityId)
-    .orderBy('seq', 'asc')
-    .orderBy('id', 'asc')
+    .$call(whereEqual({ tenantId, activityId }))
+    .$call(bySeq)
     .execute();
 }
 
 // ------------------------------------------------------------ the content of several lessons (the course editor)
+
+/** The tables of a face-to-face lesson's content: the course editor replaces each whole when the lesson is saved. */
+type LessonContent = 'classroomTeachers' | 'offlineClassrooms' | 'classroomPoints';
+
+/** Deletes a lesson's rows of one content table, before its new rows go in. */
+function clearLesson(db: DB, table: LessonContent, tenantId: string, lessonId: string) {
+  return db
+    .deleteFrom(table)
+    .$call(whereEqual({ tenantId, classroomId: lessonId }))
+    .execute();
+}
 
 /** A face-to-face lesson's teachers (names; the first leads). */
 export function lessonTeachers(db: DB, tenantId: string, lessonIds: readonly string[]) {
@@ -59,8 +50,7 @@ export function lessonTeachers(db: DB, tenantId: string, lessonIds: readonly str
     .select(['classroomId', 'teacherName', 'teacherAvatar'])
     .where('tenantId', '=', tenantId)
     .where('classroomId', 'in', lessonIds)
-    .orderBy('seq')
-    .orderBy('id')
+    .$call(bySeq)
     .execute();
 }
 
@@ -70,7 +60,7 @@ export async function replaceLessonTeachers(
   lessonId: string,
   rows: { id: string; tenantId: string; classroomId: string; teacherName: string; teacherAvatar: string | null; seq: number; createdAt: number }[],
 ) {
-  await db.deleteFrom('classroomTeachers').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
+  await clearLesson(db, 'classroomTeachers', tenantId, lessonId);
   if (rows.length) await db.insertInto('classroomTeachers').values(rows).execute();
 }
 
@@ -93,8 +83,7 @@ export function lessonPoints(db: DB, tenantId: string, lessonIds: readonly strin
     .select(['classroomId', 'pointDesc'])
     .where('tenantId', '=', tenantId)
     .where('classroomId', 'in', lessonIds)
-    .orderBy('seq')
-    .orderBy('id')
+    .$call(bySeq)
     .execute();
 }
 
@@ -108,9 +97,9 @@ export async function replaceLessonNotesAndPoints(
   newId: () => string,
   now: number,
 ) {
-  await db.deleteFrom('offlineClassrooms').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
+  await clearLesson(db, 'offlineClassrooms', tenantId, lessonId);
   if (notes) await db.insertInto('offlineClassrooms').values({ classroomId: lessonId, tenantId, beforeClassNotes: notes, createdAt: now }).execute();
-  await db.deleteFrom('classroomPoints').where('tenantId', '=', tenantId).where('classroomId', '=', lessonId).execute();
+  await clearLesson(db, 'classroomPoints', tenantId, lessonId);
   if (points.length)
     await db
       .insertInto('classroomPoints')

@@ -16,7 +16,7 @@ import type {
   ProgressReportAnswer,
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { chaptersOf, classCourse, dutyRulesOf, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { chaptersOf, classCourse, dutyRulesOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
@@ -31,7 +31,7 @@ type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
  * 未找到该课堂…) and the activity the class's (404 未找到该活动…).
  */
 
-const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : formatDateTime(Number(ms)));
+const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : formatDateTime(ms));
 
 /** Lesson types whose study is played and reported: video, audio, live (its replay). */
 const PLAYED: ReadonlySet<number> = new Set([CLASSROOM_TYPE.VIDEO, CLASSROOM_TYPE.AUDIO, CLASSROOM_TYPE.LIVE]);
@@ -69,18 +69,18 @@ async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLes
   ]);
   const lesson = lessons.find((l) => l.id === input.classroomId);
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
-  const courseRules = rules.filter((r) => r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: Number(r.targetValue) }));
+  const courseRules = rules.filter((r) => r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: r.targetValue }));
   const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
   return { e, course, lesson, lessons, targetPercent: PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100 };
 }
 
 function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
   return {
-    learnProcess: Number(r.progress),
-    lastStudyTime: Number(r.lastPositionMs),
-    furthestTime: Number(r.furthestMs),
-    learningDuration: Number(r.creditedMs),
-    seq: Number(r.seq),
+    learnProcess: r.progress,
+    lastStudyTime: r.lastPositionMs,
+    furthestTime: r.furthestMs,
+    learningDuration: r.creditedMs,
+    seq: r.seq,
     finished: r.finishedAt !== null,
     targetPercent,
     lastStudyAt: time(r.lastReportAt),
@@ -96,24 +96,16 @@ const studyRef = (x: EnrolledLesson) => ({
   userId: x.e.student.user.id,
 });
 
-const lessonTimes = (l: Classroom) => ({
-  ...l,
-  classStartAt: l.classStartAt === null ? null : Number(l.classStartAt),
-  classEndAt: l.classEndAt === null ? null : Number(l.classEndAt),
-});
-
-const contentOf = (l: Classroom, viewer?: (fileUrl: string) => string) => lessonContent(lessonTimes(l), time, viewer);
+const contentOf = (l: Classroom, viewer?: (fileUrl: string) => string) => lessonContent(l, time, viewer);
 
 /** The lesson can earn study credit now (creditable, decision 051): its media exists and plays, a live lesson is live or has a replay. */
-const creditableNow = (s: Scope, l: Classroom) => creditable(contentOf(l), lessonTimes(l), s.now);
+const creditableNow = (s: Scope, l: Classroom) => creditable(contentOf(l), l, s.now);
 
 /** `origin`: where the request came in, to give an external document viewer an absolute address. */
 async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin: string): Promise<ClassroomLesson> {
   const x = await enrolledLesson(s, input);
   const { lesson, course } = x;
   const chapters = await chaptersOf(s, { tenantId: x.e.tenantId, courseId: course.id });
-  const section = lesson.sectionId ? chapters.find((c) => c.id === lesson.sectionId) : undefined;
-  const chapter = section?.parentId ? chapters.find((c) => c.id === section.parentId) : section;
   const record = preview ? undefined : await lessonRecord(s, studyRef(x));
   const template = s.config.DOCUMENT_VIEWER_URL;
   const viewer = template ? (fileUrl: string) => viewerUrlOf(template, fileUrl, origin) : undefined;
@@ -124,9 +116,8 @@ async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin
     mustLearn: lesson.mustLearn,
     courseId: course.id,
     courseName: course.name,
-    chapterName: chapter?.name ?? null,
-    nodeName: section && section !== chapter ? section.name : null,
-    classroomDuration: Number(lesson.durationMs),
+    ...lessonPlace(new Map(chapters.map((c) => [c.id, c])), lesson.sectionId),
+    classroomDuration: lesson.durationMs,
     content: contentOf(lesson, viewer),
     record: record ? progressOf(record, x.targetPercent) : null,
     isPreview: preview,
@@ -155,7 +146,7 @@ export async function recordView(s: Scope, input: LessonInput & { activityId?: s
   const ref = studyRef(x);
   // A reading lesson with nothing to read (no text, file or picture) is opened, not learned.
   const learned = READ.has(x.lesson.classroomType) && creditableNow(s, x.lesson);
-  const r = learned ? await readLesson(s, { ...ref, lengthMs: Number(x.lesson.durationMs) }) : await openLesson(s, ref);
+  const r = learned ? await readLesson(s, { ...ref, lengthMs: x.lesson.durationMs }) : await openLesson(s, ref);
   return progressOf(r, x.targetPercent);
 }
 
@@ -167,7 +158,7 @@ export async function reportProgress(
   if (!PLAYED.has(x.lesson.classroomType)) throw AppError.badRequest(t('learning.notPlayable'));
   const { applied, record } = await reportStudy(
     s,
-    { ...studyRef(x), lengthMs: Number(x.lesson.durationMs), completionPercent: x.targetPercent },
+    { ...studyRef(x), lengthMs: x.lesson.durationMs, completionPercent: x.targetPercent },
     // Nothing playable (a live lesson not yet live, a lesson without its media): the report is
     // answered and keeps its place (seq, resume point), but credits nothing and spends no study clock.
     { seq: input.seq, positionMs: input.positionMs, watchedMs: creditableNow(s, x.lesson) ? input.watchedMs : 0, sought: input.sought === true },
@@ -181,9 +172,9 @@ function outlineLesson(l: Classroom, r: LessonRecord | undefined): OutlineLesson
     name: l.name,
     classroomType: l.classroomType,
     mustLearn: l.mustLearn,
-    classroomDuration: Number(l.durationMs),
-    learnProcess: r ? Number(r.progress) : null,
-    lastStudyTime: r ? Number(r.lastPositionMs) : null,
+    classroomDuration: l.durationMs,
+    learnProcess: r ? r.progress : null,
+    lastStudyTime: r ? r.lastPositionMs : null,
     finished: !!r && r.finishedAt !== null,
   };
 }
@@ -240,8 +231,8 @@ export async function activityContents(s: Scope, input: { activityId: string; cl
     courseId: course?.id ?? null,
     isRequired: a.isRequired,
     onlineType: a.onlineType,
-    classStartTime: formatDateTime(Number(a.startAt)),
-    classEndTime: formatDateTime(Number(a.endAt)),
+    classStartTime: formatDateTime(a.startAt),
+    classEndTime: formatDateTime(a.endAt),
     classActivityStatus: a.classActivityStatus,
     signIn: a.signIn === 1,
     onlineAttendance: a.onlineAttendance === 1,
@@ -266,7 +257,7 @@ export async function classActivities(s: Scope, input: { classId: string; studen
     classroomId: a.classroomId,
     classroomType: a.classroomType,
     bizType: a.bizType,
-    classStartTime: formatDateTime(Number(a.startAt)),
-    classEndTime: formatDateTime(Number(a.endAt)),
+    classStartTime: formatDateTime(a.startAt),
+    classEndTime: formatDateTime(a.endAt),
   }));
 }

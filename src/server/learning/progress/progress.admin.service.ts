@@ -12,6 +12,7 @@ import { courseDuties } from '../duties/duties.service';
 import { classStudyTimes } from '../study/study.service';
 import { csvFile } from '../../http/csv';
 import { sortByStudy } from './progress.rules';
+import { MINUTE } from '~/lib/time/cst';
 
 /**
  * Study progress of a class's students for staff, read-only, through the class scope. There is
@@ -88,7 +89,7 @@ export async function studentDetail(s: Scope, actor: StaffActor, q: { classId: s
   return { student: await progressOf(s, actor.tenant.id, q.classId, st, studied), courses };
 }
 
-const minutes = (ms: number) => Math.floor(ms / 60_000);
+const minutes = (ms: number) => Math.floor(ms / MINUTE);
 
 /** The class's progress as a CSV file (UTF-8 with BOM, formulas guarded): every student, most study time first. */
 export async function exportProgress(s: Scope, actor: StaffActor, classId: string): Promise<{ text: string; className: string }> {

@@ -1,49 +1,54 @@
+import type { WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { LessonRecord } from './study.table';
+import { inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
+import { changedOne } from '../../db/rows';
+import type { CourseActivity } from '~/lib/learning/requirements';
 
 /** All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user, for the clock). */
 
-export function listLessonRecords(
-  db: DB,
-  tenantId: string,
-  classStudentId: string,
-  filter: { classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
-): Promise<LessonRecord[]> {
-  let q = db.selectFrom('lessonRecords').selectAll().where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId);
-  if (filter.classroomIds) {
-    if (!filter.classroomIds.length) return Promise.resolve([]);
-    q = q.where('classroomId', 'in', filter.classroomIds);
-  }
-  if (filter.courseId) q = q.where('courseId', '=', filter.courseId);
-  return q.orderBy('lastReportAt', 'desc').orderBy('id', 'desc').execute();
+/** One class student's record of one lesson (one row: the unique class student and lesson key), to narrow a statement with `$call`. */
+const lessonRecord =
+  (tenantId: string, classStudentId: string, classroomId: string) =>
+  <Q extends WhereInterface<Database, 'lessonRecords'>>(q: Q): Q =>
+    q.where('tenantId', '=', tenantId).where('classStudentId', '=', classStudentId).where('classroomId', '=', classroomId) as Q;
+
+/** One student's study clock. */
+const studyClock =
+  (tenantId: string, userId: string) =>
+  <Q extends WhereInterface<Database, 'studyClocks'>>(q: Q): Q =>
+    q.where('tenantId', '=', tenantId).where('userId', '=', userId) as Q;
+
+export function listLessonRecords(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter): Promise<LessonRecord[]> {
+  if (noLessons(filter)) return Promise.resolve([]);
+  return db
+    .selectFrom('lessonRecords')
+    .selectAll()
+    .$call(whereEqual({ tenantId, classStudentId }))
+    .$call(inLessons(filter))
+    .orderBy('lastReportAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
+
+/** The study records of a class's students (class-wide figures). */
+const classRecords = (db: DB, tenantId: string, classId: string) => db.selectFrom('lessonRecords').$call(whereEqual({ tenantId, classId }));
 
 /** Every student's records of one course in one class (how many classmates finished it). */
 export function listClassLessonRecords(db: DB, tenantId: string, classId: string, courseId: string): Promise<LessonRecord[]> {
-  return db.selectFrom('lessonRecords').selectAll().where('tenantId', '=', tenantId).where('classId', '=', classId).where('courseId', '=', courseId).execute();
+  return classRecords(db, tenantId, classId).selectAll().where('courseId', '=', courseId).execute();
 }
 
 /** Each class student's credited study time in the class's lessons (only students with a record). */
 export function listClassStudyCredits(db: DB, tenantId: string, classId: string): Promise<{ classStudentId: string; creditedMs: number }[]> {
-  return db.selectFrom('lessonRecords').select(['classStudentId', 'creditedMs']).where('tenantId', '=', tenantId).where('classId', '=', classId).execute();
+  return classRecords(db, tenantId, classId).select(['classStudentId', 'creditedMs']).execute();
 }
 
 /** The class students of a class with a study record of each of some courses (who studied which course). */
-export function listCourseLearners(
-  db: DB,
-  tenantId: string,
-  classId: string,
-  courseIds: readonly string[],
-): Promise<{ courseId: string; classStudentId: string }[]> {
+export function listCourseLearners(db: DB, tenantId: string, classId: string, courseIds: readonly string[]): Promise<CourseActivity[]> {
   if (!courseIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('lessonRecords')
-    .select(['courseId', 'classStudentId'])
-    .distinct()
-    .where('tenantId', '=', tenantId)
-    .where('classId', '=', classId)
-    .where('courseId', 'in', courseIds)
-    .execute();
+  return classRecords(db, tenantId, classId).select(['courseId', 'classStudentId']).distinct().where('courseId', 'in', courseIds).execute();
 }
 
 /** The class student's record of one lesson, or undefined. */
@@ -51,9 +56,7 @@ export function findLessonRecord(db: DB, tenantId: string, classStudentId: strin
   return db
     .selectFrom('lessonRecords')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
+    .$call(lessonRecord(tenantId, classStudentId, classroomId))
     .executeTakeFirst();
 }
 
@@ -71,9 +74,7 @@ export async function touchLessonRecord(db: DB, tenantId: string, classStudentId
   await db
     .updateTable('lessonRecords')
     .set({ lastReportAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
+    .$call(lessonRecord(tenantId, classStudentId, classroomId))
     .where('lastReportAt', '<', now)
     .execute();
 }
@@ -90,15 +91,13 @@ export async function updateLessonRecordIfSeq(
   expectedSeq: number,
   next: Pick<LessonRecord, 'seq' | 'lastPositionMs' | 'furthestMs' | 'creditedMs' | 'progress' | 'finishedAt' | 'lastReportAt'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('lessonRecords')
-    .set(next)
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
-    .where('seq', '=', expectedSeq)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(
+    db
+      .updateTable('lessonRecords')
+      .set(next)
+      .$call(lessonRecord(tenantId, classStudentId, classroomId))
+      .where('seq', '=', expectedSeq),
+  );
 }
 
 /** A reading lesson (article, document, images) opened: learned in full, finished once. */
@@ -106,17 +105,15 @@ export async function completeReading(db: DB, tenantId: string, classStudentId: 
   await db
     .updateTable('lessonRecords')
     .set((eb) => ({ progress: 100, furthestMs: lengthMs, finishedAt: eb.fn.coalesce('finishedAt', eb.val(now)) }))
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('classroomId', '=', classroomId)
+    .$call(lessonRecord(tenantId, classStudentId, classroomId))
     .where('progress', '<', 100)
     .execute();
 }
 
 /** The student's study clock (epoch ms; 0 before their first credit), or undefined when they have none yet. */
 export async function findStudyClock(db: DB, tenantId: string, userId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('studyClocks').select('clockAt').where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
-  return row ? Number(row.clockAt) : undefined;
+  const row = await db.selectFrom('studyClocks').select('clockAt').$call(studyClock(tenantId, userId)).executeTakeFirst();
+  return row?.clockAt;
 }
 
 /** Creates the student's clock at 0 unless it exists (the primary key decides a race). */
@@ -134,12 +131,5 @@ export async function insertStudyClockIfAbsent(db: DB, tenantId: string, userId:
  * was applied meanwhile). True when moved.
  */
 export async function advanceStudyClockIf(db: DB, tenantId: string, userId: string, expected: number, next: number): Promise<boolean> {
-  const result = await db
-    .updateTable('studyClocks')
-    .set({ clockAt: next })
-    .where('tenantId', '=', tenantId)
-    .where('userId', '=', userId)
-    .where('clockAt', '=', expected)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOne(db.updateTable('studyClocks').set({ clockAt: next }).$call(studyClock(tenantId, userId)).where('clockAt', '=', expected));
 }

@@ -3,6 +3,8 @@ import type { LessonRecord } from './study.table';
 import * as repo from './study.repository';
 import { newId } from '../../ids';
 import { creditReport, creditedStudyMs, freshState, type ProgressReport, type StudyState } from '~/lib/learning/study-credit';
+import type { CourseActivity } from '~/lib/learning/requirements';
+import type { LessonFilter } from '../../db/clauses';
 
 /**
  * Lesson study records: what the server credited of each lesson a student studied (the reporting
@@ -13,10 +15,7 @@ import { creditReport, creditedStudyMs, freshState, type ProgressReport, type St
 export type { LessonRecord };
 
 /** The student's records, most recently studied first: of some lessons, or of one course. */
-export function lessonRecords(
-  s: Scope,
-  input: { tenantId: string; classStudentId: string; classroomIds?: readonly string[] | undefined; courseId?: string | undefined },
-): Promise<LessonRecord[]> {
+export function lessonRecords(s: Scope, input: { tenantId: string; classStudentId: string } & LessonFilter): Promise<LessonRecord[]> {
   return repo.listLessonRecords(s.db, input.tenantId, input.classStudentId, input);
 }
 
@@ -43,10 +42,7 @@ export async function classStudyTimes(s: Scope, input: { tenantId: string; class
 }
 
 /** Who of the class has a study record of which of the courses (class-wide: counts of classmates, never their records). */
-export function courseLearners(
-  s: Scope,
-  input: { tenantId: string; classId: string; courseIds: readonly string[] },
-): Promise<{ courseId: string; classStudentId: string }[]> {
+export function courseLearners(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<CourseActivity[]> {
   return repo.listCourseLearners(s.db, input.tenantId, input.classId, input.courseIds);
 }
 
@@ -86,13 +82,13 @@ export async function openLesson(s: Scope, l: StudyLesson): Promise<LessonRecord
 }
 
 const stateOf = (r: LessonRecord): StudyState => ({
-  seq: Number(r.seq),
-  lastPositionMs: Number(r.lastPositionMs),
-  furthestMs: Number(r.furthestMs),
-  creditedMs: Number(r.creditedMs),
-  progress: Number(r.progress),
-  finishedAt: r.finishedAt === null ? null : Number(r.finishedAt),
-  lastReportAt: Number(r.lastReportAt),
+  seq: r.seq,
+  lastPositionMs: r.lastPositionMs,
+  furthestMs: r.furthestMs,
+  creditedMs: r.creditedMs,
+  progress: r.progress,
+  finishedAt: r.finishedAt,
+  lastReportAt: r.lastReportAt,
 });
 
 /** The student's study clock, made (at 0) on their first report. */

@@ -4,6 +4,7 @@ import type { DB } from '../../db/database';
  * A calendar feed found by its token's hash, with the enrolment and class it belongs to, in one
  * query (calendar applications poll the feed address). The address carries no school or user, so
  * the caller compares the found feed's school with the request's.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
 export const READS = ['classStudents', 'teachingClasses'] as const;
 

@@ -2,13 +2,16 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { MUST_LEARN, ONLINE_TYPE, SERVICE_STATUS, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN } from '~/lib/learning/sign';
+import { classSubmissions } from '../activities/activities.service';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * The timetable's class ranking: how many required activities each student of the class finished,
  * in one query over the activities, lessons, sign-ins, submissions and study records (the
  * timetable is a hot path: one round trip, not one per domain). Every query names the school.
+ * @public (the architecture test reads it: tests/support/architecture.ts)
  */
-export const READS = ['workAttempts', 'classStudents', 'classActivities', 'classrooms', 'activityAttendance', 'lessonRecords'] as const;
+export const READS = ['classStudents', 'classActivities', 'classrooms', 'activityAttendance', 'lessonRecords'] as const;
 
 /** A start-time range [from, to) of activities; absent ends are open. */
 export interface StartRange {
@@ -38,14 +41,7 @@ export async function finishedRequiredCounts(
   classId: string,
   range: StartRange,
 ): Promise<{ id: string; activityId: string | null; startAt: number; endAt: number; finished: boolean }[]> {
-  const submitted = db
-    .selectFrom('workAttempts')
-    .select(['classStudentId', 'classroomId'])
-    .where('tenantId', '=', tenantId)
-    .where('submittedAt', 'is not', null)
-    .where('classStudentId', 'in', (eb) => eb.selectFrom('classStudents').select('id').where('tenantId', '=', tenantId).where('classId', '=', classId))
-    .groupBy(['classStudentId', 'classroomId'])
-    .as('wa');
+  const submitted = classSubmissions(db, tenantId, classId).select(['classStudentId', 'classroomId']).groupBy(['classStudentId', 'classroomId']).as('wa');
   const offline = sql.lit(ONLINE_TYPE.OFFLINE);
   const works = sql.join(WORK_CLASSROOM_TYPES.map((type) => sql.lit(type)));
   const finished = sql<boolean>`(
@@ -71,8 +67,7 @@ export async function finishedRequiredCounts(
         .onRef('lr.classroomId', '=', 'a.classroomId')
         .on('lr.finishedAt', 'is not', null),
     )
-    .where('cs.tenantId', '=', tenantId)
-    .where('cs.classId', '=', classId)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }))
     .where('cs.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
     .select(['cs.id', 'a.id as activityId', 'a.startAt', 'a.endAt', sql<number>`case when ${finished} then 1 else 0 end`.as('finished')])
     .orderBy('cs.id')

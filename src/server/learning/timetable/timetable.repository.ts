@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import type { CalendarFeed } from './timetable.table';
+import { whereEqual } from '../../db/clauses';
 
 /**
  * All SQL of the timetable's own table, the calendar feeds: every query names the school and the
@@ -9,13 +10,7 @@ import type { CalendarFeed } from './timetable.table';
 
 /** The class student's live feed, or undefined. */
 export function findLiveFeed(db: DB, tenantId: string, classStudentId: string): Promise<CalendarFeed | undefined> {
-  return db
-    .selectFrom('calendarFeeds')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('calendarFeeds').selectAll().$call(whereEqual({ tenantId, classStudentId })).where('revokedAt', 'is', null).executeTakeFirst();
 }
 
 /** Adds a live feed unless the student already has one (the partial unique index decides a race). */
@@ -29,11 +24,5 @@ export async function insertFeed(db: DB, row: Omit<CalendarFeed, 'revokedAt'>): 
 
 /** Retires the class student's live feed: its address stops working at once. */
 export async function revokeFeeds(db: DB, tenantId: string, classStudentId: string, now: number): Promise<void> {
-  await db
-    .updateTable('calendarFeeds')
-    .set({ revokedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('classStudentId', '=', classStudentId)
-    .where('revokedAt', 'is', null)
-    .execute();
+  await db.updateTable('calendarFeeds').set({ revokedAt: now }).$call(whereEqual({ tenantId, classStudentId })).where('revokedAt', 'is', null).execute();
 }

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/learning-timetable';
-import { parseDateTime } from '~/lib/time/cst';
 import { t } from '~/server/i18n';
 import { requestOrigin } from '../../http/origin';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
 import * as service from './timetable.service';
+import { cstTime } from '../../http/cst-time';
 
 /** Empty values (`"studentId": ""`) mean "not given". */
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
@@ -19,14 +19,7 @@ const dateTime = z.preprocess(
   z
     .string()
     .max(40)
-    .transform((text, ctx) => {
-      const ms = parseDateTime(text);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: 'custom', message: t('learning.badDateTime') });
-        return z.NEVER;
-      }
-      return ms;
-    })
+    .transform(cstTime(t('learning.badDateTime')))
     .optional(),
 );
 const evaluateType = z.enum(['WEEK', 'MONTH', 'UNIT']);

@@ -70,7 +70,7 @@ function activityOf(a: StudentActivity): TimetableActivity {
     courseName: a.courseName,
     classroomId: a.classroomId,
     classroomName: a.classroomName,
-    classroomType: a.classroomType === null || a.classroomType === undefined ? null : Number(a.classroomType),
+    classroomType: a.classroomType ?? null,
     bizType: a.bizType,
     position: a.position,
     address: a.address,
@@ -90,8 +90,8 @@ export async function timetableActivities(s: Scope, input: PeriodInput): Promise
 }
 
 const meets = (window: { learnStartAt: number | null; learnEndAt: number | null }, range: StartRange) =>
-  (range.to === undefined || window.learnStartAt === null || Number(window.learnStartAt) < range.to) &&
-  (range.from === undefined || window.learnEndAt === null || Number(window.learnEndAt) >= range.from);
+  (range.to === undefined || window.learnStartAt === null || window.learnStartAt < range.to) &&
+  (range.from === undefined || window.learnEndAt === null || window.learnEndAt >= range.from);
 
 /** The user's duty count over the period, with the class ranking. */
 export async function timetableDutyCount(s: Scope, input: PeriodInput): Promise<TimetableDutyCount> {

@@ -1,7 +1,11 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { Database } from '../../db/schema';
+import { changedRows, countOf } from '../../db/rows';
 import type { DB } from '../../db/database';
 import { containing, pageFrom, type PageWindow } from '../../db/paging';
 import { STAFF_ROLE, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
+import { whereEqual } from '../../db/clauses';
+import { attemptLedger } from '../../db/attempt-ledger';
 import type {
   StaffAccountTable,
   StaffChallengeTable,
@@ -19,7 +23,13 @@ import { STAFF_SESSION } from './accounts.rules';
  * (a challenge or invitation used, a code's time step, a session ended) are conditional updates.
  */
 
-const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows);
+/** An invitation still usable at `now`: not used, not revoked, not expired. */
+const usableInvitation = (now: number) => (eb: ExpressionBuilder<Database, 'staffInvitations'>) =>
+  eb.and([eb('usedAt', 'is', null), eb('revokedAt', 'is', null), eb('expiresAt', '>', now)]);
+
+/** The account's recovery codes not used yet. */
+const unusedCodesOf = (tenantId: string, accountId: string) => (eb: ExpressionBuilder<Database, 'staffRecoveryCodes'>) =>
+  eb.and([eb('tenantId', '=', tenantId), eb('accountId', '=', accountId), eb('usedAt', 'is', null)]);
 
 // --- Accounts ---------------------------------------------------------------------------------
 
@@ -72,7 +82,7 @@ export function insertAccount(db: DB, row: Insertable<StaffAccountTable>) {
 }
 
 export async function updateAccount(db: DB, tenantId: string, id: string, changes: Updateable<StaffAccountTable>): Promise<boolean> {
-  return changed(await db.updateTable('staffAccounts').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()) === 1;
+  return changedRows(await db.updateTable('staffAccounts').set(changes).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()) === 1;
 }
 
 /**
@@ -91,15 +101,14 @@ export function lockActiveAdmins(db: DB, tenantId: string) {
 }
 
 export async function countOtherActiveAdmins(db: DB, tenantId: string, exceptId: string): Promise<number> {
-  const row = await db
-    .selectFrom('staffAccounts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenantId', '=', tenantId)
-    .where('role', '=', STAFF_ROLE.admin)
-    .where('status', '=', STAFF_STATUS.active)
-    .where('id', '<>', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db
+      .selectFrom('staffAccounts')
+      .where('tenantId', '=', tenantId)
+      .where('role', '=', STAFF_ROLE.admin)
+      .where('status', '=', STAFF_STATUS.active)
+      .where('id', '<>', exceptId),
+  );
 }
 
 /** Records the time step a code was accepted for; false when this or a later step was already used. */
@@ -111,7 +120,7 @@ export async function claimTotpStep(db: DB, tenantId: string, id: string, step: 
     .where('id', '=', id)
     .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
     .executeTakeFirst();
-  return changed(r) === 1;
+  return changedRows(r) === 1;
 }
 
 // --- Sessions ---------------------------------------------------------------------------------
@@ -155,8 +164,7 @@ export function listLiveSessions(db: DB, tenantId: string, accountId: string, no
   return db
     .selectFrom('staffSessions')
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('accountId', '=', accountId)
+    .$call(whereEqual({ tenantId, accountId }))
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', now)
     .where('lastSeenAt', '>', now - STAFF_SESSION.idleMs)
@@ -180,7 +188,7 @@ export async function revokeSession(db: DB, tenantId: string, accountId: string,
     .where('id', '=', id)
     .where('revokedAt', 'is', null)
     .executeTakeFirst();
-  return changed(r) === 1;
+  return changedRows(r) === 1;
 }
 
 /** Ends every session of the account (but `keepId`): how many were still open. */
@@ -193,7 +201,7 @@ export async function revokeSessionsOf(db: DB, tenantId: string, accountId: stri
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', now);
   if (keepId) q = q.where('id', '<>', keepId);
-  return changed(await q.executeTakeFirst());
+  return changedRows(await q.executeTakeFirst());
 }
 
 // --- Second-factor challenges -----------------------------------------------------------------
@@ -208,7 +216,7 @@ export function findChallenge(db: DB, tokenHash: string) {
 
 /** Uses a challenge up; false when it was used already (two tabs sending one code). */
 export async function useChallenge(db: DB, id: string, now: number): Promise<boolean> {
-  return changed(await db.updateTable('staffChallenges').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst()) === 1;
+  return changedRows(await db.updateTable('staffChallenges').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst()) === 1;
 }
 
 export function deleteOldChallenges(db: DB, before: number) {
@@ -225,19 +233,13 @@ export function findInvitationByHash(db: DB, tokenHash: string) {
   return db.selectFrom('staffInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
-export function findInvitation(db: DB, tenantId: string, id: string) {
-  return db.selectFrom('staffInvitations').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
-}
-
 /** Invitations not yet used, revoked or expired, newest first. */
 export function listPendingInvitations(db: DB, tenantId: string, now: number) {
   return db
     .selectFrom('staffInvitations')
     .selectAll()
     .where('tenantId', '=', tenantId)
-    .where('usedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .where(usableInvitation(now))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -245,15 +247,8 @@ export function listPendingInvitations(db: DB, tenantId: string, now: number) {
 
 /** Uses an invitation up for the account it became; false when it is no longer usable. */
 export async function useInvitation(db: DB, id: string, accountId: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('staffInvitations')
-    .set({ usedAt: now, accountId })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-  return changed(r) === 1;
+  const r = await db.updateTable('staffInvitations').set({ usedAt: now, accountId }).where('id', '=', id).where(usableInvitation(now)).executeTakeFirst();
+  return changedRows(r) === 1;
 }
 
 export async function revokeInvitation(db: DB, tenantId: string, id: string, now: number): Promise<boolean> {
@@ -262,11 +257,9 @@ export async function revokeInvitation(db: DB, tenantId: string, id: string, now
     .set({ revokedAt: now })
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .where(usableInvitation(now))
     .executeTakeFirst();
-  return changed(r) === 1;
+  return changedRows(r) === 1;
 }
 
 // --- Sign-in failures -------------------------------------------------------------------------
@@ -286,7 +279,7 @@ export async function countFailures(db: DB, by: FailuresOf, since: number): Prom
   if ('accountKey' in by) q = q.where('tenantId', '=', by.tenantId).where('accountKey', '=', by.accountKey);
   if ('ip' in by) q = q.where('ip', '=', by.ip);
   q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
-  return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return countOf(q);
 }
 
 /** Counts an attempt before it is checked (pending until it fails or is taken back). */
@@ -297,15 +290,7 @@ export function insertAttempt(db: DB, row: Omit<Insertable<StaffSignInFailureTab
     .execute();
 }
 
-/** The attempt failed: its row stays as a failure, which a later success of the account forgets. */
-export function settleFailure(db: DB, id: string) {
-  return db.updateTable('staffSignInFailures').set({ pending: 0 }).where('id', '=', id).execute();
-}
-
-/** Takes back an attempt's row: it succeeded, or it was refused before anything was checked. */
-export function deleteFailure(db: DB, id: string) {
-  return db.deleteFrom('staffSignInFailures').where('id', '=', id).execute();
-}
+export const { settleFailure, deleteFailure, deleteOldFailures } = attemptLedger('staffSignInFailures');
 
 /**
  * A successful sign-in forgets the account's failures; attempts still being checked beside it stay
@@ -313,10 +298,6 @@ export function deleteFailure(db: DB, id: string) {
  */
 export function clearAccountFailures(db: DB, tenantId: string, accountKey: string) {
   return db.deleteFrom('staffSignInFailures').where('tenantId', '=', tenantId).where('accountKey', '=', accountKey).where('pending', '=', 0).execute();
-}
-
-export function deleteOldFailures(db: DB, before: number) {
-  return db.deleteFrom('staffSignInFailures').where('createdAt', '<', before).execute();
 }
 
 // --- Recovery codes -------------------------------------------------------------------------
@@ -332,24 +313,15 @@ export function deleteRecoveryCodes(db: DB, tenantId: string, accountId: string)
 }
 
 export async function countUnusedRecoveryCodes(db: DB, tenantId: string, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('staffRecoveryCodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenantId', '=', tenantId)
-    .where('accountId', '=', accountId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('staffRecoveryCodes').where(unusedCodesOf(tenantId, accountId)));
 }
 
 export async function hasUnusedRecoveryCode(db: DB, tenantId: string, accountId: string, codeHash: string): Promise<boolean> {
   const row = await db
     .selectFrom('staffRecoveryCodes')
     .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('accountId', '=', accountId)
+    .where(unusedCodesOf(tenantId, accountId))
     .where('codeHash', '=', codeHash)
-    .where('usedAt', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -359,10 +331,8 @@ export async function useRecoveryCode(db: DB, tenantId: string, accountId: strin
   const r = await db
     .updateTable('staffRecoveryCodes')
     .set({ usedAt: now })
-    .where('tenantId', '=', tenantId)
-    .where('accountId', '=', accountId)
+    .where(unusedCodesOf(tenantId, accountId))
     .where('codeHash', '=', codeHash)
-    .where('usedAt', 'is', null)
     .executeTakeFirst();
-  return changed(r) === 1;
+  return changedRows(r) === 1;
 }

@@ -11,11 +11,11 @@ import { pageOf } from '~/lib/paging';
 import type { SecondStepCode } from '~/lib/rules/staff';
 import { windowOf } from '../../db/paging';
 import { hashPassword, verifyPassword } from '../../login/login.service';
-import { recordAudit } from '../audit/audit.service';
+import { auditStaffAction } from '../audit/audit.service';
 import { leavesAnActiveAdmin, newRecoveryCodes, RECOVERY_CODES } from './accounts.rules';
 import type { StaffAccount } from './accounts.table';
 import { newTotpSecret, otpauthUrl, sealSecret } from './second-factor';
-import { actorOf, endSessionsOf, type StaffActor } from './sessions.service';
+import { endSessionsOf, type StaffActor } from './sessions.service';
 import { proveCode, provePassword, proveSecondStep } from './sign-in.service';
 import * as repo from './accounts.repository';
 
@@ -118,17 +118,7 @@ function audit(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ) {
-  return recordAudit(trx, {
-    tenantId: actor.tenant.id,
-    actor: actorOf(actor),
-    action,
-    target: { type: AUDIT_TARGET.account, id: targetId },
-    before,
-    after,
-    ip: s.ip,
-    requestId: s.requestId,
-    at: s.now,
-  });
+  return auditStaffAction(trx, s, actor, action, { type: AUDIT_TARGET.account, id: targetId }, before, after);
 }
 
 /**

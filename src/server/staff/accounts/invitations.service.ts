@@ -7,7 +7,7 @@ import { t } from '~/server/i18n';
 import { AUDIT_ACTION, AUDIT_TARGET, type StaffRole } from '~/lib/staff/roles';
 import type { InvitationAcceptance, InvitationPreview, InvitationRequest, IssuedInvitation, PendingInvitation, StaffMe } from '~/lib/api/contracts/staff';
 import { hashPassword } from '../../login/login.service';
-import { recordAudit } from '../audit/audit.service';
+import { auditStaffAction, auditStaffChange, recordAudit } from '../audit/audit.service';
 import { INVITATION_TTL_MS, hashToken, invitationState } from './accounts.rules';
 import { createStaffAccount, mobileTaken } from './accounts.service';
 import { actorOf, meOf, openSession, type IssuedSession, type StaffActor } from './sessions.service';
@@ -113,17 +113,7 @@ export async function listInvitations(s: Scope, actor: StaffActor): Promise<Pend
 export async function revokeInvitation(s: Scope, actor: StaffActor, id: string): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
     if (!(await repo.revokeInvitation(trx, actor.tenant.id, id, s.now))) throw AppError.notFound(t('staff.invitationNotFound'));
-    await recordAudit(trx, {
-      tenantId: actor.tenant.id,
-      actor: actorOf(actor),
-      action: AUDIT_ACTION.invitationRevoke,
-      target: { type: AUDIT_TARGET.invitation, id },
-      before: { revoked: false },
-      after: { revoked: true },
-      ip: s.ip,
-      requestId: s.requestId,
-      at: s.now,
-    });
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.invitationRevoke, { type: AUDIT_TARGET.invitation, id }, { revoked: [false, true] });
   });
 }
 
@@ -153,28 +143,11 @@ export async function acceptInvitation(s: Scope, input: InvitationAcceptance, me
     session = await s.db.transaction().execute(async (trx) => {
       if (!(await repo.useInvitation(trx, inv.id, accountId, s.now))) throw AppError.badRequest(t('staff.invitationInvalid'));
       await createStaffAccount(trx, { id: accountId, tenantId: tenant.id, mobile, name: inv.name, role: inv.role, passwordHash, now: s.now });
-      const actor = { id: accountId, name: inv.name };
-      await recordAudit(trx, {
-        tenantId: tenant.id,
-        actor,
-        action: AUDIT_ACTION.invitationAccept,
-        target: { type: AUDIT_TARGET.account, id: accountId },
-        after: { name: inv.name, mobile, role: inv.role, invitationId: inv.id },
-        ip: s.ip,
-        requestId: s.requestId,
-        at: s.now,
-      });
+      const actor = { tenant, account: { id: accountId, name: inv.name } };
+      const accepted = { name: inv.name, mobile, role: inv.role, invitationId: inv.id };
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.invitationAccept, { type: AUDIT_TARGET.account, id: accountId }, null, accepted);
       const opened = await openSession(trx, { tenantId: tenant.id, accountId, userAgent: meta.userAgent, ip: s.ip, now: s.now });
-      await recordAudit(trx, {
-        tenantId: tenant.id,
-        actor,
-        action: AUDIT_ACTION.signIn,
-        target: { type: AUDIT_TARGET.session, id: opened.sessionId },
-        after: { secondFactor: false },
-        ip: s.ip,
-        requestId: s.requestId,
-        at: s.now,
-      });
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.signIn, { type: AUDIT_TARGET.session, id: opened.sessionId }, null, { secondFactor: false });
       return opened;
     });
   } catch (error) {

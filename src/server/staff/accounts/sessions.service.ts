@@ -8,7 +8,7 @@ import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
 import type { StaffMe, StaffSessionInfo } from '~/lib/api/contracts/staff';
-import { recordAudit } from '../audit/audit.service';
+import { auditStaffAction, auditStaffChange } from '../audit/audit.service';
 import { STAFF_SESSION, csrfTokenOf, hashToken, sessionEndsAt, sessionState, shouldTouch, userAgentOf } from './accounts.rules';
 import type { StaffActor } from './accounts.table';
 import * as repo from './accounts.repository';
@@ -129,17 +129,7 @@ export async function listMySessions(s: Scope, actor: StaffActor): Promise<Staff
 export async function revokeMySession(s: Scope, actor: StaffActor, sessionId: string): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
     if (!(await repo.revokeSession(trx, actor.tenant.id, actor.account.id, sessionId, s.now))) throw AppError.notFound(t('staff.sessionNotFound'));
-    await recordAudit(trx, {
-      tenantId: actor.tenant.id,
-      actor: actorOf(actor),
-      action: AUDIT_ACTION.sessionRevoke,
-      target: { type: AUDIT_TARGET.session, id: sessionId },
-      before: { revoked: false },
-      after: { revoked: true },
-      ip: s.ip,
-      requestId: s.requestId,
-      at: s.now,
-    });
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.sessionRevoke, { type: AUDIT_TARGET.session, id: sessionId }, { revoked: [false, true] });
   });
 }
 
@@ -147,15 +137,8 @@ export async function revokeMySession(s: Scope, actor: StaffActor, sessionId: st
 export async function revokeOtherSessions(s: Scope, actor: StaffActor): Promise<number> {
   return s.db.transaction().execute(async (trx) => {
     const revoked = await repo.revokeSessionsOf(trx, actor.tenant.id, actor.account.id, s.now, actor.session.id);
-    await recordAudit(trx, {
-      tenantId: actor.tenant.id,
-      actor: actorOf(actor),
-      action: AUDIT_ACTION.sessionRevokeOthers,
-      target: { type: AUDIT_TARGET.account, id: actor.account.id },
-      after: { revokedSessions: revoked },
-      ip: s.ip,
-      requestId: s.requestId,
-      at: s.now,
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.sessionRevokeOthers, { type: AUDIT_TARGET.account, id: actor.account.id }, null, {
+      revokedSessions: revoked,
     });
     return revoked;
   });
@@ -164,17 +147,7 @@ export async function revokeOtherSessions(s: Scope, actor: StaffActor): Promise<
 export async function signOut(s: Scope, actor: StaffActor): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
     await repo.revokeSession(trx, actor.tenant.id, actor.account.id, actor.session.id, s.now);
-    await recordAudit(trx, {
-      tenantId: actor.tenant.id,
-      actor: actorOf(actor),
-      action: AUDIT_ACTION.signOut,
-      target: { type: AUDIT_TARGET.session, id: actor.session.id },
-      before: { revoked: false },
-      after: { revoked: true },
-      ip: s.ip,
-      requestId: s.requestId,
-      at: s.now,
-    });
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.signOut, { type: AUDIT_TARGET.session, id: actor.session.id }, { revoked: [false, true] });
   });
 }
 

@@ -6,7 +6,7 @@ import { t } from '~/server/i18n';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_STATUS } from '~/lib/staff/roles';
 import type { SignInAnswer, SignInRequest, StaffMe } from '~/lib/api/contracts/staff';
 import { DUMMY_HASH, attemptVerdict, enforceVerdict, newDeviceToken, trustedDevice, verifyPassword } from '../../login/login.service';
-import { recordAudit } from '../audit/audit.service';
+import { auditStaffAction } from '../audit/audit.service';
 import type { SecondStepCode } from '~/lib/rules/staff';
 import { CHALLENGE_TTL_MS, STAFF_THROTTLE, accountKey, hashToken, recoveryCodeHash } from './accounts.rules';
 import type { StaffAccount } from './accounts.table';
@@ -164,16 +164,8 @@ async function completeSignIn(
   const session = await s.db.transaction().execute(async (trx) => {
     await beforeOpening?.(trx);
     const opened = await openSession(trx, { tenantId: tenant.id, accountId: account.id, userAgent: meta.userAgent, ip: s.ip, now: s.now });
-    await recordAudit(trx, {
-      tenantId: tenant.id,
-      actor: { id: account.id, name: account.name },
-      action: AUDIT_ACTION.signIn,
-      target: { type: AUDIT_TARGET.session, id: opened.sessionId },
-      after: secondFactor === 'recoveryCode' ? { secondFactor: true, withRecoveryCode: true } : { secondFactor },
-      ip: s.ip,
-      requestId: s.requestId,
-      at: s.now,
-    });
+    const after = secondFactor === 'recoveryCode' ? { secondFactor: true, withRecoveryCode: true } : { secondFactor };
+    await auditStaffAction(trx, s, { tenant, account }, AUDIT_ACTION.signIn, { type: AUDIT_TARGET.session, id: opened.sessionId }, null, after);
     return opened;
   });
   await repo.clearAccountFailures(s.db, tenant.id, accountKey(account.mobile, account.id));

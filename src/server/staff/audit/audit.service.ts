@@ -14,12 +14,18 @@ import * as repo from './audit.repository';
  * Entries are never changed or deleted by the portal; administrators read them page by page.
  */
 
+/** What an entry is about: the kind of record and its id. */
+type Target = { type: AuditTarget; id: string };
+
+/** The request an entry records: its address, its id and its clock. */
+type RequestFacts = { ip: string; requestId: string; now: number };
+
 export interface AuditRecord {
   tenantId: string;
   /** id null: the operator's command line. */
   actor: { id: string | null; name: string };
   action: AuditAction;
-  target: { type: AuditTarget; id: string };
+  target: Target;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   ip: string;
@@ -87,10 +93,10 @@ interface Acting {
  */
 export function auditStaffAction(
   db: DB,
-  s: { ip: string; requestId: string; now: number },
+  s: RequestFacts,
   actor: Acting,
   action: AuditAction,
-  target: { type: AuditTarget; id: string },
+  target: Target,
   before: Record<string, unknown> | null = null,
   after: Record<string, unknown> | null = null,
 ): Promise<void> {
@@ -105,4 +111,128 @@ export function auditStaffAction(
     requestId: s.requestId,
     at: s.now,
   });
+}
+
+/**
+ * A staff action that changed some fields of one record (a rename, a move, a revoke), each field given
+ * once as [before, after]: its audit entry keeps the fields' values before and after the change.
+ */
+export function auditStaffChange(
+  db: DB,
+  s: RequestFacts,
+  actor: Acting,
+  action: AuditAction,
+  target: Target,
+  fields: Record<string, readonly [before: unknown, after: unknown]>,
+): Promise<void> {
+  const side = (i: 0 | 1) => Object.fromEntries(Object.entries(fields).map(([field, values]) => [field, values[i]]));
+  return auditStaffAction(db, s, actor, action, target, side(0), side(1));
+}
+
+/** What an audited change of one record reads and records, in the change's transaction. */
+export interface AuditedRecord<R> {
+  action: AuditAction;
+  target: Target;
+  /** The record as the screen shows it; undefined when the school has no such record. */
+  read: (db: DB) => Promise<R | undefined>;
+  /** The record's fields as the audit log keeps them. */
+  audited: (record: R) => Record<string, unknown>;
+  notFound: () => Error;
+}
+
+type Acted = RequestFacts & { db: DB };
+
+/**
+ * Changes one record in one transaction with its audit entry (the record before and after);
+ * refused as not found when the record is not there. Answers the record after the change.
+ */
+export function auditedUpdate<R>(s: Acted, actor: Acting, record: AuditedRecord<R>, write: (db: DB) => Promise<unknown>): Promise<R> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await record.read(trx);
+    if (!before) throw record.notFound();
+    await write(trx);
+    const after = (await record.read(trx))!;
+    await auditStaffAction(trx, s, actor, record.action, record.target, record.audited(before), record.audited(after));
+    return after;
+  });
+}
+
+/** Makes one record in one transaction with its audit entry (the record after); answers it. */
+export function auditedCreate<R>(s: Acted, actor: Acting, record: AuditedRecord<R>, insert: (db: DB) => Promise<unknown>): Promise<R> {
+  return s.db.transaction().execute(async (trx) => {
+    await insert(trx);
+    const after = (await record.read(trx))!;
+    await auditStaffAction(trx, s, actor, record.action, record.target, null, record.audited(after));
+    return after;
+  });
+}
+
+/** Deletes one record in one transaction with its audit entry (the record before); not found when it is not there or `remove` deleted nothing. */
+export function auditedDelete<R>(s: Acted, actor: Acting, record: AuditedRecord<R>, remove: (db: DB) => Promise<boolean>): Promise<void> {
+  return s.db.transaction().execute(async (trx) => {
+    const before = await record.read(trx);
+    if (!before || !(await remove(trx))) throw record.notFound();
+    await auditStaffAction(trx, s, actor, record.action, record.target, record.audited(before), null);
+  });
+}
+
+/** A new order of one of the school's lists, as `auditedOrder` applies it. */
+export interface AuditedOrder {
+  action: AuditAction;
+  /** What the list belongs to (the school, its owner). */
+  target: Target;
+  /** The list's rows as they stand, read in the change's transaction. */
+  current: readonly { id: string }[];
+  /** The new order. */
+  ids: readonly string[];
+  /** Why an order that does not name every row once is refused. */
+  incomplete: () => Error;
+  setSeq: (id: string, seq: number) => Promise<unknown>;
+}
+
+/**
+ * Applies a new order in the change's transaction (seq 1, 2, 3… as listed) with its audit entry (the
+ * order before and after). The new order must name every row of the list once: a list changed
+ * meanwhile is refused, not half applied.
+ */
+export async function auditedOrder(db: DB, s: Acted, actor: Acting, o: AuditedOrder): Promise<void> {
+  const { current, ids } = o;
+  const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((r) => ids.includes(r.id));
+  if (!same) throw o.incomplete();
+  for (const [i, id] of ids.entries()) await o.setSeq(id, i + 1);
+  await auditStaffAction(db, s, actor, o.action, o.target, { order: current.map((r) => r.id) }, { order: [...ids] });
+}
+
+/** A CSV import's row as its report shows it: added (on a dry run, would be), there already, or refused. */
+interface ImportedRow {
+  outcome: 'added' | 'exists' | 'refused';
+}
+
+/** What an import changed or would change: the rows and how many came out each way. */
+interface ImportedRows<R extends ImportedRow> {
+  applied: boolean;
+  rows: R[];
+  counts: { added: number; exists: number; refused: number };
+}
+
+/**
+ * The end every CSV import shares: the rows counted by outcome and, when the import was applied, one
+ * audit entry with the counts, written in the import's transaction. A dry run writes nothing.
+ */
+export async function auditedImport<R extends ImportedRow>(
+  db: DB,
+  s: Acted,
+  actor: Acting,
+  apply: boolean,
+  action: AuditAction,
+  target: Target,
+  report: R[],
+): Promise<ImportedRows<R>> {
+  const counts = {
+    added: report.filter((r) => r.outcome === 'added').length,
+    exists: report.filter((r) => r.outcome === 'exists').length,
+    refused: report.filter((r) => r.outcome === 'refused').length,
+  };
+  if (apply) await auditStaffAction(db, s, actor, action, target, null, { rows: report.length, ...counts });
+  return { applied: apply, rows: report, counts };
 }

@@ -1,0 +1,76 @@
+import type { DeleteQueryBuilder, FilterObject, SelectQueryBuilder, UpdateQueryBuilder, WhereInterface } from 'kysely';
+
+/**
+ * Clauses most statements share, described once. Each is a function from a statement to the same
+ * statement narrowed or ordered, to apply with Kysely's `$call`, and sends exactly the SQL of the
+ * chain it stands for (the hot paths' statements must not change).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: any tables and aliases: Kysely's builders are invariant in them; the types below check each column
+type Select = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: (as Select) an update or a delete of any table
+type Statement = Select | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the statement seen only as something to add conditions to (its columns checked by Checked)
+type Narrowed = WhereInterface<any, any>;
+
+/** The columns the statement may filter on (its tables' columns and aliases) with the values each may be compared to. */
+type ColumnValues<Q> =
+  Q extends SelectQueryBuilder<infer D, infer T, infer _O>
+    ? FilterObject<D, T>
+    : Q extends UpdateQueryBuilder<infer D, infer _U, infer T, infer _O>
+      ? FilterObject<D, T>
+      : Q extends DeleteQueryBuilder<infer D, infer T, infer _O>
+        ? FilterObject<D, T>
+        : never;
+
+/** `unknown` when every key of V is a column of the statement Q with a value of its type; `never` (a type error where it is applied) otherwise. */
+type Checked<Q, V> = V extends ColumnValues<Q> ? ([Exclude<keyof V, keyof ColumnValues<Q>>] extends [never] ? unknown : never) : never;
+
+/**
+ * The rows whose columns hold the values given: `where column = value` for each, in the order
+ * written. A key that is not a column of the statement, or a value of another type, does not
+ * compile. A null is compared with `=` as well (it matches nothing): `is null` stays a written
+ * condition, so that a value which happens to be null never widens a statement.
+ */
+export const whereEqual =
+  <const V extends object>(values: V) =>
+  <Q extends Statement>(statement: Q & Checked<Q, V>): Q => {
+    let q = statement as Narrowed;
+    for (const [column, value] of Object.entries(values)) q = q.where(column, '=', value);
+    return q as unknown as Q;
+  };
+
+/** `unknown` when the select has a `seq` and an `id` column to order by; `never` (a type error where it is applied) otherwise. */
+type SeqAndId<Q> = 'seq' | 'id' extends keyof ColumnValues<Q> ? unknown : never;
+
+/**
+ * In the order the staff set: by `seq`, ties by `id` (`order by seq, id`), so rows with the same
+ * place keep one order from page to page.
+ */
+export const bySeq = <Q extends Select>(select: Q & SeqAndId<Q>): Q => (select as Select).orderBy('seq').orderBy('id') as Q;
+
+/** The lessons a learner's records or attempts are read for: some lessons by id, or one course's, or both. */
+export interface LessonFilter {
+  classroomIds?: readonly string[] | undefined;
+  courseId?: string | undefined;
+}
+
+/** `unknown` when the statement has the `classroomId` and `courseId` columns a LessonFilter names; `never` otherwise. */
+type LessonColumns<Q> = 'classroomId' | 'courseId' extends keyof ColumnValues<Q> ? unknown : never;
+
+/**
+ * The rows of the lessons given (`classroomId in …`) and of the course (`courseId = …`), each only
+ * when given. An empty list of lessons matches nothing, and `in ()` is no SQL: the caller answers
+ * none without asking (`noLessons`).
+ */
+export const inLessons =
+  (f: LessonFilter) =>
+  <Q extends Select>(select: Q & LessonColumns<Q>): Q => {
+    let q = select as Select;
+    if (f.classroomIds) q = q.where('classroomId', 'in', f.classroomIds);
+    if (f.courseId) q = q.where('courseId', '=', f.courseId);
+    return q as Q;
+  };
+
+/** True when the filter names an empty list of lessons: nothing matches. */
+export const noLessons = (f: LessonFilter): boolean => f.classroomIds?.length === 0;

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+
+/**
+ * The API (/api/*, /healthz, /readyz) served straight from Node's request to the Hono app, without
+ * Astro's page pipeline in between: Astro adds nothing to a call (the API resolves its school per call
+ * and sets its own headers), and its per-request work (the web Request, the route match, the static
+ * file look-up, the middleware chain) was most of the framework's cost of every call (bench/README.md,
+ * issue 31). Pages still go through Astro.
+ *
+ * The Hono app lives in the built server bundle (src/server/runtime.ts makes it with the database on
+ * the first request); the start script (scripts/start.mjs) is outside that bundle, so the two share
+ * only the process: the runtime hands the app's fetch over as a process event once it is made, and
+ * until then every call goes through Astro as before.
+ */
+
+export const API_READY_EVENT = 'portal:apiReady';
+
+/** The paths the API answers, as Node gives them (path and query, no host). */
+const API_PATH = /^\/(?:api(?:[/?]|$)|healthz(?:\?|$)|readyz(?:\?|$))/;
+
+/** What a call carries besides the request: the id the start script gave it and the peer's address. */
+export interface ApiCallEnv {
+  requestId?: string;
+  ip: string;
+}
+
+type ApiFetch = (request: Request, env: ApiCallEnv) => Response | Promise<Response>;
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function announceApi(fetch: ApiFetch): void {
+  (process as NodeJS.EventEmitter).emit(API_READY_EVENT, fetch);
+}
+
+export function isApiPath(url: string | undefined): boolean {
+  return url !== undefined && API_PATH.test(url);
+}
+
+/**
+ * A request handler that gives API calls to the app once the runtime has announced it and every other
+ * request (and every call before that) to `pages`. Registers for the announcement; the app never changes
+ * after it (one per process).
+ */
+export function routeApiDirectly(pages: Listener): Listener {
+  let api: Listener | undefined;
+  (process as NodeJS.EventEmitter).once(API_READY_EVENT, (fetch: ApiFetch) => {
+    // The process's global Request and Response stay Node's own: Astro renders pages in this process too.
+    const listener = getRequestListener(
+      (request, env: { incoming: Pick<IncomingMessage, 'headers' | 'socket'> }) => {
+        const given = env.incoming.headers['x-request-id'];
+        return fetch(request, { requestId: typeof given === 'string' ? given : undefined, ip: env.incoming.socket.remoteAddress ?? '' });
+      },
+      { overrideGlobalObjects: false },
+    );
+    api = (req, res) => {
+      // The gate (gate.ts) has read the body already and keeps it on the request, as Astro takes it;
+      // Hono's adapter takes a body read before it as `rawBody`.
+      const body = (req as IncomingMessage & { body?: unknown }).body;
+      if (Buffer.isBuffer(body)) (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+      void listener(req, res);
+    };
+  });
+  return (req, res) => (api && isApiPath(req.url) ? api(req, res) : pages(req, res));
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ErrorCode } from '~/lib/envelope';
+import { AppError } from '~/server/errors';
+import { RATE_KEEP_MS, type RateLimit } from '~/server/limits/limits.rules';
+import { logWrite } from '~/server/limits/limits.service';
+import { uniqueIp } from '../setup/login';
+import { DEMO, useTestServer } from '../setup/server';
+import { loginAs } from '../setup/users';
+
+/**
+ * An address's limit counts only the writes beyond each account's own share (limits.service.ts,
+ * decision 063): a school taking a test behind one address is never refused for its address, and a
+ * script with many tokens there still is. Attacked with generated sequences of writes by several
+ * accounts from several addresses over time, against a real database, with limits small enough to
+ * meet in a few writes. The invariants, after every write:
+ * - an account has at most the user's limit of accepted writes in any window;
+ * - an address has at most its limit plus one share per account that wrote there, in any window;
+ * - a write within its account's share (and the user's limit) is always accepted: the address never
+ *   refuses a real student.
+ */
+const server = useTestServer();
+const WINDOW_MS = 60_000;
+const USER_MAX = 6;
+const ADDRESS_MAX = 8;
+const SHARE = 2;
+const ACCOUNTS = 6;
+const ADDRESSES = 2;
+const LIMITS: readonly RateLimit[] = [
+  { by: 'user', windowMs: WINDOW_MS, max: USER_MAX, message: 'limits.tooManyAnswerSaves', accountShare: 0 },
+  { by: 'ip', windowMs: WINDOW_MS, max: ADDRESS_MAX, message: 'limits.tooManyFromAddress', accountShare: SHARE },
+];
+
+let accounts: string[] = [];
+/** Every run starts past everything the runs before it logged. */
+let start = 0;
+
+beforeAll(async () => {
+  accounts = await Promise.all(Array.from({ length: ACCOUNTS }, async () => (await loginAs(server(), DEMO.id)).userId));
+  start = server().clock.value;
+});
+
+interface Accepted {
+  account: number;
+  address: number;
+  at: number;
+}
+
+const within = (list: Accepted[], at: number) => list.filter((w) => w.at > at - WINDOW_MS && w.at <= at);
+
+async function write(account: number, ip: string, at: number): Promise<boolean> {
+  try {
+    await logWrite(server().runtime.db, 'ANSWER_SAVE', LIMITS, { userId: accounts[account]!, ip, now: at });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.TOO_MANY_REQUESTS) return false;
+    throw error;
+  }
+}
+
+describe("an address's limit beyond each account's share", () => {
+  test('generated writes of several accounts from several addresses keep every invariant', async () => {
+    const step = fc.record({
+      account: fc.nat({ max: ACCOUNTS - 1 }),
+      address: fc.nat({ max: ADDRESSES - 1 }),
+      // Mostly writes close together (a limit is met in a few), now and then a window passing.
+      advanceMs: fc.oneof(
+        { arbitrary: fc.constant(0), weight: 3 },
+        { arbitrary: fc.nat({ max: 1_000 }), weight: 3 },
+        { arbitrary: fc.nat({ max: WINDOW_MS }), weight: 1 },
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 20, maxLength: 80 }), async (steps) => {
+        start += RATE_KEEP_MS + WINDOW_MS;
+        const ips = Array.from({ length: ADDRESSES }, () => uniqueIp());
+        const accepted: Accepted[] = [];
+        let at = start;
+        for (const s of steps) {
+          at += s.advanceMs;
+          const before = within(accepted, at);
+          const mine = before.filter((w) => w.account === s.account).length;
+          const ok = await write(s.account, ips[s.address]!, at);
+          if (ok) accepted.push({ account: s.account, address: s.address, at });
+          // Within the account's share and the user's limit: never refused.
+          if (mine < SHARE) expect(ok).toBe(true);
+          const now = within(accepted, at);
+          expect(now.filter((w) => w.account === s.account).length).toBeLessThanOrEqual(USER_MAX);
+          const there = now.filter((w) => w.address === s.address);
+          expect(there.length).toBeLessThanOrEqual(ADDRESS_MAX + SHARE * new Set(there.map((w) => w.account)).size);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('a burst at one instant: accounts within their share all pass; accounts flooding stop at the address', async () => {
+    start += RATE_KEEP_MS + WINDOW_MS;
+    const ip = uniqueIp();
+    const school = await Promise.all(Array.from({ length: ACCOUNTS * SHARE }, (_, i) => write(i % ACCOUNTS, ip, start)));
+    expect(school.every(Boolean)).toBe(true);
+
+    start += RATE_KEEP_MS + WINDOW_MS;
+    const flood = await Promise.all(Array.from({ length: ACCOUNTS * USER_MAX }, (_, i) => write(i % ACCOUNTS, ip, start)));
+    // Concurrent writes may all be refused together, never accepted past a limit.
+    expect(flood.filter(Boolean).length).toBeLessThanOrEqual(ADDRESS_MAX + SHARE * ACCOUNTS);
+    // What was refused counts nothing: an account still has its share there.
+    expect(await write(0, ip, start)).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The benchmarks' process helpers: free ports, the portal started until ready, stopping it.
+import { freePort, productionEnv, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
+import { openDatabase } from '../../src/server/db/database';
+import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
+import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../src/dev/seed/staff';
+import { createStaffAccount } from '../../src/server/staff/accounts/accounts.service';
+import { test, expect } from './support/fixtures';
+import { DESKTOP, signInWithForm, staffWrite } from './support/staff';
+import { freshMobile } from './support/login';
+
+/**
+ * Two server processes on one machine (PROCESSES=2) sharing one port and one SQLite file: each keeps
+ * its own render cache, and a news item published through one is on the other's cached list at once
+ * (the change goes through the primary process); the metrics port adds up both; a worker killed
+ * with SIGKILL is replaced and the port keeps answering.
+ */
+
+/** How soon a change made through one process is on the other's cached pages. */
+const PURGE_WITHIN_MS = 1_000;
+/** How long the primary may take to fork a worker again and have it answer. */
+const REPLACED_WITHIN_MS = 30_000;
+const PROCESSES = 2;
+
+interface Answer {
+  status: number;
+  cache: string | undefined;
+  body: string;
+}
+
+/** A GET on a connection of its own: the primary hands each new connection to the next worker in turn. */
+function freshGet(url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: res.headers['x-render-cache'] as string | undefined, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('two processes on one port and one SQLite file behave as one @desktop-only', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'portal-processes-'));
+  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+  seedDemo(databaseUrl);
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  let primary: ChildProcess | undefined;
+  try {
+    const env = productionEnv({
+      port,
+      databaseUrl,
+      uploadDir: join(dir, 'uploads'),
+      PROCESSES: String(PROCESSES),
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+    });
+    primary = await spawnUntilReady(['scripts/start.mjs', '--no-build'], env, /"msg":"portal ready"/, 'portal, two processes');
+    const base = `http://localhost:${port}`;
+    const workers = () =>
+      execFileSync('pgrep', ['-P', String(primary!.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    expect(workers()).toHaveLength(PROCESSES);
+
+    // Both processes keep the news list: a second round of new connections is answered from both caches.
+    const list = `${base}/news-information/list`;
+    for (let i = 0; i < PROCESSES; i++) expect((await freshGet(list)).status).toBe(200);
+    const second = await Promise.all(Array.from({ length: PROCESSES }, () => freshGet(list)));
+    expect(second.map((a) => a.cache)).toEqual(Array(PROCESSES).fill('hit'));
+
+    // An editor publishes a news item.
+    const { db } = await openDatabase({ url: databaseUrl });
+    const mobile = freshMobile('138');
+    await createStaffAccount(db, { tenantId: DEMO_TENANT.id, mobile, name: '多进程编辑', role: 'editor', passwordHash: DEMO_STAFF_HASH, now: Date.now() });
+    await db.destroy();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const editor = await context.newPage();
+    await signInWithForm(editor, { mobile, password: DEMO_STAFF_PASSWORD }, `${base}/admin/login`);
+    const title = `多进程即时发布${Date.now() % 100000}`;
+    const news = await staffWrite(editor, '/admin/news/save', { title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>两个进程</p>' });
+    expect(news.code).toBe(0);
+    expect((await staffWrite(editor, `/admin/news/${news.data.id}/publish`, {})).code).toBe(0);
+    await context.close();
+    // Every process's cached list shows it within a second: without the hand-over, one would keep its copy for a minute.
+    await expect
+      .poll(async () => (await Promise.all(Array.from({ length: 2 * PROCESSES }, () => freshGet(list)))).every((a) => a.body.includes(title)), {
+        timeout: PURGE_WITHIN_MS,
+      })
+      .toBe(true);
+
+    // The metrics port adds up both processes: every list request above is counted once.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const listed = metrics
+      .split('\n')
+      .filter((line) => line.startsWith('portal_http_requests_total{') && line.includes('route="/news-information/list"') && line.includes('status="200"'))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    expect(listed).toBeGreaterThanOrEqual(2 * PROCESSES + 2 * PROCESSES);
+
+    // A worker killed outright is replaced; the port answers throughout.
+    const [victim] = workers();
+    process.kill(victim!, 'SIGKILL');
+    await expect.poll(() => workers().filter((pid) => pid !== victim).length, { timeout: REPLACED_WITHIN_MS }).toBe(PROCESSES);
+    for (let i = 0; i < 2 * PROCESSES; i++) expect((await freshGet(`${base}/healthz`)).status).toBe(200);
+  } finally {
+    if (primary) await stop(primary);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
