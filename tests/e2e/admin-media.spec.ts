@@ -294,6 +294,33 @@ test.describe('@desktop-only media library after a reload', () => {
   });
 });
 
+test.describe('@desktop-only media library on a slow connection', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a file picked before the uploader has loaded is sent once it has', async ({ page }) => {
+    const admin = await makeStaff('admin');
+    await signIn(page, admin);
+    // The uploader's code (Uppy and its tus plugin, loaded when the screen opens) arrives late.
+    let arrived!: () => void;
+    const late = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    await page.route('**/_astro/lib.*.js', async (route) => {
+      await late;
+      await route.continue();
+    });
+    await page.goto('/admin/media');
+    await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
+    const name = `早选的讲义-${Date.now()}.pdf`;
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
+    writeFileSync(join(dir, name), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
+    await page.getByLabel('选择文件').setInputFiles(join(dir, name));
+    arrived();
+    await expect(page.getByRole('list', { name: '上传进度' }).getByRole('listitem').filter({ hasText: name })).toContainText('已上传');
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('可用');
+  });
+});
+
 test.describe('@mobile-only media library at 375 px', () => {
   test('the screen opens, uploads and lists without sideways scrolling', async ({ page }) => {
     const teacher = await makeStaff('teacher');

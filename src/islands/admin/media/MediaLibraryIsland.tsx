@@ -84,6 +84,8 @@ const nameCheck = schemaCheck(mediaRenameFields);
  */
 function useUploader(csrfToken: string, onUploaded: () => void) {
   const uppy = useRef<Uppy | null>(null);
+  // Files picked or dropped before the uploader has loaded (a slow connection): added once it has.
+  const waiting = useRef<File[]>([]);
   const [uploads, setUploads] = useState<UploadRow[]>([]);
 
   useEffect(() => {
@@ -125,6 +127,7 @@ function useUploader(csrfToken: string, onUploaded: () => void) {
       });
       made.on('restriction-failed', () => toast(t('adminMedia.error.badType'), 'error'));
       uppy.current = made;
+      addTo(made, waiting.current.splice(0));
     });
     return () => {
       gone = true;
@@ -134,15 +137,10 @@ function useUploader(csrfToken: string, onUploaded: () => void) {
   }, [csrfToken, onUploaded]);
 
   function addFiles(list: FileList | null) {
-    const u = uppy.current;
-    if (!u || !list) return;
-    for (const file of Array.from(list)) {
-      try {
-        u.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
-      } catch {
-        // Refused by the restrictions: said by the restriction-failed handler.
-      }
-    }
+    if (!list) return;
+    const files = Array.from(list);
+    if (uppy.current) addTo(uppy.current, files);
+    else waiting.current.push(...files);
   }
 
   function retry(id: string) {
@@ -157,6 +155,17 @@ function useUploader(csrfToken: string, onUploaded: () => void) {
     pauseResume: (id: string) => uppy.current?.pauseResume(id),
     cancel: (id: string) => uppy.current?.removeFile(id),
   };
+}
+
+/** Files into the uploader, which starts sending them at once (autoProceed). */
+function addTo(uploader: Uppy, files: File[]): void {
+  for (const file of files) {
+    try {
+      uploader.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
+    } catch {
+      // Refused by the restrictions: said by the restriction-failed handler.
+    }
+  }
 }
 
 type Uploader = ReturnType<typeof useUploader>;
