@@ -6,6 +6,17 @@ import { DEMO_TENANT } from './support/seed';
 const URL = '/no-such-page';
 
 test.describe('unknown route', () => {
+  // Pages served by one file for several names (a homework's and a test's steps, the online classroom's
+  // two addresses) answer only at those names.
+  for (const path of ['/study/quiz', '/study/homework/start', '/study/test/answer/again', '/study/homework/check-my-test-exam', '/study/classroom/elsewhere']) {
+    test(`${path} beside the learner pages' names answers 404`, async ({ page, consoleGuard }) => {
+      consoleGuard.allowFailedResource(path, 404);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+    });
+  }
+
   test("answers 404 inside the school's layout with 页面不存在 and ways on", async ({ page, consoleGuard }) => {
     consoleGuard.allowFailedResource(URL, 404);
     const response = await page.goto(URL);

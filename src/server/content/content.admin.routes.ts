@@ -4,7 +4,9 @@ import { t } from '~/server/i18n';
 import { CONTENT_LIMITS, categoryFields, newsFields, noticeFields, publishAtField, titleTooLong } from '~/lib/forms/content';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
-import { serveStaff } from '../http/staff-gate';
+import { serveStaff, type Answer } from '../http/staff-gate';
+import type { Scope } from '../http/scope';
+import type { StaffActor } from '../staff/accounts/sessions.service';
 import * as service from './content.admin.service';
 import { ARTICLE_STATES } from './content-admin.rules';
 import { blankIsNone, pageFields } from '../http/list-query';
@@ -49,24 +51,37 @@ const scheduleInput = body({
 
 export const contentAdminRoutes = new Hono<ApiEnv>();
 
+type ArticleKind = 'News' | 'Notice';
+type ById<R> = (s: Scope, actor: StaffActor, id: string) => Promise<R>;
+
+/** The calls of an item's life after it is written, the same for news and notices: read, publish, schedule, take down, delete, preview. */
+function serveArticleLife<K extends ArticleKind>(
+  kind: K,
+  read: ById<Answer<`admin${K}Get`>>,
+  life: {
+    publish: ById<Answer<`admin${K}Publish`>>;
+    schedule: (s: Scope, actor: StaffActor, id: string, at: number) => Promise<Answer<`admin${K}Schedule`>>;
+    unpublish: ById<Answer<`admin${K}Unpublish`>>;
+    remove: ById<Answer<`admin${K}Delete`>>;
+  },
+  preview: ById<Answer<`admin${K}Preview`>>,
+): void {
+  serveStaff(contentAdminRoutes, `admin${kind}Get`, withId, (s, actor, b) => read(s, actor, b.id));
+  serveStaff(contentAdminRoutes, `admin${kind}Publish`, withId, (s, actor, b) => life.publish(s, actor, b.id));
+  serveStaff(contentAdminRoutes, `admin${kind}Schedule`, scheduleInput, (s, actor, b) => life.schedule(s, actor, b.id, b.publishAt));
+  serveStaff(contentAdminRoutes, `admin${kind}Unpublish`, withId, (s, actor, b) => life.unpublish(s, actor, b.id));
+  serveStaff(contentAdminRoutes, `admin${kind}Delete`, withId, (s, actor, b) => life.remove(s, actor, b.id));
+  serveStaff(contentAdminRoutes, `admin${kind}Preview`, withId, (s, actor, b) => preview(s, actor, b.id));
+}
+
 serveStaff(contentAdminRoutes, 'adminNewsPage', listQuery, (s, actor, q) => service.pageNews(s, actor, q as Parameters<typeof service.pageNews>[2]));
-serveStaff(contentAdminRoutes, 'adminNewsGet', withId, (s, actor, b) => service.getNews(s, actor, b.id));
 serveStaff(contentAdminRoutes, 'adminNewsSave', newsInput, (s, actor, b) => service.saveNews(s, actor, b));
-serveStaff(contentAdminRoutes, 'adminNewsPublish', withId, (s, actor, b) => service.publishNews(s, actor, b.id));
-serveStaff(contentAdminRoutes, 'adminNewsSchedule', scheduleInput, (s, actor, b) => service.scheduleNews(s, actor, b.id, b.publishAt));
-serveStaff(contentAdminRoutes, 'adminNewsUnpublish', withId, (s, actor, b) => service.unpublishNews(s, actor, b.id));
-serveStaff(contentAdminRoutes, 'adminNewsDelete', withId, (s, actor, b) => service.deleteNews(s, actor, b.id));
-serveStaff(contentAdminRoutes, 'adminNewsPreview', withId, (s, actor, b) => service.previewNewsLink(s, actor, b.id));
+serveArticleLife('News', service.getNews, service.newsPublication, service.previewNewsLink);
 
 const noticeQuery = listQuery.omit({ categorizeId: true });
 serveStaff(contentAdminRoutes, 'adminNoticePage', noticeQuery, (s, actor, q) => service.pageNotices(s, actor, q as Parameters<typeof service.pageNotices>[2]));
-serveStaff(contentAdminRoutes, 'adminNoticeGet', withId, (s, actor, b) => service.getNotice(s, actor, b.id));
 serveStaff(contentAdminRoutes, 'adminNoticeSave', noticeInput, (s, actor, b) => service.saveNotice(s, actor, b));
-serveStaff(contentAdminRoutes, 'adminNoticePublish', withId, (s, actor, b) => service.publishNotice(s, actor, b.id));
-serveStaff(contentAdminRoutes, 'adminNoticeSchedule', scheduleInput, (s, actor, b) => service.scheduleNotice(s, actor, b.id, b.publishAt));
-serveStaff(contentAdminRoutes, 'adminNoticeUnpublish', withId, (s, actor, b) => service.unpublishNotice(s, actor, b.id));
-serveStaff(contentAdminRoutes, 'adminNoticeDelete', withId, (s, actor, b) => service.deleteNotice(s, actor, b.id));
-serveStaff(contentAdminRoutes, 'adminNoticePreview', withId, (s, actor, b) => service.previewNoticeLink(s, actor, b.id));
+serveArticleLife('Notice', service.getNotice, service.noticePublication, service.previewNoticeLink);
 
 serveStaff(contentAdminRoutes, 'adminCategories', z.object({}), (s, actor) => service.listCategories(s, actor));
 serveStaff(contentAdminRoutes, 'adminCategorySave', body({ id: z.preprocess(blankIsNone, idSchema.optional()), ...categoryFields.shape }), (s, actor, b) =>

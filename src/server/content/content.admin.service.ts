@@ -297,8 +297,7 @@ function publicationOf<T>(kind: Kind, read: (s: Scope, actor: StaffActor, id: st
   };
 }
 
-const newsPublication = publicationOf('news', getNews);
-export const { publish: publishNews, schedule: scheduleNews, unpublish: unpublishNews, remove: deleteNews } = newsPublication;
+export const newsPublication = publicationOf('news', getNews);
 
 /** Lifetime of the preview link the editor opens: long enough to read and share with a colleague. */
 export const PREVIEW_LINK_LIFETIME_S = 30 * 60;
@@ -376,8 +375,7 @@ export async function saveNotice(s: Scope, actor: StaffActor, input: NoticeInput
   return saved.notice;
 }
 
-const noticePublication = publicationOf('notice', getNotice);
-export const { publish: publishNotice, schedule: scheduleNotice, unpublish: unpublishNotice, remove: deleteNotice } = noticePublication;
+export const noticePublication = publicationOf('notice', getNotice);
 
 // ------------------------------------------------------- scheduled publication
 

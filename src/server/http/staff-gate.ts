@@ -50,7 +50,8 @@ function gate(name: StaffCallName) {
   };
 }
 
-type Answer<K extends StaffCallName> = AnswerOf<(typeof STAFF_CALLS)[K]>;
+/** What a staff call answers. */
+export type Answer<K extends StaffCallName> = AnswerOf<(typeof STAFF_CALLS)[K]>;
 
 /** A call for signed-in staff: the handler gets the person the gate let through (a Response: a file, not the envelope). */
 export function serveStaff<K extends SessionCall, S extends z.ZodType>(

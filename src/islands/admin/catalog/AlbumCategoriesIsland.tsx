@@ -58,11 +58,9 @@ export default function AlbumCategoriesIsland({ me }: { me: StaffMe }) {
     <>
       <CatalogScreen<cat.AdminAlbumCategory, cat.AlbumCategoryInput>
         me={me}
-        title={t('catalog.title.albumCategories')}
-        calls={cat.ALBUM_CATEGORIES.calls}
+        resource={cat.ALBUM_CATEGORIES}
         // Each time the categories are listed (after a save, a move, a delete) the tabs' counts are asked for again.
         onList={reload}
-        nameOf={(r) => r.categoryName}
         columns={[
           { label: t('catalog.field.albumCategoryName'), cell: (r) => r.categoryName },
           { label: t('catalog.field.tab'), cell: (r) => tabs.find((x) => x.key === r.categoryTabKey)?.name ?? r.categoryTabKey },

@@ -35,9 +35,7 @@ export default function BannersIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminBanner, cat.BannerInput>
       me={me}
-      title={t('catalog.title.banners')}
-      calls={cat.BANNERS.calls}
-      nameOf={(r) => r.name}
+      resource={cat.BANNERS}
       columns={[
         { label: t('catalog.field.bannerPic'), cell: (r) => <img src={r.pic} alt={r.name} className="h-10 max-w-[8rem] rounded object-cover" /> },
         { label: t('catalog.field.bannerName'), cell: (r) => r.name },

@@ -26,9 +26,7 @@ export default function CategoriesIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminProductCategory, cat.ProductCategoryInput>
       me={me}
-      title={t('catalog.title.categories')}
-      calls={cat.CATEGORIES.calls}
-      nameOf={(r) => r.name}
+      resource={cat.CATEGORIES}
       columns={[
         { label: t('catalog.field.categoryName'), cell: (r) => r.name },
         { label: t('catalog.field.productCount'), cell: (r) => r.productCount },

@@ -44,9 +44,7 @@ export default function CouponsIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminCoupon, cat.CouponInput>
       me={me}
-      title={t('catalog.title.coupons')}
-      calls={cat.COUPONS.calls}
-      nameOf={(r) => r.title}
+      resource={cat.COUPONS}
       columns={[
         { label: t('catalog.field.title'), cell: (r) => r.title },
         { label: t('catalog.field.amount'), cell: (r) => r.amount },

@@ -81,9 +81,7 @@ export default function MajorsIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminHotMajor, cat.HotMajorInput>
       me={me}
-      title={t('catalog.title.majors')}
-      calls={cat.HOT_MAJORS.calls}
-      nameOf={(r) => r.name}
+      resource={cat.HOT_MAJORS}
       columns={[
         { label: t('catalog.field.majorName'), cell: (r) => r.name },
         { label: t('catalog.field.questionCount'), cell: (r) => r.questionCount },

@@ -68,9 +68,7 @@ export default function MaterialsIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminMaterial, cat.MaterialInput>
       me={me}
-      title={t('catalog.title.materials')}
-      calls={cat.MATERIALS.calls}
-      nameOf={(r) => r.name}
+      resource={cat.MATERIALS}
       columns={[
         { label: t('catalog.field.materialName'), cell: (r) => r.name },
         { label: t('catalog.field.materialType'), cell: (r) => t(r.type === 'VIDEO' ? 'catalog.materialType.VIDEO' : 'catalog.materialType.PIC') },

@@ -109,9 +109,7 @@ export default function ProductsIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminProduct, cat.ProductInput>
       me={me}
-      title={t('catalog.title.products')}
-      calls={cat.PRODUCTS.calls}
-      nameOf={(r) => r.name}
+      resource={cat.PRODUCTS}
       columns={[
         { label: t('catalog.field.productName'), cell: (r) => r.name },
         { label: t('catalog.field.defCouponPrice'), cell: (r) => r.defCouponPrice ?? r.defStandPrice ?? '' },

@@ -45,9 +45,7 @@ export default function QuestionsIsland({ me }: { me: StaffMe }) {
   return (
     <CatalogScreen<cat.AdminQuestion, cat.QuestionInput>
       me={me}
-      title={t('catalog.title.questions')}
-      calls={cat.QUESTIONS.calls}
-      nameOf={(r) => r.name}
+      resource={cat.QUESTIONS}
       columns={[
         { label: t('catalog.field.question'), cell: (r) => r.name },
         { label: t('catalog.field.major'), cell: (r) => r.majorName ?? t('catalog.noMajor') },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
-import { CATALOG_STATE, type CatalogState, type ResourceCalls } from '~/lib/api/contracts/admin-catalog';
+import { CATALOG_STATE, type CatalogResource, type CatalogState, type ResourceCalls } from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import type { Page } from '~/lib/paging';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
@@ -44,10 +44,9 @@ interface Row {
 
 interface ScreenProps<T extends Row, I> {
   me: StaffMe;
-  title: string;
-  calls: ResourceCalls<T, I>;
+  /** The resource's calls, its screen's title and how a row is named (declared once with its contract). */
+  resource: CatalogResource<T, I>;
   columns: Column<T>[];
-  nameOf: (row: T) => string;
   Form: (props: FormProps<T, I>) => ReactNode;
   /** Told each time the rows are asked for (a screen that shows counts of them elsewhere asks again). */
   onList?: () => void;
@@ -90,10 +89,11 @@ function useRows<T extends Row, I>(calls: ResourceCalls<T, I>, onList: (() => vo
 
 export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
   setCsrfToken(p.me.csrfToken);
-  const rows = useRows(p.calls, p.onList);
+  const { calls, nameOf } = p.resource;
+  const title = t(`catalog.title.${p.resource.screen}`);
+  const rows = useRows(calls, p.onList);
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [scheduling, setScheduling] = useState<T | null>(null);
-  const { calls, nameOf } = p;
 
   const save = (row: T | null) => async (fields: Omit<I, 'id' | 'state'>, state: CatalogState) => {
     await staffSend(calls.save, { ...(row ? { id: row.id } : {}), ...fields, state } as I);
@@ -110,10 +110,10 @@ export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
 
   return (
     <div>
-      <PageTitle>{p.title}</PageTitle>
+      <PageTitle>{title}</PageTitle>
       {p.intro ? <p className="-mt-3 mb-4 text-sm text-slate-600">{p.intro}</p> : null}
       <Section
-        title={p.title}
+        title={title}
         actions={
           <Button kind="primary" onClick={() => setEditing({ row: null })}>
             {t('catalog.create')}
@@ -125,7 +125,7 @@ export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
           <LoadState error={rows.error} onRetry={rows.load} />
         ) : (
           <>
-            <RowsTable {...p} rows={rows.page.records} reload={rows.load} onEdit={(row) => setEditing({ row })} onSchedule={setScheduling} />
+            <RowsTable {...p} title={title} rows={rows.page.records} reload={rows.load} onEdit={(row) => setEditing({ row })} onSchedule={setScheduling} />
             <CatalogPager page={rows.page} current={rows.query.current} onPage={(current) => rows.setQuery({ ...rows.query, current })} />
           </>
         )}
@@ -135,7 +135,7 @@ export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
       </Modal>
       <Modal
         open={editing !== null}
-        title={editing?.row ? t('catalog.editing', { name: nameOf(editing.row) }) : t('catalog.creating', { type: p.title })}
+        title={editing?.row ? t('catalog.editing', { name: nameOf(editing.row) }) : t('catalog.creating', { type: title })}
         onClose={() => setEditing(null)}
       >
         {editing ? <p.Form initial={editing.row} onCancel={() => setEditing(null)} save={save(editing.row)} /> : null}
@@ -183,6 +183,7 @@ function SearchForm({ query, onQuery }: { query: Query; onQuery: (q: Query) => v
 }
 
 interface RowsProps<T extends Row, I> extends ScreenProps<T, I> {
+  title: string;
   rows: T[];
   reload: () => void;
   onEdit: (row: T) => void;
@@ -230,7 +231,7 @@ function RowsTable<T extends Row, I>(p: RowsProps<T, I>) {
 }
 
 /** A row's actions: edit, publish or take down, schedule (a draft), delete after a confirmation. */
-function RowActions<T extends Row, I>({ row, calls, nameOf, reload, onEdit, onSchedule }: RowsProps<T, I> & { row: T }) {
+function RowActions<T extends Row, I>({ row, resource: { calls, nameOf }, reload, onEdit, onSchedule }: RowsProps<T, I> & { row: T }) {
   const action = useAction();
   const { busy } = action;
   const act = async (run: () => Promise<unknown>, done: string) => {

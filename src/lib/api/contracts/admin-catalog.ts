@@ -1,6 +1,7 @@
 import { get, post, type Call } from '../contract';
 import type { Page } from '../../paging';
 import { PUBLICATION } from '../../status';
+import type { CatalogScreenName } from '../../i18n/messages/catalog-titles';
 
 /**
  * The staff side of the school's catalogue (/api/admin/catalog/...): training products and their
@@ -226,9 +227,21 @@ type Named<One extends string, List extends string, A, I> = { [K in `catalog${Li
   [K in `catalog${One}Delete`]: Call<Empty, null>;
 };
 
-/** A catalogue resource's calls, derived from its path: `calls` for the screens, `named` for STAFF_CALLS (catalog<List>, catalog<One>Save...). */
-export interface CatalogResourceCalls<One extends string, List extends string, A, I> {
+/** The fields of a row that hold words (one of them names the row on the screens). */
+type TextField<A> = { [K in keyof A]: A[K] extends string ? K : never }[keyof A];
+
+/** What a catalogue screen reads of its resource: the calls, the screen's name (its title) and how a row is named. */
+export interface CatalogResource<A, I> {
   calls: ResourceCalls<A, I>;
+  screen: CatalogScreenName;
+  nameOf: (row: A) => string;
+}
+
+/**
+ * A catalogue resource, declared once: its calls, derived from its path (`calls` for the screens,
+ * `named` for STAFF_CALLS: catalog<List>, catalog<One>Save...), its screen and the field that names a row.
+ */
+export interface CatalogResourceCalls<One extends string, List extends string, A, I> extends CatalogResource<A, I> {
   /** The staff call names of `calls`. */
   names: { [K in keyof ResourceCalls<A, I>]: string };
   named: Named<One, List, A, I>;
@@ -236,7 +249,13 @@ export interface CatalogResourceCalls<One extends string, List extends string, A
 
 /** The calls of a resource under `path`, named catalog<List> and catalog<One>Save, ...State, ...Schedule, ...Delete. */
 function resource<A, I>() {
-  return <One extends string, List extends string>(one: One, list: List, path: string): CatalogResourceCalls<One, List, A, I> => {
+  return <One extends string, List extends string>(
+    one: One,
+    list: List,
+    path: string,
+    screen: CatalogScreenName,
+    nameField: TextField<A>,
+  ): CatalogResourceCalls<One, List, A, I> => {
     const calls: ResourceCalls<A, I> = {
       list: get(path),
       save: post(`${path}/save`),
@@ -252,18 +271,24 @@ function resource<A, I>() {
       delete: `catalog${one}Delete`,
     };
     const named = Object.fromEntries((Object.keys(calls) as (keyof typeof calls)[]).map((k) => [names[k], calls[k]])) as Named<One, List, A, I>;
-    return { calls, names, named };
+    return { calls, names, named, screen, nameOf: (row) => row[nameField] as string };
   };
 }
 
-export const PRODUCTS = resource<AdminProduct, ProductInput>()('Product', 'Products', '/admin/catalog/products');
-export const CATEGORIES = resource<AdminProductCategory, ProductCategoryInput>()('Category', 'Categories', '/admin/catalog/categories');
-export const QUESTIONS = resource<AdminQuestion, QuestionInput>()('Question', 'Questions', '/admin/catalog/questions');
-export const BANNERS = resource<AdminBanner, BannerInput>()('Banner', 'Banners', '/admin/catalog/banners');
-export const COUPONS = resource<AdminCoupon, CouponInput>()('Coupon', 'Coupons', '/admin/catalog/coupons');
-export const HOT_MAJORS = resource<AdminHotMajor, HotMajorInput>()('Major', 'MajorList', '/admin/catalog/hotMajors');
-export const ALBUM_CATEGORIES = resource<AdminAlbumCategory, AlbumCategoryInput>()('AlbumCategory', 'AlbumCategories', '/admin/catalog/albumCategories');
-export const MATERIALS = resource<AdminMaterial, MaterialInput>()('Material', 'Materials', '/admin/catalog/materials');
+export const PRODUCTS = resource<AdminProduct, ProductInput>()('Product', 'Products', '/admin/catalog/products', 'products', 'name');
+export const CATEGORIES = resource<AdminProductCategory, ProductCategoryInput>()('Category', 'Categories', '/admin/catalog/categories', 'categories', 'name');
+export const QUESTIONS = resource<AdminQuestion, QuestionInput>()('Question', 'Questions', '/admin/catalog/questions', 'questions', 'name');
+export const BANNERS = resource<AdminBanner, BannerInput>()('Banner', 'Banners', '/admin/catalog/banners', 'banners', 'name');
+export const COUPONS = resource<AdminCoupon, CouponInput>()('Coupon', 'Coupons', '/admin/catalog/coupons', 'coupons', 'title');
+export const HOT_MAJORS = resource<AdminHotMajor, HotMajorInput>()('Major', 'MajorList', '/admin/catalog/hotMajors', 'majors', 'name');
+export const ALBUM_CATEGORIES = resource<AdminAlbumCategory, AlbumCategoryInput>()(
+  'AlbumCategory',
+  'AlbumCategories',
+  '/admin/catalog/albumCategories',
+  'albumCategories',
+  'categoryName',
+);
+export const MATERIALS = resource<AdminMaterial, MaterialInput>()('Material', 'Materials', '/admin/catalog/materials', 'materials', 'name');
 
 /** Every resource with a draft/published state (each served by the generic catalogue calls). */
 export const CATALOG_RESOURCES = [PRODUCTS, CATEGORIES, QUESTIONS, BANNERS, COUPONS, HOT_MAJORS, ALBUM_CATEGORIES, MATERIALS] as const;

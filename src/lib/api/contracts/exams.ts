@@ -35,8 +35,9 @@ export const QUESTION_TYPES: readonly QuestionType[] = Object.values(QUESTION_TY
 /** The types answered by choosing options (single, multiple, true/false); the others take text. */
 export const CHOICE_QUESTION_TYPES: readonly number[] = [QUESTION_TYPE.SINGLE, QUESTION_TYPE.MULTIPLE, QUESTION_TYPE.TRUE_FALSE];
 
-/** 'homework' answers a classroom of type 6, 'test' one of type 7. */
-export type WorkKind = 'homework' | 'test';
+/** 'homework' answers a classroom of type 6, 'test' one of type 7 (and names the learner's pages: /study/homework, /study/test). */
+export const WORK_KINDS = ['homework', 'test'] as const;
+export type WorkKind = (typeof WORK_KINDS)[number];
 
 /** The class and the token's user's class student id in it (every call carries them). */
 export interface StudentRef {

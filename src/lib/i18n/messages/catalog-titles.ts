@@ -15,6 +15,8 @@ const CATALOG_TITLES = {
 
 type Titles = typeof CATALOG_TITLES;
 type Screen = keyof Titles;
+/** A catalogue screen's name: its title is 'catalog.title.<name>'. */
+export type CatalogScreenName = Screen;
 
 /** 'catalog.title.<screen>': the screens' titles. */
 export const catalogScreenTitles = Object.fromEntries(Object.entries(CATALOG_TITLES).map(([screen, r]) => [`catalog.title.${screen}`, r.title])) as {
