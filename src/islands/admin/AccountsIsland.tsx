@@ -11,19 +11,7 @@ import { useForm } from '../shared/use-form';
 import { FormMessage, MOBILE_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
 import { Modal } from '../shared/Modal';
 import { Button, OptionalField, PageTitle, Section, roleLabel, statusLabel, timeText } from './shared';
-import {
-  FilterBar,
-  ListView,
-  OptionList,
-  PagedList,
-  RowActions,
-  filledIn,
-  useListScreen,
-  withRow,
-  type Column,
-  type FilterField,
-  type ListScreen,
-} from './kit';
+import { FilterBar, ListView, Options, PagedList, RowActions, filledIn, useListScreen, withRow, type Column, type FilterField, type ListScreen } from './kit';
 import type { Page } from '~/lib/paging';
 
 /**
@@ -34,7 +22,7 @@ import type { Page } from '~/lib/paging';
  * The accounts come 20 a page, searched by name or mobile and filtered by role on the server.
  */
 const PAGE_SIZE = 20;
-const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, roleLabel(role)] as const);
 const BLANK = { q: '', role: '' };
 const FIRST: AccountQuery = { current: 1, size: PAGE_SIZE };
 /** The longest name or mobile searched for. */
@@ -157,7 +145,7 @@ function accountColumns(accounts: Accounts): Column<StaffAccountInfo>[] {
             onChange={(e) => void changeRole(a, e.target.value as StaffRole)}
             className="rounded border border-slate-300 bg-white px-2 py-1"
           >
-            <OptionList options={ROLE_OPTIONS.map((o) => [o.value, o.label] as const)} />
+            <Options options={ROLE_OPTIONS} />
           </select>
         ),
     },

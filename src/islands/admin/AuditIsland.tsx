@@ -33,7 +33,7 @@ const FIELD_LABELS: Record<string, Parameters<typeof t>[0]> = {
 };
 
 const actionLabel = (action: AuditAction) => t(`admin.action.${action}`);
-const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => [a, actionLabel(a)] as const);
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return t('admin.empty');
@@ -100,7 +100,7 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
       label: t('admin.audit.actor'),
       kind: 'select',
       any: t('admin.audit.anyActor'),
-      options: (people.data ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.mobile}）` })),
+      options: (people.data ?? []).map((p) => [p.id, `${p.name}（${p.mobile}）`] as const),
     },
     { name: 'action', label: t('admin.audit.action'), kind: 'select', any: t('admin.audit.anyAction'), options: ACTION_OPTIONS },
     { name: 'from', label: t('admin.audit.from'), kind: 'date' },

@@ -39,8 +39,8 @@ function kindLabel(job: AdminJob): string {
   return job.kind;
 }
 
-const STATE_OPTIONS = ADMIN_JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state.${s}`) }));
-const KIND_OPTIONS = KINDS.map((k) => ({ value: k, label: t(`jobs.kind.${k}`) }));
+const STATE_OPTIONS = ADMIN_JOB_STATES.map((s) => [s, t(`jobs.state.${s}`)] as const);
+const KIND_OPTIONS = KINDS.map((k) => [k, t(`jobs.kind.${k}`)] as const);
 const BLANK = { state: '', kind: '' };
 const FILTERS: FilterField<keyof typeof BLANK>[] = [
   { name: 'state', label: t('jobs.filter.state'), kind: 'select', any: t('jobs.state.all'), options: STATE_OPTIONS },

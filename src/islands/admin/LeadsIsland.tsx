@@ -22,7 +22,7 @@ import { FilterBar, PagedList, filledIn, toastFailure, useListScreen, withRow, t
 const PAGE_SIZE = 20;
 
 const stateLabel = (state: LeadState) => t(`admin.leads.state.${state}`);
-const STATE_OPTIONS = LEAD_STATES.map((s) => ({ value: String(s), label: stateLabel(s) }));
+const STATE_OPTIONS = LEAD_STATES.map((s) => [s, stateLabel(s)] as const);
 const BLANK = { from: '', to: '', state: '', productId: '', q: '' };
 const FIRST: LeadQuery = { current: 1, size: PAGE_SIZE };
 /** The longest name or mobile searched for. */
@@ -70,7 +70,7 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
       label: t('admin.leads.product'),
       kind: 'select',
       any: t('admin.leads.anyProduct'),
-      options: (leads.data?.products ?? []).map((p) => ({ value: p.id, label: p.name })),
+      options: (leads.data?.products ?? []).map((p) => [p.id, p.name] as const),
     },
     { name: 'q', label: t('admin.accounts.search'), kind: 'search', maxLength: SEARCH_MAX },
   ];

@@ -80,7 +80,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
           {...form.field('schoolId')}
           label={t('register.school')}
           placeholder={t('register.schoolPlaceholder')}
-          options={schools.map((s) => ({ value: s.id, label: s.name }))}
+          options={schools.map((s) => [s.id, s.name] as const)}
         />
       )}
       <MobileCodeFields

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { t } from '~/lib/i18n/messages/agreement';
-import { type Option, Options } from './Options';
+import { type OptionData, Options } from './Options';
 
 /**
  * Form pieces shared by the product's forms: login, registration, consult and certificate query.
@@ -123,7 +123,7 @@ type SelectFieldProps = FrameProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> & {
     /** The first, empty option's text. */
     placeholder: string;
-    options: readonly Option[];
+    options: OptionData;
   };
 
 /** A labelled choice from a list, starting with an empty placeholder option. */

@@ -10,7 +10,7 @@ import { Button, LoadState, PageTitle, Pager, Section, TableBox, fieldClass, td,
 import { ActivityForm } from './ActivityForm';
 import { AttendanceSheet } from './AttendanceSheet';
 import { Field, HeadRow, KIND_OPTIONS, REQUIRED_OPTIONS, Select, fail } from './bits';
-import { OptionList } from '../kit';
+import { Options } from '../kit';
 
 /**
  * Activities and attendance of one class (its teachers and the school's administrators): the
@@ -46,7 +46,7 @@ export default function ActivitiesIsland({ me }: { me: StaffMe }) {
               {t('activities.class')}
             </label>
             <select id="activity-class" className={fieldClass} value={classId} onChange={(e) => setClassId(e.target.value)}>
-              <OptionList options={classes.data.records.map((c) => [c.id, c.name] as const)} />
+              <Options options={classes.data.records.map((c) => [c.id, c.name] as const)} />
             </select>
           </div>
           {classId && <ClassActivities key={classId} classId={classId} />}

@@ -264,7 +264,7 @@ function GroupQuestions({
                       value=""
                       onValue={(groupId) => groupId && void run(staffSend(api.bankPaperQuestionMove, { questionId: q.id, groupId }, params))}
                       any="—"
-                      options={others.map((g) => ({ value: g.id!, label: g.title }))}
+                      options={others.map((g) => [g.id!, g.title] as const)}
                     />
                   )}
                   {q.sourceId && (
@@ -343,13 +343,7 @@ function AddFromBank({ paper, onPaper }: { paper: api.AdminPaper; onPaper: (p: a
         )}
       />
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        <Choice
-          className="w-56"
-          label={t('bank.paper.addTo')}
-          value={groupId}
-          onValue={setGroupId}
-          options={groups.map((g) => ({ value: g.id!, label: g.title }))}
-        />
+        <Choice className="w-56" label={t('bank.paper.addTo')} value={groupId} onValue={setGroupId} options={groups.map((g) => [g.id!, g.title] as const)} />
         <span className="text-sm text-slate-600">{t('bank.paper.picked', { n: picked.length })}</span>
         <Button kind="primary" disabled={picked.length === 0 || !groupId} onClick={() => void add()}>
           {t('bank.paper.addPicked')}

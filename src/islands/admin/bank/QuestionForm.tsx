@@ -82,7 +82,7 @@ function inputOf(d: Draft, sub: boolean): QuestionDraftInput {
   };
 }
 
-const typeOptions = (types: readonly number[]) => types.map((v) => ({ value: String(v), label: typeLabel(v) }));
+const typeOptions = (types: readonly number[]) => types.map((v) => [v, typeLabel(v)] as const);
 
 export function QuestionForm({ editing, onSaved, onCancel }: { editing: AdminQuestion | null; onSaved: (q: AdminQuestion) => void; onCancel: () => void }) {
   // The bank's rules (decision 048) run across the whole question, as the route runs them before it stores one:

@@ -190,7 +190,7 @@ function WorkForm({
     onSaved(list);
   });
 
-  const reveal = (list: readonly Reveal[]) => list.map((v) => ({ value: v, label: t(`bank.works.reveal.${v}`) }));
+  const reveal = (list: readonly Reveal[]) => list.map((v) => [v, t(`bank.works.reveal.${v}`)] as const);
   return (
     <Section title={t('bank.works.editTitle', { lesson: lesson.lessonName })}>
       {w && w.attempts > 0 && (
@@ -206,8 +206,8 @@ function WorkForm({
             value={f.source}
             onValue={(v) => set({ source: v === 'xskt' ? 'xskt' : 'paper' })}
             options={[
-              { value: 'paper', label: t('bank.works.source.paper') },
-              { value: 'xskt', label: t('bank.works.source.xskt') },
+              ['paper', t('bank.works.source.paper')],
+              ['xskt', t('bank.works.source.xskt')],
             ]}
           />
           {f.source === 'paper' ? (
@@ -218,7 +218,7 @@ function WorkForm({
                 const p = papers.find((x) => x.id === paperId);
                 set({ paperId, ...(p?.unitTime && !f.unitTime ? { unitTime: String(p.unitTime) } : {}) });
               }}
-              options={[{ value: '', label: t('bank.works.paperPick') }, ...papers.map((p) => ({ value: p.id, label: `${p.title}（${p.totalPoints} 分）` }))]}
+              options={[['', t('bank.works.paperPick')], ...papers.map((p) => [p.id, `${p.title}（${p.totalPoints} 分）`] as const)]}
             />
           ) : (
             <Input label={t('bank.works.external')} value={f.externalPaperId} onValue={(externalPaperId) => set({ externalPaperId })} />
@@ -229,7 +229,7 @@ function WorkForm({
             label={t('bank.works.scoreRule')}
             value={f.scoreRule}
             onValue={(v) => set({ scoreRule: v as ScoreRule })}
-            options={SCORE_RULE_LIST.map((v) => ({ value: v, label: t(`bank.works.scoreRule.${v}`) }))}
+            options={SCORE_RULE_LIST.map((v) => [v, t(`bank.works.scoreRule.${v}`)] as const)}
           />
           <Choice label={t('bank.works.marksShown')} value={f.marksShown} onValue={(v) => set({ marksShown: v as Reveal })} options={reveal(REVEAL_LIST)} />
           <Choice label={t('bank.works.keysShown')} value={f.keysShown} onValue={(v) => set({ keysShown: v as Reveal })} options={reveal(KEY_REVEAL_LIST)} />

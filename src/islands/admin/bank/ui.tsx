@@ -98,7 +98,7 @@ export function htmlToText(html: string): string {
 export const letter = (i: number) => String.fromCharCode(65 + i);
 
 export const typeLabel = (type: number) => t(`bank.type.${type}` as 'bank.type.1');
-export const TYPE_OPTIONS = BANK_TYPES.map((v) => ({ value: String(v), label: typeLabel(v) }));
+export const TYPE_OPTIONS = BANK_TYPES.map((v) => [v, typeLabel(v)] as const);
 
 /** The longest part of a stem searched for (the route's limit on a search). */
 const KEYWORD_MAX = 20;
@@ -112,15 +112,7 @@ export function questionFilters(categories?: readonly string[]): FilterField<Que
     { name: 'keyword', label: t('bank.keyword'), kind: 'search', maxLength: KEYWORD_MAX },
     { name: 'questionType', label: t('bank.filterType'), kind: 'select', any: t('bank.all'), options: TYPE_OPTIONS },
     ...(categories
-      ? [
-          {
-            name: 'category',
-            label: t('bank.filterCategory'),
-            kind: 'select',
-            any: t('bank.all'),
-            options: categories.map((c) => ({ value: c, label: c })),
-          } as const,
-        ]
+      ? [{ name: 'category', label: t('bank.filterCategory'), kind: 'select', any: t('bank.all'), options: categories.map((c) => [c, c] as const) } as const]
       : []),
   ];
 }

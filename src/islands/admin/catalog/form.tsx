@@ -5,7 +5,7 @@ import { t } from '~/lib/i18n/messages/admin-catalog';
 import { CATALOG_STATE, type CatalogState } from '~/lib/api/contracts/admin-catalog';
 import { inputClass } from '../../shared/fields';
 import { Button } from '../shared';
-import { OptionList, type Options } from '../kit';
+import { type OptionData, Options } from '../kit';
 import { localInputValue } from '~/lib/time/cst';
 import { toast } from '~/lib/toast';
 
@@ -285,12 +285,12 @@ export function TextBox({ maxLength, ...field }: ControlOf & { maxLength: number
  * A choice of a catalogue form: its options as [value, words], after a blank one with the words
  * `blank` when it may be left unchosen.
  */
-export function SelectBox({ options, blank, ...field }: ControlOf & { options: Options; blank?: string }) {
+export function SelectBox({ options, blank, ...field }: ControlOf & { options: OptionData; blank?: string }) {
   return (
     <Control field={field}>
       {(props) => (
         <select {...props}>
-          <OptionList options={options} blank={blank} />
+          <Options options={options} none={blank} />
         </select>
       )}
     </Control>

@@ -58,8 +58,8 @@ export default function CertificatesIsland({ me }: { me: StaffMe }) {
 }
 
 const KIND_OPTIONS = [
-  { value: 'skill', label: t('certs.kind.skill') },
-  { value: 'training', label: t('certs.kind.training') },
+  ['skill', t('certs.kind.skill')],
+  ['training', t('certs.kind.training')],
 ] as const;
 
 // ------------------------------------------------------------ the list
@@ -140,8 +140,8 @@ function CertificateList({ version, onChanged }: { version: number; onChanged: (
       now: true,
       any: t('certs.state.all'),
       options: [
-        { value: 'valid', label: t('certs.state.valid') },
-        { value: 'revoked', label: t('certs.state.revoked') },
+        ['valid', t('certs.state.valid')],
+        ['revoked', t('certs.state.revoked')],
       ],
     },
   ];
@@ -272,7 +272,7 @@ function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued:
         <Choice label={t('certs.field.kind')} value={f.kind} onValue={set('kind')} options={KIND_OPTIONS} />
         {text('name')}
         {kind === 'training' && (
-          <Choice label={t('certs.field.idType')} value={f.idType} onValue={set('idType')} options={ID_TYPES.map((v) => ({ value: v, label: v }))} />
+          <Choice label={t('certs.field.idType')} value={f.idType} onValue={set('idType')} options={ID_TYPES.map((v) => [v, v] as const)} />
         )}
         {text('idNumber')}
         {text('mobile', 'tel')}
@@ -435,7 +435,7 @@ function PassIssue({ onDone }: { onDone: () => void }) {
           {works.length === 0 ? (
             <p className="text-sm text-slate-600">{t('certs.pass.noWork')}</p>
           ) : (
-            <Choice label={t('certs.pass.work')} value={workId} onValue={setWorkId} options={works.map((w) => ({ value: w.id, label: w.title }))} />
+            <Choice label={t('certs.pass.work')} value={workId} onValue={setWorkId} options={works.map((w) => [w.id, w.title] as const)} />
           )}
           <Labelled label={t('certs.pass.minScore')}>
             {(id) => (

@@ -24,7 +24,7 @@ import {
   type Column,
   type FilterField,
   type ListScreen,
-  OptionList,
+  Options,
 } from '../kit';
 import { ClassForm, dayText, fail, teacherRoleLabel, teachingStatusLabel } from './class-form';
 import { ClassCourses } from '../courses/ClassCourses';
@@ -309,7 +309,7 @@ function EnrolForm({ classId, periods, onDone }: { classId: string; periods: cls
       </FieldBox>
       <FieldBox id="enrol-period" label={t('classes.enrol.period')}>
         <select id="enrol-period" className={fieldClass} value={v.periodId} onChange={(e) => setV({ ...v, periodId: e.target.value })}>
-          <OptionList options={periodOptions(periods)} blank={t('classes.student.noPeriod')} />
+          <Options options={periodOptions(periods)} none={t('classes.student.noPeriod')} />
         </select>
       </FieldBox>
       <div>
@@ -404,13 +404,7 @@ function StudentList({
 
   const filters: FilterField<keyof typeof STUDENT_BLANK>[] = [
     { name: 'keyword', label: t('classes.student.search'), kind: 'search', maxLength: STUDENT_SEARCH_MAX },
-    {
-      name: 'periodId',
-      label: t('classes.student.period'),
-      kind: 'select',
-      any: t('classes.student.anyPeriod'),
-      options: periods.map((p) => ({ value: p.id, label: p.name })),
-    },
+    { name: 'periodId', label: t('classes.student.period'), kind: 'select', any: t('classes.student.anyPeriod'), options: periodOptions(periods) },
   ];
   const columns: Column<cls.AdminClassStudent>[] = [
     { header: t('classes.student.name'), cell: (s) => s.name },
@@ -431,7 +425,7 @@ function StudentList({
               )
             }
           >
-            <OptionList options={periodOptions(periods)} blank={s.periodId === null ? t('classes.student.noPeriod') : undefined} />
+            <Options options={periodOptions(periods)} none={s.periodId === null ? t('classes.student.noPeriod') : undefined} />
           </select>
         ) : (
           (s.periodName ?? t('classes.student.noPeriod'))

@@ -30,7 +30,7 @@ const FILTERS: FilterField<keyof typeof BLANK>[] = [
     label: t('classes.col.status'),
     kind: 'select',
     any: t('classes.anyStatus'),
-    options: TEACHING_CLASS_STATUSES.map((s) => ({ value: String(s), label: teachingStatusLabel(s) })),
+    options: TEACHING_CLASS_STATUSES.map((s) => [s, teachingStatusLabel(s)] as const),
   },
   {
     name: 'mode',
@@ -38,8 +38,8 @@ const FILTERS: FilterField<keyof typeof BLANK>[] = [
     kind: 'select',
     any: t('classes.anyMode'),
     options: [
-      { value: '1', label: t('classes.experienceOnly') },
-      { value: '0', label: t('classes.normalOnly') },
+      ['1', t('classes.experienceOnly')],
+      ['0', t('classes.normalOnly')],
     ],
   },
 ];

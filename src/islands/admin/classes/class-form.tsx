@@ -9,7 +9,7 @@ import { toast } from '~/lib/toast';
 import { Modal } from '../../shared/Modal';
 import { useForm } from '../../shared/use-form';
 import { Button, fieldClass, useLoaded } from '../shared';
-import { FieldBox as Labelled, FormButtons, listEdits, OptionList, SelectField } from '../kit';
+import { FieldBox as Labelled, FormButtons, listEdits, Options, SelectField } from '../kit';
 
 /** The class form and the small helpers the classes screens share. */
 
@@ -113,7 +113,7 @@ function TeacherRows({ form, options }: { form: Form; options: readonly { accoun
             value={x.accountId}
             onChange={(e) => edit.put(i, { accountId: e.target.value })}
           >
-            <OptionList options={options.map((o) => [o.accountId, o.name] as const)} blank={t('classes.chooseTeacher')} />
+            <Options options={options.map((o) => [o.accountId, o.name] as const)} none={t('classes.chooseTeacher')} />
           </select>
           <select
             aria-label={`${t('classes.field.teacherRole')} ${i + 1}`}

@@ -12,7 +12,7 @@ import { toast } from '~/lib/toast';
 import { inputClass } from '../../shared/fields';
 import { PagerButtons } from '../../shared/PagerButtons';
 import { Button, LoadState, PageTitle, Section, timeText, useLoaded } from '../shared';
-import { DataTable, OptionList } from '../kit';
+import { DataTable, type OptionData, Options } from '../kit';
 import { STATES, StateBadge, failed, stateLabel } from './shared';
 import { CategoriesSection } from './CategoriesSection';
 
@@ -54,13 +54,13 @@ function ArticleFilter({
 }) {
   const [typed, setTyped] = useState('');
   const searchId = `${kind}-search`;
-  const select = (id: string, label: string, value: string, on: (v: string) => void, all: string, options: readonly (readonly [string, string])[]) => (
+  const select = (id: string, label: string, value: string, on: (v: string) => void, all: string, options: OptionData) => (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm text-slate-700">
         {label}
       </label>
       <select id={id} value={value} onChange={(e) => on(e.target.value)} className={inputClass(false)}>
-        <OptionList options={options} blank={all} />
+        <Options options={options} none={all} />
       </select>
     </div>
   );

@@ -6,7 +6,7 @@ import { confirmDialog } from '~/lib/confirm';
 import { formatDate } from '~/lib/time/cst';
 import { toast } from '~/lib/toast';
 import { Button, Section, fieldClass, useLoaded } from '../shared';
-import { FieldBox, ListView, OptionList, moveActions, RowActions, type Column } from '../kit';
+import { FieldBox, ListView, Options, moveActions, RowActions, type Column } from '../kit';
 import { fail, natureLabel } from './course-ui';
 
 /**
@@ -81,7 +81,7 @@ export function ClassCourses({ classId, manage }: { classId: string; manage: boo
         <form className="mb-4 grid gap-3 sm:grid-cols-4 sm:items-end" onSubmit={(e) => void attach(e)}>
           <FieldBox id="class-course-pick" label={t('courses.pickCourse')}>
             <select id="class-course-pick" required className={fieldClass} value={f.courseId} onChange={(e) => setF({ ...f, courseId: e.target.value })}>
-              <OptionList options={(options.data ?? []).map((c) => [c.id, c.name] as const)} blank="" />
+              <Options options={(options.data ?? []).map((c) => [c.id, c.name] as const)} none="" />
             </select>
           </FieldBox>
           <FieldBox id="class-course-start" label={t('courses.learnStart')}>

@@ -29,7 +29,7 @@ const FILTERS: FilterField<keyof typeof BLANK>[] = [
     label: t('courses.nature'),
     kind: 'select',
     any: t('courses.nature.all'),
-    options: COURSE_NATURES.map((n) => ({ value: String(n), label: natureLabel(n) })),
+    options: COURSE_NATURES.map((n) => [n, natureLabel(n)] as const),
   },
 ];
 

@@ -94,7 +94,7 @@ export default function InboxIsland({ me }: { me: StaffMe }) {
   );
 }
 
-const classOptions = (classes: readonly AdminClassSummary[]) => classes.map((c) => ({ value: c.id, label: c.name }));
+const classOptions = (classes: readonly AdminClassSummary[]) => classes.map((c) => [c.id, c.name] as const);
 
 /** The lessons of the class chosen (none chosen: none). */
 function useLessons(classId: string): InboxLesson[] {
@@ -141,8 +141,8 @@ function Questions({ classes, onAnswered }: { classes: readonly AdminClassSummar
       now: true,
       any: t('inbox.filter.all'),
       options: [
-        { value: 'unanswered', label: t('inbox.filter.unanswered') },
-        { value: 'answered', label: t('inbox.filter.answered') },
+        ['unanswered', t('inbox.filter.unanswered')],
+        ['answered', t('inbox.filter.answered')],
       ],
     },
     { name: 'classId', label: t('inbox.filter.class'), kind: 'select', now: true, any: t('inbox.filter.allClasses'), options: classOptions(classes) },
@@ -153,7 +153,7 @@ function Questions({ classes, onAnswered }: { classes: readonly AdminClassSummar
       now: true,
       dependsOn: 'classId',
       any: t('inbox.filter.allLessons'),
-      options: lessons.map((l) => ({ value: l.id, label: `${l.courseName} · ${l.name}` })),
+      options: lessons.map((l) => [l.id, `${l.courseName} · ${l.name}`] as const),
     },
     { name: 'keyword', label: t('inbox.filter.keyword'), kind: 'search', maxLength: KEYWORD_MAX },
   ];
@@ -342,8 +342,8 @@ function Posts({ kind, classes }: { kind: PostKind; classes: readonly AdminClass
       kind: 'select',
       any: t('inbox.filter.all'),
       options: [
-        { value: '0', label: t('inbox.filter.shown') },
-        { value: '1', label: t('inbox.filter.hidden') },
+        ['0', t('inbox.filter.shown')],
+        ['1', t('inbox.filter.hidden')],
       ],
     },
   ];

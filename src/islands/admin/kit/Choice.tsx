@@ -1,12 +1,6 @@
+import { type OptionData, Options } from '~/islands/shared/Options';
 import { fieldClass } from '../shared';
 import { Labelled } from './Labelled';
-import { OptionList } from './Options';
-
-/** A choice's value and the words it shows. */
-export interface Option {
-  value: string;
-  label: string;
-}
 
 /**
  * A labelled choice (a select tied to its label, as people, screen readers and tests find it):
@@ -24,7 +18,7 @@ export function Choice({
   label: string;
   value: string;
   onValue: (v: string) => void;
-  options: readonly Option[];
+  options: OptionData;
   any?: string;
   /** The box's width or placement. */
   className?: string;
@@ -35,7 +29,7 @@ export function Choice({
     <Labelled label={label} className={className} id={id}>
       {(selectId) => (
         <select id={selectId} className={`${fieldClass} max-w-full`} value={value} onChange={(e) => onValue(e.target.value)}>
-          <OptionList options={options.map((o) => [o.value, o.label] as const)} blank={any} />
+          <Options options={options} none={any} />
         </select>
       )}
     </Labelled>

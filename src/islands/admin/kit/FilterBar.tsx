@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
 import { Button, fieldClass } from '../shared';
-import { Choice, type Option } from './Choice';
+import type { OptionData } from '~/islands/shared/Options';
+import { Choice } from './Choice';
 import { Labelled } from './Labelled';
 
 /**
@@ -24,7 +25,7 @@ export type FilterField<K extends string> = {
       kind: 'select';
       /** The blank choice's words (any of them); none: a value must be chosen. */
       any?: string;
-      options: readonly Option[];
+      options: OptionData;
     }
 );
 

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { fieldClass } from '../shared';
-import { OptionList, type Options } from './Options';
+import { type OptionData, Options } from '~/islands/shared/Options';
 
 /**
  * A label tied to the control under it (people, screen readers and tests find the control by its
@@ -63,12 +63,12 @@ export function SelectField({
   label: string;
   value: string;
   onValue: (v: string) => void;
-  options: Options;
+  options: OptionData;
 }) {
   return (
     <FieldBox id={id} label={label}>
       <select id={id} className={fieldClass} value={value} onChange={(e) => onValue(e.target.value)}>
-        <OptionList options={options} />
+        <Options options={options} />
       </select>
     </FieldBox>
   );

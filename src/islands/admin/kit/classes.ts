@@ -34,6 +34,6 @@ export function useClassChoice() {
   const given = useGivenClass(classes);
   const [chosen, choose] = useState('');
   const classId = chosen || given || (classes[0]?.id ?? '');
-  const options = classes.map((c) => ({ value: c.id, label: c.name }));
+  const options = classes.map((c) => [c.id, c.name] as const);
   return { classes, classId, choose, options, nameOf: (id: string) => classes.find((c) => c.id === id)?.name ?? '' };
 }

@@ -6,8 +6,8 @@
  */
 export { useListScreen, withRow, toastFailure, type ListScreen, type ListState, type RowRun } from './use-list-screen';
 export { FilterBar, filledIn, type FilterField, type FilterValues } from './FilterBar';
-export { Choice, type Option } from './Choice';
-export { OptionList, type Options } from './Options';
+export { Choice } from './Choice';
+export { Options, type Option, type OptionData } from '~/islands/shared/Options';
 export { FieldBox, Labelled, SelectField } from './Labelled';
 export { FormButtons } from './FormButtons';
 export { CheckButtons, CsvHelp, RunReport } from './CheckRun';

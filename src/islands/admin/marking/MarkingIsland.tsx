@@ -91,20 +91,14 @@ function Queue({ onOpen }: { onOpen: (workId: string) => void }) {
   const works = all.data ?? [];
   const classes = [...new Map(works.map((w) => [w.classId, w.className])).entries()];
   const filters: FilterField<keyof typeof QUEUE_BLANK>[] = [
-    {
-      name: 'classId',
-      label: t('marking.filter.class'),
-      kind: 'select',
-      any: t('marking.filter.allClasses'),
-      options: classes.map(([id, name]) => ({ value: id, label: name })),
-    },
+    { name: 'classId', label: t('marking.filter.class'), kind: 'select', any: t('marking.filter.allClasses'), options: classes },
     {
       name: 'workId',
       label: t('marking.filter.work'),
       kind: 'select',
       dependsOn: 'classId',
       any: t('marking.filter.allWorks'),
-      options: works.filter((w) => !q.classId || w.classId === q.classId).map((w) => ({ value: w.workId, label: w.title })),
+      options: works.filter((w) => !q.classId || w.classId === q.classId).map((w) => [w.workId, w.title] as const),
     },
   ];
   return (
@@ -262,7 +256,7 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
           label={t('marking.pickAttempt')}
           value={attemptId}
           onValue={shown.go}
-          options={rows.map((r) => ({ value: r.attemptId, label: t('marking.attemptOption', { name: r.name, n: r.attemptNo, state: stateText(r) }) }))}
+          options={rows.map((r) => [r.attemptId, t('marking.attemptOption', { name: r.name, n: r.attemptNo, state: stateText(r) })] as const)}
         />
         <Button onClick={() => go(-1)} disabled={index === 0}>
           {t('marking.prev')}
@@ -350,12 +344,7 @@ function ByQuestion({ work, onChanged }: { work: MarkingWork; onChanged: () => v
   return (
     <div>
       <div className="mb-4 max-w-xl">
-        <Choice
-          label={t('marking.pickQuestion')}
-          value={questionId}
-          onValue={list.go}
-          options={work.questions.map((q) => ({ value: q.id, label: label(q) }))}
-        />
+        <Choice label={t('marking.pickQuestion')} value={questionId} onValue={list.go} options={work.questions.map((q) => [q.id, label(q)] as const)} />
       </div>
       {!list.data || list.data.question.id !== questionId ? (
         <LoadState error={list.error} onRetry={list.reload} />

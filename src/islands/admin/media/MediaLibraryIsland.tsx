@@ -24,7 +24,7 @@ import {
 import { inputClass } from '../../shared/fields';
 import { PagerButtons } from '../../shared/PagerButtons';
 import { Button, LoadState, PageTitle, Section, TableBox, td, th, timeText } from '../shared';
-import { OptionList } from '../kit';
+import { Options } from '../kit';
 
 /**
  * The media library (/admin/media): upload files (pick or drop several; a progress bar each; pause
@@ -269,7 +269,7 @@ function FilterChoice<V extends string>({
   return (
     <FilterField label={label}>
       <select className={inputClass(false)} value={value} onChange={(e) => onValue(e.target.value as V | '')}>
-        <OptionList options={options} blank={all} />
+        <Options options={options} none={all} />
       </select>
     </FilterField>
   );

@@ -117,8 +117,8 @@ function ClassProgress({ classId, className }: { classId: string; className: str
             value={q.sort ?? 'studyDesc'}
             onValue={(v) => paged.go({ ...q, sort: v as ProgressSort, current: 1 })}
             options={[
-              { value: 'studyDesc', label: t('progress.sort.studyDesc') },
-              { value: 'studyAsc', label: t('progress.sort.studyAsc') },
+              ['studyDesc', t('progress.sort.studyDesc')],
+              ['studyAsc', t('progress.sort.studyAsc')],
             ]}
           />
           <Button onClick={() => void exportCsv()} disabled={exporting}>

@@ -45,14 +45,14 @@ function OrgForm({ initial, save, onCancel }: ItemFormProps<CertificationOrgAdmi
         label={t('school.orgs.field.orgType')}
         value={v.orgType}
         onValue={(value) => form.change('orgType', value)}
-        options={ORG_TYPES.map((o) => ({ value: o, label: typeText(o) }))}
+        options={ORG_TYPES.map((o) => [o, typeText(o)] as const)}
       />
       <Choice
         id={form.id('certificationType')}
         label={t('school.orgs.field.certificationType')}
         value={v.certificationType}
         onValue={(value) => form.change('certificationType', value)}
-        options={ORG_LEVELS.map((l) => ({ value: l, label: l === '' ? t('school.orgs.level.none') : levelText(l) }))}
+        options={ORG_LEVELS.map((l) => [l, l === '' ? t('school.orgs.level.none') : levelText(l)] as const)}
       />
       <Field label={t('school.orgs.field.serviceScope')} {...text('serviceScope')} multiline />
       <Field label={t('school.orgs.field.features')} {...text('features')} multiline />

@@ -81,7 +81,7 @@ export function DomainsSection({ preDomainHost }: { preDomainHost: string }) {
           label={t('school.domains.newType')}
           value={domainType}
           onValue={(v) => setDomainType(v as SchoolDomainType)}
-          options={DOMAIN_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))}
+          options={DOMAIN_TYPES.map((v) => [v, typeLabel(v)] as const)}
         />
         <div className="sm:pt-6">
           <Button kind="primary" type="submit" disabled={busy}>

@@ -46,7 +46,7 @@ function PointForm({ initial, save, onCancel }: ItemFormProps<ServicePointAdmin,
         label={t('school.points.field.type')}
         value={form.values.type}
         onValue={(value) => form.change('type', value as ServicePointAdmin['type'])}
-        options={POINT_TYPES.map((type) => ({ value: type, label: t(`school.points.type.${type}`) }))}
+        options={POINT_TYPES.map((type) => [type, t(`school.points.type.${type}`)] as const)}
       />
       <Field label={t('school.points.field.startTime')} type="time" {...text('startTime')} value={short(form.values.startTime)} />
       <Field label={t('school.points.field.endTime')} type="time" {...text('endTime')} value={short(form.values.endTime)} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { inputClass } from '../../shared/fields';
-import { OptionList } from '../kit';
+import { type OptionData, Options } from '../kit';
 
 /** Small form pieces of the school settings screen: a labelled field that may be required, and a grid of fields. */
 
@@ -83,7 +83,7 @@ export function Choice({
   label: string;
   value: string;
   onValue: (v: string) => void;
-  options: readonly { value: string; label: string }[];
+  options: OptionData;
   error?: string | null | undefined;
 }) {
   return (
@@ -99,7 +99,7 @@ export function Choice({
         aria-describedby={error ? `${id}-error` : undefined}
         className={`${inputClass(!!error)} bg-white`}
       >
-        <OptionList options={options.map((o) => [o.value, o.label] as const)} />
+        <Options options={options} />
       </select>
       {error && (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
