@@ -18,7 +18,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { addClassStudents, dbRow } from './learners.mjs';
+import { addClassStudents, answerable, dbRow, saveBody } from './learners.mjs';
 import { cpuMs, positive, root, say, startPortal, stop, table } from './processes.mjs';
 
 const PERIOD_MS = 15_000;
@@ -81,24 +81,6 @@ async function call(base, path, token, body) {
   return r.json.data;
 }
 
-/** Every question a student answers on the paper (sub-questions of reading and cloze on their own). */
-function answerable(paper) {
-  const map = Object.keys(paper.questionResultVOMap ?? {}).length ? paper.questionResultVOMap : paper.englishQuestionResultVOMap;
-  const out = [];
-  const visit = (q) => {
-    if (q.readQuestionList?.length) q.readQuestionList.forEach(visit);
-    else out.push(q);
-  };
-  for (const list of Object.values(map ?? {})) list.forEach(visit);
-  return out;
-}
-
-function answerOf(q, seq) {
-  const keys = q.questionContentVO?.optionList?.map((o) => o.key) ?? [];
-  if ([1, 2, 3].includes(q.questionType) && keys.length) return { content: null, optionList: [keys[seq % keys.length]] };
-  return { content: `作答${seq}`, optionList: [] };
-}
-
 /** Adds takers up to `n`: students of class A, each with an attempt at the test. */
 async function growTakers(base, work, takers, n) {
   const more = n - takers.length;
@@ -116,28 +98,6 @@ async function growTakers(base, work, takers, n) {
       }
     }),
   );
-}
-
-function saveBody(work, questions, t) {
-  const q = questions[t.k++ % questions.length];
-  const seq = (t.seqs.get(q.id) ?? 0) + 1;
-  t.seqs.set(q.id, seq);
-  const now = Date.now();
-  return {
-    ...t.ref,
-    answers: [
-      {
-        answerLogId: t.answerLogId,
-        id: work.id,
-        questionId: q.id,
-        questionUnitId: q.questionUnitId,
-        questionAnswerVO: answerOf(q, seq),
-        seq,
-        answerTime: now,
-        submitTime: now,
-      },
-    ],
-  };
 }
 
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0);

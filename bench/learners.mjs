@@ -117,11 +117,21 @@ async function addPgStudents(url, n, first) {
 }
 
 /**
- * The calls the class page (/study/training-class) makes when a student opens it on today's tab
- * (header, visit, statistics, today's activities, dynamics, courses) and then opens the past tab
- * (sums, first page of 6), in order: [path, body]. One "screen" is all of them.
+ * The calls the class page (/study/training-class) makes when a student opens it on today's tab (its
+ * whole first view in one call: header, visit, statistics, today's activities, dynamics, courses) and
+ * then opens the past tab (sums, first page of 6), in order: [path, body]. One "screen" is all of them.
  */
 export function classScreenCalls(st) {
+  const ids = { classId: st.classId, userId: st.userId };
+  return [
+    ['/api/teaching/anyone/classStudent/firstView', ids],
+    ['/api/teaching/anyone/classActivity/pastActivitySum', ids],
+    ['/api/teaching/anyone/classActivity/pastActivityPage', { current: 1, size: 6, order: 'descending', sort: 'id', model: ids }],
+  ];
+}
+
+/** The same screen as the page made it until its first view was one call: each part its own call (the spec's calls). */
+export function classScreenSeparateCalls(st) {
   const ids = { classId: st.classId, userId: st.userId };
   const mine = { classId: st.classId, studentId: st.classStudentId };
   return [
@@ -164,5 +174,46 @@ export function progressReport(st, lesson, seq) {
     positionMs: Math.min(seq * 10_000, 17 * 60_000),
     watchedMs: 10_000,
     client: 'Web',
+  };
+}
+
+/** Every question a student answers on the paper (sub-questions of reading and cloze on their own). */
+export function answerable(paper) {
+  const map = Object.keys(paper.questionResultVOMap ?? {}).length ? paper.questionResultVOMap : paper.englishQuestionResultVOMap;
+  const out = [];
+  const visit = (q) => {
+    if (q.readQuestionList?.length) q.readQuestionList.forEach(visit);
+    else out.push(q);
+  };
+  for (const list of Object.values(map ?? {})) list.forEach(visit);
+  return out;
+}
+
+export function answerOf(q, seq) {
+  const keys = q.questionContentVO?.optionList?.map((o) => o.key) ?? [];
+  if ([1, 2, 3].includes(q.questionType) && keys.length) return { content: null, optionList: [keys[seq % keys.length]] };
+  return { content: `作答${seq}`, optionList: [] };
+}
+
+/** The next save of a taker `t` ({ ref, answerLogId, seqs, k }): the next sequence number of the next question, as the answering page sends it. */
+export function saveBody(work, questions, t) {
+  const q = questions[t.k++ % questions.length];
+  const seq = (t.seqs.get(q.id) ?? 0) + 1;
+  t.seqs.set(q.id, seq);
+  const now = Date.now();
+  return {
+    ...t.ref,
+    answers: [
+      {
+        answerLogId: t.answerLogId,
+        id: work.id,
+        questionId: q.id,
+        questionUnitId: q.questionUnitId,
+        questionAnswerVO: answerOf(q, seq),
+        seq,
+        answerTime: now,
+        submitTime: now,
+      },
+    ],
   };
 }

@@ -3,7 +3,9 @@
 //
 //   npx node bench/profile.mjs [path] [--cache]      (or: npm run bench -- is not needed)
 //   path defaults to /news-information/list; --cache starts it with the render cache on;
-//   --class-screen loads the class page's calls instead (bench/learners.mjs: one student per connection).
+//   --class-screen loads the class page's calls instead (bench/learners.mjs: one student per connection);
+//   --progress loads study-progress reports (each connection a student on the seeded video lesson);
+//   --save loads answer saves (each connection a student with an attempt at the seeded test).
 // Env: BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50).
 // The profile is kept in bench/results/prof/ (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
@@ -12,7 +14,7 @@ import net from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addClassStudents, classScreenCalls } from './learners.mjs';
+import { addClassStudents, answerable, classScreenCalls, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
 import { BENCH_PRODUCTION_ENV, seedDemo } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +22,8 @@ const profDir = join(root, 'bench/results/prof');
 const path = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? '/news-information/list';
 const cached = process.argv.includes('--cache');
 const classScreen = process.argv.includes('--class-screen');
+const progress = process.argv.includes('--progress');
+const save = process.argv.includes('--save');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 
@@ -87,10 +91,60 @@ if (classScreen) {
     })),
   };
 }
+const base = `http://127.0.0.1:${port}`;
+/** A call as a student; its answer's data (throws on a refusal: the profile would measure errors). */
+async function call(st, callPath, body) {
+  const r = await fetch(base + callPath, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
+  const json = await r.json();
+  if (json.code !== 0) throw new Error(`${callPath} answered ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+/** One request per connection, made from that connection's own state (a student, the next sequence). */
+const perConnection = (callPath, first, next) => {
+  let n = 0;
+  return {
+    url: base + callPath,
+    requests: [
+      {
+        method: 'POST',
+        path: callPath,
+        setupRequest: (req, context) => {
+          context.own ??= first(n++);
+          return { ...req, headers: { 'content-type': 'application/json', token: context.own.st.token }, body: JSON.stringify(next(context.own)) };
+        },
+      },
+    ],
+  };
+};
+if (progress) {
+  const dbFile = join(root, 'data/bench-prof.sqlite');
+  const students = await addClassStudents(dbFile, connections);
+  const lesson = videoLesson(dbFile);
+  // Each student opens the lesson first (the view starts the time reports may credit).
+  for (const st of students) await call(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
+  load = perConnection(
+    '/api/teaching/anyone/classroom/online/progress',
+    (i) => ({ st: students[i % students.length], seq: 0 }),
+    (own) => progressReport(own.st, lesson, ++own.seq),
+  );
+}
+if (save) {
+  const dbFile = join(root, 'data/bench-prof.sqlite');
+  const work = await dbRow(dbFile, 'select id from works where title = ?', ['第一章单元测验']);
+  const students = await addClassStudents(dbFile, connections);
+  const takers = [];
+  for (const st of students) {
+    const ref = { classId: st.classId, studentId: st.classStudentId };
+    const attempt = await call(st, '/api/teaching/anyone/work/attempt/start', { ...ref, workId: work.id });
+    takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
+  }
+  const questions = answerable(await call(students[0], '/api/library/anyone/work/paper', { ...takers[0].ref, workId: work.id }));
+  load = perConnection('/api/teaching/anyone/work/answer', (i) => takers[i % takers.length], (t) => saveBody(work, questions, t));
+}
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
 const r = await autocannon({ ...load, connections, duration });
-console.log(`${classScreen ? 'class screen calls' : path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+console.log(`${classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
 child.removeAllListeners('exit');
 await new Promise((resolve) => {
   child.once('exit', resolve);

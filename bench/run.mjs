@@ -19,7 +19,7 @@ import os from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { addClassStudents, classScreenCalls, progressReport, videoLesson } from './learners.mjs';
+import { addClassStudents, classScreenCalls, classScreenSeparateCalls, progressReport, videoLesson } from './learners.mjs';
 import { HOST, cpuMsTree, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
 
 const resultsDir = join(root, 'bench/results');
@@ -165,6 +165,46 @@ async function firstNewsId(base) {
 const results = [];
 /** The class page's call paths of the learner run (written into the report). */
 let learnerCalls = [];
+
+/**
+ * Loads one screen of the class page: every connection a different student, making the screen's calls
+ * in turn (`callsOf` gives a student's [path, body] list). Each call must answer code 0 first (a refusal
+ * would be cheap and flatter the figures). Answers the calls.
+ */
+async function loadScreen(portal, pid, students, callsOf, key, label) {
+  let next = 0;
+  const calls = callsOf(students[0]);
+  const requests = calls.map(([path], i) => ({
+    method: 'POST',
+    path,
+    setupRequest: (req, context) => {
+      context.st ??= students[next++ % students.length];
+      const [, body] = callsOf(context.st)[i];
+      return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(body) };
+    },
+  }));
+  for (const [path, body] of calls) {
+    const { body: answer } = await get(portal.base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: students[0].token },
+      body: JSON.stringify(body),
+    });
+    const json = JSON.parse(answer.toString('utf8'));
+    if (json.code !== 0) throw new Error(`${path} answered ${answer.toString('utf8').slice(0, 300)}`);
+  }
+  await load(key, `${label} ${calls.length} calls per screen, ${LEARNERS} students`, `${portal.base}${calls[0][0]}`, {
+    pid,
+    connections: LEARNERS,
+    requests,
+    probeInit: {
+      url: portal.base + calls[0][0],
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: students[0].token },
+      body: JSON.stringify(calls[0][1]),
+    },
+  });
+  return calls;
+}
 
 async function load(
   key,
@@ -427,39 +467,10 @@ async function main() {
     try {
       const pid = portal.child.pid;
       const students = await addClassStudents(dbFile, LEARNERS);
-      let next = 0;
-      const calls = classScreenCalls(students[0]);
-      const requests = calls.map(([path], i) => ({
-        method: 'POST',
-        path,
-        setupRequest: (req, context) => {
-          context.st ??= students[next++ % students.length];
-          const [, body] = classScreenCalls(context.st)[i];
-          return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(body) };
-        },
-      }));
-      // Every call must answer code 0 for a student before the load (a refusal would be cheap and flatter the figures).
-      for (const [path, body] of calls) {
-        const { body: answer } = await get(portal.base + path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', token: students[0].token },
-          body: JSON.stringify(body),
-        });
-        const json = JSON.parse(answer.toString('utf8'));
-        if (json.code !== 0) throw new Error(`${path} answered ${answer.toString('utf8').slice(0, 300)}`);
-      }
       await load('learnerHealthz', `context       /healthz at ${LEARNERS} connections (ceiling)`, `${portal.base}/healthz`, { pid, connections: LEARNERS });
-      await load('classScreen', `class page    ${calls.length} calls per screen, ${LEARNERS} students`, `${portal.base}${calls[0][0]}`, {
-        pid,
-        connections: LEARNERS,
-        requests,
-        probeInit: {
-          url: portal.base + calls[0][0],
-          method: 'POST',
-          headers: { 'content-type': 'application/json', token: students[0].token },
-          body: JSON.stringify(calls[0][1]),
-        },
-      });
+      // The screen as the page makes it now (the first view in one call), then as it made it before (each part its own call).
+      const calls = await loadScreen(portal, pid, students, classScreenCalls, 'classScreen', 'class page   ');
+      await loadScreen(portal, pid, students, classScreenSeparateCalls, 'classScreenSeparate', 'class page    before:');
       learnerCalls = calls.map(([path]) => path);
     } finally {
       await stop(portal.child);
@@ -637,6 +648,7 @@ async function main() {
     'healthz',
     'learnerHealthz',
     'classScreen',
+    'classScreenSeparate',
     'reportHealthz',
     'progressPaced',
     'progressFlat',
@@ -644,7 +656,7 @@ async function main() {
     'api2',
     'healthz2',
   ];
-  const shown = order.map((k) => by[k]);
+  const shown = order.map((k) => by[k]).filter(Boolean);
   const out = [];
   out.push(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs shared with the load generator)\n`);
   out.push(

@@ -11,6 +11,7 @@ import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
 import { startStagingSweep } from './media-library/staging';
+import { startRateEventsSweep } from './limits/sweep';
 import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, setMediaToolsAvailable, watchPool } from './metrics';
 import { MEDIA_TOOLS_FIX, createMediaTools, type MediaToolsStatus } from './media-tools';
@@ -197,6 +198,8 @@ export function getServer(): Promise<Server> {
         startDeadlineSweep(made.runtime);
         // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.
         startStagingSweep(made.runtime);
+        // The rate limits' logged writes older than their longest window are removed once a minute.
+        startRateEventsSweep(made.runtime);
         // The process's job runner (scheduled publishing) and its metrics; it stops claiming once the process is asked to stop.
         const stopJobs = startJobRunner(made.runtime);
         // Page changes heard here or from another instance reach this process's render cache.

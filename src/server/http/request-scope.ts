@@ -42,7 +42,11 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
     headers: input.headers,
     tenant(explicitId) {
       if (explicitId) return identify.tenantById(db, explicitId);
-      tenant ??= identify.tenantOf(db, config, { tenantId: input.headers.tenantId ?? input.headers.schoolId, host: input.host }).then((found) => {
+      // Through the process's look-up, as pages find theirs (the same key: the host and the school named):
+      // a school's change clears it here and on every instance (runtime.ts), and no call pays a query for it.
+      const named = input.headers.tenantId ?? input.headers.schoolId;
+      const lookup = { tenantId: named, host: input.host };
+      tenant ??= lookups.tenants.get(`${input.host}|${named ?? ''}`, () => identify.tenantOf(db, config, lookup)).then((found) => {
         if (!found) throw AppError.tenantNotFound();
         // The request's access line names the school it was for.
         noteSchool(found.preDomain);

@@ -66,5 +66,9 @@ export async function logWrite(db: DB, kind: RateKind, limits: readonly RateLimi
       throw AppError.tooMany(limitMessage(limit));
     }
   }
+}
+
+/** Removes the logged writes no window counts any more (the periodic clean-up: sweep.ts). */
+export async function forgetOldWrites(db: DB, now: number): Promise<void> {
   await repo.deleteEventsBefore(db, now - RATE_KEEP_MS);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { send, sendPage } from '~/lib/api/client';
-import { pastActivityPage, pastActivitySum, type PastActivitySum } from '~/lib/api/contracts/learning-class';
+import { pastActivityPage, pastActivitySum, type ClassActivityItem, type PastActivitySum } from '~/lib/api/contracts/learning-class';
+import type { Page } from '~/lib/paging';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { DEFAULT_PAST_PAGE_SIZE, PAST_PAGE_SIZES, PAST_TABS, pastFilter, pastPageSize, type PastTab } from '~/lib/learning/class-detail';
 import type { JumpContext } from '~/lib/learning/jumps';
@@ -26,24 +27,29 @@ interface Props {
   context: JumpContext;
   /** Called once the list shows its content or its error (no longer a placeholder). */
   onSettled?: () => void;
+  /** The sums and the first page of all past classes from the page's first view: shown without asking. */
+  first?: { sums: PastActivitySum; page: Page<ClassActivityItem> } | undefined;
 }
 
 /**
  * Past classes: the sub-tabs 全部 / 缺勤 / 已出勤 / 选修 with their sums, a list paged by
  * the server, latest first, 6, 9 or 12 a page (6 at first), 暂无数据 when empty.
  */
-export function PastPanel({ classId, userId, schoolId, context, onSettled }: Props) {
+export function PastPanel({ classId, userId, schoolId, context, onSettled, first }: Props) {
   const [tab, setTab] = useState<PastTab>('all');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAST_PAGE_SIZE);
   const sizeId = useId();
-  const [sums] = useLoad(`${classId}:${userId}`, () => send(pastActivitySum, { classId, userId, schoolId }, { silent: true }));
-  const [list, reload] = useLoad(`${classId}:${userId}:${tab}:${page}:${size}`, () =>
-    sendPage(
-      pastActivityPage,
-      { current: page, size, order: 'descending', sort: 'id', model: { classId, userId, schoolId, ...pastFilter(tab) } },
-      { silent: true },
-    ),
+  const [sums] = useLoad(`${classId}:${userId}`, () => send(pastActivitySum, { classId, userId, schoolId }, { silent: true }), first?.sums);
+  const [list, reload] = useLoad(
+    `${classId}:${userId}:${tab}:${page}:${size}`,
+    () =>
+      sendPage(
+        pastActivityPage,
+        { current: page, size, order: 'descending', sort: 'id', model: { classId, userId, schoolId, ...pastFilter(tab) } },
+        { silent: true },
+      ),
+    first?.page,
   );
 
   const settled = list.state !== 'loading';

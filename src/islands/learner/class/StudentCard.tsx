@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { send } from '~/lib/api/client';
 import type { StudentClassDetail } from '~/lib/api/contracts/learning';
-import { userStudySituation } from '~/lib/api/contracts/learning-class';
+import { userStudySituation, type UserStudySituation } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { assessmentResult } from '~/lib/learning/labels';
 import { percentText } from '~/lib/learning/progress';
@@ -71,9 +71,22 @@ function Stat({ label, value, tip }: { label: string; value: string; tip?: strin
  * (this visit included), the completion rate (capped at 100%), study and answering durations
  * (or '--') and the assessment result.
  */
-export function StudentCard({ detail, visits, schoolId }: { detail: StudentClassDetail; visits: number | null; schoolId: string | undefined }) {
-  const [situation, reload] = useLoad(`${detail.classId}:${detail.studentId}`, () =>
-    send(userStudySituation, { classId: detail.classId, studentId: detail.studentId, schoolId }, { silent: true }),
+export function StudentCard({
+  detail,
+  visits,
+  schoolId,
+  first,
+}: {
+  detail: StudentClassDetail;
+  visits: number | null;
+  schoolId: string | undefined;
+  /** The statistics from the page's first view: shown without asking. */
+  first?: UserStudySituation | undefined;
+}) {
+  const [situation, reload] = useLoad(
+    `${detail.classId}:${detail.studentId}`,
+    () => send(userStudySituation, { classId: detail.classId, studentId: detail.studentId, schoolId }, { silent: true }),
+    first,
   );
   const person = detail.personalityDataResultVO;
   const name = person.realName || person.nickName || '';

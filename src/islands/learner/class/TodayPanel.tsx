@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { send, sendPage } from '~/lib/api/client';
-import { activityDynamicPage, todayActivities } from '~/lib/api/contracts/learning-class';
+import { activityDynamicPage, todayActivities, type ActivityDynamic, type TodayActivity } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { DYNAMIC_PAGE_SIZE, inTodayTab, todayTabs, TODAY_TABS, type TodayTab } from '~/lib/learning/class-detail';
 import type { JumpContext } from '~/lib/learning/jumps';
@@ -37,6 +37,8 @@ interface Props {
   onChoice: (choice: EmptyChoice, label: string) => void;
   /** Called once the panel shows its content or its error (no longer a placeholder). */
   onSettled?: () => void;
+  /** Today's activities and the dynamics from the page's first view: shown without asking. */
+  first?: { activities: TodayActivity[]; dynamics: ActivityDynamic[] } | undefined;
 }
 
 /**
@@ -44,20 +46,24 @@ interface Props {
  * their counts, pending first when there is one; the dynamics of today's activities; the cards.
  * With nothing today, the four choices.
  */
-export function TodayPanel({ classId, userId, schoolId, context, onChoice, onSettled }: Props) {
+export function TodayPanel({ classId, userId, schoolId, context, onChoice, onSettled, first }: Props) {
   const key = `${classId}:${userId}`;
   // Today's activities and their dynamics arrive together: the dynamics line never appears above
   // cards already shown (and pushes nothing down). Without dynamics the cards still show.
-  const [today, reload] = useLoad(key, async () => {
-    const [activities, dynamics] = await Promise.all([
-      send(todayActivities, { classId, userId, schoolId }, { silent: true }),
-      sendPage(activityDynamicPage, { current: 1, size: DYNAMIC_PAGE_SIZE, model: { classId, schoolId } }, { silent: true }).then(
-        (page) => page.records,
-        () => [],
-      ),
-    ]);
-    return { list: activities.activityResultVOList, dynamics };
-  });
+  const [today, reload] = useLoad(
+    key,
+    async () => {
+      const [activities, dynamics] = await Promise.all([
+        send(todayActivities, { classId, userId, schoolId }, { silent: true }),
+        sendPage(activityDynamicPage, { current: 1, size: DYNAMIC_PAGE_SIZE, model: { classId, schoolId } }, { silent: true }).then(
+          (page) => page.records,
+          () => [],
+        ),
+      ]);
+      return { list: activities.activityResultVOList, dynamics };
+    },
+    first && { list: first.activities, dynamics: first.dynamics },
+  );
   const [chosen, setChosen] = useState<TodayTab | null>(null);
   const settled = today.state !== 'loading';
   useEffect(() => {

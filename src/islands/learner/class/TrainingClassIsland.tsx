@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
-import { increaseVisit, studentClassDetail, type StudentClassDetail } from '~/lib/api/contracts/learning';
-import { studentCourseStatistic } from '~/lib/api/contracts/learning-class';
+import type { StudentClassDetail } from '~/lib/api/contracts/learning';
+import { classFirstView, studentCourseStatistic, type ClassFirstView } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { mainTabs, type MainTab } from '~/lib/learning/class-detail';
 import { hasOfflineCourse } from '~/lib/learning/class-page';
@@ -40,12 +40,6 @@ function readQuery(): Query {
   };
 }
 
-interface Header {
-  detail: StudentClassDetail;
-  /** The visit count after this visit, or null when counting failed (the page still shows). */
-  visits: number | null;
-}
-
 /**
  * The class page (/study/training-class): the breadcrumb, the class header,
  * the student card, today's and past classes, the courses and the right column. Each visit is
@@ -61,11 +55,10 @@ export default function TrainingClassIsland() {
     setKnown(currentClassFor(q.classId));
   }, []);
   const key = user && query?.classId ? `${user.userId}:${query.classId}:${query.schoolId ?? ''}` : null;
-  const [header, reload] = useLoad<Header>(key, async () => {
-    const detail = await send(studentClassDetail, { classId: query!.classId, userId: user!.userId, schoolId: query!.schoolId }, { silent: true });
-    const visits = await send(increaseVisit, { classId: detail.classId, studentId: detail.studentId, schoolId: query!.schoolId }).catch(() => null);
-    return { detail, visits };
-  });
+  // The whole first view in one call (this visit counted); the panels ask their own calls only later.
+  const [header, reload] = useLoad<ClassFirstView>(key, () =>
+    send(classFirstView, { classId: query!.classId, userId: user!.userId, schoolId: query!.schoolId }, { silent: true }),
+  );
 
   // The breadcrumb is the same from the server's first HTML on: nothing above the page's parts moves.
   const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
@@ -78,8 +71,8 @@ export default function TrainingClassIsland() {
     body = (
       <>
         <ClassHeader detail={header.data.detail} />
-        <StudentCard detail={header.data.detail} visits={header.data.visits} schoolId={query.schoolId} />
-        <ClassBody detail={header.data.detail} userId={user.userId} schoolId={query.schoolId} experience={query.experience || header.data.detail.experience} />
+        <StudentCard detail={header.data.detail} visits={header.data.visits} schoolId={query.schoolId} first={header.data.situation} />
+        <ClassBody first={header.data} userId={user.userId} schoolId={query.schoolId} experience={query.experience || header.data.detail.experience} />
       </>
     );
   return (
@@ -91,7 +84,8 @@ export default function TrainingClassIsland() {
 }
 
 interface BodyProps {
-  detail: StudentClassDetail;
+  /** The first view: the detail, and the courses and first tab's content to show before asking again. */
+  first: ClassFirstView;
   userId: string;
   schoolId: string | undefined;
   experience: boolean;
@@ -117,15 +111,26 @@ function ClassPageSkeleton({ name }: { name: string | null }) {
   );
 }
 
-function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
+function ClassBody({ first, userId, schoolId, experience }: BodyProps) {
+  const { detail } = first;
   const { classId, studentId } = detail;
   const main = mainTabs(detail.teachingClassStatus);
-  const [tab, setTab] = useState<MainTab>(main.initial);
+  const [tab, chooseTab] = useState<MainTab>(main.initial);
+  // The first tab shows the first view's content; once another tab is chosen, each panel asks its own calls.
+  const [moved, setMoved] = useState(false);
+  const setTab = (next: MainTab) => {
+    if (next !== tab) setMoved(true);
+    chooseTab(next);
+  };
   // The courses come after today's (or the past) classes: shown once that panel has its content,
   // so its arrival does not push the course list down the screen.
   const [panelSettled, setPanelSettled] = useState(false);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [courses, reloadCourses] = useLoad(`${classId}:${studentId}`, () => send(studentCourseStatistic, { classId, studentId, schoolId }, { silent: true }));
+  const [courses, reloadCourses] = useLoad(
+    `${classId}:${studentId}`,
+    () => send(studentCourseStatistic, { classId, studentId, schoolId }, { silent: true }),
+    first.courses,
+  );
   const context: JumpContext = { classId, studentId, userId };
   const timetableHref = sitePath(timetableJump({ classId, studentId, userId, experience }));
   const courseList = courses.state === 'done' ? courses.data.classStudentCourseResultVOS : [];
@@ -144,6 +149,8 @@ function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
   }
 
   const items = main.tabs.map((key) => ({ key, label: t(key === 'today' ? 'class.today' : 'class.past') }));
+  // What both tabs' panels are given (the first view's content, only until another tab is chosen).
+  const panel = { classId, userId, schoolId, context, onSettled: () => setPanelSettled(true) };
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
       <div className="min-w-0">
@@ -162,9 +169,9 @@ function ClassBody({ detail, userId, schoolId, experience }: BodyProps) {
         />
         <div {...panelProps('class-main', tab)} className="pt-4">
           {tab === 'today' ? (
-            <TodayPanel classId={classId} userId={userId} schoolId={schoolId} context={context} onChoice={choose} onSettled={() => setPanelSettled(true)} />
+            <TodayPanel {...panel} onChoice={choose} first={moved ? undefined : (first.today ?? undefined)} />
           ) : (
-            <PastPanel classId={classId} userId={userId} schoolId={schoolId} context={context} onSettled={() => setPanelSettled(true)} />
+            <PastPanel {...panel} first={moved ? undefined : (first.past ?? undefined)} />
           )}
         </div>
         {panelSettled && <CourseList courses={courses} onRetry={reloadCourses} classId={classId} studentId={studentId} timetableHref={timetableHref} />}

@@ -1,6 +1,7 @@
 import { post } from '../contract';
 import type { Page, PageRequest } from '../../paging';
 import type { RequirementBar } from '../../learning/requirements';
+import type { StudentClassDetail } from './learning';
 
 /**
  * The class page's calls: the student card's statistics, today's
@@ -187,3 +188,22 @@ export interface DynamicModel {
 
 /** A page of the class's dynamics, newest first (size 30 on the class page). */
 export const activityDynamicPage = post<PageRequest<DynamicModel, 'createdTime'>, Page<ActivityDynamic>>('/teaching/anyone/classActivity/dynamicPage');
+
+/**
+ * The class page's first view in one call: the class detail, this visit counted (the number after
+ * it), the student card's statistics, the class's courses and the first tab's content: today's
+ * activities with the class's newest dynamics (a page of DYNAMIC_PAGE_SIZE), or, for a class whose
+ * teaching is over, the past sums and the first page of all past activities (DEFAULT_PAST_PAGE_SIZE).
+ * Each part is what its own call above answers; those calls stay for what changes later (a reload,
+ * another tab, another page).
+ */
+export interface ClassFirstView {
+  detail: StudentClassDetail;
+  visits: number;
+  situation: UserStudySituation;
+  courses: { classStudentCourseResultVOS: ClassStudentCourse[] };
+  today: { activities: TodayActivity[]; dynamics: ActivityDynamic[] } | null;
+  past: { sums: PastActivitySum; page: Page<ClassActivityItem> } | null;
+}
+
+export const classFirstView = post<ClassUserRef, ClassFirstView>('/teaching/anyone/classStudent/firstView');

@@ -44,6 +44,7 @@ serve(classPageRoutes, api.userStudySituation, classStudent, (s, b) => service.u
 serve(classPageRoutes, api.studentBehaviourCount, behaviour, (s, b) => service.behaviourCount(s, b));
 serve(classPageRoutes, api.studentCourseStatistic, classStudent, (s, b) => service.courseStatistic(s, b));
 serve(classPageRoutes, api.studentUserStatistic, classStudent, (s, b) => service.userStatistic(s, b));
+serve(classPageRoutes, api.classFirstView, classUser, (s, b) => service.classFirstView(s, b));
 serve(classPageRoutes, api.todayActivities, classUser, (s, b) => service.todayActivities(s, b));
 serve(classPageRoutes, api.pastActivitySum, classUser, (s, b) => service.pastActivitySum(s, b));
 serve(classPageRoutes, api.pastActivityPage, pastPage, (s, b) => service.pastActivityPage(s, { ...b, ...b.model }));

@@ -7,9 +7,11 @@ import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { durationParts, hasDuration } from '~/lib/learning/display';
 import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
 import { finishActivityRate, pastBefore, pastSums, todayRange } from '~/lib/learning/class-page';
+import { DEFAULT_PAST_PAGE_SIZE, DYNAMIC_PAGE_SIZE, mainTabs } from '~/lib/learning/class-detail';
 import type {
   ActivityDynamic,
   BehaviourCount,
+  ClassFirstView,
   ClassActivityItem,
   ClassStudentCourse,
   PastActivitySum,
@@ -17,7 +19,7 @@ import type {
   UserStatistic,
   UserStudySituation,
 } from '~/lib/api/contracts/learning-class';
-import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
+import { increaseVisit, studentClassDetail, studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import {
   classDynamics,
   countStudentDynamics,
@@ -104,7 +106,10 @@ function dynamicItem(d: DynamicRow): ActivityDynamic {
 }
 
 export async function userStudySituation(s: Scope, input: ClassInput & { studentId: string }): Promise<UserStudySituation> {
-  const e = await studentEnrolment(s, input);
+  return situationOf(s, await studentEnrolment(s, input));
+}
+
+async function situationOf(s: Scope, e: StudentEnrolment): Promise<UserStudySituation> {
   const [activities, studied, answered] = await Promise.all([
     studentActivities(s, ref(e), {}),
     creditedMs(s, e),
@@ -133,7 +138,10 @@ export async function behaviourCount(s: Scope, input: ClassInput & { studentId: 
 }
 
 export async function courseStatistic(s: Scope, input: ClassInput & { studentId: string }): Promise<{ classStudentCourseResultVOS: ClassStudentCourse[] }> {
-  const e = await studentEnrolment(s, input);
+  return coursesOf(s, await studentEnrolment(s, input));
+}
+
+async function coursesOf(s: Scope, e: StudentEnrolment): Promise<{ classStudentCourseResultVOS: ClassStudentCourse[] }> {
   const duties = await courseDuties(s, ref(e));
   const participants = await participantsOf(s, { tenantId: e.tenantId, classId: e.classId, courseIds: duties.map((d) => d.course.id) });
   return {
@@ -169,16 +177,24 @@ export async function userStatistic(s: Scope, input: ClassInput & { studentId: s
 }
 
 export async function todayActivities(s: Scope, input: ClassInput & { userId: string }): Promise<{ activityResultVOList: TodayActivity[] }> {
-  const e = await studentEnrolment(s, input);
+  return { activityResultVOList: await todayOf(s, await studentEnrolment(s, input)) };
+}
+
+async function todayOf(s: Scope, e: StudentEnrolment): Promise<TodayActivity[]> {
   const activities = await studentActivities(s, ref(e), todayRange(s.now));
   const dynamics = await latestDynamicsByActivity(s, { tenantId: e.tenantId, classId: e.classId, activityIds: activities.map((a) => a.id) }, ACTIVITY_DYNAMICS);
-  return { activityResultVOList: activities.map((a) => ({ ...activityItem(a), dynamic: (dynamics.get(a.id) ?? []).map(dynamicItem) })) };
+  return activities.map((a) => ({ ...activityItem(a), dynamic: (dynamics.get(a.id) ?? []).map(dynamicItem) }));
 }
 
 export async function pastActivitySum(s: Scope, input: ClassInput & { userId: string }): Promise<PastActivitySum> {
-  const e = await studentEnrolment(s, input);
+  return pastSumOf(s, await studentEnrolment(s, input));
+}
+
+async function pastSumOf(s: Scope, e: StudentEnrolment): Promise<PastActivitySum> {
   return pastSums(await studentActivities(s, ref(e), { to: pastBefore(s.now) }));
 }
+
+type PastFilter = { classActivityStatus?: 0 | 1 | 2 | undefined; isRequired?: 0 | 1 | undefined };
 
 export async function pastActivityPage(
   s: Scope,
@@ -190,7 +206,10 @@ export async function pastActivityPage(
     isRequired?: 0 | 1 | undefined;
   },
 ): Promise<Page<ClassActivityItem>> {
-  const e = await studentEnrolment(s, input);
+  return pastPageOf(s, await studentEnrolment(s, input), input);
+}
+
+async function pastPageOf(s: Scope, e: StudentEnrolment, input: PageQuery & PastFilter): Promise<Page<ClassActivityItem>> {
   const { rows, total } = await pageStudentActivities(
     s,
     ref(e),
@@ -206,6 +225,38 @@ export async function dynamicPage(
 ): Promise<Page<ActivityDynamic>> {
   const e = await studentEnrolment(s, input);
   if (input.activityId !== undefined && !(await studentActivity(s, ref(e), input.activityId))) throw AppError.notFound(t('learning.activityNotFound'));
+  return dynamicsOf(s, e, input);
+}
+
+async function dynamicsOf(s: Scope, e: StudentEnrolment, input: PageQuery & { activityId?: string | undefined }): Promise<Page<ActivityDynamic>> {
   const { rows, total } = await classDynamics(s, { tenantId: e.tenantId, classId: e.classId, activityId: input.activityId }, windowOf(input));
   return pageOf(rows.map(dynamicItem), total, input.current, input.size);
+}
+
+/**
+ * The class page's first view in one call (ClassFirstView): the detail and this visit first (the
+ * student id comes from the detail), then the card's statistics, the courses and the first tab's
+ * content together, each part made by the function its own call uses.
+ */
+export async function classFirstView(s: Scope, input: ClassInput & { userId: string }): Promise<ClassFirstView> {
+  const detail = await studentClassDetail(s, input);
+  const visits = await increaseVisit(s, { classId: detail.classId, studentId: detail.studentId, schoolId: input.schoolId });
+  const e = await studentEnrolment(s, { ...input, studentId: detail.studentId });
+  const opensOn = mainTabs(detail.teachingClassStatus).initial;
+  const [situation, courses, today, past] = await Promise.all([
+    situationOf(s, e),
+    coursesOf(s, e),
+    opensOn === 'today'
+      ? Promise.all([todayOf(s, e), dynamicsOf(s, e, { current: 1, size: DYNAMIC_PAGE_SIZE, order: 'desc', countTotal: false })]).then(
+          ([activities, dynamics]) => ({
+            activities,
+            dynamics: dynamics.records,
+          }),
+        )
+      : null,
+    opensOn === 'past'
+      ? Promise.all([pastSumOf(s, e), pastPageOf(s, e, { current: 1, size: DEFAULT_PAST_PAGE_SIZE, order: 'desc' })]).then(([sums, page]) => ({ sums, page }))
+      : null,
+  ]);
+  return { detail, visits, situation, courses, today, past };
 }

@@ -60,15 +60,21 @@ function enrolments(db: DB) {
       'p.name as periodName',
       'p.startAt as periodStartAt',
       'p.endAt as periodEndAt',
-    ])
-    .select((eb) => [signUpTotal(eb as unknown as Eb).as('signUpTotal'), admittedTotal(eb as unknown as Eb).as('classStudentTotal')]);
+    ]);
 }
 
+/** Enrolments with their class's numbers of students (what the class cards and the class detail show, counted over the class). */
+function enrolmentsWithTotals(db: DB) {
+  return enrolments(db).select((eb) => [signUpTotal(eb as unknown as Eb).as('signUpTotal'), admittedTotal(eb as unknown as Eb).as('classStudentTotal')]);
+}
+
+/** An enrolment as every learner call about a class checks it (no counts over the class: a save or a report pays none). */
 export type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolments>['executeTakeFirstOrThrow']>>;
+export type EnrolmentWithTotals = Awaited<ReturnType<ReturnType<typeof enrolmentsWithTotals>['executeTakeFirstOrThrow']>>;
 
 /** The user's classes in one school, newest enrolment first. */
-export function listClasses(db: DB, tenantId: string, userId: string): Promise<EnrolmentRow[]> {
-  return enrolments(db)
+export function listClasses(db: DB, tenantId: string, userId: string): Promise<EnrolmentWithTotals[]> {
+  return enrolmentsWithTotals(db)
     .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId }))
     .orderBy('cs.createdAt', 'desc')
     .orderBy('cs.id', 'desc')
@@ -76,13 +82,20 @@ export function listClasses(db: DB, tenantId: string, userId: string): Promise<E
 }
 
 /** The partner edition's ignore-tenant variant: the user's classes in every school. */
-export function listClassesInEverySchool(db: DB, userId: string): Promise<EnrolmentRow[]> {
-  return enrolments(db).where('cs.userId', '=', userId).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc').execute();
+export function listClassesInEverySchool(db: DB, userId: string): Promise<EnrolmentWithTotals[]> {
+  return enrolmentsWithTotals(db).where('cs.userId', '=', userId).orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc').execute();
 }
 
 /** The user's enrolment in one class of the school, or undefined (not enrolled, no such class, another school's). */
 export function findEnrolment(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentRow | undefined> {
   return enrolments(db)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId }))
+    .executeTakeFirst();
+}
+
+/** The same enrolment with its class's numbers of students (the class detail). */
+export function findEnrolmentWithTotals(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentWithTotals | undefined> {
+  return enrolmentsWithTotals(db)
     .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId }))
     .executeTakeFirst();
 }

@@ -38,7 +38,15 @@ function schoolOf(s: Scope, student: Student, schoolId: string | undefined): str
 }
 
 async function enrolment(s: Scope, student: Student, classId: string, schoolId?: string): Promise<repo.EnrolmentRow> {
-  const row = await repo.findEnrolment(s.db, schoolOf(s, student, schoolId), student.user.id, classId);
+  return found(await repo.findEnrolment(s.db, schoolOf(s, student, schoolId), student.user.id, classId));
+}
+
+/** The enrolment with its class's numbers of students (the class detail; other calls need no count over the class). */
+async function enrolmentWithTotals(s: Scope, student: Student, classId: string, schoolId?: string): Promise<repo.EnrolmentWithTotals> {
+  return found(await repo.findEnrolmentWithTotals(s.db, schoolOf(s, student, schoolId), student.user.id, classId));
+}
+
+function found<R>(row: R | undefined): R {
   if (!row) throw classNotFound();
   return row;
 }
@@ -74,7 +82,7 @@ export async function studentEnrolment(
   return { tenantId: row.tenantId, classId: row.classId, classStudentId: row.studentId, student, row };
 }
 
-function learnerClass(r: repo.EnrolmentRow): LearnerClass {
+function learnerClass(r: repo.EnrolmentWithTotals): LearnerClass {
   return {
     classId: r.classId,
     className: r.className,
@@ -137,7 +145,7 @@ export async function studentClassDetail(
   input: { classId: string; userId: string; studentId?: string | undefined; schoolId?: string | undefined },
 ): Promise<StudentClassDetail> {
   const student = await me(s, input.userId);
-  const row = await enrolment(s, student, input.classId, input.schoolId);
+  const row = await enrolmentWithTotals(s, student, input.classId, input.schoolId);
   // A student id that is not this enrolment's (a classmate's) reveals nothing either.
   if (input.studentId && input.studentId !== row.studentId) throw classNotFound();
   const user = student.user;

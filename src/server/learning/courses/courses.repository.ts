@@ -4,19 +4,41 @@ import { whereEqual } from '../../db/clauses';
 /** All SQL of courses, their chapters, lessons and duty rules, and the courses a class teaches. Every query names the school. */
 
 /** The courses a class teaches, in the class's order, with the class's learning window for each. */
-export function listClassCourses(db: DB, tenantId: string, classId: string) {
+function classCourseRows(db: DB, tenantId: string, classId: string) {
   return db
     .selectFrom('classCourses as cc')
     .innerJoin('courses as c', (j) => j.onRef('c.id', '=', 'cc.courseId').onRef('c.tenantId', '=', 'cc.tenantId'))
     .selectAll('c')
     .select(['cc.learnStartAt', 'cc.learnEndAt', 'cc.seq as classSeq'])
-    .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId }))
-    .orderBy('cc.seq', 'asc')
-    .orderBy('c.id', 'asc')
-    .execute();
+    .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId }));
+}
+
+export function listClassCourses(db: DB, tenantId: string, classId: string) {
+  return classCourseRows(db, tenantId, classId).orderBy('cc.seq', 'asc').orderBy('c.id', 'asc').execute();
 }
 
 export type ClassCourseRow = Awaited<ReturnType<typeof listClassCourses>>[number];
+
+/** One course of the class, or undefined when the class does not teach it. */
+export function findClassCourse(db: DB, tenantId: string, classId: string, courseId: string): Promise<ClassCourseRow | undefined> {
+  return classCourseRows(db, tenantId, classId).where('cc.courseId', '=', courseId).executeTakeFirst();
+}
+
+/** One lesson of a course, or undefined when the course has no such lesson. */
+export function findLesson(db: DB, tenantId: string, courseId: string, classroomId: string) {
+  return db.selectFrom('classrooms').selectAll().$call(whereEqual({ tenantId, courseId, id: classroomId })).executeTakeFirst();
+}
+
+/** A course's own duty rules (those of the whole course, not of one lesson). */
+export function listCourseDutyRules(db: DB, tenantId: string, courseId: string) {
+  return db
+    .selectFrom('dutyRules')
+    .select(['dutyType', 'targetValue'])
+    .$call(whereEqual({ tenantId, courseId }))
+    .where('classroomId', 'is', null)
+    .orderBy('id')
+    .execute();
+}
 
 /** The lessons of some courses, in course order. */
 export function listLessons(db: DB, tenantId: string, courseIds: readonly string[]) {

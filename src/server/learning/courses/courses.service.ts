@@ -15,8 +15,18 @@ export function classCourses(s: Scope, input: { tenantId: string; classId: strin
 }
 
 /** The class's course, or undefined when the class does not teach it (another class's, another school's, unknown). */
-export async function classCourse(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<ClassCourseRow | undefined> {
-  return (await classCourses(s, input)).find((c) => c.id === input.courseId);
+export function classCourse(s: Scope, input: { tenantId: string; classId: string; courseId: string }): Promise<ClassCourseRow | undefined> {
+  return repo.findClassCourse(s.db, input.tenantId, input.classId, input.courseId);
+}
+
+/** One lesson of a course, or undefined (another course's, unknown). */
+export function lessonOf(s: Scope, input: { tenantId: string; courseId: string; classroomId: string }): Promise<Classroom | undefined> {
+  return repo.findLesson(s.db, input.tenantId, input.courseId, input.classroomId);
+}
+
+/** The duty rules of a whole course (what completes its lessons), without the rules of single lessons. */
+export function courseDutyRules(s: Scope, input: { tenantId: string; courseId: string }): Promise<Pick<DutyRule, 'dutyType' | 'targetValue'>[]> {
+  return repo.listCourseDutyRules(s.db, input.tenantId, input.courseId);
 }
 
 export function lessonsOf(s: Scope, input: { tenantId: string; courseIds: readonly string[] }): Promise<Classroom[]> {

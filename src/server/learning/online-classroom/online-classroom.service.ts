@@ -16,7 +16,7 @@ import type {
   ProgressReportAnswer,
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { chaptersOf, classCourse, dutyRulesOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { chaptersOf, classCourse, courseDutyRules, lessonOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
@@ -50,7 +50,6 @@ interface EnrolledLesson {
   e: StudentEnrolment;
   course: ClassCourseRow;
   lesson: Classroom;
-  lessons: Classroom[];
   targetPercent: number;
 }
 
@@ -63,15 +62,14 @@ async function enrolledCourse(s: Scope, input: { courseId: string; classId: stri
 
 async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLesson> {
   const { e, course } = await enrolledCourse(s, input);
-  const [lessons, rules] = await Promise.all([
-    lessonsOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
-    dutyRulesOf(s, { tenantId: e.tenantId, courseIds: [course.id] }),
+  // The one lesson and the course's own rules: a progress report reads nothing else of the course.
+  const [lesson, courseRules] = await Promise.all([
+    lessonOf(s, { tenantId: e.tenantId, courseId: course.id, classroomId: input.classroomId }),
+    courseDutyRules(s, { tenantId: e.tenantId, courseId: course.id }),
   ]);
-  const lesson = lessons.find((l) => l.id === input.classroomId);
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
-  const courseRules = rules.filter((r) => r.classroomId === null).map((r) => ({ dutyType: r.dutyType, targetValue: r.targetValue }));
   const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
-  return { e, course, lesson, lessons, targetPercent: PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100 };
+  return { e, course, lesson, targetPercent: PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100 };
 }
 
 function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
