@@ -139,12 +139,18 @@ if (save) {
     takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
   }
   const questions = answerable(await call(students[0], '/api/library/anyone/work/paper', { ...takers[0].ref, workId: work.id }));
-  load = perConnection('/api/teaching/anyone/work/answer', (i) => takers[i % takers.length], (t) => saveBody(work, questions, t));
+  load = perConnection(
+    '/api/teaching/anyone/work/answer',
+    (i) => takers[i % takers.length],
+    (t) => saveBody(work, questions, t),
+  );
 }
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
 const r = await autocannon({ ...load, connections, duration });
-console.log(`${classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+console.log(
+  `${classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+);
 child.removeAllListeners('exit');
 await new Promise((resolve) => {
   child.once('exit', resolve);

@@ -46,12 +46,14 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
       // a school's change clears it here and on every instance (runtime.ts), and no call pays a query for it.
       const named = input.headers.tenantId ?? input.headers.schoolId;
       const lookup = { tenantId: named, host: input.host };
-      tenant ??= lookups.tenants.get(`${input.host}|${named ?? ''}`, () => identify.tenantOf(db, config, lookup)).then((found) => {
-        if (!found) throw AppError.tenantNotFound();
-        // The request's access line names the school it was for.
-        noteSchool(found.preDomain);
-        return found;
-      });
+      tenant ??= lookups.tenants
+        .get(`${input.host}|${named ?? ''}`, () => identify.tenantOf(db, config, lookup))
+        .then((found) => {
+          if (!found) throw AppError.tenantNotFound();
+          // The request's access line names the school it was for.
+          noteSchool(found.preDomain);
+          return found;
+        });
       return tenant;
     },
     user() {

@@ -26,7 +26,11 @@ export function findClassCourse(db: DB, tenantId: string, classId: string, cours
 
 /** One lesson of a course, or undefined when the course has no such lesson. */
 export function findLesson(db: DB, tenantId: string, courseId: string, classroomId: string) {
-  return db.selectFrom('classrooms').selectAll().$call(whereEqual({ tenantId, courseId, id: classroomId })).executeTakeFirst();
+  return db
+    .selectFrom('classrooms')
+    .selectAll()
+    .$call(whereEqual({ tenantId, courseId, id: classroomId }))
+    .executeTakeFirst();
 }
 
 /** A course's own duty rules (those of the whole course, not of one lesson). */
