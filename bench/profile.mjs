@@ -148,9 +148,8 @@ if (save) {
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
 const r = await autocannon({ ...load, connections, duration });
-console.log(
-  `${classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
-);
+const loaded = classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path;
+console.log(`${loaded}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
 child.removeAllListeners('exit');
 await new Promise((resolve) => {
   child.once('exit', resolve);

@@ -113,11 +113,28 @@ interface Fake {
   today?: api.TodayActivity[] | (() => Response);
   dynamics?: api.ActivityDynamic[];
   courses?: api.ClassStudentCourse[];
+  /** The first view's answer instead of the one made of the parts above (a failure). */
+  firstView?: () => Response;
+}
+
+/** The page's first view made of the fake's parts, as the server makes it of its calls' answers. */
+function firstViewOf(f: Fake): api.ClassFirstView {
+  const d = f.detail ?? detail();
+  const over = d.teachingClassStatus === 2;
+  return {
+    detail: d,
+    visits: d.visitCount + 1,
+    situation: f.situation ?? situation(),
+    courses: { classStudentCourseResultVOS: f.courses ?? [] },
+    today: over ? null : { activities: typeof f.today === 'function' ? [] : (f.today ?? []), dynamics: f.dynamics ?? [] },
+    past: over ? { sums: { totalNum: 0, absenceNum: 0, attendanceNum: 0, electiveNum: 0 }, page: page([]) } : null,
+  };
 }
 
 function mount(f: Fake = {}, search = '?classId=c1') {
   window.history.replaceState(null, '', `/study/training-class${search}`);
   server.use(
+    answering(api.classFirstView, f.firstView ?? firstViewOf(f)),
     answering(learning.studentClassDetail, f.detail ?? detail()),
     answering(learning.increaseVisit, (f.detail ?? detail()).visitCount + 1),
     answering(api.userStudySituation, f.situation ?? situation()),
@@ -184,7 +201,9 @@ describe('the student card', () => {
     expect(stat('学习时长')).toBe('--');
     expect(stat('答题时长')).toBe('--');
     expect(screen.getByText('小明')).toBeTruthy();
-    expect(bodies[learning.increaseVisit.path]).toEqual([{ classId: 'c1', studentId: 's1' }]);
+    // The whole first view is one call, which counts the visit: nothing else is asked for.
+    expect(bodies[api.classFirstView.path]).toEqual([{ classId: 'c1', userId: 'u1' }]);
+    expect(Object.keys(bodies)).toEqual([api.classFirstView.path]);
   });
 
   it('a rate with decimals and the durations as the server words them', async () => {
@@ -197,13 +216,11 @@ describe('the student card', () => {
 });
 
 describe('failures', () => {
-  it("today's classes that fail to load say why and load again on retry", async () => {
+  it('a first view that fails to load says why and loads again on retry', async () => {
     let fail = true;
+    const loaded = firstViewOf({ today: [activity(1)] });
     mount({
-      today: () =>
-        fail
-          ? HttpResponse.json({ code: 500, data: null, message: '系统繁忙' })
-          : HttpResponse.json({ code: 0, data: { activityResultVOList: [activity(1)] }, message: 'ok' }),
+      firstView: () => (fail ? HttpResponse.json({ code: 500, data: null, message: '系统繁忙' }) : HttpResponse.json({ code: 0, data: loaded, message: 'ok' })),
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('加载失败：系统繁忙');
@@ -214,7 +231,7 @@ describe('failures', () => {
 
   it('a class the server refuses shows its message and no body', async () => {
     window.history.replaceState(null, '', '/study/training-class?classId=nope');
-    server.use(http.post(url(learning.studentClassDetail), () => HttpResponse.json({ code: 404, data: null, message: '未找到该班级，或您不在该班级中' })));
+    server.use(http.post(url(api.classFirstView), () => HttpResponse.json({ code: 404, data: null, message: '未找到该班级，或您不在该班级中' })));
     render(createElement(TrainingClassIsland));
     expect((await screen.findByRole('alert')).textContent).toContain('未找到该班级，或您不在该班级中');
     expect(screen.queryByRole('tablist', { name: '班级课程' })).toBeNull();
@@ -235,6 +252,22 @@ describe('empty lists', () => {
     fireEvent.click(await screen.findByRole('tab', { name: '往期课程' }));
     expect(await screen.findByText('暂无数据')).toBeTruthy();
     expect(bodies[api.pastActivityPage.path]).toEqual([{ current: 1, size: 6, order: 'descending', sort: 'id', model: { classId: 'c1', userId: 'u1' } }]);
+  });
+
+  it('a class that is over opens on its past from the first view, asking nothing more; coming back to a tab asks its own calls', async () => {
+    mount({ detail: detail({ teachingClassStatus: 2 }) });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(Object.keys(bodies)).toEqual([api.classFirstView.path]);
+  });
+
+  it('today, then the past, then today again: the first view shows first, then each tab asks its own calls', async () => {
+    mount({ today: [activity(1)] });
+    expect(await screen.findByText('活动1')).toBeTruthy();
+    expect(bodies[api.todayActivities.path]).toBeUndefined();
+    fireEvent.click(screen.getByRole('tab', { name: '往期课程' }));
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '今日课程' }));
+    await waitFor(() => expect(bodies[api.todayActivities.path]).toHaveLength(1));
   });
 
   it('continue learning with no course opens the past classes', async () => {
