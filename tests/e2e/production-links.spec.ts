@@ -7,6 +7,9 @@ import { expect, test, type BrowserContext, type Page, type Request } from '@pla
 import { BENCH_PRODUCTION_ENV, HOST, freePort, root, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { isPlaceholderHost } from '~/lib/external-links';
 import { AGREEMENT_KINDS } from '~/lib/api/contracts/admin-school';
+import { WORK_KINDS } from '~/lib/api/contracts/exams';
+import { REVIEW_PAGE, WORK_PAGE } from '~/lib/exams/routes';
+import { ONLINE_CLASSROOM_PAGE } from '~/lib/learning/jumps';
 import { loginStudent } from './support/session';
 
 /**
@@ -55,6 +58,10 @@ function pageRoutes(): string[] {
     if (NOT_A_PAGE.test(`/${file}`) || file === '404' || file === '400') continue;
     if (file === 'agreement/[kind]') for (const kind of AGREEMENT_KINDS) routes.add(`/agreement/${kind}`);
     else if (file === '[partner]-login') routes.add('/kingdee-login');
+    else if (file === 'study/[work]/[...step]')
+      for (const kind of WORK_KINDS)
+        for (const step of ['', `/${WORK_PAGE.answer}`, `/${WORK_PAGE.finish}`, `/${REVIEW_PAGE[kind]}`]) routes.add(`/study/${kind}${step}`);
+    else if (file === 'study/classroom/[online]') for (const page of Object.values(ONLINE_CLASSROOM_PAGE)) routes.add(`/study/classroom/${page}`);
     else if (file.includes('[')) throw new Error(`the walk does not know how to fill in ${file}: add it here`);
     else routes.add(`/${file.replace(/(?:^|\/)index$/, '')}`);
   }

@@ -59,12 +59,20 @@ function url(path: string, q: Partial<WorkQuery>, extra: Record<string, string |
   return `${path}?${p.toString()}`;
 }
 
+/**
+ * A work's pages after its start page (/study/homework, /study/test), by their names under it (the
+ * spec's): answering, the completion and, by kind, the review of a submitted attempt. The one page file
+ * that serves them (src/pages/study/[work]/[...step].astro) reads the same names.
+ */
+export const WORK_PAGE = { answer: 'answer', finish: 'answer-finish' } as const;
+export const REVIEW_PAGE: Record<WorkKind, string> = { homework: 'check-my-homework', test: 'check-my-test-exam' };
+
 export const startHref = (kind: WorkKind, q: Partial<WorkQuery>) => url(`/study/${kind}`, q, { status: 0 });
-export const answerHref = (kind: WorkKind, q: Partial<WorkQuery>) => url(`/study/${kind}/answer`, q);
+export const answerHref = (kind: WorkKind, q: Partial<WorkQuery>) => url(`/study/${kind}/${WORK_PAGE.answer}`, q);
 export const finishHref = (kind: WorkKind, q: Partial<WorkQuery>, status: AttemptStatus | number, answerLogId?: string) =>
-  url(`/study/${kind}/answer-finish`, q, { status, answerLogId });
+  url(`/study/${kind}/${WORK_PAGE.finish}`, q, { status, answerLogId });
 export const reviewHref = (kind: WorkKind, q: Partial<WorkQuery>, answerLogId: string, status: AttemptStatus | number) =>
-  url(kind === 'homework' ? '/study/homework/check-my-homework' : '/study/test/check-my-test-exam', q, { answerLogId, status });
+  url(`/study/${kind}/${REVIEW_PAGE[kind]}`, q, { answerLogId, status });
 
 /** Where an attempt of the history leads: pending review to completion, an open one back to answering, the others to review. */
 export function attemptHref(kind: WorkKind, q: Partial<WorkQuery>, attempt: { id: string; status: AttemptStatus }): string {

@@ -33,6 +33,12 @@ export interface JumpContext {
   userId: string;
 }
 
+/**
+ * The online classroom's two addresses under /study/classroom/ (the spec's): an activity's (activity mode)
+ * and a course lesson's (course mode). One page file serves both (src/pages/study/classroom/[online].astro).
+ */
+export const ONLINE_CLASSROOM_PAGE = { activity: 'classroom-detail', course: 'online' } as const;
+
 /** An activity of the class page or the timetable: the online classroom, the face-to-face classroom, or a homework or test. */
 export function activityJump(a: JumpActivity, c: JumpContext): string {
   // The classroom the activity opens, as the offline classroom and the work start pages read it.
@@ -40,7 +46,7 @@ export function activityJump(a: JumpActivity, c: JumpContext): string {
   if (a.onlineType === ONLINE_TYPE.OFFLINE) return url('/study/classroom/offline', { ...classroom, isRequired: a.isRequired });
   if (a.classroomType != null && WORK_CLASSROOM_TYPES.includes(a.classroomType))
     return workJump({ kind: a.classroomType === CLASSROOM_TYPE.HOMEWORK ? 'homework' : 'test', ...classroom });
-  return url('/study/classroom/classroom-detail', {
+  return url(`/study/classroom/${ONLINE_CLASSROOM_PAGE.activity}`, {
     activityId: a.id,
     classId: c.classId,
     studentId: c.studentId,
@@ -74,7 +80,7 @@ export function lessonJump(input: {
     });
   if (input.classroomType === CLASSROOM_TYPE.FACE_TO_FACE)
     return url('/study/classroom/offline', { classId: input.classId, classroomId: input.classroomId, studentId: input.studentId, courseId: input.courseId });
-  return url('/study/classroom/online', {
+  return url(`/study/classroom/${ONLINE_CLASSROOM_PAGE.course}`, {
     classId: input.classId,
     studentId: input.studentId,
     courseId: input.courseId,
