@@ -29,15 +29,21 @@ test.describe('home page blocks', () => {
     await page.clock.install();
     await page.goto('/');
     const banner = section(page, '轮播图');
-    // client:idle: let the idle callback run, then swiper initialises.
+    // client:idle: let the idle callback run, then the carousel hydrates.
     await page.clock.runFor(2_000);
-    await expect(banner.locator('.swiper-initialized')).toBeVisible();
-    const active = banner.locator('.swiper-slide-active img');
+    await hydrated(banner.getByRole('button', { name: '切换到第 2 张' }));
+    const active = banner.locator('[data-active="true"] img');
     await expect(active).toHaveAttribute('alt', activeBanners[0]!);
+    await expect(banner.getByRole('group', { name: `第 1 张，共 ${activeBanners.length} 张` })).toBeVisible();
     await page.clock.runFor(4_100);
     await expect(active).toHaveAttribute('alt', activeBanners[1]!);
     await page.clock.runFor(4_100);
     await expect(active).toHaveAttribute('alt', activeBanners[2]!);
+    // A dot goes to its banner, and the row shows it.
+    await banner.getByRole('button', { name: '切换到第 1 张' }).click();
+    await expect(active).toHaveAttribute('alt', activeBanners[0]!);
+    await expect(banner.getByRole('button', { name: '切换到第 1 张' })).toHaveAttribute('aria-current', 'true');
+    await expect(banner.getByRole('group', { name: `第 1 张，共 ${activeBanners.length} 张` })).toBeInViewport({ ratio: 0.9 });
     // The switched-off banner never shows.
     const alts = await banner.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
     expect(alts).not.toContain('（已下线）2026 夏季招生');
@@ -45,7 +51,7 @@ test.describe('home page blocks', () => {
 
   test('at 375 px the banner shows the whole picture, text included @mobile-only', async ({ page }) => {
     await page.goto('/');
-    const img = section(page, '轮播图').locator('.swiper-slide-active img');
+    const img = section(page, '轮播图').locator('[data-active="true"] img');
     await expect(img).toBeVisible();
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
     const shown = await img.evaluate((i: HTMLImageElement) => {
@@ -71,7 +77,7 @@ test.describe('home page blocks', () => {
 
   test('on the desktop the banner stays 360 px high across the page @desktop-only', async ({ page }) => {
     await page.goto('/');
-    const img = section(page, '轮播图').locator('.swiper-slide-active img');
+    const img = section(page, '轮播图').locator('[data-active="true"] img');
     await expect(img).toBeVisible();
     const box = (await img.boundingBox())!;
     expect(box.height).toBeCloseTo(360, 0);

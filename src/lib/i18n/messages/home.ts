@@ -3,7 +3,9 @@ import { common } from './common';
 
 /** The home page islands: banner, reviews, video feeds, album and comments. */
 export const home = {
-  'banner.goTo': '切换到第 {{index}} 张',
+  'banner.label': '首页轮播',
+  'banner.goTo': '切换到第 {n} 张',
+  'banner.slide': '第 {n} 张，共 {total} 张',
   'reviews.empty': '暂无点评',
   'reviews.schoolReply': '学校回复：',
   'reviews.views': '浏览 {n}',
