@@ -12,7 +12,7 @@ import { ErrorCode } from '~/lib/envelope';
 import { noteRoute, noteSchool } from '~/server/http/request-context';
 import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
-import { createScope } from '~/server/http/request-scope';
+import { createScope, tenantLookupKey } from '~/server/http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
 import { contentSecurityPolicy, setBaseHeaders } from '~/server/http/security-headers';
 import { keepSchoolChoice } from '~/server/http/school-choice';
@@ -52,7 +52,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     try {
       const host = requestHost(fetchHeaders(request.headers), config.TRUST_PROXY, url.host);
       const schoolId = url.searchParams.get('schoolId');
-      const tenant = await lookups.tenants.get(`${host}|${schoolId ?? ''}`, () => resolveTenant(db, config, { tenantId: schoolId, host }));
+      const lookup = { tenantId: schoolId, host };
+      const tenant = await lookups.tenants.get(tenantLookupKey(lookup), () => resolveTenant(db, config, lookup));
       if (!tenant) {
         // One indexed row read: a portal with no school at all says so, not "this address is wrong".
         const noSchoolYet = !(await hasAnySchool(db));

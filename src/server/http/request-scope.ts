@@ -14,6 +14,9 @@ export interface ScopeInput {
   tenant?: Tenant;
 }
 
+/** The key of a school in the process's look-up (runtime.lookups.tenants): the host and the school a request names, if any. */
+export const tenantLookupKey = (lookup: { host: string; tenantId?: string | null | undefined }): string => `${lookup.host}|${lookup.tenantId ?? ''}`;
+
 /**
  * The scope of one request. The school, user, student and staff member are found by the domains
  * that own them, through the functions the composition root installed (runtime.identify).
@@ -47,7 +50,7 @@ export function createScope(runtime: Runtime, input: ScopeInput): Scope {
       const named = input.headers.tenantId ?? input.headers.schoolId;
       const lookup = { tenantId: named, host: input.host };
       tenant ??= lookups.tenants
-        .get(`${input.host}|${named ?? ''}`, () => identify.tenantOf(db, config, lookup))
+        .get(tenantLookupKey(lookup), () => identify.tenantOf(db, config, lookup))
         .then((found) => {
           if (!found) throw AppError.tenantNotFound();
           // The request's access line names the school it was for.

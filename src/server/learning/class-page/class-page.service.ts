@@ -19,7 +19,7 @@ import type {
   UserStatistic,
   UserStudySituation,
 } from '~/lib/api/contracts/learning-class';
-import { increaseVisit, studentClassDetail, studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
+import { classDetailWithEnrolment, countVisit, studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
 import {
   classDynamics,
   countStudentDynamics,
@@ -234,14 +234,13 @@ async function dynamicsOf(s: Scope, e: StudentEnrolment, input: PageQuery & { ac
 }
 
 /**
- * The class page's first view in one call (ClassFirstView): the detail and this visit first (the
- * student id comes from the detail), then the card's statistics, the courses and the first tab's
- * content together, each part made by the function its own call uses.
+ * The class page's first view in one call (ClassFirstView): the detail and the enrolment it was read
+ * from (found once for every part), this visit, then the card's statistics, the courses and the first
+ * tab's content together, each part made by the function its own call uses.
  */
 export async function classFirstView(s: Scope, input: ClassInput & { userId: string }): Promise<ClassFirstView> {
-  const detail = await studentClassDetail(s, input);
-  const visits = await increaseVisit(s, { classId: detail.classId, studentId: detail.studentId, schoolId: input.schoolId });
-  const e = await studentEnrolment(s, { ...input, studentId: detail.studentId });
+  const { detail, e } = await classDetailWithEnrolment(s, input);
+  const visits = await countVisit(s, e);
   const opensOn = mainTabs(detail.teachingClassStatus).initial;
   const [situation, courses, today, past] = await Promise.all([
     situationOf(s, e),

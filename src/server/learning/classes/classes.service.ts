@@ -144,12 +144,23 @@ export async function studentClassDetail(
   s: Scope,
   input: { classId: string; userId: string; studentId?: string | undefined; schoolId?: string | undefined },
 ): Promise<StudentClassDetail> {
+  return (await classDetailWithEnrolment(s, input)).detail;
+}
+
+/**
+ * The class detail and the enrolment it was read from, found once: the class page's first view goes on
+ * from that enrolment (its visit, its statistics) instead of finding it again.
+ */
+export async function classDetailWithEnrolment(
+  s: Scope,
+  input: { classId: string; userId: string; studentId?: string | undefined; schoolId?: string | undefined },
+): Promise<{ detail: StudentClassDetail; e: StudentEnrolment }> {
   const student = await me(s, input.userId);
   const row = await enrolmentWithTotals(s, student, input.classId, input.schoolId);
   // A student id that is not this enrolment's (a classmate's) reveals nothing either.
   if (input.studentId && input.studentId !== row.studentId) throw classNotFound();
   const user = student.user;
-  return {
+  const detail: StudentClassDetail = {
     classId: row.classId,
     classStatus: row.serviceStatus as ServiceStatus,
     teachingClassStatus: row.teachingClassStatus as TeachingClassStatus,
@@ -167,13 +178,26 @@ export async function studentClassDetail(
     visitCount: row.visitCount,
     personalityDataResultVO: { nickName: user.nickName, realName: user.realName, avatar: user.avatar },
   };
+  const e: StudentEnrolment = {
+    tenantId: row.tenantId,
+    classId: row.classId,
+    classStudentId: row.studentId,
+    student: { tenantId: row.tenantId, studentId: row.schoolStudentId, user },
+    row,
+  };
+  return { detail, e };
 }
 
 export async function increaseVisit(s: Scope, input: { classId: string; studentId: string; schoolId?: string | undefined }): Promise<number> {
   const student = await s.student();
   const row = await enrolment(s, student, input.classId, input.schoolId);
   if (input.studentId !== row.studentId) throw classNotFound();
-  const count = await repo.increaseVisit(s.db, row.tenantId, student.user.id, row.studentId);
+  return countVisit(s, { tenantId: row.tenantId, classStudentId: row.studentId, student });
+}
+
+/** Counts one more visit of the enrolment to its class page; answers the new count. */
+export async function countVisit(s: Scope, e: Pick<StudentEnrolment, 'tenantId' | 'classStudentId' | 'student'>): Promise<number> {
+  const count = await repo.increaseVisit(s.db, e.tenantId, e.student.user.id, e.classStudentId);
   if (count === undefined) throw classNotFound();
   return count;
 }
