@@ -12,7 +12,7 @@ const CLASS_SQL = 'select id, tenant_id as "tenantId" from teaching_classes wher
 const PERIOD_SQL = 'select id from class_periods where class_id = ? order by start_at limit 1';
 
 /** The rows that make student number `i` (a user in the school, enrolled in the class, with a session token): [sql, params][]. */
-function studentRows(cls, periodId, i, now) {
+function studentRows(cls, periodId, history, i, now) {
   const userId = `9${String(now).slice(-9)}${String(i).padStart(9, '0')}`;
   const classStudentId = `8${String(now).slice(-9)}${String(i).padStart(9, '0')}`;
   const token = randomBytes(32).toString('base64url');
@@ -34,16 +34,79 @@ function studentRows(cls, periodId, i, now) {
       [`6${userId.slice(1)}`, createHash('sha256').update(token).digest('hex'), userId, cls.tenantId, now, now + 24 * 3600_000],
     ],
   ];
+  if (history) rows.push(...historyRows(cls, history, classStudentId, i, now));
   return { rows, student: { token, userId, classStudentId, classId: cls.id } };
+}
+
+const LESSONS_SQL =
+  'select r.id, r.course_id as "courseId", r.classroom_type as "type" from classrooms r join class_courses cc ' +
+  'on cc.course_id = r.course_id and cc.tenant_id = r.tenant_id where cc.class_id = ? order by r.id';
+const PAST_ACTIVITIES_SQL = 'select id from class_activities where class_id = ? and start_at < ? order by start_at';
+const WORKS_SQL = 'select id, course_id as "courseId", classroom_id as "classroomId", kind from works where class_id = ? order by id';
+/** The classroom types of homework and tests (their lessons are done by handing work in, not by study records). */
+const WORK_LESSON_TYPES = [6, 7];
+const MINUTE_MS = 60_000;
+
+/**
+ * What a student of the class has done by the time of the run, so the class page's class-wide
+ * figures (who takes part in each course, the attendance of each activity) read a class of this size
+ * as it is in use: every study lesson studied (every other one finished), every past activity signed
+ * in, every homework and test handed in once.
+ */
+function historyRows(cls, history, classStudentId, i, now) {
+  const id = (kind, k) => `${kind}${classStudentId.slice(1)}${String(k).padStart(3, '0')}`;
+  const rows = [];
+  history.lessons
+    .filter((l) => !WORK_LESSON_TYPES.includes(l.type))
+    .forEach((l, k) => {
+      const finished = (i + k) % 2 === 0;
+      rows.push([
+        'insert into lesson_records (id, tenant_id, class_id, course_id, classroom_id, class_student_id, last_position_ms, furthest_ms, credited_ms, ' +
+          'progress, seq, finished_at, first_studied_at, last_report_at, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)',
+        [
+          id(5, k),
+          cls.tenantId,
+          cls.id,
+          l.courseId,
+          l.id,
+          classStudentId,
+          0,
+          10 * MINUTE_MS,
+          10 * MINUTE_MS,
+          finished ? 100 : 40,
+          finished ? now : null,
+          now,
+          now,
+          now,
+        ],
+      ]);
+    });
+  history.pastActivities.forEach((a, k) => {
+    rows.push([
+      'insert into activity_attendance (id, tenant_id, class_id, activity_id, class_student_id, type, signed_at, lat, lon, created_at, corrected_by) ' +
+        'values (?, ?, ?, ?, ?, 1, ?, null, null, ?, null)',
+      [id(4, k), cls.tenantId, cls.id, a.id, classStudentId, now, now],
+    ]);
+  });
+  history.works.forEach((w, k) => {
+    rows.push([
+      'insert into work_attempts (id, tenant_id, class_id, course_id, classroom_id, class_student_id, work_type, started_at, submitted_at, status, ' +
+        'score, created_at, work_id, answered_count, question_count, submitted_by, attempt_no) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 2, 80, ?, ?, 1, 1, ?, 1)',
+      [id(3, k), cls.tenantId, cls.id, w.courseId, w.classroomId, classStudentId, w.kind === 'test' ? 7 : 6, now - MINUTE_MS, now, now, w.id, 'student'],
+    ]);
+  });
+  return rows;
 }
 
 /**
  * Adds `n` students to class A with tokens, numbered from `first` (numbers must not repeat in one
  * database); answers [{ token, userId, classStudentId, classId }]. `db` is a SQLite file or a
- * postgres:// URL (the portal's own database, while it runs).
+ * postgres:// URL (the portal's own database, while it runs). With `withHistory` each has studied,
+ * signed in and handed in what the class has had so far (historyRows); without, nothing yet (the
+ * progress and save runs start their own studies and attempts).
  */
-export async function addClassStudents(db, n, first = 0) {
-  if (/^postgres(ql)?:\/\//.test(db)) return addPgStudents(db, n, first);
+export async function addClassStudents(db, n, first = 0, withHistory = false) {
+  if (/^postgres(ql)?:\/\//.test(db)) return addPgStudents(db, n, first, withHistory);
   const sqlite = new Database(db.replace(/^file:/, ''));
   sqlite.pragma('busy_timeout = 10000');
   try {
@@ -51,10 +114,15 @@ export async function addClassStudents(db, n, first = 0) {
     if (!cls) throw new Error(`the seeded class ${CLASS_A} is missing`);
     const period = sqlite.prepare(PERIOD_SQL).get(cls.id);
     const now = Date.now();
+    const history = withHistory && {
+      lessons: sqlite.prepare(LESSONS_SQL).all(cls.id),
+      pastActivities: sqlite.prepare(PAST_ACTIVITIES_SQL).all(cls.id, now),
+      works: sqlite.prepare(WORKS_SQL).all(cls.id),
+    };
     const students = [];
     sqlite.transaction(() => {
       for (let i = first; i < first + n; i++) {
-        const { rows, student } = studentRows(cls, period?.id ?? null, i, now);
+        const { rows, student } = studentRows(cls, period?.id ?? null, history, i, now);
         for (const [sql, params] of rows) sqlite.prepare(sql).run(...params);
         students.push(student);
       }
@@ -90,7 +158,7 @@ export async function dbRow(db, sql, params = []) {
   }
 }
 
-async function addPgStudents(url, n, first) {
+async function addPgStudents(url, n, first, withHistory) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const numbered = (sql) => {
@@ -102,10 +170,15 @@ async function addPgStudents(url, n, first) {
     if (!cls) throw new Error(`the seeded class ${CLASS_A} is missing`);
     const period = (await client.query(numbered(PERIOD_SQL), [cls.id])).rows[0];
     const now = Date.now();
+    const history = withHistory && {
+      lessons: (await client.query(numbered(LESSONS_SQL), [cls.id])).rows,
+      pastActivities: (await client.query(numbered(PAST_ACTIVITIES_SQL), [cls.id, now])).rows,
+      works: (await client.query(numbered(WORKS_SQL), [cls.id])).rows,
+    };
     const students = [];
     await client.query('begin');
     for (let i = first; i < first + n; i++) {
-      const { rows, student } = studentRows(cls, period?.id ?? null, i, now);
+      const { rows, student } = studentRows(cls, period?.id ?? null, history, i, now);
       for (const [sql, params] of rows) await client.query(numbered(sql), params);
       students.push(student);
     }

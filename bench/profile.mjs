@@ -75,7 +75,7 @@ if (url.includes('{newsId}')) {
 }
 let load = { url };
 if (classScreen) {
-  const students = await addClassStudents(join(root, 'data/bench-prof.sqlite'), connections);
+  const students = await addClassStudents(join(root, 'data/bench-prof.sqlite'), connections, 0, true);
   let next = 0;
   const calls = classScreenCalls(students[0]);
   url = `http://127.0.0.1:${port}${calls[0][0]}`;

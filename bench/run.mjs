@@ -466,7 +466,7 @@ async function main() {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const pid = portal.child.pid;
-      const students = await addClassStudents(dbFile, LEARNERS);
+      const students = await addClassStudents(dbFile, LEARNERS, 0, true);
       await load('learnerHealthz', `context       /healthz at ${LEARNERS} connections (ceiling)`, `${portal.base}/healthz`, { pid, connections: LEARNERS });
       // The screen as the page makes it now (the first view in one call), then as it made it before (each part its own call).
       const calls = await loadScreen(portal, pid, students, classScreenCalls, 'classScreen', 'class page   ');

@@ -3,10 +3,13 @@ import * as learning from '~/lib/api/contracts/learning';
 import * as cls from '~/lib/api/contracts/learning-class';
 import { DEFAULT_PAST_PAGE_SIZE, DYNAMIC_PAGE_SIZE } from '~/lib/learning/class-detail';
 import { expectOk, expectRefused } from '../setup/api';
-import { DEMO, useTestServer } from '../setup/server';
+import { DAY, DEMO, HOUR, useTestServer } from '../setup/server';
 import { newStudentIn } from '../setup/study';
 import { loginAs, withToken, type TestUser } from '../setup/users';
 import { ErrorCode } from '~/lib/envelope';
+import { MINUTE, startOfCstDay } from '~/lib/time/cst';
+import { newId } from '~/server/ids';
+import { createLearningClass } from '../setup/learning';
 
 /**
  * The class page's first view in one call (classFirstView) answers, part by part, what the page's
@@ -67,5 +70,28 @@ describe('the class page in one call', () => {
     expect(refused.body.code).not.toBe(0);
     const again = await call<learning.StudentClassDetail>(learning.studentClassDetail, { classId, userId: user.userId }, user);
     expect(again.visitCount).toBe(first.visits);
+  });
+
+  test("today's list is read once with the card's: activities at the day's edges are in it exactly as today's own call has them", async () => {
+    const now = server().clock.value;
+    const user = await loginAs(server(), DEMO.id);
+    const midnight = startOfCstDay(now);
+    // The last minute before today, today's first and last minute, and tomorrow's first (China time).
+    const starts = [midnight - MINUTE, midnight, midnight + DAY - MINUTE, midnight + DAY];
+    const c = await createLearningClass(server().runtime.db, {
+      tenantId: DEMO.id,
+      now,
+      name: `今日边界班${newId(now)}`,
+      courseName: '今日边界课',
+      lessons: [{ name: '边界课时', type: 1, minutes: 10 }],
+      duties: [],
+      userIds: [user.userId],
+      activities: starts.map((startAt) => ({ lesson: '边界课时', startAt, endAt: startAt + HOUR })),
+    });
+    const ids = { classId: c.classId, userId: user.userId };
+    const first = await call<cls.ClassFirstView>(cls.classFirstView, ids, user);
+    const own = await call<{ activityResultVOList: cls.TodayActivity[] }>(cls.todayActivities, ids, user);
+    expect(first.today!.activities).toEqual(own.activityResultVOList);
+    expect(first.today!.activities.map((a) => a.startTime)).toHaveLength(2);
   });
 });

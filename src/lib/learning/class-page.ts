@@ -16,6 +16,11 @@ export function todayRange(now: number): { from: number; to: number } {
   return { from, to: from + DAY };
 }
 
+/** Whether an activity starting at `startAt` is in the range (from inclusive, to exclusive), as the database's filter decides it. */
+export function startsWithin(startAt: number, range: { from: number; to: number }): boolean {
+  return startAt >= range.from && startAt < range.to;
+}
+
 /** Past activities: those that started before today's China Standard Time day. */
 export function pastBefore(now: number): number {
   return startOfCstDay(now);

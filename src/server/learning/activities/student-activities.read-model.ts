@@ -77,6 +77,20 @@ export function firstSubmissions(db: DB, tenantId: string, classId: string) {
 }
 
 /**
+ * One class student's first submission of each lesson (wa in the rules above, for that student only):
+ * the student's own attempts, so a large class's submissions are not read for one student's page.
+ */
+function studentFirstSubmissions(db: DB, tenantId: string, classStudentId: string) {
+  return db
+    .selectFrom('workAttempts')
+    .$call(whereEqual({ tenantId, classStudentId }))
+    .where('submittedAt', 'is not', null)
+    .select(['classStudentId', 'classroomId', (eb) => eb.fn.min('submittedAt').as('firstSubmittedAt')])
+    .groupBy(['classStudentId', 'classroomId'])
+    .as('wa');
+}
+
+/**
  * The lessons among `classroomIds` where the class student handed work in (the attempts' own rule,
  * HANDED_IN_STATUSES): a homework or test lesson is complete once its work is handed in.
  */
@@ -121,7 +135,7 @@ function studentActivityQuery(db: DB, { tenantId, classId, classStudentId }: Enr
     .leftJoin('lessonRecords as lr', (j) =>
       j.onRef('lr.tenantId', '=', 'a.tenantId').on('lr.classStudentId', '=', classStudentId).onRef('lr.classroomId', '=', 'a.classroomId'),
     )
-    .leftJoin(firstSubmissions(db, tenantId, classId), (j) => j.on('wa.classStudentId', '=', classStudentId).onRef('wa.classroomId', '=', 'a.classroomId'))
+    .leftJoin(studentFirstSubmissions(db, tenantId, classStudentId), (j) => j.onRef('wa.classroomId', '=', 'a.classroomId'))
     .$call(whereEqual({ 'a.tenantId': tenantId, 'a.classId': classId }))
     .where(expectedSql(memberships))
     .$call(startingRequired(f));

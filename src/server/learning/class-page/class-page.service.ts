@@ -6,7 +6,7 @@ import { formatDateTime } from '~/lib/time/cst';
 import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { durationParts, hasDuration } from '~/lib/learning/display';
 import { ACTIVITY_STATUS } from '~/lib/learning/attendance';
-import { finishActivityRate, pastBefore, pastSums, todayRange } from '~/lib/learning/class-page';
+import { finishActivityRate, pastBefore, pastSums, startsWithin, todayRange } from '~/lib/learning/class-page';
 import { DEFAULT_PAST_PAGE_SIZE, DYNAMIC_PAGE_SIZE, mainTabs } from '~/lib/learning/class-detail';
 import type {
   ActivityDynamic,
@@ -109,9 +109,9 @@ export async function userStudySituation(s: Scope, input: ClassInput & { student
   return situationOf(s, await studentEnrolment(s, input));
 }
 
-async function situationOf(s: Scope, e: StudentEnrolment): Promise<UserStudySituation> {
+async function situationOf(s: Scope, e: StudentEnrolment, every: Promise<StudentActivity[]> = studentActivities(s, ref(e), {})): Promise<UserStudySituation> {
   const [activities, studied, answered] = await Promise.all([
-    studentActivities(s, ref(e), {}),
+    every,
     creditedMs(s, e),
     answeringMs(s, { tenantId: e.tenantId, classStudentId: e.classStudentId }),
   ]);
@@ -180,8 +180,10 @@ export async function todayActivities(s: Scope, input: ClassInput & { userId: st
   return { activityResultVOList: await todayOf(s, await studentEnrolment(s, input)) };
 }
 
-async function todayOf(s: Scope, e: StudentEnrolment): Promise<TodayActivity[]> {
-  const activities = await studentActivities(s, ref(e), todayRange(s.now));
+/** Today's activities with their latest dynamics; `every` (all the student's activities, earliest first) when the caller read them already. */
+async function todayOf(s: Scope, e: StudentEnrolment, every?: Promise<StudentActivity[]>): Promise<TodayActivity[]> {
+  const today = todayRange(s.now);
+  const activities = every ? (await every).filter((a) => startsWithin(a.startAt, today)) : await studentActivities(s, ref(e), today);
   const dynamics = await latestDynamicsByActivity(s, { tenantId: e.tenantId, classId: e.classId, activityIds: activities.map((a) => a.id) }, ACTIVITY_DYNAMICS);
   return activities.map((a) => ({ ...activityItem(a), dynamic: (dynamics.get(a.id) ?? []).map(dynamicItem) }));
 }
@@ -242,11 +244,13 @@ export async function classFirstView(s: Scope, input: ClassInput & { userId: str
   const { detail, e } = await classDetailWithEnrolment(s, input);
   const visits = await countVisit(s, e);
   const opensOn = mainTabs(detail.teachingClassStatus).initial;
+  // The student's activities, read once for the card's rate and today's list.
+  const every = studentActivities(s, ref(e), {});
   const [situation, courses, today, past] = await Promise.all([
-    situationOf(s, e),
+    situationOf(s, e, every),
     coursesOf(s, e),
     opensOn === 'today'
-      ? Promise.all([todayOf(s, e), dynamicsOf(s, e, { current: 1, size: DYNAMIC_PAGE_SIZE, order: 'desc', countTotal: false })]).then(
+      ? Promise.all([todayOf(s, e, every), dynamicsOf(s, e, { current: 1, size: DYNAMIC_PAGE_SIZE, order: 'desc', countTotal: false })]).then(
           ([activities, dynamics]) => ({
             activities,
             dynamics: dynamics.records,
