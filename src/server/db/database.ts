@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case';
 
 export type DB = Kysely<Database>;
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -72,8 +73,8 @@ export async function openDatabase({
       },
     };
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database }),
-      plugins: [new CamelCasePlugin()],
+      dialect: new SnakeCaseSqliteDialect({ database }),
+      plugins: [new CamelCaseRows()],
       ...(log ? { log } : {}),
     });
     return { db, kind: 'sqlite' };
@@ -109,8 +110,8 @@ export async function openDatabase({
   });
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    dialect: new SnakeCasePostgresDialect({ pool }),
+    plugins: [new CamelCaseRows()],
     ...(log ? { log } : {}),
   });
   return { db, kind: 'postgres', poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };

@@ -1,0 +1,55 @@
+import {
+  CamelCasePlugin,
+  PostgresDialect,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  SqliteQueryCompiler,
+  type PluginTransformQueryArgs,
+  type RootOperationNode,
+} from 'kysely';
+
+/**
+ * The code names columns and tables in camelCase, the database in snake_case (decision 065).
+ * Kysely's CamelCasePlugin does both directions: it copies every statement's whole tree to rename
+ * its identifiers, then maps each answer's rows. Here the compilers write each identifier in
+ * snake_case as they print it (the same renaming, CamelCasePlugin's own, of the same identifiers),
+ * and the plugin keeps only the answers' side: the tree is no longer copied on every statement.
+ */
+
+/** The answers' side of CamelCasePlugin: rows' snake_case keys become camelCase; statements pass as they are. */
+export class CamelCaseRows extends CamelCasePlugin {
+  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  /** CamelCasePlugin's renaming of an identifier into the database's (memoised; identifiers come from the code, so they are few). */
+  toSnakeCase(identifier: string): string {
+    return this.snakeCase(identifier);
+  }
+}
+
+const naming = new CamelCaseRows();
+
+class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(naming.toSnakeCase(identifier));
+  }
+}
+
+class SnakeCasePostgresCompiler extends PostgresQueryCompiler {
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(naming.toSnakeCase(identifier));
+  }
+}
+
+export class SnakeCaseSqliteDialect extends SqliteDialect {
+  override createQueryCompiler() {
+    return new SnakeCaseSqliteCompiler();
+  }
+}
+
+export class SnakeCasePostgresDialect extends PostgresDialect {
+  override createQueryCompiler() {
+    return new SnakeCasePostgresCompiler();
+  }
+}

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import {
+  CamelCasePlugin,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Compilable,
+  type Dialect,
+  type QueryResult,
+} from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from '../../src/server/db/snake-case';
+
+/**
+ * The portal's compilers write identifiers in snake_case as they print them (src/server/db/snake-case.ts)
+ * instead of CamelCasePlugin renaming each statement's tree first. Both ways run here on the same
+ * statements, for both databases: the SQL and the parameters must be the same, and rows come back in
+ * camelCase the same way. Statements are only compiled (the driver answers nothing).
+ */
+
+type Any = any;
+
+function pluginDb(kind: 'sqlite' | 'postgres'): Kysely<Any> {
+  const dialect: Dialect = {
+    createAdapter: () => (kind === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => (kind === 'sqlite' ? new SqliteIntrospector(k) : new PostgresIntrospector(k)),
+    createQueryCompiler: () => (kind === 'sqlite' ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
+  };
+  return new Kysely<Any>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+function compilerDb(kind: 'sqlite' | 'postgres'): Kysely<Any> {
+  const own = kind === 'sqlite' ? new SnakeCaseSqliteDialect({ database: {} as never }) : new SnakeCasePostgresDialect({ pool: {} as never });
+  const dialect: Dialect = {
+    createAdapter: () => own.createAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => own.createIntrospector(k),
+    createQueryCompiler: () => own.createQueryCompiler(),
+  };
+  return new Kysely<Any>({ dialect, plugins: [new CamelCaseRows()] });
+}
+
+const sent = (q: Compilable) => {
+  const { sql: text, parameters } = q.compile();
+  return { text, parameters };
+};
+
+/** Statements of every shape the portal writes: aliases, joins, subqueries, references, raw fragments, writes, schema. */
+const shapes: ((db: Kysely<Any>) => Compilable)[] = [
+  (db) => db.selectFrom('workAnswers').selectAll().where('attemptId', '=', 'a').where('questionId', 'in', ['q1', 'q2']).orderBy('savedAt', 'desc'),
+  (db) =>
+    db
+      .selectFrom('classStudents as cs')
+      .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'cs.classId').onRef('tc.tenantId', '=', 'cs.tenantId'))
+      .leftJoin('classPeriods as p', 'p.id', 'cs.periodId')
+      .select(['cs.id as studentId', 'tc.name as className', 'p.startAt', (eb) => eb.fn.countAll().as('studentCount')])
+      .where('cs.userId', '=', 'u')
+      .groupBy(['cs.id', 'tc.name'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .limit(10)
+      .offset(5),
+  (db) =>
+    db
+      .selectFrom('classActivities as a')
+      .leftJoin(
+        db
+          .selectFrom('workAttempts')
+          .select(['classroomId', (eb) => eb.fn.min('submittedAt').as('firstSubmittedAt')])
+          .where('classStudentId', '=', 's')
+          .groupBy('classroomId')
+          .as('wa'),
+        (j) => j.onRef('wa.classroomId', '=', 'a.classroomId'),
+      )
+      .select(['a.id', 'wa.firstSubmittedAt', sql<number>`case when ${sql.ref('a.endAt')} < ${1} then 1 else 0 end`.as('isOver')])
+      .where((eb) =>
+        eb.or([eb('a.isRequired', '=', 1), eb.exists(eb.selectFrom('lessonRecords as lr').select('lr.id').whereRef('lr.classroomId', '=', 'a.classroomId'))]),
+      ),
+  (db) =>
+    db
+      .with('recent', (w) => w.selectFrom('rateEvents').select(['userId', 'createdAt']).where('createdAt', '>', 0))
+      .selectFrom('recent')
+      .select((eb) => eb.fn.count('userId').distinct().as('n')),
+  (db) =>
+    db
+      .insertInto('workAnswers')
+      .values({ attemptId: 'a', questionId: 'q', optionKeys: '[]', savedAt: 1 })
+      .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doUpdateSet({ savedAt: (eb: Any) => eb.ref('excluded.savedAt') }))
+      .returning(['attemptId', 'savedAt as keptAt']),
+  (db) =>
+    db
+      .updateTable('workAttempts')
+      .set({ lastSavedAt: 2, answeredCount: sql`${sql.ref('answeredCount')} + 1` })
+      .where('id', '=', 'x')
+      .where('deadlineAt', 'is', null),
+  (db) => db.deleteFrom('rateEvents').where('createdAt', '<=', 3).where(sql.ref('rateEvents.kind'), '=', 'SAVE'),
+  (db) => db.selectFrom(sql.table('studyClocks').as('sc')).select(sql.id('sc', 'clockAt').as('clockAt')),
+  (db) => db.schema.createIndex('lesson_records_class_idx').on('lesson_records').columns(['tenant_id', 'class_id', 'course_id']),
+  (db) =>
+    db.schema
+      .createTable('mediaUploads')
+      .addColumn('uploadId', 'text', (c) => c.primaryKey())
+      .addColumn('createdAt', 'bigint', (c) => c.notNull()),
+];
+
+describe('identifiers in snake_case, written by the compiler', () => {
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    it(`${kind}: every shape of statement is sent exactly as CamelCasePlugin sends it`, () => {
+      const [a, b] = [pluginDb(kind), compilerDb(kind)];
+      for (const shape of shapes) expect(sent(shape(b))).toEqual(sent(shape(a)));
+    });
+
+    it(`${kind}: any identifier, in any place, is renamed the same way`, () => {
+      const [a, b] = [pluginDb(kind), compilerDb(kind)];
+      const name = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,20}$/);
+      fc.assert(
+        fc.property(name, name, name, (table, column, alias) => {
+          const q = (db: Kysely<Any>) =>
+            db
+              .selectFrom(`${table} as t`)
+              .select([`t.${column}`, `t.${column} as ${alias}`])
+              .where(`t.${column}`, '=', 1)
+              .orderBy(`t.${column}`);
+          expect(sent(q(b))).toEqual(sent(q(a)));
+        }),
+      );
+    });
+  }
+
+  it('rows come back in camelCase as they did', async () => {
+    const result: QueryResult<Record<string, unknown>> = { rows: [{ class_student_id: 's', saved_at: 1, option_keys: '[]' }] };
+    const args = { result, queryId: { queryId: 'q' } };
+    expect(await new CamelCaseRows().transformResult(args)).toEqual(await new CamelCasePlugin().transformResult(args));
+    expect((await new CamelCaseRows().transformResult(args)).rows).toEqual([{ classStudentId: 's', savedAt: 1, optionKeys: '[]' }]);
+  });
+});
