@@ -77,6 +77,14 @@ describe('the bank’s paper', () => {
     expect(a).toMatchObject({ status: 0, remainingSeconds: null, totalSeconds: null });
   });
 
+  test('the answering page’s first view of a bank work starts no attempt: the page reads the bank’s paper first', async () => {
+    const who = await examPlace(server, CLASSMATES[1]!.mobile);
+    const first = expectOk<api.WorkFirstView>(await call(api.workFirstView, { ...me(who), kind: work(who).kind, step: 'answer', workId: work(who).id }, who));
+    expect(first.paper.sourceType).toBe('xskt');
+    expect(first.attempt).toBeNull();
+    expect(expectOk<api.AttemptLog[]>(await call(api.attemptLogs, { ...me(who), workId: work(who).id }, who))).toEqual([]);
+  });
+
   test('a work that is not the bank’s is refused; without a configured bank 503 题库服务未开通', async () => {
     const notBank = await call(api.xsktPaper, { ...me(), workId: p.works['随堂小测']!.id });
     expectRefused(notBank, ErrorCode.BAD_REQUEST, t('exams.notBankWork'));

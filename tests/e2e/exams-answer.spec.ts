@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { activityOf, answerUrl, cell, newStudent, openAnswering, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
+import { activityOf, answerUrl, cell, newStudent, openAnswering, pageAttempt, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
 
 /**
  * Answering homework and tests (issue 13), desktop and
@@ -64,14 +64,14 @@ test.describe('answering', () => {
     await expectNoSeriousA11yViolations(page, 'test start page');
     await expectNoSidewaysScroll(page);
 
-    const started = page.waitForResponse((r) => r.url().includes('/work/attempt/start'));
+    const started = pageAttempt(page);
     // The page's clock stands still until the timer is read: it shows exactly the server's time left.
     await page.clock.install();
     await page.clock.pauseAt(new Date());
     await page.getByRole('link', { name: /^(开始答题|继续答题)$/ }).click();
-    const attempt = (await (await started).json()).data;
+    const attempt = await started;
     await hydrated(page.getByRole('heading', { level: 1, name: TEST }));
-    const left: number = attempt.remainingSeconds;
+    const left = attempt.remainingSeconds ?? 0;
     // A fresh 30-minute attempt: the server says 1800 s within its first second, 1799 s after.
     expect([1799, 1800]).toContain(left);
     const mmss = `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;

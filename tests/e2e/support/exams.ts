@@ -7,7 +7,7 @@ import { DEMO_STUDENT } from '../../../src/dev/seed/login';
 import type { AttemptState } from '../../../src/lib/api/contracts/exams';
 import type { AttemptPolicy } from '../../../src/lib/exams/attempt-policy';
 import { urlOf } from '../../../src/lib/api/contract';
-import { attemptState } from '../../../src/lib/api/contracts/exams';
+import { attemptState, startAttempt, workFirstView } from '../../../src/lib/api/contracts/exams';
 import { expect, hydrated } from './fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE } from './env';
 import { loginStudent } from './session';
@@ -109,15 +109,30 @@ export const startUrl = (p: WorkPlace, extra = '') =>
 export const answerUrl = (p: WorkPlace, extra = '') =>
   `/study/${p.kind}/answer?classId=${p.classId}&classroomId=${p.classroomId}&classStudentId=${p.studentId}&courseId=${p.courseId}&workId=${p.workId}${extra}`;
 
+/**
+ * The attempt the answering page started (or continued), from the answer that carried it: the page's
+ * first view (workFirstView), or the start call of a work of the external bank. Call before the page opens.
+ */
+export async function pageAttempt(page: Page): Promise<AttemptState> {
+  const [first, start] = [urlOf(workFirstView), urlOf(startAttempt)];
+  const answer = await page.waitForResponse(async (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === start) return true;
+    return path === first && !!(await r.json()).data?.attempt;
+  });
+  const body = await answer.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return (new URL(answer.url()).pathname === start ? body.data : body.data.attempt) as AttemptState;
+}
+
 /** Opens the answering page and waits until the paper is there; resolves with the attempt the page started (or continued). */
 export async function openAnswering(page: Page, url: string, title: string): Promise<AttemptState> {
-  const started = page.waitForResponse((r) => r.url().includes('/api/teaching/anyone/work/attempt/start'));
+  const started = pageAttempt(page);
   await page.goto(url);
-  const body = await (await started).json();
-  expect(body.code, JSON.stringify(body)).toBe(0);
+  const attempt = await started;
   await hydrated(page.getByRole('heading', { level: 1, name: title }));
   await expect(page.getByRole('heading', { level: 2, name: /^第\d+题/ })).toBeVisible();
-  return body.data as AttemptState;
+  return attempt;
 }
 
 /** The attempt as the server holds it (asked with the student's own token, as the page does). */

@@ -6,7 +6,7 @@ import { adoptWriter, claimWriter } from '~/lib/exams/answer-writer';
 import { syncOf, type Sync } from '~/lib/exams/countdown';
 import { groupsOf, questionMapOf, type Group } from '~/lib/exams/paper';
 import { isXskt, type WorkQuery } from '~/lib/exams/routes';
-import { loadPaper, refOf } from '../shared/load-work';
+import { loadFirstView, loadPaper, refOf } from '../shared/load-work';
 import type { ShownQuestion } from '../shared/QuestionView';
 
 /** An attempt opened on this device: the paper, what the server kept, the queue of answers on their way. */
@@ -31,7 +31,10 @@ export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const refusalOf = (e: unknown) => (e instanceof ApiError && e.code !== null ? e.message : null);
 
 export async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded> {
-  const { workId, paper } = await loadPaper(kind, q);
+  // The work, its paper and the attempt in one call; a work of the external bank (known from the
+  // address, or from the paper) reads the bank's paper before it starts the attempt.
+  let sentAt = monotonic();
+  const { workId, paper, attempt: started } = isXskt(q.sourceType) ? { ...(await loadPaper(kind, q)), attempt: null } : await loadFirstView(kind, q, 'answer');
   const ref = refOf(q);
   const xskt = isXskt(q.sourceType) || isXskt(paper.sourceType);
   let groups: Group<ShownQuestion>[];
@@ -43,8 +46,11 @@ export async function loadAttempt(kind: WorkKind, q: WorkQuery): Promise<Loaded>
     title = bank.xiongsongQuestionUnitCAResultVO.title || title;
     xsktToken = bank.xsktUserToken;
   } else groups = groupsOf<ShownQuestion>(questionMapOf(paper));
-  const sentAt = monotonic();
-  const attempt = await send(startAttempt, { ...ref, workId, activityId: q.activityId || undefined }, { silent: true });
+  let attempt = started;
+  if (!attempt) {
+    sentAt = monotonic();
+    attempt = await send(startAttempt, { ...ref, workId, activityId: q.activityId || undefined }, { silent: true });
+  }
   const sync = attempt.remainingSeconds === null || xskt ? null : syncOf(attempt.remainingSeconds, sentAt, monotonic());
   const store = await openAnswerStore();
   const writer = await claimWriter();

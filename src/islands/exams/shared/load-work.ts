@@ -1,5 +1,14 @@
 import { send } from '~/lib/api/client';
-import { paper as paperCall, workId as workIdCall, type Paper, type StudentRef, type WorkKind } from '~/lib/api/contracts/exams';
+import {
+  paper as paperCall,
+  workFirstView,
+  workId as workIdCall,
+  type Paper,
+  type StudentRef,
+  type WorkFirstView,
+  type WorkFirstViewStep,
+  type WorkKind,
+} from '~/lib/api/contracts/exams';
 import type { WorkQuery } from '~/lib/exams/routes';
 
 /** The class and student of every call. */
@@ -17,4 +26,11 @@ export async function loadPaper(kind: WorkKind, q: WorkQuery): Promise<{ workId:
   const workId = await workIdOf(kind, q);
   const paper = await send(paperCall, { ...refOf(q), workId }, { silent: true });
   return { workId, paper };
+}
+
+/** A work page's first view in one call: the work's id, its paper, and the step's first content (WorkFirstView). */
+export function loadFirstView(kind: WorkKind, q: WorkQuery, step: WorkFirstViewStep): Promise<WorkFirstView> {
+  const given = (v: string | undefined) => v || undefined;
+  const ids = { workId: given(q.workId), classroomId: given(q.classroomId), courseId: given(q.courseId), activityId: given(q.activityId) };
+  return send(workFirstView, { ...refOf(q), kind, step, ...ids }, { silent: true });
 }

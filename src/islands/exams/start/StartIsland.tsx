@@ -1,5 +1,4 @@
-import { send } from '~/lib/api/client';
-import { attemptLogs, workStanding, type AttemptLog, type Paper, type WorkKind, type WorkStanding } from '~/lib/api/contracts/exams';
+import type { AttemptLog, Paper, WorkKind, WorkStanding } from '~/lib/api/contracts/exams';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { closesAtText, laterText } from '~/lib/exams/policy-text';
 import { groupsOf, questionMapOf } from '~/lib/exams/paper';
@@ -12,7 +11,7 @@ import { TitledSection } from '~/islands/learner/shared/TitledSection';
 import { QueryPage } from '~/islands/learner/shared/page';
 import { useLoad } from '~/islands/learner/shared/use-load';
 import { useStudent } from '~/islands/learner/shared/use-student';
-import { loadPaper, refOf } from '../shared/load-work';
+import { loadFirstView } from '../shared/load-work';
 import { isComplete, useWorkQuery } from '../shared/use-work-query';
 
 interface Loaded {
@@ -35,10 +34,8 @@ export default function StartIsland({ kind }: { kind: WorkKind }) {
   const complete = !!query && isComplete(query);
   const key = user && query && complete ? `${user.userId}:${JSON.stringify(query)}` : null;
   const [load, reload] = useLoad<Loaded>(key, async () => {
-    const { workId, paper } = await loadPaper(kind, query!);
-    const ref = { ...refOf(query!), workId };
-    const [logs, standing] = await Promise.all([send(attemptLogs, ref, { silent: true }), send(workStanding, ref, { silent: true })]);
-    return { workId, paper, logs, standing };
+    const { workId, paper, start } = await loadFirstView(kind, query!, 'start');
+    return { workId, paper, ...start! };
   });
   const name = t(kind === 'homework' ? 'exams.homework' : 'exams.test');
   return (

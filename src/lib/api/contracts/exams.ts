@@ -323,6 +323,34 @@ export interface WorkStanding {
 }
 /** The student's standing at a work: attempts allowed, used and left, which score counts and what reviews show. */
 export const workStanding = post<WorkRef, WorkStanding>('/teaching/anyone/work/standing');
+/** Which page a work's first view is for: the start page (attempts and standing) or the answering page (the attempt started). */
+export const WORK_FIRST_VIEW_STEPS = ['start', 'answer'] as const;
+export type WorkFirstViewStep = (typeof WORK_FIRST_VIEW_STEPS)[number];
+
+/** A work page's address as the first view reads it: the work's id, or the lesson to look it up from. */
+export interface WorkFirstViewQuery extends StudentRef {
+  kind: WorkKind;
+  step: WorkFirstViewStep;
+  workId?: string | undefined;
+  classroomId?: string | undefined;
+  courseId?: string | undefined;
+  activityId?: string | undefined;
+}
+/**
+ * A homework's or test's page in one call (not in the spec; the spec's calls stay for what changes later):
+ * the work's id (workId's answer when the address has none), the paper (paper), and the page's first
+ * content: on the start page the attempts and the standing (attemptLogs, workStanding), on the answering
+ * page the attempt (startAttempt's). A work of the external bank starts no attempt here (attempt null):
+ * its page reads the bank's paper first, as before.
+ */
+export interface WorkFirstView {
+  workId: string;
+  paper: Paper;
+  start: { logs: AttemptLog[]; standing: WorkStanding } | null;
+  attempt: AttemptState | null;
+}
+export const workFirstView = post<WorkFirstViewQuery, WorkFirstView>('/teaching/anyone/work/firstView');
+
 /** Submit homework (studentWorkId is the work id). A second submit of the same attempt returns the first one's result. */
 export const submitHomework = post<StudentRef & { studentWorkId: string; answerLogId: string }, SubmitResult>('/teaching/anyone/work/submit/homework');
 /** Submit a test (testId is the work id). */

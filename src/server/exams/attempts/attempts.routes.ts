@@ -28,6 +28,17 @@ const student = { classId: idSchema, studentId: idSchema, userId: optionalId };
 const workRef = z.object({ ...student, workId: idSchema }).loose();
 const attemptRef = z.object({ ...student, answerLogId: idSchema }).loose();
 const start = z.object({ ...student, workId: idSchema, activityId: optionalId }).loose();
+const firstView = z
+  .object({
+    ...student,
+    kind: z.enum(api.WORK_KINDS),
+    step: z.enum(api.WORK_FIRST_VIEW_STEPS),
+    workId: optionalId,
+    classroomId: optionalId,
+    courseId: optionalId,
+    activityId: optionalId,
+  })
+  .loose();
 
 /** Limits generous for any real paper; beyond them the input is bad, not a paper (a text answer's own cap is ANSWER_MAX_LENGTH). */
 export const MAX_BATCH = 200;
@@ -91,6 +102,7 @@ const duty = z
 serve(attemptsRoutes, api.attemptLogs, workRef, (s, b) => service.attemptLogs(s, b));
 serve(attemptsRoutes, api.workStanding, workRef, (s, b) => service.workStanding(s, b));
 serve(attemptsRoutes, api.startAttempt, start, (s, b) => service.startAttempt(s, b));
+serve(attemptsRoutes, api.workFirstView, firstView, (s, b) => service.workFirstView(s, b));
 serve(attemptsRoutes, api.attemptState, attemptRef, (s, b) => service.attemptState(s, b));
 serve(attemptsRoutes, api.saveAnswers, save, async (s, b) => {
   // A text answer past the cap is refused with its own message; a flood of saves meets the rate limit.

@@ -20,6 +20,8 @@ import type {
   StartAttempt,
   StudentRef,
   SubmitResult,
+  WorkFirstView,
+  WorkFirstViewQuery,
   WorkKind,
   WorkRef,
   WorkStanding,
@@ -41,8 +43,8 @@ import {
 import { formatDateTime } from '~/lib/time/cst';
 import type { StudentEnrolment } from '../../learning/classes/classes.service';
 import { studentActivity } from '../../learning/activities/activities.service';
-import { attemptPolicyOf, classWork, enrolledWork, enrolment, isBankWork, kindOf, workById, workNotFound, type Work } from '../works/works.service';
-import { answerableByIds, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
+import { attemptPolicyOf, classWork, enrolledWork, enrolment, isBankWork, kindOf, lookupWork, workById, workNotFound, type Work } from '../works/works.service';
+import { answerableByIds, paperView, studentPaper, workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers, lateAnswers, type KeptAnswer } from '../answers/answers.service';
 import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GRACE_MS, totalSecondsOf } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
@@ -236,6 +238,28 @@ export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[
     status: statusOf(a),
     score: resultOf(a, st.visibility.marks.shown).score,
   }));
+}
+
+/**
+ * A work page's first view in one call (WorkFirstView): the work (looked up from its lesson when the
+ * address names none), its paper, then the start page's attempts and standing or the answering page's
+ * attempt, each part made by the function of its own call.
+ */
+export async function workFirstView(s: Scope, input: WorkFirstViewQuery): Promise<WorkFirstView> {
+  const student = { classId: input.classId, studentId: input.studentId };
+  let workId = input.workId;
+  if (workId === undefined) {
+    if (input.classroomId === undefined) throw AppError.badRequest(t('exams.noQuery'));
+    workId = (await lookupWork(s, { ...student, kind: input.kind, classroomId: input.classroomId, courseId: input.courseId })).id;
+  }
+  const ref = { ...student, workId };
+  const paper = await studentPaper(s, ref);
+  if (input.step === 'start') {
+    const [logs, standing] = await Promise.all([attemptLogs(s, ref), workStanding(s, ref)]);
+    return { workId, paper, start: { logs, standing }, attempt: null };
+  }
+  const attempt = isBankWork(paper) ? null : await startAttempt(s, { ...ref, activityId: input.activityId });
+  return { workId, paper, start: null, attempt };
 }
 
 /** Tries to open a new attempt this many times when another start takes its number at the same moment. */
