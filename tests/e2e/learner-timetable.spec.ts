@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { urlOf } from '~/lib/api/contract';
 import * as learning from '~/lib/api/contracts/learning';
 import * as timetable from '~/lib/api/contracts/learning-timetable';
-import { dayDot, monthRange, weekRange } from '~/lib/learning/calendar';
+import { dayDot, gridDays, monthRange, weekRange } from '~/lib/learning/calendar';
 import { formatDate, formatDateTime, parseDateTime, startOfCstDay } from '~/lib/time/cst';
 import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { LEARNING_CLASSES } from '~/dev/seed/learning-data';
@@ -37,7 +37,18 @@ async function call<Res>(page: Page, student: Student, contract: { path: string 
 
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: '课程表周期' }).getByRole('tab', { name, exact: true });
 const calendar = (page: Page) => page.getByRole('region', { name: '课程日历' });
-const events = (page: Page) => calendar(page).locator('.ec-event');
+/** The grid's activities: buttons named by their time and title (a month day's "还有 n 项" is not one). */
+const events = (page: Page) =>
+  calendar(page)
+    .getByRole('button')
+    .filter({ hasNotText: /^还有 \d+ 项$/ });
+/** Each day of the grid is a group named by its date: 7 in a week, whole weeks around a month. */
+const days = (page: Page) => calendar(page).getByRole('group');
+const dayName = (ms: number) => {
+  const date = formatDate(ms);
+  const [, m, d] = date.split('-').map(Number);
+  return `${m}月${d}日 ${WEEKDAYS[new Date(`${date}T12:00:00+08:00`).getUTCDay()]}`;
+};
 const rangeText = (page: Page) => page.getByTestId('tt-range');
 const rangeOf = (r: { start: number; end: number }) => `${formatDate(r.start)} 至 ${formatDate(r.end)}`;
 
@@ -75,19 +86,12 @@ test.describe('the timetable', () => {
     expect(today.length).toBeGreaterThan(0);
     for (const a of today) await expect(events(page).filter({ hasText: a.activityName }).first()).toBeAttached();
     // the week starts on Sunday
-    await expect(calendar(page).locator('.ec-col-head').first()).toContainText('周日');
+    await expect(days(page)).toHaveCount(7);
+    await expect(days(page).first()).toHaveAccessibleName(dayName(week.start));
+    await expect(calendar(page).getByText(/^\d+\/\d+ 周日$/)).toBeVisible();
     // the time column is labelled every hour (the 15-minute slots are unlabelled lines)
-    await expect(
-      calendar(page)
-        .locator('.ec-sidebar time')
-        .filter({ hasText: /^10:00$/ })
-        .first(),
-    ).toBeAttached();
-    await expect(
-      calendar(page)
-        .locator('.ec-sidebar time')
-        .filter({ hasText: /^10:15$/ }),
-    ).toHaveCount(0);
+    await expect(calendar(page).getByText('10:00', { exact: true })).toBeAttached();
+    await expect(calendar(page).getByText('10:15', { exact: true })).toHaveCount(0);
 
     await page.getByRole('button', { name: '下一周' }).click();
     const next = { start: week.start + 7 * 86_400_000, end: week.end + 7 * 86_400_000 };
@@ -149,7 +153,10 @@ test.describe('the timetable', () => {
     for (const kind of ['error', 'info', 'success'] as const) await expect(calendar(page).locator(`[data-dot="${kind}"]`)).toHaveCount(expected[kind]);
     // today has unfinished activities still to come: blue
     await expect(calendar(page).locator('[data-dot="info"]').first()).toBeAttached();
-    await expect(calendar(page).locator('.ec-month-view')).toBeVisible();
+    // whole weeks from Sunday around the month, each day named by its date
+    await expect(days(page)).toHaveCount(gridDays(month).length);
+    await expect(days(page).first()).toHaveAccessibleName(dayName(gridDays(month)[0]!));
+    await expect(calendar(page).getByText(/\+\d+ more/)).toHaveCount(0);
 
     await page.getByRole('button', { name: '上一月' }).click();
     const [y, m] = formatDate(month.start).split('-').map(Number) as [number, number];
@@ -210,8 +217,10 @@ test.describe('the timetable', () => {
     await tab(page, '月').click();
     let far: Locator | null = null;
     let near: Locator | null = null;
+    let month = monthRange(Date.now());
     for (let tries = 0; tries < 4 && !(far && near); tries++) {
-      await expect(calendar(page).locator('.ec-month-view')).toBeVisible();
+      await expect(rangeText(page)).toHaveText(rangeOf(month));
+      await expect(days(page)).toHaveCount(gridDays(month).length);
       const all = await events(page).all();
       for (const e of all) {
         const box = await e.boundingBox();
@@ -219,7 +228,10 @@ test.describe('the timetable', () => {
         if (box.x > 950 && !far) far = e;
         if (box.x <= 950 && !near) near = e;
       }
-      if (!(far && near)) await page.getByRole('button', { name: '上一月' }).click();
+      if (!(far && near)) {
+        await page.getByRole('button', { name: '上一月' }).click();
+        month = monthRange(month.start - 1);
+      }
     }
     expect(far && near, 'an event on each side of 950 px').toBeTruthy();
     await far!.hover();
@@ -333,12 +345,55 @@ test.describe('the timetable', () => {
     test('the month grid fits the screen: Saturday is whole', async ({ page }) => {
       await eveningClass(page);
       await tab(page, '月').click();
-      await expect(calendar(page).locator('.ec-month-view')).toBeVisible();
-      const saturday = calendar(page).locator('.ec-col-head').filter({ hasText: '周六' });
+      await expect(days(page)).toHaveCount(gridDays(monthRange(Date.now())).length);
+      const saturday = calendar(page).getByText('周六', { exact: true });
       await expect(saturday).toBeVisible();
       await expectUnclipped(saturday);
       await expectWithinScreenWidth(page, saturday);
       await expectNoSidewaysScroll(page);
     });
+  });
+
+  test('a day with more activities than its month cell holds: 还有 n 项 lists them all in a dialog', async ({ page }) => {
+    const HOUR = 3_600_000;
+    const today = startOfCstDay(Date.now());
+    const [me] = await newLearners(DEMO_TENANT.id, 1);
+    const lessons = ['一', '二', '三', '四', '五', '六'].map((n) => `第${n}节`);
+    const fixture = await newClass({
+      tenantId: DEMO_TENANT.id,
+      now: today + 12 * HOUR,
+      name: '满课表班',
+      courseName: '满课表课',
+      lessons: lessons.map((name) => ({ name, type: 1, minutes: 30 })),
+      duties: [],
+      userIds: [me!.userId],
+      activities: lessons.map((lesson, i) => ({ lesson, startAt: today + (13 + i) * HOUR, endAt: today + (13.5 + i) * HOUR })),
+    });
+    await page.clock.setFixedTime(today + 12 * HOUR);
+    await loginStudent(page, DEMO_TENANT.id, me!.mobile, { validUntil: today + 12 * HOUR });
+    await page.goto(`/study/class-time-table?classId=${fixture.classId}&studentId=${fixture.studentIds[me!.userId]}&userId=${me!.userId}`);
+    await hydrated(tab(page, '周'));
+    await expect(events(page)).toHaveCount(6);
+    await tab(page, '月').click();
+
+    const day = calendar(page).getByRole('group', { name: dayName(today) });
+    const more = day.getByRole('button', { name: /^还有 \d+ 项$/ });
+    await expect(more).toBeVisible();
+    const hidden = Number((await more.textContent())!.replace(/\D/g, ''));
+    expect(hidden).toBeGreaterThan(0);
+    // the cell shows the first ones in start order, then says how many more there are
+    await expect(day.getByRole('button')).toHaveCount(6 - hidden + 1);
+    await expect(day.getByRole('button').first()).toContainText('13:00');
+    await expectWithinScreenWidth(page, more);
+
+    await more.click();
+    const dialog = page.getByRole('dialog', { name: dayName(today) });
+    await expect(dialog.getByRole('link')).toHaveCount(6);
+    for (const lesson of lessons) await expect(dialog.getByRole('link', { name: new RegExp(`满课表课：${lesson}`) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'timetable, a month day listed whole');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(more).toBeFocused();
+    await expectNoSidewaysScroll(page);
   });
 });

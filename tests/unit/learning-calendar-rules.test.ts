@@ -6,15 +6,18 @@ import {
   SLOT_MINUTES,
   cstWeekday,
   dayDot,
+  dayPieces,
+  gridDays,
   groupByStartDate,
   hoverCardSide,
   monthRange,
   shiftRange,
+  shownInDay,
   weekRange,
   weekScrollTime,
   weekSlotLimits,
 } from '~/lib/learning/calendar';
-import { SECOND, formatDateTime, parseDateTime } from '~/lib/time/cst';
+import { DAY, MINUTE, SECOND, formatDate, formatDateTime, parseDateTime } from '~/lib/time/cst';
 
 const at = (text: string) => parseDateTime(text);
 const range = (r: { start: number; end: number }) => [formatDateTime(r.start), formatDateTime(r.end)];
@@ -201,5 +204,139 @@ describe('weekSlotLimits: the week grid shows the school day and every activity,
         }
       }),
     );
+  });
+});
+
+describe('gridDays: whole weeks from Sunday around the period', () => {
+  const dates = (days: number[]) => days.map((d) => formatDateTime(d));
+
+  test('a week is its seven days, each at 00:00 China Standard Time', () => {
+    const days = gridDays(weekRange(at('2026-11-25 12:00:00')));
+    expect(days).toHaveLength(7);
+    expect(dates(days)[0]).toBe('2026-11-22 00:00:00');
+    expect(dates(days)[6]).toBe('2026-11-28 00:00:00');
+  });
+
+  test('a month runs from the Sunday on or before its 1st to the Saturday on or after its last day: 35, 42 or 28 days', () => {
+    const november = gridDays(monthRange(at('2026-11-10 00:00:00'))); // 1 Nov 2026 is a Sunday, 30 Nov a Monday
+    expect(november).toHaveLength(35);
+    expect([formatDate(november[0]!), formatDate(november[34]!)]).toEqual(['2026-11-01', '2026-12-05']);
+    const august = gridDays(monthRange(at('2026-08-10 00:00:00'))); // 1 Aug 2026 is a Saturday, 31 Aug a Monday
+    expect(august).toHaveLength(42);
+    expect([formatDate(august[0]!), formatDate(august[41]!)]).toEqual(['2026-07-26', '2026-09-05']);
+    const february = gridDays(monthRange(at('2026-02-10 00:00:00'))); // 1 Feb 2026 is a Sunday, 28 days
+    expect(february).toHaveLength(28);
+    expect([formatDate(february[0]!), formatDate(february[27]!)]).toEqual(['2026-02-01', '2026-02-28']);
+  });
+
+  test('every month: whole weeks from Sunday, the month inside, consecutive days', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2000 * 12, max: 2100 * 12 }), (index) => {
+        const first = at(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`);
+        const month = monthRange(first);
+        const days = gridDays(month);
+        expect(days.length % 7).toBe(0);
+        expect([28, 35, 42]).toContain(days.length);
+        expect(cstWeekday(days[0]!)).toBe(0);
+        expect(days[0]!).toBeLessThanOrEqual(month.start);
+        expect(days[days.length - 1]! + DAY - SECOND).toBeGreaterThanOrEqual(month.end);
+        expect(days[days.length - 1]! - month.end).toBeLessThan(7 * DAY);
+        for (let i = 1; i < days.length; i++) expect(days[i]! - days[i - 1]!).toBe(DAY);
+      }),
+    );
+  });
+});
+
+describe('dayPieces: the activities of a day column, side by side where they overlap', () => {
+  const day = at('2026-11-25 00:00:00');
+  const item = (id: string, start: string, end: string) => ({ id, start: at(`2026-11-25 ${start}`), end: at(`2026-11-25 ${end}`) });
+  const laid = (items: ReturnType<typeof item>[], from = day, to = day + DAY) => dayPieces(items, (i) => i, from, to).map((p) => [p.item.id, p.lane, p.lanes]);
+
+  test('apart: one lane each, in start order', () => {
+    expect(laid([item('b', '13:00', '14:00'), item('a', '09:00', '10:00')])).toEqual([
+      ['a', 0, 1],
+      ['b', 0, 1],
+    ]);
+  });
+
+  test('one ending as the next starts does not overlap it', () => {
+    expect(laid([item('a', '09:00', '10:00'), item('b', '10:00', '11:00')])).toEqual([
+      ['a', 0, 1],
+      ['b', 0, 1],
+    ]);
+  });
+
+  test('overlapping ones share the width; a lane freed is taken again; the run counts its lanes', () => {
+    const items = [
+      item('a', '09:00', '12:00'),
+      item('b', '09:30', '10:00'),
+      item('c', '10:00', '11:00'),
+      item('d', '10:30', '11:30'),
+      item('e', '13:00', '14:00'),
+    ];
+    expect(laid(items)).toEqual([
+      ['a', 0, 3],
+      ['b', 1, 3],
+      ['c', 1, 3],
+      ['d', 2, 3],
+      ['e', 0, 1],
+    ]);
+  });
+
+  test('equal starts: the longer first', () => {
+    expect(laid([item('short', '09:00', '09:30'), item('long', '09:00', '11:00')])).toEqual([
+      ['long', 0, 2],
+      ['short', 1, 2],
+    ]);
+  });
+
+  test('cut to the window; one across midnight has a piece on each day; outside or unreadable is left out', () => {
+    const night = { id: 'n', start: at('2026-11-25 22:30:00'), end: at('2026-11-26 01:00:00') };
+    const [first] = dayPieces([night], (i) => i, day, day + DAY);
+    expect([formatDateTime(first!.start), formatDateTime(first!.end)]).toEqual(['2026-11-25 22:30:00', '2026-11-26 00:00:00']);
+    const [second] = dayPieces([night], (i) => i, day + DAY, day + 2 * DAY);
+    expect([formatDateTime(second!.start), formatDateTime(second!.end)]).toEqual(['2026-11-26 00:00:00', '2026-11-26 01:00:00']);
+    const hours = dayPieces([item('a', '06:00', '08:00')], (i) => i, day + 7 * 3_600_000, day + 22 * 3_600_000);
+    expect(formatDateTime(hours[0]!.start)).toBe('2026-11-25 07:00:00');
+    expect(laid([item('x', '25:00', '26:00'), { id: 'y', start: Number.NaN, end: Number.NaN }, item('z', '08:00', '09:00')], day + DAY)).toEqual([]);
+  });
+
+  test('an activity shorter than a slot is drawn one slot (15 minutes) long', () => {
+    const [p] = dayPieces([item('a', '09:00', '09:00')], (i) => i, day, day + DAY);
+    expect(p!.end - p!.start).toBe(15 * MINUTE);
+  });
+
+  test('lanes never overlap and each piece is inside the window', () => {
+    const minute = fc.integer({ min: 0, max: 24 * 60 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(minute, fc.integer({ min: 0, max: 300 })), { maxLength: 12 }), (spans) => {
+        const items = spans.map(([m, len], i) => ({ id: String(i), start: day + m * MINUTE, end: day + (m + len) * MINUTE }));
+        const pieces = dayPieces(items, (i) => i, day, day + DAY);
+        for (const p of pieces) {
+          expect(p.start).toBeGreaterThanOrEqual(day);
+          expect(p.end).toBeLessThanOrEqual(day + DAY);
+          expect(p.lane).toBeLessThan(p.lanes);
+        }
+        for (const p of pieces)
+          for (const q of pieces)
+            if (p !== q && p.start < q.end && q.start < p.end) {
+              expect(p.lane).not.toBe(q.lane);
+              expect(p.lanes).toBe(q.lanes);
+            }
+      }),
+    );
+  });
+});
+
+describe('shownInDay: a month cell lists what fits, the last line telling how many more', () => {
+  test.each([
+    [0, 3, 0],
+    [3, 3, 3],
+    [4, 3, 2],
+    [9, 3, 2],
+    [2, 1, 0],
+    [2, 0, 0],
+  ])('%s activities in %s lines: %s shown', (count, lines, shown) => {
+    expect(shownInDay(count, lines)).toBe(shown);
   });
 });

@@ -7,7 +7,7 @@ import { CST_OFFSET, DAY, HOUR, MINUTE, SECOND, cstDayNumber, formatDate, parseD
 
 /** Calendar slot: 15 minutes. */
 export const SLOT_MINUTES = 15;
-/** The week starts on Sunday (0 = Sunday, as @event-calendar's firstDay). */
+/** The week starts on Sunday (0 = Sunday, as Date's getDay). */
 export const FIRST_DAY_OF_WEEK = 0;
 /** Period tabs Week / Month / All; Week by default. */
 export const TIMETABLE_VIEWS = ['week', 'month', 'all'] as const;
@@ -78,6 +78,18 @@ export function monthRange(ms: number): Range {
   return { start, end: parseDateTime(next) - SECOND };
 }
 
+/**
+ * The days a week or month grid shows, as the instant of each day's 00:00 (China Standard Time):
+ * whole weeks from Sunday, from the week that holds the range's first day to the week of its last.
+ * A week is 7 days; a month 28, 35 or 42.
+ */
+export function gridDays(range: Range): number[] {
+  const days: number[] = [];
+  for (let day = weekRange(range.start).start; day <= range.end; day += DAY) days.push(day);
+  while (days.length % 7) days.push(days[days.length - 1]! + DAY);
+  return days;
+}
+
 /** Moves a week or month range by `step` periods (previous -1, next +1). */
 export function shiftRange(view: 'week' | 'month', range: Range, step: number): Range {
   if (view === 'week') return weekRange(range.start + step * 7 * DAY);
@@ -144,7 +156,6 @@ export function weekScrollTime(activities: readonly { startTime: string; endTime
   return clock(Math.min(...times.map((a) => intoDay(a.start))));
 }
 
-/** The hours the week grid always shows: the school day. */
 /**
  * The hours the week grid shows: the school day (07:00–22:00), widened to whole hours so that every
  * activity of the range fits (an early-morning or late-night activity is not cut off). Whole hours
@@ -166,4 +177,59 @@ export function weekSlotLimits(activities: readonly { startTime: string; endTime
   }
   const hours = (ms: number) => `${String(ms / HOUR).padStart(2, '0')}:00:00`;
   return { min: hours(min), max: hours(max) };
+}
+
+/** One item's part inside a window of time (a day, or the hours a day's column shows). */
+export interface Piece<T> {
+  item: T;
+  /** Epoch ms, inside the window. */
+  start: number;
+  end: number;
+  /** Its place side by side with the pieces it overlaps: lane 0 … lanes - 1. */
+  lane: number;
+  lanes: number;
+}
+
+/**
+ * The parts of the items that fall inside [from, to), in start order (the longer first for equal
+ * starts). Pieces that overlap share the width: each takes the first lane free at its start, and
+ * every piece of a run of overlapping pieces counts the run's lanes. An item shorter than one slot
+ * is drawn one slot long, so it can be seen and clicked; an item without a valid start or end is
+ * left out.
+ */
+export function dayPieces<T>(items: readonly T[], timesOf: (item: T) => { start: number; end: number }, from: number, to: number): Piece<T>[] {
+  const pieces: Piece<T>[] = [];
+  for (const item of items) {
+    const t = timesOf(item);
+    const start = Math.max(t.start, from);
+    const end = Math.min(Math.max(t.end, t.start + SLOT_MINUTES * MINUTE), to);
+    if (start < end) pieces.push({ item, start, end, lane: 0, lanes: 1 });
+  }
+  pieces.sort((a, b) => a.start - b.start || b.end - a.end);
+  let run: Piece<T>[] = [];
+  let laneEnds: number[] = [];
+  let runEnd = Number.NEGATIVE_INFINITY;
+  const close = () => {
+    for (const p of run) p.lanes = laneEnds.length;
+    run = [];
+    laneEnds = [];
+  };
+  for (const p of pieces) {
+    if (p.start >= runEnd) close();
+    const free = laneEnds.findIndex((end) => end <= p.start);
+    p.lane = free < 0 ? laneEnds.length : free;
+    laneEnds[p.lane] = p.end;
+    run.push(p);
+    runEnd = Math.max(runEnd, p.end);
+  }
+  close();
+  return pieces;
+}
+
+/**
+ * How many of a month day's activities its cell lists when it has room for `lines` lines: all of
+ * them when they fit, else one line fewer, the last line telling how many more there are.
+ */
+export function shownInDay(count: number, lines: number): number {
+  return count <= lines ? count : Math.max(lines - 1, 0);
 }

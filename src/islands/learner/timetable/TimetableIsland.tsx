@@ -31,8 +31,8 @@ import { LoadError } from '../shared/LoadError';
 import { useLoad, type Load } from '../shared/use-load';
 import { TabList } from '~/islands/shared/TabList';
 import { useStudent } from '../shared/use-student';
-import { EventCalendar, type HoverTarget } from './EventCalendar';
-import { ActivityList, HoverCard, Legend, TargetBlock } from './parts';
+import { Calendar } from './Calendar';
+import { ActivityList, HoverCard, Legend, TargetBlock, type HoverTarget } from './parts';
 import { SubscribeDialog } from './SubscribeDialog';
 
 /** The timetable's query: classId, studentId, userId, experience. */
@@ -51,7 +51,7 @@ const rangeOf = (view: TimetableView, anchor: number): Range | null => (view ===
 
 /**
  * The timetable (/study/class-time-table): period tabs Week / Month / All, the week and month
- * grids of @event-calendar/core or the list by day, the target block with the rank, the legend and
+ * grids (Calendar.tsx) or the list by day, the target block with the rank, the legend and
  * the private calendar subscription.
  */
 export default function TimetableIsland() {
@@ -271,12 +271,13 @@ function Body({ view, range, data, activities, dots, hrefOf, onOpen, onHover, on
       */}
       <div className={view === 'week' ? 'overflow-x-auto' : ''} data-scroll-box>
         <div className={view === 'week' ? 'min-w-[40rem]' : 'min-w-0'}>
-          <EventCalendar
+          <Calendar
             view={view}
-            date={formatDate(range!.start)}
+            range={range!}
             activities={activities}
             scrollTime={weekScrollTime(activities, range!, Date.now())}
             dots={dots}
+            hrefOf={hrefOf}
             onOpen={onOpen}
             onHover={onHover}
           />

@@ -15,10 +15,22 @@ import { Skeleton } from '../shared/Skeleton';
 import { TitledSection } from '../shared/TitledSection';
 import type { Load } from '../shared/use-load';
 import { EVENT_COLOURS } from './colours';
-import type { HoverTarget } from './EventCalendar';
 
-const weekday = (n: number) => t(`timetable.weekday${n}` as 'timetable.weekday0');
-const clock = (time: string) => cutTime(time).slice(11);
+/** The event a card is shown for, and its element on the grid. */
+export interface HoverTarget {
+  activity: TimetableActivity;
+  el: HTMLElement;
+}
+
+/** 星期日 … 星期六 (0 Sunday … 6 Saturday). */
+export const weekday = (n: number) => t(`timetable.weekday${n}` as 'timetable.weekday0');
+/** A day's name, '11月23日 星期一', from its 'YYYY-MM-DD' and its weekday (0 Sunday … 6 Saturday). */
+export function dayTitle(date: string, weekdayNumber: number): string {
+  const [, month, day] = date.split('-').map(Number);
+  return t('timetable.dayTitle', { month: month!, day: day!, weekday: weekday(weekdayNumber) });
+}
+/** 'HH:mm' of a 'YYYY-MM-DD HH:mm:ss' time. */
+export const clock = (time: string) => cutTime(time).slice(11);
 const STATUS: Record<AttendanceStatus, string> = {
   pending: t('timetable.statusPending'),
   missed: t('timetable.statusMissed'),
@@ -68,34 +80,40 @@ export function ActivityList({ activities, hrefOf }: { activities: TimetableActi
   return (
     <div className="space-y-5">
       {groups.map((g) => {
-        const [, month, day] = g.date.split('-').map(Number);
-        const title = t('timetable.dayTitle', { month: month!, day: day!, weekday: weekday(g.weekday) });
+        const title = dayTitle(g.date, g.weekday);
         return (
           <section key={g.date} aria-label={title}>
             <h2 className="mb-2 text-base font-semibold">{title}</h2>
-            <ul className="space-y-2">
-              {g.items.map((a) => (
-                <li key={a.id}>
-                  <a href={hrefOf(a)} className="block rounded-lg border border-slate-200 p-3 hover:border-brand">
-                    <span className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-medium text-ink">{a.activityName}</span>
-                      <span className="text-sm text-slate-600">
-                        {clock(a.startTime)} - {clock(a.endTime)}
-                      </span>
-                    </span>
-                    <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-                      {a.courseName && <span>{a.courseName}</span>}
-                      {place(a) && <span>{place(a)}</span>}
-                      <Tags a={a} />
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <DayItems activities={g.items} hrefOf={hrefOf} />
           </section>
         );
       })}
     </div>
+  );
+}
+
+/** One day's activities as links to their classrooms: the time, the course, the place and the tags. */
+export function DayItems({ activities, hrefOf }: { activities: TimetableActivity[]; hrefOf: (a: TimetableActivity) => string }) {
+  return (
+    <ul className="space-y-2">
+      {activities.map((a) => (
+        <li key={a.id}>
+          <a href={hrefOf(a)} className="block rounded-lg border border-slate-200 p-3 hover:border-brand">
+            <span className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium text-ink">{a.activityName}</span>
+              <span className="text-sm text-slate-600">
+                {clock(a.startTime)} - {clock(a.endTime)}
+              </span>
+            </span>
+            <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              {a.courseName && <span>{a.courseName}</span>}
+              {place(a) && <span>{place(a)}</span>}
+              <Tags a={a} />
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

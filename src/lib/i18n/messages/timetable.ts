@@ -22,6 +22,7 @@ export const timetable = {
   'timetable.range': '{start} 至 {end}',
   'timetable.calendar': '课程日历',
   'timetable.empty': '暂无课程安排',
+  'timetable.more': '还有 {count} 项',
   'timetable.legend': '图例',
   'timetable.online': '线上课堂',
   'timetable.offline': '面授课堂',
