@@ -46,6 +46,8 @@ describe('the API served directly', () => {
     expect(await call.json()).toEqual({ code: 0 });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', body: '{"size":4}', env: { requestId: 'req-12345678', ip: '127.0.0.1' } });
+    // The body the gate read comes with the call, so the app need not make a web Request to read it.
+    expect(seen[0]!.env.body?.toString('utf8')).toBe('{"size":4}');
     expect(new URL(seen[0]!.url).pathname + new URL(seen[0]!.url).search).toBe('/api/news/list?page=2');
 
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ code: 0 });

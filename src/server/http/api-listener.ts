@@ -19,10 +19,12 @@ export const API_READY_EVENT = 'portal:apiReady';
 /** The paths the API answers, as Node gives them (path and query, no host). */
 const API_PATH = /^\/(?:api(?:[/?]|$)|healthz(?:\?|$)|readyz(?:\?|$))/;
 
-/** What a call carries besides the request: the id the start script gave it and the peer's address. */
+/** What a call carries besides the request: the id the start script gave it, the peer's address, and its body when the gate read it. */
 export interface ApiCallEnv {
   requestId?: string;
   ip: string;
+  /** The whole body, read by the gate (gate.ts) within its limit; absent when nothing read it before the app. */
+  body?: Buffer | undefined;
 }
 
 type ApiFetch = (request: Request, env: ApiCallEnv) => Response | Promise<Response>;
@@ -46,9 +48,11 @@ export function routeApiDirectly(pages: Listener): Listener {
   (process as NodeJS.EventEmitter).once(API_READY_EVENT, (fetch: ApiFetch) => {
     // The process's global Request and Response stay Node's own: Astro renders pages in this process too.
     const listener = getRequestListener(
-      (request, env: { incoming: Pick<IncomingMessage, 'headers' | 'socket'> }) => {
+      (request, env: { incoming: Pick<IncomingMessage, 'headers' | 'socket'> & { rawBody?: Buffer } }) => {
         const given = env.incoming.headers['x-request-id'];
-        return fetch(request, { requestId: typeof given === 'string' ? given : undefined, ip: env.incoming.socket.remoteAddress ?? '' });
+        const call = { requestId: typeof given === 'string' ? given : undefined, ip: env.incoming.socket.remoteAddress ?? '' };
+        // The body as the gate read it: the app reads it from here, so no web Request is made for it.
+        return fetch(request, { ...call, body: env.incoming.rawBody });
       },
       { overrideGlobalObjects: false },
     );

@@ -110,6 +110,6 @@ export interface Scope {
 
 /** The Hono environment of every API route: the scope is set once per request in app.ts. */
 export type ApiEnv = {
-  Bindings: { requestId?: string; ip?: string };
+  Bindings: { requestId?: string; ip?: string; body?: Buffer | undefined };
   Variables: { scope: Scope };
 };

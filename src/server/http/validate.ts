@@ -52,6 +52,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
 async function readText(c: Context, limit: number): Promise<string> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > limit) throw AppError.payloadTooLarge();
+  // Read whole by the gate already (the server's way in): decoded from there, as Request.text() does.
+  const read: unknown = (c.env as { body?: unknown } | undefined)?.body;
+  if (Buffer.isBuffer(read)) {
+    if (read.byteLength > limit) throw AppError.payloadTooLarge();
+    return new TextDecoder().decode(read);
+  }
   const body = c.req.raw.body;
   if (!body || c.req.raw.bodyUsed) {
     const text = await c.req.text();
