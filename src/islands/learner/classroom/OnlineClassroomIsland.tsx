@@ -491,8 +491,11 @@ function Lesson({
     if (query.isPreview) return send(classroomPreview, ref, { silent: true });
     // Reports left from an earlier visit go first: they are credited against the time since the last report.
     await resendPending(frame.studentId);
-    const lesson = await send(classroomDetail, ref, { silent: true });
-    const record = await send(recordView, { ...ref, activityId: query.activityId || undefined }, { silent: true });
+    // The lesson and the student's record of it, asked together (one round trip).
+    const [lesson, record] = await Promise.all([
+      send(classroomDetail, ref, { silent: true }),
+      send(recordView, { ...ref, activityId: query.activityId || undefined }, { silent: true }),
+    ]);
     onProgress(item.classroomId, record.learnProcess, record.lastStudyTime, record.finished);
     return { ...lesson, record };
   });

@@ -62,6 +62,10 @@ export default function TimetableIsland() {
   const [detail, reloadDetail] = useLoad<StudentClassDetail>(ctx && `${ctx.userId}:${ctx.classId}:${ctx.studentId ?? ''}`, () =>
     send(studentClassDetail, { classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId }, { silent: true }),
   );
+  // The period shown is chosen here, so its activities and duty count are asked with the class's detail (one round trip).
+  const [view, setView] = useState<TimetableView>(DEFAULT_TIMETABLE_VIEW);
+  const [anchor, setAnchor] = useState(() => Date.now());
+  const period = usePeriod(ctx, view, rangeOf(view, anchor));
   return (
     <QueryPage
       student={user}
@@ -72,26 +76,34 @@ export default function TimetableIsland() {
       load={detail}
       onRetry={reloadDetail}
     >
-      {(cls) => <Timetable cls={cls} ctx={ctx!} />}
+      {(cls) => <Timetable cls={cls} ctx={ctx!} shown={{ view, setView, anchor, setAnchor, ...period }} />}
     </QueryPage>
   );
 }
 
 type Context = { classId: string; userId: string; studentId: string | undefined };
 
-/** The activities and the duty count of the period shown (the whole class for 全部). */
-function usePeriod(ctx: Context, view: TimetableView, range: Range | null) {
-  const periodKey = `${ctx.classId}:${view}:${range?.start ?? 'all'}`;
+/** The activities and the duty count of the period shown (the whole class for 全部); nothing until the page has its class. */
+function usePeriod(ctx: Context | null, view: TimetableView, range: Range | null) {
+  const periodKey = ctx && `${ctx.classId}:${view}:${range?.start ?? 'all'}`;
   const times = range ? { start: formatDateTime(range.start), end: formatDateTime(range.end) } : null;
-  const asked = { classId: ctx.classId, userId: ctx.userId, studentId: ctx.studentId, evaluateType: EVALUATE_TYPE[view] };
+  const asked = () => ({ classId: ctx!.classId, userId: ctx!.userId, studentId: ctx!.studentId, evaluateType: EVALUATE_TYPE[view] });
   const [data, reloadData] = useLoad<TimetableData>(periodKey, () =>
-    send(timetableActivities, { ...asked, startTime: times?.start, endTime: times?.end }, { silent: true }),
+    send(timetableActivities, { ...asked(), startTime: times?.start, endTime: times?.end }, { silent: true }),
   );
   const [duty, reloadDuty] = useLoad<TimetableDutyCount>(periodKey, () =>
-    send(timetableDutyCount, { ...asked, beginDateTime: times?.start, endDateTime: times?.end }, { silent: true }),
+    send(timetableDutyCount, { ...asked(), beginDateTime: times?.start, endDateTime: times?.end }, { silent: true }),
   );
   return { data, reloadData, duty, reloadDuty };
 }
+
+/** The period shown and its answers, kept by the island. */
+type Shown = ReturnType<typeof usePeriod> & {
+  view: TimetableView;
+  setView: (view: TimetableView) => void;
+  anchor: number;
+  setAnchor: (anchor: number) => void;
+};
 
 /** Each day's dot (its activities done, missed or to come), by the answer and the day. */
 function useDots(data: Load<TimetableData>, now: number) {
@@ -109,13 +121,11 @@ function useDots(data: Load<TimetableData>, now: number) {
 }
 
 /** The loaded class's timetable: the view tabs, the period, the grid or list, the target block. */
-function Timetable({ cls, ctx }: { cls: StudentClassDetail; ctx: Context }) {
-  const [view, setView] = useState<TimetableView>(DEFAULT_TIMETABLE_VIEW);
-  const [anchor, setAnchor] = useState(() => Date.now());
+function Timetable({ cls, ctx, shown }: { cls: StudentClassDetail; ctx: Context; shown: Shown }) {
+  const { view, setView, anchor, setAnchor, data, reloadData, duty, reloadDuty } = shown;
   const [hover, setHover] = useState<HoverTarget | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const range = rangeOf(view, anchor);
-  const { data, reloadData, duty, reloadDuty } = usePeriod(ctx, view, range);
 
   // The same context object while the class, the student and the user stay the same, so the
   // calendar's callbacks stay the same too.
