@@ -85,11 +85,12 @@ async function logIn(base) {
 
 /**
  * The student's running class with a test to answer, and there an attempt started: the pages' addresses.
- * The classes are tried in the order the student's page lists them.
+ * The classes are tried by name (the list's own order is not fixed): in the demo, 2026年秋季电工（四级）精品班.
  */
 async function places(base, { token, userId }) {
   const classes = await api(base, token, '/teaching/anyone/teachingClass/queryStudentClassAndPeriodList', { userId });
-  for (const running of classes.filter((c) => c.teachingClassStatus === RUNNING)) {
+  const byName = (a, b) => a.className.localeCompare(b.className, 'zh');
+  for (const running of classes.filter((c) => c.teachingClassStatus === RUNNING).sort(byName)) {
     const { classId } = running;
     const { studentId } = await api(base, token, '/teaching/anyone/classStudent/detail', { classId, userId });
     const at = await startedTest(base, token, { classId, studentId });
