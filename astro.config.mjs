@@ -42,5 +42,25 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['better-sqlite3', 'pg'] },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Two groups join what every page that loads any of it loads whole anyway (decision 065):
+              // React with React DOM, and the header's script with everything it imports. The bundler's own cut
+              // made a file of each set of modules the same islands share, dozens of a few hundred bytes, and a
+              // phone on HTTP/1.1 fetches six at a time.
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
+                  { name: 'site', test: /src[\\/]islands[\\/]header[\\/]boot\.ts$/, priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });

@@ -32,6 +32,8 @@ export function buildIfNeeded(log = (msg) => process.stdout.write(`${msg}\n`)) {
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
   const astro = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit', env });
   if (astro.status !== 0) return false;
-  // The server's own entry points, as `npm run build` does.
-  return spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit', env }).status === 0;
+  // The server's own entry points and the compressed scripts and styles, as `npm run build` does.
+  return ['scripts/build-server.mjs', 'scripts/compress-assets.mjs'].every(
+    (script) => spawnSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit', env }).status === 0,
+  );
 }

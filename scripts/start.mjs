@@ -105,6 +105,7 @@ async function serve() {
   const { metricsOfAllProcesses, shareMetricsWithPrimary } = await import('../src/server/http/process-group.ts');
   if (cluster.isWorker) shareMetricsWithPrimary();
   const { routeApiDirectly } = await import('../src/server/http/api-listener.ts');
+  const { loadCompressedAssets, serveCompressedAssets } = await import('../src/server/http/compression.ts');
   // Every metric is listed, and every series with known labels is 0, before the first request.
   metrics.registerMetrics();
   const trust = addressTrust(config);
@@ -120,7 +121,8 @@ async function serve() {
       hstsMaxAge: config.HSTS_MAX_AGE,
       cache,
     },
-    routeApiDirectly(handler),
+    // The build's compressed scripts and styles, held in memory (decision 065); the rest is Astro's static handler's.
+    routeApiDirectly(serveCompressedAssets(loadCompressedAssets(join(root, 'dist/client')), handler)),
   );
 
   const REQUEST_ID = /^[\w-]{8,64}$/;

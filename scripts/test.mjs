@@ -86,6 +86,7 @@ if (!e2eOnly) {
 // 3. A fresh production build: the e2e server runs with --no-build.
 node('build (astro build)', 'node_modules/astro/bin/astro.mjs', ['build'], { ASTRO_TELEMETRY_DISABLED: '1' });
 node('build (server entry points)', 'scripts/build-server.mjs', []);
+node('build (compressed scripts and styles)', 'scripts/compress-assets.mjs', []);
 
 // 4. A fresh database: each Playwright server's command seeds its own before it serves.
 say(`removing ${E2E_DB}*`);

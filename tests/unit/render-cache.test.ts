@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PURGE_PAGES_EVENT, announcePurge, createRenderCache, type CacheResult, type RenderCache } from '~/server/http/render-cache';
 import { ROUTE_LABEL, noteRoute, noteSchool, requestContext, type RequestContext } from '~/server/http/request-context';
@@ -19,6 +20,8 @@ interface Reply {
   viaWriteHead?: boolean;
   /** Answer only when this settles (a slow render). */
   hold?: Promise<void>;
+  /** Characters of markup added to the body (a page large enough to be worth compressing). */
+  pad?: number;
 }
 
 const PUBLIC = 'public, max-age=0, s-maxage=10, stale-while-revalidate=50';
@@ -49,7 +52,7 @@ function next(req: IncomingMessage, res: ServerResponse) {
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, reply: Reply) {
-  const body = `<html>host=${req.headers.host} url=${req.url} call=${calls}</html>`;
+  const body = `<html>host=${req.headers.host} url=${req.url} call=${calls}${'<p>课程</p>'.repeat(reply.pad ?? 0)}</html>`;
   const headers: OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'x-request-id': `req-${calls}`, ...reply.headers };
   if (reply.viaWriteHead) {
     res.writeHead(reply.status, headers);
@@ -66,6 +69,8 @@ interface Got {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body's bytes as they came (compressed when the answer says so). */
+  raw: Buffer;
 }
 
 function send(path: string, options: { host?: string; method?: string; headers?: Record<string, string> } = {}): Promise<Got> {
@@ -82,7 +87,10 @@ function send(path: string, options: { host?: string; method?: string; headers?:
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+        });
         res.on('error', reject);
       },
     );
@@ -451,6 +459,39 @@ describe('render cache', () => {
     expect(other.status).toBe(200);
     expect(other.body).toBe(first.body);
     expect(calls).toBe(1);
+  });
+
+  test('a stored page goes in gzip to a browser that accepts it, made once; others get it as it is; both vary on Accept-Encoding', async () => {
+    reply = { status: 200, headers: { 'cache-control': PUBLIC, vary: 'Host' }, pad: 400 };
+    const rendered = await send('/big');
+    expect(rendered.headers['content-encoding']).toBeUndefined();
+    const gzip = await send('/big', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzip.headers['x-render-cache']).toBe('hit');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-length']).toBe(String(gzip.raw.length));
+    expect(gzip.raw.length).toBeLessThan(rendered.raw.length / 4);
+    expect(gunzipSync(gzip.raw).toString('utf8')).toBe(rendered.body);
+    expect(gzip.headers['vary']).toBe('Host, Accept-Encoding');
+    const plain = await send('/big');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(rendered.body);
+    expect(plain.headers['vary']).toBe('Host, Accept-Encoding');
+    // The same version either way: a browser's If-None-Match matches both.
+    expect(gzip.headers['etag']).toBe(plain.headers['etag']);
+    expect(calls).toBe(1);
+  });
+
+  test('a small page, or a browser refusing gzip (q=0), gets the page as it is', async () => {
+    await send('/small');
+    const small = await send('/small', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['x-render-cache']).toBe('hit');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['vary']).toBeUndefined();
+    reply = { ...reply, pad: 400 };
+    const page = await send('/big');
+    const refused = await send('/big', { headers: { 'accept-encoding': 'br, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(page.body);
   });
 
   test('HEAD is answered from a stored page with its headers and no body', async () => {

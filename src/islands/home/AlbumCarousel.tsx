@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Navigation, Thumbs } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/thumbs';
+import swiperCss from 'swiper/css?inline';
+import navigationCss from 'swiper/css/navigation?inline';
+import thumbsCss from 'swiper/css/thumbs?inline';
 import type { AlbumMaterial } from '~/lib/api/contracts/media';
 import { t } from '~/lib/i18n/messages/home';
+import { addStyles } from '../shared/lazy-styles';
+
+addStyles('album-carousel', swiperCss, navigationCss, thumbsCss);
 
 interface CarouselProps {
   materials: AlbumMaterial[];

@@ -69,7 +69,14 @@ export default function BannerCarousel({ banners }: { banners: (Banner & { pic: 
       <div ref={row} className="flex h-full w-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {banners.map((b, i) => {
           const image = (
-            <img src={b.pic} alt={b.name} className="h-full w-full object-contain min-[1200px]:object-cover" loading={i === 0 ? 'eager' : 'lazy'} />
+            // The first banner is the largest thing in view on a phone: fetched at once and before the page's other pictures.
+            <img
+              src={b.pic}
+              alt={b.name}
+              className="h-full w-full object-contain min-[1200px]:object-cover"
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+            />
           );
           return (
             // biome-ignore lint/a11y/useSemanticElements: a carousel's slide (the APG pattern's group), not a set of form fields (fieldset)

@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { MediaPlayer, MediaProvider } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
-import '@vidstack/react/player/styles/default/theme.css';
-import '@vidstack/react/player/styles/default/layouts/video.css';
+import theme from '@vidstack/react/player/styles/default/theme.css?inline';
+import videoLayout from '@vidstack/react/player/styles/default/layouts/video.css?inline';
 import { t } from '~/lib/i18n/messages/player';
+import { addStyles } from './lazy-styles';
 import { chineseSpokenText, PLAYER_TRANSLATIONS, type PlayerWord } from './player-words';
+
+addStyles('video-player', theme, videoLayout);
 
 /**
  * Every word of the layout's list must have its Chinese in the catalogue (player.<word>): a word

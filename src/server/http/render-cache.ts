@@ -2,7 +2,8 @@ import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:
 import { Socket } from 'node:net';
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
 // relative imports with their .ts extension.
-import { etagMatches, weakEtag } from './page-cache.ts';
+import { addVary, etagMatches, weakEtag } from './page-cache.ts';
+import { chooseEncoding, gzipForm } from './compression.ts';
 import { nodeHeaders, requestHost } from './forwarded.ts';
 import { CACHE_TAG_HEADER, parseCacheTags } from './cache-tags.ts';
 import { noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-context.ts';
@@ -21,12 +22,17 @@ import { noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-co
  * shows: src/server/events/page-changes.ts); a change drops exactly the pages with its tags, on
  * every instance, when it is published. A render that was under way when a purge came is served to
  * whoever waits for it but not stored: it may have read the database before the change.
+ *
+ * A stored text page keeps a gzip form too, made once when it is stored, which a browser that accepts
+ * gzip is served (decision 065): the same page for every visitor, a third of the bytes on the network.
  */
 
 interface Entry {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The body in gzip, for browsers that accept it (null: not worth it; compression.ts). */
+  gzip: Buffer | null;
   etag: string;
   storedAt: number;
   /** Fresh until. */
@@ -115,10 +121,12 @@ function createPageStore(maxEntries: number, maxBytes: number) {
   /** Counts purges: a render that saw this number change while it ran is not stored. */
   let purges = 0;
 
+  const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0);
+
   function remove(key: string) {
     const e = entries.get(key);
     if (!e) return;
-    bytes -= e.body.length;
+    bytes -= sizeOf(e);
     entries.delete(key);
     for (const tag of e.tags) {
       const keys = byTag.get(tag);
@@ -133,9 +141,9 @@ function createPageStore(maxEntries: number, maxBytes: number) {
     /** Stores a page (one larger than a quarter of the room is not kept) and drops the least recent ones beyond the limits. */
     store(key: string, entry: Entry) {
       remove(key);
-      if (entry.body.length > maxBytes / 4) return;
+      if (sizeOf(entry) > maxBytes / 4) return;
       entries.set(key, entry);
-      bytes += entry.body.length;
+      bytes += sizeOf(entry);
       for (const tag of entry.tags) {
         const keys = byTag.get(tag) ?? new Set<string>();
         keys.add(key);
@@ -237,6 +245,7 @@ function entryOf(status: number, headers: OutgoingHttpHeaders, chunks: Buffer[],
     status,
     headers,
     body,
+    gzip: gzipForm(headerText(headers['content-type']), headerText(headers['content-encoding']), body),
     etag,
     storedAt: at,
     expires,
@@ -252,14 +261,18 @@ function serveEntry(req: IncomingMessage, res: ServerResponse, e: Entry, state: 
   if (e.route) noteRoute(e.route);
   if (e.school) noteSchool(e.school);
   const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((at - e.storedAt) / 1000)), 'x-render-cache': state };
+  // A page with a gzip form varies on what the browser accepts too (a shared cache keeps the two apart).
+  if (e.gzip) headers['vary'] = addVary(headerText(e.headers['vary']) ?? null, 'Accept-Encoding');
   if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
     delete headers['content-length'];
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(e.status, { ...headers, 'content-length': String(e.body.length) });
-  res.end(req.method === 'HEAD' ? undefined : e.body);
+  const gzip = e.gzip && chooseEncoding(req.headers['accept-encoding'], ['gzip']) ? e.gzip : null;
+  const body = gzip ?? e.body;
+  res.writeHead(e.status, { ...headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** A request like `req` with nobody waiting for its answer, for a background render: a plain GET of the whole page. */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
 import type { StudentClassDetail } from '~/lib/api/contracts/learning';
-import { classFirstView, studentCourseStatistic, type ClassFirstView } from '~/lib/api/contracts/learning-class';
+import { studentCourseStatistic, type ClassFirstView } from '~/lib/api/contracts/learning-class';
 import { t } from '~/lib/i18n/messages/learner-class';
 import { mainTabs, type MainTab } from '~/lib/learning/class-detail';
 import { hasOfflineCourse } from '~/lib/learning/class-page';
@@ -21,24 +21,7 @@ import { SideColumn } from './SideColumn';
 import { StudentCard } from './StudentCard';
 import { TabBar, panelProps } from './TabBar';
 import { TodayPanel, type EmptyChoice } from './TodayPanel';
-
-interface Query {
-  classId: string;
-  schoolId: string | undefined;
-  /** The experience query (any value but '', 0 or false). */
-  experience: boolean;
-}
-
-/** The class page's query: classId, optionally the class's school and experience. */
-function readQuery(): Query {
-  const q = new URLSearchParams(location.search);
-  const experience = q.get('experience');
-  return {
-    classId: q.get('classId') ?? '',
-    schoolId: q.get('schoolId') || undefined,
-    experience: experience !== null && !['', '0', 'false'].includes(experience),
-  };
-}
+import { firstView, readClassQuery, type ClassQuery } from './first-view';
 
 /**
  * The class page (/study/training-class): the breadcrumb, the class header,
@@ -47,18 +30,17 @@ function readQuery(): Query {
  */
 export default function TrainingClassIsland() {
   const user = useStudent();
-  const [query, setQuery] = useState<Query | null>(null);
+  const [query, setQuery] = useState<ClassQuery | null>(null);
   const [known, setKnown] = useState<CurrentClass | null>(null);
   useEffect(() => {
-    const q = readQuery();
+    const q = readClassQuery(location.search);
     setQuery(q);
     setKnown(currentClassFor(q.classId));
   }, []);
   const key = user && query?.classId ? `${user.userId}:${query.classId}:${query.schoolId ?? ''}` : null;
-  // The whole first view in one call (this visit counted); the panels ask their own calls only later.
-  const [header, reload] = useLoad<ClassFirstView>(key, () =>
-    send(classFirstView, { classId: query!.classId, userId: user!.userId, schoolId: query!.schoolId }, { silent: true }),
-  );
+  // The whole first view in one call (this visit counted), usually asked already by the page's own
+  // script while this island loaded (first-view.ts); the panels ask their own calls only later.
+  const [header, reload] = useLoad<ClassFirstView>(key, () => firstView({ classId: query!.classId, userId: user!.userId, schoolId: query!.schoolId }));
 
   // The breadcrumb is the same from the server's first HTML on: nothing above the page's parts moves.
   const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
