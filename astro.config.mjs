@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { clientChunks } from './scripts/client-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -40,7 +41,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark).
+    plugins: [tailwindcss(), clientChunks()],
     ssr: { external: ['better-sqlite3', 'pg'] },
   },
 });
