@@ -1,10 +1,9 @@
 /**
  * The header's islands, framework-free to keep public pages light: the navigation steps that run
  * in the browser (token parameter, tenant id, visitor identity, the chosen school on links), the
- * user menu; the distance (./distance.ts) loads after them.
+ * user menu; the distance (./distance.ts) loads after them, logout's code when its button is used.
  */
 import { $loggedIn, $session, dropLogin, ensureVisitor, setToken, setUser } from '~/lib/stores/session';
-import { confirmLogout } from '~/lib/logout';
 import { publicConfig } from '~/lib/config';
 import { LEARNER_HOME_PATH, keepSchoolInLinks, loginUrl } from '~/lib/navigation';
 import { StorageKey, writeItem } from '~/lib/storage';
@@ -37,6 +36,9 @@ async function navigationSteps(): Promise<void> {
     // An unreadable token parameter leaves the visitor as a visitor.
   }
 }
+
+/** Logout's code (its dialog and call) loads when its button is about to be used: pointed at, focused or pressed. */
+const loadLogout = () => import('~/lib/logout');
 
 const PARTNER_BUTTON = 'inline-flex items-center rounded border border-brand px-3 py-1.5 text-brand hover:bg-brand-soft';
 
@@ -76,7 +78,9 @@ class UserMenu extends HTMLElement {
     const out = document.createElement('button');
     out.type = 'button';
     out.textContent = t('header.logout');
-    out.addEventListener('click', () => void confirmLogout());
+    out.addEventListener('pointerenter', () => void loadLogout(), { once: true });
+    out.addEventListener('focus', () => void loadLogout(), { once: true });
+    out.addEventListener('click', () => void loadLogout().then((m) => m.confirmLogout()));
     if (this.#partner) {
       out.className = PARTNER_BUTTON;
       this.replaceChildren(who, out);
