@@ -1,41 +1,11 @@
 /**
- * The header's islands, framework-free to keep public pages light: the navigation steps that run
- * in the browser (token parameter, tenant id, visitor identity, the chosen school on links), the
- * user menu; the distance (./distance.ts) loads after them, logout's code when its button is used.
+ * The header's islands, framework-free to keep public pages light: the site's steps (./steps.ts),
+ * the user menu; the distance (./distance.ts) loads after them, logout's code when its button is used.
  */
-import { $loggedIn, $session, dropLogin, ensureVisitor, setToken, setUser } from '~/lib/stores/session';
-import { publicConfig } from '~/lib/config';
-import { LEARNER_HOME_PATH, keepSchoolInLinks, loginUrl } from '~/lib/navigation';
-import { StorageKey, writeItem } from '~/lib/storage';
+import './steps';
+import { $loggedIn, $session } from '~/lib/stores/session';
+import { LEARNER_HOME_PATH, loginUrl } from '~/lib/navigation';
 import { t } from '~/lib/i18n/messages/header';
-import { showFlash } from '~/lib/toast';
-import { PREVIEW_LOGIN_INFO, PREVIEW_LOGOUT } from '~/lib/preview-protocol';
-
-async function navigationSteps(): Promise<void> {
-  const cfg = publicConfig();
-  // The page's school: the one chosen with ?schoolId= (which every link of the page keeps), else the host's.
-  if (cfg.tenantId) writeItem(StorageKey.tenantId, cfg.tenantId);
-  writeItem(StorageKey.partner, cfg.partner ? '1' : null);
-  ensureVisitor();
-  keepSchoolInLinks();
-  showFlash();
-  const url = new URL(location.href);
-  const param = url.searchParams.get('token');
-  if (!param) return;
-  url.searchParams.delete('token');
-  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-  try {
-    // The API client is loaded only when a link carries a token.
-    const [{ send }, { decodeTokenParam, userInfo }] = await Promise.all([import('~/lib/api/client'), import('~/lib/api/contracts/identity')]);
-    const { token } = await send(decodeTokenParam, { token: param }, { silent: true });
-    setToken(token);
-    // Logged in means a token and a user: fetch who the token belongs to. A token the server no
-    // longer accepts is cleared by the client, which sends the visitor to login.
-    setUser(await send(userInfo, {}, { silent: true }));
-  } catch {
-    // An unreadable token parameter leaves the visitor as a visitor.
-  }
-}
 
 /** Logout's code (its dialog and call) loads when its button is about to be used: pointed at, focused or pressed. */
 const loadLogout = () => import('~/lib/logout');
@@ -96,24 +66,6 @@ class UserMenu extends HTMLElement {
   }
 }
 
-/**
- * Inside the home page's phone preview (a same-origin frame): follow the parent's protocol. The
- * parent's "logout" means it has nobody logged in: forget a stale login here, but keep the
- * visitor identity the frame shares with the parent (a real logout makes a new one).
- */
-function previewChild(): void {
-  if (window.parent === window) return;
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    if ((event.data as { type?: string } | null)?.type === PREVIEW_LOGOUT) dropLogin();
-  });
-  $loggedIn.subscribe((loggedIn) => {
-    if (!loggedIn) return;
-    const { token, user } = $session.get();
-    window.parent.postMessage({ type: PREVIEW_LOGIN_INFO, token, userInfo: user }, location.origin);
-  });
-}
-
 if (!customElements.get('user-menu')) customElements.define('user-menu', UserMenu);
 // The distance is secondary information: its code loads after the header's own steps, and only
 // where the school has a place to measure from.
@@ -122,5 +74,3 @@ if (!customElements.get('school-distance') && document.querySelector('school-dis
     if (!customElements.get('school-distance')) customElements.define('school-distance', SchoolDistance);
   });
 }
-void navigationSteps();
-previewChild();

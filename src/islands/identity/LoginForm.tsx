@@ -7,7 +7,8 @@ import { LOGIN_FIELDS, LOGIN_LIMITS, loginFieldError, type LoginMode } from '~/l
 import SmsCodeButton from '../consult/SmsCodeButton';
 import { AgreementField, FormMessage, SubmitButton, TextField } from '../shared/fields';
 import { useForm, warnOnInvalid } from '../shared/use-form';
-import { afterLoginTarget, finishLogin, login, type LoginBody } from './login-flow';
+import { onDemand } from '~/lib/on-demand';
+import type { LoginBody } from './login-flow';
 import MobileCodeFields from './MobileCodeFields';
 import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
 import { TabList } from '../shared/TabList';
@@ -26,6 +27,9 @@ const LOGIN_MODES: readonly LoginMode[] = ['code', 'password'];
 
 /** Milliseconds between '登录成功' and leaving the page, so the message can be read. */
 const LEAVE_AFTER_MS = 600;
+
+/** The login's calls and the API client: loaded once the form is touched, before anyone can submit it. */
+const calls = onDemand(() => import('./login-flow'));
 
 /**
  * The login form: mobile + SMS code (the user is created on first login) or mobile + password.
@@ -48,6 +52,7 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
   const submit = form.onSubmit(
     LOGIN_FIELDS[mode],
     async (v) => {
+      const { afterLoginTarget, finishLogin, login } = await calls.load();
       const tenantId = publicConfig().tenantId ?? '';
       const mobile = v.mobile.trim();
       const body: LoginBody =
@@ -106,7 +111,7 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
+    <form noValidate onSubmit={submit} onFocus={calls.warm} onPointerDown={calls.warm} aria-busy={form.submitting || undefined}>
       {variant === 'tabs' ? (
         <>
           <TabList

@@ -1,5 +1,3 @@
-import { send } from '~/lib/api/client';
-import { checkInvitation, joinByInvitation } from '~/lib/api/contracts/login';
 import { t } from '~/lib/i18n/messages/register';
 import { toast } from '~/lib/toast';
 import { navigateTo } from '~/lib/navigation';
@@ -8,7 +6,7 @@ import { ENTERPRISE_FIELDS, JOIN_FIELDS, REGISTER_LIMITS, registerFieldError, ty
 import SmsCodeButton from '../consult/SmsCodeButton';
 import { AgreementField, FormMessage, NAME_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
 import { useForm, warnOnInvalid } from '../shared/use-form';
-import { afterLoginTarget, finishLogin, login } from './login-flow';
+import { onDemand } from '~/lib/on-demand';
 import MobileCodeFields from './MobileCodeFields';
 
 export interface RegisterFormProps {
@@ -16,6 +14,9 @@ export interface RegisterFormProps {
   /** The cloud schools the join form offers (types 1 and 3), names from the server. */
   schools: { id: string; name: string }[];
 }
+
+/** The registration's calls and the API client: loaded once the form is touched, before anyone can submit it. */
+const calls = onDemand(() => Promise.all([import('./login-flow'), import('~/lib/api/client'), import('~/lib/api/contracts/login')]));
 
 type Values = Record<Exclude<RegisterField, 'agreed'>, string> & { agreed: boolean };
 const EMPTY: Values = { name: '', mobile: '', code: '', schoolId: '', enterpriseName: '', invitationCode: '', agreed: false };
@@ -38,6 +39,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
   const submit = form.onSubmit(
     enterprise ? ENTERPRISE_FIELDS : JOIN_FIELDS,
     async (v) => {
+      const [{ afterLoginTarget, finishLogin, login }, { send }, { checkInvitation, joinByInvitation }] = await calls.load();
       const qrCode = v.invitationCode.trim().toUpperCase();
       let target = tenantId;
       if (enterprise) target = (await send(checkInvitation, { qrCode, userId: '0' }, { silent: true })).tenantId;
@@ -67,7 +69,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
+    <form noValidate onSubmit={submit} onFocus={calls.warm} onPointerDown={calls.warm} aria-busy={form.submitting || undefined} className="space-y-4">
       <TextField
         {...form.field('name')}
         label={t('register.name')}
