@@ -1,72 +1,26 @@
 /**
  * The header's islands, framework-free to keep public pages light: the site's steps (./steps.ts),
- * the user menu; the distance (./distance.ts) loads after them, logout's code when its button is used.
+ * the user menu (./user-menu.ts), loaded only when someone is logged in or logs in while the page is
+ * open (a visitor keeps the server's 注册/登录 link, which names this page as the redirect), and
+ * the distance (./distance.ts), loaded after them.
  */
-import './steps';
-import { $loggedIn, $session } from '~/lib/stores/session';
-import { LEARNER_HOME_PATH, loginUrl } from '~/lib/navigation';
-import { t } from '~/lib/i18n/messages/header';
+import { loginHandedOver } from './steps';
+import { LOGIN_STORED_EVENT, readItem, STORAGE_PREFIX, StorageKey } from '~/lib/storage';
 
-/** Logout's code (its dialog and call) loads when its button is about to be used: pointed at, focused or pressed. */
-const loadLogout = () => import('~/lib/logout');
-
-const PARTNER_BUTTON = 'inline-flex items-center rounded border border-brand px-3 py-1.5 text-brand hover:bg-brand-soft';
-
-class UserMenu extends HTMLElement {
-  #off: (() => void) | undefined;
-
-  connectedCallback() {
-    this.#off = $loggedIn.subscribe(() => this.render());
-  }
-
-  disconnectedCallback() {
-    this.#off?.();
-  }
-
-  /** The partner header's variant: bordered buttons like its neighbours, 用户登录 for visitors. */
-  get #partner(): boolean {
-    return this.dataset['variant'] === 'partner';
-  }
-
-  render() {
-    if (!$loggedIn.get()) {
-      const a = document.createElement('a');
-      a.href = loginUrl();
-      a.className = this.#partner ? PARTNER_BUTTON : 'hover:text-brand';
-      a.textContent = this.#partner ? t('header.userLogin') : t('header.registerLogin');
-      this.replaceChildren(a);
-      return;
-    }
-    const user = $session.get().user;
-    const name = user?.realName || user?.nickName || user?.mobile || '';
-    const who = document.createElement('span');
-    who.textContent = `${name} `;
-    const tag = document.createElement('span');
-    tag.className = 'rounded bg-brand-soft px-1 text-brand-dark';
-    tag.textContent = t('header.student');
-    who.appendChild(tag);
-    const out = document.createElement('button');
-    out.type = 'button';
-    out.textContent = t('header.logout');
-    out.addEventListener('pointerenter', () => void loadLogout(), { once: true });
-    out.addEventListener('focus', () => void loadLogout(), { once: true });
-    out.addEventListener('click', () => void loadLogout().then((m) => m.confirmLogout()));
-    if (this.#partner) {
-      out.className = PARTNER_BUTTON;
-      this.replaceChildren(who, out);
-      return;
-    }
-    out.className = 'ml-3 hover:text-brand';
-    // 个人中心: the learner area, the portal's own page (the server names it: src/server/school/links.ts).
-    const center = document.createElement('a');
-    center.href = this.dataset['centerUrl'] || LEARNER_HOME_PATH;
-    center.className = 'ml-3 hover:text-brand';
-    center.textContent = t('header.personalCenter');
-    this.replaceChildren(who, center, out);
-  }
+const loadMenu = () => import('./user-menu');
+if (loginHandedOver || readItem(StorageKey.token)) void loadMenu();
+else {
+  // A login stored later: by this page (the phone preview's) or by another tab.
+  const later = (event: Event) => {
+    if (event instanceof StorageEvent && (event.key !== STORAGE_PREFIX + StorageKey.token || !event.newValue)) return;
+    window.removeEventListener('storage', later);
+    window.removeEventListener(LOGIN_STORED_EVENT, later);
+    void loadMenu();
+  };
+  window.addEventListener('storage', later);
+  window.addEventListener(LOGIN_STORED_EVENT, later);
 }
 
-if (!customElements.get('user-menu')) customElements.define('user-menu', UserMenu);
 // The distance is secondary information: its code loads after the header's own steps, and only
 // where the school has a place to measure from.
 if (!customElements.get('school-distance') && document.querySelector('school-distance:not([data-lat=""])')) {
