@@ -1,19 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { captchaUrl, newCaptchaKey } from '~/lib/captcha';
 import { publicConfig } from '~/lib/config';
 import { t } from '~/lib/i18n/messages/certificates';
-import {
-  CAPTCHA_HEIGHT,
-  CAPTCHA_WIDTH,
-  CERT_KINDS,
-  CERT_QUERY_FIELDS,
-  CERT_QUERY_LIMITS,
-  certQueryFieldError,
-  type CertKind,
-  type CertQueryForm,
-} from '~/lib/rules/certificate';
+import { CERT_KINDS, CERT_QUERY_FIELDS, CERT_QUERY_LIMITS, certQueryFieldError, type CertKind, type CertQueryForm } from '~/lib/rules/certificate';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/captcha';
 import { NAME_INPUT, SubmitButton, TextField } from '../shared/fields';
-import { useEvent } from '../shared/use-event';
 import { useForm } from '../shared/use-form';
 import { TabList } from '../shared/TabList';
 import { onDemand } from '~/lib/on-demand';
@@ -46,13 +37,10 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
   const [result, setResult] = useState<LookupResult | null>(null);
   const [ResultView, setResultView] = useState<ResultView | null>(null);
   const form = useForm({ initial: EMPTY, check: certQueryFieldError });
-  const resultRef = useRef<HTMLElement>(null);
   const ids = { tab: (k: CertKind) => form.id(`tab-${k}`), panel: form.id('panel'), result: form.id('result') };
 
   // The key is random and made in the browser, so the first picture loads once hydrated.
   useEffect(() => setCaptchaKey(newCaptchaKey()), []);
-
-  useReveal(result, resultRef, ids.result);
 
   function refreshCaptcha() {
     setCaptchaKey(newCaptchaKey());
@@ -68,10 +56,10 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
 
   // After the server refused the captcha: its field, now holding the message, gets the focus.
   const [captchaRefused, setCaptchaRefused] = useState(0);
-  const focusCaptcha = useEvent(() => document.getElementById(form.id('captchaCode'))?.focus());
+  const focusCaptcha = useEffectEvent(() => document.getElementById(form.id('captchaCode'))?.focus());
   useEffect(() => {
     if (captchaRefused) focusCaptcha();
-  }, [captchaRefused, focusCaptcha]);
+  }, [captchaRefused]);
 
   const submit = form.onSubmit(CERT_QUERY_FIELDS, async (values) => {
     const { CertificateResult, captchaRefusal, lookUp } = await lookups.load();
@@ -142,23 +130,9 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
       ) : (
         panel
       )}
-      {result && ResultView && <ResultView ref={resultRef} result={result} simple={variant === 'h5'} contact={contact} headingId={ids.result} />}
+      {result && ResultView && <ResultView result={result} simple={variant === 'h5'} contact={contact} headingId={ids.result} />}
     </div>
   );
-}
-
-/** A new result scrolls into view and its heading takes the focus. */
-function useReveal(result: LookupResult | null, section: RefObject<HTMLElement | null>, headingId: string) {
-  const reveal = useEvent(() => {
-    const el = section.current;
-    if (!el) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    document.getElementById(headingId)?.focus({ preventScroll: true });
-  });
-  useEffect(() => {
-    if (result) reveal();
-  }, [result, reveal]);
 }
 
 const tabLabel = (k: CertKind) => (k === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '~/lib/i18n/messages/sms';
 import { toast, type ToastKind } from '~/lib/toast';
-import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-sign';
+import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-codes';
 import { onDemand } from '~/lib/on-demand';
 
 /** The send (its sign and the API client): loaded when the button is pointed at, focused or pressed. */

@@ -2,7 +2,8 @@ import { request } from '~/lib/api/client';
 import { urlOf, type AnswerOf } from '~/lib/api/contract';
 import { sendSmsCode as sendCall } from '~/lib/api/contracts/sms';
 import { publicConfig } from '~/lib/config';
-import { DEFAULT_SMS_TEMPLATE, smsSign, type SmsTemplate } from '~/lib/sms-sign';
+import { smsSign } from '~/lib/sms-sign';
+import { DEFAULT_SMS_TEMPLATE, type SmsTemplate } from '~/lib/sms-codes';
 
 /**
  * GET sendSmsCode with the `sign` header. The sign covers the query exactly as sent, so it is

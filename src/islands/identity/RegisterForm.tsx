@@ -1,10 +1,11 @@
 import { t } from '~/lib/i18n/messages/register';
 import { toast } from '~/lib/toast';
-import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
 import { ENTERPRISE_FIELDS, JOIN_FIELDS, REGISTER_LIMITS, registerFieldError, type RegisterField, type RegisterType } from '~/lib/rules/register';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FormMessage, NAME_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
+import { FormMessage, NAME_INPUT, SubmitButton, TextField } from '../shared/fields';
+import { AgreementField } from '../shared/agreement-field';
+import { SelectField } from '../shared/select-field';
 import { useForm, warnOnInvalid } from '../shared/use-form';
 import { onDemand } from '~/lib/on-demand';
 import MobileCodeFields from './MobileCodeFields';
@@ -39,7 +40,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
   const submit = form.onSubmit(
     enterprise ? ENTERPRISE_FIELDS : JOIN_FIELDS,
     async (v) => {
-      const [{ afterLoginTarget, finishLogin, login }, { send }, { checkInvitation, joinByInvitation }] = await calls.load();
+      const [{ afterLoginTarget, finishLogin, login, navigateTo }, { send }, { checkInvitation, joinByInvitation }] = await calls.load();
       const qrCode = v.invitationCode.trim().toUpperCase();
       let target = tenantId;
       if (enterprise) target = (await send(checkInvitation, { qrCode, userId: '0' }, { silent: true })).tenantId;

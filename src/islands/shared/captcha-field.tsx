@@ -1,6 +1,6 @@
 import { captchaUrl, newCaptchaKey } from '~/lib/captcha';
 import { ErrorCode } from '~/lib/envelope';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/certificate';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/captcha';
 import { TextField } from './fields';
 
 /**
