@@ -1,13 +1,16 @@
 /**
- * The site's steps (./steps.ts) that need the session store, loaded only when one is due: the
- * visitor identity on a first visit, a login handed over by a `token` parameter, and inside the home
- * page's phone preview the parent's protocol (a login made in the frame is told to the parent).
+ * The site's steps (./steps.ts) that need the session store or the links' helper, loaded only when
+ * one is due: the visitor identity on a first visit, a login handed over by a `token` parameter,
+ * inside the home page's phone preview the parent's protocol (a login made in the frame is told to
+ * the parent), and the school chosen in the address kept on the links islands render.
  */
 import { $loggedIn, $session, dropLogin, ensureVisitor, setToken, setUser } from '~/lib/stores/session';
+import { keepSchoolInLinks } from '~/lib/navigation';
 import { PREVIEW_LOGIN_INFO } from '~/lib/preview-protocol';
 
-export async function run(handedOver: string | null, framed: boolean): Promise<void> {
+export async function run(handedOver: string | null, framed: boolean, schoolChosen: boolean): Promise<void> {
   ensureVisitor();
+  if (schoolChosen) keepSchoolInLinks();
   if (framed) {
     $loggedIn.subscribe((loggedIn) => {
       if (!loggedIn) return;

@@ -3,8 +3,8 @@
  * (the login and registration pages have none): the chosen school's tenant id, the visitor
  * identity, the chosen school on links, the message the previous page left, a login handed over by
  * a `token` parameter, and the phone preview's protocol. What only some visits need loads only for
- * them (./session-steps.ts: a first visit, a `token` parameter, the preview; the links' helper
- * when a school is chosen in the address).
+ * them (./session-steps.ts: a first visit, a `token` parameter, the preview, a school chosen in the
+ * address).
  */
 import { publicConfig } from '~/lib/config';
 import { readItem, StorageKey, writeItem } from '~/lib/storage';
@@ -34,11 +34,11 @@ const cfg = publicConfig();
 // The page's school: the one chosen with ?schoolId= (which every link of the page keeps), else the host's.
 if (cfg.tenantId) writeItem(StorageKey.tenantId, cfg.tenantId);
 writeItem(StorageKey.partner, cfg.partner ? '1' : null);
-// Links that islands render keep the school chosen in the address (the server's links have it already).
-if (/[?&]schoolId=/.test(location.search)) void import('~/lib/navigation').then((m) => m.keepSchoolInLinks());
 showFlash();
+// Links that islands render keep the school chosen in the address (the server's links have it already).
+const schoolChosen = /[?&]schoolId=/.test(location.search);
 // A visitor identity per browser, made once, on the first visit; a handed-over login; the preview.
-if (!readItem(StorageKey.uuid) || handedOver !== null || framed) void sessionSteps().then((m) => m.run(handedOver, framed));
+if (!readItem(StorageKey.uuid) || handedOver !== null || framed || schoolChosen) void sessionSteps().then((m) => m.run(handedOver, framed, schoolChosen));
 if (framed) {
   // The parent's "logout" means it has nobody logged in: forget a stale login here, but keep the
   // visitor identity the frame shares with the parent (a real logout makes a new one).

@@ -1,7 +1,7 @@
 /**
  * The floating tools panel (src/components/FloatingTools.astro), framework-free so that every page
  * stays light. The panel is server-rendered; its behaviour (./panel.ts) loads on the first sign of
- * use, a pointer over, a focus in or a touch on the panel or on any control marked
+ * use, a pointer (or a finger) over or a focus in the panel or on any control marked
  * `data-consult-open`, and a press that comes before it arrived is answered once it has. One visit
  * a day is counted for the school's browse count (./visit.ts, on idle).
  */
@@ -28,7 +28,8 @@ function loadPanel(): Promise<unknown> {
 const control = (event: Event) => (event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null);
 const near = (event: Event) => event.target instanceof Element && !!event.target.closest(`floating-tools, ${CONTROLS}`);
 
-for (const type of ['pointerover', 'focusin', 'touchstart']) {
+// A touch makes a pointerover too.
+for (const type of ['pointerover', 'focusin']) {
   document.addEventListener(type, (event) => void (!ready && near(event) && loadPanel().catch(() => undefined)), { capture: true, passive: true });
 }
 // A press before the behaviour is there: held, and made again once it is.
