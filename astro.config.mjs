@@ -3,7 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { clientChunks } from './scripts/client-chunks.mjs';
+import { fileURLToPath } from 'node:url';
+import { chunkGroups, clientChunks } from './scripts/client-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -44,5 +45,7 @@ export default defineConfig({
     // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark).
     plugins: [tailwindcss(), clientChunks()],
     ssr: { external: ['better-sqlite3', 'pg'] },
+    // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 066).
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },
   },
 });
