@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { chunkGroups, clientChunks } from './scripts/client-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -40,27 +42,10 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark).
+    plugins: [tailwindcss(), clientChunks()],
     ssr: { external: ['better-sqlite3', 'pg'] },
-    environments: {
-      client: {
-        build: {
-          rolldownOptions: {
-            output: {
-              // Two groups join what every page that loads any of it loads whole anyway (decision 065):
-              // React with React DOM, and the header's script with everything it imports. The bundler's own cut
-              // made a file of each set of modules the same islands share, dozens of a few hundred bytes, and a
-              // phone on HTTP/1.1 fetches six at a time.
-              codeSplitting: {
-                groups: [
-                  { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
-                  { name: 'site', test: /src[\\/]islands[\\/]header[\\/]boot\.ts$/, priority: 1 },
-                ],
-              },
-            },
-          },
-        },
-      },
-    },
+    // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },
   },
 });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'scripts/client-chunks.mjs', 'package.json', 'tsconfig.json'];
 
 function newestMtime(path) {
   const s = statSync(path);

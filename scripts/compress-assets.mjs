@@ -1,7 +1,7 @@
 // The compressed forms of the built scripts and styles (`npm run build` runs this after the server's
 // entry points): next to each dist/client/_astro/*.js, *.mjs and *.css its brotli (.br, quality 11)
 // and gzip (.gz, level 9) forms, when smaller. The server holds them in memory and answers a browser
-// that accepts them with them (src/server/http/compression.ts, decision 065): made once here, never
+// that accepts them with them (src/server/http/compression.ts, decision 069): made once here, never
 // per request.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -121,7 +121,7 @@ async function serve() {
       hstsMaxAge: config.HSTS_MAX_AGE,
       cache,
     },
-    // The build's compressed scripts and styles, held in memory (decision 065); the rest is Astro's static handler's.
+    // The build's compressed scripts and styles, held in memory (decision 069); the rest is Astro's static handler's.
     routeApiDirectly(serveCompressedAssets(loadCompressedAssets(join(root, 'dist/client')), handler)),
   );
 

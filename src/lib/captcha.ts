@@ -1,4 +1,4 @@
-import { CAPTCHA_KEY_LENGTH } from './rules/certificate';
+import { CAPTCHA_KEY_LENGTH } from './rules/captcha';
 import { urlOf } from './api/contract';
 import { captchaImage, type CaptchaRequest } from './api/contracts/captcha';
 

@@ -77,11 +77,26 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
   return target;
 }
 
+/** The login page (`loginPath`: the partner edition's own, else /login) with `current` as the redirect parameter. */
+export function loginAddress(loginPath: string, current: string): string {
+  return `${loginPath}?redirect=${encodeURIComponent(safeRedirect(current))}`;
+}
+
+/**
+ * A page's path and query as its scripts see them once the site's steps ran (src/islands/header/steps.ts
+ * takes a handed-over `token` parameter out): what the server's 注册/登录 link names as the redirect.
+ */
+export function pageAddress(url: URL): string {
+  if (!url.searchParams.has('token')) return url.pathname + url.search;
+  const copy = new URL(url);
+  copy.searchParams.delete('token');
+  return copy.pathname + copy.search;
+}
+
 /** The login address keeping the current page as the redirect parameter (and the chosen school). */
 export function loginUrl(current = typeof location === 'undefined' ? '/' : location.pathname + location.search): string {
   const cfg = publicConfig();
-  const path = cfg.partner ? `/${cfg.partnerSlug}-login` : cfg.loginPath;
-  return sitePath(`${path}?redirect=${encodeURIComponent(safeRedirect(current))}`);
+  return sitePath(loginAddress(cfg.partner ? `/${cfg.partnerSlug}-login` : cfg.loginPath, current));
 }
 
 /**

@@ -1,6 +1,12 @@
 /** Locally persisted values. Every key carries the product prefix. Browser-only; safe to import anywhere. */
 export const STORAGE_PREFIX = 'szyx_';
 
+/**
+ * Said on `window` when this page stores a login's token (src/lib/stores/session.ts): the header
+ * loads its user menu then. Other pages of the browser hear the storage event instead.
+ */
+export const LOGIN_STORED_EVENT = 'szyx:login-stored';
+
 export const StorageKey = {
   tenantId: 'tenantId',
   token: 'token',

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer, type TestServer } from '../setup/server';
-import { smsSign, type SmsTemplate } from '~/lib/sms-sign';
+import { smsSign } from '~/lib/sms-sign';
+import type { SmsTemplate } from '~/lib/sms-codes';
 import { CLUE_IP_HOURLY_LIMIT } from '~/server/leads/leads.service';
 import { urlOf } from '~/lib/api/contract';
 import { saveClue } from '~/lib/api/contracts/leads';

@@ -6,7 +6,7 @@ import { SMS_LIMITS, verifySmsCode } from '~/server/sms/sms.service';
 import { urlOf } from '~/lib/api/contract';
 import * as sms from '~/lib/api/contracts/sms';
 import { startOfCstDay } from '~/lib/time/cst';
-import type { SmsTemplate } from '~/lib/sms-sign';
+import type { SmsTemplate } from '~/lib/sms-codes';
 import { LOGIN, codeLoginBody, postAs } from '../setup/login';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';

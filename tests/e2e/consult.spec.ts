@@ -156,9 +156,9 @@ test.describe('consult modal (留言咨询)', () => {
     await expect(button).toHaveText('重新获取');
   });
 
-  test('opens from any main-layout page through the shared store', async ({ page }) => {
+  test('opens from any main-layout page through the panel', async ({ page }) => {
     await page.goto('/notice/list');
-    // Another island opens it the same way: $consultOpen.set(true).
+    // Any control marked data-consult-open opens it the same way (the panel listens on the document).
     const dialog = await openConsult(page);
     await expect(dialog.getByRole('heading', { name: '留言咨询' })).toBeVisible();
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chooseEncoding, gzipForm, loadCompressedAssets, serveCompressedAssets } from '~/server/http/compression';
 
 /**
- * Compressed answers (decision 065): which encoding a browser gets, the built scripts' compressed
+ * Compressed answers (decision 069): which encoding a browser gets, the built scripts' compressed
  * forms served from memory in front of the static handler (a real HTTP server; `next` stands for
  * Astro's handler and says so in its body), and the gzip form of a stored page.
  */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { smsMobileError, smsSign, smsSignText } from '~/lib/sms-sign';
+import { smsSign, smsSignText } from '~/lib/sms-sign';
+import { smsMobileError } from '~/lib/sms-codes';
 import { SMS_PER_VERIFIED_CODE, hashCode, newCode, sameHex, signMatches, smsAddressBudget } from '~/server/sms/sms.rules';
 import { startOfCstDay } from '~/lib/time/cst';
 

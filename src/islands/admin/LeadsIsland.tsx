@@ -7,7 +7,8 @@ import { LEAD_NOTE_MAX, LEAD_STATE, LEAD_STATES, type LeadState } from '~/lib/st
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
-import { FormMessage, SubmitButton, TextAreaField } from '../shared/fields';
+import { FormMessage, SubmitButton } from '../shared/fields';
+import { TextAreaField } from '../shared/text-area-field';
 import { Modal } from '../shared/Modal';
 import { Button, PageTitle, Section, timeText } from './shared';
 import { FilterBar, PagedList, filledIn, toastFailure, useListScreen, withRow, type Column, type FilterField } from './kit';

@@ -1,35 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { ErrorCode } from '~/lib/envelope';
-import { ApiError, send } from '~/lib/api/client';
-import { skillCertificate, trainingCertificate, type CaptchaAnswer } from '~/lib/api/contracts/certificates';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { captchaUrl, newCaptchaKey } from '~/lib/captcha';
 import { publicConfig } from '~/lib/config';
 import { t } from '~/lib/i18n/messages/certificates';
-import {
-  CAPTCHA_HEIGHT,
-  CAPTCHA_WIDTH,
-  CERT_KINDS,
-  CERT_QUERY_FIELDS,
-  CERT_QUERY_LIMITS,
-  certQueryFieldError,
-  type CertKind,
-  type CertQueryForm,
-} from '~/lib/rules/certificate';
+import { CERT_KINDS, CERT_QUERY_FIELDS, CERT_QUERY_LIMITS, certQueryFieldError, type CertKind, type CertQueryForm } from '~/lib/rules/certificate';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/captcha';
 import { NAME_INPUT, SubmitButton, TextField } from '../shared/fields';
-import { useEvent } from '../shared/use-event';
 import { useForm } from '../shared/use-form';
 import { TabList } from '../shared/TabList';
-import CertificateResult, { type EnrollContact, type LookupResult } from './CertificateResult';
+import { onDemand } from '~/lib/on-demand';
+import type { EnrollContact, LookupResult } from './CertificateResult';
 
 const EMPTY: CertQueryForm = { name: '', number: '', captchaCode: '' };
 
-/** Each certificate kind is looked up under its own field names. */
-async function lookUp(kind: CertKind, v: CertQueryForm, captchaKey: string): Promise<LookupResult> {
-  const answer: CaptchaAnswer = { captchaKey, captchaCode: v.captchaCode.trim() };
-  return kind === 'skill'
-    ? { kind, data: await send(skillCertificate, { ...answer, certificateCode: v.number.trim(), name: v.name.trim() }, { silent: true }) }
-    : { kind, data: await send(trainingCertificate, { ...answer, certificateNum: v.number.trim(), studentName: v.name.trim() }, { silent: true }) };
-}
+/** The lookup, the API client and the result's view: loaded once the form is touched, before anyone can submit it. */
+const lookups = onDemand(() => import('./lookup'));
+type ResultView = typeof import('./lookup').CertificateResult;
 
 interface Props {
   /** 'pc': the full not-found tips; 'h5': the simple tips (2 and 3). */
@@ -50,14 +35,12 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
   const [kind, setKind] = useState<CertKind>('skill');
   const [captchaKey, setCaptchaKey] = useState('');
   const [result, setResult] = useState<LookupResult | null>(null);
+  const [ResultView, setResultView] = useState<ResultView | null>(null);
   const form = useForm({ initial: EMPTY, check: certQueryFieldError });
-  const resultRef = useRef<HTMLElement>(null);
   const ids = { tab: (k: CertKind) => form.id(`tab-${k}`), panel: form.id('panel'), result: form.id('result') };
 
   // The key is random and made in the browser, so the first picture loads once hydrated.
   useEffect(() => setCaptchaKey(newCaptchaKey()), []);
-
-  useReveal(result, resultRef, ids.result);
 
   function refreshCaptcha() {
     setCaptchaKey(newCaptchaKey());
@@ -73,21 +56,23 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
 
   // After the server refused the captcha: its field, now holding the message, gets the focus.
   const [captchaRefused, setCaptchaRefused] = useState(0);
-  const focusCaptcha = useEvent(() => document.getElementById(form.id('captchaCode'))?.focus());
+  const focusCaptcha = useEffectEvent(() => document.getElementById(form.id('captchaCode'))?.focus());
   useEffect(() => {
     if (captchaRefused) focusCaptcha();
-  }, [captchaRefused, focusCaptcha]);
+  }, [captchaRefused]);
 
   const submit = form.onSubmit(CERT_QUERY_FIELDS, async (values) => {
+    const { CertificateResult, captchaRefusal, lookUp } = await lookups.load();
+    setResultView(() => CertificateResult);
     try {
       setResult(await lookUp(kind, values, captchaKey));
     } catch (error) {
       setResult(null);
-      // Every field passed the rules the server shares with this form (lib/rules/certificate.ts),
-      // so its 400 is about the captcha alone (验证码错误 / 验证码已失效): said at the captcha
-      // field, the name and number stay as typed. Anything else (limits, network) is the notice.
-      if (!(error instanceof ApiError && error.code === ErrorCode.BAD_REQUEST)) throw error;
-      form.setErrors({ captchaCode: error.message });
+      // A refused captcha is said at the captcha field, the name and number stay as typed.
+      // Anything else (limits, network) is the notice.
+      const refusal = captchaRefusal(error);
+      if (refusal === null) throw error;
+      form.setErrors({ captchaCode: refusal });
       setCaptchaRefused((n) => n + 1);
     } finally {
       // The server checks a captcha once, right or wrong: every lookup needs a new picture.
@@ -103,7 +88,7 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
       <KindTabs kind={kind} onChoose={chooseTab} tabId={ids.tab} panelId={ids.panel} />
 
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab(kind)}>
-        <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
+        <form noValidate onSubmit={submit} onFocus={lookups.warm} onPointerDown={lookups.warm} aria-busy={form.submitting || undefined} className="space-y-4">
           {/* maxLength counts UTF-16 units: a character outside the BMP counts 2 here (the rule counts 1);
               no name of more than 4 such characters is known, and the browser's limit keeps IME input intact. */}
           <TextField {...field('name', t('certificates.name'), t('certificates.namePlaceholder'))} {...NAME_INPUT} maxLength={CERT_QUERY_LIMITS.nameMax} />
@@ -145,23 +130,9 @@ export default function CertificateQuery({ variant, contact, children }: Props) 
       ) : (
         panel
       )}
-      {result && <CertificateResult ref={resultRef} result={result} simple={variant === 'h5'} contact={contact} headingId={ids.result} />}
+      {result && ResultView && <ResultView result={result} simple={variant === 'h5'} contact={contact} headingId={ids.result} />}
     </div>
   );
-}
-
-/** A new result scrolls into view and its heading takes the focus. */
-function useReveal(result: LookupResult | null, section: RefObject<HTMLElement | null>, headingId: string) {
-  const reveal = useEvent(() => {
-    const el = section.current;
-    if (!el) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    document.getElementById(headingId)?.focus({ preventScroll: true });
-  });
-  useEffect(() => {
-    if (result) reveal();
-  }, [result, reveal]);
 }
 
 const tabLabel = (k: CertKind) => (k === 'skill' ? t('certificates.tab.skill') : t('certificates.tab.training'));

@@ -1,5 +1,6 @@
-import type { ReactNode, Ref } from 'react';
-import { type certificates, t } from '~/lib/i18n/messages/certificates';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { certificates } from '~/lib/i18n/messages/certificates';
+import { type certificateResult, t } from '~/lib/i18n/messages/certificate-result';
 import type { CertKind } from '~/lib/rules/certificate';
 import type { CertificateRevocation, SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 
@@ -53,7 +54,7 @@ function RevokedNotice({ revoked }: { revoked: CertificateRevocation | null | un
 type Certificates = { skill: SkillCertificateVO; training: TrainingCertificateVO };
 
 /** A row of the result: its label and what each kind that has it shows there. */
-type ResultRow = { label: keyof typeof certificates } & { [K in CertKind]?: (c: Certificates[K]) => ReactNode };
+type ResultRow = { label: keyof typeof certificates | keyof typeof certificateResult } & { [K in CertKind]?: (c: Certificates[K]) => ReactNode };
 
 /** The rows after the state, in order: the kinds name the same things under their own fields, and each has a few of its own. */
 const ROWS: readonly ResultRow[] = [
@@ -167,13 +168,19 @@ interface Props {
   simple: boolean;
   contact: EnrollContact | null;
   headingId: string;
-  ref?: Ref<HTMLElement>;
 }
 
-/** The answer of a lookup: the certificate, or the not-found state. */
-export default function CertificateResult({ result, simple, contact, headingId, ref }: Props) {
+/** The answer of a lookup: the certificate, or the not-found state. Each new one scrolls into view and its heading takes the focus. */
+export default function CertificateResult({ result, simple, contact, headingId }: Props) {
+  const section = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once for every new result (each lookup answers a new object).
+  useEffect(() => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    section.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    document.getElementById(headingId)?.focus({ preventScroll: true });
+  }, [result]);
   return (
-    <section ref={ref} aria-labelledby={headingId} className="card scroll-mt-20 p-5 sm:p-6">
+    <section ref={section} aria-labelledby={headingId} className="card scroll-mt-20 p-5 sm:p-6">
       {result.data === null ? (
         <NotFound simple={simple} contact={contact} headingId={headingId} />
       ) : (

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '~/lib/i18n/messages/sms';
 import { toast, type ToastKind } from '~/lib/toast';
-import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-sign';
-import { sendSmsCode } from './sms';
+import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-codes';
+import { onDemand } from '~/lib/on-demand';
+
+/** The send (its sign and the API client): loaded when the button is pointed at, focused or pressed. */
+const sms = onDemand(() => import('./sms'));
 
 export interface SmsCodeButtonProps {
   /** The mobile the code goes to (checked before sending). */
@@ -66,6 +69,7 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
     busy.current = true;
     setSending(true);
     try {
+      const { sendSmsCode } = await sms.load();
       await sendSmsCode(mobile.trim(), templateCode, tenantId);
       const at = Date.now();
       setNow(at);
@@ -86,6 +90,8 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
       type="button"
       id={id}
       onClick={press}
+      onPointerEnter={sms.warm}
+      onFocus={sms.warm}
       aria-busy={sending || undefined}
       className={
         className ??

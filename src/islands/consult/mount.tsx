@@ -3,8 +3,8 @@ import ConsultModal from './ConsultModal';
 
 /**
  * Mounts the consult modal once per page. Loaded with a dynamic import by the floating tools
- * panel (src/islands/tools/tools.ts) the first time $consultOpen turns true, so pages that never
- * open it ship no React (decision 005: news and notice pages stay under 20 KB of JavaScript).
+ * panel (src/islands/tools/tools.ts) the first time a `data-consult-open` control is used (or
+ * about to be), so pages that never open it ship no React (decision 005).
  */
 let mounted = false;
 

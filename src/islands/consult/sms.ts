@@ -2,11 +2,12 @@ import { request } from '~/lib/api/client';
 import { urlOf, type AnswerOf } from '~/lib/api/contract';
 import { sendSmsCode as sendCall } from '~/lib/api/contracts/sms';
 import { publicConfig } from '~/lib/config';
-import { DEFAULT_SMS_TEMPLATE, smsSign, type SmsTemplate } from '~/lib/sms-sign';
+import { smsSign } from '~/lib/sms-sign';
+import { DEFAULT_SMS_TEMPLATE, type SmsTemplate } from '~/lib/sms-codes';
 
 /**
  * GET sendSmsCode with the `sign` header. The sign covers the query exactly as sent, so it is
- * computed in ofetch's onRequest hook, after the API client has added its `timestamp` parameter
+ * computed by the API client's `signQuery`, after the client has added its `timestamp` parameter
  * (which is why this call goes through `request`, not `send`). `tenantId` sends it for another
  * school than the page's (the join form). Resolves on success; rejects with the client's ApiError
  * (message = the server's message).
@@ -18,10 +19,6 @@ export async function sendSmsCode(mobile: string, templateCode: SmsTemplate = DE
     silent: true,
     // A code is bound to a school: the join form asks it for the school being joined.
     ...(tenantId ? { headers: { TenantId: tenantId, SchoolId: tenantId } } : {}),
-    async onRequest({ options }) {
-      const query = (options.query ?? {}) as Record<string, unknown>;
-      const sign = await smsSign(query, publicConfig().smsSignKey);
-      (options.headers as Headers).set('sign', sign);
-    },
+    signQuery: async (query) => ({ sign: await smsSign(query, publicConfig().smsSignKey) }),
   });
 }

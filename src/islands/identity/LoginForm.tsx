@@ -1,20 +1,24 @@
-import { useState } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { t } from '~/lib/i18n/messages/login';
 import { toast } from '~/lib/toast';
-import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
 import { LOGIN_FIELDS, LOGIN_LIMITS, loginFieldError, type LoginMode } from '~/lib/rules/login';
+import { onDemand } from '~/lib/on-demand';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FormMessage, SubmitButton, TextField } from '../shared/fields';
+import { FormMessage, SubmitButton, TextField } from '../shared/fields';
+import { AgreementField } from '../shared/agreement-field';
 import { useForm, warnOnInvalid } from '../shared/use-form';
-import { afterLoginTarget, finishLogin, login, type LoginBody } from './login-flow';
+import type { LoginBody } from './login-flow';
 import MobileCodeFields from './MobileCodeFields';
 import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
-import { TabList } from '../shared/TabList';
+
+/**
+ * The login form's state, fields and submit, shared by its two looks: the school's /login page
+ * (below, a toggle between the modes) and the partner edition's login (./TabbedLoginForm.tsx,
+ * 验证码登录 / 密码登录 as tabs, which takes them from here).
+ */
 
 export interface LoginFormProps {
-  /** 'toggle' (the school's /login page) or 'tabs' (the partner edition's 验证码登录 / 密码登录). */
-  variant: 'toggle' | 'tabs';
   /** Where to go after logging in when there is no usable `redirect` parameter. */
   fallback: string;
 }
@@ -22,10 +26,15 @@ export interface LoginFormProps {
 type Values = { mobile: string; code: string; password: string; agreed: boolean };
 const EMPTY: Values = { mobile: '', code: '', password: '', agreed: false };
 
-const LOGIN_MODES: readonly LoginMode[] = ['code', 'password'];
+export const LOGIN_MODES: readonly LoginMode[] = ['code', 'password'];
 
 /** Milliseconds between '登录成功' and leaving the page, so the message can be read. */
 const LEAVE_AFTER_MS = 600;
+
+/** The login's calls and the API client: loaded once the form is touched, before anyone can submit it. */
+const calls = onDemand(() => import('./login-flow'));
+
+export const modeLabel = (m: LoginMode) => (m === 'code' ? t('login.modeCode') : t('login.modePassword'));
 
 /**
  * The login form: mobile + SMS code (the user is created on first login) or mobile + password.
@@ -33,7 +42,7 @@ const LEAVE_AFTER_MS = 600;
  * After the login answer: bind, student id, user info (login-flow.ts), '登录成功', then the
  * `redirect` parameter (same-origin only) or `fallback`.
  */
-export default function LoginForm({ variant, fallback }: LoginFormProps) {
+export function useLoginForm(fallback: string) {
   const [mode, setMode] = useState<LoginMode>('code');
   const form = useForm({ initial: EMPTY, check: loginFieldError });
   const { id, values, errors } = form;
@@ -48,6 +57,7 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
   const submit = form.onSubmit(
     LOGIN_FIELDS[mode],
     async (v) => {
+      const { afterLoginTarget, finishLogin, login, navigateTo } = await calls.load();
       const tenantId = publicConfig().tenantId ?? '';
       const mobile = v.mobile.trim();
       const body: LoginBody =
@@ -69,8 +79,6 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
     },
     warnOnInvalid(form.setNotice),
   );
-
-  const modeLabel = (m: LoginMode) => (m === 'code' ? t('login.modeCode') : t('login.modePassword'));
 
   const fields = (
     <div className="space-y-4">
@@ -105,39 +113,30 @@ export default function LoginForm({ variant, fallback }: LoginFormProps) {
     </div>
   );
 
+  return { id, mode, switchMode, submit, busy: form.submitting, fields };
+}
+
+/** The form element both looks wrap their content in; its calls load once it is touched. */
+export function LoginFormElement({ submit, busy, children }: { submit: (event: SubmitEvent<HTMLFormElement>) => void; busy: boolean; children: ReactNode }) {
   return (
-    <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
-      {variant === 'tabs' ? (
-        <>
-          <TabList
-            label={t('login.modes')}
-            tabs={LOGIN_MODES}
-            selected={mode}
-            onSelect={switchMode}
-            tabId={(m) => id(`tab-${m}`)}
-            panelId={() => id('panel')}
-            className="mb-5 grid grid-cols-2 border-b border-slate-200"
-            tabClass={(on) =>
-              ['-mb-px border-b-2 py-2.5 text-sm font-medium', on ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink'].join(' ')
-            }
-          >
-            {modeLabel}
-          </TabList>
-          <div role="tabpanel" id={id('panel')} aria-labelledby={id(`tab-${mode}`)}>
-            {fields}
-          </div>
-        </>
-      ) : (
-        <>
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 className="text-base font-semibold text-ink">{modeLabel(mode)}</h2>
-            <button type="button" onClick={() => switchMode(mode === 'code' ? 'password' : 'code')} className="text-sm text-brand hover:underline">
-              {mode === 'code' ? t('login.toPassword') : t('login.toCode')}
-            </button>
-          </div>
-          {fields}
-        </>
-      )}
+    <form noValidate onSubmit={submit} onFocus={calls.warm} onPointerDown={calls.warm} aria-busy={busy || undefined}>
+      {children}
     </form>
+  );
+}
+
+/** The school's login page (/login): the form with a link-like button that toggles between the code and the password. */
+export default function LoginForm({ fallback }: LoginFormProps) {
+  const { mode, switchMode, submit, busy, fields } = useLoginForm(fallback);
+  return (
+    <LoginFormElement submit={submit} busy={busy}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-ink">{modeLabel(mode)}</h2>
+        <button type="button" onClick={() => switchMode(mode === 'code' ? 'password' : 'code')} className="text-sm text-brand hover:underline">
+          {mode === 'code' ? t('login.toPassword') : t('login.toCode')}
+        </button>
+      </div>
+      {fields}
+    </LoginFormElement>
   );
 }

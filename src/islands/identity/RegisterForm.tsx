@@ -1,14 +1,13 @@
-import { send } from '~/lib/api/client';
-import { checkInvitation, joinByInvitation } from '~/lib/api/contracts/login';
 import { t } from '~/lib/i18n/messages/register';
 import { toast } from '~/lib/toast';
-import { navigateTo } from '~/lib/navigation';
 import { publicConfig } from '~/lib/config';
 import { ENTERPRISE_FIELDS, JOIN_FIELDS, REGISTER_LIMITS, registerFieldError, type RegisterField, type RegisterType } from '~/lib/rules/register';
 import SmsCodeButton from '../consult/SmsCodeButton';
-import { AgreementField, FormMessage, NAME_INPUT, SelectField, SubmitButton, TextField } from '../shared/fields';
+import { FormMessage, NAME_INPUT, SubmitButton, TextField } from '../shared/fields';
+import { AgreementField } from '../shared/agreement-field';
+import { SelectField } from '../shared/select-field';
 import { useForm, warnOnInvalid } from '../shared/use-form';
-import { afterLoginTarget, finishLogin, login } from './login-flow';
+import { onDemand } from '~/lib/on-demand';
 import MobileCodeFields from './MobileCodeFields';
 
 export interface RegisterFormProps {
@@ -16,6 +15,9 @@ export interface RegisterFormProps {
   /** The cloud schools the join form offers (types 1 and 3), names from the server. */
   schools: { id: string; name: string }[];
 }
+
+/** The registration's calls and the API client: loaded once the form is touched, before anyone can submit it. */
+const calls = onDemand(() => Promise.all([import('./login-flow'), import('~/lib/api/client'), import('~/lib/api/contracts/login')]));
 
 type Values = Record<Exclude<RegisterField, 'agreed'>, string> & { agreed: boolean };
 const EMPTY: Values = { name: '', mobile: '', code: '', schoolId: '', enterpriseName: '', invitationCode: '', agreed: false };
@@ -38,6 +40,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
   const submit = form.onSubmit(
     enterprise ? ENTERPRISE_FIELDS : JOIN_FIELDS,
     async (v) => {
+      const [{ afterLoginTarget, finishLogin, login, navigateTo }, { send }, { checkInvitation, joinByInvitation }] = await calls.load();
       const qrCode = v.invitationCode.trim().toUpperCase();
       let target = tenantId;
       if (enterprise) target = (await send(checkInvitation, { qrCode, userId: '0' }, { silent: true })).tenantId;
@@ -67,7 +70,7 @@ export default function RegisterForm({ type, schools }: RegisterFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={form.submitting || undefined} className="space-y-4">
+    <form noValidate onSubmit={submit} onFocus={calls.warm} onPointerDown={calls.warm} aria-busy={form.submitting || undefined} className="space-y-4">
       <TextField
         {...form.field('name')}
         label={t('register.name')}

@@ -4,6 +4,9 @@ import { userInfo, type UserInfo } from '~/lib/api/contracts/identity';
 import { bindTenant, login as loginCall, studentId, type CodeLoginRequest, type IssuedToken, type PasswordLoginRequest } from '~/lib/api/contracts/login';
 import { publicConfig } from '~/lib/config';
 import { safeRedirect } from '~/lib/navigation';
+
+// The forms leave the page with it once logged in: it comes with these calls, not before.
+export { navigateTo } from '~/lib/navigation';
 import { clearSession, setUser, startSession } from '~/lib/stores/session';
 
 /** The identity calls of the login and registration pages (docs/api.md, "Login and registration"). */

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { captchaUrl, newCaptchaKey } from '~/lib/captcha';
-import { ErrorCode } from '~/lib/envelope';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/certificate';
-import { TextField } from './fields';
+import { onDemand } from '~/lib/on-demand';
 
 /**
  * The captcha a sign-in form shows once the server asked for one (CAPTCHA_REQUIRED: the network's
  * address used up its budget of failed sign-ins, decision 053). Until then the form has no captcha
- * at all. The server checks a captcha once, right or wrong, so every answer after one was sent
- * brings a new picture.
+ * at all, and no captcha code: the picture and its field (./captcha-field.tsx) load after a refusal.
+ * The server checks a captcha once, right or wrong, so every answer after one was sent brings a
+ * new picture.
  */
 export interface CaptchaStep {
   /** The live picture's key; null while none was asked for. */
@@ -20,26 +18,44 @@ export interface CaptchaStep {
   fields(): { captchaKey?: string; captchaCode?: string };
   /** After any answer to a sign-in: shows a (new) picture when one was asked for or used. */
   settle(error: unknown): void;
+  /** The picture's code, once loaded. */
+  kit: CaptchaKit | null;
 }
+
+type CaptchaKit = typeof import('./captcha-field');
+
+const captchaCode = onDemand(() => import('./captcha-field'));
 
 export function useCaptchaStep(): CaptchaStep {
   const [key, setKey] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const refresh = () => {
-    setKey(newCaptchaKey());
+  const [kit, setKit] = useState<CaptchaKit | null>(null);
+  const show = (loaded: CaptchaKit) => {
+    setKit(() => loaded);
+    setKey(loaded.newCaptchaKey());
     setCode('');
   };
   return {
     key,
     code,
     setCode,
-    refresh,
+    refresh: () => {
+      if (kit) show(kit);
+    },
     fields: () => (key === null ? {} : { captchaKey: key, captchaCode: code.trim() }),
     settle(error) {
-      // The portal's and the staff side's clients both throw an error carrying the envelope's code.
-      const code = error instanceof Error && 'code' in error ? error.code : null;
-      if (key !== null || code === ErrorCode.CAPTCHA_REQUIRED) refresh();
+      // The portal's and the staff side's clients both throw an error carrying the envelope's code;
+      // without one (no answer) the server asked for nothing.
+      const answered = error instanceof Error && 'code' in error ? error.code : null;
+      if (key === null && answered === null) return;
+      captchaCode
+        .load()
+        .then((loaded) => {
+          if (key !== null || loaded.asksForCaptcha(answered)) show(loaded);
+        })
+        .catch(() => undefined);
     },
+    kit,
   };
 }
 
@@ -56,33 +72,10 @@ export interface CaptchaFieldProps {
 }
 
 /** A captcha's picture, which gives a new one when pressed, and its answer field; nothing before one was asked for. */
-export function CaptchaField({ step, id, label, placeholder, refreshLabel, tenantId = null, apiBase = '' }: CaptchaFieldProps) {
-  if (step.key === null) return null;
+export function CaptchaField({ step, tenantId = null, apiBase = '', ...labels }: CaptchaFieldProps) {
+  if (step.key === null || !step.kit) return null;
+  const { CaptchaInput } = step.kit;
   return (
-    <TextField
-      id={id}
-      label={label}
-      error={undefined}
-      placeholder={placeholder}
-      value={step.code}
-      onValue={step.setCode}
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
-      maxLength={4}
-      autoFocus
-      after={
-        <button
-          type="button"
-          onClick={step.refresh}
-          aria-label={refreshLabel}
-          title={refreshLabel}
-          className="shrink-0 self-center overflow-hidden rounded-md ring-1 ring-slate-300"
-          style={{ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT }}
-        >
-          <img src={captchaUrl(step.key, tenantId, apiBase)} alt="" width={CAPTCHA_WIDTH} height={CAPTCHA_HEIGHT} className="block" />
-        </button>
-      }
-    />
+    <CaptchaInput {...labels} captchaKey={step.key} code={step.code} setCode={step.setCode} refresh={step.refresh} tenantId={tenantId} apiBase={apiBase} />
   );
 }

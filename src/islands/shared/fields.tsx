@@ -1,9 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { t } from '~/lib/i18n/messages/agreement';
-import { type OptionData, Options } from './Options';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /**
- * Form pieces shared by the product's forms: login, registration, consult and certificate query.
+ * Form pieces shared by the product's forms: login, registration, consult and certificate query
+ * (the select, the text area and the agreement checkbox in their own modules beside this one, so
+ * that a form carries only the pieces it shows).
  * A field's input has the id it is given; its message has that id + '-error' and is tied to the
  * input (aria-invalid, aria-describedby) while it is shown (ids from use-form.ts).
  */
@@ -27,7 +27,7 @@ export const NAME_INPUT = { type: 'text', autoComplete: 'name' } as const;
 export const MOBILE_INPUT = { type: 'tel', inputMode: 'numeric', autoComplete: 'tel' } as const;
 export const SMS_CODE_INPUT = { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' } as const;
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={id} className="mt-1 text-xs text-red-700">
       {message}
@@ -47,7 +47,7 @@ function RequiredLabel({ htmlFor, text }: { htmlFor: string; text: string }) {
   );
 }
 
-interface FrameProps {
+export interface FrameProps {
   id: string;
   label: string;
   error: string | undefined;
@@ -57,7 +57,7 @@ interface FrameProps {
   after?: ReactNode;
 }
 
-function Frame({ id, label, error, marked, after, children }: FrameProps & { children: ReactNode }) {
+export function Frame({ id, label, error, marked, after, children }: FrameProps & { children: ReactNode }) {
   return (
     <div>
       {marked ? (
@@ -81,7 +81,7 @@ function Frame({ id, label, error, marked, after, children }: FrameProps & { chi
 }
 
 /** The attributes that tie a required control to its label and message, and its value to the form. */
-const controlProps = (id: string, error: string | undefined, value: string, onValue: (value: string) => void) => ({
+export const controlProps = (id: string, error: string | undefined, value: string, onValue: (value: string) => void) => ({
   id,
   'aria-required': true,
   'aria-invalid': error ? true : undefined,
@@ -90,7 +90,7 @@ const controlProps = (id: string, error: string | undefined, value: string, onVa
   onChange: (e: { target: { value: string } }) => onValue(e.target.value),
 });
 
-interface ValueProps {
+export interface ValueProps {
   value: string;
   onValue: (value: string) => void;
   look?: FieldLook;
@@ -104,67 +104,6 @@ export function TextField({ id, label, error, marked, after, value, onValue, loo
     <Frame id={id} label={label} error={error} marked={marked} after={after}>
       <input {...input} {...controlProps(id, error, value, onValue)} className={inputClass(!!error, look)} />
     </Frame>
-  );
-}
-
-type TextAreaFieldProps = FrameProps & ValueProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'>;
-
-/** A labelled multi-line input the user may make taller. */
-export function TextAreaField({ id, label, error, marked, after, value, onValue, look, ...area }: TextAreaFieldProps) {
-  return (
-    <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <textarea {...area} {...controlProps(id, error, value, onValue)} className={`${inputClass(!!error, look)} resize-y`} />
-    </Frame>
-  );
-}
-
-type SelectFieldProps = FrameProps &
-  ValueProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> & {
-    /** The first, empty option's text. */
-    placeholder: string;
-    options: OptionData;
-  };
-
-/** A labelled choice from a list, starting with an empty placeholder option. */
-export function SelectField({ id, label, error, marked, after, value, onValue, look, placeholder, options, ...select }: SelectFieldProps) {
-  return (
-    <Frame id={id} label={label} error={error} marked={marked} after={after}>
-      <select {...select} {...controlProps(id, error, value, onValue)} className={`${inputClass(!!error, look)} bg-white`}>
-        <Options none={placeholder} options={options} />
-      </select>
-    </Frame>
-  );
-}
-
-/** The protocol checkbox: service agreement and privacy policy (opened in a new tab, the form stays). */
-export function AgreementField({ id, checked, error, onChange }: { id: string; checked: boolean; error: string | undefined; onChange: (v: boolean) => void }) {
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <div className="flex items-start gap-2 text-sm text-muted">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-        />
-        <span>
-          <label htmlFor={id}>{t('login.agreePrefix')}</label>
-          <a href="/agreement/service" target="_blank" rel="noopener" className="text-brand hover:underline">
-            {t('login.serviceAgreement')}
-          </a>
-          {t('login.and')}
-          <a href="/agreement/privacy" target="_blank" rel="noopener" className="text-brand hover:underline">
-            {t('login.privacyPolicy')}
-          </a>
-        </span>
-      </div>
-      <FieldError id={errorId} message={error} />
-    </div>
   );
 }
 

@@ -1,142 +1,65 @@
 /**
- * The floating tools panel's behaviour, framework-free so that every page stays light: the
- * consult entry opens the consult modal (React, loaded on first use), the phone and QR entries
- * toggle their popovers, the small-screen button folds the panel, and one visit a day is counted
- * for the school's browse count (on idle, API client loaded then).
+ * The floating tools panel (src/components/FloatingTools.astro), framework-free so that every page
+ * stays light. The panel is server-rendered; its behaviour (./panel.ts) loads on the first sign of
+ * use, a pointer (or a finger) over or a focus in the panel or on any control marked
+ * `data-consult-open`, and a press that comes before it arrived is answered once it has. One visit
+ * a day is counted for the school's browse count (./visit.ts, on idle).
  */
-import { $consultOpen, closeConsult, openConsult } from '~/lib/stores/ui';
 import { publicConfig } from '~/lib/config';
-import { ensureVisitor } from '~/lib/stores/session';
-import { visit } from '~/lib/api/contracts/platform';
 
-let modal: Promise<void> | null = null;
+/** What the behaviour answers: the panel's buttons and the consult controls anywhere on the page (links work without it). */
+const CONTROLS = 'floating-tools button, [data-consult-open]';
 
-/** Loads and mounts the consult modal once (also when another island sets $consultOpen). */
-function loadModal(): Promise<void> {
-  modal ??= import('../consult/mount').then(
-    (m) => m.mountConsultModal(),
+let panel: Promise<unknown> | null = null;
+let ready = false;
+function loadPanel(): Promise<unknown> {
+  panel ??= import('./panel').then(
+    () => {
+      ready = true;
+    },
     (error: unknown) => {
-      modal = null;
-      closeConsult();
+      panel = null;
       throw error;
     },
   );
-  return modal;
+  return panel;
 }
 
-$consultOpen.subscribe((open) => {
-  if (open) loadModal().catch(() => undefined);
-});
+const control = (event: Event) => (event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null);
+const near = (event: Event) => event.target instanceof Element && !!event.target.closest(`floating-tools, ${CONTROLS}`);
 
-async function countVisit(): Promise<void> {
-  const tenantId = publicConfig().tenantId;
-  if (!tenantId) return;
-  const key = `szyx_visitDay_${tenantId}`;
-  const today = new Date().toDateString();
-  if (localStorage.getItem(key) === today) return;
-  const { send } = await import('~/lib/api/client');
-  await send(visit, { visitorId: ensureVisitor() }, { silent: true });
-  localStorage.setItem(key, today);
+// A touch makes a pointerover too.
+for (const type of ['pointerover', 'focusin']) {
+  document.addEventListener(type, (event) => void (!ready && near(event) && loadPanel().catch(() => undefined)), { capture: true, passive: true });
 }
+// A press before the behaviour is there: held, and made again once it is.
+document.addEventListener(
+  'click',
+  (event) => {
+    const target = ready ? null : control(event);
+    if (!target) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    loadPanel()
+      .then(() => target.click())
+      .catch(() => undefined);
+  },
+  { capture: true },
+);
 
 function whenIdle(run: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
   else setTimeout(run, 1500);
 }
 
-class FloatingTools extends HTMLElement {
-  #abort: AbortController | undefined;
-
-  connectedCallback() {
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
-    const toggles = [...this.querySelectorAll<HTMLButtonElement>('[data-popover-toggle]')];
-    const list = this.querySelector<HTMLElement>('[data-tools-list]');
-    const fold = this.querySelector<HTMLButtonElement>('[data-tools-toggle]');
-
-    const panelOf = (b: HTMLButtonElement) => document.getElementById(b.getAttribute('aria-controls') ?? '');
-    const closePopovers = (except?: HTMLButtonElement) => {
-      for (const b of toggles) {
-        if (b === except) continue;
-        b.setAttribute('aria-expanded', 'false');
-        panelOf(b)?.setAttribute('hidden', '');
-      }
-    };
-    const setFolded = (folded: boolean) => {
-      fold?.setAttribute('aria-expanded', String(!folded));
-      if (folded) list?.removeAttribute('data-open');
-      else list?.setAttribute('data-open', '');
-    };
-
-    // Every [data-consult-open] control on the page (the panel's own entry, the enrol widget, the
-    // home page's enrol buttons…) opens the consult modal: one delegated listener.
-    const consultControl = (e: Event) => (e.target instanceof Element ? e.target.closest('[data-consult-open]') : null);
-    document.addEventListener(
-      'click',
-      (e) => {
-        if (!consultControl(e)) return;
-        e.preventDefault();
-        openConsult();
-      },
-      { signal },
-    );
-    // Intent to open: start loading the modal before the click lands.
-    const preload = (e: Event) => {
-      if (consultControl(e)) void loadModal().catch(() => undefined);
-    };
-    document.addEventListener('pointerover', preload, { signal });
-    document.addEventListener('focusin', preload, { signal });
-    for (const b of toggles) {
-      b.addEventListener(
-        'click',
-        () => {
-          const opening = b.getAttribute('aria-expanded') !== 'true';
-          closePopovers(b);
-          b.setAttribute('aria-expanded', String(opening));
-          panelOf(b)?.toggleAttribute('hidden', !opening);
-        },
-        { signal },
-      );
-    }
-    fold?.addEventListener(
-      'click',
-      () => {
-        const folded = fold.getAttribute('aria-expanded') === 'true';
-        if (folded) closePopovers();
-        setFolded(folded);
-      },
-      { signal },
-    );
-
-    document.addEventListener(
-      'click',
-      (e) => {
-        if (!this.contains(e.target as Node)) closePopovers();
-      },
-      { signal },
-    );
-    this.addEventListener(
-      'keydown',
-      (e) => {
-        if (e.key !== 'Escape') return;
-        const open = toggles.find((b) => b.getAttribute('aria-expanded') === 'true');
-        if (open) {
-          closePopovers();
-          open.focus();
-        } else if (fold?.getAttribute('aria-expanded') === 'true') {
-          setFolded(true);
-          fold.focus();
-        }
-      },
-      { signal },
-    );
-
-    whenIdle(() => void countVisit().catch(() => undefined));
-  }
-
-  disconnectedCallback() {
-    this.#abort?.abort();
-  }
+/** One visit a day per school: the call's code loads only when today's visit is not counted yet. */
+function countVisit(): void {
+  const tenantId = publicConfig().tenantId;
+  if (!tenantId) return;
+  const key = `szyx_visitDay_${tenantId}`;
+  const today = new Date().toDateString();
+  if (localStorage.getItem(key) === today) return;
+  import('./visit').then((m) => m.countVisit(() => localStorage.setItem(key, today))).catch(() => undefined);
 }
 
-if (!customElements.get('floating-tools')) customElements.define('floating-tools', FloatingTools);
+whenIdle(countVisit);

@@ -1,4 +1,3 @@
-import { ofetch, type FetchOptions } from 'ofetch';
 import { isLoginInvalid, isSuccess, messageOf } from '../envelope';
 import { normalizePage, type Page } from '../paging';
 import { t } from '../i18n/messages/common';
@@ -88,34 +87,113 @@ function onLoginInvalid(message: string): never {
   throw new ApiError(t('common.pleaseLogin'), null);
 }
 
-export async function request<T>(path: string, options: FetchOptions<'json'> & { silent?: boolean } = {}): Promise<T> {
+/** What a request sends: the method, query parameters, a JSON body and headers besides the client's own. */
+export interface RequestOptions {
+  method?: string;
+  /** Query parameters; GET gets a `timestamp` too. Undefined values are left out. */
+  query?: Record<string, unknown> | undefined;
+  /** Sent as JSON (with content-type and accept application/json) by POST, PUT, PATCH and DELETE. */
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+  keepalive?: boolean;
+  /** No toast on failure: the caller shows the message itself. */
+  silent?: boolean | undefined;
+  /** Last headers from the query exactly as sent (the SMS sign), computed just before sending. */
+  signQuery?: (query: Record<string, unknown>) => Promise<Record<string, string>>;
+}
+
+/** `path` under the API's base (PUBLIC_API_BASE: empty, a path or an origin), unless it is under it already. */
+function withBase(path: string, base: string): string {
+  if (!base || base === '/') return path;
+  const root = base.endsWith('/') ? base.slice(0, -1) : base;
+  if (path.startsWith(root) && /^(?:[/?]|$)/.test(path.slice(root.length))) return path;
+  return `${root}/${path.replace(/^\.?\//, '')}`;
+}
+
+/** A query value as sent: text as it is, numbers and booleans as text, null as empty, anything else (a list's items too) as JSON. */
+function queryValue(value: unknown, listItem: boolean): string {
+  if (typeof value === 'string') return value;
+  if (!listItem && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  return !listItem && value === null ? '' : JSON.stringify(value);
+}
+
+/** `url` with the query's defined parameters added (a list as the parameter repeated). */
+function withQuery(url: string, query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, queryValue(item, true));
+    else params.append(key, queryValue(value, false));
+  }
+  const text = params.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+const PAYLOAD_METHODS = ['PATCH', 'POST', 'PUT', 'DELETE'];
+const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json$/i;
+/** Keys that could reach an object's prototype; they are dropped from answers. */
+const SUSPECT_KEY = /__proto__|constructor|\\u00/;
+
+/**
+ * An answer's body: JSON when it says so (or says nothing), read without keys that could reach a
+ * prototype; the text itself when it is not JSON; undefined when there is none.
+ */
+async function readBody(response: Response, method: string): Promise<unknown> {
+  if (!response.body || [101, 204, 205, 304].includes(response.status) || method === 'HEAD') return undefined;
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  const text = await response.text();
+  if (type && !JSON_TYPE.test(type)) return text;
+  try {
+    return SUSPECT_KEY.test(text)
+      ? JSON.parse(text, (key, value: unknown) =>
+          key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && 'prototype' in value) ? undefined : value,
+        )
+      : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * One call through fetch: the spec's headers, a timeout, the JSON envelope. Success answers its
+ * data; a refusal shows the server's message (unless silent) and throws it as an ApiError; a login
+ * the server no longer accepts clears the session and goes to login; no answer, an HTTP error or a
+ * body without an envelope is 系统繁忙.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = (options.method ?? 'GET').toUpperCase();
   const controller = new AbortController();
   controllers.add(controller);
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let body: unknown;
-  // The answer's status and Retry-After, read before ofetch parses (or throws on) it.
+  // The answer's status and Retry-After, read once its body was.
   let http: HttpDetail = { status: null, retryAfterMs: null };
   try {
-    body = await ofetch(path, {
-      ...options,
-      onResponse: ({ response }) => {
-        http = { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) };
-      },
+    const query = method === 'GET' ? { ...options.query, timestamp: Date.now() } : options.query;
+    const sent = new Headers({ ...headers(), ...options.headers });
+    if (options.signQuery) for (const [name, value] of Object.entries(await options.signQuery(query ?? {}))) sent.set(name, value);
+    const json = !!options.body && PAYLOAD_METHODS.includes(method);
+    if (json) {
+      if (!sent.has('content-type')) sent.set('content-type', 'application/json');
+      if (!sent.has('accept')) sent.set('accept', 'application/json');
+    }
+    const response = await fetch(withQuery(withBase(path, publicConfig().apiBase), query), {
       method,
-      baseURL: publicConfig().apiBase || undefined,
-      headers: { ...headers(), ...(options.headers as Record<string, string> | undefined) },
-      query: method === 'GET' ? { ...options.query, timestamp: Date.now() } : options.query,
-      timeout: REQUEST_TIMEOUT_MS,
+      headers: sent,
+      ...(json ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
       signal: controller.signal,
-      retry: 0,
     });
-  } catch (error) {
+    body = await readBody(response, method);
+    http = { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) };
+    if (response.status >= 400 && response.status < 600) throw new Error(`HTTP ${response.status}`);
+  } catch {
     const message = t('common.systemBusy');
     if (!options.silent) toast(message, 'error');
-    void error;
     // No envelope code: a failure on the way; its HTTP status (a proxy's 429 or 503) tells tryAgainAfter.
     throw new ApiError(message, null, http);
   } finally {
+    clearTimeout(timer);
     controllers.delete(controller);
   }
   const env = (body ?? {}) as { code?: unknown; data?: unknown };

@@ -17,13 +17,6 @@ export const CERT_QUERY_LIMITS = { nameMax: 8, numberMax: 64, captchaMax: 8 } as
 export const CERT_KINDS = ['skill', 'training'] as const;
 export type CertKind = (typeof CERT_KINDS)[number];
 
-/** Captcha keys are 16 characters of [A-Za-z0-9], made by the browser. */
-export const CAPTCHA_KEY_LENGTH = 16;
-export const CAPTCHA_KEY_PATTERN = /^[A-Za-z0-9]{16}$/;
-/** Size of the captcha image in CSS pixels. */
-export const CAPTCHA_WIDTH = 112;
-export const CAPTCHA_HEIGHT = 38;
-
 /**
  * Middle dots that people type for the separator in transliterated names (张·伊万): the Latin
  * middle dot, the katakana middle dot, the bullet and the full-width full stop. Stored names use '·'.

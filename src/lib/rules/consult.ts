@@ -1,5 +1,5 @@
 import { t } from '../i18n/messages/consult';
-import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-sign';
+import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-codes';
 import { check, fieldErrors, matches, maxLength, parseFields, requiredText, type Rule } from './rule';
 
 /**

@@ -1,5 +1,5 @@
 import { t } from '../i18n/messages/rules';
-import { MOBILE_PATTERN } from '../sms-sign';
+import { MOBILE_PATTERN } from '../sms-codes';
 import type { MessageParams } from '../i18n/translate';
 import { all, fail, pass, typedText, type Rule } from './rule';
 

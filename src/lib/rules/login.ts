@@ -1,5 +1,5 @@
 import { t } from '../i18n/messages/login';
-import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-sign';
+import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-codes';
 import { check, fail, fieldErrors, matches, pass, requiredText, type Rule } from './rule';
 
 /**

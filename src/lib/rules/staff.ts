@@ -1,5 +1,5 @@
 import { t } from '../i18n/messages/admin';
-import { MOBILE_PATTERN } from '../sms-sign';
+import { MOBILE_PATTERN } from '../sms-codes';
 import { fail, matches, maxLength, pass, requiredText, type Rule } from './rule';
 import { isStaffRole, type StaffRole } from '../staff/roles';
 

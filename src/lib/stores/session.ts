@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { readItem, readJson, StorageKey, writeItem } from '../storage';
+import { LOGIN_STORED_EVENT, readItem, readJson, StorageKey, writeItem } from '../storage';
 import type { UserInfo as ServerUserInfo } from '../api/contracts/identity';
 
 /**
@@ -51,6 +51,7 @@ export function setToken(token: string, expire: number | null = null): void {
   writeItem(StorageKey.token, token);
   writeItem(StorageKey.tokenExpire, expire ? String(expire) : null);
   $session.set({ ...$session.get(), token, tokenExpire: expire });
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(LOGIN_STORED_EVENT));
 }
 
 export function setUser(user: UserInfo | null): void {

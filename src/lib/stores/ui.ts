@@ -3,9 +3,10 @@ import { atom } from 'nanostores';
 /**
  * UI state shared by every island on a page. Browser-safe (no DOM access at import).
  *
- * The consult modal (留言咨询) is opened from anywhere with `$consultOpen.set(true)` (or
- * `openConsult()`): the floating tools panel, present on every main-layout page, loads the modal
- * the first time this turns true. Do not render the modal yourself.
+ * The consult modal (留言咨询) opens from any control marked `data-consult-open`: the floating tools
+ * panel, present on every main-layout page, listens on the document, loads and mounts the modal on
+ * first use and then sets this store (which the modal, once mounted, follows). Do not render the
+ * modal yourself.
  */
 export const $consultOpen = atom(false);
 

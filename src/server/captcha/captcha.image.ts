@@ -1,4 +1,4 @@
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/certificate';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '~/lib/rules/captcha';
 
 /**
  * Draws a captcha as SVG, with no dependency. The digits are stroked outlines (paths), never

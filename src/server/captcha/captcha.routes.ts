@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/captcha';
 import { t } from '~/server/i18n';
-import { CAPTCHA_KEY_PATTERN } from '~/lib/rules/certificate';
+import { CAPTCHA_KEY_PATTERN } from '~/lib/rules/captcha';
 import type { ApiEnv } from '../http/scope';
 import { serve } from '../http/serve';
 import { availableWhen, exactly } from '../http/exact';

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import { t } from '~/server/i18n';
 import { DAY, MINUTE } from '~/lib/time/cst';
-import { CAPTCHA_KEY_PATTERN } from '~/lib/rules/certificate';
+import { CAPTCHA_KEY_PATTERN } from '~/lib/rules/captcha';
 import type { CaptchaRequest, LatestCaptcha } from '~/lib/api/contracts/captcha';
 import * as repo from './captcha.repository';
 import { renderCaptchaSvg } from './captcha.image';

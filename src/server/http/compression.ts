@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 // relative imports with their .ts extension.
 
 /**
- * Compressed answers (decision 065): the built scripts and styles in their brotli and gzip forms,
+ * Compressed answers (decision 069): the built scripts and styles in their brotli and gzip forms,
  * made once by the build (scripts/compress-assets.mjs) and served from memory to a browser that
  * accepts them; stored pages in gzip, made once per stored page by the render cache. A phone on a
  * slow network loads a third of the bytes. Nothing is compressed per request.

@@ -24,7 +24,7 @@ import { noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-co
  * whoever waits for it but not stored: it may have read the database before the change.
  *
  * A stored text page keeps a gzip form too, made once when it is stored, which a browser that accepts
- * gzip is served (decision 065): the same page for every visitor, a third of the bytes on the network.
+ * gzip is served (decision 069): the same page for every visitor, a third of the bytes on the network.
  */
 
 interface Entry {

@@ -5,7 +5,7 @@ import { all, required, rules } from '~/lib/rules/library';
 import { codeRule as code, loginPasswordRule as loginPassword, mobileRule as mobile } from '~/lib/rules/login';
 import { enterpriseNameRule as enterpriseName, invitationCodeRule as invitationCode } from '~/lib/rules/register';
 import { requiredText as requiredTextRule } from '~/lib/rules/rule';
-import { CAPTCHA_KEY_LENGTH } from '~/lib/rules/certificate';
+import { CAPTCHA_KEY_LENGTH } from '~/lib/rules/captcha';
 
 /**
  * The shared form rules (src/lib/rules, plain functions so the browser ships no zod) as zod

@@ -1,6 +1,7 @@
 import { translator } from '~/lib/i18n/translate';
 import { agreement } from '~/lib/i18n/messages/agreement';
 import { certificates } from '~/lib/i18n/messages/certificates';
+import { certificateResult } from '~/lib/i18n/messages/certificate-result';
 import { common } from '~/lib/i18n/messages/common';
 import { consult } from '~/lib/i18n/messages/consult';
 import { format } from '~/lib/i18n/messages/format';
@@ -54,6 +55,7 @@ export const catalogues = [
   sso,
   mine,
   certificates,
+  certificateResult,
   learner,
   course,
   learnerClass,

@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import type { Authenticated, Scope, Student } from '../http/scope';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
-import { MOBILE_PATTERN } from '~/lib/sms-sign';
+import { MOBILE_PATTERN } from '~/lib/sms-codes';
 import type { IssuedToken, UserInfo } from '~/lib/api/contracts/identity';
 import * as repo from './identity.repository';
 import type { User } from './identity.table';

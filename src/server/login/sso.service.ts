@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
-import { MOBILE_PATTERN } from '~/lib/sms-sign';
+import { MOBILE_PATTERN } from '~/lib/sms-codes';
 import type { PartnerTicket, SsoSession } from '~/lib/api/contracts/login';
 import { requireTenantById } from '../tenant/tenant.service';
 import * as identity from '../identity/identity.service';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/sms';
 import { t } from '~/server/i18n';
-import { DEFAULT_SMS_TEMPLATE, MOBILE_PATTERN, SMS_TEMPLATES } from '~/lib/sms-sign';
+import { DEFAULT_SMS_TEMPLATE, MOBILE_PATTERN, SMS_TEMPLATES } from '~/lib/sms-codes';
 import { AppError } from '../errors';
 import { availableWhen, exactly } from '../http/exact';
 import type { ApiEnv } from '../http/scope';

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_LENGTH, smsSignText } from '~/lib/sms-sign';
+import { smsSignText } from '~/lib/sms-sign';
+import { SMS_CODE_LENGTH } from '~/lib/sms-codes';
 
 /** The codes and signs of SMS verification, without I/O. */
 

@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 import { HOUR, MINUTE, startOfCstDay } from '~/lib/time/cst';
-import { SMS_COUNTDOWN_SECONDS, type SmsTemplate } from '~/lib/sms-sign';
+import { SMS_COUNTDOWN_SECONDS, type SmsTemplate } from '~/lib/sms-codes';
 import type { LatestSmsCode } from '~/lib/api/contracts/sms';
 import * as repo from './sms.repository';
 import { hashCode, newCode, sameHex, smsAddressBudget } from './sms.rules';

@@ -9,7 +9,7 @@ vi.mock('~/lib/navigation', async (importOriginal) => ({
 }));
 
 import type { Page } from '~/lib/paging';
-const { send, sendPage, ApiError } = await import('~/lib/api/client');
+const { send, sendPage, request, tryAgainAfter, ApiError } = await import('~/lib/api/client');
 const { get: getCall, post: postCall } = await import('~/lib/api/contract');
 
 // Calls as the islands make them: a contract and send(); paths are under /api.
@@ -18,6 +18,8 @@ const post = (path: string, body?: unknown) => send(postCall<unknown, unknown>(p
 const postPage = (path: string, body: unknown) => sendPage(postCall<unknown, Page<unknown>>(path.replace(/^\/api/, '')), body);
 const { navigateTo } = await import('~/lib/navigation');
 const { $session, setToken, setUser } = await import('~/lib/stores/session');
+const { sendSmsCode } = await import('~/islands/consult/sms');
+const { smsSign } = await import('~/lib/sms-sign');
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -25,16 +27,21 @@ const seen: { url: URL; headers: Headers; body: unknown }[] = [];
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
+function configure(apiBase: string) {
+  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify({
+    apiBase,
+    tenantId: 't-1',
+    partner: false,
+    loginPath: '/login',
+    smsSignKey: 'sign-key',
+  })}</script>`;
+}
+
 beforeEach(() => {
   seen.length = 0;
   localStorage.clear();
   document.body.innerHTML = '';
-  document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify({
-    apiBase: API,
-    tenantId: 't-1',
-    partner: false,
-    loginPath: '/login',
-  })}</script>`;
+  configure(API);
   vi.mocked(navigateTo).mockClear();
 });
 afterEach(() => server.resetHandlers());
@@ -100,6 +107,64 @@ describe('the browser API client', () => {
     server.use(http.get(`${API}/api/e`, answer({ code: 500, message: 'boom' }, 500)));
     await expect(get('/api/e')).rejects.toThrow('系统繁忙');
     expect(toastText()).toContain('系统繁忙');
+  });
+
+  it('sends a JSON body with its content type, and a GET query without undefined values, lists repeated and null as empty', async () => {
+    server.use(http.put(`${API}/api/j`, answer({ code: 0, data: 1 })), http.get(`${API}/api/q`, answer({ code: 0, data: 2 })));
+    await expect(request('/api/j', { method: 'PUT', body: { a: [1, 'x'], b: null } })).resolves.toBe(1);
+    expect(seen[0]!.body).toEqual({ a: [1, 'x'], b: null });
+    expect(seen[0]!.headers.get('content-type')).toBe('application/json');
+    expect(seen[0]!.headers.get('accept')).toBe('application/json');
+    await expect(get('/api/q', { ids: [3, 4], empty: null, gone: undefined, on: false, n: 0, text: 'a b&c' })).resolves.toBe(2);
+    const params = seen[1]!.url.searchParams;
+    expect(params.getAll('ids')).toEqual(['3', '4']);
+    expect(params.get('empty')).toBe('');
+    expect(params.has('gone')).toBe(false);
+    expect([params.get('on'), params.get('n'), params.get('text')]).toEqual(['false', '0', 'a b&c']);
+  });
+
+  it('puts paths under an API base that is a path, once', async () => {
+    configure('/gateway/');
+    const urls: string[] = [];
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      urls.push(String(input).split('?')[0]!);
+      return HttpResponse.json({ code: 0, data: null });
+    });
+    await request('/api/b', { method: 'POST' });
+    await request('/gateway/api/b', { method: 'POST' });
+    fetched.mockRestore();
+    expect(urls).toEqual(['/gateway/api/b', '/gateway/api/b']);
+  });
+
+  it('says 系统繁忙 for an answer that is not JSON, and keeps the status and Retry-After of an HTTP refusal', async () => {
+    server.use(
+      http.get(`${API}/api/h`, () => new HttpResponse('<html>ok</html>', { headers: { 'content-type': 'text/html' } })),
+      http.get(`${API}/api/r`, () => HttpResponse.json({ message: 'slow down' }, { status: 429, headers: { 'Retry-After': '7' } })),
+    );
+    await expect(get('/api/h')).rejects.toThrow('系统繁忙');
+    const error = await get('/api/r').catch((e: unknown) => e);
+    expect((error as InstanceType<typeof ApiError>).http.status).toBe(429);
+    expect(tryAgainAfter(error)).toBe(7000);
+  });
+
+  it('drops keys of an answer that could reach a prototype', async () => {
+    server.use(
+      http.get(
+        `${API}/api/p`,
+        () => new HttpResponse('{"code":0,"data":{"ok":1,"__proto__":{"polluted":true}}}', { headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const data = (await get('/api/p')) as Record<string, unknown>;
+    expect(data).toEqual({ ok: 1 });
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+  });
+
+  it('signs the SMS code query exactly as sent, its timestamp included', async () => {
+    server.use(http.get(`${API}/api/oauth/anyTenant/sendSmsCode`, answer({ code: 0, data: null })));
+    await sendSmsCode('13800000000', 'MOBILE_LOGIN_REGISTER');
+    const { url, headers } = seen[0]!;
+    expect(headers.get('sign')).toBe(await smsSign(Object.fromEntries(url.searchParams), 'sign-key'));
+    expect(url.searchParams.get('timestamp')).toMatch(/^\d+$/);
   });
 
   it('shows 系统繁忙 for a network failure', async () => {

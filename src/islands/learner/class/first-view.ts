@@ -38,7 +38,7 @@ let taken = false;
 /**
  * Asks for the class page's first view as soon as the page's HTML is read (the page's own small
  * script), while React and the island still load: the answer is there when the island first renders
- * instead of being asked for only then, one round trip later (decision 065). Nothing is asked without
+ * instead of being asked for only then, one round trip later (decision 069). Nothing is asked without
  * a logged-in student or a class, or when the address brings a token (the header logs in with it
  * first, then the island asks).
  */

@@ -1,5 +1,5 @@
 import { get } from '../contract';
-import type { SmsTemplate } from '../../sms-sign';
+import type { SmsTemplate } from '../../sms-codes';
 
 /** SMS verification codes (see lib/sms-sign for the `sign` header the send call needs). */
 
