@@ -50,3 +50,17 @@ export function readJson<T>(key: StorageKey): T | null {
     return null;
   }
 }
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The browser's visitor identity, made and stored when there is none (the session store keeps it too: ensureVisitor). */
+export function visitorIdentity(): string {
+  const stored = readItem(StorageKey.uuid);
+  if (stored) return stored;
+  const id = randomId();
+  writeItem(StorageKey.uuid, id);
+  return id;
+}

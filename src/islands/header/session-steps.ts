@@ -1,8 +1,8 @@
 /**
  * The site's steps (./steps.ts) that need the session store or the links' helper, loaded only when
- * one is due: the visitor identity on a first visit, a login handed over by a `token` parameter,
- * inside the home page's phone preview the parent's protocol (a login made in the frame is told to
- * the parent), and the school chosen in the address kept on the links islands render.
+ * one is due: a login handed over by a `token` parameter, inside the home page's phone preview the
+ * parent's protocol (a login made in the frame is told to the parent), and the school chosen in the
+ * address kept on the links islands render.
  */
 import { $loggedIn, $session, dropLogin, ensureVisitor, setToken, setUser } from '~/lib/stores/session';
 import { keepSchoolInLinks } from '~/lib/navigation';

@@ -3,11 +3,10 @@
  * (the login and registration pages have none): the chosen school's tenant id, the visitor
  * identity, the chosen school on links, the message the previous page left, a login handed over by
  * a `token` parameter, and the phone preview's protocol. What only some visits need loads only for
- * them (./session-steps.ts: a first visit, a `token` parameter, the preview, a school chosen in the
- * address).
+ * them (./session-steps.ts: a `token` parameter, the preview, a school chosen in the address).
  */
 import { publicConfig } from '~/lib/config';
-import { readItem, StorageKey, writeItem } from '~/lib/storage';
+import { StorageKey, visitorIdentity, writeItem } from '~/lib/storage';
 import { showFlash } from '~/lib/toast';
 import { PREVIEW_LOGOUT } from '~/lib/preview-protocol';
 
@@ -37,8 +36,9 @@ writeItem(StorageKey.partner, cfg.partner ? '1' : null);
 showFlash();
 // Links that islands render keep the school chosen in the address (the server's links have it already).
 const schoolChosen = /[?&]schoolId=/.test(location.search);
-// A visitor identity per browser, made once, on the first visit; a handed-over login; the preview.
-if (!readItem(StorageKey.uuid) || handedOver !== null || framed || schoolChosen) void sessionSteps().then((m) => m.run(handedOver, framed, schoolChosen));
+// A visitor identity per browser, made once, on the first visit.
+visitorIdentity();
+if (handedOver !== null || framed || schoolChosen) void sessionSteps().then((m) => m.run(handedOver, framed, schoolChosen));
 if (framed) {
   // The parent's "logout" means it has nobody logged in: forget a stale login here, but keep the
   // visitor identity the frame shares with the parent (a real logout makes a new one).

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { LOGIN_STORED_EVENT, readItem, readJson, StorageKey, writeItem } from '../storage';
+import { LOGIN_STORED_EVENT, readItem, readJson, StorageKey, visitorIdentity, writeItem } from '../storage';
 import type { UserInfo as ServerUserInfo } from '../api/contracts/identity';
 
 /**
@@ -32,17 +32,14 @@ export const $session = atom<SessionState>(typeof window === 'undefined' ? { tok
 /** Logged in means a user id and a token both exist (and the token has not expired). */
 export const $loggedIn = computed($session, (s) => !!s.token && !!s.user?.userId && (s.tokenExpire === null || s.tokenExpire > Date.now()));
 
-function randomId(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** A visitor identity per browser, created when missing and again after logout. */
+/**
+ * A visitor identity per browser, created when missing and again after logout. The site's steps
+ * may have made it since this store read the storage (src/islands/header/steps.ts): that one is kept.
+ */
 export function ensureVisitor(): string {
   const s = $session.get();
   if (s.visitorId) return s.visitorId;
-  const id = randomId();
-  writeItem(StorageKey.uuid, id);
+  const id = visitorIdentity();
   $session.set({ ...s, visitorId: id });
   return id;
 }
