@@ -4,7 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { chunkGroups, clientChunks } from './scripts/client-chunks.mjs';
+import { chunkGroups, clientChunks, preloadOnlyMissing } from './scripts/client-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -42,8 +42,9 @@ export default defineConfig({
     },
   },
   vite: {
-    // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark).
-    plugins: [tailwindcss(), clientChunks()],
+    // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark);
+    // preloadOnlyMissing: a dynamic import does not preload what its page already loaded (decision 068).
+    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing()],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },

@@ -103,3 +103,45 @@ export function chunkGroups(root) {
     ],
   };
 }
+
+/**
+ * A build plugin: a dynamic import preloads only the files its page has not loaded already (decision
+ * 068). Vite lists, beside each `import()`, every file the imported one needs, to fetch them at once;
+ * the files the importing one imports itself are loaded before it runs, so naming them again only
+ * costs bytes. They are left out of the list; nothing else changes.
+ * @returns {import('vite').Plugin}
+ */
+export function preloadOnlyMissing() {
+  /** @type {Record<string, { type: string, imports?: string[] }> | null} */
+  let bundle = null;
+  /** @param {string} file @param {Set<string>} seen */
+  const loadedWith = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of bundle?.[file]?.imports ?? []) loadedWith(imported, seen);
+    return seen;
+  };
+  return {
+    name: 'portal:preload-only-missing',
+    configEnvironment(name) {
+      if (name !== 'client') return undefined;
+      return {
+        build: {
+          modulePreload: {
+            resolveDependencies: (_file, deps, { hostId, hostType }) => {
+              if (hostType !== 'js' || !bundle?.[hostId]) return deps;
+              const loaded = loadedWith(hostId);
+              return deps.filter((dep) => !loaded.has(dep));
+            },
+          },
+        },
+      };
+    },
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = /** @type {typeof bundle} */ (output);
+      },
+    },
+  };
+}
