@@ -21,11 +21,11 @@ function CommentLine({ c, onReply, onDelete }: { c: CommentView; onReply: (c: Co
         <p className="mt-1 whitespace-pre-line break-words text-sm">{c.commentContent}</p>
         <p className="mt-1 flex gap-3 text-xs">
           <button type="button" className="text-brand" onClick={() => onReply(c)}>
-            {t('common.reply')}
+            {t('home.reply')}
           </button>
           {c.mine && (
             <button type="button" className="text-red-700" onClick={() => onDelete(c)}>
-              {t('common.delete')}
+              {t('home.delete')}
             </button>
           )}
         </p>
@@ -222,7 +222,7 @@ function CommentForm(props: {
           className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm"
         />
         <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-1.5 text-sm text-white disabled:opacity-60">
-          {t('common.send')}
+          {t('home.send')}
         </button>
       </div>
     </form>

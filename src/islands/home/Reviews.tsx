@@ -28,7 +28,7 @@ function ReviewItem({ review, onLike }: { review: Review; onLike: (r: Review) =>
       <p className="whitespace-pre-line break-words text-sm leading-6 text-slate-800">{text}</p>
       {collapsible && (
         <button type="button" className="self-start text-sm text-brand" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {expanded ? t('common.collapse') : t('common.expand')}
+          {expanded ? t('home.collapse') : t('home.expand')}
         </button>
       )}
       {review.fileList.length > 0 && (
@@ -60,7 +60,7 @@ function ReviewItem({ review, onLike }: { review: Review; onLike: (r: Review) =>
           className={`ml-auto flex items-center gap-1 rounded px-2 py-1 ${review.thumbs === 1 ? 'text-brand' : 'hover:text-brand'}`}
         >
           <span aria-hidden="true">{review.thumbs === 1 ? '♥' : '♡'}</span>
-          <span>{review.thumbs === 1 ? t('common.unlike') : t('common.like')}</span>
+          <span>{review.thumbs === 1 ? t('home.unlike') : t('home.like')}</span>
           <span>{review.thumbsCount}</span>
         </button>
       </div>

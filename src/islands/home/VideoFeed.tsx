@@ -120,7 +120,7 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
               className={`self-end rounded px-3 py-1 text-sm ring-1 ring-slate-200 ${playing.likeStatus === 1 ? 'text-brand' : ''}`}
             >
               {playing.likeStatus === 1 ? '♥ ' : '♡ '}
-              {playing.likeStatus === 1 ? t('common.unlike') : t('common.like')} {playing.likeNum}
+              {playing.likeStatus === 1 ? t('home.unlike') : t('home.like')} {playing.likeNum}
             </button>
           </div>
         )}

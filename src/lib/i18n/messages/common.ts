@@ -2,7 +2,7 @@ import { translator } from '../translate';
 
 /**
  * Words the shared browser modules use: the API client, the confirm dialog, the modal, the login
- * guard, the pager, the form hook and the home islands.
+ * guard, the pager and the form hook (on every page: the home islands' own words are in ./home.ts).
  */
 export const common = {
   'common.systemBusy': '系统繁忙',
@@ -17,13 +17,6 @@ export const common = {
   'common.loading': '加载中…',
   'common.prevPage': '上一页',
   'common.nextPage': '下一页',
-  'common.like': '点赞',
-  'common.unlike': '取消点赞',
-  'common.expand': '展开',
-  'common.collapse': '收起',
-  'common.delete': '删除',
-  'common.reply': '回复',
-  'common.send': '发送',
   'common.operationSuccess': '操作成功',
 } as const;
 

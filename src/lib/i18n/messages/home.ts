@@ -3,6 +3,13 @@ import { common } from './common';
 
 /** The home page islands: banner, reviews, video feeds, album and comments. */
 export const home = {
+  'home.like': '点赞',
+  'home.unlike': '取消点赞',
+  'home.expand': '展开',
+  'home.collapse': '收起',
+  'home.delete': '删除',
+  'home.reply': '回复',
+  'home.send': '发送',
   'banner.label': '首页轮播',
   'banner.goTo': '切换到第 {n} 张',
   'banner.slide': '第 {n} 张，共 {total} 张',
