@@ -31,10 +31,13 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { ensureSystemPackages } from '../scripts/system-packages.mjs';
 import { positive, root, say, startPortal, stop, table } from './processes.mjs';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+// Debian's whole Chromium, installed when missing (as root), unless another browser is named.
+if (!process.env.CHROME_PATH) ensureSystemPackages(['chromium'], say);
 const RUNS = positive('BENCH_LH_RUNS', 3);
 const LCP_TARGET_MS = 2000;
 const WARM = process.env.BENCH_LH_CACHE === 'warm';

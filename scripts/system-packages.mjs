@@ -23,9 +23,15 @@ export const SYSTEM_PACKAGES = {
   postgresql: ['/usr/bin/pg_ctlcluster'],
 };
 
+/** Packages only a benchmark needs (not the tests): Lighthouse drives Debian's whole Chromium (bench/lighthouse.mjs). */
+export const BENCH_PACKAGES = {
+  chromium: ['/usr/bin/chromium'],
+};
+
 /** Installs the packages whose programs are missing; throws with the command to run when it cannot. */
 export function ensureSystemPackages(names = Object.keys(SYSTEM_PACKAGES), say = (m) => process.stdout.write(`[packages] ${m}\n`)) {
-  const missing = names.filter((name) => SYSTEM_PACKAGES[name].some((program) => !existsSync(program)));
+  const known = { ...SYSTEM_PACKAGES, ...BENCH_PACKAGES };
+  const missing = names.filter((name) => known[name].some((program) => !existsSync(program)));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(`missing ${missing.join(', ')} and this is not root. Install with:\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
