@@ -66,8 +66,10 @@ test.describe('answering', () => {
 
     const started = pageAttempt(page);
     // The page's clock stands still until the timer is read: it shows exactly the server's time left.
-    await page.clock.install();
-    await page.clock.pauseAt(new Date());
+    // Paused a moment ahead of the install: the page's clock has run on since, and a pause in its past is refused.
+    const installedAt = Date.now();
+    await page.clock.install({ time: installedAt });
+    await page.clock.pauseAt(installedAt + 1_000);
     await page.getByRole('link', { name: /^(开始答题|继续答题)$/ }).click();
     const attempt = await started;
     await hydrated(page.getByRole('heading', { level: 1, name: TEST }));

@@ -207,6 +207,9 @@ test('three instances with their own disks, one database and one bucket: uploade
 
     // Nothing of the files, finished or staged, is on any instance's disk: all of it is in the bucket.
     for (const uploadDir of uploadDirs) expect(filesUnder(uploadDir)).toEqual([]);
+    // The home page is left for a page that asks for nothing more once loaded, before the instances stop: the home
+    // banner, turning every 4 s, would fetch its next picture from a stopped C.
+    await page.goto(`${c}/news-information/list`, { waitUntil: 'networkidle' });
   } finally {
     await Promise.all(instances.map((instance) => stop(instance)));
     if (s3.pid) process.kill(-s3.pid, 'SIGTERM');

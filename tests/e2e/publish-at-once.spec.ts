@@ -65,11 +65,16 @@ test.describe('@desktop-only publishing shows at once', () => {
         await editor.waitForTimeout(2_100);
         const second = await editor.request.get('/news-information/list?current=1&render=second');
         expect(second.headers()['x-render-cache']).toBeUndefined();
-        const [a, b] = [await first.text(), await second.text()];
+        // Each page names its own address (the login link comes back to it): that is the only difference allowed.
+        const own = (html: string, render: string) =>
+          html.replaceAll(encodeURIComponent(`render=${render}`), 'render=').replaceAll(`render=${render}`, 'render=');
+        const [a, b] = [own(await first.text(), 'first'), own(await second.text(), 'second')];
         const times = (html: string) => html.match(/<time [^>]*>[^<]*<\/time>/g) ?? [];
         expect(times(b)).toEqual(times(a));
         expect(b === a, 'the two renders differ').toBe(true);
-        expect(second.headers()['etag']).toBe(first.headers()['etag']);
+        // The same address rendered again (the render cache is left, a new ETag would mean new bytes): the same tag.
+        const again = await editor.request.get('/news-information/list?current=1&render=first', { headers: { 'Cache-Control': 'no-cache' } });
+        expect(again.headers()['etag']).toBe(first.headers()['etag']);
       } finally {
         expect((await staffWrite(editor, `/admin/news/${created.data.id}/delete`, {})).code).toBe(0);
       }
