@@ -2,10 +2,11 @@
 // class as large as the bench makes it (bench/profile.mjs --class-screen leaves 200 classmates in
 // data/bench-prof.sqlite). Prints the statements by total time.
 //   npx tsx bench/class-probe.ts [file.sqlite] [runs]
-import { CamelCasePlugin, Kysely, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, type LogEvent } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { parseConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/schema';
+import { CamelCaseRows, SnakeCaseSqliteDialect } from '../src/server/db/snake-case';
 import { readClientHeaders } from '../src/server/http/context';
 import { createScope } from '../src/server/http/request-scope';
 import { createRuntime } from '../src/server/runtime';
@@ -26,7 +27,7 @@ const log = (e: LogEvent) => {
   v.n++;
   bySql.set(k, v);
 };
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()], log });
+const db = new Kysely<Database>({ dialect: new SnakeCaseSqliteDialect({ database }), plugins: [new CamelCaseRows()], log });
 const runtime = createRuntime(parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), db, 'sqlite');
 const scope = () =>
   createScope(runtime, { requestId: 'probe', ip: '127.0.0.1', host: '127.0.0.1', headers: readClientHeaders(new Headers({ Token: st.token })) });

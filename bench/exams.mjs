@@ -13,12 +13,12 @@
 //   3. ceilings: /healthz and the save call unpaced (closed loop, BENCH_CONNECTIONS connections).
 // Writes bench/results/exams-<engine>.json and prints a table. DATABASE_URL=postgres://… runs it on
 // PostgreSQL (scripts/with-pg.sh starts one); otherwise a fresh SQLite file.
-import http from 'node:http';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { addClassStudents, answerable, dbRow, saveBody } from './learners.mjs';
+import { answered, closeAgents, openLoop, periodic, postJson } from './open-loop.mjs';
 import { cpuMs, positive, root, say, startPortal, stop, table } from './processes.mjs';
 
 const PERIOD_MS = 15_000;
@@ -42,38 +42,8 @@ const databaseUrl = pg ? process.env.DATABASE_URL : `file:./data/bench-exams.sql
 const ONE_ADDRESS = '127.0.0.1';
 const SPREAD_ADDRESSES = 250;
 const spreadAddress = (i) => `127.0.0.${2 + (i % SPREAD_ADDRESSES)}`;
-const agents = new Map();
-const agentFrom = (localAddress) => {
-  if (!agents.has(localAddress)) agents.set(localAddress, new http.Agent({ keepAlive: true, maxSockets: 512, localAddress }));
-  return agents.get(localAddress);
-};
-
-/** POSTs JSON from a local address; resolves { status, json } (never rejects: a failure is { status: 0 }). */
-function post(base, path, token, body, from = ONE_ADDRESS) {
-  return new Promise((resolve) => {
-    const data = Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      `${base}${path}`,
-      { method: 'POST', agent: agentFrom(from), headers: { 'content-type': 'application/json', 'content-length': data.length, token } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          let json = null;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            // counted as a failure below
-          }
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-        res.on('error', () => resolve({ status: 0, json: null }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, json: null }));
-    req.end(data);
-  });
-}
+/** POSTs a save from a local address. */
+const post = (base, path, token, body, from = ONE_ADDRESS) => postJson(`${base}${path}`, token, body, from);
 
 async function call(base, path, token, body) {
   const r = await post(base, path, token, body);
@@ -100,66 +70,29 @@ async function growTakers(base, work, takers, n) {
   );
 }
 
-const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0);
-
 /**
  * `n` takers save every 15 s (each from a random phase) for SECONDS; latency from the scheduled time.
  * All from one address (an exam hall behind one public address), or `spread` over many.
  */
 async function paced(base, pid, work, questions, takers, n, spread = false) {
-  const durationMs = SECONDS * 1000;
-  const schedule = [];
-  for (const t of takers.slice(0, n)) {
-    for (let at = Math.random() * PERIOD_MS; at < durationMs; at += PERIOD_MS) schedule.push({ at, t });
-  }
-  schedule.sort((a, b) => a.at - b.at);
-  const latencies = [];
-  let failed = 0;
-  let firstFailure = null;
-  const cpu0 = cpuMs(pid);
-  const start = performance.now();
-  const inflight = [];
-  let i = 0;
-  await new Promise((resolve) => {
-    const tick = () => {
-      const now = performance.now() - start;
-      while (i < schedule.length && schedule[i].at <= now) {
-        const { at, t } = schedule[i++];
-        inflight.push(
-          post(base, SAVE_PATH, t.st.token, saveBody(work, questions, t), spread ? t.address : ONE_ADDRESS).then((r) => {
-            latencies.push(performance.now() - start - at);
-            if (r.status !== 200 || r.json?.code !== 0) {
-              failed++;
-              firstFailure ??= `${r.status} ${JSON.stringify(r.json).slice(0, 200)}`;
-            }
-          }),
-        );
-      }
-      if (i < schedule.length) setTimeout(tick, Math.max(0, Math.min(5, schedule[i].at - now)));
-      else resolve();
-    };
-    tick();
-  });
-  await Promise.all(inflight);
-  const elapsed = (performance.now() - start) / 1000;
-  const cpu1 = cpuMs(pid);
-  latencies.sort((a, b) => a - b);
-  const round = (x) => Math.round(x * 10) / 10;
+  const r = await openLoop(
+    periodic(takers.slice(0, n), PERIOD_MS, SECONDS * 1000),
+    async ({ actor: t }) => {
+      const answer = await post(base, SAVE_PATH, t.st.token, saveBody(work, questions, t), spread ? t.address : ONE_ADDRESS);
+      return { ok: answered(answer), failure: `${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}` };
+    },
+    pid,
+  );
   return {
     takers: n,
     addresses: spread ? Math.min(n, SPREAD_ADDRESSES) : 1,
-    saves: latencies.length,
-    reqPerSec: Math.round(latencies.length / elapsed),
-    latencyMs: {
-      p50: round(quantile(latencies, 0.5)),
-      p95: round(quantile(latencies, 0.95)),
-      p99: round(quantile(latencies, 0.99)),
-      max: round(latencies.at(-1) ?? 0),
-    },
-    serverCpuUsPerRequest: cpu0 !== null && cpu1 !== null && latencies.length ? Math.round(((cpu1 - cpu0) * 1000) / latencies.length) : null,
-    failed,
-    firstFailure,
-    ok: failed === 0 && quantile(latencies, 0.99) <= P99_TARGET_MS,
+    saves: r.requests,
+    reqPerSec: r.reqPerSec,
+    latencyMs: r.latencyMs,
+    serverCpuUsPerRequest: r.serverCpuUsPerRequest,
+    failed: r.failed,
+    firstFailure: r.firstFailure,
+    ok: r.failed === 0 && r.latencyMs.p99 <= P99_TARGET_MS,
   };
 }
 
@@ -296,7 +229,7 @@ async function main() {
     if (!report.checks.noFailures) process.exitCode = 1;
   } finally {
     await stop(portal.child);
-    for (const agent of agents.values()) agent.destroy();
+    closeAgents();
   }
 }
 

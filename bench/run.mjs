@@ -20,6 +20,7 @@ import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls, classScreenSeparateCalls, progressReport, videoLesson } from './learners.mjs';
+import { answered, openLoop, periodic, postJson } from './open-loop.mjs';
 import { HOST, cpuMsTree, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
 
 const resultsDir = join(root, 'bench/results');
@@ -57,6 +58,12 @@ const JS_PAGES = [
 const LEARNERS = positive('BENCH_LEARNERS', 200);
 /** The progress run: this many students each report study progress (one report every 10 s when paced). */
 const REPORTERS = positive('BENCH_REPORTERS', 500);
+/** The paced progress run: each student reports once per this period, for at least PACED_MIN_SECONDS. */
+const PROGRESS_PERIOD_MS = 10_000;
+const PACED_MIN_SECONDS = 20;
+/** The class page's burst: every student opens it within one second, this many times, this far apart. */
+const CLASS_BURSTS = 5;
+const CLASS_BURST_GAP_MS = 3_000;
 const PROGRESS_PATH = '/api/teaching/anyone/classroom/online/progress';
 const TARGETS = {
   uncachedListVsStatic: 0.5,
@@ -251,6 +258,37 @@ async function load(
   say(
     `  ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, server CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, non-2xx ${row.non2xx}, errors ${row.errors}`,
   );
+  return row;
+}
+
+/**
+ * An open-loop run (bench/open-loop.mjs): `schedule` sent at its times by `send`, latency from each
+ * unit's scheduled time. Reported like `load`'s rows; a unit is a request or a screen's calls.
+ */
+async function openLoopRun(key, label, path, schedule, send, pid, connections) {
+  say(`${label}: ${Math.round(Math.max(...schedule.map((x) => x.at)) / 1000)} s, ${schedule.length} scheduled`);
+  const r = await openLoop(schedule, send, pid);
+  const row = {
+    key,
+    label,
+    connections,
+    method: 'POST',
+    path,
+    openLoop: true,
+    units: r.units,
+    unitsPerSec: r.unitsPerSec,
+    reqPerSec: r.reqPerSec,
+    totalRequests: r.requests,
+    latencyMs: { p50: r.latencyMs.p50, p95: r.latencyMs.p95, p99: r.latencyMs.p99, max: r.latencyMs.max },
+    serverCpuUsPerRequest: r.serverCpuUsPerRequest,
+    non2xx: r.failed,
+    errors: 0,
+    timeouts: 0,
+    firstFailure: r.firstFailure,
+    ok: r.failed === 0,
+  };
+  results.push(row);
+  say(`  ${row.reqPerSec} req/s, p95 ${row.latencyMs.p95} ms, p99 ${row.latencyMs.p99} ms, CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, failed ${r.failed}`);
   return row;
 }
 
@@ -505,6 +543,31 @@ async function main() {
       // The screen as the page makes it now (the first view in one call), then as it made it before (each part its own call).
       const calls = await loadScreen(portal, pid, students, classScreenCalls, 'classScreen', 'class page   ');
       await loadScreen(portal, pid, students, classScreenSeparateCalls, 'classScreenSeparate', 'class page    before:');
+      // The class told "open the class page now": every student opens it within the same second
+      // (the first view, then the past tab's two calls together), CLASS_BURSTS times CLASS_BURST_GAP_MS apart.
+      const burst = [];
+      for (let round = 0; round < CLASS_BURSTS; round++) {
+        for (const st of students) burst.push({ at: round * CLASS_BURST_GAP_MS + Math.random() * 1000, actor: st });
+      }
+      await openLoopRun(
+        'classBurst',
+        `class page    ${LEARNERS} students within 1 s, ${CLASS_BURSTS} times (screen latency)`,
+        calls[0][0],
+        burst,
+        async ({ actor: st }) => {
+          const [first, ...past] = classScreenCalls(st).map(
+            ([path, body]) =>
+              () =>
+                postJson(portal.base + path, st.token, body),
+          );
+          const answers = [await first()];
+          answers.push(...(await Promise.all(past.map((p) => p()))));
+          const bad = answers.find((a) => !answered(a));
+          return { ok: !bad, requests: answers.length, failure: bad && `${bad.status} ${JSON.stringify(bad.json).slice(0, 200)}` };
+        },
+        pid,
+        LEARNERS,
+      );
       learnerCalls = calls.map(([path]) => path);
     } finally {
       await stop(portal.child);
@@ -553,14 +616,22 @@ async function main() {
       const answer = JSON.parse((await get(probe.url, probe)).body.toString('utf8'));
       if (answer.code !== 0) throw new Error(`${PROGRESS_PATH} answered ${JSON.stringify(answer).slice(0, 300)}`);
       await load('reportHealthz', `context       /healthz at ${REPORTERS} connections (ceiling)`, `${portal.base}/healthz`, { pid, connections: REPORTERS });
-      await load('progressPaced', `progress      1 report / 10 s per student, ${REPORTERS} students`, portal.base + PROGRESS_PATH, {
+      // Each student reports every 10 s from their own moment (open loop), as the players send them.
+      const seqs = new Map();
+      await openLoopRun(
+        'progressPaced',
+        `progress      1 report / 10 s per student, ${REPORTERS} students`,
+        PROGRESS_PATH,
+        periodic(students, PROGRESS_PERIOD_MS, Math.max(DURATION, PACED_MIN_SECONDS) * 1000),
+        async ({ actor: st }) => {
+          const seq = (seqs.get(st) ?? 0) + 1;
+          seqs.set(st, seq);
+          const answer = await postJson(portal.base + PROGRESS_PATH, st.token, progressReport(st, lesson, seq));
+          return { ok: answered(answer), failure: `${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}` };
+        },
         pid,
-        connections: REPORTERS,
-        requests,
-        probeInit: probe,
-        overallRate: REPORTERS / 10,
-        minDuration: 20,
-      });
+        REPORTERS,
+      );
       await load('progressFlat', `progress      unpaced, ${REPORTERS} students`, portal.base + PROGRESS_PATH, {
         pid,
         connections: REPORTERS,

@@ -32,6 +32,7 @@ import { CONTENT_PUBLISH_JOB } from './content/content.admin.service';
 import { contentPublishJob } from './content/publish.handler';
 import { MEDIA_PROCESS_JOB } from './media-library/media-library.service';
 import { mediaProcessJob } from './media-library/process.handler';
+import { PARTICIPANTS_CLASSES_KEPT, PARTICIPANTS_KEPT_MS } from './learning/duties/duties.service';
 import { productsCatalog } from './products/publish.handler';
 import { mediaCatalog } from './media/publish.handler';
 import { couponsCatalog } from './leads/publish.handler';
@@ -105,6 +106,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       schools: createTtlCache(5_000),
       customerServices: createTtlCache(5_000),
       qrCodes: createTtlCache(HOUR, 500),
+      // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
+      participants: createTtlCache(PARTICIPANTS_KEPT_MS, PARTICIPANTS_CLASSES_KEPT, now),
     },
     providers: {
       sms: createSmsProvider(config, log),

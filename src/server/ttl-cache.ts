@@ -15,15 +15,16 @@ export interface TtlCache<V> {
  * another process, e.g. `npm run school:create`, answers at once).
  */
 export function createTtlCache<V>(ttlMs: number, maxEntries = 1000, now: () => number = Date.now, keep: (value: V) => boolean = () => true): TtlCache<V> {
-  const entries = new Map<string, { value: Promise<V>; expires: number }>();
+  const entries = new Map<string, { value: Promise<V>; loadedAt: number; expires: number }>();
   return {
     get(key, load) {
       const hit = entries.get(key);
       const at = now();
-      if (hit && hit.expires > at) return hit.value;
+      // A clock set back (a corrected system clock, a test's) makes an entry from its "future" stale.
+      if (hit && hit.expires > at && hit.loadedAt <= at) return hit.value;
       if (hit) entries.delete(key);
       const value = load();
-      const entry = { value, expires: at + ttlMs };
+      const entry = { value, loadedAt: at, expires: at + ttlMs };
       entries.set(key, entry);
       const forget = () => {
         if (entries.get(key) === entry) entries.delete(key);

@@ -15,7 +15,8 @@ import {
   type QueryResult,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from '../../src/server/db/snake-case';
+import SQLite from 'better-sqlite3';
+import { CamelCaseRows, SQLITE_PARAMETER, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from '../../src/server/db/snake-case';
 
 /**
  * The portal's compilers write identifiers in snake_case as they print them (src/server/db/snake-case.ts)
@@ -51,6 +52,10 @@ const sent = (q: Compilable) => {
   const { sql: text, parameters } = q.compile();
   return { text, parameters };
 };
+
+/** What CamelCasePlugin's statement becomes in the portal: on SQLite every bound value is written `+?` (decision 070). */
+const asPortal = (kind: 'sqlite' | 'postgres', q: { text: string; parameters: readonly unknown[] }) =>
+  kind === 'sqlite' ? { ...q, text: q.text.replaceAll('?', SQLITE_PARAMETER) } : q;
 
 /** Statements of every shape the portal writes: aliases, joins, subqueries, references, raw fragments, writes, schema. */
 const shapes: ((db: Kysely<Any>) => Compilable)[] = [
@@ -113,7 +118,7 @@ describe('identifiers in snake_case, written by the compiler', () => {
   for (const kind of ['sqlite', 'postgres'] as const) {
     it(`${kind}: every shape of statement is sent exactly as CamelCasePlugin sends it`, () => {
       const [a, b] = [pluginDb(kind), compilerDb(kind)];
-      for (const shape of shapes) expect(sent(shape(b))).toEqual(sent(shape(a)));
+      for (const shape of shapes) expect(sent(shape(b))).toEqual(asPortal(kind, sent(shape(a))));
     });
 
     it(`${kind}: any identifier, in any place, is renamed the same way`, () => {
@@ -127,7 +132,7 @@ describe('identifiers in snake_case, written by the compiler', () => {
               .select([`t.${column}`, `t.${column} as ${alias}`])
               .where(`t.${column}`, '=', 1)
               .orderBy(`t.${column}`);
-          expect(sent(q(b))).toEqual(sent(q(a)));
+          expect(sent(q(b))).toEqual(asPortal(kind, sent(q(a))));
         }),
       );
     });
@@ -138,5 +143,53 @@ describe('identifiers in snake_case, written by the compiler', () => {
     const args = { result, queryId: { queryId: 'q' } };
     expect(await new CamelCaseRows().transformResult(args)).toEqual(await new CamelCasePlugin().transformResult(args));
     expect((await new CamelCaseRows().transformResult(args)).rows).toEqual([{ classStudentId: 's', savedAt: 1, optionKeys: '[]' }]);
+  });
+});
+
+/**
+ * `+?` is the same value as `?` with the same (no) affinity: the same statement finds the same rows
+ * either way, whatever the values and the columns' types. Run on a real SQLite database with the
+ * comparisons the portal writes (=, <>, <, >=, in, is, like, limit), values of every kind against
+ * text, integer, real and untyped columns.
+ */
+describe('a bound value written +? on SQLite', () => {
+  it('finds exactly the rows a bare ? finds', () => {
+    const db = new SQLite(':memory:');
+    try {
+      db.exec('create table t (id integer primary key, s varchar(20), n bigint, r real, u)');
+      db.exec('create index t_s on t (s, n)');
+      const value = fc.oneof(
+        fc.integer({ min: -5, max: 5 }),
+        fc.double({ min: -5, max: 5, noNaN: true }),
+        fc.constantFrom('1', '2', '-3', '1.5', 'a', 'b', '', '01', 'A%', '%'),
+        fc.constant(null),
+      );
+      const insert = db.prepare('insert into t (s, n, r, u) values (?, ?, ?, ?)');
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(value, value, value, value), { maxLength: 12 }),
+          fc.constantFrom('s', 'n', 'r', 'u'),
+          fc.constantFrom('= ?', '<> ?', '< ?', '>= ?', 'in (?, ?)', 'is ?', 'like ?', '= ? or 1 order by id limit ?'),
+          value,
+          value,
+          (rows, column, test, a, b) => {
+            db.exec('delete from t');
+            for (const row of rows) insert.run(...row.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
+            const order = (q: string) => (q.includes('limit') ? q : `${q} order by id`);
+            const where = order(`select id from t where ${column} ${test}`);
+            const args = test.includes('limit') ? [a, 3] : test.startsWith('in') ? [a, b] : [a];
+            const bare = db.prepare(where).all(...args);
+            const plus = db.prepare(where.replaceAll('?', SQLITE_PARAMETER)).all(...args);
+            // a join as the portal writes them (the case the plan is kept for)
+            const joined = order(`select t.id from t join t as o on o.id = t.id where t.${column} ${test}`).replace('order by id', 'order by t.id');
+            expect(plus).toEqual(bare);
+            expect(db.prepare(joined.replaceAll('?', SQLITE_PARAMETER)).all(...args)).toEqual(db.prepare(joined).all(...args));
+          },
+        ),
+        { numRuns: 400 },
+      );
+    } finally {
+      db.close();
+    }
   });
 });

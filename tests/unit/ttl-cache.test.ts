@@ -14,6 +14,17 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('a clock set back makes what was loaded at a later reading stale', async () => {
+    let at = 10_000;
+    let loads = 0;
+    const cache = createTtlCache<number>(5_000, 10, () => at);
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    at -= 1;
+    expect(await cache.get('a', load)).toBe(2);
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
   it('keeps keys apart', async () => {
     const cache = createTtlCache<string>(5_000);
     expect(await cache.get('huaxia.localhost|', async () => 'huaxia')).toBe('huaxia');

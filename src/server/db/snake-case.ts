@@ -30,9 +30,22 @@ export class CamelCaseRows extends CamelCasePlugin {
 
 const naming = new CamelCaseRows();
 
+/**
+ * A bound value as SQLite's statements carry it: `+?`, the same value with the same (no) affinity
+ * (decision 070). SQLite, as better-sqlite3 builds it (with STAT4), marks a joined statement whose
+ * WHERE compares a column with a bare `?` to be planned again whenever that value is bound, that
+ * is on every run: the statement is prepared anew each time (10–150 µs). `+?` is not a bare
+ * parameter to the planner, so the prepared plan is kept.
+ */
+export const SQLITE_PARAMETER = '+?';
+
 class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
   protected override sanitizeIdentifier(identifier: string): string {
     return super.sanitizeIdentifier(naming.toSnakeCase(identifier));
+  }
+
+  protected override getCurrentParameterPlaceholder(): string {
+    return SQLITE_PARAMETER;
   }
 }
 

@@ -51,6 +51,8 @@ export interface Lookups {
   schools: TtlCache<SchoolPage>;
   customerServices: TtlCache<CustomerServiceVO | null>;
   qrCodes: TtlCache<string>;
+  /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
+  participants: TtlCache<Map<string, number>>;
 }
 
 /**

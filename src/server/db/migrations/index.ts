@@ -42,6 +42,7 @@ import * as m20261129T0400 from './20261129T0400_school_links';
 import * as m20261129T0600 from './20261129T0600_stored_file_sizes';
 import * as m20261129T1700 from './20261129T1700_rate_account_share';
 import * as m20261130T0100 from './20261130T0100_class_wide_indexes';
+import * as m20261130T0300 from './20261130T0300_attendance_student_idx';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '20261129T0600_stored_file_sizes': m20261129T0600,
   '20261129T1700_rate_account_share': m20261129T1700,
   '20261130T0100_class_wide_indexes': m20261130T0100,
+  '20261130T0300_attendance_student_idx': m20261130T0300,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,8 +43,20 @@ import {
 import { formatDateTime } from '~/lib/time/cst';
 import type { StudentEnrolment } from '../../learning/classes/classes.service';
 import { studentActivity } from '../../learning/activities/activities.service';
-import { attemptPolicyOf, classWork, enrolledWork, enrolment, isBankWork, kindOf, lookupWork, workById, workNotFound, type Work } from '../works/works.service';
-import { answerableByIds, paperView, studentPaper, workPaper, type PaperQuestion } from '../papers/papers.service';
+import {
+  attemptPolicyOf,
+  classWork,
+  enrolledWork,
+  enrolment,
+  isBankWork,
+  kindOf,
+  lessonWork,
+  requireClassWork,
+  workById,
+  workNotFound,
+  type Work,
+} from '../works/works.service';
+import { answerableByIds, paperOfWork, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers, lateAnswers, type KeptAnswer } from '../answers/answers.service';
 import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GRACE_MS, totalSecondsOf } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
@@ -210,7 +222,10 @@ function refusalMessage(work: Work, policy: AttemptPolicy, refusal: StartRefusal
 /** The student's standing at a work (the start and completion pages): attempts used and left, the counted score, what reviews show. */
 export async function workStanding(s: Scope, input: WorkRef): Promise<WorkStanding> {
   const { e, work } = await enrolledWork(s, input);
-  const st = await standingAt(s, e, work);
+  return workStandingOf(s, work, await standingAt(s, e, work));
+}
+
+function workStandingOf(s: Scope, work: Work, st: StudentStanding): WorkStanding {
   const used = st.attempts.length;
   const refusal = bankMissing(s, work) ? 'bankNotConfigured' : st.open ? null : startRefusal(st.policy, used, s.now);
   return {
@@ -230,7 +245,10 @@ export async function workStanding(s: Scope, input: WorkRef): Promise<WorkStandi
 /** The student's attempts at the work, newest first (an overdue open one is submitted first); scores only while the policy shows marks. */
 export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[]> {
   const { e, work } = await enrolledWork(s, input);
-  const st = await standingAt(s, e, work);
+  return logsOf(await standingAt(s, e, work));
+}
+
+function logsOf(st: StudentStanding): AttemptLog[] {
   return st.attempts.map((a, i) => ({
     id: a.id,
     attemptNo: a.attemptNo === null ? st.attempts.length - i : a.attemptNo,
@@ -246,20 +264,21 @@ export async function attemptLogs(s: Scope, input: WorkRef): Promise<AttemptLog[
  * attempt, each part made by the function of its own call.
  */
 export async function workFirstView(s: Scope, input: WorkFirstViewQuery): Promise<WorkFirstView> {
-  const student = { classId: input.classId, studentId: input.studentId };
-  let workId = input.workId;
-  if (workId === undefined) {
-    if (input.classroomId === undefined) throw AppError.badRequest(t('exams.noQuery'));
-    workId = (await lookupWork(s, { ...student, kind: input.kind, classroomId: input.classroomId, courseId: input.courseId })).id;
-  }
-  const ref = { ...student, workId };
-  const paper = await studentPaper(s, ref);
+  const { workId, classroomId } = input;
+  if (workId === undefined && classroomId === undefined) throw AppError.badRequest(t('exams.noQuery'));
+  // The enrolment and the work found once for every part (each part's own call finds them again).
+  const e = await enrolment(s, input);
+  const work =
+    workId !== undefined
+      ? await requireClassWork(s, e, workId)
+      : await lessonWork(s, e, { kind: input.kind, classroomId: classroomId!, courseId: input.courseId });
+  const paper = await paperOfWork(s, work);
   if (input.step === 'start') {
-    const [logs, standing] = await Promise.all([attemptLogs(s, ref), workStanding(s, ref)]);
-    return { workId, paper, start: { logs, standing }, attempt: null };
+    const st = await standingAt(s, e, work);
+    return { workId: work.id, paper, start: { logs: logsOf(st), standing: workStandingOf(s, work, st) }, attempt: null };
   }
-  const attempt = isBankWork(paper) ? null : await startAttempt(s, { ...ref, activityId: input.activityId });
-  return { workId, paper, start: null, attempt };
+  const attempt = isBankWork(paper) ? null : await startAttemptFor(s, e, work, input.activityId);
+  return { workId: work.id, paper, start: null, attempt };
 }
 
 /** Tries to open a new attempt this many times when another start takes its number at the same moment. */
@@ -274,11 +293,16 @@ const START_TRIES = 3;
  */
 export async function startAttempt(s: Scope, input: StartAttempt): Promise<AttemptState> {
   const { e, work } = await enrolledWork(s, input);
+  return startAttemptFor(s, e, work, input.activityId);
+}
+
+/** startAttempt with the enrolment and the class's work already found. */
+async function startAttemptFor(s: Scope, e: StudentEnrolment, work: Work, activityGiven: string | undefined): Promise<AttemptState> {
   if (bankMissing(s, work)) throw AppError.conflict(refusalMessage(work, attemptPolicyOf(work), 'bankNotConfigured'));
   let activityId: string | null = null;
   let context: AttemptActivity | null = null;
-  if (input.activityId !== undefined) {
-    const activity = await studentActivity(s, e, input.activityId);
+  if (activityGiven !== undefined) {
+    const activity = await studentActivity(s, e, activityGiven);
     if (!activity || activity.classroomId !== work.classroomId) throw AppError.notFound(t('learning.activityNotFound'));
     activityId = activity.id;
     // What the duty report after the submission names, whatever the page's address carried.

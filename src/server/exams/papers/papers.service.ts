@@ -155,5 +155,10 @@ export async function workPaper(s: Scope, work: Work): Promise<LoadedPaper | und
 /** The paper to answer: no right answers, no explanations. */
 export async function studentPaper(s: Scope, input: WorkRef): Promise<Paper> {
   const { work } = await enrolledWork(s, input);
+  return paperOfWork(s, work);
+}
+
+/** studentPaper of a work already found in the student's class. */
+export async function paperOfWork(s: Scope, work: Work): Promise<Paper> {
   return paperView(work, await workPaper(s, work), false);
 }

@@ -30,9 +30,7 @@ export function enrolment(s: Scope, input: StudentRef & { userId?: string | unde
 /** The enrolment and the class's work the call names; 404 for any work that is not the class's. */
 export async function enrolledWork(s: Scope, input: StudentRef & { workId: string }): Promise<{ e: StudentEnrolment; work: Work }> {
   const e = await enrolment(s, input);
-  const work = await repo.findClassWork(s.db, e.tenantId, e.classId, input.workId);
-  if (!work) throw workNotFound();
-  return { e, work };
+  return { e, work: await requireClassWork(s, e, input.workId) };
 }
 
 /** A work of the enrolment's class, or undefined. */
@@ -48,9 +46,21 @@ export function workById(s: Scope, input: { tenantId: string; workId: string }):
 /** The work of a homework or test lesson of the class (the start page's first call). */
 export async function lookupWork(s: Scope, input: WorkLookup): Promise<{ id: string }> {
   const e = await enrolment(s, input);
+  return { id: (await lessonWork(s, e, input)).id };
+}
+
+/** The work of a lesson of the enrolment's class (lookupWork, the enrolment already checked). */
+export async function lessonWork(s: Scope, e: StudentEnrolment, input: Pick<WorkLookup, 'kind' | 'classroomId' | 'courseId'>): Promise<Work> {
   const work = await repo.findLessonWork(s.db, e.tenantId, e.classId, input.classroomId);
   if (!work || work.kind !== input.kind || (input.courseId !== undefined && input.courseId !== work.courseId)) throw workNotFound();
-  return { id: work.id };
+  return work;
+}
+
+/** A work of the enrolment's class (enrolledWork, the enrolment already checked); 404 otherwise. */
+export async function requireClassWork(s: Scope, e: StudentEnrolment, workId: string): Promise<Work> {
+  const work = await repo.findClassWork(s.db, e.tenantId, e.classId, workId);
+  if (!work) throw workNotFound();
+  return work;
 }
 
 export const isBankWork = (work: Pick<Work, 'sourceType'>) => work.sourceType === 'xskt';

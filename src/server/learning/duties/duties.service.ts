@@ -53,11 +53,24 @@ export async function courseDuties(s: Scope, e: EnrolmentRef, onlyCourseIds?: re
 }
 
 /**
+ * How long a class's participant counts are kept once counted (decision 070). They are the same on
+ * every classmate's page and the costliest part of it (every study record, hand-in and sign-in of the
+ * class); "n 人学习" may be this far behind, as on any course platform, and never ahead.
+ */
+export const PARTICIPANTS_KEPT_MS = 30_000;
+/** Classes whose counts a process keeps at once (the oldest counted is dropped first). */
+export const PARTICIPANTS_CLASSES_KEPT = 2_000;
+
+/**
  * How many of the class take part in each of the named courses (a study record, submitted work or
  * a sign-in; requirements.ts). Class-wide counts only: nobody's identity leaves this function.
+ * Counted at most once per PARTICIPANTS_KEPT_MS per class and courses (by the request clock).
  */
 export async function participantsOf(s: Scope, input: { tenantId: string; classId: string; courseIds: readonly string[] }): Promise<Map<string, number>> {
   if (!input.courseIds.length) return new Map();
-  const activity = await Promise.all([courseLearners(s, input), courseSubmitters(s, input), courseAttendees(s, input)]);
-  return courseParticipants(input.courseIds, activity);
+  const key = `${input.tenantId}/${input.classId}/${input.courseIds.join(',')}`;
+  return s.lookups.participants.get(key, async () => {
+    const activity = await Promise.all([courseLearners(s, input), courseSubmitters(s, input), courseAttendees(s, input)]);
+    return courseParticipants(input.courseIds, activity);
+  });
 }
