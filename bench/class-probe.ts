@@ -10,7 +10,7 @@ import { CamelCaseRows, SnakeCaseSqliteDialect } from '../src/server/db/snake-ca
 import { readClientHeaders } from '../src/server/http/context';
 import { createScope } from '../src/server/http/request-scope';
 import { createRuntime } from '../src/server/runtime';
-import { classFirstView } from '../src/server/learning/class-page/class-page.service';
+import { classFirstView, pastActivityPage, pastActivitySum } from '../src/server/learning/class-page/class-page.service';
 import { addClassStudents } from './learners.mjs';
 
 const file = process.argv[2] ?? 'data/bench-prof.sqlite';
@@ -31,13 +31,20 @@ const db = new Kysely<Database>({ dialect: new SnakeCaseSqliteDialect({ database
 const runtime = createRuntime(parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), db, 'sqlite');
 const scope = () =>
   createScope(runtime, { requestId: 'probe', ip: '127.0.0.1', host: '127.0.0.1', headers: readClientHeaders(new Headers({ Token: st.token })) });
-await classFirstView(scope(), { classId: st.classId, userId: st.userId });
+const ids = { classId: st.classId, userId: st.userId };
+// PART=past: the past tab's two calls instead of the first view.
+const part = process.env.PART === 'past' ? 'past tab' : 'first view';
+const once = () =>
+  part === 'past tab'
+    ? Promise.all([pastActivitySum(scope(), ids), pastActivityPage(scope(), { ...ids, current: 1, size: 6, order: 'desc' })])
+    : classFirstView(scope(), ids);
+await once();
 bySql.clear();
 const t0 = performance.now();
-for (let i = 0; i < runs; i++) await classFirstView(scope(), { classId: st.classId, userId: st.userId });
+for (let i = 0; i < runs; i++) await once();
 const total = performance.now() - t0;
 const rows = [...bySql].sort((a, b) => b[1].ms - a[1].ms);
 const inDb = rows.reduce((sum, [, v]) => sum + v.ms, 0);
-console.log(`first view: ${(total / runs).toFixed(2)} ms each, ${(inDb / runs).toFixed(2)} ms in statements, ${rows.length} distinct`);
+console.log(`${part}: ${(total / runs).toFixed(2)} ms each, ${(inDb / runs).toFixed(2)} ms in statements, ${rows.length} distinct`);
 for (const [sql, v] of rows.slice(0, 15)) console.log(`${(v.ms / runs).toFixed(3)} ms  x${v.n / runs}  ${process.env.FULL ? sql : sql.slice(0, 300)}`);
 await db.destroy();

@@ -181,6 +181,37 @@ let learnerCalls = [];
  * in turn (`callsOf` gives a student's [path, body] list). Each call must answer code 0 first (a refusal
  * would be cheap and flatter the figures). Answers the calls.
  */
+/**
+ * The class told "open the class page now": every student opens it within the same second (the
+ * first view, then the past tab's two calls together), CLASS_BURSTS times CLASS_BURST_GAP_MS apart.
+ * Latency is a whole screen's, from its scheduled moment to its last answer.
+ */
+async function classBurst(portal, pid, students, calls, key, label) {
+  const burst = [];
+  for (let round = 0; round < CLASS_BURSTS; round++) {
+    for (const st of students) burst.push({ at: round * CLASS_BURST_GAP_MS + Math.random() * 1000, actor: st });
+  }
+  return openLoopRun(
+    key,
+    `${label} ${students.length} students within 1 s, ${CLASS_BURSTS} times (screen latency)`,
+    calls[0][0],
+    burst,
+    async ({ actor: st }) => {
+      const [first, ...past] = classScreenCalls(st).map(
+        ([path, body]) =>
+          () =>
+            postJson(portal.base + path, st.token, body),
+      );
+      const answers = [await first()];
+      answers.push(...(await Promise.all(past.map((p) => p()))));
+      const bad = answers.find((a) => !answered(a));
+      return { ok: !bad, requests: answers.length, failure: bad && `${bad.status} ${JSON.stringify(bad.json).slice(0, 200)}` };
+    },
+    pid,
+    students.length,
+  );
+}
+
 async function loadScreen(portal, pid, students, callsOf, key, label) {
   let next = 0;
   const calls = callsOf(students[0]);
@@ -543,31 +574,7 @@ async function main() {
       // The screen as the page makes it now (the first view in one call), then as it made it before (each part its own call).
       const calls = await loadScreen(portal, pid, students, classScreenCalls, 'classScreen', 'class page   ');
       await loadScreen(portal, pid, students, classScreenSeparateCalls, 'classScreenSeparate', 'class page    before:');
-      // The class told "open the class page now": every student opens it within the same second
-      // (the first view, then the past tab's two calls together), CLASS_BURSTS times CLASS_BURST_GAP_MS apart.
-      const burst = [];
-      for (let round = 0; round < CLASS_BURSTS; round++) {
-        for (const st of students) burst.push({ at: round * CLASS_BURST_GAP_MS + Math.random() * 1000, actor: st });
-      }
-      await openLoopRun(
-        'classBurst',
-        `class page    ${LEARNERS} students within 1 s, ${CLASS_BURSTS} times (screen latency)`,
-        calls[0][0],
-        burst,
-        async ({ actor: st }) => {
-          const [first, ...past] = classScreenCalls(st).map(
-            ([path, body]) =>
-              () =>
-                postJson(portal.base + path, st.token, body),
-          );
-          const answers = [await first()];
-          answers.push(...(await Promise.all(past.map((p) => p()))));
-          const bad = answers.find((a) => !answered(a));
-          return { ok: !bad, requests: answers.length, failure: bad && `${bad.status} ${JSON.stringify(bad.json).slice(0, 200)}` };
-        },
-        pid,
-        LEARNERS,
-      );
+      await classBurst(portal, pid, students, calls, 'classBurst', 'class page   ');
       learnerCalls = calls.map(([path]) => path);
     } finally {
       await stop(portal.child);
@@ -652,6 +659,8 @@ async function main() {
       await load('uncachedList2', 'two processes uncached SSR  /news-information/list', `${portal.base}/news-information/list`, pid);
       await load('api2', 'two processes API (POST) newInformationPage', portal.base + API_PATH, { ...apiInit, ...pid });
       await load('healthz2', 'two processes /healthz', `${portal.base}/healthz`, pid);
+      const students = await addClassStudents(dbFile, LEARNERS, 0, true);
+      await classBurst(portal, portal.child.pid, students, classScreenCalls(students[0]), 'classBurst2', 'two processes class page');
     } finally {
       await stop(portal.child);
     }

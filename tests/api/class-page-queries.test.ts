@@ -23,11 +23,12 @@ const server = useTestServer();
 
 let statements = 0;
 const counting: KyselyPlugin = {
-  transformQuery: (args) => {
+  // Counted as each statement's answer comes back: statements printed once (src/server/db/prepared.ts) are counted too.
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
     statements++;
-    return args.node;
+    return args.result;
   },
-  transformResult: async (args) => args.result,
 };
 
 let runtime: Runtime;

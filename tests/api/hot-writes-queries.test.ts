@@ -27,11 +27,12 @@ const MAX_REPORT_STATEMENTS = 11;
 beforeAll(() => {
   const s = server();
   const counting: KyselyPlugin = {
-    transformQuery: (args) => {
+    // Counted as each statement's answer comes back: statements printed once (src/server/db/prepared.ts) are counted too.
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
       statements++;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   };
   runtime = createRuntime(s.runtime.config, s.runtime.db.withPlugin(counting), s.runtime.dbKind, () => s.clock.value, s.runtime.logger);
   app = createApp(runtime);

@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared';
 import type { DB } from '../db/database';
 import type { UserTable } from './identity.table';
 import { ACCOUNT_STATUS } from '~/lib/status';
@@ -70,8 +71,8 @@ export function insertToken(
  * A token by its hash with its user, in one query (every authenticated call starts here); the
  * user's columns are null when the user no longer exists.
  */
-export function findTokenWithUser(db: DB, tokenHash: string) {
-  return db
+const tokenWithUser = prepared(1, (db: DB, tokenHash: string) =>
+  db
     .selectFrom('userTokens as t')
     .leftJoin('users as u', 'u.id', 't.userId')
     .select(['t.userId', 't.tenantId', 't.expiresAt', 't.revokedAt'])
@@ -88,8 +89,11 @@ export function findTokenWithUser(db: DB, tokenHash: string) {
       'u.createdAt',
       'u.updatedAt',
     ])
-    .where('t.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('t.tokenHash', '=', tokenHash),
+);
+
+export function findTokenWithUser(db: DB, tokenHash: string) {
+  return tokenWithUser.first(db, tokenHash);
 }
 
 /**

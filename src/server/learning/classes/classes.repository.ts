@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { pageFrom, type PageWindow } from '../../db/paging';
@@ -87,10 +88,12 @@ export function listClassesInEverySchool(db: DB, userId: string): Promise<Enrolm
 }
 
 /** The user's enrolment in one class of the school, or undefined (not enrolled, no such class, another school's). */
+const enrolmentOf = prepared(3, (db: DB, tenantId: string, userId: string, classId: string) =>
+  enrolments(db).$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId })),
+);
+
 export function findEnrolment(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentRow | undefined> {
-  return enrolments(db)
-    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId }))
-    .executeTakeFirst();
+  return enrolmentOf.first(db, tenantId, userId, classId);
 }
 
 /** The same enrolment with its class's numbers of students (the class detail). */

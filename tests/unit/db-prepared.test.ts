@@ -1,0 +1,96 @@
+import SQLite from 'better-sqlite3';
+import fc from 'fast-check';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '~/server/db/database';
+import { prepared } from '~/server/db/prepared';
+import { CamelCaseRows, SnakeCaseSqliteDialect } from '~/server/db/snake-case';
+
+/**
+ * A statement printed once and run with new values (src/server/db/prepared.ts) answers exactly what
+ * the same statement built anew for each run answers, on a real SQLite database through the portal's
+ * own dialect; it is built once; and a value that would not be a bound value is refused.
+ */
+
+type Any = any;
+let raw: SQLite.Database;
+let db: DB;
+
+beforeAll(() => {
+  raw = new SQLite(':memory:');
+  raw.exec('create table rate_events (id text primary key, kind text, user_id text, ip text, created_at bigint, over_share integer)');
+  db = new Kysely<Any>({ dialect: new SnakeCaseSqliteDialect({ database: raw }), plugins: [new CamelCaseRows()] }) as unknown as DB;
+});
+afterAll(() => raw.close());
+
+const anew = (d: DB, kind: string, userId: string, since: number) =>
+  (d as unknown as Kysely<Any>)
+    .selectFrom('rateEvents')
+    .select(['id', 'createdAt', 'overShare'])
+    .where('userId', '=', userId)
+    .where('kind', '=', kind)
+    .where('overShare', '=', 1)
+    .where('createdAt', '>', since)
+    .orderBy('id');
+
+describe('prepared statements', () => {
+  it('answer what the statement built anew answers, for any rows and values, and are built once', async () => {
+    let builds = 0;
+    const events = prepared(3, (d: DB, kind: string, userId: string, since: number) => {
+      builds++;
+      return anew(d, kind, userId, since);
+    });
+    const insert = prepared(6, (d: DB, id: string, kind: string, userId: string, ip: string, createdAt: number, overShare: number) =>
+      (d as unknown as Kysely<Any>).insertInto('rateEvents').values({ id, kind, userId, ip, createdAt, overShare }),
+    );
+    const user = fc.constantFrom('u1', 'u2', 'u3');
+    const kind = fc.constantFrom('SAVE', 'PROGRESS');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), kind, user, fc.integer({ min: 0, max: 100 }), fc.constantFrom(0, 1)), {
+          selector: (r) => r[0],
+          maxLength: 15,
+        }),
+        kind,
+        user,
+        fc.integer({ min: -1, max: 101 }),
+        async (rows, k, u, since) => {
+          raw.exec('delete from rate_events');
+          for (const [id, rk, ru, at, share] of rows) expect(await insert.run(db, id, rk, ru, '127.0.0.1', at, share)).toBe(1);
+          expect(await events.all(db, k, u, since)).toEqual(await anew(db, k, u, since).execute());
+          expect(await events.first(db, k, u, since)).toEqual(await anew(db, k, u, since).executeTakeFirst());
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(builds).toBe(1);
+  });
+
+  it('runs inside a transaction on the transaction', async () => {
+    const insert = prepared(1, (d: DB, id: string) =>
+      (d as unknown as Kysely<Any>).insertInto('rateEvents').values({ id, kind: 'SAVE', userId: 'u', ip: '', createdAt: 1, overShare: 0 }),
+    );
+    raw.exec('delete from rate_events');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insert.run(trx as unknown as DB, 'in-trx');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(raw.prepare('select count(*) n from rate_events').get()).toEqual({ n: 0 });
+  });
+
+  it('refuses a value written into the statement text, and a value not used', async () => {
+    const inText = prepared(1, (d: DB, kind: string) =>
+      (d as unknown as Kysely<Any>)
+        .selectFrom('rateEvents')
+        .selectAll()
+        .where(sql<boolean>`${sql.raw(`kind = '${kind}'`)}`),
+    );
+    await expect(inText.all(db, 'SAVE')).rejects.toThrow(/not a bound value/);
+    const unused = prepared(2, (d: DB, kind: string, _userId: string) =>
+      (d as unknown as Kysely<Any>).selectFrom('rateEvents').selectAll().where('kind', '=', kind),
+    );
+    await expect(unused.all(db, 'SAVE', 'u1')).rejects.toThrow(/value 1 is not a bound value/);
+  });
+});
