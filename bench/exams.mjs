@@ -234,6 +234,20 @@ async function main() {
         `largest number of takers in one exam hall under the target: ${good}${bad === null ? ` (not reached at ${MAX_TAKERS})` : ` (${bad} missed it)`}; ` +
         `saves unpaced / healthz ${(report.ratios.saveCeilingVsHealthz * 100).toFixed(0)}%; written bench/results/${resultName}\n`,
     );
+    const verdict = (met) => (met ? 'met' : 'MISSED');
+    const refused = steps.reduce((n, r) => n + r.failed, spread.failed);
+    const goals = [
+      [
+        'server CPU per save, unpaced',
+        `${saveCeiling.serverCpuUsPerRequest ?? '?'} µs`,
+        '<= 1,000 µs',
+        verdict((saveCeiling.serverCpuUsPerRequest ?? Infinity) <= 1000),
+      ],
+      ['saves unpaced (the ceiling)', `${saveCeiling.reqPerSec} req/s`, '>= 1,000 req/s', verdict(saveCeiling.reqPerSec >= 1000)],
+      ['takers in one exam hall under p99 100 ms', good, '>= 20,000', verdict(good >= 20_000)],
+      ['saves refused in the paced runs', refused, '0', verdict(refused === 0)],
+    ];
+    process.stdout.write(`\nIssue 31 goals\n\n${table(goals, ['goal', 'measured', 'target', ''])}\n`);
     if (!report.checks.noFailures) process.exitCode = 1;
   } finally {
     await stop(portal.child);

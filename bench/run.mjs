@@ -763,12 +763,14 @@ async function main() {
     'learnerHealthz',
     'classScreen',
     'classScreenSeparate',
+    'classBurst',
     'reportHealthz',
     'progressPaced',
     'progressFlat',
     'uncachedList2',
     'api2',
     'healthz2',
+    'classBurst2',
   ];
   const shown = order.map((k) => by[k]).filter(Boolean);
   const out = [];
@@ -783,7 +785,7 @@ async function main() {
         r.serverCpuUsPerRequest ?? '?',
         r.non2xx,
         r.errors + r.timeouts,
-        kb(r.bodyBytes),
+        r.openLoop ? 'open loop' : kb(r.bodyBytes),
       ]),
       ['run', 'req/s', 'p50 ms', 'p99 ms', 'srv CPU µs/req', 'non-2xx', 'errors', 'body'],
     ),
@@ -811,11 +813,49 @@ async function main() {
   ].map(([name, k, target, verdict]) => [name, k === 'cachedListVsUncachedList' ? `${ratios[k].toFixed(1)}x` : pct(ratios[k]), cpuPct(k), target, verdict]);
   out.push(table(ratioRows, ['ratio', 'req/s ratio', 'CPU/req ratio', 'target', '']));
   out.push('(targets are judged on the req/s ratio; the CPU/req ratio is the same comparison from server CPU time per request)');
+  out.push('\nIssue 31 goals (answer saves: bench/exams.mjs)\n');
+  out.push(table(goalRows(by), ['goal', 'measured', 'target', '']));
   out.push('\nJavaScript shipped per page (static imports followed, gzip -9)\n');
   out.push(jsTable(js));
   out.push(`\nnon-2xx/errors: ${checks.noNon2xx ? 'none' : 'SOME RUNS HAD FAILURES'}; written bench/results/latest.json\n`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!checks.noNon2xx) process.exitCode = 1;
+}
+
+/** Issue 31's goals judged on this run's rows: [goal, measured, target, verdict]. */
+function goalRows(by) {
+  const cpu = (k) => by[k]?.serverCpuUsPerRequest ?? null;
+  const floor = cpu('healthz');
+  const row = (goal, measured, target, met) => [goal, measured ?? '?', target, measured === null || measured === undefined ? '?' : met ? 'met' : 'MISSED'];
+  const times = (k) => (cpu(k) && floor ? cpu(k) / floor : null);
+  const p99 = (k) => by[k]?.latencyMs.p99 ?? null;
+  const failures = (k) => (by[k] ? by[k].non2xx + by[k].errors + by[k].timeouts : null);
+  const share = by.progressFlat && by.reportHealthz ? by.progressFlat.reqPerSec / by.reportHealthz.reqPerSec : null;
+  const cachedVsBare = by.cachedList && by.bareNode ? by.cachedList.reqPerSec / by.bareNode.reqPerSec : null;
+  return [
+    row('/healthz server CPU per request (the floor)', floor && `${floor} µs`, '<= 150 µs', floor <= 150),
+    row(
+      'uncached news list CPU per request',
+      times('uncachedList') && `${times('uncachedList').toFixed(1)} x floor`,
+      '<= 4 x floor',
+      times('uncachedList') <= 4,
+    ),
+    row('uncached home CPU per request', times('uncachedHome') && `${times('uncachedHome').toFixed(1)} x floor`, '<= 8 x floor', times('uncachedHome') <= 8),
+    row('uncached home p99, 50 connections', p99('uncachedHome') && `${p99('uncachedHome')} ms`, '<= 100 ms', p99('uncachedHome') <= 100),
+    row('render-cached list / bare Node, same bytes', cachedVsBare && pct(cachedVsBare), '>= 90%', cachedVsBare >= 0.9),
+    row(`class page, ${LEARNERS} students within 1 s: screen p99`, p99('classBurst') && `${p99('classBurst')} ms`, '<= 300 ms', p99('classBurst') <= 300),
+    row('the same, two processes', p99('classBurst2') && `${p99('classBurst2')} ms`, '<= 300 ms', p99('classBurst2') <= 300),
+    row(
+      'class page runs: failures and time-outs',
+      failures('classScreen') !== null && failures('classScreen') + (failures('classBurst') ?? 0),
+      '0',
+      failures('classScreen') + (failures('classBurst') ?? 0) === 0,
+    ),
+    row(`progress paced (${REPORTERS} students, 1 / 10 s): p99`, p99('progressPaced') && `${p99('progressPaced')} ms`, '<= 50 ms', p99('progressPaced') <= 50),
+    row('progress unpaced / /healthz at the same connections', share && pct(share), '>= 50%', share >= 0.5),
+    row('progress unpaced: time-outs', by.progressFlat?.timeouts, '0', by.progressFlat?.timeouts === 0),
+    row(`/healthz at ${REPORTERS} connections: time-outs`, by.reportHealthz?.timeouts, '0', by.reportHealthz?.timeouts === 0),
+  ];
 }
 
 main().catch((error) => {
