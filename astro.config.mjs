@@ -8,7 +8,9 @@ import { chunkGroups, clientChunks, preloadOnlyMissing } from './scripts/client-
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: the adapter only renders; scripts/start.mjs serves the built files from a list made at start
+  // (src/server/http/static-files.ts), so a page or API call never looks on the disk first.
+  adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   server: { port: 4321, host: true },
   prefetch: false,

@@ -105,10 +105,12 @@ async function serve() {
   const { metricsOfAllProcesses, shareMetricsWithPrimary } = await import('../src/server/http/process-group.ts');
   if (cluster.isWorker) shareMetricsWithPrimary();
   const { routeApiDirectly } = await import('../src/server/http/api-listener.ts');
-  const { loadCompressedAssets, serveCompressedAssets } = await import('../src/server/http/compression.ts');
+  const { ASSETS_DIR, loadCompressedAssets, serveCompressedAssets } = await import('../src/server/http/compression.ts');
+  const { listBuiltFiles, serveBuiltFiles } = await import('../src/server/http/static-files.ts');
   // Every metric is listed, and every series with known labels is 0, before the first request.
   metrics.registerMetrics();
   const trust = addressTrust(config);
+  const clientDir = join(root, 'dist/client');
   const cache = createRenderCache({ maxEntries: config.RENDER_CACHE_ENTRIES, trustProxy: config.TRUST_PROXY, onResult: metrics.countRenderCache });
   // Staff changed what public pages show, here or on another instance: those pages leave this
   // instance's cache at once (render-cache.ts; the event comes from src/server/runtime.ts).
@@ -121,8 +123,14 @@ async function serve() {
       hstsMaxAge: config.HSTS_MAX_AGE,
       cache,
     },
-    // The build's compressed scripts and styles, held in memory (decision 069); the rest is Astro's static handler's.
-    routeApiDirectly(serveCompressedAssets(loadCompressedAssets(join(root, 'dist/client')), handler)),
+    // The build's compressed scripts and styles, held in memory (decision 069); the build's other files from the
+    // list made now; everything else is a page Astro renders (its adapter in middleware mode looks at no file).
+    routeApiDirectly(
+      serveCompressedAssets(
+        loadCompressedAssets(clientDir),
+        serveBuiltFiles(clientDir, listBuiltFiles(clientDir), ASSETS_DIR, (req, res) => handler(req, res)),
+      ),
+    ),
   );
 
   const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -173,7 +181,7 @@ async function serve() {
       return;
     }
     // Until a router names it (the gate's refusals, a page's pattern, an API call's template), an
-    // answer is a built file the adapter's static handler serves before any router runs.
+    // answer is a built file served from the list made at start (static-files.ts) before any router runs.
     context.route = ROUTE_LABEL.staticFile;
     gate(req, res);
   }

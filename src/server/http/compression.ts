@@ -81,7 +81,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * A handler that answers a GET or HEAD of a built script or style with its compressed form when the
  * browser accepts one, and gives every other request (a range, an encoding not accepted, any other
- * path) to `next`, whose static handler serves the file as it is.
+ * path) to `next`, which serves the file as it is (static-files.ts).
  */
 export function serveCompressedAssets(assets: ReadonlyMap<string, Asset>, next: Handler): Handler {
   if (assets.size === 0) return next;

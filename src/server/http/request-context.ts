@@ -42,7 +42,7 @@ export function noteSchool(preDomain: string): void {
  * none of these covers (a bug to fix, never expected).
  */
 export const ROUTE_LABEL = {
-  /** A file of the build's client folder, answered by the adapter's static handler before any router. */
+  /** A file of the build's client folder, answered from the list made at start (static-files.ts) before any router. */
   staticFile: 'static',
   badUrl: 'gate:bad-url',
   tooLarge: 'gate:too-large',
