@@ -105,7 +105,7 @@ async function serve() {
   const { metricsOfAllProcesses, shareMetricsWithPrimary } = await import('../src/server/http/process-group.ts');
   if (cluster.isWorker) shareMetricsWithPrimary();
   const { routeApiDirectly } = await import('../src/server/http/api-listener.ts');
-  const { ASSETS_DIR, loadCompressedAssets, serveCompressedAssets } = await import('../src/server/http/compression.ts');
+  const { loadCompressedAssets, serveCompressedAssets } = await import('../src/server/http/compression.ts');
   const { listBuiltFiles, serveBuiltFiles } = await import('../src/server/http/static-files.ts');
   // Every metric is listed, and every series with known labels is 0, before the first request.
   metrics.registerMetrics();
@@ -128,7 +128,7 @@ async function serve() {
     routeApiDirectly(
       serveCompressedAssets(
         loadCompressedAssets(clientDir),
-        serveBuiltFiles(clientDir, listBuiltFiles(clientDir), ASSETS_DIR, (req, res) => handler(req, res)),
+        serveBuiltFiles(clientDir, listBuiltFiles(clientDir), (req, res) => handler(req, res)),
       ),
     ),
   );

@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Written after the list: the server does not look for it.
   writeFileSync(join(dir, 'late.txt'), 'late');
   server = http.createServer(
-    serveBuiltFiles(dir, files, '_astro', (req, res) => {
+    serveBuiltFiles(dir, files, (req, res) => {
       toPages.push(`${req.method} ${req.url}`);
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('page');

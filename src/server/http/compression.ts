@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 /** What the static handler says of hashed built files too: they never change under their name. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The encoding to answer with, of those offered, for an Accept-Encoding header: brotli before gzip,

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, posix } from 'node:path';
 import send from 'send';
+import { ASSETS_DIR, IMMUTABLE } from './compression.ts';
 // Loaded by Node directly from scripts/start.mjs (type stripping): erasable TypeScript only,
 // relative imports with their .ts extension.
 
@@ -12,9 +13,6 @@ import send from 'send';
  * middleware mode it only renders, and a request goes to the disk only for a path the build wrote.
  * The files are the build's: they do not change while the server runs.
  */
-
-/** What the adapter's static handler says of hashed built files: they never change under their name. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Every file under `clientDir` by its URL path ('/_astro/x.js', '/favicon.svg'); dot-files left out. */
 export function listBuiltFiles(clientDir: string): Set<string> {
@@ -51,10 +49,10 @@ function pathOf(url: string): string | null {
 
 /**
  * A GET or HEAD of one of `files` is answered from `clientDir` as the adapter answered it (`send`:
- * ranges, conditional requests, content types; hashed files under `/${assetsDir}/` immutable); every
+ * ranges, conditional requests, content types; hashed files under `/${ASSETS_DIR}/` immutable); every
  * other request goes to `next` (the pages and the API) without touching the disk.
  */
-export function serveBuiltFiles(clientDir: string, files: ReadonlySet<string>, assetsDir: string, next: Handler): Handler {
+export function serveBuiltFiles(clientDir: string, files: ReadonlySet<string>, next: Handler): Handler {
   return (req, res) => {
     const path = req.method === 'GET' || req.method === 'HEAD' ? pathOf(req.url ?? '/') : null;
     if (path === null || !files.has(path)) {
@@ -63,7 +61,7 @@ export function serveBuiltFiles(clientDir: string, files: ReadonlySet<string>, a
     }
     const stream = send(req, path, { root: clientDir, dotfiles: 'deny', index: false });
     stream.on('headers', () => {
-      if (path.startsWith(`/${assetsDir}/`)) res.setHeader('Cache-Control', IMMUTABLE);
+      if (path.startsWith(`/${ASSETS_DIR}/`)) res.setHeader('Cache-Control', IMMUTABLE);
     });
     stream.on('error', (error: Error & { statusCode?: number }) => {
       // Listed at start but gone since (a build replaced under a running server): answered as send says.

@@ -58,7 +58,7 @@ export async function lessonWork(s: Scope, e: StudentEnrolment, input: Pick<Work
 
 /** A work of the enrolment's class (enrolledWork, the enrolment already checked); 404 otherwise. */
 export async function requireClassWork(s: Scope, e: StudentEnrolment, workId: string): Promise<Work> {
-  const work = await repo.findClassWork(s.db, e.tenantId, e.classId, workId);
+  const work = await classWork(s, e, workId);
   if (!work) throw workNotFound();
   return work;
 }
