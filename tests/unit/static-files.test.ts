@@ -62,6 +62,7 @@ describe('the build files, served from the list made at start', () => {
   });
 
   it('serves a listed file with its type; hashed files are immutable; ranges and conditional requests as send answers them', async () => {
+    const seen = toPages.length;
     const js = await fetch(`${base}/_astro/page.abc123.js?v=1`);
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/javascript/);
@@ -78,11 +79,11 @@ describe('the build files, served from the list made at start', () => {
     expect((await raw('/favicon.svg', { headers: { 'if-none-match': js.headers.get('etag') ?? '' } })).status).toBe(200);
     const head = await fetch(`${base}/favicon.svg`, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-length')]).toEqual([200, '6']);
-    expect(toPages).toEqual([]);
+    expect(toPages.slice(seen)).toEqual([]);
   });
 
   it('gives every other request to the pages: unlisted, written later, a directory, a dot-file, a climb out, another method', async () => {
-    toPages.length = 0;
+    const seen = toPages.length;
     const paths = [
       '/',
       '/news-information/list',
@@ -96,6 +97,6 @@ describe('the build files, served from the list made at start', () => {
     ];
     for (const path of paths) expect((await raw(path)).status, path).toBe(404);
     expect((await raw('/favicon.svg', { method: 'POST' })).status).toBe(404);
-    expect(toPages).toEqual([...paths.map((p) => `GET ${p}`), 'POST /favicon.svg']);
+    expect(toPages.slice(seen)).toEqual([...paths.map((p) => `GET ${p}`), 'POST /favicon.svg']);
   });
 });
