@@ -172,3 +172,28 @@ test.describe('@mobile-only courses at 375 px', () => {
     await expectNoSeriousA11yViolations(page, 'course editor (375)');
   });
 });
+
+test.describe('a course opened while the editor is still loading', () => {
+  test('nothing below the introduction moves when the editor arrives: the chapter field and its button stay under the pointer', async ({ page }) => {
+    const admin = await makeStaff('admin');
+    await signIn(page, admin);
+    // The editor's code held back until the place of the field below it has been taken.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/RichTextEditor.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openCourses(page);
+    await newCourse(page, unique('布局课程'));
+    await expect(page.getByText('正在加载编辑器…')).toBeVisible();
+    const field = page.getByRole('region', { name: '章节与课堂' }).getByLabel('添加章');
+    const before = await field.boundingBox();
+    release();
+    await expect(page.getByRole('toolbar').first()).toBeVisible();
+    await expect(page.getByText('正在加载编辑器…')).toHaveCount(0);
+    expect(await field.boundingBox()).toEqual(before);
+  });
+});

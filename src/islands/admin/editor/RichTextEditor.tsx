@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { editorExtensions } from './extensions';
 import { cleanPaste } from './paste';
+import { EDITOR_BOX } from './box';
 import { t } from '~/lib/i18n/messages/admin-content';
 import { UPLOAD_IMAGE_ACCEPT, type UploadPurpose } from '~/lib/uploads';
 import { useImagePick } from '../upload';
@@ -48,7 +49,7 @@ export default function RichTextEditor({ label, value, onChange, uploadPurpose }
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
         role: 'textbox',
-        class: 'rich-text min-h-[16rem] max-w-none px-4 py-3 focus:outline-none',
+        class: 'rich-text min-h-[16rem] max-w-none flex-1 px-4 py-3 focus:outline-none',
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
@@ -59,9 +60,9 @@ export default function RichTextEditor({ label, value, onChange, uploadPurpose }
       <span id={labelId} className="mb-1 block text-sm font-medium text-ink">
         {label}
       </span>
-      <div className="rounded-lg border border-slate-300 bg-white focus-within:border-brand">
+      <div className={`${EDITOR_BOX} focus-within:border-brand`}>
         {editor ? <Toolbar editor={editor} uploadPurpose={uploadPurpose} error={error} setError={setError} /> : null}
-        <EditorContent editor={editor} />
+        <EditorContent editor={editor} className="flex flex-1 flex-col" />
       </div>
     </div>
   );

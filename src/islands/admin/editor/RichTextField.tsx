@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-content';
 import { UPLOAD_PURPOSE, type UploadPurpose } from '~/lib/uploads';
+import { EDITOR_BOX } from './box';
 
 /** The staff side's one rich-text editor (decision 037), loaded only when a form shows it. */
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -39,7 +40,15 @@ export function RichTextField({
     said.current = html;
     onValue(html);
   };
-  const loading = <p className="text-sm text-slate-600">{t('adminContent.loading')}</p>;
+  // The label and the editor's box while its code loads: the same size, so nothing below it moves.
+  const loading = (
+    <div>
+      <span className="mb-1 block text-sm font-medium text-ink">{label}</span>
+      <div className={EDITOR_BOX}>
+        <p className="px-4 py-3 text-sm text-slate-600">{t('adminContent.loading')}</p>
+      </div>
+    </div>
+  );
   return (
     <div>
       {mounted ? (
