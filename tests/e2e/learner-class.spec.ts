@@ -112,6 +112,34 @@ test.describe('class page', () => {
     await expect(stat(page, '考核结果')).toHaveText('未考核');
   });
 
+  test('the header is painted from the first view while the island still loads, and the island shows its own in the same place', async ({ page }) => {
+    await loginStudent(page, DEMO_TENANT.id, await enrolNewStudent());
+    // The island's code held back: what shows meanwhile is the page's own script's work.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/TrainingClassIsland.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/study/training-class?classId=${encodeURIComponent(await classIdOf('A'))}`);
+    const title = page.getByRole('heading', { level: 1, name: A.name });
+    await expect(title).toBeVisible();
+    const early = page.locator('#class-early-header header');
+    await expect(early).toContainText('培训周期');
+    await expect(early).toContainText('班主任王建华');
+    await expect(page.getByRole('status', { name: '加载中' })).toBeVisible();
+    const before = await early.boundingBox();
+    release();
+    await expect(stat(page, '学习次数')).toHaveText('1');
+    await expect(page.locator('#class-early-header')).toHaveCount(0);
+    await expect(title).toHaveCount(1);
+    const own = page.getByRole('main').locator('header').filter({ hasText: A.name });
+    expect(await own.boundingBox()).toEqual(before);
+    await expect(own).toContainText('培训周期');
+  });
+
   test("today's sub-tabs with their counts and the missed dot; each activity links with the parameters of 2.4", async ({ page }) => {
     await openClass(page, 'A', '服务中');
     const n = (state: string) => TODAY_SLOTS.filter((s) => s.state === state && s.required).length;

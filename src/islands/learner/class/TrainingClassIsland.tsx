@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { send } from '~/lib/api/client';
 import type { StudentClassDetail } from '~/lib/api/contracts/learning';
 import { studentCourseStatistic, type ClassFirstView } from '~/lib/api/contracts/learning-class';
@@ -12,8 +12,6 @@ import { LoadError } from '../shared/LoadError';
 import { Breadcrumb, MissingQuery } from '../shared/Breadcrumb';
 import { useLoad } from '../shared/use-load';
 import { useStudent } from '../shared/use-student';
-import { shortTime, showsRemaining, statusLabel } from '../mine/mine-rules';
-import { Remaining } from '../shared/Remaining';
 import { ClassDialog, type DialogState } from './ClassDialog';
 import { CourseList } from './CourseList';
 import { PastPanel } from './PastPanel';
@@ -22,6 +20,8 @@ import { StudentCard } from './StudentCard';
 import { TabBar, panelProps } from './TabBar';
 import { TodayPanel, type EmptyChoice } from './TodayPanel';
 import { firstView, readClassQuery, type ClassQuery } from './first-view';
+import { classHeaderModel, HEADER_CLASS, SKELETON_HEADER_ATTR } from './class-header';
+import { removeEarlyHeader } from './early-header';
 
 /**
  * The class page (/study/training-class): the breadcrumb, the class header,
@@ -45,9 +45,15 @@ export default function TrainingClassIsland() {
   // The breadcrumb is the same from the server's first HTML on: nothing above the page's parts moves.
   const crumbs = <Breadcrumb current={t('learner.classDetail')} />;
 
+  const waiting = !user || !query || header.state === 'loading';
+  // The page's own script may have painted the header over the skeleton (early-header.ts): gone
+  // with the skeleton, in the same commit as what replaces it.
+  useLayoutEffect(() => {
+    if (!waiting || (query && !query.classId)) removeEarlyHeader();
+  }, [waiting, query]);
   if (query && !query.classId) return <MissingQuery crumbs={crumbs} text={t('learner.noClassId')} />;
   let body: ReactNode;
-  if (!user || !query || header.state === 'loading') body = <ClassPageSkeleton name={known?.className ?? null} />;
+  if (waiting) body = <ClassPageSkeleton name={known?.className ?? null} />;
   else if (header.state === 'error') body = <LoadError message={header.message} onRetry={reload} />;
   else
     body = (
@@ -85,7 +91,9 @@ interface BodyProps {
 function ClassPageSkeleton({ name }: { name: string | null }) {
   return (
     <div role="status" aria-busy="true" aria-label={t('common.loading')} className="animate-pulse">
-      <div className="h-44 rounded-lg bg-slate-100 p-5">{name && <p className="mt-8 text-2xl font-bold text-slate-400">{name}</p>}</div>
+      <div className="h-44 rounded-lg bg-slate-100 p-5" {...{ [SKELETON_HEADER_ATTR]: '' }}>
+        {name && <p className="mt-8 text-2xl font-bold text-slate-400">{name}</p>}
+      </div>
       <div className="mt-4 h-40 rounded-lg bg-slate-200 md:h-24" />
       <div className="mt-6 h-11 rounded-lg bg-slate-100" />
       <div className="mt-4 h-64 rounded-lg bg-slate-200" />
@@ -164,33 +172,26 @@ function ClassBody({ first, userId, schoolId, experience }: BodyProps) {
   );
 }
 
-function ClassHeader({ detail: d }: { detail: StudentClassDetail }) {
-  const items: [string, string | number][] = [
-    [t('learner.startDate'), d.statusTime ? d.statusTime.slice(0, 10) : '--'],
-    [t('learner.activityTotal'), d.activityTotal],
-    [t('learner.studentTotal'), d.classStudentTotal],
-  ];
-  if (d.teacherName) items.push([t('learner.teacher'), d.teacherName]);
+function ClassHeader({ detail }: { detail: StudentClassDetail }) {
+  const m = classHeaderModel(detail, Date.now());
   return (
-    <header className="rounded-lg bg-slate-50 p-5">
-      <p className="flex flex-wrap items-center gap-2">
-        <span className="rounded bg-brand-soft px-2 py-0.5 text-xs text-brand-dark">{statusLabel(d.classStatus)}</span>
+    <header className={HEADER_CLASS.root}>
+      <p className={HEADER_CLASS.statusRow}>
+        <span className={HEADER_CLASS.status}>{m.status}</span>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">{d.title}</h1>
-      {d.classPeriodName && <p className="mt-1 text-sm text-slate-600">{d.classPeriodName}</p>}
-      {d.trainingEndTime && (
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-          <span>
-            {t('learner.trainingPeriod')}：{shortTime(d.trainingStartTime)} ~ {shortTime(d.trainingEndTime)}
-          </span>
-          {showsRemaining(d.classStatus) && <Remaining start={d.trainingStartTime} end={d.trainingEndTime} />}
+      <h1 className={HEADER_CLASS.title}>{m.title}</h1>
+      {m.periodName && <p className={HEADER_CLASS.periodName}>{m.periodName}</p>}
+      {m.period && (
+        <p className={HEADER_CLASS.periodRow}>
+          <span>{m.period}</span>
+          {m.remaining && <span className={HEADER_CLASS.remaining}>{m.remaining}</span>}
         </p>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        {items.map(([label, value]) => (
+      <dl className={HEADER_CLASS.facts}>
+        {m.items.map(([label, value]) => (
           <div key={label}>
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="font-semibold text-ink">{value}</dd>
+            <dt className={HEADER_CLASS.label}>{label}</dt>
+            <dd className={HEADER_CLASS.value}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -40,17 +40,19 @@ let taken = false;
  * script), while React and the island still load: the answer is there when the island first renders
  * instead of being asked for only then, one round trip later (decision 069). Nothing is asked without
  * a logged-in student or a class, or when the address brings a token (the header logs in with it
- * first, then the island asks).
+ * first, then the island asks). The answer is returned for the page's script to paint the header
+ * early (early-header.ts); null when nothing was asked.
  */
-export function askFirstViewEarly(search: string = location.search): void {
+export function askFirstViewEarly(search: string = location.search): Promise<ClassFirstView> | null {
   const user = $session.get().user;
   const query = readClassQuery(search);
-  if (taken || early || !user?.userId || !query.classId || new URLSearchParams(search).has('token')) return;
+  if (taken || early || !user?.userId || !query.classId || new URLSearchParams(search).has('token')) return null;
   const ask = { classId: query.classId, userId: user.userId, schoolId: query.schoolId };
   const answer = send(classFirstView, ask, { silent: true });
   // A failure is the island's to show, once it takes the answer.
   answer.catch(() => undefined);
   early = { ask, answer };
+  return answer;
 }
 
 /** The class page's first view: the one asked early when it was for the same class and student (taken once), else asked now. */

@@ -1,5 +1,4 @@
-import { t } from '~/lib/i18n/messages/learner';
-import { remainingOfWindow } from '~/lib/learning/days';
+import { REMAINING_CLASS, remainingText } from './remaining';
 
 /**
  * 剩余N天 (or 今天截止 on the end date) beside a training or learning window's dates, while the
@@ -13,11 +12,7 @@ interface Props {
 }
 
 export function Remaining({ start, end, now = Date.now(), className = '' }: Props) {
-  const r = remainingOfWindow(start, end, now);
-  if (!r) return null;
-  return (
-    <span className={`inline-block whitespace-nowrap rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ${className}`}>
-      {r.kind === 'lastDay' ? t('learner.lastDay') : t('learner.remainingDays', { n: r.days })}
-    </span>
-  );
+  const text = remainingText(start, end, now);
+  if (!text) return null;
+  return <span className={`${REMAINING_CLASS} ${className}`}>{text}</span>;
 }
