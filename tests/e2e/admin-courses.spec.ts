@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, holdBack } from './support/fixtures';
 import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
 import { loginStudent } from './support/session';
 import { newClass, newLearners } from './support/learning';
@@ -178,14 +178,7 @@ test.describe('a course opened while the editor is still loading', () => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     // The editor's code held back until the place of the field below it has been taken.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/_astro/RichTextEditor.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/_astro/RichTextEditor.*.js');
     await openCourses(page);
     await newCourse(page, unique('布局课程'));
     await expect(page.getByText('正在加载编辑器…')).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, hydrated, holdBack } from './support/fixtures';
 import { DESKTOP, DEMO_ADMIN, DEMO_STAFF_PASSWORD, authenticator, makeStaff, signInWithForm, signInForm } from './support/staff';
 import { DEMO_ORIGIN, E2E_FAKE_PLATFORM_ORIGIN } from './support/env';
 
@@ -116,14 +116,7 @@ test.describe('@desktop-only staff sign-in', () => {
     await form.getByLabel('手机号', { exact: true }).fill(teacher.mobile);
     await form.getByLabel('密码', { exact: true }).fill(teacher.password);
     // The screen's list of devices is held back until the session has ended: it then finds the session gone.
-    let signedOut = () => {};
-    const ended = new Promise<void>((resolve) => {
-      signedOut = resolve;
-    });
-    await page.route('**/api/admin/sessions', async (route) => {
-      await ended;
-      await route.continue();
-    });
+    const signedOut = await holdBack(page, '**/api/admin/sessions');
     await form.getByRole('button', { name: '登录', exact: true }).click();
     // Hydrated: the page's scripts (the header's sign-out among them) are running.
     await hydrated(page.getByRole('heading', { level: 1, name: '我的账号' }));

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { LEARNING_CLASSES, TODAY_SLOTS, electivePast, missedPast } from '../../src/dev/seed/learning-data';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { EXAM_WORKS } from '../../src/dev/seed/exams-data';
-import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, holdBack } from './support/fixtures';
 import { DEMO_STUDENT, authForm, passwordLogin } from './support/login';
 import { openDatabase } from '../../src/server/db/database';
 import { E2E_DB_FILE } from './support/env';
@@ -115,14 +115,7 @@ test.describe('class page', () => {
   test('the header is painted from the first view while the island still loads, and the island shows its own in the same place', async ({ page }) => {
     await loginStudent(page, DEMO_TENANT.id, await enrolNewStudent());
     // The island's code held back: what shows meanwhile is the page's own script's work.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/_astro/TrainingClassIsland.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/_astro/TrainingClassIsland.*.js');
     await page.goto(`/study/training-class?classId=${encodeURIComponent(await classIdOf('A'))}`);
     const title = page.getByRole('heading', { level: 1, name: A.name });
     await expect(title).toBeVisible();

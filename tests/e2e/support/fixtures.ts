@@ -145,3 +145,19 @@ export async function hydrated(locator: Locator): Promise<Locator> {
   await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return locator;
 }
+
+/**
+ * Holds back every request matching `url` until the returned function is called (a script still
+ * loading, an answer still on its way); they then go on as usual.
+ */
+export async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
