@@ -5,6 +5,7 @@ import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import type { WorkDutyReport } from './attempts.table';
 import { inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
 import { changedOne } from '../../db/rows';
+import { prepared } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
@@ -48,14 +49,13 @@ const atWork = <Q extends OnAttempts>(q: Q): Q => q.where('workId', 'is not', nu
 const open = <Q extends OnAttempts>(q: Q): Q => q.where('status', '=', ATTEMPT_STATUS.ANSWERING) as Q;
 
 /** A class student's attempt at a work (not an attempt made before works existed), or undefined. */
+const studentAttemptOf = prepared(3, (db: DB, tenantId: string, classStudentId: string, attemptId: string) =>
+  db.selectFrom('workAttempts').selectAll().$call(attempt(tenantId, attemptId)).where('classStudentId', '=', classStudentId).$call(atWork),
+);
+
 export function findStudentAttempt(db: DB, tenantId: string, classStudentId: string, attemptId: string): Promise<AttemptRow | undefined> {
-  return db
-    .selectFrom('workAttempts')
-    .selectAll()
-    .$call(attempt(tenantId, attemptId))
-    .where('classStudentId', '=', classStudentId)
-    .$call(atWork)
-    .executeTakeFirst();
+  // Every save and every answering call reads it: printed once (decision 071).
+  return studentAttemptOf.first(db, tenantId, classStudentId, attemptId);
 }
 
 export function findAttempt(db: DB, tenantId: string, attemptId: string): Promise<AttemptRow | undefined> {
@@ -112,15 +112,18 @@ export async function insertOpenAttempt(db: DB, row: Insertable<Database['workAt
  * `deadlineNotBefore` (the deadline plus the grace has not passed). Inside a transaction the row
  * stays locked until the answers are written, so a submission cannot slip in between.
  */
+const takeForSaveOf = prepared(4, (db: DB, tenantId: string, attemptId: string, now: number, deadlineNotBefore: number) =>
+  db
+    .updateTable('workAttempts')
+    .set({ lastSavedAt: now })
+    .$call(attempt(tenantId, attemptId))
+    .$call(open)
+    .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)])),
+);
+
 export async function takeForSave(db: DB, tenantId: string, attemptId: string, now: number, deadlineNotBefore: number): Promise<boolean> {
-  return changedOne(
-    db
-      .updateTable('workAttempts')
-      .set({ lastSavedAt: now })
-      .$call(attempt(tenantId, attemptId))
-      .$call(open)
-      .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)])),
-  );
+  // Every save runs it: printed once (decision 071).
+  return (await takeForSaveOf.run(db, tenantId, attemptId, now, deadlineNotBefore)) === 1;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Work } from './works.table';
 import { whereEqual } from '../../db/clauses';
+import { prepared } from '../../db/prepared';
 
 /** All SQL of works. Every query names the school and the class. */
 
@@ -12,12 +13,13 @@ export function findLessonWork(db: DB, tenantId: string, classId: string, classr
 }
 
 /** A work of the class, or undefined (another class's, another school's, unknown). */
+const classWorkOf = prepared(3, (db: DB, tenantId: string, classId: string, workId: string) =>
+  db.selectFrom('works').selectAll().$call(whereEqual({ tenantId, classId, id: workId })),
+);
+
 export function findClassWork(db: DB, tenantId: string, classId: string, workId: string): Promise<Work | undefined> {
-  return db
-    .selectFrom('works')
-    .selectAll()
-    .$call(whereEqual({ tenantId, classId, id: workId }))
-    .executeTakeFirst();
+  // Every save and every answering call reads it: printed once (decision 071).
+  return classWorkOf.first(db, tenantId, classId, workId);
 }
 
 /** A work by id in a school (the deadline sweep, which starts from an attempt). */
