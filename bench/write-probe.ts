@@ -1,6 +1,7 @@
 // The two hot writes in isolation (an answer save, a progress report): each statement they send,
 // timed, through the API app in one process, on a database the bench made (bench/profile.mjs
-// leaves data/bench-prof.sqlite). Prints the time per call and the statements by total time.
+// leaves data/bench-prof.sqlite). Prints the time and the process's CPU time per call (the CPU time holds up better
+// on a busy machine) and the statements by total time.
 //   npx tsx bench/write-probe.ts [file.sqlite] [runs]
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent } from 'kysely';
@@ -83,12 +84,15 @@ async function measure(name: string, once: () => Promise<unknown>) {
   bySql = new Map();
   native.clear();
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < runs; i++) await once();
   const total = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   const rows = [...(process.env.RAW ? native : bySql)].sort((a, b) => b[1].ms - a[1].ms);
   const inDb = rows.reduce((sum, [, v]) => sum + v.ms, 0);
   const count = rows.reduce((sum, [, v]) => sum + v.n, 0);
-  console.log(`\n${name}: ${((total / runs) * 1000).toFixed(0)} µs each, ${((inDb / runs) * 1000).toFixed(0)} µs in ${count / runs} statements`);
+  const cpuEach = (cpu.user + cpu.system) / runs;
+  console.log(`\n${name}: ${((total / runs) * 1000).toFixed(0)} µs each (CPU ${cpuEach.toFixed(0)} µs), ${((inDb / runs) * 1000).toFixed(0)} µs in ${count / runs} statements`);
   for (const [sql, v] of rows)
     console.log(`${((v.ms / runs) * 1000).toFixed(0).padStart(5)} µs  x${v.n / runs}  ${process.env.FULL ? sql : sql.slice(0, 220)}`);
 }

@@ -202,6 +202,16 @@ describe('studentClassDetail', () => {
     expectOk(await detail(demo, { classId: idOf('A'), userId: demo.userId, studentId: d.studentId, schoolId: DEMO.id }));
   });
 
+  test("开班日期 (statusTime) is the class's: its expected opening while it has one, else its training start, not the enrolment's date", async () => {
+    const expecting = mine.find((c) => c.classId === idOf('D'))!;
+    expect(expecting.expectedOpenTime).toMatch(DATE_TIME);
+    expect(expectOk<api.StudentClassDetail>(await detail(demo, { classId: idOf('D'), userId: demo.userId })).statusTime).toBe(expecting.expectedOpenTime);
+    const running = expectOk<api.StudentClassDetail>(await detail(demo, { classId: idOf('A'), userId: demo.userId }));
+    expect(mine.find((c) => c.classId === idOf('A'))!.expectedOpenTime).toBeNull();
+    expect(running.statusTime).toBe(running.trainingStartTime);
+    expect(expectOk<api.StudentClassDetail>(await detail(demo, { classId: idOf('E'), userId: demo.userId })).statusTime).toBeNull();
+  });
+
   test('the experience class says so; a class without teacher or times answers nulls', async () => {
     expect(expectOk(await detail(demo, { classId: idOf('F'), userId: demo.userId }))).toMatchObject({ experience: true, learningGoal: null });
     expect(expectOk(await detail(demo, { classId: idOf('E'), userId: demo.userId }))).toMatchObject({

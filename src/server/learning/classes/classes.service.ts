@@ -168,7 +168,9 @@ export async function classDetailWithEnrolment(
     classPeriodName: row.periodName,
     trainingStartTime: time(row.trainingStartAt),
     trainingEndTime: time(row.trainingEndAt),
-    statusTime: time(row.statusAt),
+    // 开班日期 (the header shows statusTime's date): the class's, as its staff set it (its expected
+    // opening while it has one, else its training start), never the date of the student's own enrolment.
+    statusTime: time(row.expectedOpenAt ?? row.trainingStartAt),
     studentId: row.studentId,
     learningGoal: row.learningGoal,
     activityTotal: await countClassActivities(s.db, row.tenantId, row.classId),
