@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { COURSE_THIRD_PLATFORM_TYPES, platformChoices } from '~/lib/learning/course-admin';
+import { t } from '~/lib/i18n/messages/admin-courses';
 import { lessonContent } from '~/server/learning/online-classroom/online-classroom.rules';
 import { articleContent, contentFields, liveContent, mediaContent, moved } from '~/server/learning/courses/courses.admin.rules';
 
@@ -106,5 +108,22 @@ describe('lesson content at its edges', () => {
     expect(liveContent(null)).toBe('{"pageData":[]}');
     expect(contentFields(liveContent('https://live.example.com/r.mp4')).replayUrl).toBe('https://live.example.com/r.mp4');
     expect(contentFields(JSON.stringify({ assetIds: ['A', 1, null, 'B'] })).assetIds).toEqual(['A', 'B']);
+  });
+});
+
+describe('the platforms the course form offers', () => {
+  test('a third-party course and practical training, by name without codes; a course with 11 keeps it offered instead of 10', () => {
+    expect(platformChoices(null)).toEqual([10, 12]);
+    expect(platformChoices(10)).toEqual([10, 12]);
+    expect(platformChoices(12)).toEqual([10, 12]);
+    expect(platformChoices(11)).toEqual([11, 12]);
+    for (const current of [null, ...COURSE_THIRD_PLATFORM_TYPES]) {
+      const offered = platformChoices(current);
+      // What a course has is always offered, and every offer is a type the server takes.
+      if (current !== null) expect(offered).toContain(current);
+      for (const n of offered) expect(COURSE_THIRD_PLATFORM_TYPES).toContain(n);
+      expect(new Set(offered.map((n) => t(`courses.platform.${n}` as 'courses.platform.10'))).size).toBe(offered.length);
+    }
+    for (const n of COURSE_THIRD_PLATFORM_TYPES) expect(t(`courses.platform.${n}` as 'courses.platform.10')).not.toMatch(/\d/);
   });
 });

@@ -14,6 +14,19 @@ export const COURSE_NATURES: readonly number[] = [COURSE_NATURE.ONLINE, COURSE_N
 /** The third-party platforms a course may be opened on (thirdPlatformType), as the learner's third-party opening reads them. */
 export const COURSE_THIRD_PLATFORM_TYPES: readonly number[] = THIRD_PLATFORM_TYPES;
 
+/** A third-party course (thirdPlatformType 10) and practical training (12), as the course form offers them. */
+const PLATFORM_CHOICE = { THIRD_PARTY: 10, THIRD_PARTY_OTHER: 11, PRACTICAL: 12 } as const;
+
+/**
+ * The platforms the course form offers, by their names only: a third-party course and practical training.
+ * 10 and 11 are opened the same way (both third-party), so the form offers one of them: 10, or 11 on a
+ * course that has it (saved through the API or before), which stays as it is unless changed.
+ */
+export function platformChoices(current: number | null): readonly number[] {
+  const thirdParty = current === PLATFORM_CHOICE.THIRD_PARTY_OTHER ? PLATFORM_CHOICE.THIRD_PARTY_OTHER : PLATFORM_CHOICE.THIRD_PARTY;
+  return [thirdParty, PLATFORM_CHOICE.PRACTICAL];
+}
+
 /** The lesson types a lesson's content comes from the media library for, and the media kind each takes. */
 export const MEDIA_LESSON_KIND: Readonly<Record<number, 'video' | 'audio' | 'document' | 'image' | 'archive'>> = {
   [CLASSROOM_TYPE.VIDEO]: 'video',

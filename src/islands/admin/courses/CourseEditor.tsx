@@ -3,7 +3,7 @@ import { t } from '~/lib/i18n/messages/admin-courses';
 import * as crs from '~/lib/api/contracts/admin-courses';
 import type { CallsOf } from '~/lib/api/contract';
 import { staffSend } from '~/lib/api/staff-client';
-import { COURSE_NATURES, COURSE_THIRD_PLATFORM_TYPES } from '~/lib/learning/course-admin';
+import { COURSE_NATURES, platformChoices } from '~/lib/learning/course-admin';
 import { UPLOAD_PURPOSE } from '~/lib/uploads';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
@@ -105,7 +105,7 @@ function InfoForm({ course, onSaved }: { course: crs.AdminCourse; onSaved: (c: c
           onValue={set('thirdPlatformType')}
           options={[
             ['', t('courses.field.platform.none')],
-            ...COURSE_THIRD_PLATFORM_TYPES.map((n) => [n, t(`courses.platform.${n}` as 'courses.platform.10')] as const),
+            ...platformChoices(course.thirdPlatformType).map((n) => [n, t(`courses.platform.${n}` as 'courses.platform.10')] as const),
           ]}
         />
         {f.thirdPlatformType && (
