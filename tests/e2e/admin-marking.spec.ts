@@ -106,7 +106,8 @@ test.describe('@desktop-only marking', () => {
     await expect(q5.getByRole('alert')).toHaveText('分数不能超过本题的 40 分');
     await score.fill('30');
     await q5.getByLabel('评语（选填）').fill('要点基本完整');
-    await score.press('Enter');
+    // Saved with the button: the paper stays open (Enter on the last question goes on to the next student: the test below).
+    await q5.getByRole('button', { name: '保存评分' }).click();
     await expect(staff.getByText('总分：30')).toBeVisible();
     await expect(q5).toContainText(`${teacher.name} 于`);
     await expect(staff.getByRole('button', { name: '发布成绩' })).toBeEnabled();
@@ -142,6 +143,48 @@ test.describe('@desktop-only marking', () => {
     await expect(page.getByRole('heading', { name: '老师评语' })).toBeVisible();
     await expect(page.getByText('自锁环节表述清楚，停止环节可再具体')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'review with the teacher comment');
+  });
+});
+
+test.describe('@desktop-only marking from the keyboard, and releasing all', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('Enter on the last question opens the next student with the first score focused; 发布全部已批阅 asks first, and 取消 releases nothing', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const n = Date.now() % 100000;
+    // Two students of the test's own, 甲 sorting before 乙 (the list is in name order).
+    const other = await browser.newContext({ viewport: DESKTOP });
+    await handInMidterm(await other.newPage(), `连阅乙${n}`, '乙的简答');
+    await other.close();
+    const p = await handInMidterm(page, `连阅甲${n}`, '甲的简答');
+    const teacher = await classTeacher(p.classId);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const staff = await context.newPage();
+    await signIn(staff, teacher);
+    await staff.goto(`/admin/marking?work=${p.workId}`);
+    await hydrated(staff.getByRole('tab', { name: '按学员' }));
+    await staff.getByLabel('选择作答').selectOption({ label: `连阅甲${n}（第 1 次）· 待批阅` });
+    await expect(staff.getByRole('heading', { level: 3, name: new RegExp(`^连阅甲${n}`) })).toBeVisible();
+    const q5 = staff.getByRole('region', { name: '第 5 题' });
+    await expect(q5).toContainText('甲的简答');
+    await q5.getByLabel('得分（0–40）').fill('25');
+    await q5.getByLabel('得分（0–40）').press('Enter');
+    // The next one in the list (乙, or another student whose name sorts between) with its first score field focused.
+    await expect(staff.getByRole('heading', { level: 3, name: new RegExp(`^连阅甲${n}`) })).toHaveCount(0);
+    await expect(staff.getByText(/本份已批完，下一位：/)).toBeVisible();
+    await expect(staff.getByRole('region', { name: '第 1 题' }).getByLabel(/^得分（/)).toBeFocused();
+
+    // 发布全部已批阅 asks first; 取消 keeps every mark unreleased.
+    await staff.getByRole('button', { name: '发布全部已批阅' }).click();
+    const ask = staff.getByRole('dialog', { name: '提示' });
+    await expect(ask).toContainText('发布后学员即可看到分数和批语');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await staff.getByLabel('选择作答').selectOption({ label: `连阅甲${n}（第 1 次）· 已批阅未发布` });
+    await expect(staff.getByRole('button', { name: '发布成绩' })).toBeEnabled();
+    await context.close();
   });
 });
 

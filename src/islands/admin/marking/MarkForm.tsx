@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { t } from '~/lib/i18n/messages/admin-marking';
 import { adminMarkingSave, type MarkingAttempt, type MarkingQuestion, type QuestionMark } from '~/lib/api/contracts/admin-marking';
 import { QUESTION_TYPE } from '~/lib/api/contracts/exams';
@@ -108,8 +109,11 @@ export function MarkForm({
   question: MarkingQuestion;
   attemptId: string;
   mark: QuestionMark;
-  onSaved: (v: MarkingAttempt, questionId: string) => void;
+  /** `byEnter`: saved with Enter in the score field (the marker goes on from the keyboard). */
+  onSaved: (v: MarkingAttempt, questionId: string, byEnter: boolean) => void;
 }) {
+  // Enter in the score field saves as the button does, and says so: the screen then goes on to the next question, or student.
+  const byEnter = useRef(false);
   const points = question.examPoint;
   const form = useForm({
     initial: { score: mark.score === null ? '' : String(mark.score), comment: mark.mark?.comment ?? '' },
@@ -131,7 +135,7 @@ export function MarkForm({
           revision: mark.mark?.revision ?? FIRST_MARK_REVISION,
         });
         toast(t('marking.saved'), 'success');
-        onSaved(saved, question.id);
+        onSaved(saved, question.id, byEnter.current);
       })}
       className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
       noValidate
@@ -146,6 +150,12 @@ export function MarkForm({
           inputMode="decimal"
           value={form.values.score}
           onChange={(e) => form.change('score', e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            byEnter.current = true;
+            e.currentTarget.form?.requestSubmit();
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${scoreId}-error` : undefined}
           className={inputClass(!!error)}
@@ -164,7 +174,7 @@ export function MarkForm({
           className={inputClass(false)}
         />
       </div>
-      <Button type="submit" kind="primary" disabled={form.submitting}>
+      <Button type="submit" kind="primary" disabled={form.submitting} onClick={() => (byEnter.current = false)}>
         {t('marking.save')}
       </Button>
       {error && (

@@ -136,6 +136,8 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
   const w = work.data;
   const releaseAll = () =>
     work.act(workId, {
+      // Students see their marks at once and it cannot be taken back: asked first, with how many.
+      confirm: t('marking.confirmReleaseAll', { n: w.work.marked }),
       run: () => staffSend(adminMarkingReleaseAll, { workId }),
       onDone: ({ released }) => {
         toast(t('marking.releasedAll', { n: released }), 'success');
@@ -194,6 +196,10 @@ function WorkMarking({ workId, onBack }: { workId: string; onBack: () => void })
   );
 }
 
+/** A question's score field on the screen, if it has one. */
+const scoreField = (questionId: string) => document.querySelector<HTMLInputElement>(`[data-mark-score="${questionId}"]`);
+const focusScore = (questionId: string) => scoreField(questionId)?.focus();
+
 /** Alt+← and Alt+→ step to the previous and next student. */
 function useAltArrows(go: (step: number) => void) {
   useEffect(() => {
@@ -235,20 +241,34 @@ function ByStudent({ work, onChanged }: { work: MarkingWork; onChanged: () => vo
         onChanged();
       },
     });
-  // After a save the next question's score takes the focus, so a paper is marked from the keyboard (Enter, type, Enter…).
-  const [focusAfter, setFocusAfter] = useState<string | null>(null);
-  const saved = (v: MarkingAttempt, questionId: string) => {
+  // After a save the next question's score takes the focus, so a paper is marked from the keyboard (Enter, type, Enter…);
+  // after the last question's, the next student's paper opens with its first score focused.
+  const [focusAfter, setFocusAfter] = useState<{ questionId: string; byEnter: boolean } | null>(null);
+  const [focusFirst, setFocusFirst] = useState(false);
+  const saved = (v: MarkingAttempt, questionId: string, byEnter: boolean) => {
     shown.set(v);
-    setFocusAfter(questionId);
+    setFocusAfter({ questionId, byEnter });
     onChanged();
   };
   useEffect(() => {
     if (!focusAfter) return;
-    const i = work.questions.findIndex((q) => q.id === focusAfter);
-    const next = work.questions[i + 1];
-    if (next) document.querySelector<HTMLInputElement>(`[data-mark-score="${next.id}"]`)?.focus();
+    const i = work.questions.findIndex((q) => q.id === focusAfter.questionId);
+    // The next question marked by hand (a choice question is marked by its key and has no score field).
+    const next = work.questions.slice(i + 1).find((q) => scoreField(q.id));
+    if (next) focusScore(next.id);
+    else if (focusAfter.byEnter && rows[index + 1]) {
+      setFocusFirst(true);
+      toast(t('marking.nextStudent', { name: rows[index + 1]!.name }), 'success');
+      shown.go(rows[index + 1]!.attemptId);
+    }
     setFocusAfter(null);
-  }, [focusAfter, work.questions]);
+  }, [focusAfter, work.questions, rows, index, shown]);
+  useEffect(() => {
+    if (!focusFirst || !view) return;
+    const first = work.questions.find((q) => scoreField(q.id));
+    if (first) focusScore(first.id);
+    setFocusFirst(false);
+  }, [focusFirst, view, work.questions]);
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-end gap-3">
