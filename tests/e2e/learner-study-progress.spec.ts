@@ -148,7 +148,12 @@ test.describe('study progress in the online classroom', () => {
       expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
       const player = page.getByRole('region', { name: `${AUDIO} 播放器` });
       await expect(player.getByRole('slider', { name: '播放进度' })).toHaveAttribute('aria-valuetext', '04:48 / 12:00');
-      await player.getByRole('button', { name: '播放' }).click();
+      // The notice lies clear of the player's play button, which can be clicked at once.
+      const notice = (await resumeNotice(page).boundingBox())!;
+      const play = (await player.getByRole('button', { name: '播放' }).boundingBox())!;
+      const apart = notice.y >= play.y + play.height || notice.y + notice.height <= play.y || notice.x >= play.x + play.width || notice.x + notice.width <= play.x;
+      expect(apart).toBe(true);
+      await player.getByRole('button', { name: '播放' }).click({ timeout: 1_000 });
       await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime >= 288)).toBe(true);
       await expect(resumeNotice(page)).toHaveCount(0);
       // Opening it kept the resume point: nothing reset it to 0.

@@ -722,17 +722,21 @@ function Media({
     };
   }, [lessonRef.classroomId, onProgress]);
 
+  const audio = content.mediaType === CLASSROOM_TYPE.AUDIO;
+  const noticeText = notice && t(notice.playing ? 'classroom.resume' : 'classroom.resumePaused', { time: clockText(notice.ms) });
   return (
     <div className="relative">
-      {notice && (
-        <p role="status" className="absolute left-2 top-2 z-10 rounded bg-black/75 px-3 py-1 text-sm text-white">
-          {t(notice.playing ? 'classroom.resume' : 'classroom.resumePaused', { time: clockText(notice.ms) })}
+      {/* Over a video's top left corner, clicks passing through; an audio bar's play button is where it would lie, so
+          its notice has a line of its own under the bar, kept while empty so nothing moves. */}
+      {!audio && noticeText && (
+        <p role="status" className="pointer-events-none absolute left-2 top-2 z-10 rounded bg-black/75 px-3 py-1 text-sm text-white">
+          {noticeText}
         </p>
       )}
-      <Suspense fallback={<PlayerBox audio={content.mediaType === CLASSROOM_TYPE.AUDIO}>{t('classroom.loadingPlayer')}</PlayerBox>}>
+      <Suspense fallback={<PlayerBox audio={audio}>{t('classroom.loadingPlayer')}</PlayerBox>}>
         <LessonPlayer
           title={lesson.name}
-          audio={content.mediaType === CLASSROOM_TYPE.AUDIO}
+          audio={audio}
           url={url}
           sources={content.sources}
           startMs={startMs}
@@ -743,6 +747,11 @@ function Media({
           onLeave={(last) => reporter.current?.leave(last)}
         />
       </Suspense>
+      {audio && (
+        <p role="status" className="mt-2 min-h-6 text-sm text-slate-700">
+          {noticeText}
+        </p>
+      )}
     </div>
   );
 }
