@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '~/lib/i18n/messages/sms';
 import { toast, type ToastKind } from '~/lib/toast';
-import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-codes';
+import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type PublicSmsTemplate } from '~/lib/sms-codes';
 import { onDemand } from '~/lib/on-demand';
 
 /** The send (its sign and the API client): loaded when the button is pointed at, focused or pressed. */
@@ -11,7 +11,7 @@ export interface SmsCodeButtonProps {
   /** The mobile the code goes to (checked before sending). */
   mobile: string;
   /** VISITOR_MSG_VERIFY (consult form, default) or MOBILE_LOGIN_REGISTER (login and join). */
-  templateCode?: SmsTemplate;
+  templateCode?: PublicSmsTemplate;
   /**
    * Where the button's messages go ('发送成功', '请输入手机号码', '请在倒计时结束后再发送', the
    * server's refusals). Default: a toast. Inside a modal dialog, show them in the dialog instead
