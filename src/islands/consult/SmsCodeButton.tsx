@@ -24,6 +24,8 @@ export interface SmsCodeButtonProps {
   tenantId?: string | undefined;
   /** A message that stops the send before anything else is checked (e.g. no school chosen yet). */
   beforeSend?: () => string | null;
+  /** A send of its own instead of the public signed call (the staff password reset's code). */
+  send?: (mobile: string) => Promise<void>;
 }
 
 /**
@@ -31,7 +33,16 @@ export interface SmsCodeButtonProps {
  * successful send, then '重新获取'. Pressing during the countdown is refused with
  * '请在倒计时结束后再发送' (the button stays pressable so the reason can be told).
  */
-export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPLATE, onMessage, className, id, tenantId, beforeSend }: SmsCodeButtonProps) {
+export default function SmsCodeButton({
+  mobile,
+  templateCode = DEFAULT_SMS_TEMPLATE,
+  onMessage,
+  className,
+  id,
+  tenantId,
+  beforeSend,
+  send,
+}: SmsCodeButtonProps) {
   const [endAt, setEndAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
@@ -69,8 +80,8 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
     busy.current = true;
     setSending(true);
     try {
-      const { sendSmsCode } = await sms.load();
-      await sendSmsCode(mobile.trim(), templateCode, tenantId);
+      if (send) await send(mobile.trim());
+      else await (await sms.load()).sendSmsCode(mobile.trim(), templateCode, tenantId);
       const at = Date.now();
       setNow(at);
       setEndAt(at + SMS_COUNTDOWN_SECONDS * 1000);
@@ -90,8 +101,8 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
       type="button"
       id={id}
       onClick={press}
-      onPointerEnter={sms.warm}
-      onFocus={sms.warm}
+      onPointerEnter={send ? undefined : sms.warm}
+      onFocus={send ? undefined : sms.warm}
       aria-busy={sending || undefined}
       className={
         className ??
