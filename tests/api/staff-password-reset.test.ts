@@ -141,6 +141,26 @@ describe('a reset link made by an administrator', () => {
     }
   });
 
+  test('links made at once for one account: exactly one of them stays usable', async () => {
+    const { session } = await adminSession();
+    const editor = await makeStaff(server(), DEMO.id, STAFF_ROLE.editor);
+    const made = await Promise.all(Array.from({ length: 4 }, () => resetLink(session, editor)));
+    expect(made.map((a) => a.body.code)).toEqual([0, 0, 0, 0]);
+    const usable = [];
+    for (const a of made) {
+      if ((await server().call(staff.passwordResetInspect, { token: tokenOf(a.body.data.url) })).body.code === 0) usable.push(a);
+    }
+    expect(usable).toHaveLength(1);
+    const live = await server()
+      .runtime.db.selectFrom('staffPasswordResets')
+      .select('id')
+      .where('accountId', '=', editor.id)
+      .where('usedAt', 'is', null)
+      .where('revokedAt', 'is', null)
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+
   test('a newer link revokes the older unused one; a link expires after a day', async () => {
     const { session } = await adminSession();
     const editor = await makeStaff(server(), DEMO.id, STAFF_ROLE.editor);
@@ -184,6 +204,9 @@ describe('a reset link made by an administrator', () => {
     await server().call(staff.changeStatus, { status: STAFF_STATUS.disabled }, { ...asStaff(session, DEMO.id), params: { id: teacher.id } });
     expectRefused(await server().call(staff.passwordResetAccept, { token, password: NEW_PASSWORD }), ErrorCode.BAD_REQUEST, t('staff.passwordResetInvalid'));
     expectRefused(await resetLink(session, teacher), ErrorCode.CONFLICT, t('staff.passwordResetDisabled'));
+    // Enabled again, the account does not get back the link made before it was disabled.
+    await server().call(staff.changeStatus, { status: STAFF_STATUS.active }, { ...asStaff(session, DEMO.id), params: { id: teacher.id } });
+    expectRefused(await server().call(staff.passwordResetInspect, { token }), ErrorCode.BAD_REQUEST, t('staff.passwordResetInvalid'));
   });
 
   test('the second factor stays: after the reset, signing in still asks for its code', async () => {

@@ -101,6 +101,21 @@ export function lockActiveAdmins(db: DB, tenantId: string) {
     .execute();
 }
 
+/**
+ * Takes one account's row for the rest of the transaction (a write that changes nothing), so two
+ * requests about the same account (two reset links made at once) take turns; false when the school
+ * has no such account.
+ */
+export async function lockAccount(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('staffAccounts')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return changedRows(r) === 1;
+}
+
 export async function countOtherActiveAdmins(db: DB, tenantId: string, exceptId: string): Promise<number> {
   return countOf(
     db

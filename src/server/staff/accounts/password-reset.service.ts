@@ -65,6 +65,8 @@ export async function issuePasswordReset(s: Scope, actor: StaffActor, id: string
   const expiresAt = s.now + PASSWORD_RESET_TTL_MS;
   const resetId = newId(s.now);
   await s.db.transaction().execute(async (trx) => {
+    // Two links made at once for one account take turns, so the later one revokes the earlier.
+    if (!(await repo.lockAccount(trx, actor.tenant.id, id))) throw AppError.notFound(t('staff.accountNotFound'));
     const target = await requireAccount(trx, actor.tenant.id, id);
     if (target.status !== STAFF_STATUS.active) throw AppError.conflict(t('staff.passwordResetDisabled'));
     const revokedLinks = await repo.revokePasswordResetsOf(trx, actor.tenant.id, id, s.now);
