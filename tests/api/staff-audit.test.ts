@@ -16,6 +16,7 @@ import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
 import { formatDate } from '~/lib/time/cst';
+import { STAFF_PASSWORD_RESET_TEMPLATE } from '~/lib/sms-codes';
 import * as schoolApi from '~/lib/api/contracts/admin-school';
 import { schoolInfo } from '~/lib/api/contracts/tenant';
 import { DEMO, HUAXIA, type Answer, useTestServer } from '../setup/server';
@@ -778,6 +779,88 @@ const SCENARIOS: Record<WriteCall, () => Promise<Outcome>> = {
         { action: AUDIT_ACTION.signIn, actorId: id, targetType: 'session', targetId: answer.body.data.sessionId, before: null, after: { secondFactor: false } },
       ],
       secrets: [token, 'Welcome2026', cookieFrom(answer)!, answer.body.data.csrfToken],
+    };
+  },
+  async resetPassword() {
+    const { account: admin, session } = await member(STAFF_ROLE.admin);
+    const { account: target, session: targetSession } = await member(STAFF_ROLE.teacher);
+    step();
+    const answer = await server().call(staff.resetPassword, {}, as(session, { id: target.id }));
+    const expiresAt = answer.body.data.expiresAt;
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.passwordResetIssue,
+          actorId: admin.id,
+          targetType: 'account',
+          targetId: target.id,
+          before: null,
+          after: { expiresAt, revokedSessions: 1, revokedLinks: 0 },
+        },
+      ],
+      secrets: [new URL(answer.body.data.url).hash.slice(7), ...secretsOf(session), ...secretsOf(targetSession)],
+    };
+  },
+  async passwordResetInspect() {
+    const { session } = await member(STAFF_ROLE.admin);
+    const { account: target } = await member(STAFF_ROLE.teacher);
+    const token = new URL((await server().call(staff.resetPassword, {}, as(session, { id: target.id }))).body.data.url).hash.slice(7);
+    step();
+    const answer = await server().call(staff.passwordResetInspect, { token }, as(null));
+    // Reading a link changes nothing.
+    return { answer, expected: [], secrets: [token] };
+  },
+  async passwordResetAccept() {
+    const { session } = await member(STAFF_ROLE.admin);
+    const { account: target } = await member(STAFF_ROLE.teacher);
+    const created = server().clock.value;
+    const token = new URL((await server().call(staff.resetPassword, {}, as(session, { id: target.id }))).body.data.url).hash.slice(7);
+    step();
+    const answer = await server().call(staff.passwordResetAccept, { token, password: 'Renewed2026' }, as(null));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.passwordReset,
+          actorId: target.id,
+          targetType: 'account',
+          targetId: target.id,
+          before: { passwordUpdatedAt: created },
+          after: { passwordUpdatedAt: server().clock.value, revokedSessions: 0, withResetLink: true },
+        },
+      ],
+      secrets: [token, 'Renewed2026'],
+    };
+  },
+  async passwordResetSendCode() {
+    const { account } = await member(STAFF_ROLE.teacher);
+    step();
+    const answer = await server().call(staff.passwordResetSendCode, { mobile: account.mobile }, as(null));
+    const code = server().runtime.providers.sms.latest?.(DEMO.id, account.mobile, STAFF_PASSWORD_RESET_TEMPLATE)?.code ?? '';
+    // Sending a code changes no account.
+    return { answer, expected: [], secrets: [code] };
+  },
+  async passwordResetWithCode() {
+    const { account, session } = await member(STAFF_ROLE.teacher);
+    const created = server().clock.value;
+    await server().call(staff.passwordResetSendCode, { mobile: account.mobile }, as(null));
+    const code = server().runtime.providers.sms.latest?.(DEMO.id, account.mobile, STAFF_PASSWORD_RESET_TEMPLATE)?.code ?? '';
+    step();
+    const answer = await server().call(staff.passwordResetWithCode, { mobile: account.mobile, code, password: 'BySms2026' }, as(null));
+    return {
+      answer,
+      expected: [
+        {
+          action: AUDIT_ACTION.passwordReset,
+          actorId: account.id,
+          targetType: 'account',
+          targetId: account.id,
+          before: { passwordUpdatedAt: created },
+          after: { passwordUpdatedAt: server().clock.value, revokedSessions: 1, withSmsCode: true },
+        },
+      ],
+      secrets: [code, 'BySms2026', ...secretsOf(session)],
     };
   },
   async upload() {

@@ -88,6 +88,8 @@ test.describe('@desktop-only staff accounts', () => {
     await other.close();
 
     await editorRow.getByRole('button', { name: '启用' }).click();
+    await expect(page.getByRole('dialog', { name: '提示' })).toContainText(`启用后${editor.name}可以重新登录`);
+    await confirm(page);
     await expect(editorRow.getByRole('button', { name: '停用' })).toBeVisible();
     await expect(editorRow).toContainText('启用');
   });

@@ -97,10 +97,19 @@ describe('roles and the access table', () => {
     expect(AUDIT_TARGET).toMatchObject({ account: 'account', skillCertificate: 'skillCert', classroomQuestion: 'classQuestion', work: 'work' });
   });
 
-  test('who may do what: four public calls, everyone on their own account, administrators on accounts and the log, leads for editors too', () => {
+  test('who may do what: signing in and the links public, everyone on their own account, administrators on accounts and the log, leads for editors', () => {
     const names = Object.keys(STAFF_CALLS) as StaffCallName[];
     const allowed = (role: StaffRole | null) => names.filter((n) => mayCall(role, n)).sort();
-    const PUBLIC = ['invitationAccept', 'invitationInspect', 'secondFactor', 'signIn'];
+    const PUBLIC = [
+      'invitationAccept',
+      'invitationInspect',
+      'passwordResetAccept',
+      'passwordResetInspect',
+      'passwordResetSendCode',
+      'passwordResetWithCode',
+      'secondFactor',
+      'signIn',
+    ];
     const OWN = [
       'changePassword',
       'me',
@@ -118,7 +127,7 @@ describe('roles and the access table', () => {
     const EVERY_ROLE = ['upload'];
     const LEADS = ['leads', 'leadsExport', 'leadState'];
     const ADMIN = [
-      ...['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetSecondFactor', 'revokeInvitation'],
+      ...['accounts', 'audit', 'changeRole', 'changeStatus', 'invitations', 'invite', 'resetPassword', 'resetSecondFactor', 'revokeInvitation'],
       // The jobs screen: administrators only.
       ...Object.keys(ADMIN_JOB_CALLS),
     ];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AccountQuery } from '~/lib/api/contracts/staff';
 import { t } from '~/lib/i18n/messages/admin';
 import * as staff from '~/lib/api/contracts/staff';
-import type { IssuedInvitation, PendingInvitation, StaffAccountInfo, StaffMe } from '~/lib/api/contracts/staff';
+import type { IssuedInvitation, IssuedPasswordReset, PendingInvitation, StaffAccountInfo, StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
 import { STAFF_ROLES, STAFF_STATUS, type StaffRole } from '~/lib/staff/roles';
 import { check } from '~/lib/rules/rule';
@@ -11,6 +11,7 @@ import { useForm } from '../shared/use-form';
 import { FormMessage, MOBILE_INPUT, SubmitButton, TextField } from '../shared/fields';
 import { SelectField } from '../shared/select-field';
 import { Modal } from '../shared/Modal';
+import { IssuedLink } from './issued-link';
 import { Button, OptionalField, PageTitle, Section, roleLabel, statusLabel, timeText } from './shared';
 import { FilterBar, ListView, Options, PagedList, RowActions, filledIn, useListScreen, withRow, type Column, type FilterField, type ListScreen } from './kit';
 import type { Page } from '~/lib/paging';
@@ -18,7 +19,8 @@ import type { Page } from '~/lib/paging';
 /**
  * Staff accounts (/admin/accounts, administrators): the school's accounts with their role, state
  * and second factor; invite someone (a one-time link shown once), change a role, disable or enable
- * an account, reset a lost second factor; the invitations not yet accepted, which may be revoked.
+ * an account (both confirmed), make a colleague's password reset link (shown once, to pass on),
+ * reset a lost second factor; the invitations not yet accepted, which may be revoked.
  * The server refuses what may not be done (the last administrator, one's own account) in words.
  * The accounts come 20 a page, searched by name or mobile and filtered by role on the server.
  */
@@ -40,6 +42,7 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
   const accounts = useListScreen((q: AccountQuery) => staffSend(staff.accounts, q), FIRST);
   const invitations = useListScreen(() => staffSend(staff.invitations, {}), null);
   const [inviting, setInviting] = useState(false);
+  const [resetLink, setResetLink] = useState<{ name: string; link: IssuedPasswordReset } | null>(null);
 
   return (
     <div>
@@ -64,7 +67,7 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
         <PagedList
           list={accounts}
           label={t('admin.accounts.title')}
-          columns={accountColumns(accounts)}
+          columns={accountColumns(accounts, (name, link) => setResetLink({ name, link }))}
           rowProps={(a) => ({ 'data-account': a.id })}
           empty={t('admin.accounts.none')}
         />
@@ -86,6 +89,19 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
         />
       </Section>
 
+      <Modal open={resetLink !== null} title={t('admin.accounts.resetTitle')} onClose={() => setResetLink(null)} width="w-[min(92vw,520px)]">
+        {resetLink && (
+          <IssuedLink
+            id="reset-link"
+            title={t('admin.accounts.resetLinkReady')}
+            hint={t('admin.accounts.resetLinkHint', { name: resetLink.name, time: timeText(resetLink.link.expiresAt) })}
+            label={t('admin.accounts.resetLinkLabel')}
+            url={resetLink.link.url}
+            onDone={() => setResetLink(null)}
+          />
+        )}
+      </Modal>
+
       <Modal open={inviting} title={t('admin.accounts.inviteTitle')} onClose={() => setInviting(false)} width="w-[min(92vw,520px)]">
         <InviteForm
           onDone={() => {
@@ -98,8 +114,11 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
   );
 }
 
-/** The accounts' columns; a change of a row puts the server's account in its place (or loads the list again when refused). */
-function accountColumns(accounts: Accounts): Column<StaffAccountInfo>[] {
+/**
+ * The accounts' columns; a change of a row puts the server's account in its place (or loads the list again when refused).
+ * 重置密码 makes a colleague's reset link, handed to `showLink` to be passed on.
+ */
+function accountColumns(accounts: Accounts, showLink: (name: string, link: IssuedPasswordReset) => void): Column<StaffAccountInfo>[] {
   const change = (a: StaffAccountInfo, confirm: string | undefined, run: () => Promise<StaffAccountInfo>) =>
     accounts.act(a.id, {
       confirm,
@@ -119,9 +138,16 @@ function accountColumns(accounts: Accounts): Column<StaffAccountInfo>[] {
   }
   const toggle = (a: StaffAccountInfo) => {
     const status = a.status === STAFF_STATUS.active ? STAFF_STATUS.disabled : STAFF_STATUS.active;
-    const confirm = status === STAFF_STATUS.disabled ? t('admin.accounts.confirmDisable', { name: a.name }) : undefined;
+    const confirm = t(status === STAFF_STATUS.disabled ? 'admin.accounts.confirmDisable' : 'admin.accounts.confirmEnable', { name: a.name });
     return change(a, confirm, () => staffSend(staff.changeStatus, { status }, params(a)));
   };
+  const resetPassword = (a: StaffAccountInfo) =>
+    accounts.act(a.id, {
+      confirm: t('admin.accounts.confirmResetPassword', { name: a.name }),
+      run: () => staffSend(staff.resetPassword, {}, params(a)),
+      onDone: (link) => showLink(a.name, link),
+      reloadOnFailure: true,
+    });
   return [
     {
       header: t('admin.accounts.colName'),
@@ -170,6 +196,11 @@ function accountColumns(accounts: Accounts): Column<StaffAccountInfo>[] {
                 onClick: () => void toggle(a),
               },
               {
+                label: t('admin.accounts.resetPassword'),
+                when: a.status === STAFF_STATUS.active,
+                onClick: () => void resetPassword(a),
+              },
+              {
                 label: t('admin.accounts.resetSecondFactor'),
                 when: a.secondFactor,
                 onClick: () => void change(a, t('admin.accounts.confirmReset', { name: a.name }), () => staffSend(staff.resetSecondFactor, {}, params(a))),
@@ -202,7 +233,6 @@ function invitationColumns(revoke: (id: string) => void): Column<PendingInvitati
 
 function InviteForm({ onDone }: { onDone: () => void }) {
   const [issued, setIssued] = useState<{ invitation: IssuedInvitation; name: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const form = useForm({
     initial: { name: '', mobile: '', role: '' },
     check: (field, value) => check(field === 'name' ? staffNameRule : field === 'mobile' ? optionalMobileRule : staffRoleRule, value),
@@ -210,37 +240,14 @@ function InviteForm({ onDone }: { onDone: () => void }) {
 
   if (issued) {
     return (
-      <div className="space-y-4 p-5">
-        <p role="status" className="font-medium text-green-800">
-          {t('admin.accounts.linkReady')}
-        </p>
-        <p className="text-sm text-slate-700">{t('admin.accounts.linkHint', { name: issued.name, time: timeText(issued.invitation.expiresAt) })}</p>
-        <label htmlFor="invitation-link" className="block text-sm font-medium">
-          {t('admin.accounts.linkLabel')}
-        </label>
-        <input
-          id="invitation-link"
-          readOnly
-          value={issued.invitation.url}
-          onFocus={(e) => e.target.select()}
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-        />
-        <div className="flex justify-end gap-2">
-          <Button
-            onClick={() => {
-              void navigator.clipboard?.writeText(issued.invitation.url).then(
-                () => setCopied(true),
-                () => undefined,
-              );
-            }}
-          >
-            {copied ? t('admin.accounts.copied') : t('admin.accounts.copy')}
-          </Button>
-          <Button kind="primary" onClick={onDone}>
-            {t('admin.accounts.done')}
-          </Button>
-        </div>
-      </div>
+      <IssuedLink
+        id="invitation-link"
+        title={t('admin.accounts.linkReady')}
+        hint={t('admin.accounts.linkHint', { name: issued.name, time: timeText(issued.invitation.expiresAt) })}
+        label={t('admin.accounts.linkLabel')}
+        url={issued.invitation.url}
+        onDone={onDone}
+      />
     );
   }
   return (

@@ -29,6 +29,9 @@ const FIELD_LABELS: Record<string, Parameters<typeof t>[0]> = {
   recoveryCodesLeft: 'admin.field.recoveryCodesLeft',
   newRecoveryCodes: 'admin.field.newRecoveryCodes',
   withRecoveryCode: 'admin.field.withRecoveryCode',
+  withResetLink: 'admin.field.withResetLink',
+  withSmsCode: 'admin.field.withSmsCode',
+  revokedLinks: 'admin.field.revokedLinks',
   note: 'admin.field.note',
 };
 

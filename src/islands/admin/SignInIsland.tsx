@@ -8,11 +8,13 @@ import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton, TextField } from '../shared/fields';
 import { MOBILE_INPUT } from '../shared/fields';
 import { CaptchaField, useCaptchaStep } from '../shared/captcha-step';
+import { STAFF_FORGOT_PATH } from '~/lib/staff/paths';
 
 /**
  * The staff sign-in (/admin/login): mobile and password, then, for an account with a second
  * factor, the authenticator's code or, with the phone lost, one of the account's recovery codes.
- * Signed in, it goes to `next` (a staff page the server chose).
+ * Signed in, it goes to `next` (a staff page the server chose). 忘记密码 leads to the self-service
+ * reset with an SMS code (/admin/forgot).
  *
  * The session cookie is SameSite=Strict, so a staff page opened from a link on another site (an
  * e-mail, a chat) arrives without it and is sent here. The page's own request does carry it: when
@@ -117,7 +119,12 @@ export default function SignInIsland({ next }: { next: string }) {
       />
       <FormMessage text={password.notice?.text ?? null} />
       <SubmitButton busy={password.submitting} text={t('admin.signIn.submit')} busyText={t('admin.signIn.submitting')} />
-      <p className="text-xs text-muted">{t('admin.signIn.forgot')}</p>
+      <p className="text-center text-sm">
+        <a href={STAFF_FORGOT_PATH} className="text-brand hover:underline">
+          {t('admin.signIn.forgot')}
+        </a>
+      </p>
+      <p className="text-xs text-muted">{t('admin.signIn.lostAuthenticator')}</p>
     </form>
   );
 }

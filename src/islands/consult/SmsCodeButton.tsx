@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '~/lib/i18n/messages/sms';
 import { toast, type ToastKind } from '~/lib/toast';
-import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type SmsTemplate } from '~/lib/sms-codes';
+import { DEFAULT_SMS_TEMPLATE, SMS_COUNTDOWN_SECONDS, smsMobileError, type PublicSmsTemplate } from '~/lib/sms-codes';
 import { onDemand } from '~/lib/on-demand';
 
 /** The send (its sign and the API client): loaded when the button is pointed at, focused or pressed. */
@@ -11,7 +11,7 @@ export interface SmsCodeButtonProps {
   /** The mobile the code goes to (checked before sending). */
   mobile: string;
   /** VISITOR_MSG_VERIFY (consult form, default) or MOBILE_LOGIN_REGISTER (login and join). */
-  templateCode?: SmsTemplate;
+  templateCode?: PublicSmsTemplate;
   /**
    * Where the button's messages go ('发送成功', '请输入手机号码', '请在倒计时结束后再发送', the
    * server's refusals). Default: a toast. Inside a modal dialog, show them in the dialog instead
@@ -24,6 +24,8 @@ export interface SmsCodeButtonProps {
   tenantId?: string | undefined;
   /** A message that stops the send before anything else is checked (e.g. no school chosen yet). */
   beforeSend?: () => string | null;
+  /** A send of its own instead of the public signed call (the staff password reset's code). */
+  send?: (mobile: string) => Promise<void>;
 }
 
 /**
@@ -31,7 +33,16 @@ export interface SmsCodeButtonProps {
  * successful send, then '重新获取'. Pressing during the countdown is refused with
  * '请在倒计时结束后再发送' (the button stays pressable so the reason can be told).
  */
-export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPLATE, onMessage, className, id, tenantId, beforeSend }: SmsCodeButtonProps) {
+export default function SmsCodeButton({
+  mobile,
+  templateCode = DEFAULT_SMS_TEMPLATE,
+  onMessage,
+  className,
+  id,
+  tenantId,
+  beforeSend,
+  send,
+}: SmsCodeButtonProps) {
   const [endAt, setEndAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
@@ -69,8 +80,8 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
     busy.current = true;
     setSending(true);
     try {
-      const { sendSmsCode } = await sms.load();
-      await sendSmsCode(mobile.trim(), templateCode, tenantId);
+      if (send) await send(mobile.trim());
+      else await (await sms.load()).sendSmsCode(mobile.trim(), templateCode, tenantId);
       const at = Date.now();
       setNow(at);
       setEndAt(at + SMS_COUNTDOWN_SECONDS * 1000);
@@ -90,8 +101,8 @@ export default function SmsCodeButton({ mobile, templateCode = DEFAULT_SMS_TEMPL
       type="button"
       id={id}
       onClick={press}
-      onPointerEnter={sms.warm}
-      onFocus={sms.warm}
+      onPointerEnter={send ? undefined : sms.warm}
+      onFocus={send ? undefined : sms.warm}
       aria-busy={sending || undefined}
       className={
         className ??

@@ -3,7 +3,7 @@ import { urlOf, type AnswerOf } from '~/lib/api/contract';
 import { sendSmsCode as sendCall } from '~/lib/api/contracts/sms';
 import { publicConfig } from '~/lib/config';
 import { smsSign } from '~/lib/sms-sign';
-import { DEFAULT_SMS_TEMPLATE, type SmsTemplate } from '~/lib/sms-codes';
+import { DEFAULT_SMS_TEMPLATE, type PublicSmsTemplate } from '~/lib/sms-codes';
 
 /**
  * GET sendSmsCode with the `sign` header. The sign covers the query exactly as sent, so it is
@@ -12,7 +12,7 @@ import { DEFAULT_SMS_TEMPLATE, type SmsTemplate } from '~/lib/sms-codes';
  * school than the page's (the join form). Resolves on success; rejects with the client's ApiError
  * (message = the server's message).
  */
-export async function sendSmsCode(mobile: string, templateCode: SmsTemplate = DEFAULT_SMS_TEMPLATE, tenantId?: string): Promise<void> {
+export async function sendSmsCode(mobile: string, templateCode: PublicSmsTemplate = DEFAULT_SMS_TEMPLATE, tenantId?: string): Promise<void> {
   await request<AnswerOf<typeof sendCall>>(urlOf(sendCall), {
     method: sendCall.method,
     query: { mobile, templateCode },

@@ -1,5 +1,5 @@
 import { t } from '../i18n/messages/admin';
-import { MOBILE_PATTERN } from '../sms-codes';
+import { MOBILE_PATTERN, SMS_CODE_LENGTH } from '../sms-codes';
 import { fail, matches, maxLength, pass, requiredText, type Rule } from './rule';
 import { isStaffRole, type StaffRole } from '../staff/roles';
 
@@ -33,6 +33,9 @@ export const staffNameRule = requiredText(
   maxLength(STAFF_LIMITS.nameMax, t('admin.nameTooLong')),
   matches(/^[^\p{Cc}\p{Cf}<>]+$/u, t('admin.nameInvalid')),
 );
+
+/** The SMS code of the self-service password reset: its 6 digits. */
+export const staffSmsCodeRule = requiredText(t('admin.smsCodeRequired'), matches(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), t('admin.smsCodeInvalid')));
 
 /** The authenticator's 6 digits (spaces people type between groups are dropped). */
 export const totpCodeRule: Rule = (v) => {

@@ -8,7 +8,7 @@ import { STAFF_ROLE, type StaffRole } from './roles';
  * here or the project does not compile; tests/api/staff-roles.test.ts walks every call with every
  * role, no session and another school's staff.
  *
- * - 'public': no session (signing in, the invitation link); writes still need the site's own origin.
+ * - 'public': no session (signing in, the invitation and password reset links); writes still need the site's own origin.
  * - 'anyStaff': any signed-in staff of the request's school, on their own account and sessions.
  * - a list of roles: only those.
  */
@@ -60,6 +60,11 @@ export const STAFF_ACCESS = {
   secondFactor: 'public',
   invitationInspect: 'public',
   invitationAccept: 'public',
+  // A forgotten password: the link an administrator made, or an SMS code to the account's mobile.
+  passwordResetInspect: 'public',
+  passwordResetAccept: 'public',
+  passwordResetSendCode: 'public',
+  passwordResetWithCode: 'public',
   me: 'anyStaff',
   signOut: 'anyStaff',
   mySessions: 'anyStaff',
@@ -73,6 +78,7 @@ export const STAFF_ACCESS = {
   changeRole: ADMIN_ONLY,
   changeStatus: ADMIN_ONLY,
   resetSecondFactor: ADMIN_ONLY,
+  resetPassword: ADMIN_ONLY,
   invitations: ADMIN_ONLY,
   invite: ADMIN_ONLY,
   revokeInvitation: ADMIN_ONLY,

@@ -39,6 +39,10 @@ export const AUDIT_ACTION = {
   sessionRevoke: 'session.revoke',
   sessionRevokeOthers: 'session.revokeOthers',
   passwordChange: 'account.passwordChange',
+  /** An administrator made a password reset link for a colleague (their sessions ended). */
+  passwordResetIssue: 'account.passwordResetIssue',
+  /** A person set a new password with a reset link or an SMS code (the entry's `via` says which). */
+  passwordReset: 'account.passwordReset',
   secondFactorStart: 'account.secondFactorStart',
   secondFactorEnable: 'account.secondFactorEnable',
   secondFactorDisable: 'account.secondFactorDisable',

@@ -31,6 +31,8 @@ export interface StaffScreen {
 export const STAFF_SCREENS = [
   { path: '/admin/login', title: 'staff.page.login', call: null },
   { path: '/admin/accept', title: 'staff.page.accept', call: null },
+  { path: '/admin/reset', title: 'staff.page.reset', call: null },
+  { path: '/admin/forgot', title: 'staff.page.forgot', call: null },
   { path: '/admin', title: 'staff.page.dashboard', call: 'me' },
   {
     path: '/admin/school',

@@ -63,6 +63,7 @@ import type {
   StaffAccountTable,
   StaffChallengeTable,
   StaffInvitationTable,
+  StaffPasswordResetTable,
   StaffSessionTable,
   StaffSignInFailureTable,
   StaffRecoveryCodeTable,
@@ -164,6 +165,7 @@ export interface Database {
   staffSessions: StaffSessionTable;
   staffChallenges: StaffChallengeTable;
   staffInvitations: StaffInvitationTable;
+  staffPasswordResets: StaffPasswordResetTable;
   staffSignInFailures: StaffSignInFailureTable;
   staffAuditLog: StaffAuditTable;
   storedFiles: StoredFileTable;

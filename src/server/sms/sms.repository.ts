@@ -71,12 +71,13 @@ export function releaseSendSlot(db: DB, mobile: string, claimedAt: number) {
   return db.updateTable('smsSendState').set({ lastSentAt: 0 }).where('mobile', '=', mobile).where('lastSentAt', '=', claimedAt).execute();
 }
 
-/** The newest code sent (successfully) to a mobile for a template in a school. */
+/** The newest code sent (successfully, or withheld as if it were) to a mobile for a template in a school. */
 export function findLatestSentCode(db: DB, tenantId: string, mobile: string, templateCode: string) {
   return db
     .selectFrom('smsCodes')
     .selectAll()
-    .$call(whereEqual({ tenantId, mobile, templateCode, status: SmsStatus.SENT }))
+    .$call(whereEqual({ tenantId, mobile, templateCode }))
+    .where('status', 'in', [SmsStatus.SENT, SmsStatus.WITHHELD])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '~/lib/api/contracts/sms';
 import { t } from '~/server/i18n';
-import { DEFAULT_SMS_TEMPLATE, MOBILE_PATTERN, SMS_TEMPLATES } from '~/lib/sms-codes';
+import { DEFAULT_SMS_TEMPLATE, MOBILE_PATTERN, PUBLIC_SMS_TEMPLATES, SMS_TEMPLATES } from '~/lib/sms-codes';
 import { AppError } from '../errors';
 import { availableWhen, exactly } from '../http/exact';
 import type { ApiEnv } from '../http/scope';
@@ -17,23 +17,26 @@ const mobile = z
   .transform((v) => (v ?? '').trim())
   .pipe(z.string().min(1, t('sms.mobileRequired')).regex(MOBILE_PATTERN, t('sms.mobileInvalid')));
 
-const templateCode = z
-  .string()
-  .max(64, t('sms.templateInvalid'))
-  .optional()
-  .transform((v) => v?.trim() || DEFAULT_SMS_TEMPLATE)
-  .pipe(z.enum(SMS_TEMPLATES, { error: t('sms.templateInvalid') }));
+/** A template of `templates`; blank is the consult form's. */
+const templateOf = <T extends readonly [string, ...string[]]>(templates: T) =>
+  z
+    .string()
+    .max(64, t('sms.templateInvalid'))
+    .optional()
+    .transform((v) => v?.trim() || DEFAULT_SMS_TEMPLATE)
+    .pipe(z.enum(templates, { error: t('sms.templateInvalid') }));
 
+// The staff password reset's code is sent only by the staff side's call, to a staff account's mobile.
 const sendQuery = z.object({
   mobile,
-  templateCode,
+  templateCode: templateOf(PUBLIC_SMS_TEMPLATES),
   timestamp: z
     .string({ error: t('sms.timestampInvalid') })
     .regex(/^\d{1,16}$/, t('sms.timestampInvalid'))
     .transform(Number),
 });
 
-const latestQuery = z.object({ mobile, templateCode });
+const latestQuery = z.object({ mobile, templateCode: templateOf(SMS_TEMPLATES) });
 
 export const smsRoutes = new Hono<ApiEnv>();
 

@@ -37,9 +37,11 @@ const tooMany = (key: Parameters<typeof t>[0]) => AppError.tooMany(t(key));
  * sends nothing: per IP address (SMS_IP_HOURLY_LIMIT an hour, more as its codes are verified:
  * smsAddressBudget), per mobile (one per 60 s, 5 an
  * hour, 10 a calendar day, whatever school asks). A provider failure answers 发送失败; that code
- * is never usable and the countdown is given back.
+ * is never usable and the countdown is given back. With `deliver: false` everything happens but
+ * the message itself: the limits, the countdown and the code's row (withheld), so the answer and
+ * the later checks of the code are those of a sent one (a mobile the caller must not reveal).
  */
-export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: SmsTemplate }): Promise<void> {
+export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: SmsTemplate; deliver?: boolean }): Promise<void> {
   const { db, now, ip } = s;
   const tenant = await s.tenant();
   const [sent, verified] = await Promise.all([repo.countIpSends(db, ip, now - HOUR), repo.countIpVerified(db, ip, now - HOUR)]);
@@ -61,6 +63,10 @@ export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: S
     createdAt: now,
     expiresAt: now + SMS_LIMITS.codeTtlMs,
   });
+  if (a.deliver === false) {
+    await repo.setCodeStatus(db, tenant.id, id, SmsStatus.WITHHELD);
+    return;
+  }
   const provider = s.providers.sms;
   try {
     await provider.send(message, now);

@@ -1,5 +1,9 @@
-/** 0 sending, 1 sent, 2 failed (a failed send's code is never usable). */
-export const SmsStatus = { SENDING: 0, SENT: 1, FAILED: 2 } as const;
+/**
+ * 0 sending, 1 sent, 2 failed (a failed send's code is never usable), 3 withheld: a code asked for a
+ * mobile it must not go to (a staff password reset for a mobile that is no active staff account),
+ * kept and counted like a sent one so the asker cannot tell the two apart, and delivered to nobody.
+ */
+export const SmsStatus = { SENDING: 0, SENT: 1, FAILED: 2, WITHHELD: 3 } as const;
 
 export interface SmsCodeTable {
   id: string;

@@ -11,6 +11,7 @@ import {
   staffMobileRule,
   staffNameRule,
   staffRoleRule,
+  staffSmsCodeRule,
   totpCodeRule,
   typedPasswordRule,
 } from '~/lib/rules/staff';
@@ -23,6 +24,7 @@ import * as signIn from './accounts/sign-in.service';
 import * as sessions from './accounts/sessions.service';
 import * as accounts from './accounts/accounts.service';
 import * as invitations from './accounts/invitations.service';
+import * as passwordReset from './accounts/password-reset.service';
 import { pageAudit } from './audit/audit.service';
 import { onHttps, servePublicStaff, serveStaff } from '../http/staff-gate';
 import { blankIsNone, day, pageFields, searchText } from '../http/list-query';
@@ -145,6 +147,34 @@ serveStaff(
 );
 
 serveStaff(staffRoutes, 'resetSecondFactor', withId, (s, actor, b) => accounts.resetSecondFactor(s, actor, b.id));
+
+serveStaff(staffRoutes, 'resetPassword', withId, (s, actor, b, c) => passwordReset.issuePasswordReset(s, actor, b.id, requestOrigin(s, c)));
+
+const resetToken = () => secretToken(t('staff.passwordResetInvalid'));
+
+servePublicStaff(staffRoutes, 'passwordResetInspect', body({ token: resetToken() }), (s, b) => passwordReset.inspectPasswordReset(s, b.token));
+
+servePublicStaff(staffRoutes, 'passwordResetAccept', body({ token: resetToken(), password: zodRule(newStaffPasswordRule) }), (s, b) =>
+  passwordReset.acceptPasswordReset(s, b),
+);
+
+servePublicStaff(
+  staffRoutes,
+  'passwordResetSendCode',
+  body({ mobile: zodRule(staffMobileRule) }),
+  async (s, b) => {
+    await passwordReset.sendPasswordResetCode(s, b.mobile);
+    return null;
+  },
+  t('sms.sent'),
+);
+
+servePublicStaff(
+  staffRoutes,
+  'passwordResetWithCode',
+  body({ mobile: zodRule(staffMobileRule), code: zodRule(staffSmsCodeRule), password: zodRule(newStaffPasswordRule) }),
+  (s, b) => passwordReset.resetPasswordWithCode(s, b),
+);
 
 serveStaff(staffRoutes, 'invitations', z.object({}), (s, actor) => invitations.listInvitations(s, actor));
 

@@ -6,7 +6,8 @@ import type { LeadState } from '../../staff/leads';
 /**
  * The staff side (/api/admin/...): a school's own people sign in with a password (and a TOTP code
  * when they turned it on), keep their sessions, invite colleagues and read the audit log. Every
- * call but the four public ones needs the staff session cookie of the request's school, and every
+ * call but the public ones (signing in, an invitation's or a password reset's link, the self-service
+ * reset) needs the staff session cookie of the request's school, and every
  * write also the session's CSRF token in the X-CSRF-Token header; who may call what is one table,
  * src/lib/staff/access.ts.
  */
@@ -149,6 +150,43 @@ export interface InvitationAcceptance {
   password: string;
 }
 
+/** A password reset link for a colleague, shown to the administrator to pass on: only a hash of its token is kept. */
+export interface IssuedPasswordReset {
+  url: string;
+  expiresAt: number;
+}
+
+/** Who a usable reset link is for. */
+export interface PasswordResetPreview {
+  schoolName: string;
+  name: string;
+  mobile: string;
+  expiresAt: number;
+}
+
+export interface PasswordResetAcceptance {
+  token: string;
+  password: string;
+}
+
+/** The self-service reset's code request: the same answer whether the mobile is a staff account or not. */
+export interface PasswordResetCodeRequest {
+  mobile: string;
+}
+
+export interface PasswordResetWithCode {
+  mobile: string;
+  /** The SMS code (6 digits). */
+  code: string;
+  password: string;
+}
+
+/** A new password set: nobody is signed in; the person signs in with it (and their second factor, if on). */
+export interface PasswordResetDone {
+  mobile: string;
+  secondFactor: boolean;
+}
+
 export interface RoleChange {
   role: StaffRole;
 }
@@ -246,6 +284,12 @@ export const accounts = get<AccountQuery, Page<StaffAccountInfo>>('/admin/accoun
 export const changeRole = post<RoleChange, StaffAccountInfo>('/admin/accounts/:id/role');
 export const changeStatus = post<StatusChange, StaffAccountInfo>('/admin/accounts/:id/status');
 export const resetSecondFactor = post<Record<string, never>, StaffAccountInfo>('/admin/accounts/:id/resetSecondFactor');
+export const resetPassword = post<Record<string, never>, IssuedPasswordReset>('/admin/accounts/:id/resetPassword');
+export const passwordResetInspect = post<InvitationToken, PasswordResetPreview>('/admin/passwordReset/inspect');
+export const passwordResetAccept = post<PasswordResetAcceptance, PasswordResetDone>('/admin/passwordReset/accept');
+/** Answered with data null and the message 发送成功, whether a code was sent or not. */
+export const passwordResetSendCode = post<PasswordResetCodeRequest, null>('/admin/passwordReset/sendCode');
+export const passwordResetWithCode = post<PasswordResetWithCode, PasswordResetDone>('/admin/passwordReset/withCode');
 export const invitations = get<Record<string, never>, PendingInvitation[]>('/admin/invitations');
 export const invite = post<InvitationRequest, IssuedInvitation>('/admin/invitations/create');
 export const revokeInvitation = post<Record<string, never>, null>('/admin/invitations/:id/revoke');

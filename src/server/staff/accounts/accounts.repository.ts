@@ -10,6 +10,7 @@ import type {
   StaffAccountTable,
   StaffChallengeTable,
   StaffInvitationTable,
+  StaffPasswordResetTable,
   StaffRecoveryCodeTable,
   StaffSessionTable,
   StaffSignInFailureTable,
@@ -98,6 +99,21 @@ export function lockActiveAdmins(db: DB, tenantId: string) {
     .where('role', '=', STAFF_ROLE.admin)
     .where('status', '=', STAFF_STATUS.active)
     .execute();
+}
+
+/**
+ * Takes one account's row for the rest of the transaction (a write that changes nothing), so two
+ * requests about the same account (two reset links made at once) take turns; false when the school
+ * has no such account.
+ */
+export async function lockAccount(db: DB, tenantId: string, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('staffAccounts')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return changedRows(r) === 1;
 }
 
 export async function countOtherActiveAdmins(db: DB, tenantId: string, exceptId: string): Promise<number> {
@@ -260,6 +276,36 @@ export async function revokeInvitation(db: DB, tenantId: string, id: string, now
     .where(usableInvitation(now))
     .executeTakeFirst();
   return changedRows(r) === 1;
+}
+
+// --- Password reset links -------------------------------------------------------------------
+
+/** A reset link still usable at `now`: not used, not revoked, not expired (the rule of invitationState). */
+const usableReset = (now: number) => (eb: ExpressionBuilder<Database, 'staffPasswordResets'>) =>
+  eb.and([eb('usedAt', 'is', null), eb('revokedAt', 'is', null), eb('expiresAt', '>', now)]);
+
+export function insertPasswordReset(db: DB, row: Insertable<StaffPasswordResetTable>) {
+  return db.insertInto('staffPasswordResets').values(row).execute();
+}
+
+export function findPasswordResetByHash(db: DB, tokenHash: string) {
+  return db.selectFrom('staffPasswordResets').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Revokes the account's reset links still usable (a newer one replaces them): how many there were. */
+export async function revokePasswordResetsOf(db: DB, tenantId: string, accountId: string, now: number): Promise<number> {
+  const r = await db
+    .updateTable('staffPasswordResets')
+    .set({ revokedAt: now })
+    .$call(whereEqual({ tenantId, accountId }))
+    .where(usableReset(now))
+    .executeTakeFirst();
+  return changedRows(r);
+}
+
+/** Uses a reset link up; false when it is no longer usable (two tabs: one of them gets true). */
+export async function usePasswordReset(db: DB, id: string, now: number): Promise<boolean> {
+  return changedRows(await db.updateTable('staffPasswordResets').set({ usedAt: now }).where('id', '=', id).where(usableReset(now)).executeTakeFirst()) === 1;
 }
 
 // --- Sign-in failures -------------------------------------------------------------------------

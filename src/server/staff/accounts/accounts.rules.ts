@@ -66,8 +66,15 @@ export function accountKey(typed: string, accountId: string | null): string {
 export const INVITATION_TTL_MS = 72 * HOUR;
 export const CHALLENGE_TTL_MS = 5 * MINUTE;
 
+/**
+ * A password reset link works for a day: long enough to reach a colleague who is away from their
+ * desk, shorter than an invitation because the account it opens exists already.
+ */
+export const PASSWORD_RESET_TTL_MS = 24 * HOUR;
+
 export type InvitationState = 'usable' | 'used' | 'revoked' | 'expired';
 
+/** The state of a one-time link (an invitation or a password reset link): used, revoked, or usable until it expires. */
 export function invitationState(inv: { usedAt: number | null; revokedAt: number | null; expiresAt: number }, now: number): InvitationState {
   if (inv.usedAt !== null) return 'used';
   if (inv.revokedAt !== null) return 'revoked';

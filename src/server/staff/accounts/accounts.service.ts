@@ -135,8 +135,12 @@ async function changeAccount(s: Scope, actor: StaffActor, id: string, change: { 
     const field = 'role' in change ? 'role' : 'status';
     if (target[field] === change[field as keyof typeof change]) return target;
     await repo.updateAccount(trx, actor.tenant.id, target.id, { ...change, updatedAt: s.now });
-    // A disabled account is out at once, on every device.
-    if ('status' in change && change.status === STAFF_STATUS.disabled) await endSessionsOf(trx, actor.tenant.id, target.id, s.now);
+    // A disabled account is out at once, on every device, and its unused reset links die with it
+    // (enabled again, it does not get back a link made before).
+    if ('status' in change && change.status === STAFF_STATUS.disabled) {
+      await endSessionsOf(trx, actor.tenant.id, target.id, s.now);
+      await repo.revokePasswordResetsOf(trx, actor.tenant.id, target.id, s.now);
+    }
     const action = 'role' in change ? AUDIT_ACTION.roleChange : AUDIT_ACTION.statusChange;
     await audit(s, trx, actor, action, target.id, { [field]: target[field] }, { [field]: change[field as keyof typeof change] });
     return (await repo.findAccount(trx, actor.tenant.id, target.id))!;

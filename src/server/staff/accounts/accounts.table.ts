@@ -70,6 +70,22 @@ export interface StaffInvitationTable {
   accountId: string | null;
 }
 
+/** A one-time link an administrator made for a colleague to set a new password (migration 20261130T0500). */
+export interface StaffPasswordResetTable {
+  id: string;
+  tenantId: string;
+  accountId: string;
+  /** SHA-256 of the link's token; the token itself is never stored. */
+  tokenHash: string;
+  createdById: string;
+  createdByName: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  /** Set when a newer link for the account replaced it. */
+  revokedAt: number | null;
+}
+
 export interface StaffSignInFailureTable {
   id: string;
   tenantId: string;
