@@ -6,7 +6,7 @@ import { STAFF_ROLE } from '~/lib/staff/roles';
 import { createSchool, resolveTenant, type SchoolBranding } from '~/server/tenant/tenant.service';
 import { portalLinks } from '~/server/school/links';
 import { DEMO, HUAXIA, useTestServer } from '../setup/server';
-import { PNG_1PX, uploadForm } from '../setup/files';
+import { PNG_1PX, pngOf, uploadForm } from '../setup/files';
 import { expectRefused } from '../setup/api';
 import * as staff from '~/lib/api/contracts/staff';
 import { asStaff, auditOfSchool, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
@@ -187,6 +187,27 @@ describe('profile and branding', () => {
     const url = (uploaded.body.data as staff.UploadedFile).url;
     const answer = await server().call(school.saveSchoolSettings, { ...inputOf(await settingsOf(a)), officialAccountQr: url, logo: url }, as(a));
     expect(answer.body.data).toMatchObject({ officialAccountQr: url, logo: url });
+  });
+
+  test("a logo's own size is read when it is saved and answered with the school; kept while it stays; gone with it", async () => {
+    const a = await newSchool();
+    const upload = async (bytes: Buffer) =>
+      ((await server().call(staff.upload as never, uploadForm(bytes, 'logo.png', 'branding') as never, as(a))).body.data as staff.UploadedFile).url;
+    const save = (logo: string) => server().call(school.saveSchoolSettings, { ...inputOf(before), logo }, as(a));
+    const info = async () => (await server().call(tenantApi.schoolInfo, {}, { tenant: a.tenantId })).body.data;
+    const before = await settingsOf(a);
+    const wide = await upload(pngOf(240, 80));
+    expect((await save(wide)).body.code).toBe(0);
+    expect(await info()).toMatchObject({ logo: wide, logoWidth: 240, logoHeight: 80 });
+    expect((await pageSchool(a.tenantId)).info).toMatchObject({ logoWidth: 240, logoHeight: 80 });
+    // Saved again with other changes: the same logo keeps its size.
+    expect((await server().call(school.saveSchoolSettings, { ...inputOf(await settingsOf(a)), shortName: '宽标' }, as(a))).body.code).toBe(0);
+    expect(await info()).toMatchObject({ logo: wide, logoWidth: 240, logoHeight: 80 });
+    const square = await upload(pngOf(64, 64));
+    expect((await save(square)).body.code).toBe(0);
+    expect(await info()).toMatchObject({ logo: square, logoWidth: 64, logoHeight: 64 });
+    expect((await save('')).body.code).toBe(0);
+    expect(await info()).toMatchObject({ logo: null, logoWidth: null, logoHeight: null });
   });
 
   test('an editor and a teacher may not read or save the settings', async () => {

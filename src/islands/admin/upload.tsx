@@ -54,12 +54,15 @@ export function ImageField({
   onChange,
   purpose,
   optional = false,
+  fits,
 }: {
   label: string;
   value: string;
   onChange: (url: string) => void;
   purpose: UploadPurpose;
   optional?: boolean;
+  /** What picture fits where it is shown (its shape and size), said beside the file types. */
+  fits?: string;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -96,6 +99,7 @@ export function ImageField({
         ) : null}
       </div>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {fits ? `${fits} ` : ''}
         {t('admin.upload.hint', { max: MAX_MB })}
       </p>
       {error ? (

@@ -69,8 +69,11 @@ export function previewLayoutData(data: LayoutData, typed: Record<string, unknow
   for (const key of PICTURES) {
     const value = typed[key];
     if (!pictureOk(value, saved[key], data.tenant.id)) continue;
-    if (key === 'logo') school.logo = value || null;
-    else branding[key] = value || null;
+    if (key === 'logo') {
+      // Another logo than the saved one: its size is not known until it is saved (the page keeps its proportions).
+      if ((value || null) !== saved.logo) Object.assign(school, { logoWidth: null, logoHeight: null });
+      school.logo = value || null;
+    } else branding[key] = value || null;
   }
   return { ...data, school, branding, links: portalLinks(config, branding, data.tenant.id) };
 }

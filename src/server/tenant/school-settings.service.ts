@@ -12,6 +12,9 @@ import type {
 } from '~/lib/api/contracts/admin-school';
 import { AGREEMENT_KINDS } from '~/lib/api/contracts/admin-school';
 import { FILES_PATH } from '~/lib/uploads';
+import { buffer } from 'node:stream/consumers';
+import { imageSize } from 'image-size';
+import { openFile } from '../storage/files.service';
 import { AUDIT_ACTION, AUDIT_TARGET, type AuditAction } from '~/lib/staff/roles';
 import { t, type MessageKey } from '~/server/i18n';
 import { AppError } from '../errors';
@@ -122,9 +125,32 @@ function checkPicture(tenantId: string, value: string, current: string | null): 
   return /^\d{6}\/[\w-]{1,32}\.(?:png|jpg|gif|webp)$/.test(rest);
 }
 
+/**
+ * The logo's own size, read from its file once when another logo is saved (the pages keep its
+ * proportions and reserve its place); the saved logo keeps the size it has. A file that is not a
+ * picture whose size can be read is refused as a bad picture.
+ */
+async function logoSizeOf(s: Scope, logo: string, current: School): Promise<Pick<School, 'logoWidth' | 'logoHeight'>> {
+  if (logo === '') return { logoWidth: null, logoHeight: null };
+  if (logo === current.logo) return { logoWidth: current.logoWidth, logoHeight: current.logoHeight };
+  const stream = await (await openFile(s, logo.slice(FILES_PATH.length)))?.open();
+  if (!stream) throw AppError.badRequest(t('school.admin.badPicture'));
+  try {
+    const { width, height } = imageSize(await buffer(stream));
+    if (!(width > 0 && height > 0)) throw new Error('no size');
+    return { logoWidth: width, logoHeight: height };
+  } catch {
+    throw AppError.badRequest(t('school.admin.badPicture'));
+  }
+}
+
 export async function saveSettings(s: Scope, actor: StaffActor, input: CheckedSettings): Promise<SchoolSettings> {
   const tenantId = actor.tenant.id;
   if ((input.longitude === null) !== (input.latitude === null)) throw AppError.badRequest(t('school.admin.coordinatesPair'));
+  // Read before the transaction (the file may be in a bucket); the transaction checks the picture again.
+  const current = await schoolOf(s.db, tenantId);
+  if (!checkPicture(tenantId, input.logo, current.logo)) throw AppError.badRequest(t('school.admin.badPicture'));
+  const logoSize = await logoSizeOf(s, input.logo, current);
   await s.db.transaction().execute(async (trx) => {
     const before = await schoolOf(trx, tenantId);
     for (const field of PICTURES) {
@@ -133,6 +159,8 @@ export async function saveSettings(s: Scope, actor: StaffActor, input: CheckedSe
     const institution = Object.values(input.institution).some(Boolean) ? JSON.stringify(input.institution) : null;
     await repo.updateSchool(trx, tenantId, {
       ...columnsOf(SETTINGS_FIELDS, input),
+      // The size of the logo saved: a file's bytes never change under its address, so it holds whatever was saved meanwhile.
+      ...logoSize,
       educationalInstitution: institution,
       updatedAt: s.now,
     });

@@ -108,6 +108,8 @@ function toSchoolInfo(s: School): SchoolInfo {
     universityName: s.universityName,
     universityId: s.universityId,
     logo: s.logo,
+    logoWidth: s.logoWidth,
+    logoHeight: s.logoHeight,
     address: s.address,
     latitude: s.latitude,
     longitude: s.longitude,

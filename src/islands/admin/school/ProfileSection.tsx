@@ -155,7 +155,16 @@ type ProfileForm = ReturnType<typeof useProfileForm>;
 
 /** The pictures' own field: a branding upload that may stay empty. */
 function Picture({ form, name }: { form: ProfileForm; name: 'logo' | 'officialAccountQr' | 'miniProgramQr' }) {
-  return <ImageField label={t(`school.admin.field.${name}`)} value={form.values[name]} onChange={form.set(name)} purpose={UPLOAD_PURPOSE.branding} optional />;
+  return (
+    <ImageField
+      label={t(`school.admin.field.${name}`)}
+      value={form.values[name]}
+      onChange={form.set(name)}
+      purpose={UPLOAD_PURPOSE.branding}
+      optional
+      fits={name === 'logo' ? t('school.admin.logoFits') : undefined}
+    />
+  );
 }
 
 /** The brand colour typed or picked, with what its contrast with white text is. */

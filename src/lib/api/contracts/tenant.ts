@@ -11,6 +11,9 @@ export interface SchoolInfo {
   universityName: string;
   universityId: string;
   logo: string | null;
+  /** The logo's own size in pixels (read when it was saved), or null: the pages keep its proportions. */
+  logoWidth: number | null;
+  logoHeight: number | null;
   address: string | null;
   latitude: number | null;
   longitude: number | null;

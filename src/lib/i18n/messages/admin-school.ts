@@ -25,6 +25,7 @@ export const adminSchool = {
   'school.admin.field.shortName': '学校简称',
   'school.admin.field.trainingInstitutionsName': '培训机构名称',
   'school.admin.field.logo': '学校标志',
+  'school.admin.logoFits': '横向或方形的标志均可，按原比例显示：页头高 48 像素、最宽 160 像素（如 240×80 的横向标志显示为 144×48），建议用透明背景的 PNG。',
   'school.admin.field.brandColor': '主题色',
   'school.admin.pickColor': '用取色器选择主题色',
   'school.admin.field.brandColorHint': '用作导航栏背景，上面是白色文字；留空则使用默认蓝色。',
