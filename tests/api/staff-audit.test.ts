@@ -71,6 +71,7 @@ type WriteCall = Exclude<
   | 'invitations'
   | 'audit'
   | 'recoveryCodesLeft'
+  | 'adminDashboardCounts'
   | 'leads'
   | 'leadsExport'
   | 'schoolSettings'

@@ -36,6 +36,7 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   invitationInspect: 'public',
   invitationAccept: 'public',
   me: 'anyStaff',
+  adminDashboardCounts: 'anyStaff',
   signOut: 'anyStaff',
   mySessions: 'anyStaff',
   revokeSession: 'anyStaff',

@@ -44,6 +44,7 @@ import * as m20261129T1700 from './20261129T1700_rate_account_share';
 import * as m20261130T0100 from './20261130T0100_class_wide_indexes';
 import * as m20261130T0300 from './20261130T0300_attendance_student_idx';
 import * as m20261130T0500 from './20261130T0500_hot_major_products_by_product';
+import * as m20261130T0510 from './20261130T0510_dashboard_counts';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0100_class_wide_indexes': m20261130T0100,
   '20261130T0300_attendance_student_idx': m20261130T0300,
   '20261130T0500_hot_major_products_by_product': m20261130T0500,
+  '20261130T0510_dashboard_counts': m20261130T0510,
 };
 
 export const migrationProvider: MigrationProvider = {
