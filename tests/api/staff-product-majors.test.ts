@@ -16,6 +16,7 @@ import { hotMajorInput, productInput } from '../setup/catalog';
 
 const server = useTestServer();
 const { DRAFT, PUBLISHED } = cat.CATALOG_STATE;
+const SECOND = 1000;
 
 async function editor(tenantId = DEMO.id): Promise<TestStaffSession> {
   return sessionOf(server(), await makeStaff(server(), tenantId, STAFF_ROLE.editor));
@@ -122,6 +123,8 @@ describe('a product and its hot majors', () => {
     const p = await ok<cat.AdminProduct>(server().call(cat.catalogProductSave, productInput({ state: PUBLISHED }), as(s)));
     const later = await auditFromNow(server(), DEMO.id, { targetId: p.id });
     await ok(server().call(cat.catalogProductSave, { ...productInput({ name: p.name, state: PUBLISHED, majorIds: [m.id] }), id: p.id }, as(s)));
+    // A second later, so the log's order (by time) is the order of the saves.
+    server().clock.advance(SECOND);
     await ok(server().call(cat.catalogProductSave, { ...productInput({ name: p.name, state: PUBLISHED, majorIds: [] }), id: p.id }, as(s)));
     const entries = await later();
     expect(entries.map((e) => [e.action, e.targetType])).toEqual([

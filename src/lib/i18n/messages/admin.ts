@@ -69,7 +69,6 @@ export const admin = {
   'admin.dashboard.welcome': '{name}，您好',
   'admin.dashboard.roleLine': '您在{school}的角色：{role}',
   'admin.dashboard.available': '工作区',
-  'admin.dashboard.countsLabel': '待处理',
   // One line per area on its dashboard card (src/lib/staff/screens.ts names the key of each).
   'admin.dashboard.schoolHint': '学校资料、品牌、域名、服务网点、认证机构和协议',
   'admin.dashboard.newsHint': '撰写新闻、定时发布、撤回，管理新闻分类',
