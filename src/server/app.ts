@@ -62,6 +62,7 @@ import { mediaAdminRoutes } from './media/media.admin.routes';
 import { mediaLibraryRoutes } from './media-library/media-library.routes';
 import { couponsAdminRoutes } from './leads/coupons.admin.routes';
 import { jobsAdminRoutes } from './jobs/jobs.admin.routes';
+import { dashboardRoutes } from './staff/dashboard/dashboard.routes';
 import { errorStack } from './logger';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -134,6 +135,7 @@ export function createApp(runtime: Runtime) {
     .route('/', attemptsRoutes)
     .route('/', bankRoutes)
     .route('/', staffRoutes)
+    .route('/', dashboardRoutes)
     .route('/', filesRoutes)
     .route('/', contentAdminRoutes)
     .route('/', schoolSettingsRoutes)

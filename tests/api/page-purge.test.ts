@@ -8,7 +8,7 @@ import * as tenantApi from '~/lib/api/contracts/tenant';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { formatDateTime } from '~/lib/time/cst';
 import { pageNews } from '~/server/content/content.service';
-import { findProduct } from '~/server/products/products.service';
+import { findHotMajorDetail, findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { announcePageChanges } from '~/server/runtime';
@@ -16,7 +16,7 @@ import { createLogger } from '~/server/logger';
 import { PURGE_PAGES_EVENT } from '~/server/http/render-cache';
 import type { PageChange } from '~/server/events/page-changes';
 import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
-import { productInput } from '../setup/catalog';
+import { hotMajorInput, productInput } from '../setup/catalog';
 import { HOUR, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 
@@ -45,9 +45,15 @@ const PAGES: Record<string, TestPage> = {
     shows: { kinds: ['catalogue'] },
     render: async (s) => (await findProduct(s, productShown))?.name ?? '<p>none</p>',
   },
+  '/educational-product': {
+    shows: { kinds: ['catalogue'] },
+    render: async (s) => `<ul>${((await findHotMajorDetail(s, majorShown))?.relatedProductList ?? []).map((r) => `<li>${r.productId}</li>`).join('')}</ul>`,
+  },
 };
 /** The product the detail page of these tests shows (its ?id, fixed per test). */
 let productShown = '';
+/** The hot major the training-project page of these tests shows (its ?id, fixed per test). */
+let majorShown = '';
 
 let pages: CachedPages;
 beforeAll(async () => {
@@ -122,6 +128,29 @@ describe('a staff change drops the cached pages that show it', () => {
 
     ok(await server().call(admin.adminNewsSave, { id: news.id, title: '新标题', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, as(a)));
     expect((await pages.get('/news-information/list', a.host)).body).toContain('<li>新标题</li>');
+  });
+
+  test("linking a published product to a hot major: the cached training-project page lists it at once; another school's stays cached", async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    const major = ok<cat.AdminHotMajor>(await server().call(cat.catalogMajorSave, hotMajorInput({ state: cat.CATALOG_STATE.PUBLISHED }), as(a)));
+    majorShown = major.id;
+    const product = ok<cat.AdminProduct>(await server().call(cat.catalogProductSave, productInput({ state: cat.CATALOG_STATE.PUBLISHED }), as(a)));
+    expect(await cached('/educational-product', a.host)).toBe('<ul></ul>');
+    await cached('/educational-product', b.host);
+
+    ok(
+      await server().call(
+        cat.catalogProductSave,
+        { ...productInput({ name: product.name, state: cat.CATALOG_STATE.PUBLISHED, majorIds: [major.id] }), id: product.id },
+        as(a),
+      ),
+    );
+
+    const page = await pages.get('/educational-product', a.host);
+    expect(page.cache).toBeUndefined();
+    expect(page.body).toBe(`<ul><li>${product.id}</li></ul>`);
+    expect((await pages.get('/educational-product', b.host)).cache).toBe('hit');
   });
 
   test('saving branding: every cached page of the school shows it at once, its look-up included', async () => {

@@ -72,6 +72,7 @@ type WriteCall = Exclude<
   | 'invitations'
   | 'audit'
   | 'recoveryCodesLeft'
+  | 'adminDashboardCounts'
   | 'leads'
   | 'leadsExport'
   | 'schoolSettings'

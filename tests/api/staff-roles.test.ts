@@ -40,6 +40,7 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   passwordResetSendCode: 'public',
   passwordResetWithCode: 'public',
   me: 'anyStaff',
+  adminDashboardCounts: 'anyStaff',
   signOut: 'anyStaff',
   mySessions: 'anyStaff',
   revokeSession: 'anyStaff',

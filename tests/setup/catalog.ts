@@ -28,6 +28,7 @@ export function productInput(patch: Partial<cat.ProductInput> = {}): cat.Product
     defCouponPrice: '980起',
     subsidyPrice: null,
     categoryIds: [],
+    majorIds: [],
     seq: 5,
     state: cat.CATALOG_STATE.DRAFT,
     ...patch,

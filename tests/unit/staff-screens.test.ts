@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { STAFF_SCREENS, classLinkScreens, dashboardScreens, navScreens, staffScreen } from '~/lib/staff/screens';
+import { STAFF_SCREENS, classLinkScreens, countedScreens, dashboardScreens, navScreens, staffScreen } from '~/lib/staff/screens';
 import { STAFF_ROLE, STAFF_ROLES } from '~/lib/staff/roles';
 import { mayCall } from '~/lib/staff/access';
 
@@ -58,6 +58,24 @@ describe('the staff screens', () => {
       const topLevel = STAFF_SCREENS.filter((s) => s.call !== null && !('parent' in s) && mayCall(role, s.call)).map((s) => s.path);
       expect(navScreens(role).map((s) => s.path)).toEqual(topLevel);
     }
+  });
+
+  it("give the dashboard a card for every screen of a role's navigation but the dashboard itself, each with its line", () => {
+    for (const role of STAFF_ROLES) {
+      const nav = navScreens(role).map((s) => s.path);
+      expect(dashboardScreens(role).map((s) => s.path)).toEqual(nav.filter((p) => p !== '/admin'));
+      for (const s of dashboardScreens(role)) expect(s.hint, s.path).toMatch(/^admin\.dashboard\./);
+    }
+  });
+
+  it('count new leads, waiting marking and failed jobs, each for the roles that may open its screen', () => {
+    expect(countedScreens(STAFF_ROLE.admin).map((s) => [s.path, s.count])).toEqual([
+      ['/admin/leads', 'leads'],
+      ['/admin/marking', 'marking'],
+      ['/admin/jobs', 'jobs'],
+    ]);
+    expect(countedScreens(STAFF_ROLE.editor).map((s) => s.count)).toEqual(['leads']);
+    expect(countedScreens(STAFF_ROLE.teacher).map((s) => s.count)).toEqual(['marking']);
   });
 
   it('keep opened-from screens and pages for people not signed in out of the navigation', () => {

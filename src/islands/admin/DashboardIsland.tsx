@@ -1,15 +1,42 @@
+import { useEffect, useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
 import type { StaffMe } from '~/lib/api/contracts/staff';
-import { dashboardScreens } from '~/lib/staff/screens';
+import { adminDashboardCounts, type DashboardCountName, type DashboardCounts } from '~/lib/api/contracts/admin-dashboard';
+import { staffSend } from '~/lib/api/staff-client';
+import { countKey } from '~/lib/staff/counts';
 import { PageTitle, Section, roleLabel } from './shared';
 
 /**
- * The staff dashboard (/admin): who is signed in, as what, in which school, and a card for each
- * screen declared with one (src/lib/staff/screens.ts) that their role may open.
+ * The staff dashboard (/admin), the start page: who is signed in, as what, in which school, and a
+ * card for every area of the navigation their role may use (src/lib/staff/screens.ts), each with
+ * what it is for and, where something waits for them, how many. The page counts on the server;
+ * the counts are asked again (GET /api/admin/dashboard/counts) when the person comes back to the tab.
  */
 
-export default function DashboardIsland({ me }: { me: StaffMe }) {
-  const links = dashboardScreens(me.account.role);
+/** A card as the page gives it: the area's name and line already in words. */
+export interface DashboardCard {
+  path: string;
+  title: string;
+  hint: string;
+  count: DashboardCountName | null;
+}
+
+function useCounts(initial: DashboardCounts): DashboardCounts {
+  const [counts, setCounts] = useState(initial);
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      // Left as they were when the call fails: the page's own counts are still a fair picture.
+      staffSend(adminDashboardCounts, {}).then(setCounts, () => undefined);
+    };
+    document.addEventListener('visibilitychange', refresh);
+    return () => document.removeEventListener('visibilitychange', refresh);
+  }, []);
+  return counts;
+}
+
+export default function DashboardIsland({ me, cards, counts: initial }: { me: StaffMe; cards: DashboardCard[]; counts: DashboardCounts }) {
+  const counts = useCounts(initial);
   return (
     <div>
       <PageTitle>{t('admin.dashboard.welcome', { name: me.account.name })}</PageTitle>
@@ -26,16 +53,25 @@ export default function DashboardIsland({ me }: { me: StaffMe }) {
       )}
       <Section title={t('admin.dashboard.available')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {links.map((l) => (
-            <li key={l.path}>
-              <a href={l.path} className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand hover:bg-brand-soft">
-                <span className="block font-semibold text-brand-dark">{t(l.dashboard.title)}</span>
-                <span className="mt-1 block text-sm text-muted">{t(l.dashboard.hint)}</span>
-              </a>
-            </li>
-          ))}
+          {cards.map((card) => {
+            const waiting = card.count ? (counts[card.count] ?? 0) : 0;
+            return (
+              <li key={card.path}>
+                <a href={card.path} className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand hover:bg-brand-soft">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-brand-dark">{card.title}</span>
+                    {card.count && waiting > 0 && (
+                      <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-medium text-white" data-count={card.count}>
+                        {t(countKey(card.count), { count: waiting })}
+                      </span>
+                    )}
+                  </span>
+                  <span className="mt-1 block text-sm text-muted">{card.hint}</span>
+                </a>
+              </li>
+            );
+          })}
         </ul>
-        <p className="mt-5 text-sm text-muted">{t('admin.dashboard.comingSoon')}</p>
       </Section>
     </div>
   );

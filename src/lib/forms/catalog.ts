@@ -95,6 +95,7 @@ const chosenId = (message: string) => z.string({ error: message }).trim().regex(
 const MAX_RICH_TEXT = 20000;
 const MAX_PERIOD_TYPES = 4;
 const MAX_CATEGORIES = 20;
+const MAX_MAJORS = 20;
 const MAX_CERTIFICATES = 20;
 const MAX_SALARY = 1000000;
 
@@ -125,6 +126,10 @@ export const productForm = orderedRow({
   categoryIds: z
     .array(catalogId, { error: t('catalog.categoryNotFound') })
     .max(MAX_CATEGORIES, t('catalog.tooManyCategories'))
+    .default([]),
+  majorIds: z
+    .array(catalogId, { error: t('catalog.majorNotFound') })
+    .max(MAX_MAJORS, t('catalog.tooManyMajors'))
     .default([]),
 });
 

@@ -66,6 +66,8 @@ export const STAFF_ACCESS = {
   passwordResetSendCode: 'public',
   passwordResetWithCode: 'public',
   me: 'anyStaff',
+  // Every role has a dashboard; the service counts only the areas the role may use (each by that area's own call).
+  adminDashboardCounts: 'anyStaff',
   signOut: 'anyStaff',
   mySessions: 'anyStaff',
   revokeSession: 'anyStaff',

@@ -1,4 +1,5 @@
 import type { StaffCallName } from '../api/contracts/staff-calls';
+import type { DashboardCountName } from '../api/contracts/admin-dashboard';
 import type { admin } from '../i18n/messages/admin';
 import type { adminClasses } from '../i18n/messages/admin-classes';
 import type { MessageKey } from '~/server/i18n';
@@ -7,8 +8,9 @@ import type { StaffRole } from './roles';
 
 /**
  * Every staff screen (src/pages/admin), declared once: its path, the name its page and the
- * navigation give it, the call that gates it, and the screen it is opened from. The navigation
- * (AdminLayout), the dashboard's cards, a class's links (ClassDetail) and each page's gate
+ * navigation give it, the call that gates it, the screen it is opened from, its line on the
+ * dashboard and what it counts. The navigation (AdminLayout) and the dashboard's cards show a role
+ * the same screens, with the same counts; a class's links (ClassDetail) and each page's gate
  * (src/server/pages/staff-page.ts, by the page's route) are all read from here, so a role sees a
  * link exactly when the page behind it lets them in. tests/unit/staff-screens.test.ts checks that
  * every page under src/pages/admin is declared and takes its gate from here.
@@ -22,8 +24,10 @@ export interface StaffScreen {
   call: StaffCallName | null;
   /** The screen this one is opened from (an editor, a preview, a print); such a screen is not in the navigation. */
   parent?: string;
-  /** Its card on the dashboard: a title and one line of what it is for. */
-  dashboard?: { title: keyof typeof admin; hint: keyof typeof admin };
+  /** One line of what it is for, on its dashboard card (titled as in the navigation); every screen of the navigation has one but the dashboard. */
+  hint?: keyof typeof admin;
+  /** What waits for the person there, counted on the dashboard's card and as a badge in the navigation. */
+  count?: DashboardCountName;
   /** Its label among a class's other screens, opened with the class chosen (?classId=). */
   classLink?: keyof typeof adminClasses;
 }
@@ -38,73 +42,85 @@ export const STAFF_SCREENS = [
     path: '/admin/school',
     title: 'staff.page.school',
     call: 'schoolSettings',
-    dashboard: { title: 'admin.dashboard.schoolTitle', hint: 'admin.dashboard.schoolHint' },
+    hint: 'admin.dashboard.schoolHint',
   },
   { path: '/admin/school/preview', title: 'staff.page.school', call: 'schoolSettings', parent: '/admin/school' },
   {
     path: '/admin/news',
     title: 'adminContent.news',
     call: 'adminNewsPage',
-    dashboard: { title: 'admin.dashboard.news', hint: 'admin.dashboard.newsHint' },
+    hint: 'admin.dashboard.newsHint',
   },
   { path: '/admin/news/edit', title: 'adminContent.editNews', call: 'adminNewsPage', parent: '/admin/news' },
   {
     path: '/admin/notices',
     title: 'adminContent.notices',
     call: 'adminNoticePage',
-    dashboard: { title: 'admin.dashboard.notices', hint: 'admin.dashboard.noticesHint' },
+    hint: 'admin.dashboard.noticesHint',
   },
   { path: '/admin/notices/edit', title: 'adminContent.editNotice', call: 'adminNoticePage', parent: '/admin/notices' },
   {
     path: '/admin/leads',
     title: 'staff.page.leads',
     call: 'leads',
-    dashboard: { title: 'admin.leads.title', hint: 'admin.dashboard.leadsHint' },
+    hint: 'admin.dashboard.leadsHint',
+    count: 'leads',
   },
-  { path: '/admin/catalog/products', title: 'catalog.title.products', call: 'catalogProducts' },
-  { path: '/admin/catalog/categories', title: 'catalog.title.categories', call: 'catalogCategories' },
-  { path: '/admin/catalog/majors', title: 'catalog.title.majors', call: 'catalogMajorList' },
-  { path: '/admin/catalog/questions', title: 'catalog.title.questions', call: 'catalogQuestions' },
-  { path: '/admin/catalog/banners', title: 'catalog.title.banners', call: 'catalogBanners' },
-  { path: '/admin/catalog/album-categories', title: 'catalog.title.albumCategories', call: 'catalogAlbumCategories' },
-  { path: '/admin/catalog/materials', title: 'catalog.title.materials', call: 'catalogMaterials' },
-  { path: '/admin/catalog/coupons', title: 'catalog.title.coupons', call: 'catalogCoupons' },
+  { path: '/admin/catalog/products', title: 'catalog.title.products', call: 'catalogProducts', hint: 'admin.dashboard.productsHint' },
+  { path: '/admin/catalog/categories', title: 'catalog.title.categories', call: 'catalogCategories', hint: 'admin.dashboard.categoriesHint' },
+  { path: '/admin/catalog/majors', title: 'catalog.title.majors', call: 'catalogMajorList', hint: 'admin.dashboard.majorsHint' },
+  { path: '/admin/catalog/questions', title: 'catalog.title.questions', call: 'catalogQuestions', hint: 'admin.dashboard.questionsHint' },
+  { path: '/admin/catalog/banners', title: 'catalog.title.banners', call: 'catalogBanners', hint: 'admin.dashboard.bannersHint' },
+  {
+    path: '/admin/catalog/album-categories',
+    title: 'catalog.title.albumCategories',
+    call: 'catalogAlbumCategories',
+    hint: 'admin.dashboard.albumCategoriesHint',
+  },
+  { path: '/admin/catalog/materials', title: 'catalog.title.materials', call: 'catalogMaterials', hint: 'admin.dashboard.materialsHint' },
+  { path: '/admin/catalog/coupons', title: 'catalog.title.coupons', call: 'catalogCoupons', hint: 'admin.dashboard.couponsHint' },
   {
     path: '/admin/classes',
     title: 'classes.title',
     call: 'adminClasses',
-    dashboard: { title: 'admin.dashboard.classes', hint: 'admin.dashboard.classesHint' },
+    hint: 'admin.dashboard.classesHint',
   },
-  { path: '/admin/courses', title: 'courses.title', call: 'adminCourses' },
-  { path: '/admin/media', title: 'adminMedia.title', call: 'adminMediaPage' },
-  { path: '/admin/activities', title: 'activities.title', call: 'adminActivities', classLink: 'classes.link.activities' },
-  { path: '/admin/inbox', title: 'inbox.title', call: 'adminQuestions', classLink: 'classes.link.inbox' },
-  { path: '/admin/progress', title: 'progress.title', call: 'adminProgress', classLink: 'classes.link.progress' },
-  { path: '/admin/questions', title: 'bank.title', call: 'bankQuestions' },
-  { path: '/admin/papers', title: 'bank.papersTitle', call: 'bankPapers' },
+  { path: '/admin/courses', title: 'courses.title', call: 'adminCourses', hint: 'admin.dashboard.coursesHint' },
+  { path: '/admin/media', title: 'adminMedia.title', call: 'adminMediaPage', hint: 'admin.dashboard.mediaHint' },
+  {
+    path: '/admin/activities',
+    title: 'activities.title',
+    call: 'adminActivities',
+    classLink: 'classes.link.activities',
+    hint: 'admin.dashboard.activitiesHint',
+  },
+  { path: '/admin/inbox', title: 'inbox.title', call: 'adminQuestions', classLink: 'classes.link.inbox', hint: 'admin.dashboard.inboxHint' },
+  { path: '/admin/progress', title: 'progress.title', call: 'adminProgress', classLink: 'classes.link.progress', hint: 'admin.dashboard.progressHint' },
+  { path: '/admin/questions', title: 'bank.title', call: 'bankQuestions', hint: 'admin.dashboard.bankHint' },
+  { path: '/admin/papers', title: 'bank.papersTitle', call: 'bankPapers', hint: 'admin.dashboard.papersHint' },
   { path: '/admin/papers/preview', title: 'bank.preview.title', call: 'bankPaperPreview', parent: '/admin/papers' },
-  { path: '/admin/works', title: 'bank.worksTitle', call: 'adminClassWorks', classLink: 'classes.link.works' },
-  { path: '/admin/marking', title: 'marking.title', call: 'adminMarkingQueue' },
-  { path: '/admin/certificates', title: 'certs.title', call: 'adminCertificateTests' },
+  { path: '/admin/works', title: 'bank.worksTitle', call: 'adminClassWorks', classLink: 'classes.link.works', hint: 'admin.dashboard.worksHint' },
+  { path: '/admin/marking', title: 'marking.title', call: 'adminMarkingQueue', hint: 'admin.dashboard.markingHint', count: 'marking' },
+  { path: '/admin/certificates', title: 'certs.title', call: 'adminCertificateTests', hint: 'admin.dashboard.certificatesHint' },
   { path: '/admin/certificates/print', title: 'certs.printTitle', call: 'adminCertificateGet', parent: '/admin/certificates' },
   {
     path: '/admin/accounts',
     title: 'staff.page.accounts',
     call: 'accounts',
-    dashboard: { title: 'admin.accounts.title', hint: 'admin.dashboard.accountsHint' },
+    hint: 'admin.dashboard.accountsHint',
   },
   {
     path: '/admin/audit',
     title: 'staff.page.audit',
     call: 'audit',
-    dashboard: { title: 'admin.audit.title', hint: 'admin.dashboard.auditHint' },
+    hint: 'admin.dashboard.auditHint',
   },
-  { path: '/admin/jobs', title: 'jobs.title', call: 'adminJobs' },
+  { path: '/admin/jobs', title: 'jobs.title', call: 'adminJobs', hint: 'admin.dashboard.jobsHint', count: 'jobs' },
   {
     path: '/admin/account',
     title: 'staff.page.account',
     call: 'me',
-    dashboard: { title: 'admin.account.title', hint: 'admin.dashboard.accountHint' },
+    hint: 'admin.dashboard.accountHint',
   },
 ] as const satisfies readonly StaffScreen[];
 
@@ -123,11 +139,14 @@ export function navScreens(role: StaffRole): GatedScreen[] {
   return (STAFF_SCREENS as readonly StaffScreen[]).filter(gated).filter((s) => !s.parent && mayCall(role, s.call));
 }
 
-/** The screens with a card on the dashboard that a role may open, in declared order. */
-export function dashboardScreens(role: StaffRole): (GatedScreen & { dashboard: NonNullable<StaffScreen['dashboard']> })[] {
-  return (STAFF_SCREENS as readonly StaffScreen[])
-    .filter(gated)
-    .filter((s): s is GatedScreen & { dashboard: NonNullable<StaffScreen['dashboard']> } => !!s.dashboard && mayCall(role, s.call));
+/** The dashboard's cards of a role: the screens of its navigation (the dashboard's own left out), in the same order. */
+export function dashboardScreens(role: StaffRole): (GatedScreen & { hint: NonNullable<StaffScreen['hint']> })[] {
+  return navScreens(role).filter((s): s is GatedScreen & { hint: NonNullable<StaffScreen['hint']> } => !!s.hint);
+}
+
+/** The counts a role sees (the dashboard's counts call answers these, and only these), in declared order. */
+export function countedScreens(role: StaffRole): (GatedScreen & { count: DashboardCountName })[] {
+  return navScreens(role).filter((s): s is GatedScreen & { count: DashboardCountName } => !!s.count);
 }
 
 /** A class's other screens a role may open (all of them when the role is not known yet). */

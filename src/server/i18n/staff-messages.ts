@@ -71,6 +71,8 @@ export const staffServerMessages = {
   // The /admin pages' layout (src/layouts/AdminLayout.astro).
   'staff.siteName': '管理后台',
   'staff.navLabel': '后台导航',
+  /** Between an area's name and its count in the navigation link's name: '咨询线索，3 条待处理'. */
+  'staff.countSeparator': '，',
   'staff.nav.site': '查看网站',
   'staff.signOut': '退出登录',
   'staff.signingOut': '正在退出…',

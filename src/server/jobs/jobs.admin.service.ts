@@ -9,7 +9,7 @@ import type { AdminJob, AdminJobItem } from '~/lib/api/contracts/admin-jobs';
 import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import * as repo from './jobs.repository';
-import type { JobState } from './jobs.rules';
+import { JOB_STATE, type JobState } from './jobs.rules';
 import type { Job } from './jobs.table';
 import type { JobItemRef, JobKinds } from './handlers';
 
@@ -84,6 +84,11 @@ export async function pageJobs(
     kind: q.kind,
   });
   return pageOf(await describeJobs(s.db, kinds, tenantId, rows), total, q.current, q.size);
+}
+
+/** How many of the school's jobs failed and wait for someone to run them again (the dashboard's count). */
+export function countFailedJobs(s: Scope, actor: StaffActor): Promise<number> {
+  return repo.countSchoolJobs(s.db, actor.tenant.id, JOB_STATE.failed);
 }
 
 async function requireJob(db: DB, tenantId: string, id: string): Promise<Job> {

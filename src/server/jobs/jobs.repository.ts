@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { pageFrom, type PageWindow } from '../db/paging';
 import { JOB_STATE, OPEN_JOB_STATES, type JobState } from './jobs.rules';
 import type { Job, JobTable } from './jobs.table';
-import { changedAny } from '../db/rows';
+import { changedAny, countOf } from '../db/rows';
 
 /** All SQL of the jobs table. */
 
@@ -123,6 +123,11 @@ function schoolJobs(db: DB, tenantId: string, f: Pick<JobFilter, 'state' | 'kind
 /** Latest run time first: what is about to happen or just happened at the top. */
 export function pageSchoolJobs(db: DB, tenantId: string, f: JobFilter) {
   return pageFrom(f, schoolJobs(db, tenantId, f).selectAll().orderBy('runAt', 'desc').orderBy('id', 'desc'), schoolJobs(db, tenantId, f));
+}
+
+/** How many of the school's jobs are in the state (read from the index on tenant and state). */
+export function countSchoolJobs(db: DB, tenantId: string, state: JobState): Promise<number> {
+  return countOf(schoolJobs(db, tenantId, { state }));
 }
 
 export function findSchoolJob(db: DB, tenantId: string, id: string): Promise<Job | undefined> {

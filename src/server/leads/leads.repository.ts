@@ -93,6 +93,11 @@ export function pageLeads(db: DB, tenantId: string, f: LeadFilter, w: PageWindow
   return pageFrom(w, q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc'), q);
 }
 
+/** How many of the school's leads are in the state (read from the index on tenant, state and time). */
+export function countLeadsIn(db: DB, tenantId: string, state: LeadState): Promise<number> {
+  return countOf(db.selectFrom('clues').$call(whereEqual({ tenantId, state })));
+}
+
 /** The filtered leads for an export, newest first, at most `limit`. */
 export function listLeads(db: DB, tenantId: string, f: LeadFilter, limit: number) {
   return filteredLeads(db, tenantId, f).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();

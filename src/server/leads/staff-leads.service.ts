@@ -81,6 +81,11 @@ export async function pageLeads(s: Scope, actor: StaffActor, q: LeadListQuery): 
   };
 }
 
+/** How many of the school's leads nobody has handled yet (the dashboard's count). */
+export function countNewLeads(s: Scope, actor: StaffActor): Promise<number> {
+  return repo.countLeadsIn(s.db, actor.tenant.id, LEAD_STATE.new);
+}
+
 /** The filtered list as a CSV file's text (every matching lead, newest first; refused over LEAD_EXPORT_MAX). */
 export async function exportLeads(s: Scope, actor: StaffActor, q: Omit<LeadListQuery, 'current' | 'size'>): Promise<string> {
   const rows = await repo.listLeads(s.db, actor.tenant.id, filterOf(q), LEAD_EXPORT_MAX + 1);

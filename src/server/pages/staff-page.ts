@@ -5,6 +5,8 @@ import { staffSignInUrl } from '~/lib/staff/paths';
 import { staffScreen, type GatedScreen } from '~/lib/staff/screens';
 import { t, type MessageKey } from '../i18n';
 import { meOf } from '../staff/accounts/sessions.service';
+import { dashboardCounts } from '../staff/dashboard/dashboard.service';
+import type { DashboardCounts } from '~/lib/api/contracts/admin-dashboard';
 
 /**
  * What a staff page (src/pages/admin) needs before it renders: its screen's name, the signed-in
@@ -13,13 +15,16 @@ import { meOf } from '../staff/accounts/sessions.service';
  * neither its gate nor its title itself. The answers every staff page gives the same way are
  * given here: without a session, the redirect to sign in and back (a Response the page returns);
  * a role that may not use the screen, the status 403 (the layout says why instead of the island).
+ * What waits for the person (the dashboard's counts) is counted here once, for the navigation's
+ * badges and the dashboard's cards.
  */
 export interface StaffPage {
   me: StaffMe;
   allowed: boolean;
   title: MessageKey;
-  /** AdminLayout's props: the page's name, who is signed in, whether the island is shown. */
-  layout: { name: string; me: StaffMe; allowed: boolean };
+  counts: DashboardCounts;
+  /** AdminLayout's props: the page's name, who is signed in, whether the island is shown, the navigation's counts. */
+  layout: { name: string; me: StaffMe; allowed: boolean; counts: DashboardCounts };
 }
 
 /** The part of a page's `Astro` the gate reads and answers through. */
@@ -53,5 +58,6 @@ export async function staffPage(astro: StaffPageContext, options: { forbidden?: 
     astro.response.status = FORBIDDEN;
   }
   const me = meOf(s, actor);
-  return { me, allowed, title: screen.title, layout: { name: t(screen.title), me, allowed } };
+  const counts = await dashboardCounts(s, actor);
+  return { me, allowed, title: screen.title, counts, layout: { name: t(screen.title), me, allowed, counts } };
 }

@@ -13,7 +13,7 @@ import { parsePeriodTypes } from './products.rules';
  */
 
 /** A product as the staff side reads it: its detail still as stored, its categories read beside it. */
-export type ProductRow = Omit<AdminProduct, 'categoryIds' | 'detail'> & { detail: string | null };
+export type ProductRow = Omit<AdminProduct, 'categoryIds' | 'majorIds' | 'detail'> & { detail: string | null };
 
 const products = catalogTable<ProductRow, Updateable<ProductTable>>({
   table: 'products',
@@ -82,6 +82,29 @@ export async function insertPlacements(db: DB, rows: { id: string; tenantId: str
     .insertInto('productOperationRelations')
     .values(rows.map((r) => ({ ...r, bizType: CATEGORY, state: 1 })))
     .execute();
+}
+
+/** The hot majors each of the products belongs to, in link order. */
+export function majorLinksOf(db: DB, tenantId: string, productIds: string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('hotMajorProducts')
+    .select(['productId', 'majorId'])
+    .where('tenantId', '=', tenantId)
+    .where('productId', 'in', productIds)
+    .orderBy('seq')
+    .orderBy('majorId')
+    .execute();
+}
+
+export async function removeMajorLinks(db: DB, tenantId: string, productId: string, majorIds: string[]): Promise<void> {
+  if (majorIds.length === 0) return;
+  await db.deleteFrom('hotMajorProducts').$call(whereEqual({ tenantId, productId })).where('majorId', 'in', majorIds).execute();
+}
+
+export async function insertMajorLinks(db: DB, rows: { tenantId: string; majorId: string; productId: string; seq: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('hotMajorProducts').values(rows).execute();
 }
 
 /** How many of the ids are categories of the school. */

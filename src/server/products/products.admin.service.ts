@@ -27,26 +27,32 @@ type ProductInput = z.output<typeof productForm>;
 
 /** A product's categories, each once. */
 const categoriesOf = (input: ProductInput) => [...new Set(input.categoryIds)];
+/** A product's hot majors, each once. */
+const majorsOf = (input: ProductInput) => [...new Set(input.majorIds)];
 
 /** The catalogue's resources: shown on its pages, in the school's order. */
 function catalogueResource<Row, A extends CatalogRow, I extends CatalogInput, W, C = undefined>(r: Omit<CatalogResource<Row, A, I, W, C>, 'pages' | 'order'>) {
   return catalogService<Row, A, I, W, C>({ pages: PAGES, order: 'asc', ...r });
 }
 
+/**
+ * Products. A product belongs to hot majors (content's table, read before the call's transaction
+ * through listMajors): /educational-product lists a major's published products. A link may stay
+ * to a major that has since been taken down; a new one needs a published major of this school.
+ */
 export const products = catalogueResource({
   target: AUDIT_TARGET.product,
   table: repo.productsTable,
+  context: async (s) => new Set((await listMajors(s)).map((m) => m.id)),
   async view(rows, v): Promise<AdminProduct[]> {
-    const placements = await repo.placementsOf(
-      v.db,
-      v.tenantId,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const [placements, majorLinks] = await Promise.all([repo.placementsOf(v.db, v.tenantId, ids), repo.majorLinksOf(v.db, v.tenantId, ids)]);
     return rows.map(({ seq, state, scheduledAt, updatedAt, ...r }) => ({
       ...r,
       // Rich text is sanitised again whenever it is shown.
       detail: sanitizeRichText(r.detail, v.tenantId),
       categoryIds: placements.filter((p) => p.productId === r.id).map((p) => p.bizId),
+      majorIds: majorLinks.filter((l) => l.productId === r.id).map((l) => l.majorId),
       seq,
       state,
       scheduledAt,
@@ -54,11 +60,13 @@ export const products = catalogueResource({
     }));
   },
   audited: ({ id: _id, updatedAt: _u, ...fields }) => auditedFields(fields),
-  async check(input: ProductInput, _before, v) {
+  async check(input: ProductInput, before, v) {
     const categoryIds = categoriesOf(input);
     if ((await repo.countCategories(v.db, v.tenantId, categoryIds)) !== categoryIds.length) throw AppError.badRequest(t('catalog.categoryNotFound'));
+    const kept = before?.majorIds ?? [];
+    if (majorsOf(input).some((m) => !kept.includes(m) && !v.extra.has(m))) throw AppError.badRequest(t('catalog.majorNotFound'));
   },
-  written({ id: _id, categoryIds: _c, periodTypes, detail, ...fields }, before, v) {
+  written({ id: _id, categoryIds: _c, majorIds: _m, periodTypes, detail, ...fields }, before, v) {
     // The detail is rich text: kept sanitised (none when nothing is left).
     const kept = sanitizeRichText(detail, v.tenantId).trim();
     return {
@@ -84,6 +92,19 @@ export const products = catalogueResource({
       categoryIds
         .filter((c) => !had.includes(c))
         .map((bizId, i) => ({ id: newId(v.now + i), tenantId: v.tenantId, bizId, productId: id, seq: input.seq, createdAt: v.now })),
+    );
+    // The links follow the chosen majors; a new one is ordered by the product's seq among the major's products.
+    const majorIds = majorsOf(input);
+    const linked = before?.majorIds ?? [];
+    await repo.removeMajorLinks(
+      v.db,
+      v.tenantId,
+      id,
+      linked.filter((m) => !majorIds.includes(m)),
+    );
+    await repo.insertMajorLinks(
+      v.db,
+      majorIds.filter((m) => !linked.includes(m)).map((majorId) => ({ tenantId: v.tenantId, majorId, productId: id, seq: input.seq })),
     );
   },
 });

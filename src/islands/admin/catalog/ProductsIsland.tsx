@@ -37,6 +37,7 @@ function ProductForm({ initial, save, onCancel }: FormProps<cat.AdminProduct, ca
     ...textValues(initial, ['name', 'detail', ...OPTIONAL_TEXTS]),
     periodTypes: initial?.periodTypes ?? [],
     categoryIds: initial?.categoryIds ?? [],
+    majorIds: initial?.majorIds ?? [],
     certificateVerificationType: String(initial?.certificateVerificationType ?? 0),
     seq: String(initial?.seq ?? 0),
   };
@@ -53,12 +54,14 @@ function ProductForm({ initial, save, onCancel }: FormProps<cat.AdminProduct, ca
   );
 }
 
-type ProductValues = Pick<cat.ProductInput, 'periodTypes' | 'categoryIds'> & { pic: string; detail: string };
+type ProductValues = Pick<cat.ProductInput, 'periodTypes' | 'categoryIds' | 'majorIds'> & { pic: string; detail: string };
+type ListKey = 'periodTypes' | 'categoryIds' | 'majorIds';
 
-/** A product's fields: the texts bound by name, its picture, detail, periods and categories from the form's values. */
+/** A product's fields: the texts bound by name, its picture, detail, periods, categories and majors from the form's values. */
 function ProductFields({ form: { values, set } }: { form: FormValues<ProductValues> }) {
   const categories = useChoices(() => staffSend(cat.catalogCategories, { size: CHOICES_SIZE }).then((p) => p.records));
-  const toggle = <K extends 'periodTypes' | 'categoryIds'>(key: K, value: ProductValues[K][number]) => {
+  const majors = useChoices(() => staffSend(cat.catalogMajors, {}));
+  const toggle = <K extends ListKey>(key: K, value: ProductValues[K][number]) => {
     const list = values[key] as (typeof value)[];
     set({ [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] } as Partial<ProductValues>);
   };
@@ -97,6 +100,20 @@ function ProductFields({ form: { values, set } }: { form: FormValues<ProductValu
             <label key={c.id} className="flex items-center gap-1 text-sm">
               <input type="checkbox" checked={values.categoryIds.includes(c.id)} onChange={() => toggle('categoryIds', c.id)} />
               {c.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset aria-describedby="product-majors-hint">
+        <legend className="mb-1 text-sm font-medium text-ink">{t('catalog.field.majors')}</legend>
+        <p id="product-majors-hint" className="mb-1 text-xs text-muted">
+          {t('catalog.majorsHint')}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          {majors.map((m) => (
+            <label key={m.id} className="flex items-center gap-1 text-sm">
+              <input type="checkbox" checked={values.majorIds.includes(m.id)} onChange={() => toggle('majorIds', m.id)} />
+              {m.name}
             </label>
           ))}
         </div>

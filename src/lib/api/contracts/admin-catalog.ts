@@ -55,6 +55,8 @@ export interface AdminProduct {
   subsidyPrice: string | null;
   /** The operation categories the product is placed in (the home page's training-project tabs). */
   categoryIds: string[];
+  /** The hot majors (热门专业) the product belongs to: /educational-product lists it under each of them once published. */
+  majorIds: string[];
   seq: number;
   state: CatalogState;
   /** A draft the server publishes at this time (epoch ms, shown as 已排期), or null. */

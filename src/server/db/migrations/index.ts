@@ -44,6 +44,8 @@ import * as m20261129T1700 from './20261129T1700_rate_account_share';
 import * as m20261130T0100 from './20261130T0100_class_wide_indexes';
 import * as m20261130T0300 from './20261130T0300_attendance_student_idx';
 import * as m20261130T0500 from './20261130T0500_staff_password_resets';
+import * as m20261130T0505 from './20261130T0505_hot_major_products_by_product';
+import * as m20261130T0510 from './20261130T0510_dashboard_counts';
 import * as m20261130T0600 from './20261130T0600_school_logo_size';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
@@ -93,6 +95,8 @@ const migrations: Record<string, Migration> = {
   '20261130T0100_class_wide_indexes': m20261130T0100,
   '20261130T0300_attendance_student_idx': m20261130T0300,
   '20261130T0500_staff_password_resets': m20261130T0500,
+  '20261130T0505_hot_major_products_by_product': m20261130T0505,
+  '20261130T0510_dashboard_counts': m20261130T0510,
   '20261130T0600_school_logo_size': m20261130T0600,
 };
 

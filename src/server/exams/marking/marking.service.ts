@@ -31,7 +31,7 @@ import type { AttemptRow } from '../attempts/handed-in.service';
 import { scoresCsv } from './marking.rules';
 import type { WorkMark } from './marking.table';
 import * as repo from './marking.repository';
-import { listPaperWorks, type MarkingWorkRow } from './marking-queue.read-model';
+import { countPendingAttempts, listPaperWorks, type MarkingWorkRow } from './marking-queue.read-model';
 
 /**
  * Marking handed-in homework and tests (decision 047). A work is marked here when a teacher has
@@ -268,6 +268,12 @@ export async function queue(s: Scope, actor: StaffActor, filter: MarkingQueueQue
       ),
     ),
   );
+}
+
+/** How many handed-in attempts of the classes in reach are not yet released to their students (the dashboard's count). */
+export async function countWaiting(s: Scope, actor: StaffActor): Promise<number> {
+  const scope = await classScopeOf(s, actor);
+  return countPendingAttempts(s.db, actor.tenant.id, scope.all ? null : scope.classIds);
 }
 
 async function scoredAttempts(s: Scope, ctx: WorkContext): Promise<Scored[]> {
