@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { pasteHtml } from './support/editor';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
 import { makeSchool } from './support/school';
+import { pngOf } from '../setup/files';
 import { DESKTOP, confirm, signIn } from './support/staff';
 
 /**
@@ -53,6 +54,33 @@ test.describe('@desktop-only school settings', () => {
     await expect(page.getByRole('banner')).toContainText('晨光职业技术学院');
     expect(await navColour(page.getByRole('navigation', { name: '主导航' }))).toBe('rgb(11, 110, 79)');
     await expect(page.getByRole('contentinfo')).toContainText('晨光职业技术学院');
+  });
+
+  test('a wide logo (240×80) keeps its proportions in the public header, on the sign-in page and in the staff header', async ({ page }) => {
+    const school = await makeSchool('标志比例学院');
+    await signIn(page, school.admin, `${school.origin}/admin/login`);
+    await openSettings(page, school.origin);
+    await expect(profile(page)).toContainText('如 240×80 的横向标志显示为 144×48');
+    await profile(page)
+      .getByLabel('学校标志')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngOf(240, 80) });
+    await expect(profile(page).getByRole('img', { name: '学校标志' })).toBeVisible();
+    await profile(page).getByRole('button', { name: '保存并发布' }).click();
+    await expect(page.getByText('已保存并发布', { exact: true })).toBeVisible();
+    const ratio = async (where: import('@playwright/test').Locator) => {
+      const logo = where.locator('img[src^="/files/"]').first();
+      await expect(logo).toBeVisible();
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+      const box = (await logo.boundingBox())!;
+      return Math.round((box.width / box.height) * 10) / 10;
+    };
+    await page.goto(`${school.origin}/admin`);
+    expect(await ratio(page.getByRole('banner'))).toBe(3);
+    await page.goto(`${school.origin}/`);
+    expect(await ratio(page.getByRole('banner'))).toBe(3);
+    await page.context().clearCookies();
+    await page.goto(`${school.origin}/login`);
+    expect(await ratio(page.locator('body'))).toBe(3);
   });
 
   test('its own app address and licence: refused unless https and real, previewed, then on the public pages', async ({ page }) => {
