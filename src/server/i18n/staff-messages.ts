@@ -33,6 +33,7 @@ export const staffServerMessages = {
   'staff.resetSelf': '请在“我的账号”中用密码和动态验证码关闭自己的两步验证',
   'staff.badDate': '日期格式应为 YYYY-MM-DD',
   'staff.badAction': '操作类型不正确',
+  'staff.badTarget': '对象类型不正确',
   'staff.operator': '运维命令',
   'staff.upload.noFile': '请选择要上传的文件',
   'staff.upload.badPurpose': '上传用途不正确',

@@ -94,6 +94,15 @@ export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
   const rows = useRows(calls, p.onList);
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [scheduling, setScheduling] = useState<T | null>(null);
+  // The row a link names (?id=, from the audit log): opened for editing once a page holding it is shown.
+  const [linked, setLinked] = useState<string | null>(null);
+  useEffect(() => setLinked(new URLSearchParams(location.search).get('id')), []);
+  useEffect(() => {
+    const row = linked ? rows.page?.records.find((r) => r.id === linked) : undefined;
+    if (!row) return;
+    setLinked(null);
+    setEditing({ row });
+  }, [linked, rows.page]);
 
   const save = (row: T | null) => async (fields: Omit<I, 'id' | 'state'>, state: CatalogState) => {
     await staffSend(calls.save, { ...(row ? { id: row.id } : {}), ...fields, state } as I);
