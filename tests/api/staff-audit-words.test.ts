@@ -83,6 +83,9 @@ describe('the log names things', () => {
     expect(auditWords(questions[2]!).sentence).toBe(`${editor.account.name}（内容编辑）新建了常见问题「如何报名？」`);
     expect(auditWords(questions[2]!).changes).toContainEqual({ label: '状态', before: null, after: '草稿' });
     expect(await entriesOf(editor, viewer, { targetType: 'skillCert' })).toEqual([]);
+    // The link's screen lists the one row it names.
+    const linked = await ok<{ records: cat.AdminQuestion[] }>(server().call(cat.catalogQuestions, { id: kept.id }, as(editor)));
+    expect(linked.records.map((r) => r.name)).toEqual(['如何报名？']);
   });
 
   test('a kind of thing that does not exist is refused with a clear message', async () => {

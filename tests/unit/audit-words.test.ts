@@ -165,6 +165,7 @@ describe('the ids an entry mentions, and the links', () => {
     expect(auditLink('teachingClass', ID, null)).toBe(`/admin/classes?id=${ID}`);
     expect(auditLink('question', ID, null)).toBe(`/admin/catalog/questions?id=${ID}`);
     expect(auditLink('workAttempt', ID, OTHER_ID)).toBe(`/admin/marking?work=${OTHER_ID}`);
+    expect(auditLink('classStudent', ID, OTHER_ID)).toBe(`/admin/classes?id=${OTHER_ID}`);
     expect(auditLink('session', ID, null)).toBeNull();
   });
 });

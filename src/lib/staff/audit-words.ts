@@ -79,6 +79,7 @@ const LINKS: Partial<Record<AuditTarget, (id: string, parent: string | null) => 
   material: (id) => `/admin/catalog/materials?id=${id}`,
   teachingClass: (id) => `/admin/classes?id=${id}`,
   classPeriod: (_id, classId) => (classId ? `/admin/classes?id=${classId}` : null),
+  classStudent: (_id, classId) => (classId ? `/admin/classes?id=${classId}` : null),
   course: (id) => `/admin/courses?id=${id}`,
   examPaper: (id) => `/admin/papers?id=${id}`,
   work: () => '/admin/works',
@@ -245,7 +246,7 @@ export function fieldLabel(type: AuditTarget, key: string): string {
 // ------------------------------------------------------------------ the sentence
 
 /** The fields that name a record, in the order tried. */
-const NAME_FIELDS = ['title', 'name', 'categoryName', 'studentName', 'question', 'domain'] as const;
+const NAME_FIELDS = ['title', 'name', 'categoryName', 'studentName', 'question', 'domain', 'student', 'text'] as const;
 
 /** A record's name as its fields give it (its title, its name…), null when none does. */
 export function nameInFields(...sides: (Fields | null | undefined)[]): string | null {

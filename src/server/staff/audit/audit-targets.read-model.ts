@@ -80,6 +80,16 @@ const LOOKUPS: Partial<Record<AuditTarget, Lookup>> = {
     db.selectFrom('teachingClasses').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
   classPeriod: (db, tenantId, ids) =>
     db.selectFrom('classPeriods').select(['id', 'name', 'classId as parent']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
+  classStudent: async (db, tenantId, ids) => {
+    const rows = await db
+      .selectFrom('classStudents as cs')
+      .innerJoin('users as u', 'u.id', 'cs.userId')
+      .select(['cs.id', 'cs.classId as parent', 'u.realName', 'u.nickName'])
+      .where('cs.tenantId', '=', tenantId)
+      .where('cs.id', 'in', ids)
+      .execute();
+    return rows.map((r) => ({ id: r.id, parent: r.parent, name: r.realName || r.nickName || '' }));
+  },
   course: (db, tenantId, ids) => db.selectFrom('courses').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
   examPaper: (db, tenantId, ids) =>
     db.selectFrom('examPapers').select(['id', 'title as name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
