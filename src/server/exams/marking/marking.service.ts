@@ -16,6 +16,7 @@ import type {
 } from '~/lib/api/contracts/admin-marking';
 import type { AttemptStatus, GivenAnswer } from '~/lib/api/contracts/exams';
 import type { AdminClassStudent } from '~/lib/api/contracts/admin-classes';
+import { maskMobile } from '~/lib/learning/class-admin';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { FIRST_MARK_REVISION, MARK_COMMENT_MAX, markRefusal, markingStateOf } from '~/lib/exams/marking';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
@@ -381,9 +382,10 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
   return attemptView(s, actor, ctx, a.id);
 }
 
-/** An attempt as the audit log names it: the student and the work ('张三 · 期末考试'). */
+/** An attempt as the audit log names it: the student (by name, else masked mobile) and the work ('张三 · 期末考试'). */
 function attemptTarget(ctx: WorkContext, a: AttemptRow, students: Map<string, AdminClassStudent>) {
-  const student = students.get(a.classStudentId)?.name;
+  const st = students.get(a.classStudentId);
+  const student = st ? st.name || maskMobile(st.mobile) : '';
   return { type: AUDIT_TARGET.workAttempt, id: a.id, name: student ? `${student} · ${ctx.work.title}` : ctx.work.title };
 }
 
