@@ -143,6 +143,8 @@ describe('values read in words', () => {
     expect(fieldLabel('account', 'name')).toBe('姓名');
     expect(fieldLabel('workAttempt', '第1题得分')).toBe('第1题得分');
     expect(fieldLabel('course', 'somethingNew')).toBe('其他信息');
+    expect(fieldLabel('course', 'constructor')).toBe('其他信息');
+    expect(valueText('course', 'toString', 'x', {})).toBe('x');
   });
 });
 
@@ -154,6 +156,7 @@ describe('the ids an entry mentions, and the links', () => {
       { type: 'teachingClass', id: OTHER_ID },
       { type: 'examPaper', id: OTHER_ID },
     ]);
+    expect(referencedIds({ targetType: AUDIT_TARGET.work, targetId: ID, before: null, after: { constructor: OTHER_ID } })).toHaveLength(1);
     expect(referencedIds({ targetType: AUDIT_TARGET.albumTab, targetId: ID, before: null, after: { order: [OTHER_ID] } })).toContainEqual({
       type: 'albumTab',
       id: OTHER_ID,

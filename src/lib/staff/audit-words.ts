@@ -117,7 +117,7 @@ export function referencedIds(e: Pick<AuditFacts, 'targetType' | 'targetId' | 'b
   const found = [{ type: e.targetType, id: e.targetId }];
   for (const side of [e.before, e.after]) {
     for (const [key, value] of Object.entries(side ?? {})) {
-      const type = key === 'order' ? e.targetType : REFERENCES[key];
+      const type = key === 'order' ? e.targetType : Object.hasOwn(REFERENCES, key) ? REFERENCES[key] : undefined;
       if (!type) continue;
       for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'string' && IS_ID.test(id)) found.push({ type, id });
     }
@@ -132,6 +132,21 @@ type ValueKind = Enum | 'role' | 'accountStatus' | 'minutes' | 'ms' | 'html';
 
 const CATALOG_TARGETS: readonly AuditTarget[] = ['product', 'productCategory', 'question', 'hotMajor', 'banner', 'coupon', 'albumCategory', 'material'];
 
+/** The fields read the same way whatever the kind of thing. */
+const VALUE_KINDS: Readonly<Record<string, ValueKind>> = {
+  serviceStatus: 'service',
+  teachingClassStatus: 'class',
+  direction: 'direction',
+  role: 'role',
+  unitTime: 'minutes',
+  durationMs: 'ms',
+  detail: 'html',
+  answer: 'html',
+  content: 'html',
+  html: 'html',
+  trunk: 'html',
+};
+
 /** How a field's values read where they are not plain text, numbers or times: per field, and per kind of thing where it differs. */
 function valueKind(type: AuditTarget, key: string): ValueKind | null {
   if (key === 'state') {
@@ -142,22 +157,9 @@ function valueKind(type: AuditTarget, key: string): ValueKind | null {
     if (type === 'job') return 'job';
     return null;
   }
-  const kinds: Readonly<Record<string, ValueKind>> = {
-    serviceStatus: 'service',
-    teachingClassStatus: 'class',
-    direction: 'direction',
-    role: 'role',
-    unitTime: 'minutes',
-    durationMs: 'ms',
-    detail: 'html',
-    answer: 'html',
-    content: 'html',
-    html: 'html',
-    trunk: 'html',
-  };
   if (key === 'status' && type === 'account') return 'accountStatus';
   if (key === 'kind' && (type === 'skillCert' || type === 'trainingCert')) return 'certKind';
-  return kinds[key] ?? null;
+  return Object.hasOwn(VALUE_KINDS, key) ? VALUE_KINDS[key]! : null;
 }
 
 const yesNo = (b: boolean) => t(b ? 'audit.value.yes' : 'audit.value.no');
