@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import * as certs from '~/lib/api/contracts/admin-certificates';
@@ -13,6 +14,7 @@ import { publishedMajorId, questionInput } from '../setup/catalog';
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
+import { pageAudit } from '~/server/staff/audit/audit.service';
 
 /**
  * The audit log names what each entry is about: the thing's name written with the entry (or as it
@@ -92,5 +94,40 @@ describe('the log names things', () => {
     const viewer = await staffer(server(), DEMO.id, STAFF_ROLE.admin);
     expectRefused(await server().call(staff.audit, { targetType: 'tables' } as never, as(viewer)), ErrorCode.BAD_REQUEST, t('staff.badTarget'));
     expect((await server().call(staff.audit, { targetType: '' } as never, as(viewer))).body.code).toBe(0);
+  });
+});
+
+describe('the cost of a page', () => {
+  test('one statement per kind of thing the page mentions, never one per entry', async () => {
+    const editor = await staffer(server(), DEMO.id, STAFF_ROLE.editor);
+    const majorId = await publishedMajorId(server(), DEMO.id);
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    };
+    const db = server().runtime.db.withPlugin(counting);
+    const costOfPage = async () => {
+      statements = 0;
+      const page = await pageAudit(db, DEMO.id, { current: 1, size: 100, actorId: editor.account.id });
+      return { entries: page.records.length, statements };
+    };
+    const addQuestions = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        server().clock.advance(1000);
+        await ok(server().call(cat.catalogQuestionSave, questionInput(majorId), as(editor)));
+      }
+    };
+    await addQuestions(2);
+    const two = await costOfPage();
+    await addQuestions(6);
+    const eight = await costOfPage();
+    expect([two.entries, eight.entries]).toEqual([2, 8]);
+    // The page and its count, the questions, their major, the actors' roles.
+    expect(eight.statements).toBe(two.statements);
+    expect(eight.statements).toBeLessThanOrEqual(5);
   });
 });
