@@ -5,6 +5,7 @@ import * as api from '~/lib/api/contracts/exams';
 import * as course from '~/lib/api/contracts/learning-course';
 import { LEARNING_CLASSES } from '~/dev/seed/learning-data';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
+import { maskMobile } from '~/lib/learning/class-admin';
 import { SCORE_RULES } from '~/lib/exams/attempt-policy';
 import { scorePaper } from '~/server/exams/attempts/scoring.rules';
 import { byQuestion } from '~/server/exams/answers/answers.service';
@@ -205,6 +206,8 @@ describe('marking one attempt', () => {
       [AUDIT_ACTION.markSave, 'workAttempt', attemptId, teacher.account.id],
     ]);
     expect(JSON.parse(entries[0]!.afterJson!)).toEqual({ 第5题得分: 32.5, 第5题评语: '要点齐全，表述可以更规范。' });
+    // Named by the student (their name, else their masked mobile) and the work.
+    expect(entries[0]!.targetName).toBe(`${saved.attempt.name || maskMobile(saved.attempt.mobile)} · ${MIDTERM}`);
   });
 
   test('an automatic mark can be overridden, within the question points and in halves', async () => {

@@ -1,65 +1,45 @@
-import { t } from '~/lib/i18n/messages/admin';
+import { t } from '~/lib/i18n/messages/admin-audit';
 import * as staff from '~/lib/api/contracts/staff';
 import type { AuditEntry, AuditQuery, StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
-import { AUDIT_ACTIONS, isStaffRole, type AuditAction } from '~/lib/staff/roles';
-import { PageTitle, Section, roleLabel, statusLabel, timeText, useLoaded } from './shared';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction } from '~/lib/staff/roles';
+import { auditWords, type AuditWords, type ChangeLine } from '~/lib/staff/audit-words';
+import { PageTitle, Section, timeText, useLoaded } from './shared';
 import { FilterBar, PagedList, filledIn, useListScreen, type Column, type FilterField } from './kit';
 
 /**
- * The audit log (/admin/audit, administrators): every staff action of the school, newest first,
- * with who did it, to what, and the fields it changed; filtered by person, action and days (China
- * Standard Time), 20 a page.
+ * The audit log (/admin/audit, administrators): every staff action of the school, newest first, as
+ * a sentence (who, what, which thing, the thing a link to its screen while it exists) and the
+ * fields it changed in words; filtered by person, action, kind of thing and days (China Standard
+ * Time), 20 a page.
  */
 const PAGE_SIZE = 20;
 
-const FIELD_LABELS: Record<string, Parameters<typeof t>[0]> = {
-  role: 'admin.field.role',
-  status: 'admin.field.status',
-  secondFactor: 'admin.field.secondFactor',
-  secondFactorPending: 'admin.field.secondFactorPending',
-  state: 'admin.field.leadState',
-  revoked: 'admin.field.revoked',
-  revokedSessions: 'admin.field.revokedSessions',
-  passwordUpdatedAt: 'admin.field.passwordUpdatedAt',
-  name: 'admin.field.name',
-  mobile: 'admin.field.mobile',
-  expiresAt: 'admin.field.expiresAt',
-  invitationId: 'admin.field.invitationId',
-  recoveryCodesLeft: 'admin.field.recoveryCodesLeft',
-  newRecoveryCodes: 'admin.field.newRecoveryCodes',
-  withRecoveryCode: 'admin.field.withRecoveryCode',
-  withResetLink: 'admin.field.withResetLink',
-  withSmsCode: 'admin.field.withSmsCode',
-  revokedLinks: 'admin.field.revokedLinks',
-  note: 'admin.field.note',
-};
-
 const actionLabel = (action: AuditAction) => t(`admin.action.${action}`);
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => [a, actionLabel(a)] as const);
+const TARGET_OPTIONS = AUDIT_TARGETS.map((k) => [k, t(`admin.audit.target.${k}`)] as const);
 
-function valueText(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return t('admin.empty');
-  if (field === 'role' && isStaffRole(value)) return roleLabel(value);
-  if (field === 'status' && (value === 0 || value === 1)) return statusLabel(value);
-  if (field === 'state' && (value === 0 || value === 1)) return t(`admin.leads.state.${value}`);
-  if (typeof value === 'boolean') return t(value ? 'admin.yes' : 'admin.no');
-  if (field.endsWith('At') && typeof value === 'number') return timeText(value);
-  return String(value);
+/** The entry's sentence, the thing a link to its screen while it exists. */
+function Sentence({ e, words }: { e: AuditEntry; words: AuditWords }) {
+  return (
+    <>
+      {words.lead}
+      {words.thing && e.link ? (
+        <a href={e.link} className="text-brand underline">
+          {words.thing}
+        </a>
+      ) : (
+        words.thing
+      )}
+      {words.tail}
+    </>
+  );
 }
 
 /** "角色：内容编辑 → 任课教师", one line per changed field. */
-function changeLines(e: AuditEntry): string[] {
-  const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
-  return keys.map((key) => {
-    const label = FIELD_LABELS[key] ? t(FIELD_LABELS[key]) : key;
-    const before = e.before && key in e.before ? valueText(key, e.before[key]) : null;
-    const after = e.after && key in e.after ? valueText(key, e.after[key]) : null;
-    return `${label}：${before === null ? '' : `${before} → `}${after ?? t('admin.empty')}`;
-  });
-}
+const changeLine = (c: ChangeLine) => `${c.label}：${c.before === null ? '' : `${c.before} → `}${c.after}`;
 
-const BLANK = { actorId: '', action: '', from: '', to: '' };
+const BLANK = { actorId: '', action: '', targetType: '', from: '', to: '' };
 const FIRST: AuditQuery = { current: 1, size: PAGE_SIZE };
 
 export default function AuditIsland({ me }: { me: StaffMe }) {
@@ -68,30 +48,15 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
   const people = useLoaded(async () => (await staffSend(staff.accounts, { current: 1, size: 100 })).records);
   const list = useListScreen((q: AuditQuery) => staffSend(staff.audit, q), FIRST);
 
-  /** An account target by its name as the list of people knows it. */
-  const targetName = (e: AuditEntry) => {
-    const person = e.targetType === 'account' ? people.data?.find((p) => p.id === e.targetId) : undefined;
-    return person ? `${person.name}（${person.mobile}）` : null;
-  };
   const columns: Column<AuditEntry>[] = [
     { header: t('admin.audit.colTime'), cell: (e) => timeText(e.at), className: 'whitespace-nowrap' },
-    { header: t('admin.audit.colActor'), cell: (e) => e.actorName },
-    { header: t('admin.audit.colAction'), cell: (e) => actionLabel(e.action) },
-    {
-      header: t('admin.audit.colTarget'),
-      cell: (e) => (
-        <>
-          {t(`admin.audit.target.${e.targetType}`)}
-          <span className="block text-xs text-muted">{targetName(e) ?? e.targetId}</span>
-        </>
-      ),
-    },
+    { header: t('admin.audit.colAction'), cell: (e) => <Sentence e={e} words={auditWords(e)} /> },
     {
       header: t('admin.audit.colChange'),
       cell: (e) =>
-        changeLines(e).map((line) => (
-          <span key={line} className="block">
-            {line}
+        auditWords(e).changes.map((c) => (
+          <span key={c.label} className="block">
+            {changeLine(c)}
           </span>
         )),
     },
@@ -106,6 +71,7 @@ export default function AuditIsland({ me }: { me: StaffMe }) {
       options: (people.data ?? []).map((p) => [p.id, `${p.name}（${p.mobile}）`] as const),
     },
     { name: 'action', label: t('admin.audit.action'), kind: 'select', any: t('admin.audit.anyAction'), options: ACTION_OPTIONS },
+    { name: 'targetType', label: t('audit.kindFilter'), kind: 'select', any: t('audit.anyKind'), options: TARGET_OPTIONS },
     { name: 'from', label: t('admin.audit.from'), kind: 'date' },
     { name: 'to', label: t('admin.audit.to'), kind: 'date' },
   ];

@@ -218,3 +218,5 @@ export const AUDIT_TARGET = {
   work: 'work',
 } as const;
 export type AuditTarget = ValueOf<typeof AUDIT_TARGET>;
+
+export const AUDIT_TARGETS = valuesOf(AUDIT_TARGET);

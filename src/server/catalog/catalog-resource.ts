@@ -73,7 +73,11 @@ export interface CatalogResource<Row, A extends CatalogRow, I extends CatalogInp
 }
 
 /** The list query as the server reads it (catalog-input.ts). */
-export type CatalogListInput = Required<Pick<CatalogListQuery, 'current' | 'size'>> & { keyword?: string | undefined; state?: CatalogState | undefined };
+export type CatalogListInput = Required<Pick<CatalogListQuery, 'current' | 'size'>> & {
+  keyword?: string | undefined;
+  id?: string | undefined;
+  state?: CatalogState | undefined;
+};
 
 export interface CatalogService<A extends CatalogRow, I extends CatalogInput> {
   target: SchedulableType;
@@ -186,6 +190,7 @@ export function catalogService<Row, A extends CatalogRow, I extends CatalogInput
       const { rows, total } = await table.page(s.db, v.tenantId, {
         ...windowOf({ current: q.current, size: q.size, order: r.order }),
         keyword: q.keyword,
+        id: q.id,
         state: q.state,
       });
       return pageOf(await r.view(rows, v), total, q.current, q.size);

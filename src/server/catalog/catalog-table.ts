@@ -16,6 +16,8 @@ import { storedFilter } from '~/lib/staff/catalog-schedule';
 /** The list's filter: a page window, part of the name, and CATALOG_STATE (SCHEDULED: a draft with a time). */
 export interface CatalogFilter extends PageWindow {
   keyword?: string | undefined;
+  /** One row by its id. */
+  id?: string | undefined;
   state?: number | undefined;
 }
 
@@ -96,8 +98,9 @@ export function catalogTable<Row, Write>(spec: CatalogTableSpec<Row>): CatalogTa
   const inState = (state: number) => (eb: AnyBuilder) =>
     spec.published === 'notDraft' ? eb(spec.state, state === CATALOG_STATE.DRAFT ? '=' : '<>', CATALOG_STATE.DRAFT) : eb(spec.state, '=', state);
 
-  function rows(db: DB, tenantId: string, f: Pick<CatalogFilter, 'keyword' | 'state'>): AnySelect {
+  function rows(db: DB, tenantId: string, f: Pick<CatalogFilter, 'keyword' | 'id' | 'state'>): AnySelect {
     let q = any(db).selectFrom(table).where(`${table}.tenantId`, '=', tenantId);
+    if (f.id) q = q.where(`${table}.id`, '=', f.id);
     if (f.keyword) q = q.where(spec.name, 'like', containing(f.keyword));
     const stored = storedFilter(f.state);
     if (stored) q = q.where(inState(stored.published ? CATALOG_STATE.PUBLISHED : CATALOG_STATE.DRAFT));

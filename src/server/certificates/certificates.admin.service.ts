@@ -180,6 +180,13 @@ function auditFields(c: CheckedCertificate): Record<string, unknown> {
   return c.kind === 'skill' ? { ...c, card: maskIdNumber(c.card) } : { ...c, idCard: maskIdNumber(c.idCard) };
 }
 
+/** How the audit log names a certificate: its holder and what it certifies ('王建国 · 电工'). */
+type Named = Pick<SkillCertificateVO, 'name' | 'professionName'> | Pick<TrainingCertificateVO, 'studentName' | 'productName'>;
+
+function certificateName(row: Named): string {
+  return 'professionName' in row ? `${row.name} · ${row.professionName}` : `${row.studentName} · ${row.productName}`;
+}
+
 /** Issues one certificate by hand; a number the school has used for this kind is refused (409). */
 export async function issueCertificate(s: Scope, actor: StaffActor, origin: string, fields: CertificateFields): Promise<AdminCertificate> {
   const checked = checkCertificate(fields);
@@ -189,7 +196,7 @@ export async function issueCertificate(s: Scope, actor: StaffActor, origin: stri
   const id = newId(s.now);
   return s.db.transaction().execute(async (trx) => {
     if (!(await insertChecked(trx, tenantId, c, actor.account.id, s.now, id))) throw AppError.conflict(t('certs.numberTaken', { number: numberOf(c) }));
-    const target = { type: c.kind === 'skill' ? AUDIT_TARGET.skillCertificate : AUDIT_TARGET.trainingCertificate, id };
+    const target = { type: c.kind === 'skill' ? AUDIT_TARGET.skillCertificate : AUDIT_TARGET.trainingCertificate, id, name: certificateName(c) };
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateIssue, target, null, auditFields(c));
     const stored = await findStored(trx, tenantId, c.kind, id);
     if (!stored) throw notFound();
@@ -247,7 +254,7 @@ export async function revokeCertificate(s: Scope, actor: StaffActor, origin: str
     const before = await findStored(trx, tenantId, kind, id);
     if (!before) throw notFound();
     if (!(await repo.revoke(trx, tenantId, kind, id, { at: s.now, reason, by: actor.account.id }))) throw AppError.conflict(t('certs.alreadyRevoked'));
-    const target = { type: kind === 'skill' ? AUDIT_TARGET.skillCertificate : AUDIT_TARGET.trainingCertificate, id };
+    const target = { type: kind === 'skill' ? AUDIT_TARGET.skillCertificate : AUDIT_TARGET.trainingCertificate, id, name: certificateName(before.row) };
     const number = kind === 'skill' ? (before.row as SkillCertificate).certificateCode : (before.row as TrainingCertificate).certificateNum;
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateRevoke, target, { number, state: 'valid' }, { number, state: 'revoked', reason });
     const after = await findStored(trx, tenantId, kind, id);

@@ -19,6 +19,7 @@ const listState = z.coerce
 export const catalogListQuery = z.object({
   ...pageFields,
   keyword: z.preprocess(blankIsNone, z.string().trim().max(64, t('catalog.keywordTooLong')).optional()),
+  id: z.preprocess(blankIsNone, idSchema.optional()),
   state: z.preprocess(blankIsNone, listState.optional()),
 });
 export type CatalogListInput = z.output<typeof catalogListQuery>;

@@ -36,6 +36,7 @@ export const staffServerMessages = {
   'staff.passwordResetInvalid': '重置密码链接无效、已使用或已过期，请联系学校管理员重新生成',
   'staff.badDate': '日期格式应为 YYYY-MM-DD',
   'staff.badAction': '操作类型不正确',
+  'staff.badTarget': '对象类型不正确',
   'staff.operator': '运维命令',
   'staff.upload.noFile': '请选择要上传的文件',
   'staff.upload.badPurpose': '上传用途不正确',

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { DAY } from '~/lib/time/cst';
-import { AUDIT_ACTIONS, STAFF_STATUS } from '~/lib/staff/roles';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, STAFF_STATUS } from '~/lib/staff/roles';
 import {
   newStaffPasswordRule,
   optionalMobileRule,
@@ -48,6 +48,7 @@ const auditQuery = z
     ...pageFields,
     actorId: z.preprocess(blankIsNone, idSchema.optional()),
     action: z.preprocess(blankIsNone, z.enum(AUDIT_ACTIONS as [string, ...string[]], { error: t('staff.badAction') }).optional()),
+    targetType: z.preprocess(blankIsNone, z.enum(AUDIT_TARGETS as [string, ...string[]], { error: t('staff.badTarget') }).optional()),
     from: day,
     to: day,
   })
@@ -217,6 +218,7 @@ serveStaff(staffRoutes, 'audit', auditQuery, (s, actor, q) =>
     size: q.size,
     actorId: q.actorId,
     action: q.action as never,
+    targetType: q.targetType as never,
     from: q.from,
     until: q.to === undefined ? undefined : q.to + DAY,
   }),

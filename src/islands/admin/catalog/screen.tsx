@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/admin-catalog';
 import { CATALOG_STATE, type CatalogResource, type CatalogState, type ResourceCalls } from '~/lib/api/contracts/admin-catalog';
 import type { StaffMe } from '~/lib/api/contracts/staff';
@@ -67,6 +67,8 @@ const rowStateLabel = (row: Row) => (row.scheduledAt !== null ? t('catalog.sched
 
 interface Query {
   keyword: string;
+  /** One row by its id: the row a link names (?id=, from the audit log), until the next search. */
+  id?: string | undefined;
   state: '' | CatalogState;
   current: number;
 }
@@ -76,11 +78,16 @@ function useRows<T extends Row, I>(calls: ResourceCalls<T, I>, onList: (() => vo
   const [query, setQuery] = useState<Query>({ keyword: '', state: '', current: 1 });
   const [page, setPage] = useState<Page<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Only the latest request's answer is shown: a slower earlier one (the list before a link's row was asked for) is dropped.
+  const latest = useRef(0);
   const load = useCallback(() => {
+    const asked = ++latest.current;
     setError(null);
     onList?.();
-    staffSend(calls.list, { keyword: query.keyword, state: query.state, current: query.current, size: PAGE_SIZE }).then(setPage, (e: unknown) =>
-      setError(e instanceof Error ? e.message : t('common.systemBusy')),
+    const one = query.id ? { id: query.id } : {};
+    staffSend(calls.list, { keyword: query.keyword, ...one, state: query.state, current: query.current, size: PAGE_SIZE }).then(
+      (found) => asked === latest.current && setPage(found),
+      (e: unknown) => asked === latest.current && setError(e instanceof Error ? e.message : t('common.systemBusy')),
     );
   }, [calls, onList, query]);
   useEffect(() => load(), [load]);
@@ -94,6 +101,19 @@ export function CatalogScreen<T extends Row, I>(p: ScreenProps<T, I>) {
   const rows = useRows(calls, p.onList);
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [scheduling, setScheduling] = useState<T | null>(null);
+  // The row a link names (?id=, from the audit log): opened for editing once a page holding it is shown.
+  const [linked, setLinked] = useState<string | null>(null);
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('id');
+    setLinked(id);
+    if (id) rows.setQuery((q) => ({ ...q, id }));
+  }, [rows.setQuery]);
+  useEffect(() => {
+    const row = linked ? rows.page?.records.find((r) => r.id === linked) : undefined;
+    if (!row) return;
+    setLinked(null);
+    setEditing({ row });
+  }, [linked, rows.page]);
 
   const save = (row: T | null) => async (fields: Omit<I, 'id' | 'state'>, state: CatalogState) => {
     await staffSend(calls.save, { ...(row ? { id: row.id } : {}), ...fields, state } as I);
@@ -151,7 +171,7 @@ function SearchForm({ query, onQuery }: { query: Query; onQuery: (q: Query) => v
   const [keyword, setKeyword] = useState('');
   const search = (e: FormEvent) => {
     e.preventDefault();
-    onQuery({ ...query, keyword: keyword.trim(), current: 1 });
+    onQuery({ ...query, keyword: keyword.trim(), id: undefined, current: 1 });
   };
   return (
     <form onSubmit={search} className="mb-4 flex flex-wrap items-end gap-2">
@@ -168,7 +188,7 @@ function SearchForm({ query, onQuery }: { query: Query; onQuery: (q: Query) => v
         <select
           id={stateId}
           value={String(query.state)}
-          onChange={(e) => onQuery({ ...query, state: e.target.value === '' ? '' : (Number(e.target.value) as CatalogState), current: 1 })}
+          onChange={(e) => onQuery({ ...query, state: e.target.value === '' ? '' : (Number(e.target.value) as CatalogState), id: undefined, current: 1 })}
           className={inputClass(false)}
         >
           <option value="">{t('catalog.state.all')}</option>

@@ -20,6 +20,8 @@ export interface CatalogListQuery {
   size?: number;
   /** Part of the name (title), blank for all. */
   keyword?: string;
+  /** One row by its id (a link from the audit log names it); blank for all. */
+  id?: string;
   /** Blank for all; DRAFT is a draft with no time, SCHEDULED a draft with one. */
   state?: CatalogState | '';
 }

@@ -201,6 +201,8 @@ export interface AuditQuery {
   size?: number;
   actorId?: string;
   action?: AuditAction;
+  /** The kind of thing the entries are about. */
+  targetType?: AuditTarget;
   from?: string;
   to?: string;
 }
@@ -211,9 +213,17 @@ export interface AuditEntry {
   /** Null for the operator's command line (school:create). */
   actorId: string | null;
   actorName: string;
+  /** The actor's role now; null for the command line or an account no longer there. */
+  actorRole: StaffRole | null;
   action: AuditAction;
   targetType: AuditTarget;
   targetId: string;
+  /** The thing's name: as it is now where it still exists, else as written with the entry; null for neither (older entries). */
+  targetName: string | null;
+  /** The thing's staff screen while it exists; null once deleted or where no screen shows it. */
+  link: string | null;
+  /** Names of the other things the changed fields mention (a class, a course, a category), by id. */
+  names: Record<string, string>;
   /** The changed fields only, before and after; never a password hash, secret or token. */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -46,6 +46,7 @@ import * as m20261130T0300 from './20261130T0300_attendance_student_idx';
 import * as m20261130T0500 from './20261130T0500_staff_password_resets';
 import * as m20261130T0505 from './20261130T0505_hot_major_products_by_product';
 import * as m20261130T0510 from './20261130T0510_dashboard_counts';
+import * as m20261130T0515 from './20261130T0515_audit_target_names';
 import * as m20261130T0600 from './20261130T0600_school_logo_size';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0500_staff_password_resets': m20261130T0500,
   '20261130T0505_hot_major_products_by_product': m20261130T0505,
   '20261130T0510_dashboard_counts': m20261130T0510,
+  '20261130T0515_audit_target_names': m20261130T0515,
   '20261130T0600_school_logo_size': m20261130T0600,
 };
 

@@ -16,6 +16,7 @@ import type {
 } from '~/lib/api/contracts/admin-marking';
 import type { AttemptStatus, GivenAnswer } from '~/lib/api/contracts/exams';
 import type { AdminClassStudent } from '~/lib/api/contracts/admin-classes';
+import { maskMobile } from '~/lib/learning/class-admin';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { FIRST_MARK_REVISION, MARK_COMMENT_MAX, markRefusal, markingStateOf } from '~/lib/exams/marking';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
@@ -349,6 +350,7 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
   if (refusal) throw AppError.badRequest(t(`marking.score.${refusal}`, { points: leaf.q.examPoint }));
   const comment = input.comment.trim() || null;
   if ((comment ?? '').length > MARK_COMMENT_MAX) throw AppError.badRequest(t('marking.commentTooLong', { max: MARK_COMMENT_MAX }));
+  const students = await classStudents(s, actor, ctx.work.classId);
   const write: repo.MarkWrite = { score: input.score, comment, markedBy: actor.account.id, markedByName: actor.account.name.slice(0, 40), markedAt: s.now };
   await s.db.transaction().execute(async (trx) => {
     const inTrx = { ...s, db: trx };
@@ -378,7 +380,7 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
       s,
       actor,
       AUDIT_ACTION.markSave,
-      { type: AUDIT_TARGET.workAttempt, id: a.id },
+      attemptTarget(ctx, a, students),
       released ? { ...auditFields(leaf.label, old), [t('marking.audit.total')]: current?.score } : auditFields(leaf.label, old),
       released ? { ...auditFields(leaf.label, write), [t('marking.audit.total')]: total } : auditFields(leaf.label, write),
     );
@@ -386,12 +388,19 @@ export async function saveMark(s: Scope, actor: StaffActor, input: MarkInput): P
   return attemptView(s, actor, ctx, a.id);
 }
 
+/** An attempt as the audit log names it: the student (by name, else masked mobile) and the work ('张三 · 期末考试'). */
+function attemptTarget(ctx: WorkContext, a: AttemptRow, students: Map<string, AdminClassStudent>) {
+  const st = students.get(a.classStudentId);
+  const student = st ? st.name || maskMobile(st.mobile) : '';
+  return { type: AUDIT_TARGET.workAttempt, id: a.id, name: student ? `${student} · ${ctx.work.title}` : ctx.work.title };
+}
+
 /**
  * Releases a pending attempt to the student, once: every question needing a hand mark must have
  * one; the total is scored with the marks and written with the status in one conditional update,
  * so two releases at once release it once (the second is told it is released already).
  */
-async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: AttemptRow): Promise<void> {
+async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: AttemptRow, students: Map<string, AdminClassStudent>): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
     const inTrx = { ...s, db: trx };
     if (!(await handedIn.lockForMarking(inTrx, { tenantId: a.tenantId, attemptId: a.id }))) throw attemptNotFound();
@@ -411,7 +420,7 @@ async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: Atte
       s,
       actor,
       AUDIT_ACTION.markRelease,
-      { type: AUDIT_TARGET.workAttempt, id: a.id },
+      attemptTarget(ctx, a, students),
       { [t('marking.audit.status')]: t('marking.state.marked') },
       { [t('marking.audit.status')]: t('marking.state.released'), [t('marking.audit.total')]: x.marked.score },
     );
@@ -421,7 +430,7 @@ async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: Atte
 export async function release(s: Scope, actor: StaffActor, attemptId: string): Promise<MarkingAttempt> {
   const { ctx, a } = await attemptInReach(s, actor, attemptId);
   if (statusOf(a) === REVIEWED) throw AppError.conflict(t('marking.alreadyReleased'));
-  await releaseOne(s, actor, ctx, a);
+  await releaseOne(s, actor, ctx, a, await classStudents(s, actor, ctx.work.classId));
   return attemptView(s, actor, ctx, a.id);
 }
 
@@ -430,11 +439,12 @@ export async function releaseAll(s: Scope, actor: StaffActor, workId: string): P
   const ctx = await workInReach(s, actor, workId);
   const { attempts, marks } = await handedInWithMarks(s, ctx.work.tenantId, [ctx.work.id]);
   const ready = stateRows(ctx, attempts, marks).filter((r) => r.state === 'marked');
+  const students = ready.length ? await classStudents(s, actor, ctx.work.classId) : new Map<string, AdminClassStudent>();
   let released = 0;
   for (const r of ready) {
     const a = attempts.find((x) => x.id === r.attemptId)!;
     try {
-      await releaseOne(s, actor, ctx, a);
+      await releaseOne(s, actor, ctx, a, students);
       released++;
     } catch (error) {
       if (!(error instanceof AppError && error.code === ErrorCode.CONFLICT)) throw error;

@@ -344,6 +344,11 @@ export async function deletePeriod(s: Scope, actor: StaffActor, classId: string,
 
 // ------------------------------------------------------------ students
 
+/** A class's student as the audit log names them: by their name, else by their masked mobile. */
+function studentTarget(r: students.StudentRow) {
+  return { type: AUDIT_TARGET.classStudent, id: r.id, name: r.realName || r.nickName || maskMobile(r.mobile) };
+}
+
 function studentOf(r: students.StudentRow, fullMobile: boolean): AdminClassStudent {
   return {
     id: r.id,
@@ -419,8 +424,9 @@ export async function enrol(
       now: s.now,
     });
     const enrolment = added ? id : (await repo.findStudentByUser(trx, tenantId, classId, who.userId))!.id;
+    const enrolled = await studentIn(trx, tenantId, classId, enrolment);
     if (added) {
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentEnrol, { type: AUDIT_TARGET.classStudent, id }, null, {
+      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentEnrol, studentTarget(enrolled), null, {
         classId,
         userId: who.userId,
         periodId,
@@ -428,7 +434,7 @@ export async function enrol(
         userCreated: who.created,
       });
     }
-    return { student: studentOf(await studentIn(trx, tenantId, classId, enrolment), true), added, userCreated: who.created };
+    return { student: studentOf(enrolled, true), added, userCreated: who.created };
   });
 }
 
@@ -439,14 +445,7 @@ export async function changeStatus(s: Scope, actor: StaffActor, classId: string,
     const before = await studentIn(trx, tenantId, classId, studentId);
     if (before.serviceStatus !== serviceStatus) {
       await repo.setServiceStatus(trx, tenantId, classId, studentId, serviceStatus, s.now);
-      await auditStaffChange(
-        trx,
-        s,
-        actor,
-        AUDIT_ACTION.studentStatus,
-        { type: AUDIT_TARGET.classStudent, id: studentId },
-        { serviceStatus: [before.serviceStatus, serviceStatus] },
-      );
+      await auditStaffChange(trx, s, actor, AUDIT_ACTION.studentStatus, studentTarget(before), { serviceStatus: [before.serviceStatus, serviceStatus] });
     }
     return studentOf(await studentIn(trx, tenantId, classId, studentId), true);
   });
@@ -478,14 +477,7 @@ export async function movePeriod(
       now: s.now,
       newId: () => newId(s.now),
     });
-    await auditStaffChange(
-      trx,
-      s,
-      actor,
-      AUDIT_ACTION.studentMove,
-      { type: AUDIT_TARGET.classStudent, id: input.studentId },
-      { periodId: [before.periodId, input.toPeriodId] },
-    );
+    await auditStaffChange(trx, s, actor, AUDIT_ACTION.studentMove, studentTarget(before), { periodId: [before.periodId, input.toPeriodId] });
     return studentOf(await studentIn(trx, tenantId, classId, input.studentId), true);
   });
 }
@@ -507,7 +499,7 @@ export async function removeStudent(s: Scope, actor: StaffActor, classId: string
       s,
       actor,
       AUDIT_ACTION.studentRemove,
-      { type: AUDIT_TARGET.classStudent, id: studentId },
+      studentTarget(before),
       { classId, userId: before.userId, periodId: before.periodId, serviceStatus: before.serviceStatus },
       null,
     );

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import { pageFrom, type PageWindow } from '../../db/paging';
-import type { AuditAction } from '~/lib/staff/roles';
+import type { AuditAction, AuditTarget } from '~/lib/staff/roles';
 import type { StaffAuditTable } from './audit.table';
 
 /** All SQL of the audit log; every query takes the school's id. */
@@ -13,6 +13,7 @@ export function insertEntry(db: DB, row: Insertable<StaffAuditTable>) {
 export interface AuditFilter {
   actorId?: string | undefined;
   action?: AuditAction | undefined;
+  targetType?: AuditTarget | undefined;
   /** Epoch ms, included. */
   from?: number | undefined;
   /** Epoch ms, excluded. */
@@ -24,6 +25,7 @@ export function pageEntries(db: DB, tenantId: string, filter: AuditFilter, w: Pa
   let q = db.selectFrom('staffAuditLog').where('tenantId', '=', tenantId);
   if (filter.actorId) q = q.where('actorId', '=', filter.actorId);
   if (filter.action) q = q.where('action', '=', filter.action);
+  if (filter.targetType) q = q.where('targetType', '=', filter.targetType);
   if (filter.from !== undefined) q = q.where('createdAt', '>=', filter.from);
   if (filter.until !== undefined) q = q.where('createdAt', '<', filter.until);
   return pageFrom(w, q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc'), q);

@@ -9,6 +9,9 @@ const SECRET_FIELD = /password$|hash$|secret$|token$|^code$|challenge|^csrf/i;
 
 type Fields = Record<string, unknown>;
 
+/** The longest name an entry keeps of its thing (staff_audit_log.target_name). */
+export const TARGET_NAME_MAX = 80;
+
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -4,8 +4,10 @@ import { windowOf } from '../../db/paging';
 import { pageOf, type Page } from '~/lib/paging';
 import type { AuditEntry } from '~/lib/api/contracts/staff';
 import type { AuditAction, AuditTarget } from '~/lib/staff/roles';
-import { changedFields, parseSide } from './audit.rules';
+import { auditLink, nameInFields, referencedIds } from '~/lib/staff/audit-words';
+import { changedFields, parseSide, TARGET_NAME_MAX } from './audit.rules';
 import * as repo from './audit.repository';
+import { liveTargets, rolesOf, targetKey } from './audit-targets.read-model';
 
 /**
  * The staff audit log: every staff action that changes something writes one entry (who, when,
@@ -14,8 +16,11 @@ import * as repo from './audit.repository';
  * Entries are never changed or deleted by the portal; administrators read them page by page.
  */
 
-/** What an entry is about: the kind of record and its id. */
-type Target = { type: AuditTarget; id: string };
+/**
+ * What an entry is about: the kind of record, its id and, where its fields do not say it (a title or
+ * a name), its name in words as staff know it (a certificate's holder and title, a marked student).
+ */
+type Target = { type: AuditTarget; id: string; name?: string };
 
 /** The request an entry records: its address, its id and its clock. */
 type RequestFacts = { ip: string; requestId: string; now: number };
@@ -35,6 +40,8 @@ export interface AuditRecord {
 
 export async function recordAudit(db: DB, r: AuditRecord): Promise<void> {
   const { before, after } = changedFields(r.before ?? null, r.after ?? null);
+  // Named from the whole record, not the changed fields only: a publish changes the state, not the title.
+  const name = r.target.name?.trim() || nameInFields(r.after, r.before);
   await repo.insertEntry(db, {
     id: newId(r.at),
     tenantId: r.tenantId,
@@ -43,6 +50,7 @@ export async function recordAudit(db: DB, r: AuditRecord): Promise<void> {
     action: r.action,
     targetType: r.target.type,
     targetId: r.target.id,
+    targetName: name ? name.slice(0, TARGET_NAME_MAX) : null,
     beforeJson: before ? JSON.stringify(before) : null,
     afterJson: after ? JSON.stringify(after) : null,
     ip: r.ip.slice(0, 64),
@@ -56,27 +64,54 @@ export interface AuditPageQuery {
   size: number;
   actorId?: string | undefined;
   action?: AuditAction | undefined;
+  targetType?: AuditTarget | undefined;
   from?: number | undefined;
   until?: number | undefined;
 }
 
+/**
+ * A page of the school's log, newest first, each entry with what names it: the thing's name now
+ * where it still exists (else as written), its staff screen where it still exists, the names of the
+ * ids its fields mention, and the actor's role. One query per kind of thing the page mentions.
+ */
 export async function pageAudit(db: DB, tenantId: string, q: AuditPageQuery): Promise<Page<AuditEntry>> {
   const { rows, total } = await repo.pageEntries(db, tenantId, q, windowOf({ current: q.current, size: q.size, order: 'desc' }));
-  const records = rows.map(
-    (r): AuditEntry => ({
+  const sides = rows.map((r) => ({ before: parseSide(r.beforeJson), after: parseSide(r.afterJson) }));
+  const wanted = new Map<AuditTarget, Set<string>>();
+  rows.forEach((r, i) => {
+    for (const ref of referencedIds({ targetType: r.targetType, targetId: r.targetId, ...sides[i]! })) {
+      wanted.set(ref.type, (wanted.get(ref.type) ?? new Set()).add(ref.id));
+    }
+  });
+  const actorIds = new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])));
+  const [live, roles] = await Promise.all([liveTargets(db, tenantId, wanted), rolesOf(db, tenantId, [...actorIds])]);
+  const records = rows.map((r, i): AuditEntry => {
+    const { before, after } = sides[i]!;
+    const target = live.get(targetKey(r.targetType, r.targetId));
+    const names: Record<string, string> = {};
+    // The first is the thing itself, named by targetName.
+    for (const ref of referencedIds({ targetType: r.targetType, targetId: r.targetId, before, after }).slice(1)) {
+      const found = live.get(targetKey(ref.type, ref.id));
+      if (found?.name) names[ref.id] = found.name;
+    }
+    return {
       id: r.id,
       at: r.createdAt,
       actorId: r.actorId,
       actorName: r.actorName,
+      actorRole: (r.actorId && roles.get(r.actorId)) || null,
       action: r.action,
       targetType: r.targetType,
       targetId: r.targetId,
-      before: parseSide(r.beforeJson),
-      after: parseSide(r.afterJson),
+      targetName: target?.name || r.targetName,
+      link: target ? auditLink(r.targetType, r.targetId, target.parent) : null,
+      names,
+      before,
+      after,
       ip: r.ip,
       requestId: r.requestId,
-    }),
-  );
+    };
+  });
   return pageOf(records, total, q.current, q.size);
 }
 

@@ -11,6 +11,8 @@ export interface StaffAuditTable {
   action: AuditAction;
   targetType: AuditTarget;
   targetId: string;
+  /** The thing named in words when the entry was written (migration 20261130T0515_audit_target_names); null: not named. */
+  targetName: string | null;
   /** JSON of the changed fields before the action; null when there was nothing before. */
   beforeJson: string | null;
   afterJson: string | null;
