@@ -75,6 +75,7 @@ export const STAFF_SCREENS = [
     call: 'adminClasses',
     dashboard: { title: 'admin.dashboard.classes', hint: 'admin.dashboard.classesHint' },
   },
+  { path: '/admin/students', title: 'students.title', call: 'adminStudents' },
   { path: '/admin/courses', title: 'courses.title', call: 'adminCourses' },
   { path: '/admin/media', title: 'adminMedia.title', call: 'adminMediaPage' },
   { path: '/admin/activities', title: 'activities.title', call: 'adminActivities', classLink: 'classes.link.activities' },

@@ -12,6 +12,7 @@ import * as certificates from './admin-certificates';
 import * as courses from './admin-courses';
 import * as marking from './admin-marking';
 import * as bank from './admin-bank';
+import * as students from './admin-students';
 import { CATALOG_CALLS } from './admin-catalog';
 
 /**
@@ -34,6 +35,7 @@ export const STAFF_CALLS = {
   ...callsOf(courses),
   ...callsOf(marking),
   ...callsOf(bank),
+  ...callsOf(students),
 };
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

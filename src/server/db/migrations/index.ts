@@ -44,6 +44,7 @@ import * as m20261129T1700 from './20261129T1700_rate_account_share';
 import * as m20261130T0100 from './20261130T0100_class_wide_indexes';
 import * as m20261130T0300 from './20261130T0300_attendance_student_idx';
 import * as m20261130T0500 from './20261130T0500_staff_password_resets';
+import * as m20261130T0600 from './20261130T0600_school_student_status';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0100_class_wide_indexes': m20261130T0100,
   '20261130T0300_attendance_student_idx': m20261130T0300,
   '20261130T0500_staff_password_resets': m20261130T0500,
+  '20261130T0600_school_student_status': m20261130T0600,
 };
 
 export const migrationProvider: MigrationProvider = {
