@@ -2,6 +2,11 @@ import { describe, expect, test } from 'vitest';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import * as st from '~/lib/api/contracts/admin-students';
 import * as identityApi from '~/lib/api/contracts/identity';
+import * as exams from '~/lib/api/contracts/exams';
+import * as certs from '~/lib/api/contracts/admin-certificates';
+import { blankFields } from '~/lib/certificates/admin';
+import { idNumber } from '~/dev/seed/certificates';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { urlOf } from '~/lib/api/contract';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { ErrorCode } from '~/lib/envelope';
@@ -13,6 +18,7 @@ import { CSV_BOM } from '~/server/csv.rules';
 import { DEMO, useTestServer } from '../setup/server';
 import { asStaff, auditOf } from '../setup/staff';
 import { loginAs } from '../setup/users';
+import { callAs, newStudentPlace, setPolicy } from '../setup/exams';
 import { expectRefused } from '../setup/api';
 import { LOGIN, passwordLoginBody, postAs } from '../setup/login';
 import { freshStudentMobile, makeClass, ok, onClass, staffer, type Staffer } from '../setup/classes';
@@ -285,5 +291,49 @@ describe('the CSV file', () => {
     expect(byTeacher).toHaveLength(2);
     expect(byTeacher[1]).toContain(masked(plain.mobile));
     expect(byTeacher[1]).not.toContain(plain.mobile);
+  });
+});
+
+describe("a student's attempts and certificates", () => {
+  test('the attempts of their classes (work, class, status, the score only once marked) and the certificates issued to their mobile', async () => {
+    const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
+    const who = await newStudentPlace(s());
+    const quiz = who.works['随堂小测']!;
+    await setPolicy(s(), quiz.id, { maxAttempts: null });
+    const start = () => callAs(s(), exams.startAttempt, { classId: who.classId, studentId: who.studentId, workId: quiz.id }, who.user);
+    const handedIn = ok<exams.AttemptState>(start());
+    step();
+    await ok(
+      callAs(s(), exams.submitTest, { classId: who.classId, studentId: who.studentId, testId: quiz.id, answerLogId: (await handedIn).answerLogId }, who.user),
+    );
+    step();
+    await ok(start());
+    const issued = await ok<{ id: string; number: string }>(
+      s().call(
+        certs.adminCertificateIssue,
+        {
+          ...blankFields('skill'),
+          name: '学员证书',
+          idNumber: idNumber('11010519900101001'),
+          mobile: who.user.mobile,
+          number: `XY-${process.pid}-${Date.now()}`,
+          professionName: '电工',
+          typeOfWorkName: '维修电工',
+          level: '四级/中级工',
+          sendDate: '2026-06-30',
+        },
+        asStaff(admin.session, DEMO.id),
+      ),
+    );
+    const got = await ok<st.AdminStudentDetail>(s().call(st.adminStudentGet, {}, { ...asStaff(admin.session, DEMO.id), params: { id: who.user.userId } }));
+    expect(got.attempts.map((a) => [a.workTitle, a.classId, a.status])).toEqual([
+      ['随堂小测', who.classId, ATTEMPT_STATUS.ANSWERING],
+      ['随堂小测', who.classId, expect.any(Number)],
+    ]);
+    const [open, submitted] = got.attempts;
+    expect(open!.score).toBeNull();
+    expect(submitted!.status).not.toBe(ATTEMPT_STATUS.ANSWERING);
+    expect(submitted!.score === null).toBe(submitted!.status !== ATTEMPT_STATUS.REVIEWED);
+    expect(got.certificates).toEqual([expect.objectContaining({ kind: 'skill', id: issued.id, number: issued.number, name: '电工', revoked: false })]);
   });
 });

@@ -54,6 +54,44 @@ const CLASS_COLUMNS: Column<st.AdminStudentClass>[] = [
   },
 ];
 
+const ATTEMPT_COLUMNS: Column<st.AdminStudentAttempt>[] = [
+  { header: t('students.colWork'), cell: (a) => a.workTitle || '-' },
+  { header: t('students.colClass'), cell: (a) => a.className },
+  { header: t('students.colAttemptStatus'), cell: (a) => t(`students.attempt.${a.status}` as 'students.attempt.0') },
+  { header: t('students.colScore'), cell: (a) => a.score ?? '-' },
+  { header: t('students.colStarted'), cell: (a) => timeText(a.startedAt), className: 'whitespace-nowrap' },
+  {
+    header: t('students.actions'),
+    cell: (a) =>
+      a.workId ? (
+        <a className={LINK_BUTTON} href={`/admin/marking?work=${encodeURIComponent(a.workId)}`}>
+          {t('students.openMarking')}
+          <span className="sr-only">{a.workTitle}</span>
+        </a>
+      ) : null,
+  },
+];
+
+/** The certificates' columns; their print page (the register's) only for administrators. */
+const certificateColumns = (register: boolean): Column<st.AdminStudentCertificate>[] => [
+  { header: t('students.colNumber'), cell: (c) => c.number, className: 'whitespace-nowrap' },
+  { header: t('students.colCertName'), cell: (c) => `${t(`students.cert.${c.kind}`)} · ${c.name}` },
+  { header: t('students.colCertStatus'), cell: (c) => t(c.revoked ? 'students.cert.revoked' : 'students.cert.valid') },
+  ...(register
+    ? [
+        {
+          header: t('students.actions'),
+          cell: (c: st.AdminStudentCertificate) => (
+            <a className={LINK_BUTTON} href={`/admin/certificates/print?kind=${c.kind}&id=${encodeURIComponent(c.id)}`}>
+              {t('students.openCertificate')}
+              <span className="sr-only">{c.number}</span>
+            </a>
+          ),
+        },
+      ]
+    : []),
+];
+
 function Loaded({ s, onChanged }: { s: st.AdminStudentDetail; onChanged: (s: st.AdminStudentDetail) => void }) {
   const row = (label: string, value: ReactNode) => (
     <div className="grid grid-cols-[6rem_1fr] gap-2 py-1">
@@ -78,6 +116,20 @@ function Loaded({ s, onChanged }: { s: st.AdminStudentDetail; onChanged: (s: st.
           <DataTable label={t('students.classes')} columns={CLASS_COLUMNS} rows={s.classes} rowKey={(c) => c.enrolmentId} />
         ) : (
           <p className="text-sm text-muted">{t('students.noClasses')}</p>
+        )}
+      </Section>
+      <Section title={t('students.attempts')}>
+        {s.attempts.length ? (
+          <DataTable label={t('students.attempts')} columns={ATTEMPT_COLUMNS} rows={s.attempts} />
+        ) : (
+          <p className="text-sm text-muted">{t('students.noAttempts')}</p>
+        )}
+      </Section>
+      <Section title={t('students.certificates')}>
+        {s.certificates.length ? (
+          <DataTable label={t('students.certificates')} columns={certificateColumns(s.mayManage)} rows={s.certificates} rowKey={(c) => `${c.kind}-${c.id}`} />
+        ) : (
+          <p className="text-sm text-muted">{t('students.noCertificates')}</p>
         )}
       </Section>
       {s.mayManage && <Actions key={`${s.name}-${s.mobile}-${s.status}`} s={s} onChanged={onChanged} />}

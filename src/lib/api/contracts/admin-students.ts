@@ -54,8 +54,40 @@ export interface AdminStudentClass {
   enrolledAt: number;
 }
 
+/** One attempt at a homework or test: status 0 answering, 1 handed in (waiting to be marked), 2 marked. */
+export interface AdminStudentAttempt {
+  id: string;
+  workId: string | null;
+  /** The work's title (empty when the work is gone). */
+  workTitle: string;
+  classId: string;
+  className: string;
+  status: number;
+  /** Only once marked (status 2); null before. */
+  score: number | null;
+  startedAt: number;
+  submittedAt: number | null;
+}
+
+export interface AdminStudentCertificate {
+  kind: 'skill' | 'training';
+  id: string;
+  number: string;
+  /** The training product's or the profession's name. */
+  name: string;
+  revoked: boolean;
+  issuedAt: number;
+}
+
+/** The most attempts a student's page lists (newest first). */
+export const STUDENT_ATTEMPTS_SHOWN = 100;
+
 export interface AdminStudentDetail extends AdminStudent {
   classes: AdminStudentClass[];
+  /** Attempts in the classes listed, newest first, at most STUDENT_ATTEMPTS_SHOWN. */
+  attempts: AdminStudentAttempt[];
+  /** Training certificates of the classes listed; for administrators, every certificate issued to the student's mobile too. */
+  certificates: AdminStudentCertificate[];
   /** Whether the reader may change the student (administrators). */
   mayManage: boolean;
 }

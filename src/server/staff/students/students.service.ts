@@ -7,12 +7,15 @@ import { t } from '~/server/i18n';
 import { pageOf, type Page } from '~/lib/paging';
 import { formatDateTime } from '~/lib/time/cst';
 import { ACCOUNT_STATUS } from '~/lib/status';
+import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { maskMobile } from '~/lib/learning/class-admin';
 import { sumDutyFigures } from '~/lib/learning/duties';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_ROLE } from '~/lib/staff/roles';
 import {
+  STUDENT_ATTEMPTS_SHOWN,
   STUDENT_EXPORT_MAX,
   type AdminStudent,
+  type AdminStudentAttempt,
   type AdminStudentClass,
   type AdminStudentDetail,
   type SchoolStudentStatus,
@@ -23,6 +26,9 @@ import { auditStaffAction } from '../audit/audit.service';
 import * as identity from '../../identity/identity.service';
 import { classCountsInScope, enrolmentsInScope, studentsInScope } from '../../learning/classes/classes.admin.service';
 import { courseDuties } from '../../learning/duties/duties.service';
+import { enrolmentAttempts } from '../../exams/attempts/handed-in.service';
+import { workTitles } from '../../exams/works/works.service';
+import { studentCertificates } from '../../certificates/certificates.admin.service';
 
 /**
  * 学员管理: the school's students (users bound to it) for its staff. The users and their state in
@@ -118,10 +124,39 @@ async function studentInScope(db: DB, actor: StaffActor, userId: string): Promis
   return row;
 }
 
+/** The attempts of the student's classes listed, newest first, with each work's title and class name (a query each, not one per row). */
+async function attemptsOf(s: Scope, actor: StaffActor, classes: readonly AdminStudentClass[]): Promise<AdminStudentAttempt[]> {
+  const tenantId = actor.tenant.id;
+  const attempts = await enrolmentAttempts(s, { tenantId, classStudentIds: classes.map((c) => c.enrolmentId), limit: STUDENT_ATTEMPTS_SHOWN });
+  const titles = await workTitles(s, { tenantId, workIds: attempts.flatMap((a) => (a.workId ? [a.workId] : [])) });
+  const classNames = new Map(classes.map((c) => [c.classId, c.className]));
+  return attempts.map((a) => ({
+    id: a.id,
+    workId: a.workId,
+    workTitle: (a.workId && titles.get(a.workId)) || '',
+    classId: a.classId,
+    className: classNames.get(a.classId) ?? '',
+    status: a.status,
+    // Before it is marked an attempt's score is the machine's part only: none is shown.
+    score: a.status === ATTEMPT_STATUS.REVIEWED ? a.score : null,
+    startedAt: a.startedAt,
+    submittedAt: a.submittedAt,
+  }));
+}
+
 export async function studentDetail(s: Scope, actor: StaffActor, userId: string): Promise<AdminStudentDetail> {
   const row = await studentInScope(s.db, actor, userId);
   const classes = await classesOf(s, actor, userId);
-  return { ...studentOf(actor, row, classes.length), classes, mayManage: isAdmin(actor) };
+  const [attempts, certificates] = await Promise.all([
+    attemptsOf(s, actor, classes),
+    studentCertificates(s, {
+      tenantId: actor.tenant.id,
+      classStudentIds: classes.map((c) => c.enrolmentId),
+      // The register (every certificate of a mobile) is the administrators'; a teacher sees their classes' training certificates.
+      mobile: isAdmin(actor) ? row.mobile : undefined,
+    }),
+  ]);
+  return { ...studentOf(actor, row, classes.length), classes, attempts, certificates, mayManage: isAdmin(actor) };
 }
 
 /**
