@@ -53,8 +53,14 @@ async function search(page: Page, text: string) {
 async function studentBrowser(browser: Browser, mobile: string) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  const { token } = await loginStudent(page, DEMO_TENANT.id, mobile);
-  await page.goto('/');
+  let token: string;
+  try {
+    ({ token } = await loginStudent(page, DEMO_TENANT.id, mobile));
+    await page.goto('/');
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
   /** What a learner call with the student's token answers now (the envelope's code and message). */
   const ask = () =>
     page.evaluate(async (token) => {
