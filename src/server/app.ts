@@ -21,6 +21,7 @@ import { publishedNewsExists } from './content/content.service';
 import { productsRoutes } from './products/products.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { leadsStaffRoutes } from './staff/leads.routes';
+import { studentsStaffRoutes } from './staff/students/students.routes';
 import { loginRoutes } from './login/login.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
 import { captchaRoutes } from './captcha/captcha.routes';
@@ -117,6 +118,7 @@ export function createApp(runtime: Runtime) {
     .route('/', smsRoutes)
     .route('/', leadsRoutes)
     .route('/', leadsStaffRoutes)
+    .route('/', studentsStaffRoutes)
     .route('/', identityRoutes)
     .route('/', loginRoutes)
     .route('/', captchaRoutes)

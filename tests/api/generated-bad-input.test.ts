@@ -6,6 +6,7 @@ import type { Call } from '~/lib/api/contract';
 import { captchaImage } from '~/lib/api/contracts/captcha';
 import { calendarFile } from '~/lib/api/contracts/learning-timetable';
 import { leadsExport } from '~/lib/api/contracts/staff';
+import { adminStudentsExport } from '~/lib/api/contracts/admin-students';
 import { SUCCESS_CODES } from '~/lib/envelope';
 import { DEMO, HUAXIA, parse, useTestServer, type Answer } from '../setup/server';
 import { loginAs } from '../setup/users';
@@ -32,7 +33,7 @@ import { DEMO_STAFF } from '~/dev/seed/staff';
  */
 
 /** The number of /api routes: update it when a route is added or removed. */
-const ROUTES = 333;
+const ROUTES = 339;
 const CI_SEED = 20261123;
 const SEED = process.env['CI'] ? CI_SEED : process.env['FC_SEED'] ? Number(process.env['FC_SEED']) : Date.now() % 2 ** 31;
 const RUNS = Number(process.env['FC_RUNS'] ?? 50);
@@ -60,8 +61,8 @@ const CALLS: Call<unknown, unknown>[] = [
 
 const routeName = (c: Pick<Call<unknown, unknown>, 'method' | 'path'>) => `${c.method} /api${c.path}`;
 
-/** Calls whose success is not the envelope (the captcha is a picture for an <img>, the calendar feed an .ics file, the leads a CSV file). */
-const PICTURES = new Set([routeName(captchaImage), routeName(calendarFile), routeName(leadsExport)]);
+/** Calls whose success is not the envelope (the captcha is a picture for an <img>, the calendar feed an .ics file, the leads and students a CSV file). */
+const PICTURES = new Set([routeName(captchaImage), routeName(calendarFile), routeName(leadsExport), routeName(adminStudentsExport)]);
 
 // --- What is generated -----------------------------------------------------------------------
 

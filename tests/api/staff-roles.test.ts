@@ -238,6 +238,12 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   adminClassWorks: ADMIN_TEACHER,
   adminWorkSave: ADMIN_TEACHER,
   adminWorkDelete: ADMIN_TEACHER,
+  adminStudents: ADMIN_TEACHER,
+  adminStudentsExport: ADMIN_TEACHER,
+  adminStudentGet: ADMIN_TEACHER,
+  adminStudentSave: ADMIN,
+  adminStudentStatus: ADMIN,
+  adminStudentSignOut: ADMIN,
 };
 
 /** Whether the matrix lets a signed-in person with `role` past the gate of the call. */

@@ -9,6 +9,7 @@ import * as adminContentContract from '~/lib/api/contracts/admin-content';
 import * as adminCertificatesContract from '~/lib/api/contracts/admin-certificates';
 import * as adminMarkingContract from '~/lib/api/contracts/admin-marking';
 import * as adminBankContract from '~/lib/api/contracts/admin-bank';
+import * as adminStudentsContract from '~/lib/api/contracts/admin-students';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -53,6 +54,7 @@ const ADMIN_CONTENT_CALLS = callsOf(adminContentContract);
 const ADMIN_CERTIFICATE_CALLS = callsOf(adminCertificatesContract);
 const ADMIN_MARKING_CALLS = callsOf(adminMarkingContract);
 const ADMIN_BANK_CALLS = callsOf(adminBankContract);
+const ADMIN_STUDENT_CALLS = callsOf(adminStudentsContract);
 const SCHOOL_STAFF_CALLS = callsOf(adminSchoolContract);
 
 /** The staff side's pure rules, each at its boundaries (no database). */
@@ -162,9 +164,13 @@ describe('roles and the access table', () => {
     const CERT_ISSUING = ['adminCertificateTests', 'adminCertificatePassIssue'];
     const CERT_REGISTER = Object.keys(ADMIN_CERTIFICATE_CALLS).filter((n) => !CERT_ISSUING.includes(n));
     expect(CERT_REGISTER.length).toBeGreaterThan(0);
+    // 学员管理: administrators and teachers (a teacher's own classes' students) read; changing a student is the administrators'.
+    const STUDENT_ADMIN = ['adminStudentSave', 'adminStudentStatus', 'adminStudentSignOut'];
+    const STUDENTS = Object.keys(ADMIN_STUDENT_CALLS).filter((n) => !STUDENT_ADMIN.includes(n));
+    expect(STUDENTS).toEqual(['adminStudents', 'adminStudentsExport', 'adminStudentGet']);
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING, ...CERT_ISSUING].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING, ...CERT_ISSUING, ...STUDENTS].sort());
     expect(allowed(STAFF_ROLE.admin)).toEqual(
       [
         ...PUBLIC,
@@ -182,6 +188,8 @@ describe('roles and the access table', () => {
         ...COURSE_ADMIN,
         ...CERT_ISSUING,
         ...CERT_REGISTER,
+        ...STUDENTS,
+        ...STUDENT_ADMIN,
       ].sort(),
     );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());

@@ -54,6 +54,11 @@ const MARKING = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
  * lets a teacher change only the questions and papers they made, and reach only their classes' works.
  */
 const BANK = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
+/**
+ * 学员管理: administrators see every student of the school, teachers (through the class scope) the
+ * students of their classes; changing a student (name, mobile, 停用, 强制下线) is administrators' alone.
+ */
+const STUDENTS = [STAFF_ROLE.admin, STAFF_ROLE.teacher] as const;
 
 export const STAFF_ACCESS = {
   signIn: 'public',
@@ -230,6 +235,12 @@ export const STAFF_ACCESS = {
   adminClassWorks: BANK,
   adminWorkSave: BANK,
   adminWorkDelete: BANK,
+  adminStudents: STUDENTS,
+  adminStudentsExport: STUDENTS,
+  adminStudentGet: STUDENTS,
+  adminStudentSave: ADMIN_ONLY,
+  adminStudentStatus: ADMIN_ONLY,
+  adminStudentSignOut: ADMIN_ONLY,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */

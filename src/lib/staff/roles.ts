@@ -163,6 +163,10 @@ export const AUDIT_ACTION = {
   workCreate: 'work.create',
   workUpdate: 'work.update',
   workDelete: 'work.delete',
+  // 学员管理: a student's name and mobile changed, 停用 or 启用 in the school, every session ended (强制下线).
+  schoolStudentUpdate: 'schoolStudent.update',
+  schoolStudentStatus: 'schoolStudent.status',
+  schoolStudentSignOut: 'schoolStudent.signOut',
 } as const;
 
 export type AuditAction = ValueOf<typeof AUDIT_ACTION>;
@@ -216,6 +220,8 @@ export const AUDIT_TARGET = {
   bankQuestion: 'bankQuestion',
   examPaper: 'examPaper',
   work: 'work',
+  /** A student of the school (a user bound to it): the id is the user's. */
+  schoolStudent: 'schoolStudent',
 } as const;
 export type AuditTarget = ValueOf<typeof AUDIT_TARGET>;
 

@@ -85,6 +85,7 @@ export const STAFF_SCREENS = [
     call: 'adminClasses',
     hint: 'admin.dashboard.classesHint',
   },
+  { path: '/admin/students', title: 'students.title', call: 'adminStudents', hint: 'admin.dashboard.studentsHint' },
   { path: '/admin/courses', title: 'courses.title', call: 'adminCourses', hint: 'admin.dashboard.coursesHint' },
   { path: '/admin/media', title: 'adminMedia.title', call: 'adminMediaPage', hint: 'admin.dashboard.mediaHint' },
   {

@@ -110,3 +110,27 @@ export async function revoke(db: DB, tenantId: string, kind: CertKind, id: strin
     db.updateTable(table).set({ revokedAt: r.at, revokedReason: r.reason, revokedBy: r.by }).$call(whereEqual({ tenantId, id })).where('revokedAt', 'is', null),
   );
 }
+
+/** A student's certificates: training ones of their class enrolments, and (`mobile` given) both kinds issued to their mobile. */
+export async function studentCertificates(db: DB, tenantId: string, classStudentIds: readonly string[], mobile?: string) {
+  const training = db
+    .selectFrom('trainingCertificates')
+    .select(['id', 'certificateNum as number', 'productName as name', 'revokedAt', 'createdAt'])
+    .where('tenantId', '=', tenantId)
+    .where((eb) => {
+      const by = [];
+      if (classStudentIds.length) by.push(eb('classStudentId', 'in', classStudentIds));
+      if (mobile) by.push(eb('mobile', '=', mobile));
+      return by.length ? eb.or(by) : eb.val(false);
+    });
+  const skill = mobile
+    ? db
+        .selectFrom('skillCertificates')
+        .select(['id', 'certificateCode as number', 'professionName as name', 'revokedAt', 'createdAt'])
+        .where('tenantId', '=', tenantId)
+        .where('mobile', '=', mobile)
+        .execute()
+    : Promise.resolve([]);
+  const [t, k] = await Promise.all([training.execute(), skill]);
+  return { training: t, skill: k };
+}

@@ -406,3 +406,34 @@ export async function verifyCertificate(s: Scope, q: { k: string | null; c: stri
   if (found.kind === 'skill') return { state, kind: 'skill', certificate: skillCertificateVO(found.row), schoolName: tenant.name };
   return { state, kind: 'training', certificate: trainingCertificateVO(found.row), schoolName: tenant.name };
 }
+
+/** One certificate of a student, as their page in 学员管理 lists it. */
+export interface StudentCertificate {
+  kind: CertKind;
+  id: string;
+  number: string;
+  name: string;
+  revoked: boolean;
+  issuedAt: number;
+}
+
+/**
+ * A student's certificates in the school, newest first: the training certificates of the class
+ * enrolments given (a teacher's: their classes' only) and, with `mobile` (administrators, who keep the
+ * register), every certificate issued to that mobile. The callers have checked the student.
+ */
+export async function studentCertificates(
+  s: Scope,
+  input: { tenantId: string; classStudentIds: readonly string[]; mobile?: string | undefined },
+): Promise<StudentCertificate[]> {
+  const { training, skill } = await repo.studentCertificates(s.db, input.tenantId, input.classStudentIds, input.mobile);
+  const of = (kind: CertKind) => (r: (typeof training)[number]) => ({
+    kind,
+    id: r.id,
+    number: r.number,
+    name: r.name,
+    revoked: r.revokedAt !== null,
+    issuedAt: r.createdAt,
+  });
+  return [...training.map(of('training')), ...skill.map(of('skill'))].sort((a, b) => b.issuedAt - a.issuedAt);
+}

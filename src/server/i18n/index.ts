@@ -32,6 +32,7 @@ import { adminCourses } from '~/lib/i18n/messages/admin-courses';
 import { adminCertificates } from '~/lib/i18n/messages/admin-certificates';
 import { adminMarking } from '~/lib/i18n/messages/admin-marking';
 import { adminBank } from '~/lib/i18n/messages/admin-bank';
+import { adminStudents } from '~/lib/i18n/messages/admin-students';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -74,6 +75,7 @@ export const catalogues = [
   adminCertificates,
   adminMarking,
   adminBank,
+  adminStudents,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -33,6 +33,7 @@ export const serverMessages = {
   'identity.tokenRevoked': '您已退出登录或在其他设备登录，请重新登录',
   'identity.tokenForeign': '登录信息与当前学校不匹配，请重新登录',
   'identity.userDisabled': '账号已停用，请联系学校',
+  'identity.schoolDisabled': '你在本校的学员账号已停用，请联系学校',
   'identity.defaultNickName': '学员{tail}',
 
   'content.typeArticle': '图文',

@@ -1,5 +1,7 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/database';
+import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { UserTable } from './identity.table';
 import { ACCOUNT_STATUS } from '~/lib/status';
 
@@ -75,7 +77,8 @@ const tokenWithUser = prepared(1, (db: DB, tokenHash: string) =>
   db
     .selectFrom('userTokens as t')
     .leftJoin('users as u', 'u.id', 't.userId')
-    .select(['t.userId', 't.tenantId', 't.expiresAt', 't.revokedAt'])
+    .leftJoin('userTenants as ut', (j) => j.onRef('ut.userId', '=', 't.userId').onRef('ut.tenantId', '=', 't.tenantId'))
+    .select(['t.userId', 't.tenantId', 't.expiresAt', 't.revokedAt', 'ut.status as schoolStatus'])
     .select([
       'u.id',
       'u.mobile',
@@ -105,4 +108,75 @@ export function revokeTokens(db: DB, which: { tokenHash: string } | { userId: st
   const q =
     'userId' in which ? live.where('userId', '=', which.userId).where('tokenHash', '!=', which.keepTokenHash) : live.where('tokenHash', '=', which.tokenHash);
   return q.execute();
+}
+
+/** Every live token of the user in one school stops working (a school's 强制下线 or 停用); the user's other schools keep theirs. */
+export function revokeSchoolTokens(db: DB, tenantId: string, userId: string, now: number) {
+  return db
+    .updateTable('userTokens')
+    .set({ revokedAt: now })
+    .where('revokedAt', 'is', null)
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+// --- A school's students, for its staff -----------------------------------------------------
+
+/** Which of a school's students a list holds: part of a name or mobile, and (a teacher's) only the users a subquery names. */
+export interface SchoolUserFilter {
+  text?: string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: a one-column subquery of user ids from another domain's statement (any tables)
+  onlyUsers?: SelectQueryBuilder<any, any, { userId: string }> | undefined;
+}
+
+function schoolUsers(db: DB, tenantId: string, f: SchoolUserFilter) {
+  let q = db.selectFrom('userTenants as ut').innerJoin('users as u', 'u.id', 'ut.userId').where('ut.tenantId', '=', tenantId);
+  if (f.text) {
+    const like = containing(f.text);
+    q = q.where((eb) => eb.or([eb('u.mobile', 'like', like), eb('u.realName', 'like', like), eb('u.nickName', 'like', like)]));
+  }
+  if (f.onlyUsers) q = q.where('ut.userId', 'in', f.onlyUsers);
+  return q;
+}
+
+const SCHOOL_USER_COLUMNS = ['u.id', 'u.mobile', 'u.realName', 'u.nickName', 'ut.studentId', 'ut.status', 'ut.createdAt'] as const;
+
+/** One page of the school's students, newest first. */
+export function pageSchoolUsers(db: DB, tenantId: string, f: SchoolUserFilter, w: PageWindow) {
+  const filtered = schoolUsers(db, tenantId, f);
+  return pageFrom(w, filtered.select(SCHOOL_USER_COLUMNS).orderBy('ut.createdAt', 'desc').orderBy('u.id', 'desc'), filtered);
+}
+
+/** At most `limit` of the school's students, newest first (the CSV file). */
+export function listSchoolUsers(db: DB, tenantId: string, f: SchoolUserFilter, limit: number) {
+  return schoolUsers(db, tenantId, f).select(SCHOOL_USER_COLUMNS).orderBy('ut.createdAt', 'desc').orderBy('u.id', 'desc').limit(limit).execute();
+}
+
+export function findSchoolUser(db: DB, tenantId: string, userId: string, f: SchoolUserFilter = {}) {
+  return schoolUsers(db, tenantId, f).select(SCHOOL_USER_COLUMNS).where('ut.userId', '=', userId).executeTakeFirst();
+}
+export type SchoolUserRow = NonNullable<Awaited<ReturnType<typeof findSchoolUser>>>;
+
+/** The student's state in the school, changed only from `from` (two staff changing it at once: one does). */
+export async function setSchoolStatus(db: DB, tenantId: string, userId: string, from: number, to: number): Promise<boolean> {
+  const r = await db
+    .updateTable('userTenants')
+    .set({ status: to })
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The user's state in the school, or undefined when not bound to it. */
+export async function schoolStatus(db: DB, tenantId: string, userId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('userTenants').select('status').where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
+  return row?.status;
+}
+
+/** A user's mobile and real name; the mobile's unique key refuses a taken one (the caller maps the error). */
+export function updateMobileAndName(db: DB, userId: string, changes: { mobile: string; realName: string; updatedAt: number }) {
+  return db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/database';
+import type { PageWindow } from '../db/paging';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { Authenticated, Scope, Student } from '../http/scope';
@@ -31,6 +32,8 @@ export async function issueToken(
   db: DB,
   args: { userId: string; tenantId: string; applicationId?: string | null; now: number; ttlMs: number },
 ): Promise<IssuedToken> {
+  // A school's disabled student gets no new session there (every way in issues its token here).
+  if ((await repo.schoolStatus(db, args.tenantId, args.userId)) === ACCOUNT_STATUS.DISABLED) throw AppError.badRequest(t('identity.schoolDisabled'));
   const token = randomBytes(32).toString('base64url');
   const expiration = args.now + args.ttlMs;
   await repo.insertToken(db, {
@@ -73,6 +76,7 @@ export async function authenticate(db: DB, token: string | null, tenantId: strin
     updatedAt: row.updatedAt!,
   };
   if (user.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.userDisabled'));
+  if (row.schoolStatus === ACCOUNT_STATUS.DISABLED) throw new AppError(ErrorCode.TOKEN_REVOKED, t('identity.schoolDisabled'));
   return { user, tokenHash };
 }
 
@@ -161,6 +165,52 @@ export function userInfoOf(user: User): UserInfo {
     mobile: user.mobile,
   };
 }
+
+// --- A school's students, for its staff (学员管理) ----------------------------------------------
+
+export type { SchoolUserFilter, SchoolUserRow } from './identity.repository';
+
+export function pageSchoolUsers(db: DB, tenantId: string, f: repo.SchoolUserFilter, w: PageWindow) {
+  return repo.pageSchoolUsers(db, tenantId, f, w);
+}
+
+export function listSchoolUsers(db: DB, tenantId: string, f: repo.SchoolUserFilter, limit: number) {
+  return repo.listSchoolUsers(db, tenantId, f, limit);
+}
+
+/** The school's student (a user bound to it) among those the filter lets through, or undefined. */
+export function findSchoolUser(db: DB, tenantId: string, userId: string, f?: repo.SchoolUserFilter) {
+  return repo.findSchoolUser(db, tenantId, userId, f);
+}
+
+/** Disables or enables the student in one school only; false when it was not in the state `from` any more. */
+export function setSchoolStatus(db: DB, tenantId: string, userId: string, from: number, to: number): Promise<boolean> {
+  return repo.setSchoolStatus(db, tenantId, userId, from, to);
+}
+
+/** Ends every live session of the user in the school; the number ended. */
+export async function endSchoolSessions(db: DB, tenantId: string, userId: string, now: number): Promise<number> {
+  return Number((await repo.revokeSchoolTokens(db, tenantId, userId, now)).numUpdatedRows);
+}
+
+/** Whether another user has the mobile (a person is one mobile number across the portal). */
+export async function mobileTakenByOther(db: DB, mobile: string, userId: string): Promise<boolean> {
+  const other = await repo.findUser(db, 'mobile', mobile);
+  return !!other && other.id !== userId;
+}
+
+/** A user's mobile and real name. Throws the database's unique-key error when another user took the mobile meanwhile (see isUniqueViolation). */
+export function updateMobileAndName(db: DB, userId: string, changes: { mobile: string; realName: string; now: number }): Promise<unknown> {
+  return repo.updateMobileAndName(db, userId, { mobile: changes.mobile, realName: changes.realName, updatedAt: changes.now });
+}
+
+/** PostgreSQL's unique_violation and SQLite's unique constraint failure: another write took the key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === PG_UNIQUE_VIOLATION || code === SQLITE_UNIQUE_VIOLATION;
+}
+const PG_UNIQUE_VIOLATION = '23505';
+const SQLITE_UNIQUE_VIOLATION = 'SQLITE_CONSTRAINT_UNIQUE';
 
 // --- The calls ------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UserTable {
   id: string;
@@ -21,6 +21,8 @@ export interface UserTenantTable {
   tenantId: string;
   userId: string;
   studentId: string;
+  /** The student's state in this school (ACCOUNT_STATUS; migration 20261130T0600): a disabled one cannot sign in here. */
+  status: Generated<number>;
   createdAt: number;
 }
 

@@ -13,6 +13,7 @@ import * as courses from './admin-courses';
 import * as marking from './admin-marking';
 import * as bank from './admin-bank';
 import * as dashboard from './admin-dashboard';
+import * as students from './admin-students';
 import { CATALOG_CALLS } from './admin-catalog';
 
 /**
@@ -36,6 +37,7 @@ export const STAFF_CALLS = {
   ...callsOf(marking),
   ...callsOf(bank),
   ...callsOf(dashboard),
+  ...callsOf(students),
 };
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

@@ -293,3 +293,17 @@ export async function rescore(db: DB, tenantId: string, attemptId: string, r: { 
     .$call(attempt(tenantId, attemptId))
     .execute();
 }
+
+/** The attempts of some class enrolments (a student's, across classes), newest first, at most `limit`. */
+export function listEnrolmentAttempts(db: DB, tenantId: string, classStudentIds: readonly string[], limit: number) {
+  if (classStudentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('workAttempts')
+    .select(['id', 'classId', 'classStudentId', 'workId', 'workType', 'status', 'score', 'startedAt', 'submittedAt', 'attemptNo'])
+    .where('tenantId', '=', tenantId)
+    .where('classStudentId', 'in', classStudentIds)
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

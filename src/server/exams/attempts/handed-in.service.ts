@@ -87,3 +87,8 @@ export function releaseMarked(s: Scope, input: { tenantId: string; attemptId: st
 export function recordMarkedResults(s: Scope, input: { tenantId: string; attemptId: string; results: string; score?: number }): Promise<void> {
   return repo.rescore(s.db, input.tenantId, input.attemptId, { results: input.results, ...(input.score !== undefined ? { score: input.score } : {}) });
 }
+
+/** A student's attempts in some of their classes (staff's 学员管理), newest first, at most `limit`; one query. */
+export function enrolmentAttempts(s: Scope, input: { tenantId: string; classStudentIds: readonly string[]; limit: number }) {
+  return repo.listEnrolmentAttempts(s.db, input.tenantId, input.classStudentIds, input.limit);
+}

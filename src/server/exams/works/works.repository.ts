@@ -14,7 +14,10 @@ export function findLessonWork(db: DB, tenantId: string, classId: string, classr
 
 /** A work of the class, or undefined (another class's, another school's, unknown). */
 const classWorkOf = prepared(3, (db: DB, tenantId: string, classId: string, workId: string) =>
-  db.selectFrom('works').selectAll().$call(whereEqual({ tenantId, classId, id: workId })),
+  db
+    .selectFrom('works')
+    .selectAll()
+    .$call(whereEqual({ tenantId, classId, id: workId })),
 );
 
 export function findClassWork(db: DB, tenantId: string, classId: string, workId: string): Promise<Work | undefined> {
@@ -51,4 +54,10 @@ export function listClassTests(db: DB, tenantId: string, classId: string): Promi
 // biome-ignore lint/suspicious/noExplicitAny: the builder of any statement (of another domain's table): the subquery names only its own table
 export function paperInUse(eb: ExpressionBuilder<Database, any>, paperId: string): Expression<SqlBool> {
   return eb.exists(eb.selectFrom('works as w').select('w.id').where('w.paperId', '=', paperId));
+}
+
+/** The titles of some works of the school. */
+export function listWorkTitles(db: DB, tenantId: string, workIds: readonly string[]) {
+  if (workIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('works').select(['id', 'title']).where('tenantId', '=', tenantId).where('id', 'in', workIds).execute();
 }

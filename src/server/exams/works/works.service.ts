@@ -84,3 +84,9 @@ export async function courseWorkLimits(s: Scope, input: { tenantId: string; clas
 export function classTestWorks(s: Scope, input: { tenantId: string; classId: string }): Promise<Work[]> {
   return repo.listClassTests(s.db, input.tenantId, input.classId);
 }
+
+/** The titles of some works of the school by id (one query; a work gone is left out). */
+export async function workTitles(s: Scope, input: { tenantId: string; workIds: readonly string[] }): Promise<Map<string, string>> {
+  const rows = await repo.listWorkTitles(s.db, input.tenantId, [...new Set(input.workIds)]);
+  return new Map(rows.map((r) => [r.id, r.title]));
+}

@@ -65,6 +65,39 @@ export const classesTaughtBy = (db: DB, tenantId: string, accountId: string) =>
     .select('ct.classId')
     .$call(whereEqual({ 'ct.tenantId': tenantId, 'ct.accountId': accountId }));
 
+/** The users enrolled in any class the account teaches, as a subquery for the identity domain's student list (one statement). */
+export const studentsTaughtBy = (db: DB, tenantId: string, accountId: string) =>
+  db
+    .selectFrom('classStudents as cs')
+    .select('cs.userId')
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.classId', 'in', classesTaughtBy(db, tenantId, accountId));
+
+/** How many classes each user is enrolled in (only the classes `accountId` teaches, when given): one query for a page of students. */
+export async function classCountsOf(db: DB, tenantId: string, userIds: readonly string[], accountId?: string): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  let q = db
+    .selectFrom('classStudents as cs')
+    .select(['cs.userId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.userId', 'in', userIds);
+  if (accountId) q = q.where('cs.classId', 'in', classesTaughtBy(db, tenantId, accountId));
+  const rows = await q.groupBy('cs.userId').execute();
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}
+
+/** A user's enrolments in the school with their classes (only the classes `accountId` teaches, when given), newest first. */
+export function enrolmentsOfUser(db: DB, tenantId: string, userId: string, accountId?: string) {
+  let q = db
+    .selectFrom('classStudents as cs')
+    .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'cs.classId').onRef('tc.tenantId', '=', 'cs.tenantId'))
+    .select(['cs.id', 'cs.classId', 'cs.serviceStatus', 'cs.evaluateStatus', 'cs.createdAt', 'tc.name as className', 'tc.teachingClassStatus'])
+    .where('cs.tenantId', '=', tenantId)
+    .where('cs.userId', '=', userId);
+  if (accountId) q = q.where('cs.classId', 'in', classesTaughtBy(db, tenantId, accountId));
+  return q.orderBy('cs.createdAt', 'desc').orderBy('cs.id', 'desc').execute();
+}
+
 /** The ids of the classes the account teaches. */
 export async function classIdsOf(db: DB, tenantId: string, accountId: string): Promise<string[]> {
   const rows = await db.selectFrom('classTeachers').select('classId').$call(whereEqual({ tenantId, accountId })).execute();

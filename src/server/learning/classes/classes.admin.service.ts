@@ -89,6 +89,31 @@ async function classToManage(s: Scope, actor: StaffActor, classId: string, db: D
   return c;
 }
 
+// ------------------------------------------------------------ a school's students (学员管理)
+
+/** The account a student list is narrowed to: none for administrators (every student), the person's own otherwise (their classes'). */
+const teacherOf = (actor: StaffActor) => (actor.account.role === STAFF_ROLE.admin ? undefined : actor.account.id);
+
+/**
+ * Which users of the school a staff member's student list holds, for the identity domain's
+ * statement: undefined for administrators (every student of the school), a subquery of the users
+ * enrolled in a teacher's classes otherwise (one statement, as the class scope decides). `db` lets a transaction read it.
+ */
+export function studentsInScope(db: DB, actor: StaffActor) {
+  const accountId = teacherOf(actor);
+  return accountId === undefined ? undefined : repo.studentsTaughtBy(db, actor.tenant.id, accountId);
+}
+
+/** How many of the actor's classes each user is in: one query for a page. */
+export function classCountsInScope(db: DB, actor: StaffActor, userIds: readonly string[]): Promise<Map<string, number>> {
+  return repo.classCountsOf(db, actor.tenant.id, userIds, teacherOf(actor));
+}
+
+/** A user's enrolments in the actor's classes, newest first. */
+export function enrolmentsInScope(db: DB, actor: StaffActor, userId: string) {
+  return repo.enrolmentsOfUser(db, actor.tenant.id, userId, teacherOf(actor));
+}
+
 // ------------------------------------------------------------ classes
 
 function summary(r: repo.ClassRow | Awaited<ReturnType<typeof repo.pageClasses>>['rows'][number]): AdminClassSummary {
