@@ -45,6 +45,7 @@ test.describe('@desktop-only staff sign-in', () => {
       '相册素材',
       '优惠券',
       '班级管理',
+      '学员管理',
       '课程管理',
       '媒体库',
       '活动与考勤',
