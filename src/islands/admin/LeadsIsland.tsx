@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin';
 import * as staff from '~/lib/api/contracts/staff';
 import type { LeadInfo, LeadQuery, StaffMe } from '~/lib/api/contracts/staff';
@@ -10,7 +10,7 @@ import { useForm } from '../shared/use-form';
 import { FormMessage, SubmitButton } from '../shared/fields';
 import { TextAreaField } from '../shared/text-area-field';
 import { Modal } from '../shared/Modal';
-import { Button, PageTitle, Section, timeText } from './shared';
+import { Button, detailRow, PageTitle, Section, timeText } from './shared';
 import { FilterBar, PagedList, filledIn, toastFailure, useListScreen, withRow, type Column, type FilterField } from './kit';
 
 /**
@@ -143,28 +143,22 @@ function LeadDetail({ lead, onChanged }: { lead: LeadInfo; onChanged: (l: LeadIn
     }
   }
 
-  const row = (label: string, value: ReactNode) => (
-    <div className="grid grid-cols-[6rem_1fr] gap-2 py-1">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words">{value}</dd>
-    </div>
-  );
   return (
     <div className="space-y-4 text-sm">
       <dl>
-        {row(t('admin.leads.colName'), lead.name)}
-        {row(
+        {detailRow(t('admin.leads.colName'), lead.name)}
+        {detailRow(
           t('admin.leads.colMobile'),
           <a href={`tel:${lead.mobile}`} className="text-brand hover:underline">
             {lead.mobile}
           </a>,
         )}
-        {row(t('admin.leads.colTime'), timeText(lead.createdAt))}
-        {row(t('admin.leads.product'), lead.productName ?? '-')}
-        {row(t('admin.leads.content'), <span className="whitespace-pre-wrap">{lead.content}</span>)}
-        {row(t('admin.leads.state'), stateLabel(lead.state))}
-        {lead.handledByName && row(t('admin.leads.colHandled'), handledText(lead))}
-        {lead.note && row(t('admin.leads.note'), <span className="whitespace-pre-wrap">{lead.note}</span>)}
+        {detailRow(t('admin.leads.colTime'), timeText(lead.createdAt))}
+        {detailRow(t('admin.leads.product'), lead.productName ?? '-')}
+        {detailRow(t('admin.leads.content'), <span className="whitespace-pre-wrap">{lead.content}</span>)}
+        {detailRow(t('admin.leads.state'), stateLabel(lead.state))}
+        {lead.handledByName && detailRow(t('admin.leads.colHandled'), handledText(lead))}
+        {lead.note && detailRow(t('admin.leads.note'), <span className="whitespace-pre-wrap">{lead.note}</span>)}
       </dl>
       {lead.state === LEAD_STATE.new ? (
         <form

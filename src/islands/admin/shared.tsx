@@ -12,6 +12,14 @@ export const roleLabel = (role: StaffRole) => t(`admin.role.${role}`);
 export const statusLabel = (status: StaffStatus) => t(status === STAFF_STATUS.active ? 'admin.status.active' : 'admin.status.disabled');
 export const timeText = (ms: number | null) => (ms === null ? '' : formatDateTime(ms));
 
+/** One label and value of a detail list (<dl>): a lead's, a student's. */
+export const detailRow = (label: string, value: ReactNode) => (
+  <div className="grid grid-cols-[6rem_1fr] gap-2 py-1">
+    <dt className="text-muted">{label}</dt>
+    <dd className="min-w-0 break-words">{value}</dd>
+  </div>
+);
+
 export function PageTitle({ children }: { children: ReactNode }) {
   return <h1 className="mb-5 text-2xl font-bold text-ink">{children}</h1>;
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { t } from '~/lib/i18n/messages/admin-students';
 import * as st from '~/lib/api/contracts/admin-students';
 import { staffSend } from '~/lib/api/staff-client';
@@ -7,7 +7,7 @@ import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { useForm } from '../../shared/use-form';
 import { FormMessage, MOBILE_INPUT, NAME_INPUT, SubmitButton, TextField } from '../../shared/fields';
-import { Button, LINK_BUTTON, LoadState, PageTitle, Section, timeText, useLoaded } from '../shared';
+import { Button, detailRow, LINK_BUTTON, LoadState, PageTitle, Section, timeText, useLoaded } from '../shared';
 import { DataTable, toastFailure, type Column } from '../kit';
 
 /**
@@ -93,22 +93,16 @@ const certificateColumns = (register: boolean): Column<st.AdminStudentCertificat
 ];
 
 function Loaded({ s, onChanged }: { s: st.AdminStudentDetail; onChanged: (s: st.AdminStudentDetail) => void }) {
-  const row = (label: string, value: ReactNode) => (
-    <div className="grid grid-cols-[6rem_1fr] gap-2 py-1">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words">{value}</dd>
-    </div>
-  );
   return (
     <>
       <PageTitle>{s.name}</PageTitle>
       <Section title={t('students.detail')}>
         <dl className="text-sm">
-          {row(t('students.colName'), s.name)}
-          {row(t('students.colMobile'), s.mobile)}
-          {row(t('students.studentId'), s.studentId)}
-          {row(t('students.colStatus'), t(`students.status.${s.status}`))}
-          {row(t('students.colJoined'), timeText(s.joinedAt))}
+          {detailRow(t('students.colName'), s.name)}
+          {detailRow(t('students.colMobile'), s.mobile)}
+          {detailRow(t('students.studentId'), s.studentId)}
+          {detailRow(t('students.colStatus'), t(`students.status.${s.status}`))}
+          {detailRow(t('students.colJoined'), timeText(s.joinedAt))}
         </dl>
       </Section>
       <Section title={t('students.classes')}>

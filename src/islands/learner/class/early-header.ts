@@ -10,9 +10,9 @@ import { classHeaderModel, EARLY_HEADER_ID, HEADER_CLASS, SKELETON_HEADER_ATTR }
  */
 export function paintEarlyHeader(view: ClassFirstView, now: number = Date.now()): void {
   const block = document.querySelector<HTMLElement>(`[${SKELETON_HEADER_ATTR}]`);
-  const frame = document.getElementById(EARLY_HEADER_ID)?.parentElement;
   const holder = document.getElementById(EARLY_HEADER_ID);
-  if (!block || !frame || !holder || holder.firstChild) return;
+  const frame = holder?.parentElement;
+  if (!block || !holder || !frame || holder.firstChild) return;
   const m = classHeaderModel(view.detail, now);
   const el = (tag: string, className: string, text?: string) => {
     const node = document.createElement(tag);
