@@ -31,6 +31,8 @@ import { mediaRoutes } from './media/media.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolAdminRoutes } from './school/school.admin.routes';
 import { classesRoutes } from './learning/classes/classes.routes';
+import { messagesRoutes } from './messages/messages.routes';
+import { messagesStaffRoutes } from './staff/messages/messages.admin.routes';
 import { courseDetailRoutes } from './learning/course-detail/course-detail.routes';
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 import { classPageRoutes } from './learning/class-page/class-page.routes';
@@ -119,6 +121,8 @@ export function createApp(runtime: Runtime) {
     .route('/', leadsRoutes)
     .route('/', leadsStaffRoutes)
     .route('/', studentsStaffRoutes)
+    .route('/', messagesStaffRoutes)
+    .route('/', messagesRoutes)
     .route('/', identityRoutes)
     .route('/', loginRoutes)
     .route('/', captchaRoutes)

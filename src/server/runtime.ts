@@ -37,11 +37,15 @@ import { productsCatalog } from './products/publish.handler';
 import { mediaCatalog } from './media/publish.handler';
 import { couponsCatalog } from './leads/publish.handler';
 
+import { SMS_SEND_JOB } from './sms/sms-outbox.service';
+import { smsSendJob } from './sms/sms-send.handler';
+
 /** Every kind of job, each defined by the domain whose work it is: the runner runs them, the jobs screen describes them. */
 const JOB_KINDS: JobKinds = {
   [CONTENT_PUBLISH_JOB]: contentPublishJob,
   [CATALOG_PUBLISH_JOB]: catalogPublishJob([productsCatalog, mediaCatalog, couponsCatalog]),
   [MEDIA_PROCESS_JOB]: mediaProcessJob,
+  [SMS_SEND_JOB]: smsSendJob,
 };
 
 export interface Server {

@@ -20,7 +20,7 @@ const TOKEN = 'gateway-token-123';
 
 interface Received {
   headers: IncomingHttpHeaders;
-  body: { mobile: string; templateCode: string; code: string };
+  body: { id: string; mobile: string; templateCode: string; code: string; signName: string; school: { id: string; name: string } };
 }
 
 let gateway: Server;
@@ -65,7 +65,7 @@ const verify = (s: TestServer, mobile: string, code: string) =>
   verifySmsCode({ db: s.runtime.db, config: s.runtime.config, now: s.clock.value }, { tenantId: DEMO.id, mobile, templateCode: 'MOBILE_LOGIN_REGISTER', code });
 
 describe('the HTTP SMS provider', () => {
-  test('posts {mobile, templateCode, code} as JSON with the token; the posted code verifies', async () => {
+  test('posts {id, mobile, templateCode, code, signName, school} as JSON with the token; the posted code verifies', async () => {
     gatewayStatus = 200;
     const before = received.length;
     const answer = await send(portal, '13600000001');
@@ -75,8 +75,16 @@ describe('the HTTP SMS provider', () => {
     const got = received.at(-1)!;
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['authorization']).toBe(`Bearer ${TOKEN}`);
-    expect(Object.keys(got.body).sort()).toEqual(['code', 'mobile', 'templateCode']);
-    expect(got.body).toMatchObject({ mobile: '13600000001', templateCode: 'MOBILE_LOGIN_REGISTER' });
+    expect(Object.keys(got.body).sort()).toEqual(['code', 'id', 'mobile', 'school', 'signName', 'templateCode']);
+    // A gateway shared by schools signs with the school's 短信签名: by default the school's name.
+    const school = await portal.runtime.db.selectFrom('tenants').select('name').where('id', '=', DEMO.id).executeTakeFirstOrThrow();
+    expect(got.body).toMatchObject({
+      mobile: '13600000001',
+      templateCode: 'MOBILE_LOGIN_REGISTER',
+      signName: school.name,
+      school: { id: DEMO.id, name: school.name },
+    });
+    expect(got.body.id).toMatch(/^\d{26}$/);
     expect(got.body.code).toMatch(/^\d{6}$/);
     await verify(portal, '13600000001', got.body.code);
   });

@@ -13,6 +13,7 @@ import * as adminCertificatesContract from '~/lib/api/contracts/admin-certificat
 import * as adminMarkingContract from '~/lib/api/contracts/admin-marking';
 import * as adminBankContract from '~/lib/api/contracts/admin-bank';
 import * as adminStudentsContract from '~/lib/api/contracts/admin-students';
+import * as adminMessagesContract from '~/lib/api/contracts/admin-messages';
 import { AUDIT_ACTION, STAFF_ROLE, type AuditAction } from '~/lib/staff/roles';
 import { codeAt } from '~/server/staff/accounts/second-factor';
 import { TOTP } from '~/server/staff/accounts/accounts.rules';
@@ -53,6 +54,7 @@ const ADMIN_CERTIFICATE_CALLS = callsOf(adminCertificatesContract);
 const ADMIN_MARKING_CALLS = callsOf(adminMarkingContract);
 const ADMIN_BANK_CALLS = callsOf(adminBankContract);
 const ADMIN_STUDENT_CALLS = callsOf(adminStudentsContract);
+const ADMIN_MESSAGE_CALLS = callsOf(adminMessagesContract);
 
 /**
  * The audit log: every staff write writes its entries (who, when, what, the target, the changed
@@ -105,6 +107,7 @@ type WriteCall = Exclude<
   | keyof typeof ADMIN_MARKING_CALLS
   | keyof typeof ADMIN_BANK_CALLS
   | keyof typeof ADMIN_STUDENT_CALLS
+  | keyof typeof ADMIN_MESSAGE_CALLS
 >;
 // Covered in their own files: the class calls in tests/api/staff-classes-audit.test.ts, the jobs screen's writes in
 // tests/api/admin-jobs.test.ts, the media library's in tests/api/media-library.test.ts.
@@ -128,6 +131,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_BANK_CALLS),
   // 学员管理 (a student's name and mobile, 停用/启用, 强制下线): tests/api/staff-students.test.ts.
   ...Object.keys(ADMIN_STUDENT_CALLS),
+  // Class notices and the SMS settings: tests/api/messages.test.ts.
+  ...Object.keys(ADMIN_MESSAGE_CALLS),
 ];
 
 interface Expected {

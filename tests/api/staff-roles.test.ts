@@ -244,6 +244,10 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   adminStudentSave: ADMIN,
   adminStudentStatus: ADMIN,
   adminStudentSignOut: ADMIN,
+  adminClassNotices: ADMIN_TEACHER,
+  adminClassNoticePost: ADMIN_TEACHER,
+  adminSmsSettings: ADMIN,
+  adminSmsSettingsSave: ADMIN,
 };
 
 /** Whether the matrix lets a signed-in person with `role` past the gate of the call. */

@@ -22,7 +22,7 @@ import { FilterBar, PagedList, RowActions, useListScreen, type Column, type Filt
  * audio (no ffmpeg), a line above the list says so and what to do.
  */
 const PAGE_SIZE = 20;
-const KINDS = ['content.publish', 'catalog.publish', 'media.process'] as const;
+const KINDS = ['content.publish', 'catalog.publish', 'media.process', 'sms.send'] as const;
 
 const STATE_LOOK: Record<AdminJobState, string> = {
   queued: 'bg-slate-100 text-slate-800',

@@ -6,6 +6,17 @@
 import { $loggedIn, $session } from '~/lib/stores/session';
 import { LEARNER_HOME_PATH, loginUrl } from '~/lib/navigation';
 import { t } from '~/lib/i18n/messages/header';
+import { $unreadMessages } from '~/lib/stores/messages';
+import { MESSAGES_PATH, unreadText } from '~/lib/messages';
+
+/** The unread count is asked once the menu shows a student (its call's code loads then, never for a visitor). */
+const askUnread = () =>
+  Promise.all([import('~/lib/api/client'), import('~/lib/api/contracts/messages')]).then(([{ send }, api]) =>
+    send(api.messagesUnread, {}, { silent: true }).then(
+      (r) => $unreadMessages.set(r.count),
+      () => undefined,
+    ),
+  );
 
 /** Logout's code (its dialog and call) loads when its button is about to be used: pointed at, focused or pressed. */
 const loadLogout = () => import('~/lib/logout');
@@ -15,12 +26,35 @@ const PARTNER_BUTTON = 'inline-flex items-center rounded border border-brand px-
 class UserMenu extends HTMLElement {
   #off: (() => void) | undefined;
 
+  #offUnread: (() => void) | undefined;
+  #asked = false;
+
   connectedCallback() {
     this.#off = $loggedIn.subscribe(() => this.render());
+    this.#offUnread = $unreadMessages.listen(() => this.render());
   }
 
   disconnectedCallback() {
     this.#off?.();
+    this.#offUnread?.();
+  }
+
+  /** 消息 with the unread count (the message centre), for a logged-in student. */
+  #messagesLink(): HTMLAnchorElement {
+    const a = document.createElement('a');
+    a.href = this.dataset['messagesUrl'] || MESSAGES_PATH;
+    a.className = 'ml-3 whitespace-nowrap hover:text-brand';
+    const n = $unreadMessages.get() ?? 0;
+    a.textContent = t('header.messages');
+    if (n > 0) {
+      a.setAttribute('aria-label', t('header.messagesUnread', { n }));
+      const badge = document.createElement('span');
+      badge.className = 'ml-1 inline-block min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-xs leading-5 text-white';
+      badge.setAttribute('aria-hidden', 'true');
+      badge.textContent = unreadText(n);
+      a.appendChild(badge);
+    }
+    return a;
   }
 
   /** The partner header's variant: bordered buttons like its neighbours, 用户登录 for visitors. */
@@ -30,12 +64,18 @@ class UserMenu extends HTMLElement {
 
   render() {
     if (!$loggedIn.get()) {
+      this.#asked = false;
+      $unreadMessages.set(null);
       const a = document.createElement('a');
       a.href = loginUrl();
       a.className = this.#partner ? PARTNER_BUTTON : 'hover:text-brand';
       a.textContent = this.#partner ? t('header.userLogin') : t('header.registerLogin');
       this.replaceChildren(a);
       return;
+    }
+    if (!this.#asked) {
+      this.#asked = true;
+      void askUnread();
     }
     const user = $session.get().user;
     const name = user?.realName || user?.nickName || user?.mobile || '';
@@ -62,7 +102,7 @@ class UserMenu extends HTMLElement {
     center.href = this.dataset['centerUrl'] || LEARNER_HOME_PATH;
     center.className = 'ml-3 hover:text-brand';
     center.textContent = t('header.personalCenter');
-    this.replaceChildren(who, center, out);
+    this.replaceChildren(who, this.#messagesLink(), center, out);
   }
 }
 

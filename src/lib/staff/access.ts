@@ -241,6 +241,11 @@ export const STAFF_ACCESS = {
   adminStudentSave: ADMIN_ONLY,
   adminStudentStatus: ADMIN_ONLY,
   adminStudentSignOut: ADMIN_ONLY,
+  // Class notices: a class's teachers (the class scope decides) and administrators; the school's SMS settings: administrators.
+  adminClassNotices: CLASSES,
+  adminClassNoticePost: CLASSES,
+  adminSmsSettings: ADMIN_ONLY,
+  adminSmsSettingsSave: ADMIN_ONLY,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */

@@ -167,6 +167,9 @@ export const AUDIT_ACTION = {
   schoolStudentUpdate: 'schoolStudent.update',
   schoolStudentStatus: 'schoolStudent.status',
   schoolStudentSignOut: 'schoolStudent.signOut',
+  // The message centre (decision 077): a notice written to a class, the school's SMS settings changed.
+  classNoticePost: 'classNotice.post',
+  smsSettingsSave: 'smsSettings.save',
 } as const;
 
 export type AuditAction = ValueOf<typeof AUDIT_ACTION>;

@@ -18,7 +18,8 @@ import type {
   ProductTable,
 } from '../products/products.table';
 import type { CertificationOrganizationTable, UniversityInformationTable } from '../school/school.table';
-import type { SmsCodeTable, SmsSendStateTable } from '../sms/sms.table';
+import type { SmsBudgetDayTable, SmsCodeTable, SmsOutboxTable, SmsSendStateTable, SmsSettingsTable } from '../sms/sms.table';
+import type { ClassNoticeTable, MessageTable } from '../messages/messages.table';
 import type { ClueTable, CouponTable, CustomerServiceTable, EnrollContactTable } from '../leads/leads.table';
 import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '../platform/platform.table';
 import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, LoginSuccessTable, SsoNonceTable } from '../login/login.table';
@@ -108,6 +109,11 @@ export interface Database {
   certificationOrganizations: CertificationOrganizationTable;
   smsCodes: SmsCodeTable;
   smsSendState: SmsSendStateTable;
+  smsSettings: SmsSettingsTable;
+  smsOutbox: SmsOutboxTable;
+  smsBudgetDays: SmsBudgetDayTable;
+  messages: MessageTable;
+  classNotices: ClassNoticeTable;
   clues: ClueTable;
   customerServices: CustomerServiceTable;
   coupons: CouponTable;

@@ -33,6 +33,8 @@ import { adminCertificates } from '~/lib/i18n/messages/admin-certificates';
 import { adminMarking } from '~/lib/i18n/messages/admin-marking';
 import { adminBank } from '~/lib/i18n/messages/admin-bank';
 import { adminStudents } from '~/lib/i18n/messages/admin-students';
+import { adminMessages } from '~/lib/i18n/messages/admin-messages';
+import { messageCentre } from '~/lib/i18n/messages/message-centre';
 import { serverMessages } from './messages';
 import { staffServerMessages } from './staff-messages';
 
@@ -76,6 +78,8 @@ export const catalogues = [
   adminMarking,
   adminBank,
   adminStudents,
+  adminMessages,
+  messageCentre,
   serverMessages,
   staffServerMessages,
 ] as const;

@@ -180,3 +180,9 @@ export async function schoolStatus(db: DB, tenantId: string, userId: string): Pr
 export function updateMobileAndName(db: DB, userId: string, changes: { mobile: string; realName: string; updatedAt: number }) {
   return db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
+
+/** Users by id: who they are and how to reach them (a school's notifications). */
+export function contactsOf(db: DB, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'mobile', 'realName', 'nickName']).where('id', 'in', userIds).execute();
+}

@@ -237,3 +237,21 @@ export async function logout(s: Scope): Promise<null> {
   if (token) await repo.revokeTokens(s.db, { tokenHash: hashToken(token) }, s.now);
   return null;
 }
+
+export interface UserContact {
+  id: string;
+  mobile: string;
+  /** The real name, else the nickname, else ''. */
+  name: string;
+}
+
+/** How to reach each user (their mobile and name), by id; ids of no user are left out. */
+export async function contactsOf(db: DB, userIds: readonly string[]): Promise<Map<string, UserContact>> {
+  const out = new Map<string, UserContact>();
+  const CHUNK = 500;
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    for (const r of await repo.contactsOf(db, userIds.slice(i, i + CHUNK)))
+      out.set(r.id, { id: r.id, mobile: r.mobile ?? '', name: r.realName || r.nickName || '' });
+  }
+  return out;
+}

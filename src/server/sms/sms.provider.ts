@@ -2,17 +2,28 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 
 /**
- * Where codes go. SMS_PROVIDER=dev (the default) writes the code to the server log and keeps the
- * latest code per tenant, mobile and template in memory for the development endpoint;
- * SMS_PROVIDER=http posts {mobile, templateCode, code} as JSON to SMS_HTTP_URL (with
- * `Authorization: Bearer SMS_HTTP_TOKEN` when set). A provider throws when the message was not
- * accepted.
+ * Where SMS go: verification codes and the school's notifications (decision 077). SMS_PROVIDER=dev
+ * (the default) writes each to the server log and keeps the latest code per tenant, mobile and
+ * template in memory for the development endpoint; SMS_PROVIDER=http posts the message as JSON to
+ * SMS_HTTP_URL (with `Authorization: Bearer SMS_HTTP_TOKEN` when set): {id, mobile, templateCode,
+ * code | params, signName, school: {id, name}}, so a gateway shared by schools signs each with its
+ * school's 短信签名, and `id` lets it drop a message it was given twice (a notification retried
+ * after its first send's answer was lost). A provider throws when the message was not accepted.
  */
 export interface SmsMessage {
+  /** The message's own id: the same on every retry of it. */
+  id: string;
   tenantId: string;
+  /** The school's name, as its SMS are addressed. */
+  schoolName: string;
+  /** 短信签名 (without 【】): the school's setting, else its name. */
+  signName: string;
   mobile: string;
   templateCode: string;
-  code: string;
+  /** A verification code's digits; absent for a notification. */
+  code?: string | undefined;
+  /** A notification's template parameters. */
+  params?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface SmsProvider {
@@ -32,7 +43,15 @@ export function createDevProvider(logger: () => Logger): SmsProvider {
   return {
     kind: 'dev',
     async send(m, now) {
-      logger().info('sms code (development provider)', { tenantId: m.tenantId, mobile: m.mobile, templateCode: m.templateCode, code: m.code });
+      logger().info(m.code === undefined ? 'sms notification (development provider)' : 'sms code (development provider)', {
+        id: m.id,
+        tenantId: m.tenantId,
+        signName: m.signName,
+        mobile: m.mobile,
+        templateCode: m.templateCode,
+        ...(m.code === undefined ? { params: m.params } : { code: m.code }),
+      });
+      if (m.code === undefined) return;
       const k = key(m.tenantId, m.mobile, m.templateCode);
       latest.delete(k);
       latest.set(k, { code: m.code, sentAt: now });
@@ -49,7 +68,14 @@ export function createHttpProvider(url: string, token: string | undefined, fetch
       const res = await fetchImpl(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ mobile: m.mobile, templateCode: m.templateCode, code: m.code }),
+        body: JSON.stringify({
+          id: m.id,
+          mobile: m.mobile,
+          templateCode: m.templateCode,
+          ...(m.code === undefined ? { params: m.params ?? {} } : { code: m.code }),
+          signName: m.signName,
+          school: { id: m.tenantId, name: m.schoolName },
+        }),
         signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
       });
       // Drain the body so the connection can be reused.

@@ -10,6 +10,7 @@ import type { LatestSmsCode } from '~/lib/api/contracts/sms';
 import * as repo from './sms.repository';
 import { hashCode, newCode, sameHex, smsAddressBudget } from './sms.rules';
 import { SmsStatus } from './sms.table';
+import { signNameOf } from './sms-outbox.service';
 
 /**
  * SMS verification codes: the one mechanism for the consult form (VISITOR_MSG_VERIFY) and login /
@@ -51,8 +52,16 @@ export async function sendSmsCode(s: Scope, a: { mobile: string; templateCode: S
   // Last, so a refusal above never starts a countdown; one winner per mobile per 60 s.
   if (!(await repo.claimSendSlot(db, a.mobile, now, SMS_LIMITS.intervalMs))) throw tooMany('sms.waitCountdown');
 
-  const message = { tenantId: tenant.id, mobile: a.mobile, templateCode: a.templateCode, code: newCode() };
   const id = newId(now);
+  const message = {
+    id,
+    tenantId: tenant.id,
+    schoolName: tenant.name,
+    signName: await signNameOf(db, tenant),
+    mobile: a.mobile,
+    templateCode: a.templateCode,
+    code: newCode(),
+  };
   await repo.insertCode(db, {
     id,
     tenantId: tenant.id,

@@ -28,6 +28,7 @@ import {
 } from '../kit';
 import { ClassForm, dayText, fail, teacherRoleLabel, teachingStatusLabel } from './class-form';
 import { ClassCourses } from '../courses/ClassCourses';
+import { ClassNotices } from '../messages/ClassNotices';
 import { classLinkScreens } from '~/lib/staff/screens';
 import type { StaffRole } from '~/lib/staff/roles';
 
@@ -140,6 +141,7 @@ export function ClassDetail({ classId, onBack, role }: { classId: string; onBack
         )}
         <StudentList classId={classId} students={students} periods={periods.data ?? []} manage={manage} onChanged={refresh} />
       </Section>
+      <ClassNotices classId={classId} studentCount={c.studentCount} />
       {editing && (
         <ClassForm
           initial={c}

@@ -9,12 +9,12 @@ import { DomainsSection } from './DomainsSection';
 import { ProfileSection } from './ProfileSection';
 import { ProjectBlocksSection } from './ProjectBlocksSection';
 import { ServicePointsSection } from './ServicePointsSection';
+import { SmsSection } from '../messages/SmsSection';
 
 /**
  * 学校设置 (/admin/school, administrators): the profile and branding with a live preview, the host
  * names, /school-info's project introduction, service points, certification organisations and the
- * agreement texts. Every save
- * publishes at once.
+ * agreement texts (every save publishes at once), and the school's SMS settings.
  */
 export default function SchoolIsland({ me }: { me: StaffMe }) {
   setCsrfToken(me.csrfToken);
@@ -32,6 +32,7 @@ export default function SchoolIsland({ me }: { me: StaffMe }) {
           <ServicePointsSection now={Date.now} />
           <CertOrgsSection />
           <AgreementsSection />
+          <SmsSection />
         </>
       )}
     </div>

@@ -14,6 +14,7 @@ import * as marking from './admin-marking';
 import * as bank from './admin-bank';
 import * as dashboard from './admin-dashboard';
 import * as students from './admin-students';
+import * as messages from './admin-messages';
 import { CATALOG_CALLS } from './admin-catalog';
 
 /**
@@ -38,6 +39,7 @@ export const STAFF_CALLS = {
   ...callsOf(bank),
   ...callsOf(dashboard),
   ...callsOf(students),
+  ...callsOf(messages),
 };
 
 export type StaffCallName = keyof typeof STAFF_CALLS;

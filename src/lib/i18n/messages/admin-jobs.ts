@@ -19,6 +19,7 @@ export const adminJobs = {
   'jobs.kind.content.publish': '定时发布新闻或通知',
   'jobs.kind.catalog.publish': '定时发布目录内容',
   'jobs.kind.media.process': '处理媒体文件（时长与清晰度）',
+  'jobs.kind.sms.send': '发送通知短信',
   'jobs.what.content.publish.news': '定时发布新闻',
   'jobs.what.content.publish.notice': '定时发布通知',
   'jobs.what.catalog.publish.product': '定时发布培训项目',

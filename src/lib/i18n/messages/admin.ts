@@ -288,6 +288,8 @@ export const admin = {
   'admin.action.schoolStudent.update': '修改学员姓名或手机号',
   'admin.action.schoolStudent.status': '停用/启用学员',
   'admin.action.schoolStudent.signOut': '学员强制下线',
+  'admin.action.classNotice.post': '发布班级通知',
+  'admin.action.smsSettings.save': '修改短信设置',
   'admin.audit.target.news': '新闻',
   'admin.audit.target.notice': '公告',
   'admin.audit.target.newsCategory': '新闻分类',

@@ -7,6 +7,8 @@ export const header = {
   'header.student': '学员',
   'header.personalCenter': '个人中心',
   'header.logout': '退出登录',
+  'header.messages': '消息',
+  'header.messagesUnread': '消息，{n} 条未读',
   'header.logoutConfirm': '确定退出登录？',
   'header.logoutSuccess': '退出成功',
   'header.distance': '距您 {d}',

@@ -29,6 +29,7 @@ import { byQuestion, keptAnswers } from '../answers/answers.service';
 import { leavesNeedingHand, scorePaper, type HandMarks } from '../attempts/attempts.service';
 import * as handedIn from '../attempts/handed-in.service';
 import type { AttemptRow } from '../attempts/handed-in.service';
+import { notifyReleased } from '../../messages/messages.service';
 import { scoresCsv } from './marking.rules';
 import type { WorkMark } from './marking.table';
 import * as repo from './marking.repository';
@@ -424,6 +425,15 @@ async function releaseOne(s: Scope, actor: StaffActor, ctx: WorkContext, a: Atte
       { [t('marking.audit.status')]: t('marking.state.marked') },
       { [t('marking.audit.status')]: t('marking.state.released'), [t('marking.audit.total')]: x.marked.score },
     );
+    const student = students.get(a.classStudentId);
+    if (student) {
+      await notifyReleased(
+        trx,
+        s.now,
+        { tenantId: a.tenantId, schoolName: actor.tenant.name, classId: ctx.work.classId, className: ctx.work.className },
+        { attemptId: a.id, userId: student.userId, work: ctx.work.title, score: x.marked.score },
+      );
+    }
   });
 }
 

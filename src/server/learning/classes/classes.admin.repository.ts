@@ -213,6 +213,11 @@ export async function deleteEmptyPeriod(db: DB, tenantId: string, classId: strin
 
 // ---------------------------------------------------------------- students
 
+/** Every student of a class: their enrolment and user (a class notice's recipients). */
+export function studentUsersOf(db: DB, tenantId: string, classId: string) {
+  return db.selectFrom('classStudents').select(['id', 'userId']).$call(whereEqual({ tenantId, classId })).orderBy('id').execute();
+}
+
 export function findStudentByUser(db: DB, tenantId: string, classId: string, userId: string) {
   return db.selectFrom('classStudents').select(['id']).$call(whereEqual({ tenantId, classId, userId })).executeTakeFirst();
 }

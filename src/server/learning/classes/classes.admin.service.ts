@@ -25,6 +25,7 @@ import { accountNames, activeAccountsWithRoles } from '../../staff/accounts/acco
 import { auditedImport, auditStaffAction, auditStaffChange } from '../../staff/audit/audit.service';
 import { ensureSchoolStudent } from '../../identity/identity.service';
 import * as repo from './classes.admin.repository';
+import { notifyEnrolled, type ClassFacts, type Enrolment } from '../../messages/messages.service';
 
 /** The classes an account teaches, as a subquery another domain's statement filters by (one round trip). */
 export { classesTaughtBy } from './classes.admin.repository';
@@ -82,6 +83,14 @@ export async function assertClassInScope(s: Scope, actor: StaffActor, classId: s
   return { row, link, may: mayIn(role, link) };
 }
 
+/** What a message about the class names (the school, the class). */
+const classFacts = (actor: StaffActor, c: ClassInScope): ClassFacts => ({
+  tenantId: actor.tenant.id,
+  schoolName: actor.tenant.name,
+  classId: c.row.id,
+  className: c.row.name,
+});
+
 /** The class when the actor may change its periods and students (administrators, its head teacher); 403 for its other teachers. */
 async function classToManage(s: Scope, actor: StaffActor, classId: string, db: DB = s.db): Promise<ClassInScope> {
   const c = await assertClassInScope(s, actor, classId, db);
@@ -112,6 +121,11 @@ export function classCountsInScope(db: DB, actor: StaffActor, userIds: readonly 
 /** A user's enrolments in the actor's classes, newest first. */
 export function enrolmentsInScope(db: DB, actor: StaffActor, userId: string) {
   return repo.enrolmentsOfUser(db, actor.tenant.id, userId, teacherOf(actor));
+}
+
+/** Every student of a class, by enrolment and user (a class notice's recipients; the caller checked the class is in reach). */
+export async function classStudentsOf(db: DB, tenantId: string, classId: string): Promise<{ classStudentId: string; userId: string }[]> {
+  return (await repo.studentUsersOf(db, tenantId, classId)).map((r) => ({ classStudentId: r.id, userId: r.userId }));
 }
 
 // ------------------------------------------------------------ classes
@@ -458,6 +472,7 @@ export async function enrol(
         serviceStatus: status,
         userCreated: who.created,
       });
+      await notifyEnrolled(trx, s.now, classFacts(actor, c), [{ classStudentId: id, userId: who.userId }]);
     }
     return { student: studentOf(enrolled, true), added, userCreated: who.created };
   });
@@ -549,6 +564,7 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
     if (status === null) throw AppError.conflict(t('classes.ended'));
     const checked = checkStudentRows(parsed.rows, await repo.listPeriods(trx, tenantId, classId));
     const report: ImportRow[] = [];
+    const enrolled: Enrolment[] = [];
     for (const row of checked) {
       const base = { line: row.line, mobile: row.mobile, name: row.name, period: row.period };
       if (!row.ok) {
@@ -566,8 +582,9 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
         continue;
       }
       const who = await ensureSchoolStudent(trx, { tenantId, mobile: row.mobile, realName: row.name || null, now: s.now });
+      const enrolment = newId(s.now);
       const added = await repo.insertStudentIfNew(trx, {
-        id: newId(s.now),
+        id: enrolment,
         tenantId,
         classId,
         userId: who.userId,
@@ -576,8 +593,10 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
         serviceStatus: status,
         now: s.now,
       });
+      if (added) enrolled.push({ classStudentId: enrolment, userId: who.userId });
       report.push({ ...base, outcome: added ? 'added' : 'exists' });
     }
+    await notifyEnrolled(trx, s.now, classFacts(actor, c), enrolled);
     return auditedImport(trx, s, actor, input.apply, AUDIT_ACTION.studentImport, { type: AUDIT_TARGET.teachingClass, id: classId }, report);
   });
 }
