@@ -12,7 +12,7 @@ import { MESSAGES_PATH, unreadText } from '~/lib/messages';
 /** The unread count is asked once the menu shows a student (its call's code loads then, never for a visitor). */
 const askUnread = () =>
   Promise.all([import('~/lib/api/client'), import('~/lib/api/contracts/messages')]).then(([{ send }, api]) =>
-    send(api.messagesUnread, {}, { silent: true }).then(
+    send(api.messagesUnread, {}, { silent: true, background: true }).then(
       (r) => $unreadMessages.set(r.count),
       () => undefined,
     ),

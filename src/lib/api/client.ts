@@ -98,6 +98,12 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** No toast on failure: the caller shows the message itself. */
   silent?: boolean | undefined;
+  /**
+   * A call the page makes by itself, not the person (the header's unread count): a login the server
+   * no longer accepts is only its failure. The page is not left for login; the person's own next
+   * call is what ends the session.
+   */
+  background?: boolean | undefined;
   /** Last headers from the query exactly as sent (the SMS sign), computed just before sending. */
   signQuery?: (query: Record<string, unknown>) => Promise<Record<string, string>>;
 }
@@ -199,7 +205,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const env = (body ?? {}) as { code?: unknown; data?: unknown };
   if (isSuccess(env.code)) return env.data as T;
   const message = messageOf(body) || t('common.systemBusy');
-  if (isLoginInvalid(env.code)) onLoginInvalid(message);
+  if (isLoginInvalid(env.code) && !options.background) onLoginInvalid(message);
   if (!options.silent) toast(message, 'error');
   throw new ApiError(message, Number(env.code), http);
 }
@@ -207,6 +213,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 export interface SendOptions {
   /** No toast on failure: the caller shows the message itself. */
   silent?: boolean;
+  /** The page's own call, not the person's: a login no longer accepted does not leave the page (RequestOptions). */
+  background?: boolean;
   /** Values of the path's ':name' parameters. */
   params?: Record<string, string>;
   /** Extra headers, e.g. another school's TenantId for the join form; they win over the defaults. */
@@ -225,6 +233,7 @@ export function send<Req, Res>(call: Call<Req, Res>, input?: Req, opts: SendOpti
   return request<Res>(urlOf(call, opts.params), {
     method: call.method,
     silent: opts.silent,
+    background: opts.background,
     headers: opts.headers,
     ...(opts.keepalive ? { keepalive: true } : {}),
     ...(call.method === 'GET' ? { query: data } : { body: data }),
