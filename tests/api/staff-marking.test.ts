@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as mk from '~/lib/api/contracts/admin-marking';
 import * as api from '~/lib/api/contracts/exams';
 import * as course from '~/lib/api/contracts/learning-course';
+import * as messages from '~/lib/api/contracts/messages';
 import { LEARNING_CLASSES } from '~/dev/seed/learning-data';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { maskMobile } from '~/lib/learning/class-admin';
@@ -314,6 +315,11 @@ describe('release', () => {
     const logs = expectOk<api.AttemptLog[]>(await callAs(s(), api.attemptLogs, { ...me(who), workId: workId(MIDTERM) }, who.user));
     expect(logs.map((l) => [l.status, l.score])).toEqual([[2, 95]]);
     expect(await refusal(release(teacher, attemptId))).toEqual({ code: 409, message: '该作答的成绩已经发布' });
+    // The student is told once, in their message centre, with the work and the score.
+    const told = expectOk<{ records: messages.LearnerMessage[] }>(await callAs(s(), messages.messagesPage, { unread: true }, who.user)).records;
+    expect(told.filter((m) => m.kind === 'released')).toEqual([
+      expect.objectContaining({ title: `「${MIDTERM}」成绩已发布`, body: expect.stringContaining('得分 95 分') as string, read: false }),
+    ]);
   });
 
   test('re-marking after the release is audited before and after, and the student sees the new score and comment', async () => {
