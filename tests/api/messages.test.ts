@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -15,6 +16,7 @@ import { asStaff, auditOf } from '../setup/staff';
 import { loginAs, withToken } from '../setup/users';
 import { expectRefused, invalidField } from '../setup/api';
 import { JOB_MAX_BACKOFF_MS } from '~/server/jobs/jobs.rules';
+import { formatDate } from '~/lib/time/cst';
 import { freshStudentMobile, makeClass, ok, onClass, staffer, type Staffer } from '../setup/classes';
 
 /**
@@ -335,5 +337,65 @@ describe('the learner’s messages', () => {
     // No token: the login-invalid answer, never someone's messages.
     const anonymous = await s().call(msg.messagesUnread, {}, { tenant: sc.tenantId });
     expect(anonymous.body.code).not.toBe(0);
+  });
+});
+
+describe('generated attacks', () => {
+  test('whatever enrolments, notices, gateway refusals and runners come in whatever order: each event told once per student, each SMS sent once, never past the budget', async () => {
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant('enrol' as const), student: fc.nat(3), klass: fc.nat(1), times: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ kind: fc.constant('notice' as const), klass: fc.nat(1), urgent: fc.boolean() }),
+      fc.record({ kind: fc.constant('refuse' as const), student: fc.nat(3), on: fc.boolean() }),
+      fc.record({ kind: fc.constant('run' as const), runners: fc.integer({ min: 1, max: 2 }), later: fc.boolean() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 3, maxLength: 12 }), fc.integer({ min: 0, max: 6 }), async (actions, budget) => {
+        const sc = await school();
+        await ok(saveSms(sc, { dailyBudget: budget }));
+        const mobiles = Array.from({ length: 4 }, () => freshStudentMobile());
+        const classes = [sc.classA, sc.classB];
+        try {
+          for (const a of actions) {
+            if (a.kind === 'enrol') {
+              step();
+              await Promise.all(
+                Array.from({ length: a.times }, () =>
+                  s().call(
+                    cls.adminClassEnrol,
+                    { mobile: mobiles[a.student]!, name: `学员${a.student}` },
+                    onClass(sc.admin, classes[a.klass]!.id, sc.tenantId),
+                  ),
+                ),
+              );
+            } else if (a.kind === 'notice') {
+              step();
+              await post(sc, sc.admin, classes[a.klass]!.id, { urgent: a.urgent });
+            } else if (a.kind === 'refuse') {
+              if (a.on) refusing.add(mobiles[a.student]!);
+              else refusing.delete(mobiles[a.student]!);
+            } else {
+              if (a.later) s().clock.advance(JOB_MAX_BACKOFF_MS);
+              await Promise.all(Array.from({ length: a.runners }, (_, i) => runJobs(`gen-${i}`)));
+            }
+          }
+        } finally {
+          for (const m of mobiles) refusing.delete(m);
+        }
+        const rows = await s().runtime.db.selectFrom('messages').select(['userId', 'sourceKey']).where('tenantId', '=', sc.tenantId).execute();
+        expect(new Set(rows.map((r) => `${r.userId} ${r.sourceKey}`)).size).toBe(rows.length);
+        const sent = posted.filter((p) => p.school.id === sc.tenantId);
+        expect(new Set(sent.map((p) => p.id)).size).toBe(sent.length);
+        const outboxRows = await outbox(sc.tenantId);
+        const sentRows = outboxRows.filter((r) => r.status === 1);
+        expect(sentRows).toHaveLength(sent.length);
+        // The budget is per China Standard Time day: the generated waits may cross midnight.
+        const perDay = new Map<string, number>();
+        for (const r of sentRows) perDay.set(formatDate(r.sentAt!), (perDay.get(formatDate(r.sentAt!)) ?? 0) + 1);
+        for (const n of perDay.values()) expect(n).toBeLessThanOrEqual(budget);
+        const used = await s().runtime.db.selectFrom('smsBudgetDays').select(['used']).where('tenantId', '=', sc.tenantId).execute();
+        expect(used.reduce((n, r) => n + r.used, 0)).toBe(sent.length);
+      }),
+      { numRuns: 15 },
+    );
   });
 });
