@@ -33,6 +33,7 @@ import { schoolAdminRoutes } from './school/school.admin.routes';
 import { classesRoutes } from './learning/classes/classes.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { messagesStaffRoutes } from './staff/messages/messages.admin.routes';
+import { quickTestRoutes } from './staff/quick-tests/quick-tests.routes';
 import { courseDetailRoutes } from './learning/course-detail/course-detail.routes';
 import { thirdPartyRoutes } from './learning/third-party/third-party.routes';
 import { classPageRoutes } from './learning/class-page/class-page.routes';
@@ -162,6 +163,7 @@ export function createApp(runtime: Runtime) {
   api.route('/', questionsRoutes);
   api.route('/', papersAdminRoutes);
   api.route('/', worksAdminRoutes);
+  api.route('/', quickTestRoutes);
   app.route('/api', api);
 
   app.notFound((c) => c.json(fail(ErrorCode.NOT_FOUND, t('api.notFound')), 404));

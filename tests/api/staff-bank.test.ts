@@ -637,3 +637,96 @@ describe('the audit log', () => {
     expect(JSON.parse(work.afterJson!)).toMatchObject({ title: '审计测验', maxAttempts: 2, scoreRule: 'highest', paperId: paper.id });
   });
 });
+
+describe('a quick test (快速出题)', () => {
+  const quick = (k: string): bank.QuestionDraftInput[] => [
+    {
+      questionType: QUESTION_TYPE.SINGLE,
+      trunk: P(`安全电压不高于（ ）${k}`),
+      options: [
+        { key: 'A', value: '36V' },
+        { key: 'B', value: '220V' },
+      ],
+      answerOptions: ['A'],
+      examPoint: 4,
+    },
+    {
+      questionType: QUESTION_TYPE.MULTIPLE,
+      trunk: P(`属于导体的有（ ）${k}`),
+      options: [
+        { key: 'A', value: '铜' },
+        { key: 'B', value: '铝' },
+        { key: 'C', value: '橡胶' },
+      ],
+      answerOptions: ['A', 'B'],
+      examPoint: 3,
+    },
+    { questionType: QUESTION_TYPE.TRUE_FALSE, trunk: P(`湿手可以触摸开关${k}`), answerOptions: ['2'], examPoint: 3 },
+  ];
+
+  test('one call makes the bank questions, a paper of the title at the points typed and the work; the student answers it', async () => {
+    const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
+    const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
+    const place = await classWithLessons(admin, teacher);
+    const k = tag();
+    // One of the three is in the bank already (at other points): it is used as it is, not refused as a repeat.
+    const existing = await made(teacher, { ...quick(k)[2]!, examPoint: 1 });
+    const before = await count();
+    const title = `随堂测验${k}`;
+    const lessons = await ok<bank.AdminWorkLesson[]>(
+      s().call(bank.adminWorkQuick, { classroomId: place.testLessonId, title, ...policy, questions: quick(k) }, onClass(teacher, place.classId, DEMO.id)),
+    );
+    const work = lessons.find((l) => l.classroomId === place.testLessonId)!.work!;
+    expect(work).toMatchObject({ kind: 'test', source: 'paper', title, paperTitle: title });
+    expect(await count()).toBe(before + 2);
+    const paper = await ok<bank.AdminPaper>(s().call(bank.bankPaperGet, {}, onPaper(teacher, work.paperId!)));
+    expect(paper).toMatchObject({ title, questionCount: 3, totalPoints: 10 });
+    expect(paper.groups[0]!.questions.map((q) => q.examPoint)).toEqual([4, 3, 3]);
+    expect(paper.groups[0]!.questions[2]!.sourceId).toBe(existing.id);
+
+    const ref = { classId: place.classId, studentId: place.student.studentId };
+    const learnerPaper = await ok<exams.Paper>(s().call(exams.paper, { ...ref, workId: work.id }, withToken(place.student.user.token)));
+    expect(Object.values(learnerPaper.questionResultVOMap).flat()).toHaveLength(3);
+    const audit = (await auditOf(s(), DEMO.id, { actorId: teacher.account.id })).map((r) => r.action);
+    expect(audit).toEqual(expect.arrayContaining(['bankQuestion.create', 'paper.create', 'paper.questions', 'work.create']));
+  });
+
+  test('a question the bank refuses is named, and nothing is left behind; a lesson with its work, none or too many questions are refused', async () => {
+    const admin = await staffer(s(), DEMO.id, STAFF_ROLE.admin);
+    const teacher = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
+    const place = await classWithLessons(admin, teacher);
+    const k = tag();
+    const on = onClass(teacher, place.classId, DEMO.id);
+    const bad = quick(k);
+    bad[1] = { ...bad[1]!, answerOptions: ['A'] };
+    const [questions, papers] = [await count(), await s().runtime.db.selectFrom('examPapers').select('id').execute()];
+    const input = { classroomId: place.testLessonId, title: `测验${k}`, ...policy };
+    expectRefused(
+      await s().call(bank.adminWorkQuick, { ...input, questions: bad }, on),
+      400,
+      t('bank.quick.inQuestion', { n: 2, reason: '多选题至少有两个正确答案' }),
+    );
+    expect(await count()).toBe(questions);
+    expect(await s().runtime.db.selectFrom('examPapers').select('id').execute()).toHaveLength(papers.length);
+    const lessons = await ok<bank.AdminWorkLesson[]>(s().call(bank.adminClassWorks, {}, on));
+    expect(lessons.find((l) => l.classroomId === place.testLessonId)!.work).toBeNull();
+
+    const quickCount = t('bank.quick.count', { max: 50 });
+    expectRefused(await s().call(bank.adminWorkQuick, { ...input, questions: [] }, on), 400, quickCount);
+    expect((await s().call(bank.adminWorkQuick, { ...input, questions: Array.from({ length: 51 }, () => quick(k)[0]!) }, on)).body.message).toContain(
+      quickCount,
+    );
+    await ok(s().call(bank.adminWorkQuick, { ...input, questions: quick(k) }, on));
+    expectRefused(await s().call(bank.adminWorkQuick, { ...input, questions: quick(tag()) }, on), ErrorCode.CONFLICT, t('bank.work.lessonTaken'));
+    const stranger = await staffer(s(), DEMO.id, STAFF_ROLE.teacher);
+    expectRefused(
+      await s().call(
+        bank.adminWorkQuick,
+        { ...input, classroomId: place.homeworkLessonId, questions: quick(tag()) },
+        onClass(stranger, place.classId, DEMO.id),
+      ),
+      ErrorCode.NOT_FOUND,
+      t('classes.notFound'),
+    );
+  });
+});

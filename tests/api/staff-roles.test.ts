@@ -237,6 +237,7 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   bankPaperPreview: ADMIN_TEACHER,
   adminClassWorks: ADMIN_TEACHER,
   adminWorkSave: ADMIN_TEACHER,
+  adminWorkQuick: ADMIN_TEACHER,
   adminWorkDelete: ADMIN_TEACHER,
   adminStudents: ADMIN_TEACHER,
   adminStudentsExport: ADMIN_TEACHER,

@@ -40,6 +40,8 @@ export const BANK_LIMITS = {
   workTitle: 200,
   workDescription: 2000,
   maxAttempts: 20,
+  /** The questions a quick test is written with, at most. */
+  quickQuestions: 50,
   csvRows: 500,
   csvChars: CSV_IMPORT_CHARS.questions,
 } as const;

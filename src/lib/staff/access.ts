@@ -234,6 +234,7 @@ export const STAFF_ACCESS = {
   bankPaperPreview: BANK,
   adminClassWorks: BANK,
   adminWorkSave: BANK,
+  adminWorkQuick: BANK,
   adminWorkDelete: BANK,
   adminStudents: STUDENTS,
   adminStudentsExport: STUDENTS,

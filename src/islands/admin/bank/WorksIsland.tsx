@@ -15,6 +15,7 @@ import { FormMessage, TextField } from '../../shared/fields';
 import { OptionalField, PageTitle, Section } from '../shared';
 import { Choice, FormButtons, ListView, RowActions, toastFailure, useClassChoice, useListScreen, type Column } from '../kit';
 import { Check, Input, TextArea, countOf } from './ui';
+import { QuickQuestions, emptyQuick, quickDraftInput, type QuickDraft } from './QuickQuestions';
 
 /**
  * Homework and tests (/admin/works): a class the person teaches (administrators: any), the
@@ -128,6 +129,9 @@ function ClassWorks({ classId, marks }: { classId: string; marks: boolean }) {
   );
 }
 
+/** Where a work's questions come from: a paper of the school, questions written here (a new work only), the external bank. */
+type WorkSource = 'paper' | 'quick' | 'xskt';
+
 function WorkForm({
   classId,
   lesson,
@@ -148,7 +152,7 @@ function WorkForm({
     initial: {
       title: w?.title ?? lesson.lessonName,
       description: w?.description ?? '',
-      source: w?.source ?? 'paper',
+      source: (w?.source ?? 'paper') as WorkSource,
       paperId: w?.paperId ?? '',
       externalPaperId: w?.externalPaperId ?? '',
       unitTime: w?.unitTime ? String(w.unitTime) : '',
@@ -164,7 +168,27 @@ function WorkForm({
   });
   const f = form.values;
   const set = (patch: Partial<typeof f>) => form.setValues((v) => ({ ...v, ...patch }));
+  const [quick, setQuick] = useState<QuickDraft[]>(() => [emptyQuick()]);
   const save = form.onSubmit(['title', 'unitTime', 'maxAttempts'], async (v) => {
+    const settings = {
+      classroomId: lesson.classroomId,
+      title: v.title,
+      description: v.description || null,
+      unitTime: countOf(v.unitTime),
+      manualGrading: v.manualGrading,
+      partialMultiple: v.partialMultiple,
+      maxAttempts: countOf(v.maxAttempts),
+      scoreRule: v.scoreRule,
+      marksShown: v.marksShown,
+      keysShown: v.keysShown,
+      closesAt: v.closesAt.trim() || null,
+    };
+    if (v.source === 'quick') {
+      const list = await staffSend(api.adminWorkQuick, { ...settings, questions: quick.map(quickDraftInput) }, { params: { id: classId } });
+      toast(t('bank.saved'), 'success');
+      onSaved(list);
+      return;
+    }
     const list = await staffSend(
       api.adminWorkSave,
       {
@@ -204,13 +228,15 @@ function WorkForm({
           <Choice
             label={t('bank.works.source')}
             value={f.source}
-            onValue={(v) => set({ source: v === 'xskt' ? 'xskt' : 'paper' })}
+            onValue={(v) => set({ source: v === 'xskt' || (v === 'quick' && !w) ? v : 'paper' })}
             options={[
               ['paper', t('bank.works.source.paper')],
+              // A new work's questions may be written here (快速出题); a work's paper is chosen once it exists.
+              ...(w ? [] : [['quick', t('bank.quick.source')] as const]),
               ['xskt', t('bank.works.source.xskt')],
             ]}
           />
-          {f.source === 'paper' ? (
+          {f.source === 'quick' ? null : f.source === 'paper' ? (
             <Choice
               label={t('bank.works.paper')}
               value={f.paperId}
@@ -235,6 +261,7 @@ function WorkForm({
           <Choice label={t('bank.works.keysShown')} value={f.keysShown} onValue={(v) => set({ keysShown: v as Reveal })} options={reveal(KEY_REVEAL_LIST)} />
           <Input label={t('bank.works.closesAt')} value={f.closesAt} onValue={(closesAt) => set({ closesAt })} placeholder="2026-12-31 18:00" />
         </div>
+        {f.source === 'quick' && <QuickQuestions value={quick} onChange={setQuick} />}
         {/* What the student's reviews hold back whatever is chosen above (decision 052). */}
         <p className="text-sm text-slate-600">{t('bank.works.revealNote')}</p>
         <TextArea label={t('bank.works.description')} value={f.description} onValue={(description) => set({ description })} />

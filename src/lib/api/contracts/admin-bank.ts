@@ -189,6 +189,11 @@ export interface WorkInput extends Omit<AttemptPolicy, 'closesAt'> {
   closesAt?: string | null;
 }
 
+/** A quick test (快速出题): a new work of a lesson with its questions written with it (at most BANK_LIMITS.quickQuestions). */
+export interface QuickWorkInput extends Omit<WorkInput, 'workId' | 'source' | 'paperId' | 'externalPaperId'> {
+  questions: QuestionDraftInput[];
+}
+
 export const bankQuestions = get<AdminQuestionQuery, Page<AdminQuestion>>('/admin/bank/questions');
 export const bankCategories = get<Record<string, never>, string[]>('/admin/bank/questions/categories');
 export const bankQuestionGet = get<Record<string, never>, AdminQuestion>('/admin/bank/questions/:id');
@@ -211,4 +216,5 @@ export const bankPaperQuestionRefresh = post<{ questionId: string }, AdminPaper>
 export const bankPaperPreview = get<Record<string, never>, Paper>('/admin/bank/papers/:id/preview');
 export const adminClassWorks = get<Record<string, never>, AdminWorkLesson[]>('/admin/classes/:id/works');
 export const adminWorkSave = post<WorkInput, AdminWorkLesson[]>('/admin/classes/:id/works/save');
+export const adminWorkQuick = post<QuickWorkInput, AdminWorkLesson[]>('/admin/classes/:id/works/quick');
 export const adminWorkDelete = post<{ workId: string }, AdminWorkLesson[]>('/admin/classes/:id/works/delete');

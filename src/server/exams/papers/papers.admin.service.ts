@@ -182,22 +182,39 @@ export async function previewPaper(s: Scope, actor: StaffActor, id: string): Pro
  * refused while it has questions). A paper with attempts keeps its English flag: it decides how the
  * answering page and the review lay out the questions the attempts answered.
  */
+/** A new paper with its groups, in the caller's transaction, audited. */
+export async function createPaperIn(
+  trx: DB,
+  s: Scope,
+  actor: StaffActor,
+  input: Pick<PaperInput, 'title' | 'english' | 'groups'> & { unitTime: number | null },
+): Promise<AdminPaper> {
+  const tenantId = actor.tenant.id;
+  const id = newId(s.now);
+  await repo.insertPaper(trx, {
+    id,
+    tenantId,
+    title: input.title,
+    english: input.english ? 1 : 0,
+    unitTime: input.unitTime,
+    createdBy: actor.account.id,
+    now: s.now,
+  });
+  await repo.insertGroups(
+    trx,
+    input.groups.map((g, i) => ({ id: newId(s.now), tenantId, paperId: id, title: g.title, seq: i + 1, createdAt: s.now })),
+  );
+  const view = await viewOf(trx, actor, await paperOf(s, actor, id, trx));
+  await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperCreate, { type: AUDIT_TARGET.examPaper, id }, null, pick(view));
+  return view;
+}
+
 export async function savePaper(s: Scope, actor: StaffActor, input: Omit<PaperInput, 'unitTime'> & { unitTime: number | null }): Promise<AdminPaper> {
   const tenantId = actor.tenant.id;
   if (input.groups.length > BANK_LIMITS.groups) throw AppError.badRequest(t('bank.tooManyGroups', { max: BANK_LIMITS.groups }));
   return s.db.transaction().execute(async (trx) => {
     const english = input.english ? 1 : 0;
-    if (!input.paperId) {
-      const id = newId(s.now);
-      await repo.insertPaper(trx, { id, tenantId, title: input.title, english, unitTime: input.unitTime, createdBy: actor.account.id, now: s.now });
-      await repo.insertGroups(
-        trx,
-        input.groups.map((g, i) => ({ id: newId(s.now), tenantId, paperId: id, title: g.title, seq: i + 1, createdAt: s.now })),
-      );
-      const view = await viewOf(trx, actor, await paperOf(s, actor, id, trx));
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperCreate, { type: AUDIT_TARGET.examPaper, id }, null, pick(view));
-      return view;
-    }
+    if (!input.paperId) return createPaperIn(trx, s, actor, input);
     const row = await paperToEdit(s, actor, input.paperId, trx);
     const before = await viewOf(trx, actor, row);
     const attempts = await attemptsOn(trx, tenantId, row.id);
@@ -253,9 +270,23 @@ function copyRows(q: AdminQuestion, o: { tenantId: string; paperId: string; grou
 const nextSeq = (rows: readonly ExamQuestion[]) => rows.reduce((m, r) => Math.max(m, r.seq), 0) + 1;
 
 /** Copies bank questions into a group of the paper, last in it, in the order given. */
-export async function addQuestions(s: Scope, actor: StaffActor, paperId: string, input: { groupId: string; questionIds: string[] }): Promise<AdminPaper> {
+export function addQuestions(s: Scope, actor: StaffActor, paperId: string, input: { groupId: string; questionIds: string[] }): Promise<AdminPaper> {
+  return s.db.transaction().execute((trx) => addQuestionsIn(trx, s, actor, paperId, input));
+}
+
+/**
+ * addQuestions in the caller's transaction; `points` gives a question of no sub-questions its points
+ * in this paper (a quick test's, typed with the question) instead of the bank's.
+ */
+export async function addQuestionsIn(
+  trx: DB,
+  s: Scope,
+  actor: StaffActor,
+  paperId: string,
+  input: { groupId: string; questionIds: string[]; points?: ReadonlyMap<string, number> },
+): Promise<AdminPaper> {
   const tenantId = actor.tenant.id;
-  return changeQuestions(s, actor, paperId, async (trx, before) => {
+  return changeQuestionsIn(trx, s, actor, paperId, async (trx, before) => {
     const groups = await repo.groupsOf(trx, tenantId, paperId);
     if (!groups.some((g) => g.id === input.groupId)) throw AppError.badRequest(t('bank.groupNotFound'));
     const ids = [...new Set(input.questionIds)];
@@ -264,7 +295,15 @@ export async function addQuestions(s: Scope, actor: StaffActor, paperId: string,
     const bank = await questionsToCopy(s, actor, ids, trx);
     let seq = nextSeq(await repo.questionsOf(trx, tenantId, [paperId]));
     for (const q of bank) {
-      const rows = copyRows(q, { tenantId, paperId, groupId: input.groupId, seq, now: s.now, sourceId: q.id });
+      const points = q.subs.length === 0 ? input.points?.get(q.id) : undefined;
+      const rows = copyRows(points === undefined ? q : { ...q, examPoint: points }, {
+        tenantId,
+        paperId,
+        groupId: input.groupId,
+        seq,
+        now: s.now,
+        sourceId: q.id,
+      });
       await repo.insertQuestions(trx, rows);
       seq += rows.length;
     }
@@ -277,15 +316,23 @@ export async function addQuestions(s: Scope, actor: StaffActor, paperId: string,
  * before and after. Answers the paper after.
  */
 function changeQuestions(s: Scope, actor: StaffActor, paperId: string, change: (trx: DB, before: AdminPaper) => Promise<void>): Promise<AdminPaper> {
-  return s.db.transaction().execute(async (trx) => {
-    const row = await paperToChange(s, actor, paperId, trx);
-    const before = await viewOf(trx, actor, row);
-    await change(trx, before);
-    await repo.touchPaper(trx, actor.tenant.id, row.id, s.now);
-    const view = await viewOf(trx, actor, await paperOf(s, actor, row.id, trx));
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperQuestions, { type: AUDIT_TARGET.examPaper, id: row.id }, pick(before), pick(view));
-    return view;
-  });
+  return s.db.transaction().execute((trx) => changeQuestionsIn(trx, s, actor, paperId, change));
+}
+
+async function changeQuestionsIn(
+  trx: DB,
+  s: Scope,
+  actor: StaffActor,
+  paperId: string,
+  change: (trx: DB, before: AdminPaper) => Promise<void>,
+): Promise<AdminPaper> {
+  const row = await paperToChange(s, actor, paperId, trx);
+  const before = await viewOf(trx, actor, row);
+  await change(trx, before);
+  await repo.touchPaper(trx, actor.tenant.id, row.id, s.now);
+  const view = await viewOf(trx, actor, await paperOf(s, actor, row.id, trx));
+  await auditStaffAction(trx, s, actor, AUDIT_ACTION.paperQuestions, { type: AUDIT_TARGET.examPaper, id: row.id }, pick(before), pick(view));
+  return view;
 }
 
 async function paperQuestion(trx: DB, tenantId: string, paperId: string, questionId: string) {

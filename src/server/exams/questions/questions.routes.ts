@@ -7,6 +7,7 @@ import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { blankIsNone, pageFields, searchText } from '../../http/list-query';
 import * as service from './questions.service';
+import { draftShape, subDraft } from './question-input';
 
 /**
  * The staff calls of the question bank (/api/admin/bank/questions...), each through the staff gate
@@ -20,28 +21,6 @@ const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { er
 const withId = body({ id: idSchema });
 const invalid = t('validation.invalid');
 const blankIsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
-
-const option = z.object(
-  { key: z.string({ error: invalid }).max(8, invalid), value: z.string({ error: invalid }).max(L.option, t('bank.problem.optionTooLong')) },
-  { error: invalid },
-);
-const draftShape = {
-  questionType: z.number({ error: t('bank.badType') }).int(t('bank.badType')),
-  trunk: z.string({ error: t('bank.problem.stemRequired') }).max(L.stem, t('bank.problem.stemTooLong')),
-  options: z.array(option, { error: invalid }).max(L.maxOptions, t('bank.problem.optionsCount')).optional(),
-  answerOptions: z
-    .array(z.string({ error: invalid }).max(8, invalid), { error: invalid })
-    .max(L.maxOptions, invalid)
-    .optional(),
-  blanks: z
-    .array(z.string({ error: invalid }).max(L.blankAnswer, t('bank.problem.blankAnswerTooLong')), { error: invalid })
-    .max(L.maxBlanks, t('bank.problem.tooManyBlanks'))
-    .optional(),
-  reference: z.string({ error: invalid }).max(L.reference, t('bank.problem.referenceTooLong')).nullable().optional(),
-  explanation: z.string({ error: invalid }).max(L.explanation, t('bank.problem.explanationTooLong')).nullable().optional(),
-  examPoint: z.number({ error: t('bank.problem.badPoints') }).optional(),
-};
-const subDraft = z.object(draftShape, { error: invalid });
 
 const questionInput = body({
   ...draftShape,

@@ -246,6 +246,26 @@ export async function saveQuestion(s: Scope, actor: StaffActor, input: QuestionI
   }
 }
 
+/**
+ * A quick test's question in the bank, in the caller's transaction: the same question already in the
+ * school's bank is used as it is (a quick test is not refused for repeating one), otherwise it is
+ * added as saveQuestion adds one, audited. Answers the bank question's id.
+ */
+export async function quickQuestionIn(trx: DB, s: Scope, actor: StaffActor, input: QuestionDraftInput, category: string): Promise<string> {
+  const tenantId = actor.tenant.id;
+  const checked = checkedOrRefused(input, tenantId);
+  const same = await repo.findByFingerprint(trx, tenantId, fingerprintOf(checked), undefined);
+  if (same) return same.id;
+  const { top, subs } = rowsOf(checked, { id: newId(s.now), tenantId, category, createdBy: actor.account.id, now: s.now });
+  if (!(await repo.insertIfNew(trx, top))) throw AppError.conflict(t('bank.duplicate'));
+  await repo.insertSubs(trx, subs);
+  const view = await viewOf(trx, actor, (await repo.findQuestion(trx, tenantId, top.id))!);
+  await auditStaffAction(trx, s, actor, AUDIT_ACTION.bankQuestionCreate, { type: AUDIT_TARGET.bankQuestion, id: top.id }, null, pick(view));
+  return top.id;
+}
+
+export { questionDraft } from './question-input';
+
 export async function deleteQuestion(s: Scope, actor: StaffActor, id: string): Promise<null> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {

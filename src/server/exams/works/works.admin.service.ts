@@ -88,7 +88,7 @@ const pick = (w: AdminWork) => {
   return rest;
 };
 
-type SaveInput = Omit<WorkInput, 'closesAt'> & { closesAt: number | null };
+export type SaveInput = Omit<WorkInput, 'closesAt'> & { closesAt: number | null };
 
 /** The columns a save writes: the school's paper (checked) or the external bank's paper, and the settings. */
 async function workFields(db: DB, tenantId: string, input: SaveInput) {
@@ -172,21 +172,35 @@ async function changeWork(trx: DB, s: Scope, actor: StaffActor, classId: string,
 }
 
 /** Adds a work to a lesson of the class, or changes the lesson's work (`workId`); answers the class's lessons with their works. */
-export async function saveWork(s: Scope, actor: StaffActor, classId: string, input: SaveInput): Promise<AdminWorkLesson[]> {
-  const tenantId = actor.tenant.id;
-  return s.db.transaction().execute(async (trx) => {
-    await assertClassInScope(s, actor, classId, trx);
-    const lessons = await lessonsOf(trx, tenantId, classId);
-    const lesson = lessons.find((l) => l.classroomId === input.classroomId);
-    if (!lesson) throw AppError.badRequest(t('bank.work.lessonNotFound'));
-    const fields = await workFields(trx, tenantId, input);
-    if (!input.workId) return createWork(trx, s, actor, classId, lesson, fields);
-    const current = lessons.find((l) => l.work?.id === input.workId)?.work;
-    if (!current) throw notFound();
-    if (current.classroomId !== input.classroomId) throw AppError.badRequest(t('bank.work.lessonNotFound'));
-    return changeWork(trx, s, actor, classId, current, fields);
-  });
+export function saveWork(s: Scope, actor: StaffActor, classId: string, input: SaveInput): Promise<AdminWorkLesson[]> {
+  return s.db.transaction().execute((trx) => saveWorkIn(trx, s, actor, classId, input));
 }
+
+/** saveWork in the caller's transaction. */
+export async function saveWorkIn(trx: DB, s: Scope, actor: StaffActor, classId: string, input: SaveInput): Promise<AdminWorkLesson[]> {
+  const tenantId = actor.tenant.id;
+  await assertClassInScope(s, actor, classId, trx);
+  const lessons = await lessonsOf(trx, tenantId, classId);
+  const lesson = lessons.find((l) => l.classroomId === input.classroomId);
+  if (!lesson) throw AppError.badRequest(t('bank.work.lessonNotFound'));
+  const fields = await workFields(trx, tenantId, input);
+  if (!input.workId) return createWork(trx, s, actor, classId, lesson, fields);
+  const current = lessons.find((l) => l.work?.id === input.workId)?.work;
+  if (!current) throw notFound();
+  if (current.classroomId !== input.classroomId) throw AppError.badRequest(t('bank.work.lessonNotFound'));
+  return changeWork(trx, s, actor, classId, current, fields);
+}
+
+/** The lesson of the class a new work is set on: refused when it has its work already (in the caller's transaction). */
+export async function lessonForNewWork(trx: DB, s: Scope, actor: StaffActor, classId: string, classroomId: string): Promise<AdminWorkLesson> {
+  await assertClassInScope(s, actor, classId, trx);
+  const lesson = (await lessonsOf(trx, actor.tenant.id, classId)).find((l) => l.classroomId === classroomId);
+  if (!lesson) throw AppError.badRequest(t('bank.work.lessonNotFound'));
+  if (lesson.work) throw AppError.conflict(t('bank.work.lessonTaken'));
+  return lesson;
+}
+
+export { body as workBody, workInput } from './works.admin.input';
 
 export async function deleteWork(s: Scope, actor: StaffActor, classId: string, workId: string): Promise<AdminWorkLesson[]> {
   const tenantId = actor.tenant.id;
