@@ -6,12 +6,11 @@ import {
   blankFields,
   checkCertificate,
   checkCertificateRows,
-  isCalendarDate,
-  isResidentIdNumber,
   kindOf,
   parseCertificateCsv,
   type CertificateFields,
 } from '~/lib/certificates/admin';
+import { isCalendarDate, isResidentIdNumber } from '~/lib/rules/id-number';
 import { idNumber } from '~/dev/seed/certificates';
 import { certificateSignature, readVerifyLink, verifyPathOf } from '~/server/certificates/verify.rules';
 
