@@ -147,6 +147,8 @@ export const AUDIT_ACTION = {
   certificateImport: 'certificate.import',
   certificatePassIssue: 'certificate.passIssue',
   certificateRevoke: 'certificate.revoke',
+  // The school's certificate number prefix and next sequence number (decision 078).
+  certificateNumbering: 'certificate.numbering',
   // Marking: a question's mark given or changed (re-marking after release included), an attempt released to the student.
   markSave: 'mark.save',
   markRelease: 'mark.release',
@@ -167,6 +169,8 @@ export const AUDIT_ACTION = {
   schoolStudentUpdate: 'schoolStudent.update',
   schoolStudentStatus: 'schoolStudent.status',
   schoolStudentSignOut: 'schoolStudent.signOut',
+  // The 证件号码 on a student's record set, changed or cleared (kept masked in the log).
+  schoolStudentIdNumber: 'schoolStudent.idNumber',
 } as const;
 
 export type AuditAction = ValueOf<typeof AUDIT_ACTION>;
