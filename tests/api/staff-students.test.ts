@@ -4,7 +4,6 @@ import * as st from '~/lib/api/contracts/admin-students';
 import * as identityApi from '~/lib/api/contracts/identity';
 import * as exams from '~/lib/api/contracts/exams';
 import * as certs from '~/lib/api/contracts/admin-certificates';
-import { blankFields } from '~/lib/certificates/admin';
 import { idNumber } from '~/dev/seed/certificates';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { urlOf } from '~/lib/api/contract';
@@ -280,11 +279,11 @@ describe('the CSV file', () => {
     expect(all.status).toBe(200);
     expect(all.raw.startsWith(CSV_BOM)).toBe(true);
     const lines = all.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('姓名,手机号,学号,班级数,状态,加入时间');
+    expect(lines[0]).toBe('姓名,手机号,学号,证件号码,班级数,状态,加入时间');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`'=HYPERLINK`);
     expect(lines[1]).toContain(risky.mobile);
-    expect(lines[2]).toMatch(new RegExp(`^导出学员,${plain.mobile},[^,]+,1,正常,\\d{4}-\\d{2}-\\d{2} `));
+    expect(lines[2]).toMatch(new RegExp(`^导出学员,${plain.mobile},\\d{6},,1,正常,\\d{4}-\\d{2}-\\d{2} `));
     const searched = await download(sc.admin, sc, { q: '导出' });
     expect(searched.text.trimEnd().split('\r\n')).toHaveLength(2);
     const byTeacher = (await download(sc.teacher, sc, {})).text.trimEnd().split('\r\n');
@@ -308,20 +307,13 @@ describe("a student's attempts and certificates", () => {
     );
     step();
     await ok(start());
+    const asAdmin = { ...asStaff(admin.session, DEMO.id), params: { id: who.user.userId } };
+    await ok(s().call(st.adminStudentSave, { name: '学员证书', mobile: who.user.mobile }, asAdmin));
+    await ok(s().call(st.adminStudentIdNumber, { idNumber: idNumber('11010519900101001') }, asAdmin));
     const issued = await ok<{ id: string; number: string }>(
       s().call(
         certs.adminCertificateIssue,
-        {
-          ...blankFields('skill'),
-          name: '学员证书',
-          idNumber: idNumber('11010519900101001'),
-          mobile: who.user.mobile,
-          number: `XY-${process.pid}-${Date.now()}`,
-          professionName: '电工',
-          typeOfWorkName: '维修电工',
-          level: '四级/中级工',
-          sendDate: '2026-06-30',
-        },
+        { kind: 'skill', studentId: who.user.userId, professionName: '电工', typeOfWorkName: '维修电工', level: '四级/中级工', sendDate: '2026-06-30' },
         asStaff(admin.session, DEMO.id),
       ),
     );

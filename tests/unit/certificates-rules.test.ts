@@ -146,7 +146,17 @@ describe('isMobileUserAgent', () => {
 });
 
 describe('the answer of a stored certificate', () => {
-  const stored = { id: '1', tenantId: 't1', createdAt: 0, issuedBy: null, revokedAt: null, revokedReason: null, revokedBy: null, userId: null, replacesId: null };
+  const stored = {
+    id: '1',
+    tenantId: 't1',
+    createdAt: 0,
+    issuedBy: null,
+    revokedAt: null,
+    revokedReason: null,
+    revokedBy: null,
+    userId: null,
+    replacesId: null,
+  };
 
   test('a skill-level certificate: the answer fields only, ID number and mobile masked, picture address checked', () => {
     const vo = skillCertificateVO({

@@ -28,7 +28,13 @@ export async function holdersOf(db: DB, tenantId: string, userIds: readonly stri
   return new Map(
     rows.map((r) => [
       r.userId,
-      { userId: r.userId, name: r.realName || r.nickName || '', mobile: r.mobile, studentNo: r.studentNo === null ? null : Number(r.studentNo), idNumber: r.idNumber },
+      {
+        userId: r.userId,
+        name: r.realName || r.nickName || '',
+        mobile: r.mobile,
+        studentNo: r.studentNo === null ? null : Number(r.studentNo),
+        idNumber: r.idNumber,
+      },
     ]),
   );
 }

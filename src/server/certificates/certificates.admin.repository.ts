@@ -53,7 +53,12 @@ function listed(db: DB, tenantId: string, kind: CertKind, f: CertFilter) {
 }
 
 /** One page of the school's certificates of both kinds (or the one asked for), newest first: the page's (kind, id). */
-export async function pageCertificates(db: DB, tenantId: string, f: CertFilter, w: PageWindow): Promise<{ rows: { kind: CertKind; id: string }[]; total: number }> {
+export async function pageCertificates(
+  db: DB,
+  tenantId: string,
+  f: CertFilter,
+  w: PageWindow,
+): Promise<{ rows: { kind: CertKind; id: string }[]; total: number }> {
   const kinds = f.kind ? [f.kind] : (['skill', 'training'] as const);
   const [first, ...rest] = kinds.map((k) => listed(db, tenantId, k, f));
   const union = rest.reduce((u, q) => u.unionAll(q), first!);
@@ -98,7 +103,12 @@ export async function numbersOf(db: DB, tenantId: string, kind: CertKind, ids: r
   const rows =
     kind === 'skill'
       ? await db.selectFrom('skillCertificates').select(['id', 'certificateCode as number']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute()
-      : await db.selectFrom('trainingCertificates').select(['id', 'certificateNum as number']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+      : await db
+          .selectFrom('trainingCertificates')
+          .select(['id', 'certificateNum as number'])
+          .where('tenantId', '=', tenantId)
+          .where('id', 'in', ids)
+          .execute();
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 

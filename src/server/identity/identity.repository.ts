@@ -65,10 +65,7 @@ export function insertBinding(db: DB, tenantId: string, userId: string, studentI
       userId,
       studentId,
       createdAt: now,
-      studentNo: eb
-        .selectFrom('userTenants')
-        .select(sql<number>`coalesce(max(student_no), 0) + 1`.as('next'))
-        .where('tenantId', '=', tenantId),
+      studentNo: eb.selectFrom('userTenants').select(sql<number>`coalesce(max(student_no), 0) + 1`.as('next')).where('tenantId', '=', tenantId),
     }))
     .onConflict((oc) => oc.doNothing())
     .execute();
@@ -161,7 +158,17 @@ function schoolUsers(db: DB, tenantId: string, f: SchoolUserFilter) {
   return q;
 }
 
-const SCHOOL_USER_COLUMNS = ['u.id', 'u.mobile', 'u.realName', 'u.nickName', 'ut.studentId', 'ut.studentNo', 'ut.idNumber', 'ut.status', 'ut.createdAt'] as const;
+const SCHOOL_USER_COLUMNS = [
+  'u.id',
+  'u.mobile',
+  'u.realName',
+  'u.nickName',
+  'ut.studentId',
+  'ut.studentNo',
+  'ut.idNumber',
+  'ut.status',
+  'ut.createdAt',
+] as const;
 
 /** One page of the school's students, newest first. */
 export function pageSchoolUsers(db: DB, tenantId: string, f: SchoolUserFilter, w: PageWindow) {

@@ -307,7 +307,19 @@ function IssueForm({ initialKind, replaces, onIssued }: { initialKind: CertKind;
   const from = replaces;
   const [kind, setKind] = useState<CertKind>(from?.kind ?? initialKind);
   const [student, setStudent] = useState<AdminStudent | null>(
-    from?.studentId ? { id: from.studentId, name: from.name, studentNo: from.studentNo ?? '', idNumber: from.idNumber || null, mobile: '', studentId: '', classCount: 0, status: 1, joinedAt: 0 } : null,
+    from?.studentId
+      ? {
+          id: from.studentId,
+          name: from.name,
+          studentNo: from.studentNo ?? '',
+          idNumber: from.idNumber || null,
+          mobile: '',
+          studentId: '',
+          classCount: 0,
+          status: 1,
+          joinedAt: 0,
+        }
+      : null,
   );
   const form = useForm<Record<IssueField, string>>({
     initial: () => ({

@@ -17,13 +17,15 @@ const studyRecords = sql<number>`(select count(*) from lesson_records lr where l
   + (select count(*) from activity_attendance aa where aa.class_student_id = cs.id)`;
 
 function students(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('classStudents as cs')
-    .innerJoin('users as u', 'u.id', 'cs.userId')
-    // The school's 学号 of the student (decision 078).
-    .leftJoin('userTenants as ut', (j) => j.onRef('ut.userId', '=', 'cs.userId').onRef('ut.tenantId', '=', 'cs.tenantId'))
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
-    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
+  return (
+    db
+      .selectFrom('classStudents as cs')
+      .innerJoin('users as u', 'u.id', 'cs.userId')
+      // The school's 学号 of the student (decision 078).
+      .leftJoin('userTenants as ut', (j) => j.onRef('ut.userId', '=', 'cs.userId').onRef('ut.tenantId', '=', 'cs.tenantId'))
+      .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+      .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }))
+  );
 }
 
 const STUDENT_COLUMNS = [
