@@ -637,6 +637,7 @@ function PassIssue({ onDone }: { onDone: () => void }) {
             { header: t('certs.pass.col.score'), cell: (r) => r.score ?? t('certs.noScore') },
             { header: t('certs.pass.col.outcome'), cell: outcome },
             { header: t('certs.pass.col.number'), cell: (r) => r.number ?? '', className: 'break-all' },
+            { header: t('certs.pass.col.replaces'), cell: (r) => r.replaces ?? '', className: 'break-all' },
           ]}
         />
       )}
