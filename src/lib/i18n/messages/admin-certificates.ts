@@ -148,7 +148,8 @@ export const adminCertificates = {
   'certs.csv.badQuotes': '文件格式不正确：引号没有成对出现',
   // Issuing for a pass in a test.
   'certs.pass': '按考试成绩发证',
-  'certs.pass.help': '为所选班级中该测试计入成绩达到最低分的学员各颁发一张培训结业证书；已有本班有效结业证书的学员不会重复颁发。证书撤销后可再次颁发，新证书会注明替代的原证书。',
+  'certs.pass.help':
+    '为所选班级中该测试计入成绩达到最低分的学员各颁发一张培训结业证书；已有本班有效结业证书的学员不会重复颁发。证书撤销后可再次颁发，新证书会注明替代的原证书。',
   'certs.pass.class': '班级',
   'certs.pass.work': '测试',
   'certs.pass.noWork': '该班级还没有测试',
