@@ -3,13 +3,13 @@ import { describe, expect, test } from 'vitest';
 import * as staff from '~/lib/api/contracts/staff';
 import * as certs from '~/lib/api/contracts/admin-certificates';
 import * as cat from '~/lib/api/contracts/admin-catalog';
-import { blankFields } from '~/lib/certificates/admin';
+import { schoolStudent } from '../setup/certificates';
 import { idNumber } from '~/dev/seed/certificates';
 import { auditWords } from '~/lib/staff/audit-words';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { DEMO, useTestServer } from '../setup/server';
 import { asStaff, auditOf } from '../setup/staff';
-import { ok, staffer, type Staffer } from '../setup/classes';
+import { freshStudentMobile, ok, staffer, type Staffer } from '../setup/classes';
 import { publishedMajorId, questionInput } from '../setup/catalog';
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
@@ -43,15 +43,14 @@ async function entriesOf(who: Staffer, viewer: Staffer, q: staff.AuditQuery = {}
 describe('the log names things', () => {
   test('a revoked certificate by its holder and title, with a link to its page; the actor with their role', async () => {
     const [admin, viewer] = [await staffer(server(), DEMO.id, STAFF_ROLE.admin), await staffer(server(), DEMO.id, STAFF_ROLE.admin)];
+    const holder = await schoolStudent(server(), DEMO.id, { name: '张三', idNumber: fresh().idNumber, mobile: freshStudentMobile() });
     const fields = {
-      ...blankFields('skill'),
-      name: '张三',
-      mobile: '13812345678',
+      kind: 'skill' as const,
+      studentId: holder.userId,
       professionName: '电工上岗证',
       typeOfWorkName: '维修电工',
       level: '四级/中级工',
       sendDate: '2026-06-30',
-      ...fresh(),
     };
     const c = await ok<certs.AdminCertificate>(server().call(certs.adminCertificateIssue, fields, as(admin)));
     server().clock.advance(1000);

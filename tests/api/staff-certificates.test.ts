@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import * as api from '~/lib/api/contracts/admin-certificates';
 import * as cls from '~/lib/api/contracts/admin-classes';
+import * as stu from '~/lib/api/contracts/admin-students';
 import { AUDIT_ACTION, STAFF_ROLE } from '~/lib/staff/roles';
 import { blankFields, type CertificateFields } from '~/lib/certificates/admin';
 import { idNumber } from '~/dev/seed/certificates';
@@ -12,7 +13,7 @@ import { DEMO, HUAXIA, useTestServer, type Answer } from '../setup/server';
 import { asStaff, auditOf } from '../setup/staff';
 import { freshStudentMobile, ok, staffer, onClass, type Staffer } from '../setup/classes';
 import { createLearningClass } from '../setup/learning';
-import { querySkill, queryTraining } from '../setup/certificates';
+import { querySkill, queryTraining, schoolStudent } from '../setup/certificates';
 import { expectRefused } from '../setup/api';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
@@ -53,7 +54,6 @@ function skillFields(over: Partial<CertificateFields> = {}): CertificateFields {
     ...blankFields('skill'),
     name: '王建国',
     idNumber: freshId(),
-    mobile: '13812345678',
     number: freshNumber(),
     professionName: '电工',
     typeOfWorkName: '维修电工',
@@ -77,8 +77,22 @@ function trainingFields(over: Partial<CertificateFields> = {}): CertificateField
   };
 }
 
+/** The issuing input for a student of the school whose record holds the fields' name, mobile and ID number (made here). */
+async function issueInput(fields: CertificateFields, tenant: string = DEMO.id): Promise<api.CertificateIssueInput> {
+  const st = await schoolStudent(server(), tenant, {
+    name: fields.name,
+    idNumber: fields.idNumber || undefined,
+    mobile: fields.mobile || freshStudentMobile(),
+  });
+  const { name: _n, idType: _t, idNumber: _i, mobile: _m, number: _no, kind, ...own } = fields;
+  return { kind: kind as api.CertKind, studentId: st.userId, ...own };
+}
+
+/** Issues by hand to a new student holding the fields' name and ID number; `fields.number` becomes the number the school gave. */
 async function issue(fields: CertificateFields, who: Staffer = admin, tenant: string = DEMO.id): Promise<api.AdminCertificate> {
-  return ok(server().call(api.adminCertificateIssue, fields, asStaff(who.session, tenant)));
+  const c = await ok<api.AdminCertificate>(server().call(api.adminCertificateIssue, await issueInput(fields, tenant), asStaff(who.session, tenant)));
+  fields.number = c.number;
+  return c;
 }
 
 async function revoke(c: api.AdminCertificate, reason = '证书信息有误', who: Staffer = admin): Promise<Answer> {
@@ -103,7 +117,9 @@ describe('issuing by hand', () => {
   test('an administrator issues a skill-level certificate; it is listed, audited and found by the public lookup, masked', async () => {
     const fields = skillFields();
     const c = await issue(fields);
-    expect(c).toMatchObject({ kind: 'skill', name: '王建国', idNumber: fields.idNumber, number: fields.number, state: 'valid', revokedAt: null });
+    const masked = `${fields.idNumber.slice(0, 6)}********${fields.idNumber.slice(-4)}`;
+    expect(c).toMatchObject({ kind: 'skill', name: '王建国', idNumber: masked, number: fields.number, state: 'valid', revokedAt: null, replaces: null });
+    expect(c.number).toMatch(/^[0-9A-Za-z-]+\d{6}$/);
     expect(c.verifyUrl).toMatch(/^http:\/\/[^/]+\/certificate\/verify\?k=skill&c=\d+&s=[\w-]{43}$/);
 
     const page: { records: api.AdminCertificate[] } = await ok(
@@ -131,46 +147,48 @@ describe('issuing by hand', () => {
     expect(entries[0]!.afterJson).not.toContain(fields.idNumber);
   });
 
-  test('a training certificate with a passport is issued and found by the training lookup', async () => {
-    const fields = trainingFields({ idType: '护照', idNumber: 'E12345678' });
+  test('a training certificate to a student whose record has no ID number is issued without one and found by the training lookup', async () => {
+    const fields = trainingFields({ idNumber: '' });
     const c = await issue(fields);
-    expect(c).toMatchObject({ kind: 'training', idType: '护照', idNumber: 'E12345678', startDate: '2026-03-01', endDate: '2026-06-30' });
+    expect(c).toMatchObject({ kind: 'training', idNumber: '', startDate: '2026-03-01', endDate: '2026-06-30' });
     const found = await queryTraining(server(), { studentName: '李秀英', certificateNum: fields.number });
-    expect(found.body.data).toMatchObject({ certificateNum: fields.number, idType: '护照', revoked: null });
+    expect(found.body.data).toMatchObject({ certificateNum: fields.number, idCard: null, revoked: null });
   });
 
-  test('a number the school used for this kind is refused (409) and changes nothing; another school may use it', async () => {
-    const fields = skillFields();
-    await issue(fields);
-    const again = await server().call(api.adminCertificateIssue, skillFields({ number: fields.number, name: '赵敏' }), asStaff(admin.session, DEMO.id));
-    expectRefused(again, ErrorCode.CONFLICT, t('certs.numberTaken', { number: fields.number }));
-    const page: { total: number } = await ok(server().call(api.adminCertificates, { kind: 'skill', keyword: fields.number }, asStaff(admin.session, DEMO.id)));
-    expect(page.total).toBe(1);
-    await issue(skillFields({ number: fields.number }), foreignAdmin, HUAXIA.id);
+  test('a skill-level certificate to a student with no ID number on record is refused with where to add it, and issues nothing', async () => {
+    const input = await issueInput(skillFields({ idNumber: '' }));
+    const before: { total: number } = await ok(server().call(api.adminCertificates, {}, asStaff(admin.session, DEMO.id)));
+    expectRefused(
+      await server().call(api.adminCertificateIssue, input, asStaff(admin.session, DEMO.id)),
+      ErrorCode.BAD_REQUEST,
+      t('certs.needIdNumber', { name: '王建国' }),
+    );
+    const after: { total: number } = await ok(server().call(api.adminCertificates, {}, asStaff(admin.session, DEMO.id)));
+    expect(after.total).toBe(before.total);
+  });
+
+  test('a student of another school, or none, is not found', async () => {
+    const foreign = await issueInput(skillFields(), HUAXIA.id);
+    expectRefused(await server().call(api.adminCertificateIssue, foreign, asStaff(admin.session, DEMO.id)), ErrorCode.NOT_FOUND, t('certs.studentNotFound'));
   });
 
   test.each([
-    [{ idNumber: '110105199001011235' }, '证件号码不正确'],
-    [{ idNumber: '' }, '请填写证件号码'],
-    [{ name: '' }, '请填写姓名'],
-    [{ name: 'Zhang San 1' }, '姓名只能是 8 个字以内的汉字、字母或间隔号'],
-    [{ kind: 'diploma' }, '证书类型只能是“职业技能等级证书”或“培训结业证书”'],
+    [{ kind: 'diploma' }, '证书类型不正确'],
     [{ sendDate: '2026-02-30' }, '发证日期须为 YYYY-MM-DD 格式的有效日期'],
     [{ sendDate: '30/06/2026' }, '发证日期须为 YYYY-MM-DD 格式的有效日期'],
     [{ level: '' }, '请填写等级'],
-    [{ number: '编号 1' }, '证书编号只能是 64 位以内的字母、数字或“-”'],
-    [{ mobile: '12345' }, '手机号码不正确'],
-  ])('a bad form %j is refused with %s and issues nothing', async (over, message) => {
-    const fields = skillFields(over);
-    expectRefused(await server().call(api.adminCertificateIssue, fields, asStaff(admin.session, DEMO.id)), ErrorCode.BAD_REQUEST, message);
-    const page: { total: number } = await ok(server().call(api.adminCertificates, { kind: 'skill', keyword: fields.number }, asStaff(admin.session, DEMO.id)));
-    expect(page.total).toBe(0);
+  ])('a bad form %j is refused with %s and issues nothing, taking no number', async (over, message) => {
+    const n0: api.CertNumbering = await ok(server().call(api.adminCertificateNumbering, {}, asStaff(admin.session, DEMO.id)));
+    const input = { ...(await issueInput(skillFields())), ...over } as api.CertificateIssueInput;
+    expectRefused(await server().call(api.adminCertificateIssue, input, asStaff(admin.session, DEMO.id)), ErrorCode.BAD_REQUEST, message);
+    const n1: api.CertNumbering = await ok(server().call(api.adminCertificateNumbering, {}, asStaff(admin.session, DEMO.id)));
+    expect(n1.next).toBe(n0.next);
   });
 
   test('a training certificate ending before it starts is refused', async () => {
     const a = await server().call(
       api.adminCertificateIssue,
-      trainingFields({ startDate: '2026-06-01', endDate: '2026-05-01' }),
+      await issueInput(trainingFields({ startDate: '2026-06-01', endDate: '2026-05-01' })),
       asStaff(admin.session, DEMO.id),
     );
     expectRefused(a, ErrorCode.BAD_REQUEST, '培训结束日期不能早于开始日期');
@@ -178,9 +196,97 @@ describe('issuing by hand', () => {
 
   test('teachers and editors may not issue, list or revoke (403); teachers may read a class test list', async () => {
     for (const who of [teacher, editor]) {
-      expectRefused(await server().call(api.adminCertificateIssue, skillFields(), asStaff(who.session, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+      expectRefused(
+        await server().call(api.adminCertificateIssue, await issueInput(skillFields()), asStaff(who.session, DEMO.id)),
+        ErrorCode.FORBIDDEN,
+        t('staff.forbidden'),
+      );
       expectRefused(await server().call(api.adminCertificates, { kind: 'skill' }, asStaff(who.session, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
     }
+  });
+});
+
+describe('reissuing by hand and the school numbering', () => {
+  const numbering = () => ok<api.CertNumbering>(server().call(api.adminCertificateNumbering, {}, asStaff(admin.session, DEMO.id)));
+
+  test('after a revoke a new certificate is issued to the same student and names the one it replaces; two at once give one valid certificate', async () => {
+    const fields = skillFields();
+    const input = await issueInput(fields);
+    const first: api.AdminCertificate = await ok(server().call(api.adminCertificateIssue, input, asStaff(admin.session, DEMO.id)));
+    expect(first).toMatchObject({ studentId: input.studentId, studentNo: expect.stringMatching(/^\d{6,}$/) });
+    // While it is valid, another of the same profession and level is refused.
+    expectRefused(
+      await server().call(api.adminCertificateIssue, input, asStaff(admin.session, DEMO.id)),
+      ErrorCode.CONFLICT,
+      t('certs.heldAlready', { number: first.number }),
+    );
+    server().clock.advance(1000);
+    await ok(Promise.resolve(await revoke(first)));
+    const answers = await Promise.all([1, 2, 3].map(() => server().call(api.adminCertificateIssue, input, asStaff(admin.session, DEMO.id))));
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, 409, 409]);
+    const second = answers.find((a) => a.body.code === 0)!.body.data as api.AdminCertificate;
+    expect(second).toMatchObject({ state: 'valid', replaces: { id: first.id, number: first.number } });
+    const old: api.AdminCertificate = await ok(
+      server().call(api.adminCertificateGet, { kind: 'skill' }, { ...asStaff(admin.session, DEMO.id), params: { id: first.id } }),
+    );
+    expect(old.replacedBy).toEqual({ id: second.id, number: second.number });
+    // Replaced once: naming it again is refused.
+    server().clock.advance(1000);
+    await ok(Promise.resolve(await revoke(second)));
+    expectRefused(
+      await server().call(api.adminCertificateIssue, { ...input, replacesId: first.id }, asStaff(admin.session, DEMO.id)),
+      ErrorCode.CONFLICT,
+      t('certs.replacedAlready'),
+    );
+  });
+
+  test('the school sets its prefix and next number (audited); parallel issues take consecutive numbers, none shared or skipped', async () => {
+    const prefix = `T${process.pid % 1000}${++serial}`;
+    const saved: api.CertNumbering = await ok(server().call(api.adminCertificateNumberingSave, { prefix, nextSeq: 41 }, asStaff(admin.session, DEMO.id)));
+    expect(saved).toEqual({ prefix, nextSeq: 41, next: `${prefix}000041` });
+    const audit = (await auditOf(server(), DEMO.id, { targetId: DEMO.id })).filter((r) => r.action === AUDIT_ACTION.certificateNumbering);
+    expect(audit.length).toBeGreaterThan(0);
+    expect(JSON.parse(audit.at(-1)!.afterJson!)).toMatchObject({ prefix, nextSeq: 41 });
+    const inputs = await Promise.all([1, 2, 3, 4, 5, 6].map(() => issueInput(trainingFields())));
+    const issued = await Promise.all(inputs.map((i) => ok<api.AdminCertificate>(server().call(api.adminCertificateIssue, i, asStaff(admin.session, DEMO.id)))));
+    expect(issued.map((c) => c.number).sort()).toEqual([41, 42, 43, 44, 45, 46].map((n) => `${prefix}0000${n}`));
+    expect((await numbering()).nextSeq).toBe(47);
+    // A next number already given is refused; bad prefixes and numbers too; nothing changes.
+    expectRefused(
+      await server().call(api.adminCertificateNumberingSave, { prefix, nextSeq: 43 }, asStaff(admin.session, DEMO.id)),
+      ErrorCode.CONFLICT,
+      t('certs.numbering.used', { number: `${prefix}000043` }),
+    );
+    for (const bad of [
+      { prefix: '证书', nextSeq: 1 },
+      { prefix: 'A'.repeat(17), nextSeq: 1 },
+      { prefix, nextSeq: 0 },
+      { prefix, nextSeq: 1.5 },
+    ]) {
+      const a = await server().call(api.adminCertificateNumberingSave, bad, asStaff(admin.session, DEMO.id));
+      expect(a.body.code).toBe(ErrorCode.BAD_REQUEST);
+    }
+    expect((await numbering()).nextSeq).toBe(47);
+    // Teachers may not see or change it.
+    expectRefused(await server().call(api.adminCertificateNumbering, {}, asStaff(teacher.session, DEMO.id)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+  });
+
+  test('the list shows both kinds and both ways of issuing by default, filtered by kind, source and state', async () => {
+    const skill = await issue(skillFields({ name: '列表甲' }));
+    const training = await issue(trainingFields({ name: '列表甲' }));
+    const list = async (q: Partial<api.AdminCertificateQuery>) =>
+      (
+        await ok<{ records: api.AdminCertificate[] }>(
+          server().call(api.adminCertificates, { keyword: '列表甲', size: 100, ...q }, asStaff(admin.session, DEMO.id)),
+        )
+      ).records.map((r) => r.id);
+    expect(new Set(await list({}))).toEqual(new Set([skill.id, training.id]));
+    expect(await list({ kind: 'training' })).toEqual([training.id]);
+    expect(await list({ source: 'exam' })).toEqual([]);
+    expect(new Set(await list({ source: 'hand' }))).toEqual(new Set([skill.id, training.id]));
+    expect(await list({ state: 'revoked' })).toEqual([]);
+    const bad = await server().call(api.adminCertificates, { source: 'mail' as api.CertSource }, asStaff(admin.session, DEMO.id));
+    expect(bad.body.code).toBe(ErrorCode.BAD_REQUEST);
   });
 });
 
@@ -517,7 +623,7 @@ describe('issuing for a pass in a test', () => {
     const applied: api.PassIssueReport = await ok(pass(teacher, { classId, workId, minScore: 60, apply: true }));
     expect(applied.counts).toEqual({ issued: 1, exists: 0, skipped: 3 });
     const number = applied.rows.find((r) => r.name === '高分甲')!.number!;
-    expect(number).toMatch(/^JY-\d+$/);
+    expect(number).toMatch(/^[0-9A-Za-z-]+\d{6}$/);
     expect((await auditOf(server(), DEMO.id, { targetId: classId })).filter((r) => r.action === AUDIT_ACTION.certificatePassIssue)).toHaveLength(1);
 
     // A lower minimum now would give 低分乙 one, but never 高分甲 a second.
@@ -528,6 +634,45 @@ describe('issuing for a pass in a test', () => {
     // The public lookup finds the training certificate, with no ID number (the portal holds none).
     const found = await queryTraining(server(), { studentName: '高分甲', certificateNum: number });
     expect(found.body.data).toMatchObject({ studentName: '高分甲', certificateNum: number, idCard: null, revoked: null });
+  });
+
+  test('after a revoke the student is issued again: the new certificate names the one it replaces, with the ID number from the record', async () => {
+    const { classId, workId, students } = await classWithTest('highest');
+    const first: api.PassIssueReport = await ok(pass(admin, { classId, workId, minScore: 60, apply: true }));
+    const oldNumber = first.rows.find((r) => r.name === '高分甲')!.number!;
+    const listed: { records: api.AdminCertificate[] } = await ok(server().call(api.adminCertificates, { keyword: oldNumber }, asStaff(admin.session, DEMO.id)));
+    const old = listed.records[0]!;
+    expect(old).toMatchObject({ fromTest: true, idNumber: '', studentNo: expect.stringMatching(/^\d{6,}$/) });
+    // The record gets its ID number; the old certificate is revoked and is no longer "已有证书".
+    const id = freshId();
+    await ok(server().call(stu.adminStudentIdNumber, { idNumber: id }, { ...asStaff(admin.session, DEMO.id), params: { id: old.studentId! } }));
+    server().clock.advance(1000);
+    await ok(Promise.resolve(await revoke(old, '补录证件号码')));
+    const dry: api.PassIssueReport = await ok(pass(admin, { classId, workId, minScore: 60, apply: false }));
+    expect(dry.rows.find((r) => r.name === '高分甲')).toMatchObject({ outcome: 'issued', replaces: oldNumber });
+    // Two runs at once: one new certificate for the enrolment.
+    const runs: api.PassIssueReport[] = await Promise.all([
+      ok<api.PassIssueReport>(pass(admin, { classId, workId, minScore: 60, apply: true })),
+      ok<api.PassIssueReport>(pass(teacher, { classId, workId, minScore: 60, apply: true })),
+    ]);
+    const issuedRows = runs.flatMap((r) => r.rows.filter((x) => x.name === '高分甲' && x.outcome === 'issued'));
+    expect(issuedRows).toHaveLength(1);
+    const newNumber = issuedRows[0]!.number!;
+    const now: { records: api.AdminCertificate[] } = await ok(server().call(api.adminCertificates, { keyword: newNumber }, asStaff(admin.session, DEMO.id)));
+    const fresh = now.records[0]!;
+    expect(fresh).toMatchObject({ replaces: { id: old.id, number: oldNumber }, idNumber: `${id.slice(0, 6)}********${id.slice(-4)}` });
+    const valid = await server()
+      .runtime.db.selectFrom('trainingCertificates')
+      .select('id')
+      .where('classStudentId', '=', students['高分甲']!)
+      .where('revokedAt', 'is', null)
+      .execute();
+    expect(valid).toHaveLength(1);
+    const vNew = await verify(fresh.verifyUrl);
+    const vOld = await verify(old.verifyUrl);
+    expect(vNew).toMatchObject({ state: 'valid', replaces: oldNumber, replacedBy: null });
+    expect(vOld).toMatchObject({ state: 'revoked', replacedBy: newNumber });
+    expect(JSON.stringify(vNew)).not.toContain(id);
   });
 
   test('the highest rule counts the best attempt; two runs at once issue one certificate per student', async () => {

@@ -210,6 +210,8 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   adminCertificateRevoke: ADMIN,
   adminCertificateTests: ADMIN_TEACHER,
   adminCertificatePassIssue: ADMIN_TEACHER,
+  adminCertificateNumbering: ADMIN,
+  adminCertificateNumberingSave: ADMIN,
   adminMarkingQueue: ADMIN_TEACHER,
   adminMarkingWork: ADMIN_TEACHER,
   adminMarkingAttempt: ADMIN_TEACHER,
@@ -249,6 +251,7 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   adminClassNoticePost: ADMIN_TEACHER,
   adminSmsSettings: ADMIN,
   adminSmsSettingsSave: ADMIN,
+  adminStudentIdNumber: ADMIN,
 };
 
 /** Whether the matrix lets a signed-in person with `role` past the gate of the call. */

@@ -4,7 +4,6 @@ import * as st from '~/lib/api/contracts/admin-students';
 import * as identityApi from '~/lib/api/contracts/identity';
 import * as exams from '~/lib/api/contracts/exams';
 import * as certs from '~/lib/api/contracts/admin-certificates';
-import { blankFields } from '~/lib/certificates/admin';
 import { idNumber } from '~/dev/seed/certificates';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { urlOf } from '~/lib/api/contract';
@@ -280,11 +279,11 @@ describe('the CSV file', () => {
     expect(all.status).toBe(200);
     expect(all.raw.startsWith(CSV_BOM)).toBe(true);
     const lines = all.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('姓名,手机号,学号,班级数,状态,加入时间');
+    expect(lines[0]).toBe('姓名,手机号,学号,证件号码,班级数,状态,加入时间');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`'=HYPERLINK`);
     expect(lines[1]).toContain(risky.mobile);
-    expect(lines[2]).toMatch(new RegExp(`^导出学员,${plain.mobile},[^,]+,1,正常,\\d{4}-\\d{2}-\\d{2} `));
+    expect(lines[2]).toMatch(new RegExp(`^导出学员,${plain.mobile},\\d{6},,1,正常,\\d{4}-\\d{2}-\\d{2} `));
     const searched = await download(sc.admin, sc, { q: '导出' });
     expect(searched.text.trimEnd().split('\r\n')).toHaveLength(2);
     const byTeacher = (await download(sc.teacher, sc, {})).text.trimEnd().split('\r\n');
@@ -308,20 +307,13 @@ describe("a student's attempts and certificates", () => {
     );
     step();
     await ok(start());
+    const asAdmin = { ...asStaff(admin.session, DEMO.id), params: { id: who.user.userId } };
+    await ok(s().call(st.adminStudentSave, { name: '学员证书', mobile: who.user.mobile }, asAdmin));
+    await ok(s().call(st.adminStudentIdNumber, { idNumber: idNumber('11010519900101001') }, asAdmin));
     const issued = await ok<{ id: string; number: string }>(
       s().call(
         certs.adminCertificateIssue,
-        {
-          ...blankFields('skill'),
-          name: '学员证书',
-          idNumber: idNumber('11010519900101001'),
-          mobile: who.user.mobile,
-          number: `XY-${process.pid}-${Date.now()}`,
-          professionName: '电工',
-          typeOfWorkName: '维修电工',
-          level: '四级/中级工',
-          sendDate: '2026-06-30',
-        },
+        { kind: 'skill', studentId: who.user.userId, professionName: '电工', typeOfWorkName: '维修电工', level: '四级/中级工', sendDate: '2026-06-30' },
         asStaff(admin.session, DEMO.id),
       ),
     );
@@ -335,5 +327,63 @@ describe("a student's attempts and certificates", () => {
     expect(submitted!.status).not.toBe(ATTEMPT_STATUS.ANSWERING);
     expect(submitted!.score === null).toBe(submitted!.status !== ATTEMPT_STATUS.REVIEWED);
     expect(got.certificates).toEqual([expect.objectContaining({ kind: 'skill', id: issued.id, number: issued.number, name: '电工', revoked: false })]);
+  });
+});
+
+describe('学号 and 证件号码 on the record (decision 078)', () => {
+  test('学号 counts 1, 2, 3 … per school as students join; many bound at once never share or skip one; the roster shows it', async () => {
+    const sc = await school();
+    const first = await enrol(sc, sc.classA.id, '序号甲');
+    const mobiles = Array.from({ length: 8 }, () => freshStudentMobile());
+    step();
+    // Eight enrolments at the same moment, each binding a new user to the school.
+    await Promise.all(
+      mobiles.map((mobile, i) => ok(s().call(cls.adminClassEnrol, { mobile, name: `并发${i}` }, onClass(sc.admin, sc.classB.id, sc.tenantId)))),
+    );
+    const all = await list(sc.admin, sc, { size: 100 });
+    expect(all.records.find((r) => r.id === first.userId)!.studentNo).toBe('000001');
+    expect(all.records.map((r) => r.studentNo).sort()).toEqual(['000001', '000002', '000003', '000004', '000005', '000006', '000007', '000008', '000009']);
+    const roster = await ok<{ records: cls.AdminClassStudent[] }>(
+      s().call(cls.adminClassStudents, { size: 100 }, onClass(sc.admin, sc.classA.id, sc.tenantId)),
+    );
+    expect(roster.records.map((r) => r.studentNo)).toEqual(['000001']);
+  });
+
+  test('an administrator sets, changes and clears it: masked in the list, the page, the CSV file and the audit log; bad input changes nothing', async () => {
+    const sc = await school();
+    const who = await enrol(sc, sc.classA.id, '证件学员');
+    const id = idNumber('11010519900307123');
+    const mask = `${id.slice(0, 6)}********${id.slice(-4)}`;
+    step();
+    const saved = await ok<st.AdminStudentDetail>(s().call(st.adminStudentIdNumber, { idNumber: id.toLowerCase() }, as(sc.admin, sc, who.userId)));
+    expect(saved.idNumber).toBe(mask);
+    expect(JSON.stringify(saved)).not.toContain(id);
+    expect((await list(sc.admin, sc)).records[0]!.idNumber).toBe(mask);
+    const csv = await download(sc.admin, sc, {});
+    expect(csv.text).toContain(mask);
+    expect(csv.text).not.toContain(id);
+    const entries = (await auditOf(s(), sc.tenantId, { targetId: who.userId })).filter((r) => r.action === AUDIT_ACTION.schoolStudentIdNumber);
+    expect(entries).toHaveLength(1);
+    expect(JSON.parse(entries[0]!.afterJson!)).toMatchObject({ idNumber: mask, student: '证件学员' });
+    expect(`${entries[0]!.beforeJson}${entries[0]!.afterJson}`).not.toContain(id);
+
+    // Bad numbers: a wrong check digit, 16 digits, letters; the same again; each refused, nothing changed.
+    for (const bad of [`${id.slice(0, 17)}${id.endsWith('1') ? '2' : '1'}`, '1101051990030712', 'ABCDEFGHIJKLMNO']) {
+      expectRefused(await s().call(st.adminStudentIdNumber, { idNumber: bad }, as(sc.admin, sc, who.userId)), ErrorCode.BAD_REQUEST, t('students.badIdNumber'));
+    }
+    expectRefused(await s().call(st.adminStudentIdNumber, { idNumber: id }, as(sc.admin, sc, who.userId)), ErrorCode.BAD_REQUEST, t('students.sameIdNumber'));
+    expect((await ok<st.AdminStudentDetail>(detail(sc.admin, sc, who.userId))).idNumber).toBe(mask);
+    // A teacher reads it masked and may not change it.
+    expect((await ok<st.AdminStudentDetail>(detail(sc.teacher, sc, who.userId))).idNumber).toBe(mask);
+    expectRefused(await s().call(st.adminStudentIdNumber, { idNumber: '' }, as(sc.teacher, sc, who.userId)), ErrorCode.FORBIDDEN, t('staff.forbidden'));
+
+    // 15 digits are accepted; blank clears it.
+    step();
+    const old = '110105900307123';
+    expect((await ok<st.AdminStudentDetail>(s().call(st.adminStudentIdNumber, { idNumber: old }, as(sc.admin, sc, who.userId)))).idNumber).toBe(
+      '11010******7123',
+    );
+    step();
+    expect((await ok<st.AdminStudentDetail>(s().call(st.adminStudentIdNumber, { idNumber: '' }, as(sc.admin, sc, who.userId)))).idNumber).toBeNull();
   });
 });

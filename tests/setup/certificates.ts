@@ -124,3 +124,15 @@ export function expectCaptchaRefused(answer: Answer, message: typeof CAPTCHA_WRO
   expect(answer.body, answer.text).toEqual({ code: 400, data: null, message });
   expect(answer.headers.get('cache-control')).toBe('no-store');
 }
+
+/**
+ * A new student of the school (bound with the school's next 学号) with a name and, when given, a
+ * 证件号码 on their record: whom certificates are issued to by hand (decision 078).
+ */
+export async function schoolStudent(server: TestServer, tenantId: string, who: { name: string; idNumber?: string | undefined; mobile: string }) {
+  const { ensureSchoolStudent, setSchoolIdNumber } = await import('~/server/identity/identity.service');
+  const db = server.runtime.db;
+  const made = await ensureSchoolStudent(db, { tenantId, mobile: who.mobile, realName: who.name, now: server.clock.value });
+  if (who.idNumber) await setSchoolIdNumber(db, tenantId, made.userId, who.idNumber);
+  return { userId: made.userId, mobile: who.mobile };
+}

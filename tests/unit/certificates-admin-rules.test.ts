@@ -6,12 +6,11 @@ import {
   blankFields,
   checkCertificate,
   checkCertificateRows,
-  isCalendarDate,
-  isResidentIdNumber,
   kindOf,
   parseCertificateCsv,
   type CertificateFields,
 } from '~/lib/certificates/admin';
+import { isCalendarDate, isResidentIdNumber } from '~/lib/rules/id-number';
 import { idNumber } from '~/dev/seed/certificates';
 import { certificateSignature, readVerifyLink, verifyPathOf } from '~/server/certificates/verify.rules';
 
@@ -227,5 +226,33 @@ describe('the signed verification link', () => {
         expect(readVerifyLink(secret, target.tenantId, { k: 'skill', c: id, s: good })).toEqual({ ok: false });
       }),
     );
+  });
+});
+
+describe('a certificate from a student record (decision 078): only a skill-level one needs the ID number', () => {
+  const skill = { ...blankFields('skill'), name: '张三', number: 'ZS2026000001', professionName: '电工', level: '四级', sendDate: '2026-06-30' };
+  const training = {
+    ...blankFields('training'),
+    name: '张三',
+    number: 'ZS2026000002',
+    productName: '电工培训班',
+    agencyName: '江南培训中心',
+    startDate: '2026-03-01',
+    endDate: '2026-06-30',
+  };
+
+  test('training: none on the record is fine, and stays none', () => {
+    const c = checkCertificate(training, true);
+    expect(c.ok && c.value.kind === 'training' && c.value.idCard).toBe('');
+  });
+
+  test('skill-level, and any CSV row: the ID number is required', () => {
+    expect(checkCertificate(skill, true)).toMatchObject({ ok: false, reason: 'idNumberRequired', field: 'idNumber' });
+    expect(checkCertificate(training)).toMatchObject({ ok: false, reason: 'idNumberRequired', field: 'idNumber' });
+  });
+
+  test('a 15-digit number on the record is a resident ID number too', () => {
+    expect(checkCertificate({ ...skill, idNumber: '110105490230002' }, true)).toMatchObject({ ok: false, reason: 'idNumberInvalid' });
+    expect(checkCertificate({ ...skill, idNumber: '110105491231002' }, true).ok).toBe(true);
   });
 });

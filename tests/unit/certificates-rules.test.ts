@@ -2,13 +2,13 @@ import { describe, expect, test } from 'vitest';
 import {
   CERT_QUERY_IP_LIMITS,
   lookupLimitBroken,
-  maskIdNumber,
   maskMobile,
   revocationOf,
   skillCertificateVO,
   trainingCertificateVO,
 } from '~/server/certificates/certificates.rules';
 import { certQueryErrors, certQueryFieldError, isValidName, nameLength, normalizeName, parseCertQuery } from '~/lib/rules/certificate';
+import { maskIdNumber } from '~/lib/rules/id-number';
 import { idCheckDigit } from '~/dev/seed/certificates';
 import { isMobileUserAgent } from '~/server/pages/user-agent';
 
@@ -146,7 +146,17 @@ describe('isMobileUserAgent', () => {
 });
 
 describe('the answer of a stored certificate', () => {
-  const stored = { id: '1', tenantId: 't1', createdAt: 0, issuedBy: null, revokedAt: null, revokedReason: null, revokedBy: null };
+  const stored = {
+    id: '1',
+    tenantId: 't1',
+    createdAt: 0,
+    issuedBy: null,
+    revokedAt: null,
+    revokedReason: null,
+    revokedBy: null,
+    userId: null,
+    replacesId: null,
+  };
 
   test('a skill-level certificate: the answer fields only, ID number and mobile masked, picture address checked', () => {
     const vo = skillCertificateVO({

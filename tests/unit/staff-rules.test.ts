@@ -165,7 +165,7 @@ describe('roles and the access table', () => {
     const CERT_REGISTER = Object.keys(ADMIN_CERTIFICATE_CALLS).filter((n) => !CERT_ISSUING.includes(n));
     expect(CERT_REGISTER.length).toBeGreaterThan(0);
     // 学员管理: administrators and teachers (a teacher's own classes' students) read; changing a student is the administrators'.
-    const STUDENT_ADMIN = ['adminStudentSave', 'adminStudentStatus', 'adminStudentSignOut'];
+    const STUDENT_ADMIN = ['adminStudentSave', 'adminStudentStatus', 'adminStudentSignOut', 'adminStudentIdNumber'];
     const STUDENTS = Object.keys(ADMIN_STUDENT_CALLS).filter((n) => !STUDENT_ADMIN.includes(n));
     expect(STUDENTS).toEqual(['adminStudents', 'adminStudentsExport', 'adminStudentGet']);
     expect(allowed(null)).toEqual(PUBLIC);

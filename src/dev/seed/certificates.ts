@@ -19,7 +19,7 @@ import type { FeatureSeeder } from './seeder';
 export type SkillCertificateSeed = Omit<SkillCertificateTable, 'id' | 'tenantId' | 'card' | 'createdAt' | IssuedColumns> & { id17: string };
 
 /** Who issued and revoked a certificate: nobody for the seed's (valid, issued before the staff side existed). */
-type IssuedColumns = 'issuedBy' | 'revokedAt' | 'revokedReason' | 'revokedBy';
+type IssuedColumns = 'issuedBy' | 'revokedAt' | 'revokedReason' | 'revokedBy' | 'userId' | 'replacesId';
 
 /**
  * A training certificate row without its ids and agency (the school's); the document number is a

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '~/server/db/database';
 import { newId } from '~/server/ids';
 import { hashPassword } from '~/server/login/password';
@@ -49,7 +50,14 @@ async function learner(db: DB, tenantId: string, who: SeedLearner, now: number):
   }
   await db
     .insertInto('userTenants')
-    .values({ tenantId, userId: user.id, studentId: newId(now), createdAt: now - 60 * DAY })
+    .values((eb) => ({
+      tenantId,
+      userId: user.id,
+      studentId: newId(now),
+      createdAt: now - 60 * DAY,
+      // The school's next 学号, as identity's binding gives it (decision 078).
+      studentNo: eb.selectFrom('userTenants').select(sql<number>`coalesce(max(student_no), 0) + 1`.as('next')).where('tenantId', '=', tenantId),
+    }))
     .onConflict((oc) => oc.columns(['tenantId', 'userId']).doNothing())
     .execute();
   const binding = await db

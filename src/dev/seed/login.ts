@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '~/server/db/database';
 import { DAY } from '~/lib/time/cst';
 import { newId } from '~/server/ids';
@@ -83,7 +84,14 @@ export const seedLogin: FeatureSeeder = async (db: DB, tenant, now) => {
   }
   await db
     .insertInto('userTenants')
-    .values({ tenantId: tenant.id, userId: user.id, studentId: newId(now), createdAt: now - 30 * DAY })
+    .values((eb) => ({
+      tenantId: tenant.id,
+      userId: user.id,
+      studentId: newId(now),
+      createdAt: now - 30 * DAY,
+      // The school's next 学号, as identity's binding gives it (decision 078).
+      studentNo: eb.selectFrom('userTenants').select(sql<number>`coalesce(max(student_no), 0) + 1`.as('next')).where('tenantId', '=', tenant.id),
+    }))
     .onConflict((oc) => oc.columns(['tenantId', 'userId']).doNothing())
     .execute();
 };

@@ -1,3 +1,4 @@
+import { isCalendarDate, isNationalIdNumber, normalizeIdNumber } from '../rules/id-number';
 import { CERT_QUERY_LIMITS, type CertKind, isValidName, nameLength, normalizeName } from '../rules/certificate';
 import { readCsvTable } from '../csv-table';
 import { CSV_IMPORT_CHARS } from '../csv-import';
@@ -86,8 +87,6 @@ export type CertificateCheck = { ok: true; value: CheckedCertificate } | { ok: f
 const NUMBER_PATTERN = /^[0-9A-Za-z-]+$/;
 const MOBILE_PATTERN = /^1\d{10}$/;
 const OTHER_ID_PATTERN = /^[0-9A-Za-z()（）-]{5,32}$/;
-const CHECK_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const CHECK_DIGITS = '10X98765432';
 
 /** The kind named in a form or a CSV cell: its code or its name as the lookup page shows it. */
 export function kindOf(text: string): CertKind | null {
@@ -97,35 +96,22 @@ export function kindOf(text: string): CertKind | null {
   return null;
 }
 
-/** A real calendar date written YYYY-MM-DD (no time zone: the date printed on the certificate). */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900 || y > 2100 || mo < 1 || mo > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
-}
-
 /**
- * A mainland resident ID number (GB 11643-1999): 18 characters, a real birth date in positions
- * 7-14, and the last character the ISO 7064 MOD 11-2 check of the first 17 (X for 10, either case).
+ * Whether a certificate of the kind must carry an ID number. A skill-level certificate always
+ * does; a training certificate issued to a school student from their record (by hand or for a
+ * pass) may go without, and then prints none (decision 078). A CSV row always names one.
  */
-export function isResidentIdNumber(text: string): boolean {
-  if (!/^\d{17}[\dXx]$/.test(text)) return false;
-  if (!isCalendarDate(`${text.slice(6, 10)}-${text.slice(10, 12)}-${text.slice(12, 14)}`)) return false;
-  const sum = CHECK_WEIGHTS.reduce((acc, w, i) => acc + w * Number(text[i]), 0);
-  return CHECK_DIGITS[sum % 11] === text[17]!.toUpperCase();
+export function needsIdNumber(kind: CertKind): boolean {
+  return kind === 'skill';
 }
-
-/** An ID number as stored: trimmed, a resident ID's check letter upper-case. */
-const idNumberOf = (text: string) => text.trim().toUpperCase();
 
 /**
  * One certificate's verdict: the first problem in field order (kind, name, ID, mobile, number,
  * then the kind's own fields), or the normalised certificate. Pure: the same fields always give the
- * same verdict.
+ * same verdict. `fromRecord`: the name and ID number are a school student's record's, so a
+ * training certificate may have no ID number (needsIdNumber).
  */
-export function checkCertificate(f: CertificateFields): CertificateCheck {
+export function checkCertificate(f: CertificateFields, fromRecord = false): CertificateCheck {
   const no = (reason: CertRefusal, field: keyof CertificateFields): CertificateCheck => ({ ok: false, reason, field });
   const kind = kindOf(f.kind);
   if (!kind) return no('unknownKind', 'kind');
@@ -134,9 +120,9 @@ export function checkCertificate(f: CertificateFields): CertificateCheck {
   if (nameLength(name) > CERT_QUERY_LIMITS.nameMax || !isValidName(name)) return no('nameInvalid', 'name');
   const idType = kind === 'skill' ? ID_TYPE_RESIDENT : f.idType.trim() || ID_TYPE_RESIDENT;
   if (!(ID_TYPES as readonly string[]).includes(idType)) return no('idTypeInvalid', 'idType');
-  const idNumber = idNumberOf(f.idNumber);
-  if (!idNumber) return no('idNumberRequired', 'idNumber');
-  if (idType === ID_TYPE_RESIDENT ? !isResidentIdNumber(idNumber) : !OTHER_ID_PATTERN.test(idNumber)) return no('idNumberInvalid', 'idNumber');
+  const idNumber = normalizeIdNumber(f.idNumber);
+  if (!idNumber && (needsIdNumber(kind) || !fromRecord)) return no('idNumberRequired', 'idNumber');
+  if (idNumber && (idType === ID_TYPE_RESIDENT ? !isNationalIdNumber(idNumber) : !OTHER_ID_PATTERN.test(idNumber))) return no('idNumberInvalid', 'idNumber');
   const mobile = f.mobile.trim();
   if (mobile && !MOBILE_PATTERN.test(mobile)) return no('mobileInvalid', 'mobile');
   const number = f.number.trim();

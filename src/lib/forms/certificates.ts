@@ -1,24 +1,17 @@
 import { z } from './zod';
 import { given } from './parts';
 import { t } from '~/lib/i18n/messages/admin-certificates';
-import { CERT_CSV_COLUMNS, CERT_LIMITS, checkCertificate, type CertificateFields, type CertRefusal } from '~/lib/certificates/admin';
+import { CERT_CSV_COLUMNS, CERT_LIMITS, type CertificateFields, type CertRefusal } from '~/lib/certificates/admin';
 
 /**
  * The certificate forms of the staff side (src/islands/admin/certificates), written once: the
- * routes and the CSV import refuse with these words, and the screen checks the same rule before it
- * sends, so a refusal names the field the person is to correct.
+ * routes and the CSV import refuse with these words, naming the field the person is to correct.
  */
 
 /** A refusal's sentence; the field's own label where the sentence names it. */
 export function certificateRefusal(reason: CertRefusal | 'numberTaken', field?: keyof CertificateFields): string {
   const label = field ? CERT_CSV_COLUMNS[field] : '';
   return t(`certs.refused.${reason}`, { field: label, max: CERT_LIMITS.text, rows: CERT_LIMITS.rows });
-}
-
-/** The first field of a certificate by hand that the rule refuses, with its sentence; null when it may be issued. */
-export function certificateProblem(fields: CertificateFields): { field: keyof CertificateFields; message: string } | null {
-  const checked = checkCertificate(fields);
-  return checked.ok ? null : { field: checked.field, message: certificateRefusal(checked.reason, checked.field) };
 }
 
 /** Why a certificate is revoked: said, and short enough for the register. */

@@ -205,6 +205,8 @@ export const STAFF_ACCESS = {
   adminCertificateRevoke: ADMIN_ONLY,
   adminCertificateTests: CERT_ISSUING,
   adminCertificatePassIssue: CERT_ISSUING,
+  adminCertificateNumbering: ADMIN_ONLY,
+  adminCertificateNumberingSave: ADMIN_ONLY,
   // Marking handed-in work (decision 047): the teachers of the class (through the class scope) and administrators.
   adminMarkingQueue: MARKING,
   adminMarkingWork: MARKING,
@@ -247,6 +249,7 @@ export const STAFF_ACCESS = {
   adminClassNoticePost: CLASSES,
   adminSmsSettings: ADMIN_ONLY,
   adminSmsSettingsSave: ADMIN_ONLY,
+  adminStudentIdNumber: ADMIN_ONLY,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */

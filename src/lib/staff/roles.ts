@@ -147,6 +147,8 @@ export const AUDIT_ACTION = {
   certificateImport: 'certificate.import',
   certificatePassIssue: 'certificate.passIssue',
   certificateRevoke: 'certificate.revoke',
+  // The school's certificate number prefix and next sequence number (decision 078).
+  certificateNumbering: 'certificate.numbering',
   // Marking: a question's mark given or changed (re-marking after release included), an attempt released to the student.
   markSave: 'mark.save',
   markRelease: 'mark.release',
@@ -170,6 +172,8 @@ export const AUDIT_ACTION = {
   // The message centre (decision 077): a notice written to a class, the school's SMS settings changed.
   classNoticePost: 'classNotice.post',
   smsSettingsSave: 'smsSettings.save',
+  // The 证件号码 on a student's record set, changed or cleared (kept masked in the log).
+  schoolStudentIdNumber: 'schoolStudent.idNumber',
 } as const;
 
 export type AuditAction = ValueOf<typeof AUDIT_ACTION>;

@@ -1,8 +1,8 @@
-import type { Insertable, SelectQueryBuilder } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import type { CertKind } from '~/lib/rules/certificate';
-import type { CertState } from '~/lib/api/contracts/admin-certificates';
+import type { CertSource, CertState } from '~/lib/api/contracts/admin-certificates';
 import type { SkillCertificate, SkillCertificateTable, TrainingCertificate, TrainingCertificateTable } from './certificates.table';
 import { whereEqual } from '../db/clauses';
 import { changedAny, insertedOne } from '../db/rows';
@@ -15,45 +15,101 @@ import { changedAny, insertedOne } from '../db/rows';
  */
 
 export interface CertFilter {
+  kind?: CertKind | undefined;
+  /** exam: issued for a pass in a test; hand: issued by hand or imported. */
+  source?: CertSource | undefined;
   keyword?: string | undefined;
   state?: CertState | undefined;
 }
 
 /** The columns a keyword searches in one kind's table: the holder's name and the number by part, the ID card number exactly. */
-interface Searched<Row> {
-  name: keyof Row & string;
-  number: keyof Row & string;
-  card: keyof Row & string;
+interface Searched {
+  name: string;
+  number: string;
+  card: string;
 }
-const SKILL_SEARCHED: Searched<SkillCertificate> = { name: 'name', number: 'certificateCode', card: 'card' };
-const TRAINING_SEARCHED: Searched<TrainingCertificate> = { name: 'studentName', number: 'certificateNum', card: 'idCard' };
+const SEARCHED: Record<CertKind, Searched> = {
+  skill: { name: 'name', number: 'certificateCode', card: 'card' },
+  training: { name: 'studentName', number: 'certificateNum', card: 'idCard' },
+};
+const TABLE = { skill: 'skillCertificates', training: 'trainingCertificates' } as const;
 
-/** A staff list's filters, alike for both kinds: the keyword over the kind's columns, and valid (not revoked) or revoked. */
-const listFilter =
-  <Row>(f: CertFilter, c: Searched<Row>) =>
-  // biome-ignore lint/suspicious/noExplicitAny: a select of either kind's table (whose columns `c` names, checked against its row)
-  <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
-    let filtered = q;
-    if (f.keyword) {
-      const like = containing(f.keyword);
-      const exact = f.keyword.toUpperCase();
-      filtered = filtered.where((eb) =>
-        eb.or([eb(c.name as string, 'like', like), eb(c.number as string, 'like', like), eb(c.card as string, '=', exact)]),
-      ) as Q;
-    }
-    if (f.state === 'valid') filtered = filtered.where('revokedAt', 'is', null) as Q;
-    if (f.state === 'revoked') filtered = filtered.where('revokedAt', 'is not', null) as Q;
-    return filtered;
-  };
-
-export function pageSkill(db: DB, tenantId: string, f: CertFilter, w: PageWindow) {
-  const filtered = db.selectFrom('skillCertificates').where('tenantId', '=', tenantId).$call(listFilter(f, SKILL_SEARCHED));
-  return pageFrom(w, filtered.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc'), filtered);
+/** One kind's rows the filters keep, as (kind, id, createdAt): the list is both kinds' in one order. */
+function listed(db: DB, tenantId: string, kind: CertKind, f: CertFilter) {
+  const c = SEARCHED[kind];
+  // biome-ignore lint/suspicious/noExplicitAny: either kind's table; the columns named are checked against both rows in SEARCHED
+  let q = (db as DB).selectFrom(TABLE[kind] as any).where('tenantId', '=', tenantId) as SelectQueryBuilder<any, any, any>;
+  if (f.keyword) {
+    const like = containing(f.keyword);
+    const exact = f.keyword.toUpperCase();
+    q = q.where((eb) => eb.or([eb(c.name, 'like', like), eb(c.number, 'like', like), eb(c.card, '=', exact)]));
+  }
+  if (f.state === 'valid') q = q.where('revokedAt', 'is', null);
+  if (f.state === 'revoked') q = q.where('revokedAt', 'is not', null);
+  // Skill-level certificates are never issued for a pass in a test.
+  if (f.source === 'exam') q = kind === 'skill' ? q.where(sql<boolean>`1 = 0`) : q.where('classStudentId', 'is not', null);
+  if (f.source === 'hand' && kind === 'training') q = q.where('classStudentId', 'is', null);
+  return q.select([sql<CertKind>`${sql.lit(kind)}`.as('kind'), 'id', 'createdAt']);
 }
 
-export function pageTraining(db: DB, tenantId: string, f: CertFilter, w: PageWindow) {
-  const filtered = db.selectFrom('trainingCertificates').where('tenantId', '=', tenantId).$call(listFilter(f, TRAINING_SEARCHED));
-  return pageFrom(w, filtered.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc'), filtered);
+/** One page of the school's certificates of both kinds (or the one asked for), newest first: the page's (kind, id). */
+export async function pageCertificates(
+  db: DB,
+  tenantId: string,
+  f: CertFilter,
+  w: PageWindow,
+): Promise<{ rows: { kind: CertKind; id: string }[]; total: number }> {
+  const kinds = f.kind ? [f.kind] : (['skill', 'training'] as const);
+  const [first, ...rest] = kinds.map((k) => listed(db, tenantId, k, f));
+  const union = rest.reduce((u, q) => u.unionAll(q), first!);
+  const all = db.selectFrom(union.as('c'));
+  const page = await pageFrom(w, all.select(['c.kind', 'c.id']).orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc'), all);
+  return { rows: page.rows as { kind: CertKind; id: string }[], total: page.total };
+}
+
+export function skillByIds(db: DB, tenantId: string, ids: readonly string[]): Promise<SkillCertificate[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('skillCertificates').selectAll().where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+export function trainingByIds(db: DB, tenantId: string, ids: readonly string[]): Promise<TrainingCertificate[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('trainingCertificates').selectAll().where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+/** The certificates (of one kind) that replace any of `ids`: replaced id -> the replacing certificate's id and number. */
+export async function replacementsOf(db: DB, tenantId: string, kind: CertKind, ids: readonly string[]): Promise<Map<string, { id: string; number: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows =
+    kind === 'skill'
+      ? await db
+          .selectFrom('skillCertificates')
+          .select(['id', 'certificateCode as number', 'replacesId'])
+          .where('tenantId', '=', tenantId)
+          .where('replacesId', 'in', ids)
+          .execute()
+      : await db
+          .selectFrom('trainingCertificates')
+          .select(['id', 'certificateNum as number', 'replacesId'])
+          .where('tenantId', '=', tenantId)
+          .where('replacesId', 'in', ids)
+          .execute();
+  return new Map(rows.map((r) => [r.replacesId!, { id: r.id, number: r.number }]));
+}
+
+/** The numbers of certificates (of one kind) by id. */
+export async function numbersOf(db: DB, tenantId: string, kind: CertKind, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows =
+    kind === 'skill'
+      ? await db.selectFrom('skillCertificates').select(['id', 'certificateCode as number']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute()
+      : await db
+          .selectFrom('trainingCertificates')
+          .select(['id', 'certificateNum as number'])
+          .where('tenantId', '=', tenantId)
+          .where('id', 'in', ids)
+          .execute();
+  return new Map(rows.map((r) => [r.id, r.number]));
 }
 
 export function findSkill(db: DB, tenantId: string, id: string): Promise<SkillCertificate | undefined> {
@@ -72,7 +128,7 @@ export function trainingByNumber(db: DB, tenantId: string, certificateNum: strin
   return db.selectFrom('trainingCertificates').selectAll().$call(whereEqual({ tenantId, certificateNum })).executeTakeFirst();
 }
 
-/** The class enrolments among `classStudentIds` that hold a training certificate already, with its number. */
+/** The class enrolments among `classStudentIds` that hold a valid (not revoked) training certificate, with its number. */
 export async function trainingByEnrolments(db: DB, tenantId: string, classStudentIds: readonly string[]): Promise<Map<string, string>> {
   if (classStudentIds.length === 0) return new Map();
   const rows = await db
@@ -80,8 +136,121 @@ export async function trainingByEnrolments(db: DB, tenantId: string, classStuden
     .select(['classStudentId', 'certificateNum'])
     .where('tenantId', '=', tenantId)
     .where('classStudentId', 'in', classStudentIds)
+    .where('revokedAt', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.classStudentId!, r.certificateNum]));
+}
+
+/** The newest revoked, not yet replaced training certificate of each enrolment among `classStudentIds`: enrolment -> its id and number. */
+export async function revokedByEnrolments(db: DB, tenantId: string, classStudentIds: readonly string[]): Promise<Map<string, { id: string; number: string }>> {
+  if (classStudentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('trainingCertificates as c')
+    .select(['c.classStudentId', 'c.id', 'c.certificateNum'])
+    .where('c.tenantId', '=', tenantId)
+    .where('c.classStudentId', 'in', classStudentIds)
+    .where('c.revokedAt', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('trainingCertificates as r').select('r.id').whereRef('r.tenantId', '=', 'c.tenantId').whereRef('r.replacesId', '=', 'c.id'))),
+    )
+    .orderBy('c.revokedAt', 'asc')
+    .execute();
+  // Ascending: the newest revoked one of an enrolment is set last.
+  return new Map(rows.map((r) => [r.classStudentId!, { id: r.id, number: r.certificateNum }]));
+}
+
+/** The student's newest revoked, not yet replaced certificate of one key (hand-issued): the one a new certificate for it replaces. */
+export async function revokedOfStudent(
+  db: DB,
+  tenantId: string,
+  key: { kind: 'skill'; userId: string; professionName: string; level: string } | { kind: 'training'; userId: string; productName: string },
+): Promise<{ id: string } | undefined> {
+  if (key.kind === 'skill') {
+    return db
+      .selectFrom('skillCertificates as c')
+      .select('c.id')
+      .$call(whereEqual({ 'c.tenantId': tenantId, 'c.userId': key.userId, 'c.professionName': key.professionName, 'c.level': key.level }))
+      .where('c.revokedAt', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('skillCertificates as r').select('r.id').whereRef('r.tenantId', '=', 'c.tenantId').whereRef('r.replacesId', '=', 'c.id'))),
+      )
+      .orderBy('c.revokedAt', 'desc')
+      .executeTakeFirst();
+  }
+  return db
+    .selectFrom('trainingCertificates as c')
+    .select('c.id')
+    .$call(whereEqual({ 'c.tenantId': tenantId, 'c.userId': key.userId, 'c.productName': key.productName }))
+    .where('c.classStudentId', 'is', null)
+    .where('c.revokedAt', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('trainingCertificates as r').select('r.id').whereRef('r.tenantId', '=', 'c.tenantId').whereRef('r.replacesId', '=', 'c.id'))),
+    )
+    .orderBy('c.revokedAt', 'desc')
+    .executeTakeFirst();
+}
+
+/** The student's valid certificate of one key, if any (a refused hand issue says which). */
+export async function validOfStudent(
+  db: DB,
+  tenantId: string,
+  key: { kind: 'skill'; userId: string; professionName: string; level: string } | { kind: 'training'; userId: string; productName: string },
+): Promise<string | undefined> {
+  if (key.kind === 'skill') {
+    const row = await db
+      .selectFrom('skillCertificates')
+      .select('certificateCode as number')
+      .$call(whereEqual({ tenantId, userId: key.userId, professionName: key.professionName, level: key.level }))
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst();
+    return row?.number;
+  }
+  const row = await db
+    .selectFrom('trainingCertificates')
+    .select('certificateNum as number')
+    .$call(whereEqual({ tenantId, userId: key.userId, productName: key.productName }))
+    .where('classStudentId', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return row?.number;
+}
+
+// ------------------------------------------------------------ the school's numbering
+
+/** The school's numbering, made with `prefix` and 1 on first use (two first uses at once: one row). */
+export async function numbering(db: DB, tenantId: string, prefix: string, now: number) {
+  await db
+    .insertInto('certificateNumbering')
+    .values({ tenantId, prefix, nextSeq: 1, updatedAt: now })
+    .onConflict((oc) => oc.column('tenantId').doNothing())
+    .execute();
+  return db.selectFrom('certificateNumbering').select(['prefix', 'nextSeq']).where('tenantId', '=', tenantId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Takes the school's next sequence number: one update that counts it up and answers the new value
+ * (the one taken is that less one). Inside the issuing transaction it holds the school's row (a
+ * row lock on PostgreSQL, the one writer on SQLite) until the certificate is stored, so two issues
+ * never take one number, and a refused issue rolls the count back: no number is skipped silently.
+ */
+export async function takeSeq(db: DB, tenantId: string, now: number): Promise<{ prefix: string; seq: number }> {
+  const row = await db
+    .updateTable('certificateNumbering')
+    .set((eb) => ({ nextSeq: eb('nextSeq', '+', 1), updatedAt: now }))
+    .where('tenantId', '=', tenantId)
+    .returning(['prefix', 'nextSeq'])
+    .executeTakeFirstOrThrow();
+  return { prefix: row.prefix, seq: Number(row.nextSeq) - 1 };
+}
+
+export async function saveNumbering(db: DB, tenantId: string, v: { prefix: string; nextSeq: number }, now: number): Promise<void> {
+  await db.updateTable('certificateNumbering').set({ prefix: v.prefix, nextSeq: v.nextSeq, updatedAt: now }).where('tenantId', '=', tenantId).execute();
+}
+
+/** Whether the school has given this number to a certificate of either kind. */
+export async function numberUsed(db: DB, tenantId: string, number: string): Promise<boolean> {
+  const [k, t] = await Promise.all([skillByNumber(db, tenantId, number), trainingByNumber(db, tenantId, number)]);
+  return Boolean(k || t);
 }
 
 /** Inserts unless the number (or, for a training certificate, the enrolment) is taken; true when inserted. */

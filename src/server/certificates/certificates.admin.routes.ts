@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { CERT_KINDS } from '~/lib/rules/certificate';
-import { CERT_LIMITS, type CertificateFields } from '~/lib/certificates/admin';
-import { CERT_STATES } from '~/lib/api/contracts/admin-certificates';
+import { CERT_LIMITS } from '~/lib/certificates/admin';
+import { CERT_SOURCES, CERT_STATES } from '~/lib/api/contracts/admin-certificates';
+import { NUMBERING_LIMITS } from '~/lib/certificates/numbering';
+import { ID_PATTERN } from '../ids';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { serveStaff } from '../http/staff-gate';
@@ -24,13 +26,11 @@ const kind = z.enum(CERT_KINDS, { error: t('certs.badKind') });
 /** A form field: text, blank or missing is '' (the rule says whether the kind needs it); longer than any field is refused. */
 const field = z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: t('validation.invalid') }).max(200, t('validation.invalid')));
 
+/** Issuing by hand: the student (their record gives name, mobile and 证件号码) and the kind's own fields; the number is the school's next. */
 const certificateInput = body({
-  kind: field,
-  name: field,
-  idType: field,
-  idNumber: field,
-  mobile: field,
-  number: field,
+  kind,
+  studentId: z.string({ error: t('certs.studentNotFound') }).regex(ID_PATTERN, t('certs.studentNotFound')),
+  replacesId: z.preprocess(blankIsNone, idSchema.optional()),
   professionName: field,
   typeOfWorkName: field,
   level: field,
@@ -39,11 +39,12 @@ const certificateInput = body({
   agencyName: field,
   startDate: field,
   endDate: field,
-} satisfies Record<keyof CertificateFields, typeof field>);
+});
 
 const listQuery = z.object({
   ...pageFields,
-  kind,
+  kind: z.preprocess(blankIsNone, kind.optional()),
+  source: z.preprocess(blankIsNone, z.enum(CERT_SOURCES, { error: t('certs.badSource') }).optional()),
   keyword: z.preprocess(
     (v) => (typeof v === 'string' ? blankIsNone(v.trim()) : v),
     z
@@ -52,6 +53,11 @@ const listQuery = z.object({
       .optional(),
   ),
   state: z.preprocess(blankIsNone, z.enum(CERT_STATES, { error: t('certs.badState') }).optional()),
+});
+
+const numberingInput = body({
+  prefix: z.string({ error: t('certs.numbering.badPrefix', NUMBERING_LIMITS) }).trim(),
+  nextSeq: z.number({ error: t('certs.numbering.badSeq', NUMBERING_LIMITS) }),
 });
 
 const revokeInput = body({
@@ -85,6 +91,8 @@ serveStaff(certificatesAdminRoutes, 'adminCertificateGet', z.object({ id: idSche
   service.getCertificate(s, actor, requestOrigin(s, c), q.kind, q.id),
 );
 serveStaff(certificatesAdminRoutes, 'adminCertificateIssue', certificateInput, (s, actor, b, c) => service.issueCertificate(s, actor, requestOrigin(s, c), b));
+serveStaff(certificatesAdminRoutes, 'adminCertificateNumbering', z.object({}), (s, actor) => service.getNumbering(s, actor));
+serveStaff(certificatesAdminRoutes, 'adminCertificateNumberingSave', numberingInput, (s, actor, b) => service.saveNumbering(s, actor, b));
 serveStaff(certificatesAdminRoutes, 'adminCertificateImport', importInput, (s, actor, b) => service.importCertificates(s, actor, b));
 serveStaff(certificatesAdminRoutes, 'adminCertificateRevoke', revokeInput, (s, actor, b, c) =>
   service.revokeCertificate(s, actor, requestOrigin(s, c), b.kind, b.id, b.reason),

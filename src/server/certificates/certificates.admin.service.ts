@@ -14,6 +14,8 @@ import { isValidName, nameLength, CERT_QUERY_LIMITS } from '~/lib/rules/certific
 import {
   CERT_LIMITS,
   ID_TYPE_RESIDENT,
+  blankFields,
+  needsIdNumber,
   checkCertificate,
   checkCertificateRows,
   numberOf,
@@ -23,6 +25,8 @@ import {
 } from '~/lib/certificates/admin';
 import type {
   AdminCertificate,
+  CertificateIssueInput,
+  CertNumbering,
   CertImportReport,
   CertImportRow,
   CertState,
@@ -35,10 +39,15 @@ import type { StaffActor } from '../staff/accounts/sessions.service';
 import { auditedImport, auditStaffAction } from '../staff/audit/audit.service';
 import { assertClassInScope, pageStudents } from '../learning/classes/classes.admin.service';
 import { classTestWorks, countedScores } from '../exams/attempts/results.service';
-import { maskIdNumber, skillCertificateVO, trainingCertificateVO } from './certificates.rules';
+import { skillCertificateVO, trainingCertificateVO } from './certificates.rules';
+import { maskIdNumber } from '~/lib/rules/id-number';
 import { readVerifyLink, verifyPathOf } from './verify.rules';
 import type { SkillCertificate, TrainingCertificate } from './certificates.table';
 import * as repo from './certificates.admin.repository';
+import type { CertFilter } from './certificates.admin.repository';
+import { holdersOf, type Holder } from './certificate-holders.read-model';
+import { formatStudentNo } from '~/lib/rules/student-no';
+import { NUMBERING_LIMITS, certificateNumber, defaultPrefix, numberingProblem } from '~/lib/certificates/numbering';
 
 /**
  * Certificates on the staff side (decision 046). Administrators keep the school's register:
@@ -67,16 +76,49 @@ function stateOf(row: { revokedAt: number | null }): CertState {
   return row.revokedAt === null || row.revokedAt === undefined ? 'valid' : 'revoked';
 }
 
-function adminView(s: Scope, origin: string, c: Stored): AdminCertificate {
+/** What a certificate's answer adds from other rows: the numbers of the one it replaces and of its replacement, its holder's 学号. */
+interface Linked {
+  replaces: Map<string, string>;
+  replacedBy: Map<string, { id: string; number: string }>;
+  holders: Map<string, Holder>;
+}
+
+/** The links and holders of certificates of one kind, a query each (not one per row). */
+async function linkedOf(db: DB, tenantId: string, kind: CertKind, rows: readonly (SkillCertificate | TrainingCertificate)[]): Promise<Linked> {
+  const ids = rows.map((r) => r.id);
+  const [replaces, replacedBy, holders] = await Promise.all([
+    repo.numbersOf(
+      db,
+      tenantId,
+      kind,
+      rows.flatMap((r) => (r.replacesId ? [r.replacesId] : [])),
+    ),
+    repo.replacementsOf(db, tenantId, kind, ids),
+    holdersOf(
+      db,
+      tenantId,
+      rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+    ),
+  ]);
+  return { replaces, replacedBy, holders };
+}
+
+function adminView(s: Scope, origin: string, c: Stored, linked: Linked): AdminCertificate {
   const r = c.row;
+  const holder = r.userId ? linked.holders.get(r.userId) : undefined;
+  const replaces = r.replacesId ? linked.replaces.get(r.replacesId) : undefined;
   const common = {
     id: r.id,
     kind: c.kind,
     mobile: r.mobile,
+    studentId: r.userId ?? null,
+    studentNo: holder ? formatStudentNo(holder.studentNo) : null,
     createdAt: r.createdAt,
     state: stateOf(r),
     revokedAt: r.revokedAt,
     revokedReason: r.revokedReason,
+    replaces: r.replacesId && replaces ? { id: r.replacesId, number: replaces } : null,
+    replacedBy: linked.replacedBy.get(r.id) ?? null,
     verifyUrl: verifyUrlOf(s, origin, r.tenantId, c.kind, r.id),
   };
   if (c.kind === 'skill') {
@@ -85,7 +127,7 @@ function adminView(s: Scope, origin: string, c: Stored): AdminCertificate {
       ...common,
       name: k.name,
       idType: ID_TYPE_RESIDENT,
-      idNumber: k.card,
+      idNumber: maskIdNumber(k.card) ?? '',
       number: k.certificateCode,
       professionName: k.professionName,
       typeOfWorkName: k.typeOfWorkName,
@@ -103,7 +145,7 @@ function adminView(s: Scope, origin: string, c: Stored): AdminCertificate {
     ...common,
     name: k.studentName,
     idType: k.idType,
-    idNumber: k.idCard,
+    idNumber: maskIdNumber(k.idCard) ?? '',
     number: k.certificateNum,
     professionName: null,
     typeOfWorkName: null,
@@ -128,36 +170,56 @@ async function findStored(db: DB, tenantId: string, kind: CertKind, id: string):
 
 // ------------------------------------------------------------ the list and one certificate
 
+/** One stored certificate with its links, as staff see it. */
+async function viewOf(s: Scope, db: DB, origin: string, c: Stored): Promise<AdminCertificate> {
+  return adminView(s, origin, c, await linkedOf(db, c.row.tenantId, c.kind, [c.row]));
+}
+
+/** One page of the school's certificates, both kinds and both ways of issuing unless filtered, newest first. */
 export async function pageCertificates(
   s: Scope,
   actor: StaffActor,
   origin: string,
-  q: { kind: CertKind; keyword?: string | undefined; state?: CertState | undefined; current: number; size: number },
+  q: CertFilter & { current: number; size: number },
 ): Promise<Page<AdminCertificate>> {
   const tenantId = actor.tenant.id;
   const w = windowOf({ current: q.current, size: q.size, order: 'desc' });
-  const f = { keyword: q.keyword, state: q.state };
-  const records =
-    q.kind === 'skill'
-      ? await repo.pageSkill(s.db, tenantId, f, w).then((p) => ({ total: p.total, rows: p.rows.map((row) => adminView(s, origin, { kind: 'skill', row })) }))
-      : await repo
-          .pageTraining(s.db, tenantId, f, w)
-          .then((p) => ({ total: p.total, rows: p.rows.map((row) => adminView(s, origin, { kind: 'training', row })) }));
-  return pageOf(records.rows, records.total, q.current, q.size);
+  const { rows, total } = await repo.pageCertificates(s.db, tenantId, q, w);
+  const idsOf = (kind: CertKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+  const [skill, training] = await Promise.all([repo.skillByIds(s.db, tenantId, idsOf('skill')), repo.trainingByIds(s.db, tenantId, idsOf('training'))]);
+  const [skillLinks, trainingLinks] = await Promise.all([linkedOf(s.db, tenantId, 'skill', skill), linkedOf(s.db, tenantId, 'training', training)]);
+  const byId = new Map<string, AdminCertificate>([
+    ...skill.map((row) => [`skill:${row.id}`, adminView(s, origin, { kind: 'skill', row }, skillLinks)] as const),
+    ...training.map((row) => [`training:${row.id}`, adminView(s, origin, { kind: 'training', row }, trainingLinks)] as const),
+  ]);
+  return pageOf(
+    rows.flatMap((r) => byId.get(`${r.kind}:${r.id}`) ?? []),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 export async function getCertificate(s: Scope, actor: StaffActor, origin: string, kind: CertKind, id: string): Promise<AdminCertificate> {
   const found = await findStored(s.db, actor.tenant.id, kind, id);
   if (!found) throw notFound();
-  return adminView(s, origin, found);
+  return viewOf(s, s.db, origin, found);
 }
 
 // ------------------------------------------------------------ issuing
 
 /** The row of a checked certificate: skill-level or training, with who issued it. */
-async function insertChecked(db: DB, tenantId: string, c: CheckedCertificate, by: string, now: number, id = newId(now)): Promise<boolean> {
+async function insertChecked(
+  db: DB,
+  tenantId: string,
+  c: CheckedCertificate,
+  by: string,
+  now: number,
+  id = newId(now),
+  to: { userId: string | null; replacesId: string | null } = { userId: null, replacesId: null },
+): Promise<boolean> {
   const { kind, ...fields } = c;
-  const base = { id, tenantId, createdAt: now, issuedBy: by };
+  const base = { id, tenantId, createdAt: now, issuedBy: by, ...to };
   if (c.kind === 'skill')
     return repo.insertSkill(db, { ...base, ...(fields as Omit<Extract<CheckedCertificate, { kind: 'skill' }>, 'kind'>), certificateImgUrl: null });
   return repo.insertTraining(db, { ...base, ...(fields as Omit<Extract<CheckedCertificate, { kind: 'training' }>, 'kind'>), certificateUrl: null });
@@ -187,20 +249,123 @@ function certificateName(row: Named): string {
   return 'professionName' in row ? `${row.name} · ${row.professionName}` : `${row.studentName} · ${row.productName}`;
 }
 
-/** Issues one certificate by hand; a number the school has used for this kind is refused (409). */
-export async function issueCertificate(s: Scope, actor: StaffActor, origin: string, fields: CertificateFields): Promise<AdminCertificate> {
-  const checked = checkCertificate(fields);
-  if (!checked.ok) throw AppError.badRequest(certificateRefusal(checked.reason, checked.field));
-  const c = checked.value;
+// ------------------------------------------------------------ the school's numbering
+
+const numberingOf = (prefix: string, nextSeq: number): CertNumbering => ({ prefix, nextSeq, next: certificateNumber(prefix, nextSeq) });
+
+export async function getNumbering(s: Scope, actor: StaffActor): Promise<CertNumbering> {
+  const row = await repo.numbering(s.db, actor.tenant.id, defaultPrefix(s.now), s.now);
+  return numberingOf(row.prefix, Number(row.nextSeq));
+}
+
+/**
+ * The school's prefix and next sequence number, audited. Existing certificates keep their numbers;
+ * a next number the school has already given is refused, so the next issue cannot collide.
+ */
+export async function saveNumbering(s: Scope, actor: StaffActor, v: { prefix: string; nextSeq: number }): Promise<CertNumbering> {
   const tenantId = actor.tenant.id;
+  const problem = numberingProblem(v.prefix, v.nextSeq);
+  if (problem) throw AppError.badRequest(t(problem === 'prefix' ? 'certs.numbering.badPrefix' : 'certs.numbering.badSeq', NUMBERING_LIMITS));
+  return s.db.transaction().execute(async (trx) => {
+    const before = await repo.numbering(trx, tenantId, defaultPrefix(s.now), s.now);
+    const next = certificateNumber(v.prefix, v.nextSeq);
+    if (await repo.numberUsed(trx, tenantId, next)) throw AppError.conflict(t('certs.numbering.used', { number: next }));
+    await repo.saveNumbering(trx, tenantId, v, s.now);
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.certificateNumbering,
+      { type: AUDIT_TARGET.certificateRegister, id: tenantId },
+      { prefix: before.prefix, nextSeq: Number(before.nextSeq) },
+      { prefix: v.prefix, nextSeq: v.nextSeq },
+    );
+    return numberingOf(v.prefix, v.nextSeq);
+  });
+}
+
+/** The school's next certificate number, taken inside the issuing transaction `db` (repo.takeSeq). */
+async function takeNumber(db: DB, tenantId: string, now: number): Promise<string> {
+  await repo.numbering(db, tenantId, defaultPrefix(now), now);
+  const { prefix, seq } = await repo.takeSeq(db, tenantId, now);
+  return certificateNumber(prefix, seq);
+}
+
+// ------------------------------------------------------------ issuing by hand
+
+/** The refusal of an insert that stored nothing: which unique key said no. */
+async function insertRefusal(db: DB, tenantId: string, c: CheckedCertificate, userId: string, replacesId: string | null): Promise<AppError> {
+  const held = await repo.validOfStudent(db, tenantId, keyOf(c, userId));
+  if (held) return AppError.conflict(t('certs.heldAlready', { number: held }));
+  if (replacesId) return AppError.conflict(t('certs.replacedAlready'));
+  return AppError.conflict(t('certs.numbering.taken', { number: numberOf(c) }));
+}
+
+/** What makes two certificates issued by hand the same one (a student holds one valid certificate of it). */
+function keyOf(c: CheckedCertificate, userId: string) {
+  return c.kind === 'skill'
+    ? { kind: 'skill' as const, userId, professionName: c.professionName, level: c.level }
+    : { kind: 'training' as const, userId, productName: c.productName };
+}
+
+/** The revoked certificate named to be replaced: of this school and kind, revoked, and (when it names one) of this student. */
+async function replacedOne(db: DB, tenantId: string, kind: CertKind, id: string, userId: string): Promise<string> {
+  const found = await findStored(db, tenantId, kind, id);
+  if (!found) throw AppError.notFound(t('certs.replaceNotFound'));
+  if (found.row.revokedAt === null) throw AppError.conflict(t('certs.replaceNotRevoked'));
+  if (found.row.userId && found.row.userId !== userId) throw AppError.badRequest(t('certs.replaceOtherStudent'));
+  return id;
+}
+
+/**
+ * Issues one certificate by hand to a school student: the name, mobile and 证件号码 come from the
+ * student's record, the number from the school's numbering. A skill-level certificate needs the
+ * ID number: a record without one is refused with the sentence that says where to add it. The
+ * certificate replaces the revoked one named, or else the student's newest revoked, not yet
+ * replaced one of the same profession and level (training: programme). Two issues of the same at
+ * once give one valid certificate (the unique key over valid rows). The one place a certificate is
+ * issued by hand: a "certificate issued" message would be sent from here.
+ */
+export async function issueCertificate(s: Scope, actor: StaffActor, origin: string, input: CertificateIssueInput): Promise<AdminCertificate> {
+  const tenantId = actor.tenant.id;
+  const holder = (await holdersOf(s.db, tenantId, [input.studentId])).get(input.studentId);
+  if (!holder) throw AppError.notFound(t('certs.studentNotFound'));
+  if (!holder.idNumber && needsIdNumber(input.kind)) throw AppError.badRequest(t('certs.needIdNumber', { name: holder.name }));
+  if (!certifiableName(holder.name)) throw AppError.badRequest(t('certs.needName', { name: holder.name }));
   const id = newId(s.now);
   return s.db.transaction().execute(async (trx) => {
-    if (!(await insertChecked(trx, tenantId, c, actor.account.id, s.now, id))) throw AppError.conflict(t('certs.numberTaken', { number: numberOf(c) }));
+    const number = await takeNumber(trx, tenantId, s.now);
+    const fields: CertificateFields = {
+      ...blankFields(input.kind),
+      professionName: input.professionName ?? '',
+      typeOfWorkName: input.typeOfWorkName ?? '',
+      level: input.level ?? '',
+      sendDate: input.sendDate ?? '',
+      productName: input.productName ?? '',
+      agencyName: input.agencyName ?? '',
+      startDate: input.startDate ?? '',
+      endDate: input.endDate ?? '',
+      kind: input.kind,
+      name: holder.name,
+      idType: ID_TYPE_RESIDENT,
+      idNumber: holder.idNumber ?? '',
+      mobile: holder.mobile,
+      number,
+    };
+    const checked = checkCertificate(fields, true);
+    if (!checked.ok) throw AppError.badRequest(certificateRefusal(checked.reason, checked.field));
+    const c = checked.value;
+    const replacesId = input.replacesId
+      ? await replacedOne(trx, tenantId, c.kind, input.replacesId, holder.userId)
+      : ((await repo.revokedOfStudent(trx, tenantId, keyOf(c, holder.userId)))?.id ?? null);
+    if (!(await insertChecked(trx, tenantId, c, actor.account.id, s.now, id, { userId: holder.userId, replacesId }))) {
+      throw await insertRefusal(trx, tenantId, c, holder.userId, replacesId);
+    }
     const target = { type: c.kind === 'skill' ? AUDIT_TARGET.skillCertificate : AUDIT_TARGET.trainingCertificate, id, name: certificateName(c) };
-    await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateIssue, target, null, auditFields(c));
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateIssue, target, null, { ...auditFields(c), replacesId });
     const stored = await findStored(trx, tenantId, c.kind, id);
     if (!stored) throw notFound();
-    return adminView(s, origin, stored);
+    return viewOf(s, trx, origin, stored);
   });
 }
 
@@ -259,7 +424,7 @@ export async function revokeCertificate(s: Scope, actor: StaffActor, origin: str
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateRevoke, target, { number, state: 'valid' }, { number, state: 'revoked', reason });
     const after = await findStored(trx, tenantId, kind, id);
     if (!after) throw notFound();
-    return adminView(s, origin, after);
+    return viewOf(s, trx, origin, after);
   });
 }
 
@@ -277,12 +442,63 @@ export async function testWorks(s: Scope, actor: StaffActor, classId: string): P
 /** A name a certificate can carry, the lookup form's rule: else the student needs a real name first. */
 const certifiableName = (name: string) => !!name && nameLength(name) <= CERT_QUERY_LIMITS.nameMax && isValidName(name);
 
+/** What a certificate for a pass carries of its class: the programme, the dates, the issuing school. */
+interface PassCertificate {
+  tenantId: string;
+  by: string;
+  now: number;
+  productName: string;
+  agencyName: string;
+  startTime: string;
+  endTime: string;
+  workId: string;
+}
+
+/**
+ * Issues one student's training certificate for a pass: the name, 证件号码 (when the record has
+ * one) and mobile from the student's record, the number from the school's numbering, replacing
+ * the enrolment's revoked certificate if there is one. The unique key over valid certificates of
+ * an enrolment makes a second one at once store nothing (null). The one place a certificate is
+ * issued for a pass: a "certificate issued" message would be sent from here.
+ */
+async function issuePassCertificate(
+  db: DB,
+  p: PassCertificate,
+  student: { classStudentId: string; holder: Holder },
+  replacesId: string | null,
+): Promise<{ number: string; added: boolean }> {
+  const id = newId(p.now);
+  const number = await takeNumber(db, p.tenantId, p.now);
+  const added = await repo.insertTraining(db, {
+    id,
+    tenantId: p.tenantId,
+    createdAt: p.now,
+    issuedBy: p.by,
+    studentName: student.holder.name,
+    idType: ID_TYPE_RESIDENT,
+    idCard: student.holder.idNumber ?? '',
+    mobile: student.holder.mobile,
+    productName: p.productName,
+    agencyName: p.agencyName,
+    certificateNum: number,
+    startTime: p.startTime,
+    endTime: p.endTime,
+    certificateUrl: null,
+    classStudentId: student.classStudentId,
+    workId: p.workId,
+    userId: student.holder.userId,
+    replacesId,
+  });
+  return { number, added };
+}
+
 /**
  * Training certificates for every student of the class whose counted score at the test (the work's
- * own attempt policy) reaches the minimum. Each enrolment gets one such certificate ever: the
- * unique key on the enrolment turns a second run, or two staff issuing at once, into "has one
- * already". The certificate carries the class's training programme and dates and the school's
- * name; the ID number is left blank (the portal does not hold students' ID numbers).
+ * own attempt policy) reaches the minimum. An enrolment holds one valid such certificate: the
+ * unique key over valid ones turns a second run, or two staff issuing at once, into "has one
+ * already"; a revoked one no longer counts, and the new certificate names it as the one it
+ * replaces. The certificate carries the class's training programme and dates, the school's name,
+ * and the student's name and 证件号码 from their record (none when the record has none).
  */
 export async function issueForPass(
   s: Scope,
@@ -298,23 +514,34 @@ export async function issueForPass(
     countedScores(s, { tenantId, work }),
   ]);
   const scoreOf = new Map(results.map((r) => [r.classStudentId, r.counted]));
+  const holders = await holdersOf(
+    s.db,
+    tenantId,
+    students.map((st) => st.userId),
+  );
   const row = cls.row;
   const start = row.trainingStartAt ?? row.createdAt;
-  const startTime = formatDate(start);
-  const endTime = formatDate(Math.max(row.trainingEndAt ?? s.now, start));
+  const pass: PassCertificate = {
+    tenantId,
+    by: actor.account.id,
+    now: s.now,
+    productName: row.productName || row.name,
+    agencyName: actor.tenant.name,
+    startTime: formatDate(start),
+    endTime: formatDate(Math.max(row.trainingEndAt ?? s.now, start)),
+    workId: work.id,
+  };
   return s.db.transaction().execute(async (trx) => {
-    const held = await repo.trainingByEnrolments(
-      trx,
-      tenantId,
-      students.map((st) => st.id),
-    );
+    const enrolments = students.map((st) => st.id);
+    const [held, revoked] = await Promise.all([repo.trainingByEnrolments(trx, tenantId, enrolments), repo.revokedByEnrolments(trx, tenantId, enrolments)]);
     const rows: PassIssueRow[] = [];
     const issued: string[] = [];
     for (const st of students) {
       const counted = scoreOf.get(st.id);
       const score = counted?.score ?? null;
-      const base = { studentId: st.id, name: st.name, score };
+      const base = { studentId: st.id, name: st.name, score, replaces: null };
       const existing = held.get(st.id);
+      const holder = holders.get(st.userId);
       if (existing) {
         rows.push({ ...base, outcome: 'exists', number: existing });
         continue;
@@ -327,42 +554,26 @@ export async function issueForPass(
         rows.push({ ...base, outcome: 'below', number: null });
         continue;
       }
-      if (!certifiableName(st.name)) {
+      if (!holder || !certifiableName(holder.name)) {
         rows.push({ ...base, outcome: 'noName', number: null });
         continue;
       }
+      const replaced = revoked.get(st.id) ?? null;
+      const replacing = { ...base, replaces: replaced?.number ?? null };
       if (!input.apply) {
-        rows.push({ ...base, outcome: 'issued', number: null });
+        rows.push({ ...replacing, outcome: 'issued', number: null });
         continue;
       }
-      const id = newId(s.now);
-      const number = `JY-${id}`;
-      const added = await repo.insertTraining(trx, {
-        id,
-        tenantId,
-        createdAt: s.now,
-        issuedBy: actor.account.id,
-        studentName: st.name,
-        idType: ID_TYPE_RESIDENT,
-        idCard: '',
-        mobile: null,
-        productName: row.productName || row.name,
-        agencyName: actor.tenant.name,
-        certificateNum: number,
-        startTime,
-        endTime,
-        certificateUrl: null,
-        classStudentId: st.id,
-        workId: work.id,
-      });
-      if (added) {
-        issued.push(number);
-        rows.push({ ...base, outcome: 'issued', number });
-      } else {
-        // Another run issued this enrolment's certificate in the meantime.
-        const now = await repo.trainingByEnrolments(trx, tenantId, [st.id]);
-        rows.push({ ...base, outcome: 'exists', number: now.get(st.id) ?? null });
+      const made = await issuePassCertificate(trx, pass, { classStudentId: st.id, holder }, replaced?.id ?? null);
+      if (made.added) {
+        issued.push(made.number);
+        rows.push({ ...replacing, outcome: 'issued', number: made.number });
+        continue;
       }
+      // Another run issued this enrolment's certificate in the meantime; else the number was the one in use.
+      const now = (await repo.trainingByEnrolments(trx, tenantId, [st.id])).get(st.id);
+      if (!now) throw AppError.conflict(t('certs.numbering.taken', { number: made.number }));
+      rows.push({ ...base, outcome: 'exists', number: now });
     }
     const counts = {
       issued: rows.filter((r) => r.outcome === 'issued').length,
@@ -384,9 +595,15 @@ export async function issueForPass(
 
 // ------------------------------------------------------------ the public verification page
 
+/** The numbers of the certificate a verified one replaces and of the one that replaced it (null: none). */
+interface Replacement {
+  replaces: string | null;
+  replacedBy: string | null;
+}
+
 export type Verification =
-  | { state: 'valid' | 'revoked'; kind: 'skill'; certificate: SkillCertificateVO; schoolName: string }
-  | { state: 'valid' | 'revoked'; kind: 'training'; certificate: TrainingCertificateVO; schoolName: string }
+  | ({ state: 'valid' | 'revoked'; kind: 'skill'; certificate: SkillCertificateVO; schoolName: string } & Replacement)
+  | ({ state: 'valid' | 'revoked'; kind: 'training'; certificate: TrainingCertificateVO; schoolName: string } & Replacement)
   | { state: 'invalid' };
 
 /**
@@ -403,8 +620,13 @@ export async function verifyCertificate(s: Scope, q: { k: string | null; c: stri
   const found = await findStored(s.db, tenant.id, link.kind, link.id);
   if (!found) return { state: 'invalid' };
   const state = stateOf(found.row);
-  if (found.kind === 'skill') return { state, kind: 'skill', certificate: skillCertificateVO(found.row), schoolName: tenant.name };
-  return { state, kind: 'training', certificate: trainingCertificateVO(found.row), schoolName: tenant.name };
+  const linked = await linkedOf(s.db, tenant.id, found.kind, [found.row]);
+  const replacement = {
+    replaces: found.row.replacesId ? (linked.replaces.get(found.row.replacesId) ?? null) : null,
+    replacedBy: linked.replacedBy.get(found.row.id)?.number ?? null,
+  };
+  if (found.kind === 'skill') return { state, kind: 'skill', certificate: skillCertificateVO(found.row), schoolName: tenant.name, ...replacement };
+  return { state, kind: 'training', certificate: trainingCertificateVO(found.row), schoolName: tenant.name, ...replacement };
 }
 
 /** One certificate of a student, as their page in 学员管理 lists it. */

@@ -1,37 +1,16 @@
 import type { CertificateRevocation, SkillCertificateVO, TrainingCertificateVO } from '~/lib/api/contracts/certificates';
 import { formatDateTime } from '~/lib/time/cst';
 import { safeMediaUrl } from '../sanitize';
+import { maskIdNumber, maskMiddle } from '~/lib/rules/id-number';
 import type { SkillCertificate, TrainingCertificate } from './certificates.table';
 
 /** The pure rules of the certificate lookups (tests/unit/certificates-rules.test.ts). */
 
 /**
- * Masking of personal data in certificate answers (pure). Every answer shows at most the first 6
- * and last 4 characters of an ID number and the first 3 and last 4 of a mobile; shorter values
- * show less, so that at least 40% of an ID number (and at least 4 characters of a mobile) is
- * always hidden. Each hidden character becomes one '*'.
+ * Masking of personal data in certificate answers: the one rule of src/lib/rules/id-number.ts for
+ * ID numbers (at most the first 6 and last 4 shown, at least 40% hidden); of a mobile at most the
+ * first 3 and last 4, at least 4 characters hidden.
  */
-
-function maskMiddle(value: string | null | undefined, head: number, tail: number, minHidden: (n: number) => number): string | null {
-  const text = (value ?? '').trim();
-  if (!text) return null;
-  const chars = Array.from(text);
-  const n = chars.length;
-  const visible = Math.max(0, n - Math.max(1, minHidden(n)));
-  let h = head;
-  let t = tail;
-  // The tail gives way first while it is the longer part; both reach 0 only when nothing may show.
-  while (h + t > visible) {
-    if (t >= h) t--;
-    else h--;
-  }
-  return chars.slice(0, h).join('') + '*'.repeat(n - h - t) + chars.slice(n - t).join('');
-}
-
-/** 320102199001011234 -> 320102********1234. */
-export function maskIdNumber(value: string | null | undefined): string | null {
-  return maskMiddle(value, 6, 4, (n) => Math.ceil(n * 0.4));
-}
 
 /** 13812345678 -> 138****5678. */
 export function maskMobile(value: string | null | undefined): string | null {

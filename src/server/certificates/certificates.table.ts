@@ -16,6 +16,9 @@ interface IssuedRow {
   revokedAt: number | null;
   revokedReason: string | null;
   revokedBy: string | null;
+  /** Migration 20261130T0800 (decision 078): the school student it was issued to (null: imported or older) and the revoked certificate it replaces. */
+  userId?: string | null;
+  replacesId?: string | null;
 }
 
 /**
@@ -43,4 +46,12 @@ export type TrainingCertificate = Selectable<TrainingCertificateTable>;
 export interface CertificateQueryTable extends StoredRow {
   ip: string;
   kind: string;
+}
+
+/** A school's certificate numbers (decision 078): prefix + the sequence zero-padded; next_seq counts up as certificates are issued. */
+export interface CertificateNumberingTable {
+  tenantId: string;
+  prefix: string;
+  nextSeq: number;
+  updatedAt: number;
 }

@@ -25,7 +25,7 @@ import type { PlatformParameterTable, RolePackTable, SchoolVisitTable } from '..
 import type { InvitationCodeTable, InvitationJoinTable, LoginFailureTable, LoginSuccessTable, SsoNonceTable } from '../login/login.table';
 import type { RateEventTable } from '../limits/limits.table';
 import type { CaptchaTable } from '../captcha/captcha.table';
-import type { CertificateQueryTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
+import type { CertificateQueryTable, CertificateNumberingTable, SkillCertificateTable, TrainingCertificateTable } from '../certificates/certificates.table';
 import type { ClassPeriodTable, ClassStudentPeriodTable, ClassStudentTable, TeachingClassTable } from '../learning/classes/classes.table';
 import type { ClassTeacherTable } from '../learning/classes/classes.table';
 import type {
@@ -130,6 +130,7 @@ export interface Database {
   skillCertificates: SkillCertificateTable;
   trainingCertificates: TrainingCertificateTable;
   certificateQueries: CertificateQueryTable;
+  certificateNumbering: CertificateNumberingTable;
   teachingClasses: TeachingClassTable;
   classPeriods: ClassPeriodTable;
   classTeachers: ClassTeacherTable;

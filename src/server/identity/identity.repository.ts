@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
@@ -51,12 +51,30 @@ export function findBinding(db: DB, tenantId: string, userId: string) {
   return db.selectFrom('userTenants').selectAll().where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
 }
 
+/**
+ * Binds the user to the school with the school's next 学号 (its largest + 1), unless bound already.
+ * Does nothing on either unique key: the binding (already bound) or (tenant, 学号) (another student
+ * bound at the same moment took that number): the caller reads the binding and tries again if
+ * there is none. The number is a subquery of the one statement, the same SQL on SQLite and PostgreSQL.
+ */
 export function insertBinding(db: DB, tenantId: string, userId: string, studentId: string, now: number) {
   return db
     .insertInto('userTenants')
-    .values({ tenantId, userId, studentId, createdAt: now })
-    .onConflict((oc) => oc.columns(['tenantId', 'userId']).doNothing())
+    .values((eb) => ({
+      tenantId,
+      userId,
+      studentId,
+      createdAt: now,
+      studentNo: eb.selectFrom('userTenants').select(sql<number>`coalesce(max(student_no), 0) + 1`.as('next')).where('tenantId', '=', tenantId),
+    }))
+    .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/** The student's 证件号码 in the school (null clears it); false when the user is not bound to it. */
+export async function setIdNumber(db: DB, tenantId: string, userId: string, idNumber: string | null): Promise<boolean> {
+  const r = await db.updateTable('userTenants').set({ idNumber }).where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export function insertToken(
@@ -140,7 +158,17 @@ function schoolUsers(db: DB, tenantId: string, f: SchoolUserFilter) {
   return q;
 }
 
-const SCHOOL_USER_COLUMNS = ['u.id', 'u.mobile', 'u.realName', 'u.nickName', 'ut.studentId', 'ut.status', 'ut.createdAt'] as const;
+const SCHOOL_USER_COLUMNS = [
+  'u.id',
+  'u.mobile',
+  'u.realName',
+  'u.nickName',
+  'ut.studentId',
+  'ut.studentNo',
+  'ut.idNumber',
+  'ut.status',
+  'ut.createdAt',
+] as const;
 
 /** One page of the school's students, newest first. */
 export function pageSchoolUsers(db: DB, tenantId: string, f: SchoolUserFilter, w: PageWindow) {

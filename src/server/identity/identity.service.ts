@@ -105,12 +105,19 @@ export async function findOrCreateUser(db: DB, mobile: string, now: number, nick
   return (await repo.findUser(db, 'id', id))!;
 }
 
-/** Binds a user to a school (idempotent) and returns the student id there. */
+/** Tries of a binding that another student's at the same moment took the 学号 of; each sees the other's committed. */
+const BIND_TRIES = 5;
+
+/** Binds a user to a school (idempotent) with the school's next 学号, and returns the student id there. */
 export async function bindUserToTenant(db: DB, tenantId: string, userId: string, now: number): Promise<string> {
-  const existing = await repo.findBinding(db, tenantId, userId);
-  if (existing) return existing.studentId;
-  await repo.insertBinding(db, tenantId, userId, newId(now), now);
-  return (await repo.findBinding(db, tenantId, userId))!.studentId;
+  for (let i = 0; i < BIND_TRIES; i++) {
+    const existing = await repo.findBinding(db, tenantId, userId);
+    if (existing) return existing.studentId;
+    await repo.insertBinding(db, tenantId, userId, newId(now), now);
+  }
+  const bound = await repo.findBinding(db, tenantId, userId);
+  if (!bound) throw new Error(`no 学号 could be allocated for user ${userId} in school ${tenantId}`);
+  return bound.studentId;
 }
 
 /**
@@ -169,6 +176,11 @@ export function userInfoOf(user: User): UserInfo {
 // --- A school's students, for its staff (学员管理) ----------------------------------------------
 
 export type { SchoolUserFilter, SchoolUserRow } from './identity.repository';
+
+/** The student's 证件号码 in the school (null clears it); false when not bound to it. */
+export function setSchoolIdNumber(db: DB, tenantId: string, userId: string, idNumber: string | null): Promise<boolean> {
+  return repo.setIdNumber(db, tenantId, userId, idNumber);
+}
 
 export function pageSchoolUsers(db: DB, tenantId: string, f: repo.SchoolUserFilter, w: PageWindow) {
   return repo.pageSchoolUsers(db, tenantId, f, w);

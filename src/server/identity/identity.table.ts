@@ -24,6 +24,10 @@ export interface UserTenantTable {
   /** The student's state in this school (ACCOUNT_STATUS; migration 20261130T0600): a disabled one cannot sign in here. */
   status: Generated<number>;
   createdAt: number;
+  /** The student's 证件号码 here (migration 20261130T0800, decision 078): whole, upper-case; null when the school has none. Shown masked only. */
+  idNumber: Generated<string | null>;
+  /** The school's own 学号: 1, 2, 3 … per school in the order students joined (null only before the migration numbered a row). */
+  studentNo: number | null;
 }
 
 export interface UserTokenTable {

@@ -3,7 +3,9 @@ import { t } from '~/lib/i18n/messages/admin-certificates';
 import * as api from '~/lib/api/contracts/admin-certificates';
 import type { StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffSend } from '~/lib/api/staff-client';
-import { CERT_CSV_TEMPLATE, CERT_LIMITS, ID_TYPES, blankFields, type CertificateFields } from '~/lib/certificates/admin';
+import { CERT_CSV_TEMPLATE, CERT_LIMITS } from '~/lib/certificates/admin';
+import { NUMBERING_LIMITS } from '~/lib/certificates/numbering';
+import { adminStudents, type AdminStudent } from '~/lib/api/contracts/admin-students';
 import { useCsvImport } from '../csv-import';
 import type { CertKind } from '~/lib/rules/certificate';
 import { mayCall } from '~/lib/staff/access';
@@ -12,7 +14,7 @@ import { toast } from '~/lib/toast';
 import { Modal } from '../../shared/Modal';
 import { useForm } from '../../shared/use-form';
 import { schemaCheck } from '~/lib/forms/check';
-import { certificateProblem, revokeForm } from '~/lib/forms/certificates';
+import { revokeForm } from '~/lib/forms/certificates';
 import { FormMessage } from '../../shared/fields';
 import { Button, PageTitle, Section, fieldClass } from '../shared';
 import {
@@ -51,6 +53,7 @@ export default function CertificatesIsland({ me }: { me: StaffMe }) {
     <div>
       <PageTitle>{t('certs.title')}</PageTitle>
       {register && <CertificateList version={version} onChanged={changed} />}
+      {register && <NumberingForm />}
       {register && <ImportForm onDone={changed} />}
       <PassIssue onDone={changed} />
     </div>
@@ -64,27 +67,36 @@ const KIND_OPTIONS = [
 
 // ------------------------------------------------------------ the list
 
-const LIST_BLANK = { kind: 'skill', keyword: '', state: '' };
+const LIST_BLANK = { kind: '', source: '', keyword: '', state: '' };
 /** The longest name, number or ID number searched for. */
 const KEYWORD_MAX = 64;
 
-const col = (c: 'name' | 'number' | 'idNumber' | 'detail' | 'date' | 'state' | 'actions') => t(`certs.col.${c}`);
+const col = (c: 'name' | 'studentNo' | 'number' | 'idNumber' | 'detail' | 'date' | 'state' | 'actions') => t(`certs.col.${c}`);
 
-/** The register's columns; 撤销 opens the reason's dialog. */
-function certificateColumns(revoke: (c: api.AdminCertificate) => void): Column<api.AdminCertificate>[] {
+/** What a certificate attests in a few words: the kind, then the profession and level or the programme, and how it was issued. */
+const detailOf = (c: api.AdminCertificate) => {
+  const what = c.kind === 'skill' ? `${c.professionName ?? ''} ${c.level ?? ''}` : (c.productName ?? '');
+  return `${kindLabel(c.kind)}：${what}${c.fromTest ? `（${t('certs.fromTest')}）` : ''}`;
+};
+
+/** The register's columns; 撤销 opens the reason's dialog, 补发 the issuing dialog for a revoked one not yet replaced. */
+function certificateColumns(revoke: (c: api.AdminCertificate) => void, reissue: (c: api.AdminCertificate) => void): Column<api.AdminCertificate>[] {
   return [
     { header: col('name'), cell: (c) => c.name },
-    { header: col('number'), cell: (c) => c.number, className: 'break-all' },
-    { header: col('idNumber'), cell: (c) => c.idNumber || t('common.none'), className: 'whitespace-nowrap' },
+    { header: col('studentNo'), cell: (c) => c.studentNo ?? '', className: 'whitespace-nowrap' },
     {
-      header: col('detail'),
+      header: col('number'),
+      className: 'break-all',
       cell: (c) => (
         <>
-          {c.kind === 'skill' ? `${c.professionName ?? ''} ${c.level ?? ''}` : `${c.productName ?? ''}`}
-          {c.fromTest && <span className="ml-2 text-xs text-muted">{t('certs.fromTest')}</span>}
+          {c.number}
+          {c.replaces && <span className="block text-xs text-muted">{t('certs.replacesOf', { number: c.replaces.number })}</span>}
+          {c.replacedBy && <span className="block text-xs text-muted">{t('certs.replacedByOf', { number: c.replacedBy.number })}</span>}
         </>
       ),
     },
+    { header: col('idNumber'), cell: (c) => c.idNumber || t('common.none'), className: 'whitespace-nowrap' },
+    { header: col('detail'), cell: detailOf },
     { header: col('date'), cell: (c) => (c.kind === 'skill' ? c.sendDate : `${c.startDate} ~ ${c.endDate}`), className: 'whitespace-nowrap' },
     {
       header: col('state'),
@@ -111,6 +123,11 @@ function certificateColumns(revoke: (c: api.AdminCertificate) => void): Column<a
               {t('certs.revoke')}
             </button>
           )}
+          {c.state === 'revoked' && !c.replacedBy && (
+            <button type="button" className="text-brand underline" aria-label={t('certs.reissueOf', { name: c.name })} onClick={() => reissue(c)}>
+              {t('certs.reissue')}
+            </button>
+          )}
         </>
       ),
     },
@@ -119,19 +136,30 @@ function certificateColumns(revoke: (c: api.AdminCertificate) => void): Column<a
 
 function CertificateList({ version, onChanged }: { version: number; onChanged: () => void }) {
   const paged = useListScreen((q: api.AdminCertificateQuery) => staffSend(api.adminCertificates, q), {
-    kind: 'skill',
     current: 1,
     size: PAGE_SIZE,
   } as api.AdminCertificateQuery);
   const q = paged.query;
-  const [issuing, setIssuing] = useState(false);
+  // false: closed; true: a new certificate; a certificate: 补发 of that revoked one.
+  const [issuing, setIssuing] = useState<boolean | api.AdminCertificate>(false);
   const [revoking, setRevoking] = useState<api.AdminCertificate | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change elsewhere on the screen (an import, a pass issue) reloads the page shown.
   useEffect(() => {
     if (version > 0) paged.reload();
   }, [version]);
   const filters: FilterField<keyof typeof LIST_BLANK>[] = [
-    { name: 'kind', label: t('certs.kind'), kind: 'select', now: true, options: KIND_OPTIONS },
+    { name: 'kind', label: t('certs.kind'), kind: 'select', now: true, any: t('certs.kind.all'), options: KIND_OPTIONS },
+    {
+      name: 'source',
+      label: t('certs.source'),
+      kind: 'select',
+      now: true,
+      any: t('certs.source.all'),
+      options: [
+        ['exam', t('certs.source.exam')],
+        ['hand', t('certs.source.hand')],
+      ],
+    },
     { name: 'keyword', label: t('certs.keyword'), kind: 'search', maxLength: KEYWORD_MAX, placeholder: t('certs.keywordPlaceholder') },
     {
       name: 'state',
@@ -159,11 +187,12 @@ function CertificateList({ version, onChanged }: { version: number; onChanged: (
         idPrefix="certs"
         fields={filters}
         blank={LIST_BLANK}
-        current={{ kind: q.kind, state: q.state ?? '' }}
+        current={{ kind: q.kind ?? '', source: q.source ?? '', state: q.state ?? '' }}
         onSearch={(v) =>
           paged.go({
             ...q,
-            kind: v.kind as CertKind,
+            kind: (v.kind || undefined) as CertKind | undefined,
+            source: (v.source || undefined) as api.CertSource | undefined,
             state: (v.state || undefined) as api.CertState | undefined,
             keyword: v.keyword.trim() || undefined,
             current: 1,
@@ -176,18 +205,19 @@ function CertificateList({ version, onChanged }: { version: number; onChanged: (
       <ListView
         list={paged}
         label={t('certs.table')}
-        columns={certificateColumns(setRevoking)}
+        columns={certificateColumns(setRevoking, setIssuing)}
         rowKey={(c) => c.id}
         empty={t('certs.empty')}
         onPage={(current) => paged.go({ ...q, current })}
       />
-      <Modal open={issuing} title={t('certs.issue')} onClose={() => setIssuing(false)}>
-        {issuing && (
+      <Modal open={issuing !== false} title={typeof issuing === 'object' ? t('certs.reissue.title') : t('certs.issue')} onClose={() => setIssuing(false)}>
+        {issuing !== false && (
           <IssueForm
-            initialKind={q.kind}
-            onIssued={(c) => {
+            initialKind={q.kind ?? 'skill'}
+            replaces={typeof issuing === 'object' ? issuing : null}
+            onIssued={() => {
               setIssuing(false);
-              paged.go({ kind: c.kind, current: 1, size: PAGE_SIZE });
+              paged.go({ current: 1, size: PAGE_SIZE });
               onChanged();
             }}
           />
@@ -212,23 +242,108 @@ function CertificateList({ version, onChanged }: { version: number; onChanged: (
 
 const SKILL_FIELDS = ['professionName', 'typeOfWorkName', 'level'] as const;
 const TRAINING_FIELDS = ['productName', 'agencyName'] as const;
+type IssueField = (typeof SKILL_FIELDS)[number] | (typeof TRAINING_FIELDS)[number] | 'sendDate' | 'startDate' | 'endDate';
+/** The most students a search offers to choose from. */
+const STUDENT_CHOICES = 5;
+const studentPage = (id: string) => `/admin/students?id=${encodeURIComponent(id)}`;
 
-function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued: (c: api.AdminCertificate) => void }) {
-  // The certificate's rule (src/lib/certificates) runs across its fields, as the route runs it: the field it
-  // refuses shows the sentence and takes the focus; a refusal only the server can give (a number in use) is said below.
-  const form = useForm({ initial: () => blankFields(initialKind), check: () => null });
+/** The student a certificate goes to: found by name or mobile among the school's students (学员管理's search). */
+function StudentPicker({ chosen, onChoose }: { chosen: AdminStudent | null; onChoose: (s: AdminStudent) => void }) {
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<AdminStudent[] | null>(null);
+  const id = useId();
+  async function search() {
+    try {
+      const page = await staffSend(adminStudents, { q: text.trim(), current: 1, size: STUDENT_CHOICES });
+      setFound(page.records);
+    } catch (e) {
+      toastFailure(e);
+    }
+  }
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {t('certs.student.search')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          type="search"
+          className={fieldClass}
+          maxLength={20}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void search();
+            }
+          }}
+        />
+        <Button onClick={() => void search()}>{t('certs.student.find')}</Button>
+      </div>
+      {found && found.length === 0 && <p className="mt-1 text-sm text-muted">{t('certs.student.none')}</p>}
+      {found && found.length > 0 && (
+        <ul className="mt-2 space-y-1" aria-label={t('certs.student.results')}>
+          {found.map((st) => (
+            <li key={st.id}>
+              <button type="button" className="text-sm text-brand underline" onClick={() => onChoose(st)}>
+                {t('certs.student.choose', { name: st.name, no: st.studentNo })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen && (
+        <p role="status" className="mt-2 text-sm">
+          {t('certs.student.chosen', { name: chosen.name, no: chosen.studentNo, id: chosen.idNumber ?? t('certs.student.noId') })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function IssueForm({ initialKind, replaces, onIssued }: { initialKind: CertKind; replaces: api.AdminCertificate | null; onIssued: () => void }) {
+  const from = replaces;
+  const [kind, setKind] = useState<CertKind>(from?.kind ?? initialKind);
+  const [student, setStudent] = useState<AdminStudent | null>(
+    from?.studentId
+      ? {
+          id: from.studentId,
+          name: from.name,
+          studentNo: from.studentNo ?? '',
+          idNumber: from.idNumber || null,
+          mobile: '',
+          studentId: '',
+          classCount: 0,
+          status: 1,
+          joinedAt: 0,
+        }
+      : null,
+  );
+  const form = useForm<Record<IssueField, string>>({
+    initial: () => ({
+      professionName: from?.professionName ?? '',
+      typeOfWorkName: from?.typeOfWorkName ?? '',
+      level: from?.level ?? '',
+      sendDate: from?.sendDate ?? '',
+      productName: from?.productName ?? '',
+      agencyName: from?.agencyName ?? '',
+      startDate: from?.startDate ?? '',
+      endDate: from?.endDate ?? '',
+    }),
+    check: () => null,
+  });
   const [issued, setIssued] = useState<api.AdminCertificate | null>(null);
   const f = form.values;
-  const set = (k: keyof CertificateFields) => (v: string) => form.change(k, v);
-  const kind = f.kind as CertKind;
+  const missingId = kind === 'skill' && student !== null && !student.idNumber;
   const submit = form.onSubmit([], async (v) => {
-    const problem = certificateProblem(v);
-    form.setErrors(problem ? { [problem.field]: problem.message } : {});
-    if (problem) {
-      document.getElementById(form.id(problem.field))?.focus();
+    if (!student) {
+      form.setErrors({});
+      toast(t('certs.student.required'), 'error');
       return;
     }
-    const c = await staffSend(api.adminCertificateIssue, v);
+    const c = await staffSend(api.adminCertificateIssue, { kind, studentId: student.id, ...v, ...(from ? { replacesId: from.id } : {}) });
     toast(t('certs.issued', { number: c.number }), 'success');
     setIssued(c);
   });
@@ -238,55 +353,112 @@ function IssueForm({ initialKind, onIssued }: { initialKind: CertKind; onIssued:
       <div className="space-y-4">
         <p role="status" className="text-sm font-medium text-emerald-800">
           {t('certs.issued', { number: issued.number })}
+          {issued.replaces && ` ${t('certs.replacesLine', { number: issued.replaces.number })}`}
         </p>
         <div className="flex gap-3">
           <a className="rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white" href={printPath(issued)}>
             {t('certs.printOf', { name: issued.name })}
           </a>
-          <Button onClick={() => onIssued(issued)}>{t('common.close')}</Button>
+          <Button onClick={onIssued}>{t('common.close')}</Button>
         </div>
       </div>
     );
   }
 
-  const text = (k: keyof CertificateFields, type = 'text') => {
+  const text = (k: IssueField, type = 'text') => {
     const id = form.id(k);
-    const error = form.errors[k];
     return (
-      <FieldBox key={k} id={id} label={t(`certs.field.${k}`)} error={error}>
-        <input
-          id={id}
-          type={type}
-          className={fieldClass}
-          value={f[k]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => set(k)(e.target.value)}
-        />
+      <FieldBox key={k} id={id} label={t(`certs.field.${k}`)}>
+        <input id={id} type={type} className={fieldClass} value={f[k]} onChange={(e) => form.change(k, e.target.value)} />
       </FieldBox>
     );
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
+      {from && <p className="text-sm">{t('certs.reissue.help', { number: from.number })}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Choice label={t('certs.field.kind')} value={f.kind} onValue={set('kind')} options={KIND_OPTIONS} />
-        {text('name')}
-        {kind === 'training' && (
-          <Choice label={t('certs.field.idType')} value={f.idType} onValue={set('idType')} options={ID_TYPES.map((v) => [v, v] as const)} />
+        {!from && <Choice label={t('certs.field.kind')} value={kind} onValue={(v) => setKind(v as CertKind)} options={KIND_OPTIONS} />}
+        <StudentPicker chosen={student} onChoose={setStudent} />
+        {missingId && student && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+            {t('certs.student.needId')}{' '}
+            <a className="underline" href={studentPage(student.id)}>
+              {t('certs.student.open', { name: student.name })}
+            </a>
+          </p>
         )}
-        {text('idNumber')}
-        {text('mobile', 'tel')}
-        {text('number')}
         {kind === 'skill' ? SKILL_FIELDS.map((k) => text(k)) : TRAINING_FIELDS.map((k) => text(k))}
         {kind === 'skill' ? text('sendDate', 'date') : [text('startDate', 'date'), text('endDate', 'date')]}
       </div>
+      <p className="text-sm text-muted">{t('certs.issue.numberHelp')}</p>
       <FormMessage text={form.notice?.text ?? null} />
       <div className="flex justify-end">
-        <Button kind="primary" type="submit" disabled={form.submitting}>
+        <Button kind="primary" type="submit" disabled={form.submitting || missingId}>
           {t('certs.issue.submit')}
         </Button>
       </div>
     </form>
+  );
+}
+
+// ------------------------------------------------------------ the school's numbering
+
+function NumberingForm() {
+  const [now, setNow] = useState<api.CertNumbering | null>(null);
+  const form = useForm({ initial: { prefix: '', nextSeq: '' }, check: () => null });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; the form takes the school's values when they come.
+  useEffect(() => {
+    staffSend(api.adminCertificateNumbering, {}).then(
+      (n) => {
+        setNow(n);
+        form.change('prefix', n.prefix);
+        form.change('nextSeq', String(n.nextSeq));
+      },
+      (e: unknown) => toastFailure(e),
+    );
+  }, []);
+  const submit = form.onSubmit([], async (v) => {
+    const n = await staffSend(api.adminCertificateNumberingSave, { prefix: v.prefix.trim(), nextSeq: Number(v.nextSeq) });
+    setNow(n);
+    toast(t('certs.numbering.saved', { next: n.next }), 'success');
+  });
+  const prefixId = form.id('prefix');
+  const seqId = form.id('nextSeq');
+  return (
+    <Section title={t('certs.numbering')}>
+      <p className="mb-3 text-sm text-muted">{t('certs.numbering.help', { digits: NUMBERING_LIMITS.seqDigits })}</p>
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+        <FieldBox id={prefixId} label={t('certs.numbering.prefix')}>
+          <input
+            id={prefixId}
+            className={fieldClass}
+            maxLength={NUMBERING_LIMITS.prefixMax}
+            value={form.values.prefix}
+            onChange={(e) => form.change('prefix', e.target.value)}
+          />
+        </FieldBox>
+        <FieldBox id={seqId} label={t('certs.numbering.nextSeq')}>
+          <input
+            id={seqId}
+            type="number"
+            min={1}
+            max={NUMBERING_LIMITS.seqMax}
+            className={`${fieldClass} w-36`}
+            value={form.values.nextSeq}
+            onChange={(e) => form.change('nextSeq', e.target.value)}
+          />
+        </FieldBox>
+        <Button kind="primary" type="submit" disabled={form.submitting || !now}>
+          {t('certs.numbering.save')}
+        </Button>
+      </form>
+      {now && (
+        <p role="status" className="mt-2 text-sm">
+          {t('certs.numbering.next', { next: now.next })}
+        </p>
+      )}
+      <FormMessage text={form.notice?.text ?? null} />
+    </Section>
   );
 }
 
@@ -465,6 +637,7 @@ function PassIssue({ onDone }: { onDone: () => void }) {
             { header: t('certs.pass.col.score'), cell: (r) => r.score ?? t('certs.noScore') },
             { header: t('certs.pass.col.outcome'), cell: outcome },
             { header: t('certs.pass.col.number'), cell: (r) => r.number ?? '', className: 'break-all' },
+            { header: t('certs.pass.col.replaces'), cell: (r) => r.replaces ?? '', className: 'break-all' },
           ]}
         />
       )}

@@ -411,7 +411,7 @@ function StudentList({
   const columns: Column<cls.AdminClassStudent>[] = [
     { header: t('classes.student.name'), cell: (s) => s.name },
     { header: t('classes.student.mobile'), cell: (s) => s.mobile },
-    { header: t('classes.student.id'), cell: (s) => s.schoolStudentId },
+    { header: t('classes.student.id'), cell: (s) => s.studentNo },
     {
       header: t('classes.student.period'),
       cell: (s) =>

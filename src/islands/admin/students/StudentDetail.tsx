@@ -3,6 +3,7 @@ import { t } from '~/lib/i18n/messages/admin-students';
 import * as st from '~/lib/api/contracts/admin-students';
 import { staffSend } from '~/lib/api/staff-client';
 import { STUDENT_MOBILE } from '~/lib/learning/class-admin';
+import { isNationalIdNumber, normalizeIdNumber } from '~/lib/rules/id-number';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { useForm } from '../../shared/use-form';
@@ -100,7 +101,8 @@ function Loaded({ s, onChanged }: { s: st.AdminStudentDetail; onChanged: (s: st.
         <dl className="text-sm">
           {detailRow(t('students.colName'), s.name)}
           {detailRow(t('students.colMobile'), s.mobile)}
-          {detailRow(t('students.studentId'), s.studentId)}
+          {detailRow(t('students.studentId'), s.studentNo)}
+          {detailRow(t('students.idNumber'), s.idNumber ?? t('students.noIdNumber'))}
           {detailRow(t('students.colStatus'), t(`students.status.${s.status}`))}
           {detailRow(t('students.colJoined'), timeText(s.joinedAt))}
         </dl>
@@ -126,8 +128,42 @@ function Loaded({ s, onChanged }: { s: st.AdminStudentDetail; onChanged: (s: st.
           <p className="text-sm text-muted">{t('students.noCertificates')}</p>
         )}
       </Section>
+      {s.mayManage && <IdNumberForm key={s.idNumber ?? ''} s={s} onChanged={onChanged} />}
       {s.mayManage && <Actions key={`${s.name}-${s.mobile}-${s.status}`} s={s} onChanged={onChanged} />}
     </>
+  );
+}
+
+/** The 证件号码 on the record: typed anew (the page shows only the masked one), or left blank to clear it; asked first. */
+function IdNumberForm({ s, onChanged }: { s: st.AdminStudentDetail; onChanged: (s: st.AdminStudentDetail) => void }) {
+  const form = useForm({
+    initial: { idNumber: '' },
+    check: (_field, v) => {
+      const text = normalizeIdNumber(typeof v === 'string' ? v : '');
+      return text === '' || isNationalIdNumber(text) ? null : t('students.badIdNumber');
+    },
+  });
+  return (
+    <Section title={t('students.idNumberEdit')}>
+      <form
+        noValidate
+        className="grid max-w-xl gap-3"
+        aria-label={t('students.idNumberEdit')}
+        onSubmit={form.onSubmit(['idNumber'], async (v) => {
+          const idNumber = normalizeIdNumber(v.idNumber);
+          if (!(await confirmDialog(t(idNumber ? 'students.confirmIdNumber' : 'students.confirmIdNumberClear', { name: s.name })))) return;
+          onChanged(await staffSend(st.adminStudentIdNumber, { idNumber }, { params: { id: s.id } }));
+          toast(t(idNumber ? 'students.idNumberSaved' : 'students.idNumberCleared'), 'success');
+        })}
+      >
+        <p className="text-sm text-muted">{t('students.idNumberHelp')}</p>
+        <TextField {...form.field('idNumber')} label={t('students.idNumberNew')} maxLength={18} autoComplete="off" />
+        <FormMessage text={form.notice?.text ?? null} />
+        <div className="max-w-48">
+          <SubmitButton busy={form.submitting} text={t('students.idNumberSave')} busyText={t('students.saving')} />
+        </div>
+      </form>
+    </Section>
   );
 }
 

@@ -51,6 +51,8 @@ export default function StudentsIsland({ me }: { me: StaffMe }) {
 
   const columns: Column<st.AdminStudent>[] = [
     { header: t('students.colName'), cell: (r) => r.name },
+    { header: t('students.studentId'), cell: (r) => r.studentNo, className: 'whitespace-nowrap' },
+    { header: t('students.idNumber'), cell: (r) => r.idNumber ?? t('students.noIdNumber'), className: 'whitespace-nowrap' },
     { header: t('students.colMobile'), cell: (r) => r.mobile, className: 'whitespace-nowrap' },
     { header: t('students.colClasses'), cell: (r) => r.classCount },
     {

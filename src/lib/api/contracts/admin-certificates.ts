@@ -15,8 +15,15 @@ export type { CertificateFields, CertKind, CertRefusal };
 export const CERT_STATES = ['valid', 'revoked'] as const;
 export type CertState = (typeof CERT_STATES)[number];
 
+/** How a certificate came: exam (for a pass in a class's test) or hand (issued by hand or imported). */
+export const CERT_SOURCES = ['exam', 'hand'] as const;
+export type CertSource = (typeof CERT_SOURCES)[number];
+
 export interface AdminCertificateQuery {
-  kind: CertKind;
+  /** Both kinds when missing. */
+  kind?: CertKind;
+  /** Both when missing. */
+  source?: CertSource;
   /** Part of the name, the certificate number or the ID number. */
   keyword?: string;
   state?: CertState;
@@ -30,8 +37,11 @@ export interface AdminCertificate {
   kind: CertKind;
   name: string;
   idType: string;
-  /** In full ('' when the school does not know it). */
+  /** Masked (110101********1234); '' when the certificate carries none. */
   idNumber: string;
+  /** The school student it was issued to (their user id), and their 学号; null for imported and older certificates. */
+  studentId: string | null;
+  studentNo: string | null;
   mobile: string | null;
   number: string;
   /** Skill-level certificates (null for training ones). */
@@ -51,8 +61,44 @@ export interface AdminCertificate {
   /** When revoked (epoch ms) and why; null while valid. */
   revokedAt: number | null;
   revokedReason: string | null;
+  /** The revoked certificate this one replaces, and the one that replaced this one (when revoked and reissued). */
+  replaces: CertLink | null;
+  replacedBy: CertLink | null;
   /** The public verification page on the school's own host, signed (the QR code's content). */
   verifyUrl: string;
+}
+
+export interface CertLink {
+  id: string;
+  number: string;
+}
+
+/**
+ * Issuing by hand to a school student: the name, mobile and 证件号码 come from the student's record
+ * (学员管理), the number from the school's numbering; the rest is the kind's own fields. `replacesId`
+ * names a revoked certificate of the kind that the new one replaces; without it, the student's
+ * newest revoked and not yet replaced certificate of the same profession and level (skill) or
+ * programme (training) is the one replaced, if any.
+ */
+export interface CertificateIssueInput {
+  kind: CertKind;
+  studentId: string;
+  professionName?: string;
+  typeOfWorkName?: string;
+  level?: string;
+  sendDate?: string;
+  productName?: string;
+  agencyName?: string;
+  startDate?: string;
+  endDate?: string;
+  replacesId?: string;
+}
+
+/** The school's certificate numbers: the prefix and the next sequence number, and the next number as it will read. */
+export interface CertNumbering {
+  prefix: string;
+  nextSeq: number;
+  next: string;
 }
 
 export interface RevokeInput {
@@ -118,6 +164,8 @@ export interface PassIssueRow {
   outcome: PassOutcome;
   /** The certificate number given (issued) or held (exists). */
   number: string | null;
+  /** The revoked certificate's number the new one replaces (issued, or would be in a dry run). */
+  replaces: string | null;
 }
 
 export interface PassIssueReport {
@@ -128,7 +176,10 @@ export interface PassIssueReport {
 
 export const adminCertificates = get<AdminCertificateQuery, Page<AdminCertificate>>('/admin/certificates');
 export const adminCertificateGet = get<{ kind: CertKind }, AdminCertificate>('/admin/certificates/:id');
-export const adminCertificateIssue = post<CertificateFields, AdminCertificate>('/admin/certificates/issue');
+export const adminCertificateIssue = post<CertificateIssueInput, AdminCertificate>('/admin/certificates/issue');
+export const adminCertificateNumbering = get<Record<string, never>, CertNumbering>('/admin/certificateNumbering');
+/** Audited; a number that the school has already used as the next one is refused. */
+export const adminCertificateNumberingSave = post<{ prefix: string; nextSeq: number }, CertNumbering>('/admin/certificateNumbering/save');
 export const adminCertificateImport = post<CertImportInput, CertImportReport>('/admin/certificates/import');
 export const adminCertificateRevoke = post<RevokeInput, AdminCertificate>('/admin/certificates/:id/revoke');
 export const adminCertificateTests = get<{ classId: string }, CertTestWork[]>('/admin/certificateTests');

@@ -114,6 +114,8 @@ export interface AdminClassStudent {
   mobile: string;
   /** The student's id in the school. */
   schoolStudentId: string;
+  /** The school's 学号 (000042), shown on the roster (decision 078). */
+  studentNo: string;
   periodId: string | null;
   periodName: string | null;
   serviceStatus: number;

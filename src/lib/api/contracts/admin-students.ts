@@ -31,8 +31,12 @@ export interface AdminStudent {
   name: string;
   /** Full for administrators, masked (138****5678) for teachers. */
   mobile: string;
-  /** The student's id in the school. */
+  /** The student's id in the school (a long id; screens show studentNo). */
   studentId: string;
+  /** The school's own 学号 (000042: formatStudentNo). */
+  studentNo: string;
+  /** The 证件号码 on the student's record, masked (110101********1234); null when the school has none. */
+  idNumber: string | null;
   /** Classes of the student the reader reaches (a teacher: their own classes). */
   classCount: number;
   status: SchoolStudentStatus;
@@ -97,6 +101,11 @@ export interface StudentEdit {
   mobile: string;
 }
 
+export interface StudentIdNumberEdit {
+  /** 15 digits, or 17 digits and a check digit or X; '' clears it. */
+  idNumber: string;
+}
+
 export const adminStudents = get<AdminStudentQuery, Page<AdminStudent>>('/admin/students');
 /** The search's students as a CSV file (UTF-8 with BOM, formulas guarded), newest first. */
 export const adminStudentsExport = get<Omit<AdminStudentQuery, 'current' | 'size'>, string>('/admin/students/export');
@@ -105,5 +114,7 @@ export const adminStudentGet = get<Record<string, never>, AdminStudentDetail>('/
 export const adminStudentSave = post<StudentEdit, AdminStudentDetail>('/admin/students/:id/save');
 /** 停用 (0) or 启用 (1) in this school only; disabling also ends the student's sessions here. */
 export const adminStudentStatus = post<{ status: SchoolStudentStatus }, AdminStudentDetail>('/admin/students/:id/status');
+/** The 证件号码 on the student's record (administrators; audited masked); '' clears it. A wrong one is refused and nothing changes. */
+export const adminStudentIdNumber = post<StudentIdNumberEdit, AdminStudentDetail>('/admin/students/:id/idNumber');
 /** 强制下线: every session of the student in this school ends. */
 export const adminStudentSignOut = post<Record<string, never>, { ended: number }>('/admin/students/:id/signOut');

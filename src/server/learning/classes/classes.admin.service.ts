@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { formatStudentNo } from '~/lib/rules/student-no';
 import { windowOf } from '../../db/paging';
 import type { DB } from '../../db/database';
 import type { Scope } from '../../http/scope';
@@ -395,6 +396,7 @@ function studentOf(r: students.StudentRow, fullMobile: boolean): AdminClassStude
     name: r.realName || r.nickName || '',
     mobile: fullMobile ? r.mobile : maskMobile(r.mobile),
     schoolStudentId: r.schoolStudentId,
+    studentNo: formatStudentNo(r.studentNo),
     periodId: r.periodId,
     periodName: r.periodName,
     serviceStatus: r.serviceStatus,

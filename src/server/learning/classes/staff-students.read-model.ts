@@ -9,7 +9,7 @@ import { whereEqual } from '../../db/clauses';
  * Every query names the school and the class.
  * @public (the architecture test reads it: tests/support/architecture.ts)
  */
-export const READS = ['users', 'lessonRecords', 'workAttempts', 'activityAttendance'] as const;
+export const READS = ['users', 'userTenants', 'lessonRecords', 'workAttempts', 'activityAttendance'] as const;
 
 /** Lesson records, hand-ins and attendance of an enrolment: what removing it would destroy. */
 const studyRecords = sql<number>`(select count(*) from lesson_records lr where lr.class_student_id = cs.id)
@@ -17,11 +17,15 @@ const studyRecords = sql<number>`(select count(*) from lesson_records lr where l
   + (select count(*) from activity_attendance aa where aa.class_student_id = cs.id)`;
 
 function students(db: DB, tenantId: string, classId: string) {
-  return db
-    .selectFrom('classStudents as cs')
-    .innerJoin('users as u', 'u.id', 'cs.userId')
-    .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
-    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
+  return (
+    db
+      .selectFrom('classStudents as cs')
+      .innerJoin('users as u', 'u.id', 'cs.userId')
+      // The school's 学号 of the student (decision 078).
+      .leftJoin('userTenants as ut', (j) => j.onRef('ut.userId', '=', 'cs.userId').onRef('ut.tenantId', '=', 'cs.tenantId'))
+      .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+      .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }))
+  );
 }
 
 const STUDENT_COLUMNS = [
@@ -34,6 +38,7 @@ const STUDENT_COLUMNS = [
   'u.mobile',
   'u.realName',
   'u.nickName',
+  'ut.studentNo',
   'p.name as periodName',
 ] as const;
 

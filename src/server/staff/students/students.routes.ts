@@ -10,6 +10,7 @@ import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
 import { csvDownload } from '../../http/csv';
 import { pageFields, searchText } from '../../http/list-query';
+import { isNationalIdNumber, normalizeIdNumber } from '~/lib/rules/id-number';
 import * as service from './students.service';
 
 /** 学员管理 (/api/admin/students...): validated here, scoped and audited in students.service.ts. */
@@ -30,6 +31,16 @@ const editInput = body({
     .regex(STUDENT_MOBILE, t('students.badMobile')),
 });
 
+/** A 证件号码: '' (clears it), or 15 digits or 17 and a check digit or X (src/lib/rules/id-number.ts); stored upper-case. */
+const idNumberInput = body({
+  id: idSchema,
+  idNumber: z
+    .string({ error: t('students.badIdNumber') })
+    .max(32, t('students.badIdNumber'))
+    .transform(normalizeIdNumber)
+    .refine((v) => v === '' || isNationalIdNumber(v), t('students.badIdNumber')),
+});
+
 const statusInput = body({ id: idSchema, status: oneOf(Object.values(SCHOOL_STUDENT_STATUS), t('students.badStatus')) });
 
 export const studentsStaffRoutes = new Hono<ApiEnv>();
@@ -45,4 +56,5 @@ serveStaff(studentsStaffRoutes, 'adminStudentsExport', z.object({ q: searchText 
 serveStaff(studentsStaffRoutes, 'adminStudentGet', withId, (s, actor, b) => service.studentDetail(s, actor, b.id));
 serveStaff(studentsStaffRoutes, 'adminStudentSave', editInput, (s, actor, b) => service.editStudent(s, actor, b.id, { name: b.name, mobile: b.mobile }));
 serveStaff(studentsStaffRoutes, 'adminStudentStatus', statusInput, (s, actor, b) => service.changeStatus(s, actor, b.id, b.status as SchoolStudentStatus));
+serveStaff(studentsStaffRoutes, 'adminStudentIdNumber', idNumberInput, (s, actor, b) => service.setIdNumber(s, actor, b.id, b.idNumber || null));
 serveStaff(studentsStaffRoutes, 'adminStudentSignOut', withId, (s, actor, b) => service.signOutStudent(s, actor, b.id));

@@ -9,6 +9,8 @@ import { formatDateTime } from '~/lib/time/cst';
 import { ACCOUNT_STATUS } from '~/lib/status';
 import { ATTEMPT_STATUS } from '~/lib/exams/attempt-policy';
 import { maskMobile } from '~/lib/learning/class-admin';
+import { maskIdNumber } from '~/lib/rules/id-number';
+import { formatStudentNo } from '~/lib/rules/student-no';
 import { sumDutyFigures } from '~/lib/learning/duties';
 import { AUDIT_ACTION, AUDIT_TARGET, STAFF_ROLE } from '~/lib/staff/roles';
 import {
@@ -52,6 +54,9 @@ function studentOf(actor: StaffActor, r: identity.SchoolUserRow, classCount: num
     // Administrators call and correct the number; a teacher tells students apart by its ends.
     mobile: isAdmin(actor) ? r.mobile : maskMobile(r.mobile),
     studentId: r.studentId,
+    studentNo: formatStudentNo(r.studentNo),
+    // Masked for everyone: the record keeps it whole only for the certificates printed from it.
+    idNumber: maskIdNumber(r.idNumber),
     classCount,
     status: statusOf(r.status),
     joinedAt: r.createdAt,
@@ -86,12 +91,12 @@ export async function exportStudents(s: Scope, actor: StaffActor, text?: string)
     actor,
     rows.map((r) => r.id),
   );
-  const header = (['name', 'mobile', 'studentId', 'classes', 'status', 'joined'] as const).map((k) => t(`students.csv.${k}`));
+  const header = (['name', 'mobile', 'studentId', 'idNumber', 'classes', 'status', 'joined'] as const).map((k) => t(`students.csv.${k}`));
   return csvFile(
     header,
     rows.map((r) => {
       const st = studentOf(actor, r, counts.get(r.id) ?? 0);
-      return [st.name, st.mobile, st.studentId, st.classCount, t(`students.status.${st.status}`), formatDateTime(st.joinedAt)];
+      return [st.name, st.mobile, st.studentNo, st.idNumber ?? '', st.classCount, t(`students.status.${st.status}`), formatDateTime(st.joinedAt)];
     }),
   );
 }
@@ -214,6 +219,28 @@ export async function changeStatus(s: Scope, actor: StaffActor, userId: string, 
       { type: AUDIT_TARGET.schoolStudent, id: userId },
       { status: row.status },
       { ...who(nameOf(row), row.mobile), status, sessionsEnded: ended },
+    );
+  });
+  return studentDetail(s, actor, userId);
+}
+
+/**
+ * The 证件号码 on the student's record (checked by the route: null clears it). The audit keeps it
+ * masked on both sides, as every screen shows it; the same number again is refused as no change.
+ */
+export async function setIdNumber(s: Scope, actor: StaffActor, userId: string, idNumber: string | null): Promise<AdminStudentDetail> {
+  await s.db.transaction().execute(async (trx) => {
+    const row = await studentInScope(trx, actor, userId);
+    if ((row.idNumber ?? null) === idNumber) throw AppError.badRequest(t('students.sameIdNumber'));
+    if (!(await identity.setSchoolIdNumber(trx, actor.tenant.id, userId, idNumber))) throw notFound();
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.schoolStudentIdNumber,
+      { type: AUDIT_TARGET.schoolStudent, id: userId },
+      { idNumber: maskIdNumber(row.idNumber) },
+      { ...who(nameOf(row), row.mobile), idNumber: maskIdNumber(idNumber) },
     );
   });
   return studentDetail(s, actor, userId);
