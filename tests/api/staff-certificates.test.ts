@@ -143,6 +143,9 @@ describe('issuing by hand', () => {
 
     const entries = (await auditOf(server(), DEMO.id, { targetId: c.id })).filter((r) => r.action === AUDIT_ACTION.certificateIssue);
     expect(entries).toHaveLength(1);
+    // The student is told in their message centre.
+    const told = await server().runtime.db.selectFrom('messages').selectAll().where('sourceKey', '=', `certificate:${c.id}`).execute();
+    expect(told.map((m) => m.title)).toEqual([t('messageCentre.certificate.title', { name: fields.professionName })]);
     // The log keeps the certificate, not the holder's full ID number.
     expect(entries[0]!.afterJson).not.toContain(fields.idNumber);
   });
@@ -625,6 +628,17 @@ describe('issuing for a pass in a test', () => {
     const number = applied.rows.find((r) => r.name === '高分甲')!.number!;
     expect(number).toMatch(/^[0-9A-Za-z-]+\d{6}$/);
     expect((await auditOf(server(), DEMO.id, { targetId: classId })).filter((r) => r.action === AUDIT_ACTION.certificatePassIssue)).toHaveLength(1);
+
+    // The student is told once, with the certificate's number and its verification page.
+    const told = await server()
+      .runtime.db.selectFrom('messages')
+      .selectAll()
+      .where('tenantId', '=', DEMO.id)
+      .where('kind', '=', 'certificate')
+      .where('body', 'like', `%${number}%`)
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.link).toMatch(/^\/certificate\/verify\?k=training&c=\d+&s=/);
 
     // A lower minimum now would give 低分乙 one, but never 高分甲 a second.
     const again: api.PassIssueReport = await ok(pass(admin, { classId, workId, minScore: 30, apply: true }));

@@ -42,6 +42,7 @@ import { classTestWorks, countedScores } from '../exams/attempts/results.service
 import { skillCertificateVO, trainingCertificateVO } from './certificates.rules';
 import { maskIdNumber } from '~/lib/rules/id-number';
 import { readVerifyLink, verifyPathOf } from './verify.rules';
+import { notifyCertificate } from '../messages/messages.service';
 import type { SkillCertificate, TrainingCertificate } from './certificates.table';
 import * as repo from './certificates.admin.repository';
 import type { CertFilter } from './certificates.admin.repository';
@@ -249,6 +250,11 @@ function certificateName(row: Named): string {
   return 'professionName' in row ? `${row.name} · ${row.professionName}` : `${row.studentName} · ${row.productName}`;
 }
 
+/** What a certificate certifies, as its holder is told of it: the profession (and level), or the programme. */
+function certifiedOf(row: Named): string {
+  return 'professionName' in row ? row.professionName : row.productName;
+}
+
 // ------------------------------------------------------------ the school's numbering
 
 const numberingOf = (prefix: string, nextSeq: number): CertNumbering => ({ prefix, nextSeq, next: certificateNumber(prefix, nextSeq) });
@@ -324,7 +330,7 @@ async function replacedOne(db: DB, tenantId: string, kind: CertKind, id: string,
  * certificate replaces the revoked one named, or else the student's newest revoked, not yet
  * replaced one of the same profession and level (training: programme). Two issues of the same at
  * once give one valid certificate (the unique key over valid rows). The one place a certificate is
- * issued by hand: a "certificate issued" message would be sent from here.
+ * issued by hand, so the student is told here (their message centre), in the issue's transaction.
  */
 export async function issueCertificate(s: Scope, actor: StaffActor, origin: string, input: CertificateIssueInput): Promise<AdminCertificate> {
   const tenantId = actor.tenant.id;
@@ -363,6 +369,15 @@ export async function issueCertificate(s: Scope, actor: StaffActor, origin: stri
     }
     const target = { type: c.kind === 'skill' ? AUDIT_TARGET.skillCertificate : AUDIT_TARGET.trainingCertificate, id, name: certificateName(c) };
     await auditStaffAction(trx, s, actor, AUDIT_ACTION.certificateIssue, target, null, { ...auditFields(c), replacesId });
+    await notifyCertificate(trx, s.now, {
+      tenantId,
+      schoolName: actor.tenant.name,
+      userId: holder.userId,
+      certificateId: id,
+      name: certifiedOf(c),
+      number: numberOf(c),
+      link: verifyPathOf(s.config.CERTIFICATE_SECRET, { tenantId, kind: c.kind, id }),
+    });
     const stored = await findStored(trx, tenantId, c.kind, id);
     if (!stored) throw notFound();
     return viewOf(s, trx, origin, stored);
@@ -459,11 +474,11 @@ interface PassCertificate {
  * one) and mobile from the student's record, the number from the school's numbering, replacing
  * the enrolment's revoked certificate if there is one. The unique key over valid certificates of
  * an enrolment makes a second one at once store nothing (null). The one place a certificate is
- * issued for a pass: a "certificate issued" message would be sent from here.
+ * issued for a pass, so the student is told here (their message centre), in the issue's transaction.
  */
 async function issuePassCertificate(
   db: DB,
-  p: PassCertificate,
+  p: PassCertificate & { schoolName: string; verifyPath: (id: string) => string },
   student: { classStudentId: string; holder: Holder },
   replacesId: string | null,
 ): Promise<{ number: string; added: boolean }> {
@@ -489,6 +504,17 @@ async function issuePassCertificate(
     userId: student.holder.userId,
     replacesId,
   });
+  if (added) {
+    await notifyCertificate(db, p.now, {
+      tenantId: p.tenantId,
+      schoolName: p.schoolName,
+      userId: student.holder.userId,
+      certificateId: id,
+      name: p.productName,
+      number,
+      link: p.verifyPath(id),
+    });
+  }
   return { number, added };
 }
 
@@ -521,7 +547,7 @@ export async function issueForPass(
   );
   const row = cls.row;
   const start = row.trainingStartAt ?? row.createdAt;
-  const pass: PassCertificate = {
+  const pass = {
     tenantId,
     by: actor.account.id,
     now: s.now,
@@ -530,6 +556,8 @@ export async function issueForPass(
     startTime: formatDate(start),
     endTime: formatDate(Math.max(row.trainingEndAt ?? s.now, start)),
     workId: work.id,
+    schoolName: actor.tenant.name,
+    verifyPath: (id: string) => verifyPathOf(s.config.CERTIFICATE_SECRET, { tenantId, kind: 'training', id }),
   };
   return s.db.transaction().execute(async (trx) => {
     const enrolments = students.map((st) => st.id);
