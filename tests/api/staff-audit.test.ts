@@ -77,6 +77,7 @@ type WriteCall = Exclude<
   | 'adminDashboardCounts'
   | 'leads'
   | 'leadsExport'
+  | 'leadConvert'
   | 'schoolSettings'
   | 'schoolDomains'
   | 'adminServicePoints'
@@ -128,6 +129,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_BANK_CALLS),
   // 学员管理 (a student's name and mobile, 停用/启用, 强制下线): tests/api/staff-students.test.ts.
   ...Object.keys(ADMIN_STUDENT_CALLS),
+  // 转为学员 (the lead's entry and the enrolment's): tests/api/staff-lead-convert.test.ts.
+  'leadConvert',
 ];
 
 interface Expected {

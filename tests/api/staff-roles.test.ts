@@ -67,6 +67,7 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   leads: ADMIN_EDITOR,
   leadsExport: ADMIN_EDITOR,
   leadState: ADMIN_EDITOR,
+  leadConvert: ADMIN,
   adminNewsPage: ADMIN_EDITOR,
   adminNewsGet: ADMIN_EDITOR,
   adminNewsSave: ADMIN_EDITOR,
@@ -244,6 +245,8 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   adminStudentSave: ADMIN,
   adminStudentStatus: ADMIN,
   adminStudentSignOut: ADMIN,
+  adminStudentEnrolClasses: ADMIN_TEACHER,
+  adminStudentsEnrol: ADMIN_TEACHER,
 };
 
 /** Whether the matrix lets a signed-in person with `role` past the gate of the call. */

@@ -49,6 +49,7 @@ import * as m20261130T0510 from './20261130T0510_dashboard_counts';
 import * as m20261130T0515 from './20261130T0515_audit_target_names';
 import * as m20261130T0600 from './20261130T0600_school_logo_size';
 import * as m20261130T0610 from './20261130T0610_school_student_status';
+import * as m20261130T0810 from './20261130T0810_lead_conversion';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0515_audit_target_names': m20261130T0515,
   '20261130T0600_school_logo_size': m20261130T0600,
   '20261130T0610_school_student_status': m20261130T0610,
+  '20261130T0810_lead_conversion': m20261130T0810,
 };
 
 export const migrationProvider: MigrationProvider = {
