@@ -425,6 +425,12 @@ export const admin = {
   'admin.leads.reopen': '重新打开',
   'admin.leads.confirmReopen': '确定将{name}的线索重新标记为待处理？',
   'admin.leads.reopened': '已重新打开',
+  'admin.leads.convert': '转为学员',
+  'admin.leads.convertIntro': '将{name}（{mobile}）转为本校学员，并加入以下班级：',
+  'admin.leads.converted': '{name}已转为学员，加入了“{className}”',
+  'admin.leads.convertedAlready': '{name}已在“{className}”中，线索已标记为已转为学员',
+  'admin.leads.student': '学员',
+  'admin.leads.openStudent': '查看学员',
   // Shared.
   'admin.loadFailed': '加载失败',
   'admin.retry': '重试',
