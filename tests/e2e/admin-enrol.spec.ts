@@ -170,5 +170,6 @@ test.describe('the administrator’s first day', () => {
     await expect(dialog).toBeHidden();
     await expect(pending.getByRole('row').filter({ hasText: name })).toHaveCount(1);
     await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page, 'accounts with the new invitation');
   });
 });

@@ -181,6 +181,7 @@ test.describe('my learning', () => {
     const greeting = page.getByText(`欢迎回来，${name}`);
     await expect(greeting).toBeVisible();
     await expect(page.getByRole('navigation', { name: '用户菜单' }).getByRole('button', { name: '退出登录' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'my learning with the student’s top bar');
     // This browser has no CJK font: it draws each Chinese character as a 0.6em box where a CJK font
     // draws 1em. 0.4em more between letters gives the boxes a CJK font's widths (Latin letters wider
     // still), so what fits here fits a phone's real fonts.
