@@ -34,24 +34,24 @@ export default function StudentsIsland({ me }: { me: StaffMe }) {
   const list = useListScreen((q: st.AdminStudentQuery) => staffSend(st.adminStudents, q), FIRST);
   const [exporting, setExporting] = useState(false);
   const mayEnrol = mayCall(me.account.role, 'adminStudentsEnrol');
-  /** The chosen students by id, with their names for the dialog. */
-  const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(new Map());
+  /** The chosen students' ids. */
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [enrolling, setEnrolling] = useState(false);
   const [result, setResult] = useState<st.BulkEnrolResult | null>(null);
 
   function choose(rows: readonly st.AdminStudent[], on: boolean) {
-    const next = new Map(chosen);
+    const next = new Set(chosen);
     for (const r of rows) {
-      if (on && next.size < st.BULK_ENROL_MAX) next.set(r.id, r.name);
+      if (on && next.size < st.BULK_ENROL_MAX) next.add(r.id);
       if (!on) next.delete(r.id);
     }
     setChosen(next);
   }
 
   async function enrol(classId: string, periodId: string | null) {
-    const answer = await staffSend(st.adminStudentsEnrol, { userIds: [...chosen.keys()], classId, periodId });
+    const answer = await staffSend(st.adminStudentsEnrol, { userIds: [...chosen], classId, periodId });
     setResult(answer);
-    setChosen(new Map());
+    setChosen(new Set());
     list.reload();
   }
 
