@@ -79,6 +79,7 @@ type WriteCall = Exclude<
   | 'adminDashboardCounts'
   | 'leads'
   | 'leadsExport'
+  | 'leadConvert'
   | 'schoolSettings'
   | 'schoolDomains'
   | 'adminServicePoints'
@@ -133,6 +134,8 @@ const COVERED_ELSEWHERE: readonly string[] = [
   ...Object.keys(ADMIN_STUDENT_CALLS),
   // Class notices and the SMS settings: tests/api/messages.test.ts.
   ...Object.keys(ADMIN_MESSAGE_CALLS),
+  // 转为学员 (the lead's entry and the enrolment's): tests/api/staff-lead-convert.test.ts.
+  'leadConvert',
 ];
 
 interface Expected {

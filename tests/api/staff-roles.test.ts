@@ -67,6 +67,7 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   leads: ADMIN_EDITOR,
   leadsExport: ADMIN_EDITOR,
   leadState: ADMIN_EDITOR,
+  leadConvert: ADMIN,
   adminNewsPage: ADMIN_EDITOR,
   adminNewsGet: ADMIN_EDITOR,
   adminNewsSave: ADMIN_EDITOR,
@@ -252,6 +253,8 @@ const EXPECTED: Record<StaffCallName, Expected> = {
   adminSmsSettings: ADMIN,
   adminSmsSettingsSave: ADMIN,
   adminStudentIdNumber: ADMIN,
+  adminStudentEnrolClasses: ADMIN_TEACHER,
+  adminStudentsEnrol: ADMIN_TEACHER,
 };
 
 /** Whether the matrix lets a signed-in person with `role` past the gate of the call. */

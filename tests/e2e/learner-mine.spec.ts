@@ -3,6 +3,10 @@ import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectWithinScreenWidth, hydrated } from './support/fixtures';
 import { newClass, newLearners } from './support/learning';
 import { loginStudent } from './support/session';
+import { makeSchool } from './support/school';
+import { E2E_DB_FILE } from './support/env';
+import { openDatabase } from '~/server/db/database';
+import { findOrCreateUser } from '~/server/identity/identity.service';
 import { DEMO_STUDENT, authForm, passwordLogin, toasts } from './support/login';
 
 /**
@@ -158,5 +162,54 @@ test.describe('my learning', () => {
     await expect(course).toContainText('剩余21天');
     await course.click();
     await expect(page.getByRole('region', { name: '课程要求', exact: true })).toContainText('剩余21天');
+  });
+
+  test('the student’s top bar shows every entry whole and the greeting takes at most two lines (375 px and desktop)', async ({ page }) => {
+    // A school that offers its app (APP下载, the bar's last entry) and a student with a four-character name.
+    const school = await makeSchool('顶栏宽度测试学院', { appDownloadUrl: 'https://app.example.cn/download' });
+    const mobile = `147${String(Date.now() % 1e8).padStart(8, '0')}`;
+    const name = '欧阳明华';
+    const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
+    try {
+      const user = await findOrCreateUser(db, mobile, Date.now());
+      await db.updateTable('users').set({ realName: name }).where('id', '=', user.id).execute();
+    } finally {
+      await db.destroy();
+    }
+    await loginStudent(page, school.tenantId, mobile);
+    await page.goto(`${school.origin}/study/mine`);
+    const greeting = page.getByText(`欢迎回来，${name}`);
+    await expect(greeting).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '用户菜单' }).getByRole('button', { name: '退出登录' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'my learning with the student’s top bar');
+    // This browser has no CJK font: it draws each Chinese character as a 0.6em box where a CJK font
+    // draws 1em. 0.4em more between letters gives the boxes a CJK font's widths (Latin letters wider
+    // still), so what fits here fits a phone's real fonts.
+    await page.addStyleTag({ content: '* { letter-spacing: 0.4em !important; }' });
+    const width = page.viewportSize()!.width;
+    const menu = page.getByRole('navigation', { name: '用户菜单' });
+    await expect(menu.getByRole('link', { name: 'APP下载' })).toBeVisible();
+    // Boxes, not glyphs (this browser has no CJK fonts): nothing of the menu is cut by its box or the screen.
+    const bar = await menu.evaluate((nav) => {
+      const box = nav.getBoundingClientRect();
+      const items = [...nav.querySelectorAll('a, button')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { text: (e.textContent ?? '').trim(), left: r.left, right: r.right };
+      });
+      return { left: box.left, right: box.right, scrollWidth: nav.scrollWidth, clientWidth: nav.clientWidth, items };
+    });
+    expect.soft(bar.scrollWidth, 'the menu scrolls sideways').toBeLessThanOrEqual(bar.clientWidth);
+    for (const item of bar.items) {
+      expect.soft(item.left, `${item.text} starts on screen`).toBeGreaterThanOrEqual(Math.max(0, bar.left) - 1);
+      expect.soft(item.right, `${item.text} ends on screen`).toBeLessThanOrEqual(Math.min(width, bar.right) + 1);
+    }
+    // 欢迎回来，<name>: at most two lines of its own line height.
+    const lines = await greeting.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return Math.round(el.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
+    });
+    expect.soft(lines, 'lines of the greeting').toBeLessThanOrEqual(2);
+    await expectWithinScreenWidth(page, greeting);
+    await expectNoSidewaysScroll(page);
   });
 });

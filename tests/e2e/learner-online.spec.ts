@@ -10,6 +10,7 @@ import { newClass, newLearners } from './support/learning';
 import { loginStudent } from './support/session';
 import { todaysAutoSignInActivity } from './support/attendance';
 import { enrolNewStudent } from './support/exams';
+import { expectDialogLayout } from './support/dialogs';
 
 /**
  * The online classroom (issue 12) for a student of class A, course '电工基础与安全用电' (the online
@@ -416,6 +417,40 @@ test.describe('online classroom', () => {
         .boundingBox())!;
       expect(list.x + list.width).toBeLessThanOrEqual(video.x);
       await expectNoSidewaysScroll(page);
+    });
+
+    test('from 1280 to 1440 px the floating tools never cover 提问 @desktop-only', async ({ page }) => {
+      const { fixture, url } = await ownClassroom(page);
+      for (const width of [1280, 1366, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, url(fixture.lessons['布局视频']), '布局视频');
+        const tools = page.getByRole('complementary', { name: '便捷工具' });
+        await expect(tools.getByRole('link', { name: '新闻资讯' })).toBeVisible();
+        const ask = panel(page).getByRole('button', { name: '提问' });
+        await hydrated(ask);
+        const box = (await ask.boundingBox())!;
+        // What is under the button's centre and its right edge is the button, not the tools bar.
+        const hits = await ask.evaluate(
+          (button, points) => points.map(([x, y]) => button.contains(document.elementFromPoint(x!, y!))),
+          [
+            [box.x + box.width / 2, box.y + box.height / 2],
+            [box.x + box.width - 1, box.y + box.height / 2],
+          ],
+        );
+        expect(hits, `at ${width} px`).toEqual([true, true]);
+      }
+    });
+
+    test('the 提问 drawer looks as every dialog does: one padding, 取消 before 发送', async ({ page }) => {
+      const { fixture, url } = await ownClassroom(page);
+      await open(page, url(fixture.lessons['布局视频']), '布局视频');
+      const ask = panel(page).getByRole('button', { name: '提问' });
+      await hydrated(ask);
+      await ask.click();
+      const drawer = page.getByRole('dialog', { name: '向老师提问' });
+      await expect(drawer).toBeVisible();
+      await expectDialogLayout(drawer, '发送');
+      await expectNoSeriousA11yViolations(page, 'question drawer');
     });
 
     test('on a phone the lesson comes first, the panel under it, nothing wider than the screen @mobile-only', async ({ page }) => {

@@ -168,7 +168,9 @@ describe('the ids an entry mentions, and the links', () => {
     expect(auditLink('teachingClass', ID, null)).toBe(`/admin/classes?id=${ID}`);
     expect(auditLink('question', ID, null)).toBe(`/admin/catalog/questions?id=${ID}`);
     expect(auditLink('workAttempt', ID, OTHER_ID)).toBe(`/admin/marking?work=${OTHER_ID}`);
-    expect(auditLink('classStudent', ID, OTHER_ID)).toBe(`/admin/classes?id=${OTHER_ID}`);
+    // Entries about a student open their 学员管理 page: a class's student by the enrolment's user, a school's student by their id.
+    expect(auditLink('classStudent', ID, OTHER_ID)).toBe(`/admin/students?id=${OTHER_ID}`);
+    expect(auditLink('schoolStudent', ID, null)).toBe(`/admin/students?id=${ID}`);
     expect(auditLink('session', ID, null)).toBeNull();
   });
 });

@@ -103,12 +103,7 @@ export default function AccountsIsland({ me }: { me: StaffMe }) {
       </Modal>
 
       <Modal open={inviting} title={t('admin.accounts.inviteTitle')} onClose={() => setInviting(false)} width="w-[min(92vw,520px)]">
-        <InviteForm
-          onDone={() => {
-            setInviting(false);
-            invitations.reload();
-          }}
-        />
+        <InviteForm onIssued={invitations.reload} onDone={() => setInviting(false)} />
       </Modal>
     </div>
   );
@@ -231,7 +226,12 @@ function invitationColumns(revoke: (id: string) => void): Column<PendingInvitati
   ];
 }
 
-function InviteForm({ onDone }: { onDone: () => void }) {
+/**
+ * Invites a colleague; the pending list is loaded again as soon as the invitation is made
+ * (`onIssued`), not when its link is put away, so the list shows it however the dialog is closed
+ * and nobody invites the same person twice.
+ */
+function InviteForm({ onIssued, onDone }: { onIssued: () => void; onDone: () => void }) {
   const [issued, setIssued] = useState<{ invitation: IssuedInvitation; name: string } | null>(null);
   const form = useForm({
     initial: { name: '', mobile: '', role: '' },
@@ -253,11 +253,12 @@ function InviteForm({ onDone }: { onDone: () => void }) {
   return (
     <form
       noValidate
-      className="space-y-4 p-5"
+      className="space-y-4"
       onSubmit={form.onSubmit(['name', 'mobile', 'role'], async (v) => {
         const mobile = v.mobile.trim();
         const invitation = await staffSend(staff.invite, { name: v.name.trim(), role: v.role as StaffRole, ...(mobile ? { mobile } : {}) });
         setIssued({ invitation, name: v.name.trim() });
+        onIssued();
       })}
     >
       <TextField {...form.field('name')} label={t('admin.name')} maxLength={20} autoComplete="off" />

@@ -4,6 +4,7 @@ import * as staff from '~/lib/api/contracts/staff';
 import type { LeadInfo, LeadQuery, StaffMe } from '~/lib/api/contracts/staff';
 import { setCsrfToken, staffDownload, staffSend } from '~/lib/api/staff-client';
 import { LEAD_NOTE_MAX, LEAD_STATE, LEAD_STATES, type LeadState } from '~/lib/staff/leads';
+import { mayCall } from '~/lib/staff/access';
 import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { useForm } from '../shared/use-form';
@@ -12,13 +13,15 @@ import { TextAreaField } from '../shared/text-area-field';
 import { Modal } from '../shared/Modal';
 import { Button, detailRow, PageTitle, Section, timeText } from './shared';
 import { FilterBar, PagedList, filledIn, toastFailure, useListScreen, withRow, type Column, type FilterField } from './kit';
+import { EnrolChoice } from './students/EnrolChoice';
 
 /**
  * Consult leads (/admin/leads, administrators and content editors): the messages visitors left,
  * newest first, 20 a page, filtered by days (China Standard Time), state, product and name or
  * mobile. A lead opens in a dialog with the whole message; staff call back (the mobile is whole
- * and a tel: link), then mark it handled with a note, or re-open it. 导出 CSV downloads the list
- * as filtered (every page).
+ * and a tel: link), then mark it handled with a note, or re-open it; an administrator's 转为学员
+ * makes the person the school's student in a chosen class (once: the lead is then 已转为学员 and
+ * links to the student). 导出 CSV downloads the list as filtered (every page).
  */
 const PAGE_SIZE = 20;
 
@@ -34,6 +37,13 @@ function queryOf(values: typeof BLANK): LeadQuery {
   const { state, ...rest } = filledIn(values);
   return { ...FIRST, ...rest, ...(state !== undefined ? { state: Number(state) as LeadState } : {}) };
 }
+
+/** Each state's colour in the list: waiting, done, became a student. */
+const STATE_CLASS: Record<LeadState, string> = {
+  [LEAD_STATE.new]: 'text-orange-800',
+  [LEAD_STATE.handled]: 'text-green-800',
+  [LEAD_STATE.converted]: 'text-blue-800',
+};
 
 const handledText = (l: LeadInfo) => (l.handledByName ? `${l.handledByName} ${timeText(l.handledAt)}` : '-');
 
@@ -82,7 +92,7 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
     { header: t('admin.leads.product'), cell: (l) => l.productName ?? '-' },
     {
       header: t('admin.leads.state'),
-      cell: (l) => <span className={l.state === LEAD_STATE.new ? 'text-orange-800' : 'text-green-800'}>{stateLabel(l.state)}</span>,
+      cell: (l) => <span className={STATE_CLASS[l.state]}>{stateLabel(l.state)}</span>,
     },
     { header: t('admin.leads.colHandled'), cell: handledText },
     {
@@ -113,13 +123,13 @@ export default function LeadsIsland({ me }: { me: StaffMe }) {
         <PagedList list={leads} label={t('admin.leads.list')} columns={columns} rowProps={(l) => ({ 'data-lead': l.id })} empty={t('admin.leads.empty')} />
       </Section>
       <Modal open={open !== null} title={t('admin.leads.detail')} onClose={() => setOpen(null)}>
-        {open && <LeadDetail key={`${open.id}-${open.state}`} lead={open} onChanged={replace} />}
+        {open && <LeadDetail key={`${open.id}-${open.state}`} lead={open} onChanged={replace} mayConvert={mayCall(me.account.role, 'leadConvert')} />}
       </Modal>
     </div>
   );
 }
 
-function LeadDetail({ lead, onChanged }: { lead: LeadInfo; onChanged: (l: LeadInfo) => void }) {
+function LeadDetail({ lead, onChanged, mayConvert }: { lead: LeadInfo; onChanged: (l: LeadInfo) => void; mayConvert: boolean }) {
   const form = useForm({
     initial: { note: '' },
     check: (_f, v) => {
@@ -129,6 +139,24 @@ function LeadDetail({ lead, onChanged }: { lead: LeadInfo; onChanged: (l: LeadIn
     },
   });
   const [busy, setBusy] = useState(false);
+  const [converting, setConverting] = useState(false);
+
+  async function convert(classId: string, periodId: string | null) {
+    const done = await staffSend(staff.leadConvert, { classId, periodId }, { params: { id: lead.id } });
+    toast(t(done.added ? 'admin.leads.converted' : 'admin.leads.convertedAlready', { name: lead.name, className: done.className }), 'success');
+    onChanged(done.lead);
+  }
+
+  if (converting) {
+    return (
+      <EnrolChoice
+        intro={t('admin.leads.convertIntro', { name: lead.name, mobile: lead.mobile })}
+        submit={t('admin.leads.convert')}
+        onEnrol={convert}
+        onCancel={() => setConverting(false)}
+      />
+    );
+  }
 
   async function reopen() {
     if (!(await confirmDialog(t('admin.leads.confirmReopen', { name: lead.name })))) return;
@@ -159,8 +187,20 @@ function LeadDetail({ lead, onChanged }: { lead: LeadInfo; onChanged: (l: LeadIn
         {detailRow(t('admin.leads.state'), stateLabel(lead.state))}
         {lead.handledByName && detailRow(t('admin.leads.colHandled'), handledText(lead))}
         {lead.note && detailRow(t('admin.leads.note'), <span className="whitespace-pre-wrap">{lead.note}</span>)}
+        {lead.studentId &&
+          detailRow(
+            t('admin.leads.student'),
+            <a href={`/admin/students?id=${encodeURIComponent(lead.studentId)}`} className="text-brand hover:underline">
+              {t('admin.leads.openStudent')}
+            </a>,
+          )}
       </dl>
-      {lead.state === LEAD_STATE.new ? (
+      {mayConvert && lead.state !== LEAD_STATE.converted && (
+        <Button kind="primary" onClick={() => setConverting(true)}>
+          {t('admin.leads.convert')}
+        </Button>
+      )}
+      {lead.state === LEAD_STATE.converted ? null : lead.state === LEAD_STATE.new ? (
         <form
           noValidate
           className="space-y-3"

@@ -23,7 +23,7 @@ export function IssuedLink({
 }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="space-y-4 p-5">
+    <div className="space-y-4">
       <p role="status" className="font-medium text-green-800">
         {title}
       </p>

@@ -75,7 +75,7 @@ export default function Album({ label }: { label: string }) {
         {t('home.openAlbum')}
       </button>
       <Modal open={open} title={label} onClose={() => setOpen(false)} width="w-[min(96vw,960px)]">
-        <div className="flex flex-col gap-3 p-4">
+        <div className="flex flex-col gap-3">
           {tabs.length > 0 && (
             <div role="tablist" aria-label={label} className="flex gap-2 overflow-x-auto">
               {tabs.map((tb) => (
@@ -145,7 +145,7 @@ export default function Album({ label }: { label: string }) {
         width="w-[min(92vw,560px)]"
       >
         {commenting && (
-          <div className="p-4">
+          <div>
             <Comments objectId={commenting.id} objectType="UNIVERSITY_PIC" onCount={setCommentCount} />
           </div>
         )}

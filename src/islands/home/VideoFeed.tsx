@@ -104,7 +104,7 @@ export default function VideoFeed({ type, title }: { type: FeedType; title: stri
       {page && <PagerButtons label={t('feeds.pagination', { name: title })} current={current} pages={page.pages} onChange={setCurrent} />}
       <Modal open={playing !== null} title={playing?.title ?? title} onClose={() => setPlaying(null)}>
         {playing && (
-          <div className="flex flex-col gap-3 p-4">
+          <div className="flex flex-col gap-3">
             {playing.contentUrl ? (
               <Suspense fallback={<p className="py-12 text-center text-sm text-muted">{t('common.loading')}</p>}>
                 <VideoPlayer src={playing.contentUrl} title={playing.title} poster={playing.pic} autoPlay />

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { t } from '~/lib/i18n/messages/common';
 
+/** The dialog body's padding (the title bar's is the same sideways). */
+const DIALOG_PADDING = 'p-4';
+
 interface Props {
   open: boolean;
   title: string;
@@ -16,7 +19,10 @@ interface Props {
 
 /**
  * An accessible modal on the native <dialog>: labelled by its title, Escape closes, focus moves
- * in and returns to where it was, and the page behind does not scroll while it is open.
+ * in and returns to where it was, and the page behind does not scroll while it is open. The body
+ * has the one inner padding every dialog shares (DIALOG_PADDING): callers add none of their own, so
+ * every dialog, staff or learner, looks the same. Their buttons end the body: 取消 first, then the
+ * main action on the right (tests/e2e/dialogs.spec.ts checks both).
  */
 export function Modal({ open, title, onClose, children, width = 'w-[min(92vw,720px)]', hideTitle = false, placement = 'center' }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -63,7 +69,9 @@ export function Modal({ open, title, onClose, children, width = 'w-[min(92vw,720
               ✕
             </button>
           </div>
-          <div className="min-h-0 overflow-y-auto">{children}</div>
+          <div data-dialog-body className={`min-h-0 overflow-y-auto ${DIALOG_PADDING}`}>
+            {children}
+          </div>
         </div>
       )}
     </dialog>

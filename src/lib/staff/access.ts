@@ -101,6 +101,8 @@ export const STAFF_ACCESS = {
   leads: LEAD_DESK,
   leadsExport: LEAD_DESK,
   leadState: LEAD_DESK,
+  // Converting enrols the person in a class: administrators, who manage every class (not editors).
+  leadConvert: ADMIN_ONLY,
   adminNewsPage: CONTENT,
   adminNewsGet: CONTENT,
   adminNewsSave: CONTENT,
@@ -250,6 +252,9 @@ export const STAFF_ACCESS = {
   adminSmsSettings: ADMIN_ONLY,
   adminSmsSettingsSave: ADMIN_ONLY,
   adminStudentIdNumber: ADMIN_ONLY,
+  // The class scope then allows only classes the person manages (administrators, a class's head teacher).
+  adminStudentEnrolClasses: STUDENTS,
+  adminStudentsEnrol: STUDENTS,
 } as const satisfies Record<StaffCallName, Access>;
 
 /** The resumable media upload (the tus endpoint, not a JSON call): the media library's people. */

@@ -79,7 +79,9 @@ const LINKS: Partial<Record<AuditTarget, (id: string, parent: string | null) => 
   material: (id) => `/admin/catalog/materials?id=${id}`,
   teachingClass: (id) => `/admin/classes?id=${id}`,
   classPeriod: (_id, classId) => (classId ? `/admin/classes?id=${classId}` : null),
-  classStudent: (_id, classId) => (classId ? `/admin/classes?id=${classId}` : null),
+  // Entries about a student open their 学员管理 page (their classes are linked from there).
+  classStudent: (_id, userId) => (userId ? `/admin/students?id=${userId}` : null),
+  schoolStudent: (id) => `/admin/students?id=${id}`,
   course: (id) => `/admin/courses?id=${id}`,
   examPaper: (id) => `/admin/papers?id=${id}`,
   work: () => '/admin/works',
@@ -111,6 +113,7 @@ const REFERENCES: Readonly<Record<string, AuditTarget>> = {
   categoryIds: AUDIT_TARGET.productCategory,
   categorizeIds: AUDIT_TARGET.newsCategory,
   invitationId: AUDIT_TARGET.invitation,
+  userId: AUDIT_TARGET.schoolStudent,
 };
 
 /** The ids an entry mentions, each with its kind: the thing itself and the ids in its fields the server can name. */

@@ -55,6 +55,7 @@ export const AUDIT_ACTION = {
   fileUpload: 'file.upload',
   recoveryCodesRenew: 'account.recoveryCodesRenew',
   leadState: 'lead.state',
+  leadConvert: 'lead.convert',
   newsCreate: 'news.create',
   newsUpdate: 'news.update',
   newsPublish: 'news.publish',

@@ -54,6 +54,8 @@ export const staffServerMessages = {
   'staff.lead.noteTooLong': '处理备注不能超过500个字',
   'staff.lead.alreadyHandled': '该线索已被标记为已处理，请刷新后查看',
   'staff.lead.alreadyNew': '该线索已是待处理状态',
+  'staff.lead.alreadyConverted': '该线索已转为学员，请刷新后查看',
+  'staff.lead.noClass': '请选择班级',
   'staff.lead.badProduct': '咨询项目不正确',
   'staff.lead.productGone': '（已下架的项目）',
   'staff.lead.tooMany': '导出的线索超过10000条，请缩小日期范围后再导出',
@@ -68,6 +70,7 @@ export const staffServerMessages = {
   'staff.lead.csv.note': '处理备注',
   'staff.lead.state.0': '待处理',
   'staff.lead.state.1': '已处理',
+  'staff.lead.state.2': '已转为学员',
   'staff.lead.fileName': '咨询线索',
   // The /admin pages' layout (src/layouts/AdminLayout.astro).
   'staff.siteName': '管理后台',

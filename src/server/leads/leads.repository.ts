@@ -120,3 +120,8 @@ export function findLead(db: DB, tenantId: string, id: string) {
 export async function updateLeadState(db: DB, tenantId: string, id: string, from: LeadState, changes: Updateable<ClueTable>): Promise<boolean> {
   return changedOne(db.updateTable('clues').set(changes).$call(whereEqual({ tenantId, id })).where('state', '=', from));
 }
+
+/** Whom a converted lead became (set in the conversion's transaction, once its state is converted). */
+export async function setConvertedUser(db: DB, tenantId: string, id: string, userId: string): Promise<void> {
+  await db.updateTable('clues').set({ convertedUserId: userId }).$call(whereEqual({ tenantId, id })).execute();
+}

@@ -12,7 +12,7 @@ export interface ClueTable {
   content: string;
   ip: string;
   createdAt: number;
-  /** LEAD_STATE: new until staff mark it handled (migration 20261125T1610_leads_staff). */
+  /** LEAD_STATE: new until staff mark it handled (migration 20261125T1610_leads_staff) or convert it. */
   state: Generated<LeadState>;
   /** Who marked it handled and when; null while it is new. */
   handledAt: number | null;
@@ -22,6 +22,9 @@ export interface ClueTable {
   handledNote: string | null;
   /** The training product it was left about; null from the floating panel. */
   productId: string | null;
+  /** Whom the lead became and in which class once converted (migration 20261130T0810_lead_conversion); null before. */
+  convertedUserId: string | null;
+  convertedClassId: string | null;
 }
 
 export type Clue = Selectable<ClueTable>;

@@ -4,12 +4,13 @@ import { windowOf } from '../db/paging';
 import { t } from '~/server/i18n';
 import { pageOf } from '~/lib/paging';
 import { formatDateTime } from '~/lib/time/cst';
-import { LEAD_EXPORT_MAX, LEAD_STATE, type LeadState } from '~/lib/staff/leads';
+import { CONVERTIBLE_LEAD_STATES, LEAD_EXPORT_MAX, LEAD_STATE, type LeadState } from '~/lib/staff/leads';
 import { AUDIT_ACTION, AUDIT_TARGET } from '~/lib/staff/roles';
-import type { LeadInfo, LeadPage } from '~/lib/api/contracts/staff';
+import type { LeadConverted, LeadInfo, LeadPage } from '~/lib/api/contracts/staff';
 import { pageProducts } from '../products/products.service';
 import { auditStaffAction } from '../staff/audit/audit.service';
 import type { StaffActor } from '../staff/accounts/sessions.service';
+import { classForEnrolment, enrolIntoClass, periodForEnrolment } from '../learning/classes/classes.admin.service';
 import { csvFile, maskedMobile } from './leads-csv.rules';
 import type { Clue } from './leads.table';
 import * as repo from './leads.repository';
@@ -61,6 +62,7 @@ function infoOf(r: Clue, names: Map<string, string>): LeadInfo {
     handledAt: r.handledAt,
     handledByName: r.handledByName,
     note: r.handledNote,
+    studentId: r.convertedUserId,
   };
 }
 
@@ -122,6 +124,7 @@ export async function changeLeadState(s: Scope, actor: StaffActor, id: string, c
     if (!lead) throw AppError.notFound(t('staff.lead.notFound'));
     const handling = change.state === LEAD_STATE.handled;
     if (handling && !change.note) throw AppError.badRequest(t('staff.lead.noteRequired'));
+    if (lead.state === LEAD_STATE.converted) throw AppError.conflict(t('staff.lead.alreadyConverted'));
     if (lead.state === change.state) throw AppError.conflict(t(handling ? 'staff.lead.alreadyHandled' : 'staff.lead.alreadyNew'));
     const fields = handling
       ? { state: change.state, handledAt: s.now, handledById: actor.account.id, handledByName: actor.account.name, handledNote: change.note! }
@@ -144,4 +147,46 @@ export async function changeLeadState(s: Scope, actor: StaffActor, id: string, c
   });
   const names = await productNames(s, updated.productId ? [updated.productId] : []);
   return infoOf(updated, names);
+}
+
+/**
+ * 转为学员: the lead's mobile and name become the school's student (an existing user of the mobile is
+ * found, not renamed) and are enrolled in the class through the class domain's enrolIntoClass, and
+ * the lead becomes converted, in one transaction. Once: the lead's state changes first, conditional
+ * on the state read, so of two conversions at once one converts and enrols and the other is refused
+ * with nothing changed (on PostgreSQL it waits for the first's row, then finds it converted).
+ * A person already in the class is not enrolled twice; the lead is converted all the same.
+ */
+export async function convertLead(s: Scope, actor: StaffActor, id: string, input: { classId: string; periodId: string | null }): Promise<LeadConverted> {
+  const tenantId = actor.tenant.id;
+  const done = await s.db.transaction().execute(async (trx) => {
+    const lead = await repo.findLead(trx, tenantId, id);
+    if (!lead) throw AppError.notFound(t('staff.lead.notFound'));
+    const converted = () => AppError.conflict(t('staff.lead.alreadyConverted'));
+    if (!CONVERTIBLE_LEAD_STATES.includes(lead.state)) throw converted();
+    const c = await classForEnrolment(s, actor, input.classId, trx);
+    const periodId = await periodForEnrolment(trx, c, input.periodId);
+    const fields = {
+      state: LEAD_STATE.converted,
+      handledAt: s.now,
+      handledById: actor.account.id,
+      handledByName: actor.account.name,
+      convertedClassId: c.row.id,
+    };
+    if (!(await repo.updateLeadState(trx, tenantId, id, lead.state, fields))) throw converted();
+    const enrolled = await enrolIntoClass(trx, s, actor, c, { mobile: lead.mobile, name: lead.name }, { periodId, audit: true });
+    await repo.setConvertedUser(trx, tenantId, id, enrolled.userId);
+    await auditStaffAction(
+      trx,
+      s,
+      actor,
+      AUDIT_ACTION.leadConvert,
+      { type: AUDIT_TARGET.lead, id },
+      { state: lead.state },
+      { name: lead.name, mobile: maskedMobile(lead.mobile), state: LEAD_STATE.converted, classId: c.row.id, userId: enrolled.userId, added: enrolled.added },
+    );
+    return { lead: (await repo.findLead(trx, tenantId, id))!, className: c.row.name, added: enrolled.added, userCreated: enrolled.userCreated };
+  });
+  const names = await productNames(s, done.lead.productId ? [done.lead.productId] : []);
+  return { lead: infoOf(done.lead, names), className: done.className, added: done.added, userCreated: done.userCreated };
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { t } from '~/server/i18n';
 import { DAY, formatDateTime } from '~/lib/time/cst';
-import { LEAD_NOTE_MAX, LEAD_STATE } from '~/lib/staff/leads';
+import { LEAD_NOTE_MAX, LEAD_STATE, type LeadState } from '~/lib/staff/leads';
 import type { ApiEnv } from '../http/scope';
 import { idSchema } from '../http/validate';
 import { serveStaff } from '../http/staff-gate';
@@ -15,6 +15,12 @@ import * as service from '../leads/staff-leads.service';
  * the rules live in the leads domain's staff-leads.service.ts.
  */
 
+/** A state the list filters by: any of them. */
+const anyLeadState = z.coerce
+  .number({ error: t('staff.lead.badState') })
+  .pipe(z.union([z.literal(LEAD_STATE.new), z.literal(LEAD_STATE.handled), z.literal(LEAD_STATE.converted)], { error: t('staff.lead.badState') }));
+
+/** A state staff set by hand: new or handled (a lead is converted by 转为学员 alone). */
 const leadState = z.coerce
   .number({ error: t('staff.lead.badState') })
   .pipe(z.union([z.literal(LEAD_STATE.new), z.literal(LEAD_STATE.handled)], { error: t('staff.lead.badState') }));
@@ -22,7 +28,7 @@ const leadState = z.coerce
 const filterFields = {
   from: day,
   to: day,
-  state: z.preprocess(blankIsNone, leadState.optional()),
+  state: z.preprocess(blankIsNone, anyLeadState.optional()),
   productId: z.preprocess(
     blankIsNone,
     z
@@ -40,7 +46,7 @@ const inOrder = { message: t('validation.startAfterEnd') };
 const window = (q: {
   from?: number | undefined;
   to?: number | undefined;
-  state?: 0 | 1 | undefined;
+  state?: LeadState | undefined;
   productId?: string | undefined;
   q?: string | undefined;
 }) => ({
@@ -72,4 +78,13 @@ serveStaff(leadsStaffRoutes, 'leadsExport', z.object(filterFields).refine(datesI
 
 serveStaff(leadsStaffRoutes, 'leadState', z.object({ id: idSchema, state: leadState, note }, { error: t('validation.invalid') }), (s, actor, b) =>
   service.changeLeadState(s, actor, b.id, { state: b.state, note: b.note }),
+);
+
+const convertInput = z.object(
+  { id: idSchema, classId: z.string({ error: t('staff.lead.noClass') }).pipe(idSchema), periodId: idSchema.nullish() },
+  { error: t('validation.invalid') },
+);
+
+serveStaff(leadsStaffRoutes, 'leadConvert', convertInput, (s, actor, b) =>
+  service.convertLead(s, actor, b.id, { classId: b.classId, periodId: b.periodId ?? null }),
 );

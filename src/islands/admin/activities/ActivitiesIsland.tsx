@@ -242,7 +242,8 @@ function DeleteDialog({
   return (
     <Modal open title={t('activities.delete')} onClose={onClose}>
       <p className="mb-4 text-sm">{t('activities.confirmDelete', { name: activity.name })}</p>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button onClick={onClose}>{t('activities.cancel')}</Button>
         {activity.seriesId ? (
           <>
             <Button kind="danger" disabled={busy} onClick={() => remove('one')}>
@@ -257,7 +258,6 @@ function DeleteDialog({
             {t('activities.delete')}
           </Button>
         )}
-        <Button onClick={onClose}>{t('activities.cancel')}</Button>
       </div>
     </Modal>
   );

@@ -48,7 +48,7 @@ export function FormEnd({ notice, busy, onCancel, wide = false }: { notice: stri
           {notice}
         </p>
       )}
-      <FormButtons className={`flex gap-2${span}`} save={t('activities.save')} busy={busy} onCancel={onCancel} />
+      <FormButtons className={`flex justify-end gap-2${span}`} save={t('activities.save')} busy={busy} onCancel={onCancel} />
     </>
   );
 }

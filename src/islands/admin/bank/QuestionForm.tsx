@@ -118,11 +118,11 @@ export function QuestionForm({ editing, onSaved, onCancel }: { editing: AdminQue
         <Body draft={draft} onDraft={setDraft} sub={false} />
         <RichTextField label={t('bank.form.explanation')} value={draft.explanation} onValue={(explanation) => setDraft((d) => ({ ...d, explanation }))} />
         <FormMessage text={form.notice?.text ?? null} />
-        <div className="flex gap-2">
+        <div className="flex justify-end gap-2">
+          <Button onClick={onCancel}>{t('bank.form.cancel')}</Button>
           <Button kind="primary" type="submit" disabled={form.submitting}>
             {t('bank.form.save')}
           </Button>
-          <Button onClick={onCancel}>{t('bank.form.cancel')}</Button>
         </div>
       </form>
     </Section>

@@ -55,7 +55,7 @@ function TabForm({ initial, onDone, onCancel }: { initial: cat.AdminAlbumTab | n
           </p>
         ) : null}
       </div>
-      <FormButtons className="flex gap-3" save={t('catalog.tabs.save')} busy={busy} lockCancel onCancel={onCancel} />
+      <FormButtons className="flex justify-end gap-3" save={t('catalog.tabs.save')} busy={busy} lockCancel onCancel={onCancel} />
     </form>
   );
 }

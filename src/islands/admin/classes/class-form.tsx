@@ -156,7 +156,7 @@ export function ClassForm({ initial, onSaved, onCancel }: { initial: cls.AdminCl
             {form.notice.text}
           </p>
         )}
-        <FormButtons className="flex gap-2 sm:col-span-2" save={t('classes.save')} busy={form.submitting} onCancel={onCancel} />
+        <FormButtons className="flex justify-end gap-2 sm:col-span-2" save={t('classes.save')} busy={form.submitting} onCancel={onCancel} />
       </form>
     </Modal>
   );

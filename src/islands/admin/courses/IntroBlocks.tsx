@@ -227,7 +227,7 @@ function BlockForm({
           </>
         )}
       </div>
-      <FormButtons className="mt-4 flex gap-2" save={t('courses.save')} onCancel={onCancel} />
+      <FormButtons className="mt-4 flex justify-end gap-2" save={t('courses.save')} onCancel={onCancel} />
     </form>
   );
 }

@@ -351,7 +351,7 @@ export function LessonForm({
           />
         </div>
       )}
-      <FormButtons className="mt-4 flex gap-2" save={t('courses.save')} onCancel={onCancel} />
+      <FormButtons className="mt-4 flex justify-end gap-2" save={t('courses.save')} onCancel={onCancel} />
     </form>
   );
 }

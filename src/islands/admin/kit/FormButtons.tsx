@@ -3,15 +3,15 @@ import { Button } from '../shared';
 
 /**
  * A staff form's submit button (`save`: the words of what it saves), disabled while the form is
- * sent, and 取消 beside it (`lockCancel`: disabled then too, where cancelling mid-way would leave a
- * half-done change unseen).
+ * sent, and 取消 before it (`lockCancel`: disabled then too, where cancelling mid-way would leave a
+ * half-done change unseen): 取消 first and the main action last, on the right, as in every dialog.
  */
 export function FormButtons({
   save,
   onCancel,
   busy = false,
   lockCancel = false,
-  className = 'flex gap-2',
+  className = 'flex flex-wrap justify-end gap-2',
 }: {
   save: string;
   onCancel: () => void;
@@ -22,11 +22,11 @@ export function FormButtons({
 }) {
   return (
     <div className={className}>
-      <Button kind="primary" type="submit" disabled={busy}>
-        {save}
-      </Button>
       <Button onClick={onCancel} disabled={lockCancel && busy}>
         {t('common.cancel')}
+      </Button>
+      <Button kind="primary" type="submit" disabled={busy}>
+        {save}
       </Button>
     </div>
   );

@@ -192,7 +192,7 @@ export function ItemForm({
   return (
     <form noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit}>
       {children}
-      <FormButtons className="flex gap-3 sm:col-span-2" save={t('school.admin.save')} busy={busy} lockCancel onCancel={onCancel} />
+      <FormButtons className="flex justify-end gap-3 sm:col-span-2" save={t('school.admin.save')} busy={busy} lockCancel onCancel={onCancel} />
     </form>
   );
 }

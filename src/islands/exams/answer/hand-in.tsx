@@ -215,7 +215,7 @@ export function HandInDialogs({ state, dispatch, allAnswered, pendingCount, onEx
 function Notice({ open, title, text, onClose }: { open: boolean; title: string; text: string; onClose: () => void }) {
   return (
     <Modal open={open} title={title} onClose={onClose} width="w-[min(92vw,420px)]">
-      <div className="space-y-4 p-4">
+      <div className="space-y-4">
         <p role="alert" className="text-sm text-slate-700">
           {text}
         </p>

@@ -15,7 +15,7 @@ export function ClassDialog({ state, onClose, onRest }: { state: DialogState; on
   const title = state?.kind === 'rest' ? t('class.rest') : state?.kind === 'experience' ? t('class.experienceTitle') : t('class.noticeTitle');
   return (
     <Modal open={state !== null} title={title} onClose={onClose} width="w-[min(92vw,420px)]">
-      <div className="space-y-3 px-5 py-4 text-sm text-slate-700">
+      <div className="space-y-3 text-sm text-slate-700">
         {state?.kind === 'notice' && (
           <>
             <p className="text-base font-medium text-ink">

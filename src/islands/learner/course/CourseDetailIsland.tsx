@@ -139,8 +139,8 @@ function CoursePage({ data, query, userId }: { data: Loaded; query: Query; userI
         )}
       </aside>
       <Modal open={liveOpen} title={t('course.liveTitle')} onClose={() => setLiveOpen(false)} width="w-[min(92vw,420px)]">
-        <p className="px-5 py-6 text-sm text-ink">{t('course.liveNotOnPc')}</p>
-        <footer className="flex justify-end gap-3 border-t border-slate-100 px-5 py-3">
+        <p className="text-sm text-ink">{t('course.liveNotOnPc')}</p>
+        <footer className="mt-4 flex justify-end gap-3">
           <button
             type="button"
             onClick={() => setLiveOpen(false)}

@@ -17,7 +17,7 @@ interface Props {
 export function Confirm({ open, title, text, yes, no, onYes, onNo, onClose, busy = false }: Props) {
   return (
     <Modal open={open} title={title} onClose={onClose} width="w-[min(92vw,420px)]">
-      <div className="space-y-4 p-4">
+      <div className="space-y-4">
         <p className="text-sm text-slate-700">{text}</p>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onNo} disabled={busy} className="rounded-md border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">

@@ -83,7 +83,7 @@ export function Questions({ p, onChanged }: { p: PanelProps; onChanged: () => vo
         {(q) => <QuestionItem question={q} />}
       </ItemList>
       <Modal open={open} title={t('interaction.askTitle')} onClose={close} width="w-[min(100vw,420px)]" placement="right">
-        <div className="space-y-3 p-4">
+        <div className="space-y-3">
           <TextBox label={t('interaction.questionLabel')} placeholder={t('interaction.questionPlaceholder')} {...text.bind} autoFocus />
           <DialogButtons onCancel={close} onOk={ask} ok={t('interaction.send')} busy={busy} />
         </div>

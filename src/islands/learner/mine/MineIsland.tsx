@@ -75,13 +75,14 @@ function LearnerCard({ user, partnerSso: sso, partnerName }: { user: UserInfo; p
   return (
     <section aria-label={t('learner.studentTag')} className="flex flex-wrap items-center gap-4 rounded-lg bg-slate-50 p-4">
       <Avatar pic={user.avatar} name={name} look="learner" />
+      {/* The greeting has the row beside the avatar; on a phone the buttons go under it, so it takes at most two lines. */}
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink">
+        <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-ink sm:text-lg">
           <span>{t('login.mineWelcome', { name })}</span>
           <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-normal text-brand-dark">{t('learner.studentTag')}</span>
         </p>
       </div>
-      <div className="flex flex-wrap gap-3">
+      <div className="flex w-full flex-wrap gap-3 sm:w-auto">
         {sso && (
           <button type="button" onClick={() => void openPartner()} className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark">
             {t('login.minePartner', { name: partnerName })}

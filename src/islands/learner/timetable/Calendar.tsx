@@ -255,7 +255,7 @@ function MonthGrid({ range, activities, dots, hrefOf, now, onOpen, onHover }: Pr
       </div>
       {opened !== null && (
         <Modal open title={titleOf(opened)} onClose={() => setOpened(null)} width="w-[min(92vw,32rem)]">
-          <div className="p-4">
+          <div>
             <DayItems activities={piecesOf(opened).map((p) => p.item)} hrefOf={hrefOf} />
           </div>
         </Modal>

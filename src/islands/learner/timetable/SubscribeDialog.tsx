@@ -89,12 +89,12 @@ export function SubscribeDialog({ classId, userId, onClose }: { classId: string;
         {asking && (
           <fieldset aria-label={t('timetable.reset')} className="mt-3 min-w-0 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>{t('timetable.resetAsk')}</p>
-            <div className="mt-2 flex gap-2">
-              <button type="button" disabled={busy} onClick={reset} className="rounded bg-red-700 px-3 py-1 text-white disabled:opacity-60">
-                {t('timetable.resetConfirm')}
-              </button>
+            <div className="mt-2 flex justify-end gap-2">
               <button type="button" onClick={() => setAsking(false)} className="rounded border border-slate-300 bg-white px-3 py-1 text-slate-700">
                 {t('common.cancel')}
+              </button>
+              <button type="button" disabled={busy} onClick={reset} className="rounded bg-red-700 px-3 py-1 text-white disabled:opacity-60">
+                {t('timetable.resetConfirm')}
               </button>
             </div>
           </fieldset>
@@ -104,7 +104,7 @@ export function SubscribeDialog({ classId, userId, onClose }: { classId: string;
 
   return (
     <Modal open title={t('timetable.subscribeTitle')} onClose={onClose} width="w-[min(92vw,560px)]">
-      <div className="p-4">
+      <div>
         <p className="mb-3 text-sm text-slate-600">{t('timetable.subscribeHint')}</p>
         {body}
       </div>

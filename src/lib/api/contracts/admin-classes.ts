@@ -139,6 +139,13 @@ export interface Enrolled {
   userCreated: boolean;
 }
 
+/** A class the reader may enrol students in now (not over; a teacher's: head teacher only), with its periods. */
+export interface EnrolmentClass {
+  id: string;
+  name: string;
+  periods: { id: string; name: string }[];
+}
+
 export interface StudentStatusInput {
   studentId: string;
   serviceStatus: number;

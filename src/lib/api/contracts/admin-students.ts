@@ -1,5 +1,6 @@
 import { get, post } from '../contract';
 import type { Page } from '../../paging';
+import type { EnrolmentClass } from './admin-classes';
 
 /**
  * 学员管理 (/api/admin/students...): the school's students (users bound to the school), for its
@@ -106,6 +107,31 @@ export interface StudentIdNumberEdit {
   idNumber: string;
 }
 
+/** The most students one bulk enrolment takes (a page of the list at its largest). */
+export const BULK_ENROL_MAX = 100;
+
+export interface BulkEnrolInput {
+  /** Users' ids (the list's `id`), each once; at most BULK_ENROL_MAX. */
+  userIds: string[];
+  classId: string;
+  /** A period of the class, or none. */
+  periodId?: string | null;
+}
+
+/** A student named in a bulk enrolment's answer. */
+export interface EnrolledStudent {
+  id: string;
+  name: string;
+}
+
+export interface BulkEnrolResult {
+  className: string;
+  /** Enrolled by this call. */
+  added: EnrolledStudent[];
+  /** In the class already: nothing changed for them. */
+  already: EnrolledStudent[];
+}
+
 export const adminStudents = get<AdminStudentQuery, Page<AdminStudent>>('/admin/students');
 /** The search's students as a CSV file (UTF-8 with BOM, formulas guarded), newest first. */
 export const adminStudentsExport = get<Omit<AdminStudentQuery, 'current' | 'size'>, string>('/admin/students/export');
@@ -118,3 +144,7 @@ export const adminStudentStatus = post<{ status: SchoolStudentStatus }, AdminStu
 export const adminStudentIdNumber = post<StudentIdNumberEdit, AdminStudentDetail>('/admin/students/:id/idNumber');
 /** 强制下线: every session of the student in this school ends. */
 export const adminStudentSignOut = post<Record<string, never>, { ended: number }>('/admin/students/:id/signOut');
+/** The classes the reader may enrol students in now, with their periods (the bulk enrolment's and a lead's choice). */
+export const adminStudentEnrolClasses = get<Record<string, never>, EnrolmentClass[]>('/admin/students/enrolClasses');
+/** Enrols the chosen students in one class, in one transaction; those in it already are reported, never enrolled twice. */
+export const adminStudentsEnrol = post<BulkEnrolInput, BulkEnrolResult>('/admin/students/enrol');

@@ -266,6 +266,8 @@ export interface LeadInfo {
   handledAt: number | null;
   handledByName: string | null;
   note: string | null;
+  /** Once converted (转为学员): the student's user id (学员管理's ?id=); null before. */
+  studentId: string | null;
 }
 
 /** A page of leads and the products the school's leads were left about (the product filter's choices). */
@@ -277,6 +279,21 @@ export interface LeadStateChange {
   state: LeadState;
   /** Required when marking handled. */
   note?: string;
+}
+
+/** 转为学员: the class (one the reader manages, not ended) and optionally its period. */
+export interface LeadConvertInput {
+  classId: string;
+  periodId?: string | null;
+}
+
+export interface LeadConverted {
+  lead: LeadInfo;
+  className: string;
+  /** false: the person was in the class already (the lead is converted all the same). */
+  added: boolean;
+  /** true: the mobile was new to the portal and a user was created. */
+  userCreated: boolean;
 }
 
 export const signIn = post<SignInRequest, SignInAnswer>('/admin/session/signIn');
@@ -317,3 +334,5 @@ export const leads = get<LeadQuery, LeadPage>('/admin/leads');
 /** The filtered list as a CSV file (UTF-8 with BOM, CRLF), not the JSON envelope. */
 export const leadsExport = get<LeadQuery, string>('/admin/leads/export');
 export const leadState = post<LeadStateChange, LeadInfo>('/admin/leads/:id/state');
+/** 转为学员: the lead's mobile and name become (or find) the school's student, enrolled in the class; once. */
+export const leadConvert = post<LeadConvertInput, LeadConverted>('/admin/leads/:id/convert');

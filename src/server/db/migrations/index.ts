@@ -51,6 +51,7 @@ import * as m20261130T0600 from './20261130T0600_school_logo_size';
 import * as m20261130T0610 from './20261130T0610_school_student_status';
 import * as m20261130T0700 from './20261130T0700_messages';
 import * as m20261130T0800 from './20261130T0800_certificate_numbering';
+import * as m20261130T0810 from './20261130T0810_lead_conversion';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0610_school_student_status': m20261130T0610,
   '20261130T0700_messages': m20261130T0700,
   '20261130T0800_certificate_numbering': m20261130T0800,
+  '20261130T0810_lead_conversion': m20261130T0810,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -294,3 +294,37 @@ export async function deleteStudent(db: DB, tenantId: string, classId: string, i
     .execute();
   return changedAny(db.deleteFrom('classStudents').$call(whereEqual({ tenantId, classId, id })));
 }
+
+// ---------------------------------------------------------------- enrolling from elsewhere
+
+/**
+ * The school's classes still taking students (not over), newest first, with their periods: all of
+ * them, or only those `headAccountId` is head teacher of (a teacher manages only those).
+ */
+export async function classesTakingStudents(db: DB, tenantId: string, over: number, head?: { accountId: string; role: string }) {
+  let q = classesOf(db, tenantId).select(['tc.id', 'tc.name']).where('tc.teachingClassStatus', '!=', over);
+  if (head) {
+    q = q.where('tc.id', 'in', (eb) =>
+      eb
+        .selectFrom('classTeachers as ct')
+        .select('ct.classId')
+        .$call(whereEqual({ 'ct.tenantId': tenantId, 'ct.accountId': head.accountId, 'ct.role': head.role })),
+    );
+  }
+  const classes = await q.orderBy('tc.createdAt', 'desc').orderBy('tc.id', 'desc').execute();
+  if (classes.length === 0) return [];
+  const periods = await db
+    .selectFrom('classPeriods')
+    .select(['id', 'classId', 'name'])
+    .where('tenantId', '=', tenantId)
+    .where(
+      'classId',
+      'in',
+      classes.map((c) => c.id),
+    )
+    .orderBy(sql`coalesce(start_at, 0)`, 'asc')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return classes.map((c) => ({ ...c, periods: periods.filter((p) => p.classId === c.id).map((p) => ({ id: p.id, name: p.name })) }));
+}

@@ -17,6 +17,7 @@ import type {
   AdminPeriod,
   ClassEnded,
   Enrolled,
+  EnrolmentClass,
   ImportReport,
   ImportRow,
   TeacherOption,
@@ -24,7 +25,7 @@ import type {
 import type { StaffActor } from '../../staff/accounts/sessions.service';
 import { accountNames, activeAccountsWithRoles } from '../../staff/accounts/accounts.service';
 import { auditedImport, auditStaffAction, auditStaffChange } from '../../staff/audit/audit.service';
-import { ensureSchoolStudent } from '../../identity/identity.service';
+import { ensureSchoolStudent, findSchoolUser } from '../../identity/identity.service';
 import * as repo from './classes.admin.repository';
 import { notifyEnrolled, type ClassFacts, type Enrolment } from '../../messages/messages.service';
 
@@ -436,6 +437,110 @@ async function periodIn(db: DB, tenantId: string, classId: string, periodId: str
 }
 
 /**
+ * The classes the actor may enrol students in now, newest first, with their periods: every class
+ * of the school not yet over for administrators, a teacher's classes where they are head teacher.
+ */
+export async function classesForEnrolment(s: Scope, actor: StaffActor): Promise<EnrolmentClass[]> {
+  const role = actor.account.role;
+  if (role !== STAFF_ROLE.admin && role !== STAFF_ROLE.teacher) return [];
+  const head = role === STAFF_ROLE.admin ? undefined : { accountId: actor.account.id, role: CLASS_TEACHER_ROLE.head };
+  return repo.classesTakingStudents(s.db, actor.tenant.id, TEACHING_CLASS_STATUS.OVER, head);
+}
+
+/** Who is enrolled: a student of the school by their user id, or a mobile (a new mobile becomes a user with the name given). */
+export type Enrolee = { userId: string } | { mobile: string; name: string | null };
+
+/** One enrolment made or found: the enrolment's id, whose it is, and whether this call added it. */
+export interface EnrolOutcome {
+  id: string;
+  userId: string;
+  /** false: the student was in the class already (nothing changed). */
+  added: boolean;
+  /** true: the mobile was new to the portal and a user was created. */
+  userCreated: boolean;
+}
+
+/**
+ * The class when the actor may enrol students in it now (administrators, its head teacher; not
+ * an ended class), for the callers of enrolIntoClass; `db` is their transaction.
+ */
+export async function classForEnrolment(s: Scope, actor: StaffActor, classId: string, db: DB = s.db): Promise<ClassInScope> {
+  const c = await classToManage(s, actor, classId, db);
+  if (enrolStatusFor(c.row.teachingClassStatus) === null) throw AppError.conflict(t('classes.ended'));
+  return c;
+}
+
+/** The period named, in the class, or null for none; an unknown one is refused (404). */
+export function periodForEnrolment(db: DB, c: ClassInScope, periodId: string | null | undefined): Promise<string | null> {
+  return periodIn(db, c.row.tenantId, c.row.id, periodId);
+}
+
+/**
+ * The one way a student enters a class: enrolling by mobile, the CSV import, 学员管理's bulk
+ * enrolment and a converted consult lead all come here, so whatever must happen on every enrolment
+ * happens here. `c` is the class as classForEnrolment answered it, inside the caller's transaction
+ * `trx`; `periodId` is checked by the caller (periodForEnrolment). A student in the class already
+ * is answered as such and nothing changes (the unique class+user key decides under concurrency),
+ * so a repeated click or file enrols once. `audit`: one studentEnrol entry for an enrolment added
+ * (the CSV import writes one entry for its whole file instead). The student added is told (their
+ * message centre, and an SMS when the school sends them): at once, or, with `told`, by the caller
+ * once for all the students it collects there (one SMS batch for a file or a list).
+ */
+/** Tells the students `enrolIntoClass` collected in `told` that they were enrolled, in one go. */
+export function tellEnrolled(trx: DB, s: Scope, actor: StaffActor, c: ClassInScope, told: readonly Enrolment[]): Promise<void> {
+  return notifyEnrolled(trx, s.now, classFacts(actor, c), told);
+}
+
+export async function enrolIntoClass(
+  trx: DB,
+  s: Scope,
+  actor: StaffActor,
+  c: ClassInScope,
+  who: Enrolee,
+  opts: { periodId: string | null; audit: boolean; told?: Enrolment[] },
+): Promise<EnrolOutcome> {
+  const tenantId = actor.tenant.id;
+  const classId = c.row.id;
+  const status = enrolStatusFor(c.row.teachingClassStatus);
+  if (status === null) throw AppError.conflict(t('classes.ended'));
+  let person: { userId: string; studentId: string; created: boolean };
+  if ('userId' in who) {
+    const user = await findSchoolUser(trx, tenantId, who.userId);
+    if (!user) throw AppError.notFound(t('classes.studentNotFound'));
+    person = { userId: user.id, studentId: user.studentId, created: false };
+  } else {
+    person = await ensureSchoolStudent(trx, { tenantId, mobile: who.mobile, realName: who.name, now: s.now });
+  }
+  const id = newId(s.now);
+  const added = await repo.insertStudentIfNew(trx, {
+    id,
+    tenantId,
+    classId,
+    userId: person.userId,
+    schoolStudentId: person.studentId,
+    periodId: opts.periodId,
+    serviceStatus: status,
+    now: s.now,
+  });
+  const enrolment = added ? id : (await repo.findStudentByUser(trx, tenantId, classId, person.userId))!.id;
+  if (added && opts.audit) {
+    await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentEnrol, studentTarget(await studentIn(trx, tenantId, classId, enrolment)), null, {
+      classId,
+      userId: person.userId,
+      periodId: opts.periodId,
+      serviceStatus: status,
+      userCreated: person.created,
+    });
+  }
+  if (added) {
+    const enrolled = { classStudentId: enrolment, userId: person.userId };
+    if (opts.told) opts.told.push(enrolled);
+    else await notifyEnrolled(trx, s.now, classFacts(actor, c), [enrolled]);
+  }
+  return { id: enrolment, userId: person.userId, added, userCreated: person.created };
+}
+
+/**
  * Enrols one student by mobile: an existing user of the portal is matched (and bound to the school
  * if they were not), a new mobile becomes a user with the name given. Someone already in the class
  * is answered as such and nothing changes (so a repeated click enrols once).
@@ -448,35 +553,11 @@ export async function enrol(
 ): Promise<Enrolled> {
   const tenantId = actor.tenant.id;
   return s.db.transaction().execute(async (trx) => {
-    const c = await classToManage(s, actor, classId, trx);
-    const status = enrolStatusFor(c.row.teachingClassStatus);
-    if (status === null) throw AppError.conflict(t('classes.ended'));
-    const periodId = await periodIn(trx, tenantId, classId, input.periodId);
-    const who = await ensureSchoolStudent(trx, { tenantId, mobile: input.mobile, realName: input.name, now: s.now });
-    const id = newId(s.now);
-    const added = await repo.insertStudentIfNew(trx, {
-      id,
-      tenantId,
-      classId,
-      userId: who.userId,
-      schoolStudentId: who.studentId,
-      periodId,
-      serviceStatus: status,
-      now: s.now,
-    });
-    const enrolment = added ? id : (await repo.findStudentByUser(trx, tenantId, classId, who.userId))!.id;
-    const enrolled = await studentIn(trx, tenantId, classId, enrolment);
-    if (added) {
-      await auditStaffAction(trx, s, actor, AUDIT_ACTION.studentEnrol, studentTarget(enrolled), null, {
-        classId,
-        userId: who.userId,
-        periodId,
-        serviceStatus: status,
-        userCreated: who.created,
-      });
-      await notifyEnrolled(trx, s.now, classFacts(actor, c), [{ classStudentId: id, userId: who.userId }]);
-    }
-    return { student: studentOf(enrolled, true), added, userCreated: who.created };
+    const c = await classForEnrolment(s, actor, classId, trx);
+    const periodId = await periodForEnrolment(trx, c, input.periodId);
+    const done = await enrolIntoClass(trx, s, actor, c, { mobile: input.mobile, name: input.name }, { periodId, audit: true });
+    const enrolled = await studentIn(trx, tenantId, classId, done.id);
+    return { student: studentOf(enrolled, true), added: done.added, userCreated: done.userCreated };
   });
 }
 
@@ -561,9 +642,7 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
   const parsed = parseStudentCsv(input.csv);
   if (!parsed.ok) throw AppError.badRequest(t(`classes.csv.${parsed.reason}`, { rows: CSV_LIMITS.rows }));
   return s.db.transaction().execute(async (trx) => {
-    const c = await classToManage(s, actor, classId, trx);
-    const status = enrolStatusFor(c.row.teachingClassStatus);
-    if (status === null) throw AppError.conflict(t('classes.ended'));
+    const c = await classForEnrolment(s, actor, classId, trx);
     const checked = checkStudentRows(parsed.rows, await repo.listPeriods(trx, tenantId, classId));
     const report: ImportRow[] = [];
     const enrolled: Enrolment[] = [];
@@ -583,22 +662,17 @@ export async function importStudents(s: Scope, actor: StaffActor, classId: strin
         report.push({ ...base, outcome: known ? 'exists' : 'added' });
         continue;
       }
-      const who = await ensureSchoolStudent(trx, { tenantId, mobile: row.mobile, realName: row.name || null, now: s.now });
-      const enrolment = newId(s.now);
-      const added = await repo.insertStudentIfNew(trx, {
-        id: enrolment,
-        tenantId,
-        classId,
-        userId: who.userId,
-        schoolStudentId: who.studentId,
-        periodId: row.periodId,
-        serviceStatus: status,
-        now: s.now,
-      });
-      if (added) enrolled.push({ classStudentId: enrolment, userId: who.userId });
+      const { added } = await enrolIntoClass(
+        trx,
+        s,
+        actor,
+        c,
+        { mobile: row.mobile, name: row.name || null },
+        { periodId: row.periodId, audit: false, told: enrolled },
+      );
       report.push({ ...base, outcome: added ? 'added' : 'exists' });
     }
-    await notifyEnrolled(trx, s.now, classFacts(actor, c), enrolled);
+    await tellEnrolled(trx, s, actor, c, enrolled);
     return auditedImport(trx, s, actor, input.apply, AUDIT_ACTION.studentImport, { type: AUDIT_TARGET.teachingClass, id: classId }, report);
   });
 }

@@ -33,9 +33,13 @@ export const READS = [
   'workAttempts',
   'classStudents',
   'users',
+  'userTenants',
 ] as const;
 
-/** A thing that still exists: its name now, and what it is shown under (an attempt's work, a period's class; else null). */
+/**
+ * A thing that still exists: its name now, and what it is shown under (an attempt's work, a period's
+ * class, a class student's user: their 学员管理 page; else null).
+ */
 export interface LiveTarget {
   id: string;
   name: string;
@@ -84,11 +88,22 @@ const LOOKUPS: Partial<Record<AuditTarget, Lookup>> = {
     const rows = await db
       .selectFrom('classStudents as cs')
       .innerJoin('users as u', 'u.id', 'cs.userId')
-      .select(['cs.id', 'cs.classId as parent', 'u.realName', 'u.nickName'])
+      .select(['cs.id', 'cs.userId as parent', 'u.realName', 'u.nickName'])
       .where('cs.tenantId', '=', tenantId)
       .where('cs.id', 'in', ids)
       .execute();
     return rows.map((r) => ({ id: r.id, parent: r.parent, name: r.realName || r.nickName || '' }));
+  },
+  // A student of the school: the user, while bound to the school (学员管理 shows no other).
+  schoolStudent: async (db, tenantId, ids) => {
+    const rows = await db
+      .selectFrom('userTenants as ut')
+      .innerJoin('users as u', 'u.id', 'ut.userId')
+      .select(['u.id', 'u.realName', 'u.nickName'])
+      .where('ut.tenantId', '=', tenantId)
+      .where('ut.userId', 'in', ids)
+      .execute();
+    return rows.map((r) => ({ id: r.id, parent: null, name: r.realName || r.nickName || '' }));
   },
   course: (db, tenantId, ids) => db.selectFrom('courses').select(['id', 'name', NO_PARENT]).where('tenantId', '=', tenantId).where('id', 'in', ids).execute(),
   examPaper: (db, tenantId, ids) =>

@@ -4,7 +4,7 @@ import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { oneOf } from '~/lib/forms/parts';
 import { STUDENT_MOBILE } from '~/lib/learning/class-admin';
-import { SCHOOL_STUDENT_STATUS, STUDENT_NAME_MAX, type SchoolStudentStatus } from '~/lib/api/contracts/admin-students';
+import { BULK_ENROL_MAX, SCHOOL_STUDENT_STATUS, STUDENT_NAME_MAX, type SchoolStudentStatus } from '~/lib/api/contracts/admin-students';
 import type { ApiEnv } from '../../http/scope';
 import { idSchema } from '../../http/validate';
 import { serveStaff } from '../../http/staff-gate';
@@ -43,6 +43,15 @@ const idNumberInput = body({
 
 const statusInput = body({ id: idSchema, status: oneOf(Object.values(SCHOOL_STUDENT_STATUS), t('students.badStatus')) });
 
+const enrolInput = body({
+  userIds: z
+    .array(idSchema, { error: t('students.enrol.badStudents', { max: BULK_ENROL_MAX }) })
+    .min(1, t('students.enrol.noStudents'))
+    .max(BULK_ENROL_MAX, t('students.enrol.badStudents', { max: BULK_ENROL_MAX })),
+  classId: z.string({ error: t('students.enrol.noClass') }).pipe(idSchema),
+  periodId: idSchema.nullish(),
+});
+
 export const studentsStaffRoutes = new Hono<ApiEnv>();
 
 serveStaff(studentsStaffRoutes, 'adminStudents', z.object({ ...pageFields, q: searchText }), (s, actor, q) =>
@@ -58,3 +67,7 @@ serveStaff(studentsStaffRoutes, 'adminStudentSave', editInput, (s, actor, b) => 
 serveStaff(studentsStaffRoutes, 'adminStudentStatus', statusInput, (s, actor, b) => service.changeStatus(s, actor, b.id, b.status as SchoolStudentStatus));
 serveStaff(studentsStaffRoutes, 'adminStudentIdNumber', idNumberInput, (s, actor, b) => service.setIdNumber(s, actor, b.id, b.idNumber || null));
 serveStaff(studentsStaffRoutes, 'adminStudentSignOut', withId, (s, actor, b) => service.signOutStudent(s, actor, b.id));
+serveStaff(studentsStaffRoutes, 'adminStudentEnrolClasses', z.object({}), (s, actor) => service.enrolmentClasses(s, actor));
+serveStaff(studentsStaffRoutes, 'adminStudentsEnrol', enrolInput, (s, actor, b) =>
+  service.enrolStudents(s, actor, { userIds: b.userIds, classId: b.classId, periodId: b.periodId ?? null }),
+);

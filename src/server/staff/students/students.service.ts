@@ -20,13 +20,26 @@ import {
   type AdminStudentAttempt,
   type AdminStudentClass,
   type AdminStudentDetail,
+  type BulkEnrolResult,
+  type EnrolledStudent,
   type SchoolStudentStatus,
   type StudentEdit,
 } from '~/lib/api/contracts/admin-students';
+import type { EnrolmentClass } from '~/lib/api/contracts/admin-classes';
 import type { StaffActor } from '../accounts/sessions.service';
 import { auditStaffAction } from '../audit/audit.service';
 import * as identity from '../../identity/identity.service';
-import { classCountsInScope, enrolmentsInScope, studentsInScope } from '../../learning/classes/classes.admin.service';
+import {
+  classCountsInScope,
+  classForEnrolment,
+  classesForEnrolment,
+  enrolIntoClass,
+  enrolmentsInScope,
+  periodForEnrolment,
+  studentsInScope,
+  tellEnrolled,
+} from '../../learning/classes/classes.admin.service';
+import type { Enrolment } from '../../messages/messages.service';
 import { courseDuties } from '../../learning/duties/duties.service';
 import { enrolmentAttempts } from '../../exams/attempts/handed-in.service';
 import { workTitles } from '../../exams/works/works.service';
@@ -256,5 +269,39 @@ export function signOutStudent(s: Scope, actor: StaffActor, userId: string): Pro
       sessionsEnded: ended,
     });
     return { ended };
+  });
+}
+
+/** The classes the actor may enrol students in now, with their periods (the bulk enrolment's choice). */
+export function enrolmentClasses(s: Scope, actor: StaffActor): Promise<EnrolmentClass[]> {
+  return classesForEnrolment(s, actor);
+}
+
+/**
+ * 学员管理's bulk enrolment: the chosen students (each once, every one a student the actor reaches,
+ * else 404 and nothing changes) into one class the actor manages, in one transaction, each through
+ * the class domain's enrolIntoClass (audited one entry per enrolment added). A student in the
+ * class already is reported under `already` and not enrolled again, so a second click adds nothing.
+ */
+export async function enrolStudents(
+  s: Scope,
+  actor: StaffActor,
+  input: { userIds: string[]; classId: string; periodId: string | null },
+): Promise<BulkEnrolResult> {
+  const userIds = [...new Set(input.userIds)];
+  return s.db.transaction().execute(async (trx) => {
+    const c = await classForEnrolment(s, actor, input.classId, trx);
+    const periodId = await periodForEnrolment(trx, c, input.periodId);
+    const rows: identity.SchoolUserRow[] = [];
+    for (const id of userIds) rows.push(await studentInScope(trx, actor, id));
+    const added: EnrolledStudent[] = [];
+    const already: EnrolledStudent[] = [];
+    const told: Enrolment[] = [];
+    for (const row of rows) {
+      const done = await enrolIntoClass(trx, s, actor, c, { userId: row.id }, { periodId, audit: true, told });
+      (done.added ? added : already).push({ id: row.id, name: nameOf(row) || maskMobile(row.mobile) });
+    }
+    await tellEnrolled(trx, s, actor, c, told);
+    return { className: c.row.name, added, already };
   });
 }
