@@ -10,6 +10,7 @@ import * as adminCertificatesContract from '~/lib/api/contracts/admin-certificat
 import * as adminMarkingContract from '~/lib/api/contracts/admin-marking';
 import * as adminBankContract from '~/lib/api/contracts/admin-bank';
 import * as adminStudentsContract from '~/lib/api/contracts/admin-students';
+import * as adminMessagesContract from '~/lib/api/contracts/admin-messages';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -55,6 +56,7 @@ const ADMIN_CERTIFICATE_CALLS = callsOf(adminCertificatesContract);
 const ADMIN_MARKING_CALLS = callsOf(adminMarkingContract);
 const ADMIN_BANK_CALLS = callsOf(adminBankContract);
 const ADMIN_STUDENT_CALLS = callsOf(adminStudentsContract);
+const ADMIN_MESSAGE_CALLS = callsOf(adminMessagesContract);
 const SCHOOL_STAFF_CALLS = callsOf(adminSchoolContract);
 
 /** The staff side's pure rules, each at its boundaries (no database). */
@@ -169,9 +171,15 @@ describe('roles and the access table', () => {
     const STUDENTS = Object.keys(ADMIN_STUDENT_CALLS).filter((n) => !STUDENT_ADMIN.includes(n));
     // The bulk enrolment passes the gate for teachers too; the class scope then allows only the classes they head.
     expect(STUDENTS).toEqual(['adminStudents', 'adminStudentsExport', 'adminStudentGet', 'adminStudentEnrolClasses', 'adminStudentsEnrol']);
+    // Class notices: a class's teachers (the class scope) and administrators; the school's SMS settings: administrators.
+    const NOTICES = ['adminClassNotices', 'adminClassNoticePost'];
+    const SMS_SETTINGS = Object.keys(ADMIN_MESSAGE_CALLS).filter((n) => !NOTICES.includes(n));
+    expect(SMS_SETTINGS).toEqual(['adminSmsSettings', 'adminSmsSettingsSave']);
     expect(allowed(null)).toEqual(PUBLIC);
     expect(allowed(STAFF_ROLE.editor)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...LEADS, ...CONTENT, ...CATALOG].sort());
-    expect(allowed(STAFF_ROLE.teacher)).toEqual([...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING, ...CERT_ISSUING, ...STUDENTS].sort());
+    expect(allowed(STAFF_ROLE.teacher)).toEqual(
+      [...PUBLIC, ...OWN, ...EVERY_ROLE, ...CLASSES, ...MEDIA, ...TEACHING, ...CERT_ISSUING, ...STUDENTS, ...NOTICES].sort(),
+    );
     expect(allowed(STAFF_ROLE.admin)).toEqual(
       [
         ...PUBLIC,
@@ -193,6 +201,8 @@ describe('roles and the access table', () => {
         ...CERT_REGISTER,
         ...STUDENTS,
         ...STUDENT_ADMIN,
+        ...NOTICES,
+        ...SMS_SETTINGS,
       ].sort(),
     );
     expect(Object.keys(STAFF_ACCESS).sort()).toEqual([...names].sort());
