@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { idNumber } from '../../src/dev/seed/certificates';
-import { blankFields } from '../../src/lib/certificates/admin';
 import { FIRST_MARK_REVISION } from '../../src/lib/exams/marking';
 import { PUBLICATION } from '../../src/lib/status';
 import { test, expect, expectNoSeriousA11yViolations, hydrated } from './support/fixtures';
 import { DESKTOP, authenticator, makeStaff, signIn, signInWithForm, signInForm, signedInContext, staffWrite } from './support/staff';
 import { E2E_DB_FILE } from './support/env';
+import { newLearners } from './support/learning';
 import { answerUrl, cell, enrolNewStudent, openAnswering, workPlace } from './support/exams';
 
 /** My account and the audit log at an office desktop's width. */
@@ -197,11 +197,14 @@ test.describe('the audit log in words', () => {
     await signIn(staff, admin);
     // A holder's name: at most 8 Chinese characters.
     const holder = `证书人${[...tag.slice(-5)].map((c) => '〇一二三四五六七八九'[Number(c)] ?? (c === 'm' ? '乙' : '甲')).join('')}`;
-    const fields = { ...blankFields('skill'), name: holder, idNumber: idNumber(`11010519900101${String(Date.now() % 1000).padStart(3, '0')}`) };
+    // Issued by hand to a school student: the name and the 证件号码 come from the student's record.
+    const [person] = await newLearners(DEMO_TENANT.id, 1);
+    expect((await staffWrite(staff, `/admin/students/${person!.userId}/save`, { name: holder, mobile: person!.mobile })).code).toBe(0);
+    const card = idNumber(`11010519900101${String(Date.now() % 1000).padStart(3, '0')}`);
+    expect((await staffWrite(staff, `/admin/students/${person!.userId}/idNumber`, { idNumber: card })).code).toBe(0);
     const cert = await staffWrite(staff, '/admin/certificates/issue', {
-      ...fields,
-      mobile: '13812345678',
-      number: `RZ-${tag}`,
+      kind: 'skill',
+      studentId: person!.userId,
       professionName: '电工上岗证',
       typeOfWorkName: '维修电工',
       level: '四级/中级工',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { DESKTOP, confirm, makeStaff, signedInContext, staffWrite } from './support/staff';
+import { confirm, makeStaff, signIn, signedInContext, staffWrite } from './support/staff';
 import { loginStudent } from './support/session';
 import { runJobsAt } from './support/jobs';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
@@ -92,44 +92,39 @@ test('a teacher’s urgent notice reaches the student’s message centre; read, 
   await expect(page).toHaveURL(new RegExp(`/study/training-class\\?classId=${klass.data.id}`));
 });
 
-test.describe('@desktop-only 短信设置', () => {
-  test.use({ viewport: DESKTOP });
+test('an administrator sets the school’s signature and budget, and sees the notification SMS sent', async ({ page }) => {
+  const admin = await makeStaff('admin');
+  await signIn(page, admin);
+  await page.goto('/admin/school#sms');
+  const form = page.getByRole('form', { name: '短信设置' });
+  await hydrated(form.getByRole('button', { name: '保存短信设置' }));
+  await form.getByLabel('短信签名').fill('【坏】');
+  await form.getByRole('button', { name: '保存短信设置' }).click();
+  await expect(form.getByText('短信签名为 2 至 12 个字，不含【】')).toBeVisible();
+  await form.getByLabel('短信签名').fill('云校培训');
+  await form.getByLabel('每日短信额度（条）').fill('800');
+  await form.getByRole('button', { name: '保存短信设置' }).click();
+  await expect(page.getByText('短信设置已保存')).toBeVisible();
+  await expect(form.getByText('当前：云校培训')).toBeVisible();
 
-  test('an administrator sets the school’s signature and budget, and sees the notification SMS sent', async ({ page, browser }) => {
-    const admin = await makeStaff('admin');
-    const staff = await signedInContext(browser, admin);
-    await staff.page.goto('/admin/school#sms');
-    const form = staff.page.getByRole('form', { name: '短信设置' });
-    await hydrated(form.getByRole('button', { name: '保存短信设置' }));
-    await form.getByLabel('短信签名').fill('【坏】');
-    await form.getByRole('button', { name: '保存短信设置' }).click();
-    await expect(form.getByText('短信签名为 2 至 12 个字，不含【】')).toBeVisible();
-    await form.getByLabel('短信签名').fill('云校培训');
-    await form.getByLabel('每日短信额度（条）').fill('800');
-    await form.getByRole('button', { name: '保存短信设置' }).click();
-    await expect(staff.page.getByText('短信设置已保存')).toBeVisible();
-    await expect(form.getByText('当前：云校培训')).toBeVisible();
-
-    // A student enrolled now is told by SMS once the job ran.
-    const klass = await staffWrite(staff.page, '/admin/classes/save', {
-      name: unique('短信班'),
-      productName: '电工（四级）职业技能培训',
-      teachingClassStatus: 1,
-      trainingStart: '2026-11-01',
-      trainingEnd: '2027-01-31',
-      expectedOpen: '',
-      experience: false,
-      learningGoal: '',
-      teachers: [],
-    });
-    const mobile = freshMobile();
-    expect((await staffWrite(staff.page, `/admin/classes/${klass.data.id}/students/enrol`, { mobile, name: '短信学员' })).code).toBe(0);
-    await runJobsAt(Date.now());
-    await staff.page.reload();
-    const recent = staff.page.getByRole('region', { name: '最近的通知短信' });
-    await expect(recent.getByRole('row', { name: new RegExp(`短信学员 ${mobile.slice(0, 3)}\\*\\*\\*\\*${mobile.slice(7)}`) })).toContainText('已发送');
-    await expectNoSeriousA11yViolations(staff.page, 'sms settings');
-    await staff.context.close();
-    await page.close();
+  // A student enrolled now is told by SMS once the job ran.
+  const klass = await staffWrite(page, '/admin/classes/save', {
+    name: unique('短信班'),
+    productName: '电工（四级）职业技能培训',
+    teachingClassStatus: 1,
+    trainingStart: '2026-11-01',
+    trainingEnd: '2027-01-31',
+    expectedOpen: '',
+    experience: false,
+    learningGoal: '',
+    teachers: [],
   });
+  const mobile = freshMobile();
+  expect((await staffWrite(page, `/admin/classes/${klass.data.id}/students/enrol`, { mobile, name: '短信学员' })).code).toBe(0);
+  await runJobsAt(Date.now());
+  await page.reload();
+  const recent = page.getByRole('region', { name: '最近的通知短信' });
+  await expect(recent.getByRole('row', { name: new RegExp(`短信学员 ${mobile.slice(0, 3)}\\*\\*\\*\\*${mobile.slice(7)}`) })).toContainText('已发送');
+  await expectNoSeriousA11yViolations(page, 'sms settings');
+  await expectNoSidewaysScroll(page);
 });
