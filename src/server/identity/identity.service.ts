@@ -105,8 +105,13 @@ export async function findOrCreateUser(db: DB, mobile: string, now: number, nick
   return (await repo.findUser(db, 'id', id))!;
 }
 
-/** Tries of a binding that another student's at the same moment took the 学号 of; each sees the other's committed. */
-const BIND_TRIES = 5;
+/**
+ * Tries of a binding whose 学号 another binding took at the same moment. A try that loses waits for
+ * the winner's commit (the unique key) and the next one reads it, so each try lets one more binding
+ * of the school through: enough for every connection of several instances binding at once (each
+ * instance's pool is far smaller).
+ */
+const BIND_TRIES = 64;
 
 /** Binds a user to a school (idempotent) with the school's next 学号, and returns the student id there. */
 export async function bindUserToTenant(db: DB, tenantId: string, userId: string, now: number): Promise<string> {

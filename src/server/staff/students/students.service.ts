@@ -288,7 +288,9 @@ export async function enrolStudents(
   actor: StaffActor,
   input: { userIds: string[]; classId: string; periodId: string | null },
 ): Promise<BulkEnrolResult> {
-  const userIds = [...new Set(input.userIds)];
+  // In one order, whatever order they were chosen in: two enrolments of the same students at once then wait for each
+  // other's rows instead of each holding one the other needs (a deadlock on PostgreSQL).
+  const userIds = [...new Set(input.userIds)].sort();
   return s.db.transaction().execute(async (trx) => {
     const c = await classForEnrolment(s, actor, input.classId, trx);
     const periodId = await periodForEnrolment(trx, c, input.periodId);
