@@ -192,21 +192,11 @@ function WorkForm({
     const list = await staffSend(
       api.adminWorkSave,
       {
+        ...settings,
         ...(w ? { workId: w.id } : {}),
-        classroomId: lesson.classroomId,
         source: v.source,
         paperId: v.source === 'paper' ? v.paperId || null : null,
         externalPaperId: v.source === 'xskt' ? v.externalPaperId || null : null,
-        title: v.title,
-        description: v.description || null,
-        unitTime: countOf(v.unitTime),
-        manualGrading: v.manualGrading,
-        partialMultiple: v.partialMultiple,
-        maxAttempts: countOf(v.maxAttempts),
-        scoreRule: v.scoreRule,
-        marksShown: v.marksShown,
-        keysShown: v.keysShown,
-        closesAt: v.closesAt.trim() || null,
       },
       { params: { id: classId } },
     );

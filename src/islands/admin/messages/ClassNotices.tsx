@@ -8,7 +8,7 @@ import { confirmDialog } from '~/lib/confirm';
 import { toast } from '~/lib/toast';
 import { formatDateTime } from '~/lib/time/cst';
 import { Button, LoadState, Section, fieldClass, useLoaded } from '../shared';
-import { FieldBox } from '../kit';
+import { FieldBox, toastFailure } from '../kit';
 
 /**
  * A class's notices (班级通知) on its screen: the ones written, newest first, and a form that
@@ -16,7 +16,6 @@ import { FieldBox } from '../kit';
  * checks the class scope (a teacher's own classes) and the fields again.
  */
 
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 const BLANK = { title: '', body: '', urgent: false };
 
 export function ClassNotices({ classId, studentCount }: { classId: string; studentCount: number }) {
@@ -91,7 +90,7 @@ function NoticeForm({ classId, studentCount, onCancel, onSent }: { classId: stri
       setV(BLANK);
       onSent();
     } catch (err) {
-      fail(err);
+      toastFailure(err);
     } finally {
       setBusy(false);
     }

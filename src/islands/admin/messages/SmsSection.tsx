@@ -15,7 +15,7 @@ import { smsSettingsForm } from '~/lib/forms/messages';
 import { toast } from '~/lib/toast';
 import { formatDateTime } from '~/lib/time/cst';
 import { Button, LoadState, Section, TableBox, fieldClass, td, th, useLoaded } from '../shared';
-import { FieldBox } from '../kit';
+import { FieldBox, toastFailure } from '../kit';
 
 /**
  * 短信设置 on 学校设置 (administrators): the school's 短信签名, its daily budget, which events send an
@@ -23,7 +23,6 @@ import { FieldBox } from '../kit';
  * states. The server checks the fields again and audits the change.
  */
 
-const fail = (e: unknown) => toast(e instanceof Error ? e.message : t('common.systemBusy'), 'error');
 const inputOf = (s: SmsSettings): SmsSettingsInput => ({
   signName: s.signName,
   dailyBudget: s.dailyBudget,
@@ -63,7 +62,7 @@ function SmsForm({ initial, onSaved }: { initial: SmsSettings; onSaved: (s: SmsS
       setV(inputOf(saved));
       toast(t('smsSettings.saved'), 'success');
     } catch (err) {
-      fail(err);
+      toastFailure(err);
     } finally {
       setBusy(false);
     }
