@@ -5,13 +5,24 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { chunkGroups, clientChunks, preloadOnlyMissing } from './scripts/client-chunks.mjs';
+import { inlineScripts } from './scripts/inline-script.mjs';
 
 export default defineConfig({
   output: 'server',
   // Middleware mode: the adapter only renders; scripts/start.mjs serves the built files from a list made at start
   // (src/server/http/static-files.ts), so a page or API call never looks on the disk first.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:after-first-view: the class page's island loads once its early first view has answered (decision 081).
+      name: 'portal:client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'after-first-view', entrypoint: fileURLToPath(new URL('./src/lib/directives/after-first-view.ts', import.meta.url)) }),
+      },
+    },
+  ],
   server: { port: 4321, host: true },
   prefetch: false,
   devToolbar: { enabled: false },
@@ -45,8 +56,9 @@ export default defineConfig({
   },
   vite: {
     // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark);
-    // preloadOnlyMissing: a dynamic import does not preload what its page already loaded (decision 068).
-    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing()],
+    // preloadOnlyMissing: a dynamic import does not preload what its page already loaded (decision 068);
+    // inlineScripts: `inline-script:` imports, a script bundled on its own to write into a page (decision 081).
+    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts()],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },

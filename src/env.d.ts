@@ -1,5 +1,11 @@
 /// <reference types="astro/client" />
 
+/** A script bundled on its own to write into a page, and its hash for the page's policy (scripts/inline-script.mjs). */
+declare module 'inline-script:*' {
+  export const code: string;
+  export const hash: `sha256-${string}`;
+}
+
 declare namespace App {
   interface Locals {
     requestId: string;

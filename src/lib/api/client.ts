@@ -2,8 +2,8 @@ import { isLoginInvalid, isSuccess, messageOf } from '../envelope';
 import { normalizePage, type Page } from '../paging';
 import { t } from '../i18n/messages/common';
 import { publicConfig } from '../config';
+import { apiHeaders, withBase } from './request-headers';
 import { urlOf, type Call } from './contract';
-import { readItem, StorageKey } from '../storage';
 import { clearSession } from '../stores/session';
 import { flashToast, toast } from '../toast';
 import { loginUrl, navigateTo } from '../navigation';
@@ -52,27 +52,9 @@ export function tryAgainAfter(error: unknown): number | null {
 }
 
 export const REQUEST_TIMEOUT_MS = 500_000;
-const PLATFORM_TYPE = 'PC';
-const CLIENT_AUTH = `Basic ${typeof btoa === 'function' ? btoa('portal_web:portal_web_secret') : ''}`;
-
 let controllers = new Set<AbortController>();
 
 export { loginUrl };
-
-function headers(): Record<string, string> {
-  const cfg = publicConfig();
-  const h: Record<string, string> = { PlatformType: PLATFORM_TYPE, Authorization: CLIENT_AUTH, gray_version: 'stable' };
-  const tenantId = cfg.tenantId ?? readItem(StorageKey.tenantId);
-  if (tenantId) {
-    h['TenantId'] = tenantId;
-    h['SchoolId'] = tenantId;
-  }
-  const token = readItem(StorageKey.token);
-  if (token) h['Token'] = token;
-  const app = readItem(StorageKey.applicationId);
-  if (app) h['ApplicationId'] = app;
-  return h;
-}
 
 function onLoginInvalid(message: string): never {
   for (const c of controllers) c.abort();
@@ -106,14 +88,6 @@ export interface RequestOptions {
   background?: boolean | undefined;
   /** Last headers from the query exactly as sent (the SMS sign), computed just before sending. */
   signQuery?: (query: Record<string, unknown>) => Promise<Record<string, string>>;
-}
-
-/** `path` under the API's base (PUBLIC_API_BASE: empty, a path or an origin), unless it is under it already. */
-function withBase(path: string, base: string): string {
-  if (!base || base === '/') return path;
-  const root = base.endsWith('/') ? base.slice(0, -1) : base;
-  if (path.startsWith(root) && /^(?:[/?]|$)/.test(path.slice(root.length))) return path;
-  return `${root}/${path.replace(/^\.?\//, '')}`;
 }
 
 /** A query value as sent: text as it is, numbers and booleans as text, null as empty, anything else (a list's items too) as JSON. */
@@ -176,7 +150,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   let http: HttpDetail = { status: null, retryAfterMs: null };
   try {
     const query = method === 'GET' ? { ...options.query, timestamp: Date.now() } : options.query;
-    const sent = new Headers({ ...headers(), ...options.headers });
+    const sent = new Headers({ ...apiHeaders(), ...options.headers });
     if (options.signQuery) for (const [name, value] of Object.entries(await options.signQuery(query ?? {}))) sent.set(name, value);
     const json = !!options.body && PAYLOAD_METHODS.includes(method);
     if (json) {

@@ -4,17 +4,20 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { urlOf } from '~/lib/api/contract';
 import { classFirstView } from '~/lib/api/contracts/learning-class';
+import { EARLY_FIRST_VIEW_SLOT } from '~/islands/learner/class/early-slot';
 
 /**
- * The class page's first view asked by the page's own script while the island loads
- * (first-view.ts): the island takes that answer instead of asking again, so a visit is counted
- * once; it asks itself when nothing was asked early, or something else was. The module keeps one
- * page's state: each test loads it afresh.
+ * The class page's first view asked by the page's inline script while the island loads
+ * (early-first-view.ts): the island takes that answer instead of asking again (first-view.ts), so a
+ * visit is counted once; it asks itself when nothing was asked early, or something else was. The
+ * two are bundled apart and meet on the window: each test loads them afresh on a fresh window slot.
  */
 
 const API = 'http://api.test';
 const server = setupServer();
 let asked: unknown[] = [];
+/** The headers of each call, in order. */
+let headersSeen: Record<string, string>[] = [];
 
 async function freshPage(search: string, user: { id: string } | null = { id: 'u1' }) {
   vi.resetModules();
@@ -24,13 +27,15 @@ async function freshPage(search: string, user: { id: string } | null = { id: 'u1
     session.setToken('tok', Date.now() + 3_600_000);
     session.setUser({ id: user.id, userId: user.id, realName: null, nickName: '小明' });
   }
-  return import('~/islands/learner/class/first-view');
+  delete (window as unknown as Record<string, unknown>)[EARLY_FIRST_VIEW_SLOT];
+  return { ...(await import('~/islands/learner/class/early-first-view')), ...(await import('~/islands/learner/class/first-view')) };
 }
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   asked = [];
+  headersSeen = [];
   localStorage.clear();
   const portalConfig = { apiBase: API, tenantId: 't-1', partner: false, partnerSlug: 'kingdee', loginPath: '/login' };
   document.head.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify(portalConfig)}</script>`;
@@ -38,6 +43,7 @@ beforeEach(() => {
     http.post(`${API}${urlOf(classFirstView)}`, async ({ request }) => {
       const body = (await request.json()) as { classId: string };
       asked.push(body);
+      headersSeen.push(Object.fromEntries(request.headers));
       return HttpResponse.json({ code: 0, data: { detail: { classId: body.classId }, n: asked.length }, message: 'ok' });
     }),
   );
@@ -88,11 +94,42 @@ describe('the class page’s first view, asked early', () => {
     ]);
   });
 
-  it('a failure asked early is the island’s to show, when it takes the answer', async () => {
-    server.use(http.post(`${API}${urlOf(classFirstView)}`, () => HttpResponse.json({ code: 500, data: null, message: '班级不存在' })));
+  it('a refusal asked early is asked again by the island, which shows it the way every call does', async () => {
+    server.use(
+      http.post(`${API}${urlOf(classFirstView)}`, async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ code: 500, data: null, message: '班级不存在' });
+      }),
+    );
     const page = await freshPage('?classId=c1');
-    page.askFirstViewEarly();
+    await expect(page.askFirstViewEarly()).rejects.toThrow();
     await expect(page.firstView({ classId: 'c1', userId: 'u1', schoolId: undefined })).rejects.toThrow('班级不存在');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('no answer to the early call: the island asks again and takes that one', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}${urlOf(classFirstView)}`, () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json({ code: 0, data: { detail: { classId: 'c1' }, n: calls }, message: 'ok' });
+      }),
+    );
+    const page = await freshPage('?classId=c1');
+    await expect(page.askFirstViewEarly()).rejects.toThrow();
+    await expect(page.firstView({ classId: 'c1', userId: 'u1', schoolId: undefined })).resolves.toMatchObject({ n: 2 });
+  });
+
+  it('the early call carries what the API client’s calls carry: the same headers and body', async () => {
+    const page = await freshPage('?classId=c1&schoolId=s9');
+    await page.askFirstViewEarly();
+    // The island takes the early answer, then a retry of its own goes through the API client.
+    await page.firstView({ classId: 'c1', userId: 'u1', schoolId: 's9' });
+    await page.firstView({ classId: 'c1', userId: 'u1', schoolId: 's9' });
+    expect(asked[0]).toEqual(asked[1]);
+    const [early, client] = headersSeen;
+    expect(early).toMatchObject({ token: 'tok', tenantid: 't-1', schoolid: 't-1', platformtype: 'PC' });
+    expect(early).toEqual(client);
   });
 
   it('reads the page’s query: the class, its school, and experience', async () => {
@@ -100,5 +137,67 @@ describe('the class page’s first view, asked early', () => {
     expect(readClassQuery('?classId=c1&schoolId=s1&experience=1')).toEqual({ classId: 'c1', schoolId: 's1', experience: true });
     expect(readClassQuery('?classId=c1&schoolId=&experience=false')).toEqual({ classId: 'c1', schoolId: undefined, experience: false });
     expect(readClassQuery('')).toEqual({ classId: '', schoolId: undefined, experience: false });
+  });
+});
+
+describe('client:after-first-view: the island loads once the early first view has answered', () => {
+  async function directive() {
+    vi.resetModules();
+    return (await import('~/lib/directives/after-first-view')).default;
+  }
+  /** Runs the directive on the page as it is; answers how many times the island was loaded. */
+  async function loads(askedEarly: boolean) {
+    const run = await directive();
+    let loaded = 0;
+    const load = () =>
+      Promise.resolve(async () => {
+        loaded += 1;
+      });
+    let resolve = () => {};
+    let reject = () => {};
+    if (askedEarly) {
+      const answer = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      answer.catch(() => undefined);
+      (window as unknown as Record<string, unknown>)[EARLY_FIRST_VIEW_SLOT] = { ask: null, answer, taken: false };
+    }
+    run(load, { name: 'TrainingClassIsland', value: true }, document.body);
+    const count = async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      return loaded;
+    };
+    return { count, answer: { resolve, reject } };
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    delete (window as unknown as Record<string, unknown>)[EARLY_FIRST_VIEW_SLOT];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('at once when nothing was asked early', async () => {
+    const page = await loads(false);
+    expect(await page.count()).toBe(1);
+  });
+
+  it.each(['resolve', 'reject'] as const)('when the early answer comes (%s), once', async (how) => {
+    const page = await loads(true);
+    expect(await page.count()).toBe(0);
+    page.answer[how]();
+    expect(await page.count()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await page.count()).toBe(1);
+  });
+
+  it('an answer that does not come holds the island back 3 s at most', async () => {
+    const page = await loads(true);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(await page.count()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await page.count()).toBe(1);
+    page.answer.resolve();
+    expect(await page.count()).toBe(1);
   });
 });

@@ -19,7 +19,8 @@ import { SideColumn } from './SideColumn';
 import { StudentCard } from './StudentCard';
 import { TabBar, panelProps } from './TabBar';
 import { TodayPanel, type EmptyChoice } from './TodayPanel';
-import { firstView, readClassQuery, type ClassQuery } from './first-view';
+import { readClassQuery, type ClassQuery } from './early-first-view';
+import { firstView } from './first-view';
 import { classHeaderModel, HEADER_CLASS, SKELETON_HEADER_ATTR } from './class-header';
 import { removeEarlyHeader } from './early-header';
 
