@@ -149,7 +149,9 @@ await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
 const r = await autocannon({ ...load, connections, duration });
 const loaded = classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path;
-console.log(`${loaded}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+console.log(
+  `${loaded}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, non-2xx ${r.non2xx}, errors ${r.errors}, time-outs ${r.timeouts}`,
+);
 child.removeAllListeners('exit');
 await new Promise((resolve) => {
   child.once('exit', resolve);

@@ -100,6 +100,7 @@ async function serve() {
   const { createRenderCache, PURGE_PAGES_EVENT } = await import('../src/server/http/render-cache.ts');
   const { createGate, onClientError } = await import('../src/server/http/gate.ts');
   const { accessLine, routeOf } = await import('../src/server/http/access-log.ts');
+  const { writesLevel } = await import('../src/server/logger.ts');
   const { addressTrust } = await import('../src/server/http/forwarded.ts');
   const metrics = await import('../src/server/metrics.ts');
   const { metricsOfAllProcesses, shareMetricsWithPrimary } = await import('../src/server/http/process-group.ts');
@@ -134,6 +135,7 @@ async function serve() {
   );
 
   const REQUEST_ID = /^[\w-]{8,64}$/;
+  const accessLinesWritten = writesLevel(config.LOG_LEVEL, 'info');
 
   /**
    * One access line per answer, whoever answered (the render cache, the gate, Astro, the API), and
@@ -143,6 +145,8 @@ async function serve() {
   function accessLog(req, res, context, started) {
     const seconds = (performance.now() - started) / 1000;
     metrics.observeRequest(routeOf(context), req.method ?? 'GET', res.statusCode, seconds);
+    // The line is built only when it is written.
+    if (!accessLinesWritten) return;
     if (res.getHeader('x-render-cache') && config.ACCESS_LOG_CACHE_HIT_SAMPLE < 1 && Math.random() >= config.ACCESS_LOG_CACHE_HIT_SAMPLE) return;
     log('info', 'request', accessLine(req, res, context, seconds, trust));
   }
@@ -237,7 +241,7 @@ async function serve() {
     metricsServer.unref();
   }
 
-  server.listen(config.PORT, config.HOST, async () => {
+  server.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG }, async () => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
     // The first request opens and migrates the database (the demo schools are seeded before, by
     // `npm start`'s first step in development: scripts/seed.ts). A database that is

@@ -202,6 +202,11 @@ const schema = z
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(5),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    // Connections the kernel holds for the server until it accepts them (Linux caps it at
+    // net.core.somaxconn, 4096 by default). Node's own default, 511, overflowed when a class of 500
+    // opened the site at once while the server was busy: each dropped connection is retried by the
+    // client after 1, 2, 4… s (bench/README.md, issue 31, seventh part).
+    LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(SECOND).max(HOUR).default(MINUTE),
     // Prometheus metrics: on their own port (bound to METRICS_HOST, loopback unless said), and/or at
     // /metrics on the site's port for a scraper that sends "Authorization: Bearer <METRICS_TOKEN>".

@@ -1,6 +1,11 @@
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
+/** Whether a logger at `configured` writes lines of `level` (what is not written need not be built). */
+export function writesLevel(configured: LogLevel, level: Exclude<LogLevel, 'silent'>): boolean {
+  return ORDER[level] >= ORDER[configured];
+}
+
 /** A repeating line (see Logger.repeating) is written at most once in this long. */
 export const LOG_REPEAT_INTERVAL_MS = 10_000;
 
@@ -38,7 +43,7 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
   const interval = options.repeatIntervalMs ?? LOG_REPEAT_INTERVAL_MS;
   const repeats = new Map<string, { writtenAt: number; suppressed: number }>();
   const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < ORDER[level]) return;
+    if (!writesLevel(level, lvl)) return;
     write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
   };
   const levels = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };

@@ -2,7 +2,8 @@ import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '~
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
+import fc from 'fast-check';
+import { brokenUrl, createGate, onClientError, type GateOptions } from '~/server/http/gate';
 import { ROUTE_LABEL, requestContext, type RequestContext } from '~/server/http/request-context';
 
 /**
@@ -223,5 +224,31 @@ describe('request gate', () => {
     options = { ...options, siteOnHttps: true, trustProxy: true };
     expect((await send('/', { headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
     expect((await send('/', { headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+});
+
+describe('an address that cannot be decoded', () => {
+  /** What the renderer and the API's router do with an address: brokenUrl must say whether they fail. */
+  const decodeFails = (url: string) => {
+    try {
+      decodeURIComponent(url.split('?')[0] ?? '');
+      decodeURI(url);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+
+  test('is told apart exactly, with or without a percent sign (the parser hands addresses over as latin1 text)', () => {
+    const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)) });
+    const withEscapes = fc
+      .array(fc.oneof(latin1, fc.constantFrom('%', '%2', '%zz', '%e4%b8', '%E4%B8%AD', '%25', '?', '/')), { maxLength: 8 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.oneof(latin1, withEscapes), (url) => brokenUrl(url) === decodeFails(url)),
+      { numRuns: 5_000 },
+    );
+    expect(brokenUrl('/news-information/list?page=2')).toBe(false);
+    expect(brokenUrl('/news-information/list?q=%E4%B8')).toBe(true);
   });
 });

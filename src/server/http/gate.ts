@@ -59,6 +59,8 @@ function answer(res: ServerResponse, status: number, code: number, message: stri
  * (what the API's router does), the whole address with decodeURI (what the renderer refuses).
  */
 export function brokenUrl(url: string): boolean {
+  // Only a percent sign can start what the two cannot decode.
+  if (!url.includes('%')) return false;
   const path = url.split('?')[0] ?? '';
   try {
     decodeURIComponent(path);

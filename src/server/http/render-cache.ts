@@ -33,6 +33,8 @@ interface Entry {
   body: Buffer;
   /** The body in gzip, for browsers that accept it (null: not worth it; compression.ts). */
   gzip: Buffer | null;
+  /** The answer's headers as served, made once when stored (only Age and X-Render-Cache are each answer's own). */
+  served: { plain: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders | null; notModified: OutgoingHttpHeaders };
   etag: string;
   storedAt: number;
   /** Fresh until. */
@@ -241,11 +243,13 @@ function entryOf(status: number, headers: OutgoingHttpHeaders, chunks: Buffer[],
   headers['etag'] = etag;
   const expires = at + maxAge * 1000;
   const noted = requestContext.getStore();
+  const gzip = gzipForm(headerText(headers['content-type']), headerText(headers['content-encoding']), body);
   return {
     status,
     headers,
     body,
-    gzip: gzipForm(headerText(headers['content-type']), headerText(headers['content-encoding']), body),
+    gzip,
+    served: servedHeaders(headers, body, gzip),
     etag,
     storedAt: at,
     expires,
@@ -256,23 +260,35 @@ function entryOf(status: number, headers: OutgoingHttpHeaders, chunks: Buffer[],
   };
 }
 
+/**
+ * A stored page's headers as served, plain and in gzip, and for 304. A page with a gzip form varies on
+ * what the browser accepts too (a shared cache keeps the two apart).
+ */
+function servedHeaders(headers: OutgoingHttpHeaders, body: Buffer, gzip: Buffer | null): Entry['served'] {
+  const common: OutgoingHttpHeaders = { ...headers };
+  if (gzip) common['vary'] = addVary(headerText(headers['vary']) ?? null, 'Accept-Encoding');
+  const { 'content-length': _length, ...notModified } = common;
+  return {
+    plain: { ...common, 'content-length': String(body.length) },
+    gzip: gzip ? { ...common, 'content-encoding': 'gzip', 'content-length': String(gzip.length) } : null,
+    notModified,
+  };
+}
+
 /** Answers from a stored page: 304 when the client holds its version, else the page (no body for HEAD). */
 function serveEntry(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale', at: number): void {
   if (e.route) noteRoute(e.route);
   if (e.school) noteSchool(e.school);
-  const headers: OutgoingHttpHeaders = { ...e.headers, age: String(Math.floor((at - e.storedAt) / 1000)), 'x-render-cache': state };
-  // A page with a gzip form varies on what the browser accepts too (a shared cache keeps the two apart).
-  if (e.gzip) headers['vary'] = addVary(headerText(e.headers['vary']) ?? null, 'Accept-Encoding');
+  res.setHeader('age', String(Math.floor((at - e.storedAt) / 1000)));
+  res.setHeader('x-render-cache', state);
   if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
-    delete headers['content-length'];
-    res.writeHead(304, headers);
+    res.writeHead(304, e.served.notModified);
     res.end();
     return;
   }
-  const gzip = e.gzip && chooseEncoding(req.headers['accept-encoding'], ['gzip']) ? e.gzip : null;
-  const body = gzip ?? e.body;
-  res.writeHead(e.status, { ...headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': String(body.length) });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const gzip = e.served.gzip && chooseEncoding(req.headers['accept-encoding'], ['gzip']) ? e.gzip : null;
+  res.writeHead(e.status, gzip ? e.served.gzip! : e.served.plain);
+  res.end(req.method === 'HEAD' ? undefined : (gzip ?? e.body));
 }
 
 /** A request like `req` with nobody waiting for its answer, for a background render: a plain GET of the whole page. */

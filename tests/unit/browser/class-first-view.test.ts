@@ -163,7 +163,7 @@ describe('client:after-first-view: the island loads once the early first view ha
       answer.catch(() => undefined);
       (window as unknown as Record<string, unknown>)[EARLY_FIRST_VIEW_SLOT] = { ask: null, answer, taken: false };
     }
-    run(load, { name: 'TrainingClassIsland', value: true }, document.body);
+    run(load, { name: 'TrainingClassIsland', value: '' }, document.body);
     const count = async () => {
       await vi.advanceTimersByTimeAsync(0);
       return loaded;
