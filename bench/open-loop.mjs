@@ -47,6 +47,15 @@ export function postJson(url, token, body, from = '127.0.0.1') {
 /** An answer of the portal's API that succeeded: 200 and code 0. */
 export const answered = (r) => r.status === 200 && r.json?.code === 0;
 
+/** An answer's body as autocannon hands it over (onResponse): the envelope says success. */
+export function answeredBody(body) {
+  try {
+    return JSON.parse(body).code === 0;
+  } catch {
+    return false;
+  }
+}
+
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0);
 const round = (x) => Math.round(x * 10) / 10;
 

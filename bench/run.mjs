@@ -20,7 +20,7 @@ import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls, classScreenSeparateCalls, progressReport, videoLesson } from './learners.mjs';
-import { answered, openLoop, periodic, postJson } from './open-loop.mjs';
+import { answered, answeredBody, openLoop, periodic, postJson } from './open-loop.mjs';
 import { HOST, cpuMsTree, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
 
 const resultsDir = join(root, 'bench/results');
@@ -215,6 +215,7 @@ async function classBurst(portal, pid, students, calls, key, label) {
 
 async function loadScreen(portal, pid, students, callsOf, key, label) {
   let next = 0;
+  let refused = 0;
   const calls = callsOf(students[0]);
   const requests = calls.map(([path], i) => ({
     method: 'POST',
@@ -223,6 +224,9 @@ async function loadScreen(portal, pid, students, callsOf, key, label) {
       context.st ??= students[next++ % students.length];
       const [, body] = callsOf(context.st)[i];
       return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(body) };
+    },
+    onResponse: (status, answer) => {
+      if (status !== 200 || !answeredBody(answer)) refused += 1;
     },
   }));
   for (const [path, body] of calls) {
@@ -238,6 +242,7 @@ async function loadScreen(portal, pid, students, callsOf, key, label) {
     pid,
     connections: LEARNERS,
     requests,
+    refused: () => refused,
     probeInit: {
       url: portal.base + calls[0][0],
       method: 'POST',
@@ -252,7 +257,7 @@ async function load(
   key,
   label,
   url,
-  { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, overallRate, minDuration = 0 } = {},
+  { method = 'GET', headers, body, expectHeader, pid, requests, connections = CONNECTIONS, probeInit, overallRate, minDuration = 0, refused } = {},
 ) {
   // One request first: it must succeed (and, for the cached runs, prime the render cache).
   const probe = await get(probeInit ? probeInit.url : url, probeInit ?? { method, headers, body });
@@ -265,9 +270,12 @@ async function load(
   const duration = Math.max(DURATION, minDuration);
   if (WARMUP > 0 && !overallRate) await autocannon({ ...opts, duration: WARMUP });
   say(`${label}: ${duration} s, ${connections} connections`);
+  const refusedBefore = refused ? refused() : 0;
   const cpuBefore = pid ? cpuMsTree(pid) : null;
   const r = await autocannon({ ...opts, duration });
   const cpuAfter = pid ? cpuMsTree(pid) : null;
+  // Refusals in the envelope (HTTP 200, code 429 and the like), counted from the bodies by the requests' onResponse.
+  const refusals = refused ? refused() - refusedBefore : 0;
   const row = {
     key,
     label,
@@ -284,11 +292,13 @@ async function load(
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
-    ok: r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
+    refused: refusals,
+    ok: r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && refusals === 0,
   };
   results.push(row);
   say(
-    `  ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, server CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, non-2xx ${row.non2xx}, errors ${row.errors}`,
+    `  ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, server CPU ${row.serverCpuUsPerRequest ?? '?'} µs/req, non-2xx ${row.non2xx}, ` +
+      `errors ${row.errors} (time-outs ${row.timeouts}), refused ${row.refused}`,
   );
   return row;
 }
@@ -620,6 +630,7 @@ async function main() {
       // Each student opens the lesson first (the view starts the time reports may credit).
       for (const st of [...students, prober]) await post(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
       let next = 0;
+      let refused = 0;
       const requests = [
         {
           method: 'POST',
@@ -632,6 +643,9 @@ async function main() {
               headers: { 'content-type': 'application/json', token: context.st.token },
               body: JSON.stringify(progressReport(context.st, lesson, context.seq)),
             };
+          },
+          onResponse: (status, answer) => {
+            if (status !== 200 || !answeredBody(answer)) refused += 1;
           },
         },
       ];
@@ -664,6 +678,7 @@ async function main() {
         pid,
         connections: REPORTERS,
         requests,
+        refused: () => refused,
         probeInit: probe,
       });
     } finally {
@@ -808,10 +823,10 @@ async function main() {
         r.latencyMs.p99,
         r.serverCpuUsPerRequest ?? '?',
         r.non2xx,
-        r.errors + r.timeouts,
+        r.errors + r.timeouts + (r.refused ?? 0),
         r.openLoop ? 'open loop' : kb(r.bodyBytes),
       ]),
-      ['run', 'req/s', 'p50 ms', 'p99 ms', 'srv CPU µs/req', 'non-2xx', 'errors', 'body'],
+      ['run', 'req/s', 'p50 ms', 'p99 ms', 'srv CPU µs/req', 'non-2xx', 'failed', 'body'],
     ),
   );
   out.push('\nRatios\n');
@@ -860,7 +875,7 @@ function goalRows(by) {
   const row = (goal, measured, target, met) => [goal, measured ?? '?', target, measured === null || measured === undefined ? '?' : met ? 'met' : 'MISSED'];
   const times = (k) => (cpu(k) && floor ? cpu(k) / floor : null);
   const p99 = (k) => by[k]?.latencyMs.p99 ?? null;
-  const failures = (k) => (by[k] ? by[k].non2xx + by[k].errors + by[k].timeouts : null);
+  const failures = (k) => (by[k] ? by[k].non2xx + by[k].errors + by[k].timeouts + (by[k].refused ?? 0) : null);
   const share = by.progressFlat && by.reportHealthz ? by.progressFlat.reqPerSec / by.reportHealthz.reqPerSec : null;
   const cachedVsBare = by.cachedList && by.bareNode ? by.cachedList.reqPerSec / by.bareNode.reqPerSec : null;
   const cachedVsSame = by.cachedList && by.bareNodeSameAnswer ? by.cachedList.reqPerSec / by.bareNodeSameAnswer.reqPerSec : null;
@@ -887,6 +902,7 @@ function goalRows(by) {
     row(`progress paced (${REPORTERS} students, 1 / 10 s): p99`, p99('progressPaced') && `${p99('progressPaced')} ms`, '<= 50 ms', p99('progressPaced') <= 50),
     row('progress unpaced / /healthz at the same connections', share && pct(share), '>= 50%', share >= 0.5),
     row('progress unpaced: time-outs', by.progressFlat?.timeouts, '0', by.progressFlat?.timeouts === 0),
+    row('progress unpaced: refused', by.progressFlat?.refused, '0', by.progressFlat?.refused === 0),
     row(`/healthz at ${REPORTERS} connections: time-outs`, by.reportHealthz?.timeouts, '0', by.reportHealthz?.timeouts === 0),
   ];
 }

@@ -2,7 +2,7 @@
 // timed, through the API app in one process, on a database the bench made (bench/profile.mjs
 // leaves data/bench-prof.sqlite). Prints the time and the process's CPU time per call (the CPU time holds up better
 // on a busy machine) and the statements by total time.
-//   npx tsx bench/write-probe.ts [file.sqlite] [runs]
+//   npx tsx bench/write-probe.ts [file.sqlite] [runs]      (COMPILED=1: also the statements built anew per call)
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent } from 'kysely';
 import { createApp } from '../src/server/app';
@@ -60,6 +60,17 @@ const log = (e: LogEvent) => {
   bySql.set(e.query.sql, v);
 };
 const db = new Kysely<Database>({ dialect: new SnakeCaseSqliteDialect({ database }), plugins: [new CamelCaseRows()], log });
+// COMPILED=1: the statements each call builds and prints anew (not printed once: src/server/db/prepared.ts).
+const compiled = new Map<string, number>();
+if (process.env.COMPILED) {
+  const executor = Object.getPrototypeOf(db.getExecutor()) as { compileQuery: (...a: unknown[]) => { sql: string } };
+  const compile = executor.compileQuery;
+  executor.compileQuery = function (this: unknown, ...a: unknown[]) {
+    const query = compile.apply(this, a);
+    compiled.set(query.sql, (compiled.get(query.sql) ?? 0) + 1);
+    return query;
+  };
+}
 // A clock a second on per call: one student's calls stay within the per-minute limits a real one meets.
 let clock = Date.now();
 const runtime = createRuntime(parseConfig({ ...BENCH_PRODUCTION_ENV, LOG_LEVEL: 'silent', DATABASE_URL: `file:${file}` }), db, 'sqlite', () => clock);
@@ -83,6 +94,7 @@ async function measure(name: string, once: () => Promise<unknown>) {
   for (let i = 0; i < 50; i++) await once();
   bySql = new Map();
   native.clear();
+  compiled.clear();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   for (let i = 0; i < runs; i++) await once();
@@ -96,6 +108,10 @@ async function measure(name: string, once: () => Promise<unknown>) {
   console.log(`\n${name}: ${each}, ${((inDb / runs) * 1000).toFixed(0)} µs in ${count / runs} statements`);
   for (const [sql, v] of rows)
     console.log(`${((v.ms / runs) * 1000).toFixed(0).padStart(5)} µs  x${v.n / runs}  ${process.env.FULL ? sql : sql.slice(0, 220)}`);
+  if (process.env.COMPILED) {
+    console.log(`  built and printed anew each call (${[...compiled.values()].reduce((a, b) => a + b, 0) / runs} a call):`);
+    for (const [sql, n] of compiled) console.log(`    x${n / runs}  ${sql.slice(0, 200)}`);
+  }
 }
 
 const [saver, reporter] = students as [(typeof students)[0], (typeof students)[0]];

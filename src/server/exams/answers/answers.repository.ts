@@ -37,11 +37,22 @@ export function listAnswersOf(db: DB, tenantId: string, attemptId: string, quest
  * device), or null: a saving tab reads the attempt again only when this moves (decision 052).
  */
 export async function lastSavedByOthers(db: DB, tenantId: string, attemptId: string, clientIds: readonly string[]): Promise<number | null> {
+  // A save from one writer, the usual save: a statement printed once (decision 071).
+  if (clientIds.length === 1) return atOf(await lastSavedByOthersThanOne.first(db, tenantId, attemptId, clientIds[0]!));
   let q = db.selectFrom('workAnswers').$call(whereEqual({ tenantId, attemptId }));
   if (clientIds.length) q = q.where('clientId', 'not in', [...clientIds]);
-  const row = await q.select((eb) => eb.fn.max('savedAt').as('at')).executeTakeFirst();
-  return row?.at == null ? null : Number(row.at);
+  return atOf(await q.select((eb) => eb.fn.max('savedAt').as('at')).executeTakeFirst());
 }
+
+const atOf = (row: { at: unknown } | undefined) => (row?.at == null ? null : Number(row.at));
+
+const lastSavedByOthersThanOne = prepared(3, (db: DB, tenantId: string, attemptId: string, clientId: string) =>
+  db
+    .selectFrom('workAnswers')
+    .$call(whereEqual({ tenantId, attemptId }))
+    .where('clientId', '!=', clientId)
+    .select((eb) => eb.fn.max('savedAt').as('at')),
+);
 
 const insertAnswerOf = prepared(10, (db: DB, ...v: AnswerValues) =>
   db

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { whereEqual } from '../../db/clauses';
+import { prepared } from '../../db/prepared';
 
 /** All SQL of courses, their chapters, lessons and duty rules, and the courses a class teaches. Every query names the school. */
 
@@ -19,29 +20,35 @@ export function listClassCourses(db: DB, tenantId: string, classId: string) {
 
 export type ClassCourseRow = Awaited<ReturnType<typeof listClassCourses>>[number];
 
+// The three look-ups of every progress report are printed once (decision 071).
+const classCourseOf = prepared(3, (db: DB, tenantId: string, classId: string, courseId: string) =>
+  classCourseRows(db, tenantId, classId).where('cc.courseId', '=', courseId),
+);
+
 /** One course of the class, or undefined when the class does not teach it. */
 export function findClassCourse(db: DB, tenantId: string, classId: string, courseId: string): Promise<ClassCourseRow | undefined> {
-  return classCourseRows(db, tenantId, classId).where('cc.courseId', '=', courseId).executeTakeFirst();
+  return classCourseOf.first(db, tenantId, classId, courseId);
 }
+
+const lessonOf = prepared(3, (db: DB, tenantId: string, courseId: string, classroomId: string) =>
+  db
+    .selectFrom('classrooms')
+    .selectAll()
+    .$call(whereEqual({ tenantId, courseId, id: classroomId })),
+);
 
 /** One lesson of a course, or undefined when the course has no such lesson. */
 export function findLesson(db: DB, tenantId: string, courseId: string, classroomId: string) {
-  return db
-    .selectFrom('classrooms')
-    .selectAll()
-    .$call(whereEqual({ tenantId, courseId, id: classroomId }))
-    .executeTakeFirst();
+  return lessonOf.first(db, tenantId, courseId, classroomId);
 }
+
+const courseDutyRulesOf = prepared(2, (db: DB, tenantId: string, courseId: string) =>
+  db.selectFrom('dutyRules').select(['dutyType', 'targetValue']).$call(whereEqual({ tenantId, courseId })).where('classroomId', 'is', null).orderBy('id'),
+);
 
 /** A course's own duty rules (those of the whole course, not of one lesson). */
 export function listCourseDutyRules(db: DB, tenantId: string, courseId: string) {
-  return db
-    .selectFrom('dutyRules')
-    .select(['dutyType', 'targetValue'])
-    .$call(whereEqual({ tenantId, courseId }))
-    .where('classroomId', 'is', null)
-    .orderBy('id')
-    .execute();
+  return courseDutyRulesOf.all(db, tenantId, courseId);
 }
 
 /** The lessons of some courses, in course order. */

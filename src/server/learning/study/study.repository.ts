@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { LessonRecord } from './study.table';
 import { inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
-import { changedOne } from '../../db/rows';
+import { prepared } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
 /** All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user, for the clock). */
@@ -51,13 +51,17 @@ export function listCourseLearners(db: DB, tenantId: string, classId: string, co
   return classRecords(db, tenantId, classId).select(['courseId', 'classStudentId']).distinct().where('courseId', 'in', courseIds).execute();
 }
 
-/** The class student's record of one lesson, or undefined. */
-export function findLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string): Promise<LessonRecord | undefined> {
-  return db
+// The statements of every progress report are printed once (decision 071).
+const lessonRecordOf = prepared(3, (db: DB, tenantId: string, classStudentId: string, classroomId: string) =>
+  db
     .selectFrom('lessonRecords')
     .selectAll()
-    .$call(lessonRecord(tenantId, classStudentId, classroomId))
-    .executeTakeFirst();
+    .$call(lessonRecord(tenantId, classStudentId, classroomId)),
+);
+
+/** The class student's record of one lesson, or undefined. */
+export function findLessonRecord(db: DB, tenantId: string, classStudentId: string, classroomId: string): Promise<LessonRecord | undefined> {
+  return lessonRecordOf.first(db, tenantId, classStudentId, classroomId);
 }
 
 /** Creates the record unless one exists (one per class student and lesson: the unique index decides a race). */
@@ -89,16 +93,52 @@ export async function updateLessonRecordIfSeq(
   classStudentId: string,
   classroomId: string,
   expectedSeq: number,
-  next: Pick<LessonRecord, 'seq' | 'lastPositionMs' | 'furthestMs' | 'creditedMs' | 'progress' | 'finishedAt' | 'lastReportAt'>,
+  next: LessonRecordChange,
 ): Promise<boolean> {
-  return changedOne(
+  const { seq, lastPositionMs, furthestMs, creditedMs, progress, finishedAt, lastReportAt } = next;
+  const changed = await lessonRecordIfSeq.run(
+    db,
+    tenantId,
+    classStudentId,
+    classroomId,
+    expectedSeq,
+    seq,
+    lastPositionMs,
+    furthestMs,
+    creditedMs,
+    progress,
+    finishedAt,
+    lastReportAt,
+  );
+  return changed === 1;
+}
+
+type LessonRecordChange = Pick<LessonRecord, 'seq' | 'lastPositionMs' | 'furthestMs' | 'creditedMs' | 'progress' | 'finishedAt' | 'lastReportAt'>;
+
+const lessonRecordIfSeq = prepared(
+  11,
+  (
+    db: DB,
+    tenantId: string,
+    classStudentId: string,
+    classroomId: string,
+    expectedSeq: number,
+    ...[seq, lastPositionMs, furthestMs, creditedMs, progress, finishedAt, lastReportAt]: [
+      LessonRecordChange['seq'],
+      LessonRecordChange['lastPositionMs'],
+      LessonRecordChange['furthestMs'],
+      LessonRecordChange['creditedMs'],
+      LessonRecordChange['progress'],
+      LessonRecordChange['finishedAt'],
+      LessonRecordChange['lastReportAt'],
+    ]
+  ) =>
     db
       .updateTable('lessonRecords')
-      .set(next)
+      .set({ seq, lastPositionMs, furthestMs, creditedMs, progress, finishedAt, lastReportAt })
       .$call(lessonRecord(tenantId, classStudentId, classroomId))
       .where('seq', '=', expectedSeq),
-  );
-}
+);
 
 /** A reading lesson (article, document, images) opened: learned in full, finished once. */
 export async function completeReading(db: DB, tenantId: string, classStudentId: string, classroomId: string, lengthMs: number, now: number): Promise<void> {
@@ -112,9 +152,12 @@ export async function completeReading(db: DB, tenantId: string, classStudentId: 
 
 /** The student's study clock (epoch ms; 0 before their first credit), or undefined when they have none yet. */
 export async function findStudyClock(db: DB, tenantId: string, userId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('studyClocks').select('clockAt').$call(studyClock(tenantId, userId)).executeTakeFirst();
-  return row?.clockAt;
+  return (await studyClockOf.first(db, tenantId, userId))?.clockAt;
 }
+
+const studyClockOf = prepared(2, (db: DB, tenantId: string, userId: string) =>
+  db.selectFrom('studyClocks').select('clockAt').$call(studyClock(tenantId, userId)),
+);
 
 /** Creates the student's clock at 0 unless it exists (the primary key decides a race). */
 export async function insertStudyClockIfAbsent(db: DB, tenantId: string, userId: string): Promise<void> {
@@ -131,5 +174,9 @@ export async function insertStudyClockIfAbsent(db: DB, tenantId: string, userId:
  * was applied meanwhile). True when moved.
  */
 export async function advanceStudyClockIf(db: DB, tenantId: string, userId: string, expected: number, next: number): Promise<boolean> {
-  return changedOne(db.updateTable('studyClocks').set({ clockAt: next }).$call(studyClock(tenantId, userId)).where('clockAt', '=', expected));
+  return (await studyClockIf.run(db, tenantId, userId, expected, next)) === 1;
 }
+
+const studyClockIf = prepared(4, (db: DB, tenantId: string, userId: string, expected: number, next: number) =>
+  db.updateTable('studyClocks').set({ clockAt: next }).$call(studyClock(tenantId, userId)).where('clockAt', '=', expected),
+);
