@@ -18,7 +18,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { addClassStudents, answerable, dbRow, saveBody } from './learners.mjs';
-import { answered, answeredBody, closeAgents, openLoop, periodic, postJson } from './open-loop.mjs';
+import { answered, closeAgents, openLoop, periodic, postJson, refusalCounter } from './open-loop.mjs';
 import { cpuMsTree, positive, root, say, startPortal, stop, table } from './processes.mjs';
 
 const PERIOD_MS = 15_000;
@@ -170,7 +170,7 @@ async function main() {
     // Each save is the next taker's: every taker of the run in turn, so none passes its own limit
     // (120 a minute) and the ceiling is of saves kept, not of refusals.
     let next = 0;
-    let refusedSaves = 0;
+    const refusedSaves = refusalCounter();
     const saveCeiling = await unpaced(
       pid,
       portal.base + SAVE_PATH,
@@ -182,12 +182,10 @@ async function main() {
             const t = takers[next++ % takers.length];
             return { ...req, headers: { 'content-type': 'application/json', token: t.st.token }, body: JSON.stringify(saveBody(work, questions, t)) };
           },
-          onResponse: (status, body) => {
-            if (status !== 200 || !answeredBody(body)) refusedSaves += 1;
-          },
+          onResponse: refusedSaves.onResponse,
         },
       ],
-      () => refusedSaves,
+      refusedSaves.count,
     );
 
     const report = {

@@ -48,12 +48,26 @@ export function postJson(url, token, body, from = '127.0.0.1') {
 export const answered = (r) => r.status === 200 && r.json?.code === 0;
 
 /** An answer's body as autocannon hands it over (onResponse): the envelope says success. */
-export function answeredBody(body) {
+function answeredBody(body) {
   try {
     return JSON.parse(body).code === 0;
   } catch {
     return false;
   }
+}
+
+/**
+ * Counts the refusals among autocannon's answers: `onResponse` goes on each request of the run (a
+ * refusal is HTTP 200 with the envelope's code, or any other status); `count()` says how many so far.
+ */
+export function refusalCounter() {
+  let refused = 0;
+  return {
+    onResponse: (status, body) => {
+      if (status !== 200 || !answeredBody(body)) refused += 1;
+    },
+    count: () => refused,
+  };
 }
 
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0);

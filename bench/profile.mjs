@@ -16,7 +16,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addClassStudents, answerable, classScreenCalls, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
-import { answeredBody } from './open-loop.mjs';
+import { refusalCounter } from './open-loop.mjs';
 import { BENCH_PRODUCTION_ENV, seedDemo } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,15 +118,13 @@ const rotating = (callPath, pool, next) => {
           const own = pool[n++ % pool.length];
           return { ...req, headers: { 'content-type': 'application/json', token: own.st.token }, body: JSON.stringify(next(own)) };
         },
-        onResponse: (status, body) => {
-          if (status !== 200 || !answeredBody(body)) refused += 1;
-        },
+        onResponse: refusals.onResponse,
       },
     ],
   };
 };
 /** Answers the envelope refused (HTTP 200 with a code): reported beside the figures. */
-let refused = 0;
+const refusals = refusalCounter();
 /** Writers in the pool: enough that each writes well under its limit at this machine's pace. */
 const WRITERS = Math.max(connections, Number(process.env.PROF_WRITERS || 2000));
 if (progress) {
@@ -160,7 +158,7 @@ const r = await autocannon({ ...load, connections, duration });
 const loaded = classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path;
 console.log(
   `${loaded}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, non-2xx ${r.non2xx}, ` +
-    `errors ${r.errors}, time-outs ${r.timeouts}, refused ${refused} (warm-up included)`,
+    `errors ${r.errors}, time-outs ${r.timeouts}, refused ${refusals.count()} (warm-up included)`,
 );
 child.removeAllListeners('exit');
 await new Promise((resolve) => {

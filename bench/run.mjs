@@ -20,7 +20,7 @@ import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls, classScreenSeparateCalls, progressReport, videoLesson } from './learners.mjs';
-import { answered, answeredBody, openLoop, periodic, postJson } from './open-loop.mjs';
+import { answered, openLoop, periodic, postJson, refusalCounter } from './open-loop.mjs';
 import { HOST, cpuMsTree, freePort, kb, pct, positive, root, say, spawnUntilReady, startPortal as startServer, stop, table } from './processes.mjs';
 
 const resultsDir = join(root, 'bench/results');
@@ -215,7 +215,7 @@ async function classBurst(portal, pid, students, calls, key, label) {
 
 async function loadScreen(portal, pid, students, callsOf, key, label) {
   let next = 0;
-  let refused = 0;
+  const refusals = refusalCounter();
   const calls = callsOf(students[0]);
   const requests = calls.map(([path], i) => ({
     method: 'POST',
@@ -225,9 +225,7 @@ async function loadScreen(portal, pid, students, callsOf, key, label) {
       const [, body] = callsOf(context.st)[i];
       return { ...req, headers: { 'content-type': 'application/json', token: context.st.token }, body: JSON.stringify(body) };
     },
-    onResponse: (status, answer) => {
-      if (status !== 200 || !answeredBody(answer)) refused += 1;
-    },
+    onResponse: refusals.onResponse,
   }));
   for (const [path, body] of calls) {
     const { body: answer } = await get(portal.base + path, {
@@ -242,7 +240,7 @@ async function loadScreen(portal, pid, students, callsOf, key, label) {
     pid,
     connections: LEARNERS,
     requests,
-    refused: () => refused,
+    refused: refusals.count,
     probeInit: {
       url: portal.base + calls[0][0],
       method: 'POST',
@@ -630,7 +628,7 @@ async function main() {
       // Each student opens the lesson first (the view starts the time reports may credit).
       for (const st of [...students, prober]) await post(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
       let next = 0;
-      let refused = 0;
+      const refusals = refusalCounter();
       const requests = [
         {
           method: 'POST',
@@ -644,9 +642,7 @@ async function main() {
               body: JSON.stringify(progressReport(context.st, lesson, context.seq)),
             };
           },
-          onResponse: (status, answer) => {
-            if (status !== 200 || !answeredBody(answer)) refused += 1;
-          },
+          onResponse: refusals.onResponse,
         },
       ];
       const probe = {
@@ -678,7 +674,7 @@ async function main() {
         pid,
         connections: REPORTERS,
         requests,
-        refused: () => refused,
+        refused: refusals.count,
         probeInit: probe,
       });
     } finally {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { makeStaff, signIn, staffWrite } from './support/staff';
+import { makeStaff, saveClass, signIn, staffWrite } from './support/staff';
 import { leadTag, makeLeads } from './support/leads';
 import { expectDialogLayout } from './support/dialogs';
 
@@ -18,17 +18,7 @@ const freshMobile = () => `133${String(((Date.now() / 1000) % 1e6) | 0).padStart
 const studentRows = (page: Page) => page.getByRole('region', { name: '学员列表' }).getByRole('row');
 
 async function newClass(page: Page, name: string): Promise<string> {
-  const klass = await staffWrite(page, '/admin/classes/save', {
-    name,
-    productName: '电工（四级）职业技能培训',
-    teachingClassStatus: 1,
-    trainingStart: '2026-11-01',
-    trainingEnd: '2027-01-31',
-    expectedOpen: '',
-    experience: false,
-    learningGoal: '',
-    teachers: [],
-  });
+  const klass = await saveClass(page, name);
   expect(klass.code).toBe(0);
   return klass.data.id;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { DESKTOP, confirm, makeStaff, signIn, staffWrite, type E2eStaff } from './support/staff';
+import { DESKTOP, confirm, makeStaff, saveClass, signIn, staffWrite, type E2eStaff } from './support/staff';
 import { loginStudent } from './support/session';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 
@@ -19,17 +19,7 @@ const studentRows = (page: Page) => page.getByRole('region', { name: '学员列�
 
 /** A class of the demo school (with `teacher` as its head teacher, when given) and a student enrolled in it by the administrator's page. */
 async function classWithStudent(page: Page, name: string, teacher?: E2eStaff): Promise<{ mobile: string }> {
-  const klass = await staffWrite(page, '/admin/classes/save', {
-    name: unique('学员管理班'),
-    productName: '电工（四级）职业技能培训',
-    teachingClassStatus: 1,
-    trainingStart: '2026-11-01',
-    trainingEnd: '2027-01-31',
-    expectedOpen: '',
-    experience: false,
-    learningGoal: '',
-    teachers: teacher ? [{ accountId: teacher.id, role: 'head' }] : [],
-  });
+  const klass = await saveClass(page, unique('学员管理班'), teacher ? [{ accountId: teacher.id, role: 'head' }] : []);
   expect(klass.code).toBe(0);
   const mobile = freshMobile();
   expect((await staffWrite(page, `/admin/classes/${klass.data.id}/students/enrol`, { mobile, name })).code).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { confirm, makeStaff, signIn, signedInContext, staffWrite } from './support/staff';
+import { confirm, makeStaff, saveClass, signIn, signedInContext, staffWrite } from './support/staff';
 import { loginStudent } from './support/session';
 import { runJobsAt } from './support/jobs';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
@@ -23,17 +23,7 @@ test('a teacher’s urgent notice reaches the student’s message centre; read, 
   const teacher = await makeStaff('teacher');
   const staff = await signedInContext(browser, admin);
   const className = unique('通知班');
-  const klass = await staffWrite(staff.page, '/admin/classes/save', {
-    name: className,
-    productName: '电工（四级）职业技能培训',
-    teachingClassStatus: 1,
-    trainingStart: '2026-11-01',
-    trainingEnd: '2027-01-31',
-    expectedOpen: '',
-    experience: false,
-    learningGoal: '',
-    teachers: [{ accountId: teacher.id, role: 'head' }],
-  });
+  const klass = await saveClass(staff.page, className, [{ accountId: teacher.id, role: 'head' }]);
   expect(klass.code).toBe(0);
   const mobile = freshMobile();
   expect((await staffWrite(staff.page, `/admin/classes/${klass.data.id}/students/enrol`, { mobile, name: '消息学员' })).code).toBe(0);
@@ -108,17 +98,7 @@ test('an administrator sets the school’s signature and budget, and sees the no
   await expect(form.getByText('当前：云校培训')).toBeVisible();
 
   // A student enrolled now is told by SMS once the job ran.
-  const klass = await staffWrite(page, '/admin/classes/save', {
-    name: unique('短信班'),
-    productName: '电工（四级）职业技能培训',
-    teachingClassStatus: 1,
-    trainingStart: '2026-11-01',
-    trainingEnd: '2027-01-31',
-    expectedOpen: '',
-    experience: false,
-    learningGoal: '',
-    teachers: [],
-  });
+  const klass = await saveClass(page, unique('短信班'));
   const mobile = freshMobile();
   expect((await staffWrite(page, `/admin/classes/${klass.data.id}/students/enrol`, { mobile, name: '短信学员' })).code).toBe(0);
   await runJobsAt(Date.now());

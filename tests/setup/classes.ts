@@ -1,30 +1,15 @@
 import { expect } from 'vitest';
 import * as cls from '~/lib/api/contracts/admin-classes';
 import type { TestServer } from './server';
+import { classInput } from './class-input';
 import { asStaff, makeStaff, sessionOf, type TestStaff, type TestStaffSession } from './staff';
+
+export { classInput };
 
 /**
  * Classes made through the staff calls, for API tests: an administrator of the school makes a
  * class (with the teachers given) and its periods, so each test has classes of its own.
  */
-
-let counter = 0;
-
-export const classInput = (over: Partial<cls.ClassInput> = {}): cls.ClassInput => {
-  counter += 1;
-  return {
-    name: `测试班级${process.pid}-${counter}`,
-    productName: '电工（四级）职业技能培训',
-    teachingClassStatus: 1,
-    trainingStart: '2026-11-01',
-    trainingEnd: '2027-01-31',
-    expectedOpen: '',
-    experience: false,
-    learningGoal: '按时完成全部课程',
-    teachers: [],
-    ...over,
-  };
-};
 
 export interface Staffer {
   account: TestStaff;

@@ -11,6 +11,8 @@ import { DEMO_TENANT } from '../../../src/dev/seed/demo-data';
 import type { StaffRole } from '../../../src/lib/staff/roles';
 import { expect, hydrated } from './fixtures';
 import { DEMO_ORIGIN, E2E_DB_FILE, E2E_PORT, PARTNER_DB_FILE, PARTNER_PORT } from './env';
+import type { ClassInput } from '../../../src/lib/api/contracts/admin-classes';
+import { classInput } from '../../setup/class-input';
 
 /**
  * Staff accounts for the browser tests: each test makes its own in the e2e server's database (the
@@ -166,4 +168,9 @@ export async function staffWrite(page: Page, path: string, body: unknown): Promi
     },
     { path, body },
   );
+}
+
+/** Saves a class of the demo school's electrician product through the staff API, as the class screen does (`teachers` as given). */
+export function saveClass(page: Page, name: string, teachers: ClassInput['teachers'] = []) {
+  return staffWrite(page, '/admin/classes/save', classInput({ name, teachers, learningGoal: '' }));
 }

@@ -56,10 +56,13 @@ export function askFirstViewEarly(search: string = location.search): Promise<Cla
   answer.catch(() => undefined);
   s.ask = ask;
   s.answer = answer;
-  return answer.then((body) => {
-    const env = body as { code?: unknown; data?: unknown } | null;
-    return isSuccess(env?.code) ? (env?.data as ClassFirstView) : Promise.reject(new Error('no first view'));
-  });
+  return answer.then((body) => viewOf(body) ?? Promise.reject(new Error('no first view')));
+}
+
+/** The view an early answer's envelope carries, or null when it is not a view (a refusal, an ended login). */
+export function viewOf(body: unknown): ClassFirstView | null {
+  const env = body as { code?: unknown; data?: unknown } | null;
+  return isSuccess(env?.code) ? (env?.data as ClassFirstView) : null;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { send } from '~/lib/api/client';
 import { classFirstView, type ClassFirstView } from '~/lib/api/contracts/learning-class';
-import { isSuccess } from '~/lib/envelope';
-import { takeEarlyAnswer } from './early-first-view';
+import { takeEarlyAnswer, viewOf } from './early-first-view';
 import type { FirstViewAsk } from './early-slot';
 
 /**
@@ -14,8 +13,5 @@ export function firstView(ask: FirstViewAsk): Promise<ClassFirstView> {
   const again = () => send(classFirstView, ask, { silent: true });
   const early = takeEarlyAnswer(ask);
   if (!early) return again();
-  return early.then((body) => {
-    const env = body as { code?: unknown; data?: unknown } | null;
-    return isSuccess(env?.code) ? (env?.data as ClassFirstView) : again();
-  }, again);
+  return early.then((body) => viewOf(body) ?? again(), again);
 }
