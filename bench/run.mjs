@@ -6,11 +6,13 @@
 //   b2. render-cached with pages expiring every second (PAGE_MAX_AGE=1): news list
 //   c. ceiling 1: the same server serving the news list's exact bytes as a static file
 //   d. ceiling 2: a bare Node http server answering the same bytes from memory
+//   e. the class page's calls, LEARNERS students at once; f. progress reports, REPORTERS students;
+//   g. two server processes
 // and the gzipped JavaScript each page ships. Prints a table and writes bench/results/latest.json.
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2),
 //      BENCH_PORT (default: a free port), BENCH_CPU_PROF=1 (server runs with --cpu-prof, profiles
-//      in bench/results/prof/).
+//      in bench/results/prof/), BENCH_PARTS (e.g. `e,f`: only those parts, their lines printed, no report).
 // `npm run bench -- --js` measures only the JavaScript per page (seconds, not minutes) and prints
 // its table and every file of the judged figure of each news, form and learner page (React's runtime marked).
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -33,6 +35,9 @@ const DURATION = positive('BENCH_DURATION', 10);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+/** BENCH_PARTS=e,f runs only those parts (letters as in the header; a quick before and after of one change). */
+const PARTS = process.env.BENCH_PARTS ? process.env.BENCH_PARTS.split(',').map((p) => p.trim()) : null;
+const part = (name) => !PARTS || PARTS.includes(name);
 const JS_ONLY = process.argv.includes('--js');
 const API_PATH = '/api/universityAdvertise/anyUser/newInformation/newInformationPage';
 const JS_PAGES = [
@@ -511,7 +516,7 @@ async function main() {
 
   // c + a: the static file through the same server, then uncached SSR (each ratio's two runs are
   // next to each other in time, so a change in background load distorts them less).
-  {
+  if (part('a')) {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const newsId = await firstNewsId(portal.base);
@@ -534,7 +539,7 @@ async function main() {
   }
 
   // b: render-cached, then d right after it.
-  {
+  if (part('b')) {
     const portal = await startPortal({ cacheEntries: 2000, maxAge: 60 });
     try {
       const newsId = await firstNewsId(portal.base);
@@ -555,7 +560,7 @@ async function main() {
   }
   // b2: pages that expire every second (PAGE_MAX_AGE=1, stale-while-revalidate 5 s): each expiry
   // is served stale while one background render replaces it, so throughput stays near the cached.
-  {
+  if (part('b2')) {
     const portal = await startPortal({ cacheEntries: 2000, maxAge: 1 });
     try {
       await load('expiringList', 'expiring 1 s  /news-information/list (stale while one render)', `${portal.base}/news-information/list`, {
@@ -569,7 +574,7 @@ async function main() {
   rmSync(staticHomeFile, { force: true });
 
   // d: bare Node answering the same bytes from memory.
-  {
+  if (part('d')) {
     mkdirSync(join(resultsDir, 'tmp'), { recursive: true });
     const file = join(resultsDir, 'tmp/news-list.html');
     writeFileSync(file, listBytes);
@@ -594,7 +599,7 @@ async function main() {
 
   // e: the class page's calls with LEARNERS students at once (each connection a different student
   // enrolled in the same class), against /healthz at the same concurrency in the same run.
-  {
+  if (part('e')) {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const pid = portal.child.pid;
@@ -615,7 +620,7 @@ async function main() {
   // 10 s per student on average (REPORTERS / 10 reports a second in all: what the browsers send
   // while videos play), then unpaced (the ceiling), and
   // /healthz at the same concurrency.
-  {
+  if (part('f')) {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const pid = portal.child.pid;
@@ -684,7 +689,7 @@ async function main() {
 
   // g: two server processes on this machine (PROCESSES=2, one per core) against the one above:
   // uncached pages, the API and the floor. CPU per request counts every process.
-  {
+  if (part('g')) {
     const portal = await startPortal({ cacheEntries: 0, processes: 2 });
     try {
       const pid = { pid: portal.child.pid };
@@ -698,6 +703,11 @@ async function main() {
     }
   }
 
+  if (PARTS) {
+    // Only some parts ran (BENCH_PARTS): their lines above are the figures; no ratios, no report.
+    rmSync(join(resultsDir, 'tmp'), { recursive: true, force: true });
+    return;
+  }
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
   const rps = (k) => by[k].reqPerSec;
   const ratios = {

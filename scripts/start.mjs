@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { format } from 'node:util';
 import cluster from 'node:cluster';
 import http from 'node:http';
-import net from 'node:net';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +77,18 @@ try {
 // One build, by the process that starts the others (workers find it made).
 if (!bundled && !cluster.isWorker && !process.argv.includes('--no-build') && !buildIfNeeded((msg) => log('info', msg))) process.exit(1);
 
+// The port's sockets are shared (SO_REUSEPORT, src/server/http/listen.ts): first make sure no other
+// server listens there, or it would silently get a part of the connections.
+if (!cluster.isWorker) {
+  const { ensurePortFree } = await import('../src/server/http/listen.ts');
+  try {
+    await ensurePortFree(config.PORT, config.HOST);
+  } catch (error) {
+    log('error', 'the port is taken by another server', { port: config.PORT, host: config.HOST, error: String(error) });
+    process.exit(1);
+  }
+}
+
 if (cluster.isPrimary && config.processes > 1) {
   // Several server processes on this machine share the port; this one only starts and watches them.
   const { runPrimary } = await import('../src/server/http/process-group.ts');
@@ -108,6 +119,7 @@ async function serve() {
   const { routeApiDirectly } = await import('../src/server/http/api-listener.ts');
   const { loadCompressedAssets, serveCompressedAssets } = await import('../src/server/http/compression.ts');
   const { listBuiltFiles, serveBuiltFiles } = await import('../src/server/http/static-files.ts');
+  const { listenOnSockets } = await import('../src/server/http/listen.ts');
   // Every metric is listed, and every series with known labels is 0, before the first request.
   metrics.registerMetrics();
   const trust = addressTrust(config);
@@ -241,29 +253,38 @@ async function serve() {
     metricsServer.unref();
   }
 
-  server.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG }, async () => {
-    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-    // The first request opens and migrates the database (the demo schools are seeded before, by
-    // `npm start`'s first step in development: scripts/seed.ts). A database that is
-    // not up yet (both started together, or restarting) is waited for, with a bounded number of
-    // tries, each logged; only then does the server give up.
-    const deadline = Date.now() + config.DATABASE_STARTUP_WAIT_SECONDS * 1000;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${config.PORT}/readyz`);
-        if (!res.ok) throw new Error(`readiness answered ${res.status}`);
-        announce('info', 'portal ready', { url, database: config.databaseKind, mode: config.developmentMode ? 'development' : 'production' });
-        return;
-      } catch (error) {
-        if (Date.now() >= deadline) {
-          log('error', 'portal failed to start: the database did not become ready', { error: String(error), attempts: attempt });
-          process.exit(1);
+  const listeners = listenOnSockets(
+    server,
+    { port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG, sockets: config.LISTEN_SOCKETS },
+    async () => {
+      const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+      // The first request opens and migrates the database (the demo schools are seeded before, by
+      // `npm start`'s first step in development: scripts/seed.ts). A database that is
+      // not up yet (both started together, or restarting) is waited for, with a bounded number of
+      // tries, each logged; only then does the server give up.
+      const deadline = Date.now() + config.DATABASE_STARTUP_WAIT_SECONDS * 1000;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${config.PORT}/readyz`);
+          if (!res.ok) throw new Error(`readiness answered ${res.status}`);
+          announce('info', 'portal ready', {
+            url,
+            database: config.databaseKind,
+            mode: config.developmentMode ? 'development' : 'production',
+            listeningSockets: listeners.count,
+          });
+          return;
+        } catch (error) {
+          if (Date.now() >= deadline) {
+            log('error', 'portal failed to start: the database did not become ready', { error: String(error), attempts: attempt });
+            process.exit(1);
+          }
+          log('warn', 'waiting for the database', { attempt, error: String(error) });
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
         }
-        log('warn', 'waiting for the database', { attempt, error: String(error) });
-        await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
       }
-    }
-  });
+    },
+  );
 
   /** After the listener closes, a connection accepted just before gets this long to send its request. */
   const LAST_REQUEST_GRACE_MS = 1_000;
@@ -283,8 +304,8 @@ async function serve() {
     announce('info', 'draining: readiness answers 503', { signal, delayMs });
     setTimeout(() => {
       announce('info', 'no longer accepting connections; finishing in-flight requests');
-      // net.Server's close stops the listener only; http.Server's would also cut idle connections now.
-      net.Server.prototype.close.call(server, () => {
+      // Every listening socket stops; connections already open are not cut (closed below).
+      listeners.close(() => {
         announce('info', 'stopped');
         process.exit(0);
       });

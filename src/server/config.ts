@@ -12,6 +12,9 @@ import { HOUR, MINUTE, SECOND } from '../lib/time/cst.ts';
  */
 /** The most server processes one machine runs (PROCESSES). */
 const MAX_PROCESSES = 64;
+/** Listening sockets per process (LISTEN_SOCKETS): new connections let in per turn of a busy loop. */
+const DEFAULT_LISTEN_SOCKETS = 64;
+const MAX_LISTEN_SOCKETS = 1024;
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -207,6 +210,9 @@ const schema = z
     // opened the site at once while the server was busy: each dropped connection is retried by the
     // client after 1, 2, 4… s (bench/README.md, issue 31, seventh part).
     LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
+    // Listening sockets per process on the one port (Linux; elsewhere 1): Node lets in one new
+    // connection per socket per turn of its loop, and a busy turn is long (src/server/http/listen.ts).
+    LISTEN_SOCKETS: z.coerce.number().int().min(1).max(MAX_LISTEN_SOCKETS).default(DEFAULT_LISTEN_SOCKETS),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(SECOND).max(HOUR).default(MINUTE),
     // Prometheus metrics: on their own port (bound to METRICS_HOST, loopback unless said), and/or at
     // /metrics on the site's port for a scraper that sends "Authorization: Bearer <METRICS_TOKEN>".

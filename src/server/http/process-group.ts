@@ -9,8 +9,9 @@ import { isPageChangeMessage } from '../events/process-group-message.ts';
 /**
  * Several server processes on one machine (PROCESSES > 1, docs/operations.md "Processes per
  * machine"): one Node process uses one core, so scripts/start.mjs becomes a primary process that
- * serves nothing itself and forks the workers, which share the listening port (node:cluster hands
- * each connection to one of them). Each worker is an instance as on several machines: its own
+ * serves nothing itself and forks the workers, which share the port: each listens on its own
+ * sockets there and the kernel spreads new connections over all of them (listen.ts, decision 082).
+ * Each worker is an instance as on several machines: its own
  * database pool, render cache and timers; what must be shared is in the database (decision 061's
  * "several instances behave as one"). Two things go through the primary:
  * - page changes on SQLite (PostgreSQL's NOTIFY reaches every worker by itself): a worker's change
