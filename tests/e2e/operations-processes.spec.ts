@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { freshMobile } from './support/login';
  * Two server processes on one machine (PROCESSES=2) sharing one port and one SQLite file: each keeps
  * its own render cache, and a news item published through one is on the other's cached list at once
  * (the change goes through the primary process); the metrics port adds up both; a worker killed
- * with SIGKILL is replaced and the port keeps answering.
+ * with SIGKILL is replaced and the port keeps answering; a second portal on the same port stops.
  */
 
 /** How soon a change made through one process is on the other's cached pages. */
@@ -76,6 +76,12 @@ test('two processes on one port and one SQLite file behave as one @desktop-only'
         .filter(Boolean)
         .map(Number);
     expect(workers()).toHaveLength(PROCESSES);
+
+    // The processes share the port's sockets (SO_REUSEPORT): a second portal started on it by mistake
+    // is stopped at once instead of silently taking a part of the connections.
+    const second = spawnSync(process.execPath, ['scripts/start.mjs', '--no-build'], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(second.status).toBe(1);
+    expect(second.stdout).toContain('"msg":"the port is taken by another server"');
 
     // Both processes keep the news list: a second round of new connections is answered from both caches.
     const list = `${base}/news-information/list`;
