@@ -63,6 +63,14 @@ const JS_PAGES = [
 const LEARNERS = positive('BENCH_LEARNERS', 200);
 /** The progress run: this many students each report study progress (one report every 10 s when paced). */
 const REPORTERS = positive('BENCH_REPORTERS', 500);
+/**
+ * The unpaced progress run: its REPORTERS connections send each report as the next of this many students, so no
+ * account passes its own share of the address's limit at this machine's pace (limits.rules.ts PROGRESS_LIMITS: 24 a
+ * minute). With one student per connection, 1,300 reports a second from 500 students were 2.5 a second each, and
+ * the reports beyond each share met the address's limit (2,494 refused in one run): a measure of the limiter, not
+ * of the server.
+ */
+const PROGRESS_WRITERS = Math.max(REPORTERS, positive('BENCH_PROGRESS_WRITERS', 2000));
 /** The paced progress run: each student reports once per this period, for at least PACED_MIN_SECONDS. */
 const PROGRESS_PERIOD_MS = 10_000;
 const PACED_MIN_SECONDS = 20;
@@ -624,27 +632,35 @@ async function main() {
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const pid = portal.child.pid;
-      // One more student than connections: the probes (repeated sequence numbers) are theirs.
-      const students = await addClassStudents(dbFile, REPORTERS + 1);
-      const prober = students.pop();
+      // The paced run's students come first in the pool of writers; one more student is the probes' (repeated
+      // sequence numbers).
+      const writers = await addClassStudents(dbFile, PROGRESS_WRITERS + 1);
+      const prober = writers.pop();
+      const students = writers.slice(0, REPORTERS);
       const lesson = videoLesson(dbFile);
       const post = (st, path, body) =>
         get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
       // Each student opens the lesson first (the view starts the time reports may credit).
-      for (const st of [...students, prober]) await post(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
+      for (const st of [...writers, prober]) await post(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
+      // Each student's next sequence number, in the paced run and then the unpaced one.
+      const seqs = new Map();
+      const nextSeq = (st) => {
+        const seq = (seqs.get(st) ?? 0) + 1;
+        seqs.set(st, seq);
+        return seq;
+      };
       let next = 0;
       const refusals = refusalCounter();
       const requests = [
         {
           method: 'POST',
           path: PROGRESS_PATH,
-          setupRequest: (req, context) => {
-            context.st ??= students[next++ % students.length];
-            context.seq = (context.seq ?? 0) + 1;
+          setupRequest: (req) => {
+            const st = writers[next++ % writers.length];
             return {
               ...req,
-              headers: { 'content-type': 'application/json', token: context.st.token },
-              body: JSON.stringify(progressReport(context.st, lesson, context.seq)),
+              headers: { 'content-type': 'application/json', token: st.token },
+              body: JSON.stringify(progressReport(st, lesson, nextSeq(st))),
             };
           },
           onResponse: refusals.onResponse,
@@ -660,22 +676,19 @@ async function main() {
       if (answer.code !== 0) throw new Error(`${PROGRESS_PATH} answered ${JSON.stringify(answer).slice(0, 300)}`);
       await load('reportHealthz', `context       /healthz at ${REPORTERS} connections (ceiling)`, `${portal.base}/healthz`, { pid, connections: REPORTERS });
       // Each student reports every 10 s from their own moment (open loop), as the players send them.
-      const seqs = new Map();
       await openLoopRun(
         'progressPaced',
         `progress      1 report / 10 s per student, ${REPORTERS} students`,
         PROGRESS_PATH,
         periodic(students, PROGRESS_PERIOD_MS, Math.max(DURATION, PACED_MIN_SECONDS) * 1000),
         async ({ actor: st }) => {
-          const seq = (seqs.get(st) ?? 0) + 1;
-          seqs.set(st, seq);
-          const answer = await postJson(portal.base + PROGRESS_PATH, st.token, progressReport(st, lesson, seq));
+          const answer = await postJson(portal.base + PROGRESS_PATH, st.token, progressReport(st, lesson, nextSeq(st)));
           return { ok: answered(answer), failure: `${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}` };
         },
         pid,
         REPORTERS,
       );
-      await load('progressFlat', `progress      unpaced, ${REPORTERS} students`, portal.base + PROGRESS_PATH, {
+      await load('progressFlat', `progress      unpaced, ${REPORTERS} connections, ${PROGRESS_WRITERS} students`, portal.base + PROGRESS_PATH, {
         pid,
         connections: REPORTERS,
         requests,
