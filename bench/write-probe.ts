@@ -12,6 +12,7 @@ import type { Database } from '../src/server/db/schema';
 import { createRuntime } from '../src/server/runtime';
 import { BENCH_PRODUCTION_ENV } from './processes.mjs';
 import { addClassStudents, answerable, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
+import { countCompiled, printCompiled } from './probe-scope';
 
 const file = process.argv[2] ?? 'data/bench-prof.sqlite';
 const runs = Number(process.argv[3] ?? 500);
@@ -61,16 +62,7 @@ const log = (e: LogEvent) => {
 };
 const db = new Kysely<Database>({ dialect: new SnakeCaseSqliteDialect({ database }), plugins: [new CamelCaseRows()], log });
 // COMPILED=1: the statements each call builds and prints anew (not printed once: src/server/db/prepared.ts).
-const compiled = new Map<string, number>();
-if (process.env.COMPILED) {
-  const executor = Object.getPrototypeOf(db.getExecutor()) as { compileQuery: (...a: unknown[]) => { sql: string } };
-  const compile = executor.compileQuery;
-  executor.compileQuery = function (this: unknown, ...a: unknown[]) {
-    const query = compile.apply(this, a);
-    compiled.set(query.sql, (compiled.get(query.sql) ?? 0) + 1);
-    return query;
-  };
-}
+const compiled = countCompiled(db);
 // A clock a second on per call: one student's calls stay within the per-minute limits a real one meets.
 let clock = Date.now();
 const runtime = createRuntime(parseConfig({ ...BENCH_PRODUCTION_ENV, LOG_LEVEL: 'silent', DATABASE_URL: `file:${file}` }), db, 'sqlite', () => clock);
@@ -108,10 +100,7 @@ async function measure(name: string, once: () => Promise<unknown>) {
   console.log(`\n${name}: ${each}, ${((inDb / runs) * 1000).toFixed(0)} µs in ${count / runs} statements`);
   for (const [sql, v] of rows)
     console.log(`${((v.ms / runs) * 1000).toFixed(0).padStart(5)} µs  x${v.n / runs}  ${process.env.FULL ? sql : sql.slice(0, 220)}`);
-  if (process.env.COMPILED) {
-    console.log(`  built and printed anew each call (${[...compiled.values()].reduce((a, b) => a + b, 0) / runs} a call):`);
-    for (const [sql, n] of compiled) console.log(`    x${n / runs}  ${sql.slice(0, 200)}`);
-  }
+  printCompiled(compiled, runs);
 }
 
 const [saver, reporter] = students as [(typeof students)[0], (typeof students)[0]];
