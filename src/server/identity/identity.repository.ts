@@ -47,8 +47,13 @@ export function updateUser(db: DB, userId: string, changes: UserChanges) {
   return db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
 
+// Every learner request in a school reads its binding: printed once (decision 071).
+const bindingOf = prepared(2, (db: DB, tenantId: string, userId: string) =>
+  db.selectFrom('userTenants').selectAll().where('tenantId', '=', tenantId).where('userId', '=', userId),
+);
+
 export function findBinding(db: DB, tenantId: string, userId: string) {
-  return db.selectFrom('userTenants').selectAll().where('tenantId', '=', tenantId).where('userId', '=', userId).executeTakeFirst();
+  return bindingOf.first(db, tenantId, userId);
 }
 
 /**

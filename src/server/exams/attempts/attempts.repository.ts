@@ -202,16 +202,21 @@ export function findDutyReport(
 // ------------------------------------------------------------ the learner area's reads
 
 /** The student's handed-in attempts (pending review or reviewed), of some lessons or of one course. */
-export function listSubmittedAttempts(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter) {
-  if (noLessons(filter)) return Promise.resolve([]);
-  return db
+const submittedAttempts = (db: DB, tenantId: string, classStudentId: string) =>
+  db
     .selectFrom('workAttempts')
     .select(['id', 'classroomId', 'courseId', 'workType', 'startedAt', 'submittedAt', 'status', 'score'])
     .$call(whereEqual({ tenantId, classStudentId }))
-    .$call(handedIn)
-    .$call(inLessons(filter))
-    .orderBy('submittedAt', 'desc')
-    .execute();
+    .$call(handedIn);
+// Every handed-in attempt of a student (the class page reads them on every first view): printed once (decision 071).
+const allSubmittedAttempts = prepared(2, (db: DB, tenantId: string, classStudentId: string) =>
+  submittedAttempts(db, tenantId, classStudentId).orderBy('submittedAt', 'desc'),
+);
+
+export function listSubmittedAttempts(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter) {
+  if (noLessons(filter)) return Promise.resolve([]);
+  if (!filter.classroomIds && !filter.courseId) return allSubmittedAttempts.all(db, tenantId, classStudentId);
+  return submittedAttempts(db, tenantId, classStudentId).$call(inLessons(filter)).orderBy('submittedAt', 'desc').execute();
 }
 
 /** The handed-in attempts of a class's students (class-wide figures: who handed in what, never their answers). */

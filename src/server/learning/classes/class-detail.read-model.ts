@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { whereEqual } from '../../db/clauses';
+import { prepared } from '../../db/prepared';
 
 /**
  * What the learner's class detail reads of other domains: the number of the class's activities.
@@ -10,11 +11,15 @@ import { whereEqual } from '../../db/clauses';
  */
 export const READS = ['classActivities'] as const;
 
-export async function countClassActivities(db: DB, tenantId: string, classId: string): Promise<number> {
-  const row = await db
+// Every class detail counts them: printed once (decision 071).
+const activitiesCounted = prepared(2, (db: DB, tenantId: string, classId: string) =>
+  db
     .selectFrom('classActivities')
     .$call(whereEqual({ tenantId, classId }))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+export async function countClassActivities(db: DB, tenantId: string, classId: string): Promise<number> {
+  const row = await activitiesCounted.first(db, tenantId, classId);
+  return Number(row?.n ?? 0);
 }

@@ -97,10 +97,12 @@ export function findEnrolment(db: DB, tenantId: string, userId: string, classId:
 }
 
 /** The same enrolment with its class's numbers of students (the class detail). */
+const enrolmentWithTotalsOf = prepared(3, (db: DB, tenantId: string, userId: string, classId: string) =>
+  enrolmentsWithTotals(db).$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId })),
+);
+
 export function findEnrolmentWithTotals(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentWithTotals | undefined> {
-  return enrolmentsWithTotals(db)
-    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId }))
-    .executeTakeFirst();
+  return enrolmentWithTotalsOf.first(db, tenantId, userId, classId);
 }
 
 /** One page of the periods of the classes the user is enrolled in, of one period type; latest start first. */
@@ -134,13 +136,16 @@ export function markEnrolState(db: DB, tenantId: string, userId: string, student
 }
 
 /** Adds one visit in one statement and answers the new count (correct under concurrent visits). */
-export async function increaseVisit(db: DB, tenantId: string, userId: string, studentId: string): Promise<number | undefined> {
-  const row = await db
+const visitAdded = prepared(3, (db: DB, tenantId: string, userId: string, studentId: string) =>
+  db
     .updateTable('classStudents')
     .set((eb) => ({ visitCount: eb('visitCount', '+', 1) }))
     .$call(whereEqual({ tenantId, userId, id: studentId }))
-    .returning('visitCount')
-    .executeTakeFirst();
+    .returning('visitCount'),
+);
+
+export async function increaseVisit(db: DB, tenantId: string, userId: string, studentId: string): Promise<number | undefined> {
+  const row = await visitAdded.first(db, tenantId, userId, studentId);
   return row ? Number(row.visitCount) : undefined;
 }
 

@@ -20,16 +20,15 @@ const studyClock =
   <Q extends WhereInterface<Database, 'studyClocks'>>(q: Q): Q =>
     q.where('tenantId', '=', tenantId).where('userId', '=', userId) as Q;
 
+const studentRecords = (db: DB, tenantId: string, classStudentId: string) =>
+  db.selectFrom('lessonRecords').selectAll().$call(whereEqual({ tenantId, classStudentId })).orderBy('lastReportAt', 'desc').orderBy('id', 'desc');
+// Every record of a student (the class page reads them on every first view): printed once (decision 071).
+const allStudentRecords = prepared(2, studentRecords);
+
 export function listLessonRecords(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter): Promise<LessonRecord[]> {
   if (noLessons(filter)) return Promise.resolve([]);
-  return db
-    .selectFrom('lessonRecords')
-    .selectAll()
-    .$call(whereEqual({ tenantId, classStudentId }))
-    .$call(inLessons(filter))
-    .orderBy('lastReportAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  if (!filter.classroomIds && !filter.courseId) return allStudentRecords.all(db, tenantId, classStudentId);
+  return studentRecords(db, tenantId, classStudentId).$call(inLessons(filter)).execute();
 }
 
 /** The study records of a class's students (class-wide figures). */
