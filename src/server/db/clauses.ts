@@ -74,3 +74,6 @@ export const inLessons =
 
 /** True when the filter names an empty list of lessons: nothing matches. */
 export const noLessons = (f: LessonFilter): boolean => f.classroomIds?.length === 0;
+
+/** True when the filter names neither lessons nor a course: every row matches (one statement, printed once). */
+export const allLessons = (f: LessonFilter): boolean => !f.classroomIds && !f.courseId;

@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
 import type { WorkDutyReport } from './attempts.table';
-import { inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
+import { allLessons, inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
 import { changedOne } from '../../db/rows';
 import { prepared } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
@@ -201,22 +201,21 @@ export function findDutyReport(
 
 // ------------------------------------------------------------ the learner area's reads
 
-/** The student's handed-in attempts (pending review or reviewed), of some lessons or of one course. */
 const submittedAttempts = (db: DB, tenantId: string, classStudentId: string) =>
   db
     .selectFrom('workAttempts')
     .select(['id', 'classroomId', 'courseId', 'workType', 'startedAt', 'submittedAt', 'status', 'score'])
     .$call(whereEqual({ tenantId, classStudentId }))
-    .$call(handedIn);
+    .$call(handedIn)
+    .orderBy('submittedAt', 'desc');
 // Every handed-in attempt of a student (the class page reads them on every first view): printed once (decision 071).
-const allSubmittedAttempts = prepared(2, (db: DB, tenantId: string, classStudentId: string) =>
-  submittedAttempts(db, tenantId, classStudentId).orderBy('submittedAt', 'desc'),
-);
+const allSubmittedAttempts = prepared(2, submittedAttempts);
 
+/** The student's handed-in attempts (pending review or reviewed), of some lessons or of one course. */
 export function listSubmittedAttempts(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter) {
   if (noLessons(filter)) return Promise.resolve([]);
-  if (!filter.classroomIds && !filter.courseId) return allSubmittedAttempts.all(db, tenantId, classStudentId);
-  return submittedAttempts(db, tenantId, classStudentId).$call(inLessons(filter)).orderBy('submittedAt', 'desc').execute();
+  if (allLessons(filter)) return allSubmittedAttempts.all(db, tenantId, classStudentId);
+  return submittedAttempts(db, tenantId, classStudentId).$call(inLessons(filter)).execute();
 }
 
 /** The handed-in attempts of a class's students (class-wide figures: who handed in what, never their answers). */

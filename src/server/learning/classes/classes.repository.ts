@@ -96,11 +96,11 @@ export function findEnrolment(db: DB, tenantId: string, userId: string, classId:
   return enrolmentOf.first(db, tenantId, userId, classId);
 }
 
-/** The same enrolment with its class's numbers of students (the class detail). */
 const enrolmentWithTotalsOf = prepared(3, (db: DB, tenantId: string, userId: string, classId: string) =>
   enrolmentsWithTotals(db).$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId })),
 );
 
+/** The same enrolment with its class's numbers of students (the class detail). */
 export function findEnrolmentWithTotals(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentWithTotals | undefined> {
   return enrolmentWithTotalsOf.first(db, tenantId, userId, classId);
 }

@@ -2,7 +2,7 @@ import type { WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { LessonRecord } from './study.table';
-import { inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
+import { allLessons, inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
 import { prepared } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
@@ -27,7 +27,7 @@ const allStudentRecords = prepared(2, studentRecords);
 
 export function listLessonRecords(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter): Promise<LessonRecord[]> {
   if (noLessons(filter)) return Promise.resolve([]);
-  if (!filter.classroomIds && !filter.courseId) return allStudentRecords.all(db, tenantId, classStudentId);
+  if (allLessons(filter)) return allStudentRecords.all(db, tenantId, classStudentId);
   return studentRecords(db, tenantId, classStudentId).$call(inLessons(filter)).execute();
 }
 
