@@ -97,9 +97,9 @@ const marginText = process.env.E2E_DAY_MARGIN_MINUTES ?? String(DEFAULT_DAY_MARG
 if (!/^\d{1,4}$/.test(marginText)) fail('day margin', `E2E_DAY_MARGIN_MINUTES must be a whole number of minutes, not "${marginText}"`);
 const waitMs = waitBeforeSeeding(Date.now(), Number(marginText) * 60_000);
 if (waitMs > 0) {
-  say(
-    `the portal's day (China time) ends in less than ${marginText} minutes: waiting ${Math.ceil(waitMs / 60_000)} min for the next day, so that the seeded "today" holds for the whole run`,
-  );
+  const minutes = Math.ceil(waitMs / 60_000);
+  say(`the portal's day (China time) ends in under ${marginText} minutes: waiting ${minutes} min for the next day`);
+  say('so that the demo seed\'s "today" holds for the whole run (docs/decisions/083)');
   await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
