@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Test files that need modules of their own: they mock modules or run in a DOM (jsdom). */
+const ISOLATED = ['tests/unit/browser/**/*.test.ts', 'tests/unit/online-progress-reporter.test.ts', 'tests/unit/sanitize.test.ts'];
+
 /**
  * Unit tests (pure rules) and API tests (the real Hono app on a real database: SQLite by default,
  * PostgreSQL when DATABASE_URL is postgres://, see scripts/test-pg.sh). Browser tests live in
@@ -14,11 +17,24 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom-waits.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // Most files share their worker's modules (the server's code is loaded once per worker, not
+        // once per file): nothing on the server side keeps module-level state, and every test makes
+        // its own server, data and clock.
+        extends: true,
+        test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'], exclude: ISOLATED, isolate: false },
+      },
+      {
+        // Files that replace modules (vi.mock) or run in a browser-like DOM get fresh modules each.
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED, isolate: true },
+      },
+    ],
   },
 });
