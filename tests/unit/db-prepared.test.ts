@@ -3,13 +3,14 @@ import fc from 'fast-check';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '~/server/db/database';
-import { prepared } from '~/server/db/prepared';
+import { LONGEST_PREPARED_LIST, prepared, preparedIn } from '~/server/db/prepared';
 import { CamelCaseRows, SnakeCaseSqliteDialect } from '~/server/db/snake-case';
 
 /**
  * A statement printed once and run with new values (src/server/db/prepared.ts) answers exactly what
  * the same statement built anew for each run answers, on a real SQLite database through the portal's
- * own dialect; it is built once; and a value that would not be a bound value is refused.
+ * own dialect; it is built once (a statement with a list: once for each length of the list); and a
+ * value that would not be a bound value is refused.
  */
 
 type Any = any;
@@ -64,6 +65,40 @@ describe('prepared statements', () => {
       { numRuns: 150 },
     );
     expect(builds).toBe(1);
+  });
+
+  it('with a list: answers what the statement built anew answers, for any list, and is built once per length', async () => {
+    const lengths: number[] = [];
+    const anewIn = (d: DB, kind: string, userIds: readonly string[]) =>
+      (d as unknown as Kysely<Any>).selectFrom('rateEvents').select(['id', 'userId']).where('kind', '=', kind).where('userId', 'in', userIds).orderBy('id');
+    const byUsers = preparedIn(2, (d: DB, kind: string, userIds: readonly string[]) => {
+      lengths.push(userIds.length);
+      return anewIn(d, kind, userIds);
+    });
+    raw.exec('delete from rate_events');
+    for (let i = 0; i < 90; i++) {
+      raw.prepare("insert into rate_events values (?, ?, ?, '', 1, 0)").run(`e${String(i).padStart(2, '0')}`, i % 3 ? 'SAVE' : 'PROGRESS', `u${i % 80}`);
+    }
+    const user = fc.integer({ min: 0, max: 85 }).map((i) => `u${i}`);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('SAVE', 'PROGRESS'), fc.array(user, { minLength: 1, maxLength: LONGEST_PREPARED_LIST + 6 }), async (kind, users) => {
+        expect(await byUsers.all(db, kind, users)).toEqual(await anewIn(db, kind, users).execute());
+      }),
+      { numRuns: 200 },
+    );
+    // Each length up to the longest was built once (with placeholders); a longer list anew on each call.
+    const printedLengths = lengths.filter((n) => n <= LONGEST_PREPARED_LIST);
+    expect(new Set(printedLengths).size).toBe(printedLengths.length);
+  });
+
+  it('with a list: refuses a list value written into the statement text', async () => {
+    const inText = preparedIn(1, (d: DB, ids: readonly string[]) =>
+      (d as unknown as Kysely<Any>)
+        .selectFrom('rateEvents')
+        .selectAll()
+        .where(sql<boolean>`${sql.raw(`id in ('${ids.join("','")}')`)}`),
+    );
+    await expect(inText.all(db, ['a', 'b'])).rejects.toThrow(/not a bound value/);
   });
 
   it('runs inside a transaction on the transaction', async () => {

@@ -77,3 +77,6 @@ export const noLessons = (f: LessonFilter): boolean => f.classroomIds?.length ==
 
 /** True when the filter names neither lessons nor a course: every row matches (one statement, printed once). */
 export const allLessons = (f: LessonFilter): boolean => !f.classroomIds && !f.courseId;
+
+/** The lessons of a filter that names some lessons and no course (one statement per number of lessons, printed once); else undefined. */
+export const onlyLessons = (f: LessonFilter): readonly string[] | undefined => (f.classroomIds?.length && !f.courseId ? f.classroomIds : undefined);

@@ -8,7 +8,8 @@ import type { DB } from './database';
  * (its session, its enrolment, the rate limits) paid that on every request. `build` receives one
  * placeholder per value instead of the values, and must put each value into the statement as a
  * bound value (a `where`, `values` or `set`), never into its text: the first build checks that
- * every placeholder became a parameter. Lists of varying length (`in (…)`) cannot be prepared.
+ * every placeholder became a parameter. A list of varying length (`in (…)`) is prepared once per
+ * length with `preparedIn`.
  * The statement is printed once per database dialect (SQLite and PostgreSQL print differently).
  */
 export interface Prepared<A extends readonly unknown[], O> {
@@ -32,6 +33,33 @@ interface Printed<O> {
   positions: readonly number[];
 }
 
+/** Prints the statement `build` makes from placeholders 0 … count-1, checking each became a bound value. */
+function print<O>(statement: Compilable<O>, count: number): Printed<O> {
+  const query = statement.compile();
+  const positions = query.parameters.map(placeholderIndex);
+  for (let i = 0; i < count; i++) {
+    if (!positions.includes(i)) throw new Error(`prepared statement: value ${i} is not a bound value of ${query.sql}`);
+  }
+  if (query.sql.includes('\u0000')) throw new Error(`prepared statement: a value was written into the text of ${query.sql}`);
+  return { query, positions };
+}
+
+const placeholders = (from: number, count: number) => Array.from({ length: count }, (_, i) => PLACEHOLDER(from + i));
+
+/** Runs a printed statement with the values its placeholders stand for. */
+function runPrinted<O>(db: DB, { query, positions }: Printed<O>, values: readonly unknown[]): Promise<QueryResult<O>> {
+  const parameters = positions.map((at, i) => (at < 0 ? query.parameters[i] : values[at]));
+  return db.executeQuery<O>({ ...query, parameters, queryId: createQueryId() });
+}
+
+function readers<A extends readonly unknown[], O>(execute: (db: DB, values: A) => Promise<QueryResult<O>>): Prepared<A, O> {
+  return {
+    all: async (db, ...values) => (await execute(db, values)).rows,
+    first: async (db, ...values) => (await execute(db, values)).rows[0],
+    run: async (db, ...values) => Number((await execute(db, values)).numAffectedRows ?? 0),
+  };
+}
+
 export function prepared<A extends readonly unknown[], O>(arity: A['length'], build: (db: DB, ...values: A) => Compilable<O>): Prepared<A, O> {
   // The adapter is the dialect's: one per database, shared by its transactions and its plugins' copies.
   const printed = new WeakMap<object, Printed<O>>();
@@ -39,26 +67,50 @@ export function prepared<A extends readonly unknown[], O>(arity: A['length'], bu
     const adapter = db.getExecutor().adapter;
     let p = printed.get(adapter);
     if (!p) {
-      const placeholders = Array.from({ length: arity }, (_, i) => PLACEHOLDER(i)) as unknown as A;
-      const query = build(db, ...placeholders).compile();
-      const positions = query.parameters.map(placeholderIndex);
-      for (let i = 0; i < arity; i++) {
-        if (!positions.includes(i)) throw new Error(`prepared statement: value ${i} is not a bound value of ${query.sql}`);
-      }
-      if (query.sql.includes('\u0000')) throw new Error(`prepared statement: a value was written into the text of ${query.sql}`);
-      p = { query, positions };
+      p = print(build(db, ...(placeholders(0, arity) as unknown as A)), arity);
       printed.set(adapter, p);
     }
     return p;
   };
-  const execute = (db: DB, values: A): Promise<QueryResult<O>> => {
-    const { query, positions } = printedFor(db);
-    const parameters = positions.map((at, i) => (at < 0 ? query.parameters[i] : values[at]));
-    return db.executeQuery<O>({ ...query, parameters, queryId: createQueryId() });
+  return readers((db, values: A) => runPrinted(db, printedFor(db), values));
+}
+
+/**
+ * The longest `in (…)` list printed once for its length (a class's courses, a course's lessons); a
+ * longer one is built anew on each call, so the statements kept stay few.
+ */
+export const LONGEST_PREPARED_LIST = 64;
+
+/**
+ * A statement whose last value is a list (`in (…)`): printed once for each length of the list, up
+ * to LONGEST_PREPARED_LIST, then run with new values as `prepared` does. `build` gets one
+ * placeholder per scalar value and a list of placeholders for the list. An empty list is built anew
+ * (`in ()` is no statement on PostgreSQL: callers answer an empty list without asking).
+ */
+export function preparedIn<A extends readonly [...unknown[], readonly unknown[]], O>(
+  arity: A['length'],
+  build: (db: DB, ...values: A) => Compilable<O>,
+): Prepared<A, O> {
+  const scalars = arity - 1;
+  const printed = new WeakMap<object, Map<number, Printed<O>>>();
+  const printedFor = (db: DB, length: number): Printed<O> => {
+    const adapter = db.getExecutor().adapter;
+    let byLength = printed.get(adapter);
+    if (!byLength) {
+      byLength = new Map();
+      printed.set(adapter, byLength);
+    }
+    let p = byLength.get(length);
+    if (!p) {
+      const values = [...placeholders(0, scalars), placeholders(scalars, length)] as unknown as A;
+      p = print(build(db, ...values), scalars + length);
+      byLength.set(length, p);
+    }
+    return p;
   };
-  return {
-    all: async (db, ...values) => (await execute(db, values)).rows,
-    first: async (db, ...values) => (await execute(db, values)).rows[0],
-    run: async (db, ...values) => Number((await execute(db, values)).numAffectedRows ?? 0),
-  };
+  return readers((db, values: A) => {
+    const list = values[scalars] as readonly unknown[];
+    if (list.length === 0 || list.length > LONGEST_PREPARED_LIST) return db.executeQuery<O>(build(db, ...values).compile());
+    return runPrinted(db, printedFor(db, list.length), [...values.slice(0, scalars), ...list]);
+  });
 }

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database';
 import { pageFrom, type PageWindow } from '../../db/paging';
 import { whereEqual } from '../../db/clauses';
+import { preparedIn } from '../../db/prepared';
 
 /**
  * The class's dynamics with who did each (the enrolment's user's names and avatar), in one query:
@@ -9,15 +10,20 @@ import { whereEqual } from '../../db/clauses';
  */
 export const READS = ['classStudents', 'users'] as const;
 
-/** The dynamics of some of the class's activities, newest first, with who did it. */
-export function listActivityDynamics(db: DB, tenantId: string, classId: string, activityIds: readonly string[]) {
-  if (!activityIds.length) return Promise.resolve([]);
-  return dynamicRows(
+// Today's activities' dynamics, on the class page's first view: printed once per number of activities (decision 071).
+const activityDynamicsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, activityIds: readonly string[]) =>
+  dynamicRows(
     db
       .selectFrom('classDynamics as d')
       .$call(whereEqual({ 'd.tenantId': tenantId, 'd.classId': classId }))
       .where('d.activityId', 'in', activityIds),
-  ).execute();
+  ),
+);
+
+/** The dynamics of some of the class's activities, newest first, with who did it. */
+export function listActivityDynamics(db: DB, tenantId: string, classId: string, activityIds: readonly string[]) {
+  if (!activityIds.length) return Promise.resolve([]);
+  return activityDynamicsOf.all(db, tenantId, classId, activityIds);
 }
 
 type DynamicsFrom = ReturnType<typeof dynamicsOfClass>;

@@ -7,6 +7,7 @@ import { ONLINE_TYPE, WORK_CLASSROOM_TYPES } from '~/lib/learning/codes';
 import { SIGN_IN, SIGN_OUT } from '~/lib/learning/sign';
 import { SCHEDULE_COLUMNS, startingRequired } from './staff-activities.read-model';
 import { whereEqual } from '../../db/clauses';
+import { preparedIn } from '../../db/prepared';
 
 /**
  * A class's activities as one student sees them, in one query each (the class page, the timetable
@@ -90,20 +91,24 @@ function studentFirstSubmissions(db: DB, tenantId: string, classStudentId: strin
     .as('wa');
 }
 
+// Read by the class page's first view: printed once per length of the list (decision 071).
+const handedInOf = preparedIn(3, (db: DB, tenantId: string, classStudentId: string, classroomIds: readonly string[]) =>
+  db
+    .selectFrom('workAttempts')
+    .select('classroomId')
+    .distinct()
+    .$call(whereEqual({ tenantId, classStudentId }))
+    .where('status', 'in', HANDED_IN_STATUSES)
+    .where('classroomId', 'in', classroomIds),
+);
+
 /**
  * The lessons among `classroomIds` where the class student handed work in (the attempts' own rule,
  * HANDED_IN_STATUSES): a homework or test lesson is complete once its work is handed in.
  */
 export async function handedInLessons(db: DB, tenantId: string, classStudentId: string, classroomIds: readonly string[]): Promise<Set<string>> {
   if (!classroomIds.length) return new Set();
-  const rows = await db
-    .selectFrom('workAttempts')
-    .select('classroomId')
-    .distinct()
-    .$call(whereEqual({ tenantId, classStudentId }))
-    .where('status', 'in', HANDED_IN_STATUSES)
-    .where('classroomId', 'in', classroomIds)
-    .execute();
+  const rows = await handedInOf.all(db, tenantId, classStudentId, classroomIds);
   return new Set(rows.map((r) => r.classroomId));
 }
 

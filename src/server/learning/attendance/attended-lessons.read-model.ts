@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database';
 import { SIGN_IN } from '~/lib/learning/sign';
 import { whereEqual } from '../../db/clauses';
+import { prepared } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
 /**
@@ -19,14 +20,14 @@ function classSignIns(db: DB, tenantId: string, classId: string) {
     .$call(whereEqual({ 'at.tenantId': tenantId, 'at.classId': classId, 'at.type': SIGN_IN }));
 }
 
+// Read by the class page's first view: printed once (decision 071).
+const attendedLessonsOf = prepared(3, (db: DB, tenantId: string, classId: string, classStudentId: string) =>
+  classSignIns(db, tenantId, classId).select('a.classroomId').distinct().where('at.classStudentId', '=', classStudentId).where('a.classroomId', 'is not', null),
+);
+
 /** The lessons (classroom ids) of the class's activities the student signed in to. */
 export async function listAttendedLessons(db: DB, tenantId: string, classId: string, classStudentId: string): Promise<string[]> {
-  const rows = await classSignIns(db, tenantId, classId)
-    .select('a.classroomId')
-    .distinct()
-    .where('at.classStudentId', '=', classStudentId)
-    .where('a.classroomId', 'is not', null)
-    .execute();
+  const rows = await attendedLessonsOf.all(db, tenantId, classId, classStudentId);
   return rows.map((r) => r.classroomId!);
 }
 

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedIn } from '../../db/prepared';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { pageFrom, type PageWindow } from '../../db/paging';
@@ -149,26 +149,38 @@ export async function increaseVisit(db: DB, tenantId: string, userId: string, st
   return row ? Number(row.visitCount) : undefined;
 }
 
-/** The period history of some students of a class (moved students only), with each period's dates, oldest first. */
-export function listPeriodStints(db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) {
-  if (!classStudentIds.length) return Promise.resolve([]);
-  return db
+// The class page's first view reads a student's periods and enrolment: printed once per length of the list (decision 071).
+const periodStintsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) =>
+  db
     .selectFrom('classStudentPeriods as h')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'h.periodId').onRef('p.tenantId', '=', 'h.tenantId'))
     .select(['h.classStudentId', 'h.fromAt', 'h.untilAt', 'p.startAt', 'p.endAt'])
     .$call(whereEqual({ 'h.tenantId': tenantId, 'h.classId': classId }))
     .where('h.classStudentId', 'in', classStudentIds)
-    .orderBy('h.fromAt')
-    .execute();
+    .orderBy('h.fromAt'),
+);
+
+/** The period history of some students of a class (moved students only), with each period's dates, oldest first. */
+export function listPeriodStints(db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) {
+  if (!classStudentIds.length) return Promise.resolve([]);
+  return periodStintsOf.all(db, tenantId, classId, classStudentIds);
 }
 
-/** Every student of a class (or some of them) with their enrolment time and current period's dates. */
-export function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
-  let q = db
+function enrolmentRows(db: DB, tenantId: string, classId: string) {
+  return db
     .selectFrom('classStudents as cs')
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
     .select(['cs.id', 'cs.createdAt', 'p.startAt', 'p.endAt', 'cs.periodId'])
     .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.classId': classId }));
-  if (classStudentIds) q = q.where('cs.id', 'in', classStudentIds.length ? classStudentIds : ['']);
-  return q.execute();
+}
+
+const someEnrolmentsOf = preparedIn(3, (db: DB, tenantId: string, classId: string, classStudentIds: readonly string[]) =>
+  enrolmentRows(db, tenantId, classId).where('cs.id', 'in', classStudentIds),
+);
+
+/** Every student of a class (or some of them) with their enrolment time and current period's dates. */
+export function listEnrolments(db: DB, tenantId: string, classId: string, classStudentIds?: readonly string[]) {
+  if (!classStudentIds) return enrolmentRows(db, tenantId, classId).execute();
+  if (!classStudentIds.length) return Promise.resolve([]);
+  return someEnrolmentsOf.all(db, tenantId, classId, classStudentIds);
 }

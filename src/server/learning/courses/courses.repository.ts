@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database';
 import { whereEqual } from '../../db/clauses';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedIn } from '../../db/prepared';
 
 /** All SQL of courses, their chapters, lessons and duty rules, and the courses a class teaches. Every query names the school. */
 
@@ -14,8 +14,13 @@ function classCourseRows(db: DB, tenantId: string, classId: string) {
     .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId }));
 }
 
+// The class page's first view reads these (decision 071): printed once, the lists once per length.
+const classCoursesOf = prepared(2, (db: DB, tenantId: string, classId: string) =>
+  classCourseRows(db, tenantId, classId).orderBy('cc.seq', 'asc').orderBy('c.id', 'asc'),
+);
+
 export function listClassCourses(db: DB, tenantId: string, classId: string) {
-  return classCourseRows(db, tenantId, classId).orderBy('cc.seq', 'asc').orderBy('c.id', 'asc').execute();
+  return classCoursesOf.all(db, tenantId, classId);
 }
 
 export type ClassCourseRow = Awaited<ReturnType<typeof listClassCourses>>[number];
@@ -51,30 +56,36 @@ export function listCourseDutyRules(db: DB, tenantId: string, courseId: string) 
   return courseDutyRulesOf.all(db, tenantId, courseId);
 }
 
-/** The lessons of some courses, in course order. */
-export function listLessons(db: DB, tenantId: string, courseIds: readonly string[]) {
-  if (!courseIds.length) return Promise.resolve([]);
-  return db
+const lessonsOf = preparedIn(2, (db: DB, tenantId: string, courseIds: readonly string[]) =>
+  db
     .selectFrom('classrooms')
     .selectAll()
     .where('tenantId', '=', tenantId)
     .where('courseId', 'in', courseIds)
     .orderBy('courseId')
     .orderBy('seq', 'asc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+/** The lessons of some courses, in course order. */
+export function listLessons(db: DB, tenantId: string, courseIds: readonly string[]) {
+  if (!courseIds.length) return Promise.resolve([]);
+  return lessonsOf.all(db, tenantId, courseIds);
 }
 
-/** The course-level duty rules of some courses. */
-export function listDutyRules(db: DB, tenantId: string, courseIds: readonly string[]) {
-  if (!courseIds.length) return Promise.resolve([]);
-  return db
+const dutyRulesOf = preparedIn(2, (db: DB, tenantId: string, courseIds: readonly string[]) =>
+  db
     .selectFrom('dutyRules')
     .select(['courseId', 'classroomId', 'dutyType', 'targetValue'])
     .where('tenantId', '=', tenantId)
     .where('courseId', 'in', courseIds)
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+/** The course-level duty rules of some courses. */
+export function listDutyRules(db: DB, tenantId: string, courseIds: readonly string[]) {
+  if (!courseIds.length) return Promise.resolve([]);
+  return dutyRulesOf.all(db, tenantId, courseIds);
 }
 
 /** The chapters and sections of a course, in order (sections carry their chapter as parentId). */

@@ -2,8 +2,8 @@ import type { WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { LessonRecord } from './study.table';
-import { allLessons, inLessons, noLessons, whereEqual, type LessonFilter } from '../../db/clauses';
-import { prepared } from '../../db/prepared';
+import { allLessons, inLessons, noLessons, onlyLessons, whereEqual, type LessonFilter } from '../../db/clauses';
+import { prepared, preparedIn } from '../../db/prepared';
 import type { CourseActivity } from '~/lib/learning/requirements';
 
 /** All SQL of lesson study records and study clocks. Every query names the school and the class student (or the user, for the clock). */
@@ -24,10 +24,16 @@ const studentRecords = (db: DB, tenantId: string, classStudentId: string) =>
   db.selectFrom('lessonRecords').selectAll().$call(whereEqual({ tenantId, classStudentId })).orderBy('lastReportAt', 'desc').orderBy('id', 'desc');
 // Every record of a student (the class page reads them on every first view): printed once (decision 071).
 const allStudentRecords = prepared(2, studentRecords);
+// Its records of some lessons (the class page's courses): printed once per number of lessons.
+const someStudentRecords = preparedIn(3, (db: DB, tenantId: string, classStudentId: string, classroomIds: readonly string[]) =>
+  studentRecords(db, tenantId, classStudentId).$call(inLessons({ classroomIds })),
+);
 
 export function listLessonRecords(db: DB, tenantId: string, classStudentId: string, filter: LessonFilter): Promise<LessonRecord[]> {
   if (noLessons(filter)) return Promise.resolve([]);
   if (allLessons(filter)) return allStudentRecords.all(db, tenantId, classStudentId);
+  const lessons = onlyLessons(filter);
+  if (lessons) return someStudentRecords.all(db, tenantId, classStudentId, lessons);
   return studentRecords(db, tenantId, classStudentId).$call(inLessons(filter)).execute();
 }
 
