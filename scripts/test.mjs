@@ -23,7 +23,7 @@ const playwrightArgs = args.filter((a) => a !== '--e2e-only');
 const started = Date.now();
 const say = (msg) => process.stdout.write(`\n[test] ${msg}\n`);
 
-/** Steps running beside another (runBeside), stopped if the run fails first. */
+/** Steps running beside another (nodeBeside), stopped if the run fails first. */
 const beside = new Set();
 
 function fail(step, detail) {

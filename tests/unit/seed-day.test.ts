@@ -7,7 +7,7 @@ import { DAY, HOUR, MINUTE, startOfCstDay } from '../../src/lib/time/cst';
 const instant = fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) });
 
 describe('the browser run stays inside one day of the portal', () => {
-  test("the day's end is the portal's own (src/lib/time/cst.ts): one rule, written twice", () => {
+  test("the day's end is the portal's own (src/lib/time/cst.ts)", () => {
     fc.assert(
       fc.property(instant, (now) => {
         expect(msLeftInCstDay(now)).toBe(startOfCstDay(now) + DAY - now);
