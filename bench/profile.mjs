@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addClassStudents, answerable, classScreenCalls, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
 import { refusalCounter } from './open-loop.mjs';
-import { BENCH_PRODUCTION_ENV, seedDemo } from './processes.mjs';
+import { BENCH_PRODUCTION_ENV, cpuMsTree, seedDemo } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const profDir = join(root, 'bench/results/prof');
@@ -39,7 +39,9 @@ for (const suffix of ['', '-wal', '-shm']) rmSync(join(root, `data/bench-prof.sq
 mkdirSync(profDir, { recursive: true });
 const started = Date.now();
 seedDemo('file:./data/bench-prof.sqlite');
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, 'scripts/start.mjs', '--no-build'], {
+/** PROF_OFF=1: the same load without the profiler, for the server's CPU a request alone (an A/B of a change). */
+const profiling = !process.env.PROF_OFF;
+const child = spawn(process.execPath, [...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'scripts/start.mjs', '--no-build'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
@@ -154,17 +156,21 @@ if (save) {
 }
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - started; // samples before this (start-up, warm-up) are left out
+const cpu0 = cpuMsTree(child.pid);
 const r = await autocannon({ ...load, connections, duration });
+const cpu1 = cpuMsTree(child.pid);
+const cpuPerRequest = cpu0 !== null && cpu1 !== null && r.requests.total ? Math.round(((cpu1 - cpu0) * 1000) / r.requests.total) : null;
 const loaded = classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path;
 console.log(
   `${loaded}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, non-2xx ${r.non2xx}, ` +
-    `errors ${r.errors}, time-outs ${r.timeouts}, refused ${refusals.count()} (warm-up included)`,
+    `errors ${r.errors}, time-outs ${r.timeouts}, refused ${refusals.count()} (warm-up included); server CPU ${cpuPerRequest} µs a request`,
 );
 child.removeAllListeners('exit');
 await new Promise((resolve) => {
   child.once('exit', resolve);
   child.kill('SIGTERM');
 });
+if (!profiling) process.exit(0);
 
 const file = readdirSync(profDir)
   .map((f) => join(profDir, f))

@@ -3,6 +3,7 @@ import {
   ANSWER_SAVE_LIMITS,
   COMMENT_LIMITS,
   DRAFT_LIMITS,
+  KIND_KEEP_MS,
   LIKE_LIMITS,
   NOTE_LIMITS,
   PROGRESS_LIMITS,
@@ -10,7 +11,9 @@ import {
   RATE_KEEP_MS,
   RATE_LIMITS,
   limitMessage,
+  type RateLimit,
 } from '~/server/limits/limits.rules';
+import type { RateKind } from '~/server/limits/limits.table';
 
 /** The rate limits of writes (src/server/limits/limits.rules.ts): which limits, and what a refusal says. */
 
@@ -53,12 +56,19 @@ describe('rate limits', () => {
   });
 
   test('an address holds more than one person, and no window outlives the log', () => {
-    for (const limits of Object.values(RATE_LIMITS)) {
+    for (const [kind, limits] of Object.entries(RATE_LIMITS) as [RateKind, readonly RateLimit[]][]) {
       const user = limits.find((l) => l.by === 'user' && l.windowMs === 60_000)!;
       const ip = limits.find((l) => l.by === 'ip')!;
       expect(ip.max).toBeGreaterThan(user.max);
-      for (const l of limits) expect(l.windowMs).toBeLessThanOrEqual(RATE_KEEP_MS);
+      for (const l of limits) expect(l.windowMs).toBeLessThanOrEqual(KIND_KEEP_MS[kind]);
+      // A kind is kept exactly as long as its longest window: not a moment less (a write would stop counting early).
+      expect(KIND_KEEP_MS[kind]).toBe(Math.max(...limits.map((l) => l.windowMs)));
+      expect(KIND_KEEP_MS[kind]).toBeLessThanOrEqual(RATE_KEEP_MS);
     }
+    // The exam hall's and the player's writes are kept a minute, not an hour.
+    expect(KIND_KEEP_MS.ANSWER_SAVE).toBe(60_000);
+    expect(KIND_KEEP_MS.PROGRESS).toBe(60_000);
+    expect(KIND_KEEP_MS.COMMENT).toBe(3_600_000);
   });
 
   test('a real student never meets their own limit: the answering screen and the player stay far below', () => {

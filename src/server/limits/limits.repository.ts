@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import type { RateEventTable, RateKind } from './limits.table';
+import type { RateKind } from './limits.table';
 import { prepared } from '../db/prepared';
 
 /**
@@ -8,22 +9,36 @@ import { prepared } from '../db/prepared';
  * address and return numbers, never another school's data.
  */
 
-const insertRow = prepared(6, (db: DB, id: string, kind: RateKind, userId: string, ip: string, createdAt: number, overShare: RateEventTable['overShare']) =>
-  db.insertInto('rateEvents').values({ id, kind, userId, ip, createdAt, overShare }),
-);
-
-export function insertEvent(db: DB, row: RateEventTable) {
-  return insertRow.run(db, row.id, row.kind, row.userId, row.ip, row.createdAt, row.overShare);
+/** A logged write; answers the row's id (the database gives it). */
+export interface NewEvent {
+  kind: RateKind;
+  userId: string;
+  ip: string;
+  createdAt: number;
+  /** 1: counts against its address (limits.table.ts). */
+  overShare: 0 | 1;
 }
 
-export function deleteEvent(db: DB, id: string) {
-  return db.deleteFrom('rateEvents').where('id', '=', id).execute();
+const insertRow = prepared(5, (db: DB, kind: RateKind, userId: string, ip: string, createdAt: number, overShare: 0 | 1) =>
+  db.insertInto('rateEvents').values({ kind, userId, ip, createdAt, overShare }).returning('id'),
+);
+
+export async function insertEvent(db: DB, row: NewEvent): Promise<number> {
+  const inserted = await insertRow.first(db, row.kind, row.userId, row.ip, row.createdAt, row.overShare);
+  if (!inserted) throw new Error('rate_events: the insert answered no id');
+  return Number(inserted.id);
+}
+
+const deleteRow = prepared(1, (db: DB, id: number) => db.deleteFrom('rateEvents').where('id', '=', id));
+
+export function deleteEvent(db: DB, id: number) {
+  return deleteRow.run(db, id);
 }
 
 /** A logged write that turned out to be beyond its account's share: from now on it counts against its address. */
-const overShare = prepared(1, (db: DB, id: string) => db.updateTable('rateEvents').set({ overShare: 1 }).where('id', '=', id));
+const overShare = prepared(1, (db: DB, id: number) => db.updateTable('rateEvents').set({ overShare: 1 }).where('id', '=', id));
 
-export function markOverShare(db: DB, id: string) {
+export function markOverShare(db: DB, id: number) {
   return overShare.run(db, id);
 }
 
@@ -48,7 +63,9 @@ const addressEvents = prepared(3, (db: DB, kind: RateKind, ip: string, since: nu
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ip', '=', ip)
     .where('kind', '=', kind)
-    .where('overShare', '=', 1)
+    // Written into the statement, not bound: only then may either database read the partial index
+    // of these rows (rate_events_over_share_idx).
+    .where('overShare', '=', sql.lit(1))
     .where('createdAt', '>', since),
 );
 
@@ -56,7 +73,16 @@ export async function countAddressEvents(db: DB, kind: RateKind, ip: string, sin
   return Number((await addressEvents.first(db, kind, ip, since))?.n ?? 0);
 }
 
-/** Housekeeping: rows no window counts any more. */
-export function deleteEventsBefore(db: DB, before: number) {
-  return db.deleteFrom('rateEvents').where('createdAt', '<=', before).execute();
+/**
+ * Housekeeping: up to `batch` rows of a kind no window counts any more (made at or before `before`);
+ * answers how many went. A batch at a time, so no statement holds the database's write lock long.
+ */
+const oldRows = prepared(3, (db: DB, kind: RateKind, before: number, batch: number) =>
+  db
+    .deleteFrom('rateEvents')
+    .where('id', 'in', (eb) => eb.selectFrom('rateEvents').select('id').where('kind', '=', kind).where('createdAt', '<=', before).limit(batch)),
+);
+
+export function deleteEventsBefore(db: DB, kind: RateKind, before: number, batch: number): Promise<number> {
+  return oldRows.run(db, kind, before, batch);
 }

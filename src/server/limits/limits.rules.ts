@@ -89,12 +89,16 @@ export const RATE_LIMITS: Record<RateKind, readonly RateLimit[]> = {
   PROGRESS: limitsOf(PROGRESS_LIMITS, { minute: 'limits.tooManyProgressReports', ip: 'limits.tooManyFromAddress' }),
 };
 
-/** How long a logged write can still count: the longest window. */
-export const RATE_KEEP_MS = Math.max(
-  ...Object.values(RATE_LIMITS)
-    .flat()
-    .map((l) => l.windowMs),
-);
+/**
+ * How long a logged write of each kind can still count: its kind's longest window (an answer save's
+ * a minute, a comment's an hour). The clean-up keeps nothing longer.
+ */
+export const KIND_KEEP_MS = Object.fromEntries(
+  Object.entries(RATE_LIMITS).map(([kind, limits]) => [kind, Math.max(...limits.map((l) => l.windowMs))]),
+) as Record<RateKind, number>;
+
+/** How long any logged write can still count: the longest window of all. */
+export const RATE_KEEP_MS = Math.max(...Object.values(KIND_KEEP_MS));
 
 /** The message of a broken limit, naming the limit where it is the user's own. */
 export function limitMessage(limit: RateLimit): string {

@@ -1,4 +1,6 @@
-/** Migration 20261125T1340_rate_limits. Times are epoch ms. */
+import type { Generated } from 'kysely';
+
+/** Migrations 20261125T1340_rate_limits and 20261130T2100_rate_log_lean. Times are epoch ms. */
 
 /**
  * What a rate limit counts (limits.rules.ts RATE_LIMITS has each one's limits):
@@ -14,7 +16,8 @@ export type RateKind = 'COMMENT' | 'LIKE' | 'NOTE' | 'QUESTION' | 'QUESTION_DRAF
  * or an answer saved over would give the budget back to a script that writes and deletes).
  */
 export interface RateEventTable {
-  id: string;
+  /** Given by the database on insert (migration 20261130T2100_rate_log_lean). */
+  id: Generated<number>;
   kind: RateKind;
   userId: string;
   ip: string;

@@ -16,7 +16,9 @@ export const RATE_EVENTS_SWEEP_INTERVAL_MS = MINUTE;
 export function startRateEventsSweep(runtime: Runtime, intervalMs = RATE_EVENTS_SWEEP_INTERVAL_MS): () => void {
   return repeatEvery(
     intervalMs,
-    () => forgetOldWrites(runtime.db, runtime.now()),
+    async () => {
+      await forgetOldWrites(runtime.db, runtime.now());
+    },
     (error) => runtime.logger.error('rate limit clean-up failed', { error: errorStack(error) }),
   );
 }

@@ -52,6 +52,7 @@ import * as m20261130T0610 from './20261130T0610_school_student_status';
 import * as m20261130T0700 from './20261130T0700_messages';
 import * as m20261130T0800 from './20261130T0800_certificate_numbering';
 import * as m20261130T0810 from './20261130T0810_lead_conversion';
+import * as m20261130T2100 from './20261130T2100_rate_log_lean';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0700_messages': m20261130T0700,
   '20261130T0800_certificate_numbering': m20261130T0800,
   '20261130T0810_lead_conversion': m20261130T0810,
+  '20261130T2100_rate_log_lean': m20261130T2100,
 };
 
 export const migrationProvider: MigrationProvider = {
