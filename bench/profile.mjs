@@ -8,6 +8,8 @@
 //   --save loads answer saves (each connection a student with an attempt at the seeded test).
 // Env: BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50), PROF_WRITERS (students whose
 // writes --progress and --save send in turn, default 2,000).
+// PROF_OFF=1 runs the same load without the profiler and prints the server's CPU a request (a quick
+// before and after of one change: run it alternately from two work trees).
 // The profile is kept in bench/results/prof/ (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
