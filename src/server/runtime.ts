@@ -205,7 +205,7 @@ export function getServer(): Promise<Server> {
         startDeadlineSweep(made.runtime);
         // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.
         startStagingSweep(made.runtime);
-        // The rate limits' logged writes older than their longest window are removed once a minute.
+        // The rate limits' logged writes older than their kind's longest window are removed every 10 s, a batch at a time.
         startRateEventsSweep(made.runtime);
         // The process's job runner (scheduled publishing) and its metrics; it stops claiming once the process is asked to stop.
         const stopJobs = startJobRunner(made.runtime);

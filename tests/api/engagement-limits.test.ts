@@ -52,7 +52,7 @@ const like = (user: TestUser, ip: string, liked = true) =>
 const db = () => server().runtime.db;
 const commentsBy = async (userId: string) => (await db().selectFrom('comments').select('id').where('authorId', '=', userId).execute()).length;
 const actionsBy = async (userId: string) =>
-  (await db().selectFrom('rateEvents').select('id').where('userId', '=', userId).where('kind', 'in', ['COMMENT', 'LIKE']).execute()).length;
+  (await db().selectFrom('rateLog').select('id').where('userId', '=', userId).where('kind', 'in', ['COMMENT', 'LIKE']).execute()).length;
 const liked = async (userId: string) => (await db().selectFrom('thumbsRecords').select('id').where('userId', '=', userId).execute()).length;
 
 function expectTooMany(answer: Awaited<ReturnType<typeof postAs>>, message: string) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   ANSWER_SAVE_LIMITS,
@@ -11,6 +12,7 @@ import {
   RATE_KEEP_MS,
   RATE_LIMITS,
   limitMessage,
+  ratePeriod,
   type RateLimit,
 } from '~/server/limits/limits.rules';
 import type { RateKind } from '~/server/limits/limits.table';
@@ -112,5 +114,20 @@ describe('rate limits', () => {
     expect(RATE_LIMITS.QUESTION_DRAFT.map(limitMessage)[0]).toBe('草稿保存太频繁了，请稍后再试');
     expect(RATE_LIMITS.ANSWER_SAVE.map(limitMessage)[0]).toBe('答案保存太频繁了，请稍后再试');
     expect(RATE_LIMITS.PROGRESS.map(limitMessage)[0]).toBe('学习进度上报太频繁了，请稍后再试');
+  });
+
+  test('a window of a kind lies within the period of its end and the one before (the count reads those two)', () => {
+    const kinds = Object.keys(RATE_LIMITS) as RateKind[];
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.nat(), (kind, at, offset) => {
+        const keep = KIND_KEEP_MS[kind];
+        const now = ratePeriod(kind, at);
+        // Every moment a window of the kind may count (up to its keep back) is in one of the two periods.
+        const counted = at - (offset % keep);
+        expect([now - 1, now]).toContain(ratePeriod(kind, counted));
+        // And a moment two keeps back is in neither: the clean-up removes it.
+        expect(ratePeriod(kind, at - 2 * keep)).toBe(now - 2);
+      }),
+    );
   });
 });

@@ -96,7 +96,7 @@ export interface Database {
   contentOperations: ContentOperationTable;
   comments: CommentTable;
   thumbsRecords: ThumbsRecordTable;
-  rateEvents: RateEventTable;
+  rateLog: RateEventTable;
   commentScores: CommentScoreTable;
   commentScoreTags: CommentScoreTagTable;
   commentScoreTagLinks: CommentScoreTagLinkTable;

@@ -97,6 +97,15 @@ export const KIND_KEEP_MS = Object.fromEntries(
   Object.entries(RATE_LIMITS).map(([kind, limits]) => [kind, Math.max(...limits.map((l) => l.windowMs))]),
 ) as Record<RateKind, number>;
 
+/**
+ * The log files each write under its kind's period: its time divided by the kind's longest window
+ * (KIND_KEEP_MS). A window of the kind, never longer than that, lies within the period of its end
+ * and the one before; the clean-up removes the periods before those two whole.
+ */
+export function ratePeriod(kind: RateKind, at: number): number {
+  return Math.floor(at / KIND_KEEP_MS[kind]);
+}
+
 /** How long any logged write can still count: the longest window of all. */
 export const RATE_KEEP_MS = Math.max(...Object.values(KIND_KEEP_MS));
 

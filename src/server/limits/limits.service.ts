@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import type { RateKind } from './limits.table';
-import { KIND_KEEP_MS, RATE_LIMITS, limitMessage, type RateLimit } from './limits.rules';
+import { KIND_KEEP_MS, RATE_LIMITS, limitMessage, ratePeriod, type RateLimit } from './limits.rules';
 import type { DB } from '../db/database';
 import * as repo from './limits.repository';
 
@@ -43,13 +43,16 @@ export interface RateWrite {
 export async function logWrite(db: DB, kind: RateKind, limits: readonly RateLimit[], write: RateWrite): Promise<void> {
   const { userId, ip, now } = write;
   const shared = limits.some((l) => l.by === 'ip' && l.accountShare > 0);
-  const id = await repo.insertEvent(db, { kind, userId, ip, createdAt: now, overShare: shared ? 0 : 1 });
+  // A window longer than its kind's keep would reach past the two periods the count reads.
+  if (limits.some((l) => l.windowMs > KIND_KEEP_MS[kind])) throw new Error(`rate limits: a window of ${kind} is longer than its keep`);
+  const period = ratePeriod(kind, now);
+  const id = await repo.insertEvent(db, { kind, period, userId, ip, createdAt: now, overShare: shared ? 0 : 1 });
   // The user's count of a window, read once for the user's limit and the share of that window.
   const userCounts = new Map<number, number>();
   const userCount = async (windowMs: number) => {
     const known = userCounts.get(windowMs);
     if (known !== undefined) return known;
-    const made = await repo.countUserEvents(db, kind, userId, now - windowMs);
+    const made = await repo.countUserEvents(db, kind, period, userId, now - windowMs);
     userCounts.set(windowMs, made);
     return made;
   };
@@ -75,15 +78,16 @@ export async function logWrite(db: DB, kind: RateKind, limits: readonly RateLimi
 export const RATE_SWEEP_BATCH = 250;
 
 /**
- * Removes the logged writes no window counts any more, each kind after its own longest window (the
- * periodic clean-up: sweep.ts), a batch at a time; other writes go on between the batches. Answers
- * how many rows went.
+ * Removes the logged writes no window counts any more (the periodic clean-up: sweep.ts): each kind's
+ * periods before the last two (limits.rules.ts ratePeriod), so a row goes between one and two of its
+ * kind's longest windows after it was made. A batch at a time; other writes go on between the
+ * batches. Answers how many rows went.
  */
 export async function forgetOldWrites(db: DB, now: number, batch = RATE_SWEEP_BATCH): Promise<number> {
   let removed = 0;
   for (const kind of Object.keys(KIND_KEEP_MS) as RateKind[]) {
     for (;;) {
-      const gone = await repo.deleteEventsBefore(db, kind, now - KIND_KEEP_MS[kind], batch);
+      const gone = await repo.deleteEventsBefore(db, kind, ratePeriod(kind, now) - 1, batch);
       removed += gone;
       if (gone < batch) break;
     }

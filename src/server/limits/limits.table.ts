@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Migrations 20261125T1340_rate_limits and 20261130T2100_rate_log_lean. Times are epoch ms. */
+/** Table rate_log (migration 20261130T2100_rate_log_lean; before it, rate_events). Times are epoch ms. */
 
 /**
  * What a rate limit counts (limits.rules.ts RATE_LIMITS has each one's limits):
@@ -19,6 +19,8 @@ export interface RateEventTable {
   /** Given by the database on insert (migration 20261130T2100_rate_log_lean). */
   id: Generated<number>;
   kind: RateKind;
+  /** The period of its kind the row falls in (limits.rules.ts ratePeriod): what the counts and the clean-up seek by. */
+  period: number;
   userId: string;
   ip: string;
   createdAt: number;
