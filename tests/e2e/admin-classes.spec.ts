@@ -32,6 +32,9 @@ test.describe('@desktop-only classes on the staff side', () => {
     page,
     browser,
   }) => {
+    // A whole journey through many screens and a second browser: 28 s alone on this machine, past 30 s beside the
+    // other workers in a full run.
+    test.setTimeout(90_000);
     const admin = await makeStaff('admin');
     const teacher = await makeStaff('teacher');
     await signIn(page, admin);

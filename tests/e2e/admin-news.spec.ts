@@ -42,6 +42,8 @@ test.describe('@desktop-only news and notices on the staff side', () => {
   test.use({ viewport: DESKTOP });
 
   test('a news item with everything the toolbar makes and an uploaded picture: preview, schedule, publish now, on /news', async ({ page }) => {
+    // A whole journey through the editor, a preview and the public page: 27 s in a full run on this machine.
+    test.setTimeout(90_000);
     const editor = await makeStaff('editor');
     await signIn(page, editor);
     await page.goto('/admin/news');
