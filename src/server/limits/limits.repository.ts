@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import type { RateKind } from './limits.table';
+import type { RateEventTable, RateKind } from './limits.table';
 import { prepared } from '../db/prepared';
 
 /**
@@ -9,17 +9,8 @@ import { prepared } from '../db/prepared';
  * address and return numbers, never another school's data.
  */
 
-/** A logged write; answers the row's id (the database gives it). */
-export interface NewEvent {
-  kind: RateKind;
-  /** limits.rules.ts ratePeriod of kind and createdAt. */
-  period: number;
-  userId: string;
-  ip: string;
-  createdAt: number;
-  /** 1: counts against its address (limits.table.ts). */
-  overShare: 0 | 1;
-}
+/** A logged write: the table's row without its id (the database gives it; insertEvent answers it). */
+export type NewEvent = Omit<RateEventTable, 'id'>;
 
 const insertRow = prepared(6, (db: DB, kind: RateKind, period: number, userId: string, ip: string, createdAt: number, overShare: 0 | 1) =>
   db.insertInto('rateLog').values({ kind, period, userId, ip, createdAt, overShare }).returning('id'),
