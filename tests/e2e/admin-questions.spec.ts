@@ -109,7 +109,6 @@ test.describe('@desktop-only the question bank', () => {
   });
 
   test('an import with a bad row: the check reports each row with its reason; the import adds the good ones once', async ({ page }) => {
-    test.setTimeout(60_000);
     const teacher = await makeStaff('teacher');
     await signIn(page, teacher);
     await page.goto('/admin/questions');

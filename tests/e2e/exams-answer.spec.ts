@@ -54,8 +54,6 @@ async function answerWholeTest(page: Page) {
 
 test.describe('answering', () => {
   test('a whole test from start to review: every type answered, submitted, scored and reviewed', async ({ page }) => {
-    // A whole paper through four screens with five accessibility scans: about 25 s on a busy machine, too near the 30 s default.
-    test.setTimeout(60_000);
     const p = await workPlace(page, TEST, newStudent());
     await page.goto(startUrl(p));
     await hydrated(page.getByRole('heading', { level: 1, name: TEST }));
