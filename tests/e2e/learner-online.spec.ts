@@ -363,9 +363,10 @@ test.describe('online classroom', () => {
     const today = await todaysAutoSignInActivity(p.classId, p.studentId);
     // The notice is a toast of 2.5 s shown while the activity loads: it is awaited from before the page is opened, not
     // after the heading is hydrated (on a slow machine the toast had gone by then).
-    const notice = expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toBeVisible({ timeout: 15_000 });
-    await open(page, `/study/classroom/classroom-detail?activityId=${today.id}&classId=${p.classId}&studentId=${p.studentId}`, today.name);
-    await notice;
+    await Promise.all([
+      expect(page.getByText('本课堂已开启自动签到，您已签到成功')).toBeVisible({ timeout: 15_000 }),
+      open(page, `/study/classroom/classroom-detail?activityId=${today.id}&classId=${p.classId}&studentId=${p.studentId}`, today.name),
+    ]);
     await expect(page.getByText(/^已签到 \d\d:\d\d$/)).toBeVisible();
     // a second entry finds the sign-in and says nothing more
     await page.reload();
