@@ -125,8 +125,8 @@ node('build (astro build)', 'node_modules/astro/bin/astro.mjs', ['build'], { AST
 node('build (server entry points)', 'scripts/build-server.mjs', []);
 node('build (compressed scripts and styles)', 'scripts/compress-assets.mjs', []);
 
-// 3. The run stays inside one day of the portal (scripts/seed-day.mjs): the browser part takes about
-// 20 minutes on 2 cores, so it starts only with E2E_DAY_MARGIN_MINUTES (default 40) of the day left,
+// 3. The run stays inside one day of the portal (scripts/seed-day.mjs): the browser part takes 19 to
+// 28 minutes on 2 cores, so it starts only with E2E_DAY_MARGIN_MINUTES (default 40) of the day left,
 // else after the portal's midnight.
 const DEFAULT_DAY_MARGIN_MINUTES = 40;
 const marginText = process.env.E2E_DAY_MARGIN_MINUTES ?? String(DEFAULT_DAY_MARGIN_MINUTES);
