@@ -24,6 +24,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = 'tests/setup/api-process.ts';
 const PG = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '');
 const started = new Set<ChildProcess>();
+/** Three server processes started and two killed in one test: 16 s here, about 2.5 times that on a slower machine. */
+const TWO_INSTANCES_MS = 120_000;
 
 interface Instance {
   port: number;
@@ -201,42 +203,46 @@ describe('acknowledged saves survive a killed server', () => {
     }
   });
 
-  test.skipIf(!PG)('PostgreSQL, two instances on one database: each killed in turn mid-stream, every acknowledged save is there', async () => {
-    const database = await makeDatabase();
-    try {
-      const [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
-      const place = await placeIn(database.url);
-      const { questions, answerLogId } = await prepare(a, place);
-      const alive: (Instance | null)[] = [a, b];
-      const kills: Promise<void>[] = [];
-      // A dies after 60 acknowledged saves, B after 120; saves go to both in turn while they live.
-      const s = stream(place, answerLogId, questions, (count) => {
-        for (const [i, after] of [
-          [0, 60],
-          [1, 120],
-        ] as const) {
-          if (count >= after && alive[i]) {
-            kills.push(alive[i]!.kill());
-            alive[i] = null;
-          }
-        }
-      });
-      let turn = 0;
-      const target = () => {
-        const live = alive.filter((x): x is Instance => x !== null);
-        return live.length ? live[turn++ % live.length]! : null;
-      };
-      await s.run(6, target);
-      await Promise.all(kills);
-      expect(alive).toEqual([null, null]);
-      const restarted = await startInstance(database.url);
+  test.skipIf(!PG)(
+    'PostgreSQL, two instances on one database: each killed in turn mid-stream, every acknowledged save is there',
+    async () => {
+      const database = await makeDatabase();
       try {
-        await expectEveryAckedSave(restarted, place, answerLogId, s);
+        const [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
+        const place = await placeIn(database.url);
+        const { questions, answerLogId } = await prepare(a, place);
+        const alive: (Instance | null)[] = [a, b];
+        const kills: Promise<void>[] = [];
+        // A dies after 60 acknowledged saves, B after 120; saves go to both in turn while they live.
+        const s = stream(place, answerLogId, questions, (count) => {
+          for (const [i, after] of [
+            [0, 60],
+            [1, 120],
+          ] as const) {
+            if (count >= after && alive[i]) {
+              kills.push(alive[i]!.kill());
+              alive[i] = null;
+            }
+          }
+        });
+        let turn = 0;
+        const target = () => {
+          const live = alive.filter((x): x is Instance => x !== null);
+          return live.length ? live[turn++ % live.length]! : null;
+        };
+        await s.run(6, target);
+        await Promise.all(kills);
+        expect(alive).toEqual([null, null]);
+        const restarted = await startInstance(database.url);
+        try {
+          await expectEveryAckedSave(restarted, place, answerLogId, s);
+        } finally {
+          await restarted.kill();
+        }
       } finally {
-        await restarted.kill();
+        await database.drop();
       }
-    } finally {
-      await database.drop();
-    }
-  });
+    },
+    TWO_INSTANCES_MS,
+  );
 });

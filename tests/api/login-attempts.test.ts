@@ -82,7 +82,7 @@ describe('bursts: every try is counted before its password is checked', () => {
       expect(answers.filter(checked).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perIp);
       for (const a of answers) if (!checked(a)) expectRefused(a, ErrorCode.CAPTCHA_REQUIRED, t('login.captchaRequired'));
     });
-  }, 60_000);
+  });
 
   test('students: a burst of password changes with guessed current passwords checks at most the limit', async () => {
     await withServer(async (s) => {
@@ -97,7 +97,7 @@ describe('bursts: every try is counted before its password is checked', () => {
       expect(wrong).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAddress);
       expect(answers.filter((a) => a.body.code === ErrorCode.TOO_MANY_REQUESTS)).toHaveLength(30 - wrong);
     });
-  }, 60_000);
+  });
 
   test('staff: of N sign-ins at one account sent at once, at most the limit is checked; the same for password changes', async () => {
     await withServer(
@@ -148,7 +148,7 @@ describe('the right person is not refused because of someone else', () => {
       // ...the owner's own browser, from any address, is not.
       expectOk(await login(s, mobile!, PASSWORD, uniqueIp(), { cookie: device }));
     });
-  }, 60_000);
+  });
 
   test("students: a device cookie counts only for its own account; forged or another's is a stranger; its own failures stop it", async () => {
     await withServer(async (s) => {
@@ -169,7 +169,7 @@ describe('the right person is not refused because of someone else', () => {
       s.clock.advance(LOGIN_THROTTLE.windowMs + 1);
       expectOk(await login(s, owner!, PASSWORD, ip, { cookie: device }));
     });
-  }, 60_000);
+  });
 
   test('students: 7 classmates with 3 typos each behind one address are asked for a captcha, not refused; with it they log in', async () => {
     await withServer(async (s) => {
@@ -190,7 +190,7 @@ describe('the right person is not refused because of someone else', () => {
         expectOk(await login(s, mobile, PASSWORD, school, { captcha }));
       }
     });
-  }, 60_000);
+  });
 
   test('students: after a spray of unknown mobiles, a classmate gets a captcha (a wrong one checks nothing), a known browser nothing at all', async () => {
     await withServer(async (s) => {
@@ -210,7 +210,7 @@ describe('the right person is not refused because of someone else', () => {
       expectOk(await login(s, fresh!, PASSWORD, school, { captcha: await solvedCaptcha(s, { ip: school }) }));
       expectOk(await login(s, known!, PASSWORD, school, { cookie: device }));
     });
-  }, 60_000);
+  });
 
   test("staff: an outsider's five wrong passwords at one address leave other addresses open; a known browser outlasts guesses from everywhere", async () => {
     await withServer(
@@ -244,7 +244,7 @@ describe('the right person is not refused because of someone else', () => {
       },
       { TRUST_PROXY: 'true' },
     );
-  }, 60_000);
+  });
 
   test('staff: an address over its budget is asked for a captcha; with one solved the right password signs in', async () => {
     await withServer(
@@ -263,5 +263,5 @@ describe('the right person is not refused because of someone else', () => {
       },
       { TRUST_PROXY: 'true' },
     );
-  }, 60_000);
+  });
 });

@@ -79,7 +79,7 @@ describe('two instances with their own disks and one bucket', () => {
     for (const instance of [a, b]) expect(stagedOnDisk(instance)).toEqual([]);
     expectUploadNotFound(await tusCall(a, session, 'HEAD', location));
     expect(await first().runtime.db.selectFrom('mediaUploads').select('id').where('id', '=', id).execute()).toEqual([]);
-  }, 60_000);
+  });
 
   test('a video begun through one and finished through the other gets its renditions, each served through either instance', async () => {
     const a = asInstance(first());

@@ -113,7 +113,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
         }),
         { numRuns: 12 },
       );
-    }, 60_000);
+    });
 
     test('nobody writes more than declared: a piece past the length is refused with 413 and nothing of it is kept', async () => {
       const { session } = await staffOf();

@@ -158,7 +158,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
     const done = await patchUpload(b, session, location, first.length, pieceOf('B', first.length, 4096 - first.length));
     expect(done.status, done.text).toBe(204);
     expect(await lockRow(id)).toBeUndefined();
-  }, 30_000);
+  });
 
   // The lock does not depend on the driver: its holder's death is tested once.
   test.runIf(driver === 'local')(

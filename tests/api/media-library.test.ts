@@ -270,7 +270,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect(content).toMatchObject({ kind: 'media', url: asset.renditions[2]!.url });
       expect((content as { sources: { quality: string; url: string }[] }).sources).toEqual(asset.renditions.map((r) => ({ quality: r.quality, url: r.url })));
       console.info(`[media] 2 s 1280x720 video: 3 renditions in ${Math.round(tookMs)} ms`);
-    }, 60_000);
+    });
 
     test('a video lower than 720 lines is not upscaled; an audio file gets its duration', async () => {
       const { session } = await staffOf();
@@ -282,7 +282,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect(a).toMatchObject({ kind: 'audio', state: 'ready', renditions: [] });
       expect(Math.abs(a.durationMs! - 2000)).toBeLessThan(150);
       expect((await lessonSourceOf(pageScope(), DEMO.id, audio)).classroomType).toBe(CLASSROOM_TYPE.AUDIO);
-    }, 60_000);
+    });
 
     test("a corrupt video ends failed with ffprobe's reason at once; retry queues it again (audited); nothing half-made is kept", async () => {
       const { account, session } = await staffOf();
@@ -305,7 +305,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       expect(audit.map((r) => [r.action, r.actorId])).toEqual([[AUDIT_ACTION.mediaRetry, account.id]]);
       await runJobs();
       expect((await assetOf(session, id)).state).toBe('failed');
-    }, 60_000);
+    });
   });
 
   describe('the staff calls', () => {
@@ -374,7 +374,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
         params: { id: video },
       });
       expect(theirs.body).toMatchObject({ code: 404 });
-    }, 60_000);
+    });
 
     test('an upload is audited with its name, kind, type and size', async () => {
       const { account, session } = await staffOf();

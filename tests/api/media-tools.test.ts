@@ -211,5 +211,5 @@ describe('at start', () => {
     } finally {
       await database.drop();
     }
-  }, 60_000);
+  });
 });

@@ -243,7 +243,7 @@ describe('sendSmsCode', () => {
     } finally {
       await s.close();
     }
-  }, 60_000);
+  });
 
   test("the development endpoint shows only the request's school's codes", async () => {
     const mobile = freshMobile();

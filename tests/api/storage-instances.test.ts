@@ -102,7 +102,7 @@ describe('two instances with their own disks and one bucket', () => {
     }
     const original = await fileOn(second(), `/files/${asset.originalKey}`);
     expect(Buffer.from(await original.arrayBuffer())).toEqual(video);
-  }, 60_000);
+  });
 });
 
 describe('two instances with their own disks and the local driver', () => {

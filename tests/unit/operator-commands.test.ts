@@ -48,7 +48,7 @@ beforeAll(async () => {
   const flagsOf = (part: string) => part.match(/--[a-z-]+/g) ?? [];
   usage = new Map(text.split(' | ').map((part) => [part.split(' ')[0]!, { flags: flagsOf(part), required: flagsOf(part.replace(/\[[^\]]*\]/g, '')) }]));
   expect(usage.has('migrate')).toBe(true);
-}, 30_000);
+});
 
 function named(pattern: RegExp): { source: string; name: string }[] {
   return SOURCES.flatMap((source) => [...read(source).matchAll(pattern)].map((m) => ({ source, name: m[1]! })));
