@@ -9,7 +9,8 @@
 // Measured, in one run against one server:
 //   1. BENCH_TAKERS (default 2,000) test-takers paced, for BENCH_EXAM_SECONDS (default 30);
 //   2. the largest number of test-takers whose p99 stays under 100 ms: doubling from there until
-//      p99 passes 100 ms or a save fails, then halving the gap twice;
+//      p99 passes 100 ms or a save fails, then halving the gap twice; when the search ends with the
+//      goal (20,000) between the largest that held and the smallest that missed, the goal itself;
 //   3. ceilings: /healthz and the save call unpaced (closed loop, BENCH_CONNECTIONS connections).
 // Writes bench/results/exams-<engine>.json and prints a table. DATABASE_URL=postgres://… runs it on
 // PostgreSQL (scripts/with-pg.sh starts one); otherwise a fresh SQLite file.
@@ -23,6 +24,8 @@ import { cpuMsTree, positive, root, say, startPortal, stop, table } from './proc
 
 const PERIOD_MS = 15_000;
 const P99_TARGET_MS = 100;
+/** Issue 31's exam hall: this many takers under the p99 target. */
+const GOAL_TAKERS = 20_000;
 const TAKERS = positive('BENCH_TAKERS', 2000);
 const SECONDS = positive('BENCH_EXAM_SECONDS', 30);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
@@ -164,6 +167,18 @@ async function main() {
       else bad = n;
     }
 
+    // The search's steps need not land on the goal (12,000 → 24,000 → 18,000 → 21,000): when it lies
+    // between what held and what missed, it is run itself, so the goal is judged on its own run.
+    if (good < GOAL_TAKERS && bad !== null && bad > GOAL_TAKERS) {
+      await growTakers(portal.base, work, takers, GOAL_TAKERS);
+      say(`${GOAL_TAKERS} test-takers (the goal)`);
+      const r = await paced(portal.base, pid, work, questions, takers, GOAL_TAKERS);
+      say(`  ${r.reqPerSec} req/s, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, failed ${r.failed}`);
+      steps.push(r);
+      if (r.ok) good = GOAL_TAKERS;
+      else bad = GOAL_TAKERS;
+    }
+
     // The ceilings last, so their backlog cannot slow the paced runs.
     say(`ceilings: /healthz and the save call unpaced, ${CONNECTIONS} connections, 10 s each`);
     const healthz = await unpaced(pid, `${portal.base}/healthz`);
@@ -251,7 +266,7 @@ async function main() {
       ],
       ['saves unpaced (the ceiling)', `${saveCeiling.reqPerSec} req/s`, '>= 1,000 req/s', verdict(saveCeiling.reqPerSec >= 1000 && saveCeiling.failed === 0)],
       ['saves refused or failed in the ceiling', saveCeiling.failed, '0', verdict(saveCeiling.failed === 0)],
-      ['takers in one exam hall under p99 100 ms', good, '>= 20,000', verdict(good >= 20_000)],
+      ['takers in one exam hall under p99 100 ms', good, `>= ${GOAL_TAKERS.toLocaleString('en')}`, verdict(good >= GOAL_TAKERS)],
       ['saves refused in the paced runs', refused, '0', verdict(refused === 0)],
     ];
     process.stdout.write(`\nIssue 31 goals\n\n${table(goals, ['goal', 'measured', 'target', ''])}\n`);

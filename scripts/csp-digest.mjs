@@ -1,0 +1,44 @@
+// A build plugin: Astro's Content-Security-Policy digests computed in the server's own thread.
+//
+// With `security.csp` on, Astro hashes each page's head styles and scripts on every render
+// (astro/dist/core/encryption.js `generateCspDigest`, called from the render's createResult). It
+// hashes with WebCrypto's `crypto.subtle.digest`, which Node runs as a job on its thread pool:
+// handing the job over and waking for its answer cost about 5 % of an uncached page's server CPU on
+// the news list (`bench/profile.mjs`), for one digest of a few bytes (an external stylesheet's empty
+// text). Node's own `createHash` gives the same digest at once. The plugin replaces the function's
+// body in the server's bundle; the browser's bundle never has it. Should Astro change the function,
+// the build stops here instead of shipping the slow path unnoticed (docs/decisions/087).
+
+/** The module and the function the plugin rewrites. */
+const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
+const ORIGINAL = /async function generateCspDigest\(data, algorithm\) \{\n[\s\S]*?\n\}/;
+/** WebCrypto's algorithm names and Node's. */
+export const NODE_ALGORITHMS = { 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+
+/**
+ * The replacement: the same answer (`sha256-…` of the UTF-8 text, base64), hashed at once. Kept
+ * async: Astro awaits it.
+ */
+export const SYNC_DIGEST = `async function generateCspDigest(data, algorithm) {
+  const name = ${JSON.stringify(NODE_ALGORITHMS)}[algorithm];
+  if (!name) throw new Error(\`CSP digest: unknown algorithm \${algorithm}\`);
+  return \`\${ALGORITHMS[algorithm]}\${process.getBuiltinModule('node:crypto').createHash(name).update(data).digest('base64')}\`;
+}`;
+
+/** Astro's module with the digest computed in the calling thread; throws when the function is not there as expected. */
+export function rewriteDigest(code) {
+  if (!ORIGINAL.test(code)) throw new Error('csp-digest: astro/dist/core/encryption.js no longer has the generateCspDigest this plugin replaces');
+  return code.replace(ORIGINAL, SYNC_DIGEST);
+}
+
+/** @returns {import('vite').Plugin} */
+export function syncCspDigest() {
+  return {
+    name: 'portal:sync-csp-digest',
+    applyToEnvironment: (environment) => environment.name !== 'client',
+    transform(code, id) {
+      if (!MODULE.test(id)) return undefined;
+      return { code: rewriteDigest(code), map: null };
+    },
+  };
+}
