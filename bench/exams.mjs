@@ -145,39 +145,25 @@ async function main() {
     const steps = [first];
     let good = first.ok ? TAKERS : 0;
     let bad = first.ok ? null : TAKERS;
-    while (bad === null && good * 2 <= MAX_TAKERS) {
-      const n = good * 2;
+    /** One paced run of `n` takers in the hall, moving the bounds of the search. */
+    const step = async (n, label = '') => {
       await growTakers(portal.base, work, takers, n);
-      say(`${n} test-takers`);
+      say(`${n} test-takers${label}`);
       const r = await paced(portal.base, pid, work, questions, takers, n);
       say(`  ${r.reqPerSec} req/s, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, failed ${r.failed}`);
       steps.push(r);
       if (r.ok) good = n;
       else bad = n;
-    }
+    };
+    while (bad === null && good * 2 <= MAX_TAKERS) await step(good * 2);
     for (let k = 0; k < 2 && bad !== null && good > 0; k++) {
       const n = Math.round((good + bad) / 2 / 100) * 100;
       if (n <= good || n >= bad) break;
-      await growTakers(portal.base, work, takers, n);
-      say(`${n} test-takers`);
-      const r = await paced(portal.base, pid, work, questions, takers, n);
-      say(`  ${r.reqPerSec} req/s, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, failed ${r.failed}`);
-      steps.push(r);
-      if (r.ok) good = n;
-      else bad = n;
+      await step(n);
     }
-
     // The search's steps need not land on the goal (12,000 → 24,000 → 18,000 → 21,000): when it lies
     // between what held and what missed, it is run itself, so the goal is judged on its own run.
-    if (good < GOAL_TAKERS && bad !== null && bad > GOAL_TAKERS) {
-      await growTakers(portal.base, work, takers, GOAL_TAKERS);
-      say(`${GOAL_TAKERS} test-takers (the goal)`);
-      const r = await paced(portal.base, pid, work, questions, takers, GOAL_TAKERS);
-      say(`  ${r.reqPerSec} req/s, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, failed ${r.failed}`);
-      steps.push(r);
-      if (r.ok) good = GOAL_TAKERS;
-      else bad = GOAL_TAKERS;
-    }
+    if (good < GOAL_TAKERS && bad !== null && bad > GOAL_TAKERS) await step(GOAL_TAKERS, ' (the goal)');
 
     // The ceilings last, so their backlog cannot slow the paced runs.
     say(`ceilings: /healthz and the save call unpaced, ${CONNECTIONS} connections, 10 s each`);

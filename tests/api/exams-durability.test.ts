@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = 'tests/setup/api-process.ts';
 const PG = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '');
 const started = new Set<ChildProcess>();
-/** Three server processes started and two killed in one test: 16 s here, about 2.5 times that on a slower machine. */
+/** Three server processes started and two killed in one test: 8 s on a quiet machine here, 17 s with both cores busy, 23 s in a full CI run. */
 const TWO_INSTANCES_MS = 120_000;
 
 interface Instance {

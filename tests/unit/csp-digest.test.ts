@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { NODE_ALGORITHMS, rewriteDigest, SYNC_DIGEST } from '../../scripts/csp-digest.mjs';
+import { NODE_ALGORITHMS, ORIGINAL, rewriteDigest, SYNC_DIGEST } from '../../scripts/csp-digest.mjs';
 
 /**
  * The server's CSP digests (scripts/csp-digest.mjs, decision 087): the function the build puts in
@@ -35,7 +35,7 @@ describe('CSP digests in the server thread', () => {
     expect(rewritten).toContain(SYNC_DIGEST);
     expect(rewritten).not.toContain('crypto.subtle.digest(algorithm');
     // The rest of the module (encryption of server islands' props, content hashes) is untouched.
-    expect(rewritten.replace(SYNC_DIGEST, '')).toBe(source.replace(/async function generateCspDigest\(data, algorithm\) \{\n[\s\S]*?\n\}/, ''));
+    expect(rewritten.replace(SYNC_DIGEST, '')).toBe(source.replace(ORIGINAL, ''));
   });
 
   test('a module without that function stops the build', () => {
