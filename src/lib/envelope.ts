@@ -15,6 +15,8 @@ export const ErrorCode = {
   METHOD_NOT_ALLOWED: 405,
   /** The write lost a race or repeats one that already happened (submitted twice, signed in twice). */
   CONFLICT: 409,
+  /** The connection sent no whole request in time; a browser sends the request again (gate.ts). */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   /**

@@ -252,3 +252,75 @@ describe('an address that cannot be decoded', () => {
     expect(brokenUrl('/news-information/list?q=%E4%B8')).toBe(true);
   });
 });
+
+describe('a connection the server gives up on (its time-outs)', () => {
+  /** Short time-outs, checked often: the production server's are seconds, checked every 30 s. */
+  const TIMEOUTS = { headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 };
+
+  async function serverWith(handler: http.RequestListener): Promise<{ port: number; close: () => Promise<void> }> {
+    const s = http.createServer(TIMEOUTS, handler);
+    s.on('clientError', onClientError);
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (s.address() as AddressInfo).port,
+      close: () =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    };
+  }
+
+  /** Opens a connection, writes `text` (maybe nothing) and returns everything the server sends until it closes. */
+  function heard(at: number, text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(at, '127.0.0.1', () => text && socket.write(text));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  }
+
+  test('a connection opened ahead of need and left unused gets 408 with an envelope, which a browser sends again on', async () => {
+    const s = await serverWith((_req, res) => res.end('never'));
+    try {
+      const answer = await heard(s.port, '');
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toMatch(/\r\nConnection: close\r\n/);
+      expect(envelopeOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 408, message: '请求超时，请重试' });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a request whose body stops coming gets 408 too', async () => {
+    const s = await serverWith((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('whole'));
+    });
+    try {
+      const answer = await heard(s.port, 'POST /api/x HTTP/1.1\r\nHost: demo.localhost\r\nContent-Length: 10\r\n\r\n{"a"');
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).not.toContain('whole');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('an answer already under way is never followed by a second one: the connection is only closed', async () => {
+    // The handler answers before the body is whole and keeps its answer open; the request then times out.
+    const s = await serverWith((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('begun');
+    });
+    try {
+      const answer = await heard(s.port, 'POST /api/x HTTP/1.1\r\nHost: demo.localhost\r\nContent-Length: 10\r\n\r\n{"a"');
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer).toContain('begun');
+      expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+});

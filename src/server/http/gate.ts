@@ -163,24 +163,39 @@ export function createGate(options: GateOptions, next: Handler): Handler {
 }
 
 /**
- * The raw answer to a request the HTTP parser refused (Node's clientError event): 431 for
- * oversized headers or URL, 400 otherwise, with the envelope instead of an empty body.
+ * The raw answer to a connection Node's HTTP server gave up on (its clientError event), with the
+ * envelope instead of an empty body:
+ * - 431 for oversized headers or URL;
+ * - 408 for a connection that sent no whole request in time (server.headersTimeout or
+ *   requestTimeout). Among those are the connections a browser opens ahead of need and leaves
+ *   unused: on a busy server the timeout can fall just as the browser sends its request on one.
+ *   A browser sends a request again on a new connection when a connection it reused answers 408,
+ *   as it must for that race (RFC 9110 §15.5.9); any other status would reach the page as the
+ *   request's answer (decision 088);
+ * - 400 for anything the parser could not read.
  */
 export function clientErrorResponse(error: NodeJS.ErrnoException): string {
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = tooLarge
-    ? envelopeJson(431, serverMessages['validation.headersTooLarge'])
-    : envelopeJson(ErrorCode.BAD_REQUEST, serverMessages['validation.badRequest']);
+  const [status, code, key] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? (['431 Request Header Fields Too Large', 431, 'validation.headersTooLarge'] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? (['408 Request Timeout', ErrorCode.REQUEST_TIMEOUT, 'validation.requestTimeout'] as const)
+        : (['400 Bad Request', ErrorCode.BAD_REQUEST, 'validation.badRequest'] as const);
+  const body = envelopeJson(code, serverMessages[key]);
   return (
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
   );
 }
 
-/** Node's clientError listener: answers with the envelope when the socket can still be written. */
+/**
+ * Node's clientError listener: answers with the envelope when the socket can still be written and
+ * no answer has begun on it (a request timing out while its early answer, such as a 413, is still
+ * being sent: a second answer would corrupt the first); otherwise the connection is only closed.
+ */
 export function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering) {
     socket.destroy();
     return;
   }

@@ -24,6 +24,7 @@ export const serverMessages = {
   'validation.badUrl': '请求地址格式不正确',
   'validation.badRequest': '请求格式不正确',
   'validation.headersTooLarge': '请求地址或请求头过长',
+  'validation.requestTimeout': '请求超时，请重试',
   'validation.timeFormat': '时间格式应为 YYYY-MM-DD HH:mm:ss',
   'validation.startAfterEnd': '开始时间不能晚于结束时间',
   'validation.spanOverYear': '时间跨度不能超过一年',

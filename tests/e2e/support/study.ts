@@ -9,6 +9,13 @@ import { bindUserToTenant } from '../../../src/server/identity/identity.service'
 import { E2E_DB_FILE } from './env';
 import { loginStudent, type Student } from './session';
 
+/**
+ * Either resume notice at `time` (mm:ss): it plays on by itself, or it waits for a click. Which one is the
+ * browser's autoplay policy at that moment, which its own tests pin down (learner-study-progress.spec.ts, "autoplay
+ * allowed" and "autoplay blocked"); elsewhere what matters is where playback resumed.
+ */
+export const resumeNoticeAt = (time: string) => new RegExp(`^(上次学习到 ${time}，已为您自动续播|已定位到上次观看位置 ${time}，点击播放继续)$`);
+
 const CLASS_A = LEARNING_CLASSES[DEMO_TENANT.id]!.find((c) => c.key === 'A')!.name;
 
 /** A study record as the server keeps it: where the student is and what was credited. */
@@ -120,11 +127,13 @@ export async function newClassAStudent(page: Page) {
         }
       },
       /**
-       * Takes the student out again. The page is settled first (its media paused and their reports
-       * answered: closing it sends nothing more), so no report of theirs arrives after.
+       * Takes the student out again. A lesson page is settled first (its media paused and their reports
+       * answered: closing it sends nothing more), so no report of theirs arrives after. Another page
+       * (a test that failed after leaving the lesson) has no reporter to wait for: its failure is the
+       * one reported, not a wait here.
        */
       async remove(): Promise<void> {
-        if (/^https?:/.test(page.url())) {
+        if (/^https?:/.test(page.url()) && (await page.locator('video, audio').count()) > 0) {
           const playing = await page.locator('video, audio').evaluateAll((media) => media.filter((m) => !(m as HTMLMediaElement).paused).length);
           const reported = playing ? page.waitForResponse((r) => r.url().includes('/classroom/online/progress')) : null;
           await page.locator('video, audio').evaluateAll((media) => {

@@ -40,7 +40,10 @@ import { ProgressReporter, resendPending } from './progress-reporter';
 const LessonPlayer = lazy(() => import('./LessonPlayer'));
 const PdfViewer = lazy(() => import('./PdfViewer'));
 
-/** The resume notice shows this long. */
+/**
+ * The resume notice "it plays on from here" shows this long. The one that asks for a click
+ * (autoplay blocked) stays until the student plays: until then it is still true and still needed.
+ */
 const RESUME_NOTICE_MS = 3_000;
 
 const QUERY = ['classId', 'studentId', 'courseId', 'classroomId', 'activityId', 'userId'] as const;
@@ -705,7 +708,7 @@ function Media({
   const [notice, setNotice] = useState<{ ms: number; playing: boolean } | null>(null);
 
   useEffect(() => {
-    if (!notice) return;
+    if (!notice?.playing) return;
     const id = setTimeout(() => setNotice(null), RESUME_NOTICE_MS);
     return () => clearTimeout(id);
   }, [notice]);
