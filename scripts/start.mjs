@@ -109,7 +109,7 @@ async function serve() {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(entry);
   const { createRenderCache, PURGE_PAGES_EVENT } = await import('../src/server/http/render-cache.ts');
-  const { createGate, onClientError } = await import('../src/server/http/gate.ts');
+  const { createGate, onClientError, clientErrorKind } = await import('../src/server/http/gate.ts');
   const { accessLine, routeOf } = await import('../src/server/http/access-log.ts');
   const { writesLevel } = await import('../src/server/logger.ts');
   const { addressTrust } = await import('../src/server/http/forwarded.ts');
@@ -222,7 +222,10 @@ async function serve() {
       },
     );
   }
-  server.on('clientError', onClientError);
+  server.on('clientError', (error, socket) => {
+    metrics.countClientError(clientErrorKind(error));
+    onClientError(error, socket);
+  });
   // Longer than a proxy's idle upstream keep-alive (nginx: 60 s), so the proxy closes first.
   server.keepAliveTimeout = 65_000;
   // A slow or stalled client holds a connection at most this long (then 408 and the socket closes).

@@ -61,6 +61,9 @@ function gauge<L extends string>(
 }
 
 const RENDER_CACHE_RESULTS = ['hit', 'stale', 'miss'] as const;
+/** Why the server gave up on a connection before any route saw a request (gate.ts, clientErrorKind). */
+export const CLIENT_ERROR_KINDS = ['timeout', 'headers_too_large', 'unreadable', 'reset'] as const;
+export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 const SWEEP_OUTCOMES = ['ok', 'failed'] as const;
 const POOL_STATES = ['in_use', 'idle', 'waiting'] as const;
 type PoolState = (typeof POOL_STATES)[number];
@@ -80,6 +83,8 @@ const durations = () =>
     buckets: DURATION_BUCKETS,
   });
 const renderCache = () => labelledCounter('portal_render_cache_total', 'Render cache look-ups by result.', 'result', RENDER_CACHE_RESULTS);
+const clientErrors = () =>
+  labelledCounter('portal_http_client_errors_total', 'Connections the server gave up on before any route, by kind.', 'kind', CLIENT_ERROR_KINDS);
 const sweepRuns = () => labelledCounter('portal_exam_sweep_runs_total', 'Deadline sweep runs by outcome.', 'outcome', SWEEP_OUTCOMES);
 const sweepSubmitted = () => counter('portal_exam_sweep_submitted_total', 'Overdue attempts the sweep submitted.');
 const slowQueries = () => counter('portal_db_slow_queries_total', 'Statements slower than SLOW_QUERY_MS.');
@@ -101,6 +106,7 @@ export function registerMetrics(): void {
   requests();
   durations();
   renderCache();
+  clientErrors();
   sweepRuns();
   sweepSubmitted();
   slowQueries();
@@ -122,6 +128,14 @@ export function observeRequest(route: string, method: string, status: number, se
 /** A page request met the render cache: served fresh, served stale (and revalidated), or rendered. */
 export function countRenderCache(result: 'hit' | 'stale' | 'miss'): void {
   renderCache().inc({ result });
+}
+
+/**
+ * A connection the server gave up on before any route saw a request: no whole request in time (answered 408),
+ * headers too large (431), bytes that are no HTTP (400), or reset by the client (closed without an answer).
+ */
+export function countClientError(kind: ClientErrorKind): void {
+  clientErrors().inc({ kind });
 }
 
 const PAGE_CHANGE_ORIGINS = ['here', 'elsewhere', 'unsent'] as const;

@@ -27,13 +27,14 @@ import { PORTAL_METRICS } from '../setup/metrics';
 const TOKEN = 'metrics-token-0123456789abcdefghij';
 const HEADERS_TIMEOUT_MS = 2_000;
 
-/** A client that sends half a request line and then nothing: how long until the server hangs up (ms). */
-function slowClient(port: number): Promise<number> {
+/** A client that sends half a request line and then nothing: how long until the server hangs up (ms), and what it said. */
+function slowClient(port: number): Promise<{ ms: number; heard: string }> {
   return new Promise((resolve) => {
     const started = Date.now();
+    let heard = '';
     const socket = connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: local'));
-    socket.on('data', () => undefined);
-    socket.on('close', () => resolve(Date.now() - started));
+    socket.on('data', (d: Buffer) => (heard += d.toString()));
+    socket.on('close', () => resolve({ ms: Date.now() - started, heard }));
     socket.on('error', () => undefined);
   });
 }
@@ -138,8 +139,14 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('portal_http_requests_total');
 
     // Slow clients are cut off once their headers are late (plus the server's check interval).
+    // They hear 408 (decision 088: a browser sends its request again on that) and are counted as time-outs.
     const held = await Promise.all([slowClient(port), slowClient(port), slowClient(port)]);
-    for (const ms of held) expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500);
+    for (const { ms, heard } of held) {
+      expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500);
+      expect(heard).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    }
+    const counted = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(counted).toContain('portal_http_client_errors_total{kind="timeout"} 3');
 
     await expect.poll(() => output.split('\n').filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(5);
     const lines = output.split('\n').filter(Boolean);

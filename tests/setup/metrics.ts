@@ -6,6 +6,7 @@ export const PORTAL_METRICS = [
   'portal_http_requests_total',
   'portal_http_request_duration_seconds',
   'portal_render_cache_total',
+  'portal_http_client_errors_total',
   'portal_exam_sweep_runs_total',
   'portal_exam_sweep_submitted_total',
   'portal_db_slow_queries_total',

@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { brokenUrl, createGate, onClientError, type GateOptions } from '~/server/http/gate';
+import { brokenUrl, clientErrorKind, createGate, onClientError, type GateOptions } from '~/server/http/gate';
 import { ROUTE_LABEL, requestContext, type RequestContext } from '~/server/http/request-context';
 
 /**
@@ -19,6 +19,8 @@ let server: http.Server;
 let port: number;
 /** The request context of each request the server took, in order. */
 const contexts: RequestContext[] = [];
+/** The kind of each connection the shared server gave up on, as the metrics count it. */
+const clientErrors: string[] = [];
 
 function next(req: IncomingMessage, res: ServerResponse) {
   calls += 1;
@@ -81,7 +83,10 @@ beforeAll(async () => {
     contexts.push(context);
     requestContext.run(context, () => createGate(options, next)(req, res));
   });
-  server.on('clientError', onClientError);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    clientErrors.push(clientErrorKind(error));
+    onClientError(error, socket);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -185,12 +190,14 @@ describe('request gate', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 431/);
     const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
     expect(envelopeOf(body)).toMatchObject({ code: 431, message: '请求地址或请求头过长' });
+    expect(clientErrors.at(-1)).toBe('headers_too_large');
   });
 
   test('garbage the parser cannot read gets 400 with an envelope', async () => {
     const answer = await raw('NOT HTTP AT ALL\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
     expect(envelopeOf(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe(400);
+    expect(clientErrors.at(-1)).toBe('unreadable');
   });
 
   test('a request with a body reaches the renderer in its own request context, however its body arrived', async () => {
@@ -257,12 +264,17 @@ describe('a connection the server gives up on (its time-outs)', () => {
   /** Short time-outs, checked often: the production server's are seconds, checked every 30 s. */
   const TIMEOUTS = { headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 };
 
-  async function serverWith(handler: http.RequestListener): Promise<{ port: number; close: () => Promise<void> }> {
+  async function serverWith(handler: http.RequestListener): Promise<{ port: number; kinds: string[]; close: () => Promise<void> }> {
     const s = http.createServer(TIMEOUTS, handler);
-    s.on('clientError', onClientError);
+    const kinds: string[] = [];
+    s.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      kinds.push(clientErrorKind(error));
+      onClientError(error, socket);
+    });
     await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
     return {
       port: (s.address() as AddressInfo).port,
+      kinds,
       close: () =>
         new Promise<void>((resolve) => {
           s.closeAllConnections();
@@ -289,6 +301,7 @@ describe('a connection the server gives up on (its time-outs)', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(answer).toMatch(/\r\nConnection: close\r\n/);
       expect(envelopeOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 408, message: '请求超时，请重试' });
+      expect(s.kinds).toEqual(['timeout']);
     } finally {
       await s.close();
     }
@@ -303,6 +316,7 @@ describe('a connection the server gives up on (its time-outs)', () => {
       const answer = await heard(s.port, 'POST /api/x HTTP/1.1\r\nHost: demo.localhost\r\nContent-Length: 10\r\n\r\n{"a"');
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(answer).not.toContain('whole');
+      expect(s.kinds).toEqual(['timeout']);
     } finally {
       await s.close();
     }

@@ -1,6 +1,6 @@
 import client from 'prom-client';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { countJobRun, metricsText, registerMetrics, watchJobQueue, type JobQueueReading } from '~/server/metrics';
+import { countClientError, countJobRun, metricsText, registerMetrics, watchJobQueue, type JobQueueReading } from '~/server/metrics';
 import { PORTAL_METRICS } from '../setup/metrics';
 
 /**
@@ -50,9 +50,26 @@ describe('metrics of a fresh process', () => {
         ['portal_exam_sweep_runs_total{outcome="failed"}', 0],
       ]),
     );
+    expect(samples(text, 'portal_http_client_errors_total')).toEqual(
+      new Map([
+        ['portal_http_client_errors_total{kind="timeout"}', 0],
+        ['portal_http_client_errors_total{kind="headers_too_large"}', 0],
+        ['portal_http_client_errors_total{kind="unreadable"}', 0],
+        ['portal_http_client_errors_total{kind="reset"}', 0],
+      ]),
+    );
     expect(samples(text, 'portal_exam_sweep_submitted_total')).toEqual(new Map([['portal_exam_sweep_submitted_total', 0]]));
     expect(samples(text, 'portal_db_slow_queries_total')).toEqual(new Map([['portal_db_slow_queries_total', 0]]));
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+  });
+
+  test('a connection given up on counts under its kind only', async () => {
+    registerMetrics();
+    countClientError('timeout');
+    countClientError('timeout');
+    const errors = samples(await metricsText(), 'portal_http_client_errors_total');
+    expect(errors.get('portal_http_client_errors_total{kind="timeout"}')).toBe(2);
+    expect(errors.get('portal_http_client_errors_total{kind="unreadable"}')).toBe(0);
   });
 
   test('the job run counters of every kind the code runs start at 0, and count each outcome', async () => {

@@ -7,6 +7,7 @@ import { ErrorCode } from '../../lib/envelope.ts';
 import { serverMessages } from '../i18n/messages.ts';
 import { isHttps, nodeHeaders } from './forwarded.ts';
 import type { RenderCache } from './render-cache.ts';
+import type { ClientErrorKind } from '../metrics.ts';
 import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/uploads.ts';
 import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '../../lib/media-library.ts';
 import { bodyLimitFor } from '../../lib/csv-import.ts';
@@ -175,10 +176,11 @@ export function createGate(options: GateOptions, next: Handler): Handler {
  * - 400 for anything the parser could not read.
  */
 export function clientErrorResponse(error: NodeJS.ErrnoException): string {
+  const kind = clientErrorKind(error);
   const [status, code, key] =
-    error.code === 'HPE_HEADER_OVERFLOW'
+    kind === 'headers_too_large'
       ? (['431 Request Header Fields Too Large', 431, 'validation.headersTooLarge'] as const)
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      : kind === 'timeout'
         ? (['408 Request Timeout', ErrorCode.REQUEST_TIMEOUT, 'validation.requestTimeout'] as const)
         : (['400 Bad Request', ErrorCode.BAD_REQUEST, 'validation.badRequest'] as const);
   const body = envelopeJson(code, serverMessages[key]);
@@ -186,6 +188,14 @@ export function clientErrorResponse(error: NodeJS.ErrnoException): string {
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
   );
+}
+
+/** What a clientError was, as the metrics count it (metrics.ts CLIENT_ERROR_KINDS). */
+export function clientErrorKind(error: NodeJS.ErrnoException): ClientErrorKind {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'timeout';
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
+  if (error.code === 'ECONNRESET') return 'reset';
+  return 'unreadable';
 }
 
 /**
