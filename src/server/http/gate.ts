@@ -205,7 +205,7 @@ export function clientErrorKind(error: NodeJS.ErrnoException): ClientErrorKind {
  */
 export function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
-  if (error.code === 'ECONNRESET' || !socket.writable || answering) {
+  if (clientErrorKind(error) === 'reset' || !socket.writable || answering) {
     socket.destroy();
     return;
   }
