@@ -30,7 +30,14 @@ export default defineConfig({
         // once per file): nothing on the server side keeps module-level state, and every test makes
         // its own server, data and clock.
         extends: true,
-        test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'], exclude: ISOLATED, isolate: false },
+        // Every test server's database is a copy of one migrated and seeded once (tests/setup/database-templates.ts).
+        test: {
+          name: 'shared',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+          globalSetup: ['tests/setup/database-templates.ts'],
+        },
       },
       {
         // Files that replace modules (vi.mock) or run in a browser-like DOM get fresh modules each.

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { seedIfEmpty } from '~/dev/seed';
@@ -100,14 +100,26 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
   }
 }
 
+/** The run's template databases (tests/setup/database-templates.ts): migrated, and migrated and seeded at NOW. */
+export interface DatabaseTemplates {
+  migrated: string;
+  seeded: string;
+}
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+const sqliteFileOf = (url: string) => url.replace(/^file:/, '');
+
 /**
  * A private database: on the PostgreSQL server of `given` (default DATABASE_URL) when it is a
- * postgres:// URL, else a SQLite file under the OS temp dir. `drop` removes it.
+ * postgres:// URL, else a SQLite file under the OS temp dir. Empty, or a copy of `from` (a template
+ * of the same engine nobody is connected to). `drop` removes it.
  */
-export async function makeDatabase(given: string = process.env['DATABASE_URL'] ?? ''): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function makeDatabase(given: string = process.env['DATABASE_URL'] ?? '', from?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = uniqueName();
-  if (/^postgres(ql)?:\/\//.test(given)) {
-    await withAdmin(given, (c) => c.query(`CREATE DATABASE "${name}"`));
+  if (isPostgresUrl(given)) {
+    // A template is copied file by file: no write-ahead log of every page of the copy.
+    const copy = from ? ` TEMPLATE "${new URL(from).pathname.slice(1)}" STRATEGY file_copy` : '';
+    await withAdmin(given, (c) => c.query(`CREATE DATABASE "${name}"${copy}`));
     const url = new URL(given);
     url.pathname = `/${name}`;
     return {
@@ -127,6 +139,8 @@ export async function makeDatabase(given: string = process.env['DATABASE_URL'] ?
     };
   }
   const file = join(tmpdir(), `${name}.sqlite`);
+  // A closed SQLite database is its one file (its log is folded in and removed when the last connection closes).
+  if (from) copyFileSync(sqliteFileOf(from), file);
   return {
     url: `file:${file}`,
     drop: async () => {
@@ -194,7 +208,12 @@ export async function startSmsGateway(): Promise<{
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   // A second instance on another server's database (several instances of one portal): that server drops it.
-  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await makeDatabase();
+  const seed = options.seed !== false && !options.databaseUrl;
+  // A copy of the run's template (migrated, and seeded when asked) unless the run has none; the start below migrates and seeds what is missing.
+  const templates = inject('databaseTemplates');
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await makeDatabase(undefined, templates?.[seed ? 'seeded' : 'migrated']);
   const uploadDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
   const s3 = (options.storage ?? defaultStorageDriver()) === 's3' ? await startS3Server() : null;
   const clock: Clock = {
@@ -221,7 +240,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       ...env,
     });
     server = await createServer(config, () => clock.value);
-    if (options.seed !== false && !options.databaseUrl) await seedIfEmpty(server.runtime.db, NOW);
+    if (seed) await seedIfEmpty(server.runtime.db, NOW);
   } catch (error) {
     await database.drop();
     await s3?.stop();
