@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '~/server/db/database';
 import { hasAnySchool } from '~/server/tenant/tenant.service';
+import { DEMO_TENANT } from '~/dev/seed/demo-data';
 
 /**
  * The database commands (scripts/db.ts, built as dist/server/db.mjs) run by an operator from
@@ -120,6 +121,20 @@ async function hasSchools(file: string): Promise<boolean> {
   }
 }
 
+const DAY_MS = 86_400_000;
+const SCHOOL_AGE_DAYS = 400;
+
+/** When the demo school was opened, by the seed's clock. */
+async function schoolsOpenedAt(file: string): Promise<number> {
+  const { db: opened } = await openDatabase({ url: `file:${file}`, poolSize: 1 });
+  try {
+    const row = await opened.selectFrom('tenants').select('createdAt').where('id', '=', DEMO_TENANT.id).executeTakeFirstOrThrow();
+    return Number(row.createdAt);
+  } finally {
+    await opened.destroy();
+  }
+}
+
 describe('the demo schools: a development tool, not a production command', () => {
   test(
     'the production commands do not seed; `npm run db:seed` refuses a database that is not there, like them',
@@ -152,6 +167,28 @@ describe('the demo schools: a development tool, not a production command', () =>
       const again = await script('scripts/seed.ts', folder, { NODE_ENV: undefined }, '--development');
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toBe('');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'SEED_DAYS_AGO lays the demo schools out that many days back (as a run that crossed midnight sees them); anything but a number of days is refused',
+    async () => {
+      const folder = elsewhere();
+      const refused = await script('scripts/seed.ts', folder, { NODE_ENV: undefined, SEED_DAYS_AGO: '1.5' }, '--development');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('SEED_DAYS_AGO must be a whole number of days, not "1.5"');
+      expect(readdirSync(folder)).toEqual([]);
+
+      const before = Date.now();
+      const seeded = await script('scripts/seed.ts', folder, { NODE_ENV: undefined, SEED_DAYS_AGO: '1' }, '--development');
+      const after = Date.now();
+      expect(seeded.code, seeded.stderr).toBe(0);
+      // The demo schools were opened 400 days before the moment the seed is laid out around (src/dev/seed/tenants.ts).
+      const opened = await schoolsOpenedAt(join(folder, 'data/portal.sqlite'));
+      const moment = opened + SCHOOL_AGE_DAYS * DAY_MS;
+      expect(moment).toBeGreaterThanOrEqual(before - DAY_MS);
+      expect(moment).toBeLessThanOrEqual(after - DAY_MS);
     },
     TEST_TIMEOUT_MS,
   );

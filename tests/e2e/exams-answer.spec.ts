@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { activityOf, answerUrl, cell, newStudent, openAnswering, pageAttempt, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
+import { answerUrl, cell, newStudent, openAnswering, pageAttempt, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
 
 /**
  * Answering homework and tests (issue 13), desktop and
@@ -332,41 +332,6 @@ test.describe('answering', () => {
         ),
       )
       .toBe(0);
-  });
-});
-
-test.describe('in an activity', () => {
-  test('the submission reports the activity duty (SUBMIT, finStatus 2, realValue 1, the device time) @desktop-only', async ({ page }) => {
-    const p = await workPlace(page, TEST, newStudent());
-    const activity = await activityOf(p);
-    await openAnswering(page, answerUrl(p, `&activityId=${activity.id}${activity.bizType ? `&bizType=${activity.bizType}` : ''}`), TEST);
-    await cell(page, '判断题', 1).click();
-    await page.getByRole('radio', { name: /正确/ }).check();
-    // The page leaves as soon as the report is answered: the answer is read on its way through.
-    const duty = new Promise<{ sent: unknown; answer: { data: unknown } }>(
-      (resolve) =>
-        void page.route('**/api/teaching/anyone/work/duty', async (route) => {
-          const response = await route.fetch();
-          resolve({ sent: route.request().postDataJSON(), answer: await response.json() });
-          await route.fulfill({ response });
-        }),
-    );
-    await page.getByRole('button', { name: '交卷' }).click();
-    await dialog(page, '交卷确认').getByRole('button', { name: '确定' }).click();
-    const { sent, answer } = await duty;
-    expect(sent).toMatchObject({
-      activityId: activity.id,
-      bizId: p.classId,
-      contentId: p.classroomId,
-      dutyType: 'SUBMIT',
-      finStatus: 2,
-      realValue: 1,
-      userId: p.userId,
-      studentId: p.studentId,
-      currentTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-    });
-    expect(answer.data).toEqual({ recorded: true });
-    await expect(page.getByRole('heading', { level: 1, name: '测验已完成' })).toBeVisible();
   });
 });
 
