@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { closeRuntime, createServer, type Server } from '~/server/runtime';
 import { seedIfEmpty } from '~/dev/seed';
+import { sqliteFileOf } from '~/server/db/backup';
 import { DEMO_TENANT, SECOND_TENANT } from '~/dev/seed/demo-data';
 import { urlOf, type Call } from '~/lib/api/contract';
 import { createGate, onClientError, type GateOptions } from '~/server/http/gate';
@@ -107,7 +108,6 @@ export interface DatabaseTemplates {
 }
 
 const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
-const sqliteFileOf = (url: string) => url.replace(/^file:/, '');
 
 /**
  * A private database: on the PostgreSQL server of `given` (default DATABASE_URL) when it is a
