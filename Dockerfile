@@ -25,6 +25,8 @@ ARG NODE_EXTRA_CA_CERTS
 # instead of downloading them from nodejs.org.
 ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies patches/ (fixes to packages the browser bundle is built from).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM packages AS build
