@@ -181,7 +181,8 @@ async function markShortAnswer(page: Page, attemptId: string) {
   expect(saved.code).toBe(0);
 }
 
-test.describe('the audit log in words', () => {
+// The sentences are the same at any width; the audit log at 375 px is admin-mobile.spec.ts's.
+test.describe('@desktop-only the audit log in words', () => {
   test('revoking a certificate, creating a FAQ and marking a paper read as sentences naming the things, each a working link', async ({
     page,
     browser,

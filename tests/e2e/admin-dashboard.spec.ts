@@ -117,7 +117,10 @@ test.describe('the staff dashboard', () => {
 });
 
 test.describe('a product in a hot major', () => {
-  test('an administrator chooses the major on the product form; a visitor finds the product under the major on /educational-product', async ({ page }) => {
+  // The product form and /educational-product at 375 px: admin-catalog.spec.ts and products.spec.ts.
+  test('an administrator chooses the major on the product form; a visitor finds the product under the major on /educational-product @desktop-only', async ({
+    page,
+  }) => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     await page.goto('/admin/catalog/products');

@@ -36,7 +36,8 @@ async function openStudents(page: Page, search: string) {
 }
 
 test.describe('the administrator’s first day', () => {
-  test('学员管理: choose students, 加入班级 once; the log’s entry opens the student', async ({ page }) => {
+  // 学员管理 and 咨询线索 at 375 px: admin-students.spec.ts and admin-mobile.spec.ts.
+  test('学员管理: choose students, 加入班级 once; the log’s entry opens the student @desktop-only', async ({ page }) => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     const tag = unique('批量');
@@ -91,7 +92,7 @@ test.describe('the administrator’s first day', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('咨询线索: 转为学员 makes the student in the chosen class, once', async ({ page }) => {
+  test('咨询线索: 转为学员 makes the student in the chosen class, once @desktop-only', async ({ page }) => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     const tag = leadTag();

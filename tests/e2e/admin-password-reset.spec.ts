@@ -123,7 +123,8 @@ test.describe('staff password reset', () => {
     await signInThere(page, teacher, 'BySms2026');
   });
 
-  test('a disabled account is enabled again, after a confirmation, and signs in', async ({ page, browser }) => {
+  // 员工账号 at 375 px: admin-mobile.spec.ts.
+  test('a disabled account is enabled again, after a confirmation, and signs in @desktop-only', async ({ page, browser }) => {
     const admin = await makeStaff('admin');
     const teacher = await makeStaff('teacher');
     await signIn(page, admin, '/admin/accounts');

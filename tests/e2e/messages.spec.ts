@@ -82,7 +82,8 @@ test('a teacher’s urgent notice reaches the student’s message centre; read, 
   await expect(page).toHaveURL(new RegExp(`/study/training-class\\?classId=${klass.data.id}`));
 });
 
-test('an administrator sets the school’s signature and budget, and sees the notification SMS sent', async ({ page }) => {
+// The settings screen at 375 px is admin-school.spec.ts's.
+test('an administrator sets the school’s signature and budget, and sees the notification SMS sent @desktop-only', async ({ page }) => {
   const admin = await makeStaff('admin');
   await signIn(page, admin);
   await page.goto('/admin/school#sms');
