@@ -117,7 +117,7 @@ test.describe('the staff dashboard', () => {
 });
 
 test.describe('a product in a hot major', () => {
-  // The product form and /educational-product at 375 px: admin-catalog.spec.ts and products.spec.ts.
+  // At 375 px: the product list (admin-catalog.spec.ts), its form (dialogs.spec.ts), /educational-product (products.spec.ts).
   test('an administrator chooses the major on the product form; a visitor finds the product under the major on /educational-product @desktop-only', async ({
     page,
   }) => {
