@@ -13,13 +13,13 @@
 import { ConfigError, parseConfig } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/database';
 import { resetDemo, seedIfEmpty } from '../src/dev/seed';
+import { DAY } from '../src/lib/time/cst';
 import { missingDatabase } from './database-file';
 
 const flags = process.argv.slice(2);
 const KNOWN = ['--reset', '--development'];
 /** How long a database that is still starting (PostgreSQL started beside the portal) is waited for between tries. */
 const RETRY_MS = 1_000;
-const DAY_MS = 86_400_000;
 
 /** How many days back the seed's "today" is laid out (SEED_DAYS_AGO), or null when it is not a whole number of days. */
 function daysAgo(): number | null {
@@ -55,7 +55,7 @@ async function main() {
   const deadline = Date.now() + (development ? config.DATABASE_STARTUP_WAIT_SECONDS * 1000 : 0);
   for (;;) {
     try {
-      await seed(config.DATABASE_URL, development, Date.now() - days * DAY_MS);
+      await seed(config.DATABASE_URL, development, Date.now() - days * DAY);
       return;
     } catch (error) {
       // The development start waits for a database that is not up yet, as the server's start does.

@@ -8,6 +8,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '~/server/db/database';
 import { hasAnySchool } from '~/server/tenant/tenant.service';
 import { DEMO_TENANT } from '~/dev/seed/demo-data';
+import { SCHOOL_AGE_DAYS } from '~/dev/seed/tenants';
+import { DAY } from '~/lib/time/cst';
 
 /**
  * The database commands (scripts/db.ts, built as dist/server/db.mjs) run by an operator from
@@ -121,9 +123,6 @@ async function hasSchools(file: string): Promise<boolean> {
   }
 }
 
-const DAY_MS = 86_400_000;
-const SCHOOL_AGE_DAYS = 400;
-
 /** When the demo school was opened, by the seed's clock. */
 async function schoolsOpenedAt(file: string): Promise<number> {
   const { db: opened } = await openDatabase({ url: `file:${file}`, poolSize: 1 });
@@ -184,11 +183,11 @@ describe('the demo schools: a development tool, not a production command', () =>
       const seeded = await script('scripts/seed.ts', folder, { NODE_ENV: undefined, SEED_DAYS_AGO: '1' }, '--development');
       const after = Date.now();
       expect(seeded.code, seeded.stderr).toBe(0);
-      // The demo schools were opened 400 days before the moment the seed is laid out around (src/dev/seed/tenants.ts).
+      // The demo schools were opened SCHOOL_AGE_DAYS before the moment the seed is laid out around.
       const opened = await schoolsOpenedAt(join(folder, 'data/portal.sqlite'));
-      const moment = opened + SCHOOL_AGE_DAYS * DAY_MS;
-      expect(moment).toBeGreaterThanOrEqual(before - DAY_MS);
-      expect(moment).toBeLessThanOrEqual(after - DAY_MS);
+      const moment = opened + SCHOOL_AGE_DAYS * DAY;
+      expect(moment).toBeGreaterThanOrEqual(before - DAY);
+      expect(moment).toBeLessThanOrEqual(after - DAY);
     },
     TEST_TIMEOUT_MS,
   );

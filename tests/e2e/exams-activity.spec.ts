@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { activityOf, answerUrl, cell, newStudent, openAnswering, workPlace } from './support/exams';
+import { activityOf, answerUrl, cell, newStudent, openAnswering, workPlace, dialog } from './support/exams';
 
 /**
  * A test opened from an activity of the class page reports the activity's duty when it is handed in. The activity is
@@ -10,8 +9,6 @@ import { activityOf, answerUrl, cell, newStudent, openAnswering, workPlace } fro
  */
 
 const TEST = '第一章单元测验';
-
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 test.describe('in an activity', () => {
   test('the submission reports the activity duty (SUBMIT, finStatus 2, realValue 1, the device time) @desktop-only', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
-import { answerUrl, cell, newStudent, openAnswering, pageAttempt, serverAttempt, setDeadline, startUrl, workPlace } from './support/exams';
+import { answerUrl, cell, newStudent, openAnswering, pageAttempt, serverAttempt, setDeadline, startUrl, workPlace, dialog } from './support/exams';
 
 /**
  * Answering homework and tests (issue 13), desktop and
@@ -14,7 +14,6 @@ const QUICK = '随堂小测';
 const HOMEWORK = '第一章课后作业';
 
 const toasts = (page: Page) => page.locator('#toast-region');
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const group = (page: Page, n: number) => page.getByRole('group', { name: `第${n}小题` });
 
 /** Answers 第一章单元测验 right, question by question with 下一题 (every type but the short answer). */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { activityOf, answerUrl, cell, enrolNewStudent, openAnswering, serverAttempt, setDeadline, workPlace } from './support/exams';
+import { activityOf, answerUrl, cell, enrolNewStudent, openAnswering, serverAttempt, setDeadline, workPlace, dialog } from './support/exams';
 
 /**
  * What issue 19 found on the answering page, as students meet it (desktop and 375 px): an answer
@@ -15,7 +15,6 @@ const ENGLISH = '英语阅读测验';
 const TEST = '第一章单元测验';
 
 const alert = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 test('an answer changed in a second browser: the first is corrected and told, the server keeps the second’s @desktop-only', async ({ page, browser }) => {
   const mobile = await enrolNewStudent();

@@ -4,11 +4,14 @@ import { newId } from '~/server/ids';
 
 import type { FeatureSeeder } from './seeder';
 
+/** How long before the seed's moment the demo schools were opened. */
+export const SCHOOL_AGE_DAYS = 400;
+
 /** The tenant itself, its school profile, its domains and its service points (tenant domain tables). */
 export const seedTenant: FeatureSeeder = async (db: DB, t, now) => {
   await db
     .insertInto('tenants')
-    .values({ id: t.id, preDomain: t.preDomain, name: t.name, status: 1, createdAt: now - 400 * DAY })
+    .values({ id: t.id, preDomain: t.preDomain, name: t.name, status: 1, createdAt: now - SCHOOL_AGE_DAYS * DAY })
     .execute();
   const { educationalInstitution, ...school } = t.school;
   await db

@@ -30,6 +30,9 @@ export { DEMO_STUDENT };
  */
 export const newStudent = (): string => newMobile();
 
+/** A dialog of the answering pages by its name (交卷确认, 退出确认 …). */
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
 export interface WorkPlace {
   kind: 'homework' | 'test';
   classId: string;
