@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the API tests (tests/api: the app on a real database) against a throw-away PostgreSQL server
 # (scripts/with-pg.sh); the unit tests have no database and run once, in `npm test`. Each test file
-# makes and drops its own database (tests/setup/server.ts).
+# makes and drops its own database (tests/setup/server.ts). What does not depend on the engine ran in
+# `npm test` already and is skipped here: ON_POSTGRES and STORAGE_DRIVERS in tests/setup/server.ts (decision 092).
 # Files and the tests within each file run shuffled by one seed, TEST_SEED if set, else a random one,
 # printed so that a failing order can be run again (as `npm test` does, scripts/test.mjs).
 #

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectRefused, invalidField } from '../setup/api';
-import { DEMO, useTestServer } from '../setup/server';
+import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
 import { urlOf } from '~/lib/api/contract';
 import { visit } from '~/lib/api/contracts/platform';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 
 const server = useTestServer();
-const expectedKind = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '') ? 'postgres' : 'sqlite';
+const expectedKind = ON_POSTGRES ? 'postgres' : 'sqlite';
 
 describe('health', () => {
   test('/healthz answers ok and is not cached', async () => {

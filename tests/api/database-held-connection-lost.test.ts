@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type DB } from '~/server/db/database';
-import { makeDatabase } from '../setup/server';
+import { makeDatabase, ON_POSTGRES } from '../setup/server';
 
 /**
  * A pooled PostgreSQL connection can break while a request holds it between two statements (a
@@ -13,9 +13,7 @@ import { makeDatabase } from '../setup/server';
  * reported once through onConnectionError, and the pool serves the next query.
  */
 
-const PG = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '');
-
-describe.skipIf(!PG)('a held connection that breaks', () => {
+describe.skipIf(!ON_POSTGRES)('a held connection that breaks', () => {
   let made: { url: string; drop: () => Promise<void> };
   let db: DB;
   const reported: Error[] = [];

@@ -8,6 +8,7 @@ import { smsSign } from '~/lib/sms-sign';
 import { DEMO_TENANT } from '~/dev/seed/demo-data';
 import { PG_BINARIES, startPgCluster, type PgCluster } from '../setup/pg-cluster';
 import { startApiProcess, type ApiProcess } from '../setup/api-processes';
+import { ON_POSTGRES } from '../setup/server';
 
 /**
  * The portal outlives its database (operations): a real server process (tests/setup/api-process.ts,
@@ -19,7 +20,7 @@ import { startApiProcess, type ApiProcess } from '../setup/api-processes';
  * Runs in the PostgreSQL run (scripts/test-pg.sh), where Debian's PostgreSQL is installed.
  */
 
-const PG = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '') && PG_BINARIES !== null;
+const PG = ON_POSTGRES && PG_BINARIES !== null;
 const SEND = urlOf(sendSmsCode);
 const SIGN_KEY = 'szyx-portal-sms-sign-access-key';
 /** Service must be back this soon after PostgreSQL is (the pool opens new connections on demand). */

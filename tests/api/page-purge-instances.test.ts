@@ -13,7 +13,7 @@ import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
 import type { PageChange } from '~/server/events/page-changes';
 import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
-import { startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
+import { ON_POSTGRES, startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 
 /**
@@ -24,7 +24,6 @@ import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/s
  * unheard meanwhile); `npm run school:create`, another process, tells every instance too.
  */
 
-const PG = /^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'] ?? '');
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** What "at once" means across instances. */
 const WITHIN_MS = 1_000;
@@ -41,7 +40,7 @@ const PAGES: Record<string, TestPage> = {
   },
 };
 
-describe.skipIf(!PG)('several instances on one PostgreSQL', () => {
+describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
   let a: TestServer;
   let b: TestServer;
   let pagesA: CachedPages;

@@ -7,7 +7,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, test } from 'vitest';
 import { localDiskStore, type FileStore } from '~/server/storage/storage';
 import { s3Store } from '~/server/storage/s3-store';
-import { STORAGE_DRIVERS, type StorageDriver } from '../setup/server';
+import { ON_POSTGRES, STORAGE_DRIVERS, type StorageDriver } from '../setup/server';
 import { S3RVER_KEY, S3RVER_REGION, useS3Server } from '../setup/s3';
 
 /**
@@ -69,7 +69,8 @@ function expected(total: number, chunk: number): Buffer {
   return Buffer.concat([...Array(Math.ceil(total / chunk)).keys()].map((i) => Buffer.alloc(Math.min(chunk, total - i * chunk), i % 251)));
 }
 
-describe.each(STORAGE_DRIVERS)('the %s file store', (driver) => {
+// The stores without a database: once, in the SQLite run.
+describe.skipIf(ON_POSTGRES).each(STORAGE_DRIVERS)('the %s file store', (driver) => {
   test('what is put is read back, with its size; a key never put is not there', async () => {
     const store = freshStore(driver);
     const key = newKey();
@@ -185,7 +186,7 @@ describe.each(STORAGE_DRIVERS)('the %s file store', (driver) => {
   });
 });
 
-describe('the local-disk store', () => {
+describe.skipIf(ON_POSTGRES)('the local-disk store', () => {
   test('keeps no partial file beside a key after a failed streamed put', async () => {
     const root = mkdtempSync(join(tmpdir(), 'store-contract-'));
     localRoots.push(root);
@@ -197,7 +198,7 @@ describe('the local-disk store', () => {
   });
 });
 
-describe('the S3 store', () => {
+describe.skipIf(ON_POSTGRES)('the S3 store', () => {
   const keysIn = async (bucket: string) => ((await s3().client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key).sort();
 
   test('keeps each key under its prefix, and stores with different prefixes share a bucket without seeing each other', async () => {

@@ -55,9 +55,24 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
+/**
+ * This run's databases are PostgreSQL's (DATABASE_URL is postgres://, scripts/test-pg.sh): the second run of the
+ * server-side suite. What does not depend on the engine ran in the SQLite run already: a test that makes its own
+ * SQLite database whatever DATABASE_URL says (the database scripts, SQLite's online backup, moves between SQLite
+ * files) is `test.skipIf(ON_POSTGRES)`.
+ */
+export const ON_POSTGRES = isPostgresUrl(process.env['DATABASE_URL'] ?? '');
+
 /** Where a test server keeps uploaded files: the local disk, or a bucket on a private S3 server. */
 export type StorageDriver = 'local' | 's3';
-export const STORAGE_DRIVERS: readonly StorageDriver[] = ['local', 's3'];
+/**
+ * The file stores a test of uploads runs on. Both on SQLite; on PostgreSQL the bucket only, the store of a portal
+ * on several servers: a driver's code does not depend on the engine, and the engine's is run on every upload path
+ * either way (decision 092).
+ */
+export const STORAGE_DRIVERS: readonly StorageDriver[] = ON_POSTGRES ? ['s3'] : ['local', 's3'];
 
 /** The driver of servers that do not choose one: TEST_STORAGE_DRIVER=s3 runs a whole suite on a bucket. */
 export const defaultStorageDriver = (): StorageDriver => (process.env['TEST_STORAGE_DRIVER'] === 's3' ? 's3' : 'local');
@@ -106,8 +121,6 @@ export interface DatabaseTemplates {
   migrated: string;
   seeded: string;
 }
-
-const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /**
  * A private database: on the PostgreSQL server of `given` (default DATABASE_URL) when it is a
