@@ -1,6 +1,5 @@
-import { test, expect } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations } from './support/fixtures';
 import { E2E_EXAM_LOGIN_URL, PARTNER_ORIGIN } from './support/env';
-import AxeBuilder from '@axe-core/playwright';
 
 test.describe('partner edition', () => {
   test('uses the partner header, footer and title', async ({ page }) => {
@@ -72,9 +71,7 @@ test.describe('partner edition', () => {
 
   test('has no accessibility violations that are serious or critical', async ({ page }) => {
     await page.goto(`${PARTNER_ORIGIN}/`);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page, 'the partner home');
   });
 
   test('the partner login route does not exist on a school site', async ({ page, consoleGuard }) => {
