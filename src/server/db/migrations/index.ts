@@ -53,6 +53,7 @@ import * as m20261130T0700 from './20261130T0700_messages';
 import * as m20261130T0800 from './20261130T0800_certificate_numbering';
 import * as m20261130T0810 from './20261130T0810_lead_conversion';
 import * as m20261130T2100 from './20261130T2100_rate_log_lean';
+import * as m20261201T1700 from './20261201T1700_rate_events_dropped';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0800_certificate_numbering': m20261130T0800,
   '20261130T0810_lead_conversion': m20261130T0810,
   '20261130T2100_rate_log_lean': m20261130T2100,
+  '20261201T1700_rate_events_dropped': m20261201T1700,
 };
 
 export const migrationProvider: MigrationProvider = {
