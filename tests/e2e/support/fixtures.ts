@@ -133,7 +133,7 @@ async function injectAxe(frame: Frame): Promise<void> {
  * Axe's script goes once into the page and each of its frames of the same origin, and axe runs from the page, which
  * asks those frames for their part; only violations are detailed (passing elements are not listed). That is what
  * @axe-core/playwright's legacy mode does, without its second copy of the script in the page and its copies in frames
- * axe never asks (docs/decisions/089 and 093).
+ * axe never asks (docs/decisions/089).
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   for (const frame of framesAxeReaches(page)) await injectAxe(frame);
