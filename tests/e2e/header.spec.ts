@@ -60,6 +60,25 @@ test.describe('header user menu', () => {
     await expect(menu.getByRole('link', { name: '注册/登录' })).toBeVisible();
     await page.waitForURL('**/login?redirect=%2Fnews-information%2Flist');
   });
+
+  test('the unread count changes 消息 in place: 退出登录 stays the element a pointer is on @desktop-only', async ({ page }) => {
+    await loggedIn(page);
+    let answer: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      void page.route('**/api/messages/unreadCount?*', async (route) => {
+        resolve();
+        await new Promise<void>((release) => (answer = release));
+        await route.fulfill({ json: { code: 0, data: { count: 3 }, message: 'success' } });
+      });
+    });
+    await page.goto('/news-information/list');
+    const menu = page.getByRole('navigation', { name: '用户菜单' });
+    await asked;
+    const logout = await menu.getByRole('button', { name: '退出登录' }).elementHandle();
+    answer();
+    await expect(menu.getByRole('link', { name: '消息，3 条未读' })).toBeVisible();
+    expect(await logout!.evaluate((button) => button.isConnected)).toBe(true);
+  });
 });
 
 /** A real session of a new user of the demo school in the e2e database, as another app holds it. */

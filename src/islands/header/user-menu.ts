@@ -29,9 +29,14 @@ class UserMenu extends HTMLElement {
   #offUnread: (() => void) | undefined;
   #asked = false;
 
+  /** The 消息 link while a student is shown; the unread count changes it in place. */
+  #messages: HTMLAnchorElement | undefined;
+
   connectedCallback() {
     this.#off = $loggedIn.subscribe(() => this.render());
-    this.#offUnread = $unreadMessages.listen(() => this.render());
+    // Only the link changes: rebuilding the menu would replace 退出登录 under a pointer about to
+    // press it, and a press that starts on one button and ends on another is no click.
+    this.#offUnread = $unreadMessages.listen(() => this.#messages && this.#fillMessages(this.#messages));
   }
 
   disconnectedCallback() {
@@ -39,13 +44,20 @@ class UserMenu extends HTMLElement {
     this.#offUnread?.();
   }
 
-  /** 消息 with the unread count (the message centre), for a logged-in student. */
+  /** 消息 (the message centre), for a logged-in student. */
   #messagesLink(): HTMLAnchorElement {
     const a = document.createElement('a');
     a.href = this.dataset['messagesUrl'] || MESSAGES_PATH;
     a.className = 'ml-3 whitespace-nowrap hover:text-brand';
+    this.#fillMessages(a);
+    return a;
+  }
+
+  /** The link's text with the unread count. */
+  #fillMessages(a: HTMLAnchorElement) {
     const n = $unreadMessages.get() ?? 0;
     a.textContent = t('header.messages');
+    a.removeAttribute('aria-label');
     if (n > 0) {
       a.setAttribute('aria-label', t('header.messagesUnread', { n }));
       const badge = document.createElement('span');
@@ -54,7 +66,6 @@ class UserMenu extends HTMLElement {
       badge.textContent = unreadText(n);
       a.appendChild(badge);
     }
-    return a;
   }
 
   /** The partner header's variant: bordered buttons like its neighbours, 用户登录 for visitors. */
@@ -63,6 +74,7 @@ class UserMenu extends HTMLElement {
   }
 
   render() {
+    this.#messages = undefined;
     if (!$loggedIn.get()) {
       this.#asked = false;
       $unreadMessages.set(null);
@@ -102,7 +114,8 @@ class UserMenu extends HTMLElement {
     center.href = this.dataset['centerUrl'] || LEARNER_HOME_PATH;
     center.className = 'ml-3 hover:text-brand';
     center.textContent = t('header.personalCenter');
-    this.replaceChildren(who, this.#messagesLink(), center, out);
+    this.#messages = this.#messagesLink();
+    this.replaceChildren(who, this.#messages, center, out);
   }
 }
 
