@@ -48,7 +48,9 @@ class UserMenu extends HTMLElement {
   #messagesLink(): HTMLAnchorElement {
     const a = document.createElement('a');
     a.href = this.dataset['messagesUrl'] || MESSAGES_PATH;
-    a.className = 'ml-3 whitespace-nowrap hover:text-brand';
+    // The count sits over the link's corner, out of the flow: it arrives after the page is drawn and must
+    // not move the entries beside it (退出登录 under a thumb on a phone).
+    a.className = 'relative ml-3 whitespace-nowrap hover:text-brand';
     this.#fillMessages(a);
     return a;
   }
@@ -61,7 +63,7 @@ class UserMenu extends HTMLElement {
     if (n > 0) {
       a.setAttribute('aria-label', t('header.messagesUnread', { n }));
       const badge = document.createElement('span');
-      badge.className = 'ml-1 inline-block min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-xs leading-5 text-white';
+      badge.className = 'absolute -right-2 -top-2 min-w-[1rem] rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 text-white';
       badge.setAttribute('aria-hidden', 'true');
       badge.textContent = unreadText(n);
       a.appendChild(badge);
