@@ -45,6 +45,15 @@ const storageEnv = (at: Servers): Record<string, string> =>
       }
     : {};
 
+/**
+ * A server's command: a fresh database at `file`, then the server. `npm test` seeds the demo schools once and names
+ * the file in E2E_SEED_FILE (scripts/test.mjs), which each server copies; without it each server seeds its own.
+ */
+const freshDemoDb = (file: string): string =>
+  process.env['E2E_SEED_FILE']
+    ? `node tests/e2e/support/fresh-db.mjs ${file} ${process.env['E2E_SEED_FILE']} && npm run serve`
+    : `node tests/e2e/support/fresh-db.mjs ${file} && npm run db:seed -- --development && npm run serve`;
+
 /** The servers one worker's tests talk to. */
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
@@ -74,9 +83,9 @@ function slotWebServers(at: Servers): WebServer[] {
       env: { E2E_FAKE_BANK_PORT: String(at.fakeBankPort) },
     },
     {
-      // A fresh database each run, seeded with the demo schools before the server starts (as `npm start` does).
+      // A fresh database each run with the demo schools, before the server starts (as `npm start` does).
       ...piped,
-      command: `node tests/e2e/support/fresh-db.mjs ${at.demoDbFile} && npm run db:seed -- --development && npm run serve`,
+      command: freshDemoDb(at.demoDbFile),
       url: `${at.demoOrigin}/readyz`,
       timeout: 60_000,
       env: {
@@ -107,7 +116,7 @@ function slotWebServers(at: Servers): WebServer[] {
     {
       // The partner edition: its own header, footer and login route.
       ...piped,
-      command: `node tests/e2e/support/fresh-db.mjs ${at.partnerDbFile} && npm run db:seed -- --development && npm run serve`,
+      command: freshDemoDb(at.partnerDbFile),
       url: `${at.partnerOrigin}/readyz`,
       timeout: 60_000,
       env: {
@@ -199,9 +208,9 @@ export default defineConfig({
     {
       name: 'mobile',
       // What a phone's width cannot change runs once, on the desktop: response headers, which school
-      // a host or ?schoolId names, preview and sign-on tickets, broken addresses (each of these pages'
-      // layout at 375 px is covered where the page itself is tested).
-      testIgnore: [TODAY_SPECS, 'headers.spec.ts', 'tenants.spec.ts', 'preview.spec.ts', 'sso.spec.ts', 'bad-url.spec.ts'],
+      // a host, ?schoolId or the chosen school names, preview and sign-on tickets, broken addresses (each of
+      // these pages' layout at 375 px is covered where the page itself is tested).
+      testIgnore: [TODAY_SPECS, 'headers.spec.ts', 'tenants.spec.ts', 'school-choice.spec.ts', 'preview.spec.ts', 'sso.spec.ts', 'bad-url.spec.ts'],
       ...MOBILE,
     },
     {

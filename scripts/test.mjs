@@ -14,7 +14,8 @@ import { waitBeforeSeeding } from './seed-day.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const E2E_DB = join(root, 'data/e2e.sqlite');
+/** The demo schools seeded once for the browser tests: every server's database starts as a copy (E2E_SEED_FILE). */
+const E2E_SEED_FILE = 'data/e2e-seed.sqlite';
 
 const args = process.argv.slice(2);
 const e2eOnly = args.includes('--e2e-only');
@@ -140,11 +141,17 @@ if (waitMs > 0) {
   await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
-// 4. A fresh database: each Playwright server's command seeds its own before it serves.
-say(`removing ${E2E_DB}*`);
-for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${E2E_DB}${suffix}`, { force: true });
+// 4. The demo schools, seeded once: each Playwright server's command copies them before it serves (four seeds
+// side by side took a minute of CPU while the servers started; `npx playwright test` alone still seeds per server).
+for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(root, `${E2E_SEED_FILE}${suffix}`), { force: true });
+node('seed (the demo schools, once for every server)', 'node_modules/tsx/dist/cli.mjs', ['scripts/seed.ts', '--development'], {
+  DATABASE_URL: `file:./${E2E_SEED_FILE}`,
+  NODE_ENV: 'development',
+  // The day the servers' seeds are laid out on (playwright.config.ts reads the same variable).
+  SEED_DAYS_AGO: process.env.E2E_SEED_DAYS_AGO ?? '0',
+});
 
 // 5. End-to-end tests (playwright.config.ts starts and stops the server).
-node('end-to-end tests (playwright)', 'node_modules/@playwright/test/cli.js', ['test', ...playwrightArgs]);
+node('end-to-end tests (playwright)', 'node_modules/@playwright/test/cli.js', ['test', ...playwrightArgs], { E2E_SEED_FILE });
 
 say(`all steps passed in ${Math.round((Date.now() - started) / 1000)} s:\n${timingTable()}`);

@@ -139,7 +139,7 @@ test.describe('the administrator’s first day', () => {
     await expect(page.getByRole('region', { name: '所在班级' }).first()).toContainText(klass);
   });
 
-  test('员工账号: an invitation is in the pending list as soon as it is made, however the dialog is closed', async ({ page }) => {
+  test('员工账号: an invitation is in the pending list as soon as it is made, however the dialog is closed @desktop-only', async ({ page }) => {
     const admin = await makeStaff('admin');
     await signIn(page, admin);
     await page.goto('/admin/accounts');

@@ -88,7 +88,7 @@ test.describe('consult modal (留言咨询)', () => {
     await expect(dialog.getByText('请输入您要咨询的内容', { exact: true })).toBeHidden();
   });
 
-  test('the code button checks the mobile before sending', async ({ page }) => {
+  test('the code button checks the mobile before sending @desktop-only', async ({ page }) => {
     await page.goto('/');
     const dialog = await openConsult(page);
     const status = dialog.getByRole('status');
@@ -130,7 +130,7 @@ test.describe('consult modal (留言咨询)', () => {
     for (const label of ['姓名', '电话', '验证码', '咨询内容']) await expect(field(again, label)).toHaveValue('');
   });
 
-  test('the code button counts down 60 seconds and refuses a second send meanwhile', async ({ page }) => {
+  test('the code button counts down 60 seconds and refuses a second send meanwhile @desktop-only', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     const dialog = await openConsult(page);

@@ -47,7 +47,7 @@ test('two tabs of one browser: the second tab replaces the answer, the first sho
   await b.close();
 });
 
-test('a save answered 429 stays 待上传 and goes again by itself after the backoff', async ({ page }) => {
+test('a save answered 429 stays 待上传 and goes again by itself after the backoff @desktop-only', async ({ page }) => {
   const mobile = await enrolNewStudent();
   const p = await workPlace(page, HOMEWORK, mobile);
   await page.clock.install();

@@ -121,7 +121,7 @@ test.describe('answering', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('the countdown runs on the server’s time left and submits by itself at zero', async ({ page }) => {
+  test('the countdown runs on the server’s time left and submits by itself at zero @desktop-only', async ({ page }) => {
     const p = await workPlace(page, QUICK, newStudent());
     await page.clock.install();
     const attempt = await openAnswering(page, answerUrl(p), QUICK);

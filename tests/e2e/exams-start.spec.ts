@@ -101,7 +101,7 @@ test('reviewed attempts show their scores and open the review: answers, right an
   expect(new URL(page.url()).pathname).toBe('/study/test');
 });
 
-test('homework in progress: 继续答题 brings back the saved answers; homework shows no score', async ({ page }) => {
+test('homework in progress: 继续答题 brings back the saved answers; homework shows no score @desktop-only', async ({ page }) => {
   const p = await workPlace(page, '第二章课后作业', DEMO_STUDENT.mobile);
   await page.goto(startUrl(p));
   await hydrated(page.getByRole('heading', { level: 1, name: '第二章课后作业' }));

@@ -99,7 +99,7 @@ async function tokenOfNewUser(nickName: string): Promise<string> {
 }
 
 test.describe('the encrypted token link parameter', () => {
-  test('logs the user in: the token is stored, the user fetched and shown, the parameter removed', async ({ page }) => {
+  test('logs the user in: the token is stored, the user fetched and shown, the parameter removed @desktop-only', async ({ page }) => {
     const token = await tokenOfNewUser('令牌学员');
     await page.goto(`/news-information/list?token=${encryptTokenParam(token, E2E_TOKEN_PARAM_SECRET)}`);
     const menu = page.getByRole('navigation', { name: '用户菜单' });
@@ -116,14 +116,14 @@ test.describe('the encrypted token link parameter', () => {
     await expect(menu.getByText('令牌学员')).toBeVisible();
   });
 
-  test('a token the server does not accept is cleared and the visitor is sent to login, as an expired login is', async ({ page }) => {
+  test('a token the server does not accept is cleared and the visitor is sent to login, as an expired login is @desktop-only', async ({ page }) => {
     await page.goto(`/news-information/list?token=${encryptTokenParam('token-the-server-never-issued', E2E_TOKEN_PARAM_SECRET)}`);
     await page.waitForURL('**/login?redirect=%2Fnews-information%2Flist');
     expect(await storage(page, 'szyx_token')).toBeNull();
     expect(await storage(page, 'szyx_userInfo')).toBeNull();
   });
 
-  test('an altered parameter is ignored and the visitor stays a visitor', async ({ page }) => {
+  test('an altered parameter is ignored and the visitor stays a visitor @desktop-only', async ({ page }) => {
     const param = encryptTokenParam('token-from-the-app', 'some-other-secret-that-the-server-does-not-know');
     const decoded = page.waitForResponse((r) => r.url().includes('/tokenParam/decode'));
     await page.goto(`/news-information/list?token=${param}`);
@@ -166,7 +166,10 @@ test.describe('distance to the school', () => {
     await expect(page.getByText(/^距您 2\d\d\.\d\dkm$/)).toBeVisible();
   });
 
-  test('without permission: estimated from the IP address, and the position is asked only when the visitor presses 精确定位', async ({ page, context }) => {
+  test('without permission: estimated from the IP address, and the position is asked only when the visitor presses 精确定位 @desktop-only', async ({
+    page,
+    context,
+  }) => {
     const positionRequests = await countPositionRequests(page);
     // The e2e server has no map web service; answer the map proxy as a configured one does
     // (tests/api/leads-platform.test.ts covers the server against a stand-in service): Suzhou.
@@ -204,7 +207,7 @@ test.describe('distance to the school', () => {
     await expect(topBar(page).getByText(/^距您 5\d\dm$/)).toBeVisible();
   });
 
-  test('without a map service (none configured here): the address alone, and 精确定位 says when the visitor refuses', async ({ page }) => {
+  test('without a map service (none configured here): the address alone, and 精确定位 says when the visitor refuses @desktop-only', async ({ page }) => {
     const positionRequests = await countPositionRequests(page);
     const proxied = page.waitForResponse((r) => r.url().includes('/api/system/anyTenant/mapProxy'));
     await page.goto('/');
@@ -251,7 +254,7 @@ test.describe('the phone preview', () => {
     expect(await storage(page, 'szyx_uuid')).toBe(visitor);
   });
 
-  test('still makes the frame forget a login the page does not have, keeping the visitor', async ({ page }) => {
+  test('still makes the frame forget a login the page does not have, keeping the visitor @desktop-only', async ({ page }) => {
     // A token without a user is no login (the spec: both must exist), e.g. left over from a failed login.
     await page.addInitScript(() => {
       if (sessionStorage.getItem('seeded')) return;

@@ -41,7 +41,7 @@ test.describe('home page', () => {
     await expect(tiles.filter({ hasText: '证书' }).first()).toHaveAttribute('href', '/query_pc');
   });
 
-  test('every business tile lands where its label promises', async ({ page }) => {
+  test('every business tile lands where its label promises @desktop-only', async ({ page }) => {
     const tile = (label: string) =>
       page
         .getByRole('region', { name: '业务入口' })
@@ -112,7 +112,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('navigation', { name: '用户菜单' }).getByText('小张')).toBeVisible();
   });
 
-  test('a login message that does not come from the preview frame is ignored', async ({ page }) => {
+  test('a login message that does not come from the preview frame is ignored @desktop-only', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => window.postMessage({ type: 'loginInfo', token: 'forged' }, '*'));
     await page.waitForTimeout(200);

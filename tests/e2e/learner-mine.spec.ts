@@ -66,7 +66,7 @@ test.describe('my learning', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('the period list shows at most 8 periods', async ({ page }) => {
+  test('the period list shows at most 8 periods @desktop-only', async ({ page }) => {
     await openMine(page);
     const periods = page.getByRole('region', { name: '我的班期' });
     await expect(periods).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('my learning', () => {
     await expectNoSeriousA11yViolations(page, 'class page');
   });
 
-  test('an empty status shows 当前状态下暂无班级 or cards, never both', async ({ page }) => {
+  test('an empty status shows 当前状态下暂无班级 or cards, never both @desktop-only', async ({ page }) => {
     await openMine(page);
     for (const name of ['待入学', '待开课', '待签到', '服务中', '已完成']) {
       await tab(page, name).click();
@@ -134,7 +134,7 @@ test.describe('my learning', () => {
     }
   });
 
-  test("the training's remaining days beside its dates: the card, the class header, the course and the course page", async ({ page }) => {
+  test("the training's remaining days beside its dates: the card, the class header, the course and the course page @desktop-only", async ({ page }) => {
     const now = Date.now();
     const [me] = await newLearners(DEMO_TENANT.id, 1);
     // The window runs from 10 days ago to the end of the day 20 days ahead: 21 days remain, today included.

@@ -160,7 +160,7 @@ test.describe('face-to-face classroom', () => {
     await expect(item(page, '签退')).toContainText('已签退');
   });
 
-  test('refused location: signed in without it; a sign made in another tab is refused as a warning', async ({ page, context }) => {
+  test('refused location: signed in without it; a sign made in another tab is refused as a warning @desktop-only', async ({ page, context }) => {
     const p = await placeOf(page);
     await context.clearPermissions();
     await open(page, p, p.pending);
@@ -225,7 +225,7 @@ test.describe('face-to-face classroom', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('a classroom of another student’s class is refused with the server’s message', async ({ page }) => {
+  test('a classroom of another student’s class is refused with the server’s message @desktop-only', async ({ page }) => {
     const p = await placeOf(page);
     await page.goto(urlOf({ ...p, studentId: 'someone1' }, p.pending));
     await expect(page.getByRole('alert')).toContainText('未找到该班级，或您不在该班级中');

@@ -76,7 +76,7 @@ async function open(page: Page, url: string, heading: string) {
 }
 
 test.describe('online classroom', () => {
-  test('a video plays and reports progress; after a reload it resumes with the notice', async ({ page }) => {
+  test('a video plays and reports progress; after a reload it resumes with the notice @desktop-only', async ({ page }) => {
     const p = await placeOf(page);
     await open(page, courseUrl(p), '电路的基本概念');
     await expect(page.getByText('类型：视频')).toBeVisible();
@@ -362,7 +362,7 @@ test.describe('online classroom', () => {
     await hydrated(page.getByRole('heading', { level: 1, name: first!.activityName }));
   });
 
-  test('activity mode signs the student in on entry when online attendance is on, once', async ({ page }) => {
+  test('activity mode signs the student in on entry when online attendance is on, once @desktop-only', async ({ page }) => {
     const p = await placeOf(page);
     const today = await todaysAutoSignInActivity(p.classId, p.studentId);
     // The notice is a toast of 2.5 s shown while the activity loads: it is awaited from before the page is opened, not
@@ -473,7 +473,7 @@ test.describe('online classroom', () => {
       await expectNoSidewaysScroll(page);
     });
 
-    test('audio and reading lessons have the like button, a video has none', async ({ page }) => {
+    test('audio and reading lessons have the like button, a video has none @desktop-only', async ({ page }) => {
       const { fixture, url } = await ownClassroom(page);
       await open(page, url(fixture.lessons['布局音频']), '布局音频');
       await expect(page.getByRole('region', { name: '布局音频 播放器' })).toBeVisible();
@@ -492,7 +492,7 @@ test.describe('online classroom', () => {
       await expect(likeButton(page)).toHaveCount(0);
     });
 
-    test('a classroomId that is not in the course says so and opens nothing; the student chooses a lesson', async ({ page }) => {
+    test('a classroomId that is not in the course says so and opens nothing; the student chooses a lesson @desktop-only', async ({ page }) => {
       const { url } = await ownClassroom(page);
       await page.goto(url('1234567890123456789'));
       const alert = page.getByRole('alert');

@@ -83,7 +83,7 @@ const blockAutoplay = (page: Page) =>
   });
 
 test.describe('study progress in the online classroom', () => {
-  test('leaving mid-play by the breadcrumb keeps the position and the time watched', async ({ page }) => {
+  test('leaving mid-play by the breadcrumb keeps the position and the time watched @desktop-only', async ({ page }) => {
     const s = await newClassAStudent(page);
     try {
       await open(page, s.url(), VIDEO);
@@ -156,7 +156,7 @@ test.describe('study progress in the online classroom', () => {
     }
   });
 
-  test('autoplay blocked: the notice says where playback is and to click play, not that it plays; a click plays from there', async ({ page }) => {
+  test('autoplay blocked: the notice says where playback is and to click play, not that it plays; a click plays from there @desktop-only', async ({ page }) => {
     const s = await newClassAStudent(page);
     try {
       await blockAutoplay(page);
@@ -206,7 +206,7 @@ test.describe('study progress in the online classroom', () => {
     }
   });
 
-  test('the player offers the speeds the credit rule allows for, and none faster', async ({ page }) => {
+  test('the player offers the speeds the credit rule allows for, and none faster @desktop-only', async ({ page }) => {
     const s = await newClassAStudent(page);
     try {
       await open(page, s.url(), VIDEO);

@@ -71,7 +71,7 @@ async function activitiesOf(page: Page, o: Opened, body: Record<string, unknown>
 const weekBody = (r: { start: number; end: number }) => ({ evaluateType: 'WEEK', startTime: formatDateTime(r.start), endTime: formatDateTime(r.end) });
 
 test.describe('the timetable', () => {
-  test('a visitor goes to login first', async ({ page }) => {
+  test('a visitor goes to login first @desktop-only', async ({ page }) => {
     await page.goto('/study/class-time-table?classId=1');
     await page.waitForURL(/\/login\?redirect=/);
   });

@@ -76,7 +76,7 @@ test.describe('login page', () => {
     await expect(form.getByText('请输入密码', { exact: true })).toBeVisible();
   });
 
-  test('the code button checks the mobile, then counts down and refuses a second send', async ({ page }) => {
+  test('the code button checks the mobile, then counts down and refuses a second send @desktop-only', async ({ page }) => {
     await page.goto('/login');
     const form = await authForm(page);
     await form.getByRole('button', { name: '获取验证码' }).click();
@@ -121,7 +121,7 @@ test.describe('login page', () => {
     await expect(menu.getByRole('button', { name: '退出登录' })).toBeVisible();
   });
 
-  test('a wrong code shows the server message and nothing is stored', async ({ page }) => {
+  test('a wrong code shows the server message and nothing is stored @desktop-only', async ({ page }) => {
     const mobile = freshMobile();
     await page.goto('/login');
     const form = await authForm(page);
@@ -135,7 +135,7 @@ test.describe('login page', () => {
     expect(await storage(page, 'szyx_token')).toBeNull();
   });
 
-  test('password login with the demo student; a wrong password gets the same message', async ({ page }) => {
+  test('password login with the demo student; a wrong password gets the same message @desktop-only', async ({ page }) => {
     await page.goto('/login?redirect=%2Fschool-info');
     const form = await authForm(page);
     await passwordLogin(form, DEMO_STUDENT.mobile, 'Wrong2026');

@@ -32,7 +32,7 @@ test.describe('news list', () => {
     await expect(notices.getByRole('link', { name: '更多' })).toHaveAttribute('href', '/notice/list');
   });
 
-  test('lists every published item once and never a draft or withdrawn item', async ({ page }) => {
+  test('lists every published item once and never a draft or withdrawn item @desktop-only', async ({ page }) => {
     await page.goto('/news-information/list');
     const text = (await walkPages(page)).join('\n');
     for (const title of demo.unpublishedNewsTitles) expect(text, `unpublished "${title}" is listed`).not.toContain(title);

@@ -9,7 +9,7 @@ test.describe('unknown route', () => {
   // Pages served by one file for several names (a homework's and a test's steps, the online classroom's
   // two addresses) answer only at those names.
   for (const path of ['/study/quiz', '/study/homework/start', '/study/test/answer/again', '/study/homework/check-my-test-exam', '/study/classroom/elsewhere']) {
-    test(`${path} beside the learner pages' names answers 404`, async ({ page, consoleGuard }) => {
+    test(`${path} beside the learner pages' names answers 404 @desktop-only`, async ({ page, consoleGuard }) => {
       consoleGuard.allowFailedResource(path, 404);
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -37,7 +37,7 @@ test.describe('unknown route', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('the ways on work: news, school profile, and back to where the visitor came from', async ({ page, consoleGuard }) => {
+  test('the ways on work: news, school profile, and back to where the visitor came from @desktop-only', async ({ page, consoleGuard }) => {
     consoleGuard.allowFailedResource(URL, 404);
     await page.goto(URL);
     await page.getByRole('main').getByRole('link', { name: '看看新闻资讯' }).click();

@@ -27,7 +27,7 @@ test('notice list -> notice detail -> 返回公告列表', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: '通知公告' })).toBeVisible();
 });
 
-test('the notice list pages with 下一页 and never lists a draft', async ({ page }) => {
+test('the notice list pages with 下一页 and never lists a draft @desktop-only', async ({ page }) => {
   await page.goto('/notice/list');
   await pagination(page).getByRole('link', { name: '下一页' }).click();
   await expect(page).toHaveURL(/[?&]current=2(&|$)/);

@@ -54,7 +54,7 @@ test.describe('training product detail', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('a related-product card of the training-project page opens its product too', async ({ page }) => {
+  test('a related-product card of the training-project page opens its product too @desktop-only', async ({ page }) => {
     await page.goto('/educational-product');
     const related = page.getByRole('region', { name: '相关培训产品' });
     const first = related.getByRole('listitem').first();
@@ -65,7 +65,7 @@ test.describe('training product detail', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  test('咨询报名 names the product in the consult form, and the lead sent carries it (message and product)', async ({ page }) => {
+  test('咨询报名 names the product in the consult form, and the lead sent carries it (message and product) @desktop-only', async ({ page }) => {
     const ecommerce = seedProduct('ecommerce');
     const id = await productId(ecommerce.name);
     await page.goto(`/educational-product/detail?id=${id}`);
@@ -100,7 +100,7 @@ test.describe('training product detail', () => {
     }
   });
 
-  test('the product belongs to that opening only: the general consult form names no product', async ({ page }) => {
+  test('the product belongs to that opening only: the general consult form names no product @desktop-only', async ({ page }) => {
     const ai = seedProduct('ai');
     await page.goto(`/educational-product/detail?id=${await productId(ai.name)}`);
     await page.getByRole('button', { name: '咨询报名' }).click();
@@ -118,7 +118,7 @@ test.describe('training product detail', () => {
     await expect(dialog.getByLabel('咨询内容', { exact: true })).toHaveValue('');
   });
 
-  test("an unknown, off-sale or other school's product answers 404 with ways on", async ({ page, consoleGuard }) => {
+  test("an unknown, off-sale or other school's product answers 404 with ways on @desktop-only", async ({ page, consoleGuard }) => {
     const offSale = await productId(DEMO_PRODUCT_SEED.products.find((p) => p.state === 0)!.name);
     const foreign = await productId(HUAXIA_PRODUCT_SEED.products[0]!.name);
     for (const id of ['9999999999999999999', offSale, foreign, '%27%3B--', '']) {

@@ -130,7 +130,7 @@ test.describe('/educational-product', () => {
     await expect(questions(page).getByRole('heading', { level: 3 })).toHaveCount(3);
   });
 
-  test('bad query values fall back to the first major without an error', async ({ page }) => {
+  test('bad query values fall back to the first major without an error @desktop-only', async ({ page }) => {
     for (const query of ['?id=9999999999999999999', '?id=%3Cscript%3E', '?questionId=nope&id=', '?id[]=1']) {
       const response = await page.goto(`/educational-product${query}`);
       expect(response?.status(), query).toBe(200);
@@ -139,7 +139,7 @@ test.describe('/educational-product', () => {
     }
   });
 
-  test('the second school shows only its own majors and products', async ({ page }) => {
+  test('the second school shows only its own majors and products @desktop-only', async ({ page }) => {
     await page.goto(`${HUAXIA_ORIGIN}/educational-product`);
     await expect(catalogue(page).getByRole('link')).toHaveCount(1);
     await expect(majorHeading(page, '华夏专属：无人机驾驶员')).toBeVisible();
