@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chunkGroups, clientChunks, preloadOnlyMissing } from './scripts/client-chunks.mjs';
 import { inlineScripts } from './scripts/inline-script.mjs';
 import { syncCspDigest } from './scripts/csp-digest.mjs';
+import { islandRenderer } from './scripts/island-renderer.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -59,8 +60,9 @@ export default defineConfig({
     // clientChunks: dist/client-chunks.json, the modules of each browser file (read by the benchmark);
     // preloadOnlyMissing: a dynamic import does not preload what its page already loaded (decision 068);
     // inlineScripts: `inline-script:` imports, a script bundled on its own to write into a page (decision 081);
-    // syncCspDigest: Astro's per-render CSP digests hashed in the server's thread (decision 087).
-    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest()],
+    // syncCspDigest: Astro's per-render CSP digests hashed in the server's thread (decision 087);
+    // islandRenderer: each island names React as its renderer, so the server renders it once, not twice (decision 094).
+    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest(), islandRenderer()],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },
