@@ -1,5 +1,7 @@
 import { test as base, expect, type ConsoleMessage, type Frame, type Page, type Locator } from '@playwright/test';
-import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type axe from 'axe-core';
 import { DEMO_ORIGIN } from './env';
 
 export { expect };
@@ -97,8 +99,11 @@ export async function walkPages(page: Page, maxPages = 50): Promise<string[]> {
 /**
  * axe-core's script with the settings of a check: results are asked only of frames of the page's origin (the school
  * and phone previews); a frame of another origin (a school's document viewer) is that site's page and is not checked.
+ * The minified build: `axe.source` is the readable one, 1.5 MB against 0.65 MB, and a page compiled it in 0.47 s of
+ * the browser's CPU against 0.33 s for the same checks.
  */
-const AXE_SCRIPT = `${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'] });`;
+const AXE_MINIFIED = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SCRIPT = `${AXE_MINIFIED};axe.configure({ allowedOrigins: ['<same_origin>'] });`;
 
 /** How long a child frame may take to take axe's script before it is left out of the check (a frame still loading). */
 const AXE_FRAME_INJECT_MS = 1_000;
