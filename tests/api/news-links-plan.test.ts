@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { expect, test } from 'vitest';
+import { removeLinksOf } from '~/server/content/content-admin.repository';
 import { categoriesOfNews, newsCategoryLinks } from '~/server/content/content.repository';
 import { DEMO, ON_POSTGRES, useTestServer } from '../setup/server';
 
@@ -33,6 +34,6 @@ test.skipIf(ON_POSTGRES)('the categories of a list page and a staff edit search 
 
   const list = newsCategoryLinks(db, DEMO.id, ids).select(['l.newsId', 'l.categorizeId', 'c.name as categorizeName']).compile();
   expect(await planOf(list)).toContainEqual(expect.stringMatching(BY_NEWS_ITEM));
-  const edit = db.deleteFrom('newsCategoryLinks').where('tenantId', '=', DEMO.id).where('newsId', '=', ids[0]!).compile();
+  const edit = removeLinksOf(db, DEMO.id, ids[0]!).compile();
   expect(await planOf(edit)).toContainEqual(expect.stringMatching(BY_NEWS_ITEM));
 });

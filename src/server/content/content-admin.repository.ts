@@ -51,8 +51,13 @@ export async function updateNewsFields(
   await db.updateTable('news').set(fields).$call(whereEqual({ tenantId, id })).execute();
 }
 
+/** The removal of one news item's category links (the first half of replacing them). */
+export function removeLinksOf(db: DB, tenantId: string, newsId: string) {
+  return db.deleteFrom('newsCategoryLinks').where('tenantId', '=', tenantId).where('newsId', '=', newsId);
+}
+
 export async function replaceLinks(db: DB, tenantId: string, newsId: string, categoryIds: string[]): Promise<void> {
-  await db.deleteFrom('newsCategoryLinks').where('tenantId', '=', tenantId).where('newsId', '=', newsId).execute();
+  await removeLinksOf(db, tenantId, newsId).execute();
   if (categoryIds.length)
     await db
       .insertInto('newsCategoryLinks')
