@@ -55,9 +55,11 @@ const login = (s: TestServer, mobile: string, password: string, ip: string, extr
 
 /** Whether the answer came from a password that was checked (right or wrong), not from a refusal before it. */
 const checked = (a: { body: { code: number; message: string } }) => a.body.code === 0 || a.body.message === LOGIN_FAILED;
+/** Whether the answer came from a wrong password that was checked: a guess the throttle let through. */
+const wrongChecked = (a: { body: { message: string } }) => a.body.message === LOGIN_FAILED;
 
 describe('bursts: every try is counted before its password is checked', () => {
-  test('students: of N tries at one account sent at once from one address, at most the limit is checked, the right password among them or not', async () => {
+  test('students: of N tries at one account sent at once from one address, at most the limit of wrong ones is checked, right or not', async () => {
     await withServer(async (s) => {
       const hash = await hashPassword(PASSWORD);
       await fc.assert(
@@ -67,7 +69,9 @@ describe('bursts: every try is counted before its password is checked', () => {
           const right = pick === null ? -1 : pick % n;
           const answers = await Promise.all(Array.from({ length: n }, (_, i) => login(s, mobile!, i === right ? PASSWORD : `guess${i}abc`, ip)));
           for (const a of answers) if (!checked(a)) expect(a.body).toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, data: null, message: TOO_MANY });
-          expect(answers.filter(checked).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAddress);
+          // A success takes back its own row only (decision 095): a try that reaches the server after it is
+          // counted as one sent later would be, so the right password may be checked beside the limit's wrong ones.
+          expect(answers.filter(wrongChecked).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAddress);
         }),
         { numRuns: 8 },
       );
@@ -99,7 +103,7 @@ describe('bursts: every try is counted before its password is checked', () => {
     });
   });
 
-  test('staff: of N sign-ins at one account sent at once, at most the limit is checked; the same for password changes', async () => {
+  test('staff: of N sign-ins at one account sent at once, at most the limit of wrong ones is checked, the right password among them or not', async () => {
     await withServer(
       async (s) => {
         await fc.assert(
@@ -114,7 +118,7 @@ describe('bursts: every try is counted before its password is checked', () => {
             );
             const staffChecked = answers.filter((a) => a.body.code === 0 || a.body.message === STAFF_FAILED);
             for (const a of answers) if (!staffChecked.includes(a)) expect(a.body.message).toBe(STAFF_TOO_MANY);
-            expect(staffChecked.length).toBeLessThanOrEqual(STAFF_THROTTLE.perAccountAddress);
+            expect(answers.filter((a) => a.body.message === STAFF_FAILED).length).toBeLessThanOrEqual(STAFF_THROTTLE.perAccountAddress);
           }),
           { numRuns: 6 },
         );
@@ -122,6 +126,102 @@ describe('bursts: every try is counted before its password is checked', () => {
       { TRUST_PROXY: 'true' },
     );
   }, 120_000);
+});
+
+/**
+ * An outsider's guesses at one address and the owner's sign-ins from a browser the account does not know, one at a time
+ * in the order generated. A success forgives the account's failures for their address only (decision 095): before it,
+ * each of the owner's sign-ins gave the outsider a new budget (five guesses, the owner, a sixth checked).
+ */
+const interleavings = fc.array(fc.boolean(), { minLength: 1, maxLength: 14 });
+const OWNER_BETWEEN_GUESSES = [true, true, true, false, true, true, true];
+
+describe("a success never renews anyone else's guesses", () => {
+  test("students: in any order of the owner's logins and an outsider's guesses, at most the limit of guesses is checked; the owner logs in", async () => {
+    await withServer(async (s) => {
+      const hash = await hashPassword(PASSWORD);
+      await fc.assert(
+        fc.asyncProperty(interleavings, async (steps) => {
+          const [mobile] = await students(s, 1, hash);
+          const [outsider, owner] = [uniqueIp(), uniqueIp()];
+          let checkedGuesses = 0;
+          for (const [i, guess] of steps.entries()) {
+            if (!guess) {
+              expectOk(await login(s, mobile!, PASSWORD, owner));
+              continue;
+            }
+            const answer = await login(s, mobile!, `guess${i}abc`, outsider);
+            if (wrongChecked(answer)) checkedGuesses++;
+            else expect(answer.body.message).toBe(TOO_MANY);
+          }
+          expect(checkedGuesses).toBe(Math.min(steps.filter(Boolean).length, LOGIN_THROTTLE.perAccountAddress));
+        }),
+        { numRuns: 4, examples: [[OWNER_BETWEEN_GUESSES]] },
+      );
+    });
+  }, 120_000);
+
+  test("staff: in any order of the owner's sign-ins and an outsider's guesses, at most the limit of guesses is checked; the owner signs in", async () => {
+    await withServer(
+      async (s) => {
+        await fc.assert(
+          fc.asyncProperty(interleavings, async (steps) => {
+            const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
+            const [outsider, owner] = [{ headers: { 'X-Forwarded-For': uniqueIp() } }, { headers: { 'X-Forwarded-For': uniqueIp() } }];
+            let checkedGuesses = 0;
+            for (const [i, guess] of steps.entries()) {
+              if (!guess) {
+                expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, owner)).body.data.step).toBe('done');
+                continue;
+              }
+              const answer = await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, outsider);
+              if (answer.body.message === STAFF_FAILED) checkedGuesses++;
+              else expect(answer.body.message).toBe(STAFF_TOO_MANY);
+            }
+            expect(checkedGuesses).toBe(Math.min(steps.filter(Boolean).length, STAFF_THROTTLE.perAccountAddress));
+          }),
+          { numRuns: 4, examples: [[OWNER_BETWEEN_GUESSES]] },
+        );
+      },
+      { TRUST_PROXY: 'true' },
+    );
+  }, 120_000);
+});
+
+describe("a success takes its account's typos out of the address's budget", () => {
+  const TYPOS = 4;
+
+  test('students: after a classmate with typos logs in, the address has its whole budget for others', async () => {
+    await withServer(async (s) => {
+      const [mobile] = await students(s, 1, await hashPassword(PASSWORD));
+      const school = uniqueIp();
+      for (let i = 0; i < TYPOS; i++) expect((await login(s, mobile!, `typo${i}abc`, school)).body.message).toBe(LOGIN_FAILED);
+      expectOk(await login(s, mobile!, PASSWORD, school));
+      // One account logged in from the address: its budget is the base and that account's share, none of it used.
+      const budget = LOGIN_THROTTLE.perIp + LOGIN_THROTTLE.perIpPerAccountIn;
+      for (let i = 0; i < budget; i++) expect((await login(s, uniqueMobile('173'), 'guess1234', school)).body.message).toBe(LOGIN_FAILED);
+      expectRefused(await login(s, uniqueMobile('173'), 'guess1234', school), ErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED);
+    });
+  });
+
+  test('staff: after a colleague with typos signs in, the address has its whole budget for others', async () => {
+    await withServer(
+      async (s) => {
+        const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
+        const office = { headers: { 'X-Forwarded-For': uniqueIp() } };
+        for (let i = 0; i < TYPOS; i++) {
+          expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Typo${i}000` }, office)).body.message).toBe(STAFF_FAILED);
+        }
+        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, office)).body.data.step).toBe('done');
+        for (let i = 0; i < STAFF_THROTTLE.perIp; i++) {
+          expect((await s.call(staff.signIn, { mobile: uniqueMobile('137'), password: 'Wrong2026' }, office)).body.message).toBe(STAFF_FAILED);
+        }
+        const asked = await s.call(staff.signIn, { mobile: uniqueMobile('137'), password: 'Wrong2026' }, office);
+        expect(asked.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: t('staff.captchaRequired') });
+      },
+      { TRUST_PROXY: 'true' },
+    );
+  });
 });
 
 describe('the right person is not refused because of someone else', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../setup/api';
 import { useTestServer } from '../setup/server';
-import { LOGIN, LOGIN_FAILED, TOO_MANY, codeLogin, codeLoginBody, passwordLoginBody, postAs, uniqueIp, uniqueMobile } from '../setup/login';
+import { LOGIN, LOGIN_FAILED, TOO_MANY, codeLogin, codeLoginBody, passwordLoginBody, postAs, setCookieOf, uniqueIp, uniqueMobile } from '../setup/login';
+import { DEVICE_COOKIE } from '~/server/login/attempts.rules';
 import { DEMO_STUDENT } from '~/dev/seed/login';
 import { LOGIN_THROTTLE } from '~/server/login/login.rules';
 import { hashPassword, verifyPassword } from '~/server/login/password';
@@ -153,12 +154,22 @@ describe('password throttle (counted in the database)', () => {
     expectRefused(await login(ghost, 'whatever1'), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
   });
 
-  test('a successful login forgets the account failures', async () => {
+  test('a successful login keeps the account failures for browsers it does not know; the browser that logged in goes on with its own budget', async () => {
     const u = await userWithPassword();
-    for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
-    expectOk(await login(u.mobile, u.password));
-    for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) await login(u.mobile, 'wrong1234');
-    expectOk(await login(u.mobile, u.password));
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) expect((await login(u.mobile, 'wrong1234')).body.message).toBe(LOGIN_FAILED);
+    const home = await login(u.mobile, u.password);
+    expectOk(home);
+    // Decision 095: the success renews nobody's guesses. One more from anywhere reaches the account's limit.
+    expect((await login(u.mobile, 'wrong1234')).body.message).toBe(LOGIN_FAILED);
+    expectRefused(await login(u.mobile, 'wrong1234'), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
+    expectRefused(await login(u.mobile, u.password), ErrorCode.TOO_MANY_REQUESTS, t('login.tooManyAttempts'));
+    // The owner's browser counts its own typos alone.
+    const cookie = setCookieOf(home, DEVICE_COOKIE.student)!;
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_THROTTLE.perDevice - 1; i++) {
+      expect((await postAs(server(), LOGIN.login, passwordLoginBody(u.mobile, 'wrong1234'), { ip, cookie })).body.message).toBe(LOGIN_FAILED);
+    }
+    expectOk(await postAs(server(), LOGIN.login, passwordLoginBody(u.mobile, u.password), { ip, cookie }));
   });
 
   test('20 failures from one IP address ask that address for a captcha (any account, code logins too), not others', async () => {

@@ -20,7 +20,7 @@ type LedgerTable = { [T in keyof Database]: Database[T] extends AttemptColumns ?
 
 export function attemptLedger(table: LedgerTable) {
   return {
-    /** The attempt failed: its row stays as a failure, which a later success of the account forgets. */
+    /** The attempt failed: its row stays as a failure for its window (a later success of the account forgives it for the address only). */
     settleFailure: (db: DB, id: string) => db.updateTable(table).set({ pending: 0 }).where('id', '=', id).execute(),
     /** Takes back an attempt's row: it succeeded, or it was refused before anything was checked. */
     deleteFailure: (db: DB, id: string) => db.deleteFrom(table).where('id', '=', id).execute(),

@@ -6,9 +6,11 @@ import { DAY } from '~/lib/time/cst';
  * (decision 053; tests/unit/login-attempts-rules.test.ts).
  *
  * An attempt is counted before its password is checked: the caller writes a row first, then counts
- * the rows of the window (its own included) and asks attemptVerdict. Of a burst sent at once, the
- * k-th row written sees at least k rows, so at most the limit of them is ever evaluated, whatever
- * the number of instances. A success removes its row; a failure's row stays as the failure.
+ * the rows of the window (its own included) and asks attemptVerdict. A success removes its own row
+ * only; a failure's row stays counted for the account until its window ends (a success forgives it
+ * for the address alone, decision 095). So the last wrong password checked saw every wrong one
+ * checked before it: of any tries, sent at once or one by one, beside the owner's sign-ins or not,
+ * at most the limit of wrong ones is ever evaluated, whatever the number of instances.
  *
  * Someone else's failures never refuse the right person on a browser that signed in to the
  * account before: such a browser holds a device cookie signed for the account, and its attempts

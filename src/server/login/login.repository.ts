@@ -12,7 +12,9 @@ import { attemptLedger } from '../db/attempt-ledger';
 
 /**
  * Which failures a throttle counts: an address's or an account's by browsers their accounts do
- * not know (device null), one account from one address likewise, or one known device's.
+ * not know (device null), one account from one address likewise, or one known device's. An
+ * address's budget leaves out the failures of accounts that logged in since (forgiven); an
+ * account's counts keep them until their window ends (decision 095).
  */
 export type FailuresOf = { ip: string } | { account: string } | { account: string; ip: string } | { account: string; device: string };
 
@@ -20,6 +22,7 @@ export async function countFailures(db: DB, by: FailuresOf, since: number): Prom
   let q = db.selectFrom('loginFailures').where('createdAt', '>', since);
   if ('account' in by) q = q.where('account', '=', by.account);
   if ('ip' in by) q = q.where('ip', '=', by.ip);
+  if (!('account' in by)) q = q.where('forgiven', '=', 0);
   q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
   return countOf(q);
 }
@@ -35,12 +38,13 @@ export function insertAttempt(db: DB, row: { id: string; account: string | null;
 export const { settleFailure, deleteFailure, deleteOldFailures } = attemptLedger('loginFailures');
 
 /**
- * A successful password login forgets the account's failures, from every address: they no longer
- * count for the account nor for the addresses they came from. Attempts still being checked stay
- * counted, so a burst sent beside a success is held to the limit all the same.
+ * A successful password login forgives the account's failures (decision 095): they no longer count
+ * for the addresses they came from, so a classroom's typos do not ask the room for a captcha. They
+ * still count for the account until their window ends: a success never renews the guesses of
+ * anyone else trying the account, before it, beside it or after it.
  */
-export function clearAccountFailures(db: DB, account: string) {
-  return db.deleteFrom('loginFailures').where('account', '=', account).where('pending', '=', 0).execute();
+export function forgiveAccountFailures(db: DB, account: string) {
+  return db.updateTable('loginFailures').set({ forgiven: 1 }).where('account', '=', account).where('pending', '=', 0).execute();
 }
 
 export function insertSuccess(db: DB, row: { id: string; userId: string; ip: string; createdAt: number }) {

@@ -37,8 +37,8 @@ export const LOGIN_THROTTLE = {
  * successfully from it in the window. A classroom or an office behind one address proves itself
  * by its members logging in, so a few typos each never lock the room out; a spray from one address
  * knows no passwords, so its budget stays at perIp (plus perIpPerAccountIn for each account of its
- * own, which it had to own first). A success also forgets its account's failures (they stop
- * counting for the address too), so only unresolved failures use the budget.
+ * own, which it had to own first). A success also forgives its account's failures for the address
+ * (they keep counting for the account, decision 095), so only unresolved failures use the budget.
  */
 export function addressFailureBudget(accountsLoggedIn: number): number {
   return LOGIN_THROTTLE.perIp + LOGIN_THROTTLE.perIpPerAccountIn * Math.max(0, accountsLoggedIn);

@@ -208,7 +208,7 @@ async function loginWithPassword(s: Scope, tenantId: string, a: PasswordLoginReq
     throw failed();
   }
   await repo.deleteFailure(s.db, attempt);
-  await repo.clearAccountFailures(s.db, account);
+  await repo.forgiveAccountFailures(s.db, account);
   refuseDisabled(user);
   const deviceToken = await recordSuccess(s, user.id);
   return { token: await issueSession(s, user, tenantId, s.headers.applicationId), deviceToken };

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** One failed login (wrong password or code); the password throttle counts these rows. */
 export interface LoginFailureTable {
@@ -16,6 +16,11 @@ export interface LoginFailureTable {
   device: string | null;
   /** 1 while the attempt is being checked, 0 once it failed (decision 053). */
   pending: number;
+  /**
+   * 1 once the account logged in after this failure (decision 095): it no longer counts for its address's budget, and
+   * still counts for the account until its window ends.
+   */
+  forgiven: Generated<number>;
   createdAt: number;
 }
 

@@ -312,7 +312,9 @@ export async function usePasswordReset(db: DB, id: string, now: number): Promise
 
 /**
  * Which failures a throttle counts: an address's or an account's by browsers their accounts do
- * not know (device null), one account from one address likewise, or one known device's.
+ * not know (device null), one account from one address likewise, or one known device's. An
+ * address's budget leaves out the failures of accounts that signed in since (forgiven); an
+ * account's counts keep them until their window ends (decision 095).
  */
 export type FailuresOf =
   | { ip: string }
@@ -324,6 +326,7 @@ export async function countFailures(db: DB, by: FailuresOf, since: number): Prom
   let q = db.selectFrom('staffSignInFailures').where('createdAt', '>', since);
   if ('accountKey' in by) q = q.where('tenantId', '=', by.tenantId).where('accountKey', '=', by.accountKey);
   if ('ip' in by) q = q.where('ip', '=', by.ip);
+  if (!('accountKey' in by)) q = q.where('forgiven', '=', 0);
   q = 'device' in by ? q.where('device', '=', by.device) : q.where('device', 'is', null);
   return countOf(q);
 }
@@ -339,11 +342,18 @@ export function insertAttempt(db: DB, row: Omit<Insertable<StaffSignInFailureTab
 export const { settleFailure, deleteFailure, deleteOldFailures } = attemptLedger('staffSignInFailures');
 
 /**
- * A successful sign-in forgets the account's failures; attempts still being checked beside it stay
- * counted, so a burst sent beside a success is held to the limit all the same.
+ * A successful sign-in forgives the account's failures (decision 095): out of their address's
+ * budget, still counted for the account until their window ends, so a success never renews
+ * anyone else's guesses at it.
  */
-export function clearAccountFailures(db: DB, tenantId: string, accountKey: string) {
-  return db.deleteFrom('staffSignInFailures').where('tenantId', '=', tenantId).where('accountKey', '=', accountKey).where('pending', '=', 0).execute();
+export function forgiveAccountFailures(db: DB, tenantId: string, accountKey: string) {
+  return db
+    .updateTable('staffSignInFailures')
+    .set({ forgiven: 1 })
+    .where('tenantId', '=', tenantId)
+    .where('accountKey', '=', accountKey)
+    .where('pending', '=', 0)
+    .execute();
 }
 
 // --- Recovery codes -------------------------------------------------------------------------

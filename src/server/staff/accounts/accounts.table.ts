@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { StaffRole, StaffStatus } from '~/lib/staff/roles';
 
 /** A school's staff member (migration 20261125T1400_staff). */
@@ -95,6 +95,8 @@ export interface StaffSignInFailureTable {
   device: string | null;
   /** 1 while the attempt is being checked, 0 once it failed (decision 053). */
   pending: number;
+  /** 1 once the account signed in after this failure (decision 095): out of the address's budget, still the account's. */
+  forgiven: Generated<number>;
   createdAt: number;
 }
 

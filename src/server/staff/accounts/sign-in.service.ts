@@ -168,7 +168,7 @@ async function completeSignIn(
     await auditStaffAction(trx, s, { tenant, account }, AUDIT_ACTION.signIn, { type: AUDIT_TARGET.session, id: opened.sessionId }, null, after);
     return opened;
   });
-  await repo.clearAccountFailures(s.db, tenant.id, accountKey(account.mobile, account.id));
+  await repo.forgiveAccountFailures(s.db, tenant.id, accountKey(account.mobile, account.id));
   const me = meOf(s, {
     tenant,
     account: { id: account.id, name: account.name, mobile: account.mobile, role: account.role, secondFactor: account.totpSecret !== null },
