@@ -128,6 +128,65 @@ describe('bursts: every try is counted before its password is checked', () => {
   }, 120_000);
 });
 
+/** An answer of either sign-in, as the tests below read it. */
+type Answer = Awaited<ReturnType<typeof login>>;
+
+/**
+ * The students' login and the staff's sign-in, driven alike by the tests below (decision 095 changed both): an account
+ * with a known password, a try at a name from an address, and what the answers say.
+ */
+interface SignInKind {
+  kind: string;
+  env: Record<string, string>;
+  /** A new account of the demo school; answers the name to sign in with. */
+  account(s: TestServer): Promise<string>;
+  /** A try at `name` from `ip`, with the account's own password when `password` is null. */
+  signIn(s: TestServer, name: string, password: string | null, ip: string): Promise<Answer>;
+  /** A name that is nobody's: a spray's try. */
+  nobody(): string;
+  limits: { perAccountAddress: number };
+  /** The address's budget once one account signed in from it. */
+  budgetAfterOneSignIn: number;
+  failed: string;
+  tooMany: string;
+  expectSignedIn(a: Answer): void;
+  expectCaptchaAsked(a: Answer): void;
+}
+
+const staffFrom = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+
+const KINDS: SignInKind[] = [
+  {
+    kind: 'students',
+    env: {},
+    async account(s) {
+      const [mobile] = await students(s, 1, await hashPassword(PASSWORD));
+      return mobile!;
+    },
+    signIn: (s, name, password, ip) => login(s, name, password ?? PASSWORD, ip),
+    nobody: () => uniqueMobile('173'),
+    limits: LOGIN_THROTTLE,
+    budgetAfterOneSignIn: LOGIN_THROTTLE.perIp + LOGIN_THROTTLE.perIpPerAccountIn,
+    failed: LOGIN_FAILED,
+    tooMany: TOO_MANY,
+    expectSignedIn: (a) => expectOk(a),
+    expectCaptchaAsked: (a) => expectRefused(a, ErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED),
+  },
+  {
+    kind: 'staff',
+    env: { TRUST_PROXY: 'true' },
+    account: async (s) => (await makeStaff(s, DEMO.id, STAFF_ROLE.teacher)).mobile,
+    signIn: (s, name, password, ip) => s.call(staff.signIn, { mobile: name, password: password ?? DEMO_STAFF_PASSWORD }, staffFrom(ip)),
+    nobody: () => uniqueMobile('137'),
+    limits: STAFF_THROTTLE,
+    budgetAfterOneSignIn: STAFF_THROTTLE.perIp,
+    failed: STAFF_FAILED,
+    tooMany: STAFF_TOO_MANY,
+    expectSignedIn: (a) => expect(a.body.data.step).toBe('done'),
+    expectCaptchaAsked: (a) => expect(a.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: t('staff.captchaRequired') }),
+  },
+];
+
 /**
  * An outsider's guesses at one address and the owner's sign-ins from a browser the account does not know, one at a time
  * in the order generated. A success forgives the account's failures for their address only (decision 095): before it,
@@ -136,91 +195,44 @@ describe('bursts: every try is counted before its password is checked', () => {
 const interleavings = fc.array(fc.boolean(), { minLength: 1, maxLength: 14 });
 const OWNER_BETWEEN_GUESSES = [true, true, true, false, true, true, true];
 
-describe("a success never renews anyone else's guesses", () => {
-  test("students: in any order of the owner's logins and an outsider's guesses, at most the limit of guesses is checked; the owner logs in", async () => {
+describe.each(KINDS)("a success never renews anyone else's guesses ($kind)", (k) => {
+  test("in any order of the owner's sign-ins and an outsider's guesses, at most the limit of guesses is checked; the owner signs in", async () => {
     await withServer(async (s) => {
-      const hash = await hashPassword(PASSWORD);
       await fc.assert(
         fc.asyncProperty(interleavings, async (steps) => {
-          const [mobile] = await students(s, 1, hash);
+          const name = await k.account(s);
           const [outsider, owner] = [uniqueIp(), uniqueIp()];
           let checkedGuesses = 0;
           for (const [i, guess] of steps.entries()) {
             if (!guess) {
-              expectOk(await login(s, mobile!, PASSWORD, owner));
+              k.expectSignedIn(await k.signIn(s, name, null, owner));
               continue;
             }
-            const answer = await login(s, mobile!, `guess${i}abc`, outsider);
-            if (wrongChecked(answer)) checkedGuesses++;
-            else expect(answer.body.message).toBe(TOO_MANY);
+            const answer = await k.signIn(s, name, `Guess${i}abc`, outsider);
+            if (answer.body.message === k.failed) checkedGuesses++;
+            else expect(answer.body.message).toBe(k.tooMany);
           }
-          expect(checkedGuesses).toBe(Math.min(steps.filter(Boolean).length, LOGIN_THROTTLE.perAccountAddress));
+          expect(checkedGuesses).toBe(Math.min(steps.filter(Boolean).length, k.limits.perAccountAddress));
         }),
         { numRuns: 4, examples: [[OWNER_BETWEEN_GUESSES]] },
       );
-    });
-  }, 120_000);
-
-  test("staff: in any order of the owner's sign-ins and an outsider's guesses, at most the limit of guesses is checked; the owner signs in", async () => {
-    await withServer(
-      async (s) => {
-        await fc.assert(
-          fc.asyncProperty(interleavings, async (steps) => {
-            const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
-            const [outsider, owner] = [{ headers: { 'X-Forwarded-For': uniqueIp() } }, { headers: { 'X-Forwarded-For': uniqueIp() } }];
-            let checkedGuesses = 0;
-            for (const [i, guess] of steps.entries()) {
-              if (!guess) {
-                expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, owner)).body.data.step).toBe('done');
-                continue;
-              }
-              const answer = await s.call(staff.signIn, { mobile: member.mobile, password: `Wrong${i}000` }, outsider);
-              if (answer.body.message === STAFF_FAILED) checkedGuesses++;
-              else expect(answer.body.message).toBe(STAFF_TOO_MANY);
-            }
-            expect(checkedGuesses).toBe(Math.min(steps.filter(Boolean).length, STAFF_THROTTLE.perAccountAddress));
-          }),
-          { numRuns: 4, examples: [[OWNER_BETWEEN_GUESSES]] },
-        );
-      },
-      { TRUST_PROXY: 'true' },
-    );
+    }, k.env);
   }, 120_000);
 });
 
-describe("a success takes its account's typos out of the address's budget", () => {
+describe.each(KINDS)("a success takes its account's typos out of the address's budget ($kind)", (k) => {
   const TYPOS = 4;
 
-  test('students: after a classmate with typos logs in, the address has its whole budget for others', async () => {
+  test('after someone with typos signs in, the address has its whole budget for others', async () => {
     await withServer(async (s) => {
-      const [mobile] = await students(s, 1, await hashPassword(PASSWORD));
+      const name = await k.account(s);
       const school = uniqueIp();
-      for (let i = 0; i < TYPOS; i++) expect((await login(s, mobile!, `typo${i}abc`, school)).body.message).toBe(LOGIN_FAILED);
-      expectOk(await login(s, mobile!, PASSWORD, school));
-      // One account logged in from the address: its budget is the base and that account's share, none of it used.
-      const budget = LOGIN_THROTTLE.perIp + LOGIN_THROTTLE.perIpPerAccountIn;
-      for (let i = 0; i < budget; i++) expect((await login(s, uniqueMobile('173'), 'guess1234', school)).body.message).toBe(LOGIN_FAILED);
-      expectRefused(await login(s, uniqueMobile('173'), 'guess1234', school), ErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED);
-    });
-  });
-
-  test('staff: after a colleague with typos signs in, the address has its whole budget for others', async () => {
-    await withServer(
-      async (s) => {
-        const member = await makeStaff(s, DEMO.id, STAFF_ROLE.teacher);
-        const office = { headers: { 'X-Forwarded-For': uniqueIp() } };
-        for (let i = 0; i < TYPOS; i++) {
-          expect((await s.call(staff.signIn, { mobile: member.mobile, password: `Typo${i}000` }, office)).body.message).toBe(STAFF_FAILED);
-        }
-        expect((await s.call(staff.signIn, { mobile: member.mobile, password: DEMO_STAFF_PASSWORD }, office)).body.data.step).toBe('done');
-        for (let i = 0; i < STAFF_THROTTLE.perIp; i++) {
-          expect((await s.call(staff.signIn, { mobile: uniqueMobile('137'), password: 'Wrong2026' }, office)).body.message).toBe(STAFF_FAILED);
-        }
-        const asked = await s.call(staff.signIn, { mobile: uniqueMobile('137'), password: 'Wrong2026' }, office);
-        expect(asked.body).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, data: null, message: t('staff.captchaRequired') });
-      },
-      { TRUST_PROXY: 'true' },
-    );
+      for (let i = 0; i < TYPOS; i++) expect((await k.signIn(s, name, `Typo${i}abc`, school)).body.message).toBe(k.failed);
+      k.expectSignedIn(await k.signIn(s, name, null, school));
+      // One account signed in from the address: none of its budget is used.
+      for (let i = 0; i < k.budgetAfterOneSignIn; i++) expect((await k.signIn(s, k.nobody(), 'Guess2026', school)).body.message).toBe(k.failed);
+      k.expectCaptchaAsked(await k.signIn(s, k.nobody(), 'Guess2026', school));
+    }, k.env);
   });
 });
 
