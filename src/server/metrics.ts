@@ -88,6 +88,9 @@ const clientErrors = () =>
 const sweepRuns = () => labelledCounter('portal_exam_sweep_runs_total', 'Deadline sweep runs by outcome.', 'outcome', SWEEP_OUTCOMES);
 const sweepSubmitted = () => counter('portal_exam_sweep_submitted_total', 'Overdue attempts the sweep submitted.');
 const slowQueries = () => counter('portal_db_slow_queries_total', 'Statements slower than SLOW_QUERY_MS.');
+const PASSWORD_CHECK_RESULTS = ['match', 'mismatch'] as const;
+const passwordChecks = () =>
+  labelledCounter('portal_password_checks_total', 'Password checks (scrypt) by result; an unknown account is checked too.', 'result', PASSWORD_CHECK_RESULTS);
 const jobRuns = () => counter('portal_job_runs_total', 'Job runs of this instance by kind and outcome (retried and failed are failures).', ['kind', 'outcome']);
 
 const POOL_GAUGE = ['portal_db_pool_connections', 'Database pool connections by state (PostgreSQL).'] as const;
@@ -111,6 +114,7 @@ export function registerMetrics(): void {
   sweepSubmitted();
   slowQueries();
   jobRuns();
+  passwordChecks();
   pageChanges();
   cdnPurges();
   gauge(POOL_GAUGE[0], POOL_GAUGE[1], ['state']);
@@ -167,6 +171,15 @@ export function countSweep(outcome: 'ok' | 'failed', submitted = 0): void {
 /** A statement slower than SLOW_QUERY_MS. */
 export function countSlowQuery(): void {
   slowQueries().inc();
+}
+
+/**
+ * One password checked against a stored hash (scrypt's tens of milliseconds of CPU): a sign-in of a student or of staff,
+ * or a change of password. A sign-in to an unknown account is checked against a hash nobody knows, so it counts as a
+ * mismatch like a wrong password: the answer takes the same time either way.
+ */
+export function countPasswordCheck(matched: boolean): void {
+  passwordChecks().inc({ result: matched ? 'match' : 'mismatch' });
 }
 
 /** One job run that this instance recorded, by the job's kind. */

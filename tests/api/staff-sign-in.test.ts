@@ -9,6 +9,7 @@ import { DEMO_STAFF } from '~/dev/seed/staff';
 import { DEMO, HUAXIA, startTestServer, useTestServer } from '../setup/server';
 import { DEMO_STAFF_PASSWORD, asStaff, cookieFrom, makeStaff, sessionOf, signInAs } from '../setup/staff';
 import { expectRefused } from '../setup/api';
+import { passwordChecks } from '../setup/login';
 import { t } from '~/server/i18n';
 
 /** Signing in to the staff side: password, second factor, throttle, cookie, school binding. */
@@ -35,9 +36,12 @@ describe('password sign-in', () => {
     expect(me.body.data.account.id).toBe(demoAdmin.id);
   });
 
-  test('an unknown mobile and a wrong password get the same message and change nothing', async () => {
+  test('an unknown mobile and a wrong password get the same message, cost one password check each and change nothing', async () => {
+    const before = await passwordChecks();
     const wrong = await server().call(staff.signIn, { mobile: demoAdmin.mobile, password: 'Wrong2026' });
     const unknown = await server().call(staff.signIn, { mobile: '13799999999', password: 'Wrong2026' });
+    const after = await passwordChecks();
+    expect([after.mismatch - before.mismatch, after.match - before.match]).toEqual([2, 0]);
     expect(wrong.body).toEqual({ code: 400, data: null, message: '手机号或密码不正确' });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.headers.get('set-cookie')).toBeNull();

@@ -6,6 +6,7 @@ import * as login from '~/lib/api/contracts/login';
 import * as sms from '~/lib/api/contracts/sms';
 import { expectOk } from './api';
 import { DEMO, parse, type Answer, type TestServer } from './server';
+import { metricsText } from '~/server/metrics';
 
 /** Paths of the identity calls, from the contracts (tests name calls as the islands do). */
 export const LOGIN = {
@@ -121,4 +122,12 @@ export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000
 export function setCookieOf(answer: Answer, name: string): string | null {
   const set = answer.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   return set ? set.slice(0, set.indexOf(';')) : null;
+}
+
+/** This process's password checks so far, by result (the metric operators see). */
+export async function passwordChecks(): Promise<Record<'match' | 'mismatch', number>> {
+  const text = await metricsText();
+  const read = (result: string) =>
+    Number(/ (\d+)$/.exec(text.split('\n').find((l) => l.startsWith(`portal_password_checks_total{result="${result}"}`)) ?? ' 0')![1]);
+  return { match: read('match'), mismatch: read('mismatch') };
 }

@@ -12,6 +12,7 @@ export const PORTAL_METRICS = [
   'portal_db_slow_queries_total',
   'portal_db_pool_connections',
   'portal_job_runs_total',
+  'portal_password_checks_total',
   'portal_jobs',
   'portal_jobs_oldest_due_seconds',
 ] as const;

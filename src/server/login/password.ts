@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { countPasswordCheck } from '../metrics';
 
 /**
  * Password hashing with Node's scrypt: a random 16-byte salt per password, 64-byte key,
@@ -35,7 +36,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if ((cost.N & (cost.N - 1)) !== 0 || cost.N > 1 << 20 || cost.r < 1 || cost.p < 1) return false;
   const expected = Buffer.from(m[5]!, 'base64url');
   const actual = await derive(password, Buffer.from(m[4]!, 'base64url'), cost);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const matched = actual.length === expected.length && timingSafeEqual(actual, expected);
+  countPasswordCheck(matched);
+  return matched;
 }
 
 /**
