@@ -18,15 +18,17 @@ import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/s
 
 /**
  * Two instances of the portal on one PostgreSQL, each with its own render cache and look-ups: a
- * change made through A reaches B within a second (NOTIFY, heard on B's own listening
- * connection); the CDN purge hook is called once per change, by A only; B's listening connection
- * ended by the database is made again, and B then drops everything it had (changes may have gone
- * unheard meanwhile); `npm run school:create`, another process, tells every instance too.
+ * change made through A reaches B (NOTIFY, heard on B's own listening connection), and B's very
+ * next answer after hearing it is the new one; the CDN purge hook is called once per change, by A
+ * only; B's listening connection ended by the database is made again, and B then drops everything
+ * it had (changes may have gone unheard meanwhile); `npm run school:create`, another process, tells
+ * every instance too. How long a change takes to reach B is a matter for the benchmark, not for
+ * these tests: they wait for B to hear it and then ask once.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** What "at once" means across instances. */
-const WITHIN_MS = 1_000;
+/** Longer than any delivery: a change B has not heard by then was lost. */
+const HEARD_LIMIT_MS = 15_000;
 const CDN_TOKEN = 'cdn-purge-token-0123456789';
 
 const PAGES: Record<string, TestPage> = {
@@ -89,34 +91,51 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
     expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);
     return answer.body.data as T;
   };
+  /**
+   * Resolves once `server` hears a change of `schoolId` (its render cache, subscribed first, has dropped the school's
+   * pages by then). Listens from the call, so call it before the change is made.
+   */
+  function heardOn(server: TestServer, schoolId: string): Promise<PageChange> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no change of ${schoolId} heard in ${HEARD_LIMIT_MS} ms`));
+      }, HEARD_LIMIT_MS);
+      const stop = server.runtime.pageChanges.subscribe((change) => {
+        if (change.schoolId !== schoolId) return;
+        clearTimeout(timer);
+        stop();
+        resolve(change);
+      });
+    });
+  }
   async function cachedOn(pages: CachedPages, path: string, host: string): Promise<string> {
     const first = await pages.get(path, host);
     expect((await pages.get(path, host)).cache).toBe('hit');
     return first.body;
   }
 
-  test('news published through A: the list cached on B shows it within a second', async () => {
+  test('news published through A: the list cached on B shows it in the first answer after B heard the change', async () => {
     const s = await newSchool();
     const draft = ok<admin.AdminNews>(
       await a.call(admin.adminNewsSave, { title: '跨实例新闻', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, asStaff(s.session, s.id)),
     );
     expect(await cachedOn(pagesB, '/news-information/list', s.host)).not.toContain('跨实例新闻');
-    const started = Date.now();
+    const heard = heardOn(b, s.id);
     ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
-    await vi.waitFor(async () => expect((await pagesB.get('/news-information/list', s.host)).body).toContain('<li>跨实例新闻</li>'), {
-      timeout: WITHIN_MS,
-      interval: 20,
-    });
-    expect(Date.now() - started).toBeLessThan(WITHIN_MS);
+    expect(await heard).toEqual({ schoolId: s.id, kinds: ['news'] });
+    expect((await pagesB.get('/news-information/list', s.host)).body).toContain('<li>跨实例新闻</li>');
   });
 
-  test("branding saved through A: B's look-up and every cached page of the school follow within a second", async () => {
+  test("branding saved through A: B's look-up and every cached page of the school follow once B heard it", async () => {
     const s = await newSchool();
     expect(await cachedOn(pagesB, '/', s.host)).not.toContain('跨实例品牌');
     const settings = ok<school.SchoolSettings>(await a.call(school.schoolSettings, {}, asStaff(s.session, s.id)));
     const { preDomainHost: _p, updatedAt: _u, ...input } = settings;
+    const heard = heardOn(b, s.id);
     ok(await a.call(school.saveSchoolSettings, { ...input, projectName: '跨实例品牌' }, asStaff(s.session, s.id)));
-    await vi.waitFor(async () => expect((await pagesB.get('/', s.host)).body).toBe('<h1>跨实例品牌</h1>'), { timeout: WITHIN_MS, interval: 20 });
+    await heard;
+    expect((await pagesB.get('/', s.host)).body).toBe('<h1>跨实例品牌</h1>');
   });
 
   test('the CDN purge hook is called once per change, by the instance that made it, with its tags and token', async () => {
@@ -124,18 +143,13 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
     const draft = ok<admin.AdminNews>(
       await a.call(admin.adminNewsSave, { title: '只清一次', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, asStaff(s.session, s.id)),
     );
-    const heardOnB: PageChange[] = [];
-    const stop = b.runtime.pageChanges.subscribe((change) => heardOnB.push(change));
+    const heardOnB = heardOn(b, s.id);
     const before = purges.length;
-    try {
-      ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
-      await vi.waitFor(() => expect(heardOnB).toEqual([{ schoolId: s.id, kinds: ['news'] }]), { timeout: WITHIN_MS, interval: 20 });
-      await vi.waitFor(() => expect(purges.length).toBe(before + 1), { timeout: WITHIN_MS, interval: 20 });
-      // B heard the change too and asks nothing: a second request would have come by now.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    } finally {
-      stop();
-    }
+    ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
+    expect(await heardOnB).toEqual({ schoolId: s.id, kinds: ['news'] });
+    await vi.waitFor(() => expect(purges.length).toBe(before + 1), { timeout: HEARD_LIMIT_MS, interval: 20 });
+    // B heard the change too and asks nothing: a second request would have come by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const mine = purges.slice(before);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.body).toEqual({ tags: [`s:${s.id}:news`] });
@@ -162,11 +176,10 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
     const draft = ok<admin.AdminNews>(
       await a.call(admin.adminNewsSave, { title: '重连之后', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, asStaff(s.session, s.id)),
     );
+    const heard = heardOn(b, s.id);
     ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
-    await vi.waitFor(async () => expect((await pagesB.get('/news-information/list', s.host)).body).toContain('<li>重连之后</li>'), {
-      timeout: WITHIN_MS,
-      interval: 20,
-    });
+    await heard;
+    expect((await pagesB.get('/news-information/list', s.host)).body).toContain('<li>重连之后</li>');
   });
 
   test('npm run school:create, run as the operator runs it, tells every instance of the new school', async () => {
@@ -194,7 +207,7 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
       );
       const id = /id (\S+)/.exec(stdout)?.[1];
       expect(id).toBeTruthy();
-      await vi.waitFor(() => expect(heard).toContainEqual({ schoolId: id, kinds: 'all' }), { timeout: WITHIN_MS, interval: 20 });
+      await vi.waitFor(() => expect(heard).toContainEqual({ schoolId: id, kinds: 'all' }), { timeout: HEARD_LIMIT_MS, interval: 20 });
     } finally {
       stop();
     }
