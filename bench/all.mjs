@@ -2,7 +2,8 @@
 // fails outright is reported, and the next part still runs; the exit code is non-zero when any part failed.
 //   1. bench/run.mjs: pages, the API, the class page, progress reports, the per-request floor;
 //   2. bench/exams.mjs on SQLite: answer saves of test-takers;
-//   3. bench/exams.mjs on a throw-away PostgreSQL with its durable defaults (scripts/with-pg.sh, port BENCH_PGPORT).
+//   3. bench/exams.mjs on a throw-away PostgreSQL with its durable defaults (scripts/with-pg.sh, port BENCH_PGPORT);
+//   4. bench/page-changes.ts on one too: how long a change of public pages takes to reach another instance.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './processes.mjs';
@@ -16,6 +17,12 @@ const parts = [
     name: 'answer saves on PostgreSQL (bench/exams.mjs)',
     command: 'bash',
     args: [join(root, 'scripts/with-pg.sh'), node, join(root, 'bench/exams.mjs')],
+    env: { PG_DURABLE: '1', PGPORT: process.env.BENCH_PGPORT ?? PG_PORT_DEFAULT },
+  },
+  {
+    name: 'page changes between two instances on PostgreSQL (bench/page-changes.ts)',
+    command: 'bash',
+    args: [join(root, 'scripts/with-pg.sh'), node, join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'bench/page-changes.ts')],
     env: { PG_DURABLE: '1', PGPORT: process.env.BENCH_PGPORT ?? PG_PORT_DEFAULT },
   },
 ];
