@@ -54,9 +54,9 @@ const quantile = (xs: number[], q: number) => [...xs].sort((x, y) => x - y)[Math
 function report(label: string, xs: number[], sent: number): { label: string; ok: boolean } {
   const ok = xs.length === sent && quantile(xs, 1) <= GOAL_MS;
   const f = (ms: number) => ms.toFixed(1).padStart(8);
-  process.stdout.write(
-    `${label.padEnd(34)} heard ${String(xs.length).padStart(4)} of ${String(sent).padEnd(4)} p50 ${f(quantile(xs, 0.5))} ms  p99 ${f(quantile(xs, 0.99))} ms  max ${f(quantile(xs, 1))} ms  ${ok ? 'met' : 'MISSED'}\n`,
-  );
+  const heard = `heard ${String(xs.length).padStart(4)} of ${String(sent).padEnd(4)}`;
+  const times = `p50 ${f(quantile(xs, 0.5))} ms  p99 ${f(quantile(xs, 0.99))} ms  max ${f(quantile(xs, 1))} ms`;
+  process.stdout.write(`${label.padEnd(34)} ${heard} ${times}  ${ok ? 'met' : 'MISSED'}\n`);
   return { label, ok };
 }
 
