@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { parseConfig, type Config } from './config';
 import { announceApi } from './http/api-listener';
 import { migrateToLatest, openDatabase, type DB, type DatabaseKind } from './db/database';
-import { createLogger, type Logger } from './logger';
+import { createLogger, errorStack, type Logger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
@@ -11,6 +11,7 @@ import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
 import { startDeadlineSweep } from './exams/attempts/sweep';
 import { startStagingSweep } from './media-library/staging';
+import { removeAbandonedWorkspaces } from './media-library/job-workspace';
 import { startRateEventsSweep } from './limits/sweep';
 import { startJobRunner } from './jobs/runner';
 import { countSlowQuery, setMediaToolsAvailable, watchPool } from './metrics';
@@ -205,6 +206,10 @@ export function getServer(): Promise<Server> {
         startDeadlineSweep(made.runtime);
         // Resumable uploads that received nothing for a day (or started a week ago) are removed with the room they held.
         startStagingSweep(made.runtime);
+        // The media job's working copies left by a process of this machine that was killed mid-job.
+        removeAbandonedWorkspaces(made.runtime.logger).catch((error: unknown) =>
+          made.runtime.logger.warn('media job directories not cleaned', { error: errorStack(error) }),
+        );
         // The rate limits' logged writes older than their kind's longest window are removed every 10 s, a batch at a time.
         startRateEventsSweep(made.runtime);
         // The process's job runner (scheduled publishing) and its metrics; it stops claiming once the process is asked to stop.

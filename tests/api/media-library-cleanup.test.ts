@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { describe, expect, test } from 'vitest';
@@ -19,6 +18,7 @@ import { makeStaff, sessionOf } from '../setup/staff';
 import { backdateStaged, stagedFor } from '../setup/staging';
 import { createUpload, patchUpload, tusCall, uploadIdOf } from '../setup/tus';
 import { testVideo } from '../setup/media';
+import { testTempDir } from '../setup/temp-dir';
 
 /**
  * What the media library leaves behind is removed: the renditions a run stored before it was
@@ -45,7 +45,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       account: await db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow(),
       tenant: await scope().tenant(),
     };
-    const dir = mkdtempSync(join(tmpdir(), 'media-cleanup-'));
+    const dir = testTempDir('media-cleanup-');
     writeFileSync(join(dir, 'v.mp4'), testVideo(854, 480, 1));
     const asset = await completeUpload(scope(), actor as never, {
       uploadId: `${DEMO.id}-${account.id}-${'c'.repeat(32)}`,
@@ -92,7 +92,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
     // Where no upload was ever started: nothing to remove, no error.
     const s3 = server().s3;
     const config = server().runtime.config;
-    const empty = s3 && config.s3 ? await bucketStaging({ ...config.s3, bucket: await s3.newBucket() }) : diskStaging(mkdtempSync(join(tmpdir(), 'staging-')));
+    const empty = s3 && config.s3 ? await bucketStaging({ ...config.s3, bucket: await s3.newBucket() }) : diskStaging(testTempDir('staging-'));
     expect(await removeAbandonedUploads(server().runtime.db, empty, server().clock.value, server().runtime.logger)).toBe(0);
 
     const account = await makeStaff(server(), DEMO.id, STAFF_ROLE.teacher);

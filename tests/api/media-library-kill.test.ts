@@ -6,13 +6,14 @@ import { jobOf } from '~/server/jobs/jobs.service';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { MEDIA_PROCESS_JOB, bytesOfPath, completeUpload } from '~/server/media-library/media-library.service';
 import { parseRenditions } from '~/server/media-library/media-library.rules';
+import { removeAbandonedWorkspaces, workspacePrefix } from '~/server/media-library/job-workspace';
 import { createScope } from '~/server/http/request-scope';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { DEMO, useTestServer } from '../setup/server';
 import { makeStaff } from '../setup/staff';
 import { testVideo } from '../setup/media';
+import { testTempDir } from '../setup/temp-dir';
 
 /**
  * The renditions job survives kill -9: a runner process is killed with SIGKILL while ffmpeg
@@ -48,7 +49,7 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
     tenant: await scope().tenant(),
   };
   // Long enough that ffmpeg is still at work when the runner is killed.
-  const dir = mkdtempSync(join(tmpdir(), 'media-kill-'));
+  const dir = testTempDir('media-kill-');
   writeFileSync(join(dir, 'v.mp4'), testVideo(1280, 720, 8));
   const asset = await completeUpload(scope(), actor as never, {
     uploadId: `${DEMO.id}-${account.id}-${'b'.repeat(32)}`,
@@ -56,6 +57,8 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
     name: '长录像.mp4',
   });
 
+  // The runner's temporary directory is the test's own, so no other process's start judges its leftovers first.
+  const runnerTmp = testTempDir('media-kill-tmp-');
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/job-runner-process.ts'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +67,7 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
       MEDIA_RUNNER_CONFIG: JSON.stringify(server().runtime.config),
       MEDIA_RUNNER_NOW: String(server().clock.value),
       MEDIA_RUNNER_WORKER: WORKER,
+      TMPDIR: runnerTmp,
     },
   });
   let errors = '';
@@ -83,6 +87,12 @@ test('a runner killed with SIGKILL mid-job: the job is taken again after its lea
     process.kill(-child.pid!, 'SIGKILL');
   }
   expect(await exited).toBe(-1);
+  // The dead runner's working copy (the original and the renditions it had made) is still on disk; the next process
+  // to start on this machine removes it, and only it.
+  const leftBehind = readdirSync(runnerTmp).filter((name) => name.startsWith(workspacePrefix(child.pid!)));
+  expect(leftBehind).toHaveLength(1);
+  expect(await removeAbandonedWorkspaces(server().runtime.logger, runnerTmp)).toEqual(leftBehind);
+  expect(existsSync(join(runnerTmp, leftBehind[0]!))).toBe(false);
   const killed = await jobOf(db, MEDIA_PROCESS_JOB, asset.id);
   expect(killed).toMatchObject({ state: JOB_STATE.running, lockedBy: WORKER, attempts: 1 });
   // The run renewed its lease while ffmpeg worked (the claim alone gives clock + JOB_LEASE_MS).

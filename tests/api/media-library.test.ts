@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import * as mediaApi from '~/lib/api/contracts/admin-media';
@@ -21,6 +20,7 @@ import { corruptVideo, probeFile, testAudio, testVideo } from '../setup/media';
 import { createLearningClass } from '../setup/learning';
 import { keyOfUrl, localCopyOf, storedKeys } from '../setup/stored';
 import { stagedFor } from '../setup/staging';
+import { testTempDir } from '../setup/temp-dir';
 import { expectUploadNotFound } from '../setup/tus';
 
 /**
@@ -202,7 +202,7 @@ describe.each(STORAGE_DRIVERS)('on the %s store', (driver) => {
       const { account, session } = await staffOf();
       const actor = await server().runtime.db.selectFrom('staffAccounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
       const tenant = await pageScope().tenant();
-      const dir = mkdtempSync(join(tmpdir(), 'media-twice-'));
+      const dir = testTempDir('media-twice-');
       const path = join(dir, 'staged');
       writeFileSync(path, PNG_1PX);
       const uploadId = `${DEMO.id}-${account.id}-${'a'.repeat(32)}`;

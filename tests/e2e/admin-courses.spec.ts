@@ -1,8 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, holdBack } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, fileToPick, hydrated, holdBack } from './support/fixtures';
 import { DESKTOP, confirm, makeStaff, signIn } from './support/staff';
 import { loginStudent } from './support/session';
 import { newClass, newLearners } from './support/learning';
@@ -54,11 +51,9 @@ test.describe('@desktop-only courses on the staff side', () => {
 
     // A video in the media library, processed by the server's job.
     const videoName = `${unique('课程录像')}.mp4`;
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-courses-'));
-    writeFileSync(join(dir, videoName), testVideo(854, 480, 1));
     await page.goto('/admin/media');
     await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
-    await page.getByLabel('选择文件').setInputFiles(join(dir, videoName));
+    await page.getByLabel('选择文件').setInputFiles(fileToPick(videoName, testVideo(854, 480, 1)));
     await expect(page.getByRole('row').filter({ hasText: videoName })).toContainText('可用', { timeout: 90_000 });
 
     // A class with a student, made for this test.

@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { lessonSourceOf } from '../../src/server/media-library/media-library.service';
-import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, fileToPick, hydrated } from './support/fixtures';
 import { DESKTOP, makeStaff, signIn } from './support/staff';
 import { E2E_DB_FILE } from './support/env';
 import { newClass, newLearners } from './support/learning';
@@ -21,10 +18,7 @@ import { testVideo } from '../setup/media';
  */
 
 function videoFile(name: string, width: number, height: number, seconds: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
-  const path = join(dir, name);
-  writeFileSync(path, testVideo(width, height, seconds));
-  return path;
+  return fileToPick(name, testVideo(width, height, seconds));
 }
 
 async function assetIdOf(name: string): Promise<string> {
@@ -134,9 +128,7 @@ test.describe('@desktop-only media library', () => {
     await page.goto('/admin/media');
     await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
     const name = `讲义-${Date.now()}.pdf`;
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
-    writeFileSync(join(dir, name), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
-    await page.getByLabel('选择文件').setInputFiles(join(dir, name));
+    await page.getByLabel('选择文件').setInputFiles(fileToPick(name, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)])));
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('可用');
     await expect(row).toContainText('文档');
@@ -149,8 +141,7 @@ test.describe('@desktop-only media library', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.getByRole('row').filter({ hasText: `第三讲讲义-${name}` })).toBeVisible();
     // A file of the wrong type is refused before it is sent, with the reason.
-    writeFileSync(join(dir, 'setup.exe'), 'MZ');
-    await page.getByLabel('选择文件').setInputFiles(join(dir, 'setup.exe'));
+    await page.getByLabel('选择文件').setInputFiles(fileToPick('setup.exe', 'MZ'));
     await expect(page.getByText('不支持该文件类型，请上传视频、音频、文档、图片或压缩包')).toBeVisible();
 
     // Pause and resume: a piece held on its way is given up by 暂停; 继续 asks the offset and finishes.
@@ -168,8 +159,7 @@ test.describe('@desktop-only media library', () => {
       await route.continue();
     });
     const paused = `暂停测试-${Date.now()}.pdf`;
-    writeFileSync(join(dir, paused), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000, 0x20)]));
-    await page.getByLabel('选择文件').setInputFiles(join(dir, paused));
+    await page.getByLabel('选择文件').setInputFiles(fileToPick(paused, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000, 0x20)])));
     const item = page.getByRole('list', { name: '上传进度' }).getByRole('listitem').filter({ hasText: paused });
     await expect.poll(() => patches).toBe(1);
     await item.getByRole('button', { name: '暂停' }).click();
@@ -221,14 +211,13 @@ test.describe('@desktop-only media library limits and ownership', () => {
     } finally {
       await db.destroy();
     }
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
     const name = `别人的讲义-${Date.now()}.pdf`;
-    writeFileSync(join(dir, name), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
+    const file = fileToPick(name, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
 
     await signIn(page, owner);
     await page.goto('/admin/media');
     await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
-    await page.getByLabel('选择文件').setInputFiles(join(dir, name));
+    await page.getByLabel('选择文件').setInputFiles(file);
     const mine = page.getByRole('row').filter({ hasText: name });
     await expect(mine).toContainText('可用');
     await expect(mine.getByRole('button', { name: '重命名' })).toBeVisible();
@@ -244,8 +233,7 @@ test.describe('@desktop-only media library limits and ownership', () => {
 
     consoleGuard.allowFailedResource('/api/admin/media/uploads', 403);
     const refused = `第六个-${Date.now()}.pdf`;
-    writeFileSync(join(dir, refused), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
-    await page.getByLabel('选择文件').setInputFiles(join(dir, refused));
+    await page.getByLabel('选择文件').setInputFiles(fileToPick(refused, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)])));
     const item = page.getByRole('list', { name: '上传进度' }).getByRole('listitem').filter({ hasText: refused });
     await expect(item).toContainText('上传失败：您已有 5 个未完成的上传，请先完成或取消其中的上传，再开始新的上传');
   });
@@ -312,9 +300,7 @@ test.describe('@desktop-only media library on a slow connection', () => {
     await page.goto('/admin/media');
     await hydrated(page.getByText('将文件拖到这里，或点击选择文件（可多选）'));
     const name = `早选的讲义-${Date.now()}.pdf`;
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
-    writeFileSync(join(dir, name), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]));
-    await page.getByLabel('选择文件').setInputFiles(join(dir, name));
+    await page.getByLabel('选择文件').setInputFiles(fileToPick(name, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)])));
     arrived();
     await expect(page.getByRole('list', { name: '上传进度' }).getByRole('listitem').filter({ hasText: name })).toContainText('已上传');
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('可用');

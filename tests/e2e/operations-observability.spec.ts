@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BENCH_PRODUCTION_ENV, freePort, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
+import { freePort, productionEnv, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { urlOf } from '~/lib/api/contract';
 import { schoolInfo } from '~/lib/api/contracts/tenant';
 import { signIn } from '~/lib/api/contracts/staff';
@@ -42,33 +42,32 @@ function slowClient(port: number): Promise<{ ms: number; heard: string }> {
 test('request ids on every answer, JSON log lines, metrics behind a token @desktop-only', async () => {
   test.setTimeout(90_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-observe-'));
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
-  seedDemo(databaseUrl);
-  const port = await freePort();
-  const metricsPort = await freePort();
-  let output = '';
-  const child: ChildProcess = await spawnUntilReady(
-    ['scripts/start.mjs', '--no-build'],
-    {
-      ...process.env,
-      ...BENCH_PRODUCTION_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'info',
-      METRICS_TOKEN: TOKEN,
-      METRICS_PORT: String(metricsPort),
-      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      // Behind one proxy: the access line's address is the one it appended to X-Forwarded-For.
-      TRUST_PROXY: 'true',
-      TRUST_PROXY_HOPS: '1',
-    },
-    /"msg":"portal ready"/,
-    'portal',
-  );
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  let child: ChildProcess | undefined;
+  // From here on the directory is removed whatever fails, the seeding and the start included.
   try {
+    const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+    seedDemo(databaseUrl);
+    const port = await freePort();
+    const metricsPort = await freePort();
+    let output = '';
+    child = await spawnUntilReady(
+      ['scripts/start.mjs', '--no-build'],
+      productionEnv({
+        port,
+        databaseUrl,
+        LOG_LEVEL: 'info',
+        METRICS_TOKEN: TOKEN,
+        METRICS_PORT: String(metricsPort),
+        HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        // Behind one proxy: the access line's address is the one it appended to X-Forwarded-For.
+        TRUST_PROXY: 'true',
+        TRUST_PROXY_HOPS: '1',
+      }),
+      /"msg":"portal ready"/,
+      'portal',
+    );
+    child!.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child!.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const base = `http://127.0.0.1:${port}`;
     // A fresh server: every metric is listed, and the series with known labels are there at 0.
     const fresh = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -165,7 +164,7 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
     });
     for (const line of access) expect(typeof line.ip, JSON.stringify(line)).toBe('string');
   } finally {
-    await stop(child);
+    if (child) await stop(child);
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -173,34 +172,32 @@ test('request ids on every answer, JSON log lines, metrics behind a token @deskt
 test('without ffmpeg: a warning naming the fix before the server says it is ready, the metric at 0, /readyz saying it @desktop-only', async () => {
   test.setTimeout(90_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-no-ffmpeg-'));
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
-  seedDemo(databaseUrl);
-  const port = await freePort();
-  const missing = join(dir, 'not-installed');
-  // Ready only once the warning was written, and after it: the start itself says so.
-  const child: ChildProcess = await spawnUntilReady(
-    ['scripts/start.mjs', '--no-build'],
-    {
-      ...process.env,
-      ...BENCH_PRODUCTION_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      METRICS_TOKEN: TOKEN,
-      FFMPEG_PATH: missing,
-      FFPROBE_PATH: missing,
-    },
-    /"level":"warn","msg":"ffprobe and ffmpeg not found: apt-get install ffmpeg[^\n]*\n(?:.*\n)*.*"msg":"portal ready"/,
-    'portal',
-  );
+  let child: ChildProcess | undefined;
+  // From here on the directory is removed whatever fails, the seeding and the start included.
   try {
+    const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+    seedDemo(databaseUrl);
+    const port = await freePort();
+    const missing = join(dir, 'not-installed');
+    // Ready only once the warning was written, and after it: the start itself says so.
+    child = await spawnUntilReady(
+      ['scripts/start.mjs', '--no-build'],
+      productionEnv({
+        port,
+        databaseUrl,
+        METRICS_TOKEN: TOKEN,
+        FFMPEG_PATH: missing,
+        FFPROBE_PATH: missing,
+      }),
+      /"level":"warn","msg":"ffprobe and ffmpeg not found: apt-get install ffmpeg[^\n]*\n(?:.*\n)*.*"msg":"portal ready"/,
+      'portal',
+    );
     const base = `http://127.0.0.1:${port}`;
     const scraped = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
     expect(scraped).toMatch(/^portal_ffmpeg_available 0$/m);
     expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: 'ok', mediaTools: 'missing' });
   } finally {
-    await stop(child);
+    if (child) await stop(child);
     rmSync(dir, { recursive: true, force: true });
   }
 });

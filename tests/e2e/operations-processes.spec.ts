@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // The benchmarks' process helpers: free ports, the portal started until ready, stopping it.
 import { freePort, productionEnv, seedDemo, spawnUntilReady, stop } from '../../bench/processes.mjs';
 import { openDatabase } from '../../src/server/db/database';
+import { workspacePrefix } from '../../src/server/media-library/job-workspace';
 import { DEMO_TENANT } from '../../src/dev/seed/demo-data';
 import { DEMO_STAFF_HASH, DEMO_STAFF_PASSWORD } from '../../src/dev/seed/staff';
 import { createStaffAccount } from '../../src/server/staff/accounts/accounts.service';
@@ -55,11 +56,18 @@ function freshGet(url: string): Promise<Answer> {
 test('two processes on one port and one SQLite file behave as one @desktop-only', async ({ browser }) => {
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-processes-'));
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
-  seedDemo(databaseUrl);
-  const [port, metricsPort] = [await freePort(), await freePort()];
   let primary: ChildProcess | undefined;
+  // From here on the directory is removed whatever fails, the seeding included.
   try {
+    const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+    seedDemo(databaseUrl);
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    // The media job's working copy of a process of this machine killed mid-job: the processes' temporary directory is
+    // the test's, so the one the starting processes remove is known.
+    const processesTmp = join(dir, 'tmp');
+    const abandoned = join(processesTmp, `${workspacePrefix(spawnSync(process.execPath, ['-e', '']).pid)}Ab12Cd`);
+    mkdirSync(abandoned, { recursive: true });
+    writeFileSync(join(abandoned, 'original'), 'a video being processed when its process was killed');
     const env = productionEnv({
       port,
       databaseUrl,
@@ -67,6 +75,7 @@ test('two processes on one port and one SQLite file behave as one @desktop-only'
       PROCESSES: String(PROCESSES),
       METRICS_PORT: String(metricsPort),
       METRICS_HOST: '127.0.0.1',
+      TMPDIR: processesTmp,
     });
     primary = await spawnUntilReady(['scripts/start.mjs', '--no-build'], env, /"msg":"portal ready"/, 'portal, two processes');
     const base = `http://localhost:${port}`;
@@ -76,6 +85,7 @@ test('two processes on one port and one SQLite file behave as one @desktop-only'
         .filter(Boolean)
         .map(Number);
     expect(workers()).toHaveLength(PROCESSES);
+    await expect.poll(() => existsSync(abandoned), { message: 'a dead process’s media job directory is removed at start' }).toBe(false);
 
     // The processes share the port's sockets (SO_REUSEPORT): a second portal started on it by mistake
     // is stopped at once instead of silently taking a part of the connections.

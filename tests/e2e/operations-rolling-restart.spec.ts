@@ -76,43 +76,47 @@ test('two instances behind nginx restarted in turn under load: no failed request
   // scripts/test.mjs installs nginx (Debian's package) before the browser tests: missing, this fails rather than passes unseen.
   expect(existsSync(NGINX), `${NGINX} is missing: run the tests through npm test, which installs it`).toBe(true);
   const dir = mkdtempSync(join(tmpdir(), 'portal-rolling-'));
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
-  seedDemo(databaseUrl);
-  const ports = [await freePort(), await freePort()];
-  const proxyPort = await freePort();
-  const env = (port: number) => productionEnv({ port, databaseUrl, SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS), TRUST_PROXY: 'true' });
-  const start = (port: number): Promise<ChildProcess> =>
-    spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`);
-  const instances = [await start(ports[0]!), await start(ports[1]!)];
-
-  const up = [true, true];
-  const writeConfig = () =>
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      localNginxConf(SHIPPED_SITE, {
-        dir,
-        listen: `127.0.0.1:${proxyPort}`,
-        upstreams: ports.map((port, k) => ({ address: `127.0.0.1:${port}`, down: !up[k] })),
-      }),
-    );
-  writeConfig();
-  const nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  // The health checker: readiness of each instance decides whether nginx sends it requests.
+  const instances: ChildProcess[] = [];
+  let nginx: ChildProcess | undefined;
   let checking = true;
-  const checker = (async () => {
-    while (checking) {
-      for (const k of [0, 1]) {
-        const ready = (await fetch(`http://127.0.0.1:${ports[k]}/readyz`).catch(() => null))?.status === 200;
-        if (ready !== up[k]) {
-          up[k] = ready;
-          writeConfig();
-          nginx.kill('SIGHUP');
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
+  let checker: Promise<void> | undefined;
+  // From here on the instances, nginx and the directory go whatever fails, their starts included.
   try {
+    const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+    seedDemo(databaseUrl);
+    const ports = [await freePort(), await freePort()];
+    const proxyPort = await freePort();
+    const env = (port: number) => productionEnv({ port, databaseUrl, SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS), TRUST_PROXY: 'true' });
+    const start = (port: number): Promise<ChildProcess> =>
+      spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`);
+    for (const port of ports) instances.push(await start(port));
+
+    const up = [true, true];
+    const writeConfig = () =>
+      writeFileSync(
+        join(dir, 'nginx.conf'),
+        localNginxConf(SHIPPED_SITE, {
+          dir,
+          listen: `127.0.0.1:${proxyPort}`,
+          upstreams: ports.map((port, k) => ({ address: `127.0.0.1:${port}`, down: !up[k] })),
+        }),
+      );
+    writeConfig();
+    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    // The health checker: readiness of each instance decides whether nginx sends it requests.
+    checker = (async () => {
+      while (checking) {
+        for (const k of [0, 1]) {
+          const ready = (await fetch(`http://127.0.0.1:${ports[k]}/readyz`).catch(() => null))?.status === 200;
+          if (ready !== up[k]) {
+            up[k] = ready;
+            writeConfig();
+            nginx?.kill('SIGHUP');
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
     const base = `http://127.0.0.1:${proxyPort}`;
     await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 10_000 }).toBe(200);
 
@@ -158,7 +162,7 @@ test('two instances behind nginx restarted in turn under load: no failed request
   } finally {
     checking = false;
     await checker;
-    await stopNginx(nginx);
+    if (nginx) await stopNginx(nginx);
     for (const child of instances) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
@@ -174,26 +178,28 @@ test('uploads through nginx on a port of its own: a 3 MiB picture and a media fi
   test.setTimeout(120_000);
   expect(existsSync(NGINX), `${NGINX} is missing: run the tests through npm test, which installs it`).toBe(true);
   const dir = mkdtempSync(join(tmpdir(), 'portal-proxy-uploads-'));
-  // nginx's workers (nobody, when the tests run as root) keep a large request body in a temporary
-  // file under it before passing it on.
-  chmodSync(dir, 0o755);
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
-  seedDemo(databaseUrl);
-  const ports = [await freePort(), await freePort()];
-  const proxyPort = await freePort();
-  // One upload directory for both instances, as compose's shared volume: a piece may reach either.
-  const env = (port: number) => productionEnv({ port, databaseUrl, uploadDir: join(dir, 'uploads'), TRUST_PROXY: 'true' });
   const instances: ChildProcess[] = [];
-  for (const port of ports) {
-    instances.push(await spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`));
-  }
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    localNginxConf(SHIPPED_SITE, { dir, listen: `127.0.0.1:${proxyPort}`, upstreams: ports.map((port) => ({ address: `127.0.0.1:${port}`, down: false })) }),
-  );
-  const nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${proxyPort}`;
+  let nginx: ChildProcess | undefined;
+  // From here on the instances, nginx and the directory go whatever fails, their starts included.
   try {
+    // nginx's workers (nobody, when the tests run as root) keep a large request body in a temporary
+    // file under it before passing it on.
+    chmodSync(dir, 0o755);
+    const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+    seedDemo(databaseUrl);
+    const ports = [await freePort(), await freePort()];
+    const proxyPort = await freePort();
+    // One upload directory for both instances, as compose's shared volume: a piece may reach either.
+    const env = (port: number) => productionEnv({ port, databaseUrl, uploadDir: join(dir, 'uploads'), TRUST_PROXY: 'true' });
+    for (const port of ports) {
+      instances.push(await spawnUntilReady(['scripts/start.mjs', '--no-build'], env(port), /"msg":"portal ready"/, `portal ${port}`));
+    }
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      localNginxConf(SHIPPED_SITE, { dir, listen: `127.0.0.1:${proxyPort}`, upstreams: ports.map((port) => ({ address: `127.0.0.1:${port}`, down: false })) }),
+    );
+    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    const base = `http://127.0.0.1:${proxyPort}`;
     await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 10_000 }).toBe(200);
     // The staff calls' answers, and for a resumable piece where the upload stood after it (tus's Upload-Offset).
     const answers: { method: string; path: string; status: number; offset: string | null }[] = [];
@@ -240,7 +246,7 @@ test('uploads through nginx on a port of its own: a 3 MiB picture and a media fi
     // Each piece taken whole (tus answers 204 and where the upload stands), none refused by nginx's body limit.
     expect(pieces.map((p) => [p.status, p.offset])).toEqual(Array.from({ length: MEDIA_PIECES }, (_, i) => [204, String((i + 1) * MEDIA_CHUNK_BYTES)]));
   } finally {
-    await stopNginx(nginx);
+    if (nginx) await stopNginx(nginx);
     for (const child of instances) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }

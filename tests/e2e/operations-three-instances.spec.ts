@@ -17,7 +17,7 @@ import { DESKTOP, signInWithForm, staffWrite } from './support/staff';
 import { loginStudent } from './support/session';
 import { freshMobile } from './support/login';
 import { E2E_S3_BUCKET } from './support/env';
-import { startPgCluster } from '../setup/pg-cluster';
+import { startPgCluster, type PgCluster } from '../setup/pg-cluster';
 
 /**
  * Three portal instances in production mode, each with an UPLOAD_DIR of its own, on one database
@@ -62,16 +62,19 @@ const filesUnder = (dir: string) => readdirSync(dir, { recursive: true }).map(St
 test('three instances with their own disks, one database and one bucket: uploaded on A, played on C @desktop-only', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-three-'));
-  // npm test installs PostgreSQL (scripts/system-packages.mjs) for this test.
-  const pg = await startPgCluster();
-  const databaseUrl = pg.url;
-  seedDemo(databaseUrl);
-  const s3Port = await freePort();
-  const s3 = await startS3(s3Port);
-  const uploadDirs = ['a', 'b', 'c'].map((name) => mkdtempSync(join(dir, `uploads-${name}-`)));
-  const ports = [await freePort(), await freePort(), await freePort()];
+  let pg: PgCluster | undefined;
+  let s3: ChildProcess | undefined;
   const instances: ChildProcess[] = [];
+  // From here on the directory, the database cluster and the S3 server go whatever fails, their starts included.
   try {
+    // npm test installs PostgreSQL (scripts/system-packages.mjs) for this test.
+    pg = await startPgCluster();
+    const databaseUrl = pg.url;
+    seedDemo(databaseUrl);
+    const s3Port = await freePort();
+    s3 = await startS3(s3Port);
+    const uploadDirs = ['a', 'b', 'c'].map((name) => mkdtempSync(join(dir, `uploads-${name}-`)));
+    const ports = [await freePort(), await freePort(), await freePort()];
     for (const [k, port] of ports.entries()) {
       const env = {
         ...process.env,
@@ -212,8 +215,8 @@ test('three instances with their own disks, one database and one bucket: uploade
     await page.goto(`${c}/news-information/list`, { waitUntil: 'networkidle' });
   } finally {
     await Promise.all(instances.map((instance) => stop(instance)));
-    if (s3.pid) process.kill(-s3.pid, 'SIGTERM');
-    pg.remove();
+    if (s3?.pid) process.kill(-s3.pid, 'SIGTERM');
+    pg?.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 });

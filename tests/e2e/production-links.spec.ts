@@ -192,25 +192,26 @@ async function snapshot(page: Page, open: OpenRequests): Promise<{ url: string; 
 test('every public and learner page of a fresh production school links nowhere but real addresses @desktop-only', async ({ browser }) => {
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-links-'));
-  const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
-  const env = { ...process.env, ...BENCH_PRODUCTION_ENV, DATABASE_URL: databaseUrl };
-  const db = (...args: string[]) =>
-    spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), ...args], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
-  // The operator's two steps: make the empty database (only migrate may create one), then open a school with its first administrator.
-  const migrated = db('migrate');
-  expect(migrated.status, migrated.stderr).toBe(0);
-  const made = db('create-school', ...['--predomain', PREDOMAIN, '--name', SCHOOL, '--admin-mobile', '13700009999', '--admin-name', '走查管理员']);
-  expect(made.status, made.stderr).toBe(0);
-  const tenantId = /id (\d+)/.exec(made.stdout)?.[1];
-  expect(tenantId, made.stdout).toBeTruthy();
-
-  const port = await freePort();
   let child: ChildProcess | undefined;
+  // From here on the directory is removed whatever fails, the database's making included.
   try {
+    const databaseUrl = `file:${join(dir, 'portal.sqlite')}`;
+    const env = { ...process.env, ...BENCH_PRODUCTION_ENV, DATABASE_URL: databaseUrl };
+    const db = (...args: string[]) =>
+      spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), ...args], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+    // The operator's two steps: make the empty database (only migrate may create one), then open a school with its first administrator.
+    const migrated = db('migrate');
+    expect(migrated.status, migrated.stderr).toBe(0);
+    const made = db('create-school', ...['--predomain', PREDOMAIN, '--name', SCHOOL, '--admin-mobile', '13700009999', '--admin-name', '走查管理员']);
+    expect(made.status, made.stderr).toBe(0);
+    const tenantId = /id (\d+)/.exec(made.stdout)?.[1];
+    expect(tenantId, made.stdout).toBeTruthy();
+
+    const port = await freePort();
     // The bare address is the school (DEFAULT_PREDOMAIN), so the walk's own host is no placeholder name.
     child = await spawnUntilReady(
       [join(root, 'scripts/start.mjs'), '--no-build'],

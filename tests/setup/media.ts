@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * Small real media made by ffmpeg in the test (lavfi test pattern and a sine tone): the media
- * library's job needs files ffprobe and ffmpeg can read. Made once per process and size.
+ * library's job needs files ffprobe and ffmpeg can read. Made once per process and size. ffmpeg
+ * writes to a temporary directory, removed as soon as the bytes are read (a test run leaves nothing behind).
  */
 
 const made = new Map<string, Buffer>();
@@ -15,25 +16,20 @@ export function testVideo(width = 1280, height = 720, seconds = 2): Buffer {
   const id = `${width}x${height}x${seconds}`;
   const cached = made.get(id);
   if (cached) return cached;
-  const dir = mkdtempSync(join(tmpdir(), 'media-fixture-'));
-  const out = join(dir, 'v.mp4');
-  execFileSync('ffmpeg', [
+  const bytes = madeByFfmpeg('v.mp4', (out) => [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25`],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
     ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:v', '400k'],
     ...['-movflags', '+faststart', out],
   ]);
-  const bytes = readFileSync(out);
   made.set(id, bytes);
   return bytes;
 }
 
 /** An MP3 tone, `seconds` long. */
 export function testAudio(seconds = 2): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'media-fixture-'));
-  const out = join(dir, 'a.mp3');
-  execFileSync('ffmpeg', [
+  return madeByFfmpeg('a.mp3', (out) => [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -50,7 +46,18 @@ export function testAudio(seconds = 2): Buffer {
     '48k',
     out,
   ]);
-  return readFileSync(out);
+}
+
+/** The bytes ffmpeg writes to `name` in a directory of its own, removed once they are read (whether or not ffmpeg succeeded). */
+function madeByFfmpeg(name: string, args: (out: string) => string[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'media-fixture-'));
+  try {
+    const out = join(dir, name);
+    execFileSync('ffmpeg', args(out));
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A file that starts like an MP4 (so the upload takes it) but is nothing ffmpeg can read. */

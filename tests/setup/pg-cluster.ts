@@ -48,14 +48,20 @@ export async function startPgCluster(): Promise<PgCluster> {
   const root = process.getuid?.() === 0;
   const as = (cmd: string, args: string[]) =>
     root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
-  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-cluster-'));
-  if (root) spawnSync('chown', ['postgres', dir]);
   const port = await freePort();
-  as(`${bin}/initdb`, ['-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-cluster-'));
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   const start = () => as(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-l', `${dir}/log`, '-o', opts, '-w', 'start']);
   const stop = () => as(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']);
-  start();
+  try {
+    if (root) spawnSync('chown', ['postgres', dir]);
+    as(`${bin}/initdb`, ['-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    start();
+  } catch (error) {
+    // A cluster that did not start leaves no directory behind.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const psql = (query: string) => as(`${bin}/psql`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-c', query]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

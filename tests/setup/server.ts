@@ -228,7 +228,6 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ? { url: options.databaseUrl, drop: async () => undefined }
     : await makeDatabase(undefined, templates?.[seed ? 'seeded' : 'migrated']);
   const uploadDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
-  const s3 = (options.storage ?? defaultStorageDriver()) === 's3' ? await startS3Server() : null;
   const clock: Clock = {
     value: NOW,
     set(ms) {
@@ -238,8 +237,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       this.value += ms;
     },
   };
+  let s3: S3Server | null = null;
   let server: Server;
+  // A start that fails leaves nothing behind: the database, the upload directory and the S3 server go.
   try {
+    s3 = (options.storage ?? defaultStorageDriver()) === 's3' ? await startS3Server() : null;
     const config = parseConfig({
       NODE_ENV: 'test',
       // Each server's uploads in a directory of its own, removed with it.
@@ -256,6 +258,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     if (seed) await seedIfEmpty(server.runtime.db, NOW);
   } catch (error) {
     await database.drop();
+    rmSync(uploadDir, { recursive: true, force: true });
     await s3?.stop();
     throw error;
   }

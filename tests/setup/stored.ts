@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { TestServer } from './server';
+import { testTempDir } from './temp-dir';
 
 /**
  * What a test server's file store holds, whichever driver keeps it: the keys of every stored file
@@ -36,11 +36,11 @@ export async function storedKeys(server: TestServer): Promise<string[]> {
 /** The key of a /files/ address. */
 export const keyOfUrl = (url: string) => url.slice('/files/'.length);
 
-/** A stored file's bytes copied to a local file (for ffprobe); throws when the store has none. */
+/** A stored file's bytes copied to a local file (for ffprobe), removed when the test ends; throws when the store has none. */
 export async function localCopyOf(server: TestServer, key: string): Promise<string> {
   const bytes = await server.runtime.storage.read(key);
   if (!bytes) throw new Error(`nothing stored under ${key}`);
-  const path = join(mkdtempSync(join(tmpdir(), 'stored-copy-')), key.split('/').pop()!);
+  const path = join(testTempDir('stored-copy-'), key.split('/').pop()!);
   writeFileSync(path, bytes);
   return path;
 }

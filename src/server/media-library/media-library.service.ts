@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, statfs } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,6 +32,7 @@ import { MediaToolMissing } from '../media-tools';
 import * as repo from './media-library.repository';
 import { lessonNamesFiles } from './lesson-files.read-model';
 import * as ffmpeg from './media-library.ffmpeg';
+import { makeJobWorkspace } from './job-workspace';
 import {
   lessonSource,
   needsProcessing,
@@ -405,7 +405,7 @@ export async function runMediaProcessing(s: Scope, payload: Record<string, unkno
   // The scope's clock is the claim's instant; the run's own time is added to it for its writes.
   const started = performance.now();
   const clock = () => s.now + Math.round(performance.now() - started);
-  const dir = await mkdtemp(join(tmpdir(), 'media-job-'));
+  const dir = await makeJobWorkspace();
   const made: Rendition[] = [];
   let progress = 0;
   const ticker = setInterval(() => {

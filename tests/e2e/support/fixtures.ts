@@ -1,5 +1,5 @@
 import { test as base, expect, type ConsoleMessage, type Frame, type Page, type Locator } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type axe from 'axe-core';
 import { DEMO_ORIGIN } from './env';
@@ -210,4 +210,15 @@ export async function holdBack(page: Page, url: string): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * A file for a file picker (setInputFiles by path), written under the running test's output
+ * directory rather than in /tmp: Playwright empties its output at the start of each run, and a
+ * failed test's file stays beside its trace until then.
+ */
+export function fileToPick(name: string, bytes: Buffer | string): string {
+  const path = test.info().outputPath(name);
+  writeFileSync(path, bytes);
+  return path;
 }
