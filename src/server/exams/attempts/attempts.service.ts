@@ -62,6 +62,7 @@ import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GR
 import { scorePaper } from './scoring.rules';
 import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answers.rules';
 import * as repo from './attempts.repository';
+import { findAttemptWithWork } from './attempt-work.read-model';
 import { errorStack } from '../../logger';
 
 /**
@@ -388,7 +389,11 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
 export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAnswersResult> {
   const first = input.answers[0]!;
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
-  const { a, work } = await attemptOfCall(s, { ...input, answerLogId: first.answerLogId });
+  // The enrolment, then the attempt with its work in one statement (every save reads them).
+  const e = await enrolment(s, input);
+  const found = await findAttemptWithWork(s.db, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId, attemptId: first.answerLogId });
+  if (!found) throw attemptNotFound();
+  const { work } = found;
   if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
   const leaves = await answerableByIds(
     s,
@@ -406,8 +411,8 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
     answeredAt: r.answerTime,
   }));
   return s.db.transaction().execute(async (trx) => {
-    const inTime = await repo.takeForSave(trx, a.tenantId, a.id, s.now, overdueDeadlineBefore(s.now));
-    const ref = { tenantId: a.tenantId, attemptId: a.id, answers };
+    const inTime = await repo.takeForSave(trx, e.tenantId, found.attemptId, s.now, overdueDeadlineBefore(s.now));
+    const ref = { tenantId: e.tenantId, attemptId: found.attemptId, answers };
     return inTime ? keepAnswers({ ...s, db: trx }, ref) : keepLateAnswers({ ...s, db: trx }, ref);
   });
 }
