@@ -1,27 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { createLogger } from '~/server/logger';
 import { makeJobWorkspace, removeAbandonedWorkspaces, workspacePrefix } from '~/server/media-library/job-workspace';
+import { testTempDir } from '../setup/temp-dir';
 
 /**
  * The media job's working directories after kill -9: a process starting removes those of its
  * machine whose process is gone, and nothing else (a live process's, another machine's, other files).
  * The whole journey, a runner killed mid-job, is in media-library-kill.test.ts.
  */
-
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
-function newRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'job-workspaces-'));
-  roots.push(root);
-  return root;
-}
 
 /** A process id that was a process of this machine a moment ago and is not any more. */
 async function deadPid(): Promise<number> {
@@ -44,7 +34,7 @@ function workspace(root: string, name: string): string {
 }
 
 test('only the directories of this machine whose process is gone are removed', async () => {
-  const root = newRoot();
+  const root = testTempDir('job-workspaces-');
   const dead = await deadPid();
   const live = liveProcess();
   try {

@@ -19,8 +19,11 @@ const PREFIX = 'media-job-';
 /** The machine's part of a name: its host name with anything but letters, digits and dots dropped. */
 const machineOf = (host: string) => host.replace(/[^A-Za-z0-9.]/g, '') || 'host';
 
+/** The start of the names of this machine's directories. */
+const machinePrefix = () => `${PREFIX}${machineOf(hostname())}-`;
+
 /** The start of the names of process `pid`'s directories on this machine. */
-export const workspacePrefix = (pid: number = process.pid): string => `${PREFIX}${machineOf(hostname())}-${pid}-`;
+export const workspacePrefix = (pid: number = process.pid): string => `${machinePrefix()}${pid}-`;
 
 /** A new directory of this process's run; the run removes it when it ends. */
 export function makeJobWorkspace(dir = tmpdir()): Promise<string> {
@@ -42,7 +45,7 @@ function alive(pid: number): boolean {
  * Directories of live processes, of other machines, and anything else in the directory stay.
  */
 export async function removeAbandonedWorkspaces(logger: Logger, dir = tmpdir()): Promise<string[]> {
-  const mine = `${PREFIX}${machineOf(hostname())}-`;
+  const mine = machinePrefix();
   const removed: string[] = [];
   for (const name of await readdir(dir)) {
     if (!name.startsWith(mine)) continue;
