@@ -3,7 +3,8 @@
 //   1. bench/run.mjs: pages, the API, the class page, progress reports, the per-request floor;
 //   2. bench/exams.mjs on SQLite: answer saves of test-takers;
 //   3. bench/exams.mjs on a throw-away PostgreSQL with its durable defaults (scripts/with-pg.sh, port BENCH_PGPORT);
-//   4. bench/page-changes.ts on one too: how long a change of public pages takes to reach another instance.
+//   4. bench/page-changes.ts on one too: how long a change of public pages takes to reach another instance;
+//   5. bench/process-changes.ts: the same between two server processes of one machine on SQLite.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './processes.mjs';
@@ -24,6 +25,12 @@ const parts = [
     command: 'bash',
     args: [join(root, 'scripts/with-pg.sh'), node, join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'bench/page-changes.ts')],
     env: { PG_DURABLE: '1', PGPORT: process.env.BENCH_PGPORT ?? PG_PORT_DEFAULT },
+  },
+  {
+    name: 'page changes between two server processes on SQLite (bench/process-changes.ts)',
+    command: node,
+    args: [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'bench/process-changes.ts')],
+    env: {},
   },
 ];
 // `npm run bench -- --js` asks for the JavaScript sizes only: the first part alone.

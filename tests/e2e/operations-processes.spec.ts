@@ -17,12 +17,17 @@ import { freshMobile } from './support/login';
 /**
  * Two server processes on one machine (PROCESSES=2) sharing one port and one SQLite file: each keeps
  * its own render cache, and a news item published through one is on the other's cached list at once
- * (the change goes through the primary process); the metrics port adds up both; a worker killed
- * with SIGKILL is replaced and the port keeps answering; a second portal on the same port stops.
+ * (the change goes through the primary process; how soon is measured by bench/process-changes.ts); the
+ * metrics port adds up both; a worker killed with SIGKILL is replaced and the port keeps answering; a
+ * second portal on the same port stops.
  */
 
-/** How soon a change made through one process is on the other's cached pages. */
-const PURGE_WITHIN_MS = 1_000;
+/**
+ * How long each process keeps a rendered page (PAGE_MAX_AGE, s): longer than the test, so without the hand-over a
+ * process would answer its old copy of the list for the whole test. How soon the hand-over arrives is measured by
+ * bench/process-changes.ts (speed is a benchmark's, not a test's).
+ */
+const PAGES_KEPT_S = 3_600;
 /** How long the primary may take to fork a worker again and have it answer. */
 const REPLACED_WITHIN_MS = 30_000;
 const PROCESSES = 2;
@@ -76,6 +81,7 @@ test('two processes on one port and one SQLite file behave as one @desktop-only'
       METRICS_PORT: String(metricsPort),
       METRICS_HOST: '127.0.0.1',
       TMPDIR: processesTmp,
+      PAGE_MAX_AGE: String(PAGES_KEPT_S),
     });
     primary = await spawnUntilReady(['scripts/start.mjs', '--no-build'], env, /"msg":"portal ready"/, 'portal, two processes');
     const base = `http://localhost:${port}`;
@@ -112,12 +118,8 @@ test('two processes on one port and one SQLite file behave as one @desktop-only'
     expect(news.code).toBe(0);
     expect((await staffWrite(editor, `/admin/news/${news.data.id}/publish`, {})).code).toBe(0);
     await context.close();
-    // Every process's cached list shows it within a second: without the hand-over, one would keep its copy for a minute.
-    await expect
-      .poll(async () => (await round()).every((a) => a.body.includes(title)), {
-        timeout: PURGE_WITHIN_MS,
-      })
-      .toBe(true);
+    // Every process's cached list shows it: without the hand-over, one would keep its copy for the whole test.
+    await expect.poll(async () => (await round()).every((a) => a.body.includes(title)), { message: 'the published item on both processes’ lists' }).toBe(true);
 
     // The metrics port adds up both processes: every list request above is counted once.
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();

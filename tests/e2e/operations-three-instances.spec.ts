@@ -26,11 +26,15 @@ import { startPgCluster, type PgCluster } from '../setup/pg-cluster';
  * (as a balancer may), the video's renditions made by whichever instance's job runner claims them,
  * and a student on instance C sees the picture and plays the video at every quality. Nothing is
  * left on any instance's disk (decisions 054 and 055). An editor publishes a news item through B and
- * a visitor on A sees it on A's cached news list within a second (decision 056).
+ * a visitor on A sees it on A's cached news list (decision 056; how soon: bench/page-changes.ts).
  */
 
-/** How soon a change made through one instance is on another's cached pages. */
-const PURGE_WITHIN_MS = 1_000;
+/**
+ * How long each instance keeps a rendered page (PAGE_MAX_AGE, s): longer than the test, so without the change reaching
+ * A, A would answer its old copy of the list for the whole test. How soon changes arrive is measured by
+ * bench/page-changes.ts (speed is a benchmark's, not a test's).
+ */
+const PAGES_KEPT_S = 3_600;
 
 /** The S3-protocol server's fixed key pair and region (tests/setup/s3.ts), and the bucket it makes. */
 const S3 = { key: 'S3RVER', region: 'us-east-1', bucket: E2E_S3_BUCKET };
@@ -84,6 +88,7 @@ test('three instances with their own disks, one database and one bucket: uploade
         DATABASE_URL: databaseUrl,
         UPLOAD_DIR: uploadDirs[k]!,
         LOG_LEVEL: 'warn',
+        PAGE_MAX_AGE: String(PAGES_KEPT_S),
         // Behind a balancer (here the route below): the site's host is the forwarded one.
         TRUST_PROXY: 'true',
         STORAGE_DRIVER: 's3',
@@ -124,8 +129,8 @@ test('three instances with their own disks, one database and one bucket: uploade
     const news = await staffWrite(editor, '/admin/news/save', { title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>三台实例</p>' });
     expect(news.code).toBe(0);
     expect((await staffWrite(editor, `/admin/news/${news.data.id}/publish`, {})).code).toBe(0);
-    // On A's cached list within a second: B's change reached A's cache.
-    await expect.poll(async () => (await (await listOnA()).text()).includes(title), { timeout: PURGE_WITHIN_MS }).toBe(true);
+    // On A's cached list: B's change reached A's cache.
+    await expect.poll(async () => (await (await listOnA()).text()).includes(title), { message: 'the published item on A’s cached list' }).toBe(true);
     await page.goto(`${a}/news-information/list`);
     await expect(newsItems(page).filter({ hasText: title })).toHaveCount(1);
     await editorContext.close();
