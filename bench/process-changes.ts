@@ -13,10 +13,8 @@ import { createProcessGroupPageChangeBus } from '../src/server/events/page-chang
 import type { PageChange } from '../src/server/events/page-changes';
 import { runPrimary } from '../src/server/http/process-group';
 import { createLogger } from '../src/server/logger';
+import { changeTimings, runChangeSeries } from './change-latency';
 
-const GOAL_MS = 1_000;
-const ONE_BY_ONE = Number(process.env.BENCH_CHANGES ?? 500);
-const BURST = Number(process.env.BENCH_CHANGE_BURST ?? 500);
 const PROCESSES = 2;
 /** How long the whole run may take before the primary gives up (a worker that never answers). */
 const RUN_TIMEOUT_MS = 60_000;
@@ -35,21 +33,14 @@ if (cluster.isPrimary) {
   // Either worker sends; the other hears (a worker never hears its own changes through the primary).
   const [sender] = workers();
 
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  const waiting = new Map<string, () => void>();
+  const timings = changeTimings();
   cluster.on('message', (_worker, message: unknown) => {
     if (!isBench(message)) return;
-    if (message.type === 'bench:sent') sentAt.set(message.id, message.at);
-    if (message.type === 'bench:heard') {
-      const sent = sentAt.get(message.id);
-      if (sent !== undefined) latencies.push(message.at - sent);
-      waiting.get(message.id)?.();
-      waiting.delete(message.id);
-    }
+    if (message.type === 'bench:sent') timings.sent(message.id, message.at);
+    if (message.type === 'bench:heard') timings.heard(message.id, message.at);
   });
   const send = (id: string) => {
-    const heard = new Promise<void>((resolve) => waiting.set(id, resolve));
+    const heard = timings.heardOf(id);
     sender!.send({ type: 'bench:send', id } satisfies BenchMessage);
     return heard;
   };
@@ -57,28 +48,10 @@ if (cluster.isPrimary) {
     process.stderr.write(`bench/process-changes.ts: not done within ${RUN_TIMEOUT_MS} ms\n`);
     process.exit(1);
   }, RUN_TIMEOUT_MS);
-
-  const quantile = (xs: number[], q: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
-  const report = (label: string, xs: number[], sent: number): boolean => {
-    const ok = xs.length === sent && quantile(xs, 1) <= GOAL_MS;
-    const f = (ms: number) => ms.toFixed(1).padStart(8);
-    const heard = `heard ${String(xs.length).padStart(4)} of ${String(sent).padEnd(4)}`;
-    const times = `p50 ${f(quantile(xs, 0.5))} ms  p99 ${f(quantile(xs, 0.99))} ms  max ${f(quantile(xs, 1))} ms`;
-    process.stdout.write(`${label.padEnd(34)} ${heard} ${times}  ${ok ? 'met' : 'MISSED'}\n`);
-    return ok;
-  };
-
-  process.stdout.write(`\nPage changes from process A to process B of one machine on SQLite (goal: every one within ${GOAL_MS} ms)\n\n`);
-  // A change not heard in ten times the goal ends the series (it is reported as missed).
-  const late = () => new Promise<false>((resolve) => setTimeout(() => resolve(false), GOAL_MS * 10));
-  for (let i = 0; i < ONE_BY_ONE; i++) if (!(await Promise.race([send(`one-${i}`).then(() => true), late()]))) break;
-  const oneByOne = report('one after the other', latencies.splice(0), ONE_BY_ONE);
-  const burst = Array.from({ length: BURST }, (_, i) => send(`burst-${i}`));
-  await Promise.race([Promise.all(burst), late()]);
-  const atOnce = report(`${BURST} at once`, latencies.splice(0), BURST);
+  const met = await runChangeSeries('Page changes from process A to process B of one machine on SQLite', send, timings);
   clearTimeout(giveUp);
   // The primary stops its workers and exits 0 on SIGTERM (as the server's does); a missed goal exits 1 first.
-  if (!(oneByOne && atOnce)) process.exit(1);
+  if (!met) process.exit(1);
   process.kill(process.pid, 'SIGTERM');
 } else {
   const logger = createLogger('warn');
