@@ -1,6 +1,5 @@
 import { test, expect, newsItems, walkPages } from './support/fixtures';
 import { HUAXIA_ORIGIN, UNKNOWN_ORIGIN } from './support/env';
-import { KNOWN_FAVICON_404 } from './support/pages';
 import { allTitles, demo, huaxia, DEMO_TENANT, SECOND_TENANT } from './support/seed';
 
 test.describe('tenant isolation in the browser', () => {
@@ -51,7 +50,6 @@ test.describe('tenant isolation in the browser', () => {
 
   test('an unknown school host answers 404 with 学校不存在', async ({ page, consoleGuard }) => {
     consoleGuard.allowFailedResource(`${UNKNOWN_ORIGIN}/`, 404);
-    consoleGuard.allowFailedResource(KNOWN_FAVICON_404, 404); // console.spec.ts covers it
     const response = await page.goto(`${UNKNOWN_ORIGIN}/`);
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle('学校不存在');

@@ -15,15 +15,6 @@ export interface PageFamily {
   open(page: Page): Promise<number | undefined>;
 }
 
-/**
- * APP BUG (reported): the school-not-found page declares no icon, so Chromium asks for
- * /favicon.ico, which the unknown host answers with 404 and logs a console error (only when the
- * browser has not already given up on that icon, so not on every run). The icon test in
- * console.spec.ts fails on it deterministically; the other specs allow the line so that one bug
- * fails one test.
- */
-export const KNOWN_FAVICON_404 = `${UNKNOWN_ORIGIN}/favicon.ico`;
-
 const status = async (p: Promise<Response | null>) => (await p)?.status();
 
 async function openFromNewsList(page: Page, title: string, listUrl = '/news-information/list'): Promise<number | undefined> {
