@@ -144,7 +144,8 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
   if (!type.startsWith('text/html') || (response.status !== 200 && response.status !== 404)) {
     return new Response(response.body, { status: response.status, headers });
   }
-  const body = await response.text();
+  // The page's bytes as rendered: hashed and sent as they are, never decoded to a string and encoded again.
+  const body = new Uint8Array(await response.arrayBuffer());
   const etag = weakEtag(body);
   headers.set('ETag', etag);
   if (response.status === 200 && etagMatches(request.headers.get('If-None-Match'), etag)) {
