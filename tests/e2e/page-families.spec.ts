@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations } from './support/fixtures';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/fixtures';
 import { PAGE_FAMILIES } from './support/pages';
 
 /**
@@ -14,24 +14,7 @@ for (const family of PAGE_FAMILIES) {
     if (family.url) consoleGuard.allowFailedResource(family.url, family.status);
     expect(await family.open(page)).toBe(family.status);
 
-    const viewport = page.viewportSize()!.width;
-    const { scrollWidth, widest } = await page.evaluate((limit) => {
-      // The outermost elements that stick out past the viewport, to say where to look.
-      // (An element inside a scroll container that itself fits, such as the main navigation, is fine.)
-      const clipped = (e: Element) => {
-        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-          if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= limit + 1) return true;
-        }
-        return false;
-      };
-      const wide = [...document.body.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > limit + 1 && !clipped(e));
-      const outermost = wide.filter((e) => !wide.some((o) => o !== e && o.contains(e)));
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        widest: outermost.slice(0, 5).map((e) => `${e.outerHTML.slice(0, 160)}… (right edge ${Math.round(e.getBoundingClientRect().right)}px)`),
-      };
-    }, viewport);
-    expect(scrollWidth, `page is ${scrollWidth}px wide in a ${viewport}px viewport; too wide:\n${widest.join('\n')}`).toBeLessThanOrEqual(viewport);
+    await expectNoSidewaysScroll(page);
 
     const icons = page.locator('head link[rel~="icon"]');
     expect(await icons.count(), 'no <link rel="icon"> in <head>').toBeGreaterThan(0);

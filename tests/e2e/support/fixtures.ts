@@ -172,8 +172,23 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
  */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const width = page.viewportSize()?.width ?? (await page.evaluate(() => window.innerWidth));
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
+  const { scrollWidth, widest } = await page.evaluate((limit) => {
+    // The outermost elements that stick out past the screen, to say where to look.
+    // (An element inside a scroll container that itself fits, such as the main navigation, is fine.)
+    const clipped = (e: Element) => {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= limit + 1) return true;
+      }
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > limit + 1 && !clipped(e));
+    const outermost = wide.filter((e) => !wide.some((o) => o !== e && o.contains(e)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      widest: outermost.slice(0, 5).map((e) => `${e.outerHTML.slice(0, 160)}… (right edge ${Math.round(e.getBoundingClientRect().right)}px)`),
+    };
+  }, width);
+  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${width}px screen; too wide:\n${widest.join('\n')}`).toBeLessThanOrEqual(width);
 }
 
 /** The element is wholly on the screen's width (not cut at either side). */
