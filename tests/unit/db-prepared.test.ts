@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '~/server/db/database';
-import { LONGEST_PREPARED_LIST, prepared, preparedIn } from '~/server/db/prepared';
+import { pageFrom } from '~/server/db/paging';
+import { LONGEST_PREPARED_LIST, byShape, prepared, preparedIn, preparedPage } from '~/server/db/prepared';
 import { CamelCaseRows, SnakeCaseSqliteDialect } from '~/server/db/snake-case';
 
 /**
@@ -127,5 +128,36 @@ describe('prepared statements', () => {
       (d as unknown as Kysely<Any>).selectFrom('rateEvents').selectAll().where('kind', '=', kind),
     );
     await expect(unused.all(db, 'SAVE', 'u1')).rejects.toThrow(/value 1 is not a bound value/);
+  });
+
+  it('a page answers what pageFrom answers for any rows, window, order and count wish, each shape printed once', async () => {
+    const forms: string[] = [];
+    const filtered = (d: DB, kind: string) => (d as unknown as Kysely<Any>).selectFrom('rateEvents').where('kind', '=', kind);
+    const rows = (d: DB, kind: string, order: 'asc' | 'desc') => filtered(d, kind).select(['id', 'createdAt']).orderBy('createdAt', order).orderBy('id');
+    const page = byShape((order: 'asc' | 'desc') => {
+      forms.push(order);
+      return preparedPage(1, (d, kind: string) => rows(d, kind, order), filtered);
+    });
+    const kind = fc.constantFrom('SAVE', 'PROGRESS');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), kind, fc.integer({ min: 0, max: 9 })), { selector: (r) => r[0], maxLength: 12 }),
+        kind,
+        fc.record({
+          offset: fc.nat(14),
+          limit: fc.integer({ min: 1, max: 5 }),
+          order: fc.constantFrom('asc' as const, 'desc' as const),
+          countTotal: fc.boolean(),
+        }),
+        async (events, k, w) => {
+          raw.exec('delete from rate_events');
+          const insert = raw.prepare("insert into rate_events values (?, ?, 'u', '', ?, 0)");
+          for (const [id, ek, at] of events) insert.run(id, ek, at);
+          expect(await page(w.order)(db, w, k)).toEqual(await pageFrom(w, rows(db, k, w.order), filtered(db, k)));
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(forms.sort()).toEqual(['asc', 'desc']);
   });
 });

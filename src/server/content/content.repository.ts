@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
+import { byShape, preparedIn, preparedPage } from '../db/prepared';
 import type { ContentSort } from '~/lib/api/contracts/content';
 import { PUBLICATION } from '~/lib/status';
 
@@ -10,6 +11,14 @@ const { PUBLISHED } = PUBLICATION;
 
 /** The column each list sort names (news and notices share them). */
 const SORT_COLUMN = { publishTime: 'publishTime', seq: 'seq', createdTime: 'createdAt' } as const satisfies Record<ContentSort, string>;
+
+/**
+ * A public list's order, the shape its statement is printed once for (decision 071): the sort and its direction.
+ * A list searched by a text is rare and its statement is built anew each time.
+ */
+type Order = PageWindow['order'];
+type SortShape = `${ContentSort} ${Order}`;
+const sortOf = (shape: SortShape) => shape.split(' ') as [ContentSort, Order];
 
 export interface NewsFilter extends PageWindow {
   categorizeId?: string | undefined;
@@ -42,17 +51,33 @@ function newsBase(db: DB, tenantId: string, f: Pick<NewsFilter, 'categorizeId' |
   return newsWhere(db, tenantId, { ...f, status: PUBLISHED });
 }
 
+/** The columns and order of a news list. */
+const newsRows = (news: ReturnType<typeof newsBase>, sort: ContentSort, order: Order) =>
+  news
+    .select(['news.id', 'news.title', 'news.cover', 'news.introduction', 'news.contentType', 'news.sources'])
+    .select(['news.publishTime', 'news.status', 'news.seq', 'news.browseCount'])
+    .orderBy(`news.${SORT_COLUMN[sort]}`, order)
+    .orderBy('news.id', 'desc');
+
+const publishedNewsPage = byShape((shape: SortShape) => {
+  const [sort, order] = sortOf(shape);
+  const news = (db: DB, tenantId: string) => newsBase(db, tenantId, {});
+  return preparedPage(1, (db, tenantId: string) => newsRows(news(db, tenantId), sort, order), news);
+});
+
+const publishedNewsPageInCategory = byShape((shape: SortShape) => {
+  const [sort, order] = sortOf(shape);
+  const news = (db: DB, tenantId: string, categorizeId: string) => newsBase(db, tenantId, { categorizeId });
+  return preparedPage(2, (db, tenantId: string, categorizeId: string) => newsRows(news(db, tenantId, categorizeId), sort, order), news);
+});
+
 export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
-  const news = newsBase(db, tenantId, f);
-  return pageFrom(
-    f,
-    news
-      .select(['news.id', 'news.title', 'news.cover', 'news.introduction', 'news.contentType', 'news.sources'])
-      .select(['news.publishTime', 'news.status', 'news.seq', 'news.browseCount'])
-      .orderBy(`news.${SORT_COLUMN[f.sort]}`, f.order)
-      .orderBy('news.id', 'desc'),
-    news,
-  );
+  if (f.title) {
+    const news = newsBase(db, tenantId, f);
+    return pageFrom(f, newsRows(news, f.sort, f.order), news);
+  }
+  const shape: SortShape = `${f.sort} ${f.order}`;
+  return f.categorizeId ? publishedNewsPageInCategory(shape)(db, f, tenantId, f.categorizeId) : publishedNewsPage(shape)(db, f, tenantId);
 }
 
 export function findPublishedNews(db: DB, tenantId: string, id: string) {
@@ -64,14 +89,18 @@ export function findNewsForPreview(db: DB, tenantId: string, id: string) {
   return db.selectFrom('news').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
+const categoriesOfNewsIn = preparedIn(2, (db: DB, tenantId: string, newsIds: readonly string[]) =>
+  newsCategoryLinks(db, tenantId, newsIds).select(['l.newsId', 'l.categorizeId', 'c.name as categorizeName']),
+);
+
 /** Category links of some news items, with the category names. */
 export function categoriesOfNews(db: DB, tenantId: string, newsIds: string[]) {
   if (newsIds.length === 0) return Promise.resolve([]);
-  return newsCategoryLinks(db, tenantId, newsIds).select(['l.newsId', 'l.categorizeId', 'c.name as categorizeName']).execute();
+  return categoriesOfNewsIn.all(db, tenantId, newsIds);
 }
 
 /** The category links of some news items (at least one) with their categories, in the categories' order. */
-export function newsCategoryLinks(db: DB, tenantId: string, newsIds: string[]) {
+export function newsCategoryLinks(db: DB, tenantId: string, newsIds: readonly string[]) {
   return db
     .selectFrom('newsCategoryLinks as l')
     .innerJoin('newsCategories as c', (j) => j.onRef('c.id', '=', 'l.categorizeId').onRef('c.tenantId', '=', 'l.tenantId'))
@@ -80,9 +109,13 @@ export function newsCategoryLinks(db: DB, tenantId: string, newsIds: string[]) {
     .orderBy('c.seq');
 }
 
+const categoriesPage = byShape((order: Order) => {
+  const categories = (db: DB, tenantId: string) => db.selectFrom('newsCategories').where('tenantId', '=', tenantId);
+  return preparedPage(1, (db, tenantId: string) => categories(db, tenantId).select(['id', 'name', 'seq']).orderBy('seq', order).orderBy('id'), categories);
+});
+
 export function pageCategories(db: DB, tenantId: string, p: PageWindow) {
-  const categories = db.selectFrom('newsCategories').where('tenantId', '=', tenantId);
-  return pageFrom(p, categories.select(['id', 'name', 'seq']).orderBy('seq', p.order).orderBy('id'), categories);
+  return categoriesPage(p.order)(db, p, tenantId);
 }
 
 export interface NoticeFilter extends PageWindow {
@@ -96,13 +129,22 @@ function noticeBase(db: DB, tenantId: string, f: Pick<NoticeFilter, 'title'>) {
   return q;
 }
 
+/** The columns and order of a notice list. */
+const noticeRows = (notices: ReturnType<typeof noticeBase>, sort: ContentSort, order: Order) =>
+  notices.select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status']).orderBy(SORT_COLUMN[sort], order).orderBy('id', 'desc');
+
+const publishedNoticesPage = byShape((shape: SortShape) => {
+  const [sort, order] = sortOf(shape);
+  const notices = (db: DB, tenantId: string) => noticeBase(db, tenantId, {});
+  return preparedPage(1, (db, tenantId: string) => noticeRows(notices(db, tenantId), sort, order), notices);
+});
+
 export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) {
-  const notices = noticeBase(db, tenantId, f);
-  return pageFrom(
-    f,
-    notices.select(['id', 'title', 'writerName', 'publishTime', 'createdAt', 'status']).orderBy(SORT_COLUMN[f.sort], f.order).orderBy('id', 'desc'),
-    notices,
-  );
+  if (f.title) {
+    const notices = noticeBase(db, tenantId, f);
+    return pageFrom(f, noticeRows(notices, f.sort, f.order), notices);
+  }
+  return publishedNoticesPage(`${f.sort} ${f.order}`)(db, f, tenantId);
 }
 
 export function findPublishedNotice(db: DB, tenantId: string, id: string) {
@@ -114,9 +156,8 @@ export function findNoticeForPreview(db: DB, tenantId: string, id: string) {
   return db.selectFrom('notices').selectAll().where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Published notices and news with a publish time in [start, end], newest first. */
-export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageWindow) {
-  // The published articles of one table in the window, each marked with the kind the list shows.
+/** The published notices and news of a school with a publish time in [start, end], each marked with the kind the list shows. */
+function recentArticles(db: DB, tenantId: string, start: number, end: number) {
   const published = (table: 'news' | 'notices', kind: string) =>
     db
       .selectFrom(table)
@@ -126,9 +167,19 @@ export function pageRecentArticles(db: DB, tenantId: string, start: number, end:
       .where('status', '=', PUBLISHED)
       .where('publishTime', '>=', start)
       .where('publishTime', '<=', end);
-  const items = published('news', 'NEW_INFORMATION').unionAll(published('notices', 'NOTICE'));
-  const all = db.selectFrom(items.as('a'));
-  return pageFrom(p, all.selectAll().orderBy('publishTime', 'desc').orderBy('id', 'desc'), all);
+  return db.selectFrom(published('news', 'NEW_INFORMATION').unionAll(published('notices', 'NOTICE')).as('a'));
+}
+
+const recentArticlesPage = preparedPage(
+  3,
+  (db, tenantId: string, start: number, end: number) =>
+    recentArticles(db, tenantId, start, end).selectAll().orderBy('publishTime', 'desc').orderBy('id', 'desc'),
+  recentArticles,
+);
+
+/** Published notices and news with a publish time in [start, end], newest first. */
+export function pageRecentArticles(db: DB, tenantId: string, start: number, end: number, p: PageWindow) {
+  return recentArticlesPage(db, p, tenantId, start, end);
 }
 
 export interface HotMajorFilter extends PageWindow {
@@ -141,12 +192,17 @@ function hotMajorBase(db: DB, tenantId: string, f: Pick<HotMajorFilter, 'name'>)
   return q;
 }
 
+const hotMajorRows = (majors: ReturnType<typeof hotMajorBase>, order: Order) =>
+  majors.select(['id', 'name', 'seq', 'pic', 'industrySalary']).orderBy('seq', order).orderBy('id');
+
+const hotMajorsPage = byShape((order: Order) => {
+  const majors = (db: DB, tenantId: string) => hotMajorBase(db, tenantId, {});
+  return preparedPage(1, (db, tenantId: string) => hotMajorRows(majors(db, tenantId), order), majors);
+});
+
 export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
-  return pageFrom(
-    f,
-    hotMajorBase(db, tenantId, f).select(['id', 'name', 'seq', 'pic', 'industrySalary']).orderBy('seq', f.order).orderBy('id'),
-    hotMajorBase(db, tenantId, f),
-  );
+  if (f.name) return pageFrom(f, hotMajorRows(hotMajorBase(db, tenantId, f), f.order), hotMajorBase(db, tenantId, f));
+  return hotMajorsPage(f.order)(db, f, tenantId);
 }
 
 export function findActiveHotMajor(db: DB, tenantId: string, id: string) {

@@ -1,5 +1,6 @@
-import { createQueryId, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
+import { createQueryId, sql, type Compilable, type CompiledQuery, type QueryResult, type SelectQueryBuilder } from 'kysely';
 import type { DB } from './database';
+import { paged, type Paged, type PageWindow } from './paging';
 
 /**
  * A statement built and printed once, then run with new values (decision 071). Building a Kysely
@@ -113,4 +114,42 @@ export function preparedIn<A extends readonly [...unknown[], readonly unknown[]]
     if (list.length === 0 || list.length > LONGEST_PREPARED_LIST) return db.executeQuery<O>(build(db, ...values).compile());
     return runPrinted(db, printedFor(db, list.length), [...values.slice(0, scalars), ...list]);
   });
+}
+
+/**
+ * `pageFrom` (paging.ts) printed once: the rows of a window, its offset and limit bound values, and unless not wanted
+ * count(*) over the same filters. `rows` gets the values and selects and orders; `filtered` makes the same filters
+ * with nothing selected yet.
+ */
+export function preparedPage<A extends readonly unknown[], O>(
+  arity: A['length'],
+  // biome-ignore lint/suspicious/noExplicitAny: any tables and aliases, as pageFrom takes them
+  rows: (db: DB, ...values: A) => SelectQueryBuilder<any, any, O>,
+  // biome-ignore lint/suspicious/noExplicitAny: the same filters before anything is selected, over any tables and aliases
+  filtered: (db: DB, ...values: A) => SelectQueryBuilder<any, any, any>,
+): (db: DB, w: PageWindow, ...values: A) => Promise<Paged<O>> {
+  const windowRows = prepared<[...A, number, number], O>(arity + 2, (db, ...v) =>
+    rows(db, ...(v.slice(0, arity) as unknown as A))
+      .offset(v[arity] as number)
+      .limit(v[arity + 1] as number),
+  );
+  const count = prepared<A, { n: number | string | bigint }>(arity, (db, ...v) => filtered(db, ...v).select(sql<number>`count(*)`.as('n')));
+  return (db, w, ...values) => paged(w, windowRows.all(db, ...values, w.offset, w.limit), () => count.first(db, ...values));
+}
+
+/**
+ * A statement (or page) that takes one of a few forms: a sort column and direction, a filter given or not. `make`
+ * prepares the form a shape names, once; shapes are a closed set of names the code spells (a union of literals),
+ * never a value from a request, so the forms kept stay few.
+ */
+export function byShape<S extends string, P>(make: (shape: S) => P): (shape: S) => P {
+  const made = new Map<S, P>();
+  return (shape) => {
+    let form = made.get(shape);
+    if (form === undefined) {
+      form = make(shape);
+      made.set(shape, form);
+    }
+    return form;
+  };
 }

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
+import { byShape, preparedPage } from '../db/prepared';
 import type { LeadState } from '~/lib/staff/leads';
 import type { CouponSort } from '~/lib/api/contracts/leads';
 import { CouponState, type ClueTable } from './leads.table';
@@ -41,20 +42,41 @@ export interface CouponFilter extends PageWindow {
   sort: CouponSort;
 }
 
+/** The column each coupon sort names. */
+const COUPON_SORT_COLUMN = { amount: 'amountCents', useEndTime: 'useEndTime', createdTime: 'createdAt' } as const satisfies Record<CouponSort, string>;
+
+/** A coupon list's order, the shape its statement is printed once for (decision 071). */
+type CouponShape = `${CouponSort} ${PageWindow['order']}`;
+
+const couponsIn = (db: DB, tenantId: string, state: number) => db.selectFrom('coupons').where('tenantId', '=', tenantId).where('state', '=', state);
+
+/** Coupons in a state other than receivable. */
+const couponsPage = byShape((shape: CouponShape) => {
+  const [sort, order] = shape.split(' ') as [CouponSort, PageWindow['order']];
+  return preparedPage(2, (db, tenantId: string, state: number) => couponRows(couponsIn(db, tenantId, state), sort, order), couponsIn);
+});
+
+/**
+ * Receivable coupons whose use period is not over: a receivable coupon whose period is over is no longer receivable,
+ * whatever its state says. The period runs to the end of its end date (China Standard Time), as the days left count it.
+ */
+const receivable = (db: DB, tenantId: string, state: number, today: number) => couponsIn(db, tenantId, state).where('useEndTime', '>=', today);
+const receivableCouponsPage = byShape((shape: CouponShape) => {
+  const [sort, order] = shape.split(' ') as [CouponSort, PageWindow['order']];
+  return preparedPage(3, (db, tenantId: string, state: number, today: number) => couponRows(receivable(db, tenantId, state, today), sort, order), receivable);
+});
+
+function couponRows(coupons: ReturnType<typeof couponsIn>, sort: CouponSort, order: PageWindow['order']) {
+  return coupons
+    .select(['id', 'title', 'amountCents', 'minPointCents', 'useStartTime', 'useEndTime', 'state', 'createdAt'])
+    .orderBy(COUPON_SORT_COLUMN[sort], order)
+    .orderBy('id', order);
+}
+
 export function pageCoupons(db: DB, tenantId: string, f: CouponFilter) {
-  let coupons = db.selectFrom('coupons').where('tenantId', '=', tenantId).where('state', '=', f.state);
-  // A receivable coupon whose use period is over is no longer receivable, whatever its state says.
-  // The period runs to the end of its end date (China Standard Time), as the days left count it.
-  if (f.state === CouponState.RECEIVABLE) coupons = coupons.where('useEndTime', '>=', startOfCstDay(f.now));
-  const column = f.sort === 'amount' ? 'amountCents' : f.sort === 'useEndTime' ? 'useEndTime' : 'createdAt';
-  return pageFrom(
-    f,
-    coupons
-      .select(['id', 'title', 'amountCents', 'minPointCents', 'useStartTime', 'useEndTime', 'state', 'createdAt'])
-      .orderBy(column, f.order)
-      .orderBy('id', f.order),
-    coupons,
-  );
+  const shape: CouponShape = `${f.sort} ${f.order}`;
+  if (f.state === CouponState.RECEIVABLE) return receivableCouponsPage(shape)(db, f, tenantId, f.state, startOfCstDay(f.now));
+  return couponsPage(shape)(db, f, tenantId, f.state);
 }
 
 export function pageEnrollContacts(db: DB, tenantId: string, p: PageWindow) {

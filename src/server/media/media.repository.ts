@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import { pageFrom, type PageWindow } from '../db/paging';
+import { prepared } from '../db/prepared';
 import type { FeedType } from './media.table';
 import { PUBLICATION } from '~/lib/status';
 
@@ -7,15 +8,18 @@ import { PUBLICATION } from '~/lib/status';
 
 const { PUBLISHED } = PUBLICATION;
 
-export function listEnabledPosters(db: DB, tenantId: string) {
-  return db
+const enabledPosters = prepared(1, (db: DB, tenantId: string) =>
+  db
     .selectFrom('materialPosters')
     .select(['id', 'name', 'pic', 'url', 'seq'])
     .where('tenantId', '=', tenantId)
     .where('enabled', '=', PUBLISHED)
     .orderBy('seq', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc'),
+);
+
+export function listEnabledPosters(db: DB, tenantId: string) {
+  return enabledPosters.all(db, tenantId);
 }
 
 export function listTabs(db: DB, tenantId: string) {

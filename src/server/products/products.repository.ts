@@ -1,6 +1,7 @@
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
 import { whereEqual } from '../db/clauses';
+import { prepared, preparedPage } from '../db/prepared';
 import { PUBLICATION } from '~/lib/status';
 
 /** All product, hot-major and common-question SQL. Every function takes the tenant id first. */
@@ -47,11 +48,25 @@ export function listProductsByIds(db: DB, tenantId: string, ids: string[], name:
   return onSale(db, tenantId, name).select(PRODUCT_COLUMNS).where('p.id', 'in', ids).execute();
 }
 
-export function listCategories(db: DB, tenantId: string, f: { isVariety?: number | undefined; state?: number | undefined }) {
-  let q = db.selectFrom('productOperationCategories').select(['id', 'name', 'isVariety', 'state', 'seq']).where('tenantId', '=', tenantId);
-  if (f.isVariety !== undefined) q = q.where('isVariety', '=', f.isVariety);
-  if (f.state !== undefined) q = q.where('state', '=', f.state);
-  return q.orderBy('seq').orderBy('id').limit(200).execute();
+/** The most operation categories listed. */
+const MAX_CATEGORIES = 200;
+
+const categoriesIn = (db: DB, tenantId: string, state: number) =>
+  db
+    .selectFrom('productOperationCategories')
+    .select(['id', 'name', 'isVariety', 'state', 'seq'])
+    .where('tenantId', '=', tenantId)
+    .where('state', '=', state)
+    .orderBy('seq')
+    .orderBy('id')
+    .limit(MAX_CATEGORIES);
+const categoriesInState = prepared(2, categoriesIn);
+const categoriesOfVariety = prepared(3, (db: DB, tenantId: string, state: number, isVariety: number) =>
+  categoriesIn(db, tenantId, state).where('isVariety', '=', isVariety),
+);
+
+export function listCategories(db: DB, tenantId: string, f: { isVariety?: number | undefined; state: number }) {
+  return f.isVariety === undefined ? categoriesInState.all(db, tenantId, f.state) : categoriesOfVariety.all(db, tenantId, f.state, f.isVariety);
 }
 
 /** Products placed in a category (state-1 placements of on-sale products), ascending placement seq. */
@@ -66,17 +81,19 @@ function relationBase(db: DB, tenantId: string, bizId: string, bizType: string) 
     .where('p.state', '=', ON_SALE);
 }
 
-export function pageRelations(db: DB, tenantId: string, f: PageWindow & { bizId: string; bizType: string }) {
-  const placed = relationBase(db, tenantId, f.bizId, f.bizType);
-  return pageFrom(
-    f,
-    placed
+const relationsPage = preparedPage(
+  3,
+  (db, tenantId: string, bizId: string, bizType: string) =>
+    relationBase(db, tenantId, bizId, bizType)
       .select(['r.id as relationId', 'r.bizId', 'r.bizType', 'r.productId', 'r.seq as relationSeq', 'r.state as relationState'])
       .select(PRODUCT_COLUMNS)
       .orderBy('r.seq')
       .orderBy('r.id'),
-    placed,
-  );
+  relationBase,
+);
+
+export function pageRelations(db: DB, tenantId: string, f: PageWindow & { bizId: string; bizType: string }) {
+  return relationsPage(db, f, tenantId, f.bizId, f.bizType);
 }
 
 /** Product ids related to a major, in link order; only products of the tenant that are on sale. */
