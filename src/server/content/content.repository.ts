@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import { containing, pageFrom, type PageWindow } from '../db/paging';
-import { byShape, preparedIn, preparedPage } from '../db/prepared';
+import { byShape, prepared, preparedIn, preparedPage } from '../db/prepared';
 import type { ContentSort } from '~/lib/api/contracts/content';
 import { PUBLICATION } from '~/lib/status';
 
@@ -80,8 +80,10 @@ export function pagePublishedNews(db: DB, tenantId: string, f: NewsFilter) {
   return f.categorizeId ? publishedNewsPageInCategory(shape)(db, f, tenantId, f.categorizeId) : publishedNewsPage(shape)(db, f, tenantId);
 }
 
+const publishedNews = prepared(2, (db: DB, tenantId: string, id: string) => newsBase(db, tenantId, {}).selectAll().where('news.id', '=', id));
+
 export function findPublishedNews(db: DB, tenantId: string, id: string) {
-  return newsBase(db, tenantId, {}).selectAll().where('news.id', '=', id).executeTakeFirst();
+  return publishedNews.first(db, tenantId, id);
 }
 
 /** A news item of the school whatever its state (draft, scheduled, withdrawn): for previews only. */
@@ -147,8 +149,10 @@ export function pagePublishedNotices(db: DB, tenantId: string, f: NoticeFilter) 
   return publishedNoticesPage(`${f.sort} ${f.order}`)(db, f, tenantId);
 }
 
+const publishedNotice = prepared(2, (db: DB, tenantId: string, id: string) => noticeBase(db, tenantId, {}).selectAll().where('id', '=', id));
+
 export function findPublishedNotice(db: DB, tenantId: string, id: string) {
-  return noticeBase(db, tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst();
+  return publishedNotice.first(db, tenantId, id);
 }
 
 /** A notice in any state (a preview ticket names it). */
@@ -205,6 +209,8 @@ export function pageHotMajors(db: DB, tenantId: string, f: HotMajorFilter) {
   return hotMajorsPage(f.order)(db, f, tenantId);
 }
 
+const activeHotMajor = prepared(2, (db: DB, tenantId: string, id: string) => hotMajorBase(db, tenantId, {}).selectAll().where('id', '=', id));
+
 export function findActiveHotMajor(db: DB, tenantId: string, id: string) {
-  return hotMajorBase(db, tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst();
+  return activeHotMajor.first(db, tenantId, id);
 }
