@@ -8,6 +8,7 @@ import { chunkGroups, clientChunks, preloadOnlyMissing } from './scripts/client-
 import { inlineScripts } from './scripts/inline-script.mjs';
 import { syncCspDigest } from './scripts/csp-digest.mjs';
 import { islandRenderer } from './scripts/island-renderer.mjs';
+import { pageModulesOnce } from './scripts/page-modules.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -61,8 +62,9 @@ export default defineConfig({
     // preloadOnlyMissing: a dynamic import does not preload what its page already loaded (decision 068);
     // inlineScripts: `inline-script:` imports, a script bundled on its own to write into a page (decision 081);
     // syncCspDigest: Astro's per-render CSP digests hashed in the server's thread (decision 087);
-    // islandRenderer: each island names React as its renderer, so the server renders it once, not twice (decision 094).
-    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest(), islandRenderer()],
+    // islandRenderer: each island names React as its renderer, so the server renders it once, not twice (decision 094);
+    // pageModulesOnce: a page's module imported once per process, not on every request (decision 096).
+    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest(), islandRenderer(), pageModulesOnce()],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },

@@ -9,6 +9,8 @@
 // body in the server's bundle; the browser's bundle never has it. Should Astro change the function,
 // the build stops here instead of shipping the slow path unnoticed (docs/decisions/087).
 
+import { rewriteServerModule } from './rewrite-server-module.mjs';
+
 /** The module and the function the plugin rewrites (Astro's text of it, as the test reads it too). */
 const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
 export const ORIGINAL = /async function generateCspDigest\(data, algorithm\) \{\n[\s\S]*?\n\}/;
@@ -31,14 +33,4 @@ export function rewriteDigest(code) {
   return code.replace(ORIGINAL, SYNC_DIGEST);
 }
 
-/** @returns {import('vite').Plugin} */
-export function syncCspDigest() {
-  return {
-    name: 'portal:sync-csp-digest',
-    applyToEnvironment: (environment) => environment.name !== 'client',
-    transform(code, id) {
-      if (!MODULE.test(id)) return undefined;
-      return { code: rewriteDigest(code), map: null };
-    },
-  };
-}
+export const syncCspDigest = () => rewriteServerModule('portal:sync-csp-digest', MODULE, rewriteDigest);
