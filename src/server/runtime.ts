@@ -210,7 +210,7 @@ export function getServer(): Promise<Server> {
         removeAbandonedWorkspaces(made.runtime.logger).catch((error: unknown) =>
           made.runtime.logger.warn('media job directories not cleaned', { error: errorStack(error) }),
         );
-        // The rate limits' logged writes older than their kind's longest window are removed every 10 s, a batch at a time.
+        // The rate limits' counts of periods no window reads any more are removed every 10 s, a batch at a time.
         startRateEventsSweep(made.runtime);
         // The process's job runner (scheduled publishing) and its metrics; it stops claiming once the process is asked to stop.
         const stopJobs = startJobRunner(made.runtime);

@@ -3,14 +3,15 @@ import { PATH, expectOk, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { postAs, uniqueIp } from '../setup/login';
 import { loginAs, type TestUser } from '../setup/users';
-import { COMMENT_LIMITS, LIKE_LIMITS, RATE_KEEP_MS } from '~/server/limits/limits.rules';
+import { COMMENT_LIMITS, LIKE_LIMITS, RATE_KEEP_MS, countedFor, countsUntil, rateSubject } from '~/server/limits/limits.rules';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 
 /**
  * The abuse limits of comments, replies and likes: per user (any school) and per client address,
  * counted in the database at the request clock. A refused write changes nothing: no comment, no
- * like, no counted action. The clock is moved, never waited for.
+ * like, no counted action. The clock is moved, never waited for. Counts are kept by slot (decision
+ * 097): a write stops counting at countsUntil, between a window and a window and a slot after it.
  */
 const server = useTestServer();
 const MINUTE = 60_000;
@@ -51,8 +52,19 @@ const like = (user: TestUser, ip: string, liked = true) =>
 
 const db = () => server().runtime.db;
 const commentsBy = async (userId: string) => (await db().selectFrom('comments').select('id').where('authorId', '=', userId).execute()).length;
-const actionsBy = async (userId: string) =>
-  (await db().selectFrom('rateLog').select('id').where('userId', '=', userId).where('kind', 'in', ['COMMENT', 'LIKE']).execute()).length;
+/** The user's comments, replies, likes and unlikes counted by the limits (the minute's counts: every write is in them). */
+const actionsBy = async (userId: string) => {
+  const rows = await db()
+    .selectFrom('rateCount')
+    .selectAll()
+    .where('subject', '=', rateSubject('user', userId))
+    .where('kind', 'in', ['COMMENT', 'LIKE'])
+    .where('windowMs', '=', MINUTE)
+    .execute();
+  return rows.reduce((sum, r) => sum + Object.entries(r).reduce((n, [k, v]) => (/^c\d+$/.test(k) ? n + Number(v) : n), 0), 0);
+};
+/** Moves the clock to `ms` before a write made `at` stops counting in a window. */
+const toExpiry = (windowMs: number, at: number, ms = 0) => server().clock.advance(countsUntil(windowMs, at) - ms - server().clock.value);
 const liked = async (userId: string) => (await db().selectFrom('thumbsRecords').select('id').where('userId', '=', userId).execute()).length;
 
 function expectTooMany(answer: Awaited<ReturnType<typeof postAs>>, message: string) {
@@ -63,6 +75,7 @@ describe('comments and replies', () => {
   const perMinute = `${COMMENT_LIMITS.perUserMinute} a minute per user, comments and replies together`;
   test(`${perMinute}; the next is refused and changes nothing until the minute has passed`, async () => {
     const user = await loginAs(server(), DEMO.id);
+    const at = server().clock.value;
     const top = expectOk(await comment(user, uniqueIp()));
     for (let i = 1; i < COMMENT_LIMITS.perUserMinute; i++) expectOk(await (i % 2 ? reply(user, uniqueIp(), top.id) : comment(user, uniqueIp())));
     expect(await commentsBy(user.userId)).toBe(COMMENT_LIMITS.perUserMinute);
@@ -74,25 +87,31 @@ describe('comments and replies', () => {
 
     server().clock.advance(MINUTE - 1);
     expectTooMany(await comment(user, uniqueIp()), PER_MINUTE);
+    toExpiry(MINUTE, at, 1);
+    expectTooMany(await comment(user, uniqueIp()), PER_MINUTE);
     server().clock.advance(1);
     expectOk(await reply(user, uniqueIp(), top.id));
     expect(await commentsBy(user.userId)).toBe(COMMENT_LIMITS.perUserMinute + 1);
   });
 
-  test(`${COMMENT_LIMITS.perUserHour} an hour per user; the next is refused until the first is an hour old`, async () => {
+  test(`${COMMENT_LIMITS.perUserHour} an hour per user; the next is refused until the first have stopped counting`, async () => {
     const user = await loginAs(server(), DEMO.id);
-    const minutes = COMMENT_LIMITS.perUserHour / COMMENT_LIMITS.perUserMinute;
-    for (let m = 0; m < minutes; m++) {
-      for (let i = 0; i < COMMENT_LIMITS.perUserMinute; i++) expectOk(await comment(user, uniqueIp(), `第${m}分钟第${i}条`));
-      if (m < minutes - 1) server().clock.advance(MINUTE);
+    const batches = COMMENT_LIMITS.perUserHour / COMMENT_LIMITS.perUserMinute;
+    const at = server().clock.value;
+    for (let b = 0; b < batches; b++) {
+      for (let i = 0; i < COMMENT_LIMITS.perUserMinute; i++) expectOk(await comment(user, uniqueIp(), `第${b}批第${i}条`));
+      // The next batch once these no longer count in the minute.
+      if (b < batches - 1) server().clock.advance(countedFor(MINUTE));
     }
     expect(await commentsBy(user.userId)).toBe(COMMENT_LIMITS.perUserHour);
-    server().clock.advance(MINUTE);
-    // A new minute, but the hour is full.
+    server().clock.advance(countedFor(MINUTE));
+    // The minute is free again, but the hour is full.
     expectTooMany(await comment(user, uniqueIp()), PER_HOUR);
     expect(await commentsBy(user.userId)).toBe(COMMENT_LIMITS.perUserHour);
-    // The first minute's five were made (minutes) minutes ago; they stop counting an hour after.
-    server().clock.advance(HOUR - minutes * MINUTE - 1);
+    // The first batch counts for the hour, and at most its slot after.
+    server().clock.advance(at + HOUR - 1 - server().clock.value);
+    expectTooMany(await comment(user, uniqueIp()), PER_HOUR);
+    toExpiry(HOUR, at, 1);
     expectTooMany(await comment(user, uniqueIp()), PER_HOUR);
     server().clock.advance(1);
     expectOk(await comment(user, uniqueIp()));
@@ -112,6 +131,7 @@ describe('comments and replies', () => {
     const users = await Promise.all(
       Array.from({ length: Math.ceil(COMMENT_LIMITS.perIpMinute / COMMENT_LIMITS.perUserMinute) + 1 }, () => loginAs(server(), DEMO.id)),
     );
+    const at = server().clock.value;
     let written = 0;
     for (const user of users) {
       for (let i = 0; i < COMMENT_LIMITS.perUserMinute && written < COMMENT_LIMITS.perIpMinute; i++, written++) expectOk(await comment(user, ip));
@@ -124,6 +144,8 @@ describe('comments and replies', () => {
     expectOk(await comment(fresh, uniqueIp()));
 
     server().clock.advance(MINUTE - 1);
+    expectTooMany(await comment(fresh, ip), PER_IP);
+    toExpiry(MINUTE, at, 1);
     expectTooMany(await comment(fresh, ip), PER_IP);
     server().clock.advance(1);
     expectOk(await comment(fresh, ip));
@@ -163,6 +185,7 @@ describe('comments and replies', () => {
 describe('likes', () => {
   test(`${LIKE_LIMITS.perUserMinute} likes and unlikes a minute per user; the next is refused and the like stays as it was`, async () => {
     const user = await loginAs(server(), DEMO.id);
+    const at = server().clock.value;
     for (let i = 0; i < LIKE_LIMITS.perUserMinute; i++) expectOk(await like(user, uniqueIp(), i % 2 === 0));
     // Even count of toggles: liked, then taken back.
     expect(await liked(user.userId)).toBe(0);
@@ -173,6 +196,8 @@ describe('likes', () => {
     expectOk(await comment(user, uniqueIp()));
 
     server().clock.advance(MINUTE - 1);
+    expectTooMany(await like(user, uniqueIp()), LIKES_PER_MINUTE);
+    toExpiry(MINUTE, at, 1);
     expectTooMany(await like(user, uniqueIp()), LIKES_PER_MINUTE);
     server().clock.advance(1);
     expect(expectOk(await like(user, uniqueIp()))).toMatchObject({ thumbs: 1 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ErrorCode } from '~/lib/envelope';
 import { AppError } from '~/server/errors';
-import { RATE_KEEP_MS, type RateLimit } from '~/server/limits/limits.rules';
+import { RATE_KEEP_MS, countedFrom, ratePeriod, rateSubject, type RateLimit } from '~/server/limits/limits.rules';
 import { logWrite } from '~/server/limits/limits.service';
 import { uniqueIp } from '../setup/login';
 import { DEMO, useTestServer } from '../setup/server';
@@ -13,7 +13,9 @@ import { loginAs } from '../setup/users';
  * decision 063): a school taking a test behind one address is never refused for its address, and a
  * script with many tokens there still is. Attacked with generated sequences of writes by several
  * accounts from several addresses over time, against a real database, with limits small enough to
- * meet in a few writes. The invariants, after every write:
+ * meet in a few writes. Counts are kept by slot (decision 097): a count at a moment holds the writes
+ * from countedFrom on. The invariants, after every write:
+ * - each write is accepted or refused exactly as counting the accepted writes since countedFrom says;
  * - an account has at most the user's limit of accepted writes in any window;
  * - an address has at most its limit plus one share per account that wrote there, in any window;
  * - a write within its account's share (and the user's limit) is always accepted: the address never
@@ -44,9 +46,21 @@ interface Accepted {
   account: number;
   address: number;
   at: number;
+  /** Beyond its account's share: it counts against its address. */
+  overShare: boolean;
 }
 
 const within = (list: Accepted[], at: number) => list.filter((w) => w.at > at - WINDOW_MS && w.at <= at);
+
+/** What the limiter must answer, from the writes it accepted before: the rules counted by hand. */
+function expected(accepted: Accepted[], account: number, address: number, at: number): { ok: boolean; overShare: boolean } {
+  const counted = accepted.filter((w) => w.at >= countedFrom(WINDOW_MS, at));
+  const mine = counted.filter((w) => w.account === account).length + 1;
+  if (mine > USER_MAX) return { ok: false, overShare: false };
+  if (mine <= SHARE) return { ok: true, overShare: false };
+  const there = counted.filter((w) => w.address === address && w.overShare).length + 1;
+  return { ok: there <= ADDRESS_MAX, overShare: true };
+}
 
 async function write(account: number, ip: string, at: number): Promise<boolean> {
   try {
@@ -80,10 +94,15 @@ describe("an address's limit beyond each account's share", () => {
           at += s.advanceMs;
           const before = within(accepted, at);
           const mine = before.filter((w) => w.account === s.account).length;
+          const counted = accepted.filter((w) => w.account === s.account && w.at >= countedFrom(WINDOW_MS, at)).length;
+          const model = expected(accepted, s.account, s.address, at);
           const ok = await write(s.account, ips[s.address]!, at);
-          if (ok) accepted.push({ account: s.account, address: s.address, at });
-          // Within the account's share and the user's limit: never refused.
-          if (mine < SHARE) expect(ok).toBe(true);
+          expect(ok).toBe(model.ok);
+          if (ok) accepted.push({ account: s.account, address: s.address, at, overShare: model.overShare });
+          // Within the account's share over the time counted (a window and at most a slot): never refused.
+          if (counted < SHARE) expect(ok).toBe(true);
+          // Within its share over the last window alone: refused only while the slot before it still counts.
+          if (mine < SHARE && !ok) expect(counted).toBeGreaterThanOrEqual(SHARE);
           const now = within(accepted, at);
           expect(now.filter((w) => w.account === s.account).length).toBeLessThanOrEqual(USER_MAX);
           const there = now.filter((w) => w.address === s.address);
@@ -104,7 +123,28 @@ describe("an address's limit beyond each account's share", () => {
     const flood = await Promise.all(Array.from({ length: ACCOUNTS * USER_MAX }, (_, i) => write(i % ACCOUNTS, ip, start)));
     // Concurrent writes may all be refused together, never accepted past a limit.
     expect(flood.filter(Boolean).length).toBeLessThanOrEqual(ADDRESS_MAX + SHARE * ACCOUNTS);
-    // What was refused counts nothing: an account still has its share there.
-    expect(await write(0, ip, start)).toBe(true);
+    // What was refused counts nothing: each account's count is its accepted writes, and the address's
+    // holds at least those beyond each account's share and no more than its limit.
+    const db = server().runtime.db;
+    const countOf = async (subject: string) => {
+      const row = await db
+        .selectFrom('rateCount')
+        .selectAll()
+        .where('kind', '=', 'ANSWER_SAVE')
+        .where('windowMs', '=', WINDOW_MS)
+        .where('period', '=', ratePeriod(WINDOW_MS, start))
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return Object.entries(row ?? {}).reduce((n, [k, v]) => (/^c\d+$/.test(k) ? n + Number(v) : n), 0);
+    };
+    let beyondShares = 0;
+    for (let a = 0; a < ACCOUNTS; a++) {
+      const mine = flood.filter((ok, i) => ok && i % ACCOUNTS === a).length;
+      expect(await countOf(rateSubject('user', accounts[a]!))).toBe(mine);
+      beyondShares += Math.max(0, mine - SHARE);
+    }
+    const address = await countOf(rateSubject('ip', ip));
+    expect(address).toBeGreaterThanOrEqual(beyondShares);
+    expect(address).toBeLessThanOrEqual(Math.min(ADDRESS_MAX, flood.filter(Boolean).length));
   });
 });

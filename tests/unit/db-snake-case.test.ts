@@ -89,9 +89,9 @@ const shapes: ((db: Kysely<Any>) => Compilable)[] = [
       ),
   (db) =>
     db
-      .with('recent', (w) => w.selectFrom('rateLog').select(['userId', 'createdAt']).where('createdAt', '>', 0))
+      .with('recent', (w) => w.selectFrom('rateCount').select(['subject', 'windowMs']).where('windowMs', '>', 0))
       .selectFrom('recent')
-      .select((eb) => eb.fn.count('userId').distinct().as('n')),
+      .select((eb) => eb.fn.count('subject').distinct().as('n')),
   (db) =>
     db
       .insertInto('workAnswers')
@@ -104,7 +104,7 @@ const shapes: ((db: Kysely<Any>) => Compilable)[] = [
       .set({ lastSavedAt: 2, answeredCount: sql`${sql.ref('answeredCount')} + 1` })
       .where('id', '=', 'x')
       .where('deadlineAt', 'is', null),
-  (db) => db.deleteFrom('rateLog').where('createdAt', '<=', 3).where(sql.ref('rateLog.kind'), '=', 'SAVE'),
+  (db) => db.deleteFrom('rateCount').where('windowMs', '<=', 3).where(sql.ref('rateCount.kind'), '=', 'SAVE'),
   (db) => db.selectFrom(sql.table('studyClocks').as('sc')).select(sql.id('sc', 'clockAt').as('clockAt')),
   (db) => db.schema.createIndex('lesson_records_class_idx').on('lesson_records').columns(['tenant_id', 'class_id', 'course_id']),
   (db) =>

@@ -4,15 +4,20 @@ import {
   ANSWER_SAVE_LIMITS,
   COMMENT_LIMITS,
   DRAFT_LIMITS,
-  KIND_KEEP_MS,
   LIKE_LIMITS,
   NOTE_LIMITS,
   PROGRESS_LIMITS,
   QUESTION_LIMITS,
   RATE_KEEP_MS,
   RATE_LIMITS,
+  RATE_SLOTS,
+  RATE_WINDOWS,
+  countedFor,
+  countedFrom,
+  countsUntil,
   limitMessage,
   ratePeriod,
+  rateSlot,
   type RateLimit,
 } from '~/server/limits/limits.rules';
 import type { RateKind } from '~/server/limits/limits.table';
@@ -54,23 +59,24 @@ describe('rate limits', () => {
       ['user', 60_000, PROGRESS_LIMITS.perUserMinute],
       ['ip', 60_000, PROGRESS_LIMITS.perIpMinute],
     ]);
-    expect(RATE_KEEP_MS).toBe(3_600_000);
+    // The longest a write counts: an hour and one of its slots.
+    expect(RATE_KEEP_MS).toBe(3_600_000 + 300_000);
   });
 
-  test('an address holds more than one person, and no window outlives the log', () => {
+  test('an address holds more than one person; every window is whole slots, and the clean-up goes through each', () => {
     for (const [kind, limits] of Object.entries(RATE_LIMITS) as [RateKind, readonly RateLimit[]][]) {
       const user = limits.find((l) => l.by === 'user' && l.windowMs === 60_000)!;
       const ip = limits.find((l) => l.by === 'ip')!;
       expect(ip.max).toBeGreaterThan(user.max);
-      for (const l of limits) expect(l.windowMs).toBeLessThanOrEqual(KIND_KEEP_MS[kind]);
-      // A kind is kept exactly as long as its longest window: not a moment less (a write would stop counting early).
-      expect(KIND_KEEP_MS[kind]).toBe(Math.max(...limits.map((l) => l.windowMs)));
-      expect(KIND_KEEP_MS[kind]).toBeLessThanOrEqual(RATE_KEEP_MS);
+      for (const l of limits) {
+        expect(Number.isInteger(l.windowMs / RATE_SLOTS)).toBe(true);
+        expect(RATE_WINDOWS).toContainEqual({ kind, windowMs: l.windowMs });
+        expect(countedFor(l.windowMs)).toBeLessThanOrEqual(RATE_KEEP_MS);
+      }
     }
-    // The exam hall's and the player's writes are kept a minute, not an hour.
-    expect(KIND_KEEP_MS.ANSWER_SAVE).toBe(60_000);
-    expect(KIND_KEEP_MS.PROGRESS).toBe(60_000);
-    expect(KIND_KEEP_MS.COMMENT).toBe(3_600_000);
+    // A minute's slots are 5 s; an hour's 5 minutes.
+    expect(countedFor(60_000)).toBe(65_000);
+    expect(countedFor(3_600_000)).toBe(3_900_000);
   });
 
   test('a real student never meets their own limit: the answering screen and the player stay far below', () => {
@@ -116,17 +122,26 @@ describe('rate limits', () => {
     expect(RATE_LIMITS.PROGRESS.map(limitMessage)[0]).toBe('学习进度上报太频繁了，请稍后再试');
   });
 
-  test('a window of a kind lies within the period of its end and the one before (the count reads those two)', () => {
-    const kinds = Object.keys(RATE_LIMITS) as RateKind[];
+  test('a count holds every write of the last window, and none older than a window and a slot', () => {
+    const windows = [...new Set(RATE_WINDOWS.map((w) => w.windowMs))];
     fc.assert(
-      fc.property(fc.constantFrom(...kinds), fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.nat(), (kind, at, offset) => {
-        const keep = KIND_KEEP_MS[kind];
-        const now = ratePeriod(kind, at);
-        // Every moment a window of the kind may count (up to its keep back) is in one of the two periods.
-        const counted = at - (offset % keep);
-        expect([now - 1, now]).toContain(ratePeriod(kind, counted));
-        // And a moment two keeps back is in neither: the clean-up removes it.
-        expect(ratePeriod(kind, at - 2 * keep)).toBe(now - 2);
+      fc.property(fc.constantFrom(...windows), fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.nat(), (windowMs, now, back) => {
+        const from = countedFrom(windowMs, now);
+        // The last window whole: no limit passes in any window.
+        expect(from).toBeLessThanOrEqual(now - windowMs + 1);
+        // Never more than a window and a slot.
+        expect(now - from).toBeLessThan(countedFor(windowMs));
+        // From a slot's start: what the table's counts hold (a row a period, a count a slot).
+        expect(rateSlot(windowMs, from)).toBe(rateSlot(windowMs, now));
+        expect(ratePeriod(windowMs, from)).toBe(ratePeriod(windowMs, now) - 1);
+        // A write made `back` ms before counts until countsUntil, not a moment longer.
+        const at = now - (back % (2 * windowMs));
+        expect(at >= countedFrom(windowMs, now)).toBe(now < countsUntil(windowMs, at));
+        expect(countedFrom(windowMs, countsUntil(windowMs, at) - 1)).toBeLessThanOrEqual(at);
+        expect(countedFrom(windowMs, countsUntil(windowMs, at))).toBeGreaterThan(at);
+        // The slots of a period: 0 … RATE_SLOTS - 1, in order.
+        expect(rateSlot(windowMs, now)).toBeGreaterThanOrEqual(0);
+        expect(rateSlot(windowMs, now)).toBeLessThan(RATE_SLOTS);
       }),
     );
   });

@@ -1,84 +1,122 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db/database';
-import type { RateEventTable, RateKind } from './limits.table';
-import { prepared } from '../db/prepared';
+import type { RateCountTable, RateKind } from './limits.table';
+import { prepared, type Prepared } from '../db/prepared';
+import { RATE_SLOTS } from './limits.rules';
 
 /**
- * SQL of the rate limits' log. The limits protect every school alike (one person or one address
- * writing in several schools), so no query names a school: they count rows of a user or an
- * address and return numbers, never another school's data.
+ * SQL of the rate limits' counts (rate_count). The limits protect every school alike (one person or
+ * one address writing in several schools), so no query names a school: they count a user's or an
+ * address's writes and return numbers, never another school's data.
  */
 
-/** A logged write: the table's row without its id (the database gives it; insertEvent answers it). */
-export type NewEvent = Omit<RateEventTable, 'id'>;
+/** The count column of a slot (c0 … c11). */
+type SlotColumn = Extract<keyof RateCountTable, `c${number}`>;
 
-const insertRow = prepared(6, (db: DB, kind: RateKind, period: number, userId: string, ip: string, createdAt: number, overShare: 0 | 1) =>
-  db.insertInto('rateLog').values({ kind, period, userId, ip, createdAt, overShare }).returning('id'),
-);
+const slotColumn = (slot: number) => `c${slot}` as SlotColumn;
 
-export async function insertEvent(db: DB, row: NewEvent): Promise<number> {
-  const inserted = await insertRow.first(db, row.kind, row.period, row.userId, row.ip, row.createdAt, row.overShare);
-  if (!inserted) throw new Error('rate_log: the insert answered no id');
-  return Number(inserted.id);
+/** The sum of the slots from `from` to the last, of the row `table` names (unqualified: the statement's own row). */
+function slotsFrom(from: number, table?: string): RawBuilder<number> {
+  const columns = Array.from({ length: RATE_SLOTS - from }, (_, i) => sql.ref(table ? `${table}.${slotColumn(from + i)}` : slotColumn(from + i)));
+  return sql<number>`${sql.join(columns, sql` + `)}`;
 }
 
-const deleteRow = prepared(1, (db: DB, id: number) => db.deleteFrom('rateLog').where('id', '=', id));
-
-export function deleteEvent(db: DB, id: number) {
-  return deleteRow.run(db, id);
+/** One statement a slot: its count raised by one, and the count read back (a statement per slot keeps each one's text fixed). */
+function bySlot<T>(make: (slot: number) => T): readonly T[] {
+  return Array.from({ length: RATE_SLOTS }, (_, slot) => make(slot));
 }
 
-/** A logged write that turned out to be beyond its account's share: from now on it counts against its address. */
-const overShare = prepared(1, (db: DB, id: number) => db.updateTable('rateLog').set({ overShare: 1 }).where('id', '=', id));
-
-export function markOverShare(db: DB, id: number) {
-  return overShare.run(db, id);
-}
+type CountArgs = [kind: RateKind, windowMs: number, period: number, subject: string, earlier: number];
 
 /**
- * Events of a kind by one user made after `since`, among those filed under `period` and the period
- * before it (the caller's window lies within the two). Each period is one seek of the log's index.
+ * Adds one write to its slot of the subject's row for the period (made if missing) and answers the
+ * writes counted now: all of this period's row, and of the period before the slots from this one on
+ * (limits.rules.ts countedFrom). One statement, so writes answered at the same moment by several
+ * instances each count all those that came before them.
  */
-const userEvents = prepared(5, (db: DB, kind: RateKind, earlier: number, period: number, userId: string, since: number) =>
-  db
-    .selectFrom('rateLog')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('kind', '=', kind)
-    .where('period', 'in', [earlier, period])
-    .where('userId', '=', userId)
-    .where('createdAt', '>', since),
+const countStatements: readonly Prepared<CountArgs, { n: number; before: number | null }>[] = bySlot((slot) =>
+  prepared(5, (db: DB, kind: RateKind, windowMs: number, period: number, subject: string, earlier: number) =>
+    db
+      .insertInto('rateCount')
+      .values({ kind, windowMs, period, subject, [slotColumn(slot)]: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'windowMs', 'period', 'subject'])
+          .doUpdateSet((eb) => ({ [slotColumn(slot)]: eb(eb.ref(`rateCount.${slotColumn(slot)}`), '+', 1) })),
+      )
+      .returning((eb) => [
+        slotsFrom(0).as('n'),
+        eb
+          .selectFrom('rateCount as p')
+          .select(slotsFrom(slot, 'p').as('s'))
+          .where('p.kind', '=', kind)
+          .where('p.windowMs', '=', windowMs)
+          .where('p.period', '=', earlier)
+          .where('p.subject', '=', subject)
+          .as('before'),
+      ]),
+  ),
 );
 
-export async function countUserEvents(db: DB, kind: RateKind, period: number, userId: string, since: number): Promise<number> {
-  return Number((await userEvents.first(db, kind, period - 1, period, userId, since))?.n ?? 0);
+export interface CountedWrite {
+  kind: RateKind;
+  windowMs: number;
+  period: number;
+  slot: number;
+  subject: string;
 }
 
-/** Events of a kind from one address made after `since` that count against it (beyond their accounts' shares). */
-const addressEvents = prepared(3, (db: DB, kind: RateKind, ip: string, since: number) =>
-  db
-    .selectFrom('rateLog')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('kind', '=', kind)
-    // Written into the statement, not bound: only then may either database read the partial index
-    // of these rows (rate_log_over_share_idx).
-    .where('overShare', '=', sql.lit(1))
-    .where('createdAt', '>', since),
+/** Counts one write (see countStatements); answers the subject's writes now counted, this one included. */
+export async function countWrite(db: DB, w: CountedWrite): Promise<number> {
+  const row = await countStatements[w.slot]!.first(db, w.kind, w.windowMs, w.period, w.subject, w.period - 1);
+  if (!row) throw new Error('rate_count: the count answered no row');
+  return Number(row.n) + Number(row.before ?? 0);
+}
+
+const uncountStatements = bySlot((slot) =>
+  prepared(4, (db: DB, kind: RateKind, windowMs: number, period: number, subject: string) =>
+    db
+      .updateTable('rateCount')
+      .set((eb) => ({ [slotColumn(slot)]: eb(eb.ref(slotColumn(slot)), '-', 1) }))
+      .where('kind', '=', kind)
+      .where('windowMs', '=', windowMs)
+      .where('period', '=', period)
+      .where('subject', '=', subject)
+      .where(slotColumn(slot), '>', 0),
+  ),
 );
 
-export async function countAddressEvents(db: DB, kind: RateKind, ip: string, since: number): Promise<number> {
-  return Number((await addressEvents.first(db, kind, ip, since))?.n ?? 0);
+/** Takes back a write countWrite counted (it was refused): one less in the same slot. */
+export function uncountWrite(db: DB, w: CountedWrite): Promise<number> {
+  return uncountStatements[w.slot]!.run(db, w.kind, w.windowMs, w.period, w.subject);
 }
 
 /**
- * Housekeeping: up to `batch` rows of a kind filed under periods before `period`; answers how many
- * went. They lie together at the front of the log's index. A batch at a time, so no statement holds
+ * Housekeeping: up to `batch` rows of a kind's window filed under periods before `period`; answers
+ * how many went. They lie together at the front of the key. A batch at a time, so no statement holds
  * the database's write lock long.
  */
-const oldRows = prepared(3, (db: DB, kind: RateKind, period: number, batch: number) =>
-  db.deleteFrom('rateLog').where('id', 'in', (eb) => eb.selectFrom('rateLog').select('id').where('kind', '=', kind).where('period', '<', period).limit(batch)),
+const oldRows = prepared(4, (db: DB, kind: RateKind, windowMs: number, period: number, batch: number) =>
+  db
+    .deleteFrom('rateCount')
+    .where('kind', '=', kind)
+    .where('windowMs', '=', windowMs)
+    .where((eb) =>
+      eb(
+        eb.refTuple('period', 'subject'),
+        'in',
+        eb
+          .selectFrom('rateCount as o')
+          .select(['o.period', 'o.subject'])
+          .where('o.kind', '=', kind)
+          .where('o.windowMs', '=', windowMs)
+          .where('o.period', '<', period)
+          .limit(batch)
+          .$asTuple('period', 'subject'),
+      ),
+    ),
 );
 
-export function deleteEventsBefore(db: DB, kind: RateKind, period: number, batch: number): Promise<number> {
-  return oldRows.run(db, kind, period, batch);
+export function deleteCountsBefore(db: DB, kind: RateKind, windowMs: number, period: number, batch: number): Promise<number> {
+  return oldRows.run(db, kind, windowMs, period, batch);
 }

@@ -90,24 +90,53 @@ export const RATE_LIMITS: Record<RateKind, readonly RateLimit[]> = {
 };
 
 /**
- * How long a logged write of each kind can still count: its kind's longest window (an answer save's
- * a minute, a comment's an hour). The clean-up keeps nothing longer.
+ * The limits count writes in slots, not one by one (decision 097): a window's periods (the time divided by the
+ * window) are cut into RATE_SLOTS slots, and a count at any moment takes the writes from the start of that moment's
+ * slot one window back. So a count always holds every write of the last window (no more than a limit ever passes in
+ * any window), and a write stops counting between one window and one window and a slot after it was made (5 s more
+ * for a minute, 5 minutes for an hour).
  */
-export const KIND_KEEP_MS = Object.fromEntries(
-  Object.entries(RATE_LIMITS).map(([kind, limits]) => [kind, Math.max(...limits.map((l) => l.windowMs))]),
-) as Record<RateKind, number>;
+export const RATE_SLOTS = 12;
 
-/**
- * The log files each write under its kind's period: its time divided by the kind's longest window
- * (KIND_KEEP_MS). A window of the kind, never longer than that, lies within the period of its end
- * and the one before; the clean-up removes the periods before those two whole.
- */
-export function ratePeriod(kind: RateKind, at: number): number {
-  return Math.floor(at / KIND_KEEP_MS[kind]);
+/** The period of a window a moment falls in. */
+export function ratePeriod(windowMs: number, at: number): number {
+  return Math.floor(at / windowMs);
 }
 
-/** How long any logged write can still count: the longest window of all. */
-export const RATE_KEEP_MS = Math.max(...Object.values(KIND_KEEP_MS));
+/** The slot of its period a moment falls in, 0 … RATE_SLOTS - 1. */
+export function rateSlot(windowMs: number, at: number): number {
+  return Math.floor((at - ratePeriod(windowMs, at) * windowMs) / (windowMs / RATE_SLOTS));
+}
+
+/** The first moment a count at `now` takes in: the start of now's slot, one window back. */
+export function countedFrom(windowMs: number, now: number): number {
+  const slotMs = windowMs / RATE_SLOTS;
+  return Math.floor(now / slotMs) * slotMs - windowMs;
+}
+
+/** The first moment a write made `at` no longer counts: the end of its slot, one window on. */
+export function countsUntil(windowMs: number, at: number): number {
+  const slotMs = windowMs / RATE_SLOTS;
+  return (Math.floor(at / slotMs) + 1) * slotMs + windowMs;
+}
+
+/** The longest a write counts in a window: the window and one of its slots. */
+export function countedFor(windowMs: number): number {
+  return windowMs + windowMs / RATE_SLOTS;
+}
+
+/** Whose writes a count holds: one user's (every school together) or one client address's. */
+export function rateSubject(by: RateLimit['by'], who: string): string {
+  return `${by}:${who}`;
+}
+
+/** How long any write can still count: the longest window and one of its slots. */
+export const RATE_KEEP_MS = Math.max(...Object.values(RATE_LIMITS).flatMap((limits) => limits.map((l) => countedFor(l.windowMs))));
+
+/** Every kind's windows, each counted on its own: what the clean-up goes through. */
+export const RATE_WINDOWS: readonly { kind: RateKind; windowMs: number }[] = (Object.entries(RATE_LIMITS) as [RateKind, readonly RateLimit[]][]).flatMap(
+  ([kind, limits]) => [...new Set(limits.map((l) => l.windowMs))].map((windowMs) => ({ kind, windowMs })),
+);
 
 /** The message of a broken limit, naming the limit where it is the user's own. */
 export function limitMessage(limit: RateLimit): string {

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Table rate_log (migration 20261130T2100_rate_log_lean; before it, rate_events). Times are epoch ms. */
+/** Table rate_count (migration 20261203T0900_rate_counts; before it, rate_log). Times are epoch ms. */
 
 /**
  * What a rate limit counts (limits.rules.ts RATE_LIMITS has each one's limits):
@@ -11,22 +11,30 @@ import type { Generated } from 'kysely';
 export type RateKind = 'COMMENT' | 'LIKE' | 'NOTE' | 'QUESTION' | 'QUESTION_DRAFT' | 'ANSWER_SAVE' | 'PROGRESS';
 
 /**
- * One write a limit counts, by whom and from which address, kept as long as the longest window.
- * A log of its own: the written rows themselves cannot serve (a deleted comment, a like taken back
- * or an answer saved over would give the budget back to a script that writes and deletes).
+ * The writes of a kind one user (or one address) made within one period of one window, counted by slot
+ * (limits.rules.ts RATE_SLOTS, rateSlot). Counts of their own: the written rows themselves cannot serve (a
+ * deleted comment, a like taken back or an answer saved over would give the budget back to a script that writes
+ * and deletes).
  */
-export interface RateEventTable {
-  /** Given by the database on insert (migration 20261130T2100_rate_log_lean). */
-  id: Generated<number>;
+export interface RateCountTable {
   kind: RateKind;
-  /** The period of its kind the row falls in (limits.rules.ts ratePeriod): what the counts and the clean-up seek by. */
+  /** The window the counts are for (a minute, an hour). */
+  windowMs: number;
+  /** The write's time divided by the window (limits.rules.ts ratePeriod). */
   period: number;
-  userId: string;
-  ip: string;
-  createdAt: number;
-  /**
-   * 1 when the write counts against its address: it is beyond its account's own share there
-   * (limits.rules.ts), or its kind gives accounts no share. Migration 20261129T1700_rate_account_share.
-   */
-  overShare: 0 | 1;
+  /** Whose writes: `user:` and the user's id, or `ip:` and the client address (limits.rules.ts rateSubject). */
+  subject: string;
+  /** The writes of each twelfth of the period (limits.rules.ts rateSlot), the first to the last. */
+  c0: Generated<number>;
+  c1: Generated<number>;
+  c2: Generated<number>;
+  c3: Generated<number>;
+  c4: Generated<number>;
+  c5: Generated<number>;
+  c6: Generated<number>;
+  c7: Generated<number>;
+  c8: Generated<number>;
+  c9: Generated<number>;
+  c10: Generated<number>;
+  c11: Generated<number>;
 }

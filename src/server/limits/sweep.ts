@@ -5,14 +5,14 @@ import { SECOND } from '~/lib/time/cst';
 import { forgetOldWrites } from './limits.service';
 
 /**
- * The periodic clean-up of the writes the rate limits log: a logged write older than its kind's
- * longest window counts for nothing, and is removed here rather than by the write that follows it
- * (one statement fewer on every answer save and progress report). Every instance runs it; the delete
- * is the same whoever runs it. The timer does not keep the process alive.
+ * The periodic clean-up of the rate limits' counts: a row of a period two periods back counts for
+ * nothing, and is removed here rather than by the write that follows it (no statement added to an
+ * answer save or a progress report). Every instance runs it; the delete is the same whoever runs it.
+ * The timer does not keep the process alive.
  *
- * Every 10 s rather than every minute (decision 085): an exam hall's saves are kept a minute, and a
- * minute's rows removed at once are seconds of the database's time in one burst; a sixth of them each
- * 10 s spreads the same work evenly between the saves.
+ * Every 10 s (decision 085): an exam hall's takers each leave a row a minute, and a minute's rows
+ * removed at once would hold the database in one burst; a sixth of them each 10 s spreads the work
+ * between the saves.
  */
 export const RATE_EVENTS_SWEEP_INTERVAL_MS = 10 * SECOND;
 
