@@ -18,6 +18,7 @@ import {
   limitMessage,
   ratePeriod,
   rateSlot,
+  rateSubject,
   type RateLimit,
 } from '~/server/limits/limits.rules';
 import type { RateKind } from '~/server/limits/limits.table';
@@ -74,6 +75,9 @@ describe('rate limits', () => {
         expect(countedFor(l.windowMs)).toBeLessThanOrEqual(RATE_KEEP_MS);
       }
     }
+    // A user's counts and an address's are apart, whatever the user's id looks like.
+    expect(rateSubject('user', '127.0.0.1')).toBe('user:127.0.0.1');
+    expect(rateSubject('ip', '127.0.0.1')).toBe('ip:127.0.0.1');
     // A minute's slots are 5 s; an hour's 5 minutes.
     expect(countedFor(60_000)).toBe(65_000);
     expect(countedFor(3_600_000)).toBe(3_900_000);
@@ -139,9 +143,12 @@ describe('rate limits', () => {
         expect(at >= countedFrom(windowMs, now)).toBe(now < countsUntil(windowMs, at));
         expect(countedFrom(windowMs, countsUntil(windowMs, at) - 1)).toBeLessThanOrEqual(at);
         expect(countedFrom(windowMs, countsUntil(windowMs, at))).toBeGreaterThan(at);
-        // The slots of a period: 0 … RATE_SLOTS - 1, in order.
-        expect(rateSlot(windowMs, now)).toBeGreaterThanOrEqual(0);
+        // The slots of a period: 0 … RATE_SLOTS - 1, each a twelfth of it, in order.
+        const slotMs = windowMs / RATE_SLOTS;
+        const inPeriod = now - ratePeriod(windowMs, now) * windowMs;
+        expect(rateSlot(windowMs, now)).toBe(Math.floor(inPeriod / slotMs));
         expect(rateSlot(windowMs, now)).toBeLessThan(RATE_SLOTS);
+        expect(rateSlot(windowMs, ratePeriod(windowMs, now) * windowMs + (RATE_SLOTS - 1) * slotMs)).toBe(RATE_SLOTS - 1);
       }),
     );
   });

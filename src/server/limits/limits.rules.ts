@@ -60,7 +60,7 @@ interface KindLimits {
   accountShareMinute?: number;
 }
 
-/** The refusal of each of a kind's limits. */
+/** The refusal of each of a kind's limits (a kind with an hour's limit names its own; without, the minute's serves). */
 interface KindMessages {
   minute: MessageKey;
   hour?: MessageKey;
@@ -69,9 +69,9 @@ interface KindMessages {
 
 function limitsOf(limits: KindLimits, messages: KindMessages): readonly RateLimit[] {
   const hourly: RateLimit[] =
-    limits.perUserHour !== undefined && messages.hour !== undefined
-      ? [{ by: 'user', windowMs: HOUR, max: limits.perUserHour, message: messages.hour, accountShare: 0 }]
-      : [];
+    limits.perUserHour === undefined
+      ? []
+      : [{ by: 'user', windowMs: HOUR, max: limits.perUserHour, message: messages.hour ?? messages.minute, accountShare: 0 }];
   return [
     { by: 'user', windowMs: MINUTE, max: limits.perUserMinute, message: messages.minute, accountShare: 0 },
     ...hourly,
