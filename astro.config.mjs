@@ -14,7 +14,9 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: the adapter only renders; scripts/start.mjs serves the built files from a list made at start
   // (src/server/http/static-files.ts), so a page or API call never looks on the disk first.
-  adapter: node({ mode: 'middleware' }),
+  // Pages render to one string, encoded once, not streamed in pieces (decision 098): the middleware reads every
+  // public page whole for its ETag before a byte leaves, and the staff pages are a shell and one island.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
     react(),
     {

@@ -42,6 +42,14 @@ test.describe('page response headers', () => {
     const other = await page.request.get('/news-information/list', { headers: { 'If-None-Match': 'W/"something-else"' } });
     expect(other.status()).toBe(200);
   });
+
+  test('pages are rendered whole, not streamed in pieces: a staff page, which no cache reads, has its length (decision 098)', async ({ request }) => {
+    const answer = await request.get('/admin/login');
+    expect(answer.status()).toBe(200);
+    const body = await answer.body();
+    expect(answer.headers()['transfer-encoding']).toBeUndefined();
+    expect(Number(answer.headers()['content-length'])).toBe(body.byteLength);
+  });
 });
 
 test.describe('security headers of the built server', () => {
