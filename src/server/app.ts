@@ -86,7 +86,7 @@ export function createApp(runtime: Runtime) {
       'scope',
       createScope(runtime, {
         requestId,
-        host: requestHost(fetchHeaders(c.req.raw.headers), runtime.config.TRUST_PROXY, new URL(c.req.url).host),
+        host: requestHost(fetchHeaders(c.req.raw.headers), runtime.config.TRUST_PROXY, () => new URL(c.req.url).host),
         ip: clientAddress(fetchHeaders(c.req.raw.headers), addressTrust(runtime.config), c.env?.ip ?? ''),
         headers: readClientHeaders(c.req.raw.headers),
       }),

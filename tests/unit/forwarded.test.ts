@@ -23,6 +23,20 @@ describe('the host a request speaks for', () => {
 
   test('no Host at all uses the fallback (the URL the server saw)', () => {
     expect(requestHost(headers({}), true, 'localhost:4321')).toBe('localhost');
+    expect(requestHost(headers({}), false, () => 'Demo.localhost:4321')).toBe('demo.localhost');
+  });
+
+  test('a fallback given as a function is worked out only when the request names no Host', () => {
+    let asked = 0;
+    const fallback = () => {
+      asked++;
+      return 'localhost:4321';
+    };
+    expect(requestHost(headers({ host: 'demo.localhost' }), false, fallback)).toBe('demo.localhost');
+    expect(requestHost(headers({ host: 'proxy.internal', 'x-forwarded-host': 'huaxia.localhost' }), true, fallback)).toBe('huaxia.localhost');
+    expect(asked).toBe(0);
+    expect(requestHost(headers({}), true, fallback)).toBe('localhost');
+    expect(asked).toBe(1);
   });
 });
 

@@ -41,15 +41,17 @@ export function isPlausibleHost(value: string): boolean {
 /**
  * The request's host, lower-cased and without port: the first X-Forwarded-Host when proxies are
  * trusted and it is a plausible host, else Host. A blank or malformed forwarded value falls back
- * to Host everywhere alike.
+ * to Host everywhere alike. `fallback` (the host of the URL the server saw) serves a request with
+ * no Host; given as a function, it is worked out only then (parsing the URL is most of an API
+ * call's host look-up, and every HTTP/1.1 request names its Host).
  */
-export function requestHost(read: HeaderReader, trustProxy: boolean, fallback = ''): string {
+export function requestHost(read: HeaderReader, trustProxy: boolean, fallback: string | (() => string) = ''): string {
   if (trustProxy) {
     const forwarded = first(read('x-forwarded-host'));
     if (forwarded && isPlausibleHost(forwarded)) return normalizeHost(forwarded);
   }
   const host = first(read('host'));
-  return normalizeHost(host || fallback);
+  return normalizeHost(host || (typeof fallback === 'function' ? fallback() : fallback));
 }
 
 /** A port as a proxy names it in X-Forwarded-Port. */
