@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { PATH, expectOk, expectRefused } from '../setup/api';
 import { DEMO, HOUR, HUAXIA, useTestServer } from '../setup/server';
 import { postAs, uniqueIp } from '../setup/login';
+import { slotTotal } from '../setup/rate-counts';
 import { loginAs, type TestUser } from '../setup/users';
 import { COMMENT_LIMITS, LIKE_LIMITS, RATE_KEEP_MS, countedFor, countsUntil, rateSubject } from '~/server/limits/limits.rules';
 import { ErrorCode } from '~/lib/envelope';
@@ -61,7 +62,7 @@ const actionsBy = async (userId: string) => {
     .where('kind', 'in', ['COMMENT', 'LIKE'])
     .where('windowMs', '=', MINUTE)
     .execute();
-  return rows.reduce((sum, r) => sum + Object.entries(r).reduce((n, [k, v]) => (/^c\d+$/.test(k) ? n + Number(v) : n), 0), 0);
+  return rows.reduce((sum, r) => sum + slotTotal(r), 0);
 };
 /** Moves the clock to `ms` before a write made `at` stops counting in a window. */
 const toExpiry = (windowMs: number, at: number, ms = 0) => server().clock.advance(countsUntil(windowMs, at) - ms - server().clock.value);

@@ -5,6 +5,7 @@ import { AppError } from '~/server/errors';
 import { RATE_KEEP_MS, countedFrom, ratePeriod, rateSubject, type RateLimit } from '~/server/limits/limits.rules';
 import { logWrite } from '~/server/limits/limits.service';
 import { uniqueIp } from '../setup/login';
+import { slotTotal } from '../setup/rate-counts';
 import { DEMO, useTestServer } from '../setup/server';
 import { loginAs } from '../setup/users';
 
@@ -135,7 +136,7 @@ describe("an address's limit beyond each account's share", () => {
         .where('period', '=', ratePeriod(WINDOW_MS, start))
         .where('subject', '=', subject)
         .executeTakeFirst();
-      return Object.entries(row ?? {}).reduce((n, [k, v]) => (/^c\d+$/.test(k) ? n + Number(v) : n), 0);
+      return slotTotal(row);
     };
     let beyondShares = 0;
     for (let a = 0; a < ACCOUNTS; a++) {

@@ -21,7 +21,7 @@ function slotsFrom(from: number, table?: string): RawBuilder<number> {
   return sql<number>`${sql.join(columns, sql` + `)}`;
 }
 
-/** One statement a slot: its count raised by one, and the count read back (a statement per slot keeps each one's text fixed). */
+/** One statement for each slot: each names its own slot's column, so its text stays fixed and is printed once. */
 function bySlot<T>(make: (slot: number) => T): readonly T[] {
   return Array.from({ length: RATE_SLOTS }, (_, slot) => make(slot));
 }

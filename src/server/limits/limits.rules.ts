@@ -98,6 +98,11 @@ export const RATE_LIMITS: Record<RateKind, readonly RateLimit[]> = {
  */
 export const RATE_SLOTS = 12;
 
+/** The length of a window's slot. */
+function slotMs(windowMs: number): number {
+  return windowMs / RATE_SLOTS;
+}
+
 /** The period of a window a moment falls in. */
 export function ratePeriod(windowMs: number, at: number): number {
   return Math.floor(at / windowMs);
@@ -105,24 +110,24 @@ export function ratePeriod(windowMs: number, at: number): number {
 
 /** The slot of its period a moment falls in, 0 … RATE_SLOTS - 1. */
 export function rateSlot(windowMs: number, at: number): number {
-  return Math.floor((at - ratePeriod(windowMs, at) * windowMs) / (windowMs / RATE_SLOTS));
+  return Math.floor((at - ratePeriod(windowMs, at) * windowMs) / slotMs(windowMs));
 }
 
 /** The first moment a count at `now` takes in: the start of now's slot, one window back. */
 export function countedFrom(windowMs: number, now: number): number {
-  const slotMs = windowMs / RATE_SLOTS;
-  return Math.floor(now / slotMs) * slotMs - windowMs;
+  const slot = slotMs(windowMs);
+  return Math.floor(now / slot) * slot - windowMs;
 }
 
 /** The first moment a write made `at` no longer counts: the end of its slot, one window on. */
 export function countsUntil(windowMs: number, at: number): number {
-  const slotMs = windowMs / RATE_SLOTS;
-  return (Math.floor(at / slotMs) + 1) * slotMs + windowMs;
+  const slot = slotMs(windowMs);
+  return (Math.floor(at / slot) + 1) * slot + windowMs;
 }
 
 /** The longest a write counts in a window: the window and one of its slots. */
 export function countedFor(windowMs: number): number {
-  return windowMs + windowMs / RATE_SLOTS;
+  return windowMs + slotMs(windowMs);
 }
 
 /** Whose writes a count holds: one user's (every school together) or one client address's. */

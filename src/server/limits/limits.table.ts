@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Table rate_count (migration 20261203T0900_rate_counts; before it, rate_log). Times are epoch ms. */
+/** Table rate_count (migration 20261203T0900_rate_counts; before it, rate_log). */
 
 /**
  * What a rate limit counts (limits.rules.ts RATE_LIMITS has each one's limits):
