@@ -57,6 +57,7 @@ import * as m20261201T1700 from './20261201T1700_rate_events_dropped';
 import * as m20261202T0100 from './20261202T0100_news_links_by_news';
 import * as m20261202T0300 from './20261202T0300_failures_forgiven';
 import * as m20261203T0900 from './20261203T0900_rate_counts';
+import * as m20261203T1800 from './20261203T1800_rate_log_dropped';
 
 /** Static list so migrations survive bundling. Names sort by time; never rename or edit one. */
 const migrations: Record<string, Migration> = {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '20261202T0100_news_links_by_news': m20261202T0100,
   '20261202T0300_failures_forgiven': m20261202T0300,
   '20261203T0900_rate_counts': m20261203T0900,
+  '20261203T1800_rate_log_dropped': m20261203T1800,
 };
 
 export const migrationProvider: MigrationProvider = {
