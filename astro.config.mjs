@@ -9,6 +9,7 @@ import { inlineScripts } from './scripts/inline-script.mjs';
 import { syncCspDigest } from './scripts/csp-digest.mjs';
 import { islandRenderer } from './scripts/island-renderer.mjs';
 import { pageModulesOnce } from './scripts/page-modules.mjs';
+import { reactRenderWhole } from './scripts/react-render-whole.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -18,7 +19,8 @@ export default defineConfig({
   // public page whole for its ETag before a byte leaves, and the staff pages are a shell and one island.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
-    react(),
+    // Islands render on the server with React's renderToString, not a stream encoded and decoded again (decision 099).
+    react({ experimentalDisableStreaming: true }),
     {
       // client:after-first-view: the class page's island loads once its early first view has answered (decision 081).
       name: 'portal:client-directives',
@@ -65,8 +67,9 @@ export default defineConfig({
     // inlineScripts: `inline-script:` imports, a script bundled on its own to write into a page (decision 081);
     // syncCspDigest: Astro's per-render CSP digests hashed in the server's thread (decision 087);
     // islandRenderer: each island names React as its renderer, so the server renders it once, not twice (decision 094);
-    // pageModulesOnce: a page's module imported once per process, not on every request (decision 096).
-    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest(), islandRenderer(), pageModulesOnce()],
+    // pageModulesOnce: a page's module imported once per process, not on every request (decision 096);
+    // reactRenderWhole: React's renderToString given each island's id prefix, as the browser hydrates it (decision 099).
+    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest(), islandRenderer(), pageModulesOnce(), reactRenderWhole()],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },
