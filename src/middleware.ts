@@ -102,7 +102,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   response.headers.set('X-Request-Id', requestId);
   if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
-    response.headers.set('Content-Security-Policy', contentSecurityPolicy(response.headers.get('Content-Security-Policy'), config));
+    // Set only when it changes: a header's value is checked character by character as it is set, and Astro's policy
+    // of 1.2 KB is usually already the one to send (the API on the site's own origin).
+    const rendered = response.headers.get('Content-Security-Policy');
+    const policy = contentSecurityPolicy(rendered, config);
+    if (policy !== rendered) response.headers.set('Content-Security-Policy', policy);
   }
   setBaseHeaders(response.headers);
   // The access line is written by the server (scripts/start.mjs) for every answer, cached or not.
