@@ -6,6 +6,7 @@ import { createLogger, errorStack, type Logger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
+import { createKeptHtml } from './pages/kept-html';
 import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
@@ -113,6 +114,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       qrCodes: createTtlCache(HOUR, 500),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
       participants: createTtlCache(PARTICIPANTS_KEPT_MS, PARTICIPANTS_CLASSES_KEPT, now),
+      // Kept beside the schools' and customer services' objects above: cleared with them, never older than they are.
+      layoutParts: createKeptHtml(),
     },
     providers: {
       sms: createSmsProvider(config, log),

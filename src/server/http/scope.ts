@@ -5,6 +5,7 @@ import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { User } from '../identity/identity.table';
 import type { StaffActor } from '../staff/accounts/accounts.table';
 import type { TtlCache } from '../ttl-cache';
+import type { KeptHtml } from '../pages/kept-html';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
 import type { MediaTools } from '../media-tools';
@@ -53,6 +54,8 @@ export interface Lookups {
   qrCodes: TtlCache<string>;
   /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
   participants: TtlCache<Map<string, number>>;
+  /** The layout's header, footer and floating tools, drawn once from the school and customer service above (decision 100). */
+  layoutParts: KeptHtml;
 }
 
 /**

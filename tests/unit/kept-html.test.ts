@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { createKeptHtml, fillAttribute } from '../../src/server/pages/kept-html';
+
+/**
+ * The layout's parts kept beside the look-up's object they are drawn from (src/server/pages/kept-html.ts, decision
+ * 100): a part is drawn once per object and part, whatever the order and overlap of the requests; an object the
+ * look-up replaced (a new one after a change or a few seconds) is drawn anew; a failed drawing is tried again.
+ */
+
+/** A request: which of the look-up's objects it got, which part it asks for, and whether the drawing fails. */
+const request = fc.record({ object: fc.nat({ max: 3 }), part: fc.constantFrom('header:', 'header:news', 'footer', 'tools'), fails: fc.boolean() });
+
+describe('kept layout parts', () => {
+  test('whatever the requests and their overlap: each object and part is drawn once it succeeds, and every request gets its own drawing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(request, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }), async (rounds) => {
+        const kept = createKeptHtml();
+        const objects = [{}, {}, {}, {}];
+        const drawn = new Map<string, number>();
+        const done = new Set<string>();
+        for (const round of rounds) {
+          // A round's requests ask at once; the first to ask for a part not yet kept decides whether its drawing fails.
+          const firstAsking = new Map<string, boolean>();
+          const keptBefore = new Set(done);
+          const drawnBefore = new Map(drawn);
+          const answers = round.map(async (r) => {
+            const key = `${r.object}/${r.part}`;
+            if (!firstAsking.has(key)) firstAsking.set(key, r.fails);
+            try {
+              const html = await kept.get(objects[r.object]!, r.part, async () => {
+                drawn.set(key, (drawn.get(key) ?? 0) + 1);
+                if (firstAsking.get(key)) throw new Error('drawing failed');
+                return `<p>${key}</p>`;
+              });
+              expect(html).toBe(`<p>${key}</p>`);
+              done.add(key);
+            } catch (error) {
+              // Only this round's own failed drawing: an earlier failure is not kept.
+              expect(keptBefore.has(key)).toBe(false);
+              expect(firstAsking.get(key)).toBe(true);
+              expect((error as Error).message).toBe('drawing failed');
+            }
+          });
+          await Promise.all(answers);
+          // One drawing in the round for a part not kept before it, shared by all who asked; none for a kept one.
+          for (const key of firstAsking.keys()) {
+            expect((drawn.get(key) ?? 0) - (drawnBefore.get(key) ?? 0)).toBe(keptBefore.has(key) ? 0 : 1);
+          }
+        }
+        for (const key of done) {
+          const before = drawn.get(key);
+          const [object, part] = key.split('/');
+          await kept.get(objects[Number(object)]!, part!, async () => 'drawn again');
+          expect(drawn.get(key)).toBe(before);
+        }
+      }),
+    );
+  });
+
+  test('a new object from the look-up is drawn anew, the old one’s part is not used for it', async () => {
+    const kept = createKeptHtml();
+    const before = { name: '旧校名' };
+    const after = { name: '新校名' };
+    const draw = (school: { name: string }) => async () => `<header>${school.name}</header>`;
+    expect(await kept.get(before, 'header:', draw(before))).toBe('<header>旧校名</header>');
+    expect(await kept.get(after, 'header:', draw(after))).toBe('<header>新校名</header>');
+    expect(await kept.get(before, 'header:', draw(after))).toBe('<header>旧校名</header>');
+  });
+
+  test("a request's value goes where the placeholder was, escaped as Astro escapes an attribute's value", () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.string().filter((s) => !s.includes('portal-kept-login-href')),
+        (value, around) => {
+          const drawn = `<a href="portal-kept-login-href">${around}</a>`;
+          const filled = fillAttribute(drawn, 'portal-kept-login-href', value);
+          const escaped = value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+          expect(filled.startsWith(`<a href="${escaped}">`)).toBe(true);
+          // The attribute ends where it ended: a quote in the value cannot close it.
+          expect(filled.slice('<a href="'.length).indexOf('"')).toBe(escaped.length);
+          expect(filled).toBe(`<a href="${escaped}">${around}</a>`);
+        },
+      ),
+    );
+  });
+
+  test('the kept parts, and the components they draw, read nothing of the request (it goes through a placeholder)', () => {
+    // MainLayout.astro keeps these; a value of the request in them would be drawn for the first request and shown on all.
+    const kept = ['Header', 'Footer', 'FloatingTools', 'SchoolLogo'];
+    for (const name of kept) {
+      const source = readFileSync(new URL(`../../src/components/${name}.astro`, import.meta.url), 'utf8');
+      expect(source, name).not.toMatch(/Astro\.(url|request|locals|cookies|params|site|clientAddress)\b/);
+      // Components they draw are kept with them: each must be in the list above.
+      for (const [, imported] of source.matchAll(/^import (\w+) from '\.\/(\w+)\.astro';$/gm)) expect(kept, `${name} draws ${imported}`).toContain(imported);
+    }
+  });
+});
