@@ -14,7 +14,7 @@ import { t } from '~/server/i18n';
 import { readClientHeaders } from '~/server/http/context';
 import { createScope, tenantLookupKey } from '~/server/http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
-import { contentSecurityPolicy, setBaseHeaders } from '~/server/http/security-headers';
+import { contentSecurityPolicy, narrowScriptHashes, setBaseHeaders } from '~/server/http/security-headers';
 import { keepSchoolChoice } from '~/server/http/school-choice';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -75,7 +75,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
         });
         const page = await keepSchoolChoice(url, tenant.id, await next());
         // Staff pages get no ETag, no 304 and no shared-cache headers (see below).
-        response = STAFF_PAGES.test(url.pathname) ? page : await cachePage(request, page, config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
+        response = STAFF_PAGES.test(url.pathname)
+          ? await withOwnScripts(page)
+          : await cachePage(request, page, config.PAGE_MAX_AGE, hostVary(config.TRUST_PROXY));
         // A page a shared cache may keep names its school and what it shows, so a change drops exactly it.
         if (!STAFF_PAGES.test(url.pathname) && sharedMaxAge(response.headers.get('Cache-Control') ?? undefined) > 0) {
           response.headers.set(CACHE_TAG_HEADER, formatCacheTags(pageTags(tenant.id, locals.shows)));
@@ -150,6 +152,7 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
   }
   // The page's bytes as rendered: hashed and sent as they are, never decoded to a string and encoded again.
   const body = new Uint8Array(await response.arrayBuffer());
+  ownScriptsOnly(headers, body);
   const etag = weakEtag(body);
   headers.set('ETag', etag);
   if (response.status === 200 && etagMatches(request.headers.get('If-None-Match'), etag)) {
@@ -157,4 +160,19 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: response.status, headers });
+}
+
+/** The page's policy allows the inline scripts of this page alone, not every one of the build (decision 101). */
+function ownScriptsOnly(headers: Headers, body: Uint8Array): void {
+  const rendered = headers.get('Content-Security-Policy');
+  if (rendered) headers.set('Content-Security-Policy', narrowScriptHashes(rendered, body));
+}
+
+/** A staff page with the policy of its own inline scripts (read whole: the page is a shell and one island). */
+async function withOwnScripts(page: Response): Promise<Response> {
+  if (!page.body || !page.headers.has('Content-Security-Policy') || !(page.headers.get('Content-Type') ?? '').startsWith('text/html')) return page;
+  const body = new Uint8Array(await page.arrayBuffer());
+  const headers = new Headers(page.headers);
+  ownScriptsOnly(headers, body);
+  return new Response(body, { status: page.status, statusText: page.statusText, headers });
 }
