@@ -53,8 +53,8 @@ const SHA256 = "'sha256-";
 /**
  * The SHA-256 digests (`sha256-…`, base64, as Astro writes them) of the inline scripts in a page's bytes: every
  * `<script>` without a `src` that is not a JSON data block, its text up to `</script`, hashed as the UTF-8 bytes the
- * browser hashes. The page is Astro's,
- * which escapes `<` in text and attribute values, so a `<script` in it opens a script or lies inside one.
+ * browser hashes. The page is Astro's, which escapes `<` in text and attribute values, so a `<script` in it opens a
+ * script or lies inside one.
  */
 export function inlineScriptDigests(body: Uint8Array): Set<string> {
   const page = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
