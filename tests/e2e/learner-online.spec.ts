@@ -10,6 +10,7 @@ import { newClass, newLearners } from './support/learning';
 import { loginStudent } from './support/session';
 import { recordStatuses } from './support/statuses';
 import { resumeNoticeAt } from './support/study';
+import { recordMedia, withMediaLog } from './support/media';
 import { todaysAutoSignInActivity } from './support/attendance';
 import { enrolNewStudent } from './support/exams';
 import { expectDialogLayout } from './support/dialogs';
@@ -137,7 +138,7 @@ test.describe('online classroom', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('losing the network mid-video loses no credited time @desktop-only', async ({ page, context, consoleGuard }) => {
+  test('losing the network mid-video loses no credited time @desktop-only', async ({ page, context, consoleGuard }, testInfo) => {
     consoleGuard.allowOfflineRequest('/api/teaching/anyone/classroom/online/progress');
     const p = await placeOf(page);
     const { db } = await openDatabase({ url: `file:./${E2E_DB_FILE}` });
@@ -165,6 +166,7 @@ test.describe('online classroom', () => {
       };
       await open(page, courseUrl(p), '电路的基本概念');
       const video = page.locator('video');
+      await recordMedia(video);
       // The media's length is known once its metadata has loaded (before that it is NaN).
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Number.isFinite(v.duration) && v.duration > 0), { timeout: 10_000 }).toBe(true);
       // The last 6 s of the 18-minute lesson: once they are buffered, they play on without the network.
@@ -195,7 +197,7 @@ test.describe('online classroom', () => {
         v.playbackRate = 2;
         await v.play();
       });
-      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+      await withMediaLog(video, testInfo, () => expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true));
       // Play, the end and the pause were reported and failed: one merged report waits in local storage.
       const [stored, ...more] = await pendingReports();
       expect(more).toEqual([]);
