@@ -23,10 +23,10 @@ export async function recordMedia(media: Locator): Promise<void> {
       m.__events = log;
       const t0 = performance.now();
       const buffered = () => Array.from({ length: m.buffered.length }, (_, i) => `${m.buffered.start(i).toFixed(1)}-${m.buffered.end(i).toFixed(1)}`).join(',');
-      const note = (what: string) =>
-        log.push(
-          `${Math.round(performance.now() - t0)} ms ${what}: t=${m.currentTime.toFixed(2)} rate=${m.playbackRate} ready=${m.readyState} net=${m.networkState} paused=${m.paused} buffered=${buffered()} src=${m.currentSrc.split('/').pop()}`,
-        );
+      const note = (what: string) => {
+        const state = `t=${m.currentTime.toFixed(2)} rate=${m.playbackRate} ready=${m.readyState} net=${m.networkState} paused=${m.paused}`;
+        log.push(`${Math.round(performance.now() - t0)} ms ${what}: ${state} buffered=${buffered()} src=${m.currentSrc.split('/').pop()}`);
+      };
       for (const e of names) m.addEventListener(e, () => note(e));
       const timer = setInterval(() => (m.isConnected ? note('state') : clearInterval(timer)), tick);
     },
