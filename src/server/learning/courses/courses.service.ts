@@ -24,6 +24,17 @@ export function lessonOf(s: Scope, input: { tenantId: string; courseId: string; 
   return repo.findLesson(s.db, input.tenantId, input.courseId, input.classroomId);
 }
 
+/**
+ * A lesson of one of the class's courses, in one read: undefined when the class does not teach the course,
+ * `{ lesson: undefined }` when the course has no such lesson.
+ */
+export function classLesson(
+  s: Scope,
+  input: { tenantId: string; classId: string; courseId: string; classroomId: string },
+): Promise<{ lesson: Classroom | undefined } | undefined> {
+  return repo.findClassLesson(s.db, input.tenantId, input.classId, input.courseId, input.classroomId);
+}
+
 /** The duty rules of a whole course (what completes its lessons), without the rules of single lessons. */
 export function courseDutyRules(s: Scope, input: { tenantId: string; courseId: string }): Promise<Pick<DutyRule, 'dutyType' | 'targetValue'>[]> {
   return repo.listCourseDutyRules(s.db, input.tenantId, input.courseId);

@@ -16,7 +16,7 @@ import type {
   ProgressReportAnswer,
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { chaptersOf, classCourse, courseDutyRules, lessonOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { chaptersOf, classCourse, classLesson, courseDutyRules, lessonOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
@@ -68,8 +68,28 @@ async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLes
     courseDutyRules(s, { tenantId: e.tenantId, courseId: course.id }),
   ]);
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
+  return { e, course, lesson, targetPercent: targetPercentOf(lesson, courseRules) };
+}
+
+/** The percent that learns the lesson: a played lesson's by the course's rules, 100 for the others. */
+function targetPercentOf(lesson: Classroom, courseRules: Awaited<ReturnType<typeof courseDutyRules>>): number {
   const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
-  return { e, course, lesson, targetPercent: PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100 };
+  return PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100;
+}
+
+/**
+ * A progress report's lesson, with only what the report uses: the enrolment, the class's course and its lesson in
+ * one read (not the course's own row), and the course's rules once the lesson is known to be played.
+ */
+async function reportedLesson(s: Scope, input: LessonInput): Promise<Pick<EnrolledLesson, 'e' | 'lesson' | 'targetPercent'>> {
+  const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
+  const found = await classLesson(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId, classroomId: input.classroomId });
+  if (!found) throw AppError.notFound(t('learning.courseNotFound'));
+  const { lesson } = found;
+  if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
+  if (!PLAYED.has(lesson.classroomType)) throw AppError.badRequest(t('learning.notPlayable'));
+  const courseRules = await courseDutyRules(s, { tenantId: e.tenantId, courseId: lesson.courseId });
+  return { e, lesson, targetPercent: targetPercentOf(lesson, courseRules) };
 }
 
 function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
@@ -85,10 +105,10 @@ function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
   };
 }
 
-const studyRef = (x: EnrolledLesson) => ({
+const studyRef = (x: Pick<EnrolledLesson, 'e' | 'lesson'>) => ({
   tenantId: x.e.tenantId,
   classId: x.e.classId,
-  courseId: x.course.id,
+  courseId: x.lesson.courseId,
   classroomId: x.lesson.id,
   classStudentId: x.e.classStudentId,
   userId: x.e.student.user.id,
@@ -152,8 +172,7 @@ export async function reportProgress(
   s: Scope,
   input: LessonInput & { seq: number; positionMs: number; watchedMs: number; sought?: boolean | undefined },
 ): Promise<ProgressReportAnswer> {
-  const x = await enrolledLesson(s, input);
-  if (!PLAYED.has(x.lesson.classroomType)) throw AppError.badRequest(t('learning.notPlayable'));
+  const x = await reportedLesson(s, input);
   const { applied, record } = await reportStudy(
     s,
     { ...studyRef(x), lengthMs: x.lesson.durationMs, completionPercent: x.targetPercent },

@@ -155,6 +155,32 @@ export async function completeReading(db: DB, tenantId: string, classStudentId: 
     .execute();
 }
 
+// A progress report reads the lesson's record and the student's clock in one statement: the clock as a value beside the record.
+const lessonRecordAndClockOf = prepared(4, (db: DB, tenantId: string, classStudentId: string, classroomId: string, userId: string) =>
+  db
+    .selectFrom('lessonRecords')
+    .selectAll('lessonRecords')
+    .select((eb) => eb.selectFrom('studyClocks').select('clockAt').$call(studyClock(tenantId, userId)).as('clockAt'))
+    .$call(lessonRecord(tenantId, classStudentId, classroomId)),
+);
+
+/**
+ * The class student's record of one lesson and the person's study clock (null when they have none yet), or undefined
+ * when there is no record: the two reads of a progress report as one statement.
+ */
+export async function findLessonRecordAndClock(
+  db: DB,
+  tenantId: string,
+  classStudentId: string,
+  classroomId: string,
+  userId: string,
+): Promise<{ record: LessonRecord; clockAt: number | null } | undefined> {
+  const row = await lessonRecordAndClockOf.first(db, tenantId, classStudentId, classroomId, userId);
+  if (!row) return undefined;
+  const { clockAt, ...record } = row;
+  return { record, clockAt: clockAt ?? null };
+}
+
 /** The student's study clock (epoch ms; 0 before their first credit), or undefined when they have none yet. */
 export async function findStudyClock(db: DB, tenantId: string, userId: string): Promise<number | undefined> {
   return (await studyClockOf.first(db, tenantId, userId))?.clockAt;

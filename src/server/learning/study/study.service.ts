@@ -118,14 +118,16 @@ export async function reportStudy(
   report: ProgressReport,
 ): Promise<{ applied: boolean; record: LessonRecord }> {
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
-    let row = await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId);
+    // The record and the clock in one read; a first report (no record, or no clock yet) makes what is missing.
+    const found = await repo.findLessonRecordAndClock(s.db, l.tenantId, l.classStudentId, l.classroomId, l.userId);
+    let row = found?.record;
     if (!row) {
       // A report without an opening: the record's first contact is now, so only the tolerance is credited.
       await repo.insertLessonRecordIfAbsent(s.db, fresh(l, s.now));
       row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
     }
     const stored = stateOf(row);
-    const clockAt = await studyClock(s, l);
+    const clockAt = found?.clockAt ?? (await studyClock(s, l));
     const result = creditReport(stored, report, { now: s.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent, clockAt });
     if (!result.applied) return { applied: false, record: row };
     try {
