@@ -75,10 +75,13 @@ export async function findClassLesson(
 }
 
 const courseDutyRulesOf = prepared(2, (db: DB, tenantId: string, courseId: string) =>
-  db.selectFrom('dutyRules').select(['dutyType', 'targetValue']).$call(whereEqual({ tenantId, courseId })).where('classroomId', 'is', null).orderBy('id'),
+  db.selectFrom('dutyRules').select(['dutyType', 'targetValue']).$call(whereEqual({ tenantId, courseId })).where('classroomId', 'is', null),
 );
 
-/** A course's own duty rules (those of the whole course, not of one lesson). */
+/**
+ * A course's own duty rules (those of the whole course, not of one lesson), in no order: every reader takes a duty
+ * type's largest target (duties.ts dutyTarget), and sorting them cost SQLite a temporary B-tree on every progress report.
+ */
 export function listCourseDutyRules(db: DB, tenantId: string, courseId: string) {
   return courseDutyRulesOf.all(db, tenantId, courseId);
 }
@@ -105,11 +108,10 @@ const dutyRulesOf = preparedIn(2, (db: DB, tenantId: string, courseIds: readonly
     .selectFrom('dutyRules')
     .select(['courseId', 'classroomId', 'dutyType', 'targetValue'])
     .where('tenantId', '=', tenantId)
-    .where('courseId', 'in', courseIds)
-    .orderBy('id'),
+    .where('courseId', 'in', courseIds),
 );
 
-/** The course-level duty rules of some courses. */
+/** The duty rules of some courses, in no order (as listCourseDutyRules: every reader takes a duty type's largest target). */
 export function listDutyRules(db: DB, tenantId: string, courseIds: readonly string[]) {
   if (!courseIds.length) return Promise.resolve([]);
   return dutyRulesOf.all(db, tenantId, courseIds);
