@@ -104,11 +104,7 @@ export function listLessons(db: DB, tenantId: string, courseIds: readonly string
 }
 
 const dutyRulesOf = preparedIn(2, (db: DB, tenantId: string, courseIds: readonly string[]) =>
-  db
-    .selectFrom('dutyRules')
-    .select(['courseId', 'classroomId', 'dutyType', 'targetValue'])
-    .where('tenantId', '=', tenantId)
-    .where('courseId', 'in', courseIds),
+  db.selectFrom('dutyRules').select(['courseId', 'classroomId', 'dutyType', 'targetValue']).where('tenantId', '=', tenantId).where('courseId', 'in', courseIds),
 );
 
 /** The duty rules of some courses, in no order (as listCourseDutyRules: every reader takes a duty type's largest target). */
