@@ -109,7 +109,7 @@ async function serve() {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(entry);
   const { createRenderCache, PURGE_PAGES_EVENT } = await import('../src/server/http/render-cache.ts');
-  const { createGate, onClientError, clientErrorKind } = await import('../src/server/http/gate.ts');
+  const { createFreshAnswer, createGate, onClientError, clientErrorKind } = await import('../src/server/http/gate.ts');
   const { accessLine, routeOf } = await import('../src/server/http/access-log.ts');
   const { writesLevel } = await import('../src/server/logger.ts');
   const { addressTrust } = await import('../src/server/http/forwarded.ts');
@@ -128,14 +128,16 @@ async function serve() {
   // Staff changed what public pages show, here or on another instance: those pages leave this
   // instance's cache at once (render-cache.ts; the event comes from src/server/runtime.ts).
   process.on(PURGE_PAGES_EVENT, (tags) => cache.purge(tags));
+  const gateOptions = {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    siteOnHttps: config.SITE_ON_HTTPS,
+    hstsMaxAge: config.HSTS_MAX_AGE,
+    cache,
+  };
+  const freshAnswer = createFreshAnswer(gateOptions);
   const gate = createGate(
-    {
-      maxBodyBytes: config.MAX_BODY_BYTES,
-      trustProxy: config.TRUST_PROXY,
-      siteOnHttps: config.SITE_ON_HTTPS,
-      hstsMaxAge: config.HSTS_MAX_AGE,
-      cache,
-    },
+    gateOptions,
     // The build's compressed scripts and styles, held in memory (decision 069); the build's other files from the
     // list made now; everything else is a page Astro renders (its adapter in middleware mode looks at no file).
     routeApiDirectly(
@@ -159,7 +161,7 @@ async function serve() {
     metrics.observeRequest(routeOf(context), req.method ?? 'GET', res.statusCode, seconds);
     // The line is built only when it is written.
     if (!accessLinesWritten) return;
-    if (res.getHeader('x-render-cache') && config.ACCESS_LOG_CACHE_HIT_SAMPLE < 1 && Math.random() >= config.ACCESS_LOG_CACHE_HIT_SAMPLE) return;
+    if (context.cache && config.ACCESS_LOG_CACHE_HIT_SAMPLE < 1 && Math.random() >= config.ACCESS_LOG_CACHE_HIT_SAMPLE) return;
     log('info', 'request', accessLine(req, res, context, seconds, trust));
   }
 
@@ -173,11 +175,26 @@ async function serve() {
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     req.headers['x-request-id'] = requestId;
+    if (!draining && answerFresh(req, res, requestId, started)) return;
     res.setHeader('X-Request-Id', requestId);
     const context = { requestId };
     res.once('finish', () => accessLog(req, res, context, started));
     requestContext.run(context, () => handle(req, res, context));
   });
+
+  /**
+   * A page the render cache holds fresh is answered at once, before the request gets a context or
+   * meets the gate (gate.ts createFreshAnswer): no router runs for it and nothing inside logs, so its
+   * access line and metrics are written as soon as it is answered, under the route and school its
+   * render noted. Every other request (and this one while draining, which closes connections) takes
+   * the whole way below.
+   */
+  function answerFresh(req, res, requestId, started) {
+    const fresh = freshAnswer(req, res, requestId);
+    if (!fresh) return false;
+    accessLog(req, res, { requestId, route: fresh.route, school: fresh.school, cache: 'hit' }, started);
+    return true;
+  }
 
   function handle(req, res, context) {
     if (draining) {

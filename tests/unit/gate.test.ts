@@ -3,13 +3,16 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { brokenUrl, clientErrorKind, createGate, onClientError, type GateOptions } from '~/server/http/gate';
+import { brokenUrl, clientErrorKind, createFreshAnswer, createGate, onClientError, type GateOptions } from '~/server/http/gate';
+import { createRenderCache } from '~/server/http/render-cache';
 import { ROUTE_LABEL, requestContext, type RequestContext } from '~/server/http/request-context';
 
 /**
  * The gate in front of a real node HTTP server, each request in its own request context as
  * scripts/start.mjs runs it. Behind it, `next` stands for the renderer: it answers with what it was
- * handed (method, URL, body length, the id of the request context it runs in) and counts its calls.
+ * handed (method, URL, body length, the id of the request context it runs in) and counts its calls;
+ * under /page/ its answers may be kept by a shared cache. With a render cache in the options, the
+ * server asks it for a fresh answer first, as scripts/start.mjs does.
  */
 
 const LIMIT = 1024;
@@ -25,7 +28,10 @@ const clientErrors: string[] = [];
 function next(req: IncomingMessage, res: ServerResponse) {
   calls += 1;
   const body = (req as IncomingMessage & { body?: Buffer }).body;
-  res.writeHead(200, { 'content-type': 'application/json' });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    ...(req.url?.startsWith('/page/') ? { 'cache-control': 'public, max-age=0, s-maxage=60' } : {}),
+  });
   res.end(
     JSON.stringify({
       method: req.method,
@@ -79,7 +85,12 @@ function envelopeOf(body: string) {
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    const context: RequestContext = { requestId: `request-${contexts.length + 1}` };
+    const requestId = `request-${contexts.length + 1}`;
+    if (createFreshAnswer(options)(req, res, requestId)) {
+      contexts.push({ requestId, cache: 'hit' });
+      return;
+    }
+    const context: RequestContext = { requestId };
     contexts.push(context);
     requestContext.run(context, () => createGate(options, next)(req, res));
   });
@@ -225,6 +236,29 @@ describe('request gate', () => {
     expect((await send('/')).headers['strict-transport-security']).toBeUndefined();
     options = { ...options, siteOnHttps: true };
     expect((await send('/')).headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  test('a page the render cache answers first carries the request id and, as the gate would add it, Strict-Transport-Security', async () => {
+    options = { ...options, siteOnHttps: true, trustProxy: true, cache: createRenderCache({ maxEntries: 10, trustProxy: true }) };
+    const rendered = await send('/page/news');
+    expect(rendered.headers['x-render-cache']).toBeUndefined();
+    expect(rendered.headers['strict-transport-security']).toBe('max-age=31536000');
+    const hit = await send('/page/news');
+    expect(calls).toBe(1);
+    expect(hit.headers['x-render-cache']).toBe('hit');
+    expect(contexts.at(-1)?.cache).toBe('hit');
+    expect(hit.headers['x-request-id']).toBe(contexts.at(-1)?.requestId);
+    expect(hit.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(hit.body).toBe(rendered.body);
+    const plain = await send('/page/news', { headers: { 'x-forwarded-proto': 'http' } });
+    expect(plain.headers['x-render-cache']).toBe('hit');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without HSTS configured, only the request id.
+    options = { ...options, siteOnHttps: false };
+    const again = await send('/page/news');
+    expect(again.headers['x-render-cache']).toBe('hit');
+    expect(again.headers['strict-transport-security']).toBeUndefined();
+    expect(again.headers['x-request-id']).toBe(contexts.at(-1)?.requestId);
   });
 
   test('behind a trusted proxy HSTS follows the forwarded scheme: plain http gets none', async () => {

@@ -35,6 +35,13 @@ let port: number;
 let noted: { route: string; school: string } | null = null;
 /** The request context of each request the server took, in order. */
 const contexts: RequestContext[] = [];
+/**
+ * Whether the server asks the cache for a fresh answer first, as scripts/start.mjs does, before the
+ * request gets a context (answerFresh), or sends every request the whole way (handle).
+ */
+let front = false;
+/** The headers the server adds to a fresh answer of its own (the request id, as scripts/start.mjs). */
+const OWN_HEADER = 'x-request-id';
 
 function next(req: IncomingMessage, res: ServerResponse) {
   calls += 1;
@@ -112,7 +119,13 @@ function deferred() {
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     // As scripts/start.mjs: a built file the static handler serves until a router names the answer.
-    const context: RequestContext = { requestId: `request-${contexts.length + 1}`, route: ROUTE_LABEL.staticFile };
+    const requestId = `request-${contexts.length + 1}`;
+    const fresh = front ? cache.answerFresh(req, res, [OWN_HEADER, requestId]) : null;
+    if (fresh) {
+      contexts.push({ requestId, ...fresh, cache: 'hit' });
+      return;
+    }
+    const context: RequestContext = { requestId, route: ROUTE_LABEL.staticFile };
     contexts.push(context);
     requestContext.run(context, () => cache.handle(req, res, next));
   });
@@ -131,7 +144,14 @@ beforeEach(() => {
   useCache();
 });
 
-describe('render cache', () => {
+describe.each([
+  ['every request the whole way (handle)', false],
+  ['a fresh page answered first, before the request has a context (answerFresh), then the whole way', true],
+])('render cache: %s', (_, answeredFirst) => {
+  beforeEach(() => {
+    front = answeredFirst;
+  });
+
   /** Answers with these cache tags from now on. */
   const tagged = (tags: string) => {
     reply = { status: 200, headers: { 'cache-control': PUBLIC, 'cache-tag': tags } };
@@ -216,8 +236,9 @@ describe('render cache', () => {
     expect(second.headers['x-render-cache']).toBe('hit');
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(second.headers['etag']).toMatch(/^W\/"/);
-    // A stored answer does not replay the first request's id.
-    expect(second.headers['x-request-id']).toBeUndefined();
+    // A stored answer does not replay the first request's id; answered first, it carries its own.
+    expect(second.headers['x-request-id']).toBe(front ? contexts.at(-1)?.requestId : undefined);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
   });
 
   test('another host gets its own entry: one tenant’s page is never served for another host', async () => {
@@ -293,10 +314,10 @@ describe('render cache', () => {
     // From here the renderer notes nothing: what a hit is counted under comes from its entry.
     noted = null;
     await send('/news');
-    expect(contexts.at(-1)).toMatchObject(page);
+    expect(contexts.at(-1)).toMatchObject({ ...page, cache: 'hit' });
     clock = start + 10_000;
     await send('/news');
-    expect(contexts.at(-1)).toMatchObject(page);
+    expect(contexts.at(-1)).toMatchObject({ ...page, cache: 'stale' });
     // The background render that replaces the stale page is no client's request: not counted.
     await vi.waitFor(() => expect(calls).toBe(2));
     await send('/news', { method: 'POST' });
@@ -566,5 +587,37 @@ describe('render cache', () => {
     expect(cache.size).toBe(0);
     await send('/news');
     expect(calls).toBe(2);
+  });
+});
+
+describe('render cache, answering first', () => {
+  test('answered first, a fresh page carries the caller’s own headers after its own; anything else is left to the whole way, untouched', async () => {
+    front = true;
+    const start = clock;
+    noted = { route: '/news-information/list', school: 'jiangnan' };
+    await send('/news');
+    expect(contexts.at(-1)?.cache).toBeUndefined();
+    noted = null;
+    const hit = await send('/news');
+    expect(hit.headers['x-render-cache']).toBe('hit');
+    expect(hit.headers[OWN_HEADER]).toBe(contexts.at(-1)?.requestId);
+    expect(contexts.at(-1)).toEqual({ requestId: hit.headers[OWN_HEADER], route: '/news-information/list', school: 'jiangnan', cache: 'hit' });
+    // Stale: the whole way serves it and has it rendered again in the request's context.
+    clock = start + 10_000;
+    const stale = await send('/news');
+    expect(stale.headers['x-render-cache']).toBe('stale');
+    expect(stale.headers[OWN_HEADER]).toBeUndefined();
+    await vi.waitFor(() => expect(calls).toBe(2));
+    // Not stored, a path never kept, another method: the whole way.
+    for (const [path, method] of [
+      ['/other', 'GET'],
+      ['/api/x', 'GET'],
+      ['/news', 'POST'],
+    ] as const) {
+      const answer = await send(path, { method });
+      expect(answer.headers['x-render-cache']).toBeUndefined();
+      expect(contexts.at(-1)?.cache).toBeUndefined();
+    }
+    expect(calls).toBe(5);
   });
 });

@@ -39,7 +39,6 @@ export function accessLine(req: IncomingMessage, res: ServerResponse, context: R
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   const agent = req.headers['user-agent'];
-  const cache = res.getHeader('x-render-cache');
   return {
     requestId: context.requestId,
     method: req.method,
@@ -51,6 +50,6 @@ export function accessLine(req: IncomingMessage, res: ServerResponse, context: R
     ip: clientAddress(nodeHeaders(req.headers), trust, req.socket?.remoteAddress ?? ''),
     ua: agent === undefined || agent.length <= USER_AGENT_LOG_MAX ? agent : agent.slice(0, USER_AGENT_LOG_MAX),
     school: context.school,
-    cache: typeof cache === 'string' ? cache : undefined,
+    cache: context.cache,
   };
 }

@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../../lib/envelope.ts';
 import { serverMessages } from '../i18n/messages.ts';
 import { isHttps, nodeHeaders } from './forwarded.ts';
-import type { RenderCache } from './render-cache.ts';
+import type { FreshAnswer, RenderCache } from './render-cache.ts';
 import type { ClientErrorKind } from '../metrics.ts';
 import { UPLOAD_API_PATH, UPLOAD_FRAMING_BYTES, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/uploads.ts';
 import { MEDIA_CHUNK_BYTES, MEDIA_UPLOAD_PATH } from '../../lib/media-library.ts';
@@ -31,7 +31,7 @@ export interface GateOptions {
   trustProxy: boolean;
   siteOnHttps: boolean;
   hstsMaxAge: number;
-  cache: Pick<RenderCache, 'handle'> | null;
+  cache: Pick<RenderCache, 'handle' | 'answerFresh'> | null;
   /** How long a refused upload may go on being discarded before its connection is cut. */
   drainMs?: number;
 }
@@ -75,9 +75,38 @@ export function brokenUrl(url: string): boolean {
 /** Where the renderer serves the page that says an address cannot be read. */
 export const BAD_REQUEST_PAGE = '/400';
 
+/**
+ * The Strict-Transport-Security value a request's answer carries, or null: when the operator said the
+ * site is on https (TLS ends here or at a proxy), except on a request a trusted proxy says came over
+ * plain http (browsers ignore it there anyway). The gate adds it, and so does the render cache's
+ * fresh answer made before the gate (createFreshAnswer).
+ */
+function strictTransportSecurity(options: Pick<GateOptions, 'siteOnHttps' | 'hstsMaxAge' | 'trustProxy'>): (req: IncomingMessage) => string | null {
+  const hsts = options.siteOnHttps && options.hstsMaxAge > 0 ? `max-age=${options.hstsMaxAge}` : null;
+  if (!hsts) return () => null;
+  return (req) => (!options.trustProxy || !req.headers['x-forwarded-proto'] || isHttps(nodeHeaders(req.headers), true, false) ? hsts : null);
+}
+
+/**
+ * Answers a request from a page the render cache holds fresh, before the request gets a context or
+ * meets the gate (scripts/start.mjs): the answer carries the request id and, as the gate would add
+ * it, Strict-Transport-Security. Answers what the page's render noted (for the access line and
+ * metrics), or null when the request must take the whole way. Nothing the gate refuses can be a
+ * stored page: every render that stores one ran behind the gate.
+ */
+export function createFreshAnswer(options: GateOptions): (req: IncomingMessage, res: ServerResponse, requestId: string) => FreshAnswer | null {
+  const cache = options.cache;
+  if (!cache) return () => null;
+  const hstsFor = strictTransportSecurity(options);
+  return (req, res, requestId) => {
+    const hsts = hstsFor(req);
+    return cache.answerFresh(req, res, hsts ? ['X-Request-Id', requestId, 'Strict-Transport-Security', hsts] : ['X-Request-Id', requestId]);
+  };
+}
+
 export function createGate(options: GateOptions, next: Handler): Handler {
   const drainMs = options.drainMs ?? 5_000;
-  const hsts = options.siteOnHttps && options.hstsMaxAge > 0 ? `max-age=${options.hstsMaxAge}` : null;
+  const hstsFor = strictTransportSecurity(options);
 
   /** Answers 413 at once and discards the rest of the upload (no memory), cutting it off after a while. */
   function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
@@ -97,11 +126,8 @@ export function createGate(options: GateOptions, next: Handler): Handler {
   }
 
   return (req, res) => {
-    // The operator said the site is on https (TLS ends here or at a proxy); a trusted proxy that
-    // says this request came over plain http gets none (browsers ignore it there anyway).
-    if (hsts && (!options.trustProxy || !req.headers['x-forwarded-proto'] || isHttps(nodeHeaders(req.headers), true, false))) {
-      res.setHeader('Strict-Transport-Security', hsts);
-    }
+    const hsts = hstsFor(req);
+    if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     const url = req.url ?? '/';
     if (brokenUrl(url)) {
       req.resume();

@@ -6,7 +6,7 @@ import { addVary, etagMatches, weakEtag } from './page-cache.ts';
 import { chooseEncoding, gzipForm } from './compression.ts';
 import { nodeHeaders, requestHost } from './forwarded.ts';
 import { CACHE_TAG_HEADER, parseCacheTags } from './cache-tags.ts';
-import { noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-context.ts';
+import { noteCacheAnswer, noteRoute, noteSchool, ROUTE_LABEL, requestContext } from './request-context.ts';
 
 /**
  * An in-memory render cache in front of the page renderer, keyed by host and URL, so a tenant's
@@ -33,8 +33,11 @@ interface Entry {
   body: Buffer;
   /** The body in gzip, for browsers that accept it (null: not worth it; compression.ts). */
   gzip: Buffer | null;
-  /** The answer's headers as served, made once when stored (only Age and X-Render-Cache are each answer's own). */
-  served: { plain: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders | null; notModified: OutgoingHttpHeaders };
+  /**
+   * The answer's headers as served, made once when stored, as writeHead takes them raw (name, value,
+   * name, value…): only Age, X-Render-Cache and what the caller adds (the request id) are each answer's own.
+   */
+  served: { plain: readonly string[]; gzip: readonly string[] | null; notModified: readonly string[] };
   etag: string;
   storedAt: number;
   /** Fresh until. */
@@ -61,6 +64,15 @@ export interface RenderCacheOptions {
 }
 
 export type CacheResult = 'hit' | 'stale' | 'miss';
+
+/** What the render of a page the cache answered noted: the route and school its access line and metrics name. */
+export interface FreshAnswer {
+  route: string | undefined;
+  school: string | undefined;
+}
+
+/** No headers of the caller's own. */
+const NO_HEADERS: readonly string[] = [];
 
 /**
  * The process event that drops stored pages: its argument is the tags whose pages go, or 'all'.
@@ -225,8 +237,11 @@ function recordResponse(res: ServerResponse, ended: (headers: OutgoingHttpHeader
   } as typeof res.end;
 }
 
-/** Headers of a rendered answer that belong to that one answer, not to the stored page. */
-const PER_ANSWER_HEADERS = ['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding'];
+/**
+ * Headers of a rendered answer that belong to that one answer, not to the stored page. Strict-Transport-Security
+ * depends on how each request came (gate.ts): each answer from the page gets its own.
+ */
+const PER_ANSWER_HEADERS = ['x-request-id', 'strict-transport-security', 'date', 'connection', 'keep-alive', 'transfer-encoding'];
 
 /**
  * The page to store from an ended answer, or null when a shared cache may not store it. Read in
@@ -260,6 +275,17 @@ function entryOf(status: number, headers: OutgoingHttpHeaders, chunks: Buffer[],
   };
 }
 
+/** Headers as writeHead takes them raw: name, value, name, value… (a header of several values once per value). */
+function rawHeaders(headers: OutgoingHttpHeaders): string[] {
+  const raw: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) raw.push(name, v);
+    else raw.push(name, String(value));
+  }
+  return raw;
+}
+
 /**
  * A stored page's headers as served, plain and in gzip, and for 304. A page with a gzip form varies on
  * what the browser accepts too (a shared cache keeps the two apart).
@@ -269,25 +295,26 @@ function servedHeaders(headers: OutgoingHttpHeaders, body: Buffer, gzip: Buffer 
   if (gzip) common['vary'] = addVary(headerText(headers['vary']) ?? null, 'Accept-Encoding');
   const { 'content-length': _length, ...notModified } = common;
   return {
-    plain: { ...common, 'content-length': String(body.length) },
-    gzip: gzip ? { ...common, 'content-encoding': 'gzip', 'content-length': String(gzip.length) } : null,
-    notModified,
+    plain: rawHeaders({ ...common, 'content-length': String(body.length) }),
+    gzip: gzip ? rawHeaders({ ...common, 'content-encoding': 'gzip', 'content-length': String(gzip.length) }) : null,
+    notModified: rawHeaders(notModified),
   };
 }
 
-/** Answers from a stored page: 304 when the client holds its version, else the page (no body for HEAD). */
-function serveEntry(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale', at: number): void {
-  if (e.route) noteRoute(e.route);
-  if (e.school) noteSchool(e.school);
-  res.setHeader('age', String(Math.floor((at - e.storedAt) / 1000)));
-  res.setHeader('x-render-cache', state);
+/**
+ * Answers from a stored page: 304 when the client holds its version, else the page (no body for HEAD).
+ * The headers go to writeHead whole, with the answer's own after the page's (`own`: what the caller adds,
+ * such as the request id), in one raw list: nothing is set on `res` header by header first.
+ */
+function serveEntry(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale', at: number, own: readonly string[]): void {
+  const answerOwn = ['age', String(Math.floor((at - e.storedAt) / 1000)), 'x-render-cache', state, ...own];
   if (e.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, e.etag)) {
-    res.writeHead(304, e.served.notModified);
+    res.writeHead(304, e.served.notModified.concat(answerOwn));
     res.end();
     return;
   }
   const gzip = e.served.gzip && chooseEncoding(req.headers['accept-encoding'], ['gzip']) ? e.gzip : null;
-  res.writeHead(e.status, gzip ? e.served.gzip! : e.served.plain);
+  res.writeHead(e.status, (gzip ? e.served.gzip! : e.served.plain).concat(answerOwn));
   res.end(req.method === 'HEAD' ? undefined : (gzip ?? e.body));
 }
 
@@ -312,9 +339,19 @@ function createRenders(pages: PageStore, now: () => number, trustProxy: boolean,
   const rendering = new Map<string, Promise<Entry | null>>();
   let renders = 0;
 
+  /** Answers from a stored page in the request's context: its access line and metrics name the page's route and school. */
   function serve(req: IncomingMessage, res: ServerResponse, e: Entry, state: 'hit' | 'stale') {
     counted(state);
-    serveEntry(req, res, e, state, now());
+    if (e.route) noteRoute(e.route);
+    if (e.school) noteSchool(e.school);
+    noteCacheAnswer(state);
+    serveEntry(req, res, e, state, now(), NO_HEADERS);
+  }
+
+  /** Answers from a fresh stored page before any request context exists: the caller logs it (answerFresh). */
+  function serveFresh(req: IncomingMessage, res: ServerResponse, e: Entry, at: number, own: readonly string[]) {
+    counted('hit');
+    serveEntry(req, res, e, 'hit', at, own);
   }
 
   /** Records what the renderer writes to `res` and stores it when a shared cache may; resolves when done. */
@@ -365,6 +402,7 @@ function createRenders(pages: PageStore, now: () => number, trustProxy: boolean,
 
   return {
     serve,
+    serveFresh,
     miss,
     /** Re-renders a stale page with nobody waiting for it, unless a render of it is under way. */
     revalidate(key: string, req: IncomingMessage, next: Next) {
@@ -399,14 +437,37 @@ export function createRenderCache(options: RenderCacheOptions) {
   const trustProxy = options.trustProxy ?? false;
   const renders = createRenders(pages, now, trustProxy, options.onResult ?? (() => undefined));
 
+  /** The key of a page request the cache takes, or null (not a GET or HEAD, the cache is off, a path it never keeps). */
+  function keyOf(req: IncomingMessage): string | null {
+    const url = req.url ?? '/';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || options.maxEntries === 0 || bypass.test(url)) return null;
+    return `${requestHost(nodeHeaders(req.headers), trustProxy)}\u0000${url}`;
+  }
+
   return {
+    /**
+     * Answers a request from a fresh stored page, when the cache holds one, adding `own` headers (raw: name, value…)
+     * to the page's: the cheapest answer the server gives, made before the request has a context (a hit runs no
+     * router and writes no log line of its own). Answers what the page's render noted, for the caller's access line
+     * and metrics, or null when the request must take the whole way: not a page the cache holds, or a stale one
+     * (its replacement renders in the request's context, handle).
+     */
+    answerFresh(req: IncomingMessage, res: ServerResponse, own: readonly string[]): FreshAnswer | null {
+      const key = keyOf(req);
+      if (key === null) return null;
+      const at = now();
+      const hit = pages.get(key);
+      if (!hit || hit.expires <= at) return null;
+      pages.touch(key, hit);
+      renders.serveFresh(req, res, hit, at, own);
+      return { route: hit.route, school: hit.school };
+    },
     handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
-      const url = req.url ?? '/';
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || options.maxEntries === 0 || bypass.test(url)) {
+      const key = keyOf(req);
+      if (key === null) {
         next(req, res);
         return;
       }
-      const key = `${requestHost(nodeHeaders(req.headers), trustProxy)}\u0000${url}`;
       const at = now();
       const hit = pages.get(key);
       if (hit && hit.staleUntil > at) {

@@ -13,6 +13,8 @@ export interface RequestContext {
   route?: string;
   /** The school's pre-domain. */
   school?: string;
+  /** How the render cache answered it, when it did: a fresh page (hit) or a stale one while another render replaces it. */
+  cache?: 'hit' | 'stale';
 }
 
 // One store per process, shared by the server script and the built app (two copies of this
@@ -33,6 +35,12 @@ export function noteRoute(route: string): void {
 export function noteSchool(preDomain: string): void {
   const store = requestContext.getStore();
   if (store) store.school = preDomain;
+}
+
+/** Notes that the render cache answered the current request (no-op outside a request). */
+export function noteCacheAnswer(state: 'hit' | 'stale'): void {
+  const store = requestContext.getStore();
+  if (store) store.cache = state;
 }
 
 /**
