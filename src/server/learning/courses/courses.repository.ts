@@ -36,31 +36,20 @@ export function findClassCourse(db: DB, tenantId: string, classId: string, cours
   return classCourseOf.first(db, tenantId, classId, courseId);
 }
 
-const lessonOf = prepared(3, (db: DB, tenantId: string, courseId: string, classroomId: string) =>
-  db
-    .selectFrom('classrooms')
-    .selectAll()
-    .$call(whereEqual({ tenantId, courseId, id: classroomId })),
-);
-
-/** One lesson of a course, or undefined when the course has no such lesson. */
-export function findLesson(db: DB, tenantId: string, courseId: string, classroomId: string) {
-  return lessonOf.first(db, tenantId, courseId, classroomId);
-}
-
-// A progress report's lesson: the class's course and its lesson in one statement (decision 071: printed once).
+// A student's lesson: the class's course (its name) and its lesson in one statement (decision 071: printed once).
 const classLessonOf = prepared(4, (db: DB, tenantId: string, classId: string, courseId: string, classroomId: string) =>
   db
     .selectFrom('classCourses as cc')
     .innerJoin('courses as c', (j) => j.onRef('c.id', '=', 'cc.courseId').onRef('c.tenantId', '=', 'cc.tenantId'))
     .leftJoin('classrooms as r', (j) => j.onRef('r.tenantId', '=', 'cc.tenantId').onRef('r.courseId', '=', 'cc.courseId').on('r.id', '=', classroomId))
     .selectAll('r')
+    .select('c.name as courseName')
     .$call(whereEqual({ 'cc.tenantId': tenantId, 'cc.classId': classId, 'cc.courseId': courseId })),
 );
 
 /**
- * A lesson of a course the class teaches: undefined when the class does not teach the course, `{ lesson: undefined }`
- * when the course has no such lesson.
+ * A lesson of a course the class teaches, with the course's name: undefined when the class does not teach the course,
+ * `lesson` undefined when the course has no such lesson.
  */
 export async function findClassLesson(
   db: DB,
@@ -68,10 +57,11 @@ export async function findClassLesson(
   classId: string,
   courseId: string,
   classroomId: string,
-): Promise<{ lesson: Classroom | undefined } | undefined> {
+): Promise<{ courseName: string; lesson: Classroom | undefined } | undefined> {
   const row = await classLessonOf.first(db, tenantId, classId, courseId, classroomId);
   if (!row) return undefined;
-  return { lesson: row.id === null ? undefined : (row as Classroom) };
+  const { courseName, ...lesson } = row;
+  return { courseName, lesson: lesson.id === null ? undefined : (lesson as Classroom) };
 }
 
 const courseDutyRulesOf = prepared(2, (db: DB, tenantId: string, courseId: string) =>

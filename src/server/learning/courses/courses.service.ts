@@ -19,19 +19,14 @@ export function classCourse(s: Scope, input: { tenantId: string; classId: string
   return repo.findClassCourse(s.db, input.tenantId, input.classId, input.courseId);
 }
 
-/** One lesson of a course, or undefined (another course's, unknown). */
-export function lessonOf(s: Scope, input: { tenantId: string; courseId: string; classroomId: string }): Promise<Classroom | undefined> {
-  return repo.findLesson(s.db, input.tenantId, input.courseId, input.classroomId);
-}
-
 /**
- * A lesson of one of the class's courses, in one read: undefined when the class does not teach the course,
- * `{ lesson: undefined }` when the course has no such lesson.
+ * A lesson of one of the class's courses and the course's name, in one read: undefined when the class does not teach
+ * the course, `lesson` undefined when the course has no such lesson.
  */
 export function classLesson(
   s: Scope,
   input: { tenantId: string; classId: string; courseId: string; classroomId: string },
-): Promise<{ lesson: Classroom | undefined } | undefined> {
+): Promise<{ courseName: string; lesson: Classroom | undefined } | undefined> {
   return repo.findClassLesson(s.db, input.tenantId, input.classId, input.courseId, input.classroomId);
 }
 

@@ -16,7 +16,7 @@ import type {
   ProgressReportAnswer,
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { chaptersOf, classCourse, classLesson, courseDutyRules, lessonOf, lessonPlace, lessonsOf, type ClassCourseRow } from '../courses/courses.service';
+import { chaptersOf, classCourse, classLesson, courseDutyRules, lessonPlace, lessonsOf } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
@@ -48,8 +48,8 @@ interface LessonInput {
 
 interface EnrolledLesson {
   e: StudentEnrolment;
-  course: ClassCourseRow;
   lesson: Classroom;
+  courseName: string;
   targetPercent: number;
 }
 
@@ -60,36 +60,28 @@ async function enrolledCourse(s: Scope, input: { courseId: string; classId: stri
   return { e, course };
 }
 
-async function enrolledLesson(s: Scope, input: LessonInput): Promise<EnrolledLesson> {
-  const { e, course } = await enrolledCourse(s, input);
-  // The one lesson and the course's own rules: a progress report reads nothing else of the course.
-  const [lesson, courseRules] = await Promise.all([
-    lessonOf(s, { tenantId: e.tenantId, courseId: course.id, classroomId: input.classroomId }),
-    courseDutyRules(s, { tenantId: e.tenantId, courseId: course.id }),
-  ]);
-  if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
-  return { e, course, lesson, targetPercent: targetPercentOf(lesson, courseRules) };
-}
-
-/** The percent that learns the lesson: a played lesson's by the course's rules, 100 for the others. */
-function targetPercentOf(lesson: Classroom, courseRules: Awaited<ReturnType<typeof courseDutyRules>>): number {
-  const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
-  return PLAYED.has(lesson.classroomType) ? completionPercent(courseRules, type) : 100;
-}
-
 /**
- * A progress report's lesson, with only what the report uses: the enrolment, the class's course and its lesson in
- * one read (not the course's own row), and the course's rules once the lesson is known to be played.
+ * The student's enrolment and a lesson of one of the class's courses, with the course's name (the class's course and
+ * its lesson in one read), and the percent that learns it. `playedOnly`: a lesson that is not played (a progress
+ * report's) is refused before the course's rules are read.
  */
-async function reportedLesson(s: Scope, input: LessonInput): Promise<Pick<EnrolledLesson, 'e' | 'lesson' | 'targetPercent'>> {
+async function enrolledLesson(s: Scope, input: LessonInput, playedOnly = false): Promise<EnrolledLesson> {
   const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
   const found = await classLesson(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId, classroomId: input.classroomId });
   if (!found) throw AppError.notFound(t('learning.courseNotFound'));
-  const { lesson } = found;
+  const { lesson, courseName } = found;
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
-  if (!PLAYED.has(lesson.classroomType)) throw AppError.badRequest(t('learning.notPlayable'));
-  const courseRules = await courseDutyRules(s, { tenantId: e.tenantId, courseId: lesson.courseId });
-  return { e, lesson, targetPercent: targetPercentOf(lesson, courseRules) };
+  const played = PLAYED.has(lesson.classroomType);
+  if (playedOnly && !played) throw AppError.badRequest(t('learning.notPlayable'));
+  // A played lesson is learned at the course's rules' percent; any other at 100 (no rules read).
+  const targetPercent = played ? playedTargetPercent(lesson, await courseDutyRules(s, { tenantId: e.tenantId, courseId: lesson.courseId })) : 100;
+  return { e, lesson, courseName, targetPercent };
+}
+
+/** The percent that learns a played lesson, by the course's rules. */
+function playedTargetPercent(lesson: Classroom, courseRules: Awaited<ReturnType<typeof courseDutyRules>>): number {
+  const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
+  return completionPercent(courseRules, type);
 }
 
 function progressOf(r: LessonRecord, targetPercent: number): LessonProgress {
@@ -122,9 +114,11 @@ const creditableNow = (s: Scope, l: Classroom) => creditable(contentOf(l), l, s.
 /** `origin`: where the request came in, to give an external document viewer an absolute address. */
 async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin: string): Promise<ClassroomLesson> {
   const x = await enrolledLesson(s, input);
-  const { lesson, course } = x;
-  const chapters = await chaptersOf(s, { tenantId: x.e.tenantId, courseId: course.id });
-  const record = preview ? undefined : await lessonRecord(s, studyRef(x));
+  const { lesson } = x;
+  const [chapters, record] = await Promise.all([
+    chaptersOf(s, { tenantId: x.e.tenantId, courseId: lesson.courseId }),
+    preview ? undefined : lessonRecord(s, studyRef(x)),
+  ]);
   const template = s.config.DOCUMENT_VIEWER_URL;
   const viewer = template ? (fileUrl: string) => viewerUrlOf(template, fileUrl, origin) : undefined;
   return {
@@ -132,8 +126,8 @@ async function lessonView(s: Scope, input: LessonInput, preview: boolean, origin
     name: lesson.name,
     classroomType: lesson.classroomType,
     mustLearn: lesson.mustLearn,
-    courseId: course.id,
-    courseName: course.name,
+    courseId: lesson.courseId,
+    courseName: x.courseName,
     ...lessonPlace(new Map(chapters.map((c) => [c.id, c])), lesson.sectionId),
     classroomDuration: lesson.durationMs,
     content: contentOf(lesson, viewer),
@@ -172,7 +166,7 @@ export async function reportProgress(
   s: Scope,
   input: LessonInput & { seq: number; positionMs: number; watchedMs: number; sought?: boolean | undefined },
 ): Promise<ProgressReportAnswer> {
-  const x = await reportedLesson(s, input);
+  const x = await enrolledLesson(s, input, true);
   const { applied, record } = await reportStudy(
     s,
     { ...studyRef(x), lengthMs: x.lesson.durationMs, completionPercent: x.targetPercent },
