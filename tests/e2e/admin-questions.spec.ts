@@ -92,6 +92,8 @@ test.describe('@desktop-only the question bank', () => {
     await expect(list.getByRole('row').nth(1)).toContainText(`串联电路电流处处相等${k}`);
     await filters.getByLabel('题型').selectOption({ label: '填空题' });
     await filters.getByRole('button', { name: '查询' }).click();
+    // The list had two rows before this query too: wait for the fill-in question itself, not the count.
+    await expect(list.getByRole('row').nth(1)).toContainText('欧姆定律');
     await expect(list.getByRole('row')).toHaveCount(2);
     await list.getByRole('button', { name: '编辑' }).click();
     const edit = page.getByRole('region', { name: '编辑题目' });
