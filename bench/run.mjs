@@ -932,11 +932,14 @@ async function main() {
   if (!checks.noNon2xx) process.exitCode = 1;
 }
 
-/** Each alternated round's render-cached list ÷ one of the bare servers (section p), by req/s, in round order. */
-function roundRatios(by, bare) {
+/**
+ * Each alternated round's render-cached list (or another of section p's servers) ÷ one of the bare servers, by
+ * req/s, in round order.
+ */
+function roundRatios(by, bare, over = 'roundCached') {
   const ratios = [];
   for (let round = 1; round <= PAIR_ROUNDS; round++) {
-    const cached = by[`roundCached${round}`];
+    const cached = by[`${over}${round}`];
     const other = by[`${bare}${round}`];
     if (cached && other) ratios.push(cached.reqPerSec / other.reqPerSec);
   }
@@ -944,20 +947,27 @@ function roundRatios(by, bare) {
 }
 
 /** The median of the rounds' ratios, or null when the rounds did not run. */
-function roundsMedian(by, bare) {
-  const sorted = roundRatios(by, bare).sort((a, b) => a - b);
+function roundsMedian(by, bare, over = 'roundCached') {
+  const sorted = roundRatios(by, bare, over).sort((a, b) => a - b);
   if (!sorted.length) return null;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Section p's rounds in one line: each round's ratio and the median, same body and same answer. */
+/**
+ * Section p's rounds: each round's ratio and the median, same body and same answer; then bare Node answering with
+ * the page's headers ÷ bare Node with its three, the most any server sending those headers reaches against the
+ * same-body server.
+ */
 function roundsLine(by) {
-  const listed = (bare) => {
-    const ratios = roundRatios(by, bare);
-    return ratios.length ? `${ratios.map(pct).join(', ')} (median ${pct(roundsMedian(by, bare))})` : 'not run';
+  const listed = (bare, over) => {
+    const ratios = roundRatios(by, bare, over);
+    return ratios.length ? `${ratios.map(pct).join(', ')} (median ${pct(roundsMedian(by, bare, over))})` : 'not run';
   };
-  return `render-cached list / bare Node in the alternated rounds: same body ${listed('roundBare')}; same answer ${listed('roundSame')}`;
+  return (
+    `render-cached list / bare Node in the alternated rounds: same body ${listed('roundBare')}; same answer ${listed('roundSame')}\n` +
+    `bare Node with the page's headers / bare Node with three (the same-body ceiling): ${listed('roundBare', 'roundSame')}`
+  );
 }
 
 /** The render-cached list's answer headers as sent, less what each connection's answer carries of its own. */
@@ -980,6 +990,8 @@ function goalRows(by) {
   const ofRounds = rounds ? ` (median of ${rounds} rounds)` : '';
   // The alternated rounds' median (section p); the single runs of sections b and d where the rounds did not run.
   const cachedVsBare = roundsMedian(by, 'roundBare') ?? (by.cachedList && by.bareNode ? by.cachedList.reqPerSec / by.bareNode.reqPerSec : null);
+  // What bare Node itself reaches sending the page's headers, against the same-body server: the most the goal can be.
+  const ceiling = roundsMedian(by, 'roundBare', 'roundSame');
   const cachedVsSame =
     roundsMedian(by, 'roundSame') ?? (by.cachedList && by.bareNodeSameAnswer ? by.cachedList.reqPerSec / by.bareNodeSameAnswer.reqPerSec : null);
   return [
@@ -992,7 +1004,12 @@ function goalRows(by) {
     ),
     row('uncached home CPU per request', times('uncachedHome') && `${times('uncachedHome').toFixed(1)} x floor`, '<= 8 x floor', times('uncachedHome') <= 8),
     row('uncached home p99, 50 connections', p99('uncachedHome') && `${p99('uncachedHome')} ms`, '<= 100 ms', p99('uncachedHome') <= 100),
-    row(`render-cached list / bare Node, same body${ofRounds}`, cachedVsBare && pct(cachedVsBare), '>= 90%', cachedVsBare >= 0.9),
+    row(
+      `render-cached list / bare Node, same body${ofRounds}`,
+      cachedVsBare && `${pct(cachedVsBare)}${ceiling ? ` (bare Node with its headers: ${pct(ceiling)})` : ''}`,
+      '>= 90%',
+      cachedVsBare >= 0.9,
+    ),
     row(`render-cached list / bare Node, same answer${ofRounds}`, cachedVsSame && pct(cachedVsSame), '>= 90%', cachedVsSame >= 0.9),
     row(`class page, ${LEARNERS} students within 1 s: screen p99`, p99('classBurst') && `${p99('classBurst')} ms`, '<= 300 ms', p99('classBurst') <= 300),
     row('the same, two processes', p99('classBurst2') && `${p99('classBurst2')} ms`, '<= 300 ms', p99('classBurst2') <= 300),

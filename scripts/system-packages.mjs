@@ -28,10 +28,17 @@ export const BENCH_PACKAGES = {
   chromium: ['/usr/bin/chromium'],
 };
 
+/** The tests' packages and the benchmarks' together, by name. */
+const KNOWN_PACKAGES = { ...SYSTEM_PACKAGES, ...BENCH_PACKAGES };
+
+/** The programs of these packages (the tests' or the benchmarks') not on this machine. */
+export function missingPrograms(names) {
+  return names.flatMap((name) => KNOWN_PACKAGES[name].filter((program) => !existsSync(program)));
+}
+
 /** Installs the packages whose programs are missing; throws with the command to run when it cannot. */
 export function ensureSystemPackages(names = Object.keys(SYSTEM_PACKAGES), say = (m) => process.stdout.write(`[packages] ${m}\n`)) {
-  const known = { ...SYSTEM_PACKAGES, ...BENCH_PACKAGES };
-  const missing = names.filter((name) => known[name].some((program) => !existsSync(program)));
+  const missing = names.filter((name) => missingPrograms([name]).length > 0);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(`missing ${missing.join(', ')} and this is not root. Install with:\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
@@ -42,7 +49,7 @@ export function ensureSystemPackages(names = Object.keys(SYSTEM_PACKAGES), say =
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
   }
-  const still = missing.flatMap((name) => SYSTEM_PACKAGES[name].filter((program) => !existsSync(program)));
+  const still = missingPrograms(missing);
   if (still.length) throw new Error(`apt-get finished but ${still.join(', ')} still missing`);
 }
 
