@@ -940,9 +940,9 @@ async function main() {
 function roundRatios(by, bare, over = 'roundCached') {
   const ratios = [];
   for (let round = 1; round <= PAIR_ROUNDS; round++) {
-    const cached = by[`${over}${round}`];
+    const measured = by[`${over}${round}`];
     const other = by[`${bare}${round}`];
-    if (cached && other) ratios.push(cached.reqPerSec / other.reqPerSec);
+    if (measured && other) ratios.push(measured.reqPerSec / other.reqPerSec);
   }
   return ratios;
 }
