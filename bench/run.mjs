@@ -1,7 +1,8 @@
 // Load benchmark of the portal (npm run bench). See bench/README.md.
 //
 // Measures, one after the other (the load generator shares the CPU with the server):
-//   a. uncached SSR (RENDER_CACHE_ENTRIES=0): news list, news detail, newInformationPage API (POST)
+//   a. uncached SSR (RENDER_CACHE_ENTRIES=0): news list, news detail, newInformationPage API (POST); then Astro alone
+//      (bench/astro-floor: an empty page through the same Astro and adapter, none of the portal's code)
 //   b. render-cached (RENDER_CACHE_ENTRIES=2000, PAGE_MAX_AGE=60): news list, news detail
 //   b2. render-cached with pages expiring every second (PAGE_MAX_AGE=1): news list
 //   c. ceiling 1: the same server serving the news list's exact bytes as a static file
@@ -17,6 +18,7 @@
 // `npm run bench -- --js` measures only the JavaScript per page (seconds, not minutes) and prints
 // its table and every file of the judged figure of each news, form and learner page (React's runtime marked).
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -31,6 +33,9 @@ const clientDir = join(root, 'dist/client');
 const staticFile = join(clientDir, 'bench-static.html');
 const staticHomeFile = join(clientDir, 'bench-static-home.html');
 const dbFile = join(root, 'data/bench.sqlite');
+/** Astro alone (bench/astro-floor): its sources, and where its build goes (its config says so too). */
+const astroAloneDir = join(root, 'bench/astro-floor');
+const astroAloneEntry = join(resultsDir, 'astro-floor/dist/server/entry.mjs');
 
 const DURATION = positive('BENCH_DURATION', 10);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
@@ -158,6 +163,24 @@ async function startPortal({ cacheEntries, maxAge = 60, processes = 1 }) {
     args,
     label: `portal cache=${cacheEntries} processes=${processes}`,
   });
+}
+
+/** Builds Astro alone (bench/astro-floor) afresh: the portal's Astro and adapter, one empty page, nothing else. */
+function buildAstroAlone() {
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  const built = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', astroAloneDir], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  if (built.status !== 0) throw new Error('Astro alone (bench/astro-floor) did not build');
+}
+
+async function startAstroAlone() {
+  const port = await freePort();
+  const args = [join(astroAloneDir, 'server.mjs'), astroAloneEntry, String(port)];
+  const child = await spawnUntilReady(args, { ...process.env, NODE_ENV: 'production' }, /astro alone ready/, 'astro alone');
+  return { child, base: `http://${HOST}:${port}` };
 }
 
 async function startBare(file, headersFile) {
@@ -534,6 +557,7 @@ async function main() {
   // c + a: the static file through the same server, then uncached SSR (each ratio's two runs are
   // next to each other in time, so a change in background load distorts them less).
   if (part('a')) {
+    buildAstroAlone();
     const portal = await startPortal({ cacheEntries: 0 });
     try {
       const newsId = await firstNewsId(portal.base);
@@ -552,6 +576,14 @@ async function main() {
       await load('healthz', 'context       /healthz (no render, no DB)', `${portal.base}/healthz`, pid);
     } finally {
       await stop(portal.child);
+    }
+    // Right after the floor: an empty page through Astro with none of the portal's code, the least any page the
+    // portal renders can cost (the uncached goals' rows name it).
+    const alone = await startAstroAlone();
+    try {
+      await load('astroAlone', 'Astro alone   an empty page (none of the portal)', `${alone.base}/`, { pid: alone.child.pid });
+    } finally {
+      await stop(alone.child);
     }
   }
 
@@ -863,6 +895,7 @@ async function main() {
     'staticHome',
     'cachedHome',
     'healthz',
+    'astroAlone',
     'learnerHealthz',
     'classScreen',
     'classScreenSeparate',
@@ -993,17 +1026,24 @@ function goalRows(by) {
   const cachedVsBare = roundsMedian(by, 'roundBare') ?? (by.cachedList && by.bareNode ? by.cachedList.reqPerSec / by.bareNode.reqPerSec : null);
   // What bare Node itself reaches sending the page's headers, against the same-body server: the most the goal can be.
   const ceiling = roundsMedian(by, 'roundBare', 'roundSame');
+  // An empty page through Astro alone, against the same floor: the least an uncached page can be.
+  const alone = times('astroAlone') ? ` (Astro alone, an empty page: ${times('astroAlone').toFixed(1)} x)` : '';
   const cachedVsSame =
     roundsMedian(by, 'roundSame') ?? (by.cachedList && by.bareNodeSameAnswer ? by.cachedList.reqPerSec / by.bareNodeSameAnswer.reqPerSec : null);
   return [
     row('/healthz server CPU per request (the floor)', floor && `${floor} µs`, '<= 150 µs', floor <= 150),
     row(
       'uncached news list CPU per request',
-      times('uncachedList') && `${times('uncachedList').toFixed(1)} x floor`,
+      times('uncachedList') && `${times('uncachedList').toFixed(1)} x floor${alone}`,
       '<= 4 x floor',
       times('uncachedList') <= 4,
     ),
-    row('uncached home CPU per request', times('uncachedHome') && `${times('uncachedHome').toFixed(1)} x floor`, '<= 8 x floor', times('uncachedHome') <= 8),
+    row(
+      'uncached home CPU per request',
+      times('uncachedHome') && `${times('uncachedHome').toFixed(1)} x floor${alone}`,
+      '<= 8 x floor',
+      times('uncachedHome') <= 8,
+    ),
     row('uncached home p99, 50 connections', p99('uncachedHome') && `${p99('uncachedHome')} ms`, '<= 100 ms', p99('uncachedHome') <= 100),
     row(
       `render-cached list / bare Node, same body${ofRounds}`,
