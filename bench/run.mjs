@@ -176,19 +176,21 @@ function buildAstroAlone() {
   if (built.status !== 0) throw new Error('Astro alone (bench/astro-floor) did not build');
 }
 
-async function startAstroAlone() {
+/** One of the bench's own servers on a free port: `args(port)` is its script and arguments. */
+async function startOnFreePort(label, ready, args, env = process.env) {
   const port = await freePort();
-  const args = [join(astroAloneDir, 'server.mjs'), astroAloneEntry, String(port)];
-  const child = await spawnUntilReady(args, { ...process.env, NODE_ENV: 'production' }, /astro alone ready/, 'astro alone');
+  const child = await spawnUntilReady(args(String(port)), env, ready, label);
   return { child, base: `http://${HOST}:${port}` };
 }
 
-async function startBare(file, headersFile) {
-  const port = await freePort();
-  const args = [join(root, 'bench/bare-server.mjs'), file, String(port), ...(headersFile ? [headersFile] : [])];
-  const child = await spawnUntilReady(args, process.env, /bare server ready/, 'bare node');
-  return { child, base: `http://${HOST}:${port}` };
-}
+const startAstroAlone = () =>
+  startOnFreePort('astro alone', /astro alone ready/, (port) => [join(astroAloneDir, 'server.mjs'), astroAloneEntry, port], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
+
+const startBare = (file, headersFile) =>
+  startOnFreePort('bare node', /bare server ready/, (port) => [join(root, 'bench/bare-server.mjs'), file, port, ...(headersFile ? [headersFile] : [])]);
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
