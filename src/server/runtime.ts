@@ -70,6 +70,8 @@ export async function createServer(config: Config, now: () => number = Date.now,
     // The runtime's logger, once it exists (tests replace it after the server is made).
     onConnectionError: (error) => (runtime?.logger ?? logger).warn('database connection lost', { error: error.message }),
     slowQueryMs: config.SLOW_QUERY_MS,
+    backgroundCheckpoints: true,
+    onCheckpointError: (error) => (runtime?.logger ?? logger).warn('background checkpoints stopped', { error: error.message }),
     onSlowQuery: (text, ms) => {
       countSlowQuery();
       (runtime?.logger ?? logger).warn('slow query', { ms, sql: text, requestId: requestContext.getStore()?.requestId });

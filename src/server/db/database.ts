@@ -4,6 +4,7 @@ import { Kysely, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { checkpointInBackground, WRITER_CHECKPOINT_PAGES } from './checkpoints';
 import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case';
 
 export type DB = Kysely<Database>;
@@ -26,6 +27,13 @@ export interface OpenOptions {
   /** A statement took longer than `slowQueryMs`: its SQL text (never its values) and duration. */
   onSlowQuery?: (sql: string, ms: number) => void;
   slowQueryMs?: number;
+  /**
+   * SQLite: the WAL is copied into the database file by a worker thread, not by the commit that fills it (checkpoints.ts).
+   * The server's choice; a script's short run leaves it to SQLite.
+   */
+  backgroundCheckpoints?: boolean;
+  /** SQLite: the background checkpoints stopped (the writer's own then keep the WAL bounded). */
+  onCheckpointError?: (error: Error) => void;
 }
 
 /** The PostgreSQL pool's connections, for the metrics (SQLite has one connection and no pool). */
@@ -43,6 +51,8 @@ export async function openDatabase({
   onConnectionError = () => undefined,
   onSlowQuery,
   slowQueryMs = 500,
+  backgroundCheckpoints = false,
+  onCheckpointError = () => undefined,
 }: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; poolStats?: () => PoolStats }> {
   const log = onSlowQuery
     ? (event: LogEvent) => {
@@ -58,11 +68,16 @@ export async function openDatabase({
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    const checkpoints = backgroundCheckpoints ? checkpointInBackground(file, onCheckpointError) : undefined;
+    if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
     // Kysely prepares every query anew; a page runs the same few statements on every request, so
     // keep them prepared (bounded: queries are built from code, not from user text).
     const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
     const database = {
-      close: () => sqlite.close(),
+      close: () => {
+        checkpoints?.stop();
+        sqlite.close();
+      },
       prepare(text: string) {
         let statement = statements.get(text);
         if (!statement) {

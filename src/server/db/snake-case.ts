@@ -2,8 +2,12 @@ import {
   CamelCasePlugin,
   PostgresDialect,
   PostgresQueryCompiler,
+  CompiledQuery,
   SqliteDialect,
+  SqliteDriver,
   SqliteQueryCompiler,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
   type PluginTransformQueryArgs,
   type RootOperationNode,
 } from 'kysely';
@@ -55,7 +59,30 @@ class SnakeCasePostgresCompiler extends PostgresQueryCompiler {
   }
 }
 
+/**
+ * SQLite's transactions take the write lock with their first statement (decision 102). Begun deferred, a transaction
+ * that reads before it writes is refused its first write (SQLITE_BUSY) when another process on the file wrote in
+ * between, and no busy timeout waits that out. In one process nothing changes: Kysely gives a transaction the one
+ * connection to itself.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 export class SnakeCaseSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+
   override createQueryCompiler() {
     return new SnakeCaseSqliteCompiler();
   }

@@ -5,7 +5,6 @@ import { CLIENT_ID } from '~/lib/exams/answer-writer';
 import { t } from '~/server/i18n';
 import { ANSWER_MAX_LENGTH, answerTooLong } from '~/lib/exams/answer-limits';
 import { AppError } from '../../errors';
-import { countWrite } from '../../limits/limits.service';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
@@ -105,9 +104,8 @@ serve(attemptsRoutes, api.startAttempt, start, (s, b) => service.startAttempt(s,
 serve(attemptsRoutes, api.workFirstView, firstView, (s, b) => service.workFirstView(s, b));
 serve(attemptsRoutes, api.attemptState, attemptRef, (s, b) => service.attemptState(s, b));
 serve(attemptsRoutes, api.saveAnswers, save, async (s, b) => {
-  // A text answer past the cap is refused with its own message; a flood of saves meets the rate limit.
+  // A text answer past the cap is refused with its own message; a flood of saves meets the rate limit (in the save's transaction).
   if (b.answers.some((a) => answerTooLong(a.questionAnswerVO.content))) throw AppError.badRequest(t('exams.answerTooLong', { max: ANSWER_MAX_LENGTH }));
-  await countWrite(s, 'ANSWER_SAVE');
   return service.saveAnswers(s, b);
 });
 serve(attemptsRoutes, api.submitHomework, submitHomework, (s, b) => service.submitWork(s, { ...b, workId: b.studentWorkId }, 'homework'));

@@ -1,4 +1,5 @@
 import type { Scope } from '../../http/scope';
+import { countWrite } from '../../limits/limits.service';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { t } from '~/server/i18n';
@@ -385,35 +386,43 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
  * refused: the answers are kept as late answers, never scored and never replacing a kept one.
  * Whether the attempt still takes answers is decided by the conditional update alone, in the
  * transaction that writes them, so a submission or the deadline cannot slip in between.
+ *
+ * The whole save is one transaction (decision 102): its reads, the rate count (a refused save
+ * counts nothing) and its writes. On SQLite a statement outside a transaction is a read
+ * transaction of its own, and the count had its own commit.
  */
 export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAnswersResult> {
   const first = input.answers[0]!;
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
-  // The enrolment, then the attempt with its work in one statement (every save reads them).
-  const e = await enrolment(s, input);
-  const found = await findAttemptWithWork(s.db, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId, attemptId: first.answerLogId });
-  if (!found) throw attemptNotFound();
-  const { work } = found;
-  if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
-  const leaves = await answerableByIds(
-    s,
-    work,
-    input.answers.map((r) => r.questionId),
-  );
-  for (const r of input.answers) validRecord(r, work, leaves);
-  const answers = input.answers.map((r) => ({
-    questionId: r.questionId,
-    content: r.questionAnswerVO.content,
-    optionList: r.questionAnswerVO.optionList,
-    clientId: r.clientId ?? '',
-    seq: r.seq,
-    baseRevision: r.baseRevision ?? null,
-    answeredAt: r.answerTime,
-  }));
+  // Found before the transaction: on SQLite, a lookup through s.db inside it would wait for the connection it holds.
+  await Promise.all([s.tenant(), s.user()]);
   return s.db.transaction().execute(async (trx) => {
+    const ts = { ...s, db: trx };
+    // The enrolment, then the attempt with its work in one statement (every save reads them).
+    const e = await enrolment(ts, input);
+    const found = await findAttemptWithWork(trx, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId, attemptId: first.answerLogId });
+    if (!found) throw attemptNotFound();
+    const { work } = found;
+    if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
+    const leaves = await answerableByIds(
+      ts,
+      work,
+      input.answers.map((r) => r.questionId),
+    );
+    for (const r of input.answers) validRecord(r, work, leaves);
+    const answers = input.answers.map((r) => ({
+      questionId: r.questionId,
+      content: r.questionAnswerVO.content,
+      optionList: r.questionAnswerVO.optionList,
+      clientId: r.clientId ?? '',
+      seq: r.seq,
+      baseRevision: r.baseRevision ?? null,
+      answeredAt: r.answerTime,
+    }));
+    await countWrite(ts, 'ANSWER_SAVE');
     const inTime = await repo.takeForSave(trx, e.tenantId, found.attemptId, s.now, overdueDeadlineBefore(s.now));
     const ref = { tenantId: e.tenantId, attemptId: found.attemptId, answers };
-    return inTime ? keepAnswers({ ...s, db: trx }, ref) : keepLateAnswers({ ...s, db: trx }, ref);
+    return inTime ? keepAnswers(ts, ref) : keepLateAnswers(ts, ref);
   });
 }
 

@@ -1,0 +1,72 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { WRITER_CHECKPOINT_PAGES } from '../../src/server/db/checkpoints';
+import { openDatabase, type DB } from '../../src/server/db/database';
+import { testTempDir } from '../setup/temp-dir';
+
+/**
+ * The portal's SQLite database file as several processes share it (decision 102): a transaction takes the write lock
+ * with its first statement, so one that reads before it writes is never refused its write because another process
+ * wrote in between; and the WAL is copied into the database file by a worker thread, not by the commit that fills it.
+ */
+
+async function opened(backgroundCheckpoints = false): Promise<{ db: DB; file: string }> {
+  const file = join(testTempDir('sqlite-file-'), 'portal.sqlite');
+  const { db } = await openDatabase({ url: `file:${file}`, backgroundCheckpoints });
+  return { db, file };
+}
+
+/** Another process's connection to the file, which waits for no lock: a write while the portal holds it is refused at once. */
+function otherProcess(file: string): SQLite.Database {
+  const other = new SQLite(file);
+  other.pragma('busy_timeout = 0');
+  return other;
+}
+
+describe('the SQLite database file', () => {
+  it('a transaction holds the write lock from its first statement: no other connection writes between its reads and its writes', async () => {
+    const { db, file } = await opened();
+    await sql`create table counter (k integer primary key, v integer not null)`.execute(db);
+    await sql`insert into counter values (1, 0)`.execute(db);
+    const other = otherProcess(file);
+    let refusal: { code?: string } | undefined;
+    await db.transaction().execute(async (trx) => {
+      const read = await sql<{ v: number }>`select v from counter where k = 1`.execute(trx);
+      try {
+        other.prepare('update counter set v = 100 where k = 1').run();
+      } catch (error) {
+        refusal = error as { code?: string };
+      }
+      // Begun deferred, the read above would have let the other write in, and this write would fail (SQLITE_BUSY_SNAPSHOT).
+      await sql`update counter set v = ${read.rows[0]!.v + 1} where k = 1`.execute(trx);
+    });
+    expect(refusal?.code).toBe('SQLITE_BUSY');
+    expect(other.prepare('select v from counter where k = 1').get()).toEqual({ v: 1 });
+    other.close();
+    await db.destroy();
+  });
+
+  it('the WAL reaches the database file with no commit copying it, and the writer copies it only far behind', async () => {
+    const { db, file } = await opened(true);
+    const writer = await sql<{ walAutocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(writer.rows[0]?.walAutocheckpoint).toBe(WRITER_CHECKPOINT_PAGES);
+    await sql`create table pages (k integer primary key, v blob not null)`.execute(db);
+    // About 2,000 pages in one commit (SQLite's own checkpoint comes past 1,000; the writer's here past WRITER_CHECKPOINT_PAGES).
+    const rows = 2_000;
+    const rowBytes = 4_000;
+    await db.transaction().execute(async (trx) => {
+      for (let k = 0; k < rows; k++) await sql`insert into pages values (${k}, randomblob(${rowBytes}))`.execute(trx);
+    });
+    // Nothing more is written: the worker alone brings the pages into the file.
+    for (let waited = 0; statSync(file).size < rows * rowBytes && waited < 20_000; waited += 50) await sleep(50);
+    expect(statSync(file).size).toBeGreaterThanOrEqual(rows * rowBytes);
+    const reader = otherProcess(file);
+    expect(reader.prepare('select count(*) as n from pages').get()).toEqual({ n: rows });
+    reader.close();
+    await db.destroy();
+  });
+});
