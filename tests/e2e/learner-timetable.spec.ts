@@ -184,7 +184,9 @@ test.describe('the timetable', () => {
   });
 
   test('hover or focus shows the activity card; an event opens its classroom', async ({ page }) => {
-    const o = await openTimetable(page);
+    // A student of its own: opening a lesson's classroom records the lesson as studied (a reading lesson as learned),
+    // and the course page's test reads the demo student's last lesson.
+    const o = await openTimetable(page, await enrolNewStudent());
     const list = (await activitiesOf(page, o, weekBody(weekRange(Date.now())))).activityResultVOList;
     // The event is found by its name, so the activity chosen is one whose name no other activity of the week shares
     // (today's two face-to-face activities of the demo class may teach the same lesson).
