@@ -350,8 +350,34 @@ describe('progress reports', () => {
     for (let i = 0; i < PROGRESS_LIMITS.perUserMinute; i++)
       expectOk(await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user));
     expectTooMany(
-      await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 600_000, watchedMs: 0 }, st.user),
+      await callFrom(online.reportProgress, { ...ref, seq: ++seq, positionMs: 300_000, watchedMs: 0, sought: true }, st.user),
       t('limits.tooManyProgressReports'),
     );
+    // The refused report wrote nothing: the record is the last accepted report's.
+    const kept = await db()
+      .selectFrom('lessonRecords')
+      .selectAll()
+      .where('classStudentId', '=', st.studentId)
+      .where('classroomId', '=', video.id)
+      .executeTakeFirstOrThrow();
+    expect([kept.seq, kept.lastPositionMs]).toEqual([seq - 1, 600_000]);
+  });
+
+  test(`reports refused by their checks count nothing: ${PROGRESS_LIMITS.perUserMinute} of each kind, then one goes through`, async () => {
+    server().clock.advance(RATE_KEEP_MS + HOUR);
+    const st = await newStudent();
+    const lessons = await db().selectFrom('classrooms').select(['id', 'courseId', 'name']).where('tenantId', '=', DEMO.id).execute();
+    const video = lessons.find((l) => l.name === '基本指令视频')!;
+    const reading = lessons.find((l) => l.name === '三相交流电讲义')!;
+    const ref = { classId, courseId: video.courseId, classroomId: video.id, studentId: st.studentId };
+    for (let i = 0; i < PROGRESS_LIMITS.perUserMinute; i++) {
+      const notOfCourse = await callFrom(online.reportProgress, { ...ref, classroomId: classId, seq: i + 1, positionMs: 0, watchedMs: 0 }, st.user);
+      expectRefused(notOfCourse, ErrorCode.NOT_FOUND, t('learning.courseLessonNotFound'));
+      const notPlayed = { ...ref, courseId: reading.courseId, classroomId: reading.id, seq: i + 1, positionMs: 0, watchedMs: 0 };
+      expectRefused(await callFrom(online.reportProgress, notPlayed, st.user), ErrorCode.BAD_REQUEST, t('learning.notPlayable'));
+    }
+    expect(
+      (expectOk(await callFrom(online.reportProgress, { ...ref, seq: 1, positionMs: 10_000, watchedMs: 0 }, st.user)) as online.ProgressReportAnswer).applied,
+    ).toBe(true);
   });
 });

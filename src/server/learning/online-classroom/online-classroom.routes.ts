@@ -5,7 +5,6 @@ import { requestOrigin } from '../../http/origin';
 import type { ApiEnv } from '../../http/scope';
 import { serve } from '../../http/serve';
 import { idSchema } from '../../http/validate';
-import { countWrite } from '../../limits/limits.service';
 import * as service from './online-classroom.service';
 import { DAY } from '~/lib/time/cst';
 
@@ -32,8 +31,6 @@ serve(onlineClassroomRoutes, api.courseOutline, courseRef, (s, b) => service.cou
 serve(onlineClassroomRoutes, api.activityContents, activityRef, (s, b) => service.activityContents(s, b));
 serve(onlineClassroomRoutes, api.lastRecord, lessonRef, (s, b) => service.lastRecord(s, b));
 serve(onlineClassroomRoutes, api.recordView, viewBody, (s, b) => service.recordView(s, b));
-serve(onlineClassroomRoutes, api.reportProgress, reportBody, async (s, b) => {
-  await countWrite(s, 'PROGRESS');
-  return service.reportProgress(s, b);
-});
+// Counted (countWrite 'PROGRESS') in the report's transaction, once its checks pass.
+serve(onlineClassroomRoutes, api.reportProgress, reportBody, (s, b) => service.reportProgress(s, b));
 serve(onlineClassroomRoutes, api.classActivities, classRef, (s, b) => service.classActivities(s, b));

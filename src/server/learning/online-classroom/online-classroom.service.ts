@@ -20,6 +20,7 @@ import { chaptersOf, classCourse, classLesson, courseDutyRules, lessonPlace, les
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
+import { countWrite } from '../../limits/limits.service';
 
 type Classroom = Awaited<ReturnType<typeof lessonsOf>>[number];
 
@@ -162,19 +163,28 @@ export async function recordView(s: Scope, input: LessonInput & { activityId?: s
   return progressOf(r, x.targetPercent);
 }
 
+/**
+ * A progress report, whole in one transaction (reportStudy): the enrolment and the lesson, the rate
+ * count once they pass, then the credit. A refused report (404, 400, 429) changes nothing.
+ */
 export async function reportProgress(
   s: Scope,
   input: LessonInput & { seq: number; positionMs: number; watchedMs: number; sought?: boolean | undefined },
 ): Promise<ProgressReportAnswer> {
-  const x = await enrolledLesson(s, input, true);
-  const { applied, record } = await reportStudy(
-    s,
-    { ...studyRef(x), lengthMs: x.lesson.durationMs, completionPercent: x.targetPercent },
-    // Nothing playable (a live lesson not yet live, a lesson without its media): the report is
-    // answered and keeps its place (seq, resume point), but credits nothing and spends no study clock.
-    { seq: input.seq, positionMs: input.positionMs, watchedMs: creditableNow(s, x.lesson) ? input.watchedMs : 0, sought: input.sought === true },
-  );
-  return { ...progressOf(record, x.targetPercent), applied };
+  // Found before the transaction: on SQLite, a lookup through s.db inside it would wait for the connection it holds.
+  await Promise.all([s.tenant(), s.user()]);
+  const { applied, record, found } = await reportStudy(s, async (ts) => {
+    const x = await enrolledLesson(ts, input, true);
+    await countWrite(ts, 'PROGRESS');
+    return {
+      x,
+      lesson: { ...studyRef(x), lengthMs: x.lesson.durationMs, completionPercent: x.targetPercent },
+      // Nothing playable (a live lesson not yet live, a lesson without its media): the report is
+      // answered and keeps its place (seq, resume point), but credits nothing and spends no study clock.
+      report: { seq: input.seq, positionMs: input.positionMs, watchedMs: creditableNow(s, x.lesson) ? input.watchedMs : 0, sought: input.sought === true },
+    };
+  });
+  return { ...progressOf(record, found.x.targetPercent), applied };
 }
 
 function outlineLesson(l: Classroom, r: LessonRecord | undefined): OutlineLesson {

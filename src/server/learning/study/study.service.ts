@@ -105,43 +105,65 @@ class LostRace extends Error {}
 /** Enough for reports sent at once by one person's tabs; a report still losing is answered unapplied and sent again. */
 const REPORT_ATTEMPTS = 8;
 
+/** A played lesson as its report credits it: its length and the percent that learns it. */
+export type CreditedLesson = StudyLesson & { lengthMs: number; completionPercent: number };
+
+/** What `find` answers in the report's transaction: the lesson and the report to credit it with. */
+export interface StudyReport {
+  lesson: CreditedLesson;
+  report: ProgressReport;
+}
+
 /**
  * A progress report, credited by the rules of study-credit.ts against the lesson's record and the
- * student's study clock. Both rows are written in one transaction, each only if nobody changed it
- * meanwhile (the record's seq, the clock's value); on a lost race the transaction is rolled back
- * and the report judged again against the new state. So a duplicate sent to two instances is
- * applied once, and two lessons reported at once cannot both spend the same real time.
+ * student's study clock. The whole report is one transaction: `find` (the caller's checks and reads,
+ * through the scope it is given), the record and the clock in one read, and the two writes, each
+ * only if nobody changed it meanwhile (the record's seq, the clock's value). On a lost race (a
+ * concurrent writer on PostgreSQL; SQLite's transactions take the write lock first, decision 102)
+ * the transaction is rolled back and the report judged again from `find` on. So a duplicate sent to
+ * two instances is applied once, and two lessons reported at once cannot both spend the same real
+ * time. Answers what `find` found, with the record after the report.
  */
-export async function reportStudy(
+export async function reportStudy<F extends StudyReport>(
   s: Scope,
-  l: StudyLesson & { lengthMs: number; completionPercent: number },
-  report: ProgressReport,
-): Promise<{ applied: boolean; record: LessonRecord }> {
+  find: (ts: Scope) => Promise<F>,
+): Promise<{ applied: boolean; record: LessonRecord; found: F }> {
+  let last: F | undefined;
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
-    // The record and the clock in one read; a first report (no record, or no clock yet) makes what is missing.
-    const found = await repo.findLessonRecordAndClock(s.db, l.tenantId, l.classStudentId, l.classroomId, l.userId);
-    let row = found?.record;
-    if (!row) {
-      // A report without an opening: the record's first contact is now, so only the tolerance is credited.
-      await repo.insertLessonRecordIfAbsent(s.db, fresh(l, s.now));
-      row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
-    }
-    const stored = stateOf(row);
-    const clockAt = found?.clockAt ?? (await studyClock(s, l));
-    const result = creditReport(stored, report, { now: s.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent, clockAt });
-    if (!result.applied) return { applied: false, record: row };
     try {
-      await s.db.transaction().execute(async (trx) => {
-        if (!(await repo.updateLessonRecordIfSeq(trx, l.tenantId, l.classStudentId, l.classroomId, stored.seq, result.state))) throw new LostRace();
-        if (result.clockAt !== clockAt && !(await repo.advanceStudyClockIf(trx, l.tenantId, l.userId, clockAt, result.clockAt))) throw new LostRace();
+      return await s.db.transaction().execute(async (trx) => {
+        const ts = { ...s, db: trx };
+        last = await find(ts);
+        return { ...(await creditOnce(ts, last)), found: last };
       });
-      return { applied: true, record: { ...row, ...result.state } };
     } catch (error) {
       if (!(error instanceof LostRace)) throw error;
     }
   }
+  // Every attempt lost (`find` ran, so `last` is set): answered unapplied with the record as it now stands.
+  const found = last!;
+  const l = found.lesson;
   const row = (await repo.findLessonRecord(s.db, l.tenantId, l.classStudentId, l.classroomId))!;
-  return { applied: false, record: row };
+  return { applied: false, record: row, found };
+}
+
+/** One attempt at crediting a report, in the report's transaction (`ts.db`); throws LostRace when a conditional write finds the row changed. */
+async function creditOnce(ts: Scope, { lesson: l, report }: StudyReport): Promise<{ applied: boolean; record: LessonRecord }> {
+  // The record and the clock in one read; a first report (no record, or no clock yet) makes what is missing.
+  const found = await repo.findLessonRecordAndClock(ts.db, l.tenantId, l.classStudentId, l.classroomId, l.userId);
+  let row = found?.record;
+  if (!row) {
+    // A report without an opening: the record's first contact is now, so only the tolerance is credited.
+    await repo.insertLessonRecordIfAbsent(ts.db, fresh(l, ts.now));
+    row = (await repo.findLessonRecord(ts.db, l.tenantId, l.classStudentId, l.classroomId))!;
+  }
+  const stored = stateOf(row);
+  const clockAt = found?.clockAt ?? (await studyClock(ts, l));
+  const result = creditReport(stored, report, { now: ts.now, lengthMs: l.lengthMs, completionPercent: l.completionPercent, clockAt });
+  if (!result.applied) return { applied: false, record: row };
+  if (!(await repo.updateLessonRecordIfSeq(ts.db, l.tenantId, l.classStudentId, l.classroomId, stored.seq, result.state))) throw new LostRace();
+  if (result.clockAt !== clockAt && !(await repo.advanceStudyClockIf(ts.db, l.tenantId, l.userId, clockAt, result.clockAt))) throw new LostRace();
+  return { applied: true, record: { ...row, ...result.state } };
 }
 
 /** Reading lessons (article, document, images) count as learned once opened. */
