@@ -176,9 +176,13 @@ await new Promise((resolve) => {
 });
 if (!profiling) process.exit(0);
 
+// The main thread's profile: Node names each CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, and the server's
+// checkpoint worker (src/server/db/checkpoints.ts) writes one of its own.
+const mainThread = (f) => f.split('.').at(-3) === '0';
 const file = readdirSync(profDir)
+  .filter((f) => f.endsWith('.cpuprofile') && mainThread(f))
   .map((f) => join(profDir, f))
-  .filter((f) => f.endsWith('.cpuprofile') && statSync(f).mtimeMs >= started)
+  .filter((f) => statSync(f).mtimeMs >= started)
   .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 const prof = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
