@@ -118,3 +118,13 @@ export type ApiEnv = {
   Bindings: { requestId?: string; ip?: string; body?: Buffer | undefined };
   Variables: { scope: Scope };
 };
+
+/**
+ * Runs `work` in one transaction, through a scope whose `db` is the transaction's: a student's write whose reads and
+ * rate count belong with it (decision 102). The school and the user are found first: on SQLite a lookup through the
+ * request's own `db` inside the transaction would wait for the connection the transaction holds.
+ */
+export async function studentTransaction<T>(s: Scope, work: (ts: Scope) => Promise<T>): Promise<T> {
+  await Promise.all([s.tenant(), s.user()]);
+  return s.db.transaction().execute((trx) => work({ ...s, db: trx }));
+}

@@ -1,4 +1,4 @@
-import type { Scope } from '../../http/scope';
+import { studentTransaction, type Scope } from '../../http/scope';
 import { countWrite } from '../../limits/limits.service';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
@@ -394,13 +394,15 @@ function validRecord(r: AnswerRecord, work: Work, leaves: Map<string, PaperQuest
 export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAnswersResult> {
   const first = input.answers[0]!;
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
-  // Found before the transaction: on SQLite, a lookup through s.db inside it would wait for the connection it holds.
-  await Promise.all([s.tenant(), s.user()]);
-  return s.db.transaction().execute(async (trx) => {
-    const ts = { ...s, db: trx };
+  return studentTransaction(s, async (ts) => {
     // The enrolment, then the attempt with its work in one statement (every save reads them).
     const e = await enrolment(ts, input);
-    const found = await findAttemptWithWork(trx, { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId, attemptId: first.answerLogId });
+    const found = await findAttemptWithWork(ts.db, {
+      tenantId: e.tenantId,
+      classId: e.classId,
+      classStudentId: e.classStudentId,
+      attemptId: first.answerLogId,
+    });
     if (!found) throw attemptNotFound();
     const { work } = found;
     if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
@@ -420,7 +422,7 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
       answeredAt: r.answerTime,
     }));
     await countWrite(ts, 'ANSWER_SAVE');
-    const inTime = await repo.takeForSave(trx, e.tenantId, found.attemptId, s.now, overdueDeadlineBefore(s.now));
+    const inTime = await repo.takeForSave(ts.db, e.tenantId, found.attemptId, s.now, overdueDeadlineBefore(s.now));
     const ref = { tenantId: e.tenantId, attemptId: found.attemptId, answers };
     return inTime ? keepAnswers(ts, ref) : keepLateAnswers(ts, ref);
   });

@@ -171,8 +171,6 @@ export async function reportProgress(
   s: Scope,
   input: LessonInput & { seq: number; positionMs: number; watchedMs: number; sought?: boolean | undefined },
 ): Promise<ProgressReportAnswer> {
-  // Found before the transaction: on SQLite, a lookup through s.db inside it would wait for the connection it holds.
-  await Promise.all([s.tenant(), s.user()]);
   const { applied, record, found } = await reportStudy(s, async (ts) => {
     const x = await enrolledLesson(ts, input, true);
     await countWrite(ts, 'PROGRESS');

@@ -1,4 +1,4 @@
-import type { Scope } from '../../http/scope';
+import { studentTransaction, type Scope } from '../../http/scope';
 import type { LessonRecord } from './study.table';
 import * as repo from './study.repository';
 import { newId } from '../../ids';
@@ -131,8 +131,7 @@ export async function reportStudy<F extends StudyReport>(
   let last: F | undefined;
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     try {
-      return await s.db.transaction().execute(async (trx) => {
-        const ts = { ...s, db: trx };
+      return await studentTransaction(s, async (ts) => {
         last = await find(ts);
         return { ...(await creditOnce(ts, last)), found: last };
       });
