@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           exclude: ISOLATED,
           isolate: false,
+          // The server's Request and Response, as the start script installs them (decision 103).
+          setupFiles: ['tests/setup/server-globals.ts'],
           globalSetup: ['tests/setup/database-templates.ts'],
         },
       },

@@ -54,4 +54,52 @@ describe('the API served directly', () => {
     expect(await (await fetch(`${base}/news-information/list`)).text()).toBe('page /news-information/list');
     expect(seen).toHaveLength(2);
   });
+
+  it('writes the app answers whole: status, headers changed after the answer was made, bytes of Chinese text, a streamed body', async () => {
+    const base = await listen((url) => `page ${url}`);
+    announceApi(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/stream') {
+        const parts = ['第一', '段，', '第二段'];
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const next = parts.shift();
+            if (next === undefined) controller.close();
+            else controller.enqueue(new TextEncoder().encode(next));
+          },
+        });
+        return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      }
+      // Made as Hono's c.json makes it; then, as Hono's middleware does after the handler, its headers changed.
+      const json = JSON.stringify({ code: 0, msg: '保存成功' });
+      const answer = new Response(json, { status: 201, headers: { 'Content-Type': 'application/json' } });
+      answer.headers.set('X-Request-Id', 'req-after-made');
+      answer.headers.append('Vary', 'Cookie');
+      return answer;
+    });
+
+    const made = await fetch(`${base}/api/answer`);
+    expect(made.status).toBe(201);
+    expect(made.headers.get('x-request-id')).toBe('req-after-made');
+    expect(made.headers.get('vary')).toBe('Cookie');
+    expect(made.headers.get('content-type')).toBe('application/json');
+    const bytes = Buffer.from(await made.arrayBuffer());
+    expect(Number(made.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({ code: 0, msg: '保存成功' });
+
+    const streamed = await fetch(`${base}/api/stream`);
+    expect(await streamed.text()).toBe('第一段，第二段');
+  });
+
+  it('leaves the static answers of the web Response and instanceof as pages use them', async () => {
+    await listen(() => 'page');
+    const redirect = Response.redirect('http://school.example/login', 302);
+    expect([redirect.status, redirect.headers.get('location'), redirect instanceof Response]).toEqual([302, 'http://school.example/login', true]);
+    const json = Response.json({ code: 0 }, { status: 503, headers: { 'Retry-After': '5' } });
+    expect([json.status, json.headers.get('retry-after'), await json.json()]).toEqual([503, '5', { code: 0 }]);
+    const page = new Response('<p>页</p>', { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    // A page answer copied with new headers, as the middleware does (src/middleware.ts).
+    const copy = new Response(page.body, { status: page.status, headers: { ...Object.fromEntries(page.headers), ETag: '"a"' } });
+    expect([copy.status, copy.headers.get('etag'), await copy.text(), copy instanceof Response]).toEqual([404, '"a"', '<p>页</p>', true]);
+  });
 });

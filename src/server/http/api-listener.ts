@@ -39,30 +39,48 @@ export function isApiPath(url: string | undefined): boolean {
 }
 
 /**
+ * Makes the Node adapter's Request and Response the process's own (decision 103), as the adapter does by default.
+ * Its Response keeps a body given as a string or bytes, with its status and headers, as they were given, and
+ * makes the web Response only when something reads more than those; the adapter writes such an answer straight
+ * to the socket. Every API answer is one (Hono's `c.json`), so none is made and then read back as a stream.
+ * Astro's pages in the same process get the same class: its static methods are the web Response's, `instanceof`
+ * holds for both kinds, and a page's streamed body makes the web Response when Astro's adapter reads it.
+ * The start script installs it before the first request (through `routeApiDirectly`); the server's tests
+ * install it too (tests/setup/server-globals.ts), so every test runs with the Response the server runs with.
+ */
+export function installAdapterGlobals(): void {
+  getRequestListener(() => new Response(null), { overrideGlobalObjects: true });
+}
+
+/**
  * A request handler that gives API calls to the app once the runtime has announced it and every other
  * request (and every call before that) to `pages`. Registers for the announcement; the app never changes
- * after it (one per process).
+ * after it (one per process). Installs the adapter's Request and Response first (`installAdapterGlobals`): its listener
+ * writes the adapter's Response straight to the socket.
  */
 export function routeApiDirectly(pages: Listener): Listener {
-  let api: Listener | undefined;
+  installAdapterGlobals();
+  let fetchApi: ApiFetch | undefined;
   (process as NodeJS.EventEmitter).once(API_READY_EVENT, (fetch: ApiFetch) => {
-    // The process's global Request and Response stay Node's own: Astro renders pages in this process too.
-    const listener = getRequestListener(
-      (request, env: { incoming: Pick<IncomingMessage, 'headers' | 'socket'> & { rawBody?: Buffer } }) => {
-        const given = env.incoming.headers['x-request-id'];
-        const call = { requestId: typeof given === 'string' ? given : undefined, ip: env.incoming.socket.remoteAddress ?? '' };
-        // The body as the gate read it: the app reads it from here, so no web Request is made for it.
-        return fetch(request, { ...call, body: env.incoming.rawBody });
-      },
-      { overrideGlobalObjects: false },
-    );
-    api = (req, res) => {
-      // The gate (gate.ts) has read the body already and keeps it on the request, as Astro takes it;
-      // Hono's adapter takes a body read before it as `rawBody`.
-      const body = (req as IncomingMessage & { body?: unknown }).body;
-      if (Buffer.isBuffer(body)) (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
-      void listener(req, res);
-    };
+    fetchApi = fetch;
   });
-  return (req, res) => (api && isApiPath(req.url) ? api(req, res) : pages(req, res));
+  const listener = getRequestListener(
+    (request, env: { incoming: Pick<IncomingMessage, 'headers' | 'socket'> & { rawBody?: Buffer } }) => {
+      const given = env.incoming.headers['x-request-id'];
+      const call = { requestId: typeof given === 'string' ? given : undefined, ip: env.incoming.socket.remoteAddress ?? '' };
+      // The body as the gate read it: the app reads it from here, so no web Request is made for it.
+      // Only API calls come here, and only once the app is announced (below).
+      return (fetchApi as ApiFetch)(request, { ...call, body: env.incoming.rawBody });
+    },
+    // Installed above, once: the listener need not look again.
+    { overrideGlobalObjects: false },
+  );
+  const api: Listener = (req, res) => {
+    // The gate (gate.ts) has read the body already and keeps it on the request, as Astro takes it;
+    // Hono's adapter takes a body read before it as `rawBody`.
+    const body = (req as IncomingMessage & { body?: unknown }).body;
+    if (Buffer.isBuffer(body)) (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+    void listener(req, res);
+  };
+  return (req, res) => (fetchApi && isApiPath(req.url) ? api(req, res) : pages(req, res));
 }
