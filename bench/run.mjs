@@ -388,9 +388,9 @@ const DYNAMIC_IMPORT = /\bimport\s*\(\s*["'`]([^"'`\n]+?\.m?js)["'`]\s*\)/g;
  * The packages of React's runtime: React, React DOM with its scheduler, and Astro's React renderer
  * (what hydrates an island). A file is part of the runtime when every module it was built from is
  * one of theirs, read from dist/client-chunks.json (scripts/client-chunks.mjs), not from its name.
- * A work tree whose node_modules is a link to another checkout's has them as `../other/node_modules/…`.
+ * A work tree whose node_modules is a link to another checkout's has them as `../../work/main/node_modules/…`.
  */
-const REACT_RUNTIME = /^(?:\.\.\/[^/]+\/)*node_modules\/(?:react|react-dom|scheduler|@astrojs\/react)\//;
+const REACT_RUNTIME = /^(?:\.\.\/)*(?:[^/]+\/)*node_modules\/(?:react|react-dom|scheduler|@astrojs\/react)\//;
 
 /** The modules of each file of dist/client ('/_astro/x.js' → module paths), from the build. */
 function readClientChunks() {

@@ -1,0 +1,125 @@
+// Two builds side by side: a before and after of one change to the API's hot paths, less disturbed by this machine's
+// slow spells than two runs a minute apart (bench/README.md, thirty-sixth part).
+//
+//   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/ && (cd /tmp/before && npm run build)
+//   npm run build && npx node bench/ab.mjs /tmp/before .
+//
+// Starts both trees' servers at once (each its own seeded SQLite file in data/), gives each AB_WRITERS students with an
+// attempt at the seeded test and AB_WRITERS more on the seeded video lesson, then loads them in turn, round by round
+// (AB_ROUNDS, default 6; the order swapped every round): /healthz (3 s), answer saves (4 s) and progress reports (4 s),
+// 50 connections, each write the next one's of its pool, so no student passes their own limit. Prints each round's
+// answers a second and server CPU a request, and the medians. A failed, refused or timed-out answer is counted and
+// makes the exit code non-zero.
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { addClassStudents, answerable, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
+import { refusalCounter } from './open-loop.mjs';
+import { BENCH_PRODUCTION_ENV, cpuMsTree, freePort, HOST, positive, root, seedDemo, spawnUntilReady, stop } from './processes.mjs';
+
+const [treeA, treeB] = process.argv.slice(2);
+if (!treeA || !treeB) {
+  console.error('usage: npx node bench/ab.mjs <work tree before> <work tree after>   (each built)');
+  process.exit(2);
+}
+const ROUNDS = positive('AB_ROUNDS', 6);
+const WRITERS = positive('AB_WRITERS', 2000);
+const CONNECTIONS = 50;
+const SECONDS = { healthz: 3, save: 4, report: 4 };
+const WARMUP_SECONDS = 2;
+const TEST_TITLE = '第一章单元测验';
+
+/** A POST as a student; its answer's data (throws on a refusal: the setup must not be refused). */
+async function call(base, st, path, body) {
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
+  const json = await r.json();
+  if (json.code !== 0) throw new Error(`${path} answered ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+/** Each request the next one's of `pool`, its body from `next`. */
+function rotating(url, pool, next, refusals) {
+  let n = 0;
+  return {
+    url,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const own = pool[n++ % pool.length];
+          return { ...req, headers: { 'content-type': 'application/json', token: own.st.token }, body: JSON.stringify(next(own)) };
+        },
+        onResponse: refusals.onResponse,
+      },
+    ],
+  };
+}
+
+async function startTree(label, tree) {
+  const name = `ab-${label}`;
+  const file = join(root, `data/${name}.sqlite`);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  const databaseUrl = `file:./data/${name}.sqlite`;
+  seedDemo(databaseUrl);
+  const port = await freePort();
+  const env = { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  const child = await spawnUntilReady([join(resolve(tree), 'scripts/start.mjs'), '--no-build'], env, /"msg":"portal ready"/, label);
+  const base = `http://${HOST}:${port}`;
+  const refusals = refusalCounter();
+
+  const work = await dbRow(file, 'select id from works where title = ?', [TEST_TITLE]);
+  const takers = [];
+  for (const st of await addClassStudents(file, WRITERS)) {
+    const ref = { classId: st.classId, studentId: st.classStudentId };
+    const attempt = await call(base, st, '/api/teaching/anyone/work/attempt/start', { ...ref, workId: work.id });
+    takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
+  }
+  const questions = answerable(await call(base, takers[0].st, '/api/library/anyone/work/paper', { ...takers[0].ref, workId: work.id }));
+
+  const lesson = videoLesson(file);
+  const reporters = [];
+  for (const st of await addClassStudents(file, WRITERS, WRITERS)) {
+    // Each student opens the lesson first (the view starts the time reports may credit).
+    await call(base, st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
+    reporters.push({ st, seq: 0 });
+  }
+  const loads = {
+    healthz: { url: `${base}/healthz` },
+    save: rotating(`${base}/api/teaching/anyone/work/answer`, takers, (t) => saveBody(work, questions, t), refusals),
+    report: rotating(`${base}/api/teaching/anyone/classroom/online/progress`, reporters, (o) => progressReport(o.st, lesson, ++o.seq), refusals),
+  };
+  return { label, child, loads, refusals };
+}
+
+async function measure(server, kind, seconds) {
+  const cpu0 = cpuMsTree(server.child.pid);
+  const r = await autocannon({ ...server.loads[kind], connections: CONNECTIONS, duration: seconds });
+  const cpu1 = cpuMsTree(server.child.pid);
+  return { perSecond: Math.round(r.requests.average), cpu: Math.round(((cpu1 - cpu0) * 1000) / r.requests.total), failed: r.non2xx + r.errors + r.timeouts };
+}
+
+const servers = [await startTree('before', treeA), await startTree('after', treeB)];
+for (const server of servers)
+  for (const kind of Object.keys(SECONDS)) await autocannon({ ...server.loads[kind], connections: CONNECTIONS, duration: WARMUP_SECONDS });
+
+const rows = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const server of round % 2 ? servers : [...servers].reverse()) {
+    const row = { round, label: server.label };
+    for (const [kind, seconds] of Object.entries(SECONDS)) row[kind] = await measure(server, kind, seconds);
+    rows.push(row);
+    const figures = Object.keys(SECONDS).map((kind) => `${kind} ${row[kind].perSecond}/s ${row[kind].cpu} µs`);
+    console.log(`round ${round} ${server.label.padEnd(6)}: ${figures.join(' | ')}`);
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+let bad = 0;
+for (const server of servers) {
+  const own = rows.filter((r) => r.label === server.label);
+  const medians = Object.keys(SECONDS).map((kind) => `${kind} ${median(own.map((r) => r[kind].cpu))} µs`);
+  const failed = own.reduce((sum, r) => sum + Object.keys(SECONDS).reduce((s, kind) => s + r[kind].failed, 0), 0);
+  bad += failed + server.refusals.count();
+  console.log(`${server.label}: median server CPU a request: ${medians.join(', ')}; failed ${failed}, refused ${server.refusals.count()}`);
+}
+for (const server of servers) await stop(server.child);
+process.exit(bad ? 1 : 0);
