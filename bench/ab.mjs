@@ -13,7 +13,7 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { addClassStudents, answerable, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
+import { lessonReporters, progressReport, rotatingWrites, saveBody, testTakers } from './learners.mjs';
 import { refusalCounter } from './open-loop.mjs';
 import { BENCH_PRODUCTION_ENV, cpuMsTree, freePort, HOST, positive, root, seedDemo, spawnUntilReady, stop } from './processes.mjs';
 
@@ -27,33 +27,6 @@ const WRITERS = positive('AB_WRITERS', 2000);
 const CONNECTIONS = 50;
 const SECONDS = { healthz: 3, save: 4, report: 4 };
 const WARMUP_SECONDS = 2;
-const TEST_TITLE = '第一章单元测验';
-
-/** A POST as a student; its answer's data (throws on a refusal: the setup must not be refused). */
-async function call(base, st, path, body) {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
-  const json = await r.json();
-  if (json.code !== 0) throw new Error(`${path} answered ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
-}
-
-/** Each request the next one's of `pool`, its body from `next`. */
-function rotating(url, pool, next, refusals) {
-  let n = 0;
-  return {
-    url,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => {
-          const own = pool[n++ % pool.length];
-          return { ...req, headers: { 'content-type': 'application/json', token: own.st.token }, body: JSON.stringify(next(own)) };
-        },
-        onResponse: refusals.onResponse,
-      },
-    ],
-  };
-}
 
 async function startTree(label, tree) {
   const name = `ab-${label}`;
@@ -67,26 +40,18 @@ async function startTree(label, tree) {
   const base = `http://${HOST}:${port}`;
   const refusals = refusalCounter();
 
-  const work = await dbRow(file, 'select id from works where title = ?', [TEST_TITLE]);
-  const takers = [];
-  for (const st of await addClassStudents(file, WRITERS)) {
-    const ref = { classId: st.classId, studentId: st.classStudentId };
-    const attempt = await call(base, st, '/api/teaching/anyone/work/attempt/start', { ...ref, workId: work.id });
-    takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
-  }
-  const questions = answerable(await call(base, takers[0].st, '/api/library/anyone/work/paper', { ...takers[0].ref, workId: work.id }));
-
-  const lesson = videoLesson(file);
-  const reporters = [];
-  for (const st of await addClassStudents(file, WRITERS, WRITERS)) {
-    // Each student opens the lesson first (the view starts the time reports may credit).
-    await call(base, st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
-    reporters.push({ st, seq: 0 });
-  }
+  const { work, takers, questions } = await testTakers(base, file, WRITERS);
+  const { lesson, reporters } = await lessonReporters(base, file, WRITERS, WRITERS);
   const loads = {
     healthz: { url: `${base}/healthz` },
-    save: rotating(`${base}/api/teaching/anyone/work/answer`, takers, (t) => saveBody(work, questions, t), refusals),
-    report: rotating(`${base}/api/teaching/anyone/classroom/online/progress`, reporters, (o) => progressReport(o.st, lesson, ++o.seq), refusals),
+    save: rotatingWrites(base, '/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t), refusals.onResponse),
+    report: rotatingWrites(
+      base,
+      '/api/teaching/anyone/classroom/online/progress',
+      reporters,
+      (o) => progressReport(o.st, lesson, ++o.seq),
+      refusals.onResponse,
+    ),
   };
   return { label, child, loads, refusals };
 }

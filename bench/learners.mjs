@@ -290,3 +290,66 @@ export function saveBody(work, questions, t) {
     ],
   };
 }
+
+/** A POST to the portal as a student; its answer's data (throws on a refusal: a run's setup must not be refused). */
+export async function studentCall(base, st, path, body) {
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
+  const json = await r.json();
+  if (json.code !== 0) throw new Error(`${path} answered ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+/**
+ * An autocannon load of writes to `path`, each the next one's of `pool` ({ st, … }) in turn, its body from `next(own)`:
+ * with a pool much larger than the connections no one passes their own limit (120 writes a minute), so a run measures
+ * writes kept, not refusals. `onResponse` sees every answer (refusalCounter in open-loop.mjs).
+ */
+export function rotatingWrites(base, path, pool, next, onResponse) {
+  let n = 0;
+  return {
+    url: base + path,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (req) => {
+          const own = pool[n++ % pool.length];
+          return { ...req, headers: { 'content-type': 'application/json', token: own.st.token }, body: JSON.stringify(next(own)) };
+        },
+        onResponse,
+      },
+    ],
+  };
+}
+
+const TEST_TITLE = '第一章单元测验';
+
+/**
+ * `n` new students of class A (numbered from `first`), each with an attempt at the seeded test started through the
+ * portal at `base`: { work, takers: [{ st, ref, answerLogId, seqs, k }] for saveBody, questions }.
+ */
+export async function testTakers(base, dbFile, n, first = 0) {
+  const work = await dbRow(dbFile, 'select id from works where title = ?', [TEST_TITLE]);
+  const takers = [];
+  for (const st of await addClassStudents(dbFile, n, first)) {
+    const ref = { classId: st.classId, studentId: st.classStudentId };
+    const attempt = await studentCall(base, st, '/api/teaching/anyone/work/attempt/start', { ...ref, workId: work.id });
+    takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
+  }
+  const questions = answerable(await studentCall(base, takers[0].st, '/api/library/anyone/work/paper', { ...takers[0].ref, workId: work.id }));
+  return { work, takers, questions };
+}
+
+/**
+ * `n` new students of class A (numbered from `first`), each having opened the seeded video lesson through the portal
+ * at `base` (the view starts the time reports may credit): { lesson, reporters: [{ st, seq }] for progressReport }.
+ */
+export async function lessonReporters(base, dbFile, n, first = 0) {
+  const lesson = videoLesson(dbFile);
+  const reporters = [];
+  for (const st of await addClassStudents(dbFile, n, first)) {
+    await studentCall(base, st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
+    reporters.push({ st, seq: 0 });
+  }
+  return { lesson, reporters };
+}

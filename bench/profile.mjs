@@ -17,7 +17,7 @@ import net from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addClassStudents, answerable, classScreenCalls, dbRow, progressReport, saveBody, videoLesson } from './learners.mjs';
+import { addClassStudents, classScreenCalls, lessonReporters, progressReport, rotatingWrites, saveBody, testTakers } from './learners.mjs';
 import { refusalCounter } from './open-loop.mjs';
 import { BENCH_PRODUCTION_ENV, cpuMsTree, seedDemo } from './processes.mjs';
 
@@ -100,63 +100,24 @@ if (classScreen) {
   };
 }
 const base = `http://127.0.0.1:${port}`;
-/** A call as a student; its answer's data (throws on a refusal: the profile would measure errors). */
-async function call(st, callPath, body) {
-  const r = await fetch(base + callPath, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
-  const json = await r.json();
-  if (json.code !== 0) throw new Error(`${callPath} answered ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
-}
-/**
- * Each request the next one's of a pool (a student, the next sequence), in turn: with a pool much
- * larger than the connections no one passes its own limit (120 writes a minute), so the profile is of
- * writes kept, not of refusals.
- */
-const rotating = (callPath, pool, next) => {
-  let n = 0;
-  return {
-    url: base + callPath,
-    requests: [
-      {
-        method: 'POST',
-        path: callPath,
-        setupRequest: (req) => {
-          const own = pool[n++ % pool.length];
-          return { ...req, headers: { 'content-type': 'application/json', token: own.st.token }, body: JSON.stringify(next(own)) };
-        },
-        onResponse: refusals.onResponse,
-      },
-    ],
-  };
-};
 /** Answers the envelope refused (HTTP 200 with a code): reported beside the figures. */
 const refusals = refusalCounter();
 /** Writers in the pool: enough that each writes well under its limit at this machine's pace. */
 const WRITERS = Math.max(connections, Number(process.env.PROF_WRITERS || 2000));
+const dbFile = join(root, 'data/bench-prof.sqlite');
 if (progress) {
-  const dbFile = join(root, 'data/bench-prof.sqlite');
-  const students = await addClassStudents(dbFile, WRITERS);
-  const lesson = videoLesson(dbFile);
-  // Each student opens the lesson first (the view starts the time reports may credit).
-  for (const st of students) await call(st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));
-  load = rotating(
+  const { lesson, reporters } = await lessonReporters(base, dbFile, WRITERS);
+  load = rotatingWrites(
+    base,
     '/api/teaching/anyone/classroom/online/progress',
-    students.map((st) => ({ st, seq: 0 })),
+    reporters,
     (own) => progressReport(own.st, lesson, ++own.seq),
+    refusals.onResponse,
   );
 }
 if (save) {
-  const dbFile = join(root, 'data/bench-prof.sqlite');
-  const work = await dbRow(dbFile, 'select id from works where title = ?', ['第一章单元测验']);
-  const students = await addClassStudents(dbFile, WRITERS);
-  const takers = [];
-  for (const st of students) {
-    const ref = { classId: st.classId, studentId: st.classStudentId };
-    const attempt = await call(st, '/api/teaching/anyone/work/attempt/start', { ...ref, workId: work.id });
-    takers.push({ st, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 });
-  }
-  const questions = answerable(await call(students[0], '/api/library/anyone/work/paper', { ...takers[0].ref, workId: work.id }));
-  load = rotating('/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t));
+  const { work, takers, questions } = await testTakers(base, dbFile, WRITERS);
+  load = rotatingWrites(base, '/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t), refusals.onResponse);
 }
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - spawned; // samples before this (start-up, warm-up) are left out
