@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announceApi, isApiPath, routeApiDirectly, type ApiCallEnv } from '~/server/http/api-listener';
 import { createGate } from '~/server/http/gate';
@@ -101,5 +101,34 @@ describe('the API served directly', () => {
     // A page answer copied with new headers, as the middleware does (src/middleware.ts).
     const copy = new Response(page.body, { status: page.status, headers: { ...Object.fromEntries(page.headers), ETag: '"a"' } });
     expect([copy.status, copy.headers.get('etag'), await copy.text(), copy instanceof Response]).toEqual([404, '"a"', '<p>页</p>', true]);
+  });
+
+  it('a caller that drops its connection before the answer leaves the call to finish and the server answering others', async () => {
+    const base = await listen(() => 'page');
+    const { port } = new URL(base);
+    let finishCall: () => void = () => {};
+    const called = new Promise<void>((resolve) => {
+      finishCall = resolve;
+    });
+    const finished: string[] = [];
+    announceApi(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/slow') {
+        finishCall();
+        // The app's work goes on after the caller has gone (a save is kept whether or not its answer arrives).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        finished.push(path);
+      }
+      return new Response(JSON.stringify({ code: 0 }), { headers: { 'Content-Type': 'application/json' } });
+    });
+
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('POST /api/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    await called;
+    socket.destroy();
+
+    await expect.poll(() => finished).toEqual(['/api/slow']);
+    expect(await (await fetch(`${base}/api/next`)).json()).toEqual({ code: 0 });
   });
 });
