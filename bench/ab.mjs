@@ -4,12 +4,13 @@
 //   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/ && (cd /tmp/before && npm run build)
 //   npm run build && npx node bench/ab.mjs /tmp/before .
 //
-// Starts both trees' servers at once (each its own seeded SQLite file in data/), gives each AB_WRITERS students with an
-// attempt at the seeded test and AB_WRITERS more on the seeded video lesson, then loads them in turn, round by round
-// (AB_ROUNDS, default 6; the order swapped every round): /healthz (3 s), answer saves (4 s) and progress reports (4 s),
-// 50 connections, each write the next one's of its pool, so no student passes their own limit. Prints each round's
-// answers a second and server CPU a request, and the medians. A failed, refused or timed-out answer is counted and
-// makes the exit code non-zero.
+// Starts both trees' servers at once (each its own seeded SQLite file in data/, the render cache off), gives each
+// AB_WRITERS students with an attempt at the seeded test and AB_WRITERS more on the seeded video lesson, then loads them
+// in turn, round by round (AB_ROUNDS, default 6; the order swapped every round): /healthz (3 s), answer saves (4 s) and
+// progress reports (4 s), 50 connections, each write the next one's of its pool, so no student passes their own limit.
+// AB_LOADS names the loads instead (default healthz,save,report), among them the uncached pages: list (the news list),
+// detail (a news item's page) and notices (the notice list), 4 s each. Prints each round's answers a second and server
+// CPU a request, and the medians. A failed, refused or timed-out answer is counted and makes the exit code non-zero.
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -25,7 +26,15 @@ if (!treeA || !treeB) {
 const ROUNDS = positive('AB_ROUNDS', 6);
 const WRITERS = positive('AB_WRITERS', 2000);
 const CONNECTIONS = 50;
-const SECONDS = { healthz: 3, save: 4, report: 4 };
+const ALL_SECONDS = { healthz: 3, save: 4, report: 4, list: 4, detail: 4, notices: 4 };
+const NAMED = (process.env.AB_LOADS ?? 'healthz,save,report').split(',').map((kind) => kind.trim());
+for (const kind of NAMED) {
+  if (!(kind in ALL_SECONDS)) {
+    console.error(`AB_LOADS: no load "${kind}" (${Object.keys(ALL_SECONDS).join(', ')})`);
+    process.exit(2);
+  }
+}
+const SECONDS = Object.fromEntries(NAMED.map((kind) => [kind, ALL_SECONDS[kind]]));
 const WARMUP_SECONDS = 2;
 
 async function startTree(label, tree) {
@@ -35,24 +44,36 @@ async function startTree(label, tree) {
   const databaseUrl = `file:./data/${name}.sqlite`;
   seedDemo(databaseUrl);
   const port = await freePort();
-  const env = { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  // The render cache off: a page load is each page rendered (the API never meets that cache).
+  const env = { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RENDER_CACHE_ENTRIES: '0' };
   const child = await spawnUntilReady([join(resolve(tree), 'scripts/start.mjs'), '--no-build'], env, /"msg":"portal ready"/, label);
   const base = `http://${HOST}:${port}`;
   const refusals = refusalCounter();
 
-  const { work, takers, questions } = await testTakers(base, file, WRITERS);
-  const { lesson, reporters } = await lessonReporters(base, file, WRITERS, WRITERS);
-  const loads = {
-    healthz: { url: `${base}/healthz` },
-    save: rotatingWrites(base, '/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t), refusals.onResponse),
-    report: rotatingWrites(
+  const loads = { healthz: { url: `${base}/healthz` }, list: { url: `${base}/news-information/list` }, notices: { url: `${base}/notice/list` } };
+  if ('detail' in SECONDS) {
+    // The school's latest news item, as its list shows it.
+    const answer = await fetch(`${base}/api/universityAdvertise/anyUser/newInformation/newInformationPage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"current":1,"size":1}',
+    });
+    loads.detail = { url: `${base}/news-information/detail?id=${(await answer.json()).data.records[0].id}` };
+  }
+  if ('save' in SECONDS) {
+    const { work, takers, questions } = await testTakers(base, file, WRITERS);
+    loads.save = rotatingWrites(base, '/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t), refusals.onResponse);
+  }
+  if ('report' in SECONDS) {
+    const { lesson, reporters } = await lessonReporters(base, file, WRITERS, WRITERS);
+    loads.report = rotatingWrites(
       base,
       '/api/teaching/anyone/classroom/online/progress',
       reporters,
       (o) => progressReport(o.st, lesson, ++o.seq),
       refusals.onResponse,
-    ),
-  };
+    );
+  }
   return { label, child, loads, refusals };
 }
 

@@ -7,6 +7,7 @@ import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
 import { createTtlCache } from './ttl-cache';
 import { createKeptHtml } from './pages/kept-html';
+import { changesAsides } from './pages/asides';
 import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
@@ -113,6 +114,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       tenants: createTtlCache(5_000, undefined, undefined, (tenant) => tenant !== null),
       schools: createTtlCache(5_000),
       customerServices: createTtlCache(5_000),
+      asides: createTtlCache(5_000),
       qrCodes: createTtlCache(HOUR, 500),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
       participants: createTtlCache(PARTICIPANTS_KEPT_MS, PARTICIPANTS_CLASSES_KEPT, now),
@@ -140,8 +142,11 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
     jobKinds: JOB_KINDS,
   };
   // A change of a school itself (names, branding, host names, a new school) reaches every look-up
-  // that holds it, here and on every other instance.
+  // that holds it, here and on every other instance; a change of news, notices or the catalogue the
+  // side columns' look-up. Subscribed before the render cache's purge (announcePageChanges), in the
+  // same delivery: a page rendered after the purge reads them anew.
   pageChanges.subscribe((change) => {
+    if (changesAsides(change)) runtime.lookups.asides.clear();
     if (!changesSchool(change)) return;
     runtime.lookups.tenants.clear();
     runtime.lookups.schools.clear();

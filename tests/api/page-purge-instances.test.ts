@@ -10,6 +10,7 @@ import * as school from '~/lib/api/contracts/admin-school';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { pageNews } from '~/server/content/content.service';
 import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
+import { getAsides } from '~/server/pages/layout-data';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
 import type { PageChange } from '~/server/events/page-changes';
 import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
@@ -39,6 +40,11 @@ const PAGES: Record<string, TestPage> = {
   '/': {
     shows: { kinds: ['news', 'notices', 'media', 'coupons', 'catalogue'] },
     render: async (s) => `<h1>${(await s.lookups.schools.get((await s.tenant()).id, () => getSchoolPage(s))).info.projectName}</h1>`,
+  },
+  // The notices of the side columns, through the instance's look-up (src/server/pages/asides.ts).
+  '/columns': {
+    shows: { kinds: ['news', 'notices', 'catalogue'] },
+    render: async (s) => `<ul>${(await getAsides({ scope: s })).notices.map((n) => `<li>${n.title}</li>`).join('')}</ul>`,
   },
 };
 
@@ -125,6 +131,16 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
     ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
     expect(await heard).toEqual({ schoolId: s.id, kinds: ['news'] });
     expect((await pagesB.get('/news-information/list', s.host)).body).toContain('<li>跨实例新闻</li>');
+  });
+
+  test("a notice published through A: B's side columns, kept by its look-up, show it in the first answer after B heard the change", async () => {
+    const s = await newSchool();
+    const draft = ok<admin.AdminNotice>(await a.call(admin.adminNoticeSave, { title: '跨实例通知', content: '<p>x</p>' }, asStaff(s.session, s.id)));
+    expect(await cachedOn(pagesB, '/columns', s.host)).toBe('<ul></ul>');
+    const heard = heardOn(b, s.id);
+    ok(await a.call(admin.adminNoticePublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
+    expect(await heard).toEqual({ schoolId: s.id, kinds: ['notices'] });
+    expect((await pagesB.get('/columns', s.host)).body).toBe('<ul><li>跨实例通知</li></ul>');
   });
 
   test("branding saved through A: B's look-up and every cached page of the school follow once B heard it", async () => {

@@ -10,6 +10,11 @@ import { formatDateTime } from '~/lib/time/cst';
 import { pageNews } from '~/server/content/content.service';
 import { findHotMajorDetail, findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
+import { createScope } from '~/server/http/request-scope';
+import { readClientHeaders } from '~/server/http/context';
+import type { Scope } from '~/server/http/scope';
+import { getAsides } from '~/server/pages/layout-data';
+import type { Asides } from '~/server/pages/asides';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { announcePageChanges } from '~/server/runtime';
 import { createLogger } from '~/server/logger';
@@ -41,6 +46,11 @@ const PAGES: Record<string, TestPage> = {
     // The school's header data through the instance's look-up, as every page's layout reads it.
     render: async (s) => `<h1>${(await s.lookups.schools.get((await s.tenant()).id, () => getSchoolPage(s))).info.projectName}</h1>`,
   },
+  '/columns': {
+    shows: { kinds: ['news', 'notices', 'catalogue'] },
+    // The side columns through the instance's look-up, as the news and notice pages read them (src/server/pages/asides.ts).
+    render: async (s) => asidesHtml(await getAsides({ scope: s })),
+  },
   '/educational-product/detail': {
     shows: { kinds: ['catalogue'] },
     render: async (s) => (await findProduct(s, productShown))?.name ?? '<p>none</p>',
@@ -50,6 +60,13 @@ const PAGES: Record<string, TestPage> = {
     render: async (s) => `<ul>${((await findHotMajorDetail(s, majorShown))?.relatedProductList ?? []).map((r) => `<li>${r.productId}</li>`).join('')}</ul>`,
   },
 };
+
+/** The side columns as the test pages draw them: the categories, the hot majors, the notices. */
+function asidesHtml(a: Asides): string {
+  const items = (names: string[]) => names.map((n) => `<li>${n}</li>`).join('');
+  const [categories, majors, notices] = [a.categories.map((c) => c.name), a.hotMajors.map((m) => m.name), a.notices.map((n) => n.title)];
+  return `<nav>${items(categories)}</nav><ol>${items(majors)}</ol><ul>${items(notices)}</ul>`;
+}
 /** The product the detail page of these tests shows (its ?id, fixed per test). */
 let productShown = '';
 /** The hot major the training-project page of these tests shows (its ?id, fixed per test). */
@@ -82,6 +99,15 @@ const ok = <T>(a: Answer): T => {
   expect(a.body.code, JSON.stringify(a.body)).toBe(0);
   return a.body.data as T;
 };
+
+/** A page's request scope at the school's host, as the page middleware makes it. */
+async function pageScope(a: School): Promise<Scope> {
+  const { runtime } = server();
+  const tenant = await resolveTenant(runtime.db, runtime.config, { host: a.host });
+  if (!tenant) throw new Error(`no school at ${a.host}`);
+  const headers = new Headers({ host: a.host });
+  return createScope(runtime, { requestId: 'asides', ip: '127.0.0.1', host: a.host, headers: readClientHeaders(headers), tenant });
+}
 
 async function draftNews(on: TestServer, a: School, title: string): Promise<admin.AdminNews> {
   return ok(await on.call(admin.adminNewsSave, { title, categorizeIds: [], contentType: 'ARTICLE', content: '<p>正文</p>' }, as(a)));
@@ -167,6 +193,58 @@ describe('a staff change drops the cached pages that show it', () => {
     expect(home.cache).toBeUndefined();
     expect(home.body).toBe('<h1>焕新项目</h1>');
     expect((await pages.get('/educational-product/detail', a.host)).cache).toBeUndefined();
+  });
+
+  test("publishing a notice, a hot major or a news category: the side columns' look-up is read anew and the cached pages show it at once", async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    expect(await cached('/columns', a.host)).toBe('<nav></nav><ol></ol><ul></ul>');
+    await cached('/columns', b.host);
+    // Kept: the next page of the school is handed the same columns, not read from the database again.
+    const kept = await getAsides({ scope: await pageScope(a) });
+    expect(await getAsides({ scope: await pageScope(a) })).toBe(kept);
+
+    const notice = ok<admin.AdminNotice>(await server().call(admin.adminNoticeSave, { title: '停课通知', content: '<p>x</p>' }, as(a)));
+    expect((await pages.get('/columns', a.host)).cache).toBe('hit');
+    ok(await server().call(admin.adminNoticePublish, {}, as(a, { id: notice.id })));
+    const page = await pages.get('/columns', a.host);
+    expect(page.cache).toBeUndefined();
+    expect(page.body).toBe('<nav></nav><ol></ol><ul><li>停课通知</li></ul>');
+    expect((await pages.get('/columns', b.host)).cache).toBe('hit');
+
+    ok(await server().call(cat.catalogMajorSave, hotMajorInput({ name: '无人机专业', state: cat.CATALOG_STATE.PUBLISHED }), as(a)));
+    expect((await pages.get('/columns', a.host)).body).toBe('<nav></nav><ol><li>无人机专业</li></ol><ul><li>停课通知</li></ul>');
+
+    ok(await server().call(admin.adminCategorySave, { name: '校园动态' }, as(a)));
+    expect((await pages.get('/columns', a.host)).body).toBe('<nav><li>校园动态</li></nav><ol><li>无人机专业</li></ol><ul><li>停课通知</li></ul>');
+    expect(await getAsides({ scope: await pageScope(a) })).not.toBe(kept);
+  });
+
+  test("a change clears the side columns' look-up in the same delivery as, and before, the render cache's purge", async () => {
+    const a = await newSchool();
+    const { lookups } = server().runtime;
+    await getAsides({ scope: await pageScope(a) });
+    const notice = ok<admin.AdminNotice>(await server().call(admin.adminNoticeSave, { title: '顺序通知', content: '<p>x</p>' }, as(a)));
+    // Subscribed after the runtime's own listener, as the render cache's purge is (announcePageChanges): a render it
+    // lets start must find the look-up empty at that moment, not a microtask later.
+    const readAnew: boolean[] = [];
+    const stop = server().runtime.pageChanges.subscribe((change) => {
+      if (change.schoolId !== a.id) return;
+      let loaded = false;
+      void lookups.asides.get(a.id, async () => {
+        loaded = true;
+        return { categories: [], hotMajors: [], notices: [] };
+      });
+      readAnew.push(loaded);
+    });
+    try {
+      ok(await server().call(admin.adminNoticePublish, {}, as(a, { id: notice.id })));
+    } finally {
+      stop();
+      lookups.asides.clear();
+    }
+    expect(readAnew).toEqual([true]);
+    expect((await getAsides({ scope: await pageScope(a) })).notices.map((n) => n.title)).toEqual(['顺序通知']);
   });
 
   test('a scheduled news item: its job publishes it and drops the cached list when it runs', async () => {

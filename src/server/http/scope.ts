@@ -6,6 +6,7 @@ import type { User } from '../identity/identity.table';
 import type { StaffActor } from '../staff/accounts/accounts.table';
 import type { TtlCache } from '../ttl-cache';
 import type { KeptHtml } from '../pages/kept-html';
+import type { Asides } from '../pages/asides';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
 import type { MediaTools } from '../media-tools';
@@ -54,7 +55,9 @@ export interface Lookups {
   qrCodes: TtlCache<string>;
   /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
   participants: TtlCache<Map<string, number>>;
-  /** The layout's header, footer and floating tools, drawn once from the school and customer service above (decision 100). */
+  /** The news and notice pages' side columns of a school (src/server/pages/asides.ts), cleared by a change of what they show. */
+  asides: TtlCache<Asides>;
+  /** The layout's header, footer and floating tools, and the side columns, each drawn once from a look-up's object above (decision 100). */
   layoutParts: KeptHtml;
 }
 

@@ -6,6 +6,8 @@ import { getSchoolPage, type SchoolBranding } from '../tenant/tenant.service';
 import { portalLinks, type PortalLinks } from '../school/links';
 import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
+import { pageCategories, pageHotMajors, pageNotices } from '../content/content.service';
+import { ASIDE_SIZES, type Asides } from './asides';
 
 export interface LayoutData {
   tenant: Tenant;
@@ -52,6 +54,20 @@ export async function getLayoutData(locals: Pick<App.Locals, 'scope'>): Promise<
       smsSignKey: config.SMS_SIGN_ACCESS_KEY,
     },
   };
+}
+
+/** The school's side columns, read once per look-up (concurrent first requests share one read). */
+export async function getAsides(locals: Pick<App.Locals, 'scope'>): Promise<Asides> {
+  const s = locals.scope;
+  const tenant = await s.tenant();
+  return s.lookups.asides.get(tenant.id, async () => {
+    const [categories, hotMajors, notices] = await Promise.all([
+      pageCategories(s, { current: 1, size: ASIDE_SIZES.categories, order: 'asc', countTotal: false }),
+      pageHotMajors(s, { current: 1, size: ASIDE_SIZES.hotMajors, order: 'asc', countTotal: false }),
+      pageNotices(s, { current: 1, size: ASIDE_SIZES.notices, order: 'desc', countTotal: false }),
+    ]);
+    return { categories: categories.records, hotMajors: hotMajors.records, notices: notices.records };
+  });
 }
 
 export type TitleKind = 'default' | 'mobileQuery';
