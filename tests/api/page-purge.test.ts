@@ -10,8 +10,6 @@ import { formatDateTime } from '~/lib/time/cst';
 import { pageNews } from '~/server/content/content.service';
 import { findHotMajorDetail, findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
-import { createScope } from '~/server/http/request-scope';
-import { readClientHeaders } from '~/server/http/context';
 import type { Scope } from '~/server/http/scope';
 import { getAsides } from '~/server/pages/layout-data';
 import type { Asides } from '~/server/pages/asides';
@@ -20,7 +18,7 @@ import { announcePageChanges } from '~/server/runtime';
 import { createLogger } from '~/server/logger';
 import { PURGE_PAGES_EVENT } from '~/server/http/render-cache';
 import type { PageChange } from '~/server/events/page-changes';
-import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
+import { pageScopeAt, startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
 import { hotMajorInput, productInput } from '../setup/catalog';
 import { HOUR, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
@@ -102,11 +100,9 @@ const ok = <T>(a: Answer): T => {
 
 /** A page's request scope at the school's host, as the page middleware makes it. */
 async function pageScope(a: School): Promise<Scope> {
-  const { runtime } = server();
-  const tenant = await resolveTenant(runtime.db, runtime.config, { host: a.host });
-  if (!tenant) throw new Error(`no school at ${a.host}`);
-  const headers = new Headers({ host: a.host });
-  return createScope(runtime, { requestId: 'asides', ip: '127.0.0.1', host: a.host, headers: readClientHeaders(headers), tenant });
+  const at = await pageScopeAt(server(), a.host);
+  if (!at) throw new Error(`no school at ${a.host}`);
+  return at.scope;
 }
 
 async function draftNews(on: TestServer, a: School, title: string): Promise<admin.AdminNews> {

@@ -32,6 +32,16 @@ export interface CachedPages {
   close(): Promise<void>;
 }
 
+/** A page's request scope at `host` as the page middleware makes it, or null when the host names no school. */
+export async function pageScopeAt(server: TestServer, host: string): Promise<{ scope: Scope; tenantId: string } | null> {
+  const { runtime } = server;
+  const tenant = await resolveTenant(runtime.db, runtime.config, { host });
+  if (!tenant) return null;
+  const headers = new Headers({ host });
+  const scope = createScope(runtime, { requestId: 'cached-pages', ip: '127.0.0.1', host, headers: readClientHeaders(headers), tenant });
+  return { scope, tenantId: tenant.id };
+}
+
 export async function startCachedPages(server: TestServer, pages: Record<string, TestPage>): Promise<CachedPages> {
   const { runtime } = server;
   const cache = createRenderCache({ maxEntries: 100, now: () => server.clock.value });
@@ -41,20 +51,18 @@ export async function startCachedPages(server: TestServer, pages: Record<string,
       const url = new URL(req.url ?? '/', 'http://page.test');
       const page = pages[url.pathname];
       const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-      const tenant = await resolveTenant(runtime.db, runtime.config, { host });
-      if (!page || !tenant) {
+      const at = await pageScopeAt(server, host);
+      if (!page || !at) {
         res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end('<p>not found</p>');
         return;
       }
-      const headers = new Headers({ host });
-      const scope = createScope(runtime, { requestId: 'cached-pages', ip: '127.0.0.1', host, headers: readClientHeaders(headers), tenant });
-      const body = await page.render(scope);
+      const body = await page.render(at.scope);
       res.writeHead(200, {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': pageCacheControl(runtime.config.PAGE_MAX_AGE),
         Vary: 'Host',
-        [CACHE_TAG_HEADER]: formatCacheTags(pageTags(tenant.id, page.shows)),
+        [CACHE_TAG_HEADER]: formatCacheTags(pageTags(at.tenantId, page.shows)),
       });
       res.end(body);
     })().catch((error: unknown) => {
