@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Test files that need modules of their own: they mock modules or run in a DOM (jsdom). */
-const ISOLATED = ['tests/unit/browser/**/*.test.ts', 'tests/unit/online-progress-reporter.test.ts', 'tests/unit/sanitize.test.ts'];
+const ISOLATED = [
+  'tests/unit/browser/**/*.test.ts',
+  'tests/unit/online-progress-reporter.test.ts',
+  'tests/unit/sanitize.test.ts',
+  'tests/unit/rich-text-memo.test.ts',
+];
 
 /**
  * Unit tests (pure rules) and API tests (the real Hono app on a real database: SQLite by default,

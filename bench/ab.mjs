@@ -8,9 +8,10 @@
 // AB_WRITERS students with an attempt at the seeded test and AB_WRITERS more on the seeded video lesson, then loads them
 // in turn, round by round (AB_ROUNDS, default 6; the order swapped every round): /healthz (3 s), answer saves (4 s) and
 // progress reports (4 s), 50 connections, each write the next one's of its pool, so no student passes their own limit.
-// AB_LOADS names the loads instead (default healthz,save,report), among them the uncached pages: list (the news list),
-// detail (a news item's page) and notices (the notice list), 4 s each. Prints each round's answers a second and server
-// CPU a request, and the medians. A failed, refused or timed-out answer is counted and makes the exit code non-zero.
+// AB_LOADS names the loads instead (default healthz,save,report), among them paper (each taker's test paper opened in
+// turn) and the uncached pages: list (the news list), detail (a news item's page), notices (the notice list), home
+// (the home page) and login (the login page), 4 s each. Prints each round's answers a second and server CPU a
+// request, and the medians. A failed, refused or timed-out answer is counted and makes the exit code non-zero.
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -26,7 +27,7 @@ if (!treeA || !treeB) {
 const ROUNDS = positive('AB_ROUNDS', 6);
 const WRITERS = positive('AB_WRITERS', 2000);
 const CONNECTIONS = 50;
-const ALL_SECONDS = { healthz: 3, save: 4, report: 4, list: 4, detail: 4, notices: 4 };
+const ALL_SECONDS = { healthz: 3, save: 4, report: 4, paper: 4, list: 4, detail: 4, notices: 4, home: 4, login: 4 };
 const NAMED = (process.env.AB_LOADS ?? 'healthz,save,report').split(',').map((kind) => kind.trim());
 for (const kind of NAMED) {
   if (!(kind in ALL_SECONDS)) {
@@ -50,7 +51,13 @@ async function startTree(label, tree) {
   const base = `http://${HOST}:${port}`;
   const refusals = refusalCounter();
 
-  const loads = { healthz: { url: `${base}/healthz` }, list: { url: `${base}/news-information/list` }, notices: { url: `${base}/notice/list` } };
+  const loads = {
+    healthz: { url: `${base}/healthz` },
+    list: { url: `${base}/news-information/list` },
+    notices: { url: `${base}/notice/list` },
+    home: { url: `${base}/` },
+    login: { url: `${base}/login` },
+  };
   if ('detail' in SECONDS) {
     // The school's latest news item, as its list shows it.
     const answer = await fetch(`${base}/api/universityAdvertise/anyUser/newInformation/newInformationPage`, {
@@ -60,9 +67,11 @@ async function startTree(label, tree) {
     });
     loads.detail = { url: `${base}/news-information/detail?id=${(await answer.json()).data.records[0].id}` };
   }
-  if ('save' in SECONDS) {
+  if ('save' in SECONDS || 'paper' in SECONDS) {
     const { work, takers, questions } = await testTakers(base, file, WRITERS);
     loads.save = rotatingWrites(base, '/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t), refusals.onResponse);
+    // Each taker opening the test's paper in turn, as every taker's answering page does when it opens.
+    loads.paper = rotatingWrites(base, '/api/library/anyone/work/paper', takers, (t) => ({ ...t.ref, workId: work.id }), refusals.onResponse);
   }
   if ('report' in SECONDS) {
     const { lesson, reporters } = await lessonReporters(base, file, WRITERS, WRITERS);

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase, type DB, type DatabaseKind } from './db/
 import { createLogger, errorStack, type Logger } from './logger';
 import { createApp, type App } from './app';
 import type { Runtime } from './http/context';
+import { createRichTextMemo } from './rich-text-memo';
 import { createTtlCache } from './ttl-cache';
 import { createKeptHtml } from './pages/kept-html';
 import { changesAsides } from './pages/asides';
@@ -116,6 +117,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       customerServices: createTtlCache(5_000),
       asides: createTtlCache(5_000),
       qrCodes: createTtlCache(HOUR, 500),
+      richText: createRichTextMemo(),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
       participants: createTtlCache(PARTICIPANTS_KEPT_MS, PARTICIPANTS_CLASSES_KEPT, now),
       // Kept beside the schools' and customer services' objects above: cleared with them, never older than they are.

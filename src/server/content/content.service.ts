@@ -17,7 +17,7 @@ import type {
   RecentArticle,
 } from '~/lib/api/contracts/content';
 import * as repo from './content.repository';
-import { safeMediaUrl, sanitizeRichText } from '../sanitize';
+import { safeMediaUrl } from '../sanitize';
 import type { News, Notice } from './content.table';
 import { type PreviewKind, readPreviewTicket } from './preview.rules';
 
@@ -90,7 +90,7 @@ async function newsDetail(s: Scope, tenantId: string, row: News): Promise<NewsDe
   const cats = await categoryMap(s, tenantId, [row.id]);
   return {
     ...newsSummary(row, cats.get(row.id) ?? []),
-    content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : sanitizeRichText(row.content, tenantId),
+    content: row.contentType === 'INFORMATION' ? (safeMediaUrl(row.content) ?? '') : s.lookups.richText.sanitize(row.content, tenantId),
     relatedProductList: [],
   };
 }
@@ -142,7 +142,7 @@ export async function previewNotice(s: Scope, ticket: string | null): Promise<No
   if (read.state !== 'ok') return read;
   const row = await repo.findNoticeForPreview(s.db, read.tenantId, read.id);
   if (!row) return { state: 'missing' };
-  return { state: 'ok', notice: noticeDetail(row), expiresAt: read.expiresAt };
+  return { state: 'ok', notice: noticeDetail(s, row), expiresAt: read.expiresAt };
 }
 
 /** Whether a published news item of this school has the id (what a comment may be about). */
@@ -186,12 +186,12 @@ export async function pageNotices(s: Scope, q: PageQuery & { sort?: ContentSort;
 export async function findNotice(s: Scope, id: string): Promise<NoticeDetail | null> {
   const tenant = await s.tenant();
   const r = await repo.findPublishedNotice(s.db, tenant.id, id);
-  return r ? noticeDetail(r) : null;
+  return r ? noticeDetail(s, r) : null;
 }
 
 /** The public detail of a notice: what the notice page and its preview both render. */
-function noticeDetail(r: Parameters<typeof noticeSummary>[0] & { content: string; tenantId: string }): NoticeDetail {
-  return { ...noticeSummary(r), content: sanitizeRichText(r.content, r.tenantId) };
+function noticeDetail(s: Scope, r: Parameters<typeof noticeSummary>[0] & { content: string; tenantId: string }): NoticeDetail {
+  return { ...noticeSummary(r), content: s.lookups.richText.sanitize(r.content, r.tenantId) };
 }
 
 export const getNotice = async (s: Scope, id: string): Promise<NoticeDetail> => orNotFound(await findNotice(s, id));

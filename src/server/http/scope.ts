@@ -5,6 +5,7 @@ import type { SchoolPage, Tenant } from '../tenant/tenant.table';
 import type { User } from '../identity/identity.table';
 import type { StaffActor } from '../staff/accounts/accounts.table';
 import type { TtlCache } from '../ttl-cache';
+import type { RichTextMemo } from '../rich-text-memo';
 import type { KeptHtml } from '../pages/kept-html';
 import type { Asides } from '../pages/asides';
 import type { SmsProvider } from '../sms/sms.provider';
@@ -53,6 +54,8 @@ export interface Lookups {
   schools: TtlCache<SchoolPage>;
   customerServices: TtlCache<CustomerServiceVO | null>;
   qrCodes: TtlCache<string>;
+  /** Stored rich HTML made safe, by text and school (pure: kept until pushed out, never stale; decision 105). */
+  richText: RichTextMemo;
   /** How many of a class take part in each of its courses (duties.service.ts participantsOf), kept a while per class. */
   participants: TtlCache<Map<string, number>>;
   /** The news and notice pages' side columns of a school (src/server/pages/asides.ts), cleared by a change of what they show. */

@@ -4,7 +4,7 @@ import type { Scope } from '../http/scope';
 import { pageOf, type Page, type PageQuery } from '~/lib/paging';
 import { t } from '~/server/i18n';
 import type { AlbumCategory, AlbumMaterial, AlbumTab, Banner, FeedItem, FeedItemDetail, FeedTag, FeedType, MaterialType } from '~/lib/api/contracts/media';
-import { safeMediaUrl, sanitizeRichText } from '../sanitize';
+import { safeMediaUrl } from '../sanitize';
 import { thumbsOf, type Thumbs } from '../engagement/thumbs.service';
 import * as repo from './media.repository';
 import { bannerLink } from './media.rules';
@@ -116,7 +116,7 @@ export async function getFeedItem(s: Scope, id: string): Promise<FeedItemDetail>
   const row = await repo.findPublishedFeedItem(s.db, tenant.id, id);
   if (!row) throw AppError.notFound(t('engagement.feedItemNotFound'));
   const [item] = await feedItems(s, tenant.id, [row]);
-  return { ...item!, content: sanitizeRichText(row.content, tenant.id) };
+  return { ...item!, content: s.lookups.richText.sanitize(row.content, tenant.id) };
 }
 
 /** The likes brought over for a published feed item of the type, or null when this school has none with the id. */

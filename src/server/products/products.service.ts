@@ -3,7 +3,7 @@ import { windowOf } from '../db/paging';
 import type { Scope } from '../http/scope';
 import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
 import type { CommonQuestionVO, HotMajorDetail, OperationCategory, OperationRelation, ProductVO } from '~/lib/api/contracts/products';
-import { safeMediaUrl, sanitizeRichText } from '../sanitize';
+import { safeMediaUrl } from '../sanitize';
 import * as content from '../content/content.service';
 import * as repo from './products.repository';
 import { parseCertificates, parsePeriodTypes, sortBySeq } from './products.rules';
@@ -72,7 +72,7 @@ export async function findProduct(s: Scope, id: string): Promise<ProductVO | nul
 /** The product page's detail: sanitised rich HTML of an on-sale product of the school, '' when none. */
 export async function findProductDetailHtml(s: Scope, id: string): Promise<string> {
   const tenant = await s.tenant();
-  return sanitizeRichText((await repo.productDetail(s.db, tenant.id, id))?.detail, tenant.id);
+  return s.lookups.richText.sanitize((await repo.productDetail(s.db, tenant.id, id))?.detail, tenant.id);
 }
 
 /** Enabled operation categories, ascending seq: asking for another state finds nothing. */
@@ -110,7 +110,7 @@ export async function pageCategoryProducts(
 /** A major's questions in display order (ascending seq, missing seq as 1000). */
 async function listCommonQuestions(s: Scope, tenantId: string, majorId: string | undefined): Promise<CommonQuestionVO[]> {
   const rows = sortBySeq(await repo.listQuestions(s.db, tenantId, majorId));
-  return rows.map((r) => ({ id: r.id, name: r.name, answer: sanitizeRichText(r.answer, tenantId), majorId: r.majorId, seq: r.seq ?? null }));
+  return rows.map((r) => ({ id: r.id, name: r.name, answer: s.lookups.richText.sanitize(r.answer, tenantId), majorId: r.majorId, seq: r.seq ?? null }));
 }
 
 export async function pageCommonQuestions(s: Scope, q: PageQuery & { majorId?: string | undefined }): Promise<Page<CommonQuestionVO>> {

@@ -1,5 +1,4 @@
 import type { Scope } from '../http/scope';
-import { sanitizeRichText } from '../sanitize';
 import type { CertificationOrganizationVO, InformationBlock, InformationType } from '~/lib/api/contracts/school';
 import type { BusinessSchool } from '~/lib/api/contracts/tenant';
 import { getBusinessSchoolDetail } from '../tenant/tenant.service';
@@ -8,8 +7,8 @@ import * as repo from './school.repository';
 
 /** Information content blocks (types 0, 1, 2) and certification organisations of a school. */
 
-function blockVO(r: { id: string; title: string; name: string | null; content: string }, school: string): InformationBlock {
-  return { id: r.id, title: r.title, name: r.name ?? r.title, content: sanitizeRichText(r.content, school) };
+function blockVO(s: Scope, r: { id: string; title: string; name: string | null; content: string }, school: string): InformationBlock {
+  return { id: r.id, title: r.title, name: r.name ?? r.title, content: s.lookups.richText.sanitize(r.content, school) };
 }
 
 /**
@@ -20,7 +19,7 @@ function blockVO(r: { id: string; title: string; name: string | null; content: s
 export async function listInformation(s: Scope, informationType: InformationType, universityId?: string): Promise<InformationBlock[]> {
   const tenant = await s.tenant();
   const rows = await repo.listInformation(s.db, tenant.id, { informationType, universityIds: universityId ? [universityId] : undefined });
-  return rows.map((r) => blockVO(r, tenant.id));
+  return rows.map((r) => blockVO(s, r, tenant.id));
 }
 
 /** Published certification organisations of the named school (else the request's), ascending seq, each with its detail blocks. */
@@ -38,7 +37,7 @@ export async function listCertificationOrganizations(s: Scope, tenantId?: string
     certificationTypeName: certificationLevelName(o.certificationType),
     serviceScope: o.serviceScope,
     features: o.features,
-    informationList: blocks.filter((b) => b.universityId === o.id).map((b) => blockVO(b, tenant.id)),
+    informationList: blocks.filter((b) => b.universityId === o.id).map((b) => blockVO(s, b, tenant.id)),
   }));
 }
 

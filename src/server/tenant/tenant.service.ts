@@ -3,7 +3,6 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Scope } from '../http/scope';
 import { ID_PATTERN, newId } from '../ids';
-import { sanitizeRichText } from '../sanitize';
 import type { BusinessSchool, SchoolInfo, ServicePointInfo, TenantSummary } from '~/lib/api/contracts/tenant';
 import { matchHost } from './host';
 import { checkNewSchool } from './school-setup.rules';
@@ -199,5 +198,5 @@ export async function getAgreementHtml(s: Scope, kind: 'service' | 'privacy'): P
   const tenant = await s.tenant();
   const school = await schoolOf(s, tenant.id);
   const html = kind === 'service' ? school.serviceAgreement : school.privacyAgreement;
-  return html ? sanitizeRichText(html, tenant.id) : null;
+  return html ? s.lookups.richText.sanitize(html, tenant.id) : null;
 }

@@ -539,7 +539,7 @@ export async function reviewAttempt(s: Scope, input: WorkRef & { answerLogId: st
   const { visibility } = await standingAt(s, e, work);
   const keys = visibility.keys.shown;
   const marks = visibility.marks.shown;
-  const paper = paperView(work, await workPaper(s, work), keys);
+  const paper = paperView(work, await workPaper(s, work), keys, s.lookups.richText);
   const bank = isBankWork(work);
   if (bank) paper.questionResultVOMap = keys ? bankQuestions(a) : mapQuestions(bankQuestions(a), withoutKey);
   const types = bank ? bankQuestionTypes(bankQuestions(a)) : null;

@@ -1,7 +1,7 @@
 import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { ErrorCode } from '~/lib/envelope';
-import { sanitizeRichText } from '../../sanitize';
+import type { RichTextMemo } from '../../rich-text-memo';
 import { t } from '~/server/i18n';
 import type {
   MarkInput,
@@ -66,6 +66,8 @@ interface WorkContext {
   leaves: Leaf[];
   needed: string[];
   partialMultiple: boolean;
+  /** Where the questions' HTML is made safe once per text (the process's memo). */
+  richText: RichTextMemo;
 }
 
 const { PENDING, REVIEWED } = ATTEMPT_STATUS;
@@ -83,7 +85,7 @@ async function contextOf(s: Scope, work: MarkingWorkRow): Promise<WorkContext | 
   const needed = leavesNeedingHand(questions);
   // Works the automatic scoring marks completely are never in the marking.
   if (work.manualGrading !== 1 && needed.length === 0) return null;
-  return { work, questions, leaves: leavesOf(questions), needed, partialMultiple: work.partialMultiple === 1 };
+  return { work, questions, leaves: leavesOf(questions), needed, partialMultiple: work.partialMultiple === 1, richText: s.lookups.richText };
 }
 
 async function paperWorksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<MarkingWorkRow[]> {
@@ -205,12 +207,12 @@ function questionView(ctx: WorkContext, leaf: Leaf): MarkingQuestion {
     parentId: parent?.id ?? null,
     label: leaf.label,
     questionType: q.questionType,
-    trunk: sanitizeRichText(parent ? `${parent.trunk}${q.trunk}` : q.trunk, school),
+    trunk: ctx.richText.sanitize(parent ? `${parent.trunk}${q.trunk}` : q.trunk, school),
     examPoint: q.examPoint,
-    options: q.options.map((o) => ({ key: o.key, value: sanitizeRichText(o.value, school) })),
+    options: q.options.map((o) => ({ key: o.key, value: ctx.richText.sanitize(o.value, school) })),
     answerOptions: q.answerOptions,
     answerContent: q.answerContent,
-    explanation: q.explanation ? sanitizeRichText(q.explanation, school) : null,
+    explanation: q.explanation ? ctx.richText.sanitize(q.explanation, school) : null,
     needsHand: ctx.needed.includes(q.id),
   };
 }

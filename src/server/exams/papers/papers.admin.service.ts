@@ -172,7 +172,7 @@ export async function previewPaper(s: Scope, actor: StaffActor, id: string): Pro
     keysShown: 'never',
     closesAt: null,
   };
-  return paperView(work, loaded, false);
+  return paperView(work, loaded, false, s.lookups.richText);
 }
 
 // ------------------------------------------------------------ writes

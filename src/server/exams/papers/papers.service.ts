@@ -1,5 +1,5 @@
 import type { Scope } from '../../http/scope';
-import { sanitizeRichText } from '../../sanitize';
+import type { RichTextMemo } from '../../rich-text-memo';
 import { QUESTION_TYPE, QUESTION_TYPES, type Paper, type Question, type QuestionOption, type QuestionType, type WorkRef } from '~/lib/api/contracts/exams';
 import { enrolledWork, isBankWork, kindOf, type Work } from '../works/works.service';
 import { isOption, isString, jsonList } from '../questions/questions.service';
@@ -93,26 +93,29 @@ export async function answerableByIds(s: Scope, work: Work, ids: readonly string
   return found;
 }
 
-/** One question for the browser (its HTML as the school's pages show rich text); the key and the option flags only `withKeys` (review). */
-export function questionView(q: PaperQuestion, withKeys: boolean, school: string): Question {
+/**
+ * One question for the browser (its HTML as the school's pages show rich text, made safe once per text through
+ * `richText`); the key and the option flags only `withKeys` (review).
+ */
+export function questionView(q: PaperQuestion, withKeys: boolean, school: string, richText: RichTextMemo): Question {
   return {
     id: q.id,
     questionType: q.questionType,
     questionUnitId: q.paperId,
-    trunk: sanitizeRichText(q.trunk, school),
+    trunk: richText.sanitize(q.trunk, school),
     examPoint: q.examPoint,
     markStatus: q.markStatus,
     questionContentVO: {
       content: null,
       optionList: q.options.map(
-        (o): QuestionOption => ({ key: o.key, value: sanitizeRichText(o.value, school), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
+        (o): QuestionOption => ({ key: o.key, value: richText.sanitize(o.value, school), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
       ),
     },
     questionAnswerVO: withKeys
-      ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? sanitizeRichText(q.explanation, school) : null }
+      ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? richText.sanitize(q.explanation, school) : null }
       : null,
     ...(q.questionType === QUESTION_TYPE.FILL_IN ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
-    readQuestionList: q.subs.map((x) => questionView(x, withKeys, school)),
+    readQuestionList: q.subs.map((x) => questionView(x, withKeys, school, richText)),
   };
 }
 
@@ -129,8 +132,8 @@ export function groupByType(questions: readonly Question[]): QuestionMap {
 }
 
 /** The paper of a work; an external bank's work has only its title and description here. */
-export function paperView(work: Work, loaded: LoadedPaper | undefined, withKeys: boolean): Paper {
-  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys, work.tenantId)));
+export function paperView(work: Work, loaded: LoadedPaper | undefined, withKeys: boolean, richText: RichTextMemo): Paper {
+  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys, work.tenantId, richText)));
   const english = loaded?.paper.english === 1;
   return {
     workId: work.id,
@@ -160,5 +163,5 @@ export async function studentPaper(s: Scope, input: WorkRef): Promise<Paper> {
 
 /** studentPaper of a work already found in the student's class. */
 export async function paperOfWork(s: Scope, work: Work): Promise<Paper> {
-  return paperView(work, await workPaper(s, work), false);
+  return paperView(work, await workPaper(s, work), false, s.lookups.richText);
 }

@@ -1,6 +1,5 @@
 import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
-import { sanitizeRichText } from '../../sanitize';
 import { t } from '~/server/i18n';
 import { formatDateTime } from '~/lib/time/cst';
 import { dutyFigures, type DutyFigures } from '~/lib/learning/duties';
@@ -54,7 +53,7 @@ export async function courseDetail(s: Scope, input: CourseRefInput): Promise<Cou
     courseType: course.courseType,
     courseNature: course.courseNature,
     // Rich text staff wrote: sanitised when shown as when saved.
-    courseContent: course.courseContent ? sanitizeRichText(course.courseContent, e.tenantId) : null,
+    courseContent: course.courseContent ? s.lookups.richText.sanitize(course.courseContent, e.tenantId) : null,
     learningUrl: course.learningUrl,
     thirdPlatformType: course.thirdPlatformType,
     learningPlatform: course.learningPlatform,
