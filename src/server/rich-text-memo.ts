@@ -13,12 +13,17 @@ import { sanitizeRichText } from './sanitize';
 export interface RichTextMemo {
   /** `sanitizeRichText(html, school)`, the same string, made once while the memo keeps it. */
   sanitize(html: string | null | undefined, school: string): string;
-  /** How many characters (texts and their safe HTML) the memo keeps now. */
+  /** How much the memo keeps now, counted as RICH_TEXT_KEPT_CHARS counts it. */
   readonly keptChars: number;
 }
 
-/** The most characters the memo keeps, texts and answers together: at most about 8 MB of strings. */
+/**
+ * The most the memo keeps, in characters: texts and answers together, and each entry's own bookkeeping counted as
+ * ENTRY_CHARS more, so many short texts (a paper's options) are bounded as well as a few long ones: about 8 MB.
+ */
 export const RICH_TEXT_KEPT_CHARS = 4_000_000;
+/** What an entry costs besides its two strings (the cache's map and lists, the strings' headers: about 128 bytes), in characters. */
+const ENTRY_CHARS = 64;
 /** A text with its answer longer than this is made safe each time: no single article pushes out all the others. */
 export const RICH_TEXT_LONGEST_KEPT = 400_000;
 
@@ -29,8 +34,7 @@ export function createRichTextMemo(keptChars = RICH_TEXT_KEPT_CHARS, longest = R
   const kept = new LRUCache<string, string>({
     maxSize: keptChars,
     maxEntrySize: longest,
-    // Never 0: lru-cache refuses an entry of size 0, and the key is never empty.
-    sizeCalculation: (clean, key) => key.length + clean.length,
+    sizeCalculation: (clean, key) => ENTRY_CHARS + key.length + clean.length,
   });
   return {
     sanitize(html, school) {
