@@ -86,6 +86,7 @@ export async function openLoop(schedule, send, pid) {
   let requests = 0;
   let firstFailure = null;
   const cpu0 = pid ? cpuMsTree(pid) : null;
+  const own0 = process.cpuUsage();
   const start = performance.now();
   const inflight = [];
   let i = 0;
@@ -113,6 +114,7 @@ export async function openLoop(schedule, send, pid) {
   await Promise.all(inflight);
   const elapsed = (performance.now() - start) / 1000;
   const cpu1 = pid ? cpuMsTree(pid) : null;
+  const own = process.cpuUsage(own0);
   latencies.sort((a, b) => a - b);
   return {
     units: latencies.length,
@@ -126,6 +128,8 @@ export async function openLoop(schedule, send, pid) {
       max: round(latencies.at(-1) ?? 0),
     },
     serverCpuUsPerRequest: cpu0 !== null && cpu1 !== null && requests ? Math.round(((cpu1 - cpu0) * 1000) / requests) : null,
+    // The load generator's own CPU a request: it shares the machine's cores with the server.
+    generatorCpuUsPerRequest: requests ? Math.round((own.user + own.system) / requests) : null,
     failed,
     firstFailure,
   };
