@@ -13,9 +13,14 @@ import { sanitizeRichText } from './sanitize';
 export interface RichTextMemo {
   /** `sanitizeRichText(html, school)`, the same string, made once while the memo keeps it. */
   sanitize(html: string | null | undefined, school: string): string;
+  /** `sanitize` bound to one school, for a view that makes many texts of that school safe (a paper's questions). */
+  forSchool(school: string): SchoolRichText;
   /** How much the memo keeps now, counted as RICH_TEXT_KEPT_CHARS counts it. */
   readonly keptChars: number;
 }
+
+/** A school's rich HTML made safe as its pages show it: `RichTextMemo.sanitize` with the school fixed. */
+export type SchoolRichText = (html: string | null | undefined) => string;
 
 /**
  * The most the memo keeps, in characters: texts and answers together, and each entry's own bookkeeping counted as
@@ -36,17 +41,19 @@ export function createRichTextMemo(keptChars = RICH_TEXT_KEPT_CHARS, longest = R
     maxEntrySize: longest,
     sizeCalculation: (clean, key) => ENTRY_CHARS + key.length + clean.length,
   });
+  const sanitize = (html: string | null | undefined, school: string): string => {
+    if (!html) return '';
+    const key = keyOf(school, html);
+    const hit = kept.get(key);
+    if (hit !== undefined) return hit;
+    const clean = sanitizeRichText(html, school);
+    // lru-cache leaves out an entry over maxEntrySize.
+    kept.set(key, clean);
+    return clean;
+  };
   return {
-    sanitize(html, school) {
-      if (!html) return '';
-      const key = keyOf(school, html);
-      const hit = kept.get(key);
-      if (hit !== undefined) return hit;
-      const clean = sanitizeRichText(html, school);
-      // lru-cache leaves out an entry over maxEntrySize.
-      kept.set(key, clean);
-      return clean;
-    },
+    sanitize,
+    forSchool: (school) => (html) => sanitize(html, school),
     get keptChars() {
       return kept.calculatedSize;
     },

@@ -1,6 +1,6 @@
 import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
-import type { RichTextMemo } from '../../rich-text-memo';
+import type { SchoolRichText } from '../../rich-text-memo';
 import { t } from '~/server/i18n';
 import { ErrorCode } from '~/lib/envelope';
 import {
@@ -55,14 +55,14 @@ async function asking<T>(s: Scope, work: Work, ask: () => Promise<T>): Promise<T
 }
 
 /** The bank's HTML as the school's pages show rich text (decision 049): the bank's own pictures are not kept. */
-const cleanQuestion = (q: XsktQuestion, school: string, richText: RichTextMemo): XsktQuestion => ({
+const cleanQuestion = (q: XsktQuestion, clean: SchoolRichText): XsktQuestion => ({
   ...q,
-  trunk: richText.sanitize(q.trunk, school),
+  trunk: clean(q.trunk),
   questionContentVO: {
     content: q.questionContentVO.content,
-    optionList: q.questionContentVO.optionList.map((o) => ({ key: o.key, value: richText.sanitize(o.value, school) })),
+    optionList: q.questionContentVO.optionList.map((o) => ({ key: o.key, value: clean(o.value) })),
   },
-  readQuestionList: q.readQuestionList.map((x) => cleanQuestion(x, school, richText)),
+  readQuestionList: q.readQuestionList.map((x) => cleanQuestion(x, clean)),
 });
 
 /** The bank's paper of an external bank's work and the student's bank token. */
@@ -70,8 +70,8 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
   const { e, work } = await bankWork(s, input);
   const paper = await asking(s, work, () => bankOf(s).paper({ paperId: work.externalPaperId ?? '', tenantId: e.tenantId, userId: e.student.user.id }));
   const map: XsktPaper['xiongsongQuestionUnitCAResultVO']['questionResultVOMap'] = {};
-  for (const [type, list] of Object.entries(paper.questionResultVOMap))
-    map[type as keyof typeof map] = (list ?? []).map((q) => cleanQuestion(q, e.tenantId, s.lookups.richText));
+  const clean = s.lookups.richText.forSchool(e.tenantId);
+  for (const [type, list] of Object.entries(paper.questionResultVOMap)) map[type as keyof typeof map] = (list ?? []).map((q) => cleanQuestion(q, clean));
   return {
     xiongsongQuestionUnitCAResultVO: { title: paper.title || work.title, description: paper.description ?? work.description, questionResultVOMap: map },
     xsktUserToken: paper.userToken,
@@ -79,7 +79,7 @@ export async function xsktPaper(s: Scope, input: WorkRef): Promise<XsktPaper> {
 }
 
 /** A bank question as the review shows it: the bank's right answer and analysis as its key. */
-function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>, school: string, richText: RichTextMemo): Question {
+function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMarking['results'][number]>, clean: SchoolRichText): Question {
   const result = marking.get(q.questions_id);
   const choice = CHOICE_QUESTION_TYPES.includes(q.questionType);
   const rightKeys = choice
@@ -88,33 +88,33 @@ function reviewed(q: XsktQuestion, paperId: string, marking: Map<string, BankMar
         .map((k) => k.trim())
         .filter(Boolean)
     : [];
-  const clean = cleanQuestion(q, school, richText);
+  const cleaned = cleanQuestion(q, clean);
   return {
     id: q.questions_id,
     questionType: q.questionType,
     questionUnitId: paperId,
-    trunk: clean.trunk,
+    trunk: cleaned.trunk,
     examPoint: q.examPoint,
     markStatus: null,
     questionContentVO: {
-      content: clean.questionContentVO.content,
-      optionList: clean.questionContentVO.optionList.map((o) => ({ ...o, answer: rightKeys.includes(o.key) })),
+      content: cleaned.questionContentVO.content,
+      optionList: cleaned.questionContentVO.optionList.map((o) => ({ ...o, answer: rightKeys.includes(o.key) })),
     },
     questionAnswerVO: {
       content: choice ? null : (result?.right_answer ?? null),
       optionList: rightKeys,
-      contentDesc: result?.analysis ? richText.sanitize(result.analysis, school) : null,
+      contentDesc: result?.analysis ? clean(result.analysis) : null,
     },
-    readQuestionList: q.readQuestionList.map((x) => reviewed(x, paperId, marking, school, richText)),
+    readQuestionList: q.readQuestionList.map((x) => reviewed(x, paperId, marking, clean)),
   };
 }
 
-function reviewMap(paper: BankPaper, paperId: string, marking: BankMarking, school: string, richText: RichTextMemo): Paper['questionResultVOMap'] {
+function reviewMap(paper: BankPaper, paperId: string, marking: BankMarking, clean: SchoolRichText): Paper['questionResultVOMap'] {
   const byId = new Map(marking.results.map((r) => [r.questions_id, r]));
   const map: Paper['questionResultVOMap'] = {};
   for (const type of QUESTION_TYPES) {
     const list = paper.questionResultVOMap[`${type}`];
-    if (list?.length) map[`${type}`] = list.map((q) => reviewed(q, paperId, byId, school, richText));
+    if (list?.length) map[`${type}`] = list.map((q) => reviewed(q, paperId, byId, clean));
   }
   return map;
 }
@@ -159,6 +159,6 @@ export async function submitXskt(s: Scope, input: SubmitXskt): Promise<SubmitRes
     answers: userAnswerObjects.map((x) => ({ questionId: x.questions_id, content: x.user_answer })),
     score: marking.score,
     results: resultsOf(paper, marking),
-    bankPaper: reviewMap(paper, paperId, marking, e.tenantId, s.lookups.richText),
+    bankPaper: reviewMap(paper, paperId, marking, s.lookups.richText.forSchool(e.tenantId)),
   });
 }

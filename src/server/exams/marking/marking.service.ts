@@ -1,7 +1,7 @@
 import type { Scope } from '../../http/scope';
 import { AppError } from '../../errors';
 import { ErrorCode } from '~/lib/envelope';
-import type { RichTextMemo } from '../../rich-text-memo';
+import type { SchoolRichText } from '../../rich-text-memo';
 import { t } from '~/server/i18n';
 import type {
   MarkInput,
@@ -66,8 +66,8 @@ interface WorkContext {
   leaves: Leaf[];
   needed: string[];
   partialMultiple: boolean;
-  /** Where the questions' HTML is made safe once per text (the process's memo). */
-  richText: RichTextMemo;
+  /** The questions' HTML made safe as the work's school shows it, once per text (the process's memo). */
+  clean: SchoolRichText;
 }
 
 const { PENDING, REVIEWED } = ATTEMPT_STATUS;
@@ -85,7 +85,14 @@ async function contextOf(s: Scope, work: MarkingWorkRow): Promise<WorkContext | 
   const needed = leavesNeedingHand(questions);
   // Works the automatic scoring marks completely are never in the marking.
   if (work.manualGrading !== 1 && needed.length === 0) return null;
-  return { work, questions, leaves: leavesOf(questions), needed, partialMultiple: work.partialMultiple === 1, richText: s.lookups.richText };
+  return {
+    work,
+    questions,
+    leaves: leavesOf(questions),
+    needed,
+    partialMultiple: work.partialMultiple === 1,
+    clean: s.lookups.richText.forSchool(work.tenantId),
+  };
 }
 
 async function paperWorksInReach(s: Scope, actor: StaffActor, filter: MarkingQueueQuery): Promise<MarkingWorkRow[]> {
@@ -201,18 +208,17 @@ function questionMark(x: Scored, questionId: string): QuestionMark {
 
 function questionView(ctx: WorkContext, leaf: Leaf): MarkingQuestion {
   const { q, parent } = leaf;
-  const school = ctx.work.tenantId;
   return {
     id: q.id,
     parentId: parent?.id ?? null,
     label: leaf.label,
     questionType: q.questionType,
-    trunk: ctx.richText.sanitize(parent ? `${parent.trunk}${q.trunk}` : q.trunk, school),
+    trunk: ctx.clean(parent ? `${parent.trunk}${q.trunk}` : q.trunk),
     examPoint: q.examPoint,
-    options: q.options.map((o) => ({ key: o.key, value: ctx.richText.sanitize(o.value, school) })),
+    options: q.options.map((o) => ({ key: o.key, value: ctx.clean(o.value) })),
     answerOptions: q.answerOptions,
     answerContent: q.answerContent,
-    explanation: q.explanation ? ctx.richText.sanitize(q.explanation, school) : null,
+    explanation: q.explanation ? ctx.clean(q.explanation) : null,
     needsHand: ctx.needed.includes(q.id),
   };
 }

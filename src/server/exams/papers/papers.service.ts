@@ -1,5 +1,5 @@
 import type { Scope } from '../../http/scope';
-import type { RichTextMemo } from '../../rich-text-memo';
+import type { RichTextMemo, SchoolRichText } from '../../rich-text-memo';
 import { QUESTION_TYPE, QUESTION_TYPES, type Paper, type Question, type QuestionOption, type QuestionType, type WorkRef } from '~/lib/api/contracts/exams';
 import { enrolledWork, isBankWork, kindOf, type Work } from '../works/works.service';
 import { isOption, isString, jsonList } from '../questions/questions.service';
@@ -95,27 +95,25 @@ export async function answerableByIds(s: Scope, work: Work, ids: readonly string
 
 /**
  * One question for the browser (its HTML as the school's pages show rich text, made safe once per text through
- * `richText`); the key and the option flags only `withKeys` (review).
+ * `clean`); the key and the option flags only `withKeys` (review).
  */
-export function questionView(q: PaperQuestion, withKeys: boolean, school: string, richText: RichTextMemo): Question {
+export function questionView(q: PaperQuestion, withKeys: boolean, clean: SchoolRichText): Question {
   return {
     id: q.id,
     questionType: q.questionType,
     questionUnitId: q.paperId,
-    trunk: richText.sanitize(q.trunk, school),
+    trunk: clean(q.trunk),
     examPoint: q.examPoint,
     markStatus: q.markStatus,
     questionContentVO: {
       content: null,
       optionList: q.options.map(
-        (o): QuestionOption => ({ key: o.key, value: richText.sanitize(o.value, school), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
+        (o): QuestionOption => ({ key: o.key, value: clean(o.value), ...(withKeys ? { answer: q.answerOptions.includes(o.key) } : {}) }),
       ),
     },
-    questionAnswerVO: withKeys
-      ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? richText.sanitize(q.explanation, school) : null }
-      : null,
+    questionAnswerVO: withKeys ? { content: q.answerContent, optionList: q.answerOptions, contentDesc: q.explanation ? clean(q.explanation) : null } : null,
     ...(q.questionType === QUESTION_TYPE.FILL_IN ? { blankCount: q.blankCount ?? Math.max(1, q.trunk.split('____').length - 1) } : {}),
-    readQuestionList: q.subs.map((x) => questionView(x, withKeys, school, richText)),
+    readQuestionList: q.subs.map((x) => questionView(x, withKeys, clean)),
   };
 }
 
@@ -133,7 +131,8 @@ export function groupByType(questions: readonly Question[]): QuestionMap {
 
 /** The paper of a work; an external bank's work has only its title and description here. */
 export function paperView(work: Work, loaded: LoadedPaper | undefined, withKeys: boolean, richText: RichTextMemo): Paper {
-  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys, work.tenantId, richText)));
+  const clean = richText.forSchool(work.tenantId);
+  const grouped = groupByType((loaded?.questions ?? []).map((q) => questionView(q, withKeys, clean)));
   const english = loaded?.paper.english === 1;
   return {
     workId: work.id,
