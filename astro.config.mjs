@@ -10,6 +10,7 @@ import { syncCspDigest } from './scripts/csp-digest.mjs';
 import { islandRenderer } from './scripts/island-renderer.mjs';
 import { pageModulesOnce } from './scripts/page-modules.mjs';
 import { reactRenderWhole } from './scripts/react-render-whole.mjs';
+import { pageBytesWritten } from './scripts/page-bytes.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -69,7 +70,17 @@ export default defineConfig({
     // islandRenderer: each island names React as its renderer, so the server renders it once, not twice (decision 094);
     // pageModulesOnce: a page's module imported once per process, not on every request (decision 096);
     // reactRenderWhole: React's renderToString given each island's id prefix, as the browser hydrates it (decision 099).
-    plugins: [tailwindcss(), clientChunks(), preloadOnlyMissing(), inlineScripts(), syncCspDigest(), islandRenderer(), pageModulesOnce(), reactRenderWhole()],
+    plugins: [
+      tailwindcss(),
+      clientChunks(),
+      preloadOnlyMissing(),
+      inlineScripts(),
+      syncCspDigest(),
+      islandRenderer(),
+      pageModulesOnce(),
+      reactRenderWhole(),
+      ...pageBytesWritten(),
+    ],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: chunkGroups(fileURLToPath(new URL('.', import.meta.url))) } } } } },

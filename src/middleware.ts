@@ -16,6 +16,7 @@ import { createScope, tenantLookupKey } from '~/server/http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
 import { contentSecurityPolicy, narrowScriptHashes, setBaseHeaders } from '~/server/http/security-headers';
 import { keepSchoolChoice } from '~/server/http/school-choice';
+import { pageBytes, pageResponse } from '~/server/http/page-bytes';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
@@ -150,8 +151,9 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
   if (!type.startsWith('text/html') || (response.status !== 200 && response.status !== 404)) {
     return new Response(response.body, { status: response.status, headers });
   }
-  // The page's bytes as rendered: hashed and sent as they are, never decoded to a string and encoded again.
-  const body = new Uint8Array(await response.arrayBuffer());
+  // The page's bytes as rendered: hashed and sent as they are, never decoded to a string and encoded again, nor read
+  // back through a stream (decision 106).
+  const body = await pageBytes(response);
   ownScriptsOnly(headers, body);
   const etag = weakEtag(body);
   headers.set('ETag', etag);
@@ -159,7 +161,7 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
     headers.delete('Content-Length');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: response.status, headers });
+  return pageResponse(body, { status: response.status, headers });
 }
 
 /** The page's policy allows the inline scripts of this page alone, not every one of the build (decision 101). */
@@ -171,8 +173,8 @@ function ownScriptsOnly(headers: Headers, body: Uint8Array): void {
 /** A staff page with the policy of its own inline scripts (read whole: the page is a shell and one island). */
 async function withOwnScripts(page: Response): Promise<Response> {
   if (!page.body || !page.headers.has('Content-Security-Policy') || !(page.headers.get('Content-Type') ?? '').startsWith('text/html')) return page;
-  const body = new Uint8Array(await page.arrayBuffer());
+  const body = await pageBytes(page);
   const headers = new Headers(page.headers);
   ownScriptsOnly(headers, body);
-  return new Response(body, { status: page.status, statusText: page.statusText, headers });
+  return pageResponse(body, { status: page.status, statusText: page.statusText, headers });
 }

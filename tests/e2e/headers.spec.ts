@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures';
 import { UNKNOWN_ORIGIN } from './support/env';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { weakEtag } from '../../src/server/http/page-cache';
 
 /** The SHA-256 hashes of a page's inline scripts (every `<script>` without a src), as a policy names them. */
 function inlineScriptHashes(html: string): string[] {
@@ -57,6 +58,26 @@ test.describe('page response headers', () => {
     const body = await answer.body();
     expect(answer.headers()['transfer-encoding']).toBeUndefined();
     expect(Number(answer.headers()['content-length'])).toBe(body.byteLength);
+  });
+
+  test('a page rendered now is sent as rendered: its length and ETag are those of its body, and HEAD answers its head alone (decision 106)', async ({
+    request,
+  }) => {
+    // An address no one asked for yet, so the page is rendered for this request, not answered from the render cache.
+    const path = `/news-information/list?e2e=${randomUUID()}`;
+    const answer = await request.get(path);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['x-render-cache']).toBeUndefined();
+    const body = await answer.body();
+    expect(body.toString('utf8')).toContain('</html>');
+    expect(Number(answer.headers()['content-length'])).toBe(body.byteLength);
+    expect(answer.headers()['etag']).toBe(weakEtag(body));
+    for (const head of [`/news-information/list?e2e=${randomUUID()}`, '/admin/login']) {
+      const only = await request.head(head);
+      expect(only.status()).toBe(200);
+      expect((await only.body()).byteLength).toBe(0);
+      expect(Number(only.headers()['content-length'])).toBeGreaterThan(0);
+    }
   });
 });
 

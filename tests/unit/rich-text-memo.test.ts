@@ -16,7 +16,7 @@ const SCHOOLS = ['1000000000000000001', '1000000000000000002'];
 const PICTURE = `<img src="/files/${SCHOOLS[0]}/202611/a.png" alt="图">`;
 
 describe('the rich text memo', () => {
-  test('whatever texts two schools ask for, in any order and again, each answer is the sanitiser’s for that text and school, asked with the school or bound to it', () => {
+  test('whatever texts two schools ask for, in any order and again, each answer is the sanitiser’s for that text and school, however asked', () => {
     const piece = fc.oneof(
       fc.string({ maxLength: 10 }),
       fc.constantFrom('<p>', '</p>', '<div class="x">', '</div>', '<script>alert(1)</script>', '<a href="javascript:x">链接</a>', PICTURE, '<b>粗</b>'),

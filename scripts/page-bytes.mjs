@@ -1,0 +1,74 @@
+// A build plugin: a page's bytes written to the socket as they were rendered, not passed through two more web
+// Response bodies on the way (docs/decisions/106).
+//
+// Astro renders a page whole (decision 098) into one Uint8Array and wraps it in a web Response. The page middleware
+// (src/middleware.ts) reads those bytes back for the page's ETag and script policy and wraps them in a Response of its
+// own, and Astro's Node writer (astro/dist/core/app/node.js `writeResponse`) reads that Response's body once more, chunk
+// by chunk, through a stream reader. Each read builds and drains a ReadableStream for bytes already in memory: a fifth
+// to a quarter of the server's CPU for the uncached news list (bench/README.md, thirty-ninth part). The plugin keeps
+// the bytes on the Response beside its body, under one registered symbol (PAGE_BYTES_KEY):
+//
+// - Astro's renderPage keeps the bytes it rendered on the Response it makes;
+// - the page middleware reads them from there and keeps them on the Response it answers with (src/server/http/page-bytes.ts);
+// - the Node writer, given a Response with its bytes kept, writes the head and ends with those bytes.
+//
+// A Response made anywhere else (an endpoint, a redirect, an error page Astro rebuilds) has no bytes kept and is read
+// and written as before. The browser's bundle never has these modules. Should Astro change either place, the build
+// stops here instead of shipping without the shortcut unnoticed.
+
+import { rewriteServerModule } from './rewrite-server-module.mjs';
+
+/** The name of the registered symbol a Response keeps its page's bytes under (`Symbol.for`). */
+export const PAGE_BYTES_KEY = 'portal.pageBytes';
+const KEPT = `Symbol.for(${JSON.stringify(PAGE_BYTES_KEY)})`;
+
+const RENDER_PAGE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]page\.js$/;
+/** The end of Astro's renderPage, which makes the page's Response (Astro's text, as the test reads it too). */
+export const RENDER_ORIGINAL = `  if (status) {
+    return new Response(body, { ...init, headers, status, statusText });
+  } else {
+    return new Response(body, { ...init, headers });
+  }
+}`;
+/** The same Response, with the bytes kept when the page was rendered whole. */
+export const RENDER_REPLACEMENT = `  const page = status
+    ? new Response(body, { ...init, headers, status, statusText })
+    : new Response(body, { ...init, headers });
+  if (body instanceof Uint8Array) page[${KEPT}] = body;
+  return page;
+}`;
+
+const NODE_APP = /[\\/]astro[\\/]dist[\\/]core[\\/]app[\\/]node\.js$/;
+/** The Node writer's head, after which it streams the body (Astro's text). */
+export const WRITE_ORIGINAL = `  destination.writeHead(status, createOutgoingHttpHeaders(headers));
+`;
+/**
+ * The same head; then a Response with its bytes kept ends with them, and the request's abort wiring, which the writer
+ * otherwise removes once the answer finishes, is removed at once: nothing is left to abort.
+ */
+export const WRITE_REPLACEMENT = `  destination.writeHead(status, createOutgoingHttpHeaders(headers));
+  const keptBytes = source[${KEPT}];
+  if (keptBytes instanceof Uint8Array) {
+    destination.end(keptBytes);
+    getAbortControllerCleanup(destination.req ?? void 0)?.();
+    return;
+  }
+`;
+
+/** `code` with `original` replaced once; throws when it is not there exactly once. */
+function replaceOnce(code, original, replacement, what) {
+  if (code.split(original).length !== 2) throw new Error(`page-bytes: ${what} no longer has the code this plugin rewrites`);
+  return code.replace(original, () => replacement);
+}
+
+export const keepRenderedBytes = (code) => replaceOnce(code, RENDER_ORIGINAL, RENDER_REPLACEMENT, 'astro/dist/runtime/server/render/page.js');
+
+export function writeKeptBytes(code) {
+  if (!code.includes('function getAbortControllerCleanup(')) throw new Error('page-bytes: astro/dist/core/app/node.js no longer has getAbortControllerCleanup');
+  return replaceOnce(code, WRITE_ORIGINAL, WRITE_REPLACEMENT, 'astro/dist/core/app/node.js');
+}
+
+export const pageBytesWritten = () => [
+  rewriteServerModule('portal:page-bytes-rendered', RENDER_PAGE, keepRenderedBytes),
+  rewriteServerModule('portal:page-bytes-written', NODE_APP, writeKeptBytes),
+];
