@@ -9,7 +9,7 @@
 // body in the server's bundle; the browser's bundle never has it. Should Astro change the function,
 // the build stops here instead of shipping the slow path unnoticed (docs/decisions/087).
 
-import { rewriteServerModule } from './rewrite-server-module.mjs';
+import { replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
 
 /** The module and the function the plugin rewrites (Astro's text of it, as the test reads it too). */
 const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
@@ -29,8 +29,8 @@ export const SYNC_DIGEST = `async function generateCspDigest(data, algorithm) {
 
 /** Astro's module with the digest computed in the calling thread; throws when the function is not there as expected. */
 export function rewriteDigest(code) {
-  if (!ORIGINAL.test(code)) throw new Error('csp-digest: astro/dist/core/encryption.js no longer has the generateCspDigest this plugin replaces');
-  return code.replace(ORIGINAL, SYNC_DIGEST);
+  const failure = 'csp-digest: astro/dist/core/encryption.js no longer has the generateCspDigest this plugin replaces';
+  return replaceOnce(code, ORIGINAL, SYNC_DIGEST, failure);
 }
 
 export const syncCspDigest = () => rewriteServerModule('portal:sync-csp-digest', MODULE, rewriteDigest);

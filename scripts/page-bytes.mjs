@@ -16,7 +16,7 @@
 // and written as before. The browser's bundle never has these modules. Should Astro change either place, the build
 // stops here instead of shipping without the shortcut unnoticed.
 
-import { rewriteServerModule } from './rewrite-server-module.mjs';
+import { replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
 
 /** The name of the registered symbol a Response keeps its page's bytes under (`Symbol.for`). */
 export const PAGE_BYTES_KEY = 'portal.pageBytes';
@@ -55,17 +55,14 @@ export const WRITE_REPLACEMENT = `  destination.writeHead(status, createOutgoing
   }
 `;
 
-/** `code` with `original` replaced once; throws when it is not there exactly once. */
-function replaceOnce(code, original, replacement, what) {
-  if (code.split(original).length !== 2) throw new Error(`page-bytes: ${what} no longer has the code this plugin rewrites`);
-  return code.replace(original, () => replacement);
-}
+/** What the build says when one of Astro's modules no longer has the code this plugin rewrites. */
+const missing = (module) => `page-bytes: ${module} no longer has the code this plugin rewrites`;
 
-export const keepRenderedBytes = (code) => replaceOnce(code, RENDER_ORIGINAL, RENDER_REPLACEMENT, 'astro/dist/runtime/server/render/page.js');
+export const keepRenderedBytes = (code) => replaceOnce(code, RENDER_ORIGINAL, RENDER_REPLACEMENT, missing('astro/dist/runtime/server/render/page.js'));
 
 export function writeKeptBytes(code) {
   if (!code.includes('function getAbortControllerCleanup(')) throw new Error('page-bytes: astro/dist/core/app/node.js no longer has getAbortControllerCleanup');
-  return replaceOnce(code, WRITE_ORIGINAL, WRITE_REPLACEMENT, 'astro/dist/core/app/node.js');
+  return replaceOnce(code, WRITE_ORIGINAL, WRITE_REPLACEMENT, missing('astro/dist/core/app/node.js'));
 }
 
 export const pageBytesWritten = () => [

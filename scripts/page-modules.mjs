@@ -11,7 +11,7 @@
 // bundle never has the function. Should Astro change it, the build stops here instead of shipping
 // the per-request import unnoticed (docs/decisions/096).
 
-import { rewriteServerModule } from './rewrite-server-module.mjs';
+import { replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
 
 /** The module the plugin rewrites, and the line of `getModuleForRoute` it replaces (Astro's text, as the test reads it too). */
 const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]environment[\\/]production\.js$/;
@@ -42,10 +42,8 @@ function importedOnce(load) {
 
 /** Astro's module with each page imported once; throws when the line is not there exactly once. */
 export function rewritePageImport(code) {
-  if (code.split(ORIGINAL).length !== 2) {
-    throw new Error('page-modules: astro/dist/core/environment/production.js no longer has the one page import this plugin replaces');
-  }
-  return code.replace(ORIGINAL, REPLACEMENT) + IMPORTED_ONCE;
+  const failure = 'page-modules: astro/dist/core/environment/production.js no longer has the one page import this plugin replaces';
+  return replaceOnce(code, ORIGINAL, REPLACEMENT, failure) + IMPORTED_ONCE;
 }
 
 export const pageModulesOnce = () => rewriteServerModule('portal:page-modules-once', MODULE, rewritePageImport);

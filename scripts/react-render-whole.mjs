@@ -8,7 +8,7 @@
 // it anew, and a field the visitor was typing in or had in focus loses it. The plugin passes the prefix in the server's
 // bundle; the browser's bundle never has this module. Should the integration change the line, the build stops here.
 
-import { rewriteServerModule } from './rewrite-server-module.mjs';
+import { replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
 
 /** The integration's server renderer, as Vite names it. */
 const MODULE = /[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/;
@@ -19,11 +19,9 @@ export const REPLACEMENT = 'if (opts.experimentalDisableStreaming) {\n$1html = R
 
 /** The integration's server renderer with the prefix passed; throws when the branch is not there once as expected. */
 export function rewriteRenderToString(code) {
-  const found = code.match(new RegExp(ORIGINAL.source, 'g'));
-  if (found?.length !== 1 || !/const renderOptions = \{\s*identifierPrefix: prefix,/.test(code)) {
-    throw new Error('react-render-whole: @astrojs/react/dist/server.js no longer has the renderToString branch this plugin rewrites');
-  }
-  return code.replace(ORIGINAL, REPLACEMENT);
+  const failure = 'react-render-whole: @astrojs/react/dist/server.js no longer has the renderToString branch this plugin rewrites';
+  if (!/const renderOptions = \{\s*identifierPrefix: prefix,/.test(code)) throw new Error(failure);
+  return replaceOnce(code, ORIGINAL, REPLACEMENT, failure);
 }
 
 export const reactRenderWhole = () => rewriteServerModule('portal:react-render-whole', MODULE, rewriteRenderToString);

@@ -1,6 +1,6 @@
 // A build plugin that rewrites one of Astro's own modules in the server's bundle only (the browser's
 // bundle is left as it is): decisions 087 and 096. `rewrite` throws when the module no longer has
-// what it replaces, which stops the build.
+// what it replaces, which stops the build; `replaceOnce` is that check for all of them.
 
 /**
  * @param {string} name the plugin's name
@@ -17,4 +17,19 @@ export function rewriteServerModule(name, module, rewrite) {
       return { code: rewrite(code), map: null };
     },
   };
+}
+
+/**
+ * `code` with `original` replaced, when it is there exactly once; otherwise throws `failure`, which stops the build.
+ * A string `original` is replaced by `replacement` word for word; a RegExp's `replacement` may name its groups ($1).
+ *
+ * @param {string} code
+ * @param {string | RegExp} original
+ * @param {string} replacement
+ * @param {string} failure the message: which module no longer has what the plugin rewrites
+ */
+export function replaceOnce(code, original, replacement, failure) {
+  const found = typeof original === 'string' ? code.split(original).length - 1 : (code.match(new RegExp(original.source, 'g'))?.length ?? 0);
+  if (found !== 1) throw new Error(failure);
+  return typeof original === 'string' ? code.replace(original, () => replacement) : code.replace(original, replacement);
 }

@@ -38,8 +38,11 @@ describe('CSP digests in the server thread', () => {
     expect(rewritten.replace(SYNC_DIGEST, '')).toBe(source.replace(ORIGINAL, ''));
   });
 
-  test('a module without that function stops the build', () => {
+  test('a module without that function, or with it twice, stops the build', () => {
     expect(() => rewriteDigest('export async function generateCspDigest(text) { return text; }')).toThrow(/no longer has/);
+    const original = readFileSync(ENCRYPTION, 'utf8').match(ORIGINAL)?.[0] ?? '';
+    expect(original).not.toBe('');
+    expect(() => rewriteDigest(`${original}\n${original}`)).toThrow(/no longer has/);
   });
 
   test("for any text and each algorithm, the same digest as Astro's WebCrypto one", async () => {
