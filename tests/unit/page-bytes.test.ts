@@ -1,5 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { connect } from 'node:net';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { pageBytes, pageResponse } from '~/server/http/page-bytes';
@@ -16,7 +22,8 @@ import {
 /**
  * A page's bytes kept on its Response from Astro's render to Astro's Node writer (scripts/page-bytes.mjs, decision
  * 106): the installed Astro still has the two places the build rewrites, the rewrites and the page middleware name
- * the same symbol, and whatever Response the middleware is given, it reads the page's own bytes. The built server's
+ * the same symbol, and whatever Response the middleware is given, it reads the page's own bytes. Astro's writer, as the
+ * build rewrites it, runs on a real Node server: kept-alive connections and visitors who hang up. The built server's
  * answers (their length, ETag, HEAD and 304) are checked by tests/e2e/headers.spec.ts.
  */
 
@@ -66,5 +73,112 @@ describe('page bytes kept from render to writer', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+type NodeWriter = {
+  NodeApp: { createRequest(req: IncomingMessage): Request; writeResponse(source: Response, destination: ServerResponse): Promise<void> };
+};
+
+/** Astro's Node module as the build rewrites it, from a temporary file whose imports name Astro's own files. */
+async function rewrittenNodeApp(dir: string): Promise<NodeWriter['NodeApp']> {
+  const astroFile = (specifier: string) => JSON.stringify(new URL(specifier, pathToFileURL(NODE_APP)).href);
+  const source = writeKeptBytes(readFileSync(NODE_APP, 'utf8')).replace(/from "(\.\.?\/[^"]+)"/g, (_, specifier: string) => `from ${astroFile(specifier)}`);
+  const file = join(dir, 'node.mjs');
+  writeFileSync(file, source);
+  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as NodeWriter).NodeApp;
+}
+
+/** The body of a GET on the agent's one connection. */
+function fetchOn(agent: Agent, url: string): Promise<{ length: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ length: Number(answer.headers['content-length']), body: Buffer.concat(chunks) }));
+      answer.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+describe("Astro's Node writer as the build rewrites it, on a real server", () => {
+  const PAGE = new TextEncoder().encode(`<!DOCTYPE html><p>${'新闻'.repeat(2000)}</p>`);
+  const REQUESTS_ON_ONE_CONNECTION = 30;
+
+  test('a page ends with its kept bytes; its request lets go of the connection, so one kept-alive connection gathers nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
+    const NodeApp = await rewrittenNodeApp(dir);
+    const requests: Request[] = [];
+    const pages: Response[] = [];
+    const sockets = new Set<Socket>();
+    const closeListeners: number[] = [];
+    const server = createServer((req, res) => {
+      closeListeners.push(req.socket.listenerCount('close'));
+      sockets.add(req.socket);
+      requests.push(NodeApp.createRequest(req));
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(PAGE.byteLength) };
+      const page = pageResponse(PAGE, { headers });
+      pages.push(page);
+      void NodeApp.writeResponse(page, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let n = 0; n < REQUESTS_ON_ONE_CONNECTION; n += 1) {
+        const { length, body } = await fetchOn(agent, url);
+        expect(length).toBe(PAGE.byteLength);
+        expect(new Uint8Array(body)).toEqual(PAGE);
+      }
+      expect(sockets.size).toBe(1);
+      // Written from the kept bytes: no page's body stream was read.
+      expect(pages.filter((page) => page.bodyUsed)).toEqual([]);
+      // Each request found the connection as the first one did: no listener was left behind by the one before.
+      expect(new Set(closeListeners)).toEqual(new Set([closeListeners[0]]));
+      const [socket] = sockets;
+      const closed = new Promise((resolve) => socket!.once('close', resolve));
+      agent.destroy();
+      await closed;
+      // A request already answered is not aborted when its connection closes later.
+      expect(requests.filter((request) => request.signal.aborted)).toEqual([]);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a visitor who hangs up before the page is written: the request is aborted, the write ends quietly and the next visitor is answered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
+    const NodeApp = await rewrittenNodeApp(dir);
+    let dropped: Promise<void> | undefined;
+    const server = createServer((req, res) => {
+      const request = NodeApp.createRequest(req);
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(PAGE.byteLength) };
+      const write = () => NodeApp.writeResponse(pageResponse(PAGE, { headers }), res);
+      if (req.url !== '/hang-up') return void write();
+      // The page is written only once the visitor has gone.
+      dropped = new Promise<void>((resolve, reject) => {
+        request.signal.addEventListener('abort', () => write().then(resolve, reject), { once: true });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: false });
+    try {
+      const visitor = connect(port, '127.0.0.1');
+      await new Promise((resolve) => visitor.once('connect', resolve));
+      visitor.write('GET /hang-up HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      // (Polled as a flag: a poll would wait for the promise itself.)
+      await expect.poll(() => dropped !== undefined).toBe(true);
+      visitor.destroy();
+      await expect(dropped).resolves.toBeUndefined();
+      const next = await fetchOn(agent, `http://127.0.0.1:${port}/`);
+      expect(new Uint8Array(next.body)).toEqual(PAGE);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
