@@ -11,8 +11,8 @@
 //   2. the largest number of test-takers whose p99 stays under 100 ms: doubling from there until
 //      p99 passes 100 ms or a save fails, then halving the gap twice; when the search ends with the
 //      goal (20,000) between the largest that held and the smallest that missed, the goal itself.
-//      Each step starts once the server is idle again (at most 60 s), not under what the step before
-//      left running; each paced run prints the load generator's own CPU a save beside the server's;
+//      Each step, and the first run after the takers are added, starts once the server is idle again (at most 60 s),
+//      not under what came before; each paced run prints the load generator's own CPU a save beside the server's;
 //   3. ceilings: /healthz and the save call unpaced (closed loop, BENCH_CONNECTIONS connections).
 // Writes bench/results/exams-<engine>.json and prints a table. DATABASE_URL=postgres://… runs it on
 // PostgreSQL (scripts/with-pg.sh starts one); otherwise a fresh SQLite file.
@@ -157,7 +157,9 @@ async function main() {
     const questions = answerable(await call(portal.base, '/api/library/anyone/work/paper', takers[0].st.token, { ...takers[0].ref, workId: work.id }));
     if (!questions.length) throw new Error(`the paper of ${TEST_TITLE} has no questions`);
 
-    say(`${TAKERS} test-takers at home (${SPREAD_ADDRESSES} addresses), one save each 15 s, ${SECONDS} s`);
+    // Adding the takers (their students written to the database, their attempts started through the API) is the bench's
+    // own setup: the first run starts once the server is idle again, as every step of the search does.
+    say(`${TAKERS} test-takers at home (${SPREAD_ADDRESSES} addresses), one save each 15 s, ${SECONDS} s (the server idle after ${await settle(pid)} s)`);
     const spread = await paced(portal.base, pid, work, questions, takers, TAKERS, true);
     say(`  ${spread.reqPerSec} req/s, p95 ${spread.latencyMs.p95} ms, p99 ${spread.latencyMs.p99} ms, failed ${spread.failed}`);
     say(`${TAKERS} test-takers in one exam hall (one address), one save each 15 s, ${SECONDS} s`);
