@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageBytes, pageResponse } from '~/server/http/page-bytes';
 import {
   keepRenderedBytes,
@@ -104,10 +104,15 @@ function fetchOn(agent: Agent, url: string): Promise<{ length: number; body: Buf
 describe("Astro's Node writer as the build rewrites it, on a real server", () => {
   const PAGE = new TextEncoder().encode(`<!DOCTYPE html><p>${'新闻'.repeat(2000)}</p>`);
   const REQUESTS_ON_ONE_CONNECTION = 30;
+  // The rewritten module, written and loaded once for both tests.
+  const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
+  let NodeApp: NodeWriter['NodeApp'];
+  beforeAll(async () => {
+    NodeApp = await rewrittenNodeApp(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test('a page ends with its kept bytes; its request lets go of the connection, so one kept-alive connection gathers nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
-    const NodeApp = await rewrittenNodeApp(dir);
     const requests: Request[] = [];
     const pages: Response[] = [];
     const sockets = new Set<Socket>();
@@ -144,13 +149,10 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
     } finally {
       agent.destroy();
       await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
   test('a visitor who hangs up before the page is written: the request is aborted, the write ends quietly and the next visitor is answered', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
-    const NodeApp = await rewrittenNodeApp(dir);
     let dropped: Promise<void> | undefined;
     const server = createServer((req, res) => {
       const request = NodeApp.createRequest(req);
@@ -178,7 +180,6 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
     } finally {
       agent.destroy();
       await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
