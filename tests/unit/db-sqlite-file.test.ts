@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
@@ -14,10 +14,23 @@ import { testTempDir } from '../setup/temp-dir';
  * wrote in between; and the WAL is copied into the database file by a worker thread, not by the commit that fills it.
  */
 
-async function opened(backgroundCheckpoints = false): Promise<{ db: DB; file: string }> {
+async function opened(backgroundCheckpoints = false, checkpointRestartPages?: number): Promise<{ db: DB; file: string }> {
   const file = join(testTempDir('sqlite-file-'), 'portal.sqlite');
-  const { db } = await openDatabase({ url: `file:${file}`, backgroundCheckpoints });
+  const { db } = await openDatabase({
+    url: `file:${file}`,
+    backgroundCheckpoints,
+    ...(checkpointRestartPages === undefined ? {} : { checkpointRestartPages }),
+  });
   return { db, file };
+}
+
+/** How many times the WAL has been started again from its beginning: its header's checkpoint sequence number. */
+function walRestarts(file: string): number {
+  const header = Buffer.alloc(16);
+  const fd = openSync(`${file}-wal`, 'r');
+  readSync(fd, header, 0, 16, 0);
+  closeSync(fd);
+  return header.readUInt32BE(12);
 }
 
 /** Another process's connection to the file, which waits for no lock: a write while the portal holds it is refused at once. */
@@ -67,6 +80,29 @@ describe('the SQLite database file', () => {
     const reader = otherProcess(file);
     expect(reader.prepare('select count(*) as n from pages').get()).toEqual({ n: rows });
     reader.close();
+    await db.destroy();
+  });
+
+  it('under a steady stream of writes the WAL starts again from its beginning: it stays short and no commit copies it', async () => {
+    const restartPages = 200;
+    const { db, file } = await opened(true, restartPages);
+    await sql`create table pages (k integer primary key, v blob not null)`.execute(db);
+    const pageSize = (await sql<{ pageSize: number }>`pragma page_size`.execute(db)).rows[0]!.pageSize;
+    const restartsBefore = walRestarts(file);
+    // One page-sized row a millisecond or so for three seconds, as saves come: never a pause long enough for a copy to
+    // catch up by itself. About 3 WAL pages a write, so all of them stay under the writer's own checkpoint.
+    const rows = 2_400;
+    for (let k = 0; k < rows; k++) {
+      await sql`insert into pages values (${k}, randomblob(${pageSize - 100}))`.execute(db);
+      await sleep(1);
+    }
+    const restarts = walRestarts(file) - restartsBefore;
+    const walPages = statSync(`${file}-wal`).size / pageSize;
+    // Without the pauses the WAL never starts again and holds every write's pages (about 3 a row, 7,300 in all); with
+    // them it was about 800 pages long at most.
+    expect(restarts).toBeGreaterThanOrEqual(2);
+    expect(walPages).toBeLessThan(rows);
+    expect(await sql<{ n: number }>`select count(*) as n from pages`.execute(db)).toMatchObject({ rows: [{ n: rows }] });
     await db.destroy();
   });
 });

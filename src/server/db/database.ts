@@ -4,7 +4,7 @@ import { Kysely, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
-import { checkpointInBackground, WRITER_CHECKPOINT_PAGES } from './checkpoints';
+import { type BackgroundCheckpoints, checkpointInBackground, WRITER_CHECKPOINT_PAGES } from './checkpoints';
 import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case';
 
 export type DB = Kysely<Database>;
@@ -34,6 +34,8 @@ export interface OpenOptions {
   backgroundCheckpoints?: boolean;
   /** SQLite: the background checkpoints stopped (the writer's own then keep the WAL bounded). */
   onCheckpointError?: (error: Error) => void;
+  /** SQLite, tests: the WAL's length at which the background checkpoints start it again (checkpoints.ts). */
+  checkpointRestartPages?: number;
 }
 
 /** The PostgreSQL pool's connections, for the metrics (SQLite has one connection and no pool). */
@@ -53,6 +55,7 @@ export async function openDatabase({
   slowQueryMs = 500,
   backgroundCheckpoints = false,
   onCheckpointError = () => undefined,
+  checkpointRestartPages: restartPages,
 }: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; poolStats?: () => PoolStats }> {
   const log = onSlowQuery
     ? (event: LogEvent) => {
@@ -68,8 +71,7 @@ export async function openDatabase({
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const checkpoints = backgroundCheckpoints ? checkpointInBackground(file, onCheckpointError) : undefined;
-    if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+    let checkpoints: BackgroundCheckpoints | undefined;
     // Kysely prepares every query anew; a page runs the same few statements on every request, so
     // keep them prepared (bounded: queries are built from code, not from user text).
     const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
@@ -92,6 +94,16 @@ export async function openDatabase({
       plugins: [new CamelCaseRows()],
       ...(log ? { log } : {}),
     });
+    if (backgroundCheckpoints) {
+      sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+      checkpoints = checkpointInBackground({
+        file,
+        ...(restartPages === undefined ? {} : { restartPages }),
+        // Kysely's SQLite driver lends its one connection to one holder at a time: the others queue for it.
+        whileStatementsWait: (work) => db.connection().execute(work),
+        onError: onCheckpointError,
+      });
+    }
     return { db, kind: 'sqlite' };
   }
   const pg = await import('pg');
