@@ -21,14 +21,21 @@ import { Worker } from 'node:worker_threads';
 /** How often the worker copies the WAL into the database file: an exam hall's saves write about 1,300 pages in this time. */
 const CHECKPOINT_EVERY_MS = 250;
 
-/** The WAL's length (8 MB) at which the worker asks for a pause to start it again: a few of its copies' worth. */
-const RESTART_PAGES = 2_000;
+/**
+ * The WAL's length (16 MB) at which the worker asks for a pause to start it again. Each pause stops the statements for
+ * one copy (5–40 ms in an exam hall, most of it the copy's syncs), so the longer the WAL may grow, the fewer pauses:
+ * at 20,000 takers one about every second.
+ */
+const RESTART_PAGES = 4_000;
 
 /** The longest the process's statements wait for the worker's last copy: past it they go on and the WAL grows. */
 const PAUSE_LIMIT_MS = 1_000;
 
-/** The writer's own checkpoint, only should the worker fall this many pages (40 MB) behind. */
-export const WRITER_CHECKPOINT_PAGES = 10_000;
+/**
+ * The writer's own checkpoint, only should the worker fall this many pages (80 MB) behind: well past RESTART_PAGES and
+ * what an overloaded server writes before its pause comes (a WAL of up to 9,900 pages was seen).
+ */
+export const WRITER_CHECKPOINT_PAGES = 20_000;
 
 // The worker runs as a script (no module of the build to point at): the driver's path comes in its data.
 // It asks for one pause at a time ('long'), and answers each 'copy' (sent while the process's statements wait) with
