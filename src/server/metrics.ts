@@ -88,6 +88,16 @@ const clientErrors = () =>
 const sweepRuns = () => labelledCounter('portal_exam_sweep_runs_total', 'Deadline sweep runs by outcome.', 'outcome', SWEEP_OUTCOMES);
 const sweepSubmitted = () => counter('portal_exam_sweep_submitted_total', 'Overdue attempts the sweep submitted.');
 const slowQueries = () => counter('portal_db_slow_queries_total', 'Statements slower than SLOW_QUERY_MS.');
+/** How long SQLite's statements waited while the WAL was started again (seconds): a copy's syncs, up to its 1 s limit. */
+const WAL_PAUSE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+const walPauses = () =>
+  (register.getSingleMetric('portal_db_wal_pause_seconds') as client.Histogram<'outcome'> | undefined) ??
+  new client.Histogram<'outcome'>({
+    name: 'portal_db_wal_pause_seconds',
+    help: 'SQLite: pauses of the statements while the WAL is started again, by outcome (copied, partly, timeout).',
+    labelNames: ['outcome'],
+    buckets: WAL_PAUSE_BUCKETS,
+  });
 const PASSWORD_CHECK_RESULTS = ['match', 'mismatch'] as const;
 const passwordChecks = () =>
   labelledCounter('portal_password_checks_total', 'Password checks (scrypt) by result; an unknown account is checked too.', 'result', PASSWORD_CHECK_RESULTS);
@@ -113,6 +123,7 @@ export function registerMetrics(): void {
   sweepRuns();
   sweepSubmitted();
   slowQueries();
+  walPauses();
   jobRuns();
   passwordChecks();
   pageChanges();
@@ -171,6 +182,11 @@ export function countSweep(outcome: 'ok' | 'failed', submitted = 0): void {
 /** A statement slower than SLOW_QUERY_MS. */
 export function countSlowQuery(): void {
   slowQueries().inc();
+}
+
+/** SQLite: one pause of the statements while the WAL was started again, and how it ended (db/checkpoints.ts). */
+export function observeWalPause(ms: number, outcome: 'copied' | 'partly' | 'timeout'): void {
+  walPauses().observe({ outcome }, ms / 1000);
 }
 
 /**

@@ -17,7 +17,7 @@ import { startStagingSweep } from './media-library/staging';
 import { removeAbandonedWorkspaces } from './media-library/job-workspace';
 import { startRateEventsSweep } from './limits/sweep';
 import { startJobRunner } from './jobs/runner';
-import { countSlowQuery, setMediaToolsAvailable, watchPool } from './metrics';
+import { countSlowQuery, observeWalPause, setMediaToolsAvailable, watchPool } from './metrics';
 import { MEDIA_TOOLS_FIX, createMediaTools, type MediaToolsStatus } from './media-tools';
 import { requestContext } from './http/request-context';
 import { fileStoreOf } from './storage/file-stores';
@@ -74,6 +74,7 @@ export async function createServer(config: Config, now: () => number = Date.now,
     slowQueryMs: config.SLOW_QUERY_MS,
     backgroundCheckpoints: true,
     onCheckpointError: (error) => (runtime?.logger ?? logger).warn('background checkpoints stopped', { error: error.message }),
+    onCheckpointPause: observeWalPause,
     onSlowQuery: (text, ms) => {
       countSlowQuery();
       (runtime?.logger ?? logger).warn('slow query', { ms, sql: text, requestId: requestContext.getStore()?.requestId });

@@ -10,6 +10,7 @@ export const PORTAL_METRICS = [
   'portal_exam_sweep_runs_total',
   'portal_exam_sweep_submitted_total',
   'portal_db_slow_queries_total',
+  'portal_db_wal_pause_seconds',
   'portal_db_pool_connections',
   'portal_job_runs_total',
   'portal_password_checks_total',

@@ -5,7 +5,8 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { WRITER_CHECKPOINT_PAGES } from '../../src/server/db/checkpoints';
-import { openDatabase, type DB } from '../../src/server/db/database';
+import type { PauseOutcome } from '../../src/server/db/checkpoints';
+import { openDatabase, type DB, type OpenOptions } from '../../src/server/db/database';
 import { testTempDir } from '../setup/temp-dir';
 
 /**
@@ -14,17 +15,31 @@ import { testTempDir } from '../setup/temp-dir';
  * wrote in between; and the WAL is copied into the database file by a worker thread, not by the commit that fills it.
  */
 
-async function opened(backgroundCheckpoints = false, checkpointRestartPages?: number): Promise<{ db: DB; file: string }> {
+async function opened(
+  backgroundCheckpoints = false,
+  options: Pick<OpenOptions, 'checkpointRestartPages' | 'onCheckpointPause'> = {},
+): Promise<{ db: DB; file: string }> {
   const file = join(testTempDir('sqlite-file-'), 'portal.sqlite');
-  const { db } = await openDatabase({
-    url: `file:${file}`,
-    backgroundCheckpoints,
-    ...(checkpointRestartPages === undefined ? {} : { checkpointRestartPages }),
-  });
+  const { db } = await openDatabase({ url: `file:${file}`, backgroundCheckpoints, ...options });
   return { db, file };
 }
 
-/** How many times the WAL has been started again from its beginning: its header's checkpoint sequence number. */
+/**
+ * One page-sized row a millisecond or so for about three seconds, as saves come: never a pause long enough for a copy
+ * to catch up by itself. About 3 WAL pages a write, so all of them stay under the writer's own checkpoint.
+ */
+async function writeSteadily(db: DB): Promise<{ pageSize: number; rows: number }> {
+  await sql`create table if not exists pages (k integer primary key, v blob not null)`.execute(db);
+  const pageSize = (await sql<{ pageSize: number }>`pragma page_size`.execute(db)).rows[0]!.pageSize;
+  const rows = 2_400;
+  for (let k = 0; k < rows; k++) {
+    await sql`insert into pages values (${k}, randomblob(${pageSize - 100}))`.execute(db);
+    await sleep(1);
+  }
+  return { pageSize, rows };
+}
+
+/** How many times the WAL has been started again from its beginning (its header's checkpoint sequence number). */
 function walRestarts(file: string): number {
   const header = Buffer.alloc(16);
   const fd = openSync(`${file}-wal`, 'r');
@@ -85,24 +100,41 @@ describe('the SQLite database file', () => {
 
   it('under a steady stream of writes the WAL starts again from its beginning: it stays short and no commit copies it', async () => {
     const restartPages = 200;
-    const { db, file } = await opened(true, restartPages);
-    await sql`create table pages (k integer primary key, v blob not null)`.execute(db);
-    const pageSize = (await sql<{ pageSize: number }>`pragma page_size`.execute(db)).rows[0]!.pageSize;
-    const restartsBefore = walRestarts(file);
-    // One page-sized row a millisecond or so for three seconds, as saves come: never a pause long enough for a copy to
-    // catch up by itself. About 3 WAL pages a write, so all of them stay under the writer's own checkpoint.
-    const rows = 2_400;
-    for (let k = 0; k < rows; k++) {
-      await sql`insert into pages values (${k}, randomblob(${pageSize - 100}))`.execute(db);
-      await sleep(1);
-    }
-    const restarts = walRestarts(file) - restartsBefore;
+    const pauses: { ms: number; outcome: PauseOutcome }[] = [];
+    const { db, file } = await opened(true, { checkpointRestartPages: restartPages, onCheckpointPause: (ms, outcome) => pauses.push({ ms, outcome }) });
+    const { pageSize, rows } = await writeSteadily(db);
+    const restarts = walRestarts(file);
     const walPages = statSync(`${file}-wal`).size / pageSize;
     // Without the pauses the WAL never starts again and holds every write's pages (about 3 a row, 7,300 in all); with
     // them it was about 800 pages long at most.
     expect(restarts).toBeGreaterThanOrEqual(2);
     expect(walPages).toBeLessThan(rows);
+    // Each restart came from a pause that copied every page, within the pause's limit.
+    expect(pauses.filter((p) => p.outcome === 'copied').length).toBeGreaterThanOrEqual(restarts);
+    expect(Math.max(...pauses.map((p) => p.ms))).toBeLessThan(1_000);
     expect(await sql<{ n: number }>`select count(*) as n from pages`.execute(db)).toMatchObject({ rows: [{ n: rows }] });
+    await db.destroy();
+  });
+
+  it('while another process keeps a read open the WAL cannot start again, and the pauses come no oftener than once per restartPages pages', async () => {
+    const restartPages = 2_000;
+    const pauses: PauseOutcome[] = [];
+    const { db, file } = await opened(true, { checkpointRestartPages: restartPages, onCheckpointPause: (_ms, outcome) => pauses.push(outcome) });
+    await sql`create table pages (k integer primary key, v blob not null)`.execute(db);
+    // Another process's read, open for the whole stream, on the WAL as it is now: no copy can pass it.
+    const reader = otherProcess(file);
+    reader.prepare('begin').run();
+    reader.prepare('select count(*) as n from pages').get();
+    const { pageSize } = await writeSteadily(db);
+    reader.prepare('commit').run();
+    reader.close();
+    const walPages = statSync(`${file}-wal`).size / pageSize;
+    expect(walRestarts(file)).toBe(0);
+    // A pause that cannot start the WAL again is asked again only once it is restartPages longer. Asked at every copy
+    // past restartPages instead, there were 9 in the run I checked.
+    expect(pauses.length).toBeGreaterThanOrEqual(1);
+    expect(pauses.length).toBeLessThanOrEqual(Math.floor(walPages / restartPages));
+    expect(pauses.every((outcome) => outcome === 'partly')).toBe(true);
     await db.destroy();
   });
 });

@@ -39,7 +39,9 @@ export const WRITER_CHECKPOINT_PAGES = 20_000;
 
 // The worker runs as a script (no module of the build to point at): the driver's path comes in its data.
 // It asks for one pause at a time ('long'), and answers each 'copy' (sent while the process's statements wait) with
-// the WAL's length and the pages now in the file ('copied').
+// the WAL's length and the pages now in the file ('copied'). A pause that did not start the WAL again (another
+// process wrote, or read, meanwhile) is asked again only once the WAL is RESTART_PAGES longer: a shared file costs
+// no more pauses than one process's.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -47,6 +49,8 @@ const db = new Database(workerData.file);
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 0');
 let asked = false;
+let nextAsk = workerData.restartPages;
+let lastLog = 0;
 function copy() {
   try {
     return db.pragma('wal_checkpoint(PASSIVE)')[0];
@@ -59,8 +63,13 @@ function copy() {
 }
 const timer = setInterval(() => {
   const result = copy();
-  if (result && !asked && result.log >= workerData.restartPages) {
+  if (!result) return;
+  // Shorter than at the last turn: the WAL started again.
+  if (result.log < lastLog) nextAsk = workerData.restartPages;
+  lastLog = result.log;
+  if (!asked && result.log >= nextAsk) {
     asked = true;
+    nextAsk = result.log + workerData.restartPages;
     parentPort.postMessage({ type: 'long', log: result.log });
   }
 }, workerData.everyMs);
@@ -79,6 +88,9 @@ parentPort.on('message', (message) => {
 
 type FromWorker = { type: 'long'; log: number } | { type: 'copied'; id: number; log: number; checkpointed: number };
 
+/** How a pause ended: every page of the WAL copied (the next write starts it again), some left, or no answer in time. */
+export type PauseOutcome = 'copied' | 'partly' | 'timeout';
+
 export interface BackgroundCheckpoints {
   /** Stops the worker (its connection closed when it is not in the middle of a copy). */
   stop(): void;
@@ -94,34 +106,44 @@ export interface CheckpointOptions {
   whileStatementsWait: (work: () => Promise<void>) => Promise<void>;
   /** Why the worker stopped, should it fail: the writer's own checkpoints then keep the WAL bounded. */
   onError: (error: Error) => void;
+  /** Each pause of the statements: how long they waited (ms) and how it ended (for the metrics). */
+  onPause?: (ms: number, outcome: PauseOutcome) => void;
   /** Override for tests: the WAL's length at which it is started again. */
   restartPages?: number;
 }
 
 /** Starts the worker for the database file; the WAL starts again from its beginning each time it is `restartPages` long. */
-export function checkpointInBackground({ file, whileStatementsWait, onError, restartPages = RESTART_PAGES }: CheckpointOptions): BackgroundCheckpoints {
+export function checkpointInBackground({
+  file,
+  whileStatementsWait,
+  onError,
+  onPause = () => undefined,
+  restartPages = RESTART_PAGES,
+}: CheckpointOptions): BackgroundCheckpoints {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS, restartPages } });
   // Never what keeps a process alive: it ends with the process.
   worker.unref();
   worker.on('error', onError);
   // Each pause's copy, by its number: a reply that comes after its pause gave up finds nobody waiting.
-  const waiting = new Map<number, () => void>();
+  const waiting = new Map<number, (outcome: PauseOutcome) => void>();
   let pauses = 0;
   const lastCopy = (): Promise<void> =>
     new Promise((resolve) => {
       const id = ++pauses;
-      const done = () => {
+      const began = performance.now();
+      const done = (outcome: PauseOutcome) => {
         clearTimeout(limit);
         waiting.delete(id);
+        onPause(performance.now() - began, outcome);
         resolve();
       };
-      const limit = setTimeout(done, PAUSE_LIMIT_MS);
+      const limit = setTimeout(() => done('timeout'), PAUSE_LIMIT_MS);
       waiting.set(id, done);
       worker.postMessage({ type: 'copy', id });
     });
   worker.on('message', (message: FromWorker) => {
-    if (message.type === 'copied') waiting.get(message.id)?.();
+    if (message.type === 'copied') waiting.get(message.id)?.(message.log >= 0 && message.checkpointed === message.log ? 'copied' : 'partly');
     else whileStatementsWait(lastCopy).catch(onError);
   });
   return {

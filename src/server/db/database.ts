@@ -4,7 +4,7 @@ import { Kysely, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
-import { type BackgroundCheckpoints, checkpointInBackground, WRITER_CHECKPOINT_PAGES } from './checkpoints';
+import { type BackgroundCheckpoints, checkpointInBackground, type PauseOutcome, WRITER_CHECKPOINT_PAGES } from './checkpoints';
 import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case';
 
 export type DB = Kysely<Database>;
@@ -34,6 +34,8 @@ export interface OpenOptions {
   backgroundCheckpoints?: boolean;
   /** SQLite: the background checkpoints stopped (the writer's own then keep the WAL bounded). */
   onCheckpointError?: (error: Error) => void;
+  /** SQLite: each pause of the statements while the WAL is started again (checkpoints.ts), for the metrics. */
+  onCheckpointPause?: (ms: number, outcome: PauseOutcome) => void;
   /** SQLite, tests: the WAL's length at which the background checkpoints start it again (checkpoints.ts). */
   checkpointRestartPages?: number;
 }
@@ -55,6 +57,7 @@ export async function openDatabase({
   slowQueryMs = 500,
   backgroundCheckpoints = false,
   onCheckpointError = () => undefined,
+  onCheckpointPause,
   checkpointRestartPages: restartPages,
 }: OpenOptions): Promise<{ db: DB; kind: DatabaseKind; poolStats?: () => PoolStats }> {
   const log = onSlowQuery
@@ -99,6 +102,7 @@ export async function openDatabase({
       checkpoints = checkpointInBackground({
         file,
         ...(restartPages === undefined ? {} : { restartPages }),
+        ...(onCheckpointPause ? { onPause: onCheckpointPause } : {}),
         // Kysely's SQLite driver lends its one connection to one holder at a time: the others queue for it.
         whileStatementsWait: (work) => db.connection().execute(work),
         onError: onCheckpointError,
