@@ -138,7 +138,8 @@ export function checkpointInBackground({
         onPause(performance.now() - began, outcome);
         resolve();
       };
-      const limit = setTimeout(() => done('timeout'), PAUSE_LIMIT_MS);
+      // Never what keeps a stopping process alive (the worker may have stopped before it answered).
+      const limit = setTimeout(() => done('timeout'), PAUSE_LIMIT_MS).unref();
       waiting.set(id, done);
       worker.postMessage({ type: 'copy', id });
     });
