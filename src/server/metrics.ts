@@ -1,4 +1,5 @@
 import client from 'prom-client';
+import type { PauseOutcome } from './db/checkpoints';
 // Loaded by Node directly from scripts/start.mjs (type stripping) and bundled into the server build:
 // erasable TypeScript only. prom-client stays a package of node_modules in both, so they share its
 // one default registry.
@@ -185,7 +186,7 @@ export function countSlowQuery(): void {
 }
 
 /** SQLite: one pause of the statements while the WAL was started again, and how it ended (db/checkpoints.ts). */
-export function observeWalPause(ms: number, outcome: 'copied' | 'partly' | 'timeout'): void {
+export function observeWalPause(ms: number, outcome: PauseOutcome): void {
   walPauses().observe({ outcome }, ms / 1000);
 }
 
