@@ -61,6 +61,12 @@ function gauge<L extends string>(
   });
 }
 
+/** A histogram with its buckets (seconds), registered once: a second call returns the one registered. */
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: readonly number[]): client.Histogram<L> {
+  const found = register.getSingleMetric(name) as client.Histogram<L> | undefined;
+  return found ?? new client.Histogram<L>({ name, help, labelNames: [...labelNames], buckets: [...buckets] });
+}
+
 const RENDER_CACHE_RESULTS = ['hit', 'stale', 'miss'] as const;
 /** Why the server gave up on a connection before any route saw a request (gate.ts, clientErrorKind). */
 export const CLIENT_ERROR_KINDS = ['timeout', 'headers_too_large', 'unreadable', 'reset'] as const;
@@ -75,14 +81,7 @@ export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 const requests = () => counter('portal_http_requests_total', 'Answers by route, method and status.', ['route', 'method', 'status']);
-const durations = () =>
-  (register.getSingleMetric('portal_http_request_duration_seconds') as client.Histogram<'route' | 'method'> | undefined) ??
-  new client.Histogram<'route' | 'method'>({
-    name: 'portal_http_request_duration_seconds',
-    help: 'Time to answer, by route and method.',
-    labelNames: ['route', 'method'],
-    buckets: DURATION_BUCKETS,
-  });
+const durations = () => histogram('portal_http_request_duration_seconds', 'Time to answer, by route and method.', ['route', 'method'], DURATION_BUCKETS);
 const renderCache = () => labelledCounter('portal_render_cache_total', 'Render cache look-ups by result.', 'result', RENDER_CACHE_RESULTS);
 const clientErrors = () =>
   labelledCounter('portal_http_client_errors_total', 'Connections the server gave up on before any route, by kind.', 'kind', CLIENT_ERROR_KINDS);
@@ -92,13 +91,12 @@ const slowQueries = () => counter('portal_db_slow_queries_total', 'Statements sl
 /** How long SQLite's statements waited while the WAL was started again (seconds): a copy's syncs, up to its 1 s limit. */
 const WAL_PAUSE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 const walPauses = () =>
-  (register.getSingleMetric('portal_db_wal_pause_seconds') as client.Histogram<'outcome'> | undefined) ??
-  new client.Histogram<'outcome'>({
-    name: 'portal_db_wal_pause_seconds',
-    help: 'SQLite: pauses of the statements while the WAL is started again, by outcome (copied, partly, timeout).',
-    labelNames: ['outcome'],
-    buckets: WAL_PAUSE_BUCKETS,
-  });
+  histogram(
+    'portal_db_wal_pause_seconds',
+    'SQLite: pauses of the statements while the WAL is started again, by outcome (copied, partly, timeout).',
+    ['outcome'],
+    WAL_PAUSE_BUCKETS,
+  );
 const PASSWORD_CHECK_RESULTS = ['match', 'mismatch'] as const;
 const passwordChecks = () =>
   labelledCounter('portal_password_checks_total', 'Password checks (scrypt) by result; an unknown account is checked too.', 'result', PASSWORD_CHECK_RESULTS);
@@ -215,11 +213,9 @@ export function watchPool(read: () => { total: number; idle: number; waiting: nu
 
 /** Whether the media library's programs can be run (ffmpeg and ffprobe both: 1, else 0); set at start and on every change. */
 export function setMediaToolsAvailable(available: boolean): void {
-  const name = 'portal_ffmpeg_available';
-  const g =
-    (register.getSingleMetric(name) as client.Gauge | undefined) ??
-    new client.Gauge({ name, help: 'Whether ffmpeg and ffprobe can be run (1) or not (0): without them no video or audio is processed.' });
-  g.set(available ? 1 : 0);
+  gauge('portal_ffmpeg_available', 'Whether ffmpeg and ffprobe can be run (1) or not (0): without them no video or audio is processed.', []).set(
+    available ? 1 : 0,
+  );
 }
 
 /** The jobs table as the scrape reads it: jobs by kind and state, and per kind the oldest due job's wait. */
