@@ -295,7 +295,7 @@ describe('the deadline rule, in TypeScript and in SQL', () => {
     const now = (deadlineAt ?? server().clock.value) + at;
     const typescript = status === 0 && !isOverdue({ status, deadlineAt }, now);
     const { tenantId } = await db.selectFrom('workAttempts').select('tenantId').where('id', '=', o.a.answerLogId).executeTakeFirstOrThrow();
-    const inSql = await takeForSave(db, tenantId, o.a.answerLogId, now, overdueDeadlineBefore(now));
+    const inSql = await takeForSave(db, tenantId, o.a.answerLogId, overdueDeadlineBefore(now));
     expect(inSql).toBe(typescript);
   });
 });

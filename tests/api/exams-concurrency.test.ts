@@ -1,8 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
+import { overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
+import { takeForSave, takeForSubmission } from '~/server/exams/attempts/attempts.repository';
 import { expectOk } from '../setup/api';
-import { useTestServer } from '../setup/server';
+import { ON_POSTGRES, useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
 
 /**
@@ -102,5 +106,48 @@ describe('concurrent requests on one attempt', () => {
     }
     const rows = await server().runtime.db.selectFrom('workAttempts').select(['status', 'submittedBy']).where('id', '=', a.answerLogId).execute();
     expect(rows).toEqual([{ status: 2, submittedBy: 'student' }]);
+  });
+
+  test('a save holds its attempt until it commits: a submission taking the attempt meanwhile waits for it', async () => {
+    const work = p.works['随堂小测']!;
+    const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work.id }));
+    const db = server().runtime.db;
+    const now = server().clock.value;
+    const { tenantId } = await db.selectFrom('workAttempts').select('tenantId').where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let taken!: () => void;
+    const saveTook = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    // The save's transaction takes the attempt, then stays open until released.
+    const save = db.transaction().execute(async (trx) => {
+      expect(await takeForSave(trx, tenantId, a.answerLogId, overdueDeadlineBefore(now))).toBe(true);
+      taken();
+      await held;
+      order.push('save');
+    });
+    // The save's own failure ends the test instead of leaving it waiting.
+    await Promise.race([saveTook, save]);
+    const submission = db.transaction().execute(async (trx) => {
+      const took = await takeForSubmission(trx, tenantId, a.answerLogId, now);
+      order.push('submission');
+      return took;
+    });
+    if (ON_POSTGRES) {
+      // Another connection sees the submission wait for the attempt's row, unless it went through first.
+      const waiting = async () =>
+        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db))
+          .rows[0]!.n > 0;
+      while (order.length === 0 && !(await waiting())) await sleep(5);
+    }
+    expect(order).toEqual([]);
+    release();
+    await save;
+    expect(await submission).toBe(true);
+    expect(order).toEqual(['save', 'submission']);
   });
 });

@@ -422,7 +422,7 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
       answeredAt: r.answerTime,
     }));
     await countWrite(ts, 'ANSWER_SAVE');
-    const inTime = await repo.takeForSave(ts.db, e.tenantId, found.attemptId, s.now, overdueDeadlineBefore(s.now));
+    const inTime = await repo.takeForSave(ts.db, e.tenantId, found.attemptId, overdueDeadlineBefore(s.now));
     const ref = { tenantId: e.tenantId, attemptId: found.attemptId, answers };
     return inTime ? keepAnswers(ts, ref) : keepLateAnswers(ts, ref);
   });

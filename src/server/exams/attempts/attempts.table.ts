@@ -28,6 +28,10 @@ export interface WorkAttemptTable {
   useTime: number | null;
   /** 'student', or 'deadline' when the server submitted it after its time ran out. */
   submittedBy: string | null;
+  /**
+   * No longer written (decision 108): a save takes its attempt with a read. The column is dropped by a later migration,
+   * once no running release writes it (the release before does, during a rolling upgrade).
+   */
   lastSavedAt: number | null;
   /** Set with the submission: JSON [{questionId, correct, score}] (correct and score null: pending review). */
   results: string | null;
