@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
 import { takeForSave, takeForSubmission } from '~/server/exams/attempts/attempts.repository';
 import { expectOk } from '../setup/api';
+import { waitForLockWaiters } from '../setup/pg-locks';
 import { ON_POSTGRES, useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
 
@@ -115,23 +114,17 @@ describe('concurrent requests on one attempt', () => {
     const now = server().clock.value;
     const { tenantId } = await db.selectFrom('workAttempts').select('tenantId').where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
     const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let taken!: () => void;
-    const saveTook = new Promise<void>((resolve) => {
-      taken = resolve;
-    });
+    const held = Promise.withResolvers<void>();
+    const saveTook = Promise.withResolvers<void>();
     // The save's transaction takes the attempt, then stays open until released.
     const save = db.transaction().execute(async (trx) => {
       expect(await takeForSave(trx, tenantId, a.answerLogId, overdueDeadlineBefore(now))).toBe(true);
-      taken();
-      await held;
+      saveTook.resolve();
+      await held.promise;
       order.push('save');
     });
     // The save's own failure ends the test instead of leaving it waiting.
-    await Promise.race([saveTook, save]);
+    await Promise.race([saveTook.promise, save]);
     const submission = db.transaction().execute(async (trx) => {
       const took = await takeForSubmission(trx, tenantId, a.answerLogId, now);
       order.push('submission');
@@ -139,13 +132,10 @@ describe('concurrent requests on one attempt', () => {
     });
     if (ON_POSTGRES) {
       // Another connection sees the submission wait for the attempt's row, unless it went through first.
-      const waiting = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db))
-          .rows[0]!.n > 0;
-      while (order.length === 0 && !(await waiting())) await sleep(5);
+      await waitForLockWaiters(db, { settled: () => order.length > 0, message: 'the submission neither waited nor went through' });
     }
     expect(order).toEqual([]);
-    release();
+    held.resolve();
     await save;
     expect(await submission).toBe(true);
     expect(order).toEqual(['save', 'submission']);

@@ -6,6 +6,7 @@ import { claimNextJob, completeJob, failJob } from '~/server/jobs/jobs.repositor
 import { JOB_BASE_BACKOFF_MS, JOB_LEASE_MS, JOB_MAX_ATTEMPTS, JOB_STATE, afterFailure } from '~/server/jobs/jobs.rules';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import type { JobHandlers } from '~/server/jobs/handlers';
+import { waitForLockWaiters } from '../setup/pg-locks';
 import { useTestServer } from '../setup/server';
 
 /**
@@ -219,10 +220,6 @@ describe('a claim is its runner’s alone', () => {
     expect(await jobOf(db, kind, 'taken-over')).toMatchObject({ state: JOB_STATE.done, lockedBy: 'alive', lastError: null });
   });
 
-  /** How many times the test looks for both claims waiting on the held row before giving up (10 ms apart). */
-  const LOCK_WAIT_TRIES = 500;
-  const LOCK_WAIT_STEP_MS = 10;
-
   test('two runners that chose the same due job at once: only the first claims it (the claim re-checks that the job is due)', async () => {
     await drainOthers();
     const kind = freshKind();
@@ -241,14 +238,7 @@ describe('a claim is its runner’s alone', () => {
       await db.transaction().execute(async (trx) => {
         await sql`select id from jobs where id = ${id} for update`.execute(trx);
         pending = [claim('a'), claim('b')];
-        for (let tries = 0; ; tries++) {
-          const waiting = await sql<{ n: number }>`
-            select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query like 'update "jobs"%'`.execute(db);
-          if (waiting.rows[0]!.n >= 2) break;
-          if (tries >= LOCK_WAIT_TRIES) throw new Error('the two claims never waited for the held row');
-          await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_STEP_MS));
-        }
+        await waitForLockWaiters(db, { count: 2, queryPrefix: 'update "jobs"', message: 'the two claims never waited for the held row' });
       });
       claims = await Promise.all(pending);
     } else {
