@@ -10,7 +10,8 @@
 //
 // - Astro's renderPage keeps the bytes it rendered on the Response it makes;
 // - the page middleware reads them from there and keeps them on the Response it answers with (src/server/http/page-bytes.ts);
-// - the Node writer, given a Response with its bytes kept, writes the head and ends with those bytes.
+// - the Node writer, given a Response with its bytes kept, writes the head and ends with those bytes, reading
+//   neither its body nor its status text (on the adapter's Response either one makes a web Response of the bytes).
 //
 // A Response made anywhere else (an endpoint, a redirect, an error page Astro rebuilds) has no bytes kept and is read
 // and written as before. The browser's bundle never has these modules. Should Astro change either place, the build
@@ -39,20 +40,27 @@ export const RENDER_REPLACEMENT = `  const page = status
 }`;
 
 const NODE_APP = /[\\/]astro[\\/]dist[\\/]core[\\/]app[\\/]node\.js$/;
-/** The Node writer's head, after which it streams the body (Astro's text). */
-export const WRITE_ORIGINAL = `  destination.writeHead(status, createOutgoingHttpHeaders(headers));
+/** The Node writer's start: it takes the Response's parts, writes the head, then streams the body (Astro's text). */
+export const WRITE_ORIGINAL = `async function writeResponse(source, destination) {
+  const { status, headers, body, statusText } = source;
 `;
 /**
- * The same head; then a Response with its bytes kept ends with them, and the request's abort wiring, which the writer
- * otherwise removes once the answer finishes, is removed at once: nothing is left to abort.
+ * A Response with its bytes kept is written before anything else is read of it: the head from its status and headers,
+ * then its bytes, and the request's abort wiring, which the writer otherwise removes once the answer finishes, is
+ * removed at once (nothing is left to abort). Its body and status text are not read: on the adapter's Response
+ * (decision 103) either one makes the web Response, which copies the page's bytes once more. The reason phrase is
+ * Node's for the status, as for every page before (the middleware's Responses give none). Any other Response is
+ * written as Astro writes it.
  */
-export const WRITE_REPLACEMENT = `  destination.writeHead(status, createOutgoingHttpHeaders(headers));
+export const WRITE_REPLACEMENT = `async function writeResponse(source, destination) {
   const keptBytes = source[${KEPT}];
   if (keptBytes instanceof Uint8Array) {
+    destination.writeHead(source.status, createOutgoingHttpHeaders(source.headers));
     destination.end(keptBytes);
     getAbortControllerCleanup(destination.req ?? void 0)?.();
     return;
   }
+  const { status, headers, body, statusText } = source;
 `;
 
 /** What the build says when one of Astro's modules no longer has the code this plugin rewrites. */

@@ -40,8 +40,9 @@ describe('page bytes kept from render to writer', () => {
     expect(keepRenderedBytes(render)).toBe(render.replace(RENDER_ORIGINAL, RENDER_REPLACEMENT));
     const node = readFileSync(NODE_APP, 'utf8');
     expect(writeKeptBytes(node)).toBe(node.replace(WRITE_ORIGINAL, WRITE_REPLACEMENT));
-    // The writer ends with the kept bytes before it reads the body.
+    // The writer ends with the kept bytes before it takes the Response's body and status text, and before it reads the body.
     const written = writeKeptBytes(node);
+    expect(written.indexOf('destination.end(keptBytes)')).toBeLessThan(written.indexOf('const { status, headers, body, statusText } = source'));
     expect(written.indexOf('destination.end(keptBytes)')).toBeLessThan(written.indexOf('body.getReader()'));
   });
 
@@ -112,17 +113,27 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('a page ends with its kept bytes; its request lets go of the connection, so one kept-alive connection gathers nothing', async () => {
+  test('a page ends with its kept bytes, nothing else of its Response read; a kept-alive connection gathers nothing', async () => {
     const requests: Request[] = [];
     const pages: Response[] = [];
     const sockets = new Set<Socket>();
     const closeListeners: number[] = [];
+    const readParts: string[] = [];
     const server = createServer((req, res) => {
       closeListeners.push(req.socket.listenerCount('close'));
       sockets.add(req.socket);
       requests.push(NodeApp.createRequest(req));
       const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(PAGE.byteLength) };
       const page = pageResponse(PAGE, { headers });
+      // Reading either makes the adapter's Response a web Response, a copy of the bytes (decision 103): noted if read.
+      for (const name of ['body', 'statusText'] as const) {
+        Object.defineProperty(page, name, {
+          get() {
+            readParts.push(name);
+            return Reflect.get(Object.getPrototypeOf(page) as object, name, page);
+          },
+        });
+      }
       pages.push(page);
       void NodeApp.writeResponse(page, res);
     });
@@ -136,7 +147,8 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
         expect(new Uint8Array(body)).toEqual(PAGE);
       }
       expect(sockets.size).toBe(1);
-      // Written from the kept bytes: no page's body stream was read.
+      // Written from the kept bytes: neither a page's body nor its status text was read, so no body stream either.
+      expect(readParts).toEqual([]);
       expect(pages.filter((page) => page.bodyUsed)).toEqual([]);
       // Each request found the connection as the first one did: no listener was left behind by the one before.
       expect(new Set(closeListeners)).toEqual(new Set([closeListeners[0]]));
