@@ -11,6 +11,7 @@ import { islandRenderer } from './scripts/island-renderer.mjs';
 import { pageModulesOnce } from './scripts/page-modules.mjs';
 import { reactRenderWhole } from './scripts/react-render-whole.mjs';
 import { pageBytesWritten } from './scripts/page-bytes.mjs';
+import { pageRequestsUnwired } from './scripts/page-requests.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -69,7 +70,9 @@ export default defineConfig({
     // syncCspDigest: Astro's per-render CSP digests hashed in the server's thread (decision 087);
     // islandRenderer: each island names React as its renderer, so the server renders it once, not twice (decision 094);
     // pageModulesOnce: a page's module imported once per process, not on every request (decision 096);
-    // reactRenderWhole: React's renderToString given each island's id prefix, as the browser hydrates it (decision 099).
+    // reactRenderWhole: React's renderToString given each island's id prefix, as the browser hydrates it (decision 099);
+    // pageBytesWritten: a page's bytes written as rendered (decision 106);
+    // pageRequestsUnwired: a GET or HEAD made into a web Request without an abort signal (decision 109).
     plugins: [
       tailwindcss(),
       clientChunks(),
@@ -80,6 +83,7 @@ export default defineConfig({
       pageModulesOnce(),
       reactRenderWhole(),
       ...pageBytesWritten(),
+      pageRequestsUnwired(),
     ],
     ssr: { external: ['better-sqlite3', 'pg'] },
     // The browser's files: React's runtime in one, the portal's shared code in a few layers (decision 068).

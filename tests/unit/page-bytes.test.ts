@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, createServer, get } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ASTRO_NODE_APP, type AstroNodeModule, astroDist, rewrittenAstroNode } from '../setup/astro-node';
 import { pageBytes, pageResponse } from '~/server/http/page-bytes';
 import {
   keepRenderedBytes,
@@ -27,12 +26,8 @@ import {
  * answers (their length, ETag, HEAD and 304) are checked by tests/e2e/headers.spec.ts.
  */
 
-const astroDist = (path: string) =>
-  createRequire(import.meta.url)
-    .resolve('astro/package.json')
-    .replace(/package\.json$/, `dist/${path}`);
 const RENDER_PAGE = astroDist('runtime/server/render/page.js');
-const NODE_APP = astroDist('core/app/node.js');
+const NODE_APP = ASTRO_NODE_APP;
 
 describe('page bytes kept from render to writer', () => {
   test("the installed Astro's renderPage and Node writer have the code the build rewrites, and only it changes", () => {
@@ -77,19 +72,6 @@ describe('page bytes kept from render to writer', () => {
   });
 });
 
-type NodeWriter = {
-  NodeApp: { createRequest(req: IncomingMessage): Request; writeResponse(source: Response, destination: ServerResponse): Promise<void> };
-};
-
-/** Astro's Node module as the build rewrites it, from a temporary file whose imports name Astro's own files. */
-async function rewrittenNodeApp(dir: string): Promise<NodeWriter['NodeApp']> {
-  const astroFile = (specifier: string) => JSON.stringify(new URL(specifier, pathToFileURL(NODE_APP)).href);
-  const source = writeKeptBytes(readFileSync(NODE_APP, 'utf8')).replace(/from "(\.\.?\/[^"]+)"/g, (_, specifier: string) => `from ${astroFile(specifier)}`);
-  const file = join(dir, 'node.mjs');
-  writeFileSync(file, source);
-  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as NodeWriter).NodeApp;
-}
-
 /** The body of a GET on the agent's one connection. */
 function fetchOn(agent: Agent, url: string): Promise<{ length: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -107,9 +89,10 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
   const REQUESTS_ON_ONE_CONNECTION = 30;
   // The rewritten module, written and loaded once for both tests.
   const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
-  let NodeApp: NodeWriter['NodeApp'];
+  let NodeApp: Pick<AstroNodeModule, 'writeResponse'> & AstroNodeModule['NodeApp'];
   beforeAll(async () => {
-    NodeApp = await rewrittenNodeApp(dir);
+    const node = await rewrittenAstroNode(dir, writeKeptBytes);
+    NodeApp = { createRequest: (req) => node.NodeApp.createRequest(req), writeResponse: node.writeResponse };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
