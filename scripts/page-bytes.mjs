@@ -17,7 +17,7 @@
 // and written as before. The browser's bundle never has these modules. Should Astro change either place, the build
 // stops here instead of shipping without the shortcut unnoticed.
 
-import { replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
+import { ASTRO_NODE_MODULE, replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
 
 /** The name of the registered symbol a Response keeps its page's bytes under (`Symbol.for`). */
 export const PAGE_BYTES_KEY = 'portal.pageBytes';
@@ -39,7 +39,6 @@ export const RENDER_REPLACEMENT = `  const page = status
   return page;
 }`;
 
-const NODE_APP = /[\\/]astro[\\/]dist[\\/]core[\\/]app[\\/]node\.js$/;
 /** The Node writer's start: it takes the Response's parts, writes the head, then streams the body (Astro's text). */
 export const WRITE_ORIGINAL = `async function writeResponse(source, destination) {
   const { status, headers, body, statusText } = source;
@@ -75,5 +74,5 @@ export function writeKeptBytes(code) {
 
 export const pageBytesWritten = () => [
   rewriteServerModule('portal:page-bytes-rendered', RENDER_PAGE, keepRenderedBytes),
-  rewriteServerModule('portal:page-bytes-written', NODE_APP, writeKeptBytes),
+  rewriteServerModule('portal:page-bytes-written', ASTRO_NODE_MODULE, writeKeptBytes),
 ];

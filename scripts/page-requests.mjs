@@ -13,9 +13,7 @@
 // Only `createRequestFromNodeRequest` changes: it is what the adapter's handler calls for every request. `createRequest`
 // (NodeApp.createRequest) is left as it is. Should Astro change the code, the build stops here.
 
-import { replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
-
-const NODE_APP = /[\\/]astro[\\/]dist[\\/]core[\\/]app[\\/]node\.js$/;
+import { ASTRO_NODE_MODULE, replaceOnce, rewriteServerModule } from './rewrite-server-module.mjs';
 
 /** The options of the Request the adapter's handler makes (Astro's text; the URL line names this function's). */
 export const OPTIONS_ORIGINAL = `  const url = buildRequestUrl(protocol, hostname, req.url, serverPort);
@@ -50,4 +48,4 @@ const missing = 'page-requests: astro/dist/core/app/node.js no longer has the co
 export const requestsUnwired = (code) =>
   replaceOnce(replaceOnce(code, OPTIONS_ORIGINAL, OPTIONS_REPLACEMENT, missing), WIRE_ORIGINAL, WIRE_REPLACEMENT, missing);
 
-export const pageRequestsUnwired = () => rewriteServerModule('portal:page-requests-unwired', NODE_APP, requestsUnwired);
+export const pageRequestsUnwired = () => rewriteServerModule('portal:page-requests-unwired', ASTRO_NODE_MODULE, requestsUnwired);

@@ -2,6 +2,9 @@
 // bundle is left as it is): decisions 087 and 096. `rewrite` throws when the module no longer has
 // what it replaces, which stops the build; `replaceOnce` is that check for all of them.
 
+/** Astro's Node module (web Requests made of Node's requests, and the writer of answers), as Vite names its path. */
+export const ASTRO_NODE_MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]app[\\/]node\.js$/;
+
 /**
  * @param {string} name the plugin's name
  * @param {RegExp} module the module's path, as Vite names it

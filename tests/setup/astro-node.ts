@@ -22,12 +22,12 @@ export type AstroNodeModule = {
 
 /**
  * Astro's Node module as the build rewrites it (`rewrite`, the build plugin's function), loaded from a file written in
- * `dir` whose imports name Astro's own files.
+ * `dir` (one module a directory) whose imports name Astro's own files.
  */
 export async function rewrittenAstroNode(dir: string, rewrite: (code: string) => string): Promise<AstroNodeModule> {
   const astroFile = (specifier: string) => JSON.stringify(new URL(specifier, pathToFileURL(ASTRO_NODE_APP)).href);
   const source = rewrite(readFileSync(ASTRO_NODE_APP, 'utf8')).replace(/from "(\.\.?\/[^"]+)"/g, (_, specifier: string) => `from ${astroFile(specifier)}`);
-  const file = join(dir, `node-${Math.random().toString(36).slice(2)}.mjs`);
+  const file = join(dir, 'node.mjs');
   writeFileSync(file, source);
   return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as AstroNodeModule;
 }

@@ -89,10 +89,9 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
   const REQUESTS_ON_ONE_CONNECTION = 30;
   // The rewritten module, written and loaded once for both tests.
   const dir = mkdtempSync(join(tmpdir(), 'page-bytes-'));
-  let NodeApp: Pick<AstroNodeModule, 'writeResponse'> & AstroNodeModule['NodeApp'];
+  let node: AstroNodeModule;
   beforeAll(async () => {
-    const node = await rewrittenAstroNode(dir, writeKeptBytes);
-    NodeApp = { createRequest: (req) => node.NodeApp.createRequest(req), writeResponse: node.writeResponse };
+    node = await rewrittenAstroNode(dir, writeKeptBytes);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -105,7 +104,7 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
     const server = createServer((req, res) => {
       closeListeners.push(req.socket.listenerCount('close'));
       sockets.add(req.socket);
-      requests.push(NodeApp.createRequest(req));
+      requests.push(node.NodeApp.createRequest(req));
       const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(PAGE.byteLength) };
       const page = pageResponse(PAGE, { headers });
       // Reading either makes the adapter's Response a web Response, a copy of the bytes (decision 103): noted if read.
@@ -118,7 +117,7 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
         });
       }
       pages.push(page);
-      void NodeApp.writeResponse(page, res);
+      void node.writeResponse(page, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -150,9 +149,9 @@ describe("Astro's Node writer as the build rewrites it, on a real server", () =>
   test('a visitor who hangs up before the page is written: the request is aborted, the write ends quietly and the next visitor is answered', async () => {
     let dropped: Promise<void> | undefined;
     const server = createServer((req, res) => {
-      const request = NodeApp.createRequest(req);
+      const request = node.NodeApp.createRequest(req);
       const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(PAGE.byteLength) };
-      const write = () => NodeApp.writeResponse(pageResponse(PAGE, { headers }), res);
+      const write = () => node.writeResponse(pageResponse(PAGE, { headers }), res);
       if (req.url !== '/hang-up') return void write();
       // The page is written only once the visitor has gone.
       dropped = new Promise<void>((resolve, reject) => {
