@@ -7,13 +7,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import * as admin from '~/lib/api/contracts/admin-content';
 import * as school from '~/lib/api/contracts/admin-school';
+import * as cat from '~/lib/api/contracts/admin-catalog';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { pageNews } from '~/server/content/content.service';
 import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
 import { getAsides } from '~/server/pages/layout-data';
+import { HOME_KINDS } from '~/server/pages/home-sections';
+import { getHomeSections } from '~/server/pages/home-data';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
 import type { PageChange } from '~/server/events/page-changes';
 import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
+import { couponInput } from '../setup/catalog';
 import { ON_POSTGRES, startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 
@@ -45,6 +49,11 @@ const PAGES: Record<string, TestPage> = {
   '/columns': {
     shows: { kinds: ['news', 'notices', 'catalogue'] },
     render: async (s) => `<ul>${(await getAsides({ scope: s })).notices.map((n) => `<li>${n.title}</li>`).join('')}</ul>`,
+  },
+  // The coupons of the home's sections, through the instance's look-up (src/server/pages/home-sections.ts).
+  '/home-sections': {
+    shows: { kinds: HOME_KINDS },
+    render: async (s) => `<ul>${(await getHomeSections({ scope: s })).coupons.map((c) => `<li>${c.title}</li>`).join('')}</ul>`,
   },
 };
 
@@ -141,6 +150,16 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
     ok(await a.call(admin.adminNoticePublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
     expect(await heard).toEqual({ schoolId: s.id, kinds: ['notices'] });
     expect((await pagesB.get('/columns', s.host)).body).toBe('<ul><li>跨实例通知</li></ul>');
+  });
+
+  test("a coupon published through A: B's home sections, kept by its look-up, show it in the first answer after B heard the change", async () => {
+    const s = await newSchool();
+    expect(await cachedOn(pagesB, '/home-sections', s.host)).toBe('<ul></ul>');
+    const heard = heardOn(b, s.id);
+    const coupon = couponInput(a.clock.value, { title: '跨实例优惠券', state: cat.CATALOG_STATE.PUBLISHED });
+    ok(await a.call(cat.catalogCouponSave, coupon, asStaff(s.session, s.id)));
+    expect(await heard).toEqual({ schoolId: s.id, kinds: ['coupons'] });
+    expect((await pagesB.get('/home-sections', s.host)).body).toBe('<ul><li>跨实例优惠券</li></ul>');
   });
 
   test("branding saved through A: B's look-up and every cached page of the school follow once B heard it", async () => {

@@ -13,14 +13,16 @@ import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tena
 import type { Scope } from '~/server/http/scope';
 import { getAsides } from '~/server/pages/layout-data';
 import type { Asides } from '~/server/pages/asides';
+import { HOME_KINDS, HOME_SECTIONS_KEPT_MS, TICKER_DAYS, type HomeSections } from '~/server/pages/home-sections';
+import { getHomeSections } from '~/server/pages/home-data';
 import { jobScope, runDueJobs } from '~/server/jobs/runner';
 import { announcePageChanges } from '~/server/runtime';
 import { createLogger } from '~/server/logger';
 import { PURGE_PAGES_EVENT } from '~/server/http/render-cache';
 import type { PageChange } from '~/server/events/page-changes';
 import { pageScopeAt, startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
-import { hotMajorInput, productInput } from '../setup/catalog';
-import { HOUR, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
+import { bannerInput, categoryInput, couponInput, hotMajorInput, productInput } from '../setup/catalog';
+import { DAY, HOUR, startTestServer, useTestServer, type Answer, type TestServer } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
 
 /**
@@ -49,6 +51,11 @@ const PAGES: Record<string, TestPage> = {
     // The side columns through the instance's look-up, as the news and notice pages read them (src/server/pages/asides.ts).
     render: async (s) => asidesHtml(await getAsides({ scope: s })),
   },
+  '/home-sections': {
+    shows: { kinds: HOME_KINDS },
+    // The home's sections through the instance's look-up, as the home page reads them (src/server/pages/home-sections.ts).
+    render: async (s) => homeHtml(await getHomeSections({ scope: s })),
+  },
   '/educational-product/detail': {
     shows: { kinds: ['catalogue'] },
     render: async (s) => (await findProduct(s, productShown))?.name ?? '<p>none</p>',
@@ -64,6 +71,12 @@ function asidesHtml(a: Asides): string {
   const items = (names: string[]) => names.map((n) => `<li>${n}</li>`).join('');
   const [categories, majors, notices] = [a.categories.map((c) => c.name), a.hotMajors.map((m) => m.name), a.notices.map((n) => n.title)];
   return `<nav>${items(categories)}</nav><ol>${items(majors)}</ol><ul>${items(notices)}</ul>`;
+}
+/** The home's sections as the test page draws them: the ticker, the news, the banners, the coupons, the project tabs. */
+function homeHtml(h: HomeSections): string {
+  const items = (names: string[]) => names.map((n) => `<li>${n}</li>`).join('');
+  const sections = [h.recent.map((r) => r.title), h.news.map((n) => n.title), h.slides.map((b) => b.name), h.coupons.map((c) => c.title)];
+  return `${sections.map((names) => `<ul>${items(names)}</ul>`).join('')}<nav>${items(h.projects.categories.map((c) => c.name))}</nav>`;
 }
 /** The product the detail page of these tests shows (its ?id, fixed per test). */
 let productShown = '';
@@ -216,20 +229,67 @@ describe('a staff change drops the cached pages that show it', () => {
     expect(await getAsides({ scope: await pageScope(a) })).not.toBe(kept);
   });
 
-  test("a change clears the side columns' look-up in the same delivery as, and before, the render cache's purge", async () => {
+  test("publishing a notice, news, a banner, a coupon or a project category: the home's look-up is read anew, the cached home shows it at once", async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    const empty = '<ul></ul><ul></ul><ul></ul><ul></ul><nav></nav>';
+    expect(await cached('/home-sections', a.host)).toBe(empty);
+    await cached('/home-sections', b.host);
+    // Kept: the next home of the school is handed the same sections, not read from the database again.
+    const kept = await getHomeSections({ scope: await pageScope(a) });
+    expect(await getHomeSections({ scope: await pageScope(a) })).toBe(kept);
+
+    const notice = ok<admin.AdminNotice>(await server().call(admin.adminNoticeSave, { title: '首页通知', content: '<p>x</p>' }, as(a)));
+    expect((await pages.get('/home-sections', a.host)).cache).toBe('hit');
+    ok(await server().call(admin.adminNoticePublish, {}, as(a, { id: notice.id })));
+    const page = await pages.get('/home-sections', a.host);
+    expect(page.cache).toBeUndefined();
+    expect(page.body).toBe('<ul><li>首页通知</li></ul><ul></ul><ul></ul><ul></ul><nav></nav>');
+    expect((await pages.get('/home-sections', b.host)).cache).toBe('hit');
+
+    const news = await draftNews(server(), a, '首页新闻');
+    server().clock.advance(1);
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    ok(await server().call(cat.catalogBannerSave, bannerInput({ name: '首页横幅', state: cat.CATALOG_STATE.PUBLISHED }), as(a)));
+    const published = { state: cat.CATALOG_STATE.PUBLISHED };
+    ok(await server().call(cat.catalogCouponSave, couponInput(server().clock.value, { title: '首页优惠券', ...published }), as(a)));
+    ok(await server().call(cat.catalogCategorySave, categoryInput({ name: '首页分类', ...published }), as(a)));
+    const all =
+      '<ul><li>首页新闻</li><li>首页通知</li></ul><ul><li>首页新闻</li></ul><ul><li>首页横幅</li></ul><ul><li>首页优惠券</li></ul><nav><li>首页分类</li></nav>';
+    expect((await pages.get('/home-sections', a.host)).body).toBe(all);
+    expect((await pages.get('/home-sections', b.host)).body).toBe(empty);
+    expect(await getHomeSections({ scope: await pageScope(a) })).not.toBe(kept);
+
+    // A request whose clock is past the kept sections' reads its own: the ticker's window follows its clock.
+    const current = await getHomeSections({ scope: await pageScope(a) });
+    server().clock.advance(HOME_SECTIONS_KEPT_MS + 1);
+    expect(await getHomeSections({ scope: await pageScope(a) })).not.toBe(current);
+    server().clock.advance(TICKER_DAYS * DAY);
+    expect((await getHomeSections({ scope: await pageScope(a) })).recent).toEqual([]);
+    // Set back, a request is handed the kept sections again.
+    server().clock.advance(-(TICKER_DAYS * DAY + HOME_SECTIONS_KEPT_MS + 1));
+    expect(await getHomeSections({ scope: await pageScope(a) })).toBe(current);
+  });
+
+  test("a change clears the side columns' and the home's look-ups in the same delivery as, and before, the render cache's purge", async () => {
     const a = await newSchool();
     const { lookups } = server().runtime;
     await getAsides({ scope: await pageScope(a) });
+    const home = await getHomeSections({ scope: await pageScope(a) });
     const notice = ok<admin.AdminNotice>(await server().call(admin.adminNoticeSave, { title: '顺序通知', content: '<p>x</p>' }, as(a)));
     // Subscribed after the runtime's own listener, as the render cache's purge is (announcePageChanges): a render it
-    // lets start must find the look-up empty at that moment, not a microtask later.
-    const readAnew: boolean[] = [];
+    // lets start must find the look-ups empty at that moment, not a microtask later.
+    const readAnew: [boolean, boolean][] = [];
     const stop = server().runtime.pageChanges.subscribe((change) => {
       if (change.schoolId !== a.id) return;
-      let loaded = false;
+      const loaded: [boolean, boolean] = [false, false];
       void lookups.asides.get(a.id, async () => {
-        loaded = true;
+        loaded[0] = true;
         return { categories: [], hotMajors: [], notices: [] };
+      });
+      void lookups.homes.get(a.id, async () => {
+        loaded[1] = true;
+        return home;
       });
       readAnew.push(loaded);
     });
@@ -238,9 +298,11 @@ describe('a staff change drops the cached pages that show it', () => {
     } finally {
       stop();
       lookups.asides.clear();
+      lookups.homes.clear();
     }
-    expect(readAnew).toEqual([true]);
+    expect(readAnew).toEqual([[true, true]]);
     expect((await getAsides({ scope: await pageScope(a) })).notices.map((n) => n.title)).toEqual(['顺序通知']);
+    expect((await getHomeSections({ scope: await pageScope(a) })).recent.map((n) => n.title)).toEqual(['顺序通知']);
   });
 
   test('a scheduled news item: its job publishes it and drops the cached list when it runs', async () => {

@@ -8,6 +8,7 @@ import type { TtlCache } from '../ttl-cache';
 import type { RichTextMemo } from '../rich-text-memo';
 import type { KeptHtml } from '../pages/kept-html';
 import type { Asides } from '../pages/asides';
+import type { HomeSections } from '../pages/home-sections';
 import type { SmsProvider } from '../sms/sms.provider';
 import type { MapProvider } from '../platform/map.provider';
 import type { MediaTools } from '../media-tools';
@@ -60,7 +61,9 @@ export interface Lookups {
   participants: TtlCache<Map<string, number>>;
   /** The news and notice pages' side columns of a school (src/server/pages/asides.ts), cleared by a change of what they show. */
   asides: TtlCache<Asides>;
-  /** The layout's header, footer and floating tools, and the side columns, each drawn once from a look-up's object above (decision 100). */
+  /** The home page's sections of a school (src/server/pages/home-sections.ts), cleared by a change of what they show. */
+  homes: TtlCache<HomeSections>;
+  /** The layout's header, footer and floating tools, the side columns and the home's sections, each drawn once from a look-up's object above (decision 100). */
   layoutParts: KeptHtml;
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { windowOf } from '../db/paging';
 import type { Scope } from '../http/scope';
 import { mapPage, pageOf, type Page, type PageQuery } from '~/lib/paging';
-import type { CommonQuestionVO, HotMajorDetail, OperationCategory, OperationRelation, ProductVO } from '~/lib/api/contracts/products';
+import type { CommonQuestionVO, HomeTrainingProjects, HotMajorDetail, OperationCategory, OperationRelation, ProductVO } from '~/lib/api/contracts/products';
 import { safeMediaUrl } from '../sanitize';
 import * as content from '../content/content.service';
 import * as repo from './products.repository';
@@ -148,14 +148,6 @@ export async function getHotMajorDetail(s: Scope, id: string): Promise<HotMajorD
 export const HOME_PROJECTS_PAGE_SIZE = 4;
 /** The home page shows the first 3 operation categories. */
 export const HOME_CATEGORIES = 3;
-
-export interface HomeTrainingProjects {
-  /** The school's first 3 enabled operation categories, ascending seq: the tabs. */
-  categories: OperationCategory[];
-  /** The shown category: the requested one when it is an enabled category of this school, else the first. */
-  active: OperationCategory | null;
-  page: Page<ProductVO>;
-}
 
 /** The training-project block of the home page: a category's products, ascending placement seq. */
 export async function homeTrainingProjects(s: Scope, q: { categoryId?: string | undefined; current: number }): Promise<HomeTrainingProjects> {

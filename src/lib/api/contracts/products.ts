@@ -42,6 +42,15 @@ export interface OperationCategory {
   seq: number;
 }
 
+/** The home page's training-project block (the server draws it; /partials/training-projects swaps it in). */
+export interface HomeTrainingProjects {
+  /** The school's first 3 enabled operation categories, ascending seq: the tabs. */
+  categories: OperationCategory[];
+  /** The shown category: the requested one when it is an enabled category of this school, else the first. */
+  active: OperationCategory | null;
+  page: Page<ProductVO>;
+}
+
 /** A product placed in an operation category. */
 export interface OperationRelation {
   id: string;
