@@ -10,6 +10,7 @@ import { createTtlCache } from './ttl-cache';
 import { createKeptHtml } from './pages/kept-html';
 import { changesAsides } from './pages/asides';
 import { changesHome, HOME_SECTIONS_KEPT_MS } from './pages/home-sections';
+import { changesNewsList } from './pages/news-list';
 import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
@@ -119,6 +120,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       customerServices: createTtlCache(5_000),
       asides: createTtlCache(5_000),
       homes: createTtlCache(HOME_SECTIONS_KEPT_MS),
+      newsLists: createTtlCache(5_000),
       qrCodes: createTtlCache(HOUR, 500),
       richText: createRichTextMemo(),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
@@ -148,11 +150,13 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
   };
   // A change of a school itself (names, branding, host names, a new school) reaches every look-up
   // that holds it, here and on every other instance; a change of news, notices or the catalogue the
-  // side columns' look-up, and of anything the home shows the home's. Subscribed before the render cache's purge (announcePageChanges), in the
-  // same delivery: a page rendered after the purge reads them anew.
+  // side columns' look-up, of anything the home shows the home's, and of news the news list's first
+  // pages. Subscribed before the render cache's purge (announcePageChanges), in the same delivery: a
+  // page rendered after the purge reads them anew.
   pageChanges.subscribe((change) => {
     if (changesAsides(change)) runtime.lookups.asides.clear();
     if (changesHome(change)) runtime.lookups.homes.clear();
+    if (changesNewsList(change)) runtime.lookups.newsLists.clear();
     if (!changesSchool(change)) return;
     runtime.lookups.tenants.clear();
     runtime.lookups.schools.clear();

@@ -9,9 +9,9 @@ import * as admin from '~/lib/api/contracts/admin-content';
 import * as school from '~/lib/api/contracts/admin-school';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import { STAFF_ROLE } from '~/lib/staff/roles';
-import { pageNews } from '~/server/content/content.service';
 import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
-import { getAsides } from '~/server/pages/layout-data';
+import { getAsides, getNewsListPage } from '~/server/pages/layout-data';
+import { newsFirstPageKey } from '~/server/pages/news-list';
 import { HOME_KINDS } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
@@ -37,9 +37,15 @@ const HEARD_LIMIT_MS = 15_000;
 const CDN_TOKEN = 'cdn-purge-token-0123456789';
 
 const PAGES: Record<string, TestPage> = {
+  // The list's first page through the instance's look-up, as the news list reads it (decision 111).
   '/news-information/list': {
     shows: { kinds: ['news', 'notices', 'catalogue'] },
-    render: async (s) => `<ul>${(await pageNews(s, { current: 1, size: 4, order: 'desc' })).records.map((n) => `<li>${n.title}</li>`).join('')}</ul>`,
+    render: async (s) => {
+      const [asides, tenant] = await Promise.all([getAsides({ scope: s }), s.tenant()]);
+      const first = { categorizeId: undefined, current: 1 };
+      const news = await getNewsListPage({ scope: s }, newsFirstPageKey(tenant.id, asides, undefined, 1), first);
+      return `<ul>${news.records.map((n) => `<li>${n.title}</li>`).join('')}</ul>`;
+    },
   },
   '/': {
     shows: { kinds: ['news', 'notices', 'media', 'coupons', 'catalogue'] },

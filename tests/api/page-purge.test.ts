@@ -11,7 +11,8 @@ import { pageNews } from '~/server/content/content.service';
 import { findHotMajorDetail, findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
 import type { Scope } from '~/server/http/scope';
-import { getAsides } from '~/server/pages/layout-data';
+import { getAsides, getNewsListPage } from '~/server/pages/layout-data';
+import { newsFirstPageKey } from '~/server/pages/news-list';
 import type { Asides } from '~/server/pages/asides';
 import { HOME_KINDS, HOME_SECTIONS_KEPT_MS, TICKER_DAYS, type HomeSections } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
@@ -56,6 +57,14 @@ const PAGES: Record<string, TestPage> = {
     // The home's sections through the instance's look-up, as the home page reads them (src/server/pages/home-sections.ts).
     render: async (s) => homeHtml(await getHomeSections({ scope: s })),
   },
+  '/news-first': {
+    shows: { kinds: ['news', 'notices', 'catalogue'] },
+    // The news list's page of the address, through the instance's look-up as the news list reads it (decision 111).
+    render: async (s) => {
+      const news = await newsListPageOf(s, { categorizeId: undefined, current: 1 });
+      return `<ul>${news.records.map((n) => `<li>${n.title}</li>`).join('')}</ul>`;
+    },
+  },
   '/educational-product/detail': {
     shows: { kinds: ['catalogue'] },
     render: async (s) => (await findProduct(s, productShown))?.name ?? '<p>none</p>',
@@ -72,6 +81,12 @@ function asidesHtml(a: Asides): string {
   const [categories, majors, notices] = [a.categories.map((c) => c.name), a.hotMajors.map((m) => m.name), a.notices.map((n) => n.title)];
   return `<nav>${items(categories)}</nav><ol>${items(majors)}</ol><ul>${items(notices)}</ul>`;
 }
+/** The news list's page of a school's scope, kept when the list keeps it (src/pages/news-information/list.astro). */
+async function newsListPageOf(s: Scope, q: { categorizeId: string | undefined; current: number }) {
+  const [asides, tenant] = await Promise.all([getAsides({ scope: s }), s.tenant()]);
+  return getNewsListPage({ scope: s }, newsFirstPageKey(tenant.id, asides, q.categorizeId, q.current), q);
+}
+
 /** The home's sections as the test page draws them: the ticker, the news, the banners, the coupons, the project tabs. */
 function homeHtml(h: HomeSections): string {
   const items = (names: string[]) => names.map((n) => `<li>${n}</li>`).join('');
@@ -269,6 +284,39 @@ describe('a staff change drops the cached pages that show it', () => {
     // Set back, a request is handed the kept sections again.
     server().clock.advance(-(TICKER_DAYS * DAY + HOME_SECTIONS_KEPT_MS + 1));
     expect(await getHomeSections({ scope: await pageScope(a) })).toBe(current);
+  });
+
+  test("publishing news: the news list's kept first page is read anew and the cached list shows it at once; other pages are never kept", async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    expect(await cached('/news-first', a.host)).toBe('<ul></ul>');
+    await cached('/news-first', b.host);
+    const first = { categorizeId: undefined, current: 1 };
+    const kept = await newsListPageOf(await pageScope(a), first);
+    expect(await newsListPageOf(await pageScope(a), first)).toBe(kept);
+
+    const category = ok<admin.AdminCategory>(await server().call(admin.adminCategorySave, { name: '首页动态' }, as(a)));
+    const inCategory = { categorizeId: category.id, current: 1 };
+    const keptInCategory = await newsListPageOf(await pageScope(a), inCategory);
+    expect(await newsListPageOf(await pageScope(a), inCategory)).toBe(keptInCategory);
+    // A later page, and an id that is no category of the school, are read for their request alone.
+    const later = { categorizeId: undefined, current: 2 };
+    expect(await newsListPageOf(await pageScope(a), later)).not.toBe(await newsListPageOf(await pageScope(a), later));
+    const unknown = { categorizeId: 'nosuchcategory', current: 1 };
+    expect(await newsListPageOf(await pageScope(a), unknown)).not.toBe(await newsListPageOf(await pageScope(a), unknown));
+
+    // The category's change dropped the cached list: cached again before the news.
+    await cached('/news-first', a.host);
+    const news = ok<admin.AdminNews>(
+      await server().call(admin.adminNewsSave, { title: '列表新闻', categorizeIds: [category.id], contentType: 'ARTICLE', content: '<p>x</p>' }, as(a)),
+    );
+    expect((await pages.get('/news-first', a.host)).cache).toBe('hit');
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    const page = await pages.get('/news-first', a.host);
+    expect(page.cache).toBeUndefined();
+    expect(page.body).toBe('<ul><li>列表新闻</li></ul>');
+    expect((await pages.get('/news-first', b.host)).cache).toBe('hit');
+    expect((await newsListPageOf(await pageScope(a), inCategory)).records.map((n) => n.title)).toEqual(['列表新闻']);
   });
 
   test("a change clears the side columns' and the home's look-ups in the same delivery as, and before, the render cache's purge", async () => {

@@ -16,6 +16,8 @@ import type { FileStore } from '../storage/storage';
 import type { UploadStaging } from '../media-library/staging-store';
 import type { PageChangeBus } from '../events/page-change-bus';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
+import type { NewsSummary } from '~/lib/api/contracts/content';
+import type { Page } from '~/lib/paging';
 
 /** A request's logged-in user: the user and the hash of the token it came with. */
 export interface Authenticated {
@@ -63,7 +65,12 @@ export interface Lookups {
   asides: TtlCache<Asides>;
   /** The home page's sections of a school (src/server/pages/home-sections.ts), cleared by a change of what they show. */
   homes: TtlCache<HomeSections>;
-  /** The layout's header, footer and floating tools, the side columns and the home's sections, each drawn once from a look-up's object above (decision 100). */
+  /** The news list's first page of a school, per category and with none (src/server/pages/news-list.ts), cleared by a change of news. */
+  newsLists: TtlCache<Page<NewsSummary>>;
+  /**
+   * The layout's header, footer and floating tools, the side columns, the home's sections and the news list's first
+   * pages, each drawn once from a look-up's object above (decision 100).
+   */
   layoutParts: KeptHtml;
 }
 

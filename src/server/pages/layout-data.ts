@@ -6,8 +6,11 @@ import { getSchoolPage, type SchoolBranding } from '../tenant/tenant.service';
 import { portalLinks, type PortalLinks } from '../school/links';
 import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
-import { pageCategories, pageHotMajors, pageNotices } from '../content/content.service';
+import { pageCategories, pageHotMajors, pageNews, pageNotices } from '../content/content.service';
+import type { NewsSummary } from '~/lib/api/contracts/content';
+import type { Page } from '~/lib/paging';
 import { ASIDE_SIZES, type Asides } from './asides';
+import { NEWS_LIST_PAGE_SIZE } from './news-list';
 
 export interface LayoutData {
   tenant: Tenant;
@@ -68,6 +71,21 @@ export async function getAsides(locals: Pick<App.Locals, 'scope'>): Promise<Asid
     ]);
     return { categories: categories.records, hotMajors: hotMajors.records, notices: notices.records };
   });
+}
+
+/**
+ * A page of the school's news list, newest first: the first page of every category or none through the look-up under
+ * `keptAs` (src/server/pages/news-list.ts newsFirstPageKey; concurrent first requests share one read), any other read
+ * for its request alone.
+ */
+export async function getNewsListPage(
+  locals: Pick<App.Locals, 'scope'>,
+  keptAs: string | null,
+  q: { categorizeId: string | undefined; current: number },
+): Promise<Page<NewsSummary>> {
+  const s = locals.scope;
+  const read = () => pageNews(s, { current: q.current, size: NEWS_LIST_PAGE_SIZE, order: 'desc', categorizeId: q.categorizeId });
+  return keptAs === null ? read() : s.lookups.newsLists.get(keptAs, read);
 }
 
 export type TitleKind = 'default' | 'mobileQuery';

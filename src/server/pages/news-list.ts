@@ -1,0 +1,30 @@
+import type { PageChange } from '../events/page-changes';
+import type { Asides } from './asides';
+
+/**
+ * The news list's first page of a school, with no category or with one of its categories (decision 111): every visitor
+ * of it sees the same four items and pager, so they are read once per school and category through a look-up kept a
+ * few seconds (getNewsFirstPage, src/server/pages/layout-data.ts), cleared at once by a change of news (with their
+ * categories) or of the school here and on every other instance (src/server/runtime.ts), as the side columns are
+ * (decision 104); their HTML is kept beside the look-up's object (KeptPart, decision 100). Later pages, searches and
+ * addresses naming no category of the school are read and drawn for their request alone.
+ */
+
+/** How many news items the list shows a page. */
+export const NEWS_LIST_PAGE_SIZE = 4;
+
+/** Whether a change reaches the kept first pages: news and their categories, or the school itself. */
+export function changesNewsList(change: PageChange): boolean {
+  return change.kinds === 'all' || change.kinds.includes('news');
+}
+
+/**
+ * The look-up's key of the first page of a school's news list showing `categorizeId` (none: every category), or null
+ * when the page is not kept: a later page, or a category the school does not have (so addresses cannot make the
+ * look-up keep more than one first page per category of the school, and one with none).
+ */
+export function newsFirstPageKey(tenantId: string, asides: Asides, categorizeId: string | undefined, current: number): string | null {
+  if (current !== 1) return null;
+  if (categorizeId !== undefined && !asides.categories.some((c) => c.id === categorizeId)) return null;
+  return `${tenantId}:${categorizeId ?? ''}`;
+}
