@@ -10,7 +10,7 @@ import { createTtlCache } from './ttl-cache';
 import { createKeptHtml } from './pages/kept-html';
 import { changesAsides } from './pages/asides';
 import { changesHome, HOME_SECTIONS_KEPT_MS } from './pages/home-sections';
-import { changesNewsList } from './pages/news-list';
+import { changesNewsList, NEWS_LIST_KEPT_MS } from './pages/news-list';
 import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
@@ -120,7 +120,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       customerServices: createTtlCache(5_000),
       asides: createTtlCache(5_000),
       homes: createTtlCache(HOME_SECTIONS_KEPT_MS),
-      newsLists: createTtlCache(5_000),
+      newsLists: createTtlCache(NEWS_LIST_KEPT_MS),
       qrCodes: createTtlCache(HOUR, 500),
       richText: createRichTextMemo(),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).

@@ -11,7 +11,6 @@ import * as cat from '~/lib/api/contracts/admin-catalog';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
 import { getAsides, getNewsListPage } from '~/server/pages/layout-data';
-import { newsFirstPageKey } from '~/server/pages/news-list';
 import { HOME_KINDS } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
@@ -41,9 +40,7 @@ const PAGES: Record<string, TestPage> = {
   '/news-information/list': {
     shows: { kinds: ['news', 'notices', 'catalogue'] },
     render: async (s) => {
-      const [asides, tenant] = await Promise.all([getAsides({ scope: s }), s.tenant()]);
-      const first = { categorizeId: undefined, current: 1 };
-      const news = await getNewsListPage({ scope: s }, newsFirstPageKey(tenant.id, asides, undefined, 1), first);
+      const { news } = await getNewsListPage({ scope: s }, await getAsides({ scope: s }), { categorizeId: undefined, current: 1 });
       return `<ul>${news.records.map((n) => `<li>${n.title}</li>`).join('')}</ul>`;
     },
   },

@@ -12,7 +12,6 @@ import { findHotMajorDetail, findProduct } from '~/server/products/products.serv
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
 import type { Scope } from '~/server/http/scope';
 import { getAsides, getNewsListPage } from '~/server/pages/layout-data';
-import { newsFirstPageKey } from '~/server/pages/news-list';
 import type { Asides } from '~/server/pages/asides';
 import { HOME_KINDS, HOME_SECTIONS_KEPT_MS, TICKER_DAYS, type HomeSections } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
@@ -83,8 +82,7 @@ function asidesHtml(a: Asides): string {
 }
 /** The news list's page of a school's scope, kept when the list keeps it (src/pages/news-information/list.astro). */
 async function newsListPageOf(s: Scope, q: { categorizeId: string | undefined; current: number }) {
-  const [asides, tenant] = await Promise.all([getAsides({ scope: s }), s.tenant()]);
-  return getNewsListPage({ scope: s }, newsFirstPageKey(tenant.id, asides, q.categorizeId, q.current), q);
+  return (await getNewsListPage({ scope: s }, await getAsides({ scope: s }), q)).news;
 }
 
 /** The home's sections as the test page draws them: the ticker, the news, the banners, the coupons, the project tabs. */

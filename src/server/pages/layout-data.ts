@@ -10,7 +10,7 @@ import { pageCategories, pageHotMajors, pageNews, pageNotices } from '../content
 import type { NewsSummary } from '~/lib/api/contracts/content';
 import type { Page } from '~/lib/paging';
 import { ASIDE_SIZES, type Asides } from './asides';
-import { NEWS_LIST_PAGE_SIZE } from './news-list';
+import { NEWS_LIST_PAGE_SIZE, newsFirstPageKey } from './news-list';
 
 export interface LayoutData {
   tenant: Tenant;
@@ -74,18 +74,19 @@ export async function getAsides(locals: Pick<App.Locals, 'scope'>): Promise<Asid
 }
 
 /**
- * A page of the school's news list, newest first: the first page of every category or none through the look-up under
- * `keptAs` (src/server/pages/news-list.ts newsFirstPageKey; concurrent first requests share one read), any other read
- * for its request alone.
+ * A page of the school's news list, newest first, and whether it is kept: the first page of every category or none
+ * through the look-up (src/server/pages/news-list.ts newsFirstPageKey; concurrent first requests share one read), any
+ * other read for its request alone.
  */
 export async function getNewsListPage(
   locals: Pick<App.Locals, 'scope'>,
-  keptAs: string | null,
+  asides: Asides,
   q: { categorizeId: string | undefined; current: number },
-): Promise<Page<NewsSummary>> {
+): Promise<{ news: Page<NewsSummary>; kept: boolean }> {
   const s = locals.scope;
+  const keptAs = newsFirstPageKey((await s.tenant()).id, asides, q.categorizeId, q.current);
   const read = () => pageNews(s, { current: q.current, size: NEWS_LIST_PAGE_SIZE, order: 'desc', categorizeId: q.categorizeId });
-  return keptAs === null ? read() : s.lookups.newsLists.get(keptAs, read);
+  return { news: await (keptAs === null ? read() : s.lookups.newsLists.get(keptAs, read)), kept: keptAs !== null };
 }
 
 export type TitleKind = 'default' | 'mobileQuery';

@@ -10,6 +10,9 @@ import type { Asides } from './asides';
  * addresses naming no category of the school are read and drawn for their request alone.
  */
 
+/** How long the look-up keeps a first page (cleared sooner by a change of news). */
+export const NEWS_LIST_KEPT_MS = 5_000;
+
 /** How many news items the list shows a page. */
 export const NEWS_LIST_PAGE_SIZE = 4;
 
