@@ -311,6 +311,24 @@ test.describe('home page blocks', () => {
     await expect(page.getByRole('dialog', { name: '留言咨询' })).toBeVisible();
   });
 
+  test("the home drawn again from its kept body: the islands' scripts once, each island its own prefix, every island hydrates", async ({ page }) => {
+    // The home's body, islands included, is drawn once and kept (decision 112): the second view is the kept one.
+    for (let view = 0; view < 2; view++) {
+      const html = await (await page.request.get('/', { headers: { 'cache-control': 'no-cache' } })).text();
+      expect(html.split('<style>astro-island').length - 1).toBe(1);
+      const prefixes = [...html.matchAll(/<astro-island [^>]*\bprefix="(r\d+)"/g)].map((m) => m[1]);
+      expect(prefixes).toHaveLength(5);
+      expect(new Set(prefixes).size).toBe(prefixes.length);
+    }
+    await page.goto('/');
+    const islands = page.locator('astro-island');
+    await expect(islands).toHaveCount(5);
+    for (let i = 0; i < 5; i++) {
+      await islands.nth(i).scrollIntoViewIfNeeded();
+      await expect(islands.nth(i)).not.toHaveAttribute('ssr', /.*/);
+    }
+  });
+
   test('every block renders without sideways scrolling and passes axe', async ({ page }) => {
     await page.goto('/');
     for (const name of ['轮播图', '学员专享券', '培训项目', '学员评价', '大家说', '瞬间', '校园相册', '最新资讯']) {

@@ -69,6 +69,40 @@ describe('kept layout parts', () => {
     expect(await kept.get(before, 'header:', draw(after))).toBe('<header>旧校名</header>');
   });
 
+  test('a part drawn from several look-ups is kept while every one hands out the same object, and drawn anew when any changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 2 })), { minLength: 1, maxLength: 20 }), async (asks) => {
+        const kept = createKeptHtml();
+        // Three objects each look-up may hand out (the home's sections, the school).
+        const homes = [{}, {}, {}];
+        const schools = [{}, {}, {}];
+        const drawings: string[] = [];
+        for (const [home, school] of asks) {
+          const key = `${home}/${school}`;
+          const html = await kept.get([homes[home]!, schools[school]!], 'home', async () => {
+            drawings.push(key);
+            return `<main>${key}</main>`;
+          });
+          // Never a part drawn from another pair of objects.
+          expect(html).toBe(`<main>${key}</main>`);
+        }
+        // Each pair is drawn once, the first time it is asked for.
+        expect(drawings).toEqual([...new Set(asks.map(([home, school]) => `${home}/${school}`))]);
+      }),
+    );
+  });
+
+  test('a list of objects is not the first object alone, nor the same objects in another order', async () => {
+    const kept = createKeptHtml();
+    const home = {};
+    const school = {};
+    const draw = (html: string) => async () => html;
+    expect(await kept.get([home, school], 'home', draw('pair'))).toBe('pair');
+    expect(await kept.get(home, 'home', draw('home alone'))).toBe('home alone');
+    expect(await kept.get([school, home], 'home', draw('other order'))).toBe('other order');
+    expect(await kept.get([home, school], 'home', draw('drawn again'))).toBe('pair');
+  });
+
   test("a request's value goes where the placeholder was, escaped as Astro escapes an attribute's value", () => {
     fc.assert(
       fc.property(
@@ -96,5 +130,38 @@ describe('kept layout parts', () => {
       // Components they draw are kept with them: each must be in the list above.
       for (const [, imported] of source.matchAll(/^import (\w+) from '\.\/(\w+)\.astro';$/gm)) expect(kept, `${name} draws ${imported}`).toContain(imported);
     }
+  });
+
+  test("the home's kept body, and everything it draws, reads nothing of the request; the page's islands are all in it", () => {
+    // src/pages/index.astro keeps HomeBody whole at the home's own address (decision 112): a value of the request in it
+    // would be drawn for the first request and shown on all. The running configuration's look-ups are not the request.
+    const request = /Astro\.(url|request|cookies|params|site|clientAddress)\b|Astro\.locals(?!\.server\.runtime\b)/;
+    const read = (path: string) => readFileSync(new URL(`../../src/${path}`, import.meta.url), 'utf8');
+    /** The component at `path` and every component it draws, each checked by `check`; an island's module by `island`. */
+    const walk = (path: string, check: (path: string, source: string) => void, island: (file: string) => void, seen = new Set<string>()) => {
+      if (seen.has(path)) return seen;
+      seen.add(path);
+      const source = read(path);
+      check(path, source);
+      for (const [, from] of source.matchAll(/^import \w+ from '([^']+)';$/gm)) {
+        const dir = path.slice(0, path.lastIndexOf('/') + 1);
+        const file = from!.startsWith('~/') ? from!.slice(2) : from!.startsWith('./') ? dir + from!.slice(2) : null;
+        if (file?.endsWith('.astro')) walk(file, check, island, seen);
+        else if (file?.startsWith('islands/')) island(file);
+      }
+      return seen;
+    };
+    const drawn = walk(
+      'components/home/HomeBody.astro',
+      (path, source) => expect(source, path).not.toMatch(request),
+      // An island renders on the server from its props alone: it may not reach the server's modules.
+      (file) => expect(read(`${file}.tsx`), file).not.toMatch(/from '~\/server\//),
+    );
+    expect(drawn.size).toBeGreaterThan(5);
+    // Astro writes the islands' scripts once a page, before the first island it draws: with every island of the page in
+    // the kept body, a kept body has them exactly once, however often it is used again.
+    const noIsland = (path: string, source: string) => expect(source, path).not.toMatch(/\bclient:/);
+    const none = (file: string) => expect.unreachable(`the home draws the island ${file} outside its kept body`);
+    walk('pages/index.astro', (path, source) => path !== 'components/home/HomeBody.astro' && noIsland(path, source), none, new Set(drawn));
   });
 });

@@ -4,24 +4,55 @@
  * every request the same object until it is a few seconds old or a change of the school clears them, here and on
  * every other instance; a part is kept beside that object (a WeakMap), so a part drawn from data that was replaced is
  * never used again and goes with the object. No clock, no clearing of its own: it cannot show a school older than
- * the look-up does.
+ * the look-up does. A part drawn from the objects of several look-ups (the home's sections and its school) is kept
+ * beside that list of objects: as long as each look-up hands out the same object, and no longer.
  */
 export interface KeptHtml {
   /**
-   * The HTML of `part` drawn from `from` (the object a look-up returned), rendered by `render` the first time it is
-   * asked for; concurrent first requests share one render, and a failed render is not kept.
+   * The HTML of `part` drawn from `from` (the object a look-up returned, or the objects of several, in a fixed order),
+   * rendered by `render` the first time it is asked for; concurrent first requests share one render, and a failed
+   * render is not kept.
    */
-  get(from: object, part: string, render: () => Promise<string>): Promise<string>;
+  get(from: KeptFrom, part: string, render: () => Promise<string>): Promise<string>;
+}
+
+/** What a part is drawn from: one look-up's object, or the objects of several look-ups. */
+export type KeptFrom = object | readonly [object, ...object[]];
+
+/** A list of objects, one per look-up, each a step: its next objects, and the list's own key once it ends there. */
+interface Step {
+  next: WeakMap<object, Step>;
+  key?: object;
 }
 
 export function createKeptHtml(): KeptHtml {
   const kept = new WeakMap<object, Map<string, Promise<string>>>();
+  const lists: Step = { next: new WeakMap() };
+  /**
+   * One key per list of objects, the same for the same objects in the same order. Each step is held only by the object
+   * before it (weakly), so a key goes, with its parts, as soon as any object of its list goes.
+   */
+  const keyOf = (from: KeptFrom): object => {
+    if (!Array.isArray(from)) return from;
+    let step = lists;
+    for (const object of from as readonly object[]) {
+      let next = step.next.get(object);
+      if (!next) {
+        next = { next: new WeakMap() };
+        step.next.set(object, next);
+      }
+      step = next;
+    }
+    step.key ??= {};
+    return step.key;
+  };
   return {
     get(from, part, render) {
-      let parts = kept.get(from);
+      const key = keyOf(from);
+      let parts = kept.get(key);
       if (!parts) {
         parts = new Map();
-        kept.set(from, parts);
+        kept.set(key, parts);
       }
       const hit = parts.get(part);
       if (hit) return hit;
