@@ -9,10 +9,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ASTRO_NODE_APP, type AstroNodeModule, astroDist, rewrittenAstroNode } from '../setup/astro-node';
 import { pageBytes, pageResponse } from '~/server/http/page-bytes';
 import {
+  ENCODE_ORIGINAL,
+  ENCODE_REPLACEMENT,
   keepRenderedBytes,
   PAGE_BYTES_KEY,
   RENDER_ORIGINAL,
   RENDER_REPLACEMENT,
+  utf8Bytes,
   WRITE_ORIGINAL,
   WRITE_REPLACEMENT,
   writeKeptBytes,
@@ -32,7 +35,11 @@ const NODE_APP = ASTRO_NODE_APP;
 describe('page bytes kept from render to writer', () => {
   test("the installed Astro's renderPage and Node writer have the code the build rewrites, and only it changes", () => {
     const render = readFileSync(RENDER_PAGE, 'utf8');
-    expect(keepRenderedBytes(render)).toBe(render.replace(RENDER_ORIGINAL, RENDER_REPLACEMENT));
+    const rewritten = keepRenderedBytes(render);
+    const added = rewritten.slice(render.length - RENDER_ORIGINAL.length + RENDER_REPLACEMENT.length - ENCODE_ORIGINAL.length + ENCODE_REPLACEMENT.length);
+    expect(rewritten).toBe(render.replace(RENDER_ORIGINAL, RENDER_REPLACEMENT).replace(ENCODE_ORIGINAL, ENCODE_REPLACEMENT) + added);
+    // What is added is the encoder the replacement calls, with its import, and nothing else.
+    expect(added).toBe(`\nimport { transcode } from "node:buffer";\n${utf8Bytes.toString()}\n`);
     const node = readFileSync(NODE_APP, 'utf8');
     expect(writeKeptBytes(node)).toBe(node.replace(WRITE_ORIGINAL, WRITE_REPLACEMENT));
     // The writer ends with the kept bytes before it takes the Response's body and status text, and before it reads the body.
@@ -46,6 +53,16 @@ describe('page bytes kept from render to writer', () => {
     expect(() => keepRenderedBytes(`${RENDER_ORIGINAL}\n${RENDER_ORIGINAL}`)).toThrow(/no longer has/);
     expect(() => writeKeptBytes(`function getAbortControllerCleanup() {}\n${WRITE_ORIGINAL}${WRITE_ORIGINAL}`)).toThrow(/no longer has/);
     expect(() => writeKeptBytes(WRITE_ORIGINAL)).toThrow(/getAbortControllerCleanup/);
+  });
+
+  test("a page's text is encoded byte for byte as TextEncoder encodes it, lone surrogates included", () => {
+    const encoder = new TextEncoder();
+    const same = (text: string) => {
+      expect(Buffer.from(utf8Bytes(text)).equals(Buffer.from(encoder.encode(text))), JSON.stringify(text)).toBe(true);
+    };
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 2000 }), same), { numRuns: 500 });
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 2000 }), same), { numRuns: 200 });
+    for (const text of ['', 'a', '中文页面', '\uD800', 'x\uDC00y', '😀\uD83D', 'é<p>页</p>'.repeat(5000)]) same(text);
   });
 
   test('the rewrites and the middleware keep the bytes under one symbol', () => {
