@@ -10,7 +10,7 @@ import { createTtlCache } from './ttl-cache';
 import { createKeptHtml } from './pages/kept-html';
 import { changesAsides } from './pages/asides';
 import { changesHome, HOME_SECTIONS_KEPT_MS } from './pages/home-sections';
-import { changesNewsList, NEWS_LIST_KEPT_MS } from './pages/news-list';
+import { changesNewsList, NEWS_ITEM_KEPT_MS, NEWS_ITEMS_KEPT, NEWS_LIST_KEPT_MS } from './pages/news-list';
 import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
@@ -121,6 +121,7 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       asides: createTtlCache(5_000),
       homes: createTtlCache(HOME_SECTIONS_KEPT_MS),
       newsLists: createTtlCache(NEWS_LIST_KEPT_MS),
+      newsItems: createTtlCache(NEWS_ITEM_KEPT_MS, NEWS_ITEMS_KEPT, undefined, (item) => item !== null),
       qrCodes: createTtlCache(HOUR, 500),
       richText: createRichTextMemo(),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
@@ -156,7 +157,10 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
   pageChanges.subscribe((change) => {
     if (changesAsides(change)) runtime.lookups.asides.clear();
     if (changesHome(change)) runtime.lookups.homes.clear();
-    if (changesNewsList(change)) runtime.lookups.newsLists.clear();
+    if (changesNewsList(change)) {
+      runtime.lookups.newsLists.clear();
+      runtime.lookups.newsItems.clear();
+    }
     if (!changesSchool(change)) return;
     runtime.lookups.tenants.clear();
     runtime.lookups.schools.clear();

@@ -11,7 +11,8 @@ import { pageNews } from '~/server/content/content.service';
 import { findHotMajorDetail, findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
 import type { Scope } from '~/server/http/scope';
-import { getAsides, getNewsListPage } from '~/server/pages/layout-data';
+import { getAsides, getNewsItem, getNewsListPage } from '~/server/pages/layout-data';
+import { newsItemKey } from '~/server/pages/news-list';
 import type { Asides } from '~/server/pages/asides';
 import { HOME_KINDS, HOME_SECTIONS_KEPT_MS, TICKER_DAYS, type HomeSections } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
@@ -315,6 +316,34 @@ describe('a staff change drops the cached pages that show it', () => {
     expect(page.body).toBe('<ul><li>列表新闻</li></ul>');
     expect((await pages.get('/news-first', b.host)).cache).toBe('hit');
     expect((await newsListPageOf(await pageScope(a), inCategory)).records.map((n) => n.title)).toEqual(['列表新闻']);
+  });
+
+  test("a news item's page: its item is kept until a change of news, which shows an edit or a withdrawal at once; no other id is kept", async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    const news = await draftNews(server(), a, '条目新闻');
+    const item = (school: School, id = news.id) => pageScope(school).then((s) => getNewsItem({ scope: s }, id));
+    // A draft has no page, and nothing is kept of it: publishing shows it at once.
+    expect(await item(a)).toBeNull();
+    ok(await server().call(admin.adminNewsPublish, {}, as(a, { id: news.id })));
+    const kept = await item(a);
+    expect(kept?.title).toBe('条目新闻');
+    expect(await item(a)).toBe(kept);
+    // Another school never reaches it by its id; an id of no item is read for its request alone.
+    expect(await item(b)).toBeNull();
+    expect(await item(a, 'nosuchnews')).toBeNull();
+    const readAgain = await server().runtime.lookups.newsItems.get(newsItemKey(a.id, 'nosuchnews'), async () => kept);
+    expect(readAgain).toBe(kept);
+
+    ok(
+      await server().call(admin.adminNewsSave, { id: news.id, title: '条目改名', categorizeIds: [], contentType: 'ARTICLE', content: '<p>新正文</p>' }, as(a)),
+    );
+    const edited = await item(a);
+    expect(edited?.title).toBe('条目改名');
+    expect(edited?.content).toBe('<p>新正文</p>');
+    expect(await item(a)).toBe(edited);
+    ok(await server().call(admin.adminNewsUnpublish, {}, as(a, { id: news.id })));
+    expect(await item(a)).toBeNull();
   });
 
   test("a change clears the side columns' and the home's look-ups in the same delivery as, and before, the render cache's purge", async () => {

@@ -6,11 +6,11 @@ import { getSchoolPage, type SchoolBranding } from '../tenant/tenant.service';
 import { portalLinks, type PortalLinks } from '../school/links';
 import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
-import { pageCategories, pageHotMajors, pageNews, pageNotices } from '../content/content.service';
-import type { NewsSummary } from '~/lib/api/contracts/content';
+import { findNews, pageCategories, pageHotMajors, pageNews, pageNotices } from '../content/content.service';
+import type { NewsDetail, NewsSummary } from '~/lib/api/contracts/content';
 import type { Page } from '~/lib/paging';
 import { ASIDE_SIZES, type Asides } from './asides';
-import { NEWS_LIST_PAGE_SIZE, newsFirstPageKey } from './news-list';
+import { NEWS_LIST_PAGE_SIZE, newsFirstPageKey, newsItemKey } from './news-list';
 
 export interface LayoutData {
   tenant: Tenant;
@@ -87,6 +87,15 @@ export async function getNewsListPage(
   const keptAs = newsFirstPageKey((await s.tenant()).id, asides, q.categorizeId, q.current);
   const read = () => pageNews(s, { current: q.current, size: NEWS_LIST_PAGE_SIZE, order: 'desc', categorizeId: q.categorizeId });
   return { news: await (keptAs === null ? read() : s.lookups.newsLists.get(keptAs, read)), kept: keptAs !== null };
+}
+
+/**
+ * A published news item of the school as its page shows it, through the look-up (src/server/pages/news-list.ts;
+ * concurrent first requests share one read); null for an id of no published item of the school, which is not kept.
+ */
+export async function getNewsItem(locals: Pick<App.Locals, 'scope'>, id: string): Promise<NewsDetail | null> {
+  const s = locals.scope;
+  return s.lookups.newsItems.get(newsItemKey((await s.tenant()).id, id), () => findNews(s, id));
 }
 
 export type TitleKind = 'default' | 'mobileQuery';
