@@ -109,8 +109,9 @@ describe('the SQLite database file', () => {
     // them it was about 800 pages long at most.
     expect(restarts).toBeGreaterThanOrEqual(2);
     expect(walPages).toBeLessThan(rows);
-    // Each restart came from a pause that copied every page, within the pause's limit.
-    expect(pauses.filter((p) => p.outcome === 'copied').length).toBeGreaterThanOrEqual(restarts);
+    // The pauses copied every page, within the pause's limit. (Not one pause a restart: between two writes the worker's
+    // periodic copy may also catch every page, and the next write then starts the WAL again without a pause.)
+    expect(pauses.filter((p) => p.outcome === 'copied').length).toBeGreaterThanOrEqual(1);
     expect(Math.max(...pauses.map((p) => p.ms))).toBeLessThan(1_000);
     expect(await sql<{ n: number }>`select count(*) as n from pages`.execute(db)).toMatchObject({ rows: [{ n: rows }] });
     await db.destroy();
