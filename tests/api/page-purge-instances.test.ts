@@ -10,12 +10,12 @@ import * as school from '~/lib/api/contracts/admin-school';
 import * as cat from '~/lib/api/contracts/admin-catalog';
 import { STAFF_ROLE } from '~/lib/staff/roles';
 import { createSchool, getSchoolPage } from '~/server/tenant/tenant.service';
-import { getAsides, getNewsListPage } from '~/server/pages/layout-data';
+import { getAsides, getNewsItem, getNewsListPage } from '~/server/pages/layout-data';
 import { HOME_KINDS } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
 import { PAGE_CHANGES_CHANNEL } from '~/server/events/page-change-bus';
 import type { PageChange } from '~/server/events/page-changes';
-import { startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
+import { pageScopeAt, startCachedPages, type CachedPages, type TestPage } from '../setup/cached-pages';
 import { couponInput } from '../setup/catalog';
 import { ON_POSTGRES, startTestServer, type Answer, type TestServer, startEachTestAtNow } from '../setup/server';
 import { asStaff, makeStaff, sessionOf, type TestStaffSession } from '../setup/staff';
@@ -143,6 +143,30 @@ describe.skipIf(!ON_POSTGRES)('several instances on one PostgreSQL', () => {
     ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
     expect(await heard).toEqual({ schoolId: s.id, kinds: ['news'] });
     expect((await pagesB.get('/news-information/list', s.host)).body).toContain('<li>跨实例新闻</li>');
+  });
+
+  test("a news item edited through A: B's item, kept by its look-up, is the edited one in the first read after B heard the change", async () => {
+    const s = await newSchool();
+    const draft = ok<admin.AdminNews>(
+      await a.call(admin.adminNewsSave, { title: '跨实例条目', categorizeIds: [], contentType: 'ARTICLE', content: '<p>x</p>' }, asStaff(s.session, s.id)),
+    );
+    // B hears the publication before it reads: a later delivery of it would clear what B keeps below.
+    const published = heardOn(b, s.id);
+    ok(await a.call(admin.adminNewsPublish, {}, { ...asStaff(s.session, s.id), params: { id: draft.id } }));
+    expect(await published).toEqual({ schoolId: s.id, kinds: ['news'] });
+    const itemOnB = async () => {
+      const at = await pageScopeAt(b, s.host);
+      return getNewsItem({ scope: at!.scope }, draft.id);
+    };
+    // Read twice on B: the second is handed the object the first kept.
+    const kept = await itemOnB();
+    expect(kept?.title).toBe('跨实例条目');
+    expect(await itemOnB()).toBe(kept);
+    const heard = heardOn(b, s.id);
+    const edit = { id: draft.id, title: '跨实例条目改', categorizeIds: [], contentType: 'ARTICLE' as const, content: '<p>y</p>' };
+    ok(await a.call(admin.adminNewsSave, edit, asStaff(s.session, s.id)));
+    expect(await heard).toEqual({ schoolId: s.id, kinds: ['news'] });
+    expect((await itemOnB())?.title).toBe('跨实例条目改');
   });
 
   test("a notice published through A: B's side columns, kept by its look-up, show it in the first answer after B heard the change", async () => {
