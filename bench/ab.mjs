@@ -9,8 +9,8 @@
 // in turn, round by round (AB_ROUNDS, default 6; the order swapped every round): /healthz (3 s), answer saves (4 s) and
 // progress reports (4 s), 50 connections, each write the next one's of its pool, so no student passes their own limit.
 // AB_LOADS names the loads instead (default healthz,save,report), among them paper (each taker's test paper opened in
-// turn) and the uncached pages: list (the news list), detail (a news item's page), notices (the notice list), home
-// (the home page) and login (the login page), 4 s each. Prints each round's answers a second and server CPU a
+// turn) and the uncached pages: list (the news list), detail (a news item's page), notices (the notice list), notice (a
+// notice's page), home (the home page) and login (the login page), 4 s each. Prints each round's answers a second and server CPU a
 // request, and the medians. A failed, refused or timed-out answer is counted and makes the exit code non-zero.
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,7 +27,7 @@ if (!treeA || !treeB) {
 const ROUNDS = positive('AB_ROUNDS', 6);
 const WRITERS = positive('AB_WRITERS', 2000);
 const CONNECTIONS = 50;
-const ALL_SECONDS = { healthz: 3, save: 4, report: 4, paper: 4, list: 4, detail: 4, notices: 4, home: 4, login: 4 };
+const ALL_SECONDS = { healthz: 3, save: 4, report: 4, paper: 4, list: 4, detail: 4, notices: 4, notice: 4, home: 4, login: 4 };
 const NAMED = (process.env.AB_LOADS ?? 'healthz,save,report').split(',').map((kind) => kind.trim());
 for (const kind of NAMED) {
   if (!(kind in ALL_SECONDS)) {
@@ -66,6 +66,12 @@ async function startTree(label, tree) {
       body: '{"current":1,"size":1}',
     });
     loads.detail = { url: `${base}/news-information/detail?id=${(await answer.json()).data.records[0].id}` };
+  }
+  if ('notice' in SECONDS) {
+    // The school's latest notice, as its list links it.
+    const id = /\/notice\/detail\?id=([^"&]+)/.exec(await (await fetch(`${base}/notice/list`)).text())?.[1];
+    if (!id) throw new Error("no notice on the seeded school's notice list");
+    loads.notice = { url: `${base}/notice/detail?id=${id}` };
   }
   if ('save' in SECONDS || 'paper' in SECONDS) {
     const { work, takers, questions } = await testTakers(base, file, WRITERS);

@@ -11,6 +11,7 @@ import { createKeptHtml } from './pages/kept-html';
 import { changesAsides } from './pages/asides';
 import { changesHome, HOME_SECTIONS_KEPT_MS } from './pages/home-sections';
 import { changesNewsList, NEWS_ITEM_KEPT_MS, NEWS_ITEMS_KEPT, NEWS_LIST_KEPT_MS } from './pages/news-list';
+import { changesNotices, NOTICE_ITEMS_KEPT, NOTICE_PAGES_KEPT_MS } from './pages/notice-pages';
 import { HOUR } from '~/lib/time/cst';
 import { createSmsProvider } from './sms/sms.provider';
 import { createMapProvider } from './platform/map.provider';
@@ -122,6 +123,8 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
       homes: createTtlCache(HOME_SECTIONS_KEPT_MS),
       newsLists: createTtlCache(NEWS_LIST_KEPT_MS),
       newsItems: createTtlCache(NEWS_ITEM_KEPT_MS, NEWS_ITEMS_KEPT, undefined, (item) => item !== null),
+      noticeLists: createTtlCache(NOTICE_PAGES_KEPT_MS),
+      noticeItems: createTtlCache(NOTICE_PAGES_KEPT_MS, NOTICE_ITEMS_KEPT, undefined, (item) => item !== null),
       qrCodes: createTtlCache(HOUR, 500),
       richText: createRichTextMemo(),
       // Class-wide counts every classmate's page shows alike: counted once per class a while (decision 070).
@@ -160,6 +163,10 @@ export function createRuntime(config: Config, db: DB, kind: DatabaseKind, now: (
     if (changesNewsList(change)) {
       runtime.lookups.newsLists.clear();
       runtime.lookups.newsItems.clear();
+    }
+    if (changesNotices(change)) {
+      runtime.lookups.noticeLists.clear();
+      runtime.lookups.noticeItems.clear();
     }
     if (!changesSchool(change)) return;
     runtime.lookups.tenants.clear();

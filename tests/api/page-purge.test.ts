@@ -11,8 +11,9 @@ import { pageNews } from '~/server/content/content.service';
 import { findHotMajorDetail, findProduct } from '~/server/products/products.service';
 import { createSchool, getSchoolPage, resolveTenant } from '~/server/tenant/tenant.service';
 import type { Scope } from '~/server/http/scope';
-import { getAsides, getNewsItem, getNewsListPage } from '~/server/pages/layout-data';
+import { getAsides, getNewsItem, getNewsListPage, getNoticeItem, getNoticeListPage } from '~/server/pages/layout-data';
 import { newsItemKey } from '~/server/pages/news-list';
+import { noticeItemKey } from '~/server/pages/notice-pages';
 import type { Asides } from '~/server/pages/asides';
 import { HOME_KINDS, HOME_SECTIONS_KEPT_MS, TICKER_DAYS, type HomeSections } from '~/server/pages/home-sections';
 import { getHomeSections } from '~/server/pages/home-data';
@@ -344,6 +345,40 @@ describe('a staff change drops the cached pages that show it', () => {
     expect(await item(a)).toBe(edited);
     ok(await server().call(admin.adminNewsUnpublish, {}, as(a, { id: news.id })));
     expect(await item(a)).toBeNull();
+  });
+
+  test("the notice list's first page and a notice's page: kept until a change of notices, which shows at once; no later page or other id is kept", async () => {
+    const a = await newSchool();
+    const b = await newSchool();
+    const list = async (school: School, current: number) => getNoticeListPage({ scope: await pageScope(school) }, current);
+    const notice = async (school: School, id: string) => getNoticeItem({ scope: await pageScope(school) }, id);
+    const first = await list(a, 1);
+    expect(first).toMatchObject({ kept: true, notices: { records: [] } });
+    expect((await list(a, 1)).notices).toBe(first.notices);
+    // A later page is read for its request alone.
+    const later = await list(a, 2);
+    expect(later.kept).toBe(false);
+    expect((await list(a, 2)).notices).not.toBe(later.notices);
+
+    const draft = ok<admin.AdminNotice>(await server().call(admin.adminNoticeSave, { title: '公告甲', content: '<p>x</p>' }, as(a)));
+    expect(await notice(a, draft.id)).toBeNull();
+    ok(await server().call(admin.adminNoticePublish, {}, as(a, { id: draft.id })));
+    expect((await list(a, 1)).notices.records.map((n) => n.title)).toEqual(['公告甲']);
+    expect((await list(b, 1)).notices.records).toEqual([]);
+    const kept = await notice(a, draft.id);
+    expect(kept?.title).toBe('公告甲');
+    expect(await notice(a, draft.id)).toBe(kept);
+    // Another school never reaches it by its id; an id of no notice is read for its request alone.
+    expect(await notice(b, draft.id)).toBeNull();
+    expect(await notice(a, 'nosuchnotice')).toBeNull();
+    expect(await server().runtime.lookups.noticeItems.get(noticeItemKey(a.id, 'nosuchnotice'), async () => kept)).toBe(kept);
+
+    ok(await server().call(admin.adminNoticeSave, { id: draft.id, title: '公告乙', content: '<p>新</p>' }, as(a)));
+    expect((await notice(a, draft.id))?.title).toBe('公告乙');
+    expect((await list(a, 1)).notices.records.map((n) => n.title)).toEqual(['公告乙']);
+    ok(await server().call(admin.adminNoticeUnpublish, {}, as(a, { id: draft.id })));
+    expect(await notice(a, draft.id)).toBeNull();
+    expect((await list(a, 1)).notices.records).toEqual([]);
   });
 
   test("a change clears the side columns' and the home's look-ups in the same delivery as, and before, the render cache's purge", async () => {

@@ -132,7 +132,7 @@ describe('kept layout parts', () => {
     }
   });
 
-  test("the home's kept body and a news item's kept article, and all they draw, read nothing of the request; the home's islands are all in it", () => {
+  test("the home's kept body, the lists' kept pages and articles, and all they draw, read nothing of the request; the home's islands are all in it", () => {
     // src/pages/index.astro keeps HomeBody whole at the home's own address (decision 112): a value of the request in it
     // would be drawn for the first request and shown on all. The running configuration's look-ups are not the request.
     const request = /Astro\.(url|request|cookies|params|site|clientAddress)\b|Astro\.locals(?!\.server\.runtime\b)/;
@@ -158,13 +158,15 @@ describe('kept layout parts', () => {
       (file) => expect(read(`${file}.tsx`), file).not.toMatch(/from '~\/server\//),
     );
     expect(drawn.size).toBeGreaterThan(5);
-    // A news item's article, kept beside the item's look-up object (decision 113), likewise.
-    const article = walk(
-      'components/NewsArticle.astro',
-      (path, source) => expect(source, path).not.toMatch(request),
-      (file) => expect.unreachable(`the kept article draws the island ${file}`),
-    );
-    expect(article.size).toBeGreaterThan(2);
+    // The lists' first pages and the items' articles, kept beside their look-ups' objects (decisions 111, 113, 114), likewise.
+    for (const kept of ['components/NewsListPage.astro', 'components/NewsArticle.astro', 'components/NoticeListPage.astro', 'components/NoticeArticle.astro']) {
+      const parts = walk(
+        kept,
+        (path, source) => expect(source, path).not.toMatch(request),
+        (file) => expect.unreachable(`${kept} draws the island ${file}`),
+      );
+      expect(parts.size, kept).toBeGreaterThan(1);
+    }
     // Astro writes the islands' scripts once a page, before the first island it draws: with every island of the page in
     // the kept body, a kept body has them exactly once, however often it is used again.
     const noIsland = (path: string, source: string) => expect(source, path).not.toMatch(/\bclient:/);

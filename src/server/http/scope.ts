@@ -16,7 +16,7 @@ import type { FileStore } from '../storage/storage';
 import type { UploadStaging } from '../media-library/staging-store';
 import type { PageChangeBus } from '../events/page-change-bus';
 import type { CustomerServiceVO } from '~/lib/api/contracts/leads';
-import type { NewsDetail, NewsSummary } from '~/lib/api/contracts/content';
+import type { NewsDetail, NewsSummary, NoticeDetail, NoticeSummary } from '~/lib/api/contracts/content';
 import type { Page } from '~/lib/paging';
 
 /** A request's logged-in user: the user and the hash of the token it came with. */
@@ -69,9 +69,12 @@ export interface Lookups {
   newsLists: TtlCache<Page<NewsSummary>>;
   /** A school's published news items, as their pages show them (src/server/pages/news-list.ts), cleared by a change of news. */
   newsItems: TtlCache<NewsDetail | null>;
+  /** The notice list's first page of a school, and its published notices (src/server/pages/notice-pages.ts), cleared by a change of notices. */
+  noticeLists: TtlCache<Page<NoticeSummary>>;
+  noticeItems: TtlCache<NoticeDetail | null>;
   /**
-   * The layout's header, footer and floating tools, the side columns, the home's sections and body, the news list's
-   * first pages and the news items' articles, each drawn once from a look-up's object above (decision 100).
+   * The layout's header, footer and floating tools, the side columns, the home's sections and body, the news and notice
+   * lists' first pages and their items' articles, each drawn once from a look-up's object above (decision 100).
    */
   layoutParts: KeptHtml;
 }

@@ -6,11 +6,12 @@ import { getSchoolPage, type SchoolBranding } from '../tenant/tenant.service';
 import { portalLinks, type PortalLinks } from '../school/links';
 import { firstCustomerService } from '../leads/leads.service';
 import type { Tenant } from '../tenant/tenant.table';
-import { findNews, pageCategories, pageHotMajors, pageNews, pageNotices } from '../content/content.service';
-import type { NewsDetail, NewsSummary } from '~/lib/api/contracts/content';
+import { findNews, findNotice, pageCategories, pageHotMajors, pageNews, pageNotices } from '../content/content.service';
+import type { NewsDetail, NewsSummary, NoticeDetail, NoticeSummary } from '~/lib/api/contracts/content';
 import type { Page } from '~/lib/paging';
 import { ASIDE_SIZES, type Asides } from './asides';
 import { NEWS_LIST_PAGE_SIZE, newsFirstPageKey, newsItemKey } from './news-list';
+import { NOTICE_LIST_PAGE_SIZE, noticeItemKey } from './notice-pages';
 
 export interface LayoutData {
   tenant: Tenant;
@@ -96,6 +97,23 @@ export async function getNewsListPage(
 export async function getNewsItem(locals: Pick<App.Locals, 'scope'>, id: string): Promise<NewsDetail | null> {
   const s = locals.scope;
   return s.lookups.newsItems.get(newsItemKey((await s.tenant()).id, id), () => findNews(s, id));
+}
+
+/**
+ * A page of the school's notice list, newest first, and whether it is kept: the first page through the look-up
+ * (src/server/pages/notice-pages.ts; concurrent first requests share one read), any other read for its request alone.
+ */
+export async function getNoticeListPage(locals: Pick<App.Locals, 'scope'>, current: number): Promise<{ notices: Page<NoticeSummary>; kept: boolean }> {
+  const s = locals.scope;
+  const read = () => pageNotices(s, { current, size: NOTICE_LIST_PAGE_SIZE, order: 'desc' });
+  if (current !== 1) return { notices: await read(), kept: false };
+  return { notices: await s.lookups.noticeLists.get((await s.tenant()).id, read), kept: true };
+}
+
+/** A published notice of the school as its page shows it, through the look-up; null for an id of none, not kept. */
+export async function getNoticeItem(locals: Pick<App.Locals, 'scope'>, id: string): Promise<NoticeDetail | null> {
+  const s = locals.scope;
+  return s.lookups.noticeItems.get(noticeItemKey((await s.tenant()).id, id), () => findNotice(s, id));
 }
 
 export type TitleKind = 'default' | 'mobileQuery';
