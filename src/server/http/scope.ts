@@ -69,8 +69,9 @@ export interface Lookups {
   newsLists: TtlCache<Page<NewsSummary>>;
   /** A school's published news items, as their pages show them (src/server/pages/news-list.ts), cleared by a change of news. */
   newsItems: TtlCache<NewsDetail | null>;
-  /** The notice list's first page of a school, and its published notices (src/server/pages/notice-pages.ts), cleared by a change of notices. */
+  /** The notice list's first page of a school (src/server/pages/notice-pages.ts), cleared by a change of notices. */
   noticeLists: TtlCache<Page<NoticeSummary>>;
+  /** A school's published notices, as their pages show them (src/server/pages/notice-pages.ts), cleared by a change of notices. */
   noticeItems: TtlCache<NoticeDetail | null>;
   /**
    * The layout's header, footer and floating tools, the side columns, the home's sections and body, the news and notice
