@@ -64,6 +64,10 @@ export function purgeTagsOf(change: PageChange): string[] | 'all' {
 /** Whether a change reaches the instance's look-ups (tenant by host, the school's header data). */
 export const changesSchool = (change: PageChange): boolean => change.kinds === 'all';
 
+/** Whether a change reaches what shows any of `kinds`: a change of one of them, or of the school itself. */
+export const changesAnyOf = (change: PageChange, kinds: readonly PageKind[]): boolean =>
+  change.kinds === 'all' || change.kinds.some((kind) => kinds.includes(kind));
+
 /** PostgreSQL's limit of a NOTIFY payload is 8,000 bytes; changes are far smaller (one id and a few kinds). */
 export const NOTIFY_PAYLOAD_MAX_BYTES = 8000;
 

@@ -1,5 +1,5 @@
 import type { Category, HotMajorSummary, NoticeSummary } from '~/lib/api/contracts/content';
-import type { PageChange, PageKind } from '../events/page-changes';
+import { changesAnyOf, type PageChange, type PageKind } from '../events/page-changes';
 
 /**
  * The side columns the news and notice pages show alike for a school: the news categories, the first hot majors and
@@ -23,7 +23,7 @@ const ASIDE_KINDS: readonly PageKind[] = ['news', 'notices', 'catalogue'];
 
 /** Whether a change reaches the columns (any of their kinds, or the school itself). */
 export function changesAsides(change: PageChange): boolean {
-  return change.kinds === 'all' || change.kinds.some((kind) => ASIDE_KINDS.includes(kind));
+  return changesAnyOf(change, ASIDE_KINDS);
 }
 
 /**

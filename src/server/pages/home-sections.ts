@@ -2,7 +2,7 @@ import type { NewsSummary, RecentArticle } from '~/lib/api/contracts/content';
 import type { CouponVO } from '~/lib/api/contracts/leads';
 import type { Banner } from '~/lib/api/contracts/media';
 import type { HomeTrainingProjects } from '~/lib/api/contracts/products';
-import type { PageChange, PageKind } from '../events/page-changes';
+import { changesAnyOf, type PageChange, type PageKind } from '../events/page-changes';
 
 /**
  * The home page's sections of a school (decision 110): the ticker, the latest news, the banners, the coupons and the
@@ -38,7 +38,7 @@ export const HOME_KINDS: readonly PageKind[] = ['news', 'notices', 'media', 'cou
 
 /** Whether a change reaches the home's sections (any of their kinds, or the school itself). */
 export function changesHome(change: PageChange): boolean {
-  return change.kinds === 'all' || change.kinds.some((kind) => HOME_KINDS.includes(kind));
+  return changesAnyOf(change, HOME_KINDS);
 }
 
 /** Kept sections older or newer than this by the request's own clock are not shown to it (a clock set forward or back). */

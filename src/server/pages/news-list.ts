@@ -1,4 +1,4 @@
-import type { PageChange } from '../events/page-changes';
+import { changesAnyOf, type PageChange } from '../events/page-changes';
 import type { Asides } from './asides';
 
 /**
@@ -30,7 +30,7 @@ export const NEWS_LIST_PAGE_SIZE = 4;
 
 /** Whether a change reaches the kept first pages and items: news and their categories, or the school itself. */
 export function changesNewsList(change: PageChange): boolean {
-  return change.kinds === 'all' || change.kinds.includes('news');
+  return changesAnyOf(change, ['news']);
 }
 
 /**

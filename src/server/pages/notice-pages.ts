@@ -1,4 +1,4 @@
-import type { PageChange } from '../events/page-changes';
+import { changesAnyOf, type PageChange } from '../events/page-changes';
 
 /**
  * The notice list's first page and each published notice of a school, as their pages show them (decision 114): every
@@ -20,7 +20,7 @@ export const NOTICE_LIST_PAGE_SIZE = 6;
 
 /** Whether a change reaches the kept first pages and notices: notices, or the school itself. */
 export function changesNotices(change: PageChange): boolean {
-  return change.kinds === 'all' || change.kinds.includes('notices');
+  return changesAnyOf(change, ['notices']);
 }
 
 /** The look-up's key of a school's notice. */
