@@ -61,15 +61,68 @@ export function utf8Bytes(text) {
   }
 }
 
+/**
+ * A page's bytes from what its render wrote (decision 115): the kept parts' bytes (`pieces`' Uint8Arrays, in the order
+ * they were written) as they are, and the text between them (`pieces`' strings, then `tail`) encoded by `utf8Bytes`. With
+ * no piece, the page is its text encoded. The same bytes as the whole page's text encoded, a kept part's bytes being its
+ * HTML as UTF-8.
+ *
+ * @param {(string | Uint8Array)[] | undefined} pieces
+ * @param {string} tail
+ * @returns {Uint8Array}
+ */
+export function joinedBytes(pieces, tail) {
+  if (!pieces?.length) return utf8Bytes(tail);
+  const parts = [];
+  for (const piece of pieces) {
+    if (typeof piece !== 'string') parts.push(piece);
+    else if (piece) parts.push(utf8Bytes(piece));
+  }
+  if (tail) parts.push(utf8Bytes(tail));
+  return Buffer.concat(parts);
+}
+
+/** The registered symbol under which Astro's render collects a page's pieces (`Symbol.for`). */
+export const PAGE_PIECES_KEY = 'portal.pagePieces';
+const PIECES = `Symbol.for(${JSON.stringify(PAGE_PIECES_KEY)})`;
+
+/** Where Astro's renderPage renders a page whole (Astro's text). */
+export const RENDER_CALL_ORIGINAL = `    body = await renderToString(result, componentFactory, props, children, true, route);
+`;
+/** The same, with the render told to keep the bytes it is given apart (below). */
+export const RENDER_CALL_REPLACEMENT = `    result[${PIECES}] = [];
+    body = await renderToString(result, componentFactory, props, children, true, route);
+`;
 /** Where Astro's renderPage encodes a page rendered whole (Astro's text). */
 export const ENCODE_ORIGINAL = `    body = encoder.encode(body);
 `;
-/** The same page encoded by `utf8Bytes`, added to the module with its import. */
-export const ENCODE_REPLACEMENT = `    body = utf8Bytes(body);
+/** The same page made of its pieces by `joinedBytes`, added to the module with its import. */
+export const ENCODE_REPLACEMENT = `    body = joinedBytes(result[${PIECES}], body);
 `;
 const ENCODER_ADDED = `
 import { transcode } from "node:buffer";
 ${utf8Bytes.toString()}
+${joinedBytes.toString()}
+`;
+
+const RENDER_TO_STRING = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]astro[\\/]render\.js$/;
+/** Where Astro's render of a page to text adds what a component wrote (Astro's text). */
+export const CHUNK_ORIGINAL = `      if (chunk instanceof Response) return;
+      str += chunkToString(result, chunk);
+`;
+/**
+ * The same, except that bytes written while the page collects pieces (a kept part's, src/components/KeptPart.astro)
+ * are not decoded into the text: the text so far and those bytes are collected, and the text starts again. The render
+ * then returns only the text after the last bytes, which renderPage, and nothing else, joins with the pieces.
+ */
+export const CHUNK_REPLACEMENT = `      if (chunk instanceof Response) return;
+      const pieces = result[${PIECES}];
+      if (pieces && chunk instanceof Uint8Array) {
+        pieces.push(str, chunk);
+        str = "";
+        return;
+      }
+      str += chunkToString(result, chunk);
 `;
 
 /** The Node writer's start: it takes the Response's parts, writes the head, then streams the body (Astro's text). */
@@ -102,7 +155,13 @@ const missing = (module) => `page-bytes: ${module} no longer has the code this p
 export function keepRenderedBytes(code) {
   const failure = missing('astro/dist/runtime/server/render/page.js');
   const kept = replaceOnce(code, RENDER_ORIGINAL, RENDER_REPLACEMENT, failure);
-  return replaceOnce(kept, ENCODE_ORIGINAL, ENCODE_REPLACEMENT, failure) + ENCODER_ADDED;
+  const collected = replaceOnce(kept, RENDER_CALL_ORIGINAL, RENDER_CALL_REPLACEMENT, failure);
+  return replaceOnce(collected, ENCODE_ORIGINAL, ENCODE_REPLACEMENT, failure) + ENCODER_ADDED;
+}
+
+/** Astro's render of a page to text collecting the bytes written to it apart, when its page asks (decision 115). */
+export function collectWrittenBytes(code) {
+  return replaceOnce(code, CHUNK_ORIGINAL, CHUNK_REPLACEMENT, missing('astro/dist/runtime/server/render/astro/render.js'));
 }
 
 export function writeKeptBytes(code) {
@@ -112,5 +171,6 @@ export function writeKeptBytes(code) {
 
 export const pageBytesWritten = () => [
   rewriteServerModule('portal:page-bytes-rendered', RENDER_PAGE, keepRenderedBytes),
+  rewriteServerModule('portal:page-bytes-collected', RENDER_TO_STRING, collectWrittenBytes),
   rewriteServerModule('portal:page-bytes-written', ASTRO_NODE_MODULE, writeKeptBytes),
 ];

@@ -25,9 +25,17 @@ export type AstroNodeModule = {
  * `dir` (one module a directory) whose imports name Astro's own files.
  */
 export async function rewrittenAstroNode(dir: string, rewrite: (code: string) => string): Promise<AstroNodeModule> {
-  const astroFile = (specifier: string) => JSON.stringify(new URL(specifier, pathToFileURL(ASTRO_NODE_APP)).href);
-  const source = rewrite(readFileSync(ASTRO_NODE_APP, 'utf8')).replace(/from "(\.\.?\/[^"]+)"/g, (_, specifier: string) => `from ${astroFile(specifier)}`);
-  const file = join(dir, 'node.mjs');
+  return rewrittenAstroModule<AstroNodeModule>(dir, ASTRO_NODE_APP, rewrite);
+}
+
+/**
+ * One of the installed Astro's modules (`path`, a file of astroDist) as the build rewrites it, loaded from a file written
+ * in `dir` (one module a directory) whose imports name Astro's own files: the rest of Astro is the one the app loads.
+ */
+export async function rewrittenAstroModule<T>(dir: string, path: string, rewrite: (code: string) => string): Promise<T> {
+  const astroFile = (specifier: string) => JSON.stringify(new URL(specifier, pathToFileURL(path)).href);
+  const source = rewrite(readFileSync(path, 'utf8')).replace(/from "(\.\.?\/[^"]+)"/g, (_, specifier: string) => `from ${astroFile(specifier)}`);
+  const file = join(dir, 'rewritten.mjs');
   writeFileSync(file, source);
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as AstroNodeModule;
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as T;
 }

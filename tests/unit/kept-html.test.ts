@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createKeptHtml, fillAttribute } from '../../src/server/pages/kept-html';
+import { createKeptHtml, fillAttribute, filledBytes } from '../../src/server/pages/kept-html';
 
 /**
  * The layout's parts kept beside the look-up's object they are drawn from (src/server/pages/kept-html.ts, decision
@@ -29,12 +29,12 @@ describe('kept layout parts', () => {
             const key = `${r.object}/${r.part}`;
             if (!firstAsking.has(key)) firstAsking.set(key, r.fails);
             try {
-              const html = await kept.get(objects[r.object]!, r.part, async () => {
+              const piece = await kept.get(objects[r.object]!, r.part, async () => {
                 drawn.set(key, (drawn.get(key) ?? 0) + 1);
                 if (firstAsking.get(key)) throw new Error('drawing failed');
                 return `<p>${key}</p>`;
               });
-              expect(html).toBe(`<p>${key}</p>`);
+              expect(piece.html).toBe(`<p>${key}</p>`);
               done.add(key);
             } catch (error) {
               // Only this round's own failed drawing: an earlier failure is not kept.
@@ -64,9 +64,9 @@ describe('kept layout parts', () => {
     const before = { name: '旧校名' };
     const after = { name: '新校名' };
     const draw = (school: { name: string }) => async () => `<header>${school.name}</header>`;
-    expect(await kept.get(before, 'header:', draw(before))).toBe('<header>旧校名</header>');
-    expect(await kept.get(after, 'header:', draw(after))).toBe('<header>新校名</header>');
-    expect(await kept.get(before, 'header:', draw(after))).toBe('<header>旧校名</header>');
+    expect((await kept.get(before, 'header:', draw(before))).html).toBe('<header>旧校名</header>');
+    expect((await kept.get(after, 'header:', draw(after))).html).toBe('<header>新校名</header>');
+    expect((await kept.get(before, 'header:', draw(after))).html).toBe('<header>旧校名</header>');
   });
 
   test('a part drawn from several look-ups is kept while every one hands out the same object, and drawn anew when any changes', async () => {
@@ -79,12 +79,12 @@ describe('kept layout parts', () => {
         const drawings: string[] = [];
         for (const [home, school] of asks) {
           const key = `${home}/${school}`;
-          const html = await kept.get([homes[home]!, schools[school]!], 'home', async () => {
+          const piece = await kept.get([homes[home]!, schools[school]!], 'home', async () => {
             drawings.push(key);
             return `<main>${key}</main>`;
           });
           // Never a part drawn from another pair of objects.
-          expect(html).toBe(`<main>${key}</main>`);
+          expect(piece.html).toBe(`<main>${key}</main>`);
         }
         // Each pair is drawn once, the first time it is asked for.
         expect(drawings).toEqual([...new Set(asks.map(([home, school]) => `${home}/${school}`))]);
@@ -97,10 +97,11 @@ describe('kept layout parts', () => {
     const home = {};
     const school = {};
     const draw = (html: string) => async () => html;
-    expect(await kept.get([home, school], 'home', draw('pair'))).toBe('pair');
-    expect(await kept.get(home, 'home', draw('home alone'))).toBe('home alone');
-    expect(await kept.get([school, home], 'home', draw('other order'))).toBe('other order');
-    expect(await kept.get([home, school], 'home', draw('drawn again'))).toBe('pair');
+    const html = async (from: object | [object, object], drawn: string) => (await kept.get(from, 'home', draw(drawn))).html;
+    expect(await html([home, school], 'pair')).toBe('pair');
+    expect(await html(home, 'home alone')).toBe('home alone');
+    expect(await html([school, home], 'other order')).toBe('other order');
+    expect(await html([home, school], 'drawn again')).toBe('pair');
   });
 
   test("a request's value goes where the placeholder was, escaped as Astro escapes an attribute's value", () => {
@@ -118,6 +119,46 @@ describe('kept layout parts', () => {
           expect(filled).toBe(`<a href="${escaped}">${around}</a>`);
         },
       ),
+    );
+  });
+
+  test("a kept part's bytes are its HTML as UTF-8, lone surrogates as TextEncoder writes them, and the same bytes every time", async () => {
+    const encoder = new TextEncoder();
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), async (html) => {
+        const kept = createKeptHtml();
+        const from = {};
+        const piece = await kept.get(from, 'part', async () => html);
+        expect(Buffer.from(piece.bytes).equals(Buffer.from(encoder.encode(html)))).toBe(true);
+        // A page writes the kept bytes as they are: the next request is handed the same ones, not a new encoding.
+        expect((await kept.get(from, 'part', async () => 'drawn again')).bytes).toBe(piece.bytes);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("a part's bytes with a request's value filled in are those of its HTML filled in, however often the placeholder occurs", async () => {
+    const encoder = new TextEncoder();
+    const placeholder = 'portal-kept-login-href';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes(placeholder)),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.array(fc.string({ unit: 'binary', maxLength: 30 }), { minLength: 1, maxLength: 3 }),
+        async (around, values) => {
+          const html = around.join(`<a href="${placeholder}">`);
+          const piece = await createKeptHtml().get({}, 'header:', async () => html);
+          // Several requests with their own values, the split made by the first one used by the next.
+          for (const value of values) {
+            const written = Buffer.concat(filledBytes(piece, placeholder, value));
+            expect(written.equals(Buffer.from(encoder.encode(fillAttribute(html, placeholder, value))))).toBe(true);
+          }
+          expect(Buffer.from(piece.bytes).equals(Buffer.from(encoder.encode(html)))).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

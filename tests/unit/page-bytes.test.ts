@@ -6,13 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ASTRO_NODE_APP, type AstroNodeModule, astroDist, rewrittenAstroNode } from '../setup/astro-node';
+import { ASTRO_NODE_APP, type AstroNodeModule, astroDist, rewrittenAstroModule, rewrittenAstroNode } from '../setup/astro-node';
 import { pageBytes, pageResponse } from '~/server/http/page-bytes';
 import {
+  CHUNK_ORIGINAL,
+  CHUNK_REPLACEMENT,
+  collectWrittenBytes,
   ENCODE_ORIGINAL,
   ENCODE_REPLACEMENT,
+  joinedBytes,
   keepRenderedBytes,
   PAGE_BYTES_KEY,
+  PAGE_PIECES_KEY,
+  RENDER_CALL_ORIGINAL,
+  RENDER_CALL_REPLACEMENT,
   RENDER_ORIGINAL,
   RENDER_REPLACEMENT,
   utf8Bytes,
@@ -30,16 +37,24 @@ import {
  */
 
 const RENDER_PAGE = astroDist('runtime/server/render/page.js');
+const RENDER_TO_STRING = astroDist('runtime/server/render/astro/render.js');
 const NODE_APP = ASTRO_NODE_APP;
 
 describe('page bytes kept from render to writer', () => {
   test("the installed Astro's renderPage and Node writer have the code the build rewrites, and only it changes", () => {
     const render = readFileSync(RENDER_PAGE, 'utf8');
     const rewritten = keepRenderedBytes(render);
-    const added = rewritten.slice(render.length - RENDER_ORIGINAL.length + RENDER_REPLACEMENT.length - ENCODE_ORIGINAL.length + ENCODE_REPLACEMENT.length);
-    expect(rewritten).toBe(render.replace(RENDER_ORIGINAL, RENDER_REPLACEMENT).replace(ENCODE_ORIGINAL, ENCODE_REPLACEMENT) + added);
-    // What is added is the encoder the replacement calls, with its import, and nothing else.
-    expect(added).toBe(`\nimport { transcode } from "node:buffer";\n${utf8Bytes.toString()}\n`);
+    const replaced = render
+      .replace(RENDER_ORIGINAL, RENDER_REPLACEMENT)
+      .replace(RENDER_CALL_ORIGINAL, RENDER_CALL_REPLACEMENT)
+      .replace(ENCODE_ORIGINAL, ENCODE_REPLACEMENT);
+    expect(rewritten.startsWith(replaced)).toBe(true);
+    // What is added is the encoder the replacement calls and the joining of the pieces, with its import, and nothing else.
+    expect(rewritten.slice(replaced.length)).toBe(`\nimport { transcode } from "node:buffer";\n${utf8Bytes.toString()}\n${joinedBytes.toString()}\n`);
+    // The pieces are collected only for the page rendered whole, and joined where its text was encoded.
+    expect(rewritten.indexOf(RENDER_CALL_REPLACEMENT)).toBeLessThan(rewritten.indexOf(ENCODE_REPLACEMENT));
+    const renderModule = readFileSync(RENDER_TO_STRING, 'utf8');
+    expect(collectWrittenBytes(renderModule)).toBe(renderModule.replace(CHUNK_ORIGINAL, CHUNK_REPLACEMENT));
     const node = readFileSync(NODE_APP, 'utf8');
     expect(writeKeptBytes(node)).toBe(node.replace(WRITE_ORIGINAL, WRITE_REPLACEMENT));
     // The writer ends with the kept bytes before it takes the Response's body and status text, and before it reads the body.
@@ -51,6 +66,8 @@ describe('page bytes kept from render to writer', () => {
   test('a module without the code, or with it twice, stops the build', () => {
     expect(() => keepRenderedBytes('export function renderPage() {}')).toThrow(/no longer has/);
     expect(() => keepRenderedBytes(`${RENDER_ORIGINAL}\n${RENDER_ORIGINAL}`)).toThrow(/no longer has/);
+    expect(() => keepRenderedBytes(`${RENDER_ORIGINAL}\n${ENCODE_ORIGINAL}`)).toThrow(/no longer has/);
+    expect(() => collectWrittenBytes('async function renderStreamToString() {}')).toThrow(/no longer has/);
     expect(() => writeKeptBytes(`function getAbortControllerCleanup() {}\n${WRITE_ORIGINAL}${WRITE_ORIGINAL}`)).toThrow(/no longer has/);
     expect(() => writeKeptBytes(WRITE_ORIGINAL)).toThrow(/getAbortControllerCleanup/);
   });
@@ -86,6 +103,76 @@ describe('page bytes kept from render to writer', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+/** What a page's template writes: text, text Astro escapes, a kept part's bytes, what a promise or a list gives. */
+type Written = { text: string } | { escaped: string } | { bytes: string } | { later: Written } | { list: Written[] };
+
+const written: fc.Arbitrary<Written> = fc.letrec<{ part: Written }>((tie) => ({
+  part: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.record({ text: fc.string({ unit: 'binary', maxLength: 40 }) }),
+    fc.record({ escaped: fc.string({ maxLength: 20 }) }),
+    fc.record({ bytes: fc.string({ unit: 'binary', maxLength: 60 }) }),
+    fc.record({ later: tie('part') }),
+    fc.record({ list: fc.array(tie('part'), { maxLength: 4 }) }),
+  ),
+})).part;
+
+type RenderModule = {
+  renderToString(result: object, factory: (result: object) => unknown, props: object, children: object, isPage: boolean): Promise<string>;
+};
+
+describe("a page's render keeping the kept parts' bytes apart (decision 115)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'page-pieces-'));
+  let original: RenderModule;
+  let rewritten: RenderModule;
+  let renderTemplate: (parts: readonly string[], ...expressions: unknown[]) => unknown;
+  let markHTMLString: (html: string) => unknown;
+  beforeAll(async () => {
+    original = (await import(/* @vite-ignore */ RENDER_TO_STRING)) as RenderModule;
+    rewritten = await rewrittenAstroModule<RenderModule>(dir, RENDER_TO_STRING, collectWrittenBytes);
+    ({ renderTemplate } = await import(/* @vite-ignore */ astroDist('runtime/server/render/astro/render-template.js')));
+    ({ markHTMLString } = await import(/* @vite-ignore */ astroDist('runtime/server/escape.js')));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A template expression writing `part`, as Astro's compiled components hand them to the render. */
+  const expression = (part: Written): unknown => {
+    if ('text' in part) return markHTMLString(part.text);
+    if ('escaped' in part) return part.escaped;
+    if ('bytes' in part) return Buffer.from(part.bytes, 'utf8');
+    if ('later' in part) return new Promise((resolve) => setTimeout(() => resolve(expression(part.later)), 0));
+    return part.list.map(expression);
+  };
+  const page = (parts: Written[]) => () => renderTemplate(['<main>', ...parts.map((_, i) => `<i>${i}</i>`)], ...parts.map(expression));
+
+  test('whatever text, bytes, lists and promises a page writes, its bytes are those of its text rendered whole', async () => {
+    const encoder = new TextEncoder();
+    await fc.assert(
+      fc.asyncProperty(fc.array(written, { maxLength: 6 }), async (parts) => {
+        const whole = await original.renderToString({}, page(parts), {}, {}, false);
+        const result = { [Symbol.for(PAGE_PIECES_KEY)]: [] as (string | Uint8Array)[] };
+        const tail = await rewritten.renderToString(result, page(parts), {}, {}, false);
+        const bytes = joinedBytes(result[Symbol.for(PAGE_PIECES_KEY)], tail);
+        expect(Buffer.from(bytes).equals(Buffer.from(encoder.encode(whole)))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('bytes are kept apart as they were written, and only when the page collects pieces', async () => {
+    const kept = Buffer.from('<nav>导航</nav>', 'utf8');
+    const template = () => renderTemplate(['<main>', '', '</main>'], markHTMLString('<h1>标题</h1>'), kept);
+    const pieces: (string | Uint8Array)[] = [];
+    const tail = await rewritten.renderToString({ [Symbol.for(PAGE_PIECES_KEY)]: pieces }, template, {}, {}, false);
+    // The very bytes written, not a copy: nothing of them is decoded or encoded again.
+    expect(pieces).toEqual(['<main><h1>标题</h1>', kept]);
+    expect(pieces[1]).toBe(kept);
+    expect(tail).toBe('</main>');
+    // Without pieces asked for, the render is Astro's: the whole text.
+    expect(await rewritten.renderToString({}, template, {}, {}, false)).toBe('<main><h1>标题</h1><nav>导航</nav></main>');
   });
 });
 

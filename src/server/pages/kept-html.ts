@@ -9,12 +9,24 @@
  */
 export interface KeptHtml {
   /**
-   * The HTML of `part` drawn from `from` (the object a look-up returned, or the objects of several, in a fixed order),
-   * rendered by `render` the first time it is asked for; concurrent first requests share one render, and a failed
-   * render is not kept.
+   * `part` drawn from `from` (the object a look-up returned, or the objects of several, in a fixed order), rendered by
+   * `render` the first time it is asked for; concurrent first requests share one render, and a failed render is not kept.
    */
-  get(from: KeptFrom, part: string, render: () => Promise<string>): Promise<string>;
+  get(from: KeptFrom, part: string, render: () => Promise<string>): Promise<KeptPiece>;
 }
+
+/**
+ * A kept part: its HTML, and the same HTML as UTF-8, which a page writes as it is (decision 115). Astro's render of a page
+ * keeps those bytes apart from the page's text, so a kept part is encoded once, not on every page that shows it.
+ */
+export interface KeptPiece {
+  readonly html: string;
+  readonly bytes: Uint8Array;
+  /** The bytes between the occurrences of each placeholder asked of `filledBytes`, encoded the first time. */
+  readonly around: Map<string, readonly Uint8Array[]>;
+}
+
+const keptPiece = (html: string): KeptPiece => ({ html, bytes: Buffer.from(html, 'utf8'), around: new Map() });
 
 /** What a part is drawn from: one look-up's object, or the objects of several look-ups. */
 export type KeptFrom = object | readonly [object, ...object[]];
@@ -26,7 +38,7 @@ interface Step {
 }
 
 export function createKeptHtml(): KeptHtml {
-  const kept = new WeakMap<object, Map<string, Promise<string>>>();
+  const kept = new WeakMap<object, Map<string, Promise<KeptPiece>>>();
   const lists: Step = { next: new WeakMap() };
   /**
    * One key per list of objects, the same for the same objects in the same order. Each step is held only by the object
@@ -56,12 +68,12 @@ export function createKeptHtml(): KeptHtml {
       }
       const hit = parts.get(part);
       if (hit) return hit;
-      const html = render();
-      parts.set(part, html);
+      const piece = render().then(keptPiece);
+      parts.set(part, piece);
       // Until it settles every request is handed this one, so on failure it is still the one to forget.
       const own = parts;
-      html.catch(() => own.delete(part));
-      return html;
+      piece.catch(() => own.delete(part));
+      return piece;
     },
   };
 }
@@ -72,7 +84,23 @@ export function createKeptHtml(): KeptHtml {
  * with `value` itself. The placeholder must be text Astro leaves as it is (letters, digits, `-` and `_`).
  */
 export function fillAttribute(html: string, placeholder: string, value: string): string {
-  const escaped = value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const escaped = escapeAttribute(value);
   // A function, not the string: a `$` in the value is not a replacement pattern.
   return html.replaceAll(placeholder, () => escaped);
 }
+
+/**
+ * The bytes of `fillAttribute(piece.html, placeholder, value)`, as the pieces a page writes one after the other: the kept
+ * bytes around the placeholder, split once per placeholder, and the value's between them.
+ */
+export function filledBytes(piece: KeptPiece, placeholder: string, value: string): Uint8Array[] {
+  let around = piece.around.get(placeholder);
+  if (!around) {
+    around = piece.html.split(placeholder).map((html) => Buffer.from(html, 'utf8'));
+    piece.around.set(placeholder, around);
+  }
+  const filled = Buffer.from(escapeAttribute(value), 'utf8');
+  return around.flatMap((bytes, i) => (i === 0 ? [bytes] : [filled, bytes]));
+}
+
+const escapeAttribute = (value: string): string => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
