@@ -26,6 +26,9 @@ import { ASTRO_NODE_MODULE, replaceOnce, rewriteServerModule } from './rewrite-s
 /** The name of the registered symbol a Response keeps its page's bytes under (`Symbol.for`). */
 export const PAGE_BYTES_KEY = 'portal.pageBytes';
 const KEPT = `Symbol.for(${JSON.stringify(PAGE_BYTES_KEY)})`;
+/** The registered symbol under which a page's Response keeps the parts of its bytes (`Symbol.for`). */
+export const PAGE_PARTS_KEY = 'portal.pageParts';
+const PARTS = `Symbol.for(${JSON.stringify(PAGE_PARTS_KEY)})`;
 
 const RENDER_PAGE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]page\.js$/;
 /** The end of Astro's renderPage, which makes the page's Response (Astro's text, as the test reads it too). */
@@ -35,11 +38,14 @@ export const RENDER_ORIGINAL = `  if (status) {
     return new Response(body, { ...init, headers });
   }
 }`;
-/** The same Response, with the bytes kept when the page was rendered whole. */
+/** The same Response, with the bytes, and the parts they were rendered in, kept when the page was rendered whole. */
 export const RENDER_REPLACEMENT = `  const page = status
     ? new Response(body, { ...init, headers, status, statusText })
     : new Response(body, { ...init, headers });
-  if (body instanceof Uint8Array) page[${KEPT}] = body;
+  if (body instanceof Uint8Array) {
+    page[${KEPT}] = body;
+    page[${PARTS}] = result[${PARTS}];
+  }
   return page;
 }`;
 
@@ -62,24 +68,23 @@ export function utf8Bytes(text) {
 }
 
 /**
- * A page's bytes from what its render wrote (decision 115): the kept parts' bytes (`pieces`' Uint8Arrays, in the order
- * they were written) as they are, and the text between them (`pieces`' strings, then `tail`) encoded by `utf8Bytes`. With
- * no piece, the page is its text encoded. The same bytes as the whole page's text encoded, a kept part's bytes being its
- * HTML as UTF-8.
+ * A page's bytes from what its render wrote (decision 115), as the parts they are made of: the kept parts' bytes
+ * (`pieces`' Uint8Arrays, in the order they were written) as they are, and the text between them (`pieces`' strings, then
+ * `tail`) encoded by `utf8Bytes`; the page's bytes are the parts one after the other. With no piece, the page is its text
+ * encoded, one part. The same bytes as the whole page's text encoded, a kept part's bytes being its HTML as UTF-8.
  *
  * @param {(string | Uint8Array)[] | undefined} pieces
  * @param {string} tail
- * @returns {Uint8Array}
+ * @returns {Uint8Array[]}
  */
-export function joinedBytes(pieces, tail) {
-  if (!pieces?.length) return utf8Bytes(tail);
+export function encodedParts(pieces, tail) {
   const parts = [];
-  for (const piece of pieces) {
+  for (const piece of pieces ?? []) {
     if (typeof piece !== 'string') parts.push(piece);
     else if (piece) parts.push(utf8Bytes(piece));
   }
-  if (tail) parts.push(utf8Bytes(tail));
-  return Buffer.concat(parts);
+  if (tail || parts.length === 0) parts.push(utf8Bytes(tail));
+  return parts;
 }
 
 /** The registered symbol under which Astro's render collects a page's pieces (`Symbol.for`). */
@@ -96,13 +101,18 @@ export const RENDER_CALL_REPLACEMENT = `    result[${PIECES}] = [];
 /** Where Astro's renderPage encodes a page rendered whole (Astro's text). */
 export const ENCODE_ORIGINAL = `    body = encoder.encode(body);
 `;
-/** The same page made of its pieces by `joinedBytes`, added to the module with its import. */
-export const ENCODE_REPLACEMENT = `    body = joinedBytes(result[${PIECES}], body);
+/**
+ * The same page made of its pieces by `encodedParts`, added to the module with its import; the parts are kept on the
+ * page's render result for its Response.
+ */
+export const ENCODE_REPLACEMENT = `    const parts = encodedParts(result[${PIECES}], body);
+    result[${PARTS}] = parts;
+    body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
 `;
 const ENCODER_ADDED = `
 import { transcode } from "node:buffer";
 ${utf8Bytes.toString()}
-${joinedBytes.toString()}
+${encodedParts.toString()}
 `;
 
 const RENDER_TO_STRING = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]astro[\\/]render\.js$/;
@@ -113,7 +123,7 @@ export const CHUNK_ORIGINAL = `      if (chunk instanceof Response) return;
 /**
  * The same, except that bytes written while the page collects pieces (a kept part's, src/components/KeptPart.astro)
  * are not decoded into the text: the text so far and those bytes are collected, and the text starts again. The render
- * then returns only the text after the last bytes, which renderPage, and nothing else, joins with the pieces.
+ * then returns only the text after the last bytes, which renderPage, and nothing else, makes the page's parts with.
  */
 export const CHUNK_REPLACEMENT = `      if (chunk instanceof Response) return;
       const pieces = result[${PIECES}];

@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getServer } from '~/server/runtime';
 import { hasAnySchool, resolveTenant } from '~/server/tenant/tenant.service';
-import { addVary, etagMatches, pageCacheControl, weakEtag } from '~/server/http/page-cache';
+import { addVary, etagMatches, pageCacheControl } from '~/server/http/page-cache';
 import { sharedMaxAge } from '~/server/http/render-cache';
 import { CACHE_TAG_HEADER, formatCacheTags } from '~/server/http/cache-tags';
 import { pageTags } from '~/server/events/page-changes';
@@ -16,7 +16,8 @@ import { createScope, tenantLookupKey } from '~/server/http/request-scope';
 import { addressTrust, clientAddress, fetchHeaders, hostVary, requestHost } from '~/server/http/forwarded';
 import { contentSecurityPolicy, narrowScriptHashes, setBaseHeaders } from '~/server/http/security-headers';
 import { keepSchoolChoice } from '~/server/http/school-choice';
-import { pageBytes, pageResponse } from '~/server/http/page-bytes';
+import { pageBytes, pageParts, pageResponse } from '~/server/http/page-bytes';
+import { pageEtag } from '~/server/http/page-parts';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Routes that never resolve a tenant: the API does it per call, /sso-login skips every step. */
@@ -155,8 +156,9 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
   // The page's bytes as rendered: hashed and sent as they are, never decoded to a string and encoded again, nor read
   // back through a stream (decision 106).
   const body = await pageBytes(response);
-  ownScriptsOnly(headers, body);
-  const etag = weakEtag(body);
+  const parts = pageParts(response, body);
+  ownScriptsOnly(headers, parts);
+  const etag = pageEtag(parts);
   headers.set('ETag', etag);
   if (response.status === 200 && etagMatches(request.headers.get('If-None-Match'), etag)) {
     headers.delete('Content-Length');
@@ -166,9 +168,9 @@ async function cachePage(request: Request, response: Response, maxAge: number, v
 }
 
 /** The page's policy allows the inline scripts of this page alone, not every one of the build (decision 101). */
-function ownScriptsOnly(headers: Headers, body: Uint8Array): void {
+function ownScriptsOnly(headers: Headers, parts: readonly Uint8Array[]): void {
   const rendered = headers.get('Content-Security-Policy');
-  if (rendered) headers.set('Content-Security-Policy', narrowScriptHashes(rendered, body));
+  if (rendered) headers.set('Content-Security-Policy', narrowScriptHashes(rendered, parts));
 }
 
 /** A staff page with the policy of its own inline scripts (read whole: the page is a shell and one island). */
@@ -176,6 +178,6 @@ async function withOwnScripts(page: Response): Promise<Response> {
   if (!page.body || !page.headers.has('Content-Security-Policy') || !(page.headers.get('Content-Type') ?? '').startsWith('text/html')) return page;
   const body = await pageBytes(page);
   // Replaced by the Response below, as in cachePage; its status text is not read (the writer sends Node's for the status).
-  ownScriptsOnly(page.headers, body);
+  ownScriptsOnly(page.headers, pageParts(page, body));
   return pageResponse(body, { status: page.status, headers: page.headers });
 }

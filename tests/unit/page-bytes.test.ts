@@ -14,7 +14,7 @@ import {
   collectWrittenBytes,
   ENCODE_ORIGINAL,
   ENCODE_REPLACEMENT,
-  joinedBytes,
+  encodedParts,
   keepRenderedBytes,
   PAGE_BYTES_KEY,
   PAGE_PIECES_KEY,
@@ -50,7 +50,7 @@ describe('page bytes kept from render to writer', () => {
       .replace(ENCODE_ORIGINAL, ENCODE_REPLACEMENT);
     expect(rewritten.startsWith(replaced)).toBe(true);
     // What is added is the encoder the replacement calls and the joining of the pieces, with its import, and nothing else.
-    expect(rewritten.slice(replaced.length)).toBe(`\nimport { transcode } from "node:buffer";\n${utf8Bytes.toString()}\n${joinedBytes.toString()}\n`);
+    expect(rewritten.slice(replaced.length)).toBe(`\nimport { transcode } from "node:buffer";\n${utf8Bytes.toString()}\n${encodedParts.toString()}\n`);
     // The pieces are collected only for the page rendered whole, and joined where its text was encoded.
     expect(rewritten.indexOf(RENDER_CALL_REPLACEMENT)).toBeLessThan(rewritten.indexOf(ENCODE_REPLACEMENT));
     const renderModule = readFileSync(RENDER_TO_STRING, 'utf8');
@@ -155,7 +155,7 @@ describe("a page's render keeping the kept parts' bytes apart (decision 115)", (
         const whole = await original.renderToString({}, page(parts), {}, {}, false);
         const result = { [Symbol.for(PAGE_PIECES_KEY)]: [] as (string | Uint8Array)[] };
         const tail = await rewritten.renderToString(result, page(parts), {}, {}, false);
-        const bytes = joinedBytes(result[Symbol.for(PAGE_PIECES_KEY)], tail);
+        const bytes = Buffer.concat(encodedParts(result[Symbol.for(PAGE_PIECES_KEY)], tail));
         expect(Buffer.from(bytes).equals(Buffer.from(encoder.encode(whole)))).toBe(true);
       }),
       { numRuns: 300 },

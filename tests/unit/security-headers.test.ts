@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { addSource, contentSecurityPolicy, inlineScriptDigests, narrowScriptHashes } from '../../src/server/http/security-headers';
+import { inlineScriptDigests } from '../../src/server/http/page-parts';
+import { addSource, contentSecurityPolicy, narrowScriptHashes } from '../../src/server/http/security-headers';
 
 /**
  * A page's Content-Security-Policy (src/server/http/security-headers.ts): Astro's policy as it rendered it when the API
@@ -49,6 +50,8 @@ describe('content security policy', () => {
 
 const digest = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 const bytes = (html: string) => new TextEncoder().encode(html);
+/** A page rendered in one part. */
+const onePart = (html: string) => [bytes(html)];
 /** A policy as Astro writes it: the build's hashes, then style-src after them. */
 const policyWith = (hashes: string[]) =>
   `default-src 'self';connect-src 'self'; script-src 'self' https://webapi.amap.com ${hashes.map((h) => `'${h}'`).join(' ')}; style-src 'self' 'unsafe-inline'`;
@@ -68,7 +71,7 @@ describe("a page's policy allows its own inline scripts alone (decision 101)", (
         const html = parts.map(([before, attrs, text, src]) => `${before}<script${src ?? ''}${attrs}>${text}</script>`).join('');
         const runs = ([, attrs, , src]: (typeof parts)[number]) => src === null && !attrs.includes('json');
         const expected = new Set(parts.filter(runs).map(([, , text]) => digest(text)));
-        expect(inlineScriptDigests(bytes(html))).toEqual(expected);
+        expect(inlineScriptDigests(onePart(html))).toEqual(expected);
       }),
     );
   });
@@ -79,7 +82,7 @@ describe("a page's policy allows its own inline scripts alone (decision 101)", (
       fc.property(fc.subarray(build), fc.subarray(['x()', 'y()']), (onPage, foreign) => {
         const policy = policyWith(build.map(digest));
         const html = [...onPage, ...foreign].map((t) => `<script>${t}</script>`).join('<p>x</p>');
-        const narrowed = narrowScriptHashes(policy, bytes(html));
+        const narrowed = narrowScriptHashes(policy, onePart(html));
         for (const text of build) expect(narrowed.includes(digest(text))).toBe(onPage.includes(text));
         // A script of the page that is not the build's is never let in.
         for (const text of foreign) expect(narrowed).not.toContain(digest(text));
@@ -90,16 +93,16 @@ describe("a page's policy allows its own inline scripts alone (decision 101)", (
 
   test('a policy without hashes, or without script-src, is the very string given', () => {
     const plain = "default-src 'self'; script-src 'self'";
-    expect(narrowScriptHashes(plain, bytes('<script>a()</script>'))).toBe(plain);
+    expect(narrowScriptHashes(plain, onePart('<script>a()</script>'))).toBe(plain);
     const none = "default-src 'self'; style-src 'self' 'sha256-abc='";
-    expect(narrowScriptHashes(none, bytes('<script>a()</script>'))).toBe(none);
+    expect(narrowScriptHashes(none, onePart('<script>a()</script>'))).toBe(none);
   });
 
   test('script-src as the last directive, and a page cut off inside a tag', () => {
     const last = `default-src 'self'; script-src 'self' '${digest('a()')}' '${digest('b()')}'`;
-    expect(narrowScriptHashes(last, bytes('<script>b()</script>'))).toBe(`default-src 'self'; script-src 'self' '${digest('b()')}'`);
-    expect(inlineScriptDigests(bytes('<p>x</p><script type="mod'))).toEqual(new Set());
-    expect(inlineScriptDigests(bytes('<script>a()'))).toEqual(new Set());
-    expect(inlineScriptDigests(bytes('<script'))).toEqual(new Set());
+    expect(narrowScriptHashes(last, onePart('<script>b()</script>'))).toBe(`default-src 'self'; script-src 'self' '${digest('b()')}'`);
+    expect(inlineScriptDigests(onePart('<p>x</p><script type="mod'))).toEqual(new Set());
+    expect(inlineScriptDigests(onePart('<script>a()'))).toEqual(new Set());
+    expect(inlineScriptDigests(onePart('<script'))).toEqual(new Set());
   });
 });

@@ -5,11 +5,22 @@
  */
 const PAGE_BYTES: unique symbol = Symbol.for('portal.pageBytes') as never;
 
-type WithBytes = Response & { [PAGE_BYTES]?: Uint8Array<ArrayBuffer> };
+/**
+ * The parts of those bytes as the page was rendered (decision 115): the kept parts' bytes and the text between them,
+ * encoded; the bytes are the parts one after the other.
+ */
+const PAGE_PARTS: unique symbol = Symbol.for('portal.pageParts') as never;
+
+type WithBytes = Response & { [PAGE_BYTES]?: Uint8Array<ArrayBuffer>; [PAGE_PARTS]?: readonly Uint8Array[] };
 
 /** The page's bytes: those kept on the Response, or its body read whole when none are kept (any other Response). */
 export async function pageBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   return (response as WithBytes)[PAGE_BYTES] ?? new Uint8Array(await response.arrayBuffer());
+}
+
+/** The parts the page's bytes (`body`, from `pageBytes`) were rendered in: those kept on the Response, or the bytes whole. */
+export function pageParts(response: Response, body: Uint8Array): readonly Uint8Array[] {
+  return (response as WithBytes)[PAGE_PARTS] ?? [body];
 }
 
 /** A Response of these bytes that keeps them, for the writer to send as they are. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 
 /** Pure helpers for the HTTP caching of server-rendered pages. */
 
@@ -6,8 +6,16 @@ export function pageCacheControl(maxAge: number): string {
   return maxAge > 0 ? `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'no-cache';
 }
 
+/** How many characters of its SHA-1 (base64url) an ETag keeps. */
+const ETAG_CHARACTERS = 27;
+
 export function weakEtag(body: string | Uint8Array): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return weakEtagOf(createHash('sha1').update(body));
+}
+
+/** The weak ETag of a SHA-1 given everything it hashes. */
+export function weakEtagOf(sha1: Hash): string {
+  return `W/"${sha1.digest('base64url').slice(0, ETAG_CHARACTERS)}"`;
 }
 
 /** True when an If-None-Match header names the tag (weak comparison, lists and * allowed). */

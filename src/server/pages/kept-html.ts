@@ -1,3 +1,5 @@
+import { KeptBytes } from '../http/page-parts';
+
 /**
  * Parts of a page's layout (the header, the footer, the floating tools) drawn once from the data of a look-up and
  * kept exactly as long as the look-up keeps that data (decision 100). The look-ups (src/server/ttl-cache.ts) hand
@@ -21,12 +23,12 @@ export interface KeptHtml {
  */
 export interface KeptPiece {
   readonly html: string;
-  readonly bytes: Uint8Array;
+  readonly bytes: KeptBytes;
   /** The bytes between the occurrences of each placeholder asked of `filledBytes`, encoded the first time. */
-  readonly around: Map<string, readonly Uint8Array[]>;
+  readonly around: Map<string, readonly KeptBytes[]>;
 }
 
-const keptPiece = (html: string): KeptPiece => ({ html, bytes: Buffer.from(html, 'utf8'), around: new Map() });
+const keptPiece = (html: string): KeptPiece => ({ html, bytes: KeptBytes.fromHtml(html), around: new Map() });
 
 /** What a part is drawn from: one look-up's object, or the objects of several look-ups. */
 export type KeptFrom = object | readonly [object, ...object[]];
@@ -96,7 +98,7 @@ export function fillAttribute(html: string, placeholder: string, value: string):
 export function filledBytes(piece: KeptPiece, placeholder: string, value: string): Uint8Array[] {
   let around = piece.around.get(placeholder);
   if (!around) {
-    around = piece.html.split(placeholder).map((html) => Buffer.from(html, 'utf8'));
+    around = piece.html.split(placeholder).map(KeptBytes.fromHtml);
     piece.around.set(placeholder, around);
   }
   const filled = Buffer.from(escapeAttribute(value), 'utf8');
