@@ -213,5 +213,20 @@ describe('kept layout parts', () => {
     const noIsland = (path: string, source: string) => expect(source, path).not.toMatch(/\bclient:/);
     const none = (file: string) => expect.unreachable(`the home draws the island ${file} outside its kept body`);
     walk('pages/index.astro', (path, source) => path !== 'components/home/HomeBody.astro' && noIsland(path, source), none, new Set(drawn));
+    // The form pages keep their one island (decision 116), likewise the only island of the page: no other in the page,
+    // its layout or anything they draw, and an island that renders from its props alone.
+    for (const page of ['pages/login.astro', 'pages/[partner]-login.astro', 'pages/query_h5.astro']) {
+      const source = read(page);
+      const kept = source.match(/<KeptPart from=\{data\.school\} part="[\w-]+"><(\w+) client:load[^>]*\/><\/KeptPart>/);
+      expect(kept, page).not.toBeNull();
+      expect(source.match(/\bclient:/g), page).toHaveLength(1);
+      const island = source.match(new RegExp(`^import ${kept![1]} from '~/(islands/[^']+)';$`, 'm'))![1]!;
+      expect(read(`${island}.tsx`), island).not.toMatch(/from '~\/server\//);
+      walk(
+        page,
+        (path, text) => path !== page && noIsland(path, text),
+        (file) => expect(file, page).toBe(island),
+      );
+    }
   });
 });
