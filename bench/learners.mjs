@@ -220,20 +220,14 @@ export function classScreenSeparateCalls(st) {
 }
 
 /** The video lesson the progress run reports on: class A's course '电工基础与安全用电', lesson '电路的基本概念'. */
-export function videoLesson(dbFile) {
-  const db = new Database(dbFile, { readonly: true });
-  try {
-    const row = db
-      .prepare(
-        'select r.id as classroomId, r.course_id as courseId from classrooms r join courses c on c.id = r.course_id ' +
-          "where c.name = '电工基础与安全用电' and r.name = '电路的基本概念'",
-      )
-      .get();
-    if (!row) throw new Error('the seeded video lesson 电路的基本概念 is missing');
-    return row;
-  } finally {
-    db.close();
-  }
+export async function videoLesson(db) {
+  const row = await dbRow(
+    db,
+    'select r.id as "classroomId", r.course_id as "courseId" from classrooms r join courses c on c.id = r.course_id ' +
+      "where c.name = '电工基础与安全用电' and r.name = '电路的基本概念'",
+  );
+  if (!row) throw new Error('the seeded video lesson 电路的基本概念 is missing');
+  return row;
 }
 
 /** A study-progress report of one student on the lesson: sequence `seq`, 10 s watched since the last one. */
@@ -345,7 +339,7 @@ export async function testTakers(base, dbFile, n, first = 0) {
  * at `base` (the view starts the time reports may credit): { lesson, reporters: [{ st, seq }] for progressReport }.
  */
 export async function lessonReporters(base, dbFile, n, first = 0) {
-  const lesson = videoLesson(dbFile);
+  const lesson = await videoLesson(dbFile);
   const reporters = [];
   for (const st of await addClassStudents(dbFile, n, first)) {
     await studentCall(base, st, '/api/teaching/anyone/classroom/online/view', progressReport(st, lesson, 0));

@@ -37,10 +37,13 @@ const port = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
+/** DATABASE_URL=postgres://… (scripts/with-pg.sh) profiles against that PostgreSQL, seeded afresh; otherwise a fresh SQLite file. */
+const pgUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : null;
+const databaseUrl = pgUrl ?? 'file:./data/bench-prof.sqlite';
 for (const suffix of ['', '-wal', '-shm']) rmSync(join(root, `data/bench-prof.sqlite${suffix}`), { force: true });
 mkdirSync(profDir, { recursive: true });
 const started = Date.now();
-seedDemo('file:./data/bench-prof.sqlite');
+seedDemo(databaseUrl);
 /** PROF_OFF=1: the same load without the profiler, for the server's CPU a request alone (an A/B of a change). */
 const profiling = !process.env.PROF_OFF;
 // The profile's clock starts with the server process, after the seed: samples are placed against this moment.
@@ -53,7 +56,7 @@ const child = spawn(process.execPath, [...(profiling ? ['--cpu-prof', `--cpu-pro
     ...BENCH_PRODUCTION_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: 'file:./data/bench-prof.sqlite',
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     RENDER_CACHE_ENTRIES: cached ? '2000' : '0',
     PAGE_MAX_AGE: '60',
@@ -83,7 +86,7 @@ if (url.includes('{newsId}')) {
 }
 let load = { url };
 if (classScreen) {
-  const students = await addClassStudents(join(root, 'data/bench-prof.sqlite'), connections, 0, true);
+  const students = await addClassStudents(pgUrl ?? join(root, 'data/bench-prof.sqlite'), connections, 0, true);
   let next = 0;
   const calls = classScreenCalls(students[0]);
   url = `http://127.0.0.1:${port}${calls[0][0]}`;
@@ -104,7 +107,7 @@ const base = `http://127.0.0.1:${port}`;
 const refusals = refusalCounter();
 /** Writers in the pool: enough that each writes well under its limit at this machine's pace. */
 const WRITERS = Math.max(connections, Number(process.env.PROF_WRITERS || 2000));
-const dbFile = join(root, 'data/bench-prof.sqlite');
+const dbFile = pgUrl ?? join(root, 'data/bench-prof.sqlite');
 if (progress) {
   const { lesson, reporters } = await lessonReporters(base, dbFile, WRITERS);
   load = rotatingWrites(

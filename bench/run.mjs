@@ -707,7 +707,7 @@ async function main() {
       const writers = await addClassStudents(dbFile, PROGRESS_WRITERS + 1);
       const prober = writers.pop();
       const students = writers.slice(0, REPORTERS);
-      const lesson = videoLesson(dbFile);
+      const lesson = await videoLesson(dbFile);
       const post = (st, path, body) =>
         get(portal.base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: st.token }, body: JSON.stringify(body) });
       // Each student opens the lesson first (the view starts the time reports may credit).

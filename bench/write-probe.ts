@@ -111,7 +111,7 @@ const questions = answerable(await call(saver.token, '/api/library/anyone/work/p
 const taker = { st: saver, ref, answerLogId: attempt.answerLogId, seqs: new Map(), k: 0 };
 await measure('answer save', () => call(saver.token, '/api/teaching/anyone/work/answer', saveBody(work, questions, taker)));
 
-const lesson = videoLesson(file);
+const lesson = await videoLesson(file);
 await call(reporter.token, '/api/teaching/anyone/classroom/online/view', progressReport(reporter, lesson, 0));
 let seq = 0;
 await measure('progress report', () => call(reporter.token, '/api/teaching/anyone/classroom/online/progress', progressReport(reporter, lesson, ++seq)));

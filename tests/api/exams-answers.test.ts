@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { SAVE_GRACE_MS, isOverdue, overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
-import { takeForSave } from '~/server/exams/attempts/attempts.repository';
+import { takeAttemptWithWork } from '~/server/exams/attempts/attempt-work.read-model';
 import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { useTestServer } from '../setup/server';
 import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
@@ -294,8 +294,12 @@ describe('the deadline rule, in TypeScript and in SQL', () => {
     await db.updateTable('workAttempts').set({ status, deadlineAt }).where('id', '=', o.a.answerLogId).execute();
     const now = (deadlineAt ?? server().clock.value) + at;
     const typescript = status === 0 && !isOverdue({ status, deadlineAt }, now);
-    const { tenantId } = await db.selectFrom('workAttempts').select('tenantId').where('id', '=', o.a.answerLogId).executeTakeFirstOrThrow();
-    const inSql = await takeForSave(db, tenantId, o.a.answerLogId, overdueDeadlineBefore(now));
-    expect(inSql).toBe(typescript);
+    const ref = await db
+      .selectFrom('workAttempts')
+      .select(['tenantId', 'classId', 'classStudentId', 'id as attemptId'])
+      .where('id', '=', o.a.answerLogId)
+      .executeTakeFirstOrThrow();
+    const inSql = await takeAttemptWithWork(db, ref, overdueDeadlineBefore(now));
+    expect(inSql?.takesAnswers).toBe(typescript);
   });
 });

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
-import { takeForSave, takeForSubmission } from '~/server/exams/attempts/attempts.repository';
+import { takeForSubmission } from '~/server/exams/attempts/attempts.repository';
+import { takeAttemptWithWork } from '~/server/exams/attempts/attempt-work.read-model';
 import { expectOk } from '../setup/api';
 import { waitForLockWaiters } from '../setup/pg-locks';
 import { ON_POSTGRES, useTestServer } from '../setup/server';
@@ -112,13 +113,18 @@ describe('concurrent requests on one attempt', () => {
     const a = expectOk<api.AttemptState>(await call(api.startAttempt, { ...me(), workId: work.id }));
     const db = server().runtime.db;
     const now = server().clock.value;
-    const { tenantId } = await db.selectFrom('workAttempts').select('tenantId').where('id', '=', a.answerLogId).executeTakeFirstOrThrow();
+    const ref = await db
+      .selectFrom('workAttempts')
+      .select(['tenantId', 'classId', 'classStudentId', 'id as attemptId'])
+      .where('id', '=', a.answerLogId)
+      .executeTakeFirstOrThrow();
+    const { tenantId } = ref;
     const order: string[] = [];
     const held = Promise.withResolvers<void>();
     const saveTook = Promise.withResolvers<void>();
     // The save's transaction takes the attempt, then stays open until released.
     const save = db.transaction().execute(async (trx) => {
-      expect(await takeForSave(trx, tenantId, a.answerLogId, overdueDeadlineBefore(now))).toBe(true);
+      expect((await takeAttemptWithWork(trx, ref, overdueDeadlineBefore(now)))?.takesAnswers).toBe(true);
       saveTook.resolve();
       await held.promise;
       order.push('save');

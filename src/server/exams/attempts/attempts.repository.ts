@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Insertable, type Selectable, type WhereInterface } from 'kysely';
+import type { Insertable, Selectable, WhereInterface } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ATTEMPT_STATUS, HANDED_IN_STATUSES } from '~/lib/exams/attempt-policy';
@@ -105,27 +105,6 @@ export async function insertOpenAttempt(db: DB, row: Insertable<Database['workAt
     .values(row)
     .onConflict((oc) => oc.doNothing())
     .execute();
-}
-
-/**
- * Takes the attempt for a save: true only while it is open and its deadline is not before `deadlineNotBefore` (the
- * deadline plus the grace has not passed). A read that writes nothing (decision 108). Inside a transaction the attempt
- * stays taken until the answers are written, so a submission cannot slip in between: on PostgreSQL the read locks its
- * row, and SQLite runs one write transaction at a time (begin immediate).
- */
-const takeForSaveOf = prepared(3, (db: DB, tenantId: string, attemptId: string, deadlineNotBefore: number) => {
-  const read = db
-    .selectFrom('workAttempts')
-    .select('id')
-    .$call(attempt(tenantId, attemptId))
-    .$call(open)
-    .where((eb) => eb.or([eb('deadlineAt', 'is', null), eb('deadlineAt', '>=', deadlineNotBefore)]));
-  return db.getExecutor().adapter instanceof PostgresAdapter ? read.forNoKeyUpdate() : read;
-});
-
-export async function takeForSave(db: DB, tenantId: string, attemptId: string, deadlineNotBefore: number): Promise<boolean> {
-  // Every save runs it: printed once (decision 071).
-  return (await takeForSaveOf.first(db, tenantId, attemptId, deadlineNotBefore)) !== undefined;
 }
 
 /**

@@ -63,7 +63,7 @@ import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GR
 import { scorePaper } from './scoring.rules';
 import { bankAnswerOf, bankQuestionTypes, reviewedBankAnswer } from './bank-answers.rules';
 import * as repo from './attempts.repository';
-import { findAttemptWithWork } from './attempt-work.read-model';
+import { takeAttemptWithWork } from './attempt-work.read-model';
 import { errorStack } from '../../logger';
 
 /**
@@ -395,14 +395,13 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
   const first = input.answers[0]!;
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
   return studentTransaction(s, async (ts) => {
-    // The enrolment, then the attempt with its work in one statement (every save reads them).
+    // The enrolment, then the attempt with its work, taken for the save, in one statement (every save reads them).
     const e = await enrolment(ts, input);
-    const found = await findAttemptWithWork(ts.db, {
-      tenantId: e.tenantId,
-      classId: e.classId,
-      classStudentId: e.classStudentId,
-      attemptId: first.answerLogId,
-    });
+    const found = await takeAttemptWithWork(
+      ts.db,
+      { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId, attemptId: first.answerLogId },
+      overdueDeadlineBefore(s.now),
+    );
     if (!found) throw attemptNotFound();
     const { work } = found;
     if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
@@ -422,9 +421,8 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
       answeredAt: r.answerTime,
     }));
     await countWrite(ts, 'ANSWER_SAVE');
-    const inTime = await repo.takeForSave(ts.db, e.tenantId, found.attemptId, overdueDeadlineBefore(s.now));
     const ref = { tenantId: e.tenantId, attemptId: found.attemptId, answers };
-    return inTime ? keepAnswers(ts, ref) : keepLateAnswers(ts, ref);
+    return found.takesAnswers ? keepAnswers(ts, ref) : keepLateAnswers(ts, ref);
   });
 }
 

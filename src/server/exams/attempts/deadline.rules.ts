@@ -36,8 +36,8 @@ export function remainingSeconds(a: AttemptClock, now: number): number | null {
 
 /**
  * Open, but past its deadline plus the grace: the server submits it with the answers it has, and
- * answers that arrive now are kept as late ones. The save's conditional update
- * (attempts.repository.ts takeForSave) states the same rule in SQL; one table-driven test runs both.
+ * answers that arrive now are kept as late ones. The save's read of its attempt
+ * (attempt-work.read-model.ts takeAttemptWithWork) states the same rule in SQL; one table-driven test runs both.
  */
 export function isOverdue(a: AttemptClock, now: number): boolean {
   return a.status === ATTEMPT_STATUS.ANSWERING && a.deadlineAt !== null && now > a.deadlineAt + SAVE_GRACE_MS;

@@ -9,6 +9,7 @@ import * as repo from './courses.repository';
  */
 
 export type ClassCourseRow = repo.ClassCourseRow;
+export type ClassLessonRead = repo.ClassLessonRead;
 
 export function classCourses(s: Scope, input: { tenantId: string; classId: string }): Promise<ClassCourseRow[]> {
   return repo.listClassCourses(s.db, input.tenantId, input.classId);
@@ -20,19 +21,15 @@ export function classCourse(s: Scope, input: { tenantId: string; classId: string
 }
 
 /**
- * A lesson of one of the class's courses and the course's name, in one read: undefined when the class does not teach
- * the course, `lesson` undefined when the course has no such lesson.
+ * A lesson of one of the class's courses, the course's name and the course's own duty rules (what completes its
+ * lessons, without the rules of single lessons), in one read: undefined when the class does not teach the course,
+ * `lesson` undefined when the course has no such lesson.
  */
 export function classLesson(
   s: Scope,
   input: { tenantId: string; classId: string; courseId: string; classroomId: string },
-): Promise<{ courseName: string; lesson: Classroom | undefined } | undefined> {
+): Promise<ClassLessonRead | undefined> {
   return repo.findClassLesson(s.db, input.tenantId, input.classId, input.courseId, input.classroomId);
-}
-
-/** The duty rules of a whole course (what completes its lessons), without the rules of single lessons. */
-export function courseDutyRules(s: Scope, input: { tenantId: string; courseId: string }): Promise<Pick<DutyRule, 'dutyType' | 'targetValue'>[]> {
-  return repo.listCourseDutyRules(s.db, input.tenantId, input.courseId);
 }
 
 export function lessonsOf(s: Scope, input: { tenantId: string; courseIds: readonly string[] }): Promise<Classroom[]> {

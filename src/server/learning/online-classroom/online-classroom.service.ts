@@ -16,7 +16,7 @@ import type {
   ProgressReportAnswer,
 } from '~/lib/api/contracts/classroom-online';
 import { studentEnrolment, type StudentEnrolment } from '../classes/classes.service';
-import { chaptersOf, classCourse, classLesson, courseDutyRules, lessonPlace, lessonsOf } from '../courses/courses.service';
+import { chaptersOf, classCourse, classLesson, lessonPlace, lessonsOf, type ClassLessonRead } from '../courses/courses.service';
 import { studentActivities, studentActivity } from '../activities/activities.service';
 import { lessonRecord, lessonRecords, openLesson, readLesson, reportStudy, type LessonRecord } from '../study/study.service';
 import { creditable, lessonContent, viewerUrlOf } from './online-classroom.rules';
@@ -70,17 +70,17 @@ async function enrolledLesson(s: Scope, input: LessonInput, playedOnly = false):
   const e = await studentEnrolment(s, { classId: input.classId, userId: input.userId, studentId: input.studentId });
   const found = await classLesson(s, { tenantId: e.tenantId, classId: e.classId, courseId: input.courseId, classroomId: input.classroomId });
   if (!found) throw AppError.notFound(t('learning.courseNotFound'));
-  const { lesson, courseName } = found;
+  const { lesson, courseName, courseRules } = found;
   if (!lesson) throw AppError.notFound(t('learning.courseLessonNotFound'));
   const played = PLAYED.has(lesson.classroomType);
   if (playedOnly && !played) throw AppError.badRequest(t('learning.notPlayable'));
   // A played lesson is learned at the course's rules' percent; any other at 100 (no rules read).
-  const targetPercent = played ? playedTargetPercent(lesson, await courseDutyRules(s, { tenantId: e.tenantId, courseId: lesson.courseId })) : 100;
+  const targetPercent = played ? playedTargetPercent(lesson, courseRules) : 100;
   return { e, lesson, courseName, targetPercent };
 }
 
 /** The percent that learns a played lesson, by the course's rules. */
-function playedTargetPercent(lesson: Classroom, courseRules: Awaited<ReturnType<typeof courseDutyRules>>): number {
+function playedTargetPercent(lesson: Classroom, courseRules: ClassLessonRead['courseRules']): number {
   const type = lesson.classroomType === CLASSROOM_TYPE.LIVE ? 'EE_LIVE_LECTURES_VIDEO_PROGRESS' : 'VIDEO_PROGRESS';
   return completionPercent(courseRules, type);
 }
