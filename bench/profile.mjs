@@ -10,6 +10,7 @@
 // writes --progress and --save send in turn, default 2,000).
 // PROF_OFF=1 runs the same load without the profiler and prints the server's CPU a request (a quick
 // before and after of one change: run it alternately from two work trees).
+// DATABASE_URL=postgres://… (scripts/with-pg.sh) seeds that PostgreSQL afresh and profiles the portal on it.
 // The profile is kept in bench/results/prof/ (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
