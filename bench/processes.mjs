@@ -165,6 +165,19 @@ export function cpuMs(pid) {
   }
 }
 
+/** CPU ms of every PostgreSQL process of this machine (the server and its backends): what a local database spends. */
+export function postgresCpuMs() {
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += cpuMs(pid) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
 /** CPU ms of a process and every process it started (a portal with PROCESSES > 1: the primary and its workers). */
 export function cpuMsTree(pid) {
   const own = cpuMs(pid);

@@ -10,7 +10,8 @@
 // writes --progress and --save send in turn, default 2,000).
 // PROF_OFF=1 runs the same load without the profiler and prints the server's CPU a request (a quick
 // before and after of one change: run it alternately from two work trees).
-// DATABASE_URL=postgres://… (scripts/with-pg.sh) seeds that PostgreSQL afresh and profiles the portal on it.
+// DATABASE_URL=postgres://… (scripts/with-pg.sh) seeds that PostgreSQL afresh and profiles the portal on it; it also
+// prints the CPU every postgres process of the machine spent a request.
 // The profile is kept in bench/results/prof/ (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addClassStudents, classScreenCalls, lessonReporters, progressReport, rotatingWrites, saveBody, testTakers } from './learners.mjs';
 import { refusalCounter } from './open-loop.mjs';
-import { BENCH_PRODUCTION_ENV, cpuMsTree, seedDemo } from './processes.mjs';
+import { BENCH_PRODUCTION_ENV, cpuMsTree, postgresCpuMs, seedDemo } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const profDir = join(root, 'bench/results/prof');
@@ -126,13 +127,16 @@ if (save) {
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
 const loadFromMs = Date.now() - spawned; // samples before this (start-up, warm-up) are left out
 const cpu0 = cpuMsTree(child.pid);
+const db0 = pgUrl ? postgresCpuMs() : null;
 const r = await autocannon({ ...load, connections, duration });
 const cpu1 = cpuMsTree(child.pid);
+const db1 = pgUrl ? postgresCpuMs() : null;
 const cpuPerRequest = cpu0 !== null && cpu1 !== null && r.requests.total ? Math.round(((cpu1 - cpu0) * 1000) / r.requests.total) : null;
 const loaded = classScreen ? 'class screen calls' : progress ? 'progress reports' : save ? 'answer saves' : path;
 console.log(
   `${loaded}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, non-2xx ${r.non2xx}, ` +
-    `errors ${r.errors}, time-outs ${r.timeouts}, refused ${refusals.count()} (warm-up included); server CPU ${cpuPerRequest} µs a request`,
+    `errors ${r.errors}, time-outs ${r.timeouts}, refused ${refusals.count()} (warm-up included); server CPU ${cpuPerRequest} µs a request` +
+    (db0 !== null && db1 !== null && r.requests.total ? `; PostgreSQL's CPU ${Math.round(((db1 - db0) * 1000) / r.requests.total)} µs a request` : ''),
 );
 child.removeAllListeners('exit');
 await new Promise((resolve) => {

@@ -12,6 +12,7 @@ import type { ApiEnv } from './http/scope';
 import { noteRoute, ROUTE_LABEL } from './http/request-context';
 import { setBaseHeaders } from './http/security-headers';
 import { isDatabaseUnavailable, pingDatabase } from './db/database';
+import { isStaleStatement } from './db/statement-names';
 import { tenantRoutes } from './tenant/tenant.routes';
 import { contentRoutes } from './content/content.routes';
 import { identityRoutes } from './identity/identity.routes';
@@ -178,8 +179,9 @@ export function createApp(runtime: Runtime) {
       runtime.logger.info('client aborted', { requestId: c.var.scope?.requestId, path: c.req.path });
       return c.body(null, 499 as 400);
     }
-    // The database is down or restarting: the client may try again; the pool reconnects by itself.
-    if (isDatabaseUnavailable(err)) {
+    // The database is down or restarting, or a transaction met a statement its connection prepares again (a rolling
+    // upgrade's migration, decision 118): the client may try again; the pool reconnects by itself.
+    if (isDatabaseUnavailable(err) || isStaleStatement(err)) {
       // Every request meets it while the database is down: one line per interval, with the count left out.
       runtime.logger.repeating('warn', 'database unavailable', { requestId: c.var.scope?.requestId, path: c.req.path, error: err.message });
       c.header('Retry-After', '5');

@@ -6,6 +6,7 @@ import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { type BackgroundCheckpoints, checkpointInBackground, type PauseOutcome, WRITER_CHECKPOINT_PAGES } from './checkpoints';
 import { CamelCaseRows, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case';
+import { namingClient, StatementNames } from './statement-names';
 
 export type DB = Kysely<Database>;
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -111,8 +112,11 @@ export async function openDatabase({
     return { db, kind: 'sqlite' };
   }
   const pg = await import('pg');
-  const { Pool, types } = pg.default;
+  const { Pool, Client, types } = pg.default;
+  // The statements printed once, prepared on the server under their names (decision 118).
+  const statements = new StatementNames();
   const pool = new Pool({
+    Client: namingClient(Client, statements),
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
@@ -141,7 +145,7 @@ export async function openDatabase({
   });
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new SnakeCasePostgresDialect({ pool }),
+    dialect: new SnakeCasePostgresDialect({ pool }, statements),
     plugins: [new CamelCaseRows()],
     ...(log ? { log } : {}),
   });

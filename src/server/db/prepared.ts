@@ -1,6 +1,7 @@
 import { createQueryId, sql, type Compilable, type CompiledQuery, type QueryResult, type SelectQueryBuilder } from 'kysely';
 import type { DB } from './database';
 import { paged, type Paged, type PageWindow } from './paging';
+import { NamingPostgresAdapter } from './statement-names';
 
 /**
  * A statement built and printed once, then run with new values (decision 071). Building a Kysely
@@ -47,6 +48,11 @@ function print<O>(statement: Compilable<O>, count: number): Printed<O> {
 
 const placeholders = (from: number, count: number) => Array.from({ length: count }, (_, i) => PLACEHOLDER(from + i));
 
+/** On PostgreSQL a printed statement is also prepared on the server, once per connection, under a name (decision 118). */
+function named(adapter: object, p: Printed<unknown>): void {
+  if (adapter instanceof NamingPostgresAdapter) adapter.statements.name(p.query.sql);
+}
+
 /** Runs a printed statement with the values its placeholders stand for. */
 function runPrinted<O>(db: DB, { query, positions }: Printed<O>, values: readonly unknown[]): Promise<QueryResult<O>> {
   const parameters = positions.map((at, i) => (at < 0 ? query.parameters[i] : values[at]));
@@ -69,6 +75,7 @@ export function prepared<A extends readonly unknown[], O>(arity: A['length'], bu
     let p = printed.get(adapter);
     if (!p) {
       p = print(build(db, ...(placeholders(0, arity) as unknown as A)), arity);
+      named(adapter, p);
       printed.set(adapter, p);
     }
     return p;
@@ -105,6 +112,7 @@ export function preparedIn<A extends readonly [...unknown[], readonly unknown[]]
     if (!p) {
       const values = [...placeholders(0, scalars), placeholders(scalars, length)] as unknown as A;
       p = print(build(db, ...values), scalars + length);
+      named(adapter, p);
       byLength.set(length, p);
     }
     return p;

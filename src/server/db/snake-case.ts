@@ -8,9 +8,11 @@ import {
   SqliteQueryCompiler,
   type DatabaseConnection,
   type SqliteDialectConfig,
+  type PostgresDialectConfig,
   type PluginTransformQueryArgs,
   type RootOperationNode,
 } from 'kysely';
+import { NamingPostgresAdapter, StatementNames } from './statement-names';
 
 /**
  * The code names columns and tables in camelCase, the database in snake_case (decision 065).
@@ -89,7 +91,19 @@ export class SnakeCaseSqliteDialect extends SqliteDialect {
 }
 
 export class SnakeCasePostgresDialect extends PostgresDialect {
+  readonly #statements: StatementNames;
+
+  /** `statements`: the names of the statements printed once (decision 118), shared with the pool's connections. */
+  constructor(config: PostgresDialectConfig, statements = new StatementNames()) {
+    super(config);
+    this.#statements = statements;
+  }
+
   override createQueryCompiler() {
     return new SnakeCasePostgresCompiler();
+  }
+
+  override createAdapter() {
+    return new NamingPostgresAdapter(this.#statements);
   }
 }
