@@ -70,5 +70,10 @@ describe.skipIf(!ON_POSTGRES)('statements prepared on the server by name', () =>
     expect(isStaleStatement(new Error('another failure'))).toBe(false);
     // The next transaction prepares it anew.
     expect(await db.transaction().execute(async (trx) => probe.first(trx, 2))).toEqual({ id: 2, a: 'two', b: 'bee', c: 'sea' });
+    // Each later change too: every new name is new on the connection.
+    for (const column of ['d', 'e', 'f']) {
+      await sql`alter table stale_probe add column ${sql.raw(column)} text default 'x'`.execute(db);
+      expect(await probe.first(db, 1)).toMatchObject({ id: 1, [column]: 'x' });
+    }
   });
 });

@@ -59,6 +59,8 @@ export function namingClient(Base: typeof pg.Client, statements: StatementNames)
   return class NamingClient extends Base {
     /** Names this connection gave a statement instead of its own, after the one before went stale. */
     readonly #renamed = new Map<string, string>();
+    /** How many times this connection renamed a statement: each new name is new on the connection. */
+    #renames = 0;
     #inTransaction = false;
 
     // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only a text with its values is named
@@ -76,7 +78,8 @@ export function namingClient(Base: typeof pg.Client, statements: StatementNames)
         return await super.query({ name: this.#renamed.get(name) ?? name, text, values });
       } catch (error) {
         if (!isStaleStatement(error)) throw error;
-        this.#renamed.set(name, `${name}_${this.#renamed.size + 1}`);
+        this.#renames += 1;
+        this.#renamed.set(name, `${name}_${this.#renames}`);
         if (!retry) throw error;
         return await super.query({ name: this.#renamed.get(name)!, text, values });
       }
