@@ -20,7 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { addClassStudents, answerable, dbRow, saveBody } from './learners.mjs';
+import { addClassStudents, analyzed, answerable, dbRow, saveBody } from './learners.mjs';
 import { answered, closeAgents, openLoop, periodic, postJson, refusalCounter } from './open-loop.mjs';
 import { cpuMsTree, positive, root, say, startPortal, stop, table } from './processes.mjs';
 
@@ -76,6 +76,7 @@ async function growTakers(base, work, takers, n) {
       }
     }),
   );
+  await analyzed(databaseUrl);
 }
 
 /**

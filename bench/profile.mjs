@@ -19,7 +19,7 @@ import net from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addClassStudents, classScreenCalls, lessonReporters, progressReport, rotatingWrites, saveBody, testTakers } from './learners.mjs';
+import { addClassStudents, analyzed, classScreenCalls, lessonReporters, progressReport, rotatingWrites, saveBody, testTakers } from './learners.mjs';
 import { refusalCounter } from './open-loop.mjs';
 import { BENCH_PRODUCTION_ENV, cpuMsTree, postgresCpuMs, seedDemo } from './processes.mjs';
 
@@ -125,6 +125,8 @@ if (save) {
   load = rotatingWrites(base, '/api/teaching/anyone/work/answer', takers, (t) => saveBody(work, questions, t), refusals.onResponse);
 }
 await autocannon({ ...load, connections, duration: 2 }); // warm-up
+// PostgreSQL's statistics as autovacuum keeps them, the rows of the load and its first writes counted (learners.mjs).
+if (pgUrl) await analyzed(pgUrl);
 const loadFromMs = Date.now() - spawned; // samples before this (start-up, warm-up) are left out
 const cpu0 = cpuMsTree(child.pid);
 const db0 = pgUrl ? postgresCpuMs() : null;

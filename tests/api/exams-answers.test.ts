@@ -1,11 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Call } from '~/lib/api/contract';
 import * as api from '~/lib/api/contracts/exams';
 import { SAVE_GRACE_MS, isOverdue, overdueDeadlineBefore } from '~/server/exams/attempts/deadline.rules';
 import { takeAttemptWithWork } from '~/server/exams/attempts/attempt-work.read-model';
+import { answerableByIds, answerableRead } from '~/server/exams/papers/papers.service';
+import { createScope } from '~/server/http/request-scope';
 import { expectOk, expectRefused, invalidField } from '../setup/api';
 import { useTestServer } from '../setup/server';
-import { callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
+import { allQuestions, callAs, leaves, newStudentPlace, record, rightAnswer, type ExamPlace } from '../setup/exams';
 import { ErrorCode } from '~/lib/envelope';
 import { t } from '~/server/i18n';
 
@@ -174,6 +177,51 @@ describe('two tabs or devices', () => {
     });
     expect(results.filter((r) => r.acked.length).length).toBeGreaterThanOrEqual(1);
   });
+
+  test('what a save answers of the other writers is their last save as the attempt stands once it has written, whatever the batches (generated)', async () => {
+    // Decision 119: the save reads it before it writes, with the kept answers it decides on; the answer must still be
+    // the read after the writes (decision 052): the last answer kept from a writer not in the batch.
+    const writers = [TAB_A, TAB_B, TAB_C, ''];
+    const recordOf = fc.record({ question: fc.nat({ max: 2 }), writer: fc.nat({ max: writers.length - 1 }), stale: fc.boolean(), option: fc.nat() });
+    const saves = fc.array(fc.array(recordOf, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(saves, async (batches) => {
+        const o = await openQuiz();
+        const questions = o.q.filter((x) => x.questionContentVO.optionList.length > 0 && x.questionType !== 2).slice(0, 3);
+        const ref = { workId: o.p.works[QUICK]!.id, answerLogId: o.a.answerLogId };
+        const seqs = new Map<string, number>();
+        const db = server().runtime.db;
+        for (const batch of batches) {
+          server().clock.value += 1_000;
+          const kept = new Map((await o.state()).answers.map((x) => [x.questionId, x.revision]));
+          const records = batch.map((r) => {
+            const q = questions[r.question % questions.length]!;
+            const clientId = writers[r.writer]!;
+            const seq = (seqs.get(clientId) ?? 0) + 1;
+            seqs.set(clientId, seq);
+            const keys = q.questionContentVO.optionList.map((x) => x.key);
+            const base = kept.get(q.id) ?? 0;
+            // A page loaded before writers had ids sends none: it is the writer ''.
+            return {
+              ...record(ref, q, seq, { optionList: [keys[r.option % keys.length]!] }),
+              ...(clientId ? { clientId } : {}),
+              baseRevision: r.stale ? Math.max(0, base - 1) : base,
+            };
+          });
+          const result = await o.saveRecords(records);
+          const batchWriters = [...new Set(records.map((r) => r.clientId ?? ''))];
+          const after = await db
+            .selectFrom('workAnswers')
+            .where('attemptId', '=', o.a.answerLogId)
+            .where('clientId', 'not in', batchWriters)
+            .select((eb) => eb.fn.max('savedAt').as('at'))
+            .executeTakeFirst();
+          expect(result.othersSavedAt).toBe(after?.at == null ? null : Number(after.at));
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
 });
 
 describe('bad writers', () => {
@@ -299,7 +347,41 @@ describe('the deadline rule, in TypeScript and in SQL', () => {
       .select(['tenantId', 'classId', 'classStudentId', 'id as attemptId'])
       .where('id', '=', o.a.answerLogId)
       .executeTakeFirstOrThrow();
-    const inSql = await takeAttemptWithWork(db, ref, overdueDeadlineBefore(now));
+    const inSql = await takeAttemptWithWork(db, ref, overdueDeadlineBefore(now), o.q[0]!.id);
     expect(inSql?.takesAnswers).toBe(typescript);
+  });
+});
+
+describe('the question a save answers, read with its attempt and read alone', () => {
+  test('a save of one question finds it answerable exactly when the read of questions by id does (parents, parts, other papers, none)', async () => {
+    // Decision 119: a save of one question reads it with the attempt; a batch of several reads them by id. Every
+    // question of a paper with reading and cloze parts, a question of another paper and no question at all.
+    const o = await openQuiz('第一章课后作业');
+    const other = await openQuiz();
+    const db = server().runtime.db;
+    const ref = await db
+      .selectFrom('workAttempts')
+      .select(['tenantId', 'classId', 'classStudentId', 'id as attemptId'])
+      .where('id', '=', o.a.answerLogId)
+      .executeTakeFirstOrThrow();
+    const scope = createScope(server().runtime, {
+      requestId: 'save-question-read-test',
+      ip: '',
+      host: '',
+      headers: { tenantId: ref.tenantId, schoolId: null, token: null, grayVersion: null, platformType: null, applicationId: null, client: null },
+    });
+    const ids = [...allQuestions(o.paper.questionResultVOMap).map((q) => q.id), other.q[0]!.id, 'no-such-question'];
+    const answerable = [];
+    for (const id of ids) {
+      const read = (await takeAttemptWithWork(db, ref, overdueDeadlineBefore(server().clock.value), id))!;
+      const alone = await answerableByIds(scope, read.work, [id]);
+      expect(answerableRead(read.work, read.question, read.questionHasParts)).toEqual(alone);
+      // A bank work's answers come with its submission: neither read finds a question to save.
+      const bank = { ...read.work, sourceType: 'xskt' };
+      expect(answerableRead(bank, read.question, read.questionHasParts)).toEqual(await answerableByIds(scope, bank, [id]));
+      if (alone.size) answerable.push(id);
+    }
+    // The parents are not answerable, their parts and the other questions are; nothing of another paper is.
+    expect(answerable.sort()).toEqual(o.q.map((q) => q.id).sort());
   });
 });

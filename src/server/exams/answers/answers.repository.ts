@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { WorkAnswer, WorkAnswerTable, WorkLateAnswer, WorkLateAnswerTable } from './answers.table';
 import { whereEqual } from '../../db/clauses';
@@ -14,45 +14,67 @@ export function listAnswers(db: DB, tenantId: string, attemptId: string): Promis
   return db.selectFrom('workAnswers').selectAll().$call(whereEqual({ tenantId, attemptId })).orderBy('questionId').execute();
 }
 
-/** The kept answers of some questions of an attempt. */
-const answerOf = prepared(3, (db: DB, tenantId: string, attemptId: string, questionId: string) =>
-  db.selectFrom('workAnswers').selectAll().$call(whereEqual({ tenantId, attemptId, questionId })),
-);
-
-export function listAnswersOf(db: DB, tenantId: string, attemptId: string, questionIds: readonly string[]): Promise<WorkAnswer[]> {
-  if (!questionIds.length) return Promise.resolve([]);
-  // A save of one answer, the usual save: a statement printed once (decision 071).
-  if (questionIds.length === 1) return answerOf.all(db, tenantId, attemptId, questionIds[0]!);
-  return db
-    .selectFrom('workAnswers')
-    .selectAll()
-    .$call(whereEqual({ tenantId, attemptId }))
-    .where('questionId', 'in', [...questionIds])
-    .execute();
-}
-
-/** Keeps the first answer of a question unless one is kept already (then false: another writer was first). */
 /**
- * When an answer of the attempt was last kept from a writer other than `clientIds` (another tab or
- * device), or null: a saving tab reads the attempt again only when this moves (decision 052).
+ * The kept answers of some questions of an attempt, and when an answer of the attempt's other questions was last
+ * kept from a writer other than `clientIds` (another tab or device; null: none), in one statement (decision 119):
+ * with the kept answers of the save's own questions, that is all a save needs to tell, once it has written, when
+ * another writer last kept an answer of the attempt (decision 052), without reading again after its writes.
  */
-export async function lastSavedByOthers(db: DB, tenantId: string, attemptId: string, clientIds: readonly string[]): Promise<number | null> {
-  // A save from one writer, the usual save: a statement printed once (decision 071).
-  if (clientIds.length === 1) return atOf(await lastSavedByOthersThanOne.first(db, tenantId, attemptId, clientIds[0]!));
-  let q = db.selectFrom('workAnswers').$call(whereEqual({ tenantId, attemptId }));
-  if (clientIds.length) q = q.where('clientId', 'not in', [...clientIds]);
-  return atOf(await q.select((eb) => eb.fn.max('savedAt').as('at')).executeTakeFirst());
+export interface KeptRead {
+  answers: WorkAnswer[];
+  /** The last answer kept from another writer, of a question not among the ones read. */
+  othersElsewhereAt: number | null;
 }
 
-const atOf = (row: { at: unknown } | undefined) => (row?.at == null ? null : Number(row.at));
+/** One row whatever is kept: the kept answers (none, or some) are joined to it, each row carrying the others' last save elsewhere. */
+const ONE_ROW = sql<{ one: number }>`(select 1 as one)`;
 
-const lastSavedByOthersThanOne = prepared(3, (db: DB, tenantId: string, attemptId: string, clientId: string) =>
-  db
-    .selectFrom('workAnswers')
-    .$call(whereEqual({ tenantId, attemptId }))
-    .where('clientId', '!=', clientId)
-    .select((eb) => eb.fn.max('savedAt').as('at')),
+function keptWithOthers(db: DB, tenantId: string, attemptId: string, questionIds: readonly string[], clientIds: readonly string[]) {
+  return db
+    .selectFrom(ONE_ROW.as('one'))
+    .leftJoin('workAnswers as k', (j) =>
+      j
+        .on('k.tenantId', '=', tenantId)
+        .on('k.attemptId', '=', attemptId)
+        .on('k.questionId', 'in', [...questionIds]),
+    )
+    .selectAll('k')
+    .select((eb) =>
+      eb
+        .selectFrom('workAnswers as o')
+        .where('o.tenantId', '=', tenantId)
+        .where('o.attemptId', '=', attemptId)
+        .where('o.clientId', 'not in', [...clientIds])
+        .where('o.questionId', 'not in', [...questionIds])
+        .select((o) => o.fn.max('o.savedAt').as('at'))
+        .as('othersElsewhereAt'),
+    );
+}
+
+/** A save of one answer from one writer, the usual save: a statement printed once (decision 071). */
+const keptWithOthersOfOne = prepared(4, (db: DB, tenantId: string, attemptId: string, questionId: string, clientId: string) =>
+  keptWithOthers(db, tenantId, attemptId, [questionId], [clientId]),
 );
+
+/** `questionIds` and `clientIds` are not empty (a save has at least one record, each from a writer). */
+export async function keptAnswersOf(
+  db: DB,
+  tenantId: string,
+  attemptId: string,
+  questionIds: readonly string[],
+  clientIds: readonly string[],
+): Promise<KeptRead> {
+  const rows =
+    questionIds.length === 1 && clientIds.length === 1
+      ? await keptWithOthersOfOne.all(db, tenantId, attemptId, questionIds[0]!, clientIds[0]!)
+      : await keptWithOthers(db, tenantId, attemptId, questionIds, clientIds).execute();
+  const elsewhere = rows[0]?.othersElsewhereAt;
+  return {
+    // The left join answers one row of nulls when nothing is kept (each kept row carries the others' last save along).
+    answers: rows.filter((r) => r.attemptId !== null) as WorkAnswer[],
+    othersElsewhereAt: elsewhere == null ? null : Number(elsewhere),
+  };
+}
 
 const insertAnswerOf = prepared(10, (db: DB, ...v: AnswerValues) =>
   db
@@ -61,6 +83,7 @@ const insertAnswerOf = prepared(10, (db: DB, ...v: AnswerValues) =>
     .onConflict((oc) => oc.columns(['attemptId', 'questionId']).doNothing()),
 );
 
+/** Keeps the first answer of a question unless one is kept already (then false: another writer was first). */
 export async function insertAnswerIfAbsent(db: DB, tenantId: string, row: AnswerRow): Promise<boolean> {
   return (await insertAnswerOf.run(db, ...valuesOf(row), tenantId)) > 0;
 }

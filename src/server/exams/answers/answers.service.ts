@@ -59,8 +59,33 @@ const incomingOf = (a: AnswerInput): IncomingAnswer & { questionId: string; inpu
   input: a,
 });
 
-async function keptStates(s: Scope, tenantId: string, attemptId: string, questionIds: readonly string[]): Promise<Map<string, KeptAnswerState>> {
-  return new Map((await repo.listAnswersOf(s.db, tenantId, attemptId, [...new Set(questionIds)])).map((r) => [r.questionId, stateOf(r)]));
+/** The kept answers of the records' questions, by question, as read for a save (with the others' last save elsewhere). */
+interface KeptForSave {
+  rows: Map<string, WorkAnswer>;
+  states: Map<string, KeptAnswerState>;
+  othersElsewhereAt: number | null;
+}
+
+async function keptForSave(s: Scope, tenantId: string, attemptId: string, records: readonly { questionId: string; clientId: string }[]): Promise<KeptForSave> {
+  const questionIds = [...new Set(records.map((r) => r.questionId))];
+  const writers = [...new Set(records.map((r) => r.clientId))];
+  const read = await repo.keptAnswersOf(s.db, tenantId, attemptId, questionIds, writers);
+  const rows = new Map(read.answers.map((r) => [r.questionId, r]));
+  return { rows, states: new Map([...rows].map(([q, r]) => [q, stateOf(r)])), othersElsewhereAt: read.othersElsewhereAt };
+}
+
+/**
+ * When an answer of the attempt was last kept from a writer other than the save's, once the save has written
+ * (decision 052): the last one of the other questions, or of the save's own questions the save did not write, as the
+ * read before the writes found them (the save holds its attempt: no other save comes between, decision 119).
+ */
+function othersSavedAfter(read: KeptForSave, writers: ReadonlySet<string>, written: ReadonlySet<string>): number | null {
+  let last = read.othersElsewhereAt;
+  for (const [questionId, r] of read.rows) {
+    if (written.has(questionId) || writers.has(r.clientId)) continue;
+    if (last === null || r.savedAt > last) last = r.savedAt;
+  }
+  return last;
 }
 
 /**
@@ -72,14 +97,11 @@ async function keptStates(s: Scope, tenantId: string, attemptId: string, questio
 export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<SaveAnswersResult> {
   const records = input.answers.map(incomingOf);
   for (let round = 1; ; round++) {
-    const kept = await keptStates(
-      s,
-      input.tenantId,
-      input.attemptId,
-      records.map((r) => r.questionId),
-    );
+    const read = await keptForSave(s, input.tenantId, input.attemptId, records);
+    const kept = read.states;
     const { decisions, changed } = decideBatch(kept, records);
     const lost = new Set<string>();
+    const written = new Set<string>();
     for (const [questionId, { record, state }] of changed) {
       const row = {
         attemptId: input.attemptId,
@@ -93,17 +115,17 @@ export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId
         savedAt: s.now,
       };
       const before = kept.get(questionId);
-      const written = before
+      const stored = before
         ? await repo.replaceAnswerIf(s.db, input.tenantId, row, before.revision)
         : await repo.insertAnswerIfAbsent(s.db, input.tenantId, row);
-      if (!written) lost.add(questionId);
+      (stored ? written : lost).add(questionId);
     }
     // Another writer got in between the read and a write: decide again on what is kept now (the
     // writes that went through are then repeats of the kept answer and change nothing). Should
     // that go on, the records of those questions are left unanswered: the device sends them again.
     if (lost.size && round < MAX_ROUNDS) continue;
-    const writers = [...new Set(records.map((r) => r.input.clientId))];
-    const othersSavedAt = await repo.lastSavedByOthers(s.db, input.tenantId, input.attemptId, writers);
+    const writers = new Set(records.map((r) => r.clientId));
+    const othersSavedAt = othersSavedAfter(read, writers, written);
     const result: SaveAnswersResult = { acked: [], conflicts: [], late: [], othersSavedAt };
     for (const { record, decision } of decisions) {
       if (lost.has(record.questionId)) continue;
@@ -124,12 +146,7 @@ export async function keepAnswers(s: Scope, input: { tenantId: string; attemptId
  * scored one.
  */
 export async function keepLateAnswers(s: Scope, input: { tenantId: string; attemptId: string; answers: readonly AnswerInput[] }): Promise<SaveAnswersResult> {
-  const kept = await keptStates(
-    s,
-    input.tenantId,
-    input.attemptId,
-    input.answers.map((a) => a.questionId),
-  );
+  const kept = (await keptForSave(s, input.tenantId, input.attemptId, input.answers)).states;
   // The attempt takes no more answers: nothing another writer does can change what this tab shows.
   const result: SaveAnswersResult = { acked: [], conflicts: [], late: [], othersSavedAt: null };
   for (const a of input.answers) {

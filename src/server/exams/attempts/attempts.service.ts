@@ -57,7 +57,7 @@ import {
   workNotFound,
   type Work,
 } from '../works/works.service';
-import { answerableByIds, paperOfWork, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
+import { answerableByIds, answerableRead, paperOfWork, paperView, workPaper, type PaperQuestion } from '../papers/papers.service';
 import { byQuestion, keepAnswers, keepBankAnswers, keepLateAnswers, keptAnswers, lateAnswers, type KeptAnswer } from '../answers/answers.service';
 import { deadlineOf, isOverdue, overdueDeadlineBefore, remainingSeconds, SAVE_GRACE_MS, totalSecondsOf } from './deadline.rules';
 import { scorePaper } from './scoring.rules';
@@ -395,21 +395,21 @@ export async function saveAnswers(s: Scope, input: SaveAnswers): Promise<SaveAns
   const first = input.answers[0]!;
   if (input.answers.some((r) => r.answerLogId !== first.answerLogId)) throw AppError.badRequest(t('exams.oneAttemptPerSave'));
   return studentTransaction(s, async (ts) => {
-    // The enrolment, then the attempt with its work, taken for the save, in one statement (every save reads them).
+    // The enrolment, then the attempt with its work and the first record's question, taken for the save, in one
+    // statement (every save reads them).
     const e = await enrolment(ts, input);
     const found = await takeAttemptWithWork(
       ts.db,
       { tenantId: e.tenantId, classId: e.classId, classStudentId: e.classStudentId, attemptId: first.answerLogId },
       overdueDeadlineBefore(s.now),
+      first.questionId,
     );
     if (!found) throw attemptNotFound();
     const { work } = found;
     if (isBankWork(work)) throw AppError.badRequest(t('exams.bankAnswersOnSubmit'));
-    const leaves = await answerableByIds(
-      ts,
-      work,
-      input.answers.map((r) => r.questionId),
-    );
+    // A save of one question, the usual save, has it already; a batch of several reads the rest.
+    const questionIds = [...new Set(input.answers.map((r) => r.questionId))];
+    const leaves = questionIds.length === 1 ? answerableRead(work, found.question, found.questionHasParts) : await answerableByIds(ts, work, questionIds);
     for (const r of input.answers) validRecord(r, work, leaves);
     const answers = input.answers.map((r) => ({
       questionId: r.questionId,

@@ -1,7 +1,6 @@
 import type { DB } from '../../db/database';
 import type { ExamPaper, ExamQuestion } from './papers.table';
 import { bySeq, whereEqual } from '../../db/clauses';
-import { prepared } from '../../db/prepared';
 
 /** All SQL of papers and questions. Every query names the school. */
 
@@ -18,18 +17,11 @@ export function listQuestions(db: DB, tenantId: string, paperId: string): Promis
   return db.selectFrom('examQuestions').selectAll().$call(whereEqual({ tenantId, paperId })).$call(bySeq).execute();
 }
 
-/** The paper's questions with these ids, and the sub-questions of any of them (an answer names leaves only). */
-const questionWithPartsOf = prepared(3, (db: DB, tenantId: string, paperId: string, id: string) =>
-  db
-    .selectFrom('examQuestions')
-    .selectAll()
-    .$call(whereEqual({ tenantId, paperId }))
-    .where((eb) => eb.or([eb('id', '=', id), eb('parentId', '=', id)])),
-);
-
+/**
+ * The paper's questions with these ids, and the sub-questions of any of them (an answer names leaves only): a save of
+ * several questions (a save of one reads its question with its attempt, decision 119).
+ */
 export function listQuestionsByIds(db: DB, tenantId: string, paperId: string, ids: readonly string[]): Promise<ExamQuestion[]> {
-  // A save of one answer, the usual save: a statement printed once (decision 071).
-  if (ids.length === 1) return questionWithPartsOf.all(db, tenantId, paperId, ids[0]!);
   return db
     .selectFrom('examQuestions')
     .selectAll()

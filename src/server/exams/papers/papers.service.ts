@@ -33,7 +33,13 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const isType = (v: number): v is QuestionType => (QUESTION_TYPES as readonly number[]).includes(v);
 
-function questionOf(r: ExamQuestion): PaperQuestion | undefined {
+/** The columns of a question that make it a PaperQuestion (its place in the paper aside). */
+export type QuestionColumns = Pick<
+  ExamQuestion,
+  'id' | 'paperId' | 'questionType' | 'examPoint' | 'markStatus' | 'trunk' | 'options' | 'answerOptions' | 'answerContent' | 'explanation' | 'blankCount'
+>;
+
+function questionOf(r: QuestionColumns): PaperQuestion | undefined {
   const type = r.questionType;
   if (!isType(type)) return undefined;
   return {
@@ -74,6 +80,16 @@ function tree(rows: ExamQuestion[]): PaperQuestion[] {
 export async function loadPaper(s: Scope, input: { tenantId: string; paperId: string }): Promise<LoadedPaper | undefined> {
   const [paper, rows] = await Promise.all([repo.findPaper(s.db, input.tenantId, input.paperId), repo.listQuestions(s.db, input.tenantId, input.paperId)]);
   return paper ? { paper, questions: tree(rows) } : undefined;
+}
+
+/**
+ * A question of the work's paper read with the attempt a save takes (attempt-work.read-model.ts), as answerableByIds
+ * would find it: answerable unless it has parts (a reading or cloze question is answered in its sub-questions) or is
+ * of no known type; none for a bank work, whose answers come with its submission.
+ */
+export function answerableRead(work: Work, row: QuestionColumns | undefined, hasParts: boolean): Map<string, PaperQuestion> {
+  const q = row && !hasParts && !isBankWork(work) ? questionOf(row) : undefined;
+  return new Map(q ? [[q.id, q]] : []);
 }
 
 /**
