@@ -21,8 +21,9 @@ export const READS = ['works', 'examQuestions'] as const;
  * rule deadline.rules.ts isOverdue states in TypeScript, one table-driven test runs both). A read that writes nothing
  * (decision 108). Inside a transaction the attempt stays taken until the answers are written, so a submission cannot
  * slip in between: on PostgreSQL the read locks the attempt's row (not the work's), and SQLite runs one write
- * transaction at a time (begin immediate). One statement where a save made two (the attempt with its work, then the
- * attempt taken).
+ * transaction at a time (begin immediate). With them the question `questionId` of the work's paper, if it is one, and
+ * whether it has parts (decision 119). One statement where a save made three (the attempt with its work, the attempt
+ * taken, the question).
  */
 const attemptWorkOf = prepared(
   6,
