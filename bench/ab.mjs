@@ -12,12 +12,13 @@
 // turn) and the uncached pages: list (the news list), detail (a news item's page), notices (the notice list), notice (a
 // notice's page), home (the home page) and login (the login page), 4 s each. Prints each round's answers a second and server CPU a
 // request, and the medians. A failed, refused or timed-out answer is counted and makes the exit code non-zero.
+// AB_RENDER_CACHE=1 starts both with the render cache on instead: the page loads are then answered from it (hits).
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { lessonReporters, progressReport, rotatingWrites, saveBody, testTakers } from './learners.mjs';
 import { refusalCounter } from './open-loop.mjs';
-import { BENCH_PRODUCTION_ENV, cpuMsTree, freePort, HOST, positive, root, seedDemo, spawnUntilReady, stop } from './processes.mjs';
+import { cpuMsTree, freePort, HOST, positive, productionEnv, root, seedDemo, spawnUntilReady, stop } from './processes.mjs';
 
 const [treeA, treeB] = process.argv.slice(2);
 if (!treeA || !treeB) {
@@ -45,8 +46,9 @@ async function startTree(label, tree) {
   const databaseUrl = `file:./data/${name}.sqlite`;
   seedDemo(databaseUrl);
   const port = await freePort();
-  // The render cache off: a page load is each page rendered (the API never meets that cache).
-  const env = { ...process.env, ...BENCH_PRODUCTION_ENV, PORT: String(port), HOST, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RENDER_CACHE_ENTRIES: '0' };
+  // The render cache off: a page load is each page rendered (the API never meets that cache); on, each is a hit.
+  const cacheEntries = process.env.AB_RENDER_CACHE === '1' ? '2000' : '0';
+  const env = productionEnv({ port, databaseUrl, RENDER_CACHE_ENTRIES: cacheEntries });
   const child = await spawnUntilReady([join(resolve(tree), 'scripts/start.mjs'), '--no-build'], env, /"msg":"portal ready"/, label);
   const base = `http://${HOST}:${port}`;
   const refusals = refusalCounter();

@@ -29,6 +29,9 @@ function counter<L extends string>(name: string, help: string, labelNames: reado
 
 /** A counter of one label whose values are all known beforehand: each of its series starts at 0. */
 function labelledCounter<L extends string>(name: string, help: string, label: L, values: readonly string[]): client.Counter<L> {
+  // Looked up before its zero series are listed: every count of a request goes through here.
+  const found = register.getSingleMetric(name) as client.Counter<L> | undefined;
+  if (found) return found;
   return counter(
     name,
     help,

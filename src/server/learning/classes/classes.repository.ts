@@ -30,24 +30,29 @@ const admittedTotal = (eb: Eb) =>
     .where('n.serviceStatus', '<>', SERVICE_STATUS.PENDING_ADMISSION)
     .select((e) => e.fn.countAll<number>().as('c'));
 
-/** An enrolment with its class and period, as the learner answers read it. */
+/** An enrolment's own columns (class_students): what every learner call about a class checks, and the class page reads. */
+const ENROLMENT_COLUMNS = [
+  'cs.id as studentId',
+  'cs.tenantId',
+  'cs.classId',
+  'cs.userId',
+  'cs.schoolStudentId',
+  'cs.serviceStatus',
+  'cs.enrolStateAt',
+  'cs.visitCount',
+  'cs.statusAt',
+  'cs.evaluateStatus',
+  'cs.createdAt',
+] as const;
+
+/** An enrolment with its class and period, as the class cards, the class detail and a card's click read it. */
 function enrolments(db: DB) {
   return db
     .selectFrom('classStudents as cs')
     .innerJoin('teachingClasses as tc', (j) => j.onRef('tc.id', '=', 'cs.classId').onRef('tc.tenantId', '=', 'cs.tenantId'))
     .leftJoin('classPeriods as p', (j) => j.onRef('p.id', '=', 'cs.periodId').onRef('p.tenantId', '=', 'cs.tenantId'))
+    .select(ENROLMENT_COLUMNS)
     .select([
-      'cs.id as studentId',
-      'cs.tenantId',
-      'cs.classId',
-      'cs.userId',
-      'cs.schoolStudentId',
-      'cs.serviceStatus',
-      'cs.enrolStateAt',
-      'cs.visitCount',
-      'cs.statusAt',
-      'cs.evaluateStatus',
-      'cs.createdAt',
       'tc.name as className',
       'tc.productName',
       'tc.teachingClassStatus',
@@ -69,8 +74,15 @@ function enrolmentsWithTotals(db: DB) {
   return enrolments(db).select((eb) => [signUpTotal(eb as unknown as Eb).as('signUpTotal'), admittedTotal(eb as unknown as Eb).as('classStudentTotal')]);
 }
 
-/** An enrolment as every learner call about a class checks it (no counts over the class: a save or a report pays none). */
-export type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolments>['executeTakeFirstOrThrow']>>;
+/**
+ * An enrolment as every learner call about a class checks it: its own row, nothing of its class joined and no counts
+ * over the class (an answer save and a progress report begin with it). The row alone says the class exists: a class is
+ * deleted only while it has no students (deleteEmptyClass), and class_students.class_id references teaching_classes.
+ */
+const ownEnrolments = (db: DB) => db.selectFrom('classStudents as cs').select(ENROLMENT_COLUMNS);
+export type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof ownEnrolments>['executeTakeFirstOrThrow']>>;
+/** An enrolment with its class and period (a class card's click reads the class's status). */
+export type EnrolmentWithClass = Awaited<ReturnType<ReturnType<typeof enrolments>['executeTakeFirstOrThrow']>>;
 export type EnrolmentWithTotals = Awaited<ReturnType<ReturnType<typeof enrolmentsWithTotals>['executeTakeFirstOrThrow']>>;
 
 /** The user's classes in one school, newest enrolment first. */
@@ -89,11 +101,18 @@ export function listClassesInEverySchool(db: DB, userId: string): Promise<Enrolm
 
 /** The user's enrolment in one class of the school, or undefined (not enrolled, no such class, another school's). */
 const enrolmentOf = prepared(3, (db: DB, tenantId: string, userId: string, classId: string) =>
-  enrolments(db).$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId })),
+  ownEnrolments(db).$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId })),
 );
 
 export function findEnrolment(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentRow | undefined> {
   return enrolmentOf.first(db, tenantId, userId, classId);
+}
+
+/** The same enrolment with its class and period. */
+export function findEnrolmentWithClass(db: DB, tenantId: string, userId: string, classId: string): Promise<EnrolmentWithClass | undefined> {
+  return enrolments(db)
+    .$call(whereEqual({ 'cs.tenantId': tenantId, 'cs.userId': userId, 'cs.classId': classId }))
+    .executeTakeFirst();
 }
 
 const enrolmentWithTotalsOf = prepared(3, (db: DB, tenantId: string, userId: string, classId: string) =>

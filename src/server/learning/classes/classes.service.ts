@@ -41,6 +41,11 @@ async function enrolment(s: Scope, student: Student, classId: string, schoolId?:
   return found(await repo.findEnrolment(s.db, schoolOf(s, student, schoolId), student.user.id, classId));
 }
 
+/** The enrolment with its class (the class's status), for what the class's state decides. */
+async function enrolmentWithClass(s: Scope, student: Student, classId: string, schoolId?: string): Promise<repo.EnrolmentWithClass> {
+  return found(await repo.findEnrolmentWithClass(s.db, schoolOf(s, student, schoolId), student.user.id, classId));
+}
+
 /** The enrolment with its class's numbers of students (the class detail; other calls need no count over the class). */
 async function enrolmentWithTotals(s: Scope, student: Student, classId: string, schoolId?: string): Promise<repo.EnrolmentWithTotals> {
   return found(await repo.findEnrolmentWithTotals(s.db, schoolOf(s, student, schoolId), student.user.id, classId));
@@ -130,7 +135,7 @@ export async function classPeriods(s: Scope, input: PageQuery & { userId: string
 
 export async function updateEnrolState(s: Scope, input: { classId: string; userId: string; schoolId?: string | undefined }): Promise<null> {
   const student = await me(s, input.userId);
-  const row = await enrolment(s, student, input.classId, input.schoolId);
+  const row = await enrolmentWithClass(s, student, input.classId, input.schoolId);
   // The card click rules (cardClick) hold on the server too: a class the student cannot open yet
   // (not admitted, being prepared, not opened) is not recorded as opened.
   const click = cardClick({ serviceStatus: row.serviceStatus, teachingClassStatus: row.teachingClassStatus });
